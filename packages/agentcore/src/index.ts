@@ -1,0 +1,1 @@
+export type { ArgsCheck, Tool, ToolCall, ToolContext, ToolMiddleware, ToolNext, ToolResult } from "./tool.js";

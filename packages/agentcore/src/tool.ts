@@ -1,0 +1,62 @@
+import type { z } from "zod";
+
+/** What a tool returns, and what the model sees as the tool result. */
+export interface ToolResult {
+  /** Text shown to the model. */
+  content: string;
+  /** True when the call failed; the model still gets `content`. */
+  isError: boolean;
+}
+
+/** One tool call as the model asked for it (after JSON parsing and schema validation). */
+export interface ToolCall {
+  /** The model's id of the call (`tool_use_id`). */
+  id: string;
+  /** The tool's name as registered. */
+  name: string;
+  /** The validated arguments. */
+  args: Record<string, unknown>;
+}
+
+/** Result of checking arguments against a tool's input schema. */
+export type ArgsCheck = { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
+
+/** Everything a tool and a middleware may know about the call in progress. */
+export interface ToolContext {
+  /** Aborted when the run is cancelled; a tool must stop promptly. */
+  signal: AbortSignal;
+  /** Name of the agent that made the call (`main` for the top-level agent). */
+  agentName: string;
+  /** The tool definition being called. */
+  tool: Tool;
+  /** Validates arguments against the called tool's schema (used after a rewrite). */
+  validateArgs(args: unknown): ArgsCheck;
+  /** Streams partial output to the event stream (`tool_execution_update`). */
+  onUpdate(partial: string): void;
+}
+
+/**
+ * A tool the model can call. `inputSchema` is the single source of truth for its
+ * arguments: it is sent to the model and checked before any middleware runs.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: tools are stored heterogeneously
+export interface Tool<Args = any> {
+  name: string;
+  description: string;
+  inputSchema: z.ZodType<Args>;
+  execute(args: Args, ctx: ToolContext): Promise<ToolResult>;
+  /** May run concurrently with other read-only calls of the same model turn. */
+  readOnly?: boolean;
+  /** A successful call changes the project (used by stop-time validation). */
+  mutating?: boolean;
+}
+
+/** Calls the rest of the pipeline (inner middleware, then the tool) with a possibly rewritten call. */
+export type ToolNext = (call: ToolCall) => Promise<ToolResult>;
+
+/**
+ * A tool middleware. The first middleware listed is the outermost. It may return without
+ * calling `next` (a veto), call `next` with rewritten arguments (re-validated by the kernel),
+ * or observe the result.
+ */
+export type ToolMiddleware = (call: ToolCall, next: ToolNext, ctx: ToolContext) => Promise<ToolResult>;

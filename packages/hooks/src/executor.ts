@@ -1,0 +1,66 @@
+/**
+ * The one interface every hook executor (command, prompt, http) implements. Each turns a hook
+ * spec plus a payload into the same outcome, which then goes through one interpretation.
+ */
+
+/** What running one hook produced, whatever its type. */
+export interface RunOutcome {
+  /** Captured stdout (for http: the response body; for prompt: the model's verdict as JSON). */
+  stdout: string;
+  /** Captured stderr (command hooks; empty otherwise). */
+  stderr: string;
+  /** Exit code of a command hook; for http the status is mapped by the executor (0 ok, 1 failed). */
+  exitCode: number | null;
+  /** Set when the run failed: spawn error, timeout, crash by signal, transport error, model error. */
+  error?: string;
+  /** True when the run was stopped by its timeout. */
+  timedOut?: boolean;
+  /** Names of the streams that hit their cap and were cut ("stdout", "stderr"). */
+  truncated?: string[];
+}
+
+/** What an executor needs to know about this one run. */
+export interface RunContext {
+  /** Compact JSON payload (§5). */
+  payload: string;
+  /** The project directory (working directory of command hooks). */
+  cwd: string;
+  /** Environment for command hooks: HOOK_* variables and the entry's own env, on top of process.env. */
+  env: Record<string, string>;
+  /** Limit for the whole run, in milliseconds. */
+  timeoutMs: number;
+  /** Aborts the run (the hook's lifetime, detached from the agent run for async events). */
+  signal: AbortSignal;
+}
+
+export interface CommandSpec {
+  type: "command";
+  command: string;
+}
+
+export interface PromptSpec {
+  type: "prompt";
+  prompt: string;
+  /** `provider/model-id`; absent means the session's current model. */
+  model?: string;
+}
+
+export interface HttpSpec {
+  type: "http";
+  url: string;
+  headers?: Record<string, string>;
+  allowedEnvVars?: string[];
+}
+
+export type HookSpec = CommandSpec | PromptSpec | HttpSpec;
+
+export interface HookExecutor<S extends HookSpec = HookSpec> {
+  run(spec: S, ctx: RunContext): Promise<RunOutcome>;
+}
+
+/** The executors a runner dispatches to by `type`. A missing one makes such hooks fail with a clear error. */
+export interface Executors {
+  command?: HookExecutor<CommandSpec>;
+  prompt?: HookExecutor<PromptSpec>;
+  http?: HookExecutor<HttpSpec>;
+}
