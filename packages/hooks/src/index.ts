@@ -1,3 +1,16 @@
+export type { ApproveHook, HookApproval, HookApprovalRequest } from "./approval.js";
+export { type CommandExecutorOptions, createCommandExecutor } from "./command-executor.js";
+export type { HardDecision, SoftDecision } from "./evaluate.js";
+export {
+  EVENT_SPECS,
+  type EventMode,
+  type EventSpec,
+  HOOK_EVENTS,
+  type HookEvent,
+  type IfOn,
+  isHookEvent,
+  type MatchOn,
+} from "./events.js";
 export type {
   CommandSpec,
   Executors,
@@ -8,5 +21,32 @@ export type {
   RunContext,
   RunOutcome,
 } from "./executor.js";
+export { canonicalJson, hookFingerprint } from "./fingerprint.js";
+export { failureSummary, type HookVerdict, interpret } from "./interpret.js";
+export { type CompiledHook, type LoadedHooks, loadHooks } from "./load-hooks.js";
+export { type Matcher, MatcherSyntaxError, matchesAnyName, parseMatcher } from "./matcher.js";
+export { createHookMiddleware, type ToolHooks } from "./middleware.js";
+export {
+  buildPayload,
+  type EventInputs,
+  type HookSession,
+  type HookTask,
+  type PayloadFields,
+} from "./payload.js";
+export { formatProblem, type Problem } from "./problem.js";
+export { createHookRunner, type HookRunner, type HookRunnerOptions } from "./runner.js";
 export type { SettingsLayer, SettingsSource } from "./settings-layer.js";
 export { USER_OWNED_SOURCES } from "./settings-layer.js";
+export {
+  commandHookSchema,
+  type HookEntry,
+  hookEntrySchema,
+  hookSettingsSchema,
+  hooksSchema,
+  httpHookSchema,
+  promptHookSchema,
+  settingsJsonSchema,
+} from "./settings-schema.js";
+export { systemReminder } from "./system-reminder.js";
+export { toolNames } from "./tool-aliases.js";
+export type { SkipReason, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";

@@ -1,0 +1,168 @@
+/**
+ * Runs command hooks (§6.1): `sh -c` in a new process group, payload on stdin, capped output,
+ * a timeout that kills the whole group. This is the one place a hook process is spawned.
+ */
+import { spawn } from "node:child_process";
+import type { Readable } from "node:stream";
+import type { CommandSpec, HookExecutor, RunContext, RunOutcome } from "./executor.js";
+
+export interface CommandExecutorOptions {
+  /** Bytes kept of stdout and of stderr each; the rest is read and discarded. Default 1 MiB. */
+  outputCap?: number;
+  /** Time between SIGTERM and SIGKILL for the process group. Default 1 s. */
+  killGraceMs?: number;
+  /** How long to keep reading after the main process exited, if grandchildren hold the pipes. Default 100 ms. */
+  drainMs?: number;
+}
+
+const MIB = 1024 * 1024;
+
+export function createCommandExecutor(options: CommandExecutorOptions = {}): HookExecutor<CommandSpec> {
+  const cap = options.outputCap ?? MIB;
+  const graceMs = options.killGraceMs ?? 1000;
+  const drainMs = options.drainMs ?? 100;
+  return { run: (spec, ctx) => runCommand(spec.command, ctx, cap, graceMs, drainMs) };
+}
+
+/** Bytes of one stream up to a cap; whatever comes after is read (so the writer never blocks) and dropped. */
+class CappedBuffer {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  truncated = false;
+  constructor(private readonly cap: number) {}
+  push(chunk: Buffer): void {
+    const room = this.cap - this.size;
+    if (room <= 0) {
+      this.truncated = true;
+      return;
+    }
+    if (chunk.length > room) {
+      this.truncated = true;
+      chunk = chunk.subarray(0, room);
+    }
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+  }
+  /** Lenient UTF-8: invalid bytes become U+FFFD. */
+  text(): string {
+    return Buffer.concat(this.chunks).toString("utf8");
+  }
+}
+
+function runCommand(
+  command: string,
+  ctx: RunContext,
+  cap: number,
+  graceMs: number,
+  drainMs: number,
+): Promise<RunOutcome> {
+  return new Promise<RunOutcome>((resolve) => {
+    const stdout = new CappedBuffer(cap);
+    const stderr = new CappedBuffer(cap);
+    let settled = false;
+    let exitCode: number | null = null;
+    let exitSignal: NodeJS.Signals | null = null;
+    let exited = false;
+    let killedFor: "timeout" | "abort" | undefined;
+    let spawnError: Error | undefined;
+    let drainTimer: NodeJS.Timeout | undefined;
+
+    if (ctx.signal.aborted) {
+      resolve({ stdout: "", stderr: "", exitCode: null, error: "aborted before start" });
+      return;
+    }
+
+    const child = spawn("sh", ["-c", command], {
+      cwd: ctx.cwd,
+      env: { ...process.env, ...ctx.env },
+      // A process group of its own, so a timeout can kill the hook's grandchildren too.
+      detached: true,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+
+    const killGroup = (signal: NodeJS.Signals) => {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // ESRCH: the group is already gone.
+      }
+    };
+
+    const stopFor = (why: "timeout" | "abort") => {
+      if (settled || killedFor) return;
+      killedFor = why;
+      killGroup("SIGTERM");
+      // The group may include processes that ignore SIGTERM; SIGKILL them after the grace.
+      setTimeout(() => killGroup("SIGKILL"), graceMs);
+      // Do not wait on pipes held by survivors for longer than the grace either.
+      setTimeout(finish, Math.min(graceMs, drainMs * 5));
+    };
+
+    const timer = setTimeout(() => stopFor("timeout"), ctx.timeoutMs);
+    const onAbort = () => stopFor("abort");
+    ctx.signal.addEventListener("abort", onAbort, { once: true });
+
+    function finish() {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(drainTimer);
+      ctx.signal.removeEventListener("abort", onAbort);
+      // Grandchildren may still hold the pipes: stop reading, they get EPIPE on their next write.
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      const truncated = [stdout.truncated && "stdout", stderr.truncated && "stderr"].filter(
+        (s): s is string => typeof s === "string",
+      );
+      const outcome: RunOutcome = {
+        stdout: stdout.text(),
+        stderr: stderr.text(),
+        exitCode,
+        ...(truncated.length ? { truncated } : {}),
+      };
+      if (killedFor === "timeout") {
+        outcome.timedOut = true;
+        outcome.error = `timed out after ${formatSeconds(ctx.timeoutMs)}`;
+      } else if (killedFor === "abort") {
+        outcome.error = "aborted";
+      } else if (spawnError) {
+        outcome.error = `could not start sh: ${spawnError.message}`;
+      } else if (exitSignal) {
+        outcome.error = `killed by signal ${exitSignal}`;
+      }
+      resolve(outcome);
+    }
+
+    const collect = (stream: Readable | null, into: CappedBuffer) => {
+      stream?.on("data", (chunk: Buffer) => into.push(chunk));
+      stream?.on("error", () => {});
+    };
+    collect(child.stdout, stdout);
+    collect(child.stderr, stderr);
+
+    child.on("error", (err) => {
+      // Spawn failure (e.g. the cwd does not exist): there is no process to wait for.
+      spawnError = err;
+      if (child.pid === undefined) finish();
+    });
+    child.on("exit", (code, signal) => {
+      exited = true;
+      exitCode = code;
+      exitSignal = signal;
+      // Resolve when the pipes close, or shortly after if grandchildren keep them open.
+      drainTimer = setTimeout(finish, drainMs);
+    });
+    child.on("close", () => {
+      if (exited || spawnError) finish();
+    });
+
+    // A hook that never reads stdin (or exits early) makes this write fail with EPIPE: that is fine.
+    child.stdin?.on("error", () => {});
+    child.stdin?.end(`${ctx.payload}\n`);
+  });
+}
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))}s`;
+}

@@ -1,0 +1,195 @@
+/**
+ * Runs one matched hook: asks for approval, dispatches to its executor by type, interprets the
+ * outcome and states what it means for the event (block or not), with its trace record.
+ */
+import { type ApproveHook, askApproval } from "./approval.js";
+import { EVENT_SPECS, type HookEvent } from "./events.js";
+import type { Executors, HookExecutor, HookSpec, RunOutcome } from "./executor.js";
+import { failureSummary, type HookVerdict, interpret } from "./interpret.js";
+import type { CompiledHook } from "./load-hooks.js";
+import type { HookSession } from "./payload.js";
+import type { Semaphore } from "./semaphore.js";
+import type { TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";
+
+/** One firing of an event, as a hook sees it. */
+export interface HookJob {
+  event: HookEvent;
+  /** The tool the event is about ("" when none): `HOOK_TOOL_NAME` and the approval request. */
+  toolName: string;
+  /** The payload JSON; memoised by the caller, since many hooks may share it. */
+  payload: () => string;
+  /** The lifetime of the run: the caller's for sync events, detached for async ones. */
+  signal: AbortSignal;
+}
+
+export interface ExecutionDeps {
+  session: HookSession;
+  executors: Executors;
+  approveHook?: ApproveHook;
+  /** Present for async events: caps how many hook processes run at once. */
+  semaphore?: Semaphore;
+}
+
+/** What one hook did for the event. */
+export interface HookRun {
+  hook: CompiledHook;
+  record: TraceRecord;
+  /** Absent when the hook did not run (not approved). */
+  verdict?: HookVerdict;
+  /** This run vetoes: a blocking hook that blocked, failed closed, or was not approved (§7, §8). */
+  blocks: boolean;
+  /** Why, when `blocks`. */
+  blockReason?: string;
+}
+
+export function baseRecord(hook: CompiledHook, matched: boolean): TraceRecord {
+  return {
+    time: new Date().toISOString(),
+    event: hook.event,
+    hook: hook.name,
+    source: hook.source,
+    file: hook.path,
+    matched,
+  };
+}
+
+export async function executeHook(hook: CompiledHook, job: HookJob, deps: ExecutionDeps): Promise<HookRun> {
+  const record = baseRecord(hook, true);
+  const started = performance.now();
+  const mode = EVENT_SPECS[hook.event].mode;
+  // A denied hook counts as a block, so only a hook whose block would count can veto this way.
+  const vetoes = hook.blocking && mode !== "async";
+
+  if (deps.approveHook) {
+    const approval = await askApproval(
+      deps.approveHook,
+      {
+        event: hook.event,
+        ...(job.toolName ? { tool: job.toolName } : {}),
+        label: hook.name,
+        blocking: hook.blocking,
+        source: hook.source,
+        path: hook.path,
+        fingerprint: hook.fingerprint,
+        hook,
+      },
+      hook.timeoutMs,
+    );
+    if (!approval.approved) {
+      const reason = `hook not approved: ${approval.reason}`;
+      Object.assign(record, {
+        skipped: "not approved",
+        approval: "denied",
+        approvalReason: approval.reason,
+        durationMs: elapsed(started),
+        ...(vetoes ? { outcome: "blocked", decision: { block: true, reason } } : {}),
+      } satisfies Partial<TraceRecord>);
+      return { hook, record, blocks: vetoes, ...(vetoes ? { blockReason: reason } : {}) };
+    }
+    record.approval = "approved";
+  }
+
+  const timeoutMs = Math.max(1, hook.timeoutMs - elapsed(started));
+  const run = () =>
+    runExecutor(deps.executors, hook.spec, {
+      payload: job.payload(),
+      cwd: deps.session.cwd,
+      env: hookEnv(hook, job, deps.session),
+      timeoutMs,
+      signal: job.signal,
+    });
+  const outcome = await (deps.semaphore ? deps.semaphore.run(run) : run());
+  const verdict = interpret(outcome);
+
+  const effect = blockEffect(hook, verdict);
+  const decision: TraceDecision = { block: effect.blocks || effect.ignored !== undefined };
+  if (effect.reason) decision.reason = effect.reason;
+  if (effect.ignored) decision.ignored = effect.ignored;
+  if (verdict.additionalContext) decision.additionalContext = verdict.additionalContext;
+  if (verdict.updatedInput && EVENT_SPECS[hook.event].rewritesArgs)
+    decision.updatedInput = verdict.updatedInput;
+  Object.assign(record, {
+    durationMs: elapsed(started),
+    exitCode: verdict.exitCode,
+    outcome: outcomeOf(verdict, effect.blocks),
+    decision,
+    ...(verdict.failed ? { error: failureSummary(verdict) } : {}),
+    ...(verdict.truncated ? { truncated: verdict.truncated } : {}),
+    ...(verdict.warnings.length ? { warnings: verdict.warnings } : {}),
+  } satisfies Partial<TraceRecord>);
+  return {
+    hook,
+    record,
+    verdict,
+    blocks: effect.blocks,
+    ...(effect.reason ? { blockReason: effect.reason } : {}),
+  };
+}
+
+/**
+ * The merge policy of one run. Hard events: only a blocking hook vetoes, by asking to or by failing
+ * with `onError: "block"`. PostStopValidation: any hook that blocks or fails decides. Async: never.
+ */
+function blockEffect(
+  hook: CompiledHook,
+  verdict: HookVerdict,
+): { blocks: boolean; reason?: string; ignored?: string } {
+  const mode = EVENT_SPECS[hook.event].mode;
+  if (mode === "soft") {
+    if (verdict.isBlock) return { blocks: true, ...(verdict.reason ? { reason: verdict.reason } : {}) };
+    if (verdict.failed) return { blocks: true, reason: `${hook.name} failed: ${failureSummary(verdict)}` };
+    return { blocks: false };
+  }
+  if (mode === "async")
+    return verdict.isBlock
+      ? { blocks: false, ignored: `${hook.event} hooks cannot block` }
+      : { blocks: false };
+  if (verdict.isBlock) {
+    return hook.blocking
+      ? { blocks: true, ...(verdict.reason ? { reason: verdict.reason } : {}) }
+      : { blocks: false, ignored: "not a blocking hook" };
+  }
+  if (verdict.failed && hook.blocking && hook.onError === "block") {
+    return { blocks: true, reason: `${hook.name} failed: ${failureSummary(verdict)}` };
+  }
+  return { blocks: false };
+}
+
+function outcomeOf(verdict: HookVerdict, blocks: boolean): TraceOutcome {
+  if (verdict.timedOut) return "timed out";
+  if (verdict.failed) return "failed";
+  return blocks ? "blocked" : "allowed";
+}
+
+/** §5: HOOK_* variables, the project dir, plugin folders, then the entry's own env. */
+function hookEnv(hook: CompiledHook, job: HookJob, session: HookSession): Record<string, string> {
+  return {
+    HOOK_EVENT: job.event,
+    HOOK_TOOL_NAME: job.toolName,
+    HOOK_SESSION_ID: session.sessionId,
+    CODEBOT_PROJECT_DIR: session.cwd,
+    ...(hook.plugin ? { CLAUDE_PLUGIN_ROOT: hook.plugin.root, CLAUDE_PLUGIN_DATA: hook.plugin.dataDir } : {}),
+    ...hook.env,
+  };
+}
+
+async function runExecutor(
+  executors: Executors,
+  spec: HookSpec,
+  ctx: Parameters<HookExecutor["run"]>[1],
+): Promise<RunOutcome> {
+  const executor = executors[spec.type] as HookExecutor | undefined;
+  if (!executor)
+    return { stdout: "", stderr: "", exitCode: null, error: `${spec.type} hook: no executor configured` };
+  try {
+    return await executor.run(spec, ctx);
+  } catch (err) {
+    // An executor should report failures in its outcome; a throw still must not pass as success.
+    const why = err instanceof Error ? err.message : String(err);
+    return { stdout: "", stderr: "", exitCode: null, error: `${spec.type} hook: ${why}` };
+  }
+}
+
+function elapsed(since: number): number {
+  return Math.round(performance.now() - since);
+}

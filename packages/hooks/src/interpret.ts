@@ -1,0 +1,150 @@
+/**
+ * Turns one run's outcome into a typed verdict (§7.1). Hook stdout is parsed here, once, with
+ * zod; nothing downstream reads raw hook JSON. Both the codebot and the Claude Code vocabulary
+ * are understood.
+ */
+import { z } from "zod";
+import type { RunOutcome } from "./executor.js";
+
+export interface HookVerdict {
+  /** The run asked to block: its JSON says so, or the command exited with code 2. */
+  isBlock: boolean;
+  /** Any other non-zero exit, a timeout, a spawn/transport/model error. */
+  failed: boolean;
+  timedOut: boolean;
+  /** The block reason, when `isBlock`. */
+  reason?: string;
+  additionalContext?: string;
+  /** New tool arguments; present only when the hook gave a JSON object. */
+  updatedInput?: Record<string, unknown>;
+  /** Why the run failed (`exit code 1`, `timed out after 5s`), when `failed`. */
+  error?: string;
+  /** stdout was a JSON object (and was read as decision fields, not as text). */
+  stdoutIsJson: boolean;
+  /** Parts of the output that were present but unusable (wrong type, JSON that does not parse). */
+  warnings: string[];
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  truncated?: string[];
+}
+
+const BLOCK_EXIT_CODE = 2;
+const DEFAULT_REASON = "blocked by hook";
+
+/** Fields of the hook output; each is checked on its own so one bad field does not discard the rest. */
+const outputFields = {
+  block: z.boolean(),
+  decision: z.string(),
+  reason: z.string(),
+  permissionDecisionReason: z.string(),
+  stopReason: z.string(),
+  additional_context: z.string(),
+  updated_input: z.record(z.string(), z.unknown()),
+};
+
+const hookSpecificFields = {
+  permissionDecision: z.string(),
+  permissionDecisionReason: z.string(),
+  additionalContext: z.string(),
+  updatedInput: z.record(z.string(), z.unknown()),
+};
+
+type Parsed<S extends Record<string, z.ZodType>> = { [K in keyof S]?: z.infer<S[K]> };
+
+/** Keeps every field that has the right type; a wrong one becomes a warning. */
+function parseFields<S extends Record<string, z.ZodType>>(
+  shape: S,
+  obj: Record<string, unknown>,
+  prefix: string,
+  warnings: string[],
+): Parsed<S> {
+  const out: Parsed<S> = {};
+  for (const key of Object.keys(shape) as (keyof S & string)[]) {
+    if (obj[key] === undefined || obj[key] === null) continue;
+    const field = shape[key];
+    if (!field) continue;
+    const checked = field.safeParse(obj[key]);
+    if (checked.success) out[key] = checked.data as z.infer<S[typeof key]>;
+    else warnings.push(`${prefix}${key} has the wrong type (${describeType(obj[key])}); ignored`);
+  }
+  return out;
+}
+
+function describeType(value: unknown): string {
+  return Array.isArray(value) ? "array" : typeof value;
+}
+
+/** The stdout as a JSON object, if it is one; a near miss (`{...}` that does not parse) is a warning. */
+function stdoutObject(stdout: string, warnings: string[]): Record<string, unknown> | undefined {
+  const text = stdout.trim();
+  if (!text.startsWith("{")) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) ? value : undefined;
+  } catch {
+    if (text.endsWith("}")) warnings.push("stdout looks like JSON but does not parse; treated as text");
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+export function interpret(outcome: RunOutcome): HookVerdict {
+  const warnings: string[] = [];
+  const json = stdoutObject(outcome.stdout, warnings);
+  const top = json ? parseFields(outputFields, json, "", warnings) : {};
+  const specificRaw = json?.hookSpecificOutput;
+  let specific: Parsed<typeof hookSpecificFields> = {};
+  if (isObject(specificRaw)) {
+    specific = parseFields(hookSpecificFields, specificRaw, "hookSpecificOutput.", warnings);
+  } else if (specificRaw !== undefined && specificRaw !== null) {
+    warnings.push("hookSpecificOutput is not an object; ignored");
+  }
+
+  const exitBlocks = outcome.exitCode === BLOCK_EXIT_CODE && !outcome.error;
+  const isBlock =
+    top.block === true || top.decision === "block" || specific.permissionDecision === "deny" || exitBlocks;
+  const failed =
+    outcome.error !== undefined ||
+    outcome.timedOut === true ||
+    outcome.exitCode === null ||
+    (outcome.exitCode !== 0 && outcome.exitCode !== BLOCK_EXIT_CODE);
+
+  const verdict: HookVerdict = {
+    isBlock,
+    failed,
+    timedOut: outcome.timedOut === true,
+    stdoutIsJson: json !== undefined,
+    warnings,
+    stdout: outcome.stdout,
+    stderr: outcome.stderr,
+    exitCode: outcome.exitCode,
+    ...(outcome.truncated?.length ? { truncated: outcome.truncated } : {}),
+  };
+  if (isBlock) {
+    const jsonReason =
+      top.reason ?? specific.permissionDecisionReason ?? top.permissionDecisionReason ?? top.stopReason;
+    const stderrReason = exitBlocks ? outcome.stderr.trim() : "";
+    verdict.reason = jsonReason?.trim() || stderrReason || DEFAULT_REASON;
+  }
+  const context = top.additional_context ?? specific.additionalContext;
+  if (context?.trim()) verdict.additionalContext = context.trim();
+  const updated = top.updated_input ?? specific.updatedInput;
+  if (updated) verdict.updatedInput = updated;
+  if (failed) {
+    verdict.error =
+      outcome.error ?? (outcome.exitCode === null ? "no exit code" : `exit code ${outcome.exitCode}`);
+  }
+  return verdict;
+}
+
+/** The failure with the start of stderr, short enough for a log line or a block reason. */
+export function failureSummary(verdict: HookVerdict, maxStderr = 300): string {
+  const error = verdict.error ?? "failed";
+  const stderr = verdict.stderr.trim();
+  if (!stderr) return error;
+  return `${error}: ${stderr.length > maxStderr ? `${stderr.slice(0, maxStderr)}…` : stderr}`;
+}

@@ -1,0 +1,72 @@
+/**
+ * Matchers for a hook's `matcher` and `if` fields (§4). Regexes run on RE2 (re2js): the patterns
+ * come from settings files and the text they search is written by the model, so matching must
+ * be linear-time whatever either side contains.
+ */
+import { RE2JS, RE2JSException } from "re2js";
+
+/** A matcher or `if` pattern that cannot be compiled; the loader reports it with its location. */
+export class MatcherSyntaxError extends Error {
+  constructor(
+    readonly pattern: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "MatcherSyntaxError";
+  }
+}
+
+export interface Matcher {
+  /** The pattern as written, trimmed. */
+  readonly source: string;
+  readonly kind: "all" | "exact" | "regex";
+  /** True when the subject matches: everything / whole-string case-insensitive equality / a regex search. */
+  test(subject: string): boolean;
+}
+
+const MATCH_ALL: Matcher = { source: "", kind: "all", test: () => true };
+
+/** Builds a matcher; throws MatcherSyntaxError for a regex RE2 rejects or an unknown flag. */
+export function parseMatcher(pattern: string): Matcher {
+  const source = pattern.trim();
+  if (source === "") return MATCH_ALL;
+  const lastSlash = source.lastIndexOf("/");
+  if (source.startsWith("/") && lastSlash > 0) {
+    return regexMatcher(source, source.slice(1, lastSlash), source.slice(lastSlash + 1));
+  }
+  const folded = caseFold(source);
+  return { source, kind: "exact", test: (subject) => caseFold(subject) === folded };
+}
+
+function regexMatcher(source: string, body: string, flags: string): Matcher {
+  let reFlags = 0;
+  for (const flag of flags) {
+    if (flag !== "i") {
+      throw new MatcherSyntaxError(
+        source,
+        `unknown regex flag "${flag}" in ${source} (only "i" is supported)`,
+      );
+    }
+    reFlags |= RE2JS.CASE_INSENSITIVE;
+  }
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(body, reFlags);
+  } catch (err) {
+    if (!(err instanceof RE2JSException)) throw err;
+    const why = err.message.replace(/^error parsing regexp: /, "");
+    throw new MatcherSyntaxError(source, `invalid regular expression ${source}: ${why}`);
+  }
+  // `test` is an unanchored search on re2js's DFA path (no capture groups requested).
+  return { source, kind: "regex", test: (subject) => re.test(subject) };
+}
+
+/** Full Unicode case folding approximated by upper- then lower-casing (ß ~ SS, ſ ~ s, K ~ k). */
+function caseFold(s: string): string {
+  return s.toUpperCase().toLowerCase();
+}
+
+/** True when the matcher matches any of the names (a tool and its aliases). */
+export function matchesAnyName(matcher: Matcher, names: readonly string[]): boolean {
+  return names.some((name) => matcher.test(name));
+}

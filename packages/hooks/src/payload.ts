@@ -1,0 +1,86 @@
+/**
+ * The payload a hook receives (§5): built here and only here, from camelCase inputs into the
+ * snake_case wire JSON. Fields that do not apply are omitted.
+ */
+import type { HookEvent } from "./events.js";
+
+/** The session a runner serves; read at every event, so it may be an object with getters. */
+export interface HookSession {
+  readonly sessionId: string;
+  /** The project directory: payload `cwd` and command hooks' working directory. */
+  readonly cwd: string;
+  readonly transcriptPath: string;
+}
+
+/** A task as the task tools store it; extra fields are passed through to the payload as they are. */
+export interface HookTask {
+  id: string;
+  subject: string;
+  status: string;
+  description?: string;
+  owner?: string;
+}
+
+/** What the caller passes for each event (camelCase). */
+export interface EventInputs {
+  PreToolUse: { tool: string; toolUseId: string; args: Record<string, unknown>; agentName?: string };
+  PostToolUse: {
+    tool: string;
+    toolUseId: string;
+    /** The arguments actually run (after any rewrite). */
+    args: Record<string, unknown>;
+    /** The tool result as the model sees it. */
+    output: string;
+    isError: boolean;
+    agentName?: string;
+  };
+  UserPromptSubmit: { prompt: string };
+  PostStopValidation: { stopHookActive: boolean };
+  Notification: { message: string };
+  TaskCreated: { task: HookTask };
+  TaskCompleted: { task: HookTask; previousTask: HookTask; statusFrom: string; statusTo: string };
+  SessionStart: Record<string, never>;
+  SessionEnd: Record<string, never>;
+  SubagentStop: { agent: string };
+}
+
+/** Every field any event may carry, plus the per-event constants of the event table. */
+export interface PayloadFields {
+  tool?: string;
+  toolUseId?: string;
+  args?: Record<string, unknown>;
+  agentName?: string;
+  output?: string;
+  isError?: boolean;
+  prompt?: string;
+  message?: string;
+  task?: HookTask;
+  previousTask?: HookTask;
+  statusFrom?: string;
+  statusTo?: string;
+  agent?: string;
+  stopHookActive?: boolean;
+}
+
+/** Compact JSON payload. `agent` is the sub-agent's name (SubagentStop) or the calling agent (tool events). */
+export function buildPayload(event: HookEvent, session: HookSession, f: PayloadFields): string {
+  return JSON.stringify({
+    event,
+    session_id: session.sessionId,
+    cwd: session.cwd,
+    transcript_path: session.transcriptPath,
+    tool: f.tool,
+    tool_use_id: f.toolUseId,
+    agent: f.agent ?? f.agentName,
+    args: f.args,
+    output: f.output,
+    is_error: f.isError,
+    prompt: f.prompt,
+    message: f.message,
+    task: f.task,
+    previous_task: f.previousTask,
+    status_from: f.statusFrom,
+    status_to: f.statusTo,
+    stop_hook_active: f.stopHookActive,
+  });
+}

@@ -1,0 +1,199 @@
+/**
+ * The hook runner: holds the compiled hooks and fires them for an event. One generic `fire`
+ * driven by the event table; the named methods are typed doors into it.
+ */
+import type { ToolMiddleware } from "@codebot/agentcore";
+import type { ApproveHook } from "./approval.js";
+import { createCommandExecutor } from "./command-executor.js";
+import {
+  type EvaluationDeps,
+  evaluateHard,
+  evaluateSoft,
+  Firing,
+  type HardDecision,
+  type SoftDecision,
+} from "./evaluate.js";
+import { EVENT_SPECS, type HookEvent } from "./events.js";
+import type { Executors } from "./executor.js";
+import type { HookRun } from "./hook-execution.js";
+import { failureSummary } from "./interpret.js";
+import type { CompiledHook, LoadedHooks } from "./load-hooks.js";
+import { createHookMiddleware } from "./middleware.js";
+import type { EventInputs, HookSession, PayloadFields } from "./payload.js";
+import { Semaphore } from "./semaphore.js";
+import { TraceFile, type TraceRecord } from "./trace.js";
+
+export interface HookRunnerOptions {
+  /** The compiled hooks, or the loader's whole result (then its `disabled` applies). */
+  hooks: readonly CompiledHook[] | LoadedHooks;
+  /**
+   * Executors by hook type. The command executor is the default; the harness plugs in prompt and
+   * http executors here. A hook whose type has none fails with `<type> hook: no executor configured`.
+   */
+  executors?: Executors;
+  /** Asked before every run (§8). */
+  approveHook?: ApproveHook;
+  session: HookSession;
+  /** How many async hook processes may run at once; the rest queue. Default 8. */
+  maxConcurrentAsync?: number;
+  /** Every trace record, as soon as it exists. */
+  onTrace?: (record: TraceRecord) => void;
+  /** A JSONL file every trace record is appended to. */
+  traceFile?: string;
+  /** A hook failed, timed out or gave unusable output: called once per hook per runner (§7.5). */
+  onHookError?: (message: string) => void;
+}
+
+/** The caller's lifetime for sync events: aborting it kills the hook that is running. */
+interface Cancellable {
+  signal?: AbortSignal;
+}
+
+type ResultOf<E extends HookEvent> = (typeof EVENT_SPECS)[E]["mode"] extends "hard"
+  ? Promise<HardDecision>
+  : (typeof EVENT_SPECS)[E]["mode"] extends "soft"
+    ? Promise<SoftDecision>
+    : undefined;
+
+export interface HookRunner {
+  /** The compiled hooks, in configuration order (for `hooks list`). */
+  readonly hooks: readonly CompiledHook[];
+  /** `disableAllHooks` is set: hooks are listed and traced, never run. */
+  readonly disabled: boolean;
+  /** True when any hook is configured for the event (even a disabled one: it is still traced). */
+  hasHooks(event: HookEvent): boolean;
+  /** Fires any event; hard events resolve to a HardDecision, soft to a SoftDecision, async return at once. */
+  fire<E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable): ResultOf<E>;
+  preToolUse(input: EventInputs["PreToolUse"] & Cancellable): Promise<HardDecision>;
+  postToolUse(input: EventInputs["PostToolUse"]): void;
+  userPromptSubmit(input: EventInputs["UserPromptSubmit"] & Cancellable): Promise<HardDecision>;
+  postStopValidation(input: EventInputs["PostStopValidation"] & Cancellable): Promise<SoftDecision>;
+  notification(input: EventInputs["Notification"]): void;
+  taskCreated(input: EventInputs["TaskCreated"] & Cancellable): Promise<HardDecision>;
+  taskCompleted(input: EventInputs["TaskCompleted"] & Cancellable): Promise<HardDecision>;
+  sessionStart(): void;
+  sessionEnd(): void;
+  subagentStop(input: EventInputs["SubagentStop"]): void;
+  /** The kernel tool middleware running PreToolUse and PostToolUse (§9.1). */
+  middleware(): ToolMiddleware;
+  /** Waits for every async hook in flight or queued (each up to its own timeout) and the trace file. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_CONCURRENT_ASYNC = 8;
+/** Async hooks live on their own: cancelling the run that fired them does not stop them. */
+const DETACHED = new AbortController().signal;
+
+export function createHookRunner(options: HookRunnerOptions): HookRunner {
+  const loaded = "problems" in options.hooks ? options.hooks : undefined;
+  const hooks: readonly CompiledHook[] = loaded ? loaded.hooks : (options.hooks as readonly CompiledHook[]);
+  const disabled = loaded?.disabled ?? false;
+  const byEvent = new Map<HookEvent, CompiledHook[]>();
+  for (const hook of hooks) {
+    const list = byEvent.get(hook.event) ?? [];
+    list.push(hook);
+    byEvent.set(hook.event, list);
+  }
+
+  const reported = new Set<CompiledHook>();
+  const reportOnce = (hook: CompiledHook | undefined, message: string) => {
+    if (!options.onHookError || (hook && reported.has(hook))) return;
+    if (hook) reported.add(hook);
+    options.onHookError(message);
+  };
+  let traceObserverFailed = false;
+  const traceFile = options.traceFile
+    ? new TraceFile(options.traceFile, (message) => reportOnce(undefined, message))
+    : undefined;
+
+  const deps: EvaluationDeps = {
+    session: options.session,
+    executors: { command: createCommandExecutor(), ...options.executors },
+    ...(options.approveHook ? { approveHook: options.approveHook } : {}),
+    disabled,
+    emit(record) {
+      traceFile?.append([record]);
+      if (!options.onTrace) return;
+      try {
+        options.onTrace(record);
+      } catch (err) {
+        // An observer's bug must not break hooks, but must not vanish either.
+        if (!traceObserverFailed) {
+          traceObserverFailed = true;
+          reportOnce(
+            undefined,
+            `hook trace: onTrace threw: ${err instanceof Error ? err.message : String(err)}`,
+          );
+        }
+      }
+    },
+    ran(run: HookRun) {
+      const verdict = run.verdict;
+      if (!verdict) return;
+      if (verdict.failed) reportOnce(run.hook, `hook ${run.hook.name}: ${failureSummary(verdict)}`);
+      else if (verdict.warnings.length)
+        reportOnce(run.hook, `hook ${run.hook.name}: ${verdict.warnings.join("; ")}`);
+    },
+  };
+  const asyncDeps: EvaluationDeps = {
+    ...deps,
+    semaphore: new Semaphore(options.maxConcurrentAsync ?? DEFAULT_MAX_CONCURRENT_ASYNC),
+  };
+  const inFlight = new Set<Promise<unknown>>();
+
+  function firingOf(event: HookEvent, input: PayloadFields, signal: AbortSignal, d: EvaluationDeps): Firing {
+    const { fixed } = EVENT_SPECS[event];
+    return new Firing(event, { ...input, ...fixed }, signal, d);
+  }
+
+  function fireAsync(event: HookEvent, input: PayloadFields): void {
+    const firing = firingOf(event, input, DETACHED, asyncDeps);
+    for (const hook of byEvent.get(event) ?? []) {
+      const done = firing.consider(hook).finally(() => inFlight.delete(done));
+      inFlight.add(done);
+    }
+  }
+
+  function fire<E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable): ResultOf<E> {
+    const { signal, ...fields } = input as PayloadFields & Cancellable;
+    const list = byEvent.get(event) ?? [];
+    const mode = EVENT_SPECS[event].mode;
+    if (mode === "async") {
+      fireAsync(event, fields);
+      return undefined as ResultOf<E>;
+    }
+    const firing = firingOf(event, fields, signal ?? DETACHED, deps);
+    return (mode === "hard" ? evaluateHard(list, firing) : evaluateSoft(list, firing)) as ResultOf<E>;
+  }
+
+  let closing: Promise<void> | undefined;
+  async function drain(): Promise<void> {
+    // Hooks may still be fired while we wait (SessionEnd after a last PostToolUse): loop until none is left.
+    while (inFlight.size) await Promise.allSettled([...inFlight]);
+    await traceFile?.flush();
+  }
+
+  const runner: HookRunner = {
+    hooks,
+    disabled,
+    hasHooks: (event) => (byEvent.get(event)?.length ?? 0) > 0,
+    fire,
+    preToolUse: (input) => fire("PreToolUse", input),
+    postToolUse: (input) => fire("PostToolUse", input),
+    userPromptSubmit: (input) => fire("UserPromptSubmit", input),
+    postStopValidation: (input) => fire("PostStopValidation", input),
+    notification: (input) => fire("Notification", input),
+    taskCreated: (input) => fire("TaskCreated", input),
+    taskCompleted: (input) => fire("TaskCompleted", input),
+    sessionStart: () => fire("SessionStart", {}),
+    sessionEnd: () => fire("SessionEnd", {}),
+    subagentStop: (input) => fire("SubagentStop", input),
+    middleware: () => createHookMiddleware(runner),
+    close() {
+      // Idempotent; a second close after more hooks were fired waits for those too.
+      closing = (closing ?? Promise.resolve()).then(drain);
+      return closing;
+    },
+  };
+  return runner;
+}

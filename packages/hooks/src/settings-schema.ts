@@ -1,0 +1,102 @@
+/**
+ * The zod schema of the settings keys the hooks engine reads (§3). The same objects validate
+ * settings files and produce their JSON Schema, so the two never disagree.
+ */
+import { z } from "zod";
+import { HOOK_EVENTS, type HookEvent } from "./events.js";
+
+const commonFields = {
+  matcher: z
+    .string()
+    .optional()
+    .describe('first-level filter on the event\'s match name: "" = all, "/re/i" = RE2 search, else exact'),
+  if: z.string().optional().describe("second-level filter on the arguments JSON (same syntax as matcher)"),
+  blocking: z.boolean().optional().describe("only a blocking hook may veto (default false)"),
+  timeout: z
+    .number()
+    .positive()
+    .max(86_400)
+    .optional()
+    .describe("seconds for the whole run, approval wait included (default 60)"),
+  onError: z
+    .enum(["allow", "block"])
+    .optional()
+    .describe("what a failed run means for a blocking hook: allow (fail-open, default) or block"),
+  env: z.record(z.string(), z.string()).optional().describe("extra environment for command hooks"),
+  name: z.string().min(1).optional().describe("label shown in traces, hooks list and approvals"),
+  enabled: z.boolean().optional().describe("false switches this hook off (default true)"),
+  statusMessage: z.string().optional().describe("shown to the user while the hook runs"),
+};
+
+export const commandHookSchema = z.object({
+  type: z.literal("command"),
+  command: z.string().min(1).describe("run with sh -c; the payload JSON arrives on stdin"),
+  ...commonFields,
+});
+
+export const promptHookSchema = z.object({
+  type: z.literal("prompt"),
+  prompt: z.string().min(1).describe("template; $ARGUMENTS becomes the payload JSON"),
+  model: z.string().min(1).optional().describe("provider/model-id; default: the session's current model"),
+  ...commonFields,
+});
+
+export const httpHookSchema = z.object({
+  type: z.literal("http"),
+  url: z.string().min(1).describe("POST target; the payload JSON is the body"),
+  headers: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe("references to environment variables expand only for names in allowedEnvVars"),
+  allowedEnvVars: z.array(z.string()).optional(),
+  ...commonFields,
+});
+
+/** One native hook entry (§3.1). */
+export const hookEntrySchema = z.discriminatedUnion("type", [
+  commandHookSchema,
+  promptHookSchema,
+  httpHookSchema,
+]);
+
+export type HookEntry = z.infer<typeof hookEntrySchema>;
+
+/** The keys each entry type knows, for unknown-key warnings. */
+export const ENTRY_KEYS: Record<HookEntry["type"], ReadonlySet<string>> = {
+  command: new Set(Object.keys(commandHookSchema.shape)),
+  prompt: new Set(Object.keys(promptHookSchema.shape)),
+  http: new Set(Object.keys(httpHookSchema.shape)),
+};
+
+/**
+ * Where an entry may stand. A Claude Code group (`{matcher, hooks: [...]}`, §11) is added here as
+ * a second member of a union; the loader compiles each group member into its own CompiledHook.
+ */
+const eventEntriesSchema = z.array(hookEntrySchema);
+
+export const hooksSchema = z
+  .object(
+    Object.fromEntries(HOOK_EVENTS.map((event) => [event, eventEntriesSchema.optional()])) as Record<
+      HookEvent,
+      z.ZodOptional<typeof eventEntriesSchema>
+    >,
+  )
+  .describe("hooks by event name");
+
+/** The top-level settings keys the hooks engine reads. The harness extends this with its own keys. */
+export const hookSettingsSchema = z.object({
+  $schema: z.string().optional(),
+  hooks: hooksSchema.optional(),
+  disableAllHooks: z.boolean().optional().describe("true in any settings file turns every hook off"),
+  httpHookAllowedHosts: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "private hosts http hooks may reach: host, host:port, IP or CIDR (honoured from user and --settings files only)",
+    ),
+});
+
+/** JSON Schema (draft 2020-12) of a settings file, from the same zod objects that validate it. */
+export function settingsJsonSchema(schema: z.ZodType = hookSettingsSchema): Record<string, unknown> {
+  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+}

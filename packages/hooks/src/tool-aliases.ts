@@ -1,0 +1,25 @@
+/**
+ * Tool names that mean the same tool (§11), so that a matcher written for Claude Code
+ * (`Bash`, `Write`, `Task`) fires on codebot's tools (`bash`, `write`, `agent`) and back.
+ */
+
+const ALIAS_CLASSES: readonly (readonly string[])[] = [
+  ["bash", "Bash"],
+  ["read", "Read"],
+  ["write", "Write"],
+  ["edit", "Edit"],
+  ["glob", "Glob"],
+  ["grep", "Grep"],
+  ["task_create", "TaskCreate"],
+  ["task_update", "TaskUpdate"],
+  ["agent", "Agent", "Task"],
+];
+
+const NAMES_OF = new Map<string, readonly string[]>();
+for (const names of ALIAS_CLASSES) for (const name of names) NAMES_OF.set(name, names);
+
+/** Every name the tool is known by, itself first. */
+export function toolNames(tool: string): readonly string[] {
+  const names = NAMES_OF.get(tool);
+  return names ? [tool, ...names.filter((n) => n !== tool)] : [tool];
+}
