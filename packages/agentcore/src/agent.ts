@@ -1,0 +1,117 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { ModelMessage } from "ai";
+import type { AgentEvent, LoopResult } from "./events.js";
+import { agentLoop, type LoopOptions } from "./loop.js";
+import { asMessage, userMessage } from "./messages.js";
+import type { RetryPolicy } from "./retry.js";
+import type { Tool, ToolMiddleware } from "./tool.js";
+
+export interface AgentOptions {
+  model: LanguageModelV3;
+  systemPrompt: string;
+  tools: Tool[];
+  middleware?: ToolMiddleware[];
+  maxTurns?: number;
+  retry?: RetryPolicy;
+  onStop?: LoopOptions["onStop"];
+  agentName?: string;
+  /** History to start from (e.g. a resumed session). */
+  messages?: ModelMessage[];
+}
+
+/**
+ * A conversation with the kernel: keeps the history between prompts, queues steering and
+ * follow-up messages, and fans each run's events out to subscribers. One run at a time.
+ */
+export class Agent {
+  private readonly history: ModelMessage[];
+  private model: LanguageModelV3;
+  private readonly listeners = new Set<(event: AgentEvent) => void>();
+  private readonly steering: ModelMessage[] = [];
+  private readonly followUps: ModelMessage[] = [];
+  private controller: AbortController | undefined;
+
+  constructor(private readonly options: AgentOptions) {
+    this.model = options.model;
+    this.history = [...(options.messages ?? [])];
+  }
+
+  get state(): "idle" | "running" {
+    return this.controller ? "running" : "idle";
+  }
+
+  /** The whole conversation so far; during a run it grows as messages are appended. */
+  get messages(): readonly ModelMessage[] {
+    return this.history;
+  }
+
+  /** The model for the next run. */
+  setModel(model: LanguageModelV3): void {
+    this.model = model;
+  }
+
+  /** Listens to every event of every run; returns the unsubscribe function. */
+  subscribe(listener: (event: AgentEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A message delivered before the next model step of the current (or next) run. */
+  steer(text: string): void {
+    this.steering.push(userMessage(text));
+  }
+
+  /** A message delivered when the agent would otherwise stop; the run then goes on. */
+  followUp(text: string): void {
+    this.followUps.push(userMessage(text));
+  }
+
+  /** Cancels the current run (it ends with reason `aborted`); nothing happens when idle. */
+  abort(): void {
+    this.controller?.abort(new Error("agent: aborted"));
+  }
+
+  /** Runs the agent on a new user message. Rejects when a run is already in progress. */
+  async prompt(input: string | ModelMessage): Promise<LoopResult> {
+    if (this.controller) throw new Error("agent: already running; wait for the current prompt or abort it");
+    const controller = new AbortController();
+    this.controller = controller;
+    this.history.push(asMessage(input));
+    try {
+      const stream = agentLoop({
+        model: this.model,
+        systemPrompt: this.options.systemPrompt,
+        messages: this.history,
+        tools: this.options.tools,
+        middleware: this.options.middleware,
+        maxTurns: this.options.maxTurns,
+        retry: this.options.retry,
+        onStop: this.options.onStop,
+        agentName: this.options.agentName,
+        signal: controller.signal,
+        getSteeringMessages: () => this.steering.splice(0),
+        getFollowUpMessages: () => this.followUps.splice(0),
+      });
+      for await (const event of stream) {
+        if (event.type === "message_end") this.history.push(event.message);
+        this.dispatch(event);
+      }
+      return await stream.result();
+    } finally {
+      this.controller = undefined;
+    }
+  }
+
+  private dispatch(event: AgentEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        // A broken listener must not break the run; say so once per failure instead of hiding it.
+        process.emitWarning(
+          `agent: event listener failed on ${event.type}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import type { AssistantModelMessage, ModelMessage } from "ai";
+import type { ToolCall, ToolResult } from "./tool.js";
+
+/** Why a run ended. Only `stop` is a natural stop (the model ended its turn and nothing asked to go on). */
+export type StopReason = "stop" | "max_turns" | "aborted" | "error";
+
+/** One tool call of a turn with the result the model gets for it. */
+export interface ExecutedCall {
+  call: ToolCall;
+  result: ToolResult;
+}
+
+/** Token counts summed over every model step of a run (0 when the provider reports none). */
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** What a run produced. */
+export interface LoopResult {
+  reason: StopReason;
+  /** Every message the run appended to the history, in order. */
+  newMessages: ModelMessage[];
+  /** Number of model steps taken. */
+  turns: number;
+  usage: Usage;
+  /** Set when `reason` is `error`. */
+  error?: Error;
+}
+
+/**
+ * Everything observable about a run, in order. `message_start` / `message_end` frame every message
+ * appended to the history (assistant, tool results, injected user messages); `message_update` carries
+ * the assistant's text deltas. A `retry` after `message_start` discards that partial message.
+ */
+export type AgentEvent =
+  | { type: "agent_start"; agentName: string }
+  | { type: "agent_end"; reason: StopReason; newMessages: ModelMessage[]; error?: Error }
+  | { type: "turn_start"; turn: number }
+  | { type: "turn_end"; turn: number; message: AssistantModelMessage; toolResults: ExecutedCall[] }
+  | { type: "message_start"; role: ModelMessage["role"] }
+  | { type: "message_update"; delta: string }
+  | { type: "message_end"; message: ModelMessage }
+  | { type: "tool_execution_start"; call: ToolCall }
+  | { type: "tool_execution_update"; callId: string; partial: string }
+  | { type: "tool_execution_end"; call: ToolCall; result: ToolResult }
+  | { type: "retry"; attempt: number; delayMs: number; error: Error }
+  | { type: "error"; error: Error };
+
+/** The names of all events (handy for exhaustive switches and filters). */
+export type AgentEventType = AgentEvent["type"];

@@ -1,0 +1,196 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { AssistantModelMessage, ModelMessage, ToolSet } from "ai";
+import { AgentEventStream } from "./event-stream.js";
+import type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
+import { asMessage, toolResultMessage } from "./messages.js";
+import { toModelError } from "./model-error.js";
+import { runModelStep, type StepOutcome, toToolSet } from "./model-step.js";
+import { DEFAULT_RETRY, isTransientError, type RetryPolicy, retryDelayMs, sleep } from "./retry.js";
+import type { Tool, ToolMiddleware } from "./tool.js";
+import { executeToolCalls } from "./tool-execution.js";
+
+/** What `onStop` learns about the run that is about to end naturally. */
+export interface StopInfo {
+  newMessages: ModelMessage[];
+  turns: number;
+  signal: AbortSignal;
+}
+
+/** Everything one run needs; the loop keeps no state of its own. */
+export interface LoopOptions {
+  model: LanguageModelV3;
+  systemPrompt: string;
+  /** The history so far, ending with the new user message. Not modified. */
+  messages: ModelMessage[];
+  tools: Tool[];
+  /** Tool middleware; the first listed is the outermost. */
+  middleware?: ToolMiddleware[];
+  /** Most model steps this run may take (default: no limit). */
+  maxTurns?: number;
+  signal?: AbortSignal;
+  /** Name given to tools and middleware (`ctx.agentName`); default `main`. */
+  agentName?: string;
+  retry?: RetryPolicy;
+  /** Polled before every model step and at a natural stop; returned messages join the history. */
+  getSteeringMessages?: () => ModelMessage[];
+  /** Polled when the agent would stop; returned messages join the history and the run goes on. */
+  getFollowUpMessages?: () => ModelMessage[];
+  /**
+   * Called at a natural stop only (never after abort, error or turn limit), after steering and
+   * follow-ups are empty. A returned message (a string is a user message) is appended and the
+   * same run continues.
+   */
+  onStop?: (info: StopInfo) => Promise<ModelMessage | string | undefined>;
+}
+
+const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * Runs the agent: model step, tool calls, repeat, until the model stops, the turn limit is hit,
+ * the signal aborts, or a model call fails for good. Returns at once; the run proceeds in the
+ * background and reports through the returned stream.
+ */
+export function agentLoop(options: LoopOptions): AgentEventStream {
+  const stream = new AgentEventStream();
+  void new Run(options, stream).run();
+  return stream;
+}
+
+class Run {
+  private readonly signal: AbortSignal;
+  private readonly history: ModelMessage[];
+  private readonly newMessages: ModelMessage[] = [];
+  private readonly usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  private turns = 0;
+  /** The assistant message of a turn that has started but not yet ended. */
+  private openTurn: AssistantModelMessage | undefined;
+
+  constructor(
+    private readonly options: LoopOptions,
+    private readonly stream: AgentEventStream,
+  ) {
+    this.signal = options.signal ?? NEVER_ABORTED;
+    this.history = [...options.messages];
+  }
+
+  private emit = (event: AgentEvent): void => this.stream.push(event);
+
+  async run(): Promise<void> {
+    this.emit({ type: "agent_start", agentName: this.options.agentName ?? "main" });
+    try {
+      this.finish(await this.turnLoop());
+    } catch (error) {
+      if (this.signal.aborted) this.finish("aborted");
+      else this.finish("error", error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private async turnLoop(): Promise<StopReason> {
+    const { options } = this;
+    const toolSet = await toToolSet(options.tools);
+    const tools = new Map(options.tools.map((t) => [t.name, t]));
+    const maxTurns = options.maxTurns ?? Number.POSITIVE_INFINITY;
+    for (;;) {
+      if (this.signal.aborted) return "aborted";
+      this.appendAll(options.getSteeringMessages?.() ?? []);
+      if (this.turns >= maxTurns) return "max_turns";
+      this.turns += 1;
+      const turn = this.turns;
+      this.emit({ type: "turn_start", turn });
+      this.openTurn = { role: "assistant", content: [] };
+      const step = await this.modelStepWithRetry(toolSet);
+      this.openTurn = step.message;
+      if (step.message.content.length > 0) this.append(step.message, false);
+      if (step.status === "aborted") return "aborted";
+
+      if (step.toolCalls.length > 0) {
+        const executed = await executeToolCalls(step.toolCalls, {
+          tools,
+          middleware: options.middleware ?? [],
+          signal: this.signal,
+          agentName: options.agentName ?? "main",
+          emit: this.emit,
+        });
+        this.append(toolResultMessage(executed));
+        this.endTurn(executed);
+        continue;
+      }
+      this.endTurn([]);
+      if (this.signal.aborted) return "aborted";
+      if (await this.continuesAfterStop()) continue;
+      return "stop";
+    }
+  }
+
+  /** Steering, then follow-ups, then `onStop`: the first that has something to say keeps the run going. */
+  private async continuesAfterStop(): Promise<boolean> {
+    const { options } = this;
+    const steering = options.getSteeringMessages?.() ?? [];
+    if (steering.length > 0) return this.appendAll(steering);
+    const followUps = options.getFollowUpMessages?.() ?? [];
+    if (followUps.length > 0) return this.appendAll(followUps);
+    if (!options.onStop) return false;
+    const extra = await options.onStop({
+      newMessages: [...this.newMessages],
+      turns: this.turns,
+      signal: this.signal,
+    });
+    if (this.signal.aborted) throw this.signal.reason;
+    if (extra === undefined) return false;
+    return this.appendAll([asMessage(extra)]);
+  }
+
+  private async modelStepWithRetry(toolSet: ToolSet): Promise<StepOutcome> {
+    const policy = this.options.retry ?? DEFAULT_RETRY;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const step = await runModelStep({
+          model: this.options.model,
+          systemPrompt: this.options.systemPrompt,
+          messages: this.history,
+          toolSet,
+          signal: this.signal,
+          emit: this.emit,
+        });
+        this.usage.inputTokens += step.usage.inputTokens;
+        this.usage.outputTokens += step.usage.outputTokens;
+        return step;
+      } catch (error) {
+        if (this.signal.aborted) throw error;
+        const modelError = toModelError(error);
+        if (attempt > policy.maxRetries || !isTransientError(error)) throw modelError;
+        const delayMs = retryDelayMs(policy, attempt, error);
+        this.emit({ type: "retry", attempt, delayMs, error: modelError });
+        await sleep(delayMs, this.signal);
+      }
+    }
+  }
+
+  private appendAll(messages: readonly ModelMessage[]): boolean {
+    for (const message of messages) this.append(message);
+    return messages.length > 0;
+  }
+
+  /** Adds a message to the history; `announce` adds the `message_start` that streamed messages already had. */
+  private append(message: ModelMessage, announce = true): void {
+    if (announce) this.emit({ type: "message_start", role: message.role });
+    this.history.push(message);
+    this.newMessages.push(message);
+    this.emit({ type: "message_end", message });
+  }
+
+  private endTurn(toolResults: ExecutedCall[]): void {
+    const message = this.openTurn ?? { role: "assistant", content: [] };
+    this.openTurn = undefined;
+    this.emit({ type: "turn_end", turn: this.turns, message, toolResults });
+  }
+
+  private finish(reason: StopReason, error?: Error): void {
+    if (this.openTurn) this.endTurn([]);
+    if (error) this.emit({ type: "error", error });
+    const newMessages = [...this.newMessages];
+    this.emit({ type: "agent_end", reason, newMessages, ...(error ? { error } : {}) });
+    const result: LoopResult = { reason, newMessages, turns: this.turns, usage: { ...this.usage } };
+    this.stream.end(error ? { ...result, error } : result);
+  }
+}

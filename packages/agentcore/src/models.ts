@@ -1,0 +1,85 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+
+/**
+ * Model specs are `provider/model-id`:
+ * - `anthropic/<id>`: Anthropic Messages API. ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL is the host
+ *   WITHOUT `/v1` (the official SDKs' convention; `/v1` is appended here).
+ * - `openai/<id>`: OpenAI chat completions (not the Responses API). OPENAI_API_KEY; OPENAI_BASE_URL
+ *   includes `/v1` (the official SDKs' convention).
+ * - `compat/<id>`: any OpenAI-compatible chat completions server (vLLM, Ollama, LM Studio, …).
+ *   CODEBOT_COMPAT_BASE_URL (required, includes `/v1`); CODEBOT_COMPAT_API_KEY (optional: local
+ *   servers often need none). The id may itself contain `/` (`compat/meta-llama/Llama-3-8B`).
+ */
+export type Env = Record<string, string | undefined>;
+
+/** A model spec that cannot be turned into a model; the message says what to set or fix, in one line. */
+export class ModelConfigError extends Error {
+  override readonly name = "ModelConfigError";
+}
+
+export const DEFAULT_ANTHROPIC_MODEL = "anthropic/claude-sonnet-4-5";
+export const DEFAULT_OPENAI_MODEL = "openai/gpt-4.1";
+
+const PROVIDERS = ["anthropic", "openai", "compat"] as const;
+
+/** CODEBOT_MODEL if set; else the default model of the provider whose key is present (Anthropic first). */
+export function defaultModelSpec(env: Env = process.env): string {
+  const configured = env.CODEBOT_MODEL?.trim();
+  if (configured) return configured;
+  if (!env.ANTHROPIC_API_KEY && env.OPENAI_API_KEY) return DEFAULT_OPENAI_MODEL;
+  return DEFAULT_ANTHROPIC_MODEL;
+}
+
+/**
+ * Builds the model for a spec. Async because each provider package is loaded only when a model
+ * of that provider is asked for, which keeps the CLI's start-up fast. Every setting is read from
+ * `env` (the provider packages' own environment fallbacks are never used).
+ */
+export async function resolveModel(spec: string, env: Env = process.env): Promise<LanguageModelV3> {
+  const slash = spec.indexOf("/");
+  const provider = slash > 0 ? spec.slice(0, slash) : "";
+  const modelId = slash > 0 ? spec.slice(slash + 1).trim() : "";
+  if (!provider || !modelId) {
+    throw new ModelConfigError(`model: "${spec}" is not provider/model-id (e.g. ${DEFAULT_ANTHROPIC_MODEL})`);
+  }
+  const need = (name: string): string => {
+    const value = env[name]?.trim();
+    if (!value) throw new ModelConfigError(`model: ${name} is not set (needed for ${spec})`);
+    return value;
+  };
+  switch (provider) {
+    case "anthropic": {
+      const apiKey = need("ANTHROPIC_API_KEY");
+      const { createAnthropic } = await import("@ai-sdk/anthropic");
+      return createAnthropic({ apiKey, baseURL: anthropicBaseUrl(env.ANTHROPIC_BASE_URL) })(modelId);
+    }
+    case "openai": {
+      const apiKey = need("OPENAI_API_KEY");
+      const { createOpenAI } = await import("@ai-sdk/openai");
+      const baseURL = trimSlashes(env.OPENAI_BASE_URL) || "https://api.openai.com/v1";
+      return createOpenAI({ apiKey, baseURL }).chat(modelId);
+    }
+    case "compat": {
+      const baseURL = trimSlashes(need("CODEBOT_COMPAT_BASE_URL"));
+      const apiKey = env.CODEBOT_COMPAT_API_KEY?.trim() || undefined;
+      const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
+      return createOpenAICompatible({ name: "compat", baseURL, apiKey, includeUsage: true }).chatModel(
+        modelId,
+      );
+    }
+    default:
+      throw new ModelConfigError(
+        `model: unknown provider "${provider}" in "${spec}" (known: ${PROVIDERS.map((p) => `${p}/`).join(", ")})`,
+      );
+  }
+}
+
+/** The official Anthropic convention gives the host without `/v1`; the AI SDK wants it with. */
+function anthropicBaseUrl(value: string | undefined): string {
+  const base = trimSlashes(value) || "https://api.anthropic.com";
+  return base.endsWith("/v1") ? base : `${base}/v1`;
+}
+
+function trimSlashes(value: string | undefined): string {
+  return (value ?? "").trim().replace(/\/+$/, "");
+}

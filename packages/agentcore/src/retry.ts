@@ -1,0 +1,105 @@
+import { APICallError } from "@ai-sdk/provider";
+
+/** How the kernel retries a failed model step. */
+export interface RetryPolicy {
+  /** Retries after the first attempt (0 = never retry). */
+  maxRetries: number;
+  /** Delay before the first retry; doubles with each attempt. */
+  baseDelayMs: number;
+  /** Upper bound for any delay, including one asked for by `retry-after`. */
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 30_000 };
+
+const NETWORK_CODES = new Set([
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+]);
+
+/** Error types a provider reports inside an otherwise successful stream that mean "try again". */
+const TRANSIENT_STREAM_ERRORS = new Set([
+  "overloaded_error",
+  "rate_limit_error",
+  "api_error",
+  "server_error",
+]);
+
+/**
+ * True when the error is worth retrying: HTTP 408/409/429/5xx (as the provider judged it), a broken
+ * connection, or a provider's in-stream overload error. 4xx client errors such as 401 are final.
+ */
+export function isTransientError(error: unknown): boolean {
+  if (APICallError.isInstance(error)) return error.isRetryable;
+  for (let e: unknown = error, depth = 0; e != null && depth < 5; depth += 1) {
+    if (typeof e !== "object") break;
+    const { code, message, type } = e as { code?: unknown; message?: unknown; type?: unknown };
+    if (typeof code === "string" && NETWORK_CODES.has(code)) return true;
+    if (typeof type === "string" && TRANSIENT_STREAM_ERRORS.has(type)) return true;
+    if (typeof message === "string" && /fetch failed|socket hang up|other side closed/i.test(message))
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The delay a server asked for with `retry-after-ms` or `retry-after` (seconds or an HTTP date). */
+export function retryAfterMs(error: unknown, now = Date.now()): number | undefined {
+  if (!APICallError.isInstance(error) || !error.responseHeaders) return undefined;
+  const headers = Object.fromEntries(
+    Object.entries(error.responseHeaders).map(([k, v]) => [k.toLowerCase(), v]),
+  );
+  const ms = Number.parseFloat(headers["retry-after-ms"] ?? "");
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const value = headers["retry-after"];
+  if (value === undefined) return undefined;
+  const seconds = Number.parseFloat(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}
+
+/**
+ * Delay before retry number `attempt` (1-based): the server's `retry-after` when given, else
+ * exponential backoff with jitter (50–100% of base·2^(attempt-1)); always capped by `maxDelayMs`.
+ */
+export function retryDelayMs(
+  policy: RetryPolicy,
+  attempt: number,
+  error: unknown,
+  random = Math.random,
+): number {
+  const asked = retryAfterMs(error);
+  const backoff = policy.baseDelayMs * 2 ** (attempt - 1) * (0.5 + random() * 0.5);
+  return Math.round(Math.min(policy.maxDelayMs, asked ?? backoff));
+}
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}

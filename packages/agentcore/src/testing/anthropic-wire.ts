@@ -1,0 +1,126 @@
+/**
+ * The Anthropic Messages API wire format (POST /v1/messages), as the loopback server speaks it:
+ * the JSON response, the SSE event sequence, and error bodies. Checked against the schemas that
+ * @ai-sdk/anthropic validates responses with.
+ */
+import { chunkText, type TurnReply } from "./script.js";
+
+type Reply = Extract<TurnReply, { kind: "reply" }>;
+
+const USAGE = { input_tokens: 10, output_tokens: 5 };
+
+function stopReason(turn: Reply): string {
+  return turn.toolCalls?.length ? "tool_use" : "end_turn";
+}
+
+/** Parses a scripted argument text the way the API would carry it: an object when it is JSON. */
+function toolInput(input: string): unknown {
+  try {
+    return JSON.parse(input);
+  } catch {
+    return input;
+  }
+}
+
+export function anthropicMessage(turn: Reply, model: string, id: string): object {
+  const content: object[] = [];
+  if (turn.reasoning)
+    content.push({ type: "thinking", thinking: turn.reasoning, signature: "loopback-signature" });
+  if (turn.text) content.push({ type: "text", text: turn.text });
+  for (const call of turn.toolCalls ?? []) {
+    content.push({ type: "tool_use", id: call.id, name: call.name, input: toolInput(call.input) });
+  }
+  return {
+    id,
+    type: "message",
+    role: "assistant",
+    model,
+    content,
+    stop_reason: stopReason(turn),
+    stop_sequence: null,
+    usage: USAGE,
+  };
+}
+
+/** The SSE events of a streamed reply, in order. A hanging turn stops after its text deltas. */
+export function anthropicEvents(
+  turn: Reply,
+  model: string,
+  id: string,
+): Array<{ event: string; data: object }> {
+  const events: Array<{ event: string; data: object }> = [];
+  const add = (data: { type: string; [field: string]: unknown }) => events.push({ event: data.type, data });
+  add({
+    type: "message_start",
+    message: {
+      id,
+      type: "message",
+      role: "assistant",
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: USAGE.input_tokens, output_tokens: 1 },
+    },
+  });
+  let index = 0;
+  if (turn.reasoning) {
+    add({ type: "content_block_start", index, content_block: { type: "thinking", thinking: "" } });
+    add({ type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: turn.reasoning } });
+    add({
+      type: "content_block_delta",
+      index,
+      delta: { type: "signature_delta", signature: "loopback-signature" },
+    });
+    add({ type: "content_block_stop", index });
+    index += 1;
+  }
+  if (turn.text) {
+    add({ type: "content_block_start", index, content_block: { type: "text", text: "" } });
+    for (const text of chunkText(turn.text))
+      add({ type: "content_block_delta", index, delta: { type: "text_delta", text } });
+    if (turn.hang) return events;
+    add({ type: "content_block_stop", index });
+    index += 1;
+  }
+  if (turn.hang) return events;
+  for (const call of turn.toolCalls ?? []) {
+    add({
+      type: "content_block_start",
+      index,
+      content_block: { type: "tool_use", id: call.id, name: call.name, input: {} },
+    });
+    add({
+      type: "content_block_delta",
+      index,
+      delta: { type: "input_json_delta", partial_json: call.input },
+    });
+    add({ type: "content_block_stop", index });
+    index += 1;
+  }
+  add({
+    type: "message_delta",
+    delta: { stop_reason: stopReason(turn), stop_sequence: null },
+    usage: { output_tokens: USAGE.output_tokens },
+  });
+  add({ type: "message_stop" });
+  return events;
+}
+
+export function anthropicSse(event: { event: string; data: object }): string {
+  return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+const ERROR_TYPES: Record<number, string> = {
+  400: "invalid_request_error",
+  401: "authentication_error",
+  403: "permission_error",
+  404: "not_found_error",
+  413: "request_too_large",
+  429: "rate_limit_error",
+  529: "overloaded_error",
+};
+
+export function anthropicError(status: number, message: string): object {
+  return { type: "error", error: { type: ERROR_TYPES[status] ?? "api_error", message } };
+}

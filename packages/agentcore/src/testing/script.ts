@@ -1,0 +1,103 @@
+/**
+ * The script language shared by the scripted model and the loopback model server: one entry per
+ * model call, saying what the "model" answers. For tests and demos only.
+ */
+
+/** One tool call the scripted model makes. `input` is the raw JSON text, so invalid JSON can be scripted. */
+export interface ScriptedToolCall {
+  id: string;
+  name: string;
+  input: string;
+}
+
+/** What one model call answers. */
+export type TurnReply =
+  | {
+      kind: "reply";
+      text?: string;
+      reasoning?: string;
+      toolCalls?: ScriptedToolCall[];
+      /** Stream the text, then never finish: the call ends only when it is aborted. */
+      hang?: boolean;
+    }
+  /** An HTTP error status (the scripted model throws the matching APICallError). */
+  | { kind: "http-error"; status: number; message?: string; headers?: Record<string, string> }
+  /** The connection breaks (the server destroys the socket; the scripted model throws ECONNRESET). */
+  | { kind: "network-error" }
+  /** The scripted model throws this value (the server treats it as a network error). */
+  | { kind: "throw"; error: unknown };
+
+/** One script entry: a fixed reply or a function of the request that was received. */
+export type ScriptStep<Req> = TurnReply | ((request: Req) => TurnReply | Promise<TurnReply>);
+
+let callCounter = 0;
+
+/** A tool call with JSON-serialisable arguments (an id is made up when none is given). */
+export function toolCall(name: string, args: unknown, id?: string): ScriptedToolCall {
+  return { id: id ?? nextCallId(), name, input: JSON.stringify(args) };
+}
+
+/** A tool call whose argument text is sent exactly as given (e.g. invalid JSON). */
+export function rawToolCall(name: string, input: string, id?: string): ScriptedToolCall {
+  return { id: id ?? nextCallId(), name, input };
+}
+
+function nextCallId(): string {
+  callCounter += 1;
+  return `call_${callCounter}`;
+}
+
+/** Builders for script entries. */
+export const reply = {
+  text: (text: string): TurnReply => ({ kind: "reply", text }),
+  toolCall: (name: string, args: unknown, id?: string): TurnReply => ({
+    kind: "reply",
+    toolCalls: [toolCall(name, args, id)],
+  }),
+  toolCalls: (...calls: ScriptedToolCall[]): TurnReply => ({ kind: "reply", toolCalls: calls }),
+  turn: (parts: { text?: string; reasoning?: string; toolCalls?: ScriptedToolCall[] }): TurnReply => ({
+    kind: "reply",
+    ...parts,
+  }),
+  hang: (text?: string): TurnReply => ({ kind: "reply", text, hang: true }),
+  httpError: (
+    status: number,
+    options: { message?: string; headers?: Record<string, string> } = {},
+  ): TurnReply => ({
+    kind: "http-error",
+    status,
+    ...options,
+  }),
+  networkError: (): TurnReply => ({ kind: "network-error" }),
+  throws: (error: unknown): TurnReply => ({ kind: "throw", error }),
+};
+
+/** Replays a script one step per call; running past its end is an error naming the call. */
+export class ScriptCursor<Req> {
+  private index = 0;
+
+  constructor(
+    private readonly steps: readonly ScriptStep<Req>[],
+    private readonly owner: string,
+  ) {}
+
+  async next(request: Req): Promise<TurnReply> {
+    const step = this.steps[this.index];
+    this.index += 1;
+    if (step === undefined) {
+      throw new Error(`${this.owner}: script exhausted (call ${this.index}, ${this.steps.length} scripted)`);
+    }
+    return typeof step === "function" ? step(request) : step;
+  }
+
+  /** How many script steps have been consumed. */
+  get used(): number {
+    return this.index;
+  }
+}
+
+/** Splits text into a few deltas so streaming consumers see more than one chunk. */
+export function chunkText(text: string): string[] {
+  const parts = text.match(/\S+\s*|\s+/g);
+  return parts ?? [];
+}

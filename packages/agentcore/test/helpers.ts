@@ -1,0 +1,85 @@
+import type { ModelMessage } from "ai";
+import { z } from "zod";
+import {
+  type AgentEvent,
+  type AgentEventStream,
+  agentLoop,
+  type LoopOptions,
+  type LoopResult,
+  type Tool,
+} from "../src/index.js";
+
+/** Runs the loop to its end and returns every event with the result. */
+export async function runToEnd(options: LoopOptions): Promise<{ events: AgentEvent[]; result: LoopResult }> {
+  const stream = agentLoop(options);
+  const events = await collect(stream);
+  return { events, result: await stream.result() };
+}
+
+export async function collect(stream: AgentEventStream): Promise<AgentEvent[]> {
+  const events: AgentEvent[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+}
+
+/** Polls `check` until it returns a truthy value (generous limit for a loaded machine). */
+export async function waitFor<T>(
+  check: () => T | undefined | false | null,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** A tool that returns its `text` argument, recording every call. */
+export function echoTool(options: { readOnly?: boolean; name?: string } = {}) {
+  const calls: Array<Record<string, unknown>> = [];
+  const tool: Tool<{ text: string }> = {
+    name: options.name ?? "echo",
+    description: "Returns the text it is given.",
+    inputSchema: z.object({ text: z.string() }),
+    readOnly: options.readOnly,
+    async execute(args) {
+      calls.push(args);
+      return { content: `echo: ${args.text}`, isError: false };
+    },
+  };
+  return { tool, calls };
+}
+
+export function user(text: string): ModelMessage {
+  return { role: "user", content: text };
+}
+
+/** The tool results in a history, by call id. */
+export function toolResultsOf(messages: readonly ModelMessage[]) {
+  const results = new Map<string, { isError: boolean; value: string }>();
+  for (const message of messages) {
+    if (message.role !== "tool") continue;
+    for (const part of message.content) {
+      if (part.type !== "tool-result") continue;
+      const output = part.output as { type: string; value: string };
+      results.set(part.toolCallId, { isError: output.type === "error-text", value: output.value });
+    }
+  }
+  return results;
+}
+
+/** The tool call ids in a history's assistant messages. */
+export function toolCallIdsOf(messages: readonly ModelMessage[]): string[] {
+  const ids: string[] = [];
+  for (const message of messages) {
+    if (message.role !== "assistant" || typeof message.content === "string") continue;
+    for (const part of message.content) if (part.type === "tool-call") ids.push(part.toolCallId);
+  }
+  return ids;
+}
+
+export const noRetry = { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 };
+export const fastRetry = { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 20 };

@@ -1,0 +1,270 @@
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import type { Tool, ToolMiddleware } from "../src/index.js";
+import { rawToolCall, reply, scriptedModel, toolCall } from "../src/testing/index.js";
+import { echoTool, runToEnd, toolResultsOf, user } from "./helpers.js";
+
+/** Runs one model turn with the given calls, then a final text turn; returns the tool results by call id. */
+async function runCalls(
+  tools: Tool[],
+  calls: ReturnType<typeof toolCall>[],
+  middleware: ToolMiddleware[] = [],
+) {
+  const model = scriptedModel([reply.toolCalls(...calls), reply.text("done")]);
+  const { result, events } = await runToEnd({
+    model,
+    systemPrompt: "",
+    messages: [user("go")],
+    tools,
+    middleware,
+  });
+  return { result, events, model, results: toolResultsOf(result.newMessages) };
+}
+
+describe("tool pipeline", () => {
+  test("middleware runs outermost first and sees the result on the way back", async () => {
+    const order: string[] = [];
+    const layer =
+      (name: string): ToolMiddleware =>
+      async (call, next) => {
+        order.push(`${name} before`);
+        const result = await next(call);
+        order.push(`${name} after`);
+        return result;
+      };
+    const { tool } = echoTool();
+    const traced: Tool = {
+      ...tool,
+      execute: async (args, ctx) => (order.push("tool"), tool.execute(args, ctx)),
+    };
+    await runCalls(
+      [traced],
+      [toolCall("echo", { text: "x" })],
+      [layer("outer"), layer("middle"), layer("inner")],
+    );
+    expect(order).toEqual([
+      "outer before",
+      "middle before",
+      "inner before",
+      "tool",
+      "inner after",
+      "middle after",
+      "outer after",
+    ]);
+  });
+
+  test("an outer rewrite reaches the inner middleware and the execution", async () => {
+    const { tool, calls } = echoTool();
+    const seenByInner: unknown[] = [];
+    const rewrite: ToolMiddleware = (call, next) =>
+      next({ ...call, args: { text: `${String(call.args.text)}!` } });
+    const inner: ToolMiddleware = (call, next) => {
+      seenByInner.push(call.args);
+      return next(call);
+    };
+    const { results } = await runCalls([tool], [toolCall("echo", { text: "hi" }, "c1")], [rewrite, inner]);
+    expect(seenByInner).toEqual([{ text: "hi!" }]);
+    expect(calls).toEqual([{ text: "hi!" }]);
+    expect(results.get("c1")).toEqual({ isError: false, value: "echo: hi!" });
+  });
+
+  test("a rewrite with invalid arguments becomes an error result and the tool does not run", async () => {
+    const { tool, calls } = echoTool();
+    let returnedToRewriter: unknown;
+    const rewrite: ToolMiddleware = async (call, next) => {
+      returnedToRewriter = await next({ ...call, args: { text: 42 } });
+      return returnedToRewriter as never;
+    };
+    const { results } = await runCalls([tool], [toolCall("echo", { text: "hi" }, "c1")], [rewrite]);
+    expect(calls).toEqual([]);
+    const result = results.get("c1");
+    expect(result?.isError).toBe(true);
+    expect(result?.value).toMatch(/^tool echo: rewritten arguments are invalid: text: .*expected string/);
+    expect(returnedToRewriter).toMatchObject({ isError: true });
+  });
+
+  test("a middleware may not change the call's tool name", async () => {
+    const { tool, calls } = echoTool();
+    const rename: ToolMiddleware = (call, next) => next({ ...call, name: "other" });
+    const { results } = await runCalls([tool], [toolCall("echo", { text: "hi" }, "c1")], [rename]);
+    expect(calls).toEqual([]);
+    expect(results.get("c1")?.value).toBe("tool echo: a middleware may not change the call's id or name");
+  });
+
+  test("arguments handed to middleware are frozen, so a rewrite in place fails loudly", async () => {
+    const { tool, calls } = echoTool();
+    const mutate: ToolMiddleware = (call, next) => {
+      (call.args as { text: string }).text = "sneaky";
+      return next(call);
+    };
+    const { results } = await runCalls([tool], [toolCall("echo", { text: "hi" }, "c1")], [mutate]);
+    expect(calls).toEqual([]);
+    expect(results.get("c1")?.isError).toBe(true);
+    expect(results.get("c1")?.value).toMatch(/^tool echo: .*read only/);
+  });
+
+  test("a middleware can veto by answering without calling next", async () => {
+    const { tool, calls } = echoTool();
+    const veto: ToolMiddleware = async () => ({ content: "hook: not allowed", isError: true });
+    const { results } = await runCalls([tool], [toolCall("echo", { text: "hi" }, "c1")], [veto]);
+    expect(calls).toEqual([]);
+    expect(results.get("c1")).toEqual({ isError: true, value: "hook: not allowed" });
+  });
+
+  test("ctx.validateArgs checks against the called tool's schema", async () => {
+    const checks: unknown[] = [];
+    const probe: ToolMiddleware = (call, next, ctx) => {
+      checks.push(ctx.validateArgs({ text: "ok" }), ctx.validateArgs({ text: 1 }), ctx.tool.name);
+      return next(call);
+    };
+    const { tool } = echoTool();
+    await runCalls([tool], [toolCall("echo", { text: "hi" })], [probe]);
+    expect(checks[0]).toEqual({ ok: true, args: { text: "ok" } });
+    expect(checks[1]).toMatchObject({ ok: false, error: expect.stringMatching(/^text: /) });
+    expect(checks[2]).toBe("echo");
+  });
+
+  test("an unknown tool reaches the model as an error result and the loop goes on", async () => {
+    const { tool } = echoTool();
+    const { results, result, model } = await runCalls([tool], [toolCall("nope", { a: 1 }, "c1")]);
+    expect(results.get("c1")).toEqual({ isError: true, value: "unknown tool: nope (available: echo)" });
+    expect(result.reason).toBe("stop");
+    expect(model.callCount).toBe(2);
+    expect(model.requests[1]?.prompt.at(-1)).toMatchObject({
+      role: "tool",
+      content: [
+        { toolCallId: "c1", output: { type: "error-text", value: "unknown tool: nope (available: echo)" } },
+      ],
+    });
+  });
+
+  test("invalid JSON arguments reach the model as an error result and the loop goes on", async () => {
+    const { tool, calls } = echoTool();
+    const { results, result, model } = await runCalls(
+      [tool],
+      [rawToolCall("echo", '{"text": "unterminated', "c1")],
+    );
+    expect(calls).toEqual([]);
+    expect(results.get("c1")?.isError).toBe(true);
+    expect(results.get("c1")?.value).toMatch(
+      /^tool echo: arguments are not valid JSON \(.+\): \{"text": "unterminated$/,
+    );
+    expect(result.reason).toBe("stop");
+    // The history stays valid for providers: the unparseable call is recorded with empty arguments.
+    expect(model.requests[1]?.prompt.at(-2)).toMatchObject({
+      role: "assistant",
+      content: [{ type: "tool-call", toolCallId: "c1", input: {} }],
+    });
+  });
+
+  test("arguments that fail the schema give an error result naming the field", async () => {
+    const tool: Tool = {
+      name: "edit",
+      description: "edit",
+      inputSchema: z.object({ file_path: z.string(), replace_all: z.boolean().optional() }),
+      execute: async () => ({ content: "edited", isError: false }),
+    };
+    const { results } = await runCalls(
+      [tool],
+      [toolCall("edit", { file_path: "a", replace_all: "yes" }, "c1")],
+    );
+    expect(results.get("c1")?.isError).toBe(true);
+    expect(results.get("c1")?.value).toMatch(
+      /^tool edit: invalid arguments: replace_all: .*expected boolean/,
+    );
+  });
+
+  test("a tool that throws gives an error result with its message", async () => {
+    const tool: Tool = {
+      name: "boom",
+      description: "fails",
+      inputSchema: z.object({}),
+      execute: async () => {
+        throw new Error("disk on fire");
+      },
+    };
+    const { results, result } = await runCalls([tool], [toolCall("boom", {}, "c1")]);
+    expect(results.get("c1")).toEqual({ isError: true, value: "tool boom: disk on fire" });
+    expect(result.reason).toBe("stop");
+  });
+
+  test("onUpdate streams partial output as tool_execution_update events", async () => {
+    const tool: Tool = {
+      name: "progress",
+      description: "reports progress",
+      inputSchema: z.object({}),
+      execute: async (_args, ctx) => {
+        ctx.onUpdate("half");
+        ctx.onUpdate("all");
+        return { content: "finished", isError: false };
+      },
+    };
+    const { events } = await runCalls([tool], [toolCall("progress", {}, "c1")]);
+    const updates = events.filter((e) => e.type === "tool_execution_update");
+    expect(updates).toEqual([
+      { type: "tool_execution_update", callId: "c1", partial: "half" },
+      { type: "tool_execution_update", callId: "c1", partial: "all" },
+    ]);
+  });
+
+  test("read-only calls of one turn really overlap and keep the model's order in the results", async () => {
+    const started: string[] = [];
+    let releaseAll!: () => void;
+    const allStarted = new Promise<void>((resolve) => {
+      releaseAll = resolve;
+    });
+    const reader = (name: string, finishOrder: number): Tool => ({
+      name,
+      description: name,
+      readOnly: true,
+      inputSchema: z.object({}),
+      execute: async () => {
+        started.push(name);
+        if (started.length === 3) releaseAll();
+        // Each call waits until all three are running: only possible if they overlap.
+        await allStarted;
+        await new Promise((resolve) => setTimeout(resolve, finishOrder * 20));
+        return { content: `${name} done`, isError: false };
+      },
+    });
+    const tools = [reader("slow", 3), reader("medium", 2), reader("fast", 1)];
+    const { results, events } = await runCalls(tools, [
+      toolCall("slow", {}, "a"),
+      toolCall("medium", {}, "b"),
+      toolCall("fast", {}, "c"),
+    ]);
+    expect(started).toEqual(["slow", "medium", "fast"]);
+    expect([...results.keys()]).toEqual(["a", "b", "c"]);
+    expect([...results.values()].map((r) => r.value)).toEqual(["slow done", "medium done", "fast done"]);
+    const turnEnd = events.find((e) => e.type === "turn_end");
+    expect(turnEnd?.type === "turn_end" && turnEnd.toolResults.map((r) => r.call.id)).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
+  });
+
+  test("a turn with any non-read-only call runs its calls one after another", async () => {
+    let running = 0;
+    let maxRunning = 0;
+    const make = (name: string, readOnly: boolean): Tool => ({
+      name,
+      description: name,
+      readOnly,
+      inputSchema: z.object({}),
+      execute: async () => {
+        running += 1;
+        maxRunning = Math.max(maxRunning, running);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        running -= 1;
+        return { content: name, isError: false };
+      },
+    });
+    const { results } = await runCalls(
+      [make("read", true), make("write", false)],
+      [toolCall("read", {}, "a"), toolCall("write", {}, "b"), toolCall("read", {}, "c")],
+    );
+    expect(maxRunning).toBe(1);
+    expect([...results.keys()]).toEqual(["a", "b", "c"]);
+  });
+});
