@@ -25,6 +25,8 @@ export const systemResolver: HostResolver = async (host) => {
 
 /** A target that passed the guard. */
 export interface CheckedTarget {
+  /** The normalised URL (`http://0x7f.1/` becomes `http://127.0.0.1/`), as the request uses it. */
+  href: string;
   protocol: "http:" | "https:";
   /** The URL's host (lower case, no brackets) as the HTTP client will see it. */
   host: string;
@@ -56,10 +58,9 @@ export async function checkHookUrl(rawUrl: string, options: GuardOptions): Promi
   } catch {
     throw new SsrfRefusal("refused: not a valid url");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new SsrfRefusal(
-      `refused: scheme "${url.protocol.slice(0, -1)}" is not allowed (only http and https)`,
-    );
+  const protocol = url.protocol;
+  if (protocol !== "http:" && protocol !== "https:") {
+    throw new SsrfRefusal(`refused: scheme "${protocol.slice(0, -1)}" is not allowed (only http and https)`);
   }
   // `http://expected@evil/` reads differently to people and parsers; credentials belong in headers.
   if (url.username !== "" || url.password !== "") {
@@ -90,6 +91,7 @@ export async function checkHookUrl(rawUrl: string, options: GuardOptions): Promi
   }
 
   return {
+    href: url.href,
     protocol,
     host,
     port,

@@ -1,0 +1,126 @@
+/**
+ * The http hook executor (§6.3): POSTs the payload to the entry's URL through the SSRF guard and
+ * turns the response into a run outcome; the body is the hook's stdout.
+ */
+import { type Agent, request } from "undici";
+import type { HookExecutor, HttpSpec, RunContext, RunOutcome } from "./executor.js";
+import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from "./http-allowlist.js";
+import { hookRequestHeaders } from "./http-headers.js";
+import { startDeadline } from "./run-deadline.js";
+import { checkHookUrl, type HostResolver, systemResolver } from "./ssrf.js";
+import { createPinnedAgent } from "./ssrf-connector.js";
+
+/** How much of a response body is kept; the rest is discarded and the outcome says so. */
+export const HTTP_BODY_CAP = 64 * 1024;
+
+export interface HttpExecutorOptions {
+  /** `httpHookAllowedHosts` of the user-owned layers (see allowedHostsFromLayers), or raw entries. */
+  allowedHosts?: AllowList | readonly string[];
+  /** Host name resolution; the system resolver by default. */
+  resolver?: HostResolver;
+  /** Where `${VAR}` in headers is read from; by default the run's environment (`ctx.env`). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Builds the http executor; throws when `allowedHosts` holds an invalid entry. */
+export function createHttpExecutor(options: HttpExecutorOptions = {}): HookExecutor<HttpSpec> {
+  const allowList = toAllowList(options.allowedHosts);
+  const resolver = options.resolver ?? systemResolver;
+  return {
+    run: (spec, ctx) => runHttpHook(spec, ctx, { allowList, resolver, env: options.env ?? ctx.env }),
+  };
+}
+
+interface RunDeps {
+  allowList: AllowList;
+  resolver: HostResolver;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Promise<RunOutcome> {
+  const label = `http hook ${displayUrl(spec.url)}`;
+  const deadline = startDeadline(ctx.timeoutMs, ctx.signal);
+  let agent: Agent | undefined;
+  try {
+    const target = await checkHookUrl(spec.url, {
+      allowList: deps.allowList,
+      resolver: deps.resolver,
+      signal: deadline.signal,
+    });
+    agent = createPinnedAgent(target, { connectTimeoutMs: ctx.timeoutMs });
+    const response = await request(target.href, {
+      method: "POST",
+      headers: hookRequestHeaders(spec.headers, spec.allowedEnvVars, deps.env),
+      body: ctx.payload,
+      dispatcher: agent,
+      signal: deadline.signal,
+      reset: true,
+    });
+    const body = await readCapped(response.body, HTTP_BODY_CAP);
+    const outcome: RunOutcome = {
+      stdout: body.text,
+      stderr: "",
+      exitCode: response.statusCode < 300 ? 0 : 1,
+      ...(body.truncated ? { truncated: ["stdout"] } : {}),
+    };
+    if (response.statusCode >= 400) outcome.error = `${label}: status ${response.statusCode}`;
+    else if (response.statusCode >= 300) {
+      outcome.error = `${label}: status ${response.statusCode} (redirects are not followed)`;
+    }
+    return outcome;
+  } catch (err) {
+    const failed: RunOutcome = { stdout: "", stderr: "", exitCode: null };
+    if (deadline.signal.aborted) {
+      failed.error = `${label}: ${deadline.stopReason()}`;
+      if (deadline.timedOut) failed.timedOut = true;
+    } else {
+      failed.error = `${label}: ${(err as Error).message}`;
+    }
+    return failed;
+  } finally {
+    deadline.dispose();
+    await agent?.destroy();
+  }
+}
+
+/** Reads at most `cap` bytes, then stops reading (the connection is closed, the rest discarded). */
+async function readCapped(
+  body: AsyncIterable<Buffer>,
+  cap: number,
+): Promise<{ text: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  for await (const chunk of body) {
+    const room = cap - size;
+    if (chunk.length > room) {
+      chunks.push(chunk.subarray(0, room));
+      truncated = true;
+      break;
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return { text: Buffer.concat(chunks).toString("utf8"), truncated };
+}
+
+/** The URL for messages: normalised, without credentials. */
+function displayUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    url.username = "";
+    url.password = "";
+    return url.href;
+  } catch {
+    return JSON.stringify(raw);
+  }
+}
+
+function toAllowList(hosts: AllowList | readonly string[] | undefined): AllowList {
+  if (hosts === undefined) return EMPTY_ALLOW_LIST;
+  return isEntryTexts(hosts) ? parseAllowList(hosts) : hosts;
+}
+
+function isEntryTexts(hosts: AllowList | readonly string[]): hosts is readonly string[] {
+  return Array.isArray(hosts);
+}

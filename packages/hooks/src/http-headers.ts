@@ -1,0 +1,37 @@
+/**
+ * Request headers of an http hook: `Content-Type: application/json`, then the entry's headers with
+ * `$VAR` / `${VAR}` expanded (as Claude Code does) only for names listed in `allowedEnvVars`, so a
+ * settings file cannot read arbitrary secrets out of the environment into a request.
+ */
+
+const ENV_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
+
+// A header value with CR or LF could smuggle extra headers; NUL is never valid.
+const UNSAFE_CHARS = /[\r\n\0]/g;
+
+/** Expands the allowed variables in one header value; unlisted ones become empty. */
+export function expandHeaderValue(
+  value: string,
+  allowedEnvVars: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  const allowed = new Set(allowedEnvVars);
+  const expanded = value.replace(ENV_REF, (_ref, braced: string | undefined, bare: string | undefined) => {
+    const name = braced ?? bare ?? "";
+    return allowed.has(name) ? (env[name] ?? "") : "";
+  });
+  return expanded.replace(UNSAFE_CHARS, "");
+}
+
+/** The headers of the request (names lower-cased, so a configured Content-Type replaces ours). */
+export function hookRequestHeaders(
+  headers: Readonly<Record<string, string>> | undefined,
+  allowedEnvVars: readonly string[] | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const out: Record<string, string> = { "content-type": "application/json" };
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    out[name.replace(UNSAFE_CHARS, "").toLowerCase()] = expandHeaderValue(value, allowedEnvVars ?? [], env);
+  }
+  return out;
+}

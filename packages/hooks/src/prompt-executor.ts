@@ -1,0 +1,73 @@
+/**
+ * The prompt hook executor (§6.2): one single-turn model call, no tools, whose reply
+ * `{ok, reason}` becomes command-hook stdout (`{"block":true,"reason":…}`), so every hook type
+ * goes through one interpretation.
+ */
+import { generateText, type LanguageModel } from "ai";
+import type { HookExecutor, PromptSpec, RunContext, RunOutcome } from "./executor.js";
+import { parsePromptVerdict, verdictStdout } from "./prompt-verdict.js";
+import { startDeadline, untilAborted } from "./run-deadline.js";
+
+/** An AI SDK v3 language model (the kernel's model type, without a dependency on @ai-sdk/provider). */
+export type PromptModel = Extract<LanguageModel, { specificationVersion: "v3" }>;
+
+export interface PromptExecutorOptions {
+  /**
+   * `undefined` → the session's model at the time of the run (so a model switch is followed);
+   * otherwise the entry's `provider/model-id`.
+   */
+  resolveModel: (modelSpec?: string) => PromptModel | Promise<PromptModel>;
+}
+
+/** Tells the model the one reply format the verdict parser reads. */
+export const PROMPT_HOOK_SYSTEM =
+  "You are a hook that checks one step of a coding agent. Follow the instructions in the user " +
+  'message, then reply with only a JSON object: {"ok": true} to let the step proceed, or ' +
+  '{"ok": false, "reason": "<why, addressed to the agent>"} to stop it.';
+
+const ARGUMENTS = "$ARGUMENTS";
+
+export function createPromptExecutor(options: PromptExecutorOptions): HookExecutor<PromptSpec> {
+  return { run: (spec, ctx) => runPromptHook(spec, ctx, options.resolveModel) };
+}
+
+/** The template with every `$ARGUMENTS` replaced by the payload (nothing is added otherwise). */
+export function expandPromptTemplate(template: string, payload: string): string {
+  // split/join, not replace(): a payload containing `$&` or `$1` must be inserted verbatim.
+  return template.split(ARGUMENTS).join(payload);
+}
+
+async function runPromptHook(
+  spec: PromptSpec,
+  ctx: RunContext,
+  resolveModel: PromptExecutorOptions["resolveModel"],
+): Promise<RunOutcome> {
+  const deadline = startDeadline(ctx.timeoutMs, ctx.signal);
+  try {
+    const model = await untilAborted(Promise.resolve(resolveModel(spec.model)), deadline.signal);
+    if (!model) throw new Error("no model available");
+    // The model may ignore the abort signal; the race still ends the run on time.
+    const result = await untilAborted(
+      generateText({
+        model,
+        system: PROMPT_HOOK_SYSTEM,
+        prompt: expandPromptTemplate(spec.prompt, ctx.payload),
+        maxRetries: 0,
+        abortSignal: deadline.signal,
+      }),
+      deadline.signal,
+    );
+    return { stdout: verdictStdout(parsePromptVerdict(result.text)), stderr: "", exitCode: 0 };
+  } catch (err) {
+    const failed: RunOutcome = { stdout: "", stderr: "", exitCode: null };
+    if (deadline.signal.aborted) {
+      failed.error = `prompt hook: ${deadline.stopReason()}`;
+      if (deadline.timedOut) failed.timedOut = true;
+    } else {
+      failed.error = `prompt hook: ${(err as Error).message}`;
+    }
+    return failed;
+  } finally {
+    deadline.dispose();
+  }
+}

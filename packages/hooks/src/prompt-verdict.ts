@@ -1,0 +1,42 @@
+/**
+ * Reads a prompt hook's reply (§6.2). Models wrap JSON in fences or prose, so parsing is lenient:
+ * the whole text, else the span from the first `{` to the last `}`; anything unreadable allows.
+ */
+
+export type PromptVerdict = { ok: true } | { ok: false; reason?: string };
+
+export function parsePromptVerdict(reply: string): PromptVerdict {
+  const text = reply.trim();
+  const whole = readVerdict(text);
+  if (whole) return whole;
+  const first = text.indexOf("{");
+  const last = text.lastIndexOf("}");
+  if (first !== -1 && last > first) {
+    const inner = readVerdict(text.slice(first, last + 1));
+    if (inner) return inner;
+  }
+  return { ok: true };
+}
+
+/** The verdict as hook stdout, so it goes through the same interpretation as a command hook's. */
+export function verdictStdout(verdict: PromptVerdict): string {
+  if (verdict.ok) return "";
+  return JSON.stringify(
+    verdict.reason === undefined ? { block: true } : { block: true, reason: verdict.reason },
+  );
+}
+
+/** A JSON object with a boolean `ok`; anything else (a non-boolean `ok` too) is no verdict. */
+function readVerdict(text: string): PromptVerdict | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const { ok, reason } = value as { ok?: unknown; reason?: unknown };
+  if (typeof ok !== "boolean") return undefined;
+  if (ok) return { ok: true };
+  return typeof reason === "string" ? { ok: false, reason } : { ok: false };
+}
