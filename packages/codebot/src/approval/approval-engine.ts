@@ -1,0 +1,84 @@
+import type { ToolMiddleware } from "@codebot/agentcore";
+import type { PathPolicy } from "../paths/path-policy.js";
+import type { PermissionMode } from "../settings/runtime-settings.js";
+import type {
+  AskHookApproval,
+  AskToolApproval,
+  HookApprovalRequest,
+  HookApprovalResult,
+} from "./approval-types.js";
+import { AskQueue } from "./ask-queue.js";
+import { HookApproval, type HookIdentity } from "./hook-approval.js";
+import type { PermissionRule } from "./permission-rule.js";
+import { ToolApproval } from "./tool-approval.js";
+import type { TrustStore } from "./trust-store.js";
+
+export interface ApprovalEngineOptions {
+  mode: PermissionMode;
+  /** Honoured `permissions.allow` rules. */
+  rules: readonly PermissionRule[];
+  paths: PathPolicy;
+  trustStore: TrustStore;
+  trustProjectHooks?: boolean;
+  /** Absent: non-interactive; what is not allowed by mode or rule is denied. */
+  askToolApproval?: AskToolApproval;
+  /** Absent: non-interactive; untrusted project hooks do not run. */
+  askHookApproval?: AskHookApproval;
+}
+
+/**
+ * One engine approves both tool calls and hooks, under one permission mode and one question
+ * queue (the gate inside the gate of §8).
+ */
+export class ApprovalEngine {
+  private currentMode: PermissionMode;
+  readonly tools: ToolApproval;
+  readonly hooks: HookApproval;
+
+  constructor(options: ApprovalEngineOptions) {
+    this.currentMode = options.mode;
+    const queue = new AskQueue();
+    const mode = () => this.currentMode;
+    this.tools = new ToolApproval({
+      mode,
+      rules: options.rules,
+      paths: options.paths,
+      queue,
+      ask: options.askToolApproval,
+    });
+    this.hooks = new HookApproval({
+      mode,
+      trustStore: options.trustStore,
+      queue,
+      trustProjectHooks: options.trustProjectHooks,
+      ask: options.askHookApproval,
+    });
+  }
+
+  get mode(): PermissionMode {
+    return this.currentMode;
+  }
+
+  setMode(mode: PermissionMode): void {
+    this.currentMode = mode;
+  }
+
+  /** The hooks runner's `approveHook`. */
+  approveHook = (request: HookApprovalRequest): Promise<HookApprovalResult> => this.hooks.approve(request);
+
+  toolMiddleware(): ToolMiddleware {
+    return this.tools.middleware();
+  }
+
+  /** The one-time notice for a non-interactive session whose project hooks will not run, if any. */
+  untrustedHooksNotice(hooks: readonly HookIdentity[], interactive: boolean): string | undefined {
+    if (interactive) return undefined;
+    const n = this.hooks.untrusted(hooks).length;
+    if (n === 0) return undefined;
+    const what =
+      n === 1
+        ? "1 project hook was not run because it is"
+        : `${n} project hooks were not run because they are`;
+    return `codebot: ${what} not trusted; run "codebot hooks trust" to review them`;
+  }
+}

@@ -1,0 +1,92 @@
+import { USER_OWNED_SOURCES } from "@codebot/hooks";
+import type { PermissionMode } from "../settings/runtime-settings.js";
+import type { AskHookApproval, HookApprovalRequest, HookApprovalResult } from "./approval-types.js";
+import type { AskQueue } from "./ask-queue.js";
+import type { TrustStore } from "./trust-store.js";
+
+export interface HookApprovalOptions {
+  mode: () => PermissionMode;
+  trustStore: TrustStore;
+  queue: AskQueue;
+  /** `--trust-project-hooks`: approve every project/local hook for this run only. */
+  trustProjectHooks?: boolean;
+  ask?: AskHookApproval;
+}
+
+/** A hook as far as trust is concerned. */
+export interface HookIdentity {
+  source: string;
+  fingerprint: string;
+}
+
+const UNTRUSTED = `hook: not trusted; run "codebot hooks trust" to review project hooks`;
+
+/**
+ * Approves hooks before they run (§8). The user's own hooks (user, cli, plugin) are approved;
+ * project and local hooks need their fingerprint approved, through the trust store, the one-run
+ * option, or a question. In plan mode no hook runs.
+ */
+export class HookApproval {
+  /** "once" and "deny" answers, remembered for the session so a hook is asked about only once. */
+  private readonly answered = new Map<string, boolean>();
+  private readonly pending = new Map<string, Promise<HookApprovalResult>>();
+
+  constructor(private readonly options: HookApprovalOptions) {}
+
+  /** The runner's `approveHook`. */
+  approve = async (request: HookApprovalRequest): Promise<HookApprovalResult> => {
+    if (this.options.mode() === "plan") return { approved: false, reason: "hook: not run in plan mode" };
+    if (this.isApprovedWithoutAsking(request)) return { approved: true };
+    const remembered = this.answered.get(request.fingerprint);
+    if (remembered !== undefined)
+      return remembered ? { approved: true } : { approved: false, reason: "hook: denied by the user" };
+    if (this.options.ask === undefined) return { approved: false, reason: UNTRUSTED };
+    // Concurrent firings of one hook share one question.
+    let answer = this.pending.get(request.fingerprint);
+    if (answer === undefined) {
+      answer = this.askUser(request, this.options.ask).finally(() =>
+        this.pending.delete(request.fingerprint),
+      );
+      this.pending.set(request.fingerprint, answer);
+    }
+    return answer;
+  };
+
+  /** Project/local hooks that will not run in this session unless someone approves them. */
+  untrusted(hooks: readonly HookIdentity[]): HookIdentity[] {
+    if (this.options.mode() === "plan" || this.options.trustProjectHooks === true) return [];
+    return hooks.filter(
+      (h) =>
+        !USER_OWNED_SOURCES.has(h.source as never) && !this.options.trustStore.isHookTrusted(h.fingerprint),
+    );
+  }
+
+  private isApprovedWithoutAsking(request: HookApprovalRequest): boolean {
+    return (
+      USER_OWNED_SOURCES.has(request.source) ||
+      this.options.trustProjectHooks === true ||
+      this.options.trustStore.isHookTrusted(request.fingerprint)
+    );
+  }
+
+  private async askUser(request: HookApprovalRequest, ask: AskHookApproval): Promise<HookApprovalResult> {
+    let answer: string;
+    try {
+      answer = await this.options.queue.run(() => ask(request));
+    } catch (error) {
+      return { approved: false, reason: `hook: approval failed: ${(error as Error).message}` };
+    }
+    if (answer === "always") {
+      const { event, source, label, path } = request;
+      try {
+        this.options.trustStore.trustHook(request.fingerprint, { event, source, label, path });
+      } catch {
+        // The approval still holds for this session even if it could not be saved.
+        this.answered.set(request.fingerprint, true);
+      }
+      return { approved: true };
+    }
+    this.answered.set(request.fingerprint, answer === "once");
+    return answer === "once" ? { approved: true } : { approved: false, reason: "hook: denied by the user" };
+  }
+}

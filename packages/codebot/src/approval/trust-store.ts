@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import path from "node:path";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { projectSlug } from "../paths/project-slug.js";
+
+/** What the user approved for one project hook (kept for `codebot hooks trust` listings). */
+export interface TrustedHook {
+  event: string;
+  source: string;
+  label: string;
+  /** The settings file the hook was in. */
+  path: string;
+  trustedAt: string;
+}
+
+/** The file `$CODEBOT_HOME/trust/<project-slug>.json`. */
+export interface TrustFile {
+  version: 1;
+  project: string;
+  /** Approved project/local hooks by fingerprint; a changed entry has a new fingerprint. */
+  hooks: Record<string, TrustedHook>;
+  /** Approved permission grants from project/local settings (`allow:<rule>`, `mode:auto`). */
+  grants: string[];
+}
+
+/**
+ * Per-project approvals of what a repository's settings ask for. Every write re-reads the file
+ * first, so two sessions of one project do not drop each other's approvals, and replaces it
+ * atomically.
+ */
+export class TrustStore {
+  readonly file: string;
+  /** Set when the file exists but could not be read; the store then starts empty. */
+  readonly problem: string | undefined;
+  private data: TrustFile;
+
+  constructor(
+    codebotHome: string,
+    private readonly projectDir: string,
+  ) {
+    this.file = path.join(codebotHome, "trust", `${projectSlug(projectDir)}.json`);
+    const read = this.read();
+    this.data = read.data;
+    this.problem = read.problem;
+  }
+
+  isHookTrusted(fingerprint: string): boolean {
+    return Object.hasOwn(this.data.hooks, fingerprint);
+  }
+
+  trustHook(fingerprint: string, hook: Omit<TrustedHook, "trustedAt">): void {
+    this.update((d) => {
+      d.hooks[fingerprint] = { ...hook, trustedAt: new Date().toISOString() };
+    });
+  }
+
+  revokeHook(fingerprint: string): void {
+    this.update((d) => {
+      delete d.hooks[fingerprint];
+    });
+  }
+
+  isGrantTrusted(grant: string): boolean {
+    return this.data.grants.includes(grant);
+  }
+
+  trustGrants(grants: readonly string[]): void {
+    this.update((d) => {
+      for (const g of grants) if (!d.grants.includes(g)) d.grants.push(g);
+    });
+  }
+
+  /** A copy of everything approved for this project. */
+  snapshot(): TrustFile {
+    return structuredClone(this.data);
+  }
+
+  private update(change: (d: TrustFile) => void): void {
+    const fresh = this.read().data;
+    change(fresh);
+    writeFileAtomic(this.file, `${JSON.stringify(fresh, null, 2)}\n`, 0o600);
+    this.data = fresh;
+  }
+
+  private read(): { data: TrustFile; problem?: string } {
+    const empty: TrustFile = { version: 1, project: path.resolve(this.projectDir), hooks: {}, grants: [] };
+    let text: string;
+    try {
+      text = fs.readFileSync(this.file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return { data: empty };
+      return { data: empty, problem: `trust: cannot read ${this.file}: ${(error as Error).message}` };
+    }
+    try {
+      const parsed = JSON.parse(text) as Partial<TrustFile>;
+      const hooks = parsed.hooks !== null && typeof parsed.hooks === "object" ? parsed.hooks : {};
+      const grants = Array.isArray(parsed.grants) ? parsed.grants.filter((g) => typeof g === "string") : [];
+      return { data: { ...empty, hooks: { ...hooks }, grants } };
+    } catch (error) {
+      return { data: empty, problem: `trust: ${this.file} is not valid JSON (${(error as Error).message})` };
+    }
+  }
+}

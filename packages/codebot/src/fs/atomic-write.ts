@@ -1,0 +1,22 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Writes a whole file so that readers (and a crash) see either the old or the new content:
+ * a temporary file in the same directory, then a rename over the target.
+ */
+export function writeFileAtomic(file: string, content: string, mode?: number): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomSuffix()}.tmp`);
+  try {
+    fs.writeFileSync(temp, content, mode === undefined ? undefined : { mode });
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+function randomSuffix(): string {
+  return Math.random().toString(36).slice(2, 10);
+}

@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Where file tools may reach. Paths come from the model, so they are resolved against the
+ * project directory, `..` and symlinks are followed, and the result must stay inside the
+ * project unless the session allows paths outside it.
+ */
+export class PathPolicy {
+  /** The project directory with symlinks resolved. */
+  readonly root: string;
+
+  constructor(
+    projectDir: string,
+    private readonly allowOutside = false,
+  ) {
+    this.root = fs.realpathSync(path.resolve(projectDir));
+  }
+
+  /** The real absolute path for `input`, or an error message naming the tool. */
+  resolve(tool: string, input: string): { ok: true; path: string } | { ok: false; error: string } {
+    if (input.includes("\0")) return { ok: false, error: `${tool}: path contains a NUL byte` };
+    const real = realPathOfDeepestAncestor(path.resolve(this.root, input));
+    if (this.allowOutside || this.contains(real)) return { ok: true, path: real };
+    return {
+      ok: false,
+      error: `${tool}: ${input} is outside the project directory ${this.root}; paths outside the project are refused (the allowOutsideProject option allows them)`,
+    };
+  }
+
+  /** True when `realPath` is the project directory or below it. */
+  contains(realPath: string): boolean {
+    return realPath === this.root || realPath.startsWith(this.root + path.sep);
+  }
+
+  /** How a path is shown to the model and matched by permission rules: project-relative when inside. */
+  display(realPath: string): string {
+    if (!this.contains(realPath)) return realPath;
+    return path.relative(this.root, realPath).split(path.sep).join("/") || ".";
+  }
+}
+
+/** Resolves symlinks of the part of `abs` that exists; the missing tail (a file to create) is appended. */
+function realPathOfDeepestAncestor(abs: string): string {
+  const missing: string[] = [];
+  let current = abs;
+  for (;;) {
+    try {
+      return path.join(fs.realpathSync(current), ...missing.reverse());
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return abs;
+      missing.push(path.basename(current));
+      current = parent;
+    }
+  }
+}

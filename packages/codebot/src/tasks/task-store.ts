@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { TASK_STATUSES, type Task, taskFromWire, taskToWire, type WireTask } from "./task.js";
+
+/** The whole state of a task list; a snapshot of it is what a rollback restores. */
+export interface TaskState {
+  nextId: number;
+  tasks: Task[];
+}
+
+/**
+ * The session's task list, persisted to `<session-id>.tasks.json` after every change (atomic
+ * replace). Tool calls may run in parallel, so every read-modify-write goes through `exclusive`.
+ */
+export class TaskStore {
+  private state: TaskState = { nextId: 1, tasks: [] };
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly file: string) {
+    this.state = readState(file) ?? this.state;
+  }
+
+  list(): Task[] {
+    return this.state.tasks.map((t) => ({ ...t }));
+  }
+
+  get(id: string): Task | undefined {
+    const task = this.state.tasks.find((t) => t.id === id);
+    return task === undefined ? undefined : { ...task };
+  }
+
+  /** Runs `fn` with no other exclusive section in between (a check-then-act on the list). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(fn, fn);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  snapshot(): TaskState {
+    return structuredClone(this.state);
+  }
+
+  restore(state: TaskState): void {
+    this.state = structuredClone(state);
+    this.persist();
+  }
+
+  create(fields: Omit<Task, "id" | "status">): Task {
+    const task: Task = { id: String(this.state.nextId), status: "pending", ...fields };
+    this.state.nextId++;
+    this.state.tasks.push(task);
+    this.persist();
+    return { ...task };
+  }
+
+  /** Replaces the stored task with the same id. */
+  put(task: Task): void {
+    this.state.tasks = this.state.tasks.map((t) => (t.id === task.id ? { ...task } : t));
+    this.persist();
+  }
+
+  remove(id: string): void {
+    this.state.tasks = this.state.tasks.filter((t) => t.id !== id);
+    this.persist();
+  }
+
+  private persist(): void {
+    const wire = { next_id: this.state.nextId, tasks: this.state.tasks.map(taskToWire) };
+    writeFileAtomic(this.file, `${JSON.stringify(wire, null, 2)}\n`);
+  }
+}
+
+/** The stored state, or undefined when there is no (usable) file yet. */
+function readState(file: string): TaskState | undefined {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as { next_id?: unknown; tasks?: unknown };
+    if (typeof parsed.next_id !== "number" || !Array.isArray(parsed.tasks)) return undefined;
+    const tasks = (parsed.tasks as WireTask[])
+      .filter((t) => typeof t?.id === "string" && TASK_STATUSES.includes(t.status))
+      .map(taskFromWire);
+    return { nextId: parsed.next_id, tasks };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,56 @@
+import type { Tool } from "@codebot/agentcore";
+import { z } from "zod";
+import { runShell, type ShellResult } from "./shell-process.js";
+import type { ToolEnvironment } from "./tool-environment.js";
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+const MAX_TIMEOUT_MS = 600_000;
+const OUTPUT_LIMIT = 30_000;
+
+const inputSchema = z.object({
+  command: z.string().min(1).describe("The command to run with bash in the project directory"),
+  timeout: z
+    .number()
+    .positive()
+    .optional()
+    .describe(`Timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS}, max ${MAX_TIMEOUT_MS})`),
+  description: z.string().optional().describe("A short description of what the command does"),
+});
+
+/** `bash {command, timeout?, description?}`: runs a command; a non-zero exit is an error result. */
+export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>> {
+  return {
+    name: "bash",
+    description:
+      "Run a bash command in the project directory. Output (stdout and stderr) is capped; the exit code is reported.",
+    inputSchema,
+    mutating: true,
+    async execute(args, ctx) {
+      const timeoutMs = Math.min(args.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
+      const result = await runShell({
+        command: args.command,
+        cwd: env.paths.root,
+        env: { ...process.env, ...env.env, CODEBOT_PROJECT_DIR: env.paths.root },
+        timeoutMs,
+        signal: ctx.signal,
+        outputLimit: OUTPUT_LIMIT,
+        onOutput: (chunk) => ctx.onUpdate(chunk),
+      });
+      return { content: describe(result, timeoutMs), isError: isFailure(result) };
+    },
+  };
+}
+
+function isFailure(r: ShellResult): boolean {
+  return r.spawnError !== undefined || r.timedOut || r.aborted || r.exitCode !== 0;
+}
+
+function describe(r: ShellResult, timeoutMs: number): string {
+  if (r.spawnError !== undefined) return `bash: cannot start the shell: ${r.spawnError}`;
+  const output = r.output === "" ? "(no output)" : r.output.replace(/\n$/, "");
+  if (r.timedOut) return `${output}\n[command timed out after ${timeoutMs} ms; its process group was killed]`;
+  if (r.aborted) return `${output}\n[command aborted; its process group was killed]`;
+  if (r.killedBy !== null) return `${output}\n[killed by ${r.killedBy}]`;
+  if (r.exitCode !== 0) return `${output}\n[exit code ${r.exitCode}]`;
+  return output;
+}

@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import type { Tool } from "@codebot/agentcore";
+import { z } from "zod";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import type { ToolEnvironment } from "./tool-environment.js";
+
+const inputSchema = z.object({
+  file_path: z.string().min(1).describe("The file to edit (relative to the project, or absolute)"),
+  old_string: z.string().describe("The exact text to replace; it must occur exactly once unless replace_all"),
+  new_string: z.string().describe("The replacement text"),
+  replace_all: z.boolean().optional().describe("Replace every occurrence"),
+});
+
+/** `edit {file_path, old_string, new_string, replace_all?}`: exact string replacement. */
+export function editTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>> {
+  return {
+    name: "edit",
+    description:
+      "Replace an exact string in a file. old_string must match exactly once (add surrounding lines to make it unique), or set replace_all.",
+    inputSchema,
+    mutating: true,
+    async execute(args) {
+      const fail = (message: string) => ({ content: `edit: ${args.file_path}: ${message}`, isError: true });
+      const resolved = env.paths.resolve("edit", args.file_path);
+      if (!resolved.ok) return { content: resolved.error, isError: true };
+      if (args.old_string === "") return fail("old_string is empty; use write to create a file");
+      if (args.old_string === args.new_string)
+        return fail("old_string and new_string are the same; nothing to change");
+      let text: string;
+      let mode: number;
+      try {
+        text = fs.readFileSync(resolved.path, "utf8");
+        mode = fs.statSync(resolved.path).mode;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        return fail(code === "ENOENT" ? "no such file" : (error as Error).message);
+      }
+      const count = text.split(args.old_string).length - 1;
+      if (count === 0)
+        return fail("old_string not found in the file; read the file and copy the text exactly");
+      if (count > 1 && args.replace_all !== true) {
+        return fail(
+          `old_string matches ${count} times; add surrounding context to make it unique, or set replace_all`,
+        );
+      }
+      // split/join replaces literally: no `$&` patterns as with String.replace.
+      const updated = text.split(args.old_string).join(args.new_string);
+      try {
+        writeFileAtomic(resolved.path, updated, mode);
+      } catch (error) {
+        return fail((error as Error).message);
+      }
+      const what = count === 1 ? "1 replacement" : `${count} replacements`;
+      return { content: `edited ${env.paths.display(resolved.path)} (${what})`, isError: false };
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import type { Tool } from "@codebot/agentcore";
+import { z } from "zod";
+import { compileGlob, type GlobPattern } from "../paths/glob-pattern.js";
+import type { ToolEnvironment } from "./tool-environment.js";
+import { walkFiles } from "./walk-files.js";
+
+const MAX_RESULTS = 1000;
+
+const inputSchema = z.object({
+  pattern: z.string().min(1).describe('A glob such as "**/*.ts" or "src/*.{js,json}", relative to path'),
+  path: z.string().optional().describe("The directory to search (default: the project)"),
+});
+
+/** `glob {pattern, path?}`: files whose path relative to `path` matches the glob. */
+export function globTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>> {
+  return {
+    name: "glob",
+    description:
+      "Find files by glob pattern (`*` within a directory, `**` across directories, `{a,b}`, `?`). Skips node_modules and .git.",
+    inputSchema,
+    readOnly: true,
+    async execute(args) {
+      const resolved = env.paths.resolve("glob", args.path ?? ".");
+      if (!resolved.ok) return { content: resolved.error, isError: true };
+      if (!fs.statSync(resolved.path, { throwIfNoEntry: false })?.isDirectory()) {
+        return { content: `glob: ${args.path} is not a directory`, isError: true };
+      }
+      let pattern: GlobPattern;
+      try {
+        pattern = compileGlob(args.pattern.replace(/^\.\//, ""));
+      } catch (error) {
+        return {
+          content: `glob: invalid pattern ${args.pattern}: ${(error as Error).message}`,
+          isError: true,
+        };
+      }
+      const found: string[] = [];
+      let more = false;
+      for await (const file of walkFiles(resolved.path)) {
+        if (!pattern.matches(file.rel)) continue;
+        if (found.length === MAX_RESULTS) {
+          more = true;
+          break;
+        }
+        found.push(env.paths.display(file.abs));
+      }
+      if (found.length === 0) return { content: "no files found", isError: false };
+      if (more) found.push(`[more than ${MAX_RESULTS} files; narrow the pattern]`);
+      return { content: found.join("\n"), isError: false };
+    },
+  };
+}

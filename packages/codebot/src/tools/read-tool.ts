@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import type { Tool } from "@codebot/agentcore";
+import { z } from "zod";
+import type { ToolEnvironment } from "./tool-environment.js";
+
+const DEFAULT_LIMIT = 2000;
+const MAX_LINE = 2000;
+const MAX_BYTES = 20 * 1024 * 1024;
+
+const inputSchema = z.object({
+  file_path: z.string().min(1).describe("The file to read (relative to the project, or absolute)"),
+  offset: z.number().int().positive().optional().describe("The 1-based line to start at"),
+  limit: z.number().int().positive().optional().describe(`How many lines to read (default ${DEFAULT_LIMIT})`),
+});
+
+/** `read {file_path, offset?, limit?}`: the file's lines numbered like `cat -n`. */
+export function readTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>> {
+  return {
+    name: "read",
+    description: "Read a text file; lines are numbered like `cat -n`. Use offset and limit for long files.",
+    inputSchema,
+    readOnly: true,
+    async execute(args) {
+      const resolved = env.paths.resolve("read", args.file_path);
+      if (!resolved.ok) return { content: resolved.error, isError: true };
+      const file = resolved.path;
+      let stat: fs.Stats;
+      try {
+        stat = await fs.promises.stat(file);
+      } catch {
+        return { content: `read: ${args.file_path}: no such file`, isError: true };
+      }
+      if (stat.isDirectory())
+        return { content: `read: ${args.file_path} is a directory; use glob to list it`, isError: true };
+      if (stat.size > MAX_BYTES)
+        return { content: `read: ${args.file_path} is larger than 20 MiB`, isError: true };
+      const bytes = await fs.promises.readFile(file);
+      if (bytes.subarray(0, 8000).includes(0))
+        return { content: `read: ${args.file_path} looks like a binary file`, isError: true };
+      const lines = bytes.toString("utf8").split("\n");
+      if (lines.at(-1) === "") lines.pop();
+      if (lines.length === 0) return { content: "(empty file)", isError: false };
+      const start = (args.offset ?? 1) - 1;
+      if (start >= lines.length) {
+        return {
+          content: `read: ${args.file_path} has only ${lines.length} lines (offset ${args.offset})`,
+          isError: true,
+        };
+      }
+      const shown = lines.slice(start, start + (args.limit ?? DEFAULT_LIMIT));
+      const numbered = shown.map((line, i) => `${String(start + i + 1).padStart(6)}\t${cut(line)}`);
+      const rest = lines.length - start - shown.length;
+      if (rest > 0) numbered.push(`[${rest} more lines; read on with offset ${start + shown.length + 1}]`);
+      return { content: numbered.join("\n"), isError: false };
+    },
+  };
+}
+
+function cut(line: string): string {
+  return line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}… [line cut]` : line;
+}

@@ -1,0 +1,140 @@
+import type { Tool, ToolResult } from "@codebot/agentcore";
+import { z } from "zod";
+import type { Task } from "../tasks/task.js";
+import { taskToWire, type WireTask } from "../tasks/task.js";
+import type { TaskStore } from "../tasks/task-store.js";
+
+/** The part of a hook decision the task tools act on. */
+export interface TaskHookDecision {
+  blocked: boolean;
+  reason?: string;
+  additionalContext?: string;
+}
+
+/** The hooks the task tools fire (the hook runner provides them). */
+export interface TaskHooks {
+  taskCreated(input: { task: WireTask }): Promise<TaskHookDecision>;
+  taskCompleted(input: {
+    task: WireTask;
+    previousTask: WireTask;
+    statusFrom: string;
+    statusTo: string;
+  }): Promise<TaskHookDecision>;
+}
+
+const createSchema = z.object({
+  subject: z.string().min(1).describe("A short imperative title"),
+  description: z.string().describe("What needs to be done"),
+  active_form: z
+    .string()
+    .optional()
+    .describe('Shown while the task is in progress, e.g. "Running the tests"'),
+});
+
+const updateSchema = z.object({
+  task_id: z.string().min(1),
+  status: z.enum(["pending", "in_progress", "completed", "deleted"]).optional(),
+  subject: z.string().min(1).optional(),
+  description: z.string().optional(),
+  owner: z.string().optional(),
+});
+
+const listSchema = z.object({});
+
+/** `task_create`: stores the task, then runs TaskCreated; a block removes it again (§9.4). */
+export function taskCreateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer<typeof createSchema>> {
+  return {
+    name: "task_create",
+    description: "Add a task to the session's task list.",
+    inputSchema: createSchema,
+    execute: (args) =>
+      store.exclusive(async () => {
+        const before = store.snapshot();
+        const fields: Omit<Task, "id" | "status"> = { subject: args.subject, description: args.description };
+        if (args.active_form !== undefined) fields.activeForm = args.active_form;
+        const task = store.create(fields);
+        const decision = await ask(() => hooks.taskCreated({ task: taskToWire(task) }));
+        if (decision.blocked) {
+          store.restore(before);
+          return refused("task_create", "TaskCreated", decision.reason);
+        }
+        return ok(`created task #${task.id}: ${task.subject}`, decision.additionalContext);
+      }),
+  };
+}
+
+/** `task_update`: a move to `completed` runs TaskCompleted first; a block applies nothing. */
+export function taskUpdateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer<typeof updateSchema>> {
+  return {
+    name: "task_update",
+    description:
+      "Update a task: its status (pending, in_progress, completed, or deleted to remove it), subject, description or owner.",
+    inputSchema: updateSchema,
+    execute: (args) =>
+      store.exclusive(async () => {
+        const previous = store.get(args.task_id);
+        if (previous === undefined)
+          return { content: `task_update: no task #${args.task_id}`, isError: true };
+        if (args.status === "deleted") {
+          store.remove(previous.id);
+          return ok(`deleted task #${previous.id}`);
+        }
+        const next: Task = { ...previous };
+        if (args.status !== undefined) next.status = args.status;
+        if (args.subject !== undefined) next.subject = args.subject;
+        if (args.description !== undefined) next.description = args.description;
+        if (args.owner !== undefined) next.owner = args.owner;
+        let context: string | undefined;
+        if (next.status === "completed" && previous.status !== "completed") {
+          const decision = await ask(() =>
+            hooks.taskCompleted({
+              task: taskToWire(next),
+              previousTask: taskToWire(previous),
+              statusFrom: previous.status,
+              statusTo: next.status,
+            }),
+          );
+          if (decision.blocked) return refused("task_update", "TaskCompleted", decision.reason);
+          context = decision.additionalContext;
+        }
+        store.put(next);
+        return ok(`updated task #${next.id}: [${next.status}] ${next.subject}`, context);
+      }),
+  };
+}
+
+/** `task_list {}`: every task with its status. */
+export function taskListTool(store: TaskStore): Tool<z.infer<typeof listSchema>> {
+  return {
+    name: "task_list",
+    description: "List the session's tasks with their status.",
+    inputSchema: listSchema,
+    readOnly: true,
+    async execute() {
+      const tasks = store.list();
+      if (tasks.length === 0) return ok("no tasks");
+      return ok(
+        tasks
+          .map((t) => `#${t.id} [${t.status}] ${t.subject}${t.owner ? ` (owner: ${t.owner})` : ""}`)
+          .join("\n"),
+      );
+    },
+  };
+}
+
+/** A hook that cannot be evaluated counts as a block: the change must not slip through unchecked. */
+async function ask(fire: () => Promise<TaskHookDecision>): Promise<TaskHookDecision> {
+  try {
+    return await fire();
+  } catch (error) {
+    return { blocked: true, reason: `hook evaluation failed: ${(error as Error).message}` };
+  }
+}
+
+function refused(tool: string, event: string, reason: string | undefined): ToolResult {
+  return { content: `${tool}: blocked by a ${event} hook: ${reason ?? "blocked by hook"}`, isError: true };
+}
+
+function ok(content: string, additionalContext?: string): ToolResult {
+  return { content: additionalContext ? `${content}\n\n${additionalContext}` : content, isError: false };
+}

@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import type { Tool } from "@codebot/agentcore";
+import { z } from "zod";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import type { ToolEnvironment } from "./tool-environment.js";
+
+const inputSchema = z.object({
+  file_path: z.string().min(1).describe("The file to write (relative to the project, or absolute)"),
+  content: z.string().describe("The whole new content of the file"),
+});
+
+/** `write {file_path, content}`: replaces the whole file atomically, creating parent directories. */
+export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>> {
+  return {
+    name: "write",
+    description: "Write a whole file (created if missing, parent directories too; replaced if present).",
+    inputSchema,
+    mutating: true,
+    async execute(args) {
+      const resolved = env.paths.resolve("write", args.file_path);
+      if (!resolved.ok) return { content: resolved.error, isError: true };
+      const existing = statOrUndefined(resolved.path);
+      if (existing?.isDirectory())
+        return { content: `write: ${args.file_path} is a directory`, isError: true };
+      try {
+        // Keep an existing file's permissions (an executable script stays executable).
+        writeFileAtomic(resolved.path, args.content, existing?.mode);
+      } catch (error) {
+        return { content: `write: ${args.file_path}: ${(error as Error).message}`, isError: true };
+      }
+      const verb = existing ? "updated" : "created";
+      return {
+        content: `${verb} ${env.paths.display(resolved.path)} (${Buffer.byteLength(args.content)} bytes)`,
+        isError: false,
+      };
+    },
+  };
+}
+
+function statOrUndefined(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,102 @@
+import type { ModelMessage } from "ai";
+
+/** The `message` of a transcript line, in the Anthropic shape Claude Code writes. */
+export interface TranscriptMessage {
+  role: "user" | "assistant" | "system";
+  content: string | TranscriptBlock[];
+}
+
+export type TranscriptBlock =
+  | { type: "text"; text: string }
+  | { type: "thinking"; thinking: string }
+  | { type: "tool_use"; id: string; name: string; input: unknown }
+  | { type: "tool_result"; tool_use_id: string; content: string; is_error: boolean }
+  | { type: "file"; media_type: string };
+
+/**
+ * One transcript line, shaped like Claude Code's `~/.claude/projects/<slug>/<session>.jsonl`
+ * so that scripts written for it read codebot's: `type` and `message.role` are `user` or
+ * `assistant`, tool results are user messages with `tool_result` blocks, `sessionId` and
+ * `parentUuid` chain the conversation, `isSidechain` marks a sub-agent's messages.
+ */
+export interface TranscriptLine {
+  type: "user" | "assistant" | "system";
+  message: TranscriptMessage;
+  uuid: string;
+  parentUuid: string | null;
+  timestamp: string;
+  sessionId: string;
+  /** The same id under the snake_case name hook payloads use. */
+  session_id: string;
+  cwd: string;
+  isSidechain: boolean;
+  /** `main` or the sub-agent's name. */
+  agentName: string;
+}
+
+/** Converts a kernel (AI SDK) message to the Claude Code–style type and message. */
+export function toTranscriptMessage(message: ModelMessage): Pick<TranscriptLine, "type" | "message"> {
+  switch (message.role) {
+    case "system":
+      return { type: "system", message: { role: "system", content: message.content } };
+    case "user":
+      return {
+        type: "user",
+        message: {
+          role: "user",
+          content: typeof message.content === "string" ? message.content : message.content.map(userBlock),
+        },
+      };
+    case "assistant":
+      return {
+        type: "assistant",
+        message: {
+          role: "assistant",
+          content:
+            typeof message.content === "string"
+              ? [{ type: "text", text: message.content }]
+              : message.content.flatMap(assistantBlock),
+        },
+      };
+    case "tool":
+      return {
+        type: "user",
+        message: { role: "user", content: message.content.flatMap(toolResultBlock) },
+      };
+  }
+}
+
+type UserPart = Exclude<Extract<ModelMessage, { role: "user" }>["content"], string>[number];
+type AssistantPart = Exclude<Extract<ModelMessage, { role: "assistant" }>["content"], string>[number];
+type ToolPart = Extract<ModelMessage, { role: "tool" }>["content"][number];
+
+function userBlock(part: UserPart): TranscriptBlock {
+  if (part.type === "text") return { type: "text", text: part.text };
+  return { type: "file", media_type: part.type === "image" ? (part.mediaType ?? "image/*") : part.mediaType };
+}
+
+function assistantBlock(part: AssistantPart): TranscriptBlock[] {
+  switch (part.type) {
+    case "text":
+      return [{ type: "text", text: part.text }];
+    case "reasoning":
+      return [{ type: "thinking", thinking: part.text }];
+    case "tool-call":
+      return [{ type: "tool_use", id: part.toolCallId, name: part.toolName, input: part.input }];
+    case "tool-result":
+      return toolResultBlock(part);
+    default:
+      return [];
+  }
+}
+
+function toolResultBlock(part: ToolPart): TranscriptBlock[] {
+  if (part.type !== "tool-result") return [];
+  const output = part.output;
+  const isError = output.type === "error-text" || output.type === "error-json";
+  const content =
+    output.type === "text" || output.type === "error-text"
+      ? output.value
+      : JSON.stringify("value" in output ? output.value : output);
+  return [{ type: "tool_result", tool_use_id: part.toolCallId, content, is_error: isError }];
+}

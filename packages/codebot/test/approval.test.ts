@@ -1,0 +1,269 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Tool } from "@codebot/agentcore";
+import { describe, expect, it } from "vitest";
+import { ApprovalEngine } from "../src/approval/approval-engine.js";
+import type { HookApprovalRequest, ToolApprovalRequest } from "../src/approval/approval-types.js";
+import { parsePermissionRule } from "../src/approval/permission-rule.js";
+import { TrustStore } from "../src/approval/trust-store.js";
+import { PathPolicy } from "../src/paths/path-policy.js";
+import type { PermissionMode } from "../src/settings/runtime-settings.js";
+import { bashTool } from "../src/tools/bash-tool.js";
+import { readTool } from "../src/tools/read-tool.js";
+import { writeTool } from "../src/tools/write-tool.js";
+import { tempDir } from "./support/temp-dirs.js";
+
+function setup(options: {
+  mode?: PermissionMode;
+  rules?: string[];
+  askTool?: (r: ToolApprovalRequest) => Promise<"once" | "always" | "deny">;
+  askHook?: (r: HookApprovalRequest) => Promise<"once" | "always" | "deny">;
+  trustProjectHooks?: boolean;
+}) {
+  const home = tempDir("codebot-home-");
+  const project = tempDir("codebot-project-");
+  const paths = new PathPolicy(project);
+  const trustStore = new TrustStore(home, project);
+  const rules = (options.rules ?? []).map((t) => {
+    const p = parsePermissionRule(t);
+    if (!p.ok) throw new Error(p.error);
+    return p.rule;
+  });
+  const engine = new ApprovalEngine({
+    mode: options.mode ?? "ask",
+    rules,
+    paths,
+    trustStore,
+    trustProjectHooks: options.trustProjectHooks,
+    askToolApproval: options.askTool,
+    askHookApproval: options.askHook,
+  });
+  const env = { paths, env: {} };
+  const tools = { bash: bashTool(env), write: writeTool(env), read: readTool(env) };
+  return { home, project, engine, trustStore, tools };
+}
+
+const ctx = { agentName: "main", signal: new AbortController().signal };
+const call = (tool: Tool, args: Record<string, unknown>) => ({ id: "c1", name: tool.name, args });
+
+function hookRequest(over: Partial<HookApprovalRequest> = {}): HookApprovalRequest {
+  return {
+    event: "SessionStart",
+    label: "touch started",
+    blocking: false,
+    source: "project",
+    path: "/p/.codebot/settings.json",
+    fingerprint: "f1",
+    ...over,
+  };
+}
+
+describe("tool approval", () => {
+  it("ask mode without a way to ask denies mutating tools with a message the model can act on", async () => {
+    const { engine, tools } = setup({});
+    expect(await engine.tools.decide(call(tools.bash, { command: "ls" }), tools.bash, ctx)).toEqual({
+      allowed: false,
+      reason:
+        'permission denied: bash needs approval; allow it with --permission-mode auto or a "permissions.allow" rule',
+    });
+    expect(await engine.tools.decide(call(tools.read, { file_path: "a" }), tools.read, ctx)).toEqual({
+      allowed: true,
+    });
+  });
+
+  it("allow rules let matching calls through without asking", async () => {
+    const { engine, tools } = setup({ rules: ["bash(git status*)", "write(src/**)"] });
+    expect(
+      await engine.tools.decide(call(tools.bash, { command: "git status -s" }), tools.bash, ctx),
+    ).toEqual({ allowed: true });
+    expect(
+      (await engine.tools.decide(call(tools.bash, { command: "git push" }), tools.bash, ctx)).allowed,
+    ).toBe(false);
+    expect(
+      await engine.tools.decide(
+        call(tools.write, { file_path: "src/x/y.ts", content: "" }),
+        tools.write,
+        ctx,
+      ),
+    ).toEqual({
+      allowed: true,
+    });
+    expect(
+      (await engine.tools.decide(call(tools.write, { file_path: "x.ts", content: "" }), tools.write, ctx))
+        .allowed,
+    ).toBe(false);
+  });
+
+  it("auto mode allows everything and plan mode denies mutating tools only", async () => {
+    const auto = setup({ mode: "auto" });
+    expect(
+      await auto.engine.tools.decide(call(auto.tools.bash, { command: "x" }), auto.tools.bash, ctx),
+    ).toEqual({ allowed: true });
+    const plan = setup({ mode: "plan", rules: ["bash"] });
+    expect(
+      await plan.engine.tools.decide(call(plan.tools.bash, { command: "x" }), plan.tools.bash, ctx),
+    ).toEqual({
+      allowed: false,
+      reason: "permission denied: bash is not allowed in plan mode (read-only tools only)",
+    });
+    expect(
+      await plan.engine.tools.decide(call(plan.tools.read, { file_path: "a" }), plan.tools.read, ctx),
+    ).toEqual({ allowed: true });
+  });
+
+  it("asks the user; 'always' adds a session rule for exactly that command, 'deny' refuses", async () => {
+    const asked: ToolApprovalRequest[] = [];
+    const answers = ["always", "deny"] as const;
+    const { engine, tools } = setup({
+      askTool: async (r) => {
+        asked.push(r);
+        return answers[asked.length - 1] ?? "deny";
+      },
+    });
+    const ls = call(tools.bash, { command: "ls *.txt" });
+    expect(await engine.tools.decide(ls, tools.bash, ctx)).toEqual({ allowed: true });
+    expect(asked[0]).toMatchObject({
+      tool: "bash",
+      subject: "ls *.txt",
+      alwaysRule: "bash(ls \\*.txt)",
+      agentName: "main",
+    });
+    expect(await engine.tools.decide(ls, tools.bash, ctx)).toEqual({ allowed: true });
+    expect(asked).toHaveLength(1);
+    expect(await engine.tools.decide(call(tools.bash, { command: "ls a.txt" }), tools.bash, ctx)).toEqual({
+      allowed: false,
+      reason: "permission denied: the user refused this bash call",
+    });
+  });
+
+  it("asks one question at a time when calls run in parallel", async () => {
+    let open = 0;
+    let maxOpen = 0;
+    const { engine, tools } = setup({
+      askTool: async () => {
+        open++;
+        maxOpen = Math.max(maxOpen, open);
+        await new Promise((r) => setTimeout(r, 20));
+        open--;
+        return "once";
+      },
+    });
+    const results = await Promise.all(
+      ["a", "b", "c"].map((c) => engine.tools.decide(call(tools.bash, { command: c }), tools.bash, ctx)),
+    );
+    expect(results.every((r) => r.allowed)).toBe(true);
+    expect(maxOpen).toBe(1);
+  });
+});
+
+describe("hook approval", () => {
+  it("approves the user's own hooks and denies every hook in plan mode", async () => {
+    const { engine } = setup({});
+    for (const source of ["user", "cli", "plugin"] as const) {
+      expect(await engine.approveHook(hookRequest({ source }))).toEqual({ approved: true });
+    }
+    const plan = setup({ mode: "plan" });
+    expect(await plan.engine.approveHook(hookRequest({ source: "user" }))).toEqual({
+      approved: false,
+      reason: "hook: not run in plan mode",
+    });
+  });
+
+  it("does not run an untrusted project hook non-interactively, and names it in one notice", async () => {
+    const { engine } = setup({});
+    expect(await engine.approveHook(hookRequest())).toEqual({
+      approved: false,
+      reason: 'hook: not trusted; run "codebot hooks trust" to review project hooks',
+    });
+    const hooks = [
+      { source: "project", fingerprint: "f1" },
+      { source: "local", fingerprint: "f2" },
+      { source: "user", fingerprint: "f3" },
+    ];
+    expect(engine.untrustedHooksNotice(hooks, false)).toBe(
+      'codebot: 2 project hooks were not run because they are not trusted; run "codebot hooks trust" to review them',
+    );
+    expect(engine.untrustedHooksNotice(hooks, true)).toBeUndefined();
+  });
+
+  it("trusts project hooks for one run with trustProjectHooks, without writing the trust store", async () => {
+    const { engine, trustStore } = setup({ trustProjectHooks: true });
+    expect(await engine.approveHook(hookRequest({ source: "local" }))).toEqual({ approved: true });
+    expect(fs.existsSync(trustStore.file)).toBe(false);
+  });
+
+  it("'always' persists the fingerprint per project; a changed entry asks again", async () => {
+    const asked: string[] = [];
+    const s = setup({
+      askHook: async (r) => {
+        asked.push(r.fingerprint);
+        return "always";
+      },
+    });
+    expect(await s.engine.approveHook(hookRequest())).toEqual({ approved: true });
+    expect(await s.engine.approveHook(hookRequest())).toEqual({ approved: true });
+    expect(asked).toEqual(["f1"]);
+    const saved = JSON.parse(fs.readFileSync(s.trustStore.file, "utf8"));
+    expect(saved.hooks.f1).toMatchObject({
+      event: "SessionStart",
+      source: "project",
+      label: "touch started",
+    });
+    expect(path.basename(s.trustStore.file)).toBe(`${s.project.replace(/[^a-zA-Z0-9]/g, "-")}.json`);
+    expect(new TrustStore(s.home, s.project).isHookTrusted("f1")).toBe(true);
+    expect(await s.engine.approveHook(hookRequest({ fingerprint: "f1-changed" }))).toEqual({
+      approved: true,
+    });
+    expect(asked).toEqual(["f1", "f1-changed"]);
+  });
+
+  it("'once' approves for the session only and 'deny' is remembered for the session", async () => {
+    const s = setup({ askHook: async (r) => (r.fingerprint === "ok" ? "once" : "deny") });
+    expect(await s.engine.approveHook(hookRequest({ fingerprint: "ok" }))).toEqual({ approved: true });
+    expect(await s.engine.approveHook(hookRequest({ fingerprint: "no" }))).toEqual({
+      approved: false,
+      reason: "hook: denied by the user",
+    });
+    expect(fs.existsSync(s.trustStore.file)).toBe(false);
+  });
+
+  it("concurrent firings of one untrusted hook share one question", async () => {
+    let asked = 0;
+    const s = setup({
+      askHook: async () => {
+        asked++;
+        await new Promise((r) => setTimeout(r, 20));
+        return "once";
+      },
+    });
+    const results = await Promise.all([1, 2, 3].map(() => s.engine.approveHook(hookRequest())));
+    expect(results).toEqual([{ approved: true }, { approved: true }, { approved: true }]);
+    expect(asked).toBe(1);
+  });
+});
+
+describe("trust store", () => {
+  it("keeps approvals written by another session of the same project", () => {
+    const home = tempDir("codebot-home-");
+    const project = tempDir("codebot-project-");
+    const a = new TrustStore(home, project);
+    const b = new TrustStore(home, project);
+    a.trustHook("fa", { event: "PreToolUse", source: "project", label: "a", path: "/x" });
+    b.trustGrants(["allow:bash"]);
+    const fresh = new TrustStore(home, project);
+    expect(fresh.isHookTrusted("fa")).toBe(true);
+    expect(fresh.isGrantTrusted("allow:bash")).toBe(true);
+    expect(fs.readdirSync(path.dirname(a.file))).toEqual([path.basename(a.file)]);
+  });
+
+  it("starts empty and reports a corrupt file instead of crashing", () => {
+    const home = tempDir("codebot-home-");
+    const project = tempDir("codebot-project-");
+    const store = new TrustStore(home, project);
+    fs.mkdirSync(path.dirname(store.file), { recursive: true });
+    fs.writeFileSync(store.file, "{oops");
+    const reread = new TrustStore(home, project);
+    expect(reread.isHookTrusted("x")).toBe(false);
+    expect(reread.problem).toMatch(/^trust: .* is not valid JSON/);
+  });
+});

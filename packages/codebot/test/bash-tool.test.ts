@@ -1,0 +1,91 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PathPolicy } from "../src/paths/path-policy.js";
+import { bashTool } from "../src/tools/bash-tool.js";
+import { tempDir } from "./support/temp-dirs.js";
+import { callTool } from "./support/tool-context.js";
+import { waitFor } from "./support/wait-for.js";
+
+function setup(extraEnv: Record<string, string> = {}) {
+  const project = tempDir("codebot-project-");
+  return { project, bash: bashTool({ paths: new PathPolicy(project), env: extraEnv }) };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("bash", () => {
+  it("runs in the project directory with the settings env and returns the output", async () => {
+    const t = setup({ GREETING: "hello" });
+    expect(await callTool(t.bash, { command: 'echo "$GREETING from $(pwd)"' })).toEqual({
+      content: `hello from ${t.project}`,
+      isError: false,
+    });
+  });
+
+  it("reports a non-zero exit code as an error result, with stderr in the output", async () => {
+    const t = setup();
+    expect(await callTool(t.bash, { command: "echo out; echo err >&2; exit 3" })).toEqual({
+      content: "out\nerr\n[exit code 3]",
+      isError: true,
+    });
+  });
+
+  it("kills the whole process group when the timeout passes, children included", async () => {
+    const t = setup();
+    const pidFile = path.join(t.project, "child.pid");
+    const result = await callTool(t.bash, {
+      command: `sleep 60 & echo $! > ${pidFile}; wait`,
+      timeout: 1000,
+    });
+    expect(result).toEqual({
+      content: "(no output)\n[command timed out after 1000 ms; its process group was killed]",
+      isError: true,
+    });
+    const childPid = Number(fs.readFileSync(pidFile, "utf8").trim());
+    await waitFor(() => !alive(childPid), 15_000, "the sleeping child to die");
+  });
+
+  it("kills the process group when the run is aborted", async () => {
+    const t = setup();
+    const pidFile = path.join(t.project, "child.pid");
+    const controller = new AbortController();
+    const running = callTool(t.bash, { command: `sleep 60 & echo $! > ${pidFile}; wait` }, controller.signal);
+    await waitFor(
+      () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim() !== "",
+      15_000,
+      "pid file",
+    );
+    controller.abort();
+    expect(await running).toEqual({
+      content: "(no output)\n[command aborted; its process group was killed]",
+      isError: true,
+    });
+    await waitFor(() => !alive(Number(fs.readFileSync(pidFile, "utf8").trim())), 15_000, "the child to die");
+  });
+
+  it("caps long output, keeping head and tail, and says how much was cut", async () => {
+    const t = setup();
+    const result = await callTool(t.bash, {
+      command: "head -c 50000 /dev/zero | tr '\\0' x; echo; echo END",
+    });
+    expect(result.isError).toBe(false);
+    expect(result.content).toMatch(/^x{15000}\n\[… \d+ characters of output cut …\]\nx*\nEND$/);
+    expect(result.content.length).toBeLessThan(30_100);
+  });
+
+  it("does not wait for a background job that keeps the output pipe open", async () => {
+    const t = setup();
+    const started = Date.now();
+    const result = await callTool(t.bash, { command: "sleep 30 & echo started" });
+    expect(result).toEqual({ content: "started", isError: false });
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});

@@ -1,0 +1,185 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PathPolicy } from "../src/paths/path-policy.js";
+import { editTool } from "../src/tools/edit-tool.js";
+import { globTool } from "../src/tools/glob-tool.js";
+import { grepTool } from "../src/tools/grep-tool.js";
+import { readTool } from "../src/tools/read-tool.js";
+import { writeTool } from "../src/tools/write-tool.js";
+import { tempDir, writeFile } from "./support/temp-dirs.js";
+import { callTool } from "./support/tool-context.js";
+
+function setup(allowOutside = false) {
+  const project = tempDir("codebot-project-");
+  const env = { paths: new PathPolicy(project, allowOutside), env: {} };
+  return {
+    project,
+    read: readTool(env),
+    write: writeTool(env),
+    edit: editTool(env),
+    glob: globTool(env),
+    grep: grepTool(env),
+  };
+}
+
+describe("read", () => {
+  it("numbers lines like cat -n and honours offset and limit", async () => {
+    const t = setup();
+    writeFile(path.join(t.project, "a.txt"), "one\ntwo\nthree\nfour\n");
+    expect(await callTool(t.read, { file_path: "a.txt" })).toEqual({
+      content: "     1\tone\n     2\ttwo\n     3\tthree\n     4\tfour",
+      isError: false,
+    });
+    expect((await callTool(t.read, { file_path: "a.txt", offset: 2, limit: 2 })).content).toBe(
+      "     2\ttwo\n     3\tthree\n[1 more lines; read on with offset 4]",
+    );
+  });
+
+  it("reports a missing file as an error result", async () => {
+    const t = setup();
+    expect(await callTool(t.read, { file_path: "nope.txt" })).toEqual({
+      content: "read: nope.txt: no such file",
+      isError: true,
+    });
+  });
+});
+
+describe("write", () => {
+  it("creates parent directories and replaces the file atomically, leaving no temp file", async () => {
+    const t = setup();
+    expect(await callTool(t.write, { file_path: "deep/er/x.txt", content: "hi" })).toEqual({
+      content: "created deep/er/x.txt (2 bytes)",
+      isError: false,
+    });
+    expect((await callTool(t.write, { file_path: "deep/er/x.txt", content: "bye" })).content).toBe(
+      "updated deep/er/x.txt (3 bytes)",
+    );
+    expect(fs.readFileSync(path.join(t.project, "deep/er/x.txt"), "utf8")).toBe("bye");
+    expect(fs.readdirSync(path.join(t.project, "deep/er"))).toEqual(["x.txt"]);
+  });
+
+  it("keeps an existing file's permissions", async () => {
+    const t = setup();
+    const script = writeFile(path.join(t.project, "run.sh"), "#!/bin/sh\n");
+    fs.chmodSync(script, 0o755);
+    await callTool(t.write, { file_path: "run.sh", content: "#!/bin/sh\necho hi\n" });
+    expect(fs.statSync(script).mode & 0o777).toBe(0o755);
+  });
+});
+
+describe("edit", () => {
+  it("replaces a unique string", async () => {
+    const t = setup();
+    const file = writeFile(path.join(t.project, "a.ts"), "const a = 1;\nconst b = 2;\n");
+    expect(await callTool(t.edit, { file_path: "a.ts", old_string: "b = 2", new_string: "b = $&3" })).toEqual(
+      {
+        content: "edited a.ts (1 replacement)",
+        isError: false,
+      },
+    );
+    expect(fs.readFileSync(file, "utf8")).toBe("const a = 1;\nconst b = $&3;\n");
+  });
+
+  it("fails clearly when old_string is missing, and leaves the file alone", async () => {
+    const t = setup();
+    const file = writeFile(path.join(t.project, "a.ts"), "x\n");
+    expect(await callTool(t.edit, { file_path: "a.ts", old_string: "y", new_string: "z" })).toEqual({
+      content: "edit: a.ts: old_string not found in the file; read the file and copy the text exactly",
+      isError: true,
+    });
+    expect(fs.readFileSync(file, "utf8")).toBe("x\n");
+  });
+
+  it("fails clearly when old_string is ambiguous, saying how many matches, unless replace_all", async () => {
+    const t = setup();
+    const file = writeFile(path.join(t.project, "a.ts"), "x x x\n");
+    expect(await callTool(t.edit, { file_path: "a.ts", old_string: "x", new_string: "y" })).toEqual({
+      content:
+        "edit: a.ts: old_string matches 3 times; add surrounding context to make it unique, or set replace_all",
+      isError: true,
+    });
+    expect(fs.readFileSync(file, "utf8")).toBe("x x x\n");
+    expect(
+      (await callTool(t.edit, { file_path: "a.ts", old_string: "x", new_string: "y", replace_all: true }))
+        .content,
+    ).toBe("edited a.ts (3 replacements)");
+    expect(fs.readFileSync(file, "utf8")).toBe("y y y\n");
+  });
+});
+
+describe("path policy", () => {
+  it("refuses paths outside the project, through .. and through symlinks", async () => {
+    const t = setup();
+    const outside = tempDir("codebot-outside-");
+    writeFile(path.join(outside, "secret.txt"), "s");
+    fs.symlinkSync(outside, path.join(t.project, "link"));
+    for (const p of [path.join(outside, "secret.txt"), "../x.txt", "link/secret.txt", "link/new.txt"]) {
+      const result = await callTool(t.read, { file_path: p });
+      expect(result.isError, p).toBe(true);
+      expect(result.content, p).toContain("is outside the project directory");
+    }
+    const written = await callTool(t.write, { file_path: "link/new.txt", content: "x" });
+    expect(written.content).toBe(
+      `write: link/new.txt is outside the project directory ${t.project}; paths outside the project are refused (the allowOutsideProject option allows them)`,
+    );
+    expect(fs.existsSync(path.join(outside, "new.txt"))).toBe(false);
+  });
+
+  it("allows them when the session allows paths outside the project", async () => {
+    const t = setup(true);
+    const outside = tempDir("codebot-outside-");
+    writeFile(path.join(outside, "a.txt"), "hello\n");
+    expect(await callTool(t.read, { file_path: path.join(outside, "a.txt") })).toEqual({
+      content: "     1\thello",
+      isError: false,
+    });
+  });
+});
+
+describe("glob and grep", () => {
+  function tree(project: string) {
+    writeFile(path.join(project, "src/a.ts"), "export const needle = 1;\n");
+    writeFile(path.join(project, "src/deep/b.ts"), "// no\nlet needle2;\n");
+    writeFile(path.join(project, "README.md"), "needle in docs\n");
+    writeFile(path.join(project, "node_modules/x/needle.ts"), "needle\n");
+    writeFile(path.join(project, ".git/needle.ts"), "needle\n");
+  }
+
+  it("glob matches relative paths, ** across directories, and skips node_modules and .git", async () => {
+    const t = setup();
+    tree(t.project);
+    expect((await callTool(t.glob, { pattern: "**/*.ts" })).content).toBe("src/a.ts\nsrc/deep/b.ts");
+    expect((await callTool(t.glob, { pattern: "*.ts", path: "src" })).content).toBe("src/a.ts");
+    expect((await callTool(t.glob, { pattern: "*.nope" })).content).toBe("no files found");
+  });
+
+  it("grep finds lines with an RE2 pattern, filtered by glob, skipping node_modules and .git", async () => {
+    const t = setup();
+    tree(t.project);
+    expect((await callTool(t.grep, { pattern: "needle\\d?" })).content).toBe(
+      "README.md:1: needle in docs\nsrc/a.ts:1: export const needle = 1;\nsrc/deep/b.ts:2: let needle2;",
+    );
+    expect((await callTool(t.grep, { pattern: "needle", glob: "*.md" })).content).toBe(
+      "README.md:1: needle in docs",
+    );
+    expect((await callTool(t.grep, { pattern: "needle", path: "src/a.ts" })).content).toBe(
+      "src/a.ts:1: export const needle = 1;",
+    );
+  });
+
+  it("grep rejects patterns RE2 cannot run (backreferences) with a clear error", async () => {
+    const t = setup();
+    const result = await callTool(t.grep, { pattern: "(a)\\1" });
+    expect(result.isError).toBe(true);
+    expect(result.content).toMatch(/^grep: invalid pattern: /);
+  });
+
+  it("grep on a catastrophic-backtracking pattern still returns quickly", async () => {
+    const t = setup();
+    writeFile(path.join(t.project, "x.txt"), `${"a".repeat(5000)}!\n`);
+    const started = Date.now();
+    expect((await callTool(t.grep, { pattern: "^(a+)+$" })).content).toBe("no matches");
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

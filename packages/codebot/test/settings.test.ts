@@ -1,0 +1,166 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadSettingsLayers } from "../src/settings/load-settings.js";
+import { mergeSettings } from "../src/settings/runtime-settings.js";
+import { formatSettingsProblem } from "../src/settings/settings-problem.js";
+import { tempDir, writeFile } from "./support/temp-dirs.js";
+
+function setup() {
+  const home = tempDir("codebot-home-");
+  const project = tempDir("codebot-project-");
+  return { home, project };
+}
+
+const untrusted = { isGrantTrusted: () => false };
+
+describe("settings layers", () => {
+  it("reads user, project, local and cli layers in that order, with comments allowed", () => {
+    const { home, project } = setup();
+    writeFile(path.join(home, "settings.json"), '// mine\n{ "model": "anthropic/a" }');
+    writeFile(path.join(project, ".codebot/settings.json"), '{ /* shared */ "model": "openai/b", }');
+    writeFile(path.join(project, ".codebot/settings.local.json"), '{ "model": "openai/c" }');
+    const cli1 = writeFile(path.join(home, "extra1.json"), '{ "model": "openai/d" }');
+    const cli2 = writeFile(path.join(home, "extra2.json"), "{}");
+    const { layers, problems } = loadSettingsLayers({
+      cwd: project,
+      codebotHome: home,
+      settingsFiles: [cli1, cli2],
+    });
+    expect(problems).toEqual([]);
+    expect(layers.map((l) => [l.source, path.basename(l.path)])).toEqual([
+      ["user", "settings.json"],
+      ["project", "settings.json"],
+      ["local", "settings.local.json"],
+      ["cli", "extra1.json"],
+      ["cli", "extra2.json"],
+    ]);
+    expect(mergeSettings(layers, untrusted).settings.model).toBe("openai/d");
+  });
+
+  it("skips a file with a syntax error and reports its file, line and column", () => {
+    const { home, project } = setup();
+    writeFile(path.join(home, "settings.json"), '{ "model": "anthropic/a" }');
+    const bad = writeFile(
+      path.join(project, ".codebot/settings.json"),
+      '{\n  "model": "x/y"\n  "hooks": {}\n}',
+    );
+    const { layers, problems } = loadSettingsLayers({ cwd: project, codebotHome: home });
+    expect(layers.map((l) => l.source)).toEqual(["user"]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ file: bad, line: 3, column: 3, severity: "error" });
+    expect(formatSettingsProblem(problems[0] as never)).toBe(
+      `settings: ${bad}:3:3: comma expected (layer skipped)`,
+    );
+  });
+
+  it("reports a --settings file that does not exist and a document that is not an object", () => {
+    const { home, project } = setup();
+    const notObject = writeFile(path.join(project, ".codebot/settings.local.json"), "[1, 2]");
+    const missing = path.join(home, "nope.json");
+    const { layers, problems } = loadSettingsLayers({
+      cwd: project,
+      codebotHome: home,
+      settingsFiles: [missing],
+    });
+    expect(layers).toEqual([]);
+    expect(problems.map(formatSettingsProblem)).toEqual([
+      `settings: ${notObject}: the settings file must contain one JSON object (layer skipped)`,
+      `settings: ${missing}: file not found (layer skipped)`,
+    ]);
+  });
+
+  it("reads .claude settings as project and local layers only when user settings enable claudeCompat", () => {
+    const { home, project } = setup();
+    writeFile(path.join(project, ".claude/settings.json"), "{}");
+    writeFile(path.join(project, ".claude/settings.local.json"), "{}");
+    expect(loadSettingsLayers({ cwd: project, codebotHome: home }).layers).toEqual([]);
+    writeFile(path.join(home, "settings.json"), '{ "claudeCompat": true }');
+    const { layers } = loadSettingsLayers({ cwd: project, codebotHome: home });
+    expect(layers.map((l) => [l.source, path.relative(project, l.path)])).toEqual([
+      ["user", path.relative(project, path.join(home, "settings.json"))],
+      ["project", ".claude/settings.json"],
+      ["local", ".claude/settings.local.json"],
+    ]);
+  });
+});
+
+describe("merged settings", () => {
+  const layer = (source: "user" | "project" | "local" | "cli", settings: unknown) => ({
+    source,
+    path: `/${source}.json`,
+    settings,
+  });
+
+  it("lets later layers override scalars and defaults postStopValidation.maxAttempts to 3", () => {
+    const { settings } = mergeSettings(
+      [layer("user", { permissions: { mode: "plan" } }), layer("cli", { permissions: { mode: "ask" } })],
+      untrusted,
+    );
+    expect(settings.permissions.mode).toBe("ask");
+    expect(settings.postStopValidation.maxAttempts).toBe(3);
+    const more = mergeSettings([layer("project", { postStopValidation: { maxAttempts: 5 } })], untrusted);
+    expect(more.settings.postStopValidation.maxAttempts).toBe(5);
+  });
+
+  it("honours allow rules from user and cli layers but not from an untrusted project", () => {
+    const { settings } = mergeSettings(
+      [
+        layer("user", { permissions: { allow: ["bash(git status*)"] } }),
+        layer("project", { permissions: { allow: ["bash"], mode: "auto" } }),
+        layer("local", { permissions: { allow: ["write"] } }),
+        layer("cli", { permissions: { allow: ["edit(src/**)"] } }),
+      ],
+      untrusted,
+    );
+    expect(settings.permissions.allow.map((r) => r.text)).toEqual(["bash(git status*)", "edit(src/**)"]);
+    expect(settings.permissions.mode).toBeUndefined();
+    expect(settings.permissions.untrusted).toEqual([
+      { grant: "mode:auto", source: "project", file: "/project.json" },
+      { grant: "allow:bash", source: "project", file: "/project.json" },
+      { grant: "allow:write", source: "local", file: "/local.json" },
+    ]);
+  });
+
+  it("honours a project grant once it is trusted, and restricting modes from a project always", () => {
+    const { settings } = mergeSettings(
+      [
+        layer("project", { permissions: { allow: ["bash", "write"] } }),
+        layer("local", { permissions: { mode: "plan" } }),
+      ],
+      { isGrantTrusted: (g) => g === "allow:bash" },
+    );
+    expect(settings.permissions.allow.map((r) => r.text)).toEqual(["bash"]);
+    expect(settings.permissions.mode).toBe("plan");
+  });
+
+  it("reports bad values as warnings naming the file and keeps the rest", () => {
+    const { settings, problems } = mergeSettings(
+      [
+        layer("user", {
+          model: "no-slash",
+          permissions: { mode: "yolo", allow: ["bash(", 3, "task_list(x)", "read"] },
+          postStopValidation: { maxAttempts: 0 },
+        }),
+      ],
+      untrusted,
+    );
+    expect(settings.permissions.allow.map((r) => r.text)).toEqual(["read"]);
+    expect(settings.postStopValidation.maxAttempts).toBe(3);
+    expect(problems.map((p) => `${p.file}: ${p.message}`)).toEqual([
+      '/user.json: model: expected "provider/model-id", got "no-slash"; ignored',
+      '/user.json: permissions.mode: expected "ask", "auto" or "plan", got "yolo"; ignored',
+      '/user.json: permissions.allow: permission rule "bash(": expected "tool" or "tool(pattern)"; ignored',
+      "/user.json: permissions.allow: expected a rule string, got 3; ignored",
+      '/user.json: permissions.allow: permission rule "task_list(x)": task_list takes no pattern; write "task_list" to allow it; ignored',
+      "/user.json: postStopValidation.maxAttempts: expected an integer from 1 to 100, got 0; ignored",
+    ]);
+  });
+
+  it("takes env from user-owned layers and from a project only when trusted", () => {
+    const { settings } = mergeSettings(
+      [layer("user", { env: { A: "1" } }), layer("project", { env: { PATH: "/evil", B: "2" } })],
+      { isGrantTrusted: (g) => g === "env:B" },
+    );
+    expect(settings.env).toEqual({ A: "1", B: "2" });
+  });
+});

@@ -1,0 +1,25 @@
+import type { Tool, ToolContext } from "@codebot/agentcore";
+
+/** A real tool context for calling a tool directly (what the kernel passes). */
+export function toolContext(
+  tool: Tool,
+  signal = new AbortController().signal,
+  agentName = "main",
+): ToolContext {
+  return {
+    signal,
+    agentName,
+    tool,
+    validateArgs(args) {
+      const parsed = tool.inputSchema.safeParse(args);
+      return parsed.success ? { ok: true, args: parsed.data } : { ok: false, error: parsed.error.message };
+    },
+    onUpdate() {},
+  };
+}
+
+/** Validates `args` with the tool's schema (as the kernel does), then runs the tool. */
+export async function callTool(tool: Tool, args: Record<string, unknown>, signal?: AbortSignal) {
+  const parsed = tool.inputSchema.parse(args);
+  return tool.execute(parsed, toolContext(tool, signal));
+}

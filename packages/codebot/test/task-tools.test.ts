@@ -1,0 +1,149 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { WireTask } from "../src/tasks/task.js";
+import { TaskStore } from "../src/tasks/task-store.js";
+import { type TaskHooks, taskCreateTool, taskListTool, taskUpdateTool } from "../src/tools/task-tools.js";
+import { tempDir } from "./support/temp-dirs.js";
+import { callTool } from "./support/tool-context.js";
+
+/** Hooks that block tasks whose subject contains "forbidden", and record what they saw. */
+function policyHooks() {
+  const seen: { event: string; input: unknown }[] = [];
+  const hooks: TaskHooks = {
+    async taskCreated(input) {
+      seen.push({ event: "TaskCreated", input });
+      return input.task.subject.includes("forbidden")
+        ? { blocked: true, reason: "no forbidden tasks" }
+        : { blocked: false };
+    },
+    async taskCompleted(input) {
+      seen.push({ event: "TaskCompleted", input });
+      return input.task.description.includes("untested")
+        ? { blocked: true, reason: "run the tests first" }
+        : { blocked: false };
+    },
+  };
+  return { hooks, seen };
+}
+
+function setup() {
+  const dir = tempDir("codebot-tasks-");
+  const file = path.join(dir, "session.tasks.json");
+  const store = new TaskStore(file);
+  const { hooks, seen } = policyHooks();
+  return {
+    file,
+    store,
+    seen,
+    create: taskCreateTool(store, hooks),
+    update: taskUpdateTool(store, hooks),
+    list: taskListTool(store),
+  };
+}
+
+const onDisk = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined);
+
+describe("task tools", () => {
+  it("task_create stores the task, persists it and passes it to TaskCreated", async () => {
+    const t = setup();
+    expect(
+      await callTool(t.create, {
+        subject: "Write docs",
+        description: "all of them",
+        active_form: "Writing docs",
+      }),
+    ).toEqual({
+      content: "created task #1: Write docs",
+      isError: false,
+    });
+    const expected: WireTask = {
+      id: "1",
+      subject: "Write docs",
+      description: "all of them",
+      status: "pending",
+      active_form: "Writing docs",
+    };
+    expect(t.seen).toEqual([{ event: "TaskCreated", input: { task: expected } }]);
+    expect(JSON.parse(onDisk(t.file) as string)).toEqual({ next_id: 2, tasks: [expected] });
+    expect((await callTool(t.list, {})).content).toBe("#1 [pending] Write docs");
+  });
+
+  it("a TaskCreated block leaves no task behind, in memory or on disk, and returns the reason", async () => {
+    const t = setup();
+    await callTool(t.create, { subject: "ok", description: "" });
+    const before = onDisk(t.file);
+    expect(await callTool(t.create, { subject: "forbidden thing", description: "" })).toEqual({
+      content: "task_create: blocked by a TaskCreated hook: no forbidden tasks",
+      isError: true,
+    });
+    expect(t.store.list().map((x) => x.subject)).toEqual(["ok"]);
+    expect(onDisk(t.file)).toBe(before);
+    expect(new TaskStore(t.file).list().map((x) => x.subject)).toEqual(["ok"]);
+  });
+
+  it("a TaskCreated block on the first task restores the empty list on disk", async () => {
+    const t = setup();
+    await callTool(t.create, { subject: "forbidden", description: "" });
+    expect(t.store.list()).toEqual([]);
+    expect(JSON.parse(onDisk(t.file) as string)).toEqual({ next_id: 1, tasks: [] });
+  });
+
+  it("task_update to completed passes the task before and after to TaskCompleted", async () => {
+    const t = setup();
+    await callTool(t.create, { subject: "a", description: "d" });
+    await callTool(t.update, { task_id: "1", status: "in_progress", owner: "main" });
+    expect(await callTool(t.update, { task_id: "1", status: "completed" })).toEqual({
+      content: "updated task #1: [completed] a",
+      isError: false,
+    });
+    expect(t.seen.at(-1)).toEqual({
+      event: "TaskCompleted",
+      input: {
+        task: { id: "1", subject: "a", description: "d", status: "completed", owner: "main" },
+        previousTask: { id: "1", subject: "a", description: "d", status: "in_progress", owner: "main" },
+        statusFrom: "in_progress",
+        statusTo: "completed",
+      },
+    });
+    expect(t.seen.filter((s) => s.event === "TaskCompleted")).toHaveLength(1);
+  });
+
+  it("a TaskCompleted block applies nothing of the update and returns the reason", async () => {
+    const t = setup();
+    await callTool(t.create, { subject: "a", description: "untested change" });
+    const before = onDisk(t.file);
+    expect(await callTool(t.update, { task_id: "1", status: "completed", subject: "renamed" })).toEqual({
+      content: "task_update: blocked by a TaskCompleted hook: run the tests first",
+      isError: true,
+    });
+    expect(t.store.get("1")).toMatchObject({ subject: "a", status: "pending" });
+    expect(onDisk(t.file)).toBe(before);
+  });
+
+  it("deleted removes the task and unknown ids are an error", async () => {
+    const t = setup();
+    await callTool(t.create, { subject: "a", description: "" });
+    expect((await callTool(t.update, { task_id: "1", status: "deleted" })).content).toBe("deleted task #1");
+    expect(await callTool(t.update, { task_id: "1", status: "completed" })).toEqual({
+      content: "task_update: no task #1",
+      isError: true,
+    });
+  });
+
+  it("parallel creations keep every allowed task and drop only the blocked one", async () => {
+    const t = setup();
+    await Promise.all([
+      callTool(t.create, { subject: "one", description: "" }),
+      callTool(t.create, { subject: "forbidden", description: "" }),
+      callTool(t.create, { subject: "three", description: "" }),
+    ]);
+    expect(
+      t.store
+        .list()
+        .map((x) => x.subject)
+        .sort(),
+    ).toEqual(["one", "three"]);
+    expect(new TaskStore(t.file).list()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { TranscriptWriter } from "../src/transcript/transcript-writer.js";
+import { tempDir } from "./support/temp-dirs.js";
+
+describe("transcript", () => {
+  it("writes one Claude Code–style JSON line per message, chaining parentUuid per agent", () => {
+    const dir = tempDir("codebot-transcript-");
+    const file = path.join(dir, "projects", "slug", "s1.jsonl");
+    const writer = new TranscriptWriter(file, "s1", "/proj");
+    writer.append({ role: "user", content: "hello" });
+    writer.append({
+      role: "assistant",
+      content: [
+        { type: "text", text: "running" },
+        { type: "tool-call", toolCallId: "t1", toolName: "bash", input: { command: "ls" } },
+      ],
+    });
+    writer.append({
+      role: "tool",
+      content: [
+        {
+          type: "tool-result",
+          toolCallId: "t1",
+          toolName: "bash",
+          output: { type: "error-text", value: "boom" },
+        },
+      ],
+    });
+    writer.append({ role: "assistant", content: [{ type: "text", text: "sub" }] }, "helper");
+    const lines = fs
+      .readFileSync(file, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.type, l.message.role, l.agentName, l.isSidechain])).toEqual([
+      ["user", "user", "main", false],
+      ["assistant", "assistant", "main", false],
+      ["user", "user", "main", false],
+      ["assistant", "assistant", "helper", true],
+    ]);
+    expect(lines[0]).toMatchObject({
+      message: { content: "hello" },
+      sessionId: "s1",
+      session_id: "s1",
+      cwd: "/proj",
+      parentUuid: null,
+    });
+    expect(lines[1].message.content).toEqual([
+      { type: "text", text: "running" },
+      { type: "tool_use", id: "t1", name: "bash", input: { command: "ls" } },
+    ]);
+    expect(lines[2].message.content).toEqual([
+      { type: "tool_result", tool_use_id: "t1", content: "boom", is_error: true },
+    ]);
+    expect(lines[1].parentUuid).toBe(lines[0].uuid);
+    expect(lines[2].parentUuid).toBe(lines[1].uuid);
+    expect(lines[3].parentUuid).toBeNull();
+    for (const l of lines) expect(Number.isNaN(Date.parse(l.timestamp))).toBe(false);
+  });
+
+  it("reports a write failure once instead of throwing", () => {
+    const dir = tempDir("codebot-transcript-");
+    const errors: string[] = [];
+    const writer = new TranscriptWriter(path.join(dir, "t.jsonl"), "s", "/p", (m) => errors.push(m));
+    fs.mkdirSync(path.join(dir, "t.jsonl"));
+    writer.append({ role: "user", content: "a" });
+    writer.append({ role: "user", content: "b" });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^transcript: cannot write .*t\.jsonl: /);
+  });
+});
