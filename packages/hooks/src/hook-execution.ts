@@ -122,7 +122,7 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
     record,
     verdict,
     blocks: effect.blocks,
-    ...(effect.reason ? { blockReason: effect.reason } : {}),
+    ...(effect.blocks && effect.reason ? { blockReason: effect.reason } : {}),
   };
 }
 
@@ -135,21 +135,14 @@ function blockEffect(
   verdict: HookVerdict,
 ): { blocks: boolean; reason?: string; ignored?: string } {
   const mode = EVENT_SPECS[hook.event].mode;
-  if (mode === "soft") {
-    if (verdict.isBlock) return { blocks: true, ...(verdict.reason ? { reason: verdict.reason } : {}) };
-    if (verdict.failed) return { blocks: true, reason: `${hook.name} failed: ${failureSummary(verdict)}` };
-    return { blocks: false };
-  }
-  if (mode === "async")
-    return verdict.isBlock
-      ? { blocks: false, ignored: `${hook.event} hooks cannot block` }
-      : { blocks: false };
   if (verdict.isBlock) {
-    return hook.blocking
-      ? { blocks: true, ...(verdict.reason ? { reason: verdict.reason } : {}) }
-      : { blocks: false, ignored: "not a blocking hook" };
+    const reason = verdict.reason;
+    if (mode === "async") return { blocks: false, reason, ignored: `${hook.event} hooks cannot block` };
+    if (mode === "hard" && !hook.blocking) return { blocks: false, reason, ignored: "not a blocking hook" };
+    return { blocks: true, reason };
   }
-  if (verdict.failed && hook.blocking && hook.onError === "block") {
+  const failsClosed = mode === "soft" || (mode === "hard" && hook.blocking && hook.onError === "block");
+  if (verdict.failed && failsClosed) {
     return { blocks: true, reason: `${hook.name} failed: ${failureSummary(verdict)}` };
   }
   return { blocks: false };

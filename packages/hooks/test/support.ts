@@ -132,7 +132,10 @@ export async function callTool(
       const parsed = tool.inputSchema.safeParse(candidate);
       return parsed.success
         ? { ok: true, args: parsed.data as Record<string, unknown> }
-        : { ok: false, error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+        : {
+            ok: false,
+            error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
+          };
     },
     onUpdate() {},
   };

@@ -1,0 +1,110 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { HookApprovalRequest } from "../src/index.js";
+import { bashTool, callTool, runnerFor } from "./support.js";
+
+const deny = (reason: string) => async () => ({ approved: false as const, reason });
+
+describe("hook approval", () => {
+  it("a denied blocking hook blocks with the approval's reason and never starts", async () => {
+    const { runner, dir, traces } = runnerFor(
+      { PreToolUse: [{ type: "command", blocking: true, command: "touch marker" }] },
+      { approveHook: deny("project hooks are not trusted") },
+    );
+    const { result, executed } = await callTool(runner, bashTool, { command: "ls" });
+    expect(result).toEqual({
+      content: "hook: hook not approved: project hooks are not trusted",
+      isError: true,
+    });
+    expect(executed).toEqual([]);
+    expect(existsSync(join(dir, "marker"))).toBe(false);
+    expect(traces[0]).toMatchObject({
+      matched: true,
+      skipped: "not approved",
+      approval: "denied",
+      approvalReason: "project hooks are not trusted",
+      outcome: "blocked",
+    });
+  });
+
+  it("a denied non-blocking hook is only traced and never starts", async () => {
+    const { runner, dir, traces } = runnerFor(
+      { PreToolUse: [{ type: "command", command: "touch marker" }] },
+      { approveHook: deny("plan mode") },
+    );
+    const { result, executed } = await callTool(runner, bashTool, { command: "ls" });
+    expect(result.isError).toBe(false);
+    expect(executed).toHaveLength(1);
+    expect(existsSync(join(dir, "marker"))).toBe(false);
+    expect(traces[0]).toMatchObject({
+      skipped: "not approved",
+      approval: "denied",
+      approvalReason: "plan mode",
+    });
+    expect(traces[0]?.outcome).toBeUndefined();
+  });
+
+  it("a denied async hook never starts", async () => {
+    const { runner, dir, traces } = runnerFor(
+      { PostToolUse: [{ type: "command", command: "touch marker" }] },
+      { approveHook: deny("no") },
+    );
+    runner.postToolUse({ tool: "bash", toolUseId: "t", args: {}, output: "", isError: false });
+    await runner.close();
+    expect(existsSync(join(dir, "marker"))).toBe(false);
+    expect(traces[0]).toMatchObject({ skipped: "not approved" });
+  });
+
+  it("is asked before every run, with the hook's identity", async () => {
+    const requests: HookApprovalRequest[] = [];
+    const { runner, dir } = runnerFor(
+      { PreToolUse: [{ type: "command", name: "audit", blocking: true, command: "echo >> runs" }] },
+      {
+        approveHook: async (req) => {
+          requests.push(req);
+          return { approved: true };
+        },
+      },
+    );
+    await callTool(runner, bashTool, { command: "a" });
+    await callTool(runner, bashTool, { command: "b" });
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatchObject({
+      event: "PreToolUse",
+      tool: "bash",
+      label: "audit",
+      blocking: true,
+      source: "user",
+      path: "/settings/user.json",
+      fingerprint: runner.hooks[0]?.fingerprint,
+    });
+    expect(requests[0]?.hook).toBe(runner.hooks[0]);
+    expect(existsSync(join(dir, "runs"))).toBe(true);
+  });
+
+  it("an approval that does not answer within the hook's timeout is a denial", async () => {
+    const { runner, dir } = runnerFor(
+      { PreToolUse: [{ type: "command", blocking: true, timeout: 0.3, command: "touch marker" }] },
+      { approveHook: () => new Promise(() => {}) },
+    );
+    const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
+    expect(decision).toMatchObject({ blocked: true, reason: "hook not approved: no approval within 0.3s" });
+    expect(existsSync(join(dir, "marker"))).toBe(false);
+  });
+
+  it("an approval gate that throws is a denial", async () => {
+    const { runner } = runnerFor(
+      { UserPromptSubmit: [{ type: "command", blocking: true, command: "true" }] },
+      {
+        approveHook: async () => {
+          throw new Error("store unreadable");
+        },
+      },
+    );
+    expect(await runner.userPromptSubmit({ prompt: "hi" })).toMatchObject({
+      blocked: true,
+      reason: "hook not approved: approval failed: store unreadable",
+    });
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { interpret, type RunOutcome } from "../src/index.js";
+
+const ok = (stdout: string, over: Partial<RunOutcome> = {}): RunOutcome => ({
+  stdout,
+  stderr: "",
+  exitCode: 0,
+  ...over,
+});
+
+describe("interpret", () => {
+  it("exit 0 with no output allows", () => {
+    expect(interpret(ok(""))).toMatchObject({ isBlock: false, failed: false, warnings: [] });
+  });
+
+  it("reads the codebot vocabulary", () => {
+    const v = interpret(
+      ok(JSON.stringify({ block: true, reason: "r", additional_context: "c", updated_input: { a: 1 } })),
+    );
+    expect(v).toMatchObject({ isBlock: true, reason: "r", additionalContext: "c", updatedInput: { a: 1 } });
+  });
+
+  it("reads the Claude Code vocabulary", () => {
+    const v = interpret(
+      ok(
+        JSON.stringify({
+          hookSpecificOutput: {
+            permissionDecision: "deny",
+            permissionDecisionReason: "r",
+            additionalContext: "c",
+            updatedInput: { a: 2 },
+          },
+        }),
+      ),
+    );
+    expect(v).toMatchObject({ isBlock: true, reason: "r", additionalContext: "c", updatedInput: { a: 2 } });
+    expect(interpret(ok('{"decision":"block","stopReason":"s"}'))).toMatchObject({
+      isBlock: true,
+      reason: "s",
+    });
+    expect(interpret(ok('{"decision":"approve"}')).isBlock).toBe(false);
+  });
+
+  it("exit 2 blocks with trimmed stderr, JSON reason first", () => {
+    expect(interpret(ok("", { exitCode: 2, stderr: " why \n" }))).toMatchObject({
+      isBlock: true,
+      reason: "why",
+    });
+    expect(interpret(ok('{"reason":"json"}', { exitCode: 2, stderr: "err" }))).toMatchObject({
+      reason: "json",
+    });
+    expect(interpret(ok("", { exitCode: 2 }))).toMatchObject({ reason: "blocked by hook", failed: false });
+  });
+
+  it("other non-zero exits, timeouts and errors are failed runs whose JSON still counts", () => {
+    expect(interpret(ok("", { exitCode: 1 }))).toMatchObject({
+      failed: true,
+      isBlock: false,
+      error: "exit code 1",
+    });
+    expect(interpret(ok("", { exitCode: null, timedOut: true, error: "timed out after 1s" }))).toMatchObject({
+      failed: true,
+      timedOut: true,
+    });
+    expect(interpret(ok('{"block":true}', { exitCode: 1, error: "http hook x: status 500" }))).toMatchObject({
+      failed: true,
+      isBlock: true,
+      reason: "blocked by hook",
+    });
+  });
+
+  it("plain text stdout is text, not a decision", () => {
+    expect(interpret(ok("block: true\n"))).toMatchObject({
+      isBlock: false,
+      stdoutIsJson: false,
+      warnings: [],
+    });
+    expect(interpret(ok("[1,2]"))).toMatchObject({ stdoutIsJson: false, warnings: [] });
+  });
+
+  it("unusable parts become warnings and the rest still counts", () => {
+    const v = interpret(
+      ok(JSON.stringify({ block: "yes", reason: 5, additional_context: "c", updated_input: [1] })),
+    );
+    expect(v).toMatchObject({ isBlock: false, additionalContext: "c" });
+    expect(v.updatedInput).toBeUndefined();
+    expect(v.warnings).toEqual([
+      "block has the wrong type (string); ignored",
+      "reason has the wrong type (number); ignored",
+      "updated_input has the wrong type (array); ignored",
+    ]);
+    expect(interpret(ok('{"block": tru}')).warnings).toEqual([
+      "stdout looks like JSON but does not parse; treated as text",
+    ]);
+  });
+});

@@ -1,0 +1,157 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createHookRunner, loadHooks, type TraceRecord } from "../src/index.js";
+import { bashTool, callTool, layer, runnerFor, tempDir } from "./support.js";
+
+describe("trace", () => {
+  it("every skipped hook has a record saying why", async () => {
+    const { runner, traces } = runnerFor({
+      PreToolUse: [
+        { type: "command", name: "off", enabled: false, command: "true" },
+        { type: "command", name: "other-tool", matcher: "write", command: "true" },
+        { type: "command", name: "other-args", if: "/rm/", command: "true" },
+        { type: "command", name: "runs", command: "true" },
+      ],
+    });
+    const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: { command: "ls" } });
+    const summary = decision.trace.map((r) => [r.hook, r.matched, r.skipped, r.outcome]);
+    expect(summary).toEqual([
+      ["off", false, "disabled", undefined],
+      ["other-tool", false, "matcher", undefined],
+      ["other-args", false, "if", undefined],
+      ["runs", true, undefined, "allowed"],
+    ]);
+    expect(traces).toEqual(decision.trace);
+  });
+
+  it("with disableAllHooks every hook is recorded as skipped and none runs", async () => {
+    const dir = tempDir();
+    const traces: TraceRecord[] = [];
+    const runner = createHookRunner({
+      hooks: loadHooks([
+        layer({ hooks: { PreToolUse: [{ type: "command", blocking: true, command: "exit 2" }] } }),
+        layer({ disableAllHooks: true }, "cli"),
+      ]),
+      session: { sessionId: "s", cwd: dir, transcriptPath: "" },
+      onTrace: (r) => traces.push(r),
+    });
+    const { result } = await callTool(runner, bashTool, { command: "ls" });
+    expect(result.isError).toBe(false);
+    expect(runner.disabled).toBe(true);
+    expect(traces).toMatchObject([{ matched: false, skipped: "all hooks disabled" }]);
+  });
+
+  it("a run record has duration, exit code, outcome and decision", async () => {
+    const { runner, traces } = runnerFor({
+      PreToolUse: [{ type: "command", name: "ctx", command: `echo '{"additional_context":"note"}'` }],
+    });
+    await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
+    expect(traces[0]).toMatchObject({
+      event: "PreToolUse",
+      hook: "ctx",
+      source: "user",
+      file: "/settings/user.json",
+      matched: true,
+      exitCode: 0,
+      outcome: "allowed",
+      decision: { block: false, additionalContext: "note" },
+    });
+    expect(traces[0]?.durationMs).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(traces[0]?.time ?? "")).not.toBeNaN();
+  });
+
+  it("a hook printing 100 MiB is capped and the trace says truncated", async () => {
+    const { runner, traces } = runnerFor({
+      PreToolUse: [{ type: "command", command: "head -c 104857600 /dev/zero" }],
+    });
+    const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
+    expect(decision.blocked).toBe(false);
+    expect(traces[0]).toMatchObject({ outcome: "allowed", truncated: ["stdout"] });
+  });
+
+  it("non-JSON and invalid UTF-8 stdout are plain text: allowed, nothing unusable", async () => {
+    const { runner, traces, errors } = runnerFor({
+      PreToolUse: [{ type: "command", command: "printf 'hello \\377 world [1,2]'" }],
+    });
+    const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
+    expect(decision).toMatchObject({ blocked: false });
+    expect(traces[0]?.warnings).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+
+  it("onHookError is called once per hook per session, with the hook's name and why", async () => {
+    const { runner, errors } = runnerFor({
+      PreToolUse: [
+        { type: "command", name: "flaky", command: "echo oops >&2; exit 1" },
+        { type: "command", name: "slow", timeout: 0.2, command: "sleep 10" },
+        { type: "command", name: "garbled", command: "echo '{\"block\": tru}'" },
+        { type: "command", name: "fine", command: "true" },
+      ],
+    });
+    for (let i = 0; i < 3; i++) await runner.preToolUse({ tool: "bash", toolUseId: `t${i}`, args: {} });
+    expect(errors).toEqual([
+      "hook flaky: exit code 1: oops",
+      "hook slow: timed out after 0.2s",
+      "hook garbled: stdout looks like JSON but does not parse; treated as text",
+    ]);
+  });
+
+  it("a missing executor is a failed run saying so", async () => {
+    const { runner, traces, errors } = runnerFor({
+      PreToolUse: [{ type: "prompt", name: "judge", blocking: true, prompt: "is $ARGUMENTS safe?" }],
+    });
+    const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
+    expect(decision.blocked).toBe(false);
+    expect(traces[0]).toMatchObject({ outcome: "failed", error: "prompt hook: no executor configured" });
+    expect(errors).toEqual(["hook judge: prompt hook: no executor configured"]);
+  });
+
+  it("plugged-in executors are dispatched by type", async () => {
+    const { runner } = runnerFor(
+      { PreToolUse: [{ type: "http", blocking: true, url: "https://policy.example/check" }] },
+      {
+        executors: {
+          http: {
+            run: async (spec, ctx) => ({
+              stdout: JSON.stringify({
+                block: true,
+                reason: `${spec.url} says no to ${JSON.parse(ctx.payload).tool}`,
+              }),
+              stderr: "",
+              exitCode: 0,
+            }),
+          },
+        },
+      },
+    );
+    expect(await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} })).toMatchObject({
+      blocked: true,
+      reason: "https://policy.example/check says no to bash",
+    });
+  });
+
+  it("the trace file is valid JSONL even when many hooks finish at once", async () => {
+    const dir = tempDir();
+    const file = join(dir, "trace.jsonl");
+    const { runner } = runnerFor(
+      {
+        PreToolUse: [
+          { type: "command", command: "true" },
+          { type: "command", matcher: "nothing", command: "true" },
+        ],
+        PostToolUse: [{ type: "command", command: "head -c 3000 /dev/zero | tr '\\0' x" }],
+      },
+      { traceFile: file, maxConcurrentAsync: 4 },
+    );
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => callTool(runner, bashTool, { command: `c${i}` }, { id: `t${i}` })),
+    );
+    await runner.close();
+    const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+    expect(lines).toHaveLength(60);
+    const records = lines.map((line) => JSON.parse(line) as TraceRecord);
+    expect(records.filter((r) => r.event === "PostToolUse" && r.outcome === "allowed")).toHaveLength(20);
+    expect(records.filter((r) => r.skipped === "matcher")).toHaveLength(20);
+  });
+});
