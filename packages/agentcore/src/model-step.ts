@@ -78,70 +78,75 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
   const message: AssistantModelMessage = { role: "assistant", content };
   let aborted = false;
 
-  for await (const part of result.fullStream) {
-    switch (part.type) {
-      case "start-step":
-        emit({ type: "message_start", role: "assistant" });
-        break;
-      case "text-start":
-      case "reasoning-start": {
-        const block: OpenBlock = { type: part.type === "text-start" ? "text" : "reasoning", text: "" };
-        if (part.providerMetadata) block.providerOptions = part.providerMetadata;
-        open.set(part.id, block);
-        content.push(block as AssistantPart);
-        break;
+  try {
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case "start-step":
+          emit({ type: "message_start", role: "assistant" });
+          break;
+        case "text-start":
+        case "reasoning-start": {
+          const block: OpenBlock = { type: part.type === "text-start" ? "text" : "reasoning", text: "" };
+          if (part.providerMetadata) block.providerOptions = part.providerMetadata;
+          open.set(part.id, block);
+          content.push(block as AssistantPart);
+          break;
+        }
+        case "text-delta":
+        case "reasoning-delta": {
+          const block = open.get(part.id);
+          if (block) block.text += part.text;
+          if (block && part.providerMetadata) block.providerOptions = part.providerMetadata;
+          if (part.type === "text-delta" && part.text) emit({ type: "message_update", delta: part.text });
+          break;
+        }
+        case "text-end":
+        case "reasoning-end": {
+          const block = open.get(part.id);
+          if (block && part.providerMetadata) block.providerOptions = part.providerMetadata;
+          open.delete(part.id);
+          break;
+        }
+        case "tool-call": {
+          if (part.providerExecuted) break;
+          const invalidJson = part.invalid && typeof part.input === "string";
+          content.push(
+            withOptions(
+              {
+                type: "tool-call",
+                toolCallId: part.toolCallId,
+                toolName: part.toolName,
+                input: invalidJson ? {} : part.input,
+              },
+              part.providerMetadata,
+            ) as AssistantPart,
+          );
+          toolCalls.push({
+            id: part.toolCallId,
+            name: part.toolName,
+            input: part.input,
+            ...(invalidJson
+              ? { invalidJson: { message: jsonErrorMessage(part.error), text: String(part.input) } }
+              : {}),
+          });
+          break;
+        }
+        case "finish-step":
+          usage.inputTokens += part.usage.inputTokens ?? 0;
+          usage.outputTokens += part.usage.outputTokens ?? 0;
+          break;
+        case "abort":
+          aborted = true;
+          break;
+        case "error":
+          if (signal.aborted) aborted = true;
+          else throw part.error;
+          break;
       }
-      case "text-delta":
-      case "reasoning-delta": {
-        const block = open.get(part.id);
-        if (block) block.text += part.text;
-        if (block && part.providerMetadata) block.providerOptions = part.providerMetadata;
-        if (part.type === "text-delta" && part.text) emit({ type: "message_update", delta: part.text });
-        break;
-      }
-      case "text-end":
-      case "reasoning-end": {
-        const block = open.get(part.id);
-        if (block && part.providerMetadata) block.providerOptions = part.providerMetadata;
-        open.delete(part.id);
-        break;
-      }
-      case "tool-call": {
-        if (part.providerExecuted) break;
-        const invalidJson = part.invalid && typeof part.input === "string";
-        content.push(
-          withOptions(
-            {
-              type: "tool-call",
-              toolCallId: part.toolCallId,
-              toolName: part.toolName,
-              input: invalidJson ? {} : part.input,
-            },
-            part.providerMetadata,
-          ) as AssistantPart,
-        );
-        toolCalls.push({
-          id: part.toolCallId,
-          name: part.toolName,
-          input: part.input,
-          ...(invalidJson
-            ? { invalidJson: { message: jsonErrorMessage(part.error), text: String(part.input) } }
-            : {}),
-        });
-        break;
-      }
-      case "finish-step":
-        usage.inputTokens += part.usage.inputTokens ?? 0;
-        usage.outputTokens += part.usage.outputTokens ?? 0;
-        break;
-      case "abort":
-        aborted = true;
-        break;
-      case "error":
-        if (signal.aborted) aborted = true;
-        else throw part.error;
-        break;
     }
+  } catch (error) {
+    // Depending on the abort reason the SDK either ends the stream or throws it; both mean "aborted".
+    if (!signal.aborted) throw error;
   }
   if (signal.aborted) aborted = true;
   if (aborted) {

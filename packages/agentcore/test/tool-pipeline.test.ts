@@ -35,7 +35,10 @@ describe("tool pipeline", () => {
     const { tool } = echoTool();
     const traced: Tool = {
       ...tool,
-      execute: async (args, ctx) => (order.push("tool"), tool.execute(args, ctx)),
+      execute: async (args, ctx) => {
+        order.push("tool");
+        return tool.execute(args, ctx);
+      },
     };
     await runCalls(
       [traced],

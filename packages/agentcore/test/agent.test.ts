@@ -1,0 +1,137 @@
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import { Agent, type AgentEvent, type Tool } from "../src/index.js";
+import { reply, scriptedModel } from "../src/testing/index.js";
+import { echoTool, waitFor } from "./helpers.js";
+
+describe("Agent", () => {
+  test("keeps the history across prompts", async () => {
+    const model = scriptedModel([reply.text("hello"), reply.text("again")]);
+    const agent = new Agent({ model, systemPrompt: "sys", tools: [] });
+    const first = await agent.prompt("hi");
+    const second = await agent.prompt({ role: "user", content: "once more" });
+    expect(first.reason).toBe("stop");
+    expect(second.newMessages).toEqual([{ role: "assistant", content: [{ type: "text", text: "again" }] }]);
+    expect(agent.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(model.requests[1]?.prompt.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+  });
+
+  test("rejects a prompt while running, reports its state, and abort() ends the run", async () => {
+    const model = scriptedModel([reply.hang("thinking")]);
+    const agent = new Agent({ model, systemPrompt: "", tools: [] });
+    let streamed = "";
+    agent.subscribe((e) => {
+      if (e.type === "message_update") streamed += e.delta;
+    });
+    expect(agent.state).toBe("idle");
+    const running = agent.prompt("go");
+    expect(agent.state).toBe("running");
+    await expect(agent.prompt("again")).rejects.toThrow("agent: already running");
+    await waitFor(() => streamed === "thinking", "the streamed text");
+    agent.abort();
+    expect((await running).reason).toBe("aborted");
+    expect(agent.state).toBe("idle");
+    expect(agent.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+  });
+
+  test("subscribers get every event until they unsubscribe", async () => {
+    const model = scriptedModel([reply.text("one"), reply.text("two")]);
+    const agent = new Agent({ model, systemPrompt: "", tools: [] });
+    const seen: AgentEvent["type"][] = [];
+    const unsubscribe = agent.subscribe((e) => seen.push(e.type));
+    await agent.prompt("a");
+    unsubscribe();
+    await agent.prompt("b");
+    expect(seen[0]).toBe("agent_start");
+    expect(seen.at(-1)).toBe("agent_end");
+    expect(seen.filter((t) => t === "agent_start")).toHaveLength(1);
+  });
+
+  test("a listener that throws does not break the run or other listeners", async () => {
+    const model = scriptedModel([reply.text("fine")]);
+    const agent = new Agent({ model, systemPrompt: "", tools: [] });
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on("warning", onWarning);
+    const seen: string[] = [];
+    agent.subscribe(() => {
+      throw new Error("listener bug");
+    });
+    agent.subscribe((e) => seen.push(e.type));
+    try {
+      const result = await agent.prompt("go");
+      expect(result.reason).toBe("stop");
+      expect(seen.at(-1)).toBe("agent_end");
+      await waitFor(() => warnings.length > 0, "the warning");
+      expect(warnings[0]).toBe("agent: event listener failed on agent_start: listener bug");
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
+  test("steer() during a run reaches the model before its next step", async () => {
+    const model = scriptedModel([reply.toolCall("work", {}), reply.text("done")]);
+    let agent!: Agent;
+    const work: Tool = {
+      name: "work",
+      description: "work",
+      inputSchema: z.object({}),
+      execute: async () => {
+        agent.steer("use tabs, not spaces");
+        return { content: "worked", isError: false };
+      },
+    };
+    agent = new Agent({ model, systemPrompt: "", tools: [work] });
+    await agent.prompt("go");
+    expect(model.requests[1]?.prompt.at(-1)).toMatchObject({
+      role: "user",
+      content: [{ text: "use tabs, not spaces" }],
+    });
+  });
+
+  test("followUp() queued during a run continues it when the agent would stop", async () => {
+    const model = scriptedModel([
+      reply.toolCall("echo", { text: "x" }),
+      reply.text("first"),
+      reply.text("second"),
+    ]);
+    const { tool } = echoTool();
+    const agent = new Agent({ model, systemPrompt: "", tools: [tool] });
+    agent.subscribe((e) => {
+      if (e.type === "tool_execution_end") agent.followUp("and then this");
+    });
+    const result = await agent.prompt("go");
+    expect(result.turns).toBe(3);
+    expect(model.requests[2]?.prompt.at(-1)).toMatchObject({
+      role: "user",
+      content: [{ text: "and then this" }],
+    });
+  });
+
+  test("setModel() switches the model for the next prompt", async () => {
+    const first = scriptedModel([reply.text("from first")]);
+    const second = scriptedModel([reply.text("from second")]);
+    const agent = new Agent({ model: first, systemPrompt: "", tools: [] });
+    await agent.prompt("a");
+    agent.setModel(second);
+    await agent.prompt("b");
+    expect(first.callCount).toBe(1);
+    expect(second.callCount).toBe(1);
+    expect(second.requests[0]?.prompt.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+  });
+
+  test("onStop and maxTurns from the constructor apply to every prompt", async () => {
+    let stops = 0;
+    const model = scriptedModel([reply.text("a"), reply.text("b")]);
+    const agent = new Agent({
+      model,
+      systemPrompt: "",
+      tools: [],
+      maxTurns: 5,
+      onStop: async () => (++stops === 1 ? "check again" : undefined),
+    });
+    const result = await agent.prompt("go");
+    expect(result).toMatchObject({ reason: "stop", turns: 2 });
+    expect(stops).toBe(2);
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, test } from "vitest";
+import {
+  DEFAULT_ANTHROPIC_MODEL,
+  DEFAULT_OPENAI_MODEL,
+  defaultModelSpec,
+  ModelConfigError,
+  resolveModel,
+} from "../src/index.js";
+import { reply, startLoopbackModelServer } from "../src/testing/index.js";
+import { runToEnd, user } from "./helpers.js";
+
+async function configError(spec: string, env: Record<string, string>): Promise<ModelConfigError> {
+  const error = await resolveModel(spec, env).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ModelConfigError);
+  return error as ModelConfigError;
+}
+
+describe("model resolution", () => {
+  test("a missing Anthropic key names the variable and the model in one line", async () => {
+    const error = await configError("anthropic/claude-sonnet-4-5", {});
+    expect(error.message).toBe(
+      "model: ANTHROPIC_API_KEY is not set (needed for anthropic/claude-sonnet-4-5)",
+    );
+  });
+
+  test("a missing OpenAI key names the variable and the model", async () => {
+    const error = await configError("openai/gpt-4.1", { ANTHROPIC_API_KEY: "x" });
+    expect(error.message).toBe("model: OPENAI_API_KEY is not set (needed for openai/gpt-4.1)");
+  });
+
+  test("compat/ needs CODEBOT_COMPAT_BASE_URL but no key", async () => {
+    const error = await configError("compat/llama", {});
+    expect(error.message).toBe("model: CODEBOT_COMPAT_BASE_URL is not set (needed for compat/llama)");
+    const model = await resolveModel("compat/llama", { CODEBOT_COMPAT_BASE_URL: "http://127.0.0.1:1/v1" });
+    expect(model.modelId).toBe("llama");
+  });
+
+  test("an unknown provider lists the known ones", async () => {
+    const error = await configError("gemini/pro", {});
+    expect(error.message).toBe(
+      'model: unknown provider "gemini" in "gemini/pro" (known: anthropic/, openai/, compat/)',
+    );
+  });
+
+  test("a spec without provider/model-id is rejected with an example", async () => {
+    for (const spec of ["claude", "anthropic/", "/x"]) {
+      const error = await configError(spec, { ANTHROPIC_API_KEY: "x" });
+      expect(error.message).toBe(
+        `model: "${spec}" is not provider/model-id (e.g. anthropic/claude-sonnet-4-5)`,
+      );
+    }
+  });
+
+  test("openai/ uses chat completions, not the Responses API", async () => {
+    const model = await resolveModel("openai/gpt-4.1", { OPENAI_API_KEY: "x" });
+    expect(model.provider).toBe("openai.chat");
+    expect(model.modelId).toBe("gpt-4.1");
+  });
+
+  test("ANTHROPIC_BASE_URL is taken without /v1 (and tolerated with it)", async () => {
+    const server = await startLoopbackModelServer([reply.text("one"), reply.text("two")]);
+    try {
+      for (const base of [server.anthropicBaseUrl, `${server.anthropicBaseUrl}/v1/`]) {
+        const model = await resolveModel("anthropic/claude-sonnet-4-5", {
+          ANTHROPIC_API_KEY: "k",
+          ANTHROPIC_BASE_URL: base,
+        });
+        const { result } = await runToEnd({ model, systemPrompt: "", messages: [user("go")], tools: [] });
+        expect(result.reason).toBe("stop");
+      }
+      expect(server.requests.map((r) => r.path)).toEqual(["/v1/messages", "/v1/messages"]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("defaultModelSpec prefers CODEBOT_MODEL, then the provider whose key is set", () => {
+    expect(defaultModelSpec({ CODEBOT_MODEL: " openai/o3 ", ANTHROPIC_API_KEY: "x" })).toBe("openai/o3");
+    expect(defaultModelSpec({ ANTHROPIC_API_KEY: "x", OPENAI_API_KEY: "y" })).toBe(DEFAULT_ANTHROPIC_MODEL);
+    expect(defaultModelSpec({ OPENAI_API_KEY: "y" })).toBe(DEFAULT_OPENAI_MODEL);
+    expect(defaultModelSpec({})).toBe(DEFAULT_ANTHROPIC_MODEL);
+  });
+});
