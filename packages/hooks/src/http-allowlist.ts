@@ -37,6 +37,7 @@ export interface AdmissionQuery {
 export function parseAllowEntry(text: string): AllowEntry {
   const trimmed = text.trim();
   if (trimmed === "") throw new Error("empty entry");
+  if (trimmed.includes("://")) throw new Error("a url; write only the host, with :port if needed");
   const { host, port } = splitHostPort(trimmed);
   if (host.includes("/")) return { kind: "range", text, range: parseRange(host), ...port };
   const ip = parseIpAddress(host);

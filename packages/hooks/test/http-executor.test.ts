@@ -1,0 +1,174 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { HttpSpec, RunContext } from "../src/executor.js";
+import { createHttpExecutor, HTTP_BODY_CAP } from "../src/http-executor.js";
+import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
+
+const PAYLOAD = '{"event":"PreToolUse","tool":"bash","args":{"command":"ls"}}';
+
+function context(overrides: Partial<RunContext> = {}): RunContext {
+  return {
+    payload: PAYLOAD,
+    cwd: process.cwd(),
+    env: {},
+    timeoutMs: 10_000,
+    signal: new AbortController().signal,
+    ...overrides,
+  };
+}
+
+const servers: LoopbackServer[] = [];
+async function server(...args: Parameters<typeof startLoopbackServer>): Promise<LoopbackServer> {
+  const started = await startLoopbackServer(...args);
+  servers.push(started);
+  return started;
+}
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+/** An executor that may reach exactly these loopback servers. */
+const executorFor = (...targets: LoopbackServer[]) =>
+  createHttpExecutor({ allowedHosts: targets.map((t) => `127.0.0.1:${t.port}`) });
+
+/** A `${NAME}` reference, written without a `${` in a plain string. */
+const braced = (name: string) => `\${${name}}`;
+
+const hook = (url: string, extra: Partial<HttpSpec> = {}): HttpSpec => ({ type: "http", url, ...extra });
+
+describe("http executor", () => {
+  it("posts the payload as JSON and returns a blocking body as stdout", async () => {
+    const target = await server(respondWith('{"block":true,"reason":"not today"}'));
+    const outcome = await executorFor(target).run(hook(`${target.origin}/check`), context());
+    expect(outcome).toEqual({ stdout: '{"block":true,"reason":"not today"}', stderr: "", exitCode: 0 });
+    expect(target.requests).toHaveLength(1);
+    expect(target.requests[0]).toMatchObject({ method: "POST", url: "/check", body: PAYLOAD });
+    expect(target.requests[0]?.headers["content-type"]).toBe("application/json");
+  });
+
+  it("returns a context body as stdout", async () => {
+    const body = '{"additional_context":"the build is red"}';
+    const target = await server(respondWith(body));
+    const outcome = await executorFor(target).run(hook(target.origin), context());
+    expect(outcome.stdout).toBe(body);
+    expect(outcome.error).toBeUndefined();
+  });
+
+  it("makes status 500 a failed run that still carries its body", async () => {
+    const target = await server(respondWith('{"block":true,"reason":"server says no"}', 500));
+    const outcome = await executorFor(target).run(hook(`${target.origin}/`), context());
+    expect(outcome.error).toBe(`http hook ${target.origin}/: status 500`);
+    expect(outcome.exitCode).toBe(1);
+    expect(outcome.stdout).toBe('{"block":true,"reason":"server says no"}');
+  });
+
+  it("does not follow a redirect, and the redirect target gets no request", async () => {
+    const landing = await server(respondWith('{"block":false}'));
+    const redirecting = await server((_req, res) => {
+      res.writeHead(302, { location: `${landing.origin}/landing` });
+      res.end();
+    });
+    const outcome = await executorFor(redirecting, landing).run(hook(`${redirecting.origin}/`), context());
+    expect(outcome.error).toBe(`http hook ${redirecting.origin}/: status 302 (redirects are not followed)`);
+    expect(outcome.exitCode).toBe(1);
+    expect(landing.connections).toBe(0);
+    expect(landing.requests).toHaveLength(0);
+  });
+
+  it("keeps only the first 64 KiB of a larger body and says it was cut", async () => {
+    const target = await server(respondWith("x".repeat(3 * HTTP_BODY_CAP)));
+    const outcome = await executorFor(target).run(hook(target.origin), context());
+    expect(outcome.stdout).toBe("x".repeat(HTTP_BODY_CAP));
+    expect(outcome.truncated).toEqual(["stdout"]);
+    expect(outcome.error).toBeUndefined();
+  });
+
+  it("keeps a body of exactly 64 KiB whole, without marking it cut", async () => {
+    const target = await server(respondWith("y".repeat(HTTP_BODY_CAP)));
+    const outcome = await executorFor(target).run(hook(target.origin), context());
+    expect(outcome.stdout).toHaveLength(HTTP_BODY_CAP);
+    expect(outcome.truncated).toBeUndefined();
+  });
+
+  it("expands only allowed variables in headers and strips CR/LF/NUL", async () => {
+    const target = await server(respondWith("{}"));
+    const executor = createHttpExecutor({
+      allowedHosts: [`127.0.0.1:${target.port}`],
+      env: { HOOK_TOKEN: "t0k", OTHER_SECRET: "s3cret", SPLIT: "a\r\nX-Smuggled: 1" },
+    });
+    const spec = hook(target.origin, {
+      headers: {
+        Authorization: `Bearer ${braced("HOOK_TOKEN")}`,
+        "X-Bare": "$HOOK_TOKEN-suffix",
+        "X-Secret": `[${braced("OTHER_SECRET")}][$OTHER_SECRET]`,
+        "X-Literal": "a\r\nX-Evil: 1\0",
+        "X-Split": braced("SPLIT"),
+      },
+      allowedEnvVars: ["HOOK_TOKEN", "SPLIT"],
+    });
+    const outcome = await executor.run(spec, context());
+    expect(outcome.error).toBeUndefined();
+    const headers = target.requests[0]?.headers ?? {};
+    expect(headers.authorization).toBe("Bearer t0k");
+    expect(headers["x-bare"]).toBe("t0k-suffix");
+    expect(headers["x-secret"]).toBe("[][]");
+    expect(headers["x-literal"]).toBe("aX-Evil: 1");
+    expect(headers["x-split"]).toBe("aX-Smuggled: 1");
+    expect(headers["x-evil"]).toBeUndefined();
+    expect(headers["x-smuggled"]).toBeUndefined();
+  });
+
+  it("reads header variables from the run's environment by default", async () => {
+    const target = await server(respondWith("{}"));
+    const spec = hook(target.origin, {
+      headers: { "X-Session": braced("HOOK_SESSION_ID") },
+      allowedEnvVars: ["HOOK_SESSION_ID"],
+    });
+    await executorFor(target).run(spec, context({ env: { HOOK_SESSION_ID: "s-42" } }));
+    expect(target.requests[0]?.headers["x-session"]).toBe("s-42");
+  });
+
+  it("times out a server that never answers, as a failed run within the bound", async () => {
+    const target = await server(() => {});
+    const started = Date.now();
+    const outcome = await executorFor(target).run(hook(target.origin), context({ timeoutMs: 300 }));
+    expect(outcome.timedOut).toBe(true);
+    expect(outcome.error).toBe(`http hook ${target.origin}/: timed out after 0.3s`);
+    expect(outcome.exitCode).toBeNull();
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it("times out a body that never ends", async () => {
+    const target = await server((_req, res) => {
+      res.writeHead(200);
+      res.write('{"block":');
+    });
+    const outcome = await executorFor(target).run(hook(target.origin), context({ timeoutMs: 300 }));
+    expect(outcome.timedOut).toBe(true);
+    expect(outcome.error).toMatch(/timed out after 0\.3s$/);
+  });
+
+  it("stops when the caller's signal aborts, without calling it a timeout", async () => {
+    const target = await server(() => {});
+    const caller = new AbortController();
+    const pending = executorFor(target).run(hook(target.origin), context({ signal: caller.signal }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    caller.abort();
+    const outcome = await pending;
+    expect(outcome.error).toBe(`http hook ${target.origin}/: aborted`);
+    expect(outcome.timedOut).toBeUndefined();
+  });
+
+  it("makes a refused connection a failed run", async () => {
+    const gone = await server(respondWith("{}"));
+    await gone.close();
+    const outcome = await executorFor(gone).run(hook(gone.origin), context());
+    expect(outcome.error).toMatch(new RegExp(`^http hook ${gone.origin}/: .*ECONNREFUSED`));
+    expect(outcome.exitCode).toBeNull();
+  });
+
+  it("rejects invalid allow-list entries when it is built", () => {
+    expect(() => createHttpExecutor({ allowedHosts: ["10.0.0.0/33", "ok.test", "*.corp"] })).toThrow(
+      /httpHookAllowedHosts: invalid entries: \[0\] "10\.0\.0\.0\/33": .*; \[2\] "\*\.corp": wildcards are not supported/,
+    );
+  });
+});
