@@ -9,6 +9,9 @@ const ENV_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
 // A header value with CR or LF could smuggle extra headers; NUL is never valid.
 const UNSAFE_CHARS = /[\r\n\0]/g;
 
+/** RFC 9110 token: what a header name may be made of. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 /** Expands the allowed variables in one header value; unlisted ones become empty. */
 export function expandHeaderValue(
   value: string,
@@ -23,7 +26,10 @@ export function expandHeaderValue(
   return expanded.replace(UNSAFE_CHARS, "");
 }
 
-/** The headers of the request (names lower-cased, so a configured Content-Type replaces ours). */
+/**
+ * The headers of the request (names lower-cased, so a configured Content-Type replaces ours).
+ * Throws on a header name that is not a valid token.
+ */
 export function hookRequestHeaders(
   headers: Readonly<Record<string, string>> | undefined,
   allowedEnvVars: readonly string[] | undefined,
@@ -31,7 +37,8 @@ export function hookRequestHeaders(
 ): Record<string, string> {
   const out: Record<string, string> = { "content-type": "application/json" };
   for (const [name, value] of Object.entries(headers ?? {})) {
-    out[name.replace(UNSAFE_CHARS, "").toLowerCase()] = expandHeaderValue(value, allowedEnvVars ?? [], env);
+    if (!HEADER_NAME.test(name)) throw new Error(`invalid header name ${JSON.stringify(name)}`);
+    out[name.toLowerCase()] = expandHeaderValue(value, allowedEnvVars ?? [], env);
   }
   return out;
 }

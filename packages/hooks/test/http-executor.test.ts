@@ -117,6 +117,14 @@ describe("http executor", () => {
     expect(headers["x-smuggled"]).toBeUndefined();
   });
 
+  it("makes an invalid header name a failed run that names the header, without sending", async () => {
+    const target = await server(respondWith("{}"));
+    const spec = hook(target.origin, { headers: { "X-Bad\r\nX-Evil": "1" } });
+    const outcome = await executorFor(target).run(spec, context());
+    expect(outcome.error).toBe(`http hook ${target.origin}/: invalid header name "X-Bad\\r\\nX-Evil"`);
+    expect(target.requests).toHaveLength(0);
+  });
+
   it("reads header variables from the run's environment by default", async () => {
     const target = await server(respondWith("{}"));
     const spec = hook(target.origin, {
