@@ -87,8 +87,12 @@ class Run {
 
   private async turnLoop(): Promise<StopReason> {
     const { options } = this;
+    const tools = new Map<string, Tool>();
+    for (const tool of options.tools) {
+      if (tools.has(tool.name)) throw new Error(`agent: two tools are named "${tool.name}"`);
+      tools.set(tool.name, tool);
+    }
     const toolSet = await toToolSet(options.tools);
-    const tools = new Map(options.tools.map((t) => [t.name, t]));
     const maxTurns = options.maxTurns ?? Number.POSITIVE_INFINITY;
     for (;;) {
       if (this.signal.aborted) return "aborted";

@@ -10,6 +10,8 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
  *   CODEBOT_COMPAT_BASE_URL (required, includes `/v1`); CODEBOT_COMPAT_API_KEY (optional: local
  *   servers often need none). The id may itself contain `/` (`compat/meta-llama/Llama-3-8B`).
  */
+
+/** Environment variables, as in `process.env`. */
 export type Env = Record<string, string | undefined>;
 
 /** A model spec that cannot be turned into a model; the message says what to set or fix, in one line. */

@@ -141,4 +141,19 @@ describe("agent loop events", () => {
     expect(seen).toEqual(["helper-1"]);
     expect(events[0]).toEqual({ type: "agent_start", agentName: "helper-1" });
   });
+
+  test("two tools with the same name end the run with reason error before any model call", async () => {
+    const model = scriptedModel([reply.text("never")]);
+    const { result } = await runToEnd({
+      model,
+      systemPrompt: "",
+      messages: [user("go")],
+      tools: [echoTool().tool, echoTool().tool],
+    });
+    expect(result).toMatchObject({
+      reason: "error",
+      error: { message: 'agent: two tools are named "echo"' },
+    });
+    expect(model.callCount).toBe(0);
+  });
 });
