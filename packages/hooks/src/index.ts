@@ -22,6 +22,15 @@ export type {
   RunOutcome,
 } from "./executor.js";
 export { canonicalJson, hookFingerprint } from "./fingerprint.js";
+export {
+  type AllowEntry,
+  type AllowList,
+  allowedHostsFromLayers,
+  EMPTY_ALLOW_LIST,
+  type LayerAllowList,
+  parseAllowList,
+} from "./http-allowlist.js";
+export { createHttpExecutor, HTTP_BODY_CAP, type HttpExecutorOptions } from "./http-executor.js";
 export { failureSummary, type HookVerdict, interpret } from "./interpret.js";
 export { type CompiledHook, type LoadedHooks, loadHooks } from "./load-hooks.js";
 export { type Matcher, MatcherSyntaxError, matchesAnyName, parseMatcher } from "./matcher.js";
@@ -34,6 +43,12 @@ export {
   type PayloadFields,
 } from "./payload.js";
 export { formatProblem, type Problem } from "./problem.js";
+export {
+  createPromptExecutor,
+  PROMPT_HOOK_SYSTEM,
+  type PromptExecutorOptions,
+  type PromptModel,
+} from "./prompt-executor.js";
 export { createHookRunner, type HookRunner, type HookRunnerOptions } from "./runner.js";
 export type { SettingsLayer, SettingsSource } from "./settings-layer.js";
 export { USER_OWNED_SOURCES } from "./settings-layer.js";
@@ -47,6 +62,15 @@ export {
   promptHookSchema,
   settingsJsonSchema,
 } from "./settings-schema.js";
+export {
+  type CheckedTarget,
+  checkHookUrl,
+  type HostResolver,
+  type ResolvedAddress,
+  SsrfRefusal,
+  systemResolver,
+} from "./ssrf.js";
+export { type AddressClass, classifyAddress } from "./ssrf-ranges.js";
 export { systemReminder } from "./system-reminder.js";
 export { toolNames } from "./tool-aliases.js";
 export type { SkipReason, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";
