@@ -5,6 +5,12 @@ import { TranscriptWriter } from "../src/transcript/transcript-writer.js";
 import { tempDir } from "./support/temp-dirs.js";
 
 describe("transcript", () => {
+  it("creates the file at once, so hooks can read transcript_path from the first event", () => {
+    const dir = tempDir("codebot-transcript-");
+    const writer = new TranscriptWriter(path.join(dir, "a", "s.jsonl"), "s", "/p");
+    expect(fs.readFileSync(writer.file, "utf8")).toBe("");
+  });
+
   it("writes one Claude Code–style JSON line per message, chaining parentUuid per agent", () => {
     const dir = tempDir("codebot-transcript-");
     const file = path.join(dir, "projects", "slug", "s1.jsonl");
@@ -64,6 +70,7 @@ describe("transcript", () => {
     const dir = tempDir("codebot-transcript-");
     const errors: string[] = [];
     const writer = new TranscriptWriter(path.join(dir, "t.jsonl"), "s", "/p", (m) => errors.push(m));
+    fs.rmSync(path.join(dir, "t.jsonl"));
     fs.mkdirSync(path.join(dir, "t.jsonl"));
     writer.append({ role: "user", content: "a" });
     writer.append({ role: "user", content: "b" });

@@ -19,7 +19,9 @@ export class TranscriptWriter {
     private readonly cwd: string,
     private readonly onError: (message: string) => void = () => {},
   ) {
+    // The file exists from the start: hooks get its path in every payload, SessionStart included.
     fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.appendFileSync(file, "");
   }
 
   append(message: ModelMessage, agentName = "main"): void {

@@ -1,0 +1,43 @@
+import os from "node:os";
+
+export interface CloseOnSignalsOptions {
+  /** Default: SIGINT and SIGTERM. */
+  signals?: readonly NodeJS.Signals[];
+  /** Called with 128 + the signal number once close() has finished. Default: process.exit. */
+  exit?: (code: number) => void;
+  /** Told when close() fails (the process still exits). */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Makes Ctrl+C and SIGTERM end the session properly: the first signal runs `close()` (SessionEnd,
+ * async hooks drained) and then exits with 128 + the signal number; a second signal while
+ * closing exits at once. Returns a function that removes the handlers.
+ */
+export function closeOnSignals(
+  runtime: { close(): Promise<void> },
+  options: CloseOnSignalsOptions = {},
+): () => void {
+  const signals = options.signals ?? ["SIGINT", "SIGTERM"];
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  let closing = false;
+  const handler = (signal: NodeJS.Signals): void => {
+    const code = 128 + (os.constants.signals[signal] ?? 0);
+    if (closing) {
+      exit(code);
+      return;
+    }
+    closing = true;
+    runtime.close().then(
+      () => exit(code),
+      (error: unknown) => {
+        options.onError?.(error);
+        exit(code);
+      },
+    );
+  };
+  for (const signal of signals) process.on(signal, handler);
+  return () => {
+    for (const signal of signals) process.off(signal, handler);
+  };
+}

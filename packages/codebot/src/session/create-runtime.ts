@@ -1,0 +1,219 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { Agent, defaultModelSpec, type Env, resolveModel } from "@codebot/agentcore";
+import { createHookRunner, formatProblem, loadHooks, type TraceRecord } from "@codebot/hooks";
+import { ApprovalEngine } from "../approval/approval-engine.js";
+import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
+import { TrustStore } from "../approval/trust-store.js";
+import { resolveCodebotHome } from "../paths/codebot-home.js";
+import { PathPolicy } from "../paths/path-policy.js";
+import { projectSlug } from "../paths/project-slug.js";
+import { loadSettingsLayers } from "../settings/load-settings.js";
+import { mergeSettings, type PermissionMode } from "../settings/runtime-settings.js";
+import { formatSettingsProblem } from "../settings/settings-problem.js";
+import { TaskStore } from "../tasks/task-store.js";
+import { builtinTools } from "../tools/builtin-tools.js";
+import { TranscriptWriter } from "../transcript/transcript-writer.js";
+import { hookExecutors } from "./hook-executors.js";
+import { Runtime, type RuntimeProblem } from "./runtime.js";
+import { Session } from "./session.js";
+import { SessionEvents, type SessionListener } from "./session-events.js";
+import { StopValidation } from "./stop-validation.js";
+import { mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
+
+export interface RuntimeOptions {
+  /** The project directory. */
+  cwd: string;
+  /** Default: `$CODEBOT_HOME`, else `~/.codebot`. */
+  codebotHome?: string;
+  /** Every `--settings <file>`, in order. */
+  settingsFiles?: readonly string[];
+  /** A model, or a `provider/id` spec. Default: settings `model`, else CODEBOT_MODEL / the provider whose key is set. */
+  model?: LanguageModelV3 | string;
+  /** Overrides settings `permissions.mode`; default `ask`. */
+  permissionMode?: PermissionMode;
+  /** Approve project/local hooks and permission grants for this run only. */
+  trustProjectHooks?: boolean;
+  /** Let file tools reach paths outside the project directory. */
+  allowOutsideProject?: boolean;
+  /** Asks the user about a tool call; absent = non-interactive. */
+  askToolApproval?: AskToolApproval;
+  /** Asks the user about an untrusted project hook; absent = non-interactive. */
+  askHookApproval?: AskHookApproval;
+  /** Messages for the user (untrusted hooks, failed hooks, transcript errors). Default: stderr. */
+  notify?: (message: string) => void;
+  /** Subscribed before SessionStart fires. */
+  onEvent?: SessionListener;
+  onTrace?: (record: TraceRecord) => void;
+  /** A JSONL file every hook trace record is appended to. */
+  traceFile?: string;
+  /** Most model steps per prompt (and per sub-agent run). */
+  maxTurns?: number;
+  /** Environment for model resolution (API keys, base URLs) and CODEBOT_HOME. Default: process.env. */
+  env?: Env;
+  /** Default: a random UUID. */
+  sessionId?: string;
+  /** Replaces the main agent's default instructions. */
+  systemPrompt?: string;
+}
+
+/**
+ * Assembles a session: settings → approval engine → hook runner → tools → agent → transcript,
+ * then fires SessionStart. Tool middleware order (outermost first): hooks (PreToolUse may block or
+ * rewrite before anyone is asked; PostToolUse sees the final result), approval (judges the
+ * arguments that will really run), change tracking (sees only calls that really ran).
+ */
+export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const env: Env = options.env ?? process.env;
+  const cwd = fs.realpathSync(path.resolve(options.cwd));
+  const codebotHome = resolveCodebotHome(options.codebotHome, env as NodeJS.ProcessEnv);
+  const events = new SessionEvents();
+  if (options.onEvent) events.subscribe(options.onEvent);
+  const userNotify = options.notify ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const notify = (message: string): void => {
+    userNotify(message);
+    events.emit({ kind: "notice", message });
+  };
+
+  const { layers, problems: layerProblems } = loadSettingsLayers({
+    cwd,
+    codebotHome,
+    settingsFiles: options.settingsFiles,
+  });
+  const trustStore = new TrustStore(codebotHome, cwd);
+  if (trustStore.problem) notify(trustStore.problem);
+  const { settings, problems: mergeProblems } = mergeSettings(layers, {
+    isGrantTrusted: (grant) => options.trustProjectHooks === true || trustStore.isGrantTrusted(grant),
+  });
+  let model = await modelOf(options.model ?? settings.model ?? defaultModelSpec(env), env);
+  const loadedHooks = loadHooks(layers);
+
+  const sessionId = options.sessionId ?? randomUUID();
+  const sessionDir = path.join(codebotHome, "projects", projectSlug(cwd));
+  const transcriptPath = path.join(sessionDir, `${sessionId}.jsonl`);
+  const tasksPath = path.join(sessionDir, `${sessionId}.tasks.json`);
+  const transcript = new TranscriptWriter(transcriptPath, sessionId, cwd, notify);
+
+  const paths = new PathPolicy(cwd, options.allowOutsideProject === true);
+  const approval = new ApprovalEngine({
+    mode: options.permissionMode ?? settings.permissions.mode ?? "ask",
+    rules: settings.permissions.allow,
+    paths,
+    trustStore,
+    trustProjectHooks: options.trustProjectHooks,
+    askToolApproval: options.askToolApproval,
+    askHookApproval: options.askHookApproval,
+  });
+
+  const { executors, problems: executorProblems } = hookExecutors({
+    layers,
+    currentModel: () => model,
+    env,
+    settingsEnv: settings.env,
+  });
+  const runner = createHookRunner({
+    hooks: loadedHooks,
+    executors,
+    approveHook: approval.approveHook,
+    session: { sessionId, cwd, transcriptPath },
+    onTrace: (record) => {
+      options.onTrace?.(record);
+      events.emit({ kind: "hook", record });
+    },
+    traceFile: options.traceFile,
+    onHookError: notify,
+  });
+
+  const validation = new StopValidation(
+    (input) => runner.postStopValidation(input),
+    settings.postStopValidation.maxAttempts,
+  );
+  const middleware = [runner.middleware(), approval.toolMiddleware(), validation.middleware()];
+  const tasks = new TaskStore(tasksPath);
+  const tools = builtinTools({
+    toolEnv: { paths, env: settings.env },
+    tasks,
+    taskHooks: runner,
+    subagents: {
+      model: () => model,
+      middleware,
+      systemPrompt: (name) => subagentSystemPrompt(cwd, name),
+      maxTurns: options.maxTurns,
+      onEvent: (agentName, event) => {
+        if (event.type === "message_end") transcript.append(event.message, agentName);
+        events.emit({ kind: "agent", agentName, event });
+      },
+      recordMessage: (agentName, message) => transcript.append(message, agentName),
+      stopped: (agentName) => runner.subagentStop({ agent: agentName }),
+    },
+  });
+  const agent = new Agent({
+    model,
+    systemPrompt: options.systemPrompt ?? mainSystemPrompt(cwd),
+    tools,
+    middleware,
+    maxTurns: options.maxTurns,
+    onStop: validation.onStop,
+  });
+  const session = new Session({ agent, runner, transcript, events, validation });
+
+  const problems: RuntimeProblem[] = [
+    ...layerProblems.map((p) => ({ severity: p.severity, message: formatSettingsProblem(p) })),
+    ...mergeProblems.map((p) => ({ severity: p.severity, message: formatSettingsProblem(p) })),
+    ...loadedHooks.problems.map((p) => ({ severity: p.severity, message: formatProblem(p) })),
+    ...executorProblems.map((message) => ({ severity: "warning" as const, message: `settings: ${message}` })),
+  ];
+  announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, notify);
+
+  const runtime = new Runtime({
+    sessionId,
+    cwd,
+    codebotHome,
+    transcriptPath,
+    tasksPath,
+    layers,
+    settings,
+    problems,
+    hooks: runner,
+    approval,
+    trustStore,
+    tasks,
+    agent,
+    session,
+    events,
+    getModel: () => model,
+    setModel: async (next) => {
+      model = await modelOf(next, env);
+      agent.setModel(model);
+      return model;
+    },
+  });
+  runner.sessionStart();
+  return runtime;
+}
+
+/** A model as given, or resolved from its `provider/id` spec. */
+function modelOf(given: LanguageModelV3 | string, env: Env): Promise<LanguageModelV3> {
+  return typeof given === "string" ? resolveModel(given, env) : Promise.resolve(given);
+}
+
+/** The one-time notices of what the project's settings asked for but did not get. */
+function announceUntrusted(
+  approval: ApprovalEngine,
+  loaded: ReturnType<typeof loadHooks>,
+  untrustedGrants: readonly { grant: string }[],
+  options: RuntimeOptions,
+  notify: (message: string) => void,
+): void {
+  if (!loaded.disabled) {
+    const enabled = loaded.hooks.filter((h) => h.enabled);
+    const notice = approval.untrustedHooksNotice(enabled, options.askHookApproval !== undefined);
+    if (notice) notify(notice);
+  }
+  if (untrustedGrants.length > 0) {
+    const list = untrustedGrants.map((g) => g.grant).join(", ");
+    notify(`codebot: project settings asked for permissions that are not trusted and were ignored: ${list}`);
+  }
+}

@@ -1,0 +1,48 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { type Env, resolveModel } from "@codebot/agentcore";
+import {
+  allowedHostsFromLayers,
+  createCommandExecutor,
+  createHttpExecutor,
+  createPromptExecutor,
+  type Executors,
+  type SettingsLayer,
+} from "@codebot/hooks";
+
+export interface HookExecutorDeps {
+  layers: readonly SettingsLayer[];
+  /** The session's model at the moment a prompt hook runs (a model switch is followed). */
+  currentModel(): LanguageModelV3;
+  /** Where provider keys are read from for a prompt hook's own `model`. */
+  env: Env;
+  /** Settings `env`: under the hook's HOOK_* variables and its own env, over the process environment. */
+  settingsEnv: Record<string, string>;
+}
+
+/**
+ * The executors the session's runner uses: command hooks with the settings environment, prompt
+ * hooks on the session's current model (or the entry's), http hooks with the allow-list taken
+ * from user-owned layers only (§6.3). Returns the allow-list's problems too.
+ */
+export function hookExecutors(deps: HookExecutorDeps): { executors: Executors; problems: string[] } {
+  const command = createCommandExecutor();
+  const allowed = allowedHostsFromLayers(deps.layers);
+  const problems = allowed.errors.map((e) => `${e.path}: ${e.message}`);
+  for (const ignored of allowed.ignored) {
+    problems.push(
+      `${ignored.path}: httpHookAllowedHosts is only honoured in user settings and --settings files; ignored`,
+    );
+  }
+  return {
+    executors: {
+      command: {
+        run: (spec, ctx) => command.run(spec, { ...ctx, env: { ...deps.settingsEnv, ...ctx.env } }),
+      },
+      prompt: createPromptExecutor({
+        resolveModel: (spec) => (spec === undefined ? deps.currentModel() : resolveModel(spec, deps.env)),
+      }),
+      http: createHttpExecutor({ allowedHosts: allowed.hosts }),
+    },
+    problems,
+  };
+}

@@ -1,0 +1,51 @@
+import type { LoopResult } from "@codebot/agentcore";
+import type { ModelMessage } from "ai";
+
+export type PromptStatus = "completed" | "blocked" | "aborted" | "error" | "max_turns" | "validation_failed";
+
+/** What one `prompt()` came to. */
+export interface PromptResult {
+  status: PromptStatus;
+  /** The agent's final answer: the text of its last message ("" when there is none). */
+  text: string;
+  /** Why it did not complete: the hook's reason, the error, or the last validation output. */
+  reason?: string;
+  /** Model steps taken. */
+  turns: number;
+  /** Every message the run added to the conversation. */
+  messages: ModelMessage[];
+  usage: { inputTokens: number; outputTokens: number };
+  /** PostStopValidation in this prompt: how often the hooks ran, and the last failure's output. */
+  validation: { attempts: number; lastFeedback?: string };
+}
+
+/** The text of the last assistant message that has any. */
+export function finalText(messages: readonly ModelMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i] as ModelMessage;
+    if (m.role !== "assistant") continue;
+    const text =
+      typeof m.content === "string"
+        ? m.content
+        : m.content
+            .filter((p) => p.type === "text")
+            .map((p) => p.text)
+            .join("");
+    if (text !== "") return text;
+  }
+  return "";
+}
+
+/** A finished run's status (`stop` is `completed` unless validation still failed). */
+export function statusOf(result: LoopResult, validationExhausted: boolean): PromptStatus {
+  switch (result.reason) {
+    case "stop":
+      return validationExhausted ? "validation_failed" : "completed";
+    case "max_turns":
+      return "max_turns";
+    case "aborted":
+      return "aborted";
+    case "error":
+      return "error";
+  }
+}

@@ -1,0 +1,33 @@
+import type { AgentEvent } from "@codebot/agentcore";
+import type { TraceRecord } from "@codebot/hooks";
+
+/**
+ * What a session reports: every kernel event of the main agent and of sub-agents (tagged with the
+ * agent's name), every hook trace record, and notices meant for the user (stderr in the CLI).
+ */
+export type SessionEvent =
+  | { kind: "agent"; agentName: string; event: AgentEvent }
+  | { kind: "hook"; record: TraceRecord }
+  | { kind: "notice"; message: string };
+
+export type SessionListener = (event: SessionEvent) => void;
+
+/** Fans session events out to listeners; a failing listener is reported, never fatal. */
+export class SessionEvents {
+  private readonly listeners = new Set<SessionListener>();
+
+  subscribe(listener: SessionListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: SessionEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        process.emitWarning(`session: event listener failed on ${event.kind}: ${(error as Error).message}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import type { Tool } from "@codebot/agentcore";
+import type { TaskStore } from "../tasks/task-store.js";
+import { agentTool, type SubagentHost } from "./agent-tool.js";
+import { bashTool } from "./bash-tool.js";
+import { editTool } from "./edit-tool.js";
+import { globTool } from "./glob-tool.js";
+import { grepTool } from "./grep-tool.js";
+import { readTool } from "./read-tool.js";
+import { type TaskHooks, taskCreateTool, taskListTool, taskUpdateTool } from "./task-tools.js";
+import type { ToolEnvironment } from "./tool-environment.js";
+import { writeTool } from "./write-tool.js";
+
+export interface BuiltinToolsOptions {
+  toolEnv: ToolEnvironment;
+  tasks: TaskStore;
+  taskHooks: TaskHooks;
+  /** Everything but the tool list, which sub-agents share with the main agent. */
+  subagents: Omit<SubagentHost, "tools">;
+}
+
+/** The main agent's tools; sub-agents get the same list without `agent`. */
+export function builtinTools(options: BuiltinToolsOptions): Tool[] {
+  const env = options.toolEnv;
+  const shared: Tool[] = [
+    bashTool(env),
+    readTool(env),
+    writeTool(env),
+    editTool(env),
+    globTool(env),
+    grepTool(env),
+    taskCreateTool(options.tasks, options.taskHooks),
+    taskUpdateTool(options.tasks, options.taskHooks),
+    taskListTool(options.tasks),
+  ];
+  return [...shared, agentTool({ ...options.subagents, tools: shared })];
+}

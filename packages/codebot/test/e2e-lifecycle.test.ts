@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, startSession, toolResultFor } from "./support/e2e.js";
+import { waitFor } from "./support/wait-for.js";
+
+/** Appends the payload as one line of events.jsonl. */
+const log = command("cat >> events.jsonl; echo >> events.jsonl");
+
+describe("session lifecycle events", () => {
+  it("SessionStart fires once at the end of assembly with the session's payload", async () => {
+    const s = await startSession({ user: { hooks: { SessionStart: [log] } } });
+    const lines = await waitFor(() =>
+      s.jsonLines("events.jsonl").length > 0 ? s.jsonLines("events.jsonl") : undefined,
+    );
+    await s.runtime.close();
+    expect(s.jsonLines("events.jsonl")).toHaveLength(1);
+    expect(lines[0]).toEqual({
+      event: "SessionStart",
+      session_id: s.runtime.sessionId,
+      cwd: s.project,
+      transcript_path: s.runtime.transcriptPath,
+    });
+  });
+
+  it("Notification fires once per prompt, after validation has settled", async () => {
+    const failOnce = command(
+      'cat > /dev/null; echo \'{"event":"validation"}\' >> events.jsonl; if [ ! -f failed-once ]; then touch failed-once; echo "not yet"; exit 1; fi',
+    );
+    const s = await startSession({
+      user: { hooks: { Notification: [log], PostStopValidation: [failOnce] } },
+      script: [
+        reply.toolCall("write", { file_path: "a.txt", content: "a" }),
+        reply.text("first stop"),
+        reply.text("second stop"),
+      ],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", validation: { attempts: 2 } });
+    await s.runtime.close();
+    const events = s.jsonLines("events.jsonl");
+    expect(events.map((e) => e.event)).toEqual(["validation", "validation", "Notification"]);
+    expect(events[2]).toMatchObject({ message: "agent response complete", session_id: s.runtime.sessionId });
+  });
+
+  it("SubagentStop fires once with the sub-agent's name when its loop ends, even on a model error", async () => {
+    const s = await startSession({
+      user: { hooks: { SubagentStop: [log] } },
+      script: [
+        reply.toolCall("agent", { name: "flaky", prompt: "try" }, "a1"),
+        reply.throws(new Error("model exploded")),
+        reply.text("main carries on"),
+      ],
+      runtime: { maxTurns: 5 },
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "main carries on" });
+    await s.runtime.close();
+    const result = toolResultFor(s.model, "a1");
+    expect(result?.isError).toBe(true);
+    expect(result?.text).toMatch(/^agent flaky: ended early \(error: .*model exploded/);
+    expect(s.jsonLines("events.jsonl")).toEqual([
+      {
+        event: "SubagentStop",
+        session_id: s.runtime.sessionId,
+        cwd: s.project,
+        transcript_path: s.runtime.transcriptPath,
+        agent: "flaky",
+      },
+    ]);
+  });
+
+  it("SessionEnd fires once at close, and close is idempotent", async () => {
+    const s = await startSession({ user: { hooks: { SessionEnd: [log] } } });
+    await Promise.all([s.runtime.close(), s.runtime.close()]);
+    await s.runtime.close();
+    expect(s.jsonLines("events.jsonl").map((e) => e.event)).toEqual(["SessionEnd"]);
+    await expect(s.runtime.prompt("late")).rejects.toThrow("session: closed");
+  });
+
+  it("close() right after a run still completes an in-flight PostToolUse hook and SessionEnd", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          PostToolUse: [command("sleep 1; cat > post.json")],
+          SessionEnd: [command("sleep 0.5; cat > end.json")],
+        },
+      },
+      script: [reply.toolCall("bash", { command: "echo hi" }), reply.text("done")],
+    });
+    await s.runtime.prompt("go");
+    expect(fs.existsSync(s.at("post.json"))).toBe(false);
+    await s.runtime.close();
+    expect(JSON.parse(fs.readFileSync(s.at("post.json"), "utf8"))).toMatchObject({
+      event: "PostToolUse",
+      output: "hi",
+    });
+    expect(JSON.parse(fs.readFileSync(s.at("end.json"), "utf8"))).toMatchObject({ event: "SessionEnd" });
+  });
+
+  it("close() during a run aborts it, then fires SessionEnd", async () => {
+    const s = await startSession({
+      user: { hooks: { SessionEnd: [log] } },
+      script: [reply.hang("working")],
+    });
+    const running = s.runtime.prompt("go");
+    await waitFor(() => s.model.requests.length === 1);
+    await s.runtime.close();
+    expect((await running).status).toBe("aborted");
+    expect(s.jsonLines("events.jsonl").map((e) => e.event)).toEqual(["SessionEnd"]);
+  });
+});

@@ -1,0 +1,142 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { projectSlug } from "../src/paths/project-slug.js";
+import { command, scratchDir, startSession } from "./support/e2e.js";
+import { waitFor } from "./support/wait-for.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, "../../..");
+const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
+function startChild(scenario: string, project: string, home: string) {
+  const child = spawn(
+    tsx,
+    [
+      "--tsconfig",
+      path.join(here, "fixtures/tsconfig.json"),
+      path.join(here, "fixtures/runtime-child.ts"),
+      scenario,
+    ],
+    {
+      cwd: path.resolve(here, ".."),
+      env: { ...process.env, TEST_PROJECT: project, TEST_HOME: home },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  children.push(child);
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (d) => {
+    stdout += String(d);
+  });
+  child.stderr?.on("data", (d) => {
+    stderr += String(d);
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return { child, exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+function parseJsonl(file: string): Record<string, unknown>[] {
+  const text = fs.readFileSync(file, "utf8");
+  expect(text === "" || text.endsWith("\n")).toBe(true);
+  return text
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+describe("transcript file", () => {
+  it("is valid JSONL after a run, one line per message of every agent, under projects/<slug>/<session>.jsonl", async () => {
+    const s = await startSession({
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "echo hi" }, "b1")),
+        reply.toolCall("agent", { name: "helper", prompt: "look around" }),
+        reply.toolCall("glob", { pattern: "*" }),
+        reply.text("looked"),
+        reply.text("all done"),
+      ],
+    });
+    await s.runtime.prompt("start");
+    expect(s.runtime.transcriptPath).toBe(
+      path.join(s.home, "projects", projectSlug(s.project), `${s.runtime.sessionId}.jsonl`),
+    );
+    const lines = parseJsonl(s.runtime.transcriptPath);
+    expect(lines.map((l) => `${l.agentName}:${l.type}`)).toEqual([
+      "main:user",
+      "main:assistant",
+      "main:user",
+      "main:assistant",
+      "helper:user",
+      "helper:assistant",
+      "helper:user",
+      "helper:assistant",
+      "main:user",
+      "main:assistant",
+    ]);
+    expect(lines[2]?.message).toEqual({
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: "b1", content: "hi", is_error: false }],
+    });
+    expect(lines.at(-1)?.message).toEqual({
+      role: "assistant",
+      content: [{ type: "text", text: "all done" }],
+    });
+    for (const line of lines) expect(line.sessionId).toBe(s.runtime.sessionId);
+  });
+
+  it("is valid JSONL after the process is killed with SIGKILL in the middle of a tool call", async () => {
+    const project = scratchDir("codebot-project-");
+    const home = scratchDir("codebot-home-");
+    const run = startChild("slow-bash", project, home);
+    const pidFile = path.join(project, "bash.pid");
+    await waitFor(
+      () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim() !== "",
+      60_000,
+      "the bash call",
+    );
+    run.child.kill("SIGKILL");
+    expect(await run.exited).toEqual({ code: null, signal: "SIGKILL" });
+    // The bash process group outlives its parent; end it.
+    try {
+      process.kill(-Number(fs.readFileSync(pidFile, "utf8").trim()), "SIGKILL");
+    } catch {}
+    const dir = path.join(home, "projects", projectSlug(project));
+    const [file] = fs.readdirSync(dir).filter((f) => f.endsWith(".jsonl"));
+    const lines = parseJsonl(path.join(dir, file as string));
+    expect(lines.map((l) => l.type)).toEqual(["user", "assistant"]);
+    expect(lines[1]?.message).toMatchObject({
+      role: "assistant",
+      content: [{ type: "tool_use", name: "bash", input: { command: "echo $$ > bash.pid; sleep 30" } }],
+    });
+  });
+});
+
+describe("closeOnSignals", () => {
+  it("SIGTERM closes the runtime (SessionEnd completes) and exits with 143", async () => {
+    const project = scratchDir("codebot-project-");
+    const home = scratchDir("codebot-home-");
+    fs.writeFileSync(
+      path.join(home, "settings.json"),
+      JSON.stringify({ hooks: { SessionEnd: [command("sleep 0.5; cat > ended.json")] } }),
+    );
+    const run = startChild("wait-for-signal", project, home);
+    await waitFor(() => run.stdout().includes("ready"), 60_000, "the child to be ready");
+    run.child.kill("SIGTERM");
+    expect(await run.exited).toEqual({ code: 143, signal: null });
+    expect(JSON.parse(fs.readFileSync(path.join(project, "ended.json"), "utf8"))).toMatchObject({
+      event: "SessionEnd",
+    });
+  });
+});
