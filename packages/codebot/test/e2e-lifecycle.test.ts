@@ -68,6 +68,21 @@ describe("session lifecycle events", () => {
     ]);
   });
 
+  it("SubagentStop fires when an aborted run stops a sub-agent", async () => {
+    const s = await startSession({
+      user: { hooks: { SubagentStop: [log] } },
+      script: [reply.toolCall("agent", { name: "slowpoke", prompt: "think hard" }), reply.hang("thinking")],
+    });
+    const running = s.runtime.prompt("go");
+    await waitFor(() => s.model.requests.length === 2, 15_000, "the sub-agent's model call");
+    s.runtime.abort();
+    expect((await running).status).toBe("aborted");
+    await s.runtime.close();
+    expect(s.jsonLines("events.jsonl").map((e) => [e.event, e.agent])).toEqual([
+      ["SubagentStop", "slowpoke"],
+    ]);
+  });
+
   it("SessionEnd fires once at close, and close is idempotent", async () => {
     const s = await startSession({ user: { hooks: { SessionEnd: [log] } } });
     await Promise.all([s.runtime.close(), s.runtime.close()]);

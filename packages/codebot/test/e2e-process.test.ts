@@ -120,7 +120,7 @@ describe("transcript file", () => {
       role: "assistant",
       content: [{ type: "tool_use", name: "bash", input: { command: "echo $$ > bash.pid; sleep 30" } }],
     });
-  });
+  }, 90_000);
 });
 
 describe("closeOnSignals", () => {
@@ -138,5 +138,5 @@ describe("closeOnSignals", () => {
     expect(JSON.parse(fs.readFileSync(path.join(project, "ended.json"), "utf8"))).toMatchObject({
       event: "SessionEnd",
     });
-  });
+  }, 90_000);
 });

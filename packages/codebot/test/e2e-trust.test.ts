@@ -119,6 +119,28 @@ describe("trust of project hooks through the runtime", () => {
     });
   });
 
+  it("allow rules in project settings count only once the project is trusted", async () => {
+    const project = { permissions: { allow: ["bash(touch *)"] } };
+    const script = () => [
+      reply.toolCalls(toolCall("bash", { command: "touch ran" }, "b1")),
+      reply.text("ok"),
+    ];
+    const untrusted = await startSession({ project, script: script(), runtime: { permissionMode: "ask" } });
+    await untrusted.runtime.prompt("go");
+    expect(fs.existsSync(untrusted.at("ran"))).toBe(false);
+    expect(untrusted.notices).toEqual([
+      "codebot: project settings asked for permissions that are not trusted and were ignored: allow:bash(touch *)",
+    ]);
+    untrusted.runtime.trustStore.trustGrants(["allow:bash(touch *)"]);
+    const trusted = await startSession({
+      dirs: { project: untrusted.project, home: untrusted.home },
+      script: script(),
+      runtime: { permissionMode: "ask" },
+    });
+    await trusted.runtime.prompt("go");
+    expect(fs.existsSync(trusted.at("ran"))).toBe(true);
+  });
+
   it("PreToolUse hooks run before the approval question, which sees the rewritten arguments", async () => {
     const asked: string[] = [];
     const s = await startSession({

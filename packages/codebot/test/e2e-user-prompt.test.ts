@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { reply, startLoopbackModelServer } from "@codebot/agentcore/testing";
+import { reply, startLoopbackModelServer, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, promptText, startSession } from "./support/e2e.js";
 
@@ -87,6 +87,41 @@ describe("the runtime with a real provider against the loopback server", () => {
         "<system-reminder>\nctx from hook\n</system-reminder>",
         "say hi",
       ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("openai: a guarded tool call is blocked and the hook's reason travels back to the model", async () => {
+    const server = await startLoopbackModelServer([
+      reply.toolCalls(toolCall("bash", { command: "rm -rf build" }, "call_rm")),
+      reply.text("understood"),
+    ]);
+    try {
+      const s = await startSession({
+        user: {
+          hooks: {
+            PreToolUse: [
+              command("echo 'no rm -rf' >&2; exit 2", { matcher: "Bash", if: "/rm -rf/", blocking: true }),
+            ],
+          },
+        },
+        runtime: {
+          model: "openai/gpt-test",
+          env: { OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: server.openaiBaseUrl },
+        },
+      });
+      fs.mkdirSync(s.at("build"));
+      expect(await s.runtime.prompt("clean")).toMatchObject({ status: "completed", text: "understood" });
+      expect(fs.existsSync(s.at("build"))).toBe(true);
+      const messages = server.requests[1]?.body.messages as {
+        role: string;
+        tool_call_id?: string;
+        content: unknown;
+      }[];
+      const toolMessage = messages.find((m) => m.role === "tool");
+      expect(toolMessage).toMatchObject({ tool_call_id: "call_rm" });
+      expect(JSON.stringify(toolMessage?.content)).toContain("hook: no rm -rf");
     } finally {
       await server.close();
     }

@@ -1,0 +1,83 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { reply, scriptedModel } from "@codebot/agentcore/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { promptText, startSession } from "./support/e2e.js";
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((r) => server.close(r));
+});
+
+/** A real HTTP hook endpoint on loopback that blocks every prompt and records the bodies it got. */
+async function blockingEndpoint(): Promise<{ url: string; hostPort: string; bodies: unknown[] }> {
+  const bodies: unknown[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => {
+      body += String(d);
+    });
+    req.on("end", () => {
+      bodies.push(JSON.parse(body));
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ block: true, reason: "http says no" }));
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, hostPort: `127.0.0.1:${port}`, bodies };
+}
+
+describe("hook executors wired by the runtime", () => {
+  it("a prompt hook runs on the session's current model, and follows a model switch", async () => {
+    const hook = { type: "prompt", prompt: "Is this prompt fine? $ARGUMENTS", blocking: true };
+    const s = await startSession({
+      user: { hooks: { UserPromptSubmit: [hook] } },
+      script: [reply.text('{"ok": false, "reason": "first model says no"}')],
+    });
+    expect(await s.runtime.prompt("hello")).toMatchObject({
+      status: "blocked",
+      reason: "first model says no",
+    });
+    expect(s.model.requests).toHaveLength(1);
+    expect(s.model.requests[0]?.tools).toEqual([]);
+    expect(promptText(s.model.requests[0], "user").join("")).toContain('"prompt":"hello"');
+
+    const second = scriptedModel([reply.text('{"ok": true}'), reply.text("answer from the second model")]);
+    await s.runtime.setModel(second);
+    expect(await s.runtime.prompt("hello again")).toMatchObject({
+      status: "completed",
+      text: "answer from the second model",
+    });
+    expect(second.requests).toHaveLength(2);
+    expect(s.model.requests).toHaveLength(1);
+  });
+
+  it("an http hook may reach a loopback endpoint allowed in user settings", async () => {
+    const endpoint = await blockingEndpoint();
+    const s = await startSession({
+      user: {
+        httpHookAllowedHosts: [endpoint.hostPort],
+        hooks: { UserPromptSubmit: [{ type: "http", url: endpoint.url, blocking: true }] },
+      },
+      script: [],
+    });
+    expect(await s.runtime.prompt("hi")).toMatchObject({ status: "blocked", reason: "http says no" });
+    expect(endpoint.bodies).toEqual([expect.objectContaining({ event: "UserPromptSubmit", prompt: "hi" })]);
+  });
+
+  it("an allow-list in project settings is ignored, so the private endpoint is never contacted", async () => {
+    const endpoint = await blockingEndpoint();
+    const s = await startSession({
+      user: { hooks: { UserPromptSubmit: [{ type: "http", url: endpoint.url, blocking: true }] } },
+      project: { httpHookAllowedHosts: [endpoint.hostPort] },
+      script: [reply.text("answered")],
+    });
+    expect(await s.runtime.prompt("hi")).toMatchObject({ status: "completed", text: "answered" });
+    expect(endpoint.bodies).toEqual([]);
+    expect(s.runtime.problems.map((p) => p.message)).toContainEqual(
+      expect.stringContaining("httpHookAllowedHosts is only honoured in user settings and --settings files"),
+    );
+  });
+});
