@@ -98,6 +98,30 @@ describe("PostStopValidation through the runtime", () => {
     expect(fs.existsSync(s.at("validations.jsonl"))).toBe(false);
   });
 
+  it("does not validate a run that hit the turn limit or failed", async () => {
+    const limited = await startSession({
+      user: hooks,
+      script: [reply.toolCall("write", { file_path: "file.txt", content: "bad" })],
+      runtime: { maxTurns: 1 },
+    });
+    expect(await limited.runtime.prompt("go")).toMatchObject({
+      status: "max_turns",
+      validation: { attempts: 0 },
+    });
+    const failed = await startSession({
+      user: hooks,
+      script: [
+        reply.toolCall("write", { file_path: "file.txt", content: "bad" }),
+        reply.throws(new Error("model down")),
+      ],
+    });
+    const result = await failed.runtime.prompt("go");
+    expect(result).toMatchObject({ status: "error", validation: { attempts: 0 } });
+    expect(result.reason).toContain("model down");
+    expect(fs.existsSync(limited.at("validations.jsonl"))).toBe(false);
+    expect(fs.existsSync(failed.at("validations.jsonl"))).toBe(false);
+  });
+
   it("a sub-agent's write marks the session unverified", async () => {
     const s = await startSession({
       user: hooks,

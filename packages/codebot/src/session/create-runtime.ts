@@ -67,7 +67,7 @@ export interface RuntimeOptions {
  */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const env: Env = options.env ?? process.env;
-  const cwd = fs.realpathSync(path.resolve(options.cwd));
+  const cwd = projectDirectory(options.cwd);
   const codebotHome = resolveCodebotHome(options.codebotHome, env as NodeJS.ProcessEnv);
   const events = new SessionEvents();
   if (options.onEvent) events.subscribe(options.onEvent);
@@ -192,6 +192,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   runner.sessionStart();
   return runtime;
+}
+
+/** The project directory, symlinks resolved; a clear error when it is not a directory. */
+function projectDirectory(dir: string): string {
+  const resolved = path.resolve(dir);
+  if (!fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new Error(`session: project directory ${resolved} does not exist or is not a directory`);
+  }
+  return fs.realpathSync(resolved);
 }
 
 /** A model as given, or resolved from its `provider/id` spec. */

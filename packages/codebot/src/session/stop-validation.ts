@@ -36,10 +36,6 @@ export class StopValidation {
     private readonly maxAttempts: number,
   ) {}
 
-  get isUnverified(): boolean {
-    return this.unverified;
-  }
-
   /** Innermost tool middleware: sees only calls that really ran. */
   middleware(): ToolMiddleware {
     return async (call, next, ctx) => {
