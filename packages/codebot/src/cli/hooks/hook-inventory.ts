@@ -1,0 +1,128 @@
+/**
+ * What the settings of a project configure, as `hooks list`, `validate` and `trust` show it and
+ * as `-p` checks it before starting: the layers, the compiled hooks with their trust state, the
+ * merged non-hook settings and every problem. Read with the same loaders the runtime uses.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import {
+  type CompiledHook,
+  formatProblem,
+  loadHooks,
+  type SettingsLayer,
+  USER_OWNED_SOURCES,
+} from "@codebot/hooks";
+import { TrustStore } from "../../approval/trust-store.js";
+import { resolveCodebotHome } from "../../paths/codebot-home.js";
+import { hookExecutors } from "../../session/hook-executors.js";
+import { loadSettingsLayers } from "../../settings/load-settings.js";
+import { mergeSettings, type RuntimeSettings } from "../../settings/runtime-settings.js";
+import { formatSettingsProblem } from "../../settings/settings-problem.js";
+import { CliError } from "../cli-error.js";
+import type { ProjectFlags } from "../project-flags.js";
+
+/** Whether a hook runs without asking: the user's own, approved, never approved, or approved before a change. */
+export type TrustState = "own" | "approved" | "needs approval" | "changed since approval";
+
+export interface InventoryHook {
+  hook: CompiledHook;
+  trust: TrustState;
+}
+
+export interface InventoryProblem {
+  severity: "error" | "warning";
+  /** One line naming the file and the place (line/column, or event/index/field). */
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  event?: string;
+  index?: number;
+  field?: string;
+}
+
+export interface HookInventory {
+  cwd: string;
+  codebotHome: string;
+  layers: SettingsLayer[];
+  hooks: InventoryHook[];
+  /** `disableAllHooks` is set in some layer. */
+  disabled: boolean;
+  settings: RuntimeSettings;
+  problems: InventoryProblem[];
+  trustStore: TrustStore;
+}
+
+export function loadInventory(flags: ProjectFlags, env: NodeJS.ProcessEnv = process.env): HookInventory {
+  const cwd = projectDirectory(flags.cwd);
+  const codebotHome = resolveCodebotHome(undefined, env);
+  const { layers, problems: layerProblems } = loadSettingsLayers({
+    cwd,
+    codebotHome,
+    settingsFiles: flags.settingsFiles,
+  });
+  const trustStore = new TrustStore(codebotHome, cwd);
+  const { settings, problems: mergeProblems } = mergeSettings(layers, {
+    isGrantTrusted: (grant) => trustStore.isGrantTrusted(grant),
+  });
+  const loaded = loadHooks(layers);
+  // The executors' own problems (the http allow-list), worded exactly as the runtime words them.
+  const { problems: executorProblems } = hookExecutors({
+    layers,
+    currentModel: () => {
+      throw new Error("hooks: no model outside a session");
+    },
+    env,
+    settingsEnv: settings.env,
+  });
+  const problems: InventoryProblem[] = [
+    ...[...layerProblems, ...mergeProblems].map((p) => ({ ...p, message: formatSettingsProblem(p) })),
+    ...loaded.problems.map((p) => ({ ...p, message: formatProblem(p) })),
+    ...executorProblems.map((m) => ({ severity: "warning" as const, message: `settings: ${m}` })),
+  ];
+  if (trustStore.problem) problems.push({ severity: "warning", message: trustStore.problem });
+  return {
+    cwd,
+    codebotHome,
+    layers,
+    hooks: loaded.hooks.map((hook) => ({ hook, trust: trustStateOf(hook, loaded.hooks, trustStore) })),
+    disabled: loaded.disabled,
+    settings,
+    problems,
+    trustStore,
+  };
+}
+
+/**
+ * "changed since approval": not approved, while an approval recorded for the same file and event
+ * no longer matches any hook there — the entry was most likely edited after it was approved.
+ */
+function trustStateOf(hook: CompiledHook, all: readonly CompiledHook[], store: TrustStore): TrustState {
+  if (USER_OWNED_SOURCES.has(hook.source)) return "own";
+  if (store.isHookTrusted(hook.fingerprint)) return "approved";
+  const current = new Set(all.map((h) => h.fingerprint));
+  const stale = Object.entries(store.snapshot().hooks).some(
+    ([fingerprint, t]) => !current.has(fingerprint) && t.path === hook.path && t.event === hook.event,
+  );
+  return stale ? "changed since approval" : "needs approval";
+}
+
+/** The project directory with symlinks resolved, or a clear error. */
+export function projectDirectory(dir: string): string {
+  const resolved = path.resolve(dir);
+  if (!fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new CliError(`--cwd: ${resolved} does not exist or is not a directory`);
+  }
+  return fs.realpathSync(resolved);
+}
+
+/** The hooks that come from the project (project and local layers): what `hooks trust` is about. */
+export function projectHooks(inventory: HookInventory): InventoryHook[] {
+  return inventory.hooks.filter((h) => !USER_OWNED_SOURCES.has(h.hook.source));
+}
+
+/** Path relative to the project when inside it (shorter in listings), else absolute. */
+export function displayPath(file: string, cwd: string): string {
+  const rel = path.relative(cwd, file);
+  return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
+}

@@ -1,0 +1,43 @@
+import type { CompiledHook } from "@codebot/hooks";
+import type { WireObject } from "../output/wire.js";
+import type { InventoryHook, TrustState } from "./hook-inventory.js";
+
+/** What the hook runs: its command, prompt or url. */
+export function hookBody(hook: CompiledHook): string {
+  switch (hook.spec.type) {
+    case "command":
+      return hook.spec.command;
+    case "prompt":
+      return hook.spec.prompt;
+    case "http":
+      return hook.spec.url;
+  }
+}
+
+export function trustText(trust: TrustState): string {
+  return trust === "own" ? "approved (user-owned)" : trust;
+}
+
+/** The snake_case form of one hook for `--json` outputs. */
+export function wireHook({ hook, trust }: InventoryHook): WireObject {
+  return {
+    event: hook.event,
+    index: hook.index,
+    name: hook.name,
+    type: hook.spec.type,
+    [hook.spec.type === "command" ? "command" : hook.spec.type === "prompt" ? "prompt" : "url"]:
+      hookBody(hook),
+    matcher: hook.matcher.source,
+    if: hook.ifMatcher?.source ?? null,
+    blocking: hook.blocking,
+    timeout_s: hook.timeoutMs / 1000,
+    on_error: hook.onError,
+    enabled: hook.enabled,
+    ...(hook.statusMessage !== undefined ? { status_message: hook.statusMessage } : {}),
+    source: hook.source,
+    file: hook.path,
+    fingerprint: hook.fingerprint,
+    trust: trust === "own" ? "approved" : trust,
+    user_owned: trust === "own",
+  };
+}

@@ -1,0 +1,76 @@
+import { type Styles, stylesFor } from "../output/styles.js";
+import type { ProjectFlags } from "../project-flags.js";
+import { displayPath, type HookInventory, loadInventory } from "./hook-inventory.js";
+import { hookBody, trustText, wireHook } from "./hook-view.js";
+
+/** `codebot hooks list [--json]`: every hook with its filters, source and trust state. */
+export function hooksList(flags: ProjectFlags, json: boolean): number {
+  const inv = loadInventory(flags);
+  if (json) {
+    const out = {
+      cwd: inv.cwd,
+      disabled: inv.disabled,
+      files: inv.layers.map((l) => ({ source: l.source, file: l.path })),
+      hooks: inv.hooks.map(wireHook),
+      problems: inv.problems.map((p) => ({ severity: p.severity, message: p.message })),
+    };
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    return 0;
+  }
+  process.stdout.write(`${hookListLines(inv, stylesFor(process.stdout)).join("\n")}\n`);
+  return 0;
+}
+
+/** The listing of `hooks list` (and of `/hooks` in a session). */
+export function hookListLines(inv: HookInventory, s: Styles): string[] {
+  const lines: string[] = [];
+  lines.push(s.bold("settings files read"));
+  if (inv.layers.length === 0) lines.push("  (none)");
+  for (const layer of inv.layers) lines.push(`  ${layer.source.padEnd(7)} ${layer.path}`);
+  lines.push("");
+  if (inv.disabled)
+    lines.push(s.yellow('"disableAllHooks": true is set: hooks are listed but none runs'), "");
+  if (inv.hooks.length === 0) lines.push("no hooks configured");
+  let lastEvent = "";
+  for (const item of inv.hooks) {
+    const h = item.hook;
+    if (h.event !== lastEvent) {
+      lines.push(s.bold(h.event));
+      lastEvent = h.event;
+    }
+    const trust =
+      item.trust === "own" || item.trust === "approved"
+        ? s.green(trustText(item.trust))
+        : s.yellow(item.trust);
+    lines.push(`  ${s.cyan(h.name)}${h.enabled ? "" : s.yellow(" (disabled)")}`);
+    lines.push(`    ${h.spec.type}: ${hookBody(h)}`);
+    const filters = [
+      `matcher: ${h.matcher.source === "" ? "(all)" : h.matcher.source}`,
+      `if: ${h.ifMatcher ? h.ifMatcher.source : "(none)"}`,
+      h.blocking ? "blocking" : "non-blocking",
+      `timeout ${h.timeoutMs / 1000} s`,
+    ];
+    if (h.blocking) filters.push(`onError: ${h.onError}`);
+    lines.push(`    ${filters.join(" · ")}`);
+    lines.push(`    from ${h.source} ${displayPath(h.path, inv.cwd)} · trust: ${trust}`);
+  }
+  const pending = inv.hooks.filter(
+    (h) => h.trust === "needs approval" || h.trust === "changed since approval",
+  );
+  if (pending.length > 0) {
+    lines.push(
+      "",
+      s.yellow(`${pending.length} project hook(s) will not run until approved: run "codebot hooks trust"`),
+    );
+  }
+  const errors = inv.problems.filter((p) => p.severity === "error").length;
+  if (inv.problems.length > 0) {
+    lines.push(
+      "",
+      s.yellow(
+        `${errors} error(s), ${inv.problems.length - errors} warning(s): run "codebot hooks validate"`,
+      ),
+    );
+  }
+  return lines;
+}

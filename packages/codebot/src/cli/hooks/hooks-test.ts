@@ -1,0 +1,180 @@
+import fs from "node:fs";
+import path from "node:path";
+import {
+  buildPayload,
+  EVENT_SPECS,
+  type HardDecision,
+  HOOK_EVENTS,
+  isHookEvent,
+  type SoftDecision,
+  type TraceRecord,
+} from "@codebot/hooks";
+import { projectSlug } from "../../paths/project-slug.js";
+import { createRuntime } from "../../session/create-runtime.js";
+import type { Runtime } from "../../session/runtime.js";
+import { CliError } from "../cli-error.js";
+import { lazyModel } from "../lazy-model.js";
+import { sessionModelSpec } from "../model-spec.js";
+import { stylesFor } from "../output/styles.js";
+import { preview, traceLine } from "../output/trace-line.js";
+import { type WireObject, wireDecision, wireTraceRecord } from "../output/wire.js";
+import type { HooksTestOptions } from "../program.js";
+import type { ProjectFlags } from "../project-flags.js";
+import { readArgsOption } from "./hook-args.js";
+import { loadInventory } from "./hook-inventory.js";
+import { syntheticInput } from "./synthetic-event.js";
+
+/**
+ * `codebot hooks test <Event> …`: fires the event once, for a synthetic payload, on the runner
+ * of a real runtime assembled exactly as a session's (same settings, approval and executors,
+ * non-interactive), and prints the decision and the trace. Exit 2 when the decision is a block.
+ */
+export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksTestOptions): Promise<number> {
+  if (!isHookEvent(event)) {
+    const near = HOOK_EVENTS.find((e) => e.toLowerCase() === event.toLowerCase());
+    throw new CliError(
+      near
+        ? `hooks test: unknown event "${event}" (did you mean "${near}"?)`
+        : `hooks test: unknown event "${event}" (known: ${HOOK_EVENTS.join(", ")})`,
+    );
+  }
+  const args = opts.args === undefined ? undefined : await readArgsOption(opts.args);
+  const input = syntheticInput(event, {
+    ...(opts.tool !== undefined ? { tool: opts.tool } : {}),
+    ...(args !== undefined ? { args } : {}),
+    ...(opts.output !== undefined ? { output: opts.output } : {}),
+    ...(opts.prompt !== undefined ? { prompt: opts.prompt } : {}),
+    ...(opts.agent !== undefined ? { agent: opts.agent } : {}),
+  });
+
+  // The session's model rule (settings `model`, else the provider whose key is set), resolved only
+  // if a prompt hook runs.
+  const inventory = loadInventory(flags);
+  const spec = sessionModelSpec(undefined, inventory.settings);
+  const trace: TraceRecord[] = [];
+  const notices: string[] = [];
+  const mode = opts.permissionMode ?? inventory.settings.permissions.mode ?? "ask";
+  // Assembling a runtime fires SessionStart. Testing another event must not run the user's
+  // SessionStart hooks, so the runtime starts in plan mode (where no hook runs, §8) and gets the
+  // requested mode once that firing has been considered.
+  const sessionDirs = missingSessionDirs(inventory.codebotHome, inventory.cwd);
+  const runtime = await createRuntime({
+    cwd: inventory.cwd,
+    settingsFiles: flags.settingsFiles,
+    model: lazyModel(spec, process.env),
+    permissionMode: event === "SessionStart" ? mode : "plan",
+    trustProjectHooks: opts.trustProjectHooks === true,
+    notify: (message) => notices.push(message),
+    onTrace: (record) => {
+      if (record.event === event) trace.push(record);
+    },
+  });
+  let decision: HardDecision | SoftDecision | undefined;
+  try {
+    if (event !== "SessionStart") {
+      await runtime.hooks.close();
+      runtime.setPermissionMode(mode);
+    }
+    decision = await fire(runtime, event, input);
+    await runtime.hooks.close();
+  } finally {
+    removeEmptySession(runtime, sessionDirs);
+  }
+  const payload = JSON.parse(
+    buildPayload(event, runtime, { ...input, ...EVENT_SPECS[event].fixed }),
+  ) as WireObject;
+  const blocked = decision !== undefined && ("blocked" in decision ? decision.blocked : decision.failed);
+
+  if (opts.json) {
+    const out = {
+      event,
+      payload,
+      decision: decision ? wireDecision(decision) : { async: true },
+      blocked,
+      trace: trace.map(wireTraceRecord),
+      problems: runtime.problems,
+      notices,
+    };
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  } else {
+    printReport({ event, payload, decision, trace, problems: runtime.problems, notices });
+  }
+  return blocked ? 2 : 0;
+}
+
+/**
+ * Fires the event on the runtime's runner: hard and soft events answer with a decision; async
+ * ones return at once (the caller waits for them). SessionStart already fired when the runtime
+ * was assembled, and SessionEnd fires on close.
+ */
+async function fire(
+  runtime: Runtime,
+  event: Parameters<Runtime["hooks"]["fire"]>[0],
+  input: object,
+): Promise<HardDecision | SoftDecision | undefined> {
+  if (EVENT_SPECS[event].mode !== "async") {
+    return (await (runtime.hooks.fire(event, input as never) as unknown)) as HardDecision | SoftDecision;
+  }
+  if (event === "SessionEnd") await runtime.close();
+  else if (event !== "SessionStart") runtime.hooks.fire(event, input as never);
+  return undefined;
+}
+
+/** The session folders under CODEBOT_HOME that do not exist yet, deepest first. */
+function missingSessionDirs(codebotHome: string, cwd: string): string[] {
+  const projects = path.join(codebotHome, "projects");
+  return [path.join(projects, projectSlug(cwd)), projects].filter((dir) => !fs.existsSync(dir));
+}
+
+/** A test leaves no session behind: its transcript stays empty and is removed, with the folders it made. */
+function removeEmptySession(runtime: Runtime, createdDirs: readonly string[]): void {
+  try {
+    if (fs.statSync(runtime.transcriptPath).size === 0) fs.rmSync(runtime.transcriptPath);
+    for (const dir of createdDirs) fs.rmdirSync(dir);
+  } catch {
+    // Something else is in there now: keep it.
+  }
+}
+
+function printReport(r: {
+  event: string;
+  payload: WireObject;
+  decision: HardDecision | SoftDecision | undefined;
+  trace: TraceRecord[];
+  problems: readonly { severity: string; message: string }[];
+  notices: string[];
+}): void {
+  const s = stylesFor(process.stdout);
+  const lines: string[] = [];
+  for (const p of r.problems)
+    lines.push(`${p.severity === "error" ? s.red("error") : s.yellow("warning")}: ${p.message}`);
+  for (const n of r.notices) lines.push(s.yellow(n));
+  if (lines.length) lines.push("");
+  lines.push(`${s.bold("payload")} ${JSON.stringify(r.payload)}`, "", s.bold("trace"));
+  if (r.trace.length === 0) lines.push(`  no hook is configured for ${r.event}`);
+  for (const record of r.trace) lines.push(`  ${traceLine(record, s, { file: true })}`);
+  lines.push("", `${s.bold("decision")} ${decisionText(r.event, r.decision, s)}`);
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+function decisionText(
+  event: string,
+  d: HardDecision | SoftDecision | undefined,
+  s: ReturnType<typeof stylesFor>,
+): string {
+  if (d === undefined) return `${event} hooks run in the background and cannot block`;
+  if ("failed" in d) {
+    return d.failed
+      ? s.red(
+          `validation fails (hook ${JSON.stringify(d.hook ?? "?")}); the agent would be told:\n${d.feedback ?? ""}`,
+        )
+      : s.green("validation passes");
+  }
+  if (d.blocked)
+    return s.red(`blocked by ${JSON.stringify(d.blockedBy ?? "?")}: ${d.reason ?? "blocked by hook"}`);
+  const parts = [s.green("allowed")];
+  if (d.updatedInput)
+    parts.push(`\n  updated input (by ${JSON.stringify(d.updatedBy)}): ${JSON.stringify(d.updatedInput)}`);
+  if (d.additionalContext) parts.push(`\n  additional context: ${preview(d.additionalContext, 400)}`);
+  return parts.join("");
+}

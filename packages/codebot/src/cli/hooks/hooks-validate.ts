@@ -1,0 +1,30 @@
+import { stylesFor } from "../output/styles.js";
+import type { ProjectFlags } from "../project-flags.js";
+import { loadInventory } from "./hook-inventory.js";
+
+/** `codebot hooks validate [--json]`: every problem with its location; exit 1 on any error. */
+export function hooksValidate(flags: ProjectFlags, json: boolean): number {
+  const inv = loadInventory(flags);
+  const errors = inv.problems.filter((p) => p.severity === "error").length;
+  const warnings = inv.problems.length - errors;
+  if (json) {
+    const out = {
+      ok: errors === 0,
+      errors,
+      warnings,
+      files: inv.layers.map((l) => ({ source: l.source, file: l.path })),
+      problems: inv.problems,
+    };
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  } else {
+    const s = stylesFor(process.stdout);
+    const lines = inv.problems.map(
+      (p) => `${p.severity === "error" ? s.red("error") : s.yellow("warning")}: ${p.message}`,
+    );
+    const files = inv.layers.length === 1 ? "1 settings file" : `${inv.layers.length} settings files`;
+    const hooks = inv.hooks.length === 1 ? "1 hook" : `${inv.hooks.length} hooks`;
+    lines.push(`${files}, ${hooks}: ${errors} error(s), ${warnings} warning(s)`);
+    process.stdout.write(`${lines.join("\n")}\n`);
+  }
+  return errors > 0 ? 1 : 0;
+}

@@ -1,0 +1,74 @@
+import type { EventInputs, HookEvent, HookTask } from "@codebot/hooks";
+import { CliError } from "../cli-error.js";
+
+/** What `hooks test` was told about the firing. */
+export interface SyntheticFlags {
+  tool?: string;
+  args?: Record<string, unknown>;
+  output?: string;
+  prompt?: string;
+  agent?: string;
+}
+
+/** The tool_use_id of a synthetic tool call. */
+export const SYNTHETIC_CALL_ID = "hooks-test";
+
+/**
+ * The inputs the session would pass to the runner for this event, built from the flags: the
+ * same fields, so the hooks see the payload they would see in a session.
+ */
+export function syntheticInput(event: HookEvent, f: SyntheticFlags): EventInputs[HookEvent] {
+  const need = (value: string | undefined, flag: string): string => {
+    if (value === undefined || value === "") throw new CliError(`hooks test: ${event} needs ${flag}`);
+    return value;
+  };
+  const agentName = f.agent ?? "main";
+  switch (event) {
+    case "PreToolUse":
+      return {
+        tool: need(f.tool, "--tool NAME"),
+        toolUseId: SYNTHETIC_CALL_ID,
+        args: f.args ?? {},
+        agentName,
+      };
+    case "PostToolUse":
+      return {
+        tool: need(f.tool, "--tool NAME"),
+        toolUseId: SYNTHETIC_CALL_ID,
+        args: f.args ?? {},
+        output: f.output ?? "",
+        isError: false,
+        agentName,
+      };
+    case "UserPromptSubmit":
+      return { prompt: need(f.prompt, "--prompt TEXT") };
+    case "PostStopValidation":
+      return { stopHookActive: false };
+    case "Notification":
+      return { message: "agent response complete" };
+    case "TaskCreated":
+      return { task: taskOf(f.args, "pending") };
+    case "TaskCompleted": {
+      const task = taskOf(f.args, "completed");
+      const from = typeof f.args?.status_from === "string" ? f.args.status_from : "in_progress";
+      return { task, previousTask: { ...task, status: from }, statusFrom: from, statusTo: "completed" };
+    }
+    case "SessionStart":
+    case "SessionEnd":
+      return {};
+    case "SubagentStop":
+      return { agent: need(f.agent, "--agent NAME") };
+  }
+}
+
+/** A task from `--args` fields (`subject`, `description`, `owner`, …), with defaults for the rest. */
+function taskOf(args: Record<string, unknown> | undefined, status: string): HookTask {
+  const { status_from: _from, ...fields } = args ?? {};
+  return {
+    id: "1",
+    subject: "synthetic task",
+    description: "",
+    ...(fields as Partial<HookTask>),
+    status,
+  } as HookTask;
+}

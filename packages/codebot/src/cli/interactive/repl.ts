@@ -1,0 +1,205 @@
+import readline from "node:readline";
+import type { ApprovalAnswer } from "../../approval/approval-types.js";
+import { closeOnSignals } from "../../session/close-on-signals.js";
+import { createRuntime } from "../../session/create-runtime.js";
+import type { PromptResult } from "../../session/prompt-result.js";
+import type { Runtime } from "../../session/runtime.js";
+import { CliError, errorMessage } from "../cli-error.js";
+import { loadInventory } from "../hooks/hook-inventory.js";
+import { hookBody } from "../hooks/hook-view.js";
+import { exit } from "../main.js";
+import { sessionModelSpec } from "../model-spec.js";
+import { SessionView } from "../output/session-view.js";
+import { stylesFor } from "../output/styles.js";
+import { terminalScreen } from "../output/terminal-screen.js";
+import type { SessionFlags } from "../session-flags.js";
+import { problemLines } from "../settings-check.js";
+import { codebotVersion } from "../version.js";
+import { Questions } from "./questions.js";
+import { slashCommand } from "./slash-commands.js";
+
+/** Two Ctrl+C within this time quit, even while a run is going on. */
+const DOUBLE_INTERRUPT_MS = 1500;
+const PROMPT = "› ";
+
+/**
+ * The interactive session: type prompts, watch the answer stream in with one line per tool call
+ * and per hook that ran, answer approval questions. Ctrl+C cancels the run; a second one quits
+ * (when idle, or right after the first). Ctrl+D, `/exit`, SIGTERM or SIGHUP quit too, always
+ * through `close()` (SessionEnd, async hooks drained).
+ */
+export async function runInteractive(flags: SessionFlags): Promise<number> {
+  const s = stylesFor(process.stdout);
+  const inventory = loadInventory(flags.project);
+  const modelSpec = sessionModelSpec(flags.model, inventory.settings);
+  const screen = terminalScreen(process.stdout, s);
+  const view = new SessionView(screen, s, { trace: flags.debugHooks ? "all" : "ran" });
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  rl.setPrompt(PROMPT);
+  const questions = new Questions(rl, view, PROMPT);
+
+  view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
+  view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
+  for (const line of problemLines(inventory.problems, s)) view.line(line);
+
+  let runtime: Runtime;
+  try {
+    runtime = await createRuntime({
+      cwd: inventory.cwd,
+      settingsFiles: flags.project.settingsFiles,
+      model: modelSpec,
+      ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
+      trustProjectHooks: flags.trustProjectHooks,
+      ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
+      notify: (message) => view.line(s.yellow(message)),
+      onEvent: (event) => {
+        // Notices reach the view through `notify` already.
+        if (event.kind !== "notice") view.onEvent(event);
+      },
+      askToolApproval: (request) => {
+        const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
+        const what = request.subject ?? JSON.stringify(request.args);
+        return questions.ask<ApprovalAnswer>(
+          `${s.yellow("?")} allow ${who}${s.bold(request.tool)} ${what}  [y]es / [n]o / [a]lways (${request.alwaysRule}): `,
+          { y: "once", n: "deny", a: "always" },
+          "deny",
+          request.signal,
+        );
+      },
+      askHookApproval: (request) => {
+        const hook = inventory.hooks.find((h) => h.hook.fingerprint === request.fingerprint)?.hook;
+        const body = hook ? ` ${hook.spec.type}: ${hookBody(hook)}` : "";
+        view.line(
+          `${s.yellow("?")} the ${request.source} settings ${request.path} want to run a hook on ${request.event}:`,
+        );
+        view.line(`  ${s.bold(request.label)}${s.dim(body)}`);
+        return questions.ask<ApprovalAnswer>(
+          "  run it? [o]nce / [a]lways (remember for this project) / [d]eny: ",
+          { o: "once", y: "once", a: "always", d: "deny", n: "deny" },
+          "deny",
+        );
+      },
+    });
+  } catch (error) {
+    rl.close();
+    throw new CliError(errorMessage(error));
+  }
+  const rt = runtime;
+
+  let busy = false;
+  let quitting = false;
+  let armed = false;
+  let lastInterrupt = 0;
+  const queue: string[] = [];
+  const model = { spec: modelSpec };
+  // Lines printed while the prompt is on screen replace it rather than follow it.
+  const clearPrompt = () => process.stdout.write("\r\x1b[K");
+
+  const quit = async (code: number): Promise<void> => {
+    if (quitting) return;
+    quitting = true;
+    questions.cancel();
+    if (!busy) clearPrompt();
+    view.line(s.dim("closing the session (SessionEnd, waiting for hooks)…"));
+    rl.close();
+    try {
+      await rt.close();
+    } catch (error) {
+      view.line(s.red(`closing failed: ${errorMessage(error)}`));
+    }
+    await exit(code);
+  };
+  closeOnSignals(rt, { signals: ["SIGTERM", "SIGHUP"] });
+
+  const idle = () => {
+    if (!quitting) rl.prompt();
+  };
+
+  const run = async (text: string): Promise<void> => {
+    busy = true;
+    armed = false;
+    try {
+      report(await rt.prompt(text));
+    } catch (error) {
+      view.line(s.red(errorMessage(error)));
+    }
+    busy = false;
+    const next = queue.shift();
+    if (next !== undefined) void handle(next);
+    else idle();
+  };
+
+  const report = (result: PromptResult): void => {
+    switch (result.status) {
+      case "completed":
+        return;
+      case "blocked":
+        view.line(s.red(`✗ prompt blocked by a UserPromptSubmit hook: ${result.reason ?? ""}`));
+        return;
+      case "aborted":
+        view.line(s.yellow("cancelled"));
+        return;
+      case "max_turns":
+        view.line(s.yellow(`stopped after ${result.turns} model steps (--max-turns)`));
+        return;
+      default:
+        view.line(s.red(`✗ ${result.reason ?? result.status}`));
+    }
+  };
+
+  const handle = async (text: string): Promise<void> => {
+    if (!text.startsWith("/")) return run(text);
+    const outcome = await slashCommand(text, {
+      runtime: rt,
+      model,
+      flags,
+      styles: s,
+      print: (line) => view.line(line),
+    });
+    if (outcome === "exit") return quit(0);
+    idle();
+  };
+
+  rl.on("line", (line) => {
+    if (questions.answer(line)) return;
+    const text = line.trim();
+    if (text === "") return idle();
+    if (busy) {
+      queue.push(text);
+      view.line(s.dim("(queued: runs when the current prompt is done)"));
+      return;
+    }
+    void handle(text);
+  });
+
+  rl.on("SIGINT", () => {
+    const now = Date.now();
+    const quick = now - lastInterrupt < DOUBLE_INTERRUPT_MS;
+    lastInterrupt = now;
+    questions.cancel();
+    if (busy) {
+      if (quick) return void quit(0);
+      armed = true;
+      queue.length = 0;
+      rt.abort();
+      view.line(s.yellow("^C cancelling the run (Ctrl+C again to quit)"));
+      return;
+    }
+    if (rl.line !== "") {
+      // Like a shell: Ctrl+C drops what was typed.
+      rl.write(null, { ctrl: true, name: "u" });
+      return;
+    }
+    if (armed || quick) return void quit(0);
+    armed = true;
+    clearPrompt();
+    view.line(s.dim("(Ctrl+C again, Ctrl+D or /exit to quit)"));
+    idle();
+  });
+
+  rl.on("close", () => void quit(0));
+
+  idle();
+  // Runs until quit() exits the process.
+  return new Promise<number>(() => {});
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import { closeOnSignals } from "../session/close-on-signals.js";
+import { createRuntime } from "../session/create-runtime.js";
+import type { PromptResult } from "../session/prompt-result.js";
+import type { SessionEvent } from "../session/session-events.js";
+import { CliError, errorMessage } from "./cli-error.js";
+import { sessionModelSpec } from "./model-spec.js";
+import { stylesFor } from "./output/styles.js";
+import { traceLine } from "./output/trace-line.js";
+import { type WireObject, wireSessionEvent } from "./output/wire.js";
+import { readStdin } from "./read-input.js";
+import type { OneShotFlags } from "./session-flags.js";
+import { checkSettings } from "./settings-check.js";
+
+/** Exit code of a prompt blocked by a UserPromptSubmit hook. */
+export const EXIT_BLOCKED = 2;
+
+/**
+ * `codebot -p`: one prompt, run to the end without asking anyone (tool calls that need approval
+ * are denied and the model is told; untrusted project hooks do not run). Prints the answer, a
+ * JSON result, or every event as a JSON line. Exit 0 done, 1 error, 2 blocked by a hook.
+ */
+export async function runOneShot(flags: OneShotFlags): Promise<number> {
+  const started = performance.now();
+  const prompt = flags.prompt === true ? await readStdin() : flags.prompt;
+  if (prompt.trim() === "") throw new CliError("the prompt is empty (give it after -p, or on stdin)");
+  const stderr = (line: string) => process.stderr.write(`${line}\n`);
+  const inventory = checkSettings(flags.project, stderr);
+  const modelSpec = sessionModelSpec(flags.model, inventory.settings);
+
+  const streaming = flags.outputFormat === "stream-json";
+  const errStyles = stylesFor(process.stderr);
+  const sessionId = randomUUID();
+  // Events that happen while the runtime is assembled wait until the init line is out.
+  let early: SessionEvent[] | undefined = [];
+  const emit = (object: WireObject) => process.stdout.write(`${JSON.stringify(object)}\n`);
+  const onEvent = (event: SessionEvent) => {
+    if (event.kind === "hook" && flags.debugHooks) stderr(traceLine(event.record, errStyles, { file: true }));
+    if (!streaming) return;
+    if (early) early.push(event);
+    else emit(wireSessionEvent(event));
+  };
+
+  let runtime: Awaited<ReturnType<typeof createRuntime>>;
+  try {
+    runtime = await createRuntime({
+      cwd: inventory.cwd,
+      settingsFiles: flags.project.settingsFiles,
+      model: modelSpec,
+      ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
+      trustProjectHooks: flags.trustProjectHooks,
+      ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
+      sessionId,
+      notify: stderr,
+      onEvent,
+    });
+  } catch (error) {
+    // A model that cannot be resolved (no API key, unknown provider) lands here, in one line.
+    throw new CliError(errorMessage(error));
+  }
+  const removeSignalHandlers = closeOnSignals(runtime, {
+    onError: (error) => stderr(`codebot: closing failed: ${errorMessage(error)}`),
+  });
+  if (streaming) {
+    emit({
+      type: "system",
+      subtype: "init",
+      session_id: sessionId,
+      cwd: runtime.cwd,
+      model: modelSpec,
+      permission_mode: runtime.permissionMode,
+      transcript_path: runtime.transcriptPath,
+    });
+    for (const event of early ?? []) emit(wireSessionEvent(event));
+  }
+  early = undefined;
+
+  let result: PromptResult;
+  try {
+    result = await runtime.prompt(prompt);
+  } finally {
+    await runtime.close();
+    removeSignalHandlers();
+  }
+  const code = exitCodeOf(result);
+  if (code !== 0) stderr(`codebot: ${failureText(result)}`);
+  const summary = {
+    type: "result",
+    result: result.text,
+    session_id: sessionId,
+    num_turns: result.turns,
+    is_error: code !== 0,
+    stop_reason: result.status,
+    ...(result.reason !== undefined ? { reason: result.reason } : {}),
+    duration_ms: Math.round(performance.now() - started),
+  };
+  if (flags.outputFormat === "text") {
+    if (result.text !== "")
+      process.stdout.write(result.text.endsWith("\n") ? result.text : `${result.text}\n`);
+  } else {
+    emit(summary);
+  }
+  return code;
+}
+
+function exitCodeOf(result: PromptResult): number {
+  if (result.status === "completed") return 0;
+  return result.status === "blocked" ? EXIT_BLOCKED : 1;
+}
+
+function failureText(result: PromptResult): string {
+  const reason = result.reason ?? "";
+  switch (result.status) {
+    case "blocked":
+      return `prompt blocked by a UserPromptSubmit hook: ${reason}`;
+    case "max_turns":
+      return `stopped after ${result.turns} model steps (--max-turns)`;
+    case "aborted":
+      return "the run was cancelled";
+    default:
+      return reason || `the run ended with status ${result.status}`;
+  }
+}

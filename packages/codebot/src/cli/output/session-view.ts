@@ -1,0 +1,134 @@
+import type { AgentEvent } from "@codebot/agentcore";
+import type { TraceRecord } from "@codebot/hooks";
+import type { SessionEvent } from "../../session/session-events.js";
+import type { Styles } from "./styles.js";
+import { callSummary, resultSummary } from "./tool-summary.js";
+import { traceLine } from "./trace-line.js";
+
+/** Where the view writes: raw text, plus an optional one-line status that later output replaces. */
+export interface Screen {
+  write(text: string): void;
+  /** Shows a transient one-line status, plain text (a terminal only); "" removes it. */
+  status(text: string): void;
+}
+
+export interface SessionViewOptions {
+  /** Which hook trace records to show: those that ran (and any not approved), or every record. */
+  trace: "ran" | "all";
+}
+
+/**
+ * Renders a session's events for a person at a terminal: the main agent's answer streamed as it
+ * comes, one line per tool call with a summary of its result, hook trace lines and notices.
+ * Sub-agents' lines carry their name.
+ */
+export class SessionView {
+  /** The cursor is after streamed text that did not end with a newline. */
+  private midLine = false;
+  private readonly running = new Map<string, string>();
+
+  constructor(
+    private readonly screen: Screen,
+    private readonly s: Styles,
+    private readonly options: SessionViewOptions = { trace: "ran" },
+  ) {}
+
+  onEvent = (event: SessionEvent): void => {
+    switch (event.kind) {
+      case "agent":
+        this.onAgentEvent(event.agentName, event.event);
+        return;
+      case "hook":
+        this.onTrace(event.record);
+        return;
+      case "notice":
+        this.line(this.s.yellow(event.message));
+        return;
+    }
+  };
+
+  /** While held (a question is open), no status line is drawn. */
+  private held = false;
+
+  /** A line of the view's own, on a fresh line. */
+  line(text: string): void {
+    this.endLine();
+    this.screen.write(`${text}\n`);
+    this.showRunning();
+  }
+
+  /** Erases the status line and ends streamed text, so a question can take the line; no status until release(). */
+  hold(): void {
+    this.held = true;
+    this.endLine();
+  }
+
+  release(): void {
+    this.held = false;
+    this.showRunning();
+  }
+
+  private endLine(): void {
+    this.screen.status("");
+    if (this.midLine) this.screen.write("\n");
+    this.midLine = false;
+  }
+
+  private onAgentEvent(agent: string, e: AgentEvent): void {
+    const who = agent === "main" ? "" : this.s.cyan(`[${agent}] `);
+    switch (e.type) {
+      case "message_update":
+        if (agent !== "main") return;
+        this.screen.status("");
+        this.screen.write(e.delta);
+        if (e.delta !== "") this.midLine = !e.delta.endsWith("\n");
+        return;
+      case "message_end":
+        if (agent === "main" && this.midLine) {
+          this.screen.write("\n");
+          this.midLine = false;
+        }
+        return;
+      case "tool_execution_start":
+        this.running.set(e.call.id, `${who}${e.call.name} ${callSummary(e.call)}`);
+        this.showRunning();
+        return;
+      case "tool_execution_end": {
+        this.running.delete(e.call.id);
+        const mark = e.result.isError ? this.s.red("✗") : this.s.green("✓");
+        const result = e.result.isError
+          ? this.s.red(resultSummary(e.result))
+          : this.s.dim(resultSummary(e.result));
+        this.line(
+          `${mark} ${who}${this.s.bold(e.call.name)} ${callSummary(e.call)} ${this.s.dim("→")} ${result}`,
+        );
+        return;
+      }
+      case "retry":
+        this.line(
+          this.s.yellow(
+            `${who}model call failed (${e.error.message}); retry ${e.attempt} in ${e.delayMs} ms`,
+          ),
+        );
+        return;
+      case "error":
+        this.line(this.s.red(`${who}${e.error.message}`));
+        return;
+      default:
+        return;
+    }
+  }
+
+  private onTrace(record: TraceRecord): void {
+    const ran = record.matched && (record.skipped === undefined || record.skipped === "not approved");
+    if (!ran && this.options.trace !== "all") return;
+    this.line(this.s.dim("  ⚑ ") + traceLine(record, this.s));
+  }
+
+  private showRunning(): void {
+    const names = [...this.running.values()];
+    if (names.length === 0 || this.held) return;
+    const more = names.length > 1 ? ` (+${names.length - 1} more)` : "";
+    this.screen.status(`… ${names[names.length - 1]}${more}`);
+  }
+}

@@ -1,0 +1,41 @@
+import type { ToolCall, ToolResult } from "@codebot/agentcore";
+import { preview } from "./trace-line.js";
+
+/** What a tool call is about, in a few words: the command, the path, the pattern, the task. */
+export function callSummary(call: ToolCall): string {
+  const a = call.args;
+  const str = (key: string) => (typeof a[key] === "string" ? (a[key] as string) : undefined);
+  switch (call.name) {
+    case "bash":
+      return str("command") ?? "";
+    case "read":
+    case "write":
+    case "edit":
+      return str("file_path") ?? "";
+    case "glob":
+    case "grep":
+      return [str("pattern"), str("path")].filter(Boolean).join(" in ");
+    case "task_create":
+      return str("subject") ?? "";
+    case "task_update":
+      return `#${str("task_id") ?? "?"}${str("status") ? ` → ${str("status")}` : ""}`;
+    case "agent":
+      return str("name") ?? "";
+    default:
+      return JSON.stringify(a);
+  }
+}
+
+/** The result in a few words: the error's first line, or the output's size (or its one line). */
+export function resultSummary(result: ToolResult): string {
+  const text = result.content.trim();
+  if (result.isError) {
+    // The first line says what failed; a bash error's last line says how (`[exit code 1]`).
+    const lines = text.split("\n");
+    const last = lines.length > 1 ? ` … ${preview(lines[lines.length - 1] ?? "", 80)}` : "";
+    return `${preview(lines[0] ?? "", 160)}${last}`;
+  }
+  const lines = text === "" ? 0 : text.split("\n").length;
+  if (lines <= 1) return preview(text || "(no output)", 120);
+  return `${lines} lines`;
+}

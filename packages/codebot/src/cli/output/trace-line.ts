@@ -1,0 +1,73 @@
+import type { TraceRecord } from "@codebot/hooks";
+import type { Styles } from "./styles.js";
+
+const PREVIEW = 160;
+
+/**
+ * One human-readable line for a hook trace record (`--debug hooks`, `hooks test`, the terminal):
+ * `hook PreToolUse "guard" · blocked · exit 2 · 14 ms · no rm -rf here`.
+ */
+export function traceLine(record: TraceRecord, styles: Styles, options: { file?: boolean } = {}): string {
+  const head = `hook ${record.event} ${JSON.stringify(record.hook)}`;
+  const where = options.file ? styles.dim(` (${record.source}: ${record.file})`) : "";
+  const parts: string[] = [];
+  const decision = record.decision;
+  if (record.skipped !== undefined) {
+    parts.push(
+      record.skipped === "not approved"
+        ? styles.yellow(`not approved: ${record.approvalReason ?? "denied"}`)
+        : styles.dim(`skipped: ${skipText(record.skipped)}`),
+    );
+    if (decision?.block) parts.push(styles.red("counts as a block"));
+  } else {
+    parts.push(outcomeText(record, styles));
+    if (record.exitCode !== undefined)
+      parts.push(record.exitCode === null ? "no exit code" : `exit ${record.exitCode}`);
+    if (record.durationMs !== undefined) parts.push(`${record.durationMs} ms`);
+    if (decision?.reason !== undefined) parts.push(`reason: ${preview(decision.reason)}`);
+    if (decision?.ignored !== undefined) parts.push(styles.dim(`block ignored: ${decision.ignored}`));
+    if (decision?.updatedInput !== undefined)
+      parts.push(`rewrote input: ${preview(JSON.stringify(decision.updatedInput))}`);
+    if (decision?.additionalContext !== undefined)
+      parts.push(`context: ${preview(decision.additionalContext)}`);
+    if (record.error !== undefined && !decision?.reason?.includes(record.error))
+      parts.push(styles.red(preview(record.error)));
+    if (record.truncated?.length) parts.push(`cut at cap: ${record.truncated.join(", ")}`);
+    if (record.warnings?.length) parts.push(styles.yellow(record.warnings.map(preview).join("; ")));
+  }
+  return `${head}${where} · ${parts.join(" · ")}`;
+}
+
+function outcomeText(record: TraceRecord, styles: Styles): string {
+  switch (record.outcome) {
+    case "blocked":
+      return styles.red("blocked");
+    case "failed":
+      return styles.red("failed");
+    case "timed out":
+      return styles.red("timed out");
+    default:
+      return styles.green(record.outcome ?? "ran");
+  }
+}
+
+function skipText(reason: NonNullable<TraceRecord["skipped"]>): string {
+  switch (reason) {
+    case "matcher":
+      return "matcher did not match";
+    case "if":
+      return "if did not match";
+    case "disabled":
+      return "disabled (enabled: false)";
+    case "all hooks disabled":
+      return "all hooks disabled (disableAllHooks)";
+    default:
+      return reason;
+  }
+}
+
+/** One line of at most PREVIEW characters. */
+export function preview(text: string, max = PREVIEW): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

@@ -1,0 +1,164 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import type { PermissionMode } from "../settings/runtime-settings.js";
+import { CliError } from "./cli-error.js";
+import { projectFlagsOf, withProjectOptions } from "./project-flags.js";
+import type { OutputFormat, SessionFlags } from "./session-flags.js";
+import { codebotVersion } from "./version.js";
+
+interface RootOptions {
+  print?: string | true;
+  model?: string;
+  permissionMode?: PermissionMode;
+  trustProjectHooks?: boolean;
+  maxTurns?: number;
+  outputFormat: OutputFormat;
+  debug?: string;
+}
+
+/**
+ * The command tree. Every action imports its module only when it runs, so `codebot hooks
+ * schema` never loads the agent, and `codebot -p` never loads the interactive terminal code.
+ */
+export function buildProgram(): { run(argv: readonly string[]): Promise<number> } {
+  let code = 0;
+  const program = withProjectOptions(
+    new Command("codebot")
+      .description("a terminal AI coding agent with a hooks system")
+      .version(codebotVersion(), "-V, --version", "print the version")
+      .enablePositionalOptions()
+      .exitOverride()
+      .showHelpAfterError("(run codebot --help for usage)")
+      .option(
+        "-p, --print [prompt]",
+        "run one prompt to the end and print the answer (no prompt: read stdin)",
+      )
+      .option(
+        "--model <provider/id>",
+        "the model, e.g. anthropic/claude-sonnet-4-5, openai/gpt-4.1, compat/<id>",
+      )
+      .addOption(
+        new Option("--permission-mode <mode>", "how mutating tools are approved").choices([
+          "ask",
+          "auto",
+          "plan",
+        ]),
+      )
+      .option("--trust-project-hooks", "run the project's hooks for this run without asking")
+      .option("--max-turns <n>", "most model steps per prompt", positiveInteger)
+      .addOption(
+        new Option("--output-format <format>", "output of -p")
+          .choices(["text", "json", "stream-json"])
+          .default("text"),
+      )
+      .addOption(new Option("--debug <what>", "print hook trace records on stderr").choices(["hooks"])),
+  ).action(async (_opts: RootOptions, command: Command) => {
+    const opts = command.opts<RootOptions>();
+    const flags: SessionFlags = {
+      project: projectFlagsOf(command),
+      ...(opts.model !== undefined ? { model: opts.model } : {}),
+      ...(opts.permissionMode !== undefined ? { permissionMode: opts.permissionMode } : {}),
+      trustProjectHooks: opts.trustProjectHooks === true,
+      ...(opts.maxTurns !== undefined ? { maxTurns: opts.maxTurns } : {}),
+      debugHooks: opts.debug === "hooks",
+    };
+    if (opts.print !== undefined) {
+      const { runOneShot } = await import("./one-shot.js");
+      code = await runOneShot({ ...flags, prompt: opts.print, outputFormat: opts.outputFormat });
+      return;
+    }
+    if (opts.outputFormat !== "text") throw new CliError("--output-format applies to -p only");
+    if (!process.stdin.isTTY) {
+      throw new CliError(
+        "stdin is not a terminal; use -p to run one prompt (-p without text reads it from stdin)",
+      );
+    }
+    const { runInteractive } = await import("./interactive/repl.js");
+    code = await runInteractive(flags);
+  });
+
+  program
+    .command("demo")
+    .description("a scripted session in a temporary project showing hooks at work (no API key used)")
+    .action(async () => {
+      const { runDemo } = await import("../demo/demo.js");
+      code = await runDemo();
+    });
+
+  const hooks = program.command("hooks").description("inspect, validate, test and trust hooks");
+  withProjectOptions(hooks.command("list"))
+    .description("every configured hook with its event, filters, source and trust state")
+    .option("--json", "print JSON")
+    .action(async (opts: { json?: boolean }, command: Command) => {
+      const { hooksList } = await import("./hooks/hooks-list.js");
+      code = hooksList(projectFlagsOf(command), opts.json === true);
+    });
+  withProjectOptions(hooks.command("validate"))
+    .description("every problem in the settings files, with its location; exit 1 on any error")
+    .option("--json", "print JSON")
+    .action(async (opts: { json?: boolean }, command: Command) => {
+      const { hooksValidate } = await import("./hooks/hooks-validate.js");
+      code = hooksValidate(projectFlagsOf(command), opts.json === true);
+    });
+  withProjectOptions(hooks.command("test"))
+    .description("run the real hooks of an event for a synthetic payload; print the decision and the trace")
+    .argument("<event>", "the event, e.g. PreToolUse")
+    .option("--tool <name>", "the tool (PreToolUse, PostToolUse)")
+    .option("--args <json>", "tool arguments or task fields: inline JSON, @file, or - for stdin")
+    .option("--output <text>", "the tool result (PostToolUse)")
+    .option("--prompt <text>", "the user's prompt (UserPromptSubmit)")
+    .option("--agent <name>", "the sub-agent's name (SubagentStop)")
+    .addOption(new Option("--permission-mode <mode>", "as for a session").choices(["ask", "auto", "plan"]))
+    .option(
+      "--trust-project-hooks",
+      "run the project's hooks without approval, as that flag does for a session",
+    )
+    .option("--json", "print JSON")
+    .action(async (event: string, opts: HooksTestOptions, command: Command) => {
+      const { hooksTest } = await import("./hooks/hooks-test.js");
+      code = await hooksTest(projectFlagsOf(command), event, opts);
+    });
+  hooks
+    .command("schema")
+    .description("print the JSON Schema of settings files")
+    .action(async () => {
+      const { hooksSchema } = await import("./hooks/hooks-schema.js");
+      code = hooksSchema();
+    });
+  withProjectOptions(hooks.command("trust"))
+    .description("show the project's hooks and permission grants and approve them")
+    .option("--yes", "approve without asking")
+    .action(async (opts: { yes?: boolean }, command: Command) => {
+      const { hooksTrust } = await import("./hooks/hooks-trust.js");
+      code = await hooksTrust(projectFlagsOf(command), opts.yes === true);
+    });
+
+  return {
+    async run(argv) {
+      try {
+        await program.parseAsync([...argv], { from: "user" });
+      } catch (error) {
+        // Commander has already printed its message (usage errors) or the help/version text.
+        if (error instanceof CommanderError) return error.exitCode;
+        throw error;
+      }
+      return code;
+    },
+  };
+}
+
+export interface HooksTestOptions {
+  tool?: string;
+  args?: string;
+  output?: string;
+  prompt?: string;
+  agent?: string;
+  permissionMode?: PermissionMode;
+  trustProjectHooks?: boolean;
+  json?: boolean;
+}
+
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("expected a positive integer");
+  return n;
+}

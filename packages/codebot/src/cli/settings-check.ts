@@ -1,0 +1,25 @@
+import { CliError } from "./cli-error.js";
+import { type HookInventory, type InventoryProblem, loadInventory } from "./hooks/hook-inventory.js";
+import type { Styles } from "./output/styles.js";
+import type { ProjectFlags } from "./project-flags.js";
+
+/** Problems as `error: …` / `warning: …` lines. */
+export function problemLines(problems: readonly InventoryProblem[], s: Styles): string[] {
+  return problems.map(
+    (p) => `${p.severity === "error" ? s.red("error") : s.yellow("warning")}: ${p.message}`,
+  );
+}
+
+/**
+ * The settings of a session about to start, checked first: an error means some file or hook was
+ * skipped (a guard, perhaps), so a one-shot run refuses to start rather than run without it.
+ * Warnings go to `warn`.
+ */
+export function checkSettings(flags: ProjectFlags, warn: (line: string) => void): HookInventory {
+  const inventory = loadInventory(flags);
+  const errors = inventory.problems.filter((p) => p.severity === "error");
+  for (const p of inventory.problems) if (p.severity === "warning") warn(`codebot: warning: ${p.message}`);
+  if (errors.length === 1) throw new CliError((errors[0] as InventoryProblem).message);
+  if (errors.length > 1) throw new CliError(errors.map((e) => e.message).join("\ncodebot: "));
+  return inventory;
+}
