@@ -48,6 +48,8 @@ export interface EvaluationDeps extends ExecutionDeps {
 export class Firing {
   private payloadCache?: string;
   private ifCache?: string;
+  private namesCache?: readonly string[];
+  private timeCache?: string;
 
   constructor(
     readonly event: HookEvent,
@@ -67,10 +69,12 @@ export class Firing {
 
   /** What the first-level matcher is compared with: a tool and its aliases, an agent's name, or "". */
   matchNames(): readonly string[] {
-    const on = EVENT_SPECS[this.event].matchOn;
-    if (on === "tool") return toolNames(this.toolName);
-    if (on === "agent") return [this.fields.agent ?? ""];
-    return [""];
+    if (this.namesCache === undefined) {
+      const on = EVENT_SPECS[this.event].matchOn;
+      this.namesCache =
+        on === "tool" ? toolNames(this.toolName) : on === "agent" ? [this.fields.agent ?? ""] : [""];
+    }
+    return this.namesCache;
   }
 
   /** What `if` is compared with; compact JSON built at most once per firing. */
@@ -97,30 +101,47 @@ export class Firing {
     return undefined;
   }
 
-  /** Runs the hook if it matches; either way returns its trace record (and run). */
-  async consider(hook: CompiledHook): Promise<{ record: TraceRecord; run?: HookRun }> {
+  /**
+   * Runs the hook if it matches; either way yields its trace record (and run). A skipped hook is
+   * answered synchronously: with a hundred hooks that do not match, no promise is made.
+   */
+  consider(hook: CompiledHook): Considered | Promise<Considered> {
     const skipped = this.skipReason(hook);
     if (skipped) {
-      const record: TraceRecord = { ...baseRecord(hook, false), skipped };
+      this.timeCache ??= new Date().toISOString();
+      const record = baseRecord(hook, false, this.timeCache);
+      record.skipped = skipped;
       this.deps.emit(record);
       return { record };
     }
-    const run = await executeHook(
+    return executeHook(
       hook,
       { event: this.event, toolName: this.toolName, payload: () => this.payload(), signal: this.signal },
       this.deps,
-    );
-    this.deps.ran(run);
-    this.deps.emit(run.record);
-    return { record: run.record, run };
+    ).then((run) => {
+      this.deps.ran(run);
+      this.deps.emit(run.record);
+      return { record: run.record, run };
+    });
   }
+
+  /** Considers every hook of a step; a promise only when one of them actually runs. */
+  considerStep(step: readonly CompiledHook[]): Considered[] | Promise<Considered[]> {
+    const results = step.map((hook) => this.consider(hook));
+    return results.some((r) => r instanceof Promise) ? Promise.all(results) : (results as Considered[]);
+  }
+}
+
+export interface Considered {
+  record: TraceRecord;
+  run?: HookRun;
 }
 
 /**
  * Consecutive hooks of one Claude Code group run together; every native entry is a step of its own.
  * Steps run in configuration order.
  */
-function steps(hooks: readonly CompiledHook[]): CompiledHook[][] {
+export function stepsOf(hooks: readonly CompiledHook[]): CompiledHook[][] {
   const out: CompiledHook[][] = [];
   for (const hook of hooks) {
     const last = out.at(-1);
@@ -131,17 +152,17 @@ function steps(hooks: readonly CompiledHook[]): CompiledHook[][] {
 }
 
 /** §7.2: in order; the first blocking hook that blocks decides; contexts join; rewrites chain. */
-export async function evaluateHard(hooks: readonly CompiledHook[], start: Firing): Promise<HardDecision> {
+export async function evaluateHard(steps: readonly CompiledHook[][], start: Firing): Promise<HardDecision> {
   const trace: TraceRecord[] = [];
   const contexts: string[] = [];
   let firing = start;
   let updatedInput: Record<string, unknown> | undefined;
   let updatedBy: string | undefined;
   const rewrites = EVENT_SPECS[start.event].rewritesArgs;
-  for (const step of steps(hooks)) {
-    const current = firing;
+  for (const step of steps) {
     // Members of a step run concurrently but are merged in configuration order, never completion order.
-    const results = await Promise.all(step.map((hook) => current.consider(hook)));
+    const considered = firing.considerStep(step);
+    const results = considered instanceof Promise ? await considered : considered;
     for (const { record } of results) trace.push(record);
     for (const { run } of results) {
       if (!run) continue;
@@ -172,10 +193,11 @@ export async function evaluateHard(hooks: readonly CompiledHook[], start: Firing
 }
 
 /** §7.3: in order; the first hook that blocks or fails decides, and its output becomes feedback. */
-export async function evaluateSoft(hooks: readonly CompiledHook[], firing: Firing): Promise<SoftDecision> {
+export async function evaluateSoft(steps: readonly CompiledHook[][], firing: Firing): Promise<SoftDecision> {
   const trace: TraceRecord[] = [];
-  for (const step of steps(hooks)) {
-    const results = await Promise.all(step.map((hook) => firing.consider(hook)));
+  for (const step of steps) {
+    const considered = firing.considerStep(step);
+    const results = considered instanceof Promise ? await considered : considered;
     for (const { record } of results) trace.push(record);
     for (const { run } of results) {
       if (run?.blocks) return { failed: true, feedback: feedbackOf(run), hook: run.hook.name, trace };

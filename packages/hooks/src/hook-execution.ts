@@ -42,9 +42,13 @@ export interface HookRun {
   blockReason?: string;
 }
 
-export function baseRecord(hook: CompiledHook, matched: boolean): TraceRecord {
+export function baseRecord(
+  hook: CompiledHook,
+  matched: boolean,
+  time = new Date().toISOString(),
+): TraceRecord {
   return {
-    time: new Date().toISOString(),
+    time,
     event: hook.event,
     hook: hook.name,
     source: hook.source,

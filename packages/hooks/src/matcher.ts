@@ -61,9 +61,23 @@ function regexMatcher(source: string, body: string, flags: string): Matcher {
   return { source, kind: "regex", test: (subject) => re.test(subject) };
 }
 
-/** Full Unicode case folding approximated by upper- then lower-casing (ß ~ SS, ſ ~ s, K ~ k). */
+const foldCache = new Map<string, string>();
+const FOLD_CACHE_MAX = 1024;
+
+/**
+ * Full Unicode case folding approximated by upper- then lower-casing (ß ~ SS, ſ ~ s, K ~ k).
+ * Tool and agent names recur on every call, so their folds are remembered.
+ */
 function caseFold(s: string): string {
-  return s.toUpperCase().toLowerCase();
+  let folded = foldCache.get(s);
+  if (folded === undefined) {
+    folded = s.toUpperCase().toLowerCase();
+    if (s.length <= 128) {
+      if (foldCache.size >= FOLD_CACHE_MAX) foldCache.clear();
+      foldCache.set(s, folded);
+    }
+  }
+  return folded;
 }
 
 /** True when the matcher matches any of the names (a tool and its aliases). */

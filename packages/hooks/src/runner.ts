@@ -12,9 +12,11 @@ import {
   Firing,
   type HardDecision,
   type SoftDecision,
+  stepsOf,
 } from "./evaluate.js";
-import { EVENT_SPECS, type HookEvent } from "./events.js";
+import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
 import type { Executors } from "./executor.js";
+import { ForegroundGate } from "./foreground-gate.js";
 import type { HookRun } from "./hook-execution.js";
 import { failureSummary } from "./interpret.js";
 import type { CompiledHook, LoadedHooks } from "./load-hooks.js";
@@ -36,6 +38,8 @@ export interface HookRunnerOptions {
   session: HookSession;
   /** How many async hook processes may run at once; the rest queue. Default 8. */
   maxConcurrentAsync?: number;
+  /** Longest an async hook waits for running tool calls to finish before it starts anyway. Default 250 ms. */
+  maxAsyncDeferMs?: number;
   /** Every trace record, as soon as it exists. */
   onTrace?: (record: TraceRecord) => void;
   /** A JSONL file every trace record is appended to. */
@@ -81,6 +85,7 @@ export interface HookRunner {
 }
 
 const DEFAULT_MAX_CONCURRENT_ASYNC = 8;
+const DEFAULT_MAX_ASYNC_DEFER_MS = 250;
 /** Async hooks live on their own: cancelling the run that fired them does not stop them. */
 const DETACHED = new AbortController().signal;
 
@@ -94,6 +99,8 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     list.push(hook);
     byEvent.set(hook.event, list);
   }
+  const stepsByEvent = new Map([...byEvent].map(([event, list]) => [event, stepsOf(list)]));
+  const gate = new ForegroundGate(options.maxAsyncDeferMs ?? DEFAULT_MAX_ASYNC_DEFER_MS);
 
   const reported = new Set<CompiledHook>();
   const reportOnce = (hook: CompiledHook | undefined, message: string) => {
@@ -112,7 +119,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     ...(options.approveHook ? { approveHook: options.approveHook } : {}),
     disabled,
     emit(record) {
-      traceFile?.append([record]);
+      traceFile?.append(record);
       if (!options.onTrace) return;
       try {
         options.onTrace(record);
@@ -142,28 +149,37 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
   const inFlight = new Set<Promise<unknown>>();
 
   function firingOf(event: HookEvent, input: PayloadFields, signal: AbortSignal, d: EvaluationDeps): Firing {
-    const { fixed } = EVENT_SPECS[event];
-    return new Firing(event, { ...input, ...fixed }, signal, d);
+    const fixed: EventSpec["fixed"] = EVENT_SPECS[event].fixed;
+    // Most events have no constants; copying the caller's input would cost every tool call.
+    const fields = fixed.tool === undefined && fixed.message === undefined ? input : { ...input, ...fixed };
+    return new Firing(event, fields, signal, d);
   }
 
   function fireAsync(event: HookEvent, input: PayloadFields): void {
+    const list = byEvent.get(event);
+    if (!list?.length) return;
     const firing = firingOf(event, input, DETACHED, asyncDeps);
-    for (const hook of byEvent.get(event) ?? []) {
-      const done = firing.consider(hook).finally(() => inFlight.delete(done));
-      inFlight.add(done);
-    }
+    // Start on a later turn of the event loop, once no tool call is running (bounded): spawning
+    // blocks the main thread, and must not sit between a tool's result and the agent waiting for it.
+    const done = gate
+      .idle()
+      .then(() => Promise.all(list.map((hook) => firing.consider(hook))))
+      .finally(() => inFlight.delete(done));
+    inFlight.add(done);
   }
 
   function fire<E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable): ResultOf<E> {
-    const { signal, ...fields } = input as PayloadFields & Cancellable;
-    const list = byEvent.get(event) ?? [];
+    // The payload builder picks its fields by name, so `signal` can stay in the input object.
+    const fields = input as PayloadFields;
+    const signal = (input as Cancellable).signal;
+    const steps = stepsByEvent.get(event) ?? [];
     const mode = EVENT_SPECS[event].mode;
     if (mode === "async") {
       fireAsync(event, fields);
       return undefined as ResultOf<E>;
     }
     const firing = firingOf(event, fields, signal ?? DETACHED, deps);
-    return (mode === "hard" ? evaluateHard(list, firing) : evaluateSoft(list, firing)) as ResultOf<E>;
+    return (mode === "hard" ? evaluateHard(steps, firing) : evaluateSoft(steps, firing)) as ResultOf<E>;
   }
 
   let closing: Promise<void> | undefined;
@@ -188,7 +204,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     sessionStart: () => fire("SessionStart", {}),
     sessionEnd: () => fire("SessionEnd", {}),
     subagentStop: (input) => fire("SubagentStop", input),
-    middleware: () => createHookMiddleware(runner),
+    middleware: () => createHookMiddleware({ ...runner, foreground: (work) => gate.around(work) }),
     close() {
       // Idempotent; a second close after more hooks were fired waits for those too.
       closing = (closing ?? Promise.resolve()).then(drain);

@@ -45,11 +45,12 @@ export interface TraceRecord {
 }
 
 /**
- * Appends records to a JSONL file. Writes are chained, so lines from concurrent hooks never
- * interleave; `flush()` waits for everything queued.
+ * Appends records to a JSONL file. One write at a time, each carrying every line queued since the
+ * last one: lines from concurrent hooks never interleave, and a burst costs few system calls.
  */
 export class TraceFile {
-  private tail: Promise<void> = Promise.resolve();
+  private pending = "";
+  private writing: Promise<void> | undefined;
   private failed = false;
 
   constructor(
@@ -57,18 +58,29 @@ export class TraceFile {
     private readonly onError: (message: string) => void,
   ) {}
 
-  append(records: readonly TraceRecord[]): void {
-    if (records.length === 0 || this.failed) return;
-    const text = records.map((r) => `${JSON.stringify(r)}\n`).join("");
-    this.tail = this.tail.then(() =>
-      appendFile(this.path, text).catch((err: unknown) => {
-        this.failed = true;
-        this.onError(`hook trace ${this.path}: ${err instanceof Error ? err.message : String(err)}`);
-      }),
-    );
+  append(record: TraceRecord): void {
+    if (this.failed) return;
+    this.pending += `${JSON.stringify(record)}\n`;
+    this.writing ??= this.drain();
   }
 
-  flush(): Promise<void> {
-    return this.tail;
+  /** Resolves once everything appended so far is on disk (or has failed and been reported). */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending && !this.failed) {
+        const text = this.pending;
+        this.pending = "";
+        await appendFile(this.path, text).catch((err: unknown) => {
+          this.failed = true;
+          this.onError(`hook trace ${this.path}: ${err instanceof Error ? err.message : String(err)}`);
+        });
+      }
+    } finally {
+      this.writing = undefined;
+    }
   }
 }

@@ -1,7 +1,27 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Tool } from "@codebot/agentcore";
 import { describe, expect, it } from "vitest";
-import { bashTool, callTool, readJson, runnerFor } from "./support.js";
+import { z } from "zod";
+import { bashTool, callTool, readJson, runnerFor, waitFor } from "./support.js";
+
+/** A tool that runs until the test lets it finish. */
+function heldTool(): { tool: Tool; release: () => void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const tool: Tool = {
+    name: "bash",
+    description: "waits",
+    inputSchema: z.object({ command: z.string() }),
+    execute: async () => {
+      await held;
+      return { content: "done", isError: false };
+    },
+  };
+  return { tool, release };
+}
 
 /** The most hooks that were between their `s` and `e` lines at once. */
 function peakOf(log: string): { peak: number; starts: number; ends: number } {
@@ -111,5 +131,33 @@ describe("PostToolUse", () => {
     runner.notification({ message: "x" });
     await Promise.all([runner.close(), runner.close()]);
     expect(existsSync(join(dir, "done"))).toBe(true);
+  });
+
+  it("async hooks wait while a tool call is running, and start once none is", async () => {
+    const { runner, dir } = runnerFor(
+      { Notification: [{ type: "command", command: "touch started" }] },
+      { maxAsyncDeferMs: 20_000 },
+    );
+    const { tool, release } = heldTool();
+    const call = callTool(runner, tool, { command: "x" });
+    runner.notification({ message: "m" });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(existsSync(join(dir, "started"))).toBe(false);
+    release();
+    await call;
+    await waitFor(() => existsSync(join(dir, "started")), 15_000, "the deferred hook");
+  });
+
+  it("a long tool call delays async hooks no longer than maxAsyncDeferMs", async () => {
+    const { runner, dir } = runnerFor(
+      { Notification: [{ type: "command", command: "touch started" }] },
+      { maxAsyncDeferMs: 200 },
+    );
+    const { tool, release } = heldTool();
+    const call = callTool(runner, tool, { command: "x" });
+    runner.notification({ message: "m" });
+    await waitFor(() => existsSync(join(dir, "started")), 15_000, "the hook despite the running call");
+    release();
+    await call;
   });
 });
