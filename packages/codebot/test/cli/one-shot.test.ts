@@ -1,0 +1,366 @@
+import fs from "node:fs";
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
+import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import {
+  cliEnv,
+  expectNoStackTrace,
+  jsonLines,
+  runCli,
+  startCli,
+  useBuiltCli,
+} from "./support/cli-process.js";
+
+useBuiltCli();
+
+describe("codebot -p", () => {
+  it("prints the model's final answer and exits 0", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("Hello from the model")]);
+    const r = await runCli(["-p", "say hello", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.stdout).toBe("Hello from the model\n");
+    expect(r.code).toBe(0);
+    expectNoStackTrace(r.stderr);
+    expect(requestText(server.requests[0])).toContain("say hello");
+  });
+
+  it("--output-format json prints one result object", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("glob", { pattern: "*" }), reply.text("found nothing")]);
+    const r = await runCli(["-p", "look", "--output-format", "json", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(result).toMatchObject({
+      type: "result",
+      result: "found nothing",
+      num_turns: 2,
+      is_error: false,
+      stop_reason: "completed",
+    });
+    expect(result.session_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(typeof result.duration_ms).toBe("number");
+  });
+
+  it("--output-format stream-json prints every kernel event and hook trace record as a snake_case JSON line", async () => {
+    const box = sandbox();
+    const settings = box.json("hooks.json", {
+      hooks: { PreToolUse: [command("exit 0", { name: "observer", matcher: "bash" })] },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo hi" }, "c1"),
+      reply.text("ran it"),
+    ]);
+    const r = await runCli(
+      [
+        "-p",
+        "run",
+        "--output-format",
+        "stream-json",
+        "--permission-mode",
+        "auto",
+        "--settings",
+        settings,
+        "--cwd",
+        box.project,
+      ],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(r.code).toBe(0);
+    const lines = jsonLines(r.stdout);
+    expect(lines[0]).toMatchObject({ type: "system", subtype: "init", permission_mode: "auto" });
+    expect(lines.at(-1)).toMatchObject({ type: "result", result: "ran it", is_error: false });
+    const types = lines.map((l) => l.type);
+    for (const t of [
+      "agent_start",
+      "turn_start",
+      "message_update",
+      "tool_execution_start",
+      "hook",
+      "agent_end",
+    ]) {
+      expect(types).toContain(t);
+    }
+    const hook = lines.find((l) => l.type === "hook");
+    expect(hook).toMatchObject({
+      event: "PreToolUse",
+      hook: "observer",
+      matched: true,
+      exit_code: 0,
+      outcome: "allowed",
+    });
+    expect(hook).toHaveProperty("duration_ms");
+    const end = lines.find((l) => l.type === "tool_execution_end");
+    expect(end).toMatchObject({
+      tool_use_id: "c1",
+      tool: "bash",
+      args: { command: "echo hi" },
+      result: { content: "hi", is_error: false },
+    });
+    // The trace record of the hook comes before the tool's end: lines are written as things happen.
+    expect(lines.indexOf(hook as Record<string, unknown>)).toBeLessThan(
+      lines.indexOf(end as Record<string, unknown>),
+    );
+  });
+
+  it("reads the prompt from stdin when -p has no text", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("got it")]);
+    const r = await runCli(["-p", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      input: "a prompt that came on stdin\n",
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("got it\n");
+    expect(requestText(server.requests[0])).toContain("a prompt that came on stdin");
+  });
+
+  it("exits 2 with the reason on stderr when a UserPromptSubmit hook blocks the prompt, and nothing reaches the model", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { UserPromptSubmit: [command("echo 'no secrets in prompts' >&2; exit 2", { blocking: true })] },
+    });
+    const server = await modelServer([reply.text("never")]);
+    const r = await runCli(["-p", "my password is hunter2", "--settings", settings, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("codebot: prompt blocked by a UserPromptSubmit hook: no secrets in prompts");
+    expect(server.requests).toHaveLength(0);
+    expectNoStackTrace(r.stderr);
+  });
+
+  it("json output of a blocked prompt says so, with exit 2", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { UserPromptSubmit: [command("echo nope >&2; exit 2", { blocking: true })] },
+    });
+    const server = await modelServer([]);
+    const r = await runCli(
+      ["-p", "x", "--output-format", "json", "--settings", settings, "--cwd", box.project],
+      {
+        env: modelEnv(server, box.home),
+      },
+    );
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      type: "result",
+      is_error: true,
+      stop_reason: "blocked",
+      reason: "nope",
+    });
+  });
+
+  it("exits 1 with one line on stderr when the model call fails", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.httpError(400, { message: "the request is malformed" })]);
+    const r = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^codebot: .*the request is malformed/m);
+    expectNoStackTrace(r.stderr);
+  });
+
+  it("applies the hooks of every --settings file, in order: a PreToolUse guard blocks rm -rf and the model is told", async () => {
+    const box = sandbox();
+    box.write("build/app.js", "built\n");
+    const guard = box.json("guard.json", {
+      hooks: {
+        PreToolUse: [
+          command("echo 'rm -rf is not allowed' >&2; exit 2", {
+            matcher: "bash",
+            if: "/rm -rf/",
+            blocking: true,
+          }),
+        ],
+      },
+    });
+    const audit = box.json("audit.json", { hooks: { PreToolUse: [command("cat > seen.json")] } });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "rm -rf build" }),
+      reply.text("ok, leaving it"),
+    ]);
+    const r = await runCli(
+      [
+        "-p",
+        "clean",
+        "--permission-mode",
+        "auto",
+        "--settings",
+        guard,
+        "--settings",
+        audit,
+        "--cwd",
+        box.project,
+      ],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(box.at("build/app.js"))).toBe(true);
+    expect(requestText(server.requests[1])).toContain("hook: rm -rf is not allowed");
+    // The guard came first and vetoed, so the second file's hook never ran.
+    expect(fs.existsSync(box.at("seen.json"))).toBe(false);
+  });
+
+  it("denies a mutating tool in ask mode when no rule allows it, and the model is told why", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("write", { file_path: "a.txt", content: "x" }),
+      reply.text("could not"),
+    ]);
+    const r = await runCli(["-p", "write a file", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(box.at("a.txt"))).toBe(false);
+    expect(requestText(server.requests[1])).toContain("permission denied: write needs approval");
+  });
+
+  it("does not run untrusted project hooks and says so on stderr; --trust-project-hooks runs them", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", { hooks: { UserPromptSubmit: [command("touch ran.txt")] } });
+    const server = await modelServer([reply.text("one"), reply.text("two")]);
+    const first = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(first.code).toBe(0);
+    expect(fs.existsSync(box.at("ran.txt"))).toBe(false);
+    expect(first.stderr).toContain(
+      '1 project hook was not run because it is not trusted; run "codebot hooks trust"',
+    );
+    const second = await runCli(["-p", "hi", "--trust-project-hooks", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(second.code).toBe(0);
+    expect(fs.existsSync(box.at("ran.txt"))).toBe(true);
+  });
+
+  it("--max-turns stops a run that keeps calling tools, with exit 1", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("glob", { pattern: "*" }),
+      reply.toolCall("glob", { pattern: "*" }),
+      reply.text("never reached"),
+    ]);
+    const r = await runCli(["-p", "loop", "--max-turns", "2", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("codebot: stopped after 2 model steps (--max-turns)");
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("--debug hooks prints each trace record as a readable line on stderr", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: {
+        UserPromptSubmit: [command("exit 0", { name: "greeter" })],
+        PreToolUse: [command("exit 0", { name: "only-bash", matcher: "bash" })],
+      },
+    });
+    const server = await modelServer([reply.toolCall("glob", { pattern: "*" }), reply.text("done")]);
+    const r = await runCli(["-p", "hi", "--debug", "hooks", "--settings", settings, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(
+      /hook UserPromptSubmit "greeter" \(cli: .*s\.json\) · allowed · exit 0 · \d+ ms/,
+    );
+    expect(r.stderr).toMatch(/hook PreToolUse "only-bash" .* · skipped: matcher did not match/);
+  });
+
+  it("SIGTERM during a run closes the session first: SessionEnd hooks run before the process exits", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { SessionEnd: [command("sleep 0.3; echo ended > ended.txt")] },
+    });
+    const server = await modelServer([reply.hang("thinking")]);
+    const cli = startCli(
+      ["-p", "think", "--output-format", "stream-json", "--settings", settings, "--cwd", box.project],
+      {
+        env: modelEnv(server, box.home),
+      },
+    );
+    await waitFor(() => cli.stdout().includes('"message_update"'), 20_000, "the model's first words");
+    cli.child.kill("SIGTERM");
+    const r = await cli.done;
+    expect(r.code).toBe(143);
+    expect(fs.readFileSync(box.at("ended.txt"), "utf8")).toBe("ended\n");
+    expectNoStackTrace(r.stderr);
+  });
+});
+
+describe("codebot -p errors are one clear line, never a stack trace", () => {
+  it("a missing API key gives the kernel's message", async () => {
+    const box = sandbox();
+    const r = await runCli(["-p", "hi", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      "codebot: model: ANTHROPIC_API_KEY is not set (needed for anthropic/claude-sonnet-4-5)\n",
+    );
+  });
+
+  it("an unknown provider names the known ones", async () => {
+    const box = sandbox();
+    const r = await runCli(["-p", "hi", "--model", "acme/gpt-9", "--cwd", box.project], {
+      env: cliEnv(box.home),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'codebot: model: unknown provider "acme" in "acme/gpt-9" (known: anthropic/, openai/, compat/)\n',
+    );
+  });
+
+  it("a malformed settings file names the file, line and column, and nothing runs", async () => {
+    const box = sandbox();
+    const file = box.write("broken.json", '{\n  "hooks": {\n    "PreToolUse": [,]\n  }\n}\n');
+    const server = await modelServer([reply.text("never")]);
+    const r = await runCli(["-p", "hi", "--settings", file, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`^codebot: settings: ${file}:3:20: value expected`, "m"));
+    expect(server.requests).toHaveLength(0);
+    expectNoStackTrace(r.stderr);
+  });
+
+  it("a bad hook entry names the file, event, index and field, and nothing runs", async () => {
+    const box = sandbox();
+    const file = box.json("bad.json", {
+      hooks: { PreToolUse: [command("true"), { type: "command", matcher: "/(/", command: "x" }] },
+    });
+    const server = await modelServer([reply.text("never")]);
+    const r = await runCli(["-p", "hi", "--settings", file, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`^codebot: ${file}: hooks\\.PreToolUse\\[1\\]\\.matcher: `, "m"));
+    expect(server.requests).toHaveLength(0);
+    expectNoStackTrace(r.stderr);
+  });
+
+  it("a --cwd that is not a directory is one line", async () => {
+    const box = sandbox();
+    const r = await runCli(["-p", "hi", "--cwd", box.at("nope")], { env: cliEnv(box.home) });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`codebot: --cwd: ${box.at("nope")} does not exist or is not a directory\n`);
+  });
+
+  it("an unknown option is a usage error with exit 1", async () => {
+    const box = sandbox();
+    const r = await runCli(["--frobnicate"], { env: cliEnv(box.home) });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("unknown option '--frobnicate'");
+    expectNoStackTrace(r.stderr);
+  });
+});
+
+describe("codebot --version", () => {
+  it("prints the package version", async () => {
+    const box = sandbox();
+    const r = await runCli(["--version"], { env: cliEnv(box.home) });
+    const pkg = JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
+    expect(r.stdout).toBe(`${pkg.version}\n`);
+    expect(r.code).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import path from "node:path";
+import {
+  type LoopbackModelServer,
+  type RecordedRequest,
+  type ScriptStep,
+  startLoopbackModelServer,
+} from "@codebot/agentcore/testing";
+import { afterEach } from "vitest";
+import { tempDir } from "../../support/temp-dirs.js";
+import { cliEnv } from "./cli-process.js";
+
+/** A temporary project and CODEBOT_HOME with helpers to write files into them. */
+export interface Sandbox {
+  project: string;
+  home: string;
+  /** Writes a file under the project (or an absolute path) and returns its path. */
+  write(file: string, content: string): string;
+  /** Writes a JSON file under the project (or an absolute path) and returns its path. */
+  json(file: string, value: unknown): string;
+  at(rel: string): string;
+}
+
+export function sandbox(): Sandbox {
+  const project = tempDir("codebot-cli-project-");
+  const home = tempDir("codebot-cli-home-");
+  const write = (file: string, content: string) => {
+    const full = path.isAbsolute(file) ? file : path.join(project, file);
+    fs.mkdirSync(path.dirname(full), { recursive: true });
+    fs.writeFileSync(full, content);
+    return full;
+  };
+  return {
+    project,
+    home,
+    write,
+    json: (file, value) => write(file, `${JSON.stringify(value, null, 2)}\n`),
+    at: (rel) => path.join(project, rel),
+  };
+}
+
+const servers: LoopbackModelServer[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
+
+/** A loopback model server for the script, closed after the test. */
+export async function modelServer(script: ScriptStep<RecordedRequest>[]): Promise<LoopbackModelServer> {
+  const server = await startLoopbackModelServer(script);
+  servers.push(server);
+  return server;
+}
+
+/** The CLI's environment pointed at a loopback server as the Anthropic API. */
+export function modelEnv(server: LoopbackModelServer, home: string, extra: Record<string, string> = {}) {
+  return cliEnv(home, {
+    ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+    ANTHROPIC_API_KEY: "test-key",
+    ...extra,
+  });
+}
+
+/** Every text the model was sent in a request (messages, tool results), joined. */
+export function requestText(request: RecordedRequest | undefined): string {
+  return JSON.stringify(request?.body?.messages ?? []);
+}
+
+/** A command hook entry. */
+export function command(cmd: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { type: "command", command: cmd, ...extra };
+}

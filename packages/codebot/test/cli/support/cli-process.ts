@@ -1,0 +1,151 @@
+/**
+ * Runs the BUILT `codebot` (packages/codebot/dist/cli.js) as a real child process. The build is
+ * refreshed first when a source is newer than it (`npm test` builds before running, so then
+ * nothing is rebuilt); a lock keeps parallel test files from building at once.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeAll, expect } from "vitest";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../..");
+export const cliPath = path.join(repoRoot, "packages/codebot/dist/cli.js");
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** Wall time of the whole process, ms. */
+  ms: number;
+}
+
+export interface CliOptions {
+  cwd?: string;
+  /** The whole environment of the child (see cliEnv). */
+  env: NodeJS.ProcessEnv;
+  /** Written to stdin, which is then closed; stdin is empty otherwise. */
+  input?: string;
+  timeoutMs?: number;
+}
+
+const children = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  children.clear();
+});
+
+/** Call at the top of every CLI test file. */
+export function useBuiltCli(): void {
+  beforeAll(() => ensureBuilt(), 180_000);
+}
+
+/** A clean environment: PATH and HOME from the test process, a CODEBOT_HOME, no API keys unless given. */
+export function cliEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    CODEBOT_HOME: home,
+    LANG: "C.UTF-8",
+    ...extra,
+  };
+}
+
+/** Starts the CLI; `done` resolves when it has exited. */
+export function startCli(args: readonly string[], options: CliOptions) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    cwd: options.cwd ?? os.tmpdir(),
+    env: options.env,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  children.add(child);
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (d) => {
+    stdout += String(d);
+  });
+  child.stderr?.on("data", (d) => {
+    stderr += String(d);
+  });
+  child.stdin?.on("error", () => {});
+  child.stdin?.end(options.input ?? "");
+  const timeout = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
+  const done = new Promise<CliResult>((resolve) => {
+    child.on("close", (code, signal) => {
+      clearTimeout(timeout);
+      resolve({ code, signal, stdout, stderr, ms: performance.now() - started });
+    });
+  });
+  return { child, done, stdout: () => stdout, stderr: () => stderr };
+}
+
+export function runCli(args: readonly string[], options: CliOptions): Promise<CliResult> {
+  return startCli(args, options).done;
+}
+
+/** Errors reach the user as lines, never as a stack trace. */
+export function expectNoStackTrace(stderr: string): void {
+  expect(stderr).not.toMatch(/^\s+at /m);
+}
+
+/** The JSON lines of a stream-json output. */
+export function jsonLines(text: string): Record<string, unknown>[] {
+  return text
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+function isStale(): boolean {
+  if (!fs.existsSync(cliPath)) return true;
+  const built = fs.statSync(cliPath).mtimeMs;
+  return ["agentcore", "hooks", "codebot"].some(
+    (p) => newestMtime(path.join(repoRoot, "packages", p, "src")) > built,
+  );
+}
+
+async function ensureBuilt(): Promise<void> {
+  if (!isStale()) return;
+  const lock = path.join(os.tmpdir(), "codebot-cli-test-build.lock");
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      // Another test file is building; a lock older than three minutes is left over from a crash.
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 180_000) fs.rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    if (isStale()) {
+      execFileSync(
+        process.execPath,
+        [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-b", "packages/codebot"],
+        {
+          cwd: repoRoot,
+          stdio: "inherit",
+        },
+      );
+      // tsc leaves files it did not need to change untouched: mark the build as fresh.
+      const now = new Date();
+      fs.utimesSync(cliPath, now, now);
+    }
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
