@@ -8,6 +8,11 @@ import { buildProgram } from "./program.js";
 export async function main(argv: readonly string[]): Promise<void> {
   process.on("uncaughtException", (error) => fail(`internal error: ${errorMessage(error)}`, 1));
   process.on("unhandledRejection", (error) => fail(`internal error: ${errorMessage(error)}`, 1));
+  // `codebot hooks schema | head`: a reader that has seen enough is not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    fail(`stdout: ${error.message}`, 1);
+  });
   let code: number;
   try {
     code = await buildProgram().run(argv);

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { reply, toolCall } from "@codebot/agentcore/testing";
+import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";

@@ -1,0 +1,345 @@
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { cliEnv, expectNoStackTrace, jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+const guard = command("echo 'no rm -rf here' >&2; exit 2", {
+  name: "guard",
+  matcher: "bash",
+  if: "/rm -rf/",
+  blocking: true,
+});
+
+describe("codebot hooks test", () => {
+  it("prints the trace (matched and skipped hooks with why, exit codes, timings) and exits 2 on a block", async () => {
+    const box = sandbox();
+    const file = box.json("s.json", {
+      hooks: {
+        PreToolUse: [
+          command("exit 0", { name: "only-write", matcher: "write" }),
+          command("exit 0", { name: "only-git", matcher: "bash", if: "/git /" }),
+          command("exit 0", { name: "switched-off", enabled: false }),
+          guard,
+        ],
+      },
+    });
+    const r = await runCli(
+      [
+        "hooks",
+        "test",
+        "PreToolUse",
+        "--tool",
+        "bash",
+        "--args",
+        '{"command":"rm -rf /"}',
+        "--settings",
+        file,
+        "--cwd",
+        box.project,
+      ],
+      { env: cliEnv(box.home) },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('"tool":"bash"');
+    expect(r.stdout).toContain('"args":{"command":"rm -rf /"}');
+    expect(r.stdout).toMatch(/hook PreToolUse "only-write" \(cli: .*\) · skipped: matcher did not match/);
+    expect(r.stdout).toMatch(/hook PreToolUse "only-git" \(cli: .*\) · skipped: if did not match/);
+    expect(r.stdout).toMatch(
+      /hook PreToolUse "switched-off" \(cli: .*\) · skipped: disabled \(enabled: false\)/,
+    );
+    expect(r.stdout).toMatch(
+      /hook PreToolUse "guard" \(cli: .*\) · blocked · exit 2 · \d+ ms · reason: no rm -rf here/,
+    );
+    expect(r.stdout).toContain('decision blocked by "guard": no rm -rf here');
+    expectNoStackTrace(r.stderr);
+  });
+
+  it("exits 0 and shows the rewritten input and context when the hooks allow", async () => {
+    const box = sandbox();
+    const file = box.json("s.json", {
+      hooks: {
+        PreToolUse: [
+          command(`echo '{"updated_input":{"command":"ls -la"},"additional_context":"listing is fine"}'`, {
+            name: "rewriter",
+          }),
+        ],
+      },
+    });
+    const r = await runCli(
+      [
+        "hooks",
+        "test",
+        "PreToolUse",
+        "--tool",
+        "bash",
+        "--args",
+        '{"command":"ls"}',
+        "--json",
+        "--settings",
+        file,
+        "--cwd",
+        box.project,
+      ],
+      { env: cliEnv(box.home) },
+    );
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.blocked).toBe(false);
+    expect(out.decision).toEqual({
+      blocked: false,
+      updated_input: { command: "ls -la" },
+      updated_by: "rewriter",
+      additional_context: "listing is fine",
+    });
+    expect(out.trace[0]).toMatchObject({ hook: "rewriter", matched: true, exit_code: 0, outcome: "allowed" });
+    expect(out.payload).toMatchObject({
+      event: "PreToolUse",
+      tool: "bash",
+      args: { command: "ls" },
+      cwd: box.project,
+    });
+  });
+
+  it("takes --args from a file (@path) and from stdin (-)", async () => {
+    const box = sandbox();
+    const file = box.json("s.json", { hooks: { PreToolUse: [command("cat > payload.json")] } });
+    const big = { command: `echo ${"x".repeat(200_000)}` };
+    const argsFile = box.json("args.json", big);
+    const fromFile = await runCli(
+      [
+        "hooks",
+        "test",
+        "PreToolUse",
+        "--tool",
+        "bash",
+        "--args",
+        `@${argsFile}`,
+        "--settings",
+        file,
+        "--cwd",
+        box.project,
+      ],
+      { env: cliEnv(box.home) },
+    );
+    expect(fromFile.code).toBe(0);
+    expect(JSON.parse(fs.readFileSync(box.at("payload.json"), "utf8")).args).toEqual(big);
+    const fromStdin = await runCli(
+      [
+        "hooks",
+        "test",
+        "PreToolUse",
+        "--tool",
+        "bash",
+        "--args",
+        "-",
+        "--settings",
+        file,
+        "--cwd",
+        box.project,
+      ],
+      { env: cliEnv(box.home), input: '{"command":"from stdin"}' },
+    );
+    expect(fromStdin.code).toBe(0);
+    expect(JSON.parse(fs.readFileSync(box.at("payload.json"), "utf8")).args).toEqual({
+      command: "from stdin",
+    });
+  });
+
+  it("rejects bad input with one clear line: unknown event, missing --tool, invalid JSON", async () => {
+    const box = sandbox();
+    const env = cliEnv(box.home);
+    const cwd = ["--cwd", box.project];
+    const unknown = await runCli(["hooks", "test", "PreTooluse", ...cwd], { env });
+    expect(unknown.stderr).toBe(
+      'codebot: hooks test: unknown event "PreTooluse" (did you mean "PreToolUse"?)\n',
+    );
+    const noTool = await runCli(["hooks", "test", "PreToolUse", ...cwd], { env });
+    expect(noTool.stderr).toBe("codebot: hooks test: PreToolUse needs --tool NAME\n");
+    const badJson = await runCli(
+      ["hooks", "test", "PreToolUse", "--tool", "bash", "--args", "{nope", ...cwd],
+      { env },
+    );
+    expect(badJson.stderr).toMatch(/^codebot: hooks test: --args: the argument is not valid JSON \(.+\)\n$/);
+    for (const r of [unknown, noTool, badJson]) expect(r.code).toBe(1);
+  });
+
+  it("runs the approval rules: an untrusted blocking project hook does not run and counts as a block", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", {
+      hooks: { UserPromptSubmit: [command("touch ran.txt", { blocking: true })] },
+    });
+    const r = await runCli(["hooks", "test", "UserPromptSubmit", "--prompt", "hi", "--cwd", box.project], {
+      env: cliEnv(box.home),
+    });
+    expect(r.code).toBe(2);
+    expect(fs.existsSync(box.at("ran.txt"))).toBe(false);
+    expect(r.stdout).toContain(
+      'not approved: hook: not trusted; run "codebot hooks trust" to review project hooks',
+    );
+    const trusted = await runCli(
+      ["hooks", "test", "UserPromptSubmit", "--prompt", "hi", "--trust-project-hooks", "--cwd", box.project],
+      { env: cliEnv(box.home) },
+    );
+    expect(trusted.code).toBe(0);
+    expect(fs.existsSync(box.at("ran.txt"))).toBe(true);
+  });
+
+  it("a failing PostStopValidation hook is a block (exit 2) and shows what the agent would be told", async () => {
+    const box = sandbox();
+    const file = box.json("s.json", {
+      hooks: { PostStopValidation: [command("echo '2 tests failed'; exit 1", { name: "tests" })] },
+    });
+    const r = await runCli(
+      ["hooks", "test", "PostStopValidation", "--settings", file, "--cwd", box.project],
+      {
+        env: cliEnv(box.home),
+      },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('validation fails (hook "tests"); the agent would be told:\n2 tests failed');
+  });
+
+  it("runs async events to completion and exits 0; other events' hooks (SessionStart) do not run", async () => {
+    const box = sandbox();
+    const file = box.json("s.json", {
+      hooks: {
+        SessionStart: [command("touch session-start.txt")],
+        PostToolUse: [command("sleep 0.2; cat > post.json", { matcher: "bash" })],
+      },
+    });
+    const r = await runCli(
+      [
+        "hooks",
+        "test",
+        "PostToolUse",
+        "--tool",
+        "bash",
+        "--args",
+        '{"command":"ls"}',
+        "--output",
+        "a.txt",
+        "--settings",
+        file,
+        "--cwd",
+        box.project,
+      ],
+      { env: cliEnv(box.home) },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("PostToolUse hooks run in the background and cannot block");
+    expect(JSON.parse(fs.readFileSync(box.at("post.json"), "utf8"))).toMatchObject({
+      output: "a.txt",
+      is_error: false,
+    });
+    expect(fs.existsSync(box.at("session-start.txt"))).toBe(false);
+  });
+
+  it("leaves no session behind in CODEBOT_HOME", async () => {
+    const box = sandbox();
+    const r = await runCli(["hooks", "test", "SessionEnd", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("no hook is configured for SessionEnd");
+    expect(fs.readdirSync(box.home)).toEqual([]);
+  });
+});
+
+describe("codebot hooks test reproduces the runtime's decision for the same payload", () => {
+  const cases: {
+    name: string;
+    hooks: Record<string, unknown>;
+    args: Record<string, unknown>;
+    project?: unknown;
+  }[] = [
+    { name: "a blocking guard", hooks: { PreToolUse: [guard] }, args: { command: "rm -rf build" } },
+    {
+      name: "a guard whose if does not match",
+      hooks: { PreToolUse: [guard] },
+      args: { command: "echo safe" },
+    },
+    {
+      name: "a non-blocking hook that asks to block",
+      hooks: { PreToolUse: [command("echo ignored >&2; exit 2")] },
+      args: { command: "echo still runs" },
+    },
+    {
+      name: "a rewrite chained into a guard",
+      hooks: {
+        PreToolUse: [
+          command(`echo '{"updated_input":{"command":"rm -rf tmp"}}'`, { name: "rewriter" }),
+          guard,
+        ],
+      },
+      args: { command: "echo harmless" },
+    },
+    {
+      name: "a rewrite that is allowed",
+      hooks: {
+        PreToolUse: [command(`echo '{"updated_input":{"command":"echo REWRITTEN"}}'`, { name: "rewriter" })],
+      },
+      args: { command: "echo original" },
+    },
+    {
+      name: "an untrusted blocking project hook",
+      hooks: {},
+      project: { hooks: { PreToolUse: [command("exit 0", { blocking: true, name: "project guard" })] } },
+      args: { command: "echo hi" },
+    },
+  ];
+
+  for (const c of cases) {
+    it(`${c.name}: same block and reason (or same rewritten arguments)`, async () => {
+      const box = sandbox();
+      const settings = box.json("s.json", { hooks: c.hooks });
+      if (c.project) box.json(".codebot/settings.json", c.project);
+      const common = ["--settings", settings, "--cwd", box.project];
+
+      const server = await modelServer([reply.toolCall("bash", c.args, "call-1"), reply.text("done")]);
+      const session = await runCli(
+        ["-p", "go", "--output-format", "stream-json", "--permission-mode", "auto", ...common],
+        {
+          env: modelEnv(server, box.home),
+        },
+      );
+      expect(session.code).toBe(0);
+      const end = jsonLines(session.stdout).find((l) => l.type === "tool_execution_end") as {
+        result: { content: string; is_error: boolean };
+      };
+
+      const test = await runCli(
+        [
+          "hooks",
+          "test",
+          "PreToolUse",
+          "--tool",
+          "bash",
+          "--args",
+          JSON.stringify(c.args),
+          "--json",
+          ...common,
+        ],
+        {
+          env: cliEnv(box.home),
+        },
+      );
+      const decision = JSON.parse(test.stdout).decision as {
+        blocked: boolean;
+        reason?: string;
+        updated_input?: { command: string };
+      };
+
+      const runtimeBlocked = end.result.content.startsWith("hook: ");
+      expect(decision.blocked).toBe(runtimeBlocked);
+      expect(test.code).toBe(runtimeBlocked ? 2 : 0);
+      if (runtimeBlocked) {
+        expect(end.result.content).toBe(`hook: ${decision.reason}`);
+      } else {
+        // The tool ran what the hooks decided: the rewritten command, or the model's own.
+        const ran = decision.updated_input?.command ?? (c.args.command as string);
+        expect(end.result.content).toBe(ran.replace(/^echo /, ""));
+      }
+    });
+  }
+});
