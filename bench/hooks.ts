@@ -242,7 +242,7 @@ console.log(
   `(d) 1,000 calls (one stat() each), ${ROUNDS_D} rounds: without hooks ${baseline.map(r1).join(", ")} ms; with a PostToolUse hook each ${hooked.map(r1).join(", ")} ms`,
 );
 console.log(
-  `    hook processes started while the calls ran, per round: ${startedDuringCalls.join(", ")} (they wait until no call runs)`,
+  `    hook processes started while the calls ran, per round (first: untimed warm-up): ${startedDuringCalls.join(", ")}`,
 );
 console.log(`    per-round ratios ${roundRatios.map(r2).join(", ")}; median ${r2(postRatio)} (target ≤ 1.1)`);
 console.log(

@@ -119,7 +119,8 @@ export class Firing {
       { event: this.event, toolName: this.toolName, payload: () => this.payload(), signal: this.signal },
       this.deps,
     ).then((run) => {
-      this.deps.ran(run);
+      // A hook killed because the caller gave up did nothing wrong: traced, not reported.
+      if (!this.signal.aborted) this.deps.ran(run);
       this.deps.emit(run.record);
       return { record: run.record, run };
     });

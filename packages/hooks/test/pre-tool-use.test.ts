@@ -231,4 +231,17 @@ describe("PreToolUse rewriting and context", () => {
       args: { command: "ls" },
     });
   });
+
+  it("cancelling the run kills a running PreToolUse hook and the tool does not start", async () => {
+    const { runner, errors, traces } = runnerFor({ PreToolUse: [{ type: "command", command: "sleep 20" }] });
+    const run = new AbortController();
+    setTimeout(() => run.abort(), 200);
+    const started = performance.now();
+    const { result, executed } = await callTool(runner, bashTool, { command: "ls" }, { signal: run.signal });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(result).toEqual({ content: "hook: run cancelled before the tool started", isError: true });
+    expect(executed).toEqual([]);
+    expect(traces[0]).toMatchObject({ outcome: "failed", error: "aborted" });
+    expect(errors).toEqual([]);
+  });
 });

@@ -154,4 +154,16 @@ describe("trace", () => {
     expect(records.filter((r) => r.event === "PostToolUse" && r.outcome === "allowed")).toHaveLength(20);
     expect(records.filter((r) => r.skipped === "matcher")).toHaveLength(20);
   });
+
+  it("a trace file that cannot be written is reported once and hooks still run", async () => {
+    const file = join(tempDir(), "missing-dir", "trace.jsonl");
+    const { runner, errors } = runnerFor(
+      { PreToolUse: [{ type: "command", blocking: true, command: "exit 2" }] },
+      { traceFile: file },
+    );
+    expect((await runner.preToolUse({ tool: "bash", toolUseId: "a", args: {} })).blocked).toBe(true);
+    expect((await runner.preToolUse({ tool: "bash", toolUseId: "b", args: {} })).blocked).toBe(true);
+    await runner.close();
+    expect(errors).toEqual([expect.stringMatching(/^hook trace .*missing-dir\/trace\.jsonl: ENOENT/)]);
+  });
 });
