@@ -164,6 +164,12 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     const done = gate
       .idle()
       .then(() => Promise.all(list.map((hook) => firing.consider(hook))))
+      // Nobody awaits an async firing: a bug here must be reported, not become an unhandled rejection.
+      .then(
+        () => {},
+        (err: unknown) =>
+          reportOnce(undefined, `hook ${event}: ${err instanceof Error ? err.message : String(err)}`),
+      )
       .finally(() => inFlight.delete(done));
     inFlight.add(done);
   }

@@ -160,4 +160,11 @@ describe("PostToolUse", () => {
     release();
     await call;
   });
+
+  it("a firing that cannot be built is reported, not an unhandled rejection", async () => {
+    const { runner, errors } = runnerFor({ PostToolUse: [{ type: "command", if: "/x/", command: "true" }] });
+    runner.postToolUse({ tool: "bash", toolUseId: "t", args: { n: 1n }, output: "", isError: false });
+    await runner.close();
+    expect(errors).toEqual([expect.stringMatching(/^hook PostToolUse: .*BigInt/)]);
+  });
 });
