@@ -4,6 +4,7 @@ import { createRuntime } from "../session/create-runtime.js";
 import type { PromptResult } from "../session/prompt-result.js";
 import type { SessionEvent } from "../session/session-events.js";
 import { CliError, errorMessage } from "./cli-error.js";
+import { exit } from "./main.js";
 import { sessionModelSpec } from "./model-spec.js";
 import { stylesFor } from "./output/styles.js";
 import { traceLine } from "./output/trace-line.js";
@@ -59,6 +60,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     throw new CliError(errorMessage(error));
   }
   const removeSignalHandlers = closeOnSignals(runtime, {
+    exit: (code) => void exit(code),
     onError: (error) => stderr(`codebot: closing failed: ${errorMessage(error)}`),
   });
   if (streaming) {

@@ -7,7 +7,7 @@ import type { Runtime } from "../../session/runtime.js";
 import { CliError, errorMessage } from "../cli-error.js";
 import { loadInventory } from "../hooks/hook-inventory.js";
 import { hookBody } from "../hooks/hook-view.js";
-import { exit } from "../main.js";
+import { exit, onTerminalGone } from "../main.js";
 import { sessionModelSpec } from "../model-spec.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
@@ -41,6 +41,16 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
   view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
   for (const line of problemLines(inventory.problems, s)) view.line(line);
+
+  // While the session starts, typed lines wait for it, and Ctrl+C or Ctrl+D leave at once.
+  const typedAhead: string[] = [];
+  const earlyLine = (line: string) => {
+    if (!questions.answer(line)) typedAhead.push(line);
+  };
+  const earlyQuit = () => void exit(130);
+  rl.on("line", earlyLine);
+  rl.on("SIGINT", earlyQuit);
+  rl.on("close", earlyQuit);
 
   let runtime: Runtime;
   try {
@@ -81,10 +91,14 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
       },
     });
   } catch (error) {
+    rl.off("close", earlyQuit);
     rl.close();
     throw new CliError(errorMessage(error));
   }
   const rt = runtime;
+  rl.off("line", earlyLine);
+  rl.off("SIGINT", earlyQuit);
+  rl.off("close", earlyQuit);
 
   let busy = false;
   let quitting = false;
@@ -93,7 +107,7 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   const queue: string[] = [];
   const model = { spec: modelSpec };
   // Lines printed while the prompt is on screen replace it rather than follow it.
-  const clearPrompt = () => process.stdout.write("\r\x1b[K");
+  const clearPrompt = () => screen.write("\r\x1b[K");
 
   const quit = async (code: number): Promise<void> => {
     if (quitting) return;
@@ -101,7 +115,11 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
     questions.cancel();
     if (!busy) clearPrompt();
     view.line(s.dim("closing the session (SessionEnd, waiting for hooks)…"));
-    rl.close();
+    try {
+      rl.close();
+    } catch {
+      // The terminal is gone (EIO): closing the session matters more.
+    }
     try {
       await rt.close();
     } catch (error) {
@@ -109,7 +127,8 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
     }
     await exit(code);
   };
-  closeOnSignals(rt, { signals: ["SIGTERM", "SIGHUP"] });
+  closeOnSignals(rt, { signals: ["SIGTERM", "SIGHUP"], exit: (code) => void exit(code) });
+  onTerminalGone(() => void quit(129));
 
   const idle = () => {
     if (!quitting) rl.prompt();
@@ -160,17 +179,21 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
     idle();
   };
 
-  rl.on("line", (line) => {
+  const onLine = (line: string): void => {
     if (questions.answer(line)) return;
     const text = line.trim();
-    if (text === "") return idle();
+    if (text === "") {
+      idle();
+      return;
+    }
     if (busy) {
       queue.push(text);
       view.line(s.dim("(queued: runs when the current prompt is done)"));
       return;
     }
     void handle(text);
-  });
+  };
+  rl.on("line", onLine);
 
   rl.on("SIGINT", () => {
     const now = Date.now();
@@ -199,7 +222,8 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
 
   rl.on("close", () => void quit(0));
 
-  idle();
+  if (typedAhead.length === 0) idle();
+  for (const line of typedAhead.splice(0)) onLine(line);
   // Runs until quit() exits the process.
   return new Promise<number>(() => {});
 }

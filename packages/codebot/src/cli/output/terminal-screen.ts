@@ -7,14 +7,20 @@ import type { Styles } from "./styles.js";
  */
 export function terminalScreen(stream: NodeJS.WriteStream, s: Styles): Screen {
   let shown = false;
+  // A terminal that hung up throws on write; the session must still get to close.
+  const put = (text: string) => {
+    try {
+      if (stream.writable) stream.write(text);
+    } catch {}
+  };
   const erase = () => {
-    if (shown) stream.write("\r\x1b[K");
+    if (shown) put("\r\x1b[K");
     shown = false;
   };
   return {
     write(text) {
       erase();
-      stream.write(text);
+      put(text);
     },
     status(text) {
       if (!stream.isTTY) return;
@@ -22,7 +28,7 @@ export function terminalScreen(stream: NodeJS.WriteStream, s: Styles): Screen {
       if (text === "") return;
       const width = Math.max(10, (stream.columns ?? 80) - 1);
       const line = text.length > width ? `${text.slice(0, width - 1)}…` : text;
-      stream.write(s.dim(line));
+      put(s.dim(line));
       shown = true;
     },
   };

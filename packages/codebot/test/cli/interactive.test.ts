@@ -1,0 +1,218 @@
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
+import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { cliEnv, useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+/** An ANSI colour/style escape sequence. */
+const SGR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`);
+
+/** The session is ready when its prompt shows (the banner comes earlier, while it starts). */
+function ready(term: TmuxSession): Promise<string> {
+  return term.waitForScreen(/^›/m);
+}
+
+describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
+  it("streams the answer to a typed prompt, then offers the prompt again", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("Hello from the loopback model")]);
+    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
+    await ready(term);
+    term.type("say hello");
+    term.press("Enter");
+    // (capture-pane drops the space after the prompt sign)
+    const screen = await term.waitForScreen(/Hello from the loopback model\n›\s*$/m);
+    expect(screen).toContain("› say hello");
+  });
+
+  it("shows a tool call as one line with its result, after the user answers the approval question", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo approved > out.txt" }),
+      reply.toolCall("bash", { command: "echo refused > no.txt" }),
+      reply.text("all done"),
+    ]);
+    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
+    await ready(term);
+    term.type("write the files");
+    term.press("Enter");
+    await term.waitForScreen(
+      "allow bash echo approved > out.txt  [y]es / [n]o / [a]lways (bash(echo approved > out.txt)):",
+    );
+    term.type("y");
+    term.press("Enter");
+    await term.waitForScreen("✓ bash echo approved > out.txt → (no output)");
+    await term.waitForScreen("allow bash echo refused > no.txt");
+    term.type("n");
+    term.press("Enter");
+    const screen = await term.waitForScreen("all done");
+    expect(screen).toContain(
+      "✗ bash echo refused > no.txt → permission denied: the user refused this bash call",
+    );
+    expect(fs.readFileSync(`${box.project}/out.txt`, "utf8")).toBe("approved\n");
+    expect(fs.existsSync(`${box.project}/no.txt`)).toBe(false);
+  });
+
+  it("Ctrl+C cancels the running tool call; the session goes on", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "sleep 30" }),
+      reply.text("next answer"),
+    ]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--permission-mode", "auto"],
+    });
+    await ready(term);
+    term.type("sleep a while");
+    term.press("Enter");
+    await term.waitForScreen("… bash sleep 30");
+    const started = Date.now();
+    term.press("C-c");
+    await term.waitForScreen(/✗ bash sleep 30 → .*aborted/);
+    await term.waitForScreen(/^cancelled$/m);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    term.type("and now?");
+    term.press("Enter");
+    await term.waitForScreen("next answer");
+  });
+
+  it("/exit ends the session through close(): SessionEnd hooks run, exit code 0", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { SessionEnd: [command("sleep 0.2; echo bye > ended.txt")] },
+    });
+    const server = await modelServer([]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--settings", settings],
+    });
+    await ready(term);
+    term.type("/exit");
+    term.press("Enter");
+    expect(await term.exitCode()).toBe(0);
+    expect(fs.readFileSync(`${box.project}/ended.txt`, "utf8")).toBe("bye\n");
+  });
+
+  it("a terminal that goes away (window closed) still ends the session through close()", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { SessionEnd: [command("sleep 0.2; echo bye > ended.txt")] },
+    });
+    const server = await modelServer([]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--settings", settings],
+    });
+    await ready(term);
+    term.kill();
+    await waitFor(() => fs.existsSync(`${box.project}/ended.txt`), 20_000, "SessionEnd after the hang-up");
+  });
+
+  it("Ctrl+C twice when idle quits, also through close()", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", { hooks: { SessionEnd: [command("echo bye > ended.txt")] } });
+    const server = await modelServer([]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--settings", settings],
+    });
+    await ready(term);
+    term.press("C-c");
+    await term.waitForScreen("(Ctrl+C again, Ctrl+D or /exit to quit)");
+    term.press("C-c");
+    expect(await term.exitCode()).toBe(0);
+    expect(fs.existsSync(`${box.project}/ended.txt`)).toBe(true);
+  });
+
+  it("asks before running an untrusted project hook: once runs it this time, deny does not", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", {
+      hooks: { UserPromptSubmit: [command("echo x >> prompts.log", { name: "logger" })] },
+    });
+    const server = await modelServer([reply.text("first"), reply.text("second")]);
+    const first = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
+    await ready(first);
+    first.type("hi");
+    first.press("Enter");
+    await first.waitForScreen(
+      /the project settings .*settings\.json want to run a hook on UserPromptSubmit:\n {2}logger command: echo x >> prompts\.log/,
+    );
+    first.type("o");
+    first.press("Enter");
+    await first.waitForScreen("first");
+    expect(fs.readFileSync(`${box.project}/prompts.log`, "utf8")).toBe("x\n");
+    first.type("/exit");
+    first.press("Enter");
+    expect(await first.exitCode()).toBe(0);
+
+    const second = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
+    await ready(second);
+    second.type("hi again");
+    second.press("Enter");
+    await second.waitForScreen("want to run a hook on UserPromptSubmit");
+    second.type("d");
+    second.press("Enter");
+    await second.waitForScreen("second");
+    expect(fs.readFileSync(`${box.project}/prompts.log`, "utf8")).toBe("x\n");
+  });
+
+  it("/hooks lists the configured hooks and where they come from; /model reports a bad spec as one line", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { PreToolUse: [command("exit 0", { name: "my-guard", matcher: "bash" })] },
+    });
+    const server = await modelServer([]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--settings", settings],
+    });
+    await ready(term);
+    term.type("/hooks");
+    term.press("Enter");
+    await term.waitForScreen(/my-guard\n {4}command: exit 0\n {4}matcher: bash/);
+    await term.waitForScreen("from cli s.json · trust: approved (user-owned)");
+    term.type("/model acme/x");
+    term.press("Enter");
+    await term.waitForScreen('model: unknown provider "acme" in "acme/x"');
+    term.type("/model claude-haiku-4-5");
+    term.press("Enter");
+    await term.waitForScreen("model: anthropic/claude-haiku-4-5 (from the next model call)");
+  });
+
+  it("uses colours on a terminal, and none when NO_COLOR is set", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const coloured = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
+    await ready(coloured);
+    expect(coloured.screen(true)).toMatch(SGR);
+    const plain = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home, { NO_COLOR: "1" }),
+      args: [],
+    });
+    await ready(plain);
+    expect(plain.screen(true)).not.toMatch(SGR);
+  });
+
+  it("codebot hooks trust asks y/n on a terminal and approves on y", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", { hooks: { PreToolUse: [command("exit 0", { name: "proj" })] } });
+    const term = TmuxSession.start({ dir: box.project, env: cliEnv(box.home), args: ["hooks", "trust"] });
+    await term.waitForScreen("approve them? [y/N]");
+    term.type("y");
+    term.press("Enter");
+    expect(await term.exitCode()).toBe(0);
+    await waitFor(() => fs.existsSync(`${box.home}/trust`), 5_000, "the trust store");
+    expect(term.screen()).toContain("approved 1 hook(s) and 0 grant(s)");
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * A real pseudo-terminal for the interactive CLI: a tmux server of its own (one socket per
+ * session), driven with send-keys and read with capture-pane. Killed after each test.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach } from "vitest";
+import { waitFor } from "../../support/wait-for.js";
+import { cliPath } from "./cli-process.js";
+
+const TMUX = "tmux";
+const sessions: TmuxSession[] = [];
+let counter = 0;
+
+afterEach(() => {
+  for (const s of sessions.splice(0)) s.kill();
+});
+
+export interface TerminalOptions {
+  /** Working directory; also where run.sh and exit-code are written. */
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  args: readonly string[];
+  /** The CLI's args are given to `node dist/cli.js` unless another program is named. */
+  program?: readonly string[];
+}
+
+export class TmuxSession {
+  private constructor(
+    private readonly socket: string,
+    private readonly exitFile: string,
+  ) {}
+
+  /** Runs `codebot <args>` in a 120×40 terminal. */
+  static start(options: TerminalOptions): TmuxSession {
+    const tag = `${process.pid}-${++counter}`;
+    const socket = `codebot-test-${tag}`;
+    const script = path.join(options.dir, `run-${tag}.sh`);
+    const exitFile = path.join(options.dir, `exit-code-${tag}`);
+    const env = { ...options.env, TERM: "xterm-256color" };
+    const exports = Object.entries(env)
+      .filter((e): e is [string, string] => e[1] !== undefined)
+      .map(([k, v]) => `export ${k}=${shellQuote(v)}`);
+    const argv = [...(options.program ?? [process.execPath, cliPath]), ...options.args]
+      .map(shellQuote)
+      .join(" ");
+    fs.writeFileSync(
+      script,
+      [
+        ...exports,
+        `cd ${shellQuote(options.dir)}`,
+        argv,
+        `echo $? > ${shellQuote(exitFile)}`,
+        "sleep 600",
+        "",
+      ].join("\n"),
+    );
+    try {
+      execFileSync(
+        TMUX,
+        [
+          "-L",
+          socket,
+          "-f",
+          "/dev/null",
+          "new-session",
+          "-d",
+          "-s",
+          "t",
+          "-x",
+          "120",
+          "-y",
+          "40",
+          `sh ${shellQuote(script)}`,
+        ],
+        {
+          env: { PATH: process.env.PATH, HOME: options.env.HOME, TERM: "xterm-256color" },
+        },
+      );
+    } catch (error) {
+      throw new Error(
+        `tmux is needed for the interactive tests (apt-get install tmux): ${(error as Error).message}`,
+      );
+    }
+    const session = new TmuxSession(socket, exitFile);
+    sessions.push(session);
+    return session;
+  }
+
+  /** Types text (literally). */
+  type(text: string): void {
+    execFileSync(TMUX, ["-L", this.socket, "send-keys", "-t", "t", "-l", text]);
+  }
+
+  /** Presses keys by tmux name: Enter, C-c, C-d. */
+  press(...keys: string[]): void {
+    execFileSync(TMUX, ["-L", this.socket, "send-keys", "-t", "t", ...keys]);
+  }
+
+  /** The screen and its scrollback, as text; with escapes (colours) when asked. */
+  screen(escapes = false): string {
+    const args = [
+      "-L",
+      this.socket,
+      "capture-pane",
+      "-p",
+      "-t",
+      "t",
+      "-S",
+      "-500",
+      ...(escapes ? ["-e"] : []),
+    ];
+    return execFileSync(TMUX, args, { encoding: "utf8" });
+  }
+
+  /** Waits until the screen matches (generous default timeout: CI machines are slow). */
+  async waitForScreen(pattern: RegExp | string, timeoutMs = 20_000): Promise<string> {
+    let last = "";
+    try {
+      return await waitFor(
+        () => {
+          last = this.screen();
+          return (typeof pattern === "string" ? last.includes(pattern) : pattern.test(last)) ? last : "";
+        },
+        timeoutMs,
+        `screen to show ${pattern}`,
+      );
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n--- screen ---\n${last}`);
+    }
+  }
+
+  /** The CLI's exit code once it has exited. */
+  async exitCode(timeoutMs = 20_000): Promise<number> {
+    const text = await waitFor(
+      () => (fs.existsSync(this.exitFile) ? fs.readFileSync(this.exitFile, "utf8").trim() : ""),
+      timeoutMs,
+      "the CLI to exit",
+    );
+    return Number(text);
+  }
+
+  kill(): void {
+    try {
+      execFileSync(TMUX, ["-L", this.socket, "kill-server"], { stdio: "ignore" });
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
