@@ -51,6 +51,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
       trustProjectHooks: flags.trustProjectHooks,
       ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
+      ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
       sessionId,
       notify: stderr,
       onEvent,

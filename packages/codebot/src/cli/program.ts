@@ -1,3 +1,4 @@
+import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { CliError } from "./cli-error.js";
@@ -13,6 +14,7 @@ interface RootOptions {
   maxTurns?: number;
   outputFormat: OutputFormat;
   debug?: string;
+  traceFile?: string;
 }
 
 /**
@@ -50,7 +52,8 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           .choices(["text", "json", "stream-json"])
           .default("text"),
       )
-      .addOption(new Option("--debug <what>", "print hook trace records on stderr").choices(["hooks"])),
+      .addOption(new Option("--debug <what>", "print hook trace records on stderr").choices(["hooks"]))
+      .option("--trace-file <file>", "append every hook trace record to this file (JSONL)"),
   ).action(async (_opts: RootOptions, command: Command) => {
     const opts = command.opts<RootOptions>();
     const flags: SessionFlags = {
@@ -60,6 +63,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       trustProjectHooks: opts.trustProjectHooks === true,
       ...(opts.maxTurns !== undefined ? { maxTurns: opts.maxTurns } : {}),
       debugHooks: opts.debug === "hooks",
+      ...(opts.traceFile !== undefined ? { traceFile: path.resolve(opts.traceFile) } : {}),
     };
     if (opts.print !== undefined) {
       const { runOneShot } = await import("./one-shot.js");

@@ -13,6 +13,8 @@ export interface SessionFlags {
   maxTurns?: number;
   /** `--debug hooks`: every hook trace record, human-readable, on stderr. */
   debugHooks: boolean;
+  /** `--trace-file`: every hook trace record appended to this JSONL file. */
+  traceFile?: string;
 }
 
 export interface OneShotFlags extends SessionFlags {

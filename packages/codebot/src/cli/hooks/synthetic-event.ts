@@ -58,6 +58,16 @@ export function syntheticInput(event: HookEvent, f: SyntheticFlags): EventInputs
       return {};
     case "SubagentStop":
       return { agent: need(f.agent, "--agent NAME") };
+    default:
+      // An event this command has no special case for gets every field the flags give.
+      return {
+        ...(f.tool !== undefined
+          ? { tool: f.tool, toolUseId: SYNTHETIC_CALL_ID, args: f.args ?? {}, agentName }
+          : {}),
+        ...(f.output !== undefined ? { output: f.output, isError: false } : {}),
+        ...(f.prompt !== undefined ? { prompt: f.prompt } : {}),
+        ...(f.agent !== undefined ? { agent: f.agent } : {}),
+      } as EventInputs[HookEvent];
   }
 }
 

@@ -61,6 +61,7 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
       ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
       trustProjectHooks: flags.trustProjectHooks,
       ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
+      ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
       notify: (message) => view.line(s.yellow(message)),
       onEvent: (event) => {
         // Notices reach the view through `notify` already.
