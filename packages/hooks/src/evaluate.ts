@@ -3,8 +3,10 @@
  * validation (§7.3). Selection (matcher, `if`, switches) is here too, so every hook considered
  * leaves a trace record saying what happened to it.
  */
-import { EVENT_SPECS, type HookEvent } from "./events.js";
-import { baseRecord, type ExecutionDeps, executeHook, type HookRun } from "./hook-execution.js";
+import { claudeSpec } from "./claude-command.js";
+import { buildClaudePayload } from "./claude-payload.js";
+import { type ClaudeMatchOn, EVENT_SPECS, type EventSpec, type HookEvent, type MatchOn } from "./events.js";
+import { baseRecord, type ExecutionDeps, executeHook, type HookJob, type HookRun } from "./hook-execution.js";
 import type { CompiledHook } from "./load-hooks.js";
 import { matchesAnyName } from "./matcher.js";
 import { buildPayload, type PayloadFields } from "./payload.js";
@@ -22,6 +24,16 @@ export interface HardDecision {
   updatedInput?: Record<string, unknown>;
   /** Name of the hook whose rewrite produced `updatedInput`. */
   updatedBy?: string;
+  /**
+   * PreToolUse: Claude Code's `permissionDecision` of the allowed hooks, `ask` over `allow`:
+   * `allow` skips the permission question for the call, `ask` puts the call to the user.
+   */
+  permission?: "allow" | "ask";
+  permissionReason?: string;
+  /** Name of the hook whose permission decision counts. */
+  permissionBy?: string;
+  /** A hook answered `continue: false`: the run is to end, for this reason (§11). */
+  stop?: { reason: string; hook: string };
   trace: TraceRecord[];
 }
 
@@ -42,13 +54,20 @@ export interface EvaluationDeps extends ExecutionDeps {
   emit: (record: TraceRecord) => void;
   /** Told about each run that has actually run (for once-per-hook error reports). */
   ran: (run: HookRun) => void;
+  /**
+   * Starts a background (`async: true`) hook of a sync evaluation on its own lifetime; nobody
+   * waits for it. Absent for async events, whose hooks all run that way already.
+   */
+  startBackground?: (hook: CompiledHook, job: HookJob) => void;
 }
+
+type Style = CompiledHook["style"];
 
 /** One firing of an event: the fields the payload, the match name and the `if` subject come from. */
 export class Firing {
-  private payloadCache?: string;
+  private readonly payloadCache: Partial<Record<Style, string>> = {};
+  private readonly namesCache: Partial<Record<Style, readonly string[]>> = {};
   private ifCache?: string;
-  private namesCache?: readonly string[];
   private timeCache?: string;
 
   constructor(
@@ -56,25 +75,49 @@ export class Firing {
     readonly fields: PayloadFields,
     readonly signal: AbortSignal,
     private readonly deps: EvaluationDeps,
+    /** Commands of Claude Code hooks already run for this firing (they run once, §11). */
+    private readonly commandsRun = new Set<string>(),
   ) {}
 
   /** The same firing with rewritten tool arguments (later hooks of a chain see them). */
   withArgs(args: Record<string, unknown>): Firing {
-    return new Firing(this.event, { ...this.fields, args }, this.signal, this.deps);
+    return new Firing(this.event, { ...this.fields, args }, this.signal, this.deps, this.commandsRun);
   }
 
   get toolName(): string {
     return this.fields.tool ?? "";
   }
 
-  /** What the first-level matcher is compared with: a tool and its aliases, an agent's name, or "". */
-  matchNames(): readonly string[] {
-    if (this.namesCache === undefined) {
-      const on = EVENT_SPECS[this.event].matchOn;
-      this.namesCache =
-        on === "tool" ? toolNames(this.toolName) : on === "agent" ? [this.fields.agent ?? ""] : [""];
+  /**
+   * What the first-level matcher is compared with: for native entries a tool and its aliases, an
+   * agent's name, or ""; for Claude Code hooks the event's Claude Code field (§11).
+   */
+  matchNames(style: Style): readonly string[] {
+    let names = this.namesCache[style];
+    if (names === undefined) {
+      const spec: EventSpec = EVENT_SPECS[this.event];
+      names = this.namesFor(style === "claude" ? spec.claude.matchOn : spec.matchOn);
+      this.namesCache[style] = names;
     }
-    return this.namesCache;
+    return names;
+  }
+
+  private namesFor(on: MatchOn | ClaudeMatchOn): readonly string[] {
+    const f = this.fields;
+    switch (on) {
+      case "tool":
+        return toolNames(this.toolName);
+      case "agent":
+        return [f.agent ?? ""];
+      case "source":
+        return [f.source ?? ""];
+      case "reason":
+        return [f.reason ?? ""];
+      case "notificationType":
+        return [f.notificationType ?? ""];
+      case "none":
+        return [""];
+    }
   }
 
   /** What `if` is compared with; compact JSON built at most once per firing. */
@@ -87,17 +130,37 @@ export class Firing {
     return this.ifCache;
   }
 
-  payload(): string {
-    this.payloadCache ??= buildPayload(this.event, this.deps.session, this.fields);
-    return this.payloadCache;
+  /** The payload JSON in the hook's style: codebot's (§5) or Claude Code's (§11). */
+  payload(style: Style): string {
+    let payload = this.payloadCache[style];
+    if (payload === undefined) {
+      payload =
+        style === "claude"
+          ? buildClaudePayload(this.event, this.deps.session, this.fields)
+          : buildPayload(this.event, this.deps.session, this.fields);
+      this.payloadCache[style] = payload;
+    }
+    return payload;
   }
 
-  /** Why the hook does not run for this firing, or undefined when it does. */
+  /**
+   * Why the hook does not run for this firing, or undefined when it does. Called once per hook
+   * per firing, in configuration order: the first Claude Code hook with a given command runs,
+   * the later identical ones are duplicates.
+   */
   skipReason(hook: CompiledHook): SkipReason | undefined {
     if (this.deps.disabled) return "all hooks disabled";
     if (!hook.enabled) return "disabled";
-    if (!matchesAnyName(hook.matcher, this.matchNames())) return "matcher";
+    if (!matchesAnyName(hook.matcher, this.matchNames(hook.style))) return "matcher";
     if (hook.ifMatcher && !hook.ifMatcher.test(this.ifSubject())) return "if";
+    if (hook.style === "claude") {
+      if (this.event === "PostToolUse" && this.fields.isError === true) return "failed call";
+      const spec = claudeSpec(hook, this.deps.session.cwd);
+      if (spec.type === "command") {
+        if (this.commandsRun.has(spec.command)) return "duplicate";
+        this.commandsRun.add(spec.command);
+      }
+    }
     return undefined;
   }
 
@@ -114,11 +177,18 @@ export class Firing {
       this.deps.emit(record);
       return { record };
     }
-    return executeHook(
-      hook,
-      { event: this.event, toolName: this.toolName, payload: () => this.payload(), signal: this.signal },
-      this.deps,
-    ).then((run) => {
+    const job: HookJob = {
+      event: this.event,
+      toolName: this.toolName,
+      payload: (style) => this.payload(style),
+      signal: this.signal,
+    };
+    if (hook.background && this.deps.startBackground) {
+      // Its own record is emitted when it finishes; the decision only notes that it started.
+      this.deps.startBackground(hook, job);
+      return { record: { ...baseRecord(hook, true), background: true } };
+    }
+    return executeHook(hook, job, this.deps).then((run) => {
       // A hook killed because the caller gave up did nothing wrong: traced, not reported.
       if (!this.signal.aborted) this.deps.ran(run);
       this.deps.emit(run.record);
@@ -159,7 +229,9 @@ export async function evaluateHard(steps: readonly CompiledHook[][], start: Firi
   let firing = start;
   let updatedInput: Record<string, unknown> | undefined;
   let updatedBy: string | undefined;
-  const rewrites = EVENT_SPECS[start.event].rewritesArgs;
+  let permission: Pick<HardDecision, "permission" | "permissionReason" | "permissionBy"> = {};
+  const spec: EventSpec = EVENT_SPECS[start.event];
+  const rewrites = spec.rewritesArgs;
   for (const step of steps) {
     // Members of a step run concurrently but are merged in configuration order, never completion order.
     const considered = firing.considerStep(step);
@@ -167,6 +239,11 @@ export async function evaluateHard(steps: readonly CompiledHook[][], start: Firi
     for (const { record } of results) trace.push(record);
     for (const { run } of results) {
       if (!run) continue;
+      // `continue: false` outranks every other answer (Claude Code); only a hook that may block can end the run.
+      const stopRun = run.verdict?.stopRun;
+      if (stopRun !== undefined && run.hook.blocking && spec.claude.canStopRun === true) {
+        return { blocked: false, stop: { reason: stopRun, hook: run.hook.name }, trace };
+      }
       if (run.blocks) {
         return {
           blocked: true,
@@ -183,12 +260,62 @@ export async function evaluateHard(steps: readonly CompiledHook[][], start: Firi
         updatedBy = run.hook.name;
         firing = firing.withArgs(updatedInput);
       }
+      // Permission answers count from hooks that may block, as a deny would; ask outranks allow.
+      if (rewrites && run.hook.blocking && verdict.permission && permission.permission !== "ask") {
+        permission = {
+          permission: verdict.permission,
+          permissionBy: run.hook.name,
+          ...(verdict.permissionReason ? { permissionReason: verdict.permissionReason } : {}),
+        };
+      }
     }
   }
   return {
     blocked: false,
     ...(contexts.length ? { additionalContext: contexts.join("\n\n") } : {}),
     ...(updatedInput ? { updatedInput, updatedBy: updatedBy ?? "" } : {}),
+    ...permission,
+    trace,
+  };
+}
+
+/**
+ * Claude Code groups of events codebot otherwise runs in the background (PostToolUse,
+ * PostToolUseFailure, SessionStart): every matching hook runs, nothing is vetoed, and what they
+ * said is collected in configuration order — block reasons (`blocked`, `reason`) as feedback for
+ * the model, context, and the first request to end the run.
+ */
+export async function evaluateFeedback(
+  steps: readonly CompiledHook[][],
+  firing: Firing,
+): Promise<HardDecision> {
+  const trace: TraceRecord[] = [];
+  const contexts: string[] = [];
+  const reasons: string[] = [];
+  let blockedBy: string | undefined;
+  let stop: HardDecision["stop"];
+  const canStopRun = (EVENT_SPECS[firing.event] as EventSpec).claude.canStopRun === true;
+  for (const step of steps) {
+    const considered = firing.considerStep(step);
+    const results = considered instanceof Promise ? await considered : considered;
+    for (const { record, run } of results) {
+      trace.push(record);
+      const verdict = run?.verdict;
+      if (!run || !verdict) continue;
+      if (canStopRun && verdict.stopRun !== undefined)
+        stop ??= { reason: verdict.stopRun, hook: run.hook.name };
+      if (run.blocks) {
+        reasons.push(run.blockReason ?? "blocked by hook");
+        blockedBy ??= run.hook.name;
+      }
+      if (verdict.additionalContext) contexts.push(verdict.additionalContext);
+    }
+  }
+  return {
+    blocked: reasons.length > 0,
+    ...(reasons.length ? { reason: reasons.join("\n\n"), blockedBy: blockedBy ?? "" } : {}),
+    ...(contexts.length ? { additionalContext: contexts.join("\n\n") } : {}),
+    ...(stop ? { stop } : {}),
     trace,
   };
 }

@@ -8,15 +8,36 @@
  * How an event's hooks run and combine:
  * - `hard`: sync; the first blocking hook that blocks vetoes (§7.2);
  * - `soft`: sync; the first hook that blocks or fails decides, its output becomes feedback (§7.3);
- * - `async`: fire-and-forget on a detached lifetime; cannot block (§7.4).
+ * - `async`: fire-and-forget on a detached lifetime; cannot block (§7.4);
+ * - `feedback`: sync, nothing is vetoed; every matching hook runs, and what the hooks say (block
+ *   reasons, context, a request to stop the run) is collected for the caller. Only Claude Code
+ *   groups use it, for events Claude Code waits for but codebot runs in the background (§11).
  */
-export type EventMode = "hard" | "soft" | "async";
+export type EventMode = "hard" | "soft" | "async" | "feedback";
 
 /** What the first-level matcher is compared with: the tool name (aliases apply), the agent's name, or "". */
 export type MatchOn = "tool" | "agent" | "none";
 
 /** What the `if` matcher is compared with: the arguments as compact JSON, the task as JSON, or "". */
 export type IfOn = "args" | "task" | "none";
+
+/**
+ * What a Claude Code group's matcher is compared with (§11): the tool name, or the event's own
+ * field (`source`, `reason`, `notification_type`, `agent_type`); `none` = Claude Code ignores the
+ * matcher for this event.
+ */
+export type ClaudeMatchOn = "tool" | "source" | "reason" | "notificationType" | "agent" | "none";
+
+/** How Claude Code–style (grouped) hooks of an event differ from native entries. */
+export interface ClaudeEventSpec {
+  matchOn: ClaudeMatchOn;
+  /** Their mode when it is not the event's own (Claude Code waits for them). */
+  mode?: EventMode;
+  /** Plain stdout on exit 0 is context for the model (Claude Code's UserPromptSubmit and SessionStart). */
+  plainContext?: boolean;
+  /** `continue: false` ends the run. */
+  canStopRun?: boolean;
+}
 
 export interface EventSpec {
   mode: EventMode;
@@ -26,26 +47,73 @@ export interface EventSpec {
   rewritesArgs: boolean;
   /** Payload fields that are constant for the event (§5). */
   fixed: { tool?: string; message?: string };
+  claude: ClaudeEventSpec;
 }
 
 export const EVENT_SPECS = {
-  PreToolUse: { mode: "hard", matchOn: "tool", ifOn: "args", rewritesArgs: true, fixed: {} },
-  PostToolUse: { mode: "async", matchOn: "tool", ifOn: "args", rewritesArgs: false, fixed: {} },
-  UserPromptSubmit: { mode: "hard", matchOn: "none", ifOn: "none", rewritesArgs: false, fixed: {} },
+  PreToolUse: {
+    mode: "hard",
+    matchOn: "tool",
+    ifOn: "args",
+    rewritesArgs: true,
+    fixed: {},
+    claude: { matchOn: "tool", canStopRun: true },
+  },
+  PostToolUse: {
+    mode: "async",
+    matchOn: "tool",
+    ifOn: "args",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "tool", mode: "feedback", canStopRun: true },
+  },
+  PostToolUseFailure: {
+    mode: "async",
+    matchOn: "tool",
+    ifOn: "args",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "tool", mode: "feedback" },
+  },
+  UserPromptSubmit: {
+    mode: "hard",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "none", plainContext: true, canStopRun: true },
+  },
+  Stop: {
+    mode: "hard",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "none", canStopRun: true },
+  },
   PostStopValidation: {
     mode: "soft",
     matchOn: "none",
     ifOn: "none",
     rewritesArgs: false,
     fixed: { message: "post-stop validation" },
+    claude: { matchOn: "none" },
   },
-  Notification: { mode: "async", matchOn: "none", ifOn: "none", rewritesArgs: false, fixed: {} },
+  Notification: {
+    mode: "async",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "notificationType" },
+  },
   TaskCreated: {
     mode: "hard",
     matchOn: "tool",
     ifOn: "task",
     rewritesArgs: false,
     fixed: { tool: "task_create" },
+    claude: { matchOn: "none" },
   },
   TaskCompleted: {
     mode: "hard",
@@ -53,10 +121,32 @@ export const EVENT_SPECS = {
     ifOn: "task",
     rewritesArgs: false,
     fixed: { tool: "task_update" },
+    claude: { matchOn: "none" },
   },
-  SessionStart: { mode: "async", matchOn: "none", ifOn: "none", rewritesArgs: false, fixed: {} },
-  SessionEnd: { mode: "async", matchOn: "none", ifOn: "none", rewritesArgs: false, fixed: {} },
-  SubagentStop: { mode: "async", matchOn: "agent", ifOn: "none", rewritesArgs: false, fixed: {} },
+  SessionStart: {
+    mode: "async",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "source", mode: "feedback", plainContext: true },
+  },
+  SessionEnd: {
+    mode: "async",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "reason" },
+  },
+  SubagentStop: {
+    mode: "async",
+    matchOn: "agent",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "agent" },
+  },
 } as const satisfies Record<string, EventSpec>;
 
 export type HookEvent = keyof typeof EVENT_SPECS;
@@ -66,3 +156,32 @@ export const HOOK_EVENTS = Object.keys(EVENT_SPECS) as HookEvent[];
 export function isHookEvent(name: string): name is HookEvent {
   return Object.hasOwn(EVENT_SPECS, name);
 }
+
+/** The mode hooks of this style run in for the event. */
+export function modeOf(event: HookEvent, style: "native" | "claude"): EventMode {
+  const spec: EventSpec = EVENT_SPECS[event];
+  return style === "claude" ? (spec.claude.mode ?? spec.mode) : spec.mode;
+}
+
+/**
+ * Claude Code events codebot does not fire. Their hooks are skipped with a warning rather than
+ * an error, so a Claude Code settings file with them still validates.
+ */
+export const UNSUPPORTED_CLAUDE_EVENTS: ReadonlySet<string> = new Set([
+  "PermissionRequest",
+  "PermissionDenied",
+  "PreCompact",
+  "PostCompact",
+  "SubagentStart",
+  "TeammateIdle",
+  "ConfigChange",
+  "InstructionsLoaded",
+  "WorktreeCreate",
+  "WorktreeRemove",
+  "Elicitation",
+  "ElicitationResult",
+  "CwdChanged",
+  "FileChanged",
+  "StopFailure",
+  "Setup",
+]);

@@ -3,7 +3,8 @@
  * outcome and states what it means for the event (block or not), with its trace record.
  */
 import { type ApproveHook, askApproval } from "./approval.js";
-import { EVENT_SPECS, type HookEvent } from "./events.js";
+import { claudeSpec, claudeVariables } from "./claude-command.js";
+import { EVENT_SPECS, type EventSpec, type HookEvent, modeOf } from "./events.js";
 import type { Executors, HookExecutor, HookSpec, RunOutcome } from "./executor.js";
 import { failureSummary, type HookVerdict, interpret } from "./interpret.js";
 import type { CompiledHook } from "./load-hooks.js";
@@ -16,8 +17,8 @@ export interface HookJob {
   event: HookEvent;
   /** The tool the event is about ("" when none): `HOOK_TOOL_NAME` and the approval request. */
   toolName: string;
-  /** The payload JSON; memoised by the caller, since many hooks may share it. */
-  payload: () => string;
+  /** The payload JSON for the hook's style; memoised by the caller, since many hooks may share it. */
+  payload: (style: CompiledHook["style"]) => string;
   /** The lifetime of the run: the caller's for sync events, detached for async ones. */
   signal: AbortSignal;
 }
@@ -60,9 +61,9 @@ export function baseRecord(
 export async function executeHook(hook: CompiledHook, job: HookJob, deps: ExecutionDeps): Promise<HookRun> {
   const record = baseRecord(hook, true);
   const started = performance.now();
-  const mode = EVENT_SPECS[hook.event].mode;
+  const mode = modeOf(hook.event, hook.style);
   // A denied hook counts as a block, so only a hook whose block would count can veto this way.
-  const vetoes = hook.blocking && mode !== "async";
+  const vetoes = hook.blocking && !hook.background && (mode === "hard" || mode === "soft");
 
   if (deps.approveHook) {
     const approval = await askApproval(
@@ -95,8 +96,8 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
 
   const timeoutMs = Math.max(1, hook.timeoutMs - elapsed(started));
   const run = () =>
-    runExecutor(deps.executors, hook.spec, {
-      payload: job.payload(),
+    runExecutor(deps.executors, claudeSpec(hook, deps.session.cwd), {
+      payload: job.payload(hook.style),
       cwd: deps.session.cwd,
       env: hookEnv(hook, job, deps.session),
       timeoutMs,
@@ -104,12 +105,26 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
     });
   const outcome = await (deps.semaphore ? deps.semaphore.run(run) : run());
   const verdict = interpret(outcome);
+  // Claude Code: plain stdout of a successful UserPromptSubmit or SessionStart hook is context.
+  const plain = verdict.stdout.trim();
+  if (
+    hook.style === "claude" &&
+    (EVENT_SPECS[hook.event] as EventSpec).claude.plainContext === true &&
+    !verdict.stdoutIsJson &&
+    verdict.exitCode === 0 &&
+    !verdict.failed &&
+    plain !== ""
+  ) {
+    verdict.additionalContext = plain;
+  }
 
   const effect = blockEffect(hook, verdict);
   const decision: TraceDecision = { block: effect.blocks || effect.ignored !== undefined };
   if (effect.reason) decision.reason = effect.reason;
   if (effect.ignored) decision.ignored = effect.ignored;
-  if (verdict.additionalContext) decision.additionalContext = verdict.additionalContext;
+  if (verdict.additionalContext && !hook.background) decision.additionalContext = verdict.additionalContext;
+  if (verdict.permission && !hook.background) decision.permission = verdict.permission;
+  if (verdict.stopRun && !hook.background) decision.stopRun = verdict.stopRun;
   if (verdict.updatedInput && EVENT_SPECS[hook.event].rewritesArgs)
     decision.updatedInput = verdict.updatedInput;
   Object.assign(record, {
@@ -120,6 +135,7 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
     ...(verdict.failed ? { error: failureSummary(verdict) } : {}),
     ...(verdict.truncated ? { truncated: verdict.truncated } : {}),
     ...(verdict.warnings.length ? { warnings: verdict.warnings } : {}),
+    ...(hook.background ? { background: true } : {}),
   } satisfies Partial<TraceRecord>);
   return {
     hook,
@@ -132,20 +148,23 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
 
 /**
  * The merge policy of one run. Hard events: only a blocking hook vetoes, by asking to or by failing
- * with `onError: "block"`. PostStopValidation: any hook that blocks or fails decides. Async: never.
+ * with `onError: "block"`. PostStopValidation: any hook that blocks or fails decides. Feedback: a
+ * block is passed on as feedback. Async and background hooks: never.
  */
 function blockEffect(
   hook: CompiledHook,
   verdict: HookVerdict,
 ): { blocks: boolean; reason?: string; ignored?: string } {
-  const mode = EVENT_SPECS[hook.event].mode;
+  const mode = modeOf(hook.event, hook.style);
   if (verdict.isBlock) {
     const reason = verdict.reason;
+    if (hook.background) return { blocks: false, reason, ignored: "async hooks cannot block" };
     if (mode === "async") return { blocks: false, reason, ignored: `${hook.event} hooks cannot block` };
     if (mode === "hard" && !hook.blocking) return { blocks: false, reason, ignored: "not a blocking hook" };
     return { blocks: true, reason };
   }
-  const failsClosed = mode === "soft" || (mode === "hard" && hook.blocking && hook.onError === "block");
+  const failsClosed =
+    !hook.background && (mode === "soft" || (mode === "hard" && hook.blocking && hook.onError === "block"));
   if (verdict.failed && failsClosed) {
     return { blocks: true, reason: `${hook.name} failed: ${failureSummary(verdict)}` };
   }
@@ -158,14 +177,14 @@ function outcomeOf(verdict: HookVerdict, blocks: boolean): TraceOutcome {
   return blocks ? "blocked" : "allowed";
 }
 
-/** §5: HOOK_* variables, the project dir, plugin folders, then the entry's own env. */
+/** §5: HOOK_* variables, the project dir, Claude Code's variables (§11), then the entry's own env. */
 function hookEnv(hook: CompiledHook, job: HookJob, session: HookSession): Record<string, string> {
   return {
     HOOK_EVENT: job.event,
     HOOK_TOOL_NAME: job.toolName,
     HOOK_SESSION_ID: session.sessionId,
     CODEBOT_PROJECT_DIR: session.cwd,
-    ...(hook.plugin ? { CLAUDE_PLUGIN_ROOT: hook.plugin.root, CLAUDE_PLUGIN_DATA: hook.plugin.dataDir } : {}),
+    ...claudeVariables(hook, session.cwd),
     ...hook.env,
   };
 }

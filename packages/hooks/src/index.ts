@@ -1,7 +1,11 @@
 export type { ApproveHook, HookApproval, HookApprovalRequest } from "./approval.js";
+export { CLAUDE_DEFAULT_TIMEOUT_S } from "./claude-group.js";
+export { buildClaudePayload } from "./claude-payload.js";
 export { type CommandExecutorOptions, createCommandExecutor } from "./command-executor.js";
 export type { HardDecision, SoftDecision } from "./evaluate.js";
 export {
+  type ClaudeEventSpec,
+  type ClaudeMatchOn,
   EVENT_SPECS,
   type EventMode,
   type EventSpec,
@@ -10,6 +14,8 @@ export {
   type IfOn,
   isHookEvent,
   type MatchOn,
+  modeOf,
+  UNSUPPORTED_CLAUDE_EVENTS,
 } from "./events.js";
 export type {
   CommandSpec,
@@ -22,6 +28,7 @@ export type {
   RunOutcome,
 } from "./executor.js";
 export { canonicalJson, hookFingerprint } from "./fingerprint.js";
+export { describeHook, type HookDescription } from "./hook-description.js";
 export {
   type AllowEntry,
   type AllowList,
@@ -33,8 +40,14 @@ export {
 export { createHttpExecutor, HTTP_BODY_CAP, type HttpExecutorOptions } from "./http-executor.js";
 export { failureSummary, type HookVerdict, interpret } from "./interpret.js";
 export { type CompiledHook, type LoadedHooks, loadHooks } from "./load-hooks.js";
-export { type Matcher, MatcherSyntaxError, matchesAnyName, parseMatcher } from "./matcher.js";
-export { createHookMiddleware, type ToolHooks } from "./middleware.js";
+export {
+  type Matcher,
+  MatcherSyntaxError,
+  matchesAnyName,
+  parseClaudeMatcher,
+  parseMatcher,
+} from "./matcher.js";
+export { createHookMiddleware, type ToolHooks, type ToolPermissions } from "./middleware.js";
 export {
   buildPayload,
   type EventInputs,
@@ -53,9 +66,12 @@ export { createHookRunner, type HookRunner, type HookRunnerOptions } from "./run
 export type { SettingsLayer, SettingsSource } from "./settings-layer.js";
 export { USER_OWNED_SOURCES } from "./settings-layer.js";
 export {
+  type ClaudeHookEntry,
+  claudeHookSchema,
   commandHookSchema,
   type HookEntry,
   hookEntrySchema,
+  hookGroupSchema,
   hookSettingsSchema,
   hooksSchema,
   httpHookSchema,
@@ -72,5 +88,5 @@ export {
 } from "./ssrf.js";
 export { type AddressClass, classifyAddress } from "./ssrf-ranges.js";
 export { systemReminder } from "./system-reminder.js";
-export { toolNames } from "./tool-aliases.js";
+export { claudeToolName, toolNames } from "./tool-aliases.js";
 export type { SkipReason, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";

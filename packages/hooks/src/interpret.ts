@@ -17,6 +17,17 @@ export interface HookVerdict {
   additionalContext?: string;
   /** New tool arguments; present only when the hook gave a JSON object. */
   updatedInput?: Record<string, unknown>;
+  /**
+   * Claude Code's `permissionDecision` other than deny (which is a block): `allow` lets the call
+   * skip the permission question, `ask` puts it to the user. Legacy `decision: "approve"` is allow.
+   */
+  permission?: "allow" | "ask";
+  /** `permissionDecisionReason` given with allow or ask. */
+  permissionReason?: string;
+  /** `continue: false`: the hook asks to end the run; the value is its `stopReason` (or a default). */
+  stopRun?: string;
+  /** Claude Code's `systemMessage`: a message for the user, not the model. */
+  systemMessage?: string;
   /** Why the run failed (`exit code 1`, `timed out after 5s`), when `failed`. */
   error?: string;
   /** stdout was a JSON object (and was read as decision fields, not as text). */
@@ -31,6 +42,7 @@ export interface HookVerdict {
 
 const BLOCK_EXIT_CODE = 2;
 const DEFAULT_REASON = "blocked by hook";
+const DEFAULT_STOP_REASON = "stopped by hook";
 
 /** Fields of the hook output; each is checked on its own so one bad field does not discard the rest. */
 const outputFields = {
@@ -39,6 +51,8 @@ const outputFields = {
   reason: z.string(),
   permissionDecisionReason: z.string(),
   stopReason: z.string(),
+  continue: z.boolean(),
+  systemMessage: z.string(),
   additional_context: z.string(),
   updated_input: z.record(z.string(), z.unknown()),
 };
@@ -134,6 +148,19 @@ export function interpret(outcome: RunOutcome): HookVerdict {
   if (context?.trim()) verdict.additionalContext = context.trim();
   const updated = top.updated_input ?? specific.updatedInput;
   if (updated) verdict.updatedInput = updated;
+  const permission =
+    specific.permissionDecision === "allow" || specific.permissionDecision === "ask"
+      ? specific.permissionDecision
+      : top.decision === "approve"
+        ? "allow"
+        : undefined;
+  if (permission && !isBlock) {
+    verdict.permission = permission;
+    const why = (specific.permissionDecisionReason ?? top.permissionDecisionReason ?? top.reason)?.trim();
+    if (why) verdict.permissionReason = why;
+  }
+  if (top.continue === false) verdict.stopRun = top.stopReason?.trim() || DEFAULT_STOP_REASON;
+  if (top.systemMessage?.trim()) verdict.systemMessage = top.systemMessage.trim();
   if (failed) {
     verdict.error =
       outcome.error ?? (outcome.exitCode === null ? "no exit code" : `exit code ${outcome.exitCode}`);

@@ -2,20 +2,41 @@
  * Compiles the `hooks` of every settings layer into runnable hooks (§3). A bad entry is reported
  * with its location and skipped; everything else still loads.
  */
-import type { z } from "zod";
-import { EVENT_SPECS, HOOK_EVENTS, type HookEvent, isHookEvent } from "./events.js";
+import { compileGroup } from "./claude-group.js";
+import {
+  derivedLabel,
+  type EntryReport,
+  isPlainObject,
+  issueText,
+  reportIssues,
+  specOf,
+  warnUnknownKeys,
+} from "./compile-entry.js";
+import {
+  EVENT_SPECS,
+  HOOK_EVENTS,
+  type HookEvent,
+  isHookEvent,
+  UNSUPPORTED_CLAUDE_EVENTS,
+} from "./events.js";
 import type { HookSpec } from "./executor.js";
 import { hookFingerprint } from "./fingerprint.js";
 import { type Matcher, MatcherSyntaxError, parseMatcher } from "./matcher.js";
 import type { Problem } from "./problem.js";
 import type { SettingsLayer, SettingsSource } from "./settings-layer.js";
-import { ENTRY_KEYS, type HookEntry, hookEntrySchema, hookSettingsSchema } from "./settings-schema.js";
+import { ENTRY_KEYS, hookEntrySchema, hookSettingsSchema } from "./settings-schema.js";
 
 /** One hook ready to run, with where it came from. */
 export interface CompiledHook {
   event: HookEvent;
-  /** Index of the entry in its file's list for the event. */
+  /** Index of the entry (or Claude Code group) in its file's list for the event. */
   index: number;
+  /** Index of the hook inside its Claude Code group. */
+  memberIndex?: number;
+  /** `native`: a codebot entry (§3.1); `claude`: a hook of a Claude Code group, with its rules (§11). */
+  style: "native" | "claude";
+  /** `async: true` in a Claude Code group: started in the background, never waited for, cannot block. */
+  background: boolean;
   source: SettingsSource;
   /** The settings file it came from. */
   path: string;
@@ -48,7 +69,6 @@ export interface LoadedHooks {
 }
 
 const DEFAULT_TIMEOUT_S = 60;
-const LABEL_MAX = 48;
 
 /** Compiles all layers in order: per event, user → project → local → cli, each file in file order. */
 export function loadHooks(layers: readonly SettingsLayer[]): LoadedHooks {
@@ -80,7 +100,15 @@ export function loadHooks(layers: readonly SettingsLayer[]): LoadedHooks {
     }
     for (const [event, entries] of Object.entries(byEvent)) {
       if (!isHookEvent(event)) {
-        report({ severity: "error", event, message: unknownEventMessage(event) });
+        if (UNSUPPORTED_CLAUDE_EVENTS.has(event)) {
+          report({
+            severity: "warning",
+            event,
+            message: `Claude Code event "${event}" is not supported by codebot; its hooks do not run`,
+          });
+        } else {
+          report({ severity: "error", event, message: unknownEventMessage(event) });
+        }
         continue;
       }
       if (!Array.isArray(entries)) {
@@ -88,55 +116,58 @@ export function loadHooks(layers: readonly SettingsLayer[]): LoadedHooks {
         continue;
       }
       entries.forEach((raw: unknown, index) => {
-        const hook = compileEntry(layer, event, index, raw, (p) => report({ event, index, ...p }));
-        if (hook) hooks.push(hook);
+        hooks.push(...compileEntry(layer, event, index, raw, (p) => report({ event, index, ...p })));
       });
     }
   }
   return { hooks, problems, disabled };
 }
 
-type EntryReport = (p: Omit<Problem, "file" | "event" | "index">) => void;
-
+/** A native entry becomes one hook; a Claude Code group one hook per member. */
 function compileEntry(
   layer: SettingsLayer,
   event: HookEvent,
   index: number,
   raw: unknown,
   report: EntryReport,
-): CompiledHook | undefined {
+): CompiledHook[] {
   if (!isPlainObject(raw)) {
     report({ severity: "error", message: "a hook entry must be an object" });
-    return undefined;
+    return [];
   }
-  if (Array.isArray(raw.hooks) && raw.type === undefined) {
-    report({
-      severity: "error",
-      field: "hooks",
-      message: 'claude code grouped entries ({"matcher", "hooks": [...]}) are not supported yet',
-    });
-    return undefined;
+  if (raw.type === undefined && raw.hooks !== undefined) {
+    if (!Array.isArray(raw.hooks)) {
+      report({ severity: "error", field: "hooks", message: "a Claude Code group's hooks must be a list" });
+      return [];
+    }
+    return compileGroup(layer, event, index, raw, raw.hooks, report);
   }
+  const hook = compileNative(layer, event, index, raw, report);
+  return hook ? [hook] : [];
+}
+
+function compileNative(
+  layer: SettingsLayer,
+  event: HookEvent,
+  index: number,
+  raw: Record<string, unknown>,
+  report: EntryReport,
+): CompiledHook | undefined {
   const parsed = hookEntrySchema.safeParse(raw);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path.map(String).join(".") || undefined;
-      report({ severity: "error", field, message: issueMessage(issue, raw) });
-    }
+    reportIssues(parsed.error, raw, report);
     return undefined;
   }
   const entry = parsed.data;
-  for (const key of Object.keys(raw)) {
-    if (ENTRY_KEYS[entry.type].has(key)) continue;
-    const elsewhere = Object.entries(ENTRY_KEYS).find(([, keys]) => keys.has(key));
-    report({
-      severity: "warning",
-      field: key,
-      message: elsewhere
+  warnUnknownKeys(
+    raw,
+    ENTRY_KEYS[entry.type],
+    (key) =>
+      Object.values(ENTRY_KEYS).some((keys) => keys.has(key))
         ? `"${key}" does not apply to ${entry.type} hooks; ignored`
-        : `unknown key "${key}"; ignored`,
-    });
-  }
+        : undefined,
+    report,
+  );
   let matcher: Matcher;
   let ifMatcher: Matcher | undefined;
   try {
@@ -178,6 +209,8 @@ function compileEntry(
   return {
     event,
     index,
+    style: "native",
+    background: false,
     source: layer.source,
     path: layer.path,
     ...(layer.plugin ? { plugin: layer.plugin } : {}),
@@ -188,35 +221,11 @@ function compileEntry(
     timeoutMs: Math.round((entry.timeout ?? DEFAULT_TIMEOUT_S) * 1000),
     onError: entry.onError ?? "allow",
     env: entry.env ?? {},
-    name: entry.name ?? derivedLabel(event, index, entry),
+    name: entry.name ?? derivedLabel(`${event}[${index}]`, entry),
     enabled: entry.enabled ?? true,
     ...(entry.statusMessage !== undefined ? { statusMessage: entry.statusMessage } : {}),
     fingerprint: hookFingerprint(event, raw),
   };
-}
-
-function specOf(entry: HookEntry): HookSpec {
-  switch (entry.type) {
-    case "command":
-      return { type: "command", command: entry.command };
-    case "prompt":
-      return { type: "prompt", prompt: entry.prompt, ...(entry.model ? { model: entry.model } : {}) };
-    case "http":
-      return {
-        type: "http",
-        url: entry.url,
-        ...(entry.headers ? { headers: entry.headers } : {}),
-        ...(entry.allowedEnvVars ? { allowedEnvVars: entry.allowedEnvVars } : {}),
-      };
-  }
-}
-
-/** `PreToolUse[0] command: exit 2`, the body shortened to one line. */
-function derivedLabel(event: HookEvent, index: number, entry: HookEntry): string {
-  const body = entry.type === "command" ? entry.command : entry.type === "prompt" ? entry.prompt : entry.url;
-  const line = body.replace(/\s+/g, " ").trim();
-  const short = line.length > LABEL_MAX ? `${line.slice(0, LABEL_MAX - 1)}…` : line;
-  return `${event}[${index}] ${entry.type}: ${short}`;
 }
 
 function unknownEventMessage(event: string): string {
@@ -224,35 +233,4 @@ function unknownEventMessage(event: string): string {
   return near
     ? `unknown event "${event}" (did you mean "${near}"?)`
     : `unknown event "${event}" (known: ${HOOK_EVENTS.join(", ")})`;
-}
-
-/** A zod issue in the project's lower-case style, with "is required" for a missing field. */
-function issueMessage(issue: z.core.$ZodIssue, raw: Record<string, unknown>): string {
-  const [first] = issue.path;
-  if (issue.code === "invalid_union" && first === "type") {
-    return raw.type === undefined
-      ? 'is required ("command", "prompt" or "http")'
-      : `must be "command", "prompt" or "http", not ${JSON.stringify(raw.type)}`;
-  }
-  if (
-    issue.code === "invalid_type" &&
-    issue.path.length === 1 &&
-    typeof first === "string" &&
-    !(first in raw)
-  ) {
-    return `is required for ${String(raw.type)} hooks`;
-  }
-  return lowerFirst(issue.message);
-}
-
-function issueText(error: z.ZodError): string {
-  return error.issues.map((i) => lowerFirst(i.message)).join("; ");
-}
-
-function lowerFirst(s: string): string {
-  return s.charAt(0).toLowerCase() + s.slice(1);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -38,6 +38,29 @@ export function parseMatcher(pattern: string): Matcher {
   return { source, kind: "exact", test: (subject) => caseFold(subject) === folded };
 }
 
+/** Claude Code's "exact list" syntax: only names and separators, no regex metacharacters. */
+const CLAUDE_LIST = /^[A-Za-z0-9_|, -]+$/;
+
+/**
+ * A Claude Code group's matcher (§11): `*` or empty matches everything; a string of only letters,
+ * digits, `_`, `-`, spaces, `|` and `,` is a case-sensitive list of exact names (`Edit|Write`);
+ * anything else is an unanchored RE2 regex (`mcp__.*`, `^Bash$`).
+ */
+export function parseClaudeMatcher(pattern: string): Matcher {
+  const source = pattern.trim();
+  if (source === "" || source === "*") return { ...MATCH_ALL, source };
+  if (CLAUDE_LIST.test(source)) {
+    const names = new Set(
+      source
+        .split(/[|,]/)
+        .map((name) => name.trim())
+        .filter((name) => name !== ""),
+    );
+    return { source, kind: "exact", test: (subject) => names.has(subject) };
+  }
+  return compileRegex(source, source, 0);
+}
+
 function regexMatcher(source: string, body: string, flags: string): Matcher {
   let reFlags = 0;
   for (const flag of flags) {
@@ -49,6 +72,10 @@ function regexMatcher(source: string, body: string, flags: string): Matcher {
     }
     reFlags |= RE2JS.CASE_INSENSITIVE;
   }
+  return compileRegex(source, body, reFlags);
+}
+
+function compileRegex(source: string, body: string, reFlags: number): Matcher {
   let re: RE2JS;
   try {
     re = RE2JS.compile(body, reFlags);

@@ -1,19 +1,45 @@
 /**
  * The one kernel tool middleware through which every tool call of every agent passes (§9.1):
- * PreToolUse before `next()` (veto, rewrite, context), PostToolUse after it (async observation).
+ * PreToolUse before `next()` (veto, rewrite, context, Claude Code's permission answers), then
+ * PostToolUse (and PostToolUseFailure for a failed call) after it: native hooks observe in the
+ * background, Claude Code groups are waited for and may speak to the model (§11).
  */
 import type { ToolCall, ToolContext, ToolMiddleware, ToolNext, ToolResult } from "@codebot/agentcore";
 import type { HardDecision } from "./evaluate.js";
 import type { EventInputs } from "./payload.js";
 import { systemReminder } from "./system-reminder.js";
 
+/** What the harness does with Claude Code's `permissionDecision` answers. */
+export interface ToolPermissions {
+  /** `allow`: this call skips the permission question. */
+  allow(ctx: ToolContext, call: ToolCall): void;
+  /**
+   * `ask`: puts this call to the user; a yes must also let the call skip the permission question.
+   * With nobody to ask, the answer is a refusal with a reason for the model.
+   */
+  ask(request: {
+    call: ToolCall;
+    ctx: ToolContext;
+    reason?: string;
+    hook: string;
+  }): Promise<{ allowed: true } | { allowed: false; reason: string }>;
+}
+
+type AfterEvent = "PostToolUse" | "PostToolUseFailure";
+
 /** The part of the runner the middleware uses. */
 export interface ToolHooks {
-  hasHooks(event: "PreToolUse" | "PostToolUse"): boolean;
+  hasHooks(event: "PreToolUse" | AfterEvent): boolean;
   preToolUse(input: EventInputs["PreToolUse"] & { signal?: AbortSignal }): Promise<HardDecision>;
-  postToolUse(input: EventInputs["PostToolUse"]): void;
+  postToolUse(input: EventInputs["PostToolUse"] & { signal?: AbortSignal }): Promise<HardDecision>;
+  postToolUseFailure(
+    input: EventInputs["PostToolUseFailure"] & { signal?: AbortSignal },
+  ): Promise<HardDecision>;
   /** Marks a tool call as foreground work, which background hooks wait for (bounded). */
   foreground<T>(work: () => Promise<T>): Promise<T>;
+  permissions?: ToolPermissions;
+  /** A hook answered `continue: false`: the harness ends the run. */
+  onStopRun?: (stop: { reason: string; hook: string }) => void;
 }
 
 function errorResult(content: string): ToolResult {
@@ -31,7 +57,7 @@ async function around(
   ctx: ToolContext,
 ): Promise<ToolResult> {
   let runCall = call;
-  let context: string | undefined;
+  const reminders: string[] = [];
   if (hooks.hasHooks("PreToolUse")) {
     const decision = await hooks.preToolUse({
       tool: call.name,
@@ -40,6 +66,10 @@ async function around(
       agentName: ctx.agentName,
       signal: ctx.signal,
     });
+    if (decision.stop) {
+      hooks.onStopRun?.(decision.stop);
+      return errorResult(`hook: run stopped by ${decision.stop.hook}: ${decision.stop.reason}`);
+    }
     if (decision.blocked) return errorResult(`hook: ${decision.reason ?? "blocked by hook"}`);
     // A cancelled run must not start the tool, even if the hook that was killed "allowed" it.
     if (ctx.signal.aborted) return errorResult("hook: run cancelled before the tool started");
@@ -51,23 +81,78 @@ async function around(
       }
       runCall = { ...call, args: check.args };
     }
-    context = decision.additionalContext;
+    const refused = await permissionAnswer(hooks, decision, runCall, ctx);
+    if (refused) return refused;
+    if (decision.additionalContext) reminders.push(`PreToolUse hook context:\n${decision.additionalContext}`);
   }
   const result = await next(runCall);
-  if (hooks.hasHooks("PostToolUse")) {
-    hooks.postToolUse({
-      tool: runCall.name,
-      toolUseId: runCall.id,
-      args: runCall.args,
-      output: result.content,
-      isError: result.isError,
-      agentName: ctx.agentName,
-    });
-  }
-  if (!context) return result;
-  // Context for the model travels with the tool result, after it, as a tagged reminder.
+  reminders.push(...(await afterTool(hooks, runCall, result, ctx)));
+  if (reminders.length === 0) return result;
+  // What hooks tell the model travels with the tool result, after it, as tagged reminders.
   return {
     ...result,
-    content: `${result.content}\n\n${systemReminder(`PreToolUse hook context:\n${context}`)}`,
+    content: [result.content, ...reminders.map((text) => systemReminder(text))].join("\n\n"),
   };
+}
+
+/** Claude Code's `permissionDecision`: ask the user, or let the call skip the question. */
+async function permissionAnswer(
+  hooks: ToolHooks,
+  decision: HardDecision,
+  call: ToolCall,
+  ctx: ToolContext,
+): Promise<ToolResult | undefined> {
+  if (decision.permission === "allow") {
+    hooks.permissions?.allow(ctx, call);
+    return undefined;
+  }
+  if (decision.permission !== "ask") return undefined;
+  const hook = decision.permissionBy ?? "a hook";
+  const request = {
+    call,
+    ctx,
+    hook,
+    ...(decision.permissionReason ? { reason: decision.permissionReason } : {}),
+  };
+  const answer = hooks.permissions
+    ? await hooks.permissions.ask(request)
+    : { allowed: false as const, reason: decision.permissionReason ?? `${hook} asks for confirmation` };
+  return answer.allowed ? undefined : errorResult(`hook: ${answer.reason}`);
+}
+
+/**
+ * Fires PostToolUse, and PostToolUseFailure for a failed call. Native hooks only observe; the
+ * Claude Code groups are waited for, and their block reasons and context go to the model.
+ */
+async function afterTool(
+  hooks: ToolHooks,
+  call: ToolCall,
+  result: ToolResult,
+  ctx: ToolContext,
+): Promise<string[]> {
+  const input = {
+    tool: call.name,
+    toolUseId: call.id,
+    args: call.args,
+    output: result.content,
+    isError: result.isError,
+    agentName: ctx.agentName,
+    signal: ctx.signal,
+  };
+  const fired: [AfterEvent, Promise<HardDecision>][] = [];
+  if (hooks.hasHooks("PostToolUse")) fired.push(["PostToolUse", hooks.postToolUse(input)]);
+  if (result.isError && hooks.hasHooks("PostToolUseFailure"))
+    fired.push(["PostToolUseFailure", hooks.postToolUseFailure(input)]);
+  const reminders: string[] = [];
+  let stopped = false;
+  for (const [event, pending] of fired) {
+    const decision = await pending;
+    if (decision.stop && !stopped) {
+      stopped = true;
+      hooks.onStopRun?.(decision.stop);
+    }
+    if (decision.blocked) reminders.push(`${event} hook feedback:\n${decision.reason ?? "blocked by hook"}`);
+    if (decision.additionalContext) reminders.push(`${event} hook context:\n${decision.additionalContext}`);
+  }
+  return reminders;
 }

@@ -10,6 +10,8 @@ export interface HookSession {
   /** The project directory: payload `cwd` and command hooks' working directory. */
   readonly cwd: string;
   readonly transcriptPath: string;
+  /** codebot's permission mode (`ask`, `auto`, `plan`); Claude Code payloads carry its equivalent. */
+  readonly permissionMode?: string;
 }
 
 /** A task as the task tools store it; extra fields are passed through to the payload as they are. */
@@ -34,14 +36,28 @@ export interface EventInputs {
     isError: boolean;
     agentName?: string;
   };
+  /** A call that ran and failed: `output` is the error result the model sees. */
+  PostToolUseFailure: {
+    tool: string;
+    toolUseId: string;
+    args: Record<string, unknown>;
+    output: string;
+    isError: boolean;
+    agentName?: string;
+  };
   UserPromptSubmit: { prompt: string };
+  /** `stopHookActive`: this stop follows a continuation a Stop hook asked for. */
+  Stop: { stopHookActive: boolean; lastAssistantMessage?: string };
   PostStopValidation: { stopHookActive: boolean };
-  Notification: { message: string };
+  /** `notificationType`: Claude Code's `notification_type` (`idle_prompt`, `permission_prompt`). */
+  Notification: { message: string; notificationType?: string };
   TaskCreated: { task: HookTask };
   TaskCompleted: { task: HookTask; previousTask: HookTask; statusFrom: string; statusTo: string };
-  SessionStart: Record<string, never>;
-  SessionEnd: Record<string, never>;
-  SubagentStop: { agent: string };
+  /** `source`: `startup`, `resume` or `clear` (Claude Code's SessionStart matcher field). */
+  SessionStart: { source?: string };
+  /** `reason`: `prompt_input_exit`, `clear`, `logout` or `other` (Claude Code's SessionEnd matcher field). */
+  SessionEnd: { reason?: string };
+  SubagentStop: { agent: string; lastAssistantMessage?: string };
 }
 
 /** Every field any event may carry, plus the per-event constants of the event table. */
@@ -60,9 +76,13 @@ export interface PayloadFields {
   statusTo?: string;
   agent?: string;
   stopHookActive?: boolean;
+  lastAssistantMessage?: string;
+  notificationType?: string;
+  source?: string;
+  reason?: string;
 }
 
-/** Compact JSON payload. `agent` is the sub-agent's name (SubagentStop) or the calling agent (tool events). */
+/** Compact JSON payload of a native entry (§5). `agent` is the sub-agent's name (SubagentStop) or the calling agent (tool events). */
 export function buildPayload(event: HookEvent, session: HookSession, f: PayloadFields): string {
   return JSON.stringify({
     event,

@@ -7,6 +7,7 @@ import type { ApproveHook } from "./approval.js";
 import { createCommandExecutor } from "./command-executor.js";
 import {
   type EvaluationDeps,
+  evaluateFeedback,
   evaluateHard,
   evaluateSoft,
   Firing,
@@ -14,13 +15,13 @@ import {
   type SoftDecision,
   stepsOf,
 } from "./evaluate.js";
-import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
+import { EVENT_SPECS, type EventSpec, type HookEvent, modeOf } from "./events.js";
 import type { Executors } from "./executor.js";
 import { ForegroundGate } from "./foreground-gate.js";
-import type { HookRun } from "./hook-execution.js";
+import { executeHook, type HookRun } from "./hook-execution.js";
 import { failureSummary } from "./interpret.js";
 import type { CompiledHook, LoadedHooks } from "./load-hooks.js";
-import { createHookMiddleware } from "./middleware.js";
+import { createHookMiddleware, type ToolPermissions } from "./middleware.js";
 import type { EventInputs, HookSession, PayloadFields } from "./payload.js";
 import { Semaphore } from "./semaphore.js";
 import { TraceFile, type TraceRecord } from "./trace.js";
@@ -46,6 +47,15 @@ export interface HookRunnerOptions {
   traceFile?: string;
   /** A hook failed, timed out or gave unusable output: called once per hook per runner (§7.5). */
   onHookError?: (message: string) => void;
+  /** A hook's Claude Code `systemMessage` for the user: `hook <name>: <message>`. */
+  onSystemMessage?: (message: string) => void;
+  /**
+   * What the tool middleware does with Claude Code's `permissionDecision` (§11): `ask` puts the
+   * call to the user (absent: the call is refused with the hook's reason), `allow` lets it skip
+   * the permission question. `onStopRun` ends the run after `continue: false` from a tool hook.
+   */
+  toolPermissions?: ToolPermissions;
+  onStopRun?: (stop: { reason: string; hook: string }) => void;
 }
 
 /** The caller's lifetime for sync events: aborting it kills the hook that is running. */
@@ -53,11 +63,17 @@ interface Cancellable {
   signal?: AbortSignal;
 }
 
+/**
+ * What firing an event gives: hard events a HardDecision, soft ones a SoftDecision; events whose
+ * Claude Code groups are waited for (feedback) a HardDecision of those groups; async ones nothing.
+ */
 type ResultOf<E extends HookEvent> = (typeof EVENT_SPECS)[E]["mode"] extends "hard"
   ? Promise<HardDecision>
   : (typeof EVENT_SPECS)[E]["mode"] extends "soft"
     ? Promise<SoftDecision>
-    : undefined;
+    : (typeof EVENT_SPECS)[E]["claude"] extends { mode: "feedback" }
+      ? Promise<HardDecision>
+      : undefined;
 
 export interface HookRunner {
   /** The compiled hooks, in configuration order (for `hooks list`). */
@@ -69,19 +85,29 @@ export interface HookRunner {
   /** Fires any event; hard events resolve to a HardDecision, soft to a SoftDecision, async return at once. */
   fire<E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable): ResultOf<E>;
   preToolUse(input: EventInputs["PreToolUse"] & Cancellable): Promise<HardDecision>;
-  postToolUse(input: EventInputs["PostToolUse"]): void;
+  /** Native hooks run in the background; the result is what the Claude Code groups said (they are waited for). */
+  postToolUse(input: EventInputs["PostToolUse"] & Cancellable): Promise<HardDecision>;
+  postToolUseFailure(input: EventInputs["PostToolUseFailure"] & Cancellable): Promise<HardDecision>;
   userPromptSubmit(input: EventInputs["UserPromptSubmit"] & Cancellable): Promise<HardDecision>;
+  stop(input: EventInputs["Stop"] & Cancellable): Promise<HardDecision>;
   postStopValidation(input: EventInputs["PostStopValidation"] & Cancellable): Promise<SoftDecision>;
   notification(input: EventInputs["Notification"]): void;
   taskCreated(input: EventInputs["TaskCreated"] & Cancellable): Promise<HardDecision>;
   taskCompleted(input: EventInputs["TaskCompleted"] & Cancellable): Promise<HardDecision>;
-  sessionStart(): void;
-  sessionEnd(): void;
+  /** Native hooks run in the background; the result carries the Claude Code groups' context for the first prompt. */
+  sessionStart(input?: EventInputs["SessionStart"]): Promise<HardDecision>;
+  sessionEnd(input?: EventInputs["SessionEnd"]): void;
   subagentStop(input: EventInputs["SubagentStop"]): void;
   /** The kernel tool middleware running PreToolUse and PostToolUse (§9.1). */
   middleware(): ToolMiddleware;
   /** Waits for every async hook in flight or queued (each up to its own timeout) and the trace file. */
   close(): Promise<void>;
+}
+
+/** How one event's hooks run: the steps the caller waits for, and the hooks started in the background. */
+interface EventPlan {
+  steps: CompiledHook[][];
+  background: CompiledHook[];
 }
 
 const DEFAULT_MAX_CONCURRENT_ASYNC = 8;
@@ -99,7 +125,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     list.push(hook);
     byEvent.set(hook.event, list);
   }
-  const stepsByEvent = new Map([...byEvent].map(([event, list]) => [event, stepsOf(list)]));
+  const plans = new Map([...byEvent].map(([event, list]) => [event, planOf(event, list)]));
   const gate = new ForegroundGate(options.maxAsyncDeferMs ?? DEFAULT_MAX_ASYNC_DEFER_MS);
 
   const reported = new Set<CompiledHook>();
@@ -137,6 +163,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     ran(run: HookRun) {
       const verdict = run.verdict;
       if (!verdict) return;
+      if (verdict.systemMessage) options.onSystemMessage?.(`hook ${run.hook.name}: ${verdict.systemMessage}`);
       if (verdict.failed) reportOnce(run.hook, `hook ${run.hook.name}: ${failureSummary(verdict)}`);
       else if (verdict.warnings.length)
         reportOnce(run.hook, `hook ${run.hook.name}: ${verdict.warnings.join("; ")}`);
@@ -147,6 +174,29 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     semaphore: new Semaphore(options.maxConcurrentAsync ?? DEFAULT_MAX_CONCURRENT_ASYNC),
   };
   const inFlight = new Set<Promise<unknown>>();
+  /** Keeps a background promise for close(); a bug in it is reported, never an unhandled rejection. */
+  const track = (what: string, work: Promise<unknown>): void => {
+    const done = work
+      .then(
+        () => {},
+        (err: unknown) =>
+          reportOnce(undefined, `hook ${what}: ${err instanceof Error ? err.message : String(err)}`),
+      )
+      .finally(() => inFlight.delete(done));
+    inFlight.add(done);
+  };
+  // An `async: true` hook of a sync event: on the async hooks' lifetime, limits and start gate.
+  deps.startBackground = (hook, job) =>
+    track(
+      hook.event,
+      gate
+        .idle()
+        .then(() => executeHook(hook, { ...job, signal: DETACHED }, asyncDeps))
+        .then((run) => {
+          asyncDeps.ran(run);
+          asyncDeps.emit(run.record);
+        }),
+    );
 
   function firingOf(event: HookEvent, input: PayloadFields, signal: AbortSignal, d: EvaluationDeps): Firing {
     const fixed: EventSpec["fixed"] = EVENT_SPECS[event].fixed;
@@ -155,37 +205,39 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     return new Firing(event, fields, signal, d);
   }
 
-  function fireAsync(event: HookEvent, input: PayloadFields): void {
-    const list = byEvent.get(event);
-    if (!list?.length) return;
+  function fireAsync(event: HookEvent, input: PayloadFields, list: readonly CompiledHook[]): void {
     const firing = firingOf(event, input, DETACHED, asyncDeps);
     // Start on a later turn of the event loop, once no tool call is running (bounded): spawning
     // blocks the main thread, and must not sit between a tool's result and the agent waiting for it.
-    const done = gate
-      .idle()
-      .then(() => Promise.all(list.map((hook) => firing.consider(hook))))
-      // Nobody awaits an async firing: a bug here must be reported, not become an unhandled rejection.
-      .then(
-        () => {},
-        (err: unknown) =>
-          reportOnce(undefined, `hook ${event}: ${err instanceof Error ? err.message : String(err)}`),
-      )
-      .finally(() => inFlight.delete(done));
-    inFlight.add(done);
+    track(
+      event,
+      gate.idle().then(() => Promise.all(list.map((hook) => firing.consider(hook)))),
+    );
   }
 
   function fire<E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable): ResultOf<E> {
     // The payload builder picks its fields by name, so `signal` can stay in the input object.
     const fields = input as PayloadFields;
     const signal = (input as Cancellable).signal;
-    const steps = stepsByEvent.get(event) ?? [];
-    const mode = EVENT_SPECS[event].mode;
-    if (mode === "async") {
-      fireAsync(event, fields);
-      return undefined as ResultOf<E>;
-    }
+    const plan = plans.get(event);
+    if (plan?.background.length) fireAsync(event, fields, plan.background);
+    const spec: EventSpec = EVENT_SPECS[event];
+    const syncMode = spec.mode === "async" ? spec.claude.mode : spec.mode;
+    if (syncMode === undefined || syncMode === "async") return undefined as ResultOf<E>;
+    const steps = plan?.steps ?? [];
     const firing = firingOf(event, fields, signal ?? DETACHED, deps);
-    return (mode === "hard" ? evaluateHard(steps, firing) : evaluateSoft(steps, firing)) as ResultOf<E>;
+    switch (syncMode) {
+      case "hard":
+        return evaluateHard(steps, firing) as ResultOf<E>;
+      case "soft":
+        return evaluateSoft(steps, firing) as ResultOf<E>;
+      case "feedback": {
+        const decision = evaluateFeedback(steps, firing);
+        // Nobody may wait for it (SessionStart before any prompt): close() still does.
+        if (steps.length) track(event, decision);
+        return decision as ResultOf<E>;
+      }
+    }
   }
 
   let closing: Promise<void> | undefined;
@@ -202,15 +254,23 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     fire,
     preToolUse: (input) => fire("PreToolUse", input),
     postToolUse: (input) => fire("PostToolUse", input),
+    postToolUseFailure: (input) => fire("PostToolUseFailure", input),
     userPromptSubmit: (input) => fire("UserPromptSubmit", input),
+    stop: (input) => fire("Stop", input),
     postStopValidation: (input) => fire("PostStopValidation", input),
     notification: (input) => fire("Notification", input),
     taskCreated: (input) => fire("TaskCreated", input),
     taskCompleted: (input) => fire("TaskCompleted", input),
-    sessionStart: () => fire("SessionStart", {}),
-    sessionEnd: () => fire("SessionEnd", {}),
+    sessionStart: (input = {}) => fire("SessionStart", input),
+    sessionEnd: (input = {}) => fire("SessionEnd", input),
     subagentStop: (input) => fire("SubagentStop", input),
-    middleware: () => createHookMiddleware({ ...runner, foreground: (work) => gate.around(work) }),
+    middleware: () =>
+      createHookMiddleware({
+        ...runner,
+        foreground: (work) => gate.around(work),
+        ...(options.toolPermissions ? { permissions: options.toolPermissions } : {}),
+        ...(options.onStopRun ? { onStopRun: options.onStopRun } : {}),
+      }),
     close() {
       // Idempotent; a second close after more hooks were fired waits for those too.
       closing = (closing ?? Promise.resolve()).then(drain);
@@ -218,4 +278,14 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     },
   };
   return runner;
+}
+
+/**
+ * Splits an event's hooks by how they run: hooks whose mode (for their style) is sync form the
+ * steps the caller waits for, in configuration order; the rest start in the background.
+ */
+function planOf(event: HookEvent, hooks: readonly CompiledHook[]): EventPlan {
+  const waited = hooks.filter((h) => modeOf(event, h.style) !== "async");
+  const background = hooks.filter((h) => modeOf(event, h.style) === "async");
+  return { steps: stepsOf(waited), background };
 }

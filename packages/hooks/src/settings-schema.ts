@@ -68,11 +68,71 @@ export const ENTRY_KEYS: Record<HookEntry["type"], ReadonlySet<string>> = {
   http: new Set(Object.keys(httpHookSchema.shape)),
 };
 
-/**
- * Where an entry may stand. A Claude Code group (`{matcher, hooks: [...]}`, §11) is added here as
- * a second member of a union; the loader compiles each group member into its own CompiledHook.
- */
-const eventEntriesSchema = z.array(hookEntrySchema);
+/** Fields codebot adds to a Claude Code group's hooks (each keeps its native meaning). */
+const claudeExtraFields = {
+  timeout: z
+    .number()
+    .positive()
+    .max(86_400)
+    .optional()
+    .describe("seconds (default: Claude Code's, 600 for command and http hooks, 30 for prompt hooks)"),
+  statusMessage: commonFields.statusMessage,
+  name: commonFields.name,
+  enabled: commonFields.enabled,
+  onError: commonFields.onError,
+};
+
+export const claudeCommandHookSchema = z.object({
+  type: z.literal("command"),
+  command: z.string().min(1).describe("run with sh -c; the Claude Code payload JSON arrives on stdin"),
+  async: z.boolean().optional().describe("true runs the hook in the background: it cannot block"),
+  env: commonFields.env,
+  ...claudeExtraFields,
+});
+
+export const claudePromptHookSchema = z.object({
+  type: z.literal("prompt"),
+  prompt: promptHookSchema.shape.prompt,
+  model: promptHookSchema.shape.model,
+  ...claudeExtraFields,
+});
+
+export const claudeHttpHookSchema = z.object({
+  type: z.literal("http"),
+  url: httpHookSchema.shape.url,
+  headers: httpHookSchema.shape.headers,
+  allowedEnvVars: httpHookSchema.shape.allowedEnvVars,
+  ...claudeExtraFields,
+});
+
+/** One hook inside a Claude Code group. */
+export const claudeHookSchema = z.discriminatedUnion("type", [
+  claudeCommandHookSchema,
+  claudePromptHookSchema,
+  claudeHttpHookSchema,
+]);
+
+export type ClaudeHookEntry = z.infer<typeof claudeHookSchema>;
+
+export const CLAUDE_ENTRY_KEYS: Record<ClaudeHookEntry["type"], ReadonlySet<string>> = {
+  command: new Set(Object.keys(claudeCommandHookSchema.shape)),
+  prompt: new Set(Object.keys(claudePromptHookSchema.shape)),
+  http: new Set(Object.keys(claudeHttpHookSchema.shape)),
+};
+
+/** A Claude Code group (§11): its hooks follow Claude Code's rules. */
+export const hookGroupSchema = z
+  .object({
+    matcher: z
+      .string()
+      .optional()
+      .describe('Claude Code matcher: "*" or "" = all, "Edit|Write" = exact names, else an RE2 regex'),
+    hooks: z.array(claudeHookSchema),
+  })
+  .describe("a Claude Code hook group");
+
+/** Where an entry may stand: a native entry or a Claude Code group, mixed freely. */
+const eventEntriesSchema = z.array(z.union([hookEntrySchema, hookGroupSchema]));
 
 export const hooksSchema = z
   .object(

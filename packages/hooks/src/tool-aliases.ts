@@ -12,6 +12,7 @@ const ALIAS_CLASSES: readonly (readonly string[])[] = [
   ["grep", "Grep"],
   ["task_create", "TaskCreate"],
   ["task_update", "TaskUpdate"],
+  ["task_list", "TaskList"],
   ["agent", "Agent", "Task"],
 ];
 
@@ -22,4 +23,10 @@ for (const names of ALIAS_CLASSES) for (const name of names) NAMES_OF.set(name, 
 export function toolNames(tool: string): readonly string[] {
   const names = NAMES_OF.get(tool);
   return names ? [tool, ...names.filter((n) => n !== tool)] : [tool];
+}
+
+/** The name Claude Code gives the tool (`bash` → `Bash`, `agent` → `Agent`); other tools keep theirs. */
+export function claudeToolName(tool: string): string {
+  const names = NAMES_OF.get(tool);
+  return names?.find((name) => /^[A-Z]/.test(name)) ?? tool;
 }

@@ -6,7 +6,19 @@ import { appendFile } from "node:fs/promises";
 import type { HookEvent } from "./events.js";
 import type { SettingsSource } from "./settings-layer.js";
 
-export type SkipReason = "matcher" | "if" | "disabled" | "not approved" | "all hooks disabled";
+/**
+ * Why a hook did not run. `duplicate`: a Claude Code hook with the same command already ran for
+ * this firing (§11); `failed call`: a Claude Code PostToolUse hook, for a call that failed
+ * (Claude Code runs PostToolUseFailure instead).
+ */
+export type SkipReason =
+  | "matcher"
+  | "if"
+  | "disabled"
+  | "not approved"
+  | "all hooks disabled"
+  | "duplicate"
+  | "failed call";
 
 export type TraceOutcome = "allowed" | "blocked" | "failed" | "timed out";
 
@@ -18,6 +30,10 @@ export interface TraceDecision {
   updatedInput?: Record<string, unknown>;
   /** Why a block did not count (a non-blocking hook, an async event). */
   ignored?: string;
+  /** Claude Code's `permissionDecision` allow or ask. */
+  permission?: "allow" | "ask";
+  /** `continue: false`: the hook asked to end the run, for this reason. */
+  stopRun?: string;
 }
 
 export interface TraceRecord {
@@ -42,6 +58,8 @@ export interface TraceRecord {
   truncated?: string[];
   /** Parts of the output that could not be used. */
   warnings?: string[];
+  /** Started in the background (`async: true`); nothing waited for it. */
+  background?: boolean;
 }
 
 /**

@@ -1,0 +1,41 @@
+/**
+ * The command a Claude Code–style hook really runs, and the variables it gets (§11):
+ * `CLAUDE_PROJECT_DIR`, and for plugins `CLAUDE_PLUGIN_ROOT` and `CLAUDE_PLUGIN_DATA`.
+ */
+import type { CommandSpec, HookSpec } from "./executor.js";
+import type { CompiledHook } from "./load-hooks.js";
+
+/**
+ * Values that may be pasted into a shell command as they are. Anything else (quotes, `$`,
+ * backquotes, `;`…) is left for `sh` to expand from the environment, which gives the same result
+ * in every context but single quotes, and cannot turn a strange directory name into code.
+ */
+const SHELL_SAFE = /^[A-Za-z0-9_ ./@%+=:,~-]*$/;
+
+/** The Claude Code variables of a hook: the project dir for group hooks, the folders for plugin hooks. */
+export function claudeVariables(hook: CompiledHook, projectDir: string): Record<string, string> {
+  return {
+    ...(hook.style === "claude" ? { CLAUDE_PROJECT_DIR: projectDir } : {}),
+    ...(hook.plugin ? { CLAUDE_PLUGIN_ROOT: hook.plugin.root, CLAUDE_PLUGIN_DATA: hook.plugin.dataDir } : {}),
+  };
+}
+
+/**
+ * The spec with `${CLAUDE_PROJECT_DIR}`, `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_DATA}`
+ * replaced in a Claude Code hook's command, as Claude Code does (plugins commonly write
+ * `python3 ${CLAUDE_PLUGIN_ROOT}/hooks/x.py`).
+ */
+export function claudeSpec(hook: CompiledHook, projectDir: string): HookSpec {
+  if (hook.spec.type !== "command" || (hook.style !== "claude" && !hook.plugin)) return hook.spec;
+  return { ...hook.spec, command: substitute(hook.spec, claudeVariables(hook, projectDir)) };
+}
+
+function substitute(spec: CommandSpec, vars: Record<string, string>): string {
+  return spec.command.replace(
+    /\$\{(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\}/g,
+    (whole, name) => {
+      const value = vars[name as string];
+      return value !== undefined && SHELL_SAFE.test(value) ? value : whole;
+    },
+  );
+}

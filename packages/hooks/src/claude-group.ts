@@ -1,0 +1,158 @@
+/**
+ * Compiles a Claude Code group (`{"matcher": "...", "hooks": [...]}`, §11) into one CompiledHook
+ * per member. The members follow Claude Code's rules: they may block on blockable events without
+ * `blocking`, the matcher has Claude Code's syntax and is compared with Claude Code's field for
+ * the event, the default timeouts are Claude Code's, and `async: true` runs a command hook in the
+ * background. The members of one group run concurrently (they share a group id).
+ */
+import {
+  derivedLabel,
+  type EntryReport,
+  isPlainObject,
+  reportIssues,
+  specOf,
+  warnUnknownKeys,
+} from "./compile-entry.js";
+import { EVENT_SPECS, type HookEvent, modeOf } from "./events.js";
+import { hookFingerprint } from "./fingerprint.js";
+import type { CompiledHook } from "./load-hooks.js";
+import { type Matcher, MatcherSyntaxError, parseClaudeMatcher } from "./matcher.js";
+import type { SettingsLayer } from "./settings-layer.js";
+import { CLAUDE_ENTRY_KEYS, type ClaudeHookEntry, claudeHookSchema, ENTRY_KEYS } from "./settings-schema.js";
+
+/**
+ * Claude Code's default timeouts in seconds (hooks reference, checked 2026: "600 for command,
+ * 30 for prompt"; http hooks get the general 600).
+ */
+export const CLAUDE_DEFAULT_TIMEOUT_S: Readonly<Record<ClaudeHookEntry["type"], number>> = {
+  command: 600,
+  prompt: 30,
+  http: 600,
+};
+
+const GROUP_KEYS = new Set(["matcher", "hooks"]);
+const NATIVE_ONLY = new Set(["blocking", "if"]);
+
+export function compileGroup(
+  layer: SettingsLayer,
+  event: HookEvent,
+  index: number,
+  raw: Record<string, unknown>,
+  members: readonly unknown[],
+  report: EntryReport,
+): CompiledHook[] {
+  for (const key of Object.keys(raw)) {
+    if (GROUP_KEYS.has(key)) continue;
+    report({
+      severity: "warning",
+      field: key,
+      message: NATIVE_ONLY.has(key)
+        ? `"${key}" does not apply to a Claude Code group (its hooks follow Claude Code's rules); ignored`
+        : `unknown key "${key}" in a Claude Code group; ignored`,
+    });
+  }
+  const matcher = groupMatcher(event, raw.matcher, report);
+  if (!matcher) return [];
+  const group = `${layer.path}#${event}[${index}]`;
+  const hooks: CompiledHook[] = [];
+  members.forEach((member, j) => {
+    const hook = compileMember(layer, event, index, j, member, raw.matcher, matcher, group, report);
+    if (hook) hooks.push(hook);
+  });
+  return hooks;
+}
+
+function groupMatcher(event: HookEvent, pattern: unknown, report: EntryReport): Matcher | undefined {
+  if (pattern !== undefined && typeof pattern !== "string") {
+    report({ severity: "error", field: "matcher", message: "must be a string" });
+    return undefined;
+  }
+  let matcher: Matcher;
+  try {
+    matcher = parseClaudeMatcher(pattern ?? "");
+  } catch (err) {
+    if (!(err instanceof MatcherSyntaxError)) throw err;
+    report({ severity: "error", field: "matcher", message: err.message });
+    return undefined;
+  }
+  if (EVENT_SPECS[event].claude.matchOn === "none" && matcher.kind !== "all") {
+    report({
+      severity: "warning",
+      field: "matcher",
+      message: `Claude Code does not filter ${event} hooks by matcher, so "${matcher.source}" is ignored`,
+    });
+    return parseClaudeMatcher("");
+  }
+  return matcher;
+}
+
+function compileMember(
+  layer: SettingsLayer,
+  event: HookEvent,
+  index: number,
+  j: number,
+  raw: unknown,
+  rawMatcher: unknown,
+  matcher: Matcher,
+  group: string,
+  groupReport: EntryReport,
+): CompiledHook | undefined {
+  const prefix = `hooks[${j}].`;
+  if (!isPlainObject(raw)) {
+    groupReport({ severity: "error", field: `hooks[${j}]`, message: "a hook in a group must be an object" });
+    return undefined;
+  }
+  if (raw.type === "agent") {
+    groupReport({
+      severity: "error",
+      field: `${prefix}type`,
+      message: 'Claude Code "agent" hooks are not supported; use a command, prompt or http hook',
+    });
+    return undefined;
+  }
+  const parsed = claudeHookSchema.safeParse(raw);
+  if (!parsed.success) {
+    reportIssues(parsed.error, raw, groupReport, prefix);
+    return undefined;
+  }
+  const entry = parsed.data;
+  warnUnknownKeys(
+    raw,
+    CLAUDE_ENTRY_KEYS[entry.type],
+    (key) => {
+      if (NATIVE_ONLY.has(key))
+        return `"${key}" does not apply in a Claude Code group (its hooks follow Claude Code's rules); ignored`;
+      if (key === "async") return `"async" applies to command hooks only; ignored`;
+      const other = Object.entries(ENTRY_KEYS).find(([, keys]) => keys.has(key));
+      return other ? `"${key}" does not apply to ${entry.type} hooks; ignored` : undefined;
+    },
+    groupReport,
+    prefix,
+  );
+  const background = entry.type === "command" && entry.async === true;
+  const mode = modeOf(event, "claude");
+  const where = `${event}[${index}].hooks[${j}]`;
+  return {
+    event,
+    index,
+    memberIndex: j,
+    style: "claude",
+    group,
+    background,
+    source: layer.source,
+    path: layer.path,
+    ...(layer.plugin ? { plugin: layer.plugin } : {}),
+    spec: specOf(entry),
+    matcher,
+    // Claude Code lets any hook of a blockable event block; a background hook never can.
+    blocking: !background && (mode === "hard" || mode === "soft"),
+    timeoutMs: Math.round((entry.timeout ?? CLAUDE_DEFAULT_TIMEOUT_S[entry.type]) * 1000),
+    onError: entry.onError ?? "allow",
+    env: entry.type === "command" ? (entry.env ?? {}) : {},
+    name: entry.name ?? derivedLabel(where, entry),
+    enabled: entry.enabled ?? true,
+    ...(entry.statusMessage !== undefined ? { statusMessage: entry.statusMessage } : {}),
+    // The matcher is part of what was approved: the same command on other tools is another hook.
+    fingerprint: hookFingerprint(event, { matcher: rawMatcher ?? "", hooks: [raw] }),
+  };
+}

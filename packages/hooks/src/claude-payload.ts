@@ -1,0 +1,77 @@
+/**
+ * The payload a Claude Code–style (grouped) hook receives (§11): Claude Code's field names, its
+ * tool names and absolute file paths, so scripts written for Claude Code read it unchanged.
+ * Native entries keep the codebot payload of `payload.ts`.
+ */
+import path from "node:path";
+import { EVENT_SPECS, type HookEvent } from "./events.js";
+import type { HookSession, PayloadFields } from "./payload.js";
+import { claudeToolName } from "./tool-aliases.js";
+
+/** codebot's permission modes as Claude Code names them (`auto` lets every tool run unasked). */
+const CLAUDE_PERMISSION_MODE: Readonly<Record<string, string>> = {
+  ask: "default",
+  auto: "bypassPermissions",
+  plan: "plan",
+};
+
+/** Tool arguments that hold a path; Claude Code always hands hooks absolute ones. */
+const PATH_ARGS = ["file_path", "path", "notebook_path"];
+
+export function buildClaudePayload(event: HookEvent, session: HookSession, f: PayloadFields): string {
+  const toolEvent = EVENT_SPECS[event].claude.matchOn === "tool";
+  const taskEvent = event === "TaskCreated" || event === "TaskCompleted";
+  const mode = session.permissionMode;
+  const args = f.args === undefined ? undefined : absolutePaths(f.args, session.cwd);
+  return JSON.stringify({
+    session_id: session.sessionId,
+    transcript_path: session.transcriptPath,
+    cwd: session.cwd,
+    permission_mode: mode === undefined ? undefined : (CLAUDE_PERMISSION_MODE[mode] ?? mode),
+    hook_event_name: event,
+    tool_name: toolEvent && f.tool !== undefined ? claudeToolName(f.tool) : undefined,
+    tool_input: toolEvent ? args : undefined,
+    tool_use_id: toolEvent ? f.toolUseId : undefined,
+    tool_response:
+      event === "PostToolUse" && args !== undefined
+        ? toolResponse(f.tool ?? "", args, f.output ?? "")
+        : undefined,
+    error: event === "PostToolUseFailure" ? f.output : undefined,
+    prompt: f.prompt,
+    stop_hook_active: event === "SubagentStop" ? (f.stopHookActive ?? false) : f.stopHookActive,
+    last_assistant_message: f.lastAssistantMessage,
+    message: f.message,
+    notification_type: f.notificationType,
+    task_id: taskEvent ? f.task?.id : undefined,
+    task_subject: taskEvent ? f.task?.subject : undefined,
+    task_description: taskEvent ? f.task?.description : undefined,
+    agent_type: event === "SubagentStop" ? f.agent : undefined,
+    source: f.source,
+    reason: f.reason,
+  });
+}
+
+/** The arguments with every relative path argument made absolute against the project directory. */
+function absolutePaths(args: Record<string, unknown>, cwd: string): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  for (const key of PATH_ARGS) {
+    const value = args[key];
+    if (typeof value !== "string" || value === "" || path.isAbsolute(value)) continue;
+    out ??= { ...args };
+    out[key] = path.resolve(cwd, value);
+  }
+  return out ?? args;
+}
+
+/**
+ * Claude Code gives each tool its own structured response; codebot's tools return text. Hooks get
+ * the fields scripts read most: `success`, the text as `output`, `filePath` for file tools, and
+ * `stdout`/`stderr`/`interrupted` for Bash (the command's output is interleaved into `stdout`).
+ */
+function toolResponse(tool: string, args: Record<string, unknown>, output: string): Record<string, unknown> {
+  const response: Record<string, unknown> = {};
+  if (typeof args.file_path === "string") response.filePath = args.file_path;
+  if (tool === "bash")
+    Object.assign(response, { stdout: output, stderr: "", interrupted: false, isImage: false });
+  return { ...response, output, success: true };
+}

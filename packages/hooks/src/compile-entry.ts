@@ -1,0 +1,116 @@
+/**
+ * What compiling a native entry and a Claude Code group's hook have in common: zod issues in the
+ * project's wording, unknown-key warnings, the executor spec and the derived label.
+ */
+import type { z } from "zod";
+import type { HookSpec } from "./executor.js";
+import type { Problem } from "./problem.js";
+
+/** A problem about one entry; the caller adds the file, event and index. */
+export type EntryReport = (p: Omit<Problem, "file" | "event" | "index">) => void;
+
+/** The fields every hook type shares, whichever shape it came in. */
+export type SpecSource =
+  | { type: "command"; command: string }
+  | { type: "prompt"; prompt: string; model?: string | undefined }
+  | {
+      type: "http";
+      url: string;
+      headers?: Record<string, string> | undefined;
+      allowedEnvVars?: string[] | undefined;
+    };
+
+const LABEL_MAX = 48;
+
+export function specOf(entry: SpecSource): HookSpec {
+  switch (entry.type) {
+    case "command":
+      return { type: "command", command: entry.command };
+    case "prompt":
+      return { type: "prompt", prompt: entry.prompt, ...(entry.model ? { model: entry.model } : {}) };
+    case "http":
+      return {
+        type: "http",
+        url: entry.url,
+        ...(entry.headers ? { headers: entry.headers } : {}),
+        ...(entry.allowedEnvVars ? { allowedEnvVars: entry.allowedEnvVars } : {}),
+      };
+  }
+}
+
+/** `PreToolUse[0] command: exit 2`, the body shortened to one line. */
+export function derivedLabel(where: string, entry: SpecSource): string {
+  const body = entry.type === "command" ? entry.command : entry.type === "prompt" ? entry.prompt : entry.url;
+  const line = body.replace(/\s+/g, " ").trim();
+  const short = line.length > LABEL_MAX ? `${line.slice(0, LABEL_MAX - 1)}…` : line;
+  return `${where} ${entry.type}: ${short}`;
+}
+
+/** Reports every schema issue of an entry; `prefix` places the fields (`hooks[1].`). */
+export function reportIssues(
+  error: z.ZodError,
+  raw: Record<string, unknown>,
+  report: EntryReport,
+  prefix = "",
+): void {
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join(".");
+    report({
+      severity: "error",
+      ...(prefix || field ? { field: `${prefix}${field}`.replace(/\.$/, "") } : {}),
+      message: issueMessage(issue, raw),
+    });
+  }
+}
+
+/** A zod issue in the project's lower-case style, with "is required" for a missing field. */
+function issueMessage(issue: z.core.$ZodIssue, raw: Record<string, unknown>): string {
+  const [first] = issue.path;
+  if (issue.code === "invalid_union" && first === "type") {
+    return raw.type === undefined
+      ? 'is required ("command", "prompt" or "http")'
+      : `must be "command", "prompt" or "http", not ${JSON.stringify(raw.type)}`;
+  }
+  if (
+    issue.code === "invalid_type" &&
+    issue.path.length === 1 &&
+    typeof first === "string" &&
+    !(first in raw)
+  ) {
+    return `is required for ${String(raw.type)} hooks`;
+  }
+  return lowerFirst(issue.message);
+}
+
+/**
+ * Warns about every key the entry's type does not know: one that belongs to another hook type
+ * (`url` on a command hook) or to the other shape (`blocking` in a Claude Code group), or none.
+ */
+export function warnUnknownKeys(
+  raw: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  elsewhere: (key: string) => string | undefined,
+  report: EntryReport,
+  prefix = "",
+): void {
+  for (const key of Object.keys(raw)) {
+    if (known.has(key)) continue;
+    report({
+      severity: "warning",
+      field: `${prefix}${key}`,
+      message: elsewhere(key) ?? `unknown key "${key}"; ignored`,
+    });
+  }
+}
+
+export function issueText(error: z.ZodError): string {
+  return error.issues.map((i) => lowerFirst(i.message)).join("; ");
+}
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

@@ -1,0 +1,77 @@
+/**
+ * A compiled hook's effective rules in words, for `hooks list`: which style it follows, what its
+ * matcher means and is compared with, whether it can block, its timeout and its plugin. One place
+ * says it, so listings never disagree with what the runner does.
+ */
+import { type ClaudeMatchOn, EVENT_SPECS, type EventSpec, type MatchOn, modeOf } from "./events.js";
+import type { CompiledHook } from "./load-hooks.js";
+
+export interface HookDescription {
+  /** `native` (§3.1) or `claude group` (§11). */
+  style: "native" | "claude group";
+  /** The matcher and its semantics, e.g. `exact list: Edit, Write (case-sensitive, aliases)`. */
+  matcher: string;
+  /** What the matcher is compared with for this event, e.g. `tool name`, `source`. */
+  matchedAgainst: string;
+  /** `yes`, `no`, `yes (Claude Code rules)`, `no (async)`, … */
+  blocking: string;
+  timeoutS: number;
+  /** The plugin it came from. */
+  plugin?: string;
+}
+
+const FIELD_NAMES: Record<MatchOn | ClaudeMatchOn, string> = {
+  tool: "tool name",
+  agent: "agent name",
+  source: "source",
+  reason: "reason",
+  notificationType: "notification_type",
+  none: "nothing (always fires)",
+};
+
+export function describeHook(hook: CompiledHook): HookDescription {
+  const claude = hook.style === "claude";
+  const spec: EventSpec = EVENT_SPECS[hook.event];
+  const on = claude ? spec.claude.matchOn : spec.matchOn;
+  return {
+    style: claude ? "claude group" : "native",
+    matcher: matcherText(hook, on),
+    matchedAgainst: FIELD_NAMES[on],
+    blocking: blockingText(hook),
+    timeoutS: hook.timeoutMs / 1000,
+    ...(hook.plugin ? { plugin: hook.plugin.name } : {}),
+  };
+}
+
+function matcherText(hook: CompiledHook, on: MatchOn | ClaudeMatchOn): string {
+  const m = hook.matcher;
+  const aliases = on === "tool" ? ", aliases" : "";
+  switch (m.kind) {
+    case "all":
+      return m.source === "" ? "(all)" : `${m.source} (all)`;
+    case "exact":
+      return hook.style === "claude"
+        ? `exact list: ${m.source
+            .split(/[|,]/)
+            .map((n) => n.trim())
+            .filter(Boolean)
+            .join(", ")} (case-sensitive${aliases})`
+        : `exact: ${m.source} (case-insensitive${aliases})`;
+    case "regex":
+      return `regex: ${m.source} (RE2, unanchored${aliases})`;
+  }
+}
+
+function blockingText(hook: CompiledHook): string {
+  if (hook.background) return "no (async: runs in the background)";
+  const mode = modeOf(hook.event, hook.style);
+  if (hook.style === "claude") {
+    const toolEvent = EVENT_SPECS[hook.event].claude.matchOn === "tool";
+    if (mode === "feedback" && toolEvent) return "no; a block is feedback for the model (Claude Code rules)";
+    if (mode === "feedback") return `no (${hook.event} cannot block)`;
+    return mode === "async" ? `no (${hook.event} cannot block)` : "yes (Claude Code rules)";
+  }
+  if (mode === "async") return `no (${hook.event} cannot block)`;
+  if (mode === "soft") return "yes (any failure fails validation)";
+  return hook.blocking ? "yes" : "no (not blocking)";
+}

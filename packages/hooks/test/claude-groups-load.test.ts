@@ -1,0 +1,309 @@
+import { describe, expect, it } from "vitest";
+import {
+  describeHook,
+  formatProblem,
+  hookFingerprint,
+  loadHooks,
+  MatcherSyntaxError,
+  matchesAnyName,
+  parseClaudeMatcher,
+  settingsJsonSchema,
+  toolNames,
+} from "../src/index.js";
+import { layer } from "./support.js";
+
+const group = (matcher: string | undefined, ...hooks: unknown[]) => ({
+  ...(matcher !== undefined ? { matcher } : {}),
+  hooks,
+});
+const cmd = (command: string, extra: Record<string, unknown> = {}) => ({
+  type: "command",
+  command,
+  ...extra,
+});
+
+describe("parseClaudeMatcher", () => {
+  it.each([
+    ["*", "anything", true],
+    ["", "anything", true],
+    ["Bash", "Bash", true],
+    ["Bash", "bash", false],
+    ["Edit|Write", "Write", true],
+    ["Edit|Write", "Edit", true],
+    ["Edit|Write", "Read", false],
+    ["Edit, Write", "Write", true],
+    ["Edit|Write", "MultiEdit", false],
+    ["startup", "startup", true],
+    ["prompt_input_exit", "prompt_input_exit", true],
+    ["mcp__.*", "mcp__github__create", true],
+    ["Notebook.*", "NotebookEdit", true],
+    ["Edit.*", "MultiEdit", true],
+    [".*Edit", "MultiEdit", true],
+    ["^Bash$", "Bash", true],
+    ["^Bash$", "Bash2", false],
+    ["Bas[h]", "xBashx", true],
+  ])("%j on %j → %s", (pattern, subject, expected) => {
+    expect(parseClaudeMatcher(pattern).test(subject)).toBe(expected);
+  });
+
+  it("an exact list is case-sensitive, but Claude Code's tool names reach codebot's tools through aliases", () => {
+    expect(matchesAnyName(parseClaudeMatcher("Bash"), toolNames("bash"))).toBe(true);
+    expect(matchesAnyName(parseClaudeMatcher("Write|Edit"), toolNames("edit"))).toBe(true);
+    expect(matchesAnyName(parseClaudeMatcher("Task"), toolNames("agent"))).toBe(true);
+    expect(matchesAnyName(parseClaudeMatcher("BASH"), toolNames("bash"))).toBe(false);
+  });
+
+  it("a pattern RE2 rejects is a typed error", () => {
+    expect(() => parseClaudeMatcher("(a)\\1")).toThrow(MatcherSyntaxError);
+    expect(() => parseClaudeMatcher("[unclosed")).toThrow(/^invalid regular expression \[unclosed/);
+  });
+});
+
+describe("loading Claude Code groups", () => {
+  it("compiles each hook of a group with Claude Code's defaults, the group's matcher and a shared group id", () => {
+    const { hooks, problems } = loadHooks([
+      layer(
+        {
+          hooks: {
+            PreToolUse: [
+              group(
+                "Edit|Write",
+                cmd("guard.sh"),
+                { type: "prompt", prompt: "ok? $ARGUMENTS" },
+                { type: "http", url: "https://x.example/h" },
+                cmd("log.sh", { async: true, timeout: 5 }),
+              ),
+            ],
+          },
+        },
+        "project",
+        "/p/.claude/settings.json",
+      ),
+    ]);
+    expect(problems).toEqual([]);
+    expect(hooks.map((h) => [h.style, h.blocking, h.background, h.timeoutMs, h.memberIndex])).toEqual([
+      ["claude", true, false, 600_000, 0],
+      ["claude", true, false, 30_000, 1],
+      ["claude", true, false, 600_000, 2],
+      ["claude", false, true, 5_000, 3],
+    ]);
+    expect(new Set(hooks.map((h) => h.group)).size).toBe(1);
+    expect(hooks[0]).toMatchObject({
+      event: "PreToolUse",
+      index: 0,
+      source: "project",
+      path: "/p/.claude/settings.json",
+      name: "PreToolUse[0].hooks[0] command: guard.sh",
+    });
+    expect(hooks[0]?.matcher.source).toBe("Edit|Write");
+  });
+
+  it("a native entry and a group in one list keep their own rules and order", () => {
+    const { hooks } = loadHooks([
+      layer({ hooks: { PreToolUse: [cmd("native"), group("Bash", cmd("a"), cmd("b")), cmd("native2")] } }),
+    ]);
+    expect(hooks.map((h) => [h.style, h.blocking, h.timeoutMs, h.index])).toEqual([
+      ["native", false, 60_000, 0],
+      ["claude", true, 600_000, 1],
+      ["claude", true, 600_000, 1],
+      ["native", false, 60_000, 2],
+    ]);
+  });
+
+  it("group hooks may block only where the event can block", () => {
+    const { hooks } = loadHooks([
+      layer({
+        hooks: {
+          UserPromptSubmit: [group(undefined, cmd("u"))],
+          Stop: [group(undefined, cmd("s"))],
+          TaskCompleted: [group(undefined, cmd("t"))],
+          PostToolUse: [group("*", cmd("p"))],
+          Notification: [group("", cmd("n"))],
+        },
+      }),
+    ]);
+    expect(Object.fromEntries(hooks.map((h) => [h.event, h.blocking]))).toEqual({
+      UserPromptSubmit: true,
+      Stop: true,
+      TaskCompleted: true,
+      PostToolUse: false,
+      Notification: false,
+    });
+  });
+
+  it("the fingerprint covers the group's matcher, so the same command under another matcher needs its own approval", () => {
+    const { hooks } = loadHooks([
+      layer({ hooks: { PreToolUse: [group("Bash", cmd("x")), group("Write", cmd("x"))] } }),
+    ]);
+    expect(hooks[0]?.fingerprint).toBe(hookFingerprint("PreToolUse", { matcher: "Bash", hooks: [cmd("x")] }));
+    expect(hooks[0]?.fingerprint).not.toBe(hooks[1]?.fingerprint);
+  });
+
+  it("reports a bad hook inside a group with its place, and loads the group's other hooks", () => {
+    const { hooks, problems } = loadHooks([
+      layer({
+        hooks: {
+          PreToolUse: [
+            group("Bash", cmd("ok"), { type: "command" }, { type: "agent", prompt: "check" }, "x"),
+          ],
+        },
+      }),
+    ]);
+    expect(hooks.map((h) => h.spec.type === "command" && h.spec.command)).toEqual(["ok"]);
+    expect(problems.map(formatProblem)).toEqual([
+      "/settings/user.json: hooks.PreToolUse[0].hooks[1].command: is required for command hooks",
+      '/settings/user.json: hooks.PreToolUse[0].hooks[2].type: Claude Code "agent" hooks are not supported; use a command, prompt or http hook',
+      "/settings/user.json: hooks.PreToolUse[0].hooks[3]: a hook in a group must be an object",
+    ]);
+    expect(problems.every((p) => p.severity === "error")).toBe(true);
+  });
+
+  it("a group matcher RE2 rejects is an error and the group is skipped", () => {
+    const { hooks, problems } = loadHooks([
+      layer({ hooks: { PreToolUse: [group("(a)\\1", cmd("x")), group("Bash", cmd("y"))] } }),
+    ]);
+    expect(hooks).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ severity: "error", event: "PreToolUse", index: 0, field: "matcher" });
+  });
+
+  it("warns about native-only keys in a group, a matcher Claude Code ignores, and Claude Code events codebot lacks", () => {
+    const { hooks, problems } = loadHooks([
+      layer({
+        hooks: {
+          Stop: [{ matcher: "Bash", blocking: true, hooks: [cmd("s", { if: "/x/", async: false })] }],
+          PreCompact: [group("manual", cmd("c"))],
+          PostToolUse: [group("Write", { type: "prompt", prompt: "p", async: true })],
+        },
+      }),
+    ]);
+    expect(problems.map((p) => [p.severity, formatProblem(p)])).toEqual([
+      [
+        "warning",
+        '/settings/user.json: hooks.Stop[0].blocking: "blocking" does not apply to a Claude Code group (its hooks follow Claude Code\'s rules); ignored',
+      ],
+      [
+        "warning",
+        '/settings/user.json: hooks.Stop[0].matcher: Claude Code does not filter Stop hooks by matcher, so "Bash" is ignored',
+      ],
+      [
+        "warning",
+        '/settings/user.json: hooks.Stop[0].hooks[0].if: "if" does not apply in a Claude Code group (its hooks follow Claude Code\'s rules); ignored',
+      ],
+      [
+        "warning",
+        '/settings/user.json: hooks.PreCompact: Claude Code event "PreCompact" is not supported by codebot; its hooks do not run',
+      ],
+      [
+        "warning",
+        '/settings/user.json: hooks.PostToolUse[0].hooks[0].async: "async" applies to command hooks only; ignored',
+      ],
+    ]);
+    expect(hooks.map((h) => [h.event, h.matcher.kind])).toEqual([
+      ["Stop", "all"],
+      ["PostToolUse", "exact"],
+    ]);
+  });
+
+  it("a plugin layer's hooks carry the plugin", () => {
+    const plugin = { name: "guard", root: "/plugins/guard", dataDir: "/home/.codebot/plugins/data/guard" };
+    const { hooks } = loadHooks([
+      {
+        source: "plugin",
+        path: "/plugins/guard/hooks/hooks.json",
+        settings: { hooks: { PreToolUse: [group("Bash", cmd("${CLAUDE_PLUGIN_ROOT}/g.sh"))] } },
+        plugin,
+      },
+    ]);
+    expect(hooks[0]).toMatchObject({ source: "plugin", plugin });
+  });
+
+  it("the JSON Schema accepts groups wherever an entry may stand", () => {
+    const text = JSON.stringify(settingsJsonSchema());
+    expect(text).toContain("a Claude Code hook group");
+    expect(text).toContain('"async"');
+    expect(text).toContain('"Stop"');
+    expect(text).toContain('"PostToolUseFailure"');
+  });
+});
+
+describe("describeHook", () => {
+  it("states each hook's effective rules", () => {
+    const { hooks } = loadHooks([
+      {
+        source: "plugin",
+        path: "/pl/hooks/hooks.json",
+        plugin: { name: "fmt", root: "/pl", dataDir: "/d" },
+        settings: {
+          hooks: {
+            PreToolUse: [
+              cmd("n", { matcher: "bash", blocking: true, timeout: 5 }),
+              cmd("m", { matcher: "/^(write|edit)$/i" }),
+              group("Edit|Write", cmd("c"), cmd("a", { async: true })),
+              group("mcp__.*", cmd("r")),
+            ],
+            PostToolUse: [group("*", cmd("p"))],
+            SessionStart: [group("startup", cmd("s"))],
+          },
+        },
+      },
+    ]);
+    expect(hooks.map(describeHook)).toEqual([
+      {
+        style: "native",
+        matcher: "exact: bash (case-insensitive, aliases)",
+        matchedAgainst: "tool name",
+        blocking: "yes",
+        timeoutS: 5,
+        plugin: "fmt",
+      },
+      {
+        style: "native",
+        matcher: "regex: /^(write|edit)$/i (RE2, unanchored, aliases)",
+        matchedAgainst: "tool name",
+        blocking: "no (not blocking)",
+        timeoutS: 60,
+        plugin: "fmt",
+      },
+      {
+        style: "claude group",
+        matcher: "exact list: Edit, Write (case-sensitive, aliases)",
+        matchedAgainst: "tool name",
+        blocking: "yes (Claude Code rules)",
+        timeoutS: 600,
+        plugin: "fmt",
+      },
+      {
+        style: "claude group",
+        matcher: "exact list: Edit, Write (case-sensitive, aliases)",
+        matchedAgainst: "tool name",
+        blocking: "no (async: runs in the background)",
+        timeoutS: 600,
+        plugin: "fmt",
+      },
+      {
+        style: "claude group",
+        matcher: "regex: mcp__.* (RE2, unanchored, aliases)",
+        matchedAgainst: "tool name",
+        blocking: "yes (Claude Code rules)",
+        timeoutS: 600,
+        plugin: "fmt",
+      },
+      {
+        style: "claude group",
+        matcher: "* (all)",
+        matchedAgainst: "tool name",
+        blocking: "no; a block is feedback for the model (Claude Code rules)",
+        timeoutS: 600,
+        plugin: "fmt",
+      },
+      {
+        style: "claude group",
+        matcher: "exact list: startup (case-sensitive)",
+        matchedAgainst: "source",
+        blocking: "no (SessionStart cannot block)",
+        timeoutS: 600,
+        plugin: "fmt",
+      },
+    ]);
+  });
+});
