@@ -15,6 +15,8 @@ export interface ToolApprovalRequest {
   alwaysRule: string;
   /** Aborted when the run is cancelled while the question is open. */
   signal: AbortSignal;
+  /** Set when a hook asked for this question (Claude Code's `permissionDecision: "ask"`): its reason. */
+  hookReason?: string;
 }
 
 /** A question about one project or local hook that is not trusted yet. */

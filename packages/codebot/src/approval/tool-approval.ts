@@ -28,6 +28,8 @@ export interface ToolApprovalOptions {
 export class ToolApproval {
   /** Rules added by "always" answers; they last for the session. */
   private readonly sessionRules: PermissionRule[] = [];
+  /** Calls (by their tool context) a hook let skip the question (Claude Code's `permissionDecision`). */
+  private readonly preApproved = new WeakSet<object>();
 
   constructor(private readonly options: ToolApprovalOptions) {}
 
@@ -45,6 +47,7 @@ export class ToolApproval {
         reason: `permission denied: ${call.name} is not allowed in plan mode (read-only tools only)`,
       };
     }
+    if (this.preApproved.has(ctx)) return { allowed: true };
     const subject = this.subjectOf(call);
     const rules = [...this.options.rules, ...this.sessionRules];
     if (rules.some((r) => ruleAllows(r, call.name, subject))) return { allowed: true };
@@ -83,6 +86,60 @@ export class ToolApproval {
     }
     if (answer === "once" || answer === "always") return { allowed: true };
     return { allowed: false, reason: `permission denied: the user refused this ${call.name} call` };
+  }
+
+  /**
+   * A hook answered `permissionDecision: "allow"` for this call: it skips the question, as Claude
+   * Code's "bypass the permission system" (plan mode still refuses mutating tools).
+   */
+  preApprove(ctx: object): void {
+    this.preApproved.add(ctx);
+  }
+
+  /**
+   * A hook answered `permissionDecision: "ask"`: the call is put to the user, whatever the mode and
+   * rules say; a yes lets it skip the usual question. With nobody to ask, it is refused.
+   */
+  async askForHook(request: {
+    call: ToolCall;
+    ctx: ToolContext;
+    reason?: string;
+    hook: string;
+  }): Promise<{ allowed: true } | { allowed: false; reason: string }> {
+    const { call, ctx } = request;
+    const why = request.reason ?? `${request.hook} asks for confirmation`;
+    const ask = this.options.ask;
+    if (ask === undefined) {
+      return {
+        allowed: false,
+        reason: `${why} (a hook asked for confirmation; nobody can answer in a non-interactive run)`,
+      };
+    }
+    const subject = this.subjectOf(call);
+    let answer: string;
+    try {
+      answer = await this.options.queue.run(() =>
+        ctx.signal.aborted
+          ? Promise.resolve("deny")
+          : ask({
+              tool: call.name,
+              agentName: ctx.agentName,
+              args: call.args,
+              subject,
+              alwaysRule: subject === undefined ? call.name : `${call.name}(${literalGlob(subject)})`,
+              signal: ctx.signal,
+              hookReason: why,
+            }),
+      );
+    } catch (error) {
+      return { allowed: false, reason: `${why}: asking failed: ${(error as Error).message}` };
+    }
+    // "always" counts as yes for this call only: the hook asks again next time, so no rule is added.
+    if (ctx.signal.aborted || (answer !== "once" && answer !== "always")) {
+      return { allowed: false, reason: `${why} (the user refused this ${call.name} call)` };
+    }
+    this.preApproved.add(ctx);
+    return { allowed: true };
   }
 
   /** The kernel middleware: a denied call returns an error result the model sees. */

@@ -20,6 +20,7 @@ import { hookExecutors } from "./hook-executors.js";
 import { Runtime, type RuntimeProblem } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
+import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
 import { mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
 
@@ -30,6 +31,8 @@ export interface RuntimeOptions {
   codebotHome?: string;
   /** Every `--settings <file>`, in order. */
   settingsFiles?: readonly string[];
+  /** Every `--plugin-dir <dir>`: Claude Code plugin folders, loaded after those of `claudePlugins`. */
+  pluginDirs?: readonly string[];
   /** A model, or a `provider/id` spec. Default: settings `model`, else CODEBOT_MODEL / the provider whose key is set. */
   model?: LanguageModelV3 | string;
   /** Overrides settings `permissions.mode`; default `ask`. */
@@ -81,6 +84,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     cwd,
     codebotHome,
     settingsFiles: options.settingsFiles,
+    pluginDirs: options.pluginDirs,
   });
   const trustStore = new TrustStore(codebotHome, cwd);
   if (trustStore.problem) notify(trustStore.problem);
@@ -113,23 +117,44 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     env,
     settingsEnv: settings.env,
   });
+  // The session exists only once the agent does; hooks that end the run reach it through this.
+  let session: Session | undefined;
   const runner = createHookRunner({
     hooks: loadedHooks,
     executors,
     approveHook: approval.approveHook,
-    session: { sessionId, cwd, transcriptPath },
+    session: {
+      sessionId,
+      cwd,
+      transcriptPath,
+      get permissionMode() {
+        return approval.mode;
+      },
+    },
     onTrace: (record) => {
       options.onTrace?.(record);
       events.emit({ kind: "hook", record });
     },
     traceFile: options.traceFile,
     onHookError: notify,
+    onSystemMessage: notify,
+    toolPermissions: {
+      allow: (ctx) => approval.tools.preApprove(ctx),
+      ask: (request) => approval.tools.askForHook(request),
+    },
+    onStopRun: (stop) => session?.stopRun(stop),
   });
 
   const validation = new StopValidation(
     (input) => runner.postStopValidation(input),
     settings.postStopValidation.maxAttempts,
   );
+  const stopHooks = new StopHooks({
+    fire: (input) => runner.stop(input),
+    configured: () => runner.hasHooks("Stop"),
+    maxAttempts: settings.postStopValidation.maxAttempts,
+    stopRun: (stop) => session?.stopRun(stop),
+  });
   const middleware = [runner.middleware(), approval.toolMiddleware(), validation.middleware()];
   const tasks = new TaskStore(tasksPath);
   const tools = builtinTools({
@@ -146,7 +171,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         events.emit({ kind: "agent", agentName, event });
       },
       recordMessage: (agentName, message) => transcript.append(message, agentName),
-      stopped: (agentName) => runner.subagentStop({ agent: agentName }),
+      stopped: (agentName, lastAssistantMessage) =>
+        runner.subagentStop({
+          agent: agentName,
+          ...(lastAssistantMessage !== undefined ? { lastAssistantMessage } : {}),
+        }),
     },
   });
   const agent = new Agent({
@@ -155,9 +184,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     tools,
     middleware,
     maxTurns: options.maxTurns,
-    onStop: validation.onStop,
+    // PostStopValidation first (it checks the changes); the Stop hooks see a stop that stands.
+    onStop: async (info) => {
+      const reminder = await validation.onStop(info);
+      if (reminder !== undefined || validation.outcome().exhausted || info.signal.aborted) return reminder;
+      return stopHooks.onStop(info);
+    },
   });
-  const session = new Session({ agent, runner, transcript, events, validation });
+  session = new Session({ agent, runner, transcript, events, validation, stopHooks, notify });
 
   const problems: RuntimeProblem[] = [
     ...layerProblems.map((p) => ({ severity: p.severity, message: formatSettingsProblem(p) })),
@@ -190,7 +224,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return model;
     },
   });
-  runner.sessionStart();
+  // Claude Code groups of SessionStart may give context for the first prompt; nothing waits for them here.
+  session.startedWith(
+    runner.sessionStart({ source: "startup" }).then(
+      (decision) => decision.additionalContext,
+      () => undefined,
+    ),
+  );
   return runtime;
 }
 

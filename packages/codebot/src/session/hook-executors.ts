@@ -22,11 +22,13 @@ export interface HookExecutorDeps {
 /**
  * The executors the session's runner uses: command hooks with the settings environment, prompt
  * hooks on the session's current model (or the entry's), http hooks with the allow-list taken
- * from user-owned layers only (§6.3). Returns the allow-list's problems too.
+ * from user-owned layers only (§6.3) and the same environment as command hooks for their headers.
+ * Returns the allow-list's problems too.
  */
 export function hookExecutors(deps: HookExecutorDeps): { executors: Executors; problems: string[] } {
   const command = createCommandExecutor();
   const allowed = allowedHostsFromLayers(deps.layers);
+  const http = createHttpExecutor({ allowedHosts: allowed.hosts });
   const problems = allowed.errors.map((e) => `${e.path}: ${e.message}`);
   for (const ignored of allowed.ignored) {
     problems.push(
@@ -41,8 +43,17 @@ export function hookExecutors(deps: HookExecutorDeps): { executors: Executors; p
       prompt: createPromptExecutor({
         resolveModel: (spec) => (spec === undefined ? deps.currentModel() : resolveModel(spec, deps.env)),
       }),
-      http: createHttpExecutor({ allowedHosts: allowed.hosts }),
+      // Header `${VAR}`s read the environment a command hook would get (allowedEnvVars still decides which).
+      http: {
+        run: (spec, ctx) =>
+          http.run(spec, { ...ctx, env: { ...definedEnv(process.env), ...deps.settingsEnv, ...ctx.env } }),
+      },
     },
     problems,
   };
+}
+
+/** The process environment without unset names. */
+function definedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
 }

@@ -1,14 +1,25 @@
 import type { LoopResult } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 
-export type PromptStatus = "completed" | "blocked" | "aborted" | "error" | "max_turns" | "validation_failed";
+/** `stopped`: a hook answered `continue: false` (Claude Code), and `reason` carries its stopReason. */
+export type PromptStatus =
+  | "completed"
+  | "blocked"
+  | "stopped"
+  | "aborted"
+  | "error"
+  | "max_turns"
+  | "validation_failed";
 
 /** What one `prompt()` came to. */
 export interface PromptResult {
   status: PromptStatus;
   /** The agent's final answer: the text of its last message ("" when there is none). */
   text: string;
-  /** Why it did not complete: the hook's reason, the error, or the last validation output. */
+  /**
+   * Why it did not complete: the hook's reason, the error, or the last validation output; for a
+   * completed run whose Stop hooks still blocked after the last attempt, that hook's reason.
+   */
   reason?: string;
   /** Model steps taken. */
   turns: number;

@@ -121,13 +121,15 @@ export class Runtime {
   /**
    * Ends the session: aborts a prompt in progress and waits for it, fires SessionEnd, then waits
    * for every async hook (each up to its own timeout). Idempotent. Transcript lines are written
-   * synchronously as they happen, so there is nothing left to flush.
+   * synchronously as they happen, so there is nothing left to flush. `reason` is SessionEnd's
+   * Claude Code `reason` (`prompt_input_exit` when the user leaves an interactive session,
+   * `clear`, `logout`; default `other`).
    */
-  close(): Promise<void> {
+  close(reason = "other"): Promise<void> {
     this.closing ??= (async () => {
       this.parts.session.abort();
       await this.parts.session.settled();
-      this.parts.hooks.sessionEnd();
+      this.parts.hooks.sessionEnd({ reason });
       await this.parts.hooks.close();
     })();
     return this.closing;

@@ -3,6 +3,7 @@ import type { HookRunner } from "@codebot/hooks";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { finalText, type PromptResult, statusOf } from "./prompt-result.js";
 import type { SessionEvents } from "./session-events.js";
+import type { StopHooks } from "./stop-hooks.js";
 import type { StopValidation } from "./stop-validation.js";
 import { userTurn } from "./user-turn.js";
 
@@ -12,17 +13,30 @@ export interface SessionParts {
   transcript: TranscriptWriter;
   events: SessionEvents;
   validation: StopValidation;
+  stopHooks: StopHooks;
+  /** Messages for the user. */
+  notify(message: string): void;
+}
+
+/** A hook's `continue: false`: who asked, and why. */
+export interface StopRequest {
+  reason: string;
+  hook: string;
 }
 
 const NO_USAGE = { inputTokens: 0, outputTokens: 0 };
 
 /**
  * One conversation: `prompt()` runs UserPromptSubmit, then the main agent (whose natural stops
- * go through PostStopValidation), then fires Notification once the run has fully settled.
+ * go through PostStopValidation and the Stop hooks), then fires Notification once the run has
+ * fully settled. The context SessionStart hooks gave goes into the first prompt that reaches the
+ * model. A hook's `continue: false` ends the prompt in progress with status `stopped`.
  */
 export class Session {
   private running: Promise<PromptResult> | undefined;
   private controller: AbortController | undefined;
+  private stopRequest: StopRequest | undefined;
+  private sessionStartContext: Promise<string | undefined> | undefined;
 
   constructor(private readonly parts: SessionParts) {
     parts.agent.subscribe((event) => {
@@ -33,6 +47,11 @@ export class Session {
 
   get isRunning(): boolean {
     return this.running !== undefined;
+  }
+
+  /** The SessionStart hooks' context, for the first prompt that reaches the model (Claude Code adds it to the context). */
+  startedWith(context: Promise<string | undefined>): void {
+    this.sessionStartContext = context;
   }
 
   prompt(text: string): Promise<PromptResult> {
@@ -52,16 +71,24 @@ export class Session {
     this.parts.agent.abort();
   }
 
+  /** A hook answered `continue: false`: the prompt in progress ends, and its result says why. */
+  stopRun(stop: StopRequest): void {
+    if (!this.running) return;
+    this.stopRequest ??= stop;
+    this.abort();
+  }
+
   /** Resolves when no prompt is running. */
   async settled(): Promise<void> {
     await this.running?.catch(() => undefined);
   }
 
   private async run(text: string): Promise<PromptResult> {
-    const { agent, runner, transcript, validation } = this.parts;
+    const { agent, runner, transcript, validation, stopHooks } = this.parts;
     const controller = new AbortController();
     this.controller = controller;
-    const early = (status: "blocked" | "aborted" | "error", reason: string): PromptResult => ({
+    this.stopRequest = undefined;
+    const early = (status: "blocked" | "stopped" | "aborted" | "error", reason: string): PromptResult => ({
       status,
       text: "",
       reason,
@@ -71,6 +98,7 @@ export class Session {
       validation: { attempts: 0 },
     });
 
+    const sessionContext = await this.waitForSessionStart(controller.signal);
     let decision: Awaited<ReturnType<HookRunner["userPromptSubmit"]>>;
     try {
       decision = await runner.userPromptSubmit({ prompt: text, signal: controller.signal });
@@ -78,17 +106,23 @@ export class Session {
       return early("error", `hook: UserPromptSubmit failed: ${(error as Error).message}`);
     }
     if (controller.signal.aborted) return early("aborted", "aborted before the prompt reached the model");
+    if (decision.stop) return early("stopped", stoppedText(decision.stop));
     if (decision.blocked) return early("blocked", decision.reason ?? "blocked by hook");
 
-    const message = userTurn(text, decision.additionalContext);
+    const message = userTurn(text, decision.additionalContext, sessionContext);
+    // Given once: the context is now part of the conversation.
+    this.sessionStartContext = undefined;
     transcript.append(message, "main");
     validation.startPrompt();
+    stopHooks.startPrompt();
     const result = await agent.prompt(message);
     const outcome = validation.outcome();
+    const stopOutcome = stopHooks.outcome();
     // The run has fully settled (validation continuations included): tell the outside once.
-    runner.notification({ message: "agent response complete" });
+    runner.notification({ message: "agent response complete", notificationType: "idle_prompt" });
 
-    const status = statusOf(result, outcome.exhausted);
+    const stopped = this.stopRequest;
+    const status = stopped ? "stopped" : statusOf(result, outcome.exhausted);
     const promptResult: PromptResult = {
       status,
       text: finalText(result.newMessages),
@@ -98,11 +132,30 @@ export class Session {
       validation: { attempts: outcome.attempts },
     };
     if (outcome.lastFeedback !== undefined) promptResult.validation.lastFeedback = outcome.lastFeedback;
-    if (status === "validation_failed") {
+    if (stopped) {
+      promptResult.reason = stoppedText(stopped);
+    } else if (status === "validation_failed") {
       promptResult.reason = `validation still fails after ${outcome.attempts} attempts:\n${outcome.lastFeedback ?? ""}`;
     } else if (status === "error") {
       promptResult.reason = result.error?.message ?? "the run failed";
+    } else if (status === "completed" && stopOutcome.exhaustedReason !== undefined) {
+      promptResult.reason = `a Stop hook still blocks after ${stopOutcome.blocks} attempts: ${stopOutcome.exhaustedReason}`;
+      this.parts.notify(`codebot: ${promptResult.reason}`);
     }
     return promptResult;
   }
+
+  /** The SessionStart context, if it has not been given yet; waiting ends when the prompt is cancelled. */
+  private async waitForSessionStart(signal: AbortSignal): Promise<string | undefined> {
+    const pending = this.sessionStartContext;
+    if (pending === undefined) return undefined;
+    const aborted = new Promise<undefined>((resolve) =>
+      signal.addEventListener("abort", () => resolve(undefined), { once: true }),
+    );
+    return Promise.race([pending.catch(() => undefined), aborted]);
+  }
+}
+
+function stoppedText(stop: StopRequest): string {
+  return `stopped by hook ${stop.hook}: ${stop.reason}`;
 }

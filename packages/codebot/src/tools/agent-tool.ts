@@ -25,8 +25,8 @@ export interface SubagentHost {
   onEvent(agentName: string, event: AgentEvent): void;
   /** Records the sub-agent's prompt, which the loop does not announce as an event. */
   recordMessage(agentName: string, message: ModelMessage): void;
-  /** Fires SubagentStop. */
-  stopped(agentName: string): void;
+  /** Fires SubagentStop, with the sub-agent's last text when it has one. */
+  stopped(agentName: string, lastAssistantMessage?: string): void;
 }
 
 const inputSchema = z.object({
@@ -72,7 +72,7 @@ export function agentTool(host: SubagentHost): Tool<z.infer<typeof inputSchema>>
       } catch (error) {
         return { content: `agent ${args.name}: failed: ${(error as Error).message}`, isError: true };
       } finally {
-        host.stopped(args.name);
+        host.stopped(args.name, result ? finalText(result.newMessages) : undefined);
       }
       const text = finalText(result.newMessages);
       if (result.reason === "stop") return { content: text === "" ? "(no answer)" : text, isError: false };

@@ -1,0 +1,88 @@
+import type { StopInfo } from "@codebot/agentcore";
+import { type HardDecision, systemReminder } from "@codebot/hooks";
+import { finalText } from "./prompt-result.js";
+
+/** The reminder a blocking Stop hook sends back to the agent; reminder tags in the reason are defused. */
+export function stopHookReminder(reason: string): string {
+  return systemReminder(`A Stop hook did not let you stop yet. Continue based on its feedback:\n${reason}`);
+}
+
+export interface StopHooksOutcome {
+  /** Consecutive blocks at the end of this prompt. */
+  blocks: number;
+  /** Set when the run ended because the Stop hooks still blocked after the last allowed attempt. */
+  exhaustedReason?: string;
+}
+
+export interface StopHooksDeps {
+  fire(input: {
+    stopHookActive: boolean;
+    lastAssistantMessage: string;
+    signal: AbortSignal;
+  }): Promise<HardDecision>;
+  /** Whether any Stop hook is configured (the common case: none, and nothing to wait for). */
+  configured(): boolean;
+  /** The most consecutive blocks per prompt (`postStopValidation.maxAttempts`). */
+  maxAttempts: number;
+  /** A Stop hook answered `continue: false`. */
+  stopRun(stop: { reason: string; hook: string }): void;
+}
+
+/**
+ * Claude Code's `Stop` event (§11): at every natural stop of the main agent the Stop hooks run;
+ * a block keeps the same run going with the reason fed back to the model, up to `maxAttempts`
+ * consecutive blocks per prompt. `stop_hook_active` is true for the stop that follows a
+ * continuation a Stop hook asked for.
+ */
+export class StopHooks {
+  private blocks = 0;
+  private active = false;
+  private exhaustedReason: string | undefined;
+
+  constructor(private readonly deps: StopHooksDeps) {}
+
+  startPrompt(): void {
+    this.blocks = 0;
+    this.active = false;
+    this.exhaustedReason = undefined;
+  }
+
+  /** Part of the kernel's `onStop`: a reminder keeps the run going; undefined lets it end. */
+  onStop = async ({ newMessages, signal }: StopInfo): Promise<string | undefined> => {
+    if (!this.deps.configured()) return undefined;
+    // Transcript lines reach the file a few microtasks after the kernel's events: a hook that reads
+    // the last assistant message from transcript_path must find it there.
+    await new Promise((resolve) => setImmediate(resolve));
+    const decision = await this.deps.fire({
+      stopHookActive: this.active,
+      lastAssistantMessage: finalText(newMessages),
+      signal,
+    });
+    if (signal.aborted) return undefined;
+    if (decision.stop) {
+      this.deps.stopRun(decision.stop);
+      return undefined;
+    }
+    if (!decision.blocked) {
+      this.active = false;
+      this.blocks = 0;
+      return undefined;
+    }
+    this.blocks++;
+    const reason = decision.reason ?? "blocked by hook";
+    if (this.blocks >= this.deps.maxAttempts) {
+      this.exhaustedReason = reason;
+      this.active = false;
+      return undefined;
+    }
+    this.active = true;
+    return stopHookReminder(reason);
+  };
+
+  outcome(): StopHooksOutcome {
+    return {
+      blocks: this.blocks,
+      ...(this.exhaustedReason !== undefined ? { exhaustedReason: this.exhaustedReason } : {}),
+    };
+  }
+}

@@ -1,0 +1,137 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { isHookEvent, type SettingsLayer, UNSUPPORTED_CLAUDE_EVENTS } from "@codebot/hooks";
+import { readLayer } from "./read-layer.js";
+import type { SettingsProblem } from "./settings-problem.js";
+
+/** A plugin folder to load, and where it was named (for relative paths and problem reports). */
+export interface PluginDir {
+  dir: string;
+  /** Relative folders are resolved against this directory. */
+  base: string;
+}
+
+/** Keys of a `hooks.json` besides the events, in the layout that puts events at the top level. */
+const PLUGIN_META_KEYS = new Set(["description", "$schema"]);
+
+/**
+ * Loads Claude Code plugin folders (§11): each folder's `hooks/hooks.json`, in the layout the
+ * published plugins use (`{"description", "hooks": {<event>: [groups]}}`, or the events at the top
+ * level), as a `plugin` settings layer. The plugin's name comes from `.claude-plugin/plugin.json`,
+ * else the folder's name; its data folder is `$CODEBOT_HOME/plugins/data/<name>`, created here.
+ * A missing or malformed folder is a problem, never a crash; the other plugins still load.
+ */
+export function loadPluginLayers(
+  dirs: readonly PluginDir[],
+  codebotHome: string,
+): { layers: SettingsLayer[]; problems: SettingsProblem[] } {
+  const layers: SettingsLayer[] = [];
+  const problems: SettingsProblem[] = [];
+  for (const { dir, base } of dirs) {
+    const root = resolveDir(dir, base);
+    const problem = (severity: SettingsProblem["severity"], file: string, message: string) =>
+      problems.push({ severity, file, message });
+    if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+      problem("error", root, "plugin folder not found (plugin skipped)");
+      continue;
+    }
+    const name = pluginName(root, problem);
+    const file = path.join(root, "hooks", "hooks.json");
+    if (!fs.existsSync(file)) {
+      problem("warning", root, `plugin ${name} has no hooks/hooks.json; no hooks loaded from it`);
+      continue;
+    }
+    const read = readLayer("plugin", file, true);
+    if (read.kind === "problem") {
+      problems.push({ ...read.problem, message: `plugin ${name}: ${read.problem.message}` });
+      continue;
+    }
+    if (read.kind !== "layer") continue;
+    const hooks = hooksOf(read.layer.settings as Record<string, unknown>);
+    if (hooks === undefined) {
+      problem("error", file, `plugin ${name}: expected {"hooks": {<event>: [...]}} (plugin skipped)`);
+      continue;
+    }
+    const dataDir = path.join(codebotHome, "plugins", "data", name);
+    try {
+      fs.mkdirSync(dataDir, { recursive: true });
+    } catch (error) {
+      problem(
+        "warning",
+        dataDir,
+        `plugin ${name}: cannot create its data folder: ${(error as Error).message}`,
+      );
+    }
+    layers.push({ source: "plugin", path: file, settings: { hooks }, plugin: { name, root, dataDir } });
+  }
+  return { layers, problems };
+}
+
+/** The `claudePlugins` of the user settings, as folders relative to the settings file. */
+export function pluginDirsFromSettings(
+  settings: unknown,
+  settingsFile: string,
+): { dirs: PluginDir[]; problem?: SettingsProblem } {
+  const value = (settings as { claudePlugins?: unknown } | undefined)?.claudePlugins;
+  if (value === undefined) return { dirs: [] };
+  if (!Array.isArray(value) || !value.every((d): d is string => typeof d === "string" && d !== "")) {
+    return {
+      dirs: [],
+      problem: {
+        severity: "error",
+        file: settingsFile,
+        message: "claudePlugins: expected a list of plugin folders; ignored",
+      },
+    };
+  }
+  return { dirs: value.map((dir) => ({ dir, base: path.dirname(settingsFile) })) };
+}
+
+function resolveDir(dir: string, base: string): string {
+  const expanded = dir === "~" || dir.startsWith("~/") ? path.join(os.homedir(), dir.slice(1)) : dir;
+  return path.resolve(base, expanded);
+}
+
+/** `.claude-plugin/plugin.json`'s name when it is usable as a folder name, else the folder's name. */
+function pluginName(
+  root: string,
+  problem: (severity: SettingsProblem["severity"], file: string, message: string) => void,
+): string {
+  const fallback = safeName(path.basename(root));
+  const manifest = path.join(root, ".claude-plugin", "plugin.json");
+  if (!fs.existsSync(manifest)) return fallback;
+  try {
+    const parsed = JSON.parse(fs.readFileSync(manifest, "utf8")) as { name?: unknown };
+    if (typeof parsed.name === "string" && parsed.name.trim() !== "") return safeName(parsed.name.trim());
+    problem("warning", manifest, `plugin manifest has no "name"; the plugin is called ${fallback}`);
+  } catch (error) {
+    problem(
+      "warning",
+      manifest,
+      `plugin manifest is not valid JSON (${(error as Error).message}); the plugin is called ${fallback}`,
+    );
+  }
+  return fallback;
+}
+
+/** A name that is safe as one path segment (it names the data folder). */
+function safeName(name: string): string {
+  const safe = name.replace(/[^A-Za-z0-9._-]/g, "-").replace(/^\.+/, "");
+  return safe === "" ? "plugin" : safe;
+}
+
+/** The `hooks` object of either layout, or undefined when the file has neither. */
+function hooksOf(settings: Record<string, unknown>): Record<string, unknown> | undefined {
+  const hooks = settings.hooks;
+  if (hooks !== undefined) return isObject(hooks) ? hooks : undefined;
+  const keys = Object.keys(settings).filter((k) => !PLUGIN_META_KEYS.has(k));
+  if (keys.length > 0 && keys.every((k) => isHookEvent(k) || UNSUPPORTED_CLAUDE_EVENTS.has(k))) {
+    return Object.fromEntries(keys.map((k) => [k, settings[k]]));
+  }
+  return keys.length === 0 ? {} : undefined;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
