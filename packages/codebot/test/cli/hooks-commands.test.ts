@@ -173,8 +173,8 @@ describe("codebot hooks schema", () => {
     ]) {
       expect(events).toHaveProperty(e);
     }
-    const [commandEntry] = events.PreToolUse.items.oneOf;
-    expect(Object.keys(commandEntry.properties)).toEqual(
+    const commandEntry = findSchema(events.PreToolUse, (node) => node.properties?.type?.const === "command");
+    expect(Object.keys(commandEntry?.properties ?? {})).toEqual(
       expect.arrayContaining([
         "type",
         "command",
@@ -190,6 +190,20 @@ describe("codebot hooks schema", () => {
     expect(schema.properties).toHaveProperty("httpHookAllowedHosts");
   });
 });
+
+// biome-ignore lint/suspicious/noExplicitAny: a JSON Schema is walked freely
+type SchemaNode = Record<string, any>;
+
+/** The first node of a JSON Schema (depth first) that satisfies `test`. */
+function findSchema(node: unknown, test: (node: SchemaNode) => boolean): SchemaNode | undefined {
+  if (node === null || typeof node !== "object") return undefined;
+  if (!Array.isArray(node) && test(node as SchemaNode)) return node as SchemaNode;
+  for (const child of Object.values(node)) {
+    const found = findSchema(child, test);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 describe("codebot hooks trust", () => {
   it("without a terminal and without --yes, lists the project's hooks with fingerprints and exits 1", async () => {

@@ -267,6 +267,30 @@ describe("codebot -p", () => {
     expect(r.stderr).toMatch(/hook PreToolUse "only-bash" .* · skipped: matcher did not match/);
   });
 
+  it("--trace-file appends every hook trace record to a JSONL file", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: {
+        UserPromptSubmit: [command("exit 0", { name: "first" })],
+        SessionEnd: [command("exit 0", { name: "last" })],
+      },
+    });
+    const server = await modelServer([reply.text("ok")]);
+    const trace = box.at("trace.jsonl");
+    const r = await runCli(
+      ["-p", "hi", "--trace-file", trace, "--settings", settings, "--cwd", box.project],
+      {
+        env: modelEnv(server, box.home),
+      },
+    );
+    expect(r.code).toBe(0);
+    const records = jsonLines(fs.readFileSync(trace, "utf8"));
+    expect(records.map((l) => `${l.event}:${l.hook}:${l.outcome}`)).toEqual([
+      "UserPromptSubmit:first:allowed",
+      "SessionEnd:last:allowed",
+    ]);
+  });
+
   it("SIGTERM during a run closes the session first: SessionEnd hooks run before the process exits", async () => {
     const box = sandbox();
     const settings = box.json("s.json", {
