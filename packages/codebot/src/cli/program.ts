@@ -121,8 +121,9 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       const { hooksTest } = await import("./hooks/hooks-test.js");
       code = await hooksTest(projectFlagsOf(command), event, opts);
     });
-  hooks
-    .command("schema")
+  // Takes the project options like its siblings (a script may pass them to every subcommand);
+  // the schema does not depend on them.
+  withProjectOptions(hooks.command("schema"))
     .description("print the JSON Schema of settings files")
     .action(async () => {
       const { hooksSchema } = await import("./hooks/hooks-schema.js");

@@ -77,27 +77,23 @@ export async function runDemo(): Promise<number> {
 
 /** Per hook: how often it ran, what it decided, and how often it was skipped and why. */
 function traceSummary(trace: readonly TraceRecord[], s: Styles): string[] {
-  const byHook = new Map<string, TraceRecord[]>();
-  for (const r of trace)
-    byHook.set(`${r.event} ${JSON.stringify(r.hook)}`, [
-      ...(byHook.get(`${r.event} ${JSON.stringify(r.hook)}`) ?? []),
-      r,
-    ]);
-  const lines: string[] = [];
-  for (const [name, records] of byHook) {
-    const ran = records.filter((r) => r.skipped === undefined);
-    const counts = new Map<string, number>();
-    for (const r of ran) {
-      const what = r.decision?.updatedInput ? "rewrote" : (r.outcome ?? "ran");
-      counts.set(what, (counts.get(what) ?? 0) + 1);
-    }
-    for (const r of records) {
-      if (r.skipped !== undefined)
-        counts.set(`skipped (${r.skipped})`, (counts.get(`skipped (${r.skipped})`) ?? 0) + 1);
-    }
-    const detail = [...counts].map(([what, n]) => `${what} ×${n}`).join(", ");
-    lines.push(`${name}: ${s.dim(detail)}`);
+  // hook → what happened to it → how often, in order of first appearance
+  const byHook = new Map<string, Map<string, number>>();
+  for (const r of trace) {
+    const name = `${r.event} ${JSON.stringify(r.hook)}`;
+    const what =
+      r.skipped !== undefined
+        ? `skipped (${r.skipped})`
+        : r.decision?.updatedInput
+          ? "rewrote"
+          : (r.outcome ?? "ran");
+    const counts = byHook.get(name) ?? new Map<string, number>();
+    counts.set(what, (counts.get(what) ?? 0) + 1);
+    byHook.set(name, counts);
   }
+  const lines = [...byHook].map(
+    ([name, counts]) => `${name}: ${s.dim([...counts].map(([what, n]) => `${what} ×${n}`).join(", "))}`,
+  );
   lines.push(
     s.dim(`${trace.length} trace records in all (codebot --debug hooks prints them as they happen)`),
   );
