@@ -91,6 +91,8 @@ function runCommand(
 
     const stopFor = (why: "timeout" | "abort") => {
       if (settled || killedFor) return;
+      // The hook already exited and only its output is still draining: its own exit decides.
+      if (exited) return finish();
       killedFor = why;
       killGroup("SIGTERM");
       // The group may include processes that ignore SIGTERM; SIGKILL them after the grace.

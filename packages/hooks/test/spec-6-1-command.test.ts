@@ -2,6 +2,7 @@
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createCommandExecutor } from "../src/index.js";
 import { bashTool, callTool, isRunning, q, runnerFor, waitFor } from "./support.js";
 
 const TEN_MIB = "x".repeat(10 * 1024 * 1024);
@@ -109,5 +110,27 @@ describe("§6.1 command hooks", () => {
     } catch {
       // The group is already gone.
     }
+  });
+});
+
+describe("§6.1/§7.1 a hook that exited before its timeout", () => {
+  it("is judged by its own exit, not as timed out, while a background child still holds stderr", async () => {
+    // A long drain window makes the deadline fall after the exit but before the pipes close.
+    const { runner, traces } = runnerFor(
+      {
+        PreToolUse: [
+          {
+            type: "command",
+            blocking: true,
+            timeout: 1,
+            command: "sleep 30 & echo 'not allowed' >&2; exit 2",
+          },
+        ],
+      },
+      { executors: { command: createCommandExecutor({ drainMs: 2_000 }) } },
+    );
+    const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
+    expect(traces[0]).toMatchObject({ exitCode: 2, outcome: "blocked" });
+    expect(decision).toMatchObject({ blocked: true, reason: "not allowed" });
   });
 });
