@@ -44,7 +44,8 @@ export function loadPluginLayers(
     }
     const read = readLayer("plugin", file, true);
     if (read.kind === "problem") {
-      problems.push({ ...read.problem, message: `plugin ${name}: ${read.problem.message}` });
+      const why = read.problem.message.replace(/ \(layer skipped\)$/, "");
+      problems.push({ ...read.problem, message: `plugin ${name}: ${why} (plugin skipped)` });
       continue;
     }
     if (read.kind !== "layer") continue;

@@ -1,0 +1,168 @@
+/**
+ * Claude Code's Stop event, `continue: false` and SessionStart context through the runtime (§11).
+ */
+import fs from "node:fs";
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { userTexts } from "./support/claude-corpus.js";
+import { command, startSession, toolResultFor } from "./support/e2e.js";
+
+const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
+const stopJson = (reason: string) => `echo '{"continue":false,"stopReason":"${reason}"}'`;
+
+describe("Stop hooks", () => {
+  it("a Stop hook that keeps blocking is capped at postStopValidation.maxAttempts, with accurate stop_hook_active", async () => {
+    const s = await startSession({
+      user: {
+        postStopValidation: { maxAttempts: 3 },
+        hooks: {
+          Stop: [
+            group(
+              "",
+              command(
+                `jq -c '{active: .stop_hook_active, last: .last_assistant_message}' >> stops.jsonl; echo 'not yet' >&2; exit 2`,
+              ),
+            ),
+          ],
+        },
+      },
+      script: [reply.text("one"), reply.text("two"), reply.text("three"), reply.text("unreachable")],
+    });
+    const result = await s.runtime.prompt("go");
+    expect(result).toMatchObject({
+      status: "completed",
+      text: "three",
+      reason: "a Stop hook still blocks after 3 attempts: not yet",
+    });
+    expect(s.model.requests).toHaveLength(3);
+    expect(s.jsonLines("stops.jsonl")).toEqual([
+      { active: false, last: "one" },
+      { active: true, last: "two" },
+      { active: true, last: "three" },
+    ]);
+    expect(s.notices).toContain("codebot: a Stop hook still blocks after 3 attempts: not yet");
+  });
+
+  it("a Stop hook can read the last assistant message from transcript_path with jq", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          Stop: [
+            group(
+              "",
+              command(
+                `jq -r .transcript_path | xargs cat | jq -rs '[.[] | select(.type == "assistant")] | last | .message.content[] | select(.type == "text") | .text' > last.txt`,
+              ),
+            ),
+          ],
+        },
+      },
+      script: [reply.toolCalls(toolCall("bash", { command: "true" })), reply.text("All finished.")],
+    });
+    await s.runtime.prompt("go");
+    expect(fs.readFileSync(s.at("last.txt"), "utf8")).toBe("All finished.\n");
+  });
+
+  it("a native Stop entry blocks only with blocking: true; its reason keeps the agent going", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          Stop: [
+            command("echo 'ignored' >&2; exit 2"),
+            command(`jq -e '.stop_hook_active' > /dev/null || { echo 'say thanks' >&2; exit 2; }`, {
+              blocking: true,
+            }),
+          ],
+        },
+      },
+      script: [reply.text("done"), reply.text("thanks")],
+    });
+    const result = await s.runtime.prompt("go");
+    expect(result).toMatchObject({ status: "completed", text: "thanks" });
+    expect(userTexts(s.model.requests[1]).at(-1)).toContain("say thanks");
+  });
+
+  it("continue: false from a Stop hook ends the run with status stopped", async () => {
+    const s = await startSession({
+      user: { hooks: { Stop: [group("", command(stopJson("budget reached")))] } },
+      script: [reply.text("done")],
+    });
+    const result = await s.runtime.prompt("go");
+    expect(result.status).toBe("stopped");
+    expect(result.reason).toMatch(/: budget reached$/);
+  });
+});
+
+describe("continue: false", () => {
+  it("from UserPromptSubmit, the prompt never reaches the model", async () => {
+    const s = await startSession({
+      user: { hooks: { UserPromptSubmit: [group("", command(stopJson("out of office"), { name: "ooo" }))] } },
+      script: [reply.text("unreachable")],
+    });
+    expect(await s.runtime.prompt("hi")).toMatchObject({
+      status: "stopped",
+      reason: "stopped by hook ooo: out of office",
+    });
+    expect(s.model.requests).toHaveLength(0);
+  });
+
+  it("from PostToolUse, the tool has run and the run ends before the next model step", async () => {
+    const s = await startSession({
+      user: {
+        hooks: { PostToolUse: [group("Bash", command(stopJson("enough for today"), { name: "limit" }))] },
+      },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "echo ran > ran.txt" }, "c1")),
+        reply.text("unreachable"),
+      ],
+    });
+    const result = await s.runtime.prompt("go");
+    expect(result).toMatchObject({ status: "stopped", reason: "stopped by hook limit: enough for today" });
+    expect(fs.readFileSync(s.at("ran.txt"), "utf8")).toBe("ran\n");
+    expect(s.model.requests).toHaveLength(1);
+  });
+
+  it("only for this prompt: the next prompt runs normally", async () => {
+    const s = await startSession({
+      user: { hooks: { PreToolUse: [group("Bash", command(stopJson("no bash")))] } },
+      script: [reply.toolCalls(toolCall("bash", { command: "true" }, "c1")), reply.text("fine")],
+    });
+    expect((await s.runtime.prompt("one")).status).toBe("stopped");
+    expect(await s.runtime.prompt("two")).toMatchObject({ status: "completed", text: "fine" });
+    // The stopped call's result is in the history the next prompt sends.
+    expect(toolResultFor(s.model, "c1")).toEqual({
+      text: expect.stringMatching(/^hook: run stopped by .*: no bash$/),
+      isError: true,
+    });
+  });
+});
+
+describe("SessionStart groups", () => {
+  it("the first prompt waits for their context; a group whose source does not match does not run", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          SessionStart: [
+            group("startup", command("sleep 0.5; echo 'branch: main'")),
+            group("resume", command("touch resumed")),
+          ],
+        },
+      },
+      script: [reply.text("ok")],
+    });
+    await s.runtime.prompt("hi");
+    expect(userTexts(s.model.requests[0])).toEqual([
+      "<system-reminder>\nbranch: main\n</system-reminder>",
+      "hi",
+    ]);
+    expect(fs.existsSync(s.at("resumed"))).toBe(false);
+  });
+
+  it("SessionEnd gets reason other when the runtime closes without one", async () => {
+    const s = await startSession({
+      user: { hooks: { SessionEnd: [group("other", command("jq -r .reason > reason.txt"))] } },
+    });
+    await s.runtime.close();
+    expect(fs.readFileSync(s.at("reason.txt"), "utf8")).toBe("other\n");
+  });
+});
