@@ -106,9 +106,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   return code;
 }
 
+/** 0 done; 2 a hook said no (the prompt was blocked, or a hook ended the run); 1 anything else. */
 function exitCodeOf(result: PromptResult): number {
   if (result.status === "completed") return 0;
-  return result.status === "blocked" ? EXIT_BLOCKED : 1;
+  return result.status === "blocked" || result.status === "stopped" ? EXIT_BLOCKED : 1;
 }
 
 function failureText(result: PromptResult): string {

@@ -154,6 +154,28 @@ describe("codebot -p", () => {
     });
   });
 
+  it("exits 2 when a hook ends the run (continue: false), with its reason on stderr", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      // Claude Code's shape: a group whose hook answers `continue: false`.
+      hooks: {
+        PreToolUse: [
+          { matcher: "", hooks: [command(`echo '{"continue": false, "stopReason": "budget used up"}'`)] },
+        ],
+      },
+    });
+    const server = await modelServer([reply.toolCall("glob", { pattern: "*" }), reply.text("never")]);
+    const r = await runCli(
+      ["-p", "go", "--output-format", "json", "--settings", settings, "--cwd", box.project],
+      {
+        env: modelEnv(server, box.home),
+      },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^codebot: stopped by hook .*: budget used up$/m);
+    expect(JSON.parse(r.stdout)).toMatchObject({ is_error: true, stop_reason: "stopped" });
+  });
+
   it("exits 1 with one line on stderr when the model call fails", async () => {
     const box = sandbox();
     const server = await modelServer([reply.httpError(400, { message: "the request is malformed" })]);

@@ -159,6 +159,9 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
       case "aborted":
         view.line(s.yellow("cancelled"));
         return;
+      case "stopped":
+        view.line(s.yellow(result.reason ?? "the run was ended by a hook"));
+        return;
       case "max_turns":
         view.line(s.yellow(`stopped after ${result.turns} model steps (--max-turns)`));
         return;
