@@ -1,18 +1,25 @@
 import path from "node:path";
 import type { Command } from "commander";
 
-/** Where a command works: the project directory and the `--settings` files, in order. */
+/** Where a command works: the project directory, the `--settings` files and `--plugin-dir` folders, in order. */
 export interface ProjectFlags {
   cwd: string;
   settingsFiles: string[];
+  /** Claude Code plugin folders (absolute). */
+  pluginDirs: string[];
 }
 
-/** Adds `--settings <file>` (repeatable) and `--cwd <dir>` to a command. */
+/** Adds `--settings <file>`, `--plugin-dir <dir>` (both repeatable) and `--cwd <dir>` to a command. */
 export function withProjectOptions(command: Command): Command {
   return command
     .option(
       "--settings <file>",
       "an extra settings file, read after user/project/local (repeatable)",
+      collect,
+    )
+    .option(
+      "--plugin-dir <dir>",
+      "a Claude Code plugin folder to load hooks/hooks.json from (repeatable)",
       collect,
     )
     .option("--cwd <dir>", "the project directory (default: the current directory)");
@@ -31,10 +38,12 @@ export function projectFlagsOf(command: Command): ProjectFlags {
   for (let c: Command | null = command; c; c = c.parent) chain.unshift(c);
   let cwd: string | undefined;
   const settingsFiles: string[] = [];
+  const pluginDirs: string[] = [];
   for (const c of chain) {
-    const opts = c.opts<{ cwd?: string; settings?: string[] }>();
+    const opts = c.opts<{ cwd?: string; settings?: string[]; pluginDir?: string[] }>();
     if (opts.cwd !== undefined) cwd = opts.cwd;
     for (const file of opts.settings ?? []) settingsFiles.push(path.resolve(file));
+    for (const dir of opts.pluginDir ?? []) pluginDirs.push(path.resolve(dir));
   }
-  return { cwd: path.resolve(cwd ?? "."), settingsFiles };
+  return { cwd: path.resolve(cwd ?? "."), settingsFiles, pluginDirs };
 }

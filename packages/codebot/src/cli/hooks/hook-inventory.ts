@@ -60,6 +60,7 @@ export function loadInventory(flags: ProjectFlags, env: NodeJS.ProcessEnv = proc
     cwd,
     codebotHome,
     settingsFiles: flags.settingsFiles,
+    pluginDirs: flags.pluginDirs,
   });
   const trustStore = new TrustStore(codebotHome, cwd);
   const { settings, problems: mergeProblems } = mergeSettings(layers, {

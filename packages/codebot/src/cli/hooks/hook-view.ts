@@ -1,4 +1,4 @@
-import type { CompiledHook } from "@codebot/hooks";
+import { type CompiledHook, describeHook } from "@codebot/hooks";
 import type { WireObject } from "../output/wire.js";
 import type { InventoryHook, TrustState } from "./hook-inventory.js";
 
@@ -20,6 +20,7 @@ export function trustText(trust: TrustState): string {
 
 /** The snake_case form of one hook for `--json` outputs. */
 export function wireHook({ hook, trust }: InventoryHook): WireObject {
+  const rules = describeHook(hook);
   return {
     event: hook.event,
     index: hook.index,
@@ -39,5 +40,10 @@ export function wireHook({ hook, trust }: InventoryHook): WireObject {
     fingerprint: hook.fingerprint,
     trust: trust === "own" ? "approved" : trust,
     user_owned: trust === "own",
+    style: rules.style,
+    matcher_rule: rules.matcher,
+    matched_against: rules.matchedAgainst,
+    blocking_rule: rules.blocking,
+    ...(rules.plugin !== undefined ? { plugin: rules.plugin } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { describeHook } from "@codebot/hooks";
 import { type Styles, stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { displayPath, type HookInventory, loadInventory } from "./hook-inventory.js";
@@ -44,15 +45,26 @@ export function hookListLines(inv: HookInventory, s: Styles): string[] {
         : s.yellow(item.trust);
     lines.push(`  ${s.cyan(h.name)}${h.enabled ? "" : s.yellow(" (disabled)")}`);
     lines.push(`    ${h.spec.type}: ${hookBody(h)}`);
-    const filters = [
-      `matcher: ${h.matcher.source === "" ? "(all)" : h.matcher.source}`,
-      `if: ${h.ifMatcher ? h.ifMatcher.source : "(none)"}`,
-      h.blocking ? "blocking" : "non-blocking",
-      `timeout ${h.timeoutMs / 1000} s`,
-    ];
+    const rules = describeHook(h);
+    // Claude Code groups follow other rules (§11): the listing says which, in words.
+    const filters =
+      h.style === "claude"
+        ? [
+            "style: claude group",
+            `matcher: ${rules.matcher} on ${rules.matchedAgainst}`,
+            `blocking: ${rules.blocking}`,
+            `timeout ${rules.timeoutS} s`,
+          ]
+        : [
+            `matcher: ${h.matcher.source === "" ? "(all)" : h.matcher.source}`,
+            `if: ${h.ifMatcher ? h.ifMatcher.source : "(none)"}`,
+            h.blocking ? "blocking" : "non-blocking",
+            `timeout ${h.timeoutMs / 1000} s`,
+          ];
     if (h.blocking) filters.push(`onError: ${h.onError}`);
     lines.push(`    ${filters.join(" · ")}`);
-    lines.push(`    from ${h.source} ${displayPath(h.path, inv.cwd)} · trust: ${trust}`);
+    const from = rules.plugin !== undefined ? `plugin ${rules.plugin}` : h.source;
+    lines.push(`    from ${from} ${displayPath(h.path, inv.cwd)} · trust: ${trust}`);
   }
   const pending = inv.hooks.filter(
     (h) => h.trust === "needs approval" || h.trust === "changed since approval",

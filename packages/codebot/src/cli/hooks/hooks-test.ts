@@ -61,6 +61,7 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
   const runtime = await createRuntime({
     cwd: inventory.cwd,
     settingsFiles: flags.settingsFiles,
+    pluginDirs: flags.pluginDirs,
     model: lazyModel(spec, process.env),
     permissionMode: event === "SessionStart" ? mode : "plan",
     trustProjectHooks: opts.trustProjectHooks === true,
