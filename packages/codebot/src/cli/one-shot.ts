@@ -47,6 +47,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     runtime = await createRuntime({
       cwd: inventory.cwd,
       settingsFiles: flags.project.settingsFiles,
+      pluginDirs: flags.project.pluginDirs,
       model: modelSpec,
       ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
       trustProjectHooks: flags.trustProjectHooks,

@@ -57,6 +57,7 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
     runtime = await createRuntime({
       cwd: inventory.cwd,
       settingsFiles: flags.project.settingsFiles,
+      pluginDirs: flags.project.pluginDirs,
       model: modelSpec,
       ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
       trustProjectHooks: flags.trustProjectHooks,
@@ -122,7 +123,8 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
       // The terminal is gone (EIO): closing the session matters more.
     }
     try {
-      await rt.close();
+      // SessionEnd's reason (Claude Code's): the user left at the prompt, or the terminal went away.
+      await rt.close(code === 0 ? "prompt_input_exit" : "other");
     } catch (error) {
       view.line(s.red(`closing failed: ${errorMessage(error)}`));
     }
