@@ -71,8 +71,11 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
       askToolApproval: (request) => {
         const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
         const what = request.subject ?? JSON.stringify(request.args);
+        // A hook's permissionDecision "ask" (Claude Code) says why it asks.
+        const why =
+          request.hookReason !== undefined ? ` ${s.dim(`(a hook asks: ${request.hookReason})`)}` : "";
         return questions.ask<ApprovalAnswer>(
-          `${s.yellow("?")} allow ${who}${s.bold(request.tool)} ${what}  [y]es / [n]o / [a]lways (${request.alwaysRule}): `,
+          `${s.yellow("?")} allow ${who}${s.bold(request.tool)} ${what}${why}  [y]es / [n]o / [a]lways (${request.alwaysRule}): `,
           { y: "once", n: "deny", a: "always" },
           "deny",
           request.signal,
