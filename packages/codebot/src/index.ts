@@ -23,8 +23,11 @@ export { type CloseOnSignalsOptions, closeOnSignals } from "./session/close-on-s
 export { createRuntime, type RuntimeOptions } from "./session/create-runtime.js";
 export type { PromptResult, PromptStatus } from "./session/prompt-result.js";
 export { Runtime, type RuntimeProblem } from "./session/runtime.js";
+export type { StopRequest } from "./session/session.js";
 export type { SessionEvent, SessionListener } from "./session/session-events.js";
+export { stopHookReminder } from "./session/stop-hooks.js";
 export { validationReminder } from "./session/stop-validation.js";
+export { loadPluginLayers, type PluginDir } from "./settings/load-plugins.js";
 export { loadSettingsLayers, type SettingsLocation } from "./settings/load-settings.js";
 export {
   mergeSettings,
