@@ -209,7 +209,9 @@ describe("hook approval", () => {
       source: "project",
       label: "touch started",
     });
-    expect(path.basename(s.trustStore.file)).toBe(`${s.project.replace(/[^a-zA-Z0-9]/g, "-")}.json`);
+    expect(path.basename(s.trustStore.file)).toMatch(
+      new RegExp(`^${s.project.replace(/[^a-zA-Z0-9]/g, "-")}-[0-9a-f]{12}\\.json$`),
+    );
     expect(new TrustStore(s.home, s.project).isHookTrusted("f1")).toBe(true);
     expect(await s.engine.approveHook(hookRequest({ fingerprint: "f1-changed" }))).toEqual({
       approved: true,

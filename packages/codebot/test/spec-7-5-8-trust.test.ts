@@ -90,3 +90,32 @@ describe("§8 approvals persist per project", () => {
     expect(path.dirname(first.runtime.trustStore.file)).toBe(path.join(home, "trust"));
   });
 });
+
+describe("§8 approvals persist per project", () => {
+  it("approving a project hook in <root>/a.b does not approve it in <root>/a-b", async () => {
+    const root = scratchDir("codebot-projects-");
+    const home = scratchDir("codebot-home-");
+    const settings = { hooks: { UserPromptSubmit: [command("touch hook-ran")] } };
+    const [first, second] = ["a.b", "a-b"].map((name) => {
+      const dir = path.join(root, name);
+      fs.mkdirSync(dir);
+      return dir;
+    }) as [string, string];
+    const approved = await startSession({
+      dirs: { project: first, home },
+      project: settings,
+      script: [reply.text("ok")],
+      runtime: { askHookApproval: async () => "always" },
+    });
+    await approved.runtime.prompt("go");
+    expect(fs.existsSync(approved.at("hook-ran"))).toBe(true);
+
+    const other = await startSession({
+      dirs: { project: second, home },
+      project: settings,
+      script: [reply.text("ok")],
+    });
+    await other.runtime.prompt("go");
+    expect(fs.existsSync(other.at("hook-ran"))).toBe(false);
+  });
+});

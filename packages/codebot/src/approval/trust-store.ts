@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../fs/atomic-write.js";
@@ -13,7 +14,7 @@ export interface TrustedHook {
   trustedAt: string;
 }
 
-/** The file `$CODEBOT_HOME/trust/<project-slug>.json`. */
+/** The file `$CODEBOT_HOME/trust/<project-slug>-<path-hash>.json`. */
 export interface TrustFile {
   version: 1;
   project: string;
@@ -38,7 +39,7 @@ export class TrustStore {
     codebotHome: string,
     private readonly projectDir: string,
   ) {
-    this.file = path.join(codebotHome, "trust", `${projectSlug(projectDir)}.json`);
+    this.file = trustFileFor(codebotHome, projectDir);
     const read = this.read();
     this.data = read.data;
     this.problem = read.problem;
@@ -93,6 +94,10 @@ export class TrustStore {
     }
     try {
       const parsed = JSON.parse(text) as Partial<TrustFile>;
+      // Approvals belong to exactly one directory; a file recorded for another one grants nothing.
+      if (parsed.project !== empty.project) {
+        return { data: empty, problem: `trust: ${this.file} belongs to ${String(parsed.project)}, ignored` };
+      }
       const hooks = parsed.hooks !== null && typeof parsed.hooks === "object" ? parsed.hooks : {};
       const grants = Array.isArray(parsed.grants) ? parsed.grants.filter((g) => typeof g === "string") : [];
       return { data: { ...empty, hooks: { ...hooks }, grants } };
@@ -100,4 +105,13 @@ export class TrustStore {
       return { data: empty, problem: `trust: ${this.file} is not valid JSON (${(error as Error).message})` };
     }
   }
+}
+
+/**
+ * The slug keeps the file recognisable; the hash of the exact path keeps `/x/a.b`, `/x/a-b` and
+ * `/x/a/b` (one slug) from sharing approvals.
+ */
+export function trustFileFor(codebotHome: string, projectDir: string): string {
+  const exact = createHash("sha256").update(path.resolve(projectDir)).digest("hex").slice(0, 12);
+  return path.join(codebotHome, "trust", `${projectSlug(projectDir)}-${exact}.json`);
 }
