@@ -2,13 +2,12 @@
  * The http hook executor (§6.3): POSTs the payload to the entry's URL through the SSRF guard and
  * turns the response into a run outcome; the body is the hook's stdout.
  */
-import { type Agent, request } from "undici";
+import type { Agent } from "undici";
 import type { HookExecutor, HttpSpec, RunContext, RunOutcome } from "./executor.js";
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from "./http-allowlist.js";
 import { hookRequestHeaders } from "./http-headers.js";
 import { startDeadline } from "./run-deadline.js";
 import { checkHookUrl, type HostResolver, systemResolver } from "./ssrf.js";
-import { createPinnedAgent } from "./ssrf-connector.js";
 
 /** How much of a response body is kept; the rest is discarded and the outcome says so. */
 export const HTTP_BODY_CAP = 64 * 1024;
@@ -47,6 +46,7 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
       resolver: deps.resolver,
       signal: deadline.signal,
     });
+    const { request, createPinnedAgent } = await loadHttpClient();
     agent = createPinnedAgent(target, { connectTimeoutMs: ctx.timeoutMs });
     const response = await request(target.href, {
       method: "POST",
@@ -81,6 +81,18 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
     deadline.dispose();
     await agent?.destroy();
   }
+}
+
+/**
+ * undici (about a hundred CommonJS files) loads on the first http hook run, not with the hooks
+ * engine: most sessions have no http hook, and every command would pay for it at start-up.
+ */
+async function loadHttpClient() {
+  const [{ request }, { createPinnedAgent }] = await Promise.all([
+    import("undici"),
+    import("./ssrf-connector.js"),
+  ]);
+  return { request, createPinnedAgent };
 }
 
 /** Reads at most `cap` bytes, then stops reading (the connection is closed, the rest discarded). */

@@ -3,7 +3,7 @@
  * `{ok, reason}` becomes command-hook stdout (`{"block":true,"reason":…}`), so every hook type
  * goes through one interpretation.
  */
-import { generateText, type LanguageModel } from "ai";
+import type { LanguageModel } from "ai";
 import type { HookExecutor, PromptSpec, RunContext, RunOutcome } from "./executor.js";
 import { parsePromptVerdict, verdictStdout } from "./prompt-verdict.js";
 import { startDeadline, untilAborted } from "./run-deadline.js";
@@ -46,6 +46,8 @@ async function runPromptHook(
   try {
     const model = await untilAborted(Promise.resolve(resolveModel(spec.model)), deadline.signal);
     if (!model) throw new Error("no model available");
+    // `ai` loads on the first prompt hook run, not with the hooks engine (start-up time).
+    const { generateText } = await untilAborted(import("ai"), deadline.signal);
     // The model may ignore the abort signal; the race still ends the run on time.
     const result = await untilAborted(
       generateText({
