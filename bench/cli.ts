@@ -1,10 +1,11 @@
 /**
- * The `codebot` command as a user runs it: the built binary (packages/codebot/dist/cli.js) in a
- * child process. Start-up of `--version` and of `hooks test`; a one-turn `-p` run and a run of 50
- * `bash true` calls against the loopback model server (wall time and the process's peak RSS);
- * and the same 50 calls with one trivial PreToolUse command hook, whose added cost per call is
- * compared with a bare `sh -c` spawn from Node. Runs of different kinds are interleaved and
- * medians reported, so a busy machine skews all of them alike. The last line is one JSON object.
+ * The `codebot` command as a user runs it: the installed bin (packages/codebot/bin/codebot.js,
+ * which loads the bundle `npm run build` makes in dist/bundle/) in a child process. Start-up of
+ * `--version` and of `hooks test`; a one-turn `-p` run and a run of 50 `bash true` calls against
+ * the loopback model server (wall time and the process's peak RSS); and the same 50 calls with
+ * one trivial PreToolUse command hook, whose added cost per call is compared with a bare `sh -c`
+ * spawn from Node. Runs of different kinds are interleaved and medians reported, so a busy
+ * machine skews all of them alike. The last line is one JSON object.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -12,7 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import { reply, startLoopbackModelServer, toolCall } from "../packages/agentcore/src/testing/index.js";
 
-const CLI = path.resolve("packages/codebot/dist/cli.js");
+const CLI = path.resolve("packages/codebot/bin/codebot.js");
+const BUILT = path.resolve("packages/codebot/dist/bundle/cli.js");
 const ROUNDS = 9;
 const CALLS = 50;
 const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
@@ -71,7 +73,7 @@ function median(values: number[]): number {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(CLI)) throw new Error(`bench: ${CLI} is missing; run npm run build`);
+  if (!fs.existsSync(BUILT)) throw new Error(`bench: ${BUILT} is missing; run npm run build`);
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "codebot-bench-cli-")));
   const project = path.join(root, "project");
   const home = path.join(root, "home");

@@ -1,7 +1,8 @@
 /**
- * Runs the BUILT `codebot` (packages/codebot/dist/cli.js) as a real child process. The build is
- * refreshed first when a source is newer than it (`npm test` builds before running, so then
- * nothing is rebuilt); a lock keeps parallel test files from building at once.
+ * Runs the BUILT `codebot` as a user runs it (packages/codebot/bin/codebot.js, which loads the
+ * bundle in dist/bundle/) in a real child process. The build (tsc, then the bundle) is refreshed
+ * first when a source is newer than the bundle (`npm test` builds before running, so then nothing
+ * is rebuilt); a lock keeps parallel test files from building at once.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -11,7 +12,9 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, expect } from "vitest";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../..");
-export const cliPath = path.join(repoRoot, "packages/codebot/dist/cli.js");
+export const cliPath = path.join(repoRoot, "packages/codebot/bin/codebot.js");
+/** The build output whose age decides whether to rebuild. */
+const bundlePath = path.join(repoRoot, "packages/codebot/dist/bundle/cli.js");
 
 export interface CliResult {
   code: number | null;
@@ -110,8 +113,8 @@ function newestMtime(dir: string): number {
 }
 
 function isStale(): boolean {
-  if (!fs.existsSync(cliPath)) return true;
-  const built = fs.statSync(cliPath).mtimeMs;
+  if (!fs.existsSync(bundlePath)) return true;
+  const built = fs.statSync(bundlePath).mtimeMs;
   return ["agentcore", "hooks", "codebot"].some(
     (p) => newestMtime(path.join(repoRoot, "packages", p, "src")) > built,
   );
@@ -133,17 +136,12 @@ async function ensureBuilt(): Promise<void> {
   }
   try {
     if (isStale()) {
-      execFileSync(
-        process.execPath,
+      // What `npm run build` runs.
+      const steps = [
         [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-b", "packages/codebot"],
-        {
-          cwd: repoRoot,
-          stdio: "inherit",
-        },
-      );
-      // tsc leaves files it did not need to change untouched: mark the build as fresh.
-      const now = new Date();
-      fs.utimesSync(cliPath, now, now);
+        [path.join(repoRoot, "packages/codebot/scripts/bundle.mjs")],
+      ];
+      for (const args of steps) execFileSync(process.execPath, args, { cwd: repoRoot, stdio: "inherit" });
     }
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });

@@ -22,7 +22,7 @@ export interface TerminalOptions {
   dir: string;
   env: NodeJS.ProcessEnv;
   args: readonly string[];
-  /** The CLI's args are given to `node dist/cli.js` unless another program is named. */
+  /** The CLI's args are given to `node bin/codebot.js` unless another program is named. */
   program?: readonly string[];
 }
 
