@@ -180,6 +180,7 @@ export class Firing {
     const job: HookJob = {
       event: this.event,
       toolName: this.toolName,
+      ...(this.fields.toolUseId ? { toolUseId: this.fields.toolUseId } : {}),
       payload: (style) => this.payload(style),
       signal: this.signal,
     };

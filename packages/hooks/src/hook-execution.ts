@@ -10,13 +10,15 @@ import { failureSummary, type HookVerdict, interpret } from "./interpret.js";
 import type { CompiledHook } from "./load-hooks.js";
 import type { HookSession } from "./payload.js";
 import type { Semaphore } from "./semaphore.js";
-import type { TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";
+import type { HookStart, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";
 
 /** One firing of an event, as a hook sees it. */
 export interface HookJob {
   event: HookEvent;
   /** The tool the event is about ("" when none): `HOOK_TOOL_NAME` and the approval request. */
   toolName: string;
+  /** The tool call the event is about (tool events only). */
+  toolUseId?: string;
   /** The payload JSON for the hook's style; memoised by the caller, since many hooks may share it. */
   payload: (style: CompiledHook["style"]) => string;
   /** The lifetime of the run: the caller's for sync events, detached for async ones. */
@@ -29,6 +31,8 @@ export interface ExecutionDeps {
   approveHook?: ApproveHook;
   /** Present for async events: caps how many hook processes run at once. */
   semaphore?: Semaphore;
+  /** Told right before a hook's executor runs (after approval, once a semaphore slot is free). */
+  started?: (start: HookStart) => void;
 }
 
 /** What one hook did for the event. */
@@ -95,14 +99,16 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
   }
 
   const timeoutMs = Math.max(1, hook.timeoutMs - elapsed(started));
-  const run = () =>
-    runExecutor(deps.executors, claudeSpec(hook, deps.session.cwd), {
+  const run = () => {
+    deps.started?.(startOf(hook, job));
+    return runExecutor(deps.executors, claudeSpec(hook, deps.session.cwd), {
       payload: job.payload(hook.style),
       cwd: deps.session.cwd,
       env: hookEnv(hook, job, deps.session),
       timeoutMs,
       signal: job.signal,
     });
+  };
   const outcome = await (deps.semaphore ? deps.semaphore.run(run) : run());
   const verdict = interpret(outcome);
   // Claude Code: plain stdout of a successful UserPromptSubmit or SessionStart hook is context.
@@ -143,6 +149,17 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
     verdict,
     blocks: effect.blocks,
     ...(effect.blocks && effect.reason ? { blockReason: effect.reason } : {}),
+  };
+}
+
+function startOf(hook: CompiledHook, job: HookJob): HookStart {
+  return {
+    event: hook.event,
+    hook: hook.name,
+    source: hook.source,
+    file: hook.path,
+    ...(hook.statusMessage !== undefined ? { statusMessage: hook.statusMessage } : {}),
+    ...(job.toolUseId ? { toolUseId: job.toolUseId } : {}),
   };
 }
 

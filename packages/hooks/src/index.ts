@@ -89,4 +89,4 @@ export {
 export { type AddressClass, classifyAddress } from "./ssrf-ranges.js";
 export { systemReminder } from "./system-reminder.js";
 export { claudeToolName, toolNames } from "./tool-aliases.js";
-export type { SkipReason, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";
+export type { HookStart, SkipReason, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";

@@ -24,7 +24,7 @@ import type { CompiledHook, LoadedHooks } from "./load-hooks.js";
 import { createHookMiddleware, type ToolPermissions } from "./middleware.js";
 import type { EventInputs, HookSession, PayloadFields } from "./payload.js";
 import { Semaphore } from "./semaphore.js";
-import { TraceFile, type TraceRecord } from "./trace.js";
+import { type HookStart, TraceFile, type TraceRecord } from "./trace.js";
 
 export interface HookRunnerOptions {
   /** The compiled hooks, or the loader's whole result (then its `disabled` applies). */
@@ -43,6 +43,11 @@ export interface HookRunnerOptions {
   maxAsyncDeferMs?: number;
   /** Every trace record, as soon as it exists. */
   onTrace?: (record: TraceRecord) => void;
+  /**
+   * A hook is about to run (approved, its executor starting), for every executor type and for
+   * background hooks too: the moment to show its `statusMessage` (§3.1). Its trace record follows.
+   */
+  onHookStart?: (start: HookStart) => void;
   /** A JSONL file every trace record is appended to. */
   traceFile?: string;
   /** A hook failed, timed out or gave unusable output: called once per hook per runner (§7.5). */
@@ -134,7 +139,22 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     if (hook) reported.add(hook);
     options.onHookError(message);
   };
-  let traceObserverFailed = false;
+  const failedObservers = new Set<string>();
+  /** Calls an observer; its bug must not break hooks, but must not vanish either (reported once). */
+  const observe = <T>(
+    name: "onTrace" | "onHookStart",
+    observer: ((value: T) => void) | undefined,
+    value: T,
+  ) => {
+    if (!observer) return;
+    try {
+      observer(value);
+    } catch (err) {
+      if (failedObservers.has(name)) return;
+      failedObservers.add(name);
+      reportOnce(undefined, `hook trace: ${name} threw: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
   const traceFile = options.traceFile
     ? new TraceFile(options.traceFile, (message) => reportOnce(undefined, message))
     : undefined;
@@ -144,21 +164,12 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     executors: { command: createCommandExecutor(), ...options.executors },
     ...(options.approveHook ? { approveHook: options.approveHook } : {}),
     disabled,
+    ...(options.onHookStart
+      ? { started: (start: HookStart) => observe("onHookStart", options.onHookStart, start) }
+      : {}),
     emit(record) {
       traceFile?.append(record);
-      if (!options.onTrace) return;
-      try {
-        options.onTrace(record);
-      } catch (err) {
-        // An observer's bug must not break hooks, but must not vanish either.
-        if (!traceObserverFailed) {
-          traceObserverFailed = true;
-          reportOnce(
-            undefined,
-            `hook trace: onTrace threw: ${err instanceof Error ? err.message : String(err)}`,
-          );
-        }
-      }
+      observe("onTrace", options.onTrace, record);
     },
     ran(run: HookRun) {
       const verdict = run.verdict;

@@ -63,6 +63,22 @@ export interface TraceRecord {
 }
 
 /**
+ * A hook is about to run: approved (when approval is asked) and its executor starting now. The
+ * moment to show its `statusMessage` (§3.1); the trace record follows when it has finished.
+ */
+export interface HookStart {
+  event: HookEvent;
+  /** The hook's name. */
+  hook: string;
+  source: SettingsSource;
+  /** The settings file it came from. */
+  file: string;
+  statusMessage?: string;
+  /** The tool call the event is about (tool events only). */
+  toolUseId?: string;
+}
+
+/**
  * Appends records to a JSONL file. One write at a time, each carrying every line queued since the
  * last one: lines from concurrent hooks never interleave, and a burst costs few system calls.
  */
