@@ -135,6 +135,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       options.onTrace?.(record);
       events.emit({ kind: "hook", record });
     },
+    onHookStart: (start) => events.emit({ kind: "hook_start", start }),
     traceFile: options.traceFile,
     onHookError: notify,
     onSystemMessage: notify,

@@ -1,12 +1,14 @@
 import type { AgentEvent } from "@codebot/agentcore";
-import type { TraceRecord } from "@codebot/hooks";
+import type { HookStart, TraceRecord } from "@codebot/hooks";
 
 /**
  * What a session reports: every kernel event of the main agent and of sub-agents (tagged with the
- * agent's name), every hook trace record, and notices meant for the user (stderr in the CLI).
+ * agent's name), every hook as it starts (with its `statusMessage`, to show while it runs) and its
+ * trace record once considered, and notices meant for the user (stderr in the CLI).
  */
 export type SessionEvent =
   | { kind: "agent"; agentName: string; event: AgentEvent }
+  | { kind: "hook_start"; start: HookStart }
   | { kind: "hook"; record: TraceRecord }
   | { kind: "notice"; message: string };
 

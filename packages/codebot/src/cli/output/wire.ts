@@ -3,7 +3,7 @@
  * `--json` outputs. Tool arguments and rewritten inputs are data and pass through unchanged.
  */
 import type { AgentEvent } from "@codebot/agentcore";
-import type { HardDecision, SoftDecision, TraceDecision, TraceRecord } from "@codebot/hooks";
+import type { HardDecision, HookStart, SoftDecision, TraceDecision, TraceRecord } from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
 
@@ -42,6 +42,18 @@ export function wireTraceRecord(r: TraceRecord): WireObject {
     error: r.error,
     truncated: r.truncated,
     warnings: r.warnings,
+  });
+}
+
+/** A hook that starts running: `hook_start` line, before its `hook` trace line. */
+export function wireHookStart(h: HookStart): WireObject {
+  return compact({
+    event: h.event,
+    hook: h.hook,
+    source: h.source,
+    file: h.file,
+    status_message: h.statusMessage,
+    tool_use_id: h.toolUseId,
   });
 }
 
@@ -104,6 +116,8 @@ export function wireSessionEvent(e: SessionEvent): WireObject {
   switch (e.kind) {
     case "agent":
       return wireAgentEvent(e.agentName, e.event);
+    case "hook_start":
+      return { type: "hook_start", ...wireHookStart(e.start) };
     case "hook":
       return { type: "hook", ...wireTraceRecord(e.record) };
     case "notice":
