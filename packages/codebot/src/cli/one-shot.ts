@@ -7,7 +7,7 @@ import { CliError, errorMessage } from "./cli-error.js";
 import { exit } from "./main.js";
 import { sessionModelSpec } from "./model-spec.js";
 import { stylesFor } from "./output/styles.js";
-import { traceLine } from "./output/trace-line.js";
+import { startLine, traceLine } from "./output/trace-line.js";
 import { type WireObject, wireSessionEvent } from "./output/wire.js";
 import { readStdin } from "./read-input.js";
 import type { OneShotFlags } from "./session-flags.js";
@@ -36,7 +36,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   let early: SessionEvent[] | undefined = [];
   const emit = (object: WireObject) => process.stdout.write(`${JSON.stringify(object)}\n`);
   const onEvent = (event: SessionEvent) => {
-    if (event.kind === "hook" && flags.debugHooks) stderr(traceLine(event.record, errStyles, { file: true }));
+    if (flags.debugHooks && event.kind === "hook_start")
+      stderr(startLine(event.start, errStyles, { file: true }));
+    if (flags.debugHooks && event.kind === "hook") stderr(traceLine(event.record, errStyles, { file: true }));
     if (!streaming) return;
     if (early) early.push(event);
     else emit(wireSessionEvent(event));

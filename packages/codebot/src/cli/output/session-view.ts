@@ -1,9 +1,9 @@
 import type { AgentEvent } from "@codebot/agentcore";
-import type { TraceRecord } from "@codebot/hooks";
+import type { HookStart, TraceRecord } from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
 import type { Styles } from "./styles.js";
 import { callSummary, resultSummary } from "./tool-summary.js";
-import { traceLine } from "./trace-line.js";
+import { preview, startLine, traceLine } from "./trace-line.js";
 
 /** Where the view writes: raw text, plus an optional one-line status that later output replaces. */
 export interface Screen {
@@ -19,7 +19,8 @@ export interface SessionViewOptions {
 
 /**
  * Renders a session's events for a person at a terminal: the main agent's answer streamed as it
- * comes, one line per tool call with a summary of its result, hook trace lines and notices.
+ * comes, one line per tool call with a summary of its result, a hook's statusMessage as it starts,
+ * hook trace lines and notices.
  * Sub-agents' lines carry their name.
  */
 export class SessionView {
@@ -37,6 +38,9 @@ export class SessionView {
     switch (event.kind) {
       case "agent":
         this.onAgentEvent(event.agentName, event.event);
+        return;
+      case "hook_start":
+        this.onHookStart(event.start);
         return;
       case "hook":
         this.onTrace(event.record);
@@ -117,6 +121,15 @@ export class SessionView {
       default:
         return;
     }
+  }
+
+  /**
+   * A hook's statusMessage is shown as it starts (§3.1), above the line its trace record will
+   * get; with every record shown (`--debug hooks`), every start has a line.
+   */
+  private onHookStart(start: HookStart): void {
+    if (this.options.trace === "all") this.line(this.s.dim("  ⋯ ") + startLine(start, this.s));
+    else if (start.statusMessage !== undefined) this.line(this.s.dim(`  ⋯ ${preview(start.statusMessage)}`));
   }
 
   private onTrace(record: TraceRecord): void {

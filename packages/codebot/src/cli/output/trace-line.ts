@@ -1,4 +1,4 @@
-import type { TraceRecord } from "@codebot/hooks";
+import type { HookStart, TraceRecord } from "@codebot/hooks";
 import type { Styles } from "./styles.js";
 
 const PREVIEW = 160;
@@ -8,8 +8,7 @@ const PREVIEW = 160;
  * `hook PreToolUse "guard" · blocked · exit 2 · 14 ms · no rm -rf here`.
  */
 export function traceLine(record: TraceRecord, styles: Styles, options: { file?: boolean } = {}): string {
-  const head = `hook ${record.event} ${JSON.stringify(record.hook)}`;
-  const where = options.file ? styles.dim(` (${record.source}: ${record.file})`) : "";
+  const head = headOf(record, styles, options);
   const parts: string[] = [];
   const decision = record.decision;
   if (record.skipped !== undefined) {
@@ -35,7 +34,26 @@ export function traceLine(record: TraceRecord, styles: Styles, options: { file?:
     if (record.truncated?.length) parts.push(`cut at cap: ${record.truncated.join(", ")}`);
     if (record.warnings?.length) parts.push(styles.yellow(record.warnings.map(preview).join("; ")));
   }
-  return `${head}${where} · ${parts.join(" · ")}`;
+  return `${head} · ${parts.join(" · ")}`;
+}
+
+/**
+ * The line for a hook that starts running (`--debug hooks`), its statusMessage last:
+ * `hook PreToolUse "scan" · started · scanning the command…`.
+ */
+export function startLine(start: HookStart, styles: Styles, options: { file?: boolean } = {}): string {
+  const status = start.statusMessage !== undefined ? ` · ${preview(start.statusMessage)}` : "";
+  return `${headOf(start, styles, options)} · ${styles.dim("started")}${status}`;
+}
+
+/** `hook <Event> "<name>"`, with the settings file it came from when asked. */
+function headOf(
+  h: Pick<TraceRecord, "event" | "hook" | "source" | "file">,
+  styles: Styles,
+  options: { file?: boolean },
+): string {
+  const where = options.file ? styles.dim(` (${h.source}: ${h.file})`) : "";
+  return `hook ${h.event} ${JSON.stringify(h.hook)}${where}`;
 }
 
 function outcomeText(record: TraceRecord, styles: Styles): string {
