@@ -4,6 +4,7 @@ import path from "node:path";
 import { isHookEvent, type SettingsLayer, UNSUPPORTED_CLAUDE_EVENTS } from "@codebot/hooks";
 import { readLayer } from "./read-layer.js";
 import type { SettingsProblem } from "./settings-problem.js";
+import { claudePluginsSchema } from "./settings-schema.js";
 
 /** A plugin folder to load, and where it was named (for relative paths and problem reports). */
 export interface PluginDir {
@@ -76,17 +77,19 @@ export function pluginDirsFromSettings(
 ): { dirs: PluginDir[]; problem?: SettingsProblem } {
   const value = (settings as { claudePlugins?: unknown } | undefined)?.claudePlugins;
   if (value === undefined) return { dirs: [] };
-  if (!Array.isArray(value) || !value.every((d): d is string => typeof d === "string" && d !== "")) {
+  const checked = claudePluginsSchema.safeParse(value);
+  if (!checked.success) {
     return {
       dirs: [],
       problem: {
         severity: "error",
         file: settingsFile,
+        field: "claudePlugins",
         message: "claudePlugins: expected a list of plugin folders; ignored",
       },
     };
   }
-  return { dirs: value.map((dir) => ({ dir, base: path.dirname(settingsFile) })) };
+  return { dirs: checked.data.map((dir) => ({ dir, base: path.dirname(settingsFile) })) };
 }
 
 function resolveDir(dir: string, base: string): string {

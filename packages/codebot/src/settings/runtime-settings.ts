@@ -1,10 +1,14 @@
+import path from "node:path";
 import type { SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { USER_OWNED_SOURCES } from "@codebot/hooks";
-import { type PermissionRule, parsePermissionRule } from "../approval/permission-rule.js";
+import type { z } from "zod";
+import type { PermissionRule } from "../approval/permission-rule.js";
+import { parseDroppingInvalid } from "./drop-invalid.js";
 import type { SettingsProblem } from "./settings-problem.js";
+import { permissionModeSchema, runtimeKeysSchema, SETTINGS_KEYS } from "./settings-schema.js";
 
-export type PermissionMode = "ask" | "auto" | "plan";
-export const PERMISSION_MODES: readonly PermissionMode[] = ["ask", "auto", "plan"];
+export type PermissionMode = z.output<typeof permissionModeSchema>;
+export const PERMISSION_MODES: readonly PermissionMode[] = permissionModeSchema.options;
 
 /** A permission grant from a project or local layer that was not honoured because it is not trusted. */
 export interface UntrustedGrant {
@@ -40,9 +44,11 @@ const DEFAULT_MAX_ATTEMPTS = 3;
 
 /**
  * Merges the layers: scalars from later layers override earlier ones; allow rules add up.
- * A repository must not grant itself power: from project and local layers, `allow` rules,
- * `mode: "auto"` and `env` are honoured only when trusted; `ask` and `plan` (which only
- * restrict) always are.
+ * Each layer is validated with the settings schema: a bad value is a warning naming its key and
+ * is ignored, the rest of the file still counts; an unknown key is a warning too (not in Claude
+ * Code's own files, which have keys of their own). A repository must not grant itself power:
+ * from project and local layers, `allow` rules, `mode: "auto"` and `env` are honoured only when
+ * trusted; `ask` and `plan` (which only restrict) always are.
  */
 export function mergeSettings(
   layers: readonly SettingsLayer[],
@@ -55,92 +61,48 @@ export function mergeSettings(
     env: {},
   };
   for (const layer of layers) {
-    const s = layer.settings as Record<string, unknown>;
-    const warn = (message: string) => problems.push({ severity: "warning", file: layer.path, message });
+    // A document that is not an object is the hooks loader's to report.
+    if (!isObject(layer.settings)) continue;
+    const warn = (field: string, message: string) =>
+      problems.push({ severity: "warning", file: layer.path, field, message: `${message}; ignored` });
     const userOwned = USER_OWNED_SOURCES.has(layer.source);
     const granted = (grant: string): boolean => {
       if (userOwned || options.isGrantTrusted(grant)) return true;
       settings.permissions.untrusted.push({ grant, source: layer.source, file: layer.path });
       return false;
     };
+    const claudeFile = isClaudeCodeFile(layer.path);
 
-    if (s.model !== undefined) {
-      if (typeof s.model === "string" && /^[^/\s]+\/\S+$/.test(s.model)) settings.model = s.model;
-      else warn(`model: expected "provider/model-id", got ${JSON.stringify(s.model)}; ignored`);
+    const { value, rejected } = parseDroppingInvalid(runtimeKeysSchema, layer.settings);
+    for (const r of rejected) {
+      if (r.unknownKey && claudeFile) continue;
+      warn(r.field, r.key === "" ? r.message : `${r.key}: ${r.message}`);
     }
-    mergePermissions(s.permissions, settings, warn, granted);
-    mergeValidation(s.postStopValidation, settings, warn);
-    mergeEnv(s.env, settings, warn, granted);
+    if (!claudeFile) {
+      for (const key of Object.keys(layer.settings)) {
+        if (!SETTINGS_KEYS.has(key)) warn(key, `unknown key "${key}"`);
+      }
+    }
+    if (value === undefined) continue;
+
+    if (value.model !== undefined) settings.model = value.model;
+    const mode = value.permissions?.mode;
+    if (mode !== undefined && (mode !== "auto" || granted("mode:auto"))) settings.permissions.mode = mode;
+    for (const rule of value.permissions?.allow ?? []) {
+      if (granted(`allow:${rule.text}`)) settings.permissions.allow.push(rule);
+    }
+    const maxAttempts = value.postStopValidation?.maxAttempts;
+    if (maxAttempts !== undefined) settings.postStopValidation.maxAttempts = maxAttempts;
+    for (const [name, text] of Object.entries(value.env ?? {})) {
+      if (granted(`env:${name}`)) settings.env[name] = text;
+    }
   }
   return { settings, problems };
 }
 
-function mergePermissions(
-  raw: unknown,
-  settings: RuntimeSettings,
-  warn: (m: string) => void,
-  granted: (grant: string) => boolean,
-): void {
-  if (raw === undefined) return;
-  if (!isObject(raw)) {
-    warn("permissions: expected an object; ignored");
-    return;
-  }
-  if (raw.mode !== undefined) {
-    if (!PERMISSION_MODES.includes(raw.mode as PermissionMode)) {
-      warn(`permissions.mode: expected "ask", "auto" or "plan", got ${JSON.stringify(raw.mode)}; ignored`);
-    } else if (raw.mode !== "auto" || granted("mode:auto")) {
-      settings.permissions.mode = raw.mode as PermissionMode;
-    }
-  }
-  if (raw.allow === undefined) return;
-  if (!Array.isArray(raw.allow)) {
-    warn("permissions.allow: expected a list of rules; ignored");
-    return;
-  }
-  for (const text of raw.allow) {
-    if (typeof text !== "string") {
-      warn(`permissions.allow: expected a rule string, got ${JSON.stringify(text)}; ignored`);
-      continue;
-    }
-    const parsed = parsePermissionRule(text);
-    if (!parsed.ok) warn(`permissions.allow: ${parsed.error}; ignored`);
-    else if (granted(`allow:${text}`)) settings.permissions.allow.push(parsed.rule);
-  }
-}
-
-function mergeValidation(raw: unknown, settings: RuntimeSettings, warn: (m: string) => void): void {
-  if (raw === undefined) return;
-  if (!isObject(raw)) {
-    warn("postStopValidation: expected an object; ignored");
-    return;
-  }
-  const max = raw.maxAttempts;
-  if (max === undefined) return;
-  if (typeof max === "number" && Number.isInteger(max) && max >= 1 && max <= 100) {
-    settings.postStopValidation.maxAttempts = max;
-  } else {
-    warn(
-      `postStopValidation.maxAttempts: expected an integer from 1 to 100, got ${JSON.stringify(max)}; ignored`,
-    );
-  }
-}
-
-function mergeEnv(
-  raw: unknown,
-  settings: RuntimeSettings,
-  warn: (m: string) => void,
-  granted: (grant: string) => boolean,
-): void {
-  if (raw === undefined) return;
-  if (!isObject(raw)) {
-    warn("env: expected an object of strings; ignored");
-    return;
-  }
-  for (const [name, value] of Object.entries(raw)) {
-    if (typeof value !== "string") warn(`env.${name}: expected a string; ignored`);
-    else if (granted(`env:${name}`)) settings.env[name] = value;
-  }
+/** `.claude/settings.json` and `.claude/settings.local.json`, read with `claudeCompat` (§11). */
+function isClaudeCodeFile(file: string): boolean {
+  return path.basename(path.dirname(file)) === ".claude";
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

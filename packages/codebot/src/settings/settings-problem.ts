@@ -5,6 +5,8 @@ export interface SettingsProblem {
   /** 1-based position of a JSONC syntax error. */
   line?: number;
   column?: number;
+  /** The key the problem is about: `permissions.allow[1]`. */
+  field?: string;
   message: string;
 }
 

@@ -1,0 +1,91 @@
+/**
+ * The zod schema of a whole settings file (§3.2): the hooks engine's keys plus the runtime's own.
+ * The same objects validate the files (mergeSettings, the plugin loader) and produce the JSON
+ * Schema `codebot hooks schema` prints, so the two never disagree.
+ */
+import { hookSettingsSchema } from "@codebot/hooks";
+import { z } from "zod";
+import { parsePermissionRule } from "../approval/permission-rule.js";
+
+/** An error message that quotes the rejected value: `expected …, got "yolo"`. */
+function expected(what: string) {
+  return { error: (issue: { input?: unknown }) => `${what}, got ${JSON.stringify(issue.input)}` };
+}
+
+const MODEL_SPEC = 'expected "provider/model-id"';
+const MAX_ATTEMPTS = "expected an integer from 1 to 100";
+
+export const permissionModeSchema = z
+  .enum(["ask", "auto", "plan"], expected('expected "ask", "auto" or "plan"'))
+  .describe(
+    "ask (default): ask before a tool call that needs approval; auto: run it without asking (from project settings only once trusted); plan: read-only, every hook denied",
+  );
+
+/** A `permissions.allow` rule, parsed: the schema's output is the PermissionRule. */
+export const permissionRuleSchema = z
+  .string(expected("expected a rule string"))
+  .transform((text, ctx) => {
+    const parsed = parsePermissionRule(text);
+    if (parsed.ok) return parsed.rule;
+    ctx.issues.push({ code: "custom", message: parsed.error, input: text });
+    return z.NEVER;
+  })
+  .describe('"tool" or "tool(pattern)": bash(git status*), edit(src/**), read');
+
+/** The settings keys the runtime itself reads (mergeSettings validates them). */
+export const runtimeKeysSchema = z.object({
+  model: z
+    .string(expected(MODEL_SPEC))
+    .regex(/^[^/\s]+\/\S+$/, expected(MODEL_SPEC))
+    .optional()
+    .describe("provider/model-id, e.g. anthropic/claude-sonnet-4-5; the last file that sets it wins"),
+  permissions: z
+    .strictObject(
+      {
+        mode: permissionModeSchema.optional(),
+        allow: z
+          .array(permissionRuleSchema, { error: "expected a list of rules" })
+          .optional()
+          .describe("tool calls that run without asking; from project settings only once trusted"),
+      },
+      { error: "expected an object" },
+    )
+    .optional(),
+  postStopValidation: z
+    .strictObject(
+      {
+        maxAttempts: z
+          .number(expected(MAX_ATTEMPTS))
+          .int(expected(MAX_ATTEMPTS))
+          .min(1, expected(MAX_ATTEMPTS))
+          .max(100, expected(MAX_ATTEMPTS))
+          .optional()
+          .describe("consecutive PostStopValidation failures per prompt before the run ends (default 3)"),
+      },
+      { error: "expected an object" },
+    )
+    .optional(),
+  env: z
+    .record(z.string(), z.string({ error: "expected a string" }), { error: "expected an object of strings" })
+    .optional()
+    .describe("environment for tools and hooks; from project settings only once trusted"),
+  claudeCompat: z
+    .boolean(expected("expected true or false"))
+    .optional()
+    .describe("user settings: also read the project's .claude/settings.json and .claude/settings.local.json"),
+});
+
+/** `claudePlugins` (user settings): validated by the plugin loader, which reads it first. */
+export const claudePluginsSchema = z
+  .array(z.string().min(1))
+  .describe("user settings: Claude Code plugin folders to load, relative to the settings file");
+
+/** A whole settings file. Unknown keys are warnings in the loader, so the schema rejects them. */
+export const settingsFileSchema = z.strictObject({
+  ...hookSettingsSchema.shape,
+  ...runtimeKeysSchema.shape,
+  claudePlugins: claudePluginsSchema.optional(),
+});
+
+/** Every top-level key a settings file may have. */
+export const SETTINGS_KEYS: ReadonlySet<string> = new Set(Object.keys(settingsFileSchema.shape));
