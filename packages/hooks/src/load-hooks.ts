@@ -23,7 +23,7 @@ import type { HookSpec } from "./executor.js";
 import { hookFingerprint } from "./fingerprint.js";
 import { type Matcher, MatcherSyntaxError, parseMatcher } from "./matcher.js";
 import type { Problem } from "./problem.js";
-import type { SettingsLayer, SettingsSource } from "./settings-layer.js";
+import { type SettingsLayer, type SettingsSource, USER_OWNED_SOURCES } from "./settings-layer.js";
 import { ENTRY_KEYS, hookEntrySchema, hookSettingsSchema } from "./settings-schema.js";
 
 /** One hook ready to run, with where it came from. */
@@ -87,7 +87,17 @@ export function loadHooks(layers: readonly SettingsLayer[]): LoadedHooks {
       const checked = hookSettingsSchema.shape[key].safeParse(settings[key]);
       if (!checked.success) report({ severity: "error", field: key, message: issueText(checked.error) });
     }
-    if (settings.disableAllHooks === true) disabled = true;
+    if (settings.disableAllHooks === true) {
+      disabled = true;
+      // The contract honours it from any layer; a repository doing so must not go unnoticed.
+      if (!USER_OWNED_SOURCES.has(layer.source)) {
+        report({
+          severity: "warning",
+          field: "disableAllHooks",
+          message: "this project's settings turn off every hook, including your own",
+        });
+      }
+    }
     const byEvent = settings.hooks;
     if (byEvent === undefined) continue;
     if (!isPlainObject(byEvent)) {

@@ -157,6 +157,17 @@ describe("loadHooks", () => {
     expect(loaded.hooks).toHaveLength(1);
   });
 
+  it("disableAllHooks from a project or local layer is honoured with a warning; from the user's own, silently", () => {
+    const fromRepo = loadHooks([layer({ disableAllHooks: true }, "project", "/repo/.codebot/settings.json")]);
+    expect(fromRepo.disabled).toBe(true);
+    expect(fromRepo.problems.map(formatProblem)).toEqual([
+      "/repo/.codebot/settings.json: disableAllHooks: this project's settings turn off every hook, including your own",
+    ]);
+    const fromUser = loadHooks([layer({ disableAllHooks: true }, "user")]);
+    expect(fromUser.disabled).toBe(true);
+    expect(fromUser.problems).toEqual([]);
+  });
+
   it("bad top-level shapes are errors with their file", () => {
     const { problems } = loadHooks([
       layer([1, 2], "user", "/a.json"),
