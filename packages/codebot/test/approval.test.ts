@@ -165,7 +165,7 @@ describe("hook approval", () => {
     const plan = setup({ mode: "plan" });
     expect(await plan.engine.approveHook(hookRequest({ source: "user" }))).toEqual({
       approved: false,
-      reason: "hook: not run in plan mode",
+      reason: "not run in plan mode",
     });
   });
 
@@ -173,7 +173,7 @@ describe("hook approval", () => {
     const { engine } = setup({});
     expect(await engine.approveHook(hookRequest())).toEqual({
       approved: false,
-      reason: 'hook: not trusted; run "codebot hooks trust" to review project hooks',
+      reason: 'not trusted; run "codebot hooks trust" to review project hooks',
     });
     const hooks = [
       { source: "project", fingerprint: "f1" },
@@ -224,7 +224,7 @@ describe("hook approval", () => {
     expect(await s.engine.approveHook(hookRequest({ fingerprint: "ok" }))).toEqual({ approved: true });
     expect(await s.engine.approveHook(hookRequest({ fingerprint: "no" }))).toEqual({
       approved: false,
-      reason: "hook: denied by the user",
+      reason: "denied by the user",
     });
     expect(fs.existsSync(s.trustStore.file)).toBe(false);
   });

@@ -320,7 +320,7 @@ describe("the Claude Code corpus through the runtime", () => {
     const result = await s.runtime.prompt("hello");
     expect(result).toMatchObject({
       status: "blocked",
-      reason: 'hook not approved: hook: not trusted; run "codebot hooks trust" to review project hooks',
+      reason: 'hook not approved: not trusted; run "codebot hooks trust" to review project hooks',
     });
     expect(s.model.requests).toHaveLength(0);
     expect(s.runtime.settings.env).toEqual({});

@@ -19,7 +19,7 @@ export interface HookIdentity {
   fingerprint: string;
 }
 
-const UNTRUSTED = `hook: not trusted; run "codebot hooks trust" to review project hooks`;
+const UNTRUSTED = `not trusted; run "codebot hooks trust" to review project hooks`;
 
 /**
  * Approves hooks before they run (§8). The user's own hooks (user, cli, plugin) are approved;
@@ -35,11 +35,11 @@ export class HookApproval {
 
   /** The runner's `approveHook`. */
   approve = async (request: HookApprovalRequest): Promise<HookApprovalResult> => {
-    if (this.options.mode() === "plan") return { approved: false, reason: "hook: not run in plan mode" };
+    if (this.options.mode() === "plan") return { approved: false, reason: "not run in plan mode" };
     if (this.isApprovedWithoutAsking(request)) return { approved: true };
     const remembered = this.answered.get(request.fingerprint);
     if (remembered !== undefined)
-      return remembered ? { approved: true } : { approved: false, reason: "hook: denied by the user" };
+      return remembered ? { approved: true } : { approved: false, reason: "denied by the user" };
     if (this.options.ask === undefined) return { approved: false, reason: UNTRUSTED };
     // Concurrent firings of one hook share one question.
     let answer = this.pending.get(request.fingerprint);
@@ -74,7 +74,7 @@ export class HookApproval {
     try {
       answer = await this.options.queue.run(() => ask(request));
     } catch (error) {
-      return { approved: false, reason: `hook: approval failed: ${(error as Error).message}` };
+      return { approved: false, reason: `approval failed: ${(error as Error).message}` };
     }
     if (answer === "always") {
       const { event, source, label, path } = request;
@@ -87,6 +87,6 @@ export class HookApproval {
       return { approved: true };
     }
     this.answered.set(request.fingerprint, answer === "once");
-    return answer === "once" ? { approved: true } : { approved: false, reason: "hook: denied by the user" };
+    return answer === "once" ? { approved: true } : { approved: false, reason: "denied by the user" };
   }
 }

@@ -177,7 +177,7 @@ describe("codebot hooks test", () => {
     expect(r.code).toBe(2);
     expect(fs.existsSync(box.at("ran.txt"))).toBe(false);
     expect(r.stdout).toContain(
-      'not approved: hook: not trusted; run "codebot hooks trust" to review project hooks',
+      'not approved: not trusted; run "codebot hooks trust" to review project hooks',
     );
     const trusted = await runCli(
       ["hooks", "test", "UserPromptSubmit", "--prompt", "hi", "--trust-project-hooks", "--cwd", box.project],
