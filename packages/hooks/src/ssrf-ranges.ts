@@ -11,16 +11,15 @@ export type IpAddress = ipaddr.IPv4 | ipaddr.IPv6;
 /** The verdict on one address: public, or refused by a named rule. */
 export type AddressClass = { public: true } | { public: false; rule: string };
 
+type Cidr = [IpAddress, number];
+
 interface RangeRule {
-  cidr: [IpAddress, number];
+  cidr: Cidr;
   rule: string;
 }
 
-const rules = (table: [string, string][]): RangeRule[] =>
-  table.map(([cidr, rule]) => ({ cidr: ipaddr.parseCIDR(cidr), rule }));
-
 // Order matters only for messages: the narrower, better-known name comes first.
-const IPV4_RULES = rules([
+const IPV4_TABLE: [string, string][] = [
   ["255.255.255.255/32", "broadcast (255.255.255.255)"],
   ["0.0.0.0/32", "unspecified (0.0.0.0, reaches this host)"],
   ["0.0.0.0/8", '"this network" (0.0.0.0/8)'],
@@ -38,9 +37,9 @@ const IPV4_RULES = rules([
   ["198.18.0.0/15", "benchmarking (198.18.0.0/15)"],
   ["224.0.0.0/4", "multicast (224.0.0.0/4)"],
   ["240.0.0.0/4", "reserved (240.0.0.0/4)"],
-]);
+];
 
-const IPV6_RULES = rules([
+const IPV6_TABLE: [string, string][] = [
   ["::/128", "unspecified (::)"],
   ["::1/128", "loopback (::1)"],
   ["fc00::/7", "unique local (fc00::/7, private IPv6)"],
@@ -53,13 +52,11 @@ const IPV6_RULES = rules([
   ["2001:2::/48", "benchmarking (2001:2::/48)"],
   ["2001::/23", "IETF protocol assignments (2001::/23)"],
   ["5f00::/16", "segment routing (5f00::/16)"],
-]);
-
-const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+];
 
 /** How IPv6 addresses that carry an IPv4 address are recognised, and where the IPv4 sits. */
-interface EmbeddingForm {
-  cidr: [IpAddress, number];
+interface EmbeddingForm<C = Cidr> {
+  cidr: C;
   name: string;
   /** The embedded IPv4 addresses (Teredo carries two). */
   extract: (parts: number[]) => ipaddr.IPv4[];
@@ -71,36 +68,61 @@ const v4 = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >
 const part = (parts: number[], i: number) => parts[i] ?? 0;
 const last32 = (p: number[]) => [v4(part(p, 6), part(p, 7))];
 
-const EMBEDDING_FORMS: EmbeddingForm[] = [
-  { cidr: ipaddr.parseCIDR("::ffff:0:0/96"), name: "IPv4-mapped", extract: last32 },
+const EMBEDDING_FORMS: EmbeddingForm<string>[] = [
+  { cidr: "::ffff:0:0/96", name: "IPv4-mapped", extract: last32 },
   {
-    cidr: ipaddr.parseCIDR("::ffff:0:0:0/96"),
+    cidr: "::ffff:0:0:0/96",
     name: "IPv4-translated",
     extract: last32,
     refuseAnyway: "IPv4-translated (::ffff:0:0:0/96)",
   },
-  { cidr: ipaddr.parseCIDR("64:ff9b::/96"), name: "NAT64", extract: last32 },
+  { cidr: "64:ff9b::/96", name: "NAT64", extract: last32 },
   {
-    cidr: ipaddr.parseCIDR("64:ff9b:1::/48"),
+    cidr: "64:ff9b:1::/48",
     name: "local-use NAT64",
     extract: last32,
     refuseAnyway: "local-use NAT64 (64:ff9b:1::/48)",
   },
-  { cidr: ipaddr.parseCIDR("2002::/16"), name: "6to4", extract: (p) => [v4(part(p, 1), part(p, 2))] },
+  { cidr: "2002::/16", name: "6to4", extract: (p) => [v4(part(p, 1), part(p, 2))] },
   {
-    cidr: ipaddr.parseCIDR("2001::/32"),
+    cidr: "2001::/32",
     name: "Teredo",
     // Teredo carries the server's IPv4 in plain and the client's IPv4 inverted.
     extract: (p) => [v4(part(p, 2), part(p, 3)), v4(part(p, 6) ^ 0xffff, part(p, 7) ^ 0xffff)],
   },
   {
     // Checked after :: and ::1, which fall in this /96 too.
-    cidr: ipaddr.parseCIDR("::/96"),
+    cidr: "::/96",
     name: "IPv4-compatible",
     extract: last32,
     refuseAnyway: "deprecated IPv4-compatible (::/96)",
   },
 ];
+
+interface RangeTables {
+  v4: RangeRule[];
+  v6: RangeRule[];
+  globalUnicastV6: Cidr;
+  embeddingForms: EmbeddingForm[];
+}
+
+let parsedTables: RangeTables | undefined;
+
+/**
+ * The tables, parsed on the first classification: parsing them compiles ipaddr.js's expressions,
+ * ≈ 5 ms that every command paid at start-up although only an http hook's run needs them.
+ */
+function rangeTables(): RangeTables {
+  const rules = (table: [string, string][]) =>
+    table.map(([cidr, rule]) => ({ cidr: ipaddr.parseCIDR(cidr), rule }));
+  parsedTables ??= {
+    v4: rules(IPV4_TABLE),
+    v6: rules(IPV6_TABLE),
+    globalUnicastV6: ipaddr.parseCIDR("2000::/3"),
+    embeddingForms: EMBEDDING_FORMS.map((form) => ({ ...form, cidr: ipaddr.parseCIDR(form.cidr) })),
+  };
+  return parsedTables;
+}
 
 /**
  * Parses an address in any form an OS resolver or URL parser accepts (`0x7f.1`, `2130706433`,
@@ -119,7 +141,7 @@ export function classifyAddress(address: IpAddress | string): AddressClass {
 }
 
 function classifyV4(ip: ipaddr.IPv4): AddressClass {
-  const hit = IPV4_RULES.find((r) => ip.match(r.cidr));
+  const hit = rangeTables().v4.find((r) => ip.match(r.cidr));
   if (hit) return { public: false, rule: hit.rule };
   const range = ip.range();
   if (range !== "unicast") return { public: false, rule: `special-purpose (${range})` };
@@ -127,9 +149,10 @@ function classifyV4(ip: ipaddr.IPv4): AddressClass {
 }
 
 function classifyV6(ip: ipaddr.IPv6): AddressClass {
-  const exact = IPV6_RULES.slice(0, 2).find((r) => ip.match(r.cidr));
+  const tables = rangeTables();
+  const exact = tables.v6.slice(0, 2).find((r) => ip.match(r.cidr));
   if (exact) return { public: false, rule: exact.rule };
-  const form = EMBEDDING_FORMS.find((f) => ip.match(f.cidr));
+  const form = tables.embeddingForms.find((f) => ip.match(f.cidr));
   if (form) {
     for (const inner of form.extract(ip.parts)) {
       const verdict = classifyV4(inner);
@@ -138,9 +161,9 @@ function classifyV6(ip: ipaddr.IPv6): AddressClass {
     }
     return form.refuseAnyway ? { public: false, rule: form.refuseAnyway } : { public: true };
   }
-  const hit = IPV6_RULES.find((r) => ip.match(r.cidr));
+  const hit = tables.v6.find((r) => ip.match(r.cidr));
   if (hit) return { public: false, rule: hit.rule };
-  if (!ip.match(GLOBAL_UNICAST_V6)) return { public: false, rule: "outside global unicast (2000::/3)" };
+  if (!ip.match(tables.globalUnicastV6)) return { public: false, rule: "outside global unicast (2000::/3)" };
   const range = ip.range();
   if (range !== "unicast") return { public: false, rule: `special-purpose (${range})` };
   return { public: true };
