@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The installed `codebot` command. npm links a bin at install time only if its file exists, and
 // dist/ is built after `npm ci`, so this checked-in file is the bin and loads the built CLI: the
-// bundle (`npm run build`; it starts several times faster), else tsc's output alone.
+// bundle (`npm run build`; it starts about twice as fast), else tsc's output alone.
 const missing = (error, file) =>
   error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes(`${file}'`);
 
