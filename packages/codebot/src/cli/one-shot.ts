@@ -10,7 +10,7 @@ import { stylesFor } from "./output/styles.js";
 import { startLine, traceLine } from "./output/trace-line.js";
 import { type WireObject, wireSessionEvent } from "./output/wire.js";
 import { readStdin } from "./read-input.js";
-import type { OneShotFlags } from "./session-flags.js";
+import { type OneShotFlags, runtimeOptionsOf } from "./session-flags.js";
 import { checkSettings } from "./settings-check.js";
 
 /** Exit code of a prompt blocked by a UserPromptSubmit hook. */
@@ -47,14 +47,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   let runtime: Awaited<ReturnType<typeof createRuntime>>;
   try {
     runtime = await createRuntime({
-      cwd: inventory.cwd,
-      settingsFiles: flags.project.settingsFiles,
-      pluginDirs: flags.project.pluginDirs,
-      model: modelSpec,
-      ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
-      trustProjectHooks: flags.trustProjectHooks,
-      ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
-      ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
+      ...runtimeOptionsOf(flags, inventory.cwd, modelSpec),
       sessionId,
       notify: stderr,
       onEvent,

@@ -12,7 +12,7 @@ import { sessionModelSpec } from "../model-spec.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
 import { terminalScreen } from "../output/terminal-screen.js";
-import type { SessionFlags } from "../session-flags.js";
+import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
 import { Questions } from "./questions.js";
@@ -55,14 +55,7 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   let runtime: Runtime;
   try {
     runtime = await createRuntime({
-      cwd: inventory.cwd,
-      settingsFiles: flags.project.settingsFiles,
-      pluginDirs: flags.project.pluginDirs,
-      model: modelSpec,
-      ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
-      trustProjectHooks: flags.trustProjectHooks,
-      ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
-      ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
+      ...runtimeOptionsOf(flags, inventory.cwd, modelSpec),
       notify: (message) => view.line(s.yellow(message)),
       onEvent: (event) => {
         // Notices reach the view through `notify` already.
