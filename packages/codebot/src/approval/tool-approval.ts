@@ -1,7 +1,7 @@
 import type { Tool, ToolCall, ToolContext, ToolMiddleware } from "@codebot/agentcore";
 import type { PathPolicy } from "../paths/path-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
-import type { AskToolApproval } from "./approval-types.js";
+import type { ApprovalAnswer, AskToolApproval, ToolApprovalRequest } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
 import {
   literalGlob,
@@ -58,21 +58,10 @@ export class ToolApproval {
         reason: `permission denied: ${call.name} needs approval; allow it with --permission-mode auto or a "permissions.allow" rule`,
       };
     }
-    const alwaysRule = subject === undefined ? call.name : `${call.name}(${literalGlob(subject)})`;
-    let answer: string;
+    const alwaysRule = alwaysRuleOf(call, subject);
+    let answer: ApprovalAnswer;
     try {
-      answer = await this.options.queue.run(() =>
-        ctx.signal.aborted
-          ? Promise.resolve("deny")
-          : ask({
-              tool: call.name,
-              agentName: ctx.agentName,
-              args: call.args,
-              subject,
-              alwaysRule,
-              signal: ctx.signal,
-            }),
-      );
+      answer = await this.putToUser(ask, call, ctx, { subject, alwaysRule });
     } catch (error) {
       return {
         allowed: false,
@@ -116,21 +105,13 @@ export class ToolApproval {
       };
     }
     const subject = this.subjectOf(call);
-    let answer: string;
+    let answer: ApprovalAnswer;
     try {
-      answer = await this.options.queue.run(() =>
-        ctx.signal.aborted
-          ? Promise.resolve("deny")
-          : ask({
-              tool: call.name,
-              agentName: ctx.agentName,
-              args: call.args,
-              subject,
-              alwaysRule: subject === undefined ? call.name : `${call.name}(${literalGlob(subject)})`,
-              signal: ctx.signal,
-              hookReason: why,
-            }),
-      );
+      answer = await this.putToUser(ask, call, ctx, {
+        subject,
+        alwaysRule: alwaysRuleOf(call, subject),
+        hookReason: why,
+      });
     } catch (error) {
       return { allowed: false, reason: `${why}: asking failed: ${(error as Error).message}` };
     }
@@ -151,6 +132,26 @@ export class ToolApproval {
     };
   }
 
+  /** One question at a time (parallel calls queue up); a run cancelled meanwhile is a "deny" without asking. */
+  private putToUser(
+    ask: AskToolApproval,
+    call: ToolCall,
+    ctx: Pick<ToolContext, "agentName" | "signal">,
+    question: Pick<ToolApprovalRequest, "subject" | "alwaysRule" | "hookReason">,
+  ): Promise<ApprovalAnswer> {
+    return this.options.queue.run(() =>
+      ctx.signal.aborted
+        ? Promise.resolve("deny")
+        : ask({
+            tool: call.name,
+            agentName: ctx.agentName,
+            args: call.args,
+            ...question,
+            signal: ctx.signal,
+          }),
+    );
+  }
+
   private subjectOf(call: ToolCall): string | undefined {
     const kind = subjectKind(call.name);
     if (kind === "command") return typeof call.args.command === "string" ? call.args.command : undefined;
@@ -160,4 +161,9 @@ export class ToolApproval {
     }
     return undefined;
   }
+}
+
+/** The rule an "always" answer adds: the tool with its subject taken literally, or the whole tool. */
+function alwaysRuleOf(call: ToolCall, subject: string | undefined): string {
+  return subject === undefined ? call.name : `${call.name}(${literalGlob(subject)})`;
 }
