@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Tool } from "@codebot/agentcore";
+import { loadHooks } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
 import { ApprovalEngine } from "../src/approval/approval-engine.js";
 import type { HookApprovalRequest, ToolApprovalRequest } from "../src/approval/approval-types.js";
@@ -46,7 +47,17 @@ function setup(options: {
 const ctx = { agentName: "main", signal: new AbortController().signal };
 const call = (tool: Tool, args: Record<string, unknown>) => ({ id: "c1", name: tool.name, args });
 
+/** A question about a real compiled project hook (what the hooks runner asks its gate). */
 function hookRequest(over: Partial<HookApprovalRequest> = {}): HookApprovalRequest {
+  const { hooks } = loadHooks([
+    {
+      source: "project",
+      path: "/p/.codebot/settings.json",
+      settings: { hooks: { SessionStart: [{ type: "command", command: "touch started" }] } },
+    },
+  ]);
+  const hook = hooks[0];
+  if (hook === undefined) throw new Error("the test hook did not load");
   return {
     event: "SessionStart",
     label: "touch started",
@@ -54,6 +65,7 @@ function hookRequest(over: Partial<HookApprovalRequest> = {}): HookApprovalReque
     source: "project",
     path: "/p/.codebot/settings.json",
     fingerprint: "f1",
+    hook,
     ...over,
   };
 }

@@ -1,4 +1,10 @@
-import type { SettingsSource } from "@codebot/hooks";
+import type { HookApprovalRequest } from "@codebot/hooks";
+
+/**
+ * The question about an untrusted project or local hook is the one the hooks runner puts to its
+ * `approveHook` gate, and the result is its answer: one definition, in @codebot/hooks.
+ */
+export type { HookApproval as HookApprovalResult, HookApprovalRequest } from "@codebot/hooks";
 
 /** The user's answer to an approval question: allow this time (this session, for hooks), always, or deny. */
 export type ApprovalAnswer = "once" | "always" | "deny";
@@ -19,21 +25,5 @@ export interface ToolApprovalRequest {
   hookReason?: string;
 }
 
-/** A question about one project or local hook that is not trusted yet. */
-export interface HookApprovalRequest {
-  event: string;
-  tool?: string;
-  label: string;
-  blocking: boolean;
-  source: SettingsSource;
-  /** The settings file the hook is in. */
-  path: string;
-  fingerprint: string;
-  /** The compiled hook, for showing its command/prompt/url. */
-  hook?: unknown;
-}
-
 export type AskToolApproval = (request: ToolApprovalRequest) => Promise<ApprovalAnswer>;
 export type AskHookApproval = (request: HookApprovalRequest) => Promise<ApprovalAnswer>;
-
-export type HookApprovalResult = { approved: true } | { approved: false; reason: string };
