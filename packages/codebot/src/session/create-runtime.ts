@@ -3,20 +3,19 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { Agent, defaultModelSpec, type Env, resolveModel } from "@codebot/agentcore";
-import { createHookRunner, formatProblem, loadHooks, type TraceRecord } from "@codebot/hooks";
+import { createHookRunner, formatProblem, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
-import { TrustStore } from "../approval/trust-store.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
 import { projectSlug } from "../paths/project-slug.js";
-import { loadSettingsLayers } from "../settings/load-settings.js";
-import { mergeSettings, type PermissionMode } from "../settings/runtime-settings.js";
+import type { PermissionMode } from "../settings/runtime-settings.js";
 import { formatSettingsProblem } from "../settings/settings-problem.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { hookExecutors } from "./hook-executors.js";
+import { readProjectSettings } from "./project-settings.js";
 import { Runtime, type RuntimeProblem } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
@@ -80,19 +79,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     events.emit({ kind: "notice", message });
   };
 
-  const { layers, problems: layerProblems } = loadSettingsLayers({
-    cwd,
-    codebotHome,
-    settingsFiles: options.settingsFiles,
-    pluginDirs: options.pluginDirs,
-  });
-  const trustStore = new TrustStore(codebotHome, cwd);
+  const project = readProjectSettings(
+    { cwd, codebotHome, settingsFiles: options.settingsFiles, pluginDirs: options.pluginDirs },
+    { trustProjectHooks: options.trustProjectHooks },
+  );
+  const { layers, trustStore, settings, hooks: loadedHooks } = project;
   if (trustStore.problem) notify(trustStore.problem);
-  const { settings, problems: mergeProblems } = mergeSettings(layers, {
-    isGrantTrusted: (grant) => options.trustProjectHooks === true || trustStore.isGrantTrusted(grant),
-  });
   let model = await modelOf(options.model ?? settings.model ?? defaultModelSpec(env), env);
-  const loadedHooks = loadHooks(layers);
 
   const sessionId = options.sessionId ?? randomUUID();
   const sessionDir = path.join(codebotHome, "projects", projectSlug(cwd));
@@ -195,8 +188,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   session = new Session({ agent, runner, transcript, events, validation, stopHooks, notify });
 
   const problems: RuntimeProblem[] = [
-    ...layerProblems.map((p) => ({ severity: p.severity, message: formatSettingsProblem(p) })),
-    ...mergeProblems.map((p) => ({ severity: p.severity, message: formatSettingsProblem(p) })),
+    ...project.problems.map((p) => ({ severity: p.severity, message: formatSettingsProblem(p) })),
     ...loadedHooks.problems.map((p) => ({ severity: p.severity, message: formatProblem(p) })),
     ...executorProblems.map((message) => ({ severity: "warning" as const, message: `settings: ${message}` })),
   ];
@@ -252,7 +244,7 @@ function modelOf(given: LanguageModelV3 | string, env: Env): Promise<LanguageMod
 /** The one-time notices of what the project's settings asked for but did not get. */
 function announceUntrusted(
   approval: ApprovalEngine,
-  loaded: ReturnType<typeof loadHooks>,
+  loaded: LoadedHooks,
   untrustedGrants: readonly { grant: string }[],
   options: RuntimeOptions,
   notify: (message: string) => void,

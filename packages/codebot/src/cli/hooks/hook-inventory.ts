@@ -5,18 +5,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import {
-  type CompiledHook,
-  formatProblem,
-  loadHooks,
-  type SettingsLayer,
-  USER_OWNED_SOURCES,
-} from "@codebot/hooks";
-import { TrustStore } from "../../approval/trust-store.js";
+import { type CompiledHook, formatProblem, type SettingsLayer, USER_OWNED_SOURCES } from "@codebot/hooks";
+import type { TrustStore } from "../../approval/trust-store.js";
 import { resolveCodebotHome } from "../../paths/codebot-home.js";
 import { hookExecutors } from "../../session/hook-executors.js";
-import { loadSettingsLayers } from "../../settings/load-settings.js";
-import { mergeSettings, type RuntimeSettings } from "../../settings/runtime-settings.js";
+import { readProjectSettings } from "../../session/project-settings.js";
+import type { RuntimeSettings } from "../../settings/runtime-settings.js";
 import { formatSettingsProblem } from "../../settings/settings-problem.js";
 import { CliError } from "../cli-error.js";
 import type { ProjectFlags } from "../project-flags.js";
@@ -56,17 +50,13 @@ export interface HookInventory {
 export function loadInventory(flags: ProjectFlags, env: NodeJS.ProcessEnv = process.env): HookInventory {
   const cwd = projectDirectory(flags.cwd);
   const codebotHome = resolveCodebotHome(undefined, env);
-  const { layers, problems: layerProblems } = loadSettingsLayers({
+  const project = readProjectSettings({
     cwd,
     codebotHome,
     settingsFiles: flags.settingsFiles,
     pluginDirs: flags.pluginDirs,
   });
-  const trustStore = new TrustStore(codebotHome, cwd);
-  const { settings, problems: mergeProblems } = mergeSettings(layers, {
-    isGrantTrusted: (grant) => trustStore.isGrantTrusted(grant),
-  });
-  const loaded = loadHooks(layers);
+  const { layers, trustStore, settings, hooks: loaded } = project;
   // The executors' own problems (the http allow-list), worded exactly as the runtime words them.
   const { problems: executorProblems } = hookExecutors({
     layers,
@@ -77,7 +67,7 @@ export function loadInventory(flags: ProjectFlags, env: NodeJS.ProcessEnv = proc
     settingsEnv: settings.env,
   });
   const problems: InventoryProblem[] = [
-    ...[...layerProblems, ...mergeProblems].map((p) => ({ ...p, message: formatSettingsProblem(p) })),
+    ...project.problems.map((p) => ({ ...p, message: formatSettingsProblem(p) })),
     ...loaded.problems.map((p) => ({ ...p, message: formatProblem(p) })),
     ...executorProblems.map((m) => ({ severity: "warning" as const, message: `settings: ${m}` })),
   ];

@@ -1,0 +1,38 @@
+import { type LoadedHooks, loadHooks, type SettingsLayer } from "@codebot/hooks";
+import { TrustStore } from "../approval/trust-store.js";
+import { loadSettingsLayers, type SettingsLocation } from "../settings/load-settings.js";
+import { mergeSettings, type RuntimeSettings } from "../settings/runtime-settings.js";
+import type { SettingsProblem } from "../settings/settings-problem.js";
+
+/** What the settings of a project configure, read once for a session or for the `hooks` commands. */
+export interface ProjectSettings {
+  layers: SettingsLayer[];
+  trustStore: TrustStore;
+  settings: RuntimeSettings;
+  hooks: LoadedHooks;
+  /** Problems of reading the layers, then of merging them (the hooks' own are in `hooks.problems`). */
+  problems: SettingsProblem[];
+}
+
+/**
+ * Reads the settings layers, merges them (permission grants of project/local layers count only
+ * when trusted, or when `trustProjectHooks` trusts them for this run) and compiles the hooks. One
+ * function, so the `hooks` commands show exactly what a session would load.
+ */
+export function readProjectSettings(
+  where: SettingsLocation,
+  options: { trustProjectHooks?: boolean } = {},
+): ProjectSettings {
+  const { layers, problems: layerProblems } = loadSettingsLayers(where);
+  const trustStore = new TrustStore(where.codebotHome, where.cwd);
+  const { settings, problems: mergeProblems } = mergeSettings(layers, {
+    isGrantTrusted: (grant) => options.trustProjectHooks === true || trustStore.isGrantTrusted(grant),
+  });
+  return {
+    layers,
+    trustStore,
+    settings,
+    hooks: loadHooks(layers),
+    problems: [...layerProblems, ...mergeProblems],
+  };
+}
