@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { command, modelEnv, modelServer, sandbox, streamJsonBashRun } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
@@ -9,28 +9,9 @@ useBuiltCli();
 
 describe("a hook's statusMessage is shown while the hook runs (§3.1)", { timeout: 120_000 }, () => {
   it("stream-json writes a snake_case hook_start line before the hook's trace line", async () => {
-    const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: { PreToolUse: [command("exit 0", { name: "guard", statusMessage: "checking the command" })] },
-    });
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "echo hi" }, "c1"),
-      reply.text("ok"),
-    ]);
-    const r = await runCli(
-      [
-        "-p",
-        "run",
-        "--output-format",
-        "stream-json",
-        "--permission-mode",
-        "auto",
-        "--settings",
-        settings,
-        "--cwd",
-        box.project,
-      ],
-      { env: modelEnv(server, box.home) },
+    const { settings, result: r } = await streamJsonBashRun(
+      [command("exit 0", { name: "guard", statusMessage: "checking the command" })],
+      "ok",
     );
     expect(r.code).toBe(0);
     const lines = jsonLines(r.stdout);

@@ -2,7 +2,14 @@ import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
-import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import {
+  command,
+  modelEnv,
+  modelServer,
+  requestText,
+  sandbox,
+  streamJsonBashRun,
+} from "./support/cli-fixtures.js";
 import {
   cliEnv,
   expectNoStackTrace,
@@ -45,28 +52,9 @@ describe("codebot -p", () => {
   });
 
   it("--output-format stream-json prints every kernel event and hook trace record as a snake_case JSON line", async () => {
-    const box = sandbox();
-    const settings = box.json("hooks.json", {
-      hooks: { PreToolUse: [command("exit 0", { name: "observer", matcher: "bash" })] },
-    });
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "echo hi" }, "c1"),
-      reply.text("ran it"),
-    ]);
-    const r = await runCli(
-      [
-        "-p",
-        "run",
-        "--output-format",
-        "stream-json",
-        "--permission-mode",
-        "auto",
-        "--settings",
-        settings,
-        "--cwd",
-        box.project,
-      ],
-      { env: modelEnv(server, box.home) },
+    const { result: r } = await streamJsonBashRun(
+      [command("exit 0", { name: "observer", matcher: "bash" })],
+      "ran it",
     );
     expect(r.code).toBe(0);
     const lines = jsonLines(r.stdout);

@@ -3,12 +3,13 @@ import path from "node:path";
 import {
   type LoopbackModelServer,
   type RecordedRequest,
+  reply,
   type ScriptStep,
   startLoopbackModelServer,
 } from "@codebot/agentcore/testing";
 import { afterEach } from "vitest";
 import { tempDir } from "../../support/temp-dirs.js";
-import { cliEnv } from "./cli-process.js";
+import { type CliResult, cliEnv, runCli } from "./cli-process.js";
 
 /** A temporary project and CODEBOT_HOME with helpers to write files into them. */
 export interface Sandbox {
@@ -68,4 +69,37 @@ export function requestText(request: RecordedRequest | undefined): string {
 /** A command hook entry. */
 export function command(cmd: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { type: "command", command: cmd, ...extra };
+}
+
+/**
+ * `codebot -p run --output-format stream-json --permission-mode auto` with `PreToolUse` hooks
+ * in a `--settings` file, against a model that calls bash `echo hi` (tool call `c1`), then answers
+ * `answer`. Returns the settings file's path and the finished run.
+ */
+export async function streamJsonBashRun(
+  preToolUse: Record<string, unknown>[],
+  answer: string,
+): Promise<{ settings: string; result: CliResult }> {
+  const box = sandbox();
+  const settings = box.json("hooks.json", { hooks: { PreToolUse: preToolUse } });
+  const server = await modelServer([
+    reply.toolCall("bash", { command: "echo hi" }, "c1"),
+    reply.text(answer),
+  ]);
+  const result = await runCli(
+    [
+      "-p",
+      "run",
+      "--output-format",
+      "stream-json",
+      "--permission-mode",
+      "auto",
+      "--settings",
+      settings,
+      "--cwd",
+      box.project,
+    ],
+    { env: modelEnv(server, box.home) },
+  );
+  return { settings, result };
 }
