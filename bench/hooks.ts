@@ -63,21 +63,21 @@ const instant: Tool = {
 };
 
 /** Median µs per call of `calls` sequential calls, over interleaved rounds of each configuration. */
-async function perCall(
-  configs: Record<string, (call: ToolCall) => Promise<ToolResult>>,
+async function perCall<K extends string>(
+  configs: Record<K, (call: ToolCall) => Promise<ToolResult>>,
   args: Record<string, unknown>,
   calls: number,
   rounds: number,
-): Promise<Record<string, number>> {
+): Promise<Record<K, number>> {
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(configs).map((k) => [k, []]));
   for (let round = -1; round < rounds; round++) {
-    for (const [name, run] of Object.entries(configs)) {
+    for (const [name, run] of Object.entries(configs) as [K, (call: ToolCall) => Promise<ToolResult>][]) {
       const started = nowUs();
       for (let i = 0; i < calls; i++) await run({ id: `c${i}`, name: "bash", args });
       if (round >= 0) samples[name]?.push((nowUs() - started) / calls);
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
+  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)])) as Record<K, number>;
 }
 
 // (a) middleware overhead.

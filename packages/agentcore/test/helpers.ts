@@ -24,14 +24,14 @@ export async function collect(stream: AgentEventStream): Promise<AgentEvent[]> {
 
 /** Polls `check` until it returns a truthy value (generous limit for a loaded machine). */
 export async function waitFor<T>(
-  check: () => T | undefined | false | null,
+  check: () => T,
   what: string,
   timeoutMs = 10_000,
-): Promise<T> {
+): Promise<Exclude<T, undefined | null | false | 0 | "">> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();
-    if (value) return value;
+    if (value) return value as Exclude<T, undefined | null | false | 0 | "">;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
