@@ -37,14 +37,7 @@ export interface EventInputs {
     agentName?: string;
   };
   /** A call that ran and failed: `output` is the error result the model sees. */
-  PostToolUseFailure: {
-    tool: string;
-    toolUseId: string;
-    args: Record<string, unknown>;
-    output: string;
-    isError: boolean;
-    agentName?: string;
-  };
+  PostToolUseFailure: EventInputs["PostToolUse"];
   UserPromptSubmit: { prompt: string };
   /** `stopHookActive`: this stop follows a continuation a Stop hook asked for. */
   Stop: { stopHookActive: boolean; lastAssistantMessage?: string };

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Tool } from "@codebot/agentcore";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { bashTool, callTool, readJson, runnerFor, waitFor } from "./support.js";
+import { bashTool, callTool, logOverlap, readJson, runnerFor, waitFor } from "./support.js";
 
 /** A tool that runs until the test lets it finish. */
 function heldTool(): { tool: Tool; release: () => void } {
@@ -21,24 +21,6 @@ function heldTool(): { tool: Tool; release: () => void } {
     },
   };
   return { tool, release };
-}
-
-/** The most hooks that were between their `s` and `e` lines at once. */
-function peakOf(log: string): { peak: number; starts: number; ends: number } {
-  let now = 0;
-  let peak = 0;
-  let starts = 0;
-  let ends = 0;
-  for (const line of log.split("\n")) {
-    if (line === "s") {
-      starts++;
-      peak = Math.max(peak, ++now);
-    } else if (line === "e") {
-      ends++;
-      now--;
-    }
-  }
-  return { peak, starts, ends };
 }
 
 describe("PostToolUse", () => {
@@ -115,7 +97,7 @@ describe("PostToolUse", () => {
       runner.postToolUse({ tool: "bash", toolUseId: `t${i}`, args: {}, output: "", isError: false });
     }
     await runner.close();
-    const { peak, starts, ends } = peakOf(readFileSync(join(dir, "log"), "utf8"));
+    const { peak, starts, ends } = logOverlap(readFileSync(join(dir, "log"), "utf8"));
     expect(starts).toBe(12);
     expect(ends).toBe(12);
     expect(peak).toBeLessThanOrEqual(3);

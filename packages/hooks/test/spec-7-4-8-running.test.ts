@@ -2,25 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runnerFor } from "./support.js";
-
-/** The most hooks that were between their `s` and `e` log lines at once, and how many started/ended. */
-function overlap(log: string): { peak: number; starts: number; ends: number } {
-  let now = 0;
-  let peak = 0;
-  let starts = 0;
-  let ends = 0;
-  for (const line of log.split("\n")) {
-    if (line === "s") {
-      starts++;
-      peak = Math.max(peak, ++now);
-    } else if (line === "e") {
-      ends++;
-      now--;
-    }
-  }
-  return { peak, starts, ends };
-}
+import { logOverlap, runnerFor } from "./support.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -31,7 +13,7 @@ describe("§7.4 async events", () => {
     });
     for (let i = 0; i < 12; i++) runner.notification({ message: `m${i}` });
     await runner.close();
-    const { peak, starts, ends } = overlap(readFileSync(join(dir, "log"), "utf8"));
+    const { peak, starts, ends } = logOverlap(readFileSync(join(dir, "log"), "utf8"));
     expect(starts).toBe(12);
     expect(ends).toBe(12);
     expect(peak).toBeLessThanOrEqual(8);

@@ -155,3 +155,24 @@ export async function callTool(
 export function q(s: string): string {
   return `'${s.replaceAll("'", "'\\''")}'`;
 }
+
+/**
+ * Hooks that log `s` when they start and `e` when they end: the most that ran at once, and how
+ * many started and ended.
+ */
+export function logOverlap(log: string): { peak: number; starts: number; ends: number } {
+  let now = 0;
+  let peak = 0;
+  let starts = 0;
+  let ends = 0;
+  for (const line of log.split("\n")) {
+    if (line === "s") {
+      starts++;
+      peak = Math.max(peak, ++now);
+    } else if (line === "e") {
+      ends++;
+      now--;
+    }
+  }
+  return { peak, starts, ends };
+}
