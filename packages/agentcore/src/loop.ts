@@ -1,10 +1,10 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { AssistantModelMessage, ModelMessage, ToolSet } from "ai";
+import type { AssistantModelMessage, ModelMessage } from "ai";
 import { AgentEventStream } from "./event-stream.js";
 import type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
 import { asMessage, toolResultMessage } from "./messages.js";
 import { toModelError } from "./model-error.js";
-import { runModelStep, type StepOutcome, toToolSet } from "./model-step.js";
+import { type ModelTools, runModelStep, type StepOutcome, toModelTools } from "./model-step.js";
 import { DEFAULT_RETRY, isTransientError, type RetryPolicy, retryDelayMs, sleep } from "./retry.js";
 import type { Tool, ToolMiddleware } from "./tool.js";
 import { executeToolCalls } from "./tool-execution.js";
@@ -92,7 +92,7 @@ class Run {
       if (tools.has(tool.name)) throw new Error(`agent: two tools are named "${tool.name}"`);
       tools.set(tool.name, tool);
     }
-    const toolSet = await toToolSet(options.tools);
+    const modelTools = toModelTools(options.tools);
     const maxTurns = options.maxTurns ?? Number.POSITIVE_INFINITY;
     for (;;) {
       if (this.signal.aborted) return "aborted";
@@ -102,7 +102,7 @@ class Run {
       const turn = this.turns;
       this.emit({ type: "turn_start", turn });
       this.openTurn = { role: "assistant", content: [] };
-      const step = await this.modelStepWithRetry(toolSet);
+      const step = await this.modelStepWithRetry(modelTools);
       this.openTurn = step.message;
       if (step.message.content.length > 0) this.append(step.message, false);
       if (step.status === "aborted") return "aborted";
@@ -144,7 +144,7 @@ class Run {
     return this.appendAll([asMessage(extra)]);
   }
 
-  private async modelStepWithRetry(toolSet: ToolSet): Promise<StepOutcome> {
+  private async modelStepWithRetry(tools: ModelTools): Promise<StepOutcome> {
     const policy = this.options.retry ?? DEFAULT_RETRY;
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -152,7 +152,7 @@ class Run {
           model: this.options.model,
           systemPrompt: this.options.systemPrompt,
           messages: this.history,
-          toolSet,
+          tools,
           signal: this.signal,
           emit: this.emit,
         });

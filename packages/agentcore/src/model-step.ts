@@ -1,5 +1,6 @@
-import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { AssistantModelMessage, ModelMessage, ToolSet } from "ai";
+import type { JSONSchema7, LanguageModelV3, LanguageModelV3FunctionTool } from "@ai-sdk/provider";
+import { safeParseJSON } from "@ai-sdk/provider-utils";
+import type { AssistantModelMessage, ModelMessage } from "ai";
 import { z } from "zod";
 import type { AgentEvent, Usage } from "./events.js";
 import type { Tool } from "./tool.js";
@@ -17,73 +18,81 @@ export interface StepOutcome {
   usage: Usage;
 }
 
+/** The tools as the model sees them (see toModelTools). */
+export type ModelTools = LanguageModelV3FunctionTool[];
+
 export interface ModelStepOptions {
   model: LanguageModelV3;
   systemPrompt: string;
   messages: ModelMessage[];
-  toolSet: ToolSet;
+  tools: ModelTools;
   signal: AbortSignal;
   emit: (event: AgentEvent) => void;
 }
 
-// `ai` is large; it is loaded on the first model step, not when the CLI starts.
-let aiModule: Promise<typeof import("ai")> | undefined;
-const loadAi = () => {
-  aiModule ??= import("ai");
-  return aiModule;
+// The AI SDK's prompt conversion, loaded on the first model step, not when the CLI starts. Its
+// `ai/internal` entry is what `streamText` itself uses, without the rest of `ai` (≈ 500 KB).
+let aiInternal: Promise<typeof import("ai/internal")> | undefined;
+const loadAiInternal = () => {
+  aiInternal ??= import("ai/internal");
+  return aiInternal;
 };
 
-const schemaCache = new WeakMap<Tool, object>();
+const schemaCache = new WeakMap<Tool, JSONSchema7>();
 
 /**
- * The tools as the model sees them: name, description and JSON schema, and no `execute`, so the
- * AI SDK leaves every call to the kernel. Arguments are validated by the kernel, not the SDK.
+ * The tools as the model sees them: name, description and JSON schema. The kernel runs every
+ * call itself and validates the arguments against the zod schema.
  */
-export async function toToolSet(tools: readonly Tool[]): Promise<ToolSet> {
-  const { jsonSchema } = await loadAi();
-  const set: ToolSet = {};
-  for (const tool of tools) {
+export function toModelTools(tools: readonly Tool[]): ModelTools {
+  return tools.map((tool) => {
     let schema = schemaCache.get(tool);
     if (!schema) {
-      schema = z.toJSONSchema(tool.inputSchema, { target: "draft-7", io: "input", unrepresentable: "any" });
+      schema = z.toJSONSchema(tool.inputSchema, {
+        target: "draft-7",
+        io: "input",
+        unrepresentable: "any",
+      }) as JSONSchema7;
       schemaCache.set(tool, schema);
     }
-    set[tool.name] = { description: tool.description, inputSchema: jsonSchema(schema) };
-  }
-  return set;
+    return { type: "function", name: tool.name, description: tool.description, inputSchema: schema };
+  });
 }
 
 /**
- * One model call through `streamText` (no SDK retries: the kernel retries so it can report them).
- * Emits `message_start` when output begins and `message_update` for each text delta; throws the
- * provider's error when the call fails.
+ * One model call: the history converted to the provider's prompt as `streamText` converts it,
+ * then the model's own `doStream`, read part by part. Calling the model directly rather than
+ * through `streamText` leaves out what the kernel does itself (retries, tool calls, steps) and
+ * the layers of streams that cost a CLI run tens of milliseconds. Emits `message_start` when the
+ * response begins and `message_update` for each text delta; throws the provider's error when the
+ * call fails.
  */
 export async function runModelStep(options: ModelStepOptions): Promise<StepOutcome> {
-  const { streamText } = await loadAi();
-  const { emit, signal } = options;
-  const result = streamText({
-    model: options.model,
-    system: options.systemPrompt,
-    messages: options.messages,
-    tools: options.toolSet,
-    maxRetries: 0,
-    abortSignal: signal,
-    // Errors arrive as stream parts below; the default handler would print them.
-    onError: () => {},
-  });
+  const { emit, signal, model } = options;
   const content: AssistantPart[] = [];
   const open = new Map<string, OpenBlock>();
   const toolCalls: ModelToolCall[] = [];
   const usage: Usage = { inputTokens: 0, outputTokens: 0 };
   const message: AssistantModelMessage = { role: "assistant", content };
-  let aborted = false;
 
   try {
-    for await (const part of result.fullStream) {
+    const { convertToLanguageModelPrompt, standardizePrompt } = await loadAiInternal();
+    const prompt = await convertToLanguageModelPrompt({
+      prompt: await standardizePrompt({ system: options.systemPrompt, messages: options.messages }),
+      supportedUrls: await model.supportedUrls,
+      download: undefined,
+      abortSignal: signal,
+    });
+    const hasTools = options.tools.length > 0;
+    const { stream } = await model.doStream({
+      prompt,
+      ...(hasTools ? { tools: options.tools, toolChoice: { type: "auto" } as const } : {}),
+      abortSignal: signal,
+      includeRawChunks: false,
+    });
+    emit({ type: "message_start", role: "assistant" });
+    for await (const part of stream) {
       switch (part.type) {
-        case "start-step":
-          emit({ type: "message_start", role: "assistant" });
-          break;
         case "text-start":
         case "reasoning-start": {
           const block: OpenBlock = { type: part.type === "text-start" ? "text" : "reasoning", text: "" };
@@ -95,9 +104,9 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
         case "text-delta":
         case "reasoning-delta": {
           const block = open.get(part.id);
-          if (block) block.text += part.text;
+          if (block) block.text += part.delta;
           if (block && part.providerMetadata) block.providerOptions = part.providerMetadata;
-          if (part.type === "text-delta" && part.text) emit({ type: "message_update", delta: part.text });
+          if (part.type === "text-delta" && part.delta) emit({ type: "message_update", delta: part.delta });
           break;
         }
         case "text-end":
@@ -109,14 +118,14 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
         }
         case "tool-call": {
           if (part.providerExecuted) break;
-          const invalidJson = part.invalid && typeof part.input === "string";
+          const parsed = await parseToolInput(part.input);
           content.push(
             withOptions(
               {
                 type: "tool-call",
                 toolCallId: part.toolCallId,
                 toolName: part.toolName,
-                input: invalidJson ? {} : part.input,
+                input: parsed.ok ? parsed.value : {},
               },
               part.providerMetadata,
             ) as AssistantPart,
@@ -124,32 +133,24 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
           toolCalls.push({
             id: part.toolCallId,
             name: part.toolName,
-            input: part.input,
-            ...(invalidJson
-              ? { invalidJson: { message: jsonErrorMessage(part.error), text: String(part.input) } }
-              : {}),
+            input: parsed.ok ? parsed.value : part.input,
+            ...(parsed.ok ? {} : { invalidJson: { message: parsed.message, text: part.input } }),
           });
           break;
         }
-        case "finish-step":
-          usage.inputTokens += part.usage.inputTokens ?? 0;
-          usage.outputTokens += part.usage.outputTokens ?? 0;
-          break;
-        case "abort":
-          aborted = true;
+        case "finish":
+          usage.inputTokens += part.usage.inputTokens.total ?? 0;
+          usage.outputTokens += part.usage.outputTokens.total ?? 0;
           break;
         case "error":
-          if (signal.aborted) aborted = true;
-          else throw part.error;
-          break;
+          throw part.error;
       }
     }
   } catch (error) {
-    // Depending on the abort reason the SDK either ends the stream or throws it; both mean "aborted".
+    // An abort surfaces as the fetch's AbortError, or a stream that ends early; both mean "aborted".
     if (!signal.aborted) throw error;
   }
-  if (signal.aborted) aborted = true;
-  if (aborted) {
+  if (signal.aborted) {
     // Only the text survives an abort: half-streamed tool calls and unsigned reasoning would make the history invalid.
     message.content = content.filter((p) => p.type === "text" && p.text.length > 0);
     return { status: "aborted", message, toolCalls: [], usage };
@@ -157,6 +158,20 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
   // Providers reject empty text blocks in a history.
   message.content = content.filter((p) => !(p.type === "text" && p.text.length === 0));
   return { status: "done", message, toolCalls, usage };
+}
+
+/**
+ * A tool call's arguments as the provider streamed them (JSON text), parsed as `streamText` does:
+ * empty means `{}`, and a `__proto__` key is refused like malformed JSON.
+ */
+async function parseToolInput(
+  text: string,
+): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
+  if (text.trim() === "") return { ok: true, value: {} };
+  const parsed = await safeParseJSON({ text });
+  return parsed.success
+    ? { ok: true, value: parsed.value }
+    : { ok: false, message: jsonErrorMessage(parsed.error) };
 }
 
 function withOptions<T extends object>(part: T, providerOptions: unknown): T {

@@ -160,6 +160,29 @@ describe("tool pipeline", () => {
     });
   });
 
+  test("empty argument text is the empty object", async () => {
+    const tool: Tool = {
+      name: "now",
+      description: "now",
+      inputSchema: z.object({}),
+      execute: async (args) => ({ content: `args ${JSON.stringify(args)}`, isError: false }),
+    };
+    const { results } = await runCalls([tool], [rawToolCall("now", "  ", "c1")]);
+    expect(results.get("c1")).toEqual({ isError: false, value: "args {}" });
+  });
+
+  test("arguments with a __proto__ key are refused like invalid JSON, before any tool runs", async () => {
+    const { tool, calls } = echoTool();
+    const { results } = await runCalls(
+      [tool],
+      [rawToolCall("echo", '{"text": "x", "__proto__": {"polluted": true}}', "c1")],
+    );
+    expect(calls).toEqual([]);
+    expect(results.get("c1")?.isError).toBe(true);
+    expect(results.get("c1")?.value).toMatch(/^tool echo: arguments are not valid JSON \(.+\)/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   test("arguments that fail the schema give an error result naming the field", async () => {
     const tool: Tool = {
       name: "edit",
