@@ -14,7 +14,7 @@ import path from "node:path";
 import { reply, startLoopbackModelServer, toolCall } from "../packages/agentcore/src/testing/index.js";
 
 const CLI = path.resolve("packages/codebot/bin/codebot.js");
-const BUILT = path.resolve("packages/codebot/dist/bundle/cli.js");
+const BUILT = path.resolve("packages/codebot/dist/bundle/cli.cjs");
 const ROUNDS = 9;
 const CALLS = 50;
 const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;

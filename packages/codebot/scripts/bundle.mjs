@@ -1,9 +1,14 @@
 /**
- * Bundles the built CLI (dist/cli.js, after `tsc -b`) into dist/bundle/, which the `codebot` bin
- * loads. Node's ESM loader spends most of a command's start-up resolving, reading and linking
- * files one by one (≈ 280 of ours and our dependencies'); a bundle is a handful of files.
- * Code splitting keeps every dynamic `import()` a chunk of its own, loaded only when it runs (the
- * interactive terminal, the AI SDK and providers, undici). Source maps chain back to src/.
+ * Bundles the built CLI (dist/cli.js, after `tsc -b`) into one CommonJS file,
+ * dist/bundle/cli.cjs, which the `codebot` bin loads, then runs it once so that the bin saves V8's
+ * compiled code for it next to it (see bin/codebot.js and scripts/warm-code-cache.mjs).
+ *
+ * Why one CommonJS file: Node's ESM loader spends much of a command's start-up resolving, reading
+ * and linking files one by one (≈ 280 of ours and our dependencies'), and only a classic script
+ * can be given V8's code cache on Node 20 (`vm.Script`'s `cachedData`; Node 22's
+ * `module.enableCompileCache` does not exist here). Each dynamic `import()` stays lazy: esbuild
+ * turns it into a call that evaluates that part of the file on first use. Source maps chain back
+ * to src/.
  */
 
 import { renameSync, rmSync } from "node:fs";
@@ -11,11 +16,12 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { warmCodeCache } from "./warm-code-cache.mjs";
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const target = path.join(packageDir, "dist/bundle");
 // Built aside and swapped in, so a codebot started meanwhile never loads half a bundle (without
-// one, the bin falls back to dist/cli.js) and chunks of earlier builds do not pile up.
+// one, the bin falls back to dist/cli.js) and files of earlier builds do not pile up.
 const outdir = `${target}.new-${process.pid}`;
 const old = `${target}.old-${process.pid}`;
 
@@ -40,23 +46,19 @@ const zodNamespaceImports = {
 };
 
 await build({
-  entryPoints: { cli: path.join(packageDir, "dist/cli.js") },
-  outdir,
+  entryPoints: [path.join(packageDir, "dist/cli.js")],
+  outfile: path.join(outdir, "cli.cjs"),
   bundle: true,
-  splitting: true,
-  format: "esm",
+  format: "cjs",
   platform: "node",
   target: "node20",
   // ESM builds first: jsonc-parser's "main" is a UMD file whose require() calls esbuild cannot follow.
   mainFields: ["module", "main"],
-  // Chunks sit directly in dist/bundle/, one level below the package like dist/cli/*.js, so
-  // version.ts finds package.json at the same relative place.
-  chunkNames: "[name]-[hash]",
-  // CommonJS dependencies (undici, commander, ipaddr.js) call require() for Node's modules.
-  banner: {
-    js: 'import { createRequire as __codebotCreateRequire } from "node:module"; const require = __codebotCreateRequire(import.meta.url);',
-  },
-  // Less text to parse at start-up; names are kept so stack traces stay readable.
+  // The bundle sits in dist/bundle/, one level below the package like dist/cli/*.js, so
+  // version.ts finds package.json at the same relative place from the file's own URL.
+  define: { "import.meta.url": "__codebotFileUrl" },
+  banner: { js: 'var __codebotFileUrl = require("node:url").pathToFileURL(__filename).href;' },
+  // Less text to read at start-up; names are kept so stack traces stay readable.
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: "linked",
@@ -72,3 +74,4 @@ try {
 }
 renameSync(outdir, target);
 rmSync(old, { recursive: true, force: true });
+await warmCodeCache(packageDir);

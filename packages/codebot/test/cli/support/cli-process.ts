@@ -14,7 +14,7 @@ import { afterEach, beforeAll, expect } from "vitest";
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../..");
 export const cliPath = path.join(repoRoot, "packages/codebot/bin/codebot.js");
 /** The build output whose age decides whether to rebuild. */
-const bundlePath = path.join(repoRoot, "packages/codebot/dist/bundle/cli.js");
+const bundlePath = path.join(repoRoot, "packages/codebot/dist/bundle/cli.cjs");
 
 export interface CliResult {
   code: number | null;
@@ -32,6 +32,8 @@ export interface CliOptions {
   /** Written to stdin, which is then closed; stdin is empty otherwise. */
   input?: string;
   timeoutMs?: number;
+  /** Another copy of the bin to run (default: the repository's). */
+  bin?: string;
 }
 
 const children = new Set<ChildProcess>();
@@ -60,7 +62,7 @@ export function cliEnv(home: string, extra: Record<string, string> = {}): NodeJS
 /** Starts the CLI; `done` resolves when it has exited. */
 export function startCli(args: readonly string[], options: CliOptions) {
   const started = performance.now();
-  const child = spawn(process.execPath, [cliPath, ...args], {
+  const child = spawn(process.execPath, [options.bin ?? cliPath, ...args], {
     cwd: options.cwd ?? os.tmpdir(),
     env: options.env,
     stdio: ["pipe", "pipe", "pipe"],

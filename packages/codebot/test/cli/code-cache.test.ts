@@ -1,0 +1,118 @@
+/**
+ * The bin's V8 code cache (packages/codebot/bin/codebot.js): made by the build, used only for the
+ * exact bundle it was made from, replaced when it does not fit, and never a reason for a command
+ * to fail. Each test runs a copy of the bin and the built bundle in a scratch package.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cliEnv, cliPath, repoRoot, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+const builtBundle = path.join(repoRoot, "packages/codebot/dist/bundle/cli.cjs");
+
+let pkg: string;
+let bundle: string;
+let cache: string;
+
+beforeEach(() => {
+  pkg = fs.mkdtempSync(path.join(os.tmpdir(), "codebot-code-cache-"));
+  fs.mkdirSync(path.join(pkg, "bin"));
+  fs.mkdirSync(path.join(pkg, "dist/bundle"), { recursive: true });
+  fs.copyFileSync(cliPath, path.join(pkg, "bin/codebot.js"));
+  bundle = path.join(pkg, "dist/bundle/cli.cjs");
+  cache = `${bundle}.cache`;
+  fs.copyFileSync(builtBundle, bundle);
+  fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify({ type: "module", version: "9.9.9" }));
+});
+
+afterEach(() => {
+  fs.rmSync(pkg, { recursive: true, force: true });
+});
+
+/** `codebot --version` from the scratch package; its output proves the bundle ran. */
+async function version(): Promise<void> {
+  const result = await runCliAt(["--version"]);
+  expect(result.stderr).toBe("");
+  expect(result.stdout).toBe("9.9.9\n");
+  expect(result.code).toBe(0);
+}
+
+function runCliAt(args: string[]) {
+  const home = path.join(pkg, "home");
+  fs.mkdirSync(home, { recursive: true });
+  return runCli(args, { bin: path.join(pkg, "bin/codebot.js"), cwd: pkg, env: cliEnv(home) });
+}
+
+/** The first line of a cache file, as the bin writes it for `file`. */
+function keyFor(file: string): string {
+  const stat = fs.statSync(file, { bigint: true });
+  return `codebot-code-cache ${process.version} ${stat.size} ${stat.mtimeNs}`;
+}
+
+function cacheKey(): string {
+  return fs.readFileSync(cache).subarray(0, 200).toString("latin1").split("\n")[0] ?? "";
+}
+
+describe("the bin's code cache", () => {
+  it("is saved by a run that had none, labelled with the bundle it was made from", async () => {
+    expect(fs.existsSync(cache)).toBe(false);
+    await version();
+    expect(cacheKey()).toBe(keyFor(bundle));
+    expect(fs.statSync(cache).size).toBeGreaterThan(10_000);
+  });
+
+  it("is used, not rewritten, by the runs after that", async () => {
+    await version();
+    const before = fs.statSync(cache, { bigint: true }).mtimeNs;
+    const bytes = fs.readFileSync(cache);
+    await version();
+    expect(fs.statSync(cache, { bigint: true }).mtimeNs).toBe(before);
+    expect(fs.readFileSync(cache).equals(bytes)).toBe(true);
+  });
+
+  it("is replaced when the bundle has changed since it was made", async () => {
+    await version();
+    const old = cacheKey();
+    fs.appendFileSync(bundle, "\n// rebuilt\n");
+    await version();
+    expect(cacheKey()).toBe(keyFor(bundle));
+    expect(cacheKey()).not.toBe(old);
+  });
+
+  it("that V8 refuses (garbage under a matching label) is replaced, and the command still works", async () => {
+    const garbage = crypto.randomBytes(50_000);
+    fs.writeFileSync(cache, Buffer.concat([Buffer.from(`${keyFor(bundle)}\n`), garbage]));
+    await version();
+    const written = fs.readFileSync(cache);
+    expect(cacheKey()).toBe(keyFor(bundle));
+    expect(written.includes(garbage)).toBe(false);
+  });
+
+  it("that cannot be written is skipped: the command works and leaves no temporary file", async () => {
+    fs.mkdirSync(cache); // a directory where the cache file would go
+    await version();
+    expect(fs.statSync(cache).isDirectory()).toBe(true);
+    expect(fs.readdirSync(path.dirname(bundle)).sort()).toEqual(["cli.cjs", "cli.cjs.cache"]);
+  });
+});
+
+describe("the bin without a build", () => {
+  it("says to run the build, in one line, and exits 1", async () => {
+    fs.rmSync(path.join(pkg, "dist"), { recursive: true });
+    const result = await runCliAt(["--version"]);
+    expect(result.stderr).toBe("codebot: the CLI is not built yet; run `npm run build` first\n");
+    expect(result.code).toBe(1);
+  });
+});
+
+describe("npm run build", () => {
+  it("leaves a code cache made from the bundle it wrote", () => {
+    const builtCache = `${builtBundle}.cache`;
+    const label = fs.readFileSync(builtCache).subarray(0, 200).toString("latin1").split("\n")[0];
+    expect(label).toBe(keyFor(builtBundle));
+  });
+});
