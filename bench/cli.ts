@@ -1,6 +1,7 @@
 /**
  * The `codebot` command as a user runs it: the installed bin (packages/codebot/bin/codebot.js,
- * which loads the bundle `npm run build` makes in dist/bundle/) in a child process. Start-up of
+ * which runs the bundle `npm run build` makes in dist/bundle/, with its code cache) in a child
+ * process, next to a bare `node -e 0` for scale. Start-up of
  * `--version` and of `hooks test`; a one-turn `-p` run and a run of 50 `bash true` calls against
  * the loopback model server (wall time and the process's peak RSS); and the same 50 calls with
  * one trivial PreToolUse command hook, whose added cost per call is compared with a bare `sh -c`
@@ -26,11 +27,11 @@ interface Run {
   code: number | null;
 }
 
-/** Runs the CLI once; wall time from spawn to exit. */
-function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<Run> {
+/** Runs the CLI once (or, given `nodeArgs`, plain node); wall time from spawn to exit. */
+function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string, nodeArgs = [CLI]): Promise<Run> {
   const [cmd, argv] = TIME
-    ? [TIME, ["-f", "@@rss %M", process.execPath, CLI, ...args]]
-    : [process.execPath, [CLI, ...args]];
+    ? [TIME, ["-f", "@@rss %M", process.execPath, ...nodeArgs, ...args]]
+    : [process.execPath, [...nodeArgs, ...args]];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(cmd, argv, { env, cwd, stdio: ["ignore", "ignore", "pipe"] });
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
   );
   const baseEnv = { PATH: process.env.PATH, HOME: home, CODEBOT_HOME: home, LANG: "C.UTF-8" };
 
+  const nodeStart: number[] = [];
   const version: number[] = [];
   const hooksTest: number[] = [];
   const oneTurn: Run[] = [];
@@ -113,6 +115,7 @@ async function main(): Promise<void> {
   // One warm-up round (file caches), then the measured ones.
   for (let round = 0; round <= ROUNDS; round++) {
     const keep = round > 0;
+    const n = await runCli([], baseEnv, project, ["-e", "0"]);
     const v = await runCli(["--version"], baseEnv, project);
     const h = await runCli(
       ["hooks", "test", "PreToolUse", "--tool", "bash", "--args", '{"command":"ls"}'],
@@ -126,6 +129,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < CALLS; i++) await bareSpawn();
     const b = (performance.now() - t0) / CALLS;
     if (!keep) continue;
+    nodeStart.push(n.ms);
     version.push(v.ms);
     hooksTest.push(h.ms);
     oneTurn.push(one);
@@ -149,7 +153,7 @@ async function main(): Promise<void> {
   const target = (ok: boolean) => (ok ? "ok" : "MISSED");
   const lines = [
     `cli bench: built binary, median of ${ROUNDS} interleaved rounds (1 warm-up); Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
-    `  codebot --version                          ${result.version_ms} ms   (target < 150: ${target(result.version_ms < 150)}; bare node -e 0 is most of it)`,
+    `  codebot --version                          ${result.version_ms} ms   (target < 150: ${target(result.version_ms < 150)}; bare node -e 0: ${round1(median(nodeStart))} ms)`,
     `  codebot hooks test PreToolUse --tool bash  ${result.hooks_test_ms} ms   (target < 250: ${target(result.hooks_test_ms < 250)})`,
     `  -p, one turn, no tools                     ${result.one_turn_ms} ms   (target < 200: ${target(result.one_turn_ms < 200)}), peak RSS ${round1(rss(oneTurn))} MiB`,
     `  -p, ${CALLS} bash true calls                    ${result.calls50_ms} ms   (target < 600: ${target(result.calls50_ms < 600)}), peak RSS ${round1(rss(calls))} MiB`,
