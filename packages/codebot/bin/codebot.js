@@ -45,10 +45,19 @@ function writeCache(file, key, data) {
 
 /** Runs the CommonJS bundle as Node's own loader would, plus the code cache. */
 function runBundle(file) {
-  // A `#!` line is valid only at the very start of a script, not inside Node's function wrapper.
-  const source = fs.readFileSync(file, "utf8").replace(/^#!/, "//");
+  // The label and the source come from one open file, so a build swapping the bundle meanwhile
+  // cannot pair a cache with the wrong text.
+  const fd = fs.openSync(file, "r");
+  let source;
+  let key;
+  try {
+    key = cacheKey(fs.fstatSync(fd, { bigint: true }));
+    // A `#!` line is valid only at the very start of a script, not inside Node's function wrapper.
+    source = fs.readFileSync(fd, "utf8").replace(/^#!/, "//");
+  } finally {
+    fs.closeSync(fd);
+  }
   const cacheFile = `${file}.cache`;
-  const key = cacheKey(fs.statSync(file, { bigint: true }));
   const cachedData = readCache(cacheFile, key);
   const require = createRequire(file);
   const script = new vm.Script(require("node:module").wrap(source), { filename: file, cachedData });
