@@ -119,21 +119,18 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
         case "tool-call": {
           if (part.providerExecuted) break;
           const parsed = await parseToolInput(part.input);
-          content.push(
-            withOptions(
-              {
-                type: "tool-call",
-                toolCallId: part.toolCallId,
-                toolName: part.toolName,
-                input: parsed.ok ? parsed.value : {},
-              },
-              part.providerMetadata,
-            ) as AssistantPart,
-          );
+          const input = parsed.ok ? parsed.value : {};
+          content.push({
+            type: "tool-call",
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            input,
+            ...(part.providerMetadata ? { providerOptions: part.providerMetadata } : {}),
+          });
           toolCalls.push({
             id: part.toolCallId,
             name: part.toolName,
-            input: parsed.ok ? parsed.value : part.input,
+            input,
             ...(parsed.ok ? {} : { invalidJson: { message: parsed.message, text: part.input } }),
           });
           break;
@@ -172,10 +169,6 @@ async function parseToolInput(
   return parsed.success
     ? { ok: true, value: parsed.value }
     : { ok: false, message: jsonErrorMessage(parsed.error) };
-}
-
-function withOptions<T extends object>(part: T, providerOptions: unknown): T {
-  return providerOptions === undefined ? part : { ...part, providerOptions };
 }
 
 function jsonErrorMessage(error: unknown): string {

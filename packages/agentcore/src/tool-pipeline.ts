@@ -49,7 +49,7 @@ function deepFreeze<T>(value: T): T {
 /** Finds the tool and checks the model's arguments; failures become error results for the model. */
 export function prepareCall(raw: ModelToolCall, tools: ReadonlyMap<string, Tool>): PreparedCall {
   const tool = tools.get(raw.name);
-  const input = raw.invalidJson || raw.input === null || typeof raw.input !== "object" ? {} : raw.input;
+  const input = raw.input === null || typeof raw.input !== "object" ? {} : raw.input;
   const unchecked: ToolCall = { id: raw.id, name: raw.name, args: input as Record<string, unknown> };
   if (!tool) {
     const known = [...tools.keys()].join(", ") || "none";
