@@ -4,7 +4,10 @@ import type { Styles } from "./output/styles.js";
 import type { ProjectFlags } from "./project-flags.js";
 
 /** Problems as `error: …` / `warning: …` lines. */
-export function problemLines(problems: readonly InventoryProblem[], s: Styles): string[] {
+export function problemLines(
+  problems: readonly Pick<InventoryProblem, "severity" | "message">[],
+  s: Styles,
+): string[] {
   return problems.map(
     (p) => `${p.severity === "error" ? s.red("error") : s.yellow("warning")}: ${p.message}`,
   );

@@ -11,7 +11,7 @@ import {
 } from "@codebot/hooks";
 import { projectSlug } from "../../paths/project-slug.js";
 import { createRuntime } from "../../session/create-runtime.js";
-import type { Runtime } from "../../session/runtime.js";
+import type { Runtime, RuntimeProblem } from "../../session/runtime.js";
 import { CliError } from "../cli-error.js";
 import { lazyModel } from "../lazy-model.js";
 import { sessionModelSpec } from "../model-spec.js";
@@ -20,6 +20,7 @@ import { preview, traceLine } from "../output/trace-line.js";
 import { type WireObject, wireDecision, wireTraceRecord } from "../output/wire.js";
 import type { HooksTestOptions } from "../program.js";
 import type { ProjectFlags } from "../project-flags.js";
+import { problemLines } from "../settings-check.js";
 import { readArgsOption } from "./hook-args.js";
 import { loadInventory } from "./hook-inventory.js";
 import { syntheticInput } from "./synthetic-event.js";
@@ -142,13 +143,11 @@ function printReport(r: {
   payload: WireObject;
   decision: HardDecision | SoftDecision | undefined;
   trace: TraceRecord[];
-  problems: readonly { severity: string; message: string }[];
+  problems: readonly RuntimeProblem[];
   notices: string[];
 }): void {
   const s = stylesFor(process.stdout);
-  const lines: string[] = [];
-  for (const p of r.problems)
-    lines.push(`${p.severity === "error" ? s.red("error") : s.yellow("warning")}: ${p.message}`);
+  const lines = problemLines(r.problems, s);
   for (const n of r.notices) lines.push(s.yellow(n));
   if (lines.length) lines.push("");
   lines.push(`${s.bold("payload")} ${JSON.stringify(r.payload)}`, "", s.bold("trace"));

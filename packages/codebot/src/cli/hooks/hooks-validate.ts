@@ -1,5 +1,6 @@
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
+import { problemLines } from "../settings-check.js";
 import { loadInventory } from "./hook-inventory.js";
 
 /** `codebot hooks validate [--json]`: every problem with its location; exit 1 on any error. */
@@ -18,9 +19,7 @@ export function hooksValidate(flags: ProjectFlags, json: boolean): number {
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
     const s = stylesFor(process.stdout);
-    const lines = inv.problems.map(
-      (p) => `${p.severity === "error" ? s.red("error") : s.yellow("warning")}: ${p.message}`,
-    );
+    const lines = problemLines(inv.problems, s);
     const files = inv.layers.length === 1 ? "1 settings file" : `${inv.layers.length} settings files`;
     const hooks = inv.hooks.length === 1 ? "1 hook" : `${inv.hooks.length} hooks`;
     lines.push(`${files}, ${hooks}: ${errors} error(s), ${warnings} warning(s)`);
