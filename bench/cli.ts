@@ -24,7 +24,6 @@ interface Run {
   ms: number;
   /** Peak RSS of the codebot process, MiB (from GNU time), when available. */
   rssMb?: number;
-  code: number | null;
 }
 
 /** Runs the CLI once (or, given `nodeArgs`, plain node); wall time from spawn to exit. */
@@ -43,9 +42,9 @@ function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string, nodeArgs = 
     child.on("close", (code) => {
       const ms = performance.now() - started;
       const rss = /@@rss (\d+)/.exec(stderr);
-      const codeOf = TIME && code === 0 ? 0 : code;
-      if (codeOf !== 0) reject(new Error(`codebot ${args.join(" ")} exited ${code}: ${stderr.trim()}`));
-      else resolve({ ms, code, ...(rss ? { rssMb: Number(rss[1]) / 1024 } : {}) });
+      // GNU time exits with the command's own code.
+      if (code !== 0) reject(new Error(`codebot ${args.join(" ")} exited ${code}: ${stderr.trim()}`));
+      else resolve({ ms, ...(rss ? { rssMb: Number(rss[1]) / 1024 } : {}) });
     });
   });
 }
