@@ -30,14 +30,6 @@ export interface ModelStepOptions {
   emit: (event: AgentEvent) => void;
 }
 
-// The AI SDK's prompt conversion, loaded on the first model step, not when the CLI starts. Its
-// `ai/internal` entry is what `streamText` itself uses, without the rest of `ai` (≈ 500 KB).
-let aiInternal: Promise<typeof import("ai/internal")> | undefined;
-const loadAiInternal = () => {
-  aiInternal ??= import("ai/internal");
-  return aiInternal;
-};
-
 const schemaCache = new WeakMap<Tool, JSONSchema7>();
 
 /**
@@ -76,7 +68,9 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
   const message: AssistantModelMessage = { role: "assistant", content };
 
   try {
-    const { convertToLanguageModelPrompt, standardizePrompt } = await loadAiInternal();
+    // The AI SDK's prompt conversion, loaded on the first model step, not when the CLI starts. Its
+    // `ai/internal` entry is what `streamText` itself uses, without the rest of `ai` (≈ 500 KB).
+    const { convertToLanguageModelPrompt, standardizePrompt } = await import("ai/internal");
     const prompt = await convertToLanguageModelPrompt({
       prompt: await standardizePrompt({ system: options.systemPrompt, messages: options.messages }),
       supportedUrls: await model.supportedUrls,
