@@ -55,12 +55,6 @@ export class TrustStore {
     });
   }
 
-  revokeHook(fingerprint: string): void {
-    this.update((d) => {
-      delete d.hooks[fingerprint];
-    });
-  }
-
   isGrantTrusted(grant: string): boolean {
     return this.data.grants.includes(grant);
   }

@@ -25,10 +25,6 @@ export class OutputCap {
     }
   }
 
-  get truncated(): boolean {
-    return this.dropped > 0;
-  }
-
   text(): string {
     if (this.dropped === 0) return this.head + this.tail;
     return `${this.head}\n[… ${this.dropped} characters of output cut …]\n${this.tail}`;
