@@ -35,7 +35,9 @@ export function editTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
         const code = (error as NodeJS.ErrnoException).code;
         return fail(code === "ENOENT" ? "no such file" : (error as Error).message);
       }
-      const count = text.split(args.old_string).length - 1;
+      // split/join replaces literally: no `$&` patterns as with String.replace.
+      const pieces = text.split(args.old_string);
+      const count = pieces.length - 1;
       if (count === 0)
         return fail("old_string not found in the file; read the file and copy the text exactly");
       if (count > 1 && args.replace_all !== true) {
@@ -43,10 +45,8 @@ export function editTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
           `old_string matches ${count} times; add surrounding context to make it unique, or set replace_all`,
         );
       }
-      // split/join replaces literally: no `$&` patterns as with String.replace.
-      const updated = text.split(args.old_string).join(args.new_string);
       try {
-        writeFileAtomic(resolved.path, updated, mode);
+        writeFileAtomic(resolved.path, pieces.join(args.new_string), mode);
       } catch (error) {
         return fail((error as Error).message);
       }
