@@ -39,17 +39,16 @@ export function loadPluginLayers(
     }
     const name = pluginName(root, problem);
     const file = path.join(root, "hooks", "hooks.json");
-    if (!fs.existsSync(file)) {
+    const read = readLayer("plugin", file, false);
+    if (read.kind === "absent") {
       problem("warning", root, `plugin ${name} has no hooks/hooks.json; no hooks loaded from it`);
       continue;
     }
-    const read = readLayer("plugin", file, true);
     if (read.kind === "problem") {
       const why = read.problem.message.replace(/ \(layer skipped\)$/, "");
       problems.push({ ...read.problem, message: `plugin ${name}: ${why} (plugin skipped)` });
       continue;
     }
-    if (read.kind !== "layer") continue;
     const hooks = hooksOf(read.layer.settings as Record<string, unknown>);
     if (hooks === undefined) {
       problem("error", file, `plugin ${name}: expected {"hooks": {<event>: [...]}} (plugin skipped)`);
