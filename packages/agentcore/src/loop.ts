@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AssistantModelMessage, ModelMessage } from "ai";
 import { AgentEventStream } from "./event-stream.js";
@@ -5,7 +6,7 @@ import type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./
 import { asMessage, toolResultMessage } from "./messages.js";
 import { toModelError } from "./model-error.js";
 import { type ModelTools, runModelStep, type StepOutcome, toModelTools } from "./model-step.js";
-import { DEFAULT_RETRY, isTransientError, type RetryPolicy, retryDelayMs, sleep } from "./retry.js";
+import { DEFAULT_RETRY, isTransientError, type RetryPolicy, retryDelayMs } from "./retry.js";
 import type { Tool, ToolMiddleware } from "./tool.js";
 import { executeToolCalls } from "./tool-execution.js";
 
@@ -165,7 +166,7 @@ class Run {
         if (attempt > policy.maxRetries || !isTransientError(error)) throw modelError;
         const delayMs = retryDelayMs(policy, attempt, error);
         this.emit({ type: "retry", attempt, delayMs, error: modelError });
-        await sleep(delayMs, this.signal);
+        await sleep(delayMs, undefined, { signal: this.signal });
       }
     }
   }

@@ -84,22 +84,3 @@ export function retryDelayMs(
   const backoff = policy.baseDelayMs * 2 ** (attempt - 1) * (0.5 + random() * 0.5);
   return Math.round(Math.min(policy.maxDelayMs, asked ?? backoff));
 }
-
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
