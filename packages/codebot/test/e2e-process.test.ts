@@ -1,52 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { reply, toolCall } from "@codebot/agentcore/testing";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { projectSlug } from "../src/paths/project-slug.js";
 import { command, scratchDir, startSession } from "./support/e2e.js";
+import { startFixture } from "./support/fixture-process.js";
 import { waitFor } from "./support/wait-for.js";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, "../../..");
-const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
-const children: ChildProcess[] = [];
-
-afterEach(() => {
-  for (const child of children.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-});
-
-function startChild(scenario: string, project: string, home: string) {
-  const child = spawn(
-    tsx,
-    [
-      "--tsconfig",
-      path.join(here, "fixtures/tsconfig.json"),
-      path.join(here, "fixtures/runtime-child.ts"),
-      scenario,
-    ],
-    {
-      cwd: path.resolve(here, ".."),
-      env: { ...process.env, TEST_PROJECT: project, TEST_HOME: home },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  children.push(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.on("data", (d) => {
-    stdout += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    stderr += String(d);
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal })),
-  );
-  return { child, exited, stdout: () => stdout, stderr: () => stderr };
-}
 
 function parseJsonl(file: string): Record<string, unknown>[] {
   const text = fs.readFileSync(file, "utf8");
@@ -99,7 +58,7 @@ describe("transcript file", () => {
   it("is valid JSONL after the process is killed with SIGKILL in the middle of a tool call", async () => {
     const project = scratchDir("codebot-project-");
     const home = scratchDir("codebot-home-");
-    const run = startChild("slow-bash", project, home);
+    const run = startFixture("runtime-child.ts", ["slow-bash"], { project, home });
     const pidFile = path.join(project, "bash.pid");
     await waitFor(
       () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim() !== "",
@@ -131,7 +90,7 @@ describe("closeOnSignals", () => {
       path.join(home, "settings.json"),
       JSON.stringify({ hooks: { SessionEnd: [command("sleep 0.5; cat > ended.json")] } }),
     );
-    const run = startChild("wait-for-signal", project, home);
+    const run = startFixture("runtime-child.ts", ["wait-for-signal"], { project, home });
     await waitFor(() => run.stdout().includes("ready"), 60_000, "the child to be ready");
     run.child.kill("SIGTERM");
     expect(await run.exited).toEqual({ code: 143, signal: null });

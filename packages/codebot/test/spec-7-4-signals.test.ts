@@ -1,48 +1,18 @@
 /** HOOKS.md §7.4: close() waits for async hooks in flight also when the process gets Ctrl+C or SIGTERM. */
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { command, scratchDir } from "./support/e2e.js";
+import { startFixture } from "./support/fixture-process.js";
 import { waitFor } from "./support/wait-for.js";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const tsx = path.resolve(here, "../../../node_modules/.bin/tsx");
-const children: ChildProcess[] = [];
-
-afterEach(() => {
-  for (const child of children.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-});
 
 /** Starts the fixture runtime with `settings` as the user's settings file. */
 function startRuntimeProcess(settings: unknown) {
   const project = scratchDir("codebot-project-");
   const home = scratchDir("codebot-home-");
   fs.writeFileSync(path.join(home, "settings.json"), JSON.stringify(settings));
-  const child = spawn(
-    tsx,
-    [
-      "--tsconfig",
-      path.join(here, "fixtures/tsconfig.json"),
-      path.join(here, "fixtures/spec-signal-child.ts"),
-    ],
-    {
-      cwd: path.resolve(here, ".."),
-      env: { ...process.env, TEST_PROJECT: project, TEST_HOME: home },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
-  children.push(child);
-  let stderr = "";
-  child.stderr?.on("data", (d) => {
-    stderr += String(d);
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal })),
-  );
-  return { child, exited, project, stderr: () => stderr };
+  const run = startFixture("spec-signal-child.ts", [], { project, home });
+  return { ...run, project };
 }
 
 const hooks = {
