@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { sandbox } from "./support/cli-fixtures.js";
+import { runHooksTest, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, repoRoot, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
@@ -55,24 +55,7 @@ describe("the settings examples in the docs", () => {
     const box = sandbox();
     const file = box.json("guard.json", guard?.settings);
     const test = (tool: string, args: unknown) =>
-      runCli(
-        [
-          "hooks",
-          "test",
-          "PreToolUse",
-          "--tool",
-          tool,
-          "--args",
-          JSON.stringify(args),
-          "--settings",
-          file,
-          "--cwd",
-          box.project,
-        ],
-        {
-          env: cliEnv(box.home),
-        },
-      );
+      runHooksTest(box, "PreToolUse", ["--tool", tool, "--args", JSON.stringify(args)], { settings: file });
     expect((await test("bash", { command: "rm -rf build" })).code).toBe(2);
     expect((await test("bash", { command: "git push origin main --force" })).code).toBe(2);
     expect((await test("bash", { command: "git push origin main" })).code).toBe(0);
@@ -86,22 +69,11 @@ describe("the settings examples in the docs", () => {
     );
     const box = sandbox();
     const file = box.json("rewrite.json", rewrite?.settings);
-    const r = await runCli(
-      [
-        "hooks",
-        "test",
-        "PreToolUse",
-        "--tool",
-        "bash",
-        "--args",
-        '{"command":"npm install"}',
-        "--json",
-        "--settings",
-        file,
-        "--cwd",
-        box.project,
-      ],
-      { env: cliEnv(box.home) },
+    const r = await runHooksTest(
+      box,
+      "PreToolUse",
+      ["--tool", "bash", "--args", '{"command":"npm install"}', "--json"],
+      { settings: file },
     );
     expect(JSON.parse(r.stdout).decision.updated_input).toEqual({ command: "pnpm install" });
   });
@@ -113,12 +85,7 @@ describe("the settings examples in the docs", () => {
     const box = sandbox();
     box.json("package.json", { name: "x", scripts: { test: "echo 'FAIL adds: expected 3, got 4'; exit 1" } });
     const file = box.json("check.json", check?.settings);
-    const r = await runCli(
-      ["hooks", "test", "PostStopValidation", "--settings", file, "--cwd", box.project],
-      {
-        env: cliEnv(box.home),
-      },
-    );
+    const r = await runHooksTest(box, "PostStopValidation", [], { settings: file });
     expect(r.code).toBe(2);
     expect(r.stdout).toContain("the agent would be told:\nFAIL adds: expected 3, got 4");
   });
@@ -129,12 +96,10 @@ describe("the settings examples in the docs", () => {
     );
     const box = sandbox();
     const file = box.json("notify.json", notify?.settings);
-    const r = await runCli(
-      ["hooks", "test", "Notification", "--json", "--settings", file, "--cwd", box.project],
-      {
-        env: cliEnv(box.home, { PATH: "/usr/bin:/bin" }),
-      },
-    );
+    const r = await runHooksTest(box, "Notification", ["--json"], {
+      settings: file,
+      env: cliEnv(box.home, { PATH: "/usr/bin:/bin" }),
+    });
     const trace = JSON.parse(r.stdout).trace as { outcome: string }[];
     expect(trace.map((t) => t.outcome)).toEqual(["allowed", "allowed"]);
   });

@@ -1,17 +1,11 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { command, sandbox } from "./support/cli-fixtures.js";
+import { command, rmRfGuard, runHooksTest, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, expectNoStackTrace, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
-const guard = command("echo 'no rm -rf here' >&2; exit 2", {
-  name: "guard",
-  matcher: "bash",
-  if: "/rm -rf/",
-  blocking: true,
-  timeout: 5,
-});
+const guard = { ...rmRfGuard, timeout: 5 };
 
 describe("codebot hooks list", () => {
   it("shows every hook with event, matcher, if, type, blocking, timeout, source file and trust state", async () => {
@@ -234,9 +228,7 @@ describe("codebot hooks trust", () => {
     const after = await runCli(["hooks", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(after.code).toBe(0);
     expect(after.stdout).toContain("everything the project configures is approved");
-    const test = await runCli(["hooks", "test", "SessionStart", "--cwd", box.project], {
-      env: cliEnv(box.home),
-    });
+    const test = await runHooksTest(box, "SessionStart", []);
     expect(test.code).toBe(0);
     expect(fs.existsSync(box.at("started.txt"))).toBe(true);
   });

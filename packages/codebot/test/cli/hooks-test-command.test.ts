@@ -1,17 +1,17 @@
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
-import { cliEnv, expectNoStackTrace, jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+import {
+  command,
+  rmRfGuard as guard,
+  modelEnv,
+  modelServer,
+  runHooksTest,
+  sandbox,
+} from "./support/cli-fixtures.js";
+import { expectNoStackTrace, jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
-
-const guard = command("echo 'no rm -rf here' >&2; exit 2", {
-  name: "guard",
-  matcher: "bash",
-  if: "/rm -rf/",
-  blocking: true,
-});
 
 describe("codebot hooks test", () => {
   it("prints the trace (matched and skipped hooks with why, exit codes, timings) and exits 2 on a block", async () => {
@@ -26,22 +26,9 @@ describe("codebot hooks test", () => {
         ],
       },
     });
-    const r = await runCli(
-      [
-        "hooks",
-        "test",
-        "PreToolUse",
-        "--tool",
-        "bash",
-        "--args",
-        '{"command":"rm -rf /"}',
-        "--settings",
-        file,
-        "--cwd",
-        box.project,
-      ],
-      { env: cliEnv(box.home) },
-    );
+    const r = await runHooksTest(box, "PreToolUse", ["--tool", "bash", "--args", '{"command":"rm -rf /"}'], {
+      settings: file,
+    });
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('"tool":"bash"');
     expect(r.stdout).toContain('"args":{"command":"rm -rf /"}');
@@ -68,22 +55,11 @@ describe("codebot hooks test", () => {
         ],
       },
     });
-    const r = await runCli(
-      [
-        "hooks",
-        "test",
-        "PreToolUse",
-        "--tool",
-        "bash",
-        "--args",
-        '{"command":"ls"}',
-        "--json",
-        "--settings",
-        file,
-        "--cwd",
-        box.project,
-      ],
-      { env: cliEnv(box.home) },
+    const r = await runHooksTest(
+      box,
+      "PreToolUse",
+      ["--tool", "bash", "--args", '{"command":"ls"}', "--json"],
+      { settings: file },
     );
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
@@ -108,40 +84,15 @@ describe("codebot hooks test", () => {
     const file = box.json("s.json", { hooks: { PreToolUse: [command("cat > payload.json")] } });
     const big = { command: `echo ${"x".repeat(200_000)}` };
     const argsFile = box.json("args.json", big);
-    const fromFile = await runCli(
-      [
-        "hooks",
-        "test",
-        "PreToolUse",
-        "--tool",
-        "bash",
-        "--args",
-        `@${argsFile}`,
-        "--settings",
-        file,
-        "--cwd",
-        box.project,
-      ],
-      { env: cliEnv(box.home) },
-    );
+    const fromFile = await runHooksTest(box, "PreToolUse", ["--tool", "bash", "--args", `@${argsFile}`], {
+      settings: file,
+    });
     expect(fromFile.code).toBe(0);
     expect(JSON.parse(fs.readFileSync(box.at("payload.json"), "utf8")).args).toEqual(big);
-    const fromStdin = await runCli(
-      [
-        "hooks",
-        "test",
-        "PreToolUse",
-        "--tool",
-        "bash",
-        "--args",
-        "-",
-        "--settings",
-        file,
-        "--cwd",
-        box.project,
-      ],
-      { env: cliEnv(box.home), input: '{"command":"from stdin"}' },
-    );
+    const fromStdin = await runHooksTest(box, "PreToolUse", ["--tool", "bash", "--args", "-"], {
+      settings: file,
+      input: '{"command":"from stdin"}',
+    });
     expect(fromStdin.code).toBe(0);
     expect(JSON.parse(fs.readFileSync(box.at("payload.json"), "utf8")).args).toEqual({
       command: "from stdin",
@@ -150,18 +101,13 @@ describe("codebot hooks test", () => {
 
   it("rejects bad input with one clear line: unknown event, missing --tool, invalid JSON", async () => {
     const box = sandbox();
-    const env = cliEnv(box.home);
-    const cwd = ["--cwd", box.project];
-    const unknown = await runCli(["hooks", "test", "PreTooluse", ...cwd], { env });
+    const unknown = await runHooksTest(box, "PreTooluse", []);
     expect(unknown.stderr).toBe(
       'codebot: hooks test: unknown event "PreTooluse" (did you mean "PreToolUse"?)\n',
     );
-    const noTool = await runCli(["hooks", "test", "PreToolUse", ...cwd], { env });
+    const noTool = await runHooksTest(box, "PreToolUse", []);
     expect(noTool.stderr).toBe("codebot: hooks test: PreToolUse needs --tool NAME\n");
-    const badJson = await runCli(
-      ["hooks", "test", "PreToolUse", "--tool", "bash", "--args", "{nope", ...cwd],
-      { env },
-    );
+    const badJson = await runHooksTest(box, "PreToolUse", ["--tool", "bash", "--args", "{nope"]);
     expect(badJson.stderr).toMatch(/^codebot: hooks test: --args: the argument is not valid JSON \(.+\)\n$/);
     for (const r of [unknown, noTool, badJson]) expect(r.code).toBe(1);
   });
@@ -171,18 +117,13 @@ describe("codebot hooks test", () => {
     box.json(".codebot/settings.json", {
       hooks: { UserPromptSubmit: [command("touch ran.txt", { blocking: true })] },
     });
-    const r = await runCli(["hooks", "test", "UserPromptSubmit", "--prompt", "hi", "--cwd", box.project], {
-      env: cliEnv(box.home),
-    });
+    const r = await runHooksTest(box, "UserPromptSubmit", ["--prompt", "hi"]);
     expect(r.code).toBe(2);
     expect(fs.existsSync(box.at("ran.txt"))).toBe(false);
     expect(r.stdout).toContain(
       'not approved: not trusted; run "codebot hooks trust" to review project hooks',
     );
-    const trusted = await runCli(
-      ["hooks", "test", "UserPromptSubmit", "--prompt", "hi", "--trust-project-hooks", "--cwd", box.project],
-      { env: cliEnv(box.home) },
-    );
+    const trusted = await runHooksTest(box, "UserPromptSubmit", ["--prompt", "hi", "--trust-project-hooks"]);
     expect(trusted.code).toBe(0);
     expect(fs.existsSync(box.at("ran.txt"))).toBe(true);
   });
@@ -192,12 +133,7 @@ describe("codebot hooks test", () => {
     const file = box.json("s.json", {
       hooks: { PostStopValidation: [command("echo '2 tests failed'; exit 1", { name: "tests" })] },
     });
-    const r = await runCli(
-      ["hooks", "test", "PostStopValidation", "--settings", file, "--cwd", box.project],
-      {
-        env: cliEnv(box.home),
-      },
-    );
+    const r = await runHooksTest(box, "PostStopValidation", [], { settings: file });
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('validation fails (hook "tests"); the agent would be told:\n2 tests failed');
   });
@@ -210,23 +146,11 @@ describe("codebot hooks test", () => {
         PostToolUse: [command("sleep 0.2; cat > post.json", { matcher: "bash" })],
       },
     });
-    const r = await runCli(
-      [
-        "hooks",
-        "test",
-        "PostToolUse",
-        "--tool",
-        "bash",
-        "--args",
-        '{"command":"ls"}',
-        "--output",
-        "a.txt",
-        "--settings",
-        file,
-        "--cwd",
-        box.project,
-      ],
-      { env: cliEnv(box.home) },
+    const r = await runHooksTest(
+      box,
+      "PostToolUse",
+      ["--tool", "bash", "--args", '{"command":"ls"}', "--output", "a.txt"],
+      { settings: file },
     );
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("PostToolUse hooks run in the background and cannot block");
@@ -239,7 +163,7 @@ describe("codebot hooks test", () => {
 
   it("leaves no session behind in CODEBOT_HOME", async () => {
     const box = sandbox();
-    const r = await runCli(["hooks", "test", "SessionEnd", "--cwd", box.project], { env: cliEnv(box.home) });
+    const r = await runHooksTest(box, "SessionEnd", []);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("no hook is configured for SessionEnd");
     expect(fs.readdirSync(box.home)).toEqual([]);
@@ -294,35 +218,33 @@ describe("codebot hooks test reproduces the runtime's decision for the same payl
       const box = sandbox();
       const settings = box.json("s.json", { hooks: c.hooks });
       if (c.project) box.json(".codebot/settings.json", c.project);
-      const common = ["--settings", settings, "--cwd", box.project];
 
       const server = await modelServer([reply.toolCall("bash", c.args, "call-1"), reply.text("done")]);
       const session = await runCli(
-        ["-p", "go", "--output-format", "stream-json", "--permission-mode", "auto", ...common],
-        {
-          env: modelEnv(server, box.home),
-        },
+        [
+          "-p",
+          "go",
+          "--output-format",
+          "stream-json",
+          "--permission-mode",
+          "auto",
+          "--settings",
+          settings,
+          "--cwd",
+          box.project,
+        ],
+        { env: modelEnv(server, box.home) },
       );
       expect(session.code).toBe(0);
       const end = jsonLines(session.stdout).find((l) => l.type === "tool_execution_end") as {
         result: { content: string; is_error: boolean };
       };
 
-      const test = await runCli(
-        [
-          "hooks",
-          "test",
-          "PreToolUse",
-          "--tool",
-          "bash",
-          "--args",
-          JSON.stringify(c.args),
-          "--json",
-          ...common,
-        ],
-        {
-          env: cliEnv(box.home),
-        },
+      const test = await runHooksTest(
+        box,
+        "PreToolUse",
+        ["--tool", "bash", "--args", JSON.stringify(c.args), "--json"],
+        { settings },
       );
       const decision = JSON.parse(test.stdout).decision as {
         blocked: boolean;

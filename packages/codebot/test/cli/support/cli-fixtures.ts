@@ -71,6 +71,31 @@ export function command(cmd: string, extra: Record<string, unknown> = {}): Recor
   return { type: "command", command: cmd, ...extra };
 }
 
+/** A blocking PreToolUse guard named "guard": a bash call with `rm -rf` is refused, "no rm -rf here". */
+export const rmRfGuard = command("echo 'no rm -rf here' >&2; exit 2", {
+  name: "guard",
+  matcher: "bash",
+  if: "/rm -rf/",
+  blocking: true,
+});
+
+/**
+ * `codebot hooks test EVENT FLAGS… [--settings FILE] --cwd <project>`, run as the sandbox's user
+ * (environment: cliEnv of its home unless given).
+ */
+export function runHooksTest(
+  box: Sandbox,
+  event: string,
+  flags: readonly string[],
+  options: { settings?: string; env?: NodeJS.ProcessEnv; input?: string } = {},
+): Promise<CliResult> {
+  const settings = options.settings === undefined ? [] : ["--settings", options.settings];
+  return runCli(["hooks", "test", event, ...flags, ...settings, "--cwd", box.project], {
+    env: options.env ?? cliEnv(box.home),
+    input: options.input,
+  });
+}
+
 /**
  * `codebot -p run --output-format stream-json --permission-mode auto` with `PreToolUse` hooks
  * in a `--settings` file, against a model that calls bash `echo hi` (tool call `c1`), then answers
