@@ -72,8 +72,7 @@ describe("a hook's statusMessage is shown while the hook runs (§3.1)", { timeou
       args: ["--settings", settings],
     });
     await term.waitForScreen(/^›/m);
-    term.type("go");
-    term.press("Enter");
+    term.submit("go");
     const whileRunning = await term.waitForScreen(/^ {2}⋯ scanning the prompt for secrets$/m);
     expect(whileRunning).not.toContain('⚑ hook UserPromptSubmit "scan"');
     fs.writeFileSync(box.at("release"), "");

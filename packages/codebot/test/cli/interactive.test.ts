@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import { reply } from "@codebot/agentcore/testing";
+import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
-import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
@@ -11,19 +11,27 @@ useBuiltCli();
 /** An ANSI colour/style escape sequence. */
 const SGR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`);
 
-/** The session is ready when its prompt shows (the banner comes earlier, while it starts). */
-function ready(term: TmuxSession): Promise<string> {
-  return term.waitForScreen(/^›/m);
+/**
+ * `codebot ARGS` in a terminal in the sandbox's project, against the model server; resolves when
+ * the session is ready, i.e. its prompt shows (the banner comes earlier, while it starts).
+ */
+async function startSession(
+  box: Sandbox,
+  server: LoopbackModelServer,
+  args: readonly string[] = [],
+  extraEnv: Record<string, string> = {},
+): Promise<TmuxSession> {
+  const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home, extraEnv), args });
+  await term.waitForScreen(/^›/m);
+  return term;
 }
 
 describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
   it("streams the answer to a typed prompt, then offers the prompt again", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("Hello from the loopback model")]);
-    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
-    await ready(term);
-    term.type("say hello");
-    term.press("Enter");
+    const term = await startSession(box, server);
+    term.submit("say hello");
     // (capture-pane drops the space after the prompt sign)
     const screen = await term.waitForScreen(/Hello from the loopback model\n›\s*$/m);
     expect(screen).toContain("› say hello");
@@ -36,19 +44,15 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
       reply.toolCall("bash", { command: "echo refused > no.txt" }),
       reply.text("all done"),
     ]);
-    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
-    await ready(term);
-    term.type("write the files");
-    term.press("Enter");
+    const term = await startSession(box, server);
+    term.submit("write the files");
     await term.waitForScreen(
       "allow bash echo approved > out.txt  [y]es / [n]o / [a]lways (bash(echo approved > out.txt)):",
     );
-    term.type("y");
-    term.press("Enter");
+    term.submit("y");
     await term.waitForScreen("✓ bash echo approved > out.txt → (no output)");
     await term.waitForScreen("allow bash echo refused > no.txt");
-    term.type("n");
-    term.press("Enter");
+    term.submit("n");
     const screen = await term.waitForScreen("all done");
     expect(screen).toContain(
       "✗ bash echo refused > no.txt → permission denied: the user refused this bash call",
@@ -63,22 +67,15 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
       reply.toolCall("bash", { command: "sleep 30" }),
       reply.text("next answer"),
     ]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--permission-mode", "auto"],
-    });
-    await ready(term);
-    term.type("sleep a while");
-    term.press("Enter");
+    const term = await startSession(box, server, ["--permission-mode", "auto"]);
+    term.submit("sleep a while");
     await term.waitForScreen("… bash sleep 30");
     const started = Date.now();
     term.press("C-c");
     await term.waitForScreen(/✗ bash sleep 30 → .*aborted/);
     await term.waitForScreen(/^cancelled$/m);
     expect(Date.now() - started).toBeLessThan(15_000);
-    term.type("and now?");
-    term.press("Enter");
+    term.submit("and now?");
     await term.waitForScreen("next answer");
   });
 
@@ -88,14 +85,8 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
       hooks: { SessionEnd: [command("sleep 0.2; echo bye > ended.txt")] },
     });
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-    });
-    await ready(term);
-    term.type("/exit");
-    term.press("Enter");
+    const term = await startSession(box, server, ["--settings", settings]);
+    term.submit("/exit");
     expect(await term.exitCode()).toBe(0);
     expect(fs.readFileSync(`${box.project}/ended.txt`, "utf8")).toBe("bye\n");
   });
@@ -106,12 +97,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
       hooks: { SessionEnd: [command("sleep 0.2; echo bye > ended.txt")] },
     });
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-    });
-    await ready(term);
+    const term = await startSession(box, server, ["--settings", settings]);
     term.kill();
     await waitFor(() => fs.existsSync(`${box.project}/ended.txt`), 20_000, "SessionEnd after the hang-up");
   });
@@ -120,12 +106,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     const box = sandbox();
     const settings = box.json("s.json", { hooks: { SessionEnd: [command("echo bye > ended.txt")] } });
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-    });
-    await ready(term);
+    const term = await startSession(box, server, ["--settings", settings]);
     term.press("C-c");
     await term.waitForScreen("(Ctrl+C again, Ctrl+D or /exit to quit)");
     term.press("C-c");
@@ -139,28 +120,21 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
       hooks: { UserPromptSubmit: [command("echo x >> prompts.log", { name: "logger" })] },
     });
     const server = await modelServer([reply.text("first"), reply.text("second")]);
-    const first = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
-    await ready(first);
-    first.type("hi");
-    first.press("Enter");
+    const first = await startSession(box, server);
+    first.submit("hi");
     await first.waitForScreen(
       /the project settings .*settings\.json want to run a hook on UserPromptSubmit:\n {2}logger command: echo x >> prompts\.log/,
     );
-    first.type("o");
-    first.press("Enter");
+    first.submit("o");
     await first.waitForScreen("first");
     expect(fs.readFileSync(`${box.project}/prompts.log`, "utf8")).toBe("x\n");
-    first.type("/exit");
-    first.press("Enter");
+    first.submit("/exit");
     expect(await first.exitCode()).toBe(0);
 
-    const second = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
-    await ready(second);
-    second.type("hi again");
-    second.press("Enter");
+    const second = await startSession(box, server);
+    second.submit("hi again");
     await second.waitForScreen("want to run a hook on UserPromptSubmit");
-    second.type("d");
-    second.press("Enter");
+    second.submit("d");
     await second.waitForScreen("second");
     expect(fs.readFileSync(`${box.project}/prompts.log`, "utf8")).toBe("x\n");
   });
@@ -171,36 +145,22 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
       hooks: { PreToolUse: [command("exit 0", { name: "my-guard", matcher: "bash" })] },
     });
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-    });
-    await ready(term);
-    term.type("/hooks");
-    term.press("Enter");
+    const term = await startSession(box, server, ["--settings", settings]);
+    term.submit("/hooks");
     await term.waitForScreen(/my-guard\n {4}command: exit 0\n {4}matcher: bash/);
     await term.waitForScreen("from cli s.json · trust: approved (user-owned)");
-    term.type("/model acme/x");
-    term.press("Enter");
+    term.submit("/model acme/x");
     await term.waitForScreen('model: unknown provider "acme" in "acme/x"');
-    term.type("/model claude-haiku-4-5");
-    term.press("Enter");
+    term.submit("/model claude-haiku-4-5");
     await term.waitForScreen("model: anthropic/claude-haiku-4-5 (from the next model call)");
   });
 
   it("uses colours on a terminal, and none when NO_COLOR is set", async () => {
     const box = sandbox();
     const server = await modelServer([]);
-    const coloured = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
-    await ready(coloured);
+    const coloured = await startSession(box, server);
     expect(coloured.screen(true)).toMatch(SGR);
-    const plain = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home, { NO_COLOR: "1" }),
-      args: [],
-    });
-    await ready(plain);
+    const plain = await startSession(box, server, [], { NO_COLOR: "1" });
     expect(plain.screen(true)).not.toMatch(SGR);
   });
 
@@ -209,8 +169,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     box.json(".codebot/settings.json", { hooks: { PreToolUse: [command("exit 0", { name: "proj" })] } });
     const term = TmuxSession.start({ dir: box.project, env: cliEnv(box.home), args: ["hooks", "trust"] });
     await term.waitForScreen("approve them? [y/N]");
-    term.type("y");
-    term.press("Enter");
+    term.submit("y");
     expect(await term.exitCode()).toBe(0);
     await waitFor(() => fs.existsSync(`${box.home}/trust`), 5_000, "the trust store");
     expect(term.screen()).toContain("approved 1 hook(s) and 0 grant(s)");

@@ -93,6 +93,12 @@ export class TmuxSession {
     execFileSync(TMUX, ["-L", this.socket, "send-keys", "-t", "t", "-l", text]);
   }
 
+  /** Types a line and presses Enter. */
+  submit(line: string): void {
+    this.type(line);
+    this.press("Enter");
+  }
+
   /** Presses keys by tmux name: Enter, C-c, C-d. */
   press(...keys: string[]): void {
     execFileSync(TMUX, ["-L", this.socket, "send-keys", "-t", "t", ...keys]);
