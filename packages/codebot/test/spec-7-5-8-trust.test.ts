@@ -64,58 +64,53 @@ describe("§8 plan mode denies every hook", () => {
   });
 });
 
+/**
+ * A project hook approved "always" in `approvedDir`, then the same hook in `otherDir` with the same
+ * CODEBOT_HOME and nobody to ask; one prompt in each.
+ */
+async function approveThenOpen(home: string, approvedDir: string, otherDir: string) {
+  const settings = { hooks: { UserPromptSubmit: [command("touch hook-ran")] } };
+  const approved = await startSession({
+    dirs: { project: approvedDir, home },
+    project: settings,
+    script: [reply.text("ok")],
+    runtime: { askHookApproval: async () => "always" },
+  });
+  await approved.runtime.prompt("go");
+  const other = await startSession({
+    dirs: { project: otherDir, home },
+    project: settings,
+    script: [reply.text("ok")],
+  });
+  await other.runtime.prompt("go");
+  return { approved, other };
+}
+
 describe("§8 approvals persist per project", () => {
   it("an entry approved 'always' in one project still needs approval in another project", async () => {
     const home = scratchDir("codebot-home-");
-    const settings = { hooks: { UserPromptSubmit: [command("touch hook-ran")] } };
-    const first = await startSession({
-      dirs: { project: scratchDir("codebot-project-"), home },
-      project: settings,
-      script: [reply.text("ok")],
-      runtime: { askHookApproval: async () => "always" },
-    });
-    await first.runtime.prompt("go");
-    expect(fs.existsSync(first.at("hook-ran"))).toBe(true);
-
-    const second = await startSession({
-      dirs: { project: scratchDir("codebot-project-"), home },
-      project: settings,
-      script: [reply.text("ok")],
-    });
-    await second.runtime.prompt("go");
-    expect(fs.existsSync(second.at("hook-ran"))).toBe(false);
-    expect(second.notices).toEqual([
+    const { approved, other } = await approveThenOpen(
+      home,
+      scratchDir("codebot-project-"),
+      scratchDir("codebot-project-"),
+    );
+    expect(fs.existsSync(approved.at("hook-ran"))).toBe(true);
+    expect(fs.existsSync(other.at("hook-ran"))).toBe(false);
+    expect(other.notices).toEqual([
       'codebot: 1 project hook was not run because it is not trusted; run "codebot hooks trust" to review them',
     ]);
-    expect(path.dirname(first.runtime.trustStore.file)).toBe(path.join(home, "trust"));
+    expect(path.dirname(approved.runtime.trustStore.file)).toBe(path.join(home, "trust"));
   });
-});
 
-describe("§8 approvals persist per project", () => {
   it("approving a project hook in <root>/a.b does not approve it in <root>/a-b", async () => {
     const root = scratchDir("codebot-projects-");
-    const home = scratchDir("codebot-home-");
-    const settings = { hooks: { UserPromptSubmit: [command("touch hook-ran")] } };
     const [first, second] = ["a.b", "a-b"].map((name) => {
       const dir = path.join(root, name);
       fs.mkdirSync(dir);
       return dir;
     }) as [string, string];
-    const approved = await startSession({
-      dirs: { project: first, home },
-      project: settings,
-      script: [reply.text("ok")],
-      runtime: { askHookApproval: async () => "always" },
-    });
-    await approved.runtime.prompt("go");
+    const { approved, other } = await approveThenOpen(scratchDir("codebot-home-"), first, second);
     expect(fs.existsSync(approved.at("hook-ran"))).toBe(true);
-
-    const other = await startSession({
-      dirs: { project: second, home },
-      project: settings,
-      script: [reply.text("ok")],
-    });
-    await other.runtime.prompt("go");
     expect(fs.existsSync(other.at("hook-ran"))).toBe(false);
   });
 });
