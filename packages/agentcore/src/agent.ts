@@ -79,15 +79,9 @@ export class Agent {
     this.history.push(asMessage(input));
     try {
       const stream = agentLoop({
+        ...this.options,
         model: this.model,
-        systemPrompt: this.options.systemPrompt,
         messages: this.history,
-        tools: this.options.tools,
-        middleware: this.options.middleware,
-        maxTurns: this.options.maxTurns,
-        retry: this.options.retry,
-        onStop: this.options.onStop,
-        agentName: this.options.agentName,
         signal: controller.signal,
         getSteeringMessages: () => this.steering.splice(0),
         getFollowUpMessages: () => this.followUps.splice(0),
