@@ -184,14 +184,16 @@ class Run {
     this.emit({ type: "message_end", message });
   }
 
+  /** Emits `turn_end` for the open turn, if any. */
   private endTurn(toolResults: ExecutedCall[]): void {
-    const message = this.openTurn ?? { role: "assistant", content: [] };
+    const message = this.openTurn;
+    if (!message) return;
     this.openTurn = undefined;
     this.emit({ type: "turn_end", turn: this.turns, message, toolResults });
   }
 
   private finish(reason: StopReason, error?: Error): void {
-    if (this.openTurn) this.endTurn([]);
+    this.endTurn([]);
     if (error) this.emit({ type: "error", error });
     const newMessages = [...this.newMessages];
     this.emit({ type: "agent_end", reason, newMessages, ...(error ? { error } : {}) });
