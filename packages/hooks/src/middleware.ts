@@ -29,6 +29,7 @@ type AfterEvent = "PostToolUse" | "PostToolUseFailure";
 
 /** The part of the runner the middleware uses. */
 export interface ToolHooks {
+  /** Fixed for the middleware's lifetime: it is asked once, when the middleware is made. */
   hasHooks(event: "PreToolUse" | AfterEvent): boolean;
   preToolUse(input: EventInputs["PreToolUse"] & { signal?: AbortSignal }): Promise<HardDecision>;
   postToolUse(input: EventInputs["PostToolUse"] & { signal?: AbortSignal }): Promise<HardDecision>;
@@ -47,6 +48,10 @@ function errorResult(content: string): ToolResult {
 }
 
 export function createHookMiddleware(hooks: ToolHooks): ToolMiddleware {
+  const toolHooks =
+    hooks.hasHooks("PreToolUse") || hooks.hasHooks("PostToolUse") || hooks.hasHooks("PostToolUseFailure");
+  // Without tool hooks a call only has to be marked as foreground work (other events' async hooks wait).
+  if (!toolHooks) return (call, next) => hooks.foreground(() => next(call));
   return (call, next, ctx) => hooks.foreground(() => around(hooks, call, next, ctx));
 }
 
@@ -130,6 +135,9 @@ async function afterTool(
   result: ToolResult,
   ctx: ToolContext,
 ): Promise<string[]> {
+  const post = hooks.hasHooks("PostToolUse");
+  const failure = result.isError && hooks.hasHooks("PostToolUseFailure");
+  if (!post && !failure) return [];
   const input = {
     tool: call.name,
     toolUseId: call.id,
@@ -140,9 +148,8 @@ async function afterTool(
     signal: ctx.signal,
   };
   const fired: [AfterEvent, Promise<HardDecision>][] = [];
-  if (hooks.hasHooks("PostToolUse")) fired.push(["PostToolUse", hooks.postToolUse(input)]);
-  if (result.isError && hooks.hasHooks("PostToolUseFailure"))
-    fired.push(["PostToolUseFailure", hooks.postToolUseFailure(input)]);
+  if (post) fired.push(["PostToolUse", hooks.postToolUse(input)]);
+  if (failure) fired.push(["PostToolUseFailure", hooks.postToolUseFailure(input)]);
   const reminders: string[] = [];
   let stopped = false;
   for (const [event, pending] of fired) {
