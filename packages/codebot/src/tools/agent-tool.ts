@@ -54,19 +54,20 @@ export function agentTool(host: SubagentHost): Tool<z.infer<typeof inputSchema>>
       // Kernel events reach the session's listeners a few microtasks late; one macrotask later the
       // caller's message with this very call is in the transcript, so the sub-agent's lines follow it.
       await new Promise((resolve) => setImmediate(resolve));
+      const prompt = userMessage(args.prompt);
       let result: LoopResult | undefined;
       try {
         const stream = agentLoop({
           model: host.model(),
           systemPrompt: host.systemPrompt(args.name),
-          messages: [userMessage(args.prompt)],
+          messages: [prompt],
           tools: [...host.tools],
           middleware: [...host.middleware],
           maxTurns: host.maxTurns,
           signal: ctx.signal,
           agentName: args.name,
         });
-        host.recordMessage(args.name, userMessage(args.prompt));
+        host.recordMessage(args.name, prompt);
         for await (const event of stream) host.onEvent(args.name, event);
         result = await stream.result();
       } catch (error) {
