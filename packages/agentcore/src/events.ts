@@ -46,6 +46,3 @@ export type AgentEvent =
   | { type: "tool_execution_end"; call: ToolCall; result: ToolResult }
   | { type: "retry"; attempt: number; delayMs: number; error: Error }
   | { type: "error"; error: Error };
-
-/** The names of all events (handy for exhaustive switches and filters). */
-export type AgentEventType = AgentEvent["type"];

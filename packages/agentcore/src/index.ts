@@ -1,8 +1,8 @@
 export { Agent, type AgentOptions } from "./agent.js";
 export { AgentEventStream } from "./event-stream.js";
-export type { AgentEvent, AgentEventType, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
+export type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
 export { agentLoop, type LoopOptions, type StopInfo } from "./loop.js";
-export { asMessage, toolResultMessage, userMessage } from "./messages.js";
+export { userMessage } from "./messages.js";
 export { ModelCallError } from "./model-error.js";
 export {
   DEFAULT_ANTHROPIC_MODEL,
@@ -12,7 +12,6 @@ export {
   ModelConfigError,
   resolveModel,
 } from "./models.js";
-export { DEFAULT_RETRY, isTransientError, type RetryPolicy } from "./retry.js";
+export type { RetryPolicy } from "./retry.js";
 export type { ArgsCheck, Tool, ToolCall, ToolContext, ToolMiddleware, ToolNext, ToolResult } from "./tool.js";
 export { ABORT_GRACE_MS } from "./tool-execution.js";
-export { checkArgs, formatIssues } from "./tool-pipeline.js";

@@ -1,7 +1,6 @@
 import { APICallError } from "@ai-sdk/provider";
 import { describe, expect, test } from "vitest";
-import { isTransientError } from "../src/index.js";
-import { retryAfterMs, retryDelayMs } from "../src/retry.js";
+import { isTransientError, retryAfterMs, retryDelayMs } from "../src/retry.js";
 import { reply, scriptedModel } from "../src/testing/index.js";
 import { fastRetry, runToEnd, user } from "./helpers.js";
 
