@@ -22,7 +22,6 @@ export function checkSettings(flags: ProjectFlags, warn: (line: string) => void)
   const inventory = loadInventory(flags);
   const errors = inventory.problems.filter((p) => p.severity === "error");
   for (const p of inventory.problems) if (p.severity === "warning") warn(`codebot: warning: ${p.message}`);
-  if (errors.length === 1) throw new CliError((errors[0] as InventoryProblem).message);
-  if (errors.length > 1) throw new CliError(errors.map((e) => e.message).join("\ncodebot: "));
+  if (errors.length > 0) throw new CliError(errors.map((e) => e.message).join("\ncodebot: "));
   return inventory;
 }
