@@ -72,11 +72,16 @@ export function loadInventory(flags: ProjectFlags, env: NodeJS.ProcessEnv = proc
     ...executorProblems.map((m) => ({ severity: "warning" as const, message: `settings: ${m}` })),
   ];
   if (trustStore.problem) problems.push({ severity: "warning", message: trustStore.problem });
+  // Approvals that match no hook any more: an entry approved, then edited.
+  const current = new Set(loaded.hooks.map((h) => h.fingerprint));
+  const outdated = Object.entries(trustStore.snapshot().hooks)
+    .filter(([fingerprint]) => !current.has(fingerprint))
+    .map(([, approval]) => approval);
   return {
     cwd,
     codebotHome,
     layers,
-    hooks: loaded.hooks.map((hook) => ({ hook, trust: trustStateOf(hook, loaded.hooks, trustStore) })),
+    hooks: loaded.hooks.map((hook) => ({ hook, trust: trustStateOf(hook, trustStore, outdated) })),
     disabled: loaded.disabled,
     settings,
     problems,
@@ -86,16 +91,18 @@ export function loadInventory(flags: ProjectFlags, env: NodeJS.ProcessEnv = proc
 
 /**
  * "changed since approval": not approved, while an approval recorded for the same file and event
- * no longer matches any hook there — the entry was most likely edited after it was approved.
+ * no longer matches any hook (is `outdated`) — the entry was most likely edited after it was approved.
  */
-function trustStateOf(hook: CompiledHook, all: readonly CompiledHook[], store: TrustStore): TrustState {
+function trustStateOf(
+  hook: CompiledHook,
+  store: TrustStore,
+  outdated: readonly { path: string; event: string }[],
+): TrustState {
   if (USER_OWNED_SOURCES.has(hook.source)) return "own";
   if (store.isHookTrusted(hook.fingerprint)) return "approved";
-  const current = new Set(all.map((h) => h.fingerprint));
-  const stale = Object.entries(store.snapshot().hooks).some(
-    ([fingerprint, t]) => !current.has(fingerprint) && t.path === hook.path && t.event === hook.event,
-  );
-  return stale ? "changed since approval" : "needs approval";
+  return outdated.some((t) => t.path === hook.path && t.event === hook.event)
+    ? "changed since approval"
+    : "needs approval";
 }
 
 /** The project directory with symlinks resolved, or a clear error. */
