@@ -4,6 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import type { Readable } from "node:stream";
+import { CappedBuffer } from "./capped-buffer.js";
 import type { CommandSpec, HookExecutor, RunContext, RunOutcome } from "./executor.js";
 
 export interface CommandExecutorOptions {
@@ -22,31 +23,6 @@ export function createCommandExecutor(options: CommandExecutorOptions = {}): Hoo
   const graceMs = options.killGraceMs ?? 1000;
   const drainMs = options.drainMs ?? 100;
   return { run: (spec, ctx) => runCommand(spec.command, ctx, cap, graceMs, drainMs) };
-}
-
-/** Bytes of one stream up to a cap; whatever comes after is read (so the writer never blocks) and dropped. */
-class CappedBuffer {
-  private chunks: Buffer[] = [];
-  private size = 0;
-  truncated = false;
-  constructor(private readonly cap: number) {}
-  push(chunk: Buffer): void {
-    const room = this.cap - this.size;
-    if (room <= 0) {
-      this.truncated = true;
-      return;
-    }
-    if (chunk.length > room) {
-      this.truncated = true;
-      chunk = chunk.subarray(0, room);
-    }
-    this.chunks.push(chunk);
-    this.size += chunk.length;
-  }
-  /** Lenient UTF-8: invalid bytes become U+FFFD. */
-  text(): string {
-    return Buffer.concat(this.chunks).toString("utf8");
-  }
 }
 
 function runCommand(
@@ -137,6 +113,7 @@ function runCommand(
     }
 
     const collect = (stream: Readable | null, into: CappedBuffer) => {
+      // Past the cap the pipe is still read, so the hook never blocks on a full pipe.
       stream?.on("data", (chunk: Buffer) => into.push(chunk));
       stream?.on("error", () => {});
     };

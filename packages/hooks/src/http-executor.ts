@@ -3,6 +3,7 @@
  * turns the response into a run outcome; the body is the hook's stdout.
  */
 import type { Agent } from "undici";
+import { CappedBuffer } from "./capped-buffer.js";
 import type { HookExecutor, HttpSpec, RunContext, RunOutcome } from "./executor.js";
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from "./http-allowlist.js";
 import { hookRequestHeaders } from "./http-headers.js";
@@ -58,7 +59,7 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
     });
     const body = await readCapped(response.body, HTTP_BODY_CAP);
     const outcome: RunOutcome = {
-      stdout: body.text,
+      stdout: body.text(),
       stderr: "",
       exitCode: response.statusCode < 300 ? 0 : 1,
       ...(body.truncated ? { truncated: ["stdout"] } : {}),
@@ -96,24 +97,13 @@ async function loadHttpClient() {
 }
 
 /** Reads at most `cap` bytes, then stops reading (the connection is closed, the rest discarded). */
-async function readCapped(
-  body: AsyncIterable<Buffer>,
-  cap: number,
-): Promise<{ text: string; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let truncated = false;
+async function readCapped(body: AsyncIterable<Buffer>, cap: number): Promise<CappedBuffer> {
+  const buffer = new CappedBuffer(cap);
   for await (const chunk of body) {
-    const room = cap - size;
-    if (chunk.length > room) {
-      chunks.push(chunk.subarray(0, room));
-      truncated = true;
-      break;
-    }
-    chunks.push(chunk);
-    size += chunk.length;
+    buffer.push(chunk);
+    if (buffer.truncated) break;
   }
-  return { text: Buffer.concat(chunks).toString("utf8"), truncated };
+  return buffer;
 }
 
 /** The URL for messages: normalised, without credentials. */
