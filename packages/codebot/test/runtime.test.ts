@@ -3,6 +3,7 @@ import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../src/session/create-runtime.js";
+import { readProjectSettings } from "../src/session/project-settings.js";
 import { scratchDir, startSession } from "./support/e2e.js";
 
 describe("createRuntime", () => {
@@ -41,6 +42,22 @@ describe("createRuntime", () => {
     expect(runtime.model.modelId).toBe("gpt-other");
     await expect(runtime.setModel("nope")).rejects.toThrow(/model: "nope" is not provider\/model-id/);
     await runtime.close();
+  });
+
+  it("uses settings the caller has read already instead of reading the files again", async () => {
+    const dirs = { project: scratchDir("codebot-project-"), home: scratchDir("codebot-home-") };
+    const settingsFile = path.join(dirs.home, "settings.json");
+    fs.writeFileSync(
+      settingsFile,
+      JSON.stringify({ hooks: { Stop: [{ type: "command", command: "true" }] } }),
+    );
+    const projectSettings = readProjectSettings({ cwd: dirs.project, codebotHome: dirs.home });
+    // Read again, this file would give the session no hooks.
+    fs.writeFileSync(settingsFile, "{}");
+    const s = await startSession({ dirs, runtime: { projectSettings } });
+    expect(s.runtime.layers).toBe(projectSettings.layers);
+    expect(s.runtime.trustStore).toBe(projectSettings.trustStore);
+    expect(s.runtime.hooks.hooks.map((h) => h.event)).toEqual(["Stop"]);
   });
 
   it("refuses a project directory that does not exist", async () => {

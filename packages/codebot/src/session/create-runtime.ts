@@ -15,7 +15,7 @@ import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { hookExecutors } from "./hook-executors.js";
-import { readProjectSettings } from "./project-settings.js";
+import { type ProjectSettings, readProjectSettings } from "./project-settings.js";
 import { Runtime, type RuntimeProblem } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
@@ -38,6 +38,12 @@ export interface RuntimeOptions {
   permissionMode?: PermissionMode;
   /** Approve project/local hooks and permission grants for this run only. */
   trustProjectHooks?: boolean;
+  /**
+   * The project's settings when the caller has read them already (the CLI checks them before a
+   * session starts): readProjectSettings of the same project, CODEBOT_HOME, files and
+   * trustProjectHooks. They are not read again.
+   */
+  projectSettings?: ProjectSettings;
   /** Let file tools reach paths outside the project directory. */
   allowOutsideProject?: boolean;
   /** Asks the user about a tool call; absent = non-interactive. */
@@ -79,10 +85,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     events.emit({ kind: "notice", message });
   };
 
-  const project = readProjectSettings(
-    { cwd, codebotHome, settingsFiles: options.settingsFiles, pluginDirs: options.pluginDirs },
-    { trustProjectHooks: options.trustProjectHooks },
-  );
+  const project =
+    options.projectSettings ??
+    readProjectSettings(
+      { cwd, codebotHome, settingsFiles: options.settingsFiles, pluginDirs: options.pluginDirs },
+      { trustProjectHooks: options.trustProjectHooks },
+    );
   const { layers, trustStore, settings, hooks: loadedHooks } = project;
   if (trustStore.problem) notify(trustStore.problem);
   let model = await modelOf(options.model ?? settings.model ?? defaultModelSpec(env), env);
