@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import type { Readable } from "node:stream";
 import { CappedBuffer } from "./capped-buffer.js";
 import type { CommandSpec, HookExecutor, RunContext, RunOutcome } from "./executor.js";
+import { formatSeconds } from "./run-deadline.js";
 
 export interface CommandExecutorOptions {
   /** Bytes kept of stdout and of stderr each; the rest is read and discarded. Default 1 MiB. */
@@ -140,8 +141,4 @@ function runCommand(
     child.stdin?.on("error", () => {});
     child.stdin?.end(`${ctx.payload}\n`);
   });
-}
-
-function formatSeconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(3))}s`;
 }

@@ -56,6 +56,7 @@ export function untilAborted<T>(promise: PromiseLike<T>, signal: AbortSignal): P
   });
 }
 
-function formatSeconds(ms: number): string {
+/** `5s`, `0.25s`: how a time limit is named in error messages. */
+export function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))}s`;
 }
