@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { ABORT_GRACE_MS, type AgentEvent, agentLoop, type Tool } from "../src/index.js";
 import { reply, scriptedModel, toolCall } from "../src/testing/index.js";
-import { collect, toolCallIdsOf, toolResultsOf, user, waitFor } from "./helpers.js";
+import { collect, loopOptions, toolCallIdsOf, toolResultsOf, waitFor } from "./helpers.js";
 
 function isAlive(pid: number): boolean {
   try {
@@ -46,13 +46,7 @@ describe("abort", () => {
       reply.toolCalls(toolCall("sleep", {}, "c1"), toolCall("sleep", {}, "c2")),
       reply.text("never"),
     ]);
-    const stream = agentLoop({
-      model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [tool],
-      signal: controller.signal,
-    });
+    const stream = agentLoop(loopOptions({ model, tools: [tool], signal: controller.signal }));
     const events = collect(stream);
 
     const child = await waitFor(() => children[0]?.pid && children[0], "the sleep process to start");
@@ -76,13 +70,7 @@ describe("abort", () => {
   test("abort while the model is streaming keeps the text so far and ends with reason aborted", async () => {
     const controller = new AbortController();
     const model = scriptedModel([reply.hang("I was about to")]);
-    const stream = agentLoop({
-      model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [],
-      signal: controller.signal,
-    });
+    const stream = agentLoop(loopOptions({ model, signal: controller.signal }));
     const seen: AgentEvent[] = [];
     for await (const event of stream) {
       seen.push(event);
@@ -100,13 +88,7 @@ describe("abort", () => {
     const controller = new AbortController();
     controller.abort();
     const model = scriptedModel([reply.text("never")]);
-    const result = await agentLoop({
-      model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [],
-      signal: controller.signal,
-    }).result();
+    const result = await agentLoop(loopOptions({ model, signal: controller.signal })).result();
     expect(result).toMatchObject({ reason: "aborted", turns: 0, newMessages: [] });
     expect(model.callCount).toBe(0);
   });
@@ -124,13 +106,7 @@ describe("abort", () => {
       },
     };
     const model = scriptedModel([reply.toolCall("stubborn", {}, "c1")]);
-    const stream = agentLoop({
-      model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [stubborn],
-      signal: controller.signal,
-    });
+    const stream = agentLoop(loopOptions({ model, tools: [stubborn], signal: controller.signal }));
     await waitFor(() => started, "the tool to start");
     const abortedAt = Date.now();
     controller.abort();

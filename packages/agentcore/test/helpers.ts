@@ -9,9 +9,19 @@ import {
   type Tool,
 } from "../src/index.js";
 
-/** Runs the loop to its end and returns every event with the result. */
-export async function runToEnd(options: LoopOptions): Promise<{ events: AgentEvent[]; result: LoopResult }> {
-  const stream = agentLoop(options);
+/** A test run's options: the model and whatever the test sets. */
+export type TestRunOptions = Pick<LoopOptions, "model"> & Partial<LoopOptions>;
+
+/** Loop options with the usual test defaults: no system prompt, the user says "go", no tools. */
+export function loopOptions(options: TestRunOptions): LoopOptions {
+  return { systemPrompt: "", messages: [user("go")], tools: [], ...options };
+}
+
+/** Runs the loop (with the test defaults) to its end and returns every event with the result. */
+export async function runToEnd(
+  options: TestRunOptions,
+): Promise<{ events: AgentEvent[]; result: LoopResult }> {
+  const stream = agentLoop(loopOptions(options));
   const events = await collect(stream);
   return { events, result: await stream.result() };
 }

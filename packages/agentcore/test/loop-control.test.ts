@@ -20,8 +20,6 @@ describe("steering, follow-up and onStop", () => {
     const model = scriptedModel([reply.toolCall("work", {}, "c1"), reply.text("done")]);
     const { result, events } = await runToEnd({
       model,
-      systemPrompt: "",
-      messages: [user("go")],
       tools: [tool],
       getSteeringMessages: () => steering.splice(0),
     });
@@ -40,9 +38,6 @@ describe("steering, follow-up and onStop", () => {
     const model = scriptedModel([reply.text("first done"), reply.text("second done")]);
     const { result } = await runToEnd({
       model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [],
       getFollowUpMessages: () => followUps.splice(0),
     });
     expect(result).toMatchObject({ reason: "stop", turns: 2 });
@@ -57,9 +52,6 @@ describe("steering, follow-up and onStop", () => {
     const model = scriptedModel([reply.text("I changed it"), reply.text("fixed")]);
     const { result } = await runToEnd({
       model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [],
       onStop: async (info) => {
         calls.push(info);
         return calls.length === 1 ? "<system-reminder>\ntests fail\n</system-reminder>" : undefined;
@@ -82,9 +74,6 @@ describe("steering, follow-up and onStop", () => {
     const model = scriptedModel([reply.text("a"), reply.text("b")]);
     await runToEnd({
       model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [],
       getFollowUpMessages: () => {
         order.push("followUp");
         return followUps.splice(0);
@@ -103,8 +92,6 @@ describe("steering, follow-up and onStop", () => {
     const model = scriptedModel([reply.toolCall("echo", { text: "a" }), reply.text("never")]);
     const { result } = await runToEnd({
       model,
-      systemPrompt: "",
-      messages: [user("go")],
       tools: [tool],
       maxTurns: 1,
       onStop: async () => {
@@ -134,17 +121,12 @@ describe("steering, follow-up and onStop", () => {
     };
     const aborted = await runToEnd({
       model: scriptedModel([reply.toolCall("stopper", {}), reply.text("never")]),
-      systemPrompt: "",
-      messages: [user("go")],
       tools: [tool],
       signal: controller.signal,
       onStop,
     });
     const failed = await runToEnd({
       model: scriptedModel([reply.httpError(401)]),
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [],
       retry: fastRetry,
       onStop,
     });
@@ -157,9 +139,6 @@ describe("steering, follow-up and onStop", () => {
     const model = scriptedModel([reply.text("done?")]);
     const { result } = await runToEnd({
       model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [],
       maxTurns: 1,
       onStop: async () => "not yet",
     });
@@ -172,9 +151,6 @@ describe("steering, follow-up and onStop", () => {
     const model = scriptedModel([reply.text("done")]);
     const { result } = await runToEnd({
       model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [],
       onStop: async () => {
         throw new Error("validation: crashed");
       },

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
+import { agentLoop } from "../src/index.js";
 import { reply, scriptedModel, toolCall } from "../src/testing/index.js";
-import { echoTool, runToEnd, user } from "./helpers.js";
+import { echoTool, loopOptions, runToEnd, user } from "./helpers.js";
 
 describe("agent loop events", () => {
   test("a tool-using run emits its events in order and ends with reason stop", async () => {
@@ -9,12 +10,7 @@ describe("agent loop events", () => {
       reply.turn({ text: "let me echo", toolCalls: [toolCall("echo", { text: "hi" }, "c1")] }),
       reply.text("all done"),
     ]);
-    const { events, result } = await runToEnd({
-      model,
-      systemPrompt: "sys",
-      messages: [user("go")],
-      tools: [tool],
-    });
+    const { events, result } = await runToEnd({ model, systemPrompt: "sys", tools: [tool] });
 
     expect(events.map((e) => e.type)).toEqual([
       "agent_start",
@@ -61,7 +57,7 @@ describe("agent loop events", () => {
   test("the second model request carries the system prompt, the tool call and its result", async () => {
     const { tool } = echoTool();
     const model = scriptedModel([reply.toolCall("echo", { text: "x" }, "c1"), reply.text("ok")]);
-    await runToEnd({ model, systemPrompt: "be brief", messages: [user("go")], tools: [tool] });
+    await runToEnd({ model, systemPrompt: "be brief", tools: [tool] });
 
     const second = model.requests[1];
     expect(second?.prompt[0]).toEqual({ role: "system", content: "be brief" });
@@ -86,7 +82,7 @@ describe("agent loop events", () => {
   test("the loop leaves the caller's messages array untouched", async () => {
     const messages = [user("go")];
     const model = scriptedModel([reply.text("fine")]);
-    await runToEnd({ model, systemPrompt: "", messages, tools: [] });
+    await runToEnd({ model, messages });
     expect(messages).toEqual([user("go")]);
   });
 
@@ -97,13 +93,7 @@ describe("agent loop events", () => {
       reply.toolCall("echo", { text: "2" }),
       reply.text("never"),
     ]);
-    const { result, events } = await runToEnd({
-      model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [tool],
-      maxTurns: 2,
-    });
+    const { result, events } = await runToEnd({ model, tools: [tool], maxTurns: 2 });
 
     expect(result.reason).toBe("max_turns");
     expect(result.turns).toBe(2);
@@ -113,9 +103,8 @@ describe("agent loop events", () => {
   });
 
   test("the event stream can be ignored: result() alone drives the run to its end", async () => {
-    const { agentLoop } = await import("../src/index.js");
     const model = scriptedModel([reply.text("done")]);
-    const result = await agentLoop({ model, systemPrompt: "", messages: [user("go")], tools: [] }).result();
+    const result = await agentLoop(loopOptions({ model })).result();
     expect(result.reason).toBe("stop");
     expect(result.usage).toEqual({ inputTokens: 10, outputTokens: 5 });
   });
@@ -131,13 +120,7 @@ describe("agent loop events", () => {
       },
     };
     const model = scriptedModel([reply.toolCall("echo", { text: "a" }), reply.text("ok")]);
-    const { events } = await runToEnd({
-      model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [spy],
-      agentName: "helper-1",
-    });
+    const { events } = await runToEnd({ model, tools: [spy], agentName: "helper-1" });
     expect(seen).toEqual(["helper-1"]);
     expect(events[0]).toEqual({ type: "agent_start", agentName: "helper-1" });
   });
@@ -146,8 +129,6 @@ describe("agent loop events", () => {
     const model = scriptedModel([reply.text("never")]);
     const { result } = await runToEnd({
       model,
-      systemPrompt: "",
-      messages: [user("go")],
       tools: [echoTool().tool, echoTool().tool],
     });
     expect(result).toMatchObject({

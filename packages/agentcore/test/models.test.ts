@@ -7,7 +7,7 @@ import {
   resolveModel,
 } from "../src/index.js";
 import { reply, startLoopbackModelServer } from "../src/testing/index.js";
-import { runToEnd, user } from "./helpers.js";
+import { runToEnd } from "./helpers.js";
 
 async function configError(spec: string, env: Record<string, string>): Promise<ModelConfigError> {
   const error = await resolveModel(spec, env).then(
@@ -68,7 +68,7 @@ describe("model resolution", () => {
           ANTHROPIC_API_KEY: "k",
           ANTHROPIC_BASE_URL: base,
         });
-        const { result } = await runToEnd({ model, systemPrompt: "", messages: [user("go")], tools: [] });
+        const { result } = await runToEnd({ model });
         expect(result.reason).toBe("stop");
       }
       expect(server.requests.map((r) => r.path)).toEqual(["/v1/messages", "/v1/messages"]);

@@ -9,7 +9,7 @@ import {
   type TurnReply,
   toolCall,
 } from "../src/testing/index.js";
-import { echoTool, fastRetry, runToEnd, user } from "./helpers.js";
+import { echoTool, fastRetry, loopOptions, runToEnd } from "./helpers.js";
 
 let server: LoopbackModelServer | undefined;
 afterEach(async () => {
@@ -45,12 +45,7 @@ describe("real providers against the loopback server", () => {
     const s = await start(toolRoundTrip());
     const model = await resolveModel("anthropic/claude-sonnet-4-5", anthropicEnv(s));
     const { tool, calls } = echoTool();
-    const { result, events } = await runToEnd({
-      model,
-      systemPrompt: "be useful",
-      messages: [user("go")],
-      tools: [tool],
-    });
+    const { result, events } = await runToEnd({ model, systemPrompt: "be useful", tools: [tool] });
 
     expect(result.reason).toBe("stop");
     expect(calls).toEqual([{ text: "hi" }]);
@@ -112,12 +107,7 @@ describe("real providers against the loopback server", () => {
     const s = await start(toolRoundTrip());
     const model = await resolveModel("openai/gpt-test", openaiEnv(s));
     const { tool, calls } = echoTool();
-    const { result } = await runToEnd({
-      model,
-      systemPrompt: "be useful",
-      messages: [user("go")],
-      tools: [tool],
-    });
+    const { result } = await runToEnd({ model, systemPrompt: "be useful", tools: [tool] });
 
     expect(result.reason).toBe("stop");
     expect(calls).toEqual([{ text: "hi" }]);
@@ -171,7 +161,7 @@ describe("real providers against the loopback server", () => {
     const s = await start(toolRoundTrip());
     const model = await resolveModel("compat/local/llama-3", { CODEBOT_COMPAT_BASE_URL: s.openaiBaseUrl });
     const { tool } = echoTool();
-    const { result } = await runToEnd({ model, systemPrompt: "", messages: [user("go")], tools: [tool] });
+    const { result } = await runToEnd({ model, tools: [tool] });
     expect(result.reason).toBe("stop");
     expect(s.requests[0]?.body.model).toBe("local/llama-3");
     expect(s.requests[0]?.headers.authorization).toBeUndefined();
@@ -189,13 +179,7 @@ describe("real providers against the loopback server", () => {
       reply.text("ok"),
     ]);
     const model = await resolveModel("anthropic/claude-sonnet-4-5", anthropicEnv(s));
-    const { result, events } = await runToEnd({
-      model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [],
-      retry: fastRetry,
-    });
+    const { result, events } = await runToEnd({ model, retry: fastRetry });
     const retries = events.filter((e) => e.type === "retry");
     expect(retries[0]).toMatchObject({
       attempt: 1,
@@ -213,13 +197,7 @@ describe("real providers against the loopback server", () => {
       reply.text("never"),
     ]);
     const model = await resolveModel("openai/gpt-test", openaiEnv(s));
-    const { result, events } = await runToEnd({
-      model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [],
-      retry: fastRetry,
-    });
+    const { result, events } = await runToEnd({ model, retry: fastRetry });
     expect(events.some((e) => e.type === "retry")).toBe(false);
     expect(result).toMatchObject({
       reason: "error",
@@ -232,13 +210,7 @@ describe("real providers against the loopback server", () => {
     const s = await start([reply.hang("partial answer")]);
     const model = await resolveModel("anthropic/claude-sonnet-4-5", anthropicEnv(s));
     const controller = new AbortController();
-    const stream = agentLoop({
-      model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [],
-      signal: controller.signal,
-    });
+    const stream = agentLoop(loopOptions({ model, signal: controller.signal }));
     let text = "";
     for await (const event of stream) {
       if (event.type === "message_update") text += event.delta;

@@ -1,11 +1,11 @@
 import { APICallError } from "@ai-sdk/provider";
 import { describe, expect, test } from "vitest";
+import { agentLoop } from "../src/index.js";
 import { isTransientError, retryAfterMs, retryDelayMs } from "../src/retry.js";
 import { reply, scriptedModel } from "../src/testing/index.js";
-import { fastRetry, runToEnd, user } from "./helpers.js";
+import { fastRetry, loopOptions, runToEnd } from "./helpers.js";
 
-const run = (model: ReturnType<typeof scriptedModel>, retry = fastRetry, signal?: AbortSignal) =>
-  runToEnd({ model, systemPrompt: "", messages: [user("go")], tools: [], retry, signal });
+const run = (model: ReturnType<typeof scriptedModel>, retry = fastRetry) => runToEnd({ model, retry });
 
 describe("model retries", () => {
   test("transient failures are retried with retry events, then the run succeeds", async () => {
@@ -78,14 +78,13 @@ describe("model retries", () => {
       reply.httpError(503, { headers: { "retry-after": "60" } }),
       reply.text("never"),
     ]);
-    const stream = (await import("../src/index.js")).agentLoop({
-      model,
-      systemPrompt: "",
-      messages: [user("go")],
-      tools: [],
-      retry: { maxRetries: 3, baseDelayMs: 60_000, maxDelayMs: 60_000 },
-      signal: controller.signal,
-    });
+    const stream = agentLoop(
+      loopOptions({
+        model,
+        retry: { maxRetries: 3, baseDelayMs: 60_000, maxDelayMs: 60_000 },
+        signal: controller.signal,
+      }),
+    );
     for await (const event of stream) if (event.type === "retry") controller.abort();
     expect((await stream.result()).reason).toBe("aborted");
     expect(model.callCount).toBe(1);

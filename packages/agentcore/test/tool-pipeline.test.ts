@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import type { Tool, ToolMiddleware } from "../src/index.js";
 import { rawToolCall, reply, scriptedModel, toolCall } from "../src/testing/index.js";
-import { echoTool, runToEnd, toolResultsOf, user } from "./helpers.js";
+import { echoTool, runToEnd, toolResultsOf } from "./helpers.js";
 
 /** Runs one model turn with the given calls, then a final text turn; returns the tool results by call id. */
 async function runCalls(
@@ -11,13 +11,7 @@ async function runCalls(
   middleware: ToolMiddleware[] = [],
 ) {
   const model = scriptedModel([reply.toolCalls(...calls), reply.text("done")]);
-  const { result, events } = await runToEnd({
-    model,
-    systemPrompt: "",
-    messages: [user("go")],
-    tools,
-    middleware,
-  });
+  const { result, events } = await runToEnd({ model, tools, middleware });
   return { result, events, model, results: toolResultsOf(result.newMessages) };
 }
 
