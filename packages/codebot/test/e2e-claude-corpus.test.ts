@@ -6,8 +6,8 @@ import fs from "node:fs";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolApprovalRequest } from "../src/approval/approval-types.js";
-import { linesOf, corpusSession as startCorpus, userTexts } from "./support/claude-corpus.js";
-import { type TestSession, toolResultFor } from "./support/e2e.js";
+import { linesOf, corpusSession as startCorpus } from "./support/claude-corpus.js";
+import { promptText, type TestSession, toolResultFor } from "./support/e2e.js";
 import { waitFor } from "./support/wait-for.js";
 
 const sessions: TestSession[] = [];
@@ -117,7 +117,7 @@ describe("the Claude Code corpus through the runtime", () => {
       script: [done()],
     });
     await s.runtime.prompt("add a feature");
-    expect(userTexts(s.model.requests[0])).toContain(
+    expect(promptText(s.model.requests[0], "user")).toContain(
       "<system-reminder>\nTeam conventions: 2-space indentation, no default exports.\n\nOpen TODOs in src/: 2\n</system-reminder>",
     );
     const blocked = await s.runtime.prompt("my password: hunter2, log in");
@@ -133,7 +133,7 @@ describe("the Claude Code corpus through the runtime", () => {
     const result = await s.runtime.prompt("fix it");
     expect(result).toMatchObject({ status: "completed", text: "Still done." });
     expect(s.model.requests).toHaveLength(2);
-    expect(userTexts(s.model.requests[1]).at(-1)).toBe(
+    expect(promptText(s.model.requests[1], "user").at(-1)).toBe(
       "<system-reminder>\nA Stop hook did not let you stop yet. Continue based on its feedback:\nBefore you finish, run the tests and say whether they pass.\n</system-reminder>",
     );
   });
@@ -152,8 +152,8 @@ describe("the Claude Code corpus through the runtime", () => {
     await s.runtime.prompt("first");
     await s.runtime.prompt("second");
     const notes = "<system-reminder>\nProject notes:\nUse pnpm, not npm.\n</system-reminder>";
-    expect(userTexts(s.model.requests[0])[0]).toBe(notes);
-    expect(userTexts(s.model.requests[1]).filter((t) => t === notes)).toHaveLength(1);
+    expect(promptText(s.model.requests[0], "user")[0]).toBe(notes);
+    expect(promptText(s.model.requests[1], "user").filter((t) => t === notes)).toHaveLength(1);
   });
 
   it("notify-log.cjs logs the notification with its notification_type", async () => {

@@ -4,8 +4,7 @@
 import fs from "node:fs";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { userTexts } from "./support/claude-corpus.js";
-import { command, startSession, toolResultFor } from "./support/e2e.js";
+import { command, promptText, startSession, toolResultFor } from "./support/e2e.js";
 
 const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const stopJson = (reason: string) => `echo '{"continue":false,"stopReason":"${reason}"}'`;
@@ -79,7 +78,7 @@ describe("Stop hooks", () => {
     });
     const result = await s.runtime.prompt("go");
     expect(result).toMatchObject({ status: "completed", text: "thanks" });
-    expect(userTexts(s.model.requests[1]).at(-1)).toContain("say thanks");
+    expect(promptText(s.model.requests[1], "user").at(-1)).toContain("say thanks");
   });
 
   it("continue: false from a Stop hook ends the run with status stopped", async () => {
@@ -151,7 +150,7 @@ describe("SessionStart groups", () => {
       script: [reply.text("ok")],
     });
     await s.runtime.prompt("hi");
-    expect(userTexts(s.model.requests[0])).toEqual([
+    expect(promptText(s.model.requests[0], "user")).toEqual([
       "<system-reminder>\nbranch: main\n</system-reminder>",
       "hi",
     ]);

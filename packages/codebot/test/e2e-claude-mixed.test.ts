@@ -6,8 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { userTexts } from "./support/claude-corpus.js";
-import { command, startSession, toolResultFor } from "./support/e2e.js";
+import { command, promptText, startSession, toolResultFor } from "./support/e2e.js";
 
 const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 
@@ -111,7 +110,7 @@ describe("native entries and Claude Code groups in one file", () => {
     const started = performance.now();
     await s.runtime.prompt("hi");
     expect(performance.now() - started).toBeLessThan(1_900);
-    expect(userTexts(s.model.requests[0])[0]).toBe(
+    expect(promptText(s.model.requests[0], "user")[0]).toBe(
       "<system-reminder>\nfirst, finishes last\n\nsecond, finishes first\n</system-reminder>",
     );
   });

@@ -7,8 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { CORPUS, userTexts } from "./support/claude-corpus.js";
-import { scratchDir, startSession, toolResultFor } from "./support/e2e.js";
+import { CORPUS } from "./support/claude-corpus.js";
+import { promptText, scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 
 const PLUGINS = path.join(CORPUS, "plugins");
 const plugin = (name: string) => path.join(PLUGINS, name);
@@ -46,7 +46,7 @@ describe("Claude Code plugins", () => {
     );
     // session-banner: SessionStart with a "startup" matcher gives context; its "resume|clear" group does not fire.
     const dataDir = path.join(home, "plugins", "data", "session-banner");
-    expect(userTexts(s.model.requests[0])[0]).toBe(
+    expect(promptText(s.model.requests[0], "user")[0]).toBe(
       `<system-reminder>\nReminder from the session-banner plugin: run the linter before you commit.\nPlugin data lives in ${dataDir}.\n</system-reminder>`,
     );
     expect(fs.existsSync(s.at("resumed.marker"))).toBe(false);

@@ -39,16 +39,6 @@ export async function corpusSession(setup: CorpusSetup): Promise<TestSession> {
   });
 }
 
-/** Every text a user message of the request carried (the prompt, reminders, fed-back feedback). */
-export function userTexts(request: ScriptedRequest | undefined): string[] {
-  const out: string[] = [];
-  for (const message of request?.prompt ?? []) {
-    if (message.role !== "user") continue;
-    for (const part of message.content) if (part.type === "text") out.push(part.text);
-  }
-  return out;
-}
-
 /** The lines of a text file in the project ([] when missing). */
 export function linesOf(s: TestSession, rel: string): string[] {
   const file = s.at(rel);
