@@ -6,6 +6,7 @@
  * background. The members of one group run concurrently (they share a group id).
  */
 import {
+  compileMatcher,
   derivedLabel,
   type EntryReport,
   isPlainObject,
@@ -16,7 +17,7 @@ import {
 import { EVENT_SPECS, type HookEvent, modeOf } from "./events.js";
 import { hookFingerprint } from "./fingerprint.js";
 import type { CompiledHook } from "./load-hooks.js";
-import { type Matcher, MatcherSyntaxError, parseClaudeMatcher } from "./matcher.js";
+import { type Matcher, parseClaudeMatcher } from "./matcher.js";
 import type { SettingsLayer } from "./settings-layer.js";
 import { CLAUDE_ENTRY_KEYS, type ClaudeHookEntry, claudeHookSchema, ENTRY_KEYS } from "./settings-schema.js";
 
@@ -67,14 +68,8 @@ function groupMatcher(event: HookEvent, pattern: unknown, report: EntryReport): 
     report({ severity: "error", field: "matcher", message: "must be a string" });
     return undefined;
   }
-  let matcher: Matcher;
-  try {
-    matcher = parseClaudeMatcher(pattern ?? "");
-  } catch (err) {
-    if (!(err instanceof MatcherSyntaxError)) throw err;
-    report({ severity: "error", field: "matcher", message: err.message });
-    return undefined;
-  }
+  const matcher = compileMatcher(parseClaudeMatcher, pattern ?? "", "matcher", report);
+  if (!matcher) return undefined;
   if (EVENT_SPECS[event].claude.matchOn === "none" && matcher.kind !== "all") {
     report({
       severity: "warning",

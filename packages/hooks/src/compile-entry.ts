@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { HookSpec } from "./executor.js";
+import { type Matcher, MatcherSyntaxError } from "./matcher.js";
 import type { Problem } from "./problem.js";
 
 /** A problem about one entry; the caller adds the file, event and index. */
@@ -44,6 +45,22 @@ export function derivedLabel(where: string, entry: SpecSource): string {
   const line = body.replace(/\s+/g, " ").trim();
   const short = line.length > LABEL_MAX ? `${line.slice(0, LABEL_MAX - 1)}…` : line;
   return `${where} ${entry.type}: ${short}`;
+}
+
+/** The compiled pattern, or undefined once the reason it does not compile is reported on `field`. */
+export function compileMatcher(
+  parse: (pattern: string) => Matcher,
+  pattern: string,
+  field: string,
+  report: EntryReport,
+): Matcher | undefined {
+  try {
+    return parse(pattern);
+  } catch (err) {
+    if (!(err instanceof MatcherSyntaxError)) throw err;
+    report({ severity: "error", field, message: err.message });
+    return undefined;
+  }
 }
 
 /** Reports every schema issue of an entry; `prefix` places the fields (`hooks[1].`). */

@@ -4,6 +4,7 @@
  */
 import { compileGroup } from "./claude-group.js";
 import {
+  compileMatcher,
   derivedLabel,
   type EntryReport,
   isPlainObject,
@@ -21,7 +22,7 @@ import {
 } from "./events.js";
 import type { HookSpec } from "./executor.js";
 import { hookFingerprint } from "./fingerprint.js";
-import { type Matcher, MatcherSyntaxError, parseMatcher } from "./matcher.js";
+import { type Matcher, parseMatcher } from "./matcher.js";
 import type { Problem } from "./problem.js";
 import { type SettingsLayer, type SettingsSource, USER_OWNED_SOURCES } from "./settings-layer.js";
 import { ENTRY_KEYS, hookEntrySchema, hookSettingsSchema } from "./settings-schema.js";
@@ -178,22 +179,10 @@ function compileNative(
         : undefined,
     report,
   );
-  let matcher: Matcher;
-  let ifMatcher: Matcher | undefined;
-  try {
-    matcher = parseMatcher(entry.matcher ?? "");
-  } catch (err) {
-    if (!(err instanceof MatcherSyntaxError)) throw err;
-    report({ severity: "error", field: "matcher", message: err.message });
-    return undefined;
-  }
-  try {
-    ifMatcher = entry.if === undefined ? undefined : parseMatcher(entry.if);
-  } catch (err) {
-    if (!(err instanceof MatcherSyntaxError)) throw err;
-    report({ severity: "error", field: "if", message: err.message });
-    return undefined;
-  }
+  const matcher = compileMatcher(parseMatcher, entry.matcher ?? "", "matcher", report);
+  if (!matcher) return undefined;
+  const ifMatcher = entry.if === undefined ? undefined : compileMatcher(parseMatcher, entry.if, "if", report);
+  if (entry.if !== undefined && !ifMatcher) return undefined;
   const spec = EVENT_SPECS[event];
   if (spec.matchOn === "none" && matcher.kind === "exact") {
     report({
