@@ -1,3 +1,4 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { generateText, tool as sdkTool, stepCountIs } from "ai";
 import { afterEach, describe, expect, test } from "vitest";
 import { z } from "zod";
@@ -39,6 +40,21 @@ const toolRoundTrip = () => [
   }),
   reply.text("all done"),
 ];
+
+/** The tool round trip through the AI SDK's own generateText, which asks for a response that is not streamed. */
+const generateWithEcho = (model: LanguageModelV3) =>
+  generateText({
+    model,
+    prompt: "go",
+    maxRetries: 0,
+    stopWhen: stepCountIs(2),
+    tools: {
+      echo: sdkTool({
+        inputSchema: z.object({ text: z.string() }),
+        execute: async ({ text }) => `echo: ${text}`,
+      }),
+    },
+  });
 
 describe("real providers against the loopback server", () => {
   test("anthropic, streaming: the loop runs a tool call and sends its result back", async () => {
@@ -83,18 +99,7 @@ describe("real providers against the loopback server", () => {
   test("anthropic, not streaming: a tool call and its result round trip", async () => {
     const s = await start(toolRoundTrip());
     const model = await resolveModel("anthropic/claude-sonnet-4-5", anthropicEnv(s));
-    const result = await generateText({
-      model,
-      prompt: "go",
-      maxRetries: 0,
-      stopWhen: stepCountIs(2),
-      tools: {
-        echo: sdkTool({
-          inputSchema: z.object({ text: z.string() }),
-          execute: async ({ text }) => `echo: ${text}`,
-        }),
-      },
-    });
+    const result = await generateWithEcho(model);
     expect(result.text).toBe("all done");
     expect(s.requests.map((r) => r.body.stream ?? false)).toEqual([false, false]);
     expect(s.requests[1]?.body.messages.at(-1)).toMatchObject({
@@ -136,18 +141,7 @@ describe("real providers against the loopback server", () => {
   test("openai chat, not streaming: a tool call and its result round trip", async () => {
     const s = await start(toolRoundTrip());
     const model = await resolveModel("openai/gpt-test", openaiEnv(s));
-    const result = await generateText({
-      model,
-      prompt: "go",
-      maxRetries: 0,
-      stopWhen: stepCountIs(2),
-      tools: {
-        echo: sdkTool({
-          inputSchema: z.object({ text: z.string() }),
-          execute: async ({ text }) => `echo: ${text}`,
-        }),
-      },
-    });
+    const result = await generateWithEcho(model);
     expect(result.text).toBe("all done");
     expect(s.requests.map((r) => r.body.stream ?? false)).toEqual([false, false]);
     expect(s.requests[1]?.body.messages.at(-1)).toEqual({
