@@ -40,6 +40,7 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
     let timedOut = false;
     let aborted = false;
     let settled = false;
+    let drain: NodeJS.Timeout | undefined;
     const child = spawn(SHELL, ["-c", run.command], {
       cwd: run.cwd,
       env: run.env,
@@ -81,6 +82,7 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(drain);
       run.signal.removeEventListener("abort", onAbort);
       child.stdout.destroy();
       child.stderr.destroy();
@@ -92,7 +94,7 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
       if (timedOut || aborted) killGroup("SIGKILL");
       const done = () => finish({ exitCode, killedBy });
       child.on("close", done);
-      setTimeout(done, PIPE_DRAIN_MS);
+      drain = setTimeout(done, PIPE_DRAIN_MS);
     });
   });
 }
