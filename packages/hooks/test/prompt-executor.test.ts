@@ -58,16 +58,20 @@ const spec = (prompt = "Is this safe? $ARGUMENTS", model?: string): PromptSpec =
   ...(model ? { model } : {}),
 });
 
+/** Runs a prompt hook through an executor whose every model is `model`. */
+const runOn = (model: LanguageModelV3, promptSpec = spec(), ctx = context()) =>
+  createPromptExecutor({ resolveModel: () => model }).run(promptSpec, ctx);
+
 describe("prompt executor", () => {
   it("allows with empty stdout when the model replies ok:true", async () => {
     const { model } = replying('{"ok": true}');
-    const outcome = await createPromptExecutor({ resolveModel: () => model }).run(spec(), context());
+    const outcome = await runOn(model);
     expect(outcome).toEqual({ stdout: "", stderr: "", exitCode: 0 });
   });
 
   it("turns ok:false with a reason into a block outcome carrying that reason", async () => {
     const { model } = replying('{"ok": false, "reason": "deleting the root is not allowed"}');
-    const outcome = await createPromptExecutor({ resolveModel: () => model }).run(spec(), context());
+    const outcome = await runOn(model);
     expect(outcome.exitCode).toBe(0);
     expect(outcome.error).toBeUndefined();
     expect(JSON.parse(outcome.stdout)).toEqual({ block: true, reason: "deleting the root is not allowed" });
@@ -75,31 +79,31 @@ describe("prompt executor", () => {
 
   it("blocks without a reason when ok:false has none", async () => {
     const { model } = replying('{"ok": false}');
-    const outcome = await createPromptExecutor({ resolveModel: () => model }).run(spec(), context());
+    const outcome = await runOn(model);
     expect(JSON.parse(outcome.stdout)).toEqual({ block: true });
   });
 
   it("reads a verdict inside a ```json fence", async () => {
     const { model } = replying('```json\n{"ok": false, "reason": "fenced"}\n```');
-    const outcome = await createPromptExecutor({ resolveModel: () => model }).run(spec(), context());
+    const outcome = await runOn(model);
     expect(JSON.parse(outcome.stdout)).toEqual({ block: true, reason: "fenced" });
   });
 
   it("reads a verdict wrapped in prose", async () => {
     const { model } = replying('Having looked at it: {"ok": false, "reason": "prose"}. Hope that helps!');
-    const outcome = await createPromptExecutor({ resolveModel: () => model }).run(spec(), context());
+    const outcome = await runOn(model);
     expect(JSON.parse(outcome.stdout)).toEqual({ block: true, reason: "prose" });
   });
 
   it("allows when the reply is not JSON at all", async () => {
     const { model } = replying("I would rather not say {maybe} no.");
-    const outcome = await createPromptExecutor({ resolveModel: () => model }).run(spec(), context());
+    const outcome = await runOn(model);
     expect(outcome).toEqual({ stdout: "", stderr: "", exitCode: 0 });
   });
 
   it("allows when ok is not a boolean", async () => {
     const { model } = replying('{"ok": "false", "reason": "a string is not a verdict"}');
-    const outcome = await createPromptExecutor({ resolveModel: () => model }).run(spec(), context());
+    const outcome = await runOn(model);
     expect(outcome).toEqual({ stdout: "", stderr: "", exitCode: 0 });
   });
 
@@ -107,7 +111,7 @@ describe("prompt executor", () => {
     const { model } = scripted("judge", () => {
       throw new Error("rate limited");
     });
-    const outcome = await createPromptExecutor({ resolveModel: () => model }).run(spec(), context());
+    const outcome = await runOn(model);
     expect(outcome.error).toBe("prompt hook: rate limited");
     expect(outcome.exitCode).toBeNull();
     expect(outcome.stdout).toBe("");
@@ -127,10 +131,7 @@ describe("prompt executor", () => {
   it("times out a model that never answers, as a failed run within the bound", async () => {
     const { model } = scripted("judge", () => new Promise<string>(() => {}));
     const started = Date.now();
-    const outcome = await createPromptExecutor({ resolveModel: () => model }).run(
-      spec(),
-      context({ timeoutMs: 200 }),
-    );
+    const outcome = await runOn(model, spec(), context({ timeoutMs: 200 }));
     expect(outcome.timedOut).toBe(true);
     expect(outcome.error).toBe("prompt hook: timed out after 0.2s");
     expect(outcome.exitCode).toBeNull();
@@ -140,10 +141,7 @@ describe("prompt executor", () => {
   it("stops when the caller's signal aborts, without calling it a timeout", async () => {
     const { model } = scripted("judge", () => new Promise<string>(() => {}));
     const caller = new AbortController();
-    const pending = createPromptExecutor({ resolveModel: () => model }).run(
-      spec(),
-      context({ signal: caller.signal }),
-    );
+    const pending = runOn(model, spec(), context({ signal: caller.signal }));
     caller.abort();
     const outcome = await pending;
     expect(outcome.error).toBe("prompt hook: aborted");
@@ -160,7 +158,7 @@ describe("prompt executor", () => {
         isRetryable: true,
       });
     });
-    const outcome = await createPromptExecutor({ resolveModel: () => model }).run(spec(), context());
+    const outcome = await runOn(model);
     expect(outcome.error).toBe("prompt hook: overloaded");
     expect(calls).toHaveLength(1);
     expect(calls[0]?.abortSignal).toBeInstanceOf(AbortSignal);
@@ -199,22 +197,19 @@ describe("prompt executor", () => {
   it("replaces every $ARGUMENTS with the payload, verbatim", async () => {
     const { model, calls } = replying('{"ok": true}');
     const payload = '{"prompt":"cost is $& and $1"}';
-    await createPromptExecutor({ resolveModel: () => model }).run(
-      spec("first: $ARGUMENTS\nsecond: $ARGUMENTS."),
-      context({ payload }),
-    );
+    await runOn(model, spec("first: $ARGUMENTS\nsecond: $ARGUMENTS."), context({ payload }));
     expect(userText(calls[0])).toBe(`first: ${payload}\nsecond: ${payload}.`);
   });
 
   it("adds no payload when the template has no $ARGUMENTS", async () => {
     const { model, calls } = replying('{"ok": true}');
-    await createPromptExecutor({ resolveModel: () => model }).run(spec("Always answer ok."), context());
+    await runOn(model, spec("Always answer ok."));
     expect(userText(calls[0])).toBe("Always answer ok.");
   });
 
   it("makes one single-turn call with the verdict instructions and no tools", async () => {
     const { model, calls } = replying('{"ok": true}');
-    await createPromptExecutor({ resolveModel: () => model }).run(spec(), context());
+    await runOn(model);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.tools ?? []).toEqual([]);
     expect(calls[0]?.prompt.map((m) => m.role)).toEqual(["system", "user"]);
