@@ -51,31 +51,22 @@ export function prepareCall(raw: ModelToolCall, tools: ReadonlyMap<string, Tool>
   const tool = tools.get(raw.name);
   const input = raw.input === null || typeof raw.input !== "object" ? {} : raw.input;
   const unchecked: ToolCall = { id: raw.id, name: raw.name, args: input as Record<string, unknown> };
+  const rejected = (message: string): PreparedCall => ({
+    kind: "rejected",
+    call: unchecked,
+    result: errorResult(message),
+  });
   if (!tool) {
     const known = [...tools.keys()].join(", ") || "none";
-    return {
-      kind: "rejected",
-      call: unchecked,
-      result: errorResult(`unknown tool: ${raw.name} (available: ${known})`),
-    };
+    return rejected(`unknown tool: ${raw.name} (available: ${known})`);
   }
   if (raw.invalidJson) {
     const { message, text } = raw.invalidJson;
     const excerpt = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-    return {
-      kind: "rejected",
-      call: unchecked,
-      result: errorResult(`tool ${raw.name}: arguments are not valid JSON (${message}): ${excerpt}`),
-    };
+    return rejected(`tool ${raw.name}: arguments are not valid JSON (${message}): ${excerpt}`);
   }
   const check = checkArgs(tool, raw.input);
-  if (!check.ok) {
-    return {
-      kind: "rejected",
-      call: unchecked,
-      result: errorResult(`tool ${raw.name}: invalid arguments: ${check.error}`),
-    };
-  }
+  if (!check.ok) return rejected(`tool ${raw.name}: invalid arguments: ${check.error}`);
   return { kind: "ready", call: Object.freeze({ id: raw.id, name: raw.name, args: check.args }), tool };
 }
 
