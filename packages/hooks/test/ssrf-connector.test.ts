@@ -6,7 +6,7 @@ import { once } from "node:events";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { createSecureContext } from "node:tls";
-import { request } from "undici";
+import { type Agent, request } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseAllowList } from "../src/http-allowlist.js";
 import { createHttpExecutor } from "../src/http-executor.js";
@@ -103,6 +103,13 @@ async function loopback(): Promise<LoopbackServer> {
   return server;
 }
 
+/** A pinned agent for the target, destroyed after the test. */
+function pinned(target: CheckedTarget, tls?: { ca: string }): Agent {
+  const agent = createPinnedAgent(target, { connectTimeoutMs: 10_000, ...(tls ? { tls } : {}) });
+  cleanups.push(() => agent.destroy());
+  return agent;
+}
+
 async function checked(url: string, allowed: string[], resolver: HostResolver): Promise<CheckedTarget> {
   return checkHookUrl(url, { allowList: parseAllowList(allowed), resolver });
 }
@@ -115,15 +122,11 @@ describe("pinned connector: TLS", () => {
       ["policy.test"],
       loopbackResolver("policy.test"),
     );
-    const agent = createPinnedAgent(target, { connectTimeoutMs: 10_000, tls: { ca: CERT } });
-    try {
-      const response = await request(target.href, { method: "POST", body: "{}", dispatcher: agent });
-      expect(response.statusCode).toBe(200);
-      expect(await response.body.text()).toBe('{"tls":true}');
-      expect(server.serverNames).toEqual(["policy.test"]);
-    } finally {
-      await agent.destroy();
-    }
+    const agent = pinned(target, { ca: CERT });
+    const response = await request(target.href, { method: "POST", body: "{}", dispatcher: agent });
+    expect(response.statusCode).toBe(200);
+    expect(await response.body.text()).toBe('{"tls":true}');
+    expect(server.serverNames).toEqual(["policy.test"]);
   });
 
   it("rejects a certificate that does not name the url's host, although the address is the same", async () => {
@@ -133,29 +136,21 @@ describe("pinned connector: TLS", () => {
       ["other.test"],
       loopbackResolver("other.test"),
     );
-    const agent = createPinnedAgent(target, { connectTimeoutMs: 10_000, tls: { ca: CERT } });
-    try {
-      await expect(request(target.href, { method: "POST", body: "{}", dispatcher: agent })).rejects.toThrow(
-        /does not match certificate's altnames/,
-      );
-      expect(server.requests).toBe(0);
-    } finally {
-      await agent.destroy();
-    }
+    const agent = pinned(target, { ca: CERT });
+    await expect(request(target.href, { method: "POST", body: "{}", dispatcher: agent })).rejects.toThrow(
+      /does not match certificate's altnames/,
+    );
+    expect(server.requests).toBe(0);
   });
 
   it("verifies an IP literal url against the IP, not a name", async () => {
     const server = await tlsServer();
     const target = await checked(`https://127.0.0.1:${server.port}/`, ["127.0.0.1"], loopbackResolver());
-    const agent = createPinnedAgent(target, { connectTimeoutMs: 10_000, tls: { ca: CERT } });
-    try {
-      await expect(request(target.href, { method: "POST", body: "{}", dispatcher: agent })).rejects.toThrow(
-        /IP: 127\.0\.0\.1 is not in the cert's list/,
-      );
-      expect(server.requests).toBe(0);
-    } finally {
-      await agent.destroy();
-    }
+    const agent = pinned(target, { ca: CERT });
+    await expect(request(target.href, { method: "POST", body: "{}", dispatcher: agent })).rejects.toThrow(
+      /IP: 127\.0\.0\.1 is not in the cert's list/,
+    );
+    expect(server.requests).toBe(0);
   });
 
   it("keeps verification on in the executor: an untrusted certificate fails the run", async () => {
@@ -181,20 +176,16 @@ describe("pinned connector: addresses", () => {
     const checkedServer = await loopback();
     const other = await loopback();
     const target = await checked(checkedServer.origin, [`127.0.0.1`], loopbackResolver());
-    const agent = createPinnedAgent(target, { connectTimeoutMs: 10_000 });
-    try {
-      const error = await request(`${other.origin}/`, { method: "POST", body: "{}", dispatcher: agent }).then(
-        () => undefined,
-        (err: unknown) => err,
-      );
-      expect(error).toBeInstanceOf(SsrfRefusal);
-      expect((error as Error).message).toBe(
-        `refused: 127.0.0.1:${other.port} was not checked by the ssrf guard`,
-      );
-      expect(other.connections).toBe(0);
-    } finally {
-      await agent.destroy();
-    }
+    const agent = pinned(target);
+    const error = await request(`${other.origin}/`, { method: "POST", body: "{}", dispatcher: agent }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(SsrfRefusal);
+    expect((error as Error).message).toBe(
+      `refused: 127.0.0.1:${other.port} was not checked by the ssrf guard`,
+    );
+    expect(other.connections).toBe(0);
   });
 
   it("tries the next checked address when one refuses the connection", async () => {
@@ -209,13 +200,9 @@ describe("pinned connector: addresses", () => {
       addresses: ["127.0.0.3", "127.0.0.2"],
       servername: "two.test",
     };
-    const agent = createPinnedAgent(target, { connectTimeoutMs: 10_000 });
-    try {
-      const response = await request(target.href, { method: "POST", body: "{}", dispatcher: agent });
-      expect(await response.body.text()).toBe('{"second":true}');
-      expect(live.connections).toBe(1);
-    } finally {
-      await agent.destroy();
-    }
+    const agent = pinned(target);
+    const response = await request(target.href, { method: "POST", body: "{}", dispatcher: agent });
+    expect(await response.body.text()).toBe('{"second":true}');
+    expect(live.connections).toBe(1);
   });
 });
