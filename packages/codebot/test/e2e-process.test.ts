@@ -4,7 +4,7 @@ import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { projectSlug } from "../src/paths/project-slug.js";
 import { command, scratchDir, startSession } from "./support/e2e.js";
-import { startFixture } from "./support/fixture-process.js";
+import { startRuntimeChild } from "./support/fixture-process.js";
 import { waitFor } from "./support/wait-for.js";
 
 function parseJsonl(file: string): Record<string, unknown>[] {
@@ -58,7 +58,7 @@ describe("transcript file", () => {
   it("is valid JSONL after the process is killed with SIGKILL in the middle of a tool call", async () => {
     const project = scratchDir("codebot-project-");
     const home = scratchDir("codebot-home-");
-    const run = startFixture("runtime-child.ts", ["slow-bash"], { project, home });
+    const run = startRuntimeChild("slow-bash", { project, home });
     const pidFile = path.join(project, "bash.pid");
     await waitFor(
       () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim() !== "",
@@ -90,7 +90,7 @@ describe("closeOnSignals", () => {
       path.join(home, "settings.json"),
       JSON.stringify({ hooks: { SessionEnd: [command("sleep 0.5; cat > ended.json")] } }),
     );
-    const run = startFixture("runtime-child.ts", ["wait-for-signal"], { project, home });
+    const run = startRuntimeChild("wait-for-signal", { project, home });
     await waitFor(() => run.stdout().includes("ready"), 60_000, "the child to be ready");
     run.child.kill("SIGTERM");
     expect(await run.exited).toEqual({ code: 143, signal: null });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { command, scratchDir } from "./support/e2e.js";
-import { startFixture } from "./support/fixture-process.js";
+import { startRuntimeChild } from "./support/fixture-process.js";
 import { waitFor } from "./support/wait-for.js";
 
 /** Starts the fixture runtime with `settings` as the user's settings file. */
@@ -11,8 +11,7 @@ function startRuntimeProcess(settings: unknown) {
   const project = scratchDir("codebot-project-");
   const home = scratchDir("codebot-home-");
   fs.writeFileSync(path.join(home, "settings.json"), JSON.stringify(settings));
-  const run = startFixture("spec-signal-child.ts", [], { project, home });
-  return { ...run, project };
+  return { ...startRuntimeChild("bash-then-hang", { project, home }), project };
 }
 
 const hooks = {

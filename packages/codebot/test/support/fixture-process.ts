@@ -1,7 +1,7 @@
 /**
- * A fixture script (test/fixtures/*.ts) running a runtime in a real child process, for tests that
- * must kill or signal it. It runs with tsx and the tsconfig next to the fixtures (which maps
- * @codebot/* to the sources); TEST_PROJECT and TEST_HOME name its project and CODEBOT_HOME.
+ * test/fixtures/runtime-child.ts running one of its scenarios in a real child process, for tests
+ * that must kill or signal a runtime. It runs with tsx and the tsconfig next to the fixture (which
+ * maps @codebot/* to the sources); TEST_PROJECT and TEST_HOME name its project and CODEBOT_HOME.
  * A child still running after the test is killed.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -18,19 +18,15 @@ afterEach(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
 
-/** Starts `fixtures/<script>` with `args`; `exited` resolves with how it ended. */
-export function startFixture(
-  script: string,
-  args: readonly string[],
-  dirs: { project: string; home: string },
-) {
+/** Starts the fixture runtime's `scenario`; `exited` resolves with how it ended. */
+export function startRuntimeChild(scenario: string, dirs: { project: string; home: string }) {
   const child = spawn(
     tsx,
     [
       "--tsconfig",
       path.join(testDir, "fixtures/tsconfig.json"),
-      path.join(testDir, "fixtures", script),
-      ...args,
+      path.join(testDir, "fixtures/runtime-child.ts"),
+      scenario,
     ],
     {
       cwd: path.resolve(testDir, ".."),
