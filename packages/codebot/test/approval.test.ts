@@ -191,7 +191,7 @@ describe("hook approval", () => {
       { source: "project", fingerprint: "f1" },
       { source: "local", fingerprint: "f2" },
       { source: "user", fingerprint: "f3" },
-    ];
+    ] as const;
     expect(engine.untrustedHooksNotice(hooks, false)).toBe(
       'codebot: 2 project hooks were not run because they are not trusted; run "codebot hooks trust" to review them',
     );

@@ -1,4 +1,4 @@
-import { USER_OWNED_SOURCES } from "@codebot/hooks";
+import { type SettingsSource, USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { AskHookApproval, HookApprovalRequest, HookApprovalResult } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
@@ -15,7 +15,7 @@ export interface HookApprovalOptions {
 
 /** A hook as far as trust is concerned. */
 export interface HookIdentity {
-  source: string;
+  source: SettingsSource;
   fingerprint: string;
 }
 
@@ -54,18 +54,15 @@ export class HookApproval {
 
   /** Project/local hooks that will not run in this session unless someone approves them. */
   untrusted(hooks: readonly HookIdentity[]): HookIdentity[] {
-    if (this.options.mode() === "plan" || this.options.trustProjectHooks === true) return [];
-    return hooks.filter(
-      (h) =>
-        !USER_OWNED_SOURCES.has(h.source as never) && !this.options.trustStore.isHookTrusted(h.fingerprint),
-    );
+    if (this.options.mode() === "plan") return [];
+    return hooks.filter((h) => !this.isApprovedWithoutAsking(h));
   }
 
-  private isApprovedWithoutAsking(request: HookApprovalRequest): boolean {
+  private isApprovedWithoutAsking(hook: HookIdentity): boolean {
     return (
-      USER_OWNED_SOURCES.has(request.source) ||
+      USER_OWNED_SOURCES.has(hook.source) ||
       this.options.trustProjectHooks === true ||
-      this.options.trustStore.isHookTrusted(request.fingerprint)
+      this.options.trustStore.isHookTrusted(hook.fingerprint)
     );
   }
 
