@@ -26,7 +26,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const prompt = flags.prompt === true ? await readStdin() : flags.prompt;
   if (prompt.trim() === "") throw new CliError("the prompt is empty (give it after -p, or on stdin)");
   const stderr = (line: string) => process.stderr.write(`${line}\n`);
-  const inventory = checkSettings(flags.project, stderr);
+  const inventory = checkSettings(flags, stderr);
   const modelSpec = sessionModelSpec(flags.model, inventory.settings);
 
   const streaming = flags.outputFormat === "stream-json";
@@ -47,7 +47,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   let runtime: Awaited<ReturnType<typeof createRuntime>>;
   try {
     runtime = await createRuntime({
-      ...runtimeOptionsOf(flags, inventory.cwd, modelSpec),
+      ...runtimeOptionsOf(flags, inventory, modelSpec),
       sessionId,
       notify: stderr,
       onEvent,

@@ -1,5 +1,6 @@
 import type { RuntimeOptions } from "../session/create-runtime.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
+import type { HookInventory } from "./hooks/hook-inventory.js";
 import type { ProjectFlags } from "./project-flags.js";
 
 /** Output formats of `-p`. */
@@ -25,14 +26,20 @@ export interface OneShotFlags extends SessionFlags {
 }
 
 /**
- * The runtime options the session flags decide, for `cwd` (the project directory as the settings
- * check resolved it) and `model` (the spec the banner or init line shows, so both name the same model).
+ * The runtime options the session flags decide, for the settings the CLI read first (the project
+ * directory as it resolved it, and the settings themselves, which the runtime does not read again)
+ * and `model` (the spec the banner or init line shows, so both name the same model).
  */
-export function runtimeOptionsOf(flags: SessionFlags, cwd: string, model: string): RuntimeOptions {
+export function runtimeOptionsOf(
+  flags: SessionFlags,
+  inventory: Pick<HookInventory, "cwd" | "project">,
+  model: string,
+): RuntimeOptions {
   return {
-    cwd,
+    cwd: inventory.cwd,
     settingsFiles: flags.project.settingsFiles,
     pluginDirs: flags.project.pluginDirs,
+    projectSettings: inventory.project,
     model,
     ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
     trustProjectHooks: flags.trustProjectHooks,

@@ -1,7 +1,7 @@
 import { CliError } from "./cli-error.js";
 import { type HookInventory, type InventoryProblem, loadInventory } from "./hooks/hook-inventory.js";
 import type { Styles } from "./output/styles.js";
-import type { ProjectFlags } from "./project-flags.js";
+import type { SessionFlags } from "./session-flags.js";
 
 /** Problems as `error: …` / `warning: …` lines. */
 export function problemLines(
@@ -18,8 +18,8 @@ export function problemLines(
  * skipped (a guard, perhaps), so a one-shot run refuses to start rather than run without it.
  * Warnings go to `warn`.
  */
-export function checkSettings(flags: ProjectFlags, warn: (line: string) => void): HookInventory {
-  const inventory = loadInventory(flags);
+export function checkSettings(flags: SessionFlags, warn: (line: string) => void): HookInventory {
+  const inventory = loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks });
   const errors = inventory.problems.filter((p) => p.severity === "error");
   for (const p of inventory.problems) if (p.severity === "warning") warn(`codebot: warning: ${p.message}`);
   if (errors.length > 0) throw new CliError(errors.map((e) => e.message).join("\ncodebot: "));

@@ -9,7 +9,7 @@ import { type CompiledHook, formatProblem, type SettingsLayer, USER_OWNED_SOURCE
 import type { TrustStore } from "../../approval/trust-store.js";
 import { resolveCodebotHome } from "../../paths/codebot-home.js";
 import { hookExecutors } from "../../session/hook-executors.js";
-import { readProjectSettings } from "../../session/project-settings.js";
+import { type ProjectSettings, readProjectSettings } from "../../session/project-settings.js";
 import type { RuntimeSettings } from "../../settings/runtime-settings.js";
 import { formatSettingsProblem } from "../../settings/settings-problem.js";
 import { CliError } from "../cli-error.js";
@@ -45,17 +45,24 @@ export interface HookInventory {
   settings: RuntimeSettings;
   problems: InventoryProblem[];
   trustStore: TrustStore;
+  /** The settings as read, for a session to start from (createRuntime's `projectSettings`) instead of reading them again. */
+  project: ProjectSettings;
 }
 
-export function loadInventory(flags: ProjectFlags, env: NodeJS.ProcessEnv = process.env): HookInventory {
+/**
+ * Reads the project's settings. `trustProjectHooks` (a session's `--trust-project-hooks`) counts
+ * the project's permission grants as a session would, so a session can start from this read.
+ */
+export function loadInventory(
+  flags: ProjectFlags,
+  options: { trustProjectHooks?: boolean } = {},
+): HookInventory {
   const cwd = projectDirectory(flags.cwd);
-  const codebotHome = resolveCodebotHome(undefined, env);
-  const project = readProjectSettings({
-    cwd,
-    codebotHome,
-    settingsFiles: flags.settingsFiles,
-    pluginDirs: flags.pluginDirs,
-  });
+  const codebotHome = resolveCodebotHome(undefined, process.env);
+  const project = readProjectSettings(
+    { cwd, codebotHome, settingsFiles: flags.settingsFiles, pluginDirs: flags.pluginDirs },
+    options,
+  );
   const { layers, trustStore, settings, hooks: loaded } = project;
   // The executors' own problems (the http allow-list), worded exactly as the runtime words them.
   const { problems: executorProblems } = hookExecutors({
@@ -63,7 +70,7 @@ export function loadInventory(flags: ProjectFlags, env: NodeJS.ProcessEnv = proc
     currentModel: () => {
       throw new Error("hooks: no model outside a session");
     },
-    env,
+    env: process.env,
     settingsEnv: settings.env,
   });
   const problems: InventoryProblem[] = [
@@ -86,6 +93,7 @@ export function loadInventory(flags: ProjectFlags, env: NodeJS.ProcessEnv = proc
     settings,
     problems,
     trustStore,
+    project,
   };
 }
 

@@ -48,9 +48,11 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
     ...(opts.agent !== undefined ? { agent: opts.agent } : {}),
   });
 
+  // Read once, as the session reads them; the runtime starts from this read.
+  const trustProjectHooks = opts.trustProjectHooks === true;
+  const inventory = loadInventory(flags, { trustProjectHooks });
   // The session's model rule (settings `model`, else the provider whose key is set), resolved only
   // if a prompt hook runs.
-  const inventory = loadInventory(flags);
   const spec = sessionModelSpec(undefined, inventory.settings);
   const trace: TraceRecord[] = [];
   const notices: string[] = [];
@@ -63,9 +65,10 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
     cwd: inventory.cwd,
     settingsFiles: flags.settingsFiles,
     pluginDirs: flags.pluginDirs,
+    projectSettings: inventory.project,
     model: lazyModel(spec, process.env),
     permissionMode: event === "SessionStart" ? mode : "plan",
-    trustProjectHooks: opts.trustProjectHooks === true,
+    trustProjectHooks,
     notify: (message) => notices.push(message),
     onTrace: (record) => {
       if (record.event === event) trace.push(record);

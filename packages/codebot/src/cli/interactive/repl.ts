@@ -30,7 +30,7 @@ const PROMPT = "› ";
  */
 export async function runInteractive(flags: SessionFlags): Promise<number> {
   const s = stylesFor(process.stdout);
-  const inventory = loadInventory(flags.project);
+  const inventory = loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks });
   const modelSpec = sessionModelSpec(flags.model, inventory.settings);
   const screen = terminalScreen(process.stdout, s);
   const view = new SessionView(screen, s, { trace: flags.debugHooks ? "all" : "ran" });
@@ -55,7 +55,7 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   let runtime: Runtime;
   try {
     runtime = await createRuntime({
-      ...runtimeOptionsOf(flags, inventory.cwd, modelSpec),
+      ...runtimeOptionsOf(flags, inventory, modelSpec),
       notify: (message) => view.line(s.yellow(message)),
       onEvent: (event) => {
         // Notices reach the view through `notify` already.
