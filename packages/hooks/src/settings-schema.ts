@@ -70,12 +70,9 @@ export const ENTRY_KEYS: Record<HookEntry["type"], ReadonlySet<string>> = {
 
 /** Fields codebot adds to a Claude Code group's hooks (each keeps its native meaning). */
 const claudeExtraFields = {
-  timeout: z
-    .number()
-    .positive()
-    .max(86_400)
-    .optional()
-    .describe("seconds (default: Claude Code's, 600 for command and http hooks, 30 for prompt hooks)"),
+  timeout: commonFields.timeout.describe(
+    "seconds (default: Claude Code's, 600 for command and http hooks, 30 for prompt hooks)",
+  ),
   statusMessage: commonFields.statusMessage,
   name: commonFields.name,
   enabled: commonFields.enabled,
