@@ -14,7 +14,7 @@ import { type OneShotFlags, runtimeOptionsOf } from "./session-flags.js";
 import { checkSettings } from "./settings-check.js";
 
 /** Exit code of a prompt blocked by a UserPromptSubmit hook. */
-export const EXIT_BLOCKED = 2;
+const EXIT_BLOCKED = 2;
 
 /**
  * `codebot -p`: one prompt, run to the end without asking anyone (tool calls that need approval

@@ -11,7 +11,7 @@ export interface SyntheticFlags {
 }
 
 /** The tool_use_id of a synthetic tool call. */
-export const SYNTHETIC_CALL_ID = "hooks-test";
+const SYNTHETIC_CALL_ID = "hooks-test";
 
 /**
  * The inputs the session would pass to the runner for this event, built from the flags: the

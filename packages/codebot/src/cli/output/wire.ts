@@ -14,7 +14,7 @@ function compact(object: WireObject): WireObject {
   return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
 }
 
-export function wireTraceDecision(d: TraceDecision): WireObject {
+function wireTraceDecision(d: TraceDecision): WireObject {
   return compact({
     block: d.block,
     reason: d.reason,
@@ -46,7 +46,7 @@ export function wireTraceRecord(r: TraceRecord): WireObject {
 }
 
 /** A hook that starts running: `hook_start` line, before its `hook` trace line. */
-export function wireHookStart(h: HookStart): WireObject {
+function wireHookStart(h: HookStart): WireObject {
   return compact({
     event: h.event,
     hook: h.hook,
