@@ -8,7 +8,6 @@ export type {
   ToolApprovalRequest,
 } from "./approval/approval-types.js";
 export {
-  canonicalToolName,
   literalGlob,
   type PermissionRule,
   parsePermissionRule,

@@ -15,6 +15,14 @@ describe("permission rules", () => {
     expect(ruleAllows(rule("write"), "edit", "a")).toBe(false);
   });
 
+  it("a rule names its tool by codebot's name, in any case, or by any Claude Code name", () => {
+    expect(rule("TASKCREATE").tool).toBe("task_create");
+    expect(rule("TaskUpdate").tool).toBe("task_update");
+    expect(rule("Agent").tool).toBe("agent");
+    expect(rule("task_list").tool).toBe("task_list");
+    expect(rule("My_Tool").tool).toBe("my_tool");
+  });
+
   it("a bash pattern is a glob over the whole command where * crosses slashes", () => {
     const r = rule("bash(git status*)");
     expect(ruleAllows(r, "bash", "git status")).toBe(true);

@@ -17,7 +17,14 @@ const ALIAS_CLASSES: readonly (readonly string[])[] = [
 ];
 
 const NAMES_OF = new Map<string, readonly string[]>();
-for (const names of ALIAS_CLASSES) for (const name of names) NAMES_OF.set(name, names);
+/** Lower-cased name → codebot's name (the first of its class). */
+const CODEBOT_NAME_OF = new Map<string, string>();
+for (const names of ALIAS_CLASSES) {
+  for (const name of names) {
+    NAMES_OF.set(name, names);
+    CODEBOT_NAME_OF.set(name.toLowerCase(), names[0] as string);
+  }
+}
 
 /** Every name the tool is known by, itself first. */
 export function toolNames(tool: string): readonly string[] {
@@ -29,4 +36,13 @@ export function toolNames(tool: string): readonly string[] {
 export function claudeToolName(tool: string): string {
   const names = NAMES_OF.get(tool);
   return names?.find((name) => /^[A-Z]/.test(name)) ?? tool;
+}
+
+/**
+ * codebot's name for a tool named in any case, or by its Claude Code name (`Bash`, `TASK` →
+ * `bash`, `agent`); other names are lower-cased. Permission rules are written this loosely.
+ */
+export function codebotToolName(name: string): string {
+  const lower = name.toLowerCase();
+  return CODEBOT_NAME_OF.get(lower) ?? lower;
 }

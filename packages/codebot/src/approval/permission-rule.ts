@@ -1,3 +1,4 @@
+import { codebotToolName } from "@codebot/hooks";
 import { compileGlob, type GlobPattern } from "../paths/glob-pattern.js";
 
 /**
@@ -26,20 +27,6 @@ const SUBJECT_OF: Readonly<Record<string, SubjectKind>> = {
   edit: "path",
 };
 
-/** Claude Code tool names that differ from codebot's by more than case. */
-const ALIASES: Readonly<Record<string, string>> = {
-  task: "agent",
-  taskcreate: "task_create",
-  taskupdate: "task_update",
-  tasklist: "task_list",
-};
-
-/** The canonical name a rule or hook uses for `name`. */
-export function canonicalToolName(name: string): string {
-  const lower = name.toLowerCase();
-  return ALIASES[lower] ?? lower;
-}
-
 export function subjectKind(tool: string): SubjectKind | undefined {
   return SUBJECT_OF[tool];
 }
@@ -52,7 +39,7 @@ export function parsePermissionRule(
   const m = RULE_SYNTAX.exec(text);
   if (m === null)
     return { ok: false, error: `permission rule "${text}": expected "tool" or "tool(pattern)"` };
-  const tool = canonicalToolName(m[1] as string);
+  const tool = codebotToolName(m[1] as string);
   const body = m[2];
   if (body === undefined || body.trim() === "" || body.trim() === "*")
     return { ok: true, rule: { text, tool } };
