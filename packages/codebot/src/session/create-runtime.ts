@@ -15,7 +15,7 @@ import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { hookExecutors } from "./hook-executors.js";
-import { type ProjectSettings, readProjectSettings } from "./project-settings.js";
+import { allowListProblems, type ProjectSettings, readProjectSettings } from "./project-settings.js";
 import { Runtime, type RuntimeProblem } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
@@ -112,8 +112,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     askHookApproval: options.askHookApproval,
   });
 
-  const { executors, problems: executorProblems } = hookExecutors({
-    layers,
+  const executors = hookExecutors({
+    allowedHosts: project.httpAllowList.hosts,
     currentModel: () => model,
     env,
     settingsEnv: settings.env,
@@ -198,7 +198,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const problems: RuntimeProblem[] = [
     ...project.problems.map((p) => ({ severity: p.severity, message: formatSettingsProblem(p) })),
     ...loadedHooks.problems.map((p) => ({ severity: p.severity, message: formatProblem(p) })),
-    ...executorProblems.map((message) => ({ severity: "warning" as const, message: `settings: ${message}` })),
+    ...allowListProblems(project.httpAllowList).map((message) => ({
+      severity: "warning" as const,
+      message: `settings: ${message}`,
+    })),
   ];
   announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, notify);
 

@@ -1,16 +1,16 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type Env, resolveModel } from "@codebot/agentcore";
 import {
-  allowedHostsFromLayers,
+  type AllowList,
   createCommandExecutor,
   createHttpExecutor,
   createPromptExecutor,
   type Executors,
-  type SettingsLayer,
 } from "@codebot/hooks";
 
 export interface HookExecutorDeps {
-  layers: readonly SettingsLayer[];
+  /** The http hooks' allow-list (ProjectSettings `httpAllowList.hosts`: user-owned layers only, §6.3). */
+  allowedHosts: AllowList;
   /** The session's model at the moment a prompt hook runs (a model switch is followed). */
   currentModel(): LanguageModelV3;
   /** Where provider keys are read from for a prompt hook's own `model`. */
@@ -23,33 +23,22 @@ export interface HookExecutorDeps {
  * The executors the session's runner uses: command hooks with the settings environment, prompt
  * hooks on the session's current model (or the entry's), http hooks with the allow-list taken
  * from user-owned layers only (§6.3) and the same environment as command hooks for their headers.
- * Returns the allow-list's problems too.
  */
-export function hookExecutors(deps: HookExecutorDeps): { executors: Executors; problems: string[] } {
+export function hookExecutors(deps: HookExecutorDeps): Executors {
   const command = createCommandExecutor();
-  const allowed = allowedHostsFromLayers(deps.layers);
-  const http = createHttpExecutor({ allowedHosts: allowed.hosts });
-  const problems = allowed.errors.map((e) => `${e.path}: ${e.message}`);
-  for (const ignored of allowed.ignored) {
-    problems.push(
-      `${ignored.path}: httpHookAllowedHosts is only honoured in user settings and --settings files; ignored`,
-    );
-  }
+  const http = createHttpExecutor({ allowedHosts: deps.allowedHosts });
   return {
-    executors: {
-      command: {
-        run: (spec, ctx) => command.run(spec, { ...ctx, env: { ...deps.settingsEnv, ...ctx.env } }),
-      },
-      prompt: createPromptExecutor({
-        resolveModel: (spec) => (spec === undefined ? deps.currentModel() : resolveModel(spec, deps.env)),
-      }),
-      // Header `${VAR}`s read the environment a command hook would get (allowedEnvVars still decides which).
-      http: {
-        run: (spec, ctx) =>
-          http.run(spec, { ...ctx, env: { ...definedEnv(process.env), ...deps.settingsEnv, ...ctx.env } }),
-      },
+    command: {
+      run: (spec, ctx) => command.run(spec, { ...ctx, env: { ...deps.settingsEnv, ...ctx.env } }),
     },
-    problems,
+    prompt: createPromptExecutor({
+      resolveModel: (spec) => (spec === undefined ? deps.currentModel() : resolveModel(spec, deps.env)),
+    }),
+    // Header `${VAR}`s read the environment a command hook would get (allowedEnvVars still decides which).
+    http: {
+      run: (spec, ctx) =>
+        http.run(spec, { ...ctx, env: { ...definedEnv(process.env), ...deps.settingsEnv, ...ctx.env } }),
+    },
   };
 }
 

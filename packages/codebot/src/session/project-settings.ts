@@ -1,4 +1,10 @@
-import { type LoadedHooks, loadHooks, type SettingsLayer } from "@codebot/hooks";
+import {
+  allowedHostsFromLayers,
+  type LayerAllowList,
+  type LoadedHooks,
+  loadHooks,
+  type SettingsLayer,
+} from "@codebot/hooks";
 import { TrustStore } from "../approval/trust-store.js";
 import { loadSettingsLayers, type SettingsLocation } from "../settings/load-settings.js";
 import { mergeSettings, type RuntimeSettings } from "../settings/runtime-settings.js";
@@ -12,6 +18,8 @@ export interface ProjectSettings {
   hooks: LoadedHooks;
   /** Problems of reading the layers, then of merging them (the hooks' own are in `hooks.problems`). */
   problems: SettingsProblem[];
+  /** `httpHookAllowedHosts` of the user-owned layers, the http hooks' allow-list (§6.3), with its problems. */
+  httpAllowList: LayerAllowList;
 }
 
 /**
@@ -34,5 +42,17 @@ export function readProjectSettings(
     settings,
     hooks: loadHooks(layers),
     problems: [...layerProblems, ...mergeProblems],
+    httpAllowList: allowedHostsFromLayers(layers),
   };
+}
+
+/** The allow-list's problems, one line each: `<file>: <what is wrong>`. */
+export function allowListProblems(list: LayerAllowList): string[] {
+  return [
+    ...list.errors.map((e) => `${e.path}: ${e.message}`),
+    ...list.ignored.map(
+      (i) =>
+        `${i.path}: httpHookAllowedHosts is only honoured in user settings and --settings files; ignored`,
+    ),
+  ];
 }

@@ -8,8 +8,11 @@ import path from "node:path";
 import { type CompiledHook, formatProblem, type SettingsLayer, USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { TrustStore } from "../../approval/trust-store.js";
 import { resolveCodebotHome } from "../../paths/codebot-home.js";
-import { hookExecutors } from "../../session/hook-executors.js";
-import { type ProjectSettings, readProjectSettings } from "../../session/project-settings.js";
+import {
+  allowListProblems,
+  type ProjectSettings,
+  readProjectSettings,
+} from "../../session/project-settings.js";
 import type { RuntimeSettings } from "../../settings/runtime-settings.js";
 import { formatSettingsProblem } from "../../settings/settings-problem.js";
 import { CliError } from "../cli-error.js";
@@ -64,19 +67,13 @@ export function loadInventory(
     options,
   );
   const { layers, trustStore, settings, hooks: loaded } = project;
-  // The executors' own problems (the http allow-list), worded exactly as the runtime words them.
-  const { problems: executorProblems } = hookExecutors({
-    layers,
-    currentModel: () => {
-      throw new Error("hooks: no model outside a session");
-    },
-    env: process.env,
-    settingsEnv: settings.env,
-  });
   const problems: InventoryProblem[] = [
     ...project.problems.map((p) => ({ ...p, message: formatSettingsProblem(p) })),
     ...loaded.problems.map((p) => ({ ...p, message: formatProblem(p) })),
-    ...executorProblems.map((m) => ({ severity: "warning" as const, message: `settings: ${m}` })),
+    ...allowListProblems(project.httpAllowList).map((m) => ({
+      severity: "warning" as const,
+      message: `settings: ${m}`,
+    })),
   ];
   if (trustStore.problem) problems.push({ severity: "warning", message: trustStore.problem });
   // Approvals that match no hook any more: an entry approved, then edited.
