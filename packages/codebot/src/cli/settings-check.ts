@@ -1,11 +1,12 @@
+import type { ProjectProblem } from "../session/project-settings.js";
 import { CliError } from "./cli-error.js";
-import { type HookInventory, type InventoryProblem, loadInventory } from "./hooks/hook-inventory.js";
+import { type HookInventory, loadInventory } from "./hooks/hook-inventory.js";
 import type { Styles } from "./output/styles.js";
 import type { SessionFlags } from "./session-flags.js";
 
 /** Problems as `error: …` / `warning: …` lines. */
 export function problemLines(
-  problems: readonly Pick<InventoryProblem, "severity" | "message">[],
+  problems: readonly Pick<ProjectProblem, "severity" | "message">[],
   s: Styles,
 ): string[] {
   return problems.map(

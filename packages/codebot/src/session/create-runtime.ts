@@ -3,20 +3,19 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { Agent, defaultModelSpec, type Env, resolveModel } from "@codebot/agentcore";
-import { createHookRunner, formatProblem, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
+import { createHookRunner, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
 import { projectSlug } from "../paths/project-slug.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
-import { formatSettingsProblem } from "../settings/settings-problem.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { hookExecutors } from "./hook-executors.js";
-import { allowListProblems, type ProjectSettings, readProjectSettings } from "./project-settings.js";
-import { Runtime, type RuntimeProblem } from "./runtime.js";
+import { type ProjectSettings, projectProblems, readProjectSettings } from "./project-settings.js";
+import { Runtime } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
 import { StopHooks } from "./stop-hooks.js";
@@ -195,14 +194,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   session = new Session({ agent, runner, transcript, events, validation, stopHooks, notify });
 
-  const problems: RuntimeProblem[] = [
-    ...project.problems.map((p) => ({ severity: p.severity, message: formatSettingsProblem(p) })),
-    ...loadedHooks.problems.map((p) => ({ severity: p.severity, message: formatProblem(p) })),
-    ...allowListProblems(project.httpAllowList).map((message) => ({
-      severity: "warning" as const,
-      message: `settings: ${message}`,
-    })),
-  ];
+  // A RuntimeProblem is the line only (the place is in its message).
+  const problems = projectProblems(project).map(({ severity, message }) => ({ severity, message }));
   announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, notify);
 
   const runtime = new Runtime({

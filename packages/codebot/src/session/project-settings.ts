@@ -1,5 +1,6 @@
 import {
   allowedHostsFromLayers,
+  formatProblem,
   type LayerAllowList,
   type LoadedHooks,
   loadHooks,
@@ -8,7 +9,7 @@ import {
 import { TrustStore } from "../approval/trust-store.js";
 import { loadSettingsLayers, type SettingsLocation } from "../settings/load-settings.js";
 import { mergeSettings, type RuntimeSettings } from "../settings/runtime-settings.js";
-import type { SettingsProblem } from "../settings/settings-problem.js";
+import { formatSettingsProblem, type SettingsProblem } from "../settings/settings-problem.js";
 
 /** What the settings of a project configure, read once for a session or for the `hooks` commands. */
 export interface ProjectSettings {
@@ -46,13 +47,37 @@ export function readProjectSettings(
   };
 }
 
-/** The allow-list's problems, one line each: `<file>: <what is wrong>`. */
-export function allowListProblems(list: LayerAllowList): string[] {
+/** A problem of a project's settings, worded for the user, with the place it is about when known. */
+export interface ProjectProblem {
+  severity: "error" | "warning";
+  /** One line naming the file and the place (line/column, or event/index/field). */
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  event?: string;
+  index?: number;
+  field?: string;
+}
+
+/**
+ * Every problem of the settings, as a session reports them and `hooks validate` lists them:
+ * reading and merging the layers, then the hooks, then the http allow-list.
+ */
+export function projectProblems(project: ProjectSettings): ProjectProblem[] {
+  const { errors, ignored } = project.httpAllowList;
+  const allowList = (message: string): ProjectProblem => ({
+    severity: "warning",
+    message: `settings: ${message}`,
+  });
   return [
-    ...list.errors.map((e) => `${e.path}: ${e.message}`),
-    ...list.ignored.map(
-      (i) =>
+    ...project.problems.map((p) => ({ ...p, message: formatSettingsProblem(p) })),
+    ...project.hooks.problems.map((p) => ({ ...p, message: formatProblem(p) })),
+    ...errors.map((e) => allowList(`${e.path}: ${e.message}`)),
+    ...ignored.map((i) =>
+      allowList(
         `${i.path}: httpHookAllowedHosts is only honoured in user settings and --settings files; ignored`,
+      ),
     ),
   ];
 }

@@ -5,16 +5,16 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type CompiledHook, formatProblem, type SettingsLayer, USER_OWNED_SOURCES } from "@codebot/hooks";
+import { type CompiledHook, type SettingsLayer, USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { TrustStore } from "../../approval/trust-store.js";
 import { resolveCodebotHome } from "../../paths/codebot-home.js";
 import {
-  allowListProblems,
+  type ProjectProblem,
   type ProjectSettings,
+  projectProblems,
   readProjectSettings,
 } from "../../session/project-settings.js";
 import type { RuntimeSettings } from "../../settings/runtime-settings.js";
-import { formatSettingsProblem } from "../../settings/settings-problem.js";
 import { CliError } from "../cli-error.js";
 import type { ProjectFlags } from "../project-flags.js";
 
@@ -26,18 +26,6 @@ export interface InventoryHook {
   trust: TrustState;
 }
 
-export interface InventoryProblem {
-  severity: "error" | "warning";
-  /** One line naming the file and the place (line/column, or event/index/field). */
-  message: string;
-  file?: string;
-  line?: number;
-  column?: number;
-  event?: string;
-  index?: number;
-  field?: string;
-}
-
 export interface HookInventory {
   cwd: string;
   codebotHome: string;
@@ -46,7 +34,7 @@ export interface HookInventory {
   /** `disableAllHooks` is set in some layer. */
   disabled: boolean;
   settings: RuntimeSettings;
-  problems: InventoryProblem[];
+  problems: ProjectProblem[];
   trustStore: TrustStore;
   /** The settings as read, for a session to start from (createRuntime's `projectSettings`) instead of reading them again. */
   project: ProjectSettings;
@@ -67,14 +55,7 @@ export function loadInventory(
     options,
   );
   const { layers, trustStore, settings, hooks: loaded } = project;
-  const problems: InventoryProblem[] = [
-    ...project.problems.map((p) => ({ ...p, message: formatSettingsProblem(p) })),
-    ...loaded.problems.map((p) => ({ ...p, message: formatProblem(p) })),
-    ...allowListProblems(project.httpAllowList).map((m) => ({
-      severity: "warning" as const,
-      message: `settings: ${m}`,
-    })),
-  ];
+  const problems = projectProblems(project);
   if (trustStore.problem) problems.push({ severity: "warning", message: trustStore.problem });
   // Approvals that match no hook any more: an entry approved, then edited.
   const current = new Set(loaded.hooks.map((h) => h.fingerprint));
