@@ -3,9 +3,9 @@ import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
 import type { PromptResult } from "../session/prompt-result.js";
 import type { SessionEvent } from "../session/session-events.js";
+import { sessionModel } from "../session/session-model.js";
 import { CliError, errorMessage } from "./cli-error.js";
 import { exit } from "./main.js";
-import { sessionModelSpec } from "./model-spec.js";
 import { stylesFor } from "./output/styles.js";
 import { startLine, traceLine } from "./output/trace-line.js";
 import { type WireObject, wireSessionEvent } from "./output/wire.js";
@@ -27,7 +27,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   if (prompt.trim() === "") throw new CliError("the prompt is empty (give it after -p, or on stdin)");
   const stderr = (line: string) => process.stderr.write(`${line}\n`);
   const inventory = checkSettings(flags, stderr);
-  const modelSpec = sessionModelSpec(flags.model, inventory.settings);
+  const modelSpec = sessionModel(flags.model, inventory.settings);
 
   const streaming = flags.outputFormat === "stream-json";
   const errStyles = stylesFor(process.stderr);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { Agent, defaultModelSpec, type Env, resolveModel } from "@codebot/agentcore";
+import { Agent, type Env, resolveModel } from "@codebot/agentcore";
 import { createHookRunner, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
@@ -18,6 +18,7 @@ import { type ProjectSettings, projectProblems, readProjectSettings } from "./pr
 import { Runtime } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
+import { sessionModel } from "./session-model.js";
 import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
 import { mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
@@ -92,7 +93,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     );
   const { layers, trustStore, settings, hooks: loadedHooks } = project;
   if (trustStore.problem) notify(trustStore.problem);
-  let model = await modelOf(options.model ?? settings.model ?? defaultModelSpec(env), env);
+  let model = await modelOf(sessionModel(options.model, settings, env), env);
 
   const sessionId = options.sessionId ?? randomUUID();
   const sessionDir = path.join(codebotHome, "projects", projectSlug(cwd));

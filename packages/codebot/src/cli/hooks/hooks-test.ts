@@ -12,9 +12,9 @@ import {
 import { projectSlug } from "../../paths/project-slug.js";
 import { createRuntime } from "../../session/create-runtime.js";
 import type { Runtime, RuntimeProblem } from "../../session/runtime.js";
+import { sessionModel } from "../../session/session-model.js";
 import { CliError } from "../cli-error.js";
 import { lazyModel } from "../lazy-model.js";
-import { sessionModelSpec } from "../model-spec.js";
 import { stylesFor } from "../output/styles.js";
 import { preview, traceLine } from "../output/trace-line.js";
 import { type WireObject, wireDecision, wireTraceRecord } from "../output/wire.js";
@@ -53,7 +53,7 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
   const inventory = loadInventory(flags, { trustProjectHooks });
   // The session's model rule (settings `model`, else the provider whose key is set), resolved only
   // if a prompt hook runs.
-  const spec = sessionModelSpec(undefined, inventory.settings);
+  const spec = sessionModel<string>(undefined, inventory.settings);
   const trace: TraceRecord[] = [];
   const notices: string[] = [];
   const mode = opts.permissionMode ?? inventory.settings.permissions.mode ?? "ask";
