@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { Agent, type Env, resolveModel } from "@codebot/agentcore";
@@ -14,7 +13,12 @@ import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { hookExecutors } from "./hook-executors.js";
-import { type ProjectSettings, projectProblems, readProjectSettings } from "./project-settings.js";
+import {
+  type ProjectSettings,
+  projectDirectory,
+  projectProblems,
+  readProjectSettings,
+} from "./project-settings.js";
 import { Runtime } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
@@ -75,7 +79,10 @@ export interface RuntimeOptions {
  */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const env: Env = options.env ?? process.env;
-  const cwd = projectDirectory(options.cwd);
+  const cwd = projectDirectory(
+    options.cwd,
+    (dir) => new Error(`session: project directory ${dir} does not exist or is not a directory`),
+  );
   const codebotHome = resolveCodebotHome(options.codebotHome, env as NodeJS.ProcessEnv);
   const events = new SessionEvents();
   if (options.onEvent) events.subscribe(options.onEvent);
@@ -230,15 +237,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ),
   );
   return runtime;
-}
-
-/** The project directory, symlinks resolved; a clear error when it is not a directory. */
-function projectDirectory(dir: string): string {
-  const resolved = path.resolve(dir);
-  if (!fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new Error(`session: project directory ${resolved} does not exist or is not a directory`);
-  }
-  return fs.realpathSync(resolved);
 }
 
 /** A model as given, or resolved from its `provider/id` spec. */

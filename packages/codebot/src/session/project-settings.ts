@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import {
   allowedHostsFromLayers,
   formatProblem,
@@ -10,6 +12,13 @@ import { TrustStore } from "../approval/trust-store.js";
 import { loadSettingsLayers, type SettingsLocation } from "../settings/load-settings.js";
 import { mergeSettings, type RuntimeSettings } from "../settings/runtime-settings.js";
 import { formatSettingsProblem, type SettingsProblem } from "../settings/settings-problem.js";
+
+/** The project directory, symlinks resolved; `notADirectory(resolved)` is thrown when it is not one. */
+export function projectDirectory(dir: string, notADirectory: (resolved: string) => Error): string {
+  const resolved = path.resolve(dir);
+  if (!fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) throw notADirectory(resolved);
+  return fs.realpathSync(resolved);
+}
 
 /** What the settings of a project configure, read once for a session or for the `hooks` commands. */
 export interface ProjectSettings {

@@ -3,7 +3,6 @@
  * as `-p` checks it before starting: the layers, the compiled hooks with their trust state, the
  * merged non-hook settings and every problem. Read with the same loaders the runtime uses.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { type CompiledHook, type SettingsLayer, USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { TrustStore } from "../../approval/trust-store.js";
@@ -11,6 +10,7 @@ import { resolveCodebotHome } from "../../paths/codebot-home.js";
 import {
   type ProjectProblem,
   type ProjectSettings,
+  projectDirectory,
   projectProblems,
   readProjectSettings,
 } from "../../session/project-settings.js";
@@ -48,7 +48,10 @@ export function loadInventory(
   flags: ProjectFlags,
   options: { trustProjectHooks?: boolean } = {},
 ): HookInventory {
-  const cwd = projectDirectory(flags.cwd);
+  const cwd = projectDirectory(
+    flags.cwd,
+    (dir) => new CliError(`--cwd: ${dir} does not exist or is not a directory`),
+  );
   const codebotHome = resolveCodebotHome(undefined, process.env);
   const project = readProjectSettings(
     { cwd, codebotHome, settingsFiles: flags.settingsFiles, pluginDirs: flags.pluginDirs },
@@ -89,15 +92,6 @@ function trustStateOf(
   return outdated.some((t) => t.path === hook.path && t.event === hook.event)
     ? "changed since approval"
     : "needs approval";
-}
-
-/** The project directory with symlinks resolved, or a clear error. */
-export function projectDirectory(dir: string): string {
-  const resolved = path.resolve(dir);
-  if (!fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new CliError(`--cwd: ${resolved} does not exist or is not a directory`);
-  }
-  return fs.realpathSync(resolved);
 }
 
 /** The hooks that come from the project (project and local layers): what `hooks trust` is about. */
