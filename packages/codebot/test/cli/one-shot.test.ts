@@ -93,6 +93,16 @@ describe("codebot -p", () => {
     );
   });
 
+  it("--output-format stream-json marks the trace record of an async hook as background", async () => {
+    const { result: r } = await streamJsonBashRun(
+      [{ matcher: "bash", hooks: [command("exit 0", { name: "audit", async: true })] }],
+      "ran it",
+    );
+    expect(r.code).toBe(0);
+    const hook = jsonLines(r.stdout).find((l) => l.type === "hook" && l.hook === "audit");
+    expect(hook).toMatchObject({ event: "PreToolUse", matched: true, outcome: "allowed", background: true });
+  });
+
   it("reads the prompt from stdin when -p has no text", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("got it")]);

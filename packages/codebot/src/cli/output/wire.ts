@@ -42,6 +42,7 @@ export function wireTraceRecord(r: TraceRecord): WireObject {
     error: r.error,
     truncated: r.truncated,
     warnings: r.warnings,
+    background: r.background,
   });
 }
 
