@@ -14,6 +14,12 @@ export function hookBody(hook: CompiledHook): string {
   }
 }
 
+/** The entry's own `env` as `NAME=value …` (what the command runs with), when it sets any. */
+export function hookEnvText(hook: CompiledHook): string | undefined {
+  const pairs = Object.entries(hook.env);
+  return pairs.length === 0 ? undefined : pairs.map(([k, v]) => `${k}=${v}`).join(" ");
+}
+
 export function trustText(trust: TrustState): string {
   return trust === "own" ? "approved (user-owned)" : trust;
 }

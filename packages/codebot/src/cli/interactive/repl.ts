@@ -7,11 +7,12 @@ import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { CliError, errorMessage } from "../cli-error.js";
 import { loadInventory } from "../hooks/hook-inventory.js";
-import { hookBody } from "../hooks/hook-view.js";
+import { hookBody, hookEnvText } from "../hooks/hook-view.js";
 import { exit, onTerminalGone } from "../main.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
 import { terminalScreen } from "../output/terminal-screen.js";
+import { visible } from "../output/visible-text.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
@@ -63,24 +64,28 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
       },
       askToolApproval: (request) => {
         const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
-        const what = request.subject ?? JSON.stringify(request.args);
+        const what = visible(request.subject ?? JSON.stringify(request.args));
         // A hook's permissionDecision "ask" (Claude Code) says why it asks.
         const why =
-          request.hookReason !== undefined ? ` ${s.dim(`(a hook asks: ${request.hookReason})`)}` : "";
+          request.hookReason !== undefined
+            ? ` ${s.dim(`(a hook asks: ${visible(request.hookReason)})`)}`
+            : "";
         return questions.ask<ApprovalAnswer>(
-          `${s.yellow("?")} allow ${who}${s.bold(request.tool)} ${what}${why}  [y]es / [n]o / [a]lways (${request.alwaysRule}): `,
+          `${s.yellow("?")} allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}  [y]es / [n]o / [a]lways (${visible(request.alwaysRule)}): `,
           { y: "once", n: "deny", a: "always" },
           "deny",
           request.signal,
         );
       },
       askHookApproval: (request) => {
-        const hook = inventory.hooks.find((h) => h.hook.fingerprint === request.fingerprint)?.hook;
-        const body = hook ? ` ${hook.spec.type}: ${hookBody(hook)}` : "";
+        const hook = request.hook;
+        const body = ` ${hook.spec.type}: ${visible(hookBody(hook))}`;
         view.line(
-          `${s.yellow("?")} the ${request.source} settings ${request.path} want to run a hook on ${request.event}:`,
+          `${s.yellow("?")} the ${request.source} settings ${visible(request.path)} want to run a hook on ${request.event}:`,
         );
-        view.line(`  ${s.bold(request.label)}${s.dim(body)}`);
+        view.line(`  ${s.bold(visible(request.label))}${s.dim(body)}`);
+        const env = hookEnvText(hook);
+        if (env !== undefined) view.line(`  ${s.dim(`with env ${visible(env)}`)}`);
         return questions.ask<ApprovalAnswer>(
           "  run it? [o]nce / [a]lways (remember for this project) / [d]eny: ",
           { o: "once", y: "once", a: "always", d: "deny", n: "deny" },
