@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { withFileLock } from "../fs/file-lock.js";
 import { projectSlug } from "../paths/project-slug.js";
 
 /** What the user approved for one project hook (kept for `codebot hooks trust` listings). */
@@ -25,9 +26,9 @@ export interface TrustFile {
 }
 
 /**
- * Per-project approvals of what a repository's settings ask for. Every write re-reads the file
- * first, so two sessions of one project do not drop each other's approvals, and replaces it
- * atomically.
+ * Per-project approvals of what a repository's settings ask for. Every write holds a lock file,
+ * re-reads the file and replaces it atomically, so sessions of one project approving at the same
+ * time keep each other's approvals.
  */
 export class TrustStore {
   readonly file: string;
@@ -71,10 +72,12 @@ export class TrustStore {
   }
 
   private update(change: (d: TrustFile) => void): void {
-    const fresh = this.read().data;
-    change(fresh);
-    writeFileAtomic(this.file, `${JSON.stringify(fresh, null, 2)}\n`, 0o600);
-    this.data = fresh;
+    this.data = withFileLock(this.file, () => {
+      const fresh = this.read().data;
+      change(fresh);
+      writeFileAtomic(this.file, `${JSON.stringify(fresh, null, 2)}\n`, 0o600);
+      return fresh;
+    });
   }
 
   private read(): { data: TrustFile; problem?: string } {
