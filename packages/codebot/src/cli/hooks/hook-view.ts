@@ -25,7 +25,7 @@ export function trustText(trust: TrustState): string {
 }
 
 /** The snake_case form of one hook for `--json` outputs. */
-export function wireHook({ hook, trust }: InventoryHook): WireObject {
+export function wireHook({ hook, trust, fingerprint, scripts }: InventoryHook): WireObject {
   const rules = describeHook(hook);
   return {
     event: hook.event,
@@ -43,7 +43,8 @@ export function wireHook({ hook, trust }: InventoryHook): WireObject {
     ...(hook.statusMessage !== undefined ? { status_message: hook.statusMessage } : {}),
     source: hook.source,
     file: hook.path,
-    fingerprint: hook.fingerprint,
+    fingerprint,
+    scripts,
     trust: trust === "own" ? "approved" : trust,
     user_owned: trust === "own",
     style: rules.style,

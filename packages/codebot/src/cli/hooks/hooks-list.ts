@@ -48,6 +48,7 @@ export function hookListLines(inv: HookInventory, s: Styles): string[] {
     lines.push(`    ${h.spec.type}: ${visible(hookBody(h))}`);
     const env = hookEnvText(h);
     if (env !== undefined) lines.push(`    env: ${visible(env)}`);
+    for (const script of item.scripts) lines.push(`    runs ${visible(displayPath(script, inv.cwd))}`);
     const rules = describeHook(h);
     // Claude Code groups follow other rules (§11): the listing says which, in words.
     const filters =

@@ -18,14 +18,16 @@ export async function hooksTrust(flags: ProjectFlags, yes: boolean): Promise<num
   const grants = inv.settings.permissions.untrusted;
   const out: string[] = [`project ${visible(inv.cwd)}`, `trust store ${visible(inv.trustStore.file)}`, ""];
   if (hooks.length === 0) out.push("the project configures no hooks");
-  for (const { hook, trust } of hooks) {
+  for (const { hook, trust, fingerprint, scripts } of hooks) {
     const state = trust === "approved" ? s.green(trust) : s.yellow(trust);
     out.push(`${s.bold(hook.event)} ${s.cyan(visible(hook.name))} · ${state}`);
     out.push(`  ${hook.spec.type}: ${visible(hookBody(hook))}`);
     const env = hookEnvText(hook);
     if (env !== undefined) out.push(`  env: ${visible(env)}`);
+    for (const script of scripts)
+      out.push(`  runs ${visible(displayPath(script, inv.cwd))} (its content is approved too)`);
     out.push(
-      `  from ${hook.source} ${visible(displayPath(hook.path, inv.cwd))} · fingerprint ${hook.fingerprint.slice(0, 16)}`,
+      `  from ${hook.source} ${visible(displayPath(hook.path, inv.cwd))} · fingerprint ${fingerprint.slice(0, 16)}`,
     );
   }
   if (grants.length > 0) {
@@ -57,8 +59,8 @@ export async function hooksTrust(flags: ProjectFlags, yes: boolean): Promise<num
       return 1;
     }
   }
-  for (const { hook } of pending) {
-    inv.trustStore.trustHook(hook.fingerprint, {
+  for (const { hook, fingerprint } of pending) {
+    inv.trustStore.trustHook(fingerprint, {
       event: hook.event,
       source: hook.source,
       label: hook.name,

@@ -1,4 +1,5 @@
 import readline from "node:readline";
+import { referencedScripts } from "@codebot/hooks";
 import type { ApprovalAnswer } from "../../approval/approval-types.js";
 import { closeOnSignals } from "../../session/close-on-signals.js";
 import { createRuntime } from "../../session/create-runtime.js";
@@ -6,7 +7,7 @@ import type { PromptResult } from "../../session/prompt-result.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { CliError, errorMessage } from "../cli-error.js";
-import { loadInventory } from "../hooks/hook-inventory.js";
+import { displayPath, loadInventory } from "../hooks/hook-inventory.js";
 import { hookBody, hookEnvText } from "../hooks/hook-view.js";
 import { exit, onTerminalGone } from "../main.js";
 import { SessionView } from "../output/session-view.js";
@@ -86,6 +87,11 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
         view.line(`  ${s.bold(visible(request.label))}${s.dim(body)}`);
         const env = hookEnvText(hook);
         if (env !== undefined) view.line(`  ${s.dim(`with env ${visible(env)}`)}`);
+        if (hook.spec.type === "command")
+          for (const script of referencedScripts(hook.spec.command, inventory.cwd))
+            view.line(
+              `  ${s.dim(`runs ${visible(displayPath(script, inventory.cwd))} (its content is approved too)`)}`,
+            );
         return questions.ask<ApprovalAnswer>(
           "  run it? [o]nce / [a]lways (remember for this project) / [d]eny: ",
           { o: "once", y: "once", a: "always", d: "deny", n: "deny" },
