@@ -7,6 +7,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, runCli, useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
 
@@ -67,5 +68,54 @@ describe("a project model needs consent", () => {
     expect(changed.stdout).toContain("anthropic again");
     expect(openai.requests).toHaveLength(1);
     expect(changed.stderr).toContain("were ignored: model:openai/gpt-4.1");
+  });
+});
+
+describe("the interactive session asks about the project's grants, with their values", {
+  timeout: 120_000,
+}, () => {
+  it("'always' saves env:MARK=v1; a changed value is asked about again and, denied, not used", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", { env: { MARK: "v1" } });
+    const writeMark = () => [
+      reply.toolCall("bash", { command: 'echo "[$MARK]" > mark.txt' }),
+      reply.text("marked"),
+    ];
+    const server = await modelServer([...writeMark(), ...writeMark()]);
+    const start = () =>
+      TmuxSession.start({
+        dir: box.project,
+        env: modelEnv(server, box.home),
+        args: ["--permission-mode", "auto"],
+      });
+
+    const first = start();
+    try {
+      expect(await first.waitForScreen("allow? [o]nce")).toContain(
+        "  env:MARK=v1 (project .codebot/settings.json)",
+      );
+      first.submit("a");
+      await first.waitForScreen(/^›/m);
+      first.submit("mark");
+      await first.waitForScreen("marked");
+      expect(fs.readFileSync(box.at("mark.txt"), "utf8")).toBe("[v1]\n");
+      first.submit("/exit");
+      expect(await first.exitCode()).toBe(0);
+    } finally {
+      first.kill();
+    }
+
+    box.json(".codebot/settings.json", { env: { MARK: "v2" } });
+    const second = start();
+    try {
+      expect(await second.waitForScreen("allow? [o]nce")).toContain("  env:MARK=v2 (project");
+      second.submit("d");
+      await second.waitForScreen(/^›/m);
+      second.submit("mark");
+      await second.waitForScreen("marked");
+      expect(fs.readFileSync(box.at("mark.txt"), "utf8")).toBe("[]\n");
+    } finally {
+      second.kill();
+    }
   });
 });

@@ -16,6 +16,7 @@ import { resolveCodebotHome } from "../../paths/codebot-home.js";
 import {
   type ProjectProblem,
   type ProjectSettings,
+  type ProjectTrustOptions,
   projectDirectory,
   projectProblems,
   readProjectSettings,
@@ -54,10 +55,7 @@ export interface HookInventory {
  * Reads the project's settings. `trustProjectHooks` (a session's `--trust-project-hooks`) counts
  * the project's permission grants as a session would, so a session can start from this read.
  */
-export function loadInventory(
-  flags: ProjectFlags,
-  options: { trustProjectHooks?: boolean } = {},
-): HookInventory {
+export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions = {}): HookInventory {
   const cwd = projectDirectory(
     flags.cwd,
     (dir) => new CliError(`--cwd: ${dir} does not exist or is not a directory`),

@@ -17,6 +17,7 @@ import { visible } from "../output/visible-text.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
+import { askProjectGrants } from "./grant-question.js";
 import { Questions } from "./questions.js";
 import { slashCommand } from "./slash-commands.js";
 
@@ -32,17 +33,11 @@ const PROMPT = "› ";
  */
 export async function runInteractive(flags: SessionFlags): Promise<number> {
   const s = stylesFor(process.stdout);
-  const inventory = loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks });
-  const modelSpec = sessionModel(flags.model, inventory.settings);
   const screen = terminalScreen(process.stdout, s);
   const view = new SessionView(screen, s, { trace: flags.debugHooks ? "all" : "ran" });
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   rl.setPrompt(PROMPT);
   const questions = new Questions(rl, view, PROMPT);
-
-  view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
-  view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
-  for (const line of problemLines(inventory.problems, s)) view.line(line);
 
   // While the session starts, typed lines wait for it, and Ctrl+C or Ctrl+D leave at once.
   const typedAhead: string[] = [];
@@ -53,6 +48,19 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   rl.on("line", earlyLine);
   rl.on("SIGINT", earlyQuit);
   rl.on("close", earlyQuit);
+
+  // The project's grants first: its model, if approved, is the session's.
+  const inventory = await askProjectGrants(
+    loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks }),
+    flags,
+    questions,
+    view,
+    s,
+  );
+  const modelSpec = sessionModel(flags.model, inventory.settings);
+  view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
+  view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
+  for (const line of problemLines(inventory.problems, s)) view.line(line);
 
   let runtime: Runtime;
   try {
