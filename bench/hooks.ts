@@ -5,13 +5,17 @@
  *  (b) a catastrophic-backtracking `if` pattern over 1 MiB (RE2 keeps it linear);
  *  (c) one trivial command hook's round trip vs a bare `sh -c 'exit 0'` spawn from Node;
  *  (d) 1,000 PostToolUse hooks fired by 1,000 fast tool calls: the calls' time vs no hooks, the
- *      peak number of hook processes, and that all of them completed before close() returned.
+ *      peak number of hook processes, and that all of them completed before close() returned;
+ *  (e) one blocking PreToolUse http hook to a loopback server: what it adds per call over 200
+ *      calls, and how many TCP connections those 200 calls opened.
  * The tool calls are driven through the runner's middleware with a hand-made kernel context (the
  * same contract the kernel uses). Last line: one JSON object with the numbers.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { stat } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type {
@@ -21,16 +25,23 @@ import type {
   ToolMiddleware,
   ToolResult,
 } from "../packages/agentcore/src/index.js";
-import { createHookRunner, type HookRunner, loadHooks, parseMatcher } from "../packages/hooks/src/index.js";
+import {
+  createHookRunner,
+  createHttpExecutor,
+  type Executors,
+  type HookRunner,
+  loadHooks,
+  parseMatcher,
+} from "../packages/hooks/src/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "codebot-hooks-bench-"));
 const session = { sessionId: "bench", cwd: dir, transcriptPath: join(dir, "transcript.jsonl") };
 
-function runnerWith(hooks: Record<string, unknown[]>, maxConcurrentAsync?: number): HookRunner {
+function runnerWith(hooks: Record<string, unknown[]>, executors?: Executors): HookRunner {
   const loaded = loadHooks([{ source: "user", path: "bench.json", settings: { hooks } }]);
   const errors = loaded.problems.filter((p) => p.severity === "error");
   if (errors.length) throw new Error(`bench: bad hooks ${JSON.stringify(errors)}`);
-  return createHookRunner({ hooks: loaded, session, ...(maxConcurrentAsync ? { maxConcurrentAsync } : {}) });
+  return createHookRunner({ hooks: loaded, session, ...(executors ? { executors } : {}) });
 }
 
 function median(values: number[]): number {
@@ -225,6 +236,42 @@ const peak = Math.max(...peaks);
 const roundRatios = hooked.map((h, i) => h / (baseline[i] as number));
 const postRatio = median(roundRatios);
 
+// (e) one blocking http hook to a loopback server vs no hook, 200 calls each, interleaved rounds.
+let httpConnections = 0;
+const policy = createServer((req, res) => {
+  req.resume();
+  req.on("end", () => res.end("{}"));
+});
+policy.on("connection", () => httpConnections++);
+await new Promise<void>((resolve) => policy.listen(0, "127.0.0.1", resolve));
+const policyPort = (policy.address() as AddressInfo).port;
+const HTTP_CALLS = 200;
+const httpRunner = runnerWith(
+  { PreToolUse: [{ type: "http", url: `http://127.0.0.1:${policyPort}/pre`, blocking: true }] },
+  { http: createHttpExecutor({ allowedHosts: [`127.0.0.1:${policyPort}`] }) },
+);
+const httpRounds: number[] = [];
+const connectionsPerRound: number[] = [];
+const withoutHttp = caller(instant, noHooks.middleware());
+const withHttp = caller(instant, httpRunner.middleware());
+/** ms for HTTP_CALLS sequential calls. */
+async function httpCalls(run: (call: ToolCall) => Promise<ToolResult>): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < HTTP_CALLS; i++) await run({ id: `h${i}`, name: "bash", args: { command: "ls" } });
+  return performance.now() - started;
+}
+for (let round = -1; round < 5; round++) {
+  const base = await httpCalls(withoutHttp);
+  const before = httpConnections;
+  const hookedMs = await httpCalls(withHttp);
+  connectionsPerRound.push(httpConnections - before);
+  if (round >= 0) httpRounds.push((hookedMs - base) / HTTP_CALLS);
+}
+await httpRunner.close();
+policy.close();
+const httpAddedMs = median(httpRounds);
+const httpConnectionsPer200 = Math.max(...connectionsPerRound.slice(1));
+
 rmSync(dir, { recursive: true, force: true });
 
 console.log("hooks bench (one run)");
@@ -249,6 +296,9 @@ console.log(
   `    close() then waited ${closeMs.map(r1).join(", ")} ms; hooks completed before close() returned: ${completedPerRound.join(", ")} of ${CALLS}; peak ${peak} hook processes (cap 8)`,
 );
 console.log(
+  `(e) one blocking http hook (loopback) adds ${r2(httpAddedMs)} ms per call (rounds ${httpRounds.map(r2).join(", ")}; target ≤ 1.0); connections per ${HTTP_CALLS} calls: ${connectionsPerRound.join(", ")} (first: warm-up; target ≤ 2)`,
+);
+console.log(
   JSON.stringify({
     overhead_us_none: r2(overheadNone),
     overhead_us_100_nonmatching: r2(overheadNonMatching),
@@ -258,5 +308,7 @@ console.log(
     post_1000_ratio: r2(postRatio),
     post_1000_completed: completed,
     post_peak_procs: peak,
+    http_hook_added_ms: r2(httpAddedMs),
+    http_connections_per_200_calls: httpConnectionsPer200,
   }),
 );

@@ -56,6 +56,11 @@ export type HookSpec = CommandSpec | PromptSpec | HttpSpec;
 
 export interface HookExecutor<S extends HookSpec = HookSpec> {
   run(spec: S, ctx: RunContext): Promise<RunOutcome>;
+  /**
+   * Releases what the executor keeps between runs (kept-alive connections, persistent hook
+   * processes), at session end. A later run starts afresh.
+   */
+  close?(): Promise<void>;
 }
 
 /** The executors a runner dispatches to by `type`. A missing one makes such hooks fail with a clear error. */
