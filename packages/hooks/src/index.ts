@@ -56,6 +56,9 @@ export { createHookRunner, type HookRunner, type HookRunnerOptions } from "./run
 export type { SettingsLayer, SettingsSource } from "./settings-layer.js";
 export { USER_OWNED_SOURCES } from "./settings-layer.js";
 export { hookSettingsSchema, settingsJsonSchema } from "./settings-schema.js";
+export { ProcessHost, type ProcessHostOptions } from "./spawn/process-host.js";
+export { processHost, spawnProcess } from "./spawn/spawn-process.js";
+export type { SpawnedProcess, SpawnFailure, SpawnHandlers, SpawnRequest } from "./spawn/spawn-request.js";
 export type { HostResolver, ResolvedAddress } from "./ssrf.js";
 export { systemReminder } from "./system-reminder.js";
 export { codebotToolName, toolNames } from "./tool-aliases.js";
