@@ -1,10 +1,11 @@
 /**
  * Runs command hooks (§6.1): `sh -c` in a new process group, payload on stdin, capped output,
- * a timeout that kills the whole group. This is the one place a hook process is started (through
- * spawn/spawn-process.ts: the process host, else Node's spawn).
+ * a timeout that kills the whole group; or, for `persistent: true`, one line to the hook's
+ * long-running process (persistent-hooks.ts). Processes start through spawn/spawn-process.ts.
  */
 import { CappedBuffer } from "./capped-buffer.js";
 import type { CommandSpec, HookExecutor, RunContext, RunOutcome } from "./executor.js";
+import { PersistentHooks } from "./persistent-hooks.js";
 import { formatSeconds } from "./run-deadline.js";
 import { spawnProcess } from "./spawn/spawn-process.js";
 
@@ -23,7 +24,12 @@ export function createCommandExecutor(options: CommandExecutorOptions = {}): Hoo
   const cap = options.outputCap ?? MIB;
   const graceMs = options.killGraceMs ?? 1000;
   const drainMs = options.drainMs ?? 100;
-  return { run: (spec, ctx) => runCommand(spec.command, ctx, cap, graceMs, drainMs) };
+  const persistent = new PersistentHooks({ killGraceMs: graceMs });
+  return {
+    run: (spec, ctx) =>
+      spec.persistent ? persistent.run(spec, ctx) : runCommand(spec.command, ctx, cap, graceMs, drainMs),
+    close: () => persistent.close(),
+  };
 }
 
 function runCommand(

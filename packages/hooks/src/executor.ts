@@ -36,6 +36,8 @@ export interface RunContext {
 export interface CommandSpec {
   type: "command";
   command: string;
+  /** One long-running process per session answers every event (persistent-hooks.ts). */
+  persistent?: boolean;
 }
 
 export interface PromptSpec {

@@ -12,7 +12,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { constants } from "node:os";
 import { PROCESS_HOST_SOURCE } from "./process-host-source.js";
-import type { SpawnHandlers, SpawnRequest } from "./spawn-request.js";
+import type { SpawnedProcess, SpawnHandlers, SpawnRequest } from "./spawn-request.js";
 
 const HEADER = 9;
 /** How often a host may die before the session stops using it (and falls back to Node's spawn). */
@@ -29,11 +29,7 @@ interface HostCall {
 }
 
 /** What `submit` returns: control over one started command. */
-export interface HostedProcess {
-  readonly pid: number | undefined;
-  killGroup(signal: NodeJS.Signals): void;
-  release(): void;
-}
+export type HostedProcess = SpawnedProcess;
 
 export interface ProcessHostOptions {
   /** The Python 3 interpreter; default: /usr/bin/python3 if present, else `python3` on PATH. */
@@ -78,7 +74,7 @@ export class ProcessHost {
   submit(request: SpawnRequest, handlers: SpawnHandlers, fallback: () => void): HostedProcess {
     if (this.unavailable) {
       fallback();
-      return { pid: undefined, killGroup: () => {}, release: () => {} };
+      return { pid: undefined, killGroup: () => {}, write: () => {}, endInput: () => {}, release: () => {} };
     }
     if (!this.child) this.start();
     if (this.unavailable) return this.submit(request, handlers, fallback);
@@ -98,10 +94,16 @@ export class ProcessHost {
     if (request.stdin !== null) {
       const data = typeof request.stdin === "string" ? Buffer.from(request.stdin) : request.stdin;
       if (data.length > 0) frames.push(frame(call.id, "I", data));
-      frames.push(frame(call.id, "E"));
+      if (!request.keepStdinOpen) frames.push(frame(call.id, "E"));
     }
+    const queued = { call, frames, fallback };
     if (this.ready) this.write(frames);
-    else this.queued.push({ call, frames, fallback });
+    else this.queued.push(queued);
+    const send = (f: Buffer) => {
+      if (!this.calls.has(call.id)) return;
+      if (this.queued.includes(queued)) queued.frames.push(f);
+      else this.write([f]);
+    };
     return {
       get pid() {
         return call.pid;
@@ -110,6 +112,8 @@ export class ProcessHost {
         if (call.pid === undefined) call.pendingSignal = signal;
         else killGroup(call.pid, signal);
       },
+      write: (data) => send(frame(call.id, "I", typeof data === "string" ? Buffer.from(data) : data)),
+      endInput: () => send(frame(call.id, "E")),
       release: () => {
         if (!this.calls.has(call.id)) return;
         if (!call.closed) this.write([frame(call.id, "R")]);

@@ -34,6 +34,8 @@ export function spawnProcess(
       return fallback ? fallback.pid : hosted.pid;
     },
     killGroup: (signal) => (fallback ?? hosted).killGroup(signal),
+    write: (data) => (fallback ?? hosted).write(data),
+    endInput: () => (fallback ?? hosted).endInput(),
     release: () => (fallback ?? hosted).release(),
   };
 }
@@ -102,13 +104,18 @@ export function spawnWithNode(request: SpawnRequest, handlers: SpawnHandlers): S
   if (request.stdin !== null) {
     // A command that never reads stdin (or exits early) makes this write fail with EPIPE: that is fine.
     child.stdin?.on("error", () => {});
-    child.stdin?.end(request.stdin);
+    if (request.keepStdinOpen) child.stdin?.write(request.stdin);
+    else child.stdin?.end(request.stdin);
   }
   return {
     pid,
     killGroup: (signal) => {
       if (pid !== undefined) killGroup(pid, signal);
     },
+    write: (data) => {
+      if (child.stdin?.writable) child.stdin.write(data);
+    },
+    endInput: () => child.stdin?.end(),
     release: () => {
       released = true;
       child.stdout?.destroy();

@@ -6,8 +6,10 @@ export interface SpawnRequest {
   args: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** Written to the command's stdin, which is then closed; `null` gives it /dev/null. */
+  /** Written to the command's stdin, which is then closed (unless `keepStdinOpen`); `null` gives it /dev/null. */
   stdin: string | Buffer | null;
+  /** Leave stdin open for `write()` after the start (a persistent hook); `endInput()` closes it. */
+  keepStdinOpen?: boolean;
   /** stdout and stderr into one pipe, in the order written (reported as stdout). */
   mergeOutput?: boolean;
   /** Bytes of each stream passed on; past it, one more byte is passed (so the cut shows) and the rest dropped. */
@@ -37,6 +39,10 @@ export interface SpawnedProcess {
   readonly pid: number | undefined;
   /** Signals the whole process group (a signal asked for before the start is sent once it started). */
   killGroup(signal: NodeJS.Signals): void;
+  /** More stdin, for a request with `keepStdinOpen`. */
+  write(data: string | Buffer): void;
+  /** Closes stdin (end of input). */
+  endInput(): void;
   /** Stops reading its output (grandchildren still writing get EPIPE); no more handlers are called. */
   release(): void;
 }
