@@ -139,7 +139,7 @@ export class ProcessHost {
     let child: ChildProcess;
     try {
       child = spawn(python, ["-I", "-S", "-c", PROCESS_HOST_SOURCE, grace], {
-        stdio: ["pipe", "pipe", "inherit"],
+        stdio: ["pipe", "pipe", "ignore"],
         // Its own process group: Ctrl+C is Node's to handle, the host then ends with Node's pipe.
         detached: true,
       });
