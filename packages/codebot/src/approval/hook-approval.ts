@@ -41,7 +41,7 @@ export class HookApproval {
   /** The runner's `approveHook`. */
   approve = async (request: HookApprovalRequest): Promise<HookApprovalResult> => {
     if (this.options.mode() === "plan") return { approved: false, reason: "not run in plan mode" };
-    if (this.isUsersOwn(request)) return { approved: true };
+    if (this.approvedAsIs(request)) return { approved: true };
     // Worked out now, not when the session started: a script edited since then asks again.
     const fingerprint = consentFingerprint(request.fingerprint, request.hook.spec, this.options.projectDir);
     if (this.options.trustStore.isHookTrusted(fingerprint)) return { approved: true };
@@ -65,14 +65,15 @@ export class HookApproval {
     if (this.options.mode() === "plan") return [];
     return hooks.filter(
       (h) =>
-        !this.isUsersOwn(h) &&
+        !this.approvedAsIs(h) &&
         !this.options.trustStore.isHookTrusted(
           consentFingerprint(h.fingerprint, h.spec, this.options.projectDir),
         ),
     );
   }
 
-  private isUsersOwn(hook: { source: SettingsSource }): boolean {
+  /** The user's own hooks, and every hook under `--trust-project-hooks`: no fingerprint to check. */
+  private approvedAsIs(hook: { source: SettingsSource }): boolean {
     return USER_OWNED_SOURCES.has(hook.source) || this.options.trustProjectHooks === true;
   }
 

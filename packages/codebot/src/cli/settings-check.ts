@@ -1,8 +1,8 @@
+import { visible } from "../approval/visible-text.js";
 import type { ProjectProblem } from "../session/project-settings.js";
 import { CliError } from "./cli-error.js";
 import { type HookInventory, loadInventory } from "./hooks/hook-inventory.js";
 import type { Styles } from "./output/styles.js";
-import { visible } from "./output/visible-text.js";
 import type { SessionFlags } from "./session-flags.js";
 
 /** Problems as `error: …` / `warning: …` lines. */

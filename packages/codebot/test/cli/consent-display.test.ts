@@ -52,16 +52,17 @@ describe("consent screens show control characters escaped", () => {
     expectNoControlCharacters(r.stdout);
   });
 
-  it("settings problems quoting a hostile key are shown escaped too (hooks validate, -p)", async () => {
+  it("settings problems and ignored grants quoting hostile text are shown escaped too (hooks validate, -p)", async () => {
     const box = sandbox();
     // ESC[8m would make the terminal conceal everything printed after it, consent questions included.
-    box.json(".codebot/settings.json", { "\x1b[8mhidden": true });
+    box.json(".codebot/settings.json", { "\x1b[8mhidden": true, env: { X: "a\x1b[8mb" } });
     const r = await runCli(["hooks", "validate", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(r.stdout).toContain('unknown key "\\x1b[8mhidden"');
     expectNoControlCharacters(r.stdout);
     const server = await modelServer([reply.text("ok")]);
     const run = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
     expect(run.stderr).toContain('unknown key "\\x1b[8mhidden"');
+    expect(run.stderr).toContain("were ignored: env:X=a\\x1b[8mb");
     expectNoControlCharacters(run.stderr);
   });
 

@@ -1,6 +1,6 @@
 import { describeHook } from "@codebot/hooks";
+import { visible } from "../../approval/visible-text.js";
 import { type Styles, stylesFor } from "../output/styles.js";
-import { visible } from "../output/visible-text.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { displayPath, type HookInventory, loadInventory } from "./hook-inventory.js";
 import { hookBody, hookEnvText, trustText, wireHook } from "./hook-view.js";

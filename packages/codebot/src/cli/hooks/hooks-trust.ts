@@ -1,5 +1,5 @@
+import { visible } from "../../approval/visible-text.js";
 import { stylesFor } from "../output/styles.js";
-import { visible } from "../output/visible-text.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { askLine } from "../read-input.js";
 import { displayPath, loadInventory, projectHooks } from "./hook-inventory.js";

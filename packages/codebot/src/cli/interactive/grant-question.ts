@@ -1,7 +1,7 @@
 import type { ApprovalAnswer } from "../../approval/approval-types.js";
+import { visible } from "../../approval/visible-text.js";
 import { displayPath, type HookInventory, loadInventory } from "../hooks/hook-inventory.js";
 import type { Styles } from "../output/styles.js";
-import { visible } from "../output/visible-text.js";
 import type { ProjectFlags } from "../project-flags.js";
 import type { Questions } from "./questions.js";
 

@@ -1,6 +1,7 @@
 import readline from "node:readline";
 import { referencedScripts } from "@codebot/hooks";
 import type { ApprovalAnswer } from "../../approval/approval-types.js";
+import { visible } from "../../approval/visible-text.js";
 import { closeOnSignals } from "../../session/close-on-signals.js";
 import { createRuntime } from "../../session/create-runtime.js";
 import type { PromptResult } from "../../session/prompt-result.js";
@@ -13,7 +14,6 @@ import { exit, onTerminalGone } from "../main.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
 import { terminalScreen } from "../output/terminal-screen.js";
-import { visible } from "../output/visible-text.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
