@@ -68,11 +68,22 @@ const SHELL_CONTROL = /[;&|<>`\n\r]|\$\(/;
 
 /** Whether `rule` allows a call of `tool` whose subject (command or display path) is `subject`. */
 export function ruleAllows(rule: PermissionRule, tool: string, subject: string | undefined): boolean {
-  if (rule.tool !== tool) return false;
+  if (rule.tool !== tool && !mcpRuleAllows(rule.tool, tool)) return false;
   if (rule.pattern === undefined) return true;
   if (subject === undefined) return false;
   if (subjectKind(tool) === "command" && SHELL_CONTROL.test(subject)) return false;
   return rule.pattern.matches(subject);
+}
+
+/**
+ * `mcp__github__create_issue` allows that MCP tool, `mcp__github` (a server, no tool) every tool
+ * of the server. Rules are lower-cased when parsed, so the comparison ignores case.
+ */
+function mcpRuleAllows(ruleTool: string, tool: string): boolean {
+  const name = tool.toLowerCase();
+  if (!name.startsWith("mcp__")) return false;
+  if (name === ruleTool) return true;
+  return !ruleTool.slice(5).includes("__") && name.startsWith(`${ruleTool}__`);
 }
 
 /** Escapes glob syntax so a literal command or path becomes a rule matching only itself. */

@@ -15,6 +15,7 @@ interface RootOptions {
   outputFormat: OutputFormat;
   debug?: string;
   traceFile?: string;
+  mcpConfig?: string[];
 }
 
 /**
@@ -53,7 +54,12 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           .default("text"),
       )
       .addOption(new Option("--debug <what>", "print hook trace records on stderr").choices(["hooks"]))
-      .option("--trace-file <file>", "append every hook trace record to this file (JSONL)"),
+      .option("--trace-file <file>", "append every hook trace record to this file (JSONL)")
+      .option(
+        "--mcp-config <file|json>",
+        "MCP servers from a .mcp.json-shaped file or inline JSON (repeatable)",
+        (value: string, previous: string[] = []) => [...previous, value],
+      ),
   ).action(async (_opts: RootOptions, command: Command) => {
     const opts = command.opts<RootOptions>();
     const flags: SessionFlags = {
@@ -64,6 +70,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       ...(opts.maxTurns !== undefined ? { maxTurns: opts.maxTurns } : {}),
       debugHooks: opts.debug === "hooks",
       ...(opts.traceFile !== undefined ? { traceFile: path.resolve(opts.traceFile) } : {}),
+      ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
     };
     if (opts.print !== undefined) {
       const { runOneShot } = await import("./one-shot.js");

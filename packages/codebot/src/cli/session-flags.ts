@@ -17,6 +17,8 @@ export interface SessionFlags {
   debugHooks: boolean;
   /** `--trace-file`: every hook trace record appended to this JSONL file. */
   traceFile?: string;
+  /** Every `--mcp-config <file|json>`. */
+  mcpConfigs?: string[];
 }
 
 export interface OneShotFlags extends SessionFlags {
@@ -45,5 +47,6 @@ export function runtimeOptionsOf(
     trustProjectHooks: flags.trustProjectHooks,
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
+    ...(flags.mcpConfigs !== undefined ? { mcpConfigs: flags.mcpConfigs } : {}),
   };
 }

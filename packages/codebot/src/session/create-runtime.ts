@@ -6,6 +6,7 @@ import { createHookRunner, type LoadedHooks, type TraceRecord } from "@codebot/h
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import { visible } from "../approval/visible-text.js";
+import { sessionMcp } from "../mcp/session-mcp.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
 import { projectSlug } from "../paths/project-slug.js";
@@ -70,6 +71,8 @@ export interface RuntimeOptions {
   sessionId?: string;
   /** Replaces the main agent's default instructions. */
   systemPrompt?: string;
+  /** Every `--mcp-config`: a `.mcp.json`-shaped file, or its JSON inline. */
+  mcpConfigs?: readonly string[];
 }
 
 /**
@@ -188,6 +191,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         }),
     },
   });
+  // MCP servers start now, in parallel; their tools join the list as each server connects.
+  const mcp = sessionMcp({
+    cwd,
+    project,
+    env,
+    tools,
+    notify,
+    ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
+    ...(options.trustProjectHooks ? { trustProjectHooks: true } : {}),
+  });
+  mcp.servers.start();
   const agent = new Agent({
     model,
     systemPrompt: options.systemPrompt ?? mainSystemPrompt(cwd),
@@ -223,6 +237,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     agent,
     session,
     events,
+    mcp,
     getModel: () => model,
     setModel: async (next) => {
       model = await modelOf(next, env);

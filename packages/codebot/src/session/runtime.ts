@@ -4,6 +4,7 @@ import type { HookRunner, SettingsLayer } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { TrustStore } from "../approval/trust-store.js";
+import type { McpServers, ServerStatus } from "../mcp/mcp-servers.js";
 import type { PermissionMode, RuntimeSettings } from "../settings/runtime-settings.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import type { PromptResult } from "./prompt-result.js";
@@ -34,6 +35,8 @@ export interface RuntimeParts {
   agent: Agent;
   session: Session;
   events: SessionEvents;
+  /** The MCP servers; `close` ends their processes. */
+  mcp: { servers: McpServers; close(): Promise<void> };
   getModel(): LanguageModelV3;
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
 }
@@ -93,10 +96,20 @@ export class Runtime {
     return this.parts.session.isRunning;
   }
 
-  /** Runs one prompt to its end. Rejects when another prompt is running or the runtime is closed. */
-  prompt(text: string): Promise<PromptResult> {
-    if (this.closing) return Promise.reject(new Error("session: closed"));
+  /**
+   * Runs one prompt to its end. Rejects when another prompt is running or the runtime is closed.
+   * The first prompt waits for the MCP servers, at most their startup timeout.
+   */
+  async prompt(text: string): Promise<PromptResult> {
+    if (this.closing) throw new Error("session: closed");
+    await this.parts.mcp.servers.ready();
+    if (this.closing) throw new Error("session: closed");
     return this.parts.session.prompt(text);
+  }
+
+  /** The MCP servers: state, tools and where each came from. */
+  mcpServers(): ServerStatus[] {
+    return this.parts.mcp.servers.status();
   }
 
   /** Cancels the prompt in progress. */
@@ -130,7 +143,7 @@ export class Runtime {
       this.parts.session.abort();
       await this.parts.session.settled();
       this.parts.hooks.sessionEnd({ reason });
-      await this.parts.hooks.close();
+      await Promise.all([this.parts.hooks.close(), this.parts.mcp.close()]);
     })();
     return this.closing;
   }
