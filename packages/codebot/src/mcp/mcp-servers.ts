@@ -41,6 +41,8 @@ export class McpServers {
   private readonly unapproved: ServerEntry[] = [];
   private started: Promise<void> | undefined;
   private waited = false;
+  /** Tool names already reported as unusable (each is reported once, not at every change). */
+  private readonly badNames = new Set<string>();
   private readonly startupTimeoutMs: number;
 
   constructor(private readonly options: McpServersOptions) {
@@ -115,6 +117,8 @@ export class McpServers {
       for (const info of connection.tools) {
         const tool = mcpTool(connection, info);
         if (!TOOL_NAME.test(tool.name)) {
+          if (this.badNames.has(tool.name)) continue;
+          this.badNames.add(tool.name);
           this.options.notify(
             `codebot: MCP tool ${tool.name} left out: a tool name may hold only letters, digits, _ and - (at most 64)`,
           );

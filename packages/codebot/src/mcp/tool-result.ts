@@ -1,9 +1,10 @@
 /**
  * An MCP tool result as the model sees it: text blocks in order, structured content as JSON
- * when there is no text, images and audio as a line naming them, resources by their URI (and
- * text), all under the same output cap as the built-in tools. `isError` stays an error.
+ * when there is no text, images as image attachments (and a line naming each, so hooks and the
+ * transcript see them), audio as a line, resources by their URI (and text), the text under the
+ * same output cap as the built-in tools. `isError` stays an error.
  */
-import type { ToolResult } from "@codebot/agentcore";
+import type { ToolImage, ToolResult } from "@codebot/agentcore";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { OutputCap } from "../tools/output-cap.js";
 
@@ -12,6 +13,7 @@ export const MCP_OUTPUT_LIMIT = 30_000;
 
 export function toToolResult(result: CallToolResult): ToolResult {
   const parts: string[] = [];
+  const images: ToolImage[] = [];
   for (const block of result.content ?? []) {
     switch (block.type) {
       case "text":
@@ -19,7 +21,8 @@ export function toToolResult(result: CallToolResult): ToolResult {
         break;
       case "image":
       case "audio":
-        parts.push(`[${block.type} ${block.mimeType}, ${Math.floor((block.data.length * 3) / 4)} bytes]`);
+        parts.push(`[${block.type} ${block.mimeType}, ${Buffer.byteLength(block.data, "base64")} bytes]`);
+        if (block.type === "image") images.push({ data: block.data, mediaType: block.mimeType });
         break;
       case "resource": {
         const r = block.resource;
@@ -41,5 +44,10 @@ export function toToolResult(result: CallToolResult): ToolResult {
   const cap = new OutputCap(MCP_OUTPUT_LIMIT);
   cap.push(parts.join("\n"));
   const text = cap.text();
-  return { content: text === "" ? "(no output)" : text, isError: result.isError === true };
+  const isError = result.isError === true;
+  return {
+    content: text === "" ? "(no output)" : text,
+    isError,
+    ...(images.length > 0 && !isError ? { images } : {}),
+  };
 }

@@ -1,0 +1,90 @@
+import { createGuardedFetch } from "@codebot/hooks";
+import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { visible } from "../../approval/visible-text.js";
+import { McpServers, type ServerStatus } from "../../mcp/mcp-servers.js";
+import { describeServer } from "../../mcp/server-consent.js";
+import { formatSettingsProblem } from "../../settings/settings-problem.js";
+import { displayPath } from "../hooks/hook-inventory.js";
+import { stylesFor } from "../output/styles.js";
+import type { ProjectFlags } from "../project-flags.js";
+import { loadMcpInventory } from "./mcp-inventory.js";
+
+/**
+ * `codebot mcp list [--json]`: every MCP server of the project with where it came from, what it
+ * runs, whether it may run, and — after starting the ones that may, as a session would, and
+ * stopping them again — its state and tools. Servers that need approval are not started.
+ */
+export async function mcpList(
+  flags: ProjectFlags,
+  json: boolean,
+  mcpConfigs: readonly string[] = [],
+): Promise<number> {
+  const { inventory, servers, problems } = loadMcpInventory(flags, mcpConfigs);
+  const failures: string[] = [];
+  const guarded = createGuardedFetch({ allowList: inventory.project.httpAllowList.hosts });
+  const mayRun = new Set(
+    servers.filter((x) => x.trust === "own" || x.trust === "approved").map((x) => x.entry),
+  );
+  const running = new McpServers({
+    entries: servers.map((x) => x.entry),
+    isApproved: (entry) => mayRun.has(entry),
+    launch: {
+      cwd: inventory.cwd,
+      env: process.env,
+      settingsEnv: inventory.settings.env,
+      guardedFetch: guarded.fetch as FetchLike,
+    },
+    ...(inventory.settings.mcpStartupTimeout !== undefined
+      ? { startupTimeoutMs: inventory.settings.mcpStartupTimeout }
+      : {}),
+    tools: [],
+    notify: (message) => failures.push(message),
+  });
+  running.start();
+  await running.ready();
+  const status = new Map<string, ServerStatus>(running.status().map((r) => [r.name, r]));
+  await running.close();
+  await guarded.close();
+
+  const rows = servers.map(({ entry, trust }) => {
+    const s = status.get(entry.name);
+    return {
+      name: entry.name,
+      origin: entry.origin,
+      file: entry.file,
+      runs: describeServer(entry.config),
+      trust,
+      state: mayRun.has(entry) ? (s?.state ?? "failed") : "not approved",
+      tools: s?.tools ?? [],
+      ...(s?.error ? { error: s.error } : {}),
+    };
+  });
+  if (json) {
+    process.stdout.write(
+      `${JSON.stringify({ servers: rows, problems: problems.map(formatSettingsProblem) }, null, 2)}\n`,
+    );
+    return 0;
+  }
+  const st = stylesFor(process.stdout);
+  const out: string[] = [];
+  if (rows.length === 0) out.push("no MCP servers configured");
+  for (const row of rows) {
+    const state =
+      row.state === "connected"
+        ? st.green(row.state)
+        : row.state === "failed"
+          ? st.red(row.state)
+          : st.yellow(row.state);
+    out.push(`${st.bold(visible(row.name))} · ${state}${row.trust === "own" ? "" : ` · ${row.trust}`}`);
+    out.push(`  runs ${visible(row.runs)}`);
+    out.push(`  from ${row.origin} ${visible(displayPath(row.file, inventory.cwd))}`);
+    if (row.error) out.push(`  ${st.red(visible(row.error))}`);
+    if (row.tools.length > 0) out.push(`  tools: ${row.tools.map((t) => visible(t)).join(", ")}`);
+  }
+  for (const problem of problems) out.push(st.yellow(visible(formatSettingsProblem(problem))));
+  if (rows.some((r) => r.state === "not approved"))
+    out.push("", 'run "codebot mcp trust" to review the project\'s servers');
+  process.stdout.write(`${out.join("\n")}\n`);
+  for (const failure of failures) process.stderr.write(`${visible(failure)}\n`);
+  return 0;
+}
