@@ -34,9 +34,7 @@ export function sessionMcp(options: SessionMcpOptions): { servers: McpServers; c
   const servers = new McpServers({
     entries,
     isApproved: (entry) =>
-      !entry.needsConsent ||
-      options.trustProjectHooks === true ||
-      project.trustStore.isGrantTrusted(entry.grant),
+      !entry.needsConsent || options.trustProjectHooks === true || project.isGrantTrusted(entry.grant),
     launch: {
       cwd: options.cwd,
       env: options.env,

@@ -30,6 +30,10 @@ export interface ProjectSettings {
   problems: SettingsProblem[];
   /** `httpHookAllowedHosts` of the user-owned layers, the http hooks' allow-list (§6.3), with its problems. */
   httpAllowList: LayerAllowList;
+  /** Whether a project grant counts for this run: trust store, `--trust-project-hooks`, or allowed once. */
+  isGrantTrusted(grant: string): boolean;
+  /** The grants allowed "once" for this run (ProjectTrustOptions). */
+  grantedOnce: readonly string[];
 }
 
 /** What counts as approved beyond the trust store, for this run only. */
@@ -51,12 +55,11 @@ export function readProjectSettings(
 ): ProjectSettings {
   const { layers, problems: layerProblems } = loadSettingsLayers(where);
   const trustStore = new TrustStore(where.codebotHome, where.cwd);
-  const { settings, problems: mergeProblems } = mergeSettings(layers, {
-    isGrantTrusted: (grant) =>
-      options.trustProjectHooks === true ||
-      options.grantedOnce?.includes(grant) === true ||
-      trustStore.isGrantTrusted(grant),
-  });
+  const isGrantTrusted = (grant: string): boolean =>
+    options.trustProjectHooks === true ||
+    options.grantedOnce?.includes(grant) === true ||
+    trustStore.isGrantTrusted(grant);
+  const { settings, problems: mergeProblems } = mergeSettings(layers, { isGrantTrusted });
   return {
     layers,
     trustStore,
@@ -64,6 +67,8 @@ export function readProjectSettings(
     hooks: loadHooks(layers),
     problems: [...layerProblems, ...mergeProblems],
     httpAllowList: allowedHostsFromLayers(layers),
+    isGrantTrusted,
+    grantedOnce: options.grantedOnce ?? [],
   };
 }
 

@@ -11,6 +11,7 @@ import { CliError, errorMessage } from "../cli-error.js";
 import { displayPath, loadInventory } from "../hooks/hook-inventory.js";
 import { hookBody, hookEnvText } from "../hooks/hook-view.js";
 import { exit, onTerminalGone } from "../main.js";
+import { askProjectMcpServers } from "../mcp/mcp-question.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
 import { terminalScreen } from "../output/terminal-screen.js";
@@ -50,8 +51,14 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   rl.on("close", earlyQuit);
 
   // The project's grants first: its model, if approved, is the session's.
-  const inventory = await askProjectGrants(
-    loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks }),
+  const inventory = await askProjectMcpServers(
+    await askProjectGrants(
+      loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks }),
+      flags,
+      questions,
+      view,
+      s,
+    ),
     flags,
     questions,
     view,

@@ -4,10 +4,10 @@ import { visible } from "../../approval/visible-text.js";
 import { McpServers, type ServerStatus } from "../../mcp/mcp-servers.js";
 import { describeServer } from "../../mcp/server-consent.js";
 import { formatSettingsProblem } from "../../settings/settings-problem.js";
-import { displayPath } from "../hooks/hook-inventory.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { loadMcpInventory } from "./mcp-inventory.js";
+import { serverLines } from "./mcp-lines.js";
 
 /**
  * `codebot mcp list [--json]`: every MCP server of the project with where it came from, what it
@@ -66,24 +66,8 @@ export async function mcpList(
     return 0;
   }
   const st = stylesFor(process.stdout);
-  const out: string[] = [];
-  if (rows.length === 0) out.push("no MCP servers configured");
-  for (const row of rows) {
-    const state =
-      row.state === "connected"
-        ? st.green(row.state)
-        : row.state === "failed"
-          ? st.red(row.state)
-          : st.yellow(row.state);
-    out.push(`${st.bold(visible(row.name))} · ${state}${row.trust === "own" ? "" : ` · ${row.trust}`}`);
-    out.push(`  runs ${visible(row.runs)}`);
-    out.push(`  from ${row.origin} ${visible(displayPath(row.file, inventory.cwd))}`);
-    if (row.error) out.push(`  ${st.red(visible(row.error))}`);
-    if (row.tools.length > 0) out.push(`  tools: ${row.tools.map((t) => visible(t)).join(", ")}`);
-  }
+  const out = serverLines(rows, inventory.cwd, st);
   for (const problem of problems) out.push(st.yellow(visible(formatSettingsProblem(problem))));
-  if (rows.some((r) => r.state === "not approved"))
-    out.push("", 'run "codebot mcp trust" to review the project\'s servers');
   process.stdout.write(`${out.join("\n")}\n`);
   for (const failure of failures) process.stderr.write(`${visible(failure)}\n`);
   return 0;
