@@ -30,9 +30,6 @@ interface HostCall {
   direct?: DirectPipes;
 }
 
-/** What `submit` returns: control over one started command. */
-export type HostedProcess = SpawnedProcess;
-
 export interface ProcessHostOptions {
   /** The Python 3 interpreter; default: /usr/bin/python3 if present, else `python3` on PATH. */
   python?: string;
@@ -73,7 +70,7 @@ export class ProcessHost {
    * Starts a command through the host. `fallback` runs instead if the host cannot start; the
    * handlers are then not called by the host.
    */
-  submit(request: SpawnRequest, handlers: SpawnHandlers, fallback: () => void): HostedProcess {
+  submit(request: SpawnRequest, handlers: SpawnHandlers, fallback: () => void): SpawnedProcess {
     if (this.unavailable) {
       fallback();
       return { pid: undefined, killGroup: () => {}, write: () => {}, endInput: () => {}, release: () => {} };
