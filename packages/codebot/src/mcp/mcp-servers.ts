@@ -89,6 +89,11 @@ export class McpServers {
     clearTimeout(timer);
   }
 
+  /** The server of this name that the session started (whatever its state now). */
+  connection(name: string): ServerConnection | undefined {
+    return this.connections.find((c) => c.name === name);
+  }
+
   status(): ServerStatus[] {
     const rows: ServerStatus[] = this.connections.map((c) => ({
       name: c.name,

@@ -43,6 +43,7 @@ export class ServerConnection {
   private client: Client | undefined;
   private transport: Transport | undefined;
   private restarted = false;
+  private starting: Promise<void> = Promise.resolve();
   private closing = false;
 
   constructor(
@@ -55,7 +56,17 @@ export class ServerConnection {
   }
 
   /** Connects; never rejects (a failure is the state `failed`, reported once). */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    this.starting = this.connectOnce();
+    return this.starting;
+  }
+
+  /** Resolves once the current start (or restart) has connected or failed. */
+  settled(): Promise<void> {
+    return this.starting;
+  }
+
+  private async connectOnce(): Promise<void> {
     try {
       await this.connect();
       this.state = "connected";
