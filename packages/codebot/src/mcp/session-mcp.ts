@@ -7,6 +7,7 @@ import { createGuardedFetch } from "@codebot/hooks";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ProjectSettings } from "../session/project-settings.js";
 import { formatSettingsProblem } from "../settings/settings-problem.js";
+import { elicitationHandler } from "./elicitation.js";
 import { McpServers, type McpServersOptions } from "./mcp-servers.js";
 import { loadServerEntries } from "./server-entries.js";
 
@@ -46,7 +47,7 @@ export function sessionMcp(options: SessionMcpOptions): { servers: McpServers; c
       : {}),
     tools: options.tools,
     notify: options.notify,
-    ...(options.elicit ? { elicit: options.elicit } : {}),
+    elicit: options.elicit ?? elicitationHandler({ notify: options.notify }),
   });
   return {
     servers,
