@@ -76,11 +76,19 @@ export class McpServers {
     this.started = Promise.all(this.connections.map((c) => c.start())).then(() => undefined);
   }
 
-  /** Resolves once every server started or failed, or — the first time only — when the startup timeout ran out. */
+  /**
+   * What the first prompt waits for: every server started or failed, at most the startup timeout.
+   * Undefined when there is nothing to wait for (no server, or the first prompt has waited).
+   */
+  startupWait(): Promise<void> | undefined {
+    if (!this.started || this.waited || this.connections.length === 0) return undefined;
+    this.waited = true;
+    return this.ready();
+  }
+
+  /** Resolves once every server started or failed, or when the startup timeout ran out. */
   async ready(): Promise<void> {
     if (!this.started) return;
-    if (this.waited) return;
-    this.waited = true;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, this.startupTimeoutMs);

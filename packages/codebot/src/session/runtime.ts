@@ -11,6 +11,8 @@ import type { PromptResult } from "./prompt-result.js";
 import type { Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
 
+const PROMPT_RUNNING = "session: a prompt is already running; wait for it or abort it";
+
 /** A configuration problem found while assembling the runtime (settings, hooks, http allow-list). */
 export interface RuntimeProblem {
   severity: "error" | "warning";
@@ -62,6 +64,8 @@ export class Runtime {
   readonly trustStore: TrustStore;
   readonly tasks: TaskStore;
   private closing: Promise<void> | undefined;
+  /** Set while the first prompt waits for the MCP servers to start. */
+  private waitingForMcp: AbortController | undefined;
 
   constructor(private readonly parts: RuntimeParts) {
     this.sessionId = parts.sessionId;
@@ -93,18 +97,30 @@ export class Runtime {
   }
 
   get isRunning(): boolean {
-    return this.parts.session.isRunning;
+    return this.waitingForMcp !== undefined || this.parts.session.isRunning;
   }
 
   /**
    * Runs one prompt to its end. Rejects when another prompt is running or the runtime is closed.
-   * The first prompt waits for the MCP servers, at most their startup timeout.
+   * The first prompt waits for the MCP servers, at most their startup timeout; meanwhile it counts
+   * as running (a second prompt is refused) and `abort()` cancels it.
    */
-  async prompt(text: string): Promise<PromptResult> {
-    if (this.closing) throw new Error("session: closed");
-    await this.parts.mcp.servers.ready();
-    if (this.closing) throw new Error("session: closed");
-    return this.parts.session.prompt(text);
+  prompt(text: string): Promise<PromptResult> {
+    if (this.closing) return Promise.reject(new Error("session: closed"));
+    if (this.waitingForMcp) return Promise.reject(new Error(PROMPT_RUNNING));
+    const startup = this.parts.mcp.servers.startupWait();
+    if (startup === undefined) return this.parts.session.prompt(text);
+    this.waitingForMcp = new AbortController();
+    const { signal } = this.waitingForMcp;
+    const aborted = new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve()));
+    return Promise.race([startup, aborted]).then(() => {
+      this.waitingForMcp = undefined;
+      if (this.closing) throw new Error("session: closed");
+      const run = this.parts.session.prompt(text);
+      // Cancelled while waiting: the prompt ends as aborted before it reaches the model.
+      if (signal.aborted) this.parts.session.abort();
+      return run;
+    });
   }
 
   /** The MCP servers: state, tools and where each came from. */
@@ -114,6 +130,7 @@ export class Runtime {
 
   /** Cancels the prompt in progress. */
   abort(): void {
+    this.waitingForMcp?.abort();
     this.parts.session.abort();
   }
 

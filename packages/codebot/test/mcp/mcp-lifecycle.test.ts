@@ -47,7 +47,8 @@ describe("MCP server lifecycle", () => {
   it("a server that hangs at initialize delays the first prompt only up to mcpStartupTimeout, is reported once and killed", async () => {
     const state = scratchDir("mcp-state-");
     const s = await startSession({
-      user: { mcpServers: { stuck: testServer("hang", state) }, mcpStartupTimeout: 500 },
+      // Long enough for the server's Node to boot and record its pid even on a loaded machine.
+      user: { mcpServers: { stuck: testServer("hang", state) }, mcpStartupTimeout: 2000 },
       script: [reply.text("answered")],
     });
     const result = await s.runtime.prompt("hi");
@@ -57,9 +58,23 @@ describe("MCP server lifecycle", () => {
       return r.length > 0 ? r : undefined;
     });
     expect(reports).toHaveLength(1);
-    expect(reports[0]).toContain("no answer within 500 ms");
+    expect(reports[0]).toContain("no answer within 2000 ms");
     const [pid] = pids(state, "starts");
     await waitFor(() => pid !== undefined && !alive(pid), 10_000, "the hung server to be killed");
+  });
+
+  it("while the first prompt waits for the servers, a second prompt is refused and abort() cancels the wait", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      user: { mcpServers: { stuck: testServer("hang", state) }, mcpStartupTimeout: 600_000 },
+      script: [reply.text("never sent")],
+    });
+    const first = s.runtime.prompt("one");
+    expect(s.runtime.isRunning).toBe(true);
+    await expect(s.runtime.prompt("two")).rejects.toThrow("session: a prompt is already running");
+    s.runtime.abort();
+    expect((await first).status).toBe("aborted");
+    expect(s.model.requests).toHaveLength(0);
   });
 
   it("a server that exits mid-call gives the model an error, is restarted once and works again", async () => {
