@@ -34,6 +34,8 @@ export interface HardDecision {
   permissionBy?: string;
   /** A hook answered `continue: false`: the run is to end, for this reason (§11). */
   stop?: { reason: string; hook: string };
+  /** PostToolUse (Claude Code groups): the last `updatedMCPToolOutput` given, and its hook. */
+  updatedMCPToolOutput?: { value: unknown; hook: string };
   trace: TraceRecord[];
 }
 
@@ -295,6 +297,7 @@ export async function evaluateFeedback(
   const reasons: string[] = [];
   let blockedBy: string | undefined;
   let stop: HardDecision["stop"];
+  let updatedOutput: HardDecision["updatedMCPToolOutput"];
   const canStopRun = (EVENT_SPECS[firing.event] as EventSpec).claude.canStopRun === true;
   for (const step of steps) {
     const considered = firing.considerStep(step);
@@ -310,6 +313,9 @@ export async function evaluateFeedback(
         blockedBy ??= run.hook.name;
       }
       if (verdict.additionalContext) contexts.push(verdict.additionalContext);
+      // The last rewrite wins, as in Claude Code (its hooks run in parallel on the original output).
+      if (verdict.updatedMCPToolOutput !== undefined)
+        updatedOutput = { value: verdict.updatedMCPToolOutput, hook: run.hook.name };
     }
   }
   return {
@@ -317,6 +323,7 @@ export async function evaluateFeedback(
     ...(reasons.length ? { reason: reasons.join("\n\n"), blockedBy: blockedBy ?? "" } : {}),
     ...(contexts.length ? { additionalContext: contexts.join("\n\n") } : {}),
     ...(stop ? { stop } : {}),
+    ...(updatedOutput ? { updatedMCPToolOutput: updatedOutput } : {}),
     trace,
   };
 }

@@ -90,8 +90,10 @@ async function around(
     if (refused) return refused;
     if (decision.additionalContext) reminders.push(`PreToolUse hook context:\n${decision.additionalContext}`);
   }
-  const result = await next(runCall);
-  reminders.push(...(await afterTool(hooks, runCall, result, ctx)));
+  let result = await next(runCall);
+  const after = await afterTool(hooks, runCall, result, ctx);
+  reminders.push(...after.reminders);
+  if (after.replaced !== undefined) result = after.replaced;
   if (reminders.length === 0) return result;
   // What hooks tell the model travels with the tool result, after it, as tagged reminders.
   return {
@@ -134,10 +136,10 @@ async function afterTool(
   call: ToolCall,
   result: ToolResult,
   ctx: ToolContext,
-): Promise<string[]> {
+): Promise<{ reminders: string[]; replaced?: ToolResult }> {
   const post = hooks.hasHooks("PostToolUse");
   const failure = result.isError && hooks.hasHooks("PostToolUseFailure");
-  if (!post && !failure) return [];
+  if (!post && !failure) return { reminders: [] };
   const input = {
     tool: call.name,
     toolUseId: call.id,
@@ -151,9 +153,13 @@ async function afterTool(
   if (post) fired.push(["PostToolUse", hooks.postToolUse(input)]);
   if (failure) fired.push(["PostToolUseFailure", hooks.postToolUseFailure(input)]);
   const reminders: string[] = [];
+  let replaced: ToolResult | undefined;
   let stopped = false;
   for (const [event, pending] of fired) {
     const decision = await pending;
+    // Claude Code's updatedMCPToolOutput: for MCP tools only, what the model sees instead of the result.
+    if (event === "PostToolUse" && decision.updatedMCPToolOutput && call.name.startsWith("mcp__"))
+      replaced = { content: outputText(decision.updatedMCPToolOutput.value), isError: result.isError };
     if (decision.stop && !stopped) {
       stopped = true;
       hooks.onStopRun?.(decision.stop);
@@ -161,5 +167,18 @@ async function afterTool(
     if (decision.blocked) reminders.push(`${event} hook feedback:\n${decision.reason ?? "blocked by hook"}`);
     if (decision.additionalContext) reminders.push(`${event} hook context:\n${decision.additionalContext}`);
   }
-  return reminders;
+  return { reminders, ...(replaced ? { replaced } : {}) };
+}
+
+/** A replacement output as text: a string as is, MCP content blocks by their text, anything else as JSON. */
+function outputText(value: unknown): string {
+  if (typeof value === "string") return value;
+  const blocks = Array.isArray(value)
+    ? value
+    : value !== null && typeof value === "object" && Array.isArray((value as { content?: unknown }).content)
+      ? (value as { content: unknown[] }).content
+      : undefined;
+  if (blocks?.every((b) => typeof (b as { text?: unknown } | null)?.text === "string"))
+    return blocks.map((b) => (b as { text: string }).text).join("\n");
+  return JSON.stringify(value);
 }

@@ -62,6 +62,28 @@ describe("MCP tools through a session (real server-everything and server-filesys
     expect(payloads.map((p) => p.tool_name)).toEqual(["mcp__everything__echo", "mcp__everything__echo"]);
   });
 
+  it("a PostToolUse updatedMCPToolOutput rewrites what the model sees of one MCP result, and never a built-in tool's", async () => {
+    const redact = `grep -q secret && echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":[{"type":"text","text":"[redacted by hook]"}]}}'; exit 0`;
+    const s = await startSession({
+      user: {
+        mcpServers: { everything: everythingServer() },
+        hooks: { PostToolUse: [{ matcher: "*", hooks: [{ type: "command", command: redact }] }] },
+      },
+      script: [
+        reply.toolCalls(
+          toolCall("mcp__everything__echo", { message: "the secret is 42" }, "c-secret"),
+          toolCall("mcp__everything__echo", { message: "harmless" }, "c-plain"),
+          toolCall("bash", { command: "echo secret here" }, "c-bash"),
+        ),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c-secret")).toEqual({ text: "[redacted by hook]", isError: false });
+    expect(toolResultFor(s.model, "c-plain")).toEqual({ text: "Echo: harmless", isError: false });
+    expect(toolResultFor(s.model, "c-bash")).toEqual({ text: "secret here", isError: false });
+  });
+
   it("a native PostToolUse hook with a /regex/ matcher sees the MCP call and its output", async () => {
     const s = await startSession({
       user: {
