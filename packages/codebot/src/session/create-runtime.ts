@@ -128,7 +128,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     currentModel: () => model,
     env,
     settingsEnv: settings.env,
+    mcpServers: () => mcp?.servers,
   });
+  // mcp_tool hooks reach the MCP servers, which start once the tools exist, through this.
+  let mcp: ReturnType<typeof sessionMcp> | undefined;
   // The session exists only once the agent does; hooks that end the run reach it through this.
   let session: Session | undefined;
   const runner = createHookRunner({
@@ -192,7 +195,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
   // MCP servers start now, in parallel; their tools join the list as each server connects.
-  const mcp = sessionMcp({
+  mcp = sessionMcp({
     cwd,
     project,
     env,
