@@ -56,7 +56,12 @@ describe("the settings schema validates the runtime's keys (§3.2)", () => {
       [
         userLayer({
           model: "openai/gpt-4o",
-          permissions: { mode: "auto", allow: ["read", 7, "bash(npm test)"], deny: ["write"] },
+          permissions: {
+            mode: "auto",
+            allow: ["read", 7, "bash(npm test)"],
+            deny: ["write"],
+            allowAll: true,
+          },
           postStopValidation: { maxAttempts: 5, retries: 2 },
           env: { GOOD: "yes", BAD: false },
           colour: "blue",
@@ -71,7 +76,7 @@ describe("the settings schema validates the runtime's keys (§3.2)", () => {
     expect(settings.env).toEqual({ GOOD: "yes" });
     expect(problems.map((p) => [p.field, p.message])).toEqual([
       ["permissions.allow[1]", "permissions.allow: expected a rule string, got 7; ignored"],
-      ["permissions.deny", 'permissions: unknown key "deny"; ignored'],
+      ["permissions.allowAll", 'permissions: unknown key "allowAll"; ignored'],
       ["postStopValidation.retries", 'postStopValidation: unknown key "retries"; ignored'],
       ["env.BAD", "env.BAD: expected a string; ignored"],
       ["colour", 'unknown key "colour"; ignored'],

@@ -58,5 +58,5 @@ export { USER_OWNED_SOURCES } from "./settings-layer.js";
 export { hookSettingsSchema, settingsJsonSchema } from "./settings-schema.js";
 export type { HostResolver, ResolvedAddress } from "./ssrf.js";
 export { systemReminder } from "./system-reminder.js";
-export { codebotToolName, toolNames } from "./tool-aliases.js";
+export { claudeToolName, codebotToolName, toolNames } from "./tool-aliases.js";
 export type { HookStart, SkipReason, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";

@@ -53,7 +53,7 @@ export class HookApproval {
   };
 
   /** Project/local hooks that will not run in this session unless someone approves them. */
-  untrusted(hooks: readonly HookIdentity[]): HookIdentity[] {
+  untrusted<H extends HookIdentity>(hooks: readonly H[]): H[] {
     if (this.options.mode() === "plan") return [];
     return hooks.filter((h) => !this.isApprovedWithoutAsking(h));
   }

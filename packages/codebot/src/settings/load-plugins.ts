@@ -11,6 +11,13 @@ export interface PluginDir {
   dir: string;
   /** Relative folders are resolved against this directory. */
   base: string;
+  /** `CLAUDE_PLUGIN_DATA`; default `$CODEBOT_HOME/plugins/data/<name>`. */
+  dataDir?: string;
+  /**
+   * Set when only a project or local file switched the plugin on: its hooks then count as that
+   * layer's (they run once the project is trusted). Default: the user's own.
+   */
+  source?: "project" | "local";
 }
 
 /** Keys of a `hooks.json` besides the events, in the layout that puts events at the top level. */
@@ -29,7 +36,7 @@ export function loadPluginLayers(
 ): { layers: SettingsLayer[]; problems: SettingsProblem[] } {
   const layers: SettingsLayer[] = [];
   const problems: SettingsProblem[] = [];
-  for (const { dir, base } of dirs) {
+  for (const { dir, base, dataDir: givenDataDir, source } of dirs) {
     const root = resolveDir(dir, base);
     const problem = (severity: SettingsProblem["severity"], file: string, message: string) =>
       problems.push({ severity, file, message });
@@ -54,7 +61,7 @@ export function loadPluginLayers(
       problem("error", file, `plugin ${name}: expected {"hooks": {<event>: [...]}} (plugin skipped)`);
       continue;
     }
-    const dataDir = path.join(codebotHome, "plugins", "data", name);
+    const dataDir = givenDataDir ?? path.join(codebotHome, "plugins", "data", name);
     try {
       fs.mkdirSync(dataDir, { recursive: true });
     } catch (error) {
@@ -64,7 +71,12 @@ export function loadPluginLayers(
         `plugin ${name}: cannot create its data folder: ${(error as Error).message}`,
       );
     }
-    layers.push({ source: "plugin", path: file, settings: { hooks }, plugin: { name, root, dataDir } });
+    layers.push({
+      source: source ?? "plugin",
+      path: file,
+      settings: { hooks },
+      plugin: { name, root, dataDir },
+    });
   }
   return { layers, problems };
 }

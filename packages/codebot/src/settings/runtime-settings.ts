@@ -12,7 +12,7 @@ export const PERMISSION_MODES: readonly PermissionMode[] = permissionModeSchema.
 
 /** A permission grant from a project or local layer that was not honoured because it is not trusted. */
 export interface UntrustedGrant {
-  /** `allow:<rule>` or `mode:auto` (the key the trust store records). */
+  /** `allow:<rule>`, `mode:auto`, `env:<NAME>`, `disableAllHooks` (the key the trust store records). */
   grant: string;
   source: SettingsSource;
   file: string;
@@ -27,6 +27,10 @@ export interface RuntimeSettings {
     mode?: PermissionMode;
     /** Honoured allow rules, from every layer, in layer order. */
     allow: PermissionRule[];
+    /** Ask rules, from every layer (they only tighten, so a project needs no trust for them). */
+    ask: PermissionRule[];
+    /** Deny rules, from every layer; they hold in every mode. */
+    deny: PermissionRule[];
     /** Grants from project/local layers left out because the project is not trusted for them. */
     untrusted: UntrustedGrant[];
   };
@@ -42,13 +46,19 @@ export interface MergeOptions {
 
 const DEFAULT_MAX_ATTEMPTS = 3;
 
+/** Modes that let more run unasked: from a project, they count only once trusted. */
+const LOOSENING_MODES: ReadonlySet<PermissionMode> = new Set(["auto", "acceptEdits"]);
+
+/** Keys only the user's own settings may set; in a project file they are ignored, and said so. */
+const USER_ONLY_KEYS = ["claudeCompat", "claudePlugins"] as const;
+
 /**
- * Merges the layers: scalars from later layers override earlier ones; allow rules add up.
+ * Merges the layers: scalars from later layers override earlier ones; rules add up.
  * Each layer is validated with the settings schema: a bad value is a warning naming its key and
  * is ignored, the rest of the file still counts; an unknown key is a warning too (not in Claude
  * Code's own files, which have keys of their own). A repository must not grant itself power:
  * from project and local layers, `allow` rules, `mode: "auto"` and `env` are honoured only when
- * trusted; `ask` and `plan` (which only restrict) always are.
+ * trusted; `ask`/`deny` rules and the modes that only restrict always are.
  */
 export function mergeSettings(
   layers: readonly SettingsLayer[],
@@ -56,7 +66,7 @@ export function mergeSettings(
 ): { settings: RuntimeSettings; problems: SettingsProblem[] } {
   const problems: SettingsProblem[] = [];
   const settings: RuntimeSettings = {
-    permissions: { allow: [], untrusted: [] },
+    permissions: { allow: [], ask: [], deny: [], untrusted: [] },
     postStopValidation: { maxAttempts: DEFAULT_MAX_ATTEMPTS },
     env: {},
   };
@@ -85,12 +95,21 @@ export function mergeSettings(
     }
     if (value === undefined) continue;
 
+    if (!userOwned) {
+      for (const key of USER_ONLY_KEYS) {
+        if ((layer.settings as Record<string, unknown>)[key] !== undefined)
+          warn(key, `${key} is only honoured in your user settings, not in a project's`);
+      }
+    }
     if (value.model !== undefined) settings.model = value.model;
-    const mode = value.permissions?.mode;
-    if (mode !== undefined && (mode !== "auto" || granted("mode:auto"))) settings.permissions.mode = mode;
+    const mode = value.permissions?.mode ?? value.permissions?.defaultMode;
+    if (mode !== undefined && (!LOOSENING_MODES.has(mode) || granted(`mode:${mode}`)))
+      settings.permissions.mode = mode;
     for (const rule of value.permissions?.allow ?? []) {
       if (granted(`allow:${rule.text}`)) settings.permissions.allow.push(rule);
     }
+    settings.permissions.ask.push(...(value.permissions?.ask ?? []));
+    settings.permissions.deny.push(...(value.permissions?.deny ?? []));
     const maxAttempts = value.postStopValidation?.maxAttempts;
     if (maxAttempts !== undefined) settings.postStopValidation.maxAttempts = maxAttempts;
     for (const [name, text] of Object.entries(value.env ?? {})) {

@@ -8,6 +8,7 @@ import {
   modelServer,
   runHooksTest,
   sandbox,
+  streamToolResult,
 } from "./support/cli-fixtures.js";
 import { expectNoStackTrace, jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 
@@ -112,18 +113,19 @@ describe("codebot hooks test", () => {
     for (const r of [unknown, noTool, badJson]) expect(r.code).toBe(1);
   });
 
-  it("runs the approval rules: an untrusted blocking project hook does not run and counts as a block", async () => {
+  it("runs the approval rules: an untrusted project guard does not run and counts as a block", async () => {
     const box = sandbox();
     box.json(".codebot/settings.json", {
-      hooks: { UserPromptSubmit: [command("touch ran.txt", { blocking: true })] },
+      hooks: { PreToolUse: [command("touch ran.txt", { blocking: true })] },
     });
-    const r = await runHooksTest(box, "UserPromptSubmit", ["--prompt", "hi"]);
+    const args = ["--tool", "bash", "--args", '{"command":"ls"}'];
+    const r = await runHooksTest(box, "PreToolUse", args);
     expect(r.code).toBe(2);
     expect(fs.existsSync(box.at("ran.txt"))).toBe(false);
     expect(r.stdout).toContain(
       'not approved: not trusted; run "codebot hooks trust" to review project hooks',
     );
-    const trusted = await runHooksTest(box, "UserPromptSubmit", ["--prompt", "hi", "--trust-project-hooks"]);
+    const trusted = await runHooksTest(box, "PreToolUse", [...args, "--trust-project-hooks"]);
     expect(trusted.code).toBe(0);
     expect(fs.existsSync(box.at("ran.txt"))).toBe(true);
   });
@@ -236,9 +238,7 @@ describe("codebot hooks test reproduces the runtime's decision for the same payl
         { env: modelEnv(server, box.home) },
       );
       expect(session.code).toBe(0);
-      const end = jsonLines(session.stdout).find((l) => l.type === "tool_execution_end") as {
-        result: { content: string; is_error: boolean };
-      };
+      const end = { result: streamToolResult(jsonLines(session.stdout), "call-1") as { content: string } };
 
       const test = await runHooksTest(
         box,

@@ -13,6 +13,7 @@ import { projectSlug } from "../../paths/project-slug.js";
 import { createRuntime } from "../../session/create-runtime.js";
 import type { Runtime, RuntimeProblem } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
+import { modeNamed } from "../../settings/permission-modes.js";
 import { CliError } from "../cli-error.js";
 import { lazyModel } from "../lazy-model.js";
 import { stylesFor } from "../output/styles.js";
@@ -56,7 +57,10 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
   const spec = sessionModel<string>(undefined, inventory.settings);
   const trace: TraceRecord[] = [];
   const notices: string[] = [];
-  const mode = opts.permissionMode ?? inventory.settings.permissions.mode ?? "ask";
+  const mode =
+    (opts.permissionMode !== undefined ? modeNamed(opts.permissionMode) : undefined) ??
+    inventory.settings.permissions.mode ??
+    "ask";
   // Assembling a runtime fires SessionStart. Testing another event must not run the user's
   // SessionStart hooks, so the runtime starts in plan mode (where no hook runs, §8) and gets the
   // requested mode once that firing has been considered.

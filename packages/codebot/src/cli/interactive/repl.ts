@@ -224,6 +224,8 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
 
   rl.on("close", () => void quit(0));
 
+  if (flags.firstPrompt !== undefined && flags.firstPrompt.trim() !== "")
+    typedAhead.unshift(flags.firstPrompt);
   if (typedAhead.length === 0) idle();
   for (const line of typedAhead.splice(0)) onLine(line);
   // Runs until quit() exits the process.
