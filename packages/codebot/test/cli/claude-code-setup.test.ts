@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
@@ -112,6 +113,83 @@ describe("a Claude Code project works on the first run", () => {
     });
     expect(r.code).toBe(0);
     expect(requestText(server.requests[0])).not.toContain("from ~/.claude");
+  });
+});
+
+const INSTALLED = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../fixtures/claude-code-2.1.328/plugin-install",
+);
+
+/** `~/.claude` as `claude plugin marketplace add` + `claude plugin install guard@local-market` left it. */
+function installPluginAsClaudeCodeDid(box: Sandbox): { claudeHome: string; root: string } {
+  const claudeHome = path.join(box.home, ".claude");
+  const market = path.join(box.home, "market");
+  fs.cpSync(path.join(INSTALLED, "market"), market, { recursive: true });
+  for (const file of ["settings.json", "plugins/installed_plugins.json", "plugins/known_marketplaces.json"]) {
+    const text = fs
+      .readFileSync(path.join(INSTALLED, "claude-home", file), "utf8")
+      .replaceAll("${CLAUDE_HOME}", claudeHome)
+      .replaceAll("${MARKETPLACE}", market);
+    box.write(path.join(claudeHome, file), text);
+  }
+  const root = path.join(claudeHome, "plugins/cache/local-market/guard/1.0.0");
+  fs.cpSync(path.join(market, "plugins/guard"), root, { recursive: true });
+  return { claudeHome, root };
+}
+
+describe("plugins installed by Claude Code", () => {
+  it("run with no codebot configuration, with CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA as Claude Code sets them", async () => {
+    const box = sandbox();
+    const { claudeHome, root } = installPluginAsClaudeCodeDid(box);
+    const server = await modelServer([reply.toolCall("bash", { command: "ls" }, "b-1"), reply.text("done")]);
+    const r = await runCli(["-p", "list", "--dangerously-skip-permissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    const data = path.join(claudeHome, "plugins/data/guard-local-market");
+    expect(requestText(server.requests[1])).toContain(`guard from ${root} data ${data}`);
+    expect(fs.statSync(data).isDirectory()).toBe(true);
+  });
+
+  it("a plugin enabled only in the project's .claude/settings.json runs once the project is trusted", async () => {
+    const box = sandbox();
+    const { claudeHome } = installPluginAsClaudeCodeDid(box);
+    const userSettings = path.join(claudeHome, "settings.json");
+    const { enabledPlugins, ...rest } = JSON.parse(fs.readFileSync(userSettings, "utf8"));
+    box.json(userSettings, rest);
+    box.json(".claude/settings.json", { enabledPlugins });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "ls" }, "b-1"),
+      reply.text("done"),
+      reply.toolCall("bash", { command: "ls" }, "b-2"),
+      reply.text("done"),
+    ]);
+    const args = ["-p", "list", "--dangerously-skip-permissions", "--cwd", box.project];
+    const untrusted = await runCli(args, { env: modelEnv(server, box.home) });
+    expect(untrusted.stderr).toContain("1 project hook was not run because it is not trusted");
+    expect(requestText(server.requests[1])).toContain("hook not approved");
+    await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    const trusted = await runCli(args, { env: modelEnv(server, box.home) });
+    expect(trusted.stderr).toBe("");
+    expect(requestText(server.requests[3])).toContain("guard from ");
+  });
+
+  it("a plugin switched off in enabledPlugins does not load", async () => {
+    const box = sandbox();
+    installPluginAsClaudeCodeDid(box);
+    box.json(".claude/settings.json", { enabledPlugins: { "guard@local-market": false } });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo ran" }, "b-1"),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "list", "--dangerously-skip-permissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain("ran");
+    expect(requestText(server.requests[1])).not.toContain("guard from");
   });
 });
 
