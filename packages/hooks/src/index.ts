@@ -1,4 +1,5 @@
 export type { ApproveHook, HookApproval, HookApprovalRequest } from "./approval.js";
+export { buildClaudePayload } from "./claude-payload.js";
 export { type CommandExecutorOptions, createCommandExecutor } from "./command-executor.js";
 export type { HardDecision, SoftDecision } from "./evaluate.js";
 export {

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
@@ -128,6 +129,40 @@ describe("codebot hooks test", () => {
     const trusted = await runHooksTest(box, "PreToolUse", [...args, "--trust-project-hooks"]);
     expect(trusted.code).toBe(0);
     expect(fs.existsSync(box.at("ran.txt"))).toBe(true);
+  });
+
+  it("shows a Claude Code group's payload (tool_name, tool_input), and the docs recipe feeds it to the script", async () => {
+    const box = sandbox();
+    const guard = `jq -r .tool_input.command | grep -q 'rm -rf' && { echo "no rm -rf" >&2; exit 2; }; exit 0`;
+    const file = box.json("s.json", {
+      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: guard }] }] },
+    });
+    const args = ["--tool", "bash", "--args", '{"command":"rm -rf build"}'];
+    const text = await runHooksTest(box, "PreToolUse", args, { settings: file });
+    expect(text.code).toBe(2);
+    expect(text.stdout).toMatch(
+      /^payload \(Claude Code groups\) \{.*"tool_name":"Bash","tool_input":\{"command":"rm -rf build"\}/m,
+    );
+    expect(text.stdout).not.toMatch(/^payload \{/m);
+    const json = await runHooksTest(box, "PreToolUse", [...args, "--json"], { settings: file });
+    const out = JSON.parse(json.stdout);
+    expect(out.claude_payload).toMatchObject({
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "rm -rf build" },
+      tool_use_id: "hooks-test",
+    });
+    // docs/hooks.md, "Trace and debugging", step 4, as written there for a Claude Code hook.
+    const byHand = spawnSync(
+      "sh",
+      ["-c", `jq -c .claude_payload | sh -c '${guard.replaceAll("'", "'\\''")}'`],
+      {
+        input: json.stdout,
+        encoding: "utf8",
+      },
+    );
+    expect(byHand.status).toBe(2);
+    expect(byHand.stderr).toBe("no rm -rf\n");
   });
 
   it("a failing PostStopValidation hook is a block (exit 2) and shows what the agent would be told", async () => {
