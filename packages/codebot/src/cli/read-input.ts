@@ -1,5 +1,3 @@
-import readline from "node:readline";
-
 /** How long `-p` waits for the first byte of a stdin that is neither a terminal nor closed. */
 const STDIN_FIRST_BYTE_MS = 3000;
 
@@ -41,20 +39,4 @@ export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/** Asks one question on the terminal and resolves with the line typed ("" on end of input). */
-export function askLine(question: string): Promise<string> {
-  const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
-  return new Promise((resolve) => {
-    let answered = false;
-    rl.question(question, (answer) => {
-      answered = true;
-      rl.close();
-      resolve(answer);
-    });
-    rl.on("close", () => {
-      if (!answered) resolve("");
-    });
-  });
 }

@@ -6,8 +6,6 @@ import type { PromptResult } from "../../session/prompt-result.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { CliError, errorMessage } from "../cli-error.js";
-import { loadInventory } from "../hooks/hook-inventory.js";
-import { hookBody } from "../hooks/hook-view.js";
 import { exit, onTerminalGone } from "../main.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
@@ -15,6 +13,7 @@ import { terminalScreen } from "../output/terminal-screen.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
+import { withProjectConsent } from "./project-consent-question.js";
 import { Questions } from "./questions.js";
 import { slashCommand } from "./slash-commands.js";
 
@@ -28,9 +27,9 @@ const PROMPT = "› ";
  * (when idle, or right after the first). Ctrl+D, `/exit`, SIGTERM or SIGHUP quit too, always
  * through `close()` (SessionEnd, async hooks drained).
  */
-export async function runInteractive(flags: SessionFlags): Promise<number> {
+export async function runInteractive(given: SessionFlags): Promise<number> {
   const s = stylesFor(process.stdout);
-  const inventory = loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks });
+  const { flags, inventory } = await withProjectConsent(given, s);
   const modelSpec = sessionModel(flags.model, inventory.settings);
   const screen = terminalScreen(process.stdout, s);
   const view = new SessionView(screen, s, { trace: flags.debugHooks ? "all" : "ran" });
@@ -72,19 +71,6 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
           { y: "once", n: "deny", a: "always" },
           "deny",
           request.signal,
-        );
-      },
-      askHookApproval: (request) => {
-        const hook = inventory.hooks.find((h) => h.hook.fingerprint === request.fingerprint)?.hook;
-        const body = hook ? ` ${hook.spec.type}: ${hookBody(hook)}` : "";
-        view.line(
-          `${s.yellow("?")} the ${request.source} settings ${request.path} want to run a hook on ${request.event}:`,
-        );
-        view.line(`  ${s.bold(request.label)}${s.dim(body)}`);
-        return questions.ask<ApprovalAnswer>(
-          "  run it? [o]nce / [a]lways (remember for this project) / [d]eny: ",
-          { o: "once", y: "once", a: "always", d: "deny", n: "deny" },
-          "deny",
         );
       },
     });
