@@ -107,6 +107,19 @@ describe("merged settings", () => {
     settings,
   });
 
+  it("reads Claude Code's model names in its own files: an alias or a bare id is an Anthropic model", () => {
+    const claude = (model: string) => ({
+      source: "user" as const,
+      path: "/home/u/.claude/settings.json",
+      settings: { model },
+    });
+    const merged = (model: string) => mergeSettings([claude(model)], untrusted);
+    expect(merged("opus").settings.model).toBe("anthropic/claude-opus-4-1");
+    expect(merged("claude-sonnet-4-5").settings.model).toBe("anthropic/claude-sonnet-4-5");
+    expect(merged("claude-sonnet-4-5").problems).toEqual([]);
+    expect(mergeSettings([layer("user", { model: "opus" })], untrusted).settings.model).toBeUndefined();
+  });
+
   it("lets later layers override scalars and defaults postStopValidation.maxAttempts to 3", () => {
     const { settings } = mergeSettings(
       [layer("user", { permissions: { mode: "plan" } }), layer("cli", { permissions: { mode: "ask" } })],

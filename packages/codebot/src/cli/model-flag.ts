@@ -1,11 +1,5 @@
 import { defaultModelSpec, type Env } from "@codebot/agentcore";
-
-/** Claude Code's model aliases, as codebot resolves them (Anthropic models). */
-export const MODEL_ALIASES: Readonly<Record<string, string>> = {
-  sonnet: "anthropic/claude-sonnet-4-5",
-  opus: "anthropic/claude-opus-4-1",
-  haiku: "anthropic/claude-haiku-4-5",
-};
+import { MODEL_ALIASES } from "../settings/model-aliases.js";
 
 /**
  * `--model`: `provider/id` (checked when the model is made), one of Claude Code's aliases (`sonnet`, `opus`, `haiku`), or a bare id

@@ -4,6 +4,7 @@ import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
+import { MODEL_ALIASES } from "./model-aliases.js";
 import type { SettingsProblem } from "./settings-problem.js";
 import { permissionModeSchema, runtimeKeysSchema, SETTINGS_KEYS } from "./settings-schema.js";
 
@@ -83,7 +84,10 @@ export function mergeSettings(
     };
     const claudeFile = isClaudeCodeFile(layer.path);
 
-    const { value, rejected } = parseDroppingInvalid(runtimeKeysSchema, layer.settings);
+    const { value, rejected } = parseDroppingInvalid(
+      runtimeKeysSchema,
+      claudeFile ? withAnthropicModel(layer.settings) : layer.settings,
+    );
     for (const r of rejected) {
       if (r.unknownKey && claudeFile) continue;
       warn(r.field, r.key === "" ? r.message : `${r.key}: ${r.message}`);
@@ -119,7 +123,17 @@ export function mergeSettings(
   return { settings, problems };
 }
 
-/** `.claude/settings.json` and `.claude/settings.local.json`, read with `claudeCompat` (§11). */
+/**
+ * Claude Code's `model` is an alias (`opus`) or a bare Anthropic id: codebot reads it as the
+ * Anthropic model it names.
+ */
+function withAnthropicModel(settings: Record<string, unknown>): Record<string, unknown> {
+  const model = settings.model;
+  if (typeof model !== "string" || model.includes("/") || model.trim() === "") return settings;
+  return { ...settings, model: MODEL_ALIASES[model.toLowerCase()] ?? `anthropic/${model}` };
+}
+
+/** `~/.claude/settings.json` and a project's `.claude/settings*.json` (§11). */
 function isClaudeCodeFile(file: string): boolean {
   return path.basename(path.dirname(file)) === ".claude";
 }
