@@ -93,15 +93,15 @@ describe("the settings schema validates the runtime's keys (§3.2)", () => {
             statusLine: { type: "command", command: "x" },
             permissions: { mode: "plan", defaultMode: "acceptEdits" },
             model: "sonnet",
+            env: { OK: "yes", BAD: 1 },
           },
         },
       ],
       trusted,
     );
     expect(settings.permissions.mode).toBe("plan");
-    expect(problems.map((p) => p.message)).toEqual([
-      'model: expected "provider/model-id", got "sonnet"; ignored',
-    ]);
+    expect(settings.model).toBe("anthropic/claude-sonnet-4-5");
+    expect(problems.map((p) => p.message)).toEqual(["env.BAD: expected a string; ignored"]);
   });
 
   it("the keys of the hooks engine and of the plugin loader are known keys, checked by their own loaders", () => {

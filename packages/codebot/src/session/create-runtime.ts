@@ -6,6 +6,7 @@ import { createHookRunner, type LoadedHooks, type TraceRecord } from "@codebot/h
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
+import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
 import { projectSlug } from "../paths/project-slug.js";
@@ -107,7 +108,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       {
         cwd,
         codebotHome,
-        claudeHome: options.claudeHome,
+        claudeHome: resolveClaudeHome(options.claudeHome, env as NodeJS.ProcessEnv),
         settingsFiles: options.settingsFiles,
         pluginDirs: options.pluginDirs,
       },
