@@ -271,10 +271,11 @@ describe("hook approval", () => {
       approved: false,
       reason: 'not trusted; run "codebot hooks trust" to review project hooks',
     });
+    const spec = { type: "command", command: "true" } as const;
     const hooks = [
-      { source: "project", fingerprint: "f1", path: "/p/.claude/settings.json" },
-      { source: "local", fingerprint: "f2", path: "/p/.codebot/settings.local.json" },
-      { source: "user", fingerprint: "f3", path: "/home/u/.claude/settings.json" },
+      { source: "project", fingerprint: "f1", spec, path: "/p/.claude/settings.json" },
+      { source: "local", fingerprint: "f2", spec, path: "/p/.codebot/settings.local.json" },
+      { source: "user", fingerprint: "f3", spec, path: "/home/u/.claude/settings.json" },
     ] as const;
     expect(engine.untrustedHooksNotice(hooks, false, "/p")).toBe(
       'codebot: 2 project hooks were not run because they are not trusted (.claude/settings.json, .codebot/settings.local.json); run "codebot hooks trust" to review them',

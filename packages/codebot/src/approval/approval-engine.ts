@@ -21,6 +21,8 @@ export interface ApprovalEngineOptions {
   paths: PathPolicy;
   trustStore: TrustStore;
   trustProjectHooks?: boolean;
+  /** Consent fingerprints of project hooks approved for this session only. */
+  hooksApprovedOnce?: readonly string[];
   /** Absent: non-interactive; what is not allowed by mode or rule is denied. */
   askToolApproval?: AskToolApproval;
   /** Absent: non-interactive; untrusted project hooks do not run. */
@@ -49,9 +51,11 @@ export class ApprovalEngine {
     });
     this.hooks = new HookApproval({
       mode,
+      projectDir: options.paths.root,
       trustStore: options.trustStore,
       queue,
       trustProjectHooks: options.trustProjectHooks,
+      ...(options.hooksApprovedOnce ? { approvedOnce: options.hooksApprovedOnce } : {}),
       ask: options.askHookApproval,
     });
   }

@@ -22,6 +22,8 @@ export interface SessionFlags {
   /** `codebot "prompt"`: the interactive session starts by running it. */
   firstPrompt?: string;
   trustProjectHooks: boolean;
+  /** Project hooks (consent fingerprints) approved for this session by the project question. */
+  hooksApprovedOnce?: string[];
   maxTurns?: number;
   /** `--debug hooks`: every hook trace record, human-readable, on stderr. */
   debugHooks: boolean;
@@ -59,6 +61,7 @@ export function runtimeOptionsOf(
     ...(flags.systemPrompt !== undefined ? { systemPrompt: flags.systemPrompt } : {}),
     ...(flags.appendSystemPrompt !== undefined ? { appendSystemPrompt: flags.appendSystemPrompt } : {}),
     trustProjectHooks: flags.trustProjectHooks,
+    ...(flags.hooksApprovedOnce !== undefined ? { hooksApprovedOnce: flags.hooksApprovedOnce } : {}),
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
   };

@@ -6,6 +6,7 @@ import { createHookRunner, type LoadedHooks, type TraceRecord } from "@codebot/h
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
+import { visible } from "../approval/visible-text.js";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
@@ -50,6 +51,8 @@ export interface RuntimeOptions {
   claudeHome?: string;
   /** Approve project/local hooks and permission grants for this run only. */
   trustProjectHooks?: boolean;
+  /** Consent fingerprints of project hooks the user approved for this session only. */
+  hooksApprovedOnce?: readonly string[];
   /**
    * The project's settings when the caller has read them already (the CLI checks them before a
    * session starts): readProjectSettings of the same project, CODEBOT_HOME, files and
@@ -135,6 +138,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     paths,
     trustStore,
     trustProjectHooks: options.trustProjectHooks,
+    ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
     askToolApproval: options.askToolApproval,
     askHookApproval: options.askHookApproval,
   });
@@ -282,7 +286,7 @@ function announceUntrusted(
     if (notice) notify(notice);
   }
   if (untrustedGrants.length > 0) {
-    const list = untrustedGrants.map((g) => g.grant).join(", ");
+    const list = untrustedGrants.map((g) => visible(g.grant)).join(", ");
     notify(`codebot: project settings asked for permissions that are not trusted and were ignored: ${list}`);
   }
 }

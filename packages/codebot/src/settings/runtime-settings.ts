@@ -13,7 +13,10 @@ export const PERMISSION_MODES: readonly PermissionMode[] = permissionModeSchema.
 
 /** A permission grant from a project or local layer that was not honoured because it is not trusted. */
 export interface UntrustedGrant {
-  /** `allow:<rule>`, `mode:auto`, `env:<NAME>`, `disableAllHooks` (the key the trust store records). */
+  /**
+   * What the trust store records, name and value: `allow:<rule>`, `mode:auto`, `model:<spec>`,
+   * `env:<NAME>=<value>`, `disableAllHooks`. A changed value is another grant, asked about again.
+   */
   grant: string;
   source: SettingsSource;
   file: string;
@@ -41,7 +44,7 @@ export interface RuntimeSettings {
 }
 
 export interface MergeOptions {
-  /** Whether a grant (`allow:<rule>`, `mode:auto`, `env:<NAME>`) from a project or local layer is trusted. */
+  /** Whether a grant (see UntrustedGrant) from a project or local layer is trusted. */
   isGrantTrusted(grant: string): boolean;
 }
 
@@ -58,8 +61,9 @@ const USER_ONLY_KEYS = ["claudeCompat", "claudePlugins"] as const;
  * Each layer is validated with the settings schema: a bad value is a warning naming its key and
  * is ignored, the rest of the file still counts; an unknown key is a warning too (not in Claude
  * Code's own files, which have keys of their own). A repository must not grant itself power:
- * from project and local layers, `allow` rules, `mode: "auto"` and `env` are honoured only when
- * trusted; `ask`/`deny` rules and the modes that only restrict always are.
+ * from project and local layers, `allow` rules, the modes that loosen (`auto`, `acceptEdits`),
+ * `model` and `env` values are honoured only when trusted, each by its value; `ask`/`deny` rules
+ * and the modes that only restrict always are.
  */
 export function mergeSettings(
   layers: readonly SettingsLayer[],
@@ -105,7 +109,8 @@ export function mergeSettings(
           warn(key, `${key} is only honoured in your user settings, not in a project's`);
       }
     }
-    if (value.model !== undefined) settings.model = value.model;
+    // A project's model decides which provider (and which of the user's keys) gets the prompts.
+    if (value.model !== undefined && granted(`model:${value.model}`)) settings.model = value.model;
     const mode = value.permissions?.mode ?? value.permissions?.defaultMode;
     if (mode !== undefined && (!LOOSENING_MODES.has(mode) || granted(`mode:${mode}`)))
       settings.permissions.mode = mode;
@@ -117,7 +122,7 @@ export function mergeSettings(
     const maxAttempts = value.postStopValidation?.maxAttempts;
     if (maxAttempts !== undefined) settings.postStopValidation.maxAttempts = maxAttempts;
     for (const [name, text] of Object.entries(value.env ?? {})) {
-      if (granted(`env:${name}`)) settings.env[name] = text;
+      if (granted(`env:${name}=${text}`)) settings.env[name] = text;
     }
   }
   return { settings, problems };

@@ -1,3 +1,4 @@
+import { visible } from "../../approval/visible-text.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { readKey } from "../read-key.js";
@@ -15,10 +16,10 @@ export async function hooksTrust(flags: ProjectFlags, yes: boolean): Promise<num
   const s = stylesFor(process.stdout);
   const hooks = projectHooks(inv);
   const pending = pendingConsent(inv);
-  const out: string[] = [`project ${inv.cwd}`, `trust store ${inv.trustStore.file}`, ""];
+  const out: string[] = [`project ${visible(inv.cwd)}`, `trust store ${visible(inv.trustStore.file)}`, ""];
   if (hooks.length === 0) out.push("the project configures no hooks");
   for (const { hook } of hooks.filter((h) => h.trust === "approved")) {
-    out.push(`${s.bold(hook.event)} ${s.cyan(hook.name)} · ${s.green("approved")}`);
+    out.push(`${s.bold(hook.event)} ${s.cyan(visible(hook.name))} · ${s.green("approved")}`);
   }
   out.push(...consentLines(inv, pending, s));
   out.push("");

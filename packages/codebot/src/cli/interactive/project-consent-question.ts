@@ -27,9 +27,16 @@ export async function withProjectConsent(
   out(answer === "once" ? "yes, this session" : answer === "always" ? "always" : "no");
   if (answer === "deny") return { flags, inventory };
   if (answer === "always") {
-    approveAll(inventory, pending);
-    return { flags, inventory: loadInventory(flags.project, { trustProjectHooks: false }) };
+    try {
+      approveAll(inventory, pending);
+      return { flags, inventory: loadInventory(flags.project) };
+    } catch (error) {
+      out(s.yellow(`could not save the approval (${(error as Error).message}); allowed for this session`));
+    }
   }
-  const once = { ...flags, trustProjectHooks: true };
-  return { flags: once, inventory: loadInventory(once.project, { trustProjectHooks: true }) };
+  // Exactly what was listed: a file or script changed meanwhile has other fingerprints or values.
+  return {
+    flags: { ...flags, hooksApprovedOnce: pending.hooks.map((h) => h.fingerprint) },
+    inventory: loadInventory(flags.project, { grantedOnce: pending.grants.map((g) => g.grant) }),
+  };
 }

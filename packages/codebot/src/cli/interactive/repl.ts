@@ -1,5 +1,6 @@
 import readline from "node:readline";
 import type { ApprovalAnswer } from "../../approval/approval-types.js";
+import { visible } from "../../approval/visible-text.js";
 import { closeOnSignals } from "../../session/close-on-signals.js";
 import { createRuntime } from "../../session/create-runtime.js";
 import type { PromptResult } from "../../session/prompt-result.js";
@@ -29,6 +30,7 @@ const PROMPT = "› ";
  */
 export async function runInteractive(given: SessionFlags): Promise<number> {
   const s = stylesFor(process.stdout);
+  // The project's hooks and grants first, in one question: its model, if approved, is the session's.
   const { flags, inventory } = await withProjectConsent(given, s);
   const modelSpec = sessionModel(flags.model, inventory.settings);
   const screen = terminalScreen(process.stdout, s);
@@ -36,10 +38,6 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   rl.setPrompt(PROMPT);
   const questions = new Questions(rl, view, PROMPT);
-
-  view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
-  view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
-  for (const line of problemLines(inventory.problems, s)) view.line(line);
 
   // While the session starts, typed lines wait for it, and Ctrl+C or Ctrl+D leave at once.
   const typedAhead: string[] = [];
@@ -50,6 +48,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   rl.on("line", earlyLine);
   rl.on("SIGINT", earlyQuit);
   rl.on("close", earlyQuit);
+
+  view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
+  view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
+  for (const line of problemLines(inventory.problems, s)) view.line(line);
 
   let runtime: Runtime;
   try {
@@ -62,12 +64,14 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       },
       askToolApproval: (request) => {
         const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
-        const what = request.subject ?? JSON.stringify(request.args);
+        const what = visible(request.subject ?? JSON.stringify(request.args));
         // A hook's permissionDecision "ask" (Claude Code) says why it asks.
         const why =
-          request.hookReason !== undefined ? ` ${s.dim(`(a hook asks: ${request.hookReason})`)}` : "";
+          request.hookReason !== undefined
+            ? ` ${s.dim(`(a hook asks: ${visible(request.hookReason)})`)}`
+            : "";
         return questions.ask<ApprovalAnswer>(
-          `${s.yellow("?")} allow ${who}${s.bold(request.tool)} ${what}${why}  [y]es / [n]o / [a]lways (${request.alwaysRule}): `,
+          `${s.yellow("?")} allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}  [y]es / [n]o / [a]lways (${visible(request.alwaysRule)}): `,
           { y: "once", n: "deny", a: "always" },
           "deny",
           request.signal,
