@@ -61,6 +61,7 @@ export function installedPluginDirs(
     dirs.push({
       dir: installPath,
       base: claudeHome,
+      installed: true,
       dataDir: path.join(claudeHome, "plugins", "data", id.replace(/[^a-zA-Z0-9\-_]/g, "-")),
       ...(from.source === "project" || from.source === "local" ? { source: from.source } : {}),
     });
