@@ -34,6 +34,8 @@ export interface RuntimeParts {
   approval: ApprovalEngine;
   trustStore: TrustStore;
   tasks: TaskStore;
+  /** The main agent's tools, by name. */
+  toolNames: readonly string[];
   agent: Agent;
   session: Session;
   events: SessionEvents;
@@ -63,6 +65,8 @@ export class Runtime {
   readonly approval: ApprovalEngine;
   readonly trustStore: TrustStore;
   readonly tasks: TaskStore;
+  /** The main agent's tools, by name. */
+  readonly toolNames: readonly string[];
   private closing: Promise<void> | undefined;
   /** Set while the first prompt waits for the MCP servers to start. */
   private waitingForMcp: AbortController | undefined;
@@ -80,6 +84,7 @@ export class Runtime {
     this.approval = parts.approval;
     this.trustStore = parts.trustStore;
     this.tasks = parts.tasks;
+    this.toolNames = parts.toolNames;
   }
 
   /** The model the next model call uses. */

@@ -13,7 +13,7 @@ useBuiltCli();
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/test-server.mjs");
 
 describe("MCP in the interactive session", { timeout: 120_000 }, () => {
-  it("asks once about the project's unapproved server before starting it; the first prompt waits for it; /mcp shows it connected with its tools", async () => {
+  it("lists the project's unapproved server in the one consent question before starting it; the first prompt waits for it; /mcp shows it connected with its tools", async () => {
     const box = sandbox();
     const state = box.at("state");
     fs.mkdirSync(state);
@@ -26,11 +26,12 @@ describe("MCP in the interactive session", { timeout: 120_000 }, () => {
       env: modelEnv(server, box.home),
       args: ["--permission-mode", "auto"],
     });
-    const question = await term.waitForScreen("start them? [o]nce / [a]lways");
-    expect(question).toContain("the project wants to start MCP servers that are not approved yet:");
+    // The project's one consent question lists its MCP servers with its hooks and grants.
+    const question = await term.waitForScreen("allow them?");
+    expect(question).toContain("MCP servers the project wants to start (not approved yet):");
     expect(question).toContain(`t: ${process.execPath} ${SERVER} serve`);
     expect(fs.existsSync(path.join(state, "starts"))).toBe(false);
-    term.submit("o");
+    term.type("y");
     await term.waitForScreen(/^›/m);
     // The first prompt waits for the servers to start.
     term.submit("what is the pid");

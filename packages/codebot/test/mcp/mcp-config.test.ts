@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { SettingsLayer } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
-import { parsePermissionRule, ruleAllows } from "../../src/approval/permission-rule.js";
+import { parsePermissionRule, ruleCoversTool } from "../../src/approval/permission-rule.js";
 import { expandVars } from "../../src/mcp/expand-vars.js";
 import { loadServerEntries } from "../../src/mcp/server-entries.js";
 import { scratchDir } from "../support/e2e.js";
@@ -117,7 +117,7 @@ describe("permission rules for MCP tools", () => {
   const allows = (rule: string, tool: string) => {
     const parsed = parsePermissionRule(rule);
     if (!parsed.ok) throw new Error(parsed.error);
-    return ruleAllows(parsed.rule, tool, undefined);
+    return ruleCoversTool(parsed.rule, tool);
   };
   it("mcp__server allows every tool of that server and no other server's", () => {
     expect(allows("mcp__github", "mcp__github__create_issue")).toBe(true);

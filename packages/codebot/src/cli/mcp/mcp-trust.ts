@@ -3,7 +3,7 @@ import { describeServer } from "../../mcp/server-consent.js";
 import { displayPath } from "../hooks/hook-inventory.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
-import { askLine } from "../read-input.js";
+import { readKey } from "../read-key.js";
 import { loadMcpInventory } from "./mcp-inventory.js";
 
 /**
@@ -38,8 +38,10 @@ export async function mcpTrust(flags: ProjectFlags, yes: boolean): Promise<numbe
       process.stderr.write("codebot: not approved: stdin is not a terminal; pass --yes to approve them\n");
       return 1;
     }
-    const answer = await askLine("approve them? [y/N] ");
-    if (!/^y(es)?$/i.test(answer.trim())) {
+    process.stdout.write("approve them? [y/n] ");
+    const answer = await readKey({ y: "yes", n: "no" }, "no");
+    process.stdout.write(`${answer}\n`);
+    if (answer !== "yes") {
       process.stdout.write("nothing approved\n");
       return 1;
     }
