@@ -32,7 +32,7 @@ describe("project .mcp.json servers need consent", () => {
     // ${STATE_DIR:-…} is expanded from the environment, with the default when it is unset.
     box.json(".mcp.json", {
       mcpServers: {
-        t: { command: process.execPath, args: [SERVER, "serve", "${STATE_DIR:-" + state + "}"] },
+        t: { command: process.execPath, args: [SERVER, "serve", `\${STATE_DIR:-${state}}`] },
       },
     });
     const first = await modelServer([reply.toolCall("mcp__t__pid", {}), reply.text("no such tool")]);
