@@ -7,8 +7,10 @@ import { claudeSpec } from "./claude-command.js";
 import { buildClaudePayload } from "./claude-payload.js";
 import { type ClaudeMatchOn, EVENT_SPECS, type EventSpec, type HookEvent, type MatchOn } from "./events.js";
 import { baseRecord, type ExecutionDeps, executeHook, type HookJob, type HookRun } from "./hook-execution.js";
+import { ifSubject } from "./if-subject.js";
 import type { CompiledHook } from "./load-hooks.js";
 import { matchesAnyName } from "./matcher.js";
+import { capForModel } from "./model-text-cap.js";
 import { buildPayload, type PayloadFields } from "./payload.js";
 import { toolNames } from "./tool-aliases.js";
 import type { SkipReason, TraceRecord } from "./trace.js";
@@ -120,12 +122,13 @@ export class Firing {
     }
   }
 
-  /** What `if` is compared with; compact JSON built at most once per firing. */
+  /** What `if` is compared with (decoded compact JSON), built at most once per firing. */
   ifSubject(): string {
     if (this.ifCache === undefined) {
       const on = EVENT_SPECS[this.event].ifOn;
-      const value = on === "args" ? this.fields.args : on === "task" ? this.fields.task : undefined;
-      this.ifCache = value === undefined ? "" : JSON.stringify(value);
+      this.ifCache = ifSubject(
+        on === "args" ? this.fields.args : on === "task" ? this.fields.task : undefined,
+      );
     }
     return this.ifCache;
   }
@@ -329,7 +332,8 @@ export async function evaluateSoft(steps: readonly CompiledHook[][], firing: Fir
     const results = considered instanceof Promise ? await considered : considered;
     for (const { record } of results) trace.push(record);
     for (const { run } of results) {
-      if (run?.blocks) return { failed: true, feedback: feedbackOf(run), hook: run.hook.name, trace };
+      if (run?.blocks)
+        return { failed: true, feedback: capForModel(feedbackOf(run)), hook: run.hook.name, trace };
     }
   }
   return { failed: false, trace };

@@ -110,7 +110,8 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
     });
   };
   const outcome = await (deps.semaphore ? deps.semaphore.run(run) : run());
-  const verdict = interpret(outcome);
+  // A guard's garbled veto must not pass as an allow: a hook that may veto reads stdout strictly.
+  const verdict = interpret(outcome, hook.blocking && !hook.background && mode === "hard");
   // Claude Code: plain stdout of a successful UserPromptSubmit or SessionStart hook is context.
   const plain = verdict.stdout.trim();
   if (
