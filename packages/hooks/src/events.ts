@@ -28,6 +28,9 @@ export type IfOn = "args" | "task" | "none";
  */
 export type ClaudeMatchOn = "tool" | "source" | "reason" | "notificationType" | "agent" | "none";
 
+/** Anything a hook's matcher may be compared with, whichever dialect it was written in. */
+export type MatchField = MatchOn | ClaudeMatchOn;
+
 /** How Claude Code–style (grouped) hooks of an event differ from native entries. */
 export interface ClaudeEventSpec {
   matchOn: ClaudeMatchOn;
@@ -155,12 +158,6 @@ export const HOOK_EVENTS = Object.keys(EVENT_SPECS) as HookEvent[];
 
 export function isHookEvent(name: string): name is HookEvent {
   return Object.hasOwn(EVENT_SPECS, name);
-}
-
-/** The mode hooks of this style run in for the event. */
-export function modeOf(event: HookEvent, style: "native" | "claude"): EventMode {
-  const spec: EventSpec = EVENT_SPECS[event];
-  return style === "claude" ? (spec.claude.mode ?? spec.mode) : spec.mode;
 }
 
 /**

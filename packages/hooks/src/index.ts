@@ -1,6 +1,16 @@
 export type { ApproveHook, HookApproval, HookApprovalRequest } from "./approval.js";
 export { type CommandExecutorOptions, createCommandExecutor } from "./command-executor.js";
-export type { HardDecision, SoftDecision } from "./evaluate.js";
+export type { CompiledHook, PayloadBuilder } from "./compiled-hook.js";
+export {
+  type Allow,
+  type Block,
+  DEFAULT_BLOCK_REASON,
+  type Decision,
+  type PermissionAnswer,
+  type Ruling,
+  type Stop,
+  toolRefusal,
+} from "./decision.js";
 export {
   type ClaudeEventSpec,
   type ClaudeMatchOn,
@@ -11,6 +21,7 @@ export {
   type HookEvent,
   type IfOn,
   isHookEvent,
+  type MatchField,
   type MatchOn,
   UNSUPPORTED_CLAUDE_EVENTS,
 } from "./events.js";
@@ -34,7 +45,7 @@ export {
 } from "./http-allowlist.js";
 export { createHttpExecutor, type HttpExecutorOptions } from "./http-executor.js";
 export { type HookVerdict, interpret } from "./interpret.js";
-export { type CompiledHook, type LoadedHooks, loadHooks } from "./load-hooks.js";
+export { type LoadedHooks, loadHooks } from "./load-hooks.js";
 export {
   type Matcher,
   MatcherSyntaxError,
@@ -50,9 +61,11 @@ export {
   type HookTask,
   type PayloadFields,
 } from "./payload.js";
+export { type Plan, type PlanOptions, plan, type Skipped, type Step } from "./plan.js";
 export { formatProblem, type Problem } from "./problem.js";
 export { createPromptExecutor, type PromptExecutorOptions, type PromptModel } from "./prompt-executor.js";
-export { createHookRunner, type HookRunner, type HookRunnerOptions } from "./runner.js";
+export { createHookRunner } from "./runner.js";
+export type { Cancellable, HookRunner, HookRunnerOptions, ResultOf } from "./runner-api.js";
 export type { SettingsLayer, SettingsSource } from "./settings-layer.js";
 export { USER_OWNED_SOURCES } from "./settings-layer.js";
 export { hookSettingsSchema, settingsJsonSchema } from "./settings-schema.js";

@@ -4,6 +4,7 @@
  * are understood.
  */
 import { z } from "zod";
+import { DEFAULT_BLOCK_REASON, DEFAULT_STOP_REASON } from "./decision.js";
 import type { RunOutcome } from "./executor.js";
 import { capForModel } from "./model-text-cap.js";
 
@@ -48,8 +49,6 @@ export interface HookVerdict {
 }
 
 const BLOCK_EXIT_CODE = 2;
-const DEFAULT_REASON = "blocked by hook";
-const DEFAULT_STOP_REASON = "stopped by hook";
 
 /** Fields of the hook output; each is checked on its own so one bad field does not discard the rest. */
 const outputFields = {
@@ -161,7 +160,7 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
     const jsonReason =
       top.reason ?? specific.permissionDecisionReason ?? top.permissionDecisionReason ?? top.stopReason;
     const stderrReason = exitBlocks ? outcome.stderr.trim() : "";
-    verdict.reason = capForModel(jsonReason?.trim() || stderrReason || DEFAULT_REASON);
+    verdict.reason = capForModel(jsonReason?.trim() || stderrReason || DEFAULT_BLOCK_REASON);
   }
   const context = top.additional_context ?? specific.additionalContext;
   if (context?.trim()) verdict.additionalContext = context.trim();

@@ -89,7 +89,7 @@ describe("hook approval", () => {
       { approveHook: () => new Promise(() => {}) },
     );
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
-    expect(decision).toMatchObject({ blocked: true, reason: "hook not approved: no approval within 0.3s" });
+    expect(decision).toMatchObject({ kind: "block", reason: "hook not approved: no approval within 0.3s" });
     expect(existsSync(join(dir, "marker"))).toBe(false);
   });
 
@@ -103,7 +103,7 @@ describe("hook approval", () => {
       },
     );
     expect(await runner.userPromptSubmit({ prompt: "hi" })).toMatchObject({
-      blocked: true,
+      kind: "block",
       reason: "hook not approved: approval failed: store unreadable",
     });
   });

@@ -178,8 +178,8 @@ describe("Claude Code groups at run time", () => {
       PreToolUse: [group("*", cmd("echo 'plain text'"))],
     });
     expect(await runner.userPromptSubmit({ prompt: "hi" })).toMatchObject({
-      blocked: false,
-      additionalContext: "the branch is main",
+      kind: "allow",
+      context: "the branch is main",
     });
     const { result } = await callTool(runner, bashTool, { command: "ls" });
     expect(result.content).toBe("ran: ls");
@@ -262,7 +262,10 @@ describe("Claude Code groups at run time", () => {
     expect(executed).toEqual([]);
     expect(result).toEqual({ content: "hook: run stopped by budget: budget used up", isError: true });
     expect(stops).toEqual([{ reason: "budget used up", hook: "budget" }]);
-    expect((await runner.userPromptSubmit({ prompt: "hi" })).stop?.reason).toBe("quiet hours");
+    expect(await runner.userPromptSubmit({ prompt: "hi" })).toMatchObject({
+      kind: "stop",
+      reason: "quiet hours",
+    });
   });
 
   it("permissionDecision ask and allow reach the harness; without one, ask refuses the call with the reason", async () => {
@@ -378,7 +381,7 @@ describe("Claude Code groups at run time", () => {
       Stop: [group("", cmd(`cat > stop.json; echo '{"decision":"block","reason":"run the tests first"}'`))],
     });
     const decision = await runner.stop({ stopHookActive: true, lastAssistantMessage: "done" });
-    expect(decision).toMatchObject({ blocked: true, reason: "run the tests first" });
+    expect(decision).toMatchObject({ kind: "block", reason: "run the tests first" });
     expect(readJson(join(dir, "stop.json"))).toMatchObject({
       hook_event_name: "Stop",
       stop_hook_active: true,
@@ -395,7 +398,7 @@ describe("Claude Code groups at run time", () => {
       statusFrom: "in_progress",
       statusTo: "completed",
     });
-    expect(decision.blocked).toBe(true);
+    expect(decision.kind).toBe("block");
     expect(readJson(join(dir, "task.json"))).toMatchObject({
       hook_event_name: "TaskCompleted",
       task_id: "7",
@@ -423,7 +426,7 @@ describe("a Claude Code group's hooks", () => {
     const started = performance.now();
     const decision = await runner.userPromptSubmit({ prompt: "x" });
     expect(performance.now() - started).toBeLessThan(1_900);
-    expect(decision.additionalContext).toBe("first\n\nsecond\n\nthird");
+    expect(decision).toMatchObject({ kind: "allow", context: "first\n\nsecond\n\nthird" });
   });
 
   it("a SessionStart group started before anyone waits is still waited for by close()", async () => {

@@ -83,10 +83,10 @@ describe("docs/hooks.md: Keep a task open until its checklist is done", () => {
       statusFrom: "in_progress",
       statusTo: "completed",
     };
-    expect(await runner.taskCompleted(input)).toMatchObject({ blocked: true });
+    expect(await runner.taskCompleted(input)).toMatchObject({ kind: "block" });
     writeFileSync(join(dir, "CHANGELOG.md"), "## 1.2\n");
     expect(existsSync(join(dir, "CHANGELOG.md"))).toBe(true);
-    expect(await runner.taskCompleted(input)).toMatchObject({ blocked: false });
+    expect(await runner.taskCompleted(input)).toMatchObject({ kind: "allow" });
   });
 });
 

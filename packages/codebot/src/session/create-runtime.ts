@@ -232,7 +232,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   // Claude Code groups of SessionStart may give context for the first prompt; nothing waits for them here.
   session.startedWith(
     runner.sessionStart({ source: "startup" }).then(
-      (decision) => decision.additionalContext,
+      (decision) => (decision.kind === "stop" ? undefined : decision.context),
       () => undefined,
     ),
   );

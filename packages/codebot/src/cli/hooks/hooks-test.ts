@@ -2,11 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import {
   buildPayload,
+  type Decision,
   EVENT_SPECS,
-  type HardDecision,
   HOOK_EVENTS,
   isHookEvent,
-  type SoftDecision,
   type TraceRecord,
 } from "@codebot/hooks";
 import { projectSlug } from "../../paths/project-slug.js";
@@ -74,7 +73,7 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
       if (record.event === event) trace.push(record);
     },
   });
-  let decision: HardDecision | SoftDecision | undefined;
+  let decision: Decision | undefined;
   try {
     if (event !== "SessionStart") {
       await runtime.hooks.close();
@@ -88,13 +87,13 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
   const payload = JSON.parse(
     buildPayload(event, runtime, { ...input, ...EVENT_SPECS[event].fixed }),
   ) as WireObject;
-  const blocked = decision !== undefined && ("blocked" in decision ? decision.blocked : decision.failed);
+  const blocked = decision?.kind === "block";
 
   if (opts.json) {
     const out = {
       event,
       payload,
-      decision: decision ? wireDecision(decision) : { async: true },
+      decision: decision ? wireDecision(event, decision) : { async: true },
       blocked,
       trace: trace.map(wireTraceRecord),
       problems: runtime.problems,
@@ -116,9 +115,9 @@ async function fire(
   runtime: Runtime,
   event: Parameters<Runtime["hooks"]["fire"]>[0],
   input: object,
-): Promise<HardDecision | SoftDecision | undefined> {
+): Promise<Decision | undefined> {
   if (EVENT_SPECS[event].mode !== "async") {
-    return (await (runtime.hooks.fire(event, input as never) as unknown)) as HardDecision | SoftDecision;
+    return (await (runtime.hooks.fire(event, input as never) as unknown)) as Decision;
   }
   if (event === "SessionEnd") await runtime.close();
   else if (event !== "SessionStart") runtime.hooks.fire(event, input as never);
@@ -144,7 +143,7 @@ function removeEmptySession(runtime: Runtime, createdDirs: readonly string[]): v
 function printReport(r: {
   event: string;
   payload: WireObject;
-  decision: HardDecision | SoftDecision | undefined;
+  decision: Decision | undefined;
   trace: TraceRecord[];
   problems: readonly RuntimeProblem[];
   notices: string[];
@@ -160,24 +159,18 @@ function printReport(r: {
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
-function decisionText(
-  event: string,
-  d: HardDecision | SoftDecision | undefined,
-  s: ReturnType<typeof stylesFor>,
-): string {
+function decisionText(event: string, d: Decision | undefined, s: ReturnType<typeof stylesFor>): string {
   if (d === undefined) return `${event} hooks run in the background and cannot block`;
-  if ("failed" in d) {
-    return d.failed
-      ? s.red(
-          `validation fails (hook ${JSON.stringify(d.hook ?? "?")}); the agent would be told:\n${d.feedback ?? ""}`,
-        )
+  if (isHookEvent(event) && EVENT_SPECS[event].mode === "soft") {
+    return d.kind === "block"
+      ? s.red(`validation fails (hook ${JSON.stringify(d.by)}); the agent would be told:\n${d.reason}`)
       : s.green("validation passes");
   }
-  if (d.blocked)
-    return s.red(`blocked by ${JSON.stringify(d.blockedBy ?? "?")}: ${d.reason ?? "blocked by hook"}`);
+  if (d.kind === "block") return s.red(`blocked by ${JSON.stringify(d.by)}: ${d.reason}`);
+  if (d.kind === "stop") return s.red(`run stopped by ${JSON.stringify(d.by)}: ${d.reason}`);
   const parts = [s.green("allowed")];
   if (d.updatedInput)
     parts.push(`\n  updated input (by ${JSON.stringify(d.updatedBy)}): ${JSON.stringify(d.updatedInput)}`);
-  if (d.additionalContext) parts.push(`\n  additional context: ${preview(d.additionalContext, 400)}`);
+  if (d.context) parts.push(`\n  additional context: ${preview(d.context, 400)}`);
   return parts.join("");
 }
