@@ -2,6 +2,7 @@ import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { CliError } from "./cli-error.js";
+import type { HooksTestOptions } from "./hooks/hooks-test-options.js";
 import { projectFlagsOf, withProjectOptions } from "./project-flags.js";
 import type { OutputFormat, SessionFlags } from "./session-flags.js";
 import { codebotVersion } from "./version.js";
@@ -149,17 +150,6 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       return code;
     },
   };
-}
-
-export interface HooksTestOptions {
-  tool?: string;
-  args?: string;
-  output?: string;
-  prompt?: string;
-  agent?: string;
-  permissionMode?: PermissionMode;
-  trustProjectHooks?: boolean;
-  json?: boolean;
 }
 
 function positiveInteger(value: string): number {

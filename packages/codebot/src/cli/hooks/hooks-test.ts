@@ -17,11 +17,11 @@ import { lazyModel } from "../lazy-model.js";
 import { stylesFor } from "../output/styles.js";
 import { preview, traceLine } from "../output/trace-line.js";
 import { type WireObject, wireDecision, wireTraceRecord } from "../output/wire.js";
-import type { HooksTestOptions } from "../program.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { problemLines } from "../settings-check.js";
 import { readArgsOption } from "./hook-args.js";
 import { loadInventory } from "./hook-inventory.js";
+import type { HooksTestOptions } from "./hooks-test-options.js";
 import { syntheticInput } from "./synthetic-event.js";
 
 /**
