@@ -142,6 +142,15 @@ export const EVENT_SPECS = {
     fixed: {},
     claude: { matchOn: "reason" },
   },
+  // Native hooks observe; Claude Code groups are waited for, and their context goes into the sub-agent.
+  SubagentStart: {
+    mode: "async",
+    matchOn: "agent",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "agent", mode: "feedback" },
+  },
   SubagentStop: {
     mode: "async",
     matchOn: "agent",
@@ -169,7 +178,6 @@ export const UNSUPPORTED_CLAUDE_EVENTS: ReadonlySet<string> = new Set([
   "PermissionDenied",
   "PreCompact",
   "PostCompact",
-  "SubagentStart",
   "TeammateIdle",
   "ConfigChange",
   "InstructionsLoaded",

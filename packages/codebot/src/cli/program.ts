@@ -111,7 +111,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     .option("--args <json>", "tool arguments or task fields: inline JSON, @file, or - for stdin")
     .option("--output <text>", "the tool result (PostToolUse)")
     .option("--prompt <text>", "the user's prompt (UserPromptSubmit)")
-    .option("--agent <name>", "the sub-agent's name (SubagentStop)")
+    .option("--agent <name>", "the sub-agent's name (SubagentStart, SubagentStop)")
     .addOption(new Option("--permission-mode <mode>", "as for a session").choices(["ask", "auto", "plan"]))
     .option(
       "--trust-project-hooks",

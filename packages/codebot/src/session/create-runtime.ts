@@ -180,6 +180,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         events.emit({ kind: "agent", agentName, event });
       },
       recordMessage: (agentName, message) => transcript.append(message, agentName),
+      started: async (agentName) => {
+        const decision = await runner.fire("SubagentStart", { agent: agentName });
+        return decision.kind === "stop" ? undefined : decision.context;
+      },
       stopped: (agentName, lastAssistantMessage) =>
         runner.subagentStop({
           agent: agentName,
