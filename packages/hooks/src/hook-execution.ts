@@ -5,25 +5,13 @@
 import { type ApproveHook, askApproval } from "./approval.js";
 import { claudeSpec, claudeVariables } from "./claude-command.js";
 import type { CompiledHook } from "./compiled-hook.js";
-import { EVENT_SPECS, type HookEvent } from "./events.js";
+import { EVENT_SPECS } from "./events.js";
 import type { Executors, HookExecutor, HookSpec, RunOutcome } from "./executor.js";
+import type { HookJob } from "./hook-job.js";
 import { failureSummary, type HookVerdict, interpret } from "./interpret.js";
 import type { HookSession } from "./payload.js";
 import type { Semaphore } from "./semaphore.js";
 import type { HookStart, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";
-
-/** One firing of an event, as a hook sees it. */
-export interface HookJob {
-  event: HookEvent;
-  /** The tool the event is about ("" when none): `HOOK_TOOL_NAME` and the approval request. */
-  toolName: string;
-  /** The tool call the event is about (tool events only). */
-  toolUseId?: string;
-  /** The payload JSON the hook reads; memoised by the caller, since many hooks may share it. */
-  payload: (hook: CompiledHook) => string;
-  /** The lifetime of the run: the caller's for sync events, detached for async ones. */
-  signal: AbortSignal;
-}
 
 export interface ExecutionDeps {
   session: HookSession;

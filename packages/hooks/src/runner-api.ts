@@ -1,4 +1,4 @@
-/** The hook runner's interface and options (the implementation is runner.ts). */
+/** The hook runner's interface and options, and its named doors (the implementation is runner.ts). */
 import type { ToolMiddleware } from "@codebot/agentcore";
 import type { ApproveHook } from "./approval.js";
 import type { CompiledHook } from "./compiled-hook.js";
@@ -89,4 +89,24 @@ export interface HookRunner {
   middleware(): ToolMiddleware;
   /** Waits for every async hook in flight or queued (each up to its own timeout) and the trace file. */
   close(): Promise<void>;
+}
+
+/** The runner's named methods: typed doors into its generic `fire`. */
+export function namedDoors(
+  fire: <E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable) => ResultOf<E>,
+): Omit<HookRunner, "hooks" | "disabled" | "hasHooks" | "fire" | "middleware" | "close"> {
+  return {
+    preToolUse: (input) => fire("PreToolUse", input),
+    postToolUse: (input) => fire("PostToolUse", input),
+    postToolUseFailure: (input) => fire("PostToolUseFailure", input),
+    userPromptSubmit: (input) => fire("UserPromptSubmit", input),
+    stop: (input) => fire("Stop", input),
+    postStopValidation: (input) => fire("PostStopValidation", input),
+    notification: (input) => fire("Notification", input),
+    taskCreated: (input) => fire("TaskCreated", input),
+    taskCompleted: (input) => fire("TaskCompleted", input),
+    sessionStart: (input = {}) => fire("SessionStart", input),
+    sessionEnd: (input = {}) => fire("SessionEnd", input),
+    subagentStop: (input) => fire("SubagentStop", input),
+  };
 }

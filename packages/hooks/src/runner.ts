@@ -4,16 +4,23 @@
  */
 import { BackgroundJobs } from "./background-jobs.js";
 import { createCommandExecutor } from "./command-executor.js";
-import type { CompiledHook, PayloadBuilder } from "./compiled-hook.js";
+import type { CompiledHook } from "./compiled-hook.js";
 import type { Decision } from "./decision.js";
 import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
-import { baseRecord, type ExecutionDeps, executeHook, type HookJob, type HookRun } from "./hook-execution.js";
+import { baseRecord, type ExecutionDeps, executeHook, type HookRun } from "./hook-execution.js";
+import { type HookJob, jobOf } from "./hook-job.js";
 import { HookReports } from "./hook-reports.js";
 import { MERGES, type SyncMode } from "./merge.js";
 import { createHookMiddleware } from "./middleware.js";
 import type { PayloadFields } from "./payload.js";
 import { plan, type Step } from "./plan.js";
-import type { Cancellable, HookRunner, HookRunnerOptions, ResultOf } from "./runner-api.js";
+import {
+  type Cancellable,
+  type HookRunner,
+  type HookRunnerOptions,
+  namedDoors,
+  type ResultOf,
+} from "./runner-api.js";
 import type { TraceRecord } from "./trace.js";
 
 export type { HookRunner, HookRunnerOptions } from "./runner-api.js";
@@ -42,26 +49,6 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     ...(reports.started ? { started: reports.started } : {}),
   };
   const backgroundDeps: ExecutionDeps = { ...deps, semaphore: jobs.semaphore };
-
-  /** One hook's job: the payload of these fields, built once per builder and shared. */
-  function jobOf(event: HookEvent, fields: PayloadFields, signal: AbortSignal): HookJob {
-    const payloads = new Map<PayloadBuilder, string>();
-    const payload = (hook: CompiledHook) => {
-      let text = payloads.get(hook.payload);
-      if (text === undefined) {
-        text = hook.payload(event, options.session, fields);
-        payloads.set(hook.payload, text);
-      }
-      return text;
-    };
-    return {
-      event,
-      toolName: fields.tool ?? "",
-      ...(fields.toolUseId ? { toolUseId: fields.toolUseId } : {}),
-      payload,
-      signal,
-    };
-  }
 
   /** Traces the skipped hooks of a step and starts its background ones; returns their records for the decision. */
   function startStep(step: Step, job: HookJob, time: string): TraceRecord[] {
@@ -113,7 +100,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     replan: for (;;) {
       const planned = plan(fields, offset ? list.slice(offset) : list, { disabled, ran });
       for (const key of planned.once) ran.add(key);
-      const job = jobOf(event, fields, signal);
+      const job = jobOf(event, fields, signal, options.session);
       for (const step of planned.steps) {
         trace.push(...startStep(step, job, time));
         if (!step.wait.length) continue;
@@ -145,7 +132,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     if (mode === undefined || mode === "async") {
       const list = byEvent.get(event);
       if (list) {
-        const job = jobOf(event, fields, DETACHED);
+        const job = jobOf(event, fields, DETACHED, options.session);
         for (const step of plan(fields, list, { disabled }).steps)
           startStep(step, job, new Date().toISOString());
       }
@@ -163,18 +150,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     disabled,
     hasHooks: (event) => byEvent.has(event),
     fire: (event, input) => fire(event, input as PayloadFields & Cancellable),
-    preToolUse: (input) => fire("PreToolUse", input),
-    postToolUse: (input) => fire("PostToolUse", input),
-    postToolUseFailure: (input) => fire("PostToolUseFailure", input),
-    userPromptSubmit: (input) => fire("UserPromptSubmit", input),
-    stop: (input) => fire("Stop", input),
-    postStopValidation: (input) => fire("PostStopValidation", input),
-    notification: (input) => fire("Notification", input),
-    taskCreated: (input) => fire("TaskCreated", input),
-    taskCompleted: (input) => fire("TaskCompleted", input),
-    sessionStart: (input = {}) => fire("SessionStart", input),
-    sessionEnd: (input = {}) => fire("SessionEnd", input),
-    subagentStop: (input) => fire("SubagentStop", input),
+    ...namedDoors(fire),
     middleware: () =>
       createHookMiddleware({
         ...runner,
