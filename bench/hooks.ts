@@ -50,6 +50,8 @@ function caller(tool: Tool, middleware: ToolMiddleware | undefined): (call: Tool
     tool,
     validateArgs: (args) => ({ ok: true, args: args as Record<string, unknown> }),
     onUpdate() {},
+    permission: {},
+    eventsDelivered: async () => {},
   };
   const next = (call: ToolCall) => tool.execute(call.args, ctx);
   return middleware ? (call) => middleware(call, next, ctx) : next;

@@ -9,10 +9,11 @@ import { type Allow, type Decision, toolRefusal } from "./decision.js";
 import type { EventInputs } from "./payload.js";
 import { systemReminder } from "./system-reminder.js";
 
-/** What the harness does with Claude Code's `permissionDecision` answers. */
+/**
+ * What the harness does with Claude Code's `permissionDecision: "ask"`. (An `allow` needs no
+ * harness call: it is written into the call's permission slot, which the approval reads.)
+ */
 export interface ToolPermissions {
-  /** `allow`: this call skips the permission question. */
-  allow(ctx: ToolContext, call: ToolCall): void;
   /**
    * `ask`: puts this call to the user; a yes must also let the call skip the permission question.
    * With nobody to ask, the answer is a refusal with a reason for the model.
@@ -109,7 +110,7 @@ async function permissionAnswer(
 ): Promise<ToolResult | undefined> {
   const permission = decision.permission;
   if (permission?.answer === "allow") {
-    hooks.permissions?.allow(ctx, call);
+    ctx.permission.preApprovedBy = permission.by;
     return undefined;
   }
   if (permission?.answer !== "ask") return undefined;

@@ -282,12 +282,10 @@ describe("Claude Code groups at run time", () => {
     });
 
     const asked: string[] = [];
-    const allowed: string[] = [];
     const runner = createHookRunner({
       hooks: loadHooks([{ source: "user", path: "/u.json", settings: { hooks } }]),
       session: { sessionId: "s", cwd: plain.dir, transcriptPath: "" },
       toolPermissions: {
-        allow: (_ctx, call) => allowed.push(call.name),
         ask: async (request) => {
           asked.push(`${request.call.name}: ${request.reason}`);
           return request.call.args.command === "deploy prod"
@@ -302,9 +300,11 @@ describe("Claude Code groups at run time", () => {
       content: "hook: the user said no",
       isError: true,
     });
-    await callTool(runner, writeTool, { file_path: "a", content: "" });
+    const slot = {};
+    await callTool(runner, writeTool, { file_path: "a", content: "" }, { permission: slot });
     expect(asked).toEqual(["bash: deploys need a human", "bash: deploys need a human"]);
-    expect(allowed).toEqual(["write"]);
+    // The allow is written into the call's permission slot, which the harness's approval reads.
+    expect(slot).toEqual({ preApprovedBy: expect.stringContaining("PreToolUse[1].hooks[0]") });
   });
 
   it("${CLAUDE_PROJECT_DIR} and a plugin's ${CLAUDE_PLUGIN_ROOT} are substituted, and the plugin folders are in the environment", async () => {

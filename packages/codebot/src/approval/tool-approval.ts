@@ -28,15 +28,13 @@ export interface ToolApprovalOptions {
 export class ToolApproval {
   /** Rules added by "always" answers; they last for the session. */
   private readonly sessionRules: PermissionRule[] = [];
-  /** Calls (by their tool context) a hook let skip the question (Claude Code's `permissionDecision`). */
-  private readonly preApproved = new WeakSet<object>();
 
   constructor(private readonly options: ToolApprovalOptions) {}
 
   async decide(
     call: ToolCall,
     tool: Tool,
-    ctx: Pick<ToolContext, "agentName" | "signal">,
+    ctx: Pick<ToolContext, "agentName" | "signal"> & Partial<Pick<ToolContext, "permission">>,
   ): Promise<ToolVerdict> {
     if (tool.mutating !== true) return { allowed: true };
     const mode = this.options.mode();
@@ -47,7 +45,8 @@ export class ToolApproval {
         reason: `permission denied: ${call.name} is not allowed in plan mode (read-only tools only)`,
       };
     }
-    if (this.preApproved.has(ctx)) return { allowed: true };
+    // A hook's allow, or the user's yes to a hook's ask, was written into this call's permission slot.
+    if (ctx.permission?.preApprovedBy !== undefined) return { allowed: true };
     const subject = this.subjectOf(call);
     const rules = [...this.options.rules, ...this.sessionRules];
     if (rules.some((r) => ruleAllows(r, call.name, subject))) return { allowed: true };
@@ -75,14 +74,6 @@ export class ToolApproval {
     }
     if (answer === "once" || answer === "always") return { allowed: true };
     return { allowed: false, reason: `permission denied: the user refused this ${call.name} call` };
-  }
-
-  /**
-   * A hook answered `permissionDecision: "allow"` for this call: it skips the question, as Claude
-   * Code's "bypass the permission system" (plan mode still refuses mutating tools).
-   */
-  preApprove(ctx: object): void {
-    this.preApproved.add(ctx);
   }
 
   /**
@@ -119,7 +110,7 @@ export class ToolApproval {
     if (ctx.signal.aborted || (answer !== "once" && answer !== "always")) {
       return { allowed: false, reason: `${why} (the user refused this ${call.name} call)` };
     }
-    this.preApproved.add(ctx);
+    ctx.permission.preApprovedBy = request.hook;
     return { allowed: true };
   }
 

@@ -147,10 +147,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     traceFile: options.traceFile,
     onHookError: notify,
     onSystemMessage: notify,
-    toolPermissions: {
-      allow: (ctx) => approval.tools.preApprove(ctx),
-      ask: (request) => approval.tools.askForHook(request),
-    },
+    toolPermissions: { ask: (request) => approval.tools.askForHook(request) },
     onStopRun: (stop) => session?.stopRun(stop),
   });
 

@@ -48,11 +48,11 @@ export class StopHooks {
   }
 
   /** Part of the kernel's `onStop`: a reminder keeps the run going; undefined lets it end. */
-  onStop = async ({ newMessages, signal }: StopInfo): Promise<string | undefined> => {
+  onStop = async ({ newMessages, signal, delivered }: StopInfo): Promise<string | undefined> => {
     if (!this.deps.configured()) return undefined;
-    // Transcript lines reach the file a few microtasks after the kernel's events: a hook that reads
-    // the last assistant message from transcript_path must find it there.
-    await new Promise((resolve) => setImmediate(resolve));
+    // A hook that reads the last assistant message from transcript_path must find it there: the
+    // transcript is written by the session's listener, once the kernel's events have reached it.
+    await delivered();
     const decision = await this.deps.fire({
       stopHookActive: this.active,
       lastAssistantMessage: finalText(newMessages),

@@ -53,9 +53,8 @@ export function agentTool(host: SubagentHost): Tool<z.infer<typeof inputSchema>>
       "Start a sub-agent on a self-contained task. It has the same tools (except agent) and reports back its final answer.",
     inputSchema,
     async execute(args, ctx) {
-      // Kernel events reach the session's listeners a few microtasks late; one macrotask later the
-      // caller's message with this very call is in the transcript, so the sub-agent's lines follow it.
-      await new Promise((resolve) => setImmediate(resolve));
+      // The caller's message with this very call reaches the transcript first, so the sub-agent's lines follow it.
+      await ctx.eventsDelivered();
       // SubagentStart's context goes into the sub-agent's first message, as UserPromptSubmit's does for the main agent.
       const prompt = userTurn(args.prompt, await host.started(args.name));
       let result: LoopResult | undefined;
