@@ -4,8 +4,9 @@
  */
 import { describe, expect, test } from "vitest";
 import { AgentEventStream } from "../src/event-stream.js";
+import type { AgentEvent } from "../src/events.js";
 
-const event = { type: "turn_start" } as const;
+const event: AgentEvent = { type: "turn_start", turn: 1 };
 
 describe("AgentEventStream.delivered", () => {
   test("resolves at once when nobody reads the stream", async () => {

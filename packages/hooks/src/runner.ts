@@ -163,6 +163,8 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
       closing = (closing ?? Promise.resolve()).then(async () => {
         await jobs.drain();
         await reports.flush();
+        // Kept-alive connections and persistent hook processes end with the session.
+        await Promise.all(Object.values(deps.executors).map((executor) => executor?.close?.()));
       });
       return closing;
     },
