@@ -7,7 +7,7 @@ import type { EVENT_SPECS, HookEvent } from "./events.js";
 import type { Executors } from "./executor.js";
 import type { LoadedHooks } from "./load-hooks.js";
 import type { ToolPermissions } from "./middleware.js";
-import type { EventInputs, HookSession } from "./payload.js";
+import type { EventInputs, HookSession, PayloadFields } from "./payload.js";
 import type { HookStart, TraceRecord } from "./trace.js";
 
 export interface HookRunnerOptions {
@@ -71,6 +71,8 @@ export interface HookRunner {
   hasHooks(event: HookEvent): boolean;
   /** Fires any event: the result of a waited event is a Decision, an async one returns at once. */
   fire<E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable): ResultOf<E>;
+  /** The same for an event chosen at run time (`hooks test`): a Decision when something is waited for. */
+  fireFields(event: HookEvent, fields: PayloadFields & Cancellable): Promise<Decision> | undefined;
   preToolUse(input: EventInputs["PreToolUse"] & Cancellable): Promise<Decision>;
   /** Native hooks run in the background; the result is what the Claude Code groups said (they are waited for). */
   postToolUse(input: EventInputs["PostToolUse"] & Cancellable): Promise<Decision>;
@@ -94,7 +96,7 @@ export interface HookRunner {
 /** The runner's named methods: typed doors into its generic `fire`. */
 export function namedDoors(
   fire: <E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable) => ResultOf<E>,
-): Omit<HookRunner, "hooks" | "disabled" | "hasHooks" | "fire" | "middleware" | "close"> {
+): Omit<HookRunner, "hooks" | "disabled" | "hasHooks" | "fire" | "fireFields" | "middleware" | "close"> {
   return {
     preToolUse: (input) => fire("PreToolUse", input),
     postToolUse: (input) => fire("PostToolUse", input),

@@ -150,6 +150,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     disabled,
     hasHooks: (event) => byEvent.has(event),
     fire: (event, input) => fire(event, input as PayloadFields & Cancellable),
+    fireFields: (event, fields) => fire(event, fields) as Promise<Decision> | undefined,
     ...namedDoors(fire),
     middleware: () =>
       createHookMiddleware({

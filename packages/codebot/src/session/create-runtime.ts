@@ -70,6 +70,11 @@ export interface RuntimeOptions {
   sessionId?: string;
   /** Replaces the main agent's default instructions. */
   systemPrompt?: string;
+  /**
+   * Default true. False assembles the session without firing SessionStart: `hooks test` of
+   * another event must not run the user's SessionStart hooks.
+   */
+  sessionStart?: boolean;
 }
 
 /**
@@ -231,6 +236,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return model;
     },
   });
+  if (options.sessionStart === false) return runtime;
   // Claude Code groups of SessionStart may give context for the first prompt; nothing waits for them here.
   session.startedWith(
     runner.sessionStart({ source: "startup" }).then(

@@ -5,7 +5,9 @@ import {
   type Decision,
   EVENT_SPECS,
   HOOK_EVENTS,
+  type HookEvent,
   isHookEvent,
+  type PayloadFields,
   type TraceRecord,
 } from "@codebot/hooks";
 import { projectSlug } from "../../paths/project-slug.js";
@@ -56,9 +58,7 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
   const trace: TraceRecord[] = [];
   const notices: string[] = [];
   const mode = opts.permissionMode ?? inventory.settings.permissions.mode ?? "ask";
-  // Assembling a runtime fires SessionStart. Testing another event must not run the user's
-  // SessionStart hooks, so the runtime starts in plan mode (where no hook runs, §8) and gets the
-  // requested mode once that firing has been considered.
+  // Testing another event must not run the user's SessionStart hooks: the runtime starts without it.
   const sessionDirs = missingSessionDirs(inventory.codebotHome, inventory.cwd);
   const runtime = await createRuntime({
     cwd: inventory.cwd,
@@ -66,7 +66,8 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
     pluginDirs: flags.pluginDirs,
     projectSettings: inventory.project,
     model: lazyModel(spec, process.env),
-    permissionMode: event === "SessionStart" ? mode : "plan",
+    permissionMode: mode,
+    sessionStart: event === "SessionStart",
     trustProjectHooks,
     notify: (message) => notices.push(message),
     onTrace: (record) => {
@@ -75,10 +76,6 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
   });
   let decision: Decision | undefined;
   try {
-    if (event !== "SessionStart") {
-      await runtime.hooks.close();
-      runtime.setPermissionMode(mode);
-    }
     decision = await fire(runtime, event, input);
     await runtime.hooks.close();
   } finally {
@@ -111,16 +108,10 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
  * ones return at once (the caller waits for them). SessionStart already fired when the runtime
  * was assembled, and SessionEnd fires on close.
  */
-async function fire(
-  runtime: Runtime,
-  event: Parameters<Runtime["hooks"]["fire"]>[0],
-  input: object,
-): Promise<Decision | undefined> {
-  if (EVENT_SPECS[event].mode !== "async") {
-    return (await (runtime.hooks.fire(event, input as never) as unknown)) as Decision;
-  }
+async function fire(runtime: Runtime, event: HookEvent, input: PayloadFields): Promise<Decision | undefined> {
+  if (EVENT_SPECS[event].mode !== "async") return runtime.hooks.fireFields(event, input);
   if (event === "SessionEnd") await runtime.close();
-  else if (event !== "SessionStart") runtime.hooks.fire(event, input as never);
+  else if (event !== "SessionStart") runtime.hooks.fireFields(event, input);
   return undefined;
 }
 
