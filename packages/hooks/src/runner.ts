@@ -29,11 +29,19 @@ export type { HookRunner, HookRunnerOptions } from "./runner-api.js";
 const DETACHED = new AbortController().signal;
 const NONE: readonly CompiledHook[] = [];
 
+/** A trace record with the hook it is about. */
+interface Traced {
+  hook: CompiledHook;
+  record: TraceRecord;
+}
+
 export function createHookRunner(options: HookRunnerOptions): HookRunner {
   const loaded = "problems" in options.hooks ? options.hooks : undefined;
   const hooks: readonly CompiledHook[] = loaded ? loaded.hooks : (options.hooks as readonly CompiledHook[]);
   const disabled = loaded?.disabled ?? false;
   const byEvent = new Map<HookEvent, CompiledHook[]>();
+  /** Each hook's place in the configuration: the decision's trace is in that order. */
+  const position = new Map(hooks.map((hook, i) => [hook, i]));
   for (const hook of hooks) byEvent.set(hook.event, [...(byEvent.get(hook.event) ?? []), hook]);
   const reports = new HookReports(options);
   const jobs = new BackgroundJobs({
@@ -51,12 +59,12 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
   const backgroundDeps: ExecutionDeps = { ...deps, semaphore: jobs.semaphore };
 
   /** Traces the skipped hooks of a step and starts its background ones; returns their records for the decision. */
-  function startStep(step: Step, job: HookJob, time: string): TraceRecord[] {
-    const records: TraceRecord[] = [];
+  function startStep(step: Step, job: HookJob, time: string): Traced[] {
+    const records: Traced[] = [];
     for (const { hook, reason } of step.skipped) {
       const record: TraceRecord = { ...baseRecord(hook, false, time), skipped: reason };
       reports.emit(record);
-      if (hook.mode !== "async") records.push(record);
+      if (hook.mode !== "async") records.push({ hook, record });
     }
     for (const hook of step.background) {
       jobs.start(hook.event, () =>
@@ -66,7 +74,8 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
         }),
       );
       // Its own record is emitted when it finishes; the decision only notes that it started.
-      if (hook.mode !== "async") records.push({ ...baseRecord(hook, true), background: true });
+      if (hook.mode !== "async")
+        records.push({ hook, record: { ...baseRecord(hook, true), background: true } });
     }
     return records;
   }
@@ -102,11 +111,18 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
       for (const key of planned.once) ran.add(key);
       const job = jobOf(event, fields, signal, options.session);
       for (const step of planned.steps) {
-        trace.push(...startStep(step, job, time));
-        if (!step.wait.length) continue;
+        const started = startStep(step, job, time);
+        if (!step.wait.length) {
+          for (const { record } of started) trace.push(record);
+          continue;
+        }
         const runs = await runStep(step, job);
         let rewritten: Record<string, unknown> | undefined;
-        for (const run of runs) trace.push(run.record);
+        const records: Traced[] = [...started, ...runs];
+        // A group's members skipped or started in the background sit between its waited ones.
+        if (started.length && step.wait[0]?.group !== undefined)
+          records.sort((a, b) => (position.get(a.hook) ?? 0) - (position.get(b.hook) ?? 0));
+        for (const { record } of records) trace.push(record);
         for (const run of runs) {
           const ruling = merge.add(run);
           if (ruling) return { ...ruling, trace };

@@ -456,3 +456,28 @@ describe("a Claude Code group's hooks", () => {
     });
   });
 });
+
+describe("a Claude Code group's trace in the decision", () => {
+  it("is in configuration order: run, duplicate and background members as they were written", async () => {
+    const { runner } = setup({
+      PreToolUse: [
+        group(
+          "",
+          cmd("sleep 0.2", { name: "runs" }),
+          cmd("sleep 0.2", { name: "same command" }),
+          cmd("true", { name: "in background", async: true }),
+          cmd("exit 0", { name: "runs too" }),
+        ),
+      ],
+    });
+    const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
+    expect(
+      decision.trace.map((r) => [r.hook, r.skipped ?? (r.background ? "background" : r.outcome)]),
+    ).toEqual([
+      ["runs", "allowed"],
+      ["same command", "duplicate"],
+      ["in background", "background"],
+      ["runs too", "allowed"],
+    ]);
+  });
+});
