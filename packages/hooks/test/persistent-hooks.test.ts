@@ -130,12 +130,12 @@ describe("persistent hooks", () => {
     const dir = tempDir();
     const respond = '{"id": event["id"]} if event["args"]["command"] != "hang" else None';
     const { runner } = runnerFor(
-      { PreToolUse: [pythonHook(dir, respond, { timeout: 0.5, name: "slow", onError: "block" })] },
+      { PreToolUse: [pythonHook(dir, respond, { timeout: 2, name: "slow", onError: "block" })] },
       { dir },
     );
     expect((await runner.preToolUse(bash("ok"))).kind).toBe("allow");
     const hung = await runner.preToolUse(bash("hang"));
-    expect(hung).toMatchObject({ kind: "block", reason: "slow failed: timed out after 0.5s" });
+    expect(hung).toMatchObject({ kind: "block", reason: "slow failed: timed out after 2s" });
     expect(hung.trace[0]?.outcome).toBe("timed out");
     expect((await runner.preToolUse(bash("ok"))).kind).toBe("allow");
     const pids = starts(dir);
