@@ -1,21 +1,30 @@
 /**
- * What an `if` pattern is searched in (§4): the arguments (or the task) as compact JSON, with the
- * JSON escapes of whitespace and control characters decoded. A tab the model put in a command is
- * a tab to `\s`, so `rm<TAB>-rf` cannot slip past `/rm\s+-rf/` as the text `rm\t-rf` (issue 17).
- * Quotes and backslashes stay escaped, so the subject still reads as JSON (`"command":"npm `).
+ * What an `if` pattern is searched in (§4): the arguments (or the task) as compact JSON, except
+ * that whitespace and control characters inside strings stay as they are. A tab the model put in
+ * a command is a tab to `\s`, so `rm<TAB>-rf` cannot slip past `/rm\s+-rf/` as the text `rm\t-rf`
+ * (issue 17). Quotes and backslashes are escaped as in JSON, so the subject still reads as JSON
+ * (`"command":"npm `). Built in one pass, without a second decoding pass over large arguments.
  */
-
-/** `\t`, `\n`, `\r`, `\b`, `\f` and `\u00XX` control escapes; other escapes are consumed as pairs and kept. */
-const ESCAPE = /\\(u00[01][0-9a-fA-F]|[btnfr]|[\s\S])/g;
-const SHORT: Readonly<Record<string, string>> = { b: "\b", t: "\t", n: "\n", f: "\f", r: "\r" };
-
 export function ifSubject(value: unknown): string {
-  if (value === undefined) return "";
-  const json = JSON.stringify(value);
-  // Most arguments have no escape at all: no second pass over them.
-  if (!json.includes("\\")) return json;
-  return json.replace(ESCAPE, (whole, code: string) => {
-    if (code.length === 5) return String.fromCharCode(Number.parseInt(code.slice(1), 16));
-    return SHORT[code] ?? whole;
-  });
+  return value === undefined ? "" : (json(value) ?? "");
+}
+
+/** Compact JSON as JSON.stringify writes it, with strings escaped for `"` and `\` only. */
+function json(value: unknown): string | undefined {
+  if (typeof value === "string") return quote(value);
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((item) => json(item) ?? "null").join(",")}]`;
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return JSON.stringify(value);
+  const parts: string[] = [];
+  for (const [key, item] of Object.entries(value)) {
+    const text = json(item);
+    if (text !== undefined) parts.push(`${quote(key)}:${text}`);
+  }
+  return `{${parts.join(",")}}`;
+}
+
+const QUOTE_OR_BACKSLASH = /["\\]/g;
+
+function quote(s: string): string {
+  return `"${s.replace(QUOTE_OR_BACKSLASH, "\\$&")}"`;
 }

@@ -62,7 +62,8 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
   function startStep(step: Step, job: HookJob, time: string): Traced[] {
     const records: Traced[] = [];
     for (const { hook, reason } of step.skipped) {
-      const record: TraceRecord = { ...baseRecord(hook, false, time), skipped: reason };
+      const record = baseRecord(hook, false, time);
+      record.skipped = reason;
       reports.emit(record);
       if (hook.mode !== "async") records.push({ hook, record });
     }
