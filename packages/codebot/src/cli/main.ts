@@ -1,4 +1,5 @@
 import { errorMessage, exitCodeOf } from "./cli-error.js";
+import { routeModelWarnings } from "./model-warnings.js";
 import { exit, fail, onCrash } from "./process-exit.js";
 import { buildProgram } from "./program.js";
 
@@ -7,6 +8,7 @@ import { buildProgram } from "./program.js";
  * never as a stack trace; stdout is flushed before the process exits.
  */
 export async function main(argv: readonly string[]): Promise<void> {
+  routeModelWarnings((line) => process.stderr.write(`${line}\n`));
   process.on("uncaughtException", onCrash);
   process.on("unhandledRejection", onCrash);
   // A reader that has seen enough (`| head`) or a terminal that went away: output is no longer

@@ -1,5 +1,3 @@
-import type { PermissionMode } from "../../settings/runtime-settings.js";
-
 /** The options of `codebot hooks test` (program.ts parses them, hooks-test.ts runs them). */
 export interface HooksTestOptions {
   tool?: string;
@@ -7,7 +5,8 @@ export interface HooksTestOptions {
   output?: string;
   prompt?: string;
   agent?: string;
-  permissionMode?: PermissionMode;
+  /** Any name of MODE_NAMES. */
+  permissionMode?: string;
   trustProjectHooks?: boolean;
   json?: boolean;
 }
