@@ -24,6 +24,8 @@ export interface ApprovalEngineOptions {
   askToolApproval?: AskToolApproval;
   /** Absent: non-interactive; untrusted project hooks do not run. */
   askHookApproval?: AskHookApproval;
+  /** Hook answers given before the session started, by consent fingerprint (HookApprovalOptions.answered). */
+  hookAnswers?: ReadonlyMap<string, boolean>;
 }
 
 /**
@@ -53,6 +55,7 @@ export class ApprovalEngine {
       queue,
       trustProjectHooks: options.trustProjectHooks,
       ask: options.askHookApproval,
+      answered: options.hookAnswers,
     });
   }
 

@@ -13,6 +13,11 @@ export interface HookApprovalOptions {
   /** `--trust-project-hooks`: approve every project/local hook for this run only. */
   trustProjectHooks?: boolean;
   ask?: AskHookApproval;
+  /**
+   * Answers the user gave before the session started (the interactive session's one question
+   * about the project), by consent fingerprint: true runs the hook, false does not; neither asks.
+   */
+  answered?: ReadonlyMap<string, boolean>;
 }
 
 /** A hook as far as trust is concerned. */
@@ -33,10 +38,12 @@ const UNTRUSTED = `not trusted; run "codebot hooks trust" to review project hook
  */
 export class HookApproval {
   /** "once" and "deny" answers, remembered for the session so a hook is asked about only once. */
-  private readonly answered = new Map<string, boolean>();
+  private readonly answered: Map<string, boolean>;
   private readonly pending = new Map<string, Promise<HookApprovalResult>>();
 
-  constructor(private readonly options: HookApprovalOptions) {}
+  constructor(private readonly options: HookApprovalOptions) {
+    this.answered = new Map(options.answered);
+  }
 
   /** The runner's `approveHook`. */
   approve = async (request: HookApprovalRequest): Promise<HookApprovalResult> => {

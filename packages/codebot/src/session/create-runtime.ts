@@ -55,6 +55,11 @@ export interface RuntimeOptions {
   askToolApproval?: AskToolApproval;
   /** Asks the user about an untrusted project hook; absent = non-interactive. */
   askHookApproval?: AskHookApproval;
+  /**
+   * The user's answers about project hooks given before the session started, by consent
+   * fingerprint (true: run this session, false: do not); a hook changed since is asked about again.
+   */
+  hookAnswers?: ReadonlyMap<string, boolean>;
   /** Messages for the user (untrusted hooks, failed hooks, transcript errors). Default: stderr. */
   notify?: (message: string) => void;
   /** Subscribed before SessionStart fires. */
@@ -118,6 +123,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     trustProjectHooks: options.trustProjectHooks,
     askToolApproval: options.askToolApproval,
     askHookApproval: options.askHookApproval,
+    hookAnswers: options.hookAnswers,
   });
 
   const executors = hookExecutors({

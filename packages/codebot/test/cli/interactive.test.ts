@@ -49,10 +49,11 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     await term.waitForScreen(
       "allow bash echo approved > out.txt  [y]es / [n]o / [a]lways (bash(echo approved > out.txt)):",
     );
-    term.submit("y");
+    // One key, no Enter.
+    term.type("y");
     await term.waitForScreen("✓ bash echo approved > out.txt → (no output)");
     await term.waitForScreen("allow bash echo refused > no.txt");
-    term.submit("n");
+    term.type("n");
     const screen = await term.waitForScreen("all done");
     expect(screen).toContain(
       "✗ bash echo refused > no.txt → permission denied: the user refused this bash call",
@@ -114,28 +115,33 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     expect(fs.existsSync(`${box.project}/ended.txt`)).toBe(true);
   });
 
-  it("asks before running an untrusted project hook: once runs it this time, deny does not", async () => {
+  it("asks about an untrusted project hook before the session starts: o runs it this session, n does not", async () => {
     const box = sandbox();
     box.json(".codebot/settings.json", {
       hooks: { UserPromptSubmit: [command("echo x >> prompts.log", { name: "logger" })] },
     });
     const server = await modelServer([reply.text("first"), reply.text("second")]);
-    const first = await startSession(box, server);
-    first.submit("hi");
+    const first = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
     await first.waitForScreen(
-      /the project settings .*settings\.json want to run a hook on UserPromptSubmit:\n {2}logger command: echo x >> prompts\.log/,
+      /this project's settings bring what you have not approved yet:\n {2}hook UserPromptSubmit logger \(project \.codebot\/settings\.json\)\n {6}command: echo x >> prompts\.log/,
     );
-    first.submit("o");
+    first.type("o");
+    await first.waitForScreen("approved for this session");
+    await first.waitForScreen(/^›/m);
+    first.submit("hi");
     await first.waitForScreen("first");
     expect(fs.readFileSync(`${box.project}/prompts.log`, "utf8")).toBe("x\n");
     first.submit("/exit");
     expect(await first.exitCode()).toBe(0);
 
-    const second = await startSession(box, server);
+    // "o" saved nothing: asked again, and denied.
+    const second = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
+    await second.waitForScreen("hook UserPromptSubmit logger");
+    second.type("n");
+    await second.waitForScreen(/^›/m);
     second.submit("hi again");
-    await second.waitForScreen("want to run a hook on UserPromptSubmit");
-    second.submit("d");
-    await second.waitForScreen("second");
+    const screen = await second.waitForScreen("second");
+    expect(screen).not.toContain("changed since the session started");
     expect(fs.readFileSync(`${box.project}/prompts.log`, "utf8")).toBe("x\n");
   });
 

@@ -1,5 +1,4 @@
 import readline from "node:readline";
-import { referencedScripts } from "@codebot/hooks";
 import type { ApprovalAnswer } from "../../approval/approval-types.js";
 import { visible } from "../../approval/visible-text.js";
 import { closeOnSignals } from "../../session/close-on-signals.js";
@@ -8,8 +7,7 @@ import type { PromptResult } from "../../session/prompt-result.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { CliError, errorMessage } from "../cli-error.js";
-import { displayPath, loadInventory } from "../hooks/hook-inventory.js";
-import { hookBody, hookEnvText } from "../hooks/hook-view.js";
+import { loadInventory } from "../hooks/hook-inventory.js";
 import { exit, onTerminalGone } from "../main.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
@@ -17,7 +15,13 @@ import { terminalScreen } from "../output/terminal-screen.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
-import { askProjectGrants } from "./grant-question.js";
+import {
+  answerText,
+  askProjectConsent,
+  hookLines,
+  PROJECT_CHOICES,
+  PROJECT_KEYS,
+} from "./project-consent.js";
 import { Questions } from "./questions.js";
 import { slashCommand } from "./slash-commands.js";
 
@@ -37,7 +41,7 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   const view = new SessionView(screen, s, { trace: flags.debugHooks ? "all" : "ran" });
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   rl.setPrompt(PROMPT);
-  const questions = new Questions(rl, view, PROMPT);
+  const questions = new Questions(rl, process.stdin, view, PROMPT);
 
   // While the session starts, typed lines wait for it, and Ctrl+C or Ctrl+D leave at once.
   const typedAhead: string[] = [];
@@ -49,8 +53,8 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   rl.on("SIGINT", earlyQuit);
   rl.on("close", earlyQuit);
 
-  // The project's grants first: its model, if approved, is the session's.
-  const inventory = await askProjectGrants(
+  // The project's hooks and grants first, in one question: its model, if approved, is the session's.
+  const { inventory, hookAnswers } = await askProjectConsent(
     loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks }),
     flags,
     questions,
@@ -71,6 +75,7 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
         // Notices reach the view through `notify` already.
         if (event.kind !== "notice") view.onEvent(event);
       },
+      hookAnswers,
       askToolApproval: (request) => {
         const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
         const what = visible(request.subject ?? JSON.stringify(request.args));
@@ -86,25 +91,15 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
           request.signal,
         );
       },
-      askHookApproval: (request) => {
-        const hook = request.hook;
-        const body = ` ${hook.spec.type}: ${visible(hookBody(hook))}`;
-        view.line(
-          `${s.yellow("?")} the ${request.source} settings ${visible(request.path)} want to run a hook on ${request.event}:`,
-        );
-        view.line(`  ${s.bold(visible(request.label))}${s.dim(body)}`);
-        const env = hookEnvText(hook);
-        if (env !== undefined) view.line(`  ${s.dim(`with env ${visible(env)}`)}`);
-        if (hook.spec.type === "command")
-          for (const script of referencedScripts(hook.spec.command, inventory.cwd))
-            view.line(
-              `  ${s.dim(`runs ${visible(displayPath(script, inventory.cwd))} (its content is approved too)`)}`,
-            );
-        return questions.ask<ApprovalAnswer>(
-          "  run it? [o]nce / [a]lways (remember for this project) / [d]eny: ",
-          { o: "once", y: "once", a: "always", d: "deny", n: "deny" },
-          "deny",
-        );
+      // Only for a project hook that was not in the question at start: one that changed since
+      // (a script it runs was edited), or a file edited during the session.
+      askHookApproval: async (request) => {
+        // hookLines names the settings file.
+        view.line(`${s.yellow("?")} a project hook changed since the session started:`);
+        for (const line of hookLines(request.hook, inventory.cwd, s)) view.line(`  ${line}`);
+        const answer = await questions.ask(`  ${PROJECT_CHOICES}: `, PROJECT_KEYS, "deny");
+        view.line(s.dim(`  ${answerText(answer).replace(": started without them", "")}`));
+        return answer === "trust" ? "always" : answer === "session" ? "once" : "deny";
       },
     });
   } catch (error) {
@@ -204,7 +199,8 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
     if (questions.answer(line)) return;
     const text = line.trim();
     if (text === "") {
-      idle();
+      // An Enter pressed out of habit after a one-key answer must not draw the prompt mid-run.
+      if (!busy) idle();
       return;
     }
     if (busy) {
