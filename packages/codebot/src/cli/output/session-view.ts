@@ -2,6 +2,7 @@ import type { AgentEvent } from "@codebot/agentcore";
 import type { HookStart, TraceRecord } from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
 import type { Styles } from "./styles.js";
+import { TerminalSafeFilter, terminalSafe } from "./terminal-safe.js";
 import { callSummary, resultSummary } from "./tool-summary.js";
 import { preview, startLine, traceLine } from "./trace-line.js";
 
@@ -27,6 +28,8 @@ export class SessionView {
   /** The cursor is after streamed text that did not end with a newline. */
   private midLine = false;
   private readonly running = new Map<string, string>();
+  /** The answer streams through it: an escape sequence split across deltas is still dropped. */
+  private answer = new TerminalSafeFilter();
 
   constructor(
     private readonly screen: Screen,
@@ -46,7 +49,7 @@ export class SessionView {
         this.onTrace(event.record);
         return;
       case "notice":
-        this.line(this.s.yellow(event.message));
+        this.line(this.s.yellow(terminalSafe(event.message)));
         return;
     }
   };
@@ -79,22 +82,27 @@ export class SessionView {
   }
 
   private onAgentEvent(agent: string, e: AgentEvent): void {
-    const who = agent === "main" ? "" : this.s.cyan(`[${agent}] `);
+    const who = agent === "main" ? "" : this.s.cyan(`[${terminalSafe(agent)}] `);
     switch (e.type) {
       case "message_update":
         if (agent !== "main") return;
-        this.screen.status("");
-        this.screen.write(e.delta);
-        if (e.delta !== "") this.midLine = !e.delta.endsWith("\n");
+        {
+          const text = this.answer.push(e.delta);
+          if (text === "") return;
+          this.screen.status("");
+          this.screen.write(text);
+          this.midLine = !text.endsWith("\n");
+        }
         return;
       case "message_end":
+        if (agent === "main") this.answer = new TerminalSafeFilter();
         if (agent === "main" && this.midLine) {
           this.screen.write("\n");
           this.midLine = false;
         }
         return;
       case "tool_execution_start":
-        this.running.set(e.call.id, `${who}${e.call.name} ${callSummary(e.call)}`);
+        this.running.set(e.call.id, `${who}${terminalSafe(e.call.name)} ${callSummary(e.call)}`);
         this.showRunning();
         return;
       case "tool_execution_end": {
@@ -104,19 +112,19 @@ export class SessionView {
           ? this.s.red(resultSummary(e.result))
           : this.s.dim(resultSummary(e.result));
         this.line(
-          `${mark} ${who}${this.s.bold(e.call.name)} ${callSummary(e.call)} ${this.s.dim("→")} ${result}`,
+          `${mark} ${who}${this.s.bold(terminalSafe(e.call.name))} ${callSummary(e.call)} ${this.s.dim("→")} ${result}`,
         );
         return;
       }
       case "retry":
         this.line(
           this.s.yellow(
-            `${who}model call failed (${e.error.message}); retry ${e.attempt} in ${e.delayMs} ms`,
+            `${who}model call failed (${terminalSafe(e.error.message)}); retry ${e.attempt} in ${e.delayMs} ms`,
           ),
         );
         return;
       case "error":
-        this.line(this.s.red(`${who}${e.error.message}`));
+        this.line(this.s.red(`${who}${terminalSafe(e.error.message)}`));
         return;
       default:
         return;
