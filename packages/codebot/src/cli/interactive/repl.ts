@@ -9,6 +9,7 @@ import { sessionModel } from "../../session/session-model.js";
 import { CliError, errorMessage } from "../cli-error.js";
 import { loadInventory } from "../hooks/hook-inventory.js";
 import { exit, onTerminalGone } from "../main.js";
+import { RanCalls } from "../output/ran-calls.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
 import { terminalScreen } from "../output/terminal-screen.js";
@@ -61,6 +62,8 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
     view,
     s,
   );
+  const ranCalls = new RanCalls(inventory.cwd);
+  view.showRanCalls(ranCalls);
   const modelSpec = sessionModel(flags.model, inventory.settings);
   view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
   view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
@@ -76,6 +79,7 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
         if (event.kind !== "notice") view.onEvent(event);
       },
       hookAnswers,
+      toolObservers: [ranCalls.middleware],
       askToolApproval: (request) => {
         const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
         const what = visible(request.subject ?? JSON.stringify(request.args));

@@ -1,6 +1,7 @@
 import type { AgentEvent } from "@codebot/agentcore";
 import type { HookStart, TraceRecord } from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
+import { changeLines, type RanCalls } from "./ran-calls.js";
 import type { Styles } from "./styles.js";
 import { TerminalSafeFilter, terminalSafe } from "./terminal-safe.js";
 import { callSummary, resultSummary } from "./tool-summary.js";
@@ -28,6 +29,8 @@ export class SessionView {
   /** The cursor is after streamed text that did not end with a newline. */
   private midLine = false;
   private readonly running = new Map<string, string>();
+  /** Set by showRanCalls(): tool lines show the arguments that ran, and file changes as diffs. */
+  private ran: RanCalls | undefined;
   /** The answer streams through it: an escape sequence split across deltas is still dropped. */
   private answer = new TerminalSafeFilter();
 
@@ -53,6 +56,15 @@ export class SessionView {
         return;
     }
   };
+
+  /**
+   * From now on, a tool line shows the call as it ran (`ran.middleware` must be the session's
+   * innermost tool middleware): arguments a hook rewrote are marked, and an `edit` or `write`
+   * shows the diff of the file.
+   */
+  showRanCalls(ran: RanCalls): void {
+    this.ran = ran;
+  }
 
   /** While held (a question is open), no status line is drawn. */
   private held = false;
@@ -107,13 +119,20 @@ export class SessionView {
         return;
       case "tool_execution_end": {
         this.running.delete(e.call.id);
+        const ran = this.ran?.take(e.call.id);
+        const call = ran?.call ?? e.call;
+        const rewritten =
+          JSON.stringify(call.args) !== JSON.stringify(e.call.args)
+            ? ` ${this.s.yellow("(rewritten by a hook)")}`
+            : "";
         const mark = e.result.isError ? this.s.red("✗") : this.s.green("✓");
         const result = e.result.isError
           ? this.s.red(resultSummary(e.result))
           : this.s.dim(resultSummary(e.result));
         this.line(
-          `${mark} ${who}${this.s.bold(terminalSafe(e.call.name))} ${callSummary(e.call)} ${this.s.dim("→")} ${result}`,
+          `${mark} ${who}${this.s.bold(terminalSafe(call.name))} ${callSummary(call)}${rewritten} ${this.s.dim("→")} ${result}`,
         );
+        for (const line of changeLines(ran, this.s)) this.line(`    ${line}`);
         return;
       }
       case "retry":
