@@ -80,4 +80,29 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
     expect(screen).toContain("✓ bash echo rewritten (rewritten by a hook) → rewritten");
     expect(screen).not.toContain("✓ bash echo original");
   });
+
+  it("a markdown answer rendered: no ** or fences, bold and highlighted code in colour; none with NO_COLOR", async () => {
+    const answer =
+      "# Result\n\nRead **a.txt** and `b.txt`:\n\n- first\n- second\n\n```js\nconst total = 1;\n```\n\nDone.";
+    const box = sandbox();
+    const server = await modelServer([reply.text(answer), reply.text(answer)]);
+    const term = await startSession(box, server);
+    term.submit("explain");
+    const screen = await term.waitForScreen(/^Done\.$/m);
+    expect(screen).toContain("Read a.txt and b.txt:");
+    expect(screen).toContain("  * first\n  * second");
+    expect(screen).toContain("  const total = 1;");
+    expect(screen).not.toContain("**");
+    expect(screen).not.toContain("```");
+    const coloured = term.screen(true);
+    expect(coloured).toContain(`${ESC}[1ma.txt`);
+    // The code line is highlighted: an escape sequence right before `const`.
+    expect(coloured).toMatch(new RegExp(`${ESC}\\[[0-9;]*m\\s*const${ESC}`));
+
+    const plain = await startSession(box, server, [], { NO_COLOR: "1" });
+    plain.submit("explain");
+    await plain.waitForScreen(/^Done\.$/m);
+    expect(plain.screen()).toContain("Read a.txt and b.txt:");
+    expect(plain.screen(true)).not.toContain(ESC);
+  });
 });

@@ -68,6 +68,10 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
   view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
   for (const line of problemLines(inventory.problems, s)) view.line(line);
+  // Loaded after the first frame (marked and the highlighter are large); needed by the first answer.
+  const markdownReady = import("../output/markdown.js").then(({ MarkdownStream }) =>
+    view.renderMarkdown(new MarkdownStream(s, process.stdout.columns ?? 80)),
+  );
 
   let runtime: Runtime;
   try {
@@ -155,6 +159,7 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
     busy = true;
     armed = false;
     try {
+      await markdownReady;
       report(await rt.prompt(text));
     } catch (error) {
       view.line(s.red(errorMessage(error)));

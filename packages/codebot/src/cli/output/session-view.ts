@@ -14,6 +14,12 @@ export interface Screen {
   status(text: string): void;
 }
 
+/** Turns the streamed answer into what the terminal shows (MarkdownStream). */
+export interface AnswerRenderer {
+  push(text: string): string;
+  end(): string;
+}
+
 export interface SessionViewOptions {
   /** Which hook trace records to show: those that ran (and any not approved), or every record. */
   trace: "ran" | "all";
@@ -31,6 +37,8 @@ export class SessionView {
   private readonly running = new Map<string, string>();
   /** Set by showRanCalls(): tool lines show the arguments that ran, and file changes as diffs. */
   private ran: RanCalls | undefined;
+  /** Set by renderMarkdown(): the main agent's answer is rendered block by block. */
+  private markdown: AnswerRenderer | undefined;
   /** The answer streams through it: an escape sequence split across deltas is still dropped. */
   private answer = new TerminalSafeFilter();
 
@@ -66,6 +74,11 @@ export class SessionView {
     this.ran = ran;
   }
 
+  /** From now on, the main agent's answer goes through `renderer` (markdown for the terminal). */
+  renderMarkdown(renderer: AnswerRenderer): void {
+    this.markdown = renderer;
+  }
+
   /** While held (a question is open), no status line is drawn. */
   private held = false;
 
@@ -99,7 +112,8 @@ export class SessionView {
       case "message_update":
         if (agent !== "main") return;
         {
-          const text = this.answer.push(e.delta);
+          const safe = this.answer.push(e.delta);
+          const text = this.markdown ? this.markdown.push(safe) : safe;
           if (text === "") return;
           this.screen.status("");
           this.screen.write(text);
@@ -107,7 +121,15 @@ export class SessionView {
         }
         return;
       case "message_end":
-        if (agent === "main") this.answer = new TerminalSafeFilter();
+        if (agent === "main") {
+          this.answer = new TerminalSafeFilter();
+          const rest = this.markdown?.end() ?? "";
+          if (rest !== "") {
+            this.screen.status("");
+            this.screen.write(rest);
+            this.midLine = !rest.endsWith("\n");
+          }
+        }
         if (agent === "main" && this.midLine) {
           this.screen.write("\n");
           this.midLine = false;
