@@ -39,7 +39,10 @@ const PROMPT = "› ";
 export async function runInteractive(flags: SessionFlags): Promise<number> {
   const s = stylesFor(process.stdout);
   const screen = terminalScreen(process.stdout, s);
-  const view = new SessionView(screen, s, { trace: flags.debugHooks ? "all" : "ran" });
+  const view = new SessionView(screen, s, {
+    trace: flags.debugHooks ? "all" : "ran",
+    live: process.stdout.isTTY === true,
+  });
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   rl.setPrompt(PROMPT);
   const questions = new Questions(rl, process.stdin, view, PROMPT);
@@ -160,14 +163,19 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
     armed = false;
     try {
       await markdownReady;
-      report(await rt.prompt(text));
+      const result = await rt.prompt(text);
+      view.runEnded();
+      report(result);
     } catch (error) {
+      view.runEnded();
       view.line(s.red(errorMessage(error)));
     }
     busy = false;
     const next = queue.shift();
-    if (next !== undefined) void handle(next);
-    else idle();
+    if (next === undefined) return idle();
+    // A queued prompt is echoed as it starts, as if typed now.
+    view.line(`${PROMPT}${next}`);
+    void handle(next);
   };
 
   const report = (result: PromptResult): void => {
@@ -214,7 +222,8 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
     }
     if (busy) {
       queue.push(text);
-      view.line(s.dim("(queued: runs when the current prompt is done)"));
+      // The spinner redraws the line being typed on: say what was queued.
+      view.line(s.dim(`(queued: ${visible(text)} — runs when the current prompt is done)`));
       return;
     }
     void handle(text);
@@ -247,6 +256,15 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   });
 
   rl.on("close", () => void quit(0));
+
+  // Esc interrupts the running step (the run is cancelled, the session goes on); Ctrl+C keeps its meaning.
+  process.stdin.on("keypress", (_text: string | undefined, key: { name?: string } | undefined) => {
+    if (key?.name !== "escape" || !busy || quitting) return;
+    questions.cancel();
+    queue.length = 0;
+    rt.abort();
+    view.line(s.yellow("Esc: interrupting the run"));
+  });
 
   if (typedAhead.length === 0) idle();
   for (const line of typedAhead.splice(0)) onLine(line);

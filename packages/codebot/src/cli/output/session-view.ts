@@ -1,6 +1,7 @@
 import type { AgentEvent } from "@codebot/agentcore";
 import type { HookStart, TraceRecord } from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
+import { hookLabel, Progress } from "./progress.js";
 import { changeLines, type RanCalls } from "./ran-calls.js";
 import type { Styles } from "./styles.js";
 import { TerminalSafeFilter, terminalSafe } from "./terminal-safe.js";
@@ -23,6 +24,11 @@ export interface AnswerRenderer {
 export interface SessionViewOptions {
   /** Which hook trace records to show: those that ran (and any not approved), or every record. */
   trace: "ran" | "all";
+  /**
+   * A terminal: the status line is a spinner with elapsed times, redrawn every 100 ms, saying
+   * `Esc to interrupt`. Otherwise (pipes, the demo) it is drawn only when something changes.
+   */
+  live?: boolean;
 }
 
 /**
@@ -34,7 +40,9 @@ export interface SessionViewOptions {
 export class SessionView {
   /** The cursor is after streamed text that did not end with a newline. */
   private midLine = false;
-  private readonly running = new Map<string, string>();
+  private readonly progress = new Progress();
+  private ticker: NodeJS.Timeout | undefined;
+  private frame = 0;
   /** Set by showRanCalls(): tool lines show the arguments that ran, and file changes as diffs. */
   private ran: RanCalls | undefined;
   /** Set by renderMarkdown(): the main agent's answer is rendered block by block. */
@@ -79,6 +87,12 @@ export class SessionView {
     this.markdown = renderer;
   }
 
+  /** The run is over (also when cancelled midway): nothing is running any more. */
+  runEnded(): void {
+    this.progress.clear();
+    this.showRunning();
+  }
+
   /** While held (a question is open), no status line is drawn. */
   private held = false;
 
@@ -109,8 +123,17 @@ export class SessionView {
   private onAgentEvent(agent: string, e: AgentEvent): void {
     const who = agent === "main" ? "" : this.s.cyan(`[${terminalSafe(agent)}] `);
     switch (e.type) {
+      case "agent_end":
+        if (agent === "main") this.progress.modelEnded();
+        this.showRunning();
+        return;
+      case "turn_start":
+        if (agent === "main") this.progress.modelStarted(Date.now());
+        this.showRunning();
+        return;
       case "message_update":
         if (agent !== "main") return;
+        this.progress.modelWriting();
         {
           const safe = this.answer.push(e.delta);
           const text = this.markdown ? this.markdown.push(safe) : safe;
@@ -122,6 +145,7 @@ export class SessionView {
         return;
       case "message_end":
         if (agent === "main") {
+          this.progress.modelEnded();
           this.answer = new TerminalSafeFilter();
           const rest = this.markdown?.end() ?? "";
           if (rest !== "") {
@@ -136,11 +160,18 @@ export class SessionView {
         }
         return;
       case "tool_execution_start":
-        this.running.set(e.call.id, `${who}${terminalSafe(e.call.name)} ${callSummary(e.call)}`);
+        this.progress.toolStarted(
+          e.call.id,
+          `${who}${terminalSafe(e.call.name)} ${callSummary(e.call)}`,
+          Date.now(),
+        );
         this.showRunning();
         return;
+      case "tool_execution_update":
+        this.progress.toolOutput(e.callId, e.partial);
+        return;
       case "tool_execution_end": {
-        this.running.delete(e.call.id);
+        this.progress.toolEnded(e.call.id);
         const ran = this.ran?.take(e.call.id);
         const call = ran?.call ?? e.call;
         const rewritten =
@@ -177,20 +208,42 @@ export class SessionView {
    * get; with every record shown (`--debug hooks`), every start has a line.
    */
   private onHookStart(start: HookStart): void {
+    this.progress.hookStarted(
+      hookKey(start),
+      hookLabel(start.event, start.hook, start.statusMessage),
+      Date.now(),
+    );
     if (this.options.trace === "all") this.line(this.s.dim("  ⋯ ") + startLine(start, this.s));
     else if (start.statusMessage !== undefined) this.line(this.s.dim(`  ⋯ ${preview(start.statusMessage)}`));
   }
 
   private onTrace(record: TraceRecord): void {
+    this.progress.hookEnded(hookKey(record));
     const ran = record.matched && (record.skipped === undefined || record.skipped === "not approved");
     if (!ran && this.options.trace !== "all") return;
     this.line(this.s.dim("  ⚑ ") + traceLine(record, this.s));
   }
 
   private showRunning(): void {
-    const names = [...this.running.values()];
-    if (names.length === 0 || this.held) return;
-    const more = names.length > 1 ? ` (+${names.length - 1} more)` : "";
-    this.screen.status(`… ${names[names.length - 1]}${more}`);
+    const live = this.options.live === true;
+    if (live && this.progress.active && this.ticker === undefined) {
+      this.ticker = setInterval(() => {
+        this.frame++;
+        this.showRunning();
+      }, 100);
+      this.ticker.unref();
+    } else if (!this.progress.active && this.ticker !== undefined) {
+      clearInterval(this.ticker);
+      this.ticker = undefined;
+    }
+    // Streamed text without its newline yet owns the line; a question too.
+    if (this.held || this.midLine) return;
+    const text = this.progress.text(Date.now(), this.frame, live);
+    if (text !== "" || live) this.screen.status(text);
   }
+}
+
+/** Matches a hook's start with its trace record. */
+function hookKey(h: { event: string; hook: string }): string {
+  return `${h.event}\u0000${h.hook}`;
 }
