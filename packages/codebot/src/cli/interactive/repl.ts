@@ -23,12 +23,20 @@ import {
   PROJECT_CHOICES,
   PROJECT_KEYS,
 } from "./project-consent.js";
+import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
 import { Questions } from "./questions.js";
-import { slashCommand } from "./slash-commands.js";
+import { slashCommand, slashCommandNames } from "./slash-commands.js";
 
 /** Two Ctrl+C within this time quit, even while a run is going on. */
 const DOUBLE_INTERRUPT_MS = 1500;
 const PROMPT = "› ";
+const CONTINUATION = "… ";
+
+/** Tab after `/`: the slash commands that start with what was typed. */
+function completeSlashCommand(line: string): [string[], string] {
+  if (!line.startsWith("/") || line.includes(" ")) return [[], line];
+  return [slashCommandNames().filter((name) => name.startsWith(line)), line];
+}
 
 /**
  * The interactive session: type prompts, watch the answer stream in with one line per tool call
@@ -43,7 +51,13 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
     trace: flags.debugHooks ? "all" : "ran",
     live: process.stdout.isTTY === true,
   });
-  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const rl = readline.createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: true,
+    historySize: HISTORY_SIZE,
+    completer: completeSlashCommand,
+  });
   rl.setPrompt(PROMPT);
   const questions = new Questions(rl, process.stdin, view, PROMPT);
 
@@ -65,6 +79,10 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
     view,
     s,
   );
+  // ↑/↓ reach the prompts of earlier sessions in this project.
+  const history = new PromptHistory(inventory.codebotHome, inventory.cwd);
+  (rl as unknown as { history: string[] }).history = history.load();
+  rl.on("history", (entries: string[]) => history.save(entries));
   const ranCalls = new RanCalls(inventory.cwd);
   view.showRanCalls(ranCalls);
   const modelSpec = sessionModel(flags.model, inventory.settings);
@@ -212,9 +230,20 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
     idle();
   };
 
+  // A line ending with a backslash continues on the next one (a multi-line prompt).
+  let continued = "";
   const onLine = (line: string): void => {
     if (questions.answer(line)) return;
-    const text = line.trim();
+    if (line.endsWith("\\")) {
+      continued += `${line.slice(0, -1)}\n`;
+      rl.setPrompt(CONTINUATION);
+      rl.prompt();
+      return;
+    }
+    const whole = continued + line;
+    continued = "";
+    rl.setPrompt(PROMPT);
+    const text = whole.trim();
     if (text === "") {
       // An Enter pressed out of habit after a one-key answer must not draw the prompt mid-run.
       if (!busy) idle();
