@@ -106,4 +106,34 @@ describe("one question about the project, one key", { timeout: 120_000 }, () => 
     await term.waitForScreen("second");
     expect(fs.readFileSync(box.at("prompts.log"), "utf8")).toBe("v1\n");
   });
+
+  it("the question about a changed PreToolUse hook names the call it would run for", async () => {
+    const box = sandbox();
+    box.write("guard.sh", "exit 0\n");
+    box.json(".codebot/settings.json", {
+      hooks: { PreToolUse: [command("sh guard.sh", { name: "guard", matcher: "bash" })] },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo a" }),
+      reply.text("first"),
+      reply.toolCall("bash", { command: "echo second call" }),
+      reply.text("second"),
+    ]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--permission-mode", "auto"],
+    });
+    await term.waitForScreen("runs guard.sh");
+    term.type("o");
+    await term.waitForScreen(/^›/m);
+    term.submit("one");
+    await term.waitForScreen(/^first$/m);
+    box.write("guard.sh", "exit 2\n");
+    term.submit("two");
+    const screen = await term.waitForScreen(/for the call bash echo second call\n.*\[y\] trust all/);
+    expect(screen).toMatch(/a project hook changed since the session started:\n.*hook PreToolUse/);
+    term.type("n");
+    await term.waitForScreen(/^second$/m);
+  });
 });

@@ -126,6 +126,11 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
         // hookLines names the settings file.
         view.line(`${s.yellow("?")} a project hook changed since the session started:`);
         for (const line of hookLines(request.hook, inventory.cwd, s)) view.line(`  ${line}`);
+        // Which call it would run for (tool events): the one running now. Kernel events reach the
+        // view through an async stream; one turn of the event loop lets its start arrive first.
+        await new Promise((resolve) => setImmediate(resolve));
+        const call = request.tool !== undefined ? view.runningCall() : undefined;
+        if (call !== undefined) view.line(`  ${s.dim("for the call")} ${call}`);
         const answer = await questions.ask(`  ${PROJECT_CHOICES}: `, PROJECT_KEYS, "deny");
         view.line(s.dim(`  ${answerText(answer).replace(": started without them", "")}`));
         return answer === "trust" ? "always" : answer === "session" ? "once" : "deny";

@@ -66,6 +66,11 @@ export class Progress {
     this.hooks.clear();
   }
 
+  /** The label of the tool call that started last and is still running, if any. */
+  latestTool(): string | undefined {
+    return [...this.tools.values()].at(-1)?.label;
+  }
+
   /** Anything to show (the spinner keeps turning while true). */
   get active(): boolean {
     return this.model !== undefined || this.tools.size > 0 || this.hooks.size > 0;

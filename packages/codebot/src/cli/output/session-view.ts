@@ -87,6 +87,11 @@ export class SessionView {
     this.markdown = renderer;
   }
 
+  /** The tool call running now (the one a hook question is about), as its line shows it. */
+  runningCall(): string | undefined {
+    return this.progress.latestTool();
+  }
+
   /** The run is over (also when cancelled midway): nothing is running any more. */
   runEnded(): void {
     this.progress.clear();
