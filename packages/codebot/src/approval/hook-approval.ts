@@ -12,12 +12,9 @@ export interface HookApprovalOptions {
   queue: AskQueue;
   /** `--trust-project-hooks`: approve every project/local hook for this run only. */
   trustProjectHooks?: boolean;
+  /** Consent fingerprints the user approved for this session only (the project question's "y"). */
+  approvedOnce?: readonly string[];
   ask?: AskHookApproval;
-  /**
-   * Answers the user gave before the session started (the interactive session's one question
-   * about the project), by consent fingerprint: true runs the hook, false does not; neither asks.
-   */
-  answered?: ReadonlyMap<string, boolean>;
 }
 
 /** A hook as far as trust is concerned. */
@@ -38,12 +35,10 @@ const UNTRUSTED = `not trusted; run "codebot hooks trust" to review project hook
  */
 export class HookApproval {
   /** "once" and "deny" answers, remembered for the session so a hook is asked about only once. */
-  private readonly answered: Map<string, boolean>;
+  private readonly answered = new Map<string, boolean>();
   private readonly pending = new Map<string, Promise<HookApprovalResult>>();
 
-  constructor(private readonly options: HookApprovalOptions) {
-    this.answered = new Map(options.answered);
-  }
+  constructor(private readonly options: HookApprovalOptions) {}
 
   /** The runner's `approveHook`. */
   approve = async (request: HookApprovalRequest): Promise<HookApprovalResult> => {
@@ -51,7 +46,7 @@ export class HookApproval {
     if (this.approvedAsIs(request)) return { approved: true };
     // Worked out now, not when the session started: a script edited since then asks again.
     const fingerprint = consentFingerprint(request.fingerprint, request.hook.spec, this.options.projectDir);
-    if (this.options.trustStore.isHookTrusted(fingerprint)) return { approved: true };
+    if (this.isTrusted(fingerprint)) return { approved: true };
     const remembered = this.answered.get(fingerprint);
     if (remembered !== undefined)
       return remembered ? { approved: true } : { approved: false, reason: "denied by the user" };
@@ -68,14 +63,20 @@ export class HookApproval {
   };
 
   /** Project/local hooks that will not run in this session unless someone approves them. */
-  untrusted(hooks: readonly HookIdentity[]): HookIdentity[] {
+  untrusted<H extends HookIdentity>(hooks: readonly H[]): H[] {
     if (this.options.mode() === "plan") return [];
     return hooks.filter(
       (h) =>
         !this.approvedAsIs(h) &&
-        !this.options.trustStore.isHookTrusted(
-          consentFingerprint(h.fingerprint, h.spec, this.options.projectDir),
-        ),
+        !this.isTrusted(consentFingerprint(h.fingerprint, h.spec, this.options.projectDir)),
+    );
+  }
+
+  /** Approved for good (the trust store) or for this session (`approvedOnce`). */
+  private isTrusted(fingerprint: string): boolean {
+    return (
+      this.options.trustStore.isHookTrusted(fingerprint) ||
+      this.options.approvedOnce?.includes(fingerprint) === true
     );
   }
 

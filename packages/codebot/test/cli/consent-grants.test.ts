@@ -74,7 +74,7 @@ describe("a project model needs consent", () => {
 describe("the interactive session asks about the project's grants, with their values", {
   timeout: 120_000,
 }, () => {
-  it("'y' (trust) saves env:MARK=v1; a changed value is asked about again and, denied, not used", async () => {
+  it("'always' saves env:MARK=v1; a changed value is asked about again and, denied, not used", async () => {
     const box = sandbox();
     box.json(".codebot/settings.json", { env: { MARK: "v1" } });
     const writeMark = () => [
@@ -91,10 +91,10 @@ describe("the interactive session asks about the project's grants, with their va
 
     const first = start();
     try {
-      expect(await first.waitForScreen("[y] trust all")).toContain(
-        "  grant env:MARK=v1 (project .codebot/settings.json)",
+      expect(await first.waitForScreen("allow them?")).toContain(
+        "  env:MARK=v1 (project .codebot/settings.json)",
       );
-      first.type("y");
+      first.type("a");
       await first.waitForScreen(/^›/m);
       first.submit("mark");
       await first.waitForScreen("marked");
@@ -108,7 +108,7 @@ describe("the interactive session asks about the project's grants, with their va
     box.json(".codebot/settings.json", { env: { MARK: "v2" } });
     const second = start();
     try {
-      expect(await second.waitForScreen("[y] trust all")).toContain("  grant env:MARK=v2 (project");
+      expect(await second.waitForScreen("allow them?")).toContain("  env:MARK=v2 (project");
       second.type("n");
       await second.waitForScreen(/^›/m);
       second.submit("mark");

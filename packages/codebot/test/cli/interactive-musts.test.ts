@@ -31,16 +31,16 @@ async function startSession(
   return term;
 }
 
-describe("§8 the interactive 'trust' answer", { timeout: 120_000 }, () => {
-  it("trusting the project's hooks ('y') stores them under CODEBOT_HOME/trust, and the next session runs them without asking", async () => {
+describe("§8 the interactive 'always' answer", { timeout: 120_000 }, () => {
+  it("approving a project hook 'always' stores it under CODEBOT_HOME/trust, and the next session runs it without asking", async () => {
     const box = sandbox();
     box.json(".codebot/settings.json", {
       hooks: { UserPromptSubmit: [command("echo x >> prompts.log", { name: "logger" })] },
     });
     const server = await modelServer([reply.text("first"), reply.text("second")]);
     const first = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
-    await first.waitForScreen("hook UserPromptSubmit logger");
-    first.type("y");
+    await first.waitForScreen("allow them?");
+    first.type("a");
     await first.waitForScreen(/^›/m);
     first.submit("hi");
     await first.waitForScreen("first");
@@ -53,7 +53,7 @@ describe("§8 the interactive 'trust' answer", { timeout: 120_000 }, () => {
     const second = await startSession(box, server);
     second.submit("hi again");
     const screen = await second.waitForScreen("second");
-    expect(screen).not.toContain("not approved yet");
+    expect(screen).not.toContain("allow them?");
     expect(fs.readFileSync(box.at("prompts.log"), "utf8")).toBe("x\nx\n");
   });
 });

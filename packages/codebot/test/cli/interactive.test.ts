@@ -49,11 +49,10 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     await term.waitForScreen(
       "allow bash echo approved > out.txt  [y]es / [n]o / [a]lways (bash(echo approved > out.txt)):",
     );
-    // One key, no Enter.
-    term.type("y");
+    term.submit("y");
     await term.waitForScreen("✓ bash echo approved > out.txt → (no output)");
     await term.waitForScreen("allow bash echo refused > no.txt");
-    term.type("n");
+    term.submit("n");
     const screen = await term.waitForScreen("all done");
     expect(screen).toContain(
       "✗ bash echo refused > no.txt → permission denied: the user refused this bash call",
@@ -115,18 +114,23 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     expect(fs.existsSync(`${box.project}/ended.txt`)).toBe(true);
   });
 
-  it("asks about an untrusted project hook before the session starts: o runs it this session, n does not", async () => {
+  it("asks once per project, before the session starts, listing every hook; one key answers: y this session, n no", async () => {
     const box = sandbox();
-    box.json(".codebot/settings.json", {
-      hooks: { UserPromptSubmit: [command("echo x >> prompts.log", { name: "logger" })] },
+    box.json(".claude/settings.json", {
+      hooks: {
+        UserPromptSubmit: [{ hooks: [{ type: "command", command: "echo x >> prompts.log" }] }],
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "exit 0" }] }],
+      },
     });
     const server = await modelServer([reply.text("first"), reply.text("second")]);
-    const first = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
-    await first.waitForScreen(
-      /this project's settings bring what you have not approved yet:\n {2}hook UserPromptSubmit logger \(project \.codebot\/settings\.json\)\n {6}command: echo x >> prompts\.log/,
+    const env = modelEnv(server, box.home);
+    const first = TmuxSession.start({ dir: box.project, env, args: [] });
+    const question = await first.waitForScreen(/allow them\? y this session · a always .* · n no:\s*$/m);
+    expect(question).toMatch(
+      /UserPromptSubmit .*\n {2}command: echo x >> prompts\.log\n {2}from project \.claude\/settings\.json/,
     );
-    first.type("o");
-    await first.waitForScreen("approved for this session");
+    expect(question).toMatch(/PreToolUse matcher Bash .*\n {2}command: exit 0/);
+    first.type("y");
     await first.waitForScreen(/^›/m);
     first.submit("hi");
     await first.waitForScreen("first");
@@ -134,14 +138,12 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     first.submit("/exit");
     expect(await first.exitCode()).toBe(0);
 
-    // "o" saved nothing: asked again, and denied.
-    const second = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
-    await second.waitForScreen("hook UserPromptSubmit logger");
+    const second = TmuxSession.start({ dir: box.project, env, args: [] });
+    await second.waitForScreen("allow them?");
     second.type("n");
-    await second.waitForScreen(/^›/m);
+    await second.waitForScreen("2 project hooks were not run because they are not trusted");
     second.submit("hi again");
-    const screen = await second.waitForScreen("second");
-    expect(screen).not.toContain("changed since the session started");
+    await second.waitForScreen("second");
     expect(fs.readFileSync(`${box.project}/prompts.log`, "utf8")).toBe("x\n");
   });
 
@@ -170,12 +172,12 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     expect(plain.screen(true)).not.toMatch(SGR);
   });
 
-  it("codebot hooks trust asks y/n on a terminal and approves on y", async () => {
+  it("codebot hooks trust asks y/n on a terminal and approves on the y key, no Enter needed", async () => {
     const box = sandbox();
     box.json(".codebot/settings.json", { hooks: { PreToolUse: [command("exit 0", { name: "proj" })] } });
     const term = TmuxSession.start({ dir: box.project, env: cliEnv(box.home), args: ["hooks", "trust"] });
-    await term.waitForScreen("approve them? [y/N]");
-    term.submit("y");
+    await term.waitForScreen("approve them? [y/n]");
+    term.type("y");
     expect(await term.exitCode()).toBe(0);
     await waitFor(() => fs.existsSync(`${box.home}/trust`), 5_000, "the trust store");
     expect(term.screen()).toContain("approved 1 hook(s) and 0 grant(s)");

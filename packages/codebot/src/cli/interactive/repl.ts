@@ -7,7 +7,6 @@ import type { PromptResult } from "../../session/prompt-result.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { CliError, errorMessage } from "../cli-error.js";
-import { loadInventory } from "../hooks/hook-inventory.js";
 import { exit, onTerminalGone } from "../main.js";
 import { RanCalls } from "../output/ran-calls.js";
 import { SessionView } from "../output/session-view.js";
@@ -16,13 +15,8 @@ import { terminalScreen } from "../output/terminal-screen.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
-import {
-  answerText,
-  askProjectConsent,
-  hookLines,
-  PROJECT_CHOICES,
-  PROJECT_KEYS,
-} from "./project-consent.js";
+import { changedHookQuestion } from "./changed-hook-question.js";
+import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
 import { Questions } from "./questions.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
@@ -44,8 +38,11 @@ function completeSlashCommand(line: string): [string[], string] {
  * (when idle, or right after the first). Ctrl+D, `/exit`, SIGTERM or SIGHUP quit too, always
  * through `close()` (SessionEnd, async hooks drained).
  */
-export async function runInteractive(flags: SessionFlags): Promise<number> {
+export async function runInteractive(given: SessionFlags): Promise<number> {
   const s = stylesFor(process.stdout);
+  // The project's hooks and grants first, in one question: its model, if approved, is the session's.
+  const { flags, inventory } = await withProjectConsent(given, s);
+  const modelSpec = sessionModel(flags.model, inventory.settings);
   const screen = terminalScreen(process.stdout, s);
   const view = new SessionView(screen, s, {
     trace: flags.debugHooks ? "all" : "ran",
@@ -60,6 +57,12 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   });
   rl.setPrompt(PROMPT);
   const questions = new Questions(rl, process.stdin, view, PROMPT);
+  // ↑/↓ reach the prompts of earlier sessions in this project.
+  const history = new PromptHistory(inventory.codebotHome, inventory.cwd);
+  (rl as unknown as { history: string[] }).history = history.load();
+  rl.on("history", (entries: string[]) => history.save(entries));
+  const ranCalls = new RanCalls(inventory.cwd);
+  view.showRanCalls(ranCalls);
 
   // While the session starts, typed lines wait for it, and Ctrl+C or Ctrl+D leave at once.
   const typedAhead: string[] = [];
@@ -71,21 +74,6 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   rl.on("SIGINT", earlyQuit);
   rl.on("close", earlyQuit);
 
-  // The project's hooks and grants first, in one question: its model, if approved, is the session's.
-  const { inventory, hookAnswers } = await askProjectConsent(
-    loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks }),
-    flags,
-    questions,
-    view,
-    s,
-  );
-  // ↑/↓ reach the prompts of earlier sessions in this project.
-  const history = new PromptHistory(inventory.codebotHome, inventory.cwd);
-  (rl as unknown as { history: string[] }).history = history.load();
-  rl.on("history", (entries: string[]) => history.save(entries));
-  const ranCalls = new RanCalls(inventory.cwd);
-  view.showRanCalls(ranCalls);
-  const modelSpec = sessionModel(flags.model, inventory.settings);
   view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
   view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
   for (const line of problemLines(inventory.problems, s)) view.line(line);
@@ -103,8 +91,9 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
         // Notices reach the view through `notify` already.
         if (event.kind !== "notice") view.onEvent(event);
       },
-      hookAnswers,
       toolObservers: [ranCalls.middleware],
+      // Only for a project hook that changed since the project question (a script it runs edited).
+      askHookApproval: changedHookQuestion(inventory, questions, view, s),
       askToolApproval: (request) => {
         const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
         const what = visible(request.subject ?? JSON.stringify(request.args));
@@ -120,21 +109,6 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
           request.signal,
         );
       },
-      // Only for a project hook that was not in the question at start: one that changed since
-      // (a script it runs was edited), or a file edited during the session.
-      askHookApproval: async (request) => {
-        // hookLines names the settings file.
-        view.line(`${s.yellow("?")} a project hook changed since the session started:`);
-        for (const line of hookLines(request.hook, inventory.cwd, s)) view.line(`  ${line}`);
-        // Which call it would run for (tool events): the one running now. Kernel events reach the
-        // view through an async stream; one turn of the event loop lets its start arrive first.
-        await new Promise((resolve) => setImmediate(resolve));
-        const call = request.tool !== undefined ? view.runningCall() : undefined;
-        if (call !== undefined) view.line(`  ${s.dim("for the call")} ${call}`);
-        const answer = await questions.ask(`  ${PROJECT_CHOICES}: `, PROJECT_KEYS, "deny");
-        view.line(s.dim(`  ${answerText(answer).replace(": started without them", "")}`));
-        return answer === "trust" ? "always" : answer === "session" ? "once" : "deny";
-      },
     });
   } catch (error) {
     rl.off("close", earlyQuit);
@@ -142,6 +116,13 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
     throw new CliError(errorMessage(error));
   }
   const rt = runtime;
+  // The hooks the project question was answered "no" for: said once, as a non-interactive run does
+  // (the runtime does not, since the session can ask — but only about hooks changed since).
+  if (!inventory.disabled) {
+    const enabled = inventory.hooks.filter((h) => h.hook.enabled).map((h) => h.hook);
+    const notice = rt.approval.untrustedHooksNotice(enabled, false, inventory.cwd);
+    if (notice !== undefined) view.line(s.yellow(notice));
+  }
   rl.off("line", earlyLine);
   rl.off("SIGINT", earlyQuit);
   rl.off("close", earlyQuit);
@@ -300,6 +281,8 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
     view.line(s.yellow("Esc: interrupting the run"));
   });
 
+  if (flags.firstPrompt !== undefined && flags.firstPrompt.trim() !== "")
+    typedAhead.unshift(flags.firstPrompt);
   if (typedAhead.length === 0) idle();
   for (const line of typedAhead.splice(0)) onLine(line);
   // Runs until quit() exits the process.
