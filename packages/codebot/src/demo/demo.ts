@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { TraceRecord } from "@codebot/hooks";
+import { RanCalls } from "../cli/output/ran-calls.js";
 import { SessionView } from "../cli/output/session-view.js";
 import { type Styles, stylesFor } from "../cli/output/styles.js";
 import { terminalScreen } from "../cli/output/terminal-screen.js";
@@ -22,6 +23,8 @@ export async function runDemo(): Promise<number> {
   const view = new SessionView(terminalScreen(process.stdout, s), s, { trace: "ran" });
   const { scriptedModel } = await import("@codebot/agentcore/testing");
   const demo = createDemoProject();
+  const ranCalls = new RanCalls(demo.project);
+  view.showRanCalls(ranCalls);
   const trace: TraceRecord[] = [];
   // Calls that got past PreToolUse: each one fires the async PostToolUse audit hook once.
   let reachedTools = 0;
@@ -35,6 +38,7 @@ export async function runDemo(): Promise<number> {
       model: scriptedModel(DEMO_SCRIPT, "scripted-demo"),
       permissionMode: "auto",
       trustProjectHooks: true,
+      toolObservers: [ranCalls.middleware],
       notify: (message) => view.line(s.yellow(message)),
       onEvent: (event) => {
         if (event.kind === "hook") trace.push(event.record);

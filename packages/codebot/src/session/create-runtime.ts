@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { Agent, type Env, resolveModel } from "@codebot/agentcore";
+import { Agent, type Env, resolveModel, type ToolMiddleware } from "@codebot/agentcore";
 import { createHookRunner, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
@@ -66,6 +66,11 @@ export interface RuntimeOptions {
   askToolApproval?: AskToolApproval;
   /** Asks the user about an untrusted project hook; absent = non-interactive. */
   askHookApproval?: AskHookApproval;
+  /**
+   * Innermost tool middleware, for every agent: it sees each call as it really runs (after hook
+   * rewrites and approval) — the terminal uses it to show what ran and the diff of a file change.
+   */
+  toolObservers?: readonly ToolMiddleware[];
   /** Messages for the user (untrusted hooks, failed hooks, transcript errors). Default: stderr. */
   notify?: (message: string) => void;
   /** Subscribed before SessionStart fires. */
@@ -196,7 +201,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     maxAttempts: settings.postStopValidation.maxAttempts,
     stopRun: (stop) => session?.stopRun(stop),
   });
-  const middleware = [runner.middleware(), approval.toolMiddleware(), validation.middleware()];
+  const middleware = [
+    runner.middleware(),
+    approval.toolMiddleware(),
+    validation.middleware(),
+    ...(options.toolObservers ?? []),
+  ];
   const tasks = new TaskStore(tasksPath);
   const tools = builtinTools({
     toolEnv: { paths, env: settings.env },

@@ -69,7 +69,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     ]);
     const term = await startSession(box, server, ["--permission-mode", "auto"]);
     term.submit("sleep a while");
-    await term.waitForScreen("… bash sleep 30");
+    await term.waitForScreen(/bash sleep 30 \(\d+s/);
     const started = Date.now();
     term.press("C-c");
     await term.waitForScreen(/✗ bash sleep 30 → .*aborted/);

@@ -1,30 +1,54 @@
 import type readline from "node:readline";
 
 interface Pending {
-  resolve(line: string | undefined): void;
+  resolve(answer: string | undefined): void;
+  /** A one-key question: its choices; a typed line (Enter) does not answer it. */
+  keys?: ReadonlySet<string>;
+  /** What the user had typed at the prompt when the question opened: given back afterwards. */
+  stashed: string;
+}
+
+interface KeyInfo {
+  name?: string;
+  ctrl?: boolean;
+  meta?: boolean;
+}
+
+/** readline's line buffer, which the type declarations mark read-only. */
+interface LineEditor {
+  line: string;
+  cursor: number;
 }
 
 /**
  * One question at a time on the shared readline interface (the approval engine already queues
- * them). The next line typed answers it; Ctrl+C or the run's cancellation answers "no answer".
+ * them). A question is answered by one key, without Enter; only keys pressed after it is shown
+ * count, so text typed ahead (a queued prompt) never answers it, and that text is given back to
+ * the prompt afterwards. Ctrl+C or the run's cancellation answers "no answer".
  */
 export class Questions {
   private pending: Pending | undefined;
 
   constructor(
     private readonly rl: readline.Interface,
+    /** The terminal's input: its keypress events (readline emits them) answer questions. */
+    input: NodeJS.EventEmitter,
     /** Told when a question takes the terminal and when it gives it back. */
-    private readonly screen: { hold(): void; release(): void },
+    private readonly screen: { hold(): void; release(): void; line(text: string): void },
     private readonly idlePrompt: string,
-  ) {}
+  ) {
+    // Added after readline's own listener: readline has already put the key into its line
+    // buffer, which onKey empties again.
+    input.on("keypress", this.onKey);
+  }
 
   get open(): boolean {
     return this.pending !== undefined;
   }
 
   /**
-   * Asks until the answer's first letter is one of `choices`' keys; resolves with its value, or
-   * with `fallback` when cancelled.
+   * Asks until one of `choices`' keys is pressed; resolves with its value, or with `fallback`
+   * when cancelled.
    */
   async ask<T extends string>(
     question: string,
@@ -32,19 +56,16 @@ export class Questions {
     fallback: T,
     signal?: AbortSignal,
   ): Promise<T> {
-    for (let prompt = question; ; prompt = `please answer ${Object.keys(choices).join(", ")}: `) {
-      const line = await this.readLine(prompt, signal);
-      if (line === undefined) return fallback;
-      const key = line.trim().toLowerCase().charAt(0);
-      const choice = choices[key];
-      if (choice !== undefined) return choice;
-    }
+    const key = await this.readKey(question, new Set(Object.keys(choices)), signal);
+    if (key === undefined) return fallback;
+    return choices[key] ?? fallback;
   }
 
-  /** Gives a typed line to the open question; false when none is open. */
-  answer(line: string): boolean {
+  /** A line typed with Enter while a question is open belongs to it (and is dropped); false when none is open. */
+  answer(_line: string): boolean {
     if (!this.pending) return false;
-    this.settle(line);
+    // Enter alone answers nothing: show the question again where the cursor now is.
+    this.rl.prompt();
     return true;
   }
 
@@ -53,16 +74,26 @@ export class Questions {
     this.settle(undefined);
   }
 
-  private readLine(prompt: string, signal?: AbortSignal): Promise<string | undefined> {
+  private readKey(
+    prompt: string,
+    keys: ReadonlySet<string>,
+    signal?: AbortSignal,
+  ): Promise<string | undefined> {
     if (signal?.aborted) return Promise.resolve(undefined);
     this.screen.hold();
+    const editor = this.rl as unknown as LineEditor;
+    const stashed = editor.line;
+    editor.line = "";
+    editor.cursor = 0;
     return new Promise((resolve) => {
       const onAbort = () => this.settle(undefined);
       signal?.addEventListener("abort", onAbort, { once: true });
       this.pending = {
-        resolve: (line) => {
+        keys,
+        stashed,
+        resolve: (answer) => {
           signal?.removeEventListener("abort", onAbort);
-          resolve(line);
+          resolve(answer);
         },
       };
       this.rl.setPrompt(prompt);
@@ -70,12 +101,34 @@ export class Questions {
     });
   }
 
-  private settle(line: string | undefined): void {
+  private readonly onKey = (text: string | undefined, key: KeyInfo | undefined): void => {
+    const pending = this.pending;
+    if (!pending?.keys || key?.ctrl || key?.meta) return;
+    if (key?.name === "return" || key?.name === "enter") return;
+    const editor = this.rl as unknown as LineEditor;
+    // What readline put into its buffer for this key is not a prompt's text.
+    editor.line = "";
+    editor.cursor = 0;
+    const pressed = (text ?? "").toLowerCase();
+    if (pending.keys.has(pressed)) {
+      this.settle(pressed);
+      return;
+    }
+    // Any other key: the question again, unchanged.
+    this.rl.prompt();
+  };
+
+  private settle(answer: string | undefined): void {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
+    // The key (if any) is on screen after the question: end that line.
+    this.screen.line("");
+    const editor = this.rl as unknown as LineEditor;
+    editor.line = pending.stashed;
+    editor.cursor = pending.stashed.length;
     this.rl.setPrompt(this.idlePrompt);
     this.screen.release();
-    pending.resolve(line);
+    pending.resolve(answer);
   }
 }

@@ -7,6 +7,7 @@ import type { PromptResult } from "../../session/prompt-result.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { CliError, errorMessage } from "../cli-error.js";
+import { RanCalls } from "../output/ran-calls.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
 import { terminalScreen } from "../output/terminal-screen.js";
@@ -14,13 +15,22 @@ import { exit, onTerminalGone } from "../process-exit.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
+import { changedHookQuestion } from "./changed-hook-question.js";
 import { withProjectConsent } from "./project-consent-question.js";
+import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
 import { Questions } from "./questions.js";
-import { slashCommand } from "./slash-commands.js";
+import { slashCommand, slashCommandNames } from "./slash-commands.js";
 
 /** Two Ctrl+C within this time quit, even while a run is going on. */
 const DOUBLE_INTERRUPT_MS = 1500;
 const PROMPT = "› ";
+const CONTINUATION = "… ";
+
+/** Tab after `/`: the slash commands that start with what was typed. */
+function completeSlashCommand(line: string): [string[], string] {
+  if (!line.startsWith("/") || line.includes(" ")) return [[], line];
+  return [slashCommandNames().filter((name) => name.startsWith(line)), line];
+}
 
 /**
  * The interactive session: type prompts, watch the answer stream in with one line per tool call
@@ -34,10 +44,25 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const { flags, inventory } = await withProjectConsent(given, s);
   const modelSpec = sessionModel(flags.model, inventory.settings);
   const screen = terminalScreen(process.stdout, s);
-  const view = new SessionView(screen, s, { trace: flags.debugHooks ? "all" : "ran" });
-  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const view = new SessionView(screen, s, {
+    trace: flags.debugHooks ? "all" : "ran",
+    live: process.stdout.isTTY === true,
+  });
+  const rl = readline.createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: true,
+    historySize: HISTORY_SIZE,
+    completer: completeSlashCommand,
+  });
   rl.setPrompt(PROMPT);
-  const questions = new Questions(rl, view, PROMPT);
+  const questions = new Questions(rl, process.stdin, view, PROMPT);
+  // ↑/↓ reach the prompts of earlier sessions in this project.
+  const history = new PromptHistory(inventory.codebotHome, inventory.cwd);
+  (rl as unknown as { history: string[] }).history = history.load();
+  rl.on("history", (entries: string[]) => history.save(entries));
+  const ranCalls = new RanCalls(inventory.cwd);
+  view.showRanCalls(ranCalls);
 
   // While the session starts, typed lines wait for it, and Ctrl+C or Ctrl+D leave at once.
   const typedAhead: string[] = [];
@@ -52,6 +77,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
   view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
   for (const line of problemLines(inventory.problems, s)) view.line(line);
+  // Loaded after the first frame (marked and the highlighter are large); needed by the first answer.
+  const markdownReady = import("../output/markdown.js").then(({ MarkdownStream }) =>
+    view.renderMarkdown(new MarkdownStream(s, process.stdout.columns ?? 80)),
+  );
 
   let runtime: Runtime;
   try {
@@ -62,6 +91,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
         // Notices reach the view through `notify` already.
         if (event.kind !== "notice") view.onEvent(event);
       },
+      toolObservers: [ranCalls.middleware],
+      // Only for a project hook that changed since the project question (a script it runs edited).
+      askHookApproval: changedHookQuestion(inventory, questions, view, s),
       askToolApproval: (request) => {
         const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
         const what = visible(request.subject ?? JSON.stringify(request.args));
@@ -84,6 +116,13 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     throw new CliError(errorMessage(error));
   }
   const rt = runtime;
+  // The hooks the project question was answered "no" for: said once, as a non-interactive run does
+  // (the runtime does not, since the session can ask — but only about hooks changed since).
+  if (!inventory.disabled) {
+    const enabled = inventory.hooks.filter((h) => h.hook.enabled).map((h) => h.hook);
+    const notice = rt.approval.untrustedHooksNotice(enabled, false, inventory.cwd);
+    if (notice !== undefined) view.line(s.yellow(notice));
+  }
   rl.off("line", earlyLine);
   rl.off("SIGINT", earlyQuit);
   rl.off("close", earlyQuit);
@@ -127,14 +166,20 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     busy = true;
     armed = false;
     try {
-      report(await rt.prompt(text));
+      await markdownReady;
+      const result = await rt.prompt(text);
+      view.runEnded();
+      report(result);
     } catch (error) {
+      view.runEnded();
       view.line(s.red(errorMessage(error)));
     }
     busy = false;
     const next = queue.shift();
-    if (next !== undefined) void handle(next);
-    else idle();
+    if (next === undefined) return idle();
+    // A queued prompt is echoed as it starts, as if typed now.
+    view.line(`${PROMPT}${next}`);
+    void handle(next);
   };
 
   const report = (result: PromptResult): void => {
@@ -171,16 +216,29 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     idle();
   };
 
+  // A line ending with a backslash continues on the next one (a multi-line prompt).
+  let continued = "";
   const onLine = (line: string): void => {
     if (questions.answer(line)) return;
-    const text = line.trim();
+    if (line.endsWith("\\")) {
+      continued += `${line.slice(0, -1)}\n`;
+      rl.setPrompt(CONTINUATION);
+      rl.prompt();
+      return;
+    }
+    const whole = continued + line;
+    continued = "";
+    rl.setPrompt(PROMPT);
+    const text = whole.trim();
     if (text === "") {
-      idle();
+      // An Enter pressed out of habit after a one-key answer must not draw the prompt mid-run.
+      if (!busy) idle();
       return;
     }
     if (busy) {
       queue.push(text);
-      view.line(s.dim("(queued: runs when the current prompt is done)"));
+      // The spinner redraws the line being typed on: say what was queued.
+      view.line(s.dim(`(queued: ${visible(text)} — runs when the current prompt is done)`));
       return;
     }
     void handle(text);
@@ -213,6 +271,15 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   });
 
   rl.on("close", () => void quit(0));
+
+  // Esc interrupts the running step (the run is cancelled, the session goes on); Ctrl+C keeps its meaning.
+  process.stdin.on("keypress", (_text: string | undefined, key: { name?: string } | undefined) => {
+    if (key?.name !== "escape" || !busy || quitting) return;
+    questions.cancel();
+    queue.length = 0;
+    rt.abort();
+    view.line(s.yellow("Esc: interrupting the run"));
+  });
 
   if (flags.firstPrompt !== undefined && flags.firstPrompt.trim() !== "")
     typedAhead.unshift(flags.firstPrompt);

@@ -69,3 +69,8 @@ async function switchModel(arg: string, ctx: SlashContext): Promise<void> {
     ctx.print(ctx.styles.red(errorMessage(error)));
   }
 }
+
+/** The `/names` of the commands (from the help), for Tab completion. */
+export function slashCommandNames(): string[] {
+  return HELP.map((line) => line.split(/\s+/)[0] ?? "").filter((name) => name.startsWith("/"));
+}

@@ -1,7 +1,10 @@
 import type { AgentEvent } from "@codebot/agentcore";
 import type { HookStart, TraceRecord } from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
+import { hookLabel, Progress } from "./progress.js";
+import { changeLines, type RanCalls } from "./ran-calls.js";
 import type { Styles } from "./styles.js";
+import { TerminalSafeFilter, terminalSafe } from "./terminal-safe.js";
 import { callSummary, resultSummary } from "./tool-summary.js";
 import { preview, startLine, traceLine } from "./trace-line.js";
 
@@ -12,9 +15,20 @@ export interface Screen {
   status(text: string): void;
 }
 
+/** Turns the streamed answer into what the terminal shows (MarkdownStream). */
+export interface AnswerRenderer {
+  push(text: string): string;
+  end(): string;
+}
+
 export interface SessionViewOptions {
   /** Which hook trace records to show: those that ran (and any not approved), or every record. */
   trace: "ran" | "all";
+  /**
+   * A terminal: the status line is a spinner with elapsed times, redrawn every 100 ms, saying
+   * `Esc to interrupt`. Otherwise (pipes, the demo) it is drawn only when something changes.
+   */
+  live?: boolean;
 }
 
 /**
@@ -26,7 +40,15 @@ export interface SessionViewOptions {
 export class SessionView {
   /** The cursor is after streamed text that did not end with a newline. */
   private midLine = false;
-  private readonly running = new Map<string, string>();
+  private readonly progress = new Progress();
+  private ticker: NodeJS.Timeout | undefined;
+  private frame = 0;
+  /** Set by showRanCalls(): tool lines show the arguments that ran, and file changes as diffs. */
+  private ran: RanCalls | undefined;
+  /** Set by renderMarkdown(): the main agent's answer is rendered block by block. */
+  private markdown: AnswerRenderer | undefined;
+  /** The answer streams through it: an escape sequence split across deltas is still dropped. */
+  private answer = new TerminalSafeFilter();
 
   constructor(
     private readonly screen: Screen,
@@ -46,10 +68,35 @@ export class SessionView {
         this.onTrace(event.record);
         return;
       case "notice":
-        this.line(this.s.yellow(event.message));
+        this.line(this.s.yellow(terminalSafe(event.message)));
         return;
     }
   };
+
+  /**
+   * From now on, a tool line shows the call as it ran (`ran.middleware` must be the session's
+   * innermost tool middleware): arguments a hook rewrote are marked, and an `edit` or `write`
+   * shows the diff of the file.
+   */
+  showRanCalls(ran: RanCalls): void {
+    this.ran = ran;
+  }
+
+  /** From now on, the main agent's answer goes through `renderer` (markdown for the terminal). */
+  renderMarkdown(renderer: AnswerRenderer): void {
+    this.markdown = renderer;
+  }
+
+  /** The tool call running now (the one a hook question is about), as its line shows it. */
+  runningCall(): string | undefined {
+    return this.progress.latestTool();
+  }
+
+  /** The run is over (also when cancelled midway): nothing is running any more. */
+  runEnded(): void {
+    this.progress.clear();
+    this.showRunning();
+  }
 
   /** While held (a question is open), no status line is drawn. */
   private held = false;
@@ -79,44 +126,82 @@ export class SessionView {
   }
 
   private onAgentEvent(agent: string, e: AgentEvent): void {
-    const who = agent === "main" ? "" : this.s.cyan(`[${agent}] `);
+    const who = agent === "main" ? "" : this.s.cyan(`[${terminalSafe(agent)}] `);
     switch (e.type) {
+      case "agent_end":
+        if (agent === "main") this.progress.modelEnded();
+        this.showRunning();
+        return;
+      case "turn_start":
+        if (agent === "main") this.progress.modelStarted(Date.now());
+        this.showRunning();
+        return;
       case "message_update":
         if (agent !== "main") return;
-        this.screen.status("");
-        this.screen.write(e.delta);
-        if (e.delta !== "") this.midLine = !e.delta.endsWith("\n");
+        this.progress.modelWriting();
+        {
+          const safe = this.answer.push(e.delta);
+          const text = this.markdown ? this.markdown.push(safe) : safe;
+          if (text === "") return;
+          this.screen.status("");
+          this.screen.write(text);
+          this.midLine = !text.endsWith("\n");
+        }
         return;
       case "message_end":
+        if (agent === "main") {
+          this.progress.modelEnded();
+          this.answer = new TerminalSafeFilter();
+          const rest = this.markdown?.end() ?? "";
+          if (rest !== "") {
+            this.screen.status("");
+            this.screen.write(rest);
+            this.midLine = !rest.endsWith("\n");
+          }
+        }
         if (agent === "main" && this.midLine) {
           this.screen.write("\n");
           this.midLine = false;
         }
         return;
       case "tool_execution_start":
-        this.running.set(e.call.id, `${who}${e.call.name} ${callSummary(e.call)}`);
+        this.progress.toolStarted(
+          e.call.id,
+          `${who}${terminalSafe(e.call.name)} ${callSummary(e.call)}`,
+          Date.now(),
+        );
         this.showRunning();
         return;
+      case "tool_execution_update":
+        this.progress.toolOutput(e.callId, e.partial);
+        return;
       case "tool_execution_end": {
-        this.running.delete(e.call.id);
+        this.progress.toolEnded(e.call.id);
+        const ran = this.ran?.take(e.call.id);
+        const call = ran?.call ?? e.call;
+        const rewritten =
+          JSON.stringify(call.args) !== JSON.stringify(e.call.args)
+            ? ` ${this.s.yellow("(rewritten by a hook)")}`
+            : "";
         const mark = e.result.isError ? this.s.red("✗") : this.s.green("✓");
         const result = e.result.isError
           ? this.s.red(resultSummary(e.result))
           : this.s.dim(resultSummary(e.result));
         this.line(
-          `${mark} ${who}${this.s.bold(e.call.name)} ${callSummary(e.call)} ${this.s.dim("→")} ${result}`,
+          `${mark} ${who}${this.s.bold(terminalSafe(call.name))} ${callSummary(call)}${rewritten} ${this.s.dim("→")} ${result}`,
         );
+        for (const line of changeLines(ran, this.s)) this.line(`    ${line}`);
         return;
       }
       case "retry":
         this.line(
           this.s.yellow(
-            `${who}model call failed (${e.error.message}); retry ${e.attempt} in ${e.delayMs} ms`,
+            `${who}model call failed (${terminalSafe(e.error.message)}); retry ${e.attempt} in ${e.delayMs} ms`,
           ),
         );
         return;
       case "error":
-        this.line(this.s.red(`${who}${e.error.message}`));
+        this.line(this.s.red(`${who}${terminalSafe(e.error.message)}`));
         return;
       default:
         return;
@@ -128,20 +213,42 @@ export class SessionView {
    * get; with every record shown (`--debug hooks`), every start has a line.
    */
   private onHookStart(start: HookStart): void {
+    this.progress.hookStarted(
+      hookKey(start),
+      hookLabel(start.event, start.hook, start.statusMessage),
+      Date.now(),
+    );
     if (this.options.trace === "all") this.line(this.s.dim("  ⋯ ") + startLine(start, this.s));
     else if (start.statusMessage !== undefined) this.line(this.s.dim(`  ⋯ ${preview(start.statusMessage)}`));
   }
 
   private onTrace(record: TraceRecord): void {
+    this.progress.hookEnded(hookKey(record));
     const ran = record.matched && (record.skipped === undefined || record.skipped === "not approved");
     if (!ran && this.options.trace !== "all") return;
     this.line(this.s.dim("  ⚑ ") + traceLine(record, this.s));
   }
 
   private showRunning(): void {
-    const names = [...this.running.values()];
-    if (names.length === 0 || this.held) return;
-    const more = names.length > 1 ? ` (+${names.length - 1} more)` : "";
-    this.screen.status(`… ${names[names.length - 1]}${more}`);
+    const live = this.options.live === true;
+    if (live && this.progress.active && this.ticker === undefined) {
+      this.ticker = setInterval(() => {
+        this.frame++;
+        this.showRunning();
+      }, 100);
+      this.ticker.unref();
+    } else if (!this.progress.active && this.ticker !== undefined) {
+      clearInterval(this.ticker);
+      this.ticker = undefined;
+    }
+    // Streamed text without its newline yet owns the line; a question too.
+    if (this.held || this.midLine) return;
+    const text = this.progress.text(Date.now(), this.frame, live);
+    if (text !== "" || live) this.screen.status(text);
   }
+}
+
+/** Matches a hook's start with its trace record. */
+function hookKey(h: { event: string; hook: string }): string {
+  return `${h.event}\u0000${h.hook}`;
 }

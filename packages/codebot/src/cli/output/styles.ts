@@ -7,6 +7,11 @@ export interface Styles {
   green(text: string): string;
   yellow(text: string): string;
   cyan(text: string): string;
+  blue(text: string): string;
+  magenta(text: string): string;
+  italic(text: string): string;
+  underline(text: string): string;
+  strikethrough(text: string): string;
 }
 
 /** Colour only on a terminal, and never when NO_COLOR is set to anything but "" (no-color.org). */
@@ -22,5 +27,10 @@ export function stylesFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = 
     green: sgr(32, 39),
     yellow: sgr(33, 39),
     cyan: sgr(36, 39),
+    blue: sgr(34, 39),
+    magenta: sgr(35, 39),
+    italic: sgr(3, 23),
+    underline: sgr(4, 24),
+    strikethrough: sgr(9, 29),
   };
 }

@@ -1,8 +1,13 @@
 import type { ToolCall, ToolResult } from "@codebot/agentcore";
+import { terminalSafe } from "./terminal-safe.js";
 import { preview } from "./trace-line.js";
 
-/** What a tool call is about, in a few words: the command, the path, the pattern, the task. */
+/** What a tool call is about, in a few words: the command, the path, the pattern, the task (without control sequences). */
 export function callSummary(call: ToolCall): string {
+  return terminalSafe(rawCallSummary(call));
+}
+
+function rawCallSummary(call: ToolCall): string {
   const a = call.args;
   const str = (key: string) => (typeof a[key] === "string" ? (a[key] as string) : undefined);
   switch (call.name) {

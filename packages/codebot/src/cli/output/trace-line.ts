@@ -1,5 +1,6 @@
 import type { HookStart, TraceRecord } from "@codebot/hooks";
 import type { Styles } from "./styles.js";
+import { terminalSafe } from "./terminal-safe.js";
 
 const PREVIEW = 160;
 
@@ -24,7 +25,8 @@ export function traceLine(record: TraceRecord, styles: Styles, options: { file?:
       parts.push(record.exitCode === null ? "no exit code" : `exit ${record.exitCode}`);
     if (record.durationMs !== undefined) parts.push(`${record.durationMs} ms`);
     if (decision?.reason !== undefined) parts.push(`reason: ${preview(decision.reason)}`);
-    if (decision?.ignored !== undefined) parts.push(styles.dim(`block ignored: ${decision.ignored}`));
+    if (decision?.ignored !== undefined)
+      parts.push(styles.dim(`block ignored: ${preview(decision.ignored)}`));
     if (decision?.updatedInput !== undefined)
       parts.push(`rewrote input: ${preview(JSON.stringify(decision.updatedInput))}`);
     if (decision?.additionalContext !== undefined)
@@ -84,8 +86,8 @@ function skipText(reason: NonNullable<TraceRecord["skipped"]>): string {
   }
 }
 
-/** One line of at most PREVIEW characters. */
+/** One line of at most PREVIEW characters, without control sequences (it may come from a hook or a tool). */
 export function preview(text: string, max = PREVIEW): string {
-  const line = text.replace(/\s+/g, " ").trim();
+  const line = terminalSafe(text).replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

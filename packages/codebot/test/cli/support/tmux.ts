@@ -147,6 +147,11 @@ export class TmuxSession {
     return Number(text);
   }
 
+  /** Runs a tmux command on this terminal's server (`set-option -s set-clipboard on`, …) and returns its output. */
+  tmux(...args: string[]): string {
+    return execFileSync(TMUX, ["-L", this.socket, ...args], { encoding: "utf8" });
+  }
+
   kill(): void {
     try {
       execFileSync(TMUX, ["-L", this.socket, "kill-server"], { stdio: "ignore" });

@@ -1,0 +1,64 @@
+import { type CompiledHook, consentFingerprint, referencedScripts } from "@codebot/hooks";
+import type { ApprovalAnswer, HookApprovalRequest } from "../../approval/approval-types.js";
+import { visible } from "../../approval/visible-text.js";
+import { displayPath, type HookInventory } from "../hooks/hook-inventory.js";
+import { hookBody, hookEnvText } from "../hooks/hook-view.js";
+import type { Styles } from "../output/styles.js";
+import type { Questions } from "./questions.js";
+
+/**
+ * The fallback to the project question (HOOKS.md §8): the session's `askHookApproval`. A project
+ * hook reaches it only when it is neither trusted nor approved for the session. One that was in
+ * the question at start (so the user said no) is refused without asking again; one that changed
+ * since — a script it runs was edited, by the user or the model — is asked about alone, with the
+ * same keys, naming the tool call it would run for.
+ */
+export function changedHookQuestion(
+  startInventory: HookInventory,
+  questions: Questions,
+  view: { line(text: string): void; runningCall(): string | undefined },
+  s: Styles,
+): (request: HookApprovalRequest) => Promise<ApprovalAnswer> {
+  // The consent fingerprints the project question listed (the unapproved ones were answered there).
+  const listed = new Set(startInventory.hooks.map((h) => h.fingerprint));
+  const cwd = startInventory.cwd;
+  return async (request) => {
+    if (listed.has(consentFingerprint(request.fingerprint, request.hook.spec, cwd))) return "deny";
+    view.line(`${s.yellow("?")} a project hook changed since the session started:`);
+    for (const line of hookLines(request.hook, cwd, s)) view.line(`  ${line}`);
+    // Which call it would run for (tool events): the one running now. Kernel events reach the
+    // view through an async stream; one turn of the event loop lets its start arrive first.
+    await new Promise((resolve) => setImmediate(resolve));
+    const call = request.tool !== undefined ? view.runningCall() : undefined;
+    if (call !== undefined) view.line(`  ${s.dim("for the call")} ${call}`);
+    const answer = await questions.ask<ApprovalAnswer>(
+      `  ${s.bold("y")} this session · ${s.bold("a")} always (remember for this project) · ${s.bold("n")} no: `,
+      { y: "once", a: "always", n: "deny" },
+      "deny",
+    );
+    view.line(s.dim(answer === "once" ? "  yes, this session" : answer === "always" ? "  always" : "  no"));
+    return answer;
+  };
+}
+
+/**
+ * One hook as the question shows it: `hook <Event> [matcher …] <name> (<file>)`, then what it
+ * runs, its entry env and the project scripts it runs, each with control characters escaped.
+ */
+export function hookLines(hook: CompiledHook, cwd: string, s: Styles): string[] {
+  const filters = [
+    hook.matcher.source === "" ? "" : `matcher ${hook.matcher.source}`,
+    hook.ifMatcher === undefined ? "" : `if ${hook.ifMatcher.source}`,
+  ].filter(Boolean);
+  const matcher = filters.length === 0 ? "" : ` ${s.dim(`[${visible(filters.join(" · "))}]`)}`;
+  const lines = [
+    `${s.bold("hook")} ${hook.event}${matcher} ${s.cyan(visible(hook.name))} ${s.dim(`(${hook.source} ${visible(displayPath(hook.path, cwd))})`)}`,
+    `    ${hook.spec.type}: ${visible(hookBody(hook))}`,
+  ];
+  const env = hookEnvText(hook);
+  if (env !== undefined) lines.push(`    ${s.dim(`with env ${visible(env)}`)}`);
+  if (hook.spec.type === "command")
+    for (const script of referencedScripts(hook.spec.command, cwd))
+      lines.push(`    ${s.dim(`runs ${visible(displayPath(script, cwd))} (its content is approved too)`)}`);
+  return lines;
+}

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+import { writeFileAtomic } from "../../fs/atomic-write.js";
+import { projectSlug } from "../../paths/project-slug.js";
+
+/** Prompts kept per project (the newest ones). */
+export const HISTORY_SIZE = 500;
+
+/**
+ * The prompts typed in a project's interactive sessions, for ↑/↓ in the next session:
+ * `$CODEBOT_HOME/projects/<project-slug>/prompt-history.jsonl`, one JSON string per line (a
+ * multi-line prompt stays one entry), oldest first. Read once at start; written after each prompt.
+ * A file that cannot be read or written loses only the history, never the session.
+ */
+export class PromptHistory {
+  readonly file: string;
+
+  constructor(codebotHome: string, projectDir: string) {
+    this.file = path.join(codebotHome, "projects", projectSlug(projectDir), "prompt-history.jsonl");
+  }
+
+  /** Newest first, as readline's `history` option takes it. */
+  load(): string[] {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.file, "utf8");
+    } catch {
+      return [];
+    }
+    const entries: string[] = [];
+    for (const line of text.split("\n")) {
+      try {
+        const entry: unknown = JSON.parse(line);
+        if (typeof entry === "string" && entry !== "") entries.push(entry);
+      } catch {
+        // A damaged line is skipped, the rest is kept.
+      }
+    }
+    return entries.slice(-HISTORY_SIZE).reverse();
+  }
+
+  /** Saves readline's history (newest first). */
+  save(newestFirst: readonly string[]): void {
+    const lines = newestFirst
+      .slice(0, HISTORY_SIZE)
+      .reverse()
+      .map((entry) => JSON.stringify(entry));
+    try {
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      writeFileAtomic(this.file, `${lines.join("\n")}\n`, 0o600);
+    } catch {
+      // History is a convenience: a read-only home must not disturb the session.
+    }
+  }
+}

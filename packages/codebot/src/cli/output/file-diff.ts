@@ -1,0 +1,58 @@
+import { structuredPatch } from "diff";
+import type { Styles } from "./styles.js";
+import { terminalSafe } from "./terminal-safe.js";
+
+/** Lines of diff shown under an `edit` or `write` line before "… N more lines". */
+export const DIFF_MAX_LINES = 16;
+/** Unchanged lines shown around each change. */
+const CONTEXT = 1;
+/** A line longer than this is cut (a minified file must not flood the terminal). */
+const LINE_WIDTH = 160;
+
+/**
+ * The change from `before` to `after` as a compact coloured unified diff (issue 16, item 3): a
+ * `@@ -a,b +c,d @@` header per hunk, removed lines red with `-`, added lines green with `+`, one
+ * line of context, each line numbered in the file, at most `max` lines then "… N more lines".
+ * `before` undefined: the file is new. File content is text from anywhere: control sequences are
+ * stripped. Returns no lines when nothing changed.
+ */
+export function diffLines(
+  before: string | undefined,
+  after: string,
+  s: Styles,
+  max: number = DIFF_MAX_LINES,
+): string[] {
+  const patch = structuredPatch("a", "b", before ?? "", after, undefined, undefined, { context: CONTEXT });
+  const all: string[] = [];
+  for (const hunk of patch.hunks) {
+    // As in `diff -u`: an empty side is numbered from the line before it.
+    const oldAt = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+    const newAt = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+    all.push(s.cyan(`@@ -${oldAt},${hunk.oldLines} +${newAt},${hunk.newLines} @@`));
+    let oldNo = hunk.oldStart;
+    let newNo = hunk.newStart;
+    for (const line of hunk.lines) {
+      const sign = line.charAt(0);
+      // "\ No newline at end of file" says nothing a reader needs here.
+      if (sign === "\\") continue;
+      const text = cut(terminalSafe(line.slice(1)));
+      if (sign === "-") all.push(s.red(`${number(oldNo++)} -${text}`));
+      else if (sign === "+") all.push(s.green(`${number(newNo++)} +${text}`));
+      else {
+        all.push(s.dim(`${number(newNo)}  ${text}`));
+        oldNo++;
+        newNo++;
+      }
+    }
+  }
+  if (all.length <= max) return all;
+  return [...all.slice(0, max), s.dim(`… ${all.length - max} more lines`)];
+}
+
+function number(n: number): string {
+  return String(n).padStart(4);
+}
+
+function cut(text: string): string {
+  return text.length > LINE_WIDTH ? `${text.slice(0, LINE_WIDTH - 1)}…` : text;
+}

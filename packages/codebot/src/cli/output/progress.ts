@@ -1,0 +1,104 @@
+import { preview } from "./trace-line.js";
+
+const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+/** A hook is shown in the status only once it has run this long (most take milliseconds). */
+export const SLOW_HOOK_MS = 1000;
+
+interface RunningTool {
+  label: string;
+  since: number;
+  lines: number;
+}
+
+interface RunningHook {
+  label: string;
+  since: number;
+}
+
+/**
+ * What is going on right now, as one status line (issue 16, item 1): the model thinking or
+ * writing, a running tool with its elapsed time and output line count, a hook that takes longer
+ * than a second (its statusMessage, or its name). `text` is pure given the clock, so the spinner
+ * is a timer redrawing it.
+ */
+export class Progress {
+  private model: { phase: "thinking" | "writing"; since: number } | undefined;
+  private readonly tools = new Map<string, RunningTool>();
+  private readonly hooks = new Map<string, RunningHook>();
+
+  modelStarted(now: number): void {
+    this.model = { phase: "thinking", since: now };
+  }
+
+  modelWriting(): void {
+    if (this.model) this.model.phase = "writing";
+  }
+
+  modelEnded(): void {
+    this.model = undefined;
+  }
+
+  toolStarted(id: string, label: string, now: number): void {
+    this.tools.set(id, { label, since: now, lines: 0 });
+  }
+
+  /** A chunk of the tool's output: counts its lines. */
+  toolOutput(id: string, chunk: string): void {
+    const tool = this.tools.get(id);
+    if (tool) tool.lines += chunk.split("\n").length - 1;
+  }
+
+  toolEnded(id: string): void {
+    this.tools.delete(id);
+  }
+
+  hookStarted(key: string, label: string, now: number): void {
+    this.hooks.set(key, { label, since: now });
+  }
+
+  hookEnded(key: string): void {
+    this.hooks.delete(key);
+  }
+
+  clear(): void {
+    this.model = undefined;
+    this.tools.clear();
+    this.hooks.clear();
+  }
+
+  /** The label of the tool call that started last and is still running, if any. */
+  latestTool(): string | undefined {
+    return [...this.tools.values()].at(-1)?.label;
+  }
+
+  /** Anything to show (the spinner keeps turning while true). */
+  get active(): boolean {
+    return this.model !== undefined || this.tools.size > 0 || this.hooks.size > 0;
+  }
+
+  /** The status line at `now`; "" when idle. `frame` turns the spinner. */
+  text(now: number, frame: number, interruptHint: boolean): string {
+    const spin = FRAMES[frame % FRAMES.length] ?? "";
+    const hint = interruptHint ? " · Esc to interrupt" : "";
+    const slowHook = [...this.hooks.values()].find((h) => now - h.since >= SLOW_HOOK_MS);
+    if (slowHook) return `${spin} ${slowHook.label} (${seconds(now - slowHook.since)}${hint})`;
+    const tools = [...this.tools.values()];
+    const tool = tools[tools.length - 1];
+    if (tool) {
+      const more = tools.length > 1 ? ` (+${tools.length - 1} more)` : "";
+      const lines = tool.lines > 0 ? ` · ${tool.lines} line${tool.lines === 1 ? "" : "s"}` : "";
+      return `${spin} ${tool.label}${more} (${seconds(now - tool.since)}${lines}${hint})`;
+    }
+    if (this.model) return `${spin} ${this.model.phase}… (${seconds(now - this.model.since)}${hint})`;
+    return "";
+  }
+}
+
+/** A hook's status label: its statusMessage, else `hook <Event> "<name>"`. */
+export function hookLabel(event: string, hook: string, statusMessage: string | undefined): string {
+  return statusMessage !== undefined ? preview(statusMessage, 80) : `hook ${event} ${JSON.stringify(hook)}`;
+}
+
+function seconds(ms: number): string {
+  return `${Math.floor(Math.max(0, ms) / 1000)}s`;
+}

@@ -1,0 +1,73 @@
+/**
+ * Issue 16, items 1 and 4, in a real terminal (tmux): the spinner with elapsed time and line count
+ * while a tool runs, Esc interrupting the running tool, and a typed-ahead prompt queued and echoed
+ * when it runs.
+ */
+import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+async function startSession(box: Sandbox, server: LoopbackModelServer): Promise<TmuxSession> {
+  const term = TmuxSession.start({
+    dir: box.project,
+    env: modelEnv(server, box.home),
+    args: ["--permission-mode", "auto"],
+  });
+  await term.waitForScreen(/^›/m);
+  return term;
+}
+
+describe("live progress in the interactive session", { timeout: 120_000 }, () => {
+  it("a 3 s tool shows a spinner with its elapsed time, output line count and the Esc hint", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo one; echo two; sleep 3" }),
+      reply.text("slept"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("sleep");
+    const screen = await term.waitForScreen(
+      /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] bash echo one; echo two; sleep 3 \([12]s · 2 lines · Esc to interrupt\)/,
+    );
+    expect(screen).not.toContain("slept");
+    await term.waitForScreen(/^slept$/m);
+  });
+
+  it("Esc interrupts the running tool; the session goes on", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "sleep 30" }),
+      reply.text("after the interrupt"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("sleep long");
+    await term.waitForScreen(/bash sleep 30 \(\d+s/);
+    const started = Date.now();
+    term.press("Escape");
+    await term.waitForScreen(/✗ bash sleep 30 → .*aborted/);
+    await term.waitForScreen(/^cancelled$/m);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    term.submit("go on");
+    await term.waitForScreen("after the interrupt");
+  });
+
+  it("a prompt typed while one runs is queued, said to be, and echoed when it runs", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "sleep 2" }),
+      reply.text("first answer"),
+      reply.text("second answer"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("first");
+    await term.waitForScreen(/bash sleep 2 \(/);
+    term.submit("the second prompt");
+    await term.waitForScreen("(queued: the second prompt — runs when the current prompt is done)");
+    const screen = await term.waitForScreen(/^second answer$/m);
+    expect(screen).toMatch(/first answer\n›\s*the second prompt\n(?:.*\n)*second answer/);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Issue 16: what the interactive session shows, in a real terminal (tmux) — the diff of an `edit`
+ * and of a `write` under its tool line.
+ */
+import fs from "node:fs";
+import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+const ESC = "\x1b";
+
+async function startSession(
+  box: Sandbox,
+  server: LoopbackModelServer,
+  args: readonly string[] = [],
+  extraEnv: Record<string, string> = {},
+): Promise<TmuxSession> {
+  const term = TmuxSession.start({
+    dir: box.project,
+    env: modelEnv(server, box.home, extraEnv),
+    args: ["--permission-mode", "auto", ...args],
+  });
+  await term.waitForScreen(/^›/m);
+  return term;
+}
+
+describe("the interactive session renders", { timeout: 120_000 }, () => {
+  it("a compact unified diff after edit and after write", async () => {
+    const box = sandbox();
+    box.write("greet.txt", "hello\nworld\nbye\n");
+    const server = await modelServer([
+      reply.toolCall("edit", { file_path: "greet.txt", old_string: "world", new_string: "there" }),
+      reply.toolCall("write", { file_path: "new.txt", content: "first\nsecond\n" }),
+      reply.text("changed"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("change it");
+    const screen = await term.waitForScreen(/^changed$/m);
+    expect(screen).toContain(
+      [
+        "✓ edit greet.txt → edited greet.txt (1 replacement)",
+        "    @@ -1,3 +1,3 @@",
+        "       1  hello",
+        "       2 -world",
+        "       2 +there",
+        "       3  bye",
+      ].join("\n"),
+    );
+    expect(screen).toContain(["    @@ -0,0 +1,2 @@", "       1 +first", "       2 +second"].join("\n"));
+    expect(fs.readFileSync(box.at("greet.txt"), "utf8")).toBe("hello\nthere\nbye\n");
+    // Coloured on a terminal: the removed line red, the added one green.
+    const coloured = term.screen(true);
+    expect(coloured).toContain(`${ESC}[31m   2 -world`);
+    expect(coloured).toContain(`${ESC}[32m   2 +there`);
+  });
+
+  it("the tool line shows the command that ran after a PreToolUse hook rewrote it, marked as rewritten", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: {
+        PreToolUse: [
+          command(`echo '{"updated_input":{"command":"echo rewritten"}}'`, {
+            name: "rewriter",
+            matcher: "bash",
+          }),
+        ],
+      },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo original" }),
+      reply.text("ran it"),
+    ]);
+    const term = await startSession(box, server, ["--settings", settings]);
+    term.submit("run it");
+    const screen = await term.waitForScreen(/^ran it$/m);
+    expect(screen).toContain("✓ bash echo rewritten (rewritten by a hook) → rewritten");
+    expect(screen).not.toContain("✓ bash echo original");
+  });
+
+  it("a markdown answer rendered: no ** or fences, bold and highlighted code in colour; none with NO_COLOR", async () => {
+    const answer =
+      "# Result\n\nRead **a.txt** and `b.txt`:\n\n- first\n- second\n\n```js\nconst total = 1;\n```\n\nDone.";
+    const box = sandbox();
+    const server = await modelServer([reply.text(answer), reply.text(answer)]);
+    const term = await startSession(box, server);
+    term.submit("explain");
+    const screen = await term.waitForScreen(/^Done\.$/m);
+    expect(screen).toContain("Read a.txt and b.txt:");
+    expect(screen).toContain("  * first\n  * second");
+    expect(screen).toContain("  const total = 1;");
+    expect(screen).not.toContain("**");
+    expect(screen).not.toContain("```");
+    const coloured = term.screen(true);
+    expect(coloured).toContain(`${ESC}[1ma.txt`);
+    // The code line is highlighted: an escape sequence right before `const`.
+    expect(coloured).toMatch(new RegExp(`${ESC}\\[[0-9;]*m\\s*const${ESC}`));
+
+    const plain = await startSession(box, server, [], { NO_COLOR: "1" });
+    plain.submit("explain");
+    await plain.waitForScreen(/^Done\.$/m);
+    expect(plain.screen()).toContain("Read a.txt and b.txt:");
+    expect(plain.screen(true)).not.toContain(ESC);
+  });
+});

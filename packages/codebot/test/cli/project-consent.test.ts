@@ -1,0 +1,92 @@
+/**
+ * HOOKS.md §8: the interactive session asks about a project once, before it starts (tested in
+ * interactive.test.ts), and asks again about a single hook only when it changed during the
+ * session (a script it runs was edited); a hook the user said no to is not asked about again.
+ */
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+describe("after the project question, a hook that changed mid-session is asked about alone", {
+  timeout: 120_000,
+}, () => {
+  it("a hook script edited during the session is asked about again before it runs; denied, it does not run", async () => {
+    const box = sandbox();
+    box.write("log.sh", "echo v1 >> prompts.log\n");
+    box.json(".codebot/settings.json", {
+      hooks: { UserPromptSubmit: [command("sh log.sh", { name: "logger" })] },
+    });
+    const server = await modelServer([reply.text("first"), reply.text("second")]);
+    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
+    await term.waitForScreen("runs log.sh");
+    term.type("y");
+    await term.waitForScreen(/^›/m);
+    term.submit("one");
+    await term.waitForScreen("first");
+    expect(fs.readFileSync(box.at("prompts.log"), "utf8")).toBe("v1\n");
+
+    // As the model's write tool would: the approved script now does something else.
+    box.write("log.sh", "echo v2 >> prompts.log\n");
+    term.submit("two");
+    const screen = await term.waitForScreen(
+      /a project hook changed since the session started:\n {2}hook UserPromptSubmit logger/,
+    );
+    expect(screen).toContain("runs log.sh (its content is approved too)");
+    term.type("n");
+    await term.waitForScreen("second");
+    expect(fs.readFileSync(box.at("prompts.log"), "utf8")).toBe("v1\n");
+  });
+
+  it("the question about a changed PreToolUse hook names the call it would run for", async () => {
+    const box = sandbox();
+    box.write("guard.sh", "exit 0\n");
+    box.json(".codebot/settings.json", {
+      hooks: { PreToolUse: [command("sh guard.sh", { name: "guard", matcher: "bash" })] },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo a" }),
+      reply.text("first"),
+      reply.toolCall("bash", { command: "echo second call" }),
+      reply.text("second"),
+    ]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--permission-mode", "auto"],
+    });
+    await term.waitForScreen("runs guard.sh");
+    term.type("y");
+    await term.waitForScreen(/^›/m);
+    term.submit("one");
+    await term.waitForScreen(/^first$/m);
+    box.write("guard.sh", "exit 2\n");
+    term.submit("two");
+    const screen = await term.waitForScreen(/for the call bash echo second call\n.*y this session/);
+    expect(screen).toMatch(/a project hook changed since the session started:\n.*hook PreToolUse/);
+    term.type("n");
+    await term.waitForScreen(/^second$/m);
+  });
+});
+
+describe("a hook denied in the project question", { timeout: 120_000 }, () => {
+  it("is not run and not asked about again when it fires", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", {
+      hooks: { UserPromptSubmit: [command("echo x >> prompts.log", { name: "logger" })] },
+    });
+    const server = await modelServer([reply.text("answered")]);
+    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
+    await term.waitForScreen("allow them?");
+    term.type("n");
+    await term.waitForScreen(/^›/m);
+    term.submit("go");
+    const screen = await term.waitForScreen(/^answered$/m);
+    expect(screen).not.toContain("changed since the session started");
+    expect(fs.existsSync(box.at("prompts.log"))).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Issue 16, item 7: escape sequences in what the model writes never reach the terminal raw. The
+ * terminal is tmux, told to honour OSC 52 (clipboard → a tmux buffer) and OSC 0 (the pane title),
+ * so a sequence that got through would show there.
+ */
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+const ESC = "\x1b";
+const BEL = "\x07";
+
+describe("terminal safety of the interactive session", { timeout: 120_000 }, () => {
+  it("OSC 52, OSC 0 and concealed text in model text do not reach the terminal; the text around them does", async () => {
+    const box = sandbox();
+    const clipboard = Buffer.from("rm -rf ~").toString("base64");
+    const server = await modelServer([
+      reply.text(
+        `before ${ESC}]52;c;${clipboard}${BEL}middle ${ESC}]0;evil-title${ESC}\\after ${ESC}[8mconcealed${ESC}[0m end`,
+      ),
+    ]);
+    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
+    term.tmux("set-option", "-s", "set-clipboard", "on");
+    term.tmux("set-option", "-g", "allow-rename", "on");
+    await term.waitForScreen(/^›/m);
+    term.submit("say it");
+    await term.waitForScreen("before middle after concealed end");
+    expect(term.tmux("list-buffers")).toBe("");
+    expect(term.tmux("display-message", "-p", "#{pane_title}")).not.toContain("evil-title");
+    // Concealed (SGR 8) would hide the text: no conceal attribute in the cell styles.
+    expect(term.screen(true)).not.toMatch(new RegExp(`${ESC}\\[(?:[0-9;]*;)?8m`));
+  });
+});

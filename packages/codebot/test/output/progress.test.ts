@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { hookLabel, Progress, SLOW_HOOK_MS } from "../../src/cli/output/progress.js";
+
+describe("Progress: the status line of what is running", () => {
+  it("shows the model thinking, then writing, with elapsed seconds and the interrupt hint", () => {
+    const p = new Progress();
+    p.modelStarted(1000);
+    expect(p.text(4500, 0, true)).toBe("⠋ thinking… (3s · Esc to interrupt)");
+    p.modelWriting();
+    expect(p.text(6000, 1, false)).toBe("⠙ writing… (5s)");
+    p.modelEnded();
+    expect(p.text(7000, 0, true)).toBe("");
+    expect(p.active).toBe(false);
+  });
+
+  it("shows a running tool with its elapsed time and output line count", () => {
+    const p = new Progress();
+    p.toolStarted("c1", "bash sleep 3", 0);
+    p.toolOutput("c1", "a\nb\n");
+    p.toolOutput("c1", "c\n");
+    expect(p.text(2100, 0, true)).toBe("⠋ bash sleep 3 (2s · 3 lines · Esc to interrupt)");
+    p.toolEnded("c1");
+    expect(p.active).toBe(false);
+  });
+
+  it("shows a hook only once it has taken a second, by its statusMessage or its name", () => {
+    const p = new Progress();
+    p.toolStarted("c1", "bash ls", 0);
+    p.hookStarted("k", hookLabel("PreToolUse", "guard", "checking the command"), 100);
+    expect(p.text(100 + SLOW_HOOK_MS - 1, 0, false)).toBe("⠋ bash ls (1s)");
+    expect(p.text(100 + 2000, 0, false)).toBe("⠋ checking the command (2s)");
+    p.hookEnded("k");
+    expect(hookLabel("Stop", "lint", undefined)).toBe('hook Stop "lint"');
+  });
+
+  it("clear() forgets everything (a cancelled run that never ended its steps)", () => {
+    const p = new Progress();
+    p.modelStarted(0);
+    p.toolStarted("c1", "bash x", 0);
+    p.clear();
+    expect(p.active).toBe(false);
+  });
+});
