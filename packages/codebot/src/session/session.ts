@@ -24,7 +24,7 @@ export interface StopRequest {
   hook: string;
 }
 
-const NO_USAGE = { inputTokens: 0, outputTokens: 0 };
+const NO_USAGE = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
 /**
  * One conversation: `prompt()` runs UserPromptSubmit, then the main agent (whose natural stops
