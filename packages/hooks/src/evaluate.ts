@@ -20,6 +20,8 @@ export interface HardDecision {
   blockedBy?: string;
   /** Context from the allowed hooks, joined with a blank line. */
   additionalContext?: string;
+  /** PreCompact: the first allowed hook's `hookSpecificOutput.summary`. */
+  summary?: string;
   /** PreToolUse only: the arguments after every rewrite. */
   updatedInput?: Record<string, unknown>;
   /** Name of the hook whose rewrite produced `updatedInput`. */
@@ -115,6 +117,8 @@ export class Firing {
         return [f.reason ?? ""];
       case "notificationType":
         return [f.notificationType ?? ""];
+      case "trigger":
+        return [f.trigger ?? ""];
       case "none":
         return [""];
     }
@@ -227,6 +231,7 @@ export function stepsOf(hooks: readonly CompiledHook[]): CompiledHook[][] {
 export async function evaluateHard(steps: readonly CompiledHook[][], start: Firing): Promise<HardDecision> {
   const trace: TraceRecord[] = [];
   const contexts: string[] = [];
+  let summary: string | undefined;
   let firing = start;
   let updatedInput: Record<string, unknown> | undefined;
   let updatedBy: string | undefined;
@@ -256,6 +261,7 @@ export async function evaluateHard(steps: readonly CompiledHook[][], start: Firi
       const verdict = run.verdict;
       if (!verdict) continue;
       if (verdict.additionalContext) contexts.push(verdict.additionalContext);
+      summary ??= verdict.summary;
       if (rewrites && verdict.updatedInput) {
         updatedInput = verdict.updatedInput;
         updatedBy = run.hook.name;
@@ -274,6 +280,7 @@ export async function evaluateHard(steps: readonly CompiledHook[][], start: Firi
   return {
     blocked: false,
     ...(contexts.length ? { additionalContext: contexts.join("\n\n") } : {}),
+    ...(summary !== undefined ? { summary } : {}),
     ...(updatedInput ? { updatedInput, updatedBy: updatedBy ?? "" } : {}),
     ...permission,
     trace,

@@ -24,9 +24,9 @@ export type IfOn = "args" | "task" | "none";
 /**
  * What a Claude Code group's matcher is compared with (§11): the tool name, or the event's own
  * field (`source`, `reason`, `notification_type`, `agent_type`); `none` = Claude Code ignores the
- * matcher for this event.
+ * matcher for this event. `trigger` is PreCompact's and PostCompact's `manual` or `auto`.
  */
-export type ClaudeMatchOn = "tool" | "source" | "reason" | "notificationType" | "agent" | "none";
+export type ClaudeMatchOn = "tool" | "source" | "reason" | "notificationType" | "agent" | "trigger" | "none";
 
 /** How Claude Code–style (grouped) hooks of an event differ from native entries. */
 export interface ClaudeEventSpec {
@@ -147,6 +147,24 @@ export const EVENT_SPECS = {
     fixed: {},
     claude: { matchOn: "agent" },
   },
+  /** Before the history is summarised: may block it; plain stdout joins the summary instructions. */
+  PreCompact: {
+    mode: "hard",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "trigger", plainContext: true },
+  },
+  /** After the history was replaced by its summary: observational. */
+  PostCompact: {
+    mode: "async",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "trigger" },
+  },
 } as const satisfies Record<string, EventSpec>;
 
 export type HookEvent = keyof typeof EVENT_SPECS;
@@ -170,8 +188,6 @@ export function modeOf(event: HookEvent, style: "native" | "claude"): EventMode 
 export const UNSUPPORTED_CLAUDE_EVENTS: ReadonlySet<string> = new Set([
   "PermissionRequest",
   "PermissionDenied",
-  "PreCompact",
-  "PostCompact",
   "SubagentStart",
   "TeammateIdle",
   "ConfigChange",

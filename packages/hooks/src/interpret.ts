@@ -15,6 +15,8 @@ export interface HookVerdict {
   /** The block reason, when `isBlock`. */
   reason?: string;
   additionalContext?: string;
+  /** `hookSpecificOutput.summary` (PreCompact). */
+  summary?: string;
   /** New tool arguments; present only when the hook gave a JSON object. */
   updatedInput?: Record<string, unknown>;
   /**
@@ -62,6 +64,8 @@ const hookSpecificFields = {
   permissionDecisionReason: z.string(),
   additionalContext: z.string(),
   updatedInput: z.record(z.string(), z.unknown()),
+  /** PreCompact (beyond Claude Code): the summary to use instead of asking the model. */
+  summary: z.string(),
 };
 
 type Parsed<S extends Record<string, z.ZodType>> = { [K in keyof S]?: z.infer<S[K]> };
@@ -146,6 +150,7 @@ export function interpret(outcome: RunOutcome): HookVerdict {
   }
   const context = top.additional_context ?? specific.additionalContext;
   if (context?.trim()) verdict.additionalContext = context.trim();
+  if (specific.summary?.trim()) verdict.summary = specific.summary.trim();
   const updated = top.updated_input ?? specific.updatedInput;
   if (updated) verdict.updatedInput = updated;
   const permission =

@@ -8,6 +8,7 @@ export {
   rawToolCall,
   reply,
   type ScriptedToolCall,
+  type ReplyTurn,
   type ScriptedUsage,
   type ScriptStep,
   type TurnReply,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { Agent, type Env, resolveModel } from "@codebot/agentcore";
+import { Agent, ContextMeter, contextWindowOf, type Env, resolveModel } from "@codebot/agentcore";
 import { createHookRunner, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
@@ -12,6 +12,7 @@ import type { PermissionMode } from "../settings/runtime-settings.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
+import { Compaction } from "./compaction.js";
 import { hookExecutors } from "./hook-executors.js";
 import {
   type ProjectSettings,
@@ -100,7 +101,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     );
   const { layers, trustStore, settings, hooks: loadedHooks } = project;
   if (trustStore.problem) notify(trustStore.problem);
-  let model = await modelOf(sessionModel(options.model, settings, env), env);
+  const firstModel = sessionModel(options.model, settings, env);
+  let model = await modelOf(firstModel, env);
+  let modelSpec = specOf(firstModel);
 
   const sessionId = options.sessionId ?? randomUUID();
   const sessionDir = path.join(codebotHome, "projects", projectSlug(cwd));
@@ -187,8 +190,20 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         }),
     },
   });
+  const meter = new ContextMeter();
+  const compaction = new Compaction({
+    model: () => model,
+    contextWindow: () => contextWindowOf(modelSpec, settings.models),
+    settings: settings.compaction,
+    meter,
+    runner,
+    transcript,
+    tasks,
+    notify,
+  });
   const agent = new Agent({
     model,
+    beforeModelStep: compaction.beforeModelStep,
     systemPrompt: options.systemPrompt ?? mainSystemPrompt(cwd),
     tools,
     middleware,
@@ -200,7 +215,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return stopHooks.onStop(info);
     },
   });
-  session = new Session({ agent, runner, transcript, events, validation, stopHooks, notify });
+  session = new Session({
+    agent,
+    runner,
+    transcript,
+    events,
+    validation,
+    stopHooks,
+    meter,
+    compaction,
+    notify,
+  });
 
   // A RuntimeProblem is the line only (the place is in its message).
   const problems = projectProblems(project).map(({ severity, message }) => ({ severity, message }));
@@ -225,6 +250,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     getModel: () => model,
     setModel: async (next) => {
       model = await modelOf(next, env);
+      modelSpec = specOf(next);
       agent.setModel(model);
       return model;
     },
@@ -237,6 +263,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ),
   );
   return runtime;
+}
+
+/** The `provider/id` a model is known by (a model object: its provider and id). */
+function specOf(given: LanguageModelV3 | string): string {
+  return typeof given === "string" ? given : `${given.provider.split(".")[0]}/${given.modelId}`;
 }
 
 /** A model as given, or resolved from its `provider/id` spec. */

@@ -6,6 +6,7 @@ import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { TrustStore } from "../approval/trust-store.js";
 import type { PermissionMode, RuntimeSettings } from "../settings/runtime-settings.js";
 import type { TaskStore } from "../tasks/task-store.js";
+import type { CompactOutcome } from "./compaction.js";
 import type { PromptResult } from "./prompt-result.js";
 import type { Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
@@ -97,6 +98,15 @@ export class Runtime {
   prompt(text: string): Promise<PromptResult> {
     if (this.closing) return Promise.reject(new Error("session: closed"));
     return this.parts.session.prompt(text);
+  }
+
+  /**
+   * `/compact [focus]`: the conversation is summarised now (PreCompact with trigger `manual` and
+   * the focus as `custom_instructions`). Rejects while a prompt is running or when closed.
+   */
+  compact(focus?: string): Promise<CompactOutcome> {
+    if (this.closing) return Promise.reject(new Error("session: closed"));
+    return this.parts.session.compact(focus);
   }
 
   /** Cancels the prompt in progress. */

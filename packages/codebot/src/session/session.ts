@@ -1,6 +1,7 @@
-import type { Agent } from "@codebot/agentcore";
+import type { Agent, ContextMeter } from "@codebot/agentcore";
 import type { HookRunner } from "@codebot/hooks";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
+import type { Compaction, CompactOutcome } from "./compaction.js";
 import { finalText, type PromptResult, statusOf } from "./prompt-result.js";
 import type { SessionEvents } from "./session-events.js";
 import type { StopHooks } from "./stop-hooks.js";
@@ -14,6 +15,9 @@ export interface SessionParts {
   events: SessionEvents;
   validation: StopValidation;
   stopHooks: StopHooks;
+  /** The context in use, fed with the main agent's events. */
+  meter: ContextMeter;
+  compaction: Compaction;
   /** Messages for the user. */
   notify(message: string): void;
 }
@@ -37,9 +41,11 @@ export class Session {
   private controller: AbortController | undefined;
   private stopRequest: StopRequest | undefined;
   private sessionStartContext: Promise<string | undefined> | undefined;
+  private compacting = false;
 
   constructor(private readonly parts: SessionParts) {
     parts.agent.subscribe((event) => {
+      parts.meter.observe(event);
       if (event.type === "message_end") parts.transcript.append(event.message, "main");
       parts.events.emit({ kind: "agent", agentName: "main", event });
     });
@@ -55,6 +61,7 @@ export class Session {
   }
 
   prompt(text: string): Promise<PromptResult> {
+    if (this.compacting) return Promise.reject(new Error("session: compaction is running; wait for it"));
     if (this.running)
       return Promise.reject(new Error("session: a prompt is already running; wait for it or abort it"));
     const run = this.run(text).finally(() => {
@@ -76,6 +83,30 @@ export class Session {
     if (!this.running) return;
     this.stopRequest ??= stop;
     this.abort();
+  }
+
+  /** `/compact [focus]`: summarises the conversation now. Rejects while a prompt is running. */
+  async compact(focus?: string): Promise<CompactOutcome> {
+    if (this.running || this.compacting) throw new Error("session: cannot compact while a prompt is running");
+    const { agent, compaction, meter } = this.parts;
+    const controller = new AbortController();
+    this.controller = controller;
+    this.compacting = true;
+    try {
+      const outcome = await compaction.compact(agent.messages, {
+        trigger: "manual",
+        ...(focus ? { focus } : {}),
+        signal: controller.signal,
+      });
+      if (outcome.compacted) {
+        agent.replaceMessages(outcome.messages);
+        meter.reset(outcome.messages);
+      }
+      return outcome;
+    } finally {
+      this.controller = undefined;
+      this.compacting = false;
+    }
   }
 
   /** Resolves when no prompt is running. */
@@ -113,6 +144,7 @@ export class Session {
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;
     transcript.append(message, "main");
+    this.parts.meter.appended(message);
     validation.startPrompt();
     stopHooks.startPrompt();
     const result = await agent.prompt(message);

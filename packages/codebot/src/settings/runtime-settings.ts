@@ -31,6 +31,10 @@ export interface RuntimeSettings {
     untrusted: UntrustedGrant[];
   };
   postStopValidation: { maxAttempts: number };
+  /** Per-model settings by `provider/id` (merged per model and field; later layers win). */
+  models: Record<string, { contextWindow?: number }>;
+  /** Automatic compaction: on unless a layer turns it off; starts at `threshold` of the context window. */
+  compaction: { auto: boolean; threshold: number };
   /** Environment for tools and hooks (top-level `env`); user-owned layers and trusted project grants only. */
   env: Record<string, string>;
 }
@@ -41,6 +45,7 @@ export interface MergeOptions {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 3;
+const DEFAULT_COMPACTION_THRESHOLD = 0.85;
 
 /**
  * Merges the layers: scalars from later layers override earlier ones; allow rules add up.
@@ -58,6 +63,8 @@ export function mergeSettings(
   const settings: RuntimeSettings = {
     permissions: { allow: [], untrusted: [] },
     postStopValidation: { maxAttempts: DEFAULT_MAX_ATTEMPTS },
+    models: {},
+    compaction: { auto: true, threshold: DEFAULT_COMPACTION_THRESHOLD },
     env: {},
   };
   for (const layer of layers) {
@@ -93,6 +100,11 @@ export function mergeSettings(
     }
     const maxAttempts = value.postStopValidation?.maxAttempts;
     if (maxAttempts !== undefined) settings.postStopValidation.maxAttempts = maxAttempts;
+    for (const [spec, own] of Object.entries(value.models ?? {})) {
+      settings.models[spec] = { ...settings.models[spec], ...own };
+    }
+    if (value.compaction?.auto !== undefined) settings.compaction.auto = value.compaction.auto;
+    if (value.compaction?.threshold !== undefined) settings.compaction.threshold = value.compaction.threshold;
     for (const [name, text] of Object.entries(value.env ?? {})) {
       if (granted(`env:${name}`)) settings.env[name] = text;
     }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { ModelMessage } from "ai";
-import { type TranscriptLine, toTranscriptMessage } from "./transcript-line.js";
+import { type BoundaryKind, type TranscriptLine, toTranscriptMessage } from "./transcript-line.js";
 
 /**
  * Appends every message of the session to its JSONL file as it happens, one synchronous append
@@ -24,7 +24,13 @@ export class TranscriptWriter {
     fs.appendFileSync(file, "");
   }
 
-  append(message: ModelMessage, agentName = "main"): void {
+  /** Lines of a resumed transcript: the main agent's messages chain on from its last line. */
+  continueFrom(lastMainUuid: string | undefined): void {
+    if (lastMainUuid !== undefined) this.lastUuid.set("main", lastMainUuid);
+  }
+
+  /** `isCompactSummary` marks the message that carries a compaction's summary (as Claude Code does). */
+  append(message: ModelMessage, agentName = "main", marks: { isCompactSummary?: true } = {}): void {
     const uuid = randomUUID();
     const line: TranscriptLine = {
       ...toTranscriptMessage(message),
@@ -36,7 +42,37 @@ export class TranscriptWriter {
       cwd: this.cwd,
       isSidechain: agentName !== "main",
       agentName,
+      ...marks,
     };
+    this.write(line, agentName, uuid);
+  }
+
+  /**
+   * Where the conversation was compacted (or cleared): the main agent's history is what follows
+   * this line. A resumed session reads from the last boundary on. Claude Code's shape.
+   */
+  boundary(kind: BoundaryKind, metadata: { trigger: string; preTokens: number }): void {
+    const uuid = randomUUID();
+    const line = {
+      type: "system",
+      subtype: kind,
+      content: kind === "compact_boundary" ? "Conversation compacted" : "Conversation cleared",
+      level: "info",
+      compactMetadata: metadata,
+      uuid,
+      parentUuid: null,
+      logicalParentUuid: this.lastUuid.get("main") ?? null,
+      timestamp: new Date().toISOString(),
+      sessionId: this.sessionId,
+      session_id: this.sessionId,
+      cwd: this.cwd,
+      isSidechain: false,
+      agentName: "main",
+    };
+    this.write(line, "main", uuid);
+  }
+
+  private write(line: object, agentName: string, uuid: string): void {
     try {
       fs.appendFileSync(this.file, `${JSON.stringify(line)}\n`);
       this.lastUuid.set(agentName, uuid);
