@@ -20,7 +20,9 @@ const withInput = (turn: ReplyTurn, inputTokens: number): ReplyTurn => ({
 
 /** Every text the model was sent in a request (user, tool and system). */
 const allText = (request: ScriptedRequest | undefined) =>
-  [...promptText(request, "user"), ...promptText(request, "tool"), ...promptText(request, "system")].join("\n");
+  [...promptText(request, "user"), ...promptText(request, "tool"), ...promptText(request, "system")].join(
+    "\n",
+  );
 
 const isSummaryRequest = (request: ScriptedRequest) =>
   promptText(request, "user").some((t) => t.startsWith("Summarise the conversation so far"));
@@ -72,7 +74,11 @@ describe("compaction", () => {
 
     const hooks = s.jsonLines("hooks.jsonl");
     expect(hooks.map((h) => h.hook_event_name).sort()).toEqual(["PostCompact", "PreCompact", "SessionStart"]);
-    expect(hooks[0]).toMatchObject({ hook_event_name: "PreCompact", trigger: "auto", custom_instructions: "" });
+    expect(hooks[0]).toMatchObject({
+      hook_event_name: "PreCompact",
+      trigger: "auto",
+      custom_instructions: "",
+    });
     expect(hooks.find((h) => h.hook_event_name === "PostCompact")).toMatchObject({
       trigger: "auto",
       compact_summary: "SUMMARY: the user asked for ALPHA-work; four echoes ran.",
@@ -112,7 +118,10 @@ describe("compaction", () => {
       hookSpecificOutput: { hookEventName: "PreCompact", summary: "HOOK-SUMMARY verbatim" },
     });
     const s = await startSession({
-      user: { ...SMALL_WINDOW, hooks: { PreCompact: [{ hooks: [command(`cat > /dev/null; echo '${summary}'`)] }] } },
+      user: {
+        ...SMALL_WINDOW,
+        hooks: { PreCompact: [{ hooks: [command(`cat > /dev/null; echo '${summary}'`)] }] },
+      },
       script: [withInput(reply.toolCall("bash", { command: "echo OLD" }, "t1"), 900), reply.text("after")],
     });
     expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "after" });

@@ -5,10 +5,10 @@ export {
   startLoopbackModelServer,
 } from "./loopback-server.js";
 export {
+  type ReplyTurn,
   rawToolCall,
   reply,
   type ScriptedToolCall,
-  type ReplyTurn,
   type ScriptedUsage,
   type ScriptStep,
   type TurnReply,
