@@ -161,4 +161,30 @@ describe("compaction", () => {
     expect(s.model.requests).toHaveLength(2);
     expect(allText(s.model.requests[1])).toContain("OLD");
   });
+
+  it("a resumed session restores the compacted view: the summary and what followed, not what was compacted away", async () => {
+    const first = await startSession({
+      script: [reply.text("OLD-ANSWER"), reply.text("SUMMARY-R"), reply.text("after compaction")],
+    });
+    await first.runtime.prompt("OLD-PROMPT");
+    await first.runtime.compact();
+    await first.runtime.prompt("NEW-PROMPT");
+    await first.runtime.close();
+
+    const resumed = await startSession({
+      dirs: { project: first.project, home: first.home },
+      script: [reply.text("resumed")],
+      runtime: { sessionId: first.runtime.sessionId, resume: true },
+    });
+    expect(resumed.runtime.transcriptPath).toBe(first.runtime.transcriptPath);
+    // Exactly the history the first session had at its end: the compacted view and what followed.
+    expect(resumed.runtime.messages).toEqual(first.runtime.messages);
+    expect(first.runtime.messages[0]).toMatchObject({
+      role: "user",
+      content: expect.stringContaining("SUMMARY-R"),
+    });
+    await resumed.runtime.prompt("go on");
+    expect(promptText(resumed.model.requests[0], "user")[0]).toContain("SUMMARY-R");
+    expect(JSON.stringify(resumed.model.requests[0]?.prompt)).toContain("after compaction");
+  });
 });

@@ -3,6 +3,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { CliError } from "./cli-error.js";
 import { projectFlagsOf, withProjectOptions } from "./project-flags.js";
+import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import type { OutputFormat, SessionFlags } from "./session-flags.js";
 import { codebotVersion } from "./version.js";
 
@@ -15,6 +16,8 @@ interface RootOptions {
   outputFormat: OutputFormat;
   debug?: string;
   traceFile?: string;
+  continue?: boolean;
+  resume?: string | true;
 }
 
 /**
@@ -23,37 +26,39 @@ interface RootOptions {
  */
 export function buildProgram(): { run(argv: readonly string[]): Promise<number> } {
   let code = 0;
-  const program = withProjectOptions(
-    new Command("codebot")
-      .description("a terminal AI coding agent with a hooks system")
-      .version(codebotVersion(), "-V, --version", "print the version")
-      .enablePositionalOptions()
-      .exitOverride()
-      .showHelpAfterError("(run codebot --help for usage)")
-      .option(
-        "-p, --print [prompt]",
-        "run one prompt to the end and print the answer (no prompt: read stdin)",
-      )
-      .option(
-        "--model <provider/id>",
-        "the model, e.g. anthropic/claude-sonnet-4-5, openai/gpt-4.1, compat/<id>",
-      )
-      .addOption(
-        new Option("--permission-mode <mode>", "how mutating tools are approved").choices([
-          "ask",
-          "auto",
-          "plan",
-        ]),
-      )
-      .option("--trust-project-hooks", "run the project's hooks for this run without asking")
-      .option("--max-turns <n>", "most model steps per prompt", positiveInteger)
-      .addOption(
-        new Option("--output-format <format>", "output of -p")
-          .choices(["text", "json", "stream-json"])
-          .default("text"),
-      )
-      .addOption(new Option("--debug <what>", "print hook trace records on stderr").choices(["hooks"]))
-      .option("--trace-file <file>", "append every hook trace record to this file (JSONL)"),
+  const program = withResumeOptions(
+    withProjectOptions(
+      new Command("codebot")
+        .description("a terminal AI coding agent with a hooks system")
+        .version(codebotVersion(), "-V, --version", "print the version")
+        .enablePositionalOptions()
+        .exitOverride()
+        .showHelpAfterError("(run codebot --help for usage)")
+        .option(
+          "-p, --print [prompt]",
+          "run one prompt to the end and print the answer (no prompt: read stdin)",
+        )
+        .option(
+          "--model <provider/id>",
+          "the model, e.g. anthropic/claude-sonnet-4-5, openai/gpt-4.1, compat/<id>",
+        )
+        .addOption(
+          new Option("--permission-mode <mode>", "how mutating tools are approved").choices([
+            "ask",
+            "auto",
+            "plan",
+          ]),
+        )
+        .option("--trust-project-hooks", "run the project's hooks for this run without asking")
+        .option("--max-turns <n>", "most model steps per prompt", positiveInteger)
+        .addOption(
+          new Option("--output-format <format>", "output of -p")
+            .choices(["text", "json", "stream-json"])
+            .default("text"),
+        )
+        .addOption(new Option("--debug <what>", "print hook trace records on stderr").choices(["hooks"]))
+        .option("--trace-file <file>", "append every hook trace record to this file (JSONL)"),
+    ),
   ).action(async (_opts: RootOptions, command: Command) => {
     const opts = command.opts<RootOptions>();
     const flags: SessionFlags = {
@@ -65,6 +70,8 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       debugHooks: opts.debug === "hooks",
       ...(opts.traceFile !== undefined ? { traceFile: path.resolve(opts.traceFile) } : {}),
     };
+    const resume = resumeRequestOf(opts);
+    if (resume) flags.resume = resume;
     if (opts.print !== undefined) {
       const { runOneShot } = await import("./one-shot.js");
       code = await runOneShot({ ...flags, prompt: opts.print, outputFormat: opts.outputFormat });

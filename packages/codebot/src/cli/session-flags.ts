@@ -2,6 +2,7 @@ import type { RuntimeOptions } from "../session/create-runtime.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { HookInventory } from "./hooks/hook-inventory.js";
 import type { ProjectFlags } from "./project-flags.js";
+import type { ResumeRequest } from "./resume-flags.js";
 
 /** Output formats of `-p`. */
 export type OutputFormat = "text" | "json" | "stream-json";
@@ -17,6 +18,8 @@ export interface SessionFlags {
   debugHooks: boolean;
   /** `--trace-file`: every hook trace record appended to this JSONL file. */
   traceFile?: string;
+  /** `-c` / `-r`: go on with an earlier session of the project. */
+  resume?: ResumeRequest;
 }
 
 export interface OneShotFlags extends SessionFlags {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { Agent, ContextMeter, contextWindowOf, type Env, resolveModel } from "@codebot/agentcore";
@@ -7,10 +8,11 @@ import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
-import { projectSlug } from "../paths/project-slug.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
+import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
+import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { Compaction } from "./compaction.js";
 import { hookExecutors } from "./hook-executors.js";
@@ -68,6 +70,12 @@ export interface RuntimeOptions {
   env?: Env;
   /** Default: a random UUID. */
   sessionId?: string;
+  /**
+   * `sessionId` names an earlier session of this project: its conversation is restored from its
+   * transcript (after the last compaction), the transcript and task list go on, and SessionStart
+   * gets source `resume`.
+   */
+  resume?: boolean;
   /** Replaces the main agent's default instructions. */
   systemPrompt?: string;
 }
@@ -106,10 +114,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   let modelSpec = specOf(firstModel);
 
   const sessionId = options.sessionId ?? randomUUID();
-  const sessionDir = path.join(codebotHome, "projects", projectSlug(cwd));
+  const sessionDir = sessionDirectory(codebotHome, cwd);
   const transcriptPath = path.join(sessionDir, `${sessionId}.jsonl`);
   const tasksPath = path.join(sessionDir, `${sessionId}.tasks.json`);
+  const restored = options.resume ? restoreSession(sessionId, transcriptPath, notify) : undefined;
   const transcript = new TranscriptWriter(transcriptPath, sessionId, cwd, notify);
+  transcript.continueFrom(restored?.lastUuid);
 
   const paths = new PathPolicy(cwd, options.allowOutsideProject === true);
   const approval = new ApprovalEngine({
@@ -201,8 +211,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     tasks,
     notify,
   });
+  meter.reset(restored?.messages ?? []);
   const agent = new Agent({
     model,
+    ...(restored ? { messages: restored.messages } : {}),
     beforeModelStep: compaction.beforeModelStep,
     systemPrompt: options.systemPrompt ?? mainSystemPrompt(cwd),
     tools,
@@ -257,12 +269,26 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   // Claude Code groups of SessionStart may give context for the first prompt; nothing waits for them here.
   session.startedWith(
-    runner.sessionStart({ source: "startup" }).then(
+    runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
       (decision) => decision.additionalContext,
       () => undefined,
     ),
   );
   return runtime;
+}
+
+/** The conversation of an earlier session, with a notice of what could not be restored. */
+function restoreSession(
+  sessionId: string,
+  transcriptPath: string,
+  notify: (message: string) => void,
+): RestoredConversation {
+  if (!isSessionId(sessionId)) throw new Error(`session: "${sessionId}" is not a session id`);
+  if (!fs.existsSync(transcriptPath))
+    throw new Error(`session: no session ${sessionId} in this project (${path.dirname(transcriptPath)})`);
+  const restored = readTranscript(transcriptPath);
+  for (const line of restored.skipped) notify(`codebot: resuming ${sessionId}: ${line}`);
+  return restored;
 }
 
 /** The `provider/id` a model is known by (a model object: its provider and id). */

@@ -4,6 +4,25 @@ import path from "node:path";
 import type { ModelMessage } from "ai";
 import { type BoundaryKind, type TranscriptLine, toTranscriptMessage } from "./transcript-line.js";
 
+/** True when a (resumed) transcript ends in a line cut off by a crash: new lines must not join it. */
+function endsMidLine(file: string): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, "r");
+  } catch {
+    return false;
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (size === 0) return false;
+    const last = Buffer.alloc(1);
+    fs.readSync(fd, last, 0, 1, size - 1);
+    return last[0] !== 0x0a;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /**
  * Appends every message of the session to its JSONL file as it happens, one synchronous append
  * per message: a process killed at any moment leaves only whole lines behind.
@@ -21,7 +40,7 @@ export class TranscriptWriter {
   ) {
     // The file exists from the start: hooks get its path in every payload, SessionStart included.
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.appendFileSync(file, "");
+    fs.appendFileSync(file, endsMidLine(file) ? "\n" : "");
   }
 
   /** Lines of a resumed transcript: the main agent's messages chain on from its last line. */

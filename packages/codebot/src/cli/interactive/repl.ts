@@ -12,9 +12,11 @@ import { exit, onTerminalGone } from "../main.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
 import { terminalScreen } from "../output/terminal-screen.js";
+import { sessionToResume } from "../resume-flags.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
+import { pickSession } from "./pick-session.js";
 import { Questions } from "./questions.js";
 import { slashCommand } from "./slash-commands.js";
 
@@ -41,6 +43,13 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
   view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
   for (const line of problemLines(inventory.problems, s)) view.line(line);
+  const resumeId = flags.resume
+    ? await sessionToResume(
+        flags.resume,
+        inventory,
+        pickSession(rl, (line) => view.line(line), s),
+      )
+    : undefined;
 
   // While the session starts, typed lines wait for it, and Ctrl+C or Ctrl+D leave at once.
   const typedAhead: string[] = [];
@@ -56,6 +65,7 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   try {
     runtime = await createRuntime({
       ...runtimeOptionsOf(flags, inventory, modelSpec),
+      ...(resumeId !== undefined ? { sessionId: resumeId, resume: true } : {}),
       notify: (message) => view.line(s.yellow(message)),
       onEvent: (event) => {
         // Notices reach the view through `notify` already.
