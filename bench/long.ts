@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import {
   type RecordedRequest,
+  type ReplyTurn,
   reply,
   type ScriptStep,
   startLoopbackModelServer,
@@ -25,6 +26,7 @@ const CLI = path.resolve(process.env.BENCH_CLI ?? "packages/codebot/bin/codebot.
 const BUILT = path.resolve(path.dirname(CLI), "../dist/bundle/cli.cjs");
 const HEAP_REPORT = path.resolve("bench/heap-at-exit.cjs");
 const CALLS = Number(process.env.BENCH_LONG_CALLS ?? 1000);
+const COMPACTION_WINDOW = 10_000;
 const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
 interface Run {
@@ -65,18 +67,32 @@ function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<Ru
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** `calls` steps of one `bash true` each, then a final answer; `stamps` gets each request's arrival time. */
+/**
+ * `calls` steps of one `bash true` each, then a final answer; a compaction's summary request
+ * (recognised by its wording) is answered with a summary. `stamps` gets each call step's arrival
+ * time; `usage` makes the reported input tokens a function of the request.
+ */
 function callScript(
   calls: number,
   stamps: number[],
   usage?: (request: RecordedRequest) => number,
 ): ScriptStep<RecordedRequest>[] {
-  const step = (last: boolean, i: number) => (request: RecordedRequest) => {
-    stamps.push(performance.now());
-    const turn = last ? reply.text("done") : reply.toolCall("bash", { command: "true" }, `c${i}`);
+  let done = 0;
+  const step = (request: RecordedRequest): ReplyTurn => {
+    const last = request.body?.messages?.at(-1);
+    const asked = JSON.stringify(last?.content ?? "");
+    let turn: ReplyTurn;
+    if (asked.includes("Summarise the conversation so far")) {
+      turn = reply.text(`Summary: the user asked for ${calls} bash calls; ${done} have run.`);
+    } else {
+      stamps.push(performance.now());
+      turn = done === calls ? reply.text("done") : reply.toolCall("bash", { command: "true" }, `c${done}`);
+      done += 1;
+    }
     return usage ? { ...turn, usage: { inputTokens: usage(request), outputTokens: 10 } } : turn;
   };
-  return Array.from({ length: calls + 1 }, (_, i) => step(i === calls, i));
+  // Room for the summary requests too.
+  return Array.from({ length: calls + 50 }, () => step);
 }
 
 async function main(): Promise<void> {
@@ -112,12 +128,15 @@ async function main(): Promise<void> {
   const first = perCall(0);
   const last = perCall(CALLS - window);
 
-  // The compaction run: reported input = the request body's size / 4; the window fits ≈ a third of the calls.
-  const compactionCalls = 300;
+  // The compaction run: each request reports 1000 tokens + 100 per message, so the 85% threshold
+  // of the window is passed at 75 messages; compaction leaves ≈ 8, and 120 calls cross it 3 times.
+  const compactionCalls = 120;
   const compactionStamps: number[] = [];
   const compactServer = await startLoopbackModelServer(
-    callScript(compactionCalls, compactionStamps, (request) =>
-      Math.ceil(JSON.stringify(request.body).length / 4),
+    callScript(
+      compactionCalls,
+      compactionStamps,
+      (request) => 1000 + 100 * (request.body?.messages?.length ?? 0),
     ),
   );
   const settingsFile = path.join(root, "small-window.json");
@@ -126,10 +145,9 @@ async function main(): Promise<void> {
   let boundaries = 0;
   let compactionMs = 0;
   try {
-    // Each call adds ≈ 150 tokens to the prompt; the window is crossed after ≈ 100 calls.
     fs.writeFileSync(
       settingsFile,
-      JSON.stringify({ models: { "anthropic/claude-sonnet-4-5": { contextWindow: 20_000 } } }),
+      JSON.stringify({ models: { "anthropic/claude-sonnet-4-5": { contextWindow: COMPACTION_WINDOW } } }),
     );
     const env = {
       ...baseEnv,
@@ -170,7 +188,7 @@ async function main(): Promise<void> {
       `  growth                     ${result.growth}x (target <= 1.2: ${target(result.growth <= 1.2)})`,
       `  peak RSS                   ${result.peak_rss_mb} MiB (target <= 110: ${target(result.peak_rss_mb <= 110)})${TIME ? "" : " (no /usr/bin/time: not measured)"}`,
       `  heap used at exit          ${result.heap_used_mb_end} MiB`,
-      `  compaction run             ${compactionCalls} calls, window 20000 tokens: ${boundaries} compaction boundaries (target 3: ${target(boundaries === 3)}), ${result.compaction_run_ms} ms`,
+      `  compaction run             ${compactionCalls} calls, window ${COMPACTION_WINDOW} tokens: ${boundaries} compaction boundaries (target 3: ${target(boundaries === 3)}), ${result.compaction_run_ms} ms`,
     ].join("\n"),
   );
   console.log(JSON.stringify(result));
