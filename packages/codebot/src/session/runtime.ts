@@ -109,6 +109,12 @@ export class Runtime {
     return this.parts.session.compact(focus);
   }
 
+  /** `/clear`: SessionEnd (reason `clear`), a fresh conversation, SessionStart (source `clear`). Throws while a prompt runs. */
+  clear(): void {
+    if (this.closing) throw new Error("session: closed");
+    this.parts.session.clear();
+  }
+
   /** Cancels the prompt in progress. */
   abort(): void {
     this.parts.session.abort();

@@ -109,6 +109,25 @@ export class Session {
     }
   }
 
+  /**
+   * `/clear`: SessionEnd (reason `clear`), a fresh history (the transcript gets a boundary, so a
+   * resume starts after it), then SessionStart (source `clear`), whose context goes into the next prompt.
+   */
+  clear(): void {
+    if (this.running || this.compacting) throw new Error("session: cannot clear while a prompt is running");
+    const { agent, runner, transcript, meter } = this.parts;
+    runner.sessionEnd({ reason: "clear" });
+    transcript.boundary("clear_boundary", { trigger: "manual", preTokens: meter.tokens() });
+    agent.replaceMessages([]);
+    meter.reset([]);
+    this.startedWith(
+      runner.sessionStart({ source: "clear" }).then(
+        (decision) => decision.additionalContext,
+        () => undefined,
+      ),
+    );
+  }
+
   /** Resolves when no prompt is running. */
   async settled(): Promise<void> {
     await this.running?.catch(() => undefined);

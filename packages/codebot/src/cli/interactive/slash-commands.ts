@@ -17,6 +17,8 @@ export interface SlashContext {
 const HELP = [
   "/hooks          the hooks configured for this session, where they come from, their trust",
   "/model [id]     show or switch the model (provider/id; a bare id keeps the provider)",
+  "/compact [focus] summarise the conversation now, with what to focus on",
+  "/clear          start a fresh conversation (SessionEnd clear, SessionStart clear)",
   "/exit           end the session (SessionEnd runs, async hooks are waited for)",
   "/help           this list",
 ];
@@ -43,9 +45,30 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
     case "model":
       await switchModel(arg, ctx);
       return undefined;
+    case "compact":
+    case "clear":
+      await conversationCommand(name, arg, ctx);
+      return undefined;
     default:
       ctx.print(s.red(`unknown command /${name} (/help lists them)`));
       return undefined;
+  }
+}
+
+/** `/compact [focus]` and `/clear` (session.ts and compaction.ts do the work). */
+async function conversationCommand(name: "compact" | "clear", arg: string, ctx: SlashContext): Promise<void> {
+  const s = ctx.styles;
+  try {
+    if (name === "clear") {
+      ctx.runtime.clear();
+      ctx.print(s.green("conversation cleared"));
+      return;
+    }
+    ctx.print(s.dim("compacting the conversation…"));
+    const outcome = await ctx.runtime.compact(arg || undefined);
+    if (!outcome.compacted) ctx.print(s.yellow(outcome.reason));
+  } catch (error) {
+    ctx.print(s.red(errorMessage(error)));
   }
 }
 
