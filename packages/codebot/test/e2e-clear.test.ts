@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, promptText, startSession } from "./support/e2e.js";
@@ -43,5 +44,33 @@ describe("/clear", () => {
     });
     expect(JSON.stringify(resumed.runtime.messages)).toContain("AFTER-CLEAR");
     expect(JSON.stringify(resumed.runtime.messages)).not.toContain("BEFORE-CLEAR");
+  });
+});
+
+describe("/resume", () => {
+  it("goes on with the earlier session in place: its history, id and transcript; SessionStart source resume", async () => {
+    const earlier = await startSession({ script: [reply.text("EARLIER-ANSWER")] });
+    await earlier.runtime.prompt("EARLIER-PROMPT");
+    await earlier.runtime.close();
+
+    const s = await startSession({
+      dirs: { project: earlier.project, home: earlier.home },
+      user: { hooks: { SessionStart: [{ matcher: "resume", ...log() }] } },
+      script: [reply.text("in the other"), reply.text("resumed answer")],
+    });
+    await s.runtime.prompt("THROWAWAY-PROMPT");
+    s.runtime.resume(earlier.runtime.sessionId);
+    expect(s.runtime.sessionId).toBe(earlier.runtime.sessionId);
+    expect(s.runtime.transcriptPath).toBe(earlier.runtime.transcriptPath);
+    await s.runtime.prompt("go on");
+    const sent = JSON.stringify(s.model.requests[1]?.prompt);
+    expect(sent).toContain("EARLIER-PROMPT");
+    expect(sent).toContain("EARLIER-ANSWER");
+    expect(sent).not.toContain("THROWAWAY-PROMPT");
+    expect(s.jsonLines("hooks.jsonl").map((h) => [h.hook_event_name, h.source, h.session_id])).toEqual([
+      ["SessionStart", "resume", earlier.runtime.sessionId],
+    ]);
+    expect(fs.readFileSync(earlier.runtime.transcriptPath, "utf8")).toContain("go on");
+    expect(() => s.runtime.resume("not-a-session")).toThrow(/is not a session id/);
   });
 });

@@ -113,10 +113,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   let model = await modelOf(firstModel, env);
   let modelSpec = specOf(firstModel);
 
-  const sessionId = options.sessionId ?? randomUUID();
   const sessionDir = sessionDirectory(codebotHome, cwd);
-  const transcriptPath = path.join(sessionDir, `${sessionId}.jsonl`);
-  const tasksPath = path.join(sessionDir, `${sessionId}.tasks.json`);
+  // `/resume` switches the session in place: these change then.
+  let sessionId = options.sessionId ?? randomUUID();
+  let transcriptPath = path.join(sessionDir, `${sessionId}.jsonl`);
+  let tasksPath = path.join(sessionDir, `${sessionId}.tasks.json`);
   const restored = options.resume ? restoreSession(sessionId, transcriptPath, notify) : undefined;
   const transcript = new TranscriptWriter(transcriptPath, sessionId, cwd, notify);
   transcript.continueFrom(restored?.lastUuid);
@@ -145,9 +146,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     executors,
     approveHook: approval.approveHook,
     session: {
-      sessionId,
+      get sessionId() {
+        return sessionId;
+      },
       cwd,
-      transcriptPath,
+      get transcriptPath() {
+        return transcriptPath;
+      },
       get permissionMode() {
         return approval.mode;
       },
@@ -244,11 +249,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, notify);
 
   const runtime = new Runtime({
-    sessionId,
+    identity: () => ({ sessionId, transcriptPath, tasksPath }),
     cwd,
     codebotHome,
-    transcriptPath,
-    tasksPath,
     layers,
     settings,
     problems,
@@ -259,6 +262,21 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     agent,
     session,
     events,
+    resume: (id) => {
+      const file = path.join(sessionDir, `${id}.jsonl`);
+      const conversation = restoreSession(id, file, notify);
+      return {
+        messages: conversation.messages,
+        switchFiles: () => {
+          sessionId = id;
+          transcriptPath = file;
+          tasksPath = path.join(sessionDir, `${id}.tasks.json`);
+          transcript.switchTo(transcriptPath, sessionId);
+          transcript.continueFrom(conversation.lastUuid);
+          tasks.switchTo(tasksPath);
+        },
+      };
+    },
     getModel: () => model,
     setModel: async (next) => {
       model = await modelOf(next, env);

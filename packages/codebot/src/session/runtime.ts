@@ -8,7 +8,7 @@ import type { PermissionMode, RuntimeSettings } from "../settings/runtime-settin
 import type { TaskStore } from "../tasks/task-store.js";
 import type { CompactOutcome } from "./compaction.js";
 import type { PromptResult } from "./prompt-result.js";
-import type { Session } from "./session.js";
+import type { ResumedSession, Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
 
 /** A configuration problem found while assembling the runtime (settings, hooks, http allow-list). */
@@ -20,11 +20,10 @@ export interface RuntimeProblem {
 
 /** Everything `createRuntime` assembled. */
 export interface RuntimeParts {
-  sessionId: string;
+  /** The session's id and files; `/resume` changes them. */
+  identity(): { sessionId: string; transcriptPath: string; tasksPath: string };
   cwd: string;
   codebotHome: string;
-  transcriptPath: string;
-  tasksPath: string;
   layers: SettingsLayer[];
   settings: RuntimeSettings;
   problems: RuntimeProblem[];
@@ -35,6 +34,8 @@ export interface RuntimeParts {
   agent: Agent;
   session: Session;
   events: SessionEvents;
+  /** An earlier session's restored history, and how to switch transcript, task list and ids to it. */
+  resume(sessionId: string): ResumedSession;
   getModel(): LanguageModelV3;
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
 }
@@ -44,14 +45,9 @@ export interface RuntimeParts {
  * together. `close()` ends it: SessionEnd, then every async hook in flight.
  */
 export class Runtime {
-  readonly sessionId: string;
   /** The project directory (symlinks resolved). */
   readonly cwd: string;
   readonly codebotHome: string;
-  /** The session's JSONL transcript (the hooks' `transcript_path`). */
-  readonly transcriptPath: string;
-  /** The session's task list file. */
-  readonly tasksPath: string;
   readonly layers: readonly SettingsLayer[];
   readonly settings: RuntimeSettings;
   readonly problems: readonly RuntimeProblem[];
@@ -62,11 +58,8 @@ export class Runtime {
   private closing: Promise<void> | undefined;
 
   constructor(private readonly parts: RuntimeParts) {
-    this.sessionId = parts.sessionId;
     this.cwd = parts.cwd;
     this.codebotHome = parts.codebotHome;
-    this.transcriptPath = parts.transcriptPath;
-    this.tasksPath = parts.tasksPath;
     this.layers = parts.layers;
     this.settings = parts.settings;
     this.problems = parts.problems;
@@ -74,6 +67,31 @@ export class Runtime {
     this.approval = parts.approval;
     this.trustStore = parts.trustStore;
     this.tasks = parts.tasks;
+  }
+
+  /** The session's id (`/resume` switches it). */
+  get sessionId(): string {
+    return this.parts.identity().sessionId;
+  }
+
+  /** The session's JSONL transcript (the hooks' `transcript_path`). */
+  get transcriptPath(): string {
+    return this.parts.identity().transcriptPath;
+  }
+
+  /** The session's task list file. */
+  get tasksPath(): string {
+    return this.parts.identity().tasksPath;
+  }
+
+  /**
+   * `/resume <id>`: an earlier session of the project goes on in this one's place — its history,
+   * id, transcript and task list — with SessionStart (source `resume`). Throws while a prompt
+   * runs, or when the id names no session of the project.
+   */
+  resume(sessionId: string): void {
+    if (this.closing) throw new Error("session: closed");
+    this.parts.session.switchTo(this.parts.resume(sessionId));
   }
 
   /** The model the next model call uses. */

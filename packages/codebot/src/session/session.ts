@@ -1,5 +1,6 @@
 import type { Agent, ContextMeter } from "@codebot/agentcore";
 import type { HookRunner } from "@codebot/hooks";
+import type { ModelMessage } from "ai";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
 import type { Compaction, CompactOutcome } from "./compaction.js";
 import { finalText, type PromptResult, statusOf } from "./prompt-result.js";
@@ -20,6 +21,13 @@ export interface SessionParts {
   compaction: Compaction;
   /** Messages for the user. */
   notify(message: string): void;
+}
+
+/** An earlier session read from its transcript, ready to take this one's place. */
+export interface ResumedSession {
+  messages: ModelMessage[];
+  /** Points transcript, task list and ids at it. */
+  switchFiles(): void;
 }
 
 /** A hook's `continue: false`: who asked, and why. */
@@ -122,6 +130,25 @@ export class Session {
     meter.reset([]);
     this.startedWith(
       runner.sessionStart({ source: "clear" }).then(
+        (decision) => decision.additionalContext,
+        () => undefined,
+      ),
+    );
+  }
+
+  /**
+   * `/resume`: the other session takes this one's place, then SessionStart (source `resume`).
+   * No SessionEnd: hooks build their payload when they run, which would be after the switch.
+   */
+  switchTo(other: ResumedSession): void {
+    if (this.running || this.compacting) throw new Error("session: cannot resume while a prompt is running");
+    const { agent, runner, meter } = this.parts;
+    const { messages } = other;
+    other.switchFiles();
+    agent.replaceMessages(messages);
+    meter.reset(messages);
+    this.startedWith(
+      runner.sessionStart({ source: "resume" }).then(
         (decision) => decision.additionalContext,
         () => undefined,
       ),

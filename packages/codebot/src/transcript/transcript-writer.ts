@@ -33,12 +33,27 @@ export class TranscriptWriter {
   private failed = false;
 
   constructor(
-    readonly file: string,
-    private readonly sessionId: string,
+    private current: string,
+    private sessionId: string,
     private readonly cwd: string,
     private readonly onError: (message: string) => void = () => {},
   ) {
     // The file exists from the start: hooks get its path in every payload, SessionStart included.
+    fs.mkdirSync(path.dirname(current), { recursive: true });
+    fs.appendFileSync(current, endsMidLine(current) ? "\n" : "");
+  }
+
+  /** The file lines go to. */
+  get file(): string {
+    return this.current;
+  }
+
+  /** From now on, lines go to another session's transcript (`/resume`). */
+  switchTo(file: string, sessionId: string): void {
+    this.current = file;
+    this.sessionId = sessionId;
+    this.lastUuid.clear();
+    this.failed = false;
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.appendFileSync(file, endsMidLine(file) ? "\n" : "");
   }
