@@ -5,49 +5,20 @@
  * `--version` and of `hooks test`; a one-turn `-p` run and a run of 50 `bash true` calls against
  * the loopback model server (wall time and the process's peak RSS); and the same 50 calls with
  * one trivial PreToolUse command hook, whose added cost per call is compared with a bare `sh -c`
- * spawn from Node. Runs of different kinds are interleaved and medians reported, so a busy
- * machine skews all of them alike. The last line is one JSON object.
+ * spawn from Node. With BENCH_BASELINE_BIN=<another checkout>/packages/codebot/bin/codebot.js
+ * (built), that build's 50-call runs, with and without the hook, are interleaved with ours, so
+ * "faster than before" is measured in the same minutes. Runs of different kinds are interleaved
+ * and medians reported, so a busy machine skews all of them alike. The last line is one JSON object.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { reply, startLoopbackModelServer, toolCall } from "../packages/agentcore/src/testing/index.js";
+import { reply } from "../packages/agentcore/src/testing/index.js";
+import { BUILT, CALLS, fiftyCalls, median, type Run, runCli, runWithModel, TIME } from "./cli-runs.js";
 
-const CLI = path.resolve("packages/codebot/bin/codebot.js");
-const BUILT = path.resolve("packages/codebot/dist/bundle/cli.cjs");
 const ROUNDS = 9;
-const CALLS = 50;
-const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
-
-interface Run {
-  ms: number;
-  /** Peak RSS of the codebot process, MiB (from GNU time), when available. */
-  rssMb?: number;
-}
-
-/** Runs the CLI once (or, given `nodeArgs`, plain node); wall time from spawn to exit. */
-function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string, nodeArgs = [CLI]): Promise<Run> {
-  const [cmd, argv] = TIME
-    ? [TIME, ["-f", "@@rss %M", process.execPath, ...nodeArgs, ...args]]
-    : [process.execPath, [...nodeArgs, ...args]];
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(cmd, argv, { env, cwd, stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (d) => {
-      stderr += String(d);
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const ms = performance.now() - started;
-      const rss = /@@rss (\d+)/.exec(stderr);
-      // GNU time exits with the command's own code.
-      if (code !== 0) reject(new Error(`codebot ${args.join(" ")} exited ${code}: ${stderr.trim()}`));
-      else resolve({ ms, ...(rss ? { rssMb: Number(rss[1]) / 1024 } : {}) });
-    });
-  });
-}
+const BASELINE = process.env.BENCH_BASELINE_BIN ? path.resolve(process.env.BENCH_BASELINE_BIN) : undefined;
 
 /** One `sh -c` spawn the way a command hook is spawned (own process group, payload on stdin). */
 function bareSpawn(): Promise<void> {
@@ -60,14 +31,6 @@ function bareSpawn(): Promise<void> {
     child.stderr.resume();
     child.on("close", () => resolve());
   });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -93,22 +56,11 @@ async function main(): Promise<void> {
   const calls: Run[] = [];
   const hooked: Run[] = [];
   const bare: number[] = [];
+  const baseCalls: Run[] = [];
+  const baseHooked: Run[] = [];
 
-  const withServer = async (script: Parameters<typeof startLoopbackModelServer>[0], args: string[]) => {
-    const server = await startLoopbackModelServer(script);
-    try {
-      const env = { ...baseEnv, ANTHROPIC_BASE_URL: server.anthropicBaseUrl, ANTHROPIC_API_KEY: "bench" };
-      return await runCli(args, env, project);
-    } finally {
-      await server.close();
-    }
-  };
-  const fiftyCalls = () => [
-    reply.toolCalls(
-      ...Array.from({ length: CALLS }, (_, i) => toolCall("bash", { command: "true" }, `c${i}`)),
-    ),
-    reply.text("done"),
-  ];
+  const withServer = (script: Parameters<typeof runWithModel>[0], args: string[], bin?: string) =>
+    runWithModel(script, args, baseEnv, project, bin);
   const pArgs = ["-p", "go", "--permission-mode", "auto"];
 
   // One warm-up round (file caches), then the measured ones.
@@ -124,6 +76,14 @@ async function main(): Promise<void> {
     const one = await withServer([reply.text("hello")], ["-p", "hi"]);
     const c = await withServer(fiftyCalls(), pArgs);
     const hk = await withServer(fiftyCalls(), [...pArgs, "--settings", hookFile]);
+    if (BASELINE) {
+      const bc = await withServer(fiftyCalls(), pArgs, BASELINE);
+      const bh = await withServer(fiftyCalls(), [...pArgs, "--settings", hookFile], BASELINE);
+      if (keep) {
+        baseCalls.push(bc);
+        baseHooked.push(bh);
+      }
+    }
     const t0 = performance.now();
     for (let i = 0; i < CALLS; i++) await bareSpawn();
     const b = (performance.now() - t0) / CALLS;
@@ -148,6 +108,13 @@ async function main(): Promise<void> {
     added_ms_per_hooked_call: round1((ms(hooked) - ms(calls)) / CALLS),
     bare_spawn_ms: round1(median(bare)),
     peak_rss_mb: round1(Math.max(rss(oneTurn), rss(calls), rss(hooked))),
+    ...(BASELINE
+      ? {
+          baseline_calls50_ms: round1(ms(baseCalls)),
+          calls50_faster_pct: round1((1 - ms(calls) / ms(baseCalls)) * 100),
+          baseline_added_ms_per_hooked_call: round1((ms(baseHooked) - ms(baseCalls)) / CALLS),
+        }
+      : {}),
   };
   const target = (ok: boolean) => (ok ? "ok" : "MISSED");
   const lines = [
@@ -160,6 +127,13 @@ async function main(): Promise<void> {
     `  added per hooked call                      ${result.added_ms_per_hooked_call} ms vs bare sh -c spawn ${result.bare_spawn_ms} ms (ratio ${round1(result.added_ms_per_hooked_call / result.bare_spawn_ms)}x, target <= 1.3x: ${target(result.added_ms_per_hooked_call <= 1.3 * result.bare_spawn_ms)})`,
     `  peak RSS of any run                        ${result.peak_rss_mb} MiB (target < 100: ${target(result.peak_rss_mb < 100)})${TIME ? "" : " (no /usr/bin/time: not measured)"}`,
   ];
+  if (BASELINE) {
+    lines.push(
+      `  baseline ${BASELINE}:`,
+      `    -p, ${CALLS} bash true calls                  ${result.baseline_calls50_ms} ms; this build is ${result.calls50_faster_pct}% faster (target >= 30: ${target((result.calls50_faster_pct ?? 0) >= 30)})`,
+      `    added per hooked call                    ${result.baseline_added_ms_per_hooked_call} ms (this build: ${result.added_ms_per_hooked_call} ms)`,
+    );
+  }
   console.log(lines.join("\n"));
   console.log(JSON.stringify(result));
 }

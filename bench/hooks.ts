@@ -5,13 +5,21 @@
  *  (b) a catastrophic-backtracking `if` pattern over 1 MiB (RE2 keeps it linear);
  *  (c) one trivial command hook's round trip vs a bare `sh -c 'exit 0'` spawn from Node;
  *  (d) 1,000 PostToolUse hooks fired by 1,000 fast tool calls: the calls' time vs no hooks, the
- *      peak number of hook processes, and that all of them completed before close() returned.
+ *      peak number of hook processes, and that all of them completed before close() returned;
+ *  (e) one blocking PreToolUse http hook to a loopback server: what it adds per call over 200
+ *      calls, and how many TCP connections those 200 calls opened;
+ *  (f) the floor a hook start is held to: Python's posix_spawn of `sh -c 'exit 0'` (pipes and a
+ *      payload, as for a hook), next to what one trivial PreToolUse hook adds per call to a whole
+ *      `codebot -p` session of 50 `bash true` calls (the built CLI; `npm run build` first);
+ *  (g) what a persistent hook adds per call (µs), and one `bash true` tool call end to end.
  * The tool calls are driven through the runner's middleware with a hand-made kernel context (the
  * same contract the kernel uses). Last line: one JSON object with the numbers.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { stat } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type {
@@ -21,16 +29,26 @@ import type {
   ToolMiddleware,
   ToolResult,
 } from "../packages/agentcore/src/index.js";
-import { createHookRunner, type HookRunner, loadHooks, parseMatcher } from "../packages/hooks/src/index.js";
+import { PathPolicy } from "../packages/codebot/src/paths/path-policy.js";
+import { bashTool } from "../packages/codebot/src/tools/bash-tool.js";
+import {
+  createHookRunner,
+  createHttpExecutor,
+  type Executors,
+  type HookRunner,
+  loadHooks,
+  parseMatcher,
+} from "../packages/hooks/src/index.js";
+import { BUILT, fiftyCalls, runWithModel, CALLS as SESSION_CALLS } from "./cli-runs.js";
 
 const dir = mkdtempSync(join(tmpdir(), "codebot-hooks-bench-"));
 const session = { sessionId: "bench", cwd: dir, transcriptPath: join(dir, "transcript.jsonl") };
 
-function runnerWith(hooks: Record<string, unknown[]>, maxConcurrentAsync?: number): HookRunner {
+function runnerWith(hooks: Record<string, unknown[]>, executors?: Executors): HookRunner {
   const loaded = loadHooks([{ source: "user", path: "bench.json", settings: { hooks } }]);
   const errors = loaded.problems.filter((p) => p.severity === "error");
   if (errors.length) throw new Error(`bench: bad hooks ${JSON.stringify(errors)}`);
-  return createHookRunner({ hooks: loaded, session, ...(maxConcurrentAsync ? { maxConcurrentAsync } : {}) });
+  return createHookRunner({ hooks: loaded, session, ...(executors ? { executors } : {}) });
 }
 
 function median(values: number[]): number {
@@ -225,6 +243,137 @@ const peak = Math.max(...peaks);
 const roundRatios = hooked.map((h, i) => h / (baseline[i] as number));
 const postRatio = median(roundRatios);
 
+// (e) one blocking http hook to a loopback server vs no hook, 200 calls each, interleaved rounds.
+let httpConnections = 0;
+const policy = createServer((req, res) => {
+  req.resume();
+  req.on("end", () => res.end("{}"));
+});
+policy.on("connection", () => httpConnections++);
+await new Promise<void>((resolve) => policy.listen(0, "127.0.0.1", resolve));
+const policyPort = (policy.address() as AddressInfo).port;
+const HTTP_CALLS = 200;
+const httpRunner = runnerWith(
+  { PreToolUse: [{ type: "http", url: `http://127.0.0.1:${policyPort}/pre`, blocking: true }] },
+  { http: createHttpExecutor({ allowedHosts: [`127.0.0.1:${policyPort}`] }) },
+);
+const httpRounds: number[] = [];
+const connectionsPerRound: number[] = [];
+const withoutHttp = caller(instant, noHooks.middleware());
+const withHttp = caller(instant, httpRunner.middleware());
+/** ms for HTTP_CALLS sequential calls. */
+async function httpCalls(run: (call: ToolCall) => Promise<ToolResult>): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < HTTP_CALLS; i++) await run({ id: `h${i}`, name: "bash", args: { command: "ls" } });
+  return performance.now() - started;
+}
+for (let round = -1; round < 5; round++) {
+  const base = await httpCalls(withoutHttp);
+  const before = httpConnections;
+  const hookedMs = await httpCalls(withHttp);
+  connectionsPerRound.push(httpConnections - before);
+  if (round >= 0) httpRounds.push((hookedMs - base) / HTTP_CALLS);
+}
+await httpRunner.close();
+policy.close();
+const httpAddedMs = median(httpRounds);
+const httpConnectionsPer200 = Math.max(...connectionsPerRound.slice(1));
+
+// (f) the posix_spawn floor and a trivial hook's cost in whole -p sessions, alternating.
+if (!existsSync(BUILT)) throw new Error(`bench: ${BUILT} is missing; run npm run build`);
+const FLOOR_SCRIPT = `
+import os, sys, time
+samples = []
+for i in range(60):
+    ins, outs, errs = os.pipe(), os.pipe(), os.pipe()
+    started = time.perf_counter()
+    pid = os.posix_spawn("/bin/sh", ["sh", "-c", "exit 0"], os.environ, file_actions=[
+        (os.POSIX_SPAWN_DUP2, ins[0], 0), (os.POSIX_SPAWN_DUP2, outs[1], 1), (os.POSIX_SPAWN_DUP2, errs[1], 2)], setpgroup=0)
+    for fd in (ins[0], outs[1], errs[1]): os.close(fd)
+    try: os.write(ins[1], b'{"event":"PreToolUse"}\\n')
+    except BrokenPipeError: pass
+    os.close(ins[1])
+    os.read(outs[0], 1); os.read(errs[0], 1); os.waitpid(pid, 0)
+    samples.append((time.perf_counter() - started) * 1000)
+    for fd in (outs[0], errs[0]): os.close(fd)
+print(sorted(samples[10:])[len(samples[10:]) // 2])
+`;
+function floorMs(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("python3", ["-c", FLOOR_SCRIPT], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += String(d);
+    });
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0 ? resolve(Number(out)) : reject(new Error(`floor script exited ${code}`)),
+    );
+  });
+}
+const sessionDir = join(dir, "session");
+const sessionHome = join(dir, "home");
+mkdirSync(sessionDir, { recursive: true });
+mkdirSync(sessionHome, { recursive: true });
+const sessionEnv = { PATH: process.env.PATH, HOME: sessionHome, CODEBOT_HOME: sessionHome, LANG: "C.UTF-8" };
+const trivialHookFile = join(dir, "trivial-hook.json");
+writeFileSync(
+  trivialHookFile,
+  JSON.stringify({ hooks: { PreToolUse: [{ type: "command", command: "exit 0" }] } }),
+);
+const sessionArgs = ["-p", "go", "--permission-mode", "auto", "--cwd", sessionDir];
+const floors: number[] = [];
+const addedPerCall: number[] = [];
+for (let round = -1; round < 7; round++) {
+  const plain = await runWithModel(fiftyCalls(), sessionArgs, sessionEnv, sessionDir);
+  const withHook = await runWithModel(
+    fiftyCalls(),
+    [...sessionArgs, "--settings", trivialHookFile],
+    sessionEnv,
+    sessionDir,
+  );
+  const floor = await floorMs();
+  if (round < 0) continue;
+  floors.push(floor);
+  addedPerCall.push((withHook.ms - plain.ms) / SESSION_CALLS);
+}
+const floorMedian = median(floors);
+const hookedAdded = median(addedPerCall);
+
+// (g) a persistent hook (answers each line at once) vs no hook, and one bash `true` call.
+const answerer = join(dir, "answer.py");
+writeFileSync(
+  answerer,
+  'import json, sys\nfor line in sys.stdin:\n    print(json.dumps({"id": json.loads(line)["id"]}), flush=True)\n',
+);
+const persistentRunner = runnerWith({
+  PreToolUse: [{ type: "command", command: `python3 ${answerer}`, persistent: true, blocking: true }],
+});
+const persistentPerCall = await perCall(
+  { none: caller(instant, noHooks.middleware()), persistent: caller(instant, persistentRunner.middleware()) },
+  { command: "ls" },
+  500,
+  5,
+);
+await persistentRunner.close();
+const persistentAddedUs = persistentPerCall.persistent - persistentPerCall.none;
+const bash = bashTool({ paths: new PathPolicy(dir), env: {} });
+const bashCtx: ToolContext = {
+  signal: new AbortController().signal,
+  agentName: "main",
+  tool: bash as Tool,
+  validateArgs: (args) => ({ ok: true, args: args as Record<string, unknown> }),
+  onUpdate() {},
+};
+const bashMs: number[] = [];
+for (let i = -10; i < 100; i++) {
+  const started = performance.now();
+  const result = await bash.execute({ command: "true" }, bashCtx);
+  if (result.isError) throw new Error(`bench: bash true failed: ${result.content}`);
+  if (i >= 0) bashMs.push(performance.now() - started);
+}
+const bashCallMs = median(bashMs);
+
 rmSync(dir, { recursive: true, force: true });
 
 console.log("hooks bench (one run)");
@@ -249,6 +398,15 @@ console.log(
   `    close() then waited ${closeMs.map(r1).join(", ")} ms; hooks completed before close() returned: ${completedPerRound.join(", ")} of ${CALLS}; peak ${peak} hook processes (cap 8)`,
 );
 console.log(
+  `(e) one blocking http hook (loopback) adds ${r2(httpAddedMs)} ms per call (rounds ${httpRounds.map(r2).join(", ")}; target ≤ 1.0); connections per ${HTTP_CALLS} calls: ${connectionsPerRound.join(", ")} (first: warm-up; target ≤ 2)`,
+);
+console.log(
+  `(f) posix_spawn floor (python, sh -c 'exit 0' with pipes) ${r2(floorMedian)} ms; one trivial PreToolUse hook adds ${r2(hookedAdded)} ms per call to a ${SESSION_CALLS}-call -p session (rounds ${addedPerCall.map(r2).join(", ")}): ratio ${r2(hookedAdded / floorMedian)} (target ≤ 1.2)`,
+);
+console.log(
+  `(g) a persistent hook adds ${r1(persistentAddedUs)} µs per call (target < 300); one bash true tool call ${r2(bashCallMs)} ms`,
+);
+console.log(
   JSON.stringify({
     overhead_us_none: r2(overheadNone),
     overhead_us_100_nonmatching: r2(overheadNonMatching),
@@ -258,5 +416,11 @@ console.log(
     post_1000_ratio: r2(postRatio),
     post_1000_completed: completed,
     post_peak_procs: peak,
+    http_hook_added_ms: r2(httpAddedMs),
+    http_connections_per_200_calls: httpConnectionsPer200,
+    posix_spawn_floor_ms: r2(floorMedian),
+    hooked_call_added_ms: r2(hookedAdded),
+    persistent_hook_added_us: r1(persistentAddedUs),
+    bash_call_ms: r2(bashCallMs),
   }),
 );

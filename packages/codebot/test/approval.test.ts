@@ -187,10 +187,11 @@ describe("hook approval", () => {
       approved: false,
       reason: 'not trusted; run "codebot hooks trust" to review project hooks',
     });
+    const spec = { type: "command", command: "true" } as const;
     const hooks = [
-      { source: "project", fingerprint: "f1" },
-      { source: "local", fingerprint: "f2" },
-      { source: "user", fingerprint: "f3" },
+      { source: "project", fingerprint: "f1", spec },
+      { source: "local", fingerprint: "f2", spec },
+      { source: "user", fingerprint: "f3", spec },
     ] as const;
     expect(engine.untrustedHooksNotice(hooks, false)).toBe(
       'codebot: 2 project hooks were not run because they are not trusted; run "codebot hooks trust" to review them',

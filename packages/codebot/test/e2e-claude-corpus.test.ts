@@ -327,7 +327,7 @@ describe("the Claude Code corpus through the runtime", () => {
     expect(s.notices).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^codebot: 19 project hooks were not run because they are not trusted/),
-        "codebot: project settings asked for permissions that are not trusted and were ignored: allow:Bash(npm test), env:CORPUS_GREETING",
+        "codebot: project settings asked for permissions that are not trusted and were ignored: allow:Bash(npm test), env:CORPUS_GREETING=hello from .claude/settings.json",
       ]),
     );
     expect(fs.existsSync(s.at(".claude/tool-log.jsonl"))).toBe(false);

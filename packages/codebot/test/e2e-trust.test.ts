@@ -57,6 +57,35 @@ describe("trust of project hooks through the runtime", () => {
     expect(fs.existsSync(first.at("started-v2"))).toBe(false);
   });
 
+  it("a project script edited during the session (here by the model's write tool) is asked about again before it runs", async () => {
+    const answers: string[] = [];
+    const s = await startSession({
+      project: { hooks: { UserPromptSubmit: [command("./hook.sh")] } },
+      script: [
+        reply.text("first"),
+        reply.toolCalls(
+          toolCall("write", { file_path: "hook.sh", content: "#!/bin/sh\necho v2 >> hook.log\n" }, "w1"),
+        ),
+        reply.text("edited"),
+        reply.text("third"),
+      ],
+      runtime: {
+        permissionMode: "auto",
+        askHookApproval: async () => {
+          answers.push(answers.length === 0 ? "always" : "deny");
+          return answers[answers.length - 1] as "always" | "deny";
+        },
+      },
+    });
+    fs.writeFileSync(s.at("hook.sh"), "#!/bin/sh\necho v1 >> hook.log\n", { mode: 0o755 });
+    await s.runtime.prompt("one");
+    await s.runtime.prompt("edit the hook");
+    await s.runtime.prompt("three");
+    await s.runtime.close();
+    expect(answers).toEqual(["always", "deny"]);
+    expect(fs.readFileSync(s.at("hook.log"), "utf8")).toBe("v1\nv1\n");
+  });
+
   it("trustProjectHooks runs project hooks for one run without recording them", async () => {
     const s = await startSession({ project: startedHook, runtime: { trustProjectHooks: true } });
     await s.runtime.close();

@@ -159,7 +159,7 @@ describe("merged settings", () => {
   it("takes env from user-owned layers and from a project only when trusted", () => {
     const { settings } = mergeSettings(
       [layer("user", { env: { A: "1" } }), layer("project", { env: { PATH: "/evil", B: "2" } })],
-      { isGrantTrusted: (g) => g === "env:B" },
+      { isGrantTrusted: (g) => g === "env:B=2" },
     );
     expect(settings.env).toEqual({ A: "1", B: "2" });
   });

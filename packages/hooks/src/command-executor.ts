@@ -1,12 +1,13 @@
 /**
  * Runs command hooks (§6.1): `sh -c` in a new process group, payload on stdin, capped output,
- * a timeout that kills the whole group. This is the one place a hook process is spawned.
+ * a timeout that kills the whole group; or, for `persistent: true`, one line to the hook's
+ * long-running process (persistent-hooks.ts). Processes start through spawn/spawn-process.ts.
  */
-import { spawn } from "node:child_process";
-import type { Readable } from "node:stream";
 import { CappedBuffer } from "./capped-buffer.js";
 import type { CommandSpec, HookExecutor, RunContext, RunOutcome } from "./executor.js";
+import { PersistentHooks } from "./persistent-hooks.js";
 import { formatSeconds } from "./run-deadline.js";
+import { spawnProcess } from "./spawn/spawn-process.js";
 
 export interface CommandExecutorOptions {
   /** Bytes kept of stdout and of stderr each; the rest is read and discarded. Default 1 MiB. */
@@ -23,7 +24,12 @@ export function createCommandExecutor(options: CommandExecutorOptions = {}): Hoo
   const cap = options.outputCap ?? MIB;
   const graceMs = options.killGraceMs ?? 1000;
   const drainMs = options.drainMs ?? 100;
-  return { run: (spec, ctx) => runCommand(spec.command, ctx, cap, graceMs, drainMs) };
+  const persistent = new PersistentHooks({ killGraceMs: graceMs });
+  return {
+    run: (spec, ctx) =>
+      spec.persistent ? persistent.run(spec, ctx) : runCommand(spec.command, ctx, cap, graceMs, drainMs),
+    close: () => persistent.close(),
+  };
 }
 
 function runCommand(
@@ -40,8 +46,9 @@ function runCommand(
     let exitCode: number | null = null;
     let exitSignal: NodeJS.Signals | null = null;
     let exited = false;
+    let outputClosed = false;
     let killedFor: "timeout" | "abort" | undefined;
-    let spawnError: Error | undefined;
+    let failure: string | undefined;
     let drainTimer: NodeJS.Timeout | undefined;
 
     if (ctx.signal.aborted) {
@@ -49,31 +56,46 @@ function runCommand(
       return;
     }
 
-    const child = spawn("sh", ["-c", command], {
-      cwd: ctx.cwd,
-      env: { ...process.env, ...ctx.env },
-      // A process group of its own, so a timeout can kill the hook's grandchildren too.
-      detached: true,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-
-    const killGroup = (signal: NodeJS.Signals) => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // ESRCH: the group is already gone.
-      }
-    };
+    const child = spawnProcess(
+      {
+        file: "/bin/sh",
+        args: ["-c", command],
+        cwd: ctx.cwd,
+        env: { ...process.env, ...ctx.env },
+        stdin: `${ctx.payload}\n`,
+        outputCap: cap,
+      },
+      {
+        // Past the cap the output is still read, so the hook never blocks on a full pipe.
+        onStdout: (chunk) => stdout.push(chunk),
+        onStderr: (chunk) => stderr.push(chunk),
+        onError: (f) => {
+          failure = f.kind === "spawn" ? `could not start sh: ${f.message}` : f.message;
+          finish();
+        },
+        onExit: (code, signal) => {
+          exited = true;
+          exitCode = code;
+          exitSignal = signal;
+          // Resolve when the pipes close, or shortly after if grandchildren keep them open.
+          if (outputClosed) finish();
+          else drainTimer = setTimeout(finish, drainMs);
+        },
+        onClose: () => {
+          outputClosed = true;
+          if (exited) finish();
+        },
+      },
+    );
 
     const stopFor = (why: "timeout" | "abort") => {
       if (settled || killedFor) return;
       // The hook already exited and only its output is still draining: its own exit decides.
       if (exited) return finish();
       killedFor = why;
-      killGroup("SIGTERM");
+      child.killGroup("SIGTERM");
       // The group may include processes that ignore SIGTERM; SIGKILL them after the grace.
-      setTimeout(() => killGroup("SIGKILL"), graceMs);
+      setTimeout(() => child.killGroup("SIGKILL"), graceMs);
       // Do not wait on pipes held by survivors for longer than the grace either.
       setTimeout(finish, Math.min(graceMs, drainMs * 5));
     };
@@ -89,8 +111,7 @@ function runCommand(
       clearTimeout(drainTimer);
       ctx.signal.removeEventListener("abort", onAbort);
       // Grandchildren may still hold the pipes: stop reading, they get EPIPE on their next write.
-      child.stdout?.destroy();
-      child.stderr?.destroy();
+      child.release();
       const truncated = [stdout.truncated && "stdout", stderr.truncated && "stderr"].filter(
         (s): s is string => typeof s === "string",
       );
@@ -105,40 +126,12 @@ function runCommand(
         outcome.error = `timed out after ${formatSeconds(ctx.timeoutMs)}`;
       } else if (killedFor === "abort") {
         outcome.error = "aborted";
-      } else if (spawnError) {
-        outcome.error = `could not start sh: ${spawnError.message}`;
+      } else if (failure) {
+        outcome.error = failure;
       } else if (exitSignal) {
         outcome.error = `killed by signal ${exitSignal}`;
       }
       resolve(outcome);
     }
-
-    const collect = (stream: Readable | null, into: CappedBuffer) => {
-      // Past the cap the pipe is still read, so the hook never blocks on a full pipe.
-      stream?.on("data", (chunk: Buffer) => into.push(chunk));
-      stream?.on("error", () => {});
-    };
-    collect(child.stdout, stdout);
-    collect(child.stderr, stderr);
-
-    child.on("error", (err) => {
-      // Spawn failure (e.g. the cwd does not exist): there is no process to wait for.
-      spawnError = err;
-      if (child.pid === undefined) finish();
-    });
-    child.on("exit", (code, signal) => {
-      exited = true;
-      exitCode = code;
-      exitSignal = signal;
-      // Resolve when the pipes close, or shortly after if grandchildren keep them open.
-      drainTimer = setTimeout(finish, drainMs);
-    });
-    child.on("close", () => {
-      if (exited || spawnError) finish();
-    });
-
-    // A hook that never reads stdin (or exits early) makes this write fail with EPIPE: that is fine.
-    child.stdin?.on("error", () => {});
-    child.stdin?.end(`${ctx.payload}\n`);
   });
 }

@@ -36,6 +36,8 @@ export interface RunContext {
 export interface CommandSpec {
   type: "command";
   command: string;
+  /** One long-running process per session answers every event (persistent-hooks.ts). */
+  persistent?: boolean;
 }
 
 export interface PromptSpec {
@@ -56,6 +58,11 @@ export type HookSpec = CommandSpec | PromptSpec | HttpSpec;
 
 export interface HookExecutor<S extends HookSpec = HookSpec> {
   run(spec: S, ctx: RunContext): Promise<RunOutcome>;
+  /**
+   * Releases what the executor keeps between runs (kept-alive connections, persistent hook
+   * processes), at session end. A later run starts afresh.
+   */
+  close?(): Promise<void>;
 }
 
 /** The executors a runner dispatches to by `type`. A missing one makes such hooks fail with a clear error. */

@@ -1,8 +1,13 @@
 /**
  * A hook's identity for trust (§8): the sha256 of its event and the entry's canonical JSON, so an
- * approval survives reformatting and key reordering but not any change of what the entry does.
+ * approval survives reformatting and key reordering but not any change of what the entry does;
+ * for consent, also the content of the project scripts its command runs.
  */
 import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { HookSpec } from "./executor.js";
+import { referencedScripts } from "./script-references.js";
 
 /** JSON with object keys sorted at every level and no whitespace. */
 export function canonicalJson(value: unknown): string {
@@ -25,4 +30,32 @@ export function hookFingerprint(event: string, rawEntry: unknown): string {
   return createHash("sha256")
     .update(`${event}\n${canonicalJson(rawEntry)}`)
     .digest("hex");
+}
+
+/** Scripts larger than this are identified by size and modification time instead of content. */
+const MAX_HASHED_SCRIPT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * What the user approves for a hook (§8): its entry fingerprint, and for a command hook the
+ * content of the project's script files the command runs (referencedScripts), so editing
+ * `.claude/hooks/x.sh` asks again. A command that names no such file keeps the entry fingerprint.
+ * Computed each time the hook is about to run, so an edit during the session counts too.
+ */
+export function consentFingerprint(entryFingerprint: string, spec: HookSpec, projectDir: string): string {
+  if (spec.type !== "command") return entryFingerprint;
+  const scripts = referencedScripts(spec.command, projectDir);
+  if (scripts.length === 0) return entryFingerprint;
+  const hash = createHash("sha256").update(entryFingerprint);
+  for (const file of scripts) hash.update(`\n${path.relative(projectDir, file)}\0${scriptDigest(file)}`);
+  return hash.digest("hex");
+}
+
+function scriptDigest(file: string): string {
+  try {
+    const stat = fs.statSync(file);
+    if (stat.size > MAX_HASHED_SCRIPT_BYTES) return `size ${stat.size} mtime ${stat.mtimeMs}`;
+    return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+  } catch (error) {
+    return `unreadable ${(error as NodeJS.ErrnoException).code ?? ""}`;
+  }
 }

@@ -2,11 +2,11 @@
  * The http hook executor (§6.3): POSTs the payload to the entry's URL through the SSRF guard and
  * turns the response into a run outcome; the body is the hook's stdout.
  */
-import type { Agent } from "undici";
 import { CappedBuffer } from "./capped-buffer.js";
 import type { HookExecutor, HttpSpec, RunContext, RunOutcome } from "./executor.js";
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from "./http-allowlist.js";
 import { hookRequestHeaders } from "./http-headers.js";
+import type { PinnedPool } from "./http-pool.js";
 import { startDeadline } from "./run-deadline.js";
 import { checkHookUrl, type HostResolver, systemResolver } from "./ssrf.js";
 
@@ -20,14 +20,35 @@ export interface HttpExecutorOptions {
   resolver?: HostResolver;
   /** Where `${VAR}` in headers is read from; by default the run's environment (`ctx.env`). */
   env?: NodeJS.ProcessEnv;
+  /** Connections per origin at most (the rest queue). Default 8. */
+  connectionsPerHost?: number;
+  /** Idle kept-alive connections close after this many milliseconds. Default 10 s. */
+  keepAliveMs?: number;
 }
 
-/** Builds the http executor; throws when `allowedHosts` holds an invalid entry. */
+/**
+ * Builds the http executor; throws when `allowedHosts` holds an invalid entry. Connections are
+ * kept alive between runs (http-pool.ts); `close()` ends them, and a later run reconnects.
+ */
 export function createHttpExecutor(options: HttpExecutorOptions = {}): HookExecutor<HttpSpec> {
   const allowList = toAllowList(options.allowedHosts);
   const resolver = options.resolver ?? systemResolver;
+  let pool: Promise<PinnedPool> | undefined;
+  const poolOf = () =>
+    (pool ??= import("./http-pool.js").then(
+      ({ PinnedPool }) =>
+        new PinnedPool({
+          ...(options.connectionsPerHost ? { connections: options.connectionsPerHost } : {}),
+          ...(options.keepAliveMs ? { keepAliveMs: options.keepAliveMs } : {}),
+        }),
+    ));
   return {
-    run: (spec, ctx) => runHttpHook(spec, ctx, { allowList, resolver, env: options.env ?? ctx.env }),
+    run: (spec, ctx) => runHttpHook(spec, ctx, { allowList, resolver, env: options.env ?? ctx.env, poolOf }),
+    async close() {
+      const closing = pool;
+      pool = undefined;
+      await (await closing)?.close();
+    },
   };
 }
 
@@ -35,27 +56,25 @@ interface RunDeps {
   allowList: AllowList;
   resolver: HostResolver;
   env: Readonly<Record<string, string | undefined>>;
+  poolOf(): Promise<PinnedPool>;
 }
 
 async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Promise<RunOutcome> {
   const label = `http hook ${displayUrl(spec.url)}`;
   const deadline = startDeadline(ctx.timeoutMs, ctx.signal);
-  let agent: Agent | undefined;
   try {
     const target = await checkHookUrl(spec.url, {
       allowList: deps.allowList,
       resolver: deps.resolver,
       signal: deadline.signal,
     });
-    const { request, createPinnedAgent } = await loadHttpClient();
-    agent = createPinnedAgent(target, { connectTimeoutMs: ctx.timeoutMs });
+    const [request, pool] = await Promise.all([loadRequest(), deps.poolOf()]);
     const response = await request(target.href, {
       method: "POST",
       headers: hookRequestHeaders(spec.headers, spec.allowedEnvVars, deps.env),
       body: ctx.payload,
-      dispatcher: agent,
+      dispatcher: pool.agentFor(target),
       signal: deadline.signal,
-      reset: true,
     });
     const body = await readCapped(response.body, HTTP_BODY_CAP);
     const outcome: RunOutcome = {
@@ -80,7 +99,6 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
     return failed;
   } finally {
     deadline.dispose();
-    await agent?.destroy();
   }
 }
 
@@ -88,12 +106,8 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
  * undici (about a hundred CommonJS files) loads on the first http hook run, not with the hooks
  * engine: most sessions have no http hook, and every command would pay for it at start-up.
  */
-async function loadHttpClient() {
-  const [{ request }, { createPinnedAgent }] = await Promise.all([
-    import("undici"),
-    import("./ssrf-connector.js"),
-  ]);
-  return { request, createPinnedAgent };
+async function loadRequest() {
+  return (await import("undici")).request;
 }
 
 /** Reads at most `cap` bytes, then stops reading (the connection is closed, the rest discarded). */

@@ -24,7 +24,7 @@ export type {
   RunContext,
   RunOutcome,
 } from "./executor.js";
-export { hookFingerprint } from "./fingerprint.js";
+export { consentFingerprint, hookFingerprint } from "./fingerprint.js";
 export { describeHook, type HookDescription } from "./hook-description.js";
 export {
   type AllowEntry,
@@ -53,9 +53,13 @@ export {
 export { formatProblem, type Problem } from "./problem.js";
 export { createPromptExecutor, type PromptExecutorOptions, type PromptModel } from "./prompt-executor.js";
 export { createHookRunner, type HookRunner, type HookRunnerOptions } from "./runner.js";
+export { referencedScripts } from "./script-references.js";
 export type { SettingsLayer, SettingsSource } from "./settings-layer.js";
 export { USER_OWNED_SOURCES } from "./settings-layer.js";
 export { hookSettingsSchema, settingsJsonSchema } from "./settings-schema.js";
+export { ProcessHost, type ProcessHostOptions } from "./spawn/process-host.js";
+export { processHost, spawnProcess } from "./spawn/spawn-process.js";
+export type { SpawnedProcess, SpawnFailure, SpawnHandlers, SpawnRequest } from "./spawn/spawn-request.js";
 export type { HostResolver, ResolvedAddress } from "./ssrf.js";
 export { systemReminder } from "./system-reminder.js";
 export { codebotToolName, toolNames } from "./tool-aliases.js";

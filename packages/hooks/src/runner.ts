@@ -256,6 +256,8 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     // Hooks may still be fired while we wait (SessionEnd after a last PostToolUse): loop until none is left.
     while (inFlight.size) await Promise.allSettled([...inFlight]);
     await traceFile?.flush();
+    // Kept-alive connections and persistent hook processes end with the session.
+    await Promise.all(Object.values(deps.executors).map((executor) => executor?.close?.()));
   }
 
   const runner: HookRunner = {

@@ -31,6 +31,12 @@ const commonFields = {
 export const commandHookSchema = z.object({
   type: z.literal("command"),
   command: z.string().min(1).describe("run with sh -c; the payload JSON arrives on stdin"),
+  persistent: z
+    .boolean()
+    .optional()
+    .describe(
+      "true starts the command once per session; each event is one JSON line on its stdin, answered by one line",
+    ),
   ...commonFields,
 });
 
@@ -83,6 +89,7 @@ export const claudeCommandHookSchema = z.object({
   type: z.literal("command"),
   command: z.string().min(1).describe("run with sh -c; the Claude Code payload JSON arrives on stdin"),
   async: z.boolean().optional().describe("true runs the hook in the background: it cannot block"),
+  persistent: commandHookSchema.shape.persistent,
   env: commonFields.env,
   ...claudeExtraFields,
 });

@@ -12,9 +12,16 @@ export interface PinnedAgentOptions {
   connectTimeoutMs: number;
   /** Extra TLS options (trusted CAs); verification itself always stays on. */
   tls?: Pick<ConnectionOptions, "ca">;
+  /** At most this many connections at once; further requests queue. Default: no limit. */
+  connections?: number;
+  /** An idle kept-alive connection closes after this long. Default: undici's (4 s). */
+  keepAliveMs?: number;
 }
 
-/** A one-request agent whose every connection goes to `target.addresses`, in order. */
+/**
+ * An agent whose every connection goes to `target.addresses`, in order. It keeps connections
+ * alive for reuse: each of them is to an address checked for this very origin.
+ */
 export function createPinnedAgent(target: CheckedTarget, options: PinnedAgentOptions): Agent {
   const connectTo = buildConnector({
     timeout: options.connectTimeoutMs,
@@ -43,5 +50,11 @@ export function createPinnedAgent(target: CheckedTarget, options: PinnedAgentOpt
     };
     attempt(0);
   };
-  return new Agent({ connect });
+  return new Agent({
+    connect,
+    ...(options.connections ? { connections: options.connections } : {}),
+    ...(options.keepAliveMs
+      ? { keepAliveTimeout: options.keepAliveMs, keepAliveMaxTimeout: options.keepAliveMs }
+      : {}),
+  });
 }

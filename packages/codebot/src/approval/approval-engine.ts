@@ -48,6 +48,7 @@ export class ApprovalEngine {
     });
     this.hooks = new HookApproval({
       mode,
+      projectDir: options.paths.root,
       trustStore: options.trustStore,
       queue,
       trustProjectHooks: options.trustProjectHooks,

@@ -1,4 +1,4 @@
-import { type SettingsSource, USER_OWNED_SOURCES } from "@codebot/hooks";
+import { consentFingerprint, type HookSpec, type SettingsSource, USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { AskHookApproval, HookApprovalRequest, HookApprovalResult } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
@@ -6,6 +6,8 @@ import type { TrustStore } from "./trust-store.js";
 
 export interface HookApprovalOptions {
   mode: () => PermissionMode;
+  /** The project directory: the scripts a hook command runs from it are part of what is approved. */
+  projectDir: string;
   trustStore: TrustStore;
   queue: AskQueue;
   /** `--trust-project-hooks`: approve every project/local hook for this run only. */
@@ -16,7 +18,10 @@ export interface HookApprovalOptions {
 /** A hook as far as trust is concerned. */
 export interface HookIdentity {
   source: SettingsSource;
+  /** The entry's fingerprint. */
   fingerprint: string;
+  /** What it runs: a command's project scripts count too (consentFingerprint). */
+  spec: HookSpec;
 }
 
 const UNTRUSTED = `not trusted; run "codebot hooks trust" to review project hooks`;
@@ -36,18 +41,21 @@ export class HookApproval {
   /** The runner's `approveHook`. */
   approve = async (request: HookApprovalRequest): Promise<HookApprovalResult> => {
     if (this.options.mode() === "plan") return { approved: false, reason: "not run in plan mode" };
-    if (this.isApprovedWithoutAsking(request)) return { approved: true };
-    const remembered = this.answered.get(request.fingerprint);
+    if (this.approvedAsIs(request)) return { approved: true };
+    // Worked out now, not when the session started: a script edited since then asks again.
+    const fingerprint = consentFingerprint(request.fingerprint, request.hook.spec, this.options.projectDir);
+    if (this.options.trustStore.isHookTrusted(fingerprint)) return { approved: true };
+    const remembered = this.answered.get(fingerprint);
     if (remembered !== undefined)
       return remembered ? { approved: true } : { approved: false, reason: "denied by the user" };
     if (this.options.ask === undefined) return { approved: false, reason: UNTRUSTED };
     // Concurrent firings of one hook share one question.
-    let answer = this.pending.get(request.fingerprint);
+    let answer = this.pending.get(fingerprint);
     if (answer === undefined) {
-      answer = this.askUser(request, this.options.ask).finally(() =>
-        this.pending.delete(request.fingerprint),
+      answer = this.askUser(request, fingerprint, this.options.ask).finally(() =>
+        this.pending.delete(fingerprint),
       );
-      this.pending.set(request.fingerprint, answer);
+      this.pending.set(fingerprint, answer);
     }
     return answer;
   };
@@ -55,18 +63,25 @@ export class HookApproval {
   /** Project/local hooks that will not run in this session unless someone approves them. */
   untrusted(hooks: readonly HookIdentity[]): HookIdentity[] {
     if (this.options.mode() === "plan") return [];
-    return hooks.filter((h) => !this.isApprovedWithoutAsking(h));
-  }
-
-  private isApprovedWithoutAsking(hook: HookIdentity): boolean {
-    return (
-      USER_OWNED_SOURCES.has(hook.source) ||
-      this.options.trustProjectHooks === true ||
-      this.options.trustStore.isHookTrusted(hook.fingerprint)
+    return hooks.filter(
+      (h) =>
+        !this.approvedAsIs(h) &&
+        !this.options.trustStore.isHookTrusted(
+          consentFingerprint(h.fingerprint, h.spec, this.options.projectDir),
+        ),
     );
   }
 
-  private async askUser(request: HookApprovalRequest, ask: AskHookApproval): Promise<HookApprovalResult> {
+  /** The user's own hooks, and every hook under `--trust-project-hooks`: no fingerprint to check. */
+  private approvedAsIs(hook: { source: SettingsSource }): boolean {
+    return USER_OWNED_SOURCES.has(hook.source) || this.options.trustProjectHooks === true;
+  }
+
+  private async askUser(
+    request: HookApprovalRequest,
+    fingerprint: string,
+    ask: AskHookApproval,
+  ): Promise<HookApprovalResult> {
     let answer: string;
     try {
       answer = await this.options.queue.run(() => ask(request));
@@ -76,14 +91,14 @@ export class HookApproval {
     if (answer === "always") {
       const { event, source, label, path } = request;
       try {
-        this.options.trustStore.trustHook(request.fingerprint, { event, source, label, path });
+        this.options.trustStore.trustHook(fingerprint, { event, source, label, path });
       } catch {
         // The approval still holds for this session even if it could not be saved.
-        this.answered.set(request.fingerprint, true);
+        this.answered.set(fingerprint, true);
       }
       return { approved: true };
     }
-    this.answered.set(request.fingerprint, answer === "once");
+    this.answered.set(fingerprint, answer === "once");
     return answer === "once" ? { approved: true } : { approved: false, reason: "denied by the user" };
   }
 }

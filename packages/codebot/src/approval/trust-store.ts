@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { withFileLock } from "../fs/file-lock.js";
 import { projectSlug } from "../paths/project-slug.js";
+import { projectIdentity } from "./project-identity.js";
 
 /** What the user approved for one project hook (kept for `codebot hooks trust` listings). */
 export interface TrustedHook {
@@ -16,28 +18,33 @@ export interface TrustedHook {
 
 /** The file `$CODEBOT_HOME/trust/<project-slug>-<path-hash>.json`. */
 export interface TrustFile {
-  version: 1;
+  version: 2;
   project: string;
+  /** The repository the approvals were given to (projectIdentity); another one at the same path gets none. */
+  identity: string;
   /** Approved project/local hooks by fingerprint; a changed entry has a new fingerprint. */
   hooks: Record<string, TrustedHook>;
-  /** Approved permission grants from project/local settings (`allow:<rule>`, `mode:auto`). */
+  /** Approved grants from project/local settings, by value (`allow:<rule>`, `env:<NAME>=<value>`…). */
   grants: string[];
 }
 
 /**
- * Per-project approvals of what a repository's settings ask for. Every write re-reads the file
- * first, so two sessions of one project do not drop each other's approvals, and replaces it
- * atomically.
+ * Per-project approvals of what a repository's settings ask for. Every write holds a lock file,
+ * re-reads the file and replaces it atomically, so sessions of one project approving at the same
+ * time keep each other's approvals.
  */
 export class TrustStore {
   readonly file: string;
   /** Set when the file exists but could not be read; the store then starts empty. */
   readonly problem: string | undefined;
   private data: TrustFile;
+  private knownIdentity: string | undefined;
 
   constructor(
     codebotHome: string,
     private readonly projectDir: string,
+    /** Which repository the project is (asked only when approvals are read or written). */
+    private readonly identityOf: (projectDir: string) => string = projectIdentity,
   ) {
     this.file = trustFileFor(codebotHome, projectDir);
     const read = this.read();
@@ -71,32 +78,63 @@ export class TrustStore {
   }
 
   private update(change: (d: TrustFile) => void): void {
-    const fresh = this.read().data;
-    change(fresh);
-    writeFileAtomic(this.file, `${JSON.stringify(fresh, null, 2)}\n`, 0o600);
-    this.data = fresh;
+    this.data = withFileLock(this.file, () => {
+      const fresh = this.read().data;
+      fresh.identity = this.identity();
+      change(fresh);
+      writeFileAtomic(this.file, `${JSON.stringify(fresh, null, 2)}\n`, 0o600);
+      return fresh;
+    });
+  }
+
+  private identity(): string {
+    this.knownIdentity ??= this.identityOf(this.projectDir);
+    return this.knownIdentity;
   }
 
   private read(): { data: TrustFile; problem?: string } {
-    const empty: TrustFile = { version: 1, project: path.resolve(this.projectDir), hooks: {}, grants: [] };
+    const project = path.resolve(this.projectDir);
+    const empty = (): TrustFile => ({
+      version: 2,
+      project,
+      identity: this.identity(),
+      hooks: {},
+      grants: [],
+    });
     let text: string;
     try {
       text = fs.readFileSync(this.file, "utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return { data: empty };
-      return { data: empty, problem: `trust: cannot read ${this.file}: ${(error as Error).message}` };
+      // No file: nothing approved, and no need to ask git which repository this is (yet).
+      if ((error as NodeJS.ErrnoException).code === "ENOENT")
+        return { data: { version: 2, project, identity: "", hooks: {}, grants: [] } };
+      return { data: empty(), problem: `trust: cannot read ${this.file}: ${(error as Error).message}` };
     }
     try {
       const parsed = JSON.parse(text) as Partial<TrustFile>;
       // Approvals belong to exactly one directory; a file recorded for another one grants nothing.
-      if (parsed.project !== empty.project) {
-        return { data: empty, problem: `trust: ${this.file} belongs to ${String(parsed.project)}, ignored` };
+      if (parsed.project !== project) {
+        return {
+          data: empty(),
+          problem: `trust: ${this.file} belongs to ${String(parsed.project)}, ignored`,
+        };
+      }
+      // … and to one repository in it: another one cloned to the same path starts with none.
+      if (parsed.identity !== this.identity()) {
+        const was = typeof parsed.identity === "string" ? parsed.identity : "not recorded";
+        return {
+          data: empty(),
+          problem: `trust: ${this.file} holds approvals for another repository at ${project} (${was}; now ${this.identity()}), ignored; run "codebot hooks trust" to review`,
+        };
       }
       const hooks = parsed.hooks !== null && typeof parsed.hooks === "object" ? parsed.hooks : {};
       const grants = Array.isArray(parsed.grants) ? parsed.grants.filter((g) => typeof g === "string") : [];
-      return { data: { ...empty, hooks: { ...hooks }, grants } };
+      return { data: { ...empty(), hooks: { ...hooks }, grants } };
     } catch (error) {
-      return { data: empty, problem: `trust: ${this.file} is not valid JSON (${(error as Error).message})` };
+      return {
+        data: empty(),
+        problem: `trust: ${this.file} is not valid JSON (${(error as Error).message})`,
+      };
     }
   }
 }

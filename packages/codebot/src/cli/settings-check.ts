@@ -1,3 +1,4 @@
+import { visible } from "../approval/visible-text.js";
 import type { ProjectProblem } from "../session/project-settings.js";
 import { CliError } from "./cli-error.js";
 import { type HookInventory, loadInventory } from "./hooks/hook-inventory.js";
@@ -10,7 +11,8 @@ export function problemLines(
   s: Styles,
 ): string[] {
   return problems.map(
-    (p) => `${p.severity === "error" ? s.red("error") : s.yellow("warning")}: ${p.message}`,
+    // A message quotes the settings (keys, values, paths): shown escaped like every consent screen.
+    (p) => `${p.severity === "error" ? s.red("error") : s.yellow("warning")}: ${visible(p.message)}`,
   );
 }
 
@@ -22,7 +24,8 @@ export function problemLines(
 export function checkSettings(flags: SessionFlags, warn: (line: string) => void): HookInventory {
   const inventory = loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks });
   const errors = inventory.problems.filter((p) => p.severity === "error");
-  for (const p of inventory.problems) if (p.severity === "warning") warn(`codebot: warning: ${p.message}`);
-  if (errors.length > 0) throw new CliError(errors.map((e) => e.message).join("\ncodebot: "));
+  for (const p of inventory.problems)
+    if (p.severity === "warning") warn(`codebot: warning: ${visible(p.message)}`);
+  if (errors.length > 0) throw new CliError(errors.map((e) => visible(e.message)).join("\ncodebot: "));
   return inventory;
 }

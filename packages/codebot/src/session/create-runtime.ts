@@ -6,6 +6,7 @@ import { Agent, ContextMeter, contextWindowOf, type Env, resolveModel } from "@c
 import { createHookRunner, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
+import { visible } from "../approval/visible-text.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
@@ -333,7 +334,7 @@ function announceUntrusted(
     if (notice) notify(notice);
   }
   if (untrustedGrants.length > 0) {
-    const list = untrustedGrants.map((g) => g.grant).join(", ");
+    const list = untrustedGrants.map((g) => visible(g.grant)).join(", ");
     notify(`codebot: project settings asked for permissions that are not trusted and were ignored: ${list}`);
   }
 }

@@ -30,6 +30,7 @@ export function hookExecutors(deps: HookExecutorDeps): Executors {
   return {
     command: {
       run: (spec, ctx) => command.run(spec, { ...ctx, env: { ...deps.settingsEnv, ...ctx.env } }),
+      close: () => command.close?.() ?? Promise.resolve(),
     },
     prompt: createPromptExecutor({
       resolveModel: (spec) => (spec === undefined ? deps.currentModel() : resolveModel(spec, deps.env)),
@@ -38,6 +39,7 @@ export function hookExecutors(deps: HookExecutorDeps): Executors {
     http: {
       run: (spec, ctx) =>
         http.run(spec, { ...ctx, env: { ...definedEnv(process.env), ...deps.settingsEnv, ...ctx.env } }),
+      close: () => http.close?.() ?? Promise.resolve(),
     },
   };
 }

@@ -32,6 +32,14 @@ export interface ProjectSettings {
   httpAllowList: LayerAllowList;
 }
 
+/** What counts as approved beyond the trust store, for this run only. */
+export interface ProjectTrustOptions {
+  /** `--trust-project-hooks`: every project hook and grant. */
+  trustProjectHooks?: boolean;
+  /** Grants the user allowed "once" in the interactive session (`env:PATH=/usr/bin`, `model:…`). */
+  grantedOnce?: readonly string[];
+}
+
 /**
  * Reads the settings layers, merges them (permission grants of project/local layers count only
  * when trusted, or when `trustProjectHooks` trusts them for this run) and compiles the hooks. One
@@ -39,12 +47,15 @@ export interface ProjectSettings {
  */
 export function readProjectSettings(
   where: SettingsLocation,
-  options: { trustProjectHooks?: boolean } = {},
+  options: ProjectTrustOptions = {},
 ): ProjectSettings {
   const { layers, problems: layerProblems } = loadSettingsLayers(where);
   const trustStore = new TrustStore(where.codebotHome, where.cwd);
   const { settings, problems: mergeProblems } = mergeSettings(layers, {
-    isGrantTrusted: (grant) => options.trustProjectHooks === true || trustStore.isGrantTrusted(grant),
+    isGrantTrusted: (grant) =>
+      options.trustProjectHooks === true ||
+      options.grantedOnce?.includes(grant) === true ||
+      trustStore.isGrantTrusted(grant),
   });
   return {
     layers,

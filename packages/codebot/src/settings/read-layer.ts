@@ -1,6 +1,7 @@
-import fs from "node:fs";
 import type { SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
+import { duplicateKey, tooDeep } from "./json-structure.js";
+import { readSettingsText } from "./read-settings-text.js";
 import type { SettingsProblem } from "./settings-problem.js";
 
 export type LayerRead =
@@ -9,26 +10,33 @@ export type LayerRead =
   | { kind: "problem"; problem: SettingsProblem };
 
 /**
- * Reads one settings file as JSONC. A syntax error or a non-object document skips the layer
- * with a problem naming the file, line and column; it never throws.
+ * Reads one settings file as JSONC (readSettingsText: a regular file of at most 4 MiB, BOM
+ * accepted). A file that cannot be read, a syntax error, nesting deeper than the limit, a
+ * duplicate key or a non-object document skips the layer with a problem naming the file (and the
+ * line and column); it never throws.
  */
 export function readLayer(source: SettingsSource, file: string, required: boolean): LayerRead {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" && !required) return { kind: "absent" };
-    const why = code === "ENOENT" ? "file not found" : `cannot read (${code ?? String(error)})`;
+  const read = readSettingsText(file);
+  if (read.kind === "absent" && !required) return { kind: "absent" };
+  if (read.kind !== "text") {
+    const why = read.kind === "absent" ? "file not found" : read.message;
     return { kind: "problem", problem: { severity: "error", file, message: `${why} (layer skipped)` } };
   }
+  const { text } = read;
+  const at = (offset: number, message: string): LayerRead => ({
+    kind: "problem",
+    problem: { severity: "error", file, ...positionOf(text, offset), message: `${message} (layer skipped)` },
+  });
+  const deep = tooDeep(text);
+  if (deep !== undefined) return at(deep.offset, deep.message);
   const errors: ParseError[] = [];
   const settings: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
-  if (first !== undefined) {
-    const { line, column } = positionOf(text, first.offset);
-    const message = `${describe(printParseErrorCode(first.error))} (layer skipped)`;
-    return { kind: "problem", problem: { severity: "error", file, line, column, message } };
+  if (first !== undefined) return at(first.offset, describe(printParseErrorCode(first.error)));
+  const duplicate = duplicateKey(text);
+  if (duplicate !== undefined) {
+    const { line, column } = positionOf(text, duplicate.firstOffset);
+    return at(duplicate.offset, `${duplicate.message}, also at ${line}:${column}`);
   }
   if (settings === undefined && text.trim() === "")
     return { kind: "layer", layer: { source, path: file, settings: {} } };

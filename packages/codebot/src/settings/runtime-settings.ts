@@ -12,7 +12,10 @@ export const PERMISSION_MODES: readonly PermissionMode[] = permissionModeSchema.
 
 /** A permission grant from a project or local layer that was not honoured because it is not trusted. */
 export interface UntrustedGrant {
-  /** `allow:<rule>` or `mode:auto` (the key the trust store records). */
+  /**
+   * What the trust store records, name and value: `allow:<rule>`, `mode:auto`, `model:<spec>`,
+   * `env:<NAME>=<value>`. A changed value is another grant, asked about again.
+   */
   grant: string;
   source: SettingsSource;
   file: string;
@@ -40,7 +43,7 @@ export interface RuntimeSettings {
 }
 
 export interface MergeOptions {
-  /** Whether a grant (`allow:<rule>`, `mode:auto`, `env:<NAME>`) from a project or local layer is trusted. */
+  /** Whether a grant (see UntrustedGrant) from a project or local layer is trusted. */
   isGrantTrusted(grant: string): boolean;
 }
 
@@ -52,8 +55,8 @@ const DEFAULT_COMPACTION_THRESHOLD = 0.85;
  * Each layer is validated with the settings schema: a bad value is a warning naming its key and
  * is ignored, the rest of the file still counts; an unknown key is a warning too (not in Claude
  * Code's own files, which have keys of their own). A repository must not grant itself power:
- * from project and local layers, `allow` rules, `mode: "auto"` and `env` are honoured only when
- * trusted; `ask` and `plan` (which only restrict) always are.
+ * from project and local layers, `allow` rules, `mode: "auto"`, `model` and `env` values are
+ * honoured only when trusted, each by its value; `ask` and `plan` (which only restrict) always are.
  */
 export function mergeSettings(
   layers: readonly SettingsLayer[],
@@ -92,7 +95,8 @@ export function mergeSettings(
     }
     if (value === undefined) continue;
 
-    if (value.model !== undefined) settings.model = value.model;
+    // A project's model decides which provider (and which of the user's keys) gets the prompts.
+    if (value.model !== undefined && granted(`model:${value.model}`)) settings.model = value.model;
     const mode = value.permissions?.mode;
     if (mode !== undefined && (mode !== "auto" || granted("mode:auto"))) settings.permissions.mode = mode;
     for (const rule of value.permissions?.allow ?? []) {
@@ -106,7 +110,7 @@ export function mergeSettings(
     if (value.compaction?.auto !== undefined) settings.compaction.auto = value.compaction.auto;
     if (value.compaction?.threshold !== undefined) settings.compaction.threshold = value.compaction.threshold;
     for (const [name, text] of Object.entries(value.env ?? {})) {
-      if (granted(`env:${name}`)) settings.env[name] = text;
+      if (granted(`env:${name}=${text}`)) settings.env[name] = text;
     }
   }
   return { settings, problems };

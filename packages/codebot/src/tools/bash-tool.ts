@@ -1,4 +1,5 @@
 import type { Tool } from "@codebot/agentcore";
+import { processHost } from "@codebot/hooks";
 import { z } from "zod";
 import { runShell, type ShellResult } from "./shell-process.js";
 import type { ToolEnvironment } from "./tool-environment.js";
@@ -19,6 +20,8 @@ const inputSchema = z.object({
 
 /** `bash {command, timeout?, description?}`: runs a command; a non-zero exit is an error result. */
 export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>> {
+  // Started now, while the session starts, so the first command does not wait for it.
+  processHost()?.warm();
   return {
     name: "bash",
     description:

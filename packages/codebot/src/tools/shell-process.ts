@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
+import { spawnProcess } from "@codebot/hooks";
 import { OutputCap } from "./output-cap.js";
 
 export interface ShellRun {
@@ -13,7 +13,7 @@ export interface ShellRun {
 }
 
 export interface ShellResult {
-  /** stdout and stderr interleaved as they arrived, capped. */
+  /** stdout and stderr interleaved as they were written, capped. */
   output: string;
   exitCode: number | null;
   /** The signal that ended the shell, if any. */
@@ -31,8 +31,9 @@ const KILL_GRACE_MS = 2000;
 const PIPE_DRAIN_MS = 250;
 
 /**
- * Runs a command in its own process group, so that a timeout or an abort kills the shell and
- * everything it started (SIGTERM, then SIGKILL after a grace period).
+ * Runs a command in its own process group (started by the hooks' process host, so without
+ * forking Node), so that a timeout or an abort kills the shell and everything it started
+ * (SIGTERM, then SIGKILL after a grace period). Background jobs it leaves end with the session.
  */
 export function runShell(run: ShellRun): Promise<ShellResult> {
   return new Promise((resolve) => {
@@ -40,24 +41,49 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
     let timedOut = false;
     let aborted = false;
     let settled = false;
+    let exit: { exitCode: number | null; killedBy: NodeJS.Signals | null } | undefined;
+    let outputClosed = false;
     let drain: NodeJS.Timeout | undefined;
-    const child = spawn(SHELL, ["-c", run.command], {
-      cwd: run.cwd,
-      env: run.env,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const killGroup = (signal: NodeJS.Signals): void => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // The group is already gone.
-      }
+
+    const finish = (result: Omit<ShellResult, "output" | "timedOut" | "aborted">): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(drain);
+      run.signal.removeEventListener("abort", onAbort);
+      child.release();
+      resolve({ ...result, output: cap.text(), timedOut, aborted });
     };
+    const child = spawnProcess(
+      { file: SHELL, args: ["-c", run.command], cwd: run.cwd, env: run.env, stdin: null, mergeOutput: true },
+      {
+        onStdout: (data) => {
+          const text = data.toString("utf8");
+          cap.push(text);
+          run.onOutput?.(text);
+        },
+        onStderr: (data) => {
+          const text = data.toString("utf8");
+          cap.push(text);
+          run.onOutput?.(text);
+        },
+        onError: (failure) => finish({ exitCode: null, killedBy: null, spawnError: failure.message }),
+        onExit: (exitCode, killedBy) => {
+          // A killed run also takes the group's stragglers down; a normal exit leaves background jobs alone.
+          if (timedOut || aborted) child.killGroup("SIGKILL");
+          exit = { exitCode, killedBy };
+          if (outputClosed) finish(exit);
+          else drain = setTimeout(() => finish(exit ?? { exitCode, killedBy }), PIPE_DRAIN_MS);
+        },
+        onClose: () => {
+          outputClosed = true;
+          if (exit) finish(exit);
+        },
+      },
+    );
     const stop = (): void => {
-      killGroup("SIGTERM");
-      setTimeout(() => killGroup("SIGKILL"), KILL_GRACE_MS).unref();
+      child.killGroup("SIGTERM");
+      setTimeout(() => child.killGroup("SIGKILL"), KILL_GRACE_MS).unref();
     };
     const timer = setTimeout(() => {
       timedOut = true;
@@ -69,32 +95,5 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
     };
     if (run.signal.aborted) onAbort();
     else run.signal.addEventListener("abort", onAbort, { once: true });
-
-    const onData = (data: Buffer): void => {
-      const text = data.toString("utf8");
-      cap.push(text);
-      run.onOutput?.(text);
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-
-    const finish = (result: Omit<ShellResult, "output" | "timedOut" | "aborted">): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      clearTimeout(drain);
-      run.signal.removeEventListener("abort", onAbort);
-      child.stdout.destroy();
-      child.stderr.destroy();
-      resolve({ ...result, output: cap.text(), timedOut, aborted });
-    };
-    child.on("error", (error) => finish({ exitCode: null, killedBy: null, spawnError: error.message }));
-    child.on("exit", (exitCode, killedBy) => {
-      // A killed run also takes the group's stragglers down; a normal exit leaves background jobs alone.
-      if (timedOut || aborted) killGroup("SIGKILL");
-      const done = () => finish({ exitCode, killedBy });
-      child.on("close", done);
-      drain = setTimeout(done, PIPE_DRAIN_MS);
-    });
   });
 }

@@ -4,12 +4,19 @@
  * merged non-hook settings and every problem. Read with the same loaders the runtime uses.
  */
 import path from "node:path";
-import { type CompiledHook, type SettingsLayer, USER_OWNED_SOURCES } from "@codebot/hooks";
+import {
+  type CompiledHook,
+  consentFingerprint,
+  referencedScripts,
+  type SettingsLayer,
+  USER_OWNED_SOURCES,
+} from "@codebot/hooks";
 import type { TrustStore } from "../../approval/trust-store.js";
 import { resolveCodebotHome } from "../../paths/codebot-home.js";
 import {
   type ProjectProblem,
   type ProjectSettings,
+  type ProjectTrustOptions,
   projectDirectory,
   projectProblems,
   readProjectSettings,
@@ -24,6 +31,10 @@ export type TrustState = "own" | "approved" | "needs approval" | "changed since 
 export interface InventoryHook {
   hook: CompiledHook;
   trust: TrustState;
+  /** What approving it records: the entry and the content of the project scripts it runs. */
+  fingerprint: string;
+  /** Those scripts, absolute paths (a command hook naming `./hook.sh`, `bash .claude/hooks/x.sh`…). */
+  scripts: string[];
 }
 
 export interface HookInventory {
@@ -44,10 +55,7 @@ export interface HookInventory {
  * Reads the project's settings. `trustProjectHooks` (a session's `--trust-project-hooks`) counts
  * the project's permission grants as a session would, so a session can start from this read.
  */
-export function loadInventory(
-  flags: ProjectFlags,
-  options: { trustProjectHooks?: boolean } = {},
-): HookInventory {
+export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions = {}): HookInventory {
   const cwd = projectDirectory(
     flags.cwd,
     (dir) => new CliError(`--cwd: ${dir} does not exist or is not a directory`),
@@ -60,8 +68,13 @@ export function loadInventory(
   const { layers, trustStore, settings, hooks: loaded } = project;
   const problems = projectProblems(project);
   if (trustStore.problem) problems.push({ severity: "warning", message: trustStore.problem });
-  // Approvals that match no hook any more: an entry approved, then edited.
-  const current = new Set(loaded.hooks.map((h) => h.fingerprint));
+  const items = loaded.hooks.map((hook) => ({
+    hook,
+    fingerprint: consentFingerprint(hook.fingerprint, hook.spec, cwd),
+    scripts: hook.spec.type === "command" ? referencedScripts(hook.spec.command, cwd) : [],
+  }));
+  // Approvals that match no hook any more: an entry (or a script it runs) approved, then edited.
+  const current = new Set(items.map((h) => h.fingerprint));
   const outdated = Object.entries(trustStore.snapshot().hooks)
     .filter(([fingerprint]) => !current.has(fingerprint))
     .map(([, approval]) => approval);
@@ -69,7 +82,7 @@ export function loadInventory(
     cwd,
     codebotHome,
     layers,
-    hooks: loaded.hooks.map((hook) => ({ hook, trust: trustStateOf(hook, trustStore, outdated) })),
+    hooks: items.map((item) => ({ ...item, trust: trustStateOf(item, trustStore, outdated) })),
     disabled: loaded.disabled,
     settings,
     problems,
@@ -83,12 +96,12 @@ export function loadInventory(
  * no longer matches any hook (is `outdated`) — the entry was most likely edited after it was approved.
  */
 function trustStateOf(
-  hook: CompiledHook,
+  { hook, fingerprint }: { hook: CompiledHook; fingerprint: string },
   store: TrustStore,
   outdated: readonly { path: string; event: string }[],
 ): TrustState {
   if (USER_OWNED_SOURCES.has(hook.source)) return "own";
-  if (store.isHookTrusted(hook.fingerprint)) return "approved";
+  if (store.isHookTrusted(fingerprint)) return "approved";
   return outdated.some((t) => t.path === hook.path && t.event === hook.event)
     ? "changed since approval"
     : "needs approval";

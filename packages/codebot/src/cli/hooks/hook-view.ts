@@ -14,12 +14,18 @@ export function hookBody(hook: CompiledHook): string {
   }
 }
 
+/** The entry's own `env` as `NAME=value …` (what the command runs with), when it sets any. */
+export function hookEnvText(hook: CompiledHook): string | undefined {
+  const pairs = Object.entries(hook.env);
+  return pairs.length === 0 ? undefined : pairs.map(([k, v]) => `${k}=${v}`).join(" ");
+}
+
 export function trustText(trust: TrustState): string {
   return trust === "own" ? "approved (user-owned)" : trust;
 }
 
 /** The snake_case form of one hook for `--json` outputs. */
-export function wireHook({ hook, trust }: InventoryHook): WireObject {
+export function wireHook({ hook, trust, fingerprint, scripts }: InventoryHook): WireObject {
   const rules = describeHook(hook);
   return {
     event: hook.event,
@@ -37,7 +43,8 @@ export function wireHook({ hook, trust }: InventoryHook): WireObject {
     ...(hook.statusMessage !== undefined ? { status_message: hook.statusMessage } : {}),
     source: hook.source,
     file: hook.path,
-    fingerprint: hook.fingerprint,
+    fingerprint,
+    scripts,
     trust: trust === "own" ? "approved" : trust,
     user_owned: trust === "own",
     style: rules.style,

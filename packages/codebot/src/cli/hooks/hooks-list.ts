@@ -1,8 +1,9 @@
 import { describeHook } from "@codebot/hooks";
+import { visible } from "../../approval/visible-text.js";
 import { type Styles, stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { displayPath, type HookInventory, loadInventory } from "./hook-inventory.js";
-import { hookBody, trustText, wireHook } from "./hook-view.js";
+import { hookBody, hookEnvText, trustText, wireHook } from "./hook-view.js";
 
 /** `codebot hooks list [--json]`: every hook with its filters, source and trust state. */
 export function hooksList(flags: ProjectFlags, json: boolean): number {
@@ -27,7 +28,7 @@ export function hookListLines(inv: HookInventory, s: Styles): string[] {
   const lines: string[] = [];
   lines.push(s.bold("settings files read"));
   if (inv.layers.length === 0) lines.push("  (none)");
-  for (const layer of inv.layers) lines.push(`  ${layer.source.padEnd(7)} ${layer.path}`);
+  for (const layer of inv.layers) lines.push(`  ${layer.source.padEnd(7)} ${visible(layer.path)}`);
   lines.push("");
   if (inv.disabled)
     lines.push(s.yellow('"disableAllHooks": true is set: hooks are listed but none runs'), "");
@@ -43,8 +44,11 @@ export function hookListLines(inv: HookInventory, s: Styles): string[] {
       item.trust === "own" || item.trust === "approved"
         ? s.green(trustText(item.trust))
         : s.yellow(item.trust);
-    lines.push(`  ${s.cyan(h.name)}${h.enabled ? "" : s.yellow(" (disabled)")}`);
-    lines.push(`    ${h.spec.type}: ${hookBody(h)}`);
+    lines.push(`  ${s.cyan(visible(h.name))}${h.enabled ? "" : s.yellow(" (disabled)")}`);
+    lines.push(`    ${h.spec.type}: ${visible(hookBody(h))}`);
+    const env = hookEnvText(h);
+    if (env !== undefined) lines.push(`    env: ${visible(env)}`);
+    for (const script of item.scripts) lines.push(`    runs ${visible(displayPath(script, inv.cwd))}`);
     const rules = describeHook(h);
     // Claude Code groups follow other rules (§11): the listing says which, in words.
     const filters =
@@ -62,9 +66,9 @@ export function hookListLines(inv: HookInventory, s: Styles): string[] {
             `timeout ${h.timeoutMs / 1000} s`,
           ];
     if (h.blocking) filters.push(`onError: ${h.onError}`);
-    lines.push(`    ${filters.join(" · ")}`);
+    lines.push(`    ${visible(filters.join(" · "))}`);
     const from = rules.plugin !== undefined ? `plugin ${rules.plugin}` : h.source;
-    lines.push(`    from ${from} ${displayPath(h.path, inv.cwd)} · trust: ${trust}`);
+    lines.push(`    from ${visible(from)} ${visible(displayPath(h.path, inv.cwd))} · trust: ${trust}`);
   }
   const pending = inv.hooks.filter(
     (h) => h.trust === "needs approval" || h.trust === "changed since approval",

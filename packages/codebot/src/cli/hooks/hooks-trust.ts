@@ -1,8 +1,9 @@
+import { visible } from "../../approval/visible-text.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { askLine } from "../read-input.js";
 import { displayPath, loadInventory, projectHooks } from "./hook-inventory.js";
-import { hookBody } from "./hook-view.js";
+import { hookBody, hookEnvText } from "./hook-view.js";
 
 /**
  * `codebot hooks trust [--yes]`: shows the project's hooks (project and local layers) and the
@@ -15,19 +16,24 @@ export async function hooksTrust(flags: ProjectFlags, yes: boolean): Promise<num
   const s = stylesFor(process.stdout);
   const hooks = projectHooks(inv);
   const grants = inv.settings.permissions.untrusted;
-  const out: string[] = [`project ${inv.cwd}`, `trust store ${inv.trustStore.file}`, ""];
+  const out: string[] = [`project ${visible(inv.cwd)}`, `trust store ${visible(inv.trustStore.file)}`, ""];
   if (hooks.length === 0) out.push("the project configures no hooks");
-  for (const { hook, trust } of hooks) {
+  for (const { hook, trust, fingerprint, scripts } of hooks) {
     const state = trust === "approved" ? s.green(trust) : s.yellow(trust);
-    out.push(`${s.bold(hook.event)} ${s.cyan(hook.name)} · ${state}`);
-    out.push(`  ${hook.spec.type}: ${hookBody(hook)}`);
+    out.push(`${s.bold(hook.event)} ${s.cyan(visible(hook.name))} · ${state}`);
+    out.push(`  ${hook.spec.type}: ${visible(hookBody(hook))}`);
+    const env = hookEnvText(hook);
+    if (env !== undefined) out.push(`  env: ${visible(env)}`);
+    for (const script of scripts)
+      out.push(`  runs ${visible(displayPath(script, inv.cwd))} (its content is approved too)`);
     out.push(
-      `  from ${hook.source} ${displayPath(hook.path, inv.cwd)} · fingerprint ${hook.fingerprint.slice(0, 16)}`,
+      `  from ${hook.source} ${visible(displayPath(hook.path, inv.cwd))} · fingerprint ${fingerprint.slice(0, 16)}`,
     );
   }
   if (grants.length > 0) {
     out.push("", "permission grants asked for by project settings (not trusted yet):");
-    for (const g of grants) out.push(`  ${g.grant} (${g.source} ${displayPath(g.file, inv.cwd)})`);
+    for (const g of grants)
+      out.push(`  ${visible(g.grant)} (${g.source} ${visible(displayPath(g.file, inv.cwd))})`);
   }
   const pending = hooks.filter((h) => h.trust !== "approved");
   const total = pending.length + grants.length;
@@ -53,8 +59,8 @@ export async function hooksTrust(flags: ProjectFlags, yes: boolean): Promise<num
       return 1;
     }
   }
-  for (const { hook } of pending) {
-    inv.trustStore.trustHook(hook.fingerprint, {
+  for (const { hook, fingerprint } of pending) {
+    inv.trustStore.trustHook(fingerprint, {
       event: hook.event,
       source: hook.source,
       label: hook.name,

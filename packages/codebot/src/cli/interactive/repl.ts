@@ -1,13 +1,15 @@
 import readline from "node:readline";
+import { referencedScripts } from "@codebot/hooks";
 import type { ApprovalAnswer } from "../../approval/approval-types.js";
+import { visible } from "../../approval/visible-text.js";
 import { closeOnSignals } from "../../session/close-on-signals.js";
 import { createRuntime } from "../../session/create-runtime.js";
 import type { PromptResult } from "../../session/prompt-result.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { CliError, errorMessage } from "../cli-error.js";
-import { loadInventory } from "../hooks/hook-inventory.js";
-import { hookBody } from "../hooks/hook-view.js";
+import { displayPath, loadInventory } from "../hooks/hook-inventory.js";
+import { hookBody, hookEnvText } from "../hooks/hook-view.js";
 import { exit, onTerminalGone } from "../main.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
@@ -16,6 +18,7 @@ import { sessionToResume } from "../resume-flags.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
+import { askProjectGrants } from "./grant-question.js";
 import { pickSession } from "./pick-session.js";
 import { Questions } from "./questions.js";
 import { slashCommand } from "./slash-commands.js";
@@ -32,24 +35,11 @@ const PROMPT = "› ";
  */
 export async function runInteractive(flags: SessionFlags): Promise<number> {
   const s = stylesFor(process.stdout);
-  const inventory = loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks });
-  const modelSpec = sessionModel(flags.model, inventory.settings);
   const screen = terminalScreen(process.stdout, s);
   const view = new SessionView(screen, s, { trace: flags.debugHooks ? "all" : "ran" });
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   rl.setPrompt(PROMPT);
   const questions = new Questions(rl, view, PROMPT);
-
-  view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
-  view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
-  for (const line of problemLines(inventory.problems, s)) view.line(line);
-  const resumeId = flags.resume
-    ? await sessionToResume(
-        flags.resume,
-        inventory,
-        pickSession(rl, (line) => view.line(line), s),
-      )
-    : undefined;
 
   // While the session starts, typed lines wait for it, and Ctrl+C or Ctrl+D leave at once.
   const typedAhead: string[] = [];
@@ -60,6 +50,29 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   rl.on("line", earlyLine);
   rl.on("SIGINT", earlyQuit);
   rl.on("close", earlyQuit);
+
+  // The project's grants first: its model, if approved, is the session's.
+  const inventory = await askProjectGrants(
+    loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks }),
+    flags,
+    questions,
+    view,
+    s,
+  );
+  const modelSpec = sessionModel(flags.model, inventory.settings);
+  view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
+  view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
+  for (const line of problemLines(inventory.problems, s)) view.line(line);
+  // `-r` alone: the user picks a session (the answer is not a prompt typed ahead).
+  rl.off("line", earlyLine);
+  const resumeId = flags.resume
+    ? await sessionToResume(
+        flags.resume,
+        inventory,
+        pickSession(rl, (line) => view.line(line), s),
+      )
+    : undefined;
+  rl.on("line", earlyLine);
 
   let runtime: Runtime;
   try {
@@ -73,24 +86,33 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
       },
       askToolApproval: (request) => {
         const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
-        const what = request.subject ?? JSON.stringify(request.args);
+        const what = visible(request.subject ?? JSON.stringify(request.args));
         // A hook's permissionDecision "ask" (Claude Code) says why it asks.
         const why =
-          request.hookReason !== undefined ? ` ${s.dim(`(a hook asks: ${request.hookReason})`)}` : "";
+          request.hookReason !== undefined
+            ? ` ${s.dim(`(a hook asks: ${visible(request.hookReason)})`)}`
+            : "";
         return questions.ask<ApprovalAnswer>(
-          `${s.yellow("?")} allow ${who}${s.bold(request.tool)} ${what}${why}  [y]es / [n]o / [a]lways (${request.alwaysRule}): `,
+          `${s.yellow("?")} allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}  [y]es / [n]o / [a]lways (${visible(request.alwaysRule)}): `,
           { y: "once", n: "deny", a: "always" },
           "deny",
           request.signal,
         );
       },
       askHookApproval: (request) => {
-        const hook = inventory.hooks.find((h) => h.hook.fingerprint === request.fingerprint)?.hook;
-        const body = hook ? ` ${hook.spec.type}: ${hookBody(hook)}` : "";
+        const hook = request.hook;
+        const body = ` ${hook.spec.type}: ${visible(hookBody(hook))}`;
         view.line(
-          `${s.yellow("?")} the ${request.source} settings ${request.path} want to run a hook on ${request.event}:`,
+          `${s.yellow("?")} the ${request.source} settings ${visible(request.path)} want to run a hook on ${request.event}:`,
         );
-        view.line(`  ${s.bold(request.label)}${s.dim(body)}`);
+        view.line(`  ${s.bold(visible(request.label))}${s.dim(body)}`);
+        const env = hookEnvText(hook);
+        if (env !== undefined) view.line(`  ${s.dim(`with env ${visible(env)}`)}`);
+        if (hook.spec.type === "command")
+          for (const script of referencedScripts(hook.spec.command, inventory.cwd))
+            view.line(
+              `  ${s.dim(`runs ${visible(displayPath(script, inventory.cwd))} (its content is approved too)`)}`,
+            );
         return questions.ask<ApprovalAnswer>(
           "  run it? [o]nce / [a]lways (remember for this project) / [d]eny: ",
           { o: "once", y: "once", a: "always", d: "deny", n: "deny" },

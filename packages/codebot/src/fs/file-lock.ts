@@ -1,0 +1,79 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** Longer than any read-change-write of a small JSON file; then the holder is reported, not waited for. */
+const WAIT_MS = 15_000;
+/** A lock file left empty this long (its creator died before writing its pid) is stale. */
+const EMPTY_STALE_MS = 5_000;
+
+/**
+ * Runs `change` while holding `<file>.lock`, created exclusively (O_EXCL) with the holder's pid,
+ * so read-change-write cycles of several processes on one file do not overwrite each other's
+ * changes. A lock whose holder is no longer running is taken over; a live one is waited for with
+ * short, jittered sleeps (synchronous: the callers are synchronous and hold it for milliseconds).
+ */
+export function withFileLock<T>(file: string, change: () => T): T {
+  const lock = `${file}.lock`;
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  const deadline = Date.now() + WAIT_MS;
+  for (let attempt = 0; !tryLock(lock); attempt++) {
+    if (isStale(lock)) {
+      fs.rmSync(lock, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline)
+      throw new Error(
+        `${lock} is held by process ${holderOf(lock) ?? "?"}; remove it if that is not a codebot`,
+      );
+    sleep(Math.min(40, 2 + attempt) * (0.5 + Math.random()));
+  }
+  try {
+    return change();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+function tryLock(lock: string): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(lock, "wx", 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+  try {
+    fs.writeSync(fd, String(process.pid));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return true;
+}
+
+function holderOf(lock: string): number | undefined {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(lock, "utf8"), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isStale(lock: string): boolean {
+  const pid = holderOf(lock);
+  if (pid === undefined) {
+    const stat = fs.statSync(lock, { throwIfNoEntry: false });
+    return stat !== undefined && Date.now() - stat.mtimeMs > EMPTY_STALE_MS;
+  }
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+function sleep(ms: number): void {
+  Atomics.wait(sleeper, 0, 0, ms);
+}

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+
+/** Larger than any settings file a person writes; a bigger one is refused, not read. */
+export const MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
+
+export type SettingsText =
+  | { kind: "text"; text: string }
+  | { kind: "absent" }
+  | { kind: "error"; message: string };
+
+/**
+ * The text of one settings file, read safely from a repository that may be hostile: only a
+ * regular file (a symlink to `/dev/zero` or a FIFO would hang or grow without end; the open is
+ * non-blocking so a FIFO cannot stall it), at most MAX_SETTINGS_BYTES, and a leading UTF-8 BOM
+ * dropped (editors on Windows write one). A missing file, or a symlink to nothing, is absent.
+ */
+export function readSettingsText(file: string): SettingsText {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { kind: "absent" };
+    return { kind: "error", message: `cannot read (${code ?? String(error)})` };
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) return { kind: "error", message: `not a regular file (${kindOf(stat)})` };
+    if (stat.size > MAX_SETTINGS_BYTES) return tooLarge(`${stat.size} bytes`);
+    // Read to the end rather than trust the size: the file may grow while it is read.
+    const buffer = Buffer.alloc(MAX_SETTINGS_BYTES + 1);
+    let length = 0;
+    for (;;) {
+      const n = fs.readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+      if (length > MAX_SETTINGS_BYTES) return tooLarge("and still growing");
+    }
+    const text = buffer.toString("utf8", 0, length);
+    return { kind: "text", text: text.startsWith("\ufeff") ? text.slice(1) : text };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { kind: "error", message: `cannot read (${code ?? String(error)})` };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function tooLarge(detail: string): SettingsText {
+  const mib = MAX_SETTINGS_BYTES / (1024 * 1024);
+  return { kind: "error", message: `larger than ${mib} MiB (${detail}); not read` };
+}
+
+function kindOf(stat: fs.Stats): string {
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice()) return "a character device";
+  if (stat.isBlockDevice()) return "a block device";
+  if (stat.isFIFO()) return "a named pipe";
+  if (stat.isSocket()) return "a socket";
+  return "not a file";
+}

@@ -1,0 +1,121 @@
+/**
+ * Project grants are approved by name and value (issue 17, item 1): an approved `env` value that
+ * the repository later changes, and a project `model`, are not honoured until approved again.
+ */
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { cliEnv, runCli, useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+function trust(box: Sandbox) {
+  return runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+}
+
+describe("project env grants are approved by value", () => {
+  it("an approved PATH changed to a folder of the repository is not used by hooks or bash until approved again", async () => {
+    const box = sandbox();
+    const marker = `${box.home}/owned-by-repo-ls`;
+    box.write("bin/ls", `#!/bin/sh\ntouch '${marker}'\n`);
+    fs.chmodSync(box.at("bin/ls"), 0o755);
+    box.json(".codebot/settings.json", { env: { PATH: "/usr/bin:/bin" } });
+    expect((await trust(box)).code).toBe(0);
+
+    const repoPath = `${box.at("bin")}:/usr/bin:/bin`;
+    box.json(".codebot/settings.json", { env: { PATH: repoPath } });
+    // The user's own hook gets the settings env, as the bash tool does.
+    box.json(`${box.home}/settings.json`, { hooks: { UserPromptSubmit: [command("ls >/dev/null")] } });
+    const server = await modelServer([reply.toolCall("bash", { command: "ls" }), reply.text("listed")]);
+    const run = await runCli(["-p", "list", "--permission-mode", "auto", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(run.code).toBe(0);
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(run.stderr).toContain(`were ignored: env:PATH=${repoPath}`);
+
+    const listing = await runCli(["hooks", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(listing.code).toBe(1);
+    expect(listing.stdout).toContain(`  env:PATH=${repoPath} (project .codebot/settings.json)`);
+  });
+});
+
+describe("a project model needs consent", () => {
+  it("an untrusted project model does not switch the provider; approved, it does; changed, it is asked again", async () => {
+    const box = sandbox();
+    const anthropic = await modelServer([reply.text("from anthropic"), reply.text("anthropic again")]);
+    const openai = await modelServer([reply.text("from openai")]);
+    const env = modelEnv(anthropic, box.home, {
+      OPENAI_API_KEY: "users-openai-key",
+      OPENAI_BASE_URL: openai.openaiBaseUrl,
+    });
+    box.json(".codebot/settings.json", { model: "openai/gpt-4o" });
+    const untrusted = await runCli(["-p", "secret prompt", "--cwd", box.project], { env });
+    expect(untrusted.code).toBe(0);
+    expect(untrusted.stdout).toContain("from anthropic");
+    expect(openai.requests).toHaveLength(0);
+    expect(untrusted.stderr).toContain("were ignored: model:openai/gpt-4o");
+
+    expect((await trust(box)).code).toBe(0);
+    const trusted = await runCli(["-p", "hi", "--cwd", box.project], { env });
+    expect(trusted.stdout).toContain("from openai");
+    expect(openai.requests).toHaveLength(1);
+
+    box.json(".codebot/settings.json", { model: "openai/gpt-4.1" });
+    const changed = await runCli(["-p", "hi", "--cwd", box.project], { env });
+    expect(changed.stdout).toContain("anthropic again");
+    expect(openai.requests).toHaveLength(1);
+    expect(changed.stderr).toContain("were ignored: model:openai/gpt-4.1");
+  });
+});
+
+describe("the interactive session asks about the project's grants, with their values", {
+  timeout: 120_000,
+}, () => {
+  it("'always' saves env:MARK=v1; a changed value is asked about again and, denied, not used", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", { env: { MARK: "v1" } });
+    const writeMark = () => [
+      reply.toolCall("bash", { command: 'echo "[$MARK]" > mark.txt' }),
+      reply.text("marked"),
+    ];
+    const server = await modelServer([...writeMark(), ...writeMark()]);
+    const start = () =>
+      TmuxSession.start({
+        dir: box.project,
+        env: modelEnv(server, box.home),
+        args: ["--permission-mode", "auto"],
+      });
+
+    const first = start();
+    try {
+      expect(await first.waitForScreen("allow? [o]nce")).toContain(
+        "  env:MARK=v1 (project .codebot/settings.json)",
+      );
+      first.submit("a");
+      await first.waitForScreen(/^›/m);
+      first.submit("mark");
+      await first.waitForScreen("marked");
+      expect(fs.readFileSync(box.at("mark.txt"), "utf8")).toBe("[v1]\n");
+      first.submit("/exit");
+      expect(await first.exitCode()).toBe(0);
+    } finally {
+      first.kill();
+    }
+
+    box.json(".codebot/settings.json", { env: { MARK: "v2" } });
+    const second = start();
+    try {
+      expect(await second.waitForScreen("allow? [o]nce")).toContain("  env:MARK=v2 (project");
+      second.submit("d");
+      await second.waitForScreen(/^›/m);
+      second.submit("mark");
+      await second.waitForScreen("marked");
+      expect(fs.readFileSync(box.at("mark.txt"), "utf8")).toBe("[]\n");
+    } finally {
+      second.kill();
+    }
+  });
+});

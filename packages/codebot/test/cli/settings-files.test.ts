@@ -1,0 +1,98 @@
+/**
+ * Settings files cannot hang or crash codebot (issue 17, item 2): only regular files are read,
+ * at most 4 MiB, nesting is limited, a BOM is accepted and a duplicate key is an error naming
+ * both places. Each case runs the built CLI on real files in a project directory.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { cliEnv, expectNoStackTrace, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+const SETTINGS = ".codebot/settings.json";
+
+/** `hooks validate` in the project, bounded well below what a hang would take. */
+function validate(box: Sandbox) {
+  return runCli(["hooks", "validate", "--cwd", box.project], { env: cliEnv(box.home), timeoutMs: 30_000 });
+}
+
+describe("settings files that are not regular files", () => {
+  it("a settings.json symlinked to /dev/zero is refused at once by hooks validate and by -p", async () => {
+    const box = sandbox();
+    fs.mkdirSync(box.at(".codebot"));
+    fs.symlinkSync("/dev/zero", box.at(SETTINGS));
+    const checked = await validate(box);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toContain(
+      `error: settings: ${box.at(SETTINGS)}: not a regular file (a character device) (layer skipped)`,
+    );
+    const server = await modelServer([reply.text("never")]);
+    const run = await runCli(["-p", "hi", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      timeoutMs: 30_000,
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.signal).toBeNull();
+    expect(run.stderr).toContain("not a regular file (a character device)");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("a named pipe nobody writes to does not block the read", async () => {
+    const box = sandbox();
+    fs.mkdirSync(box.at(".codebot"));
+    execFileSync("mkfifo", [box.at(SETTINGS)]);
+    const checked = await validate(box);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toContain("not a regular file (a named pipe) (layer skipped)");
+  });
+});
+
+describe("settings files too big or too deep", () => {
+  it("a file over 4 MiB is refused with its size, without being parsed", async () => {
+    const box = sandbox();
+    box.write(SETTINGS, `{"model": "anthropic/x", "pad": "${"x".repeat(4 * 1024 * 1024)}"}`);
+    const checked = await validate(box);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toContain(`${box.at(SETTINGS)}: larger than 4 MiB (4194339 bytes); not read`);
+  });
+
+  it("nesting 200 000 levels deep is an error naming the file and place, not a stack overflow", async () => {
+    const box = sandbox();
+    box.write(SETTINGS, `{\n  "hooks": ${"[".repeat(200_000)}${"]".repeat(200_000)}\n}`);
+    const checked = await validate(box);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toContain(
+      `error: settings: ${box.at(SETTINGS)}:2:75: nested deeper than 64 levels (layer skipped)`,
+    );
+    expect(checked.stdout + checked.stderr).not.toContain("Maximum call stack");
+    expectNoStackTrace(checked.stderr);
+  });
+});
+
+describe("settings file text", () => {
+  it("a UTF-8 BOM at the start is accepted", async () => {
+    const box = sandbox();
+    box.write(SETTINGS, `\ufeff${JSON.stringify({ hooks: { Stop: [command("true", { name: "bom" })] } })}`);
+    const checked = await validate(box);
+    expect(checked.stdout).not.toContain("error:");
+    expect(checked.code).toBe(0);
+    const listed = await runCli(["hooks", "list", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(listed.stdout).toContain("Stop\n  bom\n");
+  });
+
+  it("a duplicate key is an error naming both places", async () => {
+    const box = sandbox();
+    box.write(
+      SETTINGS,
+      '{\n  "env": { "A": "1" },\n  "hooks": { "Stop": [] },\n  "env": { "PATH": "./bin" }\n}\n',
+    );
+    const checked = await validate(box);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toContain(
+      `error: settings: ${box.at(SETTINGS)}:4:3: duplicate key "env", also at 2:3 (layer skipped)`,
+    );
+  });
+});

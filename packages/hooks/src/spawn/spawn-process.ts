@@ -1,0 +1,125 @@
+/**
+ * Starts a command in a process group of its own, through the process host (posix_spawn, see
+ * process-host.ts) or, where the host cannot run (no python3), with Node's own spawn. Command
+ * hooks and the bash tool start every process here.
+ */
+import { spawn } from "node:child_process";
+import { killGroup, ProcessHost } from "./process-host.js";
+import type { SpawnedProcess, SpawnHandlers, SpawnRequest } from "./spawn-request.js";
+
+let shared: ProcessHost | undefined;
+
+/**
+ * The process host of this codebot process, shared by hooks and tools. `CODEBOT_PROCESS_HOST=off`
+ * makes every start use Node's spawn instead.
+ */
+export function processHost(): ProcessHost | undefined {
+  if (process.env.CODEBOT_PROCESS_HOST === "off") return undefined;
+  shared ??= new ProcessHost();
+  return shared;
+}
+
+export function spawnProcess(
+  request: SpawnRequest,
+  handlers: SpawnHandlers,
+  host: ProcessHost | undefined = processHost(),
+): SpawnedProcess {
+  if (!host?.usable) return spawnWithNode(request, handlers);
+  let fallback: SpawnedProcess | undefined;
+  const hosted = host.submit(request, handlers, () => {
+    fallback = spawnWithNode(request, handlers);
+  });
+  return {
+    get pid() {
+      return fallback ? fallback.pid : hosted.pid;
+    },
+    killGroup: (signal) => (fallback ?? hosted).killGroup(signal),
+    write: (data) => (fallback ?? hosted).write(data),
+    endInput: () => (fallback ?? hosted).endInput(),
+    release: () => (fallback ?? hosted).release(),
+  };
+}
+
+/** Groups started with Node's spawn that may still run; killed when codebot exits. */
+const nodeGroups = new Set<number>();
+let exitHookInstalled = false;
+
+/** Node's `child_process.spawn` (forks Node): the path when the process host is unavailable. */
+export function spawnWithNode(request: SpawnRequest, handlers: SpawnHandlers): SpawnedProcess {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    // The process host ends its commands itself; these would outlive codebot without this.
+    process.on("exit", () => {
+      for (const pid of nodeGroups) killGroup(pid, "SIGKILL");
+    });
+  }
+  let released = false;
+  const child = spawn(request.file, request.args, {
+    cwd: request.cwd,
+    env: request.env,
+    detached: true,
+    stdio: [request.stdin === null ? "ignore" : "pipe", "pipe", "pipe"],
+  });
+  const pid = child.pid;
+  if (pid !== undefined) {
+    nodeGroups.add(pid);
+    queueMicrotask(() => handlers.onSpawn?.(pid));
+  }
+  let failed = false;
+  child.on("error", (err) => {
+    // Spawn failure (e.g. the cwd does not exist): there is no process to wait for.
+    if (pid !== undefined || released) return;
+    failed = true;
+    handlers.onError({ kind: "spawn", message: err.message });
+  });
+  let sent = { out: 0, err: 0 };
+  const cap = request.outputCap;
+  const pass = (stream: "out" | "err", chunk: Buffer, to: (c: Buffer) => void) => {
+    if (released) return;
+    if (cap !== undefined) {
+      const room = cap + 1 - sent[stream];
+      if (room <= 0) return;
+      if (chunk.length > room) chunk = chunk.subarray(0, room);
+      sent = { ...sent, [stream]: sent[stream] + chunk.length };
+    }
+    to(chunk);
+  };
+  child.stdout?.on("data", (chunk: Buffer) => pass("out", chunk, handlers.onStdout));
+  child.stderr?.on("data", (chunk: Buffer) =>
+    pass(
+      request.mergeOutput ? "out" : "err",
+      chunk,
+      request.mergeOutput ? handlers.onStdout : handlers.onStderr,
+    ),
+  );
+  child.stdout?.on("error", () => {});
+  child.stderr?.on("error", () => {});
+  child.on("exit", (code, signal) => {
+    if (!released) handlers.onExit(code, signal);
+  });
+  child.on("close", () => {
+    if (pid !== undefined) nodeGroups.delete(pid);
+    if (!released && !failed) handlers.onClose();
+  });
+  if (request.stdin !== null) {
+    // A command that never reads stdin (or exits early) makes this write fail with EPIPE: that is fine.
+    child.stdin?.on("error", () => {});
+    if (request.keepStdinOpen) child.stdin?.write(request.stdin);
+    else child.stdin?.end(request.stdin);
+  }
+  return {
+    pid,
+    killGroup: (signal) => {
+      if (pid !== undefined) killGroup(pid, signal);
+    },
+    write: (data) => {
+      if (child.stdin?.writable) child.stdin.write(data);
+    },
+    endInput: () => child.stdin?.end(),
+    release: () => {
+      released = true;
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The process host (spawn/process-host.ts): commands start from it rather than from Node; it
+ * ends everything it started when it is closed (as when codebot exits); a host that dies fails
+ * the call in flight clearly and the next call gets a new host; without python3, Node's spawn.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  createCommandExecutor,
+  ProcessHost,
+  processHost,
+  type RunContext,
+  type SpawnFailure,
+  spawnProcess,
+} from "../src/index.js";
+import { isRunning, q, tempDir, waitFor } from "./support.js";
+
+const hosts: ProcessHost[] = [];
+afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((h) => h.close()));
+});
+
+function host(options: ConstructorParameters<typeof ProcessHost>[0] = {}): ProcessHost {
+  const made = new ProcessHost(options);
+  hosts.push(made);
+  return made;
+}
+
+interface Ran {
+  stdout: string;
+  stderr: string;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  failure?: SpawnFailure;
+}
+
+/** Runs `sh -c script` on `on` (a host, or undefined for Node's spawn) to its end. */
+function sh(script: string, on: ProcessHost | undefined, cwd = tempDir()): Promise<Ran> {
+  return new Promise((resolve) => {
+    const ran: Ran = { stdout: "", stderr: "", code: null, signal: null };
+    let exited = false;
+    let closed = false;
+    const done = () => exited && closed && resolve(ran);
+    spawnProcess(
+      { file: "/bin/sh", args: ["-c", script], cwd, env: process.env, stdin: "payload\n" },
+      {
+        onStdout: (c) => {
+          ran.stdout += c.toString();
+        },
+        onStderr: (c) => {
+          ran.stderr += c.toString();
+        },
+        onError: (failure) => resolve({ ...ran, failure }),
+        onExit: (code, signal) => {
+          Object.assign(ran, { code, signal });
+          exited = true;
+          done();
+        },
+        onClose: () => {
+          closed = true;
+          done();
+        },
+      },
+      on,
+    );
+  });
+}
+
+const ctx = (over: Partial<RunContext> = {}): RunContext => ({
+  payload: "{}",
+  cwd: tempDir(),
+  env: {},
+  timeoutMs: 20_000,
+  signal: new AbortController().signal,
+  ...over,
+});
+
+describe("process host", () => {
+  it("starts commands itself (posix_spawn), not from Node, with stdin, env and cwd of the call", async () => {
+    const h = host();
+    const dir = tempDir();
+    const ran = await sh('echo "$PPID $(pwd)"; cat; echo err >&2; exit 4', h, dir);
+    expect(ran).toEqual({ stdout: `${h.pid} ${dir}\npayload\n`, stderr: "err\n", code: 4, signal: null });
+    expect(h.pid).not.toBe(process.pid);
+  });
+
+  it("reports death by a signal, and a missing working directory as a spawn failure", async () => {
+    const h = host();
+    expect(await sh("kill -TERM $$", h)).toMatchObject({ code: null, signal: "SIGTERM" });
+    const missing = join(tempDir(), "gone");
+    expect((await sh("true", h, missing)).failure).toEqual({
+      kind: "spawn",
+      message: `working directory ${missing}: No such file or directory`,
+    });
+    expect((await sh("echo still fine", h)).stdout).toBe("still fine\n");
+  });
+
+  it("ends everything it started when closed: TERM, then KILL for what ignores it, setsid escapees too", async () => {
+    const h = host({ shutdownGraceS: 0.3 });
+    const dir = tempDir();
+    const pids = join(dir, "pids");
+    // A background job ignoring TERM, a daemon that left the group (setsid), and a plain one.
+    const ran = await sh(
+      `exec >/dev/null 2>&1; (trap '' TERM; sleep 60) & a=$!; setsid sleep 60 & b=$!; sleep 60 & c=$!; echo $a $b $c > ${q(pids)}`,
+      h,
+      dir,
+    );
+    expect(ran.code).toBe(0);
+    const started = readFileSync(pids, "utf8").trim().split(" ").map(Number);
+    expect(started).toHaveLength(3);
+    expect(started.every(isRunning)).toBe(true);
+    await h.close();
+    await waitFor(() => !started.some(isRunning), 10_000, "every process the host started to end");
+  });
+
+  it("runs on Node's spawn when the host cannot start", async () => {
+    const h = host({ python: "/nonexistent/python3" });
+    const ran = await sh('echo "$PPID"; cat', h);
+    expect(ran.stdout).toBe(`${process.pid}\npayload\n`);
+    expect(h.usable).toBe(false);
+  });
+});
+
+describe("process host under the command executor", () => {
+  it("a host killed mid-call fails that call with a clear message and kills its group; the next call works", async () => {
+    const executor = createCommandExecutor();
+    const shared = processHost();
+    expect(shared).toBeDefined();
+    await executor.run({ type: "command", command: "true" }, ctx());
+    const first = shared?.pid as number;
+    const dir = tempDir();
+    const pidFile = join(dir, "pid");
+    const running = executor.run({ type: "command", command: `echo $$ > ${q(pidFile)}; sleep 60` }, ctx());
+    await waitFor(() => readFileSync(pidFile, { encoding: "utf8", flag: "a+" }).trim() !== "", 10_000, "pid");
+    process.kill(first, "SIGKILL");
+    const outcome = await running;
+    expect(outcome.error).toBe(
+      "the process host was killed by SIGKILL while the command ran; the command was stopped",
+    );
+    await waitFor(() => !isRunning(Number(readFileSync(pidFile, "utf8"))), 10_000, "the hook to die");
+    const next = await executor.run({ type: "command", command: "echo $PPID" }, ctx());
+    expect(next.error).toBeUndefined();
+    expect(Number(next.stdout)).toBe(shared?.pid);
+    expect(shared?.pid).not.toBe(first);
+  });
+});
