@@ -41,9 +41,9 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string, node
   });
 }
 
-/** The model's script: 50 `bash true` calls in one turn, then a final answer. */
-export const fiftyCalls = () => [
-  reply.toolCalls(...Array.from({ length: CALLS }, (_, i) => toolCall("bash", { command: "true" }, `c${i}`))),
+/** The model's script: `calls` (default 50) `bash true` calls in one turn, then a final answer. */
+export const bashTrueCalls = (calls = CALLS) => [
+  reply.toolCalls(...Array.from({ length: calls }, (_, i) => toolCall("bash", { command: "true" }, `c${i}`))),
   reply.text("done"),
 ];
 

@@ -15,7 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { reply } from "../packages/agentcore/src/testing/index.js";
-import { BUILT, CALLS, fiftyCalls, median, type Run, runCli, runWithModel, TIME } from "./cli-runs.js";
+import { BUILT, bashTrueCalls, CALLS, median, type Run, runCli, runWithModel, TIME } from "./cli-runs.js";
 
 const ROUNDS = 9;
 const BASELINE = process.env.BENCH_BASELINE_BIN ? path.resolve(process.env.BENCH_BASELINE_BIN) : undefined;
@@ -74,11 +74,11 @@ async function main(): Promise<void> {
       project,
     );
     const one = await withServer([reply.text("hello")], ["-p", "hi"]);
-    const c = await withServer(fiftyCalls(), pArgs);
-    const hk = await withServer(fiftyCalls(), [...pArgs, "--settings", hookFile]);
+    const c = await withServer(bashTrueCalls(), pArgs);
+    const hk = await withServer(bashTrueCalls(), [...pArgs, "--settings", hookFile]);
     if (BASELINE) {
-      const bc = await withServer(fiftyCalls(), pArgs, BASELINE);
-      const bh = await withServer(fiftyCalls(), [...pArgs, "--settings", hookFile], BASELINE);
+      const bc = await withServer(bashTrueCalls(), pArgs, BASELINE);
+      const bh = await withServer(bashTrueCalls(), [...pArgs, "--settings", hookFile], BASELINE);
       if (keep) {
         baseCalls.push(bc);
         baseHooked.push(bh);

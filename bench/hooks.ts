@@ -10,7 +10,7 @@
  *      calls, and how many TCP connections those 200 calls opened;
  *  (f) the floor a hook start is held to: Python's posix_spawn of `sh -c 'exit 0'` (pipes and a
  *      payload, as for a hook), next to what one trivial PreToolUse hook adds per call to a whole
- *      `codebot -p` session of 50 `bash true` calls (the built CLI; `npm run build` first);
+ *      `codebot -p` session of 200 `bash true` calls (the built CLI; `npm run build` first);
  *  (g) what a persistent hook adds per call (µs), and one `bash true` tool call end to end.
  * The tool calls are driven through the runner's middleware with a hand-made kernel context (the
  * same contract the kernel uses). Last line: one JSON object with the numbers.
@@ -39,7 +39,7 @@ import {
   loadHooks,
   parseMatcher,
 } from "../packages/hooks/src/index.js";
-import { BUILT, fiftyCalls, runWithModel, CALLS as SESSION_CALLS } from "./cli-runs.js";
+import { BUILT, bashTrueCalls, runWithModel } from "./cli-runs.js";
 
 const dir = mkdtempSync(join(tmpdir(), "codebot-hooks-bench-"));
 const session = { sessionId: "bench", cwd: dir, transcriptPath: join(dir, "transcript.jsonl") };
@@ -322,12 +322,13 @@ writeFileSync(
   JSON.stringify({ hooks: { PreToolUse: [{ type: "command", command: "exit 0" }] } }),
 );
 const sessionArgs = ["-p", "go", "--permission-mode", "auto", "--cwd", sessionDir];
+const SESSION_CALLS = 200;
 const floors: number[] = [];
 const addedPerCall: number[] = [];
-for (let round = -1; round < 7; round++) {
-  const plain = await runWithModel(fiftyCalls(), sessionArgs, sessionEnv, sessionDir);
+for (let round = -1; round < 9; round++) {
+  const plain = await runWithModel(bashTrueCalls(SESSION_CALLS), sessionArgs, sessionEnv, sessionDir);
   const withHook = await runWithModel(
-    fiftyCalls(),
+    bashTrueCalls(SESSION_CALLS),
     [...sessionArgs, "--settings", trivialHookFile],
     sessionEnv,
     sessionDir,

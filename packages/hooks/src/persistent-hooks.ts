@@ -131,6 +131,7 @@ class PersistentProcess {
         env: this.env,
         stdin: "",
         keepStdinOpen: true,
+        directStdio: true,
       },
       {
         onStdout: (chunk) => this.receive(chunk),

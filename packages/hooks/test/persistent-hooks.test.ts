@@ -130,14 +130,14 @@ describe("persistent hooks", () => {
     const dir = tempDir();
     const respond = '{"id": event["id"]} if event["args"]["command"] != "hang" else None';
     const { runner } = runnerFor(
-      { PreToolUse: [pythonHook(dir, respond, { timeout: 0.5, name: "slow", onError: "block" })] },
+      { PreToolUse: [pythonHook(dir, respond, { timeout: 2, name: "slow", onError: "block" })] },
       { dir },
     );
     expect((await runner.preToolUse(bash("ok"))).blocked).toBe(false);
     const hung = await runner.preToolUse(bash("hang"));
-    expect(hung).toMatchObject({ blocked: true, reason: "slow failed: timed out after 0.5s" });
+    expect(hung).toMatchObject({ blocked: true, reason: "slow failed: timed out after 2s" });
     expect(hung.trace[0]?.outcome).toBe("timed out");
-    expect((await runner.preToolUse(bash("ok"))).blocked).toBe(false);
+    expect((await runner.preToolUse(bash("ok"))).reason).toBeUndefined();
     const pids = starts(dir);
     expect(pids).toHaveLength(2);
     await waitFor(() => !isRunning(pids[0] as number), 10_000, "the timed-out process to be stopped");

@@ -7,6 +7,7 @@ export const PROCESS_HOST_SOURCE = String.raw`# The process host: a small long-l
 # each child's stdin/stdout/stderr over its own stdin/stdout as frames:
 #   header: call id (u32), type (1 byte), payload length (u32), all big-endian; then the payload.
 # Node -> host: S spawn (JSON), I stdin data, E end of stdin, R release (stop reading the child).
+# A spawn may instead ask for stdin and stdout on two named pipes ("fifos") that Node opens.
 # host -> Node: H hello, P started (pid), F spawn failed (message), O stdout, e stderr,
 #   X exit ("code signal"), C output closed.
 # It is a child subreaper: whatever its children leave behind (background jobs, setsid
@@ -24,7 +25,14 @@ import time
 HEADER = struct.Struct(">IcI")
 GRACE_S = float(sys.argv[1]) if len(sys.argv) > 1 else 1.0
 SELF = os.getpid()
-SIGNALS = [s for s in signal.valid_signals() if s not in (signal.SIGKILL, signal.SIGSTOP)]
+# Signals a child must not inherit as ignored (exec resets handled ones by itself): what this
+# process ignores now (Python ignores SIGPIPE and SIGXFSZ) plus the two it ignores below.
+SIGNALS = [
+    s
+    for s in signal.valid_signals()
+    if s not in (signal.SIGKILL, signal.SIGSTOP)
+    and (s in (signal.SIGINT, signal.SIGHUP) or signal.getsignal(s) == signal.SIG_IGN)
+]
 
 try:
     SUBREAPER = ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0  # PR_SET_CHILD_SUBREAPER
@@ -37,8 +45,24 @@ by_pid = {}  # pid -> Call
 groups = set()  # every process group started, for when the process tree cannot be walked
 
 
+outgoing = []
+# Frames go out once per loop turn, together. "Output closed" may wait a few milliseconds: the
+# exit follows it at once, so both usually reach Node in one wake-up.
+urgent = False
+
+
 def send(cid, kind, payload=b""):
-    data = HEADER.pack(cid, kind, len(payload)) + payload
+    global urgent
+    outgoing.append(HEADER.pack(cid, kind, len(payload)) + payload)
+    if kind != b"C":
+        urgent = True
+
+
+def flush():
+    global urgent
+    data = b"".join(outgoing)
+    outgoing.clear()
+    urgent = False
     try:
         while data:
             data = data[os.write(1, data) :]
@@ -89,16 +113,27 @@ def spawn(cid, spec):
     calls[cid] = call
     child_fds = []
     try:
-        if spec.get("stdin", True):
+        fifos = spec.get("fifos")
+        if fifos:
+            # stdin and stdout on named pipes Node opens itself: a long-lived process's lines then
+            # go straight between it and Node. Opened read-write, so neither open waits for the other.
+            for path in fifos:
+                os.mkfifo(path, 0o600)
+            stdin_r = os.open(fifos[0], os.O_RDWR | os.O_CLOEXEC)
+            child_fds.append(stdin_r)
+            out_w = os.open(fifos[1], os.O_RDWR | os.O_CLOEXEC)
+            child_fds.append(out_w)
+        elif spec.get("stdin", True):
             stdin_r, stdin_w = os.pipe()
             child_fds.append(stdin_r)
             call.stdin_fd = nonblocking(stdin_w)
         else:
             stdin_r = os.open("/dev/null", os.O_RDONLY | os.O_CLOEXEC)
             child_fds.append(stdin_r)
-        out_r, out_w = os.pipe()
-        child_fds.append(out_w)
-        call.readers[nonblocking(out_r)] = [b"O", 0]
+        if not fifos:
+            out_r, out_w = os.pipe()
+            child_fds.append(out_w)
+            call.readers[nonblocking(out_r)] = [b"O", 0]
         if spec.get("merge"):
             err_w = out_w
         else:
@@ -293,8 +328,12 @@ def main():
     sel.register(wake_r, selectors.EVENT_READ, "wake")
     buffer = bytearray()
     send(0, b"H", b"1")
+    flush()
     while True:
-        for key, events in sel.select():
+        ready = sel.select(0.005 if outgoing else None)
+        if not ready:
+            flush()
+        for key, events in ready:
             if key.data == "control":
                 try:
                     data = os.read(0, 1 << 20)
@@ -323,6 +362,8 @@ def main():
                     write_stdin(call)
                 elif fd in call.readers:
                     on_output(call, fd)
+        if urgent:
+            flush()
 
 
 main()

@@ -11,6 +11,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { constants } from "node:os";
+import { DirectPipes } from "./direct-pipes.js";
 import { PROCESS_HOST_SOURCE } from "./process-host-source.js";
 import type { SpawnedProcess, SpawnHandlers, SpawnRequest } from "./spawn-request.js";
 
@@ -26,10 +27,8 @@ interface HostCall {
   pendingSignal?: NodeJS.Signals;
   exited: boolean;
   closed: boolean;
+  direct?: DirectPipes;
 }
-
-/** What `submit` returns: control over one started command. */
-export type HostedProcess = SpawnedProcess;
 
 export interface ProcessHostOptions {
   /** The Python 3 interpreter; default: /usr/bin/python3 if present, else `python3` on PATH. */
@@ -71,14 +70,20 @@ export class ProcessHost {
    * Starts a command through the host. `fallback` runs instead if the host cannot start; the
    * handlers are then not called by the host.
    */
-  submit(request: SpawnRequest, handlers: SpawnHandlers, fallback: () => void): HostedProcess {
+  submit(request: SpawnRequest, handlers: SpawnHandlers, fallback: () => void): SpawnedProcess {
     if (this.unavailable) {
       fallback();
       return { pid: undefined, killGroup: () => {}, write: () => {}, endInput: () => {}, release: () => {} };
     }
     if (!this.child) this.start();
     if (this.unavailable) return this.submit(request, handlers, fallback);
-    const call: HostCall = { id: this.nextId++, handlers, exited: false, closed: false };
+    const call: HostCall = {
+      id: this.nextId++,
+      handlers,
+      exited: false,
+      closed: false,
+      ...(request.directStdio && request.keepStdinOpen ? { direct: new DirectPipes(handlers.onStdout) } : {}),
+    };
     if (this.nextId > 0xffff_fff0) this.nextId = 1;
     this.calls.set(call.id, call);
     this.refWhileBusy();
@@ -89,9 +94,12 @@ export class ProcessHost {
       stdin: request.stdin !== null,
       merge: request.mergeOutput === true,
       cap: request.outputCap ?? -1,
+      ...(call.direct ? { fifos: call.direct.paths } : {}),
     };
     const frames = [frame(call.id, "S", Buffer.from(JSON.stringify(spec)))];
-    if (request.stdin !== null) {
+    if (call.direct) {
+      if (request.stdin !== null && request.stdin.length > 0) call.direct.write(request.stdin);
+    } else if (request.stdin !== null) {
       const data = typeof request.stdin === "string" ? Buffer.from(request.stdin) : request.stdin;
       if (data.length > 0) frames.push(frame(call.id, "I", data));
       if (!request.keepStdinOpen) frames.push(frame(call.id, "E"));
@@ -112,8 +120,14 @@ export class ProcessHost {
         if (call.pid === undefined) call.pendingSignal = signal;
         else killGroup(call.pid, signal);
       },
-      write: (data) => send(frame(call.id, "I", typeof data === "string" ? Buffer.from(data) : data)),
-      endInput: () => send(frame(call.id, "E")),
+      write: (data) => {
+        if (call.direct) call.direct.write(data);
+        else send(frame(call.id, "I", typeof data === "string" ? Buffer.from(data) : data));
+      },
+      endInput: () => {
+        if (call.direct) call.direct.dispose();
+        else send(frame(call.id, "E"));
+      },
       release: () => {
         if (!this.calls.has(call.id)) return;
         if (!call.closed) this.write([frame(call.id, "R")]);
@@ -126,6 +140,8 @@ export class ProcessHost {
   async close(): Promise<void> {
     const child = this.child;
     if (!child) return;
+    // Keep Node alive until the host has ended what it started.
+    child.ref();
     child.stdin?.end();
     await this.exited;
   }
@@ -199,10 +215,12 @@ export class ProcessHost {
   private write(frames: Buffer[]): void {
     const stdin = this.child?.stdin;
     if (!stdin) return;
-    for (const f of frames) stdin.write(f);
+    // One write (one wake-up of the host) for a start's frames.
+    stdin.write(frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames));
   }
 
   private forget(call: HostCall): void {
+    call.direct?.dispose();
     this.calls.delete(call.id);
     this.refWhileBusy();
   }
@@ -246,6 +264,7 @@ export class ProcessHost {
     switch (kind) {
       case "P": {
         call.pid = Number(payload.toString());
+        call.direct?.open();
         if (call.pendingSignal) killGroup(call.pid, call.pendingSignal);
         call.handlers.onSpawn?.(call.pid);
         return;

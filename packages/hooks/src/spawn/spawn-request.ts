@@ -10,6 +10,8 @@ export interface SpawnRequest {
   stdin: string | Buffer | null;
   /** Leave stdin open for `write()` after the start (a persistent hook); `endInput()` closes it. */
   keepStdinOpen?: boolean;
+  /** With keepStdinOpen: stdin and stdout straight between Node and the command, not relayed by the host. */
+  directStdio?: boolean;
   /** stdout and stderr into one pipe, in the order written (reported as stdout). */
   mergeOutput?: boolean;
   /** Bytes of each stream passed on; past it, one more byte is passed (so the cut shows) and the rest dropped. */
