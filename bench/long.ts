@@ -36,6 +36,10 @@ interface Run {
   heapMb?: number;
 }
 
+/** The process the bench started (GNU time, when used) and the codebot process of the run in progress. */
+let startedPid: number | undefined;
+let codebotPid: number | undefined;
+
 function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<Run> {
   const [cmd, argv] = TIME
     ? [TIME, ["-f", "@@rss %M", process.execPath, CLI, ...args]]
@@ -43,6 +47,8 @@ function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<Ru
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(cmd, argv, { env, cwd, stdio: ["ignore", "ignore", "pipe"] });
+    startedPid = child.pid;
+    codebotPid = TIME ? undefined : child.pid;
     let stderr = "";
     child.stderr.on("data", (d) => {
       stderr += String(d);
@@ -75,6 +81,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 function callScript(
   calls: number,
   stamps: number[],
+  cpuStamps: number[],
   usage?: (request: RecordedRequest) => number,
 ): ScriptStep<RecordedRequest>[] {
   let done = 0;
@@ -85,7 +92,9 @@ function callScript(
     if (asked.includes("Summarise the conversation so far")) {
       turn = reply.text(`Summary: the user asked for ${calls} bash calls; ${done} have run.`);
     } else {
+      if (codebotPid === undefined && startedPid !== undefined) codebotPid = childOf(startedPid);
       stamps.push(performance.now());
+      cpuStamps.push(cpuMs(codebotPid));
       turn = done === calls ? reply.text("done") : reply.toolCall("bash", { command: "true" }, `c${done}`);
       done += 1;
     }
@@ -113,7 +122,8 @@ async function main(): Promise<void> {
 
   // The long run: request i arrives when call i-1 has finished.
   const stamps: number[] = [];
-  const server = await startLoopbackModelServer(callScript(CALLS, stamps));
+  const cpuStamps: number[] = [];
+  const server = await startLoopbackModelServer(callScript(CALLS, stamps, cpuStamps));
   let run: Run;
   try {
     const env = { ...baseEnv, ANTHROPIC_BASE_URL: server.anthropicBaseUrl, ANTHROPIC_API_KEY: "bench" };
@@ -127,6 +137,11 @@ async function main(): Promise<void> {
   const perCall = (from: number) => ((stamps[from + window] as number) - (stamps[from] as number)) / window;
   const first = perCall(0);
   const last = perCall(CALLS - window);
+  // CPU time of the codebot process per call: what the process itself spends, whatever the load.
+  const cpuPerCall = (from: number) =>
+    ((cpuStamps[from + window] as number) - (cpuStamps[from] as number)) / window;
+  const cpuFirst = cpuPerCall(0);
+  const cpuLast = cpuPerCall(CALLS - window);
 
   // The compaction run: each request reports 1000 tokens + 100 per message, so the 85% threshold
   // of the window is passed at 75 messages; compaction leaves ≈ 8, and 120 calls cross it 3 times.
@@ -136,6 +151,7 @@ async function main(): Promise<void> {
     callScript(
       compactionCalls,
       compactionStamps,
+      [],
       (request) => 1000 + 100 * (request.body?.messages?.length ?? 0),
     ),
   );
@@ -174,6 +190,9 @@ async function main(): Promise<void> {
     growth: round2(last / first),
     peak_rss_mb: round1(run.rssMb ?? 0),
     heap_used_mb_end: round1(run.heapMb ?? 0),
+    cpu_ms_per_call_first_100: round2(cpuFirst),
+    cpu_ms_per_call_last_100: round2(cpuLast),
+    cpu_growth: round2(cpuLast / cpuFirst),
     compaction_calls: compactionCalls,
     compaction_boundaries: boundaries,
     compaction_run_ms: Math.round(compactionMs),
@@ -186,6 +205,7 @@ async function main(): Promise<void> {
       `  per call, first ${window}       ${result.ms_per_call_first_100} ms`,
       `  per call, last ${window}        ${result.ms_per_call_last_100} ms`,
       `  growth                     ${result.growth}x (target <= 1.2: ${target(result.growth <= 1.2)})`,
+      `  codebot CPU per call       first ${window}: ${result.cpu_ms_per_call_first_100} ms, last ${window}: ${result.cpu_ms_per_call_last_100} ms, growth ${result.cpu_growth}x (the wall-time figures follow the machine's load)`,
       `  peak RSS                   ${result.peak_rss_mb} MiB (target <= 110: ${target(result.peak_rss_mb <= 110)})${TIME ? "" : " (no /usr/bin/time: not measured)"}`,
       `  heap used at exit          ${result.heap_used_mb_end} MiB`,
       `  compaction run             ${compactionCalls} calls, window ${COMPACTION_WINDOW} tokens: ${boundaries} compaction boundaries (target 3: ${target(boundaries === 3)}), ${result.compaction_run_ms} ms`,
@@ -193,6 +213,32 @@ async function main(): Promise<void> {
   );
   console.log(JSON.stringify(result));
 }
+
+/** The first child of a process (GNU time's child is codebot). */
+function childOf(pid: number): number | undefined {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/);
+    return children[0] ? Number(children[0]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** User + system CPU time a process has used, in ms (Linux /proc; NaN elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may contain spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Linux's USER_HZ: /proc times are in 1/100 s. */
+const CLOCK_TICKS = 100;
 
 /** Compaction boundary lines in every transcript under `dir`. */
 function countBoundaries(dir: string): number {
