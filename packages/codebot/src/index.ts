@@ -7,12 +7,13 @@ export type {
   HookApprovalResult,
   ToolApprovalRequest,
 } from "./approval/approval-types.js";
+export { type PermissionRule, parsePermissionRule } from "./approval/permission-rule.js";
 export {
-  literalGlob,
-  type PermissionRule,
-  parsePermissionRule,
-  ruleAllows,
-} from "./approval/permission-rule.js";
+  allowedByRules,
+  firstMatching,
+  type PermissionRuleSet,
+  type RuleSubject,
+} from "./approval/permission-rules.js";
 export { type TrustedHook, type TrustFile, TrustStore } from "./approval/trust-store.js";
 export { resolveCodebotHome } from "./paths/codebot-home.js";
 export { compileGlob, type GlobPattern } from "./paths/glob-pattern.js";

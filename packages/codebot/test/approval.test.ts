@@ -17,6 +17,8 @@ import { tempDir } from "./support/temp-dirs.js";
 function setup(options: {
   mode?: PermissionMode;
   rules?: string[];
+  ask?: string[];
+  deny?: string[];
   askTool?: (r: ToolApprovalRequest) => Promise<"once" | "always" | "deny">;
   askHook?: (r: HookApprovalRequest) => Promise<"once" | "always" | "deny">;
   trustProjectHooks?: boolean;
@@ -25,11 +27,13 @@ function setup(options: {
   const project = tempDir("codebot-project-");
   const paths = new PathPolicy(project);
   const trustStore = new TrustStore(home, project);
-  const rules = (options.rules ?? []).map((t) => {
-    const p = parsePermissionRule(t);
-    if (!p.ok) throw new Error(p.error);
-    return p.rule;
-  });
+  const parse = (texts: string[] = []) =>
+    texts.map((t) => {
+      const p = parsePermissionRule(t);
+      if (!p.ok) throw new Error(p.error);
+      return p.rule;
+    });
+  const rules = { allow: parse(options.rules), ask: parse(options.ask), deny: parse(options.deny) };
   const engine = new ApprovalEngine({
     mode: options.mode ?? "ask",
     rules,
@@ -76,7 +80,7 @@ describe("tool approval", () => {
     expect(await engine.tools.decide(call(tools.bash, { command: "ls" }), tools.bash, ctx)).toEqual({
       allowed: false,
       reason:
-        'permission denied: bash needs approval; allow it with --permission-mode auto or a "permissions.allow" rule',
+        'permission denied: bash needs approval; allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode acceptEdits/bypassPermissions',
     });
     expect(await engine.tools.decide(call(tools.read, { file_path: "a" }), tools.read, ctx)).toEqual({
       allowed: true,
@@ -104,6 +108,86 @@ describe("tool approval", () => {
       (await engine.tools.decide(call(tools.write, { file_path: "x.ts", content: "" }), tools.write, ctx))
         .allowed,
     ).toBe(false);
+  });
+
+  it("a deny rule refuses its calls in every mode, read-only tools included, and the refusal is recorded", async () => {
+    for (const mode of ["auto", "ask", "acceptEdits", "plan", "dontAsk"] as const) {
+      const { engine, tools } = setup({ mode, rules: ["Bash"], deny: ["Bash(rm:*)", "Read(./secrets/**)"] });
+      expect(
+        await engine.tools.decide(call(tools.bash, { command: "cd x && rm -rf y" }), tools.bash, ctx),
+        mode,
+      ).toEqual({
+        allowed: false,
+        reason: 'permission denied: bash is refused by the deny rule "Bash(rm:*)"',
+      });
+      expect(
+        (await engine.tools.decide(call(tools.read, { file_path: "secrets/k" }), tools.read, ctx)).allowed,
+        mode,
+      ).toBe(false);
+      expect(engine.tools.denials[0]).toEqual({
+        tool_name: "bash",
+        tool_use_id: "c1",
+        tool_input: { command: "cd x && rm -rf y" },
+      });
+    }
+  });
+
+  it("an ask rule asks even where an allow rule or the mode would let the call run; nobody to ask refuses", async () => {
+    const asked: string[] = [];
+    const { engine, tools } = setup({
+      mode: "auto",
+      rules: ["Bash"],
+      ask: ["Bash(git push:*)"],
+      askTool: async (r) => {
+        asked.push(r.subject ?? "");
+        return "always";
+      },
+    });
+    const push = call(tools.bash, { command: "git push origin" });
+    expect(await engine.tools.decide(push, tools.bash, ctx)).toEqual({ allowed: true });
+    expect(await engine.tools.decide(push, tools.bash, ctx)).toEqual({ allowed: true });
+    // "always" under an ask rule does not silence the rule.
+    expect(asked).toEqual(["git push origin", "git push origin"]);
+    const quiet = setup({ rules: ["Bash"], ask: ["Bash(git push:*)"] });
+    expect(await quiet.engine.tools.decide(push, quiet.tools.bash, ctx)).toEqual({
+      allowed: false,
+      reason:
+        'permission denied: bash the ask rule "Bash(git push:*)" needs a yes; nobody can answer in a non-interactive run',
+    });
+  });
+
+  it("acceptEdits runs file edits unasked but not bash; dontAsk refuses instead of asking", async () => {
+    const edits = setup({ mode: "acceptEdits" });
+    expect(
+      await edits.engine.tools.decide(
+        call(edits.tools.write, { file_path: "a.ts", content: "" }),
+        edits.tools.write,
+        ctx,
+      ),
+    ).toEqual({ allowed: true });
+    expect(
+      (await edits.engine.tools.decide(call(edits.tools.bash, { command: "ls" }), edits.tools.bash, ctx))
+        .allowed,
+    ).toBe(false);
+    let asked = false;
+    const dont = setup({
+      mode: "dontAsk",
+      rules: ["Bash(ls)"],
+      askTool: async () => {
+        asked = true;
+        return "once";
+      },
+    });
+    expect(
+      await dont.engine.tools.decide(call(dont.tools.bash, { command: "ls" }), dont.tools.bash, ctx),
+    ).toEqual({
+      allowed: true,
+    });
+    expect(
+      (await dont.engine.tools.decide(call(dont.tools.bash, { command: "pwd" }), dont.tools.bash, ctx))
+        .allowed,
+    ).toBe(false);
+    expect(asked).toBe(false);
   });
 
   it("auto mode allows everything and plan mode denies mutating tools only", async () => {
@@ -189,14 +273,14 @@ describe("hook approval", () => {
     });
     const spec = { type: "command", command: "true" } as const;
     const hooks = [
-      { source: "project", fingerprint: "f1", spec },
-      { source: "local", fingerprint: "f2", spec },
-      { source: "user", fingerprint: "f3", spec },
+      { source: "project", fingerprint: "f1", spec, path: "/p/.claude/settings.json" },
+      { source: "local", fingerprint: "f2", spec, path: "/p/.codebot/settings.local.json" },
+      { source: "user", fingerprint: "f3", spec, path: "/home/u/.claude/settings.json" },
     ] as const;
-    expect(engine.untrustedHooksNotice(hooks, false)).toBe(
-      'codebot: 2 project hooks were not run because they are not trusted; run "codebot hooks trust" to review them',
+    expect(engine.untrustedHooksNotice(hooks, false, "/p")).toBe(
+      'codebot: 2 project hooks were not run because they are not trusted (.claude/settings.json, .codebot/settings.local.json); run "codebot hooks trust" to review them',
     );
-    expect(engine.untrustedHooksNotice(hooks, true)).toBeUndefined();
+    expect(engine.untrustedHooksNotice(hooks, true, "/p")).toBeUndefined();
   });
 
   it("trusts project hooks for one run with trustProjectHooks, without writing the trust store", async () => {

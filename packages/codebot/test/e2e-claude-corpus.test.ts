@@ -315,14 +315,19 @@ describe("the Claude Code corpus through the runtime", () => {
     expect(fs.readFileSync(s.at("greeting.txt"), "utf8")).toBe("hello from .claude/settings.json\n");
   });
 
-  it("untrusted, none of the corpus runs: its hooks count as blocks and its env and permissions are ignored", async () => {
-    const s = await corpusSession({ trusted: false, script: [done()] });
-    const result = await s.runtime.prompt("hello");
-    expect(result).toMatchObject({
-      status: "blocked",
-      reason: 'hook not approved: not trusted; run "codebot hooks trust" to review project hooks',
+  it("untrusted, none of the corpus runs: guards refuse, the prompt and Stop hooks are skipped, env and permissions are ignored", async () => {
+    const s = await corpusSession({
+      trusted: false,
+      script: [reply.toolCalls(toolCall("bash", { command: "ls" }, "b1")), done()],
+      runtime: { permissionMode: "auto" },
     });
-    expect(s.model.requests).toHaveLength(0);
+    const result = await s.runtime.prompt("hello");
+    // The UserPromptSubmit and Stop hooks do not run, and never block or cost a model call.
+    expect(result).toMatchObject({ status: "completed" });
+    expect(s.model.requests).toHaveLength(2);
+    expect(toolResultFor(s.model, "b1")?.text).toMatch(
+      /hook not approved: not trusted; run "codebot hooks trust" to review project hooks/,
+    );
     expect(s.runtime.settings.env).toEqual({});
     expect(s.notices).toEqual(
       expect.arrayContaining([

@@ -16,7 +16,7 @@ describe("trust of project hooks through the runtime", () => {
     expect(fs.existsSync(s.at("started"))).toBe(false);
     expect(fs.existsSync(s.at("ended"))).toBe(false);
     expect(s.notices).toEqual([
-      'codebot: 2 project hooks were not run because they are not trusted; run "codebot hooks trust" to review them',
+      'codebot: 2 project hooks were not run because they are not trusted (.codebot/settings.json, .codebot/settings.local.json); run "codebot hooks trust" to review them',
     ]);
   });
 
@@ -143,7 +143,7 @@ describe("trust of project hooks through the runtime", () => {
     await s.runtime.prompt("go");
     expect(fs.existsSync(s.at("ran"))).toBe(false);
     expect(toolResultFor(s.model, "b1")).toEqual({
-      text: 'permission denied: bash needs approval; allow it with --permission-mode auto or a "permissions.allow" rule',
+      text: 'permission denied: bash needs approval; allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode acceptEdits/bypassPermissions',
       isError: true,
     });
   });

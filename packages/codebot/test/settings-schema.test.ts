@@ -56,7 +56,12 @@ describe("the settings schema validates the runtime's keys (§3.2)", () => {
       [
         userLayer({
           model: "openai/gpt-4o",
-          permissions: { mode: "auto", allow: ["read", 7, "bash(npm test)"], deny: ["write"] },
+          permissions: {
+            mode: "auto",
+            allow: ["read", 7, "bash(npm test)"],
+            deny: ["write"],
+            allowAll: true,
+          },
           postStopValidation: { maxAttempts: 5, retries: 2 },
           env: { GOOD: "yes", BAD: false },
           colour: "blue",
@@ -71,7 +76,7 @@ describe("the settings schema validates the runtime's keys (§3.2)", () => {
     expect(settings.env).toEqual({ GOOD: "yes" });
     expect(problems.map((p) => [p.field, p.message])).toEqual([
       ["permissions.allow[1]", "permissions.allow: expected a rule string, got 7; ignored"],
-      ["permissions.deny", 'permissions: unknown key "deny"; ignored'],
+      ["permissions.allowAll", 'permissions: unknown key "allowAll"; ignored'],
       ["postStopValidation.retries", 'postStopValidation: unknown key "retries"; ignored'],
       ["env.BAD", "env.BAD: expected a string; ignored"],
       ["colour", 'unknown key "colour"; ignored'],
@@ -88,15 +93,15 @@ describe("the settings schema validates the runtime's keys (§3.2)", () => {
             statusLine: { type: "command", command: "x" },
             permissions: { mode: "plan", defaultMode: "acceptEdits" },
             model: "sonnet",
+            env: { OK: "yes", BAD: 1 },
           },
         },
       ],
       trusted,
     );
     expect(settings.permissions.mode).toBe("plan");
-    expect(problems.map((p) => p.message)).toEqual([
-      'model: expected "provider/model-id", got "sonnet"; ignored',
-    ]);
+    expect(settings.model).toBe("anthropic/claude-sonnet-4-5");
+    expect(problems.map((p) => p.message)).toEqual(["env.BAD: expected a string; ignored"]);
   });
 
   it("the keys of the hooks engine and of the plugin loader are known keys, checked by their own loaders", () => {

@@ -69,18 +69,34 @@ describe("settings layers", () => {
     ]);
   });
 
-  it("reads .claude settings as project and local layers only when user settings enable claudeCompat", () => {
+  it("reads Claude Code's files by default: ~/.claude/settings.json as a user layer, .claude/ as project and local", () => {
     const { home, project } = setup();
+    const claudeHome = path.join(home, "claude");
+    writeFile(path.join(claudeHome, "settings.json"), "{}");
+    writeFile(path.join(home, "settings.json"), "{}");
+    for (const f of [".codebot/settings.json", ".claude/settings.json", ".codebot/settings.local.json"])
+      writeFile(path.join(project, f), "{}");
+    writeFile(path.join(project, ".claude/settings.local.json"), "{}");
+    const { layers } = loadSettingsLayers({ cwd: project, codebotHome: home, claudeHome });
+    expect(layers.map((l) => [l.source, path.relative(home, l.path)])).toEqual([
+      ["user", "claude/settings.json"],
+      ["user", "settings.json"],
+      ["project", path.relative(home, path.join(project, ".codebot/settings.json"))],
+      ["project", path.relative(home, path.join(project, ".claude/settings.json"))],
+      ["local", path.relative(home, path.join(project, ".codebot/settings.local.json"))],
+      ["local", path.relative(home, path.join(project, ".claude/settings.local.json"))],
+    ]);
+  });
+
+  it('"claudeCompat": false in codebot\'s user settings leaves every Claude Code file out', () => {
+    const { home, project } = setup();
+    const claudeHome = path.join(home, "claude");
+    writeFile(path.join(claudeHome, "settings.json"), "{}");
     writeFile(path.join(project, ".claude/settings.json"), "{}");
     writeFile(path.join(project, ".claude/settings.local.json"), "{}");
-    expect(loadSettingsLayers({ cwd: project, codebotHome: home }).layers).toEqual([]);
-    writeFile(path.join(home, "settings.json"), '{ "claudeCompat": true }');
-    const { layers } = loadSettingsLayers({ cwd: project, codebotHome: home });
-    expect(layers.map((l) => [l.source, path.relative(project, l.path)])).toEqual([
-      ["user", path.relative(project, path.join(home, "settings.json"))],
-      ["project", ".claude/settings.json"],
-      ["local", ".claude/settings.local.json"],
-    ]);
+    writeFile(path.join(home, "settings.json"), '{ "claudeCompat": false }');
+    const { layers } = loadSettingsLayers({ cwd: project, codebotHome: home, claudeHome });
+    expect(layers.map((l) => l.path)).toEqual([path.join(home, "settings.json")]);
   });
 });
 
@@ -89,6 +105,19 @@ describe("merged settings", () => {
     source,
     path: `/${source}.json`,
     settings,
+  });
+
+  it("reads Claude Code's model names in its own files: an alias or a bare id is an Anthropic model", () => {
+    const claude = (model: string) => ({
+      source: "user" as const,
+      path: "/home/u/.claude/settings.json",
+      settings: { model },
+    });
+    const merged = (model: string) => mergeSettings([claude(model)], untrusted);
+    expect(merged("opus").settings.model).toBe("anthropic/claude-opus-4-1");
+    expect(merged("claude-sonnet-4-5").settings.model).toBe("anthropic/claude-sonnet-4-5");
+    expect(merged("claude-sonnet-4-5").problems).toEqual([]);
+    expect(mergeSettings([layer("user", { model: "opus" })], untrusted).settings.model).toBeUndefined();
   });
 
   it("lets later layers override scalars and defaults postStopValidation.maxAttempts to 3", () => {
@@ -148,10 +177,10 @@ describe("merged settings", () => {
     expect(settings.postStopValidation.maxAttempts).toBe(3);
     expect(problems.map((p) => `${p.file}: ${p.message}`)).toEqual([
       '/user.json: model: expected "provider/model-id", got "no-slash"; ignored',
-      '/user.json: permissions.mode: expected "ask", "auto" or "plan", got "yolo"; ignored',
-      '/user.json: permissions.allow: permission rule "bash(": expected "tool" or "tool(pattern)"; ignored',
+      '/user.json: permissions.mode: expected one of "ask", "auto", "plan", "acceptEdits", "dontAsk", "default", "bypassPermissions", got "yolo"; ignored',
+      '/user.json: permissions.allow: permission rule "bash(": expected "Tool" or "Tool(specifier)"; ignored',
       "/user.json: permissions.allow: expected a rule string, got 3; ignored",
-      '/user.json: permissions.allow: permission rule "task_list(x)": task_list takes no pattern; write "task_list" to allow it; ignored',
+      '/user.json: permissions.allow: permission rule "task_list(x)": task_list takes no specifier; write "task_list" for the whole tool; ignored',
       "/user.json: postStopValidation.maxAttempts: expected an integer from 1 to 100, got 0; ignored",
     ]);
   });

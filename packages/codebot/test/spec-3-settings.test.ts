@@ -47,6 +47,49 @@ describe("§3.2 where settings come from", () => {
     expect(s.events.some((e) => e.kind === "hook" && e.record.skipped === "all hooks disabled")).toBe(true);
   });
 
+  it('a project\'s "disableAllHooks" cannot switch off your own hooks until trusted, and says so', async () => {
+    const userGuard = { hooks: { PreToolUse: [command("touch guard-ran; exit 2", { blocking: true })] } };
+    const script = () => [
+      reply.toolCalls(toolCall("bash", { command: "touch tool-ran" }, "b1")),
+      reply.text("ok"),
+    ];
+    const s = await startSession({ user: userGuard, project: { disableAllHooks: true }, script: script() });
+    await s.runtime.prompt("go");
+    expect(fs.existsSync(s.at("guard-ran"))).toBe(true);
+    expect(fs.existsSync(s.at("tool-ran"))).toBe(false);
+    expect(s.notices).toContain(
+      "codebot: project settings asked for permissions that are not trusted and were ignored: disableAllHooks",
+    );
+    fs.rmSync(s.at("guard-ran"));
+    const trusted = await startSession({
+      user: userGuard,
+      project: { disableAllHooks: true },
+      script: script(),
+      dirs: { project: s.project, home: s.home },
+      runtime: { trustProjectHooks: true },
+    });
+    await trusted.runtime.prompt("go");
+    expect(fs.existsSync(s.at("guard-ran"))).toBe(false);
+    expect(fs.existsSync(s.at("tool-ran"))).toBe(true);
+  });
+
+  it("a user-only setting in a project file is reported as ignored", async () => {
+    const s = await startSession({
+      project: { claudePlugins: ["./evil-plugin"], claudeCompat: false },
+      script: [reply.text("ok")],
+    });
+    expect(s.runtime.problems.map((p) => p.message)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /: claudeCompat is only honoured in your user settings, not in a project's; ignored$/,
+        ),
+        expect.stringMatching(
+          /: claudePlugins is only honoured in your user settings, not in a project's; ignored$/,
+        ),
+      ]),
+    );
+  });
+
   it("CODEBOT_HOME names the user directory and defaults to ~/.codebot", () => {
     expect(resolveCodebotHome(undefined, { CODEBOT_HOME: "/srv/cb" })).toBe("/srv/cb");
     expect(resolveCodebotHome(undefined, {})).toBe(path.join(os.homedir(), ".codebot"));

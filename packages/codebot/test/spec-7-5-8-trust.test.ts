@@ -97,7 +97,7 @@ describe("§8 approvals persist per project", () => {
     expect(fs.existsSync(approved.at("hook-ran"))).toBe(true);
     expect(fs.existsSync(other.at("hook-ran"))).toBe(false);
     expect(other.notices).toEqual([
-      'codebot: 1 project hook was not run because it is not trusted; run "codebot hooks trust" to review them',
+      'codebot: 1 project hook was not run because it is not trusted (.codebot/settings.json); run "codebot hooks trust" to review them',
     ]);
     expect(path.dirname(approved.runtime.trustStore.file)).toBe(path.join(home, "trust"));
   });

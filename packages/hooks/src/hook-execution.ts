@@ -47,6 +47,9 @@ export interface HookRun {
   blockReason?: string;
 }
 
+/** Events whose hooks guard a call: when one cannot run (not approved), the call is refused (§8). */
+const GUARD_EVENTS: ReadonlySet<HookEvent> = new Set(["PreToolUse", "TaskCreated", "TaskCompleted"]);
+
 export function baseRecord(
   hook: CompiledHook,
   matched: boolean,
@@ -66,8 +69,10 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
   const record = baseRecord(hook, true);
   const started = performance.now();
   const mode = modeOf(hook.event, hook.style);
-  // A denied hook counts as a block, so only a hook whose block would count can veto this way.
-  const vetoes = hook.blocking && !hook.background && (mode === "hard" || mode === "soft");
+  // A denied guard counts as a block (a guard that cannot run never lets things through); any
+  // other denied hook is only skipped: it never makes the model continue or blocks a prompt (§8).
+  const vetoes =
+    GUARD_EVENTS.has(hook.event) && hook.blocking && !hook.background && (mode === "hard" || mode === "soft");
 
   if (deps.approveHook) {
     const approval = await askApproval(

@@ -1,4 +1,5 @@
 export type { ApproveHook, HookApproval, HookApprovalRequest } from "./approval.js";
+export { buildClaudePayload } from "./claude-payload.js";
 export { type CommandExecutorOptions, createCommandExecutor } from "./command-executor.js";
 export type { HardDecision, SoftDecision } from "./evaluate.js";
 export {
@@ -62,5 +63,5 @@ export { processHost, spawnProcess } from "./spawn/spawn-process.js";
 export type { SpawnedProcess, SpawnFailure, SpawnHandlers, SpawnRequest } from "./spawn/spawn-request.js";
 export type { HostResolver, ResolvedAddress } from "./ssrf.js";
 export { systemReminder } from "./system-reminder.js";
-export { codebotToolName, toolNames } from "./tool-aliases.js";
+export { claudeToolName, codebotToolName, toolNames } from "./tool-aliases.js";
 export type { HookStart, SkipReason, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";

@@ -95,16 +95,41 @@ describe("hook approval", () => {
 
   it("an approval gate that throws is a denial", async () => {
     const { runner } = runnerFor(
-      { UserPromptSubmit: [{ type: "command", blocking: true, command: "true" }] },
+      { PreToolUse: [{ type: "command", blocking: true, command: "true" }] },
       {
         approveHook: async () => {
           throw new Error("store unreadable");
         },
       },
     );
-    expect(await runner.userPromptSubmit({ prompt: "hi" })).toMatchObject({
+    expect(await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} })).toMatchObject({
       blocked: true,
       reason: "hook not approved: approval failed: store unreadable",
     });
+  });
+
+  it("a denied blocking hook that guards nothing (UserPromptSubmit, Stop, PostStopValidation) is skipped, never a block", async () => {
+    const { runner, dir, traces } = runnerFor(
+      {
+        UserPromptSubmit: [{ type: "command", blocking: true, command: "touch marker" }],
+        Stop: [{ matcher: "", hooks: [{ type: "command", command: "touch marker" }] }],
+        PostStopValidation: [{ type: "command", command: "touch marker" }],
+      },
+      { approveHook: deny("not trusted") },
+    );
+    expect(await runner.userPromptSubmit({ prompt: "hi" })).toMatchObject({ blocked: false });
+    const signal = new AbortController().signal;
+    expect(await runner.stop({ stopHookActive: false, lastAssistantMessage: "done", signal })).toMatchObject({
+      blocked: false,
+    });
+    expect(await runner.postStopValidation({ stopHookActive: false, signal })).toMatchObject({
+      failed: false,
+    });
+    expect(existsSync(join(dir, "marker"))).toBe(false);
+    expect(traces.map((t) => [t.event, t.skipped, t.outcome])).toEqual([
+      ["UserPromptSubmit", "not approved", undefined],
+      ["Stop", "not approved", undefined],
+      ["PostStopValidation", "not approved", undefined],
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { ToolMiddleware } from "@codebot/agentcore";
 import type { PathPolicy } from "../paths/path-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
@@ -9,17 +10,19 @@ import type {
 } from "./approval-types.js";
 import { AskQueue } from "./ask-queue.js";
 import { HookApproval, type HookIdentity } from "./hook-approval.js";
-import type { PermissionRule } from "./permission-rule.js";
+import type { PermissionRuleSet } from "./permission-rules.js";
 import { ToolApproval } from "./tool-approval.js";
 import type { TrustStore } from "./trust-store.js";
 
 export interface ApprovalEngineOptions {
   mode: PermissionMode;
-  /** Honoured `permissions.allow` rules. */
-  rules: readonly PermissionRule[];
+  /** Honoured `permissions.allow`, `ask` and `deny` rules. */
+  rules: PermissionRuleSet;
   paths: PathPolicy;
   trustStore: TrustStore;
   trustProjectHooks?: boolean;
+  /** Consent fingerprints of project hooks approved for this session only. */
+  hooksApprovedOnce?: readonly string[];
   /** Absent: non-interactive; what is not allowed by mode or rule is denied. */
   askToolApproval?: AskToolApproval;
   /** Absent: non-interactive; untrusted project hooks do not run. */
@@ -52,6 +55,7 @@ export class ApprovalEngine {
       trustStore: options.trustStore,
       queue,
       trustProjectHooks: options.trustProjectHooks,
+      ...(options.hooksApprovedOnce ? { approvedOnce: options.hooksApprovedOnce } : {}),
       ask: options.askHookApproval,
     });
   }
@@ -71,15 +75,29 @@ export class ApprovalEngine {
     return this.tools.middleware();
   }
 
-  /** The one-time notice for a non-interactive session whose project hooks will not run, if any. */
-  untrustedHooksNotice(hooks: readonly HookIdentity[], interactive: boolean): string | undefined {
+  /**
+   * The one-time notice for a non-interactive session whose project hooks will not run, if any:
+   * how many, from which files, and the command that trusts them.
+   */
+  untrustedHooksNotice(
+    hooks: readonly (HookIdentity & { path: string })[],
+    interactive: boolean,
+    cwd: string,
+  ): string | undefined {
     if (interactive) return undefined;
-    const n = this.hooks.untrusted(hooks).length;
+    const untrusted = this.hooks.untrusted(hooks);
+    const n = untrusted.length;
     if (n === 0) return undefined;
+    const files = [...new Set(untrusted.map((h) => displayFile(h.path, cwd)))].join(", ");
     const what =
       n === 1
         ? "1 project hook was not run because it is"
         : `${n} project hooks were not run because they are`;
-    return `codebot: ${what} not trusted; run "codebot hooks trust" to review them`;
+    return `codebot: ${what} not trusted (${files}); run "codebot hooks trust" to review them`;
   }
+}
+
+function displayFile(file: string, cwd: string): string {
+  const rel = path.relative(cwd, file);
+  return rel.startsWith("..") || path.isAbsolute(rel) ? file : rel;
 }

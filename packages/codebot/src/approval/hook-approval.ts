@@ -12,6 +12,8 @@ export interface HookApprovalOptions {
   queue: AskQueue;
   /** `--trust-project-hooks`: approve every project/local hook for this run only. */
   trustProjectHooks?: boolean;
+  /** Consent fingerprints the user approved for this session only (the project question's "y"). */
+  approvedOnce?: readonly string[];
   ask?: AskHookApproval;
 }
 
@@ -44,7 +46,7 @@ export class HookApproval {
     if (this.approvedAsIs(request)) return { approved: true };
     // Worked out now, not when the session started: a script edited since then asks again.
     const fingerprint = consentFingerprint(request.fingerprint, request.hook.spec, this.options.projectDir);
-    if (this.options.trustStore.isHookTrusted(fingerprint)) return { approved: true };
+    if (this.isTrusted(fingerprint)) return { approved: true };
     const remembered = this.answered.get(fingerprint);
     if (remembered !== undefined)
       return remembered ? { approved: true } : { approved: false, reason: "denied by the user" };
@@ -61,14 +63,20 @@ export class HookApproval {
   };
 
   /** Project/local hooks that will not run in this session unless someone approves them. */
-  untrusted(hooks: readonly HookIdentity[]): HookIdentity[] {
+  untrusted<H extends HookIdentity>(hooks: readonly H[]): H[] {
     if (this.options.mode() === "plan") return [];
     return hooks.filter(
       (h) =>
         !this.approvedAsIs(h) &&
-        !this.options.trustStore.isHookTrusted(
-          consentFingerprint(h.fingerprint, h.spec, this.options.projectDir),
-        ),
+        !this.isTrusted(consentFingerprint(h.fingerprint, h.spec, this.options.projectDir)),
+    );
+  }
+
+  /** Approved for good (the trust store) or for this session (`approvedOnce`). */
+  private isTrusted(fingerprint: string): boolean {
+    return (
+      this.options.trustStore.isHookTrusted(fingerprint) ||
+      this.options.approvedOnce?.includes(fingerprint) === true
     );
   }
 

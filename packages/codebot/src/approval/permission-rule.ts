@@ -1,12 +1,18 @@
+import os from "node:os";
+import path from "node:path";
 import { codebotToolName } from "@codebot/hooks";
+import { RE2JS } from "re2js";
 import { compileGlob, type GlobPattern } from "../paths/glob-pattern.js";
 
 /**
- * A `permissions.allow` rule: `tool` allows every call of the tool, `tool(glob)` allows the
- * calls whose subject matches the glob. The subject is the command for `bash` (`*` matches
- * anything, `/` included) and the project-relative `file_path` for `read`, `write` and `edit`
- * (`*` stays within one directory, `**` crosses directories). Tool names are case-insensitive
- * and Claude Code's names work (`Bash(npm test*)`).
+ * A permission rule in Claude Code's grammar: `Tool` (every call of the tool) or
+ * `Tool(specifier)`. Tool names are case-insensitive and Claude Code's names work (`Bash`,
+ * `Edit`, …). For `bash` the specifier is `prefix:*` (the command is `prefix` or starts with
+ * `prefix `), a pattern where `*` matches anything (`git diff *` also matches `git diff`), or an
+ * exact command. For `read`, `write` and `edit` it is a gitignore-style path: `//abs`, `~/home`,
+ * `/from-project-root`, `./relative` or `relative` (a name without `/` matches at any depth); a
+ * rule on a folder covers what is inside. `Edit` rules apply to `write` too. Rules on tools
+ * codebot does not have (`WebFetch(domain:x)`, `mcp__…`) are accepted and match nothing here.
  */
 export interface PermissionRule {
   /** The rule as written. */
@@ -14,7 +20,21 @@ export interface PermissionRule {
   /** The canonical tool name the rule is about. */
   tool: string;
   /** Absent: the whole tool. */
-  pattern?: GlobPattern;
+  bash?: BashPattern;
+  path?: PathPattern;
+  /** A specifier codebot cannot evaluate (a tool it does not have): the rule matches no call. */
+  opaque?: string;
+}
+
+export type BashPattern =
+  | { kind: "prefix"; prefix: string }
+  | { kind: "exact"; command: string }
+  | { kind: "wildcard"; matches(command: string): boolean };
+
+export interface PathPattern {
+  /** What the glob is relative to. */
+  anchor: "absolute" | "home" | "project" | "anywhere";
+  glob: GlobPattern;
 }
 
 /** Tools whose rules can carry a pattern, and what the pattern is matched against. */
@@ -27,6 +47,9 @@ const SUBJECT_OF: Readonly<Record<string, SubjectKind>> = {
   edit: "path",
 };
 
+/** codebot's own tools that take no specifier. */
+const WHOLE_TOOLS = new Set(["glob", "grep", "task_create", "task_update", "task_list", "agent"]);
+
 export function subjectKind(tool: string): SubjectKind | undefined {
   return SUBJECT_OF[tool];
 }
@@ -38,44 +61,136 @@ export function parsePermissionRule(
 ): { ok: true; rule: PermissionRule } | { ok: false; error: string } {
   const m = RULE_SYNTAX.exec(text);
   if (m === null)
-    return { ok: false, error: `permission rule "${text}": expected "tool" or "tool(pattern)"` };
+    return { ok: false, error: `permission rule "${text}": expected "Tool" or "Tool(specifier)"` };
   const tool = codebotToolName(m[1] as string);
-  const body = m[2];
-  if (body === undefined || body.trim() === "" || body.trim() === "*")
-    return { ok: true, rule: { text, tool } };
+  const body = m[2]?.trim();
+  if (body === undefined || body === "" || body === "*") return { ok: true, rule: { text, tool } };
   const kind = subjectKind(tool);
-  if (kind === undefined) {
+  if (kind === "command") return { ok: true, rule: { text, tool, bash: bashPattern(body) } };
+  if (kind === "path") {
+    try {
+      return { ok: true, rule: { text, tool, path: pathPattern(body) } };
+    } catch (error) {
+      return { ok: false, error: `permission rule "${text}": invalid pattern: ${(error as Error).message}` };
+    }
+  }
+  if (WHOLE_TOOLS.has(tool)) {
     return {
       ok: false,
-      error: `permission rule "${text}": ${tool} takes no pattern; write "${tool}" to allow it`,
+      error: `permission rule "${text}": ${tool} takes no specifier; write "${m[1]}" for the whole tool`,
     };
   }
-  try {
-    return {
-      ok: true,
-      rule: { text, tool, pattern: compileGlob(body.trim(), { crossSlash: kind === "command" }) },
-    };
-  } catch (error) {
-    return { ok: false, error: `permission rule "${text}": invalid pattern: ${(error as Error).message}` };
+  return { ok: true, rule: { text, tool, opaque: body } };
+}
+
+/** Whether `rule` is about calls of `tool` (`Edit` rules cover every tool that edits files). */
+export function ruleCoversTool(rule: PermissionRule, tool: string): boolean {
+  return rule.tool === tool || (rule.tool === "edit" && tool === "write");
+}
+
+/** Whether a bash rule's pattern matches one simple command (or `rule` has no pattern). */
+export function matchesCommand(rule: PermissionRule, command: string): boolean {
+  if (rule.opaque !== undefined || rule.path !== undefined) return false;
+  const pattern = rule.bash;
+  if (pattern === undefined) return true;
+  const text = normalizeSpaces(command);
+  switch (pattern.kind) {
+    case "prefix":
+      return text === pattern.prefix || text.startsWith(`${pattern.prefix} `);
+    case "exact":
+      return text === pattern.command;
+    case "wildcard":
+      return pattern.matches(text);
   }
 }
 
-/**
- * Shell syntax that chains or redirects: a rule such as `bash(git status*)` must not allow
- * `git status; rm -rf ~`, so a command containing any of it is never matched by a pattern.
- */
-const SHELL_CONTROL = /[;&|<>`\n\r]|\$\(/;
-
-/** Whether `rule` allows a call of `tool` whose subject (command or display path) is `subject`. */
-export function ruleAllows(rule: PermissionRule, tool: string, subject: string | undefined): boolean {
-  if (rule.tool !== tool) return false;
-  if (rule.pattern === undefined) return true;
-  if (subject === undefined) return false;
-  if (subjectKind(tool) === "command" && SHELL_CONTROL.test(subject)) return false;
-  return rule.pattern.matches(subject);
+export interface PathContext {
+  /** The project directory (real path). */
+  root: string;
+  /** The user's home (for `~/` rules); default os.homedir(). */
+  home?: string;
 }
 
-/** Escapes glob syntax so a literal command or path becomes a rule matching only itself. */
-export function literalGlob(text: string): string {
-  return text.replace(/[\\*?[\]{},]/g, "\\$&");
+/** Whether a path rule matches the absolute real path `file` (or a folder above it). */
+export function matchesPath(rule: PermissionRule, file: string, ctx: PathContext): boolean {
+  if (rule.opaque !== undefined || rule.bash !== undefined) return false;
+  const pattern = rule.path;
+  if (pattern === undefined) return true;
+  const base =
+    pattern.anchor === "absolute"
+      ? "/"
+      : pattern.anchor === "home"
+        ? (ctx.home ?? os.homedir())
+        : pattern.anchor === "project"
+          ? ctx.root
+          : "/";
+  const rel = path.relative(base, file);
+  if (rel.startsWith("..") || path.isAbsolute(rel)) return false;
+  const segments = rel.split(path.sep);
+  // A rule that names a folder covers everything inside it.
+  for (let end = segments.length; end >= 1; end--) {
+    if (pattern.glob.matches(segments.slice(0, end).join("/"))) return true;
+  }
+  return false;
+}
+
+/** An exact bash rule for one command, or a path rule for one absolute path (an "always" answer). */
+export function literalRule(tool: string, subject: string, kind: SubjectKind): string {
+  const name = tool;
+  if (kind === "command") return `${name}(${subject.replace(/[\\*]/g, "\\$&")})`;
+  return `${name}(/${subject.replace(/[\\*?[\]{},]/g, "\\$&")})`;
+}
+
+function bashPattern(body: string): BashPattern {
+  const prefix = /^(.+):\*$/s.exec(body)?.[1];
+  if (prefix !== undefined) return { kind: "prefix", prefix: normalizeSpaces(prefix) };
+  if (!hasUnescapedStar(body)) return { kind: "exact", command: normalizeSpaces(unescapeStars(body)) };
+  return { kind: "wildcard", matches: compileWildcard(normalizeSpaces(body)) };
+}
+
+function hasUnescapedStar(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === "*") return true;
+  }
+  return false;
+}
+
+function unescapeStars(text: string): string {
+  return text.replace(/\\([*\\])/g, "$1");
+}
+
+/** Claude Code's wildcard: `*` is anything; a single trailing ` *` also matches nothing at all. */
+function compileWildcard(pattern: string): (command: string) => boolean {
+  const optionalTail = pattern.endsWith(" *") && [...pattern.matchAll(/(?<!\\)\*/g)].length === 1;
+  const body = optionalTail ? pattern.slice(0, -2) : pattern;
+  let regex = "";
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i] as string;
+    if (c === "\\" && (body[i + 1] === "*" || body[i + 1] === "\\"))
+      regex += RE2JS.quote(body[++i] as string);
+    else if (c === "*") regex += ".*";
+    else regex += RE2JS.quote(c);
+  }
+  if (optionalTail) regex += "(?: .*)?";
+  const compiled = RE2JS.compile(regex, RE2JS.DOTALL);
+  return (command) => compiled.matches(command);
+}
+
+function pathPattern(body: string): PathPattern {
+  let anchor: PathPattern["anchor"];
+  let rest: string;
+  if (body.startsWith("//")) [anchor, rest] = ["absolute", body.slice(2)];
+  else if (body === "~" || body.startsWith("~/")) [anchor, rest] = ["home", body.slice(2)];
+  else if (body.startsWith("/")) [anchor, rest] = ["project", body.slice(1)];
+  else if (body.startsWith("./")) [anchor, rest] = ["project", body.slice(2)];
+  else if (body.replace(/\/+$/, "").includes("/")) [anchor, rest] = ["project", body];
+  else [anchor, rest] = ["anywhere", `**/${body}`];
+  rest = rest.replace(/\/+$/, "");
+  if (rest === "") rest = "**";
+  return { anchor, glob: compileGlob(rest) };
+}
+
+function normalizeSpaces(text: string): string {
+  return text.trim().replace(/[ \t]+/g, " ");
 }

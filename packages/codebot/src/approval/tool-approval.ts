@@ -3,33 +3,45 @@ import type { PathPolicy } from "../paths/path-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { ApprovalAnswer, AskToolApproval, ToolApprovalRequest } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
+import { literalRule, type PermissionRule, parsePermissionRule, subjectKind } from "./permission-rule.js";
 import {
-  literalGlob,
-  type PermissionRule,
-  parsePermissionRule,
-  ruleAllows,
-  subjectKind,
-} from "./permission-rule.js";
+  allowedByRules,
+  firstMatching,
+  type PermissionRuleSet,
+  type RuleSubject,
+} from "./permission-rules.js";
 
 export type ToolVerdict = { allowed: true } | { allowed: false; reason: string };
 
+/** A tool call that was refused (Claude Code's `permission_denials[]`). */
+export interface PermissionDenial {
+  tool_name: string;
+  tool_use_id: string;
+  tool_input: Record<string, unknown>;
+}
+
 export interface ToolApprovalOptions {
   mode: () => PermissionMode;
-  rules: readonly PermissionRule[];
+  rules: PermissionRuleSet;
   paths: PathPolicy;
   queue: AskQueue;
   ask?: AskToolApproval;
 }
 
 /**
- * Decides whether a tool call may run. Only mutating tools are gated: `auto` allows them,
- * `plan` denies them, `ask` allows them by rule or asks the user (denies when nobody can be asked).
+ * Decides whether a tool call may run, in Claude Code's order: a deny rule refuses it in every
+ * mode; plan mode refuses mutating tools; an ask rule asks (refused when nobody can answer);
+ * read-only tools run; then `auto` runs everything, `acceptEdits` runs file edits, allow rules
+ * let matching calls through, `dontAsk` refuses the rest, and `ask` asks the user (refuses when
+ * nobody can be asked).
  */
 export class ToolApproval {
   /** Rules added by "always" answers; they last for the session. */
   private readonly sessionRules: PermissionRule[] = [];
   /** Calls (by their tool context) a hook let skip the question (Claude Code's `permissionDecision`). */
   private readonly preApproved = new WeakSet<object>();
+  /** Every refused call, in order. */
+  readonly denials: PermissionDenial[] = [];
 
   constructor(private readonly options: ToolApprovalOptions) {}
 
@@ -38,30 +50,56 @@ export class ToolApproval {
     tool: Tool,
     ctx: Pick<ToolContext, "agentName" | "signal">,
   ): Promise<ToolVerdict> {
-    if (tool.mutating !== true) return { allowed: true };
+    const verdict = await this.judge(call, tool, ctx);
+    if (!verdict.allowed)
+      this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: call.args });
+    return verdict;
+  }
+
+  private async judge(
+    call: ToolCall,
+    tool: Tool,
+    ctx: Pick<ToolContext, "agentName" | "signal">,
+  ): Promise<ToolVerdict> {
+    const subject = this.subjectOf(call);
+    const where = { root: this.options.paths.root };
+    const { allow, ask: askRules, deny } = this.options.rules;
+    const denied = firstMatching(deny, subject, where);
+    if (denied !== undefined) {
+      return {
+        allowed: false,
+        reason: `permission denied: ${call.name} is refused by the deny rule "${denied.text}"`,
+      };
+    }
     const mode = this.options.mode();
-    if (mode === "auto") return { allowed: true };
-    if (mode === "plan") {
+    if (mode === "plan" && tool.mutating === true) {
       return {
         allowed: false,
         reason: `permission denied: ${call.name} is not allowed in plan mode (read-only tools only)`,
       };
     }
-    if (this.preApproved.has(ctx)) return { allowed: true };
-    const subject = this.subjectOf(call);
-    const rules = [...this.options.rules, ...this.sessionRules];
-    if (rules.some((r) => ruleAllows(r, call.name, subject))) return { allowed: true };
-    const ask = this.options.ask;
-    if (ask === undefined) {
-      return {
-        allowed: false,
-        reason: `permission denied: ${call.name} needs approval; allow it with --permission-mode auto or a "permissions.allow" rule`,
-      };
+    const askRule = firstMatching(askRules, subject, where);
+    if (askRule === undefined) {
+      if (tool.mutating !== true || mode === "auto" || this.preApproved.has(ctx)) return { allowed: true };
+      if (mode === "acceptEdits" && (call.name === "write" || call.name === "edit")) return { allowed: true };
+      if (allowedByRules([...allow, ...this.sessionRules], subject, where)) return { allowed: true };
+    } else if (this.preApproved.has(ctx)) {
+      return { allowed: true };
     }
-    const alwaysRule = alwaysRuleOf(call, subject);
+    const ask = this.options.ask;
+    const why = askRule !== undefined ? `the ask rule "${askRule.text}" needs a yes` : "needs approval";
+    if (ask === undefined || mode === "dontAsk") {
+      const how =
+        askRule !== undefined
+          ? "nobody can answer in a non-interactive run"
+          : 'allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode acceptEdits/bypassPermissions';
+      return { allowed: false, reason: `permission denied: ${call.name} ${why}; ${how}` };
+    }
+    const text = subjectText(call, subject, this.options.paths);
+    const alwaysRule = alwaysRuleOf(call, text);
     let answer: ApprovalAnswer;
     try {
-      answer = await this.putToUser(ask, call, ctx, { subject, alwaysRule });
+      answer = await this.putToUser(ask, call, ctx, { subject: text, alwaysRule });
     } catch (error) {
       return {
         allowed: false,
@@ -69,7 +107,8 @@ export class ToolApproval {
       };
     }
     if (ctx.signal.aborted) return { allowed: false, reason: `permission denied: the run was cancelled` };
-    if (answer === "always") {
+    // An "always" under an ask rule is a yes for this call only: the rule asks again next time.
+    if (answer === "always" && askRule === undefined) {
       const parsed = parsePermissionRule(alwaysRule);
       if (parsed.ok) this.sessionRules.push(parsed.rule);
     }
@@ -104,7 +143,7 @@ export class ToolApproval {
         reason: `${why} (a hook asked for confirmation; nobody can answer in a non-interactive run)`,
       };
     }
-    const subject = this.subjectOf(call);
+    const subject = subjectText(call, this.subjectOf(call), this.options.paths);
     let answer: ApprovalAnswer;
     try {
       answer = await this.putToUser(ask, call, ctx, {
@@ -152,18 +191,28 @@ export class ToolApproval {
     );
   }
 
-  private subjectOf(call: ToolCall): string | undefined {
+  /** The call as rules see it: the command, or the absolute real path of a file tool. */
+  private subjectOf(call: ToolCall): RuleSubject {
     const kind = subjectKind(call.name);
-    if (kind === "command") return typeof call.args.command === "string" ? call.args.command : undefined;
+    if (kind === "command" && typeof call.args.command === "string")
+      return { tool: call.name, command: call.args.command };
     if (kind === "path" && typeof call.args.file_path === "string") {
       const resolved = this.options.paths.resolve(call.name, call.args.file_path);
-      return resolved.ok ? this.options.paths.display(resolved.path) : call.args.file_path;
+      if (resolved.ok) return { tool: call.name, path: resolved.path };
     }
-    return undefined;
+    return { tool: call.name };
   }
+}
+
+/** What the question shows: the command, or the path (project-relative when inside the project). */
+function subjectText(call: ToolCall, subject: RuleSubject, paths: PathPolicy): string | undefined {
+  if (subject.command !== undefined) return subject.command;
+  if (subject.path !== undefined) return paths.display(subject.path);
+  return typeof call.args.file_path === "string" ? call.args.file_path : undefined;
 }
 
 /** The rule an "always" answer adds: the tool with its subject taken literally, or the whole tool. */
 function alwaysRuleOf(call: ToolCall, subject: string | undefined): string {
-  return subject === undefined ? call.name : `${call.name}(${literalGlob(subject)})`;
+  const kind = subjectKind(call.name);
+  return subject === undefined || kind === undefined ? call.name : literalRule(call.name, subject, kind);
 }

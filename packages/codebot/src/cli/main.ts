@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { errorMessage, exitCodeOf } from "./cli-error.js";
+import { routeModelWarnings } from "./model-warnings.js";
 import { buildProgram } from "./program.js";
 
 /** How long exiting waits for stdout and stderr to drain. */
@@ -10,6 +11,7 @@ const DRAIN_LIMIT_MS = 2000;
  * never as a stack trace; stdout is flushed before the process exits.
  */
 export async function main(argv: readonly string[]): Promise<void> {
+  routeModelWarnings((line) => process.stderr.write(`${line}\n`));
   process.on("uncaughtException", onCrash);
   process.on("unhandledRejection", onCrash);
   // A reader that has seen enough (`| head`) or a terminal that went away: output is no longer

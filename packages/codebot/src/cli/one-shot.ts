@@ -1,30 +1,38 @@
 import { randomUUID } from "node:crypto";
+import { claudeToolName } from "@codebot/hooks";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
 import type { PromptResult } from "../session/prompt-result.js";
 import type { SessionEvent } from "../session/session-events.js";
 import { sessionModel } from "../session/session-model.js";
+import { claudePermissionMode } from "../settings/permission-modes.js";
 import { CliError, errorMessage } from "./cli-error.js";
 import { exit } from "./main.js";
+import { apiClock } from "./output/api-clock.js";
+import { claudeStreamLine } from "./output/claude-stream.js";
+import { resultObject } from "./output/result-object.js";
 import { stylesFor } from "./output/styles.js";
 import { startLine, traceLine } from "./output/trace-line.js";
-import { type WireObject, wireSessionEvent } from "./output/wire.js";
-import { readStdin } from "./read-input.js";
+import type { WireObject } from "./output/wire.js";
+import { readPipedStdin } from "./read-input.js";
 import { sessionToResume } from "./resume-flags.js";
 import { type OneShotFlags, runtimeOptionsOf } from "./session-flags.js";
 import { checkSettings } from "./settings-check.js";
+import { codebotVersion } from "./version.js";
 
 /** Exit code of a prompt blocked by a UserPromptSubmit hook. */
 const EXIT_BLOCKED = 2;
 
 /**
  * `codebot -p`: one prompt, run to the end without asking anyone (tool calls that need approval
- * are denied and the model is told; untrusted project hooks do not run). Prints the answer, a
- * JSON result, or every event as a JSON line. Exit 0 done, 1 error, 2 blocked by a hook.
+ * are denied and the model is told; untrusted project hooks do not run). Prints the answer, the
+ * result object, or Claude Code's stream-json lines. Exit 0 done, 1 error, 2 blocked by a hook.
  */
 export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const started = performance.now();
-  const prompt = flags.prompt === true ? await readStdin() : flags.prompt;
+  // As Claude Code: piped input follows the prompt on the next line, or is the prompt.
+  const piped = await readPipedStdin();
+  const prompt = [flags.prompt, piped].filter((part) => part !== undefined && part !== "").join("\n");
   if (prompt.trim() === "") throw new CliError("the prompt is empty (give it after -p, or on stdin)");
   const stderr = (line: string) => process.stderr.write(`${line}\n`);
   const inventory = checkSettings(flags, stderr);
@@ -36,13 +44,20 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // Events that happen while the runtime is assembled wait until the init line is out.
   let early: SessionEvent[] | undefined = [];
   const emit = (object: WireObject) => process.stdout.write(`${JSON.stringify(object)}\n`);
+  const ids = { sessionId, model: modelSpec.slice(modelSpec.indexOf("/") + 1) };
+  const emitEvent = (event: SessionEvent) => {
+    const line = claudeStreamLine(event, ids, flags.partialMessages === true);
+    if (line !== undefined) emit(line);
+  };
+  const apiTime = apiClock();
   const onEvent = (event: SessionEvent) => {
+    apiTime.see(event);
     if (flags.debugHooks && event.kind === "hook_start")
       stderr(startLine(event.start, errStyles, { file: true }));
     if (flags.debugHooks && event.kind === "hook") stderr(traceLine(event.record, errStyles, { file: true }));
     if (!streaming) return;
     if (early) early.push(event);
-    else emit(wireSessionEvent(event));
+    else emitEvent(event);
   };
 
   let runtime: Awaited<ReturnType<typeof createRuntime>>;
@@ -66,13 +81,17 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     emit({
       type: "system",
       subtype: "init",
-      session_id: sessionId,
       cwd: runtime.cwd,
-      model: modelSpec,
-      permission_mode: runtime.permissionMode,
+      session_id: sessionId,
+      tools: runtime.toolNames.map(claudeToolName),
+      mcp_servers: [],
+      model: ids.model,
+      permissionMode: claudePermissionMode(runtime.permissionMode),
+      codebot_version: codebotVersion(),
       transcript_path: runtime.transcriptPath,
+      uuid: randomUUID(),
     });
-    for (const event of early ?? []) emit(wireSessionEvent(event));
+    for (const event of early ?? []) emitEvent(event);
   }
   early = undefined;
 
@@ -85,16 +104,15 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   }
   const code = exitCodeOf(result);
   if (code !== 0) stderr(`codebot: ${failureText(result)}`);
-  const summary = {
-    type: "result",
-    result: result.text,
-    session_id: sessionId,
-    num_turns: result.turns,
-    is_error: code !== 0,
-    stop_reason: result.status,
-    ...(result.reason !== undefined ? { reason: result.reason } : {}),
-    duration_ms: Math.round(performance.now() - started),
-  };
+  const summary = resultObject({
+    result,
+    sessionId,
+    modelSpec,
+    durationMs: Math.round(performance.now() - started),
+    durationApiMs: apiTime.ms(),
+    denials: runtime.approval.tools.denials,
+    isError: code !== 0,
+  });
   if (flags.outputFormat === "text") {
     if (result.text !== "")
       process.stdout.write(result.text.endsWith("\n") ? result.text : `${result.text}\n`);

@@ -1,16 +1,34 @@
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { MODE_NAMES, modeNamed } from "../settings/permission-modes.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { CliError } from "./cli-error.js";
+import { modelFlag } from "./model-flag.js";
 import { projectFlagsOf, withProjectOptions } from "./project-flags.js";
 import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import type { OutputFormat, SessionFlags } from "./session-flags.js";
+import { toolRulesFlag } from "./tool-rules-flag.js";
+import { rejectUnsupportedFlags } from "./unsupported-flags.js";
 import { codebotVersion } from "./version.js";
+
+/** Every `--permission-mode`: codebot's names and Claude Code's (`default`, `bypassPermissions`). */
+const PERMISSION_MODE_FLAGS = [...MODE_NAMES];
+
+function permissionModeFlag(value: string | undefined): PermissionMode | undefined {
+  return value === undefined ? undefined : modeNamed(value);
+}
 
 interface RootOptions {
   print?: string | true;
   model?: string;
-  permissionMode?: PermissionMode;
+  permissionMode?: string;
+  dangerouslySkipPermissions?: boolean;
+  allowedTools?: string[];
+  disallowedTools?: string[];
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+  verbose?: boolean;
+  includePartialMessages?: boolean;
   trustProjectHooks?: boolean;
   maxTurns?: number;
   outputFormat: OutputFormat;
@@ -34,21 +52,33 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         .enablePositionalOptions()
         .exitOverride()
         .showHelpAfterError("(run codebot --help for usage)")
+        .argument("[prompt]", "the first prompt (interactive), or the prompt of -p")
         .option(
           "-p, --print [prompt]",
-          "run one prompt to the end and print the answer (no prompt: read stdin)",
+          "run one prompt to the end and print the answer (piped stdin is added to the prompt, or is the prompt)",
         )
         .option(
-          "--model <provider/id>",
-          "the model, e.g. anthropic/claude-sonnet-4-5, openai/gpt-4.1, compat/<id>",
+          "--model <model>",
+          "provider/id (anthropic/claude-sonnet-4-5, openai/gpt-4.1, compat/<id>), a bare id of the default provider, or sonnet/opus/haiku",
         )
         .addOption(
-          new Option("--permission-mode <mode>", "how mutating tools are approved").choices([
-            "ask",
-            "auto",
-            "plan",
-          ]),
+          new Option("--permission-mode <mode>", "how tool calls are approved").choices(
+            PERMISSION_MODE_FLAGS,
+          ),
         )
+        .option(
+          "--dangerously-skip-permissions",
+          "run every tool call without asking (deny rules still hold)",
+        )
+        .option(
+          "--allowedTools, --allowed-tools <rules...>",
+          'permission rules that run without asking, e.g. "Bash(git diff *)" Edit',
+        )
+        .option("--disallowedTools, --disallowed-tools <rules...>", "permission rules that never run")
+        .option("--system-prompt <text>", "replace the main agent's instructions")
+        .option("--append-system-prompt <text>", "add to the main agent's instructions")
+        .option("--verbose", "accepted for Claude Code scripts (stream-json is always complete)")
+        .option("--include-partial-messages", "stream-json: also a stream_event line per piece of the answer")
         .option("--trust-project-hooks", "run the project's hooks for this run without asking")
         .option("--max-turns <n>", "most model steps per prompt", positiveInteger)
         .addOption(
@@ -59,12 +89,18 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         .addOption(new Option("--debug <what>", "print hook trace records on stderr").choices(["hooks"]))
         .option("--trace-file <file>", "append every hook trace record to this file (JSONL)"),
     ),
-  ).action(async (_opts: RootOptions, command: Command) => {
+  ).action(async (positional: string | undefined, _opts: RootOptions, command: Command) => {
     const opts = command.opts<RootOptions>();
+    const permissionMode =
+      opts.dangerouslySkipPermissions === true ? "auto" : permissionModeFlag(opts.permissionMode);
     const flags: SessionFlags = {
       project: projectFlagsOf(command),
-      ...(opts.model !== undefined ? { model: opts.model } : {}),
-      ...(opts.permissionMode !== undefined ? { permissionMode: opts.permissionMode } : {}),
+      ...(opts.model !== undefined ? { model: modelFlag(opts.model) } : {}),
+      ...(permissionMode !== undefined ? { permissionMode } : {}),
+      allowedTools: toolRulesFlag("--allowedTools", opts.allowedTools),
+      disallowedTools: toolRulesFlag("--disallowedTools", opts.disallowedTools),
+      ...(opts.systemPrompt !== undefined ? { systemPrompt: opts.systemPrompt } : {}),
+      ...(opts.appendSystemPrompt !== undefined ? { appendSystemPrompt: opts.appendSystemPrompt } : {}),
       trustProjectHooks: opts.trustProjectHooks === true,
       ...(opts.maxTurns !== undefined ? { maxTurns: opts.maxTurns } : {}),
       debugHooks: opts.debug === "hooks",
@@ -73,8 +109,16 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     const resume = resumeRequestOf(opts);
     if (resume) flags.resume = resume;
     if (opts.print !== undefined) {
+      if (typeof opts.print === "string" && positional !== undefined)
+        throw new CliError("two prompts given: put the prompt either after -p or at the end, not both");
+      const prompt = typeof opts.print === "string" ? opts.print : positional;
       const { runOneShot } = await import("./one-shot.js");
-      code = await runOneShot({ ...flags, prompt: opts.print, outputFormat: opts.outputFormat });
+      code = await runOneShot({
+        ...flags,
+        prompt,
+        outputFormat: opts.outputFormat,
+        partialMessages: opts.includePartialMessages === true,
+      });
       return;
     }
     if (opts.outputFormat !== "text") throw new CliError("--output-format applies to -p only");
@@ -84,7 +128,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       );
     }
     const { runInteractive } = await import("./interactive/repl.js");
-    code = await runInteractive(flags);
+    code = await runInteractive({
+      ...flags,
+      ...(positional !== undefined ? { firstPrompt: positional } : {}),
+    });
   });
 
   program
@@ -118,7 +165,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     .option("--output <text>", "the tool result (PostToolUse)")
     .option("--prompt <text>", "the user's prompt (UserPromptSubmit)")
     .option("--agent <name>", "the sub-agent's name (SubagentStop)")
-    .addOption(new Option("--permission-mode <mode>", "as for a session").choices(["ask", "auto", "plan"]))
+    .addOption(new Option("--permission-mode <mode>", "as for a session").choices(PERMISSION_MODE_FLAGS))
     .option(
       "--trust-project-hooks",
       "run the project's hooks without approval, as that flag does for a session",
@@ -146,6 +193,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
 
   return {
     async run(argv) {
+      rejectUnsupportedFlags(argv);
       try {
         await program.parseAsync([...argv], { from: "user" });
       } catch (error) {
@@ -164,7 +212,8 @@ export interface HooksTestOptions {
   output?: string;
   prompt?: string;
   agent?: string;
-  permissionMode?: PermissionMode;
+  /** Any name of MODE_NAMES. */
+  permissionMode?: string;
   trustProjectHooks?: boolean;
   json?: boolean;
 }

@@ -1,3 +1,4 @@
+import type { PermissionRule } from "../approval/permission-rule.js";
 import type { RuntimeOptions } from "../session/create-runtime.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { HookInventory } from "./hooks/hook-inventory.js";
@@ -12,7 +13,18 @@ export interface SessionFlags {
   project: ProjectFlags;
   model?: string;
   permissionMode?: PermissionMode;
+  /** `--allowedTools` and `--disallowedTools`: the user's own rules, on top of the settings'. */
+  allowedTools?: PermissionRule[];
+  disallowedTools?: PermissionRule[];
+  /** `--system-prompt`: replaces the main agent's instructions. */
+  systemPrompt?: string;
+  /** `--append-system-prompt`: added to them. */
+  appendSystemPrompt?: string;
+  /** `codebot "prompt"`: the interactive session starts by running it. */
+  firstPrompt?: string;
   trustProjectHooks: boolean;
+  /** Project hooks (consent fingerprints) approved for this session by the project question. */
+  hooksApprovedOnce?: string[];
   maxTurns?: number;
   /** `--debug hooks`: every hook trace record, human-readable, on stderr. */
   debugHooks: boolean;
@@ -23,9 +35,11 @@ export interface SessionFlags {
 }
 
 export interface OneShotFlags extends SessionFlags {
-  /** The prompt, or `true` when `-p` had no argument (then it is read from stdin). */
-  prompt: string | true;
+  /** The prompt; piped stdin is added to it, or is the prompt when there is none. */
+  prompt: string | undefined;
   outputFormat: OutputFormat;
+  /** `--include-partial-messages`: stream-json also sends the answer's text as it arrives. */
+  partialMessages?: boolean;
 }
 
 /**
@@ -45,7 +59,12 @@ export function runtimeOptionsOf(
     projectSettings: inventory.project,
     model,
     ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
+    ...(flags.allowedTools !== undefined ? { allowedTools: flags.allowedTools } : {}),
+    ...(flags.disallowedTools !== undefined ? { disallowedTools: flags.disallowedTools } : {}),
+    ...(flags.systemPrompt !== undefined ? { systemPrompt: flags.systemPrompt } : {}),
+    ...(flags.appendSystemPrompt !== undefined ? { appendSystemPrompt: flags.appendSystemPrompt } : {}),
     trustProjectHooks: flags.trustProjectHooks,
+    ...(flags.hooksApprovedOnce !== undefined ? { hooksApprovedOnce: flags.hooksApprovedOnce } : {}),
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
   };

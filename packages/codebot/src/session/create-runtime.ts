@@ -6,7 +6,9 @@ import { Agent, ContextMeter, contextWindowOf, type Env, resolveModel } from "@c
 import { createHookRunner, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
+import type { PermissionRule } from "../approval/permission-rule.js";
 import { visible } from "../approval/visible-text.js";
+import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
@@ -44,8 +46,16 @@ export interface RuntimeOptions {
   model?: LanguageModelV3 | string;
   /** Overrides settings `permissions.mode`; default `ask`. */
   permissionMode?: PermissionMode;
+  /** `--allowedTools`: allow rules of the user's own, on top of the settings'. */
+  allowedTools?: readonly PermissionRule[];
+  /** `--disallowedTools`: deny rules of the user's own, on top of the settings'. */
+  disallowedTools?: readonly PermissionRule[];
+  /** Claude Code's folder (`~/.claude`); default `$CLAUDE_CONFIG_DIR`, else `~/.claude`. */
+  claudeHome?: string;
   /** Approve project/local hooks and permission grants for this run only. */
   trustProjectHooks?: boolean;
+  /** Consent fingerprints of project hooks the user approved for this session only. */
+  hooksApprovedOnce?: readonly string[];
   /**
    * The project's settings when the caller has read them already (the CLI checks them before a
    * session starts): readProjectSettings of the same project, CODEBOT_HOME, files and
@@ -79,6 +89,8 @@ export interface RuntimeOptions {
   resume?: boolean;
   /** Replaces the main agent's default instructions. */
   systemPrompt?: string;
+  /** Added after the main agent's instructions (`--append-system-prompt`). */
+  appendSystemPrompt?: string;
 }
 
 /**
@@ -105,7 +117,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const project =
     options.projectSettings ??
     readProjectSettings(
-      { cwd, codebotHome, settingsFiles: options.settingsFiles, pluginDirs: options.pluginDirs },
+      {
+        cwd,
+        codebotHome,
+        claudeHome: resolveClaudeHome(options.claudeHome, env as NodeJS.ProcessEnv),
+        settingsFiles: options.settingsFiles,
+        pluginDirs: options.pluginDirs,
+      },
       { trustProjectHooks: options.trustProjectHooks },
     );
   const { layers, trustStore, settings, hooks: loadedHooks } = project;
@@ -126,10 +144,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const paths = new PathPolicy(cwd, options.allowOutsideProject === true);
   const approval = new ApprovalEngine({
     mode: options.permissionMode ?? settings.permissions.mode ?? "ask",
-    rules: settings.permissions.allow,
+    rules: {
+      allow: [...settings.permissions.allow, ...(options.allowedTools ?? [])],
+      ask: settings.permissions.ask,
+      deny: [...settings.permissions.deny, ...(options.disallowedTools ?? [])],
+    },
     paths,
     trustStore,
     trustProjectHooks: options.trustProjectHooks,
+    ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
     askToolApproval: options.askToolApproval,
     askHookApproval: options.askHookApproval,
   });
@@ -222,7 +245,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     model,
     ...(restored ? { messages: restored.messages } : {}),
     beforeModelStep: compaction.beforeModelStep,
-    systemPrompt: options.systemPrompt ?? mainSystemPrompt(cwd),
+    systemPrompt: [options.systemPrompt ?? mainSystemPrompt(cwd), options.appendSystemPrompt]
+      .filter((part) => part !== undefined)
+      .join("\n\n"),
     tools,
     middleware,
     maxTurns: options.maxTurns,
@@ -247,7 +272,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   // A RuntimeProblem is the line only (the place is in its message).
   const problems = projectProblems(project).map(({ severity, message }) => ({ severity, message }));
-  announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, notify);
+  announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, cwd, notify);
 
   const runtime = new Runtime({
     identity: () => ({ sessionId, transcriptPath, tasksPath }),
@@ -260,6 +285,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     approval,
     trustStore,
     tasks,
+    toolNames: tools.map((t) => t.name),
     agent,
     session,
     events,
@@ -326,11 +352,12 @@ function announceUntrusted(
   loaded: LoadedHooks,
   untrustedGrants: readonly { grant: string }[],
   options: RuntimeOptions,
+  cwd: string,
   notify: (message: string) => void,
 ): void {
   if (!loaded.disabled) {
     const enabled = loaded.hooks.filter((h) => h.enabled);
-    const notice = approval.untrustedHooksNotice(enabled, options.askHookApproval !== undefined);
+    const notice = approval.untrustedHooksNotice(enabled, options.askHookApproval !== undefined, cwd);
     if (notice) notify(notice);
   }
   if (untrustedGrants.length > 0) {

@@ -7,6 +7,7 @@ import {
   type LoadedHooks,
   loadHooks,
   type SettingsLayer,
+  USER_OWNED_SOURCES,
 } from "@codebot/hooks";
 import { TrustStore } from "../approval/trust-store.js";
 import { loadSettingsLayers, type SettingsLocation } from "../settings/load-settings.js";
@@ -51,20 +52,39 @@ export function readProjectSettings(
 ): ProjectSettings {
   const { layers, problems: layerProblems } = loadSettingsLayers(where);
   const trustStore = new TrustStore(where.codebotHome, where.cwd);
-  const { settings, problems: mergeProblems } = mergeSettings(layers, {
-    isGrantTrusted: (grant) =>
-      options.trustProjectHooks === true ||
-      options.grantedOnce?.includes(grant) === true ||
-      trustStore.isGrantTrusted(grant),
-  });
+  const trusted = (grant: string) =>
+    options.trustProjectHooks === true ||
+    options.grantedOnce?.includes(grant) === true ||
+    trustStore.isGrantTrusted(grant);
+  const { settings, problems: mergeProblems } = mergeSettings(layers, { isGrantTrusted: trusted });
   return {
     layers,
     trustStore,
     settings,
-    hooks: loadHooks(layers),
+    hooks: loadHooks(withoutUntrustedHookSwitch(layers, trusted, settings)),
     problems: [...layerProblems, ...mergeProblems],
     httpAllowList: allowedHostsFromLayers(layers),
   };
+}
+
+/**
+ * `disableAllHooks` from a project or local file would switch off the user's own hooks too: it
+ * counts only once trusted (grant `disableAllHooks`); until then the layer is read without it
+ * and the grant is listed as untrusted, so the session says so and `hooks trust` offers it.
+ */
+function withoutUntrustedHookSwitch(
+  layers: readonly SettingsLayer[],
+  trusted: (grant: string) => boolean,
+  settings: RuntimeSettings,
+): SettingsLayer[] {
+  return layers.map((layer) => {
+    const values = layer.settings as Record<string, unknown> | null;
+    if (USER_OWNED_SOURCES.has(layer.source) || values?.disableAllHooks !== true) return layer;
+    if (trusted("disableAllHooks")) return layer;
+    settings.permissions.untrusted.push({ grant: "disableAllHooks", source: layer.source, file: layer.path });
+    const { disableAllHooks: _ignored, ...rest } = values;
+    return { ...layer, settings: rest };
+  });
 }
 
 /** A problem of a project's settings, worded for the user, with the place it is about when known. */

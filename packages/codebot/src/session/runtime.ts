@@ -31,6 +31,8 @@ export interface RuntimeParts {
   approval: ApprovalEngine;
   trustStore: TrustStore;
   tasks: TaskStore;
+  /** The main agent's tools, by name. */
+  toolNames: readonly string[];
   agent: Agent;
   session: Session;
   events: SessionEvents;
@@ -55,6 +57,8 @@ export class Runtime {
   readonly approval: ApprovalEngine;
   readonly trustStore: TrustStore;
   readonly tasks: TaskStore;
+  /** The main agent's tools, by name. */
+  readonly toolNames: readonly string[];
   private closing: Promise<void> | undefined;
 
   constructor(private readonly parts: RuntimeParts) {
@@ -67,6 +71,7 @@ export class Runtime {
     this.approval = parts.approval;
     this.trustStore = parts.trustStore;
     this.tasks = parts.tasks;
+    this.toolNames = parts.toolNames;
   }
 
   /** The session's id (`/resume` switches it). */

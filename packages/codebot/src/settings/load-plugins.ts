@@ -11,16 +11,27 @@ export interface PluginDir {
   dir: string;
   /** Relative folders are resolved against this directory. */
   base: string;
+  /** `CLAUDE_PLUGIN_DATA`; default `$CODEBOT_HOME/plugins/data/<name>`. */
+  dataDir?: string;
+  /**
+   * Set when only a project or local file switched the plugin on: its hooks then count as that
+   * layer's (they run once the project is trusted). Default: the user's own.
+   */
+  source?: "project" | "local";
+  /** Installed by Claude Code: a plugin without hooks (skills only) is normal there, not a warning. */
+  installed?: boolean;
 }
 
 /** Keys of a `hooks.json` besides the events, in the layout that puts events at the top level. */
 const PLUGIN_META_KEYS = new Set(["description", "$schema"]);
 
 /**
- * Loads Claude Code plugin folders (§11): each folder's `hooks/hooks.json`, in the layout the
- * published plugins use (`{"description", "hooks": {<event>: [groups]}}`, or the events at the top
- * level), as a `plugin` settings layer. The plugin's name comes from `.claude-plugin/plugin.json`,
- * else the folder's name; its data folder is `$CODEBOT_HOME/plugins/data/<name>`, created here.
+ * Loads Claude Code plugin folders (§11): each folder's `hooks/hooks.json` (or the file its
+ * manifest's `"hooks"` names), in the layout the published plugins use (`{"description", "hooks":
+ * {<event>: [groups]}}`, or the events at the top level), as a `plugin` settings layer (or the
+ * project's, for a plugin only a project switched on). The plugin's name comes from
+ * `.claude-plugin/plugin.json`, else the folder's name; its data folder is the one given (Claude
+ * Code's, for installed plugins), else `$CODEBOT_HOME/plugins/data/<name>`, created here.
  * A missing or malformed folder is a problem, never a crash; the other plugins still load.
  */
 export function loadPluginLayers(
@@ -29,7 +40,7 @@ export function loadPluginLayers(
 ): { layers: SettingsLayer[]; problems: SettingsProblem[] } {
   const layers: SettingsLayer[] = [];
   const problems: SettingsProblem[] = [];
-  for (const { dir, base } of dirs) {
+  for (const { dir, base, dataDir: givenDataDir, source, installed } of dirs) {
     const root = resolveDir(dir, base);
     const problem = (severity: SettingsProblem["severity"], file: string, message: string) =>
       problems.push({ severity, file, message });
@@ -38,10 +49,15 @@ export function loadPluginLayers(
       continue;
     }
     const name = pluginName(root, problem);
-    const file = path.join(root, "hooks", "hooks.json");
+    const file = hooksFileOf(root);
     const read = readLayer("plugin", file, false);
     if (read.kind === "absent") {
-      problem("warning", root, `plugin ${name} has no hooks/hooks.json; no hooks loaded from it`);
+      if (!installed)
+        problem(
+          "warning",
+          root,
+          `plugin ${name} has no ${path.relative(root, file)}; no hooks loaded from it`,
+        );
       continue;
     }
     if (read.kind === "problem") {
@@ -54,7 +70,7 @@ export function loadPluginLayers(
       problem("error", file, `plugin ${name}: expected {"hooks": {<event>: [...]}} (plugin skipped)`);
       continue;
     }
-    const dataDir = path.join(codebotHome, "plugins", "data", name);
+    const dataDir = givenDataDir ?? path.join(codebotHome, "plugins", "data", name);
     try {
       fs.mkdirSync(dataDir, { recursive: true });
     } catch (error) {
@@ -64,7 +80,12 @@ export function loadPluginLayers(
         `plugin ${name}: cannot create its data folder: ${(error as Error).message}`,
       );
     }
-    layers.push({ source: "plugin", path: file, settings: { hooks }, plugin: { name, root, dataDir } });
+    layers.push({
+      source: source ?? "plugin",
+      path: file,
+      settings: { hooks },
+      plugin: { name, root, dataDir },
+    });
   }
   return { layers, problems };
 }
@@ -116,6 +137,26 @@ function pluginName(
     );
   }
   return fallback;
+}
+
+/**
+ * The plugin's hooks file: `hooks/hooks.json`, or the file its manifest names (`"hooks":
+ * "./config/hooks.json"`, relative to the plugin folder and inside it).
+ */
+function hooksFileOf(root: string): string {
+  const standard = path.join(root, "hooks", "hooks.json");
+  try {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(root, ".claude-plugin", "plugin.json"), "utf8"),
+    ) as {
+      hooks?: unknown;
+    };
+    if (typeof manifest.hooks !== "string") return standard;
+    const named = path.resolve(root, manifest.hooks.replace(/^\$\{CLAUDE_PLUGIN_ROOT\}\/?/, ""));
+    return named.startsWith(root + path.sep) ? named : standard;
+  } catch {
+    return standard;
+  }
 }
 
 /** A name that is safe as one path segment (it names the data folder). */

@@ -1,5 +1,7 @@
 import path from "node:path";
 import type { SettingsLayer, SettingsSource } from "@codebot/hooks";
+import { resolveClaudeHome } from "../paths/claude-home.js";
+import { installedPluginDirs } from "./installed-plugins.js";
 import { loadPluginLayers, pluginDirsFromSettings } from "./load-plugins.js";
 import { type LayerRead, readLayer } from "./read-layer.js";
 import type { SettingsProblem } from "./settings-problem.js";
@@ -9,6 +11,8 @@ export interface SettingsLocation {
   cwd: string;
   /** `$CODEBOT_HOME`, already resolved. */
   codebotHome: string;
+  /** Claude Code's folder (`~/.claude`); default `$CLAUDE_CONFIG_DIR`, else `~/.claude`. */
+  claudeHome?: string;
   /** Every `--settings <file>`, in command-line order (relative paths: to the process directory). */
   settingsFiles?: readonly string[];
   /** Every `--plugin-dir <dir>`: Claude Code plugin folders (relative paths: to the process directory). */
@@ -16,12 +20,13 @@ export interface SettingsLocation {
 }
 
 /**
- * Reads the layers of §3.2 in order: user, then the Claude Code plugins (`claudePlugins` in user
- * settings, then every `--plugin-dir`: the user's own, so right after the user layer), project,
- * local, then every `--settings` file. With `"claudeCompat": true` in user settings, the
- * project's `.claude/settings.json` and `.claude/settings.local.json` are read as project and
- * local layers too (§11). A layer that cannot be parsed is skipped with a problem; a missing
- * optional file is simply absent.
+ * Reads the layers of §3.2 in order: Claude Code's user settings (`~/.claude/settings.json`),
+ * codebot's user settings, the Claude Code plugins (`claudePlugins`, the plugins Claude Code
+ * installed, every `--plugin-dir`), then per project `.codebot/settings.json`,
+ * `.claude/settings.json` (project), `.codebot/settings.local.json`, `.claude/settings.local.json`
+ * (local), then every `--settings` file. `"claudeCompat": false` in codebot's user settings leaves
+ * Claude Code's files (and its installed plugins) out (§11). A layer that cannot be parsed is
+ * skipped with a problem; a missing optional file is simply absent.
  */
 export function loadSettingsLayers(where: SettingsLocation): {
   layers: SettingsLayer[];
@@ -34,20 +39,12 @@ export function loadSettingsLayers(where: SettingsLocation): {
     else if (read.kind === "problem") problems.push(read.problem);
   };
   const project = path.resolve(where.cwd);
+  const claudeHome = resolveClaudeHome(where.claudeHome);
   const user = readLayer("user", path.join(where.codebotHome, "settings.json"), false);
-  take(user);
   const claudeCompat =
-    user.kind === "layer" && (user.layer.settings as { claudeCompat?: unknown }).claudeCompat === true;
-
-  const fromSettings =
-    user.kind === "layer" ? pluginDirsFromSettings(user.layer.settings, user.layer.path) : { dirs: [] };
-  if (fromSettings.problem) problems.push(fromSettings.problem);
-  const plugins = loadPluginLayers(
-    [...fromSettings.dirs, ...(where.pluginDirs ?? []).map((dir) => ({ dir, base: process.cwd() }))],
-    where.codebotHome,
-  );
-  layers.push(...plugins.layers);
-  problems.push(...plugins.problems);
+    user.kind !== "layer" || (user.layer.settings as { claudeCompat?: unknown }).claudeCompat !== false;
+  if (claudeCompat) take(readLayer("user", path.join(claudeHome, "settings.json"), false));
+  take(user);
 
   const projectFiles: [SettingsSource, string][] = [
     ["project", path.join(project, ".codebot", "settings.json")],
@@ -55,7 +52,30 @@ export function loadSettingsLayers(where: SettingsLocation): {
   if (claudeCompat) projectFiles.push(["project", path.join(project, ".claude", "settings.json")]);
   projectFiles.push(["local", path.join(project, ".codebot", "settings.local.json")]);
   if (claudeCompat) projectFiles.push(["local", path.join(project, ".claude", "settings.local.json")]);
-  for (const [source, file] of projectFiles) take(readLayer(source, file, false));
+  const projectLayers: SettingsLayer[] = [];
+  for (const [source, file] of projectFiles) {
+    const read = readLayer(source, file, false);
+    if (read.kind === "layer") projectLayers.push(read.layer);
+    else if (read.kind === "problem") problems.push(read.problem);
+  }
+
+  const fromSettings =
+    user.kind === "layer" ? pluginDirsFromSettings(user.layer.settings, user.layer.path) : { dirs: [] };
+  if (fromSettings.problem) problems.push(fromSettings.problem);
+  const installed = claudeCompat
+    ? installedPluginDirs(claudeHome, project, [...layers, ...projectLayers])
+    : { dirs: [], problems: [] };
+  problems.push(...installed.problems);
+  const plugins = loadPluginLayers(
+    [
+      ...fromSettings.dirs,
+      ...installed.dirs,
+      ...(where.pluginDirs ?? []).map((dir) => ({ dir, base: process.cwd() })),
+    ],
+    where.codebotHome,
+  );
+  layers.push(...plugins.layers, ...projectLayers);
+  problems.push(...plugins.problems);
 
   for (const file of where.settingsFiles ?? []) take(readLayer("cli", path.resolve(file), true));
   return { layers, problems };

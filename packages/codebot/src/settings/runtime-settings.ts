@@ -4,6 +4,7 @@ import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
+import { MODEL_ALIASES } from "./model-aliases.js";
 import type { SettingsProblem } from "./settings-problem.js";
 import { permissionModeSchema, runtimeKeysSchema, SETTINGS_KEYS } from "./settings-schema.js";
 
@@ -14,7 +15,7 @@ export const PERMISSION_MODES: readonly PermissionMode[] = permissionModeSchema.
 export interface UntrustedGrant {
   /**
    * What the trust store records, name and value: `allow:<rule>`, `mode:auto`, `model:<spec>`,
-   * `env:<NAME>=<value>`. A changed value is another grant, asked about again.
+   * `env:<NAME>=<value>`, `disableAllHooks`. A changed value is another grant, asked about again.
    */
   grant: string;
   source: SettingsSource;
@@ -30,6 +31,10 @@ export interface RuntimeSettings {
     mode?: PermissionMode;
     /** Honoured allow rules, from every layer, in layer order. */
     allow: PermissionRule[];
+    /** Ask rules, from every layer (they only tighten, so a project needs no trust for them). */
+    ask: PermissionRule[];
+    /** Deny rules, from every layer; they hold in every mode. */
+    deny: PermissionRule[];
     /** Grants from project/local layers left out because the project is not trusted for them. */
     untrusted: UntrustedGrant[];
   };
@@ -50,13 +55,20 @@ export interface MergeOptions {
 const DEFAULT_MAX_ATTEMPTS = 3;
 const DEFAULT_COMPACTION_THRESHOLD = 0.85;
 
+/** Modes that let more run unasked: from a project, they count only once trusted. */
+const LOOSENING_MODES: ReadonlySet<PermissionMode> = new Set(["auto", "acceptEdits"]);
+
+/** Keys only the user's own settings may set; in a project file they are ignored, and said so. */
+const USER_ONLY_KEYS = ["claudeCompat", "claudePlugins"] as const;
+
 /**
- * Merges the layers: scalars from later layers override earlier ones; allow rules add up.
+ * Merges the layers: scalars from later layers override earlier ones; rules add up.
  * Each layer is validated with the settings schema: a bad value is a warning naming its key and
  * is ignored, the rest of the file still counts; an unknown key is a warning too (not in Claude
  * Code's own files, which have keys of their own). A repository must not grant itself power:
- * from project and local layers, `allow` rules, `mode: "auto"`, `model` and `env` values are
- * honoured only when trusted, each by its value; `ask` and `plan` (which only restrict) always are.
+ * from project and local layers, `allow` rules, the modes that loosen (`auto`, `acceptEdits`),
+ * `model` and `env` values are honoured only when trusted, each by its value; `ask`/`deny` rules
+ * and the modes that only restrict always are.
  */
 export function mergeSettings(
   layers: readonly SettingsLayer[],
@@ -64,7 +76,7 @@ export function mergeSettings(
 ): { settings: RuntimeSettings; problems: SettingsProblem[] } {
   const problems: SettingsProblem[] = [];
   const settings: RuntimeSettings = {
-    permissions: { allow: [], untrusted: [] },
+    permissions: { allow: [], ask: [], deny: [], untrusted: [] },
     postStopValidation: { maxAttempts: DEFAULT_MAX_ATTEMPTS },
     models: {},
     compaction: { auto: true, threshold: DEFAULT_COMPACTION_THRESHOLD },
@@ -83,7 +95,10 @@ export function mergeSettings(
     };
     const claudeFile = isClaudeCodeFile(layer.path);
 
-    const { value, rejected } = parseDroppingInvalid(runtimeKeysSchema, layer.settings);
+    const { value, rejected } = parseDroppingInvalid(
+      runtimeKeysSchema,
+      claudeFile ? withAnthropicModel(layer.settings) : layer.settings,
+    );
     for (const r of rejected) {
       if (r.unknownKey && claudeFile) continue;
       warn(r.field, r.key === "" ? r.message : `${r.key}: ${r.message}`);
@@ -95,13 +110,22 @@ export function mergeSettings(
     }
     if (value === undefined) continue;
 
+    if (!userOwned) {
+      for (const key of USER_ONLY_KEYS) {
+        if ((layer.settings as Record<string, unknown>)[key] !== undefined)
+          warn(key, `${key} is only honoured in your user settings, not in a project's`);
+      }
+    }
     // A project's model decides which provider (and which of the user's keys) gets the prompts.
     if (value.model !== undefined && granted(`model:${value.model}`)) settings.model = value.model;
-    const mode = value.permissions?.mode;
-    if (mode !== undefined && (mode !== "auto" || granted("mode:auto"))) settings.permissions.mode = mode;
+    const mode = value.permissions?.mode ?? value.permissions?.defaultMode;
+    if (mode !== undefined && (!LOOSENING_MODES.has(mode) || granted(`mode:${mode}`)))
+      settings.permissions.mode = mode;
     for (const rule of value.permissions?.allow ?? []) {
       if (granted(`allow:${rule.text}`)) settings.permissions.allow.push(rule);
     }
+    settings.permissions.ask.push(...(value.permissions?.ask ?? []));
+    settings.permissions.deny.push(...(value.permissions?.deny ?? []));
     const maxAttempts = value.postStopValidation?.maxAttempts;
     if (maxAttempts !== undefined) settings.postStopValidation.maxAttempts = maxAttempts;
     for (const [spec, own] of Object.entries(value.models ?? {})) {
@@ -116,7 +140,17 @@ export function mergeSettings(
   return { settings, problems };
 }
 
-/** `.claude/settings.json` and `.claude/settings.local.json`, read with `claudeCompat` (§11). */
+/**
+ * Claude Code's `model` is an alias (`opus`) or a bare Anthropic id: codebot reads it as the
+ * Anthropic model it names.
+ */
+function withAnthropicModel(settings: Record<string, unknown>): Record<string, unknown> {
+  const model = settings.model;
+  if (typeof model !== "string" || model.includes("/") || model.trim() === "") return settings;
+  return { ...settings, model: MODEL_ALIASES[model.toLowerCase()] ?? `anthropic/${model}` };
+}
+
+/** `~/.claude/settings.json` and a project's `.claude/settings*.json` (§11). */
 function isClaudeCodeFile(file: string): boolean {
   return path.basename(path.dirname(file)) === ".claude";
 }

@@ -6,6 +6,7 @@
 import { hookSettingsSchema } from "@codebot/hooks";
 import { z } from "zod";
 import { parsePermissionRule } from "../approval/permission-rule.js";
+import { MODE_NAMES, modeNamed, PERMISSION_MODE_NAMES } from "./permission-modes.js";
 
 /** An error message that quotes the rejected value: `expected …, got "yolo"`. */
 function expected(what: string) {
@@ -17,10 +18,18 @@ const MAX_ATTEMPTS = "expected an integer from 1 to 100";
 const CONTEXT_WINDOW = "expected an integer from 1000 to 100000000";
 const THRESHOLD = "expected a number above 0 and at most 1";
 
-export const permissionModeSchema = z
-  .enum(["ask", "auto", "plan"], expected('expected "ask", "auto" or "plan"'))
+/** codebot's permission modes (Claude Code's names are read too, see modeSettingSchema). */
+export const permissionModeSchema = z.enum(PERMISSION_MODE_NAMES);
+
+/** A mode in a settings file: codebot's names or Claude Code's (`default`, `bypassPermissions`). */
+export const modeSettingSchema = z
+  .enum(
+    MODE_NAMES as [string, ...string[]],
+    expected(`expected one of ${MODE_NAMES.map((m) => `"${m}"`).join(", ")}`),
+  )
+  .transform(modeNamed)
   .describe(
-    "ask (default): ask before a tool call that needs approval; auto: run it without asking (from project settings only once trusted); plan: read-only, every hook denied",
+    "ask (= default): ask before a tool call that needs approval; acceptEdits: file edits run unasked; dontAsk: refuse what is not allowed instead of asking; auto (= bypassPermissions): run everything unasked; plan: read-only. From project settings, auto and acceptEdits count only once trusted",
   );
 
 /** A `permissions.allow` rule, parsed: the schema's output is the PermissionRule. */
@@ -32,7 +41,12 @@ export const permissionRuleSchema = z
     ctx.issues.push({ code: "custom", message: parsed.error, input: text });
     return z.NEVER;
   })
-  .describe('"tool" or "tool(pattern)": bash(git status*), edit(src/**), read');
+  .describe(
+    'Claude Code\'s grammar: "Tool" or "Tool(specifier)": Bash(npm run test:*), Bash(git diff *), Edit(src/**), Read(./secrets/**)',
+  );
+
+const ruleList = (what: string) =>
+  z.array(permissionRuleSchema, { error: "expected a list of rules" }).optional().describe(what);
 
 /** The settings keys the runtime itself reads (mergeSettings validates them). */
 export const runtimeKeysSchema = z.object({
@@ -44,11 +58,15 @@ export const runtimeKeysSchema = z.object({
   permissions: z
     .strictObject(
       {
-        mode: permissionModeSchema.optional(),
-        allow: z
-          .array(permissionRuleSchema, { error: "expected a list of rules" })
+        mode: modeSettingSchema.optional(),
+        defaultMode: modeSettingSchema.optional().describe("Claude Code's name for mode"),
+        allow: ruleList("tool calls that run without asking; from project settings only once trusted"),
+        ask: ruleList("tool calls that are always asked about (refused when nobody can answer)"),
+        deny: ruleList("tool calls that never run, in every mode; honoured from every layer"),
+        additionalDirectories: z
+          .array(z.string())
           .optional()
-          .describe("tool calls that run without asking; from project settings only once trusted"),
+          .describe("Claude Code's extra working folders; read but not used by codebot"),
       },
       { error: "expected an object" },
     )
@@ -110,7 +128,9 @@ export const runtimeKeysSchema = z.object({
   claudeCompat: z
     .boolean(expected("expected true or false"))
     .optional()
-    .describe("user settings: also read the project's .claude/settings.json and .claude/settings.local.json"),
+    .describe(
+      "user settings: read Claude Code's files (~/.claude/settings.json, the project's .claude/settings*.json, installed plugins); default true",
+    ),
 });
 
 /** `claudePlugins` (user settings): validated by the plugin loader, which reads it first. */

@@ -91,10 +91,10 @@ describe("the interactive session asks about the project's grants, with their va
 
     const first = start();
     try {
-      expect(await first.waitForScreen("allow? [o]nce")).toContain(
+      expect(await first.waitForScreen("allow them?")).toContain(
         "  env:MARK=v1 (project .codebot/settings.json)",
       );
-      first.submit("a");
+      first.type("a");
       await first.waitForScreen(/^›/m);
       first.submit("mark");
       await first.waitForScreen("marked");
@@ -108,8 +108,8 @@ describe("the interactive session asks about the project's grants, with their va
     box.json(".codebot/settings.json", { env: { MARK: "v2" } });
     const second = start();
     try {
-      expect(await second.waitForScreen("allow? [o]nce")).toContain("  env:MARK=v2 (project");
-      second.submit("d");
+      expect(await second.waitForScreen("allow them?")).toContain("  env:MARK=v2 (project");
+      second.type("n");
       await second.waitForScreen(/^›/m);
       second.submit("mark");
       await second.waitForScreen("marked");

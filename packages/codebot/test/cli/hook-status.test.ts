@@ -15,9 +15,10 @@ describe("a hook's statusMessage is shown while the hook runs (§3.1)", { timeou
     );
     expect(r.code).toBe(0);
     const lines = jsonLines(r.stdout);
-    const start = lines.find((l) => l.type === "hook_start");
-    expect(start).toEqual({
-      type: "hook_start",
+    const start = lines.find((l) => l.subtype === "hook_start");
+    expect(start).toMatchObject({
+      type: "system",
+      subtype: "hook_start",
       event: "PreToolUse",
       hook: "guard",
       source: "cli",
@@ -25,7 +26,7 @@ describe("a hook's statusMessage is shown while the hook runs (§3.1)", { timeou
       status_message: "checking the command",
       tool_use_id: "c1",
     });
-    const trace = lines.find((l) => l.type === "hook" && l.hook === "guard");
+    const trace = lines.find((l) => l.subtype === "hook" && l.hook === "guard");
     expect(lines.indexOf(start as Record<string, unknown>)).toBeLessThan(
       lines.indexOf(trace as Record<string, unknown>),
     );

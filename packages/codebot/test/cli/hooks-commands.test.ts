@@ -209,7 +209,7 @@ describe("codebot hooks trust", () => {
     const r = await runCli(["hooks", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
-      /PreToolUse guard · needs approval\n {2}command: .*\n {2}from project \.codebot\/settings\.json · fingerprint [0-9a-f]{16}/,
+      /PreToolUse matcher bash guard · needs approval\n {2}command: .*\n {2}from project \.codebot\/settings\.json · fingerprint [0-9a-f]{16}/,
     );
     expect(r.stdout).toContain("Notification ping · needs approval");
     expect(r.stderr).toBe("codebot: not approved: stdin is not a terminal; pass --yes to approve them\n");

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import {
   modelServer,
   runHooksTest,
   sandbox,
+  streamToolResult,
 } from "./support/cli-fixtures.js";
 import { expectNoStackTrace, jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 
@@ -112,20 +114,55 @@ describe("codebot hooks test", () => {
     for (const r of [unknown, noTool, badJson]) expect(r.code).toBe(1);
   });
 
-  it("runs the approval rules: an untrusted blocking project hook does not run and counts as a block", async () => {
+  it("runs the approval rules: an untrusted project guard does not run and counts as a block", async () => {
     const box = sandbox();
     box.json(".codebot/settings.json", {
-      hooks: { UserPromptSubmit: [command("touch ran.txt", { blocking: true })] },
+      hooks: { PreToolUse: [command("touch ran.txt", { blocking: true })] },
     });
-    const r = await runHooksTest(box, "UserPromptSubmit", ["--prompt", "hi"]);
+    const args = ["--tool", "bash", "--args", '{"command":"ls"}'];
+    const r = await runHooksTest(box, "PreToolUse", args);
     expect(r.code).toBe(2);
     expect(fs.existsSync(box.at("ran.txt"))).toBe(false);
     expect(r.stdout).toContain(
       'not approved: not trusted; run "codebot hooks trust" to review project hooks',
     );
-    const trusted = await runHooksTest(box, "UserPromptSubmit", ["--prompt", "hi", "--trust-project-hooks"]);
+    const trusted = await runHooksTest(box, "PreToolUse", [...args, "--trust-project-hooks"]);
     expect(trusted.code).toBe(0);
     expect(fs.existsSync(box.at("ran.txt"))).toBe(true);
+  });
+
+  it("shows a Claude Code group's payload (tool_name, tool_input), and the docs recipe feeds it to the script", async () => {
+    const box = sandbox();
+    const guard = `jq -r .tool_input.command | grep -q 'rm -rf' && { echo "no rm -rf" >&2; exit 2; }; exit 0`;
+    const file = box.json("s.json", {
+      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: guard }] }] },
+    });
+    const args = ["--tool", "bash", "--args", '{"command":"rm -rf build"}'];
+    const text = await runHooksTest(box, "PreToolUse", args, { settings: file });
+    expect(text.code).toBe(2);
+    expect(text.stdout).toMatch(
+      /^payload \(Claude Code groups\) \{.*"tool_name":"Bash","tool_input":\{"command":"rm -rf build"\}/m,
+    );
+    expect(text.stdout).not.toMatch(/^payload \{/m);
+    const json = await runHooksTest(box, "PreToolUse", [...args, "--json"], { settings: file });
+    const out = JSON.parse(json.stdout);
+    expect(out.claude_payload).toMatchObject({
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "rm -rf build" },
+      tool_use_id: "hooks-test",
+    });
+    // docs/hooks.md, "Trace and debugging", step 4, as written there for a Claude Code hook.
+    const byHand = spawnSync(
+      "sh",
+      ["-c", `jq -c .claude_payload | sh -c '${guard.replaceAll("'", "'\\''")}'`],
+      {
+        input: json.stdout,
+        encoding: "utf8",
+      },
+    );
+    expect(byHand.status).toBe(2);
+    expect(byHand.stderr).toBe("no rm -rf\n");
   });
 
   it("a failing PostStopValidation hook is a block (exit 2) and shows what the agent would be told", async () => {
@@ -236,9 +273,7 @@ describe("codebot hooks test reproduces the runtime's decision for the same payl
         { env: modelEnv(server, box.home) },
       );
       expect(session.code).toBe(0);
-      const end = jsonLines(session.stdout).find((l) => l.type === "tool_execution_end") as {
-        result: { content: string; is_error: boolean };
-      };
+      const end = { result: streamToolResult(jsonLines(session.stdout), "call-1") as { content: string } };
 
       const test = await runHooksTest(
         box,

@@ -114,27 +114,35 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     expect(fs.existsSync(`${box.project}/ended.txt`)).toBe(true);
   });
 
-  it("asks before running an untrusted project hook: once runs it this time, deny does not", async () => {
+  it("asks once per project, before the session starts, listing every hook; one key answers: y this session, n no", async () => {
     const box = sandbox();
-    box.json(".codebot/settings.json", {
-      hooks: { UserPromptSubmit: [command("echo x >> prompts.log", { name: "logger" })] },
+    box.json(".claude/settings.json", {
+      hooks: {
+        UserPromptSubmit: [{ hooks: [{ type: "command", command: "echo x >> prompts.log" }] }],
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "exit 0" }] }],
+      },
     });
     const server = await modelServer([reply.text("first"), reply.text("second")]);
-    const first = await startSession(box, server);
-    first.submit("hi");
-    await first.waitForScreen(
-      /the project settings .*settings\.json want to run a hook on UserPromptSubmit:\n {2}logger command: echo x >> prompts\.log/,
+    const env = modelEnv(server, box.home);
+    const first = TmuxSession.start({ dir: box.project, env, args: [] });
+    const question = await first.waitForScreen(/allow them\? y this session · a always .* · n no:\s*$/m);
+    expect(question).toMatch(
+      /UserPromptSubmit .*\n {2}command: echo x >> prompts\.log\n {2}from project \.claude\/settings\.json/,
     );
-    first.submit("o");
+    expect(question).toMatch(/PreToolUse matcher Bash .*\n {2}command: exit 0/);
+    first.type("y");
+    await first.waitForScreen(/^›/m);
+    first.submit("hi");
     await first.waitForScreen("first");
     expect(fs.readFileSync(`${box.project}/prompts.log`, "utf8")).toBe("x\n");
     first.submit("/exit");
     expect(await first.exitCode()).toBe(0);
 
-    const second = await startSession(box, server);
+    const second = TmuxSession.start({ dir: box.project, env, args: [] });
+    await second.waitForScreen("allow them?");
+    second.type("n");
+    await second.waitForScreen("2 project hooks were not run because they are not trusted");
     second.submit("hi again");
-    await second.waitForScreen("want to run a hook on UserPromptSubmit");
-    second.submit("d");
     await second.waitForScreen("second");
     expect(fs.readFileSync(`${box.project}/prompts.log`, "utf8")).toBe("x\n");
   });
@@ -164,12 +172,12 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     expect(plain.screen(true)).not.toMatch(SGR);
   });
 
-  it("codebot hooks trust asks y/n on a terminal and approves on y", async () => {
+  it("codebot hooks trust asks y/n on a terminal and approves on the y key, no Enter needed", async () => {
     const box = sandbox();
     box.json(".codebot/settings.json", { hooks: { PreToolUse: [command("exit 0", { name: "proj" })] } });
     const term = TmuxSession.start({ dir: box.project, env: cliEnv(box.home), args: ["hooks", "trust"] });
-    await term.waitForScreen("approve them? [y/N]");
-    term.submit("y");
+    await term.waitForScreen("approve them? [y/n]");
+    term.type("y");
     expect(await term.exitCode()).toBe(0);
     await waitFor(() => fs.existsSync(`${box.home}/trust`), 5_000, "the trust store");
     expect(term.screen()).toContain("approved 1 hook(s) and 0 grant(s)");

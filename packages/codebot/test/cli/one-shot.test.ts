@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
@@ -45,52 +47,120 @@ describe("codebot -p", () => {
       result: "found nothing",
       num_turns: 2,
       is_error: false,
-      stop_reason: "completed",
+      subtype: "success",
+      stop_reason: "end_turn",
+      terminal_reason: "completed",
     });
     expect(result.session_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(typeof result.duration_ms).toBe("number");
   });
 
-  it("--output-format stream-json prints every kernel event and hook trace record as a snake_case JSON line", async () => {
+  it("--output-format stream-json prints Claude Code's init, assistant, user and result lines, hooks as system lines", async () => {
     const { result: r } = await streamJsonBashRun(
       [command("exit 0", { name: "observer", matcher: "bash" })],
       "ran it",
     );
     expect(r.code).toBe(0);
     const lines = jsonLines(r.stdout);
-    expect(lines[0]).toMatchObject({ type: "system", subtype: "init", permission_mode: "auto" });
-    expect(lines.at(-1)).toMatchObject({ type: "result", result: "ran it", is_error: false });
-    const types = lines.map((l) => l.type);
-    for (const t of [
-      "agent_start",
-      "turn_start",
-      "message_update",
-      "tool_execution_start",
-      "hook",
-      "agent_end",
-    ]) {
-      expect(types).toContain(t);
-    }
-    const hook = lines.find((l) => l.type === "hook");
-    expect(hook).toMatchObject({
+    expect(lines[0]).toMatchObject({ type: "system", subtype: "init", permissionMode: "bypassPermissions" });
+    expect(lines[0]?.tools).toEqual(expect.arrayContaining(["Bash", "Read", "Write", "Edit"]));
+    expect(lines.at(-1)).toMatchObject({
+      type: "result",
+      subtype: "success",
+      result: "ran it",
+      is_error: false,
+    });
+    expect(lines.map((l) => (l.type === "system" ? `system/${l.subtype}` : l.type))).toEqual([
+      "system/init",
+      "assistant",
+      "system/hook_start",
+      "system/hook",
+      "user",
+      "assistant",
+      "result",
+    ]);
+    expect(lines[1]).toMatchObject({
+      type: "assistant",
+      message: {
+        role: "assistant",
+        content: [{ type: "tool_use", id: "c1", name: "Bash", input: { command: "echo hi" } }],
+      },
+      parent_tool_use_id: null,
+      session_id: lines[0]?.session_id,
+    });
+    expect(lines[3]).toMatchObject({
       event: "PreToolUse",
       hook: "observer",
       matched: true,
       exit_code: 0,
       outcome: "allowed",
     });
-    expect(hook).toHaveProperty("duration_ms");
-    const end = lines.find((l) => l.type === "tool_execution_end");
-    expect(end).toMatchObject({
-      tool_use_id: "c1",
-      tool: "bash",
-      args: { command: "echo hi" },
-      result: { content: "hi", is_error: false },
+    expect(lines[3]).toHaveProperty("duration_ms");
+    expect(lines[4]).toMatchObject({
+      type: "user",
+      message: {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: "c1", content: "hi", is_error: false }],
+      },
     });
-    // The trace record of the hook comes before the tool's end: lines are written as things happen.
-    expect(lines.indexOf(hook as Record<string, unknown>)).toBeLessThan(
-      lines.indexOf(end as Record<string, unknown>),
+  });
+
+  it("stream-json and json carry the fields Claude Code 2.1.328 writes (its real output is the fixture)", async () => {
+    const fixtures = path.join(
+      path.dirname(fileURLToPath(import.meta.url)),
+      "../fixtures/claude-code-2.1.328",
     );
+    const claude = jsonLines(fs.readFileSync(path.join(fixtures, "stream-json.jsonl"), "utf8"));
+    const { result: r } = await streamJsonBashRun([], "ran it");
+    const ours = jsonLines(r.stdout);
+    const keysOf = (lines: Record<string, unknown>[], type: string) =>
+      Object.keys(lines.find((l) => l.type === type) ?? {});
+    const wanted: Record<string, string[]> = {
+      system: [
+        "type",
+        "subtype",
+        "cwd",
+        "session_id",
+        "tools",
+        "mcp_servers",
+        "model",
+        "permissionMode",
+        "uuid",
+      ],
+      assistant: ["type", "message", "parent_tool_use_id", "session_id", "uuid"],
+      user: ["type", "message", "parent_tool_use_id", "session_id", "uuid"],
+      result: [
+        "type",
+        "subtype",
+        "is_error",
+        "duration_ms",
+        "duration_api_ms",
+        "num_turns",
+        "result",
+        "session_id",
+        "total_cost_usd",
+        "usage",
+        "modelUsage",
+        "permission_denials",
+        "stop_reason",
+        "terminal_reason",
+        "uuid",
+      ],
+    };
+    for (const [type, keys] of Object.entries(wanted)) {
+      expect(keysOf(claude, type), `claude ${type}`).toEqual(expect.arrayContaining(keys));
+      expect(keysOf(ours, type), `codebot ${type}`).toEqual(expect.arrayContaining(keys));
+    }
+    const usageKeys = [
+      "input_tokens",
+      "cache_creation_input_tokens",
+      "cache_read_input_tokens",
+      "output_tokens",
+    ];
+    expect(Object.keys(claude.at(-1)?.usage as object)).toEqual(expect.arrayContaining(usageKeys));
+    expect(Object.keys(ours.at(-1)?.usage as object)).toEqual(expect.arrayContaining(usageKeys));
+    const claudeResult = JSON.parse(fs.readFileSync(path.join(fixtures, "result.json"), "utf8"));
+    expect(Object.keys(claudeResult)).toEqual(expect.arrayContaining(wanted.result as string[]));
   });
 
   it("--output-format stream-json marks the trace record of an async hook as background", async () => {
@@ -99,7 +169,7 @@ describe("codebot -p", () => {
       "ran it",
     );
     expect(r.code).toBe(0);
-    const hook = jsonLines(r.stdout).find((l) => l.type === "hook" && l.hook === "audit");
+    const hook = jsonLines(r.stdout).find((l) => l.subtype === "hook" && l.hook === "audit");
     expect(hook).toMatchObject({ event: "PreToolUse", matched: true, outcome: "allowed", background: true });
   });
 
@@ -147,7 +217,8 @@ describe("codebot -p", () => {
     expect(JSON.parse(r.stdout)).toMatchObject({
       type: "result",
       is_error: true,
-      stop_reason: "blocked",
+      subtype: "error_during_execution",
+      terminal_reason: "blocked",
       reason: "nope",
     });
   });
@@ -171,7 +242,7 @@ describe("codebot -p", () => {
     );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^codebot: stopped by hook .*: budget used up$/m);
-    expect(JSON.parse(r.stdout)).toMatchObject({ is_error: true, stop_reason: "stopped" });
+    expect(JSON.parse(r.stdout)).toMatchObject({ is_error: true, terminal_reason: "stopped" });
   });
 
   it("exits 1 with one line on stderr when the model call fails", async () => {
@@ -244,7 +315,7 @@ describe("codebot -p", () => {
     expect(first.code).toBe(0);
     expect(fs.existsSync(box.at("ran.txt"))).toBe(false);
     expect(first.stderr).toContain(
-      '1 project hook was not run because it is not trusted; run "codebot hooks trust"',
+      '1 project hook was not run because it is not trusted (.codebot/settings.json); run "codebot hooks trust"',
     );
     const second = await runCli(["-p", "hi", "--trust-project-hooks", "--cwd", box.project], {
       env: modelEnv(server, box.home),
@@ -318,12 +389,22 @@ describe("codebot -p", () => {
     });
     const server = await modelServer([reply.hang("thinking")]);
     const cli = startCli(
-      ["-p", "think", "--output-format", "stream-json", "--settings", settings, "--cwd", box.project],
+      [
+        "-p",
+        "think",
+        "--output-format",
+        "stream-json",
+        "--include-partial-messages",
+        "--settings",
+        settings,
+        "--cwd",
+        box.project,
+      ],
       {
         env: modelEnv(server, box.home),
       },
     );
-    await waitFor(() => cli.stdout().includes('"message_update"'), 20_000, "the model's first words");
+    await waitFor(() => cli.stdout().includes('"text_delta"'), 20_000, "the model's first words");
     cli.child.kill("SIGTERM");
     const r = await cli.done;
     expect(r.code).toBe(143);

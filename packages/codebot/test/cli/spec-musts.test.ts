@@ -155,14 +155,14 @@ describe("§9.3 codebot -p tells the user that validation still fails", () => {
     expectNoStackTrace(r.stderr);
   });
 
-  it("--output-format json reports stop_reason validation_failed with the last feedback", async () => {
+  it("--output-format json reports terminal_reason validation_failed with the last feedback", async () => {
     const r = await failingValidationRun(["--output-format", "json"]);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({
       type: "result",
       result: "written",
       is_error: true,
-      stop_reason: "validation_failed",
+      terminal_reason: "validation_failed",
       reason: "validation still fails after 1 attempts:\nbad",
     });
   });

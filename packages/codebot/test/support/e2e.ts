@@ -74,6 +74,8 @@ export async function startSession(setup: SessionSetup): Promise<TestSession> {
   const runtime = await createRuntime({
     cwd: project,
     codebotHome: home,
+    // Claude Code's folder of the test, not the machine's.
+    claudeHome: path.join(home, ".claude"),
     settingsFiles,
     model,
     permissionMode: "auto",

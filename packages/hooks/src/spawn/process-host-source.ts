@@ -1,6 +1,7 @@
 /**
  * The process host's source: a small Python 3 program (see process-host.ts for why and how it is
- * used). Embedded as text so the bundled CLI needs no extra file; it runs as `python3 -I -S -c`.
+ * used). Embedded as text so the bundled CLI needs no extra file; Node hands it to `python3 -I -S`
+ * on fd 3.
  */
 export const PROCESS_HOST_SOURCE = String.raw`# The process host: a small long-lived Python 3 process that starts command hooks and bash tool
 # commands with posix_spawn, so starting one does not fork the (large) Node process. It relays

@@ -11,11 +11,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { constants } from "node:os";
+import type { Writable } from "node:stream";
 import { DirectPipes } from "./direct-pipes.js";
 import { PROCESS_HOST_SOURCE } from "./process-host-source.js";
 import type { SpawnedProcess, SpawnHandlers, SpawnRequest } from "./spawn-request.js";
 
 const HEADER = 9;
+/** Reads the host's source from fd 3 and runs it (named so in tracebacks). */
+const BOOTSTRAP =
+  "import os;f=os.fdopen(3,'rb');s=f.read();f.close();exec(compile(s,'codebot-process-host','exec'))";
 /** How often a host may die before the session stops using it (and falls back to Node's spawn). */
 const MAX_STARTS = 4;
 
@@ -154,11 +158,15 @@ export class ProcessHost {
     const grace = String(this.options.shutdownGraceS ?? 1);
     let child: ChildProcess;
     try {
-      child = spawn(python, ["-I", "-S", "-c", PROCESS_HOST_SOURCE, grace], {
-        stdio: ["pipe", "pipe", "ignore"],
+      child = spawn(python, ["-I", "-S", "-c", BOOTSTRAP, grace], {
+        // The source goes in on fd 3, so `ps` shows a short command line.
+        stdio: ["pipe", "pipe", "ignore", "pipe"],
         // Its own process group: Ctrl+C is Node's to handle, the host then ends with Node's pipe.
         detached: true,
       });
+      const source = child.stdio[3] as Writable | null;
+      source?.on("error", () => {});
+      source?.end(PROCESS_HOST_SOURCE);
     } catch {
       this.giveUp();
       return;

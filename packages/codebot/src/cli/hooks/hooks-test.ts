@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import {
+  buildClaudePayload,
   buildPayload,
   EVENT_SPECS,
   type HardDecision,
@@ -13,6 +14,7 @@ import { projectSlug } from "../../paths/project-slug.js";
 import { createRuntime } from "../../session/create-runtime.js";
 import type { Runtime, RuntimeProblem } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
+import { modeNamed } from "../../settings/permission-modes.js";
 import { CliError } from "../cli-error.js";
 import { lazyModel } from "../lazy-model.js";
 import { stylesFor } from "../output/styles.js";
@@ -56,7 +58,10 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
   const spec = sessionModel<string>(undefined, inventory.settings);
   const trace: TraceRecord[] = [];
   const notices: string[] = [];
-  const mode = opts.permissionMode ?? inventory.settings.permissions.mode ?? "ask";
+  const mode =
+    (opts.permissionMode !== undefined ? modeNamed(opts.permissionMode) : undefined) ??
+    inventory.settings.permissions.mode ??
+    "ask";
   // Assembling a runtime fires SessionStart. Testing another event must not run the user's
   // SessionStart hooks, so the runtime starts in plan mode (where no hook runs, §8) and gets the
   // requested mode once that firing has been considered.
@@ -85,15 +90,19 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
   } finally {
     removeEmptySession(runtime, sessionDirs);
   }
-  const payload = JSON.parse(
-    buildPayload(event, runtime, { ...input, ...EVENT_SPECS[event].fixed }),
-  ) as WireObject;
+  // What each kind of hook receives: native entries codebot's payload, Claude Code groups (and
+  // plugins) Claude Code's, so a hook can be fed by hand exactly what it gets.
+  const fields = { ...input, ...EVENT_SPECS[event].fixed };
+  const payload = JSON.parse(buildPayload(event, runtime, fields)) as WireObject;
+  const claudePayload = JSON.parse(buildClaudePayload(event, runtime, fields)) as WireObject;
+  const styles = new Set(inventory.hooks.filter((h) => h.hook.event === event).map((h) => h.hook.style));
   const blocked = decision !== undefined && ("blocked" in decision ? decision.blocked : decision.failed);
 
   if (opts.json) {
     const out = {
       event,
       payload,
+      claude_payload: claudePayload,
       decision: decision ? wireDecision(decision) : { async: true },
       blocked,
       trace: trace.map(wireTraceRecord),
@@ -102,7 +111,19 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
     };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
-    printReport({ event, payload, decision, trace, problems: runtime.problems, notices });
+    printReport({
+      event,
+      payloads: [
+        ...(styles.has("native") || styles.size === 0 ? [{ label: "payload", value: payload }] : []),
+        ...(styles.has("claude") || styles.size === 0
+          ? [{ label: "payload (Claude Code groups)", value: claudePayload }]
+          : []),
+      ],
+      decision,
+      trace,
+      problems: runtime.problems,
+      notices,
+    });
   }
   return blocked ? 2 : 0;
 }
@@ -143,7 +164,8 @@ function removeEmptySession(runtime: Runtime, createdDirs: readonly string[]): v
 
 function printReport(r: {
   event: string;
-  payload: WireObject;
+  /** The payloads the configured hooks receive, by kind. */
+  payloads: { label: string; value: WireObject }[];
   decision: HardDecision | SoftDecision | undefined;
   trace: TraceRecord[];
   problems: readonly RuntimeProblem[];
@@ -153,7 +175,8 @@ function printReport(r: {
   const lines = problemLines(r.problems, s);
   for (const n of r.notices) lines.push(s.yellow(n));
   if (lines.length) lines.push("");
-  lines.push(`${s.bold("payload")} ${JSON.stringify(r.payload)}`, "", s.bold("trace"));
+  for (const p of r.payloads) lines.push(`${s.bold(p.label)} ${JSON.stringify(p.value)}`);
+  lines.push("", s.bold("trace"));
   if (r.trace.length === 0) lines.push(`  no hook is configured for ${r.event}`);
   for (const record of r.trace) lines.push(`  ${traceLine(record, s, { file: true })}`);
   lines.push("", `${s.bold("decision")} ${decisionText(r.event, r.decision, s)}`);

@@ -1,5 +1,4 @@
 import readline from "node:readline";
-import { referencedScripts } from "@codebot/hooks";
 import type { ApprovalAnswer } from "../../approval/approval-types.js";
 import { visible } from "../../approval/visible-text.js";
 import { closeOnSignals } from "../../session/close-on-signals.js";
@@ -8,8 +7,6 @@ import type { PromptResult } from "../../session/prompt-result.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { CliError, errorMessage } from "../cli-error.js";
-import { displayPath, loadInventory } from "../hooks/hook-inventory.js";
-import { hookBody, hookEnvText } from "../hooks/hook-view.js";
 import { exit, onTerminalGone } from "../main.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
@@ -18,8 +15,8 @@ import { sessionToResume } from "../resume-flags.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
-import { askProjectGrants } from "./grant-question.js";
 import { pickSession } from "./pick-session.js";
+import { withProjectConsent } from "./project-consent-question.js";
 import { Questions } from "./questions.js";
 import { slashCommand } from "./slash-commands.js";
 
@@ -33,8 +30,11 @@ const PROMPT = "› ";
  * (when idle, or right after the first). Ctrl+D, `/exit`, SIGTERM or SIGHUP quit too, always
  * through `close()` (SessionEnd, async hooks drained).
  */
-export async function runInteractive(flags: SessionFlags): Promise<number> {
+export async function runInteractive(given: SessionFlags): Promise<number> {
   const s = stylesFor(process.stdout);
+  // The project's hooks and grants first, in one question: its model, if approved, is the session's.
+  const { flags, inventory } = await withProjectConsent(given, s);
+  const modelSpec = sessionModel(flags.model, inventory.settings);
   const screen = terminalScreen(process.stdout, s);
   const view = new SessionView(screen, s, { trace: flags.debugHooks ? "all" : "ran" });
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
@@ -51,15 +51,6 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
   rl.on("SIGINT", earlyQuit);
   rl.on("close", earlyQuit);
 
-  // The project's grants first: its model, if approved, is the session's.
-  const inventory = await askProjectGrants(
-    loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks }),
-    flags,
-    questions,
-    view,
-    s,
-  );
-  const modelSpec = sessionModel(flags.model, inventory.settings);
   view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
   view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
   for (const line of problemLines(inventory.problems, s)) view.line(line);
@@ -97,26 +88,6 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
           { y: "once", n: "deny", a: "always" },
           "deny",
           request.signal,
-        );
-      },
-      askHookApproval: (request) => {
-        const hook = request.hook;
-        const body = ` ${hook.spec.type}: ${visible(hookBody(hook))}`;
-        view.line(
-          `${s.yellow("?")} the ${request.source} settings ${visible(request.path)} want to run a hook on ${request.event}:`,
-        );
-        view.line(`  ${s.bold(visible(request.label))}${s.dim(body)}`);
-        const env = hookEnvText(hook);
-        if (env !== undefined) view.line(`  ${s.dim(`with env ${visible(env)}`)}`);
-        if (hook.spec.type === "command")
-          for (const script of referencedScripts(hook.spec.command, inventory.cwd))
-            view.line(
-              `  ${s.dim(`runs ${visible(displayPath(script, inventory.cwd))} (its content is approved too)`)}`,
-            );
-        return questions.ask<ApprovalAnswer>(
-          "  run it? [o]nce / [a]lways (remember for this project) / [d]eny: ",
-          { o: "once", y: "once", a: "always", d: "deny", n: "deny" },
-          "deny",
         );
       },
     });
@@ -256,6 +227,8 @@ export async function runInteractive(flags: SessionFlags): Promise<number> {
 
   rl.on("close", () => void quit(0));
 
+  if (flags.firstPrompt !== undefined && flags.firstPrompt.trim() !== "")
+    typedAhead.unshift(flags.firstPrompt);
   if (typedAhead.length === 0) idle();
   for (const line of typedAhead.splice(0)) onLine(line);
   // Runs until quit() exits the process.

@@ -47,7 +47,7 @@ export function wireTraceRecord(r: TraceRecord): WireObject {
 }
 
 /** A hook that starts running: `hook_start` line, before its `hook` trace line. */
-function wireHookStart(h: HookStart): WireObject {
+export function wireHookStart(h: HookStart): WireObject {
   return compact({
     event: h.event,
     hook: h.hook,

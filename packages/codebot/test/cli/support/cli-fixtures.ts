@@ -128,3 +128,28 @@ export async function streamJsonBashRun(
   );
   return { settings, result };
 }
+
+/** The tool result a stream-json run sent the model for a call (from its `user` line), if any. */
+export function streamToolResult(
+  lines: readonly Record<string, unknown>[],
+  toolUseId: string,
+): { content: string; is_error: boolean } | undefined {
+  for (const line of lines) {
+    if (line.type !== "user") continue;
+    const content = (line.message as { content?: unknown }).content;
+    if (!Array.isArray(content)) continue;
+    const block = content.find(
+      (b: { type?: string; tool_use_id?: string }) => b.type === "tool_result" && b.tool_use_id === toolUseId,
+    );
+    if (block) return { content: block.content, is_error: block.is_error };
+  }
+  return undefined;
+}
+
+/** A codebot report line of stream-json (`type: "system"` with codebot's subtype). */
+export function systemLines(
+  lines: readonly Record<string, unknown>[],
+  subtype: string,
+): Record<string, unknown>[] {
+  return lines.filter((l) => l.type === "system" && l.subtype === subtype);
+}

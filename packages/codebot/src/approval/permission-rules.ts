@@ -1,0 +1,77 @@
+import {
+  matchesCommand,
+  matchesPath,
+  type PathContext,
+  type PermissionRule,
+  ruleCoversTool,
+} from "./permission-rule.js";
+import { shellParts } from "./shell-parts.js";
+
+/** What a call is, as far as rules are concerned. */
+export interface RuleSubject {
+  tool: string;
+  /** bash: the command. */
+  command?: string;
+  /** read/write/edit: the absolute real path. */
+  path?: string;
+}
+
+/** The honoured `permissions.allow`, `ask` and `deny` rules. */
+export interface PermissionRuleSet {
+  allow: readonly PermissionRule[];
+  ask: readonly PermissionRule[];
+  deny: readonly PermissionRule[];
+}
+
+/**
+ * The first rule of `rules` that a call falls under, for deny and ask (tightening) rules: a bash
+ * command falls under a rule when any of its parts does — `cd x && rm -rf y` is an `rm` —
+ * including the commands of `$(…)` and backquotes, and the command as a whole.
+ */
+export function firstMatching(
+  rules: readonly PermissionRule[],
+  call: RuleSubject,
+  ctx: PathContext,
+): PermissionRule | undefined {
+  const candidates = rules.filter((r) => ruleCoversTool(r, call.tool));
+  if (candidates.length === 0) return undefined;
+  if (call.command !== undefined) {
+    const texts = [call.command, ...shellParts(call.command).parts.map((p) => p.text)];
+    return candidates.find((r) => texts.some((t) => matchesCommand(r, t)));
+  }
+  if (call.path !== undefined) {
+    const file = call.path;
+    return candidates.find((r) => matchesPath(r, file, ctx));
+  }
+  return candidates.find((r) => r.bash === undefined && r.path === undefined && r.opaque === undefined);
+}
+
+/**
+ * Whether allow rules let the call run: for bash, every part of the command must be allowed by
+ * some rule (`git status && rm -rf ~` is not a `git status`), with no redirection to a file and no
+ * command substitution, whose effects a rule about the command cannot foresee (Claude Code asks
+ * for `echo hi > out.txt` under `Bash(echo:*)` too). An exact rule for the whole command allows
+ * it as written (an "always" answer).
+ */
+export function allowedByRules(
+  rules: readonly PermissionRule[],
+  call: RuleSubject,
+  ctx: PathContext,
+): boolean {
+  const candidates = rules.filter((r) => ruleCoversTool(r, call.tool));
+  if (candidates.length === 0) return false;
+  if (candidates.some((r) => r.bash === undefined && r.path === undefined && r.opaque === undefined))
+    return true;
+  if (call.command !== undefined) {
+    const command = call.command;
+    if (candidates.some((r) => r.bash?.kind === "exact" && matchesCommand(r, command))) return true;
+    const { parts, substitutes } = shellParts(command);
+    if (substitutes || parts.length === 0) return false;
+    return parts.every((p) => !p.redirects && candidates.some((r) => matchesCommand(r, p.text)));
+  }
+  if (call.path !== undefined) {
+    const file = call.path;
+    return candidates.some((r) => matchesPath(r, file, ctx));
+  }
+  return false;
+}

@@ -1,0 +1,141 @@
+/**
+ * A shell command cut into the simple commands a permission rule is checked against, as Claude
+ * Code does: `a && b || c; d | e & f` (and newlines) are six parts, each judged on its own; the
+ * commands inside `$(…)`, `<(…)` and backquotes are parts too. Quotes and backslashes are
+ * respected, so `echo "a && b"` is one part. This is for matching rules, not a shell: anything it
+ * does not understand makes a command *less* likely to be allowed, never more.
+ */
+export interface ShellPart {
+  /** The simple command, trimmed, leading `VAR=value` assignments removed. */
+  text: string;
+  /** It redirects input or output to a file (`> f`, `>> f`, `< f`); `2>&1` and `>/dev/null` do not count. */
+  redirects: boolean;
+}
+
+export interface ShellParts {
+  parts: ShellPart[];
+  /** It holds a command substitution or backquotes: its effect is not visible in the text. */
+  substitutes: boolean;
+}
+
+export function shellParts(command: string): ShellParts {
+  const parts: ShellPart[] = [];
+  let substitutes = false;
+  const pieces: string[] = [];
+  let current = "";
+  const cut = () => {
+    pieces.push(current);
+    current = "";
+  };
+  let i = 0;
+  const n = command.length;
+  while (i < n) {
+    const c = command[i] as string;
+    if (c === "\\" && i + 1 < n) {
+      current += c + command[i + 1];
+      i += 2;
+    } else if (c === "'") {
+      const end = command.indexOf("'", i + 1);
+      const stop = end === -1 ? n : end + 1;
+      current += command.slice(i, stop);
+      i = stop;
+    } else if (c === '"') {
+      // Inside double quotes `$(…)` and backquotes still run.
+      let j = i + 1;
+      while (j < n && command[j] !== '"') {
+        if (command[j] === "\\") j++;
+        else if (command[j] === "`" || (command[j] === "$" && command[j + 1] === "(")) substitutes = true;
+        j++;
+      }
+      const stop = Math.min(n, j + 1);
+      current += command.slice(i, stop);
+      i = stop;
+    } else if ((c === "$" || c === "<" || c === ">") && command[i + 1] === "(") {
+      substitutes = true;
+      const end = closingParen(command, i + 2);
+      pieces.push(...shellParts(command.slice(i + 2, end)).parts.map((p) => p.text));
+      current += " _ ";
+      i = end + 1;
+    } else if (c === "`") {
+      substitutes = true;
+      const end = command.indexOf("`", i + 1);
+      const stop = end === -1 ? n : end;
+      pieces.push(...shellParts(command.slice(i + 1, stop)).parts.map((p) => p.text));
+      current += " _ ";
+      i = stop + 1;
+    } else if (c === ";" || c === "\n" || c === "\r" || c === "|" || c === "&") {
+      // `>&` and `&>` are redirections, not separators.
+      if (c === "&" && (command[i - 1] === ">" || command[i + 1] === ">")) {
+        current += c;
+        i++;
+        continue;
+      }
+      cut();
+      i += (c === "|" || c === "&") && command[i + 1] === c ? 2 : 1;
+    } else if (c === "(" || c === ")" || c === "{" || c === "}") {
+      // Subshells and groups: their commands are parts like any other.
+      if (c === "(" || c === ")" || /^\s*$/.test(current)) {
+        cut();
+      } else {
+        current += c;
+      }
+      i++;
+    } else {
+      current += c;
+      i++;
+    }
+  }
+  cut();
+  for (const piece of pieces) {
+    const { text, redirects } = withoutRedirections(piece);
+    const bare = withoutAssignments(text);
+    if (bare !== "") parts.push({ text: bare, redirects });
+  }
+  return { parts, substitutes };
+}
+
+/** The index of the `)` that closes a `(` opened before `from` (the end of the text if none). */
+function closingParen(text: string, from: number): number {
+  let depth = 1;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\\") i++;
+    else if (c === "'") {
+      const end = text.indexOf("'", i + 1);
+      i = end === -1 ? text.length : end;
+    } else if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return i;
+  }
+  return text.length;
+}
+
+/** Harmless redirections: to another descriptor, or to /dev/null. */
+const HARMLESS = /\s*\d*(?:>&\s*\d+|&?>>?\s*\/dev\/null|<&\s*\d+|\d*>&-)(?=\s|$)/g;
+/** A redirection outside quotes: the operator and its target word. */
+const REDIRECTION = /\s*(?:\d*|&)(?:>>?|<<?<?|>\|)\s*(?:"[^"]*"|'[^']*'|[^\s;&|]+)?/g;
+
+/** Stands for a quoted string while redirections are looked for (NUL never occurs in a command that runs). */
+const MARK = String.fromCharCode(0);
+const MARKED = new RegExp(`${MARK}(\\d+)${MARK}`, "g");
+
+function withoutRedirections(piece: string): { text: string; redirects: boolean } {
+  const quoted: string[] = [];
+  // Quoted text is set aside so a `>` inside quotes is not a redirection.
+  const masked = piece.replace(/'[^']*'|"(?:\\.|[^"\\])*"/g, (q) => `${MARK}${quoted.push(q) - 1}${MARK}`);
+  const harmless = masked.replace(HARMLESS, "");
+  let redirects = false;
+  const stripped = harmless.replace(REDIRECTION, () => {
+    redirects = true;
+    return "";
+  });
+  const text = stripped
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(MARKED, (_, k: string) => quoted[Number(k)] as string);
+  return { text, redirects };
+}
+
+/** `FOO=1 BAR="x y" rm -rf a` → `rm -rf a`: the command that runs is what rules are about. */
+function withoutAssignments(text: string): string {
+  return text.replace(/^(?:[A-Za-z_][A-Za-z0-9_]*=(?:"(?:\\.|[^"\\])*"|'[^']*'|\S*)\s+)+/, "").trim();
+}

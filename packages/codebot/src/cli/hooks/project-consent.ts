@@ -1,0 +1,67 @@
+/**
+ * The one consent question per project (issue 11): everything a project's settings ask for that is
+ * not approved yet — every hook with its event, matcher, exact command and file, every permission
+ * grant — listed at once, approved or not with one answer. `codebot hooks trust` and the start of an
+ * interactive session both use it.
+ */
+import { visible } from "../../approval/visible-text.js";
+import type { Styles } from "../output/styles.js";
+import { displayPath, type HookInventory, type InventoryHook, projectHooks } from "./hook-inventory.js";
+import { hookBody, hookEnvText } from "./hook-view.js";
+
+export interface PendingConsent {
+  hooks: InventoryHook[];
+  grants: HookInventory["settings"]["permissions"]["untrusted"];
+}
+
+/** What the project asks for that is not approved yet. */
+export function pendingConsent(inv: HookInventory): PendingConsent {
+  return {
+    hooks: projectHooks(inv).filter((h) => h.trust !== "approved"),
+    grants: inv.settings.permissions.untrusted,
+  };
+}
+
+export function nothingPending(p: PendingConsent): boolean {
+  return p.hooks.length === 0 && p.grants.length === 0;
+}
+
+/**
+ * The listing: one block per hook (event and matcher, what it runs with which env, the project
+ * scripts it runs, where it is), then the grants. Everything shown with control characters
+ * escaped (`visible`), so what is approved is what runs.
+ */
+export function consentLines(inv: HookInventory, p: PendingConsent, s: Styles): string[] {
+  const out: string[] = [];
+  for (const { hook, trust, fingerprint, scripts } of p.hooks) {
+    const matcher = hook.matcher.source === "" ? "" : ` ${s.dim(`matcher ${visible(hook.matcher.source)}`)}`;
+    out.push(`${s.bold(hook.event)}${matcher} ${s.cyan(visible(hook.name))} · ${s.yellow(trust)}`);
+    out.push(`  ${hook.spec.type}: ${visible(hookBody(hook))}`);
+    const env = hookEnvText(hook);
+    if (env !== undefined) out.push(`  env: ${visible(env)}`);
+    for (const script of scripts)
+      out.push(`  runs ${visible(displayPath(script, inv.cwd))} (its content is approved too)`);
+    out.push(
+      `  from ${hook.source} ${visible(displayPath(hook.path, inv.cwd))} · fingerprint ${fingerprint.slice(0, 16)}`,
+    );
+  }
+  if (p.grants.length > 0) {
+    out.push("permission grants asked for by project settings (not trusted yet):");
+    for (const g of p.grants)
+      out.push(`  ${visible(g.grant)} (${g.source} ${visible(displayPath(g.file, inv.cwd))})`);
+  }
+  return out;
+}
+
+/** Approves everything pending for good (the trust store of the project). */
+export function approveAll(inv: HookInventory, p: PendingConsent): void {
+  for (const { hook, fingerprint } of p.hooks) {
+    inv.trustStore.trustHook(fingerprint, {
+      event: hook.event,
+      source: hook.source,
+      label: hook.name,
+      path: hook.path,
+    });
+  }
+  if (p.grants.length > 0) inv.trustStore.trustGrants(p.grants.map((g) => g.grant));
+}

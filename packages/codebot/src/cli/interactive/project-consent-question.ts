@@ -1,0 +1,42 @@
+import { type HookInventory, loadInventory } from "../hooks/hook-inventory.js";
+import { approveAll, consentLines, nothingPending, pendingConsent } from "../hooks/project-consent.js";
+import type { Styles } from "../output/styles.js";
+import { readKey } from "../read-key.js";
+import type { SessionFlags } from "../session-flags.js";
+
+/**
+ * Before the session starts (so no hook ever waits for the user, and a hook's time and duration
+ * never include the question): when the project's settings ask for hooks or grants that are not
+ * approved yet, lists them all and asks once — `y` for this session, `a` always (saved for the
+ * project), `n` no — with one key. Returns the flags and settings the session starts from.
+ */
+export async function withProjectConsent(
+  flags: SessionFlags,
+  s: Styles,
+): Promise<{ flags: SessionFlags; inventory: HookInventory }> {
+  const inventory = loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks });
+  const pending = pendingConsent(inventory);
+  if (flags.trustProjectHooks || nothingPending(pending)) return { flags, inventory };
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  out(s.yellow(`This project's settings (${inventory.cwd}) ask to run code or grant permissions:`));
+  for (const line of consentLines(inventory, pending, s)) out(line);
+  process.stdout.write(
+    `${s.yellow("?")} allow them? ${s.bold("y")} this session · ${s.bold("a")} always (remember for this project) · ${s.bold("n")} no: `,
+  );
+  const answer = await readKey({ y: "once", a: "always", n: "deny" } as const, "deny");
+  out(answer === "once" ? "yes, this session" : answer === "always" ? "always" : "no");
+  if (answer === "deny") return { flags, inventory };
+  if (answer === "always") {
+    try {
+      approveAll(inventory, pending);
+      return { flags, inventory: loadInventory(flags.project) };
+    } catch (error) {
+      out(s.yellow(`could not save the approval (${(error as Error).message}); allowed for this session`));
+    }
+  }
+  // Exactly what was listed: a file or script changed meanwhile has other fingerprints or values.
+  return {
+    flags: { ...flags, hooksApprovedOnce: pending.hooks.map((h) => h.fingerprint) },
+    inventory: loadInventory(flags.project, { grantedOnce: pending.grants.map((g) => g.grant) }),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * The `result` object of `-p --output-format json` (and the last line of stream-json), in Claude
+ * Code's shape (checked against `claude` 2.1.328, see test/fixtures/claude-code-2.1.328/), with
+ * codebot's own status and reason added under names Claude Code does not use.
+ */
+import { randomUUID } from "node:crypto";
+import { claudeToolName } from "@codebot/hooks";
+import type { PermissionDenial } from "../../approval/tool-approval.js";
+import type { PromptResult } from "../../session/prompt-result.js";
+import { costOf } from "./model-prices.js";
+import type { WireObject } from "./wire.js";
+
+export interface ResultInput {
+  result: PromptResult;
+  sessionId: string;
+  /** The `provider/id` the session ran (the key of `modelUsage` is its id). */
+  modelSpec: string;
+  durationMs: number;
+  /** Time spent waiting for the model. */
+  durationApiMs: number;
+  denials: readonly PermissionDenial[];
+  isError: boolean;
+}
+
+export function resultObject(input: ResultInput): WireObject {
+  const { result } = input;
+  const cost = costOf(input.modelSpec, result.usage);
+  const usd = Math.round(cost.usd * 1e9) / 1e9;
+  return {
+    type: "result",
+    subtype: subtypeOf(result),
+    is_error: input.isError,
+    duration_ms: input.durationMs,
+    duration_api_ms: input.durationApiMs,
+    num_turns: result.turns,
+    result: result.text,
+    session_id: input.sessionId,
+    total_cost_usd: usd,
+    ...(cost.known ? {} : { cost_unknown: true }),
+    // Claude Code's (Anthropic's) convention: input_tokens is the uncached part of the prompts.
+    usage: {
+      input_tokens: result.usage.inputTokens - result.usage.cacheReadTokens - result.usage.cacheWriteTokens,
+      cache_creation_input_tokens: result.usage.cacheWriteTokens,
+      cache_read_input_tokens: result.usage.cacheReadTokens,
+      output_tokens: result.usage.outputTokens,
+    },
+    modelUsage: {
+      [input.modelSpec.slice(input.modelSpec.indexOf("/") + 1)]: {
+        inputTokens: result.usage.inputTokens,
+        outputTokens: result.usage.outputTokens,
+        costUSD: usd,
+      },
+    },
+    permission_denials: input.denials.map((d) => ({ ...d, tool_name: claudeToolName(d.tool_name) })),
+    stop_reason: result.status === "completed" ? "end_turn" : null,
+    terminal_reason: result.status,
+    ...(result.reason !== undefined ? { reason: result.reason } : {}),
+    uuid: randomUUID(),
+  };
+}
+
+/** Claude Code's three subtypes; codebot's own status is `terminal_reason`. */
+function subtypeOf(result: PromptResult): string {
+  if (result.status === "completed") return "success";
+  if (result.status === "max_turns") return "error_max_turns";
+  return "error_during_execution";
+}

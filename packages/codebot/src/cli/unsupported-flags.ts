@@ -1,0 +1,44 @@
+import { CliError } from "./cli-error.js";
+
+/**
+ * Flags of Claude Code's `claude` that codebot does not have yet: a script written for `claude`
+ * gets one line saying so instead of a bare parse error.
+ */
+const UNSUPPORTED = [
+  "--fork-session",
+  "--session-id",
+  "--mcp-config",
+  "--strict-mcp-config",
+  "--mcp-debug",
+  "--add-dir",
+  "--agents",
+  "--agent",
+  "--input-format",
+  "--replay-user-messages",
+  "--fallback-model",
+  "--permission-prompt-tool",
+  "--setting-sources",
+  "--max-budget-usd",
+  "--json-schema",
+  "--betas",
+  "--ide",
+  "--tools",
+  "--disable-slash-commands",
+  "--no-session-persistence",
+  "--chrome",
+  "--no-chrome",
+];
+
+/** Throws for the first Claude Code flag codebot lacks, before the real parse (subcommands are left alone). */
+export function rejectUnsupportedFlags(argv: readonly string[]): void {
+  if (argv[0] === "hooks" || argv[0] === "demo") return;
+  for (const arg of argv) {
+    if (arg === "--") return;
+    const name = arg.split("=")[0] as string;
+    if (UNSUPPORTED.includes(name)) {
+      throw new CliError(
+        `${name} (a Claude Code flag) is not supported yet by codebot; see docs/claude-code.md`,
+      );
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { SettingsLayer } from "@codebot/hooks";
+import type { PluginDir } from "./load-plugins.js";
+import type { SettingsProblem } from "./settings-problem.js";
+
+/** One install record of `installed_plugins.json` (version 2), as `claude plugin install` writes it. */
+interface InstallRecord {
+  scope?: unknown;
+  installPath?: unknown;
+  /** Set for project- and local-scoped installs: the project they belong to. */
+  projectPath?: unknown;
+}
+
+/**
+ * The plugins Claude Code installed (`<claudeHome>/plugins/installed_plugins.json`, version 2:
+ * `plugins["name@marketplace"][].installPath`) that `enabledPlugins` of the Claude Code settings
+ * layers turns on (the last layer that names a plugin decides, so a project may switch one off).
+ * A plugin switched on only by a project or local file arrives with the repository: its hooks
+ * load as that layer's, and run once the project is trusted. `CLAUDE_PLUGIN_DATA` is where
+ * Claude Code puts it: `<claudeHome>/plugins/data/<id with every character but [A-Za-z0-9_-] as ->`.
+ */
+export function installedPluginDirs(
+  claudeHome: string,
+  projectDir: string,
+  layers: readonly SettingsLayer[],
+): { dirs: PluginDir[]; problems: SettingsProblem[] } {
+  const file = path.join(claudeHome, "plugins", "installed_plugins.json");
+  const enabled = enabledPlugins(layers);
+  if (enabled.size === 0) return { dirs: [], problems: [] };
+  const problems: SettingsProblem[] = [];
+  const problem = (message: string) => problems.push({ severity: "warning", file, message });
+  let installed: unknown;
+  try {
+    installed = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    problem(
+      code === "ENOENT"
+        ? `enabledPlugins names ${[...enabled.keys()].join(", ")} but no plugin is installed (run "claude plugin install")`
+        : `cannot read the installed Claude Code plugins: ${(error as Error).message}`,
+    );
+    return { dirs: [], problems };
+  }
+  const plugins = (installed as { plugins?: unknown } | null)?.plugins;
+  if (typeof plugins !== "object" || plugins === null || Array.isArray(plugins)) {
+    problem('expected {"version": 2, "plugins": {"name@marketplace": [...]}}; no installed plugin loaded');
+    return { dirs: [], problems };
+  }
+  const dirs: PluginDir[] = [];
+  for (const [id, from] of enabled) {
+    const records = (plugins as Record<string, unknown>)[id];
+    const record = Array.isArray(records) ? records.find((r) => appliesHere(r, projectDir)) : undefined;
+    const installPath = (record as InstallRecord | undefined)?.installPath;
+    if (typeof installPath !== "string" || installPath === "") {
+      problem(
+        `plugin ${id} is enabled in ${from.path} but not installed here (run "claude plugin install ${id}")`,
+      );
+      continue;
+    }
+    dirs.push({
+      dir: installPath,
+      base: claudeHome,
+      installed: true,
+      dataDir: path.join(claudeHome, "plugins", "data", id.replace(/[^a-zA-Z0-9\-_]/g, "-")),
+      ...(from.source === "project" || from.source === "local" ? { source: from.source } : {}),
+    });
+  }
+  return { dirs, problems };
+}
+
+/** `enabledPlugins` of Claude Code's own files: id → the layer whose `true` counts (the last word). */
+function enabledPlugins(layers: readonly SettingsLayer[]): Map<string, SettingsLayer> {
+  const enabled = new Map<string, SettingsLayer>();
+  for (const layer of layers) {
+    if (path.basename(path.dirname(layer.path)) !== ".claude") continue;
+    const map = (layer.settings as { enabledPlugins?: unknown }).enabledPlugins;
+    if (typeof map !== "object" || map === null || Array.isArray(map)) continue;
+    for (const [id, on] of Object.entries(map)) {
+      if (on === true) {
+        // Already on in the user's own settings: a project saying so too grants nothing new.
+        const before = enabled.get(id);
+        if (before === undefined || before.source !== "user") enabled.set(id, layer);
+      } else if (on === false) {
+        enabled.delete(id);
+      }
+    }
+  }
+  return enabled;
+}
+
+/** A user-scoped install applies everywhere; a project or local one only in its own project. */
+function appliesHere(record: unknown, projectDir: string): boolean {
+  const projectPath = (record as InstallRecord | null)?.projectPath;
+  return typeof projectPath !== "string" || path.resolve(projectPath) === projectDir;
+}

@@ -1,0 +1,26 @@
+/**
+ * codebot's permission modes and Claude Code's names for them, as plain data (the CLI parses
+ * `--permission-mode` without loading the settings schema).
+ */
+export const PERMISSION_MODE_NAMES = ["ask", "auto", "plan", "acceptEdits", "dontAsk"] as const;
+
+export type PermissionModeName = (typeof PERMISSION_MODE_NAMES)[number];
+
+/** Claude Code's names for codebot's modes; its other names are codebot's own. */
+export const CLAUDE_MODE_ALIASES: Readonly<Record<string, PermissionModeName>> = {
+  default: "ask",
+  bypassPermissions: "auto",
+};
+
+/** Every name a mode may be given by: codebot's and Claude Code's. */
+export const MODE_NAMES: readonly string[] = [...PERMISSION_MODE_NAMES, ...Object.keys(CLAUDE_MODE_ALIASES)];
+
+/** A mode by any of its names (the name must be one of MODE_NAMES). */
+export function modeNamed(name: string): PermissionModeName {
+  return CLAUDE_MODE_ALIASES[name] ?? (name as PermissionModeName);
+}
+
+/** A mode as Claude Code names it (hook payloads, stream-json's init line). */
+export function claudePermissionMode(mode: PermissionModeName): string {
+  return mode === "ask" ? "default" : mode === "auto" ? "bypassPermissions" : mode;
+}

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadPluginLayers } from "../src/settings/load-plugins.js";
+import { tempDir } from "./support/temp-dirs.js";
+
+function plugin(files: Record<string, string>): string {
+  const root = tempDir("codebot-plugin-");
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+const HOOKS = JSON.stringify({
+  hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "exit 0" }] }] },
+});
+
+describe("Claude Code plugin folders", () => {
+  it("read the hooks file their manifest names, inside the plugin folder", () => {
+    const root = plugin({
+      ".claude-plugin/plugin.json": JSON.stringify({ name: "fmt", hooks: "./config/my-hooks.json" }),
+      "config/my-hooks.json": HOOKS,
+    });
+    const { layers, problems } = loadPluginLayers([{ dir: root, base: "/" }], tempDir("codebot-home-"));
+    expect(problems).toEqual([]);
+    expect(layers.map((l) => [l.path, l.plugin?.name])).toEqual([
+      [path.join(root, "config/my-hooks.json"), "fmt"],
+    ]);
+  });
+
+  it("a manifest naming a file outside the plugin falls back to hooks/hooks.json", () => {
+    const root = plugin({
+      ".claude-plugin/plugin.json": JSON.stringify({ name: "x", hooks: "../../etc/hooks.json" }),
+      "hooks/hooks.json": HOOKS,
+    });
+    const { layers } = loadPluginLayers([{ dir: root, base: "/" }], tempDir("codebot-home-"));
+    expect(layers.map((l) => l.path)).toEqual([path.join(root, "hooks/hooks.json")]);
+  });
+
+  it("a plugin without hooks is a warning when you named it, and normal when Claude Code installed it", () => {
+    const root = plugin({ ".claude-plugin/plugin.json": JSON.stringify({ name: "skills-only" }) });
+    const home = tempDir("codebot-home-");
+    expect(loadPluginLayers([{ dir: root, base: "/" }], home).problems.map((p) => p.message)).toEqual([
+      "plugin skills-only has no hooks/hooks.json; no hooks loaded from it",
+    ]);
+    expect(loadPluginLayers([{ dir: root, base: "/", installed: true }], home)).toEqual({
+      layers: [],
+      problems: [],
+    });
+  });
+});

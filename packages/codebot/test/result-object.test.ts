@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { resultObject } from "../src/cli/output/result-object.js";
+import type { PromptResult } from "../src/session/prompt-result.js";
+
+const run = (over: Partial<PromptResult> = {}): PromptResult => ({
+  status: "completed",
+  text: "done",
+  turns: 2,
+  messages: [],
+  usage: { inputTokens: 1_000_000, outputTokens: 100_000, cacheReadTokens: 0, cacheWriteTokens: 0 },
+  validation: { attempts: 0 },
+  ...over,
+});
+
+const objectFor = (result: PromptResult, modelSpec = "anthropic/claude-sonnet-4-5") =>
+  resultObject({
+    result,
+    sessionId: "s",
+    modelSpec,
+    durationMs: 10,
+    durationApiMs: 5,
+    denials: [{ tool_name: "bash", tool_use_id: "t1", tool_input: { command: "rm -rf x" } }],
+    isError: result.status !== "completed",
+  });
+
+describe("the -p result object", () => {
+  it("prices the reported usage with the model's list price, and names denied calls by Claude Code's tool names", () => {
+    const o = objectFor(run());
+    // 1M input tokens at $3 + 0.1M output tokens at $15.
+    expect(o.total_cost_usd).toBe(4.5);
+    expect(o).not.toHaveProperty("cost_unknown");
+    expect(o.usage).toEqual({
+      input_tokens: 1_000_000,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      output_tokens: 100_000,
+    });
+    expect(o.modelUsage).toEqual({
+      "claude-sonnet-4-5": { inputTokens: 1_000_000, outputTokens: 100_000, costUSD: 4.5 },
+    });
+    expect(o.permission_denials).toEqual([
+      { tool_name: "Bash", tool_use_id: "t1", tool_input: { command: "rm -rf x" } },
+    ]);
+    expect(o).toMatchObject({ subtype: "success", is_error: false, stop_reason: "end_turn" });
+  });
+
+  it("an unknown model costs 0 and says the cost is unknown", () => {
+    const o = objectFor(run(), "compat/llama-3-8b");
+    expect(o.total_cost_usd).toBe(0);
+    expect(o.cost_unknown).toBe(true);
+  });
+
+  it("maps codebot's statuses to Claude Code's subtypes, keeping its own in terminal_reason", () => {
+    expect(objectFor(run({ status: "max_turns" }))).toMatchObject({
+      subtype: "error_max_turns",
+      is_error: true,
+      terminal_reason: "max_turns",
+      stop_reason: null,
+    });
+    expect(objectFor(run({ status: "blocked", reason: "no" }))).toMatchObject({
+      subtype: "error_during_execution",
+      terminal_reason: "blocked",
+      reason: "no",
+    });
+  });
+});
