@@ -68,6 +68,8 @@ function caller(tool: Tool, middleware: ToolMiddleware | undefined): (call: Tool
     tool,
     validateArgs: (args) => ({ ok: true, args: args as Record<string, unknown> }),
     onUpdate() {},
+    permission: {},
+    eventsDelivered: async () => {},
   };
   const next = (call: ToolCall) => tool.execute(call.args, ctx);
   return middleware ? (call) => middleware(call, next, ctx) : next;
@@ -365,6 +367,8 @@ const bashCtx: ToolContext = {
   tool: bash as Tool,
   validateArgs: (args) => ({ ok: true, args: args as Record<string, unknown> }),
   onUpdate() {},
+  permission: {},
+  eventsDelivered: async () => {},
 };
 const bashMs: number[] = [];
 for (let i = -10; i < 100; i++) {

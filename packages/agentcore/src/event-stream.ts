@@ -10,6 +10,11 @@ export class AgentEventStream implements AsyncIterable<AgentEvent> {
   private done = false;
   private wake: (() => void) | undefined;
   private readonly settled: Promise<LoopResult>;
+  /** Events pushed so far, and those the reader has finished with (it asked for the next one). */
+  private pushed = 0;
+  private handled = 0;
+  private reading = false;
+  private waiters: { upTo: number; resolve: () => void }[] = [];
   private resolveResult!: (result: LoopResult) => void;
 
   constructor() {
@@ -23,8 +28,18 @@ export class AgentEventStream implements AsyncIterable<AgentEvent> {
     return this.settled;
   }
 
+  /**
+   * Resolves once the reader has finished with every event pushed so far — its listeners have
+   * run (a transcript written from `message_end` has the line) — or at once when nobody reads.
+   */
+  delivered(): Promise<void> {
+    if (!this.reading || this.handled >= this.pushed) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ upTo: this.pushed, resolve }));
+  }
+
   /** @internal Called by the loop. */
   push(event: AgentEvent): void {
+    this.pushed += 1;
     this.buffer.push(event);
     this.notify();
   }
@@ -42,7 +57,23 @@ export class AgentEventStream implements AsyncIterable<AgentEvent> {
     wake?.();
   }
 
+  private release(all: boolean): void {
+    const waiting = this.waiters;
+    this.waiters = all ? [] : waiting.filter((w) => w.upTo > this.handled);
+    for (const w of waiting) if (all || w.upTo <= this.handled) w.resolve();
+  }
+
   async *[Symbol.asyncIterator](): AsyncIterator<AgentEvent> {
+    this.reading = true;
+    try {
+      yield* this.events();
+    } finally {
+      this.reading = false;
+      this.release(true);
+    }
+  }
+
+  private async *events(): AsyncGenerator<AgentEvent> {
     for (;;) {
       while (this.head < this.buffer.length) {
         const event = this.buffer[this.head] as AgentEvent;
@@ -54,6 +85,8 @@ export class AgentEventStream implements AsyncIterable<AgentEvent> {
           this.head = 0;
         }
         yield event;
+        this.handled += 1;
+        if (this.waiters.length) this.release(false);
       }
       if (this.done) return;
       await new Promise<void>((resolve) => {

@@ -22,5 +22,14 @@ export {
   resolveModel,
 } from "./models.js";
 export type { RetryPolicy } from "./retry.js";
-export type { ArgsCheck, Tool, ToolCall, ToolContext, ToolMiddleware, ToolNext, ToolResult } from "./tool.js";
+export type {
+  ArgsCheck,
+  PermissionSlot,
+  Tool,
+  ToolCall,
+  ToolContext,
+  ToolMiddleware,
+  ToolNext,
+  ToolResult,
+} from "./tool.js";
 export { ABORT_GRACE_MS } from "./tool-execution.js";

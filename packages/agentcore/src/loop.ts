@@ -17,6 +17,8 @@ export interface StopInfo {
   newMessages: ModelMessage[];
   turns: number;
   signal: AbortSignal;
+  /** Resolves once the run's reader has handled every event so far (see AgentEventStream.delivered). */
+  delivered(): Promise<void>;
 }
 
 /** Everything one run needs; the loop keeps no state of its own. */
@@ -131,6 +133,7 @@ class Run {
           signal: this.signal,
           agentName: options.agentName ?? "main",
           emit: this.emit,
+          delivered: () => this.stream.delivered(),
         });
         this.append(toolResultMessage(executed));
         this.endTurn(executed);
@@ -155,6 +158,7 @@ class Run {
       newMessages: [...this.newMessages],
       turns: this.turns,
       signal: this.signal,
+      delivered: () => this.stream.delivered(),
     });
     if (this.signal.aborted) throw this.signal.reason;
     if (extra === undefined) return false;

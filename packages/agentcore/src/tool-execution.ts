@@ -18,6 +18,7 @@ export interface ToolExecutionOptions {
   signal: AbortSignal;
   agentName: string;
   emit: (event: AgentEvent) => void;
+  delivered: () => Promise<void>;
 }
 
 /**
@@ -51,6 +52,8 @@ async function executeOne(prepared: PreparedCall, options: ToolExecutionOptions)
       tool,
       validateArgs: (args) => checkArgs(tool, args),
       onUpdate: (partial) => options.emit({ type: "tool_execution_update", callId: call.id, partial }),
+      permission: {},
+      eventsDelivered: options.delivered,
     };
     result = await settleWithinGrace(
       runPipeline(call, tool, options.middleware, ctx),

@@ -33,6 +33,22 @@ export interface ToolContext {
   validateArgs(args: unknown): ArgsCheck;
   /** Streams partial output to the event stream (`tool_execution_update`). */
   onUpdate(partial: string): void;
+  /**
+   * This call's permission slot, one per call: a middleware earlier in the chain records here
+   * that the call may skip the permission question (and on whose word); a permission middleware
+   * later in the chain reads it.
+   */
+  permission: PermissionSlot;
+  /**
+   * Resolves once the run's reader has handled every event so far: the assistant message with
+   * this very call has reached the listeners (a transcript has its line).
+   */
+  eventsDelivered(): Promise<void>;
+}
+
+export interface PermissionSlot {
+  /** Who let this call skip the permission question (a hook's name), when someone did. */
+  preApprovedBy?: string;
 }
 
 /**

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Tool, ToolCall } from "@codebot/agentcore";
 import { reply } from "@codebot/agentcore/testing";
-import type { SoftDecision } from "@codebot/hooks";
+import type { Decision } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { StopValidation } from "../src/session/stop-validation.js";
@@ -32,7 +32,7 @@ async function callThrough(validation: StopValidation, tool: Tool<{ line: string
   return validation.middleware()(call, (c) => tool.execute(c.args as { line: string }, ctx), ctx);
 }
 
-const passed: SoftDecision = { failed: false, trace: [] };
+const passed: Decision = { kind: "allow", trace: [] };
 const stopInput = () => ({ signal: new AbortController().signal });
 
 describe("§9.3 a pass clears the mark unless a new change happened while the hooks ran", () => {

@@ -14,14 +14,14 @@ function policyHooks() {
     async taskCreated(input) {
       seen.push({ event: "TaskCreated", input });
       return input.task.subject.includes("forbidden")
-        ? { blocked: true, reason: "no forbidden tasks" }
-        : { blocked: false };
+        ? { kind: "block", reason: "no forbidden tasks", by: "policy" }
+        : { kind: "allow" };
     },
     async taskCompleted(input) {
       seen.push({ event: "TaskCompleted", input });
       return input.task.description.includes("untested")
-        ? { blocked: true, reason: "run the tests first" }
-        : { blocked: false };
+        ? { kind: "block", reason: "run the tests first", by: "policy" }
+        : { kind: "allow" };
     },
   };
   return { hooks, seen };

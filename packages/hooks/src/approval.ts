@@ -2,8 +2,9 @@
  * The gate inside the gate (§8): before any hook runs, the harness is asked whether it may.
  * Hooks from a cloned repository run only once the user approved their fingerprint.
  */
+
+import type { CompiledHook } from "./compiled-hook.js";
 import type { HookEvent } from "./events.js";
-import type { CompiledHook } from "./load-hooks.js";
 import type { SettingsSource } from "./settings-layer.js";
 
 export interface HookApprovalRequest {

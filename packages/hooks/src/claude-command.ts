@@ -2,8 +2,8 @@
  * The command a Claude Code–style hook really runs, and the variables it gets (§11):
  * `CLAUDE_PROJECT_DIR`, and for plugins `CLAUDE_PLUGIN_ROOT` and `CLAUDE_PLUGIN_DATA`.
  */
+import type { CompiledHook } from "./compiled-hook.js";
 import type { CommandSpec, HookSpec } from "./executor.js";
-import type { CompiledHook } from "./load-hooks.js";
 
 /**
  * Values that may be pasted into a shell command as they are. Anything else (quotes, `$`,
@@ -15,7 +15,7 @@ const SHELL_SAFE = /^[A-Za-z0-9_ ./@%+=:,~-]*$/;
 /** The Claude Code variables of a hook: the project dir for group hooks, the folders for plugin hooks. */
 export function claudeVariables(hook: CompiledHook, projectDir: string): Record<string, string> {
   return {
-    ...(hook.style === "claude" ? { CLAUDE_PROJECT_DIR: projectDir } : {}),
+    ...(hook.claudeVariables ? { CLAUDE_PROJECT_DIR: projectDir } : {}),
     ...(hook.plugin ? { CLAUDE_PLUGIN_ROOT: hook.plugin.root, CLAUDE_PLUGIN_DATA: hook.plugin.dataDir } : {}),
   };
 }
@@ -26,7 +26,7 @@ export function claudeVariables(hook: CompiledHook, projectDir: string): Record<
  * `python3 ${CLAUDE_PLUGIN_ROOT}/hooks/x.py`).
  */
 export function claudeSpec(hook: CompiledHook, projectDir: string): HookSpec {
-  if (hook.spec.type !== "command" || (hook.style !== "claude" && !hook.plugin)) return hook.spec;
+  if (hook.spec.type !== "command" || (!hook.claudeVariables && !hook.plugin)) return hook.spec;
   return { ...hook.spec, command: substitute(hook.spec, claudeVariables(hook, projectDir)) };
 }
 
@@ -37,5 +37,16 @@ function substitute(spec: CommandSpec, vars: Record<string, string>): string {
       const value = vars[name as string];
       return value !== undefined && SHELL_SAFE.test(value) ? value : whole;
     },
+  );
+}
+
+/**
+ * What makes two Claude Code hooks "the same command" for running once per firing: the command
+ * with its plugin's folders filled in (the project dir is the same for every hook of a session).
+ */
+export function claudeOnceKey(command: string, plugin: CompiledHook["plugin"]): string {
+  if (!plugin) return command;
+  return command.replace(/\$\{(CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\}/g, (_, name) =>
+    name === "CLAUDE_PLUGIN_ROOT" ? plugin.root : plugin.dataDir,
   );
 }

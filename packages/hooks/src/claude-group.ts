@@ -1,10 +1,13 @@
 /**
- * Compiles a Claude Code group (`{"matcher": "...", "hooks": [...]}`, §11) into one CompiledHook
- * per member. The members follow Claude Code's rules: they may block on blockable events without
+ * The Claude Code dialect's compiler: a group (`{"matcher": "...", "hooks": [...]}`, §11)
+ * becomes one CompiledHook per member. The members follow Claude Code's rules: they may block on blockable events without
  * `blocking`, the matcher has Claude Code's syntax and is compared with Claude Code's field for
  * the event, the default timeouts are Claude Code's, and `async: true` runs a command hook in the
  * background. The members of one group run concurrently (they share a group id).
  */
+
+import { claudeOnceKey } from "./claude-command.js";
+import { buildClaudePayload } from "./claude-payload.js";
 import {
   compileMatcher,
   derivedLabel,
@@ -14,9 +17,9 @@ import {
   specOf,
   warnUnknownKeys,
 } from "./compile-entry.js";
-import { EVENT_SPECS, type HookEvent, modeOf } from "./events.js";
+import type { CompiledHook } from "./compiled-hook.js";
+import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
 import { hookFingerprint } from "./fingerprint.js";
-import type { CompiledHook } from "./load-hooks.js";
 import { type Matcher, parseClaudeMatcher } from "./matcher.js";
 import type { SettingsLayer } from "./settings-layer.js";
 import { CLAUDE_ENTRY_KEYS, type ClaudeHookEntry, claudeHookSchema, ENTRY_KEYS } from "./settings-schema.js";
@@ -125,19 +128,32 @@ function compileMember(
     prefix,
   );
   const background = entry.type === "command" && entry.async === true;
-  const mode = modeOf(event, "claude");
+  const eventSpec: EventSpec = EVENT_SPECS[event];
+  const claude = eventSpec.claude;
+  const mode = claude.mode ?? eventSpec.mode;
   const where = `${event}[${index}].hooks[${j}]`;
+  const spec = specOf(entry);
   return {
     event,
     index,
     memberIndex: j,
     style: "claude",
     group,
+    mode,
     background,
+    matchOn: claude.matchOn,
+    // Claude Code has no `if`.
+    ifOn: "none",
+    payload: buildClaudePayload,
+    plainContext: claude.plainContext === true,
+    canStopRun: !background && claude.canStopRun === true,
+    skipFailedCall: event === "PostToolUse",
+    ...(spec.type === "command" ? { onceKey: claudeOnceKey(spec.command, layer.plugin) } : {}),
+    claudeVariables: true,
     source: layer.source,
     path: layer.path,
     ...(layer.plugin ? { plugin: layer.plugin } : {}),
-    spec: specOf(entry),
+    spec,
     matcher,
     // Claude Code lets any hook of a blockable event block; a background hook never can.
     blocking: !background && (mode === "hard" || mode === "soft"),

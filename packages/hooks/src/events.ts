@@ -28,6 +28,9 @@ export type IfOn = "args" | "task" | "none";
  */
 export type ClaudeMatchOn = "tool" | "source" | "reason" | "notificationType" | "agent" | "trigger" | "none";
 
+/** Anything a hook's matcher may be compared with, whichever dialect it was written in. */
+export type MatchField = MatchOn | ClaudeMatchOn;
+
 /** How Claude Code–style (grouped) hooks of an event differ from native entries. */
 export interface ClaudeEventSpec {
   matchOn: ClaudeMatchOn;
@@ -139,6 +142,15 @@ export const EVENT_SPECS = {
     fixed: {},
     claude: { matchOn: "reason" },
   },
+  // Native hooks observe; Claude Code groups are waited for, and their context goes into the sub-agent.
+  SubagentStart: {
+    mode: "async",
+    matchOn: "agent",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "agent", mode: "feedback" },
+  },
   SubagentStop: {
     mode: "async",
     matchOn: "agent",
@@ -175,12 +187,6 @@ export function isHookEvent(name: string): name is HookEvent {
   return Object.hasOwn(EVENT_SPECS, name);
 }
 
-/** The mode hooks of this style run in for the event. */
-export function modeOf(event: HookEvent, style: "native" | "claude"): EventMode {
-  const spec: EventSpec = EVENT_SPECS[event];
-  return style === "claude" ? (spec.claude.mode ?? spec.mode) : spec.mode;
-}
-
 /**
  * Claude Code events codebot does not fire. Their hooks are skipped with a warning rather than
  * an error, so a Claude Code settings file with them still validates.
@@ -188,7 +194,6 @@ export function modeOf(event: HookEvent, style: "native" | "claude"): EventMode 
 export const UNSUPPORTED_CLAUDE_EVENTS: ReadonlySet<string> = new Set([
   "PermissionRequest",
   "PermissionDenied",
-  "SubagentStart",
   "TeammateIdle",
   "ConfigChange",
   "InstructionsLoaded",

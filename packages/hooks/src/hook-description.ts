@@ -3,8 +3,8 @@
  * matcher means and is compared with, whether it can block, its timeout and its plugin. One place
  * says it, so listings never disagree with what the runner does.
  */
-import { type ClaudeMatchOn, EVENT_SPECS, type EventSpec, type MatchOn, modeOf } from "./events.js";
-import type { CompiledHook } from "./load-hooks.js";
+import type { CompiledHook } from "./compiled-hook.js";
+import type { MatchField } from "./events.js";
 
 export interface HookDescription {
   /** `native` (§3.1) or `claude group` (§11). */
@@ -20,7 +20,7 @@ export interface HookDescription {
   plugin?: string;
 }
 
-const FIELD_NAMES: Record<MatchOn | ClaudeMatchOn, string> = {
+const FIELD_NAMES: Record<MatchField, string> = {
   tool: "tool name",
   agent: "agent name",
   source: "source",
@@ -31,11 +31,9 @@ const FIELD_NAMES: Record<MatchOn | ClaudeMatchOn, string> = {
 };
 
 export function describeHook(hook: CompiledHook): HookDescription {
-  const claude = hook.style === "claude";
-  const spec: EventSpec = EVENT_SPECS[hook.event];
-  const on = claude ? spec.claude.matchOn : spec.matchOn;
+  const on = hook.matchOn;
   return {
-    style: claude ? "claude group" : "native",
+    style: hook.style === "claude" ? "claude group" : "native",
     matcher: matcherText(hook, on),
     matchedAgainst: FIELD_NAMES[on],
     blocking: blockingText(hook),
@@ -44,7 +42,7 @@ export function describeHook(hook: CompiledHook): HookDescription {
   };
 }
 
-function matcherText(hook: CompiledHook, on: MatchOn | ClaudeMatchOn): string {
+function matcherText(hook: CompiledHook, on: MatchField): string {
   const m = hook.matcher;
   const aliases = on === "tool" ? ", aliases" : "";
   switch (m.kind) {
@@ -65,14 +63,11 @@ function matcherText(hook: CompiledHook, on: MatchOn | ClaudeMatchOn): string {
 
 function blockingText(hook: CompiledHook): string {
   if (hook.background) return "no (async: runs in the background)";
-  const mode = modeOf(hook.event, hook.style);
-  if (hook.style === "claude") {
-    const toolEvent = EVENT_SPECS[hook.event].claude.matchOn === "tool";
-    if (mode === "feedback" && toolEvent) return "no; a block is feedback for the model (Claude Code rules)";
-    if (mode === "feedback") return `no (${hook.event} cannot block)`;
-    return mode === "async" ? `no (${hook.event} cannot block)` : "yes (Claude Code rules)";
-  }
-  if (mode === "async") return `no (${hook.event} cannot block)`;
+  const mode = hook.mode;
+  if (mode === "feedback" && hook.matchOn === "tool")
+    return "no; a block is feedback for the model (Claude Code rules)";
+  if (mode === "feedback" || mode === "async") return `no (${hook.event} cannot block)`;
+  if (hook.style === "claude") return "yes (Claude Code rules)";
   if (mode === "soft") return "yes (any failure fails validation)";
   return hook.blocking ? "yes" : "no (not blocking)";
 }

@@ -4,26 +4,14 @@
  */
 import { type ApproveHook, askApproval } from "./approval.js";
 import { claudeSpec, claudeVariables } from "./claude-command.js";
-import { EVENT_SPECS, type EventSpec, type HookEvent, modeOf } from "./events.js";
+import type { CompiledHook } from "./compiled-hook.js";
+import { EVENT_SPECS, type HookEvent } from "./events.js";
 import type { Executors, HookExecutor, HookSpec, RunOutcome } from "./executor.js";
+import type { HookJob } from "./hook-job.js";
 import { failureSummary, type HookVerdict, interpret } from "./interpret.js";
-import type { CompiledHook } from "./load-hooks.js";
 import type { HookSession } from "./payload.js";
 import type { Semaphore } from "./semaphore.js";
 import type { HookStart, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";
-
-/** One firing of an event, as a hook sees it. */
-export interface HookJob {
-  event: HookEvent;
-  /** The tool the event is about ("" when none): `HOOK_TOOL_NAME` and the approval request. */
-  toolName: string;
-  /** The tool call the event is about (tool events only). */
-  toolUseId?: string;
-  /** The payload JSON for the hook's style; memoised by the caller, since many hooks may share it. */
-  payload: (style: CompiledHook["style"]) => string;
-  /** The lifetime of the run: the caller's for sync events, detached for async ones. */
-  signal: AbortSignal;
-}
 
 export interface ExecutionDeps {
   session: HookSession;
@@ -68,7 +56,7 @@ export function baseRecord(
 export async function executeHook(hook: CompiledHook, job: HookJob, deps: ExecutionDeps): Promise<HookRun> {
   const record = baseRecord(hook, true);
   const started = performance.now();
-  const mode = modeOf(hook.event, hook.style);
+  const mode = hook.mode;
   // A denied guard counts as a block (a guard that cannot run never lets things through); any
   // other denied hook is only skipped: it never makes the model continue or blocks a prompt (§8).
   const vetoes =
@@ -107,7 +95,7 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
   const run = () => {
     deps.started?.(startOf(hook, job));
     return runExecutor(deps.executors, claudeSpec(hook, deps.session.cwd), {
-      payload: job.payload(hook.style),
+      payload: job.payload(hook),
       cwd: deps.session.cwd,
       env: hookEnv(hook, job, deps.session),
       timeoutMs,
@@ -115,12 +103,12 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
     });
   };
   const outcome = await (deps.semaphore ? deps.semaphore.run(run) : run());
-  const verdict = interpret(outcome);
+  // A guard's garbled veto must not pass as an allow: a hook that may veto reads stdout strictly.
+  const verdict = interpret(outcome, hook.blocking && !hook.background && mode === "hard");
   // Claude Code: plain stdout of a successful UserPromptSubmit or SessionStart hook is context.
   const plain = verdict.stdout.trim();
   if (
-    hook.style === "claude" &&
-    (EVENT_SPECS[hook.event] as EventSpec).claude.plainContext === true &&
+    hook.plainContext &&
     !verdict.stdoutIsJson &&
     verdict.exitCode === 0 &&
     !verdict.failed &&
@@ -177,7 +165,7 @@ function blockEffect(
   hook: CompiledHook,
   verdict: HookVerdict,
 ): { blocks: boolean; reason?: string; ignored?: string } {
-  const mode = modeOf(hook.event, hook.style);
+  const mode = hook.mode;
   if (verdict.isBlock) {
     const reason = verdict.reason;
     if (hook.background) return { blocks: false, reason, ignored: "async hooks cannot block" };

@@ -1,7 +1,35 @@
+/**
+ * The hooks engine (`@codebot/hooks`), usable on its own.
+ *
+ * Settings become hooks once: `loadHooks` (load-hooks.ts) hands each entry to its dialect's
+ * compiler — native-entry.ts for codebot's entries, claude-group.ts for Claude Code groups —
+ * which produce `CompiledHook`s (compiled-hook.ts) that already carry everything the dialect
+ * decides: mode, what the matcher and `if` see, the payload builder, how stdout is read, whether
+ * the hook may end the run. The path of one PreToolUse call is then linear: the kernel calls the
+ * tool **middleware** (middleware.ts), which calls the runner's **fire** (runner.ts) with the call's
+ * fields; the pure **plan** (plan.ts) picks, from the event's hooks, the steps to wait for, the
+ * hooks to start in the background (background-jobs.ts) and the skipped ones with their reason;
+ * **execute** (hook-execution.ts) asks for approval and runs each waited hook through its
+ * **executor** (command-executor.ts, prompt-executor.ts, http-executor.ts), whose outcome
+ * interpret.ts reads once into a verdict; **merge** (merge.ts, a table keyed by mode) folds the
+ * runs in configuration order into one `Decision` (decision.ts: allow | block | stop), which the
+ * middleware switches on. A rewrite plans the remaining hooks again against the new arguments.
+ * Adding an event is one row in events.ts, its input type in payload.ts, and its tests.
+ */
 export type { ApproveHook, HookApproval, HookApprovalRequest } from "./approval.js";
 export { buildClaudePayload } from "./claude-payload.js";
 export { type CommandExecutorOptions, createCommandExecutor } from "./command-executor.js";
-export type { HardDecision, SoftDecision } from "./evaluate.js";
+export type { CompiledHook, PayloadBuilder } from "./compiled-hook.js";
+export {
+  type Allow,
+  type Block,
+  DEFAULT_BLOCK_REASON,
+  type Decision,
+  type PermissionAnswer,
+  type Ruling,
+  type Stop,
+  toolRefusal,
+} from "./decision.js";
 export {
   type ClaudeEventSpec,
   type ClaudeMatchOn,
@@ -12,6 +40,7 @@ export {
   type HookEvent,
   type IfOn,
   isHookEvent,
+  type MatchField,
   type MatchOn,
   UNSUPPORTED_CLAUDE_EVENTS,
 } from "./events.js";
@@ -35,7 +64,7 @@ export {
 } from "./http-allowlist.js";
 export { createHttpExecutor, type HttpExecutorOptions } from "./http-executor.js";
 export { type HookVerdict, interpret } from "./interpret.js";
-export { type CompiledHook, type LoadedHooks, loadHooks } from "./load-hooks.js";
+export { type LoadedHooks, loadHooks } from "./load-hooks.js";
 export {
   type Matcher,
   MatcherSyntaxError,
@@ -51,9 +80,11 @@ export {
   type HookTask,
   type PayloadFields,
 } from "./payload.js";
+export { type Plan, type PlanOptions, plan, type Skipped, type Step } from "./plan.js";
 export { formatProblem, type Problem } from "./problem.js";
 export { createPromptExecutor, type PromptExecutorOptions, type PromptModel } from "./prompt-executor.js";
-export { createHookRunner, type HookRunner, type HookRunnerOptions } from "./runner.js";
+export { createHookRunner } from "./runner.js";
+export type { Cancellable, HookRunner, HookRunnerOptions, ResultOf } from "./runner-api.js";
 export { referencedScripts } from "./script-references.js";
 export type { SettingsLayer, SettingsSource } from "./settings-layer.js";
 export { USER_OWNED_SOURCES } from "./settings-layer.js";

@@ -4,7 +4,9 @@
  * are understood.
  */
 import { z } from "zod";
+import { DEFAULT_BLOCK_REASON, DEFAULT_STOP_REASON } from "./decision.js";
 import type { RunOutcome } from "./executor.js";
+import { capForModel } from "./model-text-cap.js";
 
 export interface HookVerdict {
   /** The run asked to block: its JSON says so, or the command exited with code 2. */
@@ -36,6 +38,12 @@ export interface HookVerdict {
   stdoutIsJson: boolean;
   /** Parts of the output that were present but unusable (wrong type, JSON that does not parse). */
   warnings: string[];
+  /**
+   * stdout starts like a JSON object but does not parse (`{"block": true` cut off). A hook that may
+   * block is then read strictly: its run failed (issue 17), since a guard's garbled veto must not
+   * pass as an allow.
+   */
+  brokenJson?: boolean;
   stdout: string;
   stderr: string;
   exitCode: number | null;
@@ -43,8 +51,6 @@ export interface HookVerdict {
 }
 
 const BLOCK_EXIT_CODE = 2;
-const DEFAULT_REASON = "blocked by hook";
-const DEFAULT_STOP_REASON = "stopped by hook";
 
 /** Fields of the hook output; each is checked on its own so one bad field does not discard the rest. */
 const outputFields = {
@@ -93,26 +99,36 @@ function describeType(value: unknown): string {
   return Array.isArray(value) ? "array" : typeof value;
 }
 
-/** The stdout as a JSON object, if it is one; a near miss (`{...}` that does not parse) is a warning. */
-function stdoutObject(stdout: string, warnings: string[]): Record<string, unknown> | undefined {
+/** What stdout holds: a JSON object, text, or something that starts like JSON and does not parse. */
+type StdoutShape = { json: Record<string, unknown> } | { text: true } | { broken: true };
+
+function stdoutShape(stdout: string): StdoutShape {
   const text = stdout.trim();
-  if (!text.startsWith("{")) return undefined;
+  if (!text.startsWith("{")) return { text: true };
   try {
     const value: unknown = JSON.parse(text);
-    return isObject(value) ? value : undefined;
+    return isObject(value) ? { json: value } : { text: true };
   } catch {
-    if (text.endsWith("}")) warnings.push("stdout looks like JSON but does not parse; treated as text");
-    return undefined;
+    return { broken: true };
   }
 }
+
+export const BROKEN_JSON = "stdout looks like JSON but does not parse";
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-export function interpret(outcome: RunOutcome): HookVerdict {
+/**
+ * `strict`: the hook may block, so stdout that starts like JSON and does not parse fails the run
+ * (shown, traced, and under `onError: "block"` a block) instead of being read as text.
+ */
+export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   const warnings: string[] = [];
-  const json = stdoutObject(outcome.stdout, warnings);
+  const shape = stdoutShape(outcome.stdout);
+  const json = "json" in shape ? shape.json : undefined;
+  const broken = "broken" in shape;
+  if (broken && !strict) warnings.push(`${BROKEN_JSON}; treated as text`);
   const top = json ? parseFields(outputFields, json, "", warnings) : {};
   const specificRaw = json?.hookSpecificOutput;
   let specific: Parsed<typeof hookSpecificFields> = {};
@@ -126,6 +142,7 @@ export function interpret(outcome: RunOutcome): HookVerdict {
   const isBlock =
     top.block === true || top.decision === "block" || specific.permissionDecision === "deny" || exitBlocks;
   const failed =
+    (broken && strict && !exitBlocks) ||
     outcome.error !== undefined ||
     outcome.timedOut === true ||
     outcome.exitCode === null ||
@@ -141,12 +158,13 @@ export function interpret(outcome: RunOutcome): HookVerdict {
     stderr: outcome.stderr,
     exitCode: outcome.exitCode,
     ...(outcome.truncated?.length ? { truncated: outcome.truncated } : {}),
+    ...(broken ? { brokenJson: true } : {}),
   };
   if (isBlock) {
     const jsonReason =
       top.reason ?? specific.permissionDecisionReason ?? top.permissionDecisionReason ?? top.stopReason;
     const stderrReason = exitBlocks ? outcome.stderr.trim() : "";
-    verdict.reason = jsonReason?.trim() || stderrReason || DEFAULT_REASON;
+    verdict.reason = capForModel(jsonReason?.trim() || stderrReason || DEFAULT_BLOCK_REASON);
   }
   const context = top.additional_context ?? specific.additionalContext;
   if (context?.trim()) verdict.additionalContext = context.trim();
@@ -168,7 +186,12 @@ export function interpret(outcome: RunOutcome): HookVerdict {
   if (top.systemMessage?.trim()) verdict.systemMessage = top.systemMessage.trim();
   if (failed) {
     verdict.error =
-      outcome.error ?? (outcome.exitCode === null ? "no exit code" : `exit code ${outcome.exitCode}`);
+      outcome.error ??
+      (outcome.exitCode === null
+        ? "no exit code"
+        : outcome.exitCode === 0 || outcome.exitCode === BLOCK_EXIT_CODE
+          ? BROKEN_JSON
+          : `exit code ${outcome.exitCode}`);
   }
   return verdict;
 }

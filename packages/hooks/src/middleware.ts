@@ -5,14 +5,15 @@
  * background, Claude Code groups are waited for and may speak to the model (§11).
  */
 import type { ToolCall, ToolContext, ToolMiddleware, ToolNext, ToolResult } from "@codebot/agentcore";
-import type { HardDecision } from "./evaluate.js";
+import { type Allow, type Decision, toolRefusal } from "./decision.js";
 import type { EventInputs } from "./payload.js";
 import { systemReminder } from "./system-reminder.js";
 
-/** What the harness does with Claude Code's `permissionDecision` answers. */
+/**
+ * What the harness does with Claude Code's `permissionDecision: "ask"`. (An `allow` needs no
+ * harness call: it is written into the call's permission slot, which the approval reads.)
+ */
 export interface ToolPermissions {
-  /** `allow`: this call skips the permission question. */
-  allow(ctx: ToolContext, call: ToolCall): void;
   /**
    * `ask`: puts this call to the user; a yes must also let the call skip the permission question.
    * With nobody to ask, the answer is a refusal with a reason for the model.
@@ -31,11 +32,9 @@ type AfterEvent = "PostToolUse" | "PostToolUseFailure";
 export interface ToolHooks {
   /** Fixed for the middleware's lifetime: it is asked once, when the middleware is made. */
   hasHooks(event: "PreToolUse" | AfterEvent): boolean;
-  preToolUse(input: EventInputs["PreToolUse"] & { signal?: AbortSignal }): Promise<HardDecision>;
-  postToolUse(input: EventInputs["PostToolUse"] & { signal?: AbortSignal }): Promise<HardDecision>;
-  postToolUseFailure(
-    input: EventInputs["PostToolUseFailure"] & { signal?: AbortSignal },
-  ): Promise<HardDecision>;
+  preToolUse(input: EventInputs["PreToolUse"] & { signal?: AbortSignal }): Promise<Decision>;
+  postToolUse(input: EventInputs["PostToolUse"] & { signal?: AbortSignal }): Promise<Decision>;
+  postToolUseFailure(input: EventInputs["PostToolUseFailure"] & { signal?: AbortSignal }): Promise<Decision>;
   /** Marks a tool call as foreground work, which background hooks wait for (bounded). */
   foreground<T>(work: () => Promise<T>): Promise<T>;
   permissions?: ToolPermissions;
@@ -71,11 +70,13 @@ async function around(
       agentName: ctx.agentName,
       signal: ctx.signal,
     });
-    if (decision.stop) {
-      hooks.onStopRun?.(decision.stop);
-      return errorResult(`hook: run stopped by ${decision.stop.hook}: ${decision.stop.reason}`);
+    switch (decision.kind) {
+      case "stop":
+        hooks.onStopRun?.({ reason: decision.reason, hook: decision.by });
+        return errorResult(toolRefusal(decision));
+      case "block":
+        return errorResult(toolRefusal(decision));
     }
-    if (decision.blocked) return errorResult(`hook: ${decision.reason ?? "blocked by hook"}`);
     // A cancelled run must not start the tool, even if the hook that was killed "allowed" it.
     if (ctx.signal.aborted) return errorResult("hook: run cancelled before the tool started");
     if (decision.updatedInput) {
@@ -88,7 +89,7 @@ async function around(
     }
     const refused = await permissionAnswer(hooks, decision, runCall, ctx);
     if (refused) return refused;
-    if (decision.additionalContext) reminders.push(`PreToolUse hook context:\n${decision.additionalContext}`);
+    if (decision.context) reminders.push(`PreToolUse hook context:\n${decision.context}`);
   }
   const result = await next(runCall);
   reminders.push(...(await afterTool(hooks, runCall, result, ctx)));
@@ -103,25 +104,21 @@ async function around(
 /** Claude Code's `permissionDecision`: ask the user, or let the call skip the question. */
 async function permissionAnswer(
   hooks: ToolHooks,
-  decision: HardDecision,
+  decision: Allow,
   call: ToolCall,
   ctx: ToolContext,
 ): Promise<ToolResult | undefined> {
-  if (decision.permission === "allow") {
-    hooks.permissions?.allow(ctx, call);
+  const permission = decision.permission;
+  if (permission?.answer === "allow") {
+    ctx.permission.preApprovedBy = permission.by;
     return undefined;
   }
-  if (decision.permission !== "ask") return undefined;
-  const hook = decision.permissionBy ?? "a hook";
-  const request = {
-    call,
-    ctx,
-    hook,
-    ...(decision.permissionReason ? { reason: decision.permissionReason } : {}),
-  };
+  if (permission?.answer !== "ask") return undefined;
+  const hook = permission.by;
+  const request = { call, ctx, hook, ...(permission.reason ? { reason: permission.reason } : {}) };
   const answer = hooks.permissions
     ? await hooks.permissions.ask(request)
-    : { allowed: false as const, reason: decision.permissionReason ?? `${hook} asks for confirmation` };
+    : { allowed: false as const, reason: permission.reason ?? `${hook} asks for confirmation` };
   return answer.allowed ? undefined : errorResult(`hook: ${answer.reason}`);
 }
 
@@ -147,19 +144,20 @@ async function afterTool(
     agentName: ctx.agentName,
     signal: ctx.signal,
   };
-  const fired: [AfterEvent, Promise<HardDecision>][] = [];
+  const fired: [AfterEvent, Promise<Decision>][] = [];
   if (post) fired.push(["PostToolUse", hooks.postToolUse(input)]);
   if (failure) fired.push(["PostToolUseFailure", hooks.postToolUseFailure(input)]);
   const reminders: string[] = [];
   let stopped = false;
   for (const [event, pending] of fired) {
     const decision = await pending;
-    if (decision.stop && !stopped) {
+    if (decision.kind === "stop") {
+      if (!stopped) hooks.onStopRun?.({ reason: decision.reason, hook: decision.by });
       stopped = true;
-      hooks.onStopRun?.(decision.stop);
+      continue;
     }
-    if (decision.blocked) reminders.push(`${event} hook feedback:\n${decision.reason ?? "blocked by hook"}`);
-    if (decision.additionalContext) reminders.push(`${event} hook context:\n${decision.additionalContext}`);
+    if (decision.kind === "block") reminders.push(`${event} hook feedback:\n${decision.reason}`);
+    if (decision.context) reminders.push(`${event} hook context:\n${decision.context}`);
   }
   return reminders;
 }

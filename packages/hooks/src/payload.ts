@@ -50,6 +50,8 @@ export interface EventInputs {
   SessionStart: { source?: string };
   /** `reason`: `prompt_input_exit`, `clear`, `logout` or `other` (Claude Code's SessionEnd matcher field). */
   SessionEnd: { reason?: string };
+  /** `agent`: the sub-agent's name (Claude Code's `agent_type`), before its loop starts. */
+  SubagentStart: { agent: string };
   SubagentStop: { agent: string; lastAssistantMessage?: string };
   /** `trigger`: `manual` (`/compact`) or `auto`; `customInstructions`: the user's `/compact` focus. */
   PreCompact: { trigger: string; customInstructions?: string };

@@ -1,304 +1,191 @@
 /**
- * The hook runner: holds the compiled hooks and fires them for an event. One generic `fire`
- * driven by the event table; the named methods are typed doors into it.
+ * The hook runner: plan → execute → merge for each firing (index.ts draws the whole path). One
+ * generic `fire` driven by the event table; the named methods are typed doors into it.
  */
-import type { ToolMiddleware } from "@codebot/agentcore";
-import type { ApproveHook } from "./approval.js";
+import { BackgroundJobs } from "./background-jobs.js";
 import { createCommandExecutor } from "./command-executor.js";
+import type { CompiledHook } from "./compiled-hook.js";
+import type { Decision } from "./decision.js";
+import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
+import { baseRecord, type ExecutionDeps, executeHook, type HookRun } from "./hook-execution.js";
+import { type HookJob, jobOf } from "./hook-job.js";
+import { HookReports } from "./hook-reports.js";
+import { MERGES, type SyncMode } from "./merge.js";
+import { createHookMiddleware } from "./middleware.js";
+import type { PayloadFields } from "./payload.js";
+import { plan, type Step } from "./plan.js";
 import {
-  type EvaluationDeps,
-  evaluateFeedback,
-  evaluateHard,
-  evaluateSoft,
-  Firing,
-  type HardDecision,
-  type SoftDecision,
-  stepsOf,
-} from "./evaluate.js";
-import { EVENT_SPECS, type EventSpec, type HookEvent, modeOf } from "./events.js";
-import type { Executors } from "./executor.js";
-import { ForegroundGate } from "./foreground-gate.js";
-import { executeHook, type HookRun } from "./hook-execution.js";
-import { failureSummary } from "./interpret.js";
-import type { CompiledHook, LoadedHooks } from "./load-hooks.js";
-import { createHookMiddleware, type ToolPermissions } from "./middleware.js";
-import type { EventInputs, HookSession, PayloadFields } from "./payload.js";
-import { Semaphore } from "./semaphore.js";
-import { type HookStart, TraceFile, type TraceRecord } from "./trace.js";
+  type Cancellable,
+  type HookRunner,
+  type HookRunnerOptions,
+  namedDoors,
+  type ResultOf,
+} from "./runner-api.js";
+import type { TraceRecord } from "./trace.js";
 
-export interface HookRunnerOptions {
-  /** The compiled hooks, or the loader's whole result (then its `disabled` applies). */
-  hooks: readonly CompiledHook[] | LoadedHooks;
-  /**
-   * Executors by hook type. The command executor is the default; the harness plugs in prompt and
-   * http executors here. A hook whose type has none fails with `<type> hook: no executor configured`.
-   */
-  executors?: Executors;
-  /** Asked before every run (§8). */
-  approveHook?: ApproveHook;
-  session: HookSession;
-  /** How many async hook processes may run at once; the rest queue. Default 8. */
-  maxConcurrentAsync?: number;
-  /** Longest an async hook waits for running tool calls to finish before it starts anyway. Default 250 ms. */
-  maxAsyncDeferMs?: number;
-  /** Every trace record, as soon as it exists. */
-  onTrace?: (record: TraceRecord) => void;
-  /**
-   * A hook is about to run (approved, its executor starting), for every executor type and for
-   * background hooks too: the moment to show its `statusMessage` (§3.1). Its trace record follows.
-   */
-  onHookStart?: (start: HookStart) => void;
-  /** A JSONL file every trace record is appended to. */
-  traceFile?: string;
-  /** A hook failed, timed out or gave unusable output: called once per hook per runner (§7.5). */
-  onHookError?: (message: string) => void;
-  /** A hook's Claude Code `systemMessage` for the user: `hook <name>: <message>`. */
-  onSystemMessage?: (message: string) => void;
-  /**
-   * What the tool middleware does with Claude Code's `permissionDecision` (§11): `ask` puts the
-   * call to the user (absent: the call is refused with the hook's reason), `allow` lets it skip
-   * the permission question. `onStopRun` ends the run after `continue: false` from a tool hook.
-   */
-  toolPermissions?: ToolPermissions;
-  onStopRun?: (stop: { reason: string; hook: string }) => void;
-}
+export type { HookRunner, HookRunnerOptions } from "./runner-api.js";
 
-/** The caller's lifetime for sync events: aborting it kills the hook that is running. */
-interface Cancellable {
-  signal?: AbortSignal;
-}
-
-/**
- * What firing an event gives: hard events a HardDecision, soft ones a SoftDecision; events whose
- * Claude Code groups are waited for (feedback) a HardDecision of those groups; async ones nothing.
- */
-type ResultOf<E extends HookEvent> = (typeof EVENT_SPECS)[E]["mode"] extends "hard"
-  ? Promise<HardDecision>
-  : (typeof EVENT_SPECS)[E]["mode"] extends "soft"
-    ? Promise<SoftDecision>
-    : (typeof EVENT_SPECS)[E]["claude"] extends { mode: "feedback" }
-      ? Promise<HardDecision>
-      : undefined;
-
-export interface HookRunner {
-  /** The compiled hooks, in configuration order (for `hooks list`). */
-  readonly hooks: readonly CompiledHook[];
-  /** `disableAllHooks` is set: hooks are listed and traced, never run. */
-  readonly disabled: boolean;
-  /** True when any hook is configured for the event (even a disabled one: it is still traced). */
-  hasHooks(event: HookEvent): boolean;
-  /** Fires any event; hard events resolve to a HardDecision, soft to a SoftDecision, async return at once. */
-  fire<E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable): ResultOf<E>;
-  preToolUse(input: EventInputs["PreToolUse"] & Cancellable): Promise<HardDecision>;
-  /** Native hooks run in the background; the result is what the Claude Code groups said (they are waited for). */
-  postToolUse(input: EventInputs["PostToolUse"] & Cancellable): Promise<HardDecision>;
-  postToolUseFailure(input: EventInputs["PostToolUseFailure"] & Cancellable): Promise<HardDecision>;
-  userPromptSubmit(input: EventInputs["UserPromptSubmit"] & Cancellable): Promise<HardDecision>;
-  stop(input: EventInputs["Stop"] & Cancellable): Promise<HardDecision>;
-  postStopValidation(input: EventInputs["PostStopValidation"] & Cancellable): Promise<SoftDecision>;
-  notification(input: EventInputs["Notification"]): void;
-  taskCreated(input: EventInputs["TaskCreated"] & Cancellable): Promise<HardDecision>;
-  taskCompleted(input: EventInputs["TaskCompleted"] & Cancellable): Promise<HardDecision>;
-  /** Native hooks run in the background; the result carries the Claude Code groups' context for the first prompt. */
-  sessionStart(input?: EventInputs["SessionStart"]): Promise<HardDecision>;
-  sessionEnd(input?: EventInputs["SessionEnd"]): void;
-  subagentStop(input: EventInputs["SubagentStop"]): void;
-  /** The kernel tool middleware running PreToolUse and PostToolUse (§9.1). */
-  middleware(): ToolMiddleware;
-  /** Waits for every async hook in flight or queued (each up to its own timeout) and the trace file. */
-  close(): Promise<void>;
-}
-
-/** How one event's hooks run: the steps the caller waits for, and the hooks started in the background. */
-interface EventPlan {
-  steps: CompiledHook[][];
-  background: CompiledHook[];
-}
-
-const DEFAULT_MAX_CONCURRENT_ASYNC = 8;
-const DEFAULT_MAX_ASYNC_DEFER_MS = 250;
 /** Async hooks live on their own: cancelling the run that fired them does not stop them. */
 const DETACHED = new AbortController().signal;
+const NONE: readonly CompiledHook[] = [];
+
+/** A trace record with the hook it is about. */
+interface Traced {
+  hook: CompiledHook;
+  record: TraceRecord;
+}
 
 export function createHookRunner(options: HookRunnerOptions): HookRunner {
   const loaded = "problems" in options.hooks ? options.hooks : undefined;
   const hooks: readonly CompiledHook[] = loaded ? loaded.hooks : (options.hooks as readonly CompiledHook[]);
   const disabled = loaded?.disabled ?? false;
   const byEvent = new Map<HookEvent, CompiledHook[]>();
-  for (const hook of hooks) {
-    const list = byEvent.get(hook.event) ?? [];
-    list.push(hook);
-    byEvent.set(hook.event, list);
-  }
-  const plans = new Map([...byEvent].map(([event, list]) => [event, planOf(event, list)]));
-  const gate = new ForegroundGate(options.maxAsyncDeferMs ?? DEFAULT_MAX_ASYNC_DEFER_MS);
-
-  const reported = new Set<CompiledHook>();
-  const reportOnce = (hook: CompiledHook | undefined, message: string) => {
-    if (!options.onHookError || (hook && reported.has(hook))) return;
-    if (hook) reported.add(hook);
-    options.onHookError(message);
-  };
-  const failedObservers = new Set<string>();
-  /** Calls an observer; its bug must not break hooks, but must not vanish either (reported once). */
-  const observe = <T>(
-    name: "onTrace" | "onHookStart",
-    observer: ((value: T) => void) | undefined,
-    value: T,
-  ) => {
-    if (!observer) return;
-    try {
-      observer(value);
-    } catch (err) {
-      if (failedObservers.has(name)) return;
-      failedObservers.add(name);
-      reportOnce(undefined, `hook trace: ${name} threw: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  };
-  const traceFile = options.traceFile
-    ? new TraceFile(options.traceFile, (message) => reportOnce(undefined, message))
-    : undefined;
-
-  const deps: EvaluationDeps = {
+  /** Each hook's place in the configuration: the decision's trace is in that order. */
+  const position = new Map(hooks.map((hook, i) => [hook, i]));
+  for (const hook of hooks) byEvent.set(hook.event, [...(byEvent.get(hook.event) ?? []), hook]);
+  const reports = new HookReports(options);
+  const jobs = new BackgroundJobs({
+    maxConcurrent: options.maxConcurrentAsync ?? 8,
+    maxDeferMs: options.maxAsyncDeferMs ?? 250,
+    report: (what, err) =>
+      reports.error(undefined, `hook ${what}: ${err instanceof Error ? err.message : String(err)}`),
+  });
+  const deps: ExecutionDeps = {
     session: options.session,
     executors: { command: createCommandExecutor(), ...options.executors },
     ...(options.approveHook ? { approveHook: options.approveHook } : {}),
-    disabled,
-    ...(options.onHookStart
-      ? { started: (start: HookStart) => observe("onHookStart", options.onHookStart, start) }
-      : {}),
-    emit(record) {
-      traceFile?.append(record);
-      observe("onTrace", options.onTrace, record);
-    },
-    ran(run: HookRun) {
-      const verdict = run.verdict;
-      if (!verdict) return;
-      if (verdict.systemMessage) options.onSystemMessage?.(`hook ${run.hook.name}: ${verdict.systemMessage}`);
-      if (verdict.failed) reportOnce(run.hook, `hook ${run.hook.name}: ${failureSummary(verdict)}`);
-      else if (verdict.warnings.length)
-        reportOnce(run.hook, `hook ${run.hook.name}: ${verdict.warnings.join("; ")}`);
-    },
+    ...(reports.started ? { started: reports.started } : {}),
   };
-  const asyncDeps: EvaluationDeps = {
-    ...deps,
-    semaphore: new Semaphore(options.maxConcurrentAsync ?? DEFAULT_MAX_CONCURRENT_ASYNC),
-  };
-  const inFlight = new Set<Promise<unknown>>();
-  /** Keeps a background promise for close(); a bug in it is reported, never an unhandled rejection. */
-  const track = (what: string, work: Promise<unknown>): void => {
-    const done = work
-      .then(
-        () => {},
-        (err: unknown) =>
-          reportOnce(undefined, `hook ${what}: ${err instanceof Error ? err.message : String(err)}`),
-      )
-      .finally(() => inFlight.delete(done));
-    inFlight.add(done);
-  };
-  // An `async: true` hook of a sync event: on the async hooks' lifetime, limits and start gate.
-  deps.startBackground = (hook, job) =>
-    track(
-      hook.event,
-      gate
-        .idle()
-        .then(() => executeHook(hook, { ...job, signal: DETACHED }, asyncDeps))
-        .then((run) => {
-          asyncDeps.ran(run);
-          asyncDeps.emit(run.record);
+  const backgroundDeps: ExecutionDeps = { ...deps, semaphore: jobs.semaphore };
+
+  /** Traces the skipped hooks of a step and starts its background ones; returns their records for the decision. */
+  function startStep(step: Step, job: HookJob, time: string): Traced[] {
+    const records: Traced[] = [];
+    for (const { hook, reason } of step.skipped) {
+      const record = baseRecord(hook, false, time);
+      record.skipped = reason;
+      reports.emit(record);
+      if (hook.mode !== "async") records.push({ hook, record });
+    }
+    for (const hook of step.background) {
+      jobs.start(hook.event, () =>
+        executeHook(hook, { ...job, signal: DETACHED }, backgroundDeps).then((run) => {
+          reports.ran(run);
+          reports.emit(run.record);
         }),
-    );
-
-  function firingOf(event: HookEvent, input: PayloadFields, signal: AbortSignal, d: EvaluationDeps): Firing {
-    const fixed: EventSpec["fixed"] = EVENT_SPECS[event].fixed;
-    // Most events have no constants; copying the caller's input would cost every tool call.
-    const fields = fixed.tool === undefined && fixed.message === undefined ? input : { ...input, ...fixed };
-    return new Firing(event, fields, signal, d);
+      );
+      // Its own record is emitted when it finishes; the decision only notes that it started.
+      if (hook.mode !== "async")
+        records.push({ hook, record: { ...baseRecord(hook, true), background: true } });
+    }
+    return records;
   }
 
-  function fireAsync(event: HookEvent, input: PayloadFields, list: readonly CompiledHook[]): void {
-    const firing = firingOf(event, input, DETACHED, asyncDeps);
-    // Start on a later turn of the event loop, once no tool call is running (bounded): spawning
-    // blocks the main thread, and must not sit between a tool's result and the agent waiting for it.
-    track(
-      event,
-      gate.idle().then(() => Promise.all(list.map((hook) => firing.consider(hook)))),
+  async function runStep(step: Step, job: HookJob): Promise<HookRun[]> {
+    return Promise.all(
+      step.wait.map(async (hook) => {
+        const run = await executeHook(hook, job, deps);
+        // A hook killed because the caller gave up did nothing wrong: traced, not reported.
+        if (!job.signal.aborted) reports.ran(run);
+        reports.emit(run.record);
+        return run;
+      }),
     );
   }
 
-  function fire<E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable): ResultOf<E> {
-    // The payload builder picks its fields by name, so `signal` can stay in the input object.
-    const fields = input as PayloadFields;
-    const signal = (input as Cancellable).signal;
-    const plan = plans.get(event);
-    if (plan?.background.length) fireAsync(event, fields, plan.background);
-    const spec: EventSpec = EVENT_SPECS[event];
-    const syncMode = spec.mode === "async" ? spec.claude.mode : spec.mode;
-    if (syncMode === undefined || syncMode === "async") return undefined as ResultOf<E>;
-    const steps = plan?.steps ?? [];
-    const firing = firingOf(event, fields, signal ?? DETACHED, deps);
-    switch (syncMode) {
-      case "hard":
-        return evaluateHard(steps, firing) as ResultOf<E>;
-      case "soft":
-        return evaluateSoft(steps, firing) as ResultOf<E>;
-      case "feedback": {
-        const decision = evaluateFeedback(steps, firing);
-        // Nobody may wait for it (SessionStart before any prompt): close() still does.
-        if (steps.length) track(event, decision);
-        return decision as ResultOf<E>;
+  /** plan → execute → merge; after a rewrite, the rest is planned again against the new arguments. */
+  async function decide(
+    event: HookEvent,
+    mode: SyncMode,
+    start: PayloadFields,
+    signal: AbortSignal,
+  ): Promise<Decision> {
+    const list = byEvent.get(event) ?? NONE;
+    const merge = MERGES[mode](event);
+    const trace: TraceRecord[] = [];
+    const ran = new Set<string>();
+    const time = new Date().toISOString();
+    let fields = start;
+    let offset = 0;
+    replan: for (;;) {
+      const planned = plan(fields, offset ? list.slice(offset) : list, { disabled, ran });
+      for (const key of planned.once) ran.add(key);
+      const job = jobOf(event, fields, signal, options.session);
+      for (const step of planned.steps) {
+        const started = startStep(step, job, time);
+        if (!step.wait.length) {
+          for (const { record } of started) trace.push(record);
+          continue;
+        }
+        const runs = await runStep(step, job);
+        let rewritten: Record<string, unknown> | undefined;
+        const records: Traced[] = [...started, ...runs];
+        // A group's members skipped or started in the background sit between its waited ones.
+        if (started.length && step.wait[0]?.group !== undefined)
+          records.sort((a, b) => (position.get(a.hook) ?? 0) - (position.get(b.hook) ?? 0));
+        for (const { record } of records) trace.push(record);
+        for (const run of runs) {
+          const ruling = merge.add(run);
+          if (ruling) return { ...ruling, trace };
+          rewritten = merge.rewritten ?? rewritten;
+        }
+        if (rewritten) {
+          fields = { ...fields, args: rewritten };
+          offset += step.end;
+          continue replan;
+        }
       }
+      return { ...merge.result(), trace };
     }
   }
 
-  let closing: Promise<void> | undefined;
-  async function drain(): Promise<void> {
-    // Hooks may still be fired while we wait (SessionEnd after a last PostToolUse): loop until none is left.
-    while (inFlight.size) await Promise.allSettled([...inFlight]);
-    await traceFile?.flush();
-    // Kept-alive connections and persistent hook processes end with the session.
-    await Promise.all(Object.values(deps.executors).map((executor) => executor?.close?.()));
+  function fire<E extends HookEvent>(event: E, input: PayloadFields & Cancellable): ResultOf<E> {
+    const spec: EventSpec = EVENT_SPECS[event];
+    const fixed = spec.fixed;
+    // Most events have no constants; copying the caller's input would cost every tool call.
+    const fields = fixed.tool === undefined && fixed.message === undefined ? input : { ...input, ...fixed };
+    // The mode of the hooks that are waited for: the event's own, else its Claude Code groups'.
+    const mode = spec.mode === "async" ? spec.claude.mode : spec.mode;
+    if (mode === undefined || mode === "async") {
+      const list = byEvent.get(event);
+      if (list) {
+        const job = jobOf(event, fields, DETACHED, options.session);
+        for (const step of plan(fields, list, { disabled }).steps)
+          startStep(step, job, new Date().toISOString());
+      }
+      return undefined as ResultOf<E>;
+    }
+    const decision = decide(event, mode, fields, input.signal ?? DETACHED);
+    // Nobody may wait for it (SessionStart before any prompt): close() still does.
+    if (mode === "feedback" && byEvent.has(event)) jobs.track(event, decision);
+    return decision as ResultOf<E>;
   }
 
+  let closing: Promise<void> | undefined;
   const runner: HookRunner = {
     hooks,
     disabled,
-    hasHooks: (event) => (byEvent.get(event)?.length ?? 0) > 0,
-    fire,
-    preToolUse: (input) => fire("PreToolUse", input),
-    postToolUse: (input) => fire("PostToolUse", input),
-    postToolUseFailure: (input) => fire("PostToolUseFailure", input),
-    userPromptSubmit: (input) => fire("UserPromptSubmit", input),
-    stop: (input) => fire("Stop", input),
-    postStopValidation: (input) => fire("PostStopValidation", input),
-    notification: (input) => fire("Notification", input),
-    taskCreated: (input) => fire("TaskCreated", input),
-    taskCompleted: (input) => fire("TaskCompleted", input),
-    sessionStart: (input = {}) => fire("SessionStart", input),
-    sessionEnd: (input = {}) => fire("SessionEnd", input),
-    subagentStop: (input) => fire("SubagentStop", input),
+    hasHooks: (event) => byEvent.has(event),
+    fire: (event, input) => fire(event, input as PayloadFields & Cancellable),
+    fireFields: (event, fields) => fire(event, fields) as Promise<Decision> | undefined,
+    ...namedDoors(fire),
     middleware: () =>
       createHookMiddleware({
         ...runner,
-        foreground: (work) => gate.around(work),
+        foreground: (work) => jobs.gate.around(work),
         ...(options.toolPermissions ? { permissions: options.toolPermissions } : {}),
         ...(options.onStopRun ? { onStopRun: options.onStopRun } : {}),
       }),
     close() {
       // Idempotent; a second close after more hooks were fired waits for those too.
-      closing = (closing ?? Promise.resolve()).then(drain);
+      closing = (closing ?? Promise.resolve()).then(async () => {
+        await jobs.drain();
+        await reports.flush();
+        // Kept-alive connections and persistent hook processes end with the session.
+        await Promise.all(Object.values(deps.executors).map((executor) => executor?.close?.()));
+      });
       return closing;
     },
   };
   return runner;
-}
-
-/**
- * Splits an event's hooks by how they run: hooks whose mode (for their style) is sync form the
- * steps the caller waits for, in configuration order; the rest start in the background.
- */
-function planOf(event: HookEvent, hooks: readonly CompiledHook[]): EventPlan {
-  const waited = hooks.filter((h) => modeOf(event, h.style) !== "async");
-  const background = hooks.filter((h) => modeOf(event, h.style) === "async");
-  return { steps: stepsOf(waited), background };
 }

@@ -89,7 +89,7 @@ describe("hook approval", () => {
       { approveHook: () => new Promise(() => {}) },
     );
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
-    expect(decision).toMatchObject({ blocked: true, reason: "hook not approved: no approval within 0.3s" });
+    expect(decision).toMatchObject({ kind: "block", reason: "hook not approved: no approval within 0.3s" });
     expect(existsSync(join(dir, "marker"))).toBe(false);
   });
 
@@ -103,7 +103,7 @@ describe("hook approval", () => {
       },
     );
     expect(await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} })).toMatchObject({
-      blocked: true,
+      kind: "block",
       reason: "hook not approved: approval failed: store unreadable",
     });
   });
@@ -117,13 +117,13 @@ describe("hook approval", () => {
       },
       { approveHook: deny("not trusted") },
     );
-    expect(await runner.userPromptSubmit({ prompt: "hi" })).toMatchObject({ blocked: false });
+    expect(await runner.userPromptSubmit({ prompt: "hi" })).toMatchObject({ kind: "allow" });
     const signal = new AbortController().signal;
     expect(await runner.stop({ stopHookActive: false, lastAssistantMessage: "done", signal })).toMatchObject({
-      blocked: false,
+      kind: "allow",
     });
     expect(await runner.postStopValidation({ stopHookActive: false, signal })).toMatchObject({
-      failed: false,
+      kind: "allow",
     });
     expect(existsSync(join(dir, "marker"))).toBe(false);
     expect(traces.map((t) => [t.event, t.skipped, t.outcome])).toEqual([

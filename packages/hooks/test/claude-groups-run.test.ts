@@ -178,8 +178,8 @@ describe("Claude Code groups at run time", () => {
       PreToolUse: [group("*", cmd("echo 'plain text'"))],
     });
     expect(await runner.userPromptSubmit({ prompt: "hi" })).toMatchObject({
-      blocked: false,
-      additionalContext: "the branch is main",
+      kind: "allow",
+      context: "the branch is main",
     });
     const { result } = await callTool(runner, bashTool, { command: "ls" });
     expect(result.content).toBe("ran: ls");
@@ -262,7 +262,10 @@ describe("Claude Code groups at run time", () => {
     expect(executed).toEqual([]);
     expect(result).toEqual({ content: "hook: run stopped by budget: budget used up", isError: true });
     expect(stops).toEqual([{ reason: "budget used up", hook: "budget" }]);
-    expect((await runner.userPromptSubmit({ prompt: "hi" })).stop?.reason).toBe("quiet hours");
+    expect(await runner.userPromptSubmit({ prompt: "hi" })).toMatchObject({
+      kind: "stop",
+      reason: "quiet hours",
+    });
   });
 
   it("permissionDecision ask and allow reach the harness; without one, ask refuses the call with the reason", async () => {
@@ -279,12 +282,10 @@ describe("Claude Code groups at run time", () => {
     });
 
     const asked: string[] = [];
-    const allowed: string[] = [];
     const runner = createHookRunner({
       hooks: loadHooks([{ source: "user", path: "/u.json", settings: { hooks } }]),
       session: { sessionId: "s", cwd: plain.dir, transcriptPath: "" },
       toolPermissions: {
-        allow: (_ctx, call) => allowed.push(call.name),
         ask: async (request) => {
           asked.push(`${request.call.name}: ${request.reason}`);
           return request.call.args.command === "deploy prod"
@@ -299,9 +300,11 @@ describe("Claude Code groups at run time", () => {
       content: "hook: the user said no",
       isError: true,
     });
-    await callTool(runner, writeTool, { file_path: "a", content: "" });
+    const slot = {};
+    await callTool(runner, writeTool, { file_path: "a", content: "" }, { permission: slot });
     expect(asked).toEqual(["bash: deploys need a human", "bash: deploys need a human"]);
-    expect(allowed).toEqual(["write"]);
+    // The allow is written into the call's permission slot, which the harness's approval reads.
+    expect(slot).toEqual({ preApprovedBy: expect.stringContaining("PreToolUse[1].hooks[0]") });
   });
 
   it("${CLAUDE_PROJECT_DIR} and a plugin's ${CLAUDE_PLUGIN_ROOT} are substituted, and the plugin folders are in the environment", async () => {
@@ -378,7 +381,7 @@ describe("Claude Code groups at run time", () => {
       Stop: [group("", cmd(`cat > stop.json; echo '{"decision":"block","reason":"run the tests first"}'`))],
     });
     const decision = await runner.stop({ stopHookActive: true, lastAssistantMessage: "done" });
-    expect(decision).toMatchObject({ blocked: true, reason: "run the tests first" });
+    expect(decision).toMatchObject({ kind: "block", reason: "run the tests first" });
     expect(readJson(join(dir, "stop.json"))).toMatchObject({
       hook_event_name: "Stop",
       stop_hook_active: true,
@@ -395,7 +398,7 @@ describe("Claude Code groups at run time", () => {
       statusFrom: "in_progress",
       statusTo: "completed",
     });
-    expect(decision.blocked).toBe(true);
+    expect(decision.kind).toBe("block");
     expect(readJson(join(dir, "task.json"))).toMatchObject({
       hook_event_name: "TaskCompleted",
       task_id: "7",
@@ -423,7 +426,7 @@ describe("a Claude Code group's hooks", () => {
     const started = performance.now();
     const decision = await runner.userPromptSubmit({ prompt: "x" });
     expect(performance.now() - started).toBeLessThan(1_900);
-    expect(decision.additionalContext).toBe("first\n\nsecond\n\nthird");
+    expect(decision).toMatchObject({ kind: "allow", context: "first\n\nsecond\n\nthird" });
   });
 
   it("a SessionStart group started before anyone waits is still waited for by close()", async () => {
@@ -451,5 +454,30 @@ describe("a Claude Code group's hooks", () => {
       content: "hook: hook not approved: not trusted",
       isError: true,
     });
+  });
+});
+
+describe("a Claude Code group's trace in the decision", () => {
+  it("is in configuration order: run, duplicate and background members as they were written", async () => {
+    const { runner } = setup({
+      PreToolUse: [
+        group(
+          "",
+          cmd("sleep 0.2", { name: "runs" }),
+          cmd("sleep 0.2", { name: "same command" }),
+          cmd("true", { name: "in background", async: true }),
+          cmd("exit 0", { name: "runs too" }),
+        ),
+      ],
+    });
+    const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
+    expect(
+      decision.trace.map((r) => [r.hook, r.skipped ?? (r.background ? "background" : r.outcome)]),
+    ).toEqual([
+      ["runs", "allowed"],
+      ["same command", "duplicate"],
+      ["in background", "background"],
+      ["runs too", "allowed"],
+    ]);
   });
 });

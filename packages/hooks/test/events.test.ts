@@ -27,7 +27,7 @@ describe("UserPromptSubmit", () => {
       ],
     });
     const decision = await runner.userPromptSubmit({ prompt: "fix the build" });
-    expect(decision).toMatchObject({ blocked: false, additionalContext: "today is friday" });
+    expect(decision).toMatchObject({ kind: "allow", context: "today is friday" });
     expect(readJson(join(dir, "p.json"))).toEqual({
       event: "UserPromptSubmit",
       session_id: "sess-1",
@@ -48,10 +48,10 @@ describe("UserPromptSubmit", () => {
       ],
     });
     expect(await runner.userPromptSubmit({ prompt: "my secret is 42" })).toMatchObject({
-      blocked: true,
+      kind: "block",
       reason: "no secrets",
     });
-    expect((await runner.userPromptSubmit({ prompt: "hello" })).blocked).toBe(false);
+    expect((await runner.userPromptSubmit({ prompt: "hello" })).kind).toBe("allow");
   });
 });
 
@@ -68,7 +68,7 @@ describe("task events", () => {
         },
       ],
     });
-    expect(await runner.taskCreated({ task })).toMatchObject({ blocked: false });
+    expect(await runner.taskCreated({ task })).toMatchObject({ kind: "allow" });
     expect(readJson(join(dir, "created.json"))).toEqual({
       event: "TaskCreated",
       session_id: "sess-1",
@@ -78,7 +78,7 @@ describe("task events", () => {
       task,
     });
     const blocked = await runner.taskCreated({ task: { ...task, subject: "forbidden thing" } });
-    expect(blocked).toMatchObject({ blocked: true, reason: "no such tasks" });
+    expect(blocked).toMatchObject({ kind: "block", reason: "no such tasks" });
   });
 
   it("TaskCompleted gets both tasks and the statuses as task_update, and can block", async () => {
@@ -95,7 +95,7 @@ describe("task events", () => {
       statusFrom: "pending",
       statusTo: "completed",
     });
-    expect(decision).toMatchObject({ blocked: true, reason: "tests are red" });
+    expect(decision).toMatchObject({ kind: "block", reason: "tests are red" });
     expect(readJson(join(dir, "completed.json"))).toEqual({
       event: "TaskCompleted",
       session_id: "sess-1",

@@ -22,7 +22,7 @@ describe("hook groups", () => {
     const started = performance.now();
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
     expect(performance.now() - started).toBeLessThan(1_900);
-    expect(decision.additionalContext).toBe("slow first\n\nfast second\n\ninstant third");
+    expect(decision).toMatchObject({ kind: "allow", context: "slow first\n\nfast second\n\ninstant third" });
     expect(decision.trace.map((r) => r.outcome)).toEqual(["allowed", "allowed", "allowed"]);
     await runner.close();
   });
@@ -33,7 +33,7 @@ describe("hook groups", () => {
       { type: "command", blocking: true, name: "early", command: "echo early >&2; exit 2" },
     ]);
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
-    expect(decision).toMatchObject({ blocked: true, reason: "late", blockedBy: "late" });
+    expect(decision).toMatchObject({ kind: "block", reason: "late", by: "late" });
     expect(decision.trace).toHaveLength(2);
     await runner.close();
   });

@@ -55,7 +55,7 @@ describe("onHookStart: a hook is reported when it starts, with its statusMessage
     });
     expect(seen.order).toEqual(["start:scan"]);
     writeFileSync(join(dir, "release"), "");
-    expect((await decision).blocked).toBe(false);
+    expect((await decision).kind).toBe("allow");
     expect(seen.order).toEqual(["start:scan", "trace:scan"]);
   });
 

@@ -58,11 +58,11 @@ describe("persistent hooks: the docs/hooks.md examples, as written", () => {
         { dir },
       );
       expect(await runner.preToolUse(bash("rm -rf build"))).toMatchObject({
-        blocked: true,
+        kind: "block",
         reason: "no rm -rf here",
       });
-      for (let i = 0; i < 5; i++) expect((await runner.preToolUse(bash(`ls ${i}`))).blocked).toBe(false);
-      expect((await runner.preToolUse(bash("sudo rm -rf /"))).blocked).toBe(true);
+      for (let i = 0; i < 5; i++) expect((await runner.preToolUse(bash(`ls ${i}`))).kind).toBe("allow");
+      expect((await runner.preToolUse(bash("sudo rm -rf /"))).kind).toBe("block");
     });
   }
 });
@@ -78,7 +78,7 @@ describe("persistent hooks", () => {
     );
     for (let i = 0; i < 10; i++) {
       const decision = await runner.preToolUse(bash(`echo ${i}`));
-      expect(decision.additionalContext).toBe(`echo ${i}`);
+      expect(decision).toMatchObject({ kind: "allow", context: `echo ${i}` });
     }
     expect(starts(dir)).toHaveLength(1);
     expect(traces.every((t) => t.outcome === "allowed")).toBe(true);
@@ -94,7 +94,7 @@ describe("persistent hooks", () => {
       { dir },
     );
     expect(await runner.preToolUse(bash("deploy"))).toMatchObject({
-      blocked: true,
+      kind: "block",
       reason: "not on a Friday",
     });
   });
@@ -122,8 +122,8 @@ describe("persistent hooks", () => {
       { dir },
     );
     const [first, second] = await Promise.all([runner.preToolUse(bash("a")), runner.preToolUse(bash("b"))]);
-    expect(first.additionalContext).toBe("first");
-    expect(second.additionalContext).toBe("second");
+    expect(first).toMatchObject({ kind: "allow", context: "first" });
+    expect(second).toMatchObject({ kind: "allow", context: "second" });
   });
 
   it("fails a call that gets no answer within its timeout, and starts the process afresh for the next", async () => {
@@ -133,11 +133,11 @@ describe("persistent hooks", () => {
       { PreToolUse: [pythonHook(dir, respond, { timeout: 2, name: "slow", onError: "block" })] },
       { dir },
     );
-    expect((await runner.preToolUse(bash("ok"))).blocked).toBe(false);
+    expect((await runner.preToolUse(bash("ok"))).kind).toBe("allow");
     const hung = await runner.preToolUse(bash("hang"));
-    expect(hung).toMatchObject({ blocked: true, reason: "slow failed: timed out after 2s" });
+    expect(hung).toMatchObject({ kind: "block", reason: "slow failed: timed out after 2s" });
     expect(hung.trace[0]?.outcome).toBe("timed out");
-    expect((await runner.preToolUse(bash("ok"))).reason).toBeUndefined();
+    expect((await runner.preToolUse(bash("ok"))).kind).toBe("allow");
     const pids = starts(dir);
     expect(pids).toHaveLength(2);
     await waitFor(() => !isRunning(pids[0] as number), 10_000, "the timed-out process to be stopped");
@@ -151,22 +151,25 @@ describe("persistent hooks", () => {
       { PreToolUse: [pythonHook(dir, respond, { name: "guard", onError: "block" })] },
       { dir },
     );
-    expect((await runner.preToolUse(bash("ok"))).blocked).toBe(false);
+    expect((await runner.preToolUse(bash("ok"))).kind).toBe("allow");
     expect(await runner.preToolUse(bash("crash"))).toMatchObject({
-      blocked: true,
+      kind: "block",
       reason: "guard failed: persistent hook exited with code 3",
     });
     // Restarted: answers again (and an answer resets the count).
-    expect((await runner.preToolUse(bash("ok"))).blocked).toBe(false);
+    expect((await runner.preToolUse(bash("ok"))).kind).toBe("allow");
     expect(starts(dir)).toHaveLength(2);
     await runner.preToolUse(bash("crash"));
     // The restarted process dies too, before answering anything: no third start.
-    expect((await runner.preToolUse(bash("crash"))).reason).toBe(
-      "guard failed: persistent hook exited with code 3",
-    );
-    expect((await runner.preToolUse(bash("ok"))).reason).toBe(
-      "guard failed: persistent hook exited with code 3 (it also died after a restart; not restarted again)",
-    );
+    expect(await runner.preToolUse(bash("crash"))).toMatchObject({
+      kind: "block",
+      reason: "guard failed: persistent hook exited with code 3",
+    });
+    expect(await runner.preToolUse(bash("ok"))).toMatchObject({
+      kind: "block",
+      reason:
+        "guard failed: persistent hook exited with code 3 (it also died after a restart; not restarted again)",
+    });
     expect(starts(dir)).toHaveLength(3);
   });
 
@@ -177,8 +180,8 @@ describe("persistent hooks", () => {
       '{"id": event["id"], "hookSpecificOutput": {"permissionDecision": "deny"}}',
     );
     const { runner } = runnerFor({ PreToolUse: [{ matcher: "Bash", hooks: [entry] }] }, { dir });
-    expect((await runner.preToolUse(bash("x"))).blocked).toBe(true);
-    expect((await runner.preToolUse(bash("y"))).blocked).toBe(true);
+    expect((await runner.preToolUse(bash("x"))).kind).toBe("block");
+    expect((await runner.preToolUse(bash("y"))).kind).toBe("block");
     expect(starts(dir)).toHaveLength(1);
 
     const { persistent: _, ...plain } = entry;

@@ -5,7 +5,7 @@ import { readJson, runnerFor } from "./support.js";
 describe("PostStopValidation (soft block)", () => {
   it("passing validators leave the stop alone", async () => {
     const { runner } = runnerFor({ PostStopValidation: [{ type: "command", command: "echo all good" }] });
-    expect(await runner.postStopValidation({ stopHookActive: false })).toMatchObject({ failed: false });
+    expect(await runner.postStopValidation({ stopHookActive: false })).toMatchObject({ kind: "allow" });
   });
 
   it("gets its fixed message and stop_hook_active", async () => {
@@ -30,7 +30,7 @@ describe("PostStopValidation (soft block)", () => {
       ],
     });
     const decision = await runner.postStopValidation({ stopHookActive: false });
-    expect(decision).toMatchObject({ failed: true, feedback: "2 tests failed", hook: "tests" });
+    expect(decision).toMatchObject({ kind: "block", reason: "2 tests failed", by: "tests" });
     expect(decision.trace.map((r) => r.hook)).toEqual(["PostStopValidation[0] command: echo fine", "tests"]);
   });
 
@@ -39,8 +39,8 @@ describe("PostStopValidation (soft block)", () => {
       PostStopValidation: [{ type: "command", blocking: false, command: "exit 2" }],
     });
     expect(await runner.postStopValidation({ stopHookActive: false })).toMatchObject({
-      failed: true,
-      feedback: "blocked by hook",
+      kind: "block",
+      reason: "blocked by hook",
     });
   });
 
@@ -49,8 +49,8 @@ describe("PostStopValidation (soft block)", () => {
       PostStopValidation: [{ type: "command", command: "echo 'type errors' >&2; exit 2" }],
     });
     expect(await runner.postStopValidation({ stopHookActive: false })).toMatchObject({
-      failed: true,
-      feedback: "type errors",
+      kind: "block",
+      reason: "type errors",
     });
   });
 
@@ -60,7 +60,10 @@ describe("PostStopValidation (soft block)", () => {
         { type: "command", command: `echo '{"decision":"block","reason":"run the tests first"}'` },
       ],
     });
-    expect((await runner.postStopValidation({ stopHookActive: false })).feedback).toBe("run the tests first");
+    expect(await runner.postStopValidation({ stopHookActive: false })).toMatchObject({
+      kind: "block",
+      reason: "run the tests first",
+    });
   });
 
   it("without stdout a failure gives the error text with stderr", async () => {
@@ -70,8 +73,8 @@ describe("PostStopValidation (soft block)", () => {
       ],
     });
     expect(await runner.postStopValidation({ stopHookActive: false })).toMatchObject({
-      failed: true,
-      feedback: "build failed: exit code 1\ncannot find module x",
+      kind: "block",
+      reason: "build failed: exit code 1\ncannot find module x",
     });
   });
 
@@ -80,8 +83,8 @@ describe("PostStopValidation (soft block)", () => {
       PostStopValidation: [{ type: "command", name: "slow", timeout: 0.3, command: "sleep 20" }],
     });
     expect(await runner.postStopValidation({ stopHookActive: false })).toMatchObject({
-      failed: true,
-      feedback: "slow failed: timed out after 0.3s",
+      kind: "block",
+      reason: "slow failed: timed out after 0.3s",
     });
   });
 });

@@ -40,9 +40,9 @@ describe("PreToolUse blocking", () => {
     const { runner } = runnerFor({ PreToolUse: [guard("exit 2")] });
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
     expect(decision).toMatchObject({
-      blocked: true,
+      kind: "block",
       reason: "blocked by hook",
-      blockedBy: "PreToolUse[0] command: exit 2",
+      by: "PreToolUse[0] command: exit 2",
     });
   });
 
@@ -83,7 +83,7 @@ describe("PreToolUse blocking", () => {
       PreToolUse: [guard("sleep 20", { onError: "block", name: "slow", timeout: 0.3 })],
     });
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
-    expect(decision).toMatchObject({ blocked: true, reason: "slow failed: timed out after 0.3s" });
+    expect(decision).toMatchObject({ kind: "block", reason: "slow failed: timed out after 0.3s" });
     expect(decision.trace[0]?.outcome).toBe("timed out");
   });
 
@@ -115,7 +115,7 @@ describe("PreToolUse blocking", () => {
       ],
     });
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
-    expect(decision).toMatchObject({ blocked: true, reason: "first", blockedBy: "first" });
+    expect(decision).toMatchObject({ kind: "block", reason: "first", by: "first" });
     expect(decision.trace.map((r) => r.hook)).toEqual(["PreToolUse[0] command: exit 2", "first"]);
   });
 
@@ -195,7 +195,7 @@ describe("PreToolUse rewriting and context", () => {
       ],
     });
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: { command: "ls" } });
-    expect(decision.additionalContext).toBe("first note\n\nsecond note");
+    expect(decision).toMatchObject({ kind: "allow", context: "first note\n\nsecond note" });
     const { result } = await callTool(runner, bashTool, { command: "ls" });
     expect(result.content).toBe(
       "ran: ls\n\n<system-reminder>\nPreToolUse hook context:\nfirst note\n\nsecond note\n</system-reminder>",

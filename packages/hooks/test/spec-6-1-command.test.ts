@@ -43,7 +43,7 @@ describe("§6.1 command hooks", () => {
     const started = performance.now();
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
     expect(performance.now() - started).toBeLessThan(500 + 5_000);
-    expect(decision.blocked).toBe(false);
+    expect(decision.kind).toBe("allow");
     expect(traces[0]).toMatchObject({ outcome: "timed out", error: "timed out after 0.5s" });
     const pids = readFileSync(join(dir, "pids"), "utf8").trim().split(" ").map(Number);
     expect(pids).toHaveLength(2);
@@ -55,7 +55,7 @@ describe("§6.1 command hooks", () => {
       PreToolUse: [{ type: "command", command: "head -c 3145728 /dev/zero | tr '\\0' e >&2; echo ok" }],
     });
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
-    expect(decision.blocked).toBe(false);
+    expect(decision.kind).toBe("allow");
     expect(traces[0]).toMatchObject({ outcome: "allowed", exitCode: 0, truncated: ["stderr"] });
   });
 
@@ -74,8 +74,10 @@ describe("§6.1 command hooks", () => {
     writeFileSync(join(dir, "guard.sh"), "#!/nonexistent/interpreter\nexit 0\n");
     chmodSync(join(dir, "guard.sh"), 0o755);
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
-    expect(decision.blocked).toBe(true);
-    expect(decision.reason).toMatch(/^guard failed: exit code 12[67]: /);
+    expect(decision).toMatchObject({
+      kind: "block",
+      reason: expect.stringMatching(/^guard failed: exit code 12[67]: /),
+    });
     expect(traces[0]).toMatchObject({ outcome: "failed" });
   });
 
@@ -103,7 +105,7 @@ describe("§6.1 command hooks", () => {
     });
     process.kill(pid, "SIGTERM");
     const decision = await pending;
-    expect(decision).toMatchObject({ blocked: true, reason: "victim failed: killed by signal SIGTERM" });
+    expect(decision).toMatchObject({ kind: "block", reason: "victim failed: killed by signal SIGTERM" });
     expect(traces[0]).toMatchObject({ outcome: "failed", exitCode: null });
     try {
       process.kill(-pid, "SIGKILL");
@@ -131,6 +133,6 @@ describe("§6.1/§7.1 a hook that exited before its timeout", () => {
     );
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
     expect(traces[0]).toMatchObject({ exitCode: 2, outcome: "blocked" });
-    expect(decision).toMatchObject({ blocked: true, reason: "not allowed" });
+    expect(decision).toMatchObject({ kind: "block", reason: "not allowed" });
   });
 });

@@ -49,7 +49,7 @@ describe("§8 the approval wait is part of the hook's timeout", () => {
       },
     );
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
-    expect(decision.blocked).toBe(false);
+    expect(decision.kind).toBe("allow");
     expect(traces[0]).toMatchObject({ approval: "approved", outcome: "timed out" });
     expect(existsSync(join(dir, "finished"))).toBe(false);
     // The recorded duration covers approval and run together: the 3 s limit plus kill latency.

@@ -34,7 +34,7 @@ describe("§7.1 a failed run's JSON decision fields still count", () => {
       PreToolUse: [guard(`echo '{"block":true,"reason":"decided early"}'; sleep 30`, { timeout: 0.5 })],
     });
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: { command: "ls" } });
-    expect(decision).toMatchObject({ blocked: true, reason: "decided early" });
+    expect(decision).toMatchObject({ kind: "block", reason: "decided early" });
     expect(traces[0]?.outcome).toBe("timed out");
   });
 
@@ -82,7 +82,7 @@ describe("§7.1 block reason precedence", () => {
       PreToolUse: [guard(`echo '{"reason":"from json"}'; echo 'from stderr' >&2; exit 2`)],
     });
     expect(await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} })).toMatchObject({
-      blocked: true,
+      kind: "block",
       reason: "from json",
     });
   });
@@ -92,7 +92,7 @@ describe("§7.1 block reason precedence", () => {
       PreToolUse: [guard(`echo '{"reason":"  "}'; printf '\\n  from stderr  \\n' >&2; exit 2`)],
     });
     expect(await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} })).toMatchObject({
-      blocked: true,
+      kind: "block",
       reason: "from stderr",
     });
   });
@@ -100,7 +100,7 @@ describe("§7.1 block reason precedence", () => {
   it("a JSON block with no reason and no stderr is 'blocked by hook'", async () => {
     const { runner } = runnerFor({ PreToolUse: [guard(`echo '{"block":true}'`)] });
     expect(await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} })).toMatchObject({
-      blocked: true,
+      kind: "block",
       reason: "blocked by hook",
     });
   });
@@ -117,7 +117,7 @@ describe("§7.2 hard-blocking events", () => {
       ],
     });
     const decision = await runner.userPromptSubmit({ prompt: "hi" });
-    expect(decision).toMatchObject({ blocked: true, reason: "first veto", blockedBy: "first" });
+    expect(decision).toMatchObject({ kind: "block", reason: "first veto", by: "first" });
     expect(existsSync(join(dir, "before"))).toBe(true);
     expect(existsSync(join(dir, "after-blocking"))).toBe(false);
     expect(existsSync(join(dir, "after-plain"))).toBe(false);
@@ -131,7 +131,7 @@ describe("§7.2 hard-blocking events", () => {
       ],
     });
     const decision = await runner.taskCreated({ task: { id: "1", subject: "s", status: "pending" } });
-    expect(decision.blocked).toBe(false);
+    expect(decision.kind).toBe("allow");
     expect(decision.trace[0]).toMatchObject({
       hook: "advisory",
       decision: { block: true, reason: "i object", ignored: "not a blocking hook" },
@@ -170,9 +170,9 @@ describe("§7.2 hard-blocking events", () => {
     });
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: { command: "zero" } });
     expect(decision).toMatchObject({
-      blocked: false,
+      kind: "allow",
       updatedInput: { command: "two" },
-      additionalContext: "a\n\nb",
+      context: "a\n\nb",
     });
   });
 });
@@ -185,8 +185,8 @@ describe("§7.3 soft block (PostStopValidation)", () => {
       ],
     });
     expect(await runner.postStopValidation({ stopHookActive: false })).toMatchObject({
-      failed: true,
-      feedback: "lint: 3 errors",
+      kind: "block",
+      reason: "lint: 3 errors",
     });
   });
 
@@ -197,8 +197,8 @@ describe("§7.3 soft block (PostStopValidation)", () => {
       ],
     });
     expect(await runner.postStopValidation({ stopHookActive: false })).toMatchObject({
-      failed: true,
-      feedback: "2 of 9 suites failed",
+      kind: "block",
+      reason: "2 of 9 suites failed",
     });
   });
 
@@ -210,8 +210,8 @@ describe("§7.3 soft block (PostStopValidation)", () => {
       ],
     });
     expect(await runner.postStopValidation({ stopHookActive: false })).toMatchObject({
-      failed: true,
-      hook: "tests",
+      kind: "block",
+      by: "tests",
     });
     expect(existsSync(join(dir, "lint-ran"))).toBe(false);
   });

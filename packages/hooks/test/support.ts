@@ -2,7 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Tool, ToolCall, ToolContext, ToolResult } from "@codebot/agentcore";
+import type { PermissionSlot, Tool, ToolCall, ToolContext, ToolResult } from "@codebot/agentcore";
 import { afterEach } from "vitest";
 import { z } from "zod";
 import {
@@ -121,7 +121,8 @@ export async function callTool(
   runner: HookRunner,
   tool: Tool,
   args: Record<string, unknown>,
-  options: { signal?: AbortSignal; id?: string; agentName?: string } = {},
+  /** `permission`: the call's permission slot, to read what the middleware wrote into it. */
+  options: { signal?: AbortSignal; id?: string; agentName?: string; permission?: PermissionSlot } = {},
 ): Promise<CallOutcome> {
   const executed: ToolCall[] = [];
   const ctx: ToolContext = {
@@ -138,6 +139,8 @@ export async function callTool(
           };
     },
     onUpdate() {},
+    permission: options.permission ?? {},
+    eventsDelivered: async () => {},
   };
   const call: ToolCall = { id: options.id ?? "call-1", name: tool.name, args };
   const result = await runner.middleware()(

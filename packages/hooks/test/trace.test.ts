@@ -66,7 +66,7 @@ describe("trace", () => {
       PreToolUse: [{ type: "command", command: "head -c 104857600 /dev/zero" }],
     });
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
-    expect(decision.blocked).toBe(false);
+    expect(decision.kind).toBe("allow");
     expect(traces[0]).toMatchObject({ outcome: "allowed", truncated: ["stdout"] });
   });
 
@@ -75,7 +75,7 @@ describe("trace", () => {
       PreToolUse: [{ type: "command", command: "printf 'hello \\377 world [1,2]'" }],
     });
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
-    expect(decision).toMatchObject({ blocked: false });
+    expect(decision).toMatchObject({ kind: "allow" });
     expect(traces[0]?.warnings).toBeUndefined();
     expect(errors).toEqual([]);
   });
@@ -102,7 +102,7 @@ describe("trace", () => {
       PreToolUse: [{ type: "prompt", name: "judge", blocking: true, prompt: "is $ARGUMENTS safe?" }],
     });
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
-    expect(decision.blocked).toBe(false);
+    expect(decision.kind).toBe("allow");
     expect(traces[0]).toMatchObject({ outcome: "failed", error: "prompt hook: no executor configured" });
     expect(errors).toEqual(["hook judge: prompt hook: no executor configured"]);
   });
@@ -126,7 +126,7 @@ describe("trace", () => {
       },
     );
     expect(await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} })).toMatchObject({
-      blocked: true,
+      kind: "block",
       reason: "https://policy.example/check says no to bash",
     });
   });
@@ -161,8 +161,8 @@ describe("trace", () => {
       { PreToolUse: [{ type: "command", blocking: true, command: "exit 2" }] },
       { traceFile: file },
     );
-    expect((await runner.preToolUse({ tool: "bash", toolUseId: "a", args: {} })).blocked).toBe(true);
-    expect((await runner.preToolUse({ tool: "bash", toolUseId: "b", args: {} })).blocked).toBe(true);
+    expect((await runner.preToolUse({ tool: "bash", toolUseId: "a", args: {} })).kind).toBe("block");
+    expect((await runner.preToolUse({ tool: "bash", toolUseId: "b", args: {} })).kind).toBe("block");
     await runner.close();
     expect(errors).toEqual([expect.stringMatching(/^hook trace .*missing-dir\/trace\.jsonl: ENOENT/)]);
   });

@@ -38,8 +38,6 @@ export interface ToolApprovalOptions {
 export class ToolApproval {
   /** Rules added by "always" answers; they last for the session. */
   private readonly sessionRules: PermissionRule[] = [];
-  /** Calls (by their tool context) a hook let skip the question (Claude Code's `permissionDecision`). */
-  private readonly preApproved = new WeakSet<object>();
   /** Every refused call, in order. */
   readonly denials: PermissionDenial[] = [];
 
@@ -48,7 +46,7 @@ export class ToolApproval {
   async decide(
     call: ToolCall,
     tool: Tool,
-    ctx: Pick<ToolContext, "agentName" | "signal">,
+    ctx: Pick<ToolContext, "agentName" | "signal"> & Partial<Pick<ToolContext, "permission">>,
   ): Promise<ToolVerdict> {
     const verdict = await this.judge(call, tool, ctx);
     if (!verdict.allowed)
@@ -59,8 +57,10 @@ export class ToolApproval {
   private async judge(
     call: ToolCall,
     tool: Tool,
-    ctx: Pick<ToolContext, "agentName" | "signal">,
+    ctx: Pick<ToolContext, "agentName" | "signal"> & Partial<Pick<ToolContext, "permission">>,
   ): Promise<ToolVerdict> {
+    // A hook's allow, or the user's yes to a hook's ask, is written into this call's permission slot.
+    const preApproved = ctx.permission?.preApprovedBy !== undefined;
     const subject = this.subjectOf(call);
     const where = { root: this.options.paths.root };
     const { allow, ask: askRules, deny } = this.options.rules;
@@ -80,10 +80,10 @@ export class ToolApproval {
     }
     const askRule = firstMatching(askRules, subject, where);
     if (askRule === undefined) {
-      if (tool.mutating !== true || mode === "auto" || this.preApproved.has(ctx)) return { allowed: true };
+      if (tool.mutating !== true || mode === "auto" || preApproved) return { allowed: true };
       if (mode === "acceptEdits" && (call.name === "write" || call.name === "edit")) return { allowed: true };
       if (allowedByRules([...allow, ...this.sessionRules], subject, where)) return { allowed: true };
-    } else if (this.preApproved.has(ctx)) {
+    } else if (preApproved) {
       return { allowed: true };
     }
     const ask = this.options.ask;
@@ -114,14 +114,6 @@ export class ToolApproval {
     }
     if (answer === "once" || answer === "always") return { allowed: true };
     return { allowed: false, reason: `permission denied: the user refused this ${call.name} call` };
-  }
-
-  /**
-   * A hook answered `permissionDecision: "allow"` for this call: it skips the question, as Claude
-   * Code's "bypass the permission system" (plan mode still refuses mutating tools).
-   */
-  preApprove(ctx: object): void {
-    this.preApproved.add(ctx);
   }
 
   /**
@@ -158,7 +150,7 @@ export class ToolApproval {
     if (ctx.signal.aborted || (answer !== "once" && answer !== "always")) {
       return { allowed: false, reason: `${why} (the user refused this ${call.name} call)` };
     }
-    this.preApproved.add(ctx);
+    ctx.permission.preApprovedBy = request.hook;
     return { allowed: true };
   }
 

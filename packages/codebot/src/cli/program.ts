@@ -3,6 +3,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { MODE_NAMES, modeNamed } from "../settings/permission-modes.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { CliError } from "./cli-error.js";
+import type { HooksTestOptions } from "./hooks/hooks-test-options.js";
 import { modelFlag } from "./model-flag.js";
 import { projectFlagsOf, withProjectOptions } from "./project-flags.js";
 import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
@@ -164,7 +165,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     .option("--args <json>", "tool arguments or task fields: inline JSON, @file, or - for stdin")
     .option("--output <text>", "the tool result (PostToolUse)")
     .option("--prompt <text>", "the user's prompt (UserPromptSubmit)")
-    .option("--agent <name>", "the sub-agent's name (SubagentStop)")
+    .option("--agent <name>", "the sub-agent's name (SubagentStart, SubagentStop)")
     .addOption(new Option("--permission-mode <mode>", "as for a session").choices(PERMISSION_MODE_FLAGS))
     .option(
       "--trust-project-hooks",
@@ -204,18 +205,6 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       return code;
     },
   };
-}
-
-export interface HooksTestOptions {
-  tool?: string;
-  args?: string;
-  output?: string;
-  prompt?: string;
-  agent?: string;
-  /** Any name of MODE_NAMES. */
-  permissionMode?: string;
-  trustProjectHooks?: boolean;
-  json?: boolean;
 }
 
 function positiveInteger(value: string): number {

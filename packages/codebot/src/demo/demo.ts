@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { TraceRecord } from "@codebot/hooks";
-import { exit } from "../cli/main.js";
 import { SessionView } from "../cli/output/session-view.js";
 import { type Styles, stylesFor } from "../cli/output/styles.js";
 import { terminalScreen } from "../cli/output/terminal-screen.js";
+import { exit } from "../cli/process-exit.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
 import { createDemoProject } from "./demo-project.js";

@@ -84,8 +84,8 @@ export class Compaction {
       ...(focus ? { customInstructions: focus } : {}),
       signal,
     });
-    if (pre.blocked) {
-      const reason = `compaction blocked by hook ${pre.blockedBy ?? "PreCompact"}: ${pre.reason ?? "blocked"}`;
+    if (pre.kind !== "allow") {
+      const reason = `compaction blocked by hook ${pre.by}: ${pre.reason}`;
       notify(`codebot: ${reason}`);
       return { compacted: false, reason };
     }
@@ -93,7 +93,7 @@ export class Compaction {
     // A hook may write the summary itself; then the model is not asked.
     let summary = pre.summary;
     if (summary === undefined) {
-      const instructions = [focus, pre.additionalContext].filter((t): t is string => !!t).join("\n\n");
+      const instructions = [focus, pre.context].filter((t): t is string => !!t).join("\n\n");
       try {
         ({ summary } = await summarizeConversation({
           model: this.parts.model(),
@@ -111,7 +111,7 @@ export class Compaction {
 
     runner.fire("PostCompact", { trigger, compactSummary: summary });
     const started = await runner.sessionStart({ source: "compact" }).catch(() => undefined);
-    const extra = [tasksNote(this.parts.tasks), started?.additionalContext]
+    const extra = [tasksNote(this.parts.tasks), started?.kind === "stop" ? undefined : started?.context]
       .filter((t): t is string => !!t)
       .map((text) => systemReminder(text));
     const window = this.parts.contextWindow();

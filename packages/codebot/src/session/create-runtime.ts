@@ -89,6 +89,11 @@ export interface RuntimeOptions {
   resume?: boolean;
   /** Replaces the main agent's default instructions. */
   systemPrompt?: string;
+  /**
+   * Default true. False assembles the session without firing SessionStart: `hooks test` of
+   * another event must not run the user's SessionStart hooks.
+   */
+  sessionStart?: boolean;
   /** Added after the main agent's instructions (`--append-system-prompt`). */
   appendSystemPrompt?: string;
 }
@@ -189,10 +194,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     traceFile: options.traceFile,
     onHookError: notify,
     onSystemMessage: notify,
-    toolPermissions: {
-      allow: (ctx) => approval.tools.preApprove(ctx),
-      ask: (request) => approval.tools.askForHook(request),
-    },
+    toolPermissions: { ask: (request) => approval.tools.askForHook(request) },
     onStopRun: (stop) => session?.stopRun(stop),
   });
 
@@ -222,6 +224,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         events.emit({ kind: "agent", agentName, event });
       },
       recordMessage: (agentName, message) => transcript.append(message, agentName),
+      started: async (agentName) => {
+        const decision = await runner.fire("SubagentStart", { agent: agentName });
+        return decision.kind === "stop" ? undefined : decision.context;
+      },
       stopped: (agentName, lastAssistantMessage) =>
         runner.subagentStop({
           agent: agentName,
@@ -312,10 +318,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return model;
     },
   });
+  if (options.sessionStart === false) return runtime;
   // Claude Code groups of SessionStart may give context for the first prompt; nothing waits for them here.
   session.startedWith(
     runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
-      (decision) => decision.additionalContext,
+      (decision) => (decision.kind === "stop" ? undefined : decision.context),
       () => undefined,
     ),
   );

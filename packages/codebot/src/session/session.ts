@@ -130,7 +130,7 @@ export class Session {
     meter.reset([]);
     this.startedWith(
       runner.sessionStart({ source: "clear" }).then(
-        (decision) => decision.additionalContext,
+        (decision) => (decision.kind === "stop" ? undefined : decision.context),
         () => undefined,
       ),
     );
@@ -149,7 +149,7 @@ export class Session {
     meter.reset(messages);
     this.startedWith(
       runner.sessionStart({ source: "resume" }).then(
-        (decision) => decision.additionalContext,
+        (decision) => (decision.kind === "stop" ? undefined : decision.context),
         () => undefined,
       ),
     );
@@ -183,10 +183,14 @@ export class Session {
       return early("error", `hook: UserPromptSubmit failed: ${(error as Error).message}`);
     }
     if (controller.signal.aborted) return early("aborted", "aborted before the prompt reached the model");
-    if (decision.stop) return early("stopped", stoppedText(decision.stop));
-    if (decision.blocked) return early("blocked", decision.reason ?? "blocked by hook");
+    switch (decision.kind) {
+      case "stop":
+        return early("stopped", stoppedText({ hook: decision.by, reason: decision.reason }));
+      case "block":
+        return early("blocked", decision.reason);
+    }
 
-    const message = userTurn(text, decision.additionalContext, sessionContext);
+    const message = userTurn(text, decision.context, sessionContext);
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;
     transcript.append(message, "main");

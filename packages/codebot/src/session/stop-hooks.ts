@@ -1,5 +1,5 @@
 import type { StopInfo } from "@codebot/agentcore";
-import { type HardDecision, systemReminder } from "@codebot/hooks";
+import { type Decision, systemReminder } from "@codebot/hooks";
 import { finalText } from "./prompt-result.js";
 
 /** The reminder a blocking Stop hook sends back to the agent; reminder tags in the reason are defused. */
@@ -19,7 +19,7 @@ export interface StopHooksDeps {
     stopHookActive: boolean;
     lastAssistantMessage: string;
     signal: AbortSignal;
-  }): Promise<HardDecision>;
+  }): Promise<Decision>;
   /** Whether any Stop hook is configured (the common case: none, and nothing to wait for). */
   configured(): boolean;
   /** The most consecutive blocks per prompt (`postStopValidation.maxAttempts`). */
@@ -48,28 +48,28 @@ export class StopHooks {
   }
 
   /** Part of the kernel's `onStop`: a reminder keeps the run going; undefined lets it end. */
-  onStop = async ({ newMessages, signal }: StopInfo): Promise<string | undefined> => {
+  onStop = async ({ newMessages, signal, delivered }: StopInfo): Promise<string | undefined> => {
     if (!this.deps.configured()) return undefined;
-    // Transcript lines reach the file a few microtasks after the kernel's events: a hook that reads
-    // the last assistant message from transcript_path must find it there.
-    await new Promise((resolve) => setImmediate(resolve));
+    // A hook that reads the last assistant message from transcript_path must find it there: the
+    // transcript is written by the session's listener, once the kernel's events have reached it.
+    await delivered();
     const decision = await this.deps.fire({
       stopHookActive: this.active,
       lastAssistantMessage: finalText(newMessages),
       signal,
     });
     if (signal.aborted) return undefined;
-    if (decision.stop) {
-      this.deps.stopRun(decision.stop);
+    if (decision.kind === "stop") {
+      this.deps.stopRun({ hook: decision.by, reason: decision.reason });
       return undefined;
     }
-    if (!decision.blocked) {
+    if (decision.kind === "allow") {
       this.active = false;
       this.blocks = 0;
       return undefined;
     }
     this.blocks++;
-    const reason = decision.reason ?? "blocked by hook";
+    const reason = decision.reason;
     if (this.blocks >= this.deps.maxAttempts) {
       this.exhaustedReason = reason;
       this.active = false;

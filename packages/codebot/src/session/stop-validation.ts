@@ -1,5 +1,5 @@
 import type { ToolMiddleware } from "@codebot/agentcore";
-import { type SoftDecision, systemReminder } from "@codebot/hooks";
+import { type Decision, systemReminder } from "@codebot/hooks";
 
 /** The reminder a failed validation sends back to the agent (§9.3); reminder tags in the output are defused. */
 export function validationReminder(feedback: string): string {
@@ -32,7 +32,7 @@ export class StopValidation {
   private lastFeedback: string | undefined;
 
   constructor(
-    private readonly run: (input: { stopHookActive: boolean; signal: AbortSignal }) => Promise<SoftDecision>,
+    private readonly run: (input: { stopHookActive: boolean; signal: AbortSignal }) => Promise<Decision>,
     private readonly maxAttempts: number,
   ) {}
 
@@ -63,14 +63,14 @@ export class StopValidation {
     this.attempts++;
     const decision = await this.run({ stopHookActive: this.failures > 0, signal });
     if (signal.aborted) return undefined;
-    if (!decision.failed) {
+    if (decision.kind !== "block") {
       this.failures = 0;
       this.lastFeedback = undefined;
       if (this.changes === changesBefore) this.unverified = false;
       return undefined;
     }
     this.failures++;
-    this.lastFeedback = decision.feedback ?? `hook ${decision.hook ?? "?"} failed`;
+    this.lastFeedback = decision.reason;
     if (this.failures >= this.maxAttempts) {
       this.exhausted = true;
       return undefined;

@@ -5,11 +5,11 @@ import {
   type LoopResult,
   type Tool,
   type ToolMiddleware,
-  userMessage,
 } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { z } from "zod";
 import { finalText } from "../session/prompt-result.js";
+import { userTurn } from "../session/user-turn.js";
 
 /** What a sub-agent shares with the session that starts it. */
 export interface SubagentHost {
@@ -25,6 +25,8 @@ export interface SubagentHost {
   onEvent(agentName: string, event: AgentEvent): void;
   /** Records the sub-agent's prompt, which the loop does not announce as an event. */
   recordMessage(agentName: string, message: ModelMessage): void;
+  /** Fires SubagentStart before the sub-agent's loop; resolves to the hooks' context for it. */
+  started(agentName: string): Promise<string | undefined>;
   /** Fires SubagentStop, with the sub-agent's last text when it has one. */
   stopped(agentName: string, lastAssistantMessage?: string): void;
 }
@@ -51,10 +53,10 @@ export function agentTool(host: SubagentHost): Tool<z.infer<typeof inputSchema>>
       "Start a sub-agent on a self-contained task. It has the same tools (except agent) and reports back its final answer.",
     inputSchema,
     async execute(args, ctx) {
-      // Kernel events reach the session's listeners a few microtasks late; one macrotask later the
-      // caller's message with this very call is in the transcript, so the sub-agent's lines follow it.
-      await new Promise((resolve) => setImmediate(resolve));
-      const prompt = userMessage(args.prompt);
+      // The caller's message with this very call reaches the transcript first, so the sub-agent's lines follow it.
+      await ctx.eventsDelivered();
+      // SubagentStart's context goes into the sub-agent's first message, as UserPromptSubmit's does for the main agent.
+      const prompt = userTurn(args.prompt, await host.started(args.name));
       let result: LoopResult | undefined;
       try {
         const stream = agentLoop({

@@ -1,15 +1,12 @@
 import type { Tool, ToolResult } from "@codebot/agentcore";
+import type { Ruling } from "@codebot/hooks";
 import { z } from "zod";
 import type { Task } from "../tasks/task.js";
 import { taskToWire, type WireTask } from "../tasks/task.js";
 import type { TaskStore } from "../tasks/task-store.js";
 
 /** The part of a hook decision the task tools act on. */
-export interface TaskHookDecision {
-  blocked: boolean;
-  reason?: string;
-  additionalContext?: string;
-}
+export type TaskHookDecision = Ruling;
 
 /** The hooks the task tools fire (the hook runner provides them). */
 export interface TaskHooks {
@@ -54,11 +51,11 @@ export function taskCreateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer
         if (args.active_form !== undefined) fields.activeForm = args.active_form;
         const task = store.create(fields);
         const decision = await ask(() => hooks.taskCreated({ task: taskToWire(task) }));
-        if (decision.blocked) {
+        if (decision.kind !== "allow") {
           store.restore(before);
           return refused("task_create", "TaskCreated", decision.reason);
         }
-        return ok(`created task #${task.id}: ${task.subject}`, decision.additionalContext);
+        return ok(`created task #${task.id}: ${task.subject}`, decision.context);
       }),
   };
 }
@@ -94,8 +91,8 @@ export function taskUpdateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer
               statusTo: next.status,
             }),
           );
-          if (decision.blocked) return refused("task_update", "TaskCompleted", decision.reason);
-          context = decision.additionalContext;
+          if (decision.kind !== "allow") return refused("task_update", "TaskCompleted", decision.reason);
+          context = decision.context;
         }
         store.put(next);
         return ok(`updated task #${next.id}: [${next.status}] ${next.subject}`, context);
@@ -127,12 +124,12 @@ async function ask(fire: () => Promise<TaskHookDecision>): Promise<TaskHookDecis
   try {
     return await fire();
   } catch (error) {
-    return { blocked: true, reason: `hook evaluation failed: ${(error as Error).message}` };
+    return { kind: "block", reason: `hook evaluation failed: ${(error as Error).message}`, by: "codebot" };
   }
 }
 
-function refused(tool: string, event: string, reason: string | undefined): ToolResult {
-  return { content: `${tool}: blocked by a ${event} hook: ${reason ?? "blocked by hook"}`, isError: true };
+function refused(tool: string, event: string, reason: string): ToolResult {
+  return { content: `${tool}: blocked by a ${event} hook: ${reason}`, isError: true };
 }
 
 function ok(content: string, additionalContext?: string): ToolResult {

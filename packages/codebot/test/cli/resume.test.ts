@@ -4,7 +4,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
-import { expectNoStackTrace, jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
+import { expectNoStackTrace, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 

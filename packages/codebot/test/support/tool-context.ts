@@ -15,6 +15,8 @@ export function toolContext(
       return parsed.success ? { ok: true, args: parsed.data } : { ok: false, error: parsed.error.message };
     },
     onUpdate() {},
+    permission: {},
+    eventsDelivered: async () => {},
   };
 }
 

@@ -3,11 +3,12 @@ import path from "node:path";
 import {
   buildClaudePayload,
   buildPayload,
+  type Decision,
   EVENT_SPECS,
-  type HardDecision,
   HOOK_EVENTS,
+  type HookEvent,
   isHookEvent,
-  type SoftDecision,
+  type PayloadFields,
   type TraceRecord,
 } from "@codebot/hooks";
 import { projectSlug } from "../../paths/project-slug.js";
@@ -20,11 +21,11 @@ import { lazyModel } from "../lazy-model.js";
 import { stylesFor } from "../output/styles.js";
 import { preview, traceLine } from "../output/trace-line.js";
 import { type WireObject, wireDecision, wireTraceRecord } from "../output/wire.js";
-import type { HooksTestOptions } from "../program.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { problemLines } from "../settings-check.js";
 import { readArgsOption } from "./hook-args.js";
 import { loadInventory } from "./hook-inventory.js";
+import type { HooksTestOptions } from "./hooks-test-options.js";
 import { syntheticInput } from "./synthetic-event.js";
 
 /**
@@ -62,9 +63,7 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
     (opts.permissionMode !== undefined ? modeNamed(opts.permissionMode) : undefined) ??
     inventory.settings.permissions.mode ??
     "ask";
-  // Assembling a runtime fires SessionStart. Testing another event must not run the user's
-  // SessionStart hooks, so the runtime starts in plan mode (where no hook runs, §8) and gets the
-  // requested mode once that firing has been considered.
+  // Testing another event must not run the user's SessionStart hooks: the runtime starts without it.
   const sessionDirs = missingSessionDirs(inventory.codebotHome, inventory.cwd);
   const runtime = await createRuntime({
     cwd: inventory.cwd,
@@ -72,19 +71,16 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
     pluginDirs: flags.pluginDirs,
     projectSettings: inventory.project,
     model: lazyModel(spec, process.env),
-    permissionMode: event === "SessionStart" ? mode : "plan",
+    permissionMode: mode,
+    sessionStart: event === "SessionStart",
     trustProjectHooks,
     notify: (message) => notices.push(message),
     onTrace: (record) => {
       if (record.event === event) trace.push(record);
     },
   });
-  let decision: HardDecision | SoftDecision | undefined;
+  let decision: Decision | undefined;
   try {
-    if (event !== "SessionStart") {
-      await runtime.hooks.close();
-      runtime.setPermissionMode(mode);
-    }
     decision = await fire(runtime, event, input);
     await runtime.hooks.close();
   } finally {
@@ -96,14 +92,14 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
   const payload = JSON.parse(buildPayload(event, runtime, fields)) as WireObject;
   const claudePayload = JSON.parse(buildClaudePayload(event, runtime, fields)) as WireObject;
   const styles = new Set(inventory.hooks.filter((h) => h.hook.event === event).map((h) => h.hook.style));
-  const blocked = decision !== undefined && ("blocked" in decision ? decision.blocked : decision.failed);
+  const blocked = decision?.kind === "block";
 
   if (opts.json) {
     const out = {
       event,
       payload,
       claude_payload: claudePayload,
-      decision: decision ? wireDecision(decision) : { async: true },
+      decision: decision ? wireDecision(event, decision) : { async: true },
       blocked,
       trace: trace.map(wireTraceRecord),
       problems: runtime.problems,
@@ -133,16 +129,10 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
  * ones return at once (the caller waits for them). SessionStart already fired when the runtime
  * was assembled, and SessionEnd fires on close.
  */
-async function fire(
-  runtime: Runtime,
-  event: Parameters<Runtime["hooks"]["fire"]>[0],
-  input: object,
-): Promise<HardDecision | SoftDecision | undefined> {
-  if (EVENT_SPECS[event].mode !== "async") {
-    return (await (runtime.hooks.fire(event, input as never) as unknown)) as HardDecision | SoftDecision;
-  }
+async function fire(runtime: Runtime, event: HookEvent, input: PayloadFields): Promise<Decision | undefined> {
+  if (EVENT_SPECS[event].mode !== "async") return runtime.hooks.fireFields(event, input);
   if (event === "SessionEnd") await runtime.close();
-  else if (event !== "SessionStart") runtime.hooks.fire(event, input as never);
+  else if (event !== "SessionStart") runtime.hooks.fireFields(event, input);
   return undefined;
 }
 
@@ -166,7 +156,7 @@ function printReport(r: {
   event: string;
   /** The payloads the configured hooks receive, by kind. */
   payloads: { label: string; value: WireObject }[];
-  decision: HardDecision | SoftDecision | undefined;
+  decision: Decision | undefined;
   trace: TraceRecord[];
   problems: readonly RuntimeProblem[];
   notices: string[];
@@ -183,24 +173,18 @@ function printReport(r: {
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
-function decisionText(
-  event: string,
-  d: HardDecision | SoftDecision | undefined,
-  s: ReturnType<typeof stylesFor>,
-): string {
+function decisionText(event: string, d: Decision | undefined, s: ReturnType<typeof stylesFor>): string {
   if (d === undefined) return `${event} hooks run in the background and cannot block`;
-  if ("failed" in d) {
-    return d.failed
-      ? s.red(
-          `validation fails (hook ${JSON.stringify(d.hook ?? "?")}); the agent would be told:\n${d.feedback ?? ""}`,
-        )
+  if (isHookEvent(event) && EVENT_SPECS[event].mode === "soft") {
+    return d.kind === "block"
+      ? s.red(`validation fails (hook ${JSON.stringify(d.by)}); the agent would be told:\n${d.reason}`)
       : s.green("validation passes");
   }
-  if (d.blocked)
-    return s.red(`blocked by ${JSON.stringify(d.blockedBy ?? "?")}: ${d.reason ?? "blocked by hook"}`);
+  if (d.kind === "block") return s.red(`blocked by ${JSON.stringify(d.by)}: ${d.reason}`);
+  if (d.kind === "stop") return s.red(`run stopped by ${JSON.stringify(d.by)}: ${d.reason}`);
   const parts = [s.green("allowed")];
   if (d.updatedInput)
     parts.push(`\n  updated input (by ${JSON.stringify(d.updatedBy)}): ${JSON.stringify(d.updatedInput)}`);
-  if (d.additionalContext) parts.push(`\n  additional context: ${preview(d.additionalContext, 400)}`);
+  if (d.context) parts.push(`\n  additional context: ${preview(d.context, 400)}`);
   return parts.join("");
 }

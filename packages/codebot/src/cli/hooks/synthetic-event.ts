@@ -56,6 +56,7 @@ export function syntheticInput(event: HookEvent, f: SyntheticFlags): EventInputs
     case "SessionStart":
     case "SessionEnd":
       return {};
+    case "SubagentStart":
     case "SubagentStop":
       return { agent: need(f.agent, "--agent NAME") };
     default:

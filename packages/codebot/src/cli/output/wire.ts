@@ -3,7 +3,14 @@
  * `--json` outputs. Tool arguments and rewritten inputs are data and pass through unchanged.
  */
 import type { AgentEvent } from "@codebot/agentcore";
-import type { HardDecision, HookStart, SoftDecision, TraceDecision, TraceRecord } from "@codebot/hooks";
+import {
+  type Decision,
+  EVENT_SPECS,
+  type HookEvent,
+  type HookStart,
+  type TraceDecision,
+  type TraceRecord,
+} from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
 
@@ -58,19 +65,24 @@ export function wireHookStart(h: HookStart): WireObject {
   });
 }
 
-/** A runner's decision (hard or soft) without its trace. */
-export function wireDecision(d: HardDecision | SoftDecision): WireObject {
-  if ("blocked" in d) {
-    return compact({
-      blocked: d.blocked,
-      reason: d.reason,
-      blocked_by: d.blockedBy,
-      additional_context: d.additionalContext,
-      updated_input: d.updatedInput,
-      updated_by: d.updatedBy,
-    });
+/** A runner's decision without its trace: a soft event's as validation, any other's as a veto. */
+export function wireDecision(event: HookEvent, d: Decision): WireObject {
+  if (EVENT_SPECS[event].mode === "soft") {
+    return d.kind === "block" ? { failed: true, feedback: d.reason, hook: d.by } : { failed: false };
   }
-  return compact({ failed: d.failed, feedback: d.feedback, hook: d.hook });
+  switch (d.kind) {
+    case "block":
+      return compact({ blocked: true, reason: d.reason, blocked_by: d.by, additional_context: d.context });
+    case "stop":
+      return { blocked: false, stopped: true, reason: d.reason, stopped_by: d.by };
+    case "allow":
+      return compact({
+        blocked: false,
+        additional_context: d.context,
+        updated_input: d.updatedInput,
+        updated_by: d.updatedBy,
+      });
+  }
 }
 
 function wireAgentEvent(agent: string, e: AgentEvent): WireObject {

@@ -1,0 +1,65 @@
+/**
+ * SubagentStart, the first event added as one row of the event table (issue 13; Claude Code's
+ * event from issue 14): fired through a real session before a sub-agent's loop, with real hooks.
+ */
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, promptText, startSession } from "./support/e2e.js";
+
+const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
+const context = (text: string) =>
+  `echo '{"hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":"${text}"}}'`;
+
+describe("SubagentStart", () => {
+  it("a Claude Code group matching agent_type is waited for, and its context goes into the sub-agent", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          SubagentStart: [
+            group("reviewer", command(`cat > start.json; ${context("review style: terse")}`)),
+            group("writer", command("touch writer-ran")),
+          ],
+        },
+      },
+      script: [
+        reply.toolCall("agent", { name: "reviewer", prompt: "review the diff" }, "a1"),
+        reply.text("looks fine"),
+        reply.text("done"),
+      ],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "done" });
+    await s.runtime.close();
+    expect(promptText(s.model.requests[1], "user")).toEqual([
+      "<system-reminder>\nreview style: terse\n</system-reminder>",
+      "review the diff",
+    ]);
+    expect(JSON.parse(fs.readFileSync(s.at("start.json"), "utf8"))).toMatchObject({
+      hook_event_name: "SubagentStart",
+      agent_type: "reviewer",
+      session_id: s.runtime.sessionId,
+    });
+    expect(fs.existsSync(s.at("writer-ran"))).toBe(false);
+  });
+
+  it("a native entry observes in the background with the sub-agent's name; the prompt is unchanged", async () => {
+    const s = await startSession({
+      user: { hooks: { SubagentStart: [command("cat > start.json", { matcher: "reviewer" })] } },
+      script: [
+        reply.toolCall("agent", { name: "reviewer", prompt: "check" }, "a1"),
+        reply.text("ok"),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(promptText(s.model.requests[1], "user")).toEqual(["check"]);
+    expect(JSON.parse(fs.readFileSync(s.at("start.json"), "utf8"))).toEqual({
+      event: "SubagentStart",
+      session_id: s.runtime.sessionId,
+      cwd: s.project,
+      transcript_path: s.runtime.transcriptPath,
+      agent: "reviewer",
+    });
+  });
+});

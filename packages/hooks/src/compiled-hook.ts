@@ -1,0 +1,67 @@
+/**
+ * A hook ready to run. Each dialect's compiler (native-entry.ts for codebot's entries,
+ * claude-group.ts for Claude Code groups) decides here, once, everything its dialect changes:
+ * the mode, what the matcher and `if` are compared with, the payload, how plain stdout is read,
+ * whether the hook may end the run. Nothing at run time asks which dialect a hook came from.
+ */
+import type { EventMode, HookEvent, IfOn, MatchField } from "./events.js";
+import type { HookSpec } from "./executor.js";
+import type { Matcher } from "./matcher.js";
+import type { HookSession, PayloadFields } from "./payload.js";
+import type { SettingsSource } from "./settings-layer.js";
+
+/** Builds the payload JSON a hook reads; hooks sharing a builder share one payload per firing. */
+export type PayloadBuilder = (event: HookEvent, session: HookSession, fields: PayloadFields) => string;
+
+export interface CompiledHook {
+  event: HookEvent;
+  /** Index of the entry (or Claude Code group) in its file's list for the event. */
+  index: number;
+  /** Index of the hook inside its Claude Code group. */
+  memberIndex?: number;
+  /** Where it was written: a codebot entry (§3.1) or a Claude Code group's hook (§11). For listings only. */
+  style: "native" | "claude";
+  source: SettingsSource;
+  /** The settings file it came from. */
+  path: string;
+  plugin?: { name: string; root: string; dataDir: string };
+  spec: HookSpec;
+  matcher: Matcher;
+  ifMatcher?: Matcher;
+  blocking: boolean;
+  timeoutMs: number;
+  onError: "allow" | "block";
+  env: Record<string, string>;
+  /** The entry's `name`, else a derived label such as `PreToolUse[0] command: exit 2`. */
+  name: string;
+  enabled: boolean;
+  statusMessage?: string;
+  /** sha256 of the event and the entry's canonical JSON (§8). */
+  fingerprint: string;
+  /**
+   * Hooks with the same group id run concurrently and merge in configuration order (Claude Code
+   * groups, §11); a native entry has none and runs on its own.
+   */
+  group?: string;
+
+  // What the dialect decided for this event.
+  /** How it runs and how its result merges (§7): `async` ones are never waited for. */
+  mode: EventMode;
+  /** `async: true` in a Claude Code group: started in the background, never waited for, cannot block. */
+  background: boolean;
+  /** What the matcher is compared with. */
+  matchOn: MatchField;
+  /** What `if` is compared with. */
+  ifOn: IfOn;
+  payload: PayloadBuilder;
+  /** Plain (non-JSON) stdout of a successful run is context for the model. */
+  plainContext: boolean;
+  /** `continue: false` from it ends the run. */
+  canStopRun: boolean;
+  /** Not run for a tool call that failed (Claude Code runs PostToolUseFailure instead). */
+  skipFailedCall: boolean;
+  /** Hooks with the same key run once per firing, the first in configuration order (Claude Code). */
+  onceKey?: string;
+  /** Gets `CLAUDE_PROJECT_DIR`, and `${CLAUDE_*}` in its command is expanded (§11). */
+  claudeVariables: boolean;
+}

@@ -1,0 +1,59 @@
+/**
+ * What firing an event decided, as one union the caller switches on (§7). `reason` is always
+ * present; the default wording lives here and only here.
+ */
+import type { TraceRecord } from "./trace.js";
+
+export const DEFAULT_BLOCK_REASON = "blocked by hook";
+export const DEFAULT_STOP_REASON = "stopped by hook";
+
+/** Claude Code's `permissionDecision` allow or ask (PreToolUse, §11), from the hook named `by`. */
+export interface PermissionAnswer {
+  answer: "allow" | "ask";
+  reason?: string;
+  by: string;
+}
+
+/** Nothing vetoed. */
+export interface Allow {
+  kind: "allow";
+  /** Context from the hooks, joined with a blank line. */
+  context?: string;
+  /** PreCompact: the first hook's `hookSpecificOutput.summary` (used instead of asking the model). */
+  summary?: string;
+  /** PreToolUse only: the arguments after every rewrite, and the hook that made the last one. */
+  updatedInput?: Record<string, unknown>;
+  updatedBy?: string;
+  permission?: PermissionAnswer;
+}
+
+/**
+ * The hook named `by` vetoed (a soft event: its validation failed, `reason` is the feedback). For
+ * events whose Claude Code groups only give feedback (PostToolUse), `reason` joins every block
+ * reason and `context` is what the other hooks added.
+ */
+export interface Block {
+  kind: "block";
+  reason: string;
+  by: string;
+  context?: string;
+}
+
+/** The hook named `by` answered `continue: false`: the run is to end, for `reason` (§11). */
+export interface Stop {
+  kind: "stop";
+  reason: string;
+  by: string;
+}
+
+export type Ruling = Allow | Block | Stop;
+
+/** A ruling with the trace record of every hook considered, in configuration order. */
+export type Decision = Ruling & { trace: TraceRecord[] };
+
+/** `hook: <reason>` for a block, `hook: run stopped by <hook>: <reason>` for a stop. */
+export function toolRefusal(decision: Block | Stop): string {
+  return decision.kind === "stop"
+    ? `hook: run stopped by ${decision.by}: ${decision.reason}`
+    : `hook: ${decision.reason}`;
+}

@@ -1,0 +1,42 @@
+/** One firing of an event as each of its hooks sees it: the tool, the lifetime, the shared payloads. */
+import type { CompiledHook, PayloadBuilder } from "./compiled-hook.js";
+import type { HookEvent } from "./events.js";
+import type { HookSession, PayloadFields } from "./payload.js";
+
+/** One firing of an event, as a hook sees it. */
+export interface HookJob {
+  event: HookEvent;
+  /** The tool the event is about ("" when none): `HOOK_TOOL_NAME` and the approval request. */
+  toolName: string;
+  /** The tool call the event is about (tool events only). */
+  toolUseId?: string;
+  /** The payload JSON the hook reads; memoised by the caller, since many hooks may share it. */
+  payload: (hook: CompiledHook) => string;
+  /** The lifetime of the run: the caller's for sync events, detached for async ones. */
+  signal: AbortSignal;
+}
+
+/** One hook's job for a firing with these fields: each payload built once per builder, then shared. */
+export function jobOf(
+  event: HookEvent,
+  fields: PayloadFields,
+  signal: AbortSignal,
+  session: HookSession,
+): HookJob {
+  const payloads = new Map<PayloadBuilder, string>();
+  const payload = (hook: CompiledHook) => {
+    let text = payloads.get(hook.payload);
+    if (text === undefined) {
+      text = hook.payload(event, session, fields);
+      payloads.set(hook.payload, text);
+    }
+    return text;
+  };
+  return {
+    event,
+    toolName: fields.tool ?? "",
+    ...(fields.toolUseId ? { toolUseId: fields.toolUseId } : {}),
+    payload,
+    signal,
+  };
+}

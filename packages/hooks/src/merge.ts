@@ -1,0 +1,132 @@
+/**
+ * How the runs of one firing fold into one ruling, keyed by the mode of the hooks waited for (§7):
+ * `hard` veto (§7.2), `soft` validation (§7.3), and `feedback` for the Claude Code groups of events
+ * codebot otherwise runs in the background (§11). Runs are folded in configuration order.
+ */
+import { DEFAULT_BLOCK_REASON, type PermissionAnswer, type Ruling } from "./decision.js";
+import { EVENT_SPECS, type EventMode, type HookEvent } from "./events.js";
+import type { HookRun } from "./hook-execution.js";
+import { capForModel } from "./model-text-cap.js";
+
+export interface Merge {
+  /** Folds one run in; a ruling returned here ends the firing (later hooks do not run). */
+  add(run: HookRun): Ruling | undefined;
+  /** The arguments as rewritten by the run just folded in, if it rewrote them (PreToolUse chains them). */
+  rewritten: Record<string, unknown> | undefined;
+  /** The ruling once every hook has run. */
+  result(): Ruling;
+}
+
+export type SyncMode = Exclude<EventMode, "async">;
+
+export const MERGES: Readonly<Record<SyncMode, (event: HookEvent) => Merge>> = {
+  hard: hardMerge,
+  soft: softMerge,
+  feedback: feedbackMerge,
+};
+
+/** §7.2: the first blocking hook that blocks decides; contexts join; rewrites chain; ask outranks allow. */
+function hardMerge(event: HookEvent): Merge {
+  const rewrites = EVENT_SPECS[event].rewritesArgs;
+  const contexts: string[] = [];
+  let summary: string | undefined;
+  let updated: { input: Record<string, unknown>; by: string } | undefined;
+  let permission: PermissionAnswer | undefined;
+  const merge: Merge = {
+    rewritten: undefined,
+    add(run) {
+      merge.rewritten = undefined;
+      const verdict = run.verdict;
+      // `continue: false` outranks every other answer (Claude Code).
+      if (verdict?.stopRun !== undefined && run.hook.canStopRun) {
+        return { kind: "stop", reason: verdict.stopRun, by: run.hook.name };
+      }
+      if (run.blocks)
+        return { kind: "block", reason: run.blockReason ?? DEFAULT_BLOCK_REASON, by: run.hook.name };
+      if (!verdict) return undefined;
+      if (verdict.additionalContext) contexts.push(verdict.additionalContext);
+      summary ??= verdict.summary;
+      if (rewrites && verdict.updatedInput) {
+        updated = { input: verdict.updatedInput, by: run.hook.name };
+        merge.rewritten = verdict.updatedInput;
+      }
+      // Permission answers count from hooks that may block, as a deny would.
+      if (rewrites && run.hook.blocking && verdict.permission && permission?.answer !== "ask") {
+        permission = {
+          answer: verdict.permission,
+          by: run.hook.name,
+          ...(verdict.permissionReason ? { reason: verdict.permissionReason } : {}),
+        };
+      }
+      return undefined;
+    },
+    result: () => ({
+      kind: "allow",
+      ...(contexts.length ? { context: contexts.join("\n\n") } : {}),
+      ...(summary !== undefined ? { summary } : {}),
+      ...(updated ? { updatedInput: updated.input, updatedBy: updated.by } : {}),
+      ...(permission ? { permission } : {}),
+    }),
+  };
+  return merge;
+}
+
+/** §7.3: the first hook that blocks or fails decides, and its output becomes the feedback. */
+function softMerge(): Merge {
+  return {
+    rewritten: undefined,
+    add: (run) =>
+      run.blocks ? { kind: "block", reason: capForModel(feedbackOf(run)), by: run.hook.name } : undefined,
+    result: () => ({ kind: "allow" }),
+  };
+}
+
+/**
+ * Every matching hook runs and nothing is vetoed: the first request to end the run wins; else block
+ * reasons are joined as feedback for the model, with the context the hooks added.
+ */
+function feedbackMerge(): Merge {
+  const contexts: string[] = [];
+  const reasons: string[] = [];
+  let blockedBy: string | undefined;
+  let stop: { reason: string; by: string } | undefined;
+  return {
+    rewritten: undefined,
+    add(run) {
+      const verdict = run.verdict;
+      if (!verdict) return undefined;
+      if (run.hook.canStopRun && verdict.stopRun !== undefined)
+        stop ??= { reason: verdict.stopRun, by: run.hook.name };
+      if (run.blocks) {
+        reasons.push(run.blockReason ?? DEFAULT_BLOCK_REASON);
+        blockedBy ??= run.hook.name;
+      }
+      if (verdict.additionalContext) contexts.push(verdict.additionalContext);
+      return undefined;
+    },
+    result(): Ruling {
+      const context = contexts.length ? { context: contexts.join("\n\n") } : {};
+      if (stop) return { kind: "stop", ...stop };
+      if (blockedBy !== undefined)
+        return { kind: "block", reason: reasons.join("\n\n"), by: blockedBy, ...context };
+      return { kind: "allow", ...context };
+    },
+  };
+}
+
+/**
+ * Trimmed stdout, else the block reason, else the error with the whole stderr. Decision JSON on
+ * stdout is machine talk: its reason is the feedback when it gives one.
+ */
+function feedbackOf(run: HookRun): string {
+  const verdict = run.verdict;
+  if (!verdict) return run.blockReason ?? DEFAULT_BLOCK_REASON;
+  const stdout = verdict.stdout.trim();
+  const jsonReason = verdict.stdoutIsJson && verdict.isBlock ? verdict.reason : undefined;
+  if (jsonReason) return jsonReason;
+  if (stdout) return stdout;
+  if (verdict.isBlock && verdict.reason) return verdict.reason;
+  const stderr = verdict.stderr.trim();
+  const error = `${run.hook.name} failed: ${verdict.error ?? "failed"}`;
+  return stderr ? `${error}\n${stderr}` : error;
+}

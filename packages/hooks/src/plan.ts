@@ -1,0 +1,142 @@
+/**
+ * Which hooks of one firing run, and how (§3, §4): a pure function of the event's fields and the
+ * compiled hooks — no I/O, no state. Every hook ends up waited for, started in the background, or
+ * skipped with a reason for its trace record.
+ */
+import type { CompiledHook } from "./compiled-hook.js";
+import type { IfOn, MatchField } from "./events.js";
+import { ifSubject } from "./if-subject.js";
+import { matchesAnyName } from "./matcher.js";
+import type { PayloadFields } from "./payload.js";
+import { toolNames } from "./tool-aliases.js";
+import type { SkipReason } from "./trace.js";
+
+export interface Skipped {
+  hook: CompiledHook;
+  reason: SkipReason;
+}
+
+/**
+ * One step: the hooks the caller waits for (one native entry, or the matching members of a Claude
+ * Code group: they run together and merge in configuration order), preceded by the hooks skipped
+ * or started in the background since the previous step.
+ */
+export interface Step {
+  skipped: Skipped[];
+  background: CompiledHook[];
+  wait: CompiledHook[];
+  /** Index in the planned list just after this step: where a re-plan starts (after a rewrite). */
+  end: number;
+}
+
+export interface Plan {
+  steps: Step[];
+  /** Once-keys of the hooks planned to run (a Claude Code command runs once per firing). */
+  once: string[];
+}
+
+export interface PlanOptions {
+  /** `disableAllHooks` is set: every hook is skipped (and traced). */
+  disabled?: boolean;
+  /** Once-keys already run in this firing (by an earlier plan of it). */
+  ran?: ReadonlySet<string>;
+}
+
+export function plan(fields: PayloadFields, hooks: readonly CompiledHook[], options: PlanOptions = {}): Plan {
+  const subjects = new Subjects(fields);
+  const once: string[] = [];
+  const steps: Step[] = [];
+  let step = emptyStep();
+  let i = 0;
+  while (i < hooks.length) {
+    const group = hooks[i]?.group;
+    let end = i + 1;
+    while (group !== undefined && end < hooks.length && hooks[end]?.group === group) end++;
+    for (let k = i; k < end; k++) {
+      const hook = hooks[k] as CompiledHook;
+      const reason = skipReason(hook, fields, subjects, options, once);
+      if (reason) step.skipped.push({ hook, reason });
+      else if (hook.mode === "async" || hook.background) step.background.push(hook);
+      else step.wait.push(hook);
+      if (!reason && hook.onceKey !== undefined) once.push(hook.onceKey);
+    }
+    i = end;
+    if (step.wait.length) {
+      step.end = end;
+      steps.push(step);
+      step = emptyStep();
+    }
+  }
+  if (step.skipped.length || step.background.length) {
+    step.end = hooks.length;
+    steps.push(step);
+  }
+  return { steps, once };
+}
+
+function emptyStep(): Step {
+  return { skipped: [], background: [], wait: [], end: 0 };
+}
+
+function skipReason(
+  hook: CompiledHook,
+  fields: PayloadFields,
+  subjects: Subjects,
+  options: PlanOptions,
+  once: readonly string[],
+): SkipReason | undefined {
+  if (options.disabled) return "all hooks disabled";
+  if (!hook.enabled) return "disabled";
+  if (!matchesAnyName(hook.matcher, subjects.names(hook.matchOn))) return "matcher";
+  if (hook.ifMatcher && !hook.ifMatcher.test(subjects.ifText(hook.ifOn))) return "if";
+  if (hook.skipFailedCall && fields.isError === true) return "failed call";
+  const key = hook.onceKey;
+  if (key !== undefined && (options.ran?.has(key) || once.includes(key))) return "duplicate";
+  return undefined;
+}
+
+/** What matchers are compared with, each built at most once per plan. */
+class Subjects {
+  private readonly nameCache: Partial<Record<MatchField, readonly string[]>> = {};
+  private readonly ifCache: Partial<Record<IfOn, string>> = {};
+
+  constructor(private readonly fields: PayloadFields) {}
+
+  names(on: MatchField): readonly string[] {
+    let names = this.nameCache[on];
+    if (names === undefined) {
+      names = namesFor(on, this.fields);
+      this.nameCache[on] = names;
+    }
+    return names;
+  }
+
+  ifText(on: IfOn): string {
+    let text = this.ifCache[on];
+    if (text === undefined) {
+      const f = this.fields;
+      text = ifSubject(on === "args" ? f.args : on === "task" ? f.task : undefined);
+      this.ifCache[on] = text;
+    }
+    return text;
+  }
+}
+
+function namesFor(on: MatchField, f: PayloadFields): readonly string[] {
+  switch (on) {
+    case "tool":
+      return toolNames(f.tool ?? "");
+    case "agent":
+      return [f.agent ?? ""];
+    case "source":
+      return [f.source ?? ""];
+    case "reason":
+      return [f.reason ?? ""];
+    case "notificationType":
+      return [f.notificationType ?? ""];
+    case "trigger":
+      return [f.trigger ?? ""];
+    case "none":
+      return [""];
+  }
+}

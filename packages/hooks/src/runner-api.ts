@@ -1,0 +1,114 @@
+/** The hook runner's interface and options, and its named doors (the implementation is runner.ts). */
+import type { ToolMiddleware } from "@codebot/agentcore";
+import type { ApproveHook } from "./approval.js";
+import type { CompiledHook } from "./compiled-hook.js";
+import type { Decision } from "./decision.js";
+import type { EVENT_SPECS, HookEvent } from "./events.js";
+import type { Executors } from "./executor.js";
+import type { LoadedHooks } from "./load-hooks.js";
+import type { ToolPermissions } from "./middleware.js";
+import type { EventInputs, HookSession, PayloadFields } from "./payload.js";
+import type { HookStart, TraceRecord } from "./trace.js";
+
+export interface HookRunnerOptions {
+  /** The compiled hooks, or the loader's whole result (then its `disabled` applies). */
+  hooks: readonly CompiledHook[] | LoadedHooks;
+  /**
+   * Executors by hook type. The command executor is the default; the harness plugs in prompt and
+   * http executors here. A hook whose type has none fails with `<type> hook: no executor configured`.
+   */
+  executors?: Executors;
+  /** Asked before every run (§8). */
+  approveHook?: ApproveHook;
+  session: HookSession;
+  /** How many async hook processes may run at once; the rest queue. Default 8. */
+  maxConcurrentAsync?: number;
+  /** Longest an async hook waits for running tool calls to finish before it starts anyway. Default 250 ms. */
+  maxAsyncDeferMs?: number;
+  /** Every trace record, as soon as it exists. */
+  onTrace?: (record: TraceRecord) => void;
+  /**
+   * A hook is about to run (approved, its executor starting), for every executor type and for
+   * background hooks too: the moment to show its `statusMessage` (§3.1). Its trace record follows.
+   */
+  onHookStart?: (start: HookStart) => void;
+  /** A JSONL file every trace record is appended to. */
+  traceFile?: string;
+  /** A hook failed, timed out or gave unusable output: called once per hook per runner (§7.5). */
+  onHookError?: (message: string) => void;
+  /** A hook's Claude Code `systemMessage` for the user: `hook <name>: <message>`. */
+  onSystemMessage?: (message: string) => void;
+  /**
+   * What the tool middleware does with Claude Code's `permissionDecision` (§11): `ask` puts the
+   * call to the user (absent: the call is refused with the hook's reason), `allow` lets it skip
+   * the permission question. `onStopRun` ends the run after `continue: false` from a tool hook.
+   */
+  toolPermissions?: ToolPermissions;
+  onStopRun?: (stop: { reason: string; hook: string }) => void;
+}
+
+/** The caller's lifetime for sync events: aborting it kills the hook that is running. */
+export interface Cancellable {
+  signal?: AbortSignal;
+}
+
+/**
+ * What firing an event gives: a Decision for events whose hooks (of either dialect) are waited
+ * for; nothing for events whose hooks all run in the background.
+ */
+export type ResultOf<E extends HookEvent> = (typeof EVENT_SPECS)[E]["mode"] extends "async"
+  ? (typeof EVENT_SPECS)[E]["claude"] extends { mode: "feedback" }
+    ? Promise<Decision>
+    : undefined
+  : Promise<Decision>;
+
+export interface HookRunner {
+  /** The compiled hooks, in configuration order (for `hooks list`). */
+  readonly hooks: readonly CompiledHook[];
+  /** `disableAllHooks` is set: hooks are listed and traced, never run. */
+  readonly disabled: boolean;
+  /** True when any hook is configured for the event (even a disabled one: it is still traced). */
+  hasHooks(event: HookEvent): boolean;
+  /** Fires any event: the result of a waited event is a Decision, an async one returns at once. */
+  fire<E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable): ResultOf<E>;
+  /** The same for an event chosen at run time (`hooks test`): a Decision when something is waited for. */
+  fireFields(event: HookEvent, fields: PayloadFields & Cancellable): Promise<Decision> | undefined;
+  preToolUse(input: EventInputs["PreToolUse"] & Cancellable): Promise<Decision>;
+  /** Native hooks run in the background; the result is what the Claude Code groups said (they are waited for). */
+  postToolUse(input: EventInputs["PostToolUse"] & Cancellable): Promise<Decision>;
+  postToolUseFailure(input: EventInputs["PostToolUseFailure"] & Cancellable): Promise<Decision>;
+  userPromptSubmit(input: EventInputs["UserPromptSubmit"] & Cancellable): Promise<Decision>;
+  stop(input: EventInputs["Stop"] & Cancellable): Promise<Decision>;
+  postStopValidation(input: EventInputs["PostStopValidation"] & Cancellable): Promise<Decision>;
+  notification(input: EventInputs["Notification"]): void;
+  taskCreated(input: EventInputs["TaskCreated"] & Cancellable): Promise<Decision>;
+  taskCompleted(input: EventInputs["TaskCompleted"] & Cancellable): Promise<Decision>;
+  /** Native hooks run in the background; the result carries the Claude Code groups' context for the first prompt. */
+  sessionStart(input?: EventInputs["SessionStart"]): Promise<Decision>;
+  sessionEnd(input?: EventInputs["SessionEnd"]): void;
+  subagentStop(input: EventInputs["SubagentStop"]): void;
+  /** The kernel tool middleware running PreToolUse and PostToolUse (§9.1). */
+  middleware(): ToolMiddleware;
+  /** Waits for every async hook in flight or queued (each up to its own timeout) and the trace file. */
+  close(): Promise<void>;
+}
+
+/** The runner's named methods: typed doors into its generic `fire`. */
+export function namedDoors(
+  fire: <E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable) => ResultOf<E>,
+): Omit<HookRunner, "hooks" | "disabled" | "hasHooks" | "fire" | "fireFields" | "middleware" | "close"> {
+  return {
+    preToolUse: (input) => fire("PreToolUse", input),
+    postToolUse: (input) => fire("PostToolUse", input),
+    postToolUseFailure: (input) => fire("PostToolUseFailure", input),
+    userPromptSubmit: (input) => fire("UserPromptSubmit", input),
+    stop: (input) => fire("Stop", input),
+    postStopValidation: (input) => fire("PostStopValidation", input),
+    notification: (input) => fire("Notification", input),
+    taskCreated: (input) => fire("TaskCreated", input),
+    taskCompleted: (input) => fire("TaskCompleted", input),
+    sessionStart: (input = {}) => fire("SessionStart", input),
+    sessionEnd: (input = {}) => fire("SessionEnd", input),
+    subagentStop: (input) => fire("SubagentStop", input),
+  };
+}
