@@ -5,8 +5,8 @@ import type { AgentEvent } from "./events.js";
 const CHARS_PER_TOKEN = 4;
 
 /**
- * The context in use: the last model step's input tokens (as the provider counted them) plus
- * an estimate for everything appended to the history since. Before any step has reported, or
+ * The context in use: the last model step's input and output tokens (as the provider counted
+ * them) plus an estimate for everything appended to the history since. Before any step has reported, or
  * after the history was replaced, the estimate covers the whole history. Fed with the agent's
  * events, plus `appended()` for messages added without one (the user's prompt).
  */
@@ -18,8 +18,9 @@ export class ContextMeter {
   observe(event: AgentEvent): void {
     switch (event.type) {
       case "step_usage":
+        // It follows the step's own answer, which the output tokens count exactly.
         if (event.usage.inputTokens > 0) {
-          this.lastInputTokens = event.usage.inputTokens;
+          this.lastInputTokens = event.usage.inputTokens + event.usage.outputTokens;
           this.charsSinceStep = 0;
         }
         break;

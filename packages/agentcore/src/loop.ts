@@ -125,6 +125,8 @@ class Run {
       this.openTurn = step.message;
       if (step.message.content.length > 0) this.append(step.message, false);
       if (step.status === "aborted") return "aborted";
+      // After the message: listeners get the answer first (hooks of its tool calls may already be starting).
+      this.emit({ type: "step_usage", turn, usage: step.usage });
 
       if (step.toolCalls.length > 0) {
         const executed = await executeToolCalls(step.toolCalls, {
@@ -186,7 +188,6 @@ class Run {
           promptCache: this.promptCache,
         });
         addUsage(this.usage, step.usage);
-        this.emit({ type: "step_usage", turn: this.turns, usage: step.usage });
         return step;
       } catch (error) {
         if (this.signal.aborted) throw error;
