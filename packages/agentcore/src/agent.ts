@@ -3,6 +3,7 @@ import type { ModelMessage } from "ai";
 import type { AgentEvent, LoopResult } from "./events.js";
 import { agentLoop, type LoopOptions } from "./loop.js";
 import { asMessage, userMessage } from "./messages.js";
+import { PromptCache } from "./prompt-cache.js";
 import type { RetryPolicy } from "./retry.js";
 import type { Tool, ToolMiddleware } from "./tool.js";
 
@@ -17,6 +18,8 @@ export interface AgentOptions {
   agentName?: string;
   /** History to start from (e.g. a resumed session). */
   messages?: ModelMessage[];
+  /** Called before every model step; returned messages replace the history (see LoopOptions). */
+  beforeModelStep?: LoopOptions["beforeModelStep"];
 }
 
 /**
@@ -24,7 +27,9 @@ export interface AgentOptions {
  * follow-up messages, and fans each run's events out to subscribers. One run at a time.
  */
 export class Agent {
-  private readonly history: ModelMessage[];
+  private history: ModelMessage[];
+  /** The history as the provider's prompt, kept between runs so each message is converted once. */
+  private readonly promptCache = new PromptCache();
   private model: LanguageModelV3;
   private readonly listeners = new Set<(event: AgentEvent) => void>();
   private readonly steering: ModelMessage[] = [];
@@ -43,6 +48,12 @@ export class Agent {
   /** The whole conversation so far; during a run it grows as messages are appended. */
   get messages(): readonly ModelMessage[] {
     return this.history;
+  }
+
+  /** Replaces the whole history (a compacted, cleared or resumed conversation). Only when idle. */
+  replaceMessages(messages: readonly ModelMessage[]): void {
+    if (this.controller) throw new Error("agent: cannot replace the history while a run is in progress");
+    this.history = [...messages];
   }
 
   /** The model for the next run. */
@@ -85,9 +96,11 @@ export class Agent {
         signal: controller.signal,
         getSteeringMessages: () => this.steering.splice(0),
         getFollowUpMessages: () => this.followUps.splice(0),
+        promptCache: this.promptCache,
       });
       for await (const event of stream) {
         if (event.type === "message_end") this.history.push(event.message);
+        if (event.type === "history_replaced") this.history = [...event.messages];
         this.dispatch(event);
       }
       return await stream.result();

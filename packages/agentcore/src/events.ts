@@ -10,10 +10,15 @@ export interface ExecutedCall {
   result: ToolResult;
 }
 
-/** Token counts summed over every model step of a run (0 when the provider reports none). */
+/**
+ * Token counts as the provider reports them (0 when it reports none), for one model step or
+ * summed over many. `inputTokens` is the whole prompt, cache reads and writes included.
+ */
 export interface Usage {
   inputTokens: number;
   outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
 }
 
 /** What a run produced. */
@@ -45,4 +50,8 @@ export type AgentEvent =
   | { type: "tool_execution_update"; callId: string; partial: string }
   | { type: "tool_execution_end"; call: ToolCall; result: ToolResult }
   | { type: "retry"; attempt: number; delayMs: number; error: Error }
+  /** What one model step cost, as the provider reported it. */
+  | { type: "step_usage"; turn: number; usage: Usage }
+  /** The history was replaced before a model step (compaction); these messages are all of it now. */
+  | { type: "history_replaced"; messages: ModelMessage[] }
   | { type: "error"; error: Error };

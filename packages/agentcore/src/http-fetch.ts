@@ -25,8 +25,8 @@ const IDLE_TIMEOUT_MS = 300_000;
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 export async function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
-  const body = init.body ?? null;
-  const plainBody = body === null || typeof body === "string" || body instanceof Uint8Array;
+  const given = init.body ?? null;
+  const plainBody = given === null || typeof given === "string" || given instanceof Uint8Array;
   if (input instanceof Request || !plainBody) return fetch(input, init);
   const url = new URL(input);
   if (url.protocol !== "http:" && url.protocol !== "https:") {
@@ -39,8 +39,10 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
   new Headers(init.headers).forEach((value, name) => {
     headers[name] = value;
   });
-  if (body !== null) headers["content-length"] = String(Buffer.byteLength(body));
-  if (typeof body === "string") headers["content-type"] ??= "text/plain;charset=UTF-8";
+  if (typeof given === "string") headers["content-type"] ??= "text/plain;charset=UTF-8";
+  // Encoded once: the length and the bytes sent come from the same buffer (a long session's body is large).
+  const body = typeof given === "string" ? Buffer.from(given) : given;
+  if (body !== null) headers["content-length"] = String(body.byteLength);
 
   return new Promise<Response>((resolve, reject) => {
     const request = (url.protocol === "https:" ? https : http).request(url, { method, headers });

@@ -1,4 +1,13 @@
 export { Agent, type AgentOptions } from "./agent.js";
+export {
+  type CompactedHistoryOptions,
+  compactedHistory,
+  SUMMARY_PREAMBLE,
+  type SummaryRequest,
+  summarizeConversation,
+} from "./compaction.js";
+export { ContextMeter } from "./context-meter.js";
+export { contextWindowOf, DEFAULT_CONTEXT_WINDOW, type ModelOverrides } from "./context-window.js";
 export { AgentEventStream } from "./event-stream.js";
 export type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
 export { agentLoop, type LoopOptions, type StopInfo } from "./loop.js";

@@ -6,9 +6,11 @@ import type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./
 import { asMessage, toolResultMessage } from "./messages.js";
 import { toModelError } from "./model-error.js";
 import { type ModelTools, runModelStep, type StepOutcome, toModelTools } from "./model-step.js";
+import { PromptCache } from "./prompt-cache.js";
 import { DEFAULT_RETRY, isTransientError, type RetryPolicy, retryDelayMs } from "./retry.js";
 import type { Tool, ToolMiddleware } from "./tool.js";
 import { executeToolCalls } from "./tool-execution.js";
+import { addUsage, emptyUsage } from "./usage.js";
 
 /** What `onStop` learns about the run that is about to end naturally. */
 export interface StopInfo {
@@ -44,6 +46,16 @@ export interface LoopOptions {
    * same run continues.
    */
   onStop?: (info: StopInfo) => Promise<ModelMessage | string | undefined>;
+  /**
+   * Called before every model step with the history as it stands. Returned messages replace the
+   * whole history from then on (compaction); `history_replaced` announces them.
+   */
+  beforeModelStep?: (info: {
+    messages: readonly ModelMessage[];
+    signal: AbortSignal;
+  }) => Promise<ModelMessage[] | undefined>;
+  /** Converts each message to the provider's prompt once; pass the same cache to every run of a conversation. */
+  promptCache?: PromptCache;
 }
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -61,9 +73,10 @@ export function agentLoop(options: LoopOptions): AgentEventStream {
 
 class Run {
   private readonly signal: AbortSignal;
-  private readonly history: ModelMessage[];
+  private history: ModelMessage[];
   private readonly newMessages: ModelMessage[] = [];
-  private readonly usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  private readonly usage: Usage = emptyUsage();
+  private readonly promptCache: PromptCache;
   private turns = 0;
   /** The assistant message of a turn that has started but not yet ended. */
   private openTurn: AssistantModelMessage | undefined;
@@ -74,6 +87,7 @@ class Run {
   ) {
     this.signal = options.signal ?? NEVER_ABORTED;
     this.history = [...options.messages];
+    this.promptCache = options.promptCache ?? new PromptCache();
   }
 
   private emit = (event: AgentEvent): void => this.stream.push(event);
@@ -101,6 +115,8 @@ class Run {
       if (this.signal.aborted) return "aborted";
       this.appendAll(options.getSteeringMessages?.() ?? []);
       if (this.turns >= maxTurns) return "max_turns";
+      await this.maybeReplaceHistory();
+      if (this.signal.aborted) return "aborted";
       this.turns += 1;
       const turn = this.turns;
       this.emit({ type: "turn_start", turn });
@@ -109,6 +125,8 @@ class Run {
       this.openTurn = step.message;
       if (step.message.content.length > 0) this.append(step.message, false);
       if (step.status === "aborted") return "aborted";
+      // After the message: listeners get the answer first (hooks of its tool calls may already be starting).
+      this.emit({ type: "step_usage", turn, usage: step.usage });
 
       if (step.toolCalls.length > 0) {
         const executed = await executeToolCalls(step.toolCalls, {
@@ -149,6 +167,13 @@ class Run {
     return this.appendAll([asMessage(extra)]);
   }
 
+  private async maybeReplaceHistory(): Promise<void> {
+    const replacement = await this.options.beforeModelStep?.({ messages: this.history, signal: this.signal });
+    if (!replacement) return;
+    this.history = [...replacement];
+    this.emit({ type: "history_replaced", messages: [...replacement] });
+  }
+
   private async modelStepWithRetry(tools: ModelTools): Promise<StepOutcome> {
     const policy = this.options.retry ?? DEFAULT_RETRY;
     for (let attempt = 1; ; attempt += 1) {
@@ -160,9 +185,9 @@ class Run {
           tools,
           signal: this.signal,
           emit: this.emit,
+          promptCache: this.promptCache,
         });
-        this.usage.inputTokens += step.usage.inputTokens;
-        this.usage.outputTokens += step.usage.outputTokens;
+        addUsage(this.usage, step.usage);
         return step;
       } catch (error) {
         if (this.signal.aborted) throw error;

@@ -1,10 +1,17 @@
-import type { JSONSchema7, LanguageModelV3, LanguageModelV3FunctionTool } from "@ai-sdk/provider";
+import type {
+  JSONSchema7,
+  LanguageModelV3,
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Usage,
+} from "@ai-sdk/provider";
 import { safeParseJSON } from "@ai-sdk/provider-utils";
 import type { AssistantModelMessage, ModelMessage } from "ai";
 import { z } from "zod";
 import type { AgentEvent, Usage } from "./events.js";
+import { PromptCache } from "./prompt-cache.js";
 import type { Tool } from "./tool.js";
 import type { ModelToolCall } from "./tool-pipeline.js";
+import { emptyUsage } from "./usage.js";
 
 type AssistantPart = Exclude<AssistantModelMessage["content"], string>[number];
 /** A text or reasoning block still receiving deltas (the same object sits in the message content). */
@@ -28,6 +35,8 @@ export interface ModelStepOptions {
   tools: ModelTools;
   signal: AbortSignal;
   emit: (event: AgentEvent) => void;
+  /** Converts the history once per message; give the same cache to every step of a conversation. */
+  promptCache?: PromptCache;
 }
 
 const schemaCache = new WeakMap<Tool, JSONSchema7>();
@@ -64,19 +73,13 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
   const content: AssistantPart[] = [];
   const open = new Map<string, OpenBlock>();
   const toolCalls: ModelToolCall[] = [];
-  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  const usage = emptyUsage();
+  let finished = false;
   const message: AssistantModelMessage = { role: "assistant", content };
 
   try {
-    // The AI SDK's prompt conversion, loaded on the first model step, not when the CLI starts. Its
-    // `ai/internal` entry is what `streamText` itself uses, without the rest of `ai` (≈ 500 KB).
-    const { convertToLanguageModelPrompt, standardizePrompt } = await import("ai/internal");
-    const prompt = await convertToLanguageModelPrompt({
-      prompt: await standardizePrompt({ system: options.systemPrompt, messages: options.messages }),
-      supportedUrls: await model.supportedUrls,
-      download: undefined,
-      abortSignal: signal,
-    });
+    const cache = options.promptCache ?? new PromptCache();
+    const prompt = await cache.prompt(options.systemPrompt, options.messages, model, signal);
     const hasTools = options.tools.length > 0;
     const { stream } = await model.doStream({
       prompt,
@@ -130,8 +133,10 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
           break;
         }
         case "finish":
-          usage.inputTokens += part.usage.inputTokens.total ?? 0;
-          usage.outputTokens += part.usage.outputTokens.total ?? 0;
+          // OpenAI-style providers send a finish part whenever the stream closes; without the
+          // server's own finish reason it is a cut stream, not an answer.
+          finished = part.finishReason.raw !== undefined || part.finishReason.unified !== "other";
+          addReportedUsage(usage, part.usage);
           break;
         case "error":
           throw part.error;
@@ -141,6 +146,10 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
     // An abort surfaces as the fetch's AbortError, or a stream that ends early; both mean "aborted".
     if (!signal.aborted) throw error;
   }
+  if (!finished && !signal.aborted) {
+    // A connection cut mid-answer can look like a normal end of stream: the reply is incomplete.
+    throw new IncompleteStreamError();
+  }
   if (signal.aborted) {
     // Only the text survives an abort: half-streamed tool calls and unsigned reasoning would make the history invalid.
     message.content = content.filter((p) => p.type === "text" && p.text.length > 0);
@@ -149,6 +158,22 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
   // Providers reject empty text blocks in a history.
   message.content = content.filter((p) => !(p.type === "text" && p.text.length === 0));
   return { status: "done", message, toolCalls, usage };
+}
+
+/** The model's answer ended without the provider's final event; retried like a broken connection. */
+export class IncompleteStreamError extends Error {
+  override readonly name = "IncompleteStreamError";
+  constructor() {
+    super("the response stream ended before its final event (the answer is incomplete)");
+  }
+}
+
+/** Adds a provider's usage report (cache reads and writes included in the input total). */
+function addReportedUsage(usage: Usage, reported: LanguageModelV3Usage): void {
+  usage.inputTokens += reported.inputTokens.total ?? 0;
+  usage.outputTokens += reported.outputTokens.total ?? 0;
+  usage.cacheReadTokens += reported.inputTokens.cacheRead ?? 0;
+  usage.cacheWriteTokens += reported.inputTokens.cacheWrite ?? 0;
 }
 
 /**

@@ -38,10 +38,12 @@ const TRANSIENT_STREAM_ERRORS = new Set([
 
 /**
  * True when the error is worth retrying: HTTP 408/409/429/5xx (as the provider judged it), a broken
- * connection, or a provider's in-stream overload error. 4xx client errors such as 401 are final.
+ * connection (or a stream cut before its end), or a provider's in-stream overload error. 4xx client errors such as 401 are final.
  */
 export function isTransientError(error: unknown): boolean {
   if (APICallError.isInstance(error)) return error.isRetryable;
+  // A stream cut before its final event (model-step.ts) is a broken connection.
+  if (error instanceof Error && error.name === "IncompleteStreamError") return true;
   for (let e: unknown = error, depth = 0; e != null && depth < 5; depth += 1) {
     if (typeof e !== "object") break;
     const { code, message, type } = e as { code?: unknown; message?: unknown; type?: unknown };

@@ -20,6 +20,7 @@ describe("agent loop events", () => {
       "message_update",
       "message_update",
       "message_end",
+      "step_usage",
       "tool_execution_start",
       "tool_execution_end",
       "message_start",
@@ -30,6 +31,7 @@ describe("agent loop events", () => {
       "message_update",
       "message_update",
       "message_end",
+      "step_usage",
       "turn_end",
       "agent_end",
     ]);
@@ -106,7 +108,12 @@ describe("agent loop events", () => {
     const model = scriptedModel([reply.text("done")]);
     const result = await agentLoop(loopOptions({ model })).result();
     expect(result.reason).toBe("stop");
-    expect(result.usage).toEqual({ inputTokens: 10, outputTokens: 5 });
+    expect(result.usage).toEqual({
+      inputTokens: 10,
+      outputTokens: 5,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    });
   });
 
   test("agentName reaches tools through the context and the agent_start event", async () => {

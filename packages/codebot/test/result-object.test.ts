@@ -7,7 +7,7 @@ const run = (over: Partial<PromptResult> = {}): PromptResult => ({
   text: "done",
   turns: 2,
   messages: [],
-  usage: { inputTokens: 1_000_000, outputTokens: 100_000 },
+  usage: { inputTokens: 1_000_000, outputTokens: 100_000, cacheReadTokens: 0, cacheWriteTokens: 0 },
   validation: { attempts: 0 },
   ...over,
 });

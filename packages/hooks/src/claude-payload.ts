@@ -48,6 +48,10 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     agent_type: EVENT_SPECS[event].claude.matchOn === "agent" ? f.agent : undefined,
     source: f.source,
     reason: f.reason,
+    trigger: f.trigger,
+    // Claude Code sends it on PreCompact, empty when the user gave no focus.
+    custom_instructions: event === "PreCompact" ? (f.customInstructions ?? "") : undefined,
+    compact_summary: f.compactSummary,
   });
 }
 

@@ -19,6 +19,8 @@ export interface Allow {
   kind: "allow";
   /** Context from the hooks, joined with a blank line. */
   context?: string;
+  /** PreCompact: the first hook's `hookSpecificOutput.summary` (used instead of asking the model). */
+  summary?: string;
   /** PreToolUse only: the arguments after every rewrite, and the hook that made the last one. */
   updatedInput?: Record<string, unknown>;
   updatedBy?: string;

@@ -24,9 +24,9 @@ export type IfOn = "args" | "task" | "none";
 /**
  * What a Claude Code group's matcher is compared with (§11): the tool name, or the event's own
  * field (`source`, `reason`, `notification_type`, `agent_type`); `none` = Claude Code ignores the
- * matcher for this event.
+ * matcher for this event. `trigger` is PreCompact's and PostCompact's `manual` or `auto`.
  */
-export type ClaudeMatchOn = "tool" | "source" | "reason" | "notificationType" | "agent" | "none";
+export type ClaudeMatchOn = "tool" | "source" | "reason" | "notificationType" | "agent" | "trigger" | "none";
 
 /** Anything a hook's matcher may be compared with, whichever dialect it was written in. */
 export type MatchField = MatchOn | ClaudeMatchOn;
@@ -159,6 +159,24 @@ export const EVENT_SPECS = {
     fixed: {},
     claude: { matchOn: "agent" },
   },
+  /** Before the history is summarised: may block it; plain stdout joins the summary instructions. */
+  PreCompact: {
+    mode: "hard",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "trigger", plainContext: true },
+  },
+  /** After the history was replaced by its summary: observational. */
+  PostCompact: {
+    mode: "async",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "trigger" },
+  },
 } as const satisfies Record<string, EventSpec>;
 
 export type HookEvent = keyof typeof EVENT_SPECS;
@@ -176,8 +194,6 @@ export function isHookEvent(name: string): name is HookEvent {
 export const UNSUPPORTED_CLAUDE_EVENTS: ReadonlySet<string> = new Set([
   "PermissionRequest",
   "PermissionDenied",
-  "PreCompact",
-  "PostCompact",
   "TeammateIdle",
   "ConfigChange",
   "InstructionsLoaded",

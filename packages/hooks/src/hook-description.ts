@@ -26,6 +26,7 @@ const FIELD_NAMES: Record<MatchField, string> = {
   source: "source",
   reason: "reason",
   notificationType: "notification_type",
+  trigger: "trigger",
   none: "nothing (always fires)",
 };
 

@@ -17,6 +17,8 @@ export interface HookVerdict {
   /** The block reason, when `isBlock`. */
   reason?: string;
   additionalContext?: string;
+  /** `hookSpecificOutput.summary` (PreCompact). */
+  summary?: string;
   /** New tool arguments; present only when the hook gave a JSON object. */
   updatedInput?: Record<string, unknown>;
   /** PostToolUse: Claude Code's `updatedMCPToolOutput`, what the model sees of an MCP tool's result instead. */
@@ -71,6 +73,8 @@ const hookSpecificFields = {
   additionalContext: z.string(),
   updatedInput: z.record(z.string(), z.unknown()),
   updatedMCPToolOutput: z.unknown(),
+  /** PreCompact (beyond Claude Code): the summary to use instead of asking the model. */
+  summary: z.string(),
 };
 
 type Parsed<S extends Record<string, z.ZodType>> = { [K in keyof S]?: z.infer<S[K]> };
@@ -167,6 +171,7 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   }
   const context = top.additional_context ?? specific.additionalContext;
   if (context?.trim()) verdict.additionalContext = context.trim();
+  if (specific.summary?.trim()) verdict.summary = specific.summary.trim();
   const updated = top.updated_input ?? specific.updatedInput;
   if (updated) verdict.updatedInput = updated;
   if (specific.updatedMCPToolOutput !== undefined)

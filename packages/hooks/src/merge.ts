@@ -29,6 +29,7 @@ export const MERGES: Readonly<Record<SyncMode, (event: HookEvent) => Merge>> = {
 function hardMerge(event: HookEvent): Merge {
   const rewrites = EVENT_SPECS[event].rewritesArgs;
   const contexts: string[] = [];
+  let summary: string | undefined;
   let updated: { input: Record<string, unknown>; by: string } | undefined;
   let permission: PermissionAnswer | undefined;
   const merge: Merge = {
@@ -44,6 +45,7 @@ function hardMerge(event: HookEvent): Merge {
         return { kind: "block", reason: run.blockReason ?? DEFAULT_BLOCK_REASON, by: run.hook.name };
       if (!verdict) return undefined;
       if (verdict.additionalContext) contexts.push(verdict.additionalContext);
+      summary ??= verdict.summary;
       if (rewrites && verdict.updatedInput) {
         updated = { input: verdict.updatedInput, by: run.hook.name };
         merge.rewritten = verdict.updatedInput;
@@ -61,6 +63,7 @@ function hardMerge(event: HookEvent): Merge {
     result: () => ({
       kind: "allow",
       ...(contexts.length ? { context: contexts.join("\n\n") } : {}),
+      ...(summary !== undefined ? { summary } : {}),
       ...(updated ? { updatedInput: updated.input, updatedBy: updated.by } : {}),
       ...(permission ? { permission } : {}),
     }),

@@ -46,13 +46,16 @@ export interface EventInputs {
   Notification: { message: string; notificationType?: string };
   TaskCreated: { task: HookTask };
   TaskCompleted: { task: HookTask; previousTask: HookTask; statusFrom: string; statusTo: string };
-  /** `source`: `startup`, `resume` or `clear` (Claude Code's SessionStart matcher field). */
+  /** `source`: `startup`, `resume`, `clear` or `compact` (Claude Code's SessionStart matcher field). */
   SessionStart: { source?: string };
   /** `reason`: `prompt_input_exit`, `clear`, `logout` or `other` (Claude Code's SessionEnd matcher field). */
   SessionEnd: { reason?: string };
   /** `agent`: the sub-agent's name (Claude Code's `agent_type`), before its loop starts. */
   SubagentStart: { agent: string };
   SubagentStop: { agent: string; lastAssistantMessage?: string };
+  /** `trigger`: `manual` (`/compact`) or `auto`; `customInstructions`: the user's `/compact` focus. */
+  PreCompact: { trigger: string; customInstructions?: string };
+  PostCompact: { trigger: string; compactSummary: string };
 }
 
 /** Every field any event may carry, plus the per-event constants of the event table. */
@@ -75,6 +78,9 @@ export interface PayloadFields {
   notificationType?: string;
   source?: string;
   reason?: string;
+  trigger?: string;
+  customInstructions?: string;
+  compactSummary?: string;
 }
 
 /** Compact JSON payload of a native entry (§5). `agent` is the sub-agent's name (SubagentStop) or the calling agent (tool events). */
@@ -97,5 +103,8 @@ export function buildPayload(event: HookEvent, session: HookSession, f: PayloadF
     status_from: f.statusFrom,
     status_to: f.statusTo,
     stop_hook_active: f.stopHookActive,
+    trigger: f.trigger,
+    custom_instructions: f.customInstructions,
+    compact_summary: f.compactSummary,
   });
 }

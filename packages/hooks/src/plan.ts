@@ -134,6 +134,8 @@ function namesFor(on: MatchField, f: PayloadFields): readonly string[] {
       return [f.reason ?? ""];
     case "notificationType":
       return [f.notificationType ?? ""];
+    case "trigger":
+      return [f.trigger ?? ""];
     case "none":
       return [""];
   }

@@ -3,11 +3,22 @@
  * the JSON response, the SSE event sequence, and error bodies. Checked against the schemas that
  * @ai-sdk/anthropic validates responses with.
  */
-import { chunkText, type TurnReply } from "./script.js";
+import { chunkText, DEFAULT_USAGE, type TurnReply } from "./script.js";
 
 type Reply = Extract<TurnReply, { kind: "reply" }>;
 
-const USAGE = { input_tokens: 10, output_tokens: 5 };
+/** Anthropic's usage: `input_tokens` counts only the uncached part of the prompt. */
+function usageOf(turn: Reply) {
+  const u = turn.usage ?? DEFAULT_USAGE;
+  const cacheRead = u.cacheReadTokens ?? 0;
+  const cacheWrite = u.cacheWriteTokens ?? 0;
+  return {
+    input_tokens: u.inputTokens - cacheRead - cacheWrite,
+    output_tokens: u.outputTokens,
+    ...(u.cacheReadTokens !== undefined ? { cache_read_input_tokens: cacheRead } : {}),
+    ...(u.cacheWriteTokens !== undefined ? { cache_creation_input_tokens: cacheWrite } : {}),
+  };
+}
 
 function stopReason(turn: Reply): string {
   return turn.toolCalls?.length ? "tool_use" : "end_turn";
@@ -38,11 +49,11 @@ export function anthropicMessage(turn: Reply, model: string, id: string): object
     content,
     stop_reason: stopReason(turn),
     stop_sequence: null,
-    usage: USAGE,
+    usage: usageOf(turn),
   };
 }
 
-/** The SSE events of a streamed reply, in order. A hanging turn stops after its text deltas. */
+/** The SSE events of a streamed reply, in order. A hanging or cut turn stops after its text deltas. */
 export function anthropicEvents(
   turn: Reply,
   model: string,
@@ -60,7 +71,7 @@ export function anthropicEvents(
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      usage: { input_tokens: USAGE.input_tokens, output_tokens: 1 },
+      usage: { ...usageOf(turn), output_tokens: 1 },
     },
   });
   let index = 0;
@@ -79,11 +90,11 @@ export function anthropicEvents(
     add({ type: "content_block_start", index, content_block: { type: "text", text: "" } });
     for (const text of chunkText(turn.text))
       add({ type: "content_block_delta", index, delta: { type: "text_delta", text } });
-    if (turn.hang) return events;
+    if (turn.hang || turn.cut) return events;
     add({ type: "content_block_stop", index });
     index += 1;
   }
-  if (turn.hang) return events;
+  if (turn.hang || turn.cut) return events;
   for (const call of turn.toolCalls ?? []) {
     add({
       type: "content_block_start",
@@ -101,7 +112,7 @@ export function anthropicEvents(
   add({
     type: "message_delta",
     delta: { stop_reason: stopReason(turn), stop_sequence: null },
-    usage: { output_tokens: USAGE.output_tokens },
+    usage: { output_tokens: usageOf(turn).output_tokens },
   });
   add({ type: "message_stop" });
   return events;

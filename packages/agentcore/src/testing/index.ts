@@ -5,9 +5,11 @@ export {
   startLoopbackModelServer,
 } from "./loopback-server.js";
 export {
+  type ReplyTurn,
   rawToolCall,
   reply,
   type ScriptedToolCall,
+  type ScriptedUsage,
   type ScriptStep,
   type TurnReply,
   toolCall,

@@ -132,7 +132,7 @@ function answer(
     for (const event of anthropicEvents(turn, model, id)) res.write(anthropicSse(event));
   } else {
     for (const chunk of openaiChunks(turn, model, id)) res.write(openaiSse(chunk));
-    if (!turn.hang) res.write(openaiSse("[DONE]"));
+    if (!turn.hang && !turn.cut) res.write(openaiSse("[DONE]"));
   }
   // A hanging turn keeps the response open until the client goes away (e.g. it aborted).
   if (!turn.hang) res.end();

@@ -3,11 +3,22 @@
  * speaks it: the JSON response, the SSE chunks, and error bodies. Checked against the schemas that
  * @ai-sdk/openai validates responses with.
  */
-import { chunkText, type TurnReply } from "./script.js";
+import { chunkText, DEFAULT_USAGE, type TurnReply } from "./script.js";
 
 type Reply = Extract<TurnReply, { kind: "reply" }>;
 
-const USAGE = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
+/** OpenAI's usage: `prompt_tokens` is the whole prompt, its cached part in `prompt_tokens_details`. */
+function usageOf(turn: Reply) {
+  const u = turn.usage ?? DEFAULT_USAGE;
+  return {
+    prompt_tokens: u.inputTokens,
+    completion_tokens: u.outputTokens,
+    total_tokens: u.inputTokens + u.outputTokens,
+    ...(u.cacheReadTokens !== undefined
+      ? { prompt_tokens_details: { cached_tokens: u.cacheReadTokens } }
+      : {}),
+  };
+}
 
 function finishReason(turn: Reply): string {
   return turn.toolCalls?.length ? "tool_calls" : "stop";
@@ -35,7 +46,7 @@ export function openaiCompletion(turn: Reply, model: string, id: string): object
         finish_reason: finishReason(turn),
       },
     ],
-    usage: USAGE,
+    usage: usageOf(turn),
   };
 }
 
@@ -54,7 +65,7 @@ export function openaiChunks(turn: Reply, model: string, id: string): object[] {
     chunk([{ index: 0, delta: d, finish_reason: finish }]);
   const chunks: object[] = [delta({ role: "assistant", content: "" })];
   for (const text of chunkText(turn.text ?? "")) chunks.push(delta({ content: text }));
-  if (turn.hang) return chunks;
+  if (turn.hang || turn.cut) return chunks;
   (turn.toolCalls ?? []).forEach((call, index) => {
     chunks.push(
       delta({
@@ -64,7 +75,7 @@ export function openaiChunks(turn: Reply, model: string, id: string): object[] {
     chunks.push(delta({ tool_calls: [{ index, function: { arguments: call.input } }] }));
   });
   chunks.push(delta({}, finishReason(turn)));
-  chunks.push(chunk([], { usage: USAGE }));
+  chunks.push(chunk([], { usage: usageOf(turn) }));
   return chunks;
 }
 

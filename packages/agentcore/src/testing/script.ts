@@ -10,6 +10,17 @@ export interface ScriptedToolCall {
   input: string;
 }
 
+/** The token counts a reply reports; `inputTokens` is the whole prompt, cache reads and writes included. */
+export interface ScriptedUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+}
+
+/** What a reply reports when its script gives no usage. */
+export const DEFAULT_USAGE: ScriptedUsage = { inputTokens: 10, outputTokens: 5 };
+
 /** What one model call answers. */
 export type TurnReply =
   | {
@@ -19,6 +30,10 @@ export type TurnReply =
       toolCalls?: ScriptedToolCall[];
       /** Stream the text, then never finish: the call ends only when it is aborted. */
       hang?: boolean;
+      /** Stream the text, then end the stream without its final event (a connection cut mid-answer). */
+      cut?: boolean;
+      /** What the reply reports as its usage (default DEFAULT_USAGE). */
+      usage?: ScriptedUsage;
     }
   /** An HTTP error status (the scripted model throws the matching APICallError). */
   | { kind: "http-error"; status: number; message?: string; headers?: Record<string, string> }
@@ -26,6 +41,9 @@ export type TurnReply =
   | { kind: "network-error" }
   /** The scripted model throws this value (the server treats it as a network error). */
   | { kind: "throw"; error: unknown };
+
+/** A reply that answers (as opposed to a failure). */
+export type ReplyTurn = Extract<TurnReply, { kind: "reply" }>;
 
 /** One script entry: a fixed reply or a function of the request that was received. */
 export type ScriptStep<Req> = TurnReply | ((request: Req) => TurnReply | Promise<TurnReply>);
@@ -49,17 +67,18 @@ function nextCallId(): string {
 
 /** Builders for script entries. */
 export const reply = {
-  text: (text: string): TurnReply => ({ kind: "reply", text }),
-  toolCall: (name: string, args: unknown, id?: string): TurnReply => ({
+  text: (text: string): ReplyTurn => ({ kind: "reply", text }),
+  toolCall: (name: string, args: unknown, id?: string): ReplyTurn => ({
     kind: "reply",
     toolCalls: [toolCall(name, args, id)],
   }),
-  toolCalls: (...calls: ScriptedToolCall[]): TurnReply => ({ kind: "reply", toolCalls: calls }),
-  turn: (parts: { text?: string; reasoning?: string; toolCalls?: ScriptedToolCall[] }): TurnReply => ({
+  toolCalls: (...calls: ScriptedToolCall[]): ReplyTurn => ({ kind: "reply", toolCalls: calls }),
+  turn: (parts: { text?: string; reasoning?: string; toolCalls?: ScriptedToolCall[] }): ReplyTurn => ({
     kind: "reply",
     ...parts,
   }),
-  hang: (text?: string): TurnReply => ({ kind: "reply", text, hang: true }),
+  hang: (text?: string): ReplyTurn => ({ kind: "reply", text, hang: true }),
+  cut: (text?: string): ReplyTurn => ({ kind: "reply", text, cut: true }),
   httpError: (
     status: number,
     options: { message?: string; headers?: Record<string, string> } = {},

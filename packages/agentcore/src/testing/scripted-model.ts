@@ -10,7 +10,7 @@ import {
   type LanguageModelV3StreamResult,
   type LanguageModelV3Usage,
 } from "@ai-sdk/provider";
-import { chunkText, ScriptCursor, type ScriptStep, type TurnReply } from "./script.js";
+import { chunkText, DEFAULT_USAGE, ScriptCursor, type ScriptStep, type TurnReply } from "./script.js";
 
 /** What the scripted model received in one call. */
 export interface ScriptedRequest {
@@ -27,10 +27,19 @@ export interface ScriptedModel extends LanguageModelV3 {
   readonly callCount: number;
 }
 
-const USAGE: LanguageModelV3Usage = {
-  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 5, text: 5, reasoning: undefined },
-};
+function usageOf(turn: Extract<TurnReply, { kind: "reply" }>): LanguageModelV3Usage {
+  const u = turn.usage ?? DEFAULT_USAGE;
+  const noCache = u.inputTokens - (u.cacheReadTokens ?? 0) - (u.cacheWriteTokens ?? 0);
+  return {
+    inputTokens: {
+      total: u.inputTokens,
+      noCache,
+      cacheRead: u.cacheReadTokens,
+      cacheWrite: u.cacheWriteTokens,
+    },
+    outputTokens: { total: u.outputTokens, text: u.outputTokens, reasoning: undefined },
+  };
+}
 
 /**
  * FOR TESTS AND DEMOS ONLY: an in-process language model that replays `script`, one entry per
@@ -74,7 +83,7 @@ export function scriptedModel(
       for (const call of turn.toolCalls ?? []) {
         content.push({ type: "tool-call", toolCallId: call.id, toolName: call.name, input: call.input });
       }
-      return { content, finishReason: finishReason(turn), usage: USAGE, warnings: [] };
+      return { content, finishReason: finishReason(turn), usage: usageOf(turn), warnings: [] };
     },
     async doStream(options): Promise<LanguageModelV3StreamResult> {
       const turn = await answer(options);
@@ -122,16 +131,16 @@ function streamReply(
   if (turn.text) {
     parts.push({ type: "text-start", id: "t0" });
     for (const delta of chunkText(turn.text)) parts.push({ type: "text-delta", id: "t0", delta });
-    if (!turn.hang) parts.push({ type: "text-end", id: "t0" });
+    if (!turn.hang && !turn.cut) parts.push({ type: "text-end", id: "t0" });
   }
-  if (!turn.hang) {
+  if (!turn.hang && !turn.cut) {
     for (const call of turn.toolCalls ?? []) {
       parts.push({ type: "tool-input-start", id: call.id, toolName: call.name });
       parts.push({ type: "tool-input-delta", id: call.id, delta: call.input });
       parts.push({ type: "tool-input-end", id: call.id });
       parts.push({ type: "tool-call", toolCallId: call.id, toolName: call.name, input: call.input });
     }
-    parts.push({ type: "finish", finishReason: finishReason(turn), usage: USAGE });
+    parts.push({ type: "finish", finishReason: finishReason(turn), usage: usageOf(turn) });
   }
   return new ReadableStream<LanguageModelV3StreamPart>({
     start(controller) {

@@ -15,6 +15,7 @@ import { startLine, traceLine } from "./output/trace-line.js";
 import type { WireObject } from "./output/wire.js";
 import { exit } from "./process-exit.js";
 import { readPipedStdin } from "./read-input.js";
+import { sessionToResume } from "./resume-flags.js";
 import { type OneShotFlags, runtimeOptionsOf } from "./session-flags.js";
 import { checkSettings } from "./settings-check.js";
 import { codebotVersion } from "./version.js";
@@ -39,7 +40,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
 
   const streaming = flags.outputFormat === "stream-json";
   const errStyles = stylesFor(process.stderr);
-  const sessionId = randomUUID();
+  const sessionId = flags.resume ? await sessionToResume(flags.resume, inventory) : randomUUID();
   // Events that happen while the runtime is assembled wait until the init line is out.
   let early: SessionEvent[] | undefined = [];
   const emit = (object: WireObject) => process.stdout.write(`${JSON.stringify(object)}\n`);
@@ -64,6 +65,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     runtime = await createRuntime({
       ...runtimeOptionsOf(flags, inventory, modelSpec),
       sessionId,
+      resume: flags.resume !== undefined,
       notify: stderr,
       onEvent,
     });

@@ -6,6 +6,7 @@ import { CliError } from "./cli-error.js";
 import type { HooksTestOptions } from "./hooks/hooks-test-options.js";
 import { modelFlag } from "./model-flag.js";
 import { projectFlagsOf, withProjectOptions } from "./project-flags.js";
+import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import type { OutputFormat, SessionFlags } from "./session-flags.js";
 import { toolRulesFlag } from "./tool-rules-flag.js";
 import { rejectUnsupportedFlags } from "./unsupported-flags.js";
@@ -35,6 +36,8 @@ interface RootOptions {
   debug?: string;
   traceFile?: string;
   mcpConfig?: string[];
+  continue?: boolean;
+  resume?: string | true;
 }
 
 /**
@@ -43,49 +46,56 @@ interface RootOptions {
  */
 export function buildProgram(): { run(argv: readonly string[]): Promise<number> } {
   let code = 0;
-  const program = withProjectOptions(
-    new Command("codebot")
-      .description("a terminal AI coding agent with a hooks system")
-      .version(codebotVersion(), "-V, --version", "print the version")
-      .enablePositionalOptions()
-      .exitOverride()
-      .showHelpAfterError("(run codebot --help for usage)")
-      .argument("[prompt]", "the first prompt (interactive), or the prompt of -p")
-      .option(
-        "-p, --print [prompt]",
-        "run one prompt to the end and print the answer (piped stdin is added to the prompt, or is the prompt)",
-      )
-      .option(
-        "--model <model>",
-        "provider/id (anthropic/claude-sonnet-4-5, openai/gpt-4.1, compat/<id>), a bare id of the default provider, or sonnet/opus/haiku",
-      )
-      .addOption(
-        new Option("--permission-mode <mode>", "how tool calls are approved").choices(PERMISSION_MODE_FLAGS),
-      )
-      .option("--dangerously-skip-permissions", "run every tool call without asking (deny rules still hold)")
-      .option(
-        "--allowedTools, --allowed-tools <rules...>",
-        'permission rules that run without asking, e.g. "Bash(git diff *)" Edit',
-      )
-      .option("--disallowedTools, --disallowed-tools <rules...>", "permission rules that never run")
-      .option("--system-prompt <text>", "replace the main agent's instructions")
-      .option("--append-system-prompt <text>", "add to the main agent's instructions")
-      .option("--verbose", "accepted for Claude Code scripts (stream-json is always complete)")
-      .option("--include-partial-messages", "stream-json: also a stream_event line per piece of the answer")
-      .option("--trust-project-hooks", "run the project's hooks for this run without asking")
-      .option("--max-turns <n>", "most model steps per prompt", positiveInteger)
-      .addOption(
-        new Option("--output-format <format>", "output of -p")
-          .choices(["text", "json", "stream-json"])
-          .default("text"),
-      )
-      .addOption(new Option("--debug <what>", "print hook trace records on stderr").choices(["hooks"]))
-      .option("--trace-file <file>", "append every hook trace record to this file (JSONL)")
-      .option(
-        "--mcp-config <file|json>",
-        "MCP servers from a .mcp.json-shaped file or inline JSON (repeatable)",
-        collectValues,
-      ),
+  const program = withResumeOptions(
+    withProjectOptions(
+      new Command("codebot")
+        .description("a terminal AI coding agent with a hooks system")
+        .version(codebotVersion(), "-V, --version", "print the version")
+        .enablePositionalOptions()
+        .exitOverride()
+        .showHelpAfterError("(run codebot --help for usage)")
+        .argument("[prompt]", "the first prompt (interactive), or the prompt of -p")
+        .option(
+          "-p, --print [prompt]",
+          "run one prompt to the end and print the answer (piped stdin is added to the prompt, or is the prompt)",
+        )
+        .option(
+          "--model <model>",
+          "provider/id (anthropic/claude-sonnet-4-5, openai/gpt-4.1, compat/<id>), a bare id of the default provider, or sonnet/opus/haiku",
+        )
+        .addOption(
+          new Option("--permission-mode <mode>", "how tool calls are approved").choices(
+            PERMISSION_MODE_FLAGS,
+          ),
+        )
+        .option(
+          "--dangerously-skip-permissions",
+          "run every tool call without asking (deny rules still hold)",
+        )
+        .option(
+          "--allowedTools, --allowed-tools <rules...>",
+          'permission rules that run without asking, e.g. "Bash(git diff *)" Edit',
+        )
+        .option("--disallowedTools, --disallowed-tools <rules...>", "permission rules that never run")
+        .option("--system-prompt <text>", "replace the main agent's instructions")
+        .option("--append-system-prompt <text>", "add to the main agent's instructions")
+        .option("--verbose", "accepted for Claude Code scripts (stream-json is always complete)")
+        .option("--include-partial-messages", "stream-json: also a stream_event line per piece of the answer")
+        .option("--trust-project-hooks", "run the project's hooks for this run without asking")
+        .option("--max-turns <n>", "most model steps per prompt", positiveInteger)
+        .addOption(
+          new Option("--output-format <format>", "output of -p")
+            .choices(["text", "json", "stream-json"])
+            .default("text"),
+        )
+        .addOption(new Option("--debug <what>", "print hook trace records on stderr").choices(["hooks"]))
+        .option("--trace-file <file>", "append every hook trace record to this file (JSONL)")
+        .option(
+          "--mcp-config <file|json>",
+          "MCP servers from a .mcp.json-shaped file or inline JSON (repeatable)",
+          collectValues,
+        ),
+    ),
   ).action(async (positional: string | undefined, _opts: RootOptions, command: Command) => {
     const opts = command.opts<RootOptions>();
     const permissionMode =
@@ -104,6 +114,8 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       ...(opts.traceFile !== undefined ? { traceFile: path.resolve(opts.traceFile) } : {}),
       ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
     };
+    const resume = resumeRequestOf(opts);
+    if (resume) flags.resume = resume;
     if (opts.print !== undefined) {
       if (typeof opts.print === "string" && positional !== undefined)
         throw new CliError("two prompts given: put the prompt either after -p or at the end, not both");

@@ -3,6 +3,7 @@ import type { RuntimeOptions } from "../session/create-runtime.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { HookInventory } from "./hooks/hook-inventory.js";
 import type { ProjectFlags } from "./project-flags.js";
+import type { ResumeRequest } from "./resume-flags.js";
 
 /** Output formats of `-p`. */
 export type OutputFormat = "text" | "json" | "stream-json";
@@ -31,6 +32,8 @@ export interface SessionFlags {
   traceFile?: string;
   /** Every `--mcp-config <file|json>`. */
   mcpConfigs?: string[];
+  /** `-c` / `-r`: go on with an earlier session of the project. */
+  resume?: ResumeRequest;
 }
 
 export interface OneShotFlags extends SessionFlags {

@@ -5,8 +5,6 @@ import { CliError } from "./cli-error.js";
  * gets one line saying so instead of a bare parse error.
  */
 const UNSUPPORTED = [
-  "--continue",
-  "-c",
   "--fork-session",
   "--session-id",
   "--strict-mcp-config",

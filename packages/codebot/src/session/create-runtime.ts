@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { Agent, type Env, resolveModel, type ToolMiddleware } from "@codebot/agentcore";
+import {
+  Agent,
+  ContextMeter,
+  contextWindowOf,
+  type Env,
+  resolveModel,
+  type ToolMiddleware,
+} from "@codebot/agentcore";
 import { createHookRunner, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
@@ -11,11 +19,13 @@ import { sessionMcp } from "../mcp/session-mcp.js";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
-import { projectSlug } from "../paths/project-slug.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
+import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
+import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
+import { Compaction } from "./compaction.js";
 import { hookExecutors } from "./hook-executors.js";
 import {
   type ProjectSettings,
@@ -84,6 +94,12 @@ export interface RuntimeOptions {
   env?: Env;
   /** Default: a random UUID. */
   sessionId?: string;
+  /**
+   * `sessionId` names an earlier session of this project: its conversation is restored from its
+   * transcript (after the last compaction), the transcript and task list go on, and SessionStart
+   * gets source `resume`.
+   */
+  resume?: boolean;
   /** Replaces the main agent's default instructions. */
   systemPrompt?: string;
   /** Every `--mcp-config`: a `.mcp.json`-shaped file, or its JSON inline. */
@@ -132,13 +148,18 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     );
   const { layers, trustStore, settings, hooks: loadedHooks } = project;
   if (trustStore.problem) notify(trustStore.problem);
-  let model = await modelOf(sessionModel(options.model, settings, env), env);
+  const firstModel = sessionModel(options.model, settings, env);
+  let model = await modelOf(firstModel, env);
+  let modelSpec = specOf(firstModel);
 
-  const sessionId = options.sessionId ?? randomUUID();
-  const sessionDir = path.join(codebotHome, "projects", projectSlug(cwd));
-  const transcriptPath = path.join(sessionDir, `${sessionId}.jsonl`);
-  const tasksPath = path.join(sessionDir, `${sessionId}.tasks.json`);
+  const sessionDir = sessionDirectory(codebotHome, cwd);
+  // `/resume` switches the session in place: these change then.
+  let sessionId = options.sessionId ?? randomUUID();
+  let transcriptPath = path.join(sessionDir, `${sessionId}.jsonl`);
+  let tasksPath = path.join(sessionDir, `${sessionId}.tasks.json`);
+  const restored = options.resume ? restoreSession(sessionId, transcriptPath, notify) : undefined;
   const transcript = new TranscriptWriter(transcriptPath, sessionId, cwd, notify);
+  transcript.continueFrom(restored?.lastUuid);
 
   const paths = new PathPolicy(cwd, options.allowOutsideProject === true);
   const approval = new ApprovalEngine({
@@ -172,9 +193,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     executors,
     approveHook: approval.approveHook,
     session: {
-      sessionId,
+      get sessionId() {
+        return sessionId;
+      },
       cwd,
-      transcriptPath,
+      get transcriptPath() {
+        return transcriptPath;
+      },
       get permissionMode() {
         return approval.mode;
       },
@@ -244,8 +269,22 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.trustProjectHooks ? { trustProjectHooks: true } : {}),
   });
   mcp.servers.start();
+  const meter = new ContextMeter();
+  const compaction = new Compaction({
+    model: () => model,
+    contextWindow: () => contextWindowOf(modelSpec, settings.models),
+    settings: settings.compaction,
+    meter,
+    runner,
+    transcript,
+    tasks,
+    notify,
+  });
+  meter.reset(restored?.messages ?? []);
   const agent = new Agent({
     model,
+    ...(restored ? { messages: restored.messages } : {}),
+    beforeModelStep: compaction.beforeModelStep,
     systemPrompt: [options.systemPrompt ?? mainSystemPrompt(cwd), options.appendSystemPrompt]
       .filter((part) => part !== undefined)
       .join("\n\n"),
@@ -259,18 +298,26 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return stopHooks.onStop(info);
     },
   });
-  session = new Session({ agent, runner, transcript, events, validation, stopHooks, notify });
+  session = new Session({
+    agent,
+    runner,
+    transcript,
+    events,
+    validation,
+    stopHooks,
+    meter,
+    compaction,
+    notify,
+  });
 
   // A RuntimeProblem is the line only (the place is in its message).
   const problems = projectProblems(project).map(({ severity, message }) => ({ severity, message }));
   announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, cwd, notify);
 
   const runtime = new Runtime({
-    sessionId,
+    identity: () => ({ sessionId, transcriptPath, tasksPath }),
     cwd,
     codebotHome,
-    transcriptPath,
-    tasksPath,
     layers,
     settings,
     problems,
@@ -283,9 +330,25 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     session,
     events,
     mcp,
+    resume: (id) => {
+      const file = path.join(sessionDir, `${id}.jsonl`);
+      const conversation = restoreSession(id, file, notify);
+      return {
+        messages: conversation.messages,
+        switchFiles: () => {
+          sessionId = id;
+          transcriptPath = file;
+          tasksPath = path.join(sessionDir, `${id}.tasks.json`);
+          transcript.switchTo(transcriptPath, sessionId);
+          transcript.continueFrom(conversation.lastUuid);
+          tasks.switchTo(tasksPath);
+        },
+      };
+    },
     getModel: () => model,
     setModel: async (next) => {
       model = await modelOf(next, env);
+      modelSpec = specOf(next);
       agent.setModel(model);
       return model;
     },
@@ -293,12 +356,31 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   if (options.sessionStart === false) return runtime;
   // Claude Code groups of SessionStart may give context for the first prompt; nothing waits for them here.
   session.startedWith(
-    runner.sessionStart({ source: "startup" }).then(
+    runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
       (decision) => (decision.kind === "stop" ? undefined : decision.context),
       () => undefined,
     ),
   );
   return runtime;
+}
+
+/** The conversation of an earlier session, with a notice of what could not be restored. */
+function restoreSession(
+  sessionId: string,
+  transcriptPath: string,
+  notify: (message: string) => void,
+): RestoredConversation {
+  if (!isSessionId(sessionId)) throw new Error(`session: "${sessionId}" is not a session id`);
+  if (!fs.existsSync(transcriptPath))
+    throw new Error(`session: no session ${sessionId} in this project (${path.dirname(transcriptPath)})`);
+  const restored = readTranscript(transcriptPath);
+  for (const line of restored.skipped) notify(`codebot: resuming ${sessionId}: ${line}`);
+  return restored;
+}
+
+/** The `provider/id` a model is known by (a model object: its provider and id). */
+function specOf(given: LanguageModelV3 | string): string {
+  return typeof given === "string" ? given : `${given.provider.split(".")[0]}/${given.modelId}`;
 }
 
 /** A model as given, or resolved from its `provider/id` spec. */

@@ -1,4 +1,4 @@
-import type { LoopResult } from "@codebot/agentcore";
+import type { LoopResult, Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 
 /** `stopped`: a hook answered `continue: false` (Claude Code), and `reason` carries its stopReason. */
@@ -25,7 +25,7 @@ export interface PromptResult {
   turns: number;
   /** Every message the run added to the conversation. */
   messages: ModelMessage[];
-  usage: { inputTokens: number; outputTokens: number };
+  usage: Usage;
   /** PostStopValidation in this prompt: how often the hooks ran, and the last failure's output. */
   validation: { attempts: number; lastFeedback?: string };
 }

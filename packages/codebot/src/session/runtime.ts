@@ -7,8 +7,9 @@ import type { TrustStore } from "../approval/trust-store.js";
 import type { McpServers, ServerStatus } from "../mcp/mcp-servers.js";
 import type { PermissionMode, RuntimeSettings } from "../settings/runtime-settings.js";
 import type { TaskStore } from "../tasks/task-store.js";
+import type { CompactOutcome } from "./compaction.js";
 import type { PromptResult } from "./prompt-result.js";
-import type { Session } from "./session.js";
+import type { ResumedSession, Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
 
 const PROMPT_RUNNING = "session: a prompt is already running; wait for it or abort it";
@@ -22,11 +23,10 @@ export interface RuntimeProblem {
 
 /** Everything `createRuntime` assembled. */
 export interface RuntimeParts {
-  sessionId: string;
+  /** The session's id and files; `/resume` changes them. */
+  identity(): { sessionId: string; transcriptPath: string; tasksPath: string };
   cwd: string;
   codebotHome: string;
-  transcriptPath: string;
-  tasksPath: string;
   layers: SettingsLayer[];
   settings: RuntimeSettings;
   problems: RuntimeProblem[];
@@ -41,6 +41,8 @@ export interface RuntimeParts {
   events: SessionEvents;
   /** The MCP servers; `close` ends their processes. */
   mcp: { servers: McpServers; close(): Promise<void> };
+  /** An earlier session's restored history, and how to switch transcript, task list and ids to it. */
+  resume(sessionId: string): ResumedSession;
   getModel(): LanguageModelV3;
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
 }
@@ -50,14 +52,9 @@ export interface RuntimeParts {
  * together. `close()` ends it: SessionEnd, then every async hook in flight.
  */
 export class Runtime {
-  readonly sessionId: string;
   /** The project directory (symlinks resolved). */
   readonly cwd: string;
   readonly codebotHome: string;
-  /** The session's JSONL transcript (the hooks' `transcript_path`). */
-  readonly transcriptPath: string;
-  /** The session's task list file. */
-  readonly tasksPath: string;
   readonly layers: readonly SettingsLayer[];
   readonly settings: RuntimeSettings;
   readonly problems: readonly RuntimeProblem[];
@@ -72,11 +69,8 @@ export class Runtime {
   private waitingForMcp: AbortController | undefined;
 
   constructor(private readonly parts: RuntimeParts) {
-    this.sessionId = parts.sessionId;
     this.cwd = parts.cwd;
     this.codebotHome = parts.codebotHome;
-    this.transcriptPath = parts.transcriptPath;
-    this.tasksPath = parts.tasksPath;
     this.layers = parts.layers;
     this.settings = parts.settings;
     this.problems = parts.problems;
@@ -85,6 +79,31 @@ export class Runtime {
     this.trustStore = parts.trustStore;
     this.tasks = parts.tasks;
     this.toolNames = parts.toolNames;
+  }
+
+  /** The session's id (`/resume` switches it). */
+  get sessionId(): string {
+    return this.parts.identity().sessionId;
+  }
+
+  /** The session's JSONL transcript (the hooks' `transcript_path`). */
+  get transcriptPath(): string {
+    return this.parts.identity().transcriptPath;
+  }
+
+  /** The session's task list file. */
+  get tasksPath(): string {
+    return this.parts.identity().tasksPath;
+  }
+
+  /**
+   * `/resume <id>`: an earlier session of the project goes on in this one's place — its history,
+   * id, transcript and task list — with SessionStart (source `resume`). Throws while a prompt
+   * runs, or when the id names no session of the project.
+   */
+  resume(sessionId: string): void {
+    if (this.closing) throw new Error("session: closed");
+    this.parts.session.switchTo(this.parts.resume(sessionId));
   }
 
   /** The model the next model call uses. */
@@ -131,6 +150,21 @@ export class Runtime {
   /** The MCP servers: state, tools and where each came from. */
   mcpServers(): ServerStatus[] {
     return this.parts.mcp.servers.status();
+  }
+
+  /**
+   * `/compact [focus]`: the conversation is summarised now (PreCompact with trigger `manual` and
+   * the focus as `custom_instructions`). Rejects while a prompt is running or when closed.
+   */
+  compact(focus?: string): Promise<CompactOutcome> {
+    if (this.closing) return Promise.reject(new Error("session: closed"));
+    return this.parts.session.compact(focus);
+  }
+
+  /** `/clear`: SessionEnd (reason `clear`), a fresh conversation, SessionStart (source `clear`). Throws while a prompt runs. */
+  clear(): void {
+    if (this.closing) throw new Error("session: closed");
+    this.parts.session.clear();
   }
 
   /** Cancels the prompt in progress. */

@@ -1,6 +1,8 @@
-import type { Agent } from "@codebot/agentcore";
+import type { Agent, ContextMeter } from "@codebot/agentcore";
 import type { HookRunner } from "@codebot/hooks";
+import type { ModelMessage } from "ai";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
+import type { Compaction, CompactOutcome } from "./compaction.js";
 import { finalText, type PromptResult, statusOf } from "./prompt-result.js";
 import type { SessionEvents } from "./session-events.js";
 import type { StopHooks } from "./stop-hooks.js";
@@ -14,8 +16,18 @@ export interface SessionParts {
   events: SessionEvents;
   validation: StopValidation;
   stopHooks: StopHooks;
+  /** The context in use, fed with the main agent's events. */
+  meter: ContextMeter;
+  compaction: Compaction;
   /** Messages for the user. */
   notify(message: string): void;
+}
+
+/** An earlier session read from its transcript, ready to take this one's place. */
+export interface ResumedSession {
+  messages: ModelMessage[];
+  /** Points transcript, task list and ids at it. */
+  switchFiles(): void;
 }
 
 /** A hook's `continue: false`: who asked, and why. */
@@ -24,7 +36,7 @@ export interface StopRequest {
   hook: string;
 }
 
-const NO_USAGE = { inputTokens: 0, outputTokens: 0 };
+const NO_USAGE = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
 /**
  * One conversation: `prompt()` runs UserPromptSubmit, then the main agent (whose natural stops
@@ -37,9 +49,11 @@ export class Session {
   private controller: AbortController | undefined;
   private stopRequest: StopRequest | undefined;
   private sessionStartContext: Promise<string | undefined> | undefined;
+  private compacting = false;
 
   constructor(private readonly parts: SessionParts) {
     parts.agent.subscribe((event) => {
+      parts.meter.observe(event);
       if (event.type === "message_end") parts.transcript.append(event.message, "main");
       parts.events.emit({ kind: "agent", agentName: "main", event });
     });
@@ -55,6 +69,7 @@ export class Session {
   }
 
   prompt(text: string): Promise<PromptResult> {
+    if (this.compacting) return Promise.reject(new Error("session: compaction is running; wait for it"));
     if (this.running)
       return Promise.reject(new Error("session: a prompt is already running; wait for it or abort it"));
     const run = this.run(text).finally(() => {
@@ -76,6 +91,68 @@ export class Session {
     if (!this.running) return;
     this.stopRequest ??= stop;
     this.abort();
+  }
+
+  /** `/compact [focus]`: summarises the conversation now. Rejects while a prompt is running. */
+  async compact(focus?: string): Promise<CompactOutcome> {
+    if (this.running || this.compacting) throw new Error("session: cannot compact while a prompt is running");
+    const { agent, compaction, meter } = this.parts;
+    const controller = new AbortController();
+    this.controller = controller;
+    this.compacting = true;
+    try {
+      const outcome = await compaction.compact(agent.messages, {
+        trigger: "manual",
+        ...(focus ? { focus } : {}),
+        signal: controller.signal,
+      });
+      if (outcome.compacted) {
+        agent.replaceMessages(outcome.messages);
+        meter.reset(outcome.messages);
+      }
+      return outcome;
+    } finally {
+      this.controller = undefined;
+      this.compacting = false;
+    }
+  }
+
+  /**
+   * `/clear`: SessionEnd (reason `clear`), a fresh history (the transcript gets a boundary, so a
+   * resume starts after it), then SessionStart (source `clear`), whose context goes into the next prompt.
+   */
+  clear(): void {
+    if (this.running || this.compacting) throw new Error("session: cannot clear while a prompt is running");
+    const { agent, runner, transcript, meter } = this.parts;
+    runner.sessionEnd({ reason: "clear" });
+    transcript.boundary("clear_boundary", { trigger: "manual", preTokens: meter.tokens() });
+    agent.replaceMessages([]);
+    meter.reset([]);
+    this.startedWith(
+      runner.sessionStart({ source: "clear" }).then(
+        (decision) => (decision.kind === "stop" ? undefined : decision.context),
+        () => undefined,
+      ),
+    );
+  }
+
+  /**
+   * `/resume`: the other session takes this one's place, then SessionStart (source `resume`).
+   * No SessionEnd: hooks build their payload when they run, which would be after the switch.
+   */
+  switchTo(other: ResumedSession): void {
+    if (this.running || this.compacting) throw new Error("session: cannot resume while a prompt is running");
+    const { agent, runner, meter } = this.parts;
+    const { messages } = other;
+    other.switchFiles();
+    agent.replaceMessages(messages);
+    meter.reset(messages);
+    this.startedWith(
+      runner.sessionStart({ source: "resume" }).then(
+        (decision) => (decision.kind === "stop" ? undefined : decision.context),
+        () => undefined,
+      ),
+    );
   }
 
   /** Resolves when no prompt is running. */
@@ -117,6 +194,7 @@ export class Session {
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;
     transcript.append(message, "main");
+    this.parts.meter.appended(message);
     validation.startPrompt();
     stopHooks.startPrompt();
     const result = await agent.prompt(message);

@@ -39,6 +39,10 @@ export interface RuntimeSettings {
     untrusted: UntrustedGrant[];
   };
   postStopValidation: { maxAttempts: number };
+  /** Per-model settings by `provider/id` (merged per model and field; later layers win). */
+  models: Record<string, { contextWindow?: number }>;
+  /** Automatic compaction: on unless a layer turns it off; starts at `threshold` of the context window. */
+  compaction: { auto: boolean; threshold: number };
   /** Environment for tools and hooks (top-level `env`); user-owned layers and trusted project grants only. */
   env: Record<string, string>;
   /** How long the first prompt waits for MCP servers, in ms; the last layer that sets it wins. */
@@ -51,6 +55,7 @@ export interface MergeOptions {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 3;
+const DEFAULT_COMPACTION_THRESHOLD = 0.85;
 
 /** Modes that let more run unasked: from a project, they count only once trusted. */
 const LOOSENING_MODES: ReadonlySet<PermissionMode> = new Set(["auto", "acceptEdits"]);
@@ -75,6 +80,8 @@ export function mergeSettings(
   const settings: RuntimeSettings = {
     permissions: { allow: [], ask: [], deny: [], untrusted: [] },
     postStopValidation: { maxAttempts: DEFAULT_MAX_ATTEMPTS },
+    models: {},
+    compaction: { auto: true, threshold: DEFAULT_COMPACTION_THRESHOLD },
     env: {},
   };
   for (const layer of layers) {
@@ -124,6 +131,11 @@ export function mergeSettings(
     const maxAttempts = value.postStopValidation?.maxAttempts;
     if (maxAttempts !== undefined) settings.postStopValidation.maxAttempts = maxAttempts;
     if (value.mcpStartupTimeout !== undefined) settings.mcpStartupTimeout = value.mcpStartupTimeout;
+    for (const [spec, own] of Object.entries(value.models ?? {})) {
+      settings.models[spec] = { ...settings.models[spec], ...own };
+    }
+    if (value.compaction?.auto !== undefined) settings.compaction.auto = value.compaction.auto;
+    if (value.compaction?.threshold !== undefined) settings.compaction.threshold = value.compaction.threshold;
     for (const [name, text] of Object.entries(value.env ?? {})) {
       if (granted(`env:${name}=${text}`)) settings.env[name] = text;
     }

@@ -16,6 +16,8 @@ function expected(what: string) {
 
 const MODEL_SPEC = 'expected "provider/model-id"';
 const MAX_ATTEMPTS = "expected an integer from 1 to 100";
+const CONTEXT_WINDOW = "expected an integer from 1000 to 100000000";
+const THRESHOLD = "expected a number above 0 and at most 1";
 
 /** codebot's permission modes (Claude Code's names are read too, see modeSettingSchema). */
 export const permissionModeSchema = z.enum(PERMISSION_MODE_NAMES);
@@ -90,6 +92,42 @@ export const runtimeKeysSchema = z.object({
     .describe("environment for tools and hooks; from project settings only once trusted"),
   mcpServers: mcpServersSettingSchema.optional(),
   mcpStartupTimeout: mcpStartupTimeoutSchema.optional(),
+  models: z
+    .record(
+      z.string().regex(/^[^/\s]+\/\S+$/, expected(MODEL_SPEC)),
+      z.strictObject(
+        {
+          contextWindow: z
+            .number(expected(CONTEXT_WINDOW))
+            .int(expected(CONTEXT_WINDOW))
+            .min(1000, expected(CONTEXT_WINDOW))
+            .max(100_000_000, expected(CONTEXT_WINDOW))
+            .optional()
+            .describe("tokens the model's context holds; overrides codebot's table"),
+        },
+        { error: "expected an object" },
+      ),
+      { error: "expected an object keyed by provider/model-id" },
+    )
+    .optional()
+    .describe('per-model settings, e.g. {"anthropic/claude-x": {"contextWindow": 200000}}'),
+  compaction: z
+    .strictObject(
+      {
+        auto: z
+          .boolean(expected("expected true or false"))
+          .optional()
+          .describe("compact automatically when the context passes the threshold (default true)"),
+        threshold: z
+          .number(expected(THRESHOLD))
+          .gt(0, expected(THRESHOLD))
+          .max(1, expected(THRESHOLD))
+          .optional()
+          .describe("share of the context window in use that starts automatic compaction (default 0.85)"),
+      },
+      { error: "expected an object" },
+    )
+    .optional(),
   claudeCompat: z
     .boolean(expected("expected true or false"))
     .optional()

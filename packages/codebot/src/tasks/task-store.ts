@@ -16,8 +16,19 @@ export class TaskStore {
   private state: TaskState = { nextId: 1, tasks: [] };
   private tail: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly file: string) {
-    this.state = readState(file) ?? this.state;
+  constructor(private current: string) {
+    this.state = readState(current) ?? this.state;
+  }
+
+  /** The task list's file. */
+  get file(): string {
+    return this.current;
+  }
+
+  /** From now on, the task list of another session (`/resume`). */
+  switchTo(file: string): void {
+    this.current = file;
+    this.state = readState(file) ?? { nextId: 1, tasks: [] };
   }
 
   list(): Task[] {

@@ -32,7 +32,12 @@ export interface TranscriptLine {
   isSidechain: boolean;
   /** `main` or the sub-agent's name. */
   agentName: string;
+  /** The first message after a compaction boundary: the summary. */
+  isCompactSummary?: true;
 }
+
+/** A line after which the main agent's history starts afresh: `compact_boundary` (Claude Code's) or `clear_boundary` (`/clear`). */
+export type BoundaryKind = "compact_boundary" | "clear_boundary";
 
 /** Converts a kernel (AI SDK) message to the Claude Code–style type and message. */
 export function toTranscriptMessage(message: ModelMessage): Pick<TranscriptLine, "type" | "message"> {

@@ -2,7 +2,26 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { ModelMessage } from "ai";
-import { type TranscriptLine, toTranscriptMessage } from "./transcript-line.js";
+import { type BoundaryKind, type TranscriptLine, toTranscriptMessage } from "./transcript-line.js";
+
+/** True when a (resumed) transcript ends in a line cut off by a crash: new lines must not join it. */
+function endsMidLine(file: string): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, "r");
+  } catch {
+    return false;
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (size === 0) return false;
+    const last = Buffer.alloc(1);
+    fs.readSync(fd, last, 0, 1, size - 1);
+    return last[0] !== 0x0a;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 
 /**
  * Appends every message of the session to its JSONL file as it happens, one synchronous append
@@ -14,17 +33,38 @@ export class TranscriptWriter {
   private failed = false;
 
   constructor(
-    readonly file: string,
-    private readonly sessionId: string,
+    private current: string,
+    private sessionId: string,
     private readonly cwd: string,
     private readonly onError: (message: string) => void = () => {},
   ) {
     // The file exists from the start: hooks get its path in every payload, SessionStart included.
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.appendFileSync(file, "");
+    fs.mkdirSync(path.dirname(current), { recursive: true });
+    fs.appendFileSync(current, endsMidLine(current) ? "\n" : "");
   }
 
-  append(message: ModelMessage, agentName = "main"): void {
+  /** The file lines go to. */
+  get file(): string {
+    return this.current;
+  }
+
+  /** From now on, lines go to another session's transcript (`/resume`). */
+  switchTo(file: string, sessionId: string): void {
+    this.current = file;
+    this.sessionId = sessionId;
+    this.lastUuid.clear();
+    this.failed = false;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.appendFileSync(file, endsMidLine(file) ? "\n" : "");
+  }
+
+  /** Lines of a resumed transcript: the main agent's messages chain on from its last line. */
+  continueFrom(lastMainUuid: string | undefined): void {
+    if (lastMainUuid !== undefined) this.lastUuid.set("main", lastMainUuid);
+  }
+
+  /** `isCompactSummary` marks the message that carries a compaction's summary (as Claude Code does). */
+  append(message: ModelMessage, agentName = "main", marks: { isCompactSummary?: true } = {}): void {
     const uuid = randomUUID();
     const line: TranscriptLine = {
       ...toTranscriptMessage(message),
@@ -36,7 +76,37 @@ export class TranscriptWriter {
       cwd: this.cwd,
       isSidechain: agentName !== "main",
       agentName,
+      ...marks,
     };
+    this.write(line, agentName, uuid);
+  }
+
+  /**
+   * Where the conversation was compacted (or cleared): the main agent's history is what follows
+   * this line. A resumed session reads from the last boundary on. Claude Code's shape.
+   */
+  boundary(kind: BoundaryKind, metadata: { trigger: string; preTokens: number }): void {
+    const uuid = randomUUID();
+    const line = {
+      type: "system",
+      subtype: kind,
+      content: kind === "compact_boundary" ? "Conversation compacted" : "Conversation cleared",
+      level: "info",
+      compactMetadata: metadata,
+      uuid,
+      parentUuid: null,
+      logicalParentUuid: this.lastUuid.get("main") ?? null,
+      timestamp: new Date().toISOString(),
+      sessionId: this.sessionId,
+      session_id: this.sessionId,
+      cwd: this.cwd,
+      isSidechain: false,
+      agentName: "main",
+    };
+    this.write(line, "main", uuid);
+  }
+
+  private write(line: object, agentName: string, uuid: string): void {
     try {
       fs.appendFileSync(this.file, `${JSON.stringify(line)}\n`);
       this.lastUuid.set(agentName, uuid);

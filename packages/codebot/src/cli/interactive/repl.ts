@@ -12,10 +12,12 @@ import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
 import { terminalScreen } from "../output/terminal-screen.js";
 import { exit, onTerminalGone } from "../process-exit.js";
+import { sessionToResume } from "../resume-flags.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
+import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
 import { Questions } from "./questions.js";
@@ -81,11 +83,22 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const markdownReady = import("../output/markdown.js").then(({ MarkdownStream }) =>
     view.renderMarkdown(new MarkdownStream(s, process.stdout.columns ?? 80)),
   );
+  // `-r` alone: the user picks a session (the answer is not a prompt typed ahead).
+  rl.off("line", earlyLine);
+  const resumeId = flags.resume
+    ? await sessionToResume(
+        flags.resume,
+        inventory,
+        pickSession(rl, (line) => view.line(line), s),
+      )
+    : undefined;
+  rl.on("line", earlyLine);
 
   let runtime: Runtime;
   try {
     runtime = await createRuntime({
       ...runtimeOptionsOf(flags, inventory, modelSpec),
+      ...(resumeId !== undefined ? { sessionId: resumeId, resume: true } : {}),
       notify: (message) => view.line(s.yellow(message)),
       onEvent: (event) => {
         // Notices reach the view through `notify` already.

@@ -1,9 +1,12 @@
+import path from "node:path";
 import type { Runtime } from "../../session/runtime.js";
+import { listSessions } from "../../transcript/session-files.js";
 import { errorMessage } from "../cli-error.js";
 import { loadInventory } from "../hooks/hook-inventory.js";
 import { hookListLines } from "../hooks/hooks-list.js";
 import { serverLines } from "../mcp/mcp-lines.js";
 import type { Styles } from "../output/styles.js";
+import { sessionLine } from "../resume-flags.js";
 import type { SessionFlags } from "../session-flags.js";
 
 export interface SlashContext {
@@ -19,6 +22,9 @@ const HELP = [
   "/hooks          the hooks configured for this session, where they come from, their trust",
   "/mcp            the MCP servers of this session: state, tools, where each came from",
   "/model [id]     show or switch the model (provider/id; a bare id keeps the provider)",
+  "/compact [focus] summarise the conversation now, with what to focus on",
+  "/clear          start a fresh conversation (SessionEnd clear, SessionStart clear)",
+  "/resume [id|n]  list this project's sessions, or go on with one of them",
   "/exit           end the session (SessionEnd runs, async hooks are waited for)",
   "/help           this list",
 ];
@@ -48,9 +54,56 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
     case "model":
       await switchModel(arg, ctx);
       return undefined;
+    case "compact":
+    case "clear":
+      await conversationCommand(name, arg, ctx);
+      return undefined;
+    case "resume":
+      resumeCommand(arg, ctx);
+      return undefined;
     default:
       ctx.print(s.red(`unknown command /${name} (/help lists them)`));
       return undefined;
+  }
+}
+
+/** `/compact [focus]` and `/clear` (session.ts and compaction.ts do the work). */
+async function conversationCommand(name: "compact" | "clear", arg: string, ctx: SlashContext): Promise<void> {
+  const s = ctx.styles;
+  try {
+    if (name === "clear") {
+      ctx.runtime.clear();
+      ctx.print(s.green("conversation cleared"));
+      return;
+    }
+    ctx.print(s.dim("compacting the conversation…"));
+    const outcome = await ctx.runtime.compact(arg || undefined);
+    if (!outcome.compacted) ctx.print(s.yellow(outcome.reason));
+  } catch (error) {
+    ctx.print(s.red(errorMessage(error)));
+  }
+}
+
+/** `/resume` lists the project's sessions (numbered, newest first); `/resume <id|n>` goes on with one. */
+function resumeCommand(arg: string, ctx: SlashContext): void {
+  const s = ctx.styles;
+  const sessions = listSessions(path.dirname(ctx.runtime.transcriptPath)).filter(
+    (session) => session.id !== ctx.runtime.sessionId,
+  );
+  if (arg === "") {
+    if (sessions.length === 0) ctx.print("no other session of this project");
+    sessions.slice(0, 20).forEach((session, i) => {
+      ctx.print(`  ${String(i + 1).padStart(2)}  ${sessionLine(session)}`);
+    });
+    return;
+  }
+  const n = Number(arg);
+  const id = Number.isInteger(n) && n >= 1 && n <= sessions.length ? (sessions[n - 1]?.id ?? arg) : arg;
+  try {
+    ctx.runtime.resume(id);
+    ctx.print(s.green(`resumed session ${id} (${ctx.runtime.messages.length} messages)`));
+  } catch (error) {
+    ctx.print(s.red(errorMessage(error)));
   }
 }
 

@@ -37,10 +37,11 @@ export function resultObject(input: ResultInput): WireObject {
     session_id: input.sessionId,
     total_cost_usd: usd,
     ...(cost.known ? {} : { cost_unknown: true }),
+    // Claude Code's (Anthropic's) convention: input_tokens is the uncached part of the prompts.
     usage: {
-      input_tokens: result.usage.inputTokens,
-      cache_creation_input_tokens: 0,
-      cache_read_input_tokens: 0,
+      input_tokens: result.usage.inputTokens - result.usage.cacheReadTokens - result.usage.cacheWriteTokens,
+      cache_creation_input_tokens: result.usage.cacheWriteTokens,
+      cache_read_input_tokens: result.usage.cacheReadTokens,
       output_tokens: result.usage.outputTokens,
     },
     modelUsage: {

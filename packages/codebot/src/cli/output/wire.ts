@@ -121,6 +121,19 @@ function wireAgentEvent(agent: string, e: AgentEvent): WireObject {
       return { ...base, attempt: e.attempt, delay_ms: e.delayMs, error: e.error.message };
     case "error":
       return { ...base, error: e.error.message };
+    case "step_usage":
+      return {
+        ...base,
+        turn: e.turn,
+        usage: {
+          input_tokens: e.usage.inputTokens,
+          output_tokens: e.usage.outputTokens,
+          cache_read_tokens: e.usage.cacheReadTokens,
+          cache_write_tokens: e.usage.cacheWriteTokens,
+        },
+      };
+    case "history_replaced":
+      return { ...base, messages: e.messages.length };
   }
 }
 

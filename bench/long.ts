@@ -1,0 +1,254 @@
+/**
+ * A long session through the `codebot` command as a user runs it (the built bin in a child
+ * process) against the loopback model server: 1,000 model steps, each one `bash true` call, in
+ * one `-p` prompt. The server notes when each request arrives, so the cost of a call (model step
+ * + tool + history) is measured at the start and at the end of the session: `growth` is the last
+ * 100 calls' time per call over the first 100's (1.0 = flat). Peak RSS from GNU time; the heap in
+ * use at exit from a preloaded script (bench/heap-at-exit.cjs). Then a compaction run: a small
+ * context window (settings), requests whose reported input grows with the prompt, and a session
+ * that crosses the window three times must finish with three compaction boundaries in its
+ * transcript. The last line is one JSON object.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  type RecordedRequest,
+  type ReplyTurn,
+  reply,
+  type ScriptStep,
+  startLoopbackModelServer,
+} from "../packages/agentcore/src/testing/index.js";
+
+// BENCH_CLI: another build of the bin (e.g. main's checkout) to compare with.
+const CLI = path.resolve(process.env.BENCH_CLI ?? "packages/codebot/bin/codebot.js");
+const BUILT = path.resolve(path.dirname(CLI), "../dist/bundle/cli.cjs");
+const HEAP_REPORT = path.resolve("bench/heap-at-exit.cjs");
+const CALLS = Number(process.env.BENCH_LONG_CALLS ?? 1000);
+const COMPACTION_WINDOW = 10_000;
+const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+
+interface Run {
+  ms: number;
+  stderr: string;
+  rssMb?: number;
+  heapMb?: number;
+}
+
+/** The process the bench started (GNU time, when used) and the codebot process of the run in progress. */
+let startedPid: number | undefined;
+let codebotPid: number | undefined;
+
+function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<Run> {
+  const [cmd, argv] = TIME
+    ? [TIME, ["-f", "@@rss %M", process.execPath, CLI, ...args]]
+    : [process.execPath, [CLI, ...args]];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(cmd, argv, { env, cwd, stdio: ["ignore", "ignore", "pipe"] });
+    startedPid = child.pid;
+    codebotPid = TIME ? undefined : child.pid;
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += String(d);
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const ms = performance.now() - started;
+      const rss = /@@rss (\d+)/.exec(stderr);
+      const heap = /@@heap (\d+)/.exec(stderr);
+      if (code !== 0) reject(new Error(`codebot ${args.join(" ")} exited ${code}: ${stderr.trim()}`));
+      else
+        resolve({
+          ms,
+          stderr,
+          ...(rss ? { rssMb: Number(rss[1]) / 1024 } : {}),
+          ...(heap ? { heapMb: Number(heap[1]) / 1024 / 1024 } : {}),
+        });
+    });
+  });
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * `calls` steps of one `bash true` each, then a final answer; a compaction's summary request
+ * (recognised by its wording) is answered with a summary. `stamps` gets each call step's arrival
+ * time; `usage` makes the reported input tokens a function of the request.
+ */
+function callScript(
+  calls: number,
+  stamps: number[],
+  cpuStamps: number[],
+  usage?: (request: RecordedRequest) => number,
+): ScriptStep<RecordedRequest>[] {
+  let done = 0;
+  const step = (request: RecordedRequest): ReplyTurn => {
+    const last = request.body?.messages?.at(-1);
+    const asked = JSON.stringify(last?.content ?? "");
+    let turn: ReplyTurn;
+    if (asked.includes("Summarise the conversation so far")) {
+      turn = reply.text(`Summary: the user asked for ${calls} bash calls; ${done} have run.`);
+    } else {
+      if (codebotPid === undefined && startedPid !== undefined) codebotPid = childOf(startedPid);
+      stamps.push(performance.now());
+      cpuStamps.push(cpuMs(codebotPid));
+      turn = done === calls ? reply.text("done") : reply.toolCall("bash", { command: "true" }, `c${done}`);
+      done += 1;
+    }
+    return usage ? { ...turn, usage: { inputTokens: usage(request), outputTokens: 10 } } : turn;
+  };
+  // Room for the summary requests too.
+  return Array.from({ length: calls + 50 }, () => step);
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(BUILT)) throw new Error(`bench: ${BUILT} is missing; run npm run build`);
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "codebot-bench-long-")));
+  const project = path.join(root, "project");
+  const home = path.join(root, "home");
+  fs.mkdirSync(project);
+  fs.mkdirSync(home);
+  const baseEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    CODEBOT_HOME: home,
+    LANG: "C.UTF-8",
+    NODE_OPTIONS: `--require ${HEAP_REPORT}`,
+  };
+  const pArgs = ["-p", "go", "--permission-mode", "auto"];
+
+  // The long run: request i arrives when call i-1 has finished.
+  const stamps: number[] = [];
+  const cpuStamps: number[] = [];
+  const server = await startLoopbackModelServer(callScript(CALLS, stamps, cpuStamps));
+  let run: Run;
+  try {
+    const env = { ...baseEnv, ANTHROPIC_BASE_URL: server.anthropicBaseUrl, ANTHROPIC_API_KEY: "bench" };
+    // The server keeps every request it got; this bench does not need them.
+    const clear = setInterval(() => server.requests.splice(0), 1000);
+    run = await runCli(pArgs, env, project).finally(() => clearInterval(clear));
+  } finally {
+    await server.close();
+  }
+  const window = Math.min(100, Math.floor(CALLS / 4));
+  const perCall = (from: number) => ((stamps[from + window] as number) - (stamps[from] as number)) / window;
+  const first = perCall(0);
+  const last = perCall(CALLS - window);
+  // CPU time of the codebot process per call: what the process itself spends, whatever the load.
+  const cpuPerCall = (from: number) =>
+    ((cpuStamps[from + window] as number) - (cpuStamps[from] as number)) / window;
+  const cpuFirst = cpuPerCall(0);
+  const cpuLast = cpuPerCall(CALLS - window);
+
+  // The compaction run: each request reports 1000 tokens + 100 per message, so the 85% threshold
+  // of the window is passed at 75 messages; compaction leaves ≈ 8, and 120 calls cross it 3 times.
+  const compactionCalls = 120;
+  const compactionStamps: number[] = [];
+  const compactServer = await startLoopbackModelServer(
+    callScript(
+      compactionCalls,
+      compactionStamps,
+      [],
+      (request) => 1000 + 100 * (request.body?.messages?.length ?? 0),
+    ),
+  );
+  const settingsFile = path.join(root, "small-window.json");
+  const compactHome = path.join(root, "compact-home");
+  fs.mkdirSync(compactHome);
+  let boundaries = 0;
+  let compactionMs = 0;
+  try {
+    fs.writeFileSync(
+      settingsFile,
+      JSON.stringify({ models: { "anthropic/claude-sonnet-4-5": { contextWindow: COMPACTION_WINDOW } } }),
+    );
+    const env = {
+      ...baseEnv,
+      HOME: compactHome,
+      CODEBOT_HOME: compactHome,
+      ANTHROPIC_BASE_URL: compactServer.anthropicBaseUrl,
+      ANTHROPIC_API_KEY: "bench",
+    };
+    const clear = setInterval(() => compactServer.requests.splice(0), 1000);
+    const compactRun = await runCli([...pArgs, "--settings", settingsFile], env, project).finally(() =>
+      clearInterval(clear),
+    );
+    compactionMs = compactRun.ms;
+    boundaries = countBoundaries(path.join(compactHome, "projects"));
+  } finally {
+    await compactServer.close();
+  }
+  fs.rmSync(root, { recursive: true, force: true });
+
+  const result = {
+    calls: CALLS,
+    ms_per_call_first_100: round2(first),
+    ms_per_call_last_100: round2(last),
+    growth: round2(last / first),
+    peak_rss_mb: round1(run.rssMb ?? 0),
+    heap_used_mb_end: round1(run.heapMb ?? 0),
+    cpu_ms_per_call_first_100: round2(cpuFirst),
+    cpu_ms_per_call_last_100: round2(cpuLast),
+    cpu_growth: round2(cpuLast / cpuFirst),
+    compaction_calls: compactionCalls,
+    compaction_boundaries: boundaries,
+    compaction_run_ms: Math.round(compactionMs),
+  };
+  const target = (ok: boolean) => (ok ? "ok" : "MISSED");
+  console.log(
+    [
+      `long bench: built binary, ${CALLS} bash true calls, one per model step, one -p prompt; Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
+      `  whole run                  ${Math.round(run.ms)} ms`,
+      `  per call, first ${window}       ${result.ms_per_call_first_100} ms`,
+      `  per call, last ${window}        ${result.ms_per_call_last_100} ms`,
+      `  growth                     ${result.growth}x (target <= 1.2: ${target(result.growth <= 1.2)})`,
+      `  codebot CPU per call       first ${window}: ${result.cpu_ms_per_call_first_100} ms, last ${window}: ${result.cpu_ms_per_call_last_100} ms, growth ${result.cpu_growth}x (the wall-time figures follow the machine's load)`,
+      `  peak RSS                   ${result.peak_rss_mb} MiB (target <= 110: ${target(result.peak_rss_mb <= 110)})${TIME ? "" : " (no /usr/bin/time: not measured)"}`,
+      `  heap used at exit          ${result.heap_used_mb_end} MiB`,
+      `  compaction run             ${compactionCalls} calls, window ${COMPACTION_WINDOW} tokens: ${boundaries} compaction boundaries (target 3: ${target(boundaries === 3)}), ${result.compaction_run_ms} ms`,
+    ].join("\n"),
+  );
+  console.log(JSON.stringify(result));
+}
+
+/** The first child of a process (GNU time's child is codebot). */
+function childOf(pid: number): number | undefined {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/);
+    return children[0] ? Number(children[0]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** User + system CPU time a process has used, in ms (Linux /proc; NaN elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may contain spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Linux's USER_HZ: /proc times are in 1/100 s. */
+const CLOCK_TICKS = 100;
+
+/** Compaction boundary lines in every transcript under `dir`. */
+function countBoundaries(dir: string): number {
+  let count = 0;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".jsonl")) continue;
+    const text = fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8");
+    for (const line of text.split("\n")) if (line.includes('"subtype":"compact_boundary"')) count += 1;
+  }
+  return count;
+}
+
+await main();

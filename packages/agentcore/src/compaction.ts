@@ -1,0 +1,103 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { ModelMessage } from "ai";
+import { charsOf } from "./context-meter.js";
+import type { Usage } from "./events.js";
+import { runModelStep } from "./model-step.js";
+
+const SUMMARY_SYSTEM_PROMPT =
+  "You are summarising a coding session so that it can continue in a fresh context window. " +
+  "The summary replaces the conversation: whatever it leaves out is lost.";
+
+const SUMMARY_REQUEST = `Summarise the conversation so far for your own use when it continues. Include:
+1. The user's requests and intent, in their own words where it matters.
+2. Key technical facts: files, functions, commands, decisions and why they were taken.
+3. Files read or changed, with what matters about each.
+4. Errors met and how they were resolved.
+5. What is done, what is in progress, and the next step.
+Answer with the summary only.`;
+
+/** The start of the message that carries a summary into the compacted history. */
+export const SUMMARY_PREAMBLE =
+  "This session continues from an earlier conversation that was compacted to fit the context window. Summary of it:";
+
+export interface SummaryRequest {
+  model: LanguageModelV3;
+  messages: readonly ModelMessage[];
+  /** Extra instructions (the user's `/compact` focus, a PreCompact hook's stdout). */
+  instructions?: string;
+  signal: AbortSignal;
+}
+
+/** Asks the model for a summary of the conversation (no tools). Throws when the call fails or gives no text. */
+export async function summarizeConversation(
+  request: SummaryRequest,
+): Promise<{ summary: string; usage: Usage }> {
+  const instructions = request.instructions?.trim();
+  const ask = instructions
+    ? `${SUMMARY_REQUEST}\n\nAdditional instructions:\n${instructions}`
+    : SUMMARY_REQUEST;
+  const step = await runModelStep({
+    model: request.model,
+    systemPrompt: SUMMARY_SYSTEM_PROMPT,
+    messages: [...request.messages, { role: "user", content: ask }],
+    tools: [],
+    signal: request.signal,
+    emit: () => {},
+  });
+  if (step.status === "aborted") throw request.signal.reason ?? new Error("compaction: aborted");
+  const { content } = step.message;
+  const summary = (
+    typeof content === "string"
+      ? content
+      : content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("")
+  ).trim();
+  if (!summary) throw new Error("compaction: the model returned no summary");
+  return { summary, usage: step.usage };
+}
+
+export interface CompactedHistoryOptions {
+  summary: string;
+  /** Text added to the summary message (e.g. context hooks re-inject after compaction). */
+  extra?: string[];
+  /** How many of the last model turns (assistant message and its tool results) to keep verbatim. */
+  keepTurns?: number;
+  /** Most characters the kept turns may take; older turns are dropped first. */
+  keepChars?: number;
+}
+
+/**
+ * The history after compaction: one user message with the summary, then the user's latest
+ * request when it is older than the kept turns (the work in progress), then the last few turns
+ * as they were, starting at an assistant message so every tool call keeps its result.
+ */
+export function compactedHistory(
+  messages: readonly ModelMessage[],
+  options: CompactedHistoryOptions,
+): ModelMessage[] {
+  const keepTurns = options.keepTurns ?? 3;
+  const keepChars = options.keepChars ?? Number.POSITIVE_INFINITY;
+  let cut = messages.length;
+  let turns = 0;
+  let chars = 0;
+  for (let i = messages.length - 1; i >= 0 && turns < keepTurns; i -= 1) {
+    const message = messages[i] as ModelMessage;
+    chars += charsOf(message);
+    if (chars > keepChars) break;
+    if (message.role === "assistant") {
+      turns += 1;
+      cut = i;
+    }
+  }
+  const tail = messages.slice(cut);
+  // The user's latest request goes right after the summary unless it is among the kept messages.
+  const lastUser = lastUserIndex(messages);
+  const pending = lastUser >= 0 && lastUser < cut ? [messages[lastUser] as ModelMessage] : [];
+  const text = [SUMMARY_PREAMBLE, options.summary, ...(options.extra ?? [])].join("\n\n");
+  return [{ role: "user", content: text }, ...pending, ...tail];
+}
+
+/** The latest message the user wrote (not a tool result). */
+function lastUserIndex(messages: readonly ModelMessage[]): number {
+  for (let i = messages.length - 1; i >= 0; i -= 1) if (messages[i]?.role === "user") return i;
+  return -1;
+}

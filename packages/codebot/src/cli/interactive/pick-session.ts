@@ -1,0 +1,28 @@
+import type readline from "node:readline";
+import type { SessionSummary } from "../../transcript/session-files.js";
+import type { Styles } from "../output/styles.js";
+import { sessionLine } from "../resume-flags.js";
+
+/** How many sessions the list offers. */
+const LISTED = 20;
+
+/** `codebot -r` in a terminal: the project's sessions, newest first, and the user picks one by number. */
+export function pickSession(
+  rl: readline.Interface,
+  print: (line: string) => void,
+  s: Styles,
+): (sessions: SessionSummary[]) => Promise<SessionSummary | undefined> {
+  return (sessions) => {
+    const listed = sessions.slice(0, LISTED);
+    print(s.bold("sessions of this project, newest first:"));
+    listed.forEach((session, i) => {
+      print(`  ${String(i + 1).padStart(2)}  ${sessionLine(session)}`);
+    });
+    return new Promise((resolve) => {
+      rl.question(`resume which? [1-${listed.length}, Enter for none] `, (answer) => {
+        const n = Number(answer.trim());
+        resolve(Number.isInteger(n) && n >= 1 && n <= listed.length ? listed[n - 1] : undefined);
+      });
+    });
+  };
+}

@@ -1,0 +1,55 @@
+import type { Command } from "commander";
+import { listSessions, type SessionSummary, sessionDirectory } from "../transcript/session-files.js";
+import { CliError } from "./cli-error.js";
+
+/** `-c` (the latest session), `-r <id>` (that one) or `-r` alone (pick one from a list). */
+export type ResumeRequest = { kind: "latest" } | { kind: "id"; id: string } | { kind: "pick" };
+
+/** Adds `-c, --continue` and `-r, --resume [session-id]` to the root command. */
+export function withResumeOptions(command: Command): Command {
+  return command
+    .option("-c, --continue", "continue the latest session of this project")
+    .option("-r, --resume [session-id]", "resume a session of this project (no id: pick one from a list)");
+}
+
+/** What the options ask for; both at once is an error. */
+export function resumeRequestOf(opts: {
+  continue?: boolean;
+  resume?: string | true;
+}): ResumeRequest | undefined {
+  if (opts.continue && opts.resume !== undefined)
+    throw new CliError("-c/--continue and -r/--resume exclude each other");
+  if (opts.continue) return { kind: "latest" };
+  if (opts.resume === true) return { kind: "pick" };
+  if (opts.resume !== undefined) return { kind: "id", id: opts.resume };
+  return undefined;
+}
+
+/**
+ * The session id to resume. `pick` chooses from the list (newest first) and is given only in a
+ * terminal; without it, `-r` alone lists the sessions and asks for an id.
+ */
+export async function sessionToResume(
+  request: ResumeRequest,
+  where: { codebotHome: string; cwd: string },
+  pick?: (sessions: SessionSummary[]) => Promise<SessionSummary | undefined>,
+): Promise<string> {
+  if (request.kind === "id") return request.id;
+  const sessions = listSessions(sessionDirectory(where.codebotHome, where.cwd));
+  if (sessions.length === 0)
+    throw new CliError(`no earlier session of this project (${where.cwd}) to resume`);
+  if (request.kind === "latest") return (sessions[0] as SessionSummary).id;
+  if (!pick) {
+    const list = sessions.slice(0, 20).map(sessionLine).join("\n");
+    throw new CliError(`--resume needs a session id here; the project's sessions, newest first:\n${list}`);
+  }
+  const chosen = await pick(sessions);
+  if (!chosen) throw new CliError("no session chosen");
+  return chosen.id;
+}
+
+/** `<id>  <when>  <first prompt>`, as the list shows a session. */
+export function sessionLine(session: SessionSummary): string {
+  const when = session.modified.toISOString().replace("T", " ").slice(0, 16);
+  return `${session.id}  ${when}  ${session.firstPrompt || "(no prompt)"}`;
+}

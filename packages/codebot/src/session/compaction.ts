@@ -1,0 +1,141 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { type ContextMeter, compactedHistory, summarizeConversation } from "@codebot/agentcore";
+import { type HookRunner, systemReminder } from "@codebot/hooks";
+import type { ModelMessage } from "ai";
+import type { RuntimeSettings } from "../settings/runtime-settings.js";
+import type { TaskStore } from "../tasks/task-store.js";
+import type { TranscriptWriter } from "../transcript/transcript-writer.js";
+
+/** `/compact` (manual) or the context passing its threshold (auto): PreCompact's matcher and payload `trigger`. */
+export type CompactTrigger = "manual" | "auto";
+
+export type CompactOutcome =
+  | { compacted: true; messages: ModelMessage[]; summary: string; tokensBefore: number }
+  | { compacted: false; reason: string };
+
+export interface CompactionParts {
+  model(): LanguageModelV3;
+  /** The current model's context window, in tokens. */
+  contextWindow(): number;
+  settings: RuntimeSettings["compaction"];
+  meter: ContextMeter;
+  runner: HookRunner;
+  transcript: TranscriptWriter;
+  tasks: TaskStore;
+  notify(message: string): void;
+}
+
+/** Turns kept verbatim after the summary, and the share of the window they may take at most. */
+const KEEP_TURNS = 3;
+const KEEP_SHARE = 0.2;
+/** After a blocked or failed automatic compaction, the next try waits until this much more of the window is used. */
+const RETRY_SHARE = 0.05;
+
+/**
+ * Compaction: the model (or a PreCompact hook) summarises the conversation and the summary
+ * replaces the history, followed by the user's latest request and the last few turns. Hooks:
+ * PreCompact (may block; its plain stdout joins the summary instructions), then PostCompact with
+ * the summary, then SessionStart with source `compact`, whose context goes into the compacted
+ * history. The transcript gets a compaction boundary and the new history after it.
+ */
+export class Compaction {
+  /** Tokens in use when an automatic compaction last failed or was blocked. */
+  private failedAt: number | undefined;
+
+  constructor(private readonly parts: CompactionParts) {}
+
+  /** The kernel's `beforeModelStep`: compacts when the context in use passes the threshold. */
+  readonly beforeModelStep = async (info: {
+    messages: readonly ModelMessage[];
+    signal: AbortSignal;
+  }): Promise<ModelMessage[] | undefined> => {
+    const { settings, meter } = this.parts;
+    if (!settings.auto || info.messages.length === 0) return undefined;
+    const window = this.parts.contextWindow();
+    const inUse = meter.tokens();
+    if (inUse < settings.threshold * window) return undefined;
+    if (this.failedAt !== undefined && inUse < this.failedAt + RETRY_SHARE * window) return undefined;
+    const outcome = await this.compact(info.messages, { trigger: "auto", signal: info.signal });
+    if (outcome.compacted) {
+      this.failedAt = undefined;
+      return outcome.messages;
+    }
+    this.failedAt = inUse;
+    if (inUse >= window) {
+      throw new Error(
+        `context: ${inUse} tokens in use fill the ${window}-token window and compaction did not happen: ${outcome.reason}`,
+      );
+    }
+    return undefined;
+  };
+
+  /** Compacts `messages`; the caller puts the returned history in place. */
+  async compact(
+    messages: readonly ModelMessage[],
+    options: { trigger: CompactTrigger; focus?: string; signal: AbortSignal },
+  ): Promise<CompactOutcome> {
+    const { runner, notify, transcript, meter } = this.parts;
+    const { trigger, signal } = options;
+    const focus = options.focus?.trim() || undefined;
+    const tokensBefore = meter.tokens();
+
+    const pre = await runner.fire("PreCompact", {
+      trigger,
+      ...(focus ? { customInstructions: focus } : {}),
+      signal,
+    });
+    if (pre.kind !== "allow") {
+      const reason = `compaction blocked by hook ${pre.by}: ${pre.reason}`;
+      notify(`codebot: ${reason}`);
+      return { compacted: false, reason };
+    }
+
+    // A hook may write the summary itself; then the model is not asked.
+    let summary = pre.summary;
+    if (summary === undefined) {
+      const instructions = [focus, pre.context].filter((t): t is string => !!t).join("\n\n");
+      try {
+        ({ summary } = await summarizeConversation({
+          model: this.parts.model(),
+          messages,
+          ...(instructions ? { instructions } : {}),
+          signal,
+        }));
+      } catch (error) {
+        if (signal.aborted) throw error;
+        const reason = `compaction failed: ${(error as Error).message}`;
+        notify(`codebot: ${reason}`);
+        return { compacted: false, reason };
+      }
+    }
+
+    runner.fire("PostCompact", { trigger, compactSummary: summary });
+    const started = await runner.sessionStart({ source: "compact" }).catch(() => undefined);
+    const extra = [tasksNote(this.parts.tasks), started?.kind === "stop" ? undefined : started?.context]
+      .filter((t): t is string => !!t)
+      .map((text) => systemReminder(text));
+    const window = this.parts.contextWindow();
+    const compacted = compactedHistory(messages, {
+      summary,
+      extra,
+      keepTurns: KEEP_TURNS,
+      keepChars: Math.floor(window * KEEP_SHARE * 4),
+    });
+
+    transcript.boundary("compact_boundary", { trigger, preTokens: tokensBefore });
+    compacted.forEach((message, i) => {
+      transcript.append(message, "main", i === 0 ? { isCompactSummary: true } : {});
+    });
+    notify(
+      `codebot: conversation compacted (${trigger}): ${messages.length} messages, about ${tokensBefore} tokens, became ${compacted.length}`,
+    );
+    return { compacted: true, messages: compacted, summary, tokensBefore };
+  }
+}
+
+/** The open tasks, so the model knows them after compaction (the task list itself is kept on disk). */
+function tasksNote(tasks: TaskStore): string | undefined {
+  const open = tasks.list().filter((t) => t.status !== "completed");
+  if (open.length === 0) return undefined;
+  return `Open tasks:\n${open.map((t) => `- #${t.id} [${t.status}] ${t.subject}`).join("\n")}`;
+}

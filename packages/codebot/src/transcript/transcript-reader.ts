@@ -1,0 +1,144 @@
+import fs from "node:fs";
+import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
+import type { TranscriptBlock, TranscriptLine } from "./transcript-line.js";
+
+/** The main agent's conversation as a transcript holds it, ready to go on. */
+export interface RestoredConversation {
+  messages: ModelMessage[];
+  /** The last main-agent line's uuid (the next line chains on from it). */
+  lastUuid: string | undefined;
+  /** One line per thing left out: a line cut by a crash, a line that is not JSON, a call without result. */
+  skipped: string[];
+}
+
+const INTERRUPTED = "interrupted: the session ended before this call finished";
+
+/**
+ * Rebuilds the main agent's history from a transcript: the messages after the last compaction
+ * (or clear) boundary. Sub-agents' lines are left out (their results are in the main history).
+ * What a transcript line does not keep is lost: reasoning (its provider signature is not
+ * written) and file contents. A line that does not parse — the last one, cut off by a crash, or
+ * any other — is skipped and reported; a tool call whose result never came gets an error result.
+ */
+export function readTranscript(file: string): RestoredConversation {
+  const text = fs.readFileSync(file, "utf8");
+  const rawLines = text.split("\n");
+  const skipped: string[] = [];
+  let start: TranscriptLine[] = [];
+  let lastUuid: string | undefined;
+  rawLines.forEach((raw, index) => {
+    if (raw.trim() === "") return;
+    let line: Partial<TranscriptLine> & { subtype?: string };
+    try {
+      line = JSON.parse(raw);
+    } catch {
+      const cut = index === rawLines.length - 1 && !text.endsWith("\n");
+      skipped.push(
+        `line ${index + 1}: ${cut ? "cut off (the session ended while writing it)" : "not JSON"}; skipped`,
+      );
+      return;
+    }
+    if (line.isSidechain === true) return;
+    if (line.subtype === "compact_boundary" || line.subtype === "clear_boundary") {
+      start = [];
+      lastUuid = line.uuid;
+      return;
+    }
+    if (!line.message || (line.type !== "user" && line.type !== "assistant")) return;
+    start.push(line as TranscriptLine);
+    lastUuid = line.uuid;
+  });
+  return { messages: withResults(start.flatMap(toModelMessage), skipped), lastUuid, skipped };
+}
+
+function toModelMessage(line: TranscriptLine): ModelMessage[] {
+  const { content } = line.message;
+  if (line.type === "assistant") {
+    const blocks = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
+    const parts: Exclude<AssistantModelMessage["content"], string> = [];
+    for (const block of blocks) {
+      if (block.type === "text" && block.text) parts.push({ type: "text", text: block.text });
+      if (block.type === "tool_use")
+        parts.push({ type: "tool-call", toolCallId: block.id, toolName: block.name, input: block.input });
+    }
+    return parts.length > 0 ? [{ role: "assistant", content: parts }] : [];
+  }
+  if (typeof content === "string") return [{ role: "user", content }];
+  if (content.length > 0 && content.every((b) => b.type === "tool_result")) return [toolMessage(content)];
+  const parts: Exclude<UserModelMessage["content"], string> = content.flatMap((block) => userPart(block));
+  return parts.length > 0 ? [{ role: "user", content: parts }] : [];
+}
+
+function userPart(block: TranscriptBlock): { type: "text"; text: string }[] {
+  if (block.type === "text") return [{ type: "text", text: block.text }];
+  if (block.type === "file")
+    return [{ type: "text", text: `[a ${block.media_type} file was attached here]` }];
+  return [];
+}
+
+/** Tool names are not on result lines; `withResults` fills them in from the calls. */
+function toolMessage(blocks: TranscriptBlock[]): ToolModelMessage {
+  return {
+    role: "tool",
+    content: blocks.flatMap((b) =>
+      b.type === "tool_result"
+        ? [
+            {
+              type: "tool-result" as const,
+              toolCallId: b.tool_use_id,
+              toolName: "",
+              output: b.is_error
+                ? { type: "error-text" as const, value: b.content }
+                : { type: "text" as const, value: b.content },
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+/**
+ * Every tool call answered, as providers require: results get their call's tool name; a result
+ * whose call is gone is dropped; a call without a result (the session ended mid-call) gets an
+ * error result right after its message.
+ */
+function withResults(messages: ModelMessage[], skipped: string[]): ModelMessage[] {
+  const out: ModelMessage[] = [];
+  let open = new Map<string, string>();
+  const closeOpen = () => {
+    if (open.size === 0) return;
+    for (const [id, name] of open)
+      skipped.push(`tool call ${id} (${name}) has no result; it is marked interrupted`);
+    out.push({
+      role: "tool",
+      content: [...open].map(([toolCallId, toolName]) => ({
+        type: "tool-result" as const,
+        toolCallId,
+        toolName,
+        output: { type: "error-text" as const, value: INTERRUPTED },
+      })),
+    });
+    open = new Map();
+  };
+  for (const message of messages) {
+    if (message.role === "tool") {
+      const content = message.content.flatMap((part) => {
+        if (part.type !== "tool-result") return [];
+        const name = open.get(part.toolCallId);
+        if (name === undefined) return [];
+        open.delete(part.toolCallId);
+        return [{ ...part, toolName: name }];
+      });
+      if (content.length > 0) out.push({ role: "tool", content });
+      continue;
+    }
+    closeOpen();
+    out.push(message);
+    if (message.role === "assistant" && typeof message.content !== "string") {
+      for (const part of message.content)
+        if (part.type === "tool-call") open.set(part.toolCallId, part.toolName);
+    }
+  }
+  closeOpen();
+  return out;
+}

@@ -1,0 +1,125 @@
+import fs from "node:fs";
+import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
+import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { expectNoStackTrace, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+/** The one transcript under CODEBOT_HOME/projects/<slug>/. */
+function transcriptOf(home: string): string {
+  const dir = path.join(home, "projects");
+  const [slug] = fs.readdirSync(dir);
+  const files = fs.readdirSync(path.join(dir, slug as string)).filter((f) => f.endsWith(".jsonl"));
+  expect(files).toHaveLength(1);
+  return path.join(dir, slug as string, files[0] as string);
+}
+
+describe("resuming a session", () => {
+  it("-c after a finished -p run: the first request has the earlier conversation, SessionStart gets source resume, same session and transcript", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { SessionStart: [{ hooks: [command("cat >> starts.jsonl; echo >> starts.jsonl")] }] },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo EARLIER-OUTPUT" }, "t1"),
+      reply.text("EARLIER-ANSWER"),
+      reply.text("second answer"),
+    ]);
+    const env = modelEnv(server, box.home);
+    const args = ["--settings", settings, "--cwd", box.project, "--permission-mode", "auto"];
+    const first = await runCli(["-p", "EARLIER-PROMPT", "--output-format", "json", ...args], { env });
+    expect(first.code).toBe(0);
+    const firstId = JSON.parse(first.stdout).session_id;
+
+    const second = await runCli(["-c", "-p", "go on", "--output-format", "json", ...args], { env });
+    expect(second.code).toBe(0);
+    expectNoStackTrace(second.stderr);
+    expect(JSON.parse(second.stdout)).toMatchObject({ session_id: firstId, result: "second answer" });
+    const request = requestText(server.requests[2]);
+    for (const earlier of ["EARLIER-PROMPT", "EARLIER-OUTPUT", "EARLIER-ANSWER", "go on"])
+      expect(request).toContain(earlier);
+    const lines = fs
+      .readFileSync(box.at("starts.jsonl"), "utf8")
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.hook_event_name, l.source, l.session_id])).toEqual([
+      ["SessionStart", "startup", firstId],
+      ["SessionStart", "resume", firstId],
+    ]);
+    // One transcript, both runs in it.
+    expect(fs.readFileSync(transcriptOf(box.home), "utf8")).toContain("go on");
+  });
+
+  it("a SIGKILLed session whose transcript ends in a cut line resumes from its last complete line and says what it skipped", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo BEFORE-KILL" }, "t1"),
+      reply.hang("thinking"),
+      reply.text("resumed fine"),
+    ]);
+    const env = modelEnv(server, box.home);
+    const cli = startCli(["-p", "KILLED-PROMPT", "--permission-mode", "auto", "--cwd", box.project], { env });
+    // The second request hangs: by then the tool's result is in the transcript.
+    await waitFor(() => server.requests.length >= 2, 20_000, "the hang");
+    const id = path.basename(transcriptOf(box.home), ".jsonl");
+    cli.child.kill("SIGKILL");
+    await cli.done;
+    // A crash in the middle of writing a line.
+    const transcript = transcriptOf(box.home);
+    fs.appendFileSync(transcript, '{"type":"assistant","message":{"role":"assi');
+
+    const r = await runCli(["-r", id, "-p", "again", "--permission-mode", "auto", "--cwd", box.project], {
+      env,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("resumed fine\n");
+    expect(r.stderr).toMatch(
+      /resuming .*: line \d+: cut off \(the session ended while writing it\); skipped/,
+    );
+    const request = requestText(server.requests[2]);
+    expect(request).toContain("KILLED-PROMPT");
+    expect(request).toContain("BEFORE-KILL");
+    // New lines start on a line of their own.
+    const lines = fs.readFileSync(transcript, "utf8").split("\n");
+    expect(lines.filter((l) => l.startsWith('{"type":"assistant","message":{"role":"assi"'))).toHaveLength(0);
+    expect(lines.some((l) => l === '{"type":"assistant","message":{"role":"assi')).toBe(true);
+  });
+
+  it("-r with an unknown id, and -c in a project without sessions, are one clear line", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const env = modelEnv(server, box.home);
+    const unknown = await runCli(
+      ["-r", "6f1c2b9e-0000-4000-8000-000000000000", "-p", "x", "--cwd", box.project],
+      {
+        env,
+      },
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(
+      /^codebot: session: no session 6f1c2b9e-0000-4000-8000-000000000000 in this project/,
+    );
+    const none = await runCli(["-c", "-p", "x", "--cwd", box.project], { env });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/^codebot: no earlier session of this project/);
+    const notAnId = await runCli(["-r", "../../etc/passwd", "-p", "x", "--cwd", box.project], { env });
+    expect(notAnId.code).toBe(1);
+    expect(notAnId.stderr).toMatch(/is not a session id/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("-r without an id outside a terminal lists the project's sessions", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    const env = modelEnv(server, box.home);
+    await runCli(["-p", "LISTED-PROMPT", "--cwd", box.project], { env });
+    const r = await runCli(["-r", "-p", "x", "--cwd", box.project], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/--resume needs a session id here/);
+    expect(r.stderr).toMatch(/[0-9a-f-]{36} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}LISTED-PROMPT/);
+  });
+});

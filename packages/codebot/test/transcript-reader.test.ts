@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readTranscript } from "../src/transcript/transcript-reader.js";
+import { TranscriptWriter } from "../src/transcript/transcript-writer.js";
+import { scratchDir } from "./support/e2e.js";
+
+describe("restoring a conversation from its transcript", () => {
+  it("a tool call whose result never came gets an error result, and the notice says so", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    const writer = new TranscriptWriter(file, "s", "/p");
+    writer.append({ role: "user", content: "run it" });
+    writer.append({
+      role: "assistant",
+      content: [{ type: "tool-call", toolCallId: "c1", toolName: "bash", input: { command: "sleep 100" } }],
+    });
+    const restored = readTranscript(file);
+    expect(restored.messages).toEqual([
+      { role: "user", content: "run it" },
+      {
+        role: "assistant",
+        content: [{ type: "tool-call", toolCallId: "c1", toolName: "bash", input: { command: "sleep 100" } }],
+      },
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "c1",
+            toolName: "bash",
+            output: { type: "error-text", value: "interrupted: the session ended before this call finished" },
+          },
+        ],
+      },
+    ]);
+    expect(restored.skipped).toEqual(["tool call c1 (bash) has no result; it is marked interrupted"]);
+  });
+
+  it("sub-agents' lines and everything before the last boundary are left out; results get their call's tool name", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    const writer = new TranscriptWriter(file, "s", "/p");
+    writer.append({ role: "user", content: "before" });
+    writer.boundary("clear_boundary", { trigger: "manual", preTokens: 10 });
+    writer.append({ role: "user", content: "after" });
+    writer.append({ role: "user", content: "sub-agent prompt" }, "helper");
+    writer.append({
+      role: "assistant",
+      content: [{ type: "tool-call", toolCallId: "c2", toolName: "read", input: { file_path: "a" } }],
+    });
+    writer.append({
+      role: "tool",
+      content: [
+        { type: "tool-result", toolCallId: "c2", toolName: "read", output: { type: "text", value: "A" } },
+      ],
+    });
+    const { messages, skipped } = readTranscript(file);
+    expect(skipped).toEqual([]);
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
+    expect(messages[0]).toEqual({ role: "user", content: "after" });
+    expect(messages[2]).toMatchObject({
+      content: [{ toolName: "read", output: { type: "text", value: "A" } }],
+    });
+    expect(fs.readFileSync(file, "utf8").split("\n").filter(Boolean)).toHaveLength(6);
+  });
+});
