@@ -7,6 +7,8 @@ import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { visible } from "../approval/visible-text.js";
+import { projectContext } from "../instructions/project-context.js";
+import { sessionInstructions } from "../instructions/session-instructions.js";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
@@ -115,13 +117,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     events.emit({ kind: "notice", message });
   };
 
+  const claudeHome = resolveClaudeHome(options.claudeHome, env as NodeJS.ProcessEnv);
   const project =
     options.projectSettings ??
     readProjectSettings(
       {
         cwd,
         codebotHome,
-        claudeHome: resolveClaudeHome(options.claudeHome, env as NodeJS.ProcessEnv),
+        claudeHome,
         settingsFiles: options.settingsFiles,
         pluginDirs: options.pluginDirs,
       },
@@ -272,15 +275,27 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return model;
     },
   });
-  if (options.sessionStart === false) return runtime;
+  // Instruction files (AGENTS.md, CLAUDE.md, …) go to the model as context of the first prompt.
+  const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers, env });
+  for (const problem of instructions.problems) notify(`codebot: instruction file: ${problem}`);
+  const instructionContext = projectContext(instructions);
+  if (options.sessionStart === false) {
+    session.startedWith(Promise.resolve(instructionContext));
+    return runtime;
+  }
   // Claude Code groups of SessionStart may give context for the first prompt; nothing waits for them here.
   session.startedWith(
     runner.sessionStart({ source: "startup" }).then(
-      (decision) => (decision.kind === "stop" ? undefined : decision.context),
-      () => undefined,
+      (decision) => joinContext(instructionContext, decision.kind === "stop" ? undefined : decision.context),
+      () => instructionContext,
     ),
   );
   return runtime;
+}
+
+function joinContext(...parts: (string | undefined)[]): string | undefined {
+  const given = parts.filter((part): part is string => part !== undefined && part !== "");
+  return given.length > 0 ? given.join("\n\n") : undefined;
 }
 
 /** A model as given, or resolved from its `provider/id` spec. */

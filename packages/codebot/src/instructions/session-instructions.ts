@@ -1,0 +1,30 @@
+import os from "node:os";
+import path from "node:path";
+import type { SettingsLayer } from "@codebot/hooks";
+import type { LoadedInstructions } from "./instruction-file.js";
+import { loadInstructions } from "./load-instructions.js";
+
+export interface SessionInstructionsWhere {
+  cwd: string;
+  codebotHome: string;
+  claudeHome: string;
+  /** The session's settings layers: codebot's user settings may turn Claude Code compatibility off. */
+  layers: readonly SettingsLayer[];
+  /** For `~` in imports; default: HOME of the environment, else the OS's home folder. */
+  env: Record<string, string | undefined>;
+}
+
+/** The instruction files of a session, honouring `"claudeCompat": false` in codebot's user settings. */
+export function sessionInstructions(where: SessionInstructionsWhere): LoadedInstructions {
+  const userSettings = path.join(where.codebotHome, "settings.json");
+  const user = where.layers.find((layer) => layer.source === "user" && layer.path === userSettings);
+  const claudeCompat = (user?.settings as { claudeCompat?: unknown } | undefined)?.claudeCompat !== false;
+  const home = where.env.HOME;
+  return loadInstructions({
+    cwd: where.cwd,
+    codebotHome: where.codebotHome,
+    claudeHome: where.claudeHome,
+    claudeCompat,
+    homeDir: home !== undefined && home !== "" ? home : os.homedir(),
+  });
+}
