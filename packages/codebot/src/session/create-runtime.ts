@@ -251,6 +251,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const problems = projectProblems(project).map(({ severity, message }) => ({ severity, message }));
   announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, cwd, notify);
 
+  // Instruction files (AGENTS.md, CLAUDE.md, …) go to the model as context of the first prompt.
+  const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers, env });
+  for (const problem of instructions.problems) notify(`codebot: instruction file: ${problem}`);
+  const instructionContext = projectContext(instructions);
   const runtime = new Runtime({
     sessionId,
     cwd,
@@ -268,6 +272,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     agent,
     session,
     events,
+    instructions,
     getModel: () => model,
     setModel: async (next) => {
       model = await modelOf(next, env);
@@ -275,10 +280,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return model;
     },
   });
-  // Instruction files (AGENTS.md, CLAUDE.md, …) go to the model as context of the first prompt.
-  const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers, env });
-  for (const problem of instructions.problems) notify(`codebot: instruction file: ${problem}`);
-  const instructionContext = projectContext(instructions);
   if (options.sessionStart === false) {
     session.startedWith(Promise.resolve(instructionContext));
     return runtime;

@@ -4,6 +4,7 @@ import type { HookRunner, SettingsLayer } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { TrustStore } from "../approval/trust-store.js";
+import type { LoadedInstructions } from "../instructions/instruction-file.js";
 import type { PermissionMode, RuntimeSettings } from "../settings/runtime-settings.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import type { PromptResult } from "./prompt-result.js";
@@ -36,6 +37,8 @@ export interface RuntimeParts {
   agent: Agent;
   session: Session;
   events: SessionEvents;
+  /** The instruction files given to the model (AGENTS.md, CLAUDE.md, …) and what could not be read. */
+  instructions: LoadedInstructions;
   getModel(): LanguageModelV3;
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
 }
@@ -62,6 +65,8 @@ export class Runtime {
   readonly tasks: TaskStore;
   /** The main agent's tools, by name. */
   readonly toolNames: readonly string[];
+  /** The instruction files given to the model, for `/memory`. */
+  readonly instructions: LoadedInstructions;
   private closing: Promise<void> | undefined;
 
   constructor(private readonly parts: RuntimeParts) {
@@ -78,6 +83,7 @@ export class Runtime {
     this.trustStore = parts.trustStore;
     this.tasks = parts.tasks;
     this.toolNames = parts.toolNames;
+    this.instructions = parts.instructions;
   }
 
   /** The model the next model call uses. */

@@ -1,3 +1,4 @@
+import { memoryLines } from "../../instructions/memory-lines.js";
 import type { Runtime } from "../../session/runtime.js";
 import { errorMessage } from "../cli-error.js";
 import { loadInventory } from "../hooks/hook-inventory.js";
@@ -16,6 +17,7 @@ export interface SlashContext {
 
 const HELP = [
   "/hooks          the hooks configured for this session, where they come from, their trust",
+  "/memory         the instruction files (AGENTS.md, CLAUDE.md, …) given to the model, and from where",
   "/model [id]     show or switch the model (provider/id; a bare id keeps the provider)",
   "/exit           end the session (SessionEnd runs, async hooks are waited for)",
   "/help           this list",
@@ -39,6 +41,9 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       } catch (error) {
         ctx.print(s.red(errorMessage(error)));
       }
+      return undefined;
+    case "memory":
+      for (const line of memoryLines(ctx.runtime.instructions)) ctx.print(line);
       return undefined;
     case "model":
       await switchModel(arg, ctx);
