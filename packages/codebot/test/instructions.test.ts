@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { reply } from "@codebot/agentcore/testing";
+import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { loadInstructions, MAX_IMPORT_DEPTH } from "../src/instructions/load-instructions.js";
 import { promptText, scratchDir, startSession } from "./support/e2e.js";
@@ -187,5 +187,44 @@ describe("instructions reach the model", () => {
     expect(s.notices).toContain(
       `codebot: instruction file: ${path.join(project, "AGENTS.md")}: import @gone.md: no such file`,
     );
+  });
+});
+
+describe("nested folders' instruction files", () => {
+  it("load with the tool result of the first read in their folder, once, and are listed for /memory", async () => {
+    const project = scratchDir("codebot-project-");
+    const home = scratchDir("codebot-home-");
+    writeFile(path.join(project, "AGENTS.md"), "top level");
+    const nested = writeFile(path.join(project, "pkg", "CLAUDE.md"), "pkg rule: no default exports");
+    writeFile(path.join(project, "pkg", "sub", "AGENTS.md"), "sub rule: tabs");
+    writeFile(path.join(project, "pkg", "sub", "a.ts"), "export const a = 1;\n");
+    writeFile(path.join(project, "pkg", "sub", "b.ts"), "export const b = 2;\n");
+    writeFile(path.join(project, "other", "CLAUDE.md"), "never read");
+    const s = await startSession({
+      dirs: { project, home },
+      script: [
+        reply.toolCalls(toolCall("read", { file_path: "pkg/sub/a.ts" }, "r1")),
+        reply.toolCalls(toolCall("read", { file_path: "pkg/sub/b.ts" }, "r2")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("read them");
+    const [first] = promptText(s.model.requests[1], "tool");
+    expect(first).toContain("export const a = 1;");
+    expect(first).toContain(`<system-reminder>`);
+    expect(first).toContain(`Contents of ${nested}`);
+    expect(first).toContain("pkg rule: no default exports");
+    expect(first?.indexOf("pkg rule")).toBeLessThan(first?.indexOf("sub rule: tabs") ?? -1);
+    const tools = promptText(s.model.requests[2], "tool");
+    expect(tools[1]).toContain("export const b = 2;");
+    expect(tools[1]).not.toContain("system-reminder");
+    const all = s.model.requests.map((r) => JSON.stringify(r.prompt)).join("\n");
+    expect(all).not.toContain("never read");
+    expect(all.split("top level")).toHaveLength(s.model.requests.length + 1);
+    expect(s.runtime.instructions.files.map((f) => path.relative(project, f.path))).toEqual([
+      "AGENTS.md",
+      path.join("pkg", "CLAUDE.md"),
+      path.join("pkg", "sub", "AGENTS.md"),
+    ]);
   });
 });

@@ -25,14 +25,24 @@ export function instructionLocations(where: InstructionWhere): { file: string; s
   if (where.claudeCompat) out.push({ file: path.join(where.claudeHome, "CLAUDE.md"), scope: "user" });
   out.push({ file: path.join(where.codebotHome, "AGENTS.md"), scope: "user" });
   out.push({ file: path.join(where.codebotHome, "CODEBOT.md"), scope: "user" });
-  for (const dir of foldersFromRoot(path.resolve(where.cwd))) {
-    out.push({ file: path.join(dir, "AGENTS.md"), scope: "project" });
-    out.push({ file: path.join(dir, "CODEBOT.md"), scope: "project" });
-    if (!where.claudeCompat) continue;
-    out.push({ file: path.join(dir, "CLAUDE.md"), scope: "project" });
-    out.push({ file: path.join(dir, ".claude", "CLAUDE.md"), scope: "project" });
-    out.push({ file: path.join(dir, "CLAUDE.local.md"), scope: "local" });
-  }
+  for (const dir of foldersFromRoot(path.resolve(where.cwd)))
+    out.push(...folderLocations(dir, where.claudeCompat));
+  return out;
+}
+
+/** One folder's instruction files, in precedence order. */
+export function folderLocations(
+  dir: string,
+  claudeCompat: boolean,
+): { file: string; scope: InstructionScope }[] {
+  const out: { file: string; scope: InstructionScope }[] = [
+    { file: path.join(dir, "AGENTS.md"), scope: "project" },
+    { file: path.join(dir, "CODEBOT.md"), scope: "project" },
+  ];
+  if (!claudeCompat) return out;
+  out.push({ file: path.join(dir, "CLAUDE.md"), scope: "project" });
+  out.push({ file: path.join(dir, ".claude", "CLAUDE.md"), scope: "project" });
+  out.push({ file: path.join(dir, "CLAUDE.local.md"), scope: "local" });
   return out;
 }
 

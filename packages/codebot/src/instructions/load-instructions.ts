@@ -13,57 +13,68 @@ export interface LoadWhere extends InstructionWhere {
   homeDir: string;
 }
 
-/**
- * Reads every instruction file of the session (see instructionLocations) with its `@path`
- * imports, each right after the file that imports it. Files are read like settings files: regular
- * files only, size-capped, so a hostile repository cannot hang or flood the session. A file read
- * twice (the same real path by two names, or imported twice) is given once. Nothing here is
- * fatal: what cannot be read is a problem line, and the rest loads.
- */
+/** Reads every instruction file of the session start (see instructionLocations) with its imports. */
 export function loadInstructions(where: LoadWhere): LoadedInstructions {
-  const files: InstructionFile[] = [];
-  const problems: string[] = [];
-  const seen = new Set<string>();
+  return new InstructionReader(where.homeDir).read(instructionLocations(where));
+}
 
-  const load = (
-    file: string,
-    scope: InstructionScope,
-    chain: readonly string[],
-    importedBy?: string,
-    target?: string,
-  ): void => {
-    const read = readSettingsText(file);
-    if (read.kind === "absent") {
-      // A bare `@word` is as likely a mention of someone as a file: only a path-like one is reported.
-      if (target !== undefined && /[./]/.test(target))
-        problems.push(`${importedBy}: import @${target}: no such file`);
-      return;
-    }
-    if (read.kind === "error") {
-      problems.push(`${importedBy !== undefined ? `${importedBy}: import ` : ""}${file}: ${read.message}`);
-      return;
-    }
-    const real = realPath(file);
-    if (chain.includes(real)) {
-      problems.push(`${importedBy ?? file}: import ${file} is a cycle; not followed`);
-      return;
-    }
-    if (seen.has(real)) return;
-    seen.add(real);
-    files.push({ path: file, scope, text: read.text, ...(importedBy !== undefined ? { importedBy } : {}) });
-    const imports = importPaths(read.text);
-    if (imports.length === 0) return;
-    if (chain.length >= MAX_IMPORT_DEPTH) {
-      problems.push(`${file}: imports deeper than ${MAX_IMPORT_DEPTH} levels are not followed`);
-      return;
-    }
-    for (const target of imports) {
-      load(resolveImport(target, path.dirname(file), where.homeDir), scope, [...chain, real], file, target);
-    }
-  };
+/**
+ * Reads instruction files with their `@path` imports, each import right after the file that
+ * imports it. Files are read like settings files: regular files only, size-capped, so a hostile
+ * repository cannot hang or flood the session. A file met twice in a session (the same real path
+ * by two names, imported twice, or found again later) is given once. Nothing here is fatal: what
+ * cannot be read is a problem line, and the rest loads.
+ */
+export class InstructionReader {
+  private readonly seen = new Set<string>();
 
-  for (const { file, scope } of instructionLocations(where)) load(file, scope, []);
-  return { files, problems };
+  constructor(private readonly homeDir: string) {}
+
+  /** The files at `locations` not given before (absent ones are skipped quietly). */
+  read(locations: readonly { file: string; scope: InstructionScope }[]): LoadedInstructions {
+    const files: InstructionFile[] = [];
+    const problems: string[] = [];
+
+    const load = (
+      file: string,
+      scope: InstructionScope,
+      chain: readonly string[],
+      importedBy?: string,
+      target?: string,
+    ): void => {
+      const read = readSettingsText(file);
+      if (read.kind === "absent") {
+        // A bare `@word` is as likely a mention of someone as a file: only a path-like one is reported.
+        if (target !== undefined && /[./]/.test(target))
+          problems.push(`${importedBy}: import @${target}: no such file`);
+        return;
+      }
+      if (read.kind === "error") {
+        problems.push(`${importedBy !== undefined ? `${importedBy}: import ` : ""}${file}: ${read.message}`);
+        return;
+      }
+      const real = realPath(file);
+      if (chain.includes(real)) {
+        problems.push(`${importedBy ?? file}: import ${file} is a cycle; not followed`);
+        return;
+      }
+      if (this.seen.has(real)) return;
+      this.seen.add(real);
+      files.push({ path: file, scope, text: read.text, ...(importedBy !== undefined ? { importedBy } : {}) });
+      const imports = importPaths(read.text);
+      if (imports.length === 0) return;
+      if (chain.length >= MAX_IMPORT_DEPTH) {
+        problems.push(`${file}: imports deeper than ${MAX_IMPORT_DEPTH} levels are not followed`);
+        return;
+      }
+      for (const target of imports) {
+        load(resolveImport(target, path.dirname(file), this.homeDir), scope, [...chain, real], file, target);
+      }
+    };
+
+    for (const { file, scope } of locations) load(file, scope, []);
+    return { files, problems };
+  }
 }
 
 function resolveImport(target: string, dir: string, homeDir: string): string {

@@ -2,7 +2,8 @@ import os from "node:os";
 import path from "node:path";
 import type { SettingsLayer } from "@codebot/hooks";
 import type { LoadedInstructions } from "./instruction-file.js";
-import { loadInstructions } from "./load-instructions.js";
+import { instructionLocations } from "./instruction-locations.js";
+import { InstructionReader } from "./load-instructions.js";
 
 export interface SessionInstructionsWhere {
   cwd: string;
@@ -14,17 +15,28 @@ export interface SessionInstructionsWhere {
   env: Record<string, string | undefined>;
 }
 
-/** The instruction files of a session, honouring `"claudeCompat": false` in codebot's user settings. */
-export function sessionInstructions(where: SessionInstructionsWhere): LoadedInstructions {
+export interface SessionInstructions {
+  /** Everything given to the model so far (grows as nested folders' files are loaded). */
+  loaded: LoadedInstructions;
+  /** Remembers what was given, so a later load gives only new files. */
+  reader: InstructionReader;
+  claudeCompat: boolean;
+}
+
+/** The instruction files of a session start, honouring `"claudeCompat": false` in codebot's user settings. */
+export function sessionInstructions(where: SessionInstructionsWhere): SessionInstructions {
   const userSettings = path.join(where.codebotHome, "settings.json");
   const user = where.layers.find((layer) => layer.source === "user" && layer.path === userSettings);
   const claudeCompat = (user?.settings as { claudeCompat?: unknown } | undefined)?.claudeCompat !== false;
   const home = where.env.HOME;
-  return loadInstructions({
-    cwd: where.cwd,
-    codebotHome: where.codebotHome,
-    claudeHome: where.claudeHome,
-    claudeCompat,
-    homeDir: home !== undefined && home !== "" ? home : os.homedir(),
-  });
+  const reader = new InstructionReader(home !== undefined && home !== "" ? home : os.homedir());
+  const loaded = reader.read(
+    instructionLocations({
+      cwd: where.cwd,
+      codebotHome: where.codebotHome,
+      claudeHome: where.claudeHome,
+      claudeCompat,
+    }),
+  );
+  return { loaded, reader, claudeCompat };
 }

@@ -7,6 +7,7 @@ import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { visible } from "../approval/visible-text.js";
+import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
 import { resolveClaudeHome } from "../paths/claude-home.js";
@@ -188,6 +189,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     onStopRun: (stop) => session?.stopRun(stop),
   });
 
+  // Instruction files (AGENTS.md, CLAUDE.md, …) go to the model as context of the first prompt;
+  // those of nested folders when the agent first reads a file there.
+  const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers, env });
+  for (const problem of instructions.loaded.problems) notify(`codebot: instruction file: ${problem}`);
+
   const validation = new StopValidation(
     (input) => runner.postStopValidation(input),
     settings.postStopValidation.maxAttempts,
@@ -202,6 +208,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     runner.middleware(),
     approval.toolMiddleware(),
     validation.middleware(),
+    nestedInstructionsMiddleware(cwd, instructions, notify),
     ...(options.toolObservers ?? []),
   ];
   const tasks = new TaskStore(tasksPath);
@@ -251,10 +258,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const problems = projectProblems(project).map(({ severity, message }) => ({ severity, message }));
   announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, cwd, notify);
 
-  // Instruction files (AGENTS.md, CLAUDE.md, …) go to the model as context of the first prompt.
-  const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers, env });
-  for (const problem of instructions.problems) notify(`codebot: instruction file: ${problem}`);
-  const instructionContext = projectContext(instructions);
+  const instructionContext = projectContext(instructions.loaded);
   const runtime = new Runtime({
     sessionId,
     cwd,
@@ -272,7 +276,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     agent,
     session,
     events,
-    instructions,
+    instructions: instructions.loaded,
     getModel: () => model,
     setModel: async (next) => {
       model = await modelOf(next, env);
