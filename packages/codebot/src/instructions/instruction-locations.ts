@@ -46,6 +46,11 @@ export function folderLocations(
   return out;
 }
 
+/** The project root: the git root (the nearest folder up with a `.git` entry), else `cwd`. */
+export function projectRoot(cwd: string): string {
+  return foldersFromRoot(path.resolve(cwd))[0] ?? cwd;
+}
+
 /** The git root (the nearest folder up with a `.git` entry) down to `cwd`; just `cwd` outside a repository. */
 function foldersFromRoot(cwd: string): string[] {
   const chain: string[] = [];

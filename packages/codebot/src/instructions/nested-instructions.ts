@@ -3,13 +3,15 @@ import type { ToolMiddleware } from "@codebot/agentcore";
 import { systemReminder } from "@codebot/hooks";
 import { folderLocations } from "./instruction-locations.js";
 import { projectContext } from "./project-context.js";
+import type { RuleFile } from "./rule-files.js";
 import type { SessionInstructions } from "./session-instructions.js";
 
 /**
  * Instruction files of folders below the working directory, loaded the first time the main agent
  * reads a file there (as Claude Code does): after a successful `read` of `a/b/file.ts`, the files
  * of `a/` and `a/b/` not given before are added to the tool result as a `<system-reminder>`, and
- * recorded for `/memory`. Each folder is looked at once per session.
+ * recorded for `/memory`. Each folder is looked at once per session. A `.claude/rules` file with
+ * `paths:` is given the same way with the first read of a file its globs match.
  */
 export function nestedInstructionsMiddleware(
   cwd: string,
@@ -22,14 +24,15 @@ export function nestedInstructionsMiddleware(
     if (call.name !== "read" || ctx.agentName !== "main" || result.isError) return result;
     const given = call.args.file_path;
     if (typeof given !== "string") return result;
-    const folders = foldersBelow(cwd, path.dirname(path.resolve(cwd, given))).filter(
-      (dir) => !looked.has(dir),
-    );
-    if (folders.length === 0) return result;
+    const file = path.resolve(cwd, given);
+    const folders = foldersBelow(cwd, path.dirname(file)).filter((dir) => !looked.has(dir));
     for (const dir of folders) looked.add(dir);
-    const loaded = instructions.reader.read(
-      folders.flatMap((dir) => folderLocations(dir, instructions.claudeCompat)),
-    );
+    const rules = instructions.pathRules.filter((rule) => matches(rule, file));
+    if (folders.length === 0 && rules.length === 0) return result;
+    const loaded = instructions.reader.read([
+      ...folders.flatMap((dir) => folderLocations(dir, instructions.claudeCompat)),
+      ...rules,
+    ]);
     for (const problem of loaded.problems) notify(`codebot: instruction file: ${problem}`);
     instructions.loaded.files.push(...loaded.files);
     instructions.loaded.problems.push(...loaded.problems);
@@ -38,6 +41,13 @@ export function nestedInstructionsMiddleware(
       ? result
       : { ...result, content: `${result.content}\n\n${systemReminder(context)}` };
   };
+}
+
+/** Whether a read file is one a path-scoped rule is about (its globs are relative to the project root). */
+function matches(rule: RuleFile, file: string): boolean {
+  const rel = path.relative(rule.base, file).split(path.sep).join("/");
+  if (rel.startsWith("../") || path.isAbsolute(rel)) return false;
+  return rule.paths?.some((glob) => glob.matches(rel)) === true;
 }
 
 /** The folders from just below `cwd` down to `dir`; none when `dir` is not below `cwd`. */

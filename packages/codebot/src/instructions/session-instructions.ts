@@ -2,8 +2,9 @@ import os from "node:os";
 import path from "node:path";
 import type { SettingsLayer } from "@codebot/hooks";
 import type { LoadedInstructions } from "./instruction-file.js";
-import { instructionLocations } from "./instruction-locations.js";
+import { instructionLocations, projectRoot } from "./instruction-locations.js";
 import { InstructionReader } from "./load-instructions.js";
+import { type RuleFile, ruleFiles } from "./rule-files.js";
 
 export interface SessionInstructionsWhere {
   cwd: string;
@@ -21,6 +22,8 @@ export interface SessionInstructions {
   /** Remembers what was given, so a later load gives only new files. */
   reader: InstructionReader;
   claudeCompat: boolean;
+  /** `.claude/rules` files with `paths:`, given once a matching file is read. */
+  pathRules: RuleFile[];
 }
 
 /** The instruction files of a session start, honouring `"claudeCompat": false` in codebot's user settings. */
@@ -30,13 +33,17 @@ export function sessionInstructions(where: SessionInstructionsWhere): SessionIns
   const claudeCompat = (user?.settings as { claudeCompat?: unknown } | undefined)?.claudeCompat !== false;
   const home = where.env.HOME;
   const reader = new InstructionReader(home !== undefined && home !== "" ? home : os.homedir());
-  const loaded = reader.read(
-    instructionLocations({
+  const ruleProblems: string[] = [];
+  const rules = claudeCompat ? ruleFiles(where.claudeHome, projectRoot(where.cwd), ruleProblems) : [];
+  const loaded = reader.read([
+    ...instructionLocations({
       cwd: where.cwd,
       codebotHome: where.codebotHome,
       claudeHome: where.claudeHome,
       claudeCompat,
     }),
-  );
-  return { loaded, reader, claudeCompat };
+    ...rules.filter((rule) => rule.paths === undefined),
+  ]);
+  loaded.problems.unshift(...ruleProblems);
+  return { loaded, reader, claudeCompat, pathRules: rules.filter((rule) => rule.paths !== undefined) };
 }
