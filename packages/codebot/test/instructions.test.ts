@@ -74,17 +74,35 @@ describe("instruction file discovery", () => {
 describe("@path imports", () => {
   it("follows relative and ~ imports, each right after its importer and labelled with it", () => {
     const w = layout();
-    const main = writeFile(path.join(w.root, "CLAUDE.md"), "see @docs/style.md and @~/prefs.md");
-    const style = writeFile(path.join(w.root, "docs", "style.md"), "tabs");
+    const user = writeFile(path.join(w.codebotHome, "CODEBOT.md"), "mine @~/prefs.md");
     const prefs = writeFile(path.join(w.homeDir, "prefs.md"), "be brief");
+    const main = writeFile(path.join(w.root, "CLAUDE.md"), "see @docs/style.md");
+    const style = writeFile(path.join(w.root, "docs", "style.md"), "tabs");
     writeFile(path.join(w.root, "AGENTS.md"), "agents");
     const loaded = loadInstructions(w);
     expect(loaded.problems).toEqual([]);
     expect(loaded.files.map((f) => [f.path, f.importedBy])).toEqual([
+      [user, undefined],
+      [prefs, user],
       [path.join(w.root, "AGENTS.md"), undefined],
       [main, undefined],
       [style, main],
-      [prefs, main],
+    ]);
+  });
+
+  it("a project file cannot import, or be a symlink to, a file outside the project", () => {
+    const w = layout();
+    const secret = writeFile(path.join(w.homeDir, ".ssh", "id_rsa"), "PRIVATE KEY");
+    const outside = writeFile(path.join(w.codebotHome, "outside.md"), "outside text");
+    const main = writeFile(path.join(w.root, "CLAUDE.md"), `@~/.ssh/id_rsa @${outside}`);
+    fs.symlinkSync(secret, path.join(w.root, "AGENTS.md"));
+    const loaded = loadInstructions(w);
+    expect(loaded.files.map((f) => f.path)).toEqual([main]);
+    expect(loaded.files.map((f) => f.text).join("")).not.toContain("PRIVATE KEY");
+    expect(loaded.problems).toEqual([
+      `${path.join(w.root, "AGENTS.md")}: outside the project; not read`,
+      `${main}: import ${secret}: outside the project; not read`,
+      `${main}: import ${outside}: outside the project; not read`,
     ]);
   });
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { readSettingsText } from "../settings/read-settings-text.js";
 import { importPaths } from "./import-paths.js";
 import type { InstructionFile, InstructionScope, LoadedInstructions } from "./instruction-file.js";
-import { type InstructionWhere, instructionLocations } from "./instruction-locations.js";
+import { type InstructionWhere, instructionLocations, projectRoot } from "./instruction-locations.js";
 
 /** How many `@path` hops from a file found by its name (Claude Code's limit). */
 export const MAX_IMPORT_DEPTH = 5;
@@ -15,7 +15,7 @@ export interface LoadWhere extends InstructionWhere {
 
 /** Reads every instruction file of the session start (see instructionLocations) with its imports. */
 export function loadInstructions(where: LoadWhere): LoadedInstructions {
-  return new InstructionReader(where.homeDir).read(instructionLocations(where));
+  return new InstructionReader(where.homeDir, projectRoot(where.cwd)).read(instructionLocations(where));
 }
 
 /**
@@ -28,7 +28,20 @@ export function loadInstructions(where: LoadWhere): LoadedInstructions {
 export class InstructionReader {
   private readonly seen = new Set<string>();
 
-  constructor(private readonly homeDir: string) {}
+  private readonly realRoot: string;
+
+  /**
+   * `projectRoot`: a project (or local) file, or anything it imports, must really be inside it —
+   * a cloned repository is hostile, and a `CLAUDE.md` symlinked to, or importing,
+   * `~/.ssh/id_rsa` must not put that file in the model's context. The user's own files may
+   * import anything.
+   */
+  constructor(
+    private readonly homeDir: string,
+    projectRoot: string,
+  ) {
+    this.realRoot = realPath(projectRoot);
+  }
 
   /** The files at `locations` not given before (absent ones are skipped quietly). */
   read(locations: readonly { file: string; scope: InstructionScope }[]): LoadedInstructions {
@@ -54,6 +67,12 @@ export class InstructionReader {
         return;
       }
       const real = realPath(file);
+      if (scope !== "user" && !inside(this.realRoot, real)) {
+        problems.push(
+          `${importedBy !== undefined ? `${importedBy}: import ` : ""}${file}: outside the project; not read`,
+        );
+        return;
+      }
       if (chain.includes(real)) {
         problems.push(`${importedBy ?? file}: import ${file} is a cycle; not followed`);
         return;
@@ -80,6 +99,11 @@ export class InstructionReader {
 function resolveImport(target: string, dir: string, homeDir: string): string {
   if (target === "~" || target.startsWith("~/")) return path.join(homeDir, target.slice(1));
   return path.resolve(dir, target);
+}
+
+function inside(root: string, file: string): boolean {
+  const rel = path.relative(root, file);
+  return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
 }
 
 function realPath(file: string): string {

@@ -32,9 +32,10 @@ export function sessionInstructions(where: SessionInstructionsWhere): SessionIns
   const user = where.layers.find((layer) => layer.source === "user" && layer.path === userSettings);
   const claudeCompat = (user?.settings as { claudeCompat?: unknown } | undefined)?.claudeCompat !== false;
   const home = where.env.HOME;
-  const reader = new InstructionReader(home !== undefined && home !== "" ? home : os.homedir());
+  const root = projectRoot(where.cwd);
+  const reader = new InstructionReader(home !== undefined && home !== "" ? home : os.homedir(), root);
   const ruleProblems: string[] = [];
-  const rules = claudeCompat ? ruleFiles(where.claudeHome, projectRoot(where.cwd), ruleProblems) : [];
+  const rules = claudeCompat ? ruleFiles(where.claudeHome, root, ruleProblems) : [];
   const loaded = reader.read([
     ...instructionLocations({
       cwd: where.cwd,
