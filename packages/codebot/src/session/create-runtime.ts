@@ -15,6 +15,9 @@ import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { visible } from "../approval/visible-text.js";
+import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
+import { projectContext } from "../instructions/project-context.js";
+import { sessionInstructions } from "../instructions/session-instructions.js";
 import { sessionMcp } from "../mcp/session-mcp.js";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
@@ -134,13 +137,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     events.emit({ kind: "notice", message });
   };
 
+  const claudeHome = resolveClaudeHome(options.claudeHome, env as NodeJS.ProcessEnv);
   const project =
     options.projectSettings ??
     readProjectSettings(
       {
         cwd,
         codebotHome,
-        claudeHome: resolveClaudeHome(options.claudeHome, env as NodeJS.ProcessEnv),
+        claudeHome,
         settingsFiles: options.settingsFiles,
         pluginDirs: options.pluginDirs,
       },
@@ -216,6 +220,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     onStopRun: (stop) => session?.stopRun(stop),
   });
 
+  // Instruction files (AGENTS.md, CLAUDE.md, …) go to the model as context of the first prompt;
+  // those of nested folders when the agent first reads a file there.
+  const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers, env });
+  for (const problem of instructions.loaded.problems) notify(`codebot: instruction file: ${problem}`);
+
   const validation = new StopValidation(
     (input) => runner.postStopValidation(input),
     settings.postStopValidation.maxAttempts,
@@ -230,6 +239,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     runner.middleware(),
     approval.toolMiddleware(),
     validation.middleware(),
+    nestedInstructionsMiddleware(cwd, instructions, notify),
     ...(options.toolObservers ?? []),
   ];
   const tasks = new TaskStore(tasksPath);
@@ -314,6 +324,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const problems = projectProblems(project).map(({ severity, message }) => ({ severity, message }));
   announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, cwd, notify);
 
+  const instructionContext = projectContext(instructions.loaded);
   const runtime = new Runtime({
     identity: () => ({ sessionId, transcriptPath, tasksPath }),
     cwd,
@@ -345,6 +356,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         },
       };
     },
+    instructions: instructions.loaded,
     getModel: () => model,
     setModel: async (next) => {
       model = await modelOf(next, env);
@@ -353,12 +365,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return model;
     },
   });
-  if (options.sessionStart === false) return runtime;
+  if (options.sessionStart === false) {
+    session.startedWith(Promise.resolve(instructionContext));
+    return runtime;
+  }
   // Claude Code groups of SessionStart may give context for the first prompt; nothing waits for them here.
   session.startedWith(
     runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
-      (decision) => (decision.kind === "stop" ? undefined : decision.context),
-      () => undefined,
+      (decision) => joinContext(instructionContext, decision.kind === "stop" ? undefined : decision.context),
+      () => instructionContext,
     ),
   );
   return runtime;
@@ -381,6 +396,11 @@ function restoreSession(
 /** The `provider/id` a model is known by (a model object: its provider and id). */
 function specOf(given: LanguageModelV3 | string): string {
   return typeof given === "string" ? given : `${given.provider.split(".")[0]}/${given.modelId}`;
+}
+
+function joinContext(...parts: (string | undefined)[]): string | undefined {
+  const given = parts.filter((part): part is string => part !== undefined && part !== "");
+  return given.length > 0 ? given.join("\n\n") : undefined;
 }
 
 /** A model as given, or resolved from its `provider/id` spec. */

@@ -4,6 +4,7 @@ import type { HookRunner, SettingsLayer } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { TrustStore } from "../approval/trust-store.js";
+import type { LoadedInstructions } from "../instructions/instruction-file.js";
 import type { McpServers, ServerStatus } from "../mcp/mcp-servers.js";
 import type { PermissionMode, RuntimeSettings } from "../settings/runtime-settings.js";
 import type { TaskStore } from "../tasks/task-store.js";
@@ -43,6 +44,8 @@ export interface RuntimeParts {
   mcp: { servers: McpServers; close(): Promise<void> };
   /** An earlier session's restored history, and how to switch transcript, task list and ids to it. */
   resume(sessionId: string): ResumedSession;
+  /** The instruction files given to the model (AGENTS.md, CLAUDE.md, …) and what could not be read. */
+  instructions: LoadedInstructions;
   getModel(): LanguageModelV3;
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
 }
@@ -64,6 +67,8 @@ export class Runtime {
   readonly tasks: TaskStore;
   /** The main agent's tools, by name. */
   readonly toolNames: readonly string[];
+  /** The instruction files given to the model, for `/memory`. */
+  readonly instructions: LoadedInstructions;
   private closing: Promise<void> | undefined;
   /** Set while the first prompt waits for the MCP servers to start. */
   private waitingForMcp: AbortController | undefined;
@@ -79,6 +84,7 @@ export class Runtime {
     this.trustStore = parts.trustStore;
     this.tasks = parts.tasks;
     this.toolNames = parts.toolNames;
+    this.instructions = parts.instructions;
   }
 
   /** The session's id (`/resume` switches it). */

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { memoryLines } from "../../instructions/memory-lines.js";
 import type { Runtime } from "../../session/runtime.js";
 import { listSessions } from "../../transcript/session-files.js";
 import { errorMessage } from "../cli-error.js";
@@ -21,6 +22,7 @@ export interface SlashContext {
 const HELP = [
   "/hooks          the hooks configured for this session, where they come from, their trust",
   "/mcp            the MCP servers of this session: state, tools, where each came from",
+  "/memory         the instruction files (AGENTS.md, CLAUDE.md, …) given to the model, and from where",
   "/model [id]     show or switch the model (provider/id; a bare id keeps the provider)",
   "/compact [focus] summarise the conversation now, with what to focus on",
   "/clear          start a fresh conversation (SessionEnd clear, SessionStart clear)",
@@ -50,6 +52,9 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       return undefined;
     case "mcp":
       for (const line of serverLines(ctx.runtime.mcpServers(), ctx.runtime.cwd, s)) ctx.print(line);
+      return undefined;
+    case "memory":
+      for (const line of memoryLines(ctx.runtime.instructions)) ctx.print(line);
       return undefined;
     case "model":
       await switchModel(arg, ctx);

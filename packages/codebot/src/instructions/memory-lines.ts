@@ -1,0 +1,22 @@
+import type { LoadedInstructions } from "./instruction-file.js";
+
+/**
+ * What `/memory` prints: each instruction file given to the model, in the order the model reads
+ * it, with its kind, size and (for an import) the file that imported it; then what could not be
+ * read.
+ */
+export function memoryLines(loaded: LoadedInstructions): string[] {
+  const lines =
+    loaded.files.length === 0
+      ? ["no instruction files loaded (AGENTS.md, CODEBOT.md, CLAUDE.md, …; see docs/runtime.md)"]
+      : [
+          "instruction files given to the model (later ones take precedence):",
+          ...loaded.files.map((file) => {
+            const origin = file.importedBy !== undefined ? `, imported by ${file.importedBy}` : "";
+            return `  ${file.path}  (${file.scope}, ${Buffer.byteLength(file.text)} bytes${origin})`;
+          }),
+        ];
+  if (loaded.problems.length > 0)
+    lines.push("not loaded:", ...loaded.problems.map((problem) => `  ${problem}`));
+  return lines;
+}

@@ -1,0 +1,50 @@
+import os from "node:os";
+import path from "node:path";
+import type { SettingsLayer } from "@codebot/hooks";
+import type { LoadedInstructions } from "./instruction-file.js";
+import { instructionLocations, projectRoot } from "./instruction-locations.js";
+import { InstructionReader } from "./load-instructions.js";
+import { type RuleFile, ruleFiles } from "./rule-files.js";
+
+export interface SessionInstructionsWhere {
+  cwd: string;
+  codebotHome: string;
+  claudeHome: string;
+  /** The session's settings layers: codebot's user settings may turn Claude Code compatibility off. */
+  layers: readonly SettingsLayer[];
+  /** For `~` in imports; default: HOME of the environment, else the OS's home folder. */
+  env: Record<string, string | undefined>;
+}
+
+export interface SessionInstructions {
+  /** Everything given to the model so far (grows as nested folders' files are loaded). */
+  loaded: LoadedInstructions;
+  /** Remembers what was given, so a later load gives only new files. */
+  reader: InstructionReader;
+  claudeCompat: boolean;
+  /** `.claude/rules` files with `paths:`, given once a matching file is read. */
+  pathRules: RuleFile[];
+}
+
+/** The instruction files of a session start, honouring `"claudeCompat": false` in codebot's user settings. */
+export function sessionInstructions(where: SessionInstructionsWhere): SessionInstructions {
+  const userSettings = path.join(where.codebotHome, "settings.json");
+  const user = where.layers.find((layer) => layer.source === "user" && layer.path === userSettings);
+  const claudeCompat = (user?.settings as { claudeCompat?: unknown } | undefined)?.claudeCompat !== false;
+  const home = where.env.HOME;
+  const root = projectRoot(where.cwd);
+  const reader = new InstructionReader(home !== undefined && home !== "" ? home : os.homedir(), root);
+  const ruleProblems: string[] = [];
+  const rules = claudeCompat ? ruleFiles(where.claudeHome, root, ruleProblems) : [];
+  const loaded = reader.read([
+    ...instructionLocations({
+      cwd: where.cwd,
+      codebotHome: where.codebotHome,
+      claudeHome: where.claudeHome,
+      claudeCompat,
+    }),
+    ...rules.filter((rule) => rule.paths === undefined),
+  ]);
+  loaded.problems.unshift(...ruleProblems);
+  return { loaded, reader, claudeCompat, pathRules: rules.filter((rule) => rule.paths !== undefined) };
+}
