@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { Agent, type Env, resolveModel, type ToolMiddleware } from "@codebot/agentcore";
-import { createHookRunner, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
+import { createHookRunner, formatProblem, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
@@ -245,7 +245,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   session = new Session({ agent, runner, transcript, events, validation, stopHooks, notify });
 
   // A RuntimeProblem is the line only (the place is in its message).
-  const problems = projectProblems(project).map(({ severity, message }) => ({ severity, message }));
+  const problems = projectProblems(project).map((p) => ({ severity: p.severity, message: formatProblem(p) }));
   announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, cwd, notify);
 
   const runtime = new Runtime({

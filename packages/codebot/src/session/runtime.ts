@@ -1,6 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Agent } from "@codebot/agentcore";
-import type { HookRunner, SettingsLayer } from "@codebot/hooks";
+import type { HookRunner, Problem, SettingsLayer } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { TrustStore } from "../approval/trust-store.js";
@@ -10,12 +10,11 @@ import type { PromptResult } from "./prompt-result.js";
 import type { Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
 
-/** A configuration problem found while assembling the runtime (settings, hooks, http allow-list). */
-export interface RuntimeProblem {
-  severity: "error" | "warning";
-  /** One line naming the file and what is wrong. */
-  message: string;
-}
+/**
+ * A configuration problem found while assembling the runtime (settings, hooks, http allow-list),
+ * as its line: `message` is `formatProblem`'s line naming the file and what is wrong.
+ */
+export type RuntimeProblem = Pick<Problem, "severity" | "message">;
 
 /** Everything `createRuntime` assembled. */
 export interface RuntimeParts {

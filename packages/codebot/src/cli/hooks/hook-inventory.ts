@@ -7,6 +7,7 @@ import path from "node:path";
 import {
   type CompiledHook,
   consentFingerprint,
+  type Problem,
   referencedScripts,
   type SettingsLayer,
   USER_OWNED_SOURCES,
@@ -14,7 +15,6 @@ import {
 import type { TrustStore } from "../../approval/trust-store.js";
 import { resolveCodebotHome } from "../../paths/codebot-home.js";
 import {
-  type ProjectProblem,
   type ProjectSettings,
   type ProjectTrustOptions,
   projectDirectory,
@@ -45,7 +45,7 @@ export interface HookInventory {
   /** `disableAllHooks` is set in some layer. */
   disabled: boolean;
   settings: RuntimeSettings;
-  problems: ProjectProblem[];
+  problems: Problem[];
   trustStore: TrustStore;
   /** The settings as read, for a session to start from (createRuntime's `projectSettings`) instead of reading them again. */
   project: ProjectSettings;

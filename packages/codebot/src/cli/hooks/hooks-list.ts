@@ -1,4 +1,4 @@
-import { describeHook } from "@codebot/hooks";
+import { describeHook, formatProblem } from "@codebot/hooks";
 import { visible } from "../../approval/visible-text.js";
 import { type Styles, stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
@@ -14,7 +14,7 @@ export function hooksList(flags: ProjectFlags, json: boolean): number {
       disabled: inv.disabled,
       files: inv.layers.map((l) => ({ source: l.source, file: l.path })),
       hooks: inv.hooks.map(wireHook),
-      problems: inv.problems.map((p) => ({ severity: p.severity, message: p.message })),
+      problems: inv.problems.map((p) => ({ severity: p.severity, message: formatProblem(p) })),
     };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return 0;

@@ -1,3 +1,4 @@
+import { formatProblem } from "@codebot/hooks";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { problemLines } from "../settings-check.js";
@@ -14,7 +15,8 @@ export function hooksValidate(flags: ProjectFlags, json: boolean): number {
       errors,
       warnings,
       files: inv.layers.map((l) => ({ source: l.source, file: l.path })),
-      problems: inv.problems,
+      // Each problem with its place, and `message` as the line the text output prints.
+      problems: inv.problems.map((p) => ({ ...p, message: formatProblem(p) })),
     };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
