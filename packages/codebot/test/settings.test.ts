@@ -48,9 +48,7 @@ describe("settings layers", () => {
     expect(layers.map((l) => l.source)).toEqual(["user"]);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ file: bad, line: 3, column: 3, severity: "error" });
-    expect(formatProblem(problems[0] as never)).toBe(
-      `settings: ${bad}:3:3: comma expected (layer skipped)`,
-    );
+    expect(formatProblem(problems[0] as never)).toBe(`settings: ${bad}:3:3: comma expected (layer skipped)`);
   });
 
   it("reports a --settings file that does not exist and a document that is not an object", () => {
