@@ -127,7 +127,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       },
       { trustProjectHooks: options.trustProjectHooks },
     );
-  const { layers, trustStore, settings, hooks: loadedHooks } = project;
+  const { trustStore, settings, hooks: loadedHooks } = project;
   if (trustStore.problem) notify(trustStore.problem);
   let model = await modelOf(sessionModel(options.model, settings, env), env);
 
@@ -254,12 +254,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     codebotHome,
     transcriptPath,
     tasksPath,
-    layers,
-    settings,
+    project,
     problems,
     hooks: runner,
     approval,
-    trustStore,
     tasks,
     toolNames: tools.map((t) => t.name),
     agent,

@@ -1,11 +1,11 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Agent } from "@codebot/agentcore";
-import type { HookRunner, Problem, SettingsLayer } from "@codebot/hooks";
+import type { HookRunner, Problem } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
-import type { TrustStore } from "../approval/trust-store.js";
-import type { PermissionMode, RuntimeSettings } from "../settings/runtime-settings.js";
+import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { TaskStore } from "../tasks/task-store.js";
+import type { ProjectSettings } from "./project-settings.js";
 import type { PromptResult } from "./prompt-result.js";
 import type { Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
@@ -23,12 +23,11 @@ export interface RuntimeParts {
   codebotHome: string;
   transcriptPath: string;
   tasksPath: string;
-  layers: SettingsLayer[];
-  settings: RuntimeSettings;
+  /** The project's settings as read once for this session: layers, merged settings, trust store, hooks. */
+  project: ProjectSettings;
   problems: RuntimeProblem[];
   hooks: HookRunner;
   approval: ApprovalEngine;
-  trustStore: TrustStore;
   tasks: TaskStore;
   /** The main agent's tools, by name. */
   toolNames: readonly string[];
@@ -44,39 +43,57 @@ export interface RuntimeParts {
  * together. `close()` ends it: SessionEnd, then every async hook in flight.
  */
 export class Runtime {
-  readonly sessionId: string;
-  /** The project directory (symlinks resolved). */
-  readonly cwd: string;
-  readonly codebotHome: string;
-  /** The session's JSONL transcript (the hooks' `transcript_path`). */
-  readonly transcriptPath: string;
-  /** The session's task list file. */
-  readonly tasksPath: string;
-  readonly layers: readonly SettingsLayer[];
-  readonly settings: RuntimeSettings;
-  readonly problems: readonly RuntimeProblem[];
-  readonly hooks: HookRunner;
-  readonly approval: ApprovalEngine;
-  readonly trustStore: TrustStore;
-  readonly tasks: TaskStore;
-  /** The main agent's tools, by name. */
-  readonly toolNames: readonly string[];
   private closing: Promise<void> | undefined;
 
-  constructor(private readonly parts: RuntimeParts) {
-    this.sessionId = parts.sessionId;
-    this.cwd = parts.cwd;
-    this.codebotHome = parts.codebotHome;
-    this.transcriptPath = parts.transcriptPath;
-    this.tasksPath = parts.tasksPath;
-    this.layers = parts.layers;
-    this.settings = parts.settings;
-    this.problems = parts.problems;
-    this.hooks = parts.hooks;
-    this.approval = parts.approval;
-    this.trustStore = parts.trustStore;
-    this.tasks = parts.tasks;
-    this.toolNames = parts.toolNames;
+  constructor(private readonly parts: RuntimeParts) {}
+
+  get sessionId(): string {
+    return this.parts.sessionId;
+  }
+
+  /** The project directory (symlinks resolved). */
+  get cwd(): string {
+    return this.parts.cwd;
+  }
+
+  get codebotHome(): string {
+    return this.parts.codebotHome;
+  }
+
+  /** The session's JSONL transcript (the hooks' `transcript_path`). */
+  get transcriptPath(): string {
+    return this.parts.transcriptPath;
+  }
+
+  /** The session's task list file. */
+  get tasksPath(): string {
+    return this.parts.tasksPath;
+  }
+
+  /** The project's settings as this session read them: `layers`, `settings`, `trustStore`, the loaded hooks. */
+  get project(): ProjectSettings {
+    return this.parts.project;
+  }
+
+  get problems(): readonly RuntimeProblem[] {
+    return this.parts.problems;
+  }
+
+  get hooks(): HookRunner {
+    return this.parts.hooks;
+  }
+
+  get approval(): ApprovalEngine {
+    return this.parts.approval;
+  }
+
+  get tasks(): TaskStore {
+    return this.parts.tasks;
+  }
+
+  /** The main agent's tools, by name. */
+  get toolNames(): readonly string[] {
+    return this.parts.toolNames;
   }
 
   /** The model the next model call uses. */
