@@ -11,14 +11,14 @@ import { hookBody, hookEnvText } from "./hook-view.js";
 
 export interface PendingConsent {
   hooks: InventoryHook[];
-  grants: HookInventory["settings"]["permissions"]["untrusted"];
+  grants: HookInventory["project"]["settings"]["permissions"]["untrusted"];
 }
 
 /** What the project asks for that is not approved yet. */
 export function pendingConsent(inv: HookInventory): PendingConsent {
   return {
     hooks: projectHooks(inv).filter((h) => h.trust !== "approved"),
-    grants: inv.settings.permissions.untrusted,
+    grants: inv.project.settings.permissions.untrusted,
   };
 }
 
@@ -56,12 +56,12 @@ export function consentLines(inv: HookInventory, p: PendingConsent, s: Styles): 
 /** Approves everything pending for good (the trust store of the project). */
 export function approveAll(inv: HookInventory, p: PendingConsent): void {
   for (const { hook, fingerprint } of p.hooks) {
-    inv.trustStore.trustHook(fingerprint, {
+    inv.project.trustStore.trustHook(fingerprint, {
       event: hook.event,
       source: hook.source,
       label: hook.name,
       path: hook.path,
     });
   }
-  if (p.grants.length > 0) inv.trustStore.trustGrants(p.grants.map((g) => g.grant));
+  if (p.grants.length > 0) inv.project.trustStore.trustGrants(p.grants.map((g) => g.grant));
 }
