@@ -19,6 +19,7 @@ export type {
   Tool,
   ToolCall,
   ToolContext,
+  ToolImage,
   ToolMiddleware,
   ToolNext,
   ToolResult,

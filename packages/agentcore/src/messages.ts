@@ -1,5 +1,6 @@
-import type { ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
+import type { ModelMessage, ToolModelMessage, ToolResultPart, UserModelMessage } from "ai";
 import type { ExecutedCall } from "./events.js";
+import type { ToolResult } from "./tool.js";
 
 /** A user message with plain text. */
 export function userMessage(text: string): UserModelMessage {
@@ -14,10 +15,20 @@ export function toolResultMessage(executed: readonly ExecutedCall[]): ToolModelM
       type: "tool-result" as const,
       toolCallId: call.id,
       toolName: call.name,
-      output: result.isError
-        ? { type: "error-text" as const, value: result.content }
-        : { type: "text" as const, value: result.content },
+      output: outputOf(result),
     })),
+  };
+}
+
+function outputOf(result: ToolResult): ToolResultPart["output"] {
+  if (result.isError) return { type: "error-text", value: result.content };
+  if (!result.images?.length) return { type: "text", value: result.content };
+  return {
+    type: "content",
+    value: [
+      { type: "text", text: result.content },
+      ...result.images.map(({ data, mediaType }) => ({ type: "image-data" as const, data, mediaType })),
+    ],
   };
 }
 

@@ -6,6 +6,14 @@ export interface ToolResult {
   content: string;
   /** True when the call failed; the model still gets `content`. */
   isError: boolean;
+  /** Images sent to the model after `content` (an MCP tool's image blocks); not with an error. */
+  images?: readonly ToolImage[];
+}
+
+/** An image in a tool result: base64 data and its media type (`image/png`). */
+export interface ToolImage {
+  data: string;
+  mediaType: string;
 }
 
 /** One tool call as the model asked for it (after JSON parsing and schema validation). */

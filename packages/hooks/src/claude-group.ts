@@ -32,6 +32,8 @@ export const CLAUDE_DEFAULT_TIMEOUT_S: Readonly<Record<ClaudeHookEntry["type"], 
   command: 600,
   prompt: 30,
   http: 600,
+  // Claude Code's general default; the MCP call is bounded by its own server too.
+  mcp_tool: 600,
 };
 
 const GROUP_KEYS = new Set(["matcher", "hooks"]);

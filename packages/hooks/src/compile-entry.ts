@@ -19,7 +19,8 @@ export type SpecSource =
       url: string;
       headers?: Record<string, string> | undefined;
       allowedEnvVars?: string[] | undefined;
-    };
+    }
+  | { type: "mcp_tool"; server: string; tool: string; input?: Record<string, unknown> | undefined };
 
 const LABEL_MAX = 48;
 
@@ -36,12 +37,26 @@ export function specOf(entry: SpecSource): HookSpec {
         ...(entry.headers ? { headers: entry.headers } : {}),
         ...(entry.allowedEnvVars ? { allowedEnvVars: entry.allowedEnvVars } : {}),
       };
+    case "mcp_tool":
+      return {
+        type: "mcp_tool",
+        server: entry.server,
+        tool: entry.tool,
+        ...(entry.input ? { input: entry.input } : {}),
+      };
   }
 }
 
 /** `PreToolUse[0] command: exit 2`, the body shortened to one line. */
 export function derivedLabel(where: string, entry: SpecSource): string {
-  const body = entry.type === "command" ? entry.command : entry.type === "prompt" ? entry.prompt : entry.url;
+  const body =
+    entry.type === "command"
+      ? entry.command
+      : entry.type === "prompt"
+        ? entry.prompt
+        : entry.type === "http"
+          ? entry.url
+          : `${entry.server}/${entry.tool}`;
   const line = body.replace(/\s+/g, " ").trim();
   const short = line.length > LABEL_MAX ? `${line.slice(0, LABEL_MAX - 1)}…` : line;
   return `${where} ${entry.type}: ${short}`;

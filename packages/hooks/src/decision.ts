@@ -23,6 +23,14 @@ export interface Allow {
   updatedInput?: Record<string, unknown>;
   updatedBy?: string;
   permission?: PermissionAnswer;
+  /** PostToolUse (Claude Code groups): the last `updatedMCPToolOutput` given, and its hook. */
+  updatedMCPToolOutput?: UpdatedOutput;
+}
+
+/** What a hook gave as an MCP tool's output instead of the real one, and the hook. */
+export interface UpdatedOutput {
+  value: unknown;
+  by: string;
 }
 
 /**
@@ -35,6 +43,7 @@ export interface Block {
   reason: string;
   by: string;
   context?: string;
+  updatedMCPToolOutput?: UpdatedOutput;
 }
 
 /** The hook named `by` answered `continue: false`: the run is to end, for `reason` (§11). */

@@ -54,7 +54,16 @@ export interface HttpSpec {
   allowedEnvVars?: string[];
 }
 
-export type HookSpec = CommandSpec | PromptSpec | HttpSpec;
+/** Claude Code's `mcp_tool` hook: calls a tool of a connected MCP server; its text result is the stdout. */
+export interface McpToolSpec {
+  type: "mcp_tool";
+  server: string;
+  tool: string;
+  /** Arguments; string values may hold `${path}` references into the hook's input JSON. */
+  input?: Record<string, unknown>;
+}
+
+export type HookSpec = CommandSpec | PromptSpec | HttpSpec | McpToolSpec;
 
 export interface HookExecutor<S extends HookSpec = HookSpec> {
   run(spec: S, ctx: RunContext): Promise<RunOutcome>;
@@ -70,4 +79,5 @@ export interface Executors {
   command?: HookExecutor<CommandSpec>;
   prompt?: HookExecutor<PromptSpec>;
   http?: HookExecutor<HttpSpec>;
+  mcp_tool?: HookExecutor<McpToolSpec>;
 }

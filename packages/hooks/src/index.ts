@@ -93,6 +93,7 @@ export { ProcessHost, type ProcessHostOptions } from "./spawn/process-host.js";
 export { processHost, spawnProcess } from "./spawn/spawn-process.js";
 export type { SpawnedProcess, SpawnFailure, SpawnHandlers, SpawnRequest } from "./spawn/spawn-request.js";
 export type { HostResolver, ResolvedAddress } from "./ssrf.js";
+export { createGuardedFetch, type GuardedFetch } from "./ssrf-fetch.js";
 export { systemReminder } from "./system-reminder.js";
 export { claudeToolName, codebotToolName, toolNames } from "./tool-aliases.js";
 export type { HookStart, SkipReason, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";

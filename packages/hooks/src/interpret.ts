@@ -19,6 +19,8 @@ export interface HookVerdict {
   additionalContext?: string;
   /** New tool arguments; present only when the hook gave a JSON object. */
   updatedInput?: Record<string, unknown>;
+  /** PostToolUse: Claude Code's `updatedMCPToolOutput`, what the model sees of an MCP tool's result instead. */
+  updatedMCPToolOutput?: unknown;
   /**
    * Claude Code's `permissionDecision` other than deny (which is a block): `allow` lets the call
    * skip the permission question, `ask` puts it to the user. Legacy `decision: "approve"` is allow.
@@ -68,6 +70,7 @@ const hookSpecificFields = {
   permissionDecisionReason: z.string(),
   additionalContext: z.string(),
   updatedInput: z.record(z.string(), z.unknown()),
+  updatedMCPToolOutput: z.unknown(),
 };
 
 type Parsed<S extends Record<string, z.ZodType>> = { [K in keyof S]?: z.infer<S[K]> };
@@ -166,6 +169,8 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   if (context?.trim()) verdict.additionalContext = context.trim();
   const updated = top.updated_input ?? specific.updatedInput;
   if (updated) verdict.updatedInput = updated;
+  if (specific.updatedMCPToolOutput !== undefined)
+    verdict.updatedMCPToolOutput = specific.updatedMCPToolOutput;
   const permission =
     specific.permissionDecision === "allow" || specific.permissionDecision === "ask"
       ? specific.permissionDecision

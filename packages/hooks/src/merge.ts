@@ -3,7 +3,7 @@
  * `hard` veto (§7.2), `soft` validation (§7.3), and `feedback` for the Claude Code groups of events
  * codebot otherwise runs in the background (§11). Runs are folded in configuration order.
  */
-import { DEFAULT_BLOCK_REASON, type PermissionAnswer, type Ruling } from "./decision.js";
+import { DEFAULT_BLOCK_REASON, type PermissionAnswer, type Ruling, type UpdatedOutput } from "./decision.js";
 import { EVENT_SPECS, type EventMode, type HookEvent } from "./events.js";
 import type { HookRun } from "./hook-execution.js";
 import { capForModel } from "./model-text-cap.js";
@@ -87,6 +87,7 @@ function feedbackMerge(): Merge {
   const reasons: string[] = [];
   let blockedBy: string | undefined;
   let stop: { reason: string; by: string } | undefined;
+  let updatedOutput: UpdatedOutput | undefined;
   return {
     rewritten: undefined,
     add(run) {
@@ -99,10 +100,16 @@ function feedbackMerge(): Merge {
         blockedBy ??= run.hook.name;
       }
       if (verdict.additionalContext) contexts.push(verdict.additionalContext);
+      // The last rewrite wins, as in Claude Code (its hooks run in parallel on the original output).
+      if (verdict.updatedMCPToolOutput !== undefined)
+        updatedOutput = { value: verdict.updatedMCPToolOutput, by: run.hook.name };
       return undefined;
     },
     result(): Ruling {
-      const context = contexts.length ? { context: contexts.join("\n\n") } : {};
+      const context = {
+        ...(contexts.length ? { context: contexts.join("\n\n") } : {}),
+        ...(updatedOutput ? { updatedMCPToolOutput: updatedOutput } : {}),
+      };
       if (stop) return { kind: "stop", ...stop };
       if (blockedBy !== undefined)
         return { kind: "block", reason: reasons.join("\n\n"), by: blockedBy, ...context };

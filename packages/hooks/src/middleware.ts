@@ -91,8 +91,10 @@ async function around(
     if (refused) return refused;
     if (decision.context) reminders.push(`PreToolUse hook context:\n${decision.context}`);
   }
-  const result = await next(runCall);
-  reminders.push(...(await afterTool(hooks, runCall, result, ctx)));
+  let result = await next(runCall);
+  const after = await afterTool(hooks, runCall, result, ctx);
+  reminders.push(...after.reminders);
+  if (after.replaced !== undefined) result = after.replaced;
   if (reminders.length === 0) return result;
   // What hooks tell the model travels with the tool result, after it, as tagged reminders.
   return {
@@ -131,10 +133,10 @@ async function afterTool(
   call: ToolCall,
   result: ToolResult,
   ctx: ToolContext,
-): Promise<string[]> {
+): Promise<{ reminders: string[]; replaced?: ToolResult }> {
   const post = hooks.hasHooks("PostToolUse");
   const failure = result.isError && hooks.hasHooks("PostToolUseFailure");
-  if (!post && !failure) return [];
+  if (!post && !failure) return { reminders: [] };
   const input = {
     tool: call.name,
     toolUseId: call.id,
@@ -148,9 +150,18 @@ async function afterTool(
   if (post) fired.push(["PostToolUse", hooks.postToolUse(input)]);
   if (failure) fired.push(["PostToolUseFailure", hooks.postToolUseFailure(input)]);
   const reminders: string[] = [];
+  let replaced: ToolResult | undefined;
   let stopped = false;
   for (const [event, pending] of fired) {
     const decision = await pending;
+    // Claude Code's updatedMCPToolOutput: for MCP tools only, what the model sees instead of the result.
+    if (
+      event === "PostToolUse" &&
+      decision.kind !== "stop" &&
+      decision.updatedMCPToolOutput &&
+      call.name.startsWith("mcp__")
+    )
+      replaced = { content: outputText(decision.updatedMCPToolOutput.value), isError: result.isError };
     if (decision.kind === "stop") {
       if (!stopped) hooks.onStopRun?.({ reason: decision.reason, hook: decision.by });
       stopped = true;
@@ -159,5 +170,18 @@ async function afterTool(
     if (decision.kind === "block") reminders.push(`${event} hook feedback:\n${decision.reason}`);
     if (decision.context) reminders.push(`${event} hook context:\n${decision.context}`);
   }
-  return reminders;
+  return { reminders, ...(replaced ? { replaced } : {}) };
+}
+
+/** A replacement output as text: a string as is, MCP content blocks by their text, anything else as JSON. */
+function outputText(value: unknown): string {
+  if (typeof value === "string") return value;
+  const blocks = Array.isArray(value)
+    ? value
+    : value !== null && typeof value === "object" && Array.isArray((value as { content?: unknown }).content)
+      ? (value as { content: unknown[] }).content
+      : undefined;
+  if (blocks?.every((b) => typeof (b as { text?: unknown } | null)?.text === "string"))
+    return blocks.map((b) => (b as { text: string }).text).join("\n");
+  return JSON.stringify(value);
 }

@@ -109,11 +109,26 @@ export const claudeHttpHookSchema = z.object({
   ...claudeExtraFields,
 });
 
+export const claudeMcpToolHookSchema = z.object({
+  type: z.literal("mcp_tool"),
+  server: z.string().min(1).describe("the name of an MCP server of the session"),
+  tool: z.string().min(1).describe("the tool of that server to call"),
+  input: z
+    .record(z.string(), z.unknown())
+    .optional()
+    // \u0024 is "$": the text shows the ${…} syntax without looking like a template to the linter.
+    .describe(
+      'arguments; string values may hold \u0024{path} references into the hook input ("\u0024{tool_input.file_path}")',
+    ),
+  ...claudeExtraFields,
+});
+
 /** One hook inside a Claude Code group. */
 export const claudeHookSchema = z.discriminatedUnion("type", [
   claudeCommandHookSchema,
   claudePromptHookSchema,
   claudeHttpHookSchema,
+  claudeMcpToolHookSchema,
 ]);
 
 export type ClaudeHookEntry = z.infer<typeof claudeHookSchema>;
@@ -122,6 +137,7 @@ export const CLAUDE_ENTRY_KEYS: Record<ClaudeHookEntry["type"], ReadonlySet<stri
   command: new Set(Object.keys(claudeCommandHookSchema.shape)),
   prompt: new Set(Object.keys(claudePromptHookSchema.shape)),
   http: new Set(Object.keys(claudeHttpHookSchema.shape)),
+  mcp_tool: new Set(Object.keys(claudeMcpToolHookSchema.shape)),
 };
 
 /** A Claude Code group (§11): its hooks follow Claude Code's rules. */

@@ -12,7 +12,8 @@ import { compileGlob, type GlobPattern } from "../paths/glob-pattern.js";
  * exact command. For `read`, `write` and `edit` it is a gitignore-style path: `//abs`, `~/home`,
  * `/from-project-root`, `./relative` or `relative` (a name without `/` matches at any depth); a
  * rule on a folder covers what is inside. `Edit` rules apply to `write` too. Rules on tools
- * codebot does not have (`WebFetch(domain:x)`, `mcp__…`) are accepted and match nothing here.
+ * codebot does not have (`WebFetch(domain:x)`) are accepted and match nothing here; `mcp__server`
+ * and `mcp__server__tool` cover MCP tools (ruleCoversTool).
  */
 export interface PermissionRule {
   /** The rule as written. */
@@ -83,9 +84,23 @@ export function parsePermissionRule(
   return { ok: true, rule: { text, tool, opaque: body } };
 }
 
-/** Whether `rule` is about calls of `tool` (`Edit` rules cover every tool that edits files). */
+/**
+ * Whether `rule` is about calls of `tool` (`Edit` rules cover every tool that edits files;
+ * `mcp__github` covers every tool of that MCP server).
+ */
 export function ruleCoversTool(rule: PermissionRule, tool: string): boolean {
-  return rule.tool === tool || (rule.tool === "edit" && tool === "write");
+  return rule.tool === tool || (rule.tool === "edit" && tool === "write") || mcpRuleCovers(rule.tool, tool);
+}
+
+/**
+ * `mcp__github__create_issue` covers that MCP tool, `mcp__github` (a server, no tool) every tool
+ * of the server. Rules are lower-cased when parsed, so the comparison ignores case.
+ */
+function mcpRuleCovers(ruleTool: string, tool: string): boolean {
+  const name = tool.toLowerCase();
+  if (!name.startsWith("mcp__")) return false;
+  if (name === ruleTool) return true;
+  return !ruleTool.slice(5).includes("__") && name.startsWith(`${ruleTool}__`);
 }
 
 /** Whether a bash rule's pattern matches one simple command (or `rule` has no pattern). */

@@ -34,6 +34,7 @@ interface RootOptions {
   outputFormat: OutputFormat;
   debug?: string;
   traceFile?: string;
+  mcpConfig?: string[];
 }
 
 /**
@@ -79,7 +80,12 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           .default("text"),
       )
       .addOption(new Option("--debug <what>", "print hook trace records on stderr").choices(["hooks"]))
-      .option("--trace-file <file>", "append every hook trace record to this file (JSONL)"),
+      .option("--trace-file <file>", "append every hook trace record to this file (JSONL)")
+      .option(
+        "--mcp-config <file|json>",
+        "MCP servers from a .mcp.json-shaped file or inline JSON (repeatable)",
+        collectValues,
+      ),
   ).action(async (positional: string | undefined, _opts: RootOptions, command: Command) => {
     const opts = command.opts<RootOptions>();
     const permissionMode =
@@ -96,6 +102,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       ...(opts.maxTurns !== undefined ? { maxTurns: opts.maxTurns } : {}),
       debugHooks: opts.debug === "hooks",
       ...(opts.traceFile !== undefined ? { traceFile: path.resolve(opts.traceFile) } : {}),
+      ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
     };
     if (opts.print !== undefined) {
       if (typeof opts.print === "string" && positional !== undefined)
@@ -180,6 +187,25 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       code = await hooksTrust(projectFlagsOf(command), opts.yes === true);
     });
 
+  const mcp = program.command("mcp").description("list and trust MCP servers");
+  withProjectOptions(mcp.command("list"))
+    .description(
+      "every MCP server with its source, approval, state and tools (starts the approved ones briefly)",
+    )
+    .option("--json", "print JSON")
+    .option("--mcp-config <file|json>", "also these servers, as for a session (repeatable)", collectValues)
+    .action(async (opts: { json?: boolean; mcpConfig?: string[] }, command: Command) => {
+      const { mcpList } = await import("./mcp/mcp-list.js");
+      code = await mcpList(projectFlagsOf(command), opts.json === true, opts.mcpConfig ?? []);
+    });
+  withProjectOptions(mcp.command("trust"))
+    .description("show the project's MCP servers (.mcp.json, project settings) and approve them")
+    .option("--yes", "approve without asking")
+    .action(async (opts: { yes?: boolean }, command: Command) => {
+      const { mcpTrust } = await import("./mcp/mcp-trust.js");
+      code = await mcpTrust(projectFlagsOf(command), opts.yes === true);
+    });
+
   return {
     async run(argv) {
       rejectUnsupportedFlags(argv);
@@ -199,4 +225,8 @@ function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("expected a positive integer");
   return n;
+}
+
+function collectValues(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
 }

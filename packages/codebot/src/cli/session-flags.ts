@@ -29,6 +29,8 @@ export interface SessionFlags {
   debugHooks: boolean;
   /** `--trace-file`: every hook trace record appended to this JSONL file. */
   traceFile?: string;
+  /** Every `--mcp-config <file|json>`. */
+  mcpConfigs?: string[];
 }
 
 export interface OneShotFlags extends SessionFlags {
@@ -64,5 +66,6 @@ export function runtimeOptionsOf(
     ...(flags.hooksApprovedOnce !== undefined ? { hooksApprovedOnce: flags.hooksApprovedOnce } : {}),
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
+    ...(flags.mcpConfigs !== undefined ? { mcpConfigs: flags.mcpConfigs } : {}),
   };
 }

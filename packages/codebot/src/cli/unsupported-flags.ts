@@ -9,7 +9,6 @@ const UNSUPPORTED = [
   "-c",
   "--fork-session",
   "--session-id",
-  "--mcp-config",
   "--strict-mcp-config",
   "--mcp-debug",
   "--add-dir",
@@ -33,7 +32,7 @@ const UNSUPPORTED = [
 
 /** Throws for the first Claude Code flag codebot lacks, before the real parse (subcommands are left alone). */
 export function rejectUnsupportedFlags(argv: readonly string[]): void {
-  if (argv[0] === "hooks" || argv[0] === "demo") return;
+  if (argv[0] === "hooks" || argv[0] === "demo" || argv[0] === "mcp") return;
   for (const arg of argv) {
     if (arg === "--") return;
     const name = arg.split("=")[0] as string;

@@ -7,6 +7,7 @@ import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { visible } from "../approval/visible-text.js";
+import { sessionMcp } from "../mcp/session-mcp.js";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
@@ -85,6 +86,8 @@ export interface RuntimeOptions {
   sessionId?: string;
   /** Replaces the main agent's default instructions. */
   systemPrompt?: string;
+  /** Every `--mcp-config`: a `.mcp.json`-shaped file, or its JSON inline. */
+  mcpConfigs?: readonly string[];
   /**
    * Default true. False assembles the session without firing SessionStart: `hooks test` of
    * another event must not run the user's SessionStart hooks.
@@ -158,7 +161,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     currentModel: () => model,
     env,
     settingsEnv: settings.env,
+    mcpServers: () => mcp?.servers,
   });
+  // mcp_tool hooks reach the MCP servers, which start once the tools exist, through this.
+  let mcp: ReturnType<typeof sessionMcp> | undefined;
   // The session exists only once the agent does; hooks that end the run reach it through this.
   let session: Session | undefined;
   const runner = createHookRunner({
@@ -227,6 +233,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         }),
     },
   });
+  // MCP servers start now, in parallel; their tools join the list as each server connects.
+  mcp = sessionMcp({
+    cwd,
+    project,
+    env,
+    tools,
+    notify,
+    ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
+    ...(options.trustProjectHooks ? { trustProjectHooks: true } : {}),
+  });
+  mcp.servers.start();
   const agent = new Agent({
     model,
     systemPrompt: [options.systemPrompt ?? mainSystemPrompt(cwd), options.appendSystemPrompt]
@@ -263,6 +280,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     agent,
     session,
     events,
+    mcp,
     getModel: () => model,
     setModel: async (next) => {
       model = await modelOf(next, env);

@@ -7,6 +7,8 @@ import {
   createPromptExecutor,
   type Executors,
 } from "@codebot/hooks";
+import type { McpServers } from "../mcp/mcp-servers.js";
+import { runMcpToolHook } from "../mcp/mcp-tool-hook.js";
 
 export interface HookExecutorDeps {
   /** The http hooks' allow-list (ProjectSettings `httpAllowList.hosts`: user-owned layers only, §6.3). */
@@ -17,6 +19,8 @@ export interface HookExecutorDeps {
   env: Env;
   /** Settings `env`: under the hook's HOOK_* variables and its own env, over the process environment. */
   settingsEnv: Record<string, string>;
+  /** The session's MCP servers, for `mcp_tool` hooks (they start after the runner is made). */
+  mcpServers(): McpServers | undefined;
 }
 
 /**
@@ -41,6 +45,7 @@ export function hookExecutors(deps: HookExecutorDeps): Executors {
         http.run(spec, { ...ctx, env: { ...definedEnv(process.env), ...deps.settingsEnv, ...ctx.env } }),
       close: () => http.close?.() ?? Promise.resolve(),
     },
+    mcp_tool: { run: (spec, ctx) => runMcpToolHook(spec, ctx, deps.mcpServers()) },
   };
 }
 

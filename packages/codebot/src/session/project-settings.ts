@@ -30,6 +30,10 @@ export interface ProjectSettings {
   problems: Problem[];
   /** `httpHookAllowedHosts` of the user-owned layers, the http hooks' allow-list (§6.3), with its problems. */
   httpAllowList: LayerAllowList;
+  /** Whether a project grant counts for this run: trust store, `--trust-project-hooks`, or allowed once. */
+  isGrantTrusted(grant: string): boolean;
+  /** The grants allowed "once" for this run (ProjectTrustOptions). */
+  grantedOnce: readonly string[];
 }
 
 /** What counts as approved beyond the trust store, for this run only. */
@@ -63,6 +67,8 @@ export function readProjectSettings(
     hooks: loadHooks(withoutUntrustedHookSwitch(layers, trusted, settings)),
     problems: [...layerProblems, ...mergeProblems],
     httpAllowList: allowedHostsFromLayers(layers),
+    isGrantTrusted: trusted,
+    grantedOnce: options.grantedOnce ?? [],
   };
 }
 

@@ -3,12 +3,15 @@ import type { Agent } from "@codebot/agentcore";
 import type { HookRunner, Problem } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
+import type { McpServers, ServerStatus } from "../mcp/mcp-servers.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import type { ProjectSettings } from "./project-settings.js";
 import type { PromptResult } from "./prompt-result.js";
 import type { Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
+
+const PROMPT_RUNNING = "session: a prompt is already running; wait for it or abort it";
 
 /**
  * A configuration problem found while assembling the runtime (settings, hooks, http allow-list),
@@ -34,6 +37,8 @@ export interface RuntimeParts {
   agent: Agent;
   session: Session;
   events: SessionEvents;
+  /** The MCP servers; `close` ends their processes. */
+  mcp: { servers: McpServers; close(): Promise<void> };
   getModel(): LanguageModelV3;
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
 }
@@ -44,6 +49,8 @@ export interface RuntimeParts {
  */
 export class Runtime {
   private closing: Promise<void> | undefined;
+  /** Set while the first prompt waits for the MCP servers to start. */
+  private waitingForMcp: AbortController | undefined;
 
   constructor(private readonly parts: RuntimeParts) {}
 
@@ -111,17 +118,40 @@ export class Runtime {
   }
 
   get isRunning(): boolean {
-    return this.parts.session.isRunning;
+    return this.waitingForMcp !== undefined || this.parts.session.isRunning;
   }
 
-  /** Runs one prompt to its end. Rejects when another prompt is running or the runtime is closed. */
+  /**
+   * Runs one prompt to its end. Rejects when another prompt is running or the runtime is closed.
+   * The first prompt waits for the MCP servers, at most their startup timeout; meanwhile it counts
+   * as running (a second prompt is refused) and `abort()` cancels it.
+   */
   prompt(text: string): Promise<PromptResult> {
     if (this.closing) return Promise.reject(new Error("session: closed"));
-    return this.parts.session.prompt(text);
+    if (this.waitingForMcp) return Promise.reject(new Error(PROMPT_RUNNING));
+    const startup = this.parts.mcp.servers.startupWait();
+    if (startup === undefined) return this.parts.session.prompt(text);
+    this.waitingForMcp = new AbortController();
+    const { signal } = this.waitingForMcp;
+    const aborted = new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve()));
+    return Promise.race([startup, aborted]).then(() => {
+      this.waitingForMcp = undefined;
+      if (this.closing) throw new Error("session: closed");
+      const run = this.parts.session.prompt(text);
+      // Cancelled while waiting: the prompt ends as aborted before it reaches the model.
+      if (signal.aborted) this.parts.session.abort();
+      return run;
+    });
+  }
+
+  /** The MCP servers: state, tools and where each came from. */
+  mcpServers(): ServerStatus[] {
+    return this.parts.mcp.servers.status();
   }
 
   /** Cancels the prompt in progress. */
   abort(): void {
+    this.waitingForMcp?.abort();
     this.parts.session.abort();
   }
 
@@ -151,7 +181,7 @@ export class Runtime {
       this.parts.session.abort();
       await this.parts.session.settled();
       this.parts.hooks.sessionEnd({ reason });
-      await this.parts.hooks.close();
+      await Promise.all([this.parts.hooks.close(), this.parts.mcp.close()]);
     })();
     return this.closing;
   }

@@ -40,6 +40,8 @@ export interface RuntimeSettings {
   postStopValidation: { maxAttempts: number };
   /** Environment for tools and hooks (top-level `env`); user-owned layers and trusted project grants only. */
   env: Record<string, string>;
+  /** How long the first prompt waits for MCP servers, in ms; the last layer that sets it wins. */
+  mcpStartupTimeout?: number;
 }
 
 export interface MergeOptions {
@@ -126,6 +128,7 @@ export function mergeSettings(
     settings.permissions.deny.push(...(value.permissions?.deny ?? []));
     const maxAttempts = value.postStopValidation?.maxAttempts;
     if (maxAttempts !== undefined) settings.postStopValidation.maxAttempts = maxAttempts;
+    if (value.mcpStartupTimeout !== undefined) settings.mcpStartupTimeout = value.mcpStartupTimeout;
     for (const [name, text] of Object.entries(value.env ?? {})) {
       if (granted(`env:${name}=${text}`)) settings.env[name] = text;
     }

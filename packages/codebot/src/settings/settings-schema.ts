@@ -6,6 +6,7 @@
 import { hookSettingsSchema } from "@codebot/hooks";
 import { z } from "zod";
 import { parsePermissionRule } from "../approval/permission-rule.js";
+import { mcpServersSettingSchema, mcpStartupTimeoutSchema } from "../mcp/server-config.js";
 import { MODE_NAMES, modeNamed, PERMISSION_MODE_NAMES } from "./permission-modes.js";
 
 /** An error message that quotes the rejected value: `expected …, got "yolo"`. */
@@ -87,6 +88,8 @@ export const runtimeKeysSchema = z.object({
     .record(z.string(), z.string({ error: "expected a string" }), { error: "expected an object of strings" })
     .optional()
     .describe("environment for tools and hooks; from project settings only once trusted"),
+  mcpServers: mcpServersSettingSchema.optional(),
+  mcpStartupTimeout: mcpStartupTimeoutSchema.optional(),
   claudeCompat: z
     .boolean(expected("expected true or false"))
     .optional()

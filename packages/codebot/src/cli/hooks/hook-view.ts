@@ -2,7 +2,7 @@ import { type CompiledHook, describeHook } from "@codebot/hooks";
 import type { WireObject } from "../output/wire.js";
 import type { InventoryHook, TrustState } from "./hook-inventory.js";
 
-/** What the hook runs: its command, prompt or url. */
+/** What the hook runs: its command, prompt or url, or the MCP tool it calls with its input. */
 export function hookBody(hook: CompiledHook): string {
   switch (hook.spec.type) {
     case "command":
@@ -11,6 +11,8 @@ export function hookBody(hook: CompiledHook): string {
       return hook.spec.prompt;
     case "http":
       return hook.spec.url;
+    case "mcp_tool":
+      return `${hook.spec.server}/${hook.spec.tool} ${JSON.stringify(hook.spec.input ?? {})}`;
   }
 }
 
@@ -32,8 +34,13 @@ export function wireHook({ hook, trust, fingerprint, scripts }: InventoryHook): 
     index: hook.index,
     name: hook.name,
     type: hook.spec.type,
-    [hook.spec.type === "command" ? "command" : hook.spec.type === "prompt" ? "prompt" : "url"]:
-      hookBody(hook),
+    [hook.spec.type === "command"
+      ? "command"
+      : hook.spec.type === "prompt"
+        ? "prompt"
+        : hook.spec.type === "http"
+          ? "url"
+          : "mcp_tool"]: hookBody(hook),
     matcher: hook.matcher.source,
     if: hook.ifMatcher?.source ?? null,
     blocking: hook.blocking,

@@ -34,7 +34,8 @@ export async function hooksTrust(flags: ProjectFlags, yes: boolean): Promise<num
     process.stdout.write(`${out.join("\n")}\n`);
     return 0;
   }
-  const counts = `${pending.hooks.length} hook(s) and ${pending.grants.length} permission grant(s)`;
+  const mcp = pending.mcpServers.length > 0 ? ` and ${pending.mcpServers.length} MCP server(s)` : "";
+  const counts = `${pending.hooks.length} hook(s) and ${pending.grants.length} permission grant(s)${mcp}`;
   out.push(`${counts} to approve`);
   process.stdout.write(`${out.join("\n")}\n`);
 

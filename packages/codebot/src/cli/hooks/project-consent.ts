@@ -5,6 +5,8 @@
  * interactive session both use it.
  */
 import { visible } from "../../approval/visible-text.js";
+import { describeServer } from "../../mcp/server-consent.js";
+import { loadServerEntries, type ServerEntry } from "../../mcp/server-entries.js";
 import type { Styles } from "../output/styles.js";
 import { displayPath, type HookInventory, type InventoryHook, projectHooks } from "./hook-inventory.js";
 import { hookBody, hookEnvText } from "./hook-view.js";
@@ -12,6 +14,8 @@ import { hookBody, hookEnvText } from "./hook-view.js";
 export interface PendingConsent {
   hooks: InventoryHook[];
   grants: HookInventory["project"]["settings"]["permissions"]["untrusted"];
+  /** MCP servers of the project's files (`.mcp.json`, project settings) not approved yet. */
+  mcpServers: ServerEntry[];
 }
 
 /** What the project asks for that is not approved yet. */
@@ -19,11 +23,14 @@ export function pendingConsent(inv: HookInventory): PendingConsent {
   return {
     hooks: projectHooks(inv).filter((h) => h.trust !== "approved"),
     grants: inv.project.settings.permissions.untrusted,
+    mcpServers: loadServerEntries({ cwd: inv.cwd, layers: inv.project.layers }).entries.filter(
+      (e) => e.needsConsent && !inv.project.isGrantTrusted(e.grant),
+    ),
   };
 }
 
 export function nothingPending(p: PendingConsent): boolean {
-  return p.hooks.length === 0 && p.grants.length === 0;
+  return p.hooks.length === 0 && p.grants.length === 0 && p.mcpServers.length === 0;
 }
 
 /**
@@ -50,6 +57,13 @@ export function consentLines(inv: HookInventory, p: PendingConsent, s: Styles): 
     for (const g of p.grants)
       out.push(`  ${visible(g.grant)} (${g.source} ${visible(displayPath(g.file, inv.cwd))})`);
   }
+  if (p.mcpServers.length > 0) {
+    out.push("MCP servers the project wants to start (not approved yet):");
+    for (const e of p.mcpServers) {
+      out.push(`  ${s.bold(visible(e.name))}: ${visible(describeServer(e.config))}`);
+      out.push(`    from ${e.origin} ${visible(displayPath(e.file, inv.cwd))}`);
+    }
+  }
   return out;
 }
 
@@ -63,5 +77,6 @@ export function approveAll(inv: HookInventory, p: PendingConsent): void {
       path: hook.path,
     });
   }
-  if (p.grants.length > 0) inv.project.trustStore.trustGrants(p.grants.map((g) => g.grant));
+  const grants = [...p.grants.map((g) => g.grant), ...p.mcpServers.map((e) => e.grant)];
+  if (grants.length > 0) inv.project.trustStore.trustGrants(grants);
 }

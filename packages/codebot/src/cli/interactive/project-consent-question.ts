@@ -37,6 +37,8 @@ export async function withProjectConsent(
   // Exactly what was listed: a file or script changed meanwhile has other fingerprints or values.
   return {
     flags: { ...flags, hooksApprovedOnce: pending.hooks.map((h) => h.fingerprint) },
-    inventory: loadInventory(flags.project, { grantedOnce: pending.grants.map((g) => g.grant) }),
+    inventory: loadInventory(flags.project, {
+      grantedOnce: [...pending.grants.map((g) => g.grant), ...pending.mcpServers.map((e) => e.grant)],
+    }),
   };
 }

@@ -2,6 +2,7 @@ import type { Runtime } from "../../session/runtime.js";
 import { errorMessage } from "../cli-error.js";
 import { loadInventory } from "../hooks/hook-inventory.js";
 import { hookListLines } from "../hooks/hooks-list.js";
+import { serverLines } from "../mcp/mcp-lines.js";
 import type { Styles } from "../output/styles.js";
 import type { SessionFlags } from "../session-flags.js";
 
@@ -16,6 +17,7 @@ export interface SlashContext {
 
 const HELP = [
   "/hooks          the hooks configured for this session, where they come from, their trust",
+  "/mcp            the MCP servers of this session: state, tools, where each came from",
   "/model [id]     show or switch the model (provider/id; a bare id keeps the provider)",
   "/exit           end the session (SessionEnd runs, async hooks are waited for)",
   "/help           this list",
@@ -39,6 +41,9 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       } catch (error) {
         ctx.print(s.red(errorMessage(error)));
       }
+      return undefined;
+    case "mcp":
+      for (const line of serverLines(ctx.runtime.mcpServers(), ctx.runtime.cwd, s)) ctx.print(line);
       return undefined;
     case "model":
       await switchModel(arg, ctx);

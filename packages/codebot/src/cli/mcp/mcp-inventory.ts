@@ -1,0 +1,44 @@
+/**
+ * The MCP servers a session of this project would start, with where each came from and whether
+ * it may run: the user's own, approved, needing approval, or changed since it was approved.
+ * Read with the same loader the session uses.
+ */
+
+import type { Problem } from "@codebot/hooks";
+import type { TrustStore } from "../../approval/trust-store.js";
+import { loadServerEntries, type ServerEntry } from "../../mcp/server-entries.js";
+import { type HookInventory, loadInventory } from "../hooks/hook-inventory.js";
+import type { ProjectFlags } from "../project-flags.js";
+
+export type ServerTrust = "own" | "approved" | "needs approval" | "changed since approval";
+
+export interface InventoryServer {
+  entry: ServerEntry;
+  trust: ServerTrust;
+}
+
+export interface McpInventory {
+  inventory: HookInventory;
+  servers: InventoryServer[];
+  problems: Problem[];
+}
+
+export function loadMcpInventory(flags: ProjectFlags, mcpConfigs: readonly string[] = []): McpInventory {
+  const inventory = loadInventory(flags);
+  const { entries, problems } = loadServerEntries({
+    cwd: inventory.cwd,
+    layers: inventory.project.layers,
+    mcpConfigs,
+  });
+  const servers = entries.map((entry) => ({ entry, trust: trustOf(entry, inventory.project.trustStore) }));
+  return { inventory, servers, problems };
+}
+
+function trustOf(entry: ServerEntry, store: TrustStore): ServerTrust {
+  if (!entry.needsConsent) return "own";
+  if (store.isGrantTrusted(entry.grant)) return "approved";
+  const prefix = `mcp:${entry.name}=`;
+  return store.snapshot().grants.some((g) => g.startsWith(prefix))
+    ? "changed since approval"
+    : "needs approval";
+}

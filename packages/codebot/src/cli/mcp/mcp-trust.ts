@@ -1,0 +1,56 @@
+import { visible } from "../../approval/visible-text.js";
+import { describeServer } from "../../mcp/server-consent.js";
+import { displayPath } from "../hooks/hook-inventory.js";
+import { stylesFor } from "../output/styles.js";
+import type { ProjectFlags } from "../project-flags.js";
+import { readKey } from "../read-key.js";
+import { loadMcpInventory } from "./mcp-inventory.js";
+
+/**
+ * `codebot mcp trust [--yes]`: shows the MCP servers of the project's files (`.mcp.json`,
+ * project and local settings) — command, args, env names, url — and approves those not approved
+ * yet, after a y/n question on a terminal or at once with `--yes`. Without a terminal and
+ * without `--yes` it only lists, and exits 1. An approval holds until the entry changes.
+ */
+export async function mcpTrust(flags: ProjectFlags, yes: boolean): Promise<number> {
+  const { inventory, servers } = loadMcpInventory(flags);
+  const s = stylesFor(process.stdout);
+  const project = servers.filter((x) => x.entry.needsConsent);
+  const out = [
+    `project ${visible(inventory.cwd)}`,
+    `trust store ${visible(inventory.project.trustStore.file)}`,
+    "",
+  ];
+  if (project.length === 0) out.push("the project configures no MCP servers");
+  for (const { entry, trust } of project) {
+    const state = trust === "approved" ? s.green(trust) : s.yellow(trust);
+    out.push(`${s.bold(visible(entry.name))} · ${state}`);
+    out.push(`  runs ${visible(describeServer(entry.config))}`);
+    out.push(`  from ${entry.origin} ${visible(displayPath(entry.file, inventory.cwd))}`);
+  }
+  const pending = project.filter((x) => x.trust !== "approved");
+  out.push("");
+  if (pending.length === 0) {
+    out.push(project.length > 0 ? s.green("every project MCP server is approved") : "nothing to approve");
+    process.stdout.write(`${out.join("\n")}\n`);
+    return 0;
+  }
+  out.push(`${pending.length} MCP server(s) to approve: they will run on this machine with your permissions`);
+  process.stdout.write(`${out.join("\n")}\n`);
+  if (!yes) {
+    if (!process.stdin.isTTY) {
+      process.stderr.write("codebot: not approved: stdin is not a terminal; pass --yes to approve them\n");
+      return 1;
+    }
+    process.stdout.write("approve them? [y/n] ");
+    const answer = await readKey({ y: "yes", n: "no" }, "no");
+    process.stdout.write(`${answer}\n`);
+    if (answer !== "yes") {
+      process.stdout.write("nothing approved\n");
+      return 1;
+    }
+  }
+  inventory.project.trustStore.trustGrants(pending.map((x) => x.entry.grant));
+  process.stdout.write(s.green(`approved ${pending.length} MCP server(s)\n`));
+  return 0;
+}

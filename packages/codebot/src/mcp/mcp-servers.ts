@@ -1,0 +1,145 @@
+/**
+ * The session's MCP servers: starts the approved ones in parallel, keeps their tools in the
+ * agent's tool list (`mcp__<server>__<tool>`), lets the first prompt wait for them at most the
+ * startup timeout, and closes them with the session.
+ */
+import type { Tool } from "@codebot/agentcore";
+import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import { mcpTool } from "./mcp-tool.js";
+import { ServerConnection, type ServerState } from "./server-connection.js";
+import type { ServerEntry } from "./server-entries.js";
+import type { LaunchContext } from "./server-launch.js";
+
+export const DEFAULT_STARTUP_TIMEOUT_MS = 10_000;
+/** What model APIs accept as a tool name. */
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface McpServersOptions {
+  entries: readonly ServerEntry[];
+  /** Whether a project server's grant is approved (trust store, `--trust-project-hooks`). */
+  isApproved(entry: ServerEntry): boolean;
+  launch: LaunchContext;
+  startupTimeoutMs?: number;
+  /** The agent's tool list: MCP tools are added to and removed from it as servers come and go. */
+  tools: Tool[];
+  notify(message: string): void;
+  elicit?(server: string, request: ElicitRequest["params"], signal: AbortSignal): Promise<ElicitResult>;
+}
+
+/** One row of `/mcp` and `codebot mcp list`. */
+export interface ServerStatus {
+  name: string;
+  state: ServerState;
+  origin: ServerEntry["origin"];
+  file: string;
+  tools: string[];
+  error?: string;
+}
+
+export class McpServers {
+  private readonly connections: ServerConnection[] = [];
+  private readonly unapproved: ServerEntry[] = [];
+  private started: Promise<void> | undefined;
+  private waited = false;
+  /** Tool names already reported as unusable (each is reported once, not at every change). */
+  private readonly badNames = new Set<string>();
+  private readonly startupTimeoutMs: number;
+
+  constructor(private readonly options: McpServersOptions) {
+    this.startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
+    for (const entry of options.entries) {
+      if (!options.isApproved(entry)) {
+        this.unapproved.push(entry);
+        continue;
+      }
+      this.connections.push(
+        new ServerConnection(entry, {
+          launch: options.launch,
+          startupTimeoutMs: this.startupTimeoutMs,
+          report: options.notify,
+          onToolsChanged: () => this.syncTools(),
+          elicit: options.elicit ?? (async () => ({ action: "decline" })),
+        }),
+      );
+    }
+  }
+
+  /** Starts every approved server (once); says which project servers wait for approval. */
+  start(): void {
+    if (this.started) return;
+    if (this.unapproved.length > 0) {
+      const names = this.unapproved.map((e) => e.name).join(", ");
+      this.options.notify(
+        `codebot: project MCP server(s) not started because they are not approved: ${names}; run "codebot mcp trust" to review them`,
+      );
+    }
+    this.started = Promise.all(this.connections.map((c) => c.start())).then(() => undefined);
+  }
+
+  /**
+   * What the first prompt waits for: every server started or failed, at most the startup timeout.
+   * Undefined when there is nothing to wait for (no server, or the first prompt has waited).
+   */
+  startupWait(): Promise<void> | undefined {
+    if (!this.started || this.waited || this.connections.length === 0) return undefined;
+    this.waited = true;
+    return this.ready();
+  }
+
+  /** Resolves once every server started or failed, or when the startup timeout ran out. */
+  async ready(): Promise<void> {
+    if (!this.started) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.startupTimeoutMs);
+    });
+    await Promise.race([this.started, timeout]);
+    clearTimeout(timer);
+  }
+
+  /** The server of this name that the session started (whatever its state now). */
+  connection(name: string): ServerConnection | undefined {
+    return this.connections.find((c) => c.name === name);
+  }
+
+  status(): ServerStatus[] {
+    const rows: ServerStatus[] = this.connections.map((c) => ({
+      name: c.name,
+      state: c.state,
+      origin: c.entry.origin,
+      file: c.entry.file,
+      tools: c.tools.map((t) => t.name),
+      ...(c.error ? { error: c.error } : {}),
+    }));
+    for (const e of this.unapproved)
+      rows.push({ name: e.name, state: "not approved", origin: e.origin, file: e.file, tools: [] });
+    return rows;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.connections.map((c) => c.close()));
+    this.syncTools();
+  }
+
+  /** Replaces the MCP tools in the agent's list with those of the servers connected now. */
+  private syncTools(): void {
+    const tools = this.options.tools;
+    for (let i = tools.length - 1; i >= 0; i--) if (tools[i]?.name.startsWith("mcp__")) tools.splice(i, 1);
+    for (const connection of this.connections) {
+      if (connection.state !== "connected") continue;
+      for (const info of connection.tools) {
+        const tool = mcpTool(connection, info);
+        if (!TOOL_NAME.test(tool.name)) {
+          if (this.badNames.has(tool.name)) continue;
+          this.badNames.add(tool.name);
+          this.options.notify(
+            `codebot: MCP tool ${tool.name} left out: a tool name may hold only letters, digits, _ and - (at most 64)`,
+          );
+          continue;
+        }
+        if (tools.some((t) => t.name === tool.name)) continue;
+        tools.push(tool);
+      }
+    }
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * One MCP server for the session: connects (initialize, then tools/list) within the startup
+ * timeout, calls its tools, and follows its life. A server that dies after it started is
+ * restarted once; dying again leaves it failed. Every failure is reported once, with the
+ * command (or URL) and the tail of its stderr.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  type CallToolResult,
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
+  type Tool as McpToolInfo,
+} from "@modelcontextprotocol/sdk/types.js";
+import { codebotVersion } from "../cli/version.js";
+import type { ServerEntry } from "./server-entries.js";
+import { type LaunchContext, launchLabel, transportFor } from "./server-launch.js";
+import { GroupStdioTransport } from "./stdio-transport.js";
+
+export type ServerState = "starting" | "connected" | "failed" | "not approved" | "closed";
+
+/** Longest a tool call may run; progress notifications from the server restart the clock. */
+const CALL_TIMEOUT_MS = 10 * 60_000;
+
+export interface ConnectionOptions {
+  launch: LaunchContext;
+  startupTimeoutMs: number;
+  /** One message per failure, for the user. */
+  report(message: string): void;
+  /** The server's tools changed (connected, restarted, failed). */
+  onToolsChanged(): void;
+  /** A server asks the user for input (MCP elicitation). */
+  elicit(server: string, request: ElicitRequest["params"], signal: AbortSignal): Promise<ElicitResult>;
+}
+
+export class ServerConnection {
+  state: ServerState = "starting";
+  tools: McpToolInfo[] = [];
+  /** Why it failed, once it has. */
+  error: string | undefined;
+  private client: Client | undefined;
+  private transport: Transport | undefined;
+  private restarted = false;
+  private starting: Promise<void> = Promise.resolve();
+  private closing = false;
+
+  constructor(
+    readonly entry: ServerEntry,
+    private readonly options: ConnectionOptions,
+  ) {}
+
+  get name(): string {
+    return this.entry.name;
+  }
+
+  /** Connects; never rejects (a failure is the state `failed`, reported once). */
+  start(): Promise<void> {
+    this.starting = this.connectOnce();
+    return this.starting;
+  }
+
+  /** Resolves once the current start (or restart) has connected or failed. */
+  settled(): Promise<void> {
+    return this.starting;
+  }
+
+  private async connectOnce(): Promise<void> {
+    try {
+      await this.connect();
+      this.state = "connected";
+    } catch (error) {
+      this.fail(`did not start: ${(error as Error).message}`);
+    }
+    this.options.onToolsChanged();
+  }
+
+  async callTool(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+    const { client, transport } = this;
+    if (this.state !== "connected" || client === undefined) {
+      throw new Error(`MCP server ${this.name} is ${this.state}${this.error ? ` (${this.error})` : ""}`);
+    }
+    try {
+      return (await client.callTool({ name: tool, arguments: args }, undefined, {
+        signal,
+        timeout: CALL_TIMEOUT_MS,
+        resetTimeoutOnProgress: true,
+      })) as CallToolResult;
+    } catch (error) {
+      if (signal.aborted) throw new Error(`MCP server ${this.name}: call cancelled`);
+      // The process may have gone: its exit says more than "Connection closed".
+      await new Promise((resolve) => setImmediate(resolve));
+      const died = this.client !== client ? ` (the server ${this.deathText(transport)})` : "";
+      throw new Error(`MCP server ${this.name}: ${(error as Error).message}${died}`);
+    }
+  }
+
+  /** Ends the connection and the server's processes. */
+  async close(): Promise<void> {
+    this.closing = true;
+    this.state = "closed";
+    const client = this.client;
+    const transport = this.transport;
+    this.client = undefined;
+    this.transport = undefined;
+    await client?.close().catch(() => {});
+    await transport?.close().catch(() => {});
+  }
+
+  private async connect(): Promise<void> {
+    try {
+      await this.connectWith(transportFor(this.entry, this.options.launch));
+    } catch (error) {
+      // Streamable HTTP first; a server that only speaks the older SSE transport gets a second try.
+      const config = this.entry.config;
+      if (!("url" in config) || config.type !== "http" || this.closing) throw error;
+      const sse = transportFor({ ...this.entry, config: { ...config, type: "sse" } }, this.options.launch);
+      if (!(sse instanceof SSEClientTransport)) throw error;
+      try {
+        await this.connectWith(sse);
+      } catch {
+        throw error;
+      }
+    }
+  }
+
+  private async connectWith(transport: Transport): Promise<void> {
+    const client = new Client(
+      { name: "codebot", version: codebotVersion() },
+      { capabilities: { elicitation: { form: {} } } },
+    );
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      this.options.elicit(this.name, request.params, extra.signal),
+    );
+    this.client = client;
+    this.transport = transport;
+    const deadline = AbortSignal.timeout(this.options.startupTimeoutMs);
+    try {
+      await client.connect(transport, { signal: deadline, timeout: this.options.startupTimeoutMs });
+      const tools: McpToolInfo[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listTools(cursor ? { cursor } : {}, {
+          signal: deadline,
+          timeout: this.options.startupTimeoutMs,
+        });
+        tools.push(...page.tools);
+        cursor = page.nextCursor;
+      } while (cursor);
+      this.tools = tools;
+    } catch (error) {
+      this.client = undefined;
+      this.transport = undefined;
+      await client.close().catch(() => {});
+      await transport.close().catch(() => {});
+      const message = deadline.aborted
+        ? `no answer within ${this.options.startupTimeoutMs} ms`
+        : (error as Error).message;
+      throw new Error(`${message}${this.stderrOf(transport)}`);
+    }
+    // Set only now: a start that fails is reported by start(), not as a death.
+    client.onclose = () => {
+      if (this.client === client && !this.closing) void this.died(transport);
+    };
+  }
+
+  /** The server went away after it started: restart it once, then give up. */
+  private async died(transport: Transport): Promise<void> {
+    const why = `${this.deathText(transport)}${this.stderrOf(transport)}`;
+    this.client = undefined;
+    this.transport = undefined;
+    await transport.close().catch(() => {});
+    if (this.restarted) {
+      this.fail(why);
+      this.options.onToolsChanged();
+      return;
+    }
+    this.restarted = true;
+    this.state = "starting";
+    this.options.report(`codebot: MCP server ${this.name} ${why}; restarting it once`);
+    await this.start();
+  }
+
+  private deathText(transport: Transport | undefined): string {
+    if (transport instanceof GroupStdioTransport && transport.exitDescription)
+      return `exited with ${transport.exitDescription}`;
+    return "closed the connection";
+  }
+
+  private stderrOf(transport: Transport): string {
+    if (!(transport instanceof GroupStdioTransport)) return "";
+    const tail = transport.stderrTail();
+    return tail ? `\nstderr:\n${indent(tail)}` : "";
+  }
+
+  private fail(why: string): void {
+    if (this.closing) return;
+    this.state = "failed";
+    this.tools = [];
+    this.error = why.split("\n")[0];
+    this.options.report(
+      `codebot: MCP server ${this.name} (${launchLabel(this.entry)}) ${why}; its tools are not available`,
+    );
+  }
+}
+
+function indent(text: string): string {
+  return text
+    .split("\n")
+    .slice(-10)
+    .map((line) => `  ${line}`)
+    .join("\n");
+}

@@ -1,0 +1,160 @@
+/**
+ * Collects the MCP servers a session may start, in this order (a later entry of the same name
+ * replaces an earlier one): `mcpServers` of the settings layers in their order (user, plugins'
+ * settings, project, local, `--settings`), each plugin's `.mcp.json`, the project's `.mcp.json`,
+ * then every `--mcp-config`. Each entry is validated on its own: a bad one is a problem and
+ * the others still load. `${VAR}` / `${VAR:-default}` are expanded later, when it starts.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Problem, SettingsLayer } from "@codebot/hooks";
+import { readLayer } from "../settings/read-layer.js";
+import { SERVER_NAME, type ServerConfig, serverEntrySchema } from "./server-config.js";
+import { mcpGrant } from "./server-consent.js";
+import { needsConsent, type ServerOrigin } from "./server-origin.js";
+
+export interface ServerEntry {
+  name: string;
+  /** As written, `${VAR}` not expanded yet. */
+  config: ServerConfig;
+  origin: ServerOrigin;
+  /** The file it was read from (`--mcp-config` inline JSON: `<inline>`). */
+  file: string;
+  /** Run only once the user approved `grant` (project files). */
+  needsConsent: boolean;
+  /** `mcp:<name>=<fingerprint>`: what the trust store records when it is approved. */
+  grant: string;
+  /** Extra variables for `${VAR}` (a plugin's `CLAUDE_PLUGIN_ROOT`). */
+  vars: Record<string, string>;
+}
+
+export interface ServerEntriesOptions {
+  cwd: string;
+  layers: readonly SettingsLayer[];
+  /** Every `--mcp-config`: a file path, or inline JSON (starts with `{`). */
+  mcpConfigs?: readonly string[];
+}
+
+export function loadServerEntries(options: ServerEntriesOptions): {
+  entries: ServerEntry[];
+  problems: Problem[];
+} {
+  const byName = new Map<string, ServerEntry>();
+  const problems: Problem[] = [];
+  const addAll = (
+    servers: unknown,
+    origin: ServerOrigin,
+    file: string,
+    vars: Record<string, string> = {},
+  ) => {
+    if (servers === undefined) return;
+    if (servers === null || typeof servers !== "object" || Array.isArray(servers)) {
+      problems.push({
+        severity: "warning",
+        scope: "settings",
+        file,
+        field: "mcpServers",
+        message: "mcpServers: expected an object of servers; ignored",
+      });
+      return;
+    }
+    for (const [name, raw] of Object.entries(servers)) {
+      const field = `mcpServers.${name}`;
+      if (!SERVER_NAME.test(name)) {
+        problems.push({
+          severity: "warning",
+          scope: "settings",
+          file,
+          field,
+          message: `${field}: a server name may hold only letters, digits, _ and - (at most 64); ignored`,
+        });
+        continue;
+      }
+      const parsed = serverEntrySchema.safeParse(raw);
+      if (!parsed.success) {
+        const why = parsed.error.issues
+          .map((i) => `${[field, ...i.path].join(".")}: ${i.message}`)
+          .join("; ");
+        problems.push({ severity: "warning", scope: "settings", file, field, message: `${why}; ignored` });
+        continue;
+      }
+      byName.set(name, {
+        name,
+        config: parsed.data,
+        origin,
+        file,
+        needsConsent: needsConsent(origin),
+        grant: mcpGrant(name, parsed.data),
+        vars,
+      });
+    }
+  };
+  for (const layer of options.layers) {
+    if (layer.source === "plugin") continue;
+    addAll((layer.settings as { mcpServers?: unknown } | null)?.mcpServers, layer.source, layer.path);
+  }
+  for (const layer of options.layers) {
+    if (layer.plugin === undefined) continue;
+    const file = path.join(layer.plugin.root, ".mcp.json");
+    const read = readMcpJson(file, problems);
+    addAll(read, "plugin", file, {
+      CLAUDE_PLUGIN_ROOT: layer.plugin.root,
+      CLAUDE_PLUGIN_DATA: layer.plugin.dataDir,
+    });
+  }
+  const projectFile = path.join(options.cwd, ".mcp.json");
+  addAll(readMcpJson(projectFile, problems), "mcp.json", projectFile);
+  for (const given of options.mcpConfigs ?? []) {
+    if (given.trimStart().startsWith("{")) {
+      let value: unknown;
+      try {
+        value = JSON.parse(given);
+      } catch (error) {
+        problems.push({
+          severity: "error",
+          scope: "settings",
+          file: "--mcp-config",
+          message: `not valid JSON (${(error as Error).message}); ignored`,
+        });
+        continue;
+      }
+      addAll((value as { mcpServers?: unknown })?.mcpServers, "mcp-config", "<inline --mcp-config>");
+      continue;
+    }
+    const file = path.resolve(given);
+    if (!fs.existsSync(file)) {
+      problems.push({
+        severity: "error",
+        scope: "settings",
+        file,
+        message: "--mcp-config: file not found; ignored",
+      });
+      continue;
+    }
+    addAll(readMcpJson(file, problems), "mcp-config", file);
+  }
+  return { entries: [...byName.values()], problems };
+}
+
+/** The `mcpServers` of a `.mcp.json`-shaped file; absent file: undefined. */
+function readMcpJson(file: string, problems: Problem[]): unknown {
+  const read = readLayer("project", file, false);
+  if (read.kind === "absent") return undefined;
+  if (read.kind === "problem") {
+    problems.push({
+      ...read.problem,
+      message: read.problem.message.replace("(layer skipped)", "(no MCP servers read from it)"),
+    });
+    return undefined;
+  }
+  const servers = (read.layer.settings as { mcpServers?: unknown }).mcpServers;
+  if (servers === undefined) {
+    problems.push({
+      severity: "warning",
+      scope: "settings",
+      file,
+      message: 'expected {"mcpServers": {...}}; no MCP servers read from it',
+    });
+  }
+  return servers;
+}

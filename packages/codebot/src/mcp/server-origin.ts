@@ -1,0 +1,12 @@
+import type { SettingsSource } from "@codebot/hooks";
+
+/**
+ * Where a server entry came from. `mcp.json` is the project's `.mcp.json` (Claude Code's file);
+ * `mcp-config` is `--mcp-config`. Entries of the project's files (`mcp.json`, project and local
+ * settings) run only once approved; the others are the user's own.
+ */
+export type ServerOrigin = SettingsSource | "mcp.json" | "mcp-config";
+
+export function needsConsent(origin: ServerOrigin): boolean {
+  return origin === "mcp.json" || origin === "project" || origin === "local";
+}

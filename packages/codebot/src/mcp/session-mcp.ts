@@ -1,0 +1,58 @@
+/**
+ * The MCP part of a session, assembled from the project's settings: which servers, which of
+ * them are approved, how they are launched. One function, so createRuntime only calls it.
+ */
+import type { Tool } from "@codebot/agentcore";
+import { createGuardedFetch, formatProblem } from "@codebot/hooks";
+import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { ProjectSettings } from "../session/project-settings.js";
+import { elicitationHandler } from "./elicitation.js";
+import { McpServers, type McpServersOptions } from "./mcp-servers.js";
+import { loadServerEntries } from "./server-entries.js";
+
+export interface SessionMcpOptions {
+  cwd: string;
+  project: ProjectSettings;
+  env: Readonly<Record<string, string | undefined>>;
+  tools: Tool[];
+  mcpConfigs?: readonly string[];
+  /** `--trust-project-hooks`: project servers run for this run without approval. */
+  trustProjectHooks?: boolean;
+  notify(message: string): void;
+  elicit?: McpServersOptions["elicit"];
+}
+
+export function sessionMcp(options: SessionMcpOptions): { servers: McpServers; close(): Promise<void> } {
+  const { project } = options;
+  const { entries, problems } = loadServerEntries({
+    cwd: options.cwd,
+    layers: project.layers,
+    ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
+  });
+  for (const problem of problems) options.notify(formatProblem(problem));
+  const guarded = createGuardedFetch({ allowList: project.httpAllowList.hosts });
+  const servers = new McpServers({
+    entries,
+    isApproved: (entry) =>
+      !entry.needsConsent || options.trustProjectHooks === true || project.isGrantTrusted(entry.grant),
+    launch: {
+      cwd: options.cwd,
+      env: options.env,
+      settingsEnv: project.settings.env,
+      guardedFetch: guarded.fetch as FetchLike,
+    },
+    ...(project.settings.mcpStartupTimeout !== undefined
+      ? { startupTimeoutMs: project.settings.mcpStartupTimeout }
+      : {}),
+    tools: options.tools,
+    notify: options.notify,
+    elicit: options.elicit ?? elicitationHandler({ notify: options.notify }),
+  });
+  return {
+    servers,
+    async close() {
+      await servers.close();
+      await guarded.close();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, requestText, sandbox } from "../cli/support/cli-fixtures.js";
+import { cliEnv, runCli, useBuiltCli } from "../cli/support/cli-process.js";
+
+useBuiltCli();
+
+const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/test-server.mjs");
+
+function starts(state: string): number[] {
+  const file = path.join(state, "starts");
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").map(Number) : [];
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("project .mcp.json servers need consent", () => {
+  it("a project server does not start without approval, starts after `codebot mcp trust`, and asks again once changed", async () => {
+    const box = sandbox();
+    const state = box.at("state");
+    fs.mkdirSync(state);
+    // ${STATE_DIR:-…} is expanded from the environment, with the default when it is unset.
+    box.json(".mcp.json", {
+      mcpServers: {
+        t: { command: process.execPath, args: [SERVER, "serve", `\${STATE_DIR:-${state}}`] },
+      },
+    });
+    const first = await modelServer([reply.toolCall("mcp__t__pid", {}), reply.text("no such tool")]);
+    const denied = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(first, box.home) });
+    expect(denied.code).toBe(0);
+    expect(starts(state)).toEqual([]);
+    expect(denied.stderr).toContain("project MCP server(s) not started because they are not approved: t");
+    expect(requestText(first.requests[1])).toContain("unknown tool: mcp__t__pid");
+
+    const listing = await runCli(["mcp", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(listing.code).toBe(1);
+    expect(listing.stdout).toContain(`runs ${process.execPath} ${SERVER} serve`);
+    expect(listing.stdout).toContain("from mcp.json .mcp.json");
+    expect(starts(state)).toEqual([]);
+
+    const trusted = await runCli(["mcp", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(trusted.code).toBe(0);
+    expect(trusted.stdout).toContain("approved 1 MCP server(s)");
+
+    const second = await modelServer([reply.toolCall("mcp__t__pid", {}), reply.text("called")]);
+    const ran = await runCli(["-p", "go", "--permission-mode", "auto", "--cwd", box.project], {
+      env: modelEnv(second, box.home),
+    });
+    expect(ran.code).toBe(0);
+    expect(starts(state)).toHaveLength(1);
+    const [pid] = starts(state);
+    expect(requestText(second.requests[1])).toContain(String(pid));
+    // The session closed its server.
+    expect(alive(pid as number)).toBe(false);
+
+    box.json(".mcp.json", {
+      mcpServers: { t: { command: process.execPath, args: [SERVER, "serve", state, "--changed"] } },
+    });
+    const list = await runCli(["mcp", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(JSON.parse(list.stdout).servers).toMatchObject([
+      { name: "t", origin: "mcp.json", trust: "changed since approval", state: "not approved", tools: [] },
+    ]);
+    expect(starts(state)).toHaveLength(1);
+  });
+
+  it("`codebot mcp list` starts the user's servers briefly and shows state, tools and origin", async () => {
+    const box = sandbox();
+    const state = box.at("state");
+    fs.mkdirSync(state);
+    box.json(`${box.home}/settings.json`, {
+      mcpServers: { mine: { command: process.execPath, args: [SERVER, "serve", state] } },
+    });
+    const list = await runCli(["mcp", "list", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain("mine · connected");
+    expect(list.stdout).toMatch(/tools: pid, die, picture, fails, record, verdict, ask/);
+    expect(list.stdout).toContain("from user");
+    const [pid] = starts(state);
+    expect(alive(pid as number)).toBe(false);
+  });
+
+  it("--mcp-config adds servers from inline JSON for one run; a permission rule naming the server allows its tools", async () => {
+    const box = sandbox();
+    box.json(`${box.home}/settings.json`, { permissions: { allow: ["mcp__x"] } });
+    const state = box.at("state");
+    fs.mkdirSync(state);
+    const config = JSON.stringify({
+      mcpServers: { x: { command: process.execPath, args: [SERVER, "serve", state] } },
+    });
+    const server = await modelServer([reply.toolCall("mcp__x__pid", {}), reply.text("ok")]);
+    const run = await runCli(["-p", "go", "--mcp-config", config, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(run.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain(String(starts(state)[0]));
+  });
+
+  it("in ask mode without a terminal an MCP tool that no rule allows is refused (a rule for another tool of the server does not count)", async () => {
+    const box = sandbox();
+    const state = box.at("state");
+    fs.mkdirSync(state);
+    box.json(`${box.home}/settings.json`, {
+      mcpServers: { x: { command: process.execPath, args: [SERVER, "serve", state] } },
+      permissions: { allow: ["mcp__x__picture"] },
+    });
+    const server = await modelServer([reply.toolCall("mcp__x__pid", {}), reply.text("refused")]);
+    const run = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(run.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain("permission denied: mcp__x__pid needs approval");
+  });
+});

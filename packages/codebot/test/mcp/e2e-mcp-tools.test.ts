@@ -1,0 +1,130 @@
+import fs from "node:fs";
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, promptText, startSession, toolResultFor } from "../support/e2e.js";
+import { everythingServer, filesystemServer } from "./mcp-fixtures.js";
+
+describe("MCP tools through a session (real server-everything and server-filesystem)", () => {
+  it("the model calls mcp__everything__echo and the result reaches the next model request", async () => {
+    const s = await startSession({
+      user: { mcpServers: { everything: everythingServer() } },
+      script: [
+        reply.toolCalls(toolCall("mcp__everything__echo", { message: "hello mcp" }, "c1")),
+        reply.text("done"),
+      ],
+    });
+    const result = await s.runtime.prompt("echo something");
+    expect(result.status).toBe("completed");
+    expect(toolResultFor(s.model, "c1")).toEqual({ text: "Echo: hello mcp", isError: false });
+    const tools = s.model.requests[0]?.tools?.map((t) => t.name) ?? [];
+    expect(tools).toContain("mcp__everything__echo");
+    const status = s.runtime.mcpServers().find((r) => r.name === "everything");
+    expect(status).toMatchObject({ state: "connected", origin: "user" });
+    expect(status?.tools).toContain("echo");
+  });
+
+  it("the model sees the server's JSON Schema, and arguments it breaks are refused before the call", async () => {
+    const s = await startSession({
+      user: { mcpServers: { everything: everythingServer() } },
+      script: [reply.toolCalls(toolCall("mcp__everything__echo", { message: 42 }, "c1")), reply.text("ok")],
+    });
+    await s.runtime.prompt("go");
+    const echo = s.model.requests[0]?.tools?.find((t) => t.name === "mcp__everything__echo");
+    expect(echo).toMatchObject({
+      inputSchema: { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
+    });
+    expect(toolResultFor(s.model, "c1")).toMatchObject({ isError: true });
+    expect(toolResultFor(s.model, "c1")?.text).toMatch(/invalid arguments: message/);
+  });
+
+  it("a Claude Code PreToolUse group matching mcp__everything__.* blocks one call and sees tool_name mcp__everything__echo", async () => {
+    const guard = `cat > pre-$$.json; grep -q secret pre-$$.json && { echo 'no secrets over MCP' >&2; exit 2; }; exit 0`;
+    const s = await startSession({
+      user: {
+        mcpServers: { everything: everythingServer() },
+        hooks: {
+          PreToolUse: [{ matcher: "mcp__everything__.*", hooks: [{ type: "command", command: guard }] }],
+        },
+      },
+      script: [
+        reply.toolCalls(toolCall("mcp__everything__echo", { message: "a secret" }, "c-blocked")),
+        reply.toolCalls(toolCall("mcp__everything__echo", { message: "public" }, "c-ok")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c-blocked")).toEqual({ text: "hook: no secrets over MCP", isError: true });
+    expect(toolResultFor(s.model, "c-ok")).toEqual({ text: "Echo: public", isError: false });
+    const payloads = fs
+      .readdirSync(s.project)
+      .filter((f) => f.startsWith("pre-"))
+      .map((f) => JSON.parse(fs.readFileSync(s.at(f), "utf8")) as Record<string, unknown>);
+    expect(payloads.map((p) => p.tool_name)).toEqual(["mcp__everything__echo", "mcp__everything__echo"]);
+  });
+
+  it("a PostToolUse updatedMCPToolOutput rewrites what the model sees of one MCP result, and never a built-in tool's", async () => {
+    const redact = `grep -q secret && echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":[{"type":"text","text":"[redacted by hook]"}]}}'; exit 0`;
+    const s = await startSession({
+      user: {
+        mcpServers: { everything: everythingServer() },
+        hooks: { PostToolUse: [{ matcher: "*", hooks: [{ type: "command", command: redact }] }] },
+      },
+      script: [
+        reply.toolCalls(
+          toolCall("mcp__everything__echo", { message: "the secret is 42" }, "c-secret"),
+          toolCall("mcp__everything__echo", { message: "harmless" }, "c-plain"),
+          toolCall("bash", { command: "echo secret here" }, "c-bash"),
+        ),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c-secret")).toEqual({ text: "[redacted by hook]", isError: false });
+    expect(toolResultFor(s.model, "c-plain")).toEqual({ text: "Echo: harmless", isError: false });
+    expect(toolResultFor(s.model, "c-bash")).toEqual({ text: "secret here", isError: false });
+  });
+
+  it("a native PostToolUse hook with a /regex/ matcher sees the MCP call and its output", async () => {
+    const s = await startSession({
+      user: {
+        mcpServers: { everything: everythingServer() },
+        hooks: {
+          PostToolUse: [
+            command("cat >> post.jsonl; echo >> post.jsonl", { matcher: "/^mcp__everything__/" }),
+          ],
+        },
+      },
+      script: [
+        reply.toolCalls(toolCall("mcp__everything__echo", { message: "public" }, "c-ok")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    const posts = s.jsonLines("post.jsonl");
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ tool: "mcp__everything__echo", args: { message: "public" } });
+    expect(JSON.stringify(posts[0])).toContain("Echo: public");
+  });
+
+  it("server-filesystem restricted to a folder reads a file there and refuses one outside it", async () => {
+    const s = await startSession({ script: [] });
+    fs.mkdirSync(s.at("shared"));
+    fs.writeFileSync(s.at("shared/note.txt"), "inside the root");
+    fs.writeFileSync(s.at("outside.txt"), "not shared");
+    const t = await startSession({
+      dirs: { project: s.project, home: s.home },
+      user: { mcpServers: { fs: filesystemServer(s.at("shared")) } },
+      script: [
+        reply.toolCalls(toolCall("mcp__fs__read_text_file", { path: s.at("shared/note.txt") }, "c-in")),
+        reply.toolCalls(toolCall("mcp__fs__read_text_file", { path: s.at("outside.txt") }, "c-out")),
+        reply.text("done"),
+      ],
+    });
+    await t.runtime.prompt("read");
+    expect(toolResultFor(t.model, "c-in")).toEqual({ text: "inside the root", isError: false });
+    expect(toolResultFor(t.model, "c-out")).toMatchObject({ isError: true });
+    expect(toolResultFor(t.model, "c-out")?.text).toMatch(/outside allowed directories/i);
+    expect(promptText(t.model.requests[2], "tool").join("\n")).not.toContain("not shared");
+  });
+});

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, requestText, sandbox } from "../cli/support/cli-fixtures.js";
+import { useBuiltCli } from "../cli/support/cli-process.js";
+import { TmuxSession } from "../cli/support/tmux.js";
+import { waitFor } from "../support/wait-for.js";
+
+useBuiltCli();
+
+const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/test-server.mjs");
+
+describe("MCP in the interactive session", { timeout: 120_000 }, () => {
+  it("lists the project's unapproved server in the one consent question before starting it; the first prompt waits for it; /mcp shows it connected with its tools", async () => {
+    const box = sandbox();
+    const state = box.at("state");
+    fs.mkdirSync(state);
+    box.json(".mcp.json", {
+      mcpServers: { t: { command: process.execPath, args: [SERVER, "serve", state] } },
+    });
+    const server = await modelServer([reply.toolCall("mcp__t__pid", {}), reply.text("got the pid")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--permission-mode", "auto"],
+    });
+    // The project's one consent question lists its MCP servers with its hooks and grants.
+    const question = await term.waitForScreen("allow them?");
+    expect(question).toContain("MCP servers the project wants to start (not approved yet):");
+    expect(question).toContain(`t: ${process.execPath} ${SERVER} serve`);
+    expect(fs.existsSync(path.join(state, "starts"))).toBe(false);
+    term.type("y");
+    await term.waitForScreen(/^›/m);
+    // The first prompt waits for the servers to start.
+    term.submit("what is the pid");
+    await term.waitForScreen("got the pid");
+    const pid = fs.readFileSync(path.join(state, "starts"), "utf8").trim();
+    expect(requestText(server.requests[1])).toContain(pid);
+    term.submit("/mcp");
+    await term.waitForScreen("tools: pid, die, picture, fails, record, verdict, ask");
+    expect(await term.waitForScreen("t · connected")).toContain("from mcp.json .mcp.json");
+    term.submit("/exit");
+    await term.exitCode();
+    await waitFor(() => {
+      try {
+        process.kill(Number(pid), 0);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+  });
+});

@@ -1,0 +1,129 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { SettingsLayer } from "@codebot/hooks";
+import { describe, expect, it } from "vitest";
+import { parsePermissionRule, ruleCoversTool } from "../../src/approval/permission-rule.js";
+import { expandVars } from "../../src/mcp/expand-vars.js";
+import { loadServerEntries } from "../../src/mcp/server-entries.js";
+import { scratchDir } from "../support/e2e.js";
+
+describe("${VAR} expansion in .mcp.json", () => {
+  it("expands ${VAR} and uses ${VAR:-default} only when the variable is unset or empty", () => {
+    const env = { TOKEN: "t0k", EMPTY: "" };
+    expect(expandVars("Bearer ${TOKEN}", env)).toBe("Bearer t0k");
+    expect(expandVars("${MISSING:-fallback}/${EMPTY:-x}", env)).toBe("fallback/x");
+    expect(expandVars("${TOKEN:-unused}", env)).toBe("t0k");
+    expect(expandVars("$TOKEN and ${ not a ref", env)).toBe("$TOKEN and ${ not a ref");
+  });
+
+  it("an unset variable without a default is an error naming it", () => {
+    expect(() => expandVars("--key=${API_KEY}", {})).toThrow(/API_KEY is not set/);
+  });
+});
+
+function layer(
+  source: SettingsLayer["source"],
+  file: string,
+  settings: unknown,
+  plugin?: SettingsLayer["plugin"],
+) {
+  return { source, path: file, settings, ...(plugin ? { plugin } : {}) } as SettingsLayer;
+}
+
+describe("where MCP servers come from", () => {
+  it("reads settings layers, plugins' .mcp.json, the project's .mcp.json and --mcp-config; later entries of a name win", () => {
+    const project = scratchDir("mcp-project-");
+    const plugin = scratchDir("mcp-plugin-");
+    fs.writeFileSync(
+      path.join(plugin, ".mcp.json"),
+      JSON.stringify({ mcpServers: { pl: { command: "${CLAUDE_PLUGIN_ROOT}/server" } } }),
+    );
+    fs.writeFileSync(
+      path.join(project, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: { shared: { command: "from-mcp-json" }, web: { url: "https://x.test/mcp" } },
+      }),
+    );
+    const { entries, problems } = loadServerEntries({
+      cwd: project,
+      layers: [
+        layer("user", "/u/settings.json", {
+          mcpServers: { mine: { command: "a" }, shared: { command: "user" } },
+        }),
+        layer("plugin", "/p/hooks/hooks.json", {}, { name: "p", root: plugin, dataDir: "/data/p" }),
+        layer("project", "/proj/.codebot/settings.json", { mcpServers: { projset: { command: "b" } } }),
+      ],
+      mcpConfigs: [JSON.stringify({ mcpServers: { cli: { type: "sse", url: "https://y.test/sse" } } })],
+    });
+    expect(problems).toEqual([]);
+    const byName = Object.fromEntries(entries.map((e) => [e.name, e]));
+    expect(byName.mine).toMatchObject({ origin: "user", needsConsent: false });
+    expect(byName.pl).toMatchObject({
+      origin: "plugin",
+      needsConsent: false,
+      vars: { CLAUDE_PLUGIN_ROOT: plugin },
+    });
+    expect(byName.projset).toMatchObject({ origin: "project", needsConsent: true });
+    expect(byName.shared).toMatchObject({
+      origin: "mcp.json",
+      needsConsent: true,
+      config: { command: "from-mcp-json" },
+    });
+    expect(byName.web).toMatchObject({ config: { type: "http", url: "https://x.test/mcp" } });
+    expect(byName.cli).toMatchObject({ origin: "mcp-config", needsConsent: false, config: { type: "sse" } });
+  });
+
+  it("a bad entry is a problem naming it; the other entries still load", () => {
+    const project = scratchDir("mcp-project-");
+    fs.writeFileSync(
+      path.join(project, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: { ok: { command: "x" }, bad: { args: ["no command"] }, "a b": { command: "y" } },
+      }),
+    );
+    const { entries, problems } = loadServerEntries({ cwd: project, layers: [] });
+    expect(entries.map((e) => e.name)).toEqual(["ok"]);
+    expect(problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/^mcpServers\.bad/),
+      expect.stringMatching(/mcpServers\.a b: a server name may hold only/),
+    ]);
+  });
+
+  it("a .mcp.json that does not parse is one problem, and no server is read from it", () => {
+    const project = scratchDir("mcp-project-");
+    fs.writeFileSync(path.join(project, ".mcp.json"), '{"mcpServers": {');
+    const { entries, problems } = loadServerEntries({ cwd: project, layers: [] });
+    expect(entries).toEqual([]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.message).toContain("no MCP servers read from it");
+  });
+
+  it("the consent grant changes with any part of the entry and not with key order", () => {
+    const project = scratchDir("mcp-project-");
+    const grantOf = (servers: unknown) => {
+      fs.writeFileSync(path.join(project, ".mcp.json"), JSON.stringify({ mcpServers: servers }));
+      return loadServerEntries({ cwd: project, layers: [] }).entries[0]?.grant;
+    };
+    const base = grantOf({ s: { command: "c", args: ["1"], env: { A: "1" } } });
+    expect(base).toMatch(/^mcp:s=[0-9a-f]{16}$/);
+    expect(grantOf({ s: { env: { A: "1" }, args: ["1"], command: "c" } })).toBe(base);
+    expect(grantOf({ s: { command: "c", args: ["2"], env: { A: "1" } } })).not.toBe(base);
+    expect(grantOf({ s: { command: "c", args: ["1"], env: { A: "2" } } })).not.toBe(base);
+    expect(grantOf({ s: { command: "c", args: ["1"], env: { B: "1" } } })).not.toBe(base);
+  });
+});
+
+describe("permission rules for MCP tools", () => {
+  const allows = (rule: string, tool: string) => {
+    const parsed = parsePermissionRule(rule);
+    if (!parsed.ok) throw new Error(parsed.error);
+    return ruleCoversTool(parsed.rule, tool);
+  };
+  it("mcp__server allows every tool of that server and no other server's", () => {
+    expect(allows("mcp__github", "mcp__github__create_issue")).toBe(true);
+    expect(allows("mcp__github", "mcp__githubx__create_issue")).toBe(false);
+    expect(allows("mcp__github__create_issue", "mcp__github__create_issue")).toBe(true);
+    expect(allows("mcp__github__create_issue", "mcp__github__delete_repo")).toBe(false);
+    expect(allows("mcp__everything__getTinyImage", "mcp__everything__getTinyImage")).toBe(true);
+  });
+});

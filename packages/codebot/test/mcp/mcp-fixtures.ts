@@ -1,0 +1,26 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+
+/** The real reference servers, run from node_modules with this Node (no network, no npx). */
+export function everythingServer(): { command: string; args: string[] } {
+  const main = path.join(
+    path.dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
+    "dist/index.js",
+  );
+  return { command: process.execPath, args: [main] };
+}
+
+export function filesystemServer(root: string): { command: string; args: string[] } {
+  const main = path.join(
+    path.dirname(require.resolve("@modelcontextprotocol/server-filesystem/package.json")),
+    "dist/index.js",
+  );
+  return { command: process.execPath, args: [main, root] };
+}
+
+/** A server written inline: `node -e <source>`. */
+export function nodeServer(source: string): { command: string; args: string[] } {
+  return { command: process.execPath, args: ["-e", source] };
+}

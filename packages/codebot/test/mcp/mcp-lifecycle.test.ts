@@ -1,0 +1,192 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { scratchDir, startSession, toolResultFor } from "../support/e2e.js";
+import { waitFor } from "../support/wait-for.js";
+
+const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/test-server.mjs");
+
+function testServer(mode: string, state: string) {
+  return { command: process.execPath, args: [SERVER, mode, state] };
+}
+
+function pids(state: string, name: string): number[] {
+  const file = path.join(state, name);
+  if (!fs.existsSync(file)) return [];
+  return fs.readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map(Number);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("MCP server lifecycle", () => {
+  it("a server that crashes at start is reported once with its command and stderr tail, and the session goes on", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      user: { mcpServers: { db: testServer("crash", state) } },
+      script: [reply.text("still here")],
+    });
+    const result = await s.runtime.prompt("hi");
+    expect(result).toMatchObject({ status: "completed", text: "still here" });
+    const reports = s.notices.filter((n) => n.includes("MCP server db"));
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toContain("test-server.mjs crash");
+    expect(reports[0]).toContain("fatal: cannot open the database at /nowhere");
+    expect(s.runtime.mcpServers()).toMatchObject([{ name: "db", state: "failed", tools: [] }]);
+    expect(s.model.requests[0]?.tools?.some((t) => t.name.startsWith("mcp__db__"))).toBe(false);
+  });
+
+  it("a server that hangs at initialize delays the first prompt only up to mcpStartupTimeout, is reported once and killed", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      // Long enough for the server's Node to boot and record its pid even on a loaded machine.
+      user: { mcpServers: { stuck: testServer("hang", state) }, mcpStartupTimeout: 2000 },
+      script: [reply.text("answered")],
+    });
+    const result = await s.runtime.prompt("hi");
+    expect(result).toMatchObject({ status: "completed", text: "answered" });
+    const reports = await waitFor(() => {
+      const r = s.notices.filter((n) => n.includes("MCP server stuck"));
+      return r.length > 0 ? r : undefined;
+    });
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toContain("no answer within 2000 ms");
+    const [pid] = pids(state, "starts");
+    await waitFor(() => pid !== undefined && !alive(pid), 10_000, "the hung server to be killed");
+  });
+
+  it("while the first prompt waits for the servers, a second prompt is refused and abort() cancels the wait", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      user: { mcpServers: { stuck: testServer("hang", state) }, mcpStartupTimeout: 600_000 },
+      script: [reply.text("never sent")],
+    });
+    const first = s.runtime.prompt("one");
+    expect(s.runtime.isRunning).toBe(true);
+    await expect(s.runtime.prompt("two")).rejects.toThrow("session: a prompt is already running");
+    s.runtime.abort();
+    expect((await first).status).toBe("aborted");
+    expect(s.model.requests).toHaveLength(0);
+  });
+
+  it("a server that exits mid-call gives the model an error, is restarted once and works again", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      user: { mcpServers: { t: testServer("serve", state) } },
+      script: [
+        reply.toolCalls(toolCall("mcp__t__die", {}, "c-die")),
+        reply.text("it died"),
+        reply.toolCalls(toolCall("mcp__t__pid", {}, "c-pid")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("call die");
+    const died = toolResultFor(s.model, "c-die");
+    expect(died?.isError).toBe(true);
+    expect(died?.text).toContain("MCP server t");
+    expect(died?.text).toContain("exited with exit code 3");
+    await waitFor(
+      () => s.runtime.mcpServers()[0]?.state === "connected" && pids(state, "starts").length === 2,
+    );
+    const reports = s.notices.filter((n) => n.includes("MCP server t"));
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatch(/exited with exit code 3[\s\S]*about to die[\s\S]*restarting it once/);
+    await s.runtime.prompt("call pid");
+    expect(toolResultFor(s.model, "c-pid")).toEqual({
+      text: String(pids(state, "starts")[1]),
+      isError: false,
+    });
+  });
+
+  it("after a second death the server stays failed: one more report, its tools gone", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      user: { mcpServers: { t: testServer("serve", state) } },
+      script: [
+        reply.toolCalls(toolCall("mcp__t__die", {}, "c1")),
+        reply.text("1"),
+        reply.toolCalls(toolCall("mcp__t__die", {}, "c2")),
+        reply.text("2"),
+        reply.text("3"),
+      ],
+    });
+    await s.runtime.prompt("a");
+    await waitFor(
+      () => s.runtime.mcpServers()[0]?.state === "connected" && pids(state, "starts").length === 2,
+    );
+    await s.runtime.prompt("b");
+    await waitFor(() => s.runtime.mcpServers()[0]?.state === "failed");
+    expect(s.notices.filter((n) => n.includes("MCP server t"))).toHaveLength(2);
+    await s.runtime.prompt("c");
+    expect(s.model.requests.at(-1)?.tools?.some((t) => t.name.startsWith("mcp__t__"))).toBe(false);
+    expect(pids(state, "starts")).toHaveLength(2);
+  });
+
+  it("closing the session leaves no server process and no grandchild behind", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      user: { mcpServers: { a: testServer("serve", state), b: testServer("serve", state) } },
+      script: [reply.text("ok")],
+    });
+    await s.runtime.prompt("hi");
+    const all = [...pids(state, "starts"), ...pids(state, "children")];
+    expect(all).toHaveLength(4);
+    expect(all.every(alive)).toBe(true);
+    await s.runtime.close();
+    await waitFor(() => all.every((pid) => !alive(pid)), 10_000, "every server process to end");
+  });
+
+  it("an image reaches the model as an image part after the text, and isError stays an error", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      user: { mcpServers: { t: testServer("serve", state) } },
+      script: [
+        reply.toolCalls(toolCall("mcp__t__picture", {}, "c-pic"), toolCall("mcp__t__fails", {}, "c-fail")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    const tool = s.model.requests[1]?.prompt.find((m) => m.role === "tool");
+    const picture =
+      tool?.role === "tool"
+        ? tool.content.find((p) => p.type === "tool-result" && p.toolCallId === "c-pic")
+        : undefined;
+    expect(picture).toMatchObject({
+      output: {
+        type: "content",
+        value: [
+          { type: "text", text: "a red dot\n[image image/png, 16 bytes]" },
+          {
+            type: "image-data",
+            mediaType: "image/png",
+            data: Buffer.from("not really a png").toString("base64"),
+          },
+        ],
+      },
+    });
+    expect(toolResultFor(s.model, "c-fail")).toEqual({ text: "the thing failed", isError: true });
+  });
+});
+
+describe("MCP elicitation without an Elicitation hook", () => {
+  it("a server's request for input is declined, the user is told, and the tool call goes on", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      user: { mcpServers: { t: testServer("serve", state) } },
+      script: [reply.toolCalls(toolCall("mcp__t__ask", {}, "c-ask")), reply.text("done")],
+    });
+    await s.runtime.prompt("ask me");
+    expect(toolResultFor(s.model, "c-ask")).toEqual({ text: '{"action":"decline"}', isError: false });
+    expect(s.notices).toContain(
+      'codebot: MCP server t asked for input ("What is your name?"); declined (no Elicitation hook answered)',
+    );
+  });
+});
