@@ -1,3 +1,4 @@
+export { formatProblem, type Problem } from "@codebot/hooks";
 export { ApprovalEngine, type ApprovalEngineOptions } from "./approval/approval-engine.js";
 export type {
   ApprovalAnswer,
@@ -36,7 +37,6 @@ export {
   type RuntimeSettings,
   type UntrustedGrant,
 } from "./settings/runtime-settings.js";
-export { formatSettingsProblem, type SettingsProblem } from "./settings/settings-problem.js";
 export type { Task, TaskStatus, WireTask } from "./tasks/task.js";
 export { TaskStore } from "./tasks/task-store.js";
 export { builtinTools } from "./tools/builtin-tools.js";

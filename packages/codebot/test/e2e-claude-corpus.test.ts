@@ -328,7 +328,7 @@ describe("the Claude Code corpus through the runtime", () => {
     expect(toolResultFor(s.model, "b1")?.text).toMatch(
       /hook not approved: not trusted; run "codebot hooks trust" to review project hooks/,
     );
-    expect(s.runtime.settings.env).toEqual({});
+    expect(s.runtime.project.settings.env).toEqual({});
     expect(s.notices).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^codebot: 19 project hooks were not run because they are not trusted/),

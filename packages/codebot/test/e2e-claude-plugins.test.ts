@@ -86,7 +86,7 @@ describe("Claude Code plugins", () => {
     });
     await s.runtime.prompt("install");
     expect(toolResultFor(s.model, "c1")?.text).toMatch(/^hook: bash-safety: piping a download/);
-    expect(s.runtime.layers.map((l) => [l.source, l.plugin?.name])).toEqual([
+    expect(s.runtime.project.layers.map((l) => [l.source, l.plugin?.name])).toEqual([
       ["user", undefined],
       ["plugin", "session-banner"],
       ["plugin", "bash-safety"],

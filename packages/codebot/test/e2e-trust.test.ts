@@ -90,7 +90,7 @@ describe("trust of project hooks through the runtime", () => {
     const s = await startSession({ project: startedHook, runtime: { trustProjectHooks: true } });
     await s.runtime.close();
     expect(fs.existsSync(s.at("started"))).toBe(true);
-    expect(fs.existsSync(s.runtime.trustStore.file)).toBe(false);
+    expect(fs.existsSync(s.runtime.project.trustStore.file)).toBe(false);
   });
 
   it("hooks from --settings files run without approval", async () => {
@@ -160,7 +160,7 @@ describe("trust of project hooks through the runtime", () => {
     expect(untrusted.notices).toEqual([
       "codebot: project settings asked for permissions that are not trusted and were ignored: allow:bash(touch *)",
     ]);
-    untrusted.runtime.trustStore.trustGrants(["allow:bash(touch *)"]);
+    untrusted.runtime.project.trustStore.trustGrants(["allow:bash(touch *)"]);
     const trusted = await startSession({
       dirs: { project: untrusted.project, home: untrusted.home },
       script: script(),

@@ -55,8 +55,8 @@ describe("createRuntime", () => {
     // Read again, this file would give the session no hooks.
     fs.writeFileSync(settingsFile, "{}");
     const s = await startSession({ dirs, runtime: { projectSettings } });
-    expect(s.runtime.layers).toBe(projectSettings.layers);
-    expect(s.runtime.trustStore).toBe(projectSettings.trustStore);
+    expect(s.runtime.project.layers).toBe(projectSettings.layers);
+    expect(s.runtime.project.trustStore).toBe(projectSettings.trustStore);
     expect(s.runtime.hooks.hooks.map((h) => h.event)).toEqual(["Stop"]);
   });
 

@@ -1,8 +1,8 @@
 import path from "node:path";
+import { formatProblem } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
 import { loadSettingsLayers } from "../src/settings/load-settings.js";
 import { mergeSettings } from "../src/settings/runtime-settings.js";
-import { formatSettingsProblem } from "../src/settings/settings-problem.js";
 import { tempDir, writeFile } from "./support/temp-dirs.js";
 
 function setup() {
@@ -48,9 +48,7 @@ describe("settings layers", () => {
     expect(layers.map((l) => l.source)).toEqual(["user"]);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ file: bad, line: 3, column: 3, severity: "error" });
-    expect(formatSettingsProblem(problems[0] as never)).toBe(
-      `settings: ${bad}:3:3: comma expected (layer skipped)`,
-    );
+    expect(formatProblem(problems[0] as never)).toBe(`settings: ${bad}:3:3: comma expected (layer skipped)`);
   });
 
   it("reports a --settings file that does not exist and a document that is not an object", () => {
@@ -63,7 +61,7 @@ describe("settings layers", () => {
       settingsFiles: [missing],
     });
     expect(layers).toEqual([]);
-    expect(problems.map(formatSettingsProblem)).toEqual([
+    expect(problems.map(formatProblem)).toEqual([
       `settings: ${notObject}: the settings file must contain one JSON object (layer skipped)`,
       `settings: ${missing}: file not found (layer skipped)`,
     ]);

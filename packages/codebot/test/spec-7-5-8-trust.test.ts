@@ -99,7 +99,7 @@ describe("§8 approvals persist per project", () => {
     expect(other.notices).toEqual([
       'codebot: 1 project hook was not run because it is not trusted (.codebot/settings.json); run "codebot hooks trust" to review them',
     ]);
-    expect(path.dirname(approved.runtime.trustStore.file)).toBe(path.join(home, "trust"));
+    expect(path.dirname(approved.runtime.project.trustStore.file)).toBe(path.join(home, "trust"));
   });
 
   it("approving a project hook in <root>/a.b does not approve it in <root>/a-b", async () => {

@@ -36,7 +36,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   if (prompt.trim() === "") throw new CliError("the prompt is empty (give it after -p, or on stdin)");
   const stderr = (line: string) => process.stderr.write(`${line}\n`);
   const inventory = checkSettings(flags, stderr);
-  const modelSpec = sessionModel(flags.model, inventory.settings);
+  const modelSpec = sessionModel(flags.model, inventory.project.settings);
 
   const streaming = flags.outputFormat === "stream-json";
   const errStyles = stylesFor(process.stderr);

@@ -1,19 +1,20 @@
+import { formatProblem, type Problem } from "@codebot/hooks";
 import { visible } from "../approval/visible-text.js";
-import type { ProjectProblem } from "../session/project-settings.js";
 import { CliError } from "./cli-error.js";
 import { type HookInventory, loadInventory } from "./hooks/hook-inventory.js";
 import type { Styles } from "./output/styles.js";
 import type { SessionFlags } from "./session-flags.js";
 
 /** Problems as `error: …` / `warning: …` lines. */
-export function problemLines(
-  problems: readonly Pick<ProjectProblem, "severity" | "message">[],
-  s: Styles,
-): string[] {
+export function problemLines(problems: readonly Problem[], s: Styles): string[] {
   return problems.map(
-    // A message quotes the settings (keys, values, paths): shown escaped like every consent screen.
-    (p) => `${p.severity === "error" ? s.red("error") : s.yellow("warning")}: ${visible(p.message)}`,
+    (p) => `${p.severity === "error" ? s.red("error") : s.yellow("warning")}: ${problemText(p)}`,
   );
+}
+
+/** A problem's line, escaped: it quotes the settings (keys, values, paths), shown like every consent screen. */
+export function problemText(p: Problem): string {
+  return visible(formatProblem(p));
 }
 
 /**
@@ -25,7 +26,7 @@ export function checkSettings(flags: SessionFlags, warn: (line: string) => void)
   const inventory = loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks });
   const errors = inventory.problems.filter((p) => p.severity === "error");
   for (const p of inventory.problems)
-    if (p.severity === "warning") warn(`codebot: warning: ${visible(p.message)}`);
-  if (errors.length > 0) throw new CliError(errors.map((e) => visible(e.message)).join("\ncodebot: "));
+    if (p.severity === "warning") warn(`codebot: warning: ${problemText(p)}`);
+  if (errors.length > 0) throw new CliError(errors.map(problemText).join("\ncodebot: "));
   return inventory;
 }

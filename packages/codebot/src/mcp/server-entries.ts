@@ -7,9 +7,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { SettingsLayer } from "@codebot/hooks";
+import type { Problem, SettingsLayer } from "@codebot/hooks";
 import { readLayer } from "../settings/read-layer.js";
-import type { SettingsProblem } from "../settings/settings-problem.js";
 import { SERVER_NAME, type ServerConfig, serverEntrySchema } from "./server-config.js";
 import { mcpGrant } from "./server-consent.js";
 import { needsConsent, type ServerOrigin } from "./server-origin.js";
@@ -38,10 +37,10 @@ export interface ServerEntriesOptions {
 
 export function loadServerEntries(options: ServerEntriesOptions): {
   entries: ServerEntry[];
-  problems: SettingsProblem[];
+  problems: Problem[];
 } {
   const byName = new Map<string, ServerEntry>();
-  const problems: SettingsProblem[] = [];
+  const problems: Problem[] = [];
   const addAll = (
     servers: unknown,
     origin: ServerOrigin,
@@ -52,6 +51,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
     if (servers === null || typeof servers !== "object" || Array.isArray(servers)) {
       problems.push({
         severity: "warning",
+        scope: "settings",
         file,
         field: "mcpServers",
         message: "mcpServers: expected an object of servers; ignored",
@@ -63,6 +63,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
       if (!SERVER_NAME.test(name)) {
         problems.push({
           severity: "warning",
+          scope: "settings",
           file,
           field,
           message: `${field}: a server name may hold only letters, digits, _ and - (at most 64); ignored`,
@@ -74,7 +75,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
         const why = parsed.error.issues
           .map((i) => `${[field, ...i.path].join(".")}: ${i.message}`)
           .join("; ");
-        problems.push({ severity: "warning", file, field, message: `${why}; ignored` });
+        problems.push({ severity: "warning", scope: "settings", file, field, message: `${why}; ignored` });
         continue;
       }
       byName.set(name, {
@@ -111,6 +112,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
       } catch (error) {
         problems.push({
           severity: "error",
+          scope: "settings",
           file: "--mcp-config",
           message: `not valid JSON (${(error as Error).message}); ignored`,
         });
@@ -121,7 +123,12 @@ export function loadServerEntries(options: ServerEntriesOptions): {
     }
     const file = path.resolve(given);
     if (!fs.existsSync(file)) {
-      problems.push({ severity: "error", file, message: "--mcp-config: file not found; ignored" });
+      problems.push({
+        severity: "error",
+        scope: "settings",
+        file,
+        message: "--mcp-config: file not found; ignored",
+      });
       continue;
     }
     addAll(readMcpJson(file, problems), "mcp-config", file);
@@ -130,7 +137,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
 }
 
 /** The `mcpServers` of a `.mcp.json`-shaped file; absent file: undefined. */
-function readMcpJson(file: string, problems: SettingsProblem[]): unknown {
+function readMcpJson(file: string, problems: Problem[]): unknown {
   const read = readLayer("project", file, false);
   if (read.kind === "absent") return undefined;
   if (read.kind === "problem") {
@@ -144,6 +151,7 @@ function readMcpJson(file: string, problems: SettingsProblem[]): unknown {
   if (servers === undefined) {
     problems.push({
       severity: "warning",
+      scope: "settings",
       file,
       message: 'expected {"mcpServers": {...}}; no MCP servers read from it',
     });

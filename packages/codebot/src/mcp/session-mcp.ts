@@ -3,10 +3,9 @@
  * them are approved, how they are launched. One function, so createRuntime only calls it.
  */
 import type { Tool } from "@codebot/agentcore";
-import { createGuardedFetch } from "@codebot/hooks";
+import { createGuardedFetch, formatProblem } from "@codebot/hooks";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ProjectSettings } from "../session/project-settings.js";
-import { formatSettingsProblem } from "../settings/settings-problem.js";
 import { elicitationHandler } from "./elicitation.js";
 import { McpServers, type McpServersOptions } from "./mcp-servers.js";
 import { loadServerEntries } from "./server-entries.js";
@@ -30,7 +29,7 @@ export function sessionMcp(options: SessionMcpOptions): { servers: McpServers; c
     layers: project.layers,
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
   });
-  for (const problem of problems) options.notify(formatSettingsProblem(problem));
+  for (const problem of problems) options.notify(formatProblem(problem));
   const guarded = createGuardedFetch({ allowList: project.httpAllowList.hosts });
   const servers = new McpServers({
     entries,

@@ -10,7 +10,7 @@ import {
   resolveModel,
   type ToolMiddleware,
 } from "@codebot/agentcore";
-import { createHookRunner, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
+import { createHookRunner, formatProblem, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
@@ -150,7 +150,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       },
       { trustProjectHooks: options.trustProjectHooks },
     );
-  const { layers, trustStore, settings, hooks: loadedHooks } = project;
+  const { trustStore, settings, hooks: loadedHooks } = project;
   if (trustStore.problem) notify(trustStore.problem);
   const firstModel = sessionModel(options.model, settings, env);
   let model = await modelOf(firstModel, env);
@@ -222,7 +222,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   // Instruction files (AGENTS.md, CLAUDE.md, …) go to the model as context of the first prompt;
   // those of nested folders when the agent first reads a file there.
-  const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers, env });
+  const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers: project.layers, env });
   for (const problem of instructions.loaded.problems) notify(`codebot: instruction file: ${problem}`);
 
   const validation = new StopValidation(
@@ -321,7 +321,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
 
   // A RuntimeProblem is the line only (the place is in its message).
-  const problems = projectProblems(project).map(({ severity, message }) => ({ severity, message }));
+  const problems = projectProblems(project).map((p) => ({ severity: p.severity, message: formatProblem(p) }));
   announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, cwd, notify);
 
   const instructionContext = projectContext(instructions.loaded);
@@ -329,12 +329,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     identity: () => ({ sessionId, transcriptPath, tasksPath }),
     cwd,
     codebotHome,
-    layers,
-    settings,
+    project,
     problems,
     hooks: runner,
     approval,
-    trustStore,
     tasks,
     toolNames: tools.map((t) => t.name),
     agent,

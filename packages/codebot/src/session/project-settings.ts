@@ -2,17 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import {
   allowedHostsFromLayers,
-  formatProblem,
   type LayerAllowList,
   type LoadedHooks,
   loadHooks,
+  type Problem,
   type SettingsLayer,
   USER_OWNED_SOURCES,
 } from "@codebot/hooks";
 import { TrustStore } from "../approval/trust-store.js";
 import { loadSettingsLayers, type SettingsLocation } from "../settings/load-settings.js";
 import { mergeSettings, type RuntimeSettings } from "../settings/runtime-settings.js";
-import { formatSettingsProblem, type SettingsProblem } from "../settings/settings-problem.js";
 
 /** The project directory, symlinks resolved; `notADirectory(resolved)` is thrown when it is not one. */
 export function projectDirectory(dir: string, notADirectory: (resolved: string) => Error): string {
@@ -28,7 +27,7 @@ export interface ProjectSettings {
   settings: RuntimeSettings;
   hooks: LoadedHooks;
   /** Problems of reading the layers, then of merging them (the hooks' own are in `hooks.problems`). */
-  problems: SettingsProblem[];
+  problems: Problem[];
   /** `httpHookAllowedHosts` of the user-owned layers, the http hooks' allow-list (§6.3), with its problems. */
   httpAllowList: LayerAllowList;
   /** Whether a project grant counts for this run: trust store, `--trust-project-hooks`, or allowed once. */
@@ -93,36 +92,26 @@ function withoutUntrustedHookSwitch(
   });
 }
 
-/** A problem of a project's settings, worded for the user, with the place it is about when known. */
-export interface ProjectProblem {
-  severity: "error" | "warning";
-  /** One line naming the file and the place (line/column, or event/index/field). */
-  message: string;
-  file?: string;
-  line?: number;
-  column?: number;
-  event?: string;
-  index?: number;
-  field?: string;
-}
-
 /**
  * Every problem of the settings, as a session reports them and `hooks validate` lists them:
  * reading and merging the layers, then the hooks, then the http allow-list.
  */
-export function projectProblems(project: ProjectSettings): ProjectProblem[] {
+export function projectProblems(project: ProjectSettings): Problem[] {
   const { errors, ignored } = project.httpAllowList;
-  const allowList = (message: string): ProjectProblem => ({
+  const allowList = (file: string, message: string): Problem => ({
     severity: "warning",
-    message: `settings: ${message}`,
+    scope: "settings",
+    file,
+    message,
   });
   return [
-    ...project.problems.map((p) => ({ ...p, message: formatSettingsProblem(p) })),
-    ...project.hooks.problems.map((p) => ({ ...p, message: formatProblem(p) })),
-    ...errors.map((e) => allowList(`${e.path}: ${e.message}`)),
+    ...project.problems,
+    ...project.hooks.problems,
+    ...errors.map((e) => allowList(e.path, e.message)),
     ...ignored.map((i) =>
       allowList(
-        `${i.path}: httpHookAllowedHosts is only honoured in user settings and --settings files; ignored`,
+        i.path,
+        "httpHookAllowedHosts is only honoured in user settings and --settings files; ignored",
       ),
     ),
   ];

@@ -1,26 +1,25 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Agent } from "@codebot/agentcore";
-import type { HookRunner, SettingsLayer } from "@codebot/hooks";
+import type { HookRunner, Problem } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
-import type { TrustStore } from "../approval/trust-store.js";
 import type { LoadedInstructions } from "../instructions/instruction-file.js";
 import type { McpServers, ServerStatus } from "../mcp/mcp-servers.js";
-import type { PermissionMode, RuntimeSettings } from "../settings/runtime-settings.js";
+import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import type { CompactOutcome } from "./compaction.js";
+import type { ProjectSettings } from "./project-settings.js";
 import type { PromptResult } from "./prompt-result.js";
 import type { ResumedSession, Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
 
 const PROMPT_RUNNING = "session: a prompt is already running; wait for it or abort it";
 
-/** A configuration problem found while assembling the runtime (settings, hooks, http allow-list). */
-export interface RuntimeProblem {
-  severity: "error" | "warning";
-  /** One line naming the file and what is wrong. */
-  message: string;
-}
+/**
+ * A configuration problem found while assembling the runtime (settings, hooks, http allow-list),
+ * as its line: `message` is `formatProblem`'s line naming the file and what is wrong.
+ */
+export type RuntimeProblem = Pick<Problem, "severity" | "message">;
 
 /** Everything `createRuntime` assembled. */
 export interface RuntimeParts {
@@ -28,12 +27,11 @@ export interface RuntimeParts {
   identity(): { sessionId: string; transcriptPath: string; tasksPath: string };
   cwd: string;
   codebotHome: string;
-  layers: SettingsLayer[];
-  settings: RuntimeSettings;
+  /** The project's settings as read once for this session: layers, merged settings, trust store, hooks. */
+  project: ProjectSettings;
   problems: RuntimeProblem[];
   hooks: HookRunner;
   approval: ApprovalEngine;
-  trustStore: TrustStore;
   tasks: TaskStore;
   /** The main agent's tools, by name. */
   toolNames: readonly string[];
@@ -55,41 +53,24 @@ export interface RuntimeParts {
  * together. `close()` ends it: SessionEnd, then every async hook in flight.
  */
 export class Runtime {
-  /** The project directory (symlinks resolved). */
-  readonly cwd: string;
-  readonly codebotHome: string;
-  readonly layers: readonly SettingsLayer[];
-  readonly settings: RuntimeSettings;
-  readonly problems: readonly RuntimeProblem[];
-  readonly hooks: HookRunner;
-  readonly approval: ApprovalEngine;
-  readonly trustStore: TrustStore;
-  readonly tasks: TaskStore;
-  /** The main agent's tools, by name. */
-  readonly toolNames: readonly string[];
-  /** The instruction files given to the model, for `/memory`. */
-  readonly instructions: LoadedInstructions;
   private closing: Promise<void> | undefined;
   /** Set while the first prompt waits for the MCP servers to start. */
   private waitingForMcp: AbortController | undefined;
 
-  constructor(private readonly parts: RuntimeParts) {
-    this.cwd = parts.cwd;
-    this.codebotHome = parts.codebotHome;
-    this.layers = parts.layers;
-    this.settings = parts.settings;
-    this.problems = parts.problems;
-    this.hooks = parts.hooks;
-    this.approval = parts.approval;
-    this.trustStore = parts.trustStore;
-    this.tasks = parts.tasks;
-    this.toolNames = parts.toolNames;
-    this.instructions = parts.instructions;
-  }
+  constructor(private readonly parts: RuntimeParts) {}
 
   /** The session's id (`/resume` switches it). */
   get sessionId(): string {
     return this.parts.identity().sessionId;
+  }
+
+  /** The project directory (symlinks resolved). */
+  get cwd(): string {
+    return this.parts.cwd;
+  }
+
+  get codebotHome(): string {
+    return this.parts.codebotHome;
   }
 
   /** The session's JSONL transcript (the hooks' `transcript_path`). */
@@ -110,6 +91,37 @@ export class Runtime {
   resume(sessionId: string): void {
     if (this.closing) throw new Error("session: closed");
     this.parts.session.switchTo(this.parts.resume(sessionId));
+  }
+
+  /** The project's settings as this session read them: `layers`, `settings`, `trustStore`, the loaded hooks. */
+  get project(): ProjectSettings {
+    return this.parts.project;
+  }
+
+  get problems(): readonly RuntimeProblem[] {
+    return this.parts.problems;
+  }
+
+  get hooks(): HookRunner {
+    return this.parts.hooks;
+  }
+
+  get approval(): ApprovalEngine {
+    return this.parts.approval;
+  }
+
+  get tasks(): TaskStore {
+    return this.parts.tasks;
+  }
+
+  /** The main agent's tools, by name. */
+  get toolNames(): readonly string[] {
+    return this.parts.toolNames;
+  }
+
+  /** The instruction files given to the model, for `/memory`. */
+  get instructions(): LoadedInstructions {
+    return this.parts.instructions;
   }
 
   /** The model the next model call uses. */

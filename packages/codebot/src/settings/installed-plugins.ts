@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { SettingsLayer } from "@codebot/hooks";
+import type { Problem, SettingsLayer } from "@codebot/hooks";
 import type { PluginDir } from "./load-plugins.js";
-import type { SettingsProblem } from "./settings-problem.js";
 
 /** One install record of `installed_plugins.json` (version 2), as `claude plugin install` writes it. */
 interface InstallRecord {
@@ -24,12 +23,13 @@ export function installedPluginDirs(
   claudeHome: string,
   projectDir: string,
   layers: readonly SettingsLayer[],
-): { dirs: PluginDir[]; problems: SettingsProblem[] } {
+): { dirs: PluginDir[]; problems: Problem[] } {
   const file = path.join(claudeHome, "plugins", "installed_plugins.json");
   const enabled = enabledPlugins(layers);
   if (enabled.size === 0) return { dirs: [], problems: [] };
-  const problems: SettingsProblem[] = [];
-  const problem = (message: string) => problems.push({ severity: "warning", file, message });
+  const problems: Problem[] = [];
+  const problem = (message: string) =>
+    problems.push({ severity: "warning", scope: "settings", file, message });
   let installed: unknown;
   try {
     installed = JSON.parse(fs.readFileSync(file, "utf8"));

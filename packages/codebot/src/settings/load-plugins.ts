@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Problem } from "@codebot/hooks";
 import { isHookEvent, type SettingsLayer, UNSUPPORTED_CLAUDE_EVENTS } from "@codebot/hooks";
 import { readLayer } from "./read-layer.js";
-import type { SettingsProblem } from "./settings-problem.js";
 import { claudePluginsSchema } from "./settings-schema.js";
 
 /** A plugin folder to load, and where it was named (for relative paths and problem reports). */
@@ -37,13 +37,13 @@ const PLUGIN_META_KEYS = new Set(["description", "$schema"]);
 export function loadPluginLayers(
   dirs: readonly PluginDir[],
   codebotHome: string,
-): { layers: SettingsLayer[]; problems: SettingsProblem[] } {
+): { layers: SettingsLayer[]; problems: Problem[] } {
   const layers: SettingsLayer[] = [];
-  const problems: SettingsProblem[] = [];
+  const problems: Problem[] = [];
   for (const { dir, base, dataDir: givenDataDir, source, installed } of dirs) {
     const root = resolveDir(dir, base);
-    const problem = (severity: SettingsProblem["severity"], file: string, message: string) =>
-      problems.push({ severity, file, message });
+    const problem = (severity: Problem["severity"], file: string, message: string) =>
+      problems.push({ severity, scope: "settings", file, message });
     if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
       problem("error", root, "plugin folder not found (plugin skipped)");
       continue;
@@ -94,7 +94,7 @@ export function loadPluginLayers(
 export function pluginDirsFromSettings(
   settings: unknown,
   settingsFile: string,
-): { dirs: PluginDir[]; problem?: SettingsProblem } {
+): { dirs: PluginDir[]; problem?: Problem } {
   const value = (settings as { claudePlugins?: unknown } | undefined)?.claudePlugins;
   if (value === undefined) return { dirs: [] };
   const checked = claudePluginsSchema.safeParse(value);
@@ -103,6 +103,7 @@ export function pluginDirsFromSettings(
       dirs: [],
       problem: {
         severity: "error",
+        scope: "settings",
         file: settingsFile,
         field: "claudePlugins",
         message: "claudePlugins: expected a list of plugin folders; ignored",
@@ -120,7 +121,7 @@ function resolveDir(dir: string, base: string): string {
 /** `.claude-plugin/plugin.json`'s name when it is usable as a folder name, else the folder's name. */
 function pluginName(
   root: string,
-  problem: (severity: SettingsProblem["severity"], file: string, message: string) => void,
+  problem: (severity: Problem["severity"], file: string, message: string) => void,
 ): string {
   const fallback = safeName(path.basename(root));
   const manifest = path.join(root, ".claude-plugin", "plugin.json");

@@ -1,10 +1,9 @@
 import path from "node:path";
-import type { SettingsLayer, SettingsSource } from "@codebot/hooks";
+import type { Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { installedPluginDirs } from "./installed-plugins.js";
 import { loadPluginLayers, pluginDirsFromSettings } from "./load-plugins.js";
 import { type LayerRead, readLayer } from "./read-layer.js";
-import type { SettingsProblem } from "./settings-problem.js";
 
 export interface SettingsLocation {
   /** The project directory. */
@@ -30,10 +29,10 @@ export interface SettingsLocation {
  */
 export function loadSettingsLayers(where: SettingsLocation): {
   layers: SettingsLayer[];
-  problems: SettingsProblem[];
+  problems: Problem[];
 } {
   const layers: SettingsLayer[] = [];
-  const problems: SettingsProblem[] = [];
+  const problems: Problem[] = [];
   const take = (read: LayerRead): void => {
     if (read.kind === "layer") layers.push(read.layer);
     else if (read.kind === "problem") problems.push(read.problem);

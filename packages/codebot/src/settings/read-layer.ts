@@ -1,13 +1,12 @@
-import type { SettingsLayer, SettingsSource } from "@codebot/hooks";
+import type { Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
 import { duplicateKey, tooDeep } from "./json-structure.js";
 import { readSettingsText } from "./read-settings-text.js";
-import type { SettingsProblem } from "./settings-problem.js";
 
 export type LayerRead =
   | { kind: "layer"; layer: SettingsLayer }
   | { kind: "absent" }
-  | { kind: "problem"; problem: SettingsProblem };
+  | { kind: "problem"; problem: Problem };
 
 /**
  * Reads one settings file as JSONC (readSettingsText: a regular file of at most 4 MiB, BOM
@@ -20,12 +19,21 @@ export function readLayer(source: SettingsSource, file: string, required: boolea
   if (read.kind === "absent" && !required) return { kind: "absent" };
   if (read.kind !== "text") {
     const why = read.kind === "absent" ? "file not found" : read.message;
-    return { kind: "problem", problem: { severity: "error", file, message: `${why} (layer skipped)` } };
+    return {
+      kind: "problem",
+      problem: { severity: "error", scope: "settings", file, message: `${why} (layer skipped)` },
+    };
   }
   const { text } = read;
   const at = (offset: number, message: string): LayerRead => ({
     kind: "problem",
-    problem: { severity: "error", file, ...positionOf(text, offset), message: `${message} (layer skipped)` },
+    problem: {
+      severity: "error",
+      scope: "settings",
+      file,
+      ...positionOf(text, offset),
+      message: `${message} (layer skipped)`,
+    },
   });
   const deep = tooDeep(text);
   if (deep !== undefined) return at(deep.offset, deep.message);
@@ -42,7 +50,7 @@ export function readLayer(source: SettingsSource, file: string, required: boolea
     return { kind: "layer", layer: { source, path: file, settings: {} } };
   if (typeof settings !== "object" || settings === null || Array.isArray(settings)) {
     const message = "the settings file must contain one JSON object (layer skipped)";
-    return { kind: "problem", problem: { severity: "error", file, message } };
+    return { kind: "problem", problem: { severity: "error", scope: "settings", file, message } };
   }
   return { kind: "layer", layer: { source, path: file, settings } };
 }

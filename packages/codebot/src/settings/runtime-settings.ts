@@ -1,11 +1,10 @@
 import path from "node:path";
-import type { SettingsLayer, SettingsSource } from "@codebot/hooks";
+import type { Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
 import { MODEL_ALIASES } from "./model-aliases.js";
-import type { SettingsProblem } from "./settings-problem.js";
 import { permissionModeSchema, runtimeKeysSchema, SETTINGS_KEYS } from "./settings-schema.js";
 
 export type PermissionMode = z.output<typeof permissionModeSchema>;
@@ -75,8 +74,8 @@ const USER_ONLY_KEYS = ["claudeCompat", "claudePlugins"] as const;
 export function mergeSettings(
   layers: readonly SettingsLayer[],
   options: MergeOptions,
-): { settings: RuntimeSettings; problems: SettingsProblem[] } {
-  const problems: SettingsProblem[] = [];
+): { settings: RuntimeSettings; problems: Problem[] } {
+  const problems: Problem[] = [];
   const settings: RuntimeSettings = {
     permissions: { allow: [], ask: [], deny: [], untrusted: [] },
     postStopValidation: { maxAttempts: DEFAULT_MAX_ATTEMPTS },
@@ -88,7 +87,13 @@ export function mergeSettings(
     // A document that is not an object is the hooks loader's to report.
     if (!isObject(layer.settings)) continue;
     const warn = (field: string, message: string) =>
-      problems.push({ severity: "warning", file: layer.path, field, message: `${message}; ignored` });
+      problems.push({
+        severity: "warning",
+        scope: "settings",
+        file: layer.path,
+        field,
+        message: `${message}; ignored`,
+      });
     const userOwned = USER_OWNED_SOURCES.has(layer.source);
     const granted = (grant: string): boolean => {
       if (userOwned || options.isGrantTrusted(grant)) return true;

@@ -7,21 +7,19 @@ import path from "node:path";
 import {
   type CompiledHook,
   consentFingerprint,
+  type Problem,
   referencedScripts,
-  type SettingsLayer,
   USER_OWNED_SOURCES,
 } from "@codebot/hooks";
 import type { TrustStore } from "../../approval/trust-store.js";
 import { resolveCodebotHome } from "../../paths/codebot-home.js";
 import {
-  type ProjectProblem,
   type ProjectSettings,
   type ProjectTrustOptions,
   projectDirectory,
   projectProblems,
   readProjectSettings,
 } from "../../session/project-settings.js";
-import type { RuntimeSettings } from "../../settings/runtime-settings.js";
 import { CliError } from "../cli-error.js";
 import type { ProjectFlags } from "../project-flags.js";
 
@@ -40,14 +38,15 @@ export interface InventoryHook {
 export interface HookInventory {
   cwd: string;
   codebotHome: string;
-  layers: SettingsLayer[];
   hooks: InventoryHook[];
   /** `disableAllHooks` is set in some layer. */
   disabled: boolean;
-  settings: RuntimeSettings;
-  problems: ProjectProblem[];
-  trustStore: TrustStore;
-  /** The settings as read, for a session to start from (createRuntime's `projectSettings`) instead of reading them again. */
+  /** Every problem of the settings (projectProblems), and the trust store's. */
+  problems: Problem[];
+  /**
+   * The settings as read (`layers`, `settings`, `trustStore`), for a session to start from
+   * (createRuntime's `projectSettings`) instead of reading them again.
+   */
   project: ProjectSettings;
 }
 
@@ -65,7 +64,7 @@ export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions 
     { cwd, codebotHome, settingsFiles: flags.settingsFiles, pluginDirs: flags.pluginDirs },
     options,
   );
-  const { layers, trustStore, settings, hooks: loaded } = project;
+  const { trustStore, hooks: loaded } = project;
   const problems = projectProblems(project);
   if (trustStore.problem) problems.push({ severity: "warning", message: trustStore.problem });
   const items = loaded.hooks.map((hook) => ({
@@ -81,12 +80,9 @@ export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions 
   return {
     cwd,
     codebotHome,
-    layers,
     hooks: items.map((item) => ({ ...item, trust: trustStateOf(item, trustStore, outdated) })),
     disabled: loaded.disabled,
-    settings,
     problems,
-    trustStore,
     project,
   };
 }

@@ -1,4 +1,4 @@
-import { describeHook } from "@codebot/hooks";
+import { describeHook, formatProblem } from "@codebot/hooks";
 import { visible } from "../../approval/visible-text.js";
 import { type Styles, stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
@@ -12,9 +12,9 @@ export function hooksList(flags: ProjectFlags, json: boolean): number {
     const out = {
       cwd: inv.cwd,
       disabled: inv.disabled,
-      files: inv.layers.map((l) => ({ source: l.source, file: l.path })),
+      files: inv.project.layers.map((l) => ({ source: l.source, file: l.path })),
       hooks: inv.hooks.map(wireHook),
-      problems: inv.problems.map((p) => ({ severity: p.severity, message: p.message })),
+      problems: inv.problems.map((p) => ({ severity: p.severity, message: formatProblem(p) })),
     };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return 0;
@@ -27,8 +27,8 @@ export function hooksList(flags: ProjectFlags, json: boolean): number {
 export function hookListLines(inv: HookInventory, s: Styles): string[] {
   const lines: string[] = [];
   lines.push(s.bold("settings files read"));
-  if (inv.layers.length === 0) lines.push("  (none)");
-  for (const layer of inv.layers) lines.push(`  ${layer.source.padEnd(7)} ${visible(layer.path)}`);
+  if (inv.project.layers.length === 0) lines.push("  (none)");
+  for (const layer of inv.project.layers) lines.push(`  ${layer.source.padEnd(7)} ${visible(layer.path)}`);
   lines.push("");
   if (inv.disabled)
     lines.push(s.yellow('"disableAllHooks": true is set: hooks are listed but none runs'), "");

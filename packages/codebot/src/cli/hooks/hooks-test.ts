@@ -56,12 +56,12 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
   const inventory = loadInventory(flags, { trustProjectHooks });
   // The session's model rule (settings `model`, else the provider whose key is set), resolved only
   // if a prompt hook runs.
-  const spec = sessionModel<string>(undefined, inventory.settings);
+  const spec = sessionModel<string>(undefined, inventory.project.settings);
   const trace: TraceRecord[] = [];
   const notices: string[] = [];
   const mode =
     (opts.permissionMode !== undefined ? modeNamed(opts.permissionMode) : undefined) ??
-    inventory.settings.permissions.mode ??
+    inventory.project.settings.permissions.mode ??
     "ask";
   // Testing another event must not run the user's SessionStart hooks: the runtime starts without it.
   const sessionDirs = missingSessionDirs(inventory.codebotHome, inventory.cwd);

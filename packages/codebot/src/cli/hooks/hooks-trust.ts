@@ -16,7 +16,11 @@ export async function hooksTrust(flags: ProjectFlags, yes: boolean): Promise<num
   const s = stylesFor(process.stdout);
   const hooks = projectHooks(inv);
   const pending = pendingConsent(inv);
-  const out: string[] = [`project ${visible(inv.cwd)}`, `trust store ${visible(inv.trustStore.file)}`, ""];
+  const out: string[] = [
+    `project ${visible(inv.cwd)}`,
+    `trust store ${visible(inv.project.trustStore.file)}`,
+    "",
+  ];
   if (hooks.length === 0) out.push("the project configures no hooks");
   for (const { hook } of hooks.filter((h) => h.trust === "approved")) {
     out.push(`${s.bold(hook.event)} ${s.cyan(visible(hook.name))} · ${s.green("approved")}`);

@@ -1,3 +1,4 @@
+import { formatProblem } from "@codebot/hooks";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { problemLines } from "../settings-check.js";
@@ -13,14 +14,16 @@ export function hooksValidate(flags: ProjectFlags, json: boolean): number {
       ok: errors === 0,
       errors,
       warnings,
-      files: inv.layers.map((l) => ({ source: l.source, file: l.path })),
-      problems: inv.problems,
+      files: inv.project.layers.map((l) => ({ source: l.source, file: l.path })),
+      // Each problem with its place, and `message` as the line the text output prints.
+      problems: inv.problems.map((p) => ({ ...p, message: formatProblem(p) })),
     };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
     const s = stylesFor(process.stdout);
     const lines = problemLines(inv.problems, s);
-    const files = inv.layers.length === 1 ? "1 settings file" : `${inv.layers.length} settings files`;
+    const files =
+      inv.project.layers.length === 1 ? "1 settings file" : `${inv.project.layers.length} settings files`;
     const hooks = inv.hooks.length === 1 ? "1 hook" : `${inv.hooks.length} hooks`;
     lines.push(`${files}, ${hooks}: ${errors} error(s), ${warnings} warning(s)`);
     process.stdout.write(`${lines.join("\n")}\n`);

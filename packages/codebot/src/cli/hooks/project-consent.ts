@@ -13,7 +13,7 @@ import { hookBody, hookEnvText } from "./hook-view.js";
 
 export interface PendingConsent {
   hooks: InventoryHook[];
-  grants: HookInventory["settings"]["permissions"]["untrusted"];
+  grants: HookInventory["project"]["settings"]["permissions"]["untrusted"];
   /** MCP servers of the project's files (`.mcp.json`, project settings) not approved yet. */
   mcpServers: ServerEntry[];
 }
@@ -22,8 +22,8 @@ export interface PendingConsent {
 export function pendingConsent(inv: HookInventory): PendingConsent {
   return {
     hooks: projectHooks(inv).filter((h) => h.trust !== "approved"),
-    grants: inv.settings.permissions.untrusted,
-    mcpServers: loadServerEntries({ cwd: inv.cwd, layers: inv.layers }).entries.filter(
+    grants: inv.project.settings.permissions.untrusted,
+    mcpServers: loadServerEntries({ cwd: inv.cwd, layers: inv.project.layers }).entries.filter(
       (e) => e.needsConsent && !inv.project.isGrantTrusted(e.grant),
     ),
   };
@@ -70,7 +70,7 @@ export function consentLines(inv: HookInventory, p: PendingConsent, s: Styles): 
 /** Approves everything pending for good (the trust store of the project). */
 export function approveAll(inv: HookInventory, p: PendingConsent): void {
   for (const { hook, fingerprint } of p.hooks) {
-    inv.trustStore.trustHook(fingerprint, {
+    inv.project.trustStore.trustHook(fingerprint, {
       event: hook.event,
       source: hook.source,
       label: hook.name,
@@ -78,5 +78,5 @@ export function approveAll(inv: HookInventory, p: PendingConsent): void {
     });
   }
   const grants = [...p.grants.map((g) => g.grant), ...p.mcpServers.map((e) => e.grant)];
-  if (grants.length > 0) inv.trustStore.trustGrants(grants);
+  if (grants.length > 0) inv.project.trustStore.trustGrants(grants);
 }

@@ -44,7 +44,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const s = stylesFor(process.stdout);
   // The project's hooks and grants first, in one question: its model, if approved, is the session's.
   const { flags, inventory } = await withProjectConsent(given, s);
-  const modelSpec = sessionModel(flags.model, inventory.settings);
+  const modelSpec = sessionModel(flags.model, inventory.project.settings);
   const screen = terminalScreen(process.stdout, s);
   const view = new SessionView(screen, s, {
     trace: flags.debugHooks ? "all" : "ran",

@@ -3,9 +3,10 @@
  * it may run: the user's own, approved, needing approval, or changed since it was approved.
  * Read with the same loader the session uses.
  */
+
+import type { Problem } from "@codebot/hooks";
 import type { TrustStore } from "../../approval/trust-store.js";
 import { loadServerEntries, type ServerEntry } from "../../mcp/server-entries.js";
-import type { SettingsProblem } from "../../settings/settings-problem.js";
 import { type HookInventory, loadInventory } from "../hooks/hook-inventory.js";
 import type { ProjectFlags } from "../project-flags.js";
 
@@ -19,17 +20,17 @@ export interface InventoryServer {
 export interface McpInventory {
   inventory: HookInventory;
   servers: InventoryServer[];
-  problems: SettingsProblem[];
+  problems: Problem[];
 }
 
 export function loadMcpInventory(flags: ProjectFlags, mcpConfigs: readonly string[] = []): McpInventory {
   const inventory = loadInventory(flags);
   const { entries, problems } = loadServerEntries({
     cwd: inventory.cwd,
-    layers: inventory.layers,
+    layers: inventory.project.layers,
     mcpConfigs,
   });
-  const servers = entries.map((entry) => ({ entry, trust: trustOf(entry, inventory.trustStore) }));
+  const servers = entries.map((entry) => ({ entry, trust: trustOf(entry, inventory.project.trustStore) }));
   return { inventory, servers, problems };
 }
 

@@ -1,9 +1,8 @@
-import { createGuardedFetch } from "@codebot/hooks";
+import { createGuardedFetch, formatProblem } from "@codebot/hooks";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { visible } from "../../approval/visible-text.js";
 import { McpServers, type ServerStatus } from "../../mcp/mcp-servers.js";
 import { describeServer } from "../../mcp/server-consent.js";
-import { formatSettingsProblem } from "../../settings/settings-problem.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { loadMcpInventory } from "./mcp-inventory.js";
@@ -31,11 +30,11 @@ export async function mcpList(
     launch: {
       cwd: inventory.cwd,
       env: process.env,
-      settingsEnv: inventory.settings.env,
+      settingsEnv: inventory.project.settings.env,
       guardedFetch: guarded.fetch as FetchLike,
     },
-    ...(inventory.settings.mcpStartupTimeout !== undefined
-      ? { startupTimeoutMs: inventory.settings.mcpStartupTimeout }
+    ...(inventory.project.settings.mcpStartupTimeout !== undefined
+      ? { startupTimeoutMs: inventory.project.settings.mcpStartupTimeout }
       : {}),
     tools: [],
     notify: (message) => failures.push(message),
@@ -61,13 +60,13 @@ export async function mcpList(
   });
   if (json) {
     process.stdout.write(
-      `${JSON.stringify({ servers: rows, problems: problems.map(formatSettingsProblem) }, null, 2)}\n`,
+      `${JSON.stringify({ servers: rows, problems: problems.map(formatProblem) }, null, 2)}\n`,
     );
     return 0;
   }
   const st = stylesFor(process.stdout);
   const out = serverLines(rows, inventory.cwd, st);
-  for (const problem of problems) out.push(st.yellow(visible(formatSettingsProblem(problem))));
+  for (const problem of problems) out.push(st.yellow(visible(formatProblem(problem))));
   process.stdout.write(`${out.join("\n")}\n`);
   for (const failure of failures) process.stderr.write(`${visible(failure)}\n`);
   return 0;

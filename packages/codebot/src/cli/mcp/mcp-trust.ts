@@ -16,7 +16,11 @@ export async function mcpTrust(flags: ProjectFlags, yes: boolean): Promise<numbe
   const { inventory, servers } = loadMcpInventory(flags);
   const s = stylesFor(process.stdout);
   const project = servers.filter((x) => x.entry.needsConsent);
-  const out = [`project ${visible(inventory.cwd)}`, `trust store ${visible(inventory.trustStore.file)}`, ""];
+  const out = [
+    `project ${visible(inventory.cwd)}`,
+    `trust store ${visible(inventory.project.trustStore.file)}`,
+    "",
+  ];
   if (project.length === 0) out.push("the project configures no MCP servers");
   for (const { entry, trust } of project) {
     const state = trust === "approved" ? s.green(trust) : s.yellow(trust);
@@ -46,7 +50,7 @@ export async function mcpTrust(flags: ProjectFlags, yes: boolean): Promise<numbe
       return 1;
     }
   }
-  inventory.trustStore.trustGrants(pending.map((x) => x.entry.grant));
+  inventory.project.trustStore.trustGrants(pending.map((x) => x.entry.grant));
   process.stdout.write(s.green(`approved ${pending.length} MCP server(s)\n`));
   return 0;
 }
