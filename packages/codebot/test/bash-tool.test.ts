@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PathPolicy } from "../src/paths/path-policy.js";
 import { bashTool } from "../src/tools/bash-tool.js";
+import { alive } from "./support/process-alive.js";
 import { tempDir } from "./support/temp-dirs.js";
 import { callTool } from "./support/tool-context.js";
 import { waitFor } from "./support/wait-for.js";
@@ -10,15 +11,6 @@ import { waitFor } from "./support/wait-for.js";
 function setup(extraEnv: Record<string, string> = {}) {
   const project = tempDir("codebot-project-");
   return { project, bash: bashTool({ paths: new PathPolicy(project), env: extraEnv }) };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe("bash", () => {

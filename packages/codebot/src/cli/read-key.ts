@@ -23,3 +23,20 @@ export function readKey<T extends string>(choices: Readonly<Record<string, T>>, 
     stdin.on("data", onData);
   });
 }
+
+/**
+ * The `trust` commands' confirmation: with `--yes` it is given; otherwise one key on a terminal
+ * (`y`/`n`), and without a terminal it is refused with a hint. Says why when not confirmed.
+ */
+export async function confirmApproval(yes: boolean): Promise<boolean> {
+  if (yes) return true;
+  if (!process.stdin.isTTY) {
+    process.stderr.write("codebot: not approved: stdin is not a terminal; pass --yes to approve them\n");
+    return false;
+  }
+  process.stdout.write("approve them? [y/n] ");
+  const answer = await readKey({ y: "yes", n: "no" }, "no");
+  process.stdout.write(`${answer}\n`);
+  if (answer !== "yes") process.stdout.write("nothing approved\n");
+  return answer === "yes";
+}

@@ -5,6 +5,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, requestText, sandbox } from "../cli/support/cli-fixtures.js";
 import { cliEnv, runCli, useBuiltCli } from "../cli/support/cli-process.js";
+import { alive } from "../support/process-alive.js";
 
 useBuiltCli();
 
@@ -13,15 +14,6 @@ const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures
 function starts(state: string): number[] {
   const file = path.join(state, "starts");
   return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").map(Number) : [];
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe("project .mcp.json servers need consent", () => {

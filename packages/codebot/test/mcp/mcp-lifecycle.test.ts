@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { scratchDir, startSession, toolResultFor } from "../support/e2e.js";
+import { alive } from "../support/process-alive.js";
 import { waitFor } from "../support/wait-for.js";
 
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/test-server.mjs");
@@ -16,15 +17,6 @@ function pids(state: string, name: string): number[] {
   const file = path.join(state, name);
   if (!fs.existsSync(file)) return [];
   return fs.readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map(Number);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe("MCP server lifecycle", () => {

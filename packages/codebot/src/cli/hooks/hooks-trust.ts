@@ -1,7 +1,7 @@
 import { visible } from "../../approval/visible-text.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
-import { readKey } from "../read-key.js";
+import { confirmApproval } from "../read-key.js";
 import { loadInventory, projectHooks } from "./hook-inventory.js";
 import { approveAll, consentLines, nothingPending, pendingConsent } from "./project-consent.js";
 
@@ -39,19 +39,7 @@ export async function hooksTrust(flags: ProjectFlags, yes: boolean): Promise<num
   out.push(`${counts} to approve`);
   process.stdout.write(`${out.join("\n")}\n`);
 
-  if (!yes) {
-    if (!process.stdin.isTTY) {
-      process.stderr.write("codebot: not approved: stdin is not a terminal; pass --yes to approve them\n");
-      return 1;
-    }
-    process.stdout.write("approve them? [y/n] ");
-    const answer = await readKey({ y: "yes", n: "no" }, "no");
-    process.stdout.write(`${answer}\n`);
-    if (answer !== "yes") {
-      process.stdout.write("nothing approved\n");
-      return 1;
-    }
-  }
+  if (!(await confirmApproval(yes))) return 1;
   approveAll(inv, pending);
   process.stdout.write(
     s.green(`approved ${pending.hooks.length} hook(s) and ${pending.grants.length} grant(s)\n`),

@@ -3,7 +3,7 @@ import { describeServer } from "../../mcp/server-consent.js";
 import { displayPath } from "../hooks/hook-inventory.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
-import { readKey } from "../read-key.js";
+import { confirmApproval } from "../read-key.js";
 import { loadMcpInventory } from "./mcp-inventory.js";
 
 /**
@@ -37,19 +37,7 @@ export async function mcpTrust(flags: ProjectFlags, yes: boolean): Promise<numbe
   }
   out.push(`${pending.length} MCP server(s) to approve: they will run on this machine with your permissions`);
   process.stdout.write(`${out.join("\n")}\n`);
-  if (!yes) {
-    if (!process.stdin.isTTY) {
-      process.stderr.write("codebot: not approved: stdin is not a terminal; pass --yes to approve them\n");
-      return 1;
-    }
-    process.stdout.write("approve them? [y/n] ");
-    const answer = await readKey({ y: "yes", n: "no" }, "no");
-    process.stdout.write(`${answer}\n`);
-    if (answer !== "yes") {
-      process.stdout.write("nothing approved\n");
-      return 1;
-    }
-  }
+  if (!(await confirmApproval(yes))) return 1;
   inventory.project.trustStore.trustGrants(pending.map((x) => x.entry.grant));
   process.stdout.write(s.green(`approved ${pending.length} MCP server(s)\n`));
   return 0;
