@@ -16,16 +16,28 @@ export interface Run {
   ms: number;
   /** Peak RSS of the codebot process, MiB (from GNU time), when available. */
   rssMb?: number;
+  /** What the run printed on stderr (bench:long reads its heap line from it). */
+  stderr: string;
 }
 
-/** Runs the CLI once (or, given `nodeArgs`, plain node); wall time from spawn to exit. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string, nodeArgs = [CLI]): Promise<Run> {
+/**
+ * Runs the CLI once (or, given `nodeArgs`, plain node); wall time from spawn to exit. `onSpawn`
+ * gets the started process's pid (GNU time's, when it wraps the run).
+ */
+export function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  nodeArgs = [CLI],
+  onSpawn?: (pid: number | undefined) => void,
+): Promise<Run> {
   const [cmd, argv] = TIME
     ? [TIME, ["-f", "@@rss %M", process.execPath, ...nodeArgs, ...args]]
     : [process.execPath, [...nodeArgs, ...args]];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(cmd, argv, { env, cwd, stdio: ["ignore", "ignore", "pipe"] });
+    onSpawn?.(child.pid);
     let stderr = "";
     child.stderr.on("data", (d) => {
       stderr += String(d);
@@ -36,7 +48,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string, node
       const rss = /@@rss (\d+)/.exec(stderr);
       // GNU time exits with the command's own code.
       if (code !== 0) reject(new Error(`codebot ${args.join(" ")} exited ${code}: ${stderr.trim()}`));
-      else resolve({ ms, ...(rss ? { rssMb: Number(rss[1]) / 1024 } : {}) });
+      else resolve({ ms, stderr, ...(rss ? { rssMb: Number(rss[1]) / 1024 } : {}) });
     });
   });
 }

@@ -9,7 +9,6 @@
  * that crosses the window three times must finish with three compaction boundaries in its
  * transcript. The last line is one JSON object.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +19,7 @@ import {
   type ScriptStep,
   startLoopbackModelServer,
 } from "../packages/agentcore/src/testing/index.js";
+import { type Run, runCli, TIME } from "./cli-runs.js";
 
 // BENCH_CLI: another build of the bin (e.g. main's checkout) to compare with.
 const CLI = path.resolve(process.env.BENCH_CLI ?? "packages/codebot/bin/codebot.js");
@@ -27,47 +27,20 @@ const BUILT = path.resolve(path.dirname(CLI), "../dist/bundle/cli.cjs");
 const HEAP_REPORT = path.resolve("bench/heap-at-exit.cjs");
 const CALLS = Number(process.env.BENCH_LONG_CALLS ?? 1000);
 const COMPACTION_WINDOW = 10_000;
-const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
-
-interface Run {
-  ms: number;
-  stderr: string;
-  rssMb?: number;
-  heapMb?: number;
-}
-
 /** The process the bench started (GNU time, when used) and the codebot process of the run in progress. */
 let startedPid: number | undefined;
 let codebotPid: number | undefined;
 
-function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<Run> {
-  const [cmd, argv] = TIME
-    ? [TIME, ["-f", "@@rss %M", process.execPath, CLI, ...args]]
-    : [process.execPath, [CLI, ...args]];
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(cmd, argv, { env, cwd, stdio: ["ignore", "ignore", "pipe"] });
-    startedPid = child.pid;
-    codebotPid = TIME ? undefined : child.pid;
-    let stderr = "";
-    child.stderr.on("data", (d) => {
-      stderr += String(d);
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const ms = performance.now() - started;
-      const rss = /@@rss (\d+)/.exec(stderr);
-      const heap = /@@heap (\d+)/.exec(stderr);
-      if (code !== 0) reject(new Error(`codebot ${args.join(" ")} exited ${code}: ${stderr.trim()}`));
-      else
-        resolve({
-          ms,
-          stderr,
-          ...(rss ? { rssMb: Number(rss[1]) / 1024 } : {}),
-          ...(heap ? { heapMb: Number(heap[1]) / 1024 / 1024 } : {}),
-        });
-    });
+/** One run of the CLI under test, with the heap in use at its exit (bench/heap-at-exit.cjs). */
+type LongRun = Run & { heapMb?: number };
+
+async function runLong(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<LongRun> {
+  const run = await runCli(args, env, cwd, [CLI], (pid) => {
+    startedPid = pid;
+    codebotPid = TIME ? undefined : pid;
   });
+  const heap = /@@heap (\d+)/.exec(run.stderr);
+  return { ...run, ...(heap ? { heapMb: Number(heap[1]) / 1024 / 1024 } : {}) };
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -124,12 +97,12 @@ async function main(): Promise<void> {
   const stamps: number[] = [];
   const cpuStamps: number[] = [];
   const server = await startLoopbackModelServer(callScript(CALLS, stamps, cpuStamps));
-  let run: Run;
+  let run: LongRun;
   try {
     const env = { ...baseEnv, ANTHROPIC_BASE_URL: server.anthropicBaseUrl, ANTHROPIC_API_KEY: "bench" };
     // The server keeps every request it got; this bench does not need them.
     const clear = setInterval(() => server.requests.splice(0), 1000);
-    run = await runCli(pArgs, env, project).finally(() => clearInterval(clear));
+    run = await runLong(pArgs, env, project).finally(() => clearInterval(clear));
   } finally {
     await server.close();
   }
@@ -173,7 +146,7 @@ async function main(): Promise<void> {
       ANTHROPIC_API_KEY: "bench",
     };
     const clear = setInterval(() => compactServer.requests.splice(0), 1000);
-    const compactRun = await runCli([...pArgs, "--settings", settingsFile], env, project).finally(() =>
+    const compactRun = await runLong([...pArgs, "--settings", settingsFile], env, project).finally(() =>
       clearInterval(clear),
     );
     compactionMs = compactRun.ms;
