@@ -48,6 +48,8 @@ export interface EventSpec {
   ifOn: IfOn;
   /** Only PreToolUse: a hook's `updated_input` replaces the arguments and chains into later hooks. */
   rewritesArgs: boolean;
+  /** Its hooks guard a call: one that cannot run (not approved) refuses the call (§8). */
+  guardsCall?: true;
   /** Payload fields that are constant for the event (§5). */
   fixed: { tool?: string; message?: string };
   claude: ClaudeEventSpec;
@@ -59,6 +61,7 @@ export const EVENT_SPECS = {
     matchOn: "tool",
     ifOn: "args",
     rewritesArgs: true,
+    guardsCall: true,
     fixed: {},
     claude: { matchOn: "tool", canStopRun: true },
   },
@@ -115,6 +118,7 @@ export const EVENT_SPECS = {
     matchOn: "tool",
     ifOn: "task",
     rewritesArgs: false,
+    guardsCall: true,
     fixed: { tool: "task_create" },
     claude: { matchOn: "none" },
   },
@@ -123,6 +127,7 @@ export const EVENT_SPECS = {
     matchOn: "tool",
     ifOn: "task",
     rewritesArgs: false,
+    guardsCall: true,
     fixed: { tool: "task_update" },
     claude: { matchOn: "none" },
   },

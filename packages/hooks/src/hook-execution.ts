@@ -5,7 +5,7 @@
 import { type ApproveHook, askApproval } from "./approval.js";
 import { claudeSpec, claudeVariables } from "./claude-command.js";
 import type { CompiledHook } from "./compiled-hook.js";
-import { EVENT_SPECS, type HookEvent } from "./events.js";
+import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
 import type { Executors, HookExecutor, HookSpec, RunOutcome } from "./executor.js";
 import type { HookJob } from "./hook-job.js";
 import { failureSummary, type HookVerdict, interpret } from "./interpret.js";
@@ -35,9 +35,6 @@ export interface HookRun {
   blockReason?: string;
 }
 
-/** Events whose hooks guard a call: when one cannot run (not approved), the call is refused (§8). */
-const GUARD_EVENTS: ReadonlySet<HookEvent> = new Set(["PreToolUse", "TaskCreated", "TaskCompleted"]);
-
 export function baseRecord(
   hook: CompiledHook,
   matched: boolean,
@@ -60,7 +57,7 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
   // A denied guard counts as a block (a guard that cannot run never lets things through); any
   // other denied hook is only skipped: it never makes the model continue or blocks a prompt (§8).
   const vetoes =
-    GUARD_EVENTS.has(hook.event) && hook.blocking && !hook.background && (mode === "hard" || mode === "soft");
+    guardsCall(hook.event) && hook.blocking && !hook.background && (mode === "hard" || mode === "soft");
 
   if (deps.approveHook) {
     const approval = await askApproval(
@@ -218,4 +215,9 @@ async function runExecutor(
 
 function elapsed(since: number): number {
   return Math.round(performance.now() - since);
+}
+
+function guardsCall(event: HookEvent): boolean {
+  const spec: EventSpec = EVENT_SPECS[event];
+  return spec.guardsCall === true;
 }
