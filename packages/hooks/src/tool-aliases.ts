@@ -13,6 +13,7 @@ const ALIAS_CLASSES: readonly (readonly string[])[] = [
   ["task_create", "TaskCreate"],
   ["task_update", "TaskUpdate"],
   ["task_list", "TaskList"],
+  ["skill", "Skill"],
   ["agent", "Agent", "Task"],
 ];
 

@@ -38,6 +38,8 @@ export interface ToolApprovalOptions {
 export class ToolApproval {
   /** Rules added by "always" answers; they last for the session. */
   private readonly sessionRules: PermissionRule[] = [];
+  /** Allow rules granted for a while (an active skill's `allowed-tools`), until their remover runs. */
+  private readonly granted = new Set<readonly PermissionRule[]>();
   /** Every refused call, in order. */
   readonly denials: PermissionDenial[] = [];
 
@@ -82,7 +84,9 @@ export class ToolApproval {
     if (askRule === undefined) {
       if (tool.mutating !== true || mode === "auto" || preApproved) return { allowed: true };
       if (mode === "acceptEdits" && (call.name === "write" || call.name === "edit")) return { allowed: true };
-      if (allowedByRules([...allow, ...this.sessionRules], subject, where)) return { allowed: true };
+      const grantedRules = [...this.granted].flat();
+      if (allowedByRules([...allow, ...this.sessionRules, ...grantedRules], subject, where))
+        return { allowed: true };
     } else if (preApproved) {
       return { allowed: true };
     }
@@ -114,6 +118,16 @@ export class ToolApproval {
     }
     if (answer === "once" || answer === "always") return { allowed: true };
     return { allowed: false, reason: `permission denied: the user refused this ${call.name} call` };
+  }
+
+  /**
+   * Allow rules that count until the returned function is called (a skill's `allowed-tools` while
+   * it is active). Like any allow rule they never beat a deny or ask rule, or plan mode.
+   */
+  grant(rules: readonly PermissionRule[]): () => void {
+    const entry = [...rules];
+    this.granted.add(entry);
+    return () => this.granted.delete(entry);
   }
 
   /**
