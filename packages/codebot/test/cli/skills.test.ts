@@ -195,6 +195,48 @@ describe("slash commands and skills through -p", { timeout: 60_000 }, () => {
   });
 });
 
+describe("consent for a project's skills", { timeout: 60_000 }, () => {
+  it("hooks trust lists a project skill's hooks and allowed-tools; once approved, both apply in -p", async () => {
+    const box = sandbox();
+    box.write(
+      ".claude/skills/stamp/SKILL.md",
+      [
+        "---",
+        "description: Stamp the project",
+        "allowed-tools: Bash(touch stamped.txt)",
+        "hooks:",
+        "  PreToolUse:",
+        "    - matcher: Bash",
+        "      hooks:",
+        "        - type: command",
+        "          command: touch hook-ran.txt",
+        "---",
+        "Stamped: !`touch stamped.txt`",
+        "",
+      ].join("\n"),
+    );
+    const server = await modelServer([reply.text("never")]);
+    const before = await oneShot(box, server, ["-p", "/stamp"]);
+    expect(before.code).toBe(1);
+    expect(before.stderr).toContain("project skill /stamp asks to pre-approve Bash(touch stamped.txt)");
+    expect(fs.existsSync(box.at("stamped.txt"))).toBe(false);
+
+    const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(trust.code).toBe(0);
+    expect(trust.stdout).toContain("PreToolUse");
+    expect(trust.stdout).toContain("touch hook-ran.txt");
+    expect(trust.stdout).toContain("allow:Bash(touch stamped.txt)");
+
+    const after = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("stamped")]);
+    const r = await oneShot(box, after, ["-p", "/stamp", "--allowedTools", "Bash(echo *)"]);
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(box.at("stamped.txt"))).toBe(true);
+    expect(fs.existsSync(box.at("hook-ran.txt"))).toBe(true);
+  });
+});
+
 describe("UserPromptExpansion and PreSkillShellCommand (real hook scripts)", { timeout: 60_000 }, () => {
   it("UserPromptExpansion gets Claude Code's payload, matches command_name, and its exit 2 blocks the expansion", async () => {
     const box = sandbox();
