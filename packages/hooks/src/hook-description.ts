@@ -27,6 +27,8 @@ const FIELD_NAMES: Record<MatchField, string> = {
   reason: "reason",
   notificationType: "notification_type",
   trigger: "trigger",
+  loadReason: "load_reason",
+  error: "error",
   none: "nothing (always fires)",
 };
 

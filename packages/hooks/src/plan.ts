@@ -136,6 +136,10 @@ function namesFor(on: MatchField, f: PayloadFields): readonly string[] {
       return [f.notificationType ?? ""];
     case "trigger":
       return [f.trigger ?? ""];
+    case "loadReason":
+      return [f.loadReason ?? ""];
+    case "error":
+      return [f.error ?? ""];
     case "none":
       return [""];
   }

@@ -13,8 +13,10 @@ import {
 import { createHookRunner, formatProblem, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
+import { permissionHooks } from "../approval/permission-hooks.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { visible } from "../approval/visible-text.js";
+import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
 import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
@@ -36,13 +38,16 @@ import {
   projectProblems,
   readProjectSettings,
 } from "./project-settings.js";
+import { finalText } from "./prompt-result.js";
 import { Runtime } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
 import { sessionModel } from "./session-model.js";
+import { stopFailureType } from "./stop-failure.js";
 import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
 import { mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
+import { postToolBatchHooks } from "./tool-batch-hooks.js";
 
 export interface RuntimeOptions {
   /** The project directory. */
@@ -179,6 +184,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
     askToolApproval: options.askToolApproval,
     askHookApproval: options.askHookApproval,
+    permissionHooks: permissionHooks(
+      () => runner,
+      (stop) => session?.stopRun(stop),
+    ),
   });
 
   const executors = hookExecutors({
@@ -239,7 +248,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     runner.middleware(),
     approval.toolMiddleware(),
     validation.middleware(),
-    nestedInstructionsMiddleware(cwd, instructions, notify),
+    nestedInstructionsMiddleware(cwd, instructions, notify, async (loads) => {
+      const stop = await fireInstructionsLoaded(runner, loads);
+      if (stop) session?.halt(stop);
+    }),
     ...(options.toolObservers ?? []),
   ];
   const tasks = new TaskStore(tasksPath);
@@ -295,6 +307,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     model,
     ...(restored ? { messages: restored.messages } : {}),
     beforeModelStep: compaction.beforeModelStep,
+    afterToolCalls: postToolBatchHooks(runner, (stop) => session?.stopRun(stop)),
     systemPrompt: [options.systemPrompt ?? mainSystemPrompt(cwd), options.appendSystemPrompt]
       .filter((part) => part !== undefined)
       .join("\n\n"),
@@ -318,6 +331,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     meter,
     compaction,
     notify,
+    stopFailure: (error, newMessages) => {
+      const last = finalText(newMessages);
+      runner.fire("StopFailure", {
+        error: stopFailureType(error),
+        errorDetails: error.message,
+        ...(last !== "" ? { lastAssistantMessage: last } : {}),
+      });
+    },
   });
 
   // A RuntimeProblem is the line only (the place is in its message).
@@ -367,6 +388,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     session.startedWith(Promise.resolve(instructionContext));
     return runtime;
   }
+  // InstructionsLoaded hooks of the files given at start: the first prompt waits for them (one may halt the session).
+  session.haltWhen(
+    fireInstructionsLoaded(
+      runner,
+      instructions.loaded.files.map((file) => ({ file, reason: "session_start" })),
+    ),
+  );
   // Claude Code groups of SessionStart may give context for the first prompt; nothing waits for them here.
   session.startedWith(
     runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(

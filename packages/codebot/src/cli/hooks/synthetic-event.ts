@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { EventInputs, HookEvent, HookTask } from "@codebot/hooks";
 import { CliError } from "../cli-error.js";
 
@@ -44,8 +45,15 @@ export function syntheticInput(event: HookEvent, f: SyntheticFlags): EventInputs
       return { prompt: need(f.prompt, "--prompt TEXT") };
     case "PostStopValidation":
       return { stopHookActive: false };
-    case "Notification":
-      return { message: "agent response complete" };
+    case "Notification": {
+      // `--args '{"notification_type":"idle_prompt"}'`; default: a permission question.
+      const type = stringArg(f.args, "notification_type") ?? "permission_prompt";
+      const message =
+        type === "idle_prompt"
+          ? "codebot is waiting for your input"
+          : `codebot needs your permission to use ${f.tool ?? "bash"}`;
+      return { message, notificationType: type };
+    }
     case "TaskCreated":
       return { task: taskOf(f.args, "pending") };
     case "TaskCompleted": {
@@ -59,6 +67,46 @@ export function syntheticInput(event: HookEvent, f: SyntheticFlags): EventInputs
     case "SubagentStart":
     case "SubagentStop":
       return { agent: need(f.agent, "--agent NAME") };
+    case "InstructionsLoaded": {
+      // `--args '{"file_path":"CLAUDE.md","load_reason":"session_start","memory_type":"Project"}'`
+      const filePath = stringArg(f.args, "file_path") ?? "CLAUDE.md";
+      return {
+        filePath: path.resolve(filePath),
+        memoryType: stringArg(f.args, "memory_type") ?? "Project",
+        loadReason: stringArg(f.args, "load_reason") ?? "session_start",
+      };
+    }
+    case "PermissionRequest":
+      return {
+        tool: need(f.tool, "--tool NAME"),
+        toolUseId: SYNTHETIC_CALL_ID,
+        args: f.args ?? {},
+        agentName,
+      };
+    case "PermissionDenied":
+      return {
+        tool: need(f.tool, "--tool NAME"),
+        toolUseId: SYNTHETIC_CALL_ID,
+        args: f.args ?? {},
+        reason: f.output ?? `permission denied: ${f.tool} needs approval`,
+        agentName,
+      };
+    case "PostToolBatch": {
+      // One call from --tool/--args/--output: the smallest batch.
+      const call = {
+        tool: need(f.tool, "--tool NAME"),
+        toolUseId: SYNTHETIC_CALL_ID,
+        args: f.args ?? {},
+        output: f.output ?? "",
+        isError: false,
+      };
+      return { toolCalls: [call], agentName };
+    }
+    case "StopFailure": {
+      // `--args '{"error":"rate_limit"}'`; `--output` is the error message.
+      const error = stringArg(f.args, "error") ?? "unknown";
+      return { error, errorDetails: f.output ?? `synthetic ${error} error` };
+    }
     default:
       // An event this command has no special case for gets every field the flags give.
       return {
@@ -70,6 +118,11 @@ export function syntheticInput(event: HookEvent, f: SyntheticFlags): EventInputs
         ...(f.agent !== undefined ? { agent: f.agent } : {}),
       } as EventInputs[HookEvent];
   }
+}
+
+function stringArg(args: Record<string, unknown> | undefined, key: string): string | undefined {
+  const value = args?.[key];
+  return typeof value === "string" && value !== "" ? value : undefined;
 }
 
 /** A task from `--args` fields (`subject`, `description`, `owner`, …), with defaults for the rest. */
