@@ -9,6 +9,8 @@ export interface SyntheticFlags {
   output?: string;
   prompt?: string;
   agent?: string;
+  /** The project directory: what a relative `file_path` is relative to. */
+  cwd?: string;
 }
 
 /** The tool_use_id of a synthetic tool call. */
@@ -71,7 +73,7 @@ export function syntheticInput(event: HookEvent, f: SyntheticFlags): EventInputs
       // `--args '{"file_path":"CLAUDE.md","load_reason":"session_start","memory_type":"Project"}'`
       const filePath = stringArg(f.args, "file_path") ?? "CLAUDE.md";
       return {
-        filePath: path.resolve(filePath),
+        filePath: path.resolve(f.cwd ?? ".", filePath),
         memoryType: stringArg(f.args, "memory_type") ?? "Project",
         loadReason: stringArg(f.args, "load_reason") ?? "session_start",
       };
