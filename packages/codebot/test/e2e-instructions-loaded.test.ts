@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, scratchDir, startSession, toolResultFor } from "./support/e2e.js";
+import { command, promptText, scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 import { writeFile } from "./support/temp-dirs.js";
 
 const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
@@ -109,6 +109,32 @@ describe("InstructionsLoaded", () => {
         { event: "InstructionsLoaded", file_path: rule, load_reason: "path_glob_match" },
       ]),
     );
+  });
+
+  it("after a compaction the files are given again (compact) and their text is in the compacted history", async () => {
+    const d = dirs();
+    const agentsMd = writeFile(path.join(d.project, "AGENTS.md"), "RULE-FROM-AGENTS-MD");
+    const s = await startSession({
+      dirs: d,
+      user: { hooks: { InstructionsLoaded: [group("compact", logTo("loads.jsonl"))] } },
+      script: [
+        ...["1", "2", "3", "4", "5"].map((n) => reply.text(`answer ${n}`)),
+        reply.text("SUMMARY"),
+        reply.text("next"),
+      ],
+    });
+    // Enough turns that the first prompt, which carried the files, is compacted away.
+    for (const n of ["1", "2", "3", "4", "5"]) await s.runtime.prompt(`prompt ${n}`);
+    expect(await s.runtime.compact()).toMatchObject({ compacted: true });
+    await s.runtime.prompt("after");
+    await s.runtime.close();
+    expect(s.jsonLines("loads.jsonl")).toMatchObject([
+      { file_path: agentsMd, load_reason: "compact", memory_type: "Project" },
+    ]);
+    const after = promptText(s.model.requests[6], "user").join("\n");
+    expect(after).not.toContain("prompt 1");
+    expect(after).toContain("SUMMARY");
+    expect(after).toContain("RULE-FROM-AGENTS-MD");
   });
 
   it("continue: false from a start load halts the session: no prompt reaches the model", async () => {

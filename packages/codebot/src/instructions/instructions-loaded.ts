@@ -7,7 +7,7 @@ import type { HookRunner } from "@codebot/hooks";
 import type { StopRequest } from "../session/session.js";
 import type { InstructionFile } from "./instruction-file.js";
 
-/** Why a file was loaded (an imported file is always `include`). */
+/** Why a file was loaded (an imported file is `include`, except when all are given again after compaction). */
 export type LoadReason = "session_start" | "nested_traversal" | "path_glob_match" | "compact";
 
 /** One file given to the model, and why. */
@@ -36,7 +36,7 @@ export async function fireInstructionsLoaded(
       runner.fire("InstructionsLoaded", {
         filePath: file.path,
         memoryType: MEMORY_TYPE[file.scope],
-        loadReason: file.importedBy !== undefined ? "include" : reason,
+        loadReason: file.importedBy !== undefined && reason !== "compact" ? "include" : reason,
         ...(file.importedBy !== undefined ? { parentFilePath: file.importedBy } : {}),
         ...(triggerFilePath !== undefined ? { triggerFilePath } : {}),
         ...(globs !== undefined ? { globs } : {}),

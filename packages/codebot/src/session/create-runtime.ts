@@ -301,6 +301,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     transcript,
     tasks,
     notify,
+    reloadInstructions: async () => {
+      const stop = await fireInstructionsLoaded(
+        runner,
+        instructions.loaded.files.map((file) => ({ file, reason: "compact" })),
+      );
+      if (stop) session?.halt(stop);
+      return projectContext(instructions.loaded);
+    },
   });
   meter.reset(restored?.messages ?? []);
   const agent = new Agent({
