@@ -30,7 +30,8 @@ export type IfOn = "args" | "task" | "shellCommand" | "none";
 /**
  * What a Claude Code group's matcher is compared with (§11): the tool name, or the event's own
  * field (`source`, `reason`, `notification_type`, `agent_type`); `none` = Claude Code ignores the
- * matcher for this event. `trigger` is PreCompact's and PostCompact's `manual` or `auto`.
+ * matcher for this event. `trigger` is PreCompact's and PostCompact's `manual` or `auto`,
+ * `loadReason` InstructionsLoaded's `load_reason`, `error` StopFailure's error type.
  */
 export type ClaudeMatchOn =
   | "tool"
@@ -40,6 +41,8 @@ export type ClaudeMatchOn =
   | "agent"
   | "trigger"
   | "command"
+  | "loadReason"
+  | "error"
   | "none";
 
 /** Anything a hook's matcher may be compared with, whichever dialect it was written in. */
@@ -64,6 +67,8 @@ export interface EventSpec {
   rewritesArgs: boolean;
   /** Its hooks guard a call: one that cannot run (not approved) refuses the call (§8). */
   guardsCall?: true;
+  /** PermissionRequest: a hook's allow (with its `updatedInput`) is part of the decision. */
+  decidesPermission?: true;
   /** Payload fields that are constant for the event (§5). */
   fixed: { tool?: string; message?: string };
   claude: ClaudeEventSpec;
@@ -215,6 +220,54 @@ export const EVENT_SPECS = {
     fixed: {},
     claude: { matchOn: "command", canStopRun: true },
   },
+  // Issue 14 (events-a): permission, instruction, batch and failure events.
+  /** An instruction file was given to the model: observational; `continue: false` halts the session. */
+  InstructionsLoaded: {
+    mode: "async",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "loadReason", mode: "feedback", canStopRun: true },
+  },
+  /** codebot would ask about a tool call, or refuse it for lack of a rule: a hook may allow or deny it. */
+  PermissionRequest: {
+    mode: "hard",
+    matchOn: "tool",
+    ifOn: "args",
+    rewritesArgs: false,
+    guardsCall: true,
+    decidesPermission: true,
+    fixed: {},
+    claude: { matchOn: "tool", canStopRun: true },
+  },
+  /** A tool call was refused (rule, mode, the user, a PermissionRequest hook): observational. */
+  PermissionDenied: {
+    mode: "async",
+    matchOn: "tool",
+    ifOn: "args",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "tool" },
+  },
+  /** Every tool call of one model step has finished: a block ends the run before the next model call. */
+  PostToolBatch: {
+    mode: "hard",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "none", canStopRun: true },
+  },
+  /** A prompt's run ended because a model call failed for good: observational. */
+  StopFailure: {
+    mode: "async",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "error" },
+  },
 } as const satisfies Record<string, EventSpec>;
 
 export type HookEvent = keyof typeof EVENT_SPECS;
@@ -230,17 +283,13 @@ export function isHookEvent(name: string): name is HookEvent {
  * an error, so a Claude Code settings file with them still validates.
  */
 export const UNSUPPORTED_CLAUDE_EVENTS: ReadonlySet<string> = new Set([
-  "PermissionRequest",
-  "PermissionDenied",
   "TeammateIdle",
   "ConfigChange",
-  "InstructionsLoaded",
   "WorktreeCreate",
   "WorktreeRemove",
   "Elicitation",
   "ElicitationResult",
   "CwdChanged",
   "FileChanged",
-  "StopFailure",
   "Setup",
 ]);

@@ -28,6 +28,8 @@ const FIELD_NAMES: Record<MatchField, string> = {
   notificationType: "notification_type",
   trigger: "trigger",
   command: "command_name",
+  loadReason: "load_reason",
+  error: "error",
   none: "nothing (always fires)",
 };
 

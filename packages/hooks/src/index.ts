@@ -74,11 +74,14 @@ export {
 } from "./matcher.js";
 export type { ToolPermissions } from "./middleware.js";
 export {
+  type BatchCall,
   buildPayload,
   type EventInputs,
   type HookSession,
   type HookTask,
   type PayloadFields,
+  SESSION_END_REASONS,
+  type SessionEndReason,
 } from "./payload.js";
 export { type Plan, type PlanOptions, plan, type Skipped, type Step } from "./plan.js";
 export { formatProblem, type Problem } from "./problem.js";

@@ -4,7 +4,7 @@
  * codebot otherwise runs in the background (§11). Runs are folded in configuration order.
  */
 import { DEFAULT_BLOCK_REASON, type PermissionAnswer, type Ruling, type UpdatedOutput } from "./decision.js";
-import { EVENT_SPECS, type EventMode, type HookEvent } from "./events.js";
+import { EVENT_SPECS, type EventMode, type EventSpec, type HookEvent } from "./events.js";
 import type { HookRun } from "./hook-execution.js";
 import { capForModel } from "./model-text-cap.js";
 
@@ -27,7 +27,10 @@ export const MERGES: Readonly<Record<SyncMode, (event: HookEvent) => Merge>> = {
 
 /** §7.2: the first blocking hook that blocks decides; contexts join; rewrites chain; ask outranks allow. */
 function hardMerge(event: HookEvent): Merge {
-  const rewrites = EVENT_SPECS[event].rewritesArgs;
+  const spec: EventSpec = EVENT_SPECS[event];
+  const rewrites = spec.rewritesArgs;
+  // PreToolUse's allow/ask, PermissionRequest's allow (its new arguments go with it).
+  const answers = rewrites || spec.decidesPermission === true;
   const contexts: string[] = [];
   let summary: string | undefined;
   let updated: { input: Record<string, unknown>; by: string } | undefined;
@@ -51,12 +54,13 @@ function hardMerge(event: HookEvent): Merge {
         merge.rewritten = verdict.updatedInput;
       }
       // Permission answers count from hooks that may block, as a deny would.
-      if (rewrites && run.hook.blocking && verdict.permission && permission?.answer !== "ask") {
+      if (answers && run.hook.blocking && verdict.permission && permission?.answer !== "ask") {
         permission = {
           answer: verdict.permission,
           by: run.hook.name,
           ...(verdict.permissionReason ? { reason: verdict.permissionReason } : {}),
         };
+        if (!rewrites && verdict.updatedInput) updated = { input: verdict.updatedInput, by: run.hook.name };
       }
       return undefined;
     },

@@ -23,6 +23,14 @@ export interface HookTask {
   owner?: string;
 }
 
+/**
+ * Why a session ended, in Claude Code's words: `/exit` or Ctrl+D at the prompt
+ * (`prompt_input_exit`), `/clear`, `/resume` switching to another session, `logout`, anything
+ * else (`other`: the end of `-p`, a signal, a closed terminal).
+ */
+export const SESSION_END_REASONS = ["clear", "resume", "logout", "prompt_input_exit", "other"] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 /** What the caller passes for each event (camelCase). */
 export interface EventInputs {
   PreToolUse: { tool: string; toolUseId: string; args: Record<string, unknown>; agentName?: string };
@@ -48,8 +56,8 @@ export interface EventInputs {
   TaskCompleted: { task: HookTask; previousTask: HookTask; statusFrom: string; statusTo: string };
   /** `source`: `startup`, `resume`, `clear` or `compact` (Claude Code's SessionStart matcher field). */
   SessionStart: { source?: string };
-  /** `reason`: `prompt_input_exit`, `clear`, `logout` or `other` (Claude Code's SessionEnd matcher field). */
-  SessionEnd: { reason?: string };
+  /** `reason`: Claude Code's SessionEnd matcher field. */
+  SessionEnd: { reason?: SessionEndReason };
   /** `agent`: the sub-agent's name (Claude Code's `agent_type`), before its loop starts. */
   SubagentStart: { agent: string };
   SubagentStop: { agent: string; lastAssistantMessage?: string };
@@ -75,6 +83,42 @@ export interface EventInputs {
     commandSource: string;
     shellCommand: string;
   };
+  /**
+   * An instruction file given to the model. `loadReason`: `session_start`, `nested_traversal`,
+   * `path_glob_match`, `include` or `compact`; `memoryType`: `User`, `Project`, `Local` or `Managed`.
+   */
+  InstructionsLoaded: {
+    filePath: string;
+    memoryType: string;
+    loadReason: string;
+    globs?: string[];
+    /** The file whose read loaded it (nested_traversal, path_glob_match). */
+    triggerFilePath?: string;
+    /** The file that imported it (include). */
+    parentFilePath?: string;
+  };
+  PermissionRequest: { tool: string; toolUseId: string; args: Record<string, unknown>; agentName?: string };
+  /** `reason`: why the call was refused, as the model is told. */
+  PermissionDenied: {
+    tool: string;
+    toolUseId: string;
+    args: Record<string, unknown>;
+    reason: string;
+    agentName?: string;
+  };
+  PostToolBatch: { toolCalls: BatchCall[]; agentName?: string };
+  /** `error`: the failure's type (Claude Code's StopFailure matcher); `errorDetails`: its message. */
+  StopFailure: { error: string; errorDetails?: string; lastAssistantMessage?: string };
+}
+
+/** One finished call of a tool batch (PostToolBatch). */
+export interface BatchCall {
+  tool: string;
+  toolUseId: string;
+  args: Record<string, unknown>;
+  /** The result as the model sees it. */
+  output: string;
+  isError: boolean;
 }
 
 /** Every field any event may carry, plus the per-event constants of the event table. */
@@ -105,6 +149,15 @@ export interface PayloadFields {
   commandSource?: string;
   expansionType?: string;
   shellCommand?: string;
+  filePath?: string;
+  memoryType?: string;
+  loadReason?: string;
+  globs?: string[];
+  triggerFilePath?: string;
+  parentFilePath?: string;
+  toolCalls?: BatchCall[];
+  error?: string;
+  errorDetails?: string;
 }
 
 /** Compact JSON payload of a native entry (§5). `agent` is the sub-agent's name (SubagentStop) or the calling agent (tool events). */
@@ -135,5 +188,21 @@ export function buildPayload(event: HookEvent, session: HookSession, f: PayloadF
     command_source: f.commandSource,
     expansion_type: f.expansionType,
     command: f.shellCommand,
+    reason: f.reason,
+    file_path: f.filePath,
+    memory_type: f.memoryType,
+    load_reason: f.loadReason,
+    globs: f.globs,
+    trigger_file_path: f.triggerFilePath,
+    parent_file_path: f.parentFilePath,
+    tool_calls: f.toolCalls?.map((call) => ({
+      tool: call.tool,
+      tool_use_id: call.toolUseId,
+      args: call.args,
+      output: call.output,
+      is_error: call.isError,
+    })),
+    error: f.error,
+    error_details: f.errorDetails,
   });
 }

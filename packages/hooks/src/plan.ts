@@ -140,6 +140,10 @@ function namesFor(on: MatchField, f: PayloadFields): readonly string[] {
       return [f.trigger ?? ""];
     case "command":
       return [f.commandName ?? ""];
+    case "loadReason":
+      return [f.loadReason ?? ""];
+    case "error":
+      return [f.error ?? ""];
     case "none":
       return [""];
   }

@@ -13,8 +13,10 @@ import {
 import { createHookRunner, formatProblem, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
+import { permissionHooks } from "../approval/permission-hooks.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { visible } from "../approval/visible-text.js";
+import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
 import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
@@ -37,13 +39,16 @@ import {
   projectProblems,
   readProjectSettings,
 } from "./project-settings.js";
+import { finalText } from "./prompt-result.js";
 import { Runtime } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
 import { sessionModel } from "./session-model.js";
+import { stopFailureType } from "./stop-failure.js";
 import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
 import { mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
+import { postToolBatchHooks } from "./tool-batch-hooks.js";
 
 export interface RuntimeOptions {
   /** The project directory. */
@@ -180,6 +185,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
     askToolApproval: options.askToolApproval,
     askHookApproval: options.askHookApproval,
+    permissionHooks: permissionHooks(
+      () => runner,
+      (stop) => session?.stopRun(stop),
+    ),
   });
 
   const executors = hookExecutors({
@@ -240,7 +249,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     runner.middleware(),
     approval.toolMiddleware(),
     validation.middleware(),
-    nestedInstructionsMiddleware(cwd, instructions, notify),
+    nestedInstructionsMiddleware(cwd, instructions, notify, async (loads) => {
+      const stop = await fireInstructionsLoaded(runner, loads);
+      if (stop) session?.halt(stop);
+    }),
     ...(options.toolObservers ?? []),
   ];
   const tasks = new TaskStore(tasksPath);
@@ -305,12 +317,21 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     transcript,
     tasks,
     notify,
+    reloadInstructions: async () => {
+      const stop = await fireInstructionsLoaded(
+        runner,
+        instructions.loaded.files.map((file) => ({ file, reason: "compact" })),
+      );
+      if (stop) session?.halt(stop);
+      return projectContext(instructions.loaded);
+    },
   });
   meter.reset(restored?.messages ?? []);
   const agent = new Agent({
     model,
     ...(restored ? { messages: restored.messages } : {}),
     beforeModelStep: compaction.beforeModelStep,
+    afterToolCalls: postToolBatchHooks(runner, (stop) => session?.stopRun(stop)),
     systemPrompt: [options.systemPrompt ?? mainSystemPrompt(cwd), options.appendSystemPrompt]
       .filter((part) => part !== undefined)
       .join("\n\n"),
@@ -335,6 +356,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     compaction,
     notify,
     skills,
+    stopFailure: (error, newMessages) => {
+      const last = finalText(newMessages);
+      runner.fire("StopFailure", {
+        error: stopFailureType(error),
+        errorDetails: error.message,
+        ...(last !== "" ? { lastAssistantMessage: last } : {}),
+      });
+    },
   });
 
   // A RuntimeProblem is the line only (the place is in its message).
@@ -385,6 +414,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     session.startedWith(Promise.resolve(instructionContext));
     return runtime;
   }
+  // InstructionsLoaded hooks of the files given at start: the first prompt waits for them (one may halt the session).
+  session.haltWhen(
+    fireInstructionsLoaded(
+      runner,
+      instructions.loaded.files.map((file) => ({ file, reason: "session_start" })),
+    ),
+  );
   // Claude Code groups of SessionStart may give context for the first prompt; nothing waits for them here.
   session.startedWith(
     runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(

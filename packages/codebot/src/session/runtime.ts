@@ -1,6 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Agent } from "@codebot/agentcore";
-import type { HookRunner, Problem } from "@codebot/hooks";
+import type { HookRunner, Problem, SessionEndReason } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { LoadedInstructions } from "../instructions/instruction-file.js";
@@ -220,7 +220,7 @@ export class Runtime {
    * Claude Code `reason` (`prompt_input_exit` when the user leaves an interactive session,
    * `clear`, `logout`; default `other`).
    */
-  close(reason = "other"): Promise<void> {
+  close(reason: SessionEndReason = "other"): Promise<void> {
     this.closing ??= (async () => {
       this.parts.session.abort();
       await this.parts.session.settled();
