@@ -48,6 +48,30 @@ describe("PermissionRequest", () => {
     });
   });
 
+  it("an allow whose updatedInput does not fit the tool refuses the call, naming the hook", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          PermissionRequest: [
+            group(
+              "Bash",
+              command(decide({ behavior: "allow", updatedInput: { command: 42 } }), { name: "rewriter" }),
+            ),
+          ],
+        },
+      },
+      runtime: { permissionMode: "ask" },
+      script: [reply.toolCall("bash", { command: "touch ran" }, "b1"), reply.text("done")],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(toolResultFor(s.model, "b1")).toEqual({
+      text: expect.stringMatching(/^permission denied: hook rewriter gave invalid arguments: /),
+      isError: true,
+    });
+    expect(fs.existsSync(s.at("ran"))).toBe(false);
+  });
+
   it("deny refuses the call with the hook's message; interrupt also ends the run", async () => {
     const s = await startSession({
       user: {

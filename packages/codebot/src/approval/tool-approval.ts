@@ -46,7 +46,8 @@ export interface ToolApprovalOptions {
  * mode; plan mode refuses mutating tools; an ask rule asks (refused when nobody can answer);
  * read-only tools run; then `auto` runs everything, `acceptEdits` runs file edits, allow rules
  * let matching calls through, `dontAsk` refuses the rest, and `ask` asks the user (refuses when
- * nobody can be asked).
+ * nobody can be asked). Before that last question (or refusal), PermissionRequest hooks may allow
+ * or deny the call; every refusal is told to the PermissionDenied hooks.
  */
 export class ToolApproval {
   /** Rules added by "always" answers; they last for the session. */
