@@ -52,6 +52,20 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     // Claude Code sends it on PreCompact, empty when the user gave no focus.
     custom_instructions: event === "PreCompact" ? (f.customInstructions ?? "") : undefined,
     compact_summary: f.compactSummary,
+    from_model: f.fromModel,
+    to_model: f.toModel,
+    requested_model: f.requestedModel,
+    file_path: f.filePath,
+    event: f.fileEvent,
+    old_cwd: f.oldCwd,
+    new_cwd: f.newCwd,
+    mcp_server_name: f.server,
+    mode: f.mode,
+    url: f.url,
+    elicitation_id: f.elicitationId,
+    requested_schema: f.requestedSchema,
+    action: f.action,
+    content: f.content,
   });
 }
 

@@ -27,6 +27,9 @@ const FIELD_NAMES: Record<MatchField, string> = {
   reason: "reason",
   notificationType: "notification_type",
   trigger: "trigger",
+  model: "to_model",
+  server: "mcp_server_name",
+  fileName: "the changed file's name",
   none: "nothing (always fires)",
 };
 

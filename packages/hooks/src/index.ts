@@ -25,6 +25,7 @@ export {
   type Block,
   DEFAULT_BLOCK_REASON,
   type Decision,
+  type ElicitationAnswer,
   type PermissionAnswer,
   type Ruling,
   type Stop,
@@ -78,6 +79,7 @@ export {
   type EventInputs,
   type HookSession,
   type HookTask,
+  type ModelSwitch,
   type PayloadFields,
 } from "./payload.js";
 export { type Plan, type PlanOptions, plan, type Skipped, type Step } from "./plan.js";

@@ -56,6 +56,38 @@ export interface EventInputs {
   /** `trigger`: `manual` (`/compact`) or `auto`; `customInstructions`: the user's `/compact` focus. */
   PreCompact: { trigger: string; customInstructions?: string };
   PostCompact: { trigger: string; compactSummary: string };
+  /** `trigger`: `init` (`codebot --init`, `--init-only`) or `maintenance` (`--maintenance`). */
+  Setup: { trigger: "init" | "maintenance" };
+  /** `source`: `command` (`/model`); models are `provider/id` specs; `requestedModel` as the user typed it. */
+  PreModelSwitch: ModelSwitch;
+  PostModelSwitch: ModelSwitch;
+  /** `source`: `user_settings`, `project_settings`, `local_settings`, `policy_settings` or `skills`. */
+  ConfigChange: { source: string; filePath: string };
+  CwdChanged: { oldCwd: string; newCwd: string };
+  /** `fileEvent`: `add`, `change` or `unlink` (Claude Code's `event`). */
+  FileChanged: { filePath: string; fileEvent: "add" | "change" | "unlink" };
+  Elicitation: {
+    server: string;
+    message: string;
+    mode?: "form" | "url";
+    url?: string;
+    elicitationId?: string;
+    requestedSchema?: Record<string, unknown>;
+  };
+  ElicitationResult: {
+    server: string;
+    mode?: "form" | "url";
+    elicitationId?: string;
+    action: "accept" | "decline" | "cancel";
+    content?: Record<string, unknown>;
+  };
+}
+
+export interface ModelSwitch {
+  fromModel: string;
+  toModel: string;
+  requestedModel: string | null;
+  source: string;
 }
 
 /** Every field any event may carry, plus the per-event constants of the event table. */
@@ -81,6 +113,20 @@ export interface PayloadFields {
   trigger?: string;
   customInstructions?: string;
   compactSummary?: string;
+  fromModel?: string;
+  toModel?: string;
+  requestedModel?: string | null;
+  filePath?: string;
+  fileEvent?: string;
+  oldCwd?: string;
+  newCwd?: string;
+  server?: string;
+  mode?: string;
+  url?: string;
+  elicitationId?: string;
+  requestedSchema?: Record<string, unknown>;
+  action?: string;
+  content?: Record<string, unknown>;
 }
 
 /** Compact JSON payload of a native entry (§5). `agent` is the sub-agent's name (SubagentStop) or the calling agent (tool events). */
@@ -106,5 +152,20 @@ export function buildPayload(event: HookEvent, session: HookSession, f: PayloadF
     trigger: f.trigger,
     custom_instructions: f.customInstructions,
     compact_summary: f.compactSummary,
+    source: f.source,
+    from_model: f.fromModel,
+    to_model: f.toModel,
+    requested_model: f.requestedModel,
+    file_path: f.filePath,
+    file_event: f.fileEvent,
+    old_cwd: f.oldCwd,
+    new_cwd: f.newCwd,
+    mcp_server_name: f.server,
+    mode: f.mode,
+    url: f.url,
+    elicitation_id: f.elicitationId,
+    requested_schema: f.requestedSchema,
+    action: f.action,
+    content: f.content,
   });
 }

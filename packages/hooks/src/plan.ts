@@ -3,6 +3,7 @@
  * compiled hooks — no I/O, no state. Every hook ends up waited for, started in the background, or
  * skipped with a reason for its trace record.
  */
+import path from "node:path";
 import type { CompiledHook } from "./compiled-hook.js";
 import type { IfOn, MatchField } from "./events.js";
 import { ifSubject } from "./if-subject.js";
@@ -136,7 +137,19 @@ function namesFor(on: MatchField, f: PayloadFields): readonly string[] {
       return [f.notificationType ?? ""];
     case "trigger":
       return [f.trigger ?? ""];
+    case "model":
+      // `provider/id`, and the id alone: a Claude Code matcher names models without a provider.
+      return modelNames(f.toModel ?? "");
+    case "server":
+      return [f.server ?? ""];
+    case "fileName":
+      return [path.basename(f.filePath ?? "")];
     case "none":
       return [""];
   }
+}
+
+function modelNames(spec: string): readonly string[] {
+  const slash = spec.indexOf("/");
+  return slash < 0 ? [spec] : [spec, spec.slice(slash + 1)];
 }

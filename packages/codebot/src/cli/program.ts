@@ -169,7 +169,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     .description("run the real hooks of an event for a synthetic payload; print the decision and the trace")
     .argument("<event>", "the event, e.g. PreToolUse")
     .option("--tool <name>", "the tool (PreToolUse, PostToolUse)")
-    .option("--args <json>", "tool arguments or task fields: inline JSON, @file, or - for stdin")
+    .option(
+      "--args <json>",
+      "tool arguments, task fields, or the event's fields by their Claude Code names (to_model, file_path, mcp_server_name, …): inline JSON, @file, or - for stdin",
+    )
     .option("--output <text>", "the tool result (PostToolUse)")
     .option("--prompt <text>", "the user's prompt (UserPromptSubmit)")
     .option("--agent <name>", "the sub-agent's name (SubagentStart, SubagentStop)")

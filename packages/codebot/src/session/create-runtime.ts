@@ -18,6 +18,7 @@ import { visible } from "../approval/visible-text.js";
 import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
+import { elicitationHooks } from "../mcp/elicitation-hooks.js";
 import { sessionMcp } from "../mcp/session-mcp.js";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
@@ -275,6 +276,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     env,
     tools,
     notify,
+    elicitationHooks: elicitationHooks(runner, notify),
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
     ...(options.trustProjectHooks ? { trustProjectHooks: true } : {}),
   });
