@@ -138,7 +138,6 @@ function namesFor(on: MatchField, f: PayloadFields): readonly string[] {
     case "trigger":
       return [f.trigger ?? ""];
     case "model":
-      // `provider/id`, and the id alone: a Claude Code matcher names models without a provider.
       return modelNames(f.toModel ?? "");
     case "server":
       return [f.server ?? ""];
@@ -149,7 +148,12 @@ function namesFor(on: MatchField, f: PayloadFields): readonly string[] {
   }
 }
 
+/**
+ * A model switch matches its `provider/id`, the id alone, and for Claude models the family
+ * (`opus`, `sonnet`, `haiku`): Claude Code matchers name models without a provider, often by family.
+ */
 function modelNames(spec: string): readonly string[] {
-  const slash = spec.indexOf("/");
-  return slash < 0 ? [spec] : [spec, spec.slice(slash + 1)];
+  const id = spec.slice(spec.indexOf("/") + 1);
+  const family = /^claude-(opus|sonnet|haiku)\b/.exec(id)?.[1];
+  return [...new Set([spec, id, ...(family ? [family] : [])])];
 }

@@ -358,6 +358,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     instructions: instructions.loaded,
     getModel: () => model,
+    getModelSpec: () => modelSpec,
     setModel: async (next) => {
       model = await modelOf(next, env);
       modelSpec = specOf(next);

@@ -8,6 +8,7 @@ import type { McpServers, ServerStatus } from "../mcp/mcp-servers.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import type { CompactOutcome } from "./compaction.js";
+import { type ModelSwitchOutcome, switchModel } from "./model-switch.js";
 import type { ProjectSettings } from "./project-settings.js";
 import type { PromptResult } from "./prompt-result.js";
 import type { ResumedSession, Session } from "./session.js";
@@ -45,6 +46,8 @@ export interface RuntimeParts {
   /** The instruction files given to the model (AGENTS.md, CLAUDE.md, …) and what could not be read. */
   instructions: LoadedInstructions;
   getModel(): LanguageModelV3;
+  /** The `provider/id` the current model was made from. */
+  getModelSpec(): string;
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
 }
 
@@ -194,6 +197,16 @@ export class Runtime {
   /** Switches the model (a `provider/id` spec or a model) for the next model call, sub-agents and prompt hooks. */
   async setModel(model: string | LanguageModelV3): Promise<void> {
     await this.parts.setModel(model);
+  }
+
+  /**
+   * `/model`: switches to `spec` (`provider/id`) unless a PreModelSwitch hook refuses; then
+   * PostModelSwitch. `requested` is what the user asked for (an alias or a bare id).
+   */
+  switchModel(spec: string, requested: string | null = spec): Promise<ModelSwitchOutcome> {
+    if (this.closing) return Promise.reject(new Error("session: closed"));
+    const { hooks, getModelSpec, setModel } = this.parts;
+    return switchModel({ hooks, currentSpec: getModelSpec, setModel }, spec, requested);
   }
 
   setPermissionMode(mode: PermissionMode): void {
