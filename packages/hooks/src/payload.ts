@@ -152,7 +152,8 @@ export function buildPayload(event: HookEvent, session: HookSession, f: PayloadF
     trigger: f.trigger,
     custom_instructions: f.customInstructions,
     compact_summary: f.compactSummary,
-    source: f.source,
+    // SessionStart's source stays out of the native payload (§5), as it always was.
+    source: event === "SessionStart" ? undefined : f.source,
     from_model: f.fromModel,
     to_model: f.toModel,
     requested_model: f.requestedModel,

@@ -10,7 +10,13 @@ import {
   resolveModel,
   type ToolMiddleware,
 } from "@codebot/agentcore";
-import { createHookRunner, formatProblem, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
+import {
+  createHookRunner,
+  type Decision,
+  formatProblem,
+  type LoadedHooks,
+  type TraceRecord,
+} from "@codebot/hooks";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
@@ -115,6 +121,11 @@ export interface RuntimeOptions {
   sessionStart?: boolean;
   /** Added after the main agent's instructions (`--append-system-prompt`). */
   appendSystemPrompt?: string;
+  /**
+   * `--init`/`--init-only` (`init`) or `--maintenance`: the Setup hooks run before SessionStart;
+   * the context of their Claude Code groups joins the first prompt.
+   */
+  setup?: "init" | "maintenance";
 }
 
 /**
@@ -327,7 +338,23 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, cwd, notify);
 
   const instructionContext = projectContext(instructions.loaded);
+  const startup = options.sessionStart === false ? Promise.resolve(instructionContext) : startHooks();
+  session.startedWith(startup);
+  // Claude Code groups of Setup and SessionStart may give context for the first prompt; nothing waits for them here.
+  function startHooks(): Promise<string | undefined> {
+    const contextOf = (decision: Decision) => (decision.kind === "stop" ? undefined : decision.context);
+    const setup = options.setup
+      ? runner.fire("Setup", { trigger: options.setup }).then(contextOf, () => undefined)
+      : Promise.resolve(undefined);
+    return setup.then((setupContext) =>
+      runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
+        (decision) => joinContext(instructionContext, setupContext, contextOf(decision)),
+        () => joinContext(instructionContext, setupContext),
+      ),
+    );
+  }
   const runtime = new Runtime({
+    startup,
     identity: () => ({ sessionId, transcriptPath, tasksPath }),
     cwd,
     codebotHome,
@@ -366,17 +393,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return model;
     },
   });
-  if (options.sessionStart === false) {
-    session.startedWith(Promise.resolve(instructionContext));
-    return runtime;
-  }
-  // Claude Code groups of SessionStart may give context for the first prompt; nothing waits for them here.
-  session.startedWith(
-    runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
-      (decision) => joinContext(instructionContext, decision.kind === "stop" ? undefined : decision.context),
-      () => instructionContext,
-    ),
-  );
   return runtime;
 }
 

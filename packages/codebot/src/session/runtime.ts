@@ -24,6 +24,8 @@ export type RuntimeProblem = Pick<Problem, "severity" | "message">;
 
 /** Everything `createRuntime` assembled. */
 export interface RuntimeParts {
+  /** Settles once the Setup and SessionStart hooks the session waits for have answered. */
+  startup: Promise<unknown>;
   /** The session's id and files; `/resume` changes them. */
   identity(): { sessionId: string; transcriptPath: string; tasksPath: string };
   cwd: string;
@@ -229,6 +231,8 @@ export class Runtime {
     this.closing ??= (async () => {
       this.parts.session.abort();
       await this.parts.session.settled();
+      // SessionStart follows Setup: it must have fired before the runner closes.
+      await this.parts.startup.catch(() => undefined);
       this.parts.hooks.sessionEnd({ reason });
       await Promise.all([this.parts.hooks.close(), this.parts.mcp.close()]);
     })();
