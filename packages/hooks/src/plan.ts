@@ -142,7 +142,7 @@ function namesFor(on: MatchField, f: PayloadFields): readonly string[] {
     case "server":
       return [f.server ?? ""];
     case "fileName":
-      return [path.basename(f.filePath ?? "")];
+      return [path.basename(f.filePath ?? ""), f.filePath ?? ""];
     case "none":
       return [""];
   }

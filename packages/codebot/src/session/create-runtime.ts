@@ -36,6 +36,7 @@ import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
 import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { Compaction } from "./compaction.js";
+import { FileWatch } from "./file-watch.js";
 import { hookExecutors } from "./hook-executors.js";
 import {
   type ProjectSettings,
@@ -232,6 +233,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     onStopRun: (stop) => session?.stopRun(stop),
   });
 
+  // FileChanged watches what its hooks name; a `cd` in bash fires CwdChanged.
+  const fileWatch = new FileWatch(runner, paths.root, notify);
+
   // Instruction files (AGENTS.md, CLAUDE.md, …) go to the model as context of the first prompt;
   // those of nested folders when the agent first reads a file there.
   const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers: project.layers, env });
@@ -256,7 +260,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   ];
   const tasks = new TaskStore(tasksPath);
   const tools = builtinTools({
-    toolEnv: { paths, env: settings.env },
+    toolEnv: {
+      paths,
+      env: settings.env,
+      onCwdChange: (oldCwd, newCwd) => fileWatch.cwdChanged(oldCwd, newCwd),
+    },
     tasks,
     taskHooks: runner,
     subagents: {
@@ -348,13 +356,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       : Promise.resolve(undefined);
     return setup.then((setupContext) =>
       runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
-        (decision) => joinContext(instructionContext, setupContext, contextOf(decision)),
+        (decision) => {
+          if (decision.kind === "allow" && decision.watchPaths) fileWatch.add(decision.watchPaths);
+          return joinContext(instructionContext, setupContext, contextOf(decision));
+        },
         () => joinContext(instructionContext, setupContext),
       ),
     );
   }
   const runtime = new Runtime({
     startup,
+    fileWatch,
     identity: () => ({ sessionId, transcriptPath, tasksPath }),
     cwd,
     codebotHome,

@@ -8,6 +8,7 @@ import type { McpServers, ServerStatus } from "../mcp/mcp-servers.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import type { CompactOutcome } from "./compaction.js";
+import type { FileWatch } from "./file-watch.js";
 import { type ModelSwitchOutcome, switchModel } from "./model-switch.js";
 import type { ProjectSettings } from "./project-settings.js";
 import type { PromptResult } from "./prompt-result.js";
@@ -26,6 +27,8 @@ export type RuntimeProblem = Pick<Problem, "severity" | "message">;
 export interface RuntimeParts {
   /** Settles once the Setup and SessionStart hooks the session waits for have answered. */
   startup: Promise<unknown>;
+  /** The FileChanged watchers; closed with the session. */
+  fileWatch: FileWatch;
   /** The session's id and files; `/resume` changes them. */
   identity(): { sessionId: string; transcriptPath: string; tasksPath: string };
   cwd: string;
@@ -117,6 +120,11 @@ export class Runtime {
 
   get tasks(): TaskStore {
     return this.parts.tasks;
+  }
+
+  /** The files FileChanged watches now (its hooks' matchers and the `watchPaths` hooks returned). */
+  get watchedFiles(): string[] {
+    return this.parts.fileWatch.files();
   }
 
   /** The main agent's tools, by name. */
@@ -233,6 +241,7 @@ export class Runtime {
       await this.parts.session.settled();
       // SessionStart follows Setup: it must have fired before the runner closes.
       await this.parts.startup.catch(() => undefined);
+      this.parts.fileWatch.close();
       this.parts.hooks.sessionEnd({ reason });
       await Promise.all([this.parts.hooks.close(), this.parts.mcp.close()]);
     })();
