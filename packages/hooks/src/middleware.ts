@@ -47,11 +47,12 @@ function errorResult(content: string): ToolResult {
 }
 
 export function createHookMiddleware(hooks: ToolHooks): ToolMiddleware {
-  const toolHooks =
+  // Asked at every call: the hooks may be reloaded during the session (a settings file changed).
+  const toolHooks = () =>
     hooks.hasHooks("PreToolUse") || hooks.hasHooks("PostToolUse") || hooks.hasHooks("PostToolUseFailure");
   // Without tool hooks a call only has to be marked as foreground work (other events' async hooks wait).
-  if (!toolHooks) return (call, next) => hooks.foreground(() => next(call));
-  return (call, next, ctx) => hooks.foreground(() => around(hooks, call, next, ctx));
+  return (call, next, ctx) =>
+    hooks.foreground(() => (toolHooks() ? around(hooks, call, next, ctx) : next(call)));
 }
 
 async function around(

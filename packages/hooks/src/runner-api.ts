@@ -67,6 +67,8 @@ export interface HookRunner {
   readonly hooks: readonly CompiledHook[];
   /** `disableAllHooks` is set: hooks are listed and traced, never run. */
   readonly disabled: boolean;
+  /** The hooks from now on, in place of these (the settings changed during the session). */
+  reload(hooks: readonly CompiledHook[] | LoadedHooks): void;
   /** True when any hook is configured for the event (even a disabled one: it is still traced). */
   hasHooks(event: HookEvent): boolean;
   /** Fires any event: the result of a waited event is a Decision, an async one returns at once. */
@@ -96,7 +98,10 @@ export interface HookRunner {
 /** The runner's named methods: typed doors into its generic `fire`. */
 export function namedDoors(
   fire: <E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable) => ResultOf<E>,
-): Omit<HookRunner, "hooks" | "disabled" | "hasHooks" | "fire" | "fireFields" | "middleware" | "close"> {
+): Omit<
+  HookRunner,
+  "hooks" | "disabled" | "reload" | "hasHooks" | "fire" | "fireFields" | "middleware" | "close"
+> {
   return {
     preToolUse: (input) => fire("PreToolUse", input),
     postToolUse: (input) => fire("PostToolUse", input),

@@ -36,13 +36,24 @@ interface Traced {
 }
 
 export function createHookRunner(options: HookRunnerOptions): HookRunner {
-  const loaded = "problems" in options.hooks ? options.hooks : undefined;
-  const hooks: readonly CompiledHook[] = loaded ? loaded.hooks : (options.hooks as readonly CompiledHook[]);
-  const disabled = loaded?.disabled ?? false;
+  let hooks: readonly CompiledHook[] = NONE;
+  let disabled = false;
   const byEvent = new Map<HookEvent, CompiledHook[]>();
   /** Each hook's place in the configuration: the decision's trace is in that order. */
-  const position = new Map(hooks.map((hook, i) => [hook, i]));
-  for (const hook of hooks) byEvent.set(hook.event, [...(byEvent.get(hook.event) ?? []), hook]);
+  const position = new Map<CompiledHook, number>();
+  /** Takes these hooks from now on (at start, and when the settings changed): firings under way keep theirs. */
+  function load(given: HookRunnerOptions["hooks"]): void {
+    const loaded = "problems" in given ? given : undefined;
+    hooks = loaded ? loaded.hooks : (given as readonly CompiledHook[]);
+    disabled = loaded?.disabled ?? false;
+    byEvent.clear();
+    position.clear();
+    hooks.forEach((hook, i) => {
+      position.set(hook, i);
+      byEvent.set(hook.event, [...(byEvent.get(hook.event) ?? []), hook]);
+    });
+  }
+  load(options.hooks);
   const reports = new HookReports(options);
   const jobs = new BackgroundJobs({
     maxConcurrent: options.maxConcurrentAsync ?? 8,
@@ -163,8 +174,13 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
 
   let closing: Promise<void> | undefined;
   const runner: HookRunner = {
-    hooks,
-    disabled,
+    get hooks() {
+      return hooks;
+    },
+    get disabled() {
+      return disabled;
+    },
+    reload: load,
     hasHooks: (event) => byEvent.has(event),
     fire: (event, input) => fire(event, input as PayloadFields & Cancellable),
     fireFields: (event, fields) => fire(event, fields) as Promise<Decision> | undefined,

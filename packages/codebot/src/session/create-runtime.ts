@@ -48,6 +48,7 @@ import { Runtime } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
 import { sessionModel } from "./session-model.js";
+import { SettingsWatch, settingsFilesOf } from "./settings-watch.js";
 import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
 import { mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
@@ -179,13 +180,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   transcript.continueFrom(restored?.lastUuid);
 
   const paths = new PathPolicy(cwd, options.allowOutsideProject === true);
+  // The settings' rules, then the command line's (the user's own).
+  const rulesOf = (permissions: typeof settings.permissions) => ({
+    allow: [...permissions.allow, ...(options.allowedTools ?? [])],
+    ask: permissions.ask,
+    deny: [...permissions.deny, ...(options.disallowedTools ?? [])],
+  });
   const approval = new ApprovalEngine({
     mode: options.permissionMode ?? settings.permissions.mode ?? "ask",
-    rules: {
-      allow: [...settings.permissions.allow, ...(options.allowedTools ?? [])],
-      ask: settings.permissions.ask,
-      deny: [...settings.permissions.deny, ...(options.disallowedTools ?? [])],
-    },
+    rules: rulesOf(settings.permissions),
     paths,
     trustStore,
     trustProjectHooks: options.trustProjectHooks,
@@ -235,6 +238,29 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   // FileChanged watches what its hooks name; a `cd` in bash fires CwdChanged.
   const fileWatch = new FileWatch(runner, paths.root, notify);
+  // A settings file that changes fires ConfigChange; unless a hook blocks, its hooks and rules apply.
+  const where = {
+    cwd,
+    codebotHome,
+    claudeHome,
+    settingsFiles: options.settingsFiles,
+    pluginDirs: options.pluginDirs,
+  };
+  const settingsWatch = new SettingsWatch({
+    runner,
+    files: settingsFilesOf(where, claudeCompatOf(project, codebotHome)),
+    reread: () =>
+      readProjectSettings(where, {
+        trustProjectHooks: options.trustProjectHooks,
+        grantedOnce: project.grantedOnce,
+      }),
+    apply: (reread) => {
+      runner.reload(reread.hooks);
+      approval.setRules(rulesOf(reread.settings.permissions));
+      announceUntrusted(approval, reread.hooks, reread.settings.permissions.untrusted, options, cwd, notify);
+    },
+    notify,
+  });
 
   // Instruction files (AGENTS.md, CLAUDE.md, …) go to the model as context of the first prompt;
   // those of nested folders when the agent first reads a file there.
@@ -367,6 +393,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const runtime = new Runtime({
     startup,
     fileWatch,
+    settingsWatch,
     identity: () => ({ sessionId, transcriptPath, tasksPath }),
     cwd,
     codebotHome,
@@ -406,6 +433,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
   return runtime;
+}
+
+/** Whether Claude Code's files are read: `"claudeCompat": false` in codebot's user settings turns it off. */
+function claudeCompatOf(project: ProjectSettings, codebotHome: string): boolean {
+  const user = project.layers.find(
+    (l) => l.source === "user" && l.path === path.join(codebotHome, "settings.json"),
+  );
+  return (user?.settings as { claudeCompat?: unknown } | undefined)?.claudeCompat !== false;
 }
 
 /** The conversation of an earlier session, with a notice of what could not be restored. */

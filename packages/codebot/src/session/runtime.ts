@@ -14,6 +14,7 @@ import type { ProjectSettings } from "./project-settings.js";
 import type { PromptResult } from "./prompt-result.js";
 import type { ResumedSession, Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
+import type { SettingsWatch } from "./settings-watch.js";
 
 const PROMPT_RUNNING = "session: a prompt is already running; wait for it or abort it";
 
@@ -27,8 +28,10 @@ export type RuntimeProblem = Pick<Problem, "severity" | "message">;
 export interface RuntimeParts {
   /** Settles once the Setup and SessionStart hooks the session waits for have answered. */
   startup: Promise<unknown>;
-  /** The FileChanged watchers; closed with the session. */
+  /** What FileChanged watches; closed with the session. */
   fileWatch: FileWatch;
+  /** The settings files, for ConfigChange; closed with the session. */
+  settingsWatch: SettingsWatch;
   /** The session's id and files; `/resume` changes them. */
   identity(): { sessionId: string; transcriptPath: string; tasksPath: string };
   cwd: string;
@@ -242,6 +245,7 @@ export class Runtime {
       // SessionStart follows Setup: it must have fired before the runner closes.
       await this.parts.startup.catch(() => undefined);
       this.parts.fileWatch.close();
+      this.parts.settingsWatch.close();
       this.parts.hooks.sessionEnd({ reason });
       await Promise.all([this.parts.hooks.close(), this.parts.mcp.close()]);
     })();
