@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { HookRunner, SettingsSource } from "@codebot/hooks";
 import { visible } from "../approval/visible-text.js";
-import { type ProjectSettings, readProjectSettings } from "./project-settings.js";
+import type { ProjectSettings } from "./project-settings.js";
 
 /** Events of one file within this window are one change (editors write in several steps). */
 const SETTLE_MS = 100;
