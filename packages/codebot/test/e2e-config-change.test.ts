@@ -114,6 +114,17 @@ describe("ConfigChange", () => {
     expect(s.notices.join("\n")).toContain("not trusted and were ignored: allow:Bash");
   });
 
+  it("a FileChanged hook added mid-session starts watching its file", async () => {
+    const s = await startSession({ user: {} });
+    expect(s.runtime.watchedFiles).toEqual([]);
+    write(path.join(s.home, "settings.json"), {
+      hooks: { FileChanged: [group(".envrc", command("cat >> file-events.jsonl"))] },
+    });
+    await waitFor(() => s.runtime.watchedFiles.includes(s.at(".envrc")), 10_000, ".envrc to be watched");
+    fs.writeFileSync(s.at(".envrc"), "export A=1\n");
+    await waitFor(() => s.jsonLines("file-events.jsonl").length === 1, 10_000, "FileChanged");
+  });
+
   it("a save that changes nothing fires nothing, and nothing is watched after close", async () => {
     const settings = { hooks: { ConfigChange: [group("", command("cat >> changes.jsonl"))] } };
     const s = await startSession({ user: settings });

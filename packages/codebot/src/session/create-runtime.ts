@@ -256,6 +256,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       }),
     apply: (reread) => {
       runner.reload(reread.hooks);
+      fileWatch.refresh();
       approval.setRules(rulesOf(reread.settings.permissions));
       announceUntrusted(approval, reread.hooks, reread.settings.permissions.untrusted, options, cwd, notify);
     },

@@ -61,6 +61,10 @@ export class FileWatch {
 
   close(): void {
     this.closed = true;
+    this.unwatchAll();
+  }
+
+  private unwatchAll(): void {
     for (const dir of this.dirs.values()) {
       dir.watcher.close();
       for (const file of dir.files.values()) clearTimeout(file.timer);
@@ -78,9 +82,18 @@ export class FileWatch {
     this.rewatch();
   }
 
+  /** The hooks were reloaded (a settings file changed): their matchers may name other files. */
+  refresh(): void {
+    this.rewatch();
+  }
+
   /** The list as it is now: directories no longer needed are unwatched, new ones watched. */
   private rewatch(): void {
-    if (this.closed || !this.runner.hasHooks("FileChanged")) return;
+    if (this.closed) return;
+    if (!this.runner.hasHooks("FileChanged")) {
+      this.unwatchAll();
+      return;
+    }
     const wanted = new Map<string, Set<string>>();
     for (const file of [...this.fromMatchers(), ...this.dynamic]) {
       const dir = path.dirname(file);
