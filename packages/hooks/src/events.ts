@@ -43,6 +43,11 @@ export type ClaudeMatchOn =
   | "command"
   | "loadReason"
   | "error"
+  // The model switched to (PreModelSwitch, PostModelSwitch), the MCP server that asks
+  // (Elicitation, ElicitationResult), the changed file's name (FileChanged).
+  | "model"
+  | "server"
+  | "fileName"
   | "none";
 
 /** Anything a hook's matcher may be compared with, whichever dialect it was written in. */
@@ -61,7 +66,8 @@ export interface ClaudeEventSpec {
 
 export interface EventSpec {
   mode: EventMode;
-  matchOn: MatchOn;
+  /** Native entries of the events Claude Code filters by a field of its own are filtered by that field too. */
+  matchOn: MatchField;
   ifOn: IfOn;
   /** Only PreToolUse: a hook's `updated_input` replaces the arguments and chains into later hooks. */
   rewritesArgs: boolean;
@@ -268,6 +274,79 @@ export const EVENT_SPECS = {
     fixed: {},
     claude: { matchOn: "error" },
   },
+  // Setup, model switches, settings and file changes, MCP elicitation (issue 14 item 3, issue 15 item 5).
+  /** `codebot --init` / `--init-only` (trigger `init`) and `--maintenance`: observational; Claude Code groups' context joins the first prompt. */
+  Setup: {
+    mode: "async",
+    matchOn: "trigger",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "trigger", mode: "feedback", plainContext: true },
+  },
+  /** Before `/model` switches the model: a block (or Claude Code's `permissionDecision: "deny"`) refuses the switch. */
+  PreModelSwitch: {
+    mode: "hard",
+    matchOn: "model",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "model" },
+  },
+  /** After the model was switched: observational. */
+  PostModelSwitch: {
+    mode: "async",
+    matchOn: "model",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "model" },
+  },
+  /** A settings file of the session changed on disk: a block keeps the session on the settings it had. */
+  ConfigChange: {
+    mode: "hard",
+    matchOn: "source",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "source" },
+  },
+  /** The bash tool's working directory changed (a `cd` that stays inside the project): hooks may return `watchPaths`. */
+  CwdChanged: {
+    mode: "async",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "none", mode: "feedback" },
+  },
+  /** A watched file was added, changed or removed: matched on its name; hooks may return `watchPaths`. */
+  FileChanged: {
+    mode: "async",
+    matchOn: "fileName",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "fileName", mode: "feedback" },
+  },
+  /** An MCP server asks the user for input: a hook may answer (accept with content, decline, cancel); a block declines. */
+  Elicitation: {
+    mode: "hard",
+    matchOn: "server",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "server" },
+  },
+  /** The answer is about to go to the server: a hook may change it; a block declines. */
+  ElicitationResult: {
+    mode: "hard",
+    matchOn: "server",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "server" },
+  },
 } as const satisfies Record<string, EventSpec>;
 
 export type HookEvent = keyof typeof EVENT_SPECS;
@@ -284,12 +363,6 @@ export function isHookEvent(name: string): name is HookEvent {
  */
 export const UNSUPPORTED_CLAUDE_EVENTS: ReadonlySet<string> = new Set([
   "TeammateIdle",
-  "ConfigChange",
   "WorktreeCreate",
   "WorktreeRemove",
-  "Elicitation",
-  "ElicitationResult",
-  "CwdChanged",
-  "FileChanged",
-  "Setup",
 ]);

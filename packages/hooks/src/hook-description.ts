@@ -30,6 +30,9 @@ const FIELD_NAMES: Record<MatchField, string> = {
   command: "command_name",
   loadReason: "load_reason",
   error: "error",
+  model: "to_model",
+  server: "mcp_server_name",
+  fileName: "the changed file's name",
   none: "nothing (always fires)",
 };
 

@@ -4,7 +4,7 @@
  * are understood.
  */
 import { z } from "zod";
-import { DEFAULT_BLOCK_REASON, DEFAULT_STOP_REASON } from "./decision.js";
+import { DEFAULT_BLOCK_REASON, DEFAULT_STOP_REASON, type ElicitationAnswer } from "./decision.js";
 import type { RunOutcome } from "./executor.js";
 import { capForModel } from "./model-text-cap.js";
 
@@ -19,6 +19,10 @@ export interface HookVerdict {
   additionalContext?: string;
   /** `hookSpecificOutput.summary` (PreCompact). */
   summary?: string;
+  /** Elicitation, ElicitationResult: `hookSpecificOutput.action` and `content`. */
+  elicitation?: ElicitationAnswer;
+  /** `hookSpecificOutput.watchPaths`. */
+  watchPaths?: string[];
   /** New tool arguments; present only when the hook gave a JSON object. */
   updatedInput?: Record<string, unknown>;
   /** PostToolUse: Claude Code's `updatedMCPToolOutput`, what the model sees of an MCP tool's result instead. */
@@ -82,6 +86,11 @@ const hookSpecificFields = {
     message: z.string().optional(),
     interrupt: z.boolean().optional(),
   }),
+  /** Elicitation, ElicitationResult: the answer to give the MCP server. */
+  action: z.enum(["accept", "decline", "cancel"]),
+  content: z.record(z.string(), z.unknown()),
+  /** SessionStart, CwdChanged, FileChanged: absolute paths FileChanged is to watch. */
+  watchPaths: z.array(z.string()),
 };
 
 type Parsed<S extends Record<string, z.ZodType>> = { [K in keyof S]?: z.infer<S[K]> };
@@ -188,6 +197,12 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   const context = top.additional_context ?? specific.additionalContext;
   if (context?.trim()) verdict.additionalContext = context.trim();
   if (specific.summary?.trim()) verdict.summary = specific.summary.trim();
+  if (specific.action !== undefined)
+    verdict.elicitation = {
+      action: specific.action,
+      ...(specific.content !== undefined ? { content: specific.content } : {}),
+    };
+  if (specific.watchPaths !== undefined) verdict.watchPaths = specific.watchPaths;
   const updated =
     top.updated_input ??
     specific.updatedInput ??

@@ -3,7 +3,13 @@
  * `hard` veto (§7.2), `soft` validation (§7.3), and `feedback` for the Claude Code groups of events
  * codebot otherwise runs in the background (§11). Runs are folded in configuration order.
  */
-import { DEFAULT_BLOCK_REASON, type PermissionAnswer, type Ruling, type UpdatedOutput } from "./decision.js";
+import {
+  type Allow,
+  DEFAULT_BLOCK_REASON,
+  type PermissionAnswer,
+  type Ruling,
+  type UpdatedOutput,
+} from "./decision.js";
 import { EVENT_SPECS, type EventMode, type EventSpec, type HookEvent } from "./events.js";
 import type { HookRun } from "./hook-execution.js";
 import { capForModel } from "./model-text-cap.js";
@@ -35,6 +41,7 @@ function hardMerge(event: HookEvent): Merge {
   let summary: string | undefined;
   let updated: { input: Record<string, unknown>; by: string } | undefined;
   let permission: PermissionAnswer | undefined;
+  let elicitation: Allow["elicitation"];
   const merge: Merge = {
     rewritten: undefined,
     add(run) {
@@ -49,6 +56,7 @@ function hardMerge(event: HookEvent): Merge {
       if (!verdict) return undefined;
       if (verdict.additionalContext) contexts.push(verdict.additionalContext);
       summary ??= verdict.summary;
+      if (verdict.elicitation) elicitation ??= { ...verdict.elicitation, by: run.hook.name };
       if (rewrites && verdict.updatedInput) {
         updated = { input: verdict.updatedInput, by: run.hook.name };
         merge.rewritten = verdict.updatedInput;
@@ -70,6 +78,7 @@ function hardMerge(event: HookEvent): Merge {
       ...(summary !== undefined ? { summary } : {}),
       ...(updated ? { updatedInput: updated.input, updatedBy: updated.by } : {}),
       ...(permission ? { permission } : {}),
+      ...(elicitation ? { elicitation } : {}),
     }),
   };
   return merge;
@@ -95,6 +104,7 @@ function feedbackMerge(): Merge {
   let blockedBy: string | undefined;
   let stop: { reason: string; by: string } | undefined;
   let updatedOutput: UpdatedOutput | undefined;
+  const watchPaths: string[] = [];
   return {
     rewritten: undefined,
     add(run) {
@@ -107,6 +117,7 @@ function feedbackMerge(): Merge {
         blockedBy ??= run.hook.name;
       }
       if (verdict.additionalContext) contexts.push(verdict.additionalContext);
+      for (const file of verdict.watchPaths ?? []) if (!watchPaths.includes(file)) watchPaths.push(file);
       // The last rewrite wins, as in Claude Code (its hooks run in parallel on the original output).
       if (verdict.updatedMCPToolOutput !== undefined)
         updatedOutput = { value: verdict.updatedMCPToolOutput, by: run.hook.name };
@@ -117,10 +128,11 @@ function feedbackMerge(): Merge {
         ...(contexts.length ? { context: contexts.join("\n\n") } : {}),
         ...(updatedOutput ? { updatedMCPToolOutput: updatedOutput } : {}),
       };
+      const watched = watchPaths.length ? { watchPaths } : {};
       if (stop) return { kind: "stop", ...stop };
       if (blockedBy !== undefined)
         return { kind: "block", reason: reasons.join("\n\n"), by: blockedBy, ...context };
-      return { kind: "allow", ...context };
+      return { kind: "allow", ...context, ...watched };
     },
   };
 }

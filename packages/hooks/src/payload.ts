@@ -109,6 +109,31 @@ export interface EventInputs {
   PostToolBatch: { toolCalls: BatchCall[]; agentName?: string };
   /** `error`: the failure's type (Claude Code's StopFailure matcher); `errorDetails`: its message. */
   StopFailure: { error: string; errorDetails?: string; lastAssistantMessage?: string };
+  /** `trigger`: `init` (`codebot --init`, `--init-only`) or `maintenance` (`--maintenance`). */
+  Setup: { trigger: "init" | "maintenance" };
+  /** `source`: `command` (`/model`); models are `provider/id` specs; `requestedModel` as the user typed it. */
+  PreModelSwitch: ModelSwitch;
+  PostModelSwitch: ModelSwitch;
+  /** `source`: `user_settings`, `project_settings`, `local_settings`, `policy_settings` or `skills`. */
+  ConfigChange: { source: string; filePath: string };
+  CwdChanged: { oldCwd: string; newCwd: string };
+  /** `fileEvent`: `add`, `change` or `unlink` (Claude Code's `event`). */
+  FileChanged: { filePath: string; fileEvent: "add" | "change" | "unlink" };
+  Elicitation: {
+    server: string;
+    message: string;
+    mode?: "form" | "url";
+    url?: string;
+    elicitationId?: string;
+    requestedSchema?: Record<string, unknown>;
+  };
+  ElicitationResult: {
+    server: string;
+    mode?: "form" | "url";
+    elicitationId?: string;
+    action: "accept" | "decline" | "cancel";
+    content?: Record<string, unknown>;
+  };
 }
 
 /** One finished call of a tool batch (PostToolBatch). */
@@ -119,6 +144,13 @@ export interface BatchCall {
   /** The result as the model sees it. */
   output: string;
   isError: boolean;
+}
+
+export interface ModelSwitch {
+  fromModel: string;
+  toModel: string;
+  requestedModel: string | null;
+  source: string;
 }
 
 /** Every field any event may carry, plus the per-event constants of the event table. */
@@ -158,6 +190,19 @@ export interface PayloadFields {
   toolCalls?: BatchCall[];
   error?: string;
   errorDetails?: string;
+  fromModel?: string;
+  toModel?: string;
+  requestedModel?: string | null;
+  fileEvent?: string;
+  oldCwd?: string;
+  newCwd?: string;
+  server?: string;
+  mode?: string;
+  url?: string;
+  elicitationId?: string;
+  requestedSchema?: Record<string, unknown>;
+  action?: string;
+  content?: Record<string, unknown>;
 }
 
 /** Compact JSON payload of a native entry (§5). `agent` is the sub-agent's name (SubagentStop) or the calling agent (tool events). */
@@ -204,5 +249,20 @@ export function buildPayload(event: HookEvent, session: HookSession, f: PayloadF
     })),
     error: f.error,
     error_details: f.errorDetails,
+    // SessionStart's source stays out of the native payload (§5), as it always was.
+    source: event === "SessionStart" ? undefined : f.source,
+    from_model: f.fromModel,
+    to_model: f.toModel,
+    requested_model: f.requestedModel,
+    file_event: f.fileEvent,
+    old_cwd: f.oldCwd,
+    new_cwd: f.newCwd,
+    mcp_server_name: f.server,
+    mode: f.mode,
+    url: f.url,
+    elicitation_id: f.elicitationId,
+    requested_schema: f.requestedSchema,
+    action: f.action,
+    content: f.content,
   });
 }

@@ -72,6 +72,11 @@ export class ApprovalEngine {
     this.currentMode = mode;
   }
 
+  /** The settings' permission rules changed during the session. */
+  setRules(rules: PermissionRuleSet): void {
+    this.tools.setRules(rules);
+  }
+
   /** The hooks runner's `approveHook`. */
   approveHook = (request: HookApprovalRequest): Promise<HookApprovalResult> => this.hooks.approve(request);
 

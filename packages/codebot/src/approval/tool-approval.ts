@@ -59,6 +59,11 @@ export class ToolApproval {
 
   constructor(private readonly options: ToolApprovalOptions) {}
 
+  /** The settings' rules changed during the session: these hold from the next call. */
+  setRules(rules: PermissionRuleSet): void {
+    this.options.rules = rules;
+  }
+
   async decide(call: ToolCall, tool: Tool, ctx: JudgeContext): Promise<ToolVerdict> {
     const verdict = await this.judge(call, tool, ctx);
     if (!verdict.allowed) {

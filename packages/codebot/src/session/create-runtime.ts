@@ -10,7 +10,13 @@ import {
   resolveModel,
   type ToolMiddleware,
 } from "@codebot/agentcore";
-import { createHookRunner, formatProblem, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
+import {
+  createHookRunner,
+  type Decision,
+  formatProblem,
+  type LoadedHooks,
+  type TraceRecord,
+} from "@codebot/hooks";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import { permissionHooks } from "../approval/permission-hooks.js";
@@ -20,6 +26,7 @@ import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
 import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
+import { elicitationHooks } from "../mcp/elicitation-hooks.js";
 import { sessionMcp } from "../mcp/session-mcp.js";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
@@ -32,6 +39,7 @@ import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
 import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { Compaction } from "./compaction.js";
+import { FileWatch } from "./file-watch.js";
 import { hookExecutors } from "./hook-executors.js";
 import {
   type ProjectSettings,
@@ -44,6 +52,7 @@ import { Runtime } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
 import { sessionModel } from "./session-model.js";
+import { SettingsWatch, settingsFilesOf } from "./settings-watch.js";
 import { stopFailureType } from "./stop-failure.js";
 import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
@@ -120,6 +129,11 @@ export interface RuntimeOptions {
   sessionStart?: boolean;
   /** Added after the main agent's instructions (`--append-system-prompt`). */
   appendSystemPrompt?: string;
+  /**
+   * `--init`/`--init-only` (`init`) or `--maintenance`: the Setup hooks run before SessionStart;
+   * the context of their Claude Code groups joins the first prompt.
+   */
+  setup?: "init" | "maintenance";
 }
 
 /**
@@ -172,13 +186,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   transcript.continueFrom(restored?.lastUuid);
 
   const paths = new PathPolicy(cwd, options.allowOutsideProject === true);
+  // The settings' rules, then the command line's (the user's own).
+  const rulesOf = (permissions: typeof settings.permissions) => ({
+    allow: [...permissions.allow, ...(options.allowedTools ?? [])],
+    ask: permissions.ask,
+    deny: [...permissions.deny, ...(options.disallowedTools ?? [])],
+  });
   const approval = new ApprovalEngine({
     mode: options.permissionMode ?? settings.permissions.mode ?? "ask",
-    rules: {
-      allow: [...settings.permissions.allow, ...(options.allowedTools ?? [])],
-      ask: settings.permissions.ask,
-      deny: [...settings.permissions.deny, ...(options.disallowedTools ?? [])],
-    },
+    rules: rulesOf(settings.permissions),
     paths,
     trustStore,
     trustProjectHooks: options.trustProjectHooks,
@@ -230,6 +246,33 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     onStopRun: (stop) => session?.stopRun(stop),
   });
 
+  // FileChanged watches what its hooks name; a `cd` in bash fires CwdChanged.
+  const fileWatch = new FileWatch(runner, paths.root, notify);
+  // A settings file that changes fires ConfigChange; unless a hook blocks, its hooks and rules apply.
+  const where = {
+    cwd,
+    codebotHome,
+    claudeHome,
+    settingsFiles: options.settingsFiles,
+    pluginDirs: options.pluginDirs,
+  };
+  const settingsWatch = new SettingsWatch({
+    runner,
+    files: settingsFilesOf(where, claudeCompatOf(project, codebotHome)),
+    reread: () =>
+      readProjectSettings(where, {
+        trustProjectHooks: options.trustProjectHooks,
+        grantedOnce: project.grantedOnce,
+      }),
+    apply: (reread) => {
+      runner.reload(reread.hooks);
+      fileWatch.refresh();
+      approval.setRules(rulesOf(reread.settings.permissions));
+      announceUntrusted(approval, reread.hooks, reread.settings.permissions.untrusted, options, cwd, notify);
+    },
+    notify,
+  });
+
   // Instruction files (AGENTS.md, CLAUDE.md, …) go to the model as context of the first prompt;
   // those of nested folders when the agent first reads a file there.
   const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers: project.layers, env });
@@ -257,7 +300,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   ];
   const tasks = new TaskStore(tasksPath);
   const tools = builtinTools({
-    toolEnv: { paths, env: settings.env },
+    toolEnv: {
+      paths,
+      env: settings.env,
+      onCwdChange: (oldCwd, newCwd) => fileWatch.cwdChanged(oldCwd, newCwd),
+    },
     tasks,
     taskHooks: runner,
     subagents: {
@@ -303,6 +350,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     env,
     tools,
     notify,
+    elicitationHooks: elicitationHooks(runner, notify),
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
     ...(options.trustProjectHooks ? { trustProjectHooks: true } : {}),
   });
@@ -371,7 +419,36 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, cwd, notify);
 
   const instructionContext = projectContext(instructions.loaded);
+  // InstructionsLoaded hooks of the files given at start: the first prompt waits for them (one may halt the session).
+  if (options.sessionStart !== false)
+    session.haltWhen(
+      fireInstructionsLoaded(
+        runner,
+        instructions.loaded.files.map((file) => ({ file, reason: "session_start" })),
+      ),
+    );
+  const startup = options.sessionStart === false ? Promise.resolve(instructionContext) : startHooks();
+  session.startedWith(startup);
+  // Claude Code groups of Setup and SessionStart may give context for the first prompt; nothing waits for them here.
+  function startHooks(): Promise<string | undefined> {
+    const contextOf = (decision: Decision) => (decision.kind === "stop" ? undefined : decision.context);
+    const setup = options.setup
+      ? runner.fire("Setup", { trigger: options.setup }).then(contextOf, () => undefined)
+      : Promise.resolve(undefined);
+    return setup.then((setupContext) =>
+      runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
+        (decision) => {
+          if (decision.kind === "allow" && decision.watchPaths) fileWatch.add(decision.watchPaths);
+          return joinContext(instructionContext, setupContext, contextOf(decision));
+        },
+        () => joinContext(instructionContext, setupContext),
+      ),
+    );
+  }
   const runtime = new Runtime({
+    startup,
+    fileWatch,
+    settingsWatch,
     identity: () => ({ sessionId, transcriptPath, tasksPath }),
     cwd,
     codebotHome,
@@ -403,6 +480,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     instructions: instructions.loaded,
     skills,
     getModel: () => model,
+    getModelSpec: () => modelSpec,
     setModel: async (next) => {
       model = await modelOf(next, env);
       modelSpec = specOf(next);
@@ -410,25 +488,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return model;
     },
   });
-  if (options.sessionStart === false) {
-    session.startedWith(Promise.resolve(instructionContext));
-    return runtime;
-  }
-  // InstructionsLoaded hooks of the files given at start: the first prompt waits for them (one may halt the session).
-  session.haltWhen(
-    fireInstructionsLoaded(
-      runner,
-      instructions.loaded.files.map((file) => ({ file, reason: "session_start" })),
-    ),
-  );
-  // Claude Code groups of SessionStart may give context for the first prompt; nothing waits for them here.
-  session.startedWith(
-    runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
-      (decision) => joinContext(instructionContext, decision.kind === "stop" ? undefined : decision.context),
-      () => instructionContext,
-    ),
-  );
   return runtime;
+}
+
+/** Whether Claude Code's files are read: `"claudeCompat": false` in codebot's user settings turns it off. */
+function claudeCompatOf(project: ProjectSettings, codebotHome: string): boolean {
+  const user = project.layers.find(
+    (l) => l.source === "user" && l.path === path.join(codebotHome, "settings.json"),
+  );
+  return (user?.settings as { claudeCompat?: unknown } | undefined)?.claudeCompat !== false;
 }
 
 /** The conversation of an earlier session, with a notice of what could not be restored. */

@@ -118,6 +118,50 @@ export function syntheticInput(event: HookEvent, f: SyntheticFlags): EventInputs
       const error = stringArg(f.args, "error") ?? "unknown";
       return { error, errorDetails: f.output ?? `synthetic ${error} error` };
     }
+    // Setup, model switches, settings and file changes, elicitation: the fields by their Claude Code names in --args.
+    case "Setup":
+      return { trigger: field(f.args, "trigger") === "maintenance" ? "maintenance" : "init" };
+    case "PreModelSwitch":
+    case "PostModelSwitch":
+      return {
+        fromModel: field(f.args, "from_model") ?? "",
+        toModel: need(field(f.args, "to_model"), `--args '{"to_model":"provider/id"}'`),
+        requestedModel: field(f.args, "requested_model") ?? null,
+        source: field(f.args, "source") ?? "command",
+      };
+    case "ConfigChange":
+      return {
+        source: field(f.args, "source") ?? "project_settings",
+        filePath: need(field(f.args, "file_path"), `--args '{"file_path":"…"}'`),
+      };
+    case "CwdChanged":
+      return {
+        oldCwd: field(f.args, "old_cwd") ?? "",
+        newCwd: need(field(f.args, "new_cwd"), `--args '{"new_cwd":"…"}'`),
+      };
+    case "FileChanged": {
+      const change = field(f.args, "event");
+      return {
+        filePath: need(field(f.args, "file_path"), `--args '{"file_path":"…"}'`),
+        fileEvent: change === "add" || change === "unlink" ? change : "change",
+      };
+    }
+    case "Elicitation":
+      return {
+        server: need(field(f.args, "mcp_server_name"), `--args '{"mcp_server_name":"…"}'`),
+        message: field(f.args, "message") ?? "synthetic request for input",
+        mode: "form",
+        ...(isRecord(f.args?.requested_schema) ? { requestedSchema: f.args.requested_schema } : {}),
+      };
+    case "ElicitationResult": {
+      const action = field(f.args, "action");
+      return {
+        server: need(field(f.args, "mcp_server_name"), `--args '{"mcp_server_name":"…"}'`),
+        mode: "form",
+        action: action === "decline" || action === "cancel" ? action : "accept",
+        ...(isRecord(f.args?.content) ? { content: f.args.content } : {}),
+      };
+    }
     default:
       // An event this command has no special case for gets every field the flags give.
       return {
@@ -145,6 +189,16 @@ function slashLine(
 function stringArg(args: Record<string, unknown> | undefined, key: string): string | undefined {
   const value = args?.[key];
   return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** A string field of `--args`. */
+function field(args: Record<string, unknown> | undefined, key: string): string | undefined {
+  const value = args?.[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** A task from `--args` fields (`subject`, `description`, `owner`, …), with defaults for the rest. */
