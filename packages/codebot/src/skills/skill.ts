@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { splitRuleList } from "../approval/rule-list.js";
 import { parseFrontMatter } from "./front-matter.js";
 
 /**
@@ -140,19 +141,5 @@ export function toolRules(value: unknown, file: string, problems: string[]): str
     problems.push(`${file}: "allowed-tools" must be a string or a list; ignored`);
     return [];
   }
-  const rules: string[] = [];
-  let depth = 0;
-  let current = "";
-  for (const ch of value) {
-    if (ch === "(") depth++;
-    if (ch === ")") depth = Math.max(0, depth - 1);
-    if (depth === 0 && (ch === "," || /\s/.test(ch))) {
-      if (current.trim() !== "") rules.push(current.trim());
-      current = "";
-      continue;
-    }
-    current += ch;
-  }
-  if (current.trim() !== "") rules.push(current.trim());
-  return rules;
+  return splitRuleList(value);
 }
