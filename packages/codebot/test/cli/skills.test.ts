@@ -285,6 +285,24 @@ describe("consent for a project's skills", { timeout: 60_000 }, () => {
   });
 });
 
+describe("hooks list and hooks validate see skills", { timeout: 60_000 }, () => {
+  it("lists a skill's hooks with its file, and reports a broken skill and a bad skill hook with their paths", async () => {
+    const box = sandbox();
+    box.write(
+      ".claude/skills/guard/SKILL.md",
+      "---\ndescription: guard\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: exit 0\n  PreToolUze:\n    - hooks: []\n---\nGuard.\n",
+    );
+    box.write(".claude/skills/broken/SKILL.md", "---\ndescription: [oops\n---\nBroken.\n");
+    const env = modelEnv(await modelServer([]), box.home);
+    const list = await runCli(["hooks", "list", "--cwd", box.project], { env });
+    expect(list.stdout).toContain(".claude/skills/guard/SKILL.md");
+    const validate = await runCli(["hooks", "validate", "--cwd", box.project], { env });
+    expect(validate.code).toBe(1);
+    expect(validate.stdout).toMatch(/broken\/SKILL\.md: front-matter is not valid YAML/);
+    expect(validate.stdout).toContain('unknown event "PreToolUze"');
+  });
+});
+
 describe("UserPromptExpansion and PreSkillShellCommand (real hook scripts)", { timeout: 60_000 }, () => {
   it("UserPromptExpansion gets Claude Code's payload, matches command_name, and its exit 2 blocks the expansion", async () => {
     const box = sandbox();
