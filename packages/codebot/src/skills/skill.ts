@@ -58,7 +58,9 @@ export async function readSkill(
   const problems: string[] = [];
   let text: string;
   try {
-    const size = fs.statSync(file).size;
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) return { problems: [`${file}: not a file; not loaded`] };
+    const size = stat.size;
     if (size > MAX_FILE_BYTES)
       return { problems: [`${file}: larger than ${MAX_FILE_BYTES / 1024} KB; not loaded`] };
     text = fs.readFileSync(file, "utf8");
