@@ -169,14 +169,14 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     .option("--json", "print JSON")
     .action(async (opts: { json?: boolean }, command: Command) => {
       const { hooksList } = await import("./hooks/hooks-list.js");
-      code = hooksList(projectFlagsOf(command), opts.json === true);
+      code = await hooksList(projectFlagsOf(command), opts.json === true);
     });
   withProjectOptions(hooks.command("validate"))
     .description("every problem in the settings files, with its location; exit 1 on any error")
     .option("--json", "print JSON")
     .action(async (opts: { json?: boolean }, command: Command) => {
       const { hooksValidate } = await import("./hooks/hooks-validate.js");
-      code = hooksValidate(projectFlagsOf(command), opts.json === true);
+      code = await hooksValidate(projectFlagsOf(command), opts.json === true);
     });
   withProjectOptions(hooks.command("test"))
     .description("run the real hooks of an event for a synthetic payload; print the decision and the trace")

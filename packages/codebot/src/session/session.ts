@@ -26,6 +26,8 @@ export interface SessionParts {
   skills?: {
     expand(text: string, signal: AbortSignal): Promise<Expansion>;
     promptEnded(): void;
+    /** A fresh conversation: the hooks of the skills loaded in the old one leave. */
+    reset(): void;
   };
   /** The run ended because a model call failed for good: StopFailure. */
   stopFailure(error: Error, newMessages: readonly ModelMessage[]): void;
@@ -159,6 +161,7 @@ export class Session {
     if (this.running || this.compacting) throw new Error("session: cannot clear while a prompt is running");
     const { agent, runner, transcript, meter } = this.parts;
     runner.sessionEnd({ reason: "clear" });
+    this.parts.skills?.reset();
     transcript.boundary("clear_boundary", { trigger: "manual", preTokens: meter.tokens() });
     agent.replaceMessages([]);
     meter.reset([]);
@@ -179,6 +182,7 @@ export class Session {
     const { agent, runner, meter } = this.parts;
     const { messages } = other;
     other.switchFiles();
+    this.parts.skills?.reset();
     agent.replaceMessages(messages);
     meter.reset(messages);
     this.startedWith(

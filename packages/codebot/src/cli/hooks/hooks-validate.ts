@@ -3,10 +3,11 @@ import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { problemLines } from "../settings-check.js";
 import { loadInventory } from "./hook-inventory.js";
+import { withSkills } from "./skill-inventory.js";
 
 /** `codebot hooks validate [--json]`: every problem with its location; exit 1 on any error. */
-export function hooksValidate(flags: ProjectFlags, json: boolean): number {
-  const inv = loadInventory(flags);
+export async function hooksValidate(flags: ProjectFlags, json: boolean): Promise<number> {
+  const inv = await withSkills(loadInventory(flags));
   const errors = inv.problems.filter((p) => p.severity === "error").length;
   const warnings = inv.problems.length - errors;
   if (json) {

@@ -6,6 +6,7 @@ import { listSessions } from "../../transcript/session-files.js";
 import { errorMessage } from "../cli-error.js";
 import { loadInventory } from "../hooks/hook-inventory.js";
 import { hookListLines } from "../hooks/hooks-list.js";
+import { withSkills } from "../hooks/skill-inventory.js";
 import { serverLines } from "../mcp/mcp-lines.js";
 import type { Styles } from "../output/styles.js";
 import { sessionLine } from "../resume-flags.js";
@@ -50,7 +51,8 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       return undefined;
     case "hooks":
       try {
-        for (const line of hookListLines(loadInventory(ctx.flags.project), s)) ctx.print(line);
+        for (const line of hookListLines(await withSkills(loadInventory(ctx.flags.project)), s))
+          ctx.print(line);
       } catch (error) {
         ctx.print(s.red(errorMessage(error)));
       }
