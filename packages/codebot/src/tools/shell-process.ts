@@ -5,6 +5,7 @@ import { OutputCap } from "./output-cap.js";
 export interface ShellRun {
   command: string;
   cwd: string;
+  /** Variables set on top of process.env. */
   env: NodeJS.ProcessEnv;
   timeoutMs: number;
   signal: AbortSignal;
@@ -55,7 +56,15 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
       resolve({ ...result, output: cap.text(), timedOut, aborted });
     };
     const child = spawnProcess(
-      { file: SHELL, args: ["-c", run.command], cwd: run.cwd, env: run.env, stdin: null, mergeOutput: true },
+      {
+        file: SHELL,
+        args: ["-c", run.command],
+        cwd: run.cwd,
+        env: run.env,
+        inheritEnv: true,
+        stdin: null,
+        mergeOutput: true,
+      },
       {
         onStdout: (data) => {
           const text = data.toString("utf8");
