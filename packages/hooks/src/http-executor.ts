@@ -106,8 +106,11 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
  * undici (about a hundred CommonJS files) loads on the first http hook run, not with the hooks
  * engine: most sessions have no http hook, and every command would pay for it at start-up.
  */
-async function loadRequest() {
-  return (await import("undici")).request;
+let loadedRequest: Promise<typeof import("undici").request> | undefined;
+function loadRequest() {
+  // Once: an import() of a loaded module still goes through the module loader on every call.
+  loadedRequest ??= import("undici").then((undici) => undici.request);
+  return loadedRequest;
 }
 
 /** Reads at most `cap` bytes, then stops reading (the connection is closed, the rest discarded). */
