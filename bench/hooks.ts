@@ -327,18 +327,24 @@ const sessionArgs = ["-p", "go", "--permission-mode", "auto", "--cwd", sessionDi
 const SESSION_CALLS = 200;
 const floors: number[] = [];
 const addedPerCall: number[] = [];
-for (let round = -1; round < 9; round++) {
-  const plain = await runWithModel(bashTrueCalls(SESSION_CALLS), sessionArgs, sessionEnv, sessionDir);
-  const withHook = await runWithModel(
+const plainSession = () => runWithModel(bashTrueCalls(SESSION_CALLS), sessionArgs, sessionEnv, sessionDir);
+const hookedSession = () =>
+  runWithModel(
     bashTrueCalls(SESSION_CALLS),
     [...sessionArgs, "--settings", trivialHookFile],
     sessionEnv,
     sessionDir,
   );
+for (let round = -1; round < 9; round++) {
+  // Which session goes first alternates, so an order effect (caches, drifting load) cancels out.
+  const first = round % 2 === 0;
+  const plain = first ? await plainSession() : undefined;
+  const withHook = await hookedSession();
+  const plainRun = plain ?? (await plainSession());
   const floor = await floorMs();
   if (round < 0) continue;
   floors.push(floor);
-  addedPerCall.push((withHook.ms - plain.ms) / SESSION_CALLS);
+  addedPerCall.push((withHook.ms - plainRun.ms) / SESSION_CALLS);
 }
 const floorMedian = median(floors);
 const hookedAdded = median(addedPerCall);

@@ -2,6 +2,21 @@ import type { ModelMessage, ToolModelMessage, ToolResultPart, UserModelMessage }
 import type { ExecutedCall } from "./events.js";
 import type { ToolResult } from "./tool.js";
 
+/**
+ * Messages the kernel built itself from typed values: the model's turns (from the provider's
+ * parsed stream) and the tool results. The prompt cache does not validate them again.
+ */
+const builtByKernel = new WeakSet<ModelMessage>();
+
+export function kernelBuilt<M extends ModelMessage>(message: M): M {
+  builtByKernel.add(message);
+  return message;
+}
+
+export function isKernelBuilt(message: ModelMessage): boolean {
+  return builtByKernel.has(message);
+}
+
 /** A user message with plain text. */
 export function userMessage(text: string): UserModelMessage {
   return { role: "user", content: text };
@@ -9,7 +24,7 @@ export function userMessage(text: string): UserModelMessage {
 
 /** The tool message answering one turn's calls, in the model's order; failures are marked as errors. */
 export function toolResultMessage(executed: readonly ExecutedCall[]): ToolModelMessage {
-  return {
+  return kernelBuilt({
     role: "tool",
     content: executed.map(({ call, result }) => ({
       type: "tool-result" as const,
@@ -17,7 +32,7 @@ export function toolResultMessage(executed: readonly ExecutedCall[]): ToolModelM
       toolName: call.name,
       output: outputOf(result),
     })),
-  };
+  });
 }
 
 function outputOf(result: ToolResult): ToolResultPart["output"] {

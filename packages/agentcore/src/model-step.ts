@@ -8,6 +8,7 @@ import { safeParseJSON } from "@ai-sdk/provider-utils";
 import type { AssistantModelMessage, ModelMessage } from "ai";
 import { z } from "zod";
 import type { AgentEvent, Usage } from "./events.js";
+import { kernelBuilt } from "./messages.js";
 import { PromptCache } from "./prompt-cache.js";
 import type { Tool } from "./tool.js";
 import type { ModelToolCall } from "./tool-pipeline.js";
@@ -75,7 +76,7 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
   const toolCalls: ModelToolCall[] = [];
   const usage = emptyUsage();
   let finished = false;
-  const message: AssistantModelMessage = { role: "assistant", content };
+  const message: AssistantModelMessage = kernelBuilt({ role: "assistant", content });
 
   try {
     const cache = options.promptCache ?? new PromptCache();

@@ -2,6 +2,8 @@ import type { ModelMessage } from "ai";
 import { convertToLanguageModelPrompt, standardizePrompt } from "ai/internal";
 import { afterEach, describe, expect, test } from "vitest";
 import { Agent, resolveModel } from "../src/index.js";
+import { kernelBuilt } from "../src/messages.js";
+import { PromptCache } from "../src/prompt-cache.js";
 import {
   type LoopbackModelServer,
   reply,
@@ -68,6 +70,25 @@ describe("flat cost per model step", () => {
       download: undefined,
     });
     expect(model.requests.at(-1)?.prompt).toEqual(fresh);
+  });
+
+  test("the kernel's own turns and tool results are not validated again; a message from outside is", async () => {
+    // A turn the AI SDK's schema rejects (a number as text): marked as built by the kernel, it is
+    // converted as it is; the same message from outside is refused with the AI SDK's error.
+    const model = scriptedModel([]);
+    const signal = new AbortController().signal;
+    const start: ModelMessage = { role: "user", content: "go" };
+    const odd = () =>
+      ({ role: "assistant", content: [{ type: "text", text: 42 }] }) as unknown as ModelMessage;
+    const built = new PromptCache();
+    await built.prompt("sys", [start], model, signal);
+    const prompt = await built.prompt("sys", [start, kernelBuilt(odd())], model, signal);
+    expect(prompt.at(-1)).toMatchObject({ role: "assistant", content: [{ type: "text", text: 42 }] });
+    const outside = new PromptCache();
+    await outside.prompt("sys", [start], model, signal);
+    await expect(outside.prompt("sys", [start, odd()], model, signal)).rejects.toThrow(
+      "The messages do not match the ModelMessage[] schema",
+    );
   });
 
   test("a replaced history (compaction) is converted afresh", async () => {

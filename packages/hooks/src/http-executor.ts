@@ -2,13 +2,14 @@
  * The http hook executor (§6.3): POSTs the payload to the entry's URL through the SSRF guard and
  * turns the response into a run outcome; the body is the hook's stdout.
  */
+import type { Readable } from "node:stream";
 import { CappedBuffer } from "./capped-buffer.js";
 import type { HookExecutor, HttpSpec, RunContext, RunOutcome } from "./executor.js";
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from "./http-allowlist.js";
 import { hookRequestHeaders } from "./http-headers.js";
 import type { PinnedPool } from "./http-pool.js";
 import { startDeadline } from "./run-deadline.js";
-import { checkHookUrl, type HostResolver, systemResolver } from "./ssrf.js";
+import { type CheckedTarget, checkHookUrl, type HostResolver, systemResolver } from "./ssrf.js";
 
 /** How much of a response body is kept; the rest is discarded and the outcome says so. */
 export const HTTP_BODY_CAP = 64 * 1024;
@@ -33,6 +34,11 @@ export interface HttpExecutorOptions {
 export function createHttpExecutor(options: HttpExecutorOptions = {}): HookExecutor<HttpSpec> {
   const allowList = toAllowList(options.allowedHosts);
   const resolver = options.resolver ?? systemResolver;
+  /**
+   * Checks of URLs whose host is an IP literal: nothing to resolve, and the allow-list is fixed,
+   * so the answer cannot change. A host name is resolved and checked on every run.
+   */
+  const literalChecks = new Map<string, CheckedTarget>();
   let pool: Promise<PinnedPool> | undefined;
   const poolOf = () =>
     (pool ??= import("./http-pool.js").then(
@@ -43,7 +49,8 @@ export function createHttpExecutor(options: HttpExecutorOptions = {}): HookExecu
         }),
     ));
   return {
-    run: (spec, ctx) => runHttpHook(spec, ctx, { allowList, resolver, env: options.env ?? ctx.env, poolOf }),
+    run: (spec, ctx) =>
+      runHttpHook(spec, ctx, { allowList, resolver, env: options.env ?? ctx.env, poolOf, literalChecks }),
     async close() {
       const closing = pool;
       pool = undefined;
@@ -57,17 +64,14 @@ interface RunDeps {
   resolver: HostResolver;
   env: Readonly<Record<string, string | undefined>>;
   poolOf(): Promise<PinnedPool>;
+  literalChecks: Map<string, CheckedTarget>;
 }
 
 async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Promise<RunOutcome> {
   const label = `http hook ${displayUrl(spec.url)}`;
   const deadline = startDeadline(ctx.timeoutMs, ctx.signal);
   try {
-    const target = await checkHookUrl(spec.url, {
-      allowList: deps.allowList,
-      resolver: deps.resolver,
-      signal: deadline.signal,
-    });
+    const target = deps.literalChecks.get(spec.url) ?? (await check(spec.url, deps, deadline.signal));
     const [request, pool] = await Promise.all([loadRequest(), deps.poolOf()]);
     const response = await request(target.href, {
       method: "POST",
@@ -102,22 +106,40 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
   }
 }
 
+async function check(url: string, deps: RunDeps, signal: AbortSignal): Promise<CheckedTarget> {
+  const target = await checkHookUrl(url, { allowList: deps.allowList, resolver: deps.resolver, signal });
+  if (target.servername === undefined) deps.literalChecks.set(url, target);
+  return target;
+}
+
 /**
  * undici (about a hundred CommonJS files) loads on the first http hook run, not with the hooks
  * engine: most sessions have no http hook, and every command would pay for it at start-up.
  */
-async function loadRequest() {
-  return (await import("undici")).request;
+let loadedRequest: Promise<typeof import("undici").request> | undefined;
+function loadRequest() {
+  // Once: an import() of a loaded module still goes through the module loader on every call.
+  loadedRequest ??= import("undici").then((undici) => undici.request);
+  return loadedRequest;
 }
 
-/** Reads at most `cap` bytes, then stops reading (the connection is closed, the rest discarded). */
-async function readCapped(body: AsyncIterable<Buffer>, cap: number): Promise<CappedBuffer> {
+/**
+ * Reads at most `cap` bytes, then stops reading (the connection is closed, the rest discarded).
+ * Events rather than `for await`: an async iterator costs a promise per chunk and its own setup.
+ */
+function readCapped(body: Readable, cap: number): Promise<CappedBuffer> {
   const buffer = new CappedBuffer(cap);
-  for await (const chunk of body) {
-    buffer.push(chunk);
-    if (buffer.truncated) break;
-  }
-  return buffer;
+  return new Promise((resolve, reject) => {
+    body.on("data", (chunk: Buffer) => {
+      buffer.push(chunk);
+      if (buffer.truncated) {
+        body.destroy();
+        resolve(buffer);
+      }
+    });
+    body.on("end", () => resolve(buffer));
+    body.on("error", reject);
+  });
 }
 
 /** The URL for messages: normalised, without credentials. */

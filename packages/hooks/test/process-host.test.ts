@@ -114,6 +114,45 @@ describe("process host", () => {
     await waitFor(() => !started.some(isRunning), 10_000, "every process the host started to end");
   });
 
+  it("inheritEnv: process.env as it is at the start, then the request's variables, on the host and on Node's spawn", async () => {
+    const h = host();
+    const envOf = (on: ProcessHost | undefined) =>
+      new Promise<string>((resolve) => {
+        let out = "";
+        spawnProcess(
+          {
+            file: "/bin/sh",
+            args: ["-c", 'echo "$CODEBOT_T_BASE $CODEBOT_T_KEPT $CODEBOT_T_SET"'],
+            cwd: tempDir(),
+            env: { CODEBOT_T_KEPT: "over", CODEBOT_T_SET: "set", CODEBOT_T_BASE: undefined },
+            inheritEnv: true,
+            stdin: null,
+          },
+          {
+            onStdout: (c) => {
+              out += c.toString();
+            },
+            onStderr: () => {},
+            onError: (failure) => resolve(failure.message),
+            onExit: () => {},
+            onClose: () => resolve(out),
+          },
+          on,
+        );
+      });
+    await envOf(h);
+    // Set after the host started: read at each start, not when the host was made.
+    process.env.CODEBOT_T_BASE = "base";
+    process.env.CODEBOT_T_KEPT = "base";
+    try {
+      expect(await envOf(h)).toBe("base over set\n");
+      expect(await envOf(undefined)).toBe("base over set\n");
+    } finally {
+      delete process.env.CODEBOT_T_BASE;
+      delete process.env.CODEBOT_T_KEPT;
+    }
+  });
+
   it("runs on Node's spawn when the host cannot start", async () => {
     const h = host({ python: "/nonexistent/python3" });
     const ran = await sh('echo "$PPID"; cat', h);

@@ -7,7 +7,7 @@ import { createGuardedFetch, formatProblem } from "@codebot/hooks";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ProjectSettings } from "../session/project-settings.js";
 import { type ElicitationHooks, elicitationHandler } from "./elicitation.js";
-import { McpServers } from "./mcp-servers.js";
+import type { McpServers } from "./mcp-servers.js";
 import { loadServerEntries } from "./server-entries.js";
 
 export interface SessionMcpOptions {
@@ -23,7 +23,17 @@ export interface SessionMcpOptions {
   elicitationHooks?: ElicitationHooks;
 }
 
-export function sessionMcp(options: SessionMcpOptions): { servers: McpServers; close(): Promise<void> } {
+export interface SessionMcp {
+  /** Absent when no server is configured. */
+  servers: McpServers | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * The MCP client (the SDK and its schemas, ≈ 15 ms and 13 MiB at start-up) is loaded only when
+ * some server is configured: most sessions have none.
+ */
+export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp> {
   const { project } = options;
   const { entries, problems } = loadServerEntries({
     cwd: options.cwd,
@@ -31,6 +41,8 @@ export function sessionMcp(options: SessionMcpOptions): { servers: McpServers; c
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
   });
   for (const problem of problems) options.notify(formatProblem(problem));
+  if (entries.length === 0) return { servers: undefined, close: async () => {} };
+  const { McpServers } = await import("./mcp-servers.js");
   const guarded = createGuardedFetch({ allowList: project.httpAllowList.hosts });
   const servers = new McpServers({
     entries,

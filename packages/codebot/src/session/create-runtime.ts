@@ -27,7 +27,7 @@ import { nestedInstructionsMiddleware } from "../instructions/nested-instruction
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
 import { elicitationHooks } from "../mcp/elicitation-hooks.js";
-import { sessionMcp } from "../mcp/session-mcp.js";
+import { type SessionMcp, sessionMcp } from "../mcp/session-mcp.js";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
@@ -215,7 +215,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     mcpServers: () => mcp?.servers,
   });
   // mcp_tool hooks reach the MCP servers, which start once the tools exist, through this.
-  let mcp: ReturnType<typeof sessionMcp> | undefined;
+  let mcp: SessionMcp | undefined;
   // The session exists only once the agent does; hooks that end the run reach it through this.
   let session: Session | undefined;
   const runner = createHookRunner({
@@ -344,7 +344,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const skillTool = skills.tool();
   if (skillTool) tools.push(skillTool);
   // MCP servers start now, in parallel; their tools join the list as each server connects.
-  mcp = sessionMcp({
+  mcp = await sessionMcp({
     cwd,
     project,
     env,
@@ -354,7 +354,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
     ...(options.trustProjectHooks ? { trustProjectHooks: true } : {}),
   });
-  mcp.servers.start();
+  mcp.servers?.start();
   const meter = new ContextMeter();
   const compaction = new Compaction({
     model: () => model,

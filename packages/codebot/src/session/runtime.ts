@@ -4,7 +4,8 @@ import type { HookRunner, Problem, SessionEndReason } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { LoadedInstructions } from "../instructions/instruction-file.js";
-import type { McpServers, ServerStatus } from "../mcp/mcp-servers.js";
+import type { ServerStatus } from "../mcp/mcp-servers.js";
+import type { SessionMcp } from "../mcp/session-mcp.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { SessionSkills } from "../skills/session-skills.js";
 import type { TaskStore } from "../tasks/task-store.js";
@@ -49,7 +50,7 @@ export interface RuntimeParts {
   session: Session;
   events: SessionEvents;
   /** The MCP servers; `close` ends their processes. */
-  mcp: { servers: McpServers; close(): Promise<void> };
+  mcp: SessionMcp;
   /** An earlier session's restored history, and how to switch transcript, task list and ids to it. */
   resume(sessionId: string): ResumedSession;
   /** The instruction files given to the model (AGENTS.md, CLAUDE.md, …) and what could not be read. */
@@ -174,7 +175,7 @@ export class Runtime {
   prompt(text: string): Promise<PromptResult> {
     if (this.closing) return Promise.reject(new Error("session: closed"));
     if (this.waitingForMcp) return Promise.reject(new Error(PROMPT_RUNNING));
-    const startup = this.parts.mcp.servers.startupWait();
+    const startup = this.parts.mcp.servers?.startupWait();
     if (startup === undefined) return this.parts.session.prompt(text);
     this.waitingForMcp = new AbortController();
     const { signal } = this.waitingForMcp;
@@ -191,7 +192,7 @@ export class Runtime {
 
   /** The MCP servers: state, tools and where each came from. */
   mcpServers(): ServerStatus[] {
-    return this.parts.mcp.servers.status();
+    return this.parts.mcp.servers?.status() ?? [];
   }
 
   /**

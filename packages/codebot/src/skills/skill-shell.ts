@@ -48,7 +48,7 @@ export async function runSkillCommand(
   const result = await runShell({
     command,
     cwd: host.paths.root,
-    env: { ...process.env, ...host.env, CODEBOT_PROJECT_DIR: host.paths.root },
+    env: { ...host.env, CODEBOT_PROJECT_DIR: host.paths.root },
     timeoutMs: TIMEOUT_MS,
     signal,
     outputLimit: OUTPUT_LIMIT,

@@ -45,7 +45,7 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       const result = await runShell({
         command: args.command,
         cwd,
-        env: { ...process.env, ...env.env, CODEBOT_PROJECT_DIR: env.paths.root },
+        env: { ...env.env, CODEBOT_PROJECT_DIR: env.paths.root },
         timeoutMs,
         signal: ctx.signal,
         outputLimit: OUTPUT_LIMIT,

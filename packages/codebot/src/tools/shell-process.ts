@@ -5,6 +5,7 @@ import { OutputCap } from "./output-cap.js";
 export interface ShellRun {
   command: string;
   cwd: string;
+  /** Variables set on top of process.env. */
   env: NodeJS.ProcessEnv;
   timeoutMs: number;
   signal: AbortSignal;
@@ -72,6 +73,7 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
             : ["-c", TRACK_CWD, "codebot-bash", run.command, run.cwdFile],
         cwd: run.cwd,
         env: run.env,
+        inheritEnv: true,
         stdin: null,
         mergeOutput: true,
       },

@@ -42,20 +42,54 @@ export class FrameReader {
   }
 }
 
+/**
+ * The frames that start a command, in one buffer (one write, one wake-up of the host): spawn,
+ * then its stdin data unless it goes another way (empty, or over named pipes), then end of input.
+ */
+export function startFrames(
+  id: number,
+  request: SpawnRequest,
+  fifos: readonly string[] | undefined,
+  end: boolean,
+): Buffer {
+  const spec = spawnSpec(request, fifos);
+  const specBytes = Buffer.byteLength(spec);
+  const stdin = fifos ? null : request.stdin;
+  const stdinBytes = stdin === null ? 0 : typeof stdin === "string" ? Buffer.byteLength(stdin) : stdin.length;
+  const size = HEADER + specBytes + (stdinBytes ? HEADER + stdinBytes : 0) + (end ? HEADER : 0);
+  const out = Buffer.allocUnsafe(size);
+  let at = writeHeader(out, 0, id, "S", specBytes);
+  at += out.write(spec, at);
+  if (stdin !== null && stdinBytes) {
+    at = writeHeader(out, at, id, "I", stdinBytes);
+    at += typeof stdin === "string" ? out.write(stdin, at) : stdin.copy(out, at);
+  }
+  if (end) writeHeader(out, at, id, "E", 0);
+  return out;
+}
+
+function writeHeader(out: Buffer, at: number, id: number, kind: string, size: number): number {
+  out.writeUInt32BE(id, at);
+  out[at + 4] = kind.charCodeAt(0);
+  out.writeUInt32BE(size, at + 5);
+  return at + HEADER;
+}
+
 /** The JSON of a spawn frame. */
-export function spawnSpec(request: SpawnRequest, fifos: readonly string[] | undefined): Buffer {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(request.env)) if (value !== undefined) env[key] = value;
+function spawnSpec(request: SpawnRequest, fifos: readonly string[] | undefined): string {
   const spec = {
     argv: [request.file, ...request.args],
     cwd: request.cwd,
-    env,
+    // JSON leaves out undefined values: the variable is not set (or, inherited, keeps its value).
+    env: request.env,
     stdin: request.stdin !== null,
     merge: request.mergeOutput === true,
     cap: request.outputCap ?? -1,
     ...(fifos ? { fifos } : {}),
   };
-  return Buffer.from(JSON.stringify(spec));
+  const json = JSON.stringify(spec);
+  // process.env serialised directly: one pass over it, no copy (see SpawnRequest.inheritEnv).
+  return request.inheritEnv ? `{"base":${JSON.stringify(process.env)},${json.slice(1)}` : json;
 }
 
 /** An exit frame's "code signal" (one of them empty). */

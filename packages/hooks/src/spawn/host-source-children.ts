@@ -15,6 +15,13 @@ export const CHILDREN_SOURCE = String.raw`def reap():
         if call is None:
             continue  # an orphan re-parented to this subreaper
         code = os.waitstatus_to_exitcode(status)
+        # The output usually ended with the command: read it now, so that "output closed" goes
+        # out before the exit, in the same write (Node then needs no drain timer). Bounded: a
+        # grandchild may still be writing.
+        for fd in list(call.readers):
+            for _ in range(16):
+                if fd not in call.readers or not on_output(call, fd):
+                    break
         call.exited = True
         send(call.cid, b"X", (f"{code} " if code >= 0 else f" {-code}").encode())
         call.forget_if_done()

@@ -24,7 +24,7 @@ export const SPAWN_SOURCE = String.raw`class Call:
         os.close(fd)
         del self.readers[fd]
         if not self.readers:
-            send(self.cid, b"C")
+            send(self.cid, b"C", wait=not self.exited)
             self.forget_if_done()
 
     def forget_if_done(self):
@@ -78,10 +78,15 @@ def spawn(cid, spec):
         # posix_spawn has no working-directory action here: the host (single-threaded) moves there.
         os.chdir(spec["cwd"])
         try:
+            env = spec["env"]
+            base = spec.get("base")
+            if base is not None:
+                base.update(env)
+                env = base
             pid = os.posix_spawn(
                 spec["argv"][0],
                 spec["argv"],
-                spec["env"],
+                env,
                 file_actions=actions,
                 setpgroup=0,
                 setsigdef=SIGNALS,
@@ -105,6 +110,7 @@ def spawn(cid, spec):
     groups.add(pid)
     for fd in call.readers:
         sel.register(fd, selectors.EVENT_READ, (call, fd))
+    # At once, never held back: if the host dies, Node kills the command's group by this pid.
     send(cid, b"P", str(pid).encode())
 
 

@@ -52,15 +52,15 @@ groups = set()  # every process group started, for when the process tree cannot 
 
 
 outgoing = []
-# Frames go out once per loop turn, together. "Output closed" may wait a few milliseconds: the
-# exit follows it at once, so both usually reach Node in one wake-up.
+# Frames go out once per loop turn, together. A frame sent with wait=True may wait a few
+# milliseconds for the next one: "output closed" for the exit that follows it.
 urgent = False
 
 
-def send(cid, kind, payload=b""):
+def send(cid, kind, payload=b"", wait=False):
     global urgent
     outgoing.append(HEADER.pack(cid, kind, len(payload)) + payload)
-    if kind != b"C":
+    if not wait:
         urgent = True
 
 
@@ -116,24 +116,26 @@ def on_control(cid, kind, payload):
 
 
 def on_output(call, fd):
+    """Reads what the pipe has; False when it had nothing yet."""
     try:
         data = os.read(fd, 65536)
     except BlockingIOError:
-        return
+        return False
     except OSError:
         data = b""
     if not data:
         call.drop_reader(fd)
-        return
+        return True
     kind_count = call.readers[fd]
     if call.cap >= 0:
         # One byte past the cap tells Node the stream was cut; the rest is read and dropped here.
         room = call.cap + 1 - kind_count[1]
         data = data[: max(room, 0)]
         if not data:
-            return
+            return True
     kind_count[1] += len(data)
     send(call.cid, kind_count[0], data)
+    return True
 `;
 
 // biome-ignore lint/complexity/noUselessStringRaw: Python source; a backslash added later must reach Python as written
@@ -159,7 +161,8 @@ const LOOP = String.raw`def main():
         for key, events in ready:
             if key.data == "control":
                 try:
-                    data = os.read(0, 1 << 20)
+                    # 64 KiB: a larger read buffer is an mmap and munmap per read.
+                    data = os.read(0, 65536)
                 except BlockingIOError:
                     continue
                 if not data:

@@ -12,7 +12,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import type { Writable } from "node:stream";
 import { HostCall } from "./host-call.js";
-import { FrameReader, frame, spawnSpec } from "./host-frames.js";
+import { FrameReader, frame, startFrames } from "./host-frames.js";
 import { killGroup } from "./kill-group.js";
 import { PROCESS_HOST_SOURCE } from "./process-host-source.js";
 import type { SpawnedProcess, SpawnHandlers, SpawnRequest } from "./spawn-request.js";
@@ -78,14 +78,9 @@ export class ProcessHost {
     if (this.nextId > 0xffff_fff0) this.nextId = 1;
     this.calls.set(call.id, call);
     this.refWhileBusy();
-    const frames = [frame(call.id, "S", spawnSpec(request, call.direct?.paths))];
-    if (call.direct) {
-      if (request.stdin !== null && request.stdin.length > 0) call.direct.write(request.stdin);
-    } else if (request.stdin !== null) {
-      const data = typeof request.stdin === "string" ? Buffer.from(request.stdin) : request.stdin;
-      if (data.length > 0) frames.push(frame(call.id, "I", data));
-      if (!request.keepStdinOpen) frames.push(frame(call.id, "E"));
-    }
+    const end = !call.direct && request.stdin !== null && !request.keepStdinOpen;
+    const frames = [startFrames(call.id, request, call.direct?.paths, end)];
+    if (call.direct && request.stdin !== null && request.stdin.length > 0) call.direct.write(request.stdin);
     const queued = { call, frames, fallback };
     if (this.ready) this.write(frames);
     else this.queued.push(queued);

@@ -57,7 +57,7 @@ export function spawnWithNode(request: SpawnRequest, handlers: SpawnHandlers): S
   let released = false;
   const child = spawn(request.file, request.args, {
     cwd: request.cwd,
-    env: request.env,
+    env: request.inheritEnv ? inherited(request.env) : request.env,
     detached: true,
     stdio: [request.stdin === null ? "ignore" : "pipe", "pipe", "pipe"],
   });
@@ -123,4 +123,11 @@ export function spawnWithNode(request: SpawnRequest, handlers: SpawnHandlers): S
       child.stderr?.destroy();
     },
   };
+}
+
+/** process.env, then the request's variables (an undefined one keeps process.env's, as on the host). */
+function inherited(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out = { ...process.env };
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
+  return out;
 }

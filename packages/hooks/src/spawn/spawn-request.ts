@@ -5,7 +5,13 @@ export interface SpawnRequest {
   file: string;
   args: string[];
   cwd: string;
+  /** The command's environment; with `inheritEnv`, the variables set on top of process.env. */
   env: NodeJS.ProcessEnv;
+  /**
+   * Start from process.env as it is now, then `env`. Cheaper than a copy made by the caller:
+   * each read of process.env crosses into C++, so `{ ...process.env }` costs ~100 µs a command.
+   */
+  inheritEnv?: boolean;
   /** Written to the command's stdin, which is then closed (unless `keepStdinOpen`); `null` gives it /dev/null. */
   stdin: string | Buffer | null;
   /** Leave stdin open for `write()` after the start (a persistent hook); `endInput()` closes it. */
