@@ -157,7 +157,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   let modelSpec = specOf(firstModel);
 
   const sessionDir = sessionDirectory(codebotHome, cwd);
-  // `/resume` switches the session in place: these change then.
+  // `/resume` and `/clear` switch the session in place: these change then.
   let sessionId = options.sessionId ?? randomUUID();
   let transcriptPath = path.join(sessionDir, `${sessionId}.jsonl`);
   let tasksPath = path.join(sessionDir, `${sessionId}.tasks.json`);
@@ -279,6 +279,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.trustProjectHooks ? { trustProjectHooks: true } : {}),
   });
   mcp.servers.start();
+  // `/resume` and `/clear` point transcript, task list and ids at another session (a new one for `/clear`).
+  const switchFiles = (id: string, lastUuid?: string) => {
+    sessionId = id;
+    transcriptPath = path.join(sessionDir, `${id}.jsonl`);
+    tasksPath = path.join(sessionDir, `${id}.tasks.json`);
+    transcript.switchTo(transcriptPath, sessionId);
+    transcript.continueFrom(lastUuid);
+    tasks.switchTo(tasksPath);
+  };
   const meter = new ContextMeter();
   const compaction = new Compaction({
     model: () => model,
@@ -342,18 +351,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     resume: (id) => {
       const file = path.join(sessionDir, `${id}.jsonl`);
       const conversation = restoreSession(id, file, notify);
-      return {
-        messages: conversation.messages,
-        switchFiles: () => {
-          sessionId = id;
-          transcriptPath = file;
-          tasksPath = path.join(sessionDir, `${id}.tasks.json`);
-          transcript.switchTo(transcriptPath, sessionId);
-          transcript.continueFrom(conversation.lastUuid);
-          tasks.switchTo(tasksPath);
-        },
-      };
+      return { messages: conversation.messages, switchFiles: () => switchFiles(id, conversation.lastUuid) };
     },
+    fresh: () => ({ messages: [], switchFiles: () => switchFiles(randomUUID()) }),
     instructions: instructions.loaded,
     getModel: () => model,
     setModel: async (next) => {

@@ -42,6 +42,8 @@ export interface RuntimeParts {
   mcp: { servers: McpServers; close(): Promise<void> };
   /** An earlier session's restored history, and how to switch transcript, task list and ids to it. */
   resume(sessionId: string): ResumedSession;
+  /** A new session (new id, transcript and task list) with an empty history, for `/clear`. */
+  fresh(): ResumedSession;
   /** The instruction files given to the model (AGENTS.md, CLAUDE.md, …) and what could not be read. */
   instructions: LoadedInstructions;
   getModel(): LanguageModelV3;
@@ -84,9 +86,10 @@ export class Runtime {
   }
 
   /**
-   * `/resume <id>`: an earlier session of the project goes on in this one's place — its history,
-   * id, transcript and task list — with SessionStart (source `resume`). Throws while a prompt
-   * runs, or when the id names no session of the project.
+   * `/resume <id>`: SessionEnd (reason `resume`) for the session left, then an earlier session of
+   * the project goes on in its place — its history, id, transcript and task list — with
+   * SessionStart (source `resume`). Throws while a prompt runs, or when the id names no session
+   * of the project.
    */
   resume(sessionId: string): void {
     if (this.closing) throw new Error("session: closed");
@@ -179,10 +182,13 @@ export class Runtime {
     return this.parts.session.compact(focus);
   }
 
-  /** `/clear`: SessionEnd (reason `clear`), a fresh conversation, SessionStart (source `clear`). Throws while a prompt runs. */
+  /**
+   * `/clear`: SessionEnd (reason `clear`), then a new session — new id, transcript and task list,
+   * empty history, as Claude Code's `/clear` — with SessionStart (source `clear`). Throws while a prompt runs.
+   */
   clear(): void {
     if (this.closing) throw new Error("session: closed");
-    this.parts.session.clear();
+    this.parts.session.clear(this.parts.fresh());
   }
 
   /** Cancels the prompt in progress. */

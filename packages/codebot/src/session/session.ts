@@ -117,38 +117,30 @@ export class Session {
     }
   }
 
-  /**
-   * `/clear`: SessionEnd (reason `clear`), a fresh history (the transcript gets a boundary, so a
-   * resume starts after it), then SessionStart (source `clear`), whose context goes into the next prompt.
-   */
-  clear(): void {
-    if (this.running || this.compacting) throw new Error("session: cannot clear while a prompt is running");
-    const { agent, runner, transcript, meter } = this.parts;
-    runner.sessionEnd({ reason: "clear" });
-    transcript.boundary("clear_boundary", { trigger: "manual", preTokens: meter.tokens() });
-    agent.replaceMessages([]);
-    meter.reset([]);
-    this.startedWith(
-      runner.sessionStart({ source: "clear" }).then(
-        (decision) => (decision.kind === "stop" ? undefined : decision.context),
-        () => undefined,
-      ),
-    );
+  /** `/clear`: SessionEnd (reason `clear`), then `fresh` (a new session, empty history), SessionStart (source `clear`). */
+  clear(fresh: ResumedSession): void {
+    this.replaceWith(fresh, "clear");
+  }
+
+  /** `/resume`: SessionEnd (reason `resume`), then the other session takes this one's place, SessionStart (source `resume`). */
+  switchTo(other: ResumedSession): void {
+    this.replaceWith(other, "resume");
   }
 
   /**
-   * `/resume`: the other session takes this one's place, then SessionStart (source `resume`).
-   * No SessionEnd: hooks build their payload when they run, which would be after the switch.
+   * Another session takes this one's place. SessionEnd's hooks get the payload of the session
+   * left (it is taken when the event fires), SessionStart's that of the new one; SessionStart's
+   * context goes into the next prompt.
    */
-  switchTo(other: ResumedSession): void {
-    if (this.running || this.compacting) throw new Error("session: cannot resume while a prompt is running");
+  private replaceWith(other: ResumedSession, why: "clear" | "resume"): void {
+    if (this.running || this.compacting) throw new Error(`session: cannot ${why} while a prompt is running`);
     const { agent, runner, meter } = this.parts;
-    const { messages } = other;
+    runner.sessionEnd({ reason: why });
     other.switchFiles();
-    agent.replaceMessages(messages);
-    meter.reset(messages);
+    agent.replaceMessages(other.messages);
+    meter.reset(other.messages);
     this.startedWith(
-      runner.sessionStart({ source: "resume" }).then(
+      runner.sessionStart({ source: why }).then(
         (decision) => (decision.kind === "stop" ? undefined : decision.context),
         () => undefined,
       ),

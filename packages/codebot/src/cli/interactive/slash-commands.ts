@@ -25,7 +25,7 @@ const HELP = [
   "/memory         the instruction files (AGENTS.md, CLAUDE.md, …) given to the model, and from where",
   "/model [id]     show or switch the model (provider/id; a bare id keeps the provider)",
   "/compact [focus] summarise the conversation now, with what to focus on",
-  "/clear          start a fresh conversation (SessionEnd clear, SessionStart clear)",
+  "/clear          start a new session with a fresh conversation (SessionEnd clear, SessionStart clear)",
   "/resume [id|n]  list this project's sessions, or go on with one of them",
   "/exit           end the session (SessionEnd runs, async hooks are waited for)",
   "/help           this list",
@@ -78,7 +78,7 @@ async function conversationCommand(name: "compact" | "clear", arg: string, ctx: 
   try {
     if (name === "clear") {
       ctx.runtime.clear();
-      ctx.print(s.green("conversation cleared"));
+      ctx.print(s.green(`conversation cleared: new session ${ctx.runtime.sessionId}`));
       return;
     }
     ctx.print(s.dim("compacting the conversation…"));
