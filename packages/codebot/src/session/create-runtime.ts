@@ -40,6 +40,7 @@ import { Runtime } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
 import { sessionModel } from "./session-model.js";
+import { SessionUsage } from "./session-usage.js";
 import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
 import { mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
@@ -289,6 +290,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     tasks.switchTo(tasksPath);
   };
   const meter = new ContextMeter();
+  // Every agent's model steps, on the model that made them (compaction's summaries are added by it).
+  const usage = new SessionUsage();
+  events.subscribe((event) => {
+    if (event.kind === "agent" && event.event.type === "step_usage") usage.add(modelSpec, event.event.usage);
+  });
   const compaction = new Compaction({
     model: () => model,
     contextWindow: () => contextWindowOf(modelSpec, settings.models),
@@ -298,6 +304,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     transcript,
     tasks,
     notify,
+    usage: (used) => usage.add(modelSpec, used),
   });
   meter.reset(restored?.messages ?? []);
   const agent = new Agent({
@@ -356,6 +363,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     fresh: () => ({ messages: [], switchFiles: () => switchFiles(randomUUID()) }),
     instructions: instructions.loaded,
     getModel: () => model,
+    modelSpec: () => modelSpec,
+    usage,
+    context: () => ({ tokens: meter.tokens(), window: contextWindowOf(modelSpec, settings.models) }),
     setModel: async (next) => {
       model = await modelOf(next, env);
       modelSpec = specOf(next);

@@ -12,6 +12,7 @@ import type { ProjectSettings } from "./project-settings.js";
 import type { PromptResult } from "./prompt-result.js";
 import type { ResumedSession, Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
+import type { SessionUsage } from "./session-usage.js";
 
 const PROMPT_RUNNING = "session: a prompt is already running; wait for it or abort it";
 
@@ -47,6 +48,11 @@ export interface RuntimeParts {
   /** The instruction files given to the model (AGENTS.md, CLAUDE.md, …) and what could not be read. */
   instructions: LoadedInstructions;
   getModel(): LanguageModelV3;
+  /** The `provider/id` of the model the next model call uses. */
+  modelSpec(): string;
+  usage: SessionUsage;
+  /** The context in use (estimated tokens of the next prompt) and the model's window. */
+  context(): { tokens: number; window: number };
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
 }
 
@@ -130,6 +136,21 @@ export class Runtime {
   /** The model the next model call uses. */
   get model(): LanguageModelV3 {
     return this.parts.getModel();
+  }
+
+  /** The `provider/id` of the model the next model call uses (`/model` changes it). */
+  get modelSpec(): string {
+    return this.parts.modelSpec();
+  }
+
+  /** Tokens the providers reported for this process's model steps, per model. */
+  get usage(): SessionUsage {
+    return this.parts.usage;
+  }
+
+  /** The context in use (estimated tokens of the next prompt) and the current model's window. */
+  context(): { tokens: number; window: number } {
+    return this.parts.context();
   }
 
   get permissionMode(): PermissionMode {

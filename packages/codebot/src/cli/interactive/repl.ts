@@ -11,6 +11,7 @@ import { RanCalls } from "../output/ran-calls.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
 import { terminalScreen } from "../output/terminal-screen.js";
+import { statusText, usageOf } from "../output/usage-lines.js";
 import { exit, onTerminalGone } from "../process-exit.js";
 import { sessionToResume } from "../resume-flags.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
@@ -22,6 +23,7 @@ import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
 import { Questions } from "./questions.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
+import { StatusUnderPrompt } from "./status-under-prompt.js";
 
 /** Two Ctrl+C within this time quit, even while a run is going on. */
 const DOUBLE_INTERRUPT_MS = 1500;
@@ -146,8 +148,15 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let lastInterrupt = 0;
   const queue: string[] = [];
   const model = { spec: modelSpec };
-  // Lines printed while the prompt is on screen replace it rather than follow it.
-  const clearPrompt = () => screen.write("\r\x1b[K");
+  // Lines printed while the prompt is on screen replace it (and the status under it) rather than follow it.
+  const clearPrompt = () => screen.write("\r\x1b[J");
+  const status = new StatusUnderPrompt(
+    process.stdout,
+    rl,
+    () => rl.getPrompt(),
+    () => statusText(usageOf(rt)),
+    s,
+  );
 
   const quit = async (code: number): Promise<void> => {
     if (quitting) return;
@@ -171,8 +180,13 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   closeOnSignals(rt, { signals: ["SIGTERM", "SIGHUP"], exit: (code) => void exit(code) });
   onTerminalGone(() => void quit(129));
 
+  /** The prompt is on screen, waiting for a line (the status under it is kept drawn). */
+  let editing = false;
   const idle = () => {
-    if (!quitting) rl.prompt();
+    if (quitting) return;
+    rl.prompt();
+    editing = true;
+    status.draw();
   };
 
   const run = async (text: string): Promise<void> => {
@@ -232,11 +246,13 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // A line ending with a backslash continues on the next one (a multi-line prompt).
   let continued = "";
   const onLine = (line: string): void => {
+    editing = false;
+    status.erase();
     if (questions.answer(line)) return;
     if (line.endsWith("\\")) {
       continued += `${line.slice(0, -1)}\n`;
       rl.setPrompt(CONTINUATION);
-      rl.prompt();
+      idle();
       return;
     }
     const whole = continued + line;
@@ -284,6 +300,14 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   });
 
   rl.on("close", () => void quit(0));
+
+  // readline erases below the input when it redraws it: the status comes back after each key.
+  process.stdin.on("keypress", () => {
+    if (!editing) return;
+    setImmediate(() => {
+      if (editing && !busy && !quitting) status.draw();
+    });
+  });
 
   // Esc interrupts the running step (the run is cancelled, the session goes on); Ctrl+C keeps its meaning.
   process.stdin.on("keypress", (_text: string | undefined, key: { name?: string } | undefined) => {

@@ -7,6 +7,7 @@ import { loadInventory } from "../hooks/hook-inventory.js";
 import { hookListLines } from "../hooks/hooks-list.js";
 import { serverLines } from "../mcp/mcp-lines.js";
 import type { Styles } from "../output/styles.js";
+import { costLines, usageOf } from "../output/usage-lines.js";
 import { sessionLine } from "../resume-flags.js";
 import type { SessionFlags } from "../session-flags.js";
 
@@ -24,6 +25,7 @@ const HELP = [
   "/mcp            the MCP servers of this session: state, tools, where each came from",
   "/memory         the instruction files (AGENTS.md, CLAUDE.md, …) given to the model, and from where",
   "/model [id]     show or switch the model (provider/id; a bare id keeps the provider)",
+  "/cost           the session's tokens (by kind), model steps and cost",
   "/compact [focus] summarise the conversation now, with what to focus on",
   "/clear          start a new session with a fresh conversation (SessionEnd clear, SessionStart clear)",
   "/resume [id|n]  list this project's sessions, or go on with one of them",
@@ -58,6 +60,9 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       return undefined;
     case "model":
       await switchModel(arg, ctx);
+      return undefined;
+    case "cost":
+      for (const line of costLines(usageOf(ctx.runtime), s)) ctx.print(line);
       return undefined;
     case "compact":
     case "clear":
