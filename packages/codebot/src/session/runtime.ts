@@ -212,6 +212,16 @@ export class Runtime {
     this.parts.session.clear(this.parts.fresh());
   }
 
+  /**
+   * The user interrupts the prompt in progress (Esc; a first Ctrl+C): the running model step or
+   * tool calls are aborted, the prompt ends with status `aborted`, and the history keeps what was
+   * done plus a note that the user interrupted, for the next prompt.
+   */
+  interrupt(): void {
+    this.waitingForMcp?.abort();
+    this.parts.session.interrupt();
+  }
+
   /** Cancels the prompt in progress. */
   abort(): void {
     this.waitingForMcp?.abort();

@@ -50,6 +50,8 @@ export class Session {
   private stopRequest: StopRequest | undefined;
   private sessionStartContext: Promise<string | undefined> | undefined;
   private compacting = false;
+  /** The prompt in progress was interrupted by the user (Esc, Ctrl+C), not cancelled otherwise. */
+  private interrupted = false;
 
   constructor(private readonly parts: SessionParts) {
     parts.agent.subscribe((event) => {
@@ -84,6 +86,18 @@ export class Session {
   abort(): void {
     this.controller?.abort(new Error("session: aborted"));
     this.parts.agent.abort();
+  }
+
+  /**
+   * The user interrupted (Esc, or a first Ctrl+C): the model step or tool calls in progress are
+   * aborted and the prompt ends; what was done so far stays in the history, followed by a user
+   * message saying so (Claude Code's `[Request interrupted by user]`), so the next prompt's model
+   * call knows. Nothing happens when idle.
+   */
+  interrupt(): void {
+    if (!this.running) return;
+    this.interrupted = true;
+    this.abort();
   }
 
   /** A hook answered `continue: false`: the prompt in progress ends, and its result says why. */
@@ -157,6 +171,7 @@ export class Session {
     const controller = new AbortController();
     this.controller = controller;
     this.stopRequest = undefined;
+    this.interrupted = false;
     const early = (status: "blocked" | "stopped" | "aborted" | "error", reason: string): PromptResult => ({
       status,
       text: "",
@@ -190,6 +205,7 @@ export class Session {
     validation.startPrompt();
     stopHooks.startPrompt();
     const result = await agent.prompt(message);
+    if (result.reason === "aborted" && this.interrupted) this.noteInterruption(result.newMessages);
     const outcome = validation.outcome();
     const stopOutcome = stopHooks.outcome();
     // The run has fully settled (validation continuations included): tell the outside once.
@@ -217,6 +233,19 @@ export class Session {
       this.parts.notify(`codebot: ${promptResult.reason}`);
     }
     return promptResult;
+  }
+
+  /** After an interrupted run: the history ends with the user's note, as Claude Code's does. */
+  private noteInterruption(newMessages: readonly ModelMessage[]): void {
+    const { agent, transcript, meter } = this.parts;
+    const duringTool = newMessages.at(-1)?.role === "tool";
+    const note: ModelMessage = {
+      role: "user",
+      content: duringTool ? "[Request interrupted by user for tool use]" : "[Request interrupted by user]",
+    };
+    agent.replaceMessages([...agent.messages, note]);
+    transcript.append(note, "main");
+    meter.appended(note);
   }
 
   /** The SessionStart context, if it has not been given yet; waiting ends when the prompt is cancelled. */

@@ -209,6 +209,15 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     void handle(next);
   };
 
+  /** Esc or Ctrl+C during a run: the step in progress is aborted; prompts queued behind it are dropped. */
+  const interrupt = (what: string): void => {
+    questions.cancel();
+    const dropped = queue.splice(0).length;
+    rt.interrupt();
+    const also = dropped > 0 ? ` (${dropped} queued prompt${dropped === 1 ? "" : "s"} dropped)` : "";
+    view.line(s.yellow(`${what}${also}`));
+  };
+
   const report = (result: PromptResult): void => {
     switch (result.status) {
       case "completed":
@@ -217,7 +226,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
         view.line(s.red(`✗ prompt blocked by a UserPromptSubmit hook: ${result.reason ?? ""}`));
         return;
       case "aborted":
-        view.line(s.yellow("cancelled"));
+        view.line(s.yellow("interrupted · what should codebot do instead?"));
         return;
       case "stopped":
         view.line(s.yellow(result.reason ?? "the run was ended by a hook"));
@@ -282,9 +291,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (busy) {
       if (quick) return void quit(0);
       armed = true;
-      queue.length = 0;
-      rt.abort();
-      view.line(s.yellow("^C cancelling the run (Ctrl+C again to quit)"));
+      interrupt("^C interrupting (Ctrl+C again to quit)");
       return;
     }
     if (rl.line !== "") {
@@ -309,13 +316,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     });
   });
 
-  // Esc interrupts the running step (the run is cancelled, the session goes on); Ctrl+C keeps its meaning.
+  // Esc interrupts the running step: the prompt ends there and the session waits for input; Ctrl+C does too, twice quits.
   process.stdin.on("keypress", (_text: string | undefined, key: { name?: string } | undefined) => {
     if (key?.name !== "escape" || !busy || quitting) return;
-    questions.cancel();
-    queue.length = 0;
-    rt.abort();
-    view.line(s.yellow("Esc: interrupting the run"));
+    interrupt("Esc: interrupting");
   });
 
   if (flags.firstPrompt !== undefined && flags.firstPrompt.trim() !== "")
