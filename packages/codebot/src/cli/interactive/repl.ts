@@ -18,6 +18,7 @@ import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
+import { type Key, NewlineKeys } from "./newline-keys.js";
 import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
@@ -252,14 +253,24 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     idle();
   };
 
-  // A line ending with a backslash continues on the next one (a multi-line prompt).
+  // A line ending with a backslash, or sent with Alt+Enter / Shift+Enter, continues on the next one.
   let continued = "";
+  let lineBreak = false;
+  const newlineKeys = new NewlineKeys(rl);
+  process.stdin.on("keypress", (text: string | undefined, key: Key | undefined) => {
+    if (!newlineKeys.isNewline(text, key)) return;
+    lineBreak = true;
+    // As if Enter was pressed: readline ends the line, onLine sees lineBreak.
+    rl.write("\r");
+  });
   const onLine = (line: string): void => {
     editing = false;
     status.erase();
+    const breaks = lineBreak;
+    lineBreak = false;
     if (questions.answer(line)) return;
-    if (line.endsWith("\\")) {
-      continued += `${line.slice(0, -1)}\n`;
+    if (breaks || line.endsWith("\\")) {
+      continued += `${breaks ? line : line.slice(0, -1)}\n`;
       rl.setPrompt(CONTINUATION);
       idle();
       return;
