@@ -9,7 +9,7 @@ export function userMessage(text: string): UserModelMessage {
 
 /** The tool message answering one turn's calls, in the model's order; failures are marked as errors. */
 export function toolResultMessage(executed: readonly ExecutedCall[]): ToolModelMessage {
-  return {
+  const message: ToolModelMessage = {
     role: "tool",
     content: executed.map(({ call, result }) => ({
       type: "tool-result" as const,
@@ -18,6 +18,35 @@ export function toolResultMessage(executed: readonly ExecutedCall[]): ToolModelM
       output: outputOf(result),
     })),
   };
+  // A result a middleware replaced is typed, not checked: only plain strings make it well-formed by construction.
+  if (executed.every(({ result }) => wellFormed(result))) builtByKernel(message);
+  return message;
+}
+
+/**
+ * Messages the kernel built itself from typed parts (a model step's answer, tool results): the
+ * prompt cache converts them without the AI SDK's schema check, which for two messages a step
+ * allocated more than the rest of the step (a zod schema built per call, issues for every union
+ * member tried) — garbage that, in a long session, was promoted to the old generation.
+ */
+const kernelBuilt = new WeakSet<ModelMessage>();
+
+export function builtByKernel<M extends ModelMessage>(message: M): M {
+  kernelBuilt.add(message);
+  return message;
+}
+
+export function isBuiltByKernel(message: ModelMessage): boolean {
+  return kernelBuilt.has(message);
+}
+
+function wellFormed(result: ToolResult): boolean {
+  return (
+    typeof result.content === "string" &&
+    (result.images ?? []).every(
+      (image) => typeof image.data === "string" && typeof image.mediaType === "string",
+    )
+  );
 }
 
 function outputOf(result: ToolResult): ToolResultPart["output"] {

@@ -1,5 +1,6 @@
 import type { LanguageModelV3, LanguageModelV3Message, LanguageModelV3Prompt } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
+import { isBuiltByKernel } from "./messages.js";
 
 /**
  * The history as the provider's prompt, converted once per message. The AI SDK's
@@ -76,7 +77,10 @@ export class PromptCache {
   }
 }
 
-/** Validates and converts messages exactly as `streamText` does (without the system prompt). */
+/**
+ * Validates and converts messages exactly as `streamText` does (without the system prompt); a
+ * batch the kernel built itself (`builtByKernel`) skips the schema check.
+ */
 async function convert(
   messages: readonly ModelMessage[],
   model: LanguageModelV3,
@@ -85,8 +89,11 @@ async function convert(
   // Loaded on the first model step, not when the CLI starts. Its `ai/internal` entry is what
   // `streamText` itself uses, without the rest of `ai` (≈ 500 KB).
   const { convertToLanguageModelPrompt, standardizePrompt } = await import("ai/internal");
+  const checked = messages.every(isBuiltByKernel)
+    ? { messages: [...messages] }
+    : await standardizePrompt({ messages: [...messages] });
   return convertToLanguageModelPrompt({
-    prompt: await standardizePrompt({ messages: [...messages] }),
+    prompt: checked,
     supportedUrls: await model.supportedUrls,
     download: undefined,
     abortSignal: signal,

@@ -70,6 +70,20 @@ describe("flat cost per model step", () => {
     expect(model.requests.at(-1)?.prompt).toEqual(fresh);
   });
 
+  test("messages from outside the kernel are still checked against the AI SDK's schema, also mid-run", async () => {
+    const model = scriptedModel([reply.toolCall("echo", { text: "x" }, "c1"), reply.text("done")]);
+    const { tool } = echoTool();
+    const { result } = await runToEnd({
+      model,
+      tools: [tool],
+      // A steering message that is not a ModelMessage, arriving after the kernel's own (unchecked) ones.
+      getSteeringMessages: () =>
+        model.callCount === 1 ? [{ role: "user", content: 42 } as unknown as ModelMessage] : [],
+    });
+    expect(result.reason).toBe("error");
+    expect(result.error?.message).toMatch(/do not match the ModelMessage\[\] schema/);
+  });
+
   test("a replaced history (compaction) is converted afresh", async () => {
     const model = scriptedModel([reply.toolCall("echo", { text: "x" }, "c1"), reply.text("done")]);
     const { tool } = echoTool();
