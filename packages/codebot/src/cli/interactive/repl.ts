@@ -39,7 +39,7 @@ function completeSlashCommand(line: string): [string[], string] {
 
 /**
  * The interactive session: type prompts, watch the answer stream in with one line per tool call
- * and per hook that ran, answer approval questions. Ctrl+C cancels the run; a second one quits
+ * and per hook that ran, answer approval questions. Esc or Ctrl+C interrupts the run; a second Ctrl+C quits
  * (when idle, or right after the first). Ctrl+D, `/exit`, SIGTERM or SIGHUP quit too, always
  * through `close()` (SessionEnd, async hooks drained).
  */
@@ -80,7 +80,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   rl.on("close", earlyQuit);
 
   view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
-  view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
+  view.line(s.dim("/help for commands · Esc or Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits"));
   for (const line of problemLines(inventory.problems, s)) view.line(line);
   // Loaded after the first frame (marked and the highlighter are large); needed by the first answer.
   const markdownReady = import("../output/markdown.js").then(({ MarkdownStream }) =>
@@ -272,7 +272,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (breaks || line.endsWith("\\")) {
       continued += `${breaks ? line : line.slice(0, -1)}\n`;
       rl.setPrompt(CONTINUATION);
-      idle();
+      // While a run goes on, the line being typed is a prompt to queue: no status under it.
+      if (busy) rl.prompt();
+      else idle();
       return;
     }
     const whole = continued + line;
