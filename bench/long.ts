@@ -89,7 +89,8 @@ async function main(): Promise<void> {
     HOME: home,
     CODEBOT_HOME: home,
     LANG: "C.UTF-8",
-    NODE_OPTIONS: `--require ${HEAP_REPORT}`,
+    // BENCH_NODE_OPTIONS: more node/V8 options for the codebot process (e.g. GC flags to compare).
+    NODE_OPTIONS: [`--require ${HEAP_REPORT}`, process.env.BENCH_NODE_OPTIONS].filter(Boolean).join(" "),
   };
   const pArgs = ["-p", "go", "--permission-mode", "auto"];
 

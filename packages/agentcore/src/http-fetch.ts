@@ -40,9 +40,12 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
     headers[name] = value;
   });
   if (typeof given === "string") headers["content-type"] ??= "text/plain;charset=UTF-8";
-  // Encoded once: the length and the bytes sent come from the same buffer (a long session's body is large).
-  const body = typeof given === "string" ? Buffer.from(given) : given;
-  if (body !== null) headers["content-length"] = String(body.byteLength);
+  // A string is written as it is (the socket encodes it into a buffer it frees at once): a copy in a
+  // Buffer of our own lives until the response has ended, long enough for V8 to move it to the old
+  // generation, where a long session's bodies (the whole conversation each) pile up until a full GC.
+  const body = given;
+  if (body !== null)
+    headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
 
   return new Promise<Response>((resolve, reject) => {
     const request = (url.protocol === "https:" ? https : http).request(url, { method, headers });

@@ -2,21 +2,6 @@ import type { ModelMessage, ToolModelMessage, ToolResultPart, UserModelMessage }
 import type { ExecutedCall } from "./events.js";
 import type { ToolResult } from "./tool.js";
 
-/**
- * Messages the kernel built itself from typed values: the model's turns (from the provider's
- * parsed stream) and the tool results. The prompt cache does not validate them again.
- */
-const builtByKernel = new WeakSet<ModelMessage>();
-
-export function kernelBuilt<M extends ModelMessage>(message: M): M {
-  builtByKernel.add(message);
-  return message;
-}
-
-export function isKernelBuilt(message: ModelMessage): boolean {
-  return builtByKernel.has(message);
-}
-
 /** A user message with plain text. */
 export function userMessage(text: string): UserModelMessage {
   return { role: "user", content: text };
@@ -24,7 +9,7 @@ export function userMessage(text: string): UserModelMessage {
 
 /** The tool message answering one turn's calls, in the model's order; failures are marked as errors. */
 export function toolResultMessage(executed: readonly ExecutedCall[]): ToolModelMessage {
-  return kernelBuilt({
+  const message: ToolModelMessage = {
     role: "tool",
     content: executed.map(({ call, result }) => ({
       type: "tool-result" as const,
@@ -32,7 +17,36 @@ export function toolResultMessage(executed: readonly ExecutedCall[]): ToolModelM
       toolName: call.name,
       output: outputOf(result),
     })),
-  });
+  };
+  // A result a middleware replaced is typed, not checked: only plain strings make it well-formed by construction.
+  if (executed.every(({ result }) => wellFormed(result))) builtByKernel(message);
+  return message;
+}
+
+/**
+ * Messages the kernel built itself from typed parts (a model step's answer, tool results): the
+ * prompt cache converts them without the AI SDK's schema check, which for two messages a step
+ * allocated more than the rest of the step (a zod schema built per call, issues for every union
+ * member tried) — garbage that, in a long session, was promoted to the old generation.
+ */
+const kernelBuilt = new WeakSet<ModelMessage>();
+
+export function builtByKernel<M extends ModelMessage>(message: M): M {
+  kernelBuilt.add(message);
+  return message;
+}
+
+export function isBuiltByKernel(message: ModelMessage): boolean {
+  return kernelBuilt.has(message);
+}
+
+function wellFormed(result: ToolResult): boolean {
+  return (
+    typeof result.content === "string" &&
+    (result.images ?? []).every(
+      (image) => typeof image.data === "string" && typeof image.mediaType === "string",
+    )
+  );
 }
 
 function outputOf(result: ToolResult): ToolResultPart["output"] {

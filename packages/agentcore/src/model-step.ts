@@ -8,7 +8,7 @@ import { safeParseJSON } from "@ai-sdk/provider-utils";
 import type { AssistantModelMessage, ModelMessage } from "ai";
 import { z } from "zod";
 import type { AgentEvent, Usage } from "./events.js";
-import { kernelBuilt } from "./messages.js";
+import { builtByKernel } from "./messages.js";
 import { PromptCache } from "./prompt-cache.js";
 import type { Tool } from "./tool.js";
 import type { ModelToolCall } from "./tool-pipeline.js";
@@ -76,7 +76,7 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
   const toolCalls: ModelToolCall[] = [];
   const usage = emptyUsage();
   let finished = false;
-  const message: AssistantModelMessage = kernelBuilt({ role: "assistant", content });
+  const message: AssistantModelMessage = { role: "assistant", content };
 
   try {
     const cache = options.promptCache ?? new PromptCache();
@@ -154,11 +154,11 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
   if (signal.aborted) {
     // Only the text survives an abort: half-streamed tool calls and unsigned reasoning would make the history invalid.
     message.content = content.filter((p) => p.type === "text" && p.text.length > 0);
-    return { status: "aborted", message, toolCalls: [], usage };
+    return { status: "aborted", message: builtByKernel(message), toolCalls: [], usage };
   }
   // Providers reject empty text blocks in a history.
   message.content = content.filter((p) => !(p.type === "text" && p.text.length === 0));
-  return { status: "done", message, toolCalls, usage };
+  return { status: "done", message: builtByKernel(message), toolCalls, usage };
 }
 
 /** The model's answer ended without the provider's final event; retried like a broken connection. */

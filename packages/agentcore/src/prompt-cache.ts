@@ -1,6 +1,6 @@
 import type { LanguageModelV3, LanguageModelV3Message, LanguageModelV3Prompt } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
-import { isKernelBuilt } from "./messages.js";
+import { isBuiltByKernel } from "./messages.js";
 
 /**
  * The history as the provider's prompt, converted once per message. The AI SDK's
@@ -78,10 +78,8 @@ export class PromptCache {
 }
 
 /**
- * Validates and converts messages exactly as `streamText` does (without the system prompt), but
- * for a batch of messages the kernel built itself (a model turn and its tool results): they are
- * typed by construction, and the AI SDK's zod check of them cost 0.5–1 ms a message (its unions
- * build an issue for every member tried). User input, steering and a restored history are checked.
+ * Validates and converts messages exactly as `streamText` does (without the system prompt); a
+ * batch the kernel built itself (`builtByKernel`) skips the schema check.
  */
 async function convert(
   messages: readonly ModelMessage[],
@@ -91,11 +89,11 @@ async function convert(
   // Loaded on the first model step, not when the CLI starts. Its `ai/internal` entry is what
   // `streamText` itself uses, without the rest of `ai` (≈ 500 KB).
   const { convertToLanguageModelPrompt, standardizePrompt } = await import("ai/internal");
-  const prompt = messages.every(isKernelBuilt)
-    ? { messages: [...messages], system: undefined }
+  const checked = messages.every(isBuiltByKernel)
+    ? { messages: [...messages] }
     : await standardizePrompt({ messages: [...messages] });
   return convertToLanguageModelPrompt({
-    prompt,
+    prompt: checked,
     supportedUrls: await model.supportedUrls,
     download: undefined,
     abortSignal: signal,

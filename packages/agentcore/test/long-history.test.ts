@@ -2,8 +2,6 @@ import type { ModelMessage } from "ai";
 import { convertToLanguageModelPrompt, standardizePrompt } from "ai/internal";
 import { afterEach, describe, expect, test } from "vitest";
 import { Agent, resolveModel } from "../src/index.js";
-import { kernelBuilt } from "../src/messages.js";
-import { PromptCache } from "../src/prompt-cache.js";
 import {
   type LoopbackModelServer,
   reply,
@@ -72,23 +70,18 @@ describe("flat cost per model step", () => {
     expect(model.requests.at(-1)?.prompt).toEqual(fresh);
   });
 
-  test("the kernel's own turns and tool results are not validated again; a message from outside is", async () => {
-    // A turn the AI SDK's schema rejects (a number as text): marked as built by the kernel, it is
-    // converted as it is; the same message from outside is refused with the AI SDK's error.
-    const model = scriptedModel([]);
-    const signal = new AbortController().signal;
-    const start: ModelMessage = { role: "user", content: "go" };
-    const odd = () =>
-      ({ role: "assistant", content: [{ type: "text", text: 42 }] }) as unknown as ModelMessage;
-    const built = new PromptCache();
-    await built.prompt("sys", [start], model, signal);
-    const prompt = await built.prompt("sys", [start, kernelBuilt(odd())], model, signal);
-    expect(prompt.at(-1)).toMatchObject({ role: "assistant", content: [{ type: "text", text: 42 }] });
-    const outside = new PromptCache();
-    await outside.prompt("sys", [start], model, signal);
-    await expect(outside.prompt("sys", [start, odd()], model, signal)).rejects.toThrow(
-      "The messages do not match the ModelMessage[] schema",
-    );
+  test("messages from outside the kernel are still checked against the AI SDK's schema, also mid-run", async () => {
+    const model = scriptedModel([reply.toolCall("echo", { text: "x" }, "c1"), reply.text("done")]);
+    const { tool } = echoTool();
+    const { result } = await runToEnd({
+      model,
+      tools: [tool],
+      // A steering message that is not a ModelMessage, arriving after the kernel's own (unchecked) ones.
+      getSteeringMessages: () =>
+        model.callCount === 1 ? [{ role: "user", content: 42 } as unknown as ModelMessage] : [],
+    });
+    expect(result.reason).toBe("error");
+    expect(result.error?.message).toMatch(/do not match the ModelMessage\[\] schema/);
   });
 
   test("a replaced history (compaction) is converted afresh", async () => {

@@ -7,7 +7,7 @@ import { waitFor } from "./support/wait-for.js";
 const log = (extra = "") => ({ hooks: [command(`cat >> hooks.jsonl; echo >> hooks.jsonl; ${extra}`)] });
 
 describe("/clear", () => {
-  it("fires SessionEnd (reason clear) then SessionStart (source clear) and starts a fresh history with the new context", async () => {
+  it("fires SessionEnd (reason clear) for the old session, then SessionStart (source clear) for a new one with a fresh history and the new context", async () => {
     const s = await startSession({
       user: {
         hooks: { SessionEnd: [log()], SessionStart: [{ matcher: "clear", ...log("echo CLEAR-CONTEXT") }] },
@@ -15,7 +15,11 @@ describe("/clear", () => {
       script: [reply.text("first answer"), reply.text("fresh answer")],
     });
     await s.runtime.prompt("EARLIER-PROMPT");
+    const old = { id: s.runtime.sessionId, transcript: s.runtime.transcriptPath };
     s.runtime.clear();
+    // Claude Code's /clear starts a new session: new id, new transcript file.
+    expect(s.runtime.sessionId).not.toBe(old.id);
+    expect(s.runtime.transcriptPath).not.toBe(old.transcript);
     expect(s.runtime.messages).toEqual([]);
     await s.runtime.prompt("new start");
     const sent = promptText(s.model.requests[1], "user").join("\n");
@@ -26,39 +30,44 @@ describe("/clear", () => {
       s.jsonLines("hooks.jsonl").length >= 2 ? s.jsonLines("hooks.jsonl") : undefined,
     );
     // SessionEnd is fired first; its hooks run in the background, so they may finish after SessionStart's.
-    expect(hooks.map((h) => [h.hook_event_name, h.reason ?? h.source]).sort()).toEqual([
-      ["SessionEnd", "clear"],
-      ["SessionStart", "clear"],
+    expect(hooks.map((h) => [h.hook_event_name, h.reason ?? h.source, h.session_id]).sort()).toEqual([
+      ["SessionEnd", "clear", old.id],
+      ["SessionStart", "clear", s.runtime.sessionId],
     ]);
+    expect(fs.readFileSync(s.runtime.transcriptPath, "utf8")).toContain("new start");
+    expect(fs.readFileSync(old.transcript, "utf8")).not.toContain("new start");
   });
 
-  it("a session resumed after /clear starts after it", async () => {
+  it("the session cleared stays resumable with its own conversation; the new one has only what came after", async () => {
     const first = await startSession({ script: [reply.text("a"), reply.text("b")] });
     await first.runtime.prompt("BEFORE-CLEAR");
+    const before = first.runtime.sessionId;
     first.runtime.clear();
     await first.runtime.prompt("AFTER-CLEAR");
     await first.runtime.close();
-    const resumed = await startSession({
-      dirs: { project: first.project, home: first.home },
-      runtime: { sessionId: first.runtime.sessionId, resume: true },
-    });
-    expect(JSON.stringify(resumed.runtime.messages)).toContain("AFTER-CLEAR");
-    expect(JSON.stringify(resumed.runtime.messages)).not.toContain("BEFORE-CLEAR");
+    const dirs = { project: first.project, home: first.home };
+    const after = await startSession({ dirs, runtime: { sessionId: first.runtime.sessionId, resume: true } });
+    expect(JSON.stringify(after.runtime.messages)).toContain("AFTER-CLEAR");
+    expect(JSON.stringify(after.runtime.messages)).not.toContain("BEFORE-CLEAR");
+    const old = await startSession({ dirs, runtime: { sessionId: before, resume: true } });
+    expect(JSON.stringify(old.runtime.messages)).toContain("BEFORE-CLEAR");
+    expect(JSON.stringify(old.runtime.messages)).not.toContain("AFTER-CLEAR");
   });
 });
 
 describe("/resume", () => {
-  it("goes on with the earlier session in place: its history, id and transcript; SessionStart source resume", async () => {
+  it("SessionEnd (reason resume) for the session left, then the earlier session in place: its history, id and transcript; SessionStart source resume", async () => {
     const earlier = await startSession({ script: [reply.text("EARLIER-ANSWER")] });
     await earlier.runtime.prompt("EARLIER-PROMPT");
     await earlier.runtime.close();
 
     const s = await startSession({
       dirs: { project: earlier.project, home: earlier.home },
-      user: { hooks: { SessionStart: [{ matcher: "resume", ...log() }] } },
+      user: { hooks: { SessionStart: [{ matcher: "resume", ...log() }], SessionEnd: [log()] } },
       script: [reply.text("in the other"), reply.text("resumed answer")],
     });
     await s.runtime.prompt("THROWAWAY-PROMPT");
+    const left = s.runtime.sessionId;
     s.runtime.resume(earlier.runtime.sessionId);
     expect(s.runtime.sessionId).toBe(earlier.runtime.sessionId);
     expect(s.runtime.transcriptPath).toBe(earlier.runtime.transcriptPath);
@@ -67,7 +76,11 @@ describe("/resume", () => {
     expect(sent).toContain("EARLIER-PROMPT");
     expect(sent).toContain("EARLIER-ANSWER");
     expect(sent).not.toContain("THROWAWAY-PROMPT");
-    expect(s.jsonLines("hooks.jsonl").map((h) => [h.hook_event_name, h.source, h.session_id])).toEqual([
+    const hooks = await waitFor(() =>
+      s.jsonLines("hooks.jsonl").length >= 2 ? s.jsonLines("hooks.jsonl") : undefined,
+    );
+    expect(hooks.map((h) => [h.hook_event_name, h.reason ?? h.source, h.session_id]).sort()).toEqual([
+      ["SessionEnd", "resume", left],
       ["SessionStart", "resume", earlier.runtime.sessionId],
     ]);
     expect(fs.readFileSync(earlier.runtime.transcriptPath, "utf8")).toContain("go on");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resultObject } from "../src/cli/output/result-object.js";
+import type { ModelPriceOverrides } from "../src/session/model-prices.js";
 import type { PromptResult } from "../src/session/prompt-result.js";
 
 const run = (over: Partial<PromptResult> = {}): PromptResult => ({
@@ -12,8 +13,13 @@ const run = (over: Partial<PromptResult> = {}): PromptResult => ({
   ...over,
 });
 
-const objectFor = (result: PromptResult, modelSpec = "anthropic/claude-sonnet-4-5") =>
+const objectFor = (
+  result: PromptResult,
+  modelSpec = "anthropic/claude-sonnet-4-5",
+  models: ModelPriceOverrides = {},
+) =>
   resultObject({
+    models,
     result,
     sessionId: "s",
     modelSpec,
@@ -48,6 +54,33 @@ describe("the -p result object", () => {
     const o = objectFor(run(), "compat/llama-3-8b");
     expect(o.total_cost_usd).toBe(0);
     expect(o.cost_unknown).toBe(true);
+  });
+
+  it("cache reads and writes are priced at their own rates (Anthropic: 0.1× and 1.25× input)", () => {
+    const o = objectFor(
+      run({
+        usage: {
+          inputTokens: 1_000_000,
+          outputTokens: 0,
+          cacheReadTokens: 500_000,
+          cacheWriteTokens: 100_000,
+        },
+      }),
+    );
+    // 400k uncached × $3 + 500k × $0.30 + 100k × $3.75, per million.
+    expect(o.total_cost_usd).toBeCloseTo(1.2 + 0.15 + 0.375, 9);
+  });
+
+  it("a price in the models setting is used for a model the table lacks, and overrides the table's", () => {
+    const own = objectFor(run(), "compat/llama-3-8b", {
+      "compat/llama-3-8b": { price: { input: 1, output: 2 } },
+    });
+    expect(own.total_cost_usd).toBe(1.2);
+    expect(own).not.toHaveProperty("cost_unknown");
+    const cheaper = objectFor(run(), undefined, {
+      "anthropic/claude-sonnet-4-5": { price: { input: 0, output: 1 } },
+    });
+    expect(cheaper.total_cost_usd).toBe(0.1);
   });
 
   it("maps codebot's statuses to Claude Code's subtypes, keeping its own in terminal_reason", () => {

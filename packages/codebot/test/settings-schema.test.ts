@@ -35,6 +35,11 @@ const CASES: [string, unknown][] = [
   ["env", ["A=1"]],
   ["claudeCompat", true],
   ["claudeCompat", "yes"],
+  ["models", { "anthropic/x": { contextWindow: 5000, price: { input: 3, output: 15, cacheRead: 0.3 } } }],
+  ["models", { "anthropic/x": { price: { input: 3 } } }],
+  ["models", { "anthropic/x": { price: { input: -1, output: 1 } } }],
+  ["models", { "anthropic/x": { price: { input: "3", output: 1 } } }],
+  ["models", { "anthropic/x": { price: { input: 1, output: 1, perCall: 2 } } }],
   ["notASetting", 1],
 ];
 
@@ -81,6 +86,23 @@ describe("the settings schema validates the runtime's keys (§3.2)", () => {
       ["env.BAD", "env.BAD: expected a string; ignored"],
       ["colour", 'unknown key "colour"; ignored'],
     ]);
+  });
+
+  it("a model's price: its message says what is expected, and the model's other settings still count", () => {
+    const { settings, problems } = mergeSettings(
+      [
+        userLayer({
+          models: { "anthropic/x": { contextWindow: 5000, price: { input: "cheap", output: 1 } } },
+        }),
+      ],
+      trusted,
+    );
+    expect(problems.map((p) => p.message)).toEqual([
+      'models.anthropic/x.price.input: expected US dollars per million tokens, from 0 to 10000, got "cheap"; ignored',
+      'models.anthropic/x.price: expected both "input" and "output"; ignored',
+    ]);
+    expect(settings.models["anthropic/x"]?.price).toBeUndefined();
+    expect(settings.models["anthropic/x"]?.contextWindow).toBe(5000);
   });
 
   it("in Claude Code's own settings files unknown keys are not warned about, bad values still are", () => {

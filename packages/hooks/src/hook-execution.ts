@@ -94,7 +94,7 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
     return runExecutor(deps.executors, claudeSpec(hook, deps.session.cwd), {
       payload: job.payload(hook),
       cwd: deps.session.cwd,
-      env: hookEnv(hook, job, deps.session),
+      env: hookEnv(hook, job),
       timeoutMs,
       signal: job.signal,
     });
@@ -185,7 +185,8 @@ function outcomeOf(verdict: HookVerdict, blocks: boolean): TraceOutcome {
 }
 
 /** §5: HOOK_* variables, the project dir, Claude Code's variables (§11), then the entry's own env. */
-function hookEnv(hook: CompiledHook, job: HookJob, session: HookSession): Record<string, string> {
+function hookEnv(hook: CompiledHook, job: HookJob): Record<string, string> {
+  const { session } = job;
   return {
     HOOK_EVENT: job.event,
     HOOK_TOOL_NAME: job.toolName,

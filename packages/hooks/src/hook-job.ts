@@ -14,6 +14,8 @@ export interface HookJob {
   payload: (hook: CompiledHook) => string;
   /** The lifetime of the run: the caller's for sync events, detached for async ones. */
   signal: AbortSignal;
+  /** The session as it was when the event fired (`/clear` and `/resume` switch ids while a SessionEnd hook still waits to run). */
+  session: HookSession;
 }
 
 /** One hook's job for a firing with these fields: each payload built once per builder, then shared. */
@@ -23,11 +25,17 @@ export function jobOf(
   signal: AbortSignal,
   session: HookSession,
 ): HookJob {
+  const now: HookSession = {
+    sessionId: session.sessionId,
+    cwd: session.cwd,
+    transcriptPath: session.transcriptPath,
+    ...(session.permissionMode !== undefined ? { permissionMode: session.permissionMode } : {}),
+  };
   const payloads = new Map<PayloadBuilder, string>();
   const payload = (hook: CompiledHook) => {
     let text = payloads.get(hook.payload);
     if (text === undefined) {
-      text = hook.payload(event, session, fields);
+      text = hook.payload(event, now, fields);
       payloads.set(hook.payload, text);
     }
     return text;
@@ -38,5 +46,6 @@ export function jobOf(
     ...(fields.toolUseId ? { toolUseId: fields.toolUseId } : {}),
     payload,
     signal,
+    session: now,
   };
 }

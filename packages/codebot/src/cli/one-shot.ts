@@ -112,6 +112,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     durationApiMs: apiTime.ms(),
     denials: runtime.approval.tools.denials,
     isError: code !== 0,
+    models: runtime.project.settings.models,
   });
   if (flags.outputFormat === "text") {
     if (result.text !== "")

@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { type ContextMeter, compactedHistory, summarizeConversation } from "@codebot/agentcore";
+import { type ContextMeter, compactedHistory, summarizeConversation, type Usage } from "@codebot/agentcore";
 import { type HookRunner, systemReminder } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { RuntimeSettings } from "../settings/runtime-settings.js";
@@ -25,6 +25,8 @@ export interface CompactionParts {
   notify(message: string): void;
   /** The instruction files given again after a compaction (InstructionsLoaded `compact`), as context. */
   reloadInstructions?: () => Promise<string | undefined>;
+  /** The summary request's token usage, for the session's accounting. */
+  usage(used: Usage): void;
 }
 
 /** Turns kept verbatim after the summary, and the share of the window they may take at most. */
@@ -97,12 +99,14 @@ export class Compaction {
     if (summary === undefined) {
       const instructions = [focus, pre.context].filter((t): t is string => !!t).join("\n\n");
       try {
-        ({ summary } = await summarizeConversation({
+        const made = await summarizeConversation({
           model: this.parts.model(),
           messages,
           ...(instructions ? { instructions } : {}),
           signal,
-        }));
+        });
+        summary = made.summary;
+        this.parts.usage(made.usage);
       } catch (error) {
         if (signal.aborted) throw error;
         const reason = `compaction failed: ${(error as Error).message}`;

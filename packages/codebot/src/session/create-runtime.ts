@@ -52,6 +52,7 @@ import { Runtime } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
 import { sessionModel } from "./session-model.js";
+import { SessionUsage } from "./session-usage.js";
 import { SettingsWatch, settingsFilesOf } from "./settings-watch.js";
 import { stopFailureType } from "./stop-failure.js";
 import { StopHooks } from "./stop-hooks.js";
@@ -177,7 +178,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   let modelSpec = specOf(firstModel);
 
   const sessionDir = sessionDirectory(codebotHome, cwd);
-  // `/resume` switches the session in place: these change then.
+  // `/resume` and `/clear` switch the session in place: these change then.
   let sessionId = options.sessionId ?? randomUUID();
   let transcriptPath = path.join(sessionDir, `${sessionId}.jsonl`);
   let tasksPath = path.join(sessionDir, `${sessionId}.tasks.json`);
@@ -355,7 +356,21 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.trustProjectHooks ? { trustProjectHooks: true } : {}),
   });
   mcp.servers?.start();
+  // `/resume` and `/clear` point transcript, task list and ids at another session (a new one for `/clear`).
+  const switchFiles = (id: string, lastUuid?: string) => {
+    sessionId = id;
+    transcriptPath = path.join(sessionDir, `${id}.jsonl`);
+    tasksPath = path.join(sessionDir, `${id}.tasks.json`);
+    transcript.switchTo(transcriptPath, sessionId);
+    transcript.continueFrom(lastUuid);
+    tasks.switchTo(tasksPath);
+  };
   const meter = new ContextMeter();
+  // Every agent's model steps, on the model that made them (compaction's summaries are added by it).
+  const usage = new SessionUsage();
+  events.subscribe((event) => {
+    if (event.kind === "agent" && event.event.type === "step_usage") usage.add(modelSpec, event.event.usage);
+  });
   const compaction = new Compaction({
     model: () => model,
     contextWindow: () => contextWindowOf(modelSpec, settings.models),
@@ -373,6 +388,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (stop) session?.halt(stop);
       return projectContext(instructions.loaded);
     },
+    usage: (used) => usage.add(modelSpec, used),
   });
   meter.reset(restored?.messages ?? []);
   const agent = new Agent({
@@ -465,22 +481,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     resume: (id) => {
       const file = path.join(sessionDir, `${id}.jsonl`);
       const conversation = restoreSession(id, file, notify);
-      return {
-        messages: conversation.messages,
-        switchFiles: () => {
-          sessionId = id;
-          transcriptPath = file;
-          tasksPath = path.join(sessionDir, `${id}.tasks.json`);
-          transcript.switchTo(transcriptPath, sessionId);
-          transcript.continueFrom(conversation.lastUuid);
-          tasks.switchTo(tasksPath);
-        },
-      };
+      return { messages: conversation.messages, switchFiles: () => switchFiles(id, conversation.lastUuid) };
     },
+    fresh: () => ({ messages: [], switchFiles: () => switchFiles(randomUUID()) }),
     instructions: instructions.loaded,
     skills,
     getModel: () => model,
-    getModelSpec: () => modelSpec,
+    modelSpec: () => modelSpec,
+    usage,
+    context: () => ({ tokens: meter.tokens(), window: contextWindowOf(modelSpec, settings.models) }),
     setModel: async (next) => {
       model = await modelOf(next, env);
       modelSpec = specOf(next);

@@ -16,6 +16,7 @@ import type { ProjectSettings } from "./project-settings.js";
 import type { PromptResult } from "./prompt-result.js";
 import type { ResumedSession, Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
+import type { SessionUsage } from "./session-usage.js";
 import type { SettingsWatch } from "./settings-watch.js";
 
 const PROMPT_RUNNING = "session: a prompt is already running; wait for it or abort it";
@@ -53,13 +54,18 @@ export interface RuntimeParts {
   mcp: SessionMcp;
   /** An earlier session's restored history, and how to switch transcript, task list and ids to it. */
   resume(sessionId: string): ResumedSession;
+  /** A new session (new id, transcript and task list) with an empty history, for `/clear`. */
+  fresh(): ResumedSession;
   /** The instruction files given to the model (AGENTS.md, CLAUDE.md, …) and what could not be read. */
   instructions: LoadedInstructions;
   /** The skills and slash commands of the session (skills/). */
   skills: SessionSkills;
   getModel(): LanguageModelV3;
-  /** The `provider/id` the current model was made from. */
-  getModelSpec(): string;
+  /** The `provider/id` of the model the next model call uses. */
+  modelSpec(): string;
+  usage: SessionUsage;
+  /** The context in use (estimated tokens of the next prompt) and the model's window. */
+  context(): { tokens: number; window: number };
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
 }
 
@@ -104,9 +110,10 @@ export class Runtime {
   }
 
   /**
-   * `/resume <id>`: an earlier session of the project goes on in this one's place — its history,
-   * id, transcript and task list — with SessionStart (source `resume`). Throws while a prompt
-   * runs, or when the id names no session of the project.
+   * `/resume <id>`: SessionEnd (reason `resume`) for the session left, then an earlier session of
+   * the project goes on in its place — its history, id, transcript and task list — with
+   * SessionStart (source `resume`). Throws while a prompt runs, or when the id names no session
+   * of the project.
    */
   resume(sessionId: string): void {
     if (this.closing) throw new Error("session: closed");
@@ -152,6 +159,21 @@ export class Runtime {
   /** The model the next model call uses. */
   get model(): LanguageModelV3 {
     return this.parts.getModel();
+  }
+
+  /** The `provider/id` of the model the next model call uses (`/model` changes it). */
+  get modelSpec(): string {
+    return this.parts.modelSpec();
+  }
+
+  /** Tokens the providers reported for this process's model steps, per model. */
+  get usage(): SessionUsage {
+    return this.parts.usage;
+  }
+
+  /** The context in use (estimated tokens of the next prompt) and the current model's window. */
+  context(): { tokens: number; window: number } {
+    return this.parts.context();
   }
 
   get permissionMode(): PermissionMode {
@@ -204,10 +226,23 @@ export class Runtime {
     return this.parts.session.compact(focus);
   }
 
-  /** `/clear`: SessionEnd (reason `clear`), a fresh conversation, SessionStart (source `clear`). Throws while a prompt runs. */
+  /**
+   * `/clear`: SessionEnd (reason `clear`), then a new session — new id, transcript and task list,
+   * empty history, as Claude Code's `/clear` — with SessionStart (source `clear`). Throws while a prompt runs.
+   */
   clear(): void {
     if (this.closing) throw new Error("session: closed");
-    this.parts.session.clear();
+    this.parts.session.clear(this.parts.fresh());
+  }
+
+  /**
+   * The user interrupts the prompt in progress (Esc; a first Ctrl+C): the running model step or
+   * tool calls are aborted, the prompt ends with status `aborted`, and the history keeps what was
+   * done plus a note that the user interrupted, for the next prompt.
+   */
+  interrupt(): void {
+    this.waitingForMcp?.abort();
+    this.parts.session.interrupt();
   }
 
   /** Cancels the prompt in progress. */
@@ -227,8 +262,8 @@ export class Runtime {
    */
   switchModel(spec: string, requested: string | null = spec): Promise<ModelSwitchOutcome> {
     if (this.closing) return Promise.reject(new Error("session: closed"));
-    const { hooks, getModelSpec, setModel } = this.parts;
-    return switchModel({ hooks, currentSpec: getModelSpec, setModel }, spec, requested);
+    const { hooks, modelSpec, setModel } = this.parts;
+    return switchModel({ hooks, currentSpec: modelSpec, setModel }, spec, requested);
   }
 
   setPermissionMode(mode: PermissionMode): void {

@@ -65,6 +65,8 @@ export class Session {
   private halted: StopRequest | undefined;
   /** Halts that may still come (InstructionsLoaded hooks of the start): the first prompt waits for them. */
   private pendingHalt: Promise<StopRequest | undefined> | undefined;
+  /** The prompt in progress was interrupted by the user (Esc, Ctrl+C), not cancelled otherwise. */
+  private interrupted = false;
 
   constructor(private readonly parts: SessionParts) {
     parts.agent.subscribe((event) => {
@@ -100,6 +102,18 @@ export class Session {
   abort(): void {
     this.controller?.abort(new Error("session: aborted"));
     this.parts.agent.abort();
+  }
+
+  /**
+   * The user interrupted (Esc, or a first Ctrl+C): the model step or tool calls in progress are
+   * aborted and the prompt ends; what was done so far stays in the history, followed by a user
+   * message saying so (Claude Code's `[Request interrupted by user]`), so the next prompt's model
+   * call knows. Nothing happens when idle.
+   */
+  interrupt(): void {
+    if (!this.running) return;
+    this.interrupted = true;
+    this.abort();
   }
 
   /** A hook answered `continue: false`: the prompt in progress ends, and its result says why. */
@@ -153,40 +167,31 @@ export class Session {
     }
   }
 
-  /**
-   * `/clear`: SessionEnd (reason `clear`), a fresh history (the transcript gets a boundary, so a
-   * resume starts after it), then SessionStart (source `clear`), whose context goes into the next prompt.
-   */
-  clear(): void {
-    if (this.running || this.compacting) throw new Error("session: cannot clear while a prompt is running");
-    const { agent, runner, transcript, meter } = this.parts;
-    runner.sessionEnd({ reason: "clear" });
-    this.parts.skills?.reset();
-    transcript.boundary("clear_boundary", { trigger: "manual", preTokens: meter.tokens() });
-    agent.replaceMessages([]);
-    meter.reset([]);
-    this.startedWith(
-      runner.sessionStart({ source: "clear" }).then(
-        (decision) => (decision.kind === "stop" ? undefined : decision.context),
-        () => undefined,
-      ),
-    );
+  /** `/clear`: SessionEnd (reason `clear`), then `fresh` (a new session, empty history), SessionStart (source `clear`). */
+  clear(fresh: ResumedSession): void {
+    this.replaceWith(fresh, "clear");
+  }
+
+  /** `/resume`: SessionEnd (reason `resume`), then the other session takes this one's place, SessionStart (source `resume`). */
+  switchTo(other: ResumedSession): void {
+    this.replaceWith(other, "resume");
   }
 
   /**
-   * `/resume`: the other session takes this one's place, then SessionStart (source `resume`).
-   * No SessionEnd: hooks build their payload when they run, which would be after the switch.
+   * Another session takes this one's place. SessionEnd's hooks get the payload of the session
+   * left (it is taken when the event fires), SessionStart's that of the new one; SessionStart's
+   * context goes into the next prompt.
    */
-  switchTo(other: ResumedSession): void {
-    if (this.running || this.compacting) throw new Error("session: cannot resume while a prompt is running");
+  private replaceWith(other: ResumedSession, why: "clear" | "resume"): void {
+    if (this.running || this.compacting) throw new Error(`session: cannot ${why} while a prompt is running`);
     const { agent, runner, meter } = this.parts;
-    const { messages } = other;
+    runner.sessionEnd({ reason: why });
     other.switchFiles();
     this.parts.skills?.reset();
-    agent.replaceMessages(messages);
-    meter.reset(messages);
+    agent.replaceMessages(other.messages);
+    meter.reset(other.messages);
     this.startedWith(
-      runner.sessionStart({ source: "resume" }).then(
+      runner.sessionStart({ source: why }).then(
         (decision) => (decision.kind === "stop" ? undefined : decision.context),
         () => undefined,
       ),
@@ -203,6 +208,7 @@ export class Session {
     const controller = new AbortController();
     this.controller = controller;
     this.stopRequest = undefined;
+    this.interrupted = false;
     const early = (status: "blocked" | "stopped" | "aborted" | "error", reason: string): PromptResult => ({
       status,
       text: "",
@@ -251,6 +257,7 @@ export class Session {
     validation.startPrompt();
     stopHooks.startPrompt();
     const result = await agent.prompt(message);
+    if (result.reason === "aborted" && this.interrupted) this.noteInterruption(result.newMessages);
     const outcome = validation.outcome();
     const stopOutcome = stopHooks.outcome();
     // Only a model call's failure is Claude Code's StopFailure (a crash elsewhere is not an API error).
@@ -279,6 +286,19 @@ export class Session {
       this.parts.notify(`codebot: ${promptResult.reason}`);
     }
     return promptResult;
+  }
+
+  /** After an interrupted run: the history ends with the user's note, as Claude Code's does. */
+  private noteInterruption(newMessages: readonly ModelMessage[]): void {
+    const { agent, transcript, meter } = this.parts;
+    const duringTool = newMessages.at(-1)?.role === "tool";
+    const note: ModelMessage = {
+      role: "user",
+      content: duringTool ? "[Request interrupted by user for tool use]" : "[Request interrupted by user]",
+    };
+    agent.replaceMessages([...agent.messages, note]);
+    transcript.append(note, "main");
+    meter.appended(note);
   }
 
   /** The SessionStart context, if it has not been given yet; waiting ends when the prompt is cancelled. */

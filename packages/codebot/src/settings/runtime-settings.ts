@@ -3,6 +3,7 @@ import type { Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
+import type { ModelPrice } from "../session/model-prices.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
 import { MODEL_ALIASES } from "./model-aliases.js";
 import { permissionModeSchema, runtimeKeysSchema, SETTINGS_KEYS } from "./settings-schema.js";
@@ -39,7 +40,7 @@ export interface RuntimeSettings {
   };
   postStopValidation: { maxAttempts: number };
   /** Per-model settings by `provider/id` (merged per model and field; later layers win). */
-  models: Record<string, { contextWindow?: number }>;
+  models: Record<string, { contextWindow?: number; price?: ModelPrice }>;
   /** Automatic compaction: on unless a layer turns it off; starts at `threshold` of the context window. */
   compaction: { auto: boolean; threshold: number };
   /** Environment for tools and hooks (top-level `env`); user-owned layers and trusted project grants only. */

@@ -7,7 +7,12 @@ import { hookSettingsSchema } from "@codebot/hooks";
 import { z } from "zod";
 import { parsePermissionRule } from "../approval/permission-rule.js";
 import { mcpServersSettingSchema, mcpStartupTimeoutSchema } from "../mcp/server-config.js";
+import type { ModelPrice } from "../session/model-prices.js";
 import { MODE_NAMES, modeNamed, PERMISSION_MODE_NAMES } from "./permission-modes.js";
+
+function pricePerMTok() {
+  return z.number(expected(PRICE)).min(0, expected(PRICE)).max(10_000, expected(PRICE));
+}
 
 /** An error message that quotes the rejected value: `expected …, got "yolo"`. */
 function expected(what: string) {
@@ -17,6 +22,7 @@ function expected(what: string) {
 const MODEL_SPEC = 'expected "provider/model-id"';
 const MAX_ATTEMPTS = "expected an integer from 1 to 100";
 const CONTEXT_WINDOW = "expected an integer from 1000 to 100000000";
+const PRICE = "expected US dollars per million tokens, from 0 to 10000";
 const THRESHOLD = "expected a number above 0 and at most 1";
 
 /** codebot's permission modes (Claude Code's names are read too, see modeSettingSchema). */
@@ -104,6 +110,25 @@ export const runtimeKeysSchema = z.object({
             .max(100_000_000, expected(CONTEXT_WINDOW))
             .optional()
             .describe("tokens the model's context holds; overrides codebot's table"),
+          price: z
+            .strictObject(
+              {
+                input: pricePerMTok().optional(),
+                output: pricePerMTok().optional(),
+                cacheRead: pricePerMTok().optional(),
+                cacheWrite: pricePerMTok().optional(),
+              },
+              { error: 'expected {"input": …, "output": …} in US dollars per million tokens' },
+            )
+            // Required, but checked as a whole: a bad field is dropped, then the price without it.
+            .refine((price) => price.input !== undefined && price.output !== undefined, {
+              error: 'expected both "input" and "output"',
+            })
+            .transform((price) => price as ModelPrice)
+            .optional()
+            .describe(
+              "US dollars per million tokens (cache reads and writes default to the input price); overrides codebot's table",
+            ),
         },
         { error: "expected an object" },
       ),

@@ -14,6 +14,8 @@ describe("codebot demo", () => {
     expect(r.code).toBe(0);
     expectNoStackTrace(r.stderr);
     expect(r.stdout.split("\n")[0]).toBe("codebot demo — scripted demo model — no API key used");
+    // Piped: plain lines, no colours, no spinner or cursor movement.
+    expect(r.stdout).not.toContain("\x1b");
     expect(r.stdout).toMatch(
       /hook PreToolUse "no rm -rf" · blocked · exit 2 · \d+ ms · reason: rm -rf is not allowed/,
     );

@@ -28,6 +28,24 @@ describe("prompt input", { timeout: 120_000 }, () => {
     expect(requestText(server.requests[0])).toContain("first line \\nsecond line");
   });
 
+  it("Alt+Enter and Shift+Enter (as kitty's CSI 13;2u and xterm's CSI 27;2;13~) break the line instead of sending it", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("got all four")]);
+    const term = await startSession(box, server);
+    term.type("one");
+    term.press("M-Enter");
+    await term.waitForScreen(/^… ?$/m);
+    term.type("two");
+    term.type("\x1b[13;2u");
+    await term.waitForScreen(/^… ?$/m);
+    term.type("three");
+    term.type("\x1b[27;2;13~");
+    await term.waitForScreen(/^… ?$/m);
+    term.submit("four");
+    await term.waitForScreen("got all four");
+    expect(requestText(server.requests[0])).toContain("one\\ntwo\\nthree\\nfour");
+  });
+
   it("↑ brings back a prompt of an earlier session in the same project", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("noted")]);

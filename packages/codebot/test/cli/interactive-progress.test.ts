@@ -5,7 +5,7 @@
  */
 import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
@@ -37,22 +37,43 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
     await term.waitForScreen(/^slept$/m);
   });
 
-  it("Esc interrupts the running tool; the session goes on", async () => {
+  it("Esc interrupts the running tool: the prompt ends, and the next model call has the history and the user's interruption", async () => {
     const box = sandbox();
     const server = await modelServer([
-      reply.toolCall("bash", { command: "sleep 30" }),
+      reply.toolCall("bash", { command: "echo started; sleep 30" }),
       reply.text("after the interrupt"),
     ]);
     const term = await startSession(box, server);
     term.submit("sleep long");
-    await term.waitForScreen(/bash sleep 30 \(\d+s/);
+    await term.waitForScreen(/bash echo started; sleep 30 \(\d+s · 1 line/);
     const started = Date.now();
     term.press("Escape");
-    await term.waitForScreen(/✗ bash sleep 30 → .*aborted/);
-    await term.waitForScreen(/^cancelled$/m);
+    await term.waitForScreen(/✗ bash echo started; sleep 30 → .*aborted/);
+    await term.waitForScreen(/^interrupted · what should codebot do instead\?$/m);
     expect(Date.now() - started).toBeLessThan(15_000);
+    // Waiting for input: the model is not called again until the user says something.
+    expect(server.requests).toHaveLength(1);
     term.submit("go on");
     await term.waitForScreen("after the interrupt");
+    const sent = requestText(server.requests[1]);
+    expect(sent).toContain("started");
+    expect(sent).toContain("[Request interrupted by user for tool use]");
+    expect(sent.indexOf("[Request interrupted by user for tool use]")).toBeLessThan(sent.indexOf("go on"));
+  });
+
+  it("Esc while the model is writing: its text so far is kept, followed by the interruption", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.hang("Step one is done.\n\nNow step tw"), reply.text("ok")]);
+    const term = await startSession(box, server);
+    term.submit("think");
+    // The answer is rendered block by block: the finished paragraph is on screen.
+    await term.waitForScreen(/^Step one is done\.$/m);
+    term.press("Escape");
+    await term.waitForScreen(/^interrupted · what should codebot do instead\?$/m);
+    term.submit("shorter please");
+    await term.waitForScreen(/^ok$/m);
+    const sent = requestText(server.requests[1]);
+    expect(sent).toMatch(/Step one is done\..*Now step tw.*\[Request interrupted by user\].*shorter please/);
   });
 
   it("a prompt typed while one runs is queued, said to be, and echoed when it runs", async () => {

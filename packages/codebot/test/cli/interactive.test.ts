@@ -73,7 +73,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     const started = Date.now();
     term.press("C-c");
     await term.waitForScreen(/✗ bash sleep 30 → .*aborted/);
-    await term.waitForScreen(/^cancelled$/m);
+    await term.waitForScreen(/^interrupted · what should codebot do instead\?$/m);
     expect(Date.now() - started).toBeLessThan(15_000);
     term.submit("and now?");
     await term.waitForScreen("next answer");

@@ -11,6 +11,7 @@ import { RanCalls } from "../output/ran-calls.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
 import { terminalScreen } from "../output/terminal-screen.js";
+import { statusText, usageOf } from "../output/usage-lines.js";
 import { exit, onTerminalGone } from "../process-exit.js";
 import { sessionToResume } from "../resume-flags.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
@@ -18,11 +19,13 @@ import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
 import { IdleNotice, idlePromptDelay } from "./idle-notice.js";
+import { type Key, NewlineKeys } from "./newline-keys.js";
 import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
 import { Questions } from "./questions.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
+import { StatusUnderPrompt } from "./status-under-prompt.js";
 
 /** Two Ctrl+C within this time quit, even while a run is going on. */
 const DOUBLE_INTERRUPT_MS = 1500;
@@ -37,7 +40,7 @@ function completeSlashCommand(line: string, skillNames: readonly string[]): [str
 
 /**
  * The interactive session: type prompts, watch the answer stream in with one line per tool call
- * and per hook that ran, answer approval questions. Ctrl+C cancels the run; a second one quits
+ * and per hook that ran, answer approval questions. Esc or Ctrl+C interrupts the run; a second Ctrl+C quits
  * (when idle, or right after the first). Ctrl+D, `/exit`, SIGTERM or SIGHUP quit too, always
  * through `close()` (SessionEnd, async hooks drained).
  */
@@ -80,7 +83,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   rl.on("close", earlyQuit);
 
   view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
-  view.line(s.dim("/help for commands · Ctrl+C cancels a run · Ctrl+C twice, Ctrl+D or /exit quits"));
+  view.line(
+    s.dim("/help for commands · Esc or Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits"),
+  );
   for (const line of problemLines(inventory.problems, s)) view.line(line);
   // Loaded after the first frame (marked and the highlighter are large); needed by the first answer.
   const markdownReady = import("../output/markdown.js").then(({ MarkdownStream }) =>
@@ -150,8 +155,15 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let lastInterrupt = 0;
   const queue: string[] = [];
   const model = { spec: modelSpec };
-  // Lines printed while the prompt is on screen replace it rather than follow it.
-  const clearPrompt = () => screen.write("\r\x1b[K");
+  // Lines printed while the prompt is on screen replace it (and the status under it) rather than follow it.
+  const clearPrompt = () => screen.write("\r\x1b[J");
+  const status = new StatusUnderPrompt(
+    process.stdout,
+    rl,
+    () => rl.getPrompt(),
+    () => statusText(usageOf(rt)),
+    s,
+  );
 
   const quit = async (code: number): Promise<void> => {
     if (quitting) return;
@@ -176,8 +188,13 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   closeOnSignals(rt, { signals: ["SIGTERM", "SIGHUP"], exit: (code) => void exit(code) });
   onTerminalGone(() => void quit(129));
 
+  /** The prompt is on screen, waiting for a line (the status under it is kept drawn). */
+  let editing = false;
   const idle = () => {
-    if (!quitting) rl.prompt();
+    if (quitting) return;
+    rl.prompt();
+    editing = true;
+    status.draw();
   };
   const idleNotice = new IdleNotice(idlePromptDelay(process.env), () =>
     rt.hooks.fire("Notification", {
@@ -210,6 +227,15 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     void handle(next);
   };
 
+  /** Esc or Ctrl+C during a run: the step in progress is aborted; prompts queued behind it are dropped. */
+  const interrupt = (what: string): void => {
+    questions.cancel();
+    const dropped = queue.splice(0).length;
+    rt.interrupt();
+    const also = dropped > 0 ? ` (${dropped} queued prompt${dropped === 1 ? "" : "s"} dropped)` : "";
+    view.line(s.yellow(`${what}${also}`));
+  };
+
   const report = (result: PromptResult): void => {
     switch (result.status) {
       case "completed":
@@ -222,7 +248,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
         );
         return;
       case "aborted":
-        view.line(s.yellow("cancelled"));
+        view.line(s.yellow("interrupted · what should codebot do instead?"));
         return;
       case "stopped":
         view.line(s.yellow(result.reason ?? "the run was ended by a hook"));
@@ -250,15 +276,29 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     idle();
   };
 
-  // A line ending with a backslash continues on the next one (a multi-line prompt).
+  // A line ending with a backslash, or sent with Alt+Enter / Shift+Enter, continues on the next one.
   let continued = "";
+  let lineBreak = false;
+  const newlineKeys = new NewlineKeys(rl);
+  process.stdin.on("keypress", (text: string | undefined, key: Key | undefined) => {
+    if (!newlineKeys.isNewline(text, key)) return;
+    lineBreak = true;
+    // As if Enter was pressed: readline ends the line, onLine sees lineBreak.
+    rl.write("\r");
+  });
   const onLine = (line: string): void => {
     idleNotice.stop();
+    editing = false;
+    status.erase();
+    const breaks = lineBreak;
+    lineBreak = false;
     if (questions.answer(line)) return;
-    if (line.endsWith("\\")) {
-      continued += `${line.slice(0, -1)}\n`;
+    if (breaks || line.endsWith("\\")) {
+      continued += `${breaks ? line : line.slice(0, -1)}\n`;
       rl.setPrompt(CONTINUATION);
-      rl.prompt();
+      // While a run goes on, the line being typed is a prompt to queue: no status under it.
+      if (busy) rl.prompt();
+      else idle();
       return;
     }
     const whole = continued + line;
@@ -288,9 +328,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (busy) {
       if (quick) return void quit(0);
       armed = true;
-      queue.length = 0;
-      rt.abort();
-      view.line(s.yellow("^C cancelling the run (Ctrl+C again to quit)"));
+      interrupt("^C interrupting (Ctrl+C again to quit)");
       return;
     }
     if (rl.line !== "") {
@@ -307,13 +345,18 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
 
   rl.on("close", () => void quit(0));
 
-  // Esc interrupts the running step (the run is cancelled, the session goes on); Ctrl+C keeps its meaning.
+  // readline erases below the input when it redraws it: the status comes back after each key.
+  process.stdin.on("keypress", () => {
+    if (!editing) return;
+    setImmediate(() => {
+      if (editing && !busy && !quitting) status.draw();
+    });
+  });
+
+  // Esc interrupts the running step: the prompt ends there and the session waits for input; Ctrl+C does too, twice quits.
   process.stdin.on("keypress", (_text: string | undefined, key: { name?: string } | undefined) => {
     if (key?.name !== "escape" || !busy || quitting) return;
-    questions.cancel();
-    queue.length = 0;
-    rt.abort();
-    view.line(s.yellow("Esc: interrupting the run"));
+    interrupt("Esc: interrupting");
   });
 
   if (flags.firstPrompt !== undefined && flags.firstPrompt.trim() !== "")

@@ -9,6 +9,7 @@ import { hookListLines } from "../hooks/hooks-list.js";
 import { withSkills } from "../hooks/skill-inventory.js";
 import { serverLines } from "../mcp/mcp-lines.js";
 import type { Styles } from "../output/styles.js";
+import { costLines, usageOf } from "../output/usage-lines.js";
 import { sessionLine } from "../resume-flags.js";
 import type { SessionFlags } from "../session-flags.js";
 
@@ -26,8 +27,9 @@ const HELP = [
   "/mcp            the MCP servers of this session: state, tools, where each came from",
   "/memory         the instruction files (AGENTS.md, CLAUDE.md, …) given to the model, and from where",
   "/model [id]     show or switch the model (provider/id, sonnet/opus/haiku; a bare id keeps the provider)",
+  "/cost           the session's tokens (by kind), model steps and cost",
   "/compact [focus] summarise the conversation now, with what to focus on",
-  "/clear          start a fresh conversation (SessionEnd clear, SessionStart clear)",
+  "/clear          start a new session with a fresh conversation (SessionEnd clear, SessionStart clear)",
   "/resume [id|n]  list this project's sessions, or go on with one of them",
   "/skills         the skills and slash commands of this session (run one with /name args)",
   "/exit           end the session (SessionEnd runs, async hooks are waited for)",
@@ -66,6 +68,9 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
     case "model":
       await switchModel(arg, ctx);
       return undefined;
+    case "cost":
+      for (const line of costLines(usageOf(ctx.runtime), s)) ctx.print(line);
+      return undefined;
     case "compact":
     case "clear":
       await conversationCommand(name, arg, ctx);
@@ -89,7 +94,7 @@ async function conversationCommand(name: "compact" | "clear", arg: string, ctx: 
   try {
     if (name === "clear") {
       ctx.runtime.clear();
-      ctx.print(s.green("conversation cleared"));
+      ctx.print(s.green(`conversation cleared: new session ${ctx.runtime.sessionId}`));
       return;
     }
     ctx.print(s.dim("compacting the conversation…"));

@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { claudeToolName } from "@codebot/hooks";
 import type { PermissionDenial } from "../../approval/tool-approval.js";
+import { costOf, type ModelPriceOverrides } from "../../session/model-prices.js";
 import type { PromptResult } from "../../session/prompt-result.js";
-import { costOf } from "./model-prices.js";
 import type { WireObject } from "./wire.js";
 
 export interface ResultInput {
@@ -20,11 +20,13 @@ export interface ResultInput {
   durationApiMs: number;
   denials: readonly PermissionDenial[];
   isError: boolean;
+  /** The `models` setting (its prices override the table's). */
+  models?: ModelPriceOverrides;
 }
 
 export function resultObject(input: ResultInput): WireObject {
   const { result } = input;
-  const cost = costOf(input.modelSpec, result.usage);
+  const cost = costOf(input.modelSpec, result.usage, input.models);
   const usd = Math.round(cost.usd * 1e9) / 1e9;
   return {
     type: "result",

@@ -1,0 +1,53 @@
+import type readline from "node:readline";
+import type { Styles } from "../output/styles.js";
+
+/**
+ * The session's status (model, context, tokens, cost) on the row under the prompt, on a terminal
+ * while it waits for input. readline erases everything below the input when it redraws it, so the
+ * status is drawn again after every key; pressing Enter moves onto its row, which `erase()` clears
+ * before anything is printed there.
+ */
+export class StatusUnderPrompt {
+  private shown = false;
+
+  constructor(
+    private readonly out: NodeJS.WriteStream,
+    private readonly rl: readline.Interface,
+    private readonly prompt: () => string,
+    private readonly text: () => string,
+    private readonly s: Styles,
+  ) {}
+
+  /** Draws the status under the input, the cursor staying where it is. */
+  draw(): void {
+    if (!this.out.isTTY) return;
+    const columns = Math.max(10, this.out.columns ?? 80);
+    const cursor = this.rl.getCursorPos();
+    // The input's last row (relative to the prompt's); the status goes on the row after it.
+    const lastRow = Math.floor((this.prompt().length + this.rl.line.length) / columns);
+    const down = Math.max(1, lastRow - cursor.rows + 1);
+    const status = cut(this.text(), columns - 1);
+    // "\r\n" scrolls when the input is on the terminal's last row; moving back up is relative, so it stays right.
+    this.put(`${"\r\n".repeat(down)}\x1b[2K${this.s.dim(status)}\x1b[${down}A\x1b[${cursor.cols + 1}G`);
+    this.shown = true;
+  }
+
+  /** After Enter, the cursor is on the status row: clears it for what comes next. */
+  erase(): void {
+    if (!this.shown) return;
+    this.shown = false;
+    this.put("\r\x1b[2K");
+  }
+
+  private put(text: string): void {
+    try {
+      if (this.out.writable) this.out.write(text);
+    } catch {
+      // A terminal that hung up: the session's close path deals with it.
+    }
+  }
+}
+
+function cut(text: string, width: number): string {
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+}

@@ -1,0 +1,117 @@
+/** The session's tokens and cost as the status line and `/cost` show them. */
+import { costOf, type ModelPriceOverrides } from "../../session/model-prices.js";
+import type { Runtime } from "../../session/runtime.js";
+import type { ModelUsage } from "../../session/session-usage.js";
+import type { Styles } from "./styles.js";
+
+export interface UsageView {
+  /** The model the next call uses. */
+  modelSpec: string;
+  /** The context in use and the model's window, in tokens. */
+  context: { tokens: number; window: number };
+  /** Per model spec, summed over the session. */
+  models: ReadonlyMap<string, Readonly<ModelUsage>>;
+  /** The `models` setting (prices that override the table's). */
+  prices: ModelPriceOverrides;
+}
+
+/** What a runtime has used so far. */
+export function usageOf(runtime: Runtime): UsageView {
+  return {
+    modelSpec: runtime.modelSpec,
+    context: runtime.context(),
+    models: runtime.usage.models(),
+    prices: runtime.project.settings.models,
+  };
+}
+
+/** `anthropic/claude-sonnet-4-5 · context 12.3k/200k (6%) · 45.1k tokens · $0.1234`, or `… · cost unknown`. */
+export function statusText(view: UsageView): string {
+  const { tokens, window } = view.context;
+  const share = Math.min(100, Math.round((tokens / window) * 100));
+  const total = sumOf(view.models);
+  return [
+    view.modelSpec,
+    `context ${count(tokens)}/${count(window)} (${share}%)`,
+    `${count(total.inputTokens + total.outputTokens)} tokens`,
+    costText(view),
+  ].join(" · ");
+}
+
+/** `/cost`: the session's tokens by kind, model steps and cost, per model when more than one was used. */
+export function costLines(view: UsageView, s: Styles): string[] {
+  const total = sumOf(view.models);
+  const lines = [`cost: ${costText(view)}`, `tokens: ${usageText(total)}`, `model steps: ${total.steps}`];
+  if (view.models.size > 1) {
+    for (const [spec, used] of view.models) {
+      const cost = costOf(spec, used, view.prices);
+      lines.push(
+        `  ${spec}: ${used.steps} steps, ${usageText(used)}, ${cost.known ? dollars(cost.usd) : "cost unknown"}`,
+      );
+    }
+  }
+  for (const spec of unpriced(view))
+    lines.push(
+      s.dim(
+        `no price for ${spec}: set "models": {"${spec}": {"price": {"input": …, "output": …}}} (US$ per million tokens)`,
+      ),
+    );
+  return lines;
+}
+
+function costText(view: UsageView): string {
+  if (unpriced(view).length > 0) return "cost unknown";
+  let usd = 0;
+  for (const [spec, used] of view.models) usd += costOf(spec, used, view.prices).usd;
+  return dollars(usd);
+}
+
+/** The models used (or about to be) that have no price. */
+function unpriced(view: UsageView): string[] {
+  const specs = new Set([...view.models.keys(), view.modelSpec]);
+  return [...specs].filter((spec) => !costOf(spec, NO_USAGE, view.prices).known);
+}
+
+const NO_USAGE = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+
+function usageText(used: ModelUsage): string {
+  const uncached = used.inputTokens - used.cacheReadTokens - used.cacheWriteTokens;
+  return `${exact(used.inputTokens)} input (${exact(uncached)} uncached, ${exact(used.cacheReadTokens)} cache read, ${exact(used.cacheWriteTokens)} cache write), ${exact(used.outputTokens)} output`;
+}
+
+function sumOf(models: ReadonlyMap<string, Readonly<ModelUsage>>): ModelUsage {
+  const sum: ModelUsage = {
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+    steps: 0,
+  };
+  for (const used of models.values()) {
+    sum.inputTokens += used.inputTokens;
+    sum.outputTokens += used.outputTokens;
+    sum.cacheReadTokens += used.cacheReadTokens;
+    sum.cacheWriteTokens += used.cacheWriteTokens;
+    sum.steps += used.steps;
+  }
+  return sum;
+}
+
+function dollars(usd: number): string {
+  return `$${usd.toFixed(usd < 1 ? 4 : 2)}`;
+}
+
+/** 950, 12.3k, 1.2M */
+function count(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 1_000_000) return `${trim((n / 1000).toFixed(1))}k`;
+  return `${trim((n / 1_000_000).toFixed(1))}M`;
+}
+
+function trim(fixed: string): string {
+  return fixed.endsWith(".0") ? fixed.slice(0, -2) : fixed;
+}
+
+function exact(n: number): string {
+  return n.toLocaleString("en-US");
+}

@@ -1,0 +1,35 @@
+import type { Usage } from "@codebot/agentcore";
+
+/** What one model used: the provider's token counts, summed, and how many model calls. */
+export interface ModelUsage extends Usage {
+  steps: number;
+}
+
+/**
+ * The session's token accounting: the usage each provider reported, summed per model over every
+ * model step of the main agent, its sub-agents and compaction summaries. It covers the whole
+ * process, across `/clear` and `/resume` (as the cost of the terminal session does), and keeps one
+ * entry per model, since `/model` changes the price.
+ */
+export class SessionUsage {
+  private readonly byModel = new Map<string, ModelUsage>();
+
+  /** One model step's usage, on the model that made it. */
+  add(modelSpec: string, usage: Usage): void {
+    let entry = this.byModel.get(modelSpec);
+    if (entry === undefined) {
+      entry = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, steps: 0 };
+      this.byModel.set(modelSpec, entry);
+    }
+    entry.inputTokens += usage.inputTokens;
+    entry.outputTokens += usage.outputTokens;
+    entry.cacheReadTokens += usage.cacheReadTokens;
+    entry.cacheWriteTokens += usage.cacheWriteTokens;
+    entry.steps += 1;
+  }
+
+  /** Per model spec, in the order first used. */
+  models(): ReadonlyMap<string, Readonly<ModelUsage>> {
+    return this.byModel;
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Issue 16, item 6, in a real terminal (tmux): the status line under the prompt (model, context
+ * used / window, session tokens and cost) and `/cost`'s totals.
+ */
+import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
+import { describe, it } from "vitest";
+import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+async function startSession(
+  box: Sandbox,
+  server: LoopbackModelServer,
+  model: string,
+  extra: string[] = [],
+): Promise<TmuxSession> {
+  const term = TmuxSession.start({
+    dir: box.project,
+    env: modelEnv(server, box.home),
+    args: ["--permission-mode", "auto", "--model", model, ...extra],
+  });
+  await term.waitForScreen(/^›/m);
+  return term;
+}
+
+const used = (inputTokens: number, outputTokens: number, cacheReadTokens = 0) => ({
+  usage: { inputTokens, outputTokens, cacheReadTokens },
+});
+
+describe("the session's status", { timeout: 120_000 }, () => {
+  it("under the prompt: model, context used / window, session tokens and cost; it stays while typing", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      { ...reply.toolCall("bash", { command: "true" }), ...used(100_000, 1_000) },
+      { ...reply.text("done"), ...used(110_000, 2_000, 100_000) },
+    ]);
+    const term = await startSession(box, server, "anthropic/claude-sonnet-4-5");
+    // Before any model call: nothing used yet.
+    await term.waitForScreen(
+      /^›\s*\n\s*anthropic\/claude-sonnet-4-5 · context \d+\/200k \(0%\) · 0 tokens · \$0\.0000$/m,
+    );
+    term.submit("go");
+    // 210k in + 3k out; $: 110k uncached × 3 + 100k cache read × 0.3 + 3k out × 15, per million = $0.405.
+    await term.waitForScreen(
+      /^›\s*\n\s*anthropic\/claude-sonnet-4-5 · context 112k\/200k \(56%\) · 213k tokens · \$0\.4050$/m,
+    );
+    term.type("half typed");
+    await term.waitForScreen(/^›\s*half typed\n.*213k tokens/m);
+  });
+
+  it("/cost prints the session's tokens by kind, model steps and cost", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      { ...reply.toolCall("bash", { command: "true" }), ...used(1_000, 50) },
+      { ...reply.text("done"), ...used(1_200, 30, 1_000) },
+    ]);
+    const term = await startSession(box, server, "anthropic/claude-haiku-4-5");
+    term.submit("go");
+    await term.waitForScreen(/^done$/m);
+    term.submit("/cost");
+    // 1,200 uncached × $1 + 1,000 cache read × $0.1 + 80 out × $5, per million.
+    await term.waitForScreen("cost: $0.0017");
+    await term.waitForScreen(
+      "tokens: 2,200 input (1,200 uncached, 1,000 cache read, 0 cache write), 80 output",
+    );
+    await term.waitForScreen("model steps: 2");
+  });
+
+  it("a model without a price: cost unknown, and /cost says how to set one", async () => {
+    const box = sandbox();
+    const settings = box.json("settings.json", { models: { "anthropic/acme-1": { contextWindow: 50_000 } } });
+    const server = await modelServer([{ ...reply.text("hi"), ...used(5_000, 10) }]);
+    const term = await startSession(box, server, "anthropic/acme-1", ["--settings", settings]);
+    term.submit("hello");
+    await term.waitForScreen(/anthropic\/acme-1 · context 5k\/50k \(10%\) · 5k tokens · cost unknown$/m);
+    term.submit("/cost");
+    await term.waitForScreen('no price for anthropic/acme-1: set "models": {"anthropic/acme-1": {"price"');
+  });
+});
