@@ -11,10 +11,12 @@ import {
   type ToolMiddleware,
 } from "@codebot/agentcore";
 import { createHookRunner, formatProblem, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
+import { sessionAgents } from "../agents/session-agents.js";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { visible } from "../approval/visible-text.js";
+import { modelFlag } from "../cli/model-flag.js";
 import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
@@ -225,6 +227,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers: project.layers, env });
   for (const problem of instructions.loaded.problems) notify(`codebot: instruction file: ${problem}`);
 
+  // Custom sub-agents (.codebot/agents, .claude/agents, the user's, plugins'), chosen by the agent tool's subagent_type.
+  const agents = sessionAgents({ cwd, codebotHome, claudeHome, layers: project.layers });
+  for (const problem of agents.problems) notify(`codebot: ${formatProblem(problem)}`);
+
   const validation = new StopValidation(
     (input) => runner.postStopValidation(input),
     settings.postStopValidation.maxAttempts,
@@ -249,6 +255,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     taskHooks: runner,
     subagents: {
       model: () => model,
+      modelFor: (spec) => modelOf(modelFlag(spec, env), env),
+      agents: agents.agents,
       middleware,
       systemPrompt: (name) => subagentSystemPrompt(cwd, name),
       maxTurns: options.maxTurns,
@@ -257,13 +265,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         events.emit({ kind: "agent", agentName, event });
       },
       recordMessage: (agentName, message) => transcript.append(message, agentName),
-      started: async (agentName) => {
-        const decision = await runner.fire("SubagentStart", { agent: agentName });
+      started: async (run) => {
+        const decision = await runner.fire("SubagentStart", { agent: run.type });
         return decision.kind === "stop" ? undefined : decision.context;
       },
-      stopped: (agentName, lastAssistantMessage) =>
+      stopped: async (run, lastAssistantMessage) =>
         runner.subagentStop({
-          agent: agentName,
+          agent: run.type,
           ...(lastAssistantMessage !== undefined ? { lastAssistantMessage } : {}),
         }),
     },

@@ -18,7 +18,10 @@ export interface BuiltinToolsOptions {
   subagents: Omit<SubagentHost, "tools">;
 }
 
-/** The main agent's tools; sub-agents get the same list without `agent`. */
+/**
+ * The main agent's tools. Sub-agents get the list as it is when they start, without `agent`:
+ * MCP tools join it as their servers connect.
+ */
 export function builtinTools(options: BuiltinToolsOptions): Tool[] {
   const env = options.toolEnv;
   const shared: Tool[] = [
@@ -32,5 +35,7 @@ export function builtinTools(options: BuiltinToolsOptions): Tool[] {
     taskUpdateTool(options.tasks, options.taskHooks),
     taskListTool(options.tasks),
   ];
-  return [...shared, agentTool({ ...options.subagents, tools: shared })];
+  const tools: Tool[] = [...shared];
+  tools.push(agentTool({ ...options.subagents, tools: () => tools.filter((t) => t.name !== "agent") }));
+  return tools;
 }
