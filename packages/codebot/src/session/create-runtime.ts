@@ -11,6 +11,7 @@ import {
   type ToolMiddleware,
 } from "@codebot/agentcore";
 import { createHookRunner, formatProblem, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
+import { agentHookRunner } from "../agents/agent-hook.js";
 import { sessionAgents } from "../agents/session-agents.js";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
@@ -189,6 +190,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     env,
     settingsEnv: settings.env,
     mcpServers: () => mcp?.servers,
+    agentHook: agentHookRunner({
+      model: async (spec) => (spec === undefined ? model : resolveModel(spec, env)),
+      paths,
+      env: settings.env,
+      approval: approval.toolMiddleware(),
+    }),
   });
   // mcp_tool hooks reach the MCP servers, which start once the tools exist, through this.
   let mcp: ReturnType<typeof sessionMcp> | undefined;
