@@ -8,12 +8,16 @@ const ALIAS_CLASSES: readonly (readonly string[])[] = [
   ["read", "Read"],
   ["write", "Write"],
   ["edit", "Edit"],
+  ["multi_edit", "MultiEdit"],
   ["glob", "Glob"],
   ["grep", "Grep"],
+  ["ls", "LS"],
   ["task_create", "TaskCreate"],
   ["task_update", "TaskUpdate"],
   ["task_list", "TaskList"],
   ["agent", "Agent", "Task"],
+  // The skill tool (loads a skill's instructions), Claude Code's Skill.
+  ["skill", "Skill"],
 ];
 
 const NAMES_OF = new Map<string, readonly string[]>();

@@ -11,6 +11,9 @@ import {
   type RuleSubject,
 } from "./permission-rules.js";
 
+/** The tools acceptEdits lets run unasked. */
+const FILE_EDITS = new Set(["write", "edit", "multi_edit"]);
+
 export type ToolVerdict = { allowed: true } | { allowed: false; reason: string };
 
 /** A tool call that was refused (Claude Code's `permission_denials[]`). */
@@ -81,7 +84,7 @@ export class ToolApproval {
     const askRule = firstMatching(askRules, subject, where);
     if (askRule === undefined) {
       if (tool.mutating !== true || mode === "auto" || preApproved) return { allowed: true };
-      if (mode === "acceptEdits" && (call.name === "write" || call.name === "edit")) return { allowed: true };
+      if (mode === "acceptEdits" && FILE_EDITS.has(call.name)) return { allowed: true };
       if (allowedByRules([...allow, ...this.sessionRules], subject, where)) return { allowed: true };
     } else if (preApproved) {
       return { allowed: true };

@@ -5,6 +5,8 @@ import { bashTool } from "./bash-tool.js";
 import { editTool } from "./edit-tool.js";
 import { globTool } from "./glob-tool.js";
 import { grepTool } from "./grep-tool.js";
+import { lsTool } from "./ls-tool.js";
+import { multiEditTool } from "./multi-edit-tool.js";
 import { readTool } from "./read-tool.js";
 import { type TaskHooks, taskCreateTool, taskListTool, taskUpdateTool } from "./task-tools.js";
 import type { ToolEnvironment } from "./tool-environment.js";
@@ -18,6 +20,22 @@ export interface BuiltinToolsOptions {
   subagents: Omit<SubagentHost, "tools">;
 }
 
+/** The names of the tools builtinTools gives (for checks that need no session, like `hooks validate`). */
+export const BUILTIN_TOOL_NAMES: readonly string[] = [
+  "bash",
+  "read",
+  "write",
+  "edit",
+  "multi_edit",
+  "glob",
+  "grep",
+  "ls",
+  "task_create",
+  "task_update",
+  "task_list",
+  "agent",
+];
+
 /**
  * The main agent's tools. Sub-agents get the list as it is when they start, without `agent`:
  * MCP tools join it as their servers connect.
@@ -29,8 +47,10 @@ export function builtinTools(options: BuiltinToolsOptions): Tool[] {
     readTool(env),
     writeTool(env),
     editTool(env),
+    multiEditTool(env),
     globTool(env),
     grepTool(env),
+    lsTool(env),
     taskCreateTool(options.tasks, options.taskHooks),
     taskUpdateTool(options.tasks, options.taskHooks),
     taskListTool(options.tasks),

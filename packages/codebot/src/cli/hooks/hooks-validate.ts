@@ -1,12 +1,15 @@
 import { formatProblem } from "@codebot/hooks";
+import { BUILTIN_TOOL_NAMES } from "../../tools/builtin-tools.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { problemLines } from "../settings-check.js";
 import { loadInventory } from "./hook-inventory.js";
+import { neverFiringMatchers } from "./never-firing-matchers.js";
 
 /** `codebot hooks validate [--json]`: every problem with its location; exit 1 on any error. */
 export function hooksValidate(flags: ProjectFlags, json: boolean): number {
   const inv = loadInventory(flags);
+  inv.problems.push(...neverFiringMatchers(inv.project.hooks.hooks, BUILTIN_TOOL_NAMES));
   const errors = inv.problems.filter((p) => p.severity === "error").length;
   const warnings = inv.problems.length - errors;
   if (json) {
