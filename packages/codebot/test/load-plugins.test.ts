@@ -45,9 +45,19 @@ describe("Claude Code plugin folders", () => {
     expect(loadPluginLayers([{ dir: root, base: "/" }], home).problems.map((p) => p.message)).toEqual([
       "plugin skills-only has no hooks/hooks.json; no hooks loaded from it",
     ]);
-    expect(loadPluginLayers([{ dir: root, base: "/", installed: true }], home)).toEqual({
+    expect(loadPluginLayers([{ dir: root, base: "/", installed: true }], home)).toMatchObject({
       layers: [],
       problems: [],
     });
+  });
+
+  it("a plugin of skills or commands only loads without a warning, and is listed for its skills", () => {
+    const root = plugin({
+      ".claude-plugin/plugin.json": JSON.stringify({ name: "kit" }),
+      "commands/go.md": "Go.\n",
+    });
+    const loaded = loadPluginLayers([{ dir: root, base: "/" }], tempDir("codebot-home-"));
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.folders).toMatchObject([{ name: "kit", root, source: "plugin" }]);
   });
 });

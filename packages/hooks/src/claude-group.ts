@@ -123,6 +123,12 @@ function compileMember(
     groupReport,
     prefix,
   );
+  if (entry.once !== undefined && !layer.honoursOnce)
+    groupReport({
+      severity: "warning",
+      field: `${prefix}once`,
+      message: `"once" applies only to a skill's front-matter hooks; ignored`,
+    });
   const background = entry.type === "command" && entry.async === true;
   const eventSpec: EventSpec = EVENT_SPECS[event];
   const claude = eventSpec.claude;
@@ -146,6 +152,7 @@ function compileMember(
     skipFailedCall: event === "PostToolUse",
     ...(spec.type === "command" ? { onceKey: claudeOnceKey(spec.command, layer.plugin) } : {}),
     claudeVariables: true,
+    ...(entry.once === true && layer.honoursOnce ? { once: true as const } : {}),
     source: layer.source,
     path: layer.path,
     ...(layer.plugin ? { plugin: layer.plugin } : {}),

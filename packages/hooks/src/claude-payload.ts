@@ -52,6 +52,11 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     // Claude Code sends it on PreCompact, empty when the user gave no focus.
     custom_instructions: event === "PreCompact" ? (f.customInstructions ?? "") : undefined,
     compact_summary: f.compactSummary,
+    expansion_type: f.expansionType,
+    command_name: f.commandName,
+    command_args: f.commandArgs,
+    command_source: f.commandSource,
+    command: f.shellCommand,
   });
 }
 

@@ -62,6 +62,11 @@ export interface CompiledHook {
   skipFailedCall: boolean;
   /** Hooks with the same key run once per firing, the first in configuration order (Claude Code). */
   onceKey?: string;
+  /**
+   * Claude Code's `once: true` in a skill's front-matter hooks: a scoped hook that leaves its scope
+   * after its first run (scoped-hooks.ts). Only layers with `honoursOnce` compile it.
+   */
+  once?: true;
   /** Gets `CLAUDE_PROJECT_DIR`, and `${CLAUDE_*}` in its command is expanded (§11). */
   claudeVariables: boolean;
 }

@@ -15,18 +15,32 @@
  */
 export type EventMode = "hard" | "soft" | "async" | "feedback";
 
-/** What the first-level matcher is compared with: the tool name (aliases apply), the agent's name, or "". */
-export type MatchOn = "tool" | "agent" | "none";
+/**
+ * What the first-level matcher is compared with: the tool name (aliases apply), the agent's name,
+ * the slash command's or skill's name (`command`), or "".
+ */
+export type MatchOn = "tool" | "agent" | "command" | "none";
 
-/** What the `if` matcher is compared with: the arguments as compact JSON, the task as JSON, or "". */
-export type IfOn = "args" | "task" | "none";
+/**
+ * What the `if` matcher is compared with: the arguments as compact JSON, the task as JSON, a
+ * skill's shell command (as a JSON string), or "".
+ */
+export type IfOn = "args" | "task" | "shellCommand" | "none";
 
 /**
  * What a Claude Code group's matcher is compared with (§11): the tool name, or the event's own
  * field (`source`, `reason`, `notification_type`, `agent_type`); `none` = Claude Code ignores the
  * matcher for this event. `trigger` is PreCompact's and PostCompact's `manual` or `auto`.
  */
-export type ClaudeMatchOn = "tool" | "source" | "reason" | "notificationType" | "agent" | "trigger" | "none";
+export type ClaudeMatchOn =
+  | "tool"
+  | "source"
+  | "reason"
+  | "notificationType"
+  | "agent"
+  | "trigger"
+  | "command"
+  | "none";
 
 /** Anything a hook's matcher may be compared with, whichever dialect it was written in. */
 export type MatchField = MatchOn | ClaudeMatchOn;
@@ -181,6 +195,25 @@ export const EVENT_SPECS = {
     rewritesArgs: false,
     fixed: {},
     claude: { matchOn: "trigger" },
+  },
+  // Skills and slash commands (issue 14): the user's `/name args` is expanded into its prompt.
+  /** Before a `/name args` expansion reaches the model (matcher: the command's name): may block it. */
+  UserPromptExpansion: {
+    mode: "hard",
+    matchOn: "command",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "command", plainContext: true, canStopRun: true },
+  },
+  /** Before each `` !`cmd` `` of a skill or command runs (matcher: its name): may refuse the command. */
+  PreSkillShellCommand: {
+    mode: "hard",
+    matchOn: "command",
+    ifOn: "shellCommand",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "command", canStopRun: true },
   },
 } as const satisfies Record<string, EventSpec>;
 

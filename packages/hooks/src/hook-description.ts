@@ -27,6 +27,7 @@ const FIELD_NAMES: Record<MatchField, string> = {
   reason: "reason",
   notificationType: "notification_type",
   trigger: "trigger",
+  command: "command_name",
   none: "nothing (always fires)",
 };
 

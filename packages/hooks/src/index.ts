@@ -93,6 +93,7 @@ export { formatProblem, type Problem } from "./problem.js";
 export { createPromptExecutor, type PromptExecutorOptions, type PromptModel } from "./prompt-executor.js";
 export { createHookRunner } from "./runner.js";
 export type { Cancellable, HookRunner, HookRunnerOptions, ResultOf } from "./runner-api.js";
+export { ScopedHooks, type ScopeOptions } from "./scoped-hooks.js";
 export { referencedScripts } from "./script-references.js";
 export type { SettingsLayer, SettingsSource } from "./settings-layer.js";
 export { USER_OWNED_SOURCES } from "./settings-layer.js";

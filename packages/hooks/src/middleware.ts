@@ -30,7 +30,7 @@ type AfterEvent = "PostToolUse" | "PostToolUseFailure";
 
 /** The part of the runner the middleware uses. */
 export interface ToolHooks {
-  /** Fixed for the middleware's lifetime: it is asked once, when the middleware is made. */
+  /** Asked at every call: scoped hooks (a loaded skill's, a sub-agent's) come and go. */
   hasHooks(event: "PreToolUse" | AfterEvent): boolean;
   preToolUse(input: EventInputs["PreToolUse"] & { signal?: AbortSignal }): Promise<Decision>;
   postToolUse(input: EventInputs["PostToolUse"] & { signal?: AbortSignal }): Promise<Decision>;
@@ -47,11 +47,11 @@ function errorResult(content: string): ToolResult {
 }
 
 export function createHookMiddleware(hooks: ToolHooks): ToolMiddleware {
-  const toolHooks =
+  const toolHooks = () =>
     hooks.hasHooks("PreToolUse") || hooks.hasHooks("PostToolUse") || hooks.hasHooks("PostToolUseFailure");
   // Without tool hooks a call only has to be marked as foreground work (other events' async hooks wait).
-  if (!toolHooks) return (call, next) => hooks.foreground(() => next(call));
-  return (call, next, ctx) => hooks.foreground(() => around(hooks, call, next, ctx));
+  return (call, next, ctx) =>
+    hooks.foreground(() => (toolHooks() ? around(hooks, call, next, ctx) : next(call)));
 }
 
 async function around(

@@ -56,6 +56,25 @@ export interface EventInputs {
   /** `trigger`: `manual` (`/compact`) or `auto`; `customInstructions`: the user's `/compact` focus. */
   PreCompact: { trigger: string; customInstructions?: string };
   PostCompact: { trigger: string; compactSummary: string };
+  /**
+   * `commandName`: the skill or command (`review`, `plugin:review`); `commandArgs`: what followed it;
+   * `prompt`: the line as typed (`/review 12`); `commandSource`: where it was defined (`project`,
+   * `user`, `plugin`); `expansionType`: Claude Code's `slash_command`.
+   */
+  UserPromptExpansion: {
+    commandName: string;
+    commandArgs: string;
+    commandSource: string;
+    expansionType: string;
+    prompt: string;
+  };
+  /** `shellCommand`: one `` !`cmd` `` of the skill or command `commandName`, about to run. */
+  PreSkillShellCommand: {
+    commandName: string;
+    commandArgs: string;
+    commandSource: string;
+    shellCommand: string;
+  };
 }
 
 /** Every field any event may carry, plus the per-event constants of the event table. */
@@ -81,6 +100,11 @@ export interface PayloadFields {
   trigger?: string;
   customInstructions?: string;
   compactSummary?: string;
+  commandName?: string;
+  commandArgs?: string;
+  commandSource?: string;
+  expansionType?: string;
+  shellCommand?: string;
 }
 
 /** Compact JSON payload of a native entry (§5). `agent` is the sub-agent's name (SubagentStop) or the calling agent (tool events). */
@@ -106,5 +130,10 @@ export function buildPayload(event: HookEvent, session: HookSession, f: PayloadF
     trigger: f.trigger,
     custom_instructions: f.customInstructions,
     compact_summary: f.compactSummary,
+    command_name: f.commandName,
+    command_args: f.commandArgs,
+    command_source: f.commandSource,
+    expansion_type: f.expansionType,
+    command: f.shellCommand,
   });
 }

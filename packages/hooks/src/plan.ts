@@ -115,7 +115,9 @@ class Subjects {
     let text = this.ifCache[on];
     if (text === undefined) {
       const f = this.fields;
-      text = ifSubject(on === "args" ? f.args : on === "task" ? f.task : undefined);
+      text = ifSubject(
+        on === "args" ? f.args : on === "task" ? f.task : on === "shellCommand" ? f.shellCommand : undefined,
+      );
       this.ifCache[on] = text;
     }
     return text;
@@ -136,6 +138,8 @@ function namesFor(on: MatchField, f: PayloadFields): readonly string[] {
       return [f.notificationType ?? ""];
     case "trigger":
       return [f.trigger ?? ""];
+    case "command":
+      return [f.commandName ?? ""];
     case "none":
       return [""];
   }

@@ -8,6 +8,7 @@ import type { Executors } from "./executor.js";
 import type { LoadedHooks } from "./load-hooks.js";
 import type { ToolPermissions } from "./middleware.js";
 import type { EventInputs, HookSession, PayloadFields } from "./payload.js";
+import type { ScopeOptions } from "./scoped-hooks.js";
 import type { HookStart, TraceRecord } from "./trace.js";
 
 export interface HookRunnerOptions {
@@ -67,8 +68,18 @@ export interface HookRunner {
   readonly hooks: readonly CompiledHook[];
   /** `disableAllHooks` is set: hooks are listed and traced, never run. */
   readonly disabled: boolean;
-  /** True when any hook is configured for the event (even a disabled one: it is still traced). */
+  /**
+   * True when any hook is configured for the event (even a disabled one: it is still traced), or
+   * a scope in force has one.
+   */
   hasHooks(event: HookEvent): boolean;
+  /**
+   * Puts compiled hooks in force until the returned function is called (scoped-hooks.ts): a
+   * skill's front-matter hooks once it is loaded, a sub-agent's while it runs. They run after the
+   * configured hooks of their event, under the same approval; `options.when` limits them to some
+   * firings; a hook compiled with `once` runs once. Re-adding a scope id replaces its hooks.
+   */
+  addScopedHooks(scopeId: string, hooks: readonly CompiledHook[], options?: ScopeOptions): () => void;
   /** Fires any event: the result of a waited event is a Decision, an async one returns at once. */
   fire<E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable): ResultOf<E>;
   /** The same for an event chosen at run time (`hooks test`): a Decision when something is waited for. */
@@ -96,7 +107,10 @@ export interface HookRunner {
 /** The runner's named methods: typed doors into its generic `fire`. */
 export function namedDoors(
   fire: <E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable) => ResultOf<E>,
-): Omit<HookRunner, "hooks" | "disabled" | "hasHooks" | "fire" | "fireFields" | "middleware" | "close"> {
+): Omit<
+  HookRunner,
+  "hooks" | "disabled" | "hasHooks" | "addScopedHooks" | "fire" | "fireFields" | "middleware" | "close"
+> {
   return {
     preToolUse: (input) => fire("PreToolUse", input),
     postToolUse: (input) => fire("PostToolUse", input),

@@ -21,6 +21,7 @@ import {
   namedDoors,
   type ResultOf,
 } from "./runner-api.js";
+import { ScopedHooks } from "./scoped-hooks.js";
 import type { TraceRecord } from "./trace.js";
 
 export type { HookRunner, HookRunnerOptions } from "./runner-api.js";
@@ -43,6 +44,14 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
   /** Each hook's place in the configuration: the decision's trace is in that order. */
   const position = new Map(hooks.map((hook, i) => [hook, i]));
   for (const hook of hooks) byEvent.set(hook.event, [...(byEvent.get(hook.event) ?? []), hook]);
+  const scoped = new ScopedHooks();
+  /** The event's hooks for a firing: the configured ones, then those of the scopes in force. */
+  const hooksFor = (event: HookEvent, fields: PayloadFields): readonly CompiledHook[] => {
+    const configured = byEvent.get(event) ?? NONE;
+    const extra = scoped.forFiring(event, fields);
+    return extra.length ? [...configured, ...extra] : configured;
+  };
+  const hasHooks = (event: HookEvent): boolean => byEvent.has(event) || scoped.has(event);
   const reports = new HookReports(options);
   const jobs = new BackgroundJobs({
     maxConcurrent: options.maxConcurrentAsync ?? 8,
@@ -57,6 +66,11 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     ...(reports.started ? { started: reports.started } : {}),
   };
   const backgroundDeps: ExecutionDeps = { ...deps, semaphore: jobs.semaphore };
+
+  /** A hook's place in the firing's list: configured hooks by configuration order, scoped ones after. */
+  function rank(hook: CompiledHook, list: readonly CompiledHook[]): number {
+    return position.get(hook) ?? hooks.length + list.indexOf(hook);
+  }
 
   /** Traces the skipped hooks of a step and starts its background ones; returns their records for the decision. */
   function startStep(step: Step, job: HookJob, time: string): Traced[] {
@@ -100,7 +114,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     start: PayloadFields,
     signal: AbortSignal,
   ): Promise<Decision> {
-    const list = byEvent.get(event) ?? NONE;
+    const list = hooksFor(event, start);
     const merge = MERGES[mode](event);
     const trace: TraceRecord[] = [];
     const ran = new Set<string>();
@@ -110,6 +124,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     replan: for (;;) {
       const planned = plan(fields, offset ? list.slice(offset) : list, { disabled, ran });
       for (const key of planned.once) ran.add(key);
+      scoped.spend(planned.steps.flatMap((step) => [...step.wait, ...step.background]));
       const job = jobOf(event, fields, signal, options.session);
       for (const step of planned.steps) {
         const started = startStep(step, job, time);
@@ -122,7 +137,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
         const records: Traced[] = [...started, ...runs];
         // A group's members skipped or started in the background sit between its waited ones.
         if (started.length && step.wait[0]?.group !== undefined)
-          records.sort((a, b) => (position.get(a.hook) ?? 0) - (position.get(b.hook) ?? 0));
+          records.sort((a, b) => rank(a.hook, list) - rank(b.hook, list));
         for (const { record } of records) trace.push(record);
         for (const run of runs) {
           const ruling = merge.add(run);
@@ -147,17 +162,18 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     // The mode of the hooks that are waited for: the event's own, else its Claude Code groups'.
     const mode = spec.mode === "async" ? spec.claude.mode : spec.mode;
     if (mode === undefined || mode === "async") {
-      const list = byEvent.get(event);
-      if (list) {
+      const list = hooksFor(event, fields);
+      if (list.length) {
         const job = jobOf(event, fields, DETACHED, options.session);
-        for (const step of plan(fields, list, { disabled }).steps)
-          startStep(step, job, new Date().toISOString());
+        const planned = plan(fields, list, { disabled });
+        scoped.spend(planned.steps.flatMap((step) => step.background));
+        for (const step of planned.steps) startStep(step, job, new Date().toISOString());
       }
       return undefined as ResultOf<E>;
     }
     const decision = decide(event, mode, fields, input.signal ?? DETACHED);
     // Nobody may wait for it (SessionStart before any prompt): close() still does.
-    if (mode === "feedback" && byEvent.has(event)) jobs.track(event, decision);
+    if (mode === "feedback" && hasHooks(event)) jobs.track(event, decision);
     return decision as ResultOf<E>;
   }
 
@@ -165,7 +181,8 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
   const runner: HookRunner = {
     hooks,
     disabled,
-    hasHooks: (event) => byEvent.has(event),
+    hasHooks,
+    addScopedHooks: (scopeId, scopeHooks, scopeOptions) => scoped.add(scopeId, scopeHooks, scopeOptions),
     fire: (event, input) => fire(event, input as PayloadFields & Cancellable),
     fireFields: (event, fields) => fire(event, fields) as Promise<Decision> | undefined,
     ...namedDoors(fire),

@@ -10,6 +10,11 @@ export interface SettingsLayer {
   settings: unknown;
   /** For plugin layers: the plugin's name and folder. */
   plugin?: { name: string; root: string; dataDir: string };
+  /**
+   * A skill's front-matter hooks: Claude Code's `once: true` is honoured there (the hook runs once,
+   * then leaves its scope). Elsewhere `once` is ignored with a warning, as Claude Code ignores it.
+   */
+  honoursOnce?: boolean;
 }
 
 /** Sources whose content is the user's own (approved without asking, may set the HTTP allow-list). */

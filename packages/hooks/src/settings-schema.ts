@@ -83,6 +83,10 @@ const claudeExtraFields = {
   name: commonFields.name,
   enabled: commonFields.enabled,
   onError: commonFields.onError,
+  once: z
+    .boolean()
+    .optional()
+    .describe("in a skill's front-matter hooks: true runs the hook once per session, then removes it"),
 };
 
 export const claudeCommandHookSchema = z.object({

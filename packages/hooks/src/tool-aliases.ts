@@ -15,9 +15,8 @@ const ALIAS_CLASSES: readonly (readonly string[])[] = [
   ["task_create", "TaskCreate"],
   ["task_update", "TaskUpdate"],
   ["task_list", "TaskList"],
-  ["agent", "Agent", "Task"],
-  // The skill tool (loads a skill's instructions), Claude Code's Skill.
   ["skill", "Skill"],
+  ["agent", "Agent", "Task"],
 ];
 
 const NAMES_OF = new Map<string, readonly string[]>();

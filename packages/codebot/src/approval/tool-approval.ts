@@ -41,6 +41,8 @@ export interface ToolApprovalOptions {
 export class ToolApproval {
   /** Rules added by "always" answers; they last for the session. */
   private readonly sessionRules: PermissionRule[] = [];
+  /** Allow rules granted for a while (an active skill's `allowed-tools`), until their remover runs. */
+  private readonly granted = new Set<readonly PermissionRule[]>();
   /** Every refused call, in order. */
   readonly denials: PermissionDenial[] = [];
 
@@ -85,7 +87,9 @@ export class ToolApproval {
     if (askRule === undefined) {
       if (tool.mutating !== true || mode === "auto" || preApproved) return { allowed: true };
       if (mode === "acceptEdits" && FILE_EDITS.has(call.name)) return { allowed: true };
-      if (allowedByRules([...allow, ...this.sessionRules], subject, where)) return { allowed: true };
+      const grantedRules = [...this.granted].flat();
+      if (allowedByRules([...allow, ...this.sessionRules, ...grantedRules], subject, where))
+        return { allowed: true };
     } else if (preApproved) {
       return { allowed: true };
     }
@@ -117,6 +121,16 @@ export class ToolApproval {
     }
     if (answer === "once" || answer === "always") return { allowed: true };
     return { allowed: false, reason: `permission denied: the user refused this ${call.name} call` };
+  }
+
+  /**
+   * Allow rules that count until the returned function is called (a skill's `allowed-tools` while
+   * it is active). Like any allow rule they never beat a deny or ask rule, or plan mode.
+   */
+  grant(rules: readonly PermissionRule[]): () => void {
+    const entry = [...rules];
+    this.granted.add(entry);
+    return () => this.granted.delete(entry);
   }
 
   /**

@@ -132,7 +132,7 @@ function failureText(result: PromptResult): string {
   const reason = result.reason ?? "";
   switch (result.status) {
     case "blocked":
-      return `prompt blocked by a UserPromptSubmit hook: ${reason}`;
+      return `prompt blocked by a ${result.blockedBy ?? "UserPromptSubmit"} hook: ${reason}`;
     case "max_turns":
       return `stopped after ${result.turns} model steps (--max-turns)`;
     case "aborted":

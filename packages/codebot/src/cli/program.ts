@@ -169,9 +169,15 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     .description("run the real hooks of an event for a synthetic payload; print the decision and the trace")
     .argument("<event>", "the event, e.g. PreToolUse")
     .option("--tool <name>", "the tool (PreToolUse, PostToolUse)")
-    .option("--args <json>", "tool arguments or task fields: inline JSON, @file, or - for stdin")
+    .option(
+      "--args <json>",
+      'tool arguments, task fields or {"command": …} (PreSkillShellCommand): inline JSON, @file, or - for stdin',
+    )
     .option("--output <text>", "the tool result (PostToolUse)")
-    .option("--prompt <text>", "the user's prompt (UserPromptSubmit)")
+    .option(
+      "--prompt <text>",
+      'the user\'s prompt (UserPromptSubmit), or "/name args" (UserPromptExpansion, PreSkillShellCommand)',
+    )
     .option("--agent <name>", "the sub-agent's name (SubagentStart, SubagentStop)")
     .addOption(new Option("--permission-mode <mode>", "as for a session").choices(PERMISSION_MODE_FLAGS))
     .option(

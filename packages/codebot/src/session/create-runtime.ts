@@ -26,6 +26,7 @@ import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
+import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
 import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
@@ -283,6 +284,21 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         }),
     },
   });
+  // Skills and commands: the model loads them with the `skill` tool, the user runs `/name args`.
+  const skills = await SessionSkills.load(
+    { cwd, codebotHome, claudeHome, claudeCompat: instructions.claudeCompat, plugins: project.plugins },
+    {
+      runner,
+      approval: approval.tools,
+      bash: tools.find((tool) => tool.name === "bash") as (typeof tools)[number],
+      paths,
+      env: settings.env,
+      isGrantTrusted: project.isGrantTrusted,
+      notify,
+    },
+  );
+  const skillTool = skills.tool();
+  if (skillTool) tools.push(skillTool);
   // MCP servers start now, in parallel; their tools join the list as each server connects.
   mcp = sessionMcp({
     cwd,
@@ -333,6 +349,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     meter,
     compaction,
     notify,
+    skills,
   });
 
   // A RuntimeProblem is the line only (the place is in its message).
@@ -370,6 +387,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       };
     },
     instructions: instructions.loaded,
+    skills,
     getModel: () => model,
     setModel: async (next) => {
       model = await modelOf(next, env);

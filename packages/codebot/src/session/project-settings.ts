@@ -10,6 +10,7 @@ import {
   USER_OWNED_SOURCES,
 } from "@codebot/hooks";
 import { TrustStore } from "../approval/trust-store.js";
+import type { PluginFolder } from "../settings/load-plugins.js";
 import { loadSettingsLayers, type SettingsLocation } from "../settings/load-settings.js";
 import { mergeSettings, type RuntimeSettings } from "../settings/runtime-settings.js";
 
@@ -23,6 +24,8 @@ export function projectDirectory(dir: string, notADirectory: (resolved: string) 
 /** What the settings of a project configure, read once for a session or for the `hooks` commands. */
 export interface ProjectSettings {
   layers: SettingsLayer[];
+  /** The plugin folders that loaded (with or without hooks): skills and commands come from them too. */
+  plugins: PluginFolder[];
   trustStore: TrustStore;
   settings: RuntimeSettings;
   hooks: LoadedHooks;
@@ -53,7 +56,7 @@ export function readProjectSettings(
   where: SettingsLocation,
   options: ProjectTrustOptions = {},
 ): ProjectSettings {
-  const { layers, problems: layerProblems } = loadSettingsLayers(where);
+  const { layers, problems: layerProblems, plugins } = loadSettingsLayers(where);
   const trustStore = new TrustStore(where.codebotHome, where.cwd);
   const trusted = (grant: string) =>
     options.trustProjectHooks === true ||
@@ -62,6 +65,7 @@ export function readProjectSettings(
   const { settings, problems: mergeProblems } = mergeSettings(layers, { isGrantTrusted: trusted });
   return {
     layers,
+    plugins,
     trustStore,
     settings,
     hooks: loadHooks(withoutUntrustedHookSwitch(layers, trusted, settings)),

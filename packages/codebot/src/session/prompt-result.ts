@@ -21,6 +21,8 @@ export interface PromptResult {
    * completed run whose Stop hooks still blocked after the last attempt, that hook's reason.
    */
   reason?: string;
+  /** Status `blocked`: the event whose hook blocked the prompt (absent: UserPromptSubmit). */
+  blockedBy?: "UserPromptExpansion";
   /** Model steps taken. */
   turns: number;
   /** Every message the run added to the conversation. */

@@ -6,6 +6,7 @@ import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { LoadedInstructions } from "../instructions/instruction-file.js";
 import type { McpServers, ServerStatus } from "../mcp/mcp-servers.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
+import type { SessionSkills } from "../skills/session-skills.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import type { CompactOutcome } from "./compaction.js";
 import type { ProjectSettings } from "./project-settings.js";
@@ -44,6 +45,8 @@ export interface RuntimeParts {
   resume(sessionId: string): ResumedSession;
   /** The instruction files given to the model (AGENTS.md, CLAUDE.md, …) and what could not be read. */
   instructions: LoadedInstructions;
+  /** The skills and slash commands of the session (skills/). */
+  skills: SessionSkills;
   getModel(): LanguageModelV3;
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
 }
@@ -58,6 +61,11 @@ export class Runtime {
   private waitingForMcp: AbortController | undefined;
 
   constructor(private readonly parts: RuntimeParts) {}
+
+  /** The skills and slash commands of the session, by name. */
+  get skills(): SessionSkills {
+    return this.parts.skills;
+  }
 
   /** The session's id (`/resume` switches it). */
   get sessionId(): string {

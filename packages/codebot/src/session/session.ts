@@ -1,6 +1,7 @@
 import type { Agent, ContextMeter } from "@codebot/agentcore";
 import type { HookRunner } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
+import type { Expansion } from "../skills/slash-expansion.js";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
 import type { Compaction, CompactOutcome } from "./compaction.js";
 import { finalText, type PromptResult, statusOf } from "./prompt-result.js";
@@ -21,6 +22,11 @@ export interface SessionParts {
   compaction: Compaction;
   /** Messages for the user. */
   notify(message: string): void;
+  /** Skills and commands: `/name args` is expanded before it reaches the model (skills/). */
+  skills?: {
+    expand(text: string, signal: AbortSignal): Promise<Expansion>;
+    promptEnded(): void;
+  };
 }
 
 /** An earlier session read from its transcript, ready to take this one's place. */
@@ -73,6 +79,7 @@ export class Session {
     if (this.running)
       return Promise.reject(new Error("session: a prompt is already running; wait for it or abort it"));
     const run = this.run(text).finally(() => {
+      this.parts.skills?.promptEnded();
       this.running = undefined;
       this.controller = undefined;
     });
@@ -190,7 +197,19 @@ export class Session {
         return early("blocked", decision.reason);
     }
 
-    const message = userTurn(text, decision.context, sessionContext);
+    const expansion = (await this.parts.skills?.expand(text, controller.signal)) ?? { kind: "none" };
+    if (controller.signal.aborted) return early("aborted", "aborted before the prompt reached the model");
+    switch (expansion.kind) {
+      case "stopped":
+        return early("stopped", stoppedText({ hook: expansion.hook, reason: expansion.reason }));
+      case "blocked":
+        return { ...early("blocked", expansion.reason), blockedBy: "UserPromptExpansion" };
+      case "error":
+        return early("error", expansion.reason);
+    }
+    const expanded = expansion.kind === "expanded";
+    const context = expanded ? joinContext(decision.context, expansion.context) : decision.context;
+    const message = userTurn(expanded ? expansion.text : text, context, sessionContext);
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;
     transcript.append(message, "main");
@@ -236,6 +255,11 @@ export class Session {
     );
     return Promise.race([pending.catch(() => undefined), aborted]);
   }
+}
+
+function joinContext(...parts: (string | undefined)[]): string | undefined {
+  const given = parts.filter((part): part is string => part !== undefined && part !== "");
+  return given.length > 0 ? given.join("\n\n") : undefined;
 }
 
 function stoppedText(stop: StopRequest): string {

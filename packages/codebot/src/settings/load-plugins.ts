@@ -22,6 +22,15 @@ export interface PluginDir {
   installed?: boolean;
 }
 
+/** A plugin folder that loaded (with or without hooks): its skills and commands are read from it. */
+export interface PluginFolder {
+  name: string;
+  root: string;
+  dataDir: string;
+  /** `project`: only a project or local file switched it on (it came with the repository). */
+  source: "plugin" | "project" | "local";
+}
+
 /** Keys of a `hooks.json` besides the events, in the layout that puts events at the top level. */
 const PLUGIN_META_KEYS = new Set(["description", "$schema"]);
 
@@ -37,9 +46,10 @@ const PLUGIN_META_KEYS = new Set(["description", "$schema"]);
 export function loadPluginLayers(
   dirs: readonly PluginDir[],
   codebotHome: string,
-): { layers: SettingsLayer[]; problems: Problem[] } {
+): { layers: SettingsLayer[]; problems: Problem[]; folders: PluginFolder[] } {
   const layers: SettingsLayer[] = [];
   const problems: Problem[] = [];
+  const folders: PluginFolder[] = [];
   for (const { dir, base, dataDir: givenDataDir, source, installed } of dirs) {
     const root = resolveDir(dir, base);
     const problem = (severity: Problem["severity"], file: string, message: string) =>
@@ -49,10 +59,14 @@ export function loadPluginLayers(
       continue;
     }
     const name = pluginName(root, problem);
+    const dataDir = givenDataDir ?? path.join(codebotHome, "plugins", "data", name);
+    folders.push({ name, root, dataDir, source: source ?? "plugin" });
     const file = hooksFileOf(root);
     const read = readLayer("plugin", file, false);
     if (read.kind === "absent") {
-      if (!installed)
+      // A plugin of skills or commands only is normal.
+      const hasSkills = ["skills", "commands"].some((sub) => fs.existsSync(path.join(root, sub)));
+      if (!installed && !hasSkills)
         problem(
           "warning",
           root,
@@ -70,7 +84,6 @@ export function loadPluginLayers(
       problem("error", file, `plugin ${name}: expected {"hooks": {<event>: [...]}} (plugin skipped)`);
       continue;
     }
-    const dataDir = givenDataDir ?? path.join(codebotHome, "plugins", "data", name);
     try {
       fs.mkdirSync(dataDir, { recursive: true });
     } catch (error) {
@@ -87,7 +100,7 @@ export function loadPluginLayers(
       plugin: { name, root, dataDir },
     });
   }
-  return { layers, problems };
+  return { layers, problems, folders };
 }
 
 /** The `claudePlugins` of the user settings, as folders relative to the settings file. */

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { installedPluginDirs } from "./installed-plugins.js";
-import { loadPluginLayers, pluginDirsFromSettings } from "./load-plugins.js";
+import { loadPluginLayers, type PluginFolder, pluginDirsFromSettings } from "./load-plugins.js";
 import { type LayerRead, readLayer } from "./read-layer.js";
 
 export interface SettingsLocation {
@@ -30,6 +30,8 @@ export interface SettingsLocation {
 export function loadSettingsLayers(where: SettingsLocation): {
   layers: SettingsLayer[];
   problems: Problem[];
+  /** Every plugin folder that loaded, hooks or not (skills and commands come from them too). */
+  plugins: PluginFolder[];
 } {
   const layers: SettingsLayer[] = [];
   const problems: Problem[] = [];
@@ -77,5 +79,5 @@ export function loadSettingsLayers(where: SettingsLocation): {
   problems.push(...plugins.problems);
 
   for (const file of where.settingsFiles ?? []) take(readLayer("cli", path.resolve(file), true));
-  return { layers, problems };
+  return { layers, problems, plugins: plugins.folders };
 }

@@ -17,7 +17,7 @@ describe("hooks validate: matchers on tools codebot does not have", () => {
           { matcher: "WebFetch", hooks: [command("true"), command("false")] },
           { matcher: "Edit|MultiEdit|Write|NotebookEdit", hooks: [command("true")] },
           { matcher: "TodoWrite", hooks: [command("true")] },
-          { matcher: "Bash|LS|mcp__github__create_issue", hooks: [command("true")] },
+          { matcher: "Bash|LS|Skill|mcp__github__create_issue", hooks: [command("true")] },
           command("true", { matcher: "webfetch" }),
           command("true", { matcher: "BASH" }),
           command("true", { matcher: "/Web.*/" }),

@@ -9,7 +9,8 @@ import { neverFiringMatchers } from "./never-firing-matchers.js";
 /** `codebot hooks validate [--json]`: every problem with its location; exit 1 on any error. */
 export function hooksValidate(flags: ProjectFlags, json: boolean): number {
   const inv = loadInventory(flags);
-  inv.problems.push(...neverFiringMatchers(inv.project.hooks.hooks, BUILTIN_TOOL_NAMES));
+  // The skill tool joins them in a session with skills.
+  inv.problems.push(...neverFiringMatchers(inv.project.hooks.hooks, [...BUILTIN_TOOL_NAMES, "skill"]));
   const errors = inv.problems.filter((p) => p.severity === "error").length;
   const warnings = inv.problems.length - errors;
   if (json) {

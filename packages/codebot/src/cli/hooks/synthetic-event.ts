@@ -59,6 +59,15 @@ export function syntheticInput(event: HookEvent, f: SyntheticFlags): EventInputs
     case "SubagentStart":
     case "SubagentStop":
       return { agent: need(f.agent, "--agent NAME") };
+    case "UserPromptExpansion":
+      return { ...slashLine(need(f.prompt, '--prompt "/NAME ARGS"'), event), expansionType: "slash_command" };
+    case "PreSkillShellCommand": {
+      const { prompt: _typed, ...line } = slashLine(need(f.prompt, '--prompt "/NAME ARGS"'), event);
+      const command = f.args?.command;
+      if (typeof command !== "string" || command === "")
+        throw new CliError(`hooks test: ${event} needs --args '{"command":"…"}' (the shell command)`);
+      return { ...line, shellCommand: command };
+    }
     default:
       // An event this command has no special case for gets every field the flags give.
       return {
@@ -70,6 +79,17 @@ export function syntheticInput(event: HookEvent, f: SyntheticFlags): EventInputs
         ...(f.agent !== undefined ? { agent: f.agent } : {}),
       } as EventInputs[HookEvent];
   }
+}
+
+/** The command a `--prompt "/name args"` line runs, as a session would fire it (a project command). */
+function slashLine(
+  prompt: string,
+  event: HookEvent,
+): { commandName: string; commandArgs: string; commandSource: string; prompt: string } {
+  const match = /^\/(\S+)\s*([\s\S]*)$/.exec(prompt.trim());
+  if (!match)
+    throw new CliError(`hooks test: ${event}: --prompt must be a slash command line ("/NAME ARGS")`);
+  return { commandName: match[1] as string, commandArgs: match[2] ?? "", commandSource: "project", prompt };
 }
 
 /** A task from `--args` fields (`subject`, `description`, `owner`, …), with defaults for the rest. */

@@ -28,10 +28,10 @@ const DOUBLE_INTERRUPT_MS = 1500;
 const PROMPT = "› ";
 const CONTINUATION = "… ";
 
-/** Tab after `/`: the slash commands that start with what was typed. */
-function completeSlashCommand(line: string): [string[], string] {
+/** Tab after `/`: the slash commands (and the session's skills) that start with what was typed. */
+function completeSlashCommand(line: string, skillNames: readonly string[]): [string[], string] {
   if (!line.startsWith("/") || line.includes(" ")) return [[], line];
-  return [slashCommandNames().filter((name) => name.startsWith(line)), line];
+  return [slashCommandNames(skillNames).filter((name) => name.startsWith(line)), line];
 }
 
 /**
@@ -42,6 +42,8 @@ function completeSlashCommand(line: string): [string[], string] {
  */
 export async function runInteractive(given: SessionFlags): Promise<number> {
   const s = stylesFor(process.stdout);
+  /** The session's skills and commands, once it has started. */
+  let skillNames: string[] = [];
   // The project's hooks and grants first, in one question: its model, if approved, is the session's.
   const { flags, inventory } = await withProjectConsent(given, s);
   const modelSpec = sessionModel(flags.model, inventory.project.settings);
@@ -55,7 +57,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     output: process.stdout,
     terminal: true,
     historySize: HISTORY_SIZE,
-    completer: completeSlashCommand,
+    completer: (line: string) => completeSlashCommand(line, skillNames),
   });
   rl.setPrompt(PROMPT);
   const questions = new Questions(rl, process.stdin, view, PROMPT);
@@ -129,6 +131,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     throw new CliError(errorMessage(error));
   }
   const rt = runtime;
+  skillNames = [...rt.skills.all.values()].filter((skill) => skill.userInvocable).map((skill) => skill.name);
   // The hooks the project question was answered "no" for: said once, as a non-interactive run does
   // (the runtime does not, since the session can ask — but only about hooks changed since).
   if (!inventory.disabled) {
@@ -200,7 +203,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       case "completed":
         return;
       case "blocked":
-        view.line(s.red(`✗ prompt blocked by a UserPromptSubmit hook: ${result.reason ?? ""}`));
+        view.line(
+          s.red(
+            `✗ prompt blocked by a ${result.blockedBy ?? "UserPromptSubmit"} hook: ${result.reason ?? ""}`,
+          ),
+        );
         return;
       case "aborted":
         view.line(s.yellow("cancelled"));
@@ -226,6 +233,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       print: (line) => view.line(line),
     });
     if (outcome === "exit") return quit(0);
+    // A skill or command of the session: the prompt is expanded on its way to the model.
+    if (outcome === "prompt") return run(text);
     idle();
   };
 

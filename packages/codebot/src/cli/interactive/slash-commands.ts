@@ -27,12 +27,16 @@ const HELP = [
   "/compact [focus] summarise the conversation now, with what to focus on",
   "/clear          start a fresh conversation (SessionEnd clear, SessionStart clear)",
   "/resume [id|n]  list this project's sessions, or go on with one of them",
+  "/skills         the skills and slash commands of this session (run one with /name args)",
   "/exit           end the session (SessionEnd runs, async hooks are waited for)",
   "/help           this list",
 ];
 
-/** Runs one `/command`; "exit" asks the session to end. */
-export async function slashCommand(text: string, ctx: SlashContext): Promise<"exit" | undefined> {
+/**
+ * Runs one `/command`; "exit" asks the session to end, "prompt" hands the line to the session as
+ * a prompt (a skill or slash command of the session, expanded there).
+ */
+export async function slashCommand(text: string, ctx: SlashContext): Promise<"exit" | "prompt" | undefined> {
   const [name = "", ...rest] = text.slice(1).trim().split(/\s+/);
   const arg = rest.join(" ");
   const s = ctx.styles;
@@ -66,7 +70,11 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
     case "resume":
       resumeCommand(arg, ctx);
       return undefined;
+    case "skills":
+      for (const line of skillLines(ctx.runtime)) ctx.print(line);
+      return undefined;
     default:
+      if (ctx.runtime.skills.all.get(name)?.userInvocable) return "prompt";
       ctx.print(s.red(`unknown command /${name} (/help lists them)`));
       return undefined;
   }
@@ -128,7 +136,18 @@ async function switchModel(arg: string, ctx: SlashContext): Promise<void> {
   }
 }
 
-/** The `/names` of the commands (from the help), for Tab completion. */
-export function slashCommandNames(): string[] {
-  return HELP.map((line) => line.split(/\s+/)[0] ?? "").filter((name) => name.startsWith("/"));
+/** `/skills`: each skill and command the user may run, with its argument hint and where it is from. */
+function skillLines(runtime: Runtime): string[] {
+  const skills = [...runtime.skills.all.values()].filter((skill) => skill.userInvocable);
+  if (skills.length === 0) return ["no skills or slash commands (.claude/skills, .claude/commands, …)"];
+  return skills.map(
+    (skill) =>
+      `/${skill.name}${skill.argumentHint ? ` ${skill.argumentHint}` : ""}  ${skill.description}  (${skill.kind}, ${skill.source})`,
+  );
+}
+
+/** The `/names` of the commands (from the help) and of the session's skills, for Tab completion. */
+export function slashCommandNames(skills: readonly string[] = []): string[] {
+  const builtin = HELP.map((line) => line.split(/\s+/)[0] ?? "").filter((name) => name.startsWith("/"));
+  return [...builtin, ...skills.map((name) => `/${name}`)];
 }

@@ -1,0 +1,79 @@
+/**
+ * What loading a skill puts in force (by the `skill` tool or by `/name`):
+ * - its front-matter `hooks` for the rest of the session (added once, however often it is
+ *   loaded; `once: true` hooks run once), as the runner's scoped hooks — under the same approval
+ *   as any hook of the skill's origin, so a project skill's hooks need the user's consent;
+ * - its `allowed-tools` as allow rules until the prompt that loaded it ends. A project skill's
+ *   rules count only where the same `permissions.allow` rule in project settings would: once the
+ *   grant `allow:<rule>` is trusted (`codebot hooks trust`, `--trust-project-hooks`).
+ */
+import { formatProblem, loadHooks, type SettingsSource } from "@codebot/hooks";
+import { type PermissionRule, parsePermissionRule } from "../approval/permission-rule.js";
+import type { Skill } from "./skill.js";
+import type { SkillHost } from "./skill-host.js";
+
+export class ActiveSkills {
+  private readonly withHooks = new Set<string>();
+  private readonly grants: (() => void)[] = [];
+  private readonly told = new Set<string>();
+
+  constructor(private readonly host: SkillHost) {}
+
+  activate(skill: Skill): void {
+    this.addHooks(skill);
+    const rules = this.allowedRules(skill);
+    if (rules.length > 0) this.grants.push(this.host.approval.grant(rules));
+  }
+
+  /** The prompt ended: the `allowed-tools` of the skills it loaded stop counting. */
+  promptEnded(): void {
+    for (const remove of this.grants.splice(0)) remove();
+  }
+
+  private addHooks(skill: Skill): void {
+    if (skill.hooks === undefined || this.withHooks.has(skill.name)) return;
+    this.withHooks.add(skill.name);
+    const source: SettingsSource = skill.source;
+    const loaded = loadHooks([
+      {
+        source,
+        path: skill.file,
+        settings: { hooks: skill.hooks },
+        honoursOnce: true,
+        ...(skill.plugin ? { plugin: skill.plugin } : {}),
+      },
+    ]);
+    for (const problem of loaded.problems)
+      this.host.notify(`codebot: skill /${skill.name}: ${formatProblem(problem)}`);
+    if (loaded.hooks.length > 0) this.host.runner.addScopedHooks(`skill:${skill.name}`, loaded.hooks);
+  }
+
+  private allowedRules(skill: Skill): PermissionRule[] {
+    const rules: PermissionRule[] = [];
+    const untrusted: string[] = [];
+    for (const text of skill.allowedTools) {
+      const parsed = parsePermissionRule(text);
+      if (!parsed.ok) {
+        this.tellOnce(
+          `${skill.name}:${text}`,
+          `codebot: skill /${skill.name}: allowed-tools: ${parsed.error}; ignored`,
+        );
+        continue;
+      }
+      if (skill.source === "project" && !this.host.isGrantTrusted(`allow:${text}`)) untrusted.push(text);
+      else rules.push(parsed.rule);
+    }
+    if (untrusted.length > 0)
+      this.tellOnce(
+        `${skill.name}:untrusted`,
+        `codebot: project skill /${skill.name} asks to pre-approve ${untrusted.join(", ")}; not honoured until the project's grants are trusted (codebot hooks trust, or --trust-project-hooks)`,
+      );
+    return rules;
+  }
+
+  private tellOnce(key: string, message: string): void {
+    if (this.told.has(key)) return;
+    this.told.add(key);
+    this.host.notify(message);
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * `@path` in an expanded skill or command: the file's content is given to the model after the
+ * text. The path may come from the arguments, so it is hostile: only regular files inside the
+ * project (symlinks resolved) are read, each capped, a bounded number per expansion.
+ */
+import fs from "node:fs";
+import type { PathPolicy } from "../paths/path-policy.js";
+
+const MENTION = /(?<=^|\s)@([^\s`'"<>]+)/g;
+const MAX_FILES = 20;
+const MAX_FILE_CHARS = 100_000;
+
+/** The mentioned files' contents as `<file>` blocks, and what could not be included. */
+export function mentionedFiles(text: string, paths: PathPolicy): { blocks: string[]; skipped: string[] } {
+  const blocks: string[] = [];
+  const skipped: string[] = [];
+  const seen = new Set<string>();
+  for (const match of text.matchAll(MENTION)) {
+    const mention = (match[1] ?? "").replace(/[.,;:!?)\]]+$/, "");
+    if (mention === "" || seen.has(mention)) continue;
+    seen.add(mention);
+    const resolved = paths.resolve("@", mention);
+    if (!resolved.ok || !paths.contains(resolved.path)) {
+      skipped.push(`@${mention}: outside the project; not included`);
+      continue;
+    }
+    if (fs.statSync(resolved.path, { throwIfNoEntry: false })?.isFile() !== true) continue;
+    if (blocks.length >= MAX_FILES) {
+      skipped.push(`@${mention}: more than ${MAX_FILES} files mentioned; not included`);
+      continue;
+    }
+    let content: string;
+    try {
+      content = fs.readFileSync(resolved.path, "utf8");
+    } catch (error) {
+      skipped.push(`@${mention}: cannot read it (${(error as NodeJS.ErrnoException).code ?? error})`);
+      continue;
+    }
+    const shown = paths.display(resolved.path);
+    const cut = content.length > MAX_FILE_CHARS;
+    const body = cut
+      ? `${content.slice(0, MAX_FILE_CHARS)}\n[… ${content.length - MAX_FILE_CHARS} characters cut …]`
+      : content;
+    blocks.push(`<file path="${shown}">\n${body}\n</file>`);
+  }
+  return { blocks, skipped };
+}

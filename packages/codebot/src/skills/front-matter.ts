@@ -1,0 +1,31 @@
+/**
+ * The YAML front-matter of a skill or command file (`---` … `---` at the very top) and the text
+ * after it. The YAML parser is loaded only when a file has front-matter, so sessions without
+ * skills do not pay for it.
+ */
+
+export type FrontMatter =
+  | { kind: "ok"; data: Record<string, unknown>; body: string }
+  | { kind: "error"; message: string; body: string };
+
+const FENCE = /^---\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+
+export async function parseFrontMatter(text: string): Promise<FrontMatter> {
+  const match = FENCE.exec(text.replace(/^\uFEFF/, ""));
+  if (!match) return { kind: "ok", data: {}, body: text };
+  const body = text.slice((match.index ?? 0) + match[0].length + (text.startsWith("\uFEFF") ? 1 : 0));
+  const source = match[1] ?? "";
+  if (source.trim() === "") return { kind: "ok", data: {}, body };
+  const { parse } = await import("yaml");
+  let data: unknown;
+  try {
+    // No custom tags, no anchors blowing up: a hostile file gets a parse error, not a crash.
+    data = parse(source, { maxAliasCount: 100, prettyErrors: false });
+  } catch (error) {
+    return { kind: "error", message: `front-matter is not valid YAML: ${(error as Error).message}`, body };
+  }
+  if (data === null || data === undefined) return { kind: "ok", data: {}, body };
+  if (typeof data !== "object" || Array.isArray(data))
+    return { kind: "error", message: "front-matter must be a YAML mapping (key: value lines)", body };
+  return { kind: "ok", data: data as Record<string, unknown>, body };
+}

@@ -1,0 +1,73 @@
+/**
+ * Reads every skill and command of a session (skill-locations.ts says where, and which wins a
+ * name). A broken file is a problem with its path, never a crash; the others still load. Folders
+ * are not followed through symlinks out of where they are, and each folder yields a bounded number
+ * of files, so a hostile repository cannot make startup crawl.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { readSkill, type Skill } from "./skill.js";
+import { type SkillFolder, type SkillsWhere, skillFolders } from "./skill-locations.js";
+
+export interface LoadedSkills {
+  /** By name, in precedence order of their folders. */
+  skills: Map<string, Skill>;
+  problems: string[];
+}
+
+/** At most this many files per folder. */
+const MAX_PER_FOLDER = 200;
+/** Commands may sit in sub-folders (`frontend/component.md` is `frontend:component`), this deep. */
+const MAX_COMMAND_DEPTH = 3;
+
+export async function loadSkills(where: SkillsWhere): Promise<LoadedSkills> {
+  const skills = new Map<string, Skill>();
+  const problems: string[] = [];
+  for (const folder of skillFolders(where)) {
+    for (const { file, name } of filesOf(folder)) {
+      const read = await readSkill(file, { ...folder.origin, defaultName: name });
+      problems.push(...read.problems);
+      const skill = read.skill;
+      if (skill === undefined) continue;
+      const earlier = skills.get(skill.name);
+      if (earlier !== undefined) {
+        if (earlier.source !== skill.source || earlier.kind !== skill.kind)
+          problems.push(`${file}: /${skill.name} is also defined by ${earlier.file}, which takes precedence`);
+        continue;
+      }
+      skills.set(skill.name, skill);
+    }
+  }
+  return { skills, problems };
+}
+
+/** The skill files (`<name>/SKILL.md`) or command files (`**\/*.md`) of a folder, sorted. */
+function filesOf(folder: SkillFolder): { file: string; name: string }[] {
+  if (folder.origin.kind === "skill") {
+    return entries(folder.dir)
+      .filter((e) => e.isDirectory() || e.isSymbolicLink())
+      .map((e) => ({ file: path.join(folder.dir, e.name, "SKILL.md"), name: e.name }))
+      .filter(({ file }) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true)
+      .slice(0, MAX_PER_FOLDER);
+  }
+  const out: { file: string; name: string }[] = [];
+  const walk = (dir: string, prefix: string, depth: number): void => {
+    for (const e of entries(dir)) {
+      if (out.length >= MAX_PER_FOLDER) return;
+      const full = path.join(dir, e.name);
+      if (e.isDirectory() && depth < MAX_COMMAND_DEPTH) walk(full, `${prefix}${e.name}:`, depth + 1);
+      else if (e.isFile() && e.name.endsWith(".md"))
+        out.push({ file: full, name: `${prefix}${e.name.slice(0, -".md".length)}` });
+    }
+  };
+  walk(folder.dir, "", 0);
+  return out;
+}
+
+function entries(dir: string): fs.Dirent[] {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The skills and commands of one session: what was loaded (load-skills.ts), what is in force
+ * (active-skills.ts), the `skill` tool for the model and the expansion of the user's `/name args`.
+ */
+import type { Tool } from "@codebot/agentcore";
+import { ActiveSkills } from "./active-skills.js";
+import { type LoadedSkills, loadSkills } from "./load-skills.js";
+import type { Skill } from "./skill.js";
+import type { SkillHost } from "./skill-host.js";
+import type { SkillsWhere } from "./skill-locations.js";
+import { skillTool } from "./skill-tool.js";
+import { type Expansion, expandSlashCommand } from "./slash-expansion.js";
+
+export class SessionSkills {
+  private readonly active: ActiveSkills;
+
+  private constructor(
+    private readonly host: SkillHost,
+    private readonly loaded: LoadedSkills,
+  ) {
+    this.active = new ActiveSkills(host);
+  }
+
+  static async load(where: SkillsWhere, host: SkillHost): Promise<SessionSkills> {
+    const loaded = await loadSkills(where);
+    for (const problem of loaded.problems) host.notify(`codebot: skill: ${problem}`);
+    return new SessionSkills(host, loaded);
+  }
+
+  /** Every skill and command, by name. */
+  get all(): ReadonlyMap<string, Skill> {
+    return this.loaded.skills;
+  }
+
+  /** The `skill` tool (only when some skill may be loaded by the model). */
+  tool(): Tool | undefined {
+    const any = [...this.loaded.skills.values()].some((s) => s.modelInvocable);
+    return any ? skillTool(this.host, this.loaded.skills, this.active) : undefined;
+  }
+
+  /** The user's prompt, expanded when it is `/name args` of a skill or command. */
+  expand(text: string, signal: AbortSignal): Promise<Expansion> {
+    return expandSlashCommand(this.host, this.loaded.skills, this.active, text, signal);
+  }
+
+  /** The prompt ended: `allowed-tools` granted by the skills it loaded stop counting. */
+  promptEnded(): void {
+    this.active.promptEnded();
+  }
+}

@@ -1,0 +1,19 @@
+import type { Tool } from "@codebot/agentcore";
+import type { HookRunner } from "@codebot/hooks";
+import type { ToolApproval } from "../approval/tool-approval.js";
+import type { PathPolicy } from "../paths/path-policy.js";
+
+/** What skills need from the session they run in. */
+export interface SkillHost {
+  runner: HookRunner;
+  /** Judges each `` !`cmd` `` as a bash call; holds an active skill's `allowed-tools`. */
+  approval: ToolApproval;
+  /** The bash tool: a skill's shell command is judged as its call would be. */
+  bash: Tool;
+  paths: PathPolicy;
+  /** Settings `env`, as the bash tool gets it. */
+  env: Record<string, string>;
+  /** Whether a project grant (`allow:<rule>`) is trusted: a project skill's `allowed-tools` count only then. */
+  isGrantTrusted(grant: string): boolean;
+  notify(message: string): void;
+}

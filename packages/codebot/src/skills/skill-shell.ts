@@ -1,0 +1,65 @@
+/**
+ * Runs one `` !`cmd` `` of a skill or command before its text goes to the model. It is code from
+ * a file — for a project's skills, from a cloned repository — so it passes the same gates as a
+ * bash call of the model: PreSkillShellCommand hooks first (they may refuse it), then the
+ * permission rules and mode (a deny rule refuses it; an allow rule, the skill's own trusted
+ * `allowed-tools` or the user's yes lets it run; with nobody to ask it is refused). It runs
+ * through the bash tool's process path (its own process group, killed on timeout or cancel),
+ * output capped.
+ */
+import { runShell } from "../tools/shell-process.js";
+import type { Skill } from "./skill.js";
+import type { SkillHost } from "./skill-host.js";
+
+const TIMEOUT_MS = 120_000;
+const OUTPUT_LIMIT = 30_000;
+
+export type ShellOutcome = { ok: true; output: string } | { ok: false; reason: string };
+
+let calls = 0;
+
+export async function runSkillCommand(
+  host: SkillHost,
+  skill: Skill,
+  args: string,
+  command: string,
+  signal: AbortSignal,
+): Promise<ShellOutcome> {
+  const shown = `!\`${command}\``;
+  const decision = await host.runner.fire("PreSkillShellCommand", {
+    commandName: skill.name,
+    commandArgs: args,
+    commandSource: skill.source,
+    shellCommand: command,
+    signal,
+  });
+  if (decision.kind !== "allow")
+    return {
+      ok: false,
+      reason: `${shown} of /${skill.name} refused by hook ${decision.by}: ${decision.reason}`,
+    };
+  calls += 1;
+  const verdict = await host.approval.decide(
+    { id: `skill-shell-${calls}`, name: "bash", args: { command } },
+    host.bash,
+    { agentName: "main", signal },
+  );
+  if (!verdict.allowed) return { ok: false, reason: `${shown} of /${skill.name}: ${verdict.reason}` };
+  const result = await runShell({
+    command,
+    cwd: host.paths.root,
+    env: { ...process.env, ...host.env, CODEBOT_PROJECT_DIR: host.paths.root },
+    timeoutMs: TIMEOUT_MS,
+    signal,
+    outputLimit: OUTPUT_LIMIT,
+  });
+  if (result.spawnError !== undefined)
+    return { ok: false, reason: `${shown} of /${skill.name}: cannot start the shell: ${result.spawnError}` };
+  if (result.aborted) return { ok: false, reason: `${shown} of /${skill.name}: cancelled` };
+  if (result.timedOut)
+    return { ok: false, reason: `${shown} of /${skill.name}: timed out after ${TIMEOUT_MS / 1000} s` };
+  const output = result.output.replace(/\n$/, "");
+  if (result.exitCode !== 0 || result.killedBy !== null)
+    return { ok: true, output: `${output}\n[exit code ${result.exitCode ?? result.killedBy}]` };
+  return { ok: true, output };
+}

@@ -1,0 +1,57 @@
+/**
+ * The `skill` tool (Claude Code's `Skill`; hooks and permission rules may use either name): the
+ * model loads a skill by name, with optional arguments, and gets its expanded text. Its
+ * description lists the skills the model may load (not those with `disable-model-invocation`),
+ * each with its description, so the model knows when one applies.
+ */
+import type { Tool } from "@codebot/agentcore";
+import { z } from "zod";
+import type { ActiveSkills } from "./active-skills.js";
+import { expandSkill } from "./expand-skill.js";
+import type { Skill } from "./skill.js";
+import type { SkillHost } from "./skill-host.js";
+
+const inputSchema = z.object({
+  skill: z.string().min(1).describe('The skill\'s name, as listed (e.g. "review", "plugin:review")'),
+  args: z.string().optional().describe("Arguments for the skill, as the user would type them after /name"),
+});
+
+/** A description longer than this is cut in the listing (Claude Code cuts at about the same). */
+const MAX_DESCRIPTION = 1_024;
+
+export function skillTool(
+  host: SkillHost,
+  skills: ReadonlyMap<string, Skill>,
+  active: ActiveSkills,
+): Tool<z.infer<typeof inputSchema>> {
+  return {
+    name: "skill",
+    description: describeSkills([...skills.values()].filter((s) => s.modelInvocable)),
+    inputSchema,
+    async execute(args, ctx) {
+      const skill = skills.get(args.skill.replace(/^\//, ""));
+      if (skill === undefined || !skill.modelInvocable) {
+        const known = [...skills.values()].filter((s) => s.modelInvocable).map((s) => s.name);
+        return {
+          content: `skill: no skill named "${args.skill}"${known.length ? ` (available: ${known.join(", ")})` : ""}`,
+          isError: true,
+        };
+      }
+      const expanded = await expandSkill(host, active, skill, args.args ?? "", ctx.signal);
+      if (!expanded.ok) return { content: `skill: ${expanded.reason}`, isError: true };
+      return { content: expanded.text, isError: false };
+    },
+  };
+}
+
+function describeSkills(skills: readonly Skill[]): string {
+  const head =
+    "Load a skill: instructions (and the files of its folder) for a kind of task. When a task matches a skill's description, load it before you start, then follow what it says.";
+  if (skills.length === 0) return `${head}\n\nNo skills are available in this session.`;
+  const lines = skills.map((s) => {
+    const description =
+      s.description.length > MAX_DESCRIPTION ? `${s.description.slice(0, MAX_DESCRIPTION)}…` : s.description;
+    return `- ${s.name}${s.argumentHint ? ` ${s.argumentHint}` : ""}: ${description || "(no description)"}`;
+  });
+  return `${head}\n\nAvailable skills:\n${lines.join("\n")}`;
+}

@@ -1,0 +1,347 @@
+/**
+ * Skills and slash commands through the real CLI (issue 14 items 2 and 4): `-p "/name args"` and
+ * the interactive session expand them ($ARGUMENTS, $N, @file, !`cmd`), the model loads skills
+ * with the `skill` tool, a skill's front-matter hooks apply once it is loaded, and the events
+ * UserPromptExpansion and PreSkillShellCommand fire with Claude Code's payload, matcher and
+ * decision — each with a real hook script.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import {
+  modelEnv,
+  modelServer,
+  requestText,
+  runHooksTest,
+  type Sandbox,
+  sandbox,
+} from "./support/cli-fixtures.js";
+import { expectNoStackTrace, runCli, useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+/** A project command `/greet NAME [DAY]` whose text uses $ARGUMENTS, $0, $1, @file and !`cmd`. */
+function greetCommand(box: Sandbox): void {
+  box.write("notes/team.md", "The team is small.\n");
+  box.write(
+    ".claude/commands/greet.md",
+    [
+      "---",
+      "description: Greet someone",
+      "argument-hint: NAME [DAY]",
+      "---",
+      "Greet $0 on $1 (all: $ARGUMENTS).",
+      "Branch: !`echo feature-$0`",
+      "See @notes/team.md",
+      "",
+    ].join("\n"),
+  );
+}
+
+/** A hook script that saves its stdin (the payload) to `file`, then runs `then`. */
+function recorder(box: Sandbox, name: string, then: string): string {
+  const script = box.write(`hooks/${name}.sh`, `#!/bin/sh\ncat > "$(dirname "$0")/${name}.json"\n${then}\n`);
+  fs.chmodSync(script, 0o755);
+  return script;
+}
+
+function payload(box: Sandbox, name: string): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(box.at(`hooks/${name}.json`), "utf8")) as Record<string, unknown>;
+}
+
+async function oneShot(box: Sandbox, server: LoopbackModelServer, args: readonly string[]) {
+  return runCli([...args, "--cwd", box.project], { env: modelEnv(server, box.home) });
+}
+
+describe("slash commands and skills through -p", { timeout: 60_000 }, () => {
+  it('-p "/greet Ada Monday" sends the expanded command: arguments, shell output and the mentioned file', async () => {
+    const box = sandbox();
+    greetCommand(box);
+    const server = await modelServer([reply.text("Hello Ada")]);
+    const r = await oneShot(box, server, ["-p", "/greet Ada Monday", "--allowedTools", "Bash(echo *)"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("Hello Ada\n");
+    const sent = requestText(server.requests[0]);
+    expect(sent).toContain("Greet Ada on Monday (all: Ada Monday).");
+    // The argument went into the shell command quoted: data, not code.
+    expect(sent).toContain("Branch: feature-Ada");
+    expect(sent).toContain('<file path=\\"notes/team.md\\">\\nThe team is small.');
+    expect(sent).not.toContain("/greet");
+  });
+
+  it("a project command's !`cmd` does not run without permission: -p refuses it and nothing reaches the model", async () => {
+    const box = sandbox();
+    box.write(".claude/commands/mark.md", "Marked: !`touch marked.txt && echo done`\n");
+    const server = await modelServer([reply.text("never")]);
+    const r = await oneShot(box, server, ["-p", "/mark"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("!`touch marked.txt && echo done` of /mark: permission denied");
+    expect(fs.existsSync(box.at("marked.txt"))).toBe(false);
+    expect(server.requests).toHaveLength(0);
+    expectNoStackTrace(r.stderr);
+  });
+
+  it("an argument cannot inject shell code into a command's !`cmd`", async () => {
+    const box = sandbox();
+    box.write(".claude/commands/say.md", "Said: !`echo $ARGUMENTS`\n");
+    const server = await modelServer([reply.text("ok")]);
+    const r = await oneShot(box, server, [
+      "-p",
+      "/say hi; touch pwned.txt",
+      "--allowedTools",
+      "Bash(echo *)",
+    ]);
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(box.at("pwned.txt"))).toBe(false);
+    expect(requestText(server.requests[0])).toContain("Said: hi; touch pwned.txt");
+  });
+
+  it("@file outside the project is not included", async () => {
+    const box = sandbox();
+    const secret = path.join(box.home, "secret.txt");
+    fs.writeFileSync(secret, "top secret\n");
+    box.write(".claude/commands/show.md", "Show $ARGUMENTS\n");
+    const server = await modelServer([reply.text("ok")]);
+    const r = await oneShot(box, server, ["-p", `/show @${secret}`]);
+    expect(r.code).toBe(0);
+    expect(requestText(server.requests[0])).not.toContain("top secret");
+    expect(r.stderr).toContain("outside the project; not included");
+  });
+
+  it("the model sees skill descriptions (not disable-model-invocation ones) and loads a skill with the skill tool", async () => {
+    const box = sandbox();
+    box.write(
+      ".claude/skills/release/SKILL.md",
+      "---\nname: release\ndescription: Cut a release of this project\n---\nRelease steps for version $0: bump, tag, push.\n",
+    );
+    box.write(
+      ".claude/skills/deploy/SKILL.md",
+      "---\ndescription: Deploy to production\ndisable-model-invocation: true\n---\nDeploy now.\n",
+    );
+    const server = await modelServer([
+      reply.toolCall("skill", { skill: "release", args: "1.2.0" }),
+      reply.toolCall("skill", { skill: "deploy" }),
+      reply.text("released"),
+    ]);
+    const r = await oneShot(box, server, ["-p", "release it"]);
+    expect(r.code).toBe(0);
+    const tools = JSON.stringify(server.requests[0]?.body?.tools ?? []);
+    expect(tools).toContain("release: Cut a release of this project");
+    expect(tools).not.toContain("Deploy to production");
+    const afterLoad = requestText(server.requests[1]);
+    expect(afterLoad).toContain(
+      `Base directory for this skill: ${fs.realpathSync(box.project)}/.claude/skills/release`,
+    );
+    expect(afterLoad).toContain("Release steps for version 1.2.0: bump, tag, push.");
+    expect(requestText(server.requests[2])).toContain('no skill named \\"deploy\\"');
+  });
+
+  it("a skill's front-matter PreToolUse hook blocks a call only after the skill was loaded", async () => {
+    const box = sandbox();
+    box.write(
+      ".claude/skills/careful/SKILL.md",
+      [
+        "---",
+        "description: Be careful with the shell",
+        "hooks:",
+        "  PreToolUse:",
+        '    - matcher: "Bash"',
+        "      hooks:",
+        "        - type: command",
+        "          command: \"echo 'careful: no shell while this skill is active' >&2; exit 2\"",
+        "---",
+        "From now on, do not use the shell.",
+        "",
+      ].join("\n"),
+    );
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo before > before.txt" }),
+      reply.toolCall("skill", { skill: "careful" }),
+      reply.toolCall("bash", { command: "echo after > after.txt" }),
+      reply.text("done"),
+    ]);
+    const r = await oneShot(box, server, [
+      "-p",
+      "go",
+      "--permission-mode",
+      "bypassPermissions",
+      "--trust-project-hooks",
+    ]);
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(box.at("before.txt"), "utf8")).toBe("before\n");
+    expect(fs.existsSync(box.at("after.txt"))).toBe(false);
+    expect(requestText(server.requests[3])).toContain("hook: careful: no shell while this skill is active");
+  });
+
+  it("a project skill's hooks do not run without consent: its guard refuses the call instead", async () => {
+    const box = sandbox();
+    box.write(
+      ".claude/skills/careful/SKILL.md",
+      "---\ndescription: careful\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: touch hook-ran.txt\n---\nCareful.\n",
+    );
+    const server = await modelServer([
+      reply.toolCall("skill", { skill: "careful" }),
+      reply.toolCall("bash", { command: "echo x > x.txt" }),
+      reply.text("done"),
+    ]);
+    const r = await oneShot(box, server, ["-p", "go", "--permission-mode", "bypassPermissions"]);
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(box.at("hook-ran.txt"))).toBe(false);
+    expect(fs.existsSync(box.at("x.txt"))).toBe(false);
+    expect(requestText(server.requests[2])).toContain("hook not approved");
+  });
+});
+
+describe("UserPromptExpansion and PreSkillShellCommand (real hook scripts)", { timeout: 60_000 }, () => {
+  it("UserPromptExpansion gets Claude Code's payload, matches command_name, and its exit 2 blocks the expansion", async () => {
+    const box = sandbox();
+    greetCommand(box);
+    const block = recorder(box, "expansion", "echo 'not today' >&2; exit 2");
+    const other = recorder(box, "other", "exit 0");
+    const settings = box.json("hooks.json", {
+      hooks: {
+        UserPromptExpansion: [
+          { matcher: "greet", hooks: [{ type: "command", command: block }] },
+          { matcher: "deploy", hooks: [{ type: "command", command: other }] },
+        ],
+      },
+    });
+    const server = await modelServer([reply.text("never")]);
+    const r = await oneShot(box, server, [
+      "-p",
+      "/greet Ada Monday",
+      "--settings",
+      settings,
+      "--allowedTools",
+      "Bash(echo *)",
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("codebot: prompt blocked by a UserPromptExpansion hook: not today");
+    expect(server.requests).toHaveLength(0);
+    expect(payload(box, "expansion")).toMatchObject({
+      hook_event_name: "UserPromptExpansion",
+      expansion_type: "slash_command",
+      command_name: "greet",
+      command_args: "Ada Monday",
+      command_source: "project",
+      prompt: "/greet Ada Monday",
+      cwd: fs.realpathSync(box.project),
+    });
+    expect(fs.existsSync(box.at("hooks/other.json"))).toBe(false);
+  });
+
+  it("UserPromptExpansion's additionalContext goes to the model with the expanded command", async () => {
+    const box = sandbox();
+    box.write(".claude/commands/plain.md", "Plain text.\n");
+    const settings = box.json("hooks.json", {
+      hooks: {
+        UserPromptExpansion: [
+          {
+            hooks: [
+              {
+                type: "command",
+                command: `echo '{"hookSpecificOutput":{"hookEventName":"UserPromptExpansion","additionalContext":"freeze is on"}}'`,
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const server = await modelServer([reply.text("ok")]);
+    const r = await oneShot(box, server, ["-p", "/plain", "--settings", settings]);
+    expect(r.code).toBe(0);
+    const sent = requestText(server.requests[0]);
+    expect(sent).toContain("freeze is on");
+    expect(sent).toContain("Plain text.");
+  });
+
+  it("PreSkillShellCommand gets the command, matches command_name, and its exit 2 refuses the !`cmd`", async () => {
+    const box = sandbox();
+    greetCommand(box);
+    const refuse = recorder(box, "shell", "echo 'no shell in greetings' >&2; exit 2");
+    const settings = box.json("hooks.json", {
+      hooks: {
+        PreSkillShellCommand: [
+          { matcher: "release", hooks: [{ type: "command", command: "touch not-matched.txt" }] },
+          { matcher: "gre.*", hooks: [{ type: "command", command: refuse }] },
+        ],
+      },
+    });
+    const server = await modelServer([reply.text("never")]);
+    const r = await oneShot(box, server, [
+      "-p",
+      "/greet Ada Monday",
+      "--settings",
+      settings,
+      "--allowedTools",
+      "Bash(echo *)",
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("!`echo feature-'Ada'` of /greet refused by hook");
+    expect(r.stderr).toContain("no shell in greetings");
+    expect(server.requests).toHaveLength(0);
+    expect(payload(box, "shell")).toMatchObject({
+      hook_event_name: "PreSkillShellCommand",
+      command_name: "greet",
+      command_args: "Ada Monday",
+      command: "echo feature-'Ada'",
+    });
+    expect(fs.existsSync(box.at("not-matched.txt"))).toBe(false);
+  });
+
+  it("hooks test fires UserPromptExpansion and PreSkillShellCommand with the payload a session sends", async () => {
+    const box = sandbox();
+    const expansion = recorder(box, "expansion", "exit 0");
+    const shell = recorder(box, "shell", "echo refused >&2; exit 2");
+    const settings = box.json("hooks.json", {
+      hooks: {
+        UserPromptExpansion: [{ matcher: "greet", hooks: [{ type: "command", command: expansion }] }],
+        PreSkillShellCommand: [{ matcher: "greet", hooks: [{ type: "command", command: shell }] }],
+      },
+    });
+    const first = await runHooksTest(box, "UserPromptExpansion", ["--prompt", "/greet Bob"], { settings });
+    expect(first.code).toBe(0);
+    expect(payload(box, "expansion")).toMatchObject({
+      hook_event_name: "UserPromptExpansion",
+      command_name: "greet",
+      command_args: "Bob",
+      prompt: "/greet Bob",
+    });
+    const second = await runHooksTest(
+      box,
+      "PreSkillShellCommand",
+      ["--prompt", "/greet Bob", "--args", '{"command":"git status"}'],
+      { settings },
+    );
+    expect(second.stdout + second.stderr).toContain("refused");
+    expect(payload(box, "shell")).toMatchObject({
+      hook_event_name: "PreSkillShellCommand",
+      command_name: "greet",
+      command: "git status",
+    });
+  });
+});
+
+describe("slash commands in the interactive session", { timeout: 120_000 }, () => {
+  it("/greet with arguments and !`cmd` is expanded and sent; /skills lists it", async () => {
+    const box = sandbox();
+    greetCommand(box);
+    const server = await modelServer([reply.text("Greeted in the terminal")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--allowedTools", "Bash(echo *)"],
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit("/skills");
+    await term.waitForScreen("/greet NAME [DAY]  Greet someone  (command, project)");
+    term.submit("/greet Grace Friday");
+    await term.waitForScreen("Greeted in the terminal");
+    const sent = requestText(server.requests[0]);
+    expect(sent).toContain("Greet Grace on Friday (all: Grace Friday).");
+    expect(sent).toContain("Branch: feature-Grace");
+  });
+});
