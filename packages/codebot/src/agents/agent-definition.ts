@@ -4,7 +4,7 @@
  * the body is its instructions. A file that cannot be used is a problem naming the file and why.
  */
 import type { Problem, SettingsSource } from "@codebot/hooks";
-import { parseFrontMatter } from "../markdown/front-matter.js";
+import { parseFrontMatter } from "../skills/front-matter.js";
 
 /** Where an agent file was found: it decides trust (project agents' hooks need consent) and precedence. */
 export type AgentOrigin = "project" | "user" | "plugin";
@@ -26,8 +26,22 @@ export interface AgentDefinition {
   hooks?: Record<string, unknown>;
   file: string;
   origin: AgentOrigin;
-  /** The settings source its hooks count as: a project agent's are the project's (consent, §8). */
+  /**
+   * The settings source its hooks count as: a project agent's, or those of a plugin only the
+   * project switched on, are the project's (they need consent, §8).
+   */
   hookSource: SettingsSource;
+  /** A plugin's agent: its hooks get `CLAUDE_PLUGIN_ROOT` and `CLAUDE_PLUGIN_DATA`. */
+  plugin?: { name: string; root: string; dataDir: string };
+}
+
+/** The plugin an agent file came from, as the settings loaded it. */
+export interface PluginOf {
+  name: string;
+  root: string;
+  dataDir: string;
+  /** `project`/`local`: only a project or local file switched the plugin on. */
+  source: SettingsSource;
 }
 
 /** Claude Code's names: lower-case letters, digits and hyphens; a little looser here, never a path or a space. */
@@ -49,20 +63,16 @@ const KNOWN_KEYS = new Set([
   ...COSMETIC_KEYS,
 ]);
 
-export function parseAgentFile(
+export async function parseAgentFile(
   file: string,
   text: string,
   origin: AgentOrigin,
   problems: Problem[],
-  plugin?: string,
-): AgentDefinition | undefined {
+  plugin?: PluginOf,
+): Promise<AgentDefinition | undefined> {
   const report = (severity: Problem["severity"], message: string) =>
     problems.push({ severity, scope: "settings", file, message: `agent: ${message}` });
-  const parsed = parseFrontMatter(text);
-  if (parsed.kind === "none") {
-    report("error", "no front-matter (--- name: … description: … ---); agent not loaded");
-    return undefined;
-  }
+  const parsed = await parseFrontMatter(text);
   if (parsed.kind === "error") {
     report("error", `${parsed.message}; agent not loaded`);
     return undefined;
@@ -74,7 +84,7 @@ export function parseAgentFile(
     report(
       "error",
       name === ""
-        ? "front-matter has no name; agent not loaded"
+        ? "front-matter has no name (--- name: … description: … ---); agent not loaded"
         : `name ${JSON.stringify(name)} must be letters, digits, -, _ or . (at most 64); agent not loaded`,
     );
     return undefined;
@@ -93,12 +103,14 @@ export function parseAgentFile(
       report("warning", `${name}: "${key}" is not supported by codebot; ignored`);
   }
   const definition: AgentDefinition = {
-    name: plugin === undefined ? name : `${plugin}:${name}`,
+    name: plugin === undefined ? name : `${plugin.name}:${name}`,
     description,
     prompt: parsed.body.trim(),
     file,
     origin,
-    hookSource: origin === "project" ? "project" : origin === "plugin" ? "plugin" : "user",
+    hookSource:
+      origin === "project" ? "project" : origin === "plugin" ? (plugin?.source ?? "plugin") : "user",
+    ...(plugin ? { plugin: { name: plugin.name, root: plugin.root, dataDir: plugin.dataDir } } : {}),
   };
   const tools = toolList(fm.tools, "tools", name, report);
   if (tools !== undefined) definition.tools = tools;

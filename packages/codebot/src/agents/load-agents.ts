@@ -8,16 +8,16 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Problem } from "@codebot/hooks";
 import { readSettingsText } from "../settings/read-settings-text.js";
-import { type AgentDefinition, type AgentOrigin, parseAgentFile } from "./agent-definition.js";
+import { type AgentDefinition, type AgentOrigin, type PluginOf, parseAgentFile } from "./agent-definition.js";
 
 export interface AgentLocations {
   cwd: string;
   codebotHome: string;
   claudeHome: string;
-  /** Claude Code compatibility (codebot's user settings `claudeCompat`, default on). */
+  /** Claude Code compatibility (codebot's user settings `claudeCompat`, default on): `.claude/agents`, `~/.claude/agents`. */
   claudeCompat: boolean;
-  /** Plugin folders whose `agents/` to read, with the plugin's name. */
-  plugins?: readonly { name: string; root: string }[];
+  /** Every plugin folder the settings loaded (with hooks or not): their `agents/` are read. */
+  plugins?: readonly PluginOf[];
 }
 
 export interface LoadedAgents {
@@ -28,15 +28,15 @@ export interface LoadedAgents {
 /** At most this many files per folder tree: a hostile repository cannot make start-up crawl. */
 const MAX_FILES = 200;
 
-export function loadAgents(where: AgentLocations): LoadedAgents {
-  const folders: { dir: string; origin: AgentOrigin; plugin?: string }[] = [
+export async function loadAgents(where: AgentLocations): Promise<LoadedAgents> {
+  const folders: { dir: string; origin: AgentOrigin; plugin?: PluginOf }[] = [
     { dir: path.join(where.cwd, ".codebot", "agents"), origin: "project" },
   ];
   if (where.claudeCompat) folders.push({ dir: path.join(where.cwd, ".claude", "agents"), origin: "project" });
   folders.push({ dir: path.join(where.codebotHome, "agents"), origin: "user" });
   if (where.claudeCompat) folders.push({ dir: path.join(where.claudeHome, "agents"), origin: "user" });
   for (const plugin of where.plugins ?? [])
-    folders.push({ dir: path.join(plugin.root, "agents"), origin: "plugin", plugin: plugin.name });
+    folders.push({ dir: path.join(plugin.root, "agents"), origin: "plugin", plugin });
 
   const agents: AgentDefinition[] = [];
   const problems: Problem[] = [];
@@ -55,7 +55,7 @@ export function loadAgents(where: AgentLocations): LoadedAgents {
       if (read.kind === "error")
         problems.push({ severity: "error", scope: "settings", file, message: `agent: ${read.message}` });
       if (read.kind !== "text") continue;
-      const agent = parseAgentFile(file, read.text, folder.origin, problems, folder.plugin);
+      const agent = await parseAgentFile(file, read.text, folder.origin, problems, folder.plugin);
       if (agent === undefined) continue;
       const earlier = agents.find((a) => a.name === agent.name);
       if (earlier) {

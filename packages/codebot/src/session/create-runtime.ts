@@ -12,7 +12,8 @@ import {
 } from "@codebot/agentcore";
 import { createHookRunner, formatProblem, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
 import { agentHookRunner } from "../agents/agent-hook.js";
-import { sessionAgents } from "../agents/session-agents.js";
+import { AgentHookScopes } from "../agents/agent-hook-scopes.js";
+import { loadAgents } from "../agents/load-agents.js";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
@@ -236,8 +237,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   for (const problem of instructions.loaded.problems) notify(`codebot: instruction file: ${problem}`);
 
   // Custom sub-agents (.codebot/agents, .claude/agents, the user's, plugins'), chosen by the agent tool's subagent_type.
-  const agents = sessionAgents({ cwd, codebotHome, claudeHome, layers: project.layers });
+  const agents = await loadAgents({
+    cwd,
+    codebotHome,
+    claudeHome,
+    claudeCompat: instructions.claudeCompat,
+    plugins: project.plugins,
+  });
   for (const problem of agents.problems) notify(`codebot: ${formatProblem(problem)}`);
+  const agentScopes = new AgentHookScopes(runner, agents.agents, notify);
+  const scopeEnds = new Map<string, () => void>();
 
   const validation = new StopValidation(
     (input) => runner.postStopValidation(input),
@@ -274,14 +283,21 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       },
       recordMessage: (agentName, message) => transcript.append(message, agentName),
       started: async (run) => {
-        const decision = await runner.fire("SubagentStart", { agent: run.type });
+        // The agent's own hooks first, so its SubagentStart hooks fire too.
+        scopeEnds.set(run.name, agentScopes.enter(run));
+        const decision = await runner.fire("SubagentStart", { agent: run.type, agentName: run.name });
         return decision.kind === "stop" ? undefined : decision.context;
       },
-      stopped: async (run, lastAssistantMessage) =>
+      stopped: async (run, lastAssistantMessage) => {
         runner.subagentStop({
           agent: run.type,
+          agentName: run.name,
           ...(lastAssistantMessage !== undefined ? { lastAssistantMessage } : {}),
-        }),
+        });
+        // SubagentStop has picked its hooks (the agent's own among them): they leave with the run.
+        scopeEnds.get(run.name)?.();
+        scopeEnds.delete(run.name);
+      },
     },
   });
   // Skills and commands: the model loads them with the `skill` tool, the user runs `/name args`.

@@ -4,7 +4,9 @@ import {
   agentLoop,
   type LoopResult,
   type Tool,
+  type ToolContext,
   type ToolMiddleware,
+  type ToolResult,
 } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { z } from "zod";
@@ -87,6 +89,7 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
         const known = [GENERAL_PURPOSE, ...host.agents.map((a) => a.name)].join(", ");
         return { content: `agent: unknown subagent_type "${type}" (available: ${known})`, isError: true };
       }
+      // The agent tool is not read-only, so the kernel runs its calls one after another: a name is never in use twice at once.
       const name = args.name ?? type;
       const run: SubagentRun = { name, type: agent?.name ?? name, ...(agent ? { agent } : {}) };
       let model: LanguageModelV3;
@@ -98,38 +101,49 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
           isError: true,
         };
       }
-      // The caller's message with this very call reaches the transcript first, so the sub-agent's lines follow it.
-      await ctx.eventsDelivered();
-      // SubagentStart's context goes into the sub-agent's first message, as UserPromptSubmit's does for the main agent.
-      const prompt = userTurn(args.prompt, await host.started(run));
-      let result: LoopResult | undefined;
-      try {
-        const stream = agentLoop({
-          model,
-          systemPrompt: systemPromptOf(host.systemPrompt(name), agent),
-          messages: [prompt],
-          tools: agent ? agentTools(host.tools(), agent) : [...host.tools()],
-          middleware: [...host.middleware],
-          maxTurns: agent?.maxTurns ?? host.maxTurns,
-          signal: ctx.signal,
-          agentName: name,
-        });
-        host.recordMessage(name, prompt);
-        for await (const event of stream) host.onEvent(name, event);
-        result = await stream.result();
-      } catch (error) {
-        return { content: `agent ${name}: failed: ${(error as Error).message}`, isError: true };
-      } finally {
-        await host.stopped(run, result ? finalText(result.newMessages) : undefined);
-      }
-      const text = finalText(result.newMessages);
-      if (result.reason === "stop") return { content: text === "" ? "(no answer)" : text, isError: false };
-      const why = result.reason === "error" ? `error: ${result.error?.message ?? "unknown"}` : result.reason;
-      return {
-        content: `agent ${name}: ended early (${why})${text === "" ? "" : `\n${text}`}`,
-        isError: true,
-      };
+      return runSubagent(host, run, args.prompt, model, ctx);
     },
+  };
+}
+
+async function runSubagent(
+  host: SubagentHost,
+  run: SubagentRun,
+  task: string,
+  model: LanguageModelV3,
+  ctx: ToolContext,
+): Promise<ToolResult> {
+  const { name, agent } = run;
+  // The caller's message with this very call reaches the transcript first, so the sub-agent's lines follow it.
+  await ctx.eventsDelivered();
+  // SubagentStart's context goes into the sub-agent's first message, as UserPromptSubmit's does for the main agent.
+  const prompt = userTurn(task, await host.started(run));
+  let result: LoopResult | undefined;
+  try {
+    const stream = agentLoop({
+      model,
+      systemPrompt: systemPromptOf(host.systemPrompt(name), agent),
+      messages: [prompt],
+      tools: agent ? agentTools(host.tools(), agent) : [...host.tools()],
+      middleware: [...host.middleware],
+      maxTurns: agent?.maxTurns ?? host.maxTurns,
+      signal: ctx.signal,
+      agentName: name,
+    });
+    host.recordMessage(name, prompt);
+    for await (const event of stream) host.onEvent(name, event);
+    result = await stream.result();
+  } catch (error) {
+    return { content: `agent ${name}: failed: ${(error as Error).message}`, isError: true };
+  } finally {
+    await host.stopped(run, result ? finalText(result.newMessages) : undefined);
+  }
+  const text = finalText(result.newMessages);
+  if (result.reason === "stop") return { content: text === "" ? "(no answer)" : text, isError: false };
+  const why = result.reason === "error" ? `error: ${result.error?.message ?? "unknown"}` : result.reason;
+  return {
+    content: `agent ${name}: ended early (${why})${text === "" ? "" : `\n${text}`}`,
+    isError: true,
   };
 }
 
@@ -137,7 +151,7 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
 function toolDescription(agents: readonly AgentDefinition[]): string {
   const lines = [
     "Start a sub-agent on a self-contained task. It works with its own context and reports back its final answer.",
-    `Available agent types (subagent_type):`,
+    "Available agent types (subagent_type):",
     `- ${GENERAL_PURPOSE}: the same tools as you (except agent), for any task`,
     ...agents.map((a) => `- ${a.name}: ${a.description.replace(/\s+/g, " ")}`),
   ];

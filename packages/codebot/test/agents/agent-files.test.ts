@@ -20,7 +20,7 @@ const agentText = (name: string, extra = "", body = "You review diffs.") =>
   `---\nname: ${name}\ndescription: Reviews ${name}\n${extra}---\n${body}\n`;
 
 describe("agent files", () => {
-  it("reads Claude Code's front-matter: folded description, comma tools, model, maxTurns, body as instructions", () => {
+  it("reads Claude Code's front-matter: folded description, comma tools, model, maxTurns, body as instructions", async () => {
     const problems: Problem[] = [];
     const text = [
       "---",
@@ -36,7 +36,7 @@ describe("agent files", () => {
       "You are a strict reviewer.",
       "",
     ].join("\n");
-    const agent = parseAgentFile("/p/.claude/agents/r.md", text, "project", problems);
+    const agent = await parseAgentFile("/p/.claude/agents/r.md", text, "project", problems);
     expect(problems).toEqual([]);
     expect(agent).toMatchObject({
       name: "code-reviewer",
@@ -50,7 +50,7 @@ describe("agent files", () => {
     });
   });
 
-  it("a YAML tool list and model inherit; a front-matter Stop hook becomes SubagentStop", () => {
+  it("a YAML tool list and model inherit; a front-matter Stop hook becomes SubagentStop", async () => {
     const problems: Problem[] = [];
     const text = [
       "---",
@@ -73,7 +73,7 @@ describe("agent files", () => {
       "---",
       "body",
     ].join("\n");
-    const agent = parseAgentFile("/u/agents/t.md", text, "user", problems);
+    const agent = await parseAgentFile("/u/agents/t.md", text, "user", problems);
     expect(problems).toEqual([]);
     expect(agent?.tools).toEqual(["Read", "mcp__db__query"]);
     expect(agent?.model).toBeUndefined();
@@ -81,16 +81,20 @@ describe("agent files", () => {
     expect(agent?.hookSource).toBe("user");
   });
 
-  it("a file without name or description, or with broken YAML, is a problem naming the file; not loaded", () => {
+  it("a file without name or description, or with broken YAML, is a problem naming the file; not loaded", async () => {
     const problems: Problem[] = [];
-    expect(parseAgentFile("/a.md", "---\ndescription: x\n---\n", "user", problems)).toBeUndefined();
-    expect(parseAgentFile("/b.md", "---\nname: b\n---\n", "user", problems)).toBeUndefined();
+    expect(await parseAgentFile("/a.md", "---\ndescription: x\n---\n", "user", problems)).toBeUndefined();
+    expect(await parseAgentFile("/b.md", "---\nname: b\n---\n", "user", problems)).toBeUndefined();
     expect(
-      parseAgentFile("/c.md", "---\nname: c\ndescription: [oops\n---\n", "user", problems),
+      await parseAgentFile("/c.md", "---\nname: c\ndescription: [oops\n---\n", "user", problems),
     ).toBeUndefined();
-    expect(parseAgentFile("/d.md", "no front-matter", "user", problems)).toBeUndefined();
+    expect(await parseAgentFile("/d.md", "no front-matter", "user", problems)).toBeUndefined();
     expect(problems.map((p) => [p.file, p.severity, p.message])).toEqual([
-      ["/a.md", "error", "agent: front-matter has no name; agent not loaded"],
+      [
+        "/a.md",
+        "error",
+        "agent: front-matter has no name (--- name: … description: … ---); agent not loaded",
+      ],
       [
         "/b.md",
         "error",
@@ -99,22 +103,26 @@ describe("agent files", () => {
       [
         "/c.md",
         "error",
-        expect.stringMatching(/^agent: front-matter is not valid YAML \(line \d+\): .*; agent not loaded$/),
+        expect.stringMatching(/^agent: front-matter is not valid YAML: .*; agent not loaded$/),
       ],
-      ["/d.md", "error", expect.stringMatching(/^agent: no front-matter/)],
+      [
+        "/d.md",
+        "error",
+        "agent: front-matter has no name (--- name: … description: … ---); agent not loaded",
+      ],
     ]);
   });
 
-  it("front-matter keys codebot does not act on are warnings, not silence", () => {
+  it("front-matter keys codebot does not act on are warnings, not silence", async () => {
     const problems: Problem[] = [];
-    parseAgentFile("/a.md", agentText("a", "permissionMode: plan\nfavourite: 3\n"), "user", problems);
+    await parseAgentFile("/a.md", agentText("a", "permissionMode: plan\nfavourite: 3\n"), "user", problems);
     expect(problems.map((p) => p.message)).toEqual([
       'agent: a: "permissionMode" is not supported by codebot; ignored',
       'agent: a: unknown front-matter key "favourite"; ignored',
     ]);
   });
 
-  it("YAML aliases cannot blow up (billion laughs): a problem, not a hang", () => {
+  it("YAML aliases cannot blow up (billion laughs): a problem, not a hang", async () => {
     const lines = [
       "---",
       "name: x",
@@ -129,8 +137,8 @@ describe("agent files", () => {
       );
     lines.push("---", "");
     const problems: Problem[] = [];
-    expect(parseAgentFile("/x.md", lines.join("\n"), "project", problems)).toBeUndefined();
-    expect(problems[0]?.message).toMatch(/^agent: front-matter: .*alias/i);
+    expect(await parseAgentFile("/x.md", lines.join("\n"), "project", problems)).toBeUndefined();
+    expect(problems[0]?.message).toMatch(/^agent: front-matter is not valid YAML: .*alias/i);
   });
 });
 
@@ -144,7 +152,7 @@ describe("where agents are found", () => {
     return { root, cwd, codebotHome, claudeHome };
   };
 
-  it("project (.codebot, .claude) over user ($CODEBOT_HOME, ~/.claude) over plugins, which are named <plugin>:<name>", () => {
+  it("project (.codebot, .claude) over user ($CODEBOT_HOME, ~/.claude) over plugins, which are named <plugin>:<name>", async () => {
     const w = setup();
     write(path.join(w.cwd, ".claude/agents/reviewer.md"), agentText("reviewer", "", "project reviewer"));
     write(path.join(w.codebotHome, "agents/reviewer.md"), agentText("reviewer", "", "user reviewer"));
@@ -152,7 +160,11 @@ describe("where agents are found", () => {
     write(path.join(w.cwd, ".codebot/agents/tester.md"), agentText("tester"));
     const plugin = path.join(w.root, "plug");
     write(path.join(plugin, "agents/reviewer.md"), agentText("reviewer"));
-    const loaded = loadAgents({ ...w, claudeCompat: true, plugins: [{ name: "lint", root: plugin }] });
+    const loaded = await loadAgents({
+      ...w,
+      claudeCompat: true,
+      plugins: [{ name: "lint", root: plugin, dataDir: path.join(w.root, "data"), source: "plugin" }],
+    });
     expect(loaded.agents.map((a) => [a.name, a.origin])).toEqual([
       ["tester", "project"],
       ["reviewer", "project"],
@@ -165,20 +177,20 @@ describe("where agents are found", () => {
     ]);
   });
 
-  it("with claudeCompat off, .claude/agents and ~/.claude/agents are not read", () => {
+  it("with claudeCompat off, .claude/agents and ~/.claude/agents are not read", async () => {
     const w = setup();
     write(path.join(w.cwd, ".claude/agents/a.md"), agentText("a"));
     write(path.join(w.claudeHome, "agents/b.md"), agentText("b"));
     write(path.join(w.codebotHome, "agents/c.md"), agentText("c"));
-    expect(loadAgents({ ...w, claudeCompat: false }).agents.map((a) => a.name)).toEqual(["c"]);
+    expect((await loadAgents({ ...w, claudeCompat: false })).agents.map((a) => a.name)).toEqual(["c"]);
   });
 
-  it("a project agent file linking outside the project is not followed", () => {
+  it("a project agent file linking outside the project is not followed", async () => {
     const w = setup();
     const outside = write(path.join(w.root, "elsewhere.md"), agentText("sneaky"));
     fs.mkdirSync(path.join(w.cwd, ".codebot/agents"), { recursive: true });
     fs.symlinkSync(outside, path.join(w.cwd, ".codebot/agents/sneaky.md"));
-    const loaded = loadAgents({ ...w, claudeCompat: true });
+    const loaded = await loadAgents({ ...w, claudeCompat: true });
     expect(loaded.agents).toEqual([]);
     expect(loaded.problems[0]?.message).toBe("agent: links outside the project; not loaded");
   });
