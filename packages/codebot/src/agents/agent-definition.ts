@@ -5,6 +5,7 @@
  */
 import type { Problem, SettingsSource } from "@codebot/hooks";
 import { parseFrontMatter } from "../skills/front-matter.js";
+import { unknownToolNames } from "./agent-tools.js";
 
 /** Where an agent file was found: it decides trust (project agents' hooks need consent) and precedence. */
 export type AgentOrigin = "project" | "user" | "plugin";
@@ -116,6 +117,11 @@ export async function parseAgentFile(
   if (tools !== undefined) definition.tools = tools;
   const disallowed = toolList(fm.disallowedTools, "disallowedTools", name, report);
   if (disallowed !== undefined) definition.disallowedTools = disallowed;
+  const unknown = unknownToolNames([...(tools ?? []), ...(disallowed ?? [])]);
+  if (unknown.length > 0) {
+    const list = unknown.map((t) => JSON.stringify(t)).join(", ");
+    report("warning", `${name}: ${list}: no such tool in codebot; ignored`);
+  }
   if (fm.model !== undefined) {
     if (typeof fm.model !== "string" || fm.model.trim() === "")
       report("warning", `${name}: model must be a model name; the session's model is used`);

@@ -7,6 +7,7 @@
  */
 import type { Tool } from "@codebot/agentcore";
 import { codebotToolName } from "@codebot/hooks";
+import { BUILTIN_TOOL_NAMES } from "../tools/builtin-tool-names.js";
 import type { AgentDefinition } from "./agent-definition.js";
 
 export function agentTools(available: readonly Tool[], agent: AgentDefinition): Tool[] {
@@ -16,11 +17,16 @@ export function agentTools(available: readonly Tool[], agent: AgentDefinition): 
   return allowed.filter((tool) => !named(denied, tool));
 }
 
-/** Names in a `tools` list that match no tool codebot has or gets from MCP: said once at load, not silently dropped. */
-export function unknownToolNames(names: readonly string[], builtin: readonly string[]): string[] {
+/**
+ * Names in a `tools` list that match no tool codebot has (MCP tools are only known once their
+ * servers connect, so `mcp__` names are not judged): said once at load, not silently dropped.
+ */
+export function unknownToolNames(names: readonly string[]): string[] {
+  // The skill tool joins the built-in ones in a session with skills.
+  const known = [...BUILTIN_TOOL_NAMES, "skill"];
   return names.filter((name) => {
     if (/^(Agent|Task)\(.*\)$/.test(name) || name.startsWith("mcp__")) return false;
-    return !builtin.includes(codebotToolName(name));
+    return !known.includes(codebotToolName(name));
   });
 }
 

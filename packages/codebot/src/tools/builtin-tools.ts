@@ -20,22 +20,6 @@ export interface BuiltinToolsOptions {
   subagents: Omit<SubagentHost, "tools">;
 }
 
-/** The names of the tools builtinTools gives (for checks that need no session, like `hooks validate`). */
-export const BUILTIN_TOOL_NAMES: readonly string[] = [
-  "bash",
-  "read",
-  "write",
-  "edit",
-  "multi_edit",
-  "glob",
-  "grep",
-  "ls",
-  "task_create",
-  "task_update",
-  "task_list",
-  "agent",
-];
-
 /**
  * The main agent's tools. Sub-agents get the list as it is when they start, without `agent`:
  * MCP tools join it as their servers connect.

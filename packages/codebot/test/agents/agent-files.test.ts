@@ -122,6 +122,23 @@ describe("agent files", () => {
     ]);
   });
 
+  it("tool names codebot has no tool for are a warning; Claude Code's, codebot's, mcp__ and Agent(x) names are not", async () => {
+    const problems: Problem[] = [];
+    const agent = await parseAgentFile(
+      "/a.md",
+      agentText(
+        "a",
+        "tools: Read, multi_edit, LS, WebFetch, mcp__db__q, Agent(x)\ndisallowedTools: [NotebookEdit]\n",
+      ),
+      "user",
+      problems,
+    );
+    expect(agent?.tools).toEqual(["Read", "multi_edit", "LS", "WebFetch", "mcp__db__q", "Agent(x)"]);
+    expect(problems.map((p) => p.message)).toEqual([
+      'agent: a: "WebFetch", "NotebookEdit": no such tool in codebot; ignored',
+    ]);
+  });
+
   it("YAML aliases cannot blow up (billion laughs): a problem, not a hang", async () => {
     const lines = [
       "---",

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { BUILTIN_TOOL_NAMES } from "../../src/tools/builtin-tools.js";
+import { BUILTIN_TOOL_NAMES } from "../../src/tools/builtin-tool-names.js";
 import { command, startSession } from "../support/e2e.js";
 
 describe("Claude Code tool names", () => {

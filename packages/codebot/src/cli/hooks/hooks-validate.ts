@@ -1,5 +1,5 @@
 import { formatProblem } from "@codebot/hooks";
-import { BUILTIN_TOOL_NAMES } from "../../tools/builtin-tools.js";
+import { BUILTIN_TOOL_NAMES } from "../../tools/builtin-tool-names.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { problemLines } from "../settings-check.js";
