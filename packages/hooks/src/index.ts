@@ -7,9 +7,9 @@
  * decides: mode, what the matcher and `if` see, the payload builder, how stdout is read, whether
  * the hook may end the run. The path of one PreToolUse call is then linear: the kernel calls the
  * tool **middleware** (middleware.ts), which calls the runner's **fire** (runner.ts) with the call's
- * fields; the pure **plan** (plan.ts) picks, from the event's hooks, the steps to wait for, the
- * hooks to start in the background (background-jobs.ts) and the skipped ones with their reason;
- * **execute** (hook-execution.ts) asks for approval and runs each waited hook through its
+ * fields; fire hands the firing to firing.ts, which walks it: the pure **plan** (plan.ts) picks,
+ * from the event's hooks, the steps to wait for, the hooks to start in the background
+ * (background-jobs.ts) and the skipped ones with their reason; **execute** (hook-execution.ts) asks for approval and runs each waited hook through its
  * **executor** (command-executor.ts, prompt-executor.ts, http-executor.ts), whose outcome
  * interpret.ts reads once into a verdict; **merge** (merge.ts, a table keyed by mode) folds the
  * runs in configuration order into one `Decision` (decision.ts: allow | block | stop), which the

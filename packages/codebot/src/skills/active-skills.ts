@@ -7,9 +7,10 @@
  *   rules count only where the same `permissions.allow` rule in project settings would: once the
  *   grant `allow:<rule>` is trusted (`codebot hooks trust`, `--trust-project-hooks`).
  */
-import { formatProblem, loadHooks, type SettingsSource } from "@codebot/hooks";
+import { formatProblem } from "@codebot/hooks";
 import { type PermissionRule, parsePermissionRule } from "../approval/permission-rule.js";
 import type { Skill } from "./skill.js";
+import { compileSkillHooks } from "./skill-hooks.js";
 import type { SkillHost } from "./skill-host.js";
 
 export class ActiveSkills {
@@ -33,16 +34,7 @@ export class ActiveSkills {
   private addHooks(skill: Skill): void {
     if (skill.hooks === undefined || this.withHooks.has(skill.name)) return;
     this.withHooks.add(skill.name);
-    const source: SettingsSource = skill.source;
-    const loaded = loadHooks([
-      {
-        source,
-        path: skill.file,
-        settings: { hooks: skill.hooks },
-        honoursOnce: true,
-        ...(skill.plugin ? { plugin: skill.plugin } : {}),
-      },
-    ]);
+    const loaded = compileSkillHooks(skill);
     for (const problem of loaded.problems)
       this.host.notify(`codebot: skill /${skill.name}: ${formatProblem(problem)}`);
     if (loaded.hooks.length > 0) this.host.runner.addScopedHooks(`skill:${skill.name}`, loaded.hooks);

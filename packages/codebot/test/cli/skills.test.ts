@@ -139,6 +139,46 @@ describe("slash commands and skills through -p", { timeout: 60_000 }, () => {
     expect(requestText(server.requests[2])).toContain('no skill named \\"deploy\\"');
   });
 
+  it("a Claude Code group matching Skill sees the skill tool's call as Claude Code names it", async () => {
+    const box = sandbox();
+    box.write(".claude/skills/notes/SKILL.md", "---\ndescription: notes\n---\nTake notes.\n");
+    const seen = recorder(box, "skill-call", "exit 0");
+    const settings = box.json("hooks.json", {
+      hooks: { PreToolUse: [{ matcher: "Skill", hooks: [{ type: "command", command: seen }] }] },
+    });
+    const server = await modelServer([reply.toolCall("skill", { skill: "notes" }), reply.text("ok")]);
+    const r = await oneShot(box, server, ["-p", "take notes", "--settings", settings]);
+    expect(r.code).toBe(0);
+    expect(payload(box, "skill-call")).toMatchObject({
+      hook_event_name: "PreToolUse",
+      tool_name: "Skill",
+      tool_input: { skill: "notes" },
+    });
+  });
+
+  it("a skill's hook with once: true runs at its first firing only", async () => {
+    const box = sandbox();
+    box.write(
+      ".claude/skills/first/SKILL.md",
+      "---\ndescription: first\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: echo ran >> once.log\n          once: true\n---\nFirst.\n",
+    );
+    const server = await modelServer([
+      reply.toolCall("skill", { skill: "first" }),
+      reply.toolCall("bash", { command: "true" }),
+      reply.toolCall("bash", { command: "true" }),
+      reply.text("done"),
+    ]);
+    const r = await oneShot(box, server, [
+      "-p",
+      "go",
+      "--permission-mode",
+      "bypassPermissions",
+      "--trust-project-hooks",
+    ]);
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(box.at("once.log"), "utf8")).toBe("ran\n");
+  });
+
   it("a skill's front-matter PreToolUse hook blocks a call only after the skill was loaded", async () => {
     const box = sandbox();
     box.write(
@@ -192,6 +232,48 @@ describe("slash commands and skills through -p", { timeout: 60_000 }, () => {
     expect(fs.existsSync(box.at("hook-ran.txt"))).toBe(false);
     expect(fs.existsSync(box.at("x.txt"))).toBe(false);
     expect(requestText(server.requests[2])).toContain("hook not approved");
+  });
+});
+
+describe("consent for a project's skills", { timeout: 60_000 }, () => {
+  it("hooks trust lists a project skill's hooks and allowed-tools; once approved, both apply in -p", async () => {
+    const box = sandbox();
+    box.write(
+      ".claude/skills/stamp/SKILL.md",
+      [
+        "---",
+        "description: Stamp the project",
+        "allowed-tools: Bash(touch stamped.txt)",
+        "hooks:",
+        "  PreToolUse:",
+        "    - matcher: Bash",
+        "      hooks:",
+        "        - type: command",
+        "          command: touch hook-ran.txt",
+        "---",
+        "Stamped: !`touch stamped.txt`",
+        "",
+      ].join("\n"),
+    );
+    const server = await modelServer([reply.text("never")]);
+    const before = await oneShot(box, server, ["-p", "/stamp"]);
+    expect(before.code).toBe(1);
+    expect(before.stderr).toContain("project skill /stamp asks to pre-approve Bash(touch stamped.txt)");
+    expect(fs.existsSync(box.at("stamped.txt"))).toBe(false);
+
+    const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(trust.code).toBe(0);
+    expect(trust.stdout).toContain("PreToolUse");
+    expect(trust.stdout).toContain("touch hook-ran.txt");
+    expect(trust.stdout).toContain("allow:Bash(touch stamped.txt)");
+
+    const after = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("stamped")]);
+    const r = await oneShot(box, after, ["-p", "/stamp", "--allowedTools", "Bash(echo *)"]);
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(box.at("stamped.txt"))).toBe(true);
+    expect(fs.existsSync(box.at("hook-ran.txt"))).toBe(true);
   });
 });
 
@@ -343,5 +425,64 @@ describe("slash commands in the interactive session", { timeout: 120_000 }, () =
     const sent = requestText(server.requests[0]);
     expect(sent).toContain("Greet Grace on Friday (all: Grace Friday).");
     expect(sent).toContain("Branch: feature-Grace");
+  });
+
+  it("/release 2.0 runs a skill with its argument and !`cmd`", async () => {
+    const box = sandbox();
+    box.write(
+      ".claude/skills/release/SKILL.md",
+      "---\ndescription: Cut a release\nargument-hint: VERSION\n---\nRelease $0; tag: !`echo v$0`\n",
+    );
+    const server = await modelServer([reply.text("Released in the terminal")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--allowedTools", "Bash(echo *)"],
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit("/release 2.0");
+    await term.waitForScreen("Released in the terminal");
+    const sent = requestText(server.requests[0]);
+    expect(sent).toContain("Release 2.0; tag: v2.0");
+    expect(sent).toContain("Base directory for this skill:");
+  });
+
+  it("the project question lists a project skill's hooks; once allowed, they apply after the skill is loaded", async () => {
+    const box = sandbox();
+    box.write(
+      ".claude/skills/careful/SKILL.md",
+      [
+        "---",
+        "description: careful",
+        "hooks:",
+        "  PreToolUse:",
+        "    - matcher: Bash",
+        "      hooks:",
+        "        - type: command",
+        "          command: \"echo 'careful says no' >&2; exit 2\"",
+        "---",
+        "Careful now.",
+        "",
+      ].join("\n"),
+    );
+    const server = await modelServer([
+      reply.toolCall("skill", { skill: "careful" }),
+      reply.toolCall("bash", { command: "echo x > x.txt" }),
+      reply.text("stopped trying"),
+    ]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--permission-mode", "bypassPermissions"],
+    });
+    const question = await term.waitForScreen("allow them?");
+    expect(question).toContain(".claude/skills/careful/SKILL.md");
+    expect(question).toContain("careful says no");
+    term.type("y");
+    await term.waitForScreen(/^›/m);
+    term.submit("go");
+    await term.waitForScreen("stopped trying");
+    expect(fs.existsSync(box.at("x.txt"))).toBe(false);
+    expect(requestText(server.requests[2])).toContain("hook: careful says no");
   });
 });

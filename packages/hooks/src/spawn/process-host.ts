@@ -10,29 +10,18 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { constants } from "node:os";
 import type { Writable } from "node:stream";
-import { DirectPipes } from "./direct-pipes.js";
+import { HostCall } from "./host-call.js";
+import { FrameReader, frame, spawnSpec } from "./host-frames.js";
+import { killGroup } from "./kill-group.js";
 import { PROCESS_HOST_SOURCE } from "./process-host-source.js";
 import type { SpawnedProcess, SpawnHandlers, SpawnRequest } from "./spawn-request.js";
 
-const HEADER = 9;
 /** Reads the host's source from fd 3 and runs it (named so in tracebacks). */
 const BOOTSTRAP =
   "import os;f=os.fdopen(3,'rb');s=f.read();f.close();exec(compile(s,'codebot-process-host','exec'))";
 /** How often a host may die before the session stops using it (and falls back to Node's spawn). */
 const MAX_STARTS = 4;
-
-interface HostCall {
-  id: number;
-  handlers: SpawnHandlers;
-  pid?: number;
-  /** A signal asked for before the pid was known. */
-  pendingSignal?: NodeJS.Signals;
-  exited: boolean;
-  closed: boolean;
-  direct?: DirectPipes;
-}
 
 export interface ProcessHostOptions {
   /** The Python 3 interpreter; default: /usr/bin/python3 if present, else `python3` on PATH. */
@@ -50,7 +39,7 @@ export class ProcessHost {
   private readonly calls = new Map<number, HostCall>();
   /** Frames written before the host said hello, with what to do if it never does. */
   private queued: { call: HostCall; frames: Buffer[]; fallback: () => void }[] = [];
-  private pending: Buffer = Buffer.alloc(0);
+  private readonly reader = new FrameReader((id, kind, payload) => this.dispatch(id, kind, payload));
   private exited: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: ProcessHostOptions = {}) {}
@@ -81,26 +70,15 @@ export class ProcessHost {
     }
     if (!this.child) this.start();
     if (this.unavailable) return this.submit(request, handlers, fallback);
-    const call: HostCall = {
-      id: this.nextId++,
+    const call = new HostCall(
+      this.nextId++,
       handlers,
-      exited: false,
-      closed: false,
-      ...(request.directStdio && request.keepStdinOpen ? { direct: new DirectPipes(handlers.onStdout) } : {}),
-    };
+      request.directStdio === true && request.keepStdinOpen === true,
+    );
     if (this.nextId > 0xffff_fff0) this.nextId = 1;
     this.calls.set(call.id, call);
     this.refWhileBusy();
-    const spec = {
-      argv: [request.file, ...request.args],
-      cwd: request.cwd,
-      env: definedOnly(request.env),
-      stdin: request.stdin !== null,
-      merge: request.mergeOutput === true,
-      cap: request.outputCap ?? -1,
-      ...(call.direct ? { fifos: call.direct.paths } : {}),
-    };
-    const frames = [frame(call.id, "S", Buffer.from(JSON.stringify(spec)))];
+    const frames = [frame(call.id, "S", spawnSpec(request, call.direct?.paths))];
     if (call.direct) {
       if (request.stdin !== null && request.stdin.length > 0) call.direct.write(request.stdin);
     } else if (request.stdin !== null) {
@@ -120,10 +98,7 @@ export class ProcessHost {
       get pid() {
         return call.pid;
       },
-      killGroup: (signal) => {
-        if (call.pid === undefined) call.pendingSignal = signal;
-        else killGroup(call.pid, signal);
-      },
+      killGroup: (signal) => call.killGroup(signal),
       write: (data) => {
         if (call.direct) call.direct.write(data);
         else send(frame(call.id, "I", typeof data === "string" ? Buffer.from(data) : data));
@@ -153,7 +128,7 @@ export class ProcessHost {
   private start(): void {
     this.starts++;
     this.ready = false;
-    this.pending = Buffer.alloc(0);
+    this.reader.reset();
     const python = this.options.python ?? (existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3");
     const grace = String(this.options.shutdownGraceS ?? 1);
     let child: ChildProcess;
@@ -182,7 +157,7 @@ export class ProcessHost {
         this.lost(child, signal ? `was killed by ${signal}` : `exited with code ${code}`);
     });
     child.stdin?.on("error", () => {});
-    child.stdout?.on("data", (chunk: Buffer) => this.receive(chunk));
+    child.stdout?.on("data", (chunk: Buffer) => this.reader.push(chunk));
     child.unref();
     this.refWhileBusy();
   }
@@ -244,21 +219,6 @@ export class ProcessHost {
     else inn?.unref?.();
   }
 
-  private receive(chunk: Buffer): void {
-    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
-    let offset = 0;
-    while (this.pending.length - offset >= HEADER) {
-      const size = this.pending.readUInt32BE(offset + 5);
-      if (this.pending.length - offset < HEADER + size) break;
-      const id = this.pending.readUInt32BE(offset);
-      const kind = String.fromCharCode(this.pending[offset + 4] as number);
-      const payload = this.pending.subarray(offset + HEADER, offset + HEADER + size);
-      offset += HEADER + size;
-      this.dispatch(id, kind, payload);
-    }
-    this.pending = offset === this.pending.length ? Buffer.alloc(0) : this.pending.subarray(offset);
-  }
-
   private dispatch(id: number, kind: string, payload: Buffer): void {
     if (kind === "H") {
       this.ready = true;
@@ -268,67 +228,6 @@ export class ProcessHost {
       return;
     }
     const call = this.calls.get(id);
-    if (!call) return;
-    switch (kind) {
-      case "P": {
-        call.pid = Number(payload.toString());
-        call.direct?.open();
-        if (call.pendingSignal) killGroup(call.pid, call.pendingSignal);
-        call.handlers.onSpawn?.(call.pid);
-        return;
-      }
-      case "F":
-        this.forget(call);
-        call.handlers.onError({ kind: "spawn", message: payload.toString() });
-        return;
-      case "O":
-        call.handlers.onStdout(Buffer.from(payload));
-        return;
-      case "e":
-        call.handlers.onStderr(Buffer.from(payload));
-        return;
-      case "X": {
-        const [code, signal] = payload.toString().split(" ");
-        call.exited = true;
-        call.handlers.onExit(code ? Number(code) : null, signal ? signalName(Number(signal)) : null);
-        if (call.closed) this.forget(call);
-        return;
-      }
-      case "C":
-        call.closed = true;
-        call.handlers.onClose();
-        if (call.exited) this.forget(call);
-        return;
-    }
+    if (call?.receive(kind, payload)) this.forget(call);
   }
-}
-
-function frame(id: number, kind: string, payload: Buffer = Buffer.alloc(0)): Buffer {
-  const header = Buffer.alloc(HEADER);
-  header.writeUInt32BE(id, 0);
-  header.write(kind, 4, "latin1");
-  header.writeUInt32BE(payload.length, 5);
-  return payload.length ? Buffer.concat([header, payload]) : header;
-}
-
-export function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // ESRCH: the group is already gone.
-  }
-}
-
-const SIGNAL_NAMES = new Map(
-  Object.entries(constants.signals).map(([name, number]) => [number, name as NodeJS.Signals]),
-);
-
-function signalName(number: number): NodeJS.Signals | null {
-  return SIGNAL_NAMES.get(number) ?? null;
-}
-
-function definedOnly(env: NodeJS.ProcessEnv): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
-  return out;
 }

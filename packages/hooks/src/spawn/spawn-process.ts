@@ -4,7 +4,8 @@
  * hooks and the bash tool start every process here.
  */
 import { spawn } from "node:child_process";
-import { killGroup, ProcessHost } from "./process-host.js";
+import { killGroup } from "./kill-group.js";
+import { ProcessHost } from "./process-host.js";
 import type { SpawnedProcess, SpawnHandlers, SpawnRequest } from "./spawn-request.js";
 
 let shared: ProcessHost | undefined;

@@ -4,6 +4,7 @@ import type { ProjectFlags } from "../project-flags.js";
 import { confirmApproval } from "../read-key.js";
 import { loadInventory, projectHooks } from "./hook-inventory.js";
 import { approveAll, consentLines, nothingPending, pendingConsent } from "./project-consent.js";
+import { withProjectSkills } from "./skill-inventory.js";
 
 /**
  * `codebot hooks trust [--yes]`: shows the project's hooks (project and local layers) and the
@@ -12,7 +13,7 @@ import { approveAll, consentLines, nothingPending, pendingConsent } from "./proj
  * lists, and exits 1.
  */
 export async function hooksTrust(flags: ProjectFlags, yes: boolean): Promise<number> {
-  const inv = loadInventory(flags);
+  const inv = await withProjectSkills(loadInventory(flags));
   const s = stylesFor(process.stdout);
   const hooks = projectHooks(inv);
   const pending = pendingConsent(inv);

@@ -1,5 +1,6 @@
 import { type HookInventory, loadInventory } from "../hooks/hook-inventory.js";
 import { approveAll, consentLines, nothingPending, pendingConsent } from "../hooks/project-consent.js";
+import { withProjectSkills } from "../hooks/skill-inventory.js";
 import type { Styles } from "../output/styles.js";
 import { readKey } from "../read-key.js";
 import type { SessionFlags } from "../session-flags.js";
@@ -14,7 +15,10 @@ export async function withProjectConsent(
   flags: SessionFlags,
   s: Styles,
 ): Promise<{ flags: SessionFlags; inventory: HookInventory }> {
-  const inventory = loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks });
+  // The project's skills too: their hooks and allowed-tools are asked about with the rest.
+  const inventory = await withProjectSkills(
+    loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks }),
+  );
   const pending = pendingConsent(inventory);
   if (flags.trustProjectHooks || nothingPending(pending)) return { flags, inventory };
   const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -29,7 +33,7 @@ export async function withProjectConsent(
   if (answer === "always") {
     try {
       approveAll(inventory, pending);
-      return { flags, inventory: loadInventory(flags.project) };
+      return { flags, inventory: await withProjectSkills(loadInventory(flags.project)) };
     } catch (error) {
       out(s.yellow(`could not save the approval (${(error as Error).message}); allowed for this session`));
     }
@@ -37,8 +41,10 @@ export async function withProjectConsent(
   // Exactly what was listed: a file or script changed meanwhile has other fingerprints or values.
   return {
     flags: { ...flags, hooksApprovedOnce: pending.hooks.map((h) => h.fingerprint) },
-    inventory: loadInventory(flags.project, {
-      grantedOnce: [...pending.grants.map((g) => g.grant), ...pending.mcpServers.map((e) => e.grant)],
-    }),
+    inventory: await withProjectSkills(
+      loadInventory(flags.project, {
+        grantedOnce: [...pending.grants.map((g) => g.grant), ...pending.mcpServers.map((e) => e.grant)],
+      }),
+    ),
   };
 }

@@ -1,0 +1,181 @@
+/**
+ * Skills and commands as files (packages/codebot/src/skills): where they are found and which wins
+ * a name, their front-matter, and how arguments and shell commands are put into their text.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PathPolicy } from "../src/paths/path-policy.js";
+import { mentionedFiles } from "../src/skills/file-mentions.js";
+import { fillArguments, shellQuote, splitArguments } from "../src/skills/fill-arguments.js";
+import { loadSkills } from "../src/skills/load-skills.js";
+import { shellParts } from "../src/skills/shell-blocks.js";
+import { compileSkillHooks } from "../src/skills/skill-hooks.js";
+import { tempDir } from "./support/temp-dirs.js";
+
+function write(file: string, content: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+
+/** A project, a codebot home and a Claude Code home, all empty. */
+function places() {
+  return {
+    cwd: tempDir("skills-project-"),
+    codebotHome: tempDir("skills-home-"),
+    claudeHome: tempDir("skills-claude-"),
+  };
+}
+
+describe("fillArguments (Claude Code's placeholders)", () => {
+  it("$ARGUMENTS is the whole text, $N and $ARGUMENTS[N] the N-th argument from 0", () => {
+    expect(fillArguments("fix $0 in $1; all: $ARGUMENTS; again $ARGUMENTS[1]", "42 'src/a b.ts'").text).toBe(
+      "fix 42 in src/a b.ts; all: 42 'src/a b.ts'; again src/a b.ts",
+    );
+  });
+
+  it("a missing argument leaves its placeholder; \\$ is a literal dollar", () => {
+    expect(fillArguments("a $0 b $3 c \\$1", "x").text).toBe("a x b $3 c $1");
+  });
+
+  it("reports whether a placeholder took an argument (else the caller appends ARGUMENTS:)", () => {
+    expect(fillArguments("no placeholders", "x").used).toBe(false);
+    expect(fillArguments("$ARGUMENTS", "").used).toBe(true);
+  });
+
+  it("an inserted value is not scanned again for placeholders", () => {
+    expect(fillArguments("$0 $1", "$1 two").text).toBe("$1 two");
+  });
+
+  it("with a quoting function (inside a shell command) every value is one quoted word", () => {
+    expect(fillArguments("echo $0 $ARGUMENTS", "a;rm b", shellQuote).text).toBe("echo 'a;rm' 'a;rm b'");
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+  });
+
+  it("splits arguments like a shell: quotes group words, backslash escapes", () => {
+    expect(splitArguments(`one "two three" 'four five' six\\ seven`)).toEqual([
+      "one",
+      "two three",
+      "four five",
+      "six seven",
+    ]);
+  });
+});
+
+describe("shellParts (!`cmd` and ```! blocks)", () => {
+  it("cuts the text into plain parts and commands, in order", () => {
+    expect(shellParts("Status: !`git status`\n```!\nls -1\n```\nend, not!`this`")).toEqual([
+      { kind: "text", text: "Status: " },
+      { kind: "shell", command: "git status", raw: "!`git status`" },
+      { kind: "text", text: "\n" },
+      { kind: "shell", command: "ls -1", raw: "```!\nls -1\n```" },
+      { kind: "text", text: "\nend, not!`this`" },
+    ]);
+  });
+});
+
+describe("mentionedFiles (@file inclusion)", () => {
+  it("includes files inside the project, not outside it, and not through a symlink out of it", () => {
+    const { cwd } = places();
+    const outside = tempDir("skills-outside-");
+    write(path.join(cwd, "src/a.ts"), "export const a = 1;\n");
+    write(path.join(outside, "secret"), "secret\n");
+    fs.symlinkSync(path.join(outside, "secret"), path.join(cwd, "link"));
+    const found = mentionedFiles(
+      `see @src/a.ts, @../${path.basename(outside)}/secret and @link.`,
+      new PathPolicy(cwd),
+    );
+    expect(found.blocks).toEqual(['<file path="src/a.ts">\nexport const a = 1;\n\n</file>']);
+    expect(found.skipped).toHaveLength(2);
+    expect(found.skipped.every((line) => line.includes("outside the project"))).toBe(true);
+  });
+});
+
+describe("loadSkills", () => {
+  it("reads front-matter: description, argument-hint, allowed-tools, disable-model-invocation, hooks", async () => {
+    const where = places();
+    write(
+      path.join(where.cwd, ".claude/skills/review/SKILL.md"),
+      [
+        "---",
+        "name: review",
+        "description: Review a change",
+        "when_to_use: before merging",
+        "argument-hint: PR",
+        "allowed-tools: Read, Grep Bash(git diff *)",
+        "disable-model-invocation: true",
+        "hooks:",
+        "  Stop:",
+        "    - hooks:",
+        "        - type: command",
+        "          command: echo done",
+        "---",
+        "Review $ARGUMENTS.",
+      ].join("\n"),
+    );
+    const loaded = await loadSkills({ ...where, claudeCompat: true, plugins: [] });
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.skills.get("review")).toMatchObject({
+      kind: "skill",
+      description: "Review a change before merging",
+      argumentHint: "PR",
+      allowedTools: ["Read", "Grep", "Bash(git diff *)"],
+      modelInvocable: false,
+      userInvocable: true,
+      source: "project",
+      body: "Review $ARGUMENTS.",
+      dir: path.join(where.cwd, ".claude/skills/review"),
+    });
+    expect(compileSkillHooks(loaded.skills.get("review") as never).hooks).toMatchObject([
+      { event: "Stop", source: "project", path: path.join(where.cwd, ".claude/skills/review/SKILL.md") },
+    ]);
+  });
+
+  it("user skills win over project ones, skills over commands; commands in sub-folders are dir:name", async () => {
+    const where = places();
+    write(path.join(where.cwd, ".claude/skills/deploy/SKILL.md"), "project deploy skill\n");
+    write(path.join(where.claudeHome, "skills/deploy/SKILL.md"), "user deploy skill\n");
+    write(path.join(where.cwd, ".claude/commands/lint.md"), "project lint command\n");
+    write(path.join(where.cwd, ".codebot/skills/lint/SKILL.md"), "project lint skill\n");
+    write(path.join(where.cwd, ".claude/commands/frontend/component.md"), "make a component\n");
+    const loaded = await loadSkills({ ...where, claudeCompat: true, plugins: [] });
+    expect(loaded.skills.get("deploy")).toMatchObject({ source: "user", description: "user deploy skill" });
+    expect(loaded.skills.get("lint")).toMatchObject({ kind: "skill", description: "project lint skill" });
+    expect(loaded.skills.get("frontend:component")).toMatchObject({ kind: "command" });
+    expect(loaded.problems.some((p) => p.includes("/deploy is also defined"))).toBe(true);
+  });
+
+  it("Claude Code's folders are read only with Claude Code compatibility on", async () => {
+    const where = places();
+    write(path.join(where.cwd, ".claude/commands/a.md"), "a\n");
+    write(path.join(where.cwd, ".codebot/commands/b.md"), "b\n");
+    const loaded = await loadSkills({ ...where, claudeCompat: false, plugins: [] });
+    expect([...loaded.skills.keys()]).toEqual(["b"]);
+  });
+
+  it("a plugin's skills and commands are plugin:name; a plugin a project switched on counts as the project's", async () => {
+    const where = places();
+    const root = tempDir("skills-plugin-");
+    write(path.join(root, "skills/audit/SKILL.md"), "---\ndescription: audit\n---\nAudit.\n");
+    write(path.join(root, "commands/fix.md"), "Fix.\n");
+    const plugins = [{ name: "kit", root, dataDir: root, source: "project" as const }];
+    const loaded = await loadSkills({ ...where, claudeCompat: true, plugins });
+    expect(loaded.skills.get("kit:audit")).toMatchObject({
+      kind: "skill",
+      source: "project",
+      plugin: { name: "kit" },
+    });
+    expect(loaded.skills.get("kit:fix")).toMatchObject({ kind: "command" });
+  });
+
+  it("a broken file is a problem with its path; the others still load", async () => {
+    const where = places();
+    write(path.join(where.cwd, ".claude/skills/bad/SKILL.md"), "---\ndescription: [unclosed\n---\ntext\n");
+    write(path.join(where.cwd, ".claude/skills/good/SKILL.md"), "Good.\n");
+    const loaded = await loadSkills({ ...where, claudeCompat: true, plugins: [] });
+    expect([...loaded.skills.keys()]).toEqual(["good"]);
+    expect(loaded.problems).toEqual([
+      expect.stringMatching(/bad\/SKILL\.md: front-matter is not valid YAML/),
+    ]);
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * One firing of an event, the middle of the path index.ts draws: plan → execute → merge. The
+ * runner (runner.ts) owns the hooks and their lifetimes; this module walks one firing's steps:
+ * it traces the skipped hooks, starts the background ones, runs the waited ones and folds their
+ * runs into one Decision.
+ */
+import type { BackgroundJobs } from "./background-jobs.js";
+import type { CompiledHook } from "./compiled-hook.js";
+import type { Decision } from "./decision.js";
+import type { HookEvent } from "./events.js";
+import { baseRecord, type ExecutionDeps, executeHook, type HookRun } from "./hook-execution.js";
+import { type HookJob, jobOf } from "./hook-job.js";
+import type { HookReports } from "./hook-reports.js";
+import { MERGES, type SyncMode } from "./merge.js";
+import type { HookSession, PayloadFields } from "./payload.js";
+import { plan, type Step } from "./plan.js";
+import type { ScopedHooks } from "./scoped-hooks.js";
+import type { TraceRecord } from "./trace.js";
+
+/** Async hooks live on their own: cancelling the run that fired them does not stop them. */
+export const DETACHED: AbortSignal = new AbortController().signal;
+const NONE: readonly CompiledHook[] = [];
+
+/** What every firing of one runner shares. */
+export interface FiringContext {
+  byEvent: ReadonlyMap<HookEvent, readonly CompiledHook[]>;
+  /** Hooks in force for a while (a loaded skill's, a running sub-agent's): after the configured ones. */
+  scoped: ScopedHooks;
+  /** Each hook's place in the configuration: the decision's trace is in that order. */
+  position: ReadonlyMap<CompiledHook, number>;
+  disabled: boolean;
+  session: HookSession;
+  reports: HookReports;
+  jobs: BackgroundJobs;
+  /** For the hooks that are waited for. */
+  deps: ExecutionDeps;
+  /** For the background ones (they take a slot of the jobs' semaphore). */
+  backgroundDeps: ExecutionDeps;
+}
+
+/** A trace record with the hook it is about. */
+interface Traced {
+  hook: CompiledHook;
+  record: TraceRecord;
+}
+
+/** Starts every hook of an event whose hooks nobody waits for; traces the skipped ones. */
+export function startAll(ctx: FiringContext, event: HookEvent, fields: PayloadFields): void {
+  const list = hooksOf(ctx, event, fields);
+  if (!list.length) return;
+  const job = jobOf(event, fields, DETACHED, ctx.session);
+  const time = new Date().toISOString();
+  const planned = plan(fields, list, { disabled: ctx.disabled });
+  ctx.scoped.spend(planned.steps.flatMap((step) => step.background));
+  for (const step of planned.steps) startStep(ctx, step, job, time);
+}
+
+/** The event's hooks for a firing: the configured ones, then those of the scopes in force. */
+function hooksOf(ctx: FiringContext, event: HookEvent, fields: PayloadFields): readonly CompiledHook[] {
+  const configured = ctx.byEvent.get(event) ?? NONE;
+  const scoped = ctx.scoped.forFiring(event, fields);
+  return scoped.length ? [...configured, ...scoped] : configured;
+}
+
+/** A hook's place in the firing's list: configured hooks by configuration order, scoped ones after. */
+function rank(ctx: FiringContext, hook: CompiledHook, list: readonly CompiledHook[]): number {
+  return ctx.position.get(hook) ?? ctx.position.size + list.indexOf(hook);
+}
+
+/** plan → execute → merge; after a rewrite, the rest is planned again against the new arguments. */
+export async function decide(
+  ctx: FiringContext,
+  event: HookEvent,
+  mode: SyncMode,
+  start: PayloadFields,
+  signal: AbortSignal,
+): Promise<Decision> {
+  const list = hooksOf(ctx, event, start);
+  const merge = MERGES[mode](event);
+  const trace: TraceRecord[] = [];
+  const ran = new Set<string>();
+  const time = new Date().toISOString();
+  let fields = start;
+  let offset = 0;
+  replan: for (;;) {
+    const planned = plan(fields, offset ? list.slice(offset) : list, { disabled: ctx.disabled, ran });
+    for (const key of planned.once) ran.add(key);
+    // A scoped hook with `once` leaves its scope as soon as a firing plans to run it.
+    ctx.scoped.spend(planned.steps.flatMap((step) => [...step.wait, ...step.background]));
+    const job = jobOf(event, fields, signal, ctx.session);
+    for (const step of planned.steps) {
+      const started = startStep(ctx, step, job, time);
+      if (!step.wait.length) {
+        for (const { record } of started) trace.push(record);
+        continue;
+      }
+      const runs = await runStep(ctx, step, job);
+      let rewritten: Record<string, unknown> | undefined;
+      const records: Traced[] = [...started, ...runs];
+      // A group's members skipped or started in the background sit between its waited ones.
+      if (started.length && step.wait[0]?.group !== undefined)
+        records.sort((a, b) => rank(ctx, a.hook, list) - rank(ctx, b.hook, list));
+      for (const { record } of records) trace.push(record);
+      for (const run of runs) {
+        const ruling = merge.add(run);
+        if (ruling) return { ...ruling, trace };
+        rewritten = merge.rewritten ?? rewritten;
+      }
+      if (rewritten) {
+        fields = { ...fields, args: rewritten };
+        offset += step.end;
+        continue replan;
+      }
+    }
+    return { ...merge.result(), trace };
+  }
+}
+
+/** Traces the skipped hooks of a step and starts its background ones; returns their records for the decision. */
+function startStep(ctx: FiringContext, step: Step, job: HookJob, time: string): Traced[] {
+  const records: Traced[] = [];
+  for (const { hook, reason } of step.skipped) {
+    const record = baseRecord(hook, false, time);
+    record.skipped = reason;
+    ctx.reports.emit(record);
+    if (hook.mode !== "async") records.push({ hook, record });
+  }
+  for (const hook of step.background) {
+    ctx.jobs.start(hook.event, () =>
+      executeHook(hook, { ...job, signal: DETACHED }, ctx.backgroundDeps).then((run) => {
+        ctx.reports.ran(run);
+        ctx.reports.emit(run.record);
+      }),
+    );
+    // Its own record is emitted when it finishes; the decision only notes that it started.
+    if (hook.mode !== "async")
+      records.push({ hook, record: { ...baseRecord(hook, true), background: true } });
+  }
+  return records;
+}
+
+function runStep(ctx: FiringContext, step: Step, job: HookJob): Promise<HookRun[]> {
+  return Promise.all(
+    step.wait.map(async (hook) => {
+      const run = await executeHook(hook, job, ctx.deps);
+      // A hook killed because the caller gave up did nothing wrong: traced, not reported.
+      if (!job.signal.aborted) ctx.reports.ran(run);
+      ctx.reports.emit(run.record);
+      return run;
+    }),
+  );
+}

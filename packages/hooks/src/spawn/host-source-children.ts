@@ -1,0 +1,73 @@
+/**
+ * The process host's Python (see process-host-source.ts): reaping exited children, and ending
+ * every descendant when Node goes away.
+ */
+// biome-ignore lint/complexity/noUselessStringRaw: Python source; a backslash added later must reach Python as written
+export const CHILDREN_SOURCE = String.raw`def reap():
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        call = by_pid.pop(pid, None)
+        if call is None:
+            continue  # an orphan re-parented to this subreaper
+        code = os.waitstatus_to_exitcode(status)
+        call.exited = True
+        send(call.cid, b"X", (f"{code} " if code >= 0 else f" {-code}").encode())
+        call.forget_if_done()
+
+
+def descendants():
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(b")") + 2 :].split()
+        if fields[0] != b"Z":
+            parents[int(entry)] = int(fields[1])
+    found, frontier = set(), {SELF}
+    while frontier:
+        frontier = {pid for pid, ppid in parents.items() if ppid in frontier and pid not in found}
+        found |= frontier
+    return found
+
+
+def signal_all(sig):
+    targets = descendants() if SUBREAPER else set()
+    for pid in targets:
+        try:
+            os.kill(pid, sig)
+        except OSError:
+            pass
+    for pgid in groups:
+        try:
+            os.killpg(pgid, sig)
+        except OSError:
+            pass
+    return targets
+
+
+def shutdown():
+    """Node is gone: end everything started for it, TERM first, KILL after the grace."""
+    signal_all(signal.SIGTERM)
+    deadline = time.monotonic() + GRACE_S
+    while time.monotonic() < deadline:
+        reap()
+        if SUBREAPER and not descendants():
+            os._exit(0)
+        time.sleep(0.02)
+    for _ in range(5):
+        if not signal_all(signal.SIGKILL):
+            break
+        time.sleep(0.02)
+        reap()
+    os._exit(0)
+`;

@@ -1,0 +1,117 @@
+/** The process host's Python (see process-host-source.ts): one call's state, and starting its child with posix_spawn. */
+// biome-ignore lint/complexity/noUselessStringRaw: Python source; a backslash added later must reach Python as written
+export const SPAWN_SOURCE = String.raw`class Call:
+    def __init__(self, cid, cap):
+        self.cid = cid
+        self.cap = cap
+        self.pid = None
+        self.readers = {}  # fd -> [kind, bytes forwarded]
+        self.stdin_fd = None
+        self.pending = bytearray()
+        self.stdin_ended = False
+        self.exited = False
+
+    def close_stdin(self):
+        if self.stdin_fd is not None:
+            if self.pending:
+                sel.unregister(self.stdin_fd)
+            os.close(self.stdin_fd)
+            self.stdin_fd = None
+            self.pending = bytearray()
+
+    def drop_reader(self, fd):
+        sel.unregister(fd)
+        os.close(fd)
+        del self.readers[fd]
+        if not self.readers:
+            send(self.cid, b"C")
+            self.forget_if_done()
+
+    def forget_if_done(self):
+        if self.exited and not self.readers:
+            self.close_stdin()
+            calls.pop(self.cid, None)
+
+
+def nonblocking(fd):
+    os.set_blocking(fd, False)
+    return fd
+
+
+def spawn(cid, spec):
+    call = Call(cid, spec.get("cap", -1))
+    calls[cid] = call
+    child_fds = []
+    try:
+        fifos = spec.get("fifos")
+        if fifos:
+            # stdin and stdout on named pipes Node opens itself: a long-lived process's lines then
+            # go straight between it and Node. Opened read-write, so neither open waits for the other.
+            for path in fifos:
+                os.mkfifo(path, 0o600)
+            stdin_r = os.open(fifos[0], os.O_RDWR | os.O_CLOEXEC)
+            child_fds.append(stdin_r)
+            out_w = os.open(fifos[1], os.O_RDWR | os.O_CLOEXEC)
+            child_fds.append(out_w)
+        elif spec.get("stdin", True):
+            stdin_r, stdin_w = os.pipe()
+            child_fds.append(stdin_r)
+            call.stdin_fd = nonblocking(stdin_w)
+        else:
+            stdin_r = os.open("/dev/null", os.O_RDONLY | os.O_CLOEXEC)
+            child_fds.append(stdin_r)
+        if not fifos:
+            out_r, out_w = os.pipe()
+            child_fds.append(out_w)
+            call.readers[nonblocking(out_r)] = [b"O", 0]
+        if spec.get("merge"):
+            err_w = out_w
+        else:
+            err_r, err_w = os.pipe()
+            child_fds.append(err_w)
+            call.readers[nonblocking(err_r)] = [b"e", 0]
+        actions = [
+            (os.POSIX_SPAWN_DUP2, stdin_r, 0),
+            (os.POSIX_SPAWN_DUP2, out_w, 1),
+            (os.POSIX_SPAWN_DUP2, err_w, 2),
+        ]
+        # posix_spawn has no working-directory action here: the host (single-threaded) moves there.
+        os.chdir(spec["cwd"])
+        try:
+            pid = os.posix_spawn(
+                spec["argv"][0],
+                spec["argv"],
+                spec["env"],
+                file_actions=actions,
+                setpgroup=0,
+                setsigdef=SIGNALS,
+                setsigmask=[],
+            )
+        finally:
+            os.chdir("/")
+    except (OSError, KeyError, TypeError, ValueError) as err:
+        for fd in list(call.readers):
+            os.close(fd)
+        call.readers.clear()
+        call.close_stdin()
+        calls.pop(cid, None)
+        send(cid, b"F", describe_failure(err, spec).encode())
+        return
+    finally:
+        for fd in child_fds:
+            os.close(fd)
+    call.pid = pid
+    by_pid[pid] = call
+    groups.add(pid)
+    for fd in call.readers:
+        sel.register(fd, selectors.EVENT_READ, (call, fd))
+    send(cid, b"P", str(pid).encode())
+
+
+def describe_failure(err, spec):
+    if not isinstance(err, OSError):
+        return f"bad spawn request: {err!r}"
+    if err.filename == spec.get("cwd"):
+        return f"working directory {spec['cwd']}: {err.strerror}"
+    return f"{spec['argv'][0]}: {err.strerror}"
+`;
