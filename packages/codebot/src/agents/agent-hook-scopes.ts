@@ -5,7 +5,13 @@
  * hooks. They count as hooks of the file's origin: a project agent's need consent like any
  * project hook (§8). Compiled once at session start, where their problems are told.
  */
-import { type CompiledHook, formatProblem, type HookRunner, loadHooks } from "@codebot/hooks";
+import {
+  type CompiledHook,
+  formatProblem,
+  type HookRunner,
+  type LoadedHooks,
+  loadHooks,
+} from "@codebot/hooks";
 import type { SubagentRun } from "../tools/agent-tool.js";
 import type { AgentDefinition } from "./agent-definition.js";
 
@@ -19,14 +25,7 @@ export class AgentHookScopes {
   ) {
     for (const agent of agents) {
       if (agent.hooks === undefined) continue;
-      const loaded = loadHooks([
-        {
-          source: agent.hookSource,
-          path: agent.file,
-          settings: { hooks: agent.hooks },
-          ...(agent.plugin ? { plugin: agent.plugin } : {}),
-        },
-      ]);
+      const loaded = compileAgentHooks(agent);
       for (const problem of loaded.problems)
         notify(`codebot: agent ${agent.name}: ${formatProblem(problem)}`);
       if (loaded.hooks.length > 0) this.compiled.set(agent.name, loaded.hooks);
@@ -41,4 +40,17 @@ export class AgentHookScopes {
       when: (fields) => fields.agentName === run.name,
     });
   }
+}
+
+/** An agent's front-matter hooks compiled as a settings layer of its origin (the session and `hooks trust` alike). */
+export function compileAgentHooks(agent: AgentDefinition): LoadedHooks {
+  if (agent.hooks === undefined) return { hooks: [], problems: [], disabled: false };
+  return loadHooks([
+    {
+      source: agent.hookSource,
+      path: agent.file,
+      settings: { hooks: agent.hooks },
+      ...(agent.plugin ? { plugin: agent.plugin } : {}),
+    },
+  ]);
 }

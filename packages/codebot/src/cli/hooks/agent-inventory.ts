@@ -1,0 +1,36 @@
+/**
+ * A project's custom sub-agents ask for consent with the rest of the project (issue 14 item 4):
+ * their front-matter hooks are project hooks. Added to the inventory, the one project question
+ * and `codebot hooks trust` list and approve them, as they do the project's skills.
+ */
+import { consentFingerprint, referencedScripts } from "@codebot/hooks";
+import { compileAgentHooks } from "../../agents/agent-hook-scopes.js";
+import { loadAgents } from "../../agents/load-agents.js";
+import { resolveClaudeHome } from "../../paths/claude-home.js";
+import { claudeCompatOf } from "../../settings/claude-compat.js";
+import type { HookInventory, InventoryHook } from "./hook-inventory.js";
+
+export async function withProjectAgents(inv: HookInventory): Promise<HookInventory> {
+  const { project, cwd, codebotHome } = inv;
+  const loaded = await loadAgents({
+    cwd,
+    codebotHome,
+    claudeHome: resolveClaudeHome(undefined, process.env),
+    claudeCompat: claudeCompatOf(project.layers, codebotHome),
+    plugins: project.plugins,
+  });
+  const hooks: InventoryHook[] = [];
+  for (const agent of loaded.agents) {
+    if (agent.hookSource !== "project") continue;
+    for (const hook of compileAgentHooks(agent).hooks) {
+      const fingerprint = consentFingerprint(hook.fingerprint, hook.spec, cwd);
+      hooks.push({
+        hook,
+        fingerprint,
+        scripts: hook.spec.type === "command" ? referencedScripts(hook.spec.command, cwd) : [],
+        trust: project.trustStore.isHookTrusted(fingerprint) ? "approved" : "needs approval",
+      });
+    }
+  }
+  return hooks.length === 0 ? inv : { ...inv, hooks: [...inv.hooks, ...hooks] };
+}
