@@ -163,7 +163,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     .option("--json", "print JSON")
     .action(async (opts: { json?: boolean }, command: Command) => {
       const { hooksValidate } = await import("./hooks/hooks-validate.js");
-      code = hooksValidate(projectFlagsOf(command), opts.json === true);
+      code = await hooksValidate(projectFlagsOf(command), opts.json === true);
     });
   withProjectOptions(hooks.command("test"))
     .description("run the real hooks of an event for a synthetic payload; print the decision and the trace")

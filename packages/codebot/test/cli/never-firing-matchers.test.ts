@@ -38,4 +38,37 @@ describe("hooks validate: matchers on tools codebot does not have", () => {
     ]);
     expect(r.stdout).toContain("1 settings file, 9 hooks: 0 error(s), 4 warning(s)");
   });
+
+  it("also lists the custom agents' problems: a broken agent file, a bad hook in one, a matcher on a missing tool", async () => {
+    const box = sandbox();
+    box.write(".claude/agents/broken.md", "---\nname: broken\n---\nno description\n");
+    box.write(
+      ".codebot/agents/fetcher.md",
+      [
+        "---",
+        "name: fetcher",
+        "description: fetches",
+        "hooks:",
+        "  PreToolUse:",
+        "    - matcher: WebFetch",
+        "      hooks:",
+        "        - type: command",
+        '          command: "true"',
+        "  PreToolUze: []",
+        "---",
+        "",
+      ].join("\n"),
+    );
+    const r = await runCli(["hooks", "validate", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(r.code).toBe(1);
+    const broken = `${box.project}/.claude/agents/broken.md`;
+    const fetcher = `${box.project}/.codebot/agents/fetcher.md`;
+    expect(r.stdout).toContain(
+      `error: settings: ${broken}: agent: broken: front-matter has no description (the model chooses agents by it); agent not loaded`,
+    );
+    expect(r.stdout).toContain(`error: ${fetcher}: hooks.PreToolUze: unknown event "PreToolUze"`);
+    expect(r.stdout).toContain(
+      `warning: ${fetcher}: hooks.PreToolUse[0].matcher: "WebFetch" is not a tool codebot has: this hook never fires in codebot`,
+    );
+  });
 });

@@ -5,20 +5,25 @@
  */
 import { consentFingerprint, referencedScripts } from "@codebot/hooks";
 import { compileAgentHooks } from "../../agents/agent-hook-scopes.js";
-import { loadAgents } from "../../agents/load-agents.js";
+import { type LoadedAgents, loadAgents } from "../../agents/load-agents.js";
 import { resolveClaudeHome } from "../../paths/claude-home.js";
 import { claudeCompatOf } from "../../settings/claude-compat.js";
 import type { HookInventory, InventoryHook } from "./hook-inventory.js";
 
-export async function withProjectAgents(inv: HookInventory): Promise<HookInventory> {
-  const { project, cwd, codebotHome } = inv;
-  const loaded = await loadAgents({
-    cwd,
-    codebotHome,
+/** The custom agents a session of this project would load. */
+export function inventoryAgents(inv: HookInventory): Promise<LoadedAgents> {
+  return loadAgents({
+    cwd: inv.cwd,
+    codebotHome: inv.codebotHome,
     claudeHome: resolveClaudeHome(undefined, process.env),
-    claudeCompat: claudeCompatOf(project.layers, codebotHome),
-    plugins: project.plugins,
+    claudeCompat: claudeCompatOf(inv.project.layers, inv.codebotHome),
+    plugins: inv.project.plugins,
   });
+}
+
+export async function withProjectAgents(inv: HookInventory): Promise<HookInventory> {
+  const { project, cwd } = inv;
+  const loaded = await inventoryAgents(inv);
   const hooks: InventoryHook[] = [];
   for (const agent of loaded.agents) {
     if (agent.hookSource !== "project") continue;
