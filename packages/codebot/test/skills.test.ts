@@ -91,6 +91,16 @@ describe("mentionedFiles (@file inclusion)", () => {
   });
 });
 
+describe("mentionedFiles caps", () => {
+  it("a large file is cut after 100 000 characters", () => {
+    const { cwd } = places();
+    write(path.join(cwd, "big.txt"), "x".repeat(300_000));
+    const [block] = mentionedFiles("@big.txt", new PathPolicy(cwd)).blocks;
+    expect(block?.length).toBeLessThan(100_100);
+    expect(block).toContain("[… the rest of the file is cut …]");
+  });
+});
+
 describe("loadSkills", () => {
   it("reads front-matter: description, argument-hint, allowed-tools, disable-model-invocation, hooks", async () => {
     const where = places();

@@ -156,7 +156,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     .option("--json", "print JSON")
     .action(async (opts: { json?: boolean }, command: Command) => {
       const { hooksList } = await import("./hooks/hooks-list.js");
-      code = hooksList(projectFlagsOf(command), opts.json === true);
+      code = await hooksList(projectFlagsOf(command), opts.json === true);
     });
   withProjectOptions(hooks.command("validate"))
     .description("every problem in the settings files, with its location; exit 1 on any error")

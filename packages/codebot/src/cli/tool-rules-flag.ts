@@ -1,5 +1,6 @@
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { parsePermissionRule } from "../approval/permission-rule.js";
+import { splitRuleList } from "../approval/rule-list.js";
 import { CliError } from "./cli-error.js";
 
 /**
@@ -10,29 +11,11 @@ import { CliError } from "./cli-error.js";
 export function toolRulesFlag(flag: string, values: readonly string[] | undefined): PermissionRule[] {
   const rules: PermissionRule[] = [];
   for (const value of values ?? []) {
-    for (const text of splitRules(value)) {
+    for (const text of splitRuleList(value)) {
       const parsed = parsePermissionRule(text);
       if (!parsed.ok) throw new CliError(`${flag}: ${parsed.error}`);
       rules.push(parsed.rule);
     }
   }
   return rules;
-}
-
-function splitRules(value: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let current = "";
-  for (const c of value) {
-    if (c === "(") depth++;
-    if (c === ")") depth = Math.max(0, depth - 1);
-    if (depth === 0 && (c === "," || /\s/.test(c))) {
-      if (current !== "") out.push(current);
-      current = "";
-    } else {
-      current += c;
-    }
-  }
-  if (current !== "") out.push(current);
-  return out;
 }

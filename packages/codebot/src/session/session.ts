@@ -26,6 +26,8 @@ export interface SessionParts {
   skills?: {
     expand(text: string, signal: AbortSignal): Promise<Expansion>;
     promptEnded(): void;
+    /** A fresh conversation: the hooks of the skills loaded in the old one leave. */
+    reset(): void;
   };
 }
 
@@ -132,6 +134,7 @@ export class Session {
     if (this.running || this.compacting) throw new Error("session: cannot clear while a prompt is running");
     const { agent, runner, transcript, meter } = this.parts;
     runner.sessionEnd({ reason: "clear" });
+    this.parts.skills?.reset();
     transcript.boundary("clear_boundary", { trigger: "manual", preTokens: meter.tokens() });
     agent.replaceMessages([]);
     meter.reset([]);
@@ -152,6 +155,7 @@ export class Session {
     const { agent, runner, meter } = this.parts;
     const { messages } = other;
     other.switchFiles();
+    this.parts.skills?.reset();
     agent.replaceMessages(messages);
     meter.reset(messages);
     this.startedWith(

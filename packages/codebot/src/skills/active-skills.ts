@@ -14,7 +14,8 @@ import { compileSkillHooks } from "./skill-hooks.js";
 import type { SkillHost } from "./skill-host.js";
 
 export class ActiveSkills {
-  private readonly withHooks = new Set<string>();
+  /** The skills whose hooks are in force, with the function that takes them out. */
+  private readonly withHooks = new Map<string, () => void>();
   private readonly grants: (() => void)[] = [];
   private readonly told = new Set<string>();
 
@@ -26,6 +27,12 @@ export class ActiveSkills {
     if (rules.length > 0) this.grants.push(this.host.approval.grant(rules));
   }
 
+  /** A fresh conversation (`/clear`, `/resume`): the loaded skills' hooks leave with the old one. */
+  reset(): void {
+    for (const remove of this.withHooks.values()) remove();
+    this.withHooks.clear();
+  }
+
   /** The prompt ended: the `allowed-tools` of the skills it loaded stop counting. */
   promptEnded(): void {
     for (const remove of this.grants.splice(0)) remove();
@@ -33,11 +40,10 @@ export class ActiveSkills {
 
   private addHooks(skill: Skill): void {
     if (skill.hooks === undefined || this.withHooks.has(skill.name)) return;
-    this.withHooks.add(skill.name);
     const loaded = compileSkillHooks(skill);
     for (const problem of loaded.problems)
       this.host.notify(`codebot: skill /${skill.name}: ${formatProblem(problem)}`);
-    if (loaded.hooks.length > 0) this.host.runner.addScopedHooks(`skill:${skill.name}`, loaded.hooks);
+    this.withHooks.set(skill.name, this.host.runner.addScopedHooks(`skill:${skill.name}`, loaded.hooks));
   }
 
   private allowedRules(skill: Skill): PermissionRule[] {

@@ -31,17 +31,27 @@ export function mentionedFiles(text: string, paths: PathPolicy): { blocks: strin
     }
     let content: string;
     try {
-      content = fs.readFileSync(resolved.path, "utf8");
+      content = readHead(resolved.path);
     } catch (error) {
       skipped.push(`@${mention}: cannot read it (${(error as NodeJS.ErrnoException).code ?? error})`);
       continue;
     }
     const shown = paths.display(resolved.path);
     const cut = content.length > MAX_FILE_CHARS;
-    const body = cut
-      ? `${content.slice(0, MAX_FILE_CHARS)}\n[… ${content.length - MAX_FILE_CHARS} characters cut …]`
-      : content;
+    const body = cut ? `${content.slice(0, MAX_FILE_CHARS)}\n[… the rest of the file is cut …]` : content;
     blocks.push(`<file path="${shown}">\n${body}\n</file>`);
   }
   return { blocks, skipped };
+}
+
+/** The start of a file, enough for the cap (a mention of a huge file must not read all of it). */
+function readHead(file: string): string {
+  const fd = fs.openSync(file, "r");
+  try {
+    const buffer = Buffer.alloc(MAX_FILE_CHARS * 4 + 4);
+    const n = fs.readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, n).toString("utf8");
+  } finally {
+    fs.closeSync(fd);
+  }
 }

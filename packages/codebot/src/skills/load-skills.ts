@@ -1,8 +1,9 @@
 /**
  * Reads every skill and command of a session (skill-locations.ts says where, and which wins a
- * name). A broken file is a problem with its path, never a crash; the others still load. Folders
- * are not followed through symlinks out of where they are, and each folder yields a bounded number
- * of files, so a hostile repository cannot make startup crawl.
+ * name). A broken file is a problem with its path, never a crash; the others still load. A skill
+ * folder or command file may be a symlink (a shared skill); command sub-folders that are symlinks
+ * are not followed, and each folder yields a bounded number of files, so a hostile repository
+ * cannot make startup crawl.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -56,7 +57,7 @@ function filesOf(folder: SkillFolder): { file: string; name: string }[] {
       if (out.length >= MAX_PER_FOLDER) return;
       const full = path.join(dir, e.name);
       if (e.isDirectory() && depth < MAX_COMMAND_DEPTH) walk(full, `${prefix}${e.name}:`, depth + 1);
-      else if (e.isFile() && e.name.endsWith(".md"))
+      else if ((e.isFile() || e.isSymbolicLink()) && e.name.endsWith(".md"))
         out.push({ file: full, name: `${prefix}${e.name.slice(0, -".md".length)}` });
     }
   };

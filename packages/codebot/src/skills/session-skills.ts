@@ -43,6 +43,11 @@ export class SessionSkills {
     return expandSlashCommand(this.host, this.loaded.skills, this.active, text, signal);
   }
 
+  /** A fresh conversation (`/clear`, `/resume`): the skills loaded in the old one are no longer in force. */
+  reset(): void {
+    this.active.reset();
+  }
+
   /** The prompt ended: `allowed-tools` granted by the skills it loaded stop counting. */
   promptEnded(): void {
     this.active.promptEnded();

@@ -18,6 +18,8 @@ const inputSchema = z.object({
 
 /** A description longer than this is cut in the listing (Claude Code cuts at about the same). */
 const MAX_DESCRIPTION = 1_024;
+/** At most this many skills are listed: the list is part of every model request. */
+const MAX_LISTED = 100;
 
 export function skillTool(
   host: SkillHost,
@@ -48,10 +50,11 @@ function describeSkills(skills: readonly Skill[]): string {
   const head =
     "Load a skill: instructions (and the files of its folder) for a kind of task. When a task matches a skill's description, load it before you start, then follow what it says.";
   if (skills.length === 0) return `${head}\n\nNo skills are available in this session.`;
-  const lines = skills.map((s) => {
+  const lines = skills.slice(0, MAX_LISTED).map((s) => {
     const description =
       s.description.length > MAX_DESCRIPTION ? `${s.description.slice(0, MAX_DESCRIPTION)}…` : s.description;
     return `- ${s.name}${s.argumentHint ? ` ${s.argumentHint}` : ""}: ${description || "(no description)"}`;
   });
-  return `${head}\n\nAvailable skills:\n${lines.join("\n")}`;
+  const more = skills.length > MAX_LISTED ? `\n(and ${skills.length - MAX_LISTED} more, not listed)` : "";
+  return `${head}\n\nAvailable skills:\n${lines.join("\n")}${more}`;
 }

@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { splitRuleList } from "../approval/rule-list.js";
 import { parseFrontMatter } from "./front-matter.js";
 
 /**
@@ -57,7 +58,9 @@ export async function readSkill(
   const problems: string[] = [];
   let text: string;
   try {
-    const size = fs.statSync(file).size;
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) return { problems: [`${file}: not a file; not loaded`] };
+    const size = stat.size;
     if (size > MAX_FILE_BYTES)
       return { problems: [`${file}: larger than ${MAX_FILE_BYTES / 1024} KB; not loaded`] };
     text = fs.readFileSync(file, "utf8");
@@ -140,19 +143,5 @@ export function toolRules(value: unknown, file: string, problems: string[]): str
     problems.push(`${file}: "allowed-tools" must be a string or a list; ignored`);
     return [];
   }
-  const rules: string[] = [];
-  let depth = 0;
-  let current = "";
-  for (const ch of value) {
-    if (ch === "(") depth++;
-    if (ch === ")") depth = Math.max(0, depth - 1);
-    if (depth === 0 && (ch === "," || /\s/.test(ch))) {
-      if (current.trim() !== "") rules.push(current.trim());
-      current = "";
-      continue;
-    }
-    current += ch;
-  }
-  if (current.trim() !== "") rules.push(current.trim());
-  return rules;
+  return splitRuleList(value);
 }

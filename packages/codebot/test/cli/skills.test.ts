@@ -55,6 +55,14 @@ async function oneShot(box: Sandbox, server: LoopbackModelServer, args: readonly
   return runCli([...args, "--cwd", box.project], { env: modelEnv(server, box.home) });
 }
 
+/** `-p "/greet Ada Monday"` (echo allowed) with the event's hook groups, against a model never reached. */
+async function greetWithHooks(box: Sandbox, event: string, groups: unknown[]) {
+  const settings = box.json("hooks.json", { hooks: { [event]: groups } });
+  const server = await modelServer([reply.text("never")]);
+  const args = ["-p", "/greet Ada Monday", "--settings", settings, "--allowedTools", "Bash(echo *)"];
+  return { server, r: await oneShot(box, server, args) };
+}
+
 describe("slash commands and skills through -p", { timeout: 60_000 }, () => {
   it('-p "/greet Ada Monday" sends the expanded command: arguments, shell output and the mentioned file', async () => {
     const box = sandbox();
@@ -277,28 +285,33 @@ describe("consent for a project's skills", { timeout: 60_000 }, () => {
   });
 });
 
+describe("hooks list and hooks validate see skills", { timeout: 60_000 }, () => {
+  it("lists a skill's hooks with its file, and reports a broken skill and a bad skill hook with their paths", async () => {
+    const box = sandbox();
+    box.write(
+      ".claude/skills/guard/SKILL.md",
+      "---\ndescription: guard\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: exit 0\n  PreToolUze:\n    - hooks: []\n---\nGuard.\n",
+    );
+    box.write(".claude/skills/broken/SKILL.md", "---\ndescription: [oops\n---\nBroken.\n");
+    const env = modelEnv(await modelServer([]), box.home);
+    const list = await runCli(["hooks", "list", "--cwd", box.project], { env });
+    expect(list.stdout).toContain(".claude/skills/guard/SKILL.md");
+    const validate = await runCli(["hooks", "validate", "--cwd", box.project], { env });
+    expect(validate.code).toBe(1);
+    expect(validate.stdout).toMatch(/broken\/SKILL\.md: front-matter is not valid YAML/);
+    expect(validate.stdout).toContain('unknown event "PreToolUze"');
+  });
+});
+
 describe("UserPromptExpansion and PreSkillShellCommand (real hook scripts)", { timeout: 60_000 }, () => {
   it("UserPromptExpansion gets Claude Code's payload, matches command_name, and its exit 2 blocks the expansion", async () => {
     const box = sandbox();
     greetCommand(box);
     const block = recorder(box, "expansion", "echo 'not today' >&2; exit 2");
     const other = recorder(box, "other", "exit 0");
-    const settings = box.json("hooks.json", {
-      hooks: {
-        UserPromptExpansion: [
-          { matcher: "greet", hooks: [{ type: "command", command: block }] },
-          { matcher: "deploy", hooks: [{ type: "command", command: other }] },
-        ],
-      },
-    });
-    const server = await modelServer([reply.text("never")]);
-    const r = await oneShot(box, server, [
-      "-p",
-      "/greet Ada Monday",
-      "--settings",
-      settings,
-      "--allowedTools",
-      "Bash(echo *)",
+    const { server, r } = await greetWithHooks(box, "UserPromptExpansion", [
+      { matcher: "greet", hooks: [{ type: "command", command: block }] },
+      { matcher: "deploy", hooks: [{ type: "command", command: other }] },
     ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("codebot: prompt blocked by a UserPromptExpansion hook: not today");
@@ -344,22 +357,9 @@ describe("UserPromptExpansion and PreSkillShellCommand (real hook scripts)", { t
     const box = sandbox();
     greetCommand(box);
     const refuse = recorder(box, "shell", "echo 'no shell in greetings' >&2; exit 2");
-    const settings = box.json("hooks.json", {
-      hooks: {
-        PreSkillShellCommand: [
-          { matcher: "release", hooks: [{ type: "command", command: "touch not-matched.txt" }] },
-          { matcher: "gre.*", hooks: [{ type: "command", command: refuse }] },
-        ],
-      },
-    });
-    const server = await modelServer([reply.text("never")]);
-    const r = await oneShot(box, server, [
-      "-p",
-      "/greet Ada Monday",
-      "--settings",
-      settings,
-      "--allowedTools",
-      "Bash(echo *)",
+    const { server, r } = await greetWithHooks(box, "PreSkillShellCommand", [
+      { matcher: "release", hooks: [{ type: "command", command: "touch not-matched.txt" }] },
+      { matcher: "gre.*", hooks: [{ type: "command", command: refuse }] },
     ]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("!`echo feature-'Ada'` of /greet refused by hook");

@@ -2,10 +2,10 @@ import { visible } from "../../approval/visible-text.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { confirmApproval } from "../read-key.js";
-import { withProjectAgents } from "./agent-inventory.js";
+import { withAgents } from "./agent-inventory.js";
 import { loadInventory, projectHooks } from "./hook-inventory.js";
 import { approveAll, consentLines, nothingPending, pendingConsent } from "./project-consent.js";
-import { withProjectSkills } from "./skill-inventory.js";
+import { withSkills } from "./skill-inventory.js";
 
 /**
  * `codebot hooks trust [--yes]`: shows the project's hooks (project and local layers) and the
@@ -14,7 +14,7 @@ import { withProjectSkills } from "./skill-inventory.js";
  * lists, and exits 1.
  */
 export async function hooksTrust(flags: ProjectFlags, yes: boolean): Promise<number> {
-  const inv = await withProjectAgents(await withProjectSkills(loadInventory(flags)));
+  const inv = await withAgents(await withSkills(loadInventory(flags)));
   const s = stylesFor(process.stdout);
   const hooks = projectHooks(inv);
   const pending = pendingConsent(inv);

@@ -1,17 +1,18 @@
 /**
- * A project's skills ask for consent with the rest of the project (issue 14 item 4): their
- * front-matter hooks are project hooks, and their `allowed-tools` are project permission grants
- * (`allow:<rule>`, as the same rule in `permissions.allow` of project settings would be). Added
- * to the inventory, the one project question and `codebot hooks trust` list and approve them.
+ * The skills' hooks in the inventory (issue 14 item 4), so that `hooks list`, `hooks validate`,
+ * `/hooks` show them and their problems, and a project's skills ask for consent with the rest of
+ * the project: their front-matter hooks are project hooks, and their `allowed-tools` are project
+ * permission grants (`allow:<rule>`, as the same rule in `permissions.allow` of project settings
+ * would be) — the one project question and `codebot hooks trust` list and approve them.
  */
-import { consentFingerprint, referencedScripts } from "@codebot/hooks";
+import { consentFingerprint, type Problem, referencedScripts, USER_OWNED_SOURCES } from "@codebot/hooks";
 import { resolveClaudeHome } from "../../paths/claude-home.js";
 import { claudeCompatOf } from "../../settings/claude-compat.js";
 import { loadSkills } from "../../skills/load-skills.js";
 import { compileSkillHooks } from "../../skills/skill-hooks.js";
 import type { HookInventory, InventoryHook } from "./hook-inventory.js";
 
-export async function withProjectSkills(inv: HookInventory): Promise<HookInventory> {
+export async function withSkills(inv: HookInventory): Promise<HookInventory> {
   const { project, cwd, codebotHome } = inv;
   const loaded = await loadSkills({
     cwd,
@@ -21,29 +22,43 @@ export async function withProjectSkills(inv: HookInventory): Promise<HookInvento
     plugins: project.plugins,
   });
   const hooks: InventoryHook[] = [];
+  const problems: Problem[] = loaded.problems.map((message) => ({
+    severity: "warning",
+    scope: "settings",
+    message,
+  }));
   const untrusted = [...project.settings.permissions.untrusted];
   for (const skill of loaded.skills.values()) {
-    if (skill.source !== "project") continue;
-    for (const hook of compileSkillHooks(skill).hooks) {
+    const compiled = compileSkillHooks(skill);
+    problems.push(...compiled.problems);
+    for (const hook of compiled.hooks) {
       const fingerprint = consentFingerprint(hook.fingerprint, hook.spec, cwd);
+      const own = USER_OWNED_SOURCES.has(hook.source);
       hooks.push({
         hook,
         fingerprint,
         scripts: hook.spec.type === "command" ? referencedScripts(hook.spec.command, cwd) : [],
-        trust: project.trustStore.isHookTrusted(fingerprint) ? "approved" : "needs approval",
+        trust: own ? "own" : project.trustStore.isHookTrusted(fingerprint) ? "approved" : "needs approval",
       });
     }
+    if (skill.source !== "project") continue;
     for (const rule of skill.allowedTools) {
       const grant = `allow:${rule}`;
       if (!project.isGrantTrusted(grant) && !untrusted.some((g) => g.grant === grant))
         untrusted.push({ grant, source: "project", file: skill.file });
     }
   }
-  if (hooks.length === 0 && untrusted.length === project.settings.permissions.untrusted.length) return inv;
+  if (
+    hooks.length === 0 &&
+    problems.length === 0 &&
+    untrusted.length === project.settings.permissions.untrusted.length
+  )
+    return inv;
   const permissions = { ...project.settings.permissions, untrusted };
   return {
     ...inv,
     hooks: [...inv.hooks, ...hooks],
+    problems: [...inv.problems, ...problems],
     project: { ...project, settings: { ...project.settings, permissions } },
   };
 }

@@ -1,7 +1,7 @@
-import { withProjectAgents } from "../hooks/agent-inventory.js";
+import { withAgents } from "../hooks/agent-inventory.js";
 import { type HookInventory, loadInventory } from "../hooks/hook-inventory.js";
 import { approveAll, consentLines, nothingPending, pendingConsent } from "../hooks/project-consent.js";
-import { withProjectSkills } from "../hooks/skill-inventory.js";
+import { withSkills } from "../hooks/skill-inventory.js";
 import type { Styles } from "../output/styles.js";
 import { readKey } from "../read-key.js";
 import type { SessionFlags } from "../session-flags.js";
@@ -16,8 +16,10 @@ export async function withProjectConsent(
   flags: SessionFlags,
   s: Styles,
 ): Promise<{ flags: SessionFlags; inventory: HookInventory }> {
-  // The project's skills and agents too: their hooks (and skills' allowed-tools) are asked about with the rest.
-  const inventory = await projectInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks });
+  // The project's skills too: their hooks and allowed-tools are asked about with the rest.
+  const inventory = await withAgents(
+    await withSkills(loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks })),
+  );
   const pending = pendingConsent(inventory);
   if (flags.trustProjectHooks || nothingPending(pending)) return { flags, inventory };
   const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -32,7 +34,7 @@ export async function withProjectConsent(
   if (answer === "always") {
     try {
       approveAll(inventory, pending);
-      return { flags, inventory: await projectInventory(flags.project) };
+      return { flags, inventory: await withAgents(await withSkills(loadInventory(flags.project))) };
     } catch (error) {
       out(s.yellow(`could not save the approval (${(error as Error).message}); allowed for this session`));
     }
@@ -40,13 +42,12 @@ export async function withProjectConsent(
   // Exactly what was listed: a file or script changed meanwhile has other fingerprints or values.
   return {
     flags: { ...flags, hooksApprovedOnce: pending.hooks.map((h) => h.fingerprint) },
-    inventory: await projectInventory(flags.project, {
-      grantedOnce: [...pending.grants.map((g) => g.grant), ...pending.mcpServers.map((e) => e.grant)],
-    }),
+    inventory: await withAgents(
+      await withSkills(
+        loadInventory(flags.project, {
+          grantedOnce: [...pending.grants.map((g) => g.grant), ...pending.mcpServers.map((e) => e.grant)],
+        }),
+      ),
+    ),
   };
-}
-
-/** The project's settings, skills and custom agents: everything the one question is about. */
-async function projectInventory(...args: Parameters<typeof loadInventory>): Promise<HookInventory> {
-  return withProjectAgents(await withProjectSkills(loadInventory(...args)));
 }

@@ -3,8 +3,10 @@ import { memoryLines } from "../../instructions/memory-lines.js";
 import type { Runtime } from "../../session/runtime.js";
 import { listSessions } from "../../transcript/session-files.js";
 import { errorMessage } from "../cli-error.js";
+import { withAgents } from "../hooks/agent-inventory.js";
 import { loadInventory } from "../hooks/hook-inventory.js";
 import { hookListLines } from "../hooks/hooks-list.js";
+import { withSkills } from "../hooks/skill-inventory.js";
 import { serverLines } from "../mcp/mcp-lines.js";
 import type { Styles } from "../output/styles.js";
 import { sessionLine } from "../resume-flags.js";
@@ -49,7 +51,11 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       return undefined;
     case "hooks":
       try {
-        for (const line of hookListLines(loadInventory(ctx.flags.project), s)) ctx.print(line);
+        for (const line of hookListLines(
+          await withAgents(await withSkills(loadInventory(ctx.flags.project))),
+          s,
+        ))
+          ctx.print(line);
       } catch (error) {
         ctx.print(s.red(errorMessage(error)));
       }
