@@ -20,6 +20,8 @@ export interface AgentOptions {
   messages?: ModelMessage[];
   /** Called before every model step; returned messages replace the history (see LoopOptions). */
   beforeModelStep?: LoopOptions["beforeModelStep"];
+  /** Called after each step's tool calls have finished (see LoopOptions). */
+  afterToolCalls?: LoopOptions["afterToolCalls"];
 }
 
 /**

@@ -54,6 +54,14 @@ export interface LoopOptions {
     messages: readonly ModelMessage[];
     signal: AbortSignal;
   }) => Promise<ModelMessage[] | undefined>;
+  /**
+   * Called once the tool calls of a model step have all finished (not after an abort), before the
+   * next model call. Returned messages join the history; to end the run, abort its signal.
+   */
+  afterToolCalls?: (info: {
+    calls: readonly ExecutedCall[];
+    signal: AbortSignal;
+  }) => Promise<ModelMessage[] | undefined>;
   /** Converts each message to the provider's prompt once; pass the same cache to every run of a conversation. */
   promptCache?: PromptCache;
 }
@@ -139,6 +147,8 @@ class Run {
         });
         this.append(toolResultMessage(executed));
         this.endTurn(executed);
+        if (options.afterToolCalls && !this.signal.aborted)
+          this.appendAll((await options.afterToolCalls({ calls: executed, signal: this.signal })) ?? []);
         continue;
       }
       this.endTurn([]);

@@ -156,11 +156,16 @@ describe("the Claude Code corpus through the runtime", () => {
     expect(promptText(s.model.requests[1], "user").filter((t) => t === notes)).toHaveLength(1);
   });
 
-  it("notify-log.cjs logs the notification with its notification_type", async () => {
-    const s = await corpusSession({ script: [done()] });
+  it("notify-log.cjs logs the notification with its notification_type (a permission question)", async () => {
+    const s = await corpusSession({
+      script: [reply.toolCalls(toolCall("bash", { command: "echo hi" }, "c1")), done()],
+      runtime: { permissionMode: "ask", askToolApproval: async () => "once" },
+    });
     await s.runtime.prompt("hello");
     await waitFor(() => linesOf(s, ".claude/notifications.log").length > 0);
-    expect(linesOf(s, ".claude/notifications.log")).toEqual(["idle_prompt: agent response complete"]);
+    expect(linesOf(s, ".claude/notifications.log")).toEqual([
+      "permission_prompt: codebot needs your permission to use bash",
+    ]);
   });
 
   it("task-gate.sh (TaskCompleted) refuses to complete a testing task until there are test results", async () => {

@@ -31,12 +31,14 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     hook_event_name: event,
     tool_name: toolEvent && f.tool !== undefined ? claudeToolName(f.tool) : undefined,
     tool_input: toolEvent ? args : undefined,
-    tool_use_id: toolEvent ? f.toolUseId : undefined,
+    // Claude Code's PermissionRequest has no id: it is asked before the call is one.
+    tool_use_id: toolEvent && event !== "PermissionRequest" ? f.toolUseId : undefined,
     tool_response:
       event === "PostToolUse" && args !== undefined
         ? toolResponse(f.tool ?? "", args, f.output ?? "")
         : undefined,
-    error: event === "PostToolUseFailure" ? f.output : undefined,
+    error: event === "PostToolUseFailure" ? f.output : f.error,
+    error_details: f.errorDetails,
     prompt: f.prompt,
     stop_hook_active: event === "SubagentStop" ? (f.stopHookActive ?? false) : f.stopHookActive,
     last_assistant_message: f.lastAssistantMessage,
@@ -57,6 +59,34 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     command_args: f.commandArgs,
     command_source: f.commandSource,
     command: f.shellCommand,
+    file_path: f.filePath,
+    memory_type: f.memoryType,
+    load_reason: f.loadReason,
+    globs: f.globs,
+    trigger_file_path: f.triggerFilePath,
+    parent_file_path: f.parentFilePath,
+    tool_calls: f.toolCalls?.map((call) => {
+      const input = absolutePaths(call.args, session.cwd);
+      return {
+        tool_name: claudeToolName(call.tool),
+        tool_input: input,
+        tool_use_id: call.toolUseId,
+        tool_response: call.output,
+      };
+    }),
+    from_model: f.fromModel,
+    to_model: f.toModel,
+    requested_model: f.requestedModel,
+    event: f.fileEvent,
+    old_cwd: f.oldCwd,
+    new_cwd: f.newCwd,
+    mcp_server_name: f.server,
+    mode: f.mode,
+    url: f.url,
+    elicitation_id: f.elicitationId,
+    requested_schema: f.requestedSchema,
+    action: f.action,
+    content: f.content,
   });
 }
 

@@ -27,6 +27,16 @@ export interface Allow {
   permission?: PermissionAnswer;
   /** PostToolUse (Claude Code groups): the last `updatedMCPToolOutput` given, and its hook. */
   updatedMCPToolOutput?: UpdatedOutput;
+  /** Elicitation, ElicitationResult: the first hook's answer for the MCP server. */
+  elicitation?: ElicitationAnswer & { by: string };
+  /** SessionStart, CwdChanged, FileChanged: every `watchPaths` the hooks gave, in order, without repeats. */
+  watchPaths?: string[];
+}
+
+/** A hook's answer to an MCP server's request for input (`hookSpecificOutput.action`, `content`). */
+export interface ElicitationAnswer {
+  action: "accept" | "decline" | "cancel";
+  content?: Record<string, unknown>;
 }
 
 /** What a hook gave as an MCP tool's output instead of the real one, and the hook. */

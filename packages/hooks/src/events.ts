@@ -30,7 +30,8 @@ export type IfOn = "args" | "task" | "shellCommand" | "none";
 /**
  * What a Claude Code group's matcher is compared with (§11): the tool name, or the event's own
  * field (`source`, `reason`, `notification_type`, `agent_type`); `none` = Claude Code ignores the
- * matcher for this event. `trigger` is PreCompact's and PostCompact's `manual` or `auto`.
+ * matcher for this event. `trigger` is PreCompact's and PostCompact's `manual` or `auto`,
+ * `loadReason` InstructionsLoaded's `load_reason`, `error` StopFailure's error type.
  */
 export type ClaudeMatchOn =
   | "tool"
@@ -40,6 +41,13 @@ export type ClaudeMatchOn =
   | "agent"
   | "trigger"
   | "command"
+  | "loadReason"
+  | "error"
+  // The model switched to (PreModelSwitch, PostModelSwitch), the MCP server that asks
+  // (Elicitation, ElicitationResult), the changed file's name (FileChanged).
+  | "model"
+  | "server"
+  | "fileName"
   | "none";
 
 /** Anything a hook's matcher may be compared with, whichever dialect it was written in. */
@@ -58,12 +66,15 @@ export interface ClaudeEventSpec {
 
 export interface EventSpec {
   mode: EventMode;
-  matchOn: MatchOn;
+  /** Native entries of the events Claude Code filters by a field of its own are filtered by that field too. */
+  matchOn: MatchField;
   ifOn: IfOn;
   /** Only PreToolUse: a hook's `updated_input` replaces the arguments and chains into later hooks. */
   rewritesArgs: boolean;
   /** Its hooks guard a call: one that cannot run (not approved) refuses the call (§8). */
   guardsCall?: true;
+  /** PermissionRequest: a hook's allow (with its `updatedInput`) is part of the decision. */
+  decidesPermission?: true;
   /** Payload fields that are constant for the event (§5). */
   fixed: { tool?: string; message?: string };
   claude: ClaudeEventSpec;
@@ -215,6 +226,127 @@ export const EVENT_SPECS = {
     fixed: {},
     claude: { matchOn: "command", canStopRun: true },
   },
+  // Issue 14 (events-a): permission, instruction, batch and failure events.
+  /** An instruction file was given to the model: observational; `continue: false` halts the session. */
+  InstructionsLoaded: {
+    mode: "async",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "loadReason", mode: "feedback", canStopRun: true },
+  },
+  /** codebot would ask about a tool call, or refuse it for lack of a rule: a hook may allow or deny it. */
+  PermissionRequest: {
+    mode: "hard",
+    matchOn: "tool",
+    ifOn: "args",
+    rewritesArgs: false,
+    guardsCall: true,
+    decidesPermission: true,
+    fixed: {},
+    claude: { matchOn: "tool", canStopRun: true },
+  },
+  /** A tool call was refused (rule, mode, the user, a PermissionRequest hook): observational. */
+  PermissionDenied: {
+    mode: "async",
+    matchOn: "tool",
+    ifOn: "args",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "tool" },
+  },
+  /** Every tool call of one model step has finished: a block ends the run before the next model call. */
+  PostToolBatch: {
+    mode: "hard",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "none", canStopRun: true },
+  },
+  /** A prompt's run ended because a model call failed for good: observational. */
+  StopFailure: {
+    mode: "async",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "error" },
+  },
+  // Setup, model switches, settings and file changes, MCP elicitation (issue 14 item 3, issue 15 item 5).
+  /** `codebot --init` / `--init-only` (trigger `init`) and `--maintenance`: observational; Claude Code groups' context joins the first prompt. */
+  Setup: {
+    mode: "async",
+    matchOn: "trigger",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "trigger", mode: "feedback", plainContext: true },
+  },
+  /** Before `/model` switches the model: a block (or Claude Code's `permissionDecision: "deny"`) refuses the switch. */
+  PreModelSwitch: {
+    mode: "hard",
+    matchOn: "model",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "model" },
+  },
+  /** After the model was switched: observational. */
+  PostModelSwitch: {
+    mode: "async",
+    matchOn: "model",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "model" },
+  },
+  /** A settings file of the session changed on disk: a block keeps the session on the settings it had. */
+  ConfigChange: {
+    mode: "hard",
+    matchOn: "source",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "source" },
+  },
+  /** The bash tool's working directory changed (a `cd` that stays inside the project): hooks may return `watchPaths`. */
+  CwdChanged: {
+    mode: "async",
+    matchOn: "none",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "none", mode: "feedback" },
+  },
+  /** A watched file was added, changed or removed: matched on its name; hooks may return `watchPaths`. */
+  FileChanged: {
+    mode: "async",
+    matchOn: "fileName",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "fileName", mode: "feedback" },
+  },
+  /** An MCP server asks the user for input: a hook may answer (accept with content, decline, cancel); a block declines. */
+  Elicitation: {
+    mode: "hard",
+    matchOn: "server",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "server" },
+  },
+  /** The answer is about to go to the server: a hook may change it; a block declines. */
+  ElicitationResult: {
+    mode: "hard",
+    matchOn: "server",
+    ifOn: "none",
+    rewritesArgs: false,
+    fixed: {},
+    claude: { matchOn: "server" },
+  },
 } as const satisfies Record<string, EventSpec>;
 
 export type HookEvent = keyof typeof EVENT_SPECS;
@@ -230,17 +362,7 @@ export function isHookEvent(name: string): name is HookEvent {
  * an error, so a Claude Code settings file with them still validates.
  */
 export const UNSUPPORTED_CLAUDE_EVENTS: ReadonlySet<string> = new Set([
-  "PermissionRequest",
-  "PermissionDenied",
   "TeammateIdle",
-  "ConfigChange",
-  "InstructionsLoaded",
   "WorktreeCreate",
   "WorktreeRemove",
-  "Elicitation",
-  "ElicitationResult",
-  "CwdChanged",
-  "FileChanged",
-  "StopFailure",
-  "Setup",
 ]);

@@ -28,6 +28,11 @@ const FIELD_NAMES: Record<MatchField, string> = {
   notificationType: "notification_type",
   trigger: "trigger",
   command: "command_name",
+  loadReason: "load_reason",
+  error: "error",
+  model: "to_model",
+  server: "mcp_server_name",
+  fileName: "the changed file's name",
   none: "nothing (always fires)",
 };
 

@@ -32,6 +32,7 @@ export {
   type Block,
   DEFAULT_BLOCK_REASON,
   type Decision,
+  type ElicitationAnswer,
   type PermissionAnswer,
   type Ruling,
   type Stop,
@@ -82,11 +83,15 @@ export {
 } from "./matcher.js";
 export type { ToolPermissions } from "./middleware.js";
 export {
+  type BatchCall,
   buildPayload,
   type EventInputs,
   type HookSession,
   type HookTask,
+  type ModelSwitch,
   type PayloadFields,
+  SESSION_END_REASONS,
+  type SessionEndReason,
 } from "./payload.js";
 export { type Plan, type PlanOptions, plan, type Skipped, type Step } from "./plan.js";
 export { formatProblem, type Problem } from "./problem.js";

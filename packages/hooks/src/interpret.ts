@@ -4,7 +4,7 @@
  * are understood.
  */
 import { z } from "zod";
-import { DEFAULT_BLOCK_REASON, DEFAULT_STOP_REASON } from "./decision.js";
+import { DEFAULT_BLOCK_REASON, DEFAULT_STOP_REASON, type ElicitationAnswer } from "./decision.js";
 import type { RunOutcome } from "./executor.js";
 import { capForModel } from "./model-text-cap.js";
 
@@ -19,6 +19,10 @@ export interface HookVerdict {
   additionalContext?: string;
   /** `hookSpecificOutput.summary` (PreCompact). */
   summary?: string;
+  /** Elicitation, ElicitationResult: `hookSpecificOutput.action` and `content`. */
+  elicitation?: ElicitationAnswer;
+  /** `hookSpecificOutput.watchPaths`. */
+  watchPaths?: string[];
   /** New tool arguments; present only when the hook gave a JSON object. */
   updatedInput?: Record<string, unknown>;
   /** PostToolUse: Claude Code's `updatedMCPToolOutput`, what the model sees of an MCP tool's result instead. */
@@ -75,6 +79,18 @@ const hookSpecificFields = {
   updatedMCPToolOutput: z.unknown(),
   /** PreCompact (beyond Claude Code): the summary to use instead of asking the model. */
   summary: z.string(),
+  /** PermissionRequest: allow (maybe with new arguments) or deny (maybe ending the run). */
+  decision: z.object({
+    behavior: z.enum(["allow", "deny"]),
+    updatedInput: z.record(z.string(), z.unknown()).optional(),
+    message: z.string().optional(),
+    interrupt: z.boolean().optional(),
+  }),
+  /** Elicitation, ElicitationResult: the answer to give the MCP server. */
+  action: z.enum(["accept", "decline", "cancel"]),
+  content: z.record(z.string(), z.unknown()),
+  /** SessionStart, CwdChanged, FileChanged: absolute paths FileChanged is to watch. */
+  watchPaths: z.array(z.string()),
 };
 
 type Parsed<S extends Record<string, z.ZodType>> = { [K in keyof S]?: z.infer<S[K]> };
@@ -142,8 +158,13 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   }
 
   const exitBlocks = outcome.exitCode === BLOCK_EXIT_CODE && !outcome.error;
+  const request = specific.decision;
   const isBlock =
-    top.block === true || top.decision === "block" || specific.permissionDecision === "deny" || exitBlocks;
+    top.block === true ||
+    top.decision === "block" ||
+    specific.permissionDecision === "deny" ||
+    request?.behavior === "deny" ||
+    exitBlocks;
   const failed =
     (broken && strict && !exitBlocks) ||
     outcome.error !== undefined ||
@@ -165,21 +186,34 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   };
   if (isBlock) {
     const jsonReason =
-      top.reason ?? specific.permissionDecisionReason ?? top.permissionDecisionReason ?? top.stopReason;
+      top.reason ??
+      specific.permissionDecisionReason ??
+      top.permissionDecisionReason ??
+      request?.message ??
+      top.stopReason;
     const stderrReason = exitBlocks ? outcome.stderr.trim() : "";
     verdict.reason = capForModel(jsonReason?.trim() || stderrReason || DEFAULT_BLOCK_REASON);
   }
   const context = top.additional_context ?? specific.additionalContext;
   if (context?.trim()) verdict.additionalContext = context.trim();
   if (specific.summary?.trim()) verdict.summary = specific.summary.trim();
-  const updated = top.updated_input ?? specific.updatedInput;
+  if (specific.action !== undefined)
+    verdict.elicitation = {
+      action: specific.action,
+      ...(specific.content !== undefined ? { content: specific.content } : {}),
+    };
+  if (specific.watchPaths !== undefined) verdict.watchPaths = specific.watchPaths;
+  const updated =
+    top.updated_input ??
+    specific.updatedInput ??
+    (request?.behavior === "allow" ? request.updatedInput : undefined);
   if (updated) verdict.updatedInput = updated;
   if (specific.updatedMCPToolOutput !== undefined)
     verdict.updatedMCPToolOutput = specific.updatedMCPToolOutput;
   const permission =
     specific.permissionDecision === "allow" || specific.permissionDecision === "ask"
       ? specific.permissionDecision
-      : top.decision === "approve"
+      : top.decision === "approve" || request?.behavior === "allow"
         ? "allow"
         : undefined;
   if (permission && !isBlock) {
@@ -188,6 +222,9 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
     if (why) verdict.permissionReason = why;
   }
   if (top.continue === false) verdict.stopRun = top.stopReason?.trim() || DEFAULT_STOP_REASON;
+  // PermissionRequest's `interrupt`: the call is refused and the run ends.
+  else if (request?.behavior === "deny" && request.interrupt === true)
+    verdict.stopRun = request.message?.trim() || DEFAULT_STOP_REASON;
   if (top.systemMessage?.trim()) verdict.systemMessage = top.systemMessage.trim();
   if (failed) {
     verdict.error =

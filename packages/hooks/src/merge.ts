@@ -3,8 +3,14 @@
  * `hard` veto (§7.2), `soft` validation (§7.3), and `feedback` for the Claude Code groups of events
  * codebot otherwise runs in the background (§11). Runs are folded in configuration order.
  */
-import { DEFAULT_BLOCK_REASON, type PermissionAnswer, type Ruling, type UpdatedOutput } from "./decision.js";
-import { EVENT_SPECS, type EventMode, type HookEvent } from "./events.js";
+import {
+  type Allow,
+  DEFAULT_BLOCK_REASON,
+  type PermissionAnswer,
+  type Ruling,
+  type UpdatedOutput,
+} from "./decision.js";
+import { EVENT_SPECS, type EventMode, type EventSpec, type HookEvent } from "./events.js";
 import type { HookRun } from "./hook-execution.js";
 import { capForModel } from "./model-text-cap.js";
 
@@ -27,11 +33,15 @@ export const MERGES: Readonly<Record<SyncMode, (event: HookEvent) => Merge>> = {
 
 /** §7.2: the first blocking hook that blocks decides; contexts join; rewrites chain; ask outranks allow. */
 function hardMerge(event: HookEvent): Merge {
-  const rewrites = EVENT_SPECS[event].rewritesArgs;
+  const spec: EventSpec = EVENT_SPECS[event];
+  const rewrites = spec.rewritesArgs;
+  // PreToolUse's allow/ask, PermissionRequest's allow (its new arguments go with it).
+  const answers = rewrites || spec.decidesPermission === true;
   const contexts: string[] = [];
   let summary: string | undefined;
   let updated: { input: Record<string, unknown>; by: string } | undefined;
   let permission: PermissionAnswer | undefined;
+  let elicitation: Allow["elicitation"];
   const merge: Merge = {
     rewritten: undefined,
     add(run) {
@@ -46,17 +56,19 @@ function hardMerge(event: HookEvent): Merge {
       if (!verdict) return undefined;
       if (verdict.additionalContext) contexts.push(verdict.additionalContext);
       summary ??= verdict.summary;
+      if (verdict.elicitation) elicitation ??= { ...verdict.elicitation, by: run.hook.name };
       if (rewrites && verdict.updatedInput) {
         updated = { input: verdict.updatedInput, by: run.hook.name };
         merge.rewritten = verdict.updatedInput;
       }
       // Permission answers count from hooks that may block, as a deny would.
-      if (rewrites && run.hook.blocking && verdict.permission && permission?.answer !== "ask") {
+      if (answers && run.hook.blocking && verdict.permission && permission?.answer !== "ask") {
         permission = {
           answer: verdict.permission,
           by: run.hook.name,
           ...(verdict.permissionReason ? { reason: verdict.permissionReason } : {}),
         };
+        if (!rewrites && verdict.updatedInput) updated = { input: verdict.updatedInput, by: run.hook.name };
       }
       return undefined;
     },
@@ -66,6 +78,7 @@ function hardMerge(event: HookEvent): Merge {
       ...(summary !== undefined ? { summary } : {}),
       ...(updated ? { updatedInput: updated.input, updatedBy: updated.by } : {}),
       ...(permission ? { permission } : {}),
+      ...(elicitation ? { elicitation } : {}),
     }),
   };
   return merge;
@@ -91,6 +104,7 @@ function feedbackMerge(): Merge {
   let blockedBy: string | undefined;
   let stop: { reason: string; by: string } | undefined;
   let updatedOutput: UpdatedOutput | undefined;
+  const watchPaths: string[] = [];
   return {
     rewritten: undefined,
     add(run) {
@@ -103,6 +117,7 @@ function feedbackMerge(): Merge {
         blockedBy ??= run.hook.name;
       }
       if (verdict.additionalContext) contexts.push(verdict.additionalContext);
+      for (const file of verdict.watchPaths ?? []) if (!watchPaths.includes(file)) watchPaths.push(file);
       // The last rewrite wins, as in Claude Code (its hooks run in parallel on the original output).
       if (verdict.updatedMCPToolOutput !== undefined)
         updatedOutput = { value: verdict.updatedMCPToolOutput, by: run.hook.name };
@@ -113,10 +128,11 @@ function feedbackMerge(): Merge {
         ...(contexts.length ? { context: contexts.join("\n\n") } : {}),
         ...(updatedOutput ? { updatedMCPToolOutput: updatedOutput } : {}),
       };
+      const watched = watchPaths.length ? { watchPaths } : {};
       if (stop) return { kind: "stop", ...stop };
       if (blockedBy !== undefined)
         return { kind: "block", reason: reasons.join("\n\n"), by: blockedBy, ...context };
-      return { kind: "allow", ...context };
+      return { kind: "allow", ...context, ...watched };
     },
   };
 }

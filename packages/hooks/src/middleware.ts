@@ -47,6 +47,7 @@ function errorResult(content: string): ToolResult {
 }
 
 export function createHookMiddleware(hooks: ToolHooks): ToolMiddleware {
+  // Asked at every call: the hooks may be reloaded during the session (a settings file changed).
   const toolHooks = () =>
     hooks.hasHooks("PreToolUse") || hooks.hasHooks("PostToolUse") || hooks.hasHooks("PostToolUseFailure");
   // Without tool hooks a call only has to be marked as foreground work (other events' async hooks wait).

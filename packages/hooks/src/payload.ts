@@ -23,6 +23,14 @@ export interface HookTask {
   owner?: string;
 }
 
+/**
+ * Why a session ended, in Claude Code's words: `/exit` or Ctrl+D at the prompt
+ * (`prompt_input_exit`), `/clear`, `/resume` switching to another session, `logout`, anything
+ * else (`other`: the end of `-p`, a signal, a closed terminal).
+ */
+export const SESSION_END_REASONS = ["clear", "resume", "logout", "prompt_input_exit", "other"] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 /** What the caller passes for each event (camelCase). */
 export interface EventInputs {
   PreToolUse: { tool: string; toolUseId: string; args: Record<string, unknown>; agentName?: string };
@@ -48,8 +56,8 @@ export interface EventInputs {
   TaskCompleted: { task: HookTask; previousTask: HookTask; statusFrom: string; statusTo: string };
   /** `source`: `startup`, `resume`, `clear` or `compact` (Claude Code's SessionStart matcher field). */
   SessionStart: { source?: string };
-  /** `reason`: `prompt_input_exit`, `clear`, `logout` or `other` (Claude Code's SessionEnd matcher field). */
-  SessionEnd: { reason?: string };
+  /** `reason`: Claude Code's SessionEnd matcher field. */
+  SessionEnd: { reason?: SessionEndReason };
   /** `agent`: the sub-agent's name (Claude Code's `agent_type`), before its loop starts. */
   /** `agentName`: this run's name, when it differs from its type (a scope's `when` tells runs apart by it). */
   SubagentStart: { agent: string; agentName?: string };
@@ -76,6 +84,74 @@ export interface EventInputs {
     commandSource: string;
     shellCommand: string;
   };
+  /**
+   * An instruction file given to the model. `loadReason`: `session_start`, `nested_traversal`,
+   * `path_glob_match`, `include` or `compact`; `memoryType`: `User`, `Project`, `Local` or `Managed`.
+   */
+  InstructionsLoaded: {
+    filePath: string;
+    memoryType: string;
+    loadReason: string;
+    globs?: string[];
+    /** The file whose read loaded it (nested_traversal, path_glob_match). */
+    triggerFilePath?: string;
+    /** The file that imported it (include). */
+    parentFilePath?: string;
+  };
+  PermissionRequest: { tool: string; toolUseId: string; args: Record<string, unknown>; agentName?: string };
+  /** `reason`: why the call was refused, as the model is told. */
+  PermissionDenied: {
+    tool: string;
+    toolUseId: string;
+    args: Record<string, unknown>;
+    reason: string;
+    agentName?: string;
+  };
+  PostToolBatch: { toolCalls: BatchCall[]; agentName?: string };
+  /** `error`: the failure's type (Claude Code's StopFailure matcher); `errorDetails`: its message. */
+  StopFailure: { error: string; errorDetails?: string; lastAssistantMessage?: string };
+  /** `trigger`: `init` (`codebot --init`, `--init-only`) or `maintenance` (`--maintenance`). */
+  Setup: { trigger: "init" | "maintenance" };
+  /** `source`: `command` (`/model`); models are `provider/id` specs; `requestedModel` as the user typed it. */
+  PreModelSwitch: ModelSwitch;
+  PostModelSwitch: ModelSwitch;
+  /** `source`: `user_settings`, `project_settings`, `local_settings`, `policy_settings` or `skills`. */
+  ConfigChange: { source: string; filePath: string };
+  CwdChanged: { oldCwd: string; newCwd: string };
+  /** `fileEvent`: `add`, `change` or `unlink` (Claude Code's `event`). */
+  FileChanged: { filePath: string; fileEvent: "add" | "change" | "unlink" };
+  Elicitation: {
+    server: string;
+    message: string;
+    mode?: "form" | "url";
+    url?: string;
+    elicitationId?: string;
+    requestedSchema?: Record<string, unknown>;
+  };
+  ElicitationResult: {
+    server: string;
+    mode?: "form" | "url";
+    elicitationId?: string;
+    action: "accept" | "decline" | "cancel";
+    content?: Record<string, unknown>;
+  };
+}
+
+/** One finished call of a tool batch (PostToolBatch). */
+export interface BatchCall {
+  tool: string;
+  toolUseId: string;
+  args: Record<string, unknown>;
+  /** The result as the model sees it. */
+  output: string;
+  isError: boolean;
+}
+
+export interface ModelSwitch {
+  fromModel: string;
+  toModel: string;
+  requestedModel: string | null;
+  source: string;
 }
 
 /** Every field any event may carry, plus the per-event constants of the event table. */
@@ -106,6 +182,28 @@ export interface PayloadFields {
   commandSource?: string;
   expansionType?: string;
   shellCommand?: string;
+  filePath?: string;
+  memoryType?: string;
+  loadReason?: string;
+  globs?: string[];
+  triggerFilePath?: string;
+  parentFilePath?: string;
+  toolCalls?: BatchCall[];
+  error?: string;
+  errorDetails?: string;
+  fromModel?: string;
+  toModel?: string;
+  requestedModel?: string | null;
+  fileEvent?: string;
+  oldCwd?: string;
+  newCwd?: string;
+  server?: string;
+  mode?: string;
+  url?: string;
+  elicitationId?: string;
+  requestedSchema?: Record<string, unknown>;
+  action?: string;
+  content?: Record<string, unknown>;
 }
 
 /** Compact JSON payload of a native entry (§5). `agent` is the sub-agent's name (SubagentStop) or the calling agent (tool events). */
@@ -136,5 +234,36 @@ export function buildPayload(event: HookEvent, session: HookSession, f: PayloadF
     command_source: f.commandSource,
     expansion_type: f.expansionType,
     command: f.shellCommand,
+    reason: f.reason,
+    file_path: f.filePath,
+    memory_type: f.memoryType,
+    load_reason: f.loadReason,
+    globs: f.globs,
+    trigger_file_path: f.triggerFilePath,
+    parent_file_path: f.parentFilePath,
+    tool_calls: f.toolCalls?.map((call) => ({
+      tool: call.tool,
+      tool_use_id: call.toolUseId,
+      args: call.args,
+      output: call.output,
+      is_error: call.isError,
+    })),
+    error: f.error,
+    error_details: f.errorDetails,
+    // SessionStart's source stays out of the native payload (§5), as it always was.
+    source: event === "SessionStart" ? undefined : f.source,
+    from_model: f.fromModel,
+    to_model: f.toModel,
+    requested_model: f.requestedModel,
+    file_event: f.fileEvent,
+    old_cwd: f.oldCwd,
+    new_cwd: f.newCwd,
+    mcp_server_name: f.server,
+    mode: f.mode,
+    url: f.url,
+    elicitation_id: f.elicitationId,
+    requested_schema: f.requestedSchema,
+    action: f.action,
+    content: f.content,
   });
 }

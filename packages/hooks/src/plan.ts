@@ -3,6 +3,7 @@
  * compiled hooks — no I/O, no state. Every hook ends up waited for, started in the background, or
  * skipped with a reason for its trace record.
  */
+import path from "node:path";
 import type { CompiledHook } from "./compiled-hook.js";
 import type { IfOn, MatchField } from "./events.js";
 import { ifSubject } from "./if-subject.js";
@@ -140,7 +141,27 @@ function namesFor(on: MatchField, f: PayloadFields): readonly string[] {
       return [f.trigger ?? ""];
     case "command":
       return [f.commandName ?? ""];
+    case "loadReason":
+      return [f.loadReason ?? ""];
+    case "error":
+      return [f.error ?? ""];
+    case "model":
+      return modelNames(f.toModel ?? "");
+    case "server":
+      return [f.server ?? ""];
+    case "fileName":
+      return [path.basename(f.filePath ?? ""), f.filePath ?? ""];
     case "none":
       return [""];
   }
+}
+
+/**
+ * A model switch matches its `provider/id`, the id alone, and for Claude models the family
+ * (`opus`, `sonnet`, `haiku`): Claude Code matchers name models without a provider, often by family.
+ */
+function modelNames(spec: string): readonly string[] {
+  const id = spec.slice(spec.indexOf("/") + 1);
+  const family = /^claude-(opus|sonnet|haiku)\b/.exec(id)?.[1];
+  return [...new Set([spec, id, ...(family ? [family] : [])])];
 }

@@ -68,6 +68,8 @@ export interface HookRunner {
   readonly hooks: readonly CompiledHook[];
   /** `disableAllHooks` is set: hooks are listed and traced, never run. */
   readonly disabled: boolean;
+  /** The hooks from now on, in place of these (the settings changed during the session). */
+  reload(hooks: readonly CompiledHook[] | LoadedHooks): void;
   /**
    * True when any hook is configured for the event (even a disabled one: it is still traced), or
    * a scope in force has one.
@@ -109,7 +111,15 @@ export function namedDoors(
   fire: <E extends HookEvent>(event: E, input: EventInputs[E] & Cancellable) => ResultOf<E>,
 ): Omit<
   HookRunner,
-  "hooks" | "disabled" | "hasHooks" | "addScopedHooks" | "fire" | "fireFields" | "middleware" | "close"
+  | "hooks"
+  | "disabled"
+  | "reload"
+  | "hasHooks"
+  | "addScopedHooks"
+  | "fire"
+  | "fireFields"
+  | "middleware"
+  | "close"
 > {
   return {
     preToolUse: (input) => fire("PreToolUse", input),

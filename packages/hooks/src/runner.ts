@@ -25,10 +25,24 @@ import { ScopedHooks } from "./scoped-hooks.js";
 export type { HookRunner, HookRunnerOptions } from "./runner-api.js";
 
 export function createHookRunner(options: HookRunnerOptions): HookRunner {
-  const loaded = "problems" in options.hooks ? options.hooks : undefined;
-  const hooks: readonly CompiledHook[] = loaded ? loaded.hooks : (options.hooks as readonly CompiledHook[]);
+  let hooks: readonly CompiledHook[] = [];
+  let disabled = false;
   const byEvent = new Map<HookEvent, CompiledHook[]>();
-  for (const hook of hooks) byEvent.set(hook.event, [...(byEvent.get(hook.event) ?? []), hook]);
+  /** Each hook's place in the configuration: the decision's trace is in that order. */
+  const position = new Map<CompiledHook, number>();
+  /** Takes these hooks from now on (at start, and when the settings changed): firings under way keep theirs. */
+  function load(given: HookRunnerOptions["hooks"]): void {
+    const loaded = "problems" in given ? given : undefined;
+    hooks = loaded ? loaded.hooks : (given as readonly CompiledHook[]);
+    disabled = loaded?.disabled ?? false;
+    byEvent.clear();
+    position.clear();
+    hooks.forEach((hook, i) => {
+      position.set(hook, i);
+      byEvent.set(hook.event, [...(byEvent.get(hook.event) ?? []), hook]);
+    });
+  }
+  load(options.hooks);
   const reports = new HookReports(options);
   const jobs = new BackgroundJobs({
     maxConcurrent: options.maxConcurrentAsync ?? 8,
@@ -45,8 +59,10 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
   const ctx: FiringContext = {
     byEvent,
     scoped: new ScopedHooks(),
-    position: new Map(hooks.map((hook, i) => [hook, i])),
-    disabled: loaded?.disabled ?? false,
+    position,
+    get disabled() {
+      return disabled;
+    },
     session: options.session,
     reports,
     jobs,
@@ -75,8 +91,13 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
 
   let closing: Promise<void> | undefined;
   const runner: HookRunner = {
-    hooks,
-    disabled: ctx.disabled,
+    get hooks() {
+      return hooks;
+    },
+    get disabled() {
+      return disabled;
+    },
+    reload: load,
     hasHooks,
     addScopedHooks: (scopeId, scopeHooks, scopeOptions) => ctx.scoped.add(scopeId, scopeHooks, scopeOptions),
     fire: (event, input) => fire(event, input as PayloadFields & Cancellable),

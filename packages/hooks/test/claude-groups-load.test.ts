@@ -185,7 +185,7 @@ describe("loading Claude Code groups", () => {
       layer({
         hooks: {
           Stop: [{ matcher: "Bash", blocking: true, hooks: [cmd("s", { if: "/x/", async: false })] }],
-          PermissionRequest: [group("Bash", cmd("c"))],
+          TeammateIdle: [group("", cmd("c"))],
           PostToolUse: [group("Write", { type: "prompt", prompt: "p", async: true })],
         },
       }),
@@ -205,7 +205,7 @@ describe("loading Claude Code groups", () => {
       ],
       [
         "warning",
-        '/settings/user.json: hooks.PermissionRequest: Claude Code event "PermissionRequest" is not supported by codebot; its hooks do not run',
+        '/settings/user.json: hooks.TeammateIdle: Claude Code event "TeammateIdle" is not supported by codebot; its hooks do not run',
       ],
       [
         "warning",

@@ -20,6 +20,31 @@ describe("interpret", () => {
     expect(v).toMatchObject({ isBlock: true, reason: "r", additionalContext: "c", updatedInput: { a: 1 } });
   });
 
+  it("reads PermissionRequest's decision: allow with updatedInput, deny with message, interrupt, a bad shape", () => {
+    const out = (decision: unknown) =>
+      interpret(ok(JSON.stringify({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision } })));
+    expect(out({ behavior: "allow", updatedInput: { command: "ls" } })).toMatchObject({
+      isBlock: false,
+      permission: "allow",
+      updatedInput: { command: "ls" },
+    });
+    const deny = out({ behavior: "deny", message: "no" });
+    expect(deny).toMatchObject({ isBlock: true, reason: "no" });
+    expect(deny.stopRun).toBeUndefined();
+    expect(out({ behavior: "deny", message: "halt", interrupt: true })).toMatchObject({
+      isBlock: true,
+      stopRun: "halt",
+    });
+    // A deny's updatedInput is no rewrite; an unknown behavior is a warning, not an allow.
+    expect(out({ behavior: "deny", updatedInput: { a: 1 } }).updatedInput).toBeUndefined();
+    const bad = out({ behavior: "maybe" });
+    expect(bad).toMatchObject({
+      isBlock: false,
+      warnings: [expect.stringMatching(/^hookSpecificOutput\.decision has the wrong type/)],
+    });
+    expect(bad.permission).toBeUndefined();
+  });
+
   it("reads the Claude Code vocabulary", () => {
     const v = interpret(
       ok(

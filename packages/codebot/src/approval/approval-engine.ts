@@ -7,6 +7,7 @@ import type {
   AskToolApproval,
   HookApprovalRequest,
   HookApprovalResult,
+  PermissionHooks,
 } from "./approval-types.js";
 import { AskQueue } from "./ask-queue.js";
 import { HookApproval, type HookIdentity } from "./hook-approval.js";
@@ -27,6 +28,8 @@ export interface ApprovalEngineOptions {
   askToolApproval?: AskToolApproval;
   /** Absent: non-interactive; untrusted project hooks do not run. */
   askHookApproval?: AskHookApproval;
+  /** PermissionRequest, PermissionDenied and Notification hooks of tool approval. */
+  permissionHooks?: PermissionHooks;
 }
 
 /**
@@ -48,6 +51,7 @@ export class ApprovalEngine {
       paths: options.paths,
       queue,
       ask: options.askToolApproval,
+      ...(options.permissionHooks ? { hooks: options.permissionHooks } : {}),
     });
     this.hooks = new HookApproval({
       mode,
@@ -66,6 +70,11 @@ export class ApprovalEngine {
 
   setMode(mode: PermissionMode): void {
     this.currentMode = mode;
+  }
+
+  /** The settings' permission rules changed during the session. */
+  setRules(rules: PermissionRuleSet): void {
+    this.tools.setRules(rules);
   }
 
   /** The hooks runner's `approveHook`. */

@@ -27,3 +27,27 @@ export interface ToolApprovalRequest {
 
 export type AskToolApproval = (request: ToolApprovalRequest) => Promise<ApprovalAnswer>;
 export type AskHookApproval = (request: HookApprovalRequest) => Promise<ApprovalAnswer>;
+
+/** A PermissionRequest hook's answer: run the call (maybe with new arguments), or refuse it. */
+export type PermissionHookAnswer =
+  | { behavior: "allow"; updatedInput?: Record<string, unknown>; by: string }
+  | { behavior: "deny"; message: string; by: string };
+
+/**
+ * The hooks of the permission moments (Claude Code's events): `request` before codebot asks the
+ * user or refuses for lack of a rule (PermissionRequest; undefined = no hook decided), `denied`
+ * after a call was refused (PermissionDenied), `asking` as a question is put to the user
+ * (Notification `permission_prompt`).
+ */
+export interface PermissionHooks {
+  request(
+    call: { name: string; id: string; args: Record<string, unknown> },
+    ctx: { agentName: string; signal: AbortSignal },
+  ): Promise<PermissionHookAnswer | undefined>;
+  denied(
+    call: { name: string; id: string; args: Record<string, unknown> },
+    ctx: { agentName: string },
+    reason: string,
+  ): void;
+  asking(call: { name: string }): void;
+}

@@ -1,7 +1,12 @@
 import type { Tool, ToolCall, ToolContext, ToolMiddleware } from "@codebot/agentcore";
 import type { PathPolicy } from "../paths/path-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
-import type { ApprovalAnswer, AskToolApproval, ToolApprovalRequest } from "./approval-types.js";
+import type {
+  ApprovalAnswer,
+  AskToolApproval,
+  PermissionHooks,
+  ToolApprovalRequest,
+} from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
 import { literalRule, type PermissionRule, parsePermissionRule, subjectKind } from "./permission-rule.js";
 import {
@@ -14,7 +19,13 @@ import {
 /** The tools acceptEdits lets run unasked. */
 const FILE_EDITS = new Set(["write", "edit", "multi_edit"]);
 
-export type ToolVerdict = { allowed: true } | { allowed: false; reason: string };
+/** Allowed (with `args` when a PermissionRequest hook gave new arguments), or refused with the reason the model gets. */
+export type ToolVerdict =
+  | { allowed: true; args?: Record<string, unknown> }
+  | { allowed: false; reason: string };
+
+type JudgeContext = Pick<ToolContext, "agentName" | "signal"> &
+  Partial<Pick<ToolContext, "permission" | "validateArgs">>;
 
 /** A tool call that was refused (Claude Code's `permission_denials[]`). */
 export interface PermissionDenial {
@@ -29,6 +40,8 @@ export interface ToolApprovalOptions {
   paths: PathPolicy;
   queue: AskQueue;
   ask?: AskToolApproval;
+  /** Hooks codebot consults at its permission moments (PermissionRequest, PermissionDenied, Notification). */
+  hooks?: PermissionHooks;
 }
 
 /**
@@ -36,7 +49,8 @@ export interface ToolApprovalOptions {
  * mode; plan mode refuses mutating tools; an ask rule asks (refused when nobody can answer);
  * read-only tools run; then `auto` runs everything, `acceptEdits` runs file edits, allow rules
  * let matching calls through, `dontAsk` refuses the rest, and `ask` asks the user (refuses when
- * nobody can be asked).
+ * nobody can be asked). Before that last question (or refusal), PermissionRequest hooks may allow
+ * or deny the call; every refusal is told to the PermissionDenied hooks.
  */
 export class ToolApproval {
   /** Rules added by "always" answers; they last for the session. */
@@ -48,22 +62,21 @@ export class ToolApproval {
 
   constructor(private readonly options: ToolApprovalOptions) {}
 
-  async decide(
-    call: ToolCall,
-    tool: Tool,
-    ctx: Pick<ToolContext, "agentName" | "signal"> & Partial<Pick<ToolContext, "permission">>,
-  ): Promise<ToolVerdict> {
+  /** The settings' rules changed during the session: these hold from the next call. */
+  setRules(rules: PermissionRuleSet): void {
+    this.options.rules = rules;
+  }
+
+  async decide(call: ToolCall, tool: Tool, ctx: JudgeContext): Promise<ToolVerdict> {
     const verdict = await this.judge(call, tool, ctx);
-    if (!verdict.allowed)
+    if (!verdict.allowed) {
       this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: call.args });
+      this.options.hooks?.denied(call, ctx, verdict.reason);
+    }
     return verdict;
   }
 
-  private async judge(
-    call: ToolCall,
-    tool: Tool,
-    ctx: Pick<ToolContext, "agentName" | "signal"> & Partial<Pick<ToolContext, "permission">>,
-  ): Promise<ToolVerdict> {
+  private async judge(call: ToolCall, tool: Tool, ctx: JudgeContext): Promise<ToolVerdict> {
     // A hook's allow, or the user's yes to a hook's ask, is written into this call's permission slot.
     const preApproved = ctx.permission?.preApprovedBy !== undefined;
     const subject = this.subjectOf(call);
@@ -92,6 +105,21 @@ export class ToolApproval {
         return { allowed: true };
     } else if (preApproved) {
       return { allowed: true };
+    }
+    // Nothing settled it: codebot would ask, or refuse for lack of a rule. PermissionRequest hooks may answer first.
+    const hooked = await this.options.hooks?.request(call, ctx);
+    if (hooked?.behavior === "allow") {
+      if (hooked.updatedInput === undefined) return { allowed: true };
+      const check = ctx.validateArgs?.(hooked.updatedInput);
+      if (check && !check.ok)
+        return {
+          allowed: false,
+          reason: `permission denied: hook ${hooked.by} gave invalid arguments: ${check.error}`,
+        };
+      return { allowed: true, args: check?.ok ? check.args : hooked.updatedInput };
+    }
+    if (hooked?.behavior === "deny") {
+      return { allowed: false, reason: `permission denied by hook ${hooked.by}: ${hooked.message}` };
     }
     const ask = this.options.ask;
     const why = askRule !== undefined ? `the ask rule "${askRule.text}" needs a yes` : "needs approval";
@@ -176,7 +204,7 @@ export class ToolApproval {
     return async (call, next, ctx) => {
       const verdict = await this.decide(call, ctx.tool, ctx);
       if (!verdict.allowed) return { content: verdict.reason, isError: true };
-      return next(call);
+      return next(verdict.args ? { ...call, args: verdict.args } : call);
     };
   }
 
@@ -187,17 +215,17 @@ export class ToolApproval {
     ctx: Pick<ToolContext, "agentName" | "signal">,
     question: Pick<ToolApprovalRequest, "subject" | "alwaysRule" | "hookReason">,
   ): Promise<ApprovalAnswer> {
-    return this.options.queue.run(() =>
-      ctx.signal.aborted
-        ? Promise.resolve("deny")
-        : ask({
-            tool: call.name,
-            agentName: ctx.agentName,
-            args: call.args,
-            ...question,
-            signal: ctx.signal,
-          }),
-    );
+    return this.options.queue.run(() => {
+      if (ctx.signal.aborted) return Promise.resolve("deny");
+      this.options.hooks?.asking(call);
+      return ask({
+        tool: call.name,
+        agentName: ctx.agentName,
+        args: call.args,
+        ...question,
+        signal: ctx.signal,
+      });
+    });
   }
 
   /** The call as rules see it: the command, or the absolute real path of a file tool. */

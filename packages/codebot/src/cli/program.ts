@@ -38,6 +38,9 @@ interface RootOptions {
   mcpConfig?: string[];
   continue?: boolean;
   resume?: string | true;
+  init?: boolean;
+  initOnly?: boolean;
+  maintenance?: boolean;
 }
 
 /**
@@ -90,6 +93,9 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         )
         .addOption(new Option("--debug <what>", "print hook trace records on stderr").choices(["hooks"]))
         .option("--trace-file <file>", "append every hook trace record to this file (JSONL)")
+        .option("--init", "run the Setup hooks (trigger init) before the session starts")
+        .option("--init-only", "run the Setup (trigger init) and SessionStart hooks, then exit")
+        .option("--maintenance", "run the Setup hooks with trigger maintenance before the session starts")
         .option(
           "--mcp-config <file|json>",
           "MCP servers from a .mcp.json-shaped file or inline JSON (repeatable)",
@@ -116,6 +122,13 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     };
     const resume = resumeRequestOf(opts);
     if (resume) flags.resume = resume;
+    if (opts.maintenance === true) flags.setup = "maintenance";
+    else if (opts.init === true || opts.initOnly === true) flags.setup = "init";
+    if (opts.initOnly === true) {
+      const { runInitOnly } = await import("./init-only.js");
+      code = await runInitOnly(flags);
+      return;
+    }
     if (opts.print !== undefined) {
       if (typeof opts.print === "string" && positional !== undefined)
         throw new CliError("two prompts given: put the prompt either after -p or at the end, not both");
@@ -171,7 +184,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     .option("--tool <name>", "the tool (PreToolUse, PostToolUse)")
     .option(
       "--args <json>",
-      'tool arguments, task fields or {"command": …} (PreSkillShellCommand): inline JSON, @file, or - for stdin',
+      'tool arguments, task fields, {"command": …} (PreSkillShellCommand), or the event\'s fields by their Claude Code names (to_model, file_path, mcp_server_name, …): inline JSON, @file, or - for stdin',
     )
     .option("--output <text>", "the tool result (PostToolUse)")
     .option(

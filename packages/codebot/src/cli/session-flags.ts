@@ -34,6 +34,8 @@ export interface SessionFlags {
   mcpConfigs?: string[];
   /** `-c` / `-r`: go on with an earlier session of the project. */
   resume?: ResumeRequest;
+  /** `--init` / `--init-only` (`init`) or `--maintenance`: the Setup hooks' trigger. */
+  setup?: "init" | "maintenance";
 }
 
 export interface OneShotFlags extends SessionFlags {
@@ -70,5 +72,6 @@ export function runtimeOptionsOf(
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
     ...(flags.mcpConfigs !== undefined ? { mcpConfigs: flags.mcpConfigs } : {}),
+    ...(flags.setup !== undefined ? { setup: flags.setup } : {}),
   };
 }

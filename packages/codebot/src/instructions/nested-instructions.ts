@@ -2,6 +2,7 @@ import path from "node:path";
 import type { ToolMiddleware } from "@codebot/agentcore";
 import { systemReminder } from "@codebot/hooks";
 import { folderLocations } from "./instruction-locations.js";
+import type { InstructionLoad } from "./instructions-loaded.js";
 import { projectContext } from "./project-context.js";
 import type { RuleFile } from "./rule-files.js";
 import type { SessionInstructions } from "./session-instructions.js";
@@ -17,6 +18,8 @@ export function nestedInstructionsMiddleware(
   cwd: string,
   instructions: SessionInstructions,
   notify: (message: string) => void,
+  /** Told what was loaded, and why, before the tool result goes back (InstructionsLoaded). */
+  onLoaded: (loads: InstructionLoad[]) => Promise<void> = async () => undefined,
 ): ToolMiddleware {
   const looked = new Set<string>();
   return async (call, next, ctx) => {
@@ -36,6 +39,19 @@ export function nestedInstructionsMiddleware(
     for (const problem of loaded.problems) notify(`codebot: instruction file: ${problem}`);
     instructions.loaded.files.push(...loaded.files);
     instructions.loaded.problems.push(...loaded.problems);
+    await onLoaded(
+      loaded.files.map((loadedFile) => {
+        const rule = rules.find((r) => r.file === loadedFile.path);
+        return rule
+          ? {
+              file: loadedFile,
+              reason: "path_glob_match",
+              triggerFilePath: file,
+              globs: (rule.paths ?? []).map((glob) => glob.source),
+            }
+          : { file: loadedFile, reason: "nested_traversal", triggerFilePath: file };
+      }),
+    );
     const context = projectContext(loaded);
     return context === undefined
       ? result

@@ -1,24 +1,37 @@
 /**
  * What codebot answers when an MCP server asks the user for input (MCP elicitation): the
- * Elicitation hooks decide when one answers (accept with content, decline, cancel); without an
- * answer the request is declined, and the user is told once per request which server asked what.
+ * Elicitation hooks may answer (accept with content, decline, cancel; a block declines); without
+ * an answer the request is declined and the user is told which server asked what. Then the
+ * ElicitationResult hooks see the answer and may change it (a block declines) before it goes to
+ * the server.
  */
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { visible } from "../approval/visible-text.js";
 
-/** A hook's answer to an elicitation; undefined when no hook answered. */
+/** An answer to an elicitation. */
 export type ElicitationAnswer = {
   action: "accept" | "decline" | "cancel";
   content?: Record<string, unknown>;
 };
 
-export interface ElicitationOptions {
-  /** Fires the Elicitation hooks; absent when the session has none. */
-  fireHooks?(
+/** The hooks of both events; each resolves to the answer a hook gave, or undefined. */
+export interface ElicitationHooks {
+  ask(
     server: string,
     request: ElicitRequest["params"],
     signal: AbortSignal,
   ): Promise<ElicitationAnswer | undefined>;
+  review(
+    server: string,
+    request: ElicitRequest["params"],
+    answer: ElicitationAnswer,
+    signal: AbortSignal,
+  ): Promise<ElicitationAnswer | undefined>;
+}
+
+export interface ElicitationOptions {
+  /** Absent: no hooks (the request is declined). */
+  hooks?: ElicitationHooks;
   notify(message: string): void;
 }
 
@@ -28,15 +41,16 @@ export function elicitationHandler(options: ElicitationOptions) {
     request: ElicitRequest["params"],
     signal: AbortSignal,
   ): Promise<ElicitResult> => {
-    const answer = await options.fireHooks?.(server, request, signal);
-    if (answer !== undefined) {
-      return answer.action === "accept"
-        ? { action: "accept", content: (answer.content ?? {}) as ElicitResult["content"] }
-        : { action: answer.action };
+    let answer = await options.hooks?.ask(server, request, signal);
+    if (answer === undefined) {
+      options.notify(
+        `codebot: MCP server ${visible(server)} asked for input ("${visible(request.message)}"); declined (no Elicitation hook answered)`,
+      );
+      answer = { action: "decline" };
     }
-    options.notify(
-      `codebot: MCP server ${visible(server)} asked for input ("${visible(request.message)}"); declined (no Elicitation hook answered)`,
-    );
-    return { action: "decline" };
+    answer = (await options.hooks?.review(server, request, answer, signal)) ?? answer;
+    return answer.action === "accept"
+      ? { action: "accept", content: (answer.content ?? {}) as ElicitResult["content"] }
+      : { action: answer.action };
   };
 }

@@ -6,8 +6,8 @@ import type { Tool } from "@codebot/agentcore";
 import { createGuardedFetch, formatProblem } from "@codebot/hooks";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ProjectSettings } from "../session/project-settings.js";
-import { elicitationHandler } from "./elicitation.js";
-import { McpServers, type McpServersOptions } from "./mcp-servers.js";
+import { type ElicitationHooks, elicitationHandler } from "./elicitation.js";
+import { McpServers } from "./mcp-servers.js";
 import { loadServerEntries } from "./server-entries.js";
 
 export interface SessionMcpOptions {
@@ -19,7 +19,8 @@ export interface SessionMcpOptions {
   /** `--trust-project-hooks`: project servers run for this run without approval. */
   trustProjectHooks?: boolean;
   notify(message: string): void;
-  elicit?: McpServersOptions["elicit"];
+  /** The Elicitation and ElicitationResult hooks; absent: every request for input is declined. */
+  elicitationHooks?: ElicitationHooks;
 }
 
 export function sessionMcp(options: SessionMcpOptions): { servers: McpServers; close(): Promise<void> } {
@@ -46,7 +47,10 @@ export function sessionMcp(options: SessionMcpOptions): { servers: McpServers; c
       : {}),
     tools: options.tools,
     notify: options.notify,
-    elicit: options.elicit ?? elicitationHandler({ notify: options.notify }),
+    elicit: elicitationHandler({
+      notify: options.notify,
+      ...(options.elicitationHooks ? { hooks: options.elicitationHooks } : {}),
+    }),
   });
   return {
     servers,

@@ -23,6 +23,8 @@ export interface CompactionParts {
   transcript: TranscriptWriter;
   tasks: TaskStore;
   notify(message: string): void;
+  /** The instruction files given again after a compaction (InstructionsLoaded `compact`), as context. */
+  reloadInstructions?: () => Promise<string | undefined>;
 }
 
 /** Turns kept verbatim after the summary, and the share of the window they may take at most. */
@@ -36,7 +38,7 @@ const RETRY_SHARE = 0.05;
  * replaces the history, followed by the user's latest request and the last few turns. Hooks:
  * PreCompact (may block; its plain stdout joins the summary instructions), then PostCompact with
  * the summary, then SessionStart with source `compact`, whose context goes into the compacted
- * history. The transcript gets a compaction boundary and the new history after it.
+ * history with the instruction files (given again, InstructionsLoaded `compact`). The transcript gets a compaction boundary and the new history after it.
  */
 export class Compaction {
   /** Tokens in use when an automatic compaction last failed or was blocked. */
@@ -111,7 +113,12 @@ export class Compaction {
 
     runner.fire("PostCompact", { trigger, compactSummary: summary });
     const started = await runner.sessionStart({ source: "compact" }).catch(() => undefined);
-    const extra = [tasksNote(this.parts.tasks), started?.kind === "stop" ? undefined : started?.context]
+    const instructionFiles = await this.parts.reloadInstructions?.().catch(() => undefined);
+    const extra = [
+      instructionFiles,
+      tasksNote(this.parts.tasks),
+      started?.kind === "stop" ? undefined : started?.context,
+    ]
       .filter((t): t is string => !!t)
       .map((text) => systemReminder(text));
     const window = this.parts.contextWindow();

@@ -10,18 +10,27 @@ import {
   resolveModel,
   type ToolMiddleware,
 } from "@codebot/agentcore";
-import { createHookRunner, formatProblem, type LoadedHooks, type TraceRecord } from "@codebot/hooks";
+import {
+  createHookRunner,
+  type Decision,
+  formatProblem,
+  type LoadedHooks,
+  type TraceRecord,
+} from "@codebot/hooks";
 import { agentHookRunner } from "../agents/agent-hook.js";
 import { AgentHookScopes } from "../agents/agent-hook-scopes.js";
 import { loadAgents } from "../agents/load-agents.js";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
+import { permissionHooks } from "../approval/permission-hooks.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { visible } from "../approval/visible-text.js";
 import { modelFlag } from "../cli/model-flag.js";
+import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
 import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
+import { elicitationHooks } from "../mcp/elicitation-hooks.js";
 import { sessionMcp } from "../mcp/session-mcp.js";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
@@ -34,6 +43,7 @@ import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
 import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { Compaction } from "./compaction.js";
+import { FileWatch } from "./file-watch.js";
 import { hookExecutors } from "./hook-executors.js";
 import {
   type ProjectSettings,
@@ -41,13 +51,17 @@ import {
   projectProblems,
   readProjectSettings,
 } from "./project-settings.js";
+import { finalText } from "./prompt-result.js";
 import { Runtime } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
 import { sessionModel } from "./session-model.js";
+import { SettingsWatch, settingsFilesOf } from "./settings-watch.js";
+import { stopFailureType } from "./stop-failure.js";
 import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
 import { mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
+import { postToolBatchHooks } from "./tool-batch-hooks.js";
 
 export interface RuntimeOptions {
   /** The project directory. */
@@ -119,6 +133,11 @@ export interface RuntimeOptions {
   sessionStart?: boolean;
   /** Added after the main agent's instructions (`--append-system-prompt`). */
   appendSystemPrompt?: string;
+  /**
+   * `--init`/`--init-only` (`init`) or `--maintenance`: the Setup hooks run before SessionStart;
+   * the context of their Claude Code groups joins the first prompt.
+   */
+  setup?: "init" | "maintenance";
 }
 
 /**
@@ -171,19 +190,25 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   transcript.continueFrom(restored?.lastUuid);
 
   const paths = new PathPolicy(cwd, options.allowOutsideProject === true);
+  // The settings' rules, then the command line's (the user's own).
+  const rulesOf = (permissions: typeof settings.permissions) => ({
+    allow: [...permissions.allow, ...(options.allowedTools ?? [])],
+    ask: permissions.ask,
+    deny: [...permissions.deny, ...(options.disallowedTools ?? [])],
+  });
   const approval = new ApprovalEngine({
     mode: options.permissionMode ?? settings.permissions.mode ?? "ask",
-    rules: {
-      allow: [...settings.permissions.allow, ...(options.allowedTools ?? [])],
-      ask: settings.permissions.ask,
-      deny: [...settings.permissions.deny, ...(options.disallowedTools ?? [])],
-    },
+    rules: rulesOf(settings.permissions),
     paths,
     trustStore,
     trustProjectHooks: options.trustProjectHooks,
     ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
     askToolApproval: options.askToolApproval,
     askHookApproval: options.askHookApproval,
+    permissionHooks: permissionHooks(
+      () => runner,
+      (stop) => session?.stopRun(stop),
+    ),
   });
 
   const executors = hookExecutors({
@@ -231,6 +256,33 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     onStopRun: (stop) => session?.stopRun(stop),
   });
 
+  // FileChanged watches what its hooks name; a `cd` in bash fires CwdChanged.
+  const fileWatch = new FileWatch(runner, paths.root, notify);
+  // A settings file that changes fires ConfigChange; unless a hook blocks, its hooks and rules apply.
+  const where = {
+    cwd,
+    codebotHome,
+    claudeHome,
+    settingsFiles: options.settingsFiles,
+    pluginDirs: options.pluginDirs,
+  };
+  const settingsWatch = new SettingsWatch({
+    runner,
+    files: settingsFilesOf(where, claudeCompatOf(project, codebotHome)),
+    reread: () =>
+      readProjectSettings(where, {
+        trustProjectHooks: options.trustProjectHooks,
+        grantedOnce: project.grantedOnce,
+      }),
+    apply: (reread) => {
+      runner.reload(reread.hooks);
+      fileWatch.refresh();
+      approval.setRules(rulesOf(reread.settings.permissions));
+      announceUntrusted(approval, reread.hooks, reread.settings.permissions.untrusted, options, cwd, notify);
+    },
+    notify,
+  });
+
   // Instruction files (AGENTS.md, CLAUDE.md, …) go to the model as context of the first prompt;
   // those of nested folders when the agent first reads a file there.
   const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers: project.layers, env });
@@ -262,12 +314,19 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     runner.middleware(),
     approval.toolMiddleware(),
     validation.middleware(),
-    nestedInstructionsMiddleware(cwd, instructions, notify),
+    nestedInstructionsMiddleware(cwd, instructions, notify, async (loads) => {
+      const stop = await fireInstructionsLoaded(runner, loads);
+      if (stop) session?.halt(stop);
+    }),
     ...(options.toolObservers ?? []),
   ];
   const tasks = new TaskStore(tasksPath);
   const tools = builtinTools({
-    toolEnv: { paths, env: settings.env },
+    toolEnv: {
+      paths,
+      env: settings.env,
+      onCwdChange: (oldCwd, newCwd) => fileWatch.cwdChanged(oldCwd, newCwd),
+    },
     tasks,
     taskHooks: runner,
     subagents: {
@@ -322,6 +381,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     env,
     tools,
     notify,
+    elicitationHooks: elicitationHooks(runner, notify),
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
     ...(options.trustProjectHooks ? { trustProjectHooks: true } : {}),
   });
@@ -336,12 +396,21 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     transcript,
     tasks,
     notify,
+    reloadInstructions: async () => {
+      const stop = await fireInstructionsLoaded(
+        runner,
+        instructions.loaded.files.map((file) => ({ file, reason: "compact" })),
+      );
+      if (stop) session?.halt(stop);
+      return projectContext(instructions.loaded);
+    },
   });
   meter.reset(restored?.messages ?? []);
   const agent = new Agent({
     model,
     ...(restored ? { messages: restored.messages } : {}),
     beforeModelStep: compaction.beforeModelStep,
+    afterToolCalls: postToolBatchHooks(runner, (stop) => session?.stopRun(stop)),
     systemPrompt: [options.systemPrompt ?? mainSystemPrompt(cwd), options.appendSystemPrompt]
       .filter((part) => part !== undefined)
       .join("\n\n"),
@@ -366,6 +435,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     compaction,
     notify,
     skills,
+    stopFailure: (error, newMessages) => {
+      const last = finalText(newMessages);
+      runner.fire("StopFailure", {
+        error: stopFailureType(error),
+        errorDetails: error.message,
+        ...(last !== "" ? { lastAssistantMessage: last } : {}),
+      });
+    },
   });
 
   // A RuntimeProblem is the line only (the place is in its message).
@@ -373,7 +450,36 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, cwd, notify);
 
   const instructionContext = projectContext(instructions.loaded);
+  // InstructionsLoaded hooks of the files given at start: the first prompt waits for them (one may halt the session).
+  if (options.sessionStart !== false)
+    session.haltWhen(
+      fireInstructionsLoaded(
+        runner,
+        instructions.loaded.files.map((file) => ({ file, reason: "session_start" })),
+      ),
+    );
+  const startup = options.sessionStart === false ? Promise.resolve(instructionContext) : startHooks();
+  session.startedWith(startup);
+  // Claude Code groups of Setup and SessionStart may give context for the first prompt; nothing waits for them here.
+  function startHooks(): Promise<string | undefined> {
+    const contextOf = (decision: Decision) => (decision.kind === "stop" ? undefined : decision.context);
+    const setup = options.setup
+      ? runner.fire("Setup", { trigger: options.setup }).then(contextOf, () => undefined)
+      : Promise.resolve(undefined);
+    return setup.then((setupContext) =>
+      runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
+        (decision) => {
+          if (decision.kind === "allow" && decision.watchPaths) fileWatch.add(decision.watchPaths);
+          return joinContext(instructionContext, setupContext, contextOf(decision));
+        },
+        () => joinContext(instructionContext, setupContext),
+      ),
+    );
+  }
   const runtime = new Runtime({
+    startup,
+    fileWatch,
+    settingsWatch,
     identity: () => ({ sessionId, transcriptPath, tasksPath }),
     cwd,
     codebotHome,
@@ -405,6 +511,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     instructions: instructions.loaded,
     skills,
     getModel: () => model,
+    getModelSpec: () => modelSpec,
     setModel: async (next) => {
       model = await modelOf(next, env);
       modelSpec = specOf(next);
@@ -412,18 +519,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return model;
     },
   });
-  if (options.sessionStart === false) {
-    session.startedWith(Promise.resolve(instructionContext));
-    return runtime;
-  }
-  // Claude Code groups of SessionStart may give context for the first prompt; nothing waits for them here.
-  session.startedWith(
-    runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
-      (decision) => joinContext(instructionContext, decision.kind === "stop" ? undefined : decision.context),
-      () => instructionContext,
-    ),
-  );
   return runtime;
+}
+
+/** Whether Claude Code's files are read: `"claudeCompat": false` in codebot's user settings turns it off. */
+function claudeCompatOf(project: ProjectSettings, codebotHome: string): boolean {
+  const user = project.layers.find(
+    (l) => l.source === "user" && l.path === path.join(codebotHome, "settings.json"),
+  );
+  return (user?.settings as { claudeCompat?: unknown } | undefined)?.claudeCompat !== false;
 }
 
 /** The conversation of an earlier session, with a notice of what could not be restored. */

@@ -1,6 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Agent } from "@codebot/agentcore";
-import type { HookRunner, Problem } from "@codebot/hooks";
+import type { HookRunner, Problem, SessionEndReason } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { LoadedInstructions } from "../instructions/instruction-file.js";
@@ -9,10 +9,13 @@ import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { SessionSkills } from "../skills/session-skills.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import type { CompactOutcome } from "./compaction.js";
+import type { FileWatch } from "./file-watch.js";
+import { type ModelSwitchOutcome, switchModel } from "./model-switch.js";
 import type { ProjectSettings } from "./project-settings.js";
 import type { PromptResult } from "./prompt-result.js";
 import type { ResumedSession, Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
+import type { SettingsWatch } from "./settings-watch.js";
 
 const PROMPT_RUNNING = "session: a prompt is already running; wait for it or abort it";
 
@@ -24,6 +27,12 @@ export type RuntimeProblem = Pick<Problem, "severity" | "message">;
 
 /** Everything `createRuntime` assembled. */
 export interface RuntimeParts {
+  /** Settles once the Setup and SessionStart hooks the session waits for have answered. */
+  startup: Promise<unknown>;
+  /** What FileChanged watches; closed with the session. */
+  fileWatch: FileWatch;
+  /** The settings files, for ConfigChange; closed with the session. */
+  settingsWatch: SettingsWatch;
   /** The session's id and files; `/resume` changes them. */
   identity(): { sessionId: string; transcriptPath: string; tasksPath: string };
   cwd: string;
@@ -48,6 +57,8 @@ export interface RuntimeParts {
   /** The skills and slash commands of the session (skills/). */
   skills: SessionSkills;
   getModel(): LanguageModelV3;
+  /** The `provider/id` the current model was made from. */
+  getModelSpec(): string;
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
 }
 
@@ -120,6 +131,11 @@ export class Runtime {
 
   get tasks(): TaskStore {
     return this.parts.tasks;
+  }
+
+  /** The files FileChanged watches now (its hooks' matchers and the `watchPaths` hooks returned). */
+  get watchedFiles(): string[] {
+    return this.parts.fileWatch.files();
   }
 
   /** The main agent's tools, by name. */
@@ -204,6 +220,16 @@ export class Runtime {
     await this.parts.setModel(model);
   }
 
+  /**
+   * `/model`: switches to `spec` (`provider/id`) unless a PreModelSwitch hook refuses; then
+   * PostModelSwitch. `requested` is what the user asked for (an alias or a bare id).
+   */
+  switchModel(spec: string, requested: string | null = spec): Promise<ModelSwitchOutcome> {
+    if (this.closing) return Promise.reject(new Error("session: closed"));
+    const { hooks, getModelSpec, setModel } = this.parts;
+    return switchModel({ hooks, currentSpec: getModelSpec, setModel }, spec, requested);
+  }
+
   setPermissionMode(mode: PermissionMode): void {
     this.parts.approval.setMode(mode);
   }
@@ -220,10 +246,14 @@ export class Runtime {
    * Claude Code `reason` (`prompt_input_exit` when the user leaves an interactive session,
    * `clear`, `logout`; default `other`).
    */
-  close(reason = "other"): Promise<void> {
+  close(reason: SessionEndReason = "other"): Promise<void> {
     this.closing ??= (async () => {
       this.parts.session.abort();
       await this.parts.session.settled();
+      // SessionStart follows Setup: it must have fired before the runner closes.
+      await this.parts.startup.catch(() => undefined);
+      this.parts.fileWatch.close();
+      this.parts.settingsWatch.close();
       this.parts.hooks.sessionEnd({ reason });
       await Promise.all([this.parts.hooks.close(), this.parts.mcp.close()]);
     })();

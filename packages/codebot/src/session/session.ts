@@ -1,4 +1,4 @@
-import type { Agent, ContextMeter } from "@codebot/agentcore";
+import { type Agent, type ContextMeter, ModelCallError } from "@codebot/agentcore";
 import type { HookRunner } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { Expansion } from "../skills/slash-expansion.js";
@@ -29,6 +29,8 @@ export interface SessionParts {
     /** A fresh conversation: the hooks of the skills loaded in the old one leave. */
     reset(): void;
   };
+  /** The run ended because a model call failed for good: StopFailure. */
+  stopFailure(error: Error, newMessages: readonly ModelMessage[]): void;
 }
 
 /** An earlier session read from its transcript, ready to take this one's place. */
@@ -48,9 +50,10 @@ const NO_USAGE = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWri
 
 /**
  * One conversation: `prompt()` runs UserPromptSubmit, then the main agent (whose natural stops
- * go through PostStopValidation and the Stop hooks), then fires Notification once the run has
- * fully settled. The context SessionStart hooks gave goes into the first prompt that reaches the
- * model. A hook's `continue: false` ends the prompt in progress with status `stopped`.
+ * go through PostStopValidation and the Stop hooks). A run that ends on a model error fires
+ * StopFailure. The context SessionStart hooks gave goes into the first prompt that reaches the
+ * model. A hook's `continue: false` ends the prompt in progress with status `stopped`; from an
+ * InstructionsLoaded hook it halts the whole session (`halt`): every later prompt is refused.
  */
 export class Session {
   private running: Promise<PromptResult> | undefined;
@@ -58,6 +61,10 @@ export class Session {
   private stopRequest: StopRequest | undefined;
   private sessionStartContext: Promise<string | undefined> | undefined;
   private compacting = false;
+  /** Set once a hook halted the session; every prompt from then on ends `stopped` with it. */
+  private halted: StopRequest | undefined;
+  /** Halts that may still come (InstructionsLoaded hooks of the start): the first prompt waits for them. */
+  private pendingHalt: Promise<StopRequest | undefined> | undefined;
 
   constructor(private readonly parts: SessionParts) {
     parts.agent.subscribe((event) => {
@@ -100,6 +107,26 @@ export class Session {
     if (!this.running) return;
     this.stopRequest ??= stop;
     this.abort();
+  }
+
+  /**
+   * A hook asked to halt the whole session (InstructionsLoaded's `continue: false`): the prompt in
+   * progress ends `stopped`, and so does every later one, without reaching hooks or the model.
+   */
+  halt(stop: StopRequest): void {
+    this.halted ??= stop;
+    this.stopRun(stop);
+  }
+
+  /** A halt that may still come: the next prompt waits for it before anything else runs. */
+  haltWhen(pending: Promise<StopRequest | undefined>): void {
+    this.pendingHalt = pending.then(
+      (stop) => {
+        if (stop) this.halt(stop);
+        return stop;
+      },
+      () => undefined,
+    );
   }
 
   /** `/compact [focus]`: summarises the conversation now. Rejects while a prompt is running. */
@@ -186,6 +213,9 @@ export class Session {
       validation: { attempts: 0 },
     });
 
+    await untilAborted(this.pendingHalt, controller.signal);
+    this.pendingHalt = undefined;
+    if (this.halted) return early("stopped", stoppedText(this.halted));
     const sessionContext = await this.waitForSessionStart(controller.signal);
     let decision: Awaited<ReturnType<HookRunner["userPromptSubmit"]>>;
     try {
@@ -223,10 +253,11 @@ export class Session {
     const result = await agent.prompt(message);
     const outcome = validation.outcome();
     const stopOutcome = stopHooks.outcome();
-    // The run has fully settled (validation continuations included): tell the outside once.
-    runner.notification({ message: "agent response complete", notificationType: "idle_prompt" });
+    // Only a model call's failure is Claude Code's StopFailure (a crash elsewhere is not an API error).
+    if (result.reason === "error" && result.error instanceof ModelCallError)
+      this.parts.stopFailure(result.error, result.newMessages);
 
-    const stopped = this.stopRequest;
+    const stopped = this.halted ?? this.stopRequest;
     const status = stopped ? "stopped" : statusOf(result, outcome.exhausted);
     const promptResult: PromptResult = {
       status,
@@ -252,18 +283,25 @@ export class Session {
 
   /** The SessionStart context, if it has not been given yet; waiting ends when the prompt is cancelled. */
   private async waitForSessionStart(signal: AbortSignal): Promise<string | undefined> {
-    const pending = this.sessionStartContext;
-    if (pending === undefined) return undefined;
-    const aborted = new Promise<undefined>((resolve) =>
-      signal.addEventListener("abort", () => resolve(undefined), { once: true }),
-    );
-    return Promise.race([pending.catch(() => undefined), aborted]);
+    return untilAborted(this.sessionStartContext, signal);
   }
 }
 
 function joinContext(...parts: (string | undefined)[]): string | undefined {
   const given = parts.filter((part): part is string => part !== undefined && part !== "");
   return given.length > 0 ? given.join("\n\n") : undefined;
+}
+
+/** What `pending` gives, or undefined as soon as the signal aborts (or when it fails). */
+function untilAborted<T>(
+  pending: Promise<T | undefined> | undefined,
+  signal: AbortSignal,
+): Promise<T | undefined> {
+  if (pending === undefined) return Promise.resolve(undefined);
+  const aborted = new Promise<undefined>((resolve) =>
+    signal.addEventListener("abort", () => resolve(undefined), { once: true }),
+  );
+  return Promise.race([pending.catch(() => undefined), aborted]);
 }
 
 function stoppedText(stop: StopRequest): string {

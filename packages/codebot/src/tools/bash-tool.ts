@@ -1,3 +1,7 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Tool } from "@codebot/agentcore";
 import { processHost } from "@codebot/hooks";
 import { z } from "zod";
@@ -18,30 +22,73 @@ const inputSchema = z.object({
   description: z.string().optional().describe("A short description of what the command does"),
 });
 
-/** `bash {command, timeout?, description?}`: runs a command; a non-zero exit is an error result. */
+/**
+ * `bash {command, timeout?, description?}`: runs a command; a non-zero exit is an error result.
+ * The working directory carries over between commands, as in a terminal: a `cd` moves it, as
+ * long as it stays where the file tools may reach (else it goes back to the project directory).
+ */
 export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>> {
   // Started now, while the session starts, so the first command does not wait for it.
   processHost()?.warm();
+  let cwd = env.paths.root;
   return {
     name: "bash",
     description:
-      "Run a bash command in the project directory. Output (stdout and stderr) is capped; the exit code is reported.",
+      "Run a bash command. The working directory starts at the project directory and carries over between commands (cd moves it). Output (stdout and stderr) is capped; the exit code is reported.",
     inputSchema,
     mutating: true,
     async execute(args, ctx) {
       const timeoutMs = Math.min(args.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
+      // A directory removed since the last command: start again from the project directory.
+      if (!isDirectory(cwd)) cwd = env.paths.root;
+      const cwdFile = path.join(os.tmpdir(), `codebot-cwd-${randomUUID()}`);
       const result = await runShell({
         command: args.command,
-        cwd: env.paths.root,
+        cwd,
         env: { ...process.env, ...env.env, CODEBOT_PROJECT_DIR: env.paths.root },
         timeoutMs,
         signal: ctx.signal,
         outputLimit: OUTPUT_LIMIT,
         onOutput: (chunk) => ctx.onUpdate(chunk),
+        cwdFile,
       });
-      return { content: describe(result, timeoutMs), isError: isFailure(result) };
+      const moved = movedTo(readAndRemove(cwdFile), cwd);
+      let note = "";
+      if (moved !== undefined) {
+        const old = cwd;
+        if (env.paths.resolve("bash", moved).ok) cwd = moved;
+        else {
+          cwd = env.paths.root;
+          note = `\n[the working directory ${moved} is outside the project; it is back at ${cwd}]`;
+        }
+        if (cwd !== old) env.onCwdChange?.(old, cwd);
+      }
+      return { content: describe(result, timeoutMs) + note, isError: isFailure(result) };
     },
   };
+}
+
+/** The directory the shell ended in, when it differs from where it started. */
+function movedTo(ended: string | undefined, started: string): string | undefined {
+  return ended === undefined || ended === "" || ended === started ? undefined : ended;
+}
+
+function readAndRemove(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    return undefined;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return fs.statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function isFailure(r: ShellResult): boolean {

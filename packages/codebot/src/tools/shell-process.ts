@@ -10,6 +10,8 @@ export interface ShellRun {
   signal: AbortSignal;
   outputLimit: number;
   onOutput?(chunk: string): void;
+  /** A file the shell writes its working directory to when the command ends (`cd` tracking). */
+  cwdFile?: string;
 }
 
 export interface ShellResult {
@@ -25,6 +27,13 @@ export interface ShellResult {
 
 /** The model writes bash; fall back to sh where bash is missing. */
 const SHELL = fs.existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh";
+/**
+ * Runs the command (argument 1) with `eval`, so a `cd` in it moves this shell, then writes where
+ * the shell ended up to the file named by argument 2; the command's exit status is kept. A command
+ * that exits itself leaves the file unwritten (the working directory stays as it was).
+ */
+const TRACK_CWD =
+  '__codebot_cmd=$1; __codebot_cwd=$2; shift 2; eval "$__codebot_cmd"; __codebot_status=$?; pwd -P >| "$__codebot_cwd" 2>/dev/null; exit $__codebot_status';
 /** Time between SIGTERM and SIGKILL for the process group. */
 const KILL_GRACE_MS = 2000;
 /** After the shell exits, how long to wait for pipes that background children may hold open. */
@@ -55,7 +64,17 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
       resolve({ ...result, output: cap.text(), timedOut, aborted });
     };
     const child = spawnProcess(
-      { file: SHELL, args: ["-c", run.command], cwd: run.cwd, env: run.env, stdin: null, mergeOutput: true },
+      {
+        file: SHELL,
+        args:
+          run.cwdFile === undefined
+            ? ["-c", run.command]
+            : ["-c", TRACK_CWD, "codebot-bash", run.command, run.cwdFile],
+        cwd: run.cwd,
+        env: run.env,
+        stdin: null,
+        mergeOutput: true,
+      },
       {
         onStdout: (data) => {
           const text = data.toString("utf8");

@@ -5,4 +5,6 @@ export interface ToolEnvironment {
   paths: PathPolicy;
   /** Extra environment for `bash` (settings `env`), on top of the process environment. */
   env: Record<string, string>;
+  /** The bash tool's working directory moved (a `cd` that stays where file tools may reach). */
+  onCwdChange?(oldCwd: string, newCwd: string): void;
 }

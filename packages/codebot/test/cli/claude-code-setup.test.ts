@@ -5,9 +5,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { installPluginAsClaudeCodeDid } from "./support/claude-plugin-install.js";
 import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
@@ -115,28 +115,6 @@ describe("a Claude Code project works on the first run", () => {
     expect(requestText(server.requests[0])).not.toContain("from ~/.claude");
   });
 });
-
-const INSTALLED = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../fixtures/claude-code-2.1.328/plugin-install",
-);
-
-/** `~/.claude` as `claude plugin marketplace add` + `claude plugin install guard@local-market` left it. */
-function installPluginAsClaudeCodeDid(box: Sandbox): { claudeHome: string; root: string } {
-  const claudeHome = path.join(box.home, ".claude");
-  const market = path.join(box.home, "market");
-  fs.cpSync(path.join(INSTALLED, "market"), market, { recursive: true });
-  for (const file of ["settings.json", "plugins/installed_plugins.json", "plugins/known_marketplaces.json"]) {
-    const text = fs
-      .readFileSync(path.join(INSTALLED, "claude-home", file), "utf8")
-      .replaceAll("${CLAUDE_HOME}", claudeHome)
-      .replaceAll("${MARKETPLACE}", market);
-    box.write(path.join(claudeHome, file), text);
-  }
-  const root = path.join(claudeHome, "plugins/cache/local-market/guard/1.0.0");
-  fs.cpSync(path.join(market, "plugins/guard"), root, { recursive: true });
-  return { claudeHome, root };
-}
 
 describe("plugins installed by Claude Code", () => {
   it("run with no codebot configuration, with CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA as Claude Code sets them", async () => {

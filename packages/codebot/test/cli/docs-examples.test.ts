@@ -96,7 +96,7 @@ describe("the settings examples in the docs", () => {
     );
     const box = sandbox();
     const file = box.json("notify.json", notify?.settings);
-    const r = await runHooksTest(box, "Notification", ["--json"], {
+    const r = await runHooksTest(box, "Stop", ["--json"], {
       settings: file,
       env: cliEnv(box.home, { PATH: "/usr/bin:/bin" }),
     });

@@ -43,17 +43,17 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
     );
   }
   const args = opts.args === undefined ? undefined : await readArgsOption(opts.args);
+  // Read once, as the session reads them; the runtime starts from this read.
+  const trustProjectHooks = opts.trustProjectHooks === true;
+  const inventory = loadInventory(flags, { trustProjectHooks });
   const input = syntheticInput(event, {
     ...(opts.tool !== undefined ? { tool: opts.tool } : {}),
     ...(args !== undefined ? { args } : {}),
     ...(opts.output !== undefined ? { output: opts.output } : {}),
     ...(opts.prompt !== undefined ? { prompt: opts.prompt } : {}),
     ...(opts.agent !== undefined ? { agent: opts.agent } : {}),
+    cwd: inventory.cwd,
   });
-
-  // Read once, as the session reads them; the runtime starts from this read.
-  const trustProjectHooks = opts.trustProjectHooks === true;
-  const inventory = loadInventory(flags, { trustProjectHooks });
   // The session's model rule (settings `model`, else the provider whose key is set), resolved only
   // if a prompt hook runs.
   const spec = sessionModel<string>(undefined, inventory.project.settings);
@@ -183,6 +183,7 @@ function decisionText(event: string, d: Decision | undefined, s: ReturnType<type
   if (d.kind === "block") return s.red(`blocked by ${JSON.stringify(d.by)}: ${d.reason}`);
   if (d.kind === "stop") return s.red(`run stopped by ${JSON.stringify(d.by)}: ${d.reason}`);
   const parts = [s.green("allowed")];
+  if (d.permission) parts.push(` (permission ${d.permission.answer} by ${JSON.stringify(d.permission.by)})`);
   if (d.updatedInput)
     parts.push(`\n  updated input (by ${JSON.stringify(d.updatedBy)}): ${JSON.stringify(d.updatedInput)}`);
   if (d.context) parts.push(`\n  additional context: ${preview(d.context, 400)}`);

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { EventInputs, HookEvent, HookTask } from "@codebot/hooks";
 import { CliError } from "../cli-error.js";
 
@@ -8,6 +9,8 @@ export interface SyntheticFlags {
   output?: string;
   prompt?: string;
   agent?: string;
+  /** The project directory: what a relative `file_path` is relative to. */
+  cwd?: string;
 }
 
 /** The tool_use_id of a synthetic tool call. */
@@ -44,8 +47,15 @@ export function syntheticInput(event: HookEvent, f: SyntheticFlags): EventInputs
       return { prompt: need(f.prompt, "--prompt TEXT") };
     case "PostStopValidation":
       return { stopHookActive: false };
-    case "Notification":
-      return { message: "agent response complete" };
+    case "Notification": {
+      // `--args '{"notification_type":"idle_prompt"}'`; default: a permission question.
+      const type = stringArg(f.args, "notification_type") ?? "permission_prompt";
+      const message =
+        type === "idle_prompt"
+          ? "codebot is waiting for your input"
+          : `codebot needs your permission to use ${f.tool ?? "bash"}`;
+      return { message, notificationType: type };
+    }
     case "TaskCreated":
       return { task: taskOf(f.args, "pending") };
     case "TaskCompleted": {
@@ -67,6 +77,90 @@ export function syntheticInput(event: HookEvent, f: SyntheticFlags): EventInputs
       if (typeof command !== "string" || command === "")
         throw new CliError(`hooks test: ${event} needs --args '{"command":"…"}' (the shell command)`);
       return { ...line, shellCommand: command };
+    }
+    case "InstructionsLoaded": {
+      // `--args '{"file_path":"CLAUDE.md","load_reason":"session_start","memory_type":"Project"}'`
+      const filePath = stringArg(f.args, "file_path") ?? "CLAUDE.md";
+      return {
+        filePath: path.resolve(f.cwd ?? ".", filePath),
+        memoryType: stringArg(f.args, "memory_type") ?? "Project",
+        loadReason: stringArg(f.args, "load_reason") ?? "session_start",
+      };
+    }
+    case "PermissionRequest":
+      return {
+        tool: need(f.tool, "--tool NAME"),
+        toolUseId: SYNTHETIC_CALL_ID,
+        args: f.args ?? {},
+        agentName,
+      };
+    case "PermissionDenied":
+      return {
+        tool: need(f.tool, "--tool NAME"),
+        toolUseId: SYNTHETIC_CALL_ID,
+        args: f.args ?? {},
+        reason: f.output ?? `permission denied: ${f.tool} needs approval`,
+        agentName,
+      };
+    case "PostToolBatch": {
+      // One call from --tool/--args/--output: the smallest batch.
+      const call = {
+        tool: need(f.tool, "--tool NAME"),
+        toolUseId: SYNTHETIC_CALL_ID,
+        args: f.args ?? {},
+        output: f.output ?? "",
+        isError: false,
+      };
+      return { toolCalls: [call], agentName };
+    }
+    case "StopFailure": {
+      // `--args '{"error":"rate_limit"}'`; `--output` is the error message.
+      const error = stringArg(f.args, "error") ?? "unknown";
+      return { error, errorDetails: f.output ?? `synthetic ${error} error` };
+    }
+    // Setup, model switches, settings and file changes, elicitation: the fields by their Claude Code names in --args.
+    case "Setup":
+      return { trigger: field(f.args, "trigger") === "maintenance" ? "maintenance" : "init" };
+    case "PreModelSwitch":
+    case "PostModelSwitch":
+      return {
+        fromModel: field(f.args, "from_model") ?? "",
+        toModel: need(field(f.args, "to_model"), `--args '{"to_model":"provider/id"}'`),
+        requestedModel: field(f.args, "requested_model") ?? null,
+        source: field(f.args, "source") ?? "command",
+      };
+    case "ConfigChange":
+      return {
+        source: field(f.args, "source") ?? "project_settings",
+        filePath: need(field(f.args, "file_path"), `--args '{"file_path":"…"}'`),
+      };
+    case "CwdChanged":
+      return {
+        oldCwd: field(f.args, "old_cwd") ?? "",
+        newCwd: need(field(f.args, "new_cwd"), `--args '{"new_cwd":"…"}'`),
+      };
+    case "FileChanged": {
+      const change = field(f.args, "event");
+      return {
+        filePath: need(field(f.args, "file_path"), `--args '{"file_path":"…"}'`),
+        fileEvent: change === "add" || change === "unlink" ? change : "change",
+      };
+    }
+    case "Elicitation":
+      return {
+        server: need(field(f.args, "mcp_server_name"), `--args '{"mcp_server_name":"…"}'`),
+        message: field(f.args, "message") ?? "synthetic request for input",
+        mode: "form",
+        ...(isRecord(f.args?.requested_schema) ? { requestedSchema: f.args.requested_schema } : {}),
+      };
+    case "ElicitationResult": {
+      const action = field(f.args, "action");
+      return {
+        server: need(field(f.args, "mcp_server_name"), `--args '{"mcp_server_name":"…"}'`),
+        mode: "form",
+        action: action === "decline" || action === "cancel" ? action : "accept",
+        ...(isRecord(f.args?.content) ? { content: f.args.content } : {}),
+      };
     }
     default:
       // An event this command has no special case for gets every field the flags give.
@@ -90,6 +184,21 @@ function slashLine(
   if (!match)
     throw new CliError(`hooks test: ${event}: --prompt must be a slash command line ("/NAME ARGS")`);
   return { commandName: match[1] as string, commandArgs: match[2] ?? "", commandSource: "project", prompt };
+}
+
+function stringArg(args: Record<string, unknown> | undefined, key: string): string | undefined {
+  const value = args?.[key];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** A string field of `--args`. */
+function field(args: Record<string, unknown> | undefined, key: string): string | undefined {
+  const value = args?.[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** A task from `--args` fields (`subject`, `description`, `owner`, …), with defaults for the rest. */

@@ -17,6 +17,7 @@ import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
+import { IdleNotice, idlePromptDelay } from "./idle-notice.js";
 import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
@@ -155,6 +156,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const quit = async (code: number): Promise<void> => {
     if (quitting) return;
     quitting = true;
+    idleNotice.stop();
     questions.cancel();
     if (!busy) clearPrompt();
     view.line(s.dim("closing the session (SessionEnd, waiting for hooks)…"));
@@ -177,6 +179,12 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const idle = () => {
     if (!quitting) rl.prompt();
   };
+  const idleNotice = new IdleNotice(idlePromptDelay(process.env), () =>
+    rt.hooks.fire("Notification", {
+      message: "codebot is waiting for your input",
+      notificationType: "idle_prompt",
+    }),
+  );
 
   const run = async (text: string): Promise<void> => {
     busy = true;
@@ -192,7 +200,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     }
     busy = false;
     const next = queue.shift();
-    if (next === undefined) return idle();
+    if (next === undefined) {
+      // The turn has ended and the prompt waits for the user (Claude Code's idle_prompt).
+      idleNotice.waiting();
+      return idle();
+    }
     // A queued prompt is echoed as it starts, as if typed now.
     view.line(`${PROMPT}${next}`);
     void handle(next);
@@ -241,6 +253,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // A line ending with a backslash continues on the next one (a multi-line prompt).
   let continued = "";
   const onLine = (line: string): void => {
+    idleNotice.stop();
     if (questions.answer(line)) return;
     if (line.endsWith("\\")) {
       continued += `${line.slice(0, -1)}\n`;

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { memoryLines } from "../../instructions/memory-lines.js";
 import type { Runtime } from "../../session/runtime.js";
+import { MODEL_ALIASES } from "../../settings/model-aliases.js";
 import { listSessions } from "../../transcript/session-files.js";
 import { errorMessage } from "../cli-error.js";
 import { withAgents } from "../hooks/agent-inventory.js";
@@ -25,7 +26,7 @@ const HELP = [
   "/hooks          the hooks configured for this session, where they come from, their trust",
   "/mcp            the MCP servers of this session: state, tools, where each came from",
   "/memory         the instruction files (AGENTS.md, CLAUDE.md, …) given to the model, and from where",
-  "/model [id]     show or switch the model (provider/id; a bare id keeps the provider)",
+  "/model [id]     show or switch the model (provider/id, sonnet/opus/haiku; a bare id keeps the provider)",
   "/compact [focus] summarise the conversation now, with what to focus on",
   "/clear          start a fresh conversation (SessionEnd clear, SessionStart clear)",
   "/resume [id|n]  list this project's sessions, or go on with one of them",
@@ -132,9 +133,14 @@ async function switchModel(arg: string, ctx: SlashContext): Promise<void> {
     return;
   }
   const provider = ctx.model.spec.split("/")[0] ?? "";
-  const spec = arg.includes("/") ? arg : `${provider}/${arg}`;
+  const spec = MODEL_ALIASES[arg.toLowerCase()] ?? (arg.includes("/") ? arg : `${provider}/${arg}`);
   try {
-    await ctx.runtime.setModel(spec);
+    // PreModelSwitch may refuse; PostModelSwitch follows a switch.
+    const outcome = await ctx.runtime.switchModel(spec, arg);
+    if (!outcome.switched) {
+      ctx.print(ctx.styles.yellow(`model unchanged (${ctx.model.spec}): ${outcome.reason}`));
+      return;
+    }
     ctx.model.spec = spec;
     ctx.print(ctx.styles.green(`model: ${spec} (from the next model call)`));
   } catch (error) {

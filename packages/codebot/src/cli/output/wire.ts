@@ -81,6 +81,8 @@ export function wireDecision(event: HookEvent, d: Decision): WireObject {
         additional_context: d.context,
         updated_input: d.updatedInput,
         updated_by: d.updatedBy,
+        permission: d.permission?.answer,
+        permission_by: d.permission?.by,
       });
   }
 }

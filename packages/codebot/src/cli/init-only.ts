@@ -1,0 +1,39 @@
+import { createRuntime } from "../session/create-runtime.js";
+import { sessionModel } from "../session/session-model.js";
+import { CliError, errorMessage } from "./cli-error.js";
+import { lazyModel } from "./lazy-model.js";
+import { stylesFor } from "./output/styles.js";
+import { startLine, traceLine } from "./output/trace-line.js";
+import { runtimeOptionsOf, type SessionFlags } from "./session-flags.js";
+import { checkSettings } from "./settings-check.js";
+
+/**
+ * `codebot --init-only` (Claude Code's): runs the Setup hooks (trigger `init`) and the
+ * SessionStart hooks of a session of the project, non-interactively, then ends it. No prompt is
+ * run, so the model is resolved only if a prompt hook needs it.
+ */
+export async function runInitOnly(flags: SessionFlags): Promise<number> {
+  const stderr = (line: string) => process.stderr.write(`${line}\n`);
+  const inventory = checkSettings(flags, stderr);
+  const spec = sessionModel(flags.model, inventory.project.settings);
+  const styles = stylesFor(process.stderr);
+  let runtime: Awaited<ReturnType<typeof createRuntime>>;
+  try {
+    runtime = await createRuntime({
+      ...runtimeOptionsOf({ ...flags, setup: "init" }, inventory, spec),
+      model: lazyModel(spec, process.env),
+      notify: stderr,
+      onEvent: (event) => {
+        if (flags.debugHooks && event.kind === "hook_start")
+          stderr(startLine(event.start, styles, { file: true }));
+        if (flags.debugHooks && event.kind === "hook")
+          stderr(traceLine(event.record, styles, { file: true }));
+      },
+    });
+  } catch (error) {
+    throw new CliError(errorMessage(error));
+  }
+  // close() waits for Setup, then SessionStart, then every hook still running.
+  await runtime.close();
+  return 0;
+}

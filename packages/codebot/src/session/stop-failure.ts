@@ -1,0 +1,92 @@
+/**
+ * StopFailure (Claude Code's event for a turn that ended on a model API error): which of Claude
+ * Code's error types a failed model call was, read from the provider's error type when it gives
+ * one, else from the HTTP status.
+ */
+import { APICallError } from "@ai-sdk/provider";
+
+/** Claude Code's StopFailure matcher values that a model call can produce. */
+export type StopFailureType =
+  | "rate_limit"
+  | "overloaded"
+  | "authentication_failed"
+  | "invalid_request"
+  | "model_not_found"
+  | "server_error"
+  | "max_output_tokens"
+  | "unknown";
+
+/** Anthropic's `error.type` and OpenAI's `error.type` / `error.code`, as Claude Code names them. */
+const PROVIDER_TYPES: Readonly<Record<string, StopFailureType>> = {
+  rate_limit_error: "rate_limit",
+  rate_limit_exceeded: "rate_limit",
+  overloaded_error: "overloaded",
+  authentication_error: "authentication_failed",
+  permission_error: "authentication_failed",
+  invalid_api_key: "authentication_failed",
+  model_not_found: "model_not_found",
+  not_found_error: "model_not_found",
+  invalid_request_error: "invalid_request",
+  request_too_large: "invalid_request",
+  api_error: "server_error",
+  server_error: "server_error",
+};
+
+/** The error type of a failed model call (`unknown` for a network failure or anything unrecognised). */
+export function stopFailureType(error: unknown): StopFailureType {
+  const call = apiCallError(error);
+  if (call === undefined) return maxOutputTokens(error) ? "max_output_tokens" : "unknown";
+  const body = providerError(call.responseBody);
+  // A message about the output limit is Claude Code's own type, whatever the status.
+  if (body?.message !== undefined && /max(imum)?[_ ]?(output[_ ]?)?tokens/i.test(body.message))
+    return "max_output_tokens";
+  for (const key of [body?.code, body?.type]) {
+    const type = key === undefined ? undefined : PROVIDER_TYPES[key];
+    if (type !== undefined) return type;
+  }
+  return byStatus(call.statusCode);
+}
+
+function byStatus(status: number | undefined): StopFailureType {
+  if (status === undefined) return "unknown";
+  if (status === 401 || status === 403) return "authentication_failed";
+  if (status === 404) return "model_not_found";
+  if (status === 429) return "rate_limit";
+  if (status === 529) return "overloaded";
+  if (status >= 500) return "server_error";
+  if (status >= 400) return "invalid_request";
+  return "unknown";
+}
+
+/** The provider's APICallError anywhere in the cause chain (codebot wraps it in a ModelCallError). */
+function apiCallError(error: unknown): APICallError | undefined {
+  for (let e = error, depth = 0; e !== undefined && depth < 5; depth++) {
+    if (APICallError.isInstance(e)) return e;
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return undefined;
+}
+
+function maxOutputTokens(error: unknown): boolean {
+  return error instanceof Error && /max(imum)?[_ ]?(output[_ ]?)?tokens/i.test(error.message);
+}
+
+/** `{error: {type, code, message}}` of an error body (Anthropic and OpenAI both nest it under `error`). */
+function providerError(
+  body: string | undefined,
+): { type?: string; code?: string; message?: string } | undefined {
+  if (body === undefined || body === "") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const inner = (parsed as { error?: unknown } | null)?.error;
+    if (inner === null || typeof inner !== "object") return undefined;
+    const { type, code, message } = inner as Record<string, unknown>;
+    return {
+      ...(typeof type === "string" ? { type } : {}),
+      ...(typeof code === "string" ? { code } : {}),
+      ...(typeof message === "string" ? { message } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}

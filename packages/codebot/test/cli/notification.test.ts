@@ -1,0 +1,91 @@
+/**
+ * Notification where Claude Code sends it (issue 14): none in `-p`; in the interactive session
+ * `permission_prompt` as a tool call is put to the user and `idle_prompt` once the prompt has
+ * waited (CODEBOT_IDLE_PROMPT_MS shortens Claude Code's 60 s for the test).
+ */
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
+import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
+const logTo = (file: string) => command(`cat >> ${file}; echo >> ${file}`);
+
+function lines(file: string): Record<string, unknown>[] {
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+describe("Notification", { timeout: 120_000 }, () => {
+  it("a -p run fires none: not at its end, not for a call refused with nobody to ask", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { Notification: [group("", logTo("claude.jsonl")), logTo("native.jsonl")] },
+    });
+    const server = await modelServer([
+      reply.toolCall("read", { file_path: "s.json" }, "r1"),
+      reply.toolCall("bash", { command: "touch x" }, "b1"),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "go", "--settings", settings, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(server.requests).toHaveLength(3);
+    expect(lines(box.at("claude.jsonl"))).toEqual([]);
+    expect(lines(box.at("native.jsonl"))).toEqual([]);
+  });
+
+  it("interactive: permission_prompt as the question is asked, idle_prompt once the prompt has waited", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: {
+        Notification: [
+          group("permission_prompt", logTo("asked.jsonl")),
+          group("idle_prompt", logTo("idle.jsonl")),
+        ],
+      },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo ok > out.txt" }),
+      reply.text("all done"),
+    ]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home, { CODEBOT_IDLE_PROMPT_MS: "300" }),
+      args: ["--settings", settings],
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit("write the file");
+    await term.waitForScreen("allow bash echo ok > out.txt");
+    const asked = await waitFor(() => lines(box.at("asked.jsonl"))[0], 10_000, "the permission_prompt hook");
+    expect(asked).toMatchObject({
+      hook_event_name: "Notification",
+      notification_type: "permission_prompt",
+      message: "codebot needs your permission to use bash",
+    });
+    // Waiting for the answer to a question is not the idle prompt.
+    expect(lines(box.at("idle.jsonl"))).toEqual([]);
+    term.submit("y");
+    await term.waitForScreen("all done");
+    const idle = await waitFor(() => lines(box.at("idle.jsonl"))[0], 10_000, "the idle_prompt hook");
+    expect(idle).toMatchObject({
+      hook_event_name: "Notification",
+      notification_type: "idle_prompt",
+      message: "codebot is waiting for your input",
+    });
+    // Once per wait.
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(lines(box.at("idle.jsonl"))).toHaveLength(1);
+    expect(lines(box.at("asked.jsonl"))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,26 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Sandbox } from "./cli-fixtures.js";
+
+const INSTALLED = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../fixtures/claude-code-2.1.328/plugin-install",
+);
+
+/** `~/.claude` as `claude plugin marketplace add` + `claude plugin install guard@local-market` left it. */
+export function installPluginAsClaudeCodeDid(box: Sandbox): { claudeHome: string; root: string } {
+  const claudeHome = path.join(box.home, ".claude");
+  const market = path.join(box.home, "market");
+  fs.cpSync(path.join(INSTALLED, "market"), market, { recursive: true });
+  for (const file of ["settings.json", "plugins/installed_plugins.json", "plugins/known_marketplaces.json"]) {
+    const text = fs
+      .readFileSync(path.join(INSTALLED, "claude-home", file), "utf8")
+      .replaceAll("${CLAUDE_HOME}", claudeHome)
+      .replaceAll("${MARKETPLACE}", market);
+    box.write(path.join(claudeHome, file), text);
+  }
+  const root = path.join(claudeHome, "plugins/cache/local-market/guard/1.0.0");
+  fs.cpSync(path.join(market, "plugins/guard"), root, { recursive: true });
+  return { claudeHome, root };
+}

@@ -1,0 +1,138 @@
+/**
+ * ConfigChange through a real session with real hook scripts: a settings file that changes on
+ * disk fires it (matcher `source`, payload `file_path`); a block keeps the old settings; else the
+ * file's hooks and permission rules apply from the next call, and a project hook that arrives this
+ * way still needs consent before it runs.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, startSession, toolResultFor } from "./support/e2e.js";
+import { waitFor } from "./support/wait-for.js";
+
+const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
+const guard = (marker: string) => ({
+  PreToolUse: [command(`touch ${marker}; echo 'guarded' >&2; exit 2`, { matcher: "bash", blocking: true })],
+});
+
+function write(file: string, value: unknown): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(value));
+}
+
+async function notice(s: { notices: string[] }, text: string): Promise<string> {
+  return waitFor(() => s.notices.find((n) => n.includes(text)), 10_000, `a notice with "${text}"`);
+}
+
+describe("ConfigChange", () => {
+  it("fires with source and file_path when a settings file changes; the change applies from the next tool call", async () => {
+    const s = await startSession({
+      user: { hooks: { ConfigChange: [group("user_settings", command("cat >> changes.jsonl"))] } },
+      script: [reply.toolCall("bash", { command: "echo ran" }, "c1"), reply.text("done")],
+    });
+    const file = path.join(s.home, "settings.json");
+    write(file, {
+      hooks: {
+        ConfigChange: [group("user_settings", command("cat >> changes.jsonl"))],
+        ...guard("guard-ran"),
+      },
+    });
+    await notice(s, "its hooks and permission rules apply from now on");
+    expect(s.jsonLines("changes.jsonl")).toEqual([
+      expect.objectContaining({
+        hook_event_name: "ConfigChange",
+        source: "user_settings",
+        file_path: file,
+        session_id: s.runtime.sessionId,
+      }),
+    ]);
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c1")).toEqual({ text: "hook: guarded", isError: true });
+    expect(fs.existsSync(s.at("guard-ran"))).toBe(true);
+  });
+
+  it("a blocking ConfigChange hook keeps the session on the settings it had", async () => {
+    const s = await startSession({
+      local: {},
+      user: {
+        hooks: {
+          ConfigChange: [group("local_settings", command("echo 'settings are frozen' >&2; exit 2"))],
+        },
+      },
+      script: [reply.toolCall("bash", { command: "echo ran" }, "c1"), reply.text("done")],
+    });
+    write(s.at(".codebot/settings.local.json"), { permissions: { deny: ["Bash"] } });
+    expect(await notice(s, "not applied")).toContain("settings are frozen");
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c1")).toEqual({ text: "ran", isError: false });
+  });
+
+  it("a project deny rule applies without consent (it only tightens)", async () => {
+    const s = await startSession({
+      project: {},
+      script: [reply.toolCall("bash", { command: "echo ran" }, "c1"), reply.text("done")],
+    });
+    write(s.at(".codebot/settings.json"), { permissions: { deny: ["Bash"] } });
+    await notice(s, "apply from now on");
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c1")?.isError).toBe(true);
+  });
+
+  it("a hook added to the project settings mid-session does not run without consent", async () => {
+    const s = await startSession({
+      project: {},
+      script: [reply.toolCall("bash", { command: "echo ran" }, "c1"), reply.text("done")],
+    });
+    write(s.at(".codebot/settings.json"), {
+      hooks: {
+        PreToolUse: [command("touch pwned", { matcher: "bash", blocking: true })],
+        SessionEnd: [command("touch pwned-end")],
+      },
+    });
+    await notice(s, "apply from now on");
+    expect(s.notices).toContain(
+      'codebot: 2 project hooks were not run because they are not trusted (.codebot/settings.json); run "codebot hooks trust" to review them',
+    );
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(toolResultFor(s.model, "c1")?.text).toContain("hook not approved: not trusted");
+    expect(fs.existsSync(s.at("pwned"))).toBe(false);
+    expect(fs.existsSync(s.at("pwned-end"))).toBe(false);
+  });
+
+  it("a project allow rule added mid-session is not honoured without consent", async () => {
+    const s = await startSession({
+      project: {},
+      runtime: { permissionMode: "ask" },
+      script: [reply.toolCall("bash", { command: "echo ran" }, "c1"), reply.text("done")],
+    });
+    write(s.at(".codebot/settings.json"), { permissions: { allow: ["Bash"] } });
+    await notice(s, "apply from now on");
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c1")?.isError).toBe(true);
+    expect(s.notices.join("\n")).toContain("not trusted and were ignored: allow:Bash");
+  });
+
+  it("a FileChanged hook added mid-session starts watching its file", async () => {
+    const s = await startSession({ user: {} });
+    expect(s.runtime.watchedFiles).toEqual([]);
+    write(path.join(s.home, "settings.json"), {
+      hooks: { FileChanged: [group(".envrc", command("cat >> file-events.jsonl"))] },
+    });
+    await waitFor(() => s.runtime.watchedFiles.includes(s.at(".envrc")), 10_000, ".envrc to be watched");
+    fs.writeFileSync(s.at(".envrc"), "export A=1\n");
+    await waitFor(() => s.jsonLines("file-events.jsonl").length === 1, 10_000, "FileChanged");
+  });
+
+  it("a save that changes nothing fires nothing, and nothing is watched after close", async () => {
+    const settings = { hooks: { ConfigChange: [group("", command("cat >> changes.jsonl"))] } };
+    const s = await startSession({ user: settings });
+    const file = path.join(s.home, "settings.json");
+    fs.writeFileSync(file, fs.readFileSync(file));
+    await s.runtime.close();
+    fs.writeFileSync(file, JSON.stringify({}));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(s.jsonLines("changes.jsonl")).toEqual([]);
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * PermissionRequest, PermissionDenied and Notification `permission_prompt` (issue 14): fired by tool
+ * approval through a real session, with real hook scripts, in Claude Code's shapes.
+ */
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, startSession, toolResultFor } from "./support/e2e.js";
+
+const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
+const decide = (decision: Record<string, unknown>) =>
+  `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision } })}'`;
+const readJson = (file: string) => JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+
+describe("PermissionRequest", () => {
+  it("with nobody to ask, a group matching the tool allows the call with its updatedInput", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          PermissionRequest: [
+            group(
+              "Bash",
+              command(
+                `cat > request.json; ${decide({ behavior: "allow", updatedInput: { command: "echo safer > out.txt" } })}`,
+              ),
+            ),
+            group("Write", command("touch write-hook-ran")),
+          ],
+        },
+      },
+      runtime: { permissionMode: "ask" },
+      script: [reply.toolCall("bash", { command: "echo risky > out.txt" }, "b1"), reply.text("done")],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed" });
+    await s.runtime.close();
+    expect(fs.readFileSync(s.at("out.txt"), "utf8")).toBe("safer\n");
+    expect(toolResultFor(s.model, "b1")?.isError).toBe(false);
+    expect(fs.existsSync(s.at("write-hook-ran"))).toBe(false);
+    const payload = readJson(s.at("request.json"));
+    expect(payload).toEqual({
+      session_id: s.runtime.sessionId,
+      transcript_path: s.runtime.transcriptPath,
+      cwd: s.project,
+      permission_mode: "default",
+      hook_event_name: "PermissionRequest",
+      tool_name: "Bash",
+      tool_input: { command: "echo risky > out.txt" },
+    });
+  });
+
+  it("an allow whose updatedInput does not fit the tool refuses the call, naming the hook", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          PermissionRequest: [
+            group(
+              "Bash",
+              command(decide({ behavior: "allow", updatedInput: { command: 42 } }), { name: "rewriter" }),
+            ),
+          ],
+        },
+      },
+      runtime: { permissionMode: "ask" },
+      script: [reply.toolCall("bash", { command: "touch ran" }, "b1"), reply.text("done")],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(toolResultFor(s.model, "b1")).toEqual({
+      text: expect.stringMatching(/^permission denied: hook rewriter gave invalid arguments: /),
+      isError: true,
+    });
+    expect(fs.existsSync(s.at("ran"))).toBe(false);
+  });
+
+  it("deny refuses the call with the hook's message; interrupt also ends the run", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          PermissionRequest: [
+            group("Bash", command(decide({ behavior: "deny", message: "no shell today" }))),
+            group(
+              "Write",
+              command(decide({ behavior: "deny", message: "stop everything", interrupt: true })),
+            ),
+          ],
+        },
+      },
+      runtime: { permissionMode: "ask" },
+      script: [
+        reply.toolCall("bash", { command: "touch shell-ran" }, "b1"),
+        reply.toolCall("write", { file_path: "w.txt", content: "x" }, "w1"),
+        reply.text("never reached"),
+      ],
+    });
+    const result = await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(toolResultFor(s.model, "b1")).toEqual({
+      text: expect.stringMatching(
+        /^permission denied by hook PermissionRequest\[0\]\.hooks\[0\] .*: no shell today$/,
+      ),
+      isError: true,
+    });
+    expect(fs.existsSync(s.at("shell-ran"))).toBe(false);
+    expect(fs.existsSync(s.at("w.txt"))).toBe(false);
+    expect(result.status).toBe("stopped");
+    expect(result.reason).toMatch(/stop everything$/);
+    // The interrupted run asked the model nothing more.
+    expect(s.model.requests).toHaveLength(2);
+  });
+
+  it("no decision leaves codebot's own answer: the call is refused for lack of a rule", async () => {
+    const s = await startSession({
+      user: { hooks: { PermissionRequest: [group("", command("cat > /dev/null; echo '{}'"))] } },
+      runtime: { permissionMode: "ask" },
+      script: [reply.toolCall("bash", { command: "touch ran" }, "b1"), reply.text("done")],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(toolResultFor(s.model, "b1")?.text).toMatch(/^permission denied: bash needs approval/);
+    expect(fs.existsSync(s.at("ran"))).toBe(false);
+  });
+
+  it("does not fire for a call a rule or the mode already settles", async () => {
+    const s = await startSession({
+      user: {
+        hooks: { PermissionRequest: [group("", command("touch request-ran"))] },
+        permissions: { allow: ["bash(echo ok)"], deny: ["bash(rm *)"] },
+      },
+      runtime: { permissionMode: "ask" },
+      script: [
+        reply.toolCall("bash", { command: "echo ok" }, "b1"),
+        reply.toolCall("bash", { command: "rm -f nothing" }, "b2"),
+        reply.toolCall("read", { file_path: "missing.txt" }, "r1"),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(toolResultFor(s.model, "b1")?.isError).toBe(false);
+    expect(toolResultFor(s.model, "b2")?.text).toMatch(/deny rule/);
+    expect(fs.existsSync(s.at("request-ran"))).toBe(false);
+  });
+
+  it("a native blocking entry denies with its reason, and its `if` sees the arguments", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          PermissionRequest: [
+            command("echo 'not that one' >&2; exit 2", { matcher: "bash", if: "/curl/", blocking: true }),
+          ],
+        },
+      },
+      runtime: { permissionMode: "ask" },
+      script: [reply.toolCall("bash", { command: "curl example.com" }, "b1"), reply.text("done")],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(toolResultFor(s.model, "b1")?.text).toMatch(/^permission denied by hook .*: not that one$/);
+  });
+});
+
+describe("PermissionDenied", () => {
+  it("fires after a deny rule refused a call, with the reason the model got", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          PermissionDenied: [
+            group("Bash", command("cat > denied.json")),
+            group("Read", command("touch read-ran")),
+          ],
+        },
+        permissions: { deny: ["bash(rm *)"] },
+      },
+      script: [reply.toolCall("bash", { command: "rm -rf build" }, "b1"), reply.text("done")],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    const reason = toolResultFor(s.model, "b1")?.text;
+    expect(reason).toMatch(/deny rule "bash\(rm \*\)"/);
+    expect(readJson(s.at("denied.json"))).toEqual({
+      session_id: s.runtime.sessionId,
+      transcript_path: s.runtime.transcriptPath,
+      cwd: s.project,
+      permission_mode: "bypassPermissions",
+      hook_event_name: "PermissionDenied",
+      tool_name: "Bash",
+      tool_input: { command: "rm -rf build" },
+      tool_use_id: "b1",
+      reason,
+    });
+    expect(fs.existsSync(s.at("read-ran"))).toBe(false);
+  });
+
+  it("fires when the user says no, with codebot's native payload for a native entry", async () => {
+    const s = await startSession({
+      user: { hooks: { PermissionDenied: [command("cat > denied.json")] } },
+      runtime: { permissionMode: "ask", askToolApproval: async () => "deny" },
+      script: [reply.toolCall("bash", { command: "touch x" }, "b1"), reply.text("done")],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(readJson(s.at("denied.json"))).toMatchObject({
+      event: "PermissionDenied",
+      tool: "bash",
+      tool_use_id: "b1",
+      agent: "main",
+      args: { command: "touch x" },
+      reason: "permission denied: the user refused this bash call",
+    });
+  });
+});
+
+describe("Notification permission_prompt", () => {
+  it("fires as a tool call is put to the user, matched on notification_type", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          Notification: [
+            group("permission_prompt", command("cat > notified.json")),
+            group("idle_prompt", command("touch idle-ran")),
+          ],
+        },
+      },
+      runtime: {
+        permissionMode: "ask",
+        askToolApproval: async () => "once",
+      },
+      script: [reply.toolCall("bash", { command: "echo hi" }, "b1"), reply.text("done")],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(readJson(s.at("notified.json"))).toMatchObject({
+      hook_event_name: "Notification",
+      notification_type: "permission_prompt",
+      message: "codebot needs your permission to use bash",
+    });
+    expect(fs.existsSync(s.at("idle-ran"))).toBe(false);
+  });
+});

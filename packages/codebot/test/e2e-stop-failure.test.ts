@@ -1,0 +1,104 @@
+/**
+ * StopFailure (issue 14): a prompt's run that ends on a model API error fires it with Claude Code's
+ * error type, classified from what the real providers (Anthropic, OpenAI) answered a loopback server.
+ */
+import fs from "node:fs";
+import { resolveModel } from "@codebot/agentcore";
+import {
+  type LoopbackModelServer,
+  reply,
+  startLoopbackModelServer,
+  type TurnReply,
+} from "@codebot/agentcore/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { command, startSession } from "./support/e2e.js";
+
+let server: LoopbackModelServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
+
+/** A model of `provider` whose calls go to a loopback server answering with `script`. */
+async function loopbackModel(provider: "anthropic" | "openai", script: TurnReply[]) {
+  server = await startLoopbackModelServer(script);
+  const env =
+    provider === "anthropic"
+      ? { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseUrl }
+      : { OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: server.openaiBaseUrl };
+  return resolveModel(provider === "anthropic" ? "anthropic/claude-sonnet-4-5" : "openai/gpt-test", env);
+}
+
+/** Enough failures to use up the kernel's retries of a transient error. */
+const always = (failure: TurnReply): TurnReply[] => Array.from({ length: 4 }, () => failure);
+const fast = { headers: { "retry-after-ms": "1" } };
+
+describe("StopFailure", () => {
+  it("a rate limit that outlasts the retries fires the group whose matcher is rate_limit, with Claude Code's payload", async () => {
+    const model = await loopbackModel(
+      "anthropic",
+      always(reply.httpError(429, { message: "slow down", ...fast })),
+    );
+    const s = await startSession({
+      user: {
+        hooks: {
+          StopFailure: [
+            group("rate_limit", command("cat > failure.json")),
+            group("overloaded|server_error", command("touch wrong-matcher")),
+          ],
+        },
+      },
+      runtime: { model },
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "error" });
+    await s.runtime.close();
+    expect(JSON.parse(fs.readFileSync(s.at("failure.json"), "utf8"))).toEqual({
+      session_id: s.runtime.sessionId,
+      transcript_path: s.runtime.transcriptPath,
+      cwd: s.project,
+      permission_mode: "bypassPermissions",
+      hook_event_name: "StopFailure",
+      error: "rate_limit",
+      error_details: "model: status 429: slow down",
+    });
+    expect(fs.existsSync(s.at("wrong-matcher"))).toBe(false);
+  });
+
+  it.each([
+    ["anthropic", always(reply.httpError(529, fast)), "overloaded"],
+    ["anthropic", [reply.httpError(401)], "authentication_failed"],
+    ["openai", [reply.httpError(401)], "authentication_failed"],
+    ["anthropic", [reply.httpError(404)], "model_not_found"],
+    ["anthropic", [reply.httpError(400)], "invalid_request"],
+    ["openai", [reply.httpError(400)], "invalid_request"],
+    ["anthropic", always(reply.httpError(500, fast)), "server_error"],
+    ["openai", [reply.httpError(400, { message: "max_tokens is too large: 999999" })], "max_output_tokens"],
+    ["anthropic", always(reply.networkError()), "unknown"],
+  ] as const)("%s: %j ends the run as %s", async (provider, script, type) => {
+    const model = await loopbackModel(provider, [...script]);
+    const s = await startSession({
+      user: { hooks: { StopFailure: [command("cat > failure.json")] } },
+      runtime: { model },
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "error" });
+    await s.runtime.close();
+    expect(JSON.parse(fs.readFileSync(s.at("failure.json"), "utf8"))).toMatchObject({
+      event: "StopFailure",
+      error: type,
+      error_details: expect.stringMatching(/^model: /),
+    });
+  });
+
+  it("a run that ends well fires none", async () => {
+    const model = await loopbackModel("anthropic", [reply.text("fine")]);
+    const s = await startSession({
+      user: { hooks: { StopFailure: [command("touch fired")] } },
+      runtime: { model },
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed" });
+    await s.runtime.close();
+    expect(fs.existsSync(s.at("fired"))).toBe(false);
+  });
+});

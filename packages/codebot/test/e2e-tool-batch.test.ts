@@ -1,0 +1,86 @@
+/**
+ * PostToolBatch (issue 14): once per model step, after all its tool calls finished and before the
+ * next model call; a block ends the run there, context reaches the model. Real session, real hooks.
+ */
+import fs from "node:fs";
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, promptText, startSession } from "./support/e2e.js";
+
+const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
+
+describe("PostToolBatch", () => {
+  it("fires once for a step's parallel calls, with every call and its result, in Claude Code's shape", async () => {
+    const s = await startSession({
+      user: { hooks: { PostToolBatch: [group("", command("cat >> batches.jsonl; echo >> batches.jsonl"))] } },
+      script: [
+        reply.turn({
+          toolCalls: [
+            toolCall("read", { file_path: "a.txt" }, "r1"),
+            toolCall("read", { file_path: "missing.txt" }, "r2"),
+          ],
+        }),
+        reply.text("done"),
+      ],
+    });
+    fs.writeFileSync(s.at("a.txt"), "alpha\n");
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed" });
+    await s.runtime.close();
+    const batches = s.jsonLines("batches.jsonl");
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toMatchObject({
+      hook_event_name: "PostToolBatch",
+      session_id: s.runtime.sessionId,
+      tool_calls: [
+        {
+          tool_name: "Read",
+          tool_input: { file_path: s.at("a.txt") },
+          tool_use_id: "r1",
+          tool_response: expect.stringContaining("alpha"),
+        },
+        { tool_name: "Read", tool_input: { file_path: s.at("missing.txt") }, tool_use_id: "r2" },
+      ],
+    });
+  });
+
+  it("a block ends the run before the next model call, with the hook's reason", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          PostToolBatch: [group("", command(`echo '{"decision":"block","reason":"enough tools for now"}'`))],
+        },
+      },
+      script: [reply.toolCall("bash", { command: "echo one > one.txt" }, "b1"), reply.text("never asked")],
+    });
+    const result = await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(result.status).toBe("stopped");
+    expect(result.reason).toMatch(/: enough tools for now$/);
+    expect(fs.readFileSync(s.at("one.txt"), "utf8")).toBe("one\n");
+    expect(s.model.requests).toHaveLength(1);
+  });
+
+  it("a native entry that is not blocking only observes; additional_context reaches the model", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          PostToolBatch: [
+            command(`cat > batch.json; echo '{"block": true, "reason": "ignored"}'`),
+            command(`echo '{"additional_context": "the build is green"}'`),
+          ],
+        },
+      },
+      script: [reply.toolCall("bash", { command: "true" }, "b1"), reply.text("done")],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "done" });
+    await s.runtime.close();
+    expect(promptText(s.model.requests[1], "user").at(-1)).toBe(
+      "<system-reminder>\nPostToolBatch hook context:\nthe build is green\n</system-reminder>",
+    );
+    expect(JSON.parse(fs.readFileSync(s.at("batch.json"), "utf8"))).toMatchObject({
+      event: "PostToolBatch",
+      agent: "main",
+      tool_calls: [{ tool: "bash", tool_use_id: "b1", args: { command: "true" }, is_error: false }],
+    });
+  });
+});
