@@ -34,20 +34,26 @@ describe("scoped hooks (runner.addScopedHooks)", () => {
     expect((await callTool(runner, bashTool, { command: "ls" })).executed).toHaveLength(1);
   });
 
-  it("scoped hooks run after the configured hooks of the event, in the order scopes were added", async () => {
-    const { runner, dir } = runnerFor({
-      PreToolUse: [{ type: "command", command: "echo configured >> order.txt" }],
+  it("scoped hooks' results merge after the configured hooks', in the order scopes were added", async () => {
+    // The hooks of one firing run concurrently; what is ordered is how their results merge.
+    const { runner } = runnerFor({
+      PreToolUse: [{ type: "command", command: `echo '{"additional_context":"configured"}'` }],
     });
-    const append = (word: string) => ({ hooks: [{ type: "command", command: `echo ${word} >> order.txt` }] });
-    runner.addScopedHooks("a", skillHooks({ PreToolUse: [append("first-scope")] }));
-    runner.addScopedHooks("b", skillHooks({ PreToolUse: [append("second-scope")] }));
-    await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
-    expect(readFileSync(join(dir, "order.txt"), "utf8").split("\n")).toEqual([
-      "configured",
-      "first-scope",
-      "second-scope",
-      "",
-    ]);
+    const context = (word: string) => ({
+      hooks: [
+        {
+          type: "command",
+          command: `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"${word}"}}'`,
+        },
+      ],
+    });
+    runner.addScopedHooks("a", skillHooks({ PreToolUse: [context("first-scope")] }));
+    runner.addScopedHooks("b", skillHooks({ PreToolUse: [context("second-scope")] }));
+    const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
+    expect(decision).toMatchObject({ kind: "allow" });
+    expect(decision.kind === "allow" ? decision.context : undefined).toBe(
+      "configured\n\nfirst-scope\n\nsecond-scope",
+    );
   });
 
   it("a hook with once: true runs at the first firing only", async () => {
