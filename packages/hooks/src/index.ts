@@ -14,7 +14,7 @@
  * interpret.ts reads once into a verdict; **merge** (merge.ts, a table keyed by mode) folds the
  * runs in configuration order into one `Decision` (decision.ts: allow | block | stop), which the
  * middleware switches on. A rewrite plans the remaining hooks again against the new arguments.
- * Adding an event is one row in events.ts, its input type in payload.ts, and its tests.
+ * Adding an event is one row in events.ts, its input type in event-inputs.ts, and its tests.
  */
 export {
   AGENT_HOOK_MAX_TURNS,
@@ -38,6 +38,14 @@ export {
   type Stop,
   toolRefusal,
 } from "./decision.js";
+export {
+  type BatchCall,
+  type EventInputs,
+  type HookTask,
+  type ModelSwitch,
+  SESSION_END_REASONS,
+  type SessionEndReason,
+} from "./event-inputs.js";
 export {
   type ClaudeEventSpec,
   type ClaudeMatchOn,
@@ -82,17 +90,7 @@ export {
   parseMatcher,
 } from "./matcher.js";
 export type { ToolPermissions } from "./middleware.js";
-export {
-  type BatchCall,
-  buildPayload,
-  type EventInputs,
-  type HookSession,
-  type HookTask,
-  type ModelSwitch,
-  type PayloadFields,
-  SESSION_END_REASONS,
-  type SessionEndReason,
-} from "./payload.js";
+export { buildPayload, type HookSession, type PayloadFields } from "./payload.js";
 export { type Plan, type PlanOptions, plan, type Skipped, type Step } from "./plan.js";
 export { formatProblem, type Problem } from "./problem.js";
 export { createPromptExecutor, type PromptExecutorOptions, type PromptModel } from "./prompt-executor.js";

@@ -6,7 +6,7 @@
  */
 import type { ToolCall, ToolContext, ToolMiddleware, ToolNext, ToolResult } from "@codebot/agentcore";
 import { type Allow, type Decision, toolRefusal } from "./decision.js";
-import type { EventInputs } from "./payload.js";
+import type { EventInputs } from "./event-inputs.js";
 import { systemReminder } from "./system-reminder.js";
 
 /**

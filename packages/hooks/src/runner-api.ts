@@ -3,11 +3,12 @@ import type { ToolMiddleware } from "@codebot/agentcore";
 import type { ApproveHook } from "./approval.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import type { Decision } from "./decision.js";
+import type { EventInputs } from "./event-inputs.js";
 import type { EVENT_SPECS, HookEvent } from "./events.js";
 import type { Executors } from "./executor.js";
 import type { LoadedHooks } from "./load-hooks.js";
 import type { ToolPermissions } from "./middleware.js";
-import type { EventInputs, HookSession, PayloadFields } from "./payload.js";
+import type { HookSession, PayloadFields } from "./payload.js";
 import type { ScopeOptions } from "./scoped-hooks.js";
 import type { HookStart, TraceRecord } from "./trace.js";
 

@@ -1,0 +1,144 @@
+/**
+ * What the caller passes when it fires each event (camelCase): one entry per row of the event
+ * table (events.ts). payload.ts turns these into the wire JSON a hook receives.
+ */
+
+/** A task as the task tools store it; extra fields are passed through to the payload as they are. */
+export interface HookTask {
+  id: string;
+  subject: string;
+  status: string;
+  description?: string;
+  owner?: string;
+}
+
+/**
+ * Why a session ended, in Claude Code's words: `/exit` or Ctrl+D at the prompt
+ * (`prompt_input_exit`), `/clear`, `/resume` switching to another session, `logout`, anything
+ * else (`other`: the end of `-p`, a signal, a closed terminal).
+ */
+export const SESSION_END_REASONS = ["clear", "resume", "logout", "prompt_input_exit", "other"] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/** What the caller passes for each event (camelCase). */
+export interface EventInputs {
+  PreToolUse: { tool: string; toolUseId: string; args: Record<string, unknown>; agentName?: string };
+  PostToolUse: {
+    tool: string;
+    toolUseId: string;
+    /** The arguments actually run (after any rewrite). */
+    args: Record<string, unknown>;
+    /** The tool result as the model sees it. */
+    output: string;
+    isError: boolean;
+    agentName?: string;
+  };
+  /** A call that ran and failed: `output` is the error result the model sees. */
+  PostToolUseFailure: EventInputs["PostToolUse"];
+  UserPromptSubmit: { prompt: string };
+  /** `stopHookActive`: this stop follows a continuation a Stop hook asked for. */
+  Stop: { stopHookActive: boolean; lastAssistantMessage?: string };
+  PostStopValidation: { stopHookActive: boolean };
+  /** `notificationType`: Claude Code's `notification_type` (`idle_prompt`, `permission_prompt`). */
+  Notification: { message: string; notificationType?: string };
+  TaskCreated: { task: HookTask };
+  TaskCompleted: { task: HookTask; previousTask: HookTask; statusFrom: string; statusTo: string };
+  /** `source`: `startup`, `resume`, `clear` or `compact` (Claude Code's SessionStart matcher field). */
+  SessionStart: { source?: string };
+  /** `reason`: Claude Code's SessionEnd matcher field. */
+  SessionEnd: { reason?: SessionEndReason };
+  /** `agent`: the sub-agent's name (Claude Code's `agent_type`), before its loop starts. */
+  /** `agentName`: this run's name, when it differs from its type (a scope's `when` tells runs apart by it). */
+  SubagentStart: { agent: string; agentName?: string };
+  SubagentStop: { agent: string; agentName?: string; lastAssistantMessage?: string };
+  /** `trigger`: `manual` (`/compact`) or `auto`; `customInstructions`: the user's `/compact` focus. */
+  PreCompact: { trigger: string; customInstructions?: string };
+  PostCompact: { trigger: string; compactSummary: string };
+  /**
+   * `commandName`: the skill or command (`review`, `plugin:review`); `commandArgs`: what followed it;
+   * `prompt`: the line as typed (`/review 12`); `commandSource`: where it was defined (`project`,
+   * `user`, `plugin`); `expansionType`: Claude Code's `slash_command`.
+   */
+  UserPromptExpansion: {
+    commandName: string;
+    commandArgs: string;
+    commandSource: string;
+    expansionType: string;
+    prompt: string;
+  };
+  /** `shellCommand`: one `` !`cmd` `` of the skill or command `commandName`, about to run. */
+  PreSkillShellCommand: {
+    commandName: string;
+    commandArgs: string;
+    commandSource: string;
+    shellCommand: string;
+  };
+  /**
+   * An instruction file given to the model. `loadReason`: `session_start`, `nested_traversal`,
+   * `path_glob_match`, `include` or `compact`; `memoryType`: `User`, `Project`, `Local` or `Managed`.
+   */
+  InstructionsLoaded: {
+    filePath: string;
+    memoryType: string;
+    loadReason: string;
+    globs?: string[];
+    /** The file whose read loaded it (nested_traversal, path_glob_match). */
+    triggerFilePath?: string;
+    /** The file that imported it (include). */
+    parentFilePath?: string;
+  };
+  PermissionRequest: { tool: string; toolUseId: string; args: Record<string, unknown>; agentName?: string };
+  /** `reason`: why the call was refused, as the model is told. */
+  PermissionDenied: {
+    tool: string;
+    toolUseId: string;
+    args: Record<string, unknown>;
+    reason: string;
+    agentName?: string;
+  };
+  PostToolBatch: { toolCalls: BatchCall[]; agentName?: string };
+  /** `error`: the failure's type (Claude Code's StopFailure matcher); `errorDetails`: its message. */
+  StopFailure: { error: string; errorDetails?: string; lastAssistantMessage?: string };
+  /** `trigger`: `init` (`codebot --init`, `--init-only`) or `maintenance` (`--maintenance`). */
+  Setup: { trigger: "init" | "maintenance" };
+  /** `source`: `command` (`/model`); models are `provider/id` specs; `requestedModel` as the user typed it. */
+  PreModelSwitch: ModelSwitch;
+  PostModelSwitch: ModelSwitch;
+  /** `source`: `user_settings`, `project_settings`, `local_settings`, `policy_settings` or `skills`. */
+  ConfigChange: { source: string; filePath: string };
+  CwdChanged: { oldCwd: string; newCwd: string };
+  /** `fileEvent`: `add`, `change` or `unlink` (Claude Code's `event`). */
+  FileChanged: { filePath: string; fileEvent: "add" | "change" | "unlink" };
+  Elicitation: {
+    server: string;
+    message: string;
+    mode?: "form" | "url";
+    url?: string;
+    elicitationId?: string;
+    requestedSchema?: Record<string, unknown>;
+  };
+  ElicitationResult: {
+    server: string;
+    mode?: "form" | "url";
+    elicitationId?: string;
+    action: "accept" | "decline" | "cancel";
+    content?: Record<string, unknown>;
+  };
+}
+
+/** One finished call of a tool batch (PostToolBatch). */
+export interface BatchCall {
+  tool: string;
+  toolUseId: string;
+  args: Record<string, unknown>;
+  /** The result as the model sees it. */
+  output: string;
+  isError: boolean;
+}
+
+export interface ModelSwitch {
+  fromModel: string;
+  toModel: string;
+  requestedModel: string | null;
+  source: string;
+}
