@@ -8,9 +8,14 @@
 import type { Tool } from "@codebot/agentcore";
 import { codebotToolName } from "@codebot/hooks";
 import { BUILTIN_TOOL_NAMES } from "../tools/builtin-tool-names.js";
-import type { AgentDefinition } from "./agent-definition.js";
 
-export function agentTools(available: readonly Tool[], agent: AgentDefinition): Tool[] {
+/** The two lists of an agent's definition that pick its tools. */
+export interface ToolLists {
+  tools?: readonly string[];
+  disallowedTools?: readonly string[];
+}
+
+export function agentTools(available: readonly Tool[], agent: ToolLists): Tool[] {
   const allowed =
     agent.tools === undefined ? available : available.filter((t) => named(agent.tools ?? [], t));
   const denied = agent.disallowedTools ?? [];
