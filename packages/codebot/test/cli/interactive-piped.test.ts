@@ -1,0 +1,122 @@
+import fs from "node:fs";
+import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
+import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { cliPath, runCli, useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+const ESC = "\x1b";
+
+/**
+ * The interactive session (no `-p`) when stdout is not a terminal: plain lines only — no colour,
+ * no cursor movement, no erase-line, no bracketed paste, not one ESC byte.
+ */
+describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () => {
+  for (const extra of [{}, { NO_COLOR: "1" }]) {
+    it(`runs piped prompts in order, with a tool call, in plain text${"NO_COLOR" in extra ? " (NO_COLOR)" : ""}`, async () => {
+      const box = sandbox();
+      const server = await modelServer([
+        reply.toolCall("bash", { command: "echo piped-tool-ran > out.txt" }),
+        reply.text("**first** answer, with `code`"),
+        reply.text("# Second\n\nthe second answer"),
+      ]);
+      const r = await runCli(["--permission-mode", "auto"], {
+        cwd: box.project,
+        env: modelEnv(server, box.home, extra),
+        input: "write the file\nand now?\n",
+      });
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toContain(ESC);
+      expect(fs.readFileSync(path.join(box.project, "out.txt"), "utf8")).toBe("piped-tool-ran\n");
+      const lines = r.stdout.split("\n");
+      // Each prompt is echoed as it runs, its answer (markdown rendered, without the markup) after it.
+      const order = [
+        "› write the file",
+        "✓ bash echo piped-tool-ran > out.txt → (no output)",
+        "first answer, with code",
+        "› and now?",
+        "Second",
+        "the second answer",
+      ].map((line) => lines.indexOf(line));
+      expect(order).not.toContain(-1);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      // The second prompt was sent after the first one's answer, in the same conversation.
+      expect(server.requests).toHaveLength(3);
+      expect(requestText(server.requests[2])).toContain("answer, with `code`");
+      // The end of the input ends the session, through SessionEnd.
+      expect(lines).toContain("closing the session (SessionEnd, waiting for hooks)…");
+    });
+  }
+
+  it("answers an approval question no when stdin is a pipe (its lines are prompts, not answers)", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo asked > no.txt" }),
+      reply.text("did not write it"),
+      reply.text("a prompt of its own"),
+    ]);
+    const r = await runCli([], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+      input: "write no.txt\ny\n",
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain(ESC);
+    expect(r.stdout).toContain("allow bash echo asked > no.txt");
+    expect(r.stdout).toContain("no (stdin is not a terminal)");
+    expect(r.stdout).toContain("did not write it\n› y\na prompt of its own\n");
+    expect(fs.existsSync(path.join(box.project, "no.txt"))).toBe(false);
+  });
+
+  it("a slash command from a pipe runs in its turn, and /exit ends the session there", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("the only answer")]);
+    const r = await runCli([], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+      input: "/help\nhello\n/exit\nnever sent\n",
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain(ESC);
+    const at = (text: string) => r.stdout.indexOf(text);
+    expect(at("› /exit")).toBeGreaterThan(at("the only answer"));
+    expect(at("the only answer")).toBeGreaterThan(at("› hello"));
+    expect(r.stdout).not.toContain("never sent");
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("stdin a terminal and stdout a file: the file gets plain lines; the question takes a typed line", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo typed-yes > yes.txt" }),
+      reply.text("**done** writing"),
+    ]);
+    const outFile = path.join(box.project, "session.txt");
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      program: ["sh", "-c", 'exec "$0" "$1" > session.txt', process.execPath, cliPath],
+      args: [],
+    });
+    const file = () => (fs.existsSync(outFile) ? fs.readFileSync(outFile, "utf8") : "");
+    await waitFor(() => file().includes("Ctrl+D or /exit quits"), 20_000, "the banner in the file");
+    term.submit("write yes.txt");
+    await waitFor(() => file().includes("allow bash echo typed-yes > yes.txt"), 20_000, "the question");
+    term.submit("y");
+    await waitFor(() => file().includes("done writing"), 20_000, "the answer");
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
+    const text = file();
+    expect(text).not.toContain(ESC);
+    // The output is a record: each prompt as it ran, the answer typed to the question.
+    expect(text).toContain(
+      "› write yes.txt\n? allow bash echo typed-yes > yes.txt  [y]es / [n]o / [a]lways (bash(echo typed-yes > yes.txt)): y\n✓ bash echo typed-yes > yes.txt → (no output)\ndone writing\n› /exit\n",
+    );
+    expect(fs.readFileSync(path.join(box.project, "yes.txt"), "utf8")).toBe("typed-yes\n");
+  });
+});
