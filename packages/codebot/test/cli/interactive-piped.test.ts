@@ -3,7 +3,7 @@ import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
-import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { cliPath, runCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
@@ -71,6 +71,32 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
     expect(r.stdout).toContain("no (stdin is not a terminal)");
     expect(r.stdout).toContain("did not write it\n› y\na prompt of its own\n");
     expect(fs.existsSync(path.join(box.project, "no.txt"))).toBe(false);
+  });
+
+  it("the project question gets no from a pipe, whose first line stays a prompt", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", {
+      hooks: { UserPromptSubmit: [command("echo ran >> hook.log", { name: "logger" })] },
+    });
+    const server = await modelServer([reply.text("answered y as a prompt")]);
+    const r = await runCli([], { cwd: box.project, env: modelEnv(server, box.home), input: "y\n" });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain(ESC);
+    expect(r.stdout).toContain("no (stdin is not a terminal; --trust-project-hooks runs them for one session)");
+    expect(r.stdout).toMatch(/^› y\n(.*\n)?answered y as a prompt\n/m);
+    expect(fs.existsSync(path.join(box.project, "hook.log"))).toBe(false);
+  });
+
+  it("-r without an id from a pipe lists the sessions instead of taking a pipe line as the pick", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    const env = modelEnv(server, box.home);
+    await runCli(["-p", "LISTED-PROMPT"], { cwd: box.project, env });
+    const r = await runCli(["-r"], { cwd: box.project, env, input: "1\n" });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/--resume needs a session id here/);
+    expect(r.stderr).toContain("LISTED-PROMPT");
+    expect(server.requests).toHaveLength(1);
   });
 
   it("a slash command from a pipe runs in its turn, and /exit ends the session there", async () => {

@@ -110,13 +110,14 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const markdownReady = import("../output/markdown.js").then(({ MarkdownStream }) =>
     view.renderMarkdown(new MarkdownStream(s, process.stdout.columns ?? 80)),
   );
-  // `-r` alone: the user picks a session (the answer is not a prompt typed ahead).
+  // `-r` alone: the user picks a session (the answer is not a prompt typed ahead); a pipe's
+  // lines are prompts, so there `-r` needs the id.
   rl.off("line", earlyLine);
   const resumeId = flags.resume
     ? await sessionToResume(
         flags.resume,
         inventory,
-        pickSession(rl, (line) => view.line(line), s),
+        piped ? undefined : pickSession(rl, (line) => view.line(line), s),
       )
     : undefined;
   rl.on("line", earlyLine);
