@@ -82,7 +82,9 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
     const r = await runCli([], { cwd: box.project, env: modelEnv(server, box.home), input: "y\n" });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain(ESC);
-    expect(r.stdout).toContain("no (stdin is not a terminal; --trust-project-hooks runs them for one session)");
+    expect(r.stdout).toContain(
+      "no (stdin is not a terminal; --trust-project-hooks runs them for one session)",
+    );
     expect(r.stdout).toMatch(/^› y\n(.*\n)?answered y as a prompt\n/m);
     expect(fs.existsSync(path.join(box.project, "hook.log"))).toBe(false);
   });
