@@ -147,4 +147,37 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
     );
     expect(fs.readFileSync(path.join(box.project, "yes.txt"), "utf8")).toBe("typed-yes\n");
   });
+
+  it("stdin a terminal and stdout a file: Ctrl+C interrupts the running tool, the session goes on", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "touch started; sleep 30" }),
+      reply.text("after the interruption"),
+    ]);
+    const outFile = path.join(box.project, "session.txt");
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      program: ["sh", "-c", 'exec "$0" "$1" "$2" "$3" > session.txt', process.execPath, cliPath],
+      args: ["--permission-mode", "auto"],
+    });
+    const file = () => (fs.existsSync(outFile) ? fs.readFileSync(outFile, "utf8") : "");
+    await waitFor(() => file().includes("Ctrl+D or /exit quits"), 20_000, "the banner in the file");
+    term.submit("sleep a while");
+    await waitFor(() => fs.existsSync(path.join(box.project, "started")), 20_000, "the tool's start");
+    // Ctrl+C reaches the session as the terminal's signal (readline is not in raw mode).
+    term.press("C-c");
+    await waitFor(
+      () => file().includes("interrupted · what should codebot do instead?"),
+      20_000,
+      "the interruption",
+    );
+    term.submit("and now?");
+    await waitFor(() => file().includes("after the interruption"), 20_000, "the next answer");
+    term.submit("/exit");
+    // (Not its exit code: the tty's Ctrl+C also reached the test's wrapper shell, which ends with node.)
+    await waitFor(() => file().includes("closing the session"), 20_000, "the session's end");
+    expect(file()).not.toContain(ESC);
+    expect(file()).toMatch(/✗ bash touch started; sleep 30 → .*aborted/);
+  });
 });
