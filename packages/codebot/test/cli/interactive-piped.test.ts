@@ -50,6 +50,10 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
       expect(requestText(server.requests[2])).toContain("answer, with `code`");
       // The end of the input ends the session, through SessionEnd.
       expect(lines).toContain("closing the session (SessionEnd, waiting for hooks)…");
+      // Esc is no key without a terminal: the banner does not offer it.
+      expect(lines[1]).toBe(
+        "/help for commands · Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits",
+      );
     });
   }
 

@@ -103,7 +103,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
 
   view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
   view.line(
-    s.dim("/help for commands · Esc or Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits"),
+    s.dim(
+      `/help for commands · ${terminal ? "Esc or " : ""}Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits`,
+    ),
   );
   for (const line of problemLines(inventory.problems, s)) view.line(line);
   // Loaded after the first frame (marked and the highlighter are large); needed by the first answer.
