@@ -16,7 +16,7 @@ const ESC = "\x1b";
  * no cursor movement, no erase-line, no bracketed paste, not one ESC byte.
  */
 describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () => {
-  for (const extra of [{}, { NO_COLOR: "1" }]) {
+  for (const extra of [{}, { NO_COLOR: "1" }] as Record<string, string>[]) {
     it(`runs piped prompts in order, with a tool call, in plain text${"NO_COLOR" in extra ? " (NO_COLOR)" : ""}`, async () => {
       const box = sandbox();
       const server = await modelServer([
