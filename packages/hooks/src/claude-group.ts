@@ -34,6 +34,8 @@ export const CLAUDE_DEFAULT_TIMEOUT_S: Readonly<Record<ClaudeHookEntry["type"], 
   http: 600,
   // Claude Code's general default; the MCP call is bounded by its own server too.
   mcp_tool: 600,
+  // Claude Code 2.1.328's agent hook runner: 60 s unless the hook sets its own.
+  agent: 60,
 };
 
 const GROUP_KEYS = new Set(["matcher", "hooks"]);
@@ -100,14 +102,6 @@ function compileMember(
   const prefix = `hooks[${j}].`;
   if (!isPlainObject(raw)) {
     groupReport({ severity: "error", field: `hooks[${j}]`, message: "a hook in a group must be an object" });
-    return undefined;
-  }
-  if (raw.type === "agent") {
-    groupReport({
-      severity: "error",
-      field: `${prefix}type`,
-      message: 'Claude Code "agent" hooks are not supported; use a command, prompt or http hook',
-    });
     return undefined;
   }
   const parsed = claudeHookSchema.safeParse(raw);

@@ -20,7 +20,8 @@ export type SpecSource =
       headers?: Record<string, string> | undefined;
       allowedEnvVars?: string[] | undefined;
     }
-  | { type: "mcp_tool"; server: string; tool: string; input?: Record<string, unknown> | undefined };
+  | { type: "mcp_tool"; server: string; tool: string; input?: Record<string, unknown> | undefined }
+  | { type: "agent"; prompt: string; model?: string | undefined };
 
 const LABEL_MAX = 48;
 
@@ -44,6 +45,8 @@ export function specOf(entry: SpecSource): HookSpec {
         tool: entry.tool,
         ...(entry.input ? { input: entry.input } : {}),
       };
+    case "agent":
+      return { type: "agent", prompt: entry.prompt, ...(entry.model ? { model: entry.model } : {}) };
   }
 }
 
@@ -52,7 +55,7 @@ export function derivedLabel(where: string, entry: SpecSource): string {
   const body =
     entry.type === "command"
       ? entry.command
-      : entry.type === "prompt"
+      : entry.type === "prompt" || entry.type === "agent"
         ? entry.prompt
         : entry.type === "http"
           ? entry.url

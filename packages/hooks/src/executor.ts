@@ -63,7 +63,19 @@ export interface McpToolSpec {
   input?: Record<string, unknown>;
 }
 
-export type HookSpec = CommandSpec | PromptSpec | HttpSpec | McpToolSpec;
+/**
+ * Claude Code's `agent` hook: a sub-agent with read-only tools checks the condition the prompt
+ * describes and answers `{ok, reason}` like a prompt hook. The harness runs the sub-agent.
+ */
+export interface AgentSpec {
+  type: "agent";
+  /** Template; `$ARGUMENTS` becomes the payload JSON. */
+  prompt: string;
+  /** `provider/model-id`; absent means the session's current model. */
+  model?: string;
+}
+
+export type HookSpec = CommandSpec | PromptSpec | HttpSpec | McpToolSpec | AgentSpec;
 
 export interface HookExecutor<S extends HookSpec = HookSpec> {
   run(spec: S, ctx: RunContext): Promise<RunOutcome>;
@@ -80,4 +92,5 @@ export interface Executors {
   prompt?: HookExecutor<PromptSpec>;
   http?: HookExecutor<HttpSpec>;
   mcp_tool?: HookExecutor<McpToolSpec>;
+  agent?: HookExecutor<AgentSpec>;
 }

@@ -16,6 +16,13 @@
  * middleware switches on. A rewrite plans the remaining hooks again against the new arguments.
  * Adding an event is one row in events.ts, its input type in payload.ts, and its tests.
  */
+export {
+  AGENT_HOOK_MAX_TURNS,
+  type AgentExecutorOptions,
+  type AgentHookRequest,
+  type AgentHookRunner,
+  createAgentExecutor,
+} from "./agent-executor.js";
 export type { ApproveHook, HookApproval, HookApprovalRequest } from "./approval.js";
 export { buildClaudePayload } from "./claude-payload.js";
 export { type CommandExecutorOptions, createCommandExecutor } from "./command-executor.js";
@@ -46,6 +53,7 @@ export {
   UNSUPPORTED_CLAUDE_EVENTS,
 } from "./events.js";
 export type {
+  AgentSpec,
   CommandSpec,
   Executors,
   HookExecutor,

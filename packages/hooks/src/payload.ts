@@ -59,8 +59,9 @@ export interface EventInputs {
   /** `reason`: Claude Code's SessionEnd matcher field. */
   SessionEnd: { reason?: SessionEndReason };
   /** `agent`: the sub-agent's name (Claude Code's `agent_type`), before its loop starts. */
-  SubagentStart: { agent: string };
-  SubagentStop: { agent: string; lastAssistantMessage?: string };
+  /** `agentName`: this run's name, when it differs from its type (a scope's `when` tells runs apart by it). */
+  SubagentStart: { agent: string; agentName?: string };
+  SubagentStop: { agent: string; agentName?: string; lastAssistantMessage?: string };
   /** `trigger`: `manual` (`/compact`) or `auto`; `customInstructions`: the user's `/compact` focus. */
   PreCompact: { trigger: string; customInstructions?: string };
   PostCompact: { trigger: string; compactSummary: string };

@@ -6,16 +6,21 @@
 export type PromptVerdict = { ok: true } | { ok: false; reason?: string };
 
 export function parsePromptVerdict(reply: string): PromptVerdict {
+  return findVerdict(reply) ?? { ok: true };
+}
+
+/**
+ * The verdict in a reply read just as leniently, or undefined when there is none: an agent hook
+ * that ends without one failed (Claude Code: "did not return structured output"), it does not allow.
+ */
+export function findVerdict(reply: string): PromptVerdict | undefined {
   const text = reply.trim();
   const whole = readVerdict(text);
   if (whole) return whole;
   const first = text.indexOf("{");
   const last = text.lastIndexOf("}");
-  if (first !== -1 && last > first) {
-    const inner = readVerdict(text.slice(first, last + 1));
-    if (inner) return inner;
-  }
-  return { ok: true };
+  if (first !== -1 && last > first) return readVerdict(text.slice(first, last + 1));
+  return undefined;
 }
 
 /** The verdict as hook stdout, so it goes through the same interpretation as a command hook's. */

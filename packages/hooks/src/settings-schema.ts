@@ -77,7 +77,7 @@ export const ENTRY_KEYS: Record<HookEntry["type"], ReadonlySet<string>> = {
 /** Fields codebot adds to a Claude Code group's hooks (each keeps its native meaning). */
 const claudeExtraFields = {
   timeout: commonFields.timeout.describe(
-    "seconds (default: Claude Code's, 600 for command and http hooks, 30 for prompt hooks)",
+    "seconds (default: Claude Code's, 600 for command and http hooks, 30 for prompt hooks, 60 for agent hooks)",
   ),
   statusMessage: commonFields.statusMessage,
   name: commonFields.name,
@@ -127,12 +127,25 @@ export const claudeMcpToolHookSchema = z.object({
   ...claudeExtraFields,
 });
 
+export const claudeAgentHookSchema = z.object({
+  type: z.literal("agent"),
+  prompt: z
+    .string()
+    .min(1)
+    .describe(
+      "what the verifying sub-agent checks (read-only tools); $ARGUMENTS becomes the hook input JSON",
+    ),
+  model: promptHookSchema.shape.model,
+  ...claudeExtraFields,
+});
+
 /** One hook inside a Claude Code group. */
 export const claudeHookSchema = z.discriminatedUnion("type", [
   claudeCommandHookSchema,
   claudePromptHookSchema,
   claudeHttpHookSchema,
   claudeMcpToolHookSchema,
+  claudeAgentHookSchema,
 ]);
 
 export type ClaudeHookEntry = z.infer<typeof claudeHookSchema>;
@@ -142,6 +155,7 @@ export const CLAUDE_ENTRY_KEYS: Record<ClaudeHookEntry["type"], ReadonlySet<stri
   prompt: new Set(Object.keys(claudePromptHookSchema.shape)),
   http: new Set(Object.keys(claudeHttpHookSchema.shape)),
   mcp_tool: new Set(Object.keys(claudeMcpToolHookSchema.shape)),
+  agent: new Set(Object.keys(claudeAgentHookSchema.shape)),
 };
 
 /** A Claude Code group (§11): its hooks follow Claude Code's rules. */

@@ -143,19 +143,33 @@ describe("loading Claude Code groups", () => {
     const { hooks, problems } = loadHooks([
       layer({
         hooks: {
-          PreToolUse: [
-            group("Bash", cmd("ok"), { type: "command" }, { type: "agent", prompt: "check" }, "x"),
-          ],
+          PreToolUse: [group("Bash", cmd("ok"), { type: "command" }, { type: "agent" }, "x")],
         },
       }),
     ]);
     expect(hooks.map((h) => h.spec.type === "command" && h.spec.command)).toEqual(["ok"]);
     expect(problems.map(formatProblem)).toEqual([
       "/settings/user.json: hooks.PreToolUse[0].hooks[1].command: is required for command hooks",
-      '/settings/user.json: hooks.PreToolUse[0].hooks[2].type: Claude Code "agent" hooks are not supported; use a command, prompt or http hook',
+      "/settings/user.json: hooks.PreToolUse[0].hooks[2].prompt: is required for agent hooks",
       "/settings/user.json: hooks.PreToolUse[0].hooks[3]: a hook in a group must be an object",
     ]);
     expect(problems.every((p) => p.severity === "error")).toBe(true);
+  });
+
+  it("an agent hook (Claude Code's type: agent) loads with its prompt, model and Claude Code's 60 s default timeout", () => {
+    const { hooks, problems } = loadHooks([
+      layer({
+        hooks: {
+          Stop: [{ hooks: [{ type: "agent", prompt: "tests pass? $ARGUMENTS", model: "openai/gpt-5" }] }],
+          PreToolUse: [group("Bash", { type: "agent", prompt: "safe?", timeout: 5 })],
+        },
+      }),
+    ]);
+    expect(problems).toEqual([]);
+    expect(hooks.map((h) => [h.event, h.spec, h.timeoutMs, h.blocking])).toEqual([
+      ["Stop", { type: "agent", prompt: "tests pass? $ARGUMENTS", model: "openai/gpt-5" }, 60_000, true],
+      ["PreToolUse", { type: "agent", prompt: "safe?" }, 5_000, true],
+    ]);
   });
 
   it("a group matcher RE2 rejects is an error and the group is skipped", () => {

@@ -11,7 +11,7 @@ import { compileGlob, type GlobPattern } from "../paths/glob-pattern.js";
  * `prefix `), a pattern where `*` matches anything (`git diff *` also matches `git diff`), or an
  * exact command. For `read`, `write` and `edit` it is a gitignore-style path: `//abs`, `~/home`,
  * `/from-project-root`, `./relative` or `relative` (a name without `/` matches at any depth); a
- * rule on a folder covers what is inside. `Edit` rules apply to `write` too. Rules on tools
+ * rule on a folder covers what is inside. `Edit` rules apply to `write` and `multi_edit` too. Rules on tools
  * codebot does not have (`WebFetch(domain:x)`) are accepted and match nothing here; `mcp__server`
  * and `mcp__server__tool` cover MCP tools (ruleCoversTool).
  */
@@ -46,10 +46,11 @@ const SUBJECT_OF: Readonly<Record<string, SubjectKind>> = {
   read: "path",
   write: "path",
   edit: "path",
+  multi_edit: "path",
 };
 
 /** codebot's own tools that take no specifier. */
-const WHOLE_TOOLS = new Set(["glob", "grep", "task_create", "task_update", "task_list", "agent"]);
+const WHOLE_TOOLS = new Set(["glob", "grep", "ls", "task_create", "task_update", "task_list", "agent"]);
 
 export function subjectKind(tool: string): SubjectKind | undefined {
   return SUBJECT_OF[tool];
@@ -84,12 +85,15 @@ export function parsePermissionRule(
   return { ok: true, rule: { text, tool, opaque: body } };
 }
 
+/** The tools an `Edit` rule covers besides edit itself (Claude Code: every tool that edits files). */
+const EDITS = new Set(["write", "multi_edit"]);
+
 /**
  * Whether `rule` is about calls of `tool` (`Edit` rules cover every tool that edits files;
  * `mcp__github` covers every tool of that MCP server).
  */
 export function ruleCoversTool(rule: PermissionRule, tool: string): boolean {
-  return rule.tool === tool || (rule.tool === "edit" && tool === "write") || mcpRuleCovers(rule.tool, tool);
+  return rule.tool === tool || (rule.tool === "edit" && EDITS.has(tool)) || mcpRuleCovers(rule.tool, tool);
 }
 
 /**

@@ -16,6 +16,9 @@ import {
   type RuleSubject,
 } from "./permission-rules.js";
 
+/** The tools acceptEdits lets run unasked. */
+const FILE_EDITS = new Set(["write", "edit", "multi_edit"]);
+
 /** Allowed (with `args` when a PermissionRequest hook gave new arguments), or refused with the reason the model gets. */
 export type ToolVerdict =
   | { allowed: true; args?: Record<string, unknown> }
@@ -96,7 +99,7 @@ export class ToolApproval {
     const askRule = firstMatching(askRules, subject, where);
     if (askRule === undefined) {
       if (tool.mutating !== true || mode === "auto" || preApproved) return { allowed: true };
-      if (mode === "acceptEdits" && (call.name === "write" || call.name === "edit")) return { allowed: true };
+      if (mode === "acceptEdits" && FILE_EDITS.has(call.name)) return { allowed: true };
       const grantedRules = [...this.granted].flat();
       if (allowedByRules([...allow, ...this.sessionRules, ...grantedRules], subject, where))
         return { allowed: true };

@@ -13,15 +13,23 @@ export class PathPolicy {
   constructor(
     projectDir: string,
     private readonly allowOutside = false,
+    /** Single files outside the project that may be reached too (real paths). */
+    private readonly alsoFiles: readonly string[] = [],
   ) {
     this.root = fs.realpathSync(path.resolve(projectDir));
+  }
+
+  /** The same policy letting one more file through (an agent hook's verifier reads the transcript). */
+  withFile(file: string): PathPolicy {
+    return new PathPolicy(this.root, this.allowOutside, [...this.alsoFiles, realPathOfDeepestAncestor(file)]);
   }
 
   /** The real absolute path for `input`, or an error message naming the tool. */
   resolve(tool: string, input: string): { ok: true; path: string } | { ok: false; error: string } {
     if (input.includes("\0")) return { ok: false, error: `${tool}: path contains a NUL byte` };
     const real = realPathOfDeepestAncestor(path.resolve(this.root, input));
-    if (this.allowOutside || this.contains(real)) return { ok: true, path: real };
+    if (this.allowOutside || this.contains(real) || this.alsoFiles.includes(real))
+      return { ok: true, path: real };
     return {
       ok: false,
       error: `${tool}: ${input} is outside the project directory ${this.root}; paths outside the project are refused (the allowOutsideProject option allows them)`,

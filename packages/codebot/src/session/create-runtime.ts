@@ -17,11 +17,15 @@ import {
   type LoadedHooks,
   type TraceRecord,
 } from "@codebot/hooks";
+import { agentHookRunner } from "../agents/agent-hook.js";
+import { AgentHookScopes } from "../agents/agent-hook-scopes.js";
+import { loadAgents } from "../agents/load-agents.js";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import { permissionHooks } from "../approval/permission-hooks.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { visible } from "../approval/visible-text.js";
+import { modelFlag } from "../cli/model-flag.js";
 import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
 import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
 import { projectContext } from "../instructions/project-context.js";
@@ -214,6 +218,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     env,
     settingsEnv: settings.env,
     mcpServers: () => mcp?.servers,
+    agentHook: agentHookRunner({
+      model: async (spec) => (spec === undefined ? model : resolveModel(spec, env)),
+      paths,
+      env: settings.env,
+      approval: approval.toolMiddleware(),
+    }),
   });
   // mcp_tool hooks reach the MCP servers, which start once the tools exist, through this.
   let mcp: SessionMcp | undefined;
@@ -279,6 +289,18 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers: project.layers, env });
   for (const problem of instructions.loaded.problems) notify(`codebot: instruction file: ${problem}`);
 
+  // Custom sub-agents (.codebot/agents, .claude/agents, the user's, plugins'), chosen by the agent tool's subagent_type.
+  const agents = await loadAgents({
+    cwd,
+    codebotHome,
+    claudeHome,
+    claudeCompat: instructions.claudeCompat,
+    plugins: project.plugins,
+  });
+  for (const problem of agents.problems) notify(`codebot: ${formatProblem(problem)}`);
+  const agentScopes = new AgentHookScopes(runner, agents.agents, notify);
+  const scopeEnds = new Map<string, () => void>();
+
   const validation = new StopValidation(
     (input) => runner.postStopValidation(input),
     settings.postStopValidation.maxAttempts,
@@ -310,6 +332,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     taskHooks: runner,
     subagents: {
       model: () => model,
+      modelFor: (spec) => modelOf(modelFlag(spec, env), env),
+      agents: agents.agents,
       middleware,
       systemPrompt: (name) => subagentSystemPrompt(cwd, name),
       maxTurns: options.maxTurns,
@@ -318,15 +342,22 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         events.emit({ kind: "agent", agentName, event });
       },
       recordMessage: (agentName, message) => transcript.append(message, agentName),
-      started: async (agentName) => {
-        const decision = await runner.fire("SubagentStart", { agent: agentName });
+      started: async (run) => {
+        // The agent's own hooks first, so its SubagentStart hooks fire too.
+        scopeEnds.set(run.name, agentScopes.enter(run));
+        const decision = await runner.fire("SubagentStart", { agent: run.type, agentName: run.name });
         return decision.kind === "stop" ? undefined : decision.context;
       },
-      stopped: (agentName, lastAssistantMessage) =>
+      stopped: async (run, lastAssistantMessage) => {
         runner.subagentStop({
-          agent: agentName,
+          agent: run.type,
+          agentName: run.name,
           ...(lastAssistantMessage !== undefined ? { lastAssistantMessage } : {}),
-        }),
+        });
+        // SubagentStop has picked its hooks (the agent's own among them): they leave with the run.
+        scopeEnds.get(run.name)?.();
+        scopeEnds.delete(run.name);
+      },
     },
   });
   // Skills and commands: the model loads them with the `skill` tool, the user runs `/name args`.

@@ -1,7 +1,9 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type Env, resolveModel } from "@codebot/agentcore";
 import {
+  type AgentHookRunner,
   type AllowList,
+  createAgentExecutor,
   createCommandExecutor,
   createHttpExecutor,
   createPromptExecutor,
@@ -21,6 +23,8 @@ export interface HookExecutorDeps {
   settingsEnv: Record<string, string>;
   /** The session's MCP servers, for `mcp_tool` hooks (they start after the runner is made). */
   mcpServers(): McpServers | undefined;
+  /** Runs the read-only sub-agent of an `agent` hook (the engine knows no tools). */
+  agentHook: AgentHookRunner;
 }
 
 /**
@@ -46,6 +50,7 @@ export function hookExecutors(deps: HookExecutorDeps): Executors {
       close: () => http.close?.() ?? Promise.resolve(),
     },
     mcp_tool: { run: (spec, ctx) => runMcpToolHook(spec, ctx, deps.mcpServers()) },
+    agent: createAgentExecutor({ runAgent: deps.agentHook }),
   };
 }
 

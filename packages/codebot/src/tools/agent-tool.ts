@@ -4,86 +4,161 @@ import {
   agentLoop,
   type LoopResult,
   type Tool,
+  type ToolContext,
   type ToolMiddleware,
+  type ToolResult,
 } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { z } from "zod";
+import type { AgentDefinition } from "../agents/agent-definition.js";
+import { agentTools } from "../agents/agent-tools.js";
 import { finalText } from "../session/prompt-result.js";
 import { userTurn } from "../session/user-turn.js";
+
+/** One run of a sub-agent: its name in this session, and the custom agent it runs, if any. */
+export interface SubagentRun {
+  /** The name its transcript lines, events and tool calls carry. */
+  name: string;
+  /** What SubagentStart/SubagentStop hooks match on (Claude Code's `agent_type`): the custom agent's name, else `name`. */
+  type: string;
+  agent?: AgentDefinition;
+}
 
 /** What a sub-agent shares with the session that starts it. */
 export interface SubagentHost {
   /** The session's current model. */
   model(): LanguageModelV3;
-  /** The session's tools without `agent` (sub-agents do not nest). */
-  tools: readonly Tool[];
+  /** A custom agent's own `model` (an alias, `provider/id` or a bare id). */
+  modelFor(spec: string): Promise<LanguageModelV3>;
+  /** The session's tools at this moment, MCP tools included, without `agent` (sub-agents do not nest). */
+  tools(): readonly Tool[];
   /** The session's middleware: the same hooks, approval and change tracking. */
   middleware: readonly ToolMiddleware[];
   systemPrompt(name: string): string;
   maxTurns?: number;
+  /** The custom sub-agents the model may choose by `subagent_type`. */
+  agents: readonly AgentDefinition[];
   /** Every event of the sub-agent's loop (transcript, subscribers). */
   onEvent(agentName: string, event: AgentEvent): void;
   /** Records the sub-agent's prompt, which the loop does not announce as an event. */
   recordMessage(agentName: string, message: ModelMessage): void;
-  /** Fires SubagentStart before the sub-agent's loop; resolves to the hooks' context for it. */
-  started(agentName: string): Promise<string | undefined>;
-  /** Fires SubagentStop, with the sub-agent's last text when it has one. */
-  stopped(agentName: string, lastAssistantMessage?: string): void;
+  /** Before the sub-agent's loop: fires SubagentStart; resolves to the hooks' context for it. */
+  started(run: SubagentRun): Promise<string | undefined>;
+  /** Its loop exited, whatever the reason: fires SubagentStop, with its last text when it has one. */
+  stopped(run: SubagentRun, lastAssistantMessage?: string): Promise<void>;
 }
 
+/** The sub-agent the model gets when it names no `subagent_type` (Claude Code's name for it). */
+export const GENERAL_PURPOSE = "general-purpose";
+
 const inputSchema = z.object({
+  prompt: z.string().min(1).describe("The task for the sub-agent, with everything it needs to know"),
+  subagent_type: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      `Which kind of agent to run (one of the list in this tool's description); default ${GENERAL_PURPOSE}`,
+    ),
   name: z
     .string()
     .min(1)
     .max(64)
     .refine((n) => n !== "main", { message: '"main" is the top-level agent; choose another name' })
-    .describe("A short name for the sub-agent, e.g. test-runner"),
-  prompt: z.string().min(1).describe("The task for the sub-agent, with everything it needs to know"),
+    .optional()
+    .describe("A short name for this sub-agent, e.g. test-runner; default: its subagent_type"),
 });
 
+type AgentArgs = z.infer<typeof inputSchema>;
+
 /**
- * `agent {name, prompt}`: runs a sub-agent with its own loop, the same model, tools (minus
- * `agent`) and middleware; its final text is the result. SubagentStop fires whenever its loop
- * exits, whatever the reason.
+ * `agent {prompt, subagent_type?, name?}`: runs a sub-agent with its own loop and the session's
+ * middleware; its final text is the result. A `subagent_type` naming a custom agent gives it that
+ * agent's instructions, tools and model. SubagentStop fires whenever its loop exits, whatever the
+ * reason.
  */
-export function agentTool(host: SubagentHost): Tool<z.infer<typeof inputSchema>> {
+export function agentTool(host: SubagentHost): Tool<AgentArgs> {
   return {
     name: "agent",
-    description:
-      "Start a sub-agent on a self-contained task. It has the same tools (except agent) and reports back its final answer.",
+    description: toolDescription(host.agents),
     inputSchema,
     async execute(args, ctx) {
-      // The caller's message with this very call reaches the transcript first, so the sub-agent's lines follow it.
-      await ctx.eventsDelivered();
-      // SubagentStart's context goes into the sub-agent's first message, as UserPromptSubmit's does for the main agent.
-      const prompt = userTurn(args.prompt, await host.started(args.name));
-      let result: LoopResult | undefined;
-      try {
-        const stream = agentLoop({
-          model: host.model(),
-          systemPrompt: host.systemPrompt(args.name),
-          messages: [prompt],
-          tools: [...host.tools],
-          middleware: [...host.middleware],
-          maxTurns: host.maxTurns,
-          signal: ctx.signal,
-          agentName: args.name,
-        });
-        host.recordMessage(args.name, prompt);
-        for await (const event of stream) host.onEvent(args.name, event);
-        result = await stream.result();
-      } catch (error) {
-        return { content: `agent ${args.name}: failed: ${(error as Error).message}`, isError: true };
-      } finally {
-        host.stopped(args.name, result ? finalText(result.newMessages) : undefined);
+      const type = args.subagent_type ?? GENERAL_PURPOSE;
+      const agent = host.agents.find((a) => a.name === type);
+      if (agent === undefined && type !== GENERAL_PURPOSE) {
+        const known = [GENERAL_PURPOSE, ...host.agents.map((a) => a.name)].join(", ");
+        return { content: `agent: unknown subagent_type "${type}" (available: ${known})`, isError: true };
       }
-      const text = finalText(result.newMessages);
-      if (result.reason === "stop") return { content: text === "" ? "(no answer)" : text, isError: false };
-      const why = result.reason === "error" ? `error: ${result.error?.message ?? "unknown"}` : result.reason;
-      return {
-        content: `agent ${args.name}: ended early (${why})${text === "" ? "" : `\n${text}`}`,
-        isError: true,
-      };
+      // The agent tool is not read-only, so the kernel runs its calls one after another: a name is never in use twice at once.
+      const name = args.name ?? type;
+      const run: SubagentRun = { name, type: agent?.name ?? name, ...(agent ? { agent } : {}) };
+      let model: LanguageModelV3;
+      try {
+        model = agent?.model === undefined ? host.model() : await host.modelFor(agent.model);
+      } catch (error) {
+        return {
+          content: `agent ${name}: model ${agent?.model}: ${(error as Error).message}`,
+          isError: true,
+        };
+      }
+      return runSubagent(host, run, args.prompt, model, ctx);
     },
   };
+}
+
+async function runSubagent(
+  host: SubagentHost,
+  run: SubagentRun,
+  task: string,
+  model: LanguageModelV3,
+  ctx: ToolContext,
+): Promise<ToolResult> {
+  const { name, agent } = run;
+  // The caller's message with this very call reaches the transcript first, so the sub-agent's lines follow it.
+  await ctx.eventsDelivered();
+  // SubagentStart's context goes into the sub-agent's first message, as UserPromptSubmit's does for the main agent.
+  const prompt = userTurn(task, await host.started(run));
+  let result: LoopResult | undefined;
+  try {
+    const stream = agentLoop({
+      model,
+      systemPrompt: systemPromptOf(host.systemPrompt(name), agent),
+      messages: [prompt],
+      tools: agent ? agentTools(host.tools(), agent) : [...host.tools()],
+      middleware: [...host.middleware],
+      maxTurns: agent?.maxTurns ?? host.maxTurns,
+      signal: ctx.signal,
+      agentName: name,
+    });
+    host.recordMessage(name, prompt);
+    for await (const event of stream) host.onEvent(name, event);
+    result = await stream.result();
+  } catch (error) {
+    return { content: `agent ${name}: failed: ${(error as Error).message}`, isError: true };
+  } finally {
+    await host.stopped(run, result ? finalText(result.newMessages) : undefined);
+  }
+  const text = finalText(result.newMessages);
+  if (result.reason === "stop") return { content: text === "" ? "(no answer)" : text, isError: false };
+  const why = result.reason === "error" ? `error: ${result.error?.message ?? "unknown"}` : result.reason;
+  return {
+    content: `agent ${name}: ended early (${why})${text === "" ? "" : `\n${text}`}`,
+    isError: true,
+  };
+}
+
+/** The tool's description lists the custom agents, so the model can choose one by what it is for. */
+function toolDescription(agents: readonly AgentDefinition[]): string {
+  const lines = [
+    "Start a sub-agent on a self-contained task. It works with its own context and reports back its final answer.",
+    "Available agent types (subagent_type):",
+    `- ${GENERAL_PURPOSE}: the same tools as you (except agent), for any task`,
+    ...agents.map((a) => `- ${a.name}: ${a.description.replace(/\s+/g, " ")}`),
+  ];
+  return lines.join("\n");
+}
+
+/** A custom agent's instructions follow the sub-agent's own (where it works, how to report). */
+function systemPromptOf(base: string, agent: AgentDefinition | undefined): string {
+  return agent === undefined || agent.prompt === "" ? base : `${base}\n\n${agent.prompt}`;
 }

@@ -5,6 +5,8 @@ import { bashTool } from "./bash-tool.js";
 import { editTool } from "./edit-tool.js";
 import { globTool } from "./glob-tool.js";
 import { grepTool } from "./grep-tool.js";
+import { lsTool } from "./ls-tool.js";
+import { multiEditTool } from "./multi-edit-tool.js";
 import { readTool } from "./read-tool.js";
 import { type TaskHooks, taskCreateTool, taskListTool, taskUpdateTool } from "./task-tools.js";
 import type { ToolEnvironment } from "./tool-environment.js";
@@ -18,7 +20,10 @@ export interface BuiltinToolsOptions {
   subagents: Omit<SubagentHost, "tools">;
 }
 
-/** The main agent's tools; sub-agents get the same list without `agent`. */
+/**
+ * The main agent's tools. Sub-agents get the list as it is when they start, without `agent`:
+ * MCP tools join it as their servers connect.
+ */
 export function builtinTools(options: BuiltinToolsOptions): Tool[] {
   const env = options.toolEnv;
   const shared: Tool[] = [
@@ -26,11 +31,15 @@ export function builtinTools(options: BuiltinToolsOptions): Tool[] {
     readTool(env),
     writeTool(env),
     editTool(env),
+    multiEditTool(env),
     globTool(env),
     grepTool(env),
+    lsTool(env),
     taskCreateTool(options.tasks, options.taskHooks),
     taskUpdateTool(options.tasks, options.taskHooks),
     taskListTool(options.tasks),
   ];
-  return [...shared, agentTool({ ...options.subagents, tools: shared })];
+  const tools: Tool[] = [...shared];
+  tools.push(agentTool({ ...options.subagents, tools: () => tools.filter((t) => t.name !== "agent") }));
+  return tools;
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { z } from "zod";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { applyStringEdit } from "./string-edit.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
 const inputSchema = z.object({
@@ -23,9 +24,6 @@ export function editTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       const fail = (message: string) => ({ content: `edit: ${args.file_path}: ${message}`, isError: true });
       const resolved = env.paths.resolve("edit", args.file_path);
       if (!resolved.ok) return { content: resolved.error, isError: true };
-      if (args.old_string === "") return fail("old_string is empty; use write to create a file");
-      if (args.old_string === args.new_string)
-        return fail("old_string and new_string are the same; nothing to change");
       let text: string;
       let mode: number;
       try {
@@ -35,18 +33,11 @@ export function editTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
         const code = (error as NodeJS.ErrnoException).code;
         return fail(code === "ENOENT" ? "no such file" : (error as Error).message);
       }
-      // split/join replaces literally: no `$&` patterns as with String.replace.
-      const pieces = text.split(args.old_string);
-      const count = pieces.length - 1;
-      if (count === 0)
-        return fail("old_string not found in the file; read the file and copy the text exactly");
-      if (count > 1 && args.replace_all !== true) {
-        return fail(
-          `old_string matches ${count} times; add surrounding context to make it unique, or set replace_all`,
-        );
-      }
+      const edited = applyStringEdit(text, args);
+      if (!edited.ok) return fail(edited.error);
+      const count = edited.count;
       try {
-        writeFileAtomic(resolved.path, pieces.join(args.new_string), mode);
+        writeFileAtomic(resolved.path, edited.text, mode);
       } catch (error) {
         return fail((error as Error).message);
       }

@@ -8,6 +8,7 @@ export function hookBody(hook: CompiledHook): string {
     case "command":
       return hook.spec.command;
     case "prompt":
+    case "agent":
       return hook.spec.prompt;
     case "http":
       return hook.spec.url;
@@ -36,7 +37,7 @@ export function wireHook({ hook, trust, fingerprint, scripts }: InventoryHook): 
     type: hook.spec.type,
     [hook.spec.type === "command"
       ? "command"
-      : hook.spec.type === "prompt"
+      : hook.spec.type === "prompt" || hook.spec.type === "agent"
         ? "prompt"
         : hook.spec.type === "http"
           ? "url"

@@ -16,7 +16,10 @@ function rawCallSummary(call: ToolCall): string {
     case "read":
     case "write":
     case "edit":
+    case "multi_edit":
       return str("file_path") ?? "";
+    case "ls":
+      return str("path") ?? ".";
     case "glob":
     case "grep":
       return [str("pattern"), str("path")].filter(Boolean).join(" in ");
@@ -25,7 +28,7 @@ function rawCallSummary(call: ToolCall): string {
     case "task_update":
       return `#${str("task_id") ?? "?"}${str("status") ? ` → ${str("status")}` : ""}`;
     case "agent":
-      return str("name") ?? "";
+      return str("name") ?? str("subagent_type") ?? "";
     default:
       return JSON.stringify(a);
   }

@@ -1,0 +1,56 @@
+/**
+ * A custom sub-agent's front-matter hooks (issue 14 item 4), in force only while that sub-agent
+ * runs and only for its own firings — its tool calls, and its SubagentStart and SubagentStop
+ * (its `Stop` was renamed SubagentStop when the file was read) — through the runner's scoped
+ * hooks. They count as hooks of the file's origin: a project agent's need consent like any
+ * project hook (§8). Compiled once at session start, where their problems are told.
+ */
+import {
+  type CompiledHook,
+  formatProblem,
+  type HookRunner,
+  type LoadedHooks,
+  loadHooks,
+} from "@codebot/hooks";
+import type { SubagentRun } from "../tools/agent-tool.js";
+import type { AgentDefinition } from "./agent-definition.js";
+
+export class AgentHookScopes {
+  private readonly compiled = new Map<string, CompiledHook[]>();
+
+  constructor(
+    private readonly runner: Pick<HookRunner, "addScopedHooks">,
+    agents: readonly AgentDefinition[],
+    notify: (message: string) => void,
+  ) {
+    for (const agent of agents) {
+      if (agent.hooks === undefined) continue;
+      const loaded = compileAgentHooks(agent);
+      for (const problem of loaded.problems)
+        notify(`codebot: agent ${agent.name}: ${formatProblem(problem)}`);
+      if (loaded.hooks.length > 0) this.compiled.set(agent.name, loaded.hooks);
+    }
+  }
+
+  /** Puts the run's agent hooks in force for its own firings; the returned function ends that. */
+  enter(run: SubagentRun): () => void {
+    const hooks = run.agent ? this.compiled.get(run.agent.name) : undefined;
+    if (hooks === undefined) return () => {};
+    return this.runner.addScopedHooks(`agent:${run.name}`, hooks, {
+      when: (fields) => fields.agentName === run.name,
+    });
+  }
+}
+
+/** An agent's front-matter hooks compiled as a settings layer of its origin (the session and `hooks trust` alike). */
+export function compileAgentHooks(agent: AgentDefinition): LoadedHooks {
+  if (agent.hooks === undefined) return { hooks: [], problems: [], disabled: false };
+  return loadHooks([
+    {
+      source: agent.hookSource,
+      path: agent.file,
+      settings: { hooks: agent.hooks },
+      ...(agent.plugin ? { plugin: agent.plugin } : {}),
+    },
+  ]);
+}

@@ -1,0 +1,106 @@
+/**
+ * Finds the custom sub-agents of a session: the project's (`.codebot/agents/`, and with Claude
+ * Code compatibility `.claude/agents/`), the user's (`$CODEBOT_HOME/agents/`, `~/.claude/agents/`)
+ * and the plugins' (`<plugin>/agents/`, named `<plugin>:<name>`). On a name clash the first wins,
+ * in that order (Claude Code's: project over user over plugin); the shadowed file is reported.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Problem } from "@codebot/hooks";
+import { readSettingsText } from "../settings/read-settings-text.js";
+import { type AgentDefinition, type AgentOrigin, type PluginOf, parseAgentFile } from "./agent-definition.js";
+
+export interface AgentLocations {
+  cwd: string;
+  codebotHome: string;
+  claudeHome: string;
+  /** Claude Code compatibility (codebot's user settings `claudeCompat`, default on): `.claude/agents`, `~/.claude/agents`. */
+  claudeCompat: boolean;
+  /** Every plugin folder the settings loaded (with hooks or not): their `agents/` are read. */
+  plugins?: readonly PluginOf[];
+}
+
+export interface LoadedAgents {
+  agents: AgentDefinition[];
+  problems: Problem[];
+}
+
+/** At most this many files per folder tree: a hostile repository cannot make start-up crawl. */
+const MAX_FILES = 200;
+
+export async function loadAgents(where: AgentLocations): Promise<LoadedAgents> {
+  const folders: { dir: string; origin: AgentOrigin; plugin?: PluginOf }[] = [
+    { dir: path.join(where.cwd, ".codebot", "agents"), origin: "project" },
+  ];
+  if (where.claudeCompat) folders.push({ dir: path.join(where.cwd, ".claude", "agents"), origin: "project" });
+  folders.push({ dir: path.join(where.codebotHome, "agents"), origin: "user" });
+  if (where.claudeCompat) folders.push({ dir: path.join(where.claudeHome, "agents"), origin: "user" });
+  for (const plugin of where.plugins ?? [])
+    folders.push({ dir: path.join(plugin.root, "agents"), origin: "plugin", plugin });
+
+  const agents: AgentDefinition[] = [];
+  const problems: Problem[] = [];
+  for (const folder of folders) {
+    for (const file of markdownFiles(folder.dir)) {
+      if (folder.origin === "project" && !insideProject(file, where.cwd)) {
+        problems.push({
+          severity: "warning",
+          scope: "settings",
+          file,
+          message: "agent: links outside the project; not loaded",
+        });
+        continue;
+      }
+      const read = readSettingsText(file);
+      if (read.kind === "error")
+        problems.push({ severity: "error", scope: "settings", file, message: `agent: ${read.message}` });
+      if (read.kind !== "text") continue;
+      const agent = await parseAgentFile(file, read.text, folder.origin, problems, folder.plugin);
+      if (agent === undefined) continue;
+      const earlier = agents.find((a) => a.name === agent.name);
+      if (earlier) {
+        problems.push({
+          severity: "warning",
+          scope: "settings",
+          file,
+          message: `agent: ${agent.name} is also defined in ${earlier.file}, which wins; this one is not used`,
+        });
+        continue;
+      }
+      agents.push(agent);
+    }
+  }
+  return { agents, problems };
+}
+
+/** A project's agent file stays inside it: a symlink out of the repository is not followed. */
+function insideProject(file: string, cwd: string): boolean {
+  try {
+    const root = fs.realpathSync(cwd);
+    const real = fs.realpathSync(file);
+    return real.startsWith(root + path.sep);
+  } catch {
+    return false;
+  }
+}
+
+/** Every `*.md` below `dir`, sorted by path; symlinked folders are not followed. */
+function markdownFiles(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (folder: string): void => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (files.length >= MAX_FILES) return;
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".md") && (entry.isFile() || entry.isSymbolicLink())) files.push(full);
+    }
+  };
+  walk(dir);
+  return files;
+}

@@ -1,0 +1,41 @@
+/**
+ * The custom agents' hooks in the inventory (issue 14 item 4), so that `hooks list`, `hooks
+ * validate` and `/hooks` show them and their problems (an unusable agent file, a bad hook entry),
+ * and a project's agents ask for consent with the rest of the project: their front-matter hooks
+ * are project hooks, which the one project question and `codebot hooks trust` list and approve.
+ */
+import { consentFingerprint, referencedScripts, USER_OWNED_SOURCES } from "@codebot/hooks";
+import { compileAgentHooks } from "../../agents/agent-hook-scopes.js";
+import { loadAgents } from "../../agents/load-agents.js";
+import { resolveClaudeHome } from "../../paths/claude-home.js";
+import { claudeCompatOf } from "../../settings/claude-compat.js";
+import type { HookInventory, InventoryHook } from "./hook-inventory.js";
+
+export async function withAgents(inv: HookInventory): Promise<HookInventory> {
+  const { project, cwd, codebotHome } = inv;
+  const loaded = await loadAgents({
+    cwd,
+    codebotHome,
+    claudeHome: resolveClaudeHome(undefined, process.env),
+    claudeCompat: claudeCompatOf(project.layers, codebotHome),
+    plugins: project.plugins,
+  });
+  const hooks: InventoryHook[] = [];
+  const problems = [...loaded.problems];
+  for (const agent of loaded.agents) {
+    const compiled = compileAgentHooks(agent);
+    problems.push(...compiled.problems);
+    for (const hook of compiled.hooks) {
+      const fingerprint = consentFingerprint(hook.fingerprint, hook.spec, cwd);
+      const own = USER_OWNED_SOURCES.has(hook.source);
+      hooks.push({
+        hook,
+        fingerprint,
+        scripts: hook.spec.type === "command" ? referencedScripts(hook.spec.command, cwd) : [],
+        trust: own ? "own" : project.trustStore.isHookTrusted(fingerprint) ? "approved" : "needs approval",
+      });
+    }
+  }
+  if (hooks.length === 0 && problems.length === 0) return inv;
+  return { ...inv, hooks: [...inv.hooks, ...hooks], problems: [...inv.problems, ...problems] };
+}

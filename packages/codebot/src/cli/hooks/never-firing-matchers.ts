@@ -1,0 +1,54 @@
+/**
+ * Tool names in the matchers of tool events that name no tool codebot has (Claude Code's
+ * `WebFetch`, `NotebookEdit`, a typo): that hook, or that part of its matcher, never fires in
+ * codebot. `hooks validate` lists them instead of letting them be silently ignored. Regex matchers
+ * and MCP tool names (whose servers are only known once connected) are not judged.
+ */
+import { type CompiledHook, type Problem, toolNames } from "@codebot/hooks";
+
+/** What to use instead, for Claude Code tools codebot covers with tools of its own. */
+const INSTEAD: Readonly<Record<string, string>> = {
+  TodoWrite: "codebot tracks work with task_create and task_update (TaskCreate|TaskUpdate)",
+  TodoRead: "codebot lists tasks with task_list (TaskList)",
+};
+
+export function neverFiringMatchers(hooks: readonly CompiledHook[], tools: readonly string[]): Problem[] {
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  const known = tools.flatMap((tool) => toolNames(tool));
+  for (const hook of hooks) {
+    if (hook.matchOn !== "tool" || hook.matcher.kind !== "exact") continue;
+    // The members of a Claude Code group share its matcher: one report per group.
+    const key = hook.group ?? `${hook.path}#${hook.event}[${hook.index}]`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const claude = hook.style === "claude";
+    const names = claude
+      ? hook.matcher.source
+          .split(/[|,]/)
+          .map((n) => n.trim())
+          .filter((n) => n !== "")
+      : [hook.matcher.source];
+    const unknown = names.filter(
+      (name) =>
+        !name.startsWith("mcp__") &&
+        !known.some((k) => (claude ? k === name : k.toLowerCase() === name.toLowerCase())),
+    );
+    if (unknown.length === 0) continue;
+    const hints = unknown.flatMap((name) => (INSTEAD[name] ? [`${name}: ${INSTEAD[name]}`] : []));
+    const list = unknown.map((n) => JSON.stringify(n)).join(", ");
+    const message =
+      unknown.length === names.length
+        ? `${list} ${unknown.length === 1 ? "is" : "are"} not a tool codebot has: this hook never fires in codebot`
+        : `${list} ${unknown.length === 1 ? "is" : "are"} not a tool codebot has: that part of the matcher never fires in codebot`;
+    problems.push({
+      severity: "warning",
+      file: hook.path,
+      event: hook.event,
+      index: hook.index,
+      field: "matcher",
+      message: hints.length ? `${message} (${hints.join("; ")})` : message,
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,18 @@
+/**
+ * The names of the tools builtinTools gives, in its order, for checks that need no session (`hooks
+ * validate`, agent files' `tools`); a test keeps the two lists equal.
+ */
+export const BUILTIN_TOOL_NAMES: readonly string[] = [
+  "bash",
+  "read",
+  "write",
+  "edit",
+  "multi_edit",
+  "glob",
+  "grep",
+  "ls",
+  "task_create",
+  "task_update",
+  "task_list",
+  "agent",
+];

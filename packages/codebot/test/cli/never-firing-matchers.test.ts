@@ -1,0 +1,74 @@
+/**
+ * `codebot hooks validate` lists tool names in matchers that codebot has no tool for (issue 14
+ * item 6): such a hook never fires in codebot, and is not silently ignored. Agent hooks validate.
+ */
+import { describe, expect, it } from "vitest";
+import { command, sandbox } from "./support/cli-fixtures.js";
+import { cliEnv, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+describe("hooks validate: matchers on tools codebot does not have", () => {
+  it("names each unknown tool, says whether the whole hook or part of its matcher never fires, and hints at TodoWrite's replacement", async () => {
+    const box = sandbox();
+    const file = box.json("s.json", {
+      hooks: {
+        PreToolUse: [
+          { matcher: "WebFetch", hooks: [command("true"), command("false")] },
+          { matcher: "Edit|MultiEdit|Write|NotebookEdit", hooks: [command("true")] },
+          { matcher: "TodoWrite", hooks: [command("true")] },
+          { matcher: "Bash|LS|Skill|mcp__github__create_issue", hooks: [command("true")] },
+          command("true", { matcher: "webfetch" }),
+          command("true", { matcher: "BASH" }),
+          command("true", { matcher: "/Web.*/" }),
+        ],
+        PostToolUse: [{ matcher: "Agent|Task|Glob|Grep|Read", hooks: [{ type: "agent", prompt: "ok?" }] }],
+      },
+    });
+    const r = await runCli(["hooks", "validate", "--settings", file, "--cwd", box.project], {
+      env: cliEnv(box.home),
+    });
+    expect(r.code).toBe(0);
+    const warnings = r.stdout.split("\n").filter((line) => line.includes("codebot has"));
+    expect(warnings).toEqual([
+      `warning: ${file}: hooks.PreToolUse[0].matcher: "WebFetch" is not a tool codebot has: this hook never fires in codebot`,
+      `warning: ${file}: hooks.PreToolUse[1].matcher: "NotebookEdit" is not a tool codebot has: that part of the matcher never fires in codebot`,
+      `warning: ${file}: hooks.PreToolUse[2].matcher: "TodoWrite" is not a tool codebot has: this hook never fires in codebot (TodoWrite: codebot tracks work with task_create and task_update (TaskCreate|TaskUpdate))`,
+      `warning: ${file}: hooks.PreToolUse[4].matcher: "webfetch" is not a tool codebot has: this hook never fires in codebot`,
+    ]);
+    expect(r.stdout).toContain("1 settings file, 9 hooks: 0 error(s), 4 warning(s)");
+  });
+
+  it("also lists the custom agents' problems: a broken agent file, a bad hook in one, a matcher on a missing tool", async () => {
+    const box = sandbox();
+    box.write(".claude/agents/broken.md", "---\nname: broken\n---\nno description\n");
+    box.write(
+      ".codebot/agents/fetcher.md",
+      [
+        "---",
+        "name: fetcher",
+        "description: fetches",
+        "hooks:",
+        "  PreToolUse:",
+        "    - matcher: WebFetch",
+        "      hooks:",
+        "        - type: command",
+        '          command: "true"',
+        "  PreToolUze: []",
+        "---",
+        "",
+      ].join("\n"),
+    );
+    const r = await runCli(["hooks", "validate", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(r.code).toBe(1);
+    const broken = `${box.project}/.claude/agents/broken.md`;
+    const fetcher = `${box.project}/.codebot/agents/fetcher.md`;
+    expect(r.stdout).toContain(
+      `error: settings: ${broken}: agent: broken: front-matter has no description (the model chooses agents by it); agent not loaded`,
+    );
+    expect(r.stdout).toContain(`error: ${fetcher}: hooks.PreToolUze: unknown event "PreToolUze"`);
+    expect(r.stdout).toContain(
+      `warning: ${fetcher}: hooks.PreToolUse[0].matcher: "WebFetch" is not a tool codebot has: this hook never fires in codebot`,
+    );
+  });
+});
