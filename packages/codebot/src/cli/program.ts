@@ -143,11 +143,6 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       return;
     }
     if (opts.outputFormat !== "text") throw new CliError("--output-format applies to -p only");
-    if (!process.stdin.isTTY) {
-      throw new CliError(
-        "stdin is not a terminal; use -p to run one prompt (-p without text reads it from stdin)",
-      );
-    }
     const { runInteractive } = await import("./interactive/repl.js");
     code = await runInteractive({
       ...flags,

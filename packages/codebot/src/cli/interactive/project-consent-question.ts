@@ -28,6 +28,11 @@ export async function withProjectConsent(
   process.stdout.write(
     `${s.yellow("?")} allow them? ${s.bold("y")} this session · ${s.bold("a")} always (remember for this project) · ${s.bold("n")} no: `,
   );
+  // A pipe's text is prompts, not an answer typed after reading the list.
+  if (!process.stdin.isTTY) {
+    out("no (stdin is not a terminal; --trust-project-hooks runs them for one session)");
+    return { flags, inventory };
+  }
   const answer = await readKey({ y: "once", a: "always", n: "deny" } as const, "deny");
   out(answer === "once" ? "yes, this session" : answer === "always" ? "always" : "no");
   if (answer === "deny") return { flags, inventory };

@@ -21,6 +21,13 @@ interface LineEditor {
 }
 
 /**
+ * How a question is answered: one key on a terminal; a typed line (`y` then Enter) when readline
+ * reads plain lines from a terminal (stdout is not one); never from a pipe, whose lines were all
+ * sent before the question was asked — there it is answered "no answer" at once.
+ */
+export type AnswerMode = "keys" | "lines" | "refused";
+
+/**
  * One question at a time on the shared readline interface (the approval engine already queues
  * them). A question is answered by one key, without Enter; only keys pressed after it is shown
  * count, so text typed ahead (a queued prompt) never answers it, and that text is given back to
@@ -36,6 +43,7 @@ export class Questions {
     /** Told when a question takes the terminal and when it gives it back. */
     private readonly screen: { hold(): void; release(): void; line(text: string): void },
     private readonly idlePrompt: string,
+    private readonly mode: AnswerMode = "keys",
   ) {
     // Added after readline's own listener: readline has already put the key into its line
     // buffer, which onKey empties again.
@@ -62,8 +70,13 @@ export class Questions {
   }
 
   /** A line typed with Enter while a question is open belongs to it (and is dropped); false when none is open. */
-  answer(_line: string): boolean {
+  answer(line: string): boolean {
     if (!this.pending) return false;
+    const typed = line.trim().toLowerCase();
+    if (this.mode === "lines" && this.pending.keys?.has(typed)) {
+      this.settle(typed);
+      return true;
+    }
     // Enter alone answers nothing: show the question again where the cursor now is.
     this.rl.prompt();
     return true;
@@ -80,6 +93,10 @@ export class Questions {
     signal?: AbortSignal,
   ): Promise<string | undefined> {
     if (signal?.aborted) return Promise.resolve(undefined);
+    if (this.mode === "refused") {
+      this.screen.line(`${prompt}no (stdin is not a terminal)`);
+      return Promise.resolve(undefined);
+    }
     this.screen.hold();
     const editor = this.rl as unknown as LineEditor;
     const stashed = editor.line;
@@ -122,8 +139,9 @@ export class Questions {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
-    // The key (if any) is on screen after the question: end that line.
-    this.screen.line("");
+    // The key (if any) is on screen after the question: end that line. A typed line is not in
+    // the output (it is not a terminal): the answer is.
+    this.screen.line(this.mode === "lines" ? (answer ?? "") : "");
     const editor = this.rl as unknown as LineEditor;
     editor.line = pending.stashed;
     editor.cursor = pending.stashed.length;

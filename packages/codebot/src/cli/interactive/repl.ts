@@ -46,6 +46,14 @@ function completeSlashCommand(line: string, skillNames: readonly string[]): [str
  */
 export async function runInteractive(given: SessionFlags): Promise<number> {
   const s = stylesFor(process.stdout);
+  // Line editing, keys (Esc, one-key answers) and cursor control need a terminal at both ends;
+  // otherwise lines are read and written plainly, without one escape sequence (docs/cli.md).
+  const terminal = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  // Prompts from a pipe: questions get "no", and the end of the input ends the session once its
+  // prompts have run. Without a terminal at both ends the output is a record: no prompt is drawn,
+  // each prompt is echoed as it runs.
+  const piped = process.stdin.isTTY !== true;
+  let inputEnded = false;
   /** The session's skills and commands, once it has started. */
   let skillNames: string[] = [];
   // The project's hooks and grants first, in one question: its model, if approved, is the session's.
@@ -59,12 +67,18 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const rl = readline.createInterface({
     input: process.stdin,
     output: process.stdout,
-    terminal: true,
+    terminal,
     historySize: HISTORY_SIZE,
     completer: (line: string) => completeSlashCommand(line, skillNames),
   });
   rl.setPrompt(PROMPT);
-  const questions = new Questions(rl, process.stdin, view, PROMPT);
+  const questions = new Questions(
+    rl,
+    process.stdin,
+    view,
+    PROMPT,
+    piped ? "refused" : terminal ? "keys" : "lines",
+  );
   // ↑/↓ reach the prompts of earlier sessions in this project.
   const history = new PromptHistory(inventory.codebotHome, inventory.cwd);
   (rl as unknown as { history: string[] }).history = history.load();
@@ -78,26 +92,34 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (!questions.answer(line)) typedAhead.push(line);
   };
   const earlyQuit = () => void exit(130);
+  const earlyClose = piped
+    ? () => {
+        inputEnded = true;
+      }
+    : earlyQuit;
   rl.on("line", earlyLine);
   rl.on("SIGINT", earlyQuit);
-  rl.on("close", earlyQuit);
+  rl.on("close", earlyClose);
 
   view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
   view.line(
-    s.dim("/help for commands · Esc or Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits"),
+    s.dim(
+      `/help for commands · ${terminal ? "Esc or " : ""}Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits`,
+    ),
   );
   for (const line of problemLines(inventory.problems, s)) view.line(line);
   // Loaded after the first frame (marked and the highlighter are large); needed by the first answer.
   const markdownReady = import("../output/markdown.js").then(({ MarkdownStream }) =>
     view.renderMarkdown(new MarkdownStream(s, process.stdout.columns ?? 80)),
   );
-  // `-r` alone: the user picks a session (the answer is not a prompt typed ahead).
+  // `-r` alone: the user picks a session (the answer is not a prompt typed ahead); a pipe's
+  // lines are prompts, so there `-r` needs the id.
   rl.off("line", earlyLine);
   const resumeId = flags.resume
     ? await sessionToResume(
         flags.resume,
         inventory,
-        pickSession(rl, (line) => view.line(line), s),
+        piped ? undefined : pickSession(rl, (line) => view.line(line), s),
       )
     : undefined;
   rl.on("line", earlyLine);
@@ -132,7 +154,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       },
     });
   } catch (error) {
-    rl.off("close", earlyQuit);
+    rl.off("close", earlyClose);
     rl.close();
     throw new CliError(errorMessage(error));
   }
@@ -147,7 +169,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   }
   rl.off("line", earlyLine);
   rl.off("SIGINT", earlyQuit);
-  rl.off("close", earlyQuit);
+  rl.off("close", earlyClose);
 
   let busy = false;
   let quitting = false;
@@ -156,8 +178,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const queue: string[] = [];
   const model = { spec: modelSpec };
   // Lines printed while the prompt is on screen replace it (and the status under it) rather than follow it.
-  const clearPrompt = () => screen.write("\r\x1b[J");
+  const clearPrompt = () => {
+    if (terminal) screen.write("\r\x1b[J");
+  };
   const status = new StatusUnderPrompt(
+    terminal,
     process.stdout,
     rl,
     () => rl.getPrompt(),
@@ -192,6 +217,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let editing = false;
   const idle = () => {
     if (quitting) return;
+    if (inputEnded) return void quit(0);
+    if (!terminal) return;
     rl.prompt();
     editing = true;
     status.draw();
@@ -215,12 +242,18 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       view.runEnded();
       view.line(s.red(errorMessage(error)));
     }
+    done(true);
+  };
+
+  /** A prompt or command is done: the next queued one runs, else the prompt waits for the user. */
+  const done = (turnEnded: boolean): void => {
     busy = false;
     const next = queue.shift();
     if (next === undefined) {
       // The turn has ended and the prompt waits for the user (Claude Code's idle_prompt).
-      idleNotice.waiting();
-      return idle();
+      if (turnEnded) idleNotice.waiting();
+      idle();
+      return;
     }
     // A queued prompt is echoed as it starts, as if typed now.
     view.line(`${PROMPT}${next}`);
@@ -263,6 +296,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
 
   const handle = async (text: string): Promise<void> => {
     if (!text.startsWith("/")) return run(text);
+    // Lines typed meanwhile (a /compact takes a while; a pipe's come at once) wait their turn.
+    busy = true;
     const outcome = await slashCommand(text, {
       runtime: rt,
       model,
@@ -273,7 +308,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (outcome === "exit") return quit(0);
     // A skill or command of the session: the prompt is expanded on its way to the model.
     if (outcome === "prompt") return run(text);
-    idle();
+    done(false);
   };
 
   // A line ending with a backslash, or sent with Alt+Enter / Shift+Enter, continues on the next one.
@@ -312,15 +347,19 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     }
     if (busy) {
       queue.push(text);
+      // Echoed when they run, which is soon enough.
+      if (!terminal) return;
       // The spinner redraws the line being typed on: say what was queued.
       view.line(s.dim(`(queued: ${visible(text)} — runs when the current prompt is done)`));
       return;
     }
+    // What was typed is not in the output: echoed as queued prompts are.
+    if (!terminal) view.line(`${PROMPT}${text}`);
     void handle(text);
   };
   rl.on("line", onLine);
 
-  rl.on("SIGINT", () => {
+  const onInterrupt = () => {
     const now = Date.now();
     const quick = now - lastInterrupt < DOUBLE_INTERRUPT_MS;
     lastInterrupt = now;
@@ -341,9 +380,17 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     clearPrompt();
     view.line(s.dim("(Ctrl+C again, Ctrl+D or /exit to quit)"));
     idle();
-  });
+  };
+  rl.on("SIGINT", onInterrupt);
+  // Without readline's terminal mode Ctrl+C is the terminal's signal, not a key readline sees.
+  if (!terminal) process.on("SIGINT", onInterrupt);
 
-  rl.on("close", () => void quit(0));
+  rl.on("close", () => {
+    inputEnded = true;
+    // The end of a pipe: what it sent runs first.
+    if (piped && busy) return;
+    void quit(0);
+  });
 
   // readline erases below the input when it redraws it: the status comes back after each key.
   process.stdin.on("keypress", () => {

@@ -11,6 +11,8 @@ export class StatusUnderPrompt {
   private shown = false;
 
   constructor(
+    /** readline edits the line on a terminal (stdin and stdout): only then is there a row under it. */
+    private readonly terminal: boolean,
     private readonly out: NodeJS.WriteStream,
     private readonly rl: readline.Interface,
     private readonly prompt: () => string,
@@ -20,7 +22,7 @@ export class StatusUnderPrompt {
 
   /** Draws the status under the input, the cursor staying where it is. */
   draw(): void {
-    if (!this.out.isTTY) return;
+    if (!this.terminal) return;
     const columns = Math.max(10, this.out.columns ?? 80);
     const cursor = this.rl.getCursorPos();
     // The input's last row (relative to the prompt's); the status goes on the row after it.
