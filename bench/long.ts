@@ -51,6 +51,9 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * (recognised by its wording) is answered with a summary. `stamps` gets each call step's arrival
  * time; `usage` makes the reported input tokens a function of the request.
  */
+/** CPU time of this process (the loopback model server reading and parsing each request) at each call's arrival. */
+const serverCpuStamps: number[] = [];
+
 function callScript(
   calls: number,
   stamps: number[],
@@ -68,6 +71,7 @@ function callScript(
       if (codebotPid === undefined && startedPid !== undefined) codebotPid = childOf(startedPid);
       stamps.push(performance.now());
       cpuStamps.push(cpuMs(codebotPid));
+      serverCpuStamps.push(process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000);
       turn = done === calls ? reply.text("done") : reply.toolCall("bash", { command: "true" }, `c${done}`);
       done += 1;
     }
@@ -116,6 +120,12 @@ async function main(): Promise<void> {
     ((cpuStamps[from + window] as number) - (cpuStamps[from] as number)) / window;
   const cpuFirst = cpuPerCall(0);
   const cpuLast = cpuPerCall(CALLS - window);
+  // The loopback model server's own CPU per call (it reads and parses each whole request): wall
+  // time the agent does not spend, and that a real provider spends on its own machines.
+  const serverPerCall = (from: number) =>
+    ((serverCpuStamps[from + window] as number) - (serverCpuStamps[from] as number)) / window;
+  const serverFirst = serverPerCall(0);
+  const serverLast = serverPerCall(CALLS - window);
 
   // The compaction run: each request reports 1000 tokens + 100 per message, so the 85% threshold
   // of the window is passed at 75 messages; compaction leaves ≈ 8, and 120 calls cross it 3 times.
@@ -167,6 +177,8 @@ async function main(): Promise<void> {
     cpu_ms_per_call_first_100: round2(cpuFirst),
     cpu_ms_per_call_last_100: round2(cpuLast),
     cpu_growth: round2(cpuLast / cpuFirst),
+    server_cpu_ms_per_call_first_100: round2(serverFirst),
+    server_cpu_ms_per_call_last_100: round2(serverLast),
     compaction_calls: compactionCalls,
     compaction_boundaries: boundaries,
     compaction_run_ms: Math.round(compactionMs),
