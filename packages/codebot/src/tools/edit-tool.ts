@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { z } from "zod";
-import { writeFileAtomic } from "../fs/atomic-write.js";
-import { applyStringEdit } from "./string-edit.js";
+import { applyStringEdit, editFile } from "./string-edit.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
 const inputSchema = z.object({
@@ -21,28 +19,7 @@ export function editTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
     inputSchema,
     mutating: true,
     async execute(args) {
-      const fail = (message: string) => ({ content: `edit: ${args.file_path}: ${message}`, isError: true });
-      const resolved = env.paths.resolve("edit", args.file_path);
-      if (!resolved.ok) return { content: resolved.error, isError: true };
-      let text: string;
-      let mode: number;
-      try {
-        text = fs.readFileSync(resolved.path, "utf8");
-        mode = fs.statSync(resolved.path).mode;
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        return fail(code === "ENOENT" ? "no such file" : (error as Error).message);
-      }
-      const edited = applyStringEdit(text, args);
-      if (!edited.ok) return fail(edited.error);
-      const count = edited.count;
-      try {
-        writeFileAtomic(resolved.path, edited.text, mode);
-      } catch (error) {
-        return fail((error as Error).message);
-      }
-      const what = count === 1 ? "1 replacement" : `${count} replacements`;
-      return { content: `edited ${env.paths.display(resolved.path)} (${what})`, isError: false };
+      return editFile(env, "edit", args.file_path, (text) => applyStringEdit(text, args));
     },
   };
 }

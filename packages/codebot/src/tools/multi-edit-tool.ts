@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { z } from "zod";
-import { writeFileAtomic } from "../fs/atomic-write.js";
-import { applyStringEdit } from "./string-edit.js";
+import { applyStringEdit, editFile } from "./string-edit.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
 const inputSchema = z.object({
@@ -31,36 +29,21 @@ export function multiEditTool(env: ToolEnvironment): Tool<z.infer<typeof inputSc
     inputSchema,
     mutating: true,
     async execute(args) {
-      const fail = (message: string) => ({
-        content: `multi_edit: ${args.file_path}: ${message}`,
-        isError: true,
+      return editFile(env, "multi_edit", args.file_path, (original) => {
+        let text = original;
+        let count = 0;
+        for (const [i, edit] of args.edits.entries()) {
+          const edited = applyStringEdit(text, edit);
+          if (!edited.ok)
+            return {
+              ok: false,
+              error: `edit ${i + 1} of ${args.edits.length}: ${edited.error}; nothing was changed`,
+            };
+          text = edited.text;
+          count += edited.count;
+        }
+        return { ok: true, text, count };
       });
-      const resolved = env.paths.resolve("multi_edit", args.file_path);
-      if (!resolved.ok) return { content: resolved.error, isError: true };
-      let text: string;
-      let mode: number;
-      try {
-        text = fs.readFileSync(resolved.path, "utf8");
-        mode = fs.statSync(resolved.path).mode;
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        return fail(code === "ENOENT" ? "no such file" : (error as Error).message);
-      }
-      let total = 0;
-      for (const [i, edit] of args.edits.entries()) {
-        const edited = applyStringEdit(text, edit);
-        if (!edited.ok)
-          return fail(`edit ${i + 1} of ${args.edits.length}: ${edited.error}; nothing was changed`);
-        text = edited.text;
-        total += edited.count;
-      }
-      try {
-        writeFileAtomic(resolved.path, text, mode);
-      } catch (error) {
-        return fail((error as Error).message);
-      }
-      const what = total === 1 ? "1 replacement" : `${total} replacements`;
-      return { content: `edited ${env.paths.display(resolved.path)} (${what})`, isError: false };
     },
   };
 }

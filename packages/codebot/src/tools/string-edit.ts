@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import type { ToolEnvironment } from "./tool-environment.js";
+
 /** One exact string replacement, as `edit` and each step of `multi_edit` make it. */
 export interface StringEdit {
   old_string: string;
@@ -28,4 +32,42 @@ export function applyStringEdit(
     };
   }
   return { ok: true, text: pieces.join(edit.new_string), count };
+}
+
+/** What an edit makes of a file's text: the new text and how many places changed, or why not. */
+export type TextEdit = (
+  text: string,
+) => { ok: true; text: string; count: number } | { ok: false; error: string };
+
+/**
+ * One edit of one file, as `edit` and `multi_edit` make it: resolve the path, read the file,
+ * apply `change` to its text, write it back atomically with its mode; the result the model reads.
+ */
+export function editFile(
+  env: ToolEnvironment,
+  tool: string,
+  filePath: string,
+  change: TextEdit,
+): { content: string; isError: boolean } {
+  const fail = (message: string) => ({ content: `${tool}: ${filePath}: ${message}`, isError: true });
+  const resolved = env.paths.resolve(tool, filePath);
+  if (!resolved.ok) return { content: resolved.error, isError: true };
+  let text: string;
+  let mode: number;
+  try {
+    text = fs.readFileSync(resolved.path, "utf8");
+    mode = fs.statSync(resolved.path).mode;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return fail(code === "ENOENT" ? "no such file" : (error as Error).message);
+  }
+  const edited = change(text);
+  if (!edited.ok) return fail(edited.error);
+  try {
+    writeFileAtomic(resolved.path, edited.text, mode);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+  const what = edited.count === 1 ? "1 replacement" : `${edited.count} replacements`;
+  return { content: `edited ${env.paths.display(resolved.path)} (${what})`, isError: false };
 }
