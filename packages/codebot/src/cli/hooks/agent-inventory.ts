@@ -4,12 +4,11 @@
  * and a project's agents ask for consent with the rest of the project: their front-matter hooks
  * are project hooks, which the one project question and `codebot hooks trust` list and approve.
  */
-import { consentFingerprint, referencedScripts, USER_OWNED_SOURCES } from "@codebot/hooks";
 import { compileAgentHooks } from "../../agents/agent-hook-scopes.js";
 import { loadAgents } from "../../agents/load-agents.js";
 import { resolveClaudeHome } from "../../paths/claude-home.js";
 import { claudeCompatOf } from "../../settings/claude-compat.js";
-import type { HookInventory, InventoryHook } from "./hook-inventory.js";
+import { type HookInventory, type InventoryHook, inventoryHook } from "./hook-inventory.js";
 
 export async function withAgents(inv: HookInventory): Promise<HookInventory> {
   const { project, cwd, codebotHome } = inv;
@@ -25,16 +24,7 @@ export async function withAgents(inv: HookInventory): Promise<HookInventory> {
   for (const agent of loaded.agents) {
     const compiled = compileAgentHooks(agent);
     problems.push(...compiled.problems);
-    for (const hook of compiled.hooks) {
-      const fingerprint = consentFingerprint(hook.fingerprint, hook.spec, cwd);
-      const own = USER_OWNED_SOURCES.has(hook.source);
-      hooks.push({
-        hook,
-        fingerprint,
-        scripts: hook.spec.type === "command" ? referencedScripts(hook.spec.command, cwd) : [],
-        trust: own ? "own" : project.trustStore.isHookTrusted(fingerprint) ? "approved" : "needs approval",
-      });
-    }
+    for (const hook of compiled.hooks) hooks.push(inventoryHook(hook, cwd, project.trustStore));
   }
   if (hooks.length === 0 && problems.length === 0) return inv;
   return { ...inv, hooks: [...inv.hooks, ...hooks], problems: [...inv.problems, ...problems] };

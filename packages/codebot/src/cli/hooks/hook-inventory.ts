@@ -67,23 +67,37 @@ export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions 
   const { trustStore, hooks: loaded } = project;
   const problems = projectProblems(project);
   if (trustStore.problem) problems.push({ severity: "warning", message: trustStore.problem });
-  const items = loaded.hooks.map((hook) => ({
-    hook,
-    fingerprint: consentFingerprint(hook.fingerprint, hook.spec, cwd),
-    scripts: hook.spec.type === "command" ? referencedScripts(hook.spec.command, cwd) : [],
-  }));
+  const current = new Set(loaded.hooks.map((hook) => consentFingerprint(hook.fingerprint, hook.spec, cwd)));
   // Approvals that match no hook any more: an entry (or a script it runs) approved, then edited.
-  const current = new Set(items.map((h) => h.fingerprint));
   const outdated = Object.entries(trustStore.snapshot().hooks)
     .filter(([fingerprint]) => !current.has(fingerprint))
     .map(([, approval]) => approval);
   return {
     cwd,
     codebotHome,
-    hooks: items.map((item) => ({ ...item, trust: trustStateOf(item, trustStore, outdated) })),
+    hooks: loaded.hooks.map((hook) => inventoryHook(hook, cwd, trustStore, outdated)),
     disabled: loaded.disabled,
     problems,
     project,
+  };
+}
+
+/**
+ * One hook as the inventory lists it: what approving it records, the project scripts it runs, and
+ * whether it is approved. Skills' and agents' front-matter hooks are listed the same way.
+ */
+export function inventoryHook(
+  hook: CompiledHook,
+  cwd: string,
+  store: TrustStore,
+  outdated: readonly { path: string; event: string }[] = [],
+): InventoryHook {
+  const fingerprint = consentFingerprint(hook.fingerprint, hook.spec, cwd);
+  return {
+    hook,
+    fingerprint,
+    scripts: hook.spec.type === "command" ? referencedScripts(hook.spec.command, cwd) : [],
+    trust: trustStateOf({ hook, fingerprint }, store, outdated),
   };
 }
 

@@ -2,14 +2,13 @@ import { describeHook, formatProblem } from "@codebot/hooks";
 import { visible } from "../../approval/visible-text.js";
 import { type Styles, stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
-import { withAgents } from "./agent-inventory.js";
 import { displayPath, type HookInventory, loadInventory } from "./hook-inventory.js";
 import { hookBody, hookEnvText, trustText, wireHook } from "./hook-view.js";
-import { withSkills } from "./skill-inventory.js";
+import { withScopedHooks } from "./scoped-inventory.js";
 
 /** `codebot hooks list [--json]`: every hook with its filters, source and trust state. */
 export async function hooksList(flags: ProjectFlags, json: boolean): Promise<number> {
-  const inv = await withAgents(await withSkills(loadInventory(flags)));
+  const inv = await withScopedHooks(loadInventory(flags));
   if (json) {
     const out = {
       cwd: inv.cwd,

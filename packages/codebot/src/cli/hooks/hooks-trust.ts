@@ -2,10 +2,9 @@ import { visible } from "../../approval/visible-text.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { confirmApproval } from "../read-key.js";
-import { withAgents } from "./agent-inventory.js";
 import { loadInventory, projectHooks } from "./hook-inventory.js";
 import { approveAll, consentLines, nothingPending, pendingConsent } from "./project-consent.js";
-import { withSkills } from "./skill-inventory.js";
+import { withScopedHooks } from "./scoped-inventory.js";
 
 /**
  * `codebot hooks trust [--yes]`: shows the project's hooks (project and local layers) and the
@@ -14,7 +13,7 @@ import { withSkills } from "./skill-inventory.js";
  * lists, and exits 1.
  */
 export async function hooksTrust(flags: ProjectFlags, yes: boolean): Promise<number> {
-  const inv = await withAgents(await withSkills(loadInventory(flags)));
+  const inv = await withScopedHooks(loadInventory(flags));
   const s = stylesFor(process.stdout);
   const hooks = projectHooks(inv);
   const pending = pendingConsent(inv);

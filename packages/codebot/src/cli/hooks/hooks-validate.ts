@@ -3,17 +3,16 @@ import { BUILTIN_TOOL_NAMES } from "../../tools/builtin-tool-names.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { problemLines } from "../settings-check.js";
-import { withAgents } from "./agent-inventory.js";
 import { loadInventory } from "./hook-inventory.js";
 import { neverFiringMatchers } from "./never-firing-matchers.js";
-import { withSkills } from "./skill-inventory.js";
+import { withScopedHooks } from "./scoped-inventory.js";
 
 /**
  * `codebot hooks validate [--json]`: every problem with its location — of the settings files, the
  * skills and the custom agents, and matchers on tools codebot has no tool for — exit 1 on any error.
  */
 export async function hooksValidate(flags: ProjectFlags, json: boolean): Promise<number> {
-  const inv = await withAgents(await withSkills(loadInventory(flags)));
+  const inv = await withScopedHooks(loadInventory(flags));
   // The skill tool joins the built-in ones in a session with skills.
   const tools = [...BUILTIN_TOOL_NAMES, "skill"];
   inv.problems.push(

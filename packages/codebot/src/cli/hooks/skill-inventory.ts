@@ -5,12 +5,12 @@
  * permission grants (`allow:<rule>`, as the same rule in `permissions.allow` of project settings
  * would be) — the one project question and `codebot hooks trust` list and approve them.
  */
-import { consentFingerprint, type Problem, referencedScripts, USER_OWNED_SOURCES } from "@codebot/hooks";
+import type { Problem } from "@codebot/hooks";
 import { resolveClaudeHome } from "../../paths/claude-home.js";
 import { claudeCompatOf } from "../../settings/claude-compat.js";
 import { loadSkills } from "../../skills/load-skills.js";
 import { compileSkillHooks } from "../../skills/skill-hooks.js";
-import type { HookInventory, InventoryHook } from "./hook-inventory.js";
+import { type HookInventory, type InventoryHook, inventoryHook } from "./hook-inventory.js";
 
 export async function withSkills(inv: HookInventory): Promise<HookInventory> {
   const { project, cwd, codebotHome } = inv;
@@ -31,16 +31,7 @@ export async function withSkills(inv: HookInventory): Promise<HookInventory> {
   for (const skill of loaded.skills.values()) {
     const compiled = compileSkillHooks(skill);
     problems.push(...compiled.problems);
-    for (const hook of compiled.hooks) {
-      const fingerprint = consentFingerprint(hook.fingerprint, hook.spec, cwd);
-      const own = USER_OWNED_SOURCES.has(hook.source);
-      hooks.push({
-        hook,
-        fingerprint,
-        scripts: hook.spec.type === "command" ? referencedScripts(hook.spec.command, cwd) : [],
-        trust: own ? "own" : project.trustStore.isHookTrusted(fingerprint) ? "approved" : "needs approval",
-      });
-    }
+    for (const hook of compiled.hooks) hooks.push(inventoryHook(hook, cwd, project.trustStore));
     if (skill.source !== "project") continue;
     for (const rule of skill.allowedTools) {
       const grant = `allow:${rule}`;

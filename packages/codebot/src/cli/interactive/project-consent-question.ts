@@ -1,7 +1,6 @@
-import { withAgents } from "../hooks/agent-inventory.js";
 import { type HookInventory, loadInventory } from "../hooks/hook-inventory.js";
 import { approveAll, consentLines, nothingPending, pendingConsent } from "../hooks/project-consent.js";
-import { withSkills } from "../hooks/skill-inventory.js";
+import { withScopedHooks } from "../hooks/scoped-inventory.js";
 import type { Styles } from "../output/styles.js";
 import { readKey } from "../read-key.js";
 import type { SessionFlags } from "../session-flags.js";
@@ -17,8 +16,8 @@ export async function withProjectConsent(
   s: Styles,
 ): Promise<{ flags: SessionFlags; inventory: HookInventory }> {
   // The project's skills too: their hooks and allowed-tools are asked about with the rest.
-  const inventory = await withAgents(
-    await withSkills(loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks })),
+  const inventory = await withScopedHooks(
+    loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks }),
   );
   const pending = pendingConsent(inventory);
   if (flags.trustProjectHooks || nothingPending(pending)) return { flags, inventory };
@@ -39,7 +38,7 @@ export async function withProjectConsent(
   if (answer === "always") {
     try {
       approveAll(inventory, pending);
-      return { flags, inventory: await withAgents(await withSkills(loadInventory(flags.project))) };
+      return { flags, inventory: await withScopedHooks(loadInventory(flags.project)) };
     } catch (error) {
       out(s.yellow(`could not save the approval (${(error as Error).message}); allowed for this session`));
     }
@@ -47,12 +46,10 @@ export async function withProjectConsent(
   // Exactly what was listed: a file or script changed meanwhile has other fingerprints or values.
   return {
     flags: { ...flags, hooksApprovedOnce: pending.hooks.map((h) => h.fingerprint) },
-    inventory: await withAgents(
-      await withSkills(
-        loadInventory(flags.project, {
-          grantedOnce: [...pending.grants.map((g) => g.grant), ...pending.mcpServers.map((e) => e.grant)],
-        }),
-      ),
+    inventory: await withScopedHooks(
+      loadInventory(flags.project, {
+        grantedOnce: [...pending.grants.map((g) => g.grant), ...pending.mcpServers.map((e) => e.grant)],
+      }),
     ),
   };
 }

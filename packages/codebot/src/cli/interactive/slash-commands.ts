@@ -4,10 +4,9 @@ import type { Runtime } from "../../session/runtime.js";
 import { MODEL_ALIASES } from "../../settings/model-aliases.js";
 import { listSessions } from "../../transcript/session-files.js";
 import { errorMessage } from "../cli-error.js";
-import { withAgents } from "../hooks/agent-inventory.js";
 import { loadInventory } from "../hooks/hook-inventory.js";
 import { hookListLines } from "../hooks/hooks-list.js";
-import { withSkills } from "../hooks/skill-inventory.js";
+import { withScopedHooks } from "../hooks/scoped-inventory.js";
 import { serverLines } from "../mcp/mcp-lines.js";
 import type { Styles } from "../output/styles.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
@@ -54,10 +53,7 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       return undefined;
     case "hooks":
       try {
-        for (const line of hookListLines(
-          await withAgents(await withSkills(loadInventory(ctx.flags.project))),
-          s,
-        ))
+        for (const line of hookListLines(await withScopedHooks(loadInventory(ctx.flags.project)), s))
           ctx.print(line);
       } catch (error) {
         ctx.print(s.red(errorMessage(error)));
