@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Problem } from "@codebot/hooks";
+import { markdownFilesBelow } from "../paths/markdown-files.js";
 import { readSettingsText } from "../settings/read-settings-text.js";
 import { type AgentDefinition, type AgentOrigin, type PluginOf, parseAgentFile } from "./agent-definition.js";
 
@@ -41,7 +42,7 @@ export async function loadAgents(where: AgentLocations): Promise<LoadedAgents> {
   const agents: AgentDefinition[] = [];
   const problems: Problem[] = [];
   for (const folder of folders) {
-    for (const file of markdownFiles(folder.dir)) {
+    for (const file of markdownFilesBelow(folder.dir, MAX_FILES)) {
       if (folder.origin === "project" && !insideProject(file, where.cwd)) {
         problems.push({
           severity: "warning",
@@ -82,25 +83,4 @@ function insideProject(file: string, cwd: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Every `*.md` below `dir`, sorted by path; symlinked folders are not followed. */
-function markdownFiles(dir: string): string[] {
-  const files: string[] = [];
-  const walk = (folder: string): void => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(folder, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (files.length >= MAX_FILES) return;
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".md") && (entry.isFile() || entry.isSymbolicLink())) files.push(full);
-    }
-  };
-  walk(dir);
-  return files;
 }

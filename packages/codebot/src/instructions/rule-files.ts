@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import { compileGlob, type GlobPattern } from "../paths/glob-pattern.js";
+import { markdownFilesBelow } from "../paths/markdown-files.js";
 import { readSettingsText } from "../settings/read-settings-text.js";
 import type { InstructionScope } from "./instruction-file.js";
 import { rulePaths } from "./rule-paths.js";
@@ -30,22 +30,7 @@ export function ruleFiles(claudeHome: string, projectRoot: string, problems: str
 }
 
 function rulesIn(dir: string, scope: InstructionScope, base: string, problems: string[]): RuleFile[] {
-  const files: string[] = [];
-  const walk = (folder: string): void => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(folder, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (files.length >= MAX_RULES) return;
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".md")) files.push(full);
-    }
-  };
-  walk(dir);
+  const files = markdownFilesBelow(dir, MAX_RULES);
   const rules: RuleFile[] = [];
   for (const file of files) {
     const read = readSettingsText(file);

@@ -1,0 +1,26 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Every `*.md` file below `dir` (a file or a symbolic link to one), sorted by path, at most `max`
+ * of them; symlinked folders are not followed. Agent definitions and `.claude/rules` are read so.
+ */
+export function markdownFilesBelow(dir: string, max: number): string[] {
+  const files: string[] = [];
+  const walk = (folder: string): void => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (files.length >= max) return;
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".md") && (entry.isFile() || entry.isSymbolicLink())) files.push(full);
+    }
+  };
+  walk(dir);
+  return files;
+}
