@@ -10,7 +10,6 @@
  * Medians of per-call times, ROUNDS rounds (default 3) of N calls (default 200); one JSON line each.
  * Usage: `npx tsx bench/hook-path.ts` (WHAT=floor,host,hook,persistent,http to pick).
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,6 +23,7 @@ import {
   loadHooks,
   spawnProcess,
 } from "../packages/hooks/src/index.js";
+import { posixSpawnFloorMs } from "./posix-spawn-floor.js";
 
 const dir = mkdtempSync(join(tmpdir(), "codebot-hook-path-"));
 const session = { sessionId: "bench", cwd: dir, transcriptPath: join(dir, "transcript.jsonl") };
@@ -50,36 +50,6 @@ async function perCall(call: () => Promise<unknown>, n = N): Promise<number> {
     samples.push(performance.now() - started);
   }
   return median(samples);
-}
-
-const FLOOR_SCRIPT = `
-import os, time
-samples = []
-for i in range(${N}):
-    ins, outs, errs = os.pipe(), os.pipe(), os.pipe()
-    started = time.perf_counter()
-    pid = os.posix_spawn("/bin/sh", ["sh", "-c", "exit 0"], os.environ, file_actions=[
-        (os.POSIX_SPAWN_DUP2, ins[0], 0), (os.POSIX_SPAWN_DUP2, outs[1], 1), (os.POSIX_SPAWN_DUP2, errs[1], 2)], setpgroup=0)
-    for fd in (ins[0], outs[1], errs[1]): os.close(fd)
-    try: os.write(ins[1], b'{"event":"PreToolUse"}\\n')
-    except BrokenPipeError: pass
-    os.close(ins[1])
-    os.read(outs[0], 1); os.read(errs[0], 1); os.waitpid(pid, 0)
-    samples.append((time.perf_counter() - started) * 1000)
-    for fd in (outs[0], errs[0]): os.close(fd)
-print(sorted(samples[10:])[len(samples[10:]) // 2])
-`;
-
-function floorMs(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("python3", ["-c", FLOOR_SCRIPT], { stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += String(d);
-    });
-    child.on("error", reject);
-    child.on("close", () => resolve(Number(out)));
-  });
 }
 
 /** `sh -c 'exit 0'` through the process host, from the call to its exit and closed output. */
@@ -131,7 +101,7 @@ const barePost = () =>
 
 for (let round = 0; round < ROUNDS; round++) {
   const out: Record<string, number> = {};
-  if (what.has("floor")) out.floor_ms = await floorMs();
+  if (what.has("floor")) out.floor_ms = await posixSpawnFloorMs(N);
   if (what.has("host")) out.host_ms = await perCall(hostOnce);
   if (what.has("hook")) {
     const hooked = runnerWith({ PreToolUse: [{ type: "command", command: "exit 0" }] });

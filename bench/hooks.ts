@@ -40,6 +40,7 @@ import {
   parseMatcher,
 } from "../packages/hooks/src/index.js";
 import { BUILT, bashTrueCalls, runWithModel } from "./cli-runs.js";
+import { posixSpawnFloorMs } from "./posix-spawn-floor.js";
 
 const dir = mkdtempSync(join(tmpdir(), "codebot-hooks-bench-"));
 const session = { sessionId: "bench", cwd: dir, transcriptPath: join(dir, "transcript.jsonl") };
@@ -283,36 +284,6 @@ const httpConnectionsPer200 = Math.max(...connectionsPerRound.slice(1));
 
 // (f) the posix_spawn floor and a trivial hook's cost in whole -p sessions, alternating.
 if (!existsSync(BUILT)) throw new Error(`bench: ${BUILT} is missing; run npm run build`);
-const FLOOR_SCRIPT = `
-import os, sys, time
-samples = []
-for i in range(60):
-    ins, outs, errs = os.pipe(), os.pipe(), os.pipe()
-    started = time.perf_counter()
-    pid = os.posix_spawn("/bin/sh", ["sh", "-c", "exit 0"], os.environ, file_actions=[
-        (os.POSIX_SPAWN_DUP2, ins[0], 0), (os.POSIX_SPAWN_DUP2, outs[1], 1), (os.POSIX_SPAWN_DUP2, errs[1], 2)], setpgroup=0)
-    for fd in (ins[0], outs[1], errs[1]): os.close(fd)
-    try: os.write(ins[1], b'{"event":"PreToolUse"}\\n')
-    except BrokenPipeError: pass
-    os.close(ins[1])
-    os.read(outs[0], 1); os.read(errs[0], 1); os.waitpid(pid, 0)
-    samples.append((time.perf_counter() - started) * 1000)
-    for fd in (outs[0], errs[0]): os.close(fd)
-print(sorted(samples[10:])[len(samples[10:]) // 2])
-`;
-function floorMs(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("python3", ["-c", FLOOR_SCRIPT], { stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += String(d);
-    });
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve(Number(out)) : reject(new Error(`floor script exited ${code}`)),
-    );
-  });
-}
 const sessionDir = join(dir, "session");
 const sessionHome = join(dir, "home");
 mkdirSync(sessionDir, { recursive: true });
@@ -341,7 +312,7 @@ for (let round = -1; round < 9; round++) {
   const plain = first ? await plainSession() : undefined;
   const withHook = await hookedSession();
   const plainRun = plain ?? (await plainSession());
-  const floor = await floorMs();
+  const floor = await posixSpawnFloorMs(60);
   if (round < 0) continue;
   floors.push(floor);
   addedPerCall.push((withHook.ms - plainRun.ms) / SESSION_CALLS);
