@@ -3,7 +3,7 @@
  * ends everything it started when it is closed (as when codebot exits); a host that dies fails
  * the call in flight clearly and the next call gets a new host; without python3, Node's spawn.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -14,6 +14,7 @@ import {
   type SpawnFailure,
   spawnProcess,
 } from "../src/index.js";
+import { builtHost } from "../src/spawn/host-program.js";
 import { isRunning, q, tempDir, waitFor } from "./support.js";
 
 const hosts: ProcessHost[] = [];
@@ -21,7 +22,9 @@ afterEach(async () => {
   await Promise.all(hosts.splice(0).map((h) => h.close()));
 });
 
-function host(options: ConstructorParameters<typeof ProcessHost>[0] = {}): ProcessHost {
+type HostOptions = ConstructorParameters<typeof ProcessHost>[0];
+
+function host(options: HostOptions = {}): ProcessHost {
   const made = new ProcessHost(options);
   hosts.push(made);
   return made;
@@ -76,9 +79,41 @@ const ctx = (over: Partial<RunContext> = {}): RunContext => ({
   ...over,
 });
 
-describe("process host", () => {
+/** The program a host runs (the compiled one is what `npm run build` made). */
+const programOf = (h: ProcessHost) => readlinkSync(`/proc/${h.pid}/exe`);
+
+describe("the compiled process host", () => {
+  it("is built by npm run build and used by default; the Python one when asked", async () => {
+    expect(builtHost()).toMatch(/codebot-process-host$/);
+    const compiled = host();
+    await sh("true", compiled);
+    expect(programOf(compiled)).toBe(builtHost());
+    const python = host({ native: false });
+    await sh("true", python);
+    expect(programOf(python)).toMatch(/python3/);
+  });
+
+  it("one that does not come up (or speaks another wire) gives way to the Python host", async () => {
+    const dir = tempDir();
+    const stale = join(dir, "stale-host");
+    // A host from an older build: says hello with another version of the wire.
+    const hello = String.raw`printf '\000\000\000\000H\000\000\000\001'; printf 1`;
+    writeFileSync(stale, `#!/bin/sh\n${hello}\nexec cat >/dev/null\n`, { mode: 0o755 });
+    for (const native of [stale, join(dir, "missing-host")]) {
+      const h = host({ native });
+      const ran = await sh('echo "$PPID"; cat', h);
+      expect(ran.stdout).toBe(`${h.pid}\npayload\n`);
+      expect(programOf(h)).toMatch(/python3/);
+    }
+  });
+});
+
+describe.each([
+  ["compiled", {}],
+  ["Python", { native: false }],
+] as [string, HostOptions][])("process host (%s)", (_name, options) => {
   it("starts commands itself (posix_spawn), not from Node, with stdin, env and cwd of the call", async () => {
-    const h = host();
+    const h = host(options);
     const dir = tempDir();
     const ran = await sh('echo "$PPID $(pwd)"; cat; echo err >&2; exit 4', h, dir);
     expect(ran).toEqual({ stdout: `${h.pid} ${dir}\npayload\n`, stderr: "err\n", code: 4, signal: null });
@@ -86,7 +121,7 @@ describe("process host", () => {
   });
 
   it("reports death by a signal, and a missing working directory as a spawn failure", async () => {
-    const h = host();
+    const h = host(options);
     expect(await sh("kill -TERM $$", h)).toMatchObject({ code: null, signal: "SIGTERM" });
     const missing = join(tempDir(), "gone");
     expect((await sh("true", h, missing)).failure).toEqual({
@@ -96,8 +131,17 @@ describe("process host", () => {
     expect((await sh("echo still fine", h)).stdout).toBe("still fine\n");
   });
 
+  it("a NUL in an argument fails the start clearly (no process can be given it); the host goes on", async () => {
+    const h = host(options);
+    expect((await sh("echo a\0b", h)).failure).toEqual({
+      kind: "spawn",
+      message: "argument contains a NUL character",
+    });
+    expect((await sh("echo fine", h)).stdout).toBe("fine\n");
+  });
+
   it("ends everything it started when closed: TERM, then KILL for what ignores it, setsid escapees too", async () => {
-    const h = host({ shutdownGraceS: 0.3 });
+    const h = host({ ...options, shutdownGraceS: 0.3 });
     const dir = tempDir();
     const pids = join(dir, "pids");
     // A background job ignoring TERM, a daemon that left the group (setsid), and a plain one.
@@ -115,7 +159,7 @@ describe("process host", () => {
   });
 
   it("inheritEnv: process.env as it is at the start, then the request's variables, on the host and on Node's spawn", async () => {
-    const h = host();
+    const h = host(options);
     const envOf = (on: ProcessHost | undefined) =>
       new Promise<string>((resolve) => {
         let out = "";
@@ -152,9 +196,11 @@ describe("process host", () => {
       delete process.env.CODEBOT_T_KEPT;
     }
   });
+});
 
+describe("no process host", () => {
   it("runs on Node's spawn when the host cannot start", async () => {
-    const h = host({ python: "/nonexistent/python3" });
+    const h = host({ native: false, python: "/nonexistent/python3" });
     const ran = await sh('echo "$PPID"; cat', h);
     expect(ran.stdout).toBe(`${process.pid}\npayload\n`);
     expect(h.usable).toBe(false);

@@ -45,6 +45,7 @@ export class FrameReader {
 /**
  * The frames that start a command, in one buffer (one write, one wake-up of the host): spawn,
  * then its stdin data unless it goes another way (empty, or over named pipes), then end of input.
+ * Throws (before anything is sent) if a string of the request cannot be passed to a process.
  */
 export function startFrames(
   id: number,
@@ -52,14 +53,18 @@ export function startFrames(
   fifos: readonly string[] | undefined,
   end: boolean,
 ): Buffer {
-  const spec = spawnSpec(request, fifos);
-  const specBytes = Buffer.byteLength(spec);
+  const strings = spawnStrings(request, fifos);
+  const specBytes = SPEC_FIXED + Buffer.byteLength(strings);
   const stdin = fifos ? null : request.stdin;
   const stdinBytes = stdin === null ? 0 : typeof stdin === "string" ? Buffer.byteLength(stdin) : stdin.length;
   const size = HEADER + specBytes + (stdinBytes ? HEADER + stdinBytes : 0) + (end ? HEADER : 0);
   const out = Buffer.allocUnsafe(size);
   let at = writeHeader(out, 0, id, "S", specBytes);
-  at += out.write(spec, at);
+  out[at] = (request.stdin !== null ? 1 : 0) | (request.mergeOutput ? 2 : 0) | (fifos ? 4 : 0);
+  out.writeInt32BE(request.outputCap ?? -1, at + 1);
+  out.writeUInt32BE(1 + request.args.length, at + 5);
+  at += SPEC_FIXED;
+  at += out.write(strings, at);
   if (stdin !== null && stdinBytes) {
     at = writeHeader(out, at, id, "I", stdinBytes);
     at += typeof stdin === "string" ? out.write(stdin, at) : stdin.copy(out, at);
@@ -75,21 +80,40 @@ function writeHeader(out: Buffer, at: number, id: number, kind: string, size: nu
   return at + HEADER;
 }
 
-/** The JSON of a spawn frame. */
-function spawnSpec(request: SpawnRequest, fifos: readonly string[] | undefined): string {
-  const spec = {
-    argv: [request.file, ...request.args],
-    cwd: request.cwd,
-    // JSON leaves out undefined values: the variable is not set (or, inherited, keeps its value).
-    env: request.env,
-    stdin: request.stdin !== null,
-    merge: request.mergeOutput === true,
-    cap: request.outputCap ?? -1,
-    ...(fifos ? { fifos } : {}),
-  };
-  const json = JSON.stringify(spec);
-  // process.env serialised directly: one pass over it, no copy (see SpawnRequest.inheritEnv).
-  return request.inheritEnv ? `{"base":${JSON.stringify(process.env)},${json.slice(1)}` : json;
+/** A spawn frame's payload: flags (1 stdin, 2 merge, 4 named pipes), output cap (i32), argc (u32), then the strings. */
+const SPEC_FIXED = 9;
+
+/**
+ * A spawn frame's strings, each ended by NUL: cwd, the named pipes if any, argv, then "K=V" for
+ * each variable (a later one of the same name wins on the host: process.env first, then the
+ * request's). No JSON: the host splits on NUL.
+ */
+function spawnStrings(request: SpawnRequest, fifos: readonly string[] | undefined): string {
+  let text = `${checked(request.cwd, "working directory")}\0`;
+  if (fifos) text += `${fifos[0]}\0${fifos[1]}\0`;
+  text += `${checked(request.file, "program")}\0`;
+  for (const arg of request.args) text += `${checked(arg, "argument")}\0`;
+  // process.env read once, straight into the text (each read of it crosses into C++).
+  if (request.inheritEnv) {
+    const base = process.env;
+    // Object.keys, then a read each: the cheapest way through process.env measured (for…in: +25%).
+    for (const key of Object.keys(base)) text += `${key}=${base[key]}\0`;
+  }
+  const env = request.env;
+  for (const key in env) {
+    const value = env[key];
+    // Undefined: not set (or, inherited, keeps process.env's value).
+    if (value === undefined) continue;
+    if (key === "" || key.includes("=") || key.includes("\0"))
+      throw new Error(`environment variable name ${JSON.stringify(key)} is not valid`);
+    text += `${key}=${checked(value, `environment variable ${key}`)}\0`;
+  }
+  return text;
+}
+
+function checked(text: string, what: string): string {
+  if (text.includes("\0")) throw new Error(`${what} contains a NUL character`);
+  return text;
 }
 
 /** An exit frame's "code signal" (one of them empty). */

@@ -1,5 +1,4 @@
 /** The process host's Python (see process-host-source.ts): one call's state, and starting its child with posix_spawn. */
-// biome-ignore lint/complexity/noUselessStringRaw: Python source; a backslash added later must reach Python as written
 export const SPAWN_SOURCE = String.raw`class Call:
     def __init__(self, cid, cap):
         self.cid = cid
@@ -38,12 +37,38 @@ def nonblocking(fd):
     return fd
 
 
-def spawn(cid, spec):
-    call = Call(cid, spec.get("cap", -1))
+def parse_spec(payload):
+    """A spawn frame: flags, cap, argc, then NUL-ended strings (see process-host.c)."""
+    flags = payload[0]
+    argc = int.from_bytes(payload[5:9], "big")
+    strings = payload[9:].split(b"\0")[:-1]
+    fixed = 3 if flags & 4 else 1
+    env = {}
+    for entry in strings[fixed + argc :]:
+        key, _, value = entry.partition(b"=")
+        env[key] = value
+    return {
+        "cap": int.from_bytes(payload[1:5], "big", signed=True),
+        "stdin": bool(flags & 1),
+        "merge": bool(flags & 2),
+        "fifos": strings[1:3] if flags & 4 else None,
+        "cwd": strings[0],
+        "argv": strings[fixed : fixed + argc],
+        "env": env,
+    }
+
+
+def spawn(cid, payload):
+    try:
+        spec = parse_spec(payload)
+    except (IndexError, ValueError) as err:
+        send(cid, b"F", f"bad spawn request: {err!r}".encode())
+        return
+    call = Call(cid, spec["cap"])
     calls[cid] = call
     child_fds = []
     try:
-        fifos = spec.get("fifos")
+        fifos = spec["fifos"]
         if fifos:
             # stdin and stdout on named pipes Node opens itself: a long-lived process's lines then
             # go straight between it and Node. Opened read-write, so neither open waits for the other.
@@ -53,7 +78,7 @@ def spawn(cid, spec):
             child_fds.append(stdin_r)
             out_w = os.open(fifos[1], os.O_RDWR | os.O_CLOEXEC)
             child_fds.append(out_w)
-        elif spec.get("stdin", True):
+        elif spec["stdin"]:
             stdin_r, stdin_w = os.pipe()
             child_fds.append(stdin_r)
             call.stdin_fd = nonblocking(stdin_w)
@@ -64,7 +89,7 @@ def spawn(cid, spec):
             out_r, out_w = os.pipe()
             child_fds.append(out_w)
             call.readers[nonblocking(out_r)] = [b"O", 0]
-        if spec.get("merge"):
+        if spec["merge"]:
             err_w = out_w
         else:
             err_r, err_w = os.pipe()
@@ -78,15 +103,10 @@ def spawn(cid, spec):
         # posix_spawn has no working-directory action here: the host (single-threaded) moves there.
         os.chdir(spec["cwd"])
         try:
-            env = spec["env"]
-            base = spec.get("base")
-            if base is not None:
-                base.update(env)
-                env = base
             pid = os.posix_spawn(
                 spec["argv"][0],
                 spec["argv"],
-                env,
+                spec["env"],
                 file_actions=actions,
                 setpgroup=0,
                 setsigdef=SIGNALS,
@@ -117,7 +137,7 @@ def spawn(cid, spec):
 def describe_failure(err, spec):
     if not isinstance(err, OSError):
         return f"bad spawn request: {err!r}"
-    if err.filename == spec.get("cwd"):
-        return f"working directory {spec['cwd']}: {err.strerror}"
-    return f"{spec['argv'][0]}: {err.strerror}"
+    if err.filename == spec["cwd"]:
+        return f"working directory {os.fsdecode(spec['cwd'])}: {err.strerror}"
+    return f"{os.fsdecode(spec['argv'][0])}: {err.strerror}"
 `;

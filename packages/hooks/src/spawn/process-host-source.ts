@@ -12,7 +12,7 @@ const CORE = String.raw`# The process host: a small long-lived Python 3 process 
 # commands with posix_spawn, so starting one does not fork the (large) Node process. It relays
 # each child's stdin/stdout/stderr over its own stdin/stdout as frames:
 #   header: call id (u32), type (1 byte), payload length (u32), all big-endian; then the payload.
-# Node -> host: S spawn (JSON), I stdin data, E end of stdin, R release (stop reading the child).
+# Node -> host: S spawn (flags, cap, argc, NUL-ended strings: see process-host.c), I stdin data, E end of stdin, R release (stop reading the child).
 # A spawn may instead ask for stdin and stdout on two named pipes ("fifos") that Node opens.
 # host -> Node: H hello, P started (pid), F spawn failed (message), O stdout, e stderr,
 #   X exit ("code signal"), C output closed.
@@ -20,7 +20,6 @@ const CORE = String.raw`# The process host: a small long-lived Python 3 process 
 # daemons) is re-parented to it. When Node goes away (its end of the pipe closes, also on
 # SIGKILL), it ends every descendant: SIGTERM, a grace period, then SIGKILL.
 import ctypes
-import json
 import os
 import selectors
 import signal
@@ -95,7 +94,7 @@ const RELAY = String.raw`def write_stdin(call):
 
 def on_control(cid, kind, payload):
     if kind == b"S":
-        spawn(cid, json.loads(payload))
+        spawn(cid, payload)
         return
     call = calls.get(cid)
     if call is None:
@@ -152,7 +151,7 @@ const LOOP = String.raw`def main():
     sel.register(0, selectors.EVENT_READ, "control")
     sel.register(wake_r, selectors.EVENT_READ, "wake")
     buffer = bytearray()
-    send(0, b"H", b"1")
+    send(0, b"H", b"2")  # the wire's version (process-host.ts)
     flush()
     while True:
         ready = sel.select(0.005 if outgoing else None)

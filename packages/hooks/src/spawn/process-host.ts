@@ -1,29 +1,34 @@
 /**
- * The process host: one small Python process per codebot process that starts command hooks and
- * bash commands with `posix_spawn`. Node's `child_process.spawn` forks the whole Node process, so
- * each start costs time in proportion to the agent's heap (8–12 ms here); from the host it costs
- * what starting `sh` costs (≈ 3 ms). The host also guarantees that nothing it started outlives
- * codebot, even a SIGKILLed one (see process-host-source.ts).
+ * The process host: one small process per codebot process that starts command hooks and bash
+ * commands with `posix_spawn` (compiled from process-host.c where `npm run build` found a C
+ * compiler, else the same program in Python: process-host-source.ts). Node's spawn forks the whole
+ * Node process, so each start costs time in proportion to the agent's heap (8–12 ms here); from
+ * the host it costs what starting `sh` costs (≈ 3 ms). The host also guarantees that nothing it
+ * started outlives codebot, even a SIGKILLed one (see process-host-source.ts).
  *
  * This file is the Node side: it starts the host, frames requests, routes the host's frames to
  * the calls, and when the host dies fails the calls in flight and starts a new host for the next.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import type { Writable } from "node:stream";
+import type { ChildProcess } from "node:child_process";
 import { HostCall } from "./host-call.js";
 import { FrameReader, frame, startFrames } from "./host-frames.js";
+import { builtHost, startHostProgram } from "./host-program.js";
 import { killGroup } from "./kill-group.js";
-import { PROCESS_HOST_SOURCE } from "./process-host-source.js";
 import type { SpawnedProcess, SpawnHandlers, SpawnRequest } from "./spawn-request.js";
 
-/** Reads the host's source from fd 3 and runs it (named so in tracebacks). */
-const BOOTSTRAP =
-  "import os;f=os.fdopen(3,'rb');s=f.read();f.close();exec(compile(s,'codebot-process-host','exec'))";
 /** How often a host may die before the session stops using it (and falls back to Node's spawn). */
 const MAX_STARTS = 4;
+/** The wire's version, in the host's hello: a compiled host left from an older build is not used. */
+const PROTOCOL = "2";
+/** What a start that did not happen on the host returns. */
+const INERT: SpawnedProcess = { pid: undefined, killGroup() {}, write() {}, endInput() {}, release() {} };
 
 export interface ProcessHostOptions {
+  /**
+   * The compiled host; default: the one `npm run build` made, if there is one (none, or
+   * `CODEBOT_PROCESS_HOST=python`: the Python host). `false`: the Python host.
+   */
+  native?: string | false;
   /** The Python 3 interpreter; default: /usr/bin/python3 if present, else `python3` on PATH. */
   python?: string;
   /** Seconds between SIGTERM and SIGKILL when the host ends everything at shutdown. Default 1. */
@@ -35,6 +40,9 @@ export class ProcessHost {
   private ready = false;
   private starts = 0;
   private unavailable = false;
+  /** The compiled host to start, until one of it fails to come up (then the Python host). */
+  private native: string | undefined;
+  private runningNative = false;
   private nextId = 1;
   private readonly calls = new Map<number, HostCall>();
   /** Frames written before the host said hello, with what to do if it never does. */
@@ -42,7 +50,9 @@ export class ProcessHost {
   private readonly reader = new FrameReader((id, kind, payload) => this.dispatch(id, kind, payload));
   private exited: Promise<void> = Promise.resolve();
 
-  constructor(private readonly options: ProcessHostOptions = {}) {}
+  constructor(private readonly options: ProcessHostOptions = {}) {
+    this.native = options.native === false ? undefined : (options.native ?? builtHost());
+  }
 
   /** True while the host can be used (it may still be starting). */
   get usable(): boolean {
@@ -66,7 +76,7 @@ export class ProcessHost {
   submit(request: SpawnRequest, handlers: SpawnHandlers, fallback: () => void): SpawnedProcess {
     if (this.unavailable) {
       fallback();
-      return { pid: undefined, killGroup: () => {}, write: () => {}, endInput: () => {}, release: () => {} };
+      return INERT;
     }
     if (!this.child) this.start();
     if (this.unavailable) return this.submit(request, handlers, fallback);
@@ -79,7 +89,16 @@ export class ProcessHost {
     this.calls.set(call.id, call);
     this.refWhileBusy();
     const end = !call.direct && request.stdin !== null && !request.keepStdinOpen;
-    const frames = [startFrames(call.id, request, call.direct?.paths, end)];
+    let frames: Buffer[];
+    try {
+      frames = [startFrames(call.id, request, call.direct?.paths, end)];
+    } catch (err) {
+      // A string no process can be given (a NUL in it): fails like a spawn, nothing was sent.
+      this.forget(call);
+      const message = err instanceof Error ? err.message : String(err);
+      queueMicrotask(() => handlers.onError({ kind: "spawn", message }));
+      return INERT;
+    }
     if (call.direct && request.stdin !== null && request.stdin.length > 0) call.direct.write(request.stdin);
     const queued = { call, frames, fallback };
     if (this.ready) this.write(frames);
@@ -124,21 +143,12 @@ export class ProcessHost {
     this.starts++;
     this.ready = false;
     this.reader.reset();
-    const python = this.options.python ?? (existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3");
-    const grace = String(this.options.shutdownGraceS ?? 1);
     let child: ChildProcess;
+    this.runningNative = this.native !== undefined;
     try {
-      child = spawn(python, ["-I", "-S", "-c", BOOTSTRAP, grace], {
-        // The source goes in on fd 3, so `ps` shows a short command line.
-        stdio: ["pipe", "pipe", "ignore", "pipe"],
-        // Its own process group: Ctrl+C is Node's to handle, the host then ends with Node's pipe.
-        detached: true,
-      });
-      const source = child.stdio[3] as Writable | null;
-      source?.on("error", () => {});
-      source?.end(PROCESS_HOST_SOURCE);
+      child = startHostProgram(this.native, this.options.python, String(this.options.shutdownGraceS ?? 1));
     } catch {
-      this.giveUp();
+      this.failedToStart();
       return;
     }
     this.child = child;
@@ -163,8 +173,7 @@ export class ProcessHost {
     child.stdout?.destroy();
     child.stdin?.destroy();
     if (!this.ready) {
-      // It never came up: run what waited on Node's own spawn, and stop trying.
-      this.giveUp();
+      this.failedToStart();
       return;
     }
     this.ready = false;
@@ -177,6 +186,14 @@ export class ProcessHost {
       });
     }
     if (this.starts >= MAX_STARTS) this.unavailable = true;
+  }
+
+  /** It never came up: the Python host if that was the compiled one (or from another build), else Node's spawn. */
+  private failedToStart(): void {
+    if (this.runningNative) {
+      this.native = undefined;
+      this.start();
+    } else this.giveUp();
   }
 
   private giveUp(): void {
@@ -216,6 +233,11 @@ export class ProcessHost {
 
   private dispatch(id: number, kind: string, payload: Buffer): void {
     if (kind === "H") {
+      if (payload.toString() !== PROTOCOL) {
+        // Speaks another wire: stopped; its exit starts the Python host for what waits.
+        this.child?.kill("SIGKILL");
+        return;
+      }
       this.ready = true;
       const queued = this.queued;
       this.queued = [];
