@@ -31,12 +31,20 @@
 #define HEADER 9
 #define READ_SIZE 65536
 
+/* A byte buffer; its bytes are data[start, len): taking from the front moves `start`, not the bytes. */
 typedef struct {
   char *data;
-  size_t len, cap;
+  size_t start, len, cap;
 } Buf;
 
+static size_t buf_size(const Buf *b) { return b->len - b->start; }
+
 static void buf_add(Buf *b, const void *p, size_t n) {
+  if (b->start && b->len + n > b->cap) {
+    memmove(b->data, b->data + b->start, b->len - b->start);
+    b->len -= b->start;
+    b->start = 0;
+  }
   if (b->len + n > b->cap) {
     size_t cap = b->cap ? b->cap : 4096;
     while (cap < b->len + n) cap *= 2;
@@ -49,8 +57,8 @@ static void buf_add(Buf *b, const void *p, size_t n) {
 }
 
 static void buf_drop(Buf *b, size_t n) {
-  memmove(b->data, b->data + n, b->len - n);
-  b->len -= n;
+  b->start += n;
+  if (b->start == b->len) b->start = b->len = 0;
 }
 
 typedef struct {
@@ -135,7 +143,7 @@ static void remove_call(Call *c) {
 static void close_stdin(Call *c) {
   if (c->stdin_fd >= 0) close(c->stdin_fd);
   c->stdin_fd = -1;
-  c->pending.len = 0;
+  c->pending.start = c->pending.len = 0;
 }
 
 static void forget_if_done(Call *c) {
@@ -178,8 +186,8 @@ static int on_output(Call *c, int which) {
 }
 
 static void write_stdin(Call *c) {
-  while (c->pending.len) {
-    ssize_t n = write(c->stdin_fd, c->pending.data, c->pending.len);
+  while (buf_size(&c->pending)) {
+    ssize_t n = write(c->stdin_fd, c->pending.data + c->pending.start, buf_size(&c->pending));
     if (n < 0) {
       if (errno == EINTR) continue;
       if (errno == EAGAIN) return;
@@ -368,12 +376,12 @@ static void on_control(uint32_t cid, char kind, char *payload, size_t n) {
   Call *c = call_by_cid(cid);
   if (!c) return;
   if (kind == 'I' && c->stdin_fd >= 0) {
-    int was_empty = c->pending.len == 0;
+    int was_empty = buf_size(&c->pending) == 0;
     buf_add(&c->pending, payload, n);
     if (was_empty) write_stdin(c);
   } else if (kind == 'E') {
     c->stdin_ended = 1;
-    if (!c->pending.len) close_stdin(c);
+    if (!buf_size(&c->pending)) close_stdin(c);
   } else if (kind == 'R') {
     for (int i = 0; i < 2; i++)
       if (c->fd[i] >= 0 && drop_reader(c, i)) return;
@@ -567,7 +575,7 @@ int main(int argc, char **argv) {
           role[nfds] = r;
           fds[nfds++] = (struct pollfd){.fd = c->fd[r], .events = POLLIN};
         }
-      if (c->stdin_fd >= 0 && c->pending.len) {
+      if (c->stdin_fd >= 0 && buf_size(&c->pending)) {
         owner[nfds] = c->cid;
         role[nfds] = 2;
         fds[nfds++] = (struct pollfd){.fd = c->stdin_fd, .events = POLLOUT};
@@ -587,14 +595,14 @@ int main(int argc, char **argv) {
         if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) shutdown_all();
         if (n > 0) {
           buf_add(&in, chunk, (size_t)n);
-          size_t at = 0;
+          size_t at = in.start;
           while (in.len - at >= HEADER) {
             uint32_t size = get_u32(in.data + at + 5);
             if (in.len - at < HEADER + (size_t)size) break;
             on_control(get_u32(in.data + at), in.data[at + 4], in.data + at + HEADER, size);
             at += HEADER + size;
           }
-          buf_drop(&in, at);
+          buf_drop(&in, at - in.start);
         }
       }
       for (size_t i = 1; i < nfds; i++) {
