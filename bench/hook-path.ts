@@ -3,12 +3,13 @@
  * the same through whole sessions and middleware, which a busy machine makes noisy):
  *  - floor: Python's posix_spawn of `sh -c 'exit 0'` with pipes and a payload (as bench:hooks (f));
  *  - host: the same command started through the process host (spawnProcess), Node to Node;
+ *    host_python: the same through the Python host (the fallback where no compiled host was built);
  *  - hook: what one trivial PreToolUse command hook adds to `runner.preToolUse`;
  *  - persistent_us: one PreToolUse call answered by a persistent hook (Python, answers at once);
  *  - http / bare_http: one PreToolUse call with a blocking http hook to a loopback server, and a
  *    bare POST on a kept-alive connection to the same server.
  * Medians of per-call times, ROUNDS rounds (default 3) of N calls (default 200); one JSON line each.
- * Usage: `npx tsx bench/hook-path.ts` (WHAT=floor,host,hook,persistent,http to pick).
+ * Usage: `npx tsx bench/hook-path.ts` (WHAT=floor,host,host_python,hook,persistent,http to pick).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, createServer, request } from "node:http";
@@ -21,6 +22,7 @@ import {
   type Executors,
   type HookRunner,
   loadHooks,
+  ProcessHost,
   spawnProcess,
 } from "../packages/hooks/src/index.js";
 import { posixSpawnFloorMs } from "./posix-spawn-floor.js";
@@ -29,7 +31,7 @@ const dir = mkdtempSync(join(tmpdir(), "codebot-hook-path-"));
 const session = { sessionId: "bench", cwd: dir, transcriptPath: join(dir, "transcript.jsonl") };
 const N = Number(process.env.N ?? 200);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const what = new Set((process.env.WHAT ?? "floor,host,hook,persistent,http").split(","));
+const what = new Set((process.env.WHAT ?? "floor,host,host_python,hook,persistent,http").split(","));
 const PAYLOAD = '{"event":"PreToolUse"}\n';
 
 const median = (values: number[]) =>
@@ -52,8 +54,8 @@ async function perCall(call: () => Promise<unknown>, n = N): Promise<number> {
   return median(samples);
 }
 
-/** `sh -c 'exit 0'` through the process host, from the call to its exit and closed output. */
-function hostOnce(): Promise<void> {
+/** `sh -c 'exit 0'` through a process host (the shared one by default), from the call to its exit and closed output. */
+function hostOnce(host?: ProcessHost): Promise<void> {
   return new Promise((resolve, reject) => {
     let ends = 0;
     const end = () => {
@@ -68,9 +70,11 @@ function hostOnce(): Promise<void> {
         onExit: end,
         onClose: end,
       },
+      host,
     );
   });
 }
+const pythonHost = new ProcessHost({ native: false });
 
 const args = { command: "true" };
 const fire = (runner: HookRunner) => () => runner.preToolUse({ tool: "bash", args, toolUseId: "t1" });
@@ -102,7 +106,8 @@ const barePost = () =>
 for (let round = 0; round < ROUNDS; round++) {
   const out: Record<string, number> = {};
   if (what.has("floor")) out.floor_ms = await posixSpawnFloorMs(N);
-  if (what.has("host")) out.host_ms = await perCall(hostOnce);
+  if (what.has("host")) out.host_ms = await perCall(() => hostOnce());
+  if (what.has("host_python")) out.host_python_ms = await perCall(() => hostOnce(pythonHost));
   if (what.has("hook")) {
     const hooked = runnerWith({ PreToolUse: [{ type: "command", command: "exit 0" }] });
     out.hook_added_ms = (await perCall(fire(hooked))) - (await perCall(fire(noHooks)));
@@ -128,6 +133,7 @@ for (let round = 0; round < ROUNDS; round++) {
     JSON.stringify(Object.fromEntries(Object.entries(out).map(([k, v]) => [k, Math.round(v * 1000) / 1000]))),
   );
 }
+await pythonHost.close();
 keepAlive.destroy();
 policy.close();
 rmSync(dir, { recursive: true, force: true });
