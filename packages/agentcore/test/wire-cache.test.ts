@@ -193,3 +193,31 @@ describe("the wire cache: a conversation's messages are serialised once", () => 
     expect(cached).toEqual(whole);
   });
 });
+
+describe("which conversations the wire cache keeps", () => {
+  test("a conversation that goes on stays kept while one-off requests on the same model come and go", async () => {
+    const rounds = 7;
+    const server = await startLoopbackModelServer(
+      Array.from({ length: rounds }, (_, i) => [
+        ...Array.from({ length: 5 }, () => reply.text(`one-off ${i}`)),
+        reply.text(`main ${i}`),
+      ]).flat(),
+    );
+    servers.push(server);
+    const lengths: number[] = [];
+    const model = wireCachedModel((fetch) => counting(provider("anthropic", server, fetch), lengths));
+    const main = new Agent({ model, systemPrompt: "main", tools: [] });
+    // Before each prompt of the main conversation, five one-off questions (as prompt hooks ask).
+    for (let i = 0; i < rounds; i += 1) {
+      for (let j = 0; j < 5; j += 1)
+        await new Agent({ model, systemPrompt: "hook", tools: [] }).prompt(`question ${j}`);
+      await main.prompt(`prompt ${i}`);
+    }
+    // The main conversation's requests: its first (2: system and prompt), its second (built whole
+    // once, 4), then only the marker and the newest answer and prompt (4), where the whole prompt
+    // would have 6, 8, … messages.
+    const mainRequests = lengths.filter((_, i) => i % 6 === 5);
+    expect(mainRequests).toEqual([2, ...Array(rounds - 1).fill(4)]);
+    expect(JSON.parse(server.requests.at(-1)?.text as string).messages).toHaveLength(2 * rounds - 1);
+  });
+});

@@ -112,7 +112,9 @@ class WireCache {
         return inner.doStream(options);
       }
     }
-    if (extend && cacheableFrom(prompt, from)) {
+    // A one-message conversation (a prompt hook's question, a first step) is not worth keeping:
+    // it would only push out one that goes on.
+    if (extend && prompt.length - from >= 2 && cacheableFrom(prompt, from)) {
       return this.send(inner, options, { kind: "capture", prompt, from, options: callOptions });
     }
     return inner.doStream(options);
@@ -137,7 +139,11 @@ class WireCache {
       for (let i = kept.count - 1; i >= 0 && same; i -= 1) {
         same = (prompt[from + i] as LanguageModelV3Message) === kept.prompt[kept.from + i];
       }
-      if (same) return kept;
+      if (same) {
+        // The most recently continued conversation is the last to be pushed out.
+        this.conversations = [kept, ...this.conversations.filter((other) => other !== kept)];
+        return kept;
+      }
     }
     return undefined;
   }
