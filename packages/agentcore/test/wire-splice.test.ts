@@ -117,12 +117,15 @@ describe("a provider whose body is not laid out as expected", () => {
     const user = { role: "user" as const, content: [{ type: "text" as const, text: "hi" }] };
     const answer = { role: "assistant" as const, content: [{ type: "text" as const, text: "hello" }] };
     const again = { role: "user" as const, content: [{ type: "text" as const, text: "again" }] };
-    await model.doStream({ prompt: [{ role: "system", content: "s" }, user] });
-    await model.doStream({ prompt: [{ role: "system", content: "s" }, user, answer, again] });
+    const reply = { role: "assistant" as const, content: [{ type: "text" as const, text: "yes" }] };
+    const last = { role: "user" as const, content: [{ type: "text" as const, text: "last" }] };
+    const system = { role: "system" as const, content: "s" };
+    await model.doStream({ prompt: [system, user, answer, again] });
+    await model.doStream({ prompt: [system, user, answer, again, reply, last] });
     // The second request was first given the marker, then the whole prompt.
-    expect(prompts.map((p) => p.length)).toEqual([2, 4, 4]);
-    expect(prompts[2]).toEqual([{ role: "system", content: "s" }, user, answer, again]);
+    expect(prompts.map((p) => p.length)).toEqual([4, 4, 6]);
+    expect(prompts[2]).toEqual([system, user, answer, again, reply, last]);
     expect(received).toHaveLength(2);
-    expect(JSON.parse(received[1] as string)).toEqual({ history: [user, answer, again] });
+    expect(JSON.parse(received[1] as string)).toEqual({ history: [user, answer, again, reply, last] });
   });
 });
