@@ -62,10 +62,9 @@ function callScript(
 ): ScriptStep<RecordedRequest>[] {
   let done = 0;
   const step = (request: RecordedRequest): ReplyTurn => {
-    const last = request.body?.messages?.at(-1);
-    const asked = JSON.stringify(last?.content ?? "");
     let turn: ReplyTurn;
-    if (asked.includes("Summarise the conversation so far")) {
+    // Read from the raw body: parsing a whole conversation per request is the server's work, not the agent's.
+    if (request.text.includes("Summarise the conversation so far")) {
       turn = reply.text(`Summary: the user asked for ${calls} bash calls; ${done} have run.`);
     } else {
       if (codebotPid === undefined && startedPid !== undefined) codebotPid = childOf(startedPid);
@@ -101,13 +100,13 @@ async function main(): Promise<void> {
   // The long run: request i arrives when call i-1 has finished.
   const stamps: number[] = [];
   const cpuStamps: number[] = [];
-  const server = await startLoopbackModelServer(callScript(CALLS, stamps, cpuStamps));
+  const server = await startLoopbackModelServer(callScript(CALLS, stamps, cpuStamps), {
+    keepRequests: false,
+  });
   let run: LongRun;
   try {
     const env = { ...baseEnv, ANTHROPIC_BASE_URL: server.anthropicBaseUrl, ANTHROPIC_API_KEY: "bench" };
-    // The server keeps every request it got; this bench does not need them.
-    const clear = setInterval(() => server.requests.splice(0), 1000);
-    run = await runLong(pArgs, env, project).finally(() => clearInterval(clear));
+    run = await runLong(pArgs, env, project);
   } finally {
     await server.close();
   }
@@ -138,6 +137,7 @@ async function main(): Promise<void> {
       [],
       (request) => 1000 + 100 * (request.body?.messages?.length ?? 0),
     ),
+    { keepRequests: false },
   );
   const settingsFile = path.join(root, "small-window.json");
   const compactHome = path.join(root, "compact-home");
@@ -156,10 +156,7 @@ async function main(): Promise<void> {
       ANTHROPIC_BASE_URL: compactServer.anthropicBaseUrl,
       ANTHROPIC_API_KEY: "bench",
     };
-    const clear = setInterval(() => compactServer.requests.splice(0), 1000);
-    const compactRun = await runLong([...pArgs, "--settings", settingsFile], env, project).finally(() =>
-      clearInterval(clear),
-    );
+    const compactRun = await runLong([...pArgs, "--settings", settingsFile], env, project);
     compactionMs = compactRun.ms;
     boundaries = countBoundaries(path.join(compactHome, "projects"));
   } finally {

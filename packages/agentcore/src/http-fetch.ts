@@ -28,6 +28,19 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
   const given = init.body ?? null;
   const plainBody = given === null || typeof given === "string" || given instanceof Uint8Array;
   if (input instanceof Request || !plainBody) return fetch(input, init);
+  return httpFetchChunks(input, init, given === null ? [] : [given]);
+}
+
+/**
+ * httpFetch with the body given as consecutive pieces (`init.body` is ignored), written one after
+ * another: a body assembled from parts that live on (a conversation's wire prefix, see
+ * wire-cache/) is sent without first being copied into one string.
+ */
+export async function httpFetchChunks(
+  input: string | URL,
+  init: RequestInit,
+  chunks: readonly (string | Uint8Array)[],
+): Promise<Response> {
   const url = new URL(input);
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new TypeError("fetch failed", { cause: new Error(`unsupported protocol ${url.protocol}`) });
@@ -39,13 +52,17 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
   new Headers(init.headers).forEach((value, name) => {
     headers[name] = value;
   });
-  if (typeof given === "string") headers["content-type"] ??= "text/plain;charset=UTF-8";
+  if (chunks.length > 0 && typeof chunks[0] === "string")
+    headers["content-type"] ??= "text/plain;charset=UTF-8";
   // A string is written as it is (the socket encodes it into a buffer it frees at once): a copy in a
   // Buffer of our own lives until the response has ended, long enough for V8 to move it to the old
   // generation, where a long session's bodies (the whole conversation each) pile up until a full GC.
-  const body = given;
-  if (body !== null)
-    headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+  if (chunks.length > 0) {
+    let length = 0;
+    for (const chunk of chunks)
+      length += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
+    headers["content-length"] = String(length);
+  }
 
   return new Promise<Response>((resolve, reject) => {
     const request = (url.protocol === "https:" ? https : http).request(url, { method, headers });
@@ -88,7 +105,8 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
         }),
       );
     });
-    request.end(body ?? undefined);
+    for (const chunk of chunks) if (chunk.length > 0) request.write(chunk);
+    request.end();
   });
 }
 

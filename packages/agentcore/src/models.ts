@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { httpFetch } from "./http-fetch.js";
+import { wireCachedModel } from "./wire-cache/wire-cached-model.js";
 
 /**
  * Model specs are `provider/model-id`:
@@ -37,7 +37,8 @@ export function defaultModelSpec(env: Env = process.env): string {
  * Builds the model for a spec. Async because each provider package is loaded only when a model
  * of that provider is asked for, which keeps the CLI's start-up fast. Every setting is read from
  * `env` (the provider packages' own environment fallbacks are never used). Requests go through
- * httpFetch (see there why not Node's fetch).
+ * httpFetch (see there why not Node's fetch), and a conversation's messages are serialised once
+ * (wire-cache/wire-cached-model.ts).
  */
 export async function resolveModel(spec: string, env: Env = process.env): Promise<LanguageModelV3> {
   const slash = spec.indexOf("/");
@@ -55,27 +56,24 @@ export async function resolveModel(spec: string, env: Env = process.env): Promis
     case "anthropic": {
       const apiKey = need("ANTHROPIC_API_KEY");
       const { createAnthropic } = await import("@ai-sdk/anthropic");
-      return createAnthropic({ apiKey, baseURL: anthropicBaseUrl(env.ANTHROPIC_BASE_URL), fetch: httpFetch })(
-        modelId,
-      );
+      const baseURL = anthropicBaseUrl(env.ANTHROPIC_BASE_URL);
+      return wireCachedModel((fetch) => createAnthropic({ apiKey, baseURL, fetch })(modelId));
     }
     case "openai": {
       const apiKey = need("OPENAI_API_KEY");
       const { createOpenAI } = await import("@ai-sdk/openai");
       const baseURL = trimSlashes(env.OPENAI_BASE_URL) || "https://api.openai.com/v1";
-      return createOpenAI({ apiKey, baseURL, fetch: httpFetch }).chat(modelId);
+      return wireCachedModel((fetch) => createOpenAI({ apiKey, baseURL, fetch }).chat(modelId));
     }
     case "compat": {
       const baseURL = trimSlashes(need("CODEBOT_COMPAT_BASE_URL"));
       const apiKey = env.CODEBOT_COMPAT_API_KEY?.trim() || undefined;
       const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
-      return createOpenAICompatible({
-        name: "compat",
-        baseURL,
-        apiKey,
-        includeUsage: true,
-        fetch: httpFetch,
-      }).chatModel(modelId);
+      return wireCachedModel((fetch) =>
+        createOpenAICompatible({ name: "compat", baseURL, apiKey, includeUsage: true, fetch }).chatModel(
+          modelId,
+        ),
+      );
     }
     default:
       throw new ModelConfigError(

@@ -11,9 +11,20 @@ export interface RecordedRequest {
   path: string;
   /** Header names in lower case. */
   headers: Record<string, string>;
-  /** The parsed JSON body (`undefined` when it was not JSON). */
+  /** The body as received. */
+  text: string;
+  /** The parsed JSON body (`undefined` when it was not JSON), parsed when first read. */
   // biome-ignore lint/suspicious/noExplicitAny: request bodies are asserted on freely in tests
   body: any;
+}
+
+export interface LoopbackServerOptions {
+  /**
+   * Keep every request in `requests` (default true). A benchmark of a long session keeps none:
+   * holding a thousand whole conversations would make the server, in the same process, slower
+   * with every request, and that is not the agent's time.
+   */
+  keepRequests?: boolean;
 }
 
 export interface LoopbackModelServer {
@@ -35,6 +46,7 @@ export interface LoopbackModelServer {
  */
 export async function startLoopbackModelServer(
   script: readonly ScriptStep<RecordedRequest>[],
+  { keepRequests = true }: LoopbackServerOptions = {},
 ): Promise<LoopbackModelServer> {
   const cursor = new ScriptCursor(script, "loopback model server");
   const requests: RecordedRequest[] = [];
@@ -52,24 +64,15 @@ export async function startLoopbackModelServer(
     const path = (req.url ?? "/").split("?")[0] ?? "/";
     const api =
       path === "/v1/messages" ? "anthropic" : path === "/v1/chat/completions" ? "openai" : "unknown";
-    const recorded: RecordedRequest = {
-      api,
-      method: req.method ?? "GET",
-      path,
-      headers: Object.fromEntries(
-        Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]),
-      ),
-      body: parseJson(text),
-    };
-    requests.push(recorded);
+    const recorded = recordedRequest(api, req, path, text);
+    if (keepRequests) requests.push(recorded);
     if (api === "unknown" || req.method !== "POST") {
       sendJson(res, 404, { error: { message: `loopback model server: no route ${req.method} ${path}` } });
       return;
     }
     const turn = await cursor.next(recorded);
     counter += 1;
-    const model = String(recorded.body?.model ?? "loopback");
-    const stream = recorded.body?.stream === true;
+    const { model, stream } = peekOptions(recorded);
     answer(res, turn, api, {
       model,
       stream,
@@ -136,6 +139,42 @@ function answer(
   }
   // A hanging turn keeps the response open until the client goes away (e.g. it aborted).
   if (!turn.hang) res.end();
+}
+
+function recordedRequest(
+  api: RecordedRequest["api"],
+  req: IncomingMessage,
+  path: string,
+  text: string,
+): RecordedRequest {
+  let parsed: { value: unknown } | undefined;
+  return {
+    api,
+    method: req.method ?? "GET",
+    path,
+    headers: Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]),
+    ),
+    text,
+    get body() {
+      parsed ??= { value: parseJson(text) };
+      return parsed.value;
+    },
+  };
+}
+
+/**
+ * The request's model and whether it asks for a stream. The providers put `model` first and
+ * `stream` among the last keys, so these are read from the ends of the body without parsing a
+ * whole conversation; a body laid out otherwise is parsed.
+ */
+function peekOptions(recorded: RecordedRequest): { model: string; stream: boolean } {
+  const head = /^\{"model":"([^"\\]*)"/.exec(recorded.text);
+  const tail = recorded.text.slice(-300);
+  if (head && (tail.includes('"stream":true') || tail.includes('"stream":false'))) {
+    return { model: head[1] as string, stream: tail.includes('"stream":true') };
+  }
+  return { model: String(recorded.body?.model ?? "loopback"), stream: recorded.body?.stream === true };
 }
 
 function sendJson(res: ServerResponse, status: number, body: object): void {

@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3Message,
+  LanguageModelV3Prompt,
+} from "@ai-sdk/provider";
+import { httpFetch, httpFetchChunks } from "../http-fetch.js";
+import { cacheableFrom } from "./cacheable.js";
+import type { WireBytes } from "./wire-bytes.js";
+import { captureMessages, splitAtMarker } from "./wire-splice.js";
+
+/**
+ * A provider model whose requests do not re-serialise the whole conversation at every step.
+ *
+ * A model API takes the whole conversation in each request, and the AI SDK's providers convert
+ * and JSON-encode every message of it again each time: over a long session that work (and its
+ * garbage) grows with the history. Here the provider is given, in place of the messages it
+ * already serialised in an earlier request of the same conversation, one marker message; the
+ * request body it builds is then completed in `fetch` with the earlier messages' wire form, kept
+ * as bytes (WireBytes). The provider still builds everything that is new, so what is sent is
+ * byte for byte what it would have built from the whole prompt.
+ *
+ * That holds because only messages the provider serialises the same way wherever they stand are
+ * kept (cacheable.ts), a kept conversation ends with a user or tool message and the next new one
+ * is the assistant's (Anthropic merges neighbours of the same role into one message), and a kept
+ * conversation is matched by the identity of its message objects (the kernel's prompt cache keeps
+ * them). Anything else, and any body not laid out as expected, is sent whole as before.
+ */
+export function wireCachedModel(
+  create: (fetch: typeof globalThis.fetch) => LanguageModelV3,
+): LanguageModelV3 {
+  const cache = new WireCache();
+  const inner = create(cache.fetch);
+  return {
+    specificationVersion: "v3",
+    provider: inner.provider,
+    modelId: inner.modelId,
+    get supportedUrls() {
+      return inner.supportedUrls;
+    },
+    doGenerate: (options) => inner.doGenerate(options),
+    doStream: (options) => cache.stream(inner, options),
+  };
+}
+
+/** The header that tells `fetch` which pending request a body belongs to; never sent. */
+const TOKEN_HEADER = "x-codebot-wire-cache";
+/** Conversations kept per model (the main agent's and a few sub-agents'). */
+const MAX_CONVERSATIONS = 4;
+
+interface Conversation {
+  /** The prompt this was last extended from, and where its conversation messages begin. */
+  prompt: LanguageModelV3Prompt;
+  from: number;
+  /** How many conversation messages `wire` holds. */
+  count: number;
+  wire: WireBytes;
+  /** The call's provider options (they can change how messages are serialised). */
+  options: string;
+}
+
+type Pending =
+  | { kind: "capture"; prompt: LanguageModelV3Prompt; from: number; options: string }
+  | {
+      kind: "splice";
+      conversation: Conversation;
+      prompt: LanguageModelV3Prompt;
+      from: number;
+      extend: boolean;
+    };
+
+/** The body's layout was not what the marker splice expects: build the request whole. */
+class WireCacheMiss extends Error {}
+
+class WireCache {
+  private readonly marker = `codebot-wire-cache-${randomUUID()}`;
+  private markerElement: string | undefined;
+  private conversations: Conversation[] = [];
+  private readonly pending = new Map<string, Pending>();
+  private nextToken = 1;
+
+  async stream(inner: LanguageModelV3, options: LanguageModelV3CallOptions) {
+    const { prompt } = options;
+    let from = 0;
+    while (prompt[from]?.role === "system") from += 1;
+    const callOptions = JSON.stringify(options.providerOptions ?? null);
+    const lastRole = prompt.at(-1)?.role;
+    // A conversation is kept only up to a user or tool message: the assistant's answer comes next.
+    const extend = prompt.length > from && (lastRole === "user" || lastRole === "tool");
+    const conversation = this.find(prompt, from, callOptions);
+    const fresh = conversation ? from + conversation.count : 0;
+    if (
+      conversation &&
+      (fresh === prompt.length || prompt[fresh]?.role === "assistant") &&
+      cacheableFrom(prompt, fresh)
+    ) {
+      const marked: LanguageModelV3Prompt = [
+        ...prompt.slice(0, from),
+        { role: "user", content: [{ type: "text", text: this.marker }] },
+        ...prompt.slice(fresh),
+      ];
+      try {
+        return await this.send(
+          inner,
+          { ...options, prompt: marked },
+          { kind: "splice", conversation, prompt, from, extend },
+        );
+      } catch (error) {
+        if (!(error instanceof WireCacheMiss)) throw error;
+        this.conversations = this.conversations.filter((kept) => kept !== conversation);
+        return inner.doStream(options);
+      }
+    }
+    // A one-message conversation (a prompt hook's question, a first step) is not worth keeping:
+    // it would only push out one that goes on.
+    if (extend && prompt.length - from >= 2 && cacheableFrom(prompt, from)) {
+      return this.send(inner, options, { kind: "capture", prompt, from, options: callOptions });
+    }
+    return inner.doStream(options);
+  }
+
+  /** The provider's request for `options`, with `pending` for `fetch` to apply to its body. */
+  private async send(inner: LanguageModelV3, options: LanguageModelV3CallOptions, pending: Pending) {
+    const token = String(this.nextToken++);
+    this.pending.set(token, pending);
+    try {
+      return await inner.doStream({ ...options, headers: { ...options.headers, [TOKEN_HEADER]: token } });
+    } finally {
+      this.pending.delete(token);
+    }
+  }
+
+  /** The kept conversation `prompt` continues: same call options, same message objects. */
+  private find(prompt: LanguageModelV3Prompt, from: number, callOptions: string): Conversation | undefined {
+    for (const kept of this.conversations) {
+      if (kept.options !== callOptions || prompt.length - from < kept.count) continue;
+      let same = true;
+      for (let i = kept.count - 1; i >= 0 && same; i -= 1) {
+        same = (prompt[from + i] as LanguageModelV3Message) === kept.prompt[kept.from + i];
+      }
+      if (same) {
+        // The most recently continued conversation is the last to be pushed out.
+        this.conversations = [kept, ...this.conversations.filter((other) => other !== kept)];
+        return kept;
+      }
+    }
+    return undefined;
+  }
+
+  readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const headers = new Headers(init.headers);
+    const token = headers.get(TOKEN_HEADER);
+    if (token === null) return httpFetch(input, init);
+    headers.delete(TOKEN_HEADER);
+    const pending = this.pending.get(token);
+    const body = init.body;
+    const plain = { ...init, headers };
+    if (pending?.kind !== "splice" || typeof body !== "string" || input instanceof Request) {
+      if (pending?.kind === "splice") throw new WireCacheMiss();
+      if (pending?.kind === "capture" && typeof body === "string") this.capture(body, pending);
+      return httpFetch(input, plain);
+    }
+    const split = splitAtMarker(body, this.marker, this.markerElement);
+    if (!split) throw new WireCacheMiss();
+    this.markerElement = split.markerElement;
+    const { head, fresh, tail } = split.parts;
+    const { conversation } = pending;
+    if (!pending.extend) {
+      return httpFetchChunks(input, plain, [head, conversation.wire.bytes(), fresh ? `,${fresh}` : "", tail]);
+    }
+    if (fresh) conversation.wire.append(`,${fresh}`);
+    conversation.prompt = pending.prompt;
+    conversation.from = pending.from;
+    conversation.count = pending.prompt.length - pending.from;
+    return httpFetchChunks(input, plain, [head, conversation.wire.bytes(), tail]);
+  };
+
+  private capture(body: string, pending: Extract<Pending, { kind: "capture" }>): void {
+    const wire = captureMessages(body);
+    if (!wire) return;
+    const count = pending.prompt.length - pending.from;
+    this.conversations = [
+      { prompt: pending.prompt, from: pending.from, count, wire, options: pending.options },
+      ...this.conversations.slice(0, MAX_CONVERSATIONS - 1),
+    ];
+  }
+}
