@@ -83,6 +83,8 @@ static int urgent;
 static double grace_s = 1.0;
 static int subreaper;
 static volatile sig_atomic_t got_child;
+/* A command's output ended before its exit was seen: it has most likely exited by now. */
+static int closed_before_exit;
 static pid_t self;
 
 static void shutdown_all(void);
@@ -159,6 +161,7 @@ static int drop_reader(Call *c, int which) {
   c->fd[which] = -1;
   if (c->fd[0] < 0 && c->fd[1] < 0) {
     send_frame(c->cid, 'C', NULL, 0, !c->exited);
+    if (!c->exited) closed_before_exit = 1;
     if (c->exited) {
       forget_if_done(c);
       return 1;
@@ -615,6 +618,12 @@ int main(int argc, char **argv) {
           on_output(c, role[i]);
         }
       }
+    }
+    /* The pipes close in the command's exit just before it becomes a zombie: reaping now usually
+       finds it, and its exit goes out with "output closed" instead of after one more wake-up. */
+    if (closed_before_exit) {
+      closed_before_exit = 0;
+      reap();
     }
     if (urgent) flush_out();
   }
