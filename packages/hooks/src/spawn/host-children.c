@@ -1,0 +1,139 @@
+/* The compiled process host (process-host.c): reaping exited commands, and ending every
+ * descendant when Node goes away. */
+#include "process-host.h"
+
+void reap(void) {
+  for (;;) {
+    int status;
+    pid_t pid = waitpid(-1, &status, WNOHANG);
+    if (pid <= 0) return;
+    Call *c = NULL;
+    for (size_t i = 0; i < ncalls; i++)
+      if (calls[i]->pid == pid && !calls[i]->exited) c = calls[i];
+    /* A group whose leader is gone and that has no member left can never be signalled again. */
+    if (killpg(pid, 0) < 0 && errno == ESRCH)
+      for (size_t i = 0; i < ngroups; i++)
+        if (groups[i] == pid) {
+          groups[i] = groups[--ngroups];
+          break;
+        }
+    if (!c) continue; /* an orphan re-parented to this subreaper */
+    /* Output usually ended with the command: read it now, so "output closed" goes out before the
+       exit, in the same write. Bounded: a grandchild may still be writing. */
+    int gone = 0;
+    for (int i = 0; i < 2 && !gone; i++)
+      for (int r = 0; r < 16 && c->fd[i] >= 0; r++) {
+        int got = on_output(c, i);
+        if (got == 2) gone = 1;
+        if (got != 1) break;
+      }
+    if (gone) continue; /* cannot happen before exited is set, kept for safety */
+    c->exited = 1;
+    char text[24];
+    int n = WIFEXITED(status) ? snprintf(text, sizeof text, "%d ", WEXITSTATUS(status))
+                              : snprintf(text, sizeof text, " %d", WTERMSIG(status));
+    send_frame(c->cid, 'X', text, (size_t)n, 0);
+    forget_if_done(c);
+  }
+}
+
+/* Every live descendant of this process (a subreaper's orphans included), or NULL with n = 0. */
+static pid_t *descendants(size_t *n) {
+  *n = 0;
+  DIR *dir = opendir("/proc");
+  if (!dir) return NULL;
+  size_t cap = 256, count = 0;
+  pid_t *pids = malloc(cap * sizeof *pids), *parents = malloc(cap * sizeof *parents);
+  struct dirent *e;
+  while (pids && parents && (e = readdir(dir))) {
+    char *end;
+    long pid = strtol(e->d_name, &end, 10);
+    if (*end || pid <= 0) continue;
+    char path[64], stat[1024];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;
+    ssize_t len = read(fd, stat, sizeof stat - 1);
+    close(fd);
+    if (len <= 0) continue;
+    stat[len] = 0;
+    char *paren = strrchr(stat, ')');
+    char state;
+    long ppid;
+    if (!paren || sscanf(paren + 2, "%c %ld", &state, &ppid) != 2 || state == 'Z') continue;
+    if (count == cap) {
+      cap *= 2;
+      pids = realloc(pids, cap * sizeof *pids);
+      parents = realloc(parents, cap * sizeof *parents);
+      if (!pids || !parents) break;
+    }
+    pids[count] = (pid_t)pid;
+    parents[count++] = (pid_t)ppid;
+  }
+  closedir(dir);
+  if (!pids || !parents) return NULL;
+  /* found[i]: pids[i] descends from this process; grown until nothing changes. */
+  char *found = calloc(count + 1, 1);
+  pid_t *result = malloc((count + 1) * sizeof *result);
+  if (!found || !result) _exit(70);
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (size_t i = 0; i < count; i++) {
+      if (found[i]) continue;
+      int mine = parents[i] == self;
+      for (size_t j = 0; !mine && j < count; j++) mine = found[j] && pids[j] == parents[i];
+      if (mine) found[i] = changed = 1;
+    }
+  }
+  for (size_t i = 0; i < count; i++)
+    if (found[i]) result[(*n)++] = pids[i];
+  free(found), free(pids), free(parents);
+  return result;
+}
+
+static size_t signal_all(int sig) {
+  size_t n = 0;
+  pid_t *targets = subreaper ? descendants(&n) : NULL;
+  for (size_t i = 0; i < n; i++) kill(targets[i], sig);
+  free(targets);
+  for (size_t i = 0; i < ngroups; i++) killpg(groups[i], sig);
+  return n;
+}
+
+static void pause_s(double s) {
+  struct timespec t = {(time_t)s, (long)((s - (double)(time_t)s) * 1e9)};
+  nanosleep(&t, NULL);
+}
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void reap_quietly(void) {
+  int status;
+  while (waitpid(-1, &status, WNOHANG) > 0) {
+  }
+}
+
+/* Node is gone: end everything started for it, TERM first, KILL after the grace. */
+void shutdown_all(void) {
+  signal_all(SIGTERM);
+  double deadline = now_s() + grace_s;
+  while (now_s() < deadline) {
+    reap_quietly();
+    size_t n = 0;
+    if (subreaper) {
+      free(descendants(&n));
+      if (n == 0) _exit(0);
+    }
+    pause_s(0.02);
+  }
+  for (int i = 0; i < 5; i++) {
+    if (!signal_all(SIGKILL)) break;
+    pause_s(0.02);
+    reap_quietly();
+  }
+  _exit(0);
+}
