@@ -117,19 +117,23 @@ describe("the wire cache: a conversation's messages are serialised once", () => 
     });
   }
 
-  test("the provider builds only the messages that are new since the last request", async () => {
-    const script = () => [...steps(12, "s"), reply.text("done")];
-    const { cached, whole, providerPromptLengths } = await bothWays("anthropic", script, async (model) => {
-      const { tool } = echoTool();
-      await new Agent({ model, systemPrompt: "sys", tools: [tool] }).prompt("go");
+  for (const api of ["anthropic", "openai", "compat"] as const) {
+    test(`${api}: the provider builds only the messages that are new since the last request`, async () => {
+      const script = () => [...steps(12, "s"), reply.text("done")];
+      const { cached, whole, providerPromptLengths } = await bothWays(api, script, async (model) => {
+        const { tool } = echoTool();
+        await new Agent({ model, systemPrompt: "sys", tools: [tool] }).prompt("go");
+      });
+      expect(cached).toEqual(whole);
+      // The 13th request carries 25 messages (the prompt and 12 calls with their results); the
+      // provider was given the system prompt, the marker and the last call with its result.
+      expect(providerPromptLengths[0]).toBe(2);
+      expect(providerPromptLengths.slice(1)).toEqual(Array(12).fill(4));
+      const sent = JSON.parse(cached.at(-1) as string).messages;
+      // Chat completions send the system prompt as the first message.
+      expect(sent).toHaveLength(api === "anthropic" ? 25 : 26);
     });
-    expect(cached).toEqual(whole);
-    // The 13th request carries 25 messages (the prompt and 12 calls with their results); the
-    // provider was given the system prompt, the marker and the last call with its result.
-    expect(providerPromptLengths[0]).toBe(2);
-    expect(providerPromptLengths.slice(1)).toEqual(Array(12).fill(4));
-    expect(JSON.parse(cached.at(-1) as string).messages).toHaveLength(25);
-  });
+  }
 
   test("the header that pairs a body with its request never reaches the server", async () => {
     const { cachedServer } = await bothWays("anthropic", conversationScript, converse);

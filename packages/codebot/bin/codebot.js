@@ -14,17 +14,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import v8 from "node:v8";
 import vm from "node:vm";
-
-// Keep V8's young generation at its starting size. V8 doubles it (up to 2 × 16 MiB) each time
-// enough has survived scavenges, which an agent's start-up and each step's request in flight make
-// happen early; a long session then carried 32 MiB of young generation it rarely needs: most of
-// its peak RSS above a short run's. V8 reads this flag whenever it decides to grow, so setting it
-// before the CLI runs takes effect (the code cache is made with it set, so it still matches).
-// bench/RESULTS.md, "Long sessions": peak RSS over 1,000 calls 141 → 106 MiB; wall time per call
-// unchanged; a 50-call burst spends ≈ 40 ms more CPU in V8's parallel scavenger threads.
-v8.setFlagsFromString("--semi-space-growth-factor=1");
 
 const bundle = fileURLToPath(new URL("../dist/bundle/cli.cjs", import.meta.url));
 

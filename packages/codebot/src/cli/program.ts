@@ -8,6 +8,7 @@ import { modelFlag } from "./model-flag.js";
 import { projectFlagsOf, withProjectOptions } from "./project-flags.js";
 import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import type { OutputFormat, SessionFlags } from "./session-flags.js";
+import { tuneHeapForSession } from "./session-heap.js";
 import { toolRulesFlag } from "./tool-rules-flag.js";
 import { rejectUnsupportedFlags } from "./unsupported-flags.js";
 import { codebotVersion } from "./version.js";
@@ -134,6 +135,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         throw new CliError("two prompts given: put the prompt either after -p or at the end, not both");
       const prompt = typeof opts.print === "string" ? opts.print : positional;
       const { runOneShot } = await import("./one-shot.js");
+      tuneHeapForSession();
       code = await runOneShot({
         ...flags,
         prompt,
@@ -144,6 +146,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     }
     if (opts.outputFormat !== "text") throw new CliError("--output-format applies to -p only");
     const { runInteractive } = await import("./interactive/repl.js");
+    tuneHeapForSession();
     code = await runInteractive({
       ...flags,
       ...(positional !== undefined ? { firstPrompt: positional } : {}),

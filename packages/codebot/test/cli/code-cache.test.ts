@@ -74,6 +74,15 @@ describe("the bin's code cache", () => {
     expect(fs.readFileSync(cache).equals(bytes)).toBe(true);
   });
 
+  it("saved by a session, which changes V8's heap flags, is used by the next run", async () => {
+    // `-p` without a model key ends at once, but only after the session's heap flags were set.
+    const session = await runCliAt(["-p", "hi"]);
+    expect(session.code).not.toBe(0);
+    const before = fs.statSync(cache, { bigint: true }).mtimeNs;
+    await version();
+    expect(fs.statSync(cache, { bigint: true }).mtimeNs).toBe(before);
+  });
+
   it("is replaced when the bundle has changed since it was made", async () => {
     await version();
     const old = cacheKey();
