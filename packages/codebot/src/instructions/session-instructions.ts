@@ -1,6 +1,6 @@
 import os from "node:os";
-import path from "node:path";
 import type { SettingsLayer } from "@codebot/hooks";
+import { claudeCompatOf } from "../settings/claude-compat.js";
 import type { LoadedInstructions } from "./instruction-file.js";
 import { instructionLocations, projectRoot } from "./instruction-locations.js";
 import { InstructionReader } from "./load-instructions.js";
@@ -28,9 +28,7 @@ export interface SessionInstructions {
 
 /** The instruction files of a session start, honouring `"claudeCompat": false` in codebot's user settings. */
 export function sessionInstructions(where: SessionInstructionsWhere): SessionInstructions {
-  const userSettings = path.join(where.codebotHome, "settings.json");
-  const user = where.layers.find((layer) => layer.source === "user" && layer.path === userSettings);
-  const claudeCompat = (user?.settings as { claudeCompat?: unknown } | undefined)?.claudeCompat !== false;
+  const claudeCompat = claudeCompatOf(where.layers, where.codebotHome);
   const home = where.env.HOME;
   const root = projectRoot(where.cwd);
   const reader = new InstructionReader(home !== undefined && home !== "" ? home : os.homedir(), root);

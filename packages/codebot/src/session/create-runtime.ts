@@ -35,6 +35,7 @@ import { type SessionMcp, sessionMcp } from "../mcp/session-mcp.js";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
+import { claudeCompatOf } from "../settings/claude-compat.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
@@ -269,7 +270,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   const settingsWatch = new SettingsWatch({
     runner,
-    files: settingsFilesOf(where, claudeCompatOf(project, codebotHome)),
+    files: settingsFilesOf(where, claudeCompatOf(project.layers, codebotHome)),
     reread: () =>
       readProjectSettings(where, {
         trustProjectHooks: options.trustProjectHooks,
@@ -289,14 +290,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers: project.layers, env });
   for (const problem of instructions.loaded.problems) notify(`codebot: instruction file: ${problem}`);
 
-  // Custom sub-agents (.codebot/agents, .claude/agents, the user's, plugins'), chosen by the agent tool's subagent_type.
-  const agents = await loadAgents({
+  // Where custom sub-agents and skills are found: codebot's folders, Claude Code's, plugins'.
+  const discovery = {
     cwd,
     codebotHome,
     claudeHome,
     claudeCompat: instructions.claudeCompat,
     plugins: project.plugins,
-  });
+  };
+  // Custom sub-agents (.codebot/agents, .claude/agents, the user's, plugins'), chosen by the agent tool's subagent_type.
+  const agents = await loadAgents(discovery);
   for (const problem of agents.problems) notify(`codebot: ${formatProblem(problem)}`);
   const agentScopes = new AgentHookScopes(runner, agents.agents, notify);
   const scopeEnds = new Map<string, () => void>();
@@ -361,18 +364,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
   // Skills and commands: the model loads them with the `skill` tool, the user runs `/name args`.
-  const skills = await SessionSkills.load(
-    { cwd, codebotHome, claudeHome, claudeCompat: instructions.claudeCompat, plugins: project.plugins },
-    {
-      runner,
-      approval: approval.tools,
-      bash: tools.find((tool) => tool.name === "bash") as (typeof tools)[number],
-      paths,
-      env: settings.env,
-      isGrantTrusted: project.isGrantTrusted,
-      notify,
-    },
-  );
+  const skills = await SessionSkills.load(discovery, {
+    runner,
+    approval: approval.tools,
+    bash: tools.find((tool) => tool.name === "bash") as (typeof tools)[number],
+    paths,
+    env: settings.env,
+    isGrantTrusted: project.isGrantTrusted,
+    notify,
+  });
   const skillTool = skills.tool();
   if (skillTool) tools.push(skillTool);
   // MCP servers start now, in parallel; their tools join the list as each server connects.
@@ -529,14 +529,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
   return runtime;
-}
-
-/** Whether Claude Code's files are read: `"claudeCompat": false` in codebot's user settings turns it off. */
-function claudeCompatOf(project: ProjectSettings, codebotHome: string): boolean {
-  const user = project.layers.find(
-    (l) => l.source === "user" && l.path === path.join(codebotHome, "settings.json"),
-  );
-  return (user?.settings as { claudeCompat?: unknown } | undefined)?.claudeCompat !== false;
 }
 
 /** The conversation of an earlier session, with a notice of what could not be restored. */

@@ -6,19 +6,11 @@
  */
 import { compileAgentHooks } from "../../agents/agent-hook-scopes.js";
 import { loadAgents } from "../../agents/load-agents.js";
-import { resolveClaudeHome } from "../../paths/claude-home.js";
-import { claudeCompatOf } from "../../settings/claude-compat.js";
-import { type HookInventory, type InventoryHook, inventoryHook } from "./hook-inventory.js";
+import { type HookInventory, type InventoryHook, inventoryHook, scopedHookPlaces } from "./hook-inventory.js";
 
 export async function withAgents(inv: HookInventory): Promise<HookInventory> {
-  const { project, cwd, codebotHome } = inv;
-  const loaded = await loadAgents({
-    cwd,
-    codebotHome,
-    claudeHome: resolveClaudeHome(undefined, process.env),
-    claudeCompat: claudeCompatOf(project.layers, codebotHome),
-    plugins: project.plugins,
-  });
+  const { project, cwd } = inv;
+  const loaded = await loadAgents(scopedHookPlaces(inv));
   const hooks: InventoryHook[] = [];
   const problems = [...loaded.problems];
   for (const agent of loaded.agents) {

@@ -12,6 +12,7 @@ import {
   USER_OWNED_SOURCES,
 } from "@codebot/hooks";
 import type { TrustStore } from "../../approval/trust-store.js";
+import { resolveClaudeHome } from "../../paths/claude-home.js";
 import { resolveCodebotHome } from "../../paths/codebot-home.js";
 import {
   type ProjectSettings,
@@ -20,6 +21,7 @@ import {
   projectProblems,
   readProjectSettings,
 } from "../../session/project-settings.js";
+import { claudeCompatOf } from "../../settings/claude-compat.js";
 import { CliError } from "../cli-error.js";
 import type { ProjectFlags } from "../project-flags.js";
 
@@ -126,4 +128,15 @@ export function projectHooks(inventory: HookInventory): InventoryHook[] {
 export function displayPath(file: string, cwd: string): string {
   const rel = path.relative(cwd, file);
   return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
+}
+
+/** Where skills and custom agents are found for the inventory's project, as a session finds them. */
+export function scopedHookPlaces(inv: HookInventory) {
+  return {
+    cwd: inv.cwd,
+    codebotHome: inv.codebotHome,
+    claudeHome: resolveClaudeHome(undefined, process.env),
+    claudeCompat: claudeCompatOf(inv.project.layers, inv.codebotHome),
+    plugins: inv.project.plugins,
+  };
 }

@@ -6,21 +6,13 @@
  * would be) — the one project question and `codebot hooks trust` list and approve them.
  */
 import type { Problem } from "@codebot/hooks";
-import { resolveClaudeHome } from "../../paths/claude-home.js";
-import { claudeCompatOf } from "../../settings/claude-compat.js";
 import { loadSkills } from "../../skills/load-skills.js";
 import { compileSkillHooks } from "../../skills/skill-hooks.js";
-import { type HookInventory, type InventoryHook, inventoryHook } from "./hook-inventory.js";
+import { type HookInventory, type InventoryHook, inventoryHook, scopedHookPlaces } from "./hook-inventory.js";
 
 export async function withSkills(inv: HookInventory): Promise<HookInventory> {
-  const { project, cwd, codebotHome } = inv;
-  const loaded = await loadSkills({
-    cwd,
-    codebotHome,
-    claudeHome: resolveClaudeHome(undefined, process.env),
-    claudeCompat: claudeCompatOf(project.layers, codebotHome),
-    plugins: project.plugins,
-  });
+  const { project, cwd } = inv;
+  const loaded = await loadSkills(scopedHookPlaces(inv));
   const hooks: InventoryHook[] = [];
   const problems: Problem[] = loaded.problems.map((message) => ({
     severity: "warning",
