@@ -50,11 +50,9 @@ const TOKEN_HEADER = "x-codebot-wire-cache";
 const MAX_CONVERSATIONS = 4;
 
 interface Conversation {
-  /** The prompt this was last extended from, and where its conversation messages begin. */
+  /** The prompt this was last extended from, and where its conversation messages begin: `wire` holds them all. */
   prompt: LanguageModelV3Prompt;
   from: number;
-  /** How many conversation messages `wire` holds. */
-  count: number;
   wire: WireBytes;
   /** The call's provider options (they can change how messages are serialised). */
   options: string;
@@ -69,6 +67,11 @@ type Pending =
       from: number;
       extend: boolean;
     };
+
+/** How many conversation messages a kept conversation's wire holds. */
+function keptCount(conversation: Conversation): number {
+  return conversation.prompt.length - conversation.from;
+}
 
 /** The body's layout was not what the marker splice expects: build the request whole. */
 class WireCacheMiss extends Error {}
@@ -89,7 +92,7 @@ class WireCache {
     // A conversation is kept only up to a user or tool message: the assistant's answer comes next.
     const extend = prompt.length > from && (lastRole === "user" || lastRole === "tool");
     const conversation = this.find(prompt, from, callOptions);
-    const fresh = conversation ? from + conversation.count : 0;
+    const fresh = conversation ? from + keptCount(conversation) : 0;
     if (
       conversation &&
       (fresh === prompt.length || prompt[fresh]?.role === "assistant") &&
@@ -134,9 +137,10 @@ class WireCache {
   /** The kept conversation `prompt` continues: same call options, same message objects. */
   private find(prompt: LanguageModelV3Prompt, from: number, callOptions: string): Conversation | undefined {
     for (const kept of this.conversations) {
-      if (kept.options !== callOptions || prompt.length - from < kept.count) continue;
+      const count = keptCount(kept);
+      if (kept.options !== callOptions || prompt.length - from < count) continue;
       let same = true;
-      for (let i = kept.count - 1; i >= 0 && same; i -= 1) {
+      for (let i = count - 1; i >= 0 && same; i -= 1) {
         same = (prompt[from + i] as LanguageModelV3Message) === kept.prompt[kept.from + i];
       }
       if (same) {
@@ -172,16 +176,14 @@ class WireCache {
     if (fresh) conversation.wire.append(`,${fresh}`);
     conversation.prompt = pending.prompt;
     conversation.from = pending.from;
-    conversation.count = pending.prompt.length - pending.from;
     return httpFetchChunks(input, plain, [head, conversation.wire.bytes(), tail]);
   };
 
   private capture(body: string, pending: Extract<Pending, { kind: "capture" }>): void {
     const wire = captureMessages(body);
     if (!wire) return;
-    const count = pending.prompt.length - pending.from;
     this.conversations = [
-      { prompt: pending.prompt, from: pending.from, count, wire, options: pending.options },
+      { prompt: pending.prompt, from: pending.from, wire, options: pending.options },
       ...this.conversations.slice(0, MAX_CONVERSATIONS - 1),
     ];
   }
