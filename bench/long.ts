@@ -46,14 +46,14 @@ async function runLong(args: string[], env: NodeJS.ProcessEnv, cwd: string): Pro
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** CPU time of this process (the loopback model server reading each request) at each call's arrival. */
+const serverCpuStamps: number[] = [];
+
 /**
  * `calls` steps of one `bash true` each, then a final answer; a compaction's summary request
  * (recognised by its wording) is answered with a summary. `stamps` gets each call step's arrival
  * time; `usage` makes the reported input tokens a function of the request.
  */
-/** CPU time of this process (the loopback model server reading and parsing each request) at each call's arrival. */
-const serverCpuStamps: number[] = [];
-
 function callScript(
   calls: number,
   stamps: number[],
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     ((cpuStamps[from + window] as number) - (cpuStamps[from] as number)) / window;
   const cpuFirst = cpuPerCall(0);
   const cpuLast = cpuPerCall(CALLS - window);
-  // The loopback model server's own CPU per call (it reads and parses each whole request): wall
+  // The loopback model server's own CPU per call (it reads each whole request; it parses one only when the script asks): wall
   // time the agent does not spend, and that a real provider spends on its own machines.
   const serverPerCall = (from: number) =>
     ((serverCpuStamps[from + window] as number) - (serverCpuStamps[from] as number)) / window;
