@@ -109,6 +109,19 @@ describe("the bin's code cache", () => {
   });
 });
 
+describe("the bin reading the bundle", () => {
+  it("reads the built bundle as ASCII, the text it is written in", () => {
+    expect(fs.readFileSync(builtBundle).every((byte) => byte < 0x80)).toBe(true);
+  });
+
+  it("decodes a bundle with non-ASCII text as UTF-8", async () => {
+    fs.appendFileSync(bundle, '\nprocess.on("exit", () => process.stderr.write("bundle: ✓ é\\n"));\n');
+    const result = await runCliAt(["--version"]);
+    expect(result.stderr).toBe("bundle: ✓ é\n");
+    expect(result.stdout).toBe("9.9.9\n");
+  });
+});
+
 describe("the bin without a build", () => {
   it("says to run the build, in one line, and exits 1", async () => {
     fs.rmSync(path.join(pkg, "dist"), { recursive: true });
