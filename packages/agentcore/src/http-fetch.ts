@@ -1,6 +1,7 @@
 /**
- * The `fetch` the model providers use: node:http(s) underneath, the platform's `Response` on top
- * (so the AI SDK reads headers and streams the body exactly as from Node's own fetch).
+ * The `fetch` the model providers use: node:http(s) underneath, and on top a response with the
+ * `Response` interface a fetch caller reads (http-response.ts; the AI SDK reads headers and streams
+ * the body exactly as from Node's own fetch).
  *
  * Why not Node's fetch: its HTTP client (bundled undici) parses responses with a WebAssembly
  * module that V8 compiles on the first request and then recompiles with its optimising compiler
@@ -17,6 +18,8 @@ import http from "node:http";
 import https from "node:https";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
+import { HttpHeaders } from "./http-headers.js";
+import { HttpResponse } from "./http-response.js";
 
 /** Node's fetch gives up on a server silent this long (undici's headers and body timeouts). */
 const IDLE_TIMEOUT_MS = 300_000;
@@ -27,8 +30,16 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 export async function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
   const given = init.body ?? null;
   const plainBody = given === null || typeof given === "string" || given instanceof Uint8Array;
-  if (input instanceof Request || !plainBody) return fetch(input, init);
+  if (isRequestObject(input) || !plainBody) return fetch(input, init);
   return httpFetchChunks(input, init, given === null ? [] : [given]);
+}
+
+/**
+ * Whether fetch's input is a `Request` (neither a string nor a URL), told without touching the
+ * platform's `Request`, whose first use loads Node's bundled undici (see http-headers.ts).
+ */
+export function isRequestObject(input: string | URL | Request): input is Request {
+  return typeof input !== "string" && !(input instanceof URL);
 }
 
 /**
@@ -49,7 +60,7 @@ export async function httpFetchChunks(
   signal?.throwIfAborted();
   const method = (init.method ?? "GET").toUpperCase();
   const headers: Record<string, string> = {};
-  new Headers(init.headers).forEach((value, name) => {
+  new HttpHeaders(init.headers).forEach((value, name) => {
     headers[name] = value;
   });
   if (chunks.length > 0 && typeof chunks[0] === "string")
@@ -83,7 +94,8 @@ export async function httpFetchChunks(
     request.on("response", (response) => {
       incoming = response;
       const status = incoming.statusCode ?? 0;
-      const responseHeaders = new Headers();
+      const statusText = incoming.statusMessage ?? "";
+      const responseHeaders = new HttpHeaders();
       const raw = incoming.rawHeaders;
       for (let i = 0; i + 1 < raw.length; i += 2)
         responseHeaders.append(raw[i] as string, raw[i + 1] as string);
@@ -91,18 +103,15 @@ export async function httpFetchChunks(
         incoming.resume();
         signal?.removeEventListener("abort", onAbort);
         resolve(
-          new Response(null, { status, statusText: incoming.statusMessage ?? "", headers: responseHeaders }),
+          asResponse(new HttpResponse(null, { status, statusText, headers: responseHeaders, url: url.href })),
         );
         return;
       }
       const decoded = decode(incoming, responseHeaders);
       incoming.on("close", () => signal?.removeEventListener("abort", onAbort));
+      const body = Readable.toWeb(decoded) as ReadableStream<Uint8Array>;
       resolve(
-        new Response(Readable.toWeb(decoded) as ReadableStream<Uint8Array>, {
-          status,
-          statusText: incoming.statusMessage ?? "",
-          headers: responseHeaders,
-        }),
+        asResponse(new HttpResponse(body, { status, statusText, headers: responseHeaders, url: url.href })),
       );
     });
     for (const chunk of chunks) if (chunk.length > 0) request.write(chunk);
@@ -111,7 +120,7 @@ export async function httpFetchChunks(
 }
 
 /** The body as sent before any `content-encoding`, as Node's fetch hands it over. */
-function decode(incoming: http.IncomingMessage, headers: Headers): Readable {
+function decode(incoming: http.IncomingMessage, headers: HttpHeaders): Readable {
   const encoding = headers.get("content-encoding")?.trim().toLowerCase();
   const decoder =
     encoding === "gzip" || encoding === "x-gzip"
@@ -124,4 +133,9 @@ function decode(incoming: http.IncomingMessage, headers: Headers): Readable {
   if (!decoder) return incoming;
   incoming.on("error", (error) => decoder.destroy(error));
   return incoming.pipe(decoder);
+}
+
+/** fetch's callers are typed for the platform's `Response`; they read only what HttpResponse has. */
+function asResponse(response: HttpResponse): Response {
+  return response as unknown as Response;
 }

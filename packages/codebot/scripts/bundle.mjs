@@ -32,14 +32,31 @@ const old = `${target}.old-${process.pid}`;
  * (`z.object`, …), and esbuild keeps only the ones used. A file this does not match is left as it
  * is, and then merely loads slower.
  */
-const zodNamespaceImports = {
-  name: "zod-namespace-imports",
+function zodNamespaceImports(text) {
+  if (!text.includes('"zod')) return text;
+  const named = /import\s*\{\s*z(?:\s+as\s+(\w+))?\s*\}\s*from\s*"(zod(?:\/v4)?)"/g;
+  return text.replace(named, (_, alias, from) => `import * as ${alias ?? "z"} from "${from}"`);
+}
+
+/**
+ * The AI SDK builds each request's headers with the platform's `Headers`, whose first use loads
+ * Node's bundled undici (25–40 ms of a run's start-up; see agentcore's http-headers.ts). Its
+ * provider-utils is given agentcore's `HttpHeaders` under that name instead: the same interface,
+ * and a platform `Headers` still passes its `instanceof` checks.
+ */
+const httpHeadersFile = path.join(packageDir, "../agentcore/dist/http-headers.js");
+function providerUtilsHeaders(text, file) {
+  if (!/[\\/]@ai-sdk[\\/]provider-utils[\\/]dist[\\/]index\.mjs$/.test(file)) return text;
+  return `import { HttpHeaders as Headers } from ${JSON.stringify(httpHeadersFile)};\n${text}`;
+}
+
+/** Both source changes above, made as esbuild reads each file. */
+const sourcePatches = {
+  name: "source-patches",
   setup(build) {
-    const named = /import\s*\{\s*z(?:\s+as\s+(\w+))?\s*\}\s*from\s*"(zod(?:\/v4)?)"/g;
     build.onLoad({ filter: /\.m?js$/ }, async (args) => {
       const text = await readFile(args.path, "utf8");
-      if (!text.includes('"zod')) return undefined;
-      const contents = text.replace(named, (_, alias, from) => `import * as ${alias ?? "z"} from "${from}"`);
+      const contents = providerUtilsHeaders(zodNamespaceImports(text), args.path);
       return contents === text ? undefined : { contents, loader: "js", resolveDir: path.dirname(args.path) };
     });
   },
@@ -64,7 +81,7 @@ await build({
   sourcemap: "linked",
   legalComments: "linked",
   logLevel: "warning",
-  plugins: [zodNamespaceImports],
+  plugins: [sourcePatches],
 });
 
 try {

@@ -5,7 +5,8 @@ import type {
   LanguageModelV3Message,
   LanguageModelV3Prompt,
 } from "@ai-sdk/provider";
-import { httpFetch, httpFetchChunks } from "../http-fetch.js";
+import { httpFetch, httpFetchChunks, isRequestObject } from "../http-fetch.js";
+import { HttpHeaders } from "../http-headers.js";
 import { cacheableFrom } from "./cacheable.js";
 import type { WireBytes } from "./wire-bytes.js";
 import { captureMessages, splitAtMarker } from "./wire-splice.js";
@@ -153,14 +154,14 @@ class WireCache {
   }
 
   readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
-    const headers = new Headers(init.headers);
+    const headers = new HttpHeaders(init.headers);
     const token = headers.get(TOKEN_HEADER);
     if (token === null) return httpFetch(input, init);
     headers.delete(TOKEN_HEADER);
     const pending = this.pending.get(token);
     const body = init.body;
     const plain = { ...init, headers };
-    if (pending?.kind !== "splice" || typeof body !== "string" || input instanceof Request) {
+    if (pending?.kind !== "splice" || typeof body !== "string" || isRequestObject(input)) {
       if (pending?.kind === "splice") throw new WireCacheMiss();
       if (pending?.kind === "capture" && typeof body === "string") this.capture(body, pending);
       return httpFetch(input, plain);

@@ -22,7 +22,7 @@ import v8 from "node:v8";
  */
 export function tuneHeapForSession(): void {
   for (const name of SESSION_BUILTINS) process.getBuiltinModule(`node:${name}`);
-  // Globals that Node loads on first use (undici's fetch classes, web streams).
+  // Globals that Node loads on first use (web streams, which the model's responses are read as).
   for (const name of SESSION_GLOBALS) void (globalThis as Record<string, unknown>)[name];
   v8.setFlagsFromString(SESSION_FLAGS);
   process.prependOnceListener("exit", () => v8.setFlagsFromString(DEFAULT_FLAGS));
@@ -52,4 +52,4 @@ const SESSION_BUILTINS = [
   "util/types",
   "stream/web",
 ];
-const SESSION_GLOBALS = ["Response", "Request", "Headers", "ReadableStream", "TextDecoderStream"];
+const SESSION_GLOBALS = ["ReadableStream", "TextDecoderStream"];
