@@ -80,4 +80,37 @@ describe("bash", () => {
     expect(result).toEqual({ content: "started", isError: false });
     expect(Date.now() - started).toBeLessThan(20_000);
   });
+
+  it("carries a cd over to the next command, with stdout and stderr in one stream in the order written", async () => {
+    const t = setup();
+    fs.mkdirSync(path.join(t.project, "sub"));
+    expect(await callTool(t.bash, { command: "cd sub && echo one && echo two >&2 && echo three" })).toEqual({
+      content: "one\ntwo\nthree",
+      isError: false,
+    });
+    expect(await callTool(t.bash, { command: "pwd" })).toEqual({
+      content: path.join(t.project, "sub"),
+      isError: false,
+    });
+  });
+
+  it("still carries a cd over when the command sent its own stderr elsewhere", async () => {
+    const t = setup();
+    fs.mkdirSync(path.join(t.project, "sub"));
+    await callTool(t.bash, { command: "exec 2>/dev/null; cd sub; echo hidden >&2" });
+    expect(await callTool(t.bash, { command: "pwd" })).toEqual({
+      content: path.join(t.project, "sub"),
+      isError: false,
+    });
+  });
+
+  it("leaves the directory as it was when the command exits the shell itself", async () => {
+    const t = setup();
+    fs.mkdirSync(path.join(t.project, "sub"));
+    expect(await callTool(t.bash, { command: "cd sub; echo leaving; exit 4" })).toEqual({
+      content: "leaving\n[exit code 4]",
+      isError: true,
+    });
+    expect(await callTool(t.bash, { command: "pwd" })).toEqual({ content: t.project, isError: false });
+  });
 });

@@ -1,7 +1,4 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Tool } from "@codebot/agentcore";
 import { processHost } from "@codebot/hooks";
 import { z } from "zod";
@@ -41,7 +38,6 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       const timeoutMs = Math.min(args.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
       // A directory removed since the last command: start again from the project directory.
       if (!isDirectory(cwd)) cwd = env.paths.root;
-      const cwdFile = path.join(os.tmpdir(), `codebot-cwd-${randomUUID()}`);
       const result = await runShell({
         command: args.command,
         cwd,
@@ -50,9 +46,9 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
         signal: ctx.signal,
         outputLimit: OUTPUT_LIMIT,
         onOutput: (chunk) => ctx.onUpdate(chunk),
-        cwdFile,
+        trackCwd: true,
       });
-      const moved = movedTo(readAndRemove(cwdFile), cwd);
+      const moved = movedTo(result.endCwd, cwd);
       let note = "";
       if (moved !== undefined) {
         const old = cwd;
@@ -71,16 +67,6 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
 /** The directory the shell ended in, when it differs from where it started. */
 function movedTo(ended: string | undefined, started: string): string | undefined {
   return ended === undefined || ended === "" || ended === started ? undefined : ended;
-}
-
-function readAndRemove(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    return undefined;
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
 }
 
 function isDirectory(dir: string): boolean {
