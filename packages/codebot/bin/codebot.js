@@ -10,14 +10,16 @@
 // the run compiles as usual and saves a new cache as it exits, with every function the run
 // compiled; `npm run build` makes the first one with a representative run. A cache that cannot be
 // written (a read-only install) is skipped: the command only starts slower.
-import { isAscii } from "node:buffer";
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import vm from "node:vm";
+"use strict";
+// CommonJS (bin/package.json says so): Node starts a CommonJS entry without its ES module loader,
+// ≈ 6 ms sooner.
+const { isAscii } = require("node:buffer");
+const fs = require("node:fs");
+const { createRequire } = require("node:module");
+const path = require("node:path");
+const vm = require("node:vm");
 
-const bundle = fileURLToPath(new URL("../dist/bundle/cli.cjs", import.meta.url));
+const bundle = path.join(__dirname, "../dist/bundle/cli.cjs");
 
 /** The first line of a cache file: what it was made from. */
 function cacheKey(stat) {
@@ -63,13 +65,13 @@ function runBundle(file) {
   }
   const cacheFile = `${file}.cache`;
   const cachedData = readCache(cacheFile, key);
-  const require = createRequire(file);
+  const bundleRequire = createRequire(file);
   const script = new vm.Script(require("node:module").wrap(source), { filename: file, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) {
     process.once("exit", () => writeCache(cacheFile, key, script.createCachedData()));
   }
-  const module = { exports: {} };
-  script.runInThisContext()(module.exports, require, module, file, path.dirname(file));
+  const bundleModule = { exports: {} };
+  script.runInThisContext()(bundleModule.exports, bundleRequire, bundleModule, file, path.dirname(file));
 }
 
 try {

@@ -23,6 +23,7 @@ beforeEach(() => {
   fs.mkdirSync(path.join(pkg, "bin"));
   fs.mkdirSync(path.join(pkg, "dist/bundle"), { recursive: true });
   fs.copyFileSync(cliPath, path.join(pkg, "bin/codebot.js"));
+  fs.copyFileSync(path.join(path.dirname(cliPath), "package.json"), path.join(pkg, "bin/package.json"));
   bundle = path.join(pkg, "dist/bundle/cli.cjs");
   cache = `${bundle}.cache`;
   fs.copyFileSync(builtBundle, bundle);
