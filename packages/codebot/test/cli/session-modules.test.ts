@@ -23,20 +23,48 @@ function undiciProbe(dir: string): { preload: string; report: string } {
   return { preload, report };
 }
 
+/** Each provider's model and the environment that points it at the loopback server. */
+const PROVIDERS = [
+  {
+    name: "anthropic",
+    model: "anthropic/claude-sonnet-4-5",
+    env: (base: string) => ({ ANTHROPIC_BASE_URL: base }),
+  },
+  {
+    name: "openai",
+    model: "openai/gpt-4.1",
+    env: (base: string) => ({ OPENAI_BASE_URL: `${base}/v1`, OPENAI_API_KEY: "k" }),
+  },
+  {
+    name: "compat",
+    model: "compat/local",
+    env: (base: string) => ({ CODEBOT_COMPAT_BASE_URL: `${base}/v1` }),
+  },
+];
+
 describe("a -p session", () => {
-  it("answers after a tool call without loading Node's bundled undici", async () => {
-    const box = sandbox();
-    const probe = undiciProbe(box.home);
-    const server = await modelServer([
-      reply.toolCalls(toolCall("bash", { command: "echo hi" }, "c1")),
-      reply.text("all done"),
-    ]);
-    const r = await runCli(["-p", "go", "--permission-mode", "auto", "--cwd", box.project], {
-      env: modelEnv(server, box.home, { NODE_OPTIONS: `--require ${probe.preload}` }),
-    });
-    expect(r.stdout).toBe("all done\n");
-    expect(r.code).toBe(0);
-    expect(server.requests.length).toBe(2);
-    expect(JSON.parse(fs.readFileSync(probe.report, "utf8"))).toEqual([]);
-  });
+  it.each(PROVIDERS)(
+    "answers through $name after a tool call without loading Node's bundled undici",
+    async (provider) => {
+      const box = sandbox();
+      const probe = undiciProbe(box.home);
+      const server = await modelServer([
+        reply.toolCalls(toolCall("bash", { command: "echo hi" }, "c1")),
+        reply.text("all done"),
+      ]);
+      const r = await runCli(
+        ["-p", "go", "--permission-mode", "auto", "--model", provider.model, "--cwd", box.project],
+        {
+          env: modelEnv(server, box.home, {
+            ...provider.env(server.anthropicBaseUrl),
+            NODE_OPTIONS: `--require ${probe.preload}`,
+          }),
+        },
+      );
+      expect(r.stdout).toBe("all done\n");
+      expect(r.code).toBe(0);
+      expect(server.requests.length).toBe(2);
+      expect(JSON.parse(fs.readFileSync(probe.report, "utf8"))).toEqual([]);
+    },
+  );
 });
