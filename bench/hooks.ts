@@ -11,7 +11,8 @@
  *  (f) the floor a hook start is held to: Python's posix_spawn of `sh -c 'exit 0'` (pipes and a
  *      payload, as for a hook), next to what one trivial PreToolUse hook adds per call to a whole
  *      `codebot -p` session of 200 `bash true` calls (the built CLI; `npm run build` first);
- *  (g) what a persistent hook adds per call (µs), and one `bash true` tool call end to end.
+ *  (g) what a persistent hook adds per call (µs), next to the same answering process driven straight
+ *      from Node (its floor: a pipe round trip), and one `bash true` tool call end to end.
  * The tool calls are driven through the runner's middleware with a hand-made kernel context (the
  * same contract the kernel uses). Last line: one JSON object with the numbers.
  */
@@ -40,6 +41,7 @@ import {
   parseMatcher,
 } from "../packages/hooks/src/index.js";
 import { BUILT, bashTrueCalls, runWithModel } from "./cli-runs.js";
+import { pipeRoundTrip } from "./pipe-round-trip.js";
 import { posixSpawnFloorMs } from "./posix-spawn-floor.js";
 
 const dir = mkdtempSync(join(tmpdir(), "codebot-hooks-bench-"));
@@ -329,14 +331,25 @@ writeFileSync(
 const persistentRunner = runnerWith({
   PreToolUse: [{ type: "command", command: `python3 ${answerer}`, persistent: true, blocking: true }],
 });
+const rawPipe = pipeRoundTrip(answerer);
 const persistentPerCall = await perCall(
-  { none: caller(instant, noHooks.middleware()), persistent: caller(instant, persistentRunner.middleware()) },
+  {
+    none: caller(instant, noHooks.middleware()),
+    persistent: caller(instant, persistentRunner.middleware()),
+    // The floor, in the same rounds: the answerer driven straight from Node.
+    pipe: async () => {
+      await rawPipe.call();
+      return { content: "ok", isError: false };
+    },
+  },
   { command: "ls" },
   500,
   5,
 );
 await persistentRunner.close();
+await rawPipe.close();
 const persistentAddedUs = persistentPerCall.persistent - persistentPerCall.none;
+const pipeFloorUs = persistentPerCall.pipe;
 const bash = bashTool({ paths: new PathPolicy(dir), env: {} });
 const bashCtx: ToolContext = {
   signal: new AbortController().signal,
@@ -386,7 +399,7 @@ console.log(
   `(f) posix_spawn floor (python, sh -c 'exit 0' with pipes) ${r2(floorMedian)} ms; one trivial PreToolUse hook adds ${r2(hookedAdded)} ms per call to a ${SESSION_CALLS}-call -p session (rounds ${addedPerCall.map(r2).join(", ")}): ratio ${r2(hookedAdded / floorMedian)} (target ≤ 1.2)`,
 );
 console.log(
-  `(g) a persistent hook adds ${r1(persistentAddedUs)} µs per call (target < 300); one bash true tool call ${r2(bashCallMs)} ms`,
+  `(g) a persistent hook adds ${r1(persistentAddedUs)} µs per call (target < 300); the same answerer driven straight from Node, no hooks engine: ${r1(pipeFloorUs)} µs a round trip; one bash true tool call ${r2(bashCallMs)} ms`,
 );
 console.log(
   JSON.stringify({
@@ -403,6 +416,7 @@ console.log(
     posix_spawn_floor_ms: r2(floorMedian),
     hooked_call_added_ms: r2(hookedAdded),
     persistent_hook_added_us: r1(persistentAddedUs),
+    pipe_round_trip_us: r1(pipeFloorUs),
     bash_call_ms: r2(bashCallMs),
   }),
 );
