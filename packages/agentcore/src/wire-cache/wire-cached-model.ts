@@ -93,27 +93,29 @@ class WireCache {
     // A conversation is kept only up to a user or tool message: the assistant's answer comes next.
     const extend = prompt.length > from && (lastRole === "user" || lastRole === "tool");
     const conversation = this.find(prompt, from, callOptions);
-    const fresh = conversation ? from + keptCount(conversation) : 0;
-    if (
-      conversation &&
-      (fresh === prompt.length || prompt[fresh]?.role === "assistant") &&
-      cacheableFrom(prompt, fresh)
-    ) {
-      const marked: LanguageModelV3Prompt = [
-        ...prompt.slice(0, from),
-        { role: "user", content: [{ type: "text", text: this.marker }] },
-        ...prompt.slice(fresh),
-      ];
-      try {
-        return await this.send(
-          inner,
-          { ...options, prompt: marked },
-          { kind: "splice", conversation, prompt, from, extend },
-        );
-      } catch (error) {
-        if (!(error instanceof WireCacheMiss)) throw error;
-        this.conversations = this.conversations.filter((kept) => kept !== conversation);
-        return inner.doStream(options);
+    if (conversation) {
+      // It is continued now or never: new messages it cannot take stay in every later prompt.
+      this.conversations = this.conversations.filter((kept) => kept !== conversation);
+      const fresh = from + keptCount(conversation);
+      if ((fresh === prompt.length || prompt[fresh]?.role === "assistant") && cacheableFrom(prompt, fresh)) {
+        // The most recently continued conversation is the last to be pushed out.
+        this.conversations.unshift(conversation);
+        const marked: LanguageModelV3Prompt = [
+          ...prompt.slice(0, from),
+          { role: "user", content: [{ type: "text", text: this.marker }] },
+          ...prompt.slice(fresh),
+        ];
+        try {
+          return await this.send(
+            inner,
+            { ...options, prompt: marked },
+            { kind: "splice", conversation, prompt, from, extend },
+          );
+        } catch (error) {
+          if (!(error instanceof WireCacheMiss)) throw error;
+          this.conversations = this.conversations.filter((kept) => kept !== conversation);
+          return inner.doStream(options);
+        }
       }
     }
     // A one-message conversation (a prompt hook's question, a first step) is not worth keeping:
@@ -144,11 +146,7 @@ class WireCache {
       for (let i = count - 1; i >= 0 && same; i -= 1) {
         same = (prompt[from + i] as LanguageModelV3Message) === kept.prompt[kept.from + i];
       }
-      if (same) {
-        // The most recently continued conversation is the last to be pushed out.
-        this.conversations = [kept, ...this.conversations.filter((other) => other !== kept)];
-        return kept;
-      }
+      if (same) return kept;
     }
     return undefined;
   }
