@@ -81,36 +81,60 @@ describe("bash", () => {
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 
-  it("carries a cd over to the next command, with stdout and stderr in one stream in the order written", async () => {
-    const t = setup();
-    fs.mkdirSync(path.join(t.project, "sub"));
-    expect(await callTool(t.bash, { command: "cd sub && echo one && echo two >&2 && echo three" })).toEqual({
-      content: "one\ntwo\nthree",
+  it("carries a cd over to the next command", async () => {
+    const t = withSub();
+    expect(await callTool(t.bash, { command: "cd sub && echo moved" })).toEqual({
+      content: "moved",
       isError: false,
     });
-    expect(await callTool(t.bash, { command: "pwd" })).toEqual({
-      content: path.join(t.project, "sub"),
+    expect(await cwdAfter(t)).toBe(path.join(t.project, "sub"));
+  });
+
+  it("gives stdout and stderr in one stream in the order written while it tracks the directory", async () => {
+    const t = setup();
+    expect(await callTool(t.bash, { command: "echo one && echo two >&2 && echo three" })).toEqual({
+      content: "one\ntwo\nthree",
       isError: false,
     });
   });
 
   it("still carries a cd over when the command sent its own stderr elsewhere", async () => {
-    const t = setup();
-    fs.mkdirSync(path.join(t.project, "sub"));
+    const t = withSub();
     await callTool(t.bash, { command: "exec 2>/dev/null; cd sub; echo hidden >&2" });
-    expect(await callTool(t.bash, { command: "pwd" })).toEqual({
-      content: path.join(t.project, "sub"),
-      isError: false,
-    });
+    expect(await cwdAfter(t)).toBe(path.join(t.project, "sub"));
   });
 
   it("leaves the directory as it was when the command exits the shell itself", async () => {
-    const t = setup();
-    fs.mkdirSync(path.join(t.project, "sub"));
+    const t = withSub();
     expect(await callTool(t.bash, { command: "cd sub; echo leaving; exit 4" })).toEqual({
       content: "leaving\n[exit code 4]",
       isError: true,
     });
-    expect(await callTool(t.bash, { command: "pwd" })).toEqual({ content: t.project, isError: false });
+    expect(await cwdAfter(t)).toBe(t.project);
+  });
+
+  it("keeps what the shell says as it exits (set -x, an EXIT trap) in the output, and the cd", async () => {
+    const t = withSub();
+    const result = await callTool(t.bash, { command: "cd sub; trap 'echo bye >&2' EXIT; set -x; echo hi" });
+    expect(result.content).toMatch(/^\+\+ echo hi\nhi\n[^]*\+ exit 0\n\+ echo bye\nbye$/);
+    expect(await cwdAfter(t)).toBe(path.join(t.project, "sub"));
+  });
+
+  it("reports the directory with the shell's own pwd, whatever the command named a function", async () => {
+    const t = withSub();
+    await callTool(t.bash, { command: "pwd() { echo /elsewhere; }; printf() { :; }; cd sub" });
+    expect(await cwdAfter(t)).toBe(path.join(t.project, "sub"));
   });
 });
+
+/** A project with a `sub` directory. */
+function withSub() {
+  const t = setup();
+  fs.mkdirSync(path.join(t.project, "sub"));
+  return t;
+}
+
+/** Where the next command runs. */
+async function cwdAfter(t: ReturnType<typeof setup>): Promise<string> {
+  return (await callTool(t.bash, { command: "pwd" })).content;
+}

@@ -66,7 +66,7 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
 
 /** The directory the shell ended in, when it differs from where it started. */
 function movedTo(ended: string | undefined, started: string): string | undefined {
-  return ended === undefined || ended === "" || ended === started ? undefined : ended;
+  return ended === undefined || ended === started ? undefined : ended;
 }
 
 function isDirectory(dir: string): boolean {

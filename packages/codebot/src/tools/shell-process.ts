@@ -16,7 +16,10 @@ export interface ShellRun {
 }
 
 export interface ShellResult {
-  /** stdout and stderr interleaved as they were written, capped. */
+  /**
+   * stdout and stderr interleaved as they were written, capped. With `trackCwd`, what the shell
+   * itself said on its stderr after the command (see TRACK_CWD) comes last, and is not streamed.
+   */
   output: string;
   exitCode: number | null;
   /** The signal that ended the shell, if any. */
@@ -32,13 +35,15 @@ export interface ShellResult {
 const SHELL = fs.existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh";
 /**
  * Runs the command (argument 1) with `eval`, so a `cd` in it moves this shell, with its stderr on
- * its stdout (one stream, in the order written); then writes a NUL and where the shell ended up to
- * the shell's own stderr, which carries nothing else, and exits with the command's status. A command
- * that exits itself writes no report (the working directory stays as it was). No file is involved:
- * creating, reading and removing one cost ≈ 0.5 ms a call.
+ * its stdout (one stream, in the order written); then writes where the shell ended up, between two
+ * NULs, to the shell's own stderr, and exits with the command's status. That stderr carries nothing
+ * else but what the shell itself still says (a start-up warning, `set -x`'s trace of `exit`, an EXIT
+ * trap), which goes to the output. A command that exits itself writes no report (the working
+ * directory stays as it was). `command` keeps a function of the command's from standing in for
+ * printf or pwd. No file is involved: creating, reading and removing one cost ≈ 0.5 ms a call.
  */
 const TRACK_CWD =
-  "__codebot_cmd=$1; shift; eval \"$__codebot_cmd\" 2>&1; __codebot_status=$?; { printf '\\0'; pwd -P; } >&2 2>/dev/null; exit $__codebot_status";
+  "__codebot_cmd=$1; shift; eval \"$__codebot_cmd\" 2>&1; __codebot_status=$?; { command printf '\\0'; command pwd -P; command printf '\\0'; } >&2 2>/dev/null; exit $__codebot_status";
 /** The most of the shell's own stderr kept while tracking the directory (its report is one path). */
 const REPORT_LIMIT = 64 * 1024;
 /** Time between SIGTERM and SIGKILL for the process group. */
@@ -136,10 +141,11 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
   });
 }
 
-/** The shell's stderr while tracking: its own messages, then NUL and the directory it ended in. */
+/** The shell's stderr while tracking: its own messages, around the NUL-enclosed directory it ended in. */
 function readReport(text: string): { messages: string; endCwd?: string } {
-  const nul = text.lastIndexOf("\0");
-  if (nul === -1) return { messages: text };
-  const endCwd = text.slice(nul + 1).replace(/\n$/, "");
-  return { messages: text.slice(0, nul), ...(endCwd === "" ? {} : { endCwd }) };
+  const end = text.lastIndexOf("\0");
+  const start = end > 0 ? text.lastIndexOf("\0", end - 1) : -1;
+  if (start === -1) return { messages: text };
+  const endCwd = text.slice(start + 1, end).replace(/\n$/, "");
+  return { messages: text.slice(0, start) + text.slice(end + 1), ...(endCwd === "" ? {} : { endCwd }) };
 }
