@@ -10,13 +10,7 @@ void reap(void) {
     Call *c = NULL;
     for (size_t i = 0; i < ncalls; i++)
       if (calls[i]->pid == pid && !calls[i]->exited) c = calls[i];
-    /* A group whose leader is gone and that has no member left can never be signalled again. */
-    if (killpg(pid, 0) < 0 && errno == ESRCH)
-      for (size_t i = 0; i < ngroups; i++)
-        if (groups[i] == pid) {
-          groups[i] = groups[--ngroups];
-          break;
-        }
+    prune_groups();
     if (!c) continue; /* an orphan re-parented to this subreaper */
     /* Output usually ended with the command: read it now, so "output closed" goes out before the
        exit, in the same write. Bounded: a grandchild may still be writing. */

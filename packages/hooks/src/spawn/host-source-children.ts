@@ -11,6 +11,7 @@ export const CHILDREN_SOURCE = String.raw`def reap():
             return
         if pid == 0:
             return
+        prune_groups()
         call = by_pid.pop(pid, None)
         if call is None:
             continue  # an orphan re-parented to this subreaper
@@ -25,6 +26,18 @@ export const CHILDREN_SOURCE = String.raw`def reap():
         call.exited = True
         send(call.cid, b"X", (f"{code} " if code >= 0 else f" {-code}").encode())
         call.forget_if_done()
+
+
+def prune_groups():
+    """Forgets the groups with no member left: one can never be signalled again, and its id may
+    come back as someone else's group, which the shutdown must not signal."""
+    for pgid in list(groups):
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            groups.discard(pgid)
+        except OSError:
+            pass
 
 
 def descendants():

@@ -127,6 +127,7 @@ def spawn(cid, payload):
             os.close(fd)
     call.pid = pid
     by_pid[pid] = call
+    prune_groups()
     groups.add(pid)
     for fd in call.readers:
         sel.register(fd, selectors.EVENT_READ, (call, fd))

@@ -5,6 +5,14 @@ pid_t *groups;
 size_t ngroups;
 static size_t groups_cap;
 
+/* Forgets the groups with no member left: one can never be signalled again, and its id may come
+   back as someone else's group, which the shutdown must not signal. */
+void prune_groups(void) {
+  for (size_t i = 0; i < ngroups;)
+    if (killpg(groups[i], 0) < 0 && errno == ESRCH) groups[i] = groups[--ngroups];
+    else i++;
+}
+
 static void add_group(pid_t pid) {
   if (ngroups == groups_cap) {
     groups_cap = groups_cap ? groups_cap * 2 : 64;
@@ -149,6 +157,7 @@ void spawn_call(uint32_t cid, char *p, size_t len) {
   for (int i = 0; i < nchild; i++) close(child_fds[i]);
   free(str), free(envp), free(argv);
   add_call(c);
+  prune_groups();
   add_group(c->pid);
   /* At once, never held back: if the host dies, Node kills the command's group by this pid. */
   char pid[24];

@@ -47,7 +47,7 @@ except Exception:
 sel = selectors.DefaultSelector()
 calls = {}  # call id -> Call
 by_pid = {}  # pid -> Call
-groups = set()  # every process group started, for when the process tree cannot be walked
+groups = set()  # the process groups started that may have members, for when the tree cannot be walked
 
 
 outgoing = []

@@ -62,6 +62,7 @@ void nonblocking(int fd);
 extern pid_t *groups;
 extern size_t ngroups;
 void spawn_call(uint32_t cid, char *p, size_t len);
+void prune_groups(void);
 
 /* host-children.c: reaping exited commands, ending every descendant when Node goes away. */
 void reap(void);
