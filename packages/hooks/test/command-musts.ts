@@ -25,10 +25,8 @@ const SETTING: Record<SpawnPath, string | undefined> = {
 /** The program a hook's parent runs on each path. */
 function expectedParent(path: SpawnPath): string | RegExp {
   if (path === "Node's spawn") return process.execPath;
-  if (path === "Python host") return /python3/;
-  const built = builtHost();
-  if (built === undefined) throw new Error("no compiled process host: run npm run build (it needs cc)");
-  return built;
+  // Without a C compiler the build makes no compiled host, and the Python one is the default.
+  return path === "Python host" ? /python3/ : (builtHost() ?? /python3/);
 }
 
 export function commandHookMusts(path: SpawnPath): void {

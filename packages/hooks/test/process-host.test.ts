@@ -1,7 +1,7 @@
 /**
  * The process host (spawn/process-host.ts): commands start from it rather than from Node; it
  * ends everything it started when it is closed (as when codebot exits); a host that dies fails
- * the call in flight clearly and the next call gets a new host; without python3, Node's spawn.
+ * the call in flight clearly and the next call gets a new host; without any host, Node's spawn.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, readlinkSync, writeFileSync } from "node:fs";

@@ -13,15 +13,11 @@ void reap(void) {
     prune_groups();
     if (!c) continue; /* an orphan re-parented to this subreaper */
     /* Output usually ended with the command: read it now, so "output closed" goes out before the
-       exit, in the same write. Bounded: a grandchild may still be writing. */
-    int gone = 0;
-    for (int i = 0; i < 2 && !gone; i++)
-      for (int r = 0; r < 16 && c->fd[i] >= 0; r++) {
-        int got = on_output(c, i);
-        if (got == 2) gone = 1;
-        if (got != 1) break;
-      }
-    if (gone) continue; /* cannot happen before exited is set, kept for safety */
+       exit, in the same write. Bounded: a grandchild may still be writing. (on_output frees a call
+       only once it has exited, which this one has not yet.) */
+    for (int i = 0; i < 2; i++)
+      for (int r = 0; r < 16 && c->fd[i] >= 0; r++)
+        if (on_output(c, i) != 1) break;
     c->exited = 1;
     char text[24];
     int n = WIFEXITED(status) ? snprintf(text, sizeof text, "%d ", WEXITSTATUS(status))

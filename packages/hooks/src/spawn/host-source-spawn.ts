@@ -58,6 +58,15 @@ def parse_spec(payload):
     }
 
 
+def output_pipe(call, kind, child_fds):
+    """A pipe for the command's stdout (kind O) or stderr (kind e): the host reads one end, the
+    command gets the other (returned, and noted among the ends to close once it started)."""
+    read_end, write_end = os.pipe()
+    child_fds.append(write_end)
+    call.readers[nonblocking(read_end)] = [kind, 0]
+    return write_end
+
+
 def spawn(cid, payload):
     try:
         spec = parse_spec(payload)
@@ -86,15 +95,8 @@ def spawn(cid, payload):
             stdin_r = os.open("/dev/null", os.O_RDONLY | os.O_CLOEXEC)
             child_fds.append(stdin_r)
         if not fifos:
-            out_r, out_w = os.pipe()
-            child_fds.append(out_w)
-            call.readers[nonblocking(out_r)] = [b"O", 0]
-        if spec["merge"]:
-            err_w = out_w
-        else:
-            err_r, err_w = os.pipe()
-            child_fds.append(err_w)
-            call.readers[nonblocking(err_r)] = [b"e", 0]
+            out_w = output_pipe(call, b"O", child_fds)
+        err_w = out_w if spec["merge"] else output_pipe(call, b"e", child_fds)
         actions = [
             (os.POSIX_SPAWN_DUP2, stdin_r, 0),
             (os.POSIX_SPAWN_DUP2, out_w, 1),

@@ -24,6 +24,17 @@ static void add_group(pid_t pid) {
 
 static int pipe_pair(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
+/* A pipe for the command's stdout (0) or stderr (1): the host reads one end, the command gets the
+   other (returned, and noted among the ends to close once it started); -1 when there is none. */
+static int output_pipe(Call *c, int which, int *child_fds, int *nchild) {
+  int fds[2];
+  if (pipe_pair(fds) < 0) return -1;
+  child_fds[(*nchild)++] = fds[1];
+  c->fd[which] = fds[0];
+  nonblocking(fds[0]);
+  return fds[1];
+}
+
 static void fail_spawn(uint32_t cid, const char *what, int err) {
   char msg[4096];
   int n = snprintf(msg, sizeof msg, "%s: %s", what, strerror(err));
@@ -103,24 +114,9 @@ void spawn_call(uint32_t cid, char *p, size_t len) {
     if ((stdin_r = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) { err = errno; goto fail; }
     child_fds[nchild++] = stdin_r;
   }
-  if (!(flags & 4)) {
-    int fds[2];
-    if (pipe_pair(fds) < 0) { err = errno; goto fail; }
-    out_w = fds[1];
-    child_fds[nchild++] = out_w;
-    c->fd[0] = fds[0];
-    nonblocking(fds[0]);
-  }
-  if (flags & 2) {
-    err_w = out_w;
-  } else {
-    int fds[2];
-    if (pipe_pair(fds) < 0) { err = errno; goto fail; }
-    err_w = fds[1];
-    child_fds[nchild++] = err_w;
-    c->fd[1] = fds[0];
-    nonblocking(fds[0]);
-  }
+  if (!(flags & 4) && (out_w = output_pipe(c, 0, child_fds, &nchild)) < 0) { err = errno; goto fail; }
+  err_w = (flags & 2) ? out_w : output_pipe(c, 1, child_fds, &nchild);
+  if (err_w < 0) { err = errno; goto fail; }
   {
     posix_spawn_file_actions_t fa;
     posix_spawnattr_t at;

@@ -1,8 +1,8 @@
 /*
  * The process host in C: the same program as the Python one (process-host-source.ts, whose
  * header describes the wire and the guarantees), compiled by `npm run build` when a C compiler
- * is present. A hooked call wakes this process twice; in C each wake-up costs a few
- * microseconds of CPU where Python's interpreter costs a few hundred (bench/RESULTS.md).
+ * is present. It spends 110–150 µs of CPU per started command where the Python one spends 240–330
+ * (bench/RESULTS.md), most of it in posix_spawn and reaping, which cost that in any language.
  *
  * Frames: call id (u32), kind (1 byte), payload length (u32), big-endian, then the payload.
  * Node -> host: S spawn, I stdin data, E end of stdin, R release. host -> Node: H hello,

@@ -1,6 +1,6 @@
 /**
  * Starts a command in a process group of its own, through the process host (posix_spawn, see
- * process-host.ts) or, where the host cannot run (no python3), with Node's own spawn. Command
+ * process-host.ts) or, where no host can run (no compiled one and no python3), with Node's own spawn. Command
  * hooks and the bash tool start every process here.
  */
 import { spawn } from "node:child_process";
