@@ -65,9 +65,6 @@ export async function httpFetchChunks(
   });
   if (chunks.length > 0 && typeof chunks[0] === "string")
     headers["content-type"] ??= "text/plain;charset=UTF-8";
-  // A string is written as it is (the socket encodes it into a buffer it frees at once): a copy in a
-  // Buffer of our own lives until the response has ended, long enough for V8 to move it to the old
-  // generation, where a long session's bodies (the whole conversation each) pile up until a full GC.
   if (chunks.length > 0) {
     let length = 0;
     for (const chunk of chunks)
@@ -114,6 +111,9 @@ export async function httpFetchChunks(
         asResponse(new HttpResponse(body, { status, statusText, headers: responseHeaders, url: url.href })),
       );
     });
+    // A string chunk is written as it is (the socket encodes it into a buffer it frees at once): a
+    // copy in a Buffer of our own would live until the response has ended, long enough for V8 to
+    // move it to the old generation, where a long session's bodies pile up until a full GC.
     for (const chunk of chunks) if (chunk.length > 0) request.write(chunk);
     request.end();
   });

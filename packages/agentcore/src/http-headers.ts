@@ -20,10 +20,9 @@ const BAD_VALUE = /[\0\r\n]/;
 /** Leading and trailing HTTP whitespace (tab, line feed, carriage return, space). */
 const EDGE_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
-export type HeadersLike =
+type HeadersLike =
   | Iterable<readonly [string, string]>
-  | Record<string, string | readonly string[] | undefined>
-  | { forEach(callback: (value: string, name: string) => void): void };
+  | Record<string, string | readonly string[] | undefined>;
 
 export class HttpHeaders {
   private readonly byName = new Map<string, string>();
@@ -32,12 +31,8 @@ export class HttpHeaders {
   constructor(init?: RequestInit["headers"] | HeadersLike | null) {
     if (init === undefined || init === null) return;
     if (typeof init !== "object") throw new TypeError("Headers: the init argument must be an object");
-    if (isPlatformHeaders(init)) {
-      const platform = init as { forEach(callback: (value: string, name: string) => void): void };
-      platform.forEach((value, name) => {
-        this.append(name, value);
-      });
-    } else if (Symbol.iterator in init) {
+    // Either kind of Headers is iterable as [name, value] pairs, as any list of pairs is.
+    if (Symbol.iterator in init) {
       for (const pair of init as Iterable<readonly string[]>) {
         if (pair.length !== 2) throw new TypeError("Headers: each header must be a [name, value] pair");
         this.append(String(pair[0]), String(pair[1]));
@@ -113,11 +108,6 @@ export class HttpHeaders {
   [Symbol.iterator](): IterableIterator<[string, string]> {
     return this.entries();
   }
-}
-
-/** A `Headers` of the platform's (or ours), told by its tag so that the platform's is not loaded. */
-function isPlatformHeaders(value: object): boolean {
-  return Object.prototype.toString.call(value) === "[object Headers]";
 }
 
 function checkedName(name: string): string {

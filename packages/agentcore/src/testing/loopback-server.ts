@@ -34,7 +34,7 @@ export interface LoopbackModelServer {
   anthropicBaseUrl: string;
   /** Base URL for OPENAI_BASE_URL or CODEBOT_COMPAT_BASE_URL (with `/v1`). */
   openaiBaseUrl: string;
-  /** Every request received, in order. */
+  /** Every request received, in order (none with `keepRequests: false`). */
   requests: RecordedRequest[];
   close(): Promise<void>;
 }
@@ -42,7 +42,8 @@ export interface LoopbackModelServer {
 /**
  * FOR TESTS AND DEMOS ONLY: a real HTTP server on 127.0.0.1 that answers the Anthropic Messages
  * API (POST /v1/messages) and OpenAI chat completions (POST /v1/chat/completions), streaming or
- * not as the request asks, from a script of turns (one per model request). It records every request.
+ * not as the request asks, from a script of turns (one per model request). It records every request,
+ * unless told not to keep them.
  */
 export async function startLoopbackModelServer(
   script: readonly ScriptStep<RecordedRequest>[],
