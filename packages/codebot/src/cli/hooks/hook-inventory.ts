@@ -69,7 +69,12 @@ export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions 
   const { trustStore, hooks: loaded } = project;
   const problems = projectProblems(project);
   if (trustStore.problem) problems.push({ severity: "warning", message: trustStore.problem });
-  const current = new Set(loaded.hooks.map((hook) => consentFingerprint(hook.fingerprint, hook.spec, cwd)));
+  // Each fingerprint reads and hashes the scripts its hook runs: made once, for both uses below.
+  const fingerprinted = loaded.hooks.map((hook) => ({
+    hook,
+    fingerprint: consentFingerprint(hook.fingerprint, hook.spec, cwd),
+  }));
+  const current = new Set(fingerprinted.map(({ fingerprint }) => fingerprint));
   // Approvals that match no hook any more: an entry (or a script it runs) approved, then edited.
   const outdated = Object.entries(trustStore.snapshot().hooks)
     .filter(([fingerprint]) => !current.has(fingerprint))
@@ -77,7 +82,7 @@ export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions 
   return {
     cwd,
     codebotHome,
-    hooks: loaded.hooks.map((hook) => inventoryHook(hook, cwd, trustStore, outdated)),
+    hooks: fingerprinted.map(({ hook, fingerprint }) => listed(hook, fingerprint, cwd, trustStore, outdated)),
     disabled: loaded.disabled,
     problems,
     project,
@@ -94,7 +99,16 @@ export function inventoryHook(
   store: TrustStore,
   outdated: readonly { path: string; event: string }[] = [],
 ): InventoryHook {
-  const fingerprint = consentFingerprint(hook.fingerprint, hook.spec, cwd);
+  return listed(hook, consentFingerprint(hook.fingerprint, hook.spec, cwd), cwd, store, outdated);
+}
+
+function listed(
+  hook: CompiledHook,
+  fingerprint: string,
+  cwd: string,
+  store: TrustStore,
+  outdated: readonly { path: string; event: string }[],
+): InventoryHook {
   return {
     hook,
     fingerprint,
