@@ -15,7 +15,7 @@
 // ≈ 6 ms sooner.
 const { isAscii } = require("node:buffer");
 const fs = require("node:fs");
-const { createRequire } = require("node:module");
+const { createRequire, wrap } = require("node:module");
 const path = require("node:path");
 const vm = require("node:vm");
 
@@ -66,7 +66,7 @@ function runBundle(file) {
   const cacheFile = `${file}.cache`;
   const cachedData = readCache(cacheFile, key);
   const bundleRequire = createRequire(file);
-  const script = new vm.Script(require("node:module").wrap(source), { filename: file, cachedData });
+  const script = new vm.Script(wrap(source), { filename: file, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) {
     process.once("exit", () => writeCache(cacheFile, key, script.createCachedData()));
   }

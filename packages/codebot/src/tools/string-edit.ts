@@ -9,14 +9,14 @@ export interface StringEdit {
   replace_all?: boolean | undefined;
 }
 
+/** The new text and how many places changed, or why the change cannot be made. */
+export type EditResult = { ok: true; text: string; count: number } | { ok: false; error: string };
+
 /**
  * Applies one replacement to a file's text: the new text and how many places changed, or why it
  * cannot be applied (the words the model reads to fix its call).
  */
-export function applyStringEdit(
-  text: string,
-  edit: StringEdit,
-): { ok: true; text: string; count: number } | { ok: false; error: string } {
+export function applyStringEdit(text: string, edit: StringEdit): EditResult {
   if (edit.old_string === "") return { ok: false, error: "old_string is empty; use write to create a file" };
   if (edit.old_string === edit.new_string)
     return { ok: false, error: "old_string and new_string are the same; nothing to change" };
@@ -34,10 +34,8 @@ export function applyStringEdit(
   return { ok: true, text: pieces.join(edit.new_string), count };
 }
 
-/** What an edit makes of a file's text: the new text and how many places changed, or why not. */
-export type TextEdit = (
-  text: string,
-) => { ok: true; text: string; count: number } | { ok: false; error: string };
+/** What an edit makes of a file's text. */
+export type TextEdit = (text: string) => EditResult;
 
 /**
  * One edit of one file, as `edit` and `multi_edit` make it: resolve the path, read the file,
