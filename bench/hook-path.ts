@@ -25,6 +25,7 @@ import {
   ProcessHost,
   spawnProcess,
 } from "../packages/hooks/src/index.js";
+import { ANSWERER_PY } from "./pipe-round-trip.js";
 import { posixSpawnFloorMs } from "./posix-spawn-floor.js";
 
 const dir = mkdtempSync(join(tmpdir(), "codebot-hook-path-"));
@@ -80,10 +81,7 @@ const args = { command: "true" };
 const fire = (runner: HookRunner) => () => runner.preToolUse({ tool: "bash", args, toolUseId: "t1" });
 const noHooks = runnerWith({});
 const answerer = join(dir, "answer.py");
-writeFileSync(
-  answerer,
-  'import json, sys\nfor line in sys.stdin:\n    print(json.dumps({"id": json.loads(line)["id"]}), flush=True)\n',
-);
+writeFileSync(answerer, ANSWERER_PY);
 const policy = createServer((req, res) => {
   req.resume();
   req.on("end", () => res.end("{}"));

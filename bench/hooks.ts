@@ -41,7 +41,7 @@ import {
   parseMatcher,
 } from "../packages/hooks/src/index.js";
 import { BUILT, bashTrueCalls, runWithModel } from "./cli-runs.js";
-import { pipeRoundTrip } from "./pipe-round-trip.js";
+import { ANSWERER_PY, pipeRoundTrip } from "./pipe-round-trip.js";
 import { posixSpawnFloorMs } from "./posix-spawn-floor.js";
 
 const dir = mkdtempSync(join(tmpdir(), "codebot-hooks-bench-"));
@@ -324,10 +324,7 @@ const hookedAdded = median(addedPerCall);
 
 // (g) a persistent hook (answers each line at once) vs no hook, and one bash `true` call.
 const answerer = join(dir, "answer.py");
-writeFileSync(
-  answerer,
-  'import json, sys\nfor line in sys.stdin:\n    print(json.dumps({"id": json.loads(line)["id"]}), flush=True)\n',
-);
+writeFileSync(answerer, ANSWERER_PY);
 const persistentRunner = runnerWith({
   PreToolUse: [{ type: "command", command: `python3 ${answerer}`, persistent: true, blocking: true }],
 });

@@ -6,6 +6,10 @@
  */
 import { spawn } from "node:child_process";
 
+/** The persistent hook the benches measure: answers each line at once with its `id`. */
+export const ANSWERER_PY =
+  'import json, sys\nfor line in sys.stdin:\n    print(json.dumps({"id": json.loads(line)["id"]}), flush=True)\n';
+
 export interface PipeRoundTrip {
   /** One line out, its answer back. */
   call(): Promise<void>;
