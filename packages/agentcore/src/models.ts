@@ -41,6 +41,14 @@ export function defaultModelSpec(env: Env = process.env): string {
  * (wire-cache/wire-cached-model.ts).
  */
 export async function resolveModel(spec: string, env: Env = process.env): Promise<LanguageModelV3> {
+  return wireCachedModel(await providerModels(spec, env));
+}
+
+/** The provider's own model for a spec, making its requests with the `fetch` it is given. */
+export async function providerModels(
+  spec: string,
+  env: Env,
+): Promise<(fetch: typeof globalThis.fetch) => LanguageModelV3> {
   const slash = spec.indexOf("/");
   const provider = slash > 0 ? spec.slice(0, slash) : "";
   const modelId = slash > 0 ? spec.slice(slash + 1).trim() : "";
@@ -57,23 +65,22 @@ export async function resolveModel(spec: string, env: Env = process.env): Promis
       const apiKey = need("ANTHROPIC_API_KEY");
       const { createAnthropic } = await import("@ai-sdk/anthropic");
       const baseURL = anthropicBaseUrl(env.ANTHROPIC_BASE_URL);
-      return wireCachedModel((fetch) => createAnthropic({ apiKey, baseURL, fetch })(modelId));
+      return (fetch) => createAnthropic({ apiKey, baseURL, fetch })(modelId);
     }
     case "openai": {
       const apiKey = need("OPENAI_API_KEY");
       const { createOpenAI } = await import("@ai-sdk/openai");
       const baseURL = trimSlashes(env.OPENAI_BASE_URL) || "https://api.openai.com/v1";
-      return wireCachedModel((fetch) => createOpenAI({ apiKey, baseURL, fetch }).chat(modelId));
+      return (fetch) => createOpenAI({ apiKey, baseURL, fetch }).chat(modelId);
     }
     case "compat": {
       const baseURL = trimSlashes(need("CODEBOT_COMPAT_BASE_URL"));
       const apiKey = env.CODEBOT_COMPAT_API_KEY?.trim() || undefined;
       const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
-      return wireCachedModel((fetch) =>
+      return (fetch) =>
         createOpenAICompatible({ name: "compat", baseURL, apiKey, includeUsage: true, fetch }).chatModel(
           modelId,
-        ),
-      );
+        );
     }
     default:
       throw new ModelConfigError(

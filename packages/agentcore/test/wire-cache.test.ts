@@ -1,11 +1,9 @@
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import { afterEach, describe, expect, test } from "vitest";
 import { httpFetch } from "../src/http-fetch.js";
-import { Agent } from "../src/index.js";
+import { Agent, type Env } from "../src/index.js";
+import { providerModels } from "../src/models.js";
 import {
   type LoopbackModelServer,
   reply,
@@ -22,20 +20,16 @@ afterEach(async () => {
 });
 
 type Api = "anthropic" | "openai" | "compat";
-type Fetch = typeof globalThis.fetch;
 
-/** The provider model for `api` at `server`, with the given fetch. */
-function provider(api: Api, server: LoopbackModelServer, fetch: Fetch): LanguageModelV3 {
-  if (api === "anthropic")
-    return createAnthropic({ apiKey: "k", baseURL: `${server.url}/v1`, fetch })("claude-x");
-  if (api === "openai")
-    return createOpenAI({ apiKey: "k", baseURL: server.openaiBaseUrl, fetch }).chat("gpt-x");
-  return createOpenAICompatible({
-    name: "compat",
-    baseURL: server.openaiBaseUrl,
-    includeUsage: true,
-    fetch,
-  }).chatModel("local-x");
+/** The provider's model for `api` at `server`, as resolveModel builds it, before the wire cache. */
+function providerAt(api: Api, server: LoopbackModelServer) {
+  const env: Env =
+    api === "anthropic"
+      ? { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url }
+      : api === "openai"
+        ? { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiBaseUrl }
+        : { CODEBOT_COMPAT_BASE_URL: server.openaiBaseUrl };
+  return providerModels(`${api}/model-x`, env);
 }
 
 /** A provider model that records the prompt length of every request it builds. */
@@ -97,9 +91,10 @@ async function bothWays(
   const wholeServer = await startLoopbackModelServer(script());
   const cachedServer = await startLoopbackModelServer(script());
   servers.push(wholeServer, cachedServer);
-  await run(provider(api, wholeServer, httpFetch));
+  await run((await providerAt(api, wholeServer))(httpFetch));
   const providerPromptLengths: number[] = [];
-  await run(wireCachedModel((fetch) => counting(provider(api, cachedServer, fetch), providerPromptLengths)));
+  const cachedProvider = await providerAt(api, cachedServer);
+  await run(wireCachedModel((fetch) => counting(cachedProvider(fetch), providerPromptLengths)));
   return {
     cached: cachedServer.requests.map((r) => r.text),
     whole: wholeServer.requests.map((r) => r.text),
@@ -209,7 +204,8 @@ describe("which conversations the wire cache keeps", () => {
     );
     servers.push(server);
     const lengths: number[] = [];
-    const model = wireCachedModel((fetch) => counting(provider("anthropic", server, fetch), lengths));
+    const anthropic = await providerAt("anthropic", server);
+    const model = wireCachedModel((fetch) => counting(anthropic(fetch), lengths));
     const main = new Agent({ model, systemPrompt: "main", tools: [] });
     // Before each prompt of the main conversation, five one-off questions (as prompt hooks ask).
     for (let i = 0; i < rounds; i += 1) {
