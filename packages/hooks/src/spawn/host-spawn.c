@@ -43,19 +43,6 @@ static void fail_spawn(uint32_t cid, const char *what, int err) {
   send_frame(cid, 'F', msg, (size_t)n, 0);
 }
 
-/* Replaces an earlier variable of the same name, so the last one given wins. */
-static size_t add_env(char **envp, size_t n, char *entry) {
-  char *eq = strchr(entry, '=');
-  size_t key = eq ? (size_t)(eq - entry) + 1 : strlen(entry);
-  for (size_t i = 0; i < n; i++)
-    if (strncmp(envp[i], entry, key) == 0) {
-      envp[i] = entry;
-      return n;
-    }
-  envp[n] = entry;
-  return n + 1;
-}
-
 void spawn_call(uint32_t cid, char *p, size_t len) {
   if (len < 9 || p[len - 1] != '\0') {
     send_frame(cid, 'F', "bad spawn request", 17, 0);
@@ -68,24 +55,23 @@ void spawn_call(uint32_t cid, char *p, size_t len) {
   size_t nstr = 0;
   for (size_t i = 9; i < len; i++)
     if (!p[i]) nstr++;
-  char **str = malloc((nstr + 1) * sizeof *str);
-  char **envp = malloc((nstr + 1) * sizeof *envp);
-  char **argv = malloc((argc + 1) * sizeof *argv);
-  if (!str || !envp || !argv) _exit(70);
-  size_t k = 0;
-  for (size_t i = 9; i < len; i += strlen(p + i) + 1) str[k++] = p + i;
   size_t fixed = 1 + ((flags & 4) ? 2 : 0);
   if (nstr < fixed + argc || argc == 0) {
-    free(str), free(envp), free(argv);
     send_frame(cid, 'F', "bad spawn request", 17, 0);
     return;
   }
+  /* str: every string and a NULL; the variables, its tail, are the environment as they are (Node
+     sends each name once), and argv is a copy of argc strings ended by a NULL of its own. */
+  char **str = malloc((nstr + 1) * sizeof *str);
+  char **argv = malloc((argc + 1) * sizeof *argv);
+  if (!str || !argv) _exit(70);
+  size_t k = 0;
+  for (size_t i = 9; i < len; i += strlen(p + i) + 1) str[k++] = p + i;
+  str[nstr] = NULL;
   char *cwd = str[0];
   for (uint32_t i = 0; i < argc; i++) argv[i] = str[fixed + i];
   argv[argc] = NULL;
-  size_t nenv = 0;
-  for (size_t i = fixed + argc; i < nstr; i++) nenv = add_env(envp, nenv, str[i]);
-  envp[nenv] = NULL;
+  char **envp = str + fixed + argc;
 
   Call *c = calloc(1, sizeof *c);
   if (!c) _exit(70);
@@ -151,7 +137,7 @@ void spawn_call(uint32_t cid, char *p, size_t len) {
     if (err) goto fail;
   }
   for (int i = 0; i < nchild; i++) close(child_fds[i]);
-  free(str), free(envp), free(argv);
+  free(str), free(argv);
   add_call(c);
   prune_groups();
   add_group(c->pid);
@@ -168,5 +154,5 @@ fail:
   fail_spawn(cid, failed_at, err);
   free(c->pending.data);
   free(c);
-  free(str), free(envp), free(argv);
+  free(str), free(argv);
 }

@@ -9,7 +9,7 @@
  * P started (pid), F spawn failed, O stdout, e stderr, X exit ("code " or " signal"), C closed.
  * A spawn's payload: flags (1 stdin, 2 merge stderr into stdout, 4 named pipes), cap (i32),
  * argc (u32), then NUL-terminated strings: cwd, [the two pipe paths], argv, "K=V" variables
- * (a later one replaces an earlier one of the same name).
+ * (each name once; Node does not repeat one).
  *
  * The parts: this file (frames, relaying, the loop), host-spawn.c (starting a command),
  * host-children.c (reaping, the shutdown); process-host.h between them.
