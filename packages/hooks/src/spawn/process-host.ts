@@ -42,7 +42,6 @@ export class ProcessHost {
   private unavailable = false;
   /** The compiled host to start, until one of it fails to come up (then the Python host). */
   private native: string | undefined;
-  private runningNative = false;
   private nextId = 1;
   private readonly calls = new Map<number, HostCall>();
   /** Frames written before the host said hello, with what to do if it never does. */
@@ -144,7 +143,6 @@ export class ProcessHost {
     this.ready = false;
     this.reader.reset();
     let child: ChildProcess;
-    this.runningNative = this.native !== undefined;
     try {
       child = startHostProgram(this.native, this.options.python, String(this.options.shutdownGraceS ?? 1));
     } catch {
@@ -190,7 +188,8 @@ export class ProcessHost {
 
   /** It never came up: the Python host if that was the compiled one (or from another build), else Node's spawn. */
   private failedToStart(): void {
-    if (this.runningNative) {
+    // `native` is what the failed start ran.
+    if (this.native !== undefined) {
       this.native = undefined;
       this.start();
     } else this.giveUp();
