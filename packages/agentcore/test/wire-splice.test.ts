@@ -1,7 +1,6 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { afterEach, describe, expect, test } from "vitest";
+import { type LoopbackModelServer, startLoopbackModelServer } from "../src/testing/index.js";
 import { arrayElements, endOfValue } from "../src/wire-cache/json-scan.js";
 import { wireCachedModel } from "../src/wire-cache/wire-cached-model.js";
 import { captureMessages, splitAtMarker } from "../src/wire-cache/wire-splice.js";
@@ -71,27 +70,17 @@ describe("capturing and splitting a request body", () => {
 });
 
 describe("a provider whose body is not laid out as expected", () => {
-  let close: (() => Promise<void>) | undefined;
+  let server: LoopbackModelServer | undefined;
   afterEach(async () => {
-    await close?.();
-    close = undefined;
+    await server?.close();
+    server = undefined;
   });
 
   test("a request whose marked body cannot be completed is built again from the whole prompt", async () => {
-    const received: string[] = [];
-    const server = createServer((req, res) => {
-      let text = "";
-      req.on("data", (d) => {
-        text += d;
-      });
-      req.on("end", () => {
-        received.push(text);
-        res.end("{}");
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    close = () => new Promise((resolve) => server.close(() => resolve()));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    // It records every request, here to a path it does not answer.
+    const recorder = await startLoopbackModelServer([]);
+    server = recorder;
+    const url = `${recorder.url}/`;
     const prompts: LanguageModelV3Prompt[] = [];
     // Its first request uses `messages`; later ones another key, which the splice cannot find.
     const model = wireCachedModel(
@@ -125,6 +114,7 @@ describe("a provider whose body is not laid out as expected", () => {
     // The second request was first given the marker, then the whole prompt.
     expect(prompts.map((p) => p.length)).toEqual([4, 4, 6]);
     expect(prompts[2]).toEqual([system, user, answer, again, reply, last]);
+    const received = recorder.requests.map((r) => r.text);
     expect(received).toHaveLength(2);
     expect(JSON.parse(received[1] as string)).toEqual({ history: [user, answer, again, reply, last] });
   });

@@ -159,11 +159,9 @@ class WireCache {
     const pending = this.pending.get(token);
     const body = init.body;
     const plain = { ...init, headers };
-    if (pending?.kind !== "splice" || typeof body !== "string" || isRequestObject(input)) {
-      if (pending?.kind === "splice") throw new WireCacheMiss();
-      if (pending?.kind === "capture" && typeof body === "string") this.capture(body, pending);
-      return httpFetch(input, plain);
-    }
+    if (pending?.kind === "capture" && typeof body === "string") this.capture(body, pending);
+    if (pending?.kind !== "splice") return httpFetch(input, plain);
+    if (typeof body !== "string" || isRequestObject(input)) throw new WireCacheMiss();
     const split = splitAtMarker(body, this.marker, this.markerElement);
     if (!split) throw new WireCacheMiss();
     this.markerElement = split.markerElement;
