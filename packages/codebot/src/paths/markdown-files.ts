@@ -3,11 +3,12 @@ import path from "node:path";
 
 /**
  * Every `*.md` file below `dir` (a file or a symbolic link to one), sorted by path, at most `max`
- * of them; symlinked folders are not followed. Agent definitions and `.claude/rules` are read so.
+ * of them, in folders at most `maxDepth` below it; symlinked folders are not followed. Agent
+ * definitions, `.claude/rules` and slash-command files are read so.
  */
-export function markdownFilesBelow(dir: string, max: number): string[] {
+export function markdownFilesBelow(dir: string, max: number, maxDepth = Number.POSITIVE_INFINITY): string[] {
   const files: string[] = [];
-  const walk = (folder: string): void => {
+  const walk = (folder: string, depth: number): void => {
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(folder, { withFileTypes: true });
@@ -17,10 +18,11 @@ export function markdownFilesBelow(dir: string, max: number): string[] {
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (files.length >= max) return;
       const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".md") && (entry.isFile() || entry.isSymbolicLink())) files.push(full);
+      if (entry.isDirectory()) {
+        if (depth < maxDepth) walk(full, depth + 1);
+      } else if (entry.name.endsWith(".md") && (entry.isFile() || entry.isSymbolicLink())) files.push(full);
     }
   };
-  walk(dir);
+  walk(dir, 0);
   return files;
 }

@@ -7,6 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { markdownFilesBelow } from "../paths/markdown-files.js";
 import { readSkill, type Skill } from "./skill.js";
 import { type SkillFolder, type SkillsWhere, skillFolders } from "./skill-locations.js";
 
@@ -51,18 +52,11 @@ function filesOf(folder: SkillFolder): { file: string; name: string }[] {
       .filter(({ file }) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true)
       .slice(0, MAX_PER_FOLDER);
   }
-  const out: { file: string; name: string }[] = [];
-  const walk = (dir: string, prefix: string, depth: number): void => {
-    for (const e of entries(dir)) {
-      if (out.length >= MAX_PER_FOLDER) return;
-      const full = path.join(dir, e.name);
-      if (e.isDirectory() && depth < MAX_COMMAND_DEPTH) walk(full, `${prefix}${e.name}:`, depth + 1);
-      else if ((e.isFile() || e.isSymbolicLink()) && e.name.endsWith(".md"))
-        out.push({ file: full, name: `${prefix}${e.name.slice(0, -".md".length)}` });
-    }
-  };
-  walk(folder.dir, "", 0);
-  return out;
+  // A command's name is its path below the folder: `git/commit.md` is `git:commit`.
+  return markdownFilesBelow(folder.dir, MAX_PER_FOLDER, MAX_COMMAND_DEPTH).map((file) => ({
+    file,
+    name: path.relative(folder.dir, file).slice(0, -".md".length).split(path.sep).join(":"),
+  }));
 }
 
 function entries(dir: string): fs.Dirent[] {
