@@ -116,7 +116,7 @@ describe("bash", () => {
   it("keeps what the shell says as it exits (set -x, an EXIT trap) in the output, and the cd", async () => {
     const t = withSub();
     const result = await callTool(t.bash, { command: "cd sub; trap 'echo bye >&2' EXIT; set -x; echo hi" });
-    expect(result.content).toMatch(/^\+\+ echo hi\nhi\n[^]*\+ exit 0\n\+ echo bye\nbye$/);
+    expect(result.content).toMatch(/^\+\+ echo hi\nhi\n[\s\S]*\+ exit 0\n\+ echo bye\nbye$/);
     expect(await cwdAfter(t)).toBe(path.join(t.project, "sub"));
   });
 
