@@ -1,6 +1,7 @@
 /**
- * Running the built `codebot` for the benches (bench/cli.ts, bench/hooks.ts): one run's wall time
- * and peak RSS, and the scripted session of 50 `bash true` calls against the loopback model server.
+ * Running the built `codebot` for the benches (bench/cli.ts, bench/hooks.ts): one run's wall time,
+ * CPU time and peak RSS, and the scripted session of 50 `bash true` calls against the loopback
+ * model server.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -16,6 +17,11 @@ export interface Run {
   ms: number;
   /** Peak RSS of the codebot process, MiB (from GNU time), when available. */
   rssMb?: number;
+  /**
+   * CPU time, user + system, ms (from GNU time), when available: codebot's and that of every
+   * process it waited for (its process host, the commands and hooks it ran).
+   */
+  cpuMs?: number;
   /** What the run printed on stderr (bench:long reads its heap line from it). */
   stderr: string;
 }
@@ -32,7 +38,7 @@ export function runCli(
   onSpawn?: (pid: number | undefined) => void,
 ): Promise<Run> {
   const [cmd, argv] = TIME
-    ? [TIME, ["-f", "@@rss %M", process.execPath, ...nodeArgs, ...args]]
+    ? [TIME, ["-f", "@@rss %M %U %S", process.execPath, ...nodeArgs, ...args]]
     : [process.execPath, [...nodeArgs, ...args]];
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -45,10 +51,17 @@ export function runCli(
     child.on("error", reject);
     child.on("close", (code) => {
       const ms = performance.now() - started;
-      const rss = /@@rss (\d+)/.exec(stderr);
+      const time = /@@rss (\d+) ([\d.]+) ([\d.]+)/.exec(stderr);
       // GNU time exits with the command's own code.
       if (code !== 0) reject(new Error(`codebot ${args.join(" ")} exited ${code}: ${stderr.trim()}`));
-      else resolve({ ms, stderr, ...(rss ? { rssMb: Number(rss[1]) / 1024 } : {}) });
+      else
+        resolve({
+          ms,
+          stderr,
+          ...(time
+            ? { rssMb: Number(time[1]) / 1024, cpuMs: (Number(time[2]) + Number(time[3])) * 1000 }
+            : {}),
+        });
     });
   });
 }

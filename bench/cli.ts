@@ -3,7 +3,7 @@
  * which runs the bundle `npm run build` makes in dist/bundle/, with its code cache) in a child
  * process, next to a bare `node -e 0` for scale. Start-up of
  * `--version` and of `hooks test`; a one-turn `-p` run and a run of 50 `bash true` calls against
- * the loopback model server (wall time and the process's peak RSS); and the same 50 calls with
+ * the loopback model server (wall time, CPU time and the process's peak RSS); and the same 50 calls with
  * one trivial PreToolUse command hook, whose added cost per call is compared with a bare `sh -c`
  * spawn from Node. With BENCH_BASELINE_BIN=<another checkout>/packages/codebot/bin/codebot.js
  * (built), that build's 50-call runs, with and without the hook, are interleaved with ours, so
@@ -105,11 +105,13 @@ async function main(): Promise<void> {
 
   const ms = (runs: Run[]) => median(runs.map((r) => r.ms));
   const rss = (runs: Run[]) => Math.max(...runs.map((r) => r.rssMb ?? 0));
+  const cpu = (runs: Run[]) => median(runs.map((r) => r.cpuMs ?? 0));
   const result = {
     version_ms: round1(median(version)),
     hooks_test_ms: round1(median(hooksTest)),
     one_turn_ms: round1(ms(oneTurn)),
     calls50_ms: round1(ms(calls)),
+    calls50_cpu_ms: round1(cpu(calls)),
     added_ms_per_hooked_call: round1((ms(hooked) - ms(calls)) / CALLS),
     bare_spawn_ms: round1(median(bare)),
     peak_rss_mb: round1(Math.max(rss(oneTurn), rss(calls), rss(hooked))),
@@ -122,6 +124,11 @@ async function main(): Promise<void> {
             (1 - median(baseCalls.map((b, i) => (calls[i] as Run).ms / b.ms))) * 100,
           ),
           baseline_added_ms_per_hooked_call: round1((ms(baseHooked) - ms(baseCalls)) / CALLS),
+          // CPU of the whole process tree (codebot, its host, the 50 shells), paired like the time.
+          baseline_calls50_cpu_ms: round1(cpu(baseCalls)),
+          calls50_cpu_less_pct_paired: round1(
+            (1 - median(baseCalls.map((b, i) => ((calls[i] as Run).cpuMs ?? 0) / (b.cpuMs ?? 1)))) * 100,
+          ),
         }
       : {}),
   };
@@ -131,7 +138,7 @@ async function main(): Promise<void> {
     `  codebot --version                          ${result.version_ms} ms   (target < 150: ${target(result.version_ms < 150)}; bare node -e 0: ${round1(median(nodeStart))} ms)`,
     `  codebot hooks test PreToolUse --tool bash  ${result.hooks_test_ms} ms   (target < 250: ${target(result.hooks_test_ms < 250)})`,
     `  -p, one turn, no tools                     ${result.one_turn_ms} ms   (target < 200: ${target(result.one_turn_ms < 200)}), peak RSS ${round1(rss(oneTurn))} MiB`,
-    `  -p, ${CALLS} bash true calls                    ${result.calls50_ms} ms   (target < 600: ${target(result.calls50_ms < 600)}), peak RSS ${round1(rss(calls))} MiB`,
+    `  -p, ${CALLS} bash true calls                    ${result.calls50_ms} ms   (target < 600: ${target(result.calls50_ms < 600)}), peak RSS ${round1(rss(calls))} MiB, CPU ${result.calls50_cpu_ms} ms`,
     `  -p, ${CALLS} calls + 1 PreToolUse hook          ${round1(ms(hooked))} ms, peak RSS ${round1(rss(hooked))} MiB`,
     `  added per hooked call                      ${result.added_ms_per_hooked_call} ms vs bare sh -c spawn ${result.bare_spawn_ms} ms (ratio ${round1(result.added_ms_per_hooked_call / result.bare_spawn_ms)}x, target <= 1.3x: ${target(result.added_ms_per_hooked_call <= 1.3 * result.bare_spawn_ms)})`,
     `  peak RSS of any run                        ${result.peak_rss_mb} MiB (target < 100: ${target(result.peak_rss_mb < 100)})${TIME ? "" : " (no /usr/bin/time: not measured)"}`,
@@ -140,6 +147,7 @@ async function main(): Promise<void> {
     lines.push(
       `  baseline ${BASELINE}:`,
       `    -p, ${CALLS} bash true calls                  ${result.baseline_calls50_ms} ms; this build is ${result.calls50_faster_pct}% faster (target >= 30: ${target((result.calls50_faster_pct ?? 0) >= 30)}); median of the rounds' own ratios: ${result.calls50_faster_pct_paired}% faster`,
+      `    the same run's CPU (codebot and every process it waited for)  ${result.baseline_calls50_cpu_ms} ms; this build uses ${result.calls50_cpu_less_pct_paired}% less (median of the rounds' own ratios)`,
       `    added per hooked call                    ${result.baseline_added_ms_per_hooked_call} ms (this build: ${result.added_ms_per_hooked_call} ms)`,
     );
   }
