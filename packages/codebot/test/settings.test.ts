@@ -160,6 +160,28 @@ describe("merged settings", () => {
     expect(settings.permissions.mode).toBe("plan");
   });
 
+  it("counts a project mode that loosens the user's mode as a grant: dontAsk over the user's plan", () => {
+    const layers = [
+      layer("user", { permissions: { mode: "plan" } }),
+      layer("project", { permissions: { defaultMode: "dontAsk" } }),
+    ];
+    const refused = mergeSettings(layers, untrusted).settings;
+    expect(refused.permissions.mode).toBe("plan");
+    expect(refused.permissions.untrusted).toEqual([
+      { grant: "mode:dontAsk", source: "project", file: "/project.json" },
+    ]);
+    const trusted = mergeSettings(layers, { isGrantTrusted: (g) => g === "mode:dontAsk" }).settings;
+    expect(trusted.permissions.mode).toBe("dontAsk");
+  });
+
+  it("lets a project restrict the user's mode unasked: ask over the user's auto", () => {
+    const { settings } = mergeSettings(
+      [layer("user", { permissions: { mode: "auto" } }), layer("project", { permissions: { mode: "ask" } })],
+      untrusted,
+    );
+    expect(settings.permissions.mode).toBe("ask");
+    expect(settings.permissions.untrusted).toEqual([]);
+  });
   it("reports bad values as warnings naming the file and keeps the rest", () => {
     const { settings, problems } = mergeSettings(
       [

@@ -57,8 +57,18 @@ export interface MergeOptions {
 const DEFAULT_MAX_ATTEMPTS = 3;
 const DEFAULT_COMPACTION_THRESHOLD = 0.85;
 
-/** Modes that let more run unasked: from a project, they count only once trusted. */
-const LOOSENING_MODES: ReadonlySet<PermissionMode> = new Set(["auto", "acceptEdits"]);
+/**
+ * The modes from the one that lets the least run unasked to the one that lets the most: `plan`
+ * runs nothing that changes anything, `dontAsk` only what rules allow, `ask` asks for the rest,
+ * `acceptEdits` also edits, `auto` runs everything. A project may move the mode towards the front
+ * (restrict) freely; towards the back (loosen) only once trusted.
+ */
+const MODES_BY_LATITUDE: readonly PermissionMode[] = ["plan", "dontAsk", "ask", "acceptEdits", "auto"];
+
+/** Whether `mode` lets more run unasked than `current` (no mode yet: the default, `ask`). */
+function loosens(mode: PermissionMode, current: PermissionMode = "ask"): boolean {
+  return MODES_BY_LATITUDE.indexOf(mode) > MODES_BY_LATITUDE.indexOf(current);
+}
 
 /** Keys only the user's own settings may set; in a project file they are ignored, and said so. */
 const USER_ONLY_KEYS = ["claudeCompat", "claudePlugins"] as const;
@@ -68,9 +78,9 @@ const USER_ONLY_KEYS = ["claudeCompat", "claudePlugins"] as const;
  * Each layer is validated with the settings schema: a bad value is a warning naming its key and
  * is ignored, the rest of the file still counts; an unknown key is a warning too (not in Claude
  * Code's own files, which have keys of their own). A repository must not grant itself power:
- * from project and local layers, `allow` rules, the modes that loosen (`auto`, `acceptEdits`),
- * `model` and `env` values are honoured only when trusted, each by its value; `ask`/`deny` rules
- * and the modes that only restrict always are.
+ * from project and local layers, `allow` rules, a mode that loosens the one set before it (a
+ * project's `dontAsk` over the user's `plan` too), `model` and `env` values are honoured only when
+ * trusted, each by its value; `ask`/`deny` rules and the modes that only restrict always are.
  */
 export function mergeSettings(
   layers: readonly SettingsLayer[],
@@ -127,7 +137,7 @@ export function mergeSettings(
     // A project's model decides which provider (and which of the user's keys) gets the prompts.
     if (value.model !== undefined && granted(`model:${value.model}`)) settings.model = value.model;
     const mode = value.permissions?.mode ?? value.permissions?.defaultMode;
-    if (mode !== undefined && (!LOOSENING_MODES.has(mode) || granted(`mode:${mode}`)))
+    if (mode !== undefined && (!loosens(mode, settings.permissions.mode) || granted(`mode:${mode}`)))
       settings.permissions.mode = mode;
     for (const rule of value.permissions?.allow ?? []) {
       if (granted(`allow:${rule.text}`)) settings.permissions.allow.push(rule);
