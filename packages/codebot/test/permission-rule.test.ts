@@ -81,6 +81,25 @@ describe("permission rules (Claude Code's grammar)", () => {
     expect(allows(["Bash(echo:*)"], bash('echo "a > b"'))).toBe(true);
   });
 
+  it("an allow rule does not cover a command run with a variable that can make it run other code", () => {
+    const r = ["Bash(git status:*)"];
+    const fsmonitor =
+      "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='touch /tmp/pwn' git status";
+    expect(allows(r, bash(fsmonitor))).toBe(false);
+    expect(allows(r, bash("LD_PRELOAD=./x.so git status"))).toBe(false);
+    expect(allows(r, bash("ls && PATH=.:/usr/bin git status"))).toBe(false);
+    expect(allows(r, bash("PATH=.; git status"))).toBe(false);
+  });
+
+  it("an allow rule looks past harmless variables set to plain values, not past expansions or paths", () => {
+    const r = ["Bash(npm test:*)"];
+    expect(allows(r, bash("NODE_ENV=test CI=1 npm test"))).toBe(true);
+    expect(allows(r, bash("TZ=UTC LANG=C.UTF-8 npm test -- --watch=false"))).toBe(true);
+    expect(allows(r, bash('TZ="$HOME" npm test'))).toBe(false);
+    expect(allows(r, bash("LANG=/tmp/locale npm test"))).toBe(false);
+    expect(allows(r, bash("NODE_OPTIONS=--require=./x.js npm test"))).toBe(false);
+  });
+
   it("a deny rule catches its command in any part, after assignments, inside substitutions", () => {
     const r = ["Bash(rm:*)"];
     expect(denies(r, bash("rm -rf x"))).toBe("Bash(rm:*)");

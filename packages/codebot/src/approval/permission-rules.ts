@@ -5,6 +5,7 @@ import {
   type PermissionRule,
   ruleCoversTool,
 } from "./permission-rule.js";
+import { isHarmlessAssignment } from "./harmless-assignment.js";
 import { shellParts } from "./shell-parts.js";
 
 /** What a call is, as far as rules are concerned. */
@@ -50,8 +51,9 @@ export function firstMatching(
  * Whether allow rules let the call run: for bash, every part of the command must be allowed by
  * some rule (`git status && rm -rf ~` is not a `git status`), with no redirection to a file and no
  * command substitution, whose effects a rule about the command cannot foresee (Claude Code asks
- * for `echo hi > out.txt` under `Bash(echo:*)` too). An exact rule for the whole command allows
- * it as written (an "always" answer).
+ * for `echo hi > out.txt` under `Bash(echo:*)` too), and no variable set before it other than a
+ * harmless one (harmless-assignment.ts). An exact rule for the whole command allows it as written
+ * (an "always" answer).
  */
 export function allowedByRules(
   rules: readonly PermissionRule[],
@@ -67,7 +69,12 @@ export function allowedByRules(
     if (candidates.some((r) => r.bash?.kind === "exact" && matchesCommand(r, command))) return true;
     const { parts, substitutes } = shellParts(command);
     if (substitutes || parts.length === 0) return false;
-    return parts.every((p) => !p.redirects && candidates.some((r) => matchesCommand(r, p.text)));
+    return parts.every(
+      (p) =>
+        !p.redirects &&
+        p.assignments.every(isHarmlessAssignment) &&
+        candidates.some((r) => matchesCommand(r, p.text)),
+    );
   }
   if (call.path !== undefined) {
     const file = call.path;

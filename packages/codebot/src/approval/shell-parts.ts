@@ -8,6 +8,8 @@
 export interface ShellPart {
   /** The simple command, trimmed, leading `VAR=value` assignments removed. */
   text: string;
+  /** Those leading assignments, as written (`GIT_DIR=x`): they change what the command does. */
+  assignments: string[];
   /** It redirects input or output to a file (`> f`, `>> f`, `< f`); `2>&1` and `>/dev/null` do not count. */
   redirects: boolean;
 }
@@ -88,8 +90,8 @@ export function shellParts(command: string): ShellParts {
   cut();
   for (const piece of pieces) {
     const { text, redirects } = withoutRedirections(piece);
-    const bare = withoutAssignments(text);
-    if (bare !== "") parts.push({ text: bare, redirects });
+    const { assignments, rest } = leadingAssignments(text);
+    if (rest !== "") parts.push({ text: rest, assignments, redirects });
   }
   return { parts, substitutes };
 }
@@ -135,7 +137,16 @@ function withoutRedirections(piece: string): { text: string; redirects: boolean 
   return { text, redirects };
 }
 
-/** `FOO=1 BAR="x y" rm -rf a` → `rm -rf a`: the command that runs is what rules are about. */
-function withoutAssignments(text: string): string {
-  return text.replace(/^(?:[A-Za-z_][A-Za-z0-9_]*=(?:"(?:\\.|[^"\\])*"|'[^']*'|\S*)\s+)+/, "").trim();
+/** One `NAME=value` before a command. A lone assignment (`PATH=.`) stays the part's text: it changes the shell itself. */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(?:"(?:\\.|[^"\\])*"|'[^']*'|\S*)\s+/;
+
+/** `FOO=1 BAR="x y" rm -rf a` → `FOO=1`, `BAR="x y"` and `rm -rf a`: the command that runs is what rules are about. */
+function leadingAssignments(text: string): { assignments: string[]; rest: string } {
+  const assignments: string[] = [];
+  let rest = text;
+  for (let m = ASSIGNMENT.exec(rest); m !== null; m = ASSIGNMENT.exec(rest)) {
+    assignments.push(m[0].trim());
+    rest = rest.slice(m[0].length);
+  }
+  return { assignments, rest: rest.trim() };
 }
