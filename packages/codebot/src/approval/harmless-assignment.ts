@@ -39,5 +39,7 @@ const PLAIN_VALUE = /^[A-Za-z0-9_.,:@+-]*$/;
 /** Whether an allow rule may look past `assignment` (`NAME=value`, as written). */
 export function isHarmlessAssignment(assignment: string): boolean {
   const equals = assignment.indexOf("=");
-  return HARMLESS_VARIABLES.has(assignment.slice(0, equals)) && PLAIN_VALUE.test(assignment.slice(equals + 1));
+  return (
+    HARMLESS_VARIABLES.has(assignment.slice(0, equals)) && PLAIN_VALUE.test(assignment.slice(equals + 1))
+  );
 }

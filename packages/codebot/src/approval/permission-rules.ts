@@ -1,3 +1,4 @@
+import { isHarmlessAssignment } from "./harmless-assignment.js";
 import {
   matchesCommand,
   matchesPath,
@@ -5,7 +6,6 @@ import {
   type PermissionRule,
   ruleCoversTool,
 } from "./permission-rule.js";
-import { isHarmlessAssignment } from "./harmless-assignment.js";
 import { shellParts } from "./shell-parts.js";
 
 /** What a call is, as far as rules are concerned. */
