@@ -1,7 +1,7 @@
 import os from "node:os";
 
 export interface CloseOnSignalsOptions {
-  /** Default: SIGINT and SIGTERM. */
+  /** Default: SIGINT, SIGTERM and SIGHUP (the terminal closed). */
   signals?: readonly NodeJS.Signals[];
   /** Called with 128 + the signal number once close() has finished. Default: process.exit. */
   exit?: (code: number) => void;
@@ -10,7 +10,7 @@ export interface CloseOnSignalsOptions {
 }
 
 /**
- * Makes Ctrl+C and SIGTERM end the session properly: the first signal runs `close()` (SessionEnd,
+ * Makes Ctrl+C, SIGTERM and a closed terminal end the session properly: the first signal runs `close()` (SessionEnd,
  * async hooks drained) and then exits with 128 + the signal number; a second signal while
  * closing exits at once. Returns a function that removes the handlers.
  */
@@ -18,7 +18,7 @@ export function closeOnSignals(
   runtime: { close(): Promise<void> },
   options: CloseOnSignalsOptions = {},
 ): () => void {
-  const signals = options.signals ?? ["SIGINT", "SIGTERM"];
+  const signals = options.signals ?? ["SIGINT", "SIGTERM", "SIGHUP"];
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let closing = false;
   const handler = (signal: NodeJS.Signals): void => {

@@ -411,6 +411,33 @@ describe("codebot -p", () => {
     expect(fs.readFileSync(box.at("ended.txt"), "utf8")).toBe("ended\n");
     expectNoStackTrace(r.stderr);
   });
+
+  it("a closed terminal (SIGHUP) during a run closes the session first, as SIGTERM does", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { SessionEnd: [command("sleep 0.3; echo ended > ended.txt")] },
+    });
+    const server = await modelServer([reply.hang("thinking")]);
+    const cli = startCli(
+      [
+        "-p",
+        "think",
+        "--output-format",
+        "stream-json",
+        "--include-partial-messages",
+        "--settings",
+        settings,
+        "--cwd",
+        box.project,
+      ],
+      { env: modelEnv(server, box.home) },
+    );
+    await waitFor(() => cli.stdout().includes('"text_delta"'), 20_000, "the model's first words");
+    cli.child.kill("SIGHUP");
+    const r = await cli.done;
+    expect(r.code).toBe(129);
+    expect(fs.readFileSync(box.at("ended.txt"), "utf8")).toBe("ended\n");
+  });
 });
 
 describe("codebot -p errors are one clear line, never a stack trace", () => {
