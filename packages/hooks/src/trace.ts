@@ -2,7 +2,7 @@
  * Trace records (§10): one per hook considered, saying whether it matched, why it was skipped,
  * how it ran and what it decided. Delivered to a callback and optionally appended to a JSONL file.
  */
-import { appendFile } from "node:fs/promises";
+import { appendFile, type FileHandle, open } from "node:fs/promises";
 import type { HookEvent } from "./events.js";
 import type { SettingsSource } from "./settings-layer.js";
 
@@ -78,14 +78,25 @@ export interface HookStart {
   toolUseId?: string;
 }
 
+/** At most this much of records that could not be written is held for the next attempt. */
+const MAX_HELD_BYTES = 4 * 1024 * 1024;
+
 /**
  * Appends records to a JSONL file. One write at a time, each carrying every line queued since the
- * last one: lines from concurrent hooks never interleave, and a burst costs few system calls.
+ * last one: lines from concurrent hooks never interleave, and a burst costs few system calls. An
+ * audit trail must not lose records to a passing failure (a full disk): records a write could not
+ * take are kept (up to 4 MiB, the oldest dropped first, and counted) and written with the next
+ * ones. A failure is reported once, and again only after a write has succeeded; a file that ends
+ * in the middle of a line (a write cut short, here or by another process) gets its line ended
+ * first, so the records after it stay whole.
  */
 export class TraceFile {
   private pending = "";
   private writing: Promise<void> | undefined;
-  private failed = false;
+  /** The file's end was not written by this object's last successful write: check it. */
+  private endUnknown = true;
+  private failing = false;
+  private dropped = 0;
 
   constructor(
     readonly path: string,
@@ -93,28 +104,82 @@ export class TraceFile {
   ) {}
 
   append(record: TraceRecord): void {
-    if (this.failed) return;
     this.pending += `${JSON.stringify(record)}\n`;
     this.writing ??= this.drain();
   }
 
-  /** Resolves once everything appended so far is on disk (or has failed and been reported). */
+  /**
+   * Resolves once everything appended so far is on disk, or has been tried once more and
+   * reported as lost.
+   */
   async flush(): Promise<void> {
     while (this.writing) await this.writing;
+    if (this.pending) {
+      this.writing = this.drain();
+      await this.writing;
+    }
+    if (this.pending || this.dropped > 0) {
+      const lost = this.pending.split("\n").length - 1 + this.dropped;
+      this.onError(`hook trace ${this.path}: ${lost} record(s) could not be written`);
+      this.pending = "";
+      this.dropped = 0;
+    }
   }
 
   private async drain(): Promise<void> {
     try {
-      while (this.pending && !this.failed) {
+      while (this.pending) {
         const text = this.pending;
         this.pending = "";
-        await appendFile(this.path, text).catch((err: unknown) => {
-          this.failed = true;
-          this.onError(`hook trace ${this.path}: ${err instanceof Error ? err.message : String(err)}`);
-        });
+        try {
+          await this.write(text);
+        } catch (err) {
+          this.hold(text);
+          if (!this.failing) {
+            this.failing = true;
+            this.onError(`hook trace ${this.path}: ${err instanceof Error ? err.message : String(err)}`);
+          }
+          // Tried again with the next record (or at flush), not in a loop.
+          return;
+        }
+        this.failing = false;
       }
     } finally {
       this.writing = undefined;
     }
+  }
+
+  private async write(text: string): Promise<void> {
+    const lead = this.endUnknown && (await endsMidLine(this.path)) ? "\n" : "";
+    this.endUnknown = true;
+    await appendFile(this.path, lead + text);
+    this.endUnknown = false;
+  }
+
+  /** Puts back records a write could not take, before any appended since. */
+  private hold(text: string): void {
+    let held = text + this.pending;
+    while (held.length > MAX_HELD_BYTES) {
+      held = held.slice(held.indexOf("\n") + 1);
+      this.dropped++;
+    }
+    this.pending = held;
+  }
+}
+
+/** Whether the file exists, is not empty and its last byte is not a newline. */
+async function endsMidLine(file: string): Promise<boolean> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(file, "r");
+    const { size } = await handle.stat();
+    if (size === 0) return false;
+    const last = Buffer.alloc(1);
+    await handle.read(last, 0, 1, size - 1);
+    return last[0] !== 0x0a;
+  } catch {
+    return false;
+  } finally {
+    await handle?.close();
   }
 }

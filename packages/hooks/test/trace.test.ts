@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHookRunner, loadHooks, type TraceRecord } from "../src/index.js";
@@ -164,6 +164,44 @@ describe("trace", () => {
     expect((await runner.preToolUse({ tool: "bash", toolUseId: "a", args: {} })).kind).toBe("block");
     expect((await runner.preToolUse({ tool: "bash", toolUseId: "b", args: {} })).kind).toBe("block");
     await runner.close();
-    expect(errors).toEqual([expect.stringMatching(/^hook trace .*missing-dir\/trace\.jsonl: ENOENT/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(/^hook trace .*missing-dir\/trace\.jsonl: ENOENT/),
+      expect.stringMatching(/missing-dir\/trace\.jsonl: 2 record\(s\) could not be written$/),
+    ]);
+  });
+
+  it("records a failed write could not take are written with the next ones once the file is writable", async () => {
+    const dir = join(tempDir(), "later");
+    const file = join(dir, "trace.jsonl");
+    const { runner, errors } = runnerFor(
+      { PreToolUse: [{ type: "command", name: "guard", command: "true" }] },
+      { traceFile: file },
+    );
+    await runner.preToolUse({ tool: "bash", toolUseId: "a", args: {} });
+    // The first record's write has failed (and been reported) before the folder exists.
+    for (let waited = 0; errors.length === 0 && waited < 10_000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    mkdirSync(dir);
+    await runner.preToolUse({ tool: "bash", toolUseId: "b", args: {} });
+    await runner.close();
+    const records = readFileSync(file, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(records.map((r: TraceRecord) => r.hook)).toEqual(["guard", "guard"]);
+    expect(errors).toEqual([expect.stringMatching(/later\/trace\.jsonl: ENOENT/)]);
+  });
+
+  it("a trace file left ending mid-line gets that line ended first, so new records stay whole", async () => {
+    const file = join(tempDir(), "trace.jsonl");
+    writeFileSync(file, '{"time":"2026-12-03T21:00:00.000Z","event":"PreTo');
+    const { runner } = runnerFor({ PreToolUse: [{ type: "command", command: "true" }] }, { traceFile: file });
+    await runner.preToolUse({ tool: "bash", toolUseId: "a", args: {} });
+    await runner.close();
+    const lines = readFileSync(file, "utf8").split("\n");
+    expect(lines[0]).toBe('{"time":"2026-12-03T21:00:00.000Z","event":"PreTo');
+    expect((JSON.parse(lines[1] as string) as TraceRecord).event).toBe("PreToolUse");
+    expect(lines[2]).toBe("");
   });
 });

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { MODE_NAMES, modeNamed } from "../settings/permission-modes.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
@@ -10,6 +9,7 @@ import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import type { OutputFormat, SessionFlags } from "./session-flags.js";
 import { tuneHeapForSession } from "./session-heap.js";
 import { toolRulesFlag } from "./tool-rules-flag.js";
+import { traceFileFlag } from "./trace-file-flag.js";
 import { rejectUnsupportedFlags } from "./unsupported-flags.js";
 import { codebotVersion } from "./version.js";
 
@@ -118,7 +118,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       trustProjectHooks: opts.trustProjectHooks === true,
       ...(opts.maxTurns !== undefined ? { maxTurns: opts.maxTurns } : {}),
       debugHooks: opts.debug === "hooks",
-      ...(opts.traceFile !== undefined ? { traceFile: path.resolve(opts.traceFile) } : {}),
+      ...(opts.traceFile !== undefined ? { traceFile: traceFileFlag(opts.traceFile) } : {}),
       ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
     };
     const resume = resumeRequestOf(opts);

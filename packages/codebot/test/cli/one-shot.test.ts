@@ -382,6 +382,20 @@ describe("codebot -p", () => {
     ]);
   });
 
+  it("a --trace-file that cannot be written is refused before the session starts", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("ok")]);
+    const trace = box.at("no-such-folder/trace.jsonl");
+    const r = await runCli(["-p", "hi", "--trace-file", trace, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^codebot: --trace-file .*no-such-folder\/trace\.jsonl: cannot write to it \(ENOENT/,
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("SIGTERM during a run closes the session first: SessionEnd hooks run before the process exits", async () => {
     const box = sandbox();
     const settings = box.json("s.json", {
