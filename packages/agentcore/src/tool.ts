@@ -57,6 +57,11 @@ export interface ToolContext {
 export interface PermissionSlot {
   /** Who let this call skip the permission question (a hook's name), when someone did. */
   preApprovedBy?: string;
+  /**
+   * The user answered yes to a question about this very call (one a hook asked for): an ask
+   * rule's question is answered too. A hook's own allow is not an answer from the user.
+   */
+  confirmedByUser?: boolean;
 }
 
 /**

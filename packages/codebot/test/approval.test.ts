@@ -156,6 +156,25 @@ describe("tool approval", () => {
     });
   });
 
+  it("a hook's allow skips the mode's question but not an ask rule's: rm under ask Bash(rm:*) is still refused", async () => {
+    const { engine, tools } = setup({ ask: ["Bash(rm:*)"] });
+    const hookAllowed = { ...ctx, permission: { preApprovedBy: "guard" } };
+    expect(await engine.tools.decide(call(tools.bash, { command: "ls" }), tools.bash, hookAllowed)).toEqual({
+      allowed: true,
+    });
+    expect(
+      await engine.tools.decide(call(tools.bash, { command: "rm victim.txt" }), tools.bash, hookAllowed),
+    ).toEqual({
+      allowed: false,
+      reason:
+        'permission denied: bash the ask rule "Bash(rm:*)" needs a yes; nobody can answer in a non-interactive run',
+    });
+    const userSaidYes = { ...ctx, permission: { preApprovedBy: "guard", confirmedByUser: true } };
+    expect(
+      await engine.tools.decide(call(tools.bash, { command: "rm victim.txt" }), tools.bash, userSaidYes),
+    ).toEqual({ allowed: true });
+  });
+
   it("acceptEdits runs file edits unasked but not bash; dontAsk refuses instead of asking", async () => {
     const edits = setup({ mode: "acceptEdits" });
     expect(

@@ -134,6 +134,12 @@ function stdoutShape(stdout: string): StdoutShape {
 
 export const BROKEN_JSON = "stdout looks like JSON but does not parse";
 
+/**
+ * Claude Code's `permissionDecision` values. `defer` (Claude Code 2.1: leave the call to the
+ * normal permission flow, or to a later `--resume` of a `-p` run) is read as `ask`.
+ */
+const PERMISSION_DECISIONS: ReadonlySet<string> = new Set(["allow", "deny", "ask", "defer"]);
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
@@ -157,6 +163,14 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
     warnings.push("hookSpecificOutput is not an object; ignored");
   }
 
+  // A value the hook did not mean to give (a typo such as "Deny") must not let a guarded call
+  // through unnoticed: for a hook that may block it fails the run, like garbled JSON.
+  const decisionValue = specific.permissionDecision;
+  const unknownDecision =
+    decisionValue !== undefined && !PERMISSION_DECISIONS.has(decisionValue)
+      ? `hookSpecificOutput.permissionDecision "${decisionValue}" is not one of allow, deny, ask, defer`
+      : undefined;
+  if (unknownDecision && !strict) warnings.push(`${unknownDecision}; ignored`);
   const exitBlocks = outcome.exitCode === BLOCK_EXIT_CODE && !outcome.error;
   const request = specific.decision;
   const isBlock =
@@ -167,6 +181,7 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
     exitBlocks;
   const failed =
     (broken && strict && !exitBlocks) ||
+    (unknownDecision !== undefined && strict && !exitBlocks) ||
     outcome.error !== undefined ||
     outcome.timedOut === true ||
     outcome.exitCode === null ||
@@ -211,11 +226,13 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   if (specific.updatedMCPToolOutput !== undefined)
     verdict.updatedMCPToolOutput = specific.updatedMCPToolOutput;
   const permission =
-    specific.permissionDecision === "allow" || specific.permissionDecision === "ask"
-      ? specific.permissionDecision
-      : top.decision === "approve" || request?.behavior === "allow"
-        ? "allow"
-        : undefined;
+    decisionValue === "allow" || decisionValue === "ask"
+      ? decisionValue
+      : decisionValue === "defer"
+        ? "ask"
+        : top.decision === "approve" || request?.behavior === "allow"
+          ? "allow"
+          : undefined;
   if (permission && !isBlock) {
     verdict.permission = permission;
     const why = (specific.permissionDecisionReason ?? top.permissionDecisionReason ?? top.reason)?.trim();
@@ -229,6 +246,7 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   if (failed) {
     verdict.error =
       outcome.error ??
+      (unknownDecision !== undefined && strict && outcome.exitCode === 0 ? unknownDecision : undefined) ??
       (outcome.exitCode === null
         ? "no exit code"
         : outcome.exitCode === 0 || outcome.exitCode === BLOCK_EXIT_CODE

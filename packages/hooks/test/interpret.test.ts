@@ -66,6 +66,27 @@ describe("interpret", () => {
     expect(interpret(ok('{"decision":"approve"}')).isBlock).toBe(false);
   });
 
+  it("Claude Code's permissionDecision defer is read as ask", () => {
+    const v = interpret(ok('{"hookSpecificOutput":{"permissionDecision":"defer"}}'), true);
+    expect(v).toMatchObject({ isBlock: false, failed: false, permission: "ask" });
+  });
+
+  it("an unknown permissionDecision fails a hook that may block, and is a warning for one that may not", () => {
+    const typo = ok('{"hookSpecificOutput":{"permissionDecision":"Deny"}}');
+    expect(interpret(typo, true)).toMatchObject({
+      isBlock: false,
+      failed: true,
+      error: 'hookSpecificOutput.permissionDecision "Deny" is not one of allow, deny, ask, defer',
+    });
+    expect(interpret(typo)).toMatchObject({
+      failed: false,
+      warnings: [
+        'hookSpecificOutput.permissionDecision "Deny" is not one of allow, deny, ask, defer; ignored',
+      ],
+    });
+    expect(interpret(typo).permission).toBeUndefined();
+  });
+
   it("exit 2 blocks with trimmed stderr, JSON reason first", () => {
     expect(interpret(ok("", { exitCode: 2, stderr: " why \n" }))).toMatchObject({
       isBlock: true,

@@ -78,7 +78,10 @@ export class ToolApproval {
 
   private async judge(call: ToolCall, tool: Tool, ctx: JudgeContext): Promise<ToolVerdict> {
     // A hook's allow, or the user's yes to a hook's ask, is written into this call's permission slot.
+    // Either skips the mode's and the allow rules' question; only the user's yes answers an ask
+    // rule (as in Claude Code, a hook's allow does not skip the deny and ask rules).
     const preApproved = ctx.permission?.preApprovedBy !== undefined;
+    const confirmedByUser = ctx.permission?.confirmedByUser === true;
     const subject = this.subjectOf(call);
     const where = { root: this.options.paths.root };
     const { allow, ask: askRules, deny } = this.options.rules;
@@ -103,7 +106,7 @@ export class ToolApproval {
       const grantedRules = [...this.granted].flat();
       if (allowedByRules([...allow, ...this.sessionRules, ...grantedRules], subject, where))
         return { allowed: true };
-    } else if (preApproved) {
+    } else if (confirmedByUser) {
       return { allowed: true };
     }
     // Nothing settled it: codebot would ask, or refuse for lack of a rule. PermissionRequest hooks may answer first.
@@ -196,6 +199,7 @@ export class ToolApproval {
       return { allowed: false, reason: `${why} (the user refused this ${call.name} call)` };
     }
     ctx.permission.preApprovedBy = request.hook;
+    ctx.permission.confirmedByUser = true;
     return { allowed: true };
   }
 
