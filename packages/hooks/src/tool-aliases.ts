@@ -29,10 +29,21 @@ for (const names of ALIAS_CLASSES) {
   }
 }
 
-/** Every name the tool is known by, itself first. */
+/**
+ * Names a tool also answers to in matchers, one way: `multi_edit` edits a file as `edit` does, and
+ * a guard written for Claude Code 2.1 (which has no MultiEdit) says `Edit|Write`, as codebot's own
+ * examples say `/^(write|edit)$/`. Without this, multi_edit would walk past every such guard.
+ */
+const ALSO_MATCHED_AS: Readonly<Record<string, readonly string[]>> = {
+  multi_edit: ["edit", "Edit"],
+};
+
+/** Every name the tool is known by, itself first, then the names its matchers also accept. */
 export function toolNames(tool: string): readonly string[] {
   const names = NAMES_OF.get(tool);
-  return names ? [tool, ...names.filter((n) => n !== tool)] : [tool];
+  const own = names ? [tool, ...names.filter((n) => n !== tool)] : [tool];
+  const also = ALSO_MATCHED_AS[tool];
+  return also ? [...own, ...also] : own;
 }
 
 /** The name Claude Code gives the tool (`bash` → `Bash`, `agent` → `Agent`); other tools keep theirs. */

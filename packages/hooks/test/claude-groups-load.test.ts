@@ -53,6 +53,12 @@ describe("parseClaudeMatcher", () => {
     expect(matchesAnyName(parseClaudeMatcher("BASH"), toolNames("bash"))).toBe(false);
   });
 
+  it("multi_edit answers to Edit too, so an Edit|Write guard written for Claude Code 2.1 covers it", () => {
+    expect(matchesAnyName(parseClaudeMatcher("Edit|Write"), toolNames("multi_edit"))).toBe(true);
+    expect(matchesAnyName(parseClaudeMatcher("MultiEdit"), toolNames("multi_edit"))).toBe(true);
+    expect(matchesAnyName(parseClaudeMatcher("MultiEdit"), toolNames("edit"))).toBe(false);
+  });
+
   it("a pattern RE2 rejects is a typed error", () => {
     expect(() => parseClaudeMatcher("(a)\\1")).toThrow(MatcherSyntaxError);
     expect(() => parseClaudeMatcher("[unclosed")).toThrow(/^invalid regular expression \[unclosed/);
