@@ -1,13 +1,14 @@
 /**
  * Collects the MCP servers a session may start, in this order (a later entry of the same name
- * replaces an earlier one): `mcpServers` of the settings layers in their order (user, plugins'
- * settings, project, local, `--settings`), each plugin's `.mcp.json`, the project's `.mcp.json`,
- * then every `--mcp-config`. Each entry is validated on its own: a bad one is a problem and
- * the others still load. `${VAR}` / `${VAR:-default}` are expanded later, when it starts.
+ * replaces an earlier one): `mcpServers` of the settings layers in their order (user, project,
+ * local, `--settings`), each enabled plugin's `.mcp.json`, the project's `.mcp.json`, then every
+ * `--mcp-config`. Each entry is validated on its own: a bad one is a problem and the others still
+ * load. `${VAR}` / `${VAR:-default}` are expanded later, when it starts.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { Problem, SettingsLayer } from "@codebot/hooks";
+import type { PluginFolder } from "../settings/load-plugins.js";
 import { readLayer } from "../settings/read-layer.js";
 import { SERVER_NAME, type ServerConfig, serverEntrySchema } from "./server-config.js";
 import { mcpGrant } from "./server-consent.js";
@@ -31,6 +32,8 @@ export interface ServerEntry {
 export interface ServerEntriesOptions {
   cwd: string;
   layers: readonly SettingsLayer[];
+  /** Every plugin folder that loaded, hooks file or not (ProjectSettings.plugins). */
+  plugins: readonly PluginFolder[];
   /** Every `--mcp-config`: a file path, or inline JSON (starts with `{`). */
   mcpConfigs?: readonly string[];
 }
@@ -90,16 +93,17 @@ export function loadServerEntries(options: ServerEntriesOptions): {
     }
   };
   for (const layer of options.layers) {
-    if (layer.source === "plugin") continue;
+    if (layer.plugin !== undefined) continue;
     addAll((layer.settings as { mcpServers?: unknown } | null)?.mcpServers, layer.source, layer.path);
   }
-  for (const layer of options.layers) {
-    if (layer.plugin === undefined) continue;
-    const file = path.join(layer.plugin.root, ".mcp.json");
-    const read = readMcpJson(file, problems);
-    addAll(read, "plugin", file, {
-      CLAUDE_PLUGIN_ROOT: layer.plugin.root,
-      CLAUDE_PLUGIN_DATA: layer.plugin.dataDir,
+  // The plugin folders themselves, not their hook layers: a plugin without a hooks file still
+  // has its servers. A plugin only the project switched on brings them with the repository, so
+  // they take that origin (project or local) and need consent like the project's own.
+  for (const plugin of options.plugins) {
+    const file = path.join(plugin.root, ".mcp.json");
+    addAll(readMcpJson(file, problems), plugin.source, file, {
+      CLAUDE_PLUGIN_ROOT: plugin.root,
+      CLAUDE_PLUGIN_DATA: plugin.dataDir,
     });
   }
   const projectFile = path.join(options.cwd, ".mcp.json");

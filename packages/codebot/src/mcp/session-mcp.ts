@@ -38,6 +38,7 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
   const { entries, problems } = loadServerEntries({
     cwd: options.cwd,
     layers: project.layers,
+    plugins: project.plugins,
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
   });
   for (const problem of problems) options.notify(formatProblem(problem));

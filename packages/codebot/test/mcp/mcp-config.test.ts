@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { parsePermissionRule, ruleCoversTool } from "../../src/approval/permission-rule.js";
 import { expandVars } from "../../src/mcp/expand-vars.js";
 import { loadServerEntries } from "../../src/mcp/server-entries.js";
+import type { PluginFolder } from "../../src/settings/load-plugins.js";
 import { scratchDir } from "../support/e2e.js";
 
 describe("${VAR} expansion in .mcp.json", () => {
@@ -21,23 +22,21 @@ describe("${VAR} expansion in .mcp.json", () => {
   });
 });
 
-function layer(
-  source: SettingsLayer["source"],
-  file: string,
-  settings: unknown,
-  plugin?: SettingsLayer["plugin"],
-) {
-  return { source, path: file, settings, ...(plugin ? { plugin } : {}) } as SettingsLayer;
+function layer(source: SettingsLayer["source"], file: string, settings: unknown) {
+  return { source, path: file, settings } as SettingsLayer;
+}
+
+/** A plugin folder with this `.mcp.json`, as loadSettingsLayers lists it. */
+function pluginFolder(source: PluginFolder["source"], servers: unknown): PluginFolder {
+  const root = scratchDir("mcp-plugin-");
+  fs.writeFileSync(path.join(root, ".mcp.json"), JSON.stringify({ mcpServers: servers }));
+  return { name: "p", root, dataDir: "/data/p", source };
 }
 
 describe("where MCP servers come from", () => {
   it("reads settings layers, plugins' .mcp.json, the project's .mcp.json and --mcp-config; later entries of a name win", () => {
     const project = scratchDir("mcp-project-");
-    const plugin = scratchDir("mcp-plugin-");
-    fs.writeFileSync(
-      path.join(plugin, ".mcp.json"),
-      JSON.stringify({ mcpServers: { pl: { command: "${CLAUDE_PLUGIN_ROOT}/server" } } }),
-    );
+    const plugin = pluginFolder("plugin", { pl: { command: "${CLAUDE_PLUGIN_ROOT}/server" } });
     fs.writeFileSync(
       path.join(project, ".mcp.json"),
       JSON.stringify({
@@ -50,9 +49,9 @@ describe("where MCP servers come from", () => {
         layer("user", "/u/settings.json", {
           mcpServers: { mine: { command: "a" }, shared: { command: "user" } },
         }),
-        layer("plugin", "/p/hooks/hooks.json", {}, { name: "p", root: plugin, dataDir: "/data/p" }),
         layer("project", "/proj/.codebot/settings.json", { mcpServers: { projset: { command: "b" } } }),
       ],
+      plugins: [plugin],
       mcpConfigs: [JSON.stringify({ mcpServers: { cli: { type: "sse", url: "https://y.test/sse" } } })],
     });
     expect(problems).toEqual([]);
@@ -61,7 +60,7 @@ describe("where MCP servers come from", () => {
     expect(byName.pl).toMatchObject({
       origin: "plugin",
       needsConsent: false,
-      vars: { CLAUDE_PLUGIN_ROOT: plugin },
+      vars: { CLAUDE_PLUGIN_ROOT: plugin.root },
     });
     expect(byName.projset).toMatchObject({ origin: "project", needsConsent: true });
     expect(byName.shared).toMatchObject({
@@ -73,6 +72,20 @@ describe("where MCP servers come from", () => {
     expect(byName.cli).toMatchObject({ origin: "mcp-config", needsConsent: false, config: { type: "sse" } });
   });
 
+  it("a plugin only the project's settings switched on brings servers that need consent, as the project's own", () => {
+    for (const source of ["project", "local"] as const) {
+      const plugin = pluginFolder(source, { evil: { command: "touch", args: ["/tmp/marker"] } });
+      const { entries } = loadServerEntries({
+        cwd: scratchDir("mcp-project-"),
+        layers: [],
+        plugins: [plugin],
+      });
+      expect(entries).toMatchObject([
+        { name: "evil", origin: source, needsConsent: true, file: path.join(plugin.root, ".mcp.json") },
+      ]);
+    }
+  });
+
   it("a bad entry is a problem naming it; the other entries still load", () => {
     const project = scratchDir("mcp-project-");
     fs.writeFileSync(
@@ -81,7 +94,7 @@ describe("where MCP servers come from", () => {
         mcpServers: { ok: { command: "x" }, bad: { args: ["no command"] }, "a b": { command: "y" } },
       }),
     );
-    const { entries, problems } = loadServerEntries({ cwd: project, layers: [] });
+    const { entries, problems } = loadServerEntries({ cwd: project, layers: [], plugins: [] });
     expect(entries.map((e) => e.name)).toEqual(["ok"]);
     expect(problems.map((p) => p.message)).toEqual([
       expect.stringMatching(/^mcpServers\.bad/),
@@ -92,7 +105,7 @@ describe("where MCP servers come from", () => {
   it("a .mcp.json that does not parse is one problem, and no server is read from it", () => {
     const project = scratchDir("mcp-project-");
     fs.writeFileSync(path.join(project, ".mcp.json"), '{"mcpServers": {');
-    const { entries, problems } = loadServerEntries({ cwd: project, layers: [] });
+    const { entries, problems } = loadServerEntries({ cwd: project, layers: [], plugins: [] });
     expect(entries).toEqual([]);
     expect(problems).toHaveLength(1);
     expect(problems[0]?.message).toContain("no MCP servers read from it");
@@ -102,7 +115,7 @@ describe("where MCP servers come from", () => {
     const project = scratchDir("mcp-project-");
     const grantOf = (servers: unknown) => {
       fs.writeFileSync(path.join(project, ".mcp.json"), JSON.stringify({ mcpServers: servers }));
-      return loadServerEntries({ cwd: project, layers: [] }).entries[0]?.grant;
+      return loadServerEntries({ cwd: project, layers: [], plugins: [] }).entries[0]?.grant;
     };
     const base = grantOf({ s: { command: "c", args: ["1"], env: { A: "1" } } });
     expect(base).toMatch(/^mcp:s=[0-9a-f]{16}$/);

@@ -2,7 +2,8 @@
  * A plugin's `.mcp.json` end to end (issue 15): a plugin installed as Claude Code installs it,
  * whose `.mcp.json` starts a real server with `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_DATA}`
  * expanded; its tool is reachable as `mcp__<server>__<tool>` in a `-p` run, and no server process
- * outlives the run.
+ * outlives the run. A plugin without hooks still has its servers; a plugin only the project
+ * switched on brings servers that need consent.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -10,8 +11,8 @@ import { fileURLToPath } from "node:url";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { installPluginAsClaudeCodeDid } from "../cli/support/claude-plugin-install.js";
-import { modelEnv, modelServer, requestText, sandbox } from "../cli/support/cli-fixtures.js";
-import { runCli, useBuiltCli } from "../cli/support/cli-process.js";
+import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "../cli/support/cli-fixtures.js";
+import { cliEnv, runCli, useBuiltCli } from "../cli/support/cli-process.js";
 import { alive } from "../support/process-alive.js";
 import { waitFor } from "../support/wait-for.js";
 
@@ -56,5 +57,60 @@ describe("a plugin's .mcp.json", () => {
       10_000,
       "the plugin's server and its child to end",
     );
+  });
+});
+
+/** The installed plugin's `.mcp.json`: server `state`, which records its pid in `<state>/starts`. */
+function pluginWithServer(box: Sandbox): { claudeHome: string; root: string; state: string } {
+  const installed = installPluginAsClaudeCodeDid(box);
+  const state = box.at("state");
+  fs.mkdirSync(state);
+  fs.writeFileSync(
+    path.join(installed.root, ".mcp.json"),
+    JSON.stringify({ mcpServers: { state: { command: process.execPath, args: [SERVER, "serve", state] } } }),
+  );
+  return { ...installed, state };
+}
+
+describe("which plugins' servers load, and who must approve them", () => {
+  it("a plugin with no hooks file still has its .mcp.json servers", async () => {
+    const box = sandbox();
+    const { root } = pluginWithServer(box);
+    fs.rmSync(path.join(root, "hooks"), { recursive: true });
+    const list = await runCli(["mcp", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(list.code).toBe(0);
+    expect(JSON.parse(list.stdout).servers).toMatchObject([
+      { name: "state", origin: "plugin", trust: "own", state: "connected" },
+    ]);
+  });
+
+  it("a plugin only the project enables: its servers wait for consent, hooks trust lists and approves them", async () => {
+    const box = sandbox();
+    const { claudeHome, state } = pluginWithServer(box);
+    // Installed, but switched on only by the repository's .claude/settings.json.
+    box.json(path.join(claudeHome, "settings.json"), {});
+    box.json(".claude/settings.json", { enabledPlugins: { "guard@local-market": true } });
+    const starts = path.join(state, "starts");
+
+    const server = await modelServer([reply.text("hi")]);
+    const run = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("project MCP server(s) not started because they are not approved: state");
+    const list = await runCli(["mcp", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(JSON.parse(list.stdout).servers).toMatchObject([
+      { name: "state", origin: "project", trust: "needs approval", state: "not approved" },
+    ]);
+    expect(fs.existsSync(starts)).toBe(false);
+
+    const listing = await runCli(["hooks", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(listing.code).toBe(1);
+    expect(listing.stdout).toContain("MCP servers the project wants to start (not approved yet):");
+    expect(listing.stdout).toContain(`from project ${path.join(claudeHome, "plugins/cache")}`);
+    await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    const approved = await runCli(["mcp", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(JSON.parse(approved.stdout).servers).toMatchObject([
+      { name: "state", trust: "approved", state: "connected" },
+    ]);
+    expect(fs.existsSync(starts)).toBe(true);
   });
 });

@@ -23,9 +23,11 @@ export function pendingConsent(inv: HookInventory): PendingConsent {
   return {
     hooks: projectHooks(inv).filter((h) => h.trust !== "approved"),
     grants: inv.project.settings.permissions.untrusted,
-    mcpServers: loadServerEntries({ cwd: inv.cwd, layers: inv.project.layers }).entries.filter(
-      (e) => e.needsConsent && !inv.project.isGrantTrusted(e.grant),
-    ),
+    mcpServers: loadServerEntries({
+      cwd: inv.cwd,
+      layers: inv.project.layers,
+      plugins: inv.project.plugins,
+    }).entries.filter((e) => e.needsConsent && !inv.project.isGrantTrusted(e.grant)),
   };
 }
 

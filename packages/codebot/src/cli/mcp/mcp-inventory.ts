@@ -28,6 +28,7 @@ export function loadMcpInventory(flags: ProjectFlags, mcpConfigs: readonly strin
   const { entries, problems } = loadServerEntries({
     cwd: inventory.cwd,
     layers: inventory.project.layers,
+    plugins: inventory.project.plugins,
     mcpConfigs,
   });
   const servers = entries.map((entry) => ({ entry, trust: trustOf(entry, inventory.project.trustStore) }));
