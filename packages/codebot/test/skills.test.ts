@@ -178,6 +178,26 @@ describe("loadSkills", () => {
     expect(loaded.skills.get("kit:fix")).toMatchObject({ kind: "command" });
   });
 
+  it("a project command or skill that links outside the project is not loaded, and the warning names it", async () => {
+    const where = places();
+    const outside = tempDir("skills-outside-");
+    write(path.join(outside, "credentials"), "aws_secret_access_key = s3cr3t\n");
+    write(path.join(outside, "shared/SKILL.md"), "Shared skill.\n");
+    write(path.join(where.cwd, "docs/inside.md"), "Inside the project.\n");
+    const commands = path.join(where.cwd, ".claude/commands");
+    fs.mkdirSync(commands, { recursive: true });
+    fs.symlinkSync(path.join(outside, "credentials"), path.join(commands, "notes.md"));
+    fs.symlinkSync(path.join(where.cwd, "docs/inside.md"), path.join(commands, "inside.md"));
+    fs.mkdirSync(path.join(where.cwd, ".codebot/skills"), { recursive: true });
+    fs.symlinkSync(path.join(outside, "shared"), path.join(where.cwd, ".codebot/skills/shared"));
+    const loaded = await loadSkills({ ...where, claudeCompat: true, plugins: [] });
+    expect([...loaded.skills.keys()]).toEqual(["inside"]);
+    expect(loaded.problems).toEqual([
+      `${path.join(where.cwd, ".codebot/skills/shared/SKILL.md")}: links outside the project; not loaded`,
+      `${path.join(commands, "notes.md")}: links outside the project; not loaded`,
+    ]);
+  });
+
   it("a broken file is a problem with its path; the others still load", async () => {
     const where = places();
     write(path.join(where.cwd, ".claude/skills/bad/SKILL.md"), "---\ndescription: [unclosed\n---\ntext\n");

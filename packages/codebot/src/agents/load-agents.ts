@@ -4,9 +4,9 @@
  * and the plugins' (`<plugin>/agents/`, named `<plugin>:<name>`). On a name clash the first wins,
  * in that order (Claude Code's: project over user over plugin); the shadowed file is reported.
  */
-import fs from "node:fs";
 import path from "node:path";
 import type { Problem } from "@codebot/hooks";
+import { insideProject } from "../paths/inside-project.js";
 import { markdownFilesBelow } from "../paths/markdown-files.js";
 import { readSettingsText } from "../settings/read-settings-text.js";
 import { type AgentDefinition, type AgentOrigin, type PluginOf, parseAgentFile } from "./agent-definition.js";
@@ -72,15 +72,4 @@ export async function loadAgents(where: AgentLocations): Promise<LoadedAgents> {
     }
   }
   return { agents, problems };
-}
-
-/** A project's agent file stays inside it: a symlink out of the repository is not followed. */
-function insideProject(file: string, cwd: string): boolean {
-  try {
-    const root = fs.realpathSync(cwd);
-    const real = fs.realpathSync(file);
-    return real.startsWith(root + path.sep);
-  } catch {
-    return false;
-  }
 }

@@ -1,12 +1,14 @@
 /**
  * Reads every skill and command of a session (skill-locations.ts says where, and which wins a
  * name). A broken file is a problem with its path, never a crash; the others still load. A skill
- * folder or command file may be a symlink (a shared skill); command sub-folders that are symlinks
- * are not followed, and each folder yields a bounded number of files, so a hostile repository
- * cannot make startup crawl.
+ * folder or command file may be a symlink (a shared skill) — in the repository's own folders only
+ * to somewhere inside the project, or its first line would put `~/.aws/credentials` in the
+ * `skill` tool's description; command sub-folders that are symlinks are not followed, and each
+ * folder yields a bounded number of files, so a hostile repository cannot make startup crawl.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { insideProject } from "../paths/inside-project.js";
 import { markdownFilesBelow } from "../paths/markdown-files.js";
 import { readSkill, type Skill } from "./skill.js";
 import { type SkillFolder, type SkillsWhere, skillFolders } from "./skill-locations.js";
@@ -27,6 +29,10 @@ export async function loadSkills(where: SkillsWhere): Promise<LoadedSkills> {
   const problems: string[] = [];
   for (const folder of skillFolders(where)) {
     for (const { file, name } of filesOf(folder)) {
+      if (folder.project !== undefined && !insideProject(file, folder.project)) {
+        problems.push(`${file}: links outside the project; not loaded`);
+        continue;
+      }
       const read = await readSkill(file, { ...folder.origin, defaultName: name });
       problems.push(...read.problems);
       const skill = read.skill;

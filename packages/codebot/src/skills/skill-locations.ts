@@ -22,6 +22,8 @@ export interface SkillsWhere {
 export interface SkillFolder {
   dir: string;
   origin: Omit<SkillOrigin, "defaultName">;
+  /** The repository's own folders: each file, symlinks resolved, must be inside this project. */
+  project?: string;
 }
 
 export function skillFolders(where: SkillsWhere): SkillFolder[] {
@@ -33,7 +35,11 @@ export function skillFolders(where: SkillsWhere): SkillFolder[] {
   for (const level of [homes, project]) {
     for (const kind of ["skill", "command"] as const)
       for (const [base, source] of level)
-        out.push({ dir: path.join(base, folderOf(kind)), origin: { kind, source } });
+        out.push({
+          dir: path.join(base, folderOf(kind)),
+          origin: { kind, source },
+          ...(source === "project" ? { project: where.cwd } : {}),
+        });
   }
   for (const plugin of where.plugins) {
     const source = plugin.source === "plugin" ? "plugin" : "project";

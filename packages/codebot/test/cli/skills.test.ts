@@ -119,6 +119,28 @@ describe("slash commands and skills through -p", { timeout: 60_000 }, () => {
     expect(r.stderr).toContain("outside the project; not included");
   });
 
+  it("a project command linked outside the project (a credentials file, /proc/self/environ) never reaches the model", async () => {
+    const box = sandbox();
+    const secret = path.join(box.home, ".aws/credentials");
+    box.write(secret, "aws_secret_access_key = s3cr3t-key\n");
+    fs.mkdirSync(box.at(".claude/commands"), { recursive: true });
+    fs.symlinkSync(secret, box.at(".claude/commands/notes.md"));
+    fs.symlinkSync("/proc/self/environ", box.at(".claude/commands/env.md"));
+    box.write(".claude/commands/ok.md", "A harmless command.\n");
+    const server = await modelServer([reply.toolCall("skill", { skill: "env" }), reply.text("done")]);
+    const r = await oneShot(box, server, ["-p", "hi"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(
+      `${box.at(".claude/commands/notes.md")}: links outside the project; not loaded`,
+    );
+    expect(r.stderr).toContain(`${box.at(".claude/commands/env.md")}: links outside the project; not loaded`);
+    const sent = JSON.stringify(server.requests.map((q) => q.body));
+    expect(sent).toContain("ok: A harmless command.");
+    expect(sent).not.toContain("s3cr3t-key");
+    expect(sent).not.toContain("test-key");
+    expect(requestText(server.requests[1])).toContain('no skill named \\"env\\"');
+  });
+
   it("the model sees skill descriptions (not disable-model-invocation ones) and loads a skill with the skill tool", async () => {
     const box = sandbox();
     box.write(
