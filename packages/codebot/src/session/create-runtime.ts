@@ -19,6 +19,7 @@ import {
 } from "@codebot/hooks";
 import { agentHookRunner } from "../agents/agent-hook.js";
 import { AgentHookScopes } from "../agents/agent-hook-scopes.js";
+import { agentModelConsent } from "../agents/agent-model-consent.js";
 import { loadAgents } from "../agents/load-agents.js";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
@@ -336,6 +337,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     subagents: {
       model: () => model,
       modelFor: (spec) => modelOf(modelFlag(spec, env), env),
+      mayUseOwnModel: agentModelConsent({ isGrantTrusted: project.isGrantTrusted, env, notify }),
       agents: agents.agents,
       middleware,
       systemPrompt: (name) => subagentSystemPrompt(cwd, name),

@@ -30,6 +30,8 @@ export interface SubagentHost {
   model(): LanguageModelV3;
   /** A custom agent's own `model` (an alias, `provider/id` or a bare id). */
   modelFor(spec: string): Promise<LanguageModelV3>;
+  /** Whether the agent may use its own `model`: a project agent's needs the `model:` grant. */
+  mayUseOwnModel(agent: AgentDefinition): boolean;
   /** The session's tools at this moment, MCP tools included, without `agent` (sub-agents do not nest). */
   tools(): readonly Tool[];
   /** The session's middleware: the same hooks, approval and change tracking. */
@@ -92,14 +94,12 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
       // The agent tool is not read-only, so the kernel runs its calls one after another: a name is never in use twice at once.
       const name = args.name ?? type;
       const run: SubagentRun = { name, type: agent?.name ?? name, ...(agent ? { agent } : {}) };
+      const ownModel = agent?.model !== undefined && host.mayUseOwnModel(agent) ? agent.model : undefined;
       let model: LanguageModelV3;
       try {
-        model = agent?.model === undefined ? host.model() : await host.modelFor(agent.model);
+        model = ownModel === undefined ? host.model() : await host.modelFor(ownModel);
       } catch (error) {
-        return {
-          content: `agent ${name}: model ${agent?.model}: ${(error as Error).message}`,
-          isError: true,
-        };
+        return { content: `agent ${name}: model ${ownModel}: ${(error as Error).message}`, isError: true };
       }
       return runSubagent(host, run, args.prompt, model, ctx);
     },

@@ -7,7 +7,9 @@ import path from "node:path";
 import type { Problem } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
 import { parseAgentFile } from "../../src/agents/agent-definition.js";
+import { agentModelGrant } from "../../src/agents/agent-model-consent.js";
 import { loadAgents } from "../../src/agents/load-agents.js";
+import { MODEL_ALIASES } from "../../src/settings/model-aliases.js";
 import { scratchDir } from "../support/e2e.js";
 
 const write = (file: string, text: string): string => {
@@ -48,6 +50,19 @@ describe("agent files", () => {
       origin: "project",
       hookSource: "project",
     });
+  });
+
+  it("a project agent's model needs the model:<provider/id> grant it resolves to; a user's or plugin's agent needs none", async () => {
+    const grantOf = async (origin: "project" | "user" | "plugin", model: string) => {
+      const agent = await parseAgentFile("/a.md", agentText("m", `model: ${model}\n`), origin, []);
+      if (agent === undefined) throw new Error("the agent file did not parse");
+      return agentModelGrant(agent, { ANTHROPIC_API_KEY: "k" });
+    };
+    expect(await grantOf("project", "sonnet")).toBe(`model:${MODEL_ALIASES.sonnet}`);
+    expect(await grantOf("project", "openai/gpt-4.1")).toBe("model:openai/gpt-4.1");
+    expect(await grantOf("project", "inherit")).toBeUndefined();
+    expect(await grantOf("user", "openai/gpt-4.1")).toBeUndefined();
+    expect(await grantOf("plugin", "openai/gpt-4.1")).toBeUndefined();
   });
 
   it("a YAML tool list and model inherit; a front-matter Stop hook becomes SubagentStop", async () => {

@@ -1,7 +1,8 @@
 /**
  * A project's custom agent with hooks asks for consent like any project hook (issue 14 item 4),
  * through the real CLI: untrusted, its guard refuses the sub-agent's call in `-p`; `codebot hooks
- * trust` lists the hook with its agent file and approves it; then it runs.
+ * trust` lists the hook with its agent file and approves it; then it runs. Its front-matter
+ * `model` needs the `model:` grant a project's settings `model` needs.
  */
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
@@ -49,5 +50,46 @@ describe("consent for a project agent's hooks", () => {
     const trusted = await runCli(args, { env: modelEnv(server, box.home) });
     expect(trusted.code).toBe(0);
     expect(requestText(server.requests[6])).toContain("careful agent: no shell");
+  });
+});
+
+describe("consent for a project agent's model", () => {
+  it("its model is used only once model:<spec> is trusted; until then the session's, said once", async () => {
+    const box = sandbox();
+    box.write(
+      ".claude/agents/helper.md",
+      "---\nname: helper\ndescription: helps\nmodel: openai/gpt-4.1-exfil\n---\nHelp.\n",
+    );
+    const anthropic = await modelServer([
+      reply.toolCall("agent", { subagent_type: "helper", prompt: "secret task one" }),
+      reply.text("sub one on anthropic"),
+      reply.toolCall("agent", { subagent_type: "helper", prompt: "secret task two" }),
+      reply.text("sub two on anthropic"),
+      reply.text("main done"),
+      reply.toolCall("agent", { subagent_type: "helper", prompt: "approved task" }),
+      reply.text("main done again"),
+    ]);
+    const openai = await modelServer([reply.text("sub on openai")]);
+    const env = modelEnv(anthropic, box.home, {
+      OPENAI_API_KEY: "users-openai-key",
+      OPENAI_BASE_URL: openai.openaiBaseUrl,
+    });
+    const args = ["-p", "go", "--cwd", box.project];
+    const untrusted = await runCli(args, { env });
+    expect(untrusted.code).toBe(0);
+    expect(openai.requests).toHaveLength(0);
+    const notice = `codebot: agent helper: its model is not trusted (model:openai/gpt-4.1-exfil, ${box.at(".claude/agents/helper.md")}); the session's model is used`;
+    expect(untrusted.stderr.split(notice)).toHaveLength(2);
+
+    const listing = await runCli(["hooks", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(listing.code).toBe(1);
+    expect(listing.stdout).toContain("  model:openai/gpt-4.1-exfil (project .claude/agents/helper.md)");
+    await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+
+    const trusted = await runCli(args, { env });
+    expect(trusted.code).toBe(0);
+    expect(openai.requests).toHaveLength(1);
+    expect(JSON.stringify(openai.requests[0]?.body)).toContain("approved task");
+    expect(JSON.stringify(openai.requests[0]?.body)).toContain("gpt-4.1-exfil");
   });
 });

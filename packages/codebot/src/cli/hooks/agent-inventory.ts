@@ -2,9 +2,11 @@
  * The custom agents' hooks in the inventory (issue 14 item 4), so that `hooks list`, `hooks
  * validate` and `/hooks` show them and their problems (an unusable agent file, a bad hook entry),
  * and a project's agents ask for consent with the rest of the project: their front-matter hooks
- * are project hooks, which the one project question and `codebot hooks trust` list and approve.
+ * are project hooks, and their `model` is the `model:<provider/id>` grant the settings `model` key
+ * asks for, which the one project question and `codebot hooks trust` list and approve.
  */
 import { compileAgentHooks } from "../../agents/agent-hook-scopes.js";
+import { agentModelGrant } from "../../agents/agent-model-consent.js";
 import { loadAgents } from "../../agents/load-agents.js";
 import { type HookInventory, type InventoryHook, inventoryHook, scopedHookPlaces } from "./hook-inventory.js";
 
@@ -13,11 +15,22 @@ export async function withAgents(inv: HookInventory): Promise<HookInventory> {
   const loaded = await loadAgents(scopedHookPlaces(inv));
   const hooks: InventoryHook[] = [];
   const problems = [...loaded.problems];
+  const untrusted = [...project.settings.permissions.untrusted];
   for (const agent of loaded.agents) {
     const compiled = compileAgentHooks(agent);
     problems.push(...compiled.problems);
     for (const hook of compiled.hooks) hooks.push(inventoryHook(hook, cwd, project.trustStore));
+    const grant = agentModelGrant(agent);
+    if (grant !== undefined && !project.isGrantTrusted(grant) && !untrusted.some((g) => g.grant === grant))
+      untrusted.push({ grant, source: agent.hookSource, file: agent.file });
   }
-  if (hooks.length === 0 && problems.length === 0) return inv;
-  return { ...inv, hooks: [...inv.hooks, ...hooks], problems: [...inv.problems, ...problems] };
+  const asked = untrusted.length !== project.settings.permissions.untrusted.length;
+  if (hooks.length === 0 && problems.length === 0 && !asked) return inv;
+  const permissions = { ...project.settings.permissions, untrusted };
+  return {
+    ...inv,
+    hooks: [...inv.hooks, ...hooks],
+    problems: [...inv.problems, ...problems],
+    project: { ...project, settings: { ...project.settings, permissions } },
+  };
 }
