@@ -27,6 +27,24 @@ export function expandHeaderValue(
 }
 
 /**
+ * The variables the request will carry out of the environment: those the header values name and
+ * `allowedEnvVars` lists, in order of appearance. What a consent screen warns about.
+ */
+export function headerEnvVars(
+  headers: Readonly<Record<string, string>> | undefined,
+  allowedEnvVars: readonly string[] | undefined,
+): string[] {
+  const allowed = new Set(allowedEnvVars ?? []);
+  const found = new Set<string>();
+  for (const value of Object.values(headers ?? {}))
+    for (const [, braced, bare] of value.matchAll(ENV_REF)) {
+      const name = braced ?? bare ?? "";
+      if (allowed.has(name)) found.add(name);
+    }
+  return [...found];
+}
+
+/**
  * The headers of the request (names lower-cased, so a configured Content-Type replaces ours).
  * Throws on a header name that is not a valid token.
  */

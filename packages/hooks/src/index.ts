@@ -80,6 +80,7 @@ export {
   type LayerAllowList,
 } from "./http-allowlist.js";
 export { createHttpExecutor, type HttpExecutorOptions } from "./http-executor.js";
+export { headerEnvVars } from "./http-headers.js";
 export { type HookVerdict, interpret } from "./interpret.js";
 export { type LoadedHooks, loadHooks } from "./load-hooks.js";
 export {

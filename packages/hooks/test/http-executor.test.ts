@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { HttpSpec, RunContext } from "../src/executor.js";
 import { createHttpExecutor, HTTP_BODY_CAP } from "../src/http-executor.js";
+import { headerEnvVars } from "../src/http-headers.js";
 import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
 
 const PAYLOAD = '{"event":"PreToolUse","tool":"bash","args":{"command":"ls"}}';
@@ -178,5 +179,17 @@ describe("http executor", () => {
     expect(() => createHttpExecutor({ allowedHosts: ["10.0.0.0/33", "ok.test", "*.corp"] })).toThrow(
       /httpHookAllowedHosts: invalid entries: \[0\] "10\.0\.0\.0\/33": .*; \[2\] "\*\.corp": wildcards are not supported/,
     );
+  });
+});
+
+describe("headerEnvVars (what a consent screen says an http hook sends)", () => {
+  it("lists the allowed variables the header values name, bare or braced, once each; unlisted ones are not sent", () => {
+    const headers = {
+      Authorization: "Bearer ${HOOK_TOKEN}",
+      "X-Bare": "$HOOK_TOKEN-$SESSION",
+      "X-Secret": "${OTHER_SECRET}",
+    };
+    expect(headerEnvVars(headers, ["SESSION", "HOOK_TOKEN", "UNUSED"])).toEqual(["HOOK_TOKEN", "SESSION"]);
+    expect(headerEnvVars(headers, undefined)).toEqual([]);
   });
 });
