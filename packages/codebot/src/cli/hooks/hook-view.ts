@@ -1,6 +1,8 @@
-import { type CompiledHook, describeHook } from "@codebot/hooks";
+import { type CompiledHook, describeHook, headerEnvVars, USER_OWNED_SOURCES } from "@codebot/hooks";
+import { visible } from "../../approval/visible-text.js";
+import type { Styles } from "../output/styles.js";
 import type { WireObject } from "../output/wire.js";
-import type { InventoryHook, TrustState } from "./hook-inventory.js";
+import { displayPath, type InventoryHook, type TrustState } from "./hook-inventory.js";
 
 /** What the hook runs: its command, prompt or url, or the MCP tool it calls with its input. */
 export function hookBody(hook: CompiledHook): string {
@@ -17,10 +19,37 @@ export function hookBody(hook: CompiledHook): string {
   }
 }
 
-/** The entry's own `env` as `NAME=value …` (what the command runs with), when it sets any. */
-export function hookEnvText(hook: CompiledHook): string | undefined {
-  const pairs = Object.entries(hook.env);
-  return pairs.length === 0 ? undefined : pairs.map(([k, v]) => `${k}=${v}`).join(" ");
+/**
+ * Everything a hook runs with, as every consent screen and listing shows it (`hooks list`, `hooks
+ * trust`, the project question, the question about a changed hook): one function, so they cannot
+ * drift apart. Values as written, before `$VAR` expansion, with control characters escaped; the
+ * environment variables an http hook sends out stand out. All of it is in the hook's fingerprint
+ * (the entry's canonical JSON and the scripts' content), so changing any of it asks again.
+ */
+export function hookDetailLines(
+  hook: CompiledHook,
+  scripts: readonly string[],
+  cwd: string,
+  s: Styles,
+): string[] {
+  const spec = hook.spec;
+  const lines = [`${spec.type}: ${visible(hookBody(hook))}`];
+  if ((spec.type === "prompt" || spec.type === "agent") && spec.model !== undefined)
+    lines.push(`model: ${visible(spec.model)}`);
+  if (spec.type === "http") {
+    for (const [name, value] of Object.entries(spec.headers ?? {}))
+      lines.push(`header: ${visible(name)}: ${visible(value)}`);
+    if (spec.allowedEnvVars !== undefined && spec.allowedEnvVars.length > 0)
+      lines.push(`allowedEnvVars: ${visible(spec.allowedEnvVars.join(", "))}`);
+    const sent = headerEnvVars(spec.headers, spec.allowedEnvVars);
+    if (sent.length > 0)
+      lines.push(s.yellow(`sends environment variables in its headers: ${visible(sent.join(", "))}`));
+  }
+  for (const [name, value] of Object.entries(hook.env)) lines.push(`env: ${visible(`${name}=${value}`)}`);
+  // A user-owned hook is not approved: its scripts are listed, not said to be approved with it.
+  const approvedToo = USER_OWNED_SOURCES.has(hook.source) ? "" : " (its content is approved too)";
+  for (const script of scripts) lines.push(`runs ${visible(displayPath(script, cwd))}${approvedToo}`);
+  return lines;
 }
 
 export function trustText(trust: TrustState): string {
@@ -42,6 +71,13 @@ export function wireHook({ hook, trust, fingerprint, scripts }: InventoryHook): 
         : hook.spec.type === "http"
           ? "url"
           : "mcp_tool"]: hookBody(hook),
+    ...(hook.spec.type === "http"
+      ? { headers: hook.spec.headers ?? {}, allowed_env_vars: hook.spec.allowedEnvVars ?? [] }
+      : {}),
+    ...((hook.spec.type === "prompt" || hook.spec.type === "agent") && hook.spec.model !== undefined
+      ? { model: hook.spec.model }
+      : {}),
+    env: hook.env,
     matcher: hook.matcher.source,
     if: hook.ifMatcher?.source ?? null,
     blocking: hook.blocking,

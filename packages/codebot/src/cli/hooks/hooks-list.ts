@@ -3,7 +3,7 @@ import { visible } from "../../approval/visible-text.js";
 import { type Styles, stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { displayPath, type HookInventory, loadInventory } from "./hook-inventory.js";
-import { hookBody, hookEnvText, trustText, wireHook } from "./hook-view.js";
+import { hookDetailLines, trustText, wireHook } from "./hook-view.js";
 import { withScopedHooks } from "./scoped-inventory.js";
 
 /** `codebot hooks list [--json]`: every hook with its filters, source and trust state. */
@@ -46,10 +46,7 @@ export function hookListLines(inv: HookInventory, s: Styles): string[] {
         ? s.green(trustText(item.trust))
         : s.yellow(item.trust);
     lines.push(`  ${s.cyan(visible(h.name))}${h.enabled ? "" : s.yellow(" (disabled)")}`);
-    lines.push(`    ${h.spec.type}: ${visible(hookBody(h))}`);
-    const env = hookEnvText(h);
-    if (env !== undefined) lines.push(`    env: ${visible(env)}`);
-    for (const script of item.scripts) lines.push(`    runs ${visible(displayPath(script, inv.cwd))}`);
+    for (const line of hookDetailLines(h, item.scripts, inv.cwd, s)) lines.push(`    ${line}`);
     const rules = describeHook(h);
     // Claude Code groups follow other rules (§11): the listing says which, in words.
     const filters =

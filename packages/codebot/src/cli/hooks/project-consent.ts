@@ -9,7 +9,7 @@ import { describeServer } from "../../mcp/server-consent.js";
 import { loadServerEntries, type ServerEntry } from "../../mcp/server-entries.js";
 import type { Styles } from "../output/styles.js";
 import { displayPath, type HookInventory, type InventoryHook, projectHooks } from "./hook-inventory.js";
-import { hookBody, hookEnvText } from "./hook-view.js";
+import { hookDetailLines } from "./hook-view.js";
 
 export interface PendingConsent {
   hooks: InventoryHook[];
@@ -45,11 +45,7 @@ export function consentLines(inv: HookInventory, p: PendingConsent, s: Styles): 
   for (const { hook, trust, fingerprint, scripts } of p.hooks) {
     const matcher = hook.matcher.source === "" ? "" : ` ${s.dim(`matcher ${visible(hook.matcher.source)}`)}`;
     out.push(`${s.bold(hook.event)}${matcher} ${s.cyan(visible(hook.name))} · ${s.yellow(trust)}`);
-    out.push(`  ${hook.spec.type}: ${visible(hookBody(hook))}`);
-    const env = hookEnvText(hook);
-    if (env !== undefined) out.push(`  env: ${visible(env)}`);
-    for (const script of scripts)
-      out.push(`  runs ${visible(displayPath(script, inv.cwd))} (its content is approved too)`);
+    for (const line of hookDetailLines(hook, scripts, inv.cwd, s)) out.push(`  ${line}`);
     out.push(
       `  from ${hook.source} ${visible(displayPath(hook.path, inv.cwd))} · fingerprint ${fingerprint.slice(0, 16)}`,
     );

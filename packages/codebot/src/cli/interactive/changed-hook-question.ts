@@ -2,7 +2,7 @@ import { type CompiledHook, consentFingerprint, referencedScripts } from "@codeb
 import type { ApprovalAnswer, HookApprovalRequest } from "../../approval/approval-types.js";
 import { visible } from "../../approval/visible-text.js";
 import { displayPath, type HookInventory } from "../hooks/hook-inventory.js";
-import { hookBody, hookEnvText } from "../hooks/hook-view.js";
+import { hookDetailLines } from "../hooks/hook-view.js";
 import type { Styles } from "../output/styles.js";
 import type { Questions } from "./questions.js";
 
@@ -43,7 +43,7 @@ export function changedHookQuestion(
 
 /**
  * One hook as the question shows it: `hook <Event> [matcher …] <name> (<file>)`, then what it
- * runs, its entry env and the project scripts it runs, each with control characters escaped.
+ * runs with, as every consent screen shows it (hookDetailLines).
  */
 export function hookLines(hook: CompiledHook, cwd: string, s: Styles): string[] {
   const filters = [
@@ -53,12 +53,8 @@ export function hookLines(hook: CompiledHook, cwd: string, s: Styles): string[] 
   const matcher = filters.length === 0 ? "" : ` ${s.dim(`[${visible(filters.join(" · "))}]`)}`;
   const lines = [
     `${s.bold("hook")} ${hook.event}${matcher} ${s.cyan(visible(hook.name))} ${s.dim(`(${hook.source} ${visible(displayPath(hook.path, cwd))})`)}`,
-    `    ${hook.spec.type}: ${visible(hookBody(hook))}`,
   ];
-  const env = hookEnvText(hook);
-  if (env !== undefined) lines.push(`    ${s.dim(`with env ${visible(env)}`)}`);
-  if (hook.spec.type === "command")
-    for (const script of referencedScripts(hook.spec.command, cwd))
-      lines.push(`    ${s.dim(`runs ${visible(displayPath(script, cwd))} (its content is approved too)`)}`);
+  const scripts = hook.spec.type === "command" ? referencedScripts(hook.spec.command, cwd) : [];
+  for (const line of hookDetailLines(hook, scripts, cwd, s)) lines.push(`    ${line}`);
   return lines;
 }
