@@ -28,3 +28,8 @@ export function expandRecord(
   if (record === undefined) return undefined;
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, expandVars(v, env)]));
 }
+
+/** The variables `text` names with `${VAR}` or `${VAR:-default}`, in order, without repeats. */
+export function referencedVars(text: string): string[] {
+  return [...new Set(Array.from(text.matchAll(REFERENCE), (m) => m[1] as string))];
+}

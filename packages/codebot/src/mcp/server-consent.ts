@@ -5,7 +5,7 @@
  * to it is asked about again.
  */
 import { createHash } from "node:crypto";
-import { isRemote, type ServerConfig } from "./server-config.js";
+import type { ServerConfig } from "./server-config.js";
 
 export function mcpGrant(name: string, config: ServerConfig): string {
   return `mcp:${name}=${fingerprint(config)}`;
@@ -23,19 +23,4 @@ function canonical(value: unknown): string {
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
   }
   return JSON.stringify(value);
-}
-
-/** What the consent question and `codebot mcp list` show of an entry: what runs, env names only. */
-export function describeServer(config: ServerConfig): string {
-  if (isRemote(config)) {
-    const headers = Object.keys(config.headers ?? {});
-    return `${config.type} ${config.url}${headers.length > 0 ? ` (headers: ${headers.join(", ")})` : ""}`;
-  }
-  const parts = [config.command, ...(config.args ?? [])].map(shellWord).join(" ");
-  const env = Object.keys(config.env ?? {});
-  return `${parts}${env.length > 0 ? ` (env: ${env.join(", ")})` : ""}${config.cwd ? ` (cwd: ${config.cwd})` : ""}`;
-}
-
-function shellWord(word: string): string {
-  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

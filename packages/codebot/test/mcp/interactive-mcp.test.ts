@@ -29,7 +29,8 @@ describe("MCP in the interactive session", { timeout: 120_000 }, () => {
     // The project's one consent question lists its MCP servers with its hooks and grants.
     const question = await term.waitForScreen("allow them?");
     expect(question).toContain("MCP servers the project wants to start (not approved yet):");
-    expect(question).toContain(`t: ${process.execPath} ${SERVER} serve`);
+    expect(question).toMatch(/^ {2}t\n {4}runs \S+ \S+ serve/m);
+    expect(question).toContain(`runs ${process.execPath} ${SERVER} serve`);
     expect(fs.existsSync(path.join(state, "starts"))).toBe(false);
     term.type("y");
     await term.waitForScreen(/^›/m);

@@ -124,6 +124,18 @@ describe("where MCP servers come from", () => {
     expect(grantOf({ s: { command: "c", args: ["1"], env: { A: "2" } } })).not.toBe(base);
     expect(grantOf({ s: { command: "c", args: ["1"], env: { B: "1" } } })).not.toBe(base);
   });
+
+  it("the consent grant changes with a header value, as written before ${VAR} expansion", () => {
+    const project = scratchDir("mcp-project-");
+    const grantOf = (headers: Record<string, string>) => {
+      const servers = { s: { url: "https://x.test/mcp", headers } };
+      fs.writeFileSync(path.join(project, ".mcp.json"), JSON.stringify({ mcpServers: servers }));
+      return loadServerEntries({ cwd: project, layers: [] }).entries[0]?.grant;
+    };
+    const base = grantOf({ "X-Trace": "${A}" });
+    expect(grantOf({ "X-Trace": "${A}" })).toBe(base);
+    expect(grantOf({ "X-Trace": "${B}" })).not.toBe(base);
+  });
 });
 
 describe("permission rules for MCP tools", () => {

@@ -5,8 +5,8 @@
  * interactive session both use it.
  */
 import { visible } from "../../approval/visible-text.js";
-import { describeServer } from "../../mcp/server-consent.js";
 import { loadServerEntries, type ServerEntry } from "../../mcp/server-entries.js";
+import { serverDetailLines } from "../mcp/server-view.js";
 import type { Styles } from "../output/styles.js";
 import { displayPath, type HookInventory, type InventoryHook, projectHooks } from "./hook-inventory.js";
 import { hookDetailLines } from "./hook-view.js";
@@ -58,7 +58,8 @@ export function consentLines(inv: HookInventory, p: PendingConsent, s: Styles): 
   if (p.mcpServers.length > 0) {
     out.push("MCP servers the project wants to start (not approved yet):");
     for (const e of p.mcpServers) {
-      out.push(`  ${s.bold(visible(e.name))}: ${visible(describeServer(e.config))}`);
+      out.push(`  ${s.bold(visible(e.name))}`);
+      for (const line of serverDetailLines(e, inv.cwd, s)) out.push(`    ${line}`);
       out.push(`    from ${e.origin} ${visible(displayPath(e.file, inv.cwd))}`);
     }
   }

@@ -8,8 +8,8 @@ export interface ServerRow {
   state: string;
   origin: string;
   file: string;
-  /** What it runs (command line or url); absent in `/mcp`, which shows the live state. */
-  runs?: string;
+  /** What it runs, as consent screens show it (serverDetailLines); absent in `/mcp`, which shows the live state. */
+  details?: string[];
   /** Its approval, for servers of project files. */
   trust?: string;
   tools: string[];
@@ -28,7 +28,7 @@ export function serverLines(rows: readonly ServerRow[], cwd: string, st: Styles)
           : st.yellow(row.state);
     const trust = row.trust === undefined || row.trust === "own" ? "" : ` · ${row.trust}`;
     out.push(`${st.bold(visible(row.name))} · ${state}${trust}`);
-    if (row.runs !== undefined) out.push(`  runs ${visible(row.runs)}`);
+    for (const line of row.details ?? []) out.push(`  ${line}`);
     out.push(`  from ${row.origin} ${visible(displayPath(row.file, cwd))}`);
     if (row.error) out.push(`  ${st.red(visible(row.error))}`);
     if (row.tools.length > 0) out.push(`  tools: ${row.tools.map((t) => visible(t)).join(", ")}`);

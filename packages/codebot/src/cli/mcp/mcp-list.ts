@@ -2,11 +2,11 @@ import { createGuardedFetch, formatProblem } from "@codebot/hooks";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { visible } from "../../approval/visible-text.js";
 import { McpServers, type ServerStatus } from "../../mcp/mcp-servers.js";
-import { describeServer } from "../../mcp/server-consent.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { loadMcpInventory } from "./mcp-inventory.js";
 import { serverLines } from "./mcp-lines.js";
+import { describeServer, environmentVariables, serverDetailLines } from "./server-view.js";
 
 /**
  * `codebot mcp list [--json]`: every MCP server of the project with where it came from, what it
@@ -48,10 +48,10 @@ export async function mcpList(
   const rows = servers.map(({ entry, trust }) => {
     const s = status.get(entry.name);
     return {
+      entry,
       name: entry.name,
       origin: entry.origin,
       file: entry.file,
-      runs: describeServer(entry.config),
       trust,
       state: mayRun.has(entry) ? (s?.state ?? "failed") : "not approved",
       tools: s?.tools ?? [],
@@ -59,13 +59,24 @@ export async function mcpList(
     };
   });
   if (json) {
+    // What it runs as written and the variables it gets: what an approval covers.
+    const wire = rows.map(({ entry, ...row }) => ({
+      ...row,
+      runs: describeServer(entry.config),
+      config: entry.config,
+      env_vars: environmentVariables(entry),
+    }));
     process.stdout.write(
-      `${JSON.stringify({ servers: rows, problems: problems.map(formatProblem) }, null, 2)}\n`,
+      `${JSON.stringify({ servers: wire, problems: problems.map(formatProblem) }, null, 2)}\n`,
     );
     return 0;
   }
   const st = stylesFor(process.stdout);
-  const out = serverLines(rows, inventory.cwd, st);
+  const shown = rows.map(({ entry, ...row }) => ({
+    ...row,
+    details: serverDetailLines(entry, inventory.cwd, st),
+  }));
+  const out = serverLines(shown, inventory.cwd, st);
   for (const problem of problems) out.push(st.yellow(visible(formatProblem(problem))));
   process.stdout.write(`${out.join("\n")}\n`);
   for (const failure of failures) process.stderr.write(`${visible(failure)}\n`);

@@ -1,16 +1,16 @@
 import { visible } from "../../approval/visible-text.js";
-import { describeServer } from "../../mcp/server-consent.js";
 import { displayPath } from "../hooks/hook-inventory.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { confirmApproval } from "../read-key.js";
 import { loadMcpInventory } from "./mcp-inventory.js";
+import { serverDetailLines } from "./server-view.js";
 
 /**
  * `codebot mcp trust [--yes]`: shows the MCP servers of the project's files (`.mcp.json`,
- * project and local settings) — command, args, env names, url — and approves those not approved
- * yet, after a y/n question on a terminal or at once with `--yes`. Without a terminal and
- * without `--yes` it only lists, and exits 1. An approval holds until the entry changes.
+ * project and local settings) as every consent screen does (serverDetailLines), and approves
+ * those not approved yet, after a y/n question on a terminal or at once with `--yes`. Without a
+ * terminal and without `--yes` it only lists, and exits 1. An approval holds until the entry changes.
  */
 export async function mcpTrust(flags: ProjectFlags, yes: boolean): Promise<number> {
   const { inventory, servers } = loadMcpInventory(flags);
@@ -25,7 +25,7 @@ export async function mcpTrust(flags: ProjectFlags, yes: boolean): Promise<numbe
   for (const { entry, trust } of project) {
     const state = trust === "approved" ? s.green(trust) : s.yellow(trust);
     out.push(`${s.bold(visible(entry.name))} · ${state}`);
-    out.push(`  runs ${visible(describeServer(entry.config))}`);
+    for (const line of serverDetailLines(entry, inventory.cwd, s)) out.push(`  ${line}`);
     out.push(`  from ${entry.origin} ${visible(displayPath(entry.file, inventory.cwd))}`);
   }
   const pending = project.filter((x) => x.trust !== "approved");
