@@ -45,9 +45,15 @@ export function consentFingerprint(entryFingerprint: string, spec: HookSpec, pro
   if (spec.type !== "command") return entryFingerprint;
   const scripts = referencedScripts(spec.command, projectDir);
   if (scripts.length === 0) return entryFingerprint;
-  const hash = createHash("sha256").update(entryFingerprint);
-  for (const file of scripts) hash.update(`\n${path.relative(projectDir, file)}\0${scriptDigest(file)}`);
-  return hash.digest("hex");
+  return createHash("sha256").update(entryFingerprint).update(scriptsText(scripts, projectDir)).digest("hex");
+}
+
+/**
+ * `\n<path below projectDir>\0<content digest>` for each file: what ties an approval to the
+ * content of the scripts it runs. MCP server grants use it too.
+ */
+export function scriptsText(files: readonly string[], projectDir: string): string {
+  return files.map((file) => `\n${path.relative(projectDir, file)}\0${scriptDigest(file)}`).join("");
 }
 
 function scriptDigest(file: string): string {

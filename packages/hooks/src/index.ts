@@ -71,7 +71,7 @@ export type {
   RunContext,
   RunOutcome,
 } from "./executor.js";
-export { consentFingerprint, hookFingerprint } from "./fingerprint.js";
+export { consentFingerprint, hookFingerprint, scriptsText } from "./fingerprint.js";
 export { describeHook, type HookDescription } from "./hook-description.js";
 export {
   type AllowEntry,

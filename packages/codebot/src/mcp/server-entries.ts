@@ -13,6 +13,7 @@ import { readLayer } from "../settings/read-layer.js";
 import { SERVER_NAME, type ServerConfig, serverEntrySchema } from "./server-config.js";
 import { mcpGrant } from "./server-consent.js";
 import { needsConsent, type ServerOrigin } from "./server-origin.js";
+import { serverScripts } from "./server-scripts.js";
 
 export interface ServerEntry {
   name: string;
@@ -25,6 +26,8 @@ export interface ServerEntry {
   needsConsent: boolean;
   /** `mcp:<name>=<fingerprint>`: what the trust store records when it is approved. */
   grant: string;
+  /** The project files its command line runs, whose content the grant covers (consent entries only). */
+  scripts: string[];
   /** Extra variables for `${VAR}` (a plugin's `CLAUDE_PLUGIN_ROOT`). */
   vars: Record<string, string>;
 }
@@ -81,13 +84,17 @@ export function loadServerEntries(options: ServerEntriesOptions): {
         problems.push({ severity: "warning", scope: "settings", file, field, message: `${why}; ignored` });
         continue;
       }
+      const consent = needsConsent(origin);
+      // The user's own servers are not approved, so their scripts are not read.
+      const scripts = consent ? serverScripts(parsed.data, options.cwd) : [];
       byName.set(name, {
         name,
         config: parsed.data,
         origin,
         file,
-        needsConsent: needsConsent(origin),
-        grant: mcpGrant(name, parsed.data),
+        needsConsent: consent,
+        grant: mcpGrant(name, parsed.data, scripts, options.cwd),
+        scripts,
         vars,
       });
     }

@@ -136,6 +136,32 @@ describe("where MCP servers come from", () => {
     expect(grantOf({ "X-Trace": "${A}" })).toBe(base);
     expect(grantOf({ "X-Trace": "${B}" })).not.toBe(base);
   });
+
+  it("the consent grant covers the content of the project scripts the command line runs, below the entry's cwd", () => {
+    const project = scratchDir("mcp-project-");
+    fs.mkdirSync(path.join(project, "srv"));
+    fs.writeFileSync(path.join(project, "srv/main.py"), "v1\n");
+    fs.writeFileSync(
+      path.join(project, ".mcp.json"),
+      JSON.stringify({ mcpServers: { s: { command: "python3", args: ["-u", "main.py"], cwd: "srv" } } }),
+    );
+    const load = () => loadServerEntries({ cwd: project, layers: [] }).entries[0];
+    const before = load();
+    expect(before?.scripts).toEqual([path.join(project, "srv/main.py")]);
+    fs.writeFileSync(path.join(project, "srv/main.py"), "v2\n");
+    expect(load()?.grant).not.toBe(before?.grant);
+  });
+
+  it("a script outside the project is not part of the grant", () => {
+    const project = scratchDir("mcp-project-");
+    const elsewhere = scratchDir("mcp-elsewhere-");
+    fs.writeFileSync(path.join(elsewhere, "server.js"), "v1\n");
+    fs.writeFileSync(
+      path.join(project, ".mcp.json"),
+      JSON.stringify({ mcpServers: { s: { command: "node", args: ["server.js"], cwd: elsewhere } } }),
+    );
+    expect(loadServerEntries({ cwd: project, layers: [] }).entries[0]?.scripts).toEqual([]);
+  });
 });
 
 describe("permission rules for MCP tools", () => {

@@ -2,9 +2,13 @@
  * What you approve for a project MCP server is what runs (HOOKS.md §8): the consent screens —
  * `mcp trust`, `mcp list`, `hooks trust` and the interactive project question — show header and
  * env values as written (before `${VAR}` expansion), which environment variables the server gets,
- * and the grant covers all of it, so changing a value asks again. Before, only the header and env
- * names were shown.
+ * and the project scripts its command line runs; the grant covers all of it, so changing a value
+ * or editing such a script asks again. Before, only the header and env names were shown, and an
+ * approved server kept its approval after its script changed.
  */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, type Sandbox, sandbox } from "../cli/support/cli-fixtures.js";
@@ -12,6 +16,8 @@ import { cliEnv, runCli, useBuiltCli } from "../cli/support/cli-process.js";
 import { TmuxSession } from "../cli/support/tmux.js";
 
 useBuiltCli();
+
+const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/test-server.mjs");
 
 const web = { url: "https://mcp.example.com/mcp", headers: { "X-Trace": "${ANTHROPIC_API_KEY}" } };
 const local = { command: "node", args: ["server.js"], env: { NODE_OPTIONS: "--require ./x.js" } };
@@ -31,7 +37,7 @@ const shown = [
   "env: NODE_OPTIONS=--require ./x.js\n",
 ];
 
-async function mcpList(box: Sandbox): Promise<{ name: string; trust: string }[]> {
+async function mcpList(box: Sandbox): Promise<{ name: string; trust: string; scripts: string[] }[]> {
   const r = await runCli(["mcp", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) });
   return JSON.parse(r.stdout).servers;
 }
@@ -94,5 +100,48 @@ describe("MCP consent screens show header and env values", () => {
       "changed since approval",
       "changed since approval",
     ]);
+  });
+});
+
+describe("the project scripts a server's command line runs are part of its approval", () => {
+  /** `node tools/server.mjs serve <state>`: the project's script starts the test server. */
+  function scriptProject(): { box: Sandbox; state: string } {
+    const box = sandbox();
+    const state = box.at("state");
+    fs.mkdirSync(state);
+    box.write("tools/server.mjs", `await import(${JSON.stringify(SERVER)});\n`);
+    box.json(".mcp.json", {
+      mcpServers: { t: { command: process.execPath, args: ["tools/server.mjs", "serve", state] } },
+    });
+    return { box, state };
+  }
+
+  it("mcp trust and mcp list name the script whose content is approved with the server", async () => {
+    const { box } = scriptProject();
+    const r = await runCli(["mcp", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(r.stdout).toContain("  runs tools/server.mjs (its content is approved too)\n");
+    expect(await mcpList(box)).toMatchObject([{ name: "t", scripts: [box.at("tools/server.mjs")] }]);
+  });
+
+  it("editing the script after approval: mcp list says changed since approval and -p does not start it", async () => {
+    const { box, state } = scriptProject();
+    await mcpTrustYes(box);
+    const first = await modelServer([reply.text("one")]);
+    expect((await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(first, box.home) })).code).toBe(
+      0,
+    );
+    expect(fs.readFileSync(path.join(state, "starts"), "utf8").trim().split("\n")).toHaveLength(1);
+
+    const edited = path.join(state, "edited-code-ran");
+    box.write(
+      "tools/server.mjs",
+      `import fs from "node:fs";\nfs.writeFileSync(${JSON.stringify(edited)}, "");\nawait import(${JSON.stringify(SERVER)});\n`,
+    );
+    expect(await mcpList(box)).toMatchObject([{ name: "t", trust: "changed since approval" }]);
+    const second = await modelServer([reply.text("two")]);
+    const run = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(second, box.home) });
+    expect(run.stderr).toContain("project MCP server(s) not started because they are not approved: t");
+    expect(fs.existsSync(edited)).toBe(false);
+    expect(fs.readFileSync(path.join(state, "starts"), "utf8").trim().split("\n")).toHaveLength(1);
   });
 });

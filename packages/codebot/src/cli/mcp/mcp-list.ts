@@ -59,12 +59,13 @@ export async function mcpList(
     };
   });
   if (json) {
-    // What it runs as written and the variables it gets: what an approval covers.
+    // What it runs as written, the variables it gets and the scripts it runs: what an approval covers.
     const wire = rows.map(({ entry, ...row }) => ({
       ...row,
       runs: describeServer(entry.config),
       config: entry.config,
       env_vars: environmentVariables(entry),
+      scripts: entry.scripts,
     }));
     process.stdout.write(
       `${JSON.stringify({ servers: wire, problems: problems.map(formatProblem) }, null, 2)}\n`,

@@ -10,7 +10,8 @@ import { serverDetailLines } from "./server-view.js";
  * `codebot mcp trust [--yes]`: shows the MCP servers of the project's files (`.mcp.json`,
  * project and local settings) as every consent screen does (serverDetailLines), and approves
  * those not approved yet, after a y/n question on a terminal or at once with `--yes`. Without a
- * terminal and without `--yes` it only lists, and exits 1. An approval holds until the entry changes.
+ * terminal and without `--yes` it only lists, and exits 1. An approval holds until the entry, or
+ * a project script it runs, changes.
  */
 export async function mcpTrust(flags: ProjectFlags, yes: boolean): Promise<number> {
   const { inventory, servers } = loadMcpInventory(flags);

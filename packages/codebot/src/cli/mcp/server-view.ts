@@ -10,6 +10,7 @@ import { referencedVars } from "../../mcp/expand-vars.js";
 import { commandLine } from "../../mcp/server-command-line.js";
 import { isRemote, type ServerConfig } from "../../mcp/server-config.js";
 import type { ServerEntry } from "../../mcp/server-entries.js";
+import { displayPath } from "../hooks/hook-inventory.js";
 import type { Styles } from "../output/styles.js";
 
 /** The command line, or the transport and url: the first line, and `mcp list --json`'s `runs`. */
@@ -17,7 +18,7 @@ export function describeServer(config: ServerConfig): string {
   return isRemote(config) ? `${config.type} ${config.url}` : commandLine(config);
 }
 
-/** `runs …`, then its cwd, env, headers and the variables it gets. */
+/** `runs …`, then its cwd, env, headers, the variables it gets and the project scripts it runs. */
 export function serverDetailLines(entry: ServerEntry, cwd: string, s: Styles): string[] {
   const config = entry.config;
   const lines = [`runs ${visible(describeServer(config))}`];
@@ -31,6 +32,8 @@ export function serverDetailLines(entry: ServerEntry, cwd: string, s: Styles): s
   }
   const vars = environmentVariables(entry);
   if (vars.length > 0) lines.push(s.yellow(`gets environment variables: ${visible(vars.join(", "))}`));
+  for (const script of entry.scripts)
+    lines.push(`runs ${visible(displayPath(script, cwd))} (its content is approved too)`);
   return lines;
 }
 
