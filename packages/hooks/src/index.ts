@@ -98,7 +98,7 @@ export { createPromptExecutor, type PromptExecutorOptions, type PromptModel } fr
 export { createHookRunner } from "./runner.js";
 export type { Cancellable, HookRunner, HookRunnerOptions, ResultOf } from "./runner-api.js";
 export { ScopedHooks, type ScopeOptions } from "./scoped-hooks.js";
-export { referencedScripts } from "./script-references.js";
+export { referencedScripts, type ScriptReferences, scriptReferences } from "./script-references.js";
 export type { SettingsLayer, SettingsSource } from "./settings-layer.js";
 export { USER_OWNED_SOURCES } from "./settings-layer.js";
 export { hookSettingsSchema, settingsJsonSchema } from "./settings-schema.js";

