@@ -1,7 +1,8 @@
 /**
  * The content of the project scripts a hook command runs is part of what is approved (issue 17,
  * item 1): editing `./hook.sh`, `.claude/hooks/x.sh` or `hooks/a.js` after approving the hook
- * that runs it asks again, and until then the hook does not run.
+ * that runs it asks again, and until then the hook does not run. What codebot cannot check, the
+ * consent screen names.
  */
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
@@ -79,11 +80,46 @@ describe("a hook's project scripts are part of its approval", () => {
     expect(Object.entries(after).filter(([name]) => name.includes("c.py"))).toEqual([
       [expect.stringContaining("c.py"), "changed since approval"],
     ]);
-    // A file the command only reads is not a script: editing it does not ask again.
-    expect(after.notes).toBe("approved");
+    // A file the command reads counts too (what is read can be what runs: `cat x | sh`).
+    expect(after.notes).toBe("changed since approval");
 
     const listing = await runCli(["hooks", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(listing.stdout).toContain("  runs .claude/hooks/x.sh (its content is approved too)");
     expect(listing.stdout).toContain("  runs hooks/a.js (its content is approved too)");
+  });
+
+  it("cd .claude/hooks && ./b.sh: after b.sh is edited the approved hook does not run until approved again", async () => {
+    const box = sandbox();
+    script(box, ".claude/hooks/b.sh", '#!/bin/sh\necho v1 >> "$CODEBOT_PROJECT_DIR/hook.log"\n');
+    box.json(".codebot/settings.json", {
+      hooks: { UserPromptSubmit: [command("cd .claude/hooks && ./b.sh", { name: "b" })] },
+    });
+    const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(trust.code).toBe(0);
+    expect(trust.stdout).toContain("  runs .claude/hooks/b.sh (its content is approved too)");
+    const server = await modelServer([reply.text("one"), reply.text("two")]);
+    const env = modelEnv(server, box.home);
+    expect((await runCli(["-p", "hi", "--cwd", box.project], { env })).code).toBe(0);
+    expect(fs.readFileSync(box.at("hook.log"), "utf8")).toBe("v1\n");
+
+    script(box, ".claude/hooks/b.sh", '#!/bin/sh\necho v2 >> "$CODEBOT_PROJECT_DIR/hook.log"\n');
+    expect((await trustStates(box)).b).toBe("changed since approval");
+    const second = await runCli(["-p", "hi", "--cwd", box.project], { env });
+    expect(second.code).toBe(0);
+    expect(fs.readFileSync(box.at("hook.log"), "utf8")).toBe("v1\n");
+    expect(second.stderr).toContain("1 project hook was not run because it is not trusted");
+  });
+
+  it("the consent screen names the paths a hook runs that codebot cannot check", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", {
+      hooks: { Stop: [command('$PWD/.claude/hooks/d.sh && "$(dirname "$0")"/e.sh', { name: "d" })] },
+    });
+    const line =
+      'also runs paths codebot cannot check: $PWD/.claude/hooks/d.sh, "$(dirname "$0")"/e.sh (their content is not part of the approval)';
+    const trust = await runCli(["hooks", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(trust.stdout).toContain(`\n  ${line}\n`);
+    const list = await runCli(["hooks", "list", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(list.stdout).toContain(`\n    ${line}\n`);
   });
 });

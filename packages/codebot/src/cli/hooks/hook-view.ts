@@ -3,6 +3,7 @@ import { visible } from "../../approval/visible-text.js";
 import type { Styles } from "../output/styles.js";
 import type { WireObject } from "../output/wire.js";
 import { displayPath, type InventoryHook, type TrustState } from "./hook-inventory.js";
+import { uncheckedPathLines } from "./unchecked-paths.js";
 
 /** What the hook runs: its command, prompt or url, or the MCP tool it calls with its input. */
 export function hookBody(hook: CompiledHook): string {
@@ -49,6 +50,7 @@ export function hookDetailLines(
   // A user-owned hook is not approved: its scripts are listed, not said to be approved with it.
   const approvedToo = USER_OWNED_SOURCES.has(hook.source) ? "" : " (its content is approved too)";
   for (const script of scripts) lines.push(`runs ${visible(displayPath(script, cwd))}${approvedToo}`);
+  lines.push(...uncheckedPathLines(hook, cwd));
   return lines;
 }
 
