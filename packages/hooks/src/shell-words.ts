@@ -27,11 +27,22 @@ const PROJECT_VARIABLE_BRACED = /^(CLAUDE_PROJECT_DIR|CODEBOT_PROJECT_DIR)(?::?[
 /** Defaults that name the project dir too: `.` (a hook runs in the project) or the other project variable. */
 const PROJECT_DEFAULT = /^(?:\.\/?|"?\$\{?(?:CLAUDE_PROJECT_DIR|CODEBOT_PROJECT_DIR)\}?"?)$/;
 
+/** `$(…)` inside `$(…)` deeper than this is not lexed: shown as unchecked instead (and no deep recursion). */
+const MAX_NESTING = 32;
+
+/** One lexing of a command: where commands go as they end, and how deep in `$(…)` it is. */
+interface Lexing {
+  src: string;
+  projectDir: string;
+  out: ShellWord[][];
+  nesting: number;
+}
+
 /** The simple commands of `command`, each as its words in order (redirect targets included). */
 export function simpleCommands(command: string, projectDir: string): ShellWord[][] {
-  const commands: ShellWord[][] = [];
-  lexCommands(command, 0, undefined, projectDir, commands);
-  return commands;
+  const lexing: Lexing = { src: command, projectDir, out: [], nesting: 0 };
+  lexCommands(lexing, 0, undefined);
+  return lexing.out;
 }
 
 /**
@@ -39,13 +50,23 @@ export function simpleCommands(command: string, projectDir: string): ShellWord[]
  * simple command to `out` as it ends — commands inside a word before the command holding it.
  * Returns the index after the stop.
  */
-function lexCommands(
-  src: string,
-  start: number,
-  stop: ")" | "`" | undefined,
-  projectDir: string,
-  out: ShellWord[][],
-): number {
+function lexCommands(lexing: Lexing, start: number, stop: ")" | "`" | undefined): number {
+  const { src, out } = lexing;
+  if (lexing.nesting >= MAX_NESTING) {
+    // The rest as one word of a command of its own, run with what codebot cannot know.
+    out.push([{ text: UNKNOWN_PART, raw: src.slice(start), dynamic: true }]);
+    return src.length;
+  }
+  lexing.nesting++;
+  try {
+    return lexUntil(lexing, start, stop);
+  } finally {
+    lexing.nesting--;
+  }
+}
+
+function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): number {
+  const { src, projectDir, out } = lexing;
   let words: ShellWord[] = [];
   let word: { text: string; dynamic: boolean; start: number } | undefined;
   let redirect: ShellWord["redirect"];
@@ -77,10 +98,10 @@ function lexCommands(
     if (next === "(") {
       target.dynamic = true;
       target.text += UNKNOWN_PART;
-      return lexCommands(src, at + 2, ")", projectDir, out);
+      return lexCommands(lexing, at + 2, ")");
     }
     if (next === "{") {
-      const end = braceEnd(src, at + 1, projectDir, out);
+      const end = braceEnd(lexing, at + 1);
       const braced = PROJECT_VARIABLE_BRACED.exec(src.slice(at + 2, end));
       if (braced !== null) {
         target.text += projectDir;
@@ -145,7 +166,7 @@ function lexCommands(
         } else if (q === "`") {
           w.text += UNKNOWN_PART;
           w.dynamic = true;
-          i = lexCommands(src, i + 1, "`", projectDir, out);
+          i = lexCommands(lexing, i + 1, "`");
         } else {
           w.text += q;
           i++;
@@ -163,7 +184,7 @@ function lexCommands(
       const w = begin();
       w.text += UNKNOWN_PART;
       w.dynamic = true;
-      i = lexCommands(src, i + 1, "`", projectDir, out);
+      i = lexCommands(lexing, i + 1, "`");
     } else if (c === "#" && word === undefined) {
       // A comment, to the end of the line.
       while (i < src.length && src[i] !== "\n") i++;
@@ -200,7 +221,8 @@ function lexCommands(
  * The index of the `}` closing the `${` whose `{` is at `open`, past quotes and nested `${…}`;
  * commands inside it (`${X:-$(cmd)}`) are lexed too, as they may run.
  */
-function braceEnd(src: string, open: number, projectDir: string, out: ShellWord[][]): number {
+function braceEnd(lexing: Lexing, open: number): number {
+  const { src } = lexing;
   let depth = 1;
   let i = open + 1;
   while (i < src.length) {
@@ -209,8 +231,8 @@ function braceEnd(src: string, open: number, projectDir: string, out: ShellWord[
     else if (c === "'") {
       const close = src.indexOf("'", i + 1);
       i = close === -1 ? src.length : close + 1;
-    } else if (c === "$" && src[i + 1] === "(") i = lexCommands(src, i + 2, ")", projectDir, out);
-    else if (c === "`") i = lexCommands(src, i + 1, "`", projectDir, out);
+    } else if (c === "$" && src[i + 1] === "(") i = lexCommands(lexing, i + 2, ")");
+    else if (c === "`") i = lexCommands(lexing, i + 1, "`");
     else if (c === "$" && src[i + 1] === "{") {
       depth++;
       i += 2;

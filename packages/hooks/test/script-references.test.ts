@@ -108,6 +108,12 @@ describe("the project scripts a hook command runs", () => {
     expect(unchecked("sh $'\\x2e/hook.sh'")).toEqual(["$'\\x2e/hook.sh'"]);
   });
 
+  it("a command nested deeper than it lexes is listed as unchecked instead of overflowing the stack", () => {
+    const p = project();
+    const deep = `echo ${"$(".repeat(5000)}./hook.sh${")".repeat(5000)}`;
+    expect(scriptReferences(deep, p.dir).unchecked).not.toEqual([]);
+  });
+
   it("does not list what it covers or what is not a path run: URLs, sed scripts, directories, data, outside paths", () => {
     const p = project();
     const unchecked = (command: string) => scriptReferences(command, p.dir).unchecked;
