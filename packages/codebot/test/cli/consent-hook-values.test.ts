@@ -107,7 +107,9 @@ describe("the interactive questions show the same", { timeout: 120_000 }, () => 
     box.json(".claude/settings.json", { hooks: { UserPromptSubmit: [{ hooks: [audit] }] } });
     await term.waitForScreen("its hooks and permission rules apply");
     term.submit("go");
-    const screen = await term.waitForScreen("a project hook changed since the session started:");
+    // The question is drawn line by line: wait for its last detail line, then read the screen.
+    const screen = await term.waitForScreen("sends environment variables in its headers");
+    expect(screen).toContain("a project hook changed since the session started:");
     expect(screen).toContain("header: X-Trace: $ANTHROPIC_API_KEY");
     expect(screen).toContain("sends environment variables in its headers: ANTHROPIC_API_KEY");
     term.type("n");

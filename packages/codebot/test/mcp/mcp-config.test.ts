@@ -130,7 +130,7 @@ describe("where MCP servers come from", () => {
     const grantOf = (headers: Record<string, string>) => {
       const servers = { s: { url: "https://x.test/mcp", headers } };
       fs.writeFileSync(path.join(project, ".mcp.json"), JSON.stringify({ mcpServers: servers }));
-      return loadServerEntries({ cwd: project, layers: [] }).entries[0]?.grant;
+      return loadServerEntries({ cwd: project, layers: [], plugins: [] }).entries[0]?.grant;
     };
     const base = grantOf({ "X-Trace": "${A}" });
     expect(grantOf({ "X-Trace": "${A}" })).toBe(base);
@@ -145,7 +145,7 @@ describe("where MCP servers come from", () => {
       path.join(project, ".mcp.json"),
       JSON.stringify({ mcpServers: { s: { command: "python3", args: ["-u", "main.py"], cwd: "srv" } } }),
     );
-    const load = () => loadServerEntries({ cwd: project, layers: [] }).entries[0];
+    const load = () => loadServerEntries({ cwd: project, layers: [], plugins: [] }).entries[0];
     const before = load();
     expect(before?.scripts).toEqual([path.join(project, "srv/main.py")]);
     fs.writeFileSync(path.join(project, "srv/main.py"), "v2\n");
@@ -160,7 +160,7 @@ describe("where MCP servers come from", () => {
       path.join(project, ".mcp.json"),
       JSON.stringify({ mcpServers: { s: { command: "node", args: ["server.js"], cwd: elsewhere } } }),
     );
-    expect(loadServerEntries({ cwd: project, layers: [] }).entries[0]?.scripts).toEqual([]);
+    expect(loadServerEntries({ cwd: project, layers: [], plugins: [] }).entries[0]?.scripts).toEqual([]);
   });
 });
 
