@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WireTask } from "../src/tasks/task.js";
 import { TaskStore } from "../src/tasks/task-store.js";
 import { type TaskHooks, taskCreateTool, taskListTool, taskUpdateTool } from "../src/tools/task-tools.js";
@@ -41,6 +41,17 @@ function setup() {
     list: taskListTool(store),
   };
 }
+
+/** From now on every tasks-file write fails as on a file system remounted read-only. */
+function failWrites(): void {
+  vi.spyOn(fs, "renameSync").mockImplementation(() => {
+    throw Object.assign(new Error("EROFS: read-only file system, rename"), { code: "EROFS" });
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const onDisk = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined);
 
@@ -145,5 +156,47 @@ describe("task tools", () => {
         .sort(),
     ).toEqual(["one", "three"]);
     expect(new TaskStore(t.file).list()).toHaveLength(2);
+  });
+
+  it("a task that cannot be written is not created: the model is told, TaskCreated does not run, list and file stay as they were", async () => {
+    const t = setup();
+    await callTool(t.create, { subject: "kept", description: "" });
+    const before = onDisk(t.file);
+    failWrites();
+    expect(await callTool(t.create, { subject: "lost", description: "" })).toEqual({
+      content:
+        "task_create: the task was not saved, the list is unchanged: EROFS: read-only file system, rename",
+      isError: true,
+    });
+    expect(t.seen.map((s) => s.event)).toEqual(["TaskCreated"]);
+    expect((await callTool(t.list, {})).content).toBe("#1 [pending] kept");
+    expect(onDisk(t.file)).toBe(before);
+    // The id was not used up either: the next task that is saved gets #2.
+    vi.restoreAllMocks();
+    expect((await callTool(t.create, { subject: "next", description: "" })).content).toBe(
+      "created task #2: next",
+    );
+  });
+
+  it("an update that cannot be written leaves the task as it was and says it was not saved", async () => {
+    const t = setup();
+    await callTool(t.create, { subject: "a", description: "" });
+    failWrites();
+    expect(await callTool(t.update, { task_id: "1", status: "in_progress", subject: "renamed" })).toEqual({
+      content: "task_update: task #1 was not saved, it is unchanged: EROFS: read-only file system, rename",
+      isError: true,
+    });
+    expect(t.store.get("1")).toMatchObject({ subject: "a", status: "pending" });
+  });
+
+  it("a deletion that cannot be written keeps the task and says it was not deleted", async () => {
+    const t = setup();
+    await callTool(t.create, { subject: "a", description: "" });
+    failWrites();
+    expect(await callTool(t.update, { task_id: "1", status: "deleted" })).toEqual({
+      content: "task_update: task #1 was not deleted: EROFS: read-only file system, rename",
+      isError: true,
+    });
+    expect(t.store.list().map((x) => x.subject)).toEqual(["a"]);
   });
 });

@@ -11,6 +11,8 @@ export interface TaskState {
 /**
  * The session's task list, persisted to `<session-id>.tasks.json` after every change (atomic
  * replace). Tool calls may run in parallel, so every read-modify-write goes through `exclusive`.
+ * A change is written first and kept in memory only once it is on disk: a failed write throws
+ * and leaves the list as it was, so what the tools report is what a resumed session finds.
  */
 export class TaskStore {
   private state: TaskState = { nextId: 1, tasks: [] };
@@ -52,32 +54,32 @@ export class TaskStore {
   }
 
   restore(state: TaskState): void {
-    this.state = structuredClone(state);
-    this.persist();
+    this.commit(structuredClone(state));
   }
 
   create(fields: Omit<Task, "id" | "status">): Task {
-    const task: Task = { id: String(this.state.nextId), status: "pending", ...fields };
-    this.state.nextId++;
-    this.state.tasks.push(task);
-    this.persist();
+    const { nextId, tasks } = this.state;
+    const task: Task = { id: String(nextId), status: "pending", ...fields };
+    this.commit({ nextId: nextId + 1, tasks: [...tasks, task] });
     return { ...task };
   }
 
   /** Replaces the stored task with the same id. */
   put(task: Task): void {
-    this.state.tasks = this.state.tasks.map((t) => (t.id === task.id ? { ...task } : t));
-    this.persist();
+    const { nextId, tasks } = this.state;
+    this.commit({ nextId, tasks: tasks.map((t) => (t.id === task.id ? { ...task } : t)) });
   }
 
   remove(id: string): void {
-    this.state.tasks = this.state.tasks.filter((t) => t.id !== id);
-    this.persist();
+    const { nextId, tasks } = this.state;
+    this.commit({ nextId, tasks: tasks.filter((t) => t.id !== id) });
   }
 
-  private persist(): void {
-    const wire = { next_id: this.state.nextId, tasks: this.state.tasks.map(taskToWire) };
+  /** Writes `next`, then makes it the list; a write that throws changes nothing. */
+  private commit(next: TaskState): void {
+    const wire = { next_id: next.nextId, tasks: next.tasks.map(taskToWire) };
     writeFileAtomic(this.file, `${JSON.stringify(wire, null, 2)}\n`);
+    this.state = next;
   }
 }
 

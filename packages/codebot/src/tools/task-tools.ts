@@ -38,7 +38,10 @@ const updateSchema = z.object({
 
 const listSchema = z.object({});
 
-/** `task_create`: stores the task, then runs TaskCreated; a block removes it again (§9.4). */
+/**
+ * `task_create`: stores the task, then runs TaskCreated; a block removes it again (§9.4). A task
+ * that could not be written is not created: no hook runs and the model is told it was not saved.
+ */
 export function taskCreateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer<typeof createSchema>> {
   return {
     name: "task_create",
@@ -49,11 +52,24 @@ export function taskCreateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer
         const before = store.snapshot();
         const fields: Omit<Task, "id" | "status"> = { subject: args.subject, description: args.description };
         if (args.active_form !== undefined) fields.activeForm = args.active_form;
-        const task = store.create(fields);
+        let task: Task;
+        try {
+          task = store.create(fields);
+        } catch (error) {
+          // Nothing was created, so there is nothing for TaskCreated to judge.
+          return notSaved(`task_create: the task was not saved, the list is unchanged: ${messageOf(error)}`);
+        }
         const decision = await ask(() => hooks.taskCreated({ task: taskToWire(task) }));
         if (decision.kind !== "allow") {
-          store.restore(before);
-          return refused("task_create", "TaskCreated", decision.reason);
+          const blocked = refused("task_create", "TaskCreated", decision.reason);
+          try {
+            store.restore(before);
+          } catch (error) {
+            return notSaved(
+              `${blocked.content}; but removing task #${task.id} again failed, it stays in the list: ${messageOf(error)}`,
+            );
+          }
+          return blocked;
         }
         return ok(`created task #${task.id}: ${task.subject}`, decision.context);
       }),
@@ -73,7 +89,11 @@ export function taskUpdateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer
         if (previous === undefined)
           return { content: `task_update: no task #${args.task_id}`, isError: true };
         if (args.status === "deleted") {
-          store.remove(previous.id);
+          try {
+            store.remove(previous.id);
+          } catch (error) {
+            return notSaved(`task_update: task #${previous.id} was not deleted: ${messageOf(error)}`);
+          }
           return ok(`deleted task #${previous.id}`);
         }
         const next: Task = { ...previous };
@@ -94,7 +114,13 @@ export function taskUpdateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer
           if (decision.kind !== "allow") return refused("task_update", "TaskCompleted", decision.reason);
           context = decision.context;
         }
-        store.put(next);
+        try {
+          store.put(next);
+        } catch (error) {
+          return notSaved(
+            `task_update: task #${next.id} was not saved, it is unchanged: ${messageOf(error)}`,
+          );
+        }
         return ok(`updated task #${next.id}: [${next.status}] ${next.subject}`, context);
       }),
   };
@@ -130,6 +156,14 @@ async function ask(fire: () => Promise<TaskHookDecision>): Promise<TaskHookDecis
 
 function refused(tool: string, event: string, reason: string): ToolResult {
   return { content: `${tool}: blocked by a ${event} hook: ${reason}`, isError: true };
+}
+
+function notSaved(content: string): ToolResult {
+  return { content, isError: true };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function ok(content: string, additionalContext?: string): ToolResult {
