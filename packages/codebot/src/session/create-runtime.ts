@@ -325,7 +325,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     }),
     ...(options.toolObservers ?? []),
   ];
-  const tasks = new TaskStore(tasksPath);
+  const tasks = new TaskStore(tasksPath, notify);
   const tools = builtinTools({
     toolEnv: {
       paths,

@@ -1,12 +1,5 @@
-import fs from "node:fs";
-import { writeFileAtomic } from "../fs/atomic-write.js";
-import { TASK_STATUSES, type Task, taskFromWire, taskToWire, type WireTask } from "./task.js";
-
-/** The whole state of a task list; a snapshot of it is what a rollback restores. */
-export interface TaskState {
-  nextId: number;
-  tasks: Task[];
-}
+import type { Task } from "./task.js";
+import { type LoadedTasks, loadTasksFile, type TaskState, writeTasksFile } from "./tasks-file.js";
 
 /**
  * The session's task list, persisted to `<session-id>.tasks.json` after every change (atomic
@@ -15,11 +8,14 @@ export interface TaskState {
  * and leaves the list as it was, so what the tools report is what a resumed session finds.
  */
 export class TaskStore {
-  private state: TaskState = { nextId: 1, tasks: [] };
+  private loaded: LoadedTasks;
   private tail: Promise<unknown> = Promise.resolve();
 
-  constructor(private current: string) {
-    this.state = readState(current) ?? this.state;
+  constructor(
+    private current: string,
+    private readonly notify: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
+  ) {
+    this.loaded = loadTasksFile(current, notify);
   }
 
   /** The task list's file. */
@@ -30,15 +26,15 @@ export class TaskStore {
   /** From now on, the task list of another session (`/resume`). */
   switchTo(file: string): void {
     this.current = file;
-    this.state = readState(file) ?? { nextId: 1, tasks: [] };
+    this.loaded = loadTasksFile(file, this.notify);
   }
 
   list(): Task[] {
-    return this.state.tasks.map((t) => ({ ...t }));
+    return this.loaded.state.tasks.map((t) => ({ ...t }));
   }
 
   get(id: string): Task | undefined {
-    const task = this.state.tasks.find((t) => t.id === id);
+    const task = this.loaded.state.tasks.find((t) => t.id === id);
     return task === undefined ? undefined : { ...task };
   }
 
@@ -50,7 +46,7 @@ export class TaskStore {
   }
 
   snapshot(): TaskState {
-    return structuredClone(this.state);
+    return structuredClone(this.loaded.state);
   }
 
   restore(state: TaskState): void {
@@ -58,7 +54,7 @@ export class TaskStore {
   }
 
   create(fields: Omit<Task, "id" | "status">): Task {
-    const { nextId, tasks } = this.state;
+    const { nextId, tasks } = this.loaded.state;
     const task: Task = { id: String(nextId), status: "pending", ...fields };
     this.commit({ nextId: nextId + 1, tasks: [...tasks, task] });
     return { ...task };
@@ -66,33 +62,19 @@ export class TaskStore {
 
   /** Replaces the stored task with the same id. */
   put(task: Task): void {
-    const { nextId, tasks } = this.state;
+    const { nextId, tasks } = this.loaded.state;
     this.commit({ nextId, tasks: tasks.map((t) => (t.id === task.id ? { ...task } : t)) });
   }
 
   remove(id: string): void {
-    const { nextId, tasks } = this.state;
+    const { nextId, tasks } = this.loaded.state;
     this.commit({ nextId, tasks: tasks.filter((t) => t.id !== id) });
   }
 
   /** Writes `next`, then makes it the list; a write that throws changes nothing. */
   private commit(next: TaskState): void {
-    const wire = { next_id: next.nextId, tasks: next.tasks.map(taskToWire) };
-    writeFileAtomic(this.file, `${JSON.stringify(wire, null, 2)}\n`);
-    this.state = next;
-  }
-}
-
-/** The stored state, or undefined when there is no (usable) file yet. */
-function readState(file: string): TaskState | undefined {
-  try {
-    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as { next_id?: unknown; tasks?: unknown };
-    if (typeof parsed.next_id !== "number" || !Array.isArray(parsed.tasks)) return undefined;
-    const tasks = (parsed.tasks as WireTask[])
-      .filter((t) => typeof t?.id === "string" && TASK_STATUSES.includes(t.status))
-      .map(taskFromWire);
-    return { nextId: parsed.next_id, tasks };
-  } catch {
-    return undefined;
+    if (this.loaded.unwritable !== undefined) throw new Error(this.loaded.unwritable);
+    writeTasksFile(this.current, next);
+    this.loaded = { state: next };
   }
 }

@@ -122,4 +122,41 @@ describe("resuming a session", () => {
     expect(r.stderr).toMatch(/--resume needs a session id here/);
     expect(r.stderr).toMatch(/[0-9a-f-]{36} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}LISTED-PROMPT/);
   });
+
+  it("-c with a tasks file cut in half: one notice on stderr, the file kept as .bad, the new list written beside it", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("task_create", { subject: "A", description: "" }, "a"),
+      reply.toolCall("task_create", { subject: "B", description: "" }, "b"),
+      reply.text("planned"),
+      reply.toolCall("task_create", { subject: "C", description: "" }, "c"),
+      reply.text("added"),
+    ]);
+    const env = modelEnv(server, box.home);
+    const args = ["--cwd", box.project, "--permission-mode", "auto"];
+    expect((await runCli(["-p", "plan", ...args], { env })).code).toBe(0);
+    const tasksFile = transcriptOf(box.home).replace(/\.jsonl$/, ".tasks.json");
+    const whole = fs.readFileSync(tasksFile, "utf8");
+    const cut = whole.slice(0, whole.length / 2);
+    fs.writeFileSync(tasksFile, cut);
+
+    const r = await runCli(["-c", "-p", "add C", ...args], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      `codebot: tasks file ${tasksFile} is damaged (not JSON: ${jsonErrorOf(cut)}); kept as ${tasksFile}.bad, starting a new list\n`,
+    );
+    expect(fs.readFileSync(`${tasksFile}.bad`, "utf8")).toBe(cut);
+    expect(
+      JSON.parse(fs.readFileSync(tasksFile, "utf8")).tasks.map((t: { subject: string }) => t.subject),
+    ).toEqual(["C"]);
+  });
 });
+
+function jsonErrorOf(text: string): string {
+  try {
+    JSON.parse(text);
+    return "";
+  } catch (error) {
+    return (error as Error).message;
+  }
+}

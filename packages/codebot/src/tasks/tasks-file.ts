@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { TASK_STATUSES, type Task, taskFromWire, taskToWire, type WireTask } from "./task.js";
+
+/** The whole state of a task list; a snapshot of it is what a rollback restores. */
+export interface TaskState {
+  nextId: number;
+  tasks: Task[];
+}
+
+/** What a session starts from: the stored list, and why it must not be written when it cannot be. */
+export interface LoadedTasks {
+  state: TaskState;
+  /** Set when a damaged file could not be set aside: overwriting it would lose it unseen. */
+  unwritable?: string;
+}
+
+/** Writes the whole list (atomic replace: a crash leaves the old file or the new one). */
+export function writeTasksFile(file: string, state: TaskState): void {
+  const wire = { next_id: state.nextId, tasks: state.tasks.map(taskToWire) };
+  writeFileAtomic(file, `${JSON.stringify(wire, null, 2)}\n`);
+}
+
+/**
+ * The task list stored in `file` (empty when there is none). A file that cannot be read, or not
+ * wholly, is renamed to `<file>.bad` and reported, so the next write does not wipe it unseen.
+ */
+export function loadTasksFile(file: string, notify: (message: string) => void): LoadedTasks {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { state: emptyState() };
+    return setAside(file, `cannot be read: ${(error as Error).message}`, emptyState(), notify);
+  }
+  const parsed = parseTasks(text);
+  if (parsed.problem === undefined) return { state: parsed.state };
+  return setAside(file, parsed.problem, parsed.state, notify);
+}
+
+function emptyState(): TaskState {
+  return { nextId: 1, tasks: [] };
+}
+
+/** The tasks that could be read, and what was wrong with the rest (undefined: nothing). */
+function parseTasks(text: string): { state: TaskState; problem?: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { state: emptyState(), problem: `not JSON: ${(error as Error).message}` };
+  }
+  const { next_id: nextId, tasks } = (parsed ?? {}) as { next_id?: unknown; tasks?: unknown };
+  if (!Number.isInteger(nextId) || (nextId as number) < 1 || !Array.isArray(tasks))
+    return { state: emptyState(), problem: 'no "next_id" number and "tasks" list' };
+  const readable = tasks.filter(isWireTask).map(taskFromWire);
+  // Ids are never reused, even when next_id was edited below one in use.
+  const highest = Math.max(0, ...readable.map((t) => Number.parseInt(t.id, 10)).filter(Number.isInteger));
+  const state = { nextId: Math.max(nextId as number, highest + 1), tasks: readable };
+  const unreadable = tasks.length - readable.length;
+  return unreadable === 0
+    ? { state }
+    : { state, problem: `${unreadable} of ${tasks.length} tasks unreadable` };
+}
+
+function isWireTask(value: unknown): value is WireTask {
+  const task = value as Partial<WireTask> | null;
+  return (
+    typeof task?.id === "string" &&
+    typeof task.subject === "string" &&
+    typeof task.description === "string" &&
+    TASK_STATUSES.includes(task.status as Task["status"])
+  );
+}
+
+/** Renames the damaged file out of the way and says so; when that fails, it must not be overwritten. */
+function setAside(
+  file: string,
+  problem: string,
+  state: TaskState,
+  notify: (message: string) => void,
+): LoadedTasks {
+  const count = state.tasks.length;
+  const goingOn =
+    count === 0 ? "starting a new list" : `going on with the ${count} readable task${count === 1 ? "" : "s"}`;
+  const bad = freeName(`${file}.bad`);
+  try {
+    fs.renameSync(file, bad);
+  } catch (error) {
+    const unwritable = `tasks file ${file} is damaged (${problem}) and could not be set aside (${(error as Error).message}); move it away to save tasks again`;
+    notify(`codebot: ${unwritable}`);
+    return { state, unwritable };
+  }
+  notify(`codebot: tasks file ${file} is damaged (${problem}); kept as ${bad}, ${goingOn}`);
+  return { state };
+}
+
+/** `name`, or `name` with a number before `.bad` when an earlier damaged file holds it. */
+function freeName(name: string): string {
+  if (!fs.existsSync(name)) return name;
+  for (let n = 2; ; n++) {
+    const numbered = name.replace(/\.bad$/, `.${n}.bad`);
+    if (!fs.existsSync(numbered)) return numbered;
+  }
+}
