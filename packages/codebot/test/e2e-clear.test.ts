@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, promptText, startSession } from "./support/e2e.js";
@@ -85,5 +86,32 @@ describe("/resume", () => {
     ]);
     expect(fs.readFileSync(earlier.runtime.transcriptPath, "utf8")).toContain("go on");
     expect(() => s.runtime.resume("not-a-session")).toThrow(/is not a session id/);
+  });
+
+  it("the session lock moves with /resume and /clear, and a session another process runs is refused while this one goes on", async () => {
+    const earlier = await startSession({ script: [reply.text("a")] });
+    await earlier.runtime.prompt("EARLIER-PROMPT");
+    await earlier.runtime.close();
+    const s = await startSession({ dirs: { project: earlier.project, home: earlier.home } });
+    const dir = path.dirname(s.runtime.transcriptPath);
+    const lockOf = (id: string) => path.join(dir, `${id}.lock`);
+    const left = s.runtime.sessionId;
+    expect(fs.readFileSync(lockOf(left), "utf8")).toBe(String(process.pid));
+
+    s.runtime.resume(earlier.runtime.sessionId);
+    expect(fs.existsSync(lockOf(left))).toBe(false);
+    expect(fs.readFileSync(lockOf(earlier.runtime.sessionId), "utf8")).toBe(String(process.pid));
+
+    // The test runner's parent stands in for another codebot running the left session now.
+    fs.writeFileSync(lockOf(left), String(process.ppid));
+    expect(() => s.runtime.resume(left)).toThrow(
+      `session: ${left} is in use by codebot process ${process.ppid}`,
+    );
+    expect(s.runtime.sessionId).toBe(earlier.runtime.sessionId);
+
+    s.runtime.clear();
+    expect(fs.existsSync(lockOf(earlier.runtime.sessionId))).toBe(false);
+    await s.runtime.close();
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".lock"))).toEqual([`${left}.lock`]);
   });
 });

@@ -34,6 +34,65 @@ export function withFileLock<T>(file: string, change: () => T): T {
   }
 }
 
+/** A lock taken for as long as its holder needs it. */
+export interface HeldLock {
+  /** Removes the lock (if it is still this process's); later calls do nothing. */
+  release(): void;
+}
+
+/**
+ * Takes `<file>.lock` (the same lock as withFileLock) for as long as the caller needs it, say a
+ * whole session, without waiting: while a live process holds it, `busy(holder pid, lock file)` is
+ * thrown. A lock whose holder is no longer running (a crashed run) is taken over. It is released
+ * by `release()`, or when this process exits.
+ */
+export function holdFileLock(
+  file: string,
+  busy: (holder: number | undefined, lock: string) => Error,
+): HeldLock {
+  const lock = `${file}.lock`;
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  while (!tryLock(lock)) {
+    if (isStale(lock)) {
+      fs.rmSync(lock, { force: true });
+      continue;
+    }
+    const holder = holderOf(lock);
+    // Released between the two looks: try again.
+    if (holder === undefined && !fs.existsSync(lock)) continue;
+    throw busy(holder, lock);
+  }
+  held.add(lock);
+  releaseAtExit();
+  return {
+    release() {
+      if (held.delete(lock)) releaseOwn(lock);
+    },
+  };
+}
+
+/** Locks this process holds with holdFileLock. */
+const held = new Set<string>();
+let exitHandler = false;
+
+/** A process that ends without releasing (an error, process.exit) leaves no lock behind. */
+function releaseAtExit(): void {
+  if (exitHandler) return;
+  exitHandler = true;
+  process.on("exit", () => {
+    for (const lock of held) releaseOwn(lock);
+  });
+}
+
+/** Removes the lock unless another process has taken it over meanwhile. */
+function releaseOwn(lock: string): void {
+  try {
+    if (holderOf(lock) === process.pid) fs.rmSync(lock, { force: true });
+  } catch {
+    // One left behind is stale once this process is gone: the next taker removes it.
+  }
+}
+
 function tryLock(lock: string): boolean {
   let fd: number;
   try {

@@ -57,6 +57,7 @@ import { finalText } from "./prompt-result.js";
 import { Runtime } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
+import { lockSession, SessionLock } from "./session-lock.js";
 import { sessionModel } from "./session-model.js";
 import { SessionUsage } from "./session-usage.js";
 import { SettingsWatch, settingsFilesOf } from "./settings-watch.js";
@@ -150,6 +151,15 @@ export interface RuntimeOptions {
  * arguments that will really run), change tracking (sees only calls that really ran).
  */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
+  // Held until the runtime closes; let go at once when it cannot be assembled.
+  const sessionLock = new SessionLock();
+  return assembleRuntime(options, sessionLock).catch((error: unknown) => {
+    sessionLock.release();
+    throw error;
+  });
+}
+
+async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock): Promise<Runtime> {
   const env: Env = options.env ?? process.env;
   const cwd = projectDirectory(
     options.cwd,
@@ -188,6 +198,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   let sessionId = options.sessionId ?? randomUUID();
   let transcriptPath = path.join(sessionDir, `${sessionId}.jsonl`);
   let tasksPath = path.join(sessionDir, `${sessionId}.tasks.json`);
+  // Before its transcript and task list are read or written: another codebot may be running it.
+  sessionLock.hold(lockSession(sessionDir, sessionId));
   const restored = options.resume ? restoreSession(sessionId, transcriptPath, notify) : undefined;
   const transcript = new TranscriptWriter(transcriptPath, sessionId, cwd, notify);
   transcript.continueFrom(restored?.lastUuid);
@@ -512,11 +524,37 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     events,
     mcp,
     resume: (id) => {
+      const lock = id === sessionId ? undefined : lockSession(sessionDir, id);
       const file = path.join(sessionDir, `${id}.jsonl`);
-      const conversation = restoreSession(id, file, notify);
-      return { messages: conversation.messages, switchFiles: () => switchFiles(id, conversation.lastUuid) };
+      let conversation: RestoredConversation;
+      try {
+        conversation = restoreSession(id, file, notify);
+      } catch (error) {
+        lock?.release();
+        throw error;
+      }
+      return {
+        messages: conversation.messages,
+        switchFiles: () => {
+          if (lock) sessionLock.hold(lock);
+          switchFiles(id, conversation.lastUuid);
+        },
+        abandon: () => lock?.release(),
+      };
     },
-    fresh: () => ({ messages: [], switchFiles: () => switchFiles(randomUUID()) }),
+    fresh: () => {
+      const id = randomUUID();
+      const lock = lockSession(sessionDir, id);
+      return {
+        messages: [],
+        switchFiles: () => {
+          sessionLock.hold(lock);
+          switchFiles(id);
+        },
+        abandon: () => lock.release(),
+      };
+    },
+    sessionLock,
     instructions: instructions.loaded,
     skills,
     getModel: () => model,

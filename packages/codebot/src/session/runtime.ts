@@ -16,6 +16,7 @@ import type { ProjectSettings } from "./project-settings.js";
 import type { PromptResult } from "./prompt-result.js";
 import type { ResumedSession, Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
+import type { SessionLock } from "./session-lock.js";
 import type { SessionUsage } from "./session-usage.js";
 import type { SettingsWatch } from "./settings-watch.js";
 
@@ -56,6 +57,8 @@ export interface RuntimeParts {
   resume(sessionId: string): ResumedSession;
   /** A new session (new id, transcript and task list) with an empty history, for `/clear`. */
   fresh(): ResumedSession;
+  /** Keeps other codebot processes off the session while it runs; released by `close`. */
+  sessionLock: SessionLock;
   /** The instruction files given to the model (AGENTS.md, CLAUDE.md, …) and what could not be read. */
   instructions: LoadedInstructions;
   /** The skills and slash commands of the session (skills/). */
@@ -280,18 +283,23 @@ export class Runtime {
    * for every async hook (each up to its own timeout). Idempotent. Transcript lines are written
    * synchronously as they happen, so there is nothing left to flush. `reason` is SessionEnd's
    * Claude Code `reason` (`prompt_input_exit` when the user leaves an interactive session,
-   * `clear`, `logout`; default `other`).
+   * `clear`, `logout`; default `other`). Last, the session lock goes: another process may resume it.
    */
   close(reason: SessionEndReason = "other"): Promise<void> {
     this.closing ??= (async () => {
-      this.parts.session.abort();
-      await this.parts.session.settled();
-      // SessionStart follows Setup: it must have fired before the runner closes.
-      await this.parts.startup.catch(() => undefined);
-      this.parts.fileWatch.close();
-      this.parts.settingsWatch.close();
-      this.parts.hooks.sessionEnd({ reason });
-      await Promise.all([this.parts.hooks.close(), this.parts.mcp.close()]);
+      try {
+        this.parts.session.abort();
+        await this.parts.session.settled();
+        // SessionStart follows Setup: it must have fired before the runner closes.
+        await this.parts.startup.catch(() => undefined);
+        this.parts.fileWatch.close();
+        this.parts.settingsWatch.close();
+        this.parts.hooks.sessionEnd({ reason });
+        await Promise.all([this.parts.hooks.close(), this.parts.mcp.close()]);
+      } finally {
+        // Only now may another process resume it: SessionEnd's hooks have finished with it.
+        this.parts.sessionLock.release();
+      }
     })();
     return this.closing;
   }

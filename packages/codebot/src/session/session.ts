@@ -38,6 +38,8 @@ export interface ResumedSession {
   messages: ModelMessage[];
   /** Points transcript, task list and ids at it. */
   switchFiles(): void;
+  /** The switch was refused: lets go of what preparing it took (the other session's lock). */
+  abandon?(): void;
 }
 
 /** A hook's `continue: false`: who asked, and why. */
@@ -183,7 +185,10 @@ export class Session {
    * context goes into the next prompt.
    */
   private replaceWith(other: ResumedSession, why: "clear" | "resume"): void {
-    if (this.running || this.compacting) throw new Error(`session: cannot ${why} while a prompt is running`);
+    if (this.running || this.compacting) {
+      other.abandon?.();
+      throw new Error(`session: cannot ${why} while a prompt is running`);
+    }
     const { agent, runner, meter } = this.parts;
     runner.sessionEnd({ reason: why });
     other.switchFiles();

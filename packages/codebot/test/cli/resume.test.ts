@@ -123,6 +123,45 @@ describe("resuming a session", () => {
     expect(r.stderr).toMatch(/[0-9a-f-]{36} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}LISTED-PROMPT/);
   });
 
+  it("-r of a session another codebot is still running fails at once, naming its pid, and writes nothing; once that run ends it resumes", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("task_create", { subject: "A", description: "" }, "a"),
+      reply.text("run 0"),
+      reply.toolCall("bash", { command: "sleep 3" }, "s"),
+      reply.toolCall("task_create", { subject: "P1", description: "" }, "p1"),
+      reply.text("run 1"),
+      reply.text("run 3"),
+    ]);
+    const env = modelEnv(server, box.home);
+    const args = ["--cwd", box.project, "--permission-mode", "auto"];
+    expect((await runCli(["-p", "start", ...args], { env })).code).toBe(0);
+    const transcript = transcriptOf(box.home);
+    const id = path.basename(transcript, ".jsonl");
+    const tasksFile = transcript.replace(/\.jsonl$/, ".tasks.json");
+
+    const p1 = startCli(["-r", id, "-p", "P1-PROMPT", ...args], { env });
+    await waitFor(() => server.requests.length >= 3, 20_000, "P1 running its sleep");
+    const tasksBefore = fs.readFileSync(tasksFile, "utf8");
+    const p2 = await runCli(["-r", id, "-p", "P2-PROMPT", ...args], { env });
+    expect(p2.code).toBe(1);
+    expect(p2.stderr).toBe(
+      `codebot: session: ${id} is in use by codebot process ${p1.child.pid}; let that run end (or stop it) and resume again — if ${p1.child.pid} is no codebot, remove ${transcript.replace(/\.jsonl$/, ".lock")}\n`,
+    );
+    expect(server.requests).toHaveLength(3);
+    expect(fs.readFileSync(tasksFile, "utf8")).toBe(tasksBefore);
+
+    expect((await p1.done).code).toBe(0);
+    expect(fs.readFileSync(transcript, "utf8")).not.toContain("P2-PROMPT");
+    expect(
+      JSON.parse(fs.readFileSync(tasksFile, "utf8")).tasks.map((t: { subject: string }) => t.subject),
+    ).toEqual(["A", "P1"]);
+    // P1 let go of the session when it ended.
+    const p3 = await runCli(["-r", id, "-p", "P3-PROMPT", ...args], { env });
+    expect(p3.code).toBe(0);
+    expect(fs.readdirSync(path.dirname(transcript)).filter((f) => f.endsWith(".lock"))).toEqual([]);
+  });
+
   it("-c with a tasks file cut in half: one notice on stderr, the file kept as .bad, the new list written beside it", async () => {
     const box = sandbox();
     const server = await modelServer([

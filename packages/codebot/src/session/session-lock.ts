@@ -1,0 +1,39 @@
+import path from "node:path";
+import { type HeldLock, holdFileLock } from "../fs/file-lock.js";
+
+/**
+ * Marks session `sessionId` as run by this process: `<session-dir>/<id>.lock`, holding its pid.
+ * Two processes on one session append to one transcript and rewrite one task list from what each
+ * read at start, losing each other's work; so a session another live codebot runs cannot be
+ * resumed. The lock of a run that crashed (its process is gone) does not count.
+ */
+export function lockSession(sessionDir: string, sessionId: string): HeldLock {
+  // The id becomes a file name: nothing that could point elsewhere.
+  if (sessionId === "" || sessionId !== path.basename(sessionId) || sessionId.startsWith("."))
+    throw new Error(`session: "${sessionId}" is not a session id`);
+  return holdFileLock(
+    path.join(sessionDir, sessionId),
+    (pid, lock) =>
+      new Error(
+        `session: ${sessionId} is in use by codebot process ${pid ?? "(pid not written yet)"}; ` +
+          `let that run end (or stop it) and resume again — if ${pid ?? "it"} is no codebot, remove ${lock}`,
+      ),
+  );
+}
+
+/** The lock of the session a runtime runs now: `/resume` and `/clear` hand it on, `close` lets it go. */
+export class SessionLock {
+  private current: HeldLock | undefined;
+
+  /** From now on `next` is the session's lock; the one held before is released. */
+  hold(next: HeldLock): void {
+    const before = this.current;
+    this.current = next;
+    if (before !== next) before?.release();
+  }
+
+  release(): void {
+    this.current?.release();
+    this.current = undefined;
+  }
+}
