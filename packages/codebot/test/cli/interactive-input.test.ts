@@ -1,6 +1,7 @@
 /**
  * Issue 16, item 8, in a real terminal (tmux): a multi-line prompt (trailing backslash), the
- * prompt history of the project kept across sessions, and Tab completion of slash commands.
+ * prompt history of the project kept across sessions (also sessions open at the same time), and
+ * Tab completion of slash commands.
  */
 import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
@@ -59,6 +60,21 @@ describe("prompt input", { timeout: 120_000 }, () => {
     // The newest entry is the /exit that ended the first session.
     second.press("Up", "Up");
     await second.waitForScreen(/^›\s*remember this prompt$/m);
+  });
+
+  it("two sessions open at once in one project both keep their prompts in its history", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("answer one"), reply.text("answer two")]);
+    const a = await startSession(box, server);
+    const b = await startSession(box, server);
+    a.submit("alpha prompt");
+    await a.waitForScreen("answer one");
+    b.submit("beta prompt");
+    await b.waitForScreen("answer two");
+
+    const third = await startSession(box, server);
+    third.press("Up", "Up");
+    await third.waitForScreen(/^›\s*alpha prompt$/m);
   });
 
   it("Tab completes a slash command", async () => {

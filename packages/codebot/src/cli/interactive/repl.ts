@@ -82,7 +82,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // ↑/↓ reach the prompts of earlier sessions in this project.
   const history = new PromptHistory(inventory.codebotHome, inventory.cwd);
   (rl as unknown as { history: string[] }).history = history.load();
-  rl.on("history", (entries: string[]) => history.save(entries));
+  // Only the prompt just sent goes to the file: other sessions of the project add theirs too.
+  rl.on("history", (entries: string[]) => history.add(entries[0] ?? ""));
   const ranCalls = new RanCalls(inventory.cwd);
   view.showRanCalls(ranCalls);
 
