@@ -42,11 +42,16 @@ function substitute(spec: CommandSpec, vars: Record<string, string>): string {
 
 /**
  * What makes two Claude Code hooks "the same command" for running once per firing: the command
- * with its plugin's folders filled in (the project dir is the same for every hook of a session).
+ * with its plugin's folders filled in (the project dir is the same for every hook of a session),
+ * and its `if`: Claude Code keeps hooks with different conditions apart, so each runs when its
+ * own condition holds.
  */
-export function claudeOnceKey(command: string, plugin: CompiledHook["plugin"]): string {
-  if (!plugin) return command;
-  return command.replace(/\$\{(CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\}/g, (_, name) =>
-    name === "CLAUDE_PLUGIN_ROOT" ? plugin.root : plugin.dataDir,
+export function claudeOnceKey(command: string, plugin: CompiledHook["plugin"], ifRule?: string): string {
+  const condition = ifRule === undefined ? "" : `\0if ${ifRule}`;
+  if (!plugin) return command + condition;
+  return (
+    command.replace(/\$\{(CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\}/g, (_, name) =>
+      name === "CLAUDE_PLUGIN_ROOT" ? plugin.root : plugin.dataDir,
+    ) + condition
   );
 }

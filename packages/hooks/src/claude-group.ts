@@ -7,6 +7,7 @@
  */
 
 import { claudeOnceKey } from "./claude-command.js";
+import { compileClaudeIf } from "./claude-if.js";
 import { buildClaudePayload } from "./claude-payload.js";
 import {
   compileMatcher,
@@ -23,6 +24,7 @@ import { hookFingerprint } from "./fingerprint.js";
 import { type Matcher, parseClaudeMatcher } from "./matcher.js";
 import type { SettingsLayer } from "./settings-layer.js";
 import { CLAUDE_ENTRY_KEYS, type ClaudeHookEntry, claudeHookSchema, ENTRY_KEYS } from "./settings-schema.js";
+import type { ToolRuleCompiler } from "./tool-rule.js";
 
 /**
  * Claude Code's default timeouts in seconds (hooks reference, checked 2026: "600 for command,
@@ -39,7 +41,15 @@ export const CLAUDE_DEFAULT_TIMEOUT_S: Readonly<Record<ClaudeHookEntry["type"], 
 };
 
 const GROUP_KEYS = new Set(["matcher", "hooks"]);
-const NATIVE_ONLY = new Set(["blocking", "if"]);
+
+/** What a key of a group object that is not `matcher` or `hooks` is told. */
+function groupKeyMessage(key: string): string {
+  if (key === "blocking")
+    return `"blocking" does not apply to a Claude Code group (its hooks follow Claude Code's rules); ignored`;
+  // Claude Code reads `if` on each hook of the list, never on the group.
+  if (key === "if") return `"if" belongs on each hook of the group's "hooks" list; ignored here`;
+  return `unknown key "${key}" in a Claude Code group; ignored`;
+}
 
 export function compileGroup(
   layer: SettingsLayer,
@@ -48,23 +58,18 @@ export function compileGroup(
   raw: Record<string, unknown>,
   members: readonly unknown[],
   report: EntryReport,
+  toolRule?: ToolRuleCompiler,
 ): CompiledHook[] {
   for (const key of Object.keys(raw)) {
     if (GROUP_KEYS.has(key)) continue;
-    report({
-      severity: "warning",
-      field: key,
-      message: NATIVE_ONLY.has(key)
-        ? `"${key}" does not apply to a Claude Code group (its hooks follow Claude Code's rules); ignored`
-        : `unknown key "${key}" in a Claude Code group; ignored`,
-    });
+    report({ severity: "warning", field: key, message: groupKeyMessage(key) });
   }
   const matcher = groupMatcher(event, raw.matcher, report);
   if (!matcher) return [];
   const group = `${layer.path}#${event}[${index}]`;
   const hooks: CompiledHook[] = [];
   members.forEach((member, j) => {
-    const hook = compileMember(layer, event, index, j, member, raw.matcher, matcher, group, report);
+    const hook = compileMember(layer, event, index, j, member, raw.matcher, matcher, group, report, toolRule);
     if (hook) hooks.push(hook);
   });
   return hooks;
@@ -98,6 +103,7 @@ function compileMember(
   matcher: Matcher,
   group: string,
   groupReport: EntryReport,
+  toolRule: ToolRuleCompiler | undefined,
 ): CompiledHook | undefined {
   const prefix = `hooks[${j}].`;
   if (!isPlainObject(raw)) {
@@ -114,8 +120,8 @@ function compileMember(
     raw,
     CLAUDE_ENTRY_KEYS[entry.type],
     (key) => {
-      if (NATIVE_ONLY.has(key))
-        return `"${key}" does not apply in a Claude Code group (its hooks follow Claude Code's rules); ignored`;
+      if (key === "blocking")
+        return `"blocking" does not apply in a Claude Code group (its hooks follow Claude Code's rules); ignored`;
       if (key === "async") return `"async" applies to command hooks only; ignored`;
       const other = Object.entries(ENTRY_KEYS).find(([, keys]) => keys.has(key));
       return other ? `"${key}" does not apply to ${entry.type} hooks; ignored` : undefined;
@@ -129,6 +135,11 @@ function compileMember(
       field: `${prefix}once`,
       message: `"once" applies only to a skill's front-matter hooks; ignored`,
     });
+  // A blank `if` is no condition, as in Claude Code.
+  const ifText = entry.if?.trim() || undefined;
+  const ifRule =
+    ifText === undefined ? undefined : compileClaudeIf(event, ifText, toolRule, `${prefix}if`, groupReport);
+  if (ifText !== undefined && !ifRule) return undefined;
   const background = entry.type === "command" && entry.async === true;
   const eventSpec: EventSpec = EVENT_SPECS[event];
   const claude = eventSpec.claude;
@@ -144,13 +155,13 @@ function compileMember(
     mode,
     background,
     matchOn: claude.matchOn,
-    // Claude Code has no `if`.
+    // Its `if` is a permission rule on the call (ifRule), not a pattern on a text.
     ifOn: "none",
     payload: buildClaudePayload,
     plainContext: claude.plainContext === true,
     canStopRun: !background && claude.canStopRun === true,
     skipFailedCall: event === "PostToolUse",
-    ...(spec.type === "command" ? { onceKey: claudeOnceKey(spec.command, layer.plugin) } : {}),
+    ...(spec.type === "command" ? { onceKey: claudeOnceKey(spec.command, layer.plugin, ifText) } : {}),
     claudeVariables: true,
     ...(entry.once === true && layer.honoursOnce ? { once: true as const } : {}),
     source: layer.source,
@@ -158,6 +169,7 @@ function compileMember(
     ...(layer.plugin ? { plugin: layer.plugin } : {}),
     spec,
     matcher,
+    ...(ifRule ? { ifRule } : {}),
     // Claude Code lets any hook of a blockable event block; a background hook never can.
     blocking: !background && (mode === "hard" || mode === "soft"),
     timeoutMs: Math.round((entry.timeout ?? CLAUDE_DEFAULT_TIMEOUT_S[entry.type]) * 1000),

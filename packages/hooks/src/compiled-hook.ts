@@ -9,6 +9,7 @@ import type { HookSpec } from "./executor.js";
 import type { Matcher } from "./matcher.js";
 import type { HookSession, PayloadFields } from "./payload.js";
 import type { SettingsSource } from "./settings-layer.js";
+import type { ToolCondition } from "./tool-rule.js";
 
 /** Builds the payload JSON a hook reads; hooks sharing a builder share one payload per firing. */
 export type PayloadBuilder = (event: HookEvent, session: HookSession, fields: PayloadFields) => string;
@@ -27,7 +28,10 @@ export interface CompiledHook {
   plugin?: { name: string; root: string; dataDir: string };
   spec: HookSpec;
   matcher: Matcher;
+  /** A native entry's `if`: a pattern on the text `ifOn` names. */
   ifMatcher?: Matcher;
+  /** A Claude Code hook's `if`: a permission rule on the tool call (tool-rule.ts). */
+  ifRule?: ToolCondition;
   blocking: boolean;
   timeoutMs: number;
   onError: "allow" | "block";

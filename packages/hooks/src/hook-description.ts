@@ -4,7 +4,8 @@
  * says it, so listings never disagree with what the runner does.
  */
 import type { CompiledHook } from "./compiled-hook.js";
-import type { MatchField } from "./events.js";
+import type { HookEvent, MatchField } from "./events.js";
+import type { ToolCondition } from "./tool-rule.js";
 
 export interface HookDescription {
   /** `native` (§3.1) or `claude group` (§11). */
@@ -13,6 +14,8 @@ export interface HookDescription {
   matcher: string;
   /** What the matcher is compared with for this event, e.g. `tool name`, `source`. */
   matchedAgainst: string;
+  /** A Claude Code hook's `if` and how it is applied, e.g. `Bash(git push *) (permission rule)`. */
+  if?: string;
   /** `yes`, `no`, `yes (Claude Code rules)`, `no (async)`, … */
   blocking: string;
   timeoutS: number;
@@ -42,6 +45,7 @@ export function describeHook(hook: CompiledHook): HookDescription {
     style: hook.style === "claude" ? "claude group" : "native",
     matcher: matcherText(hook, on),
     matchedAgainst: FIELD_NAMES[on],
+    ...(hook.ifRule ? { if: ifRuleText(hook.ifRule, hook.event) } : {}),
     blocking: blockingText(hook),
     timeoutS: hook.timeoutMs / 1000,
     ...(hook.plugin ? { plugin: hook.plugin.name } : {}),
@@ -64,6 +68,17 @@ function matcherText(hook: CompiledHook, on: MatchField): string {
         : `exact: ${m.source} (case-insensitive${aliases})`;
     case "regex":
       return `regex: ${m.source} (RE2, unanchored${aliases})`;
+  }
+}
+
+function ifRuleText(rule: ToolCondition, event: HookEvent): string {
+  switch (rule.applied) {
+    case "rule":
+      return `${rule.source} (permission rule)`;
+    case "never":
+      return `${rule.source} (never runs: ${event} is not a tool event)`;
+    case "unchecked":
+      return `${rule.source} (not checked: no permission-rule matcher)`;
   }
 }
 

@@ -82,7 +82,7 @@ export {
 export { createHttpExecutor, type HttpExecutorOptions } from "./http-executor.js";
 export { headerEnvVars } from "./http-headers.js";
 export { type HookVerdict, interpret } from "./interpret.js";
-export { type LoadedHooks, loadHooks } from "./load-hooks.js";
+export { type LoadedHooks, type LoadHooksOptions, loadHooks } from "./load-hooks.js";
 export {
   type Matcher,
   MatcherSyntaxError,
@@ -109,4 +109,10 @@ export type { HostResolver, ResolvedAddress } from "./ssrf.js";
 export { createGuardedFetch, type GuardedFetch } from "./ssrf-fetch.js";
 export { systemReminder } from "./system-reminder.js";
 export { claudeToolName, codebotToolName, toolNames } from "./tool-aliases.js";
+export type {
+  CompiledToolRule,
+  ToolCallSubject,
+  ToolCondition,
+  ToolRuleCompiler,
+} from "./tool-rule.js";
 export type { HookStart, SkipReason, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";

@@ -11,6 +11,7 @@ import { compileNative } from "./native-entry.js";
 import type { Problem } from "./problem.js";
 import { type SettingsLayer, USER_OWNED_SOURCES } from "./settings-layer.js";
 import { hookSettingsSchema } from "./settings-schema.js";
+import type { ToolRuleCompiler } from "./tool-rule.js";
 
 export interface LoadedHooks {
   hooks: CompiledHook[];
@@ -19,8 +20,17 @@ export interface LoadedHooks {
   disabled: boolean;
 }
 
+export interface LoadHooksOptions {
+  /**
+   * Reads the `if` of Claude Code hooks, a permission rule (tool-rule.ts): the harness's own
+   * grammar. Without it such an `if` is not checked (the hook runs on every call its matcher
+   * selects), with a warning.
+   */
+  toolRule?: ToolRuleCompiler;
+}
+
 /** Compiles all layers in order: per event, user → project → local → cli, each file in file order. */
-export function loadHooks(layers: readonly SettingsLayer[]): LoadedHooks {
+export function loadHooks(layers: readonly SettingsLayer[], options: LoadHooksOptions = {}): LoadedHooks {
   const hooks: CompiledHook[] = [];
   const problems: Problem[] = [];
   let disabled = false;
@@ -75,7 +85,8 @@ export function loadHooks(layers: readonly SettingsLayer[]): LoadedHooks {
         continue;
       }
       entries.forEach((raw: unknown, index) => {
-        hooks.push(...compileEntry(layer, event, index, raw, (p) => report({ event, index, ...p })));
+        const entryReport: EntryReport = (p) => report({ event, index, ...p });
+        hooks.push(...compileEntry(layer, event, index, raw, entryReport, options.toolRule));
       });
     }
   }
@@ -89,6 +100,7 @@ function compileEntry(
   index: number,
   raw: unknown,
   report: EntryReport,
+  toolRule: ToolRuleCompiler | undefined,
 ): CompiledHook[] {
   if (!isPlainObject(raw)) {
     report({ severity: "error", message: "a hook entry must be an object" });
@@ -99,7 +111,7 @@ function compileEntry(
       report({ severity: "error", field: "hooks", message: "a Claude Code group's hooks must be a list" });
       return [];
     }
-    return compileGroup(layer, event, index, raw, raw.hooks, report);
+    return compileGroup(layer, event, index, raw, raw.hooks, report, toolRule);
   }
   const hook = compileNative(layer, event, index, raw, report);
   return hook ? [hook] : [];

@@ -90,6 +90,7 @@ function skipReason(
   if (!hook.enabled) return "disabled";
   if (!matchesAnyName(hook.matcher, subjects.names(hook.matchOn))) return "matcher";
   if (hook.ifMatcher && !hook.ifMatcher.test(subjects.ifText(hook.ifOn))) return "if";
+  if (hook.ifRule && !hook.ifRule.test({ tool: fields.tool ?? "", args: fields.args ?? {} })) return "if";
   if (hook.skipFailedCall && fields.isError === true) return "failed call";
   const key = hook.onceKey;
   if (key !== undefined && (options.ran?.has(key) || once.includes(key))) return "duplicate";

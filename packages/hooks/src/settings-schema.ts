@@ -83,6 +83,12 @@ const claudeExtraFields = {
   name: commonFields.name,
   enabled: commonFields.enabled,
   onError: commonFields.onError,
+  if: z
+    .string()
+    .optional()
+    .describe(
+      'Claude Code permission rule ("Bash(git push *)", "Edit(*.ts)"): the hook runs only for tool calls it matches; tool events only',
+    ),
   once: z
     .boolean()
     .optional()

@@ -207,7 +207,7 @@ describe("loading Claude Code groups", () => {
       ],
       [
         "warning",
-        '/settings/user.json: hooks.Stop[0].hooks[0].if: "if" does not apply in a Claude Code group (its hooks follow Claude Code\'s rules); ignored',
+        '/settings/user.json: hooks.Stop[0].hooks[0].if: Claude Code evaluates "if" on tool events only; on Stop a hook with "if" never runs',
       ],
       [
         "warning",
