@@ -15,6 +15,7 @@ import {
   type PermissionRuleSet,
   type RuleSubject,
 } from "./permission-rules.js";
+import { ruleSubjectOf } from "./rule-subject.js";
 
 /** The tools acceptEdits lets run unasked. */
 const FILE_EDITS = new Set(["write", "edit", "multi_edit"]);
@@ -232,16 +233,8 @@ export class ToolApproval {
     });
   }
 
-  /** The call as rules see it: the command, or the absolute real path of a file tool. */
   private subjectOf(call: ToolCall): RuleSubject {
-    const kind = subjectKind(call.name);
-    if (kind === "command" && typeof call.args.command === "string")
-      return { tool: call.name, command: call.args.command };
-    if (kind === "path" && typeof call.args.file_path === "string") {
-      const resolved = this.options.paths.resolve(call.name, call.args.file_path);
-      if (resolved.ok) return { tool: call.name, path: resolved.path };
-    }
-    return { tool: call.name };
+    return ruleSubjectOf(call.name, call.args, this.options.paths);
   }
 }
 
