@@ -136,7 +136,7 @@ describe("loadSkills", () => {
       body: "Review $ARGUMENTS.",
       dir: path.join(where.cwd, ".claude/skills/review"),
     });
-    expect(compileSkillHooks(loaded.skills.get("review") as never).hooks).toMatchObject([
+    expect(compileSkillHooks(loaded.skills.get("review") as never, where.cwd).hooks).toMatchObject([
       { event: "Stop", source: "project", path: path.join(where.cwd, ".claude/skills/review/SKILL.md") },
     ]);
   });

@@ -12,6 +12,7 @@ import {
   type LoadedHooks,
   loadHooks,
 } from "@codebot/hooks";
+import { hookIfRules } from "../approval/hook-if-rules.js";
 import type { SubagentRun } from "../tools/agent-tool.js";
 import type { AgentDefinition } from "./agent-definition.js";
 
@@ -21,11 +22,12 @@ export class AgentHookScopes {
   constructor(
     private readonly runner: Pick<HookRunner, "addScopedHooks">,
     agents: readonly AgentDefinition[],
+    projectDir: string,
     notify: (message: string) => void,
   ) {
     for (const agent of agents) {
       if (agent.hooks === undefined) continue;
-      const loaded = compileAgentHooks(agent);
+      const loaded = compileAgentHooks(agent, projectDir);
       for (const problem of loaded.problems)
         notify(`codebot: agent ${agent.name}: ${formatProblem(problem)}`);
       if (loaded.hooks.length > 0) this.compiled.set(agent.name, loaded.hooks);
@@ -42,15 +44,21 @@ export class AgentHookScopes {
   }
 }
 
-/** An agent's front-matter hooks compiled as a settings layer of its origin (the session and `hooks trust` alike). */
-export function compileAgentHooks(agent: AgentDefinition): LoadedHooks {
+/**
+ * An agent's front-matter hooks compiled as a settings layer of its origin (the session and `hooks
+ * trust` alike); `projectDir` is what path rules in a hook's `if` are relative to.
+ */
+export function compileAgentHooks(agent: AgentDefinition, projectDir: string): LoadedHooks {
   if (agent.hooks === undefined) return { hooks: [], problems: [], disabled: false };
-  return loadHooks([
-    {
-      source: agent.hookSource,
-      path: agent.file,
-      settings: { hooks: agent.hooks },
-      ...(agent.plugin ? { plugin: agent.plugin } : {}),
-    },
-  ]);
+  return loadHooks(
+    [
+      {
+        source: agent.hookSource,
+        path: agent.file,
+        settings: { hooks: agent.hooks },
+        ...(agent.plugin ? { plugin: agent.plugin } : {}),
+      },
+    ],
+    { toolRule: hookIfRules(projectDir) },
+  );
 }

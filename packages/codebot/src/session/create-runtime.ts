@@ -314,7 +314,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // Custom sub-agents (.codebot/agents, .claude/agents, the user's, plugins'), chosen by the agent tool's subagent_type.
   const agents = await loadAgents(discovery);
   for (const problem of agents.problems) notify(`codebot: ${formatProblem(problem)}`);
-  const agentScopes = new AgentHookScopes(runner, agents.agents, notify);
+  const agentScopes = new AgentHookScopes(runner, agents.agents, cwd, notify);
   const scopeEnds = new Map<string, () => void>();
 
   const validation = new StopValidation(

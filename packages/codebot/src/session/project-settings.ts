@@ -9,6 +9,7 @@ import {
   type SettingsLayer,
   USER_OWNED_SOURCES,
 } from "@codebot/hooks";
+import { hookIfRules } from "../approval/hook-if-rules.js";
 import { TrustStore } from "../approval/trust-store.js";
 import type { PluginFolder } from "../settings/load-plugins.js";
 import { loadSettingsLayers, type SettingsLocation } from "../settings/load-settings.js";
@@ -68,7 +69,9 @@ export function readProjectSettings(
     plugins,
     trustStore,
     settings,
-    hooks: loadHooks(withoutUntrustedHookSwitch(layers, trusted, settings)),
+    hooks: loadHooks(withoutUntrustedHookSwitch(layers, trusted, settings), {
+      toolRule: hookIfRules(where.cwd),
+    }),
     problems: [...layerProblems, ...mergeProblems],
     httpAllowList: allowedHostsFromLayers(layers),
     isGrantTrusted: trusted,

@@ -40,7 +40,7 @@ export class ActiveSkills {
 
   private addHooks(skill: Skill): void {
     if (skill.hooks === undefined || this.withHooks.has(skill.name)) return;
-    const loaded = compileSkillHooks(skill);
+    const loaded = compileSkillHooks(skill, this.host.paths.root);
     for (const problem of loaded.problems)
       this.host.notify(`codebot: skill /${skill.name}: ${formatProblem(problem)}`);
     this.withHooks.set(skill.name, this.host.runner.addScopedHooks(`skill:${skill.name}`, loaded.hooks));

@@ -17,7 +17,7 @@ export async function withAgents(inv: HookInventory): Promise<HookInventory> {
   const problems = [...loaded.problems];
   const untrusted = [...project.settings.permissions.untrusted];
   for (const agent of loaded.agents) {
-    const compiled = compileAgentHooks(agent);
+    const compiled = compileAgentHooks(agent, cwd);
     problems.push(...compiled.problems);
     for (const hook of compiled.hooks) hooks.push(inventoryHook(hook, cwd, project.trustStore));
     const grant = agentModelGrant(agent);

@@ -81,7 +81,7 @@ export function wireHook({ hook, trust, fingerprint, scripts }: InventoryHook): 
       : {}),
     env: hook.env,
     matcher: hook.matcher.source,
-    if: hook.ifMatcher?.source ?? null,
+    if: hook.ifMatcher?.source ?? hook.ifRule?.source ?? null,
     blocking: hook.blocking,
     timeout_s: hook.timeoutMs / 1000,
     on_error: hook.onError,
@@ -96,6 +96,7 @@ export function wireHook({ hook, trust, fingerprint, scripts }: InventoryHook): 
     style: rules.style,
     matcher_rule: rules.matcher,
     matched_against: rules.matchedAgainst,
+    ...(rules.if !== undefined ? { if_rule: rules.if } : {}),
     blocking_rule: rules.blocking,
     ...(rules.plugin !== undefined ? { plugin: rules.plugin } : {}),
   };

@@ -54,6 +54,7 @@ export function hookListLines(inv: HookInventory, s: Styles): string[] {
         ? [
             "style: claude group",
             `matcher: ${rules.matcher} on ${rules.matchedAgainst}`,
+            ...(rules.if !== undefined ? [`if: ${rules.if}`] : []),
             `blocking: ${rules.blocking}`,
             `timeout ${rules.timeoutS} s`,
           ]

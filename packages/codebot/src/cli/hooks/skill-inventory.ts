@@ -21,7 +21,7 @@ export async function withSkills(inv: HookInventory): Promise<HookInventory> {
   }));
   const untrusted = [...project.settings.permissions.untrusted];
   for (const skill of loaded.skills.values()) {
-    const compiled = compileSkillHooks(skill);
+    const compiled = compileSkillHooks(skill, cwd);
     problems.push(...compiled.problems);
     for (const hook of compiled.hooks) hooks.push(inventoryHook(hook, cwd, project.trustStore));
     if (skill.source !== "project") continue;
