@@ -20,6 +20,17 @@ export interface HookTask {
 export const SESSION_END_REASONS = ["clear", "resume", "logout", "prompt_input_exit", "other"] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
+/**
+ * Why a session starts, Claude Code's SessionStart matcher field: a new session, `--resume` or
+ * `/resume`, `/clear`, or the history just replaced by its summary.
+ */
+export const SESSION_START_SOURCES = ["startup", "resume", "clear", "compact"] as const;
+export type SessionStartSource = (typeof SESSION_START_SOURCES)[number];
+
+/** What started a compaction: `/compact` (`manual`) or a full context window (`auto`). */
+export const COMPACT_TRIGGERS = ["manual", "auto"] as const;
+export type CompactTrigger = (typeof COMPACT_TRIGGERS)[number];
+
 /** What the caller passes for each event (camelCase). */
 export interface EventInputs {
   PreToolUse: { tool: string; toolUseId: string; args: Record<string, unknown>; agentName?: string };
@@ -43,17 +54,17 @@ export interface EventInputs {
   Notification: { message: string; notificationType?: string };
   TaskCreated: { task: HookTask };
   TaskCompleted: { task: HookTask; previousTask: HookTask; statusFrom: string; statusTo: string };
-  /** `source`: `startup`, `resume`, `clear` or `compact` (Claude Code's SessionStart matcher field). */
-  SessionStart: { source?: string };
+  /** `source`: Claude Code's SessionStart matcher field. */
+  SessionStart: { source?: SessionStartSource };
   /** `reason`: Claude Code's SessionEnd matcher field. */
   SessionEnd: { reason?: SessionEndReason };
   /** `agent`: the sub-agent's name (Claude Code's `agent_type`), before its loop starts. */
   /** `agentName`: this run's name, when it differs from its type (a scope's `when` tells runs apart by it). */
   SubagentStart: { agent: string; agentName?: string };
   SubagentStop: { agent: string; agentName?: string; lastAssistantMessage?: string };
-  /** `trigger`: `manual` (`/compact`) or `auto`; `customInstructions`: the user's `/compact` focus. */
-  PreCompact: { trigger: string; customInstructions?: string };
-  PostCompact: { trigger: string; compactSummary: string };
+  /** `customInstructions`: the user's `/compact` focus. */
+  PreCompact: { trigger: CompactTrigger; customInstructions?: string };
+  PostCompact: { trigger: CompactTrigger; compactSummary: string };
   /**
    * `commandName`: the skill or command (`review`, `plugin:review`); `commandArgs`: what followed it;
    * `prompt`: the line as typed (`/review 12`); `commandSource`: where it was defined (`project`,

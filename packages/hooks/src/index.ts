@@ -40,11 +40,15 @@ export {
 } from "./decision.js";
 export {
   type BatchCall,
+  COMPACT_TRIGGERS,
+  type CompactTrigger,
   type EventInputs,
   type HookTask,
   type ModelSwitch,
   SESSION_END_REASONS,
+  SESSION_START_SOURCES,
   type SessionEndReason,
+  type SessionStartSource,
 } from "./event-inputs.js";
 export {
   type ClaudeEventSpec,

@@ -1,13 +1,10 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type ContextMeter, compactedHistory, summarizeConversation, type Usage } from "@codebot/agentcore";
-import { type HookRunner, systemReminder } from "@codebot/hooks";
+import { type CompactTrigger, type HookRunner, systemReminder } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { RuntimeSettings } from "../settings/runtime-settings.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
-
-/** `/compact` (manual) or the context passing its threshold (auto): PreCompact's matcher and payload `trigger`. */
-export type CompactTrigger = "manual" | "auto";
 
 export type CompactOutcome =
   | { compacted: true; messages: ModelMessage[]; summary: string; tokensBefore: number }
