@@ -179,17 +179,26 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
   withProjectOptions(hooks.command("test"))
     .description("run the real hooks of an event for a synthetic payload; print the decision and the trace")
     .argument("<event>", "the event, e.g. PreToolUse")
-    .option("--tool <name>", "the tool (PreToolUse, PostToolUse)")
+    .option(
+      "--tool <name>",
+      "the tool (PreToolUse, PostToolUse, …), by codebot's name or Claude Code's (Bash)",
+    )
     .option(
       "--args <json>",
-      'tool arguments, task fields, {"command": …} (PreSkillShellCommand), or the event\'s fields by their Claude Code names (to_model, file_path, mcp_server_name, …): inline JSON, @file, or - for stdin',
+      "tool arguments (tool events), or the event's own fields by their Claude Code names (stop_hook_active, trigger, source, reason, to_model, …; see docs/cli.md): inline JSON, @file, or - for stdin",
     )
-    .option("--output <text>", "the tool result (PostToolUse)")
+    .option(
+      "--output <text>",
+      "the tool result (PostToolUse), or the error (PostToolUseFailure, StopFailure)",
+    )
     .option(
       "--prompt <text>",
       'the user\'s prompt (UserPromptSubmit), or "/name args" (UserPromptExpansion, PreSkillShellCommand)',
     )
-    .option("--agent <name>", "the sub-agent's name (SubagentStart, SubagentStop)")
+    .option(
+      "--agent <name>",
+      "the sub-agent's name (SubagentStart, SubagentStop), or the calling agent (tool events)",
+    )
     .addOption(new Option("--permission-mode <mode>", "as for a session").choices(PERMISSION_MODE_FLAGS))
     .option(
       "--trust-project-hooks",

@@ -63,7 +63,8 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
     (opts.permissionMode !== undefined ? modeNamed(opts.permissionMode) : undefined) ??
     inventory.project.settings.permissions.mode ??
     "ask";
-  // Testing another event must not run the user's SessionStart hooks: the runtime starts without it.
+  // The runtime starts without SessionStart: testing another event must not run its hooks, and a
+  // SessionStart test fires it below with the synthetic payload (its `source`).
   const sessionDirs = missingSessionDirs(inventory.codebotHome, inventory.cwd);
   const runtime = await createRuntime({
     cwd: inventory.cwd,
@@ -72,7 +73,7 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
     projectSettings: inventory.project,
     model: lazyModel(spec, process.env),
     permissionMode: mode,
-    sessionStart: event === "SessionStart",
+    sessionStart: false,
     trustProjectHooks,
     notify: (message) => notices.push(message),
     onTrace: (record) => {
@@ -125,15 +126,14 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
 }
 
 /**
- * Fires the event on the runtime's runner: hard and soft events answer with a decision; async
- * ones return at once (the caller waits for them). SessionStart already fired when the runtime
- * was assembled, and SessionEnd fires on close.
+ * Fires the event on the runtime's runner with the synthetic payload, SessionStart and SessionEnd
+ * too (rather than as assembling and closing a runtime fires them, with their own `source` and
+ * `reason`): hard and soft events answer with a decision; async ones return at once (the caller
+ * waits for them).
  */
 async function fire(runtime: Runtime, event: HookEvent, input: PayloadFields): Promise<Decision | undefined> {
-  if (EVENT_SPECS[event].mode !== "async") return runtime.hooks.fireFields(event, input);
-  if (event === "SessionEnd") await runtime.close();
-  else if (event !== "SessionStart") runtime.hooks.fireFields(event, input);
-  return undefined;
+  const decision = runtime.hooks.fireFields(event, input);
+  return EVENT_SPECS[event].mode === "async" ? undefined : decision;
 }
 
 /** The session folders under CODEBOT_HOME that do not exist yet, deepest first. */

@@ -1,6 +1,15 @@
 import path from "node:path";
-import type { EventInputs, HookEvent, HookTask } from "@codebot/hooks";
+import {
+  COMPACT_TRIGGERS,
+  codebotToolName,
+  type EventInputs,
+  type HookEvent,
+  type HookTask,
+  SESSION_END_REASONS,
+  SESSION_START_SOURCES,
+} from "@codebot/hooks";
 import { CliError } from "../cli-error.js";
+import { SyntheticArgs } from "./synthetic-args.js";
 
 /** What `hooks test` was told about the firing. */
 export interface SyntheticFlags {
@@ -16,163 +25,225 @@ export interface SyntheticFlags {
 /** The tool_use_id of a synthetic tool call. */
 const SYNTHETIC_CALL_ID = "hooks-test";
 
+/** What one event's builder is given: the flags, `--args` read as the event's own fields, and a way to demand a flag. */
+interface Given {
+  f: SyntheticFlags;
+  /** `--args` as the event's fields (events that have no tool: for tool events `--args` are the tool's arguments). */
+  fields: SyntheticArgs;
+  need(value: string | undefined, flag: string): string;
+  /** The tool of `--tool` under the name the session gives it (`Bash` → `bash`). */
+  tool(): string;
+}
+
+/**
+ * One builder per event, each giving every field the session passes when it fires that event
+ * (see where the session fires it: the middleware, stop-hooks.ts, compaction.ts, session.ts, …),
+ * with defaults and `--args` overrides. A mapped type, not a switch with a default: a new event
+ * does not compile until it has one, and a builder that leaves out a required field does not either.
+ */
+const BUILDERS: { [E in HookEvent]: (g: Given) => EventInputs[E] } = {
+  PreToolUse: (g) => toolCall(g),
+  PostToolUse: (g) => ({ ...toolCall(g), output: g.f.output ?? "", isError: false }),
+  // The session fires it for a call whose result is an error: `--output` is that error.
+  PostToolUseFailure: (g) => ({
+    ...toolCall(g),
+    output: g.f.output ?? "synthetic tool failure",
+    isError: true,
+  }),
+  PermissionRequest: (g) => toolCall(g),
+  PermissionDenied: (g) => ({
+    ...toolCall(g),
+    reason: g.f.output ?? `permission denied: ${g.tool()} needs approval`,
+  }),
+  PostToolBatch: (g) => {
+    // One call from --tool/--args/--output: the smallest batch.
+    const { agentName: _agent, ...call } = toolCall(g);
+    return { toolCalls: [{ ...call, output: g.f.output ?? "", isError: false }], agentName: agentOf(g.f) };
+  },
+  UserPromptSubmit: (g) => ({ prompt: g.need(g.f.prompt, "--prompt TEXT") }),
+  Stop: ({ fields }) => ({
+    stopHookActive: fields.flag("stop_hook_active", false),
+    lastAssistantMessage: fields.text("last_assistant_message") ?? "synthetic final answer",
+  }),
+  PostStopValidation: ({ fields }) => ({ stopHookActive: fields.flag("stop_hook_active", false) }),
+  Notification: (g) => {
+    // Default: a permission question, about --tool (bash when none is given).
+    const type = g.fields.nonEmpty("notification_type") ?? "permission_prompt";
+    const message =
+      type === "idle_prompt"
+        ? "codebot is waiting for your input"
+        : `codebot needs your permission to use ${g.f.tool !== undefined ? g.tool() : "bash"}`;
+    return { message: g.fields.nonEmpty("message") ?? message, notificationType: type };
+  },
+  TaskCreated: ({ f }) => ({ task: taskOf(f.args, "pending") }),
+  TaskCompleted: ({ f }) => {
+    const task = taskOf(f.args, "completed");
+    const from = typeof f.args?.status_from === "string" ? f.args.status_from : "in_progress";
+    return { task, previousTask: { ...task, status: from }, statusFrom: from, statusTo: "completed" };
+  },
+  SessionStart: ({ fields }) => ({ source: fields.choice("source", SESSION_START_SOURCES, "startup") }),
+  // `other` is what ending a session any other way than /exit, /clear or /resume gives (the end of -p).
+  SessionEnd: ({ fields }) => ({ reason: fields.choice("reason", SESSION_END_REASONS, "other") }),
+  // The run's name is the agent's unless the model named the run: --agent gives both.
+  SubagentStart: (g) => {
+    const agent = g.need(g.f.agent, "--agent NAME");
+    return { agent, agentName: agent };
+  },
+  SubagentStop: (g) => {
+    const agent = g.need(g.f.agent, "--agent NAME");
+    const last = g.fields.text("last_assistant_message") ?? "synthetic sub-agent answer";
+    return { agent, agentName: agent, lastAssistantMessage: last };
+  },
+  // Default: `/compact` with no focus (its custom_instructions empty).
+  PreCompact: ({ fields }) => {
+    const focus = fields.nonEmpty("custom_instructions");
+    return {
+      trigger: fields.choice("trigger", COMPACT_TRIGGERS, "manual"),
+      ...(focus !== undefined ? { customInstructions: focus } : {}),
+    };
+  },
+  PostCompact: ({ fields }) => ({
+    trigger: fields.choice("trigger", COMPACT_TRIGGERS, "manual"),
+    compactSummary: fields.text("compact_summary") ?? "synthetic summary of the conversation",
+  }),
+  UserPromptExpansion: (g) => ({
+    ...slashLine(g.need(g.f.prompt, '--prompt "/NAME ARGS"'), "UserPromptExpansion"),
+    expansionType: "slash_command",
+  }),
+  PreSkillShellCommand: (g) => {
+    const { prompt: _typed, ...line } = slashLine(
+      g.need(g.f.prompt, '--prompt "/NAME ARGS"'),
+      "PreSkillShellCommand",
+    );
+    const command = g.fields.nonEmpty("command");
+    if (command === undefined)
+      throw new CliError(
+        `hooks test: PreSkillShellCommand needs --args '{"command":"…"}' (the shell command)`,
+      );
+    return { ...line, shellCommand: command };
+  },
+  // `--args '{"file_path":"CLAUDE.md","load_reason":"session_start","memory_type":"Project"}'`
+  InstructionsLoaded: ({ f, fields }) => {
+    const resolve = (file: string) => path.resolve(f.cwd ?? ".", file);
+    const parent = fields.nonEmpty("parent_file_path");
+    const trigger = fields.nonEmpty("trigger_file_path");
+    const globs = fields.texts("globs");
+    return {
+      filePath: resolve(fields.nonEmpty("file_path") ?? "CLAUDE.md"),
+      memoryType: fields.nonEmpty("memory_type") ?? "Project",
+      loadReason: fields.nonEmpty("load_reason") ?? "session_start",
+      ...(parent !== undefined ? { parentFilePath: resolve(parent) } : {}),
+      ...(trigger !== undefined ? { triggerFilePath: resolve(trigger) } : {}),
+      ...(globs !== undefined ? { globs } : {}),
+    };
+  },
+  // `--args '{"error":"rate_limit"}'`; `--output` is the error message.
+  StopFailure: ({ f, fields }) => {
+    const error = fields.nonEmpty("error") ?? "unknown";
+    const last = fields.nonEmpty("last_assistant_message");
+    return {
+      error,
+      errorDetails: f.output ?? `synthetic ${error} error`,
+      // The session sends it only when the failed run had said something.
+      ...(last !== undefined ? { lastAssistantMessage: last } : {}),
+    };
+  },
+  Setup: ({ fields }) => ({ trigger: fields.choice("trigger", ["init", "maintenance"] as const, "init") }),
+  PreModelSwitch: (g) => modelSwitch(g),
+  PostModelSwitch: (g) => modelSwitch(g),
+  ConfigChange: (g) => ({
+    source: g.fields.text("source") ?? "project_settings",
+    filePath: g.need(g.fields.text("file_path"), `--args '{"file_path":"…"}'`),
+  }),
+  CwdChanged: (g) => ({
+    oldCwd: g.fields.text("old_cwd") ?? "",
+    newCwd: g.need(g.fields.text("new_cwd"), `--args '{"new_cwd":"…"}'`),
+  }),
+  FileChanged: (g) => ({
+    filePath: g.need(g.fields.text("file_path"), `--args '{"file_path":"…"}'`),
+    fileEvent: g.fields.choice("event", ["add", "change", "unlink"] as const, "change"),
+  }),
+  Elicitation: (g) => {
+    const request = elicitationRequest(g);
+    return {
+      ...request,
+      message: g.fields.text("message") ?? "synthetic request for input",
+      // A form request always carries its schema; an empty form by default.
+      ...(request.mode === "form"
+        ? { requestedSchema: g.fields.object("requested_schema") ?? { type: "object", properties: {} } }
+        : {}),
+    };
+  },
+  ElicitationResult: (g) => {
+    const content = g.fields.object("content");
+    return {
+      ...elicitationRequest(g),
+      action: g.fields.choice("action", ["accept", "decline", "cancel"] as const, "accept"),
+      ...(content !== undefined ? { content } : {}),
+    };
+  },
+};
+
 /**
  * The inputs the session would pass to the runner for this event, built from the flags: the
  * same fields, so the hooks see the payload they would see in a session.
  */
-export function syntheticInput(event: HookEvent, f: SyntheticFlags): EventInputs[HookEvent] {
+export function syntheticInput<E extends HookEvent>(event: E, f: SyntheticFlags): EventInputs[E] {
   const need = (value: string | undefined, flag: string): string => {
     if (value === undefined || value === "") throw new CliError(`hooks test: ${event} needs ${flag}`);
     return value;
   };
-  const agentName = f.agent ?? "main";
-  switch (event) {
-    case "PreToolUse":
-      return {
-        tool: need(f.tool, "--tool NAME"),
-        toolUseId: SYNTHETIC_CALL_ID,
-        args: f.args ?? {},
-        agentName,
-      };
-    case "PostToolUse":
-      return {
-        tool: need(f.tool, "--tool NAME"),
-        toolUseId: SYNTHETIC_CALL_ID,
-        args: f.args ?? {},
-        output: f.output ?? "",
-        isError: false,
-        agentName,
-      };
-    case "UserPromptSubmit":
-      return { prompt: need(f.prompt, "--prompt TEXT") };
-    case "PostStopValidation":
-      return { stopHookActive: false };
-    case "Notification": {
-      // `--args '{"notification_type":"idle_prompt"}'`; default: a permission question.
-      const type = stringArg(f.args, "notification_type") ?? "permission_prompt";
-      const message =
-        type === "idle_prompt"
-          ? "codebot is waiting for your input"
-          : `codebot needs your permission to use ${f.tool ?? "bash"}`;
-      return { message, notificationType: type };
-    }
-    case "TaskCreated":
-      return { task: taskOf(f.args, "pending") };
-    case "TaskCompleted": {
-      const task = taskOf(f.args, "completed");
-      const from = typeof f.args?.status_from === "string" ? f.args.status_from : "in_progress";
-      return { task, previousTask: { ...task, status: from }, statusFrom: from, statusTo: "completed" };
-    }
-    case "SessionStart":
-    case "SessionEnd":
-      return {};
-    case "SubagentStart":
-    case "SubagentStop":
-      return { agent: need(f.agent, "--agent NAME") };
-    case "UserPromptExpansion":
-      return { ...slashLine(need(f.prompt, '--prompt "/NAME ARGS"'), event), expansionType: "slash_command" };
-    case "PreSkillShellCommand": {
-      const { prompt: _typed, ...line } = slashLine(need(f.prompt, '--prompt "/NAME ARGS"'), event);
-      const command = f.args?.command;
-      if (typeof command !== "string" || command === "")
-        throw new CliError(`hooks test: ${event} needs --args '{"command":"…"}' (the shell command)`);
-      return { ...line, shellCommand: command };
-    }
-    case "InstructionsLoaded": {
-      // `--args '{"file_path":"CLAUDE.md","load_reason":"session_start","memory_type":"Project"}'`
-      const filePath = stringArg(f.args, "file_path") ?? "CLAUDE.md";
-      return {
-        filePath: path.resolve(f.cwd ?? ".", filePath),
-        memoryType: stringArg(f.args, "memory_type") ?? "Project",
-        loadReason: stringArg(f.args, "load_reason") ?? "session_start",
-      };
-    }
-    case "PermissionRequest":
-      return {
-        tool: need(f.tool, "--tool NAME"),
-        toolUseId: SYNTHETIC_CALL_ID,
-        args: f.args ?? {},
-        agentName,
-      };
-    case "PermissionDenied":
-      return {
-        tool: need(f.tool, "--tool NAME"),
-        toolUseId: SYNTHETIC_CALL_ID,
-        args: f.args ?? {},
-        reason: f.output ?? `permission denied: ${f.tool} needs approval`,
-        agentName,
-      };
-    case "PostToolBatch": {
-      // One call from --tool/--args/--output: the smallest batch.
-      const call = {
-        tool: need(f.tool, "--tool NAME"),
-        toolUseId: SYNTHETIC_CALL_ID,
-        args: f.args ?? {},
-        output: f.output ?? "",
-        isError: false,
-      };
-      return { toolCalls: [call], agentName };
-    }
-    case "StopFailure": {
-      // `--args '{"error":"rate_limit"}'`; `--output` is the error message.
-      const error = stringArg(f.args, "error") ?? "unknown";
-      return { error, errorDetails: f.output ?? `synthetic ${error} error` };
-    }
-    // Setup, model switches, settings and file changes, elicitation: the fields by their Claude Code names in --args.
-    case "Setup":
-      return { trigger: field(f.args, "trigger") === "maintenance" ? "maintenance" : "init" };
-    case "PreModelSwitch":
-    case "PostModelSwitch":
-      return {
-        fromModel: field(f.args, "from_model") ?? "",
-        toModel: need(field(f.args, "to_model"), `--args '{"to_model":"provider/id"}'`),
-        requestedModel: field(f.args, "requested_model") ?? null,
-        source: field(f.args, "source") ?? "command",
-      };
-    case "ConfigChange":
-      return {
-        source: field(f.args, "source") ?? "project_settings",
-        filePath: need(field(f.args, "file_path"), `--args '{"file_path":"…"}'`),
-      };
-    case "CwdChanged":
-      return {
-        oldCwd: field(f.args, "old_cwd") ?? "",
-        newCwd: need(field(f.args, "new_cwd"), `--args '{"new_cwd":"…"}'`),
-      };
-    case "FileChanged": {
-      const change = field(f.args, "event");
-      return {
-        filePath: need(field(f.args, "file_path"), `--args '{"file_path":"…"}'`),
-        fileEvent: change === "add" || change === "unlink" ? change : "change",
-      };
-    }
-    case "Elicitation":
-      return {
-        server: need(field(f.args, "mcp_server_name"), `--args '{"mcp_server_name":"…"}'`),
-        message: field(f.args, "message") ?? "synthetic request for input",
-        mode: "form",
-        ...(isRecord(f.args?.requested_schema) ? { requestedSchema: f.args.requested_schema } : {}),
-      };
-    case "ElicitationResult": {
-      const action = field(f.args, "action");
-      return {
-        server: need(field(f.args, "mcp_server_name"), `--args '{"mcp_server_name":"…"}'`),
-        mode: "form",
-        action: action === "decline" || action === "cancel" ? action : "accept",
-        ...(isRecord(f.args?.content) ? { content: f.args.content } : {}),
-      };
-    }
-    default:
-      // An event this command has no special case for gets every field the flags give.
-      return {
-        ...(f.tool !== undefined
-          ? { tool: f.tool, toolUseId: SYNTHETIC_CALL_ID, args: f.args ?? {}, agentName }
-          : {}),
-        ...(f.output !== undefined ? { output: f.output, isError: false } : {}),
-        ...(f.prompt !== undefined ? { prompt: f.prompt } : {}),
-        ...(f.agent !== undefined ? { agent: f.agent } : {}),
-      } as EventInputs[HookEvent];
-  }
+  return BUILDERS[event]({
+    f,
+    fields: new SyntheticArgs(event, f.args),
+    need,
+    tool: () => sessionToolName(need(f.tool, "--tool NAME")),
+  });
+}
+
+/**
+ * codebot's name for a tool given by its Claude Code name (`Bash`, `Write`, `Task`), as the
+ * session names the call hooks see; an MCP tool keeps its name as the server spells it.
+ */
+export function sessionToolName(name: string): string {
+  return name.startsWith("mcp__") ? name : codebotToolName(name);
+}
+
+/** A tool call from --tool/--args, made by --agent (default the main agent). */
+function toolCall(g: Given): {
+  tool: string;
+  toolUseId: string;
+  args: Record<string, unknown>;
+  agentName: string;
+} {
+  return { tool: g.tool(), toolUseId: SYNTHETIC_CALL_ID, args: g.f.args ?? {}, agentName: agentOf(g.f) };
+}
+
+function agentOf(f: SyntheticFlags): string {
+  return f.agent ?? "main";
+}
+
+function modelSwitch(g: Given): EventInputs["PreModelSwitch"] {
+  return {
+    fromModel: g.fields.text("from_model") ?? "",
+    toModel: g.need(g.fields.text("to_model"), `--args '{"to_model":"provider/id"}'`),
+    requestedModel: g.fields.text("requested_model") ?? null,
+    source: g.fields.text("source") ?? "command",
+  };
+}
+
+/** The server and mode of an MCP request for input; a `url` request has its url and id. */
+function elicitationRequest(
+  g: Given,
+): { server: string } & ({ mode: "form" } | { mode: "url"; url: string; elicitationId: string }) {
+  const server = g.need(g.fields.text("mcp_server_name"), `--args '{"mcp_server_name":"…"}'`);
+  if (g.fields.choice("mode", ["form", "url"] as const, "form") === "form") return { server, mode: "form" };
+  return {
+    server,
+    mode: "url",
+    url: g.need(g.fields.text("url"), `--args '{"mode":"url","url":"…"}'`),
+    elicitationId: g.fields.text("elicitation_id") ?? SYNTHETIC_CALL_ID,
+  };
 }
 
 /** The command a `--prompt "/name args"` line runs, as a session would fire it (a project command). */
@@ -184,21 +255,6 @@ function slashLine(
   if (!match)
     throw new CliError(`hooks test: ${event}: --prompt must be a slash command line ("/NAME ARGS")`);
   return { commandName: match[1] as string, commandArgs: match[2] ?? "", commandSource: "project", prompt };
-}
-
-function stringArg(args: Record<string, unknown> | undefined, key: string): string | undefined {
-  const value = args?.[key];
-  return typeof value === "string" && value !== "" ? value : undefined;
-}
-
-/** A string field of `--args`. */
-function field(args: Record<string, unknown> | undefined, key: string): string | undefined {
-  const value = args?.[key];
-  return typeof value === "string" ? value : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** A task from `--args` fields (`subject`, `description`, `owner`, …), with defaults for the rest. */
