@@ -70,6 +70,7 @@ function hookRequest(over: Partial<HookApprovalRequest> = {}): HookApprovalReque
     path: "/p/.codebot/settings.json",
     fingerprint: "f1",
     hook,
+    signal: new AbortController().signal,
     ...over,
   };
 }
@@ -357,6 +358,63 @@ describe("hook approval", () => {
     const results = await Promise.all([1, 2, 3].map(() => s.engine.approveHook(hookRequest())));
     expect(results).toEqual([{ approved: true }, { approved: true }, { approved: true }]);
     expect(asked).toBe(1);
+  });
+});
+
+describe("a hook question whose hook was given up", () => {
+  /** The request of a hook given up (timeout or cancelled run) after `ms`, as the runner aborts it. */
+  const givenUpAfter = (ms: number) => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error(`no approval within ${ms / 1000}s`)), ms);
+    return hookRequest({ signal: controller.signal });
+  };
+  /** What the interactive question does: waits for a key that never comes, answers "deny" when withdrawn. */
+  const unanswered = (r: HookApprovalRequest) =>
+    new Promise<"deny">((resolve) => r.signal.addEventListener("abort", () => resolve("deny")));
+
+  it("is not remembered as the user's no: the hook's next firing asks again", async () => {
+    const asked: HookApprovalRequest[] = [];
+    const s = setup({
+      askHook: (r) => {
+        asked.push(r);
+        return asked.length === 1 ? unanswered(r) : Promise.resolve("once");
+      },
+    });
+    expect(await s.engine.approveHook(givenUpAfter(20))).toEqual({
+      approved: false,
+      reason: "no approval within 0.02s",
+    });
+    expect(await s.engine.approveHook(hookRequest())).toEqual({ approved: true });
+    expect(asked).toHaveLength(2);
+  });
+
+  it("is never put when it was still waiting behind another question", async () => {
+    let asked = 0;
+    let toolAsked: () => void = () => {};
+    const toolQuestionOpen = new Promise<void>((resolve) => {
+      toolAsked = resolve;
+    });
+    let answerTool: (answer: "once") => void = () => {};
+    const s = setup({
+      askTool: () =>
+        new Promise((resolve) => {
+          answerTool = resolve;
+          toolAsked();
+        }),
+      askHook: async () => {
+        asked++;
+        return "once";
+      },
+    });
+    const write = call(s.tools.write, { file_path: "a.txt", content: "x" });
+    const toolAnswer = s.engine.tools.decide(write, s.tools.write, ctx);
+    await toolQuestionOpen;
+    const hookAnswer = s.engine.approveHook(givenUpAfter(20));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answerTool("once");
+    await toolAnswer;
+    expect(await hookAnswer).toMatchObject({ approved: false });
+    expect(asked).toBe(0);
   });
 });
 

@@ -5,6 +5,7 @@
 
 import type { CompiledHook } from "./compiled-hook.js";
 import type { HookEvent } from "./events.js";
+import { formatSeconds } from "./run-deadline.js";
 import type { SettingsSource } from "./settings-layer.js";
 
 export interface HookApprovalRequest {
@@ -19,36 +20,56 @@ export interface HookApprovalRequest {
   path: string;
   fingerprint: string;
   hook: CompiledHook;
+  /**
+   * Aborted once the hook is given up — its timeout passed while it waited for approval, or the
+   * run that fired it was cancelled — with an Error saying which: a question still on screen (or
+   * still queued) must be withdrawn, and its late answer means nothing.
+   */
+  signal: AbortSignal;
 }
 
 export type HookApproval = { approved: true } | { approved: false; reason: string };
 
 export type ApproveHook = (request: HookApprovalRequest) => Promise<HookApproval>;
 
-/** Asks for approval within the hook's time limit; no answer in time, or a failing gate, is a denial. */
+/**
+ * Asks for approval within the hook's time limit (the wait counts against its `timeout`, as
+ * docs/hooks.md says); no answer in time, a cancelled run, or a failing gate is a denial. When it
+ * gives up, the request's signal tells the gate to withdraw its question.
+ */
 export async function askApproval(
   approve: ApproveHook,
-  request: HookApprovalRequest,
+  request: Omit<HookApprovalRequest, "signal">,
   timeoutMs: number,
+  runSignal: AbortSignal,
 ): Promise<HookApproval> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<HookApproval>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ approved: false, reason: `no approval within ${timeoutMs / 1000}s` }),
-      timeoutMs,
+  const giveUp = new AbortController();
+  const gaveUp = new Promise<HookApproval>((resolve) => {
+    giveUp.signal.addEventListener(
+      "abort",
+      () => resolve({ approved: false, reason: (giveUp.signal.reason as Error).message }),
+      { once: true },
     );
   });
+  const timer = setTimeout(
+    () => giveUp.abort(new Error(`no approval within ${formatSeconds(timeoutMs)}`)),
+    timeoutMs,
+  );
+  const onCancel = () => giveUp.abort(new Error("the run was cancelled before the hook was approved"));
+  if (runSignal.aborted) onCancel();
+  else runSignal.addEventListener("abort", onCancel, { once: true });
   try {
     return await Promise.race([
-      approve(request).catch(
+      approve({ ...request, signal: giveUp.signal }).catch(
         (err: unknown): HookApproval => ({
           approved: false,
           reason: `approval failed: ${err instanceof Error ? err.message : String(err)}`,
         }),
       ),
-      timedOut,
+      gaveUp,
     ]);
   } finally {
     clearTimeout(timer);
+    runSignal.removeEventListener("abort", onCancel);
   }
 }

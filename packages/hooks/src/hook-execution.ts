@@ -73,6 +73,7 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
         hook,
       },
       hook.timeoutMs,
+      job.signal,
     );
     if (!approval.approved) {
       const reason = `hook not approved: ${approval.reason}`;

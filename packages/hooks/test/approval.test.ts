@@ -93,6 +93,64 @@ describe("hook approval", () => {
     expect(existsSync(join(dir, "marker"))).toBe(false);
   });
 
+  it("the gate is told when its hook's timeout passes, so it can withdraw its question", async () => {
+    const signals: AbortSignal[] = [];
+    const { runner } = runnerFor(
+      { PreToolUse: [{ type: "command", blocking: true, timeout: 0.3, command: "true" }] },
+      {
+        approveHook: (request) => {
+          signals.push(request.signal);
+          return new Promise(() => {});
+        },
+      },
+    );
+    await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(true);
+    expect(signals[0]?.reason).toEqual(new Error("no approval within 0.3s"));
+  });
+
+  it("a run cancelled while its hook waits for approval gives the approval up at once, and tells the gate", async () => {
+    const signals: AbortSignal[] = [];
+    const { runner } = runnerFor(
+      { PreToolUse: [{ type: "command", blocking: true, timeout: 60, command: "true" }] },
+      {
+        approveHook: (request) => {
+          signals.push(request.signal);
+          return new Promise(() => {});
+        },
+      },
+    );
+    const run = new AbortController();
+    setTimeout(() => run.abort(), 50);
+    const started = performance.now();
+    const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {}, signal: run.signal });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(decision).toMatchObject({
+      kind: "block",
+      reason: "hook not approved: the run was cancelled before the hook was approved",
+    });
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it("an approval answered in time leaves the gate's signal alone", async () => {
+    const signals: AbortSignal[] = [];
+    const { runner } = runnerFor(
+      { PreToolUse: [{ type: "command", blocking: true, timeout: 0.2, command: "true" }] },
+      {
+        approveHook: async (request) => {
+          signals.push(request.signal);
+          return { approved: true };
+        },
+      },
+    );
+    expect(await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} })).toMatchObject({
+      kind: "allow",
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(signals[0]?.aborted).toBe(false);
+  });
+
   it("an approval gate that throws is a denial", async () => {
     const { runner } = runnerFor(
       { PreToolUse: [{ type: "command", blocking: true, command: "true" }] },

@@ -51,7 +51,8 @@ export class HookApproval {
     if (remembered !== undefined)
       return remembered ? { approved: true } : { approved: false, reason: "denied by the user" };
     if (this.options.ask === undefined) return { approved: false, reason: UNTRUSTED };
-    // Concurrent firings of one hook share one question.
+    if (request.signal.aborted) return expired(request.signal);
+    // Concurrent firings of one hook share one question (asked, and withdrawn, with the first one's signal).
     let answer = this.pending.get(fingerprint);
     if (answer === undefined) {
       answer = this.askUser(request, fingerprint, this.options.ask).finally(() =>
@@ -92,10 +93,15 @@ export class HookApproval {
   ): Promise<HookApprovalResult> {
     let answer: string;
     try {
-      answer = await this.options.queue.run(() => ask(request));
+      // A question that waited in the queue past its hook's timeout is never put.
+      answer = await this.options.queue.run(() =>
+        request.signal.aborted ? Promise.resolve("deny") : ask(request),
+      );
     } catch (error) {
       return { approved: false, reason: `approval failed: ${(error as Error).message}` };
     }
+    // Withdrawn unanswered: not the user's "no", so it is not remembered; the hook is asked about next time.
+    if (request.signal.aborted) return expired(request.signal);
     if (answer === "always") {
       const { event, source, label, path } = request;
       try {
@@ -109,4 +115,10 @@ export class HookApproval {
     this.answered.set(fingerprint, answer === "once");
     return answer === "once" ? { approved: true } : { approved: false, reason: "denied by the user" };
   }
+}
+
+/** The hook was given up before the user answered (its timeout passed, or its run was cancelled). */
+function expired(signal: AbortSignal): HookApprovalResult {
+  const why = signal.reason instanceof Error ? signal.reason.message : "the hook was given up";
+  return { approved: false, reason: why };
 }

@@ -73,6 +73,43 @@ describe("after the project question, a hook that changed mid-session is asked a
   });
 });
 
+describe("a question about a changed hook that outlives the hook's timeout", { timeout: 120_000 }, () => {
+  it("is withdrawn and said to have expired: a late key goes to the prompt, and the hook is asked about again", async () => {
+    const box = sandbox();
+    box.write("log.sh", "echo v1 >> prompts.log\n");
+    box.json(".codebot/settings.json", {
+      hooks: { UserPromptSubmit: [command("sh log.sh", { name: "logger", timeout: 2 })] },
+    });
+    const server = await modelServer([reply.text("first"), reply.text("second"), reply.text("third")]);
+    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
+    await term.waitForScreen("runs log.sh");
+    term.type("y");
+    await term.waitForScreen(/^›/m);
+    term.submit("one");
+    await term.waitForScreen(/^first$/m);
+
+    box.write("log.sh", "echo v2 >> prompts.log\n");
+    term.submit("two");
+    await term.waitForScreen("a project hook changed since the session started");
+    // The approval wait counts against the hook's 2 s: the question goes, and says why.
+    await term.waitForScreen("question expired: no approval within 2s; the hook did not run");
+    await term.waitForScreen(/^second$/m);
+    term.type("y");
+    // The late key is the start of the next prompt, not an answer.
+    const screen = await term.waitForScreen(/^› y\s*$/m);
+    expect(screen.slice(screen.indexOf("question expired"))).not.toContain("yes, this session");
+    expect(fs.readFileSync(box.at("prompts.log"), "utf8")).toBe("v1\n");
+
+    // Not a "no": the next prompt asks again.
+    term.press("BSpace");
+    term.submit("three");
+    await term.waitForScreen(/question expired.*\n(.*\n)*.*a project hook changed since the session started/);
+    term.type("y");
+    await term.waitForScreen(/^third$/m);
+    expect(fs.readFileSync(box.at("prompts.log"), "utf8")).toBe("v1\nv2\n");
+  });
+});
+
 describe("a hook denied in the project question", { timeout: 120_000 }, () => {
   it("is not run and not asked about again when it fires", async () => {
     const box = sandbox();

@@ -24,6 +24,7 @@ export function changedHookQuestion(
   const cwd = startInventory.cwd;
   return async (request) => {
     if (listed.has(consentFingerprint(request.fingerprint, request.hook.spec, cwd))) return "deny";
+    if (request.signal.aborted) return "deny";
     view.line(`${s.yellow("?")} a project hook changed since the session started:`);
     for (const line of hookLines(request.hook, cwd, s)) view.line(`  ${line}`);
     // Which call it would run for (tool events): the one running now. Kernel events reach the
@@ -31,14 +32,25 @@ export function changedHookQuestion(
     await new Promise((resolve) => setImmediate(resolve));
     const call = request.tool !== undefined ? view.runningCall() : undefined;
     if (call !== undefined) view.line(`  ${s.dim("for the call")} ${call}`);
+    // Withdrawn when the hook is given up: an open question would take the next keys typed.
     const answer = await questions.ask<ApprovalAnswer>(
       `  ${s.bold("y")} this session · ${s.bold("a")} always (remember for this project) · ${s.bold("n")} no: `,
       { y: "once", a: "always", n: "deny" },
       "deny",
+      request.signal,
     );
+    if (request.signal.aborted) {
+      view.line(s.yellow(`  question expired: ${expiryReason(request.signal)}; the hook did not run`));
+      return "deny";
+    }
     view.line(s.dim(answer === "once" ? "  yes, this session" : answer === "always" ? "  always" : "  no"));
     return answer;
   };
+}
+
+/** Why the hook was given up, as the approval gate says it (`no approval within 2s`). */
+function expiryReason(signal: AbortSignal): string {
+  return signal.reason instanceof Error ? visible(signal.reason.message) : "the hook was given up";
 }
 
 /**
