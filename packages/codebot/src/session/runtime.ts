@@ -285,6 +285,14 @@ export class Runtime {
    * Claude Code `reason` (`prompt_input_exit` when the user leaves an interactive session,
    * `clear`, `logout`; default `other`). Last, the session lock goes: another process may resume it.
    */
+  /**
+   * Lets another process open this session now, without ending it: for a run that only borrows a
+   * session and removes it again (`hooks test`), after its hooks are closed.
+   */
+  releaseSession(): void {
+    this.parts.sessionLock.release();
+  }
+
   close(reason: SessionEndReason = "other"): Promise<void> {
     this.closing ??= (async () => {
       try {

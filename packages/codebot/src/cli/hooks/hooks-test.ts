@@ -144,6 +144,7 @@ function missingSessionDirs(codebotHome: string, cwd: string): string[] {
 
 /** A test leaves no session behind: its transcript stays empty and is removed, with the folders it made. */
 function removeEmptySession(runtime: Runtime, createdDirs: readonly string[]): void {
+  runtime.releaseSession();
   try {
     if (fs.statSync(runtime.transcriptPath).size === 0) fs.rmSync(runtime.transcriptPath);
     for (const dir of createdDirs) fs.rmdirSync(dir);
