@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { readTranscript } from "../src/transcript/transcript-reader.js";
 import { TranscriptWriter } from "../src/transcript/transcript-writer.js";
 import { tempDir } from "./support/temp-dirs.js";
 
@@ -76,5 +77,50 @@ describe("transcript", () => {
     writer.append({ role: "user", content: "b" });
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^transcript: cannot write .*t\.jsonl: /);
+  });
+
+  it("a line whose append fails halfway (a full disk) is cut back off: the lines written after it are read back", () => {
+    const file = path.join(tempDir("codebot-transcript-"), "s.jsonl");
+    let diskFull = false;
+    // A full disk takes the first half of the line, then fails.
+    const append = (target: string, text: string) => {
+      if (diskFull) {
+        fs.appendFileSync(target, text.slice(0, text.length / 2));
+        throw new Error("ENOSPC: no space left on device, write");
+      }
+      fs.appendFileSync(target, text);
+    };
+    const errors: string[] = [];
+    const writer = new TranscriptWriter(file, "s", "/p", (m) => errors.push(m), append);
+    const call = (id: string) => ({
+      role: "assistant" as const,
+      content: [{ type: "tool-call" as const, toolCallId: id, toolName: "bash", input: { command: id } }],
+    });
+    const result = (id: string, value: string) => ({
+      role: "tool" as const,
+      content: [
+        {
+          type: "tool-result" as const,
+          toolCallId: id,
+          toolName: "bash",
+          output: { type: "text" as const, value },
+        },
+      ],
+    });
+    writer.append({ role: "user", content: "run both" });
+    writer.append(call("c1"));
+    diskFull = true;
+    writer.append(result("c1", "x".repeat(100_000)));
+    diskFull = false;
+    writer.append(call("c2"));
+    writer.append(result("c2", "C2-RAN"));
+
+    expect(errors).toEqual([expect.stringMatching(/^transcript: cannot write .*s\.jsonl: ENOSPC/)]);
+    const restored = readTranscript(file);
+    expect(restored.skipped).toEqual(["tool call c1 (bash) has no result; it is marked interrupted"]);
+    expect(restored.messages.at(-1)).toMatchObject({
+      role: "tool",
+      content: [{ toolCallId: "c2", output: { type: "text", value: "C2-RAN" } }],
+    });
   });
 });

@@ -23,20 +23,27 @@ function endsMidLine(file: string): boolean {
   }
 }
 
+/** How a line's text reaches the file: fs.appendFileSync, unless a test puts a failing one in. */
+export type AppendText = (file: string, text: string) => void;
+
 /**
  * Appends every message of the session to its JSONL file as it happens, one synchronous append
- * per message: a process killed at any moment leaves only whole lines behind.
+ * per message: a process killed at any moment loses at most the line it was writing (a resume
+ * reports it cut off), and an append that fails (a full disk) is cut back off whole.
  */
 export class TranscriptWriter {
   /** The last line written per agent: sub-agents chain their own messages. */
   private readonly lastUuid = new Map<string, string>();
   private failed = false;
+  /** An append failed: if its part could not be cut back off, the next line must not join it. */
+  private mayEndMidLine = false;
 
   constructor(
     private current: string,
     private sessionId: string,
     private readonly cwd: string,
     private readonly onError: (message: string) => void = () => {},
+    private readonly appendText: AppendText = fs.appendFileSync,
   ) {
     // The file exists from the start: hooks get its path in every payload, SessionStart included.
     fs.mkdirSync(path.dirname(current), { recursive: true });
@@ -54,6 +61,7 @@ export class TranscriptWriter {
     this.sessionId = sessionId;
     this.lastUuid.clear();
     this.failed = false;
+    this.mayEndMidLine = false;
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.appendFileSync(file, endsMidLine(file) ? "\n" : "");
   }
@@ -107,13 +115,39 @@ export class TranscriptWriter {
   }
 
   private write(line: object, agentName: string, uuid: string): void {
+    const text = `${JSON.stringify(line)}\n`;
+    const sizeBefore = sizeOf(this.file);
     try {
-      fs.appendFileSync(this.file, `${JSON.stringify(line)}\n`);
+      this.appendText(this.file, this.mayEndMidLine && endsMidLine(this.file) ? `\n${text}` : text);
+      this.mayEndMidLine = false;
       this.lastUuid.set(agentName, uuid);
     } catch (error) {
+      // The part of the line that was written goes, so that the next line starts on a line of its own.
+      if (sizeBefore !== undefined) cutBack(this.file, sizeBefore);
+      this.mayEndMidLine = true;
       // A full disk must not end the session; say so once.
-      if (!this.failed) this.onError(`transcript: cannot write ${this.file}: ${(error as Error).message}`);
+      if (!this.failed)
+        this.onError(
+          `transcript: cannot write ${this.file}: ${(error as Error).message}; lines that cannot be written are left out`,
+        );
       this.failed = true;
     }
+  }
+}
+
+function sizeOf(file: string): number | undefined {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Truncates the file back to `size`, if it can (the next append checks how the file ends). */
+function cutBack(file: string, size: number): void {
+  try {
+    fs.truncateSync(file, size);
+  } catch {
+    // Shrinking a file does not need space; should it fail anyway, the next append starts a new line.
   }
 }
