@@ -123,4 +123,19 @@ describe("transcript", () => {
       content: [{ toolCallId: "c2", output: { type: "text", value: "C2-RAN" } }],
     });
   });
+
+  it("a transcript that cannot be created is reported once, and the session goes on unrecorded", () => {
+    const home = tempDir("codebot-transcript-");
+    // `projects` is a file: no directory can be made under it, whoever runs the test.
+    fs.writeFileSync(path.join(home, "projects"), "");
+    const errors: string[] = [];
+    const writer = new TranscriptWriter(path.join(home, "projects", "slug", "s.jsonl"), "s", "/p", (m) =>
+      errors.push(m),
+    );
+    writer.append({ role: "user", content: "a" });
+    writer.append({ role: "user", content: "b" });
+    expect(errors).toEqual([
+      `codebot: cannot create the transcript in ${path.join(home, "projects", "slug")}: ENOTDIR: not a directory; this session is not recorded`,
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { ModelMessage } from "ai";
+import { makeDirectory } from "../fs/make-directory.js";
 import { type BoundaryKind, type TranscriptLine, toTranscriptMessage } from "./transcript-line.js";
 
 /** True when a (resumed) transcript ends in a line cut off by a crash: new lines must not join it. */
@@ -35,7 +36,12 @@ export class TranscriptWriter {
   /** The last line written per agent: sub-agents chain their own messages. */
   private readonly lastUuid = new Map<string, string>();
   private failed = false;
-  /** An append failed: if its part could not be cut back off, the next line must not join it. */
+  /** False when the file could not be created: the session goes on unrecorded. */
+  private recording = true;
+  /**
+   * The file may end in a line cut off — by a crash (a resumed transcript) or by a failed append
+   * that could not be cut back off: the next line checks, and starts on a line of its own.
+   */
   private mayEndMidLine = false;
 
   constructor(
@@ -45,9 +51,7 @@ export class TranscriptWriter {
     private readonly onError: (message: string) => void = () => {},
     private readonly appendText: AppendText = fs.appendFileSync,
   ) {
-    // The file exists from the start: hooks get its path in every payload, SessionStart included.
-    fs.mkdirSync(path.dirname(current), { recursive: true });
-    fs.appendFileSync(current, endsMidLine(current) ? "\n" : "");
+    this.open(current);
   }
 
   /** The file lines go to. */
@@ -61,9 +65,7 @@ export class TranscriptWriter {
     this.sessionId = sessionId;
     this.lastUuid.clear();
     this.failed = false;
-    this.mayEndMidLine = false;
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.appendFileSync(file, endsMidLine(file) ? "\n" : "");
+    this.open(file);
   }
 
   /** Lines of a resumed transcript: the main agent's messages chain on from its last line. */
@@ -114,7 +116,26 @@ export class TranscriptWriter {
     this.write(line, "main", uuid);
   }
 
+  /**
+   * The file exists from the start: hooks get its path in every payload, SessionStart included.
+   * A home where it cannot be created (read-only) does not end the session, as a full disk does not.
+   */
+  private open(file: string): void {
+    try {
+      makeDirectory(path.dirname(file));
+      fs.appendFileSync(file, "");
+      this.recording = true;
+      this.mayEndMidLine = true;
+    } catch (error) {
+      this.recording = false;
+      this.onError(
+        `codebot: cannot create the transcript in ${path.dirname(file)}: ${reasonOf(error)}; this session is not recorded`,
+      );
+    }
+  }
+
   private write(line: object, agentName: string, uuid: string): void {
+    if (!this.recording) return;
     const text = `${JSON.stringify(line)}\n`;
     const sizeBefore = sizeOf(this.file);
     try {
@@ -150,4 +171,9 @@ function cutBack(file: string, size: number): void {
   } catch {
     // Shrinking a file does not need space; should it fail anyway, the next append starts a new line.
   }
+}
+
+/** An fs error without the path it repeats (`ENOTDIR: not a directory, mkdir '/…'` → `ENOTDIR: not a directory`). */
+function reasonOf(error: unknown): string {
+  return (error as Error).message.replace(/, \w+ '[^']*'$/, "");
 }
