@@ -62,4 +62,34 @@ describe("restoring a conversation from its transcript", () => {
     });
     expect(fs.readFileSync(file, "utf8").split("\n").filter(Boolean)).toHaveLength(6);
   });
+
+  it("a line of valid JSON but another shape is skipped with its reason, and the rest is restored", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    const writer = new TranscriptWriter(file, "s", "/p");
+    writer.append({ role: "user", content: "kept" });
+    fs.appendFileSync(
+      file,
+      [
+        "null",
+        '{"type":"assistant","message":{"role":"assistant","content":5}}',
+        '{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"c1","content":7,"is_error":false}]}}',
+        '{"type":"assistant"}',
+        "[]",
+        "",
+      ].join("\n"),
+    );
+    writer.append({ role: "assistant", content: [{ type: "text", text: "also kept" }] });
+    const { messages, skipped } = readTranscript(file);
+    expect(skipped).toEqual([
+      "line 2: not a transcript line (not an object: null); skipped",
+      "line 3: not a transcript line (message.content is neither text nor a list of blocks); skipped",
+      "line 4: not a transcript line (message.content[0] (tool_result): content is not a string); skipped",
+      "line 5: not a transcript line (no message); skipped",
+      "line 6: not a transcript line (not an object: []); skipped",
+    ]);
+    expect(messages).toEqual([
+      { role: "user", content: "kept" },
+      { role: "assistant", content: [{ type: "text", text: "also kept" }] },
+    ]);
+  });
 });

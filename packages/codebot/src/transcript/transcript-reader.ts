@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
+import { type CheckedLine, checkLine } from "./line-shape.js";
 import type { TranscriptBlock, TranscriptLine } from "./transcript-line.js";
 
 /** The main agent's conversation as a transcript holds it, ready to go on. */
@@ -17,8 +18,9 @@ const INTERRUPTED = "interrupted: the session ended before this call finished";
  * Rebuilds the main agent's history from a transcript: the messages after the last compaction
  * (or clear) boundary. Sub-agents' lines are left out (their results are in the main history).
  * What a transcript line does not keep is lost: reasoning (its provider signature is not
- * written) and file contents. A line that does not parse — the last one, cut off by a crash, or
- * any other — is skipped and reported; a tool call whose result never came gets an error result.
+ * written) and file contents. A line that does not parse or has another shape — the last one,
+ * cut off by a crash, or any other — is skipped and reported; a tool call whose result never came
+ * gets an error result.
  */
 export function readTranscript(file: string): RestoredConversation {
   const text = fs.readFileSync(file, "utf8");
@@ -28,27 +30,35 @@ export function readTranscript(file: string): RestoredConversation {
   let lastUuid: string | undefined;
   rawLines.forEach((raw, index) => {
     if (raw.trim() === "") return;
-    let line: Partial<TranscriptLine> & { subtype?: string };
-    try {
-      line = JSON.parse(raw);
-    } catch {
-      const cut = index === rawLines.length - 1 && !text.endsWith("\n");
-      skipped.push(
-        `line ${index + 1}: ${cut ? "cut off (the session ended while writing it)" : "not JSON"}; skipped`,
-      );
+    const parsed = parseLine(raw, index === rawLines.length - 1 && !text.endsWith("\n"));
+    if ("problem" in parsed) {
+      skipped.push(`line ${index + 1}: ${parsed.problem}; skipped`);
       return;
     }
+    const { line } = parsed;
     if (line.isSidechain === true) return;
     if (line.subtype === "compact_boundary" || line.subtype === "clear_boundary") {
       start = [];
       lastUuid = line.uuid;
       return;
     }
-    if (!line.message || (line.type !== "user" && line.type !== "assistant")) return;
+    if (line.type !== "user" && line.type !== "assistant") return;
+    // checkLine has made sure a user or assistant line has its message.
     start.push(line as TranscriptLine);
     lastUuid = line.uuid;
   });
   return { messages: withResults(start.flatMap(toModelMessage), skipped), lastUuid, skipped };
+}
+
+function parseLine(raw: string, unterminated: boolean): { line: CheckedLine } | { problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { problem: unterminated ? "cut off (the session ended while writing it)" : "not JSON" };
+  }
+  const checked = checkLine(value);
+  return "problem" in checked ? { problem: `not a transcript line (${checked.problem})` } : checked;
 }
 
 function toModelMessage(line: TranscriptLine): ModelMessage[] {
