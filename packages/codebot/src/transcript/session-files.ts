@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { projectSlug } from "../paths/project-slug.js";
+import { type CheckedLine, checkLine } from "./line-shape.js";
 
 /** Where a project's transcripts and task lists live: `<CODEBOT_HOME>/projects/<slug>/`. */
 export function sessionDirectory(codebotHome: string, cwd: string): string {
@@ -21,7 +22,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Only the start of a transcript is read for its first prompt. */
 const HEAD_BYTES = 64 * 1024;
 
-/** The project's sessions, the most recently written first. */
+/**
+ * The project's sessions, the most recently written first. A session whose transcript holds no
+ * conversation (started and left without a prompt) is left out: `-c` would resume nothing from it
+ * and pass over the session the user means. `--resume <id>` still opens it.
+ */
 export function listSessions(dir: string): SessionSummary[] {
   let names: string[];
   try {
@@ -37,7 +42,9 @@ export function listSessions(dir: string): SessionSummary[] {
     const transcriptPath = path.join(dir, name);
     const stat = fs.statSync(transcriptPath, { throwIfNoEntry: false });
     if (!stat?.isFile()) continue;
-    sessions.push({ id, transcriptPath, modified: stat.mtime, firstPrompt: firstPrompt(transcriptPath) });
+    const head = headOf(transcriptPath);
+    if (!head.hasConversation) continue;
+    sessions.push({ id, transcriptPath, modified: stat.mtime, firstPrompt: head.firstPrompt });
   }
   return sessions.sort((a, b) => b.modified.getTime() - a.modified.getTime());
 }
@@ -47,29 +54,41 @@ export function isSessionId(id: string): boolean {
   return UUID.test(id);
 }
 
-function firstPrompt(file: string): string {
+/** What the start of a transcript tells: its first prompt, and whether it holds a conversation. */
+function headOf(file: string): { firstPrompt: string; hasConversation: boolean } {
   const fd = fs.openSync(file, "r");
   try {
     const buffer = Buffer.alloc(HEAD_BYTES);
     const read = fs.readSync(fd, buffer, 0, HEAD_BYTES, 0);
+    // A line a full head does not show whole may be a message: such a transcript counts as one.
+    let hasConversation = read === HEAD_BYTES;
     for (const raw of buffer.subarray(0, read).toString("utf8").split("\n")) {
-      try {
-        const line = JSON.parse(raw);
-        if (line.type !== "user" || line.isSidechain) continue;
-        const content = line.message?.content;
-        const text =
-          typeof content === "string"
-            ? content
-            : Array.isArray(content)
-              ? (content.findLast((b: { type?: string }) => b.type === "text")?.text ?? "")
-              : "";
-        if (text) return text.replace(/\s+/g, " ").trim().slice(0, 80);
-      } catch {
-        // A cut line: keep looking.
-      }
+      const line = lineOf(raw);
+      if (!line?.message || line.isSidechain === true) continue;
+      if (line.type !== "user" && line.type !== "assistant") continue;
+      hasConversation = true;
+      const text = line.type === "user" ? promptText(line.message.content) : "";
+      if (text) return { firstPrompt: text.replace(/\s+/g, " ").trim().slice(0, 80), hasConversation };
     }
-    return "";
+    return { firstPrompt: "", hasConversation };
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** A whole, well-formed line; undefined for a cut one or another shape. */
+function lineOf(raw: string): CheckedLine | undefined {
+  try {
+    const checked = checkLine(JSON.parse(raw));
+    return "line" in checked ? checked.line : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A user message's text: the last text block, after any hook context. */
+function promptText(content: NonNullable<CheckedLine["message"]>["content"]): string {
+  if (typeof content === "string") return content;
+  const last = content.findLast((block) => block.type === "text");
+  return last?.type === "text" ? last.text : "";
 }

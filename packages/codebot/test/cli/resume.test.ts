@@ -54,6 +54,24 @@ describe("resuming a session", () => {
     expect(fs.readFileSync(transcriptOf(box.home), "utf8")).toContain("go on");
   });
 
+  it("-c passes over a later session left without a prompt and goes on with the one that has the conversation", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("IMPORTANT-ANSWER"), reply.text("went on")]);
+    const env = modelEnv(server, box.home);
+    const first = await runCli(["-p", "IMPORTANT-WORK", "--cwd", box.project, "--output-format", "json"], {
+      env,
+    });
+    const firstId = JSON.parse(first.stdout).session_id;
+    // An interactive session started and left at once: its transcript exists, empty, and is newer.
+    const empty = await runCli(["--cwd", box.project], { env, input: "/exit\n" });
+    expect(empty.code).toBe(0);
+
+    const r = await runCli(["-c", "-p", "go on", "--cwd", box.project, "--output-format", "json"], { env });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ session_id: firstId, result: "went on" });
+    expect(requestText(server.requests[1])).toContain("IMPORTANT-WORK");
+  });
+
   it("a SIGKILLed session whose transcript ends in a cut line resumes from its last complete line and says what it skipped", async () => {
     const box = sandbox();
     const server = await modelServer([
