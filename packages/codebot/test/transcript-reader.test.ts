@@ -92,4 +92,28 @@ describe("restoring a conversation from its transcript", () => {
       { role: "assistant", content: [{ type: "text", text: "also kept" }] },
     ]);
   });
+
+  it("an error result a resume wrote after later lines answers its call in place, and is not reported again", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    const writer = new TranscriptWriter(file, "s", "/p");
+    writer.append({ role: "user", content: "run it" });
+    writer.append({
+      role: "assistant",
+      content: [{ type: "tool-call", toolCallId: "c1", toolName: "bash", input: { command: "x" } }],
+    });
+    writer.append({ role: "user", content: "next" });
+    const first = readTranscript(file);
+    expect(first.skipped).toEqual(["tool call c1 (bash) has no result; it is marked interrupted"]);
+    // What the resumed session writes (create-runtime), after the lines already there.
+    writer.append({ role: "tool", content: first.interrupted });
+    writer.append({ role: "assistant", content: [{ type: "text", text: "done" }] });
+
+    const again = readTranscript(file);
+    expect(again.skipped).toEqual([]);
+    expect(again.interrupted).toEqual([]);
+    expect(again.messages).toEqual([
+      ...first.messages,
+      { role: "assistant", content: [{ type: "text", text: "done" }] },
+    ]);
+  });
 });

@@ -202,7 +202,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   sessionLock.hold(lockSession(sessionDir, sessionId));
   const restored = options.resume ? restoreSession(sessionId, transcriptPath, notify) : undefined;
   const transcript = new TranscriptWriter(transcriptPath, sessionId, cwd, notify);
-  transcript.continueFrom(restored?.lastUuid);
+  continueTranscript(transcript, restored);
 
   const paths = new PathPolicy(cwd, options.allowOutsideProject === true);
   // The settings' rules, then the command line's (the user's own).
@@ -402,12 +402,12 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   });
   mcp.servers?.start();
   // `/resume` and `/clear` point transcript, task list and ids at another session (a new one for `/clear`).
-  const switchFiles = (id: string, lastUuid?: string) => {
+  const switchFiles = (id: string, restored?: RestoredConversation) => {
     sessionId = id;
     transcriptPath = path.join(sessionDir, `${id}.jsonl`);
     tasksPath = path.join(sessionDir, `${id}.tasks.json`);
     transcript.switchTo(transcriptPath, sessionId);
-    transcript.continueFrom(lastUuid);
+    continueTranscript(transcript, restored);
     tasks.switchTo(tasksPath);
   };
   const meter = new ContextMeter();
@@ -537,7 +537,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         messages: conversation.messages,
         switchFiles: () => {
           if (lock) sessionLock.hold(lock);
-          switchFiles(id, conversation.lastUuid);
+          switchFiles(id, conversation);
         },
         abandon: () => lock?.release(),
       };
@@ -583,6 +583,16 @@ function restoreSession(
   const restored = readTranscript(transcriptPath);
   for (const line of restored.skipped) notify(`codebot: resuming ${sessionId}: ${line}`);
   return restored;
+}
+
+/**
+ * New lines of a resumed session chain on from its last line. The error results made up for calls
+ * cut off are written too: later resumes find them and do not report those calls again.
+ */
+function continueTranscript(transcript: TranscriptWriter, restored: RestoredConversation | undefined): void {
+  if (!restored) return;
+  transcript.continueFrom(restored.lastUuid);
+  if (restored.interrupted.length > 0) transcript.append({ role: "tool", content: restored.interrupted });
 }
 
 /** The `provider/id` a model is known by (a model object: its provider and id). */

@@ -10,6 +10,11 @@ export interface RestoredConversation {
   lastUuid: string | undefined;
   /** One line per thing left out: a line cut by a crash, a line that is not JSON, a call without result. */
   skipped: string[];
+  /**
+   * The error results made up for calls without one. Written to the transcript on resume, they
+   * answer those calls on every later resume, which then does not report them again.
+   */
+  interrupted: ToolModelMessage["content"];
 }
 
 const INTERRUPTED = "interrupted: the session ended before this call finished";
@@ -47,7 +52,8 @@ export function readTranscript(file: string): RestoredConversation {
     start.push(line as TranscriptLine);
     lastUuid = line.uuid;
   });
-  return { messages: withResults(start.flatMap(toModelMessage), skipped), lastUuid, skipped };
+  const { messages, interrupted } = withResults(start.flatMap(toModelMessage), skipped);
+  return { messages, lastUuid, skipped, interrupted };
 }
 
 function parseLine(raw: string, unterminated: boolean): { line: CheckedLine } | { problem: string } {
@@ -110,24 +116,41 @@ function toolMessage(blocks: TranscriptBlock[]): ToolModelMessage {
 /**
  * Every tool call answered, as providers require: results get their call's tool name; a result
  * whose call is gone is dropped; a call without a result (the session ended mid-call) gets an
- * error result right after its message.
+ * error result right after its message — reported and returned as `interrupted`, unless an
+ * earlier resume has written that error result (it comes later in the transcript).
  */
-function withResults(messages: ModelMessage[], skipped: string[]): ModelMessage[] {
+function withResults(
+  messages: ModelMessage[],
+  skipped: string[],
+): { messages: ModelMessage[]; interrupted: ToolModelMessage["content"] } {
+  const writtenBack = new Set(
+    messages.flatMap((message) =>
+      message.role === "tool"
+        ? message.content.flatMap((part) =>
+            part.type === "tool-result" && isInterrupted(part.output) ? [part.toolCallId] : [],
+          )
+        : [],
+    ),
+  );
   const out: ModelMessage[] = [];
+  const interrupted: ToolModelMessage["content"] = [];
   let open = new Map<string, string>();
   const closeOpen = () => {
     if (open.size === 0) return;
-    for (const [id, name] of open)
-      skipped.push(`tool call ${id} (${name}) has no result; it is marked interrupted`);
-    out.push({
-      role: "tool",
-      content: [...open].map(([toolCallId, toolName]) => ({
-        type: "tool-result" as const,
-        toolCallId,
-        toolName,
-        output: { type: "error-text" as const, value: INTERRUPTED },
-      })),
-    });
+    const results = [...open].map(([toolCallId, toolName]) => ({
+      type: "tool-result" as const,
+      toolCallId,
+      toolName,
+      output: { type: "error-text" as const, value: INTERRUPTED },
+    }));
+    for (const result of results) {
+      if (writtenBack.has(result.toolCallId)) continue;
+      skipped.push(
+        `tool call ${result.toolCallId} (${result.toolName}) has no result; it is marked interrupted`,
+      );
+      interrupted.push(result);
+    }
+    out.push({ role: "tool", content: results });
     open = new Map();
   };
   for (const message of messages) {
@@ -150,5 +173,9 @@ function withResults(messages: ModelMessage[], skipped: string[]): ModelMessage[
     }
   }
   closeOpen();
-  return out;
+  return { messages: out, interrupted };
+}
+
+function isInterrupted(output: { type: string; value?: unknown }): boolean {
+  return output.type === "error-text" && output.value === INTERRUPTED;
 }
