@@ -93,6 +93,22 @@ describe("restoring a conversation from its transcript", () => {
     ]);
   });
 
+  it("a line cut by a crash is still reported as cut off once a later session has ended it with a newline", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    new TranscriptWriter(file, "s", "/p").append({ role: "user", content: "before the crash" });
+    fs.appendFileSync(file, 'garbage {"type":"user"}\n{"type":"assistant","message":{"role":"assi');
+    const reported = [
+      "line 2: not JSON; skipped",
+      "line 3: cut off (the session ended while writing it); skipped",
+    ];
+    expect(readTranscript(file).skipped).toEqual(reported);
+    // The resumed session's writer ends the cut line before its own.
+    new TranscriptWriter(file, "s", "/p").append({ role: "user", content: "after" });
+    const { messages, skipped } = readTranscript(file);
+    expect(skipped).toEqual(reported);
+    expect(messages.map((m) => m.content)).toEqual(["before the crash", "after"]);
+  });
+
   it("an error result a resume wrote after later lines answers its call in place, and is not reported again", () => {
     const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
     const writer = new TranscriptWriter(file, "s", "/p");

@@ -56,15 +56,27 @@ export function readTranscript(file: string): RestoredConversation {
   return { messages, lastUuid, skipped, interrupted };
 }
 
+const CUT_OFF = "cut off (the session ended while writing it)";
+
 function parseLine(raw: string, unterminated: boolean): { line: CheckedLine } | { problem: string } {
   let value: unknown;
   try {
     value = JSON.parse(raw);
-  } catch {
-    return { problem: unterminated ? "cut off (the session ended while writing it)" : "not JSON" };
+  } catch (error) {
+    return { problem: unterminated || endsBeforeItsJson(raw, error) ? CUT_OFF : "not JSON" };
   }
   const checked = checkLine(value);
   return "problem" in checked ? { problem: `not a transcript line (${checked.problem})` } : checked;
+}
+
+/**
+ * A line cut short by a crash (which the next session ended with a newline) fails to parse where
+ * its text ends: V8 says "Unexpected end of JSON input" or gives the line's length as the position.
+ */
+function endsBeforeItsJson(raw: string, error: unknown): boolean {
+  const message = error instanceof Error ? error.message : "";
+  const position = /at position (\d+)/.exec(message)?.[1];
+  return message.includes("end of JSON input") || Number(position) === raw.length;
 }
 
 function toModelMessage(line: TranscriptLine): ModelMessage[] {
