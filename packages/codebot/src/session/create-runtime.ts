@@ -57,7 +57,7 @@ import { finalText } from "./prompt-result.js";
 import { Runtime } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
-import { lockSession, SessionLock } from "./session-lock.js";
+import { lockSessionIfRecorded, SessionLock } from "./session-lock.js";
 import { sessionModel } from "./session-model.js";
 import { SessionUsage } from "./session-usage.js";
 import { SettingsWatch, settingsFilesOf } from "./settings-watch.js";
@@ -199,7 +199,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   let transcriptPath = path.join(sessionDir, `${sessionId}.jsonl`);
   let tasksPath = path.join(sessionDir, `${sessionId}.tasks.json`);
   // Before its transcript and task list are read or written: another codebot may be running it.
-  sessionLock.hold(lockSession(sessionDir, sessionId));
+  sessionLock.hold(lockSessionIfRecorded(sessionDir, sessionId));
   const restored = options.resume ? restoreSession(sessionId, transcriptPath, notify) : undefined;
   const transcript = new TranscriptWriter(transcriptPath, sessionId, cwd, notify);
   continueTranscript(transcript, restored);
@@ -524,7 +524,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     events,
     mcp,
     resume: (id) => {
-      const lock = id === sessionId ? undefined : lockSession(sessionDir, id);
+      const lock = id === sessionId ? undefined : lockSessionIfRecorded(sessionDir, id);
       const file = path.join(sessionDir, `${id}.jsonl`);
       let conversation: RestoredConversation;
       try {
@@ -544,7 +544,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     },
     fresh: () => {
       const id = randomUUID();
-      const lock = lockSession(sessionDir, id);
+      const lock = lockSessionIfRecorded(sessionDir, id);
       return {
         messages: [],
         switchFiles: () => {

@@ -7,6 +7,11 @@ import { type HeldLock, holdFileLock } from "../fs/file-lock.js";
  * read at start, losing each other's work; so a session another live codebot runs cannot be
  * resumed. The lock of a run that crashed (its process is gone) does not count.
  */
+/** Another live codebot runs the session. */
+export class SessionInUseError extends Error {
+  override name = "SessionInUseError";
+}
+
 export function lockSession(sessionDir: string, sessionId: string): HeldLock {
   // The id becomes a file name: nothing that could point elsewhere.
   if (sessionId === "" || sessionId !== path.basename(sessionId) || sessionId.startsWith("."))
@@ -14,11 +19,26 @@ export function lockSession(sessionDir: string, sessionId: string): HeldLock {
   return holdFileLock(
     path.join(sessionDir, sessionId),
     (pid, lock) =>
-      new Error(
+      new SessionInUseError(
         `session: ${sessionId} is in use by codebot process ${pid ?? "(pid not written yet)"}; ` +
           `let that run end (or stop it) and resume again — if ${pid ?? "it"} is no codebot, remove ${lock}`,
       ),
   );
+}
+
+/**
+ * The session's lock, or none when its folder cannot be written (a read-only or broken
+ * CODEBOT_HOME): such a session is not recorded — its transcript says so — and has no files for
+ * another run to spoil. A session in use, or an id that is no file name, is still an error.
+ */
+export function lockSessionIfRecorded(sessionDir: string, sessionId: string): HeldLock {
+  try {
+    return lockSession(sessionDir, sessionId);
+  } catch (error) {
+    const fileSystemError = typeof (error as NodeJS.ErrnoException).code === "string";
+    if (error instanceof SessionInUseError || !fileSystemError) throw error;
+    return { release() {} };
+  }
 }
 
 /** The lock of the session a runtime runs now: `/resume` and `/clear` hand it on, `close` lets it go. */

@@ -30,7 +30,9 @@ export function loadTasksFile(file: string, notify: (message: string) => void): 
   try {
     text = fs.readFileSync(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { state: emptyState() };
+    // No such file, or a folder on its path is a file: there is no list yet (nothing to set aside).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { state: emptyState() };
     return setAside(file, `cannot be read: ${(error as Error).message}`, emptyState(), notify);
   }
   const parsed = parseTasks(text);
