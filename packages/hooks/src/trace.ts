@@ -2,7 +2,7 @@
  * Trace records (§10): one per hook considered, saying whether it matched, why it was skipped,
  * how it ran and what it decided. Delivered to a callback and optionally appended to a JSONL file.
  */
-import { appendFile, type FileHandle, open } from "node:fs/promises";
+import { type FileHandle, open } from "node:fs/promises";
 import type { HookEvent } from "./events.js";
 import type { SettingsSource } from "./settings-layer.js";
 
@@ -101,6 +101,8 @@ export class TraceFile {
   constructor(
     readonly path: string,
     private readonly onError: (message: string) => void,
+    /** How bytes reach the end of the file (tests give one that fails part way). */
+    private readonly appendBytes: AppendBytes = appendAll,
   ) {}
 
   append(record: TraceRecord): void {
@@ -134,7 +136,9 @@ export class TraceFile {
         try {
           await this.write(text);
         } catch (err) {
-          this.hold(text);
+          // The records a failed write did take are on disk; the one it cut off is written again
+          // whole (after its fragment's line is ended), and those after it for the first time.
+          this.hold(unwrittenRecords(err, text));
           if (!this.failing) {
             this.failing = true;
             this.onError(`hook trace ${this.path}: ${err instanceof Error ? err.message : String(err)}`);
@@ -152,7 +156,11 @@ export class TraceFile {
   private async write(text: string): Promise<void> {
     const lead = this.endUnknown && (await endsMidLine(this.path)) ? "\n" : "";
     this.endUnknown = true;
-    await appendFile(this.path, lead + text);
+    try {
+      await this.appendBytes(this.path, Buffer.from(lead + text));
+    } catch (err) {
+      throw new FailedAppend(err, Math.max(0, writtenOf(err) - Buffer.byteLength(lead)));
+    }
     this.endUnknown = false;
   }
 
@@ -165,6 +173,51 @@ export class TraceFile {
     }
     this.pending = held;
   }
+}
+
+/**
+ * Appends `data` to `file`; a failure part way throws an error whose `bytesWritten` says how much
+ * of `data` reached the file.
+ */
+export type AppendBytes = (file: string, data: Buffer) => Promise<void>;
+
+async function appendAll(file: string, data: Buffer): Promise<void> {
+  const handle = await open(file, "a");
+  let written = 0;
+  try {
+    while (written < data.length) {
+      const { bytesWritten } = await handle.write(data, written, data.length - written);
+      if (bytesWritten === 0) throw new Error("the file takes no more bytes");
+      written += bytesWritten;
+    }
+  } catch (err) {
+    throw Object.assign(err instanceof Error ? err : new Error(String(err)), { bytesWritten: written });
+  } finally {
+    await handle.close();
+  }
+}
+
+function writtenOf(err: unknown): number {
+  const n = (err as { bytesWritten?: unknown }).bytesWritten;
+  return typeof n === "number" ? n : 0;
+}
+
+/** A write of records that failed after `written` bytes of them reached the file. */
+class FailedAppend extends Error {
+  constructor(
+    readonly cause: unknown,
+    readonly written: number,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/** The records of `text` not wholly on disk after a failed write: from the first one cut off. */
+function unwrittenRecords(err: unknown, text: string): string {
+  if (!(err instanceof FailedAppend) || err.written === 0) return text;
+  const data = Buffer.from(text);
+  const lastWhole = data.lastIndexOf(0x0a, err.written - 1);
+  return data.subarray(lastWhole + 1).toString();
 }
 
 /** Whether the file exists, is not empty and its last byte is not a newline. */

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHookRunner, loadHooks, type TraceRecord } from "../src/index.js";
+import { TraceFile } from "../src/trace.js";
 import { bashTool, callTool, layer, runnerFor, tempDir } from "./support.js";
 
 describe("trace", () => {
@@ -191,6 +192,39 @@ describe("trace", () => {
       .map((line) => JSON.parse(line));
     expect(records.map((r: TraceRecord) => r.hook)).toEqual(["guard", "guard"]);
     expect(errors).toEqual([expect.stringMatching(/later\/trace\.jsonl: ENOENT/)]);
+  });
+
+  it("a write that fails part way writes again only the records it did not take whole", async () => {
+    const file = join(tempDir(), "trace.jsonl");
+    let fail = true;
+    // A disk that fills up in the middle of the second record of a write, then has room again.
+    const appendBytes = async (path: string, data: Buffer) => {
+      const records = data.toString().split("\n").length - 1;
+      if (!fail || records < 2) return appendFileSync(path, data);
+      fail = false;
+      const cut = data.indexOf(0x0a) + 20;
+      appendFileSync(path, data.subarray(0, cut));
+      throw Object.assign(new Error("ENOSPC: no space left on device"), { bytesWritten: cut });
+    };
+    const errors: string[] = [];
+    const trace = new TraceFile(file, (m) => errors.push(m), appendBytes);
+    const record = (hook: string) =>
+      ({ time: "t", event: "PreToolUse", hook, source: "user", file: "f", matched: true }) as const;
+    for (const hook of ["h1", "h2", "h3"]) trace.append(record(hook));
+    await trace.flush();
+    trace.append(record("h4"));
+    await trace.flush();
+    const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+    const hooks = lines.map((line) => {
+      try {
+        return (JSON.parse(line) as TraceRecord).hook;
+      } catch {
+        return "fragment";
+      }
+    });
+    // h1 alone, then h2 and h3 in one write that stops inside h3: h3 is written again, whole.
+    expect(hooks).toEqual(["h1", "h2", "fragment", "h3", "h4"]);
+    expect(errors).toEqual([expect.stringMatching(/ENOSPC/)]);
   });
 
   it("a trace file left ending mid-line gets that line ended first, so new records stay whole", async () => {
