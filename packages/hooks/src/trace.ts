@@ -205,7 +205,7 @@ function writtenOf(err: unknown): number {
 /** A write of records that failed after `written` bytes of them reached the file. */
 class FailedAppend extends Error {
   constructor(
-    readonly cause: unknown,
+    override readonly cause: unknown,
     readonly written: number,
   ) {
     super(cause instanceof Error ? cause.message : String(cause));
