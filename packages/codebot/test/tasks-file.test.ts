@@ -38,6 +38,26 @@ describe("a damaged tasks file", () => {
     expect(fs.readFileSync(`${t.file}.bad`, "utf8")).toBe(cut);
   });
 
+  it("the readable tasks are written back at once: a later session has them though this one changed nothing", () => {
+    const t = twoTasks();
+    const stored = JSON.parse(fs.readFileSync(t.file, "utf8"));
+    stored.tasks[1].status = "bogus";
+    fs.writeFileSync(t.file, JSON.stringify(stored));
+    t.open();
+    const later = t.open();
+    expect(later.list().map((x) => x.subject)).toEqual(["A"]);
+    expect(later.create({ subject: "C", description: "" }).id).toBe("3");
+    expect(t.notices).toHaveLength(1);
+  });
+
+  it("cut in half: the next task is numbered after every id the damaged text names", () => {
+    const t = twoTasks();
+    const whole = fs.readFileSync(t.file, "utf8");
+    fs.writeFileSync(t.file, whole.slice(0, whole.indexOf('"B"')));
+    const store = t.open();
+    expect(store.create({ subject: "C", description: "" }).id).toBe("3");
+  });
+
   it("a second damaged file does not replace the first one's .bad copy", () => {
     const t = twoTasks();
     fs.writeFileSync(t.file, "first damage");

@@ -37,7 +37,16 @@ export function loadTasksFile(file: string, notify: (message: string) => void): 
   }
   const parsed = parseTasks(text);
   if (parsed.problem === undefined) return { state: parsed.state };
-  return setAside(file, parsed.problem, parsed.state, notify);
+  // Ids named in the damaged text stay used: the transcript and the .bad copy refer to them.
+  const state = { ...parsed.state, nextId: Math.max(parsed.state.nextId, highestIdIn(text) + 1) };
+  return setAside(file, parsed.problem, state, notify);
+}
+
+/** The highest `"id": "N"` anywhere in a tasks file's text, however damaged (0: none). */
+function highestIdIn(text: string): number {
+  let highest = 0;
+  for (const match of text.matchAll(/"id"\s*:\s*"(\d{1,9})"/g)) highest = Math.max(highest, Number(match[1]));
+  return highest;
 }
 
 function emptyState(): TaskState {
@@ -94,6 +103,13 @@ function setAside(
     return { state, unwritable };
   }
   notify(`codebot: tasks file ${file} is damaged (${problem}); kept as ${bad}, ${goingOn}`);
+  // The list goes on from here: written now, so a run that changes no task does not leave the
+  // next one with nothing (and ids starting over) while the readable tasks sit only in `.bad`.
+  try {
+    writeTasksFile(file, state);
+  } catch (error) {
+    notify(`codebot: tasks file ${file}: cannot write the readable tasks back: ${(error as Error).message}`);
+  }
   return { state };
 }
 
