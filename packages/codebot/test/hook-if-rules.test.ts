@@ -51,6 +51,10 @@ describe("a hook's if, read as a permission rule", () => {
     expect(matches("Bash(git *)", bash("echo $HOME"))).toBe(false);
   });
 
+  it("a comment hides no command: a quote after `#` does not swallow the next line", () => {
+    expect(matches("Bash(touch *)", bash("echo hi # '\ntouch t9 #'"))).toBe(true);
+  });
+
   it("prefix, exact and bare rules mean what they mean in permissions", () => {
     expect(matches("Bash(npm test:*)", bash("npm test -- --watch"))).toBe(true);
     expect(matches("Bash(npm test:*)", bash("npm testx"))).toBe(false);

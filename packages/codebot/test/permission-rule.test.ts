@@ -112,6 +112,14 @@ describe("permission rules (Claude Code's grammar)", () => {
     expect(denies(r, bash("rmdir x"))).toBeUndefined();
   });
 
+  it("a `#` starting a word opens a comment to the end of the line: a quote inside it opens nothing", () => {
+    expect(allows(["Bash(git status:*)"], bash("git status --short # '\ntouch /tmp/pwned #'"))).toBe(false);
+    expect(allows(["Bash(git status:*)"], bash("git status --short # it's fine"))).toBe(true);
+    expect(denies(["Bash(rm:*)"], bash("echo hi # '\nrm -f e #'"))).toBe("Bash(rm:*)");
+    expect(denies(["Bash(rm:*)"], bash("echo $(true # ')'\nrm -f e)"))).toBe("Bash(rm:*)");
+    expect(denies(["Bash(rm:*)"], bash("echo a#'\nrm -f e'"))).toBeUndefined();
+  });
+
   it("path rules: ./ and bare paths are project-relative, // absolute, ~/ home; a folder covers its contents", () => {
     expect(denies(["Read(./secrets/**)"], file("read", "secrets/a/key.pem"))).toBe("Read(./secrets/**)");
     expect(denies(["Read(./secrets/**)"], file("read", "src/secrets.ts"))).toBeUndefined();

@@ -2,8 +2,9 @@
  * A shell command cut into the simple commands a permission rule is checked against, as Claude
  * Code does: `a && b || c; d | e & f` (and newlines) are six parts, each judged on its own; the
  * commands inside `$(…)`, `<(…)` and backquotes are parts too. Quotes and backslashes are
- * respected, so `echo "a && b"` is one part. This is for matching rules, not a shell: anything it
- * does not understand makes a command *less* likely to be allowed, never more.
+ * respected, so `echo "a && b"` is one part; a `#` that starts a word opens a comment to the end
+ * of the line, as in bash, so a quote inside a comment does not hide the next line. This is for
+ * matching rules, not a shell: anything it does not understand makes a command *less* likely to be allowed, never more.
  */
 export interface ShellPart {
   /** The simple command, trimmed, leading `VAR=value` assignments removed. */
@@ -31,9 +32,17 @@ export function shellParts(command: string): ShellParts {
   };
   let i = 0;
   const n = command.length;
+  // Whether a word would start at `i`: a `#` there opens a comment, as in bash.
+  let wordStart = true;
   while (i < n) {
     const c = command[i] as string;
-    if (c === "\\" && i + 1 < n) {
+    const atWordStart = wordStart;
+    wordStart = false;
+    if (c === "#" && atWordStart) {
+      // A comment runs to the end of the line; a quote inside it opens nothing.
+      i = lineEnd(command, i);
+      wordStart = true;
+    } else if (c === "\\" && i + 1 < n) {
       current += c + command[i + 1];
       i += 2;
     } else if (c === "'") {
@@ -74,10 +83,12 @@ export function shellParts(command: string): ShellParts {
       }
       cut();
       i += (c === "|" || c === "&") && command[i + 1] === c ? 2 : 1;
+      wordStart = true;
     } else if (c === "(" || c === ")" || c === "{" || c === "}") {
       // Subshells and groups: their commands are parts like any other.
       if (c === "(" || c === ")" || /^\s*$/.test(current)) {
         cut();
+        wordStart = true;
       } else {
         current += c;
       }
@@ -85,6 +96,7 @@ export function shellParts(command: string): ShellParts {
     } else {
       current += c;
       i++;
+      wordStart = WORD_BREAK.test(c);
     }
   }
   cut();
@@ -96,15 +108,33 @@ export function shellParts(command: string): ShellParts {
   return { parts, substitutes };
 }
 
+/** After whitespace, `<` or `>` a new word starts (and after `;&|()`, which cut the command). */
+const WORD_BREAK = /[\s<>]/;
+
+/** The index of the newline that ends the comment starting at `from` (the end of the text if none); bash ends it at `\n` only. */
+function lineEnd(text: string, from: number): number {
+  const end = text.indexOf("\n", from);
+  return end === -1 ? text.length : end;
+}
+
 /** The index of the `)` that closes a `(` opened before `from` (the end of the text if none). */
 function closingParen(text: string, from: number): number {
   let depth = 1;
+  let wordStart = true;
   for (let i = from; i < text.length; i++) {
-    const c = text[i];
-    if (c === "\\") i++;
+    const c = text[i] as string;
+    const atWordStart = wordStart;
+    wordStart = WORD_BREAK.test(c) || ";&|()".includes(c);
+    if (c === "#" && atWordStart) {
+      i = lineEnd(text, i) - 1;
+    } else if (c === "\\") i++;
     else if (c === "'") {
       const end = text.indexOf("'", i + 1);
       i = end === -1 ? text.length : end;
+    } else if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      i = j;
     } else if (c === "(") depth++;
     else if (c === ")" && --depth === 0) return i;
   }
