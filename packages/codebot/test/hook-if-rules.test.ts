@@ -55,6 +55,12 @@ describe("a hook's if, read as a permission rule", () => {
     expect(matches("Bash(touch *)", bash("echo hi # '\ntouch t9 #'"))).toBe(true);
   });
 
+  it("a bash rule matches its command however bash would spell it", () => {
+    expect(matches("Bash(rm:*)", bash("\\rm -f c"))).toBe(true);
+    expect(matches("Bash(rm:*)", bash("'rm' -f b"))).toBe(true);
+    expect(matches("Bash(rm:*)", bash("X+=1 rm -f a"))).toBe(true);
+  });
+
   it("prefix, exact and bare rules mean what they mean in permissions", () => {
     expect(matches("Bash(npm test:*)", bash("npm test -- --watch"))).toBe(true);
     expect(matches("Bash(npm test:*)", bash("npm testx"))).toBe(false);

@@ -120,6 +120,16 @@ describe("permission rules (Claude Code's grammar)", () => {
     expect(denies(["Bash(rm:*)"], bash("echo a#'\nrm -f e'"))).toBeUndefined();
   });
 
+  it("a deny rule catches its command however bash would spell it: quoted, escaped, after NAME+=value", () => {
+    const r = ["Bash(rm:*)"];
+    expect(denies(r, bash("X+=1 rm -f a"))).toBe("Bash(rm:*)");
+    expect(denies(r, bash("'rm' -f b"))).toBe("Bash(rm:*)");
+    expect(denies(r, bash("\\rm -f c"))).toBe("Bash(rm:*)");
+    expect(denies(r, bash('ls; r""m -f d'))).toBe("Bash(rm:*)");
+    expect(denies(["Bash(rm -rf:*)"], bash("rm '-rf' e"))).toBe("Bash(rm -rf:*)");
+    expect(denies(r, bash("echo 'rm -f x'"))).toBeUndefined();
+  });
+
   it("path rules: ./ and bare paths are project-relative, // absolute, ~/ home; a folder covers its contents", () => {
     expect(denies(["Read(./secrets/**)"], file("read", "secrets/a/key.pem"))).toBe("Read(./secrets/**)");
     expect(denies(["Read(./secrets/**)"], file("read", "src/secrets.ts"))).toBeUndefined();

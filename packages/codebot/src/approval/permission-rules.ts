@@ -1,3 +1,4 @@
+import { commandSpellings } from "./command-spellings.js";
 import { isHarmlessAssignment } from "./harmless-assignment.js";
 import {
   matchesCommand,
@@ -27,7 +28,8 @@ export interface PermissionRuleSet {
 /**
  * The first rule of `rules` that a call falls under, for deny and ask (tightening) rules: a bash
  * command falls under a rule when any of its parts does — `cd x && rm -rf y` is an `rm` —
- * including the commands of `$(…)` and backquotes, and the command as a whole.
+ * including the commands of `$(…)` and backquotes, and the command as a whole — and under any
+ * spelling bash reads alike (`'rm'`, `\rm`: command-spellings.ts).
  */
 export function firstMatching(
   rules: readonly PermissionRule[],
@@ -37,7 +39,7 @@ export function firstMatching(
   const candidates = rules.filter((r) => ruleCoversTool(r, call.tool));
   if (candidates.length === 0) return undefined;
   if (call.command !== undefined) {
-    const texts = [call.command, ...shellParts(call.command).parts.map((p) => p.text)];
+    const texts = [call.command, ...shellParts(call.command).parts.flatMap((p) => commandSpellings(p.text))];
     return candidates.find((r) => texts.some((t) => matchesCommand(r, t)));
   }
   if (call.path !== undefined) {

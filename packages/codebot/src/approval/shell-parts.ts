@@ -167,8 +167,11 @@ function withoutRedirections(piece: string): { text: string; redirects: boolean 
   return { text, redirects };
 }
 
-/** One `NAME=value` before a command. A lone assignment (`PATH=.`) stays the part's text: it changes the shell itself. */
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(?:"(?:\\.|[^"\\])*"|'[^']*'|\S*)\s+/;
+/**
+ * One `NAME=value` (or `NAME+=value`, which appends) before a command. A lone assignment
+ * (`PATH=.`) stays the part's text: it changes the shell itself.
+ */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=(?:"(?:\\.|[^"\\])*"|'[^']*'|\S*)\s+/;
 
 /** `FOO=1 BAR="x y" rm -rf a` → `FOO=1`, `BAR="x y"` and `rm -rf a`: the command that runs is what rules are about. */
 function leadingAssignments(text: string): { assignments: string[]; rest: string } {
