@@ -100,6 +100,19 @@ describe("permission rules (Claude Code's grammar)", () => {
     expect(allows(r, bash("NODE_OPTIONS=--require=./x.js npm test"))).toBe(false);
   });
 
+  it("an allow rule looks past ordinary values: `=`, `*`, a zone name for TZ, simple quotes", () => {
+    const r = ["Bash(cargo test:*)"];
+    expect(allows(r, bash("RUST_LOG=mycrate=debug cargo test"))).toBe(true);
+    expect(allows(r, bash("TZ=America/New_York cargo test"))).toBe(true);
+    expect(allows(r, bash("DEBUG=app:* cargo test"))).toBe(true);
+    expect(allows(r, bash('NODE_ENV="test" cargo test'))).toBe(true);
+    expect(allows(r, bash("TZ=/etc/evil cargo test"))).toBe(false);
+    expect(allows(r, bash("TZ=../x/y cargo test"))).toBe(false);
+    expect(allows(r, bash("LC_ALL=en/x cargo test"))).toBe(false);
+    expect(allows(r, bash('NODE_ENV="$(id)" cargo test'))).toBe(false);
+    expect(allows(r, bash("NODE_ENV='`id`' cargo test"))).toBe(false);
+  });
+
   it("a deny rule catches its command in any part, after assignments, inside substitutions", () => {
     const r = ["Bash(rm:*)"];
     expect(denies(r, bash("rm -rf x"))).toBe("Bash(rm:*)");

@@ -36,7 +36,7 @@ export const modeSettingSchema = z
   )
   .transform(modeNamed)
   .describe(
-    "ask (= default): ask before a tool call that needs approval; acceptEdits: file edits run unasked; dontAsk: refuse what is not allowed instead of asking; auto (= bypassPermissions): run everything unasked; plan: read-only. From project settings, auto and acceptEdits count only once trusted",
+    "ask (= default): ask before a tool call that needs approval; acceptEdits: file edits run unasked; dontAsk: refuse what is not allowed instead of asking; auto (= bypassPermissions): run everything unasked; plan: read-only. From project or local settings, a mode that loosens the one set before it (acceptEdits or auto over ask, ask over plan) counts only once trusted; a mode that restricts always counts",
   );
 
 /** A `permissions.allow` rule, parsed: the schema's output is the PermissionRule. */
