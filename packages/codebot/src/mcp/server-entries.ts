@@ -26,8 +26,10 @@ export interface ServerEntry {
   needsConsent: boolean;
   /** `mcp:<name>=<fingerprint>`: what the trust store records when it is approved. */
   grant: string;
-  /** The project files its command line runs, whose content the grant covers (consent entries only). */
+  /** The project files it runs, whose content the grant covers (consent entries only). */
   scripts: string[];
+  /** Words naming something it runs whose file codebot cannot determine (consent entries only; serverScripts). */
+  unchecked: string[];
   /** Extra variables for `${VAR}` (a plugin's `CLAUDE_PLUGIN_ROOT`). */
   vars: Record<string, string>;
 }
@@ -86,7 +88,9 @@ export function loadServerEntries(options: ServerEntriesOptions): {
       }
       const consent = needsConsent(origin);
       // The user's own servers are not approved, so their scripts are not read.
-      const scripts = consent ? serverScripts(parsed.data, options.cwd) : [];
+      const { files: scripts, unchecked } = consent
+        ? serverScripts(parsed.data, options.cwd, vars)
+        : { files: [], unchecked: [] };
       byName.set(name, {
         name,
         config: parsed.data,
@@ -95,6 +99,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
         needsConsent: consent,
         grant: mcpGrant(name, parsed.data, scripts, options.cwd),
         scripts,
+        unchecked,
         vars,
       });
     }

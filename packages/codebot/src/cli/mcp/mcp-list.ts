@@ -66,6 +66,7 @@ export async function mcpList(
       config: entry.config,
       env_vars: environmentVariables(entry),
       scripts: entry.scripts,
+      unchecked: entry.unchecked,
     }));
     process.stdout.write(
       `${JSON.stringify({ servers: wire, problems: problems.map(formatProblem) }, null, 2)}\n`,

@@ -12,6 +12,7 @@ import { isRemote, type ServerConfig } from "../../mcp/server-config.js";
 import type { ServerEntry } from "../../mcp/server-entries.js";
 import { displayPath } from "../hooks/hook-inventory.js";
 import type { Styles } from "../output/styles.js";
+import { uncheckedServerPathLines } from "./unchecked-server-paths.js";
 
 /** The command line, or the transport and url: the first line, and `mcp list --json`'s `runs`. */
 export function describeServer(config: ServerConfig): string {
@@ -34,6 +35,7 @@ export function serverDetailLines(entry: ServerEntry, cwd: string, s: Styles): s
   if (vars.length > 0) lines.push(s.yellow(`gets environment variables: ${visible(vars.join(", "))}`));
   for (const script of entry.scripts)
     lines.push(`runs ${visible(displayPath(script, cwd))} (its content is approved too)`);
+  lines.push(...uncheckedServerPathLines(entry));
   return lines;
 }
 

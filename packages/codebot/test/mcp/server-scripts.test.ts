@@ -1,0 +1,59 @@
+/**
+ * The project files an MCP server entry runs (serverScripts): every one the launcher would run is
+ * in the grant, and what codebot cannot resolve is said, not silently dropped.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { uncheckedServerPathLines } from "../../src/cli/mcp/unchecked-server-paths.js";
+import type { StdioServerConfig } from "../../src/mcp/server-config.js";
+import { loadServerEntries } from "../../src/mcp/server-entries.js";
+import { serverScripts } from "../../src/mcp/server-scripts.js";
+import { scratchDir } from "../support/e2e.js";
+
+function project(): string {
+  const dir = fs.realpathSync(scratchDir("mcp-scripts-"));
+  for (const file of ["x.js", "tools/a.js", "lib/b.js"]) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), "v1\n");
+  }
+  return dir;
+}
+const files = (config: StdioServerConfig, dir: string) => serverScripts(config, dir).files;
+
+describe("the project scripts an MCP server runs", () => {
+  it("a script an env value makes the program load (NODE_OPTIONS=--require ./x.js)", () => {
+    const dir = project();
+    const config = { command: "node", args: ["srv.js"], env: { NODE_OPTIONS: "--require ./x.js" } };
+    expect(files(config, dir)).toEqual([path.join(dir, "x.js")]);
+  });
+
+  it("a word whose ${VAR:-default} names the script, read as the launcher reads it with VAR unset", () => {
+    const dir = project();
+    expect(files({ command: "node", args: ["${NOPE:-tools/a.js}"] }, dir)).toEqual([
+      path.join(dir, "tools/a.js"),
+    ]);
+    expect(files({ command: "node", args: ["a.js"], cwd: "${NOPE:-tools}" }, dir)).toEqual([
+      path.join(dir, "tools/a.js"),
+    ]);
+  });
+
+  it("a script outside the server's cwd but inside the project", () => {
+    const dir = project();
+    expect(files({ command: "node", args: ["../lib/b.js"], cwd: "tools" }, dir)).toEqual([
+      path.join(dir, "lib/b.js"),
+    ]);
+  });
+
+  it("a path codebot cannot resolve is listed as unchecked, and the consent screens say so", () => {
+    const dir = project();
+    const config = { command: "node", args: ["${SRV_DIR}/server.js", "--token", "${TOKEN}"] };
+    expect(serverScripts(config, dir).unchecked).toEqual(["${SRV_DIR}/server.js"]);
+    fs.writeFileSync(path.join(dir, ".mcp.json"), JSON.stringify({ mcpServers: { s: config } }));
+    const entry = loadServerEntries({ cwd: dir, layers: [], plugins: [] }).entries[0];
+    if (entry === undefined) throw new Error("no entry");
+    expect(uncheckedServerPathLines(entry)).toEqual([
+      "also runs paths codebot cannot check: ${SRV_DIR}/server.js (their content is not part of the approval)",
+    ]);
+  });
+});
