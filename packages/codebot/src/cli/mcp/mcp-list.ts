@@ -7,6 +7,7 @@ import type { ProjectFlags } from "../project-flags.js";
 import { loadMcpInventory } from "./mcp-inventory.js";
 import { serverLines } from "./mcp-lines.js";
 import { describeServer, environmentVariables, serverDetailLines } from "./server-view.js";
+import { shownConfig } from "./shown-config.js";
 
 /**
  * `codebot mcp list [--json]`: every MCP server of the project with where it came from, what it
@@ -63,7 +64,7 @@ export async function mcpList(
     const wire = rows.map(({ entry, ...row }) => ({
       ...row,
       runs: describeServer(entry.config),
-      config: entry.config,
+      config: shownConfig(entry),
       env_vars: environmentVariables(entry),
       scripts: entry.scripts,
       unchecked: entry.unchecked,

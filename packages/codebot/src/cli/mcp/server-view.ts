@@ -2,7 +2,8 @@
  * What an MCP server entry runs, as every consent screen and listing shows it (the project
  * question, `codebot hooks trust`, `codebot mcp trust`, `codebot mcp list`): one function, so they
  * cannot drift apart. Everything as written, before `${VAR}` expansion — the values of env and
- * headers included, since they are what runs — with control characters escaped, and the
+ * headers included, since they are what runs (masked for the user's own entries, which are not
+ * approved: shown-config.ts) — with control characters escaped, and the
  * environment variables it gets made to stand out. All of it is in the grant (server-consent.ts).
  */
 import { visible } from "../../approval/visible-text.js";
@@ -12,6 +13,7 @@ import { isRemote, type ServerConfig } from "../../mcp/server-config.js";
 import type { ServerEntry } from "../../mcp/server-entries.js";
 import { displayPath } from "../hooks/hook-inventory.js";
 import type { Styles } from "../output/styles.js";
+import { shownConfig } from "./shown-config.js";
 import { uncheckedServerPathLines } from "./unchecked-server-paths.js";
 
 /** The command line, or the transport and url: the first line, and `mcp list --json`'s `runs`. */
@@ -21,7 +23,8 @@ export function describeServer(config: ServerConfig): string {
 
 /** `runs …`, then its cwd, env, headers, the variables it gets and the project scripts it runs. */
 export function serverDetailLines(entry: ServerEntry, cwd: string, s: Styles): string[] {
-  const config = entry.config;
+  // The user's own entries: env and header values masked (shown-config.ts).
+  const config = shownConfig(entry);
   const lines = [`runs ${visible(describeServer(config))}`];
   if (isRemote(config)) {
     for (const [name, value] of Object.entries(config.headers ?? {}))
