@@ -24,7 +24,7 @@ describe("the session lock", () => {
     const gone = spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" });
     fs.writeFileSync(path.join(dir, `${ID}.lock`), gone.stdout.trim());
     const lock = lockSession(dir, ID);
-    expect(fs.readFileSync(path.join(dir, `${ID}.lock`), "utf8")).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, `${ID}.lock`), "utf8").split("\n")[0]).toBe(String(process.pid));
     lock.release();
     expect(fs.existsSync(path.join(dir, `${ID}.lock`))).toBe(false);
   });

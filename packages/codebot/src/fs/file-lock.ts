@@ -1,10 +1,20 @@
 import fs from "node:fs";
 import path from "node:path";
+import {
+  FOREIGN_STALE_MS,
+  isHere,
+  isRunning,
+  type LockHolder,
+  ownRecord,
+  parseHolder,
+} from "./lock-holder.js";
 
 /** Longer than any read-change-write of a small JSON file; then the holder is reported, not waited for. */
 const WAIT_MS = 15_000;
 /** A lock file left empty this long (its creator died before writing its pid) is stale. */
 const EMPTY_STALE_MS = 5_000;
+/** How often a lock held with holdFileLock shows it is still held, to processes that cannot see its holder. */
+const HEARTBEAT_MS = 30_000;
 
 /**
  * Runs `change` while holding `<file>.lock`, created exclusively (O_EXCL) with the holder's pid,
@@ -27,9 +37,11 @@ export function withFileLock<T>(file: string, change: () => T): T {
       );
     sleep(Math.min(40, 2 + attempt) * (0.5 + Math.random()));
   }
+  held.add(lock);
   try {
     return change();
   } finally {
+    held.delete(lock);
     fs.rmSync(lock, { force: true });
   }
 }
@@ -44,11 +56,13 @@ export interface HeldLock {
  * Takes `<file>.lock` (the same lock as withFileLock) for as long as the caller needs it, say a
  * whole session, without waiting: while a live process holds it, `busy(holder pid, lock file)` is
  * thrown. A lock whose holder is no longer running (a crashed run) is taken over. It is released
- * by `release()`, or when this process exits.
+ * by `release()`, or when this process exits. While held, its mtime is renewed every `heartbeatMs`:
+ * a process on another host or in another pid namespace cannot see this one, and goes by that.
  */
 export function holdFileLock(
   file: string,
   busy: (holder: number | undefined, lock: string) => Error,
+  heartbeatMs = HEARTBEAT_MS,
 ): HeldLock {
   const lock = `${file}.lock`;
   fs.mkdirSync(path.dirname(lock), { recursive: true });
@@ -64,14 +78,17 @@ export function holdFileLock(
   }
   held.add(lock);
   releaseAtExit();
+  const heartbeat = setInterval(() => renewOwn(lock), heartbeatMs);
+  heartbeat.unref();
   return {
     release() {
+      clearInterval(heartbeat);
       if (held.delete(lock)) releaseOwn(lock);
     },
   };
 }
 
-/** Locks this process holds with holdFileLock. */
+/** Locks this process holds (with withFileLock or holdFileLock). */
 const held = new Set<string>();
 let exitHandler = false;
 
@@ -87,9 +104,18 @@ function releaseAtExit(): void {
 /** Removes the lock unless another process has taken it over meanwhile. */
 function releaseOwn(lock: string): void {
   try {
-    if (holderOf(lock) === process.pid) fs.rmSync(lock, { force: true });
+    if (fs.readFileSync(lock, "utf8") === ownRecord()) fs.rmSync(lock, { force: true });
   } catch {
     // One left behind is stale once this process is gone: the next taker removes it.
+  }
+}
+
+/** Shows that the lock is still held, unless another process has taken it over meanwhile. */
+function renewOwn(lock: string): void {
+  try {
+    if (fs.readFileSync(lock, "utf8") === ownRecord()) fs.utimesSync(lock, new Date(), new Date());
+  } catch {
+    // Gone or unreadable: nothing of this process's to renew.
   }
 }
 
@@ -102,7 +128,7 @@ function tryLock(lock: string): boolean {
     throw error;
   }
   try {
-    fs.writeSync(fd, String(process.pid));
+    fs.writeSync(fd, ownRecord());
   } finally {
     fs.closeSync(fd);
   }
@@ -110,26 +136,32 @@ function tryLock(lock: string): boolean {
 }
 
 function holderOf(lock: string): number | undefined {
+  return readHolder(lock)?.pid;
+}
+
+function readHolder(lock: string): LockHolder | undefined {
   try {
-    const pid = Number.parseInt(fs.readFileSync(lock, "utf8"), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    return parseHolder(fs.readFileSync(lock, "utf8"));
   } catch {
     return undefined;
   }
 }
 
+/**
+ * Whether the lock's holder is gone. One this process can see is gone when its pid is (or names a
+ * process started at another time, or this very process, which does not hold it: a container's
+ * codebot is pid 1 on every run). One it cannot see (another host or pid namespace) is gone when
+ * its heartbeat stopped a while ago.
+ */
 function isStale(lock: string): boolean {
-  const pid = holderOf(lock);
-  if (pid === undefined) {
-    const stat = fs.statSync(lock, { throwIfNoEntry: false });
-    return stat !== undefined && Date.now() - stat.mtimeMs > EMPTY_STALE_MS;
-  }
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
-  }
+  const holder = readHolder(lock);
+  const stat = fs.statSync(lock, { throwIfNoEntry: false });
+  if (stat === undefined) return false;
+  const age = Date.now() - stat.mtimeMs;
+  if (holder === undefined) return age > EMPTY_STALE_MS;
+  if (!isHere(holder)) return age > FOREIGN_STALE_MS;
+  if (holder.pid === process.pid) return !held.has(lock);
+  return !isRunning(holder);
 }
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
