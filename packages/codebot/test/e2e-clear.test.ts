@@ -96,11 +96,13 @@ describe("/resume", () => {
     const dir = path.dirname(s.runtime.transcriptPath);
     const lockOf = (id: string) => path.join(dir, `${id}.lock`);
     const left = s.runtime.sessionId;
-    expect(fs.readFileSync(lockOf(left), "utf8")).toBe(String(process.pid));
+    expect(fs.readFileSync(lockOf(left), "utf8").split("\n")[0]).toBe(String(process.pid));
 
     s.runtime.resume(earlier.runtime.sessionId);
     expect(fs.existsSync(lockOf(left))).toBe(false);
-    expect(fs.readFileSync(lockOf(earlier.runtime.sessionId), "utf8")).toBe(String(process.pid));
+    expect(fs.readFileSync(lockOf(earlier.runtime.sessionId), "utf8").split("\n")[0]).toBe(
+      String(process.pid),
+    );
 
     // The test runner's parent stands in for another codebot running the left session now.
     fs.writeFileSync(lockOf(left), String(process.ppid));
