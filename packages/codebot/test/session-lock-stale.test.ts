@@ -60,7 +60,9 @@ describe("a stale session lock", () => {
     const dir = tempDir("codebot-session-lock-");
     // A pid that names no process here: that says nothing of a process in another namespace.
     const lock = writeLock(dir, 999_999_999, elsewhere, 60_000);
-    expect(() => lockSession(dir, ID)).toThrow(`in use by codebot process 999999999;`);
+    expect(() => lockSession(dir, ID)).toThrow(
+      "in use by codebot process 999999999 (on another host or in another container: its lock counts until it has not been renewed for 3 minutes);",
+    );
     expect(() => lockSession(dir, ID)).toThrow(`remove ${lock}`);
     expect(firstLine(lock)).toBe("999999999");
   });

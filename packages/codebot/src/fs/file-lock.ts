@@ -54,14 +54,14 @@ export interface HeldLock {
 
 /**
  * Takes `<file>.lock` (the same lock as withFileLock) for as long as the caller needs it, say a
- * whole session, without waiting: while a live process holds it, `busy(holder pid, lock file)` is
- * thrown. A lock whose holder is no longer running (a crashed run) is taken over. It is released
+ * whole session, without waiting: while a live process holds it, `busy(holder pid, lock file,
+ * whether the holder is one this process cannot see)` is thrown. A lock whose holder is no longer running (a crashed run) is taken over. It is released
  * by `release()`, or when this process exits. While held, its mtime is renewed every `heartbeatMs`:
  * a process on another host or in another pid namespace cannot see this one, and goes by that.
  */
 export function holdFileLock(
   file: string,
-  busy: (holder: number | undefined, lock: string) => Error,
+  busy: (holder: number | undefined, lock: string, unseen: boolean) => Error,
   heartbeatMs = HEARTBEAT_MS,
 ): HeldLock {
   const lock = `${file}.lock`;
@@ -71,10 +71,10 @@ export function holdFileLock(
       fs.rmSync(lock, { force: true });
       continue;
     }
-    const holder = holderOf(lock);
+    const holder = readHolder(lock);
     // Released between the two looks: try again.
     if (holder === undefined && !fs.existsSync(lock)) continue;
-    throw busy(holder, lock);
+    throw busy(holder?.pid, lock, holder !== undefined && !isHere(holder));
   }
   held.add(lock);
   releaseAtExit();

@@ -2,10 +2,12 @@ import path from "node:path";
 import { type HeldLock, holdFileLock } from "../fs/file-lock.js";
 
 /**
- * Marks session `sessionId` as run by this process: `<session-dir>/<id>.lock`, holding its pid.
+ * Marks session `sessionId` as run by this process: `<session-dir>/<id>.lock`, holding its pid
+ * (and where that pid runs, see lock-holder.ts).
  * Two processes on one session append to one transcript and rewrite one task list from what each
  * read at start, losing each other's work; so a session another live codebot runs cannot be
- * resumed. The lock of a run that crashed (its process is gone) does not count.
+ * resumed. The lock of a run that crashed (its process is gone) does not count; one from another
+ * host or container counts until its heartbeat stopped 3 minutes ago.
  */
 /** Another live codebot runs the session. */
 export class SessionInUseError extends Error {
@@ -18,9 +20,10 @@ export function lockSession(sessionDir: string, sessionId: string): HeldLock {
     throw new Error(`session: "${sessionId}" is not a session id`);
   return holdFileLock(
     path.join(sessionDir, sessionId),
-    (pid, lock) =>
+    (pid, lock, unseen) =>
       new SessionInUseError(
-        `session: ${sessionId} is in use by codebot process ${pid ?? "(pid not written yet)"}; ` +
+        `session: ${sessionId} is in use by codebot process ${pid ?? "(pid not written yet)"}` +
+          `${unseen ? " (on another host or in another container: its lock counts until it has not been renewed for 3 minutes)" : ""}; ` +
           `let that run end (or stop it) and resume again — if ${pid ?? "it"} is no codebot, remove ${lock}`,
       ),
   );
