@@ -42,7 +42,8 @@ const ALSO_MATCHED_AS: Readonly<Record<string, readonly string[]>> = {
 export function toolNames(tool: string): readonly string[] {
   const names = NAMES_OF.get(tool);
   const own = names ? [tool, ...names.filter((n) => n !== tool)] : [tool];
-  const also = ALSO_MATCHED_AS[tool];
+  // Keyed by codebot's name, so `MultiEdit` answers to `Edit` as `multi_edit` does.
+  const also = ALSO_MATCHED_AS[codebotToolName(tool)];
   return also ? [...own, ...also] : own;
 }
 

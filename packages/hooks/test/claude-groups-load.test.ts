@@ -59,6 +59,11 @@ describe("parseClaudeMatcher", () => {
     expect(matchesAnyName(parseClaudeMatcher("MultiEdit"), toolNames("edit"))).toBe(false);
   });
 
+  it("MultiEdit, the same tool by its Claude Code name, answers to Edit and edit as multi_edit does", () => {
+    expect(matchesAnyName(parseClaudeMatcher("Edit|Write"), toolNames("MultiEdit"))).toBe(true);
+    expect(toolNames("MultiEdit")).toEqual(expect.arrayContaining(["edit", "Edit"]));
+  });
+
   it("a pattern RE2 rejects is a typed error", () => {
     expect(() => parseClaudeMatcher("(a)\\1")).toThrow(MatcherSyntaxError);
     expect(() => parseClaudeMatcher("[unclosed")).toThrow(/^invalid regular expression \[unclosed/);
