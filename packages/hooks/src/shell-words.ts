@@ -3,8 +3,10 @@
  * and backslashes removed, the project variables replaced by the project directory, one list per
  * simple command, and the commands inside `$(…)` and backquotes lexed as commands of their own. A
  * light lexer, not a shell: what it cannot know (another variable, a command's output, a glob) it
- * marks as dynamic instead of guessing.
+ * marks as dynamic instead of guessing, and what it cannot follow (a quote, `${`, `$(` or
+ * here-document left open) becomes a command of its own that runs something unknown.
  */
+import { braceEnd, type Heredoc, heredocDelimiter, heredocEnd } from "./shell-spans.js";
 
 export interface ShellWord {
   /** The word as the shell would pass it; what codebot cannot know stands as UNKNOWN_PART. */
@@ -20,29 +22,56 @@ export interface ShellWord {
 /** Stands for an unknown part of a word: no file name holds it, so such a word never resolves. */
 export const UNKNOWN_PART = "\0";
 
+/** A simple command: its words in order (redirect targets included). */
+export interface SimpleCommand {
+  words: ShellWord[];
+  /** The index (in the list simpleCommands returns) of the command whose output `|` sends to this one. */
+  pipedFrom?: number;
+}
+
 /** The variables a command hook gets for the project directory (§5, §11). */
 const PROJECT_VARIABLE_NAMES = new Set(["CLAUDE_PROJECT_DIR", "CODEBOT_PROJECT_DIR"]);
 /** `${NAME}` and its forms with a default (`:-`, `-`, `:=`, `=`): all the project dir, as codebot always sets it. */
 const PROJECT_VARIABLE_BRACED = /^(CLAUDE_PROJECT_DIR|CODEBOT_PROJECT_DIR)(?::?[-=]([\s\S]*))?$/;
 /** Defaults that name the project dir too: `.` (a hook runs in the project) or the other project variable. */
-const PROJECT_DEFAULT = /^(?:\.\/?|"?\$\{?(?:CLAUDE_PROJECT_DIR|CODEBOT_PROJECT_DIR)\}?"?)$/;
+const PROJECT_DEFAULT =
+  /^(?:\.\/?|("?)\$(?:\{(?:CLAUDE_PROJECT_DIR|CODEBOT_PROJECT_DIR)\}|(?:CLAUDE_PROJECT_DIR|CODEBOT_PROJECT_DIR))\1)$/;
 
 /** `$(…)` inside `$(…)` deeper than this is not lexed: shown as unchecked instead (and no deep recursion). */
 const MAX_NESTING = 32;
+/** How much of what the lexer cannot follow is kept, as written, for the consent screen. */
+const MAX_LOST_TEXT = 60;
 
-/** One lexing of a command: where commands go as they end, and how deep in `$(…)` it is. */
+/** One lexing of a command: where commands go as they end, how deep in `$(…)` it is, open here-documents. */
 interface Lexing {
   src: string;
   projectDir: string;
-  out: ShellWord[][];
+  out: SimpleCommand[];
   nesting: number;
+  heredocs: Heredoc[];
 }
 
-/** The simple commands of `command`, each as its words in order (redirect targets included). */
-export function simpleCommands(command: string, projectDir: string): ShellWord[][] {
-  const lexing: Lexing = { src: command, projectDir, out: [], nesting: 0 };
+const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
+const OPERATOR = /&>>?|<<<|<<-?|<>|<&|>&|>>|>\||<|>/y;
+
+/** The simple commands of `command`, in the order they end (commands inside a word first). */
+export function simpleCommands(command: string, projectDir: string): SimpleCommand[] {
+  const lexing: Lexing = { src: command, projectDir, out: [], nesting: 0, heredocs: [] };
   lexCommands(lexing, 0, undefined);
   return lexing.out;
+}
+
+/**
+ * What the lexer cannot follow from `at` on (an open quote, `${`, `$(`, here-document, or nesting
+ * too deep): a command of its own that runs something unknown, so it is listed as unchecked.
+ * Returns the end of the command: nothing after it is lexed.
+ */
+function lost(lexing: Lexing, at: number): number {
+  const { src } = lexing;
+  const rest = src.slice(at);
+  const raw = rest.length > MAX_LOST_TEXT ? `${rest.slice(0, MAX_LOST_TEXT)}…` : rest;
+  lexing.out.push({ words: [{ text: UNKNOWN_PART, raw, dynamic: true }] });
+  return src.length;
 }
 
 /**
@@ -51,12 +80,7 @@ export function simpleCommands(command: string, projectDir: string): ShellWord[]
  * Returns the index after the stop.
  */
 function lexCommands(lexing: Lexing, start: number, stop: ")" | "`" | undefined): number {
-  const { src, out } = lexing;
-  if (lexing.nesting >= MAX_NESTING) {
-    // The rest as one word of a command of its own, run with what codebot cannot know.
-    out.push([{ text: UNKNOWN_PART, raw: src.slice(start), dynamic: true }]);
-    return src.length;
-  }
+  if (lexing.nesting >= MAX_NESTING) return lost(lexing, start);
   lexing.nesting++;
   try {
     return lexUntil(lexing, start, stop);
@@ -67,10 +91,14 @@ function lexCommands(lexing: Lexing, start: number, stop: ")" | "`" | undefined)
 
 function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): number {
   const { src, projectDir, out } = lexing;
+  const lexInner = (at: number, innerStop: ")" | "`") => lexCommands(lexing, at, innerStop);
   let words: ShellWord[] = [];
   let word: { text: string; dynamic: boolean; start: number } | undefined;
   let redirect: ShellWord["redirect"];
   let subshells = 0;
+  /** The command before a `|`, until the command after it is pushed. */
+  let pipedFrom: number | undefined;
+  let lastPushed: number | undefined;
   let i = start;
   const begin = () => {
     word ??= { text: "", dynamic: false, start: i };
@@ -86,7 +114,11 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
   };
   const endCommand = () => {
     endWord();
-    if (words.length > 0) out.push(words);
+    if (words.length > 0) {
+      out.push(pipedFrom === undefined ? { words } : { words, pipedFrom });
+      lastPushed = out.length - 1;
+      pipedFrom = undefined;
+    }
     words = [];
     redirect = undefined;
   };
@@ -101,7 +133,8 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
       return lexCommands(lexing, at + 2, ")");
     }
     if (next === "{") {
-      const end = braceEnd(lexing, at + 1);
+      const end = braceEnd(src, at + 1, lexInner);
+      if (end === undefined) return lost(lexing, at);
       const braced = PROJECT_VARIABLE_BRACED.exec(src.slice(at + 2, end));
       if (braced !== null) {
         target.text += projectDir;
@@ -117,11 +150,13 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
       // `$'\x2e/x.sh'`: escapes codebot does not decode.
       let j = at + 2;
       while (j < src.length && src[j] !== "'") j += src[j] === "\\" ? 2 : 1;
+      if (j >= src.length) return lost(lexing, at);
       target.text += UNKNOWN_PART;
       target.dynamic = true;
       return j + 1;
     }
-    const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(at + 1))?.[0];
+    NAME.lastIndex = at + 1;
+    const name = NAME.exec(src)?.[0];
     if (name !== undefined) {
       if (PROJECT_VARIABLE_NAMES.has(name)) target.text += projectDir;
       else {
@@ -138,6 +173,17 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
     target.text += "$";
     return at + 1;
   };
+  /** After the newline at `at`: steps over the bodies of the here-documents opened on its line. */
+  const heredocBodies = (at: number): number => {
+    let i = at + 1;
+    for (const doc of lexing.heredocs.splice(0)) {
+      const end = heredocEnd(src, i, doc, lexInner);
+      if (end === undefined) return lost(lexing, at + 1);
+      i = end + 1;
+    }
+    // At the newline after the last delimiter line: it ends the command as any newline does.
+    return i - 1;
+  };
 
   while (i < src.length) {
     const c = src[i] as string;
@@ -148,11 +194,12 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
     if (c === "'") {
       const w = begin();
       const end = src.indexOf("'", i + 1);
-      const close = end === -1 ? src.length : end;
-      w.text += src.slice(i + 1, close);
-      i = close + 1;
+      if (end === -1) return lost(lexing, i);
+      w.text += src.slice(i + 1, end);
+      i = end + 1;
     } else if (c === '"') {
       const w = begin();
+      const open = i;
       i++;
       while (i < src.length && src[i] !== '"') {
         const q = src[i] as string;
@@ -172,6 +219,7 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
           i++;
         }
       }
+      if (i >= src.length) return lost(lexing, open);
       i++;
     } else if (c === "\\") {
       const w = begin();
@@ -188,9 +236,16 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
     } else if (c === "#" && word === undefined) {
       // A comment, to the end of the line.
       while (i < src.length && src[i] !== "\n") i++;
+    } else if (c === "|" && src[i + 1] !== "|") {
+      // `|`, `|&`: the output of the command before goes to the one after.
+      endCommand();
+      pipedFrom = lastPushed;
+      i += src[i + 1] === "&" ? 2 : 1;
     } else if (c === "\n" || c === ";" || c === "|" || (c === "&" && src[i + 1] !== ">")) {
       endCommand();
-      i++;
+      pipedFrom = undefined;
+      if (c === "\n" && lexing.heredocs.length > 0) i = heredocBodies(i);
+      i += c === "|" ? 2 : 1;
     } else if (/\s/.test(c)) {
       endWord();
       i++;
@@ -202,10 +257,23 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
       // `2>`, `2>>`: the digits belong to the operator, not to a word.
       if (word !== undefined && !word.dynamic && /^\d+$/.test(word.text)) word = undefined;
       endWord();
-      const operator = /^(?:&>>?|<<<?-?|<>|<&|>&|>>|>\||<|>)/.exec(src.slice(i))?.[0] ?? c;
+      OPERATOR.lastIndex = i;
+      const operator = OPERATOR.exec(src)?.[0] ?? c;
       i += operator.length;
-      // `<(…)`, `>(…)` run a command (the `(` that follows); `<<EOF`, `<<<text` are not files.
-      if (src[i] !== "(" && !operator.startsWith("<<")) redirect = operator.startsWith("<") ? "in" : "out";
+      if (operator === "<<" || operator === "<<-") {
+        // A here-document: its body, from the next line to the delimiter, is not commands.
+        const delimiter = heredocDelimiter(src, i);
+        if (delimiter === undefined) return lost(lexing, i - operator.length);
+        lexing.heredocs.push({
+          delimiter: delimiter.delimiter,
+          quoted: delimiter.quoted,
+          stripTabs: operator === "<<-",
+        });
+        i = delimiter.end;
+      } else if (src[i] !== "(" && operator !== "<<<") {
+        // `<(…)`, `>(…)` run a command (the `(` that follows); `<<<text` is not a file.
+        redirect = operator.startsWith("<") ? "in" : "out";
+      }
     } else {
       const w = begin();
       w.text += c;
@@ -214,33 +282,7 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
     }
   }
   endCommand();
-  return src.length;
-}
-
-/**
- * The index of the `}` closing the `${` whose `{` is at `open`, past quotes and nested `${…}`;
- * commands inside it (`${X:-$(cmd)}`) are lexed too, as they may run.
- */
-function braceEnd(lexing: Lexing, open: number): number {
-  const { src } = lexing;
-  let depth = 1;
-  let i = open + 1;
-  while (i < src.length) {
-    const c = src[i] as string;
-    if (c === "\\") i += 2;
-    else if (c === "'") {
-      const close = src.indexOf("'", i + 1);
-      i = close === -1 ? src.length : close + 1;
-    } else if (c === "$" && src[i + 1] === "(") i = lexCommands(lexing, i + 2, ")");
-    else if (c === "`") i = lexCommands(lexing, i + 1, "`");
-    else if (c === "$" && src[i + 1] === "{") {
-      depth++;
-      i += 2;
-    } else if (c === "}") {
-      depth--;
-      if (depth === 0) return i;
-      i++;
-    } else i++;
-  }
+  // A `$(` or backquote never closed: what it runs is not known.
+  if (stop !== undefined) return lost(lexing, start);
   return src.length;
 }

@@ -68,15 +68,31 @@ describe("the project scripts a hook command runs", () => {
     expect(referencedScripts("python3 -W ignore -X dev .claude/hooks/e-check", p.dir)).toEqual([p.check]);
   });
 
-  it("counts every project file the command names, whatever its place: data, bare names, option and variable values", () => {
+  it("hashes what runs, wherever it is named: a bare program, a script extension, an option's or variable's script, a file piped into a shell", () => {
     const p = project();
     const found = (command: string) => referencedScripts(command, p.dir);
-    // What a command reads can be what runs (`cat x | sh`, `jq -f`, `make -f`).
-    expect(found("jq . data/notes.json")).toEqual([p.data]);
-    expect(found("cat data/notes.json | sh")).toEqual([p.data]);
     expect(found("hook.sh")).toEqual([p.hook]);
     expect(found("node --require=./hook.sh -e 1")).toEqual([p.hook]);
     expect(found("S=.claude/hooks/x.sh; bash $S")).toEqual([p.x]);
+    expect(found("cat data/notes.json | sh")).toEqual([p.data]);
+    expect(found("xargs bin/tool < data/notes.json")).toEqual([p.tool]);
+  });
+
+  it("does not hash the data files a command names: a log its script appends to, a file it reads", () => {
+    const p = project();
+    const found = (command: string) => referencedScripts(command, p.dir);
+    // Hashing them would ask again after every run of the hook.
+    expect(found("python3 .claude/hooks/x.sh data/notes.json")).toEqual([p.x]);
+    expect(found("cat data/notes.json; jq . < data/notes.json")).toEqual([]);
+    expect(found("bash -c 'echo hi' .claude/hooks/e-check")).toEqual([]);
+  });
+
+  it("hashes the source of < when a shell or interpreter reads its script from stdin, not when it runs a script", () => {
+    const p = project();
+    const found = (command: string) => referencedScripts(command, p.dir);
+    expect(found("bash -s arg < .claude/hooks/e-check")).toEqual([p.check]);
+    expect(found("python3 - < .claude/hooks/e-check")).toEqual([p.check]);
+    expect(found("python3 .claude/hooks/x.sh < data/notes.json")).toEqual([p.x]);
   });
 
   it("leaves out files the command writes, single-quoted variables and files outside the project", () => {
@@ -122,6 +138,32 @@ describe("the project scripts a hook command runs", () => {
     expect(unchecked("sed -e 's/a/b/' data/notes.json; ls .claude/ src/ && echo \"$HOME\"")).toEqual([]);
     expect(unchecked("/usr/bin/env python3 ~/bin/x.py >> logs/hook.log 2>/dev/null")).toEqual([]);
     expect(unchecked("[ -x ./hook.sh ] && git diff origin/main")).toEqual([]);
+  });
+});
+
+describe("the bounds of the analysis", () => {
+  it("30 cds in a row finish in well under the time a session start can wait, and later paths are unchecked", () => {
+    const p = project();
+    const command = `${Array.from({ length: 30 }, (_, k) => `cd d${k}`).join("; ")}; ./hook.sh`;
+    const started = Date.now();
+    const found = scriptReferences(command, p.dir);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(found).toEqual({ files: [p.hook], unchecked: ["./hook.sh"] });
+  });
+
+  it("a command of more words than it examines lists the rest as unchecked", () => {
+    const p = project();
+    const found = scriptReferences(`${"echo a; ".repeat(3000)}./hook.sh`, p.dir);
+    expect(found.files).toEqual([]);
+    expect(found.unchecked).toHaveLength(1);
+  });
+
+  it("a word too long for a file name, or a path through a file, names no file and does not throw", () => {
+    const p = project();
+    const long = `jq -e '${"x".repeat(5000)}' > /dev/null || exit 2`;
+    expect(scriptReferences(long, p.dir)).toEqual({ files: [], unchecked: [] });
+    expect(referencedScripts("./hook.sh/x; bash hook.sh/y.sh", p.dir)).toEqual([]);
+    expect(() => consentFingerprint("entry", { type: "command", command: long }, p.dir)).not.toThrow();
   });
 });
 

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { simpleCommands, UNKNOWN_PART } from "../src/shell-words.js";
+
+/** The words of each simple command, as the shell would pass them. */
+const texts = (command: string) => simpleCommands(command, "/p").map((c) => c.words.map((w) => w.text));
+
+describe("the lexer of hook commands", () => {
+  it("a double-quoted default inside ${…} does not end the braces at its }", () => {
+    expect(texts('echo "${CLAUDE_PROJECT_DIR:-"$CLAUDE_PROJECT_DIR}"}" a; ./evil')).toEqual([
+      ["echo", "/p", "a"],
+      ["./evil"],
+    ]);
+  });
+
+  it("steps over a here-document's body to its delimiter line, quotes in it included", () => {
+    expect(texts("cat <<'EOF' >/dev/null\necho don't\nEOF\n./evil")).toEqual([
+      ["cat", "/dev/null"],
+      ["./evil"],
+    ]);
+    expect(texts("cat <<-EOF\n\tit's\n\tEOF\n./evil")).toEqual([["cat"], ["./evil"]]);
+  });
+
+  it("lexes the commands an unquoted here-document's body runs", () => {
+    expect(texts("cat <<EOF\n$(./evil)\nEOF")).toEqual([["cat"], ["./evil"]]);
+  });
+
+  it("what it cannot follow — an open quote, ${, $( or here-document — is a command of its own that runs something unknown", () => {
+    for (const command of [
+      "echo 'open; ./evil",
+      'echo "open; ./evil',
+      "echo ${X; ./evil",
+      "echo $(./evil",
+      "cat <<EOF\n./evil",
+    ]) {
+      const unknown = simpleCommands(command, "/p").filter(
+        ({ words }) => words.length === 1 && words[0]?.text === UNKNOWN_PART && words[0].dynamic,
+      );
+      expect(unknown, command).toHaveLength(1);
+    }
+  });
+
+  it("says which command a | sends its output to, not for ||", () => {
+    const commands = simpleCommands("cat x | sh; a || b", "/p");
+    expect(commands.map((c) => c.pipedFrom)).toEqual([undefined, 0, undefined, undefined]);
+  });
+});
