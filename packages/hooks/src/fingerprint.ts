@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { HookSpec } from "./executor.js";
-import { referencedScripts } from "./script-references.js";
+import { hookScripts } from "./hook-scripts.js";
 
 /** JSON with object keys sorted at every level and no whitespace. */
 export function canonicalJson(value: unknown): string {
@@ -37,13 +37,17 @@ const MAX_HASHED_SCRIPT_BYTES = 4 * 1024 * 1024;
 
 /**
  * What the user approves for a hook (§8): its entry fingerprint, and for a command hook the
- * content of the project's script files the command runs (referencedScripts), so editing
- * `.claude/hooks/x.sh` asks again. A command that names no such file keeps the entry fingerprint.
+ * content of the project's script files the command and its entry's `env` run (hookScripts), so
+ * editing `.claude/hooks/x.sh` asks again. A command that names no such file keeps the entry fingerprint.
  * Computed each time the hook is about to run, so an edit during the session counts too.
  */
-export function consentFingerprint(entryFingerprint: string, spec: HookSpec, projectDir: string): string {
-  if (spec.type !== "command") return entryFingerprint;
-  const scripts = referencedScripts(spec.command, projectDir);
+export function consentFingerprint(
+  entryFingerprint: string,
+  spec: HookSpec,
+  projectDir: string,
+  env: Readonly<Record<string, string>> = {},
+): string {
+  const scripts = hookScripts(spec, projectDir, env);
   if (scripts.length === 0) return entryFingerprint;
   return createHash("sha256").update(entryFingerprint).update(scriptsText(scripts, projectDir)).digest("hex");
 }

@@ -77,6 +77,7 @@ export type {
 } from "./executor.js";
 export { consentFingerprint, hookFingerprint, scriptsText } from "./fingerprint.js";
 export { describeHook, type HookDescription } from "./hook-description.js";
+export { hookScripts } from "./hook-scripts.js";
 export {
   type AllowEntry,
   type AllowList,

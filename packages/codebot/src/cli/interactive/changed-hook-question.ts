@@ -1,4 +1,4 @@
-import { type CompiledHook, consentFingerprint, referencedScripts } from "@codebot/hooks";
+import { type CompiledHook, consentFingerprint, hookScripts } from "@codebot/hooks";
 import type { ApprovalAnswer, HookApprovalRequest } from "../../approval/approval-types.js";
 import { visible } from "../../approval/visible-text.js";
 import { displayPath, type HookInventory } from "../hooks/hook-inventory.js";
@@ -23,7 +23,8 @@ export function changedHookQuestion(
   const listed = new Set(startInventory.hooks.map((h) => h.fingerprint));
   const cwd = startInventory.cwd;
   return async (request) => {
-    if (listed.has(consentFingerprint(request.fingerprint, request.hook.spec, cwd))) return "deny";
+    if (listed.has(consentFingerprint(request.fingerprint, request.hook.spec, cwd, request.hook.env)))
+      return "deny";
     if (request.signal.aborted) return "deny";
     view.line(`${s.yellow("?")} a project hook changed since the session started:`);
     for (const line of hookLines(request.hook, cwd, s)) view.line(`  ${line}`);
@@ -66,7 +67,7 @@ export function hookLines(hook: CompiledHook, cwd: string, s: Styles): string[] 
   const lines = [
     `${s.bold("hook")} ${hook.event}${matcher} ${s.cyan(visible(hook.name))} ${s.dim(`(${hook.source} ${visible(displayPath(hook.path, cwd))})`)}`,
   ];
-  const scripts = hook.spec.type === "command" ? referencedScripts(hook.spec.command, cwd) : [];
+  const scripts = hookScripts(hook.spec, cwd, hook.env);
   for (const line of hookDetailLines(hook, scripts, cwd, s)) lines.push(`    ${line}`);
   return lines;
 }
