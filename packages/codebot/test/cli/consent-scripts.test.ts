@@ -80,8 +80,8 @@ describe("a hook's project scripts are part of its approval", () => {
     expect(Object.entries(after).filter(([name]) => name.includes("c.py"))).toEqual([
       [expect.stringContaining("c.py"), "changed since approval"],
     ]);
-    // A file the command reads counts too (what is read can be what runs: `cat x | sh`).
-    expect(after.notes).toBe("changed since approval");
+    // A data file the command reads is not part of the approval: it would ask again after each edit.
+    expect(after.notes).toBe("approved");
 
     const listing = await runCli(["hooks", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(listing.stdout).toContain("  runs .claude/hooks/x.sh (its content is approved too)");
@@ -121,5 +121,12 @@ describe("a hook's project scripts are part of its approval", () => {
     expect(trust.stdout).toContain(`\n  ${line}\n`);
     const list = await runCli(["hooks", "list", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(list.stdout).toContain(`\n    ${line}\n`);
+  });
+
+  it("the consent screen names what the command runs past a quote it cannot follow", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", { hooks: { Stop: [command("echo 'open; ./evil", { name: "q" })] } });
+    const trust = await runCli(["hooks", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(trust.stdout).toContain("also runs paths codebot cannot check: 'open; ./evil (their content");
   });
 });
