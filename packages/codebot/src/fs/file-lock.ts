@@ -27,8 +27,9 @@ export function withFileLock<T>(file: string, change: () => T): T {
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   const deadline = Date.now() + WAIT_MS;
   for (let attempt = 0; !tryLock(lock); attempt++) {
-    if (isStale(lock)) {
-      fs.rmSync(lock, { force: true });
+    const stale = staleRecord(lock);
+    if (stale !== undefined) {
+      if (!removeStale(lock, stale)) sleep(1);
       continue;
     }
     if (Date.now() > deadline)
@@ -67,8 +68,9 @@ export function holdFileLock(
   const lock = `${file}.lock`;
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   while (!tryLock(lock)) {
-    if (isStale(lock)) {
-      fs.rmSync(lock, { force: true });
+    const stale = staleRecord(lock);
+    if (stale !== undefined) {
+      if (!removeStale(lock, stale)) sleep(1);
       continue;
     }
     const holder = readHolder(lock);
@@ -148,20 +150,64 @@ function readHolder(lock: string): LockHolder | undefined {
 }
 
 /**
- * Whether the lock's holder is gone. One this process can see is gone when its pid is (or names a
- * process started at another time, or this very process, which does not hold it: a container's
- * codebot is pid 1 on every run). One it cannot see (another host or pid namespace) is gone when
- * its heartbeat stopped a while ago.
+ * The lock's content, when its holder is gone. One this process can see is gone when its pid is
+ * (or names a process started at another time, or this very process, which does not hold it: a
+ * container's codebot is pid 1 on every run). One it cannot see (another host or pid namespace)
+ * is gone when its heartbeat stopped a while ago.
  */
-function isStale(lock: string): boolean {
-  const holder = readHolder(lock);
-  const stat = fs.statSync(lock, { throwIfNoEntry: false });
-  if (stat === undefined) return false;
+function staleRecord(lock: string): string | undefined {
+  let text: string;
+  let stat: fs.Stats | undefined;
+  try {
+    text = fs.readFileSync(lock, "utf8");
+    stat = fs.statSync(lock, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+  if (stat === undefined) return undefined;
   const age = Date.now() - stat.mtimeMs;
-  if (holder === undefined) return age > EMPTY_STALE_MS;
-  if (!isHere(holder)) return age > FOREIGN_STALE_MS;
-  if (holder.pid === process.pid) return !held.has(lock);
-  return !isRunning(holder);
+  let holder: LockHolder | undefined;
+  try {
+    holder = parseHolder(text);
+  } catch {
+    holder = undefined;
+  }
+  const stale =
+    holder === undefined
+      ? age > EMPTY_STALE_MS
+      : !isHere(holder)
+        ? age > FOREIGN_STALE_MS
+        : holder.pid === process.pid
+          ? !held.has(lock)
+          : !isRunning(holder);
+  return stale ? text : undefined;
+}
+
+/** A takeover guard older than this was left by a process that died in those few milliseconds. */
+const TAKEOVER_STALE_MS = 2_000;
+
+/**
+ * Takes a stale lock out of the way without racing another process doing the same: removing the
+ * path after judging it could delete a lock that process had just taken in its place. So one
+ * process at a time removes stale locks, under `<lock>.takeover` (created exclusively, held for
+ * microseconds), and only after judging the lock again there. False: another process is at it.
+ */
+export function removeStale(lock: string, judged: string): boolean {
+  const guard = `${lock}.takeover`;
+  try {
+    fs.closeSync(fs.openSync(guard, "wx", 0o600));
+  } catch {
+    const stat = fs.statSync(guard, { throwIfNoEntry: false });
+    if (stat !== undefined && Date.now() - stat.mtimeMs > TAKEOVER_STALE_MS)
+      fs.rmSync(guard, { force: true });
+    return false;
+  }
+  try {
+    if (staleRecord(lock) === judged) fs.rmSync(lock, { force: true });
+    return true;
+  } finally {
+    fs.rmSync(guard, { force: true });
+  }
 }
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
