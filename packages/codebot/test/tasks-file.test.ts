@@ -58,6 +58,15 @@ describe("a damaged tasks file", () => {
     expect(store.create({ subject: "C", description: "" }).id).toBe("3");
   });
 
+  it("cut short: ids below the next_id it names stay used, those of deleted tasks too", () => {
+    const file = path.join(tempDir("codebot-tasks-file-"), "s.tasks.json");
+    const task = (id: string) => ({ id, subject: id, description: "", status: "pending" });
+    const whole = JSON.stringify({ next_id: 20, tasks: [task("3"), task("5")] });
+    fs.writeFileSync(file, whole.slice(0, -10));
+    const store = new TaskStore(file, () => {});
+    expect(store.create({ subject: "new", description: "" }).id).toBe("20");
+  });
+
   it("a second damaged file does not replace the first one's .bad copy", () => {
     const t = twoTasks();
     fs.writeFileSync(t.file, "first damage");

@@ -42,10 +42,15 @@ export function loadTasksFile(file: string, notify: (message: string) => void): 
   return setAside(file, parsed.problem, state, notify);
 }
 
-/** The highest `"id": "N"` anywhere in a tasks file's text, however damaged (0: none). */
+/**
+ * The highest id a tasks file's text, however damaged, shows as used (0: none): every `"id": "N"`,
+ * and `"next_id": N` less one (deleted tasks had the ids below it).
+ */
 function highestIdIn(text: string): number {
   let highest = 0;
   for (const match of text.matchAll(/"id"\s*:\s*"(\d{1,9})"/g)) highest = Math.max(highest, Number(match[1]));
+  for (const match of text.matchAll(/"next_id"\s*:\s*(\d{1,9})/g))
+    highest = Math.max(highest, Number(match[1]) - 1);
   return highest;
 }
 
