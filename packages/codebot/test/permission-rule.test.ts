@@ -133,6 +133,20 @@ describe("permission rules (Claude Code's grammar)", () => {
     expect(denies(["Bash(rm:*)"], bash("echo a#'\nrm -f e'"))).toBeUndefined();
   });
 
+  it("a `#` after white space bash does not split words on (\\r, form feed, no-break space) or after `{` opens no comment", () => {
+    for (const gap of ["\r", "\f", "\u00a0"]) {
+      expect(allows(["Bash(echo:*)"], bash(`echo a${gap}#; rm -rf x`))).toBe(false);
+      expect(denies(["Bash(rm:*)"], bash(`echo a${gap}#; rm -rf x`))).toBe("Bash(rm:*)");
+    }
+    expect(allows(["Bash(echo:*)"], bash("echo a;{#; rm -rf x"))).toBe(false);
+  });
+
+  it("a command nested deeper than it follows is one part, not a crash", () => {
+    const deep = `${"$(".repeat(20_000)}rm -rf x`;
+    expect(allows(["Bash(echo:*)"], bash(`echo ${deep}`))).toBe(false);
+    expect(() => denies(["Bash(rm:*)"], bash(deep))).not.toThrow();
+  });
+
   it("a deny rule catches its command however bash would spell it: quoted, escaped, after NAME+=value", () => {
     const r = ["Bash(rm:*)"];
     expect(denies(r, bash("X+=1 rm -f a"))).toBe("Bash(rm:*)");

@@ -246,7 +246,9 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
       pipedFrom = undefined;
       if (c === "\n" && lexing.heredocs.length > 0) i = heredocBodies(i);
       i += c === "|" ? 2 : 1;
-    } else if (/\s/.test(c)) {
+    } else if (c === " " || c === "\t") {
+      // Only a space or a tab separates words in bash: `\r`, a form feed or a no-break space is
+      // part of the word (so a `#` after one starts no comment).
       endWord();
       i++;
     } else if (c === "(" || c === ")") {

@@ -43,6 +43,11 @@ describe("the project scripts a hook command runs", () => {
     expect(found("npx tsx .claude/hooks/x.sh; ./hook.sh &> out.txt")).toEqual([p.x, p.hook]);
   });
 
+  it("a `#` after a carriage return is no comment: the script after it is found, as bash runs it", () => {
+    const p = project();
+    expect(referencedScripts("echo a\r#; ./hook.sh", p.dir)).toEqual([p.hook]);
+  });
+
   it("follows a cd or pushd before a word: later relative words are found in that directory", () => {
     const p = project();
     const found = (command: string) => referencedScripts(command, p.dir);

@@ -21,7 +21,14 @@ export interface ShellParts {
   substitutes: boolean;
 }
 
-export function shellParts(command: string): ShellParts {
+/** Deeper `$(…)` nesting than this is not followed: the rest is one part, with a substitution. */
+const MAX_NESTING = 32;
+
+export function shellParts(command: string, depth = 0): ShellParts {
+  if (depth > MAX_NESTING) {
+    const text = command.trim();
+    return { parts: text === "" ? [] : [{ text, assignments: [], redirects: false }], substitutes: true };
+  }
   const parts: ShellPart[] = [];
   let substitutes = false;
   const pieces: string[] = [];
@@ -64,14 +71,14 @@ export function shellParts(command: string): ShellParts {
     } else if ((c === "$" || c === "<" || c === ">") && command[i + 1] === "(") {
       substitutes = true;
       const end = closingParen(command, i + 2);
-      pieces.push(...shellParts(command.slice(i + 2, end)).parts.map((p) => p.text));
+      pieces.push(...shellParts(command.slice(i + 2, end), depth + 1).parts.map((p) => p.text));
       current += " _ ";
       i = end + 1;
     } else if (c === "`") {
       substitutes = true;
       const end = command.indexOf("`", i + 1);
       const stop = end === -1 ? n : end;
-      pieces.push(...shellParts(command.slice(i + 1, stop)).parts.map((p) => p.text));
+      pieces.push(...shellParts(command.slice(i + 1, stop), depth + 1).parts.map((p) => p.text));
       current += " _ ";
       i = stop + 1;
     } else if (c === ";" || c === "\n" || c === "\r" || c === "|" || c === "&") {
@@ -83,12 +90,14 @@ export function shellParts(command: string): ShellParts {
       }
       cut();
       i += (c === "|" || c === "&") && command[i + 1] === c ? 2 : 1;
-      wordStart = true;
+      // A `\r` is cut on to be safe, but to bash it is part of a word: no comment after it.
+      wordStart = c !== "\r";
     } else if (c === "(" || c === ")" || c === "{" || c === "}") {
       // Subshells and groups: their commands are parts like any other.
       if (c === "(" || c === ")" || /^\s*$/.test(current)) {
         cut();
-        wordStart = true;
+        // `{` and `}` are words of their own only when a blank follows (`{#` is one word).
+        wordStart = c === "(" || c === ")" || WORD_BREAK.test(command[i + 1] ?? " ");
       } else {
         current += c;
       }
@@ -108,8 +117,12 @@ export function shellParts(command: string): ShellParts {
   return { parts, substitutes };
 }
 
-/** After whitespace, `<` or `>` a new word starts (and after `;&|()`, which cut the command). */
-const WORD_BREAK = /[\s<>]/;
+/**
+ * After a space, tab or newline, `<` or `>` a new word starts (and after `;&|()`, which cut the
+ * command). Only these: bash splits words on no other white space (`\r`, a form feed, a no-break
+ * space), so a `#` after one of those starts no comment.
+ */
+const WORD_BREAK = /[ \t\n<>]/;
 
 /** The index of the newline that ends the comment starting at `from` (the end of the text if none); bash ends it at `\n` only. */
 function lineEnd(text: string, from: number): number {
