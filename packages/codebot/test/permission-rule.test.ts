@@ -141,6 +141,12 @@ describe("permission rules (Claude Code's grammar)", () => {
     expect(allows(["Bash(echo:*)"], bash("echo a;{#; rm -rf x"))).toBe(false);
   });
 
+  it("a deny rule catches a command substituted inside double quotes", () => {
+    expect(denies(["Bash(rm:*)"], bash('echo "$(rm -rf x)"'))).toBe("Bash(rm:*)");
+    expect(denies(["Bash(rm:*)"], bash('echo "a `rm -rf x` b"'))).toBe("Bash(rm:*)");
+    expect(denies(["Bash(rm:*)"], bash('echo "rm -rf x"'))).toBeUndefined();
+  });
+
   it("a command nested deeper than it follows is one part, not a crash", () => {
     const deep = `${"$(".repeat(20_000)}rm -rf x`;
     expect(allows(["Bash(echo:*)"], bash(`echo ${deep}`))).toBe(false);

@@ -58,11 +58,22 @@ export function shellParts(command: string, depth = 0): ShellParts {
       current += command.slice(i, stop);
       i = stop;
     } else if (c === '"') {
-      // Inside double quotes `$(…)` and backquotes still run.
+      // Inside double quotes `$(…)` and backquotes still run: their commands are parts too.
       let j = i + 1;
       while (j < n && command[j] !== '"') {
         if (command[j] === "\\") j++;
-        else if (command[j] === "`" || (command[j] === "$" && command[j + 1] === "(")) substitutes = true;
+        else if (command[j] === "$" && command[j + 1] === "(") {
+          substitutes = true;
+          const end = closingParen(command, j + 2);
+          pieces.push(...shellParts(command.slice(j + 2, end), depth + 1).parts.map((p) => p.text));
+          j = end;
+        } else if (command[j] === "`") {
+          substitutes = true;
+          const end = command.indexOf("`", j + 1);
+          const stop = end === -1 ? n : end;
+          pieces.push(...shellParts(command.slice(j + 1, stop), depth + 1).parts.map((p) => p.text));
+          j = stop;
+        }
         j++;
       }
       const stop = Math.min(n, j + 1);
