@@ -8,7 +8,13 @@
 import { compileAgentHooks } from "../../agents/agent-hook-scopes.js";
 import { agentModelGrant } from "../../agents/agent-model-consent.js";
 import { loadAgents } from "../../agents/load-agents.js";
-import { type HookInventory, type InventoryHook, inventoryHook, scopedHookPlaces } from "./hook-inventory.js";
+import {
+  type HookInventory,
+  type InventoryHook,
+  inventoryHook,
+  scopedHookPlaces,
+  withScopedAdditions,
+} from "./hook-inventory.js";
 
 export async function withAgents(inv: HookInventory): Promise<HookInventory> {
   const { project, cwd } = inv;
@@ -24,13 +30,5 @@ export async function withAgents(inv: HookInventory): Promise<HookInventory> {
     if (grant !== undefined && !project.isGrantTrusted(grant) && !untrusted.some((g) => g.grant === grant))
       untrusted.push({ grant, source: agent.hookSource, file: agent.file });
   }
-  const asked = untrusted.length !== project.settings.permissions.untrusted.length;
-  if (hooks.length === 0 && problems.length === 0 && !asked) return inv;
-  const permissions = { ...project.settings.permissions, untrusted };
-  return {
-    ...inv,
-    hooks: [...inv.hooks, ...hooks],
-    problems: [...inv.problems, ...problems],
-    project: { ...project, settings: { ...project.settings, permissions } },
-  };
+  return withScopedAdditions(inv, hooks, problems, untrusted);
 }

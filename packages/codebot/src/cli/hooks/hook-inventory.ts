@@ -22,6 +22,7 @@ import {
   readProjectSettings,
 } from "../../session/project-settings.js";
 import { claudeCompatOf } from "../../settings/claude-compat.js";
+import type { UntrustedGrant } from "../../settings/runtime-settings.js";
 import { CliError } from "../cli-error.js";
 import type { ProjectFlags } from "../project-flags.js";
 
@@ -142,6 +143,28 @@ export function projectHooks(inventory: HookInventory): InventoryHook[] {
 export function displayPath(file: string, cwd: string): string {
   const rel = path.relative(cwd, file);
   return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
+}
+
+/**
+ * The inventory with what a project's skills or custom agents add: their hooks, the problems of
+ * reading them, and the grants they ask for (`untrusted`, the whole list); unchanged when nothing.
+ */
+export function withScopedAdditions(
+  inv: HookInventory,
+  hooks: InventoryHook[],
+  problems: Problem[],
+  untrusted: UntrustedGrant[],
+): HookInventory {
+  const project = inv.project;
+  const asked = untrusted.length !== project.settings.permissions.untrusted.length;
+  if (hooks.length === 0 && problems.length === 0 && !asked) return inv;
+  const permissions = { ...project.settings.permissions, untrusted };
+  return {
+    ...inv,
+    hooks: [...inv.hooks, ...hooks],
+    problems: [...inv.problems, ...problems],
+    project: { ...project, settings: { ...project.settings, permissions } },
+  };
 }
 
 /** Where skills and custom agents are found for the inventory's project, as a session finds them. */

@@ -8,7 +8,13 @@
 import type { Problem } from "@codebot/hooks";
 import { loadSkills } from "../../skills/load-skills.js";
 import { compileSkillHooks } from "../../skills/skill-hooks.js";
-import { type HookInventory, type InventoryHook, inventoryHook, scopedHookPlaces } from "./hook-inventory.js";
+import {
+  type HookInventory,
+  type InventoryHook,
+  inventoryHook,
+  scopedHookPlaces,
+  withScopedAdditions,
+} from "./hook-inventory.js";
 
 export async function withSkills(inv: HookInventory): Promise<HookInventory> {
   const { project, cwd } = inv;
@@ -31,17 +37,5 @@ export async function withSkills(inv: HookInventory): Promise<HookInventory> {
         untrusted.push({ grant, source: "project", file: skill.file });
     }
   }
-  if (
-    hooks.length === 0 &&
-    problems.length === 0 &&
-    untrusted.length === project.settings.permissions.untrusted.length
-  )
-    return inv;
-  const permissions = { ...project.settings.permissions, untrusted };
-  return {
-    ...inv,
-    hooks: [...inv.hooks, ...hooks],
-    problems: [...inv.problems, ...problems],
-    project: { ...project, settings: { ...project.settings, permissions } },
-  };
+  return withScopedAdditions(inv, hooks, problems, untrusted);
 }
