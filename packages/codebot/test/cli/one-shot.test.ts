@@ -396,62 +396,39 @@ describe("codebot -p", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it("SIGTERM during a run closes the session first: SessionEnd hooks run before the process exits", async () => {
-    const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: { SessionEnd: [command("sleep 0.3; echo ended > ended.txt")] },
-    });
-    const server = await modelServer([reply.hang("thinking")]);
-    const cli = startCli(
-      [
-        "-p",
-        "think",
-        "--output-format",
-        "stream-json",
-        "--include-partial-messages",
-        "--settings",
-        settings,
-        "--cwd",
-        box.project,
-      ],
-      {
-        env: modelEnv(server, box.home),
-      },
-    );
-    await waitFor(() => cli.stdout().includes('"text_delta"'), 20_000, "the model's first words");
-    cli.child.kill("SIGTERM");
-    const r = await cli.done;
-    expect(r.code).toBe(143);
-    expect(fs.readFileSync(box.at("ended.txt"), "utf8")).toBe("ended\n");
-    expectNoStackTrace(r.stderr);
-  });
-
-  it("a closed terminal (SIGHUP) during a run closes the session first, as SIGTERM does", async () => {
-    const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: { SessionEnd: [command("sleep 0.3; echo ended > ended.txt")] },
-    });
-    const server = await modelServer([reply.hang("thinking")]);
-    const cli = startCli(
-      [
-        "-p",
-        "think",
-        "--output-format",
-        "stream-json",
-        "--include-partial-messages",
-        "--settings",
-        settings,
-        "--cwd",
-        box.project,
-      ],
-      { env: modelEnv(server, box.home) },
-    );
-    await waitFor(() => cli.stdout().includes('"text_delta"'), 20_000, "the model's first words");
-    cli.child.kill("SIGHUP");
-    const r = await cli.done;
-    expect(r.code).toBe(129);
-    expect(fs.readFileSync(box.at("ended.txt"), "utf8")).toBe("ended\n");
-  });
+  it.each([
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const)(
+    "%s during a run (SIGHUP: a closed terminal) closes the session first: SessionEnd hooks run before the exit",
+    async (signal, code) => {
+      const box = sandbox();
+      const settings = box.json("s.json", {
+        hooks: { SessionEnd: [command("sleep 0.3; echo ended > ended.txt")] },
+      });
+      const server = await modelServer([reply.hang("thinking")]);
+      const cli = startCli(
+        [
+          "-p",
+          "think",
+          "--output-format",
+          "stream-json",
+          "--include-partial-messages",
+          "--settings",
+          settings,
+          "--cwd",
+          box.project,
+        ],
+        { env: modelEnv(server, box.home) },
+      );
+      await waitFor(() => cli.stdout().includes('"text_delta"'), 20_000, "the model's first words");
+      cli.child.kill(signal);
+      const r = await cli.done;
+      expect(r.code).toBe(code);
+      expect(fs.readFileSync(box.at("ended.txt"), "utf8")).toBe("ended\n");
+      expectNoStackTrace(r.stderr);
+    },
+  );
 });
 
 describe("codebot -p errors are one clear line, never a stack trace", () => {
