@@ -21,7 +21,28 @@ const MAX_STARTS = 4;
 /** The wire's version, in the host's hello: a compiled host left from an older build is not used. */
 const PROTOCOL = "2";
 /** What a start that did not happen on the host returns. */
-const INERT: SpawnedProcess = { pid: undefined, killGroup() {}, write() {}, endInput() {}, release() {} };
+const INERT: HostedProcess = {
+  pid: undefined,
+  killGroup() {},
+  write() {},
+  endInput() {},
+  release() {},
+  hold() {},
+  endWith() {},
+};
+
+/** A command started through the host. */
+export interface HostedProcess extends SpawnedProcess {
+  /** A call submitted `idle` keeps Node alive from now on, like any other. */
+  hold(): void;
+  /** `write(data)` and `endInput()` in one write to the host. */
+  endWith(data: string | Buffer): void;
+}
+
+export interface SubmitOptions {
+  /** Does not keep Node alive until `hold()` (a standby waiting for its input: warm-starts.ts). */
+  idle?: boolean;
+}
 
 export interface ProcessHostOptions {
   /**
@@ -44,6 +65,8 @@ export class ProcessHost {
   private native: string | undefined;
   private nextId = 1;
   private readonly calls = new Map<number, HostCall>();
+  /** Calls submitted idle and not yet held. */
+  private readonly idle = new Set<number>();
   /** Frames written before the host said hello, with what to do if it never does. */
   private queued: { call: HostCall; frames: Buffer[]; fallback: () => void }[] = [];
   private readonly reader = new FrameReader((id, kind, payload) => this.dispatch(id, kind, payload));
@@ -72,13 +95,18 @@ export class ProcessHost {
    * Starts a command through the host. `fallback` runs instead if the host cannot start; the
    * handlers are then not called by the host.
    */
-  submit(request: SpawnRequest, handlers: SpawnHandlers, fallback: () => void): SpawnedProcess {
+  submit(
+    request: SpawnRequest,
+    handlers: SpawnHandlers,
+    fallback: () => void,
+    options: SubmitOptions = {},
+  ): HostedProcess {
     if (this.unavailable) {
       fallback();
       return INERT;
     }
     if (!this.child) this.start();
-    if (this.unavailable) return this.submit(request, handlers, fallback);
+    if (this.unavailable) return this.submit(request, handlers, fallback, options);
     const call = new HostCall(
       this.nextId++,
       handlers,
@@ -86,6 +114,7 @@ export class ProcessHost {
     );
     if (this.nextId > 0xffff_fff0) this.nextId = 1;
     this.calls.set(call.id, call);
+    if (options.idle) this.idle.add(call.id);
     this.refWhileBusy();
     const end = !call.direct && request.stdin !== null && !request.keepStdinOpen;
     let frames: Buffer[];
@@ -102,11 +131,13 @@ export class ProcessHost {
     const queued = { call, frames, fallback };
     if (this.ready) this.write(frames);
     else this.queued.push(queued);
-    const send = (f: Buffer) => {
+    const send = (...f: Buffer[]) => {
       if (!this.calls.has(call.id)) return;
-      if (this.queued.includes(queued)) queued.frames.push(f);
-      else this.write([f]);
+      if (this.queued.includes(queued)) queued.frames.push(...f);
+      else this.write(f);
     };
+    const input = (data: string | Buffer) =>
+      frame(call.id, "I", typeof data === "string" ? Buffer.from(data) : data);
     return {
       get pid() {
         return call.pid;
@@ -114,7 +145,17 @@ export class ProcessHost {
       killGroup: (signal) => call.killGroup(signal),
       write: (data) => {
         if (call.direct) call.direct.write(data);
-        else send(frame(call.id, "I", typeof data === "string" ? Buffer.from(data) : data));
+        else send(input(data));
+      },
+      endWith: (data) => {
+        if (call.direct) {
+          call.direct.write(data);
+          call.direct.dispose();
+        } else if (data.length > 0) send(input(data), frame(call.id, "E"));
+        else send(frame(call.id, "E"));
+      },
+      hold: () => {
+        if (this.idle.delete(call.id)) this.refWhileBusy();
       },
       endInput: () => {
         if (call.direct) call.direct.dispose();
@@ -202,6 +243,7 @@ export class ProcessHost {
     this.queued = [];
     for (const q of queued) {
       this.calls.delete(q.call.id);
+      this.idle.delete(q.call.id);
       q.fallback();
     }
   }
@@ -209,20 +251,21 @@ export class ProcessHost {
   private write(frames: Buffer[]): void {
     const stdin = this.child?.stdin;
     if (!stdin) return;
-    // One write (one wake-up of the host) for a start's frames.
+    // One write (one wake-up of the host) for a call's frames.
     stdin.write(frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames));
   }
 
   private forget(call: HostCall): void {
     call.direct?.dispose();
     this.calls.delete(call.id);
+    this.idle.delete(call.id);
     this.refWhileBusy();
   }
 
   /** The host's pipes keep Node alive only while a command runs through it. */
   private refWhileBusy(): void {
     const out = this.child?.stdout as (NodeJS.ReadableStream & { ref?(): void; unref?(): void }) | undefined;
-    const busy = this.calls.size > 0;
+    const busy = this.calls.size > this.idle.size;
     if (busy) out?.ref?.();
     else out?.unref?.();
     const inn = this.child?.stdin as { ref?(): void; unref?(): void } | undefined;
