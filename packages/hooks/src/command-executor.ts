@@ -1,13 +1,22 @@
 /**
  * Runs command hooks (§6.1): `sh -c` in a new process group, payload on stdin, capped output,
  * a timeout that kills the whole group; or, for `persistent: true`, one line to the hook's
- * long-running process (persistent-hooks.ts). Processes start through spawn/spawn-process.ts.
+ * long-running process (persistent-hooks.ts). Processes start through spawn/warm-starts.ts (the
+ * shell of a hook that ran before is started ahead of its next event).
  */
 import { CappedBuffer } from "./capped-buffer.js";
 import type { CommandSpec, HookExecutor, RunContext, RunOutcome } from "./executor.js";
 import { PersistentHooks } from "./persistent-hooks.js";
 import { formatSeconds } from "./run-deadline.js";
-import { spawnProcess } from "./spawn/spawn-process.js";
+import { startWarm } from "./spawn/warm-starts.js";
+
+/**
+ * Put before a hook's command, on its first line: the shell reads one line (an empty one, ahead of
+ * the payload; `read` takes a pipe a byte at a time, so nothing of the payload) before it runs any
+ * of the command, so it can be started ahead of the event (spawn/warm-starts.ts). Without that
+ * line (its stdin closed) it exits without running the command.
+ */
+const WAIT_FOR_INPUT = "read -r __codebot_go || exit 0; unset __codebot_go; ";
 
 export interface CommandExecutorOptions {
   /** Bytes kept of stdout and of stderr each; the rest is read and discarded. Default 1 MiB. */
@@ -56,16 +65,17 @@ function runCommand(
       return;
     }
 
-    const child = spawnProcess(
+    const child = startWarm(
       {
         file: "/bin/sh",
-        args: ["-c", command],
+        args: ["-c", WAIT_FOR_INPUT + command],
         cwd: ctx.cwd,
         env: ctx.env,
         inheritEnv: true,
-        stdin: `${ctx.payload}\n`,
         outputCap: cap,
       },
+      // The empty line lets the shell past WAIT_FOR_INPUT; the hook reads the payload after it.
+      `\n${ctx.payload}\n`,
       {
         // Past the cap the output is still read, so the hook never blocks on a full pipe.
         onStdout: (chunk) => stdout.push(chunk),

@@ -1,23 +1,25 @@
 /**
- * HOOKS.md §6.1 (command executor) through the runner, with real processes, on one of the three
- * paths a command can start by: the compiled process host (the default), the Python one (where no
- * C compiler was), and Node's own spawn (where no host can run). Each spec-6-1-command*.test.ts
+ * HOOKS.md §6.1 (command executor) through the runner, with real processes, on one of the four
+ * paths a command can start by: the compiled process host (the default), a shell started ahead
+ * on it (a warm start, spawn/warm-starts.ts), the Python host (where no C compiler was), and
+ * Node's own spawn (where no host can run). Each spec-6-1-command*.test.ts
  * file runs these on one path; a file is a fresh module graph, so each starts its own host.
  */
 import { chmodSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createCommandExecutor } from "../src/index.js";
+import { createCommandExecutor, warmStarts } from "../src/index.js";
 import { builtHost } from "../src/spawn/host-program.js";
 import { bashTool, callTool, isRunning, q, runnerFor, waitFor } from "./support.js";
 
 const TEN_MIB = "x".repeat(10 * 1024 * 1024);
 
-export type SpawnPath = "compiled host" | "Python host" | "Node's spawn";
+export type SpawnPath = "compiled host" | "warm standby" | "Python host" | "Node's spawn";
 
 /** CODEBOT_PROCESS_HOST for each path. */
 const SETTING: Record<SpawnPath, string | undefined> = {
   "compiled host": undefined,
+  "warm standby": undefined,
   "Python host": "python",
   "Node's spawn": "off",
 };
@@ -33,8 +35,13 @@ export function commandHookMusts(path: SpawnPath): void {
   beforeAll(() => {
     const setting = SETTING[path];
     if (setting !== undefined) vi.stubEnv("CODEBOT_PROCESS_HOST", setting);
+    // Every hook then runs in a standby: started first, given its payload once it waits.
+    const warm = warmStarts();
+    if (warm) warm.alwaysStandby = path === "warm standby";
   });
   afterAll(() => {
+    const warm = warmStarts();
+    if (warm) warm.alwaysStandby = false;
     vi.unstubAllEnvs();
   });
 
