@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { warmStarts } from "@codebot/hooks";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PathPolicy } from "../src/paths/path-policy.js";
 import { bashTool } from "../src/tools/bash-tool.js";
 import { alive } from "./support/process-alive.js";
@@ -13,119 +14,218 @@ function setup(extraEnv: Record<string, string> = {}) {
   return { project, bash: bashTool({ paths: new PathPolicy(project), env: extraEnv }) };
 }
 
-describe("bash", () => {
-  it("runs in the project directory with the settings env and returns the output", async () => {
-    const t = setup({ GREETING: "hello" });
-    expect(await callTool(t.bash, { command: 'echo "$GREETING from $(pwd)"' })).toEqual({
-      content: `hello from ${t.project}`,
-      isError: false,
+/**
+ * Every test runs twice: with each shell started at its call, and with each in a shell started
+ * ahead of it and then given its command (warm starts, in the hooks' spawn/warm-starts.ts).
+ */
+for (const start of ["started at the call", "started ahead"] as const) {
+  describe(`bash (shell ${start})`, () => {
+    beforeAll(() => {
+      if (start === "started at the call") vi.stubEnv("CODEBOT_WARM_START", "off");
+      else setAlwaysAhead(true);
+    });
+    afterAll(() => {
+      vi.unstubAllEnvs();
+      setAlwaysAhead(false);
+    });
+
+    it("a command of any characters but NUL reaches bash as written", async () => {
+      const t = setup();
+      const text = `quotes ' " \` $HOME \\ \t tab\r\u0001\u001f\u007f é 漢字 🙂 \\\n\n  trailing  `;
+      const result = await callTool(t.bash, { command: `cat <<'CODEBOT_END'\n${text}\nCODEBOT_END` });
+      expect(result).toEqual({ content: text, isError: false });
+    });
+
+    it("refuses a command with a NUL byte clearly, running nothing", async () => {
+      const t = setup();
+      expect(await callTool(t.bash, { command: `touch made\u0000` })).toEqual({
+        content: "bash: cannot start the shell: the command contains a NUL byte, which no shell can be given",
+        isError: true,
+      });
+      expect(fs.existsSync(path.join(t.project, "made"))).toBe(false);
+    });
+
+    it("runs in the project directory with the settings env and returns the output", async () => {
+      const t = setup({ GREETING: "hello" });
+      expect(await callTool(t.bash, { command: 'echo "$GREETING from $(pwd)"' })).toEqual({
+        content: `hello from ${t.project}`,
+        isError: false,
+      });
+    });
+
+    it("reports a non-zero exit code as an error result, with stderr in the output", async () => {
+      const t = setup();
+      expect(await callTool(t.bash, { command: "echo out; echo err >&2; exit 3" })).toEqual({
+        content: "out\nerr\n[exit code 3]",
+        isError: true,
+      });
+    });
+
+    it("kills the whole process group when the timeout passes, children included", async () => {
+      const t = setup();
+      const pidFile = path.join(t.project, "child.pid");
+      const result = await callTool(t.bash, {
+        command: `sleep 60 & echo $! > ${pidFile}; wait`,
+        timeout: 1000,
+      });
+      expect(result).toEqual({
+        content: "(no output)\n[command timed out after 1000 ms; its process group was killed]",
+        isError: true,
+      });
+      const childPid = Number(fs.readFileSync(pidFile, "utf8").trim());
+      await waitFor(() => !alive(childPid), 15_000, "the sleeping child to die");
+    });
+
+    it("kills the process group when the run is aborted", async () => {
+      const t = setup();
+      const pidFile = path.join(t.project, "child.pid");
+      const controller = new AbortController();
+      const running = callTool(
+        t.bash,
+        { command: `sleep 60 & echo $! > ${pidFile}; wait` },
+        controller.signal,
+      );
+      await waitFor(
+        () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim() !== "",
+        15_000,
+        "pid file",
+      );
+      controller.abort();
+      expect(await running).toEqual({
+        content: "(no output)\n[command aborted; its process group was killed]",
+        isError: true,
+      });
+      await waitFor(
+        () => !alive(Number(fs.readFileSync(pidFile, "utf8").trim())),
+        15_000,
+        "the child to die",
+      );
+    });
+
+    it("caps long output, keeping head and tail, and says how much was cut", async () => {
+      const t = setup();
+      const result = await callTool(t.bash, {
+        command: "head -c 50000 /dev/zero | tr '\\0' x; echo; echo END",
+      });
+      expect(result.isError).toBe(false);
+      expect(result.content).toMatch(/^x{15000}\n\[… \d+ characters of output cut …\]\nx*\nEND$/);
+      expect(result.content.length).toBeLessThan(30_100);
+    });
+
+    it("does not wait for a background job that keeps the output pipe open", async () => {
+      const t = setup();
+      const started = Date.now();
+      const result = await callTool(t.bash, { command: "sleep 30 & echo started" });
+      expect(result).toEqual({ content: "started", isError: false });
+      expect(Date.now() - started).toBeLessThan(20_000);
+    });
+
+    it("carries a cd over to the next command", async () => {
+      const t = withSub();
+      expect(await callTool(t.bash, { command: "cd sub && echo moved" })).toEqual({
+        content: "moved",
+        isError: false,
+      });
+      expect(await cwdAfter(t)).toBe(path.join(t.project, "sub"));
+    });
+
+    it("gives stdout and stderr in one stream in the order written while it tracks the directory", async () => {
+      const t = setup();
+      expect(await callTool(t.bash, { command: "echo one && echo two >&2 && echo three" })).toEqual({
+        content: "one\ntwo\nthree",
+        isError: false,
+      });
+    });
+
+    it("still carries a cd over when the command sent its own stderr elsewhere", async () => {
+      const t = withSub();
+      await callTool(t.bash, { command: "exec 2>/dev/null; cd sub; echo hidden >&2" });
+      expect(await cwdAfter(t)).toBe(path.join(t.project, "sub"));
+    });
+
+    it("leaves the directory as it was when the command exits the shell itself", async () => {
+      const t = withSub();
+      expect(await callTool(t.bash, { command: "cd sub; echo leaving; exit 4" })).toEqual({
+        content: "leaving\n[exit code 4]",
+        isError: true,
+      });
+      expect(await cwdAfter(t)).toBe(t.project);
+    });
+
+    it("keeps what the shell says as it exits (set -x, an EXIT trap) in the output, and the cd", async () => {
+      const t = withSub();
+      const result = await callTool(t.bash, { command: "cd sub; trap 'echo bye >&2' EXIT; set -x; echo hi" });
+      expect(result.content).toMatch(/^\+\+ echo hi\nhi\n[\s\S]*\+ exit 0\n\+ echo bye\nbye$/);
+      expect(await cwdAfter(t)).toBe(path.join(t.project, "sub"));
+    });
+
+    it("reports the directory with the shell's own pwd, whatever the command named a function", async () => {
+      const t = withSub();
+      await callTool(t.bash, { command: "pwd() { echo /elsewhere; }; printf() { :; }; cd sub" });
+      expect(await cwdAfter(t)).toBe(path.join(t.project, "sub"));
     });
   });
+}
 
-  it("reports a non-zero exit code as an error result, with stderr in the output", async () => {
+describe("bash in a shell started ahead", () => {
+  it("the next command runs in a shell started with the one before, ahead of its call", async () => {
     const t = setup();
-    expect(await callTool(t.bash, { command: "echo out; echo err >&2; exit 3" })).toEqual({
-      content: "out\nerr\n[exit code 3]",
-      isError: true,
+    await callTool(t.bash, { command: "true" });
+    await new Promise((r) => setTimeout(r, 600));
+    // The shell's age: the system's uptime less its start time (clock ticks since boot).
+    const ages = await callTool(t.bash, {
+      command: "read -r up _ < /proc/uptime; echo $up $(cut -d' ' -f22 /proc/$$/stat) $(getconf CLK_TCK)",
     });
+    const [uptime = 0, startTicks = 0, ticksPerSecond = 1] = ages.content.split(" ").map(Number);
+    expect(uptime - startTicks / ticksPerSecond).toBeGreaterThanOrEqual(0.4);
   });
 
-  it("kills the whole process group when the timeout passes, children included", async () => {
+  it("SECONDS counts from the command's start, not from the shell's", async () => {
     const t = setup();
-    const pidFile = path.join(t.project, "child.pid");
-    const result = await callTool(t.bash, {
-      command: `sleep 60 & echo $! > ${pidFile}; wait`,
-      timeout: 1000,
-    });
-    expect(result).toEqual({
-      content: "(no output)\n[command timed out after 1000 ms; its process group was killed]",
-      isError: true,
-    });
-    const childPid = Number(fs.readFileSync(pidFile, "utf8").trim());
-    await waitFor(() => !alive(childPid), 15_000, "the sleeping child to die");
+    await callTool(t.bash, { command: "true" });
+    await new Promise((r) => setTimeout(r, 1_300));
+    expect(await callTool(t.bash, { command: "echo $SECONDS" })).toEqual({ content: "0", isError: false });
   });
 
-  it("kills the process group when the run is aborted", async () => {
+  it("a variable added to codebot's environment since the shell started is seen by the command", async () => {
     const t = setup();
-    const pidFile = path.join(t.project, "child.pid");
-    const controller = new AbortController();
-    const running = callTool(t.bash, { command: `sleep 60 & echo $! > ${pidFile}; wait` }, controller.signal);
-    await waitFor(
-      () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim() !== "",
-      15_000,
-      "pid file",
-    );
-    controller.abort();
-    expect(await running).toEqual({
-      content: "(no output)\n[command aborted; its process group was killed]",
-      isError: true,
-    });
-    await waitFor(() => !alive(Number(fs.readFileSync(pidFile, "utf8").trim())), 15_000, "the child to die");
-  });
-
-  it("caps long output, keeping head and tail, and says how much was cut", async () => {
-    const t = setup();
-    const result = await callTool(t.bash, {
-      command: "head -c 50000 /dev/zero | tr '\\0' x; echo; echo END",
-    });
-    expect(result.isError).toBe(false);
-    expect(result.content).toMatch(/^x{15000}\n\[… \d+ characters of output cut …\]\nx*\nEND$/);
-    expect(result.content.length).toBeLessThan(30_100);
-  });
-
-  it("does not wait for a background job that keeps the output pipe open", async () => {
-    const t = setup();
-    const started = Date.now();
-    const result = await callTool(t.bash, { command: "sleep 30 & echo started" });
-    expect(result).toEqual({ content: "started", isError: false });
-    expect(Date.now() - started).toBeLessThan(20_000);
-  });
-
-  it("carries a cd over to the next command", async () => {
-    const t = withSub();
-    expect(await callTool(t.bash, { command: "cd sub && echo moved" })).toEqual({
-      content: "moved",
-      isError: false,
-    });
-    expect(await cwdAfter(t)).toBe(path.join(t.project, "sub"));
-  });
-
-  it("gives stdout and stderr in one stream in the order written while it tracks the directory", async () => {
-    const t = setup();
-    expect(await callTool(t.bash, { command: "echo one && echo two >&2 && echo three" })).toEqual({
-      content: "one\ntwo\nthree",
-      isError: false,
-    });
-  });
-
-  it("still carries a cd over when the command sent its own stderr elsewhere", async () => {
-    const t = withSub();
-    await callTool(t.bash, { command: "exec 2>/dev/null; cd sub; echo hidden >&2" });
-    expect(await cwdAfter(t)).toBe(path.join(t.project, "sub"));
-  });
-
-  it("leaves the directory as it was when the command exits the shell itself", async () => {
-    const t = withSub();
-    expect(await callTool(t.bash, { command: "cd sub; echo leaving; exit 4" })).toEqual({
-      content: "leaving\n[exit code 4]",
-      isError: true,
-    });
-    expect(await cwdAfter(t)).toBe(t.project);
-  });
-
-  it("keeps what the shell says as it exits (set -x, an EXIT trap) in the output, and the cd", async () => {
-    const t = withSub();
-    const result = await callTool(t.bash, { command: "cd sub; trap 'echo bye >&2' EXIT; set -x; echo hi" });
-    expect(result.content).toMatch(/^\+\+ echo hi\nhi\n[\s\S]*\+ exit 0\n\+ echo bye\nbye$/);
-    expect(await cwdAfter(t)).toBe(path.join(t.project, "sub"));
-  });
-
-  it("reports the directory with the shell's own pwd, whatever the command named a function", async () => {
-    const t = withSub();
-    await callTool(t.bash, { command: "pwd() { echo /elsewhere; }; printf() { :; }; cd sub" });
-    expect(await cwdAfter(t)).toBe(path.join(t.project, "sub"));
+    await callTool(t.bash, { command: "true" });
+    await new Promise((r) => setTimeout(r, 300));
+    process.env.CODEBOT_T_LATE = "late";
+    try {
+      expect(await callTool(t.bash, { command: 'echo "$CODEBOT_T_LATE"' })).toEqual({
+        content: "late",
+        isError: false,
+      });
+    } finally {
+      delete process.env.CODEBOT_T_LATE;
+    }
   });
 });
+
+describe("bash with BASH_ENV set", () => {
+  it("starts each shell at its call, so the file runs once per command and as it is then", async () => {
+    const t = setup();
+    const startup = path.join(t.project, "startup.sh");
+    fs.writeFileSync(startup, "echo first >> log\n");
+    process.env.BASH_ENV = startup;
+    try {
+      await callTool(t.bash, { command: "true" });
+      await new Promise((r) => setTimeout(r, 300));
+      fs.writeFileSync(startup, "echo second >> log\n");
+      await callTool(t.bash, { command: "true" });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(fs.readFileSync(path.join(t.project, "log"), "utf8")).toBe("first\nsecond\n");
+    } finally {
+      delete process.env.BASH_ENV;
+    }
+  });
+});
+
+function setAlwaysAhead(on: boolean): void {
+  const warm = warmStarts();
+  if (warm) warm.alwaysStandby = on;
+}
 
 /** A project with a `sub` directory. */
 function withSub() {

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { spawnProcess } from "@codebot/hooks";
+import { type SpawnHandlers, spawnProcess, startWarm } from "@codebot/hooks";
 import { OutputCap } from "./output-cap.js";
 
 export interface ShellRun {
@@ -33,17 +33,30 @@ export interface ShellResult {
 
 /** The model writes bash; fall back to sh where bash is missing. */
 const SHELL = fs.existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh";
+/** Marks the end of the command on the shell's stdin: a command is run only once all of it came. */
+const END = "\x1f";
 /**
- * Runs the command (argument 1) with `eval`, so a `cd` in it moves this shell, with its stderr on
- * its stdout (one stream, in the order written); then writes where the shell ended up, between two
- * NULs, to the shell's own stderr, and exits with the command's status. That stderr carries nothing
- * else but what the shell itself still says (a start-up warning, `set -x`'s trace of `exit`, an EXIT
- * trap), which goes to the output. A command that exits itself writes no report (the working
- * directory stays as it was). `command` keeps a function of the command's from standing in for
- * printf or pwd. No file is involved: creating, reading and removing one cost ≈ 0.5 ms a call.
+ * What bash runs before the command: it reads the command from its stdin (to the end of input,
+ * in blocks; `-N` counts characters, so it is bounded by the largest count bash takes), checks
+ * that all of it came, then gives the command /dev/null as stdin. Reading the command rather than
+ * taking it as an argument lets a shell be started ahead of the call (warm-starts.ts in the
+ * hooks); `SECONDS` starts at the command, not at the shell's start.
  */
-const TRACK_CWD =
-  "__codebot_cmd=$1; shift; eval \"$__codebot_cmd\" 2>&1; __codebot_status=$?; { command printf '\\0'; command pwd -P; command printf '\\0'; } >&2 2>/dev/null; exit $__codebot_status";
+const READ_COMMAND = `IFS= read -r -N 2147483647 __codebot_cmd; [ "\${__codebot_cmd: -1}" = $'\\037' ] || exit 0; __codebot_cmd=\${__codebot_cmd%?}; exec </dev/null; SECONDS=0; `;
+/**
+ * Runs the command with `eval`, so a `cd` in it moves this shell, with its stderr on its stdout
+ * (one stream, in the order written); then writes where the shell ended up, between two NULs, to
+ * the shell's own stderr, and exits with the command's status. That stderr carries nothing else but
+ * what the shell itself still says (a start-up warning, `set -x`'s trace of `exit`, an EXIT trap),
+ * which goes to the output. A command that exits itself writes no report (the working directory
+ * stays as it was). `command` keeps a function of the command's from standing in for printf or
+ * pwd. No file is involved: creating, reading and removing one cost ≈ 0.5 ms a call.
+ */
+const RUN_TRACKED = `eval "$__codebot_cmd" 2>&1; __codebot_status=$?; { command printf '\\0'; command pwd -P; command printf '\\0'; } >&2 2>/dev/null; exit $__codebot_status`;
+/** Without tracking: the command's own stdout and stderr. */
+const RUN_PLAIN = `eval "$__codebot_cmd"`;
+/** Where there is no bash, sh takes the command as its argument 1 (and is always started cold). */
+const TAKE_ARGUMENT = "__codebot_cmd=$1; shift; ";
 /** The most of the shell's own stderr kept while tracking the directory (its report is one path). */
 const REPORT_LIMIT = 64 * 1024;
 /** Time between SIGTERM and SIGKILL for the process group. */
@@ -58,6 +71,11 @@ const PIPE_DRAIN_MS = 250;
  */
 export function runShell(run: ShellRun): Promise<ShellResult> {
   return new Promise((resolve) => {
+    if (run.command.includes("\0")) {
+      const spawnError = "the command contains a NUL byte, which no shell can be given";
+      resolve({ output: "", exitCode: null, killedBy: null, timedOut: false, aborted: false, spawnError });
+      return;
+    }
     const cap = new OutputCap(run.outputLimit);
     let timedOut = false;
     let aborted = false;
@@ -85,45 +103,51 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
         ...(endCwd === undefined ? {} : { endCwd }),
       });
     };
-    const child = spawnProcess(
-      {
-        file: SHELL,
-        args: run.trackCwd ? ["-c", TRACK_CWD, "codebot-bash", run.command] : ["-c", run.command],
-        cwd: run.cwd,
-        env: run.env,
-        inheritEnv: true,
-        stdin: null,
-        mergeOutput: !run.trackCwd,
+    const script = run.trackCwd ? RUN_TRACKED : RUN_PLAIN;
+    const request = { file: SHELL, cwd: run.cwd, env: run.env, inheritEnv: true, mergeOutput: !run.trackCwd };
+    const handlers: SpawnHandlers = {
+      onStdout: (data) => {
+        const text = data.toString("utf8");
+        cap.push(text);
+        run.onOutput?.(text);
       },
-      {
-        onStdout: (data) => {
-          const text = data.toString("utf8");
-          cap.push(text);
-          run.onOutput?.(text);
-        },
-        onStderr: (data) => {
-          const text = data.toString("utf8");
-          if (run.trackCwd) {
-            report.push(text);
-            return;
-          }
-          cap.push(text);
-          run.onOutput?.(text);
-        },
-        onError: (failure) => finish({ exitCode: null, killedBy: null, spawnError: failure.message }),
-        onExit: (exitCode, killedBy) => {
-          // A killed run also takes the group's stragglers down; a normal exit leaves background jobs alone.
-          if (timedOut || aborted) child.killGroup("SIGKILL");
-          exit = { exitCode, killedBy };
-          if (outputClosed) finish(exit);
-          else drain = setTimeout(() => finish(exit ?? { exitCode, killedBy }), PIPE_DRAIN_MS);
-        },
-        onClose: () => {
-          outputClosed = true;
-          if (exit) finish(exit);
-        },
+      onStderr: (data) => {
+        const text = data.toString("utf8");
+        if (run.trackCwd) {
+          report.push(text);
+          return;
+        }
+        cap.push(text);
+        run.onOutput?.(text);
       },
-    );
+      onError: (failure) => finish({ exitCode: null, killedBy: null, spawnError: failure.message }),
+      onExit: (exitCode, killedBy) => {
+        // A killed run also takes the group's stragglers down; a normal exit leaves background jobs alone.
+        if (timedOut || aborted) child.killGroup("SIGKILL");
+        exit = { exitCode, killedBy };
+        if (outputClosed) finish(exit);
+        else drain = setTimeout(() => finish(exit ?? { exitCode, killedBy }), PIPE_DRAIN_MS);
+      },
+      onClose: () => {
+        outputClosed = true;
+        if (exit) finish(exit);
+      },
+    };
+    const child =
+      SHELL === "/bin/bash"
+        ? startWarm(
+            { ...request, args: ["-c", READ_COMMAND + script, "codebot-bash"] },
+            run.command + END,
+            handlers,
+            {
+              // The bash tool's calls recur; a skill's `!` command runs once.
+              standby: run.trackCwd === true,
+            },
+          )
+        : spawnProcess(
+            { ...request, args: ["-c", TAKE_ARGUMENT + script, "codebot-bash", run.command], stdin: null },
+            handlers,
+          );
     const stop = (): void => {
       child.killGroup("SIGTERM");
       setTimeout(() => child.killGroup("SIGKILL"), KILL_GRACE_MS).unref();
