@@ -290,7 +290,12 @@ const sessionDir = join(dir, "session");
 const sessionHome = join(dir, "home");
 mkdirSync(sessionDir, { recursive: true });
 mkdirSync(sessionHome, { recursive: true });
-const sessionEnv = { PATH: process.env.PATH, HOME: sessionHome, CODEBOT_HOME: sessionHome, LANG: "C.UTF-8" };
+const sessionEnv: NodeJS.ProcessEnv = {
+  PATH: process.env.PATH,
+  HOME: sessionHome,
+  CODEBOT_HOME: sessionHome,
+  LANG: "C.UTF-8",
+};
 const trivialHookFile = join(dir, "trivial-hook.json");
 writeFileSync(
   trivialHookFile,
@@ -300,27 +305,38 @@ const sessionArgs = ["-p", "go", "--permission-mode", "auto", "--cwd", sessionDi
 const SESSION_CALLS = 200;
 const floors: number[] = [];
 const addedPerCall: number[] = [];
-const plainSession = () => runWithModel(bashTrueCalls(SESSION_CALLS), sessionArgs, sessionEnv, sessionDir);
-const hookedSession = () =>
+/** The same sessions with warm starts off (each shell started at its call), for comparison. */
+const coldEnv = { ...sessionEnv, CODEBOT_WARM_START: "off" };
+const addedPerCallCold: number[] = [];
+const plainSession = (env = sessionEnv) =>
+  runWithModel(bashTrueCalls(SESSION_CALLS), sessionArgs, env, sessionDir);
+const hookedSession = (env = sessionEnv) =>
   runWithModel(
     bashTrueCalls(SESSION_CALLS),
     [...sessionArgs, "--settings", trivialHookFile],
-    sessionEnv,
+    env,
     sessionDir,
   );
+const addedInSessions = async (env: NodeJS.ProcessEnv, first: boolean) => {
+  const plain = first ? await plainSession(env) : undefined;
+  const withHook = await hookedSession(env);
+  const plainRun = plain ?? (await plainSession(env));
+  return (withHook.ms - plainRun.ms) / SESSION_CALLS;
+};
 for (let round = -1; round < 9; round++) {
   // Which session goes first alternates, so an order effect (caches, drifting load) cancels out.
   const first = round % 2 === 0;
-  const plain = first ? await plainSession() : undefined;
-  const withHook = await hookedSession();
-  const plainRun = plain ?? (await plainSession());
+  const added = await addedInSessions(sessionEnv, first);
+  const addedCold = await addedInSessions(coldEnv, !first);
   const floor = await posixSpawnFloorMs(60);
   if (round < 0) continue;
   floors.push(floor);
-  addedPerCall.push((withHook.ms - plainRun.ms) / SESSION_CALLS);
+  addedPerCall.push(added);
+  addedPerCallCold.push(addedCold);
 }
 const floorMedian = median(floors);
 const hookedAdded = median(addedPerCall);
+const hookedAddedCold = median(addedPerCallCold);
 
 // (g) a persistent hook (answers each line at once) vs no hook, and one bash `true` call.
 const answerer = join(dir, "answer.py");
@@ -357,14 +373,28 @@ const bashCtx: ToolContext = {
   permission: {},
   eventsDelivered: async () => {},
 };
+/** One `bash true` call after another; `cold`: with warm starts off (each shell started at its call). */
+const bashCalls = async (cold: boolean, into: number[]) => {
+  if (cold) process.env.CODEBOT_WARM_START = "off";
+  try {
+    for (let i = -10; i < 100; i++) {
+      const started = performance.now();
+      const result = await bash.execute({ command: "true" }, bashCtx);
+      if (result.isError) throw new Error(`bench: bash true failed: ${result.content}`);
+      if (i >= 0) into.push(performance.now() - started);
+    }
+  } finally {
+    delete process.env.CODEBOT_WARM_START;
+  }
+};
 const bashMs: number[] = [];
-for (let i = -10; i < 100; i++) {
-  const started = performance.now();
-  const result = await bash.execute({ command: "true" }, bashCtx);
-  if (result.isError) throw new Error(`bench: bash true failed: ${result.content}`);
-  if (i >= 0) bashMs.push(performance.now() - started);
+const bashColdMs: number[] = [];
+for (let round = 0; round < 3; round++) {
+  await bashCalls(false, bashMs);
+  await bashCalls(true, bashColdMs);
 }
 const bashCallMs = median(bashMs);
+const bashCallColdMs = median(bashColdMs);
 
 rmSync(dir, { recursive: true, force: true });
 
@@ -396,7 +426,10 @@ console.log(
   `(f) posix_spawn floor (python, sh -c 'exit 0' with pipes) ${r2(floorMedian)} ms; one trivial PreToolUse hook adds ${r2(hookedAdded)} ms per call to a ${SESSION_CALLS}-call -p session (rounds ${addedPerCall.map(r2).join(", ")}): ratio ${r2(hookedAdded / floorMedian)} (target ≤ 1.2)`,
 );
 console.log(
-  `(g) a persistent hook adds ${r1(persistentAddedUs)} µs per call (target < 300); the same answerer driven straight from Node, no hooks engine: ${r1(pipeFloorUs)} µs a round trip; one bash true tool call ${r2(bashCallMs)} ms`,
+  `    with warm starts off (CODEBOT_WARM_START=off), same rounds: ${r2(hookedAddedCold)} ms per call (rounds ${addedPerCallCold.map(r2).join(", ")}): ratio ${r2(hookedAddedCold / floorMedian)}`,
+);
+console.log(
+  `(g) a persistent hook adds ${r1(persistentAddedUs)} µs per call (target < 300); the same answerer driven straight from Node, no hooks engine: ${r1(pipeFloorUs)} µs a round trip; one bash true tool call ${r2(bashCallMs)} ms (${r2(bashCallColdMs)} ms with warm starts off)`,
 );
 console.log(
   JSON.stringify({
@@ -412,8 +445,10 @@ console.log(
     http_connections_per_200_calls: httpConnectionsPer200,
     posix_spawn_floor_ms: r2(floorMedian),
     hooked_call_added_ms: r2(hookedAdded),
+    hooked_call_added_cold_ms: r2(hookedAddedCold),
     persistent_hook_added_us: r1(persistentAddedUs),
     pipe_round_trip_us: r1(pipeFloorUs),
     bash_call_ms: r2(bashCallMs),
+    bash_call_cold_ms: r2(bashCallColdMs),
   }),
 );
