@@ -16,8 +16,11 @@ afterEach(async () => {
   await Promise.all(hosts.splice(0).map((h) => h.close()));
 });
 
-function setUp(): { warm: WarmStarts; host: ProcessHost } {
-  const host = new ProcessHost();
+function setUp(options: ConstructorParameters<typeof ProcessHost>[0] = {}): {
+  warm: WarmStarts;
+  host: ProcessHost;
+} {
+  const host = new ProcessHost(options);
   hosts.push(host);
   return { warm: new WarmStarts(host), host };
 }
@@ -72,6 +75,15 @@ describe("warm starts", () => {
     expect(Number(first.stdout)).not.toBe(standby);
     const second = await run(warm, req);
     expect(Number(second.stdout)).toBe(standby);
+  });
+
+  it("works the same on the Python host", async () => {
+    const { warm, host } = setUp({ native: false });
+    const req = request("echo $$; cat");
+    await run(warm, req, "\nfirst\n");
+    const standby = await standbyOf(warm, req);
+    expect(readFileSync(`/proc/${host.pid}/cmdline`, "utf8")).toMatch(/python3/);
+    expect(await run(warm, req, "\nsecond\n")).toEqual({ stdout: `${standby}\nsecond\n`, code: 0 });
   });
 
   it("a standby runs nothing of the command before its call, and the call's input reaches it whole", async () => {
