@@ -36,6 +36,33 @@ for (const start of ["started at the call", "started ahead"] as const) {
       expect(result).toEqual({ content: text, isError: false });
     });
 
+    it("runs commands when SHELLOPTS brings errexit in from the environment", async () => {
+      const t = setup();
+      process.env.SHELLOPTS = "errexit";
+      try {
+        expect(await callTool(t.bash, { command: "echo hello" })).toEqual({
+          content: "hello",
+          isError: false,
+        });
+        expect(await callTool(t.bash, { command: "echo two" })).toEqual({ content: "two", isError: false });
+      } finally {
+        delete process.env.SHELLOPTS;
+      }
+    });
+
+    it("leaves no shell waiting in a directory the commands have left (umount would find it busy)", async () => {
+      const t = withSub();
+      const sub = path.join(t.project, "sub");
+      await callTool(t.bash, { command: "cd sub" });
+      await callTool(t.bash, { command: "true" });
+      const during = await callTool(t.bash, {
+        command: `cd .. && sleep 0.3 && for p in /proc/[0-9]*; do [ "$(readlink $p/cwd 2>/dev/null)" = ${JSON.stringify(sub)} ] && echo "in sub: $p"; done; true`,
+      });
+      expect(during).toEqual({ content: "(no output)", isError: false });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(processesIn(sub)).toEqual([]);
+    });
+
     it("refuses a command with a NUL byte clearly, running nothing", async () => {
       const t = setup();
       expect(await callTool(t.bash, { command: `touch made\u0000` })).toEqual({
@@ -168,7 +195,7 @@ for (const start of ["started at the call", "started ahead"] as const) {
 }
 
 describe("bash in a shell started ahead", () => {
-  it("the next command runs in a shell started with the one before, ahead of its call", async () => {
+  it("the next command runs in a shell started once the one before ended, ahead of its call", async () => {
     const t = setup();
     await callTool(t.bash, { command: "true" });
     await new Promise((r) => setTimeout(r, 600));
@@ -203,7 +230,46 @@ describe("bash in a shell started ahead", () => {
   });
 });
 
+describe("bash with no process host (Node's spawn)", () => {
+  it("gets its command as an argument: bash sees no socket on stdin, so reads no ~/.bashrc", async () => {
+    const t = setup();
+    const home = tempDir("codebot-home-");
+    fs.writeFileSync(
+      path.join(home, ".bashrc"),
+      `echo bashrc >> ${JSON.stringify(path.join(t.project, "log"))}\n`,
+    );
+    vi.stubEnv("CODEBOT_PROCESS_HOST", "off");
+    vi.stubEnv("HOME", home);
+    vi.stubEnv("SHLVL", undefined);
+    try {
+      expect(await callTool(t.bash, { command: "echo hello; false" })).toEqual({
+        content: "hello\n[exit code 1]",
+        isError: true,
+      });
+      expect(fs.existsSync(path.join(t.project, "log"))).toBe(false);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
 describe("bash with BASH_ENV set", () => {
+  it("the file sees /dev/null on stdin, not the command", async () => {
+    const t = setup();
+    const startup = path.join(t.project, "startup.sh");
+    fs.writeFileSync(startup, `cat > ${JSON.stringify(path.join(t.project, "seen"))}\n`);
+    process.env.BASH_ENV = startup;
+    try {
+      expect(await callTool(t.bash, { command: "echo hello; false" })).toEqual({
+        content: "hello\n[exit code 1]",
+        isError: true,
+      });
+      expect(fs.readFileSync(path.join(t.project, "seen"), "utf8")).toBe("");
+    } finally {
+      delete process.env.BASH_ENV;
+    }
+  });
+
   it("starts each shell at its call, so the file runs once per command and as it is then", async () => {
     const t = setup();
     const startup = path.join(t.project, "startup.sh");
@@ -221,6 +287,18 @@ describe("bash with BASH_ENV set", () => {
     }
   });
 });
+
+/** Processes whose working directory is `dir`. */
+function processesIn(dir: string): string[] {
+  return fs.readdirSync("/proc").filter((p) => {
+    if (!/^\d+$/.test(p)) return false;
+    try {
+      return fs.readlinkSync(`/proc/${p}/cwd`) === dir;
+    } catch {
+      return false;
+    }
+  });
+}
 
 function setAlwaysAhead(on: boolean): void {
   const warm = warmStarts();

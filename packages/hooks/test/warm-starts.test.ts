@@ -4,7 +4,7 @@
  * longer is what a cold start would give (process.env changed, working directory replaced, dead).
  */
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
@@ -177,6 +177,38 @@ describe("warm starts", () => {
     expect(warm.standbyPid(reqs[0] as WarmRequest)).toBeUndefined();
     await waitFor(() => !isRunning(pids[0] as number), 10_000, "the oldest standby to end");
     expect(pids.slice(1).every(isRunning)).toBe(true);
+  });
+
+  it("a standby ended before the host reported its start is still ended (no more than eight wait)", async () => {
+    const { warm } = setUp();
+    // The host is up, so each start goes out at once; all twenty are asked for before any pid comes back.
+    await run(warm, request("true"));
+    const marker = `codebot-evict-${process.pid}-${Date.now()}`;
+    for (let i = 0; i < 20; i++) warm.prepare(request(`: ${marker}-${i}`));
+    const waiting = () =>
+      readdirSync("/proc").filter((p) => {
+        try {
+          return /^\d+$/.test(p) && readFileSync(`/proc/${p}/cmdline`, "utf8").includes(marker);
+        } catch {
+          return false;
+        }
+      }).length;
+    await new Promise((r) => setTimeout(r, 500));
+    await waitFor(() => waiting() <= 8, 10_000, "the evicted standbys to end");
+    expect(waiting()).toBe(8);
+  });
+
+  it("with a slot, preparing for another request ends the slot's unused standby", async () => {
+    const { warm } = setUp();
+    const slot = {};
+    const first = request("echo first");
+    const second = request("echo second");
+    warm.prepare(first, slot);
+    const pid = await standbyOf(warm, first);
+    warm.prepare(second, slot);
+    await standbyOf(warm, second);
+    expect(warm.standbyPid(first)).toBeUndefined();
+    await waitFor(() => !isRunning(pid), 10_000, "the slot's old standby to end");
   });
 
   it("a standby does not keep Node alive, and ends with the process that started it", () => {

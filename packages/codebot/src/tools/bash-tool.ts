@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { processHost } from "@codebot/hooks";
 import { z } from "zod";
-import { runShell, type ShellResult } from "./shell-process.js";
+import { prepareShell, runShell, type ShellResult } from "./shell-process.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -28,6 +28,9 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
   // Started now, while the session starts, so the first command does not wait for it.
   processHost()?.warm();
   let cwd = env.paths.root;
+  /** This tool's slot for the shell started ahead of its next command. */
+  const slot = {};
+  const shellEnv = () => ({ ...env.env, CODEBOT_PROJECT_DIR: env.paths.root });
   return {
     name: "bash",
     description:
@@ -41,7 +44,7 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       const result = await runShell({
         command: args.command,
         cwd,
-        env: { ...env.env, CODEBOT_PROJECT_DIR: env.paths.root },
+        env: shellEnv(),
         timeoutMs,
         signal: ctx.signal,
         outputLimit: OUTPUT_LIMIT,
@@ -59,6 +62,8 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
         }
         if (cwd !== old) env.onCwdChange?.(old, cwd);
       }
+      // The next command's shell starts now, where it will run (a model's next call takes a while).
+      prepareShell({ cwd, env: shellEnv() }, slot);
       return { content: describe(result, timeoutMs) + note, isError: isFailure(result) };
     },
   };

@@ -1,5 +1,12 @@
 import fs from "node:fs";
-import { type SpawnHandlers, spawnProcess, startWarm } from "@codebot/hooks";
+import {
+  type SpawnHandlers,
+  type SpawnRequest,
+  spawnProcess,
+  startWarm,
+  type WarmRequest,
+  warmStarts,
+} from "@codebot/hooks";
 import { OutputCap } from "./output-cap.js";
 
 export interface ShellRun {
@@ -37,12 +44,14 @@ const SHELL = fs.existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh";
 const END = "\x1f";
 /**
  * What bash runs before the command: it reads the command from its stdin (to the end of input,
- * in blocks; `-N` counts characters, so it is bounded by the largest count bash takes), checks
- * that all of it came, then gives the command /dev/null as stdin. Reading the command rather than
+ * in blocks; `-N` counts characters, so it is bounded by the largest count bash takes, and `read`
+ * fails at the end of input, hence `|| :` for an errexit from SHELLOPTS; `TMOUT=` keeps a
+ * TMOUT in the environment from timing the wait out), checks that all of it came (else it fails,
+ * running nothing), then gives the command /dev/null as stdin. Reading the command rather than
  * taking it as an argument lets a shell be started ahead of the call (warm-starts.ts in the
  * hooks); `SECONDS` starts at the command, not at the shell's start.
  */
-const READ_COMMAND = `IFS= read -r -N 2147483647 __codebot_cmd; [ "\${__codebot_cmd: -1}" = $'\\037' ] || exit 0; __codebot_cmd=\${__codebot_cmd%?}; exec </dev/null; SECONDS=0; `;
+const READ_COMMAND = `TMOUT= IFS= read -r -N 2147483647 __codebot_cmd || :; [ "\${__codebot_cmd: -1}" = $'\\037' ] || { echo 'codebot: the command did not reach bash whole; nothing was run' >&2; exit 125; }; __codebot_cmd=\${__codebot_cmd%?}; exec </dev/null; SECONDS=0; `;
 /**
  * Runs the command with `eval`, so a `cd` in it moves this shell, with its stderr on its stdout
  * (one stream, in the order written); then writes where the shell ended up, between two NULs, to
@@ -53,9 +62,11 @@ const READ_COMMAND = `IFS= read -r -N 2147483647 __codebot_cmd; [ "\${__codebot_
  * pwd. No file is involved: creating, reading and removing one cost ≈ 0.5 ms a call.
  */
 const RUN_TRACKED = `eval "$__codebot_cmd" 2>&1; __codebot_status=$?; { command printf '\\0'; command pwd -P; command printf '\\0'; } >&2 2>/dev/null; exit $__codebot_status`;
-/** Without tracking: the command's own stdout and stderr. */
-const RUN_PLAIN = `eval "$__codebot_cmd"`;
-/** Where there is no bash, sh takes the command as its argument 1 (and is always started cold). */
+/**
+ * The command as argument 1 instead, with /dev/null as stdin: where there is no bash, where no
+ * process host runs (Node's spawn gives stdin as a socket, and bash then reads ~/.bashrc as for
+ * an ssh login), and while BASH_ENV is set (the file it names would see the command on stdin).
+ */
 const TAKE_ARGUMENT = "__codebot_cmd=$1; shift; ";
 /** The most of the shell's own stderr kept while tracking the directory (its report is one path). */
 const REPORT_LIMIT = 64 * 1024;
@@ -103,8 +114,6 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
         ...(endCwd === undefined ? {} : { endCwd }),
       });
     };
-    const script = run.trackCwd ? RUN_TRACKED : RUN_PLAIN;
-    const request = { file: SHELL, cwd: run.cwd, env: run.env, inheritEnv: true, mergeOutput: !run.trackCwd };
     const handlers: SpawnHandlers = {
       onStdout: (data) => {
         const text = data.toString("utf8");
@@ -133,21 +142,20 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
         if (exit) finish(exit);
       },
     };
-    const child =
-      SHELL === "/bin/bash"
-        ? startWarm(
-            { ...request, args: ["-c", READ_COMMAND + script, "codebot-bash"] },
-            run.command + END,
-            handlers,
-            {
-              // The bash tool's calls recur; a skill's `!` command runs once.
-              standby: run.trackCwd === true,
-            },
-          )
-        : spawnProcess(
-            { ...request, args: ["-c", TAKE_ARGUMENT + script, "codebot-bash", run.command], stdin: null },
-            handlers,
-          );
+    const child = run.trackCwd
+      ? startTracked(run, handlers)
+      : spawnProcess(
+          {
+            file: SHELL,
+            args: ["-c", run.command],
+            cwd: run.cwd,
+            env: run.env,
+            inheritEnv: true,
+            stdin: null,
+            mergeOutput: true,
+          },
+          handlers,
+        );
     const stop = (): void => {
       child.killGroup("SIGTERM");
       setTimeout(() => child.killGroup("SIGKILL"), KILL_GRACE_MS).unref();
@@ -163,6 +171,50 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
     if (run.signal.aborted) onAbort();
     else run.signal.addEventListener("abort", onAbort, { once: true });
   });
+}
+
+/** Where the bash tool's shell is started, and with what (warm-starts.ts decides by all of it). */
+export type ShellPlace = Pick<ShellRun, "cwd" | "env">;
+
+/** The bash tool's shell for a command given on stdin, as a standby for it is started. */
+function trackedRequest(place: ShellPlace): WarmRequest & { withoutHost: Pick<SpawnRequest, "args"> } {
+  return {
+    file: SHELL,
+    args: ["-c", READ_COMMAND + RUN_TRACKED, "codebot-bash"],
+    cwd: place.cwd,
+    env: place.env,
+    inheritEnv: true,
+    withoutHost: { args: ["-c", TAKE_ARGUMENT + RUN_TRACKED, "codebot-bash"] },
+  };
+}
+
+/** The command on the shell's stdin (through a shell started ahead if one waits), or as argument 1. */
+function startTracked(run: ShellRun, handlers: SpawnHandlers) {
+  if (SHELL !== "/bin/bash" || bashEnvSet(run.env)) {
+    const args = ["-c", TAKE_ARGUMENT + RUN_TRACKED, "codebot-bash", run.command];
+    return spawnProcess(
+      { file: SHELL, args, cwd: run.cwd, env: run.env, inheritEnv: true, stdin: null },
+      handlers,
+    );
+  }
+  const request = trackedRequest(run);
+  // On Node's spawn the command goes as argument 1 (see TAKE_ARGUMENT).
+  request.withoutHost.args.push(run.command);
+  return startWarm(request, run.command + END, handlers, { standby: false });
+}
+
+/**
+ * Starts the shell for the bash tool's next command ahead (it runs in `place`), ending the one
+ * started for `slot` before if it was not used. Called once a command ended, so that no shell
+ * waits in a directory the commands have left (it would keep it busy: `umount` fails).
+ */
+export function prepareShell(place: ShellPlace, slot: object): void {
+  if (SHELL !== "/bin/bash" || bashEnvSet(place.env)) return;
+  warmStarts()?.prepare(trackedRequest(place), slot);
+}
+
+function bashEnvSet(env: NodeJS.ProcessEnv): boolean {
+  return (env.BASH_ENV ?? process.env.BASH_ENV ?? "") !== "";
 }
 
 /** The shell's stderr while tracking: its own messages, around the NUL-enclosed directory it ended in. */

@@ -25,10 +25,10 @@ export function spawnProcess(
   handlers: SpawnHandlers,
   host: ProcessHost | undefined = processHost(),
 ): SpawnedProcess {
-  if (!host?.usable) return spawnWithNode(request, handlers);
+  if (!host?.usable) return spawnWithNode(withoutHost(request), handlers);
   let fallback: SpawnedProcess | undefined;
   const hosted = host.submit(request, handlers, () => {
-    fallback = spawnWithNode(request, handlers);
+    fallback = spawnWithNode(withoutHost(request), handlers);
   });
   return {
     get pid() {
@@ -39,6 +39,12 @@ export function spawnProcess(
     endInput: () => (fallback ?? hosted).endInput(),
     release: () => (fallback ?? hosted).release(),
   };
+}
+
+/** The request as it starts on Node's spawn (see SpawnRequest.withoutHost). */
+function withoutHost(request: SpawnRequest): SpawnRequest {
+  if (!request.withoutHost) return request;
+  return { ...request, args: request.withoutHost.args, stdin: null, keepStdinOpen: false };
 }
 
 /** Groups started with Node's spawn that may still run; killed when codebot exits. */

@@ -41,6 +41,8 @@ export interface StartOptions {
 export class WarmStarts {
   private readonly standbys = new Map<string, Standby>();
   private readonly earlyDeaths = new Map<string, number>();
+  /** The request each slot last prepared a standby for (see prepare). */
+  private readonly slots = new WeakMap<object, string>();
   /** Tests: every call goes through a standby, started at the call if none is ready. */
   alwaysStandby = false;
 
@@ -57,9 +59,10 @@ export class WarmStarts {
     options: StartOptions = {},
   ): SpawnedProcess {
     const key = keyOf(request);
-    const keep = options.standby !== false && this.wanted(key) && !readsStartupFile(request);
+    const usable = this.wanted(key) && !readsStartupFile(request);
+    const keep = options.standby !== false && usable;
     let standby = this.take(key, request);
-    if (!standby && this.alwaysStandby && keep) {
+    if (!standby && this.alwaysStandby && usable) {
       standby = this.launch(key, request);
       this.standbys.delete(key);
     }
@@ -70,10 +73,23 @@ export class WarmStarts {
     return started;
   }
 
-  /** Starts a standby for `request` now, unless one is there (what each call does). */
-  prepare(request: WarmRequest): void {
+  /**
+   * Starts a standby for `request` now, unless one is there (what each call does, unless told
+   * not to). With `slot` (any object; say, one tool), the standby started for that slot before is
+   * ended first if it was not used and is for another request: one waits per slot.
+   */
+  prepare(request: WarmRequest, slot?: object): void {
     const key = keyOf(request);
-    if (this.standbys.has(key) || !this.wanted(key)) return;
+    if (slot) {
+      const before = this.slots.get(slot);
+      this.slots.set(slot, key);
+      const stale = before !== undefined && before !== key ? this.standbys.get(before) : undefined;
+      if (stale && before !== undefined) {
+        this.standbys.delete(before);
+        stale.discard();
+      }
+    }
+    if (this.standbys.has(key) || !this.wanted(key) || readsStartupFile(request)) return;
     this.launch(key, request);
   }
 
@@ -125,6 +141,7 @@ class Standby {
   private readonly process: HostedProcess;
   pid: number | undefined;
   alive = true;
+  private discarded = false;
   private target: SpawnHandlers | undefined;
   /** What arrived before `activate` (a shell's start-up warning), handed over at activation. */
   private early: ((h: SpawnHandlers) => void)[] = [];
@@ -149,7 +166,9 @@ class Standby {
       {
         onSpawn: (pid) => {
           this.pid = pid;
-          relay((h) => h.onSpawn?.(pid));
+          // Discarded before this: the host call has just sent it the SIGKILL asked for.
+          if (this.discarded) this.process.release();
+          else relay((h) => h.onSpawn?.(pid));
         },
         onStdout: (chunk) => relay((h) => h.onStdout(chunk)),
         onStderr: (chunk) => relay((h) => h.onStderr(chunk)),
@@ -191,10 +210,12 @@ class Standby {
     return this.process;
   }
 
+  /** Ends it. Before the host reported its start, the kill waits for the pid, so it is released then. */
   discard(): void {
     this.alive = false;
+    this.discarded = true;
     this.process.killGroup("SIGKILL");
-    this.process.release();
+    if (this.pid !== undefined) this.process.release();
   }
 
   private died(): void {
