@@ -14,9 +14,11 @@ import { startWarm } from "./spawn/warm-starts.js";
  * Put before a hook's command, on its first line: the shell reads one line (an empty one, ahead of
  * the payload; `read` takes a pipe a byte at a time, so nothing of the payload) before it runs any
  * of the command, so it can be started ahead of the event (spawn/warm-starts.ts). Without that
- * line (its stdin closed) it exits without running the command.
+ * line (its stdin closed) it fails without running the command: a failed run, never an allow.
+ * `TMOUT=`: where sh is bash, a TMOUT in the environment would time the wait out.
  */
-const WAIT_FOR_INPUT = "read -r __codebot_go || exit 0; unset __codebot_go; ";
+export const WAIT_FOR_INPUT =
+  "TMOUT= read -r __codebot_go || { echo 'codebot: the hook got no input; nothing was run' >&2; exit 125; }; unset __codebot_go; ";
 
 export interface CommandExecutorOptions {
   /** Bytes kept of stdout and of stderr each; the rest is read and discarded. Default 1 MiB. */

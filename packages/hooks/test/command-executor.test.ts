@@ -1,6 +1,8 @@
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { WAIT_FOR_INPUT } from "../src/command-executor.js";
 import { createCommandExecutor, interpret, type RunContext } from "../src/index.js";
 import { isRunning, q, tempDir, waitFor } from "./support.js";
 
@@ -19,6 +21,25 @@ function ctx(over: Partial<RunContext> = {}): RunContext {
 
 const run = (command: string, over: Partial<RunContext> = {}) =>
   executor.run({ type: "command", command }, ctx(over));
+
+describe("the line a hook's shell waits for (so it can be started ahead)", () => {
+  it("never arriving, the shell fails with a message and runs nothing of the command", () => {
+    const dir = tempDir();
+    const out = spawnSync("/bin/sh", ["-c", `${WAIT_FOR_INPUT}touch ran; exit 0`], { cwd: dir, input: "" });
+    expect(out.status).toBe(125);
+    expect(out.stderr.toString()).toBe("codebot: the hook got no input; nothing was run\n");
+    expect(existsSync(join(dir, "ran"))).toBe(false);
+  });
+
+  it("is waited for however long it takes where sh is bash and TMOUT is set", async () => {
+    const child = spawn("/bin/bash", ["-c", `${WAIT_FOR_INPUT}exit 2`], {
+      env: { ...process.env, TMOUT: "1" },
+    });
+    setTimeout(() => child.stdin.end("\n{}\n"), 1_500);
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    expect(code).toBe(2);
+  });
+});
 
 describe("command executor", () => {
   it("gives the payload and a newline on stdin, then closes it", async () => {

@@ -211,6 +211,13 @@ describe("warm starts", () => {
     await waitFor(() => !isRunning(pid), 10_000, "the slot's old standby to end");
   });
 
+  it("a call handed to a standby whose host never came up runs on Node's spawn", async () => {
+    const { warm } = setUp({ native: false, python: "/nonexistent/python3" });
+    warm.alwaysStandby = true;
+    const ran = await run(warm, request('echo "$PPID"; cat'), "\npayload\n");
+    expect(ran).toEqual({ stdout: `${process.pid}\npayload\n`, code: 0 });
+  });
+
   it("a standby does not keep Node alive, and ends with the process that started it", () => {
     const dist = fileURLToPath(new URL("../dist/index.js", import.meta.url));
     const script = `

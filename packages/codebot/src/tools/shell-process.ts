@@ -94,6 +94,7 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
     let exit: { exitCode: number | null; killedBy: NodeJS.Signals | null } | undefined;
     let outputClosed = false;
     let drain: NodeJS.Timeout | undefined;
+    let giveUp: NodeJS.Timeout | undefined;
 
     const report = new OutputCap(REPORT_LIMIT);
     const finish = (result: Omit<ShellResult, "output" | "timedOut" | "aborted">): void => {
@@ -101,6 +102,7 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
       settled = true;
       clearTimeout(timer);
       clearTimeout(drain);
+      clearTimeout(giveUp);
       run.signal.removeEventListener("abort", onAbort);
       child.release();
       const { messages, endCwd } = readReport(report.text());
@@ -159,6 +161,8 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
     const stop = (): void => {
       child.killGroup("SIGTERM");
       setTimeout(() => child.killGroup("SIGKILL"), KILL_GRACE_MS).unref();
+      // Reported even if no exit ever comes (a start that was lost on the way).
+      giveUp ??= setTimeout(() => finish(exit ?? { exitCode: null, killedBy: null }), KILL_GRACE_MS + 1_000);
     };
     const timer = setTimeout(() => {
       timedOut = true;

@@ -6,7 +6,8 @@
  * that request hands its input to the standby instead of starting a process, so it does not wait
  * for `exec` and the shell's start-up (≈ 1 ms for `sh`, 1.5–2 ms for `bash` here). Started with
  * the call rather than after it, the standby is ready even for calls that follow each other at
- * once (a model's batch of tool calls).
+ * once (a model's batch of tool calls). A caller may instead start the next standby itself once a
+ * call ended (`prepare`, as the bash tool does, in the directory its next command starts in).
  *
  * The program must do nothing before its input arrives but start and read it: callers put the
  * command behind a read of stdin (command-executor.ts, the bash tool's shell-process.ts), and do
@@ -148,10 +149,16 @@ class Standby {
   private readonly env: Map<string, string | undefined>;
   /** The working directory's device and inode when the standby was asked for. */
   private readonly directory: string | undefined;
+  /** The call's input, once activated. */
+  private input: string | undefined;
+  /** The call run on Node's spawn instead, if the host gave up before starting this one. */
+  private onNode: SpawnedProcess | undefined;
+  /** Hands what the call asked for before (a kill, a release) on to `onNode`. */
+  private whenOnNode: ((started: SpawnedProcess) => void) | undefined;
 
   constructor(
-    host: ProcessHost,
-    request: WarmRequest,
+    private readonly host: ProcessHost,
+    private readonly request: WarmRequest,
     private readonly onEarlyDeath: () => void,
   ) {
     this.env = new Map(Object.entries(process.env));
@@ -176,10 +183,8 @@ class Standby {
         onExit: (code, signal) => relay((h) => h.onExit(code, signal), true),
         onClose: () => relay((h) => h.onClose()),
       },
-      // The host could not start: no standby (the call starts cold, on whatever path is left).
-      () => {
-        this.alive = false;
-      },
+      // The host never came up: no standby; a call already handed to it runs on Node's spawn.
+      () => this.hostGaveUp(),
       { idle: true },
     );
   }
@@ -202,12 +207,42 @@ class Standby {
   /** Gives the standby its input (then end of input) and the call's handlers. */
   activate(input: string, handlers: SpawnHandlers): SpawnedProcess {
     this.target = handlers;
+    this.input = input;
     const early = this.early;
     this.early = [];
     for (const event of early) event(handlers);
     this.process.hold();
     this.process.endWith(input);
-    return this.process;
+    let pendingSignal: NodeJS.Signals | undefined;
+    let released = false;
+    const current = () => this.onNode ?? this.process;
+    this.whenOnNode = (started) => {
+      if (released) started.release();
+      else if (pendingSignal) started.killGroup(pendingSignal);
+    };
+    return {
+      get pid() {
+        return current().pid;
+      },
+      killGroup: (signal) => {
+        if (current().pid === undefined) pendingSignal = signal;
+        current().killGroup(signal);
+      },
+      write: (data) => current().write(data),
+      endInput: () => current().endInput(),
+      release: () => {
+        released = true;
+        current().release();
+      },
+    };
+  }
+
+  private hostGaveUp(): void {
+    this.alive = false;
+    if (this.target === undefined || this.input === undefined) return;
+    // The host is unusable now, so this starts on Node's spawn (with `withoutHost`).
+    this.onNode = spawnProcess({ ...this.request, stdin: this.input }, this.target, this.host);
+    this.whenOnNode?.(this.onNode);
   }
 
   /** Ends it. Before the host reported its start, the kill waits for the pid, so it is released then. */
