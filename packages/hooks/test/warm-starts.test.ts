@@ -4,11 +4,25 @@
  * longer is what a cold start would give (process.env changed, working directory replaced, dead).
  */
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  appendFileSync,
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { ProcessHost, type SpawnFailure, type WarmRequest, WarmStarts } from "../src/index.js";
+import {
+  ProcessHost,
+  type SpawnFailure,
+  type SpawnHandlers,
+  type WarmRequest,
+  WarmStarts,
+} from "../src/index.js";
 import { isRunning, q, tempDir, waitFor } from "./support.js";
 
 const hosts: ProcessHost[] = [];
@@ -216,6 +230,43 @@ describe("warm starts", () => {
     warm.alwaysStandby = true;
     const ran = await run(warm, request('echo "$PPID"; cat'), "\npayload\n");
     expect(ran).toEqual({ stdout: `${process.pid}\npayload\n`, code: 0 });
+  });
+
+  it("a call handed to a standby prepared for the same request runs with its own `withoutHost` on Node's spawn", async () => {
+    const { warm } = setUp({ native: false, python: "/nonexistent/python3" });
+    const base = request("echo from-stdin");
+    warm.prepare({ ...base, withoutHost: { args: ["-c", "echo prepared"] } });
+    const ran = await run(warm, { ...base, withoutHost: { args: ["-c", "echo the-call"] } });
+    expect(ran).toEqual({ stdout: "the-call\n", code: 0 });
+  });
+
+  it("a call stopped or released while its host was still coming up never runs, on either path", async () => {
+    const dir = tempDir();
+    const slowFailure = join(dir, "python3");
+    writeFileSync(slowFailure, "#!/bin/sh\nsleep 1\nexit 1\n");
+    chmodSync(slowFailure, 0o755);
+    const { warm } = setUp({ native: false, python: slowFailure });
+    const marker = (name: string) => request(`touch ${q(join(dir, name))}`);
+    const failures: string[] = [];
+    const handlers = (name: string): SpawnHandlers => ({
+      onStdout() {},
+      onStderr() {},
+      onError: (f) => failures.push(`${name}: ${f.message}`),
+      onExit() {},
+      onClose() {},
+    });
+    warm.start(marker("cold-killed"), "\n", handlers("cold-killed"), { standby: false }).killGroup("SIGTERM");
+    warm.start(marker("cold-released"), "\n", handlers("cold-released"), { standby: false }).release();
+    warm.alwaysStandby = true;
+    warm
+      .start(marker("ahead-killed"), "\n", handlers("ahead-killed"), { standby: false })
+      .killGroup("SIGTERM");
+    warm.start(marker("ahead-released"), "\n", handlers("ahead-released"), { standby: false }).release();
+    await waitFor(() => failures.length === 2, 15_000, "the stopped calls to fail");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(readdirSync(dir).sort()).toEqual(["python3"]);
+    const stopped = "no process host came up, and the command was stopped (SIGTERM) before it could start";
+    expect(failures.sort()).toEqual([`ahead-killed: ${stopped}`, `cold-killed: ${stopped}`]);
   });
 
   it("a standby does not keep Node alive, and ends with the process that started it", () => {

@@ -242,9 +242,10 @@ export class ProcessHost {
     const queued = this.queued;
     this.queued = [];
     for (const q of queued) {
-      this.calls.delete(q.call.id);
+      // A call released while it waited for the host is not started anywhere.
+      const waiting = this.calls.delete(q.call.id);
       this.idle.delete(q.call.id);
-      q.fallback();
+      if (waiting) q.fallback();
     }
   }
 

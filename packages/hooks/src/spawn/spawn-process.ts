@@ -27,18 +27,40 @@ export function spawnProcess(
 ): SpawnedProcess {
   if (!host?.usable) return spawnWithNode(withoutHost(request), handlers);
   let fallback: SpawnedProcess | undefined;
+  let killedBeforeStart: NodeJS.Signals | undefined;
   const hosted = host.submit(request, handlers, () => {
-    fallback = spawnWithNode(withoutHost(request), handlers);
+    fallback = startInstead(request, handlers, killedBeforeStart);
   });
   return {
     get pid() {
       return fallback ? fallback.pid : hosted.pid;
     },
-    killGroup: (signal) => (fallback ?? hosted).killGroup(signal),
+    killGroup: (signal) => {
+      if (!fallback && hosted.pid === undefined) killedBeforeStart ??= signal;
+      (fallback ?? hosted).killGroup(signal);
+    },
     write: (data) => (fallback ?? hosted).write(data),
     endInput: () => (fallback ?? hosted).endInput(),
     release: () => (fallback ?? hosted).release(),
   };
+}
+
+/**
+ * The process host gave up before it started the call: the call starts on Node's spawn instead,
+ * unless it was stopped meanwhile (a timeout, an abort): then it never starts, and fails.
+ * (A call released meanwhile is not handed here at all.)
+ */
+export function startInstead(
+  request: SpawnRequest,
+  handlers: SpawnHandlers,
+  killedBeforeStart: NodeJS.Signals | undefined,
+): SpawnedProcess | undefined {
+  if (killedBeforeStart === undefined) return spawnWithNode(withoutHost(request), handlers);
+  handlers.onError({
+    kind: "spawn",
+    message: `no process host came up, and the command was stopped (${killedBeforeStart}) before it could start`,
+  });
+  return undefined;
 }
 
 /** The request as it starts on Node's spawn (see SpawnRequest.withoutHost). */

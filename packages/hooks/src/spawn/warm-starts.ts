@@ -23,7 +23,7 @@
  */
 import fs from "node:fs";
 import type { HostedProcess, ProcessHost } from "./process-host.js";
-import { processHost, spawnProcess } from "./spawn-process.js";
+import { processHost, spawnProcess, startInstead } from "./spawn-process.js";
 import type { SpawnedProcess, SpawnHandlers, SpawnRequest } from "./spawn-request.js";
 
 /** A request for a warm start: its stdin is the input given at each call (then closed). */
@@ -68,7 +68,7 @@ export class WarmStarts {
       this.standbys.delete(key);
     }
     const started = standby
-      ? standby.activate(input, handlers)
+      ? standby.activate(request, input, handlers)
       : spawnProcess({ ...request, stdin: input }, handlers, this.host);
     if (keep && !this.standbys.has(key)) this.launch(key, request);
     return started;
@@ -149,16 +149,16 @@ class Standby {
   private readonly env: Map<string, string | undefined>;
   /** The working directory's device and inode when the standby was asked for. */
   private readonly directory: string | undefined;
-  /** The call's input, once activated. */
-  private input: string | undefined;
+  /** The call's own request and input, once activated (its `withoutHost` may carry the input). */
+  private call: { request: WarmRequest; input: string } | undefined;
   /** The call run on Node's spawn instead, if the host gave up before starting this one. */
   private onNode: SpawnedProcess | undefined;
-  /** Hands what the call asked for before (a kill, a release) on to `onNode`. */
-  private whenOnNode: ((started: SpawnedProcess) => void) | undefined;
+  /** A kill the call asked for before any process ran it. */
+  private killedBeforeStart: NodeJS.Signals | undefined;
 
   constructor(
-    private readonly host: ProcessHost,
-    private readonly request: WarmRequest,
+    host: ProcessHost,
+    request: WarmRequest,
     private readonly onEarlyDeath: () => void,
   ) {
     this.env = new Map(Object.entries(process.env));
@@ -204,45 +204,38 @@ class Standby {
     );
   }
 
-  /** Gives the standby its input (then end of input) and the call's handlers. */
-  activate(input: string, handlers: SpawnHandlers): SpawnedProcess {
+  /** Gives the standby the call's input (then end of input) and handlers. */
+  activate(request: WarmRequest, input: string, handlers: SpawnHandlers): SpawnedProcess {
     this.target = handlers;
-    this.input = input;
+    this.call = { request, input };
     const early = this.early;
     this.early = [];
     for (const event of early) event(handlers);
     this.process.hold();
     this.process.endWith(input);
-    let pendingSignal: NodeJS.Signals | undefined;
-    let released = false;
     const current = () => this.onNode ?? this.process;
-    this.whenOnNode = (started) => {
-      if (released) started.release();
-      else if (pendingSignal) started.killGroup(pendingSignal);
-    };
     return {
       get pid() {
         return current().pid;
       },
       killGroup: (signal) => {
-        if (current().pid === undefined) pendingSignal = signal;
+        if (!this.onNode && this.process.pid === undefined) this.killedBeforeStart ??= signal;
         current().killGroup(signal);
       },
       write: (data) => current().write(data),
       endInput: () => current().endInput(),
-      release: () => {
-        released = true;
-        current().release();
-      },
+      release: () => current().release(),
     };
   }
 
   private hostGaveUp(): void {
     this.alive = false;
-    if (this.target === undefined || this.input === undefined) return;
-    // The host is unusable now, so this starts on Node's spawn (with `withoutHost`).
-    this.onNode = spawnProcess({ ...this.request, stdin: this.input }, this.target, this.host);
-    this.whenOnNode?.(this.onNode);
+    if (!this.target || !this.call) return;
+    this.onNode = startInstead(
+      { ...this.call.request, stdin: this.call.input },
+      this.target,
+      this.killedBeforeStart,
+    );
   }
 
   /** Ends it. Before the host reported its start, the kill waits for the pid, so it is released then. */
