@@ -26,41 +26,58 @@ export function spawnProcess(
   host: ProcessHost | undefined = processHost(),
 ): SpawnedProcess {
   if (!host?.usable) return spawnWithNode(withoutHost(request), handlers);
-  let fallback: SpawnedProcess | undefined;
-  let killedBeforeStart: NodeJS.Signals | undefined;
-  const hosted = host.submit(request, handlers, () => {
-    fallback = startInstead(request, handlers, killedBeforeStart);
-  });
-  return {
-    get pid() {
-      return fallback ? fallback.pid : hosted.pid;
-    },
-    killGroup: (signal) => {
-      if (!fallback && hosted.pid === undefined) killedBeforeStart ??= signal;
-      (fallback ?? hosted).killGroup(signal);
-    },
-    write: (data) => (fallback ?? hosted).write(data),
-    endInput: () => (fallback ?? hosted).endInput(),
-    release: () => (fallback ?? hosted).release(),
-  };
+  const start = new StartOnHost();
+  start.hosted = host.submit(request, handlers, () => start.moveToNode(request, handlers));
+  return start;
 }
 
 /**
- * The process host gave up before it started the call: the call starts on Node's spawn instead,
- * unless it was stopped meanwhile (a timeout, an abort): then it never starts, and fails.
- * (A call released meanwhile is not handed here at all.)
+ * A start submitted to the process host that moves to Node's spawn if the host gives up before
+ * starting it; stopped meanwhile (a timeout, an abort), it fails instead, never starting. (A call
+ * released meanwhile is not handed back by the host at all.)
  */
-export function startInstead(
-  request: SpawnRequest,
-  handlers: SpawnHandlers,
-  killedBeforeStart: NodeJS.Signals | undefined,
-): SpawnedProcess | undefined {
-  if (killedBeforeStart === undefined) return spawnWithNode(withoutHost(request), handlers);
-  handlers.onError({
-    kind: "spawn",
-    message: `no process host came up, and the command was stopped (${killedBeforeStart}) before it could start`,
-  });
-  return undefined;
+export class StartOnHost implements SpawnedProcess {
+  /** What the host returned for the submission. */
+  hosted: SpawnedProcess | undefined;
+  private onNode: SpawnedProcess | undefined;
+  private killedBeforeStart: NodeJS.Signals | undefined;
+
+  private get current(): SpawnedProcess | undefined {
+    return this.onNode ?? this.hosted;
+  }
+
+  get pid(): number | undefined {
+    return this.current?.pid;
+  }
+
+  killGroup(signal: NodeJS.Signals): void {
+    if (!this.onNode && this.hosted?.pid === undefined) this.killedBeforeStart ??= signal;
+    this.current?.killGroup(signal);
+  }
+
+  write(data: string | Buffer): void {
+    this.current?.write(data);
+  }
+
+  endInput(): void {
+    this.current?.endInput();
+  }
+
+  release(): void {
+    this.current?.release();
+  }
+
+  /** The host gave up before it started the call: `request` (with its stdin) runs on Node's spawn. */
+  moveToNode(request: SpawnRequest, handlers: SpawnHandlers): void {
+    if (this.killedBeforeStart === undefined) {
+      this.onNode = spawnWithNode(withoutHost(request), handlers);
+      return;
+    }
+    handlers.onError({
+      kind: "spawn",
+      message: `no process host came up, and the command was stopped (${this.killedBeforeStart}) before it could start`,
+    });
+  }
 }
 
 /** The request as it starts on Node's spawn (see SpawnRequest.withoutHost). */

@@ -21,13 +21,12 @@
  * No standby is started while `BASH_ENV` is set (see readsStartupFile). `CODEBOT_WARM_START=off`
  * turns warm starts off (every call starts cold).
  */
-import fs from "node:fs";
-import type { HostedProcess, ProcessHost } from "./process-host.js";
-import { processHost, spawnProcess, startInstead } from "./spawn-process.js";
-import type { SpawnedProcess, SpawnHandlers, SpawnRequest } from "./spawn-request.js";
+import type { ProcessHost } from "./process-host.js";
+import { processHost, spawnProcess } from "./spawn-process.js";
+import type { SpawnedProcess, SpawnHandlers } from "./spawn-request.js";
+import { Standby, type WarmRequest } from "./standby.js";
 
-/** A request for a warm start: its stdin is the input given at each call (then closed). */
-export type WarmRequest = Omit<SpawnRequest, "stdin" | "keepStdinOpen" | "directStdio">;
+export type { WarmRequest };
 
 /** Most standbys kept at once (one per request); the least recently used is ended first. */
 const LIMIT = 8;
@@ -60,7 +59,7 @@ export class WarmStarts {
     options: StartOptions = {},
   ): SpawnedProcess {
     const key = keyOf(request);
-    const usable = this.wanted(key) && !readsStartupFile(request);
+    const usable = this.wanted(key, request);
     const keep = options.standby !== false && usable;
     let standby = this.take(key, request);
     if (!standby && this.alwaysStandby && usable) {
@@ -81,17 +80,10 @@ export class WarmStarts {
    */
   prepare(request: WarmRequest, slot?: object): void {
     const key = keyOf(request);
-    if (slot) {
-      const before = this.slots.get(slot);
-      this.slots.set(slot, key);
-      const stale = before !== undefined && before !== key ? this.standbys.get(before) : undefined;
-      if (stale && before !== undefined) {
-        this.standbys.delete(before);
-        stale.discard();
-      }
-    }
-    if (this.standbys.has(key) || !this.wanted(key) || readsStartupFile(request)) return;
-    this.launch(key, request);
+    const before = slot && this.slots.get(slot);
+    if (slot) this.slots.set(slot, key);
+    if (before && before !== key) this.take(before, undefined);
+    if (!this.standbys.has(key) && this.wanted(key, request)) this.launch(key, request);
   }
 
   /** The pid of the standby ready for `request`, if any (tests, benchmarks). */
@@ -100,22 +92,21 @@ export class WarmStarts {
     return standby?.alive ? standby.pid : undefined;
   }
 
-  /** Ends every standby. */
-  clear(): void {
-    for (const standby of this.standbys.values()) standby.discard();
-    this.standbys.clear();
+  private wanted(key: string, request: WarmRequest): boolean {
+    return (
+      this.host.usable && (this.earlyDeaths.get(key) ?? 0) < MAX_EARLY_DEATHS && !readsStartupFile(request)
+    );
   }
 
-  private wanted(key: string): boolean {
-    return this.host.usable && (this.earlyDeaths.get(key) ?? 0) < MAX_EARLY_DEATHS;
-  }
-
-  /** The ready standby of `key`, taken out of the pool; one that no longer fits is ended. */
-  private take(key: string, request: WarmRequest): Standby | undefined {
+  /**
+   * The standby of `key`, taken out of the pool if it fits `request`; one that does not (or any,
+   * without a request) is ended.
+   */
+  private take(key: string, request: WarmRequest | undefined): Standby | undefined {
     const standby = this.standbys.get(key);
     if (!standby) return undefined;
     this.standbys.delete(key);
-    if (standby.fits(request)) return standby;
+    if (request && standby.fits(request)) return standby;
     standby.discard();
     return undefined;
   }
@@ -137,132 +128,16 @@ export class WarmStarts {
   }
 }
 
-/** One process started ahead, blocked reading its stdin until `activate`. */
-class Standby {
-  private readonly process: HostedProcess;
-  pid: number | undefined;
-  alive = true;
-  private discarded = false;
-  private target: SpawnHandlers | undefined;
-  /** What arrived before `activate` (a shell's start-up warning), handed over at activation. */
-  private early: ((h: SpawnHandlers) => void)[] = [];
-  private readonly env: Map<string, string | undefined>;
-  /** The working directory's device and inode when the standby was asked for. */
-  private readonly directory: string | undefined;
-  /** The call's own request and input, once activated (its `withoutHost` may carry the input). */
-  private call: { request: WarmRequest; input: string } | undefined;
-  /** The call run on Node's spawn instead, if the host gave up before starting this one. */
-  private onNode: SpawnedProcess | undefined;
-  /** A kill the call asked for before any process ran it. */
-  private killedBeforeStart: NodeJS.Signals | undefined;
-
-  constructor(
-    host: ProcessHost,
-    request: WarmRequest,
-    private readonly onEarlyDeath: () => void,
-  ) {
-    this.env = new Map(Object.entries(process.env));
-    this.directory = directoryId(request.cwd);
-    const relay = (event: (h: SpawnHandlers) => void, ends = false) => {
-      if (this.target) return event(this.target);
-      if (ends) this.died();
-      else this.early.push(event);
-    };
-    this.process = host.submit(
-      { ...request, stdin: "", keepStdinOpen: true },
-      {
-        onSpawn: (pid) => {
-          this.pid = pid;
-          // Discarded before this: the host call has just sent it the SIGKILL asked for.
-          if (this.discarded) this.process.release();
-          else relay((h) => h.onSpawn?.(pid));
-        },
-        onStdout: (chunk) => relay((h) => h.onStdout(chunk)),
-        onStderr: (chunk) => relay((h) => h.onStderr(chunk)),
-        onError: (failure) => relay((h) => h.onError(failure), true),
-        onExit: (code, signal) => relay((h) => h.onExit(code, signal), true),
-        onClose: () => relay((h) => h.onClose()),
-      },
-      // The host never came up: no standby; a call already handed to it runs on Node's spawn.
-      () => this.hostGaveUp(),
-      { idle: true },
-    );
-  }
-
-  /**
-   * Still what a cold start of `request` would give: same process.env, and the same directory at
-   * `request.cwd` as when it was asked for. (The host entered that path after; had the directory
-   * been replaced since, the path would now name another inode: the one the standby holds as
-   * its working directory cannot be given to a new directory.)
-   */
-  fits(request: WarmRequest): boolean {
-    return (
-      this.alive &&
-      sameEnv(this.env) &&
-      this.directory !== undefined &&
-      directoryId(request.cwd) === this.directory
-    );
-  }
-
-  /** Gives the standby the call's input (then end of input) and handlers. */
-  activate(request: WarmRequest, input: string, handlers: SpawnHandlers): SpawnedProcess {
-    this.target = handlers;
-    this.call = { request, input };
-    const early = this.early;
-    this.early = [];
-    for (const event of early) event(handlers);
-    this.process.hold();
-    this.process.endWith(input);
-    const current = () => this.onNode ?? this.process;
-    return {
-      get pid() {
-        return current().pid;
-      },
-      killGroup: (signal) => {
-        if (!this.onNode && this.process.pid === undefined) this.killedBeforeStart ??= signal;
-        current().killGroup(signal);
-      },
-      write: (data) => current().write(data),
-      endInput: () => current().endInput(),
-      release: () => current().release(),
-    };
-  }
-
-  private hostGaveUp(): void {
-    this.alive = false;
-    if (!this.target || !this.call) return;
-    this.onNode = startInstead(
-      { ...this.call.request, stdin: this.call.input },
-      this.target,
-      this.killedBeforeStart,
-    );
-  }
-
-  /** Ends it. Before the host reported its start, the kill waits for the pid, so it is released then. */
-  discard(): void {
-    this.alive = false;
-    this.discarded = true;
-    this.process.killGroup("SIGKILL");
-    if (this.pid !== undefined) this.process.release();
-  }
-
-  private died(): void {
-    if (!this.alive) return;
-    this.alive = false;
-    this.process.release();
-    this.onEarlyDeath();
-  }
-}
-
 /**
  * A non-interactive bash runs the file `BASH_ENV` names as it starts: a standby would run it
  * before its call (and a discarded one for nothing), and with the file as it was then.
  */
-function readsStartupFile(request: WarmRequest): boolean {
+export function readsStartupFile(request: WarmRequest): boolean {
   const fromRequest = request.env.BASH_ENV;
   return (fromRequest ?? (request.inheritEnv ? process.env.BASH_ENV : undefined) ?? "") !== "";
 }
 
+/** Requests with equal keys start the same process. `withoutHost` is not part of it: it may carry the call's input. */
 function keyOf(request: WarmRequest): string {
   return JSON.stringify([
     request.file,
@@ -273,23 +148,6 @@ function keyOf(request: WarmRequest): string {
     request.mergeOutput === true,
     request.outputCap ?? -1,
   ]);
-}
-
-function sameEnv(snapshot: Map<string, string | undefined>): boolean {
-  const keys = Object.keys(process.env);
-  if (keys.length !== snapshot.size) return false;
-  for (const key of keys) if (process.env[key] !== snapshot.get(key)) return false;
-  return true;
-}
-
-/** A directory's device and inode, or undefined if it is not there. */
-function directoryId(dir: string): string | undefined {
-  try {
-    const stat = fs.statSync(dir);
-    return `${stat.dev}:${stat.ino}`;
-  } catch {
-    return undefined;
-  }
 }
 
 const shared = new WeakMap<ProcessHost, WarmStarts>();
