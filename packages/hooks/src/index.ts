@@ -110,7 +110,13 @@ export { hookSettingsSchema, settingsJsonSchema } from "./settings-schema.js";
 export { type HostedProcess, ProcessHost, type ProcessHostOptions } from "./spawn/process-host.js";
 export { processHost, spawnProcess } from "./spawn/spawn-process.js";
 export type { SpawnedProcess, SpawnFailure, SpawnHandlers, SpawnRequest } from "./spawn/spawn-request.js";
-export { startWarm, type WarmRequest, WarmStarts, warmStarts } from "./spawn/warm-starts.js";
+export {
+  readsStartupFile,
+  startWarm,
+  type WarmRequest,
+  WarmStarts,
+  warmStarts,
+} from "./spawn/warm-starts.js";
 export type { HostResolver, ResolvedAddress } from "./ssrf.js";
 export { createGuardedFetch, type GuardedFetch } from "./ssrf-fetch.js";
 export { systemReminder } from "./system-reminder.js";

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import {
+  readsStartupFile,
   type SpawnHandlers,
   type SpawnRequest,
   spawnProcess,
@@ -194,16 +195,11 @@ function trackedRequest(place: ShellPlace): WarmRequest & { withoutHost: Pick<Sp
 
 /** The command on the shell's stdin (through a shell started ahead if one waits), or as argument 1. */
 function startTracked(run: ShellRun, handlers: SpawnHandlers) {
-  if (SHELL !== "/bin/bash" || bashEnvSet(run.env)) {
-    const args = ["-c", TAKE_ARGUMENT + RUN_TRACKED, "codebot-bash", run.command];
-    return spawnProcess(
-      { file: SHELL, args, cwd: run.cwd, env: run.env, inheritEnv: true, stdin: null },
-      handlers,
-    );
-  }
   const request = trackedRequest(run);
-  // On Node's spawn the command goes as argument 1 (see TAKE_ARGUMENT).
+  // As argument 1 on Node's spawn, where there is no bash, and while BASH_ENV is set (TAKE_ARGUMENT).
   request.withoutHost.args.push(run.command);
+  if (SHELL !== "/bin/bash" || readsStartupFile(request))
+    return spawnProcess({ ...request, args: request.withoutHost.args, stdin: null }, handlers);
   return startWarm(request, run.command + END, handlers, { standby: false });
 }
 
@@ -213,12 +209,7 @@ function startTracked(run: ShellRun, handlers: SpawnHandlers) {
  * waits in a directory the commands have left (it would keep it busy: `umount` fails).
  */
 export function prepareShell(place: ShellPlace, slot: object): void {
-  if (SHELL !== "/bin/bash" || bashEnvSet(place.env)) return;
-  warmStarts()?.prepare(trackedRequest(place), slot);
-}
-
-function bashEnvSet(env: NodeJS.ProcessEnv): boolean {
-  return (env.BASH_ENV ?? process.env.BASH_ENV ?? "") !== "";
+  if (SHELL === "/bin/bash") warmStarts()?.prepare(trackedRequest(place), slot);
 }
 
 /** The shell's stderr while tracking: its own messages, around the NUL-enclosed directory it ended in. */
