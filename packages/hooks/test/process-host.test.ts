@@ -12,11 +12,10 @@ import {
   ProcessHost,
   processHost,
   type RunContext,
-  type SpawnFailure,
   spawnProcess,
 } from "../src/index.js";
 import { builtHost } from "../src/spawn/host-program.js";
-import { isRunning, q, tempDir, waitFor } from "./support.js";
+import { isRunning, q, type Ran, runToEnd, tempDir, waitFor } from "./support.js";
 
 const hosts: ProcessHost[] = [];
 afterEach(async () => {
@@ -31,44 +30,15 @@ function host(options: HostOptions = {}): ProcessHost {
   return made;
 }
 
-interface Ran {
-  stdout: string;
-  stderr: string;
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  failure?: SpawnFailure;
-}
-
 /** Runs `sh -c script` on `on` (a host, or undefined for Node's spawn) to its end. */
 function sh(script: string, on: ProcessHost | undefined, cwd = tempDir()): Promise<Ran> {
-  return new Promise((resolve) => {
-    const ran: Ran = { stdout: "", stderr: "", code: null, signal: null };
-    let exited = false;
-    let closed = false;
-    const done = () => exited && closed && resolve(ran);
+  return runToEnd((handlers) =>
     spawnProcess(
       { file: "/bin/sh", args: ["-c", script], cwd, env: process.env, stdin: "payload\n" },
-      {
-        onStdout: (c) => {
-          ran.stdout += c.toString();
-        },
-        onStderr: (c) => {
-          ran.stderr += c.toString();
-        },
-        onError: (failure) => resolve({ ...ran, failure }),
-        onExit: (code, signal) => {
-          Object.assign(ran, { code, signal });
-          exited = true;
-          done();
-        },
-        onClose: () => {
-          closed = true;
-          done();
-        },
-      },
+      handlers,
       on,
-    );
-  });
+    ),
+  );
 }
 
 const ctx = (over: Partial<RunContext> = {}): RunContext => ({

@@ -12,6 +12,8 @@ import {
   loadHooks,
   type SettingsLayer,
   type SettingsSource,
+  type SpawnFailure,
+  type SpawnHandlers,
   type TraceRecord,
 } from "../src/index.js";
 
@@ -178,4 +180,41 @@ export function logOverlap(log: string): { peak: number; starts: number; ends: n
     }
   }
   return { peak, starts, ends };
+}
+
+/** What a started command did, to its end (exit and output closed) or its failure to start. */
+export interface Ran {
+  stdout: string;
+  stderr: string;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  failure?: SpawnFailure;
+}
+
+/** Starts a command with handlers that collect what it does (`start` passes them on), to its end. */
+export function runToEnd(start: (handlers: SpawnHandlers) => void): Promise<Ran> {
+  return new Promise((resolve) => {
+    const ran: Ran = { stdout: "", stderr: "", code: null, signal: null };
+    let exited = false;
+    let closed = false;
+    const done = () => exited && closed && resolve(ran);
+    start({
+      onStdout: (c) => {
+        ran.stdout += c.toString();
+      },
+      onStderr: (c) => {
+        ran.stderr += c.toString();
+      },
+      onError: (failure) => resolve({ ...ran, failure }),
+      onExit: (code, signal) => {
+        Object.assign(ran, { code, signal });
+        exited = true;
+        done();
+      },
+      onClose: () => {
+        closed = true;
+        done();
+      },
+    });
+  });
 }

@@ -23,7 +23,7 @@ import {
   type WarmRequest,
   WarmStarts,
 } from "../src/index.js";
-import { isRunning, q, tempDir, waitFor } from "./support.js";
+import { isRunning, q, runToEnd, tempDir, waitFor } from "./support.js";
 
 const hosts: ProcessHost[] = [];
 afterEach(async () => {
@@ -44,35 +44,14 @@ function request(script: string, cwd = tempDir(), env: NodeJS.ProcessEnv = {}): 
   return { file: "/bin/sh", args: ["-c", `read -r go || exit 0; ${script}`], cwd, env, inheritEnv: true };
 }
 
-interface Ran {
-  stdout: string;
-  code: number | null;
-  failure?: SpawnFailure;
-}
-
-function run(warm: WarmStarts, req: WarmRequest, input = "\n"): Promise<Ran> {
-  return new Promise((resolve) => {
-    const ran: Ran = { stdout: "", code: null };
-    let exited = false;
-    let closed = false;
-    const done = () => exited && closed && resolve(ran);
-    warm.start(req, input, {
-      onStdout: (c) => {
-        ran.stdout += c.toString();
-      },
-      onStderr: () => {},
-      onError: (failure) => resolve({ ...ran, failure }),
-      onExit: (code) => {
-        ran.code = code;
-        exited = true;
-        done();
-      },
-      onClose: () => {
-        closed = true;
-        done();
-      },
-    });
-  });
+/** What a call did: its stdout and exit code, or its failure to start. */
+async function run(
+  warm: WarmStarts,
+  req: WarmRequest,
+  input = "\n",
+): Promise<{ stdout: string; code: number | null; failure?: SpawnFailure }> {
+  const { stdout, code, failure } = await runToEnd((handlers) => warm.start(req, input, handlers));
+  return failure ? { stdout, code, failure } : { stdout, code };
 }
 
 async function standbyOf(warm: WarmStarts, req: WarmRequest): Promise<number> {
