@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { WAIT_FOR_INPUT } from "../src/command-executor.js";
-import { createCommandExecutor, interpret, type RunContext } from "../src/index.js";
+import { createCommandExecutor, interpret, type RunContext, warmStarts } from "../src/index.js";
 import { isRunning, q, tempDir, waitFor } from "./support.js";
 
 const executor = createCommandExecutor();
@@ -47,6 +47,18 @@ describe("command executor", () => {
     expect(out.stdout).toBe('{"event":"PreToolUse"}\nEND\n');
     expect(out.exitCode).toBe(0);
     expect(out.error).toBeUndefined();
+  });
+
+  it("in a shell started ahead too, the hook reads exactly the payload and a newline, then end of input", async () => {
+    const warm = warmStarts();
+    if (!warm) throw new Error("warm starts are off in this test run");
+    warm.alwaysStandby = true;
+    try {
+      const out = await run("cat; echo END");
+      expect(out.stdout).toBe('{"event":"PreToolUse"}\nEND\n');
+    } finally {
+      warm.alwaysStandby = false;
+    }
   });
 
   it("runs in cwd with process.env plus the given env", async () => {
