@@ -1,9 +1,11 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { warmStarts } from "@codebot/hooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PathPolicy } from "../src/paths/path-policy.js";
 import { bashTool } from "../src/tools/bash-tool.js";
+import { runShell } from "../src/tools/shell-process.js";
 import { alive } from "./support/process-alive.js";
 import { tempDir } from "./support/temp-dirs.js";
 import { callTool } from "./support/tool-context.js";
@@ -61,6 +63,53 @@ for (const start of ["started at the call", "started ahead"] as const) {
       expect(during).toEqual({ content: "(no output)", isError: false });
       await new Promise((r) => setTimeout(r, 200));
       expect(processesIn(sub)).toEqual([]);
+    });
+
+    it("keeps OLDPWD as the environment gave it, set or not", async () => {
+      const elsewhere = tempDir("codebot-oldpwd-");
+      const given = setup({ OLDPWD: elsewhere });
+      expect(await callTool(given.bash, { command: 'echo "$OLDPWD"' })).toEqual({
+        content: elsewhere,
+        isError: false,
+      });
+      vi.stubEnv("OLDPWD", undefined);
+      try {
+        const t = setup();
+        expect(await callTool(t.bash, { command: 'echo "${OLDPWD-unset}"' })).toEqual({
+          content: "unset",
+          isError: false,
+        });
+      } finally {
+        vi.unstubAllEnvs();
+        if (start === "started at the call") vi.stubEnv("CODEBOT_WARM_START", "off");
+      }
+    });
+
+    it("names the directory by an inherited PWD that is the same directory, as bash does", async () => {
+      const t = setup();
+      const link = path.join(tempDir("codebot-link-"), "project");
+      fs.symlinkSync(t.project, link);
+      const viaLink = bashTool({ paths: new PathPolicy(t.project), env: { PWD: link } });
+      expect(await callTool(viaLink, { command: "pwd" })).toEqual({ content: link, isError: false });
+      const elsewhere = bashTool({ paths: new PathPolicy(t.project), env: { PWD: os.tmpdir() } });
+      expect(await callTool(elsewhere, { command: "pwd" })).toEqual({ content: t.project, isError: false });
+    });
+
+    it("fails clearly, running nothing, when its directory cannot be entered", async () => {
+      const t = setup();
+      const gone = path.join(t.project, "gone");
+      const result = await runShell({
+        command: "touch made",
+        cwd: gone,
+        env: {},
+        timeoutMs: 10_000,
+        signal: new AbortController().signal,
+        outputLimit: 10_000,
+        trackCwd: true,
+      });
+      expect(result.output).toContain(`codebot: cannot enter the working directory ${gone}; nothing was run`);
+      expect(result.exitCode).toBe(125);
+      expect(fs.readdirSync(t.project)).toEqual([]);
     });
 
     it("refuses a command with a NUL byte clearly, running nothing", async () => {
@@ -195,7 +244,20 @@ for (const start of ["started at the call", "started ahead"] as const) {
 }
 
 describe("bash in a shell started ahead", () => {
-  it("the next command runs in a shell started once the one before ended, ahead of its call", async () => {
+  it("the next command's shell starts during a command, waiting outside the project, and serves the next call wherever it runs", async () => {
+    const t = withSub();
+    // During the first command: the shells waiting in / with this project's environment.
+    const waiting = await callTool(t.bash, {
+      command: `cd sub; sleep 0.3; for p in /proc/[0-9]*; do [ "$(readlink $p/cwd 2>/dev/null)" = / ] && { tr '\\0' '\\n' < $p/environ; } 2>/dev/null | grep -qx ${JSON.stringify(`CODEBOT_PROJECT_DIR=${t.project}`)} && echo \${p#/proc/}; done; true`,
+    });
+    expect(waiting.content).toMatch(/^\d+$/);
+    expect(await callTool(t.bash, { command: "echo $$ $PWD" })).toEqual({
+      content: `${waiting.content} ${path.join(t.project, "sub")}`,
+      isError: false,
+    });
+  });
+
+  it("the next command runs in a shell started ahead of its call", async () => {
     const t = setup();
     await callTool(t.bash, { command: "true" });
     await new Promise((r) => setTimeout(r, 600));

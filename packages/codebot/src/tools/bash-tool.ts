@@ -25,12 +25,13 @@ const inputSchema = z.object({
  * long as it stays where the file tools may reach (else it goes back to the project directory).
  */
 export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>> {
-  // Started now, while the session starts, so the first command does not wait for it.
-  processHost()?.warm();
   let cwd = env.paths.root;
   /** This tool's slot for the shell started ahead of its next command. */
   const slot = {};
   const shellEnv = () => ({ ...env.env, CODEBOT_PROJECT_DIR: env.paths.root });
+  // The host and the first command's shell start now, while the session starts.
+  processHost()?.warm();
+  prepareShell({ env: shellEnv() }, slot);
   return {
     name: "bash",
     description:
@@ -41,7 +42,7 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       const timeoutMs = Math.min(args.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
       // A directory removed since the last command: start again from the project directory.
       if (!isDirectory(cwd)) cwd = env.paths.root;
-      const result = await runShell({
+      const running = runShell({
         command: args.command,
         cwd,
         env: shellEnv(),
@@ -51,6 +52,9 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
         onOutput: (chunk) => ctx.onUpdate(chunk),
         trackCwd: true,
       });
+      // The next command's shell starts while this one runs (it waits outside the project).
+      prepareShell({ env: shellEnv() }, slot);
+      const result = await running;
       const moved = movedTo(result.endCwd, cwd);
       let note = "";
       if (moved !== undefined) {
@@ -62,8 +66,6 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
         }
         if (cwd !== old) env.onCwdChange?.(old, cwd);
       }
-      // The next command's shell starts now, where it will run (a model's next call takes a while).
-      prepareShell({ cwd, env: shellEnv() }, slot);
       return { content: describe(result, timeoutMs) + note, isError: isFailure(result) };
     },
   };

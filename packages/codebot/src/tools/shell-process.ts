@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import {
   readsStartupFile,
   type SpawnHandlers,
@@ -44,15 +45,28 @@ const SHELL = fs.existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh";
 /** Marks the end of the command on the shell's stdin: a command is run only once all of it came. */
 const END = "\x1f";
 /**
- * What bash runs before the command: it reads the command from its stdin (to the end of input,
- * in blocks; `-N` counts characters, so it is bounded by the largest count bash takes, and `read`
- * fails at the end of input, hence `|| :` for an errexit from SHELLOPTS; `TMOUT=` keeps a
- * TMOUT in the environment from timing the wait out), checks that all of it came (else it fails,
- * running nothing), then gives the command /dev/null as stdin. Reading the command rather than
- * taking it as an argument lets a shell be started ahead of the call (warm-starts.ts in the
- * hooks); `SECONDS` starts at the command, not at the shell's start.
+ * What bash runs first: it reads the directory to run in (up to a NUL, which no path holds), then
+ * the command (to the end of input, in blocks; `-N` counts characters, so it is bounded by the
+ * largest count bash takes, and `read` fails at the end of input, hence `|| :` for an errexit from
+ * SHELLOPTS; `TMOUT=` keeps a TMOUT in the environment from timing the wait out), checks that all
+ * of it came (else it fails, running nothing), then gives the command /dev/null as stdin. Reading
+ * them rather than taking them as arguments lets a shell be started ahead of the call
+ * (warm-starts.ts in the hooks), in `/` (see IDLE_DIRECTORY).
  */
-const READ_COMMAND = `TMOUT= IFS= read -r -N 2147483647 __codebot_cmd || :; [ "\${__codebot_cmd: -1}" = $'\\037' ] || { echo 'codebot: the command did not reach bash whole; nothing was run' >&2; exit 125; }; __codebot_cmd=\${__codebot_cmd%?}; exec </dev/null; SECONDS=0; `;
+const READ_INPUT = `TMOUT= IFS= read -r -d '' __codebot_dir || :; TMOUT= IFS= read -r -N 2147483647 __codebot_cmd || :; [ "\${__codebot_cmd: -1}" = $'\\037' ] || { echo 'codebot: the command did not reach bash whole; nothing was run' >&2; exit 125; }; __codebot_cmd=\${__codebot_cmd%?}; exec </dev/null; `;
+/**
+ * The shell then enters the command's directory. `OLDPWD` is kept as bash had it at its start (the
+ * `cd` would make it `/`); `builtin` keeps an exported function named cd out of it; `SECONDS`
+ * starts at the command, not at the shell's start.
+ */
+const ENTER_DIRECTORY = `__codebot_oldpwd=\${OLDPWD-}; builtin cd -- "$__codebot_dir" || { echo "codebot: cannot enter the working directory $__codebot_dir; nothing was run" >&2; exit 125; }; if [ -n "$__codebot_oldpwd" ]; then OLDPWD=$__codebot_oldpwd; else unset OLDPWD; fi; unset __codebot_dir __codebot_oldpwd; SECONDS=0; `;
+/**
+ * Where the bash tool's shell starts, before it is given the directory of its command. A shell
+ * started ahead waits for its call there, so that it holds no directory of the project busy (a
+ * `umount` of one would fail) and fits every call, whichever directory it runs in: the next
+ * shell can start as soon as a command starts, and is ready for the next call of a batch.
+ */
+const IDLE_DIRECTORY = "/";
 /**
  * Runs the command with `eval`, so a `cd` in it moves this shell, with its stderr on its stdout
  * (one stream, in the order written); then writes where the shell ended up, between two NULs, to
@@ -64,11 +78,11 @@ const READ_COMMAND = `TMOUT= IFS= read -r -N 2147483647 __codebot_cmd || :; [ "\
  */
 const RUN_TRACKED = `eval "$__codebot_cmd" 2>&1; __codebot_status=$?; { command printf '\\0'; command pwd -P; command printf '\\0'; } >&2 2>/dev/null; exit $__codebot_status`;
 /**
- * The command as argument 1 instead, with /dev/null as stdin: where there is no bash, where no
+ * The directory and the command as arguments 1 and 2 instead, with /dev/null as stdin: where there is no bash, where no
  * process host runs (Node's spawn gives stdin as a socket, and bash then reads ~/.bashrc as for
  * an ssh login), and while BASH_ENV is set (the file it names would see the command on stdin).
  */
-const TAKE_ARGUMENT = "__codebot_cmd=$1; shift; ";
+const TAKE_ARGUMENTS = "__codebot_dir=$1; __codebot_cmd=$2; shift 2; ";
 /** The most of the shell's own stderr kept while tracking the directory (its report is one path). */
 const REPORT_LIMIT = 64 * 1024;
 /** Time between SIGTERM and SIGKILL for the process group. */
@@ -178,35 +192,62 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
   });
 }
 
-/** Where the bash tool's shell is started, and with what (warm-starts.ts decides by all of it). */
-export type ShellPlace = Pick<ShellRun, "cwd" | "env">;
+/** What the bash tool's shell is started with (warm-starts.ts decides by all of it): not its directory. */
+export type ShellPlace = Pick<ShellRun, "env">;
 
-/** The bash tool's shell for a command given on stdin, as a standby for it is started. */
-function trackedRequest(place: ShellPlace): WarmRequest & { withoutHost: Pick<SpawnRequest, "args"> } {
+/** The bash tool's shell for a directory and command given on stdin, as a standby for it is started. */
+function trackedRequest(
+  place: ShellPlace,
+): WarmRequest & { withoutHost: NonNullable<SpawnRequest["withoutHost"]> } {
   return {
     file: SHELL,
-    args: ["-c", READ_COMMAND + RUN_TRACKED, "codebot-bash"],
-    cwd: place.cwd,
+    args: ["-c", READ_INPUT + ENTER_DIRECTORY + RUN_TRACKED, "codebot-bash"],
+    cwd: IDLE_DIRECTORY,
     env: place.env,
     inheritEnv: true,
-    withoutHost: { args: ["-c", TAKE_ARGUMENT + RUN_TRACKED, "codebot-bash"] },
+    withoutHost: { args: ["-c", TAKE_ARGUMENTS + ENTER_DIRECTORY + RUN_TRACKED, "codebot-bash"] },
   };
 }
 
-/** The command on the shell's stdin (through a shell started ahead if one waits), or as argument 1. */
+/** The directory and command on the shell's stdin (through a shell started ahead if one waits), or as arguments. */
 function startTracked(run: ShellRun, handlers: SpawnHandlers) {
   const request = trackedRequest(run);
-  // As argument 1 on Node's spawn, where there is no bash, and while BASH_ENV is set (TAKE_ARGUMENT).
-  request.withoutHost.args.push(run.command);
+  const dir = shellDirectory(run);
+  // As arguments on Node's spawn, where there is no bash, and while BASH_ENV is set (TAKE_ARGUMENTS);
+  // started in the command's directory, where the file BASH_ENV names runs.
+  request.withoutHost.args.push(dir, run.command);
+  request.withoutHost.cwd = run.cwd;
   if (SHELL !== "/bin/bash" || readsStartupFile(request))
-    return spawnProcess({ ...request, args: request.withoutHost.args, stdin: null }, handlers);
-  return startWarm(request, run.command + END, handlers, { standby: false });
+    return spawnProcess({ ...request, ...request.withoutHost, stdin: null }, handlers);
+  return startWarm(request, `${dir}\0${run.command}${END}`, handlers, { standby: false });
 }
 
 /**
- * Starts the shell for the bash tool's next command ahead (it runs in `place`), ending the one
- * started for `slot` before if it was not used. Called once a command ended, so that no shell
- * waits in a directory the commands have left (it would keep it busy: `umount` fails).
+ * The path the shell enters for `run.cwd`, as bash would name it had it started there: the PWD it
+ * inherits if that names the same directory, else the physical path (so `pwd` says what it said
+ * when the shell was started in the directory).
+ */
+function shellDirectory(run: ShellRun): string {
+  const inherited = run.env.PWD ?? process.env.PWD;
+  try {
+    if (inherited !== undefined && path.isAbsolute(inherited) && sameDirectory(inherited, run.cwd))
+      return inherited;
+    return fs.realpathSync.native(run.cwd);
+  } catch {
+    return run.cwd; // not there: the shell's `cd` says so
+  }
+}
+
+function sameDirectory(a: string, b: string): boolean {
+  const x = fs.statSync(a);
+  const y = fs.statSync(b);
+  return x.ino === y.ino && x.dev === y.dev;
+}
+
+/**
+ * Starts the shell for the bash tool's next command ahead, ending the one started for `slot`
+ * before if it was not used and is for another environment. Called as a command starts: the
+ * shell waits in IDLE_DIRECTORY, so it is ready for the next call even in a batch.
  */
 export function prepareShell(place: ShellPlace, slot: object): void {
   if (SHELL === "/bin/bash") warmStarts()?.prepare(trackedRequest(place), slot);

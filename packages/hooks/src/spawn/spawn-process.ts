@@ -83,7 +83,8 @@ export class StartOnHost implements SpawnedProcess {
 /** The request as it starts on Node's spawn (see SpawnRequest.withoutHost). */
 function withoutHost(request: SpawnRequest): SpawnRequest {
   if (!request.withoutHost) return request;
-  return { ...request, args: request.withoutHost.args, stdin: null, keepStdinOpen: false };
+  const { args, cwd = request.cwd } = request.withoutHost;
+  return { ...request, args, cwd, stdin: null, keepStdinOpen: false };
 }
 
 /** Groups started with Node's spawn that may still run; killed when codebot exits. */

@@ -21,12 +21,12 @@ export interface SpawnRequest {
   /** stdout and stderr into one pipe, in the order written (reported as stdout). */
   mergeOutput?: boolean;
   /**
-   * If it starts on Node's spawn after all (no process host could run): these arguments instead,
-   * and /dev/null as stdin. Node gives stdin as a socket, which some programs take for a network
-   * login (bash then reads ~/.bashrc); a request that passes its input on stdin says here how
-   * to pass it otherwise.
+   * If it starts on Node's spawn after all (no process host could run): these arguments instead
+   * (and this working directory, if given), and /dev/null as stdin. Node gives stdin as a socket,
+   * which some programs take for a network login (bash then reads ~/.bashrc); a request that
+   * passes its input on stdin says here how to pass it otherwise.
    */
-  withoutHost?: { args: string[] };
+  withoutHost?: { args: string[]; cwd?: string };
   /** Bytes of each stream passed on; past it, one more byte is passed (so the cut shows) and the rest dropped. */
   outputCap?: number;
 }

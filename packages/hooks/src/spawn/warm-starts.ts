@@ -6,8 +6,9 @@
  * that request hands its input to the standby instead of starting a process, so it does not wait
  * for `exec` and the shell's start-up (≈ 1 ms for `sh`, 1.5–2 ms for `bash` here). Started with
  * the call rather than after it, the standby is ready even for calls that follow each other at
- * once (a model's batch of tool calls). A caller may instead start the next standby itself once a
- * call ended (`prepare`, as the bash tool does, in the directory its next command starts in).
+ * once (a model's batch of tool calls). A caller may instead start the next standby itself
+ * (`prepare`, as the bash tool does: its shell waits in `/` and is told its directory with the
+ * command, so one fits every call).
  *
  * The program must do nothing before its input arrives but start and read it: callers put the
  * command behind a read of stdin (command-executor.ts, the bash tool's shell-process.ts), and do
