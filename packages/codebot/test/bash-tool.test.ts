@@ -85,6 +85,57 @@ for (const start of ["started at the call", "started ahead"] as const) {
       }
     });
 
+    it("exports OLDPWD after a cd when the environment had none, as a shell started in the directory does", async () => {
+      const t = withSub();
+      vi.stubEnv("OLDPWD", undefined);
+      try {
+        expect(await callTool(t.bash, { command: "cd sub; bash -c 'echo ${OLDPWD-unset}'" })).toEqual({
+          content: t.project,
+          isError: false,
+        });
+      } finally {
+        vi.unstubAllEnvs();
+        if (start === "started at the call") vi.stubEnv("CODEBOT_WARM_START", "off");
+      }
+    });
+
+    it("runs in its directory, not where an inherited PWD of link/.. would lead by its text", async () => {
+      const t = withSub();
+      const link = path.join(tempDir("codebot-link-"), "to-sub");
+      fs.symlinkSync(path.join(t.project, "sub"), link);
+      const bash = bashTool({ paths: new PathPolicy(t.project), env: { PWD: `${link}/..` } });
+      expect(await callTool(bash, { command: "pwd -P; ls" })).toEqual({
+        content: `${t.project}\nsub`,
+        isError: false,
+      });
+    });
+
+    it("keeps an inherited PWD through a symlink with physical in SHELLOPTS, as bash does at its start", async () => {
+      const t = setup();
+      const link = path.join(tempDir("codebot-link-"), "project");
+      fs.symlinkSync(t.project, link);
+      const bash = bashTool({ paths: new PathPolicy(t.project), env: { PWD: link, SHELLOPTS: "physical" } });
+      expect(await callTool(bash, { command: 'echo "$PWD"' })).toEqual({ content: link, isError: false });
+    });
+
+    it("enters its directory whatever exported functions named cd, builtin, unset or export do", async () => {
+      const t = setup();
+      const noisy = "() { echo FUNCTION; }";
+      const bash = bashTool({
+        paths: new PathPolicy(t.project),
+        env: {
+          "BASH_FUNC_cd%%": noisy,
+          "BASH_FUNC_builtin%%": noisy,
+          "BASH_FUNC_unset%%": noisy,
+          "BASH_FUNC_export%%": noisy,
+        },
+      });
+      expect(await callTool(bash, { command: "command pwd" })).toEqual({
+        content: t.project,
+        isError: false,
+      });
+    });
+
     it("names the directory by an inherited PWD that is the same directory, as bash does", async () => {
       const t = setup();
       const link = path.join(tempDir("codebot-link-"), "project");

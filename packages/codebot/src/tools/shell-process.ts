@@ -55,11 +55,13 @@ const END = "\x1f";
  */
 const READ_INPUT = `TMOUT= IFS= read -r -d '' __codebot_dir || :; TMOUT= IFS= read -r -N 2147483647 __codebot_cmd || :; [ "\${__codebot_cmd: -1}" = $'\\037' ] || { echo 'codebot: the command did not reach bash whole; nothing was run' >&2; exit 125; }; __codebot_cmd=\${__codebot_cmd%?}; exec </dev/null; `;
 /**
- * The shell then enters the command's directory. `OLDPWD` is kept as bash had it at its start (the
- * `cd` would make it `/`); `builtin` keeps an exported function named cd out of it; `SECONDS`
- * starts at the command, not at the shell's start.
+ * The shell then enters the command's directory by the name shellDirectory chose (`-L`: as named,
+ * even with `physical` in SHELLOPTS). `OLDPWD` is put back as bash had it at its start, which the
+ * `cd` changed: its value, or exported with none (so a later `cd` exports it, as in a shell
+ * started in the directory). `command` keeps exported functions of those names out of it.
+ * `SECONDS` starts at the command, not at the shell's start.
  */
-const ENTER_DIRECTORY = `__codebot_oldpwd=\${OLDPWD-}; builtin cd -- "$__codebot_dir" || { echo "codebot: cannot enter the working directory $__codebot_dir; nothing was run" >&2; exit 125; }; if [ -n "$__codebot_oldpwd" ]; then OLDPWD=$__codebot_oldpwd; else unset OLDPWD; fi; unset __codebot_dir __codebot_oldpwd; SECONDS=0; `;
+const ENTER_DIRECTORY = `__codebot_oldpwd=\${OLDPWD-}; command cd -L -- "$__codebot_dir" || { echo "codebot: cannot enter the working directory $__codebot_dir; nothing was run" >&2; exit 125; }; case $__codebot_oldpwd in '') command unset OLDPWD; command export OLDPWD ;; *) OLDPWD=$__codebot_oldpwd ;; esac; command unset __codebot_dir __codebot_oldpwd; SECONDS=0; `;
 /**
  * Where the bash tool's shell starts, before it is given the directory of its command. A shell
  * started ahead waits for its call there, so that it holds no directory of the project busy (a
@@ -78,11 +80,11 @@ const IDLE_DIRECTORY = "/";
  */
 const RUN_TRACKED = `eval "$__codebot_cmd" 2>&1; __codebot_status=$?; { command printf '\\0'; command pwd -P; command printf '\\0'; } >&2 2>/dev/null; exit $__codebot_status`;
 /**
- * The directory and the command as arguments 1 and 2 instead, with /dev/null as stdin: where there is no bash, where no
+ * The command as argument 1 instead, with /dev/null as stdin, in a shell started in its directory: where there is no bash, where no
  * process host runs (Node's spawn gives stdin as a socket, and bash then reads ~/.bashrc as for
  * an ssh login), and while BASH_ENV is set (the file it names would see the command on stdin).
  */
-const TAKE_ARGUMENTS = "__codebot_dir=$1; __codebot_cmd=$2; shift 2; ";
+const TAKE_ARGUMENT = "__codebot_cmd=$1; shift; ";
 /** The most of the shell's own stderr kept while tracking the directory (its report is one path). */
 const REPORT_LIMIT = 64 * 1024;
 /** Time between SIGTERM and SIGKILL for the process group. */
@@ -205,32 +207,37 @@ function trackedRequest(
     cwd: IDLE_DIRECTORY,
     env: place.env,
     inheritEnv: true,
-    withoutHost: { args: ["-c", TAKE_ARGUMENTS + ENTER_DIRECTORY + RUN_TRACKED, "codebot-bash"] },
+    withoutHost: { args: ["-c", TAKE_ARGUMENT + RUN_TRACKED, "codebot-bash"] },
   };
 }
 
 /** The directory and command on the shell's stdin (through a shell started ahead if one waits), or as arguments. */
 function startTracked(run: ShellRun, handlers: SpawnHandlers) {
   const request = trackedRequest(run);
-  const dir = shellDirectory(run);
-  // As arguments on Node's spawn, where there is no bash, and while BASH_ENV is set (TAKE_ARGUMENTS);
-  // started in the command's directory, where the file BASH_ENV names runs.
-  request.withoutHost.args.push(dir, run.command);
+  // As argument 1 on Node's spawn, where there is no bash, and while BASH_ENV is set (TAKE_ARGUMENT):
+  // started in the command's directory, where the file BASH_ENV names then runs.
+  request.withoutHost.args.push(run.command);
   request.withoutHost.cwd = run.cwd;
   if (SHELL !== "/bin/bash" || readsStartupFile(request))
     return spawnProcess({ ...request, ...request.withoutHost, stdin: null }, handlers);
-  return startWarm(request, `${dir}\0${run.command}${END}`, handlers, { standby: false });
+  return startWarm(request, `${shellDirectory(run)}\0${run.command}${END}`, handlers, { standby: false });
 }
 
 /**
  * The path the shell enters for `run.cwd`, as bash would name it had it started there: the PWD it
  * inherits if that names the same directory, else the physical path (so `pwd` says what it said
- * when the shell was started in the directory).
+ * when the shell was started in the directory). Only a PWD without `.`, `..` or doubled slashes:
+ * `cd` takes `link/..` by its text, which may name another directory than the one it leads to.
  */
 function shellDirectory(run: ShellRun): string {
   const inherited = run.env.PWD ?? process.env.PWD;
   try {
-    if (inherited !== undefined && path.isAbsolute(inherited) && sameDirectory(inherited, run.cwd))
+    if (
+      inherited !== undefined &&
+      path.isAbsolute(inherited) &&
+      path.resolve(inherited) === inherited &&
+      sameDirectory(inherited, run.cwd)
+    )
       return inherited;
     return fs.realpathSync.native(run.cwd);
   } catch {
