@@ -118,22 +118,29 @@ for (const start of ["started at the call", "started ahead"] as const) {
       expect(await callTool(bash, { command: 'echo "$PWD"' })).toEqual({ content: link, isError: false });
     });
 
-    it("enters its directory whatever exported functions named cd, builtin, unset or export do", async () => {
+    it("runs in its directory whatever exported functions named command, cd, builtin, unset or export do", async () => {
       const t = setup();
       const noisy = "() { echo FUNCTION; }";
       const bash = bashTool({
         paths: new PathPolicy(t.project),
         env: {
+          "BASH_FUNC_command%%": noisy,
           "BASH_FUNC_cd%%": noisy,
           "BASH_FUNC_builtin%%": noisy,
           "BASH_FUNC_unset%%": noisy,
           "BASH_FUNC_export%%": noisy,
         },
       });
-      expect(await callTool(bash, { command: "command pwd" })).toEqual({
-        content: t.project,
-        isError: false,
-      });
+      // (A `command` function also speaks up as the shell reports where it ended, as it always did.)
+      expect((await callTool(bash, { command: "/bin/pwd" })).content.split("\n")[0]).toBe(t.project);
+    });
+
+    it("names the directory by an inherited PWD with a trailing slash, as bash's pwd does", async () => {
+      const t = setup();
+      const link = path.join(tempDir("codebot-link-"), "project");
+      fs.symlinkSync(t.project, link);
+      const bash = bashTool({ paths: new PathPolicy(t.project), env: { PWD: `${link}/` } });
+      expect(await callTool(bash, { command: "pwd" })).toEqual({ content: link, isError: false });
     });
 
     it("names the directory by an inherited PWD that is the same directory, as bash does", async () => {

@@ -214,11 +214,12 @@ function trackedRequest(
 /** The directory and command on the shell's stdin (through a shell started ahead if one waits), or as arguments. */
 function startTracked(run: ShellRun, handlers: SpawnHandlers) {
   const request = trackedRequest(run);
-  // As argument 1 on Node's spawn, where there is no bash, and while BASH_ENV is set (TAKE_ARGUMENT):
-  // started in the command's directory, where the file BASH_ENV names then runs.
+  // As argument 1 on Node's spawn, where there is no bash, and while BASH_ENV is set or functions
+  // are exported (TAKE_ARGUMENT): started in the command's directory, where the file BASH_ENV names
+  // then runs.
   request.withoutHost.args.push(run.command);
   request.withoutHost.cwd = run.cwd;
-  if (SHELL !== "/bin/bash" || readsStartupFile(request))
+  if (!startsAhead(request))
     return spawnProcess({ ...request, ...request.withoutHost, stdin: null }, handlers);
   return startWarm(request, `${shellDirectory(run)}\0${run.command}${END}`, handlers, { standby: false });
 }
@@ -230,7 +231,8 @@ function startTracked(run: ShellRun, handlers: SpawnHandlers) {
  * `cd` takes `link/..` by its text, which may name another directory than the one it leads to.
  */
 function shellDirectory(run: ShellRun): string {
-  const inherited = run.env.PWD ?? process.env.PWD;
+  // A trailing slash aside: `pwd` in a bash started with PWD=/a/b/ says /a/b.
+  const inherited = (run.env.PWD ?? process.env.PWD)?.replace(/(?<=.)\/+$/, "");
   try {
     if (
       inherited !== undefined &&
@@ -257,7 +259,24 @@ function sameDirectory(a: string, b: string): boolean {
  * shell waits in IDLE_DIRECTORY, so it is ready for the next call even in a batch.
  */
 export function prepareShell(place: ShellPlace, slot: object): void {
-  if (SHELL === "/bin/bash") warmStarts()?.prepare(trackedRequest(place), slot);
+  const request = trackedRequest(place);
+  if (startsAhead(request)) warmStarts()?.prepare(request, slot);
+}
+
+/**
+ * Whether the command may go to a bash that enters its directory itself (READ_INPUT and
+ * ENTER_DIRECTORY). Not without bash, nor while BASH_ENV is set (see TAKE_ARGUMENT), nor while
+ * the environment exports bash functions (`BASH_FUNC_name%%`): one named `command` (or `cd`, …)
+ * would stand in for the shell's own `cd`, and the command would run in `/`.
+ */
+function startsAhead(request: WarmRequest): boolean {
+  return SHELL === "/bin/bash" && !readsStartupFile(request) && !exportsFunctions(request);
+}
+
+function exportsFunctions(request: WarmRequest): boolean {
+  const exported = (env: NodeJS.ProcessEnv) =>
+    Object.keys(env).some((name) => name.startsWith("BASH_FUNC_") && env[name] !== undefined);
+  return exported(request.env) || (request.inheritEnv === true && exported(process.env));
 }
 
 /** The shell's stderr while tracking: its own messages, around the NUL-enclosed directory it ended in. */
