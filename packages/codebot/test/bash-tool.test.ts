@@ -327,6 +327,20 @@ describe("bash in a shell started ahead", () => {
     expect(uptime - startTicks / ticksPerSecond).toBeGreaterThanOrEqual(0.4);
   });
 
+  it("starts each shell at its call, in its directory, while SHELLOPTS has xtrace (PS4 runs before the shell's cd)", async () => {
+    const t = setup({ SHELLOPTS: "xtrace", PS4: "+ " });
+    await callTool(t.bash, { command: "true" });
+    await new Promise((r) => setTimeout(r, 600));
+    const ages = await callTool(t.bash, {
+      command: "read -r up _ < /proc/uptime; echo $up $(cut -d' ' -f22 /proc/$$/stat) $(getconf CLK_TCK)",
+    });
+    // The trace lines aside (xtrace is on), the one line the command printed.
+    const printed = ages.content.split("\n").find((line) => /^[\d.]+ \d+ \d+$/.test(line)) ?? "";
+    const [uptime = 0, startTicks = 0, ticksPerSecond = 1] = printed.split(" ").map(Number);
+    expect(printed).not.toBe("");
+    expect(uptime - startTicks / ticksPerSecond).toBeLessThan(0.4);
+  });
+
   it("SECONDS counts from the command's start, not from the shell's", async () => {
     const t = setup();
     await callTool(t.bash, { command: "true" });

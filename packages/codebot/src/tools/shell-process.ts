@@ -266,11 +266,19 @@ export function prepareShell(place: ShellPlace, slot: object): void {
 /**
  * Whether the command may go to a bash that enters its directory itself (READ_INPUT and
  * ENTER_DIRECTORY). Not without bash, nor while BASH_ENV is set (see TAKE_ARGUMENT), nor while
- * the environment exports bash functions (`BASH_FUNC_name%%`): one named `command` (or `cd`, …)
- * would stand in for the shell's own `cd`, and the command would run in `/`.
+ * the environment has bash run code of its own before that `cd`, which could change where the
+ * command runs: exported functions (`BASH_FUNC_name%%`; one named `command` or `cd` would stand in
+ * for the shell's own `cd`), or xtrace from SHELLOPTS (the PS4 it expands before each command).
  */
 function startsAhead(request: WarmRequest): boolean {
-  return SHELL === "/bin/bash" && !readsStartupFile(request) && !exportsFunctions(request);
+  return (
+    SHELL === "/bin/bash" && !readsStartupFile(request) && !exportsFunctions(request) && !traces(request)
+  );
+}
+
+function traces(request: WarmRequest): boolean {
+  const options = request.env.SHELLOPTS ?? (request.inheritEnv === true ? process.env.SHELLOPTS : undefined);
+  return (options ?? "").split(":").includes("xtrace");
 }
 
 function exportsFunctions(request: WarmRequest): boolean {
