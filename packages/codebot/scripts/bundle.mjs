@@ -8,7 +8,8 @@
  * can be given V8's code cache on Node 20 (`vm.Script`'s `cachedData`; Node 22's
  * `module.enableCompileCache` does not exist here). Each dynamic `import()` stays lazy: esbuild
  * turns it into a call that evaluates that part of the file on first use. Source maps chain back
- * to src/.
+ * to src/. Packages that only some commands use are bundled apart, in dist/bundle/vendor/ (see
+ * VENDOR_GROUPS).
  */
 
 import { renameSync, rmSync } from "node:fs";
@@ -50,6 +51,45 @@ function providerUtilsHeaders(text, file) {
   return `import { HttpHeaders as Headers } from ${JSON.stringify(httpHeadersFile)};\n${text}`;
 }
 
+/**
+ * Packages that only some commands run, each group bundled into its own file,
+ * dist/bundle/vendor/<group>.cjs, which the main file requires where one of them is first
+ * imported: the interactive session's Markdown renderer (marked, and marked-terminal with
+ * highlight.js: 1.7 MB), undici (http hooks and web requests through the SSRF guard: 0.7 MB) and
+ * yaml (skill front matter). Every command reads, decodes and hands V8 the whole main file as it
+ * starts, ≈ 7 ms per MB here, and a `-p` run or a tool call runs none of these: the main file is
+ * 2.5 MB instead of 5.1. A group holds its packages whole, with everything they import; none of
+ * them shares state with the main file (bench/RESULTS.md, "Issue 18, session 10").
+ */
+const VENDOR_GROUPS = {
+  markdown: ["marked", "marked-terminal"],
+  undici: ["undici"],
+  yaml: ["yaml"],
+};
+
+/** In the main file, an import of a vendored package is its namespace in the group's file. */
+const vendorImports = {
+  name: "vendor-imports",
+  setup(build) {
+    const places = new Map();
+    for (const [group, specifiers] of Object.entries(VENDOR_GROUPS))
+      specifiers.forEach((specifier, index) => places.set(specifier, { group, index }));
+    const names = [...places.keys()].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    build.onResolve({ filter: new RegExp(`^(${names.join("|")})$`) }, (args) => ({
+      path: args.path,
+      namespace: "vendor",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "vendor" }, (args) => {
+      const { group, index } = places.get(args.path);
+      return { contents: `module.exports = require("./vendor/${group}.cjs").m${index};`, loader: "js" };
+    });
+    build.onResolve({ filter: /^\.\/vendor\//, namespace: "vendor" }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
+  },
+};
+
 /** Both source changes above, made as esbuild reads each file. */
 const sourcePatches = {
   name: "source-patches",
@@ -62,9 +102,8 @@ const sourcePatches = {
   },
 };
 
-await build({
-  entryPoints: [path.join(packageDir, "dist/cli.js")],
-  outfile: path.join(outdir, "cli.cjs"),
+/** What the main file and each vendor group are built with. */
+const common = {
   bundle: true,
   format: "cjs",
   platform: "node",
@@ -81,8 +120,28 @@ await build({
   sourcemap: "linked",
   legalComments: "linked",
   logLevel: "warning",
-  plugins: [sourcePatches],
+};
+
+await build({
+  ...common,
+  entryPoints: [path.join(packageDir, "dist/cli.js")],
+  outfile: path.join(outdir, "cli.cjs"),
+  plugins: [sourcePatches, vendorImports],
 });
+for (const [group, specifiers] of Object.entries(VENDOR_GROUPS)) {
+  await build({
+    ...common,
+    stdin: {
+      contents: specifiers
+        .map((name, index) => `export * as m${index} from ${JSON.stringify(name)};`)
+        .join("\n"),
+      resolveDir: packageDir,
+      sourcefile: `vendor-${group}.js`,
+    },
+    outfile: path.join(outdir, "vendor", `${group}.cjs`),
+    plugins: [sourcePatches],
+  });
+}
 
 try {
   renameSync(target, old);

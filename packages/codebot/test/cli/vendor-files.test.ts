@@ -1,0 +1,104 @@
+/**
+ * The build keeps packages only some commands run out of the main bundle (scripts/bundle.mjs,
+ * VENDOR_GROUPS): each group is its own file in dist/bundle/vendor/, required where one of its
+ * packages is first imported. A `-p` run never reads them; the commands that use them still work.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { cliPath, expectNoStackTrace, repoRoot, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+const bundleDir = path.join(repoRoot, "packages/codebot/dist/bundle");
+
+/** The node_modules packages a source map's file was built from. */
+function packagesIn(mapFile: string): Set<string> {
+  const { sources } = JSON.parse(fs.readFileSync(mapFile, "utf8")) as { sources: string[] };
+  const names = sources.map((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1]);
+  return new Set(names.filter((name): name is string => name !== undefined));
+}
+
+const servers: http.Server[] = [];
+const scratch: string[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+  for (const dir of scratch.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("vendor files", () => {
+  it("the main bundle holds none of the vendored packages, and each group's file holds its own", () => {
+    const main = packagesIn(path.join(bundleDir, "cli.cjs.map"));
+    for (const name of ["marked", "marked-terminal", "highlight.js", "undici", "yaml"])
+      expect(main.has(name), name).toBe(false);
+    expect(main.has("zod")).toBe(true);
+    const markdown = packagesIn(path.join(bundleDir, "vendor/markdown.cjs.map"));
+    for (const name of ["marked", "marked-terminal", "highlight.js"])
+      expect(markdown.has(name), name).toBe(true);
+    expect(packagesIn(path.join(bundleDir, "vendor/undici.cjs.map")).has("undici")).toBe(true);
+    expect(packagesIn(path.join(bundleDir, "vendor/yaml.cjs.map")).has("yaml")).toBe(true);
+  });
+
+  it("a -p run with a tool call works from a copy of the bundle without its vendor folder", async () => {
+    const pkg = fs.mkdtempSync(path.join(os.tmpdir(), "codebot-no-vendor-"));
+    scratch.push(pkg);
+    fs.mkdirSync(path.join(pkg, "bin"));
+    fs.mkdirSync(path.join(pkg, "dist/bundle"), { recursive: true });
+    fs.copyFileSync(cliPath, path.join(pkg, "bin/codebot.js"));
+    fs.copyFileSync(path.join(path.dirname(cliPath), "package.json"), path.join(pkg, "bin/package.json"));
+    for (const file of ["cli.cjs", "cli.cjs.cache", "codebot-process-host"])
+      fs.copyFileSync(path.join(bundleDir, file), path.join(pkg, "dist/bundle", file));
+    fs.chmodSync(path.join(pkg, "dist/bundle/codebot-process-host"), 0o755);
+    fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify({ type: "module", version: "9.9.9" }));
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo from-bash" }),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "go", "--permission-mode", "auto", "--cwd", box.project], {
+      bin: path.join(pkg, "bin/codebot.js"),
+      env: modelEnv(server, box.home),
+    });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("done\n");
+    expect(r.code).toBe(0);
+    expect(JSON.stringify(server.requests[1])).toContain("from-bash");
+  });
+
+  it("an http hook reaches its endpoint through the vendored undici", async () => {
+    const bodies: unknown[] = [];
+    const endpoint = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        bodies.push(JSON.parse(body));
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ decision: "block", reason: "the endpoint says no" }));
+      });
+    });
+    servers.push(endpoint);
+    await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
+    const { port } = endpoint.address() as AddressInfo;
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      httpHookAllowedHosts: [`127.0.0.1:${port}`],
+      hooks: { UserPromptSubmit: [{ type: "http", url: `http://127.0.0.1:${port}/hook`, blocking: true }] },
+    });
+    const server = await modelServer([reply.text("never")]);
+    const r = await runCli(["-p", "hello endpoint", "--settings", settings, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.stderr).toContain("codebot: prompt blocked by a UserPromptSubmit hook: the endpoint says no");
+    expect(r.code).toBe(2);
+    expect(bodies).toEqual([expect.objectContaining({ prompt: "hello endpoint" })]);
+    expect(server.requests).toHaveLength(0);
+    expectNoStackTrace(r.stderr);
+  });
+});
