@@ -73,7 +73,7 @@ const vendorImports = {
   setup(build) {
     const places = new Map();
     for (const [group, specifiers] of Object.entries(VENDOR_GROUPS))
-      specifiers.forEach((specifier, index) => places.set(specifier, { group, index }));
+      for (const [index, specifier] of specifiers.entries()) places.set(specifier, { group, index });
     const names = [...places.keys()].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
     build.onResolve({ filter: new RegExp(`^(${names.join("|")})$`) }, (args) => ({
       path: args.path,
