@@ -6,7 +6,8 @@
 // The bundle is run with V8's code cache, kept beside it in cli.cjs.cache: compiling the CLI is
 // most of a short command's start-up, and Node 20 has no compile cache of its own. The cache is
 // used only for the exact file it was made from (its size and mtime, and Node's version, head the
-// cache file; V8 itself refuses a cache from another V8 or other flags). Without a usable one,
+// cache file, with how the file's text was decoded; V8 itself refuses a cache from another V8 or
+// other flags). Without a usable one,
 // the run compiles as usual and saves a new cache as it exits, with every function the run
 // compiled; `npm run build` makes the first one with a representative run. A cache that cannot be
 // written (a read-only install) is skipped: the command only starts slower.
@@ -21,19 +22,23 @@ const vm = require("node:vm");
 
 const bundle = path.join(__dirname, "../dist/bundle/cli.cjs");
 
-/** The first line of a cache file: what it was made from. */
-function cacheKey(stat) {
-  return `codebot-code-cache ${process.version} ${stat.size} ${stat.mtimeNs}\n`;
+/** The first line of a cache file: what it was made from, and the encoding its text was read in. */
+function cacheKey(stat, encoding) {
+  return `codebot-code-cache ${process.version} ${stat.size} ${stat.mtimeNs} ${encoding}\n`;
 }
 
-function readCache(file, key) {
+const ENCODINGS = ["latin1", "utf8"];
+
+/** The cache made from the file `stat` describes, and the encoding the file was read in then. */
+function readCache(file, stat) {
   try {
     const data = fs.readFileSync(file);
-    const head = Buffer.from(key);
-    return data.subarray(0, head.length).equals(head) ? data.subarray(head.length) : undefined;
-  } catch {
-    return undefined;
-  }
+    for (const encoding of ENCODINGS) {
+      const head = Buffer.from(cacheKey(stat, encoding));
+      if (data.subarray(0, head.length).equals(head)) return { encoding, data: data.subarray(head.length) };
+    }
+  } catch {}
+  return undefined;
 }
 
 function writeCache(file, key, data) {
@@ -51,23 +56,31 @@ function runBundle(file) {
   // The label and the source come from one open file, so a build swapping the bundle meanwhile
   // cannot pair a cache with the wrong text.
   const fd = fs.openSync(file, "r");
+  const cacheFile = `${file}.cache`;
+  let bytes;
   let source;
-  let key;
+  let stat;
+  let cached;
+  let encoding;
   try {
-    key = cacheKey(fs.fstatSync(fd, { bigint: true }));
+    stat = fs.fstatSync(fd, { bigint: true });
+    cached = readCache(cacheFile, stat);
+    bytes = fs.readFileSync(fd);
     // esbuild writes ASCII (it escapes the rest), which latin1 decodes as UTF-8 would, in a tenth
-    // of the time for the bundle's megabytes; anything else is decoded as UTF-8.
-    const bytes = fs.readFileSync(fd);
+    // of the time for the bundle's megabytes; anything else is decoded as UTF-8. A cache made
+    // from this very file says which it was, so the bytes need not be checked again.
+    encoding = cached?.encoding ?? (isAscii(bytes) ? "latin1" : "utf8");
     // A `#!` line is valid only at the very start of a script, not inside Node's function wrapper.
-    source = bytes.toString(isAscii(bytes) ? "latin1" : "utf8").replace(/^#!/, "//");
+    source = bytes.toString(encoding).replace(/^#!/, "//");
   } finally {
     fs.closeSync(fd);
   }
-  const cacheFile = `${file}.cache`;
-  const cachedData = readCache(cacheFile, key);
+  const cachedData = cached?.data;
   const bundleRequire = createRequire(file);
   const script = new vm.Script(wrap(source), { filename: file, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) {
+    // Labelled from the bytes themselves, not from a refused cache's label.
+    const key = cacheKey(stat, cached === undefined ? encoding : isAscii(bytes) ? "latin1" : "utf8");
     process.once("exit", () => writeCache(cacheFile, key, script.createCachedData()));
   }
   const bundleModule = { exports: {} };

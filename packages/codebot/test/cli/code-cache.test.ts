@@ -48,10 +48,10 @@ function runCliAt(args: string[]) {
   return runCli(args, { bin: path.join(pkg, "bin/codebot.js"), cwd: pkg, env: cliEnv(home) });
 }
 
-/** The first line of a cache file, as the bin writes it for `file`. */
-function keyFor(file: string): string {
+/** The first line of a cache file, as the bin writes it for `file` read in `encoding`. */
+function keyFor(file: string, encoding: "latin1" | "utf8" = "latin1"): string {
   const stat = fs.statSync(file, { bigint: true });
-  return `codebot-code-cache ${process.version} ${stat.size} ${stat.mtimeNs}`;
+  return `codebot-code-cache ${process.version} ${stat.size} ${stat.mtimeNs} ${encoding}`;
 }
 
 function cacheKey(): string {
@@ -120,6 +120,29 @@ describe("the bin reading the bundle", () => {
     const result = await runCliAt(["--version"]);
     expect(result.stderr).toBe("bundle: ✓ é\n");
     expect(result.stdout).toBe("9.9.9\n");
+  });
+
+  it("takes the encoding from the cache made from the same file: UTF-8 stays UTF-8 on the next runs", async () => {
+    fs.appendFileSync(bundle, '\nprocess.on("exit", () => process.stderr.write("bundle: ✓ é\\n"));\n');
+    await runCliAt(["--version"]);
+    expect(cacheKey()).toBe(keyFor(bundle, "utf8"));
+    const result = await runCliAt(["--version"]);
+    expect(result.stderr).toBe("bundle: ✓ é\n");
+    expect(result.stdout).toBe("9.9.9\n");
+  });
+
+  it("reads the bundle in the encoding its cache names, without checking the bytes again", async () => {
+    // A label made up to say latin1 for a file with UTF-8 text: the bin believes it, so the text
+    // comes out as latin1 decodes it (V8 refuses the cache data itself, which is garbage here).
+    fs.appendFileSync(bundle, '\nprocess.on("exit", () => process.stderr.write("bundle: é\\n"));\n');
+    fs.writeFileSync(
+      cache,
+      Buffer.concat([Buffer.from(`${keyFor(bundle, "latin1")}\n`), crypto.randomBytes(1000)]),
+    );
+    const result = await runCliAt(["--version"]);
+    expect(result.stderr).toBe(`bundle: ${Buffer.from("é").toString("latin1")}\n`);
+    // The cache that replaces the refused one is labelled from the bytes: the next run reads UTF-8.
+    expect(cacheKey()).toBe(keyFor(bundle, "utf8"));
   });
 });
 
