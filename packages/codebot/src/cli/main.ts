@@ -1,3 +1,5 @@
+// First: zod settings hold only for the schemas built after them.
+import "./zod-without-jit.js";
 import { errorMessage, exitCodeOf } from "./cli-error.js";
 import { routeModelWarnings } from "./model-warnings.js";
 import { exit, fail, onCrash } from "./process-exit.js";

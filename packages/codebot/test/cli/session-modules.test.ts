@@ -1,7 +1,8 @@
 /**
  * What a session loads of Node itself: not Node's bundled undici (the platform's fetch classes),
  * whose first use costs 25–40 ms of start-up. The model is reached through agentcore's httpFetch,
- * and the AI SDK is given agentcore's HttpHeaders in the bundle (scripts/bundle.mjs).
+ * and the AI SDK is given agentcore's HttpHeaders in the bundle (scripts/bundle.mjs). And what it
+ * compiles at run time: nothing (zod's compiled fast paths are off, cli/zod-without-jit.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -19,6 +20,22 @@ function undiciProbe(dir: string): { preload: string; report: string } {
   fs.writeFileSync(
     preload,
     `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(report)}, JSON.stringify(process.moduleLoadList.filter((m) => m.includes("undici")))));\n`,
+  );
+  return { preload, report };
+}
+
+/** A preload that counts the functions built from text (`Function`, `new Function`) and writes the count at exit. */
+function functionProbe(dir: string): { preload: string; report: string } {
+  const report = path.join(dir, "functions-built.txt");
+  const preload = path.join(dir, "function-probe.cjs");
+  fs.writeFileSync(
+    preload,
+    [
+      "let built = 0;",
+      "const count = { construct: (f, a, t) => (built++, Reflect.construct(f, a, t)), apply: (f, s, a) => (built++, Reflect.apply(f, s, a)) };",
+      "globalThis.Function = new Proxy(Function, count);",
+      `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(report)}, String(built)));`,
+    ].join("\n"),
   );
   return { preload, report };
 }
@@ -67,4 +84,27 @@ describe("a -p session", () => {
       expect(JSON.parse(fs.readFileSync(probe.report, "utf8"))).toEqual([]);
     },
   );
+});
+
+describe("a -p session's code", () => {
+  it.each(PROVIDERS)("through $name, with a tool call, builds no function from text", async (provider) => {
+    const box = sandbox();
+    const probe = functionProbe(box.home);
+    const server = await modelServer([
+      reply.toolCalls(toolCall("bash", { command: "echo hi" }, "c1")),
+      reply.text("all done"),
+    ]);
+    const r = await runCli(
+      ["-p", "go", "--permission-mode", "auto", "--model", provider.model, "--cwd", box.project],
+      {
+        env: modelEnv(server, box.home, {
+          ...provider.env(server.anthropicBaseUrl),
+          NODE_OPTIONS: `--require ${probe.preload}`,
+        }),
+      },
+    );
+    expect(r.stdout).toBe("all done\n");
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(probe.report, "utf8")).toBe("0");
+  });
 });
