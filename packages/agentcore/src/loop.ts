@@ -86,6 +86,8 @@ class Run {
   private readonly usage: Usage = emptyUsage();
   private readonly promptCache: PromptCache;
   private turns = 0;
+  private toolsPrepared = false;
+  private ended = false;
   /** The assistant message of a turn that has started but not yet ended. */
   private openTurn: AssistantModelMessage | undefined;
 
@@ -137,6 +139,8 @@ class Run {
       this.emit({ type: "step_usage", turn, usage: step.usage });
 
       if (step.toolCalls.length > 0) {
+        // An answer that came before the request's prepare got its turn: the tools first.
+        this.prepareTools();
         const executed = await executeToolCalls(step.toolCalls, {
           tools,
           middleware: options.middleware ?? [],
@@ -196,6 +200,7 @@ class Run {
           signal: this.signal,
           emit: this.emit,
           promptCache: this.promptCache,
+          ...(this.toolsPrepared ? {} : { onRequest: () => this.prepareTools() }),
         });
         addUsage(this.usage, step.usage);
         return step;
@@ -206,6 +211,22 @@ class Run {
         const delayMs = retryDelayMs(policy, attempt, error);
         this.emit({ type: "retry", attempt, delayMs, error: modelError });
         await sleep(delayMs, undefined, { signal: this.signal });
+      }
+    }
+  }
+
+  /**
+   * Tools' `prepare`, once per run: while its first model request is under way, or at the latest
+   * before its first tool call; not once the run has ended.
+   */
+  private prepareTools(): void {
+    if (this.toolsPrepared || this.ended) return;
+    this.toolsPrepared = true;
+    for (const tool of this.options.tools) {
+      try {
+        tool.prepare?.();
+      } catch {
+        // A tool that cannot prepare starts what it needs at its first call instead.
       }
     }
   }
@@ -232,6 +253,7 @@ class Run {
   }
 
   private finish(reason: StopReason, error?: Error): void {
+    this.ended = true;
     this.endTurn([]);
     if (error) this.emit({ type: "error", error });
     const newMessages = [...this.newMessages];

@@ -38,6 +38,8 @@ export interface ModelStepOptions {
   emit: (event: AgentEvent) => void;
   /** Converts the history once per message; give the same cache to every step of a conversation. */
   promptCache?: PromptCache;
+  /** Called once the request has been handed to the provider, before its answer is read. */
+  onRequest?: () => void;
 }
 
 const schemaCache = new WeakMap<Tool, JSONSchema7>();
@@ -82,12 +84,15 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
     const cache = options.promptCache ?? new PromptCache();
     const prompt = await cache.prompt(options.systemPrompt, options.messages, model, signal);
     const hasTools = options.tools.length > 0;
-    const { stream } = await model.doStream({
+    const response = model.doStream({
       prompt,
       ...(hasTools ? { tools: options.tools, toolChoice: { type: "auto" } as const } : {}),
       abortSignal: signal,
       includeRawChunks: false,
     });
+    // After the promise jobs that build and send the request, while its answer is awaited.
+    if (options.onRequest) setImmediate(options.onRequest);
+    const { stream } = await response;
     emit({ type: "message_start", role: "assistant" });
     for await (const part of stream) {
       switch (part.type) {

@@ -78,6 +78,13 @@ export interface Tool<Args = any> {
   readOnly?: boolean;
   /** A successful call changes the project (used by stop-time validation). */
   mutating?: boolean;
+  /**
+   * Called once a run's first model request is under way: starts what the tool's first call would
+   * otherwise wait for (a process, a connection), while the model is thinking rather than before
+   * the request goes out. Called again in later runs, so it must do nothing when already done;
+   * what it throws is ignored.
+   */
+  prepare?(): void;
 }
 
 /** Calls the rest of the pipeline (inner middleware, then the tool) with a possibly rewritten call. */

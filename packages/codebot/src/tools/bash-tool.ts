@@ -29,15 +29,18 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
   /** This tool's slot for the shell started ahead of its next command. */
   const slot = {};
   const shellEnv = () => ({ ...env.env, CODEBOT_PROJECT_DIR: env.paths.root });
-  // The host and the first command's shell start now, while the session starts.
-  processHost()?.warm();
-  prepareShell({ env: shellEnv() }, slot);
   return {
     name: "bash",
     description:
       "Run a bash command. The working directory starts at the project directory and carries over between commands (cd moves it). Output (stdout and stderr) is capped; the exit code is reported.",
     inputSchema,
     mutating: true,
+    // The host and the first command's shell start while the model thinks: starting the host
+    // (Node forks itself for it) no longer delays the session's first request.
+    prepare() {
+      processHost()?.warm();
+      prepareShell({ env: shellEnv() }, slot);
+    },
     async execute(args, ctx) {
       const timeoutMs = Math.min(args.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
       // A directory removed since the last command: start again from the project directory.
