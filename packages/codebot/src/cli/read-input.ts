@@ -1,13 +1,15 @@
+import fs from "node:fs";
+
 /** How long `-p` waits for the first byte of a stdin that is neither a terminal nor closed. */
 const STDIN_FIRST_BYTE_MS = 3000;
 
 /**
- * What is piped into `-p`: "" for a terminal; everything up to end of input otherwise. A stdin
- * left open with nothing coming (a parent that never closes it) is given up after a few seconds
- * without data, so the run does not hang on it.
+ * What is piped into `-p`: "" for a terminal or /dev/null; everything up to end of input
+ * otherwise. A stdin left open with nothing coming (a parent that never closes it) is given up
+ * after a few seconds without data, so the run does not hang on it.
  */
 export async function readPipedStdin(): Promise<string> {
-  if (process.stdin.isTTY) return "";
+  if (isDevNull(0) || process.stdin.isTTY) return "";
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
     const stdin = process.stdin;
@@ -39,4 +41,18 @@ export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * The descriptor is /dev/null (a program started with its stdin ignored, `< /dev/null`): nothing
+ * can come from it, and checking costs two stats where setting up `process.stdin` costs ≈ 2 ms.
+ */
+function isDevNull(fd: number): boolean {
+  try {
+    const given = fs.fstatSync(fd);
+    const devNull = fs.statSync("/dev/null");
+    return given.isCharacterDevice() && given.rdev === devNull.rdev;
+  } catch {
+    return false;
+  }
 }

@@ -4,12 +4,13 @@
  * and the AI SDK is given agentcore's HttpHeaders in the bundle (scripts/bundle.mjs). And what it
  * compiles at run time: nothing (zod's compiled fast paths are off, cli/zod-without-jit.ts).
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
-import { runCli, useBuiltCli } from "./support/cli-process.js";
+import { cliPath, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
@@ -106,5 +107,36 @@ describe("a -p session's code", () => {
     expect(r.stdout).toBe("all done\n");
     expect(r.code).toBe(0);
     expect(fs.readFileSync(probe.report, "utf8")).toBe("0");
+  });
+});
+
+describe("a -p session with stdin on /dev/null", () => {
+  it("answers without setting up process.stdin: nothing can come from /dev/null", async () => {
+    const box = sandbox();
+    const report = path.join(box.home, "stdin-touched.txt");
+    const preload = path.join(box.home, "stdin-probe.cjs");
+    fs.writeFileSync(
+      preload,
+      [
+        'const own = Object.getOwnPropertyDescriptor(process, "stdin");',
+        "let touched = false;",
+        'Object.defineProperty(process, "stdin", { configurable: true, enumerable: own.enumerable, get() { touched = true; return own.get.call(process); } });',
+        `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(report)}, String(touched)));`,
+      ].join("\n"),
+    );
+    const server = await modelServer([reply.text("all done")]);
+    const child = spawn(process.execPath, [cliPath, "-p", "go", "--cwd", box.project], {
+      env: modelEnv(server, box.home, { NODE_OPTIONS: `--require ${preload}` }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.resume();
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    expect(stdout).toBe("all done\n");
+    expect(code).toBe(0);
+    expect(fs.readFileSync(report, "utf8")).toBe("false");
   });
 });
