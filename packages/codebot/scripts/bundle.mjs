@@ -55,16 +55,20 @@ function providerUtilsHeaders(text, file) {
  * Packages that only some commands run, each group bundled into its own file,
  * dist/bundle/vendor/<group>.cjs, which the main file requires where one of them is first
  * imported: the interactive session's Markdown renderer (marked, and marked-terminal with
- * highlight.js: 1.7 MB), undici (http hooks and web requests through the SSRF guard: 0.7 MB) and
- * yaml (skill front matter). Every command reads, decodes and hands V8 the whole main file as it
- * starts, ≈ 7 ms per MB here, and a `-p` run or a tool call runs none of these: the main file is
- * 2.5 MB instead of 5.1. A group holds its packages whole, with everything they import; none of
- * them shares state with the main file (bench/RESULTS.md, "Issue 18, session 10").
+ * highlight.js: 1.7 MB), undici (http hooks and web requests through the SSRF guard: 0.7 MB),
+ * yaml (skill front matter) and the AI SDK's main entry (prompt hooks). Every command reads,
+ * decodes and hands V8 the whole main file as it starts, ≈ 7 ms per MB here, and a `-p` run or a
+ * tool call runs none of these: the main file is 2.0 MB instead of 5.1. A group holds its packages
+ * whole, with everything they import (the AI SDK group its own zod and provider-utils, which it
+ * uses only for the call it is given a model object for); none of them shares state with the
+ * main file (bench/RESULTS.md, "Issue 18, session 10").
  */
 const VENDOR_GROUPS = {
   markdown: ["marked", "marked-terminal"],
   undici: ["undici"],
   yaml: ["yaml"],
+  // The AI SDK's main entry: prompt hooks' generateText (a run's model steps use `ai/internal`).
+  ai: ["ai"],
 };
 
 /** In the main file, an import of a vendored package is its namespace in the group's file. */
@@ -90,13 +94,29 @@ const vendorImports = {
   },
 };
 
-/** Both source changes above, made as esbuild reads each file. */
+/**
+ * `ai/internal` imports the gateway provider only for its `GatewayError` check (see agentcore's
+ * gateway-error-check.ts): it is given agentcore's copy of that check, and the gateway provider
+ * and its OIDC client are no longer part of the bundle nor set up at a run's first model step.
+ */
+const gatewayCheckFile = path.join(packageDir, "../agentcore/dist/gateway-error-check.js");
+const GATEWAY_IMPORT = 'import { GatewayError } from "@ai-sdk/gateway";';
+function aiInternalGateway(text, file) {
+  if (!/[\\/]ai[\\/]dist[\\/]internal[\\/]index\.mjs$/.test(file) || !text.includes(GATEWAY_IMPORT))
+    return text;
+  return text.replace(GATEWAY_IMPORT, `import { GatewayError } from ${JSON.stringify(gatewayCheckFile)};`);
+}
+
+/** The source changes above, made as esbuild reads each file. */
 const sourcePatches = {
   name: "source-patches",
   setup(build) {
     build.onLoad({ filter: /\.m?js$/ }, async (args) => {
       const text = await readFile(args.path, "utf8");
-      const contents = providerUtilsHeaders(zodNamespaceImports(text), args.path);
+      const contents = aiInternalGateway(
+        providerUtilsHeaders(zodNamespaceImports(text), args.path),
+        args.path,
+      );
       return contents === text ? undefined : { contents, loader: "js", resolveDir: path.dirname(args.path) };
     });
   },

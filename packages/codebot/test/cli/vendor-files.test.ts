@@ -44,6 +44,22 @@ describe("vendor files", () => {
     expect(packagesIn(path.join(bundleDir, "vendor/yaml.cjs.map")).has("yaml")).toBe(true);
   });
 
+  it("the main bundle has the AI SDK's ai/internal but not its main entry, nor the gateway provider", () => {
+    const { sources } = JSON.parse(fs.readFileSync(path.join(bundleDir, "cli.cjs.map"), "utf8")) as {
+      sources: string[];
+    };
+    const main = packagesIn(path.join(bundleDir, "cli.cjs.map"));
+    expect(main.has("ai")).toBe(true);
+    expect(
+      sources.some((source) => source.includes("node_modules/ai/src/generate-text/generate-text.ts")),
+    ).toBe(false);
+    expect(main.has("@ai-sdk/gateway")).toBe(false);
+    expect(main.has("@vercel/oidc")).toBe(false);
+    const ai = packagesIn(path.join(bundleDir, "vendor/ai.cjs.map"));
+    expect(ai.has("ai")).toBe(true);
+    expect(ai.has("@ai-sdk/gateway")).toBe(true);
+  });
+
   it("a -p run with a tool call works from a copy of the bundle without its vendor folder", async () => {
     const pkg = fs.mkdtempSync(path.join(os.tmpdir(), "codebot-no-vendor-"));
     scratch.push(pkg);
@@ -68,6 +84,22 @@ describe("vendor files", () => {
     expect(r.stdout).toBe("done\n");
     expect(r.code).toBe(0);
     expect(JSON.stringify(server.requests[1])).toContain("from-bash");
+  });
+
+  it("a prompt hook asks the model through the vendored AI SDK", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { UserPromptSubmit: [{ type: "prompt", prompt: "Is this fine? $ARGUMENTS", blocking: true }] },
+    });
+    const server = await modelServer([reply.text('{"ok": false, "reason": "the model says no"}')]);
+    const r = await runCli(["-p", "hello model", "--settings", settings, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.stderr).toContain("codebot: prompt blocked by a UserPromptSubmit hook: the model says no");
+    expect(r.code).toBe(2);
+    expect(server.requests).toHaveLength(1);
+    expect(JSON.stringify(server.requests[0])).toContain("hello model");
+    expectNoStackTrace(r.stderr);
   });
 
   it("an http hook reaches its endpoint through the vendored undici", async () => {
