@@ -31,6 +31,26 @@ afterEach(() => {
   for (const dir of scratch.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** A scratch package with the built bin and main bundle, and of the vendor files only `vendor`; its bin's path. */
+function bundleCopy(vendor: string[]): string {
+  const pkg = fs.mkdtempSync(path.join(os.tmpdir(), "codebot-vendor-copy-"));
+  scratch.push(pkg);
+  fs.mkdirSync(path.join(pkg, "bin"));
+  fs.mkdirSync(path.join(pkg, "dist/bundle/vendor"), { recursive: true });
+  fs.copyFileSync(cliPath, path.join(pkg, "bin/codebot.js"));
+  fs.copyFileSync(path.join(path.dirname(cliPath), "package.json"), path.join(pkg, "bin/package.json"));
+  for (const file of [
+    "cli.cjs",
+    "cli.cjs.cache",
+    "codebot-process-host",
+    ...vendor.map((v) => `vendor/${v}`),
+  ])
+    fs.copyFileSync(path.join(bundleDir, file), path.join(pkg, "dist/bundle", file));
+  fs.chmodSync(path.join(pkg, "dist/bundle/codebot-process-host"), 0o755);
+  fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify({ type: "module", version: "9.9.9" }));
+  return path.join(pkg, "bin/codebot.js");
+}
+
 describe("vendor files", () => {
   it("the main bundle holds none of the vendored packages, and each group's file holds its own", () => {
     const main = packagesIn(path.join(bundleDir, "cli.cjs.map"));
@@ -61,29 +81,44 @@ describe("vendor files", () => {
   });
 
   it("a -p run with a tool call works from a copy of the bundle without its vendor folder", async () => {
-    const pkg = fs.mkdtempSync(path.join(os.tmpdir(), "codebot-no-vendor-"));
-    scratch.push(pkg);
-    fs.mkdirSync(path.join(pkg, "bin"));
-    fs.mkdirSync(path.join(pkg, "dist/bundle"), { recursive: true });
-    fs.copyFileSync(cliPath, path.join(pkg, "bin/codebot.js"));
-    fs.copyFileSync(path.join(path.dirname(cliPath), "package.json"), path.join(pkg, "bin/package.json"));
-    for (const file of ["cli.cjs", "cli.cjs.cache", "codebot-process-host"])
-      fs.copyFileSync(path.join(bundleDir, file), path.join(pkg, "dist/bundle", file));
-    fs.chmodSync(path.join(pkg, "dist/bundle/codebot-process-host"), 0o755);
-    fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify({ type: "module", version: "9.9.9" }));
+    const bin = bundleCopy([]);
     const box = sandbox();
     const server = await modelServer([
       reply.toolCall("bash", { command: "echo from-bash" }),
       reply.text("done"),
     ]);
     const r = await runCli(["-p", "go", "--permission-mode", "auto", "--cwd", box.project], {
-      bin: path.join(pkg, "bin/codebot.js"),
+      bin,
       env: modelEnv(server, box.home),
     });
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe("done\n");
     expect(r.code).toBe(0);
     expect(JSON.stringify(server.requests[1])).toContain("from-bash");
+  });
+
+  it("an interactive session whose Markdown renderer's file is missing answers in plain text, saying why", async () => {
+    const others = fs
+      .readdirSync(path.join(bundleDir, "vendor"))
+      .filter((file) => !file.startsWith("markdown."));
+    const bin = bundleCopy(others);
+    const box = sandbox();
+    const server = await modelServer([reply.text("**bold** answer"), reply.text("second answer")]);
+    const r = await runCli([], {
+      bin,
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+      input: "hello\nagain\n",
+    });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /the Markdown renderer could not be loaded \(.*markdown\.cjs.*\); answers are shown as plain text/,
+    );
+    expect(r.stdout).not.toContain("Require stack");
+    expect(r.stdout).toContain("**bold** answer");
+    expect(r.stdout).toContain("second answer");
+    expect(server.requests).toHaveLength(2);
   });
 
   it("a prompt hook asks the model through the vendored AI SDK", async () => {

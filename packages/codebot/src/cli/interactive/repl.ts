@@ -110,8 +110,16 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   );
   for (const line of problemLines(inventory.problems, s)) view.line(line);
   // Loaded after the first frame (marked and the highlighter are large); needed by the first answer.
-  const markdownReady = import("../output/markdown.js").then(({ MarkdownStream }) =>
-    view.renderMarkdown(new MarkdownStream(s, process.stdout.columns ?? 80)),
+  // It comes from a file of its own (dist/bundle/vendor/): one missing or broken leaves answers as
+  // plain text, with a line saying so, rather than failing every prompt.
+  const markdownReady = import("../output/markdown.js").then(
+    ({ MarkdownStream }) => view.renderMarkdown(new MarkdownStream(s, process.stdout.columns ?? 80)),
+    (error: unknown) =>
+      view.line(
+        s.yellow(
+          `the Markdown renderer could not be loaded (${errorMessage(error).split("\n")[0]}); answers are shown as plain text`,
+        ),
+      ),
   );
   // `-r` alone: the user picks a session (the answer is not a prompt typed ahead); a pipe's
   // lines are prompts, so there `-r` needs the id.
