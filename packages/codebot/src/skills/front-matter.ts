@@ -16,7 +16,18 @@ export async function parseFrontMatter(text: string): Promise<FrontMatter> {
   const body = text.slice((match.index ?? 0) + match[0].length + (text.startsWith("\uFEFF") ? 1 : 0));
   const source = match[1] ?? "";
   if (source.trim() === "") return { kind: "ok", data: {}, body };
-  const { parse } = await import("yaml");
+  let parse: typeof import("yaml").parse;
+  try {
+    ({ parse } = await import("yaml"));
+  } catch (error) {
+    // Its file (dist/bundle/vendor/yaml.cjs) missing or broken: this file is reported, the session goes on.
+    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    return {
+      kind: "error",
+      message: `front-matter cannot be read: the YAML parser did not load (${reason})`,
+      body,
+    };
+  }
   let data: unknown;
   try {
     // No custom tags, no anchors blowing up: a hostile file gets a parse error, not a crash.

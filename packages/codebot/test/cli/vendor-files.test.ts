@@ -121,6 +121,21 @@ describe("vendor files", () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it("a skill's front matter without the YAML parser's file: that skill is reported, the run goes on", async () => {
+    const others = fs.readdirSync(path.join(bundleDir, "vendor")).filter((file) => !file.startsWith("yaml."));
+    const bin = bundleCopy(others);
+    const box = sandbox();
+    box.write(".codebot/skills/greet/SKILL.md", "---\nname: greet\ndescription: says hi\n---\nSay hi.\n");
+    const server = await modelServer([reply.text("the answer")]);
+    const r = await runCli(["-p", "hi", "--cwd", box.project], { bin, env: modelEnv(server, box.home) });
+    expect(r.stdout).toBe("the answer\n");
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(
+      /skill: .*greet[\\/]SKILL\.md: front-matter cannot be read: the YAML parser did not load \(.*yaml\.cjs.*\); not loaded\n/,
+    );
+    expect(r.stderr).not.toContain("Require stack");
+  });
+
   it("a prompt hook asks the model through the vendored AI SDK", async () => {
     const box = sandbox();
     const settings = box.json("s.json", {
