@@ -5,10 +5,9 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cliEnv, cliPath, repoRoot, runCli, useBuiltCli } from "./support/cli-process.js";
+import { builtCliCopy, cliEnv, repoRoot, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
@@ -19,15 +18,9 @@ let bundle: string;
 let cache: string;
 
 beforeEach(() => {
-  pkg = fs.mkdtempSync(path.join(os.tmpdir(), "codebot-code-cache-"));
-  fs.mkdirSync(path.join(pkg, "bin"));
-  fs.mkdirSync(path.join(pkg, "dist/bundle"), { recursive: true });
-  fs.copyFileSync(cliPath, path.join(pkg, "bin/codebot.js"));
-  fs.copyFileSync(path.join(path.dirname(cliPath), "package.json"), path.join(pkg, "bin/package.json"));
+  pkg = builtCliCopy(["cli.cjs"]);
   bundle = path.join(pkg, "dist/bundle/cli.cjs");
   cache = `${bundle}.cache`;
-  fs.copyFileSync(builtBundle, bundle);
-  fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify({ type: "module", version: "9.9.9" }));
 });
 
 afterEach(() => {

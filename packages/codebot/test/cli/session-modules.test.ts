@@ -4,42 +4,66 @@
  * and the AI SDK is given agentcore's HttpHeaders in the bundle (scripts/bundle.mjs). And what it
  * compiles at run time: nothing (zod's compiled fast paths are off, cli/zod-without-jit.ts).
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
-import { cliPath, runCli, useBuiltCli } from "./support/cli-process.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
-/** A preload that writes, at exit, which of Node's undici modules the process loaded. */
-function undiciProbe(dir: string): { preload: string; report: string } {
-  const report = path.join(dir, "undici-modules.json");
-  const preload = path.join(dir, "undici-probe.cjs");
+/**
+ * A preload (NODE_OPTIONS --require) that runs `setup` lines as the process starts and writes
+ * `report` (a JavaScript expression) to a file at exit; `read()` gives what it wrote.
+ */
+function probe(dir: string, name: string, setup: string[], report: string) {
+  const reportFile = path.join(dir, `${name}.txt`);
+  const preload = path.join(dir, `${name}.cjs`);
   fs.writeFileSync(
     preload,
-    `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(report)}, JSON.stringify(process.moduleLoadList.filter((m) => m.includes("undici")))));\n`,
+    [
+      ...setup,
+      `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(reportFile)}, ${report}));`,
+    ].join("\n"),
   );
-  return { preload, report };
+  return { nodeOptions: `--require ${preload}`, read: () => fs.readFileSync(reportFile, "utf8") };
 }
 
-/** A preload that counts the functions built from text (`Function`, `new Function`) and writes the count at exit. */
-function functionProbe(dir: string): { preload: string; report: string } {
-  const report = path.join(dir, "functions-built.txt");
-  const preload = path.join(dir, "function-probe.cjs");
-  fs.writeFileSync(
-    preload,
+/** Which of Node's undici modules the process loaded. */
+const undiciProbe = (dir: string) =>
+  probe(
+    dir,
+    "undici-modules",
+    [],
+    'JSON.stringify(process.moduleLoadList.filter((m) => m.includes("undici")))',
+  );
+
+/** How many functions the process built from text (`Function`, `new Function`). */
+const functionProbe = (dir: string) =>
+  probe(
+    dir,
+    "functions-built",
     [
       "let built = 0;",
       "const count = { construct: (f, a, t) => (built++, Reflect.construct(f, a, t)), apply: (f, s, a) => (built++, Reflect.apply(f, s, a)) };",
       "globalThis.Function = new Proxy(Function, count);",
-      `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(report)}, String(built)));`,
-    ].join("\n"),
+    ],
+    "String(built)",
   );
-  return { preload, report };
-}
+
+/** Whether the process touched `process.stdin`. */
+const stdinProbe = (dir: string) =>
+  probe(
+    dir,
+    "stdin-touched",
+    [
+      'const own = Object.getOwnPropertyDescriptor(process, "stdin");',
+      "let touched = false;",
+      'Object.defineProperty(process, "stdin", { configurable: true, enumerable: own.enumerable, get() { touched = true; return own.get.call(process); } });',
+    ],
+    "String(touched)",
+  );
 
 /** Each provider's model and the environment that points it at the loopback server. */
 const PROVIDERS = [
@@ -60,83 +84,59 @@ const PROVIDERS = [
   },
 ];
 
+type Provider = (typeof PROVIDERS)[number];
+
+/** `-p go` through `provider`, the model calling bash once and then answering, with `nodeOptions`. */
+async function toolCallSession(provider: Provider, nodeOptions: string) {
+  const box = sandbox();
+  const server = await modelServer([
+    reply.toolCalls(toolCall("bash", { command: "echo hi" }, "c1")),
+    reply.text("all done"),
+  ]);
+  const r = await runCli(
+    ["-p", "go", "--permission-mode", "auto", "--model", provider.model, "--cwd", box.project],
+    {
+      env: modelEnv(server, box.home, {
+        ...provider.env(server.anthropicBaseUrl),
+        NODE_OPTIONS: nodeOptions,
+      }),
+    },
+  );
+  expect(r.stdout).toBe("all done\n");
+  expect(r.code).toBe(0);
+  expect(server.requests.length).toBe(2);
+}
+
 describe("a -p session", () => {
   it.each(PROVIDERS)(
     "answers through $name after a tool call without loading Node's bundled undici",
     async (provider) => {
-      const box = sandbox();
-      const probe = undiciProbe(box.home);
-      const server = await modelServer([
-        reply.toolCalls(toolCall("bash", { command: "echo hi" }, "c1")),
-        reply.text("all done"),
-      ]);
-      const r = await runCli(
-        ["-p", "go", "--permission-mode", "auto", "--model", provider.model, "--cwd", box.project],
-        {
-          env: modelEnv(server, box.home, {
-            ...provider.env(server.anthropicBaseUrl),
-            NODE_OPTIONS: `--require ${probe.preload}`,
-          }),
-        },
-      );
-      expect(r.stdout).toBe("all done\n");
-      expect(r.code).toBe(0);
-      expect(server.requests.length).toBe(2);
-      expect(JSON.parse(fs.readFileSync(probe.report, "utf8"))).toEqual([]);
+      const seen = undiciProbe(sandbox().home);
+      await toolCallSession(provider, seen.nodeOptions);
+      expect(JSON.parse(seen.read())).toEqual([]);
     },
   );
 });
 
 describe("a -p session's code", () => {
   it.each(PROVIDERS)("through $name, with a tool call, builds no function from text", async (provider) => {
-    const box = sandbox();
-    const probe = functionProbe(box.home);
-    const server = await modelServer([
-      reply.toolCalls(toolCall("bash", { command: "echo hi" }, "c1")),
-      reply.text("all done"),
-    ]);
-    const r = await runCli(
-      ["-p", "go", "--permission-mode", "auto", "--model", provider.model, "--cwd", box.project],
-      {
-        env: modelEnv(server, box.home, {
-          ...provider.env(server.anthropicBaseUrl),
-          NODE_OPTIONS: `--require ${probe.preload}`,
-        }),
-      },
-    );
-    expect(r.stdout).toBe("all done\n");
-    expect(r.code).toBe(0);
-    expect(fs.readFileSync(probe.report, "utf8")).toBe("0");
+    const built = functionProbe(sandbox().home);
+    await toolCallSession(provider, built.nodeOptions);
+    expect(built.read()).toBe("0");
   });
 });
 
 describe("a -p session with stdin on /dev/null", () => {
   it("answers without setting up process.stdin: nothing can come from /dev/null", async () => {
     const box = sandbox();
-    const report = path.join(box.home, "stdin-touched.txt");
-    const preload = path.join(box.home, "stdin-probe.cjs");
-    fs.writeFileSync(
-      preload,
-      [
-        'const own = Object.getOwnPropertyDescriptor(process, "stdin");',
-        "let touched = false;",
-        'Object.defineProperty(process, "stdin", { configurable: true, enumerable: own.enumerable, get() { touched = true; return own.get.call(process); } });',
-        `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(report)}, String(touched)));`,
-      ].join("\n"),
-    );
+    const touched = stdinProbe(box.home);
     const server = await modelServer([reply.text("all done")]);
-    const child = spawn(process.execPath, [cliPath, "-p", "go", "--cwd", box.project], {
-      env: modelEnv(server, box.home, { NODE_OPTIONS: `--require ${preload}` }),
-      stdio: ["ignore", "pipe", "pipe"],
+    const r = await runCli(["-p", "go", "--cwd", box.project], {
+      env: modelEnv(server, box.home, { NODE_OPTIONS: touched.nodeOptions }),
+      devNullStdin: true,
     });
-    let stdout = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.resume();
-    const code = await new Promise((resolve) => child.on("close", resolve));
-    expect(stdout).toBe("all done\n");
-    expect(code).toBe(0);
-    expect(fs.readFileSync(report, "utf8")).toBe("false");
+    expect(r.stdout).toBe("all done\n");
+    expect(r.code).toBe(0);
+    expect(touched.read()).toBe("false");
   });
 });

@@ -6,12 +6,11 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
-import { cliPath, expectNoStackTrace, repoRoot, runCli, useBuiltCli } from "./support/cli-process.js";
+import { builtCliCopy, expectNoStackTrace, repoRoot, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
@@ -31,23 +30,15 @@ afterEach(() => {
   for (const dir of scratch.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A scratch package with the built bin and main bundle, and of the vendor files only `vendor`; its bin's path. */
+/** A copy of the built CLI with its main bundle and, of the vendor files, only `vendor`; its bin's path. */
 function bundleCopy(vendor: string[]): string {
-  const pkg = fs.mkdtempSync(path.join(os.tmpdir(), "codebot-vendor-copy-"));
-  scratch.push(pkg);
-  fs.mkdirSync(path.join(pkg, "bin"));
-  fs.mkdirSync(path.join(pkg, "dist/bundle/vendor"), { recursive: true });
-  fs.copyFileSync(cliPath, path.join(pkg, "bin/codebot.js"));
-  fs.copyFileSync(path.join(path.dirname(cliPath), "package.json"), path.join(pkg, "bin/package.json"));
-  for (const file of [
+  const pkg = builtCliCopy([
     "cli.cjs",
     "cli.cjs.cache",
     "codebot-process-host",
     ...vendor.map((v) => `vendor/${v}`),
-  ])
-    fs.copyFileSync(path.join(bundleDir, file), path.join(pkg, "dist/bundle", file));
-  fs.chmodSync(path.join(pkg, "dist/bundle/codebot-process-host"), 0o755);
-  fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify({ type: "module", version: "9.9.9" }));
+  ]);
+  scratch.push(pkg);
   return path.join(pkg, "bin/codebot.js");
 }
 

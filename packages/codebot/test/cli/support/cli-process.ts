@@ -31,6 +31,8 @@ export interface CliOptions {
   env: NodeJS.ProcessEnv;
   /** Written to stdin, which is then closed; stdin is empty otherwise. */
   input?: string;
+  /** Stdin on /dev/null instead of a pipe (a program started with its stdin ignored). */
+  devNullStdin?: boolean;
   timeoutMs?: number;
   /** Another copy of the bin to run (default: the repository's). */
   bin?: string;
@@ -42,6 +44,25 @@ afterEach(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   children.clear();
 });
+
+/**
+ * A scratch package holding a copy of the built bin and of `files` from dist/bundle/ (paths
+ * relative to it), with a package.json of version 9.9.9: the CLI as installed with parts of its
+ * build missing or changed. Returns the package's folder; its bin is `bin/codebot.js` in it.
+ */
+export function builtCliCopy(files: readonly string[]): string {
+  const pkg = fs.mkdtempSync(path.join(os.tmpdir(), "codebot-cli-copy-"));
+  fs.mkdirSync(path.join(pkg, "bin"));
+  fs.copyFileSync(cliPath, path.join(pkg, "bin/codebot.js"));
+  fs.copyFileSync(path.join(path.dirname(cliPath), "package.json"), path.join(pkg, "bin/package.json"));
+  for (const file of files) {
+    const to = path.join(pkg, "dist/bundle", file);
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.copyFileSync(path.join(repoRoot, "packages/codebot/dist/bundle", file), to);
+  }
+  fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify({ type: "module", version: "9.9.9" }));
+  return pkg;
+}
 
 /** Call at the top of every CLI test file. */
 export function useBuiltCli(): void {
@@ -65,7 +86,7 @@ export function startCli(args: readonly string[], options: CliOptions) {
   const child = spawn(process.execPath, [options.bin ?? cliPath, ...args], {
     cwd: options.cwd ?? os.tmpdir(),
     env: options.env,
-    stdio: ["pipe", "pipe", "pipe"],
+    stdio: [options.devNullStdin ? "ignore" : "pipe", "pipe", "pipe"],
   });
   children.add(child);
   let stdout = "";
