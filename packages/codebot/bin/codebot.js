@@ -7,9 +7,8 @@
 // most of a short command's start-up, and Node 20 has no compile cache of its own. The cache is
 // used only for the exact file it was made from (its size and mtime, and Node's version, head the
 // cache file, with how the file's text was decoded; V8 itself refuses a cache from another V8 or
-// other flags). Without a usable one,
-// the run compiles as usual and saves a new cache as it exits, with every function the run
-// compiled; `npm run build` makes the first one with a representative run. A cache that cannot be
+// other flags). Without a usable one, the run compiles as usual and saves a new cache as it exits,
+// with every function the run compiled; `npm run build` makes the first one with a representative run. A cache that cannot be
 // written (a read-only install) is skipped: the command only starts slower.
 "use strict";
 // CommonJS (bin/package.json says so): Node starts a CommonJS entry without its ES module loader,
@@ -51,36 +50,42 @@ function writeCache(file, key, data) {
   }
 }
 
-/** Runs the CommonJS bundle as Node's own loader would, plus the code cache. */
-function runBundle(file) {
-  // The label and the source come from one open file, so a build swapping the bundle meanwhile
-  // cannot pair a cache with the wrong text.
+/**
+ * esbuild writes ASCII (it escapes the rest), which latin1 decodes as UTF-8 would, in a tenth of
+ * the time for the bundle's megabytes; anything else is decoded as UTF-8.
+ */
+function encodingOf(bytes) {
+  return isAscii(bytes) ? "latin1" : "utf8";
+}
+
+/**
+ * The bundle's bytes, its stat and the cache made from it, read from one open file, so that a
+ * build swapping the bundle meanwhile cannot pair a cache with the wrong text.
+ */
+function readBundle(file, cacheFile) {
   const fd = fs.openSync(file, "r");
-  const cacheFile = `${file}.cache`;
-  let bytes;
-  let source;
-  let stat;
-  let cached;
-  let encoding;
   try {
-    stat = fs.fstatSync(fd, { bigint: true });
-    cached = readCache(cacheFile, stat);
-    bytes = fs.readFileSync(fd);
-    // esbuild writes ASCII (it escapes the rest), which latin1 decodes as UTF-8 would, in a tenth
-    // of the time for the bundle's megabytes; anything else is decoded as UTF-8. A cache made
-    // from this very file says which it was, so the bytes need not be checked again.
-    encoding = cached?.encoding ?? (isAscii(bytes) ? "latin1" : "utf8");
-    // A `#!` line is valid only at the very start of a script, not inside Node's function wrapper.
-    source = bytes.toString(encoding).replace(/^#!/, "//");
+    const stat = fs.fstatSync(fd, { bigint: true });
+    return { stat, cached: readCache(cacheFile, stat), bytes: fs.readFileSync(fd) };
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** Runs the CommonJS bundle as Node's own loader would, plus the code cache. */
+function runBundle(file) {
+  const cacheFile = `${file}.cache`;
+  const { stat, cached, bytes } = readBundle(file, cacheFile);
+  // A cache made from this very file says how it was decoded: the bytes need not be checked again.
+  const encoding = cached?.encoding ?? encodingOf(bytes);
+  // A `#!` line is valid only at the very start of a script, not inside Node's function wrapper.
+  const source = bytes.toString(encoding).replace(/^#!/, "//");
   const cachedData = cached?.data;
   const bundleRequire = createRequire(file);
   const script = new vm.Script(wrap(source), { filename: file, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) {
     // Labelled from the bytes themselves, not from a refused cache's label.
-    const key = cacheKey(stat, cached === undefined ? encoding : isAscii(bytes) ? "latin1" : "utf8");
+    const key = cacheKey(stat, cached === undefined ? encoding : encodingOf(bytes));
     process.once("exit", () => writeCache(cacheFile, key, script.createCachedData()));
   }
   const bundleModule = { exports: {} };
