@@ -111,7 +111,8 @@ function aiInternalGateway(text, file) {
 const sourcePatches = {
   name: "source-patches",
   setup(build) {
-    build.onLoad({ filter: /\.m?js$/ }, async (args) => {
+    // Files only: a vendored package's stand-in module (namespace "vendor") is not a file.
+    build.onLoad({ filter: /\.m?js$/, namespace: "file" }, async (args) => {
       const text = await readFile(args.path, "utf8");
       const contents = aiInternalGateway(
         providerUtilsHeaders(zodNamespaceImports(text), args.path),
