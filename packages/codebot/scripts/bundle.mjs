@@ -71,7 +71,11 @@ const VENDOR_GROUPS = {
   ai: ["ai"],
 };
 
-/** In the main file, an import of a vendored package is its namespace in the group's file. */
+/**
+ * In the main file, an import of a vendored package is its namespace in the group's file. A group
+ * file that is missing or broken (an install cut short) fails that import with one line naming it,
+ * instead of Node's "Cannot find module" and its require stack.
+ */
 const vendorImports = {
   name: "vendor-imports",
   setup(build) {
@@ -85,7 +89,14 @@ const vendorImports = {
     }));
     build.onLoad({ filter: /.*/, namespace: "vendor" }, (args) => {
       const { group, index } = places.get(args.path);
-      return { contents: `module.exports = require("./vendor/${group}.cjs").m${index};`, loader: "js" };
+      const file = `./vendor/${group}.cjs`;
+      const contents = [
+        "let group;",
+        `try { group = require(${JSON.stringify(file)}); }`,
+        `catch (error) { throw new Error(${JSON.stringify(`codebot's dist/bundle/vendor/${group}.cjs did not load (`)} + String(error?.message ?? error).split("\\n")[0] + "); run npm run build"); }`,
+        `module.exports = group.m${index};`,
+      ].join("\n");
+      return { contents, loader: "js" };
     });
     build.onResolve({ filter: /^\.\/vendor\//, namespace: "vendor" }, (args) => ({
       path: args.path,

@@ -21,7 +21,7 @@ export async function parseFrontMatter(text: string): Promise<FrontMatter> {
     ({ parse } = await import("yaml"));
   } catch (error) {
     // Its file (dist/bundle/vendor/yaml.cjs) missing or broken: this file is reported, the session goes on.
-    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    const reason = error instanceof Error ? error.message : String(error);
     return {
       kind: "error",
       message: `front-matter cannot be read: the YAML parser did not load (${reason})`,

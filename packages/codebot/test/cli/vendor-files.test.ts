@@ -127,6 +127,29 @@ describe("vendor files", () => {
     expect(r.stderr).not.toContain("Require stack");
   });
 
+  it("an http hook without undici's file fails with one line naming the file and the fix", async () => {
+    const others = fs
+      .readdirSync(path.join(bundleDir, "vendor"))
+      .filter((file) => !file.startsWith("undici."));
+    const bin = bundleCopy(others);
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      httpHookAllowedHosts: ["127.0.0.1:9"],
+      hooks: { UserPromptSubmit: [{ type: "http", url: "http://127.0.0.1:9/hook", blocking: true }] },
+    });
+    const server = await modelServer([reply.text("never")]);
+    const r = await runCli(["-p", "hi", "--settings", settings, "--cwd", box.project], {
+      bin,
+      env: modelEnv(server, box.home),
+    });
+    expect(r.stderr).toContain(
+      "codebot's dist/bundle/vendor/undici.cjs did not load (Cannot find module './vendor/undici.cjs'); run npm run build",
+    );
+    expect(r.stderr).not.toContain("Require stack");
+    expect(r.code).not.toBe(0);
+    expectNoStackTrace(r.stderr);
+  });
+
   it("a prompt hook asks the model through the vendored AI SDK", async () => {
     const box = sandbox();
     const settings = box.json("s.json", {

@@ -117,7 +117,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     (error: unknown) =>
       view.line(
         s.yellow(
-          `the Markdown renderer could not be loaded (${errorMessage(error).split("\n")[0]}); answers are shown as plain text`,
+          `the Markdown renderer could not be loaded (${errorMessage(error)}); answers are shown as plain text`,
         ),
       ),
   );
