@@ -20,7 +20,7 @@ const compiler = process.env.CC || "cc";
 
 mkdirSync(path.dirname(target), { recursive: true });
 const building = `${target}.new-${process.pid}`;
-const result = spawnSync(compiler, ["-O2", "-Wall", "-Wextra", "-o", building, ...sources], {
+const result = spawnSync(compiler, ["-O2", "-Wall", "-Wextra", "-pthread", "-o", building, ...sources], {
   stdio: "inherit",
 });
 if (result.status !== 0) {

@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createCommandExecutor,
   ProcessHost,
@@ -104,6 +104,56 @@ describe.each([
       message: `working directory ${missing}: No such file or directory`,
     });
     expect((await sh("echo still fine", h)).stdout).toBe("still fine\n");
+  });
+
+  it("forty commands started at once, each ending at once: every exit reaches its own call", async () => {
+    // The compiled host starts commands on a thread of its own, so a command may end before the
+    // loop has its pid: that exit must wait for its call, not be dropped as an orphan's.
+    const h = host(options);
+    const ran = await Promise.all(Array.from({ length: 40 }, (_, i) => sh(`exit ${i}`, h)));
+    expect(ran.map((r) => r.code)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+  });
+
+  it("what a command writes while it runs reaches Node before it exits", async () => {
+    const h = host(options);
+    let firstOutput = 0;
+    let exited = 0;
+    const ran = await runToEnd((handlers) =>
+      spawnProcess(
+        {
+          file: "/bin/sh",
+          args: ["-c", "echo early; sleep 1; echo late"],
+          cwd: tempDir(),
+          env: {},
+          stdin: "",
+        },
+        {
+          ...handlers,
+          onStdout: (chunk) => {
+            firstOutput ||= Date.now();
+            handlers.onStdout(chunk);
+          },
+          onExit: (code, signal) => {
+            exited = Date.now();
+            handlers.onExit(code, signal);
+          },
+        },
+        h,
+      ),
+    );
+    expect(ran.stdout).toBe("early\nlate\n");
+    // Output may be held a few ms to go out with other frames, never until the exit.
+    expect(exited - firstOutput).toBeGreaterThan(500);
+  });
+
+  it("what is sent inside together() goes to the host in one write (one wake-up of it)", async () => {
+    const h = host(options);
+    await sh("true", h);
+    const stdin = (h as unknown as { child: { stdin: { write(data: Buffer): boolean } } }).child.stdin;
+    const write = vi.spyOn(stdin, "write");
+    const both = h.together(() => [sh("echo a", h), sh("echo b", h)]);
+    expect(write).toHaveBeenCalledTimes(1);
+    expect((await Promise.all(both)).map((r) => r.stdout)).toEqual(["a\n", "b\n"]);
   });
 
   it("a NUL in an argument fails the start clearly (no process can be given it); the host goes on", async () => {

@@ -45,19 +45,24 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       const timeoutMs = Math.min(args.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
       // A directory removed since the last command: start again from the project directory.
       if (!isDirectory(cwd)) cwd = env.paths.root;
-      const running = runShell({
-        command: args.command,
-        cwd,
-        env: shellEnv(),
-        timeoutMs,
-        signal: ctx.signal,
-        outputLimit: OUTPUT_LIMIT,
-        onOutput: (chunk) => ctx.onUpdate(chunk),
-        trackCwd: true,
-      });
-      // The next command's shell starts while this one runs (it waits outside the project).
-      prepareShell({ env: shellEnv() }, slot);
-      const result = await running;
+      const start = () => {
+        const running = runShell({
+          command: args.command,
+          cwd,
+          env: shellEnv(),
+          timeoutMs,
+          signal: ctx.signal,
+          outputLimit: OUTPUT_LIMIT,
+          onOutput: (chunk) => ctx.onUpdate(chunk),
+          trackCwd: true,
+        });
+        // The next command's shell starts while this one runs (it waits outside the project).
+        prepareShell({ env: shellEnv() }, slot);
+        return running;
+      };
+      // The command and the next command's shell go to the process host in one write.
+      const host = processHost();
+      const result = await (host ? host.together(start) : start());
       const moved = movedTo(result.endCwd, cwd);
       let note = "";
       if (moved !== undefined) {

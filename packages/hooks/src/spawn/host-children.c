@@ -2,6 +2,53 @@
  * descendant when Node goes away. */
 #include "process-host.h"
 
+/* Exits reaped while some start was still on the spawner thread: they may be its command's (a
+   command can end before the loop hears its pid). Kept until the start is finished; without a
+   start in flight, an unknown exit is an orphan's (this is a subreaper) and is dropped. */
+#define UNCLAIMED 64
+static struct {
+  pid_t pid;
+  int status;
+} unclaimed[UNCLAIMED];
+static size_t nunclaimed;
+
+int claim_exit(pid_t pid, int *status) {
+  for (size_t i = 0; i < nunclaimed; i++)
+    if (unclaimed[i].pid == pid) {
+      *status = unclaimed[i].status;
+      unclaimed[i] = unclaimed[--nunclaimed];
+      return 1;
+    }
+  return 0;
+}
+
+void forget_unclaimed_exits(void) { nunclaimed = 0; }
+
+static void keep_unclaimed(pid_t pid, int status) {
+  if (nunclaimed == UNCLAIMED) { /* orphans only: the oldest goes */
+    memmove(unclaimed, unclaimed + 1, (UNCLAIMED - 1) * sizeof *unclaimed);
+    nunclaimed--;
+  }
+  unclaimed[nunclaimed].pid = pid;
+  unclaimed[nunclaimed++].status = status;
+}
+
+/* A command exited: its exit goes to Node (after what is left of its output). */
+void record_exit(Call *c, int status) {
+  /* Output usually ended with the command: read it now, so "output closed" goes out before the
+     exit, in the same write. Bounded: a grandchild may still be writing. (on_output frees a call
+     only once it has exited, which this one has not yet.) */
+  for (int i = 0; i < 2; i++)
+    for (int r = 0; r < 16 && c->fd[i] >= 0; r++)
+      if (on_output(c, i) != 1) break;
+  c->exited = 1;
+  char text[24];
+  int n = WIFEXITED(status) ? snprintf(text, sizeof text, "%d ", WEXITSTATUS(status))
+                            : snprintf(text, sizeof text, " %d", WTERMSIG(status));
+  send_frame(c->cid, 'X', text, (size_t)n, 0);
+  forget_if_done(c);
+}
+
 void reap(void) {
   for (;;) {
     int status;
@@ -11,19 +58,9 @@ void reap(void) {
     for (size_t i = 0; i < ncalls; i++)
       if (calls[i]->pid == pid && !calls[i]->exited) c = calls[i];
     prune_groups();
-    if (!c) continue; /* an orphan re-parented to this subreaper */
-    /* Output usually ended with the command: read it now, so "output closed" goes out before the
-       exit, in the same write. Bounded: a grandchild may still be writing. (on_output frees a call
-       only once it has exited, which this one has not yet.) */
-    for (int i = 0; i < 2; i++)
-      for (int r = 0; r < 16 && c->fd[i] >= 0; r++)
-        if (on_output(c, i) != 1) break;
-    c->exited = 1;
-    char text[24];
-    int n = WIFEXITED(status) ? snprintf(text, sizeof text, "%d ", WEXITSTATUS(status))
-                              : snprintf(text, sizeof text, " %d", WTERMSIG(status));
-    send_frame(c->cid, 'X', text, (size_t)n, 0);
-    forget_if_done(c);
+    if (c) record_exit(c, status);
+    else if (spawns_in_flight) keep_unclaimed(pid, status);
+    /* else an orphan re-parented to this subreaper */
   }
 }
 
@@ -109,6 +146,7 @@ static void reap_quietly(void) {
 
 /* Node is gone: end everything started for it, TERM first, KILL after the grace. */
 void shutdown_all(void) {
+  settle_spawns();
   signal_all(SIGTERM);
   double deadline = now_s() + grace_s;
   while (now_s() < deadline) {

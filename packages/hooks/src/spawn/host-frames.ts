@@ -45,13 +45,15 @@ export class FrameReader {
 /**
  * The frames that start a command, in one buffer (one write, one wake-up of the host): spawn,
  * then its stdin data unless it goes another way (empty, or over named pipes), then end of input.
- * Throws (before anything is sent) if a string of the request cannot be passed to a process.
+ * `standby`: nothing waits for its pid, so the host may send it with its next frame that cannot
+ * wait. Throws (before anything is sent) if a string of the request cannot be passed to a process.
  */
 export function startFrames(
   id: number,
   request: SpawnRequest,
   fifos: readonly string[] | undefined,
   end: boolean,
+  standby = false,
 ): Buffer {
   const strings = spawnStrings(request, fifos);
   const specBytes = SPEC_FIXED + Buffer.byteLength(strings);
@@ -60,7 +62,8 @@ export function startFrames(
   const size = HEADER + specBytes + (stdinBytes ? HEADER + stdinBytes : 0) + (end ? HEADER : 0);
   const out = Buffer.allocUnsafe(size);
   let at = writeHeader(out, 0, id, "S", specBytes);
-  out[at] = (request.stdin !== null ? 1 : 0) | (request.mergeOutput ? 2 : 0) | (fifos ? 4 : 0);
+  out[at] =
+    (request.stdin !== null ? 1 : 0) | (request.mergeOutput ? 2 : 0) | (fifos ? 4 : 0) | (standby ? 8 : 0);
   out.writeInt32BE(request.outputCap ?? -1, at + 1);
   out.writeUInt32BE(1 + request.args.length, at + 5);
   at += SPEC_FIXED;
@@ -80,7 +83,7 @@ function writeHeader(out: Buffer, at: number, id: number, kind: string, size: nu
   return at + HEADER;
 }
 
-/** A spawn frame's payload: flags (1 stdin, 2 merge, 4 named pipes), output cap (i32), argc (u32), then the strings. */
+/** A spawn frame's payload: flags (1 stdin, 2 merge, 4 named pipes, 8 standby), output cap (i32), argc (u32), then the strings. */
 const SPEC_FIXED = 9;
 
 /**

@@ -7,7 +7,8 @@
  * Frames: call id (u32), kind (1 byte), payload length (u32), big-endian, then the payload.
  * Node -> host: S spawn, I stdin data, E end of stdin, R release. host -> Node: H hello,
  * P started (pid), F spawn failed, O stdout, e stderr, X exit ("code " or " signal"), C closed.
- * A spawn's payload: flags (1 stdin, 2 merge stderr into stdout, 4 named pipes), cap (i32),
+ * A spawn's payload: flags (1 stdin, 2 merge stderr into stdout, 4 named pipes, 8 a standby: its
+ * pid may wait for the next frame that cannot, see send_frame), cap (i32),
  * argc (u32), then NUL-terminated strings: cwd, [the two pipe paths], argv, "K=V" variables
  * (each name once; Node does not repeat one).
  *
@@ -46,6 +47,8 @@ size_t ncalls;
 static size_t calls_cap;
 static Buf out;
 static int urgent;
+/* When the oldest frame not yet sent was added (ms, CLOCK_MONOTONIC). */
+static double out_since;
 double grace_s = 1.0;
 int subreaper;
 static volatile sig_atomic_t got_child;
@@ -65,15 +68,24 @@ uint32_t get_u32(const char *p) {
   return ((uint32_t)u[0] << 24) | ((uint32_t)u[1] << 16) | ((uint32_t)u[2] << 8) | u[3];
 }
 
-/* Frames go out once per loop turn, together; one sent with wait=1 may wait up to 5 ms for the next. */
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* Frames go out once per loop turn, together. One sent with wait=1 may wait up to HOLD_MS for
+   one that cannot wait (an exit, say), so that what a command says while it runs and its exit
+   reach Node in one write: each write wakes Node, whose turn costs more than the frames. */
 void send_frame(uint32_t cid, char kind, const void *payload, size_t n, int wait) {
   char h[HEADER];
+  if (!out.len) out_since = now_ms();
   put_u32(h, cid);
   h[4] = kind;
   put_u32(h + 5, (uint32_t)n);
   buf_add(&out, h, HEADER);
   if (n) buf_add(&out, payload, n);
-  if (!wait) urgent = 1;
+  if (!wait || out.len >= HOLD_BYTES) urgent = 1;
 }
 
 static void flush_out(void) {
@@ -96,7 +108,7 @@ static Call *call_by_cid(uint32_t cid) {
   return NULL;
 }
 
-static void remove_call(Call *c) {
+void remove_call(Call *c) {
   for (size_t i = 0; i < ncalls; i++)
     if (calls[i] == c) {
       calls[i] = calls[--ncalls];
@@ -148,7 +160,7 @@ int on_output(Call *c, int which) {
     if (n > room) n = (ssize_t)room;
   }
   c->count[which] += n;
-  send_frame(c->cid, KINDS[which], read_buf, (size_t)n, 0);
+  send_frame(c->cid, KINDS[which], read_buf, (size_t)n, 1);
   return 1;
 }
 
@@ -223,6 +235,9 @@ int main(int argc, char **argv) {
   sa.sa_handler = on_child;
   sigaction(SIGCHLD, &sa, NULL);
   nonblocking(0);
+  /* Not in the directory codebot started it in (it would keep it busy); commands get their own. */
+  if (chdir("/") < 0) { /* stays: nothing here uses a relative path */ }
+  start_spawner();
 
   Buf in = {0};
   send_frame(0, 'H', "2", 1, 0); /* the wire version (process-host.ts) */
@@ -232,7 +247,7 @@ int main(int argc, char **argv) {
   int *role = NULL;       /* 0 stdout, 1 stderr, 2 stdin */
   size_t fds_cap = 0;
   for (;;) {
-    size_t need = 1 + ncalls * 3;
+    size_t need = 2 + ncalls * 3;
     if (need > fds_cap) {
       fds_cap = need * 2;
       fds = realloc(fds, fds_cap * sizeof *fds);
@@ -242,8 +257,11 @@ int main(int argc, char **argv) {
     }
     size_t nfds = 0;
     fds[nfds++] = (struct pollfd){.fd = 0, .events = POLLIN};
+    fds[nfds++] = (struct pollfd){.fd = spawned_fd, .events = POLLIN};
     for (size_t i = 0; i < ncalls; i++) {
       Call *c = calls[i];
+      /* Nothing of a command goes to Node before its pid (see host-spawn.c). */
+      if (c->spawning) continue;
       for (int r = 0; r < 2; r++)
         if (c->fd[r] >= 0) {
           owner[nfds] = c->cid;
@@ -256,9 +274,13 @@ int main(int argc, char **argv) {
         fds[nfds++] = (struct pollfd){.fd = c->stdin_fd, .events = POLLOUT};
       }
     }
-    struct timespec five_ms = {0, 5000000};
-    int ready = ppoll(fds, nfds, out.len ? &five_ms : NULL, &waiting);
-    if (ready == 0) flush_out();
+    struct timespec hold = {0, 0};
+    if (out.len) {
+      double left = out_since + HOLD_MS - now_ms();
+      /* Rounded up, so the wait never ends just short of it (and the loop spins). */
+      if (left > 0) hold.tv_nsec = (long)(left * 1e6) + 1000;
+    }
+    int ready = ppoll(fds, nfds, out.len ? &hold : NULL, &waiting);
     if (got_child) {
       got_child = 0;
       reap();
@@ -280,7 +302,8 @@ int main(int argc, char **argv) {
           buf_drop(&in, at - in.start);
         }
       }
-      for (size_t i = 1; i < nfds; i++) {
+      if (fds[1].revents) on_spawned();
+      for (size_t i = 2; i < nfds; i++) {
         if (!fds[i].revents) continue;
         Call *c = call_by_cid(owner[i]);
         if (!c) continue;
@@ -297,6 +320,6 @@ int main(int argc, char **argv) {
       closed_before_exit = 0;
       reap();
     }
-    if (urgent) flush_out();
+    if (urgent || (out.len && now_ms() - out_since >= HOLD_MS)) flush_out();
   }
 }

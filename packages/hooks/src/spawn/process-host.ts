@@ -71,6 +71,8 @@ export class ProcessHost {
   private queued: { call: HostCall; frames: Buffer[]; fallback: () => void }[] = [];
   private readonly reader = new FrameReader((id, kind, payload) => this.dispatch(id, kind, payload));
   private exited: Promise<void> = Promise.resolve();
+  /** Frames held back by `together`. */
+  private held: Buffer[] | undefined;
 
   constructor(private readonly options: ProcessHostOptions = {}) {
     this.native = options.native === false ? undefined : (options.native ?? builtHost());
@@ -84,6 +86,22 @@ export class ProcessHost {
   /** The host's pid, once started (tests kill it to check recovery). */
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /**
+   * Runs `send` with what it writes to the host held back, then written at once: one write, one
+   * wake-up of the host (say, a call's input and the start of the next call's standby).
+   */
+  together<T>(send: () => T): T {
+    if (this.held) return send();
+    const held: Buffer[] = [];
+    this.held = held;
+    try {
+      return send();
+    } finally {
+      this.held = undefined;
+      if (held.length) this.write(held);
+    }
   }
 
   /** Starts the host now (it is otherwise started by the first command), so that command does not wait. */
@@ -119,7 +137,7 @@ export class ProcessHost {
     const end = !call.direct && request.stdin !== null && !request.keepStdinOpen;
     let frames: Buffer[];
     try {
-      frames = [startFrames(call.id, request, call.direct?.paths, end)];
+      frames = [startFrames(call.id, request, call.direct?.paths, end, options.idle === true)];
     } catch (err) {
       // A string no process can be given (a NUL in it): fails like a spawn, nothing was sent.
       this.forget(call);
@@ -250,6 +268,10 @@ export class ProcessHost {
   }
 
   private write(frames: Buffer[]): void {
+    if (this.held) {
+      this.held.push(...frames);
+      return;
+    }
     const stdin = this.child?.stdin;
     if (!stdin) return;
     // One write (one wake-up of the host) for a call's frames.
