@@ -54,6 +54,17 @@ async function run(
   return failure ? { stdout, code, failure } : { stdout, code };
 }
 
+/** How many live processes have `marker` in their command line. */
+function shellsWith(marker: string): number {
+  return readdirSync("/proc").filter((p) => {
+    try {
+      return /^\d+$/.test(p) && readFileSync(`/proc/${p}/cmdline`, "utf8").includes(marker);
+    } catch {
+      return false;
+    }
+  }).length;
+}
+
 async function standbyOf(warm: WarmStarts, req: WarmRequest): Promise<number> {
   await waitFor(() => warm.standbyPid(req) !== undefined, 10_000, "a standby");
   return warm.standbyPid(req) as number;
@@ -68,6 +79,21 @@ describe("warm starts", () => {
     expect(Number(first.stdout)).not.toBe(standby);
     const second = await run(warm, req);
     expect(Number(second.stdout)).toBe(standby);
+  });
+
+  it("the next call's standby starts once the call's process has exited, not while it runs", async () => {
+    const { warm } = setUp();
+    const marker = `codebot-next-${process.pid}-${Date.now()}`;
+    const req = request(`sleep 0.4 # ${marker}`);
+    await run(warm, req);
+    await standbyOf(warm, req);
+    const second = run(warm, req);
+    // The call runs in the standby; for the 0.4 s it runs, it is the only shell of its request.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(shellsWith(marker)).toBe(1);
+    await second;
+    await standbyOf(warm, req);
+    expect(shellsWith(marker)).toBe(1);
   });
 
   it("works the same on the Python host", async () => {
@@ -178,17 +204,9 @@ describe("warm starts", () => {
     await run(warm, request("true"));
     const marker = `codebot-evict-${process.pid}-${Date.now()}`;
     for (let i = 0; i < 20; i++) warm.prepare(request(`: ${marker}-${i}`));
-    const waiting = () =>
-      readdirSync("/proc").filter((p) => {
-        try {
-          return /^\d+$/.test(p) && readFileSync(`/proc/${p}/cmdline`, "utf8").includes(marker);
-        } catch {
-          return false;
-        }
-      }).length;
     await new Promise((r) => setTimeout(r, 500));
-    await waitFor(() => waiting() <= 8, 10_000, "the evicted standbys to end");
-    expect(waiting()).toBe(8);
+    await waitFor(() => shellsWith(marker) <= 8, 10_000, "the evicted standbys to end");
+    expect(shellsWith(marker)).toBe(8);
   });
 
   it("with a slot, preparing for another request ends the slot's unused standby", async () => {

@@ -1,14 +1,15 @@
 /**
  * Warm starts: the shell of a command hook or a bash tool call is started one call ahead. When a
- * command of a given request (program, arguments, working directory, environment) starts, the
- * process host also starts a *standby* for the same request: the same program with the same
+ * command of a given request (program, arguments, working directory, environment) has run, the
+ * process host starts a *standby* for the same request: the same program with the same
  * arguments, blocked reading its stdin before it runs anything of the command. The next call of
  * that request hands its input to the standby instead of starting a process, so it does not wait
- * for `exec` and the shell's start-up (≈ 1 ms for `sh`, 1.5–2 ms for `bash` here). Started with
- * the call rather than after it, the standby is ready even for calls that follow each other at
- * once (a model's batch of tool calls). A caller may instead start the next standby itself
- * (`prepare`, as the bash tool does: its shell waits in `/` and is told its directory with the
- * command, so one fits every call).
+ * for `exec` and the shell's start-up (≈ 1 ms for `sh`, 1.5–2 ms for `bash` here). The standby
+ * starts once the call's process has exited, not with it: a start costs more CPU than a hook's
+ * run, and on two cores it slowed the very call it was started beside (bench/RESULTS.md, session
+ * 11). A caller may instead start the next standby itself, as the call starts (`prepare`, as the
+ * bash tool does, so that a model's batch of calls finds it ready: its shell waits in `/` and is
+ * told its directory with the command, so one fits every call).
  *
  * The program must do nothing before its input arrives but start and read it: callers put the
  * command behind a read of stdin (command-executor.ts, the bash tool's shell-process.ts), and do
@@ -51,7 +52,7 @@ export class WarmStarts {
 
   /**
    * Starts the command with `input` on its stdin, through the standby of its request if there is
-   * one that fits; then starts the standby for the next call, which starts while this one runs.
+   * one that fits; once it has exited, starts the standby for the next call.
    */
   start(
     request: WarmRequest,
@@ -67,11 +68,22 @@ export class WarmStarts {
       standby = this.launch(key, request);
       this.standbys.delete(key);
     }
-    const started = standby
-      ? standby.activate(request, input, handlers)
-      : spawnProcess({ ...request, stdin: input }, handlers, this.host);
-    if (keep && !this.standbys.has(key)) this.launch(key, request);
-    return started;
+    if (!keep)
+      return standby
+        ? standby.activate(request, input, handlers)
+        : spawnProcess({ ...request, stdin: input }, handlers, this.host);
+    // The next standby starts once this call's process has exited, not while it runs: its start
+    // costs more CPU than the call (exec, the shell's start-up), which it would take from it.
+    const next: SpawnHandlers = {
+      ...handlers,
+      onExit: (code, signal) => {
+        if (!this.standbys.has(key) && this.wanted(key, request)) this.launch(key, request);
+        handlers.onExit(code, signal);
+      },
+    };
+    return standby
+      ? standby.activate(request, input, next)
+      : spawnProcess({ ...request, stdin: input }, next, this.host);
   }
 
   /**
