@@ -64,6 +64,10 @@ async function around(
   let runCall = call;
   const reminders: string[] = [];
   if (hooks.hasHooks("PreToolUse")) {
+    // The assistant message with this call reaches the listeners first (a transcript a hook reads
+    // has its line, a stream-json reader sees it before the hook's lines), whatever the hooks'
+    // own steps cost until they start.
+    await ctx.eventsDelivered();
     const decision = await hooks.preToolUse({
       tool: call.name,
       toolUseId: call.id,

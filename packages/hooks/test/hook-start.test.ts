@@ -4,7 +4,7 @@ import { reply, scriptedModel } from "@codebot/agentcore/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHttpExecutor, createPromptExecutor, type HookStart } from "../src/index.js";
 import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
-import { runnerFor, waitFor } from "./support.js";
+import { bashTool, callTool, runnerFor, waitFor } from "./support.js";
 
 const servers: LoopbackServer[] = [];
 afterEach(async () => {
@@ -27,6 +27,26 @@ function observed() {
 }
 
 describe("onHookStart: a hook is reported when it starts, with its statusMessage (§3.1)", () => {
+  it("PreToolUse hooks start only once the run's events so far reached their listeners", async () => {
+    const seen = observed();
+    const { runner } = runnerFor(
+      { PreToolUse: [{ type: "command", name: "guard", command: "exit 0" }] },
+      { onHookStart: seen.onHookStart },
+    );
+    let deliver = () => {};
+    const delivered = new Promise<void>((resolve) => {
+      deliver = resolve;
+    });
+    const calling = callTool(runner, bashTool, { command: "ls" }, { eventsDelivered: () => delivered });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The assistant message with the call is not delivered yet (say, its transcript line).
+    expect(seen.starts).toEqual([]);
+    deliver();
+    const { executed } = await calling;
+    expect(seen.starts.map((s) => s.hook)).toEqual(["guard"]);
+    expect(executed).toHaveLength(1);
+  });
+
   it("reports a command hook's start while it is still running, with its statusMessage and tool call id", async () => {
     const seen = observed();
     const { runner, dir } = runnerFor(

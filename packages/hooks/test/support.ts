@@ -124,7 +124,14 @@ export async function callTool(
   tool: Tool,
   args: Record<string, unknown>,
   /** `permission`: the call's permission slot, to read what the middleware wrote into it. */
-  options: { signal?: AbortSignal; id?: string; agentName?: string; permission?: PermissionSlot } = {},
+  options: {
+    signal?: AbortSignal;
+    id?: string;
+    agentName?: string;
+    permission?: PermissionSlot;
+    /** The kernel's `eventsDelivered` (default: everything delivered already). */
+    eventsDelivered?: () => Promise<void>;
+  } = {},
 ): Promise<CallOutcome> {
   const executed: ToolCall[] = [];
   const ctx: ToolContext = {
@@ -142,7 +149,7 @@ export async function callTool(
     },
     onUpdate() {},
     permission: options.permission ?? {},
-    eventsDelivered: async () => {},
+    eventsDelivered: options.eventsDelivered ?? (async () => {}),
   };
   const call: ToolCall = { id: options.id ?? "call-1", name: tool.name, args };
   const result = await runner.middleware()(
