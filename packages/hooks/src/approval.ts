@@ -30,12 +30,15 @@ export interface HookApprovalRequest {
 
 export type HookApproval = { approved: true } | { approved: false; reason: string };
 
-export type ApproveHook = (request: HookApprovalRequest) => Promise<HookApproval>;
+/** Answers at once where it can (a hook approved already): then there is no wait to time. */
+export type ApproveHook = (request: HookApprovalRequest) => HookApproval | Promise<HookApproval>;
 
 /**
  * Asks for approval within the hook's time limit (the wait counts against its `timeout`, as
  * docs/hooks.md says); no answer in time, a cancelled run, or a failing gate is a denial. When it
- * gives up, the request's signal tells the gate to withdraw its question.
+ * gives up, the request's signal tells the gate to withdraw its question. A gate that answers at
+ * once is taken at its word: its request's signal is made only if it reads it (an AbortController
+ * and a timer cost ≈ 0.1 ms, on every hook run).
  */
 export async function askApproval(
   approve: ApproveHook,
@@ -43,7 +46,24 @@ export async function askApproval(
   timeoutMs: number,
   runSignal: AbortSignal,
 ): Promise<HookApproval> {
-  const giveUp = new AbortController();
+  if (runSignal.aborted) return { approved: false, reason: CANCELLED };
+  let controller: AbortController | undefined;
+  const withSignal = Object.defineProperty({ ...request }, "signal", {
+    get: () => {
+      controller ??= new AbortController();
+      return controller.signal;
+    },
+    enumerable: true,
+  }) as HookApprovalRequest;
+  let answer: HookApproval | PromiseLike<HookApproval>;
+  try {
+    answer = approve(withSignal);
+  } catch (err) {
+    return failed(err);
+  }
+  if (typeof (answer as PromiseLike<HookApproval>).then !== "function") return answer as HookApproval;
+  controller ??= new AbortController();
+  const giveUp = controller;
   const gaveUp = new Promise<HookApproval>((resolve) => {
     giveUp.signal.addEventListener(
       "abort",
@@ -55,21 +75,18 @@ export async function askApproval(
     () => giveUp.abort(new Error(`no approval within ${formatSeconds(timeoutMs)}`)),
     timeoutMs,
   );
-  const onCancel = () => giveUp.abort(new Error("the run was cancelled before the hook was approved"));
-  if (runSignal.aborted) onCancel();
-  else runSignal.addEventListener("abort", onCancel, { once: true });
+  const onCancel = () => giveUp.abort(new Error(CANCELLED));
+  runSignal.addEventListener("abort", onCancel, { once: true });
   try {
-    return await Promise.race([
-      approve({ ...request, signal: giveUp.signal }).catch(
-        (err: unknown): HookApproval => ({
-          approved: false,
-          reason: `approval failed: ${err instanceof Error ? err.message : String(err)}`,
-        }),
-      ),
-      gaveUp,
-    ]);
+    return await Promise.race([Promise.resolve(answer).catch(failed), gaveUp]);
   } finally {
     clearTimeout(timer);
     runSignal.removeEventListener("abort", onCancel);
   }
+}
+
+const CANCELLED = "the run was cancelled before the hook was approved";
+
+function failed(err: unknown): HookApproval {
+  return { approved: false, reason: `approval failed: ${err instanceof Error ? err.message : String(err)}` };
 }

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { HookApprovalRequest } from "../src/index.js";
 import { bashTool, callTool, runnerFor } from "./support.js";
 
@@ -149,6 +149,45 @@ describe("hook approval", () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(signals[0]?.aborted).toBe(false);
+  });
+
+  it("a gate that answers at once is taken at its word: no signal is made for it, no wait timed", async () => {
+    const { runner } = runnerFor(
+      // A timeout no other timer of the run has: the approval's wait would be timed with it.
+      { PreToolUse: [{ type: "command", blocking: true, timeout: 77, command: "true" }] },
+      { approveHook: () => ({ approved: true }) },
+    );
+    const timers = vi.spyOn(globalThis, "setTimeout");
+    const controllers = vi.spyOn(globalThis, "AbortController");
+    try {
+      expect(await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} })).toMatchObject({
+        kind: "allow",
+      });
+      expect(controllers).not.toHaveBeenCalled();
+      // Only the command's own timer (77 s less what passed before it started).
+      expect(timers.mock.calls.filter(([, ms]) => (ms ?? 0) > 76_000)).toHaveLength(1);
+    } finally {
+      timers.mockRestore();
+      controllers.mockRestore();
+    }
+  });
+
+  it("a gate that answers at once and throws, or answers later and fails, is a denial", async () => {
+    for (const approveHook of [
+      () => {
+        throw new Error("store unreadable");
+      },
+      () => Promise.reject(new Error("store unreadable")),
+    ]) {
+      const { runner } = runnerFor(
+        { PreToolUse: [{ type: "command", blocking: true, command: "true" }] },
+        { approveHook },
+      );
+      expect(await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} })).toMatchObject({
+        kind: "block",
+        reason: "hook not approved: approval failed: store unreadable",
+      });
+    }
   });
 
   it("an approval gate that throws is a denial", async () => {

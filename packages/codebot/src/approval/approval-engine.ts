@@ -78,7 +78,8 @@ export class ApprovalEngine {
   }
 
   /** The hooks runner's `approveHook`. */
-  approveHook = (request: HookApprovalRequest): Promise<HookApprovalResult> => this.hooks.approve(request);
+  approveHook = (request: HookApprovalRequest): HookApprovalResult | Promise<HookApprovalResult> =>
+    this.hooks.approve(request);
 
   toolMiddleware(): ToolMiddleware {
     return this.tools.middleware();

@@ -42,8 +42,8 @@ export class HookApproval {
 
   constructor(private readonly options: HookApprovalOptions) {}
 
-  /** The runner's `approveHook`. */
-  approve = async (request: HookApprovalRequest): Promise<HookApprovalResult> => {
+  /** The runner's `approveHook`: at once, unless the user is asked. */
+  approve = (request: HookApprovalRequest): HookApprovalResult | Promise<HookApprovalResult> => {
     if (this.options.mode() === "plan") return { approved: false, reason: "not run in plan mode" };
     if (this.approvedAsIs(request)) return { approved: true };
     // Worked out now, not when the session started: a script edited since then asks again.
