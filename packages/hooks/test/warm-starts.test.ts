@@ -201,7 +201,10 @@ describe("warm starts", () => {
   it("a standby ended before the host reported its start is still ended (no more than eight wait)", async () => {
     const { warm } = setUp();
     // The host is up, so each start goes out at once; all twenty are asked for before any pid comes back.
-    await run(warm, request("true"));
+    const first = request("true");
+    await run(warm, first);
+    // Its own standby (started once it exited) is the oldest, the first of the twenty-one ended.
+    await standbyOf(warm, first);
     const marker = `codebot-evict-${process.pid}-${Date.now()}`;
     for (let i = 0; i < 20; i++) warm.prepare(request(`: ${marker}-${i}`));
     await new Promise((r) => setTimeout(r, 500));

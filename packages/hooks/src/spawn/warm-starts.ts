@@ -73,11 +73,14 @@ export class WarmStarts {
         ? standby.activate(request, input, handlers)
         : spawnProcess({ ...request, stdin: input }, handlers, this.host);
     // The next standby starts once this call's process has exited, not while it runs: its start
-    // costs more CPU than the call (exec, the shell's start-up), which it would take from it.
+    // costs more CPU than the call (exec, the shell's start-up), which it would take from it. And
+    // after what the exit leads to (a hook's verdict, then the tool call it let through) is sent.
     const next: SpawnHandlers = {
       ...handlers,
       onExit: (code, signal) => {
-        if (!this.standbys.has(key) && this.wanted(key, request)) this.launch(key, request);
+        setImmediate(() => {
+          if (!this.standbys.has(key) && this.wanted(key, request)) this.launch(key, request);
+        });
         handlers.onExit(code, signal);
       },
     };
