@@ -163,6 +163,8 @@ async function ensureBuilt(): Promise<void> {
       const steps = [
         [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-b", "packages/codebot"],
         [path.join(repoRoot, "packages/codebot/scripts/bundle.mjs")],
+        // The bundle step empties dist/bundle, the process host's copy with it.
+        [path.join(repoRoot, "packages/hooks/scripts/build-process-host.mjs")],
       ];
       for (const args of steps) execFileSync(process.execPath, args, { cwd: repoRoot, stdio: "inherit" });
     }
