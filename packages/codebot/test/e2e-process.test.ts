@@ -16,6 +16,19 @@ function parseJsonl(file: string): Record<string, unknown>[] {
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
+/** Live processes whose environment holds `entry` (other than bash commands it started). */
+function processesWithEnv(entry: string): string[] {
+  return fs.readdirSync("/proc").filter((pid) => {
+    try {
+      const env = fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      const name = fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+      return /^\d+$/.test(pid) && env.includes(entry) && name === "node";
+    } catch {
+      return false;
+    }
+  });
+}
+
 describe("transcript file", () => {
   it("is valid JSONL after a run, one line per message of every agent, under projects/<slug>/<session>.jsonl", async () => {
     const s = await startSession({
@@ -67,6 +80,8 @@ describe("transcript file", () => {
     );
     run.child.kill("SIGKILL");
     expect(await run.exited).toEqual({ code: null, signal: "SIGKILL" });
+    // What was killed is the runtime itself: no process of it goes on writing the transcript.
+    expect(processesWithEnv(`TEST_PROJECT=${project}`)).toEqual([]);
     // The bash process group outlives its parent; end it.
     try {
       process.kill(-Number(fs.readFileSync(pidFile, "utf8").trim()), "SIGKILL");
