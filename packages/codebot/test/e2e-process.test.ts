@@ -68,6 +68,20 @@ describe("transcript file", () => {
     for (const line of lines) expect(line.sessionId).toBe(s.runtime.sessionId);
   });
 
+  it("has the assistant message with a call before the call's PreToolUse hook starts", async () => {
+    // The hook reads the transcript it is given and blocks the call unless the message is there.
+    const find = String.raw`t=$(cat | sed -n 's/.*"transcript_path":"\([^"]*\)".*/\1/p'); grep -q '"id":"b1"' "$t" || { echo "no line for b1 yet" >&2; exit 2; }`;
+    const s = await startSession({
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "echo ran > ran.txt" }, "b1")),
+        reply.text("done"),
+      ],
+      user: { hooks: { PreToolUse: [command(find)] } },
+    });
+    await s.runtime.prompt("go");
+    expect(fs.readFileSync(s.at("ran.txt"), "utf8")).toBe("ran\n");
+  });
+
   it("is valid JSONL after the process is killed with SIGKILL in the middle of a tool call", async () => {
     const project = scratchDir("codebot-project-");
     const home = scratchDir("codebot-home-");
