@@ -68,25 +68,23 @@ export class WarmStarts {
       standby = this.launch(key, request);
       this.standbys.delete(key);
     }
-    if (!keep)
-      return standby
-        ? standby.activate(request, input, handlers)
-        : spawnProcess({ ...request, stdin: input }, handlers, this.host);
     // The next standby starts once this call's process has exited, not while it runs: its start
     // costs more CPU than the call (exec, the shell's start-up), which it would take from it. And
     // after what the exit leads to (a hook's verdict, then the tool call it let through) is sent.
-    const next: SpawnHandlers = {
-      ...handlers,
-      onExit: (code, signal) => {
-        setImmediate(() => {
-          if (!this.standbys.has(key) && this.wanted(key, request)) this.launch(key, request);
-        });
-        handlers.onExit(code, signal);
-      },
-    };
+    const watched: SpawnHandlers = !keep
+      ? handlers
+      : {
+          ...handlers,
+          onExit: (code, signal) => {
+            setImmediate(() => {
+              if (!this.standbys.has(key) && this.wanted(key, request)) this.launch(key, request);
+            });
+            handlers.onExit(code, signal);
+          },
+        };
     return standby
-      ? standby.activate(request, input, next)
-      : spawnProcess({ ...request, stdin: input }, next, this.host);
+      ? standby.activate(request, input, watched)
+      : spawnProcess({ ...request, stdin: input }, watched, this.host);
   }
 
   /**
