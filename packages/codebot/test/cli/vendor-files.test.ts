@@ -42,6 +42,11 @@ function bundleCopy(vendor: string[]): string {
   return path.join(pkg, "bin/codebot.js");
 }
 
+/** The built vendor files but those of `group` (its code and its source map). */
+function vendorFilesBut(group: string): string[] {
+  return fs.readdirSync(path.join(bundleDir, "vendor")).filter((file) => !file.startsWith(`${group}.`));
+}
+
 describe("vendor files", () => {
   it("the main bundle holds none of the vendored packages, and each group's file holds its own", () => {
     const main = packagesIn(path.join(bundleDir, "cli.cjs.map"));
@@ -89,10 +94,7 @@ describe("vendor files", () => {
   });
 
   it("an interactive session whose Markdown renderer's file is missing answers in plain text, saying why", async () => {
-    const others = fs
-      .readdirSync(path.join(bundleDir, "vendor"))
-      .filter((file) => !file.startsWith("markdown."));
-    const bin = bundleCopy(others);
+    const bin = bundleCopy(vendorFilesBut("markdown"));
     const box = sandbox();
     const server = await modelServer([reply.text("**bold** answer"), reply.text("second answer")]);
     const r = await runCli([], {
@@ -113,8 +115,7 @@ describe("vendor files", () => {
   });
 
   it("a skill's front matter without the YAML parser's file: that skill is reported, the run goes on", async () => {
-    const others = fs.readdirSync(path.join(bundleDir, "vendor")).filter((file) => !file.startsWith("yaml."));
-    const bin = bundleCopy(others);
+    const bin = bundleCopy(vendorFilesBut("yaml"));
     const box = sandbox();
     box.write(".codebot/skills/greet/SKILL.md", "---\nname: greet\ndescription: says hi\n---\nSay hi.\n");
     const server = await modelServer([reply.text("the answer")]);
@@ -128,10 +129,7 @@ describe("vendor files", () => {
   });
 
   it("an http hook without undici's file fails with one line naming the file and the fix", async () => {
-    const others = fs
-      .readdirSync(path.join(bundleDir, "vendor"))
-      .filter((file) => !file.startsWith("undici."));
-    const bin = bundleCopy(others);
+    const bin = bundleCopy(vendorFilesBut("undici"));
     const box = sandbox();
     const settings = box.json("s.json", {
       httpHookAllowedHosts: ["127.0.0.1:9"],
