@@ -133,6 +133,28 @@ describe("hook approval", () => {
     expect(signals[0]?.aborted).toBe(true);
   });
 
+  it("a run cancelled before its hook is approved is a denial, and the gate is not asked", async () => {
+    let asked = 0;
+    const { runner, dir } = runnerFor(
+      { PreToolUse: [{ type: "command", blocking: true, command: "touch marker" }] },
+      {
+        approveHook: () => {
+          asked++;
+          return { approved: true };
+        },
+      },
+    );
+    const run = new AbortController();
+    run.abort();
+    const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {}, signal: run.signal });
+    expect(decision).toMatchObject({
+      kind: "block",
+      reason: "hook not approved: the run was cancelled before the hook was approved",
+    });
+    expect(asked).toBe(0);
+    expect(existsSync(join(dir, "marker"))).toBe(false);
+  });
+
   it("an approval answered in time leaves the gate's signal alone", async () => {
     const signals: AbortSignal[] = [];
     const { runner } = runnerFor(
