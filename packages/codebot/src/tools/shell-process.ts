@@ -74,11 +74,12 @@ const IDLE_DIRECTORY = "/";
  * (one stream, in the order written); then writes where the shell ended up, between two NULs, to
  * the shell's own stderr, and exits with the command's status. That stderr carries nothing else but
  * what the shell itself still says (a start-up warning, `set -x`'s trace of `exit`, an EXIT trap),
- * which goes to the output. A command that exits itself writes no report (the working directory
+ * which goes to the output. Under `set -x`, keeping the status is not traced either: the command's
+ * output shows no line of codebot's own but that `exit`. A command that exits itself writes no report (the working directory
  * stays as it was). `command` keeps a function of the command's from standing in for printf or
  * pwd. No file is involved: creating, reading and removing one cost ≈ 0.5 ms a call.
  */
-const RUN_TRACKED = `eval "$__codebot_cmd" 2>&1; __codebot_status=$?; { command printf '\\0'; command pwd -P; command printf '\\0'; } >&2 2>/dev/null; exit $__codebot_status`;
+const RUN_TRACKED = `eval "$__codebot_cmd" 2>&1; { __codebot_status=$?; } 2>/dev/null; { command printf '\\0'; command pwd -P; command printf '\\0'; } >&2 2>/dev/null; exit $__codebot_status`;
 /**
  * The command as argument 1 instead, with /dev/null as stdin, in a shell started in its directory: where there is no bash, where no
  * process host runs (Node's spawn gives stdin as a socket, and bash then reads ~/.bashrc as for
