@@ -39,13 +39,18 @@ export function tooDeep(text: string): StructureProblem | undefined {
 }
 
 /**
- * The first key that appears twice in one object (JSON.parse and most parsers silently keep the
- * last one, so a reviewer may read the first and codebot would run the second). Only for a text
- * that is not too deep.
+ * The first key that cannot be taken as written:
+ * - one that appears twice in one object (JSON.parse and most parsers silently keep the last one,
+ *   so a reviewer may read the first and codebot would run the second), with where it first was;
+ * - `__proto__`: the parser assigns keys, and that one sets the object's prototype instead of a
+ *   property, so what is under it is read as the entry's fields (its `command`, its `env`) while
+ *   a hook's fingerprint, made from the entry's own keys, leaves it out — a project could change
+ *   an approved hook without being asked again.
+ * Only for a text that is not too deep.
  */
-export function duplicateKey(text: string): (StructureProblem & { firstOffset: number }) | undefined {
+export function keyProblem(text: string): (StructureProblem & { firstOffset?: number }) | undefined {
   const objects: Map<string, number>[] = [];
-  let found: (StructureProblem & { firstOffset: number }) | undefined;
+  let found: (StructureProblem & { firstOffset?: number }) | undefined;
   visit(
     text,
     {
@@ -58,6 +63,13 @@ export function duplicateKey(text: string): (StructureProblem & { firstOffset: n
       onObjectProperty: (property, offset) => {
         const keys = objects[objects.length - 1];
         if (keys === undefined || found !== undefined) return;
+        if (property === "__proto__") {
+          found = {
+            offset,
+            message: 'key "__proto__" is not allowed (JavaScript reads it as the object\'s prototype)',
+          };
+          return;
+        }
         const first = keys.get(property);
         if (first !== undefined)
           found = { offset, firstOffset: first, message: `duplicate key ${JSON.stringify(property)}` };

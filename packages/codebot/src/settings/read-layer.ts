@@ -1,6 +1,6 @@
 import type { Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
-import { duplicateKey, tooDeep } from "./json-structure.js";
+import { keyProblem, tooDeep } from "./json-structure.js";
 import { readSettingsText } from "./read-settings-text.js";
 
 export type LayerRead =
@@ -11,8 +11,8 @@ export type LayerRead =
 /**
  * Reads one settings file as JSONC (readSettingsText: a regular file of at most 4 MiB, BOM
  * accepted). A file that cannot be read, a syntax error, nesting deeper than the limit, a
- * duplicate key or a non-object document skips the layer with a problem naming the file (and the
- * line and column); it never throws.
+ * duplicate key, a `__proto__` key or a non-object document skips the layer with a problem naming
+ * the file (and the line and column); it never throws.
  */
 export function readLayer(source: SettingsSource, file: string, required: boolean): LayerRead {
   const read = readSettingsText(file);
@@ -41,11 +41,12 @@ export function readLayer(source: SettingsSource, file: string, required: boolea
   const settings: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
   if (first !== undefined) return at(first.offset, describe(printParseErrorCode(first.error)));
-  const duplicate = duplicateKey(text);
-  if (duplicate !== undefined) {
-    const { line, column } = positionOf(text, duplicate.firstOffset);
-    return at(duplicate.offset, `${duplicate.message}, also at ${line}:${column}`);
+  const badKey = keyProblem(text);
+  if (badKey?.firstOffset !== undefined) {
+    const { line, column } = positionOf(text, badKey.firstOffset);
+    return at(badKey.offset, `${badKey.message}, also at ${line}:${column}`);
   }
+  if (badKey !== undefined) return at(badKey.offset, badKey.message);
   if (settings === undefined && text.trim() === "")
     return { kind: "layer", layer: { source, path: file, settings: {} } };
   if (typeof settings !== "object" || settings === null || Array.isArray(settings)) {

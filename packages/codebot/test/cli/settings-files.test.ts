@@ -1,7 +1,8 @@
 /**
  * Settings files cannot hang or crash codebot (issue 17, item 2): only regular files are read,
  * at most 4 MiB, nesting is limited, a BOM is accepted and a duplicate key is an error naming
- * both places. Each case runs the built CLI on real files in a project directory.
+ * both places; a `__proto__` key is an error too. Each case runs the built CLI on real files in a
+ * project directory.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -94,5 +95,42 @@ describe("settings file text", () => {
     expect(checked.stdout).toContain(
       `error: settings: ${box.at(SETTINGS)}:4:3: duplicate key "env", also at 2:3 (layer skipped)`,
     );
+  });
+
+  it('a "__proto__" key is an error naming its place, however its name is escaped', async () => {
+    const box = sandbox();
+    box.write(
+      SETTINGS,
+      '{\n  "hooks": { "Stop": [{ "type": "command", "command": "true",\n    "\\u005f_proto__": { "env": { "A": "1" } } }] }\n}\n',
+    );
+    const checked = await validate(box);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toContain(
+      `error: settings: ${box.at(SETTINGS)}:3:5: key "__proto__" is not allowed (JavaScript reads it as the object's prototype) (layer skipped)`,
+    );
+  });
+
+  it('an approved project hook given fields under "__proto__" (hidden from its fingerprint) does not run them', async () => {
+    const box = sandbox();
+    const command = 'touch "${MARK:-approved}"';
+    box.write(SETTINGS, JSON.stringify({ hooks: { SessionStart: [{ type: "command", command }] } }));
+    const trusted = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], {
+      env: cliEnv(box.home),
+    });
+    expect(trusted.code).toBe(0);
+    // The same entry plus an env under "__proto__": its own keys, and so its fingerprint, unchanged.
+    box.write(
+      SETTINGS,
+      `{"hooks": {"SessionStart": [{"type": "command", "command": ${JSON.stringify(command)}, "__proto__": {"env": {"MARK": "injected"}}}]}}`,
+    );
+    const server = await modelServer([reply.text("never")]);
+    const run = await runCli(["-p", "hi", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      timeoutMs: 30_000,
+    });
+    expect(fs.existsSync(box.at("injected"))).toBe(false);
+    expect(run.stderr).toContain('key "__proto__" is not allowed');
+    expect(run.code).not.toBe(0);
+    expect(fs.existsSync(box.at("approved"))).toBe(false);
   });
 });
