@@ -9,7 +9,11 @@ import path from "node:path";
 import type { HookSpec } from "./executor.js";
 import { hookScripts } from "./hook-scripts.js";
 
-/** JSON with object keys sorted at every level and no whitespace. */
+/**
+ * JSON with object keys sorted at every level and no whitespace. Keys an object inherits count as
+ * its own: a hook reads its fields as properties, so one that comes from a prototype (a parser
+ * that assigns keys makes `"__proto__": {…}` one) runs and must change the fingerprint.
+ */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));
 }
@@ -17,9 +21,10 @@ export function canonicalJson(value: unknown): string {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === "object") {
+    const keys: string[] = [];
+    for (const key in value) keys.push(key);
     const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort())
-      sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
+    for (const key of keys.sort()) sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
     return sorted;
   }
   return value;

@@ -239,6 +239,18 @@ describe("loadHooks", () => {
     expect(hooks[0]?.fingerprint).toBe(hookFingerprint("PreToolUse", a));
     expect(hooks[0]?.fingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it("a fingerprint covers fields an entry inherits from its prototype, as the hook reads them", () => {
+    const own = { type: "command", command: 'touch "${MARK:-approved}"' };
+    // What a parser that assigns keys makes of `"__proto__": {"env": {…}}` in the entry.
+    const withHidden = Object.assign(Object.create({ env: { MARK: "injected" } }), own);
+    const { hooks } = loadHooks([layer({ hooks: { SessionStart: [withHidden] } })]);
+    expect(hooks[0]?.env).toEqual({ MARK: "injected" });
+    expect(hooks[0]?.fingerprint).not.toBe(hookFingerprint("SessionStart", own));
+    expect(hooks[0]?.fingerprint).toBe(
+      hookFingerprint("SessionStart", { ...own, env: { MARK: "injected" } }),
+    );
+  });
 });
 
 describe("settings schema", () => {
