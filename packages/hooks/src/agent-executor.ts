@@ -63,7 +63,7 @@ async function runAgentHook(
   runAgent: AgentHookRunner,
 ): Promise<RunOutcome> {
   const input = hookInput(ctx.payload);
-  const deadline = startDeadline(ctx.timeoutMs, ctx.signal);
+  const deadline = startDeadline(ctx);
   try {
     const answer = await untilAborted(
       runAgent({

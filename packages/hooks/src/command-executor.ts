@@ -7,7 +7,7 @@
 import { CappedBuffer } from "./capped-buffer.js";
 import type { CommandSpec, HookExecutor, RunContext, RunOutcome } from "./executor.js";
 import { PersistentHooks } from "./persistent-hooks.js";
-import { formatSeconds } from "./run-deadline.js";
+import { timedOutMessage } from "./run-deadline.js";
 import { startWarm } from "./spawn/warm-starts.js";
 
 /**
@@ -136,7 +136,7 @@ function runCommand(
       };
       if (killedFor === "timeout") {
         outcome.timedOut = true;
-        outcome.error = `timed out after ${formatSeconds(ctx.timeoutMs)}`;
+        outcome.error = timedOutMessage(ctx);
       } else if (killedFor === "abort") {
         outcome.error = "aborted";
       } else if (failure) {

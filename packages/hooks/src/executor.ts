@@ -27,8 +27,10 @@ export interface RunContext {
   cwd: string;
   /** Environment for command hooks: HOOK_* variables and the entry's own env, on top of process.env. */
   env: Record<string, string>;
-  /** Limit for the whole run, in milliseconds. */
+  /** Time left for the run, in milliseconds: the hook's timeout less what its approval took. */
   timeoutMs: number;
+  /** The hook's timeout as configured, named when the run times out (default: timeoutMs). */
+  limitMs?: number;
   /** Aborts the run (the hook's lifetime, detached from the agent run for async events). */
   signal: AbortSignal;
 }

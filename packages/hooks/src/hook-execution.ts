@@ -97,6 +97,7 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
       cwd: deps.session.cwd,
       env: hookEnv(hook, job),
       timeoutMs,
+      limitMs: hook.timeoutMs,
       signal: job.signal,
     });
   };

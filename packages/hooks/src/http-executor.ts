@@ -69,7 +69,7 @@ interface RunDeps {
 
 async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Promise<RunOutcome> {
   const label = `http hook ${displayUrl(spec.url)}`;
-  const deadline = startDeadline(ctx.timeoutMs, ctx.signal);
+  const deadline = startDeadline(ctx);
   try {
     const target = deps.literalChecks.get(spec.url) ?? (await check(spec.url, deps, deadline.signal));
     const [request, pool] = await Promise.all([loadRequest(), deps.poolOf()]);

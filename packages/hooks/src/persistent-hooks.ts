@@ -13,7 +13,7 @@
  */
 import { CappedBuffer } from "./capped-buffer.js";
 import type { CommandSpec, RunContext, RunOutcome } from "./executor.js";
-import { formatSeconds } from "./run-deadline.js";
+import { timedOutMessage } from "./run-deadline.js";
 import { spawnProcess } from "./spawn/spawn-process.js";
 import type { SpawnedProcess } from "./spawn/spawn-request.js";
 
@@ -90,7 +90,7 @@ class PersistentProcess {
         resolve(outcome);
       };
       const timer = setTimeout(() => {
-        done({ ...failed(`timed out after ${formatSeconds(ctx.timeoutMs)}`), timedOut: true });
+        done({ ...failed(timedOutMessage(ctx)), timedOut: true });
         // Its state is unknown now: stop it; the next event starts it afresh.
         void this.stop("an earlier call timed out");
       }, ctx.timeoutMs);

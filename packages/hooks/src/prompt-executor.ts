@@ -42,7 +42,7 @@ async function runPromptHook(
   ctx: RunContext,
   resolveModel: PromptExecutorOptions["resolveModel"],
 ): Promise<RunOutcome> {
-  const deadline = startDeadline(ctx.timeoutMs, ctx.signal);
+  const deadline = startDeadline(ctx);
   try {
     const model = await untilAborted(Promise.resolve(resolveModel(spec.model)), deadline.signal);
     if (!model) throw new Error("no model available");

@@ -2,6 +2,7 @@
  * The bound of one prompt or http hook run: its own timeout and the caller's signal, as one
  * signal, remembering which of the two fired (a timeout is reported differently from an abort).
  */
+import type { RunContext } from "./executor.js";
 
 export interface RunDeadline {
   /** Aborts when the timeout passes or the caller's signal aborts. */
@@ -14,13 +15,14 @@ export interface RunDeadline {
   dispose(): void;
 }
 
-export function startDeadline(timeoutMs: number, parent: AbortSignal): RunDeadline {
+export function startDeadline(ctx: Pick<RunContext, "timeoutMs" | "limitMs" | "signal">): RunDeadline {
+  const parent = ctx.signal;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort(new Error(`timed out after ${formatSeconds(timeoutMs)}`));
-  }, timeoutMs);
+    controller.abort(new Error(timedOutMessage(ctx)));
+  }, ctx.timeoutMs);
   const onAbort = () => controller.abort(parent.reason);
   if (parent.aborted) onAbort();
   else parent.addEventListener("abort", onAbort, { once: true });
@@ -29,7 +31,7 @@ export function startDeadline(timeoutMs: number, parent: AbortSignal): RunDeadli
     get timedOut() {
       return timedOut;
     },
-    stopReason: () => (timedOut ? `timed out after ${formatSeconds(timeoutMs)}` : "aborted"),
+    stopReason: () => (timedOut ? timedOutMessage(ctx) : "aborted"),
     dispose() {
       clearTimeout(timer);
       parent.removeEventListener("abort", onAbort);
@@ -54,6 +56,14 @@ export function untilAborted<T>(promise: PromiseLike<T>, signal: AbortSignal): P
       },
     );
   });
+}
+
+/**
+ * `timed out after 5s`, naming the hook's timeout as configured: the time the run was given may
+ * be less (the approval wait counts against it), and `after 4.96s` would read as another limit.
+ */
+export function timedOutMessage(ctx: Pick<RunContext, "timeoutMs" | "limitMs">): string {
+  return `timed out after ${formatSeconds(ctx.limitMs ?? ctx.timeoutMs)}`;
 }
 
 /** `5s`, `0.25s`: how a time limit is named in error messages. */

@@ -36,7 +36,7 @@ describe("§7.5 errors are visible once per hook", () => {
 });
 
 describe("§8 the approval wait is part of the hook's timeout", () => {
-  it("a hook approved late gets only what is left of its timeout", async () => {
+  it("a hook approved late gets only what is left of its timeout, and its time-out names the timeout it has", async () => {
     const { runner, dir, traces } = runnerFor(
       {
         PreToolUse: [{ type: "command", name: "slow", timeout: 3, command: "sleep 2; touch finished" }],
@@ -51,6 +51,8 @@ describe("§8 the approval wait is part of the hook's timeout", () => {
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
     expect(decision.kind).toBe("allow");
     expect(traces[0]).toMatchObject({ approval: "approved", outcome: "timed out" });
+    // Not "after 1s" (what was left once approved) nor "after 0.99s": the limit the entry sets.
+    expect(traces[0]?.error).toBe("timed out after 3s");
     expect(existsSync(join(dir, "finished"))).toBe(false);
     // The recorded duration covers approval and run together: the 3 s limit plus kill latency.
     expect(traces[0]?.durationMs).toBeGreaterThanOrEqual(2_000);
