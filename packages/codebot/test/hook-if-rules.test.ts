@@ -79,7 +79,6 @@ describe("a hook's if, read as a permission rule", () => {
 
   it("an Edit rule covers every tool that edits files, as in permissions; other tools never match", () => {
     expect(matches("Edit(*.ts)", file("write", "a.ts"))).toBe(true);
-    expect(matches("Edit(*.ts)", file("multi_edit", "a.ts"))).toBe(true);
     expect(matches("Edit(*.ts)", file("read", "a.ts"))).toBe(false);
     expect(matches("Bash(git push *)", { tool: "read", args: { command: "git push" } })).toBe(false);
   });

@@ -8,7 +8,6 @@ const ALIAS_CLASSES: readonly (readonly string[])[] = [
   ["read", "Read"],
   ["write", "Write"],
   ["edit", "Edit"],
-  ["multi_edit", "MultiEdit"],
   ["glob", "Glob"],
   ["grep", "Grep"],
   ["ls", "LS"],
@@ -29,22 +28,10 @@ for (const names of ALIAS_CLASSES) {
   }
 }
 
-/**
- * Names a tool also answers to in matchers, one way: `multi_edit` edits a file as `edit` does, and
- * a guard written for Claude Code 2.1 (which has no MultiEdit) says `Edit|Write`, as codebot's own
- * examples say `/^(write|edit)$/`. Without this, multi_edit would walk past every such guard.
- */
-const ALSO_MATCHED_AS: Readonly<Record<string, readonly string[]>> = {
-  multi_edit: ["edit", "Edit"],
-};
-
-/** Every name the tool is known by, itself first, then the names its matchers also accept. */
+/** Every name the tool is known by, itself first. */
 export function toolNames(tool: string): readonly string[] {
   const names = NAMES_OF.get(tool);
-  const own = names ? [tool, ...names.filter((n) => n !== tool)] : [tool];
-  // Keyed by codebot's name, so `MultiEdit` answers to `Edit` as `multi_edit` does.
-  const also = ALSO_MATCHED_AS[codebotToolName(tool)];
-  return also ? [...own, ...also] : own;
+  return names ? [tool, ...names.filter((n) => n !== tool)] : [tool];
 }
 
 /** The name Claude Code gives the tool (`bash` → `Bash`, `agent` → `Agent`); other tools keep theirs. */

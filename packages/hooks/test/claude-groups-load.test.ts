@@ -53,15 +53,9 @@ describe("parseClaudeMatcher", () => {
     expect(matchesAnyName(parseClaudeMatcher("BASH"), toolNames("bash"))).toBe(false);
   });
 
-  it("multi_edit answers to Edit too, so an Edit|Write guard written for Claude Code 2.1 covers it", () => {
-    expect(matchesAnyName(parseClaudeMatcher("Edit|Write"), toolNames("multi_edit"))).toBe(true);
-    expect(matchesAnyName(parseClaudeMatcher("MultiEdit"), toolNames("multi_edit"))).toBe(true);
+  it("MultiEdit, which neither Claude Code 2.1 nor codebot has, names no tool of codebot's", () => {
+    expect(toolNames("MultiEdit")).toEqual(["MultiEdit"]);
     expect(matchesAnyName(parseClaudeMatcher("MultiEdit"), toolNames("edit"))).toBe(false);
-  });
-
-  it("MultiEdit, the same tool by its Claude Code name, answers to Edit and edit as multi_edit does", () => {
-    expect(matchesAnyName(parseClaudeMatcher("Edit|Write"), toolNames("MultiEdit"))).toBe(true);
-    expect(toolNames("MultiEdit")).toEqual(expect.arrayContaining(["edit", "Edit"]));
   });
 
   it("a pattern RE2 rejects is a typed error", () => {

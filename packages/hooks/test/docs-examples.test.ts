@@ -50,12 +50,6 @@ describe("docs/hooks.md: Block dangerous commands", () => {
     expect(await blocked(hooks, writeTool, { file_path: "config/.env", content: "" })).toBe(true);
     expect(await blocked(hooks, writeTool, { file_path: "config/app.json", content: "" })).toBe(false);
   });
-
-  it("keeps .env files off limits to multi_edit as well", async () => {
-    const multiEdit = { ...writeTool, name: "multi_edit" };
-    expect(await blocked(hooks, multiEdit, { file_path: "config/.env", content: "" })).toBe(true);
-    expect(await blocked(hooks, multiEdit, { file_path: "config/app.json", content: "" })).toBe(false);
-  });
 });
 
 describe("docs/hooks.md: the opening example", () => {

@@ -11,7 +11,7 @@ import { compileGlob, type GlobPattern } from "../paths/glob-pattern.js";
  * `prefix `), a pattern where `*` matches anything (`git diff *` also matches `git diff`), or an
  * exact command. For `read`, `write` and `edit` it is a gitignore-style path: `//abs`, `~/home`,
  * `/from-project-root`, `./relative` or `relative` (a name without `/` matches at any depth); a
- * rule on a folder covers what is inside. `Edit` rules apply to `write` and `multi_edit` too. Rules on tools
+ * rule on a folder covers what is inside. `Edit` rules apply to `write` too. Rules on tools
  * codebot does not have (`WebFetch(domain:x)`) are accepted and match nothing here; `mcp__server`
  * and `mcp__server__tool` cover MCP tools (ruleCoversTool).
  */
@@ -46,7 +46,6 @@ const SUBJECT_OF: Readonly<Record<string, SubjectKind>> = {
   read: "path",
   write: "path",
   edit: "path",
-  multi_edit: "path",
 };
 
 /** codebot's own tools that take no specifier. */
@@ -86,7 +85,7 @@ export function parsePermissionRule(
 }
 
 /** The tools an `Edit` rule covers besides edit itself (Claude Code: every tool that edits files). */
-const EDITS = new Set(["write", "multi_edit"]);
+const EDITS = new Set(["write"]);
 
 /**
  * Whether `rule` is about calls of `tool` (`Edit` rules cover every tool that edits files;

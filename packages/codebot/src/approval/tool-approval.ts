@@ -18,7 +18,7 @@ import {
 import { ruleSubjectOf } from "./rule-subject.js";
 
 /** The tools acceptEdits lets run unasked. */
-const FILE_EDITS = new Set(["write", "edit", "multi_edit"]);
+const FILE_EDITS = new Set(["write", "edit"]);
 
 /** Allowed (with `args` when a PermissionRequest hook gave new arguments), or refused with the reason the model gets. */
 export type ToolVerdict =

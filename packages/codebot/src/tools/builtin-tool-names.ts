@@ -7,7 +7,6 @@ export const BUILTIN_TOOL_NAMES: readonly string[] = [
   "read",
   "write",
   "edit",
-  "multi_edit",
   "glob",
   "grep",
   "ls",

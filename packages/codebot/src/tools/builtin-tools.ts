@@ -6,7 +6,6 @@ import { editTool } from "./edit-tool.js";
 import { globTool } from "./glob-tool.js";
 import { grepTool } from "./grep-tool.js";
 import { lsTool } from "./ls-tool.js";
-import { multiEditTool } from "./multi-edit-tool.js";
 import { readTool } from "./read-tool.js";
 import { type TaskHooks, taskCreateTool, taskListTool, taskUpdateTool } from "./task-tools.js";
 import type { ToolEnvironment } from "./tool-environment.js";
@@ -31,7 +30,6 @@ export function builtinTools(options: BuiltinToolsOptions): Tool[] {
     readTool(env),
     writeTool(env),
     editTool(env),
-    multiEditTool(env),
     globTool(env),
     grepTool(env),
     lsTool(env),

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
-/** One exact string replacement, as `edit` and each step of `multi_edit` make it. */
+/** One exact string replacement, as `edit` makes it. */
 export interface StringEdit {
   old_string: string;
   new_string: string;
@@ -38,7 +38,7 @@ export function applyStringEdit(text: string, edit: StringEdit): EditResult {
 export type TextEdit = (text: string) => EditResult;
 
 /**
- * One edit of one file, as `edit` and `multi_edit` make it: resolve the path, read the file,
+ * One edit of one file: resolve the path, read the file,
  * apply `change` to its text, write it back atomically with its mode; the result the model reads.
  */
 export function editFile(

@@ -143,12 +143,12 @@ describe("agent files", () => {
       "/a.md",
       agentText(
         "a",
-        "tools: Read, multi_edit, LS, WebFetch, mcp__db__q, Agent(x)\ndisallowedTools: [NotebookEdit]\n",
+        "tools: Read, edit, LS, WebFetch, mcp__db__q, Agent(x)\ndisallowedTools: [NotebookEdit]\n",
       ),
       "user",
       problems,
     );
-    expect(agent?.tools).toEqual(["Read", "multi_edit", "LS", "WebFetch", "mcp__db__q", "Agent(x)"]);
+    expect(agent?.tools).toEqual(["Read", "edit", "LS", "WebFetch", "mcp__db__q", "Agent(x)"]);
     expect(problems.map((p) => p.message)).toEqual([
       'agent: a: "WebFetch", "NotebookEdit": no such tool in codebot; ignored',
     ]);

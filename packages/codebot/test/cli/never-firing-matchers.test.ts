@@ -9,7 +9,7 @@ import { cliEnv, runCli, useBuiltCli } from "./support/cli-process.js";
 useBuiltCli();
 
 describe("hooks validate: matchers on tools codebot does not have", () => {
-  it("names each unknown tool, says whether the whole hook or part of its matcher never fires, and hints at TodoWrite's replacement", async () => {
+  it("names each unknown tool, says whether the whole hook or part of its matcher never fires, and hints at what replaces TodoWrite and MultiEdit", async () => {
     const box = sandbox();
     const file = box.json("s.json", {
       hooks: {
@@ -32,7 +32,7 @@ describe("hooks validate: matchers on tools codebot does not have", () => {
     const warnings = r.stdout.split("\n").filter((line) => line.includes("codebot has"));
     expect(warnings).toEqual([
       `warning: ${file}: hooks.PreToolUse[0].matcher: "WebFetch" is not a tool codebot has: this hook never fires in codebot`,
-      `warning: ${file}: hooks.PreToolUse[1].matcher: "NotebookEdit" is not a tool codebot has: that part of the matcher never fires in codebot`,
+      `warning: ${file}: hooks.PreToolUse[1].matcher: "MultiEdit", "NotebookEdit" are not tools codebot has: that part of the matcher never fires in codebot (MultiEdit: as in Claude Code 2.1, files are edited with edit (Edit), one replacement per call)`,
       `warning: ${file}: hooks.PreToolUse[2].matcher: "TodoWrite" is not a tool codebot has: this hook never fires in codebot (TodoWrite: codebot tracks work with task_create and task_update (TaskCreate|TaskUpdate))`,
       `warning: ${file}: hooks.PreToolUse[4].matcher: "webfetch" is not a tool codebot has: this hook never fires in codebot`,
     ]);

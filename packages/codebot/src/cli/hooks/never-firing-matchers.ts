@@ -10,6 +10,7 @@ import { type CompiledHook, type Problem, toolNames } from "@codebot/hooks";
 const INSTEAD: Readonly<Record<string, string>> = {
   TodoWrite: "codebot tracks work with task_create and task_update (TaskCreate|TaskUpdate)",
   TodoRead: "codebot lists tasks with task_list (TaskList)",
+  MultiEdit: "as in Claude Code 2.1, files are edited with edit (Edit), one replacement per call",
 };
 
 export function neverFiringMatchers(hooks: readonly CompiledHook[], tools: readonly string[]): Problem[] {
@@ -37,10 +38,11 @@ export function neverFiringMatchers(hooks: readonly CompiledHook[], tools: reado
     if (unknown.length === 0) continue;
     const hints = unknown.flatMap((name) => (INSTEAD[name] ? [`${name}: ${INSTEAD[name]}`] : []));
     const list = unknown.map((n) => JSON.stringify(n)).join(", ");
+    const notTools = unknown.length === 1 ? "is not a tool codebot has" : "are not tools codebot has";
     const message =
       unknown.length === names.length
-        ? `${list} ${unknown.length === 1 ? "is" : "are"} not a tool codebot has: this hook never fires in codebot`
-        : `${list} ${unknown.length === 1 ? "is" : "are"} not a tool codebot has: that part of the matcher never fires in codebot`;
+        ? `${list} ${notTools}: this hook never fires in codebot`
+        : `${list} ${notTools}: that part of the matcher never fires in codebot`;
     problems.push({
       severity: "warning",
       file: hook.path,

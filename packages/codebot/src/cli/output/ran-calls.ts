@@ -6,7 +6,7 @@ import type { Styles } from "./styles.js";
 
 /** Larger files get no diff (reading and diffing them would stall the view). */
 const MAX_BYTES = 512 * 1024;
-const FILE_TOOLS = new Set(["edit", "multi_edit", "write"]);
+const FILE_TOOLS = new Set(["edit", "write"]);
 
 /** A file's text, undefined when it does not exist; null when it cannot be shown as a diff. */
 type Snapshot = string | undefined | null;

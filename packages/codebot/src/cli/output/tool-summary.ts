@@ -16,7 +16,6 @@ function rawCallSummary(call: ToolCall): string {
     case "read":
     case "write":
     case "edit":
-    case "multi_edit":
       return str("file_path") ?? "";
     case "ls":
       return str("path") ?? ".";
