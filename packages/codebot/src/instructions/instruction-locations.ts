@@ -11,6 +11,8 @@ export interface InstructionWhere {
   claudeHome: string;
   /** Claude Code compatibility (settings `claudeCompat`, default on): read CLAUDE.md and friends. */
   claudeCompat: boolean;
+  /** The user's home folder (what `~` means in an import; see projectRoot). */
+  homeDir: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export function instructionLocations(where: InstructionWhere): { file: string; s
   if (where.claudeCompat) out.push({ file: path.join(where.claudeHome, "CLAUDE.md"), scope: "user" });
   out.push({ file: path.join(where.codebotHome, "AGENTS.md"), scope: "user" });
   out.push({ file: path.join(where.codebotHome, "CODEBOT.md"), scope: "user" });
-  for (const dir of foldersFromRoot(path.resolve(where.cwd)))
+  for (const dir of foldersFromRoot(path.resolve(where.cwd), where.homeDir))
     out.push(...folderLocations(dir, where.claudeCompat));
   return out;
 }
@@ -46,16 +48,23 @@ export function folderLocations(
   return out;
 }
 
-/** The project root: the git root (the nearest folder up with a `.git` entry), else `cwd`. */
-export function projectRoot(cwd: string): string {
-  return foldersFromRoot(path.resolve(cwd))[0] ?? cwd;
+/**
+ * The project root: the git root (the nearest folder up with a `.git` entry), else `cwd`. A
+ * repository at the home folder (dotfiles kept in git) or above it is not the project of a folder
+ * below home: a downloaded folder with no `.git` of its own would otherwise have all of home as its
+ * project, and its CLAUDE.md could import `~/.ssh/id_rsa`.
+ */
+export function projectRoot(cwd: string, homeDir: string): string {
+  return foldersFromRoot(path.resolve(cwd), homeDir)[0] ?? cwd;
 }
 
-/** The git root (the nearest folder up with a `.git` entry) down to `cwd`; just `cwd` outside a repository. */
-function foldersFromRoot(cwd: string): string[] {
+/** The project root (see projectRoot) down to `cwd`. */
+function foldersFromRoot(cwd: string, homeDir: string): string[] {
+  const home = path.resolve(homeDir);
   const chain: string[] = [];
   for (let dir = cwd; ; dir = path.dirname(dir)) {
     chain.unshift(dir);
+    if (dir === home && dir !== cwd) return [cwd];
     if (fs.existsSync(path.join(dir, ".git"))) return chain;
     if (path.dirname(dir) === dir) return [cwd];
   }

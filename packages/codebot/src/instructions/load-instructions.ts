@@ -8,14 +8,11 @@ import { type InstructionWhere, instructionLocations, projectRoot } from "./inst
 /** How many `@path` hops from a file found by its name (Claude Code's limit). */
 export const MAX_IMPORT_DEPTH = 5;
 
-export interface LoadWhere extends InstructionWhere {
-  /** What `~` in an import means: the user's home folder. */
-  homeDir: string;
-}
-
 /** Reads every instruction file of the session start (see instructionLocations) with its imports. */
-export function loadInstructions(where: LoadWhere): LoadedInstructions {
-  return new InstructionReader(where.homeDir, projectRoot(where.cwd)).read(instructionLocations(where));
+export function loadInstructions(where: InstructionWhere): LoadedInstructions {
+  return new InstructionReader(where.homeDir, projectRoot(where.cwd, where.homeDir)).read(
+    instructionLocations(where),
+  );
 }
 
 /**

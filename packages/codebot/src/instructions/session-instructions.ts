@@ -29,9 +29,9 @@ export interface SessionInstructions {
 /** The instruction files of a session start, honouring `"claudeCompat": false` in codebot's user settings. */
 export function sessionInstructions(where: SessionInstructionsWhere): SessionInstructions {
   const claudeCompat = claudeCompatOf(where.layers, where.codebotHome);
-  const home = where.env.HOME;
-  const root = projectRoot(where.cwd);
-  const reader = new InstructionReader(home !== undefined && home !== "" ? home : os.homedir(), root);
+  const home = where.env.HOME !== undefined && where.env.HOME !== "" ? where.env.HOME : os.homedir();
+  const root = projectRoot(where.cwd, home);
+  const reader = new InstructionReader(home, root);
   const ruleProblems: string[] = [];
   const rules = claudeCompat ? ruleFiles(where.claudeHome, root, ruleProblems) : [];
   const loaded = reader.read([
@@ -40,6 +40,7 @@ export function sessionInstructions(where: SessionInstructionsWhere): SessionIns
       codebotHome: where.codebotHome,
       claudeHome: where.claudeHome,
       claudeCompat,
+      homeDir: home,
     }),
     ...rules.filter((rule) => rule.paths === undefined),
   ]);
