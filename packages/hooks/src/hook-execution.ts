@@ -9,6 +9,7 @@ import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
 import type { Executors, HookExecutor, HookSpec, RunOutcome } from "./executor.js";
 import type { HookJob } from "./hook-job.js";
 import { failureSummary, type HookVerdict, interpret } from "./interpret.js";
+import { capForModel } from "./model-text-cap.js";
 import type { HookSession } from "./payload.js";
 import type { Semaphore } from "./semaphore.js";
 import type { HookStart, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";
@@ -115,6 +116,9 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
   ) {
     verdict.additionalContext = plain;
   }
+
+  // Context is text for the model, as a block reason is: capped the same way (a hook may print a megabyte).
+  if (verdict.additionalContext) verdict.additionalContext = capForModel(verdict.additionalContext);
 
   const effect = blockEffect(hook, verdict);
   const decision: TraceDecision = { block: effect.blocks || effect.ignored !== undefined };

@@ -185,6 +185,20 @@ describe("Claude Code groups at run time", () => {
     expect(result.content).toBe("ran: ls");
   });
 
+  it("context a hook adds is capped as a block reason is: 100,000 characters of plain stdout give head, tail and the cut", async () => {
+    const { runner } = setup({
+      UserPromptSubmit: [
+        group("", cmd("head -c 60000 /dev/zero | tr '\\0' a; head -c 40000 /dev/zero | tr '\\0' z")),
+      ],
+    });
+    const decision = await runner.userPromptSubmit({ prompt: "hi" });
+    expect(decision.kind).toBe("allow");
+    const context = decision.kind === "allow" ? (decision.context ?? "") : "";
+    expect(context).toBe(
+      `${"a".repeat(15_000)}\n[… 70000 characters of output cut …]\n${"z".repeat(15_000)}`,
+    );
+  });
+
   it("PostToolUse groups are waited for; their block reason and context reach the model with the result", async () => {
     const { runner } = setup({
       PostToolUse: [
