@@ -17,8 +17,14 @@ import { timedOutMessage } from "./run-deadline.js";
 import { spawnProcess } from "./spawn/spawn-process.js";
 import type { SpawnedProcess } from "./spawn/spawn-request.js";
 
-/** The longest answer line kept; a longer one fails the calls waiting (it cannot be matched). */
+/**
+ * The longest answer line read. A longer one is skipped to its end; if it begins with the `id` of
+ * a waiting call (`{"id":7,…`, as the payload does) that call fails at once, else it was a stray
+ * print and changes nothing.
+ */
 const MAX_LINE = 1024 * 1024;
+/** How much of an over-long line is looked at for its `id`. */
+const ID_HEAD = 64;
 /** stderr kept for messages about a process that died. */
 const STDERR_TAIL = 4 * 1024;
 
@@ -66,6 +72,8 @@ class PersistentProcess {
   private readonly waiting = new Map<number, Waiting>();
   private line: Buffer[] = [];
   private lineSize = 0;
+  /** Inside a line longer than MAX_LINE: its bytes are dropped up to its newline. */
+  private skipping = false;
   private stderr = new CappedBuffer(STDERR_TAIL);
   /** Deaths since the last answer; at 2 the hook is given up for the session. */
   private deaths = 0;
@@ -118,6 +126,7 @@ class PersistentProcess {
   private start(): SpawnedProcess {
     this.line = [];
     this.lineSize = 0;
+    this.skipping = false;
     this.stderr = new CappedBuffer(STDERR_TAIL);
     let markExited: () => void = () => {};
     this.exited = new Promise((resolve) => {
@@ -168,7 +177,13 @@ class PersistentProcess {
 
   private receive(chunk: Buffer): void {
     let start = 0;
-    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+    if (this.skipping) {
+      const end = chunk.indexOf(10);
+      if (end === -1) return;
+      this.skipping = false;
+      start = end + 1;
+    }
+    for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
       this.line.push(chunk.subarray(start, nl));
       const text = Buffer.concat(this.line).toString("utf8");
       this.line = [];
@@ -179,14 +194,20 @@ class PersistentProcess {
     if (start < chunk.length) {
       this.lineSize += chunk.length - start;
       this.line.push(chunk.subarray(start));
-      if (this.lineSize > MAX_LINE) {
-        this.line = [];
-        this.lineSize = 0;
-        this.failAll(
-          `persistent hook wrote a line longer than ${MAX_LINE} bytes; it cannot be matched to a call`,
-        );
-      }
+      if (this.lineSize > MAX_LINE) this.skipLongLine();
     }
+  }
+
+  private skipLongLine(): void {
+    const head = Buffer.concat(this.line, ID_HEAD).toString("utf8");
+    this.line = [];
+    this.lineSize = 0;
+    this.skipping = true;
+    const id = /^\s*\{\s*"id"\s*:\s*(\d+)\s*[,}]/.exec(head)?.[1];
+    const waiting = id === undefined ? undefined : this.waiting.get(Number(id));
+    waiting?.resolve(
+      failed(`persistent hook answered with a line longer than ${MAX_LINE} bytes; the answer was not read`),
+    );
   }
 
   /** One stdout line: the answer to the call with its `id`; other lines are ignored. */

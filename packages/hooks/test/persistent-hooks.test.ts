@@ -126,6 +126,30 @@ describe("persistent hooks", () => {
     expect(second).toMatchObject({ kind: "allow", context: "second" });
   });
 
+  it("a stray line over 1 MiB is skipped to its end; the answer after it counts", async () => {
+    const dir = tempDir();
+    const respond =
+      '(print("x" * 3_000_000, flush=True), {"id": event["id"], "block": True, "reason": "after noise"})[1]';
+    const { runner } = runnerFor({ PreToolUse: [pythonHook(dir, respond)] }, { dir });
+    expect(await runner.preToolUse(bash("rm -rf /"))).toMatchObject({ kind: "block", reason: "after noise" });
+  });
+
+  it("an answer over 1 MiB fails its call at once, not at its timeout", async () => {
+    const dir = tempDir();
+    const respond = '{"id": event["id"], "block": True, "reason": "x" * 2_000_000}';
+    const { runner } = runnerFor(
+      { PreToolUse: [pythonHook(dir, respond, { name: "long", timeout: 60, onError: "block" })] },
+      { dir },
+    );
+    const started = Date.now();
+    expect(await runner.preToolUse(bash("ls"))).toMatchObject({
+      kind: "block",
+      reason:
+        "long failed: persistent hook answered with a line longer than 1048576 bytes; the answer was not read",
+    });
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
   it("fails a call that gets no answer within its timeout, and starts the process afresh for the next", async () => {
     const dir = tempDir();
     const respond = '{"id": event["id"]} if event["args"]["command"] != "hang" else None';
