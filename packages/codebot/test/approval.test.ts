@@ -81,10 +81,21 @@ describe("tool approval", () => {
     expect(await engine.tools.decide(call(tools.bash, { command: "ls" }), tools.bash, ctx)).toEqual({
       allowed: false,
       reason:
-        'permission denied: bash needs approval; allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode acceptEdits/bypassPermissions',
+        'permission denied: bash needs approval; allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode bypassPermissions',
     });
     expect(await engine.tools.decide(call(tools.read, { file_path: "a" }), tools.read, ctx)).toEqual({
       allowed: true,
+    });
+  });
+
+  it("the way out it names fits the tool: acceptEdits for a file edit, bypassPermissions for the rest", async () => {
+    const { engine, tools } = setup({});
+    expect(
+      await engine.tools.decide(call(tools.write, { file_path: "a", content: "" }), tools.write, ctx),
+    ).toMatchObject({ allowed: false, reason: expect.stringMatching(/--permission-mode acceptEdits$/) });
+    expect(await engine.tools.decide(call(tools.bash, { command: "ls" }), tools.bash, ctx)).toMatchObject({
+      allowed: false,
+      reason: expect.stringMatching(/--permission-mode bypassPermissions$/),
     });
   });
 

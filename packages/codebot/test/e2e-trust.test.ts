@@ -143,7 +143,7 @@ describe("trust of project hooks through the runtime", () => {
     await s.runtime.prompt("go");
     expect(fs.existsSync(s.at("ran"))).toBe(false);
     expect(toolResultFor(s.model, "b1")).toEqual({
-      text: 'permission denied: bash needs approval; allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode acceptEdits/bypassPermissions',
+      text: 'permission denied: bash needs approval; allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode bypassPermissions',
       isError: true,
     });
   });

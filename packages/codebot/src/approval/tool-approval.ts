@@ -131,7 +131,7 @@ export class ToolApproval {
       const how =
         askRule !== undefined
           ? "nobody can answer in a non-interactive run"
-          : 'allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode acceptEdits/bypassPermissions';
+          : `allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode ${FILE_EDITS.has(call.name) ? "acceptEdits" : "bypassPermissions"}`;
       return { allowed: false, reason: `permission denied: ${call.name} ${why}; ${how}` };
     }
     const text = subjectText(call, subject, this.options.paths);
