@@ -96,4 +96,14 @@ describe("the -p result object", () => {
       reason: "no",
     });
   });
+
+  it("a run stopped by the turn limit says so in reason", () => {
+    expect(objectFor(run({ status: "max_turns", turns: 3 })).reason).toBe(
+      "stopped after 3 model steps (--max-turns)",
+    );
+  });
+
+  it("a cancelled run says so in reason", () => {
+    expect(objectFor(run({ status: "aborted" })).reason).toBe("the run was cancelled");
+  });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { claudeToolName } from "@codebot/hooks";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
-import type { PromptResult } from "../session/prompt-result.js";
+import { failureReason, type PromptResult } from "../session/prompt-result.js";
 import type { SessionEvent } from "../session/session-events.js";
 import { sessionModel } from "../session/session-model.js";
 import { claudePermissionMode } from "../settings/permission-modes.js";
@@ -130,15 +130,8 @@ function exitCodeOf(result: PromptResult): number {
 }
 
 function failureText(result: PromptResult): string {
-  const reason = result.reason ?? "";
-  switch (result.status) {
-    case "blocked":
-      return `prompt blocked by a ${result.blockedBy ?? "UserPromptSubmit"} hook: ${reason}`;
-    case "max_turns":
-      return `stopped after ${result.turns} model steps (--max-turns)`;
-    case "aborted":
-      return "the run was cancelled";
-    default:
-      return reason || `the run ended with status ${result.status}`;
-  }
+  // The result object's `reason` is the same text (for a blocked prompt, the hook's reason alone).
+  if (result.status === "blocked")
+    return `prompt blocked by a ${result.blockedBy ?? "UserPromptSubmit"} hook: ${result.reason ?? ""}`;
+  return failureReason(result) ?? `the run ended with status ${result.status}`;
 }

@@ -49,6 +49,24 @@ export function finalText(messages: readonly ModelMessage[]): string {
   return "";
 }
 
+/**
+ * Why the run did not complete, in words for the user: its own reason (a hook's, an error's), else
+ * what its status means, as the turn limit and a cancelled run carry no reason of their own. For a
+ * completed run: the Stop hook's reason if one still blocked at the end, else undefined.
+ */
+export function failureReason(result: PromptResult): string | undefined {
+  if (result.status === "completed" || (result.reason !== undefined && result.reason !== ""))
+    return result.reason;
+  switch (result.status) {
+    case "max_turns":
+      return `stopped after ${result.turns} model steps (--max-turns)`;
+    case "aborted":
+      return "the run was cancelled";
+    default:
+      return `the run ended with status ${result.status}`;
+  }
+}
+
 /** A finished run's status (`stop` is `completed` unless validation still failed). */
 export function statusOf(result: LoopResult, validationExhausted: boolean): PromptStatus {
   switch (result.reason) {

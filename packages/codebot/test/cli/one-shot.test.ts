@@ -339,6 +339,44 @@ describe("codebot -p", () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it("--max-turns: the json result's reason says why the run stopped, in the words of the stderr line", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("glob", { pattern: "*" }), reply.text("never reached")]);
+    const r = await runCli(
+      ["-p", "loop", "--max-turns", "1", "--output-format", "json", "--cwd", box.project],
+      {
+        env: modelEnv(server, box.home),
+      },
+    );
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      terminal_reason: "max_turns",
+      reason: "stopped after 1 model steps (--max-turns)",
+    });
+    expect(r.stderr).toContain("codebot: stopped after 1 model steps (--max-turns)");
+  });
+
+  it("SIGTERM while a hook hangs: the stream-json result line says the run was cancelled", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("glob", { pattern: "*" }), reply.text("never reached")]);
+    const settings = box.json("s.json", {
+      hooks: { PreToolUse: [command(`touch ${box.at("hook-started")}; sleep 30`)] },
+    });
+    const cli = startCli(
+      ["-p", "go", "--output-format", "stream-json", "--settings", settings, "--cwd", box.project],
+      { env: modelEnv(server, box.home) },
+    );
+    await waitFor(() => fs.existsSync(box.at("hook-started")), 30_000, `the hook to start (${cli.stderr()})`);
+    cli.child.kill("SIGTERM");
+    const r = await cli.done;
+    expect(r.code).toBe(143);
+    expect(jsonLines(r.stdout).at(-1)).toMatchObject({
+      type: "result",
+      terminal_reason: "aborted",
+      reason: "the run was cancelled",
+    });
+  });
+
   it("--debug hooks prints each trace record as a readable line on stderr", async () => {
     const box = sandbox();
     const settings = box.json("s.json", {

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { claudeToolName } from "@codebot/hooks";
 import type { PermissionDenial } from "../../approval/tool-approval.js";
 import { costOf, type ModelPriceOverrides } from "../../session/model-prices.js";
-import type { PromptResult } from "../../session/prompt-result.js";
+import { failureReason, type PromptResult } from "../../session/prompt-result.js";
 import type { WireObject } from "./wire.js";
 
 export interface ResultInput {
@@ -56,9 +56,15 @@ export function resultObject(input: ResultInput): WireObject {
     permission_denials: input.denials.map((d) => ({ ...d, tool_name: claudeToolName(d.tool_name) })),
     stop_reason: result.status === "completed" ? "end_turn" : null,
     terminal_reason: result.status,
-    ...(result.reason !== undefined ? { reason: result.reason } : {}),
+    ...reasonField(result),
     uuid: randomUUID(),
   };
+}
+
+/** `reason`: why a run did not complete (every status but `completed` has one), or why a Stop hook still blocked. */
+function reasonField(result: PromptResult): { reason?: string } {
+  const reason = failureReason(result);
+  return reason === undefined ? {} : { reason };
 }
 
 /** Claude Code's three subtypes; codebot's own status is `terminal_reason`. */
