@@ -27,6 +27,7 @@ import { readArgsOption } from "./hook-args.js";
 import { loadInventory } from "./hook-inventory.js";
 import type { HooksTestOptions } from "./hooks-test-options.js";
 import { syntheticInput } from "./synthetic-event.js";
+import { asSessionUses, hasWaitedGroups, waitedGroupsText } from "./waited-groups.js";
 
 /**
  * `codebot hooks test <Event> …`: fires the event once, for a synthetic payload, on the runner
@@ -81,12 +82,15 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
     },
   });
   let decision: Decision | undefined;
+  // An async event's Claude Code groups are waited for, as in a session; its native hooks are not.
+  const waited = EVENT_SPECS[event].mode === "async" && hasWaitedGroups(event, runtime.hooks.hooks);
   try {
-    decision = await fire(runtime, event, input);
+    decision = await fire(runtime, event, input, waited);
     await runtime.hooks.close();
   } finally {
     removeEmptySession(runtime, sessionDirs);
   }
+  if (waited && decision) decision = asSessionUses(event, decision);
   // What each kind of hook receives: native entries codebot's payload, Claude Code groups (and
   // plugins) Claude Code's, so a hook can be fed by hand exactly what it gets.
   const fields = { ...input, ...EVENT_SPECS[event].fixed };
@@ -117,6 +121,8 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
           : []),
       ],
       decision,
+      waited,
+      hasNative: styles.has("native"),
       trace,
       problems: runtime.problems,
       notices,
@@ -128,12 +134,17 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
 /**
  * Fires the event on the runtime's runner with the synthetic payload, SessionStart and SessionEnd
  * too (rather than as assembling and closing a runtime fires them, with their own `source` and
- * `reason`): hard and soft events answer with a decision; async ones return at once (the caller
- * waits for them).
+ * `reason`): hard and soft events answer with a decision, and so do the Claude Code groups of an
+ * async event (`waited`); other async hooks give none (the caller waits for them).
  */
-async function fire(runtime: Runtime, event: HookEvent, input: PayloadFields): Promise<Decision | undefined> {
+async function fire(
+  runtime: Runtime,
+  event: HookEvent,
+  input: PayloadFields,
+  waited: boolean,
+): Promise<Decision | undefined> {
   const decision = runtime.hooks.fireFields(event, input);
-  return EVENT_SPECS[event].mode === "async" ? undefined : decision;
+  return EVENT_SPECS[event].mode === "async" && !waited ? undefined : decision;
 }
 
 /** The session folders under CODEBOT_HOME that do not exist yet, deepest first. */
@@ -158,6 +169,10 @@ function printReport(r: {
   /** The payloads the configured hooks receive, by kind. */
   payloads: { label: string; value: WireObject }[];
   decision: Decision | undefined;
+  /** The decision is an async event's waited-for Claude Code groups'. */
+  waited: boolean;
+  /** Native entries are configured for the event. */
+  hasNative: boolean;
   trace: TraceRecord[];
   problems: readonly RuntimeProblem[];
   notices: string[];
@@ -170,7 +185,11 @@ function printReport(r: {
   lines.push("", s.bold("trace"));
   if (r.trace.length === 0) lines.push(`  no hook is configured for ${r.event}`);
   for (const record of r.trace) lines.push(`  ${traceLine(record, s, { file: true })}`);
-  lines.push("", `${s.bold("decision")} ${decisionText(r.event, r.decision, s)}`);
+  const decision =
+    r.waited && r.decision && isHookEvent(r.event)
+      ? waitedGroupsText(r.event, r.decision, r.hasNative, s)
+      : decisionText(r.event, r.decision, s);
+  lines.push("", `${s.bold("decision")} ${decision}`);
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
