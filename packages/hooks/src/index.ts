@@ -24,6 +24,7 @@ export {
   createAgentExecutor,
 } from "./agent-executor.js";
 export type { ApproveHook, HookApproval, HookApprovalRequest } from "./approval.js";
+export { claudeSpec } from "./claude-command.js";
 export { buildClaudePayload } from "./claude-payload.js";
 export { type CommandExecutorOptions, createCommandExecutor } from "./command-executor.js";
 export type { CompiledHook, PayloadBuilder } from "./compiled-hook.js";

@@ -154,6 +154,18 @@ describe("plugins installed by Claude Code", () => {
     expect(requestText(server.requests[3])).toContain("guard from ");
   });
 
+  it("the consent listing of a plugin enabled only by the project reads ${CLAUDE_PLUGIN_ROOT} as the plugin's folder", async () => {
+    const box = sandbox();
+    const { claudeHome } = installPluginAsClaudeCodeDid(box);
+    const userSettings = path.join(claudeHome, "settings.json");
+    const { enabledPlugins, ...rest } = JSON.parse(fs.readFileSync(userSettings, "utf8"));
+    box.json(userSettings, rest);
+    box.json(".claude/settings.json", { enabledPlugins });
+    const list = await runCli(["hooks", "list", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(list.stdout).toContain("${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh");
+    expect(list.stdout).not.toContain("cannot check");
+  });
+
   it("a plugin switched off in enabledPlugins does not load", async () => {
     const box = sandbox();
     installPluginAsClaudeCodeDid(box);
