@@ -45,6 +45,11 @@ export class ServerConnection {
   private restarted = false;
   private starting: Promise<void> = Promise.resolve();
   private closing = false;
+  /**
+   * Connections given up on (a start that failed, a server that died), still being shut down:
+   * close() waits for them, or codebot would exit before their servers are signalled.
+   */
+  private stopping: Promise<void> = Promise.resolve();
 
   constructor(
     readonly entry: ServerEntry,
@@ -106,6 +111,16 @@ export class ServerConnection {
     this.transport = undefined;
     await client?.close().catch(() => {});
     await transport?.close().catch(() => {});
+    await this.stopping;
+  }
+
+  /** Shuts a connection down in the background; close() waits for it. */
+  private stop(client: Client | undefined, transport: Transport): void {
+    const stopped = (async () => {
+      await client?.close().catch(() => {});
+      await transport.close().catch(() => {});
+    })();
+    this.stopping = Promise.all([this.stopping, stopped]).then(() => {});
   }
 
   private async connect(): Promise<void> {
@@ -152,12 +167,13 @@ export class ServerConnection {
     } catch (error) {
       this.client = undefined;
       this.transport = undefined;
-      await client.close().catch(() => {});
-      await transport.close().catch(() => {});
       const message = deadline.aborted
         ? `no answer within ${this.options.startupTimeoutMs} ms`
         : (error as Error).message;
-      throw new Error(`${message}${this.stderrOf(transport)}`);
+      const failure = new Error(`${message}${this.stderrOf(transport)}`);
+      // Reported now, not after the shutdown's grace periods: the session may be ending meanwhile.
+      this.stop(client, transport);
+      throw failure;
     }
     // Set only now: a start that fails is reported by start(), not as a death.
     client.onclose = () => {
@@ -170,7 +186,8 @@ export class ServerConnection {
     const why = `${this.deathText(transport)}${this.stderrOf(transport)}`;
     this.client = undefined;
     this.transport = undefined;
-    await transport.close().catch(() => {});
+    this.stop(undefined, transport);
+    await this.stopping;
     if (this.restarted) {
       this.fail(why);
       this.options.onToolsChanged();

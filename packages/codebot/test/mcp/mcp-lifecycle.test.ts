@@ -55,6 +55,22 @@ describe("MCP server lifecycle", () => {
     await waitFor(() => pid !== undefined && !alive(pid), 10_000, "the hung server to be killed");
   });
 
+  it("a session that ends right after giving up on a hung server still reports it, and close() returns with the server killed", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      user: { mcpServers: { stuck: testServer("hang", state) }, mcpStartupTimeout: 2000 },
+      script: [reply.text("answered")],
+    });
+    expect(await s.runtime.prompt("hi")).toMatchObject({ status: "completed" });
+    await s.runtime.close();
+    const [pid] = pids(state, "starts");
+    expect(pid).toBeDefined();
+    expect(alive(pid as number)).toBe(false);
+    const reports = s.notices.filter((n) => n.includes("MCP server stuck"));
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toContain("no answer within 2000 ms");
+  });
+
   it("while the first prompt waits for the servers, a second prompt is refused and abort() cancels the wait", async () => {
     const state = scratchDir("mcp-state-");
     const s = await startSession({
