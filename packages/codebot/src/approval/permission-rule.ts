@@ -56,10 +56,14 @@ export function subjectKind(tool: string): SubjectKind | undefined {
 }
 
 const RULE_SYNTAX = /^\s*([A-Za-z_][\w-]*)\s*(?:\((.*)\))?\s*$/s;
+/** `mcp__server__*`: Claude Code's other spelling of `mcp__server` (every tool of the server). */
+const MCP_SERVER_WILDCARD = /^\s*(mcp__[\w-]+?)__\*\s*$/;
 
 export function parsePermissionRule(
   text: string,
 ): { ok: true; rule: PermissionRule } | { ok: false; error: string } {
+  const wildcard = MCP_SERVER_WILDCARD.exec(text);
+  if (wildcard) return { ok: true, rule: { text, tool: codebotToolName(wildcard[1] as string) } };
   const m = RULE_SYNTAX.exec(text);
   if (m === null)
     return { ok: false, error: `permission rule "${text}": expected "Tool" or "Tool(specifier)"` };

@@ -177,4 +177,10 @@ describe("permission rules for MCP tools", () => {
     expect(allows("mcp__github__create_issue", "mcp__github__delete_repo")).toBe(false);
     expect(allows("mcp__everything__getTinyImage", "mcp__everything__getTinyImage")).toBe(true);
   });
+
+  it("mcp__server__* is Claude Code's other spelling of mcp__server: every tool of that server", () => {
+    expect(allows("mcp__github__*", "mcp__github__create_issue")).toBe(true);
+    expect(allows("mcp__github__*", "mcp__githubx__create_issue")).toBe(false);
+    expect(allows("mcp__github__*", "mcp__other__create_issue")).toBe(false);
+  });
 });
