@@ -51,6 +51,17 @@ describe("Claude Code plugin folders", () => {
     });
   });
 
+  it("a plugin of MCP servers or agents only is no hooks warning either", () => {
+    const home = tempDir("codebot-home-");
+    for (const [file, text] of [
+      [".mcp.json", JSON.stringify({ mcpServers: {} })],
+      ["agents/helper.md", "---\nname: helper\ndescription: helps\n---\nHelp.\n"],
+    ] as const) {
+      const root = plugin({ ".claude-plugin/plugin.json": JSON.stringify({ name: "kit" }), [file]: text });
+      expect(loadPluginLayers([{ dir: root, base: "/" }], home).problems).toEqual([]);
+    }
+  });
+
   it("a plugin of skills or commands only loads without a warning, and is listed for its skills", () => {
     const root = plugin({
       ".claude-plugin/plugin.json": JSON.stringify({ name: "kit" }),

@@ -64,9 +64,11 @@ export function loadPluginLayers(
     const file = hooksFileOf(root);
     const read = readLayer("plugin", file, false);
     if (read.kind === "absent") {
-      // A plugin of skills or commands only is normal.
-      const hasSkills = ["skills", "commands"].some((sub) => fs.existsSync(path.join(root, sub)));
-      if (!installed && !hasSkills)
+      // A plugin of skills, commands, agents or MCP servers only is normal.
+      const hasOther = ["skills", "commands", "agents", ".mcp.json"].some((sub) =>
+        fs.existsSync(path.join(root, sub)),
+      );
+      if (!installed && !hasOther)
         problem(
           "warning",
           root,
