@@ -20,6 +20,8 @@ export interface McpServersOptions {
   isApproved(entry: ServerEntry): boolean;
   launch: LaunchContext;
   startupTimeoutMs?: number;
+  /** Longest a tool call waits (MCP_TOOL_TIMEOUT); default ten minutes. */
+  callTimeoutMs?: number;
   /** The agent's tool list: MCP tools are added to and removed from it as servers come and go. */
   tools: Tool[];
   notify(message: string): void;
@@ -56,6 +58,7 @@ export class McpServers {
         new ServerConnection(entry, {
           launch: options.launch,
           startupTimeoutMs: this.startupTimeoutMs,
+          ...(options.callTimeoutMs !== undefined ? { callTimeoutMs: options.callTimeoutMs } : {}),
           report: options.notify,
           onToolsChanged: () => this.syncTools(),
           elicit: options.elicit ?? (async () => ({ action: "decline" })),

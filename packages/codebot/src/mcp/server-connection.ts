@@ -12,6 +12,8 @@ import {
   type ElicitRequest,
   ElicitRequestSchema,
   type ElicitResult,
+  ErrorCode,
+  McpError,
   type Tool as McpToolInfo,
 } from "@modelcontextprotocol/sdk/types.js";
 import { codebotVersion } from "../cli/version.js";
@@ -21,12 +23,17 @@ import { GroupStdioTransport } from "./stdio-transport.js";
 
 export type ServerState = "starting" | "connected" | "failed" | "not approved" | "closed";
 
-/** Longest a tool call may run; progress notifications from the server restart the clock. */
-const CALL_TIMEOUT_MS = 10 * 60_000;
+/**
+ * Longest a tool call may run unless MCP_TOOL_TIMEOUT says otherwise (Claude Code's variable);
+ * progress notifications from the server restart the clock.
+ */
+export const DEFAULT_CALL_TIMEOUT_MS = 10 * 60_000;
 
 export interface ConnectionOptions {
   launch: LaunchContext;
   startupTimeoutMs: number;
+  /** Longest a tool call may wait for its answer (default DEFAULT_CALL_TIMEOUT_MS). */
+  callTimeoutMs?: number;
   /** One message per failure, for the user. */
   report(message: string): void;
   /** The server's tools changed (connected, restarted, failed). */
@@ -86,14 +93,17 @@ export class ServerConnection {
     if (this.state !== "connected" || client === undefined) {
       throw new Error(`MCP server ${this.name} is ${this.state}${this.error ? ` (${this.error})` : ""}`);
     }
+    const timeout = this.options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     try {
       return (await client.callTool({ name: tool, arguments: args }, undefined, {
         signal,
-        timeout: CALL_TIMEOUT_MS,
+        timeout,
         resetTimeoutOnProgress: true,
       })) as CallToolResult;
     } catch (error) {
       if (signal.aborted) throw new Error(`MCP server ${this.name}: call cancelled`);
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
+        throw new Error(`MCP server ${this.name}: no answer within ${timeout} ms (MCP_TOOL_TIMEOUT)`);
       // The process may have gone: its exit says more than "Connection closed".
       await new Promise((resolve) => setImmediate(resolve));
       const died = this.client !== client ? ` (the server ${this.deathText(transport)})` : "";

@@ -58,6 +58,7 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
     ...(project.settings.mcpStartupTimeout !== undefined
       ? { startupTimeoutMs: project.settings.mcpStartupTimeout }
       : {}),
+    ...callTimeout(project.settings.env?.MCP_TOOL_TIMEOUT ?? options.env.MCP_TOOL_TIMEOUT, options.notify),
     tools: options.tools,
     notify: options.notify,
     elicit: elicitationHandler({
@@ -72,4 +73,16 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
       await guarded.close();
     },
   };
+}
+
+/** MCP_TOOL_TIMEOUT (milliseconds, as in Claude Code): how long a tool call waits; a bad value is said and ignored. */
+function callTimeout(
+  value: string | undefined,
+  notify: (message: string) => void,
+): { callTimeoutMs?: number } {
+  if (value === undefined || value === "") return {};
+  const ms = Number(value);
+  if (Number.isInteger(ms) && ms > 0) return { callTimeoutMs: ms };
+  notify(`codebot: MCP_TOOL_TIMEOUT ${JSON.stringify(value)} is not a number of milliseconds; ignored`);
+  return {};
 }

@@ -85,6 +85,19 @@ describe("MCP server lifecycle", () => {
     expect(s.model.requests).toHaveLength(0);
   });
 
+  it("MCP_TOOL_TIMEOUT bounds a tool call that never answers: the model gets an error naming it", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      user: { mcpServers: { t: testServer("serve", state) }, env: { MCP_TOOL_TIMEOUT: "500" } },
+      script: [reply.toolCalls(toolCall("mcp__t__stall", {}, "c-stall")), reply.text("gave up")],
+    });
+    expect(await s.runtime.prompt("call stall")).toMatchObject({ status: "completed", text: "gave up" });
+    expect(toolResultFor(s.model, "c-stall")).toEqual({
+      text: "tool mcp__t__stall: MCP server t: no answer within 500 ms (MCP_TOOL_TIMEOUT)",
+      isError: true,
+    });
+  });
+
   it("a server that exits mid-call gives the model an error, is restarted once and works again", async () => {
     const state = scratchDir("mcp-state-");
     const s = await startSession({
