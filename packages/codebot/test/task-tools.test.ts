@@ -11,13 +11,13 @@ import { callTool } from "./support/tool-context.js";
 function policyHooks() {
   const seen: { event: string; input: unknown }[] = [];
   const hooks: TaskHooks = {
-    async taskCreated(input) {
+    async taskCreated({ signal: _, ...input }) {
       seen.push({ event: "TaskCreated", input });
       return input.task.subject.includes("forbidden")
         ? { kind: "block", reason: "no forbidden tasks", by: "policy" }
         : { kind: "allow" };
     },
-    async taskCompleted(input) {
+    async taskCompleted({ signal: _, ...input }) {
       seen.push({ event: "TaskCompleted", input });
       return input.task.description.includes("untested")
         ? { kind: "block", reason: "run the tests first", by: "policy" }
@@ -54,6 +54,64 @@ afterEach(() => {
 });
 
 const onDisk = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined);
+
+/** Hooks that run until the call is cancelled (as a killed hook process ends), then allow. */
+function hooksUntilCancelled(): TaskHooks & { started: Promise<void> } {
+  let markStarted = () => {};
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+  const untilAborted = (signal: AbortSignal) =>
+    new Promise<{ kind: "allow" }>((resolve) => {
+      markStarted();
+      signal.addEventListener("abort", () => resolve({ kind: "allow" }), { once: true });
+    });
+  return {
+    started,
+    taskCreated: ({ signal }) => untilAborted(signal),
+    taskCompleted: ({ signal }) => untilAborted(signal),
+  };
+}
+
+describe("task tools cancelled while their hook runs", () => {
+  it("task_create: the hook gets the call's signal, and the task is not kept", async () => {
+    const file = path.join(tempDir("codebot-tasks-"), "s.tasks.json");
+    const store = new TaskStore(file);
+    const hooks = hooksUntilCancelled();
+    const cancel = new AbortController();
+    const result = callTool(
+      taskCreateTool(store, hooks),
+      { subject: "Write docs", description: "d" },
+      cancel.signal,
+    );
+    await hooks.started;
+    cancel.abort();
+    expect(await result).toEqual({
+      content: "task_create: cancelled; the task was not created",
+      isError: true,
+    });
+    // Neither in this session's list nor in the file a resumed session reads.
+    expect((await callTool(taskListTool(store), {})).content).not.toContain("Write docs");
+    expect((await callTool(taskListTool(new TaskStore(file)), {})).content).not.toContain("Write docs");
+  });
+
+  it("task_update to completed: the hook gets the call's signal, and the task is unchanged", async () => {
+    const store = new TaskStore(path.join(tempDir("codebot-tasks-"), "s.tasks.json"));
+    const plain = policyHooks().hooks;
+    await callTool(taskCreateTool(store, plain), { subject: "Ship", description: "d" });
+    const hooks = hooksUntilCancelled();
+    const cancel = new AbortController();
+    const result = callTool(
+      taskUpdateTool(store, hooks),
+      { task_id: "1", status: "completed" },
+      cancel.signal,
+    );
+    await hooks.started;
+    cancel.abort();
+    expect(await result).toEqual({ content: "task_update: cancelled; task #1 is unchanged", isError: true });
+    expect(store.get("1")?.status).toBe("pending");
+  });
+});
 
 describe("task tools", () => {
   it("task_create stores the task, persists it and passes it to TaskCreated", async () => {

@@ -8,14 +8,15 @@ import type { TaskStore } from "../tasks/task-store.js";
 /** The part of a hook decision the task tools act on. */
 export type TaskHookDecision = Ruling;
 
-/** The hooks the task tools fire (the hook runner provides them). */
+/** The hooks the task tools fire (the hook runner provides them); `signal` kills them with the call. */
 export interface TaskHooks {
-  taskCreated(input: { task: WireTask }): Promise<TaskHookDecision>;
+  taskCreated(input: { task: WireTask; signal: AbortSignal }): Promise<TaskHookDecision>;
   taskCompleted(input: {
     task: WireTask;
     previousTask: WireTask;
     statusFrom: string;
     statusTo: string;
+    signal: AbortSignal;
   }): Promise<TaskHookDecision>;
 }
 
@@ -39,15 +40,16 @@ const updateSchema = z.object({
 const listSchema = z.object({});
 
 /**
- * `task_create`: stores the task, then runs TaskCreated; a block removes it again (§9.4). A task
- * that could not be written is not created: no hook runs and the model is told it was not saved.
+ * `task_create`: stores the task, then runs TaskCreated; a block removes it again (§9.4), and so
+ * does a call cancelled meanwhile (its hook is killed; the model is told "aborted"). A task that
+ * could not be written is not created: no hook runs and the model is told it was not saved.
  */
 export function taskCreateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer<typeof createSchema>> {
   return {
     name: "task_create",
     description: "Add a task to the session's task list.",
     inputSchema: createSchema,
-    execute: (args) =>
+    execute: (args, ctx) =>
       store.exclusive(async () => {
         const before = store.snapshot();
         const fields: Omit<Task, "id" | "status"> = { subject: args.subject, description: args.description };
@@ -59,9 +61,12 @@ export function taskCreateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer
           // Nothing was created, so there is nothing for TaskCreated to judge.
           return notSaved(`task_create: the task was not saved, the list is unchanged: ${messageOf(error)}`);
         }
-        const decision = await ask(() => hooks.taskCreated({ task: taskToWire(task) }));
-        if (decision.kind !== "allow") {
-          const blocked = refused("task_create", "TaskCreated", decision.reason);
+        const decision = await ask(() => hooks.taskCreated({ task: taskToWire(task), signal: ctx.signal }));
+        if (decision.kind !== "allow" || ctx.signal.aborted) {
+          const blocked =
+            decision.kind === "allow" || ctx.signal.aborted
+              ? cancelled("task_create", "the task was not created")
+              : refused("task_create", "TaskCreated", decision.reason);
           try {
             store.restore(before);
           } catch (error) {
@@ -76,14 +81,14 @@ export function taskCreateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer
   };
 }
 
-/** `task_update`: a move to `completed` runs TaskCompleted first; a block applies nothing. */
+/** `task_update`: a move to `completed` runs TaskCompleted first; a block, or a cancel meanwhile, applies nothing. */
 export function taskUpdateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer<typeof updateSchema>> {
   return {
     name: "task_update",
     description:
       "Update a task: its status (pending, in_progress, completed, or deleted to remove it), subject, description or owner.",
     inputSchema: updateSchema,
-    execute: (args) =>
+    execute: (args, ctx) =>
       store.exclusive(async () => {
         const previous = store.get(args.task_id);
         if (previous === undefined)
@@ -109,8 +114,10 @@ export function taskUpdateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer
               previousTask: taskToWire(previous),
               statusFrom: previous.status,
               statusTo: next.status,
+              signal: ctx.signal,
             }),
           );
+          if (ctx.signal.aborted) return cancelled("task_update", `task #${next.id} is unchanged`);
           if (decision.kind !== "allow") return refused("task_update", "TaskCompleted", decision.reason);
           context = decision.context;
         }
@@ -152,6 +159,10 @@ async function ask(fire: () => Promise<TaskHookDecision>): Promise<TaskHookDecis
   } catch (error) {
     return { kind: "block", reason: `hook evaluation failed: ${(error as Error).message}`, by: "codebot" };
   }
+}
+
+function cancelled(tool: string, what: string): ToolResult {
+  return { content: `${tool}: cancelled; ${what}`, isError: true };
 }
 
 function refused(tool: string, event: string, reason: string): ToolResult {
