@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { warmStarts } from "@codebot/hooks";
+import { processHost, warmStarts } from "@codebot/hooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PathPolicy } from "../src/paths/path-policy.js";
 import { bashTool } from "../src/tools/bash-tool.js";
@@ -361,6 +361,23 @@ describe("bash in a shell started ahead", () => {
     } finally {
       delete process.env.CODEBOT_T_LATE;
     }
+  });
+});
+
+describe("bash when its process host dies", () => {
+  it("the output so far is kept, and the result says the host died, not that the shell could not start", async () => {
+    const t = setup();
+    const host = processHost();
+    const running = callTool(t.bash, { command: "echo start; sleep 60" });
+    await waitFor(() => host?.pid !== undefined);
+    // Once "start" is out, the host's hold on output (5 ms) has passed too.
+    await new Promise((r) => setTimeout(r, 300));
+    process.kill(host?.pid as number, "SIGKILL");
+    expect(await running).toEqual({
+      content:
+        "start\n[the process host was killed by SIGKILL while the command ran; the command was stopped]",
+      isError: true,
+    });
   });
 });
 

@@ -56,6 +56,8 @@ export async function runSkillCommand(
   if (result.spawnError !== undefined)
     return { ok: false, reason: `${shown} of /${skill.name}: cannot start the shell: ${result.spawnError}` };
   if (result.aborted) return { ok: false, reason: `${shown} of /${skill.name}: cancelled` };
+  if (result.lostError !== undefined)
+    return { ok: false, reason: `${shown} of /${skill.name}: ${result.lostError}` };
   if (result.timedOut)
     return { ok: false, reason: `${shown} of /${skill.name}: timed out after ${TIMEOUT_MS / 1000} s` };
   const output = result.output.replace(/\n$/, "");

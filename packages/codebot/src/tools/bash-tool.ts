@@ -93,7 +93,9 @@ function isDirectory(dir: string): boolean {
 }
 
 function isFailure(r: ShellResult): boolean {
-  return r.spawnError !== undefined || r.timedOut || r.aborted || r.exitCode !== 0;
+  return (
+    r.spawnError !== undefined || r.lostError !== undefined || r.timedOut || r.aborted || r.exitCode !== 0
+  );
 }
 
 function describe(r: ShellResult, timeoutMs: number): string {
@@ -101,6 +103,7 @@ function describe(r: ShellResult, timeoutMs: number): string {
   const output = r.output === "" ? "(no output)" : r.output.replace(/\n$/, "");
   if (r.timedOut) return `${output}\n[command timed out after ${timeoutMs} ms; its process group was killed]`;
   if (r.aborted) return `${output}\n[command aborted; its process group was killed]`;
+  if (r.lostError !== undefined) return `${output}\n[${r.lostError}]`;
   if (r.killedBy !== null) return `${output}\n[killed by ${r.killedBy}]`;
   if (r.exitCode !== 0) return `${output}\n[exit code ${r.exitCode}]`;
   return output;

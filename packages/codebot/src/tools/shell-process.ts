@@ -35,7 +35,10 @@ export interface ShellResult {
   killedBy: NodeJS.Signals | null;
   timedOut: boolean;
   aborted: boolean;
+  /** The shell could not be started: nothing ran. */
   spawnError?: string;
+  /** The shell was lost while it ran (its process host died): the output is what came before. */
+  lostError?: string;
   /** With `trackCwd`: where the shell ended, unless the command ended the shell itself (`exit`). */
   endCwd?: string;
 }
@@ -149,7 +152,12 @@ export function runShell(run: ShellRun): Promise<ShellResult> {
         cap.push(text);
         run.onOutput?.(text);
       },
-      onError: (failure) => finish({ exitCode: null, killedBy: null, spawnError: failure.message }),
+      onError: (failure) =>
+        finish({
+          exitCode: null,
+          killedBy: null,
+          ...(failure.kind === "spawn" ? { spawnError: failure.message } : { lostError: failure.message }),
+        }),
       onExit: (exitCode, killedBy) => {
         // A killed run also takes the group's stragglers down; a normal exit leaves background jobs alone.
         if (timedOut || aborted) child.killGroup("SIGKILL");
