@@ -130,6 +130,17 @@ describe("compaction", () => {
     expect(promptText(s.model.requests[1], "user")[0]).toBe(`${SUMMARY_PREAMBLE}\n\nHOOK-SUMMARY verbatim`);
   });
 
+  it("an interrupt (Esc, Ctrl+C) during /compact cancels it: the history stays, and the next prompt runs", async () => {
+    const s = await startSession({ script: [reply.text("one"), reply.hang("SUMM"), reply.text("three")] });
+    await s.runtime.prompt("first");
+    const compacting = s.runtime.compact();
+    await new Promise((r) => setTimeout(r, 200));
+    s.runtime.interrupt();
+    expect(await compacting).toMatchObject({ compacted: false });
+    expect(await s.runtime.prompt("third")).toMatchObject({ status: "completed", text: "three" });
+    expect(promptText(s.model.requests[2], "user")).toEqual(["first", "third"]);
+  });
+
   it("/compact focus: the focus reaches the summary request and PreCompact's custom_instructions (trigger manual)", async () => {
     const s = await startSession({
       user: { hooks: { PreCompact: [logGroup("manual", "echo 'KEEP THE API NOTES'")] } },

@@ -110,11 +110,12 @@ export class Session {
    * The user interrupted (Esc, or a first Ctrl+C): the model step or tool calls in progress are
    * aborted and the prompt ends; what was done so far stays in the history, followed by a user
    * message saying so (Claude Code's `[Request interrupted by user]`), so the next prompt's model
-   * call knows. Nothing happens when idle.
+   * call knows. A `/compact` in progress is cancelled (the history stays as it was). Nothing
+   * happens when idle.
    */
   interrupt(): void {
-    if (!this.running) return;
-    this.interrupted = true;
+    if (!this.running && !this.compacting) return;
+    if (this.running) this.interrupted = true;
     this.abort();
   }
 
@@ -153,11 +154,21 @@ export class Session {
     this.controller = controller;
     this.compacting = true;
     try {
-      const outcome = await compaction.compact(agent.messages, {
-        trigger: "manual",
-        ...(focus ? { focus } : {}),
-        signal: controller.signal,
-      });
+      const outcome = await compaction
+        .compact(agent.messages, {
+          trigger: "manual",
+          ...(focus ? { focus } : {}),
+          signal: controller.signal,
+        })
+        .catch((error: unknown) => {
+          // Interrupted (Esc, Ctrl+C): nothing was replaced.
+          if (controller.signal.aborted)
+            return {
+              compacted: false as const,
+              reason: "compaction interrupted; the conversation is unchanged",
+            };
+          throw error;
+        });
       if (outcome.compacted) {
         agent.replaceMessages(outcome.messages);
         meter.reset(outcome.messages);
