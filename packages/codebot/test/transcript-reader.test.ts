@@ -63,6 +63,39 @@ describe("restoring a conversation from its transcript", () => {
     expect(fs.readFileSync(file, "utf8").split("\n").filter(Boolean)).toHaveLength(6);
   });
 
+  it("after a compaction, the history is its summary and what followed", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    const writer = new TranscriptWriter(file, "s", "/p");
+    writer.append({ role: "user", content: "old" });
+    writer.boundary("compact_boundary", { trigger: "auto", preTokens: 10 });
+    writer.append({ role: "user", content: "SUMMARY" }, "main", { isCompactSummary: true });
+    writer.append({ role: "user", content: "new" });
+    expect(readTranscript(file)).toMatchObject({
+      messages: [
+        { role: "user", content: "SUMMARY" },
+        { role: "user", content: "new" },
+      ],
+      skipped: [],
+    });
+  });
+
+  it("a compaction cut before its summary was written keeps the history before it, and says so", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    const writer = new TranscriptWriter(file, "s", "/p");
+    writer.append({ role: "user", content: "old" });
+    writer.append({ role: "assistant", content: [{ type: "text", text: "answer" }] });
+    writer.boundary("compact_boundary", { trigger: "auto", preTokens: 10 });
+    expect(readTranscript(file)).toMatchObject({
+      messages: [
+        { role: "user", content: "old" },
+        { role: "assistant", content: [{ type: "text", text: "answer" }] },
+      ],
+      skipped: [
+        "line 3: a compaction with no summary after it (the session ended while compacting); the history before it is kept",
+      ],
+    });
+  });
+
   it("a line of valid JSON but another shape is skipped with its reason, and the rest is restored", () => {
     const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
     const writer = new TranscriptWriter(file, "s", "/p");

@@ -21,7 +21,9 @@ const INTERRUPTED = "interrupted: the session ended before this call finished";
 
 /**
  * Rebuilds the main agent's history from a transcript: the messages after the last compaction
- * (or clear) boundary. Sub-agents' lines are left out (their results are in the main history).
+ * (or clear) boundary. A compaction boundary counts once the summary that follows it is there: a
+ * session that ended between the two (they are two writes) keeps the history before it, and the
+ * notice says so. Sub-agents' lines are left out (their results are in the main history).
  * What a transcript line does not keep is lost: reasoning (its provider signature is not
  * written) and file contents. A line that does not parse or has another shape — the last one,
  * cut off by a crash, or any other — is skipped and reported; a tool call whose result never came
@@ -33,6 +35,15 @@ export function readTranscript(file: string): RestoredConversation {
   const skipped: string[] = [];
   let start: TranscriptLine[] = [];
   let lastUuid: string | undefined;
+  /** A compaction boundary whose summary has not come yet: its line number and uuid. */
+  let pending: { lineNumber: number; uuid: string | undefined } | undefined;
+  const keepBefore = () => {
+    if (pending)
+      skipped.push(
+        `line ${pending.lineNumber}: a compaction with no summary after it (the session ended while compacting); the history before it is kept`,
+      );
+    pending = undefined;
+  };
   rawLines.forEach((raw, index) => {
     if (raw.trim() === "") return;
     const parsed = parseLine(raw, index === rawLines.length - 1 && !text.endsWith("\n"));
@@ -42,16 +53,27 @@ export function readTranscript(file: string): RestoredConversation {
     }
     const { line } = parsed;
     if (line.isSidechain === true) return;
-    if (line.subtype === "compact_boundary" || line.subtype === "clear_boundary") {
+    if (line.subtype === "compact_boundary") {
+      keepBefore();
+      pending = { lineNumber: index + 1, uuid: line.uuid };
+      return;
+    }
+    if (line.subtype === "clear_boundary") {
+      pending = undefined;
       start = [];
       lastUuid = line.uuid;
       return;
     }
     if (line.type !== "user" && line.type !== "assistant") return;
+    if (pending && line.isCompactSummary === true) {
+      start = [];
+      pending = undefined;
+    } else keepBefore();
     // checkLine has made sure a user or assistant line has its message.
     start.push(line as TranscriptLine);
     lastUuid = line.uuid;
   });
+  keepBefore();
   const { messages, interrupted } = withResults(start.flatMap(toModelMessage), skipped);
   return { messages, lastUuid, skipped, interrupted };
 }
