@@ -7,9 +7,11 @@ import type { Decision } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { StopValidation } from "../src/session/stop-validation.js";
-import { command, startSession } from "./support/e2e.js";
+import { ValidationMark } from "../src/session/validation-mark.js";
+import { command, scratchDir, startSession } from "./support/e2e.js";
 import { tempDir } from "./support/temp-dirs.js";
 import { toolContext } from "./support/tool-context.js";
+import { waitFor } from "./support/wait-for.js";
 
 /** A real tool marked mutating that appends a line to a file. */
 function appendTool(file: string): Tool<{ line: string }> {
@@ -35,17 +37,74 @@ async function callThrough(validation: StopValidation, tool: Tool<{ line: string
 const passed: Decision = { kind: "allow", trace: [] };
 const stopInput = () => ({ signal: new AbortController().signal });
 
+const markIn = (dir: string) => new ValidationMark(path.join(dir, "s.unverified"));
+
+describe("§9.3 the mark outlives the process: a session resumed after an interrupted run validates its changes", () => {
+  it("a change sets the mark on disk, a pass removes it, and a validation built over a mark left behind runs at the first stop", async () => {
+    const dir = tempDir();
+    const tool = appendTool(path.join(dir, "log.txt"));
+    let runs = 0;
+    const run = async () => {
+      runs++;
+      return passed;
+    };
+    const first = new StopValidation(run, 3, markIn(dir));
+    first.startPrompt();
+    await callThrough(first, tool, "change");
+    expect(fs.existsSync(path.join(dir, "s.unverified"))).toBe(true);
+    // The process ends here, before its stop (an interrupt, a kill): the next one reads the mark.
+    const resumed = new StopValidation(run, 3, markIn(dir));
+    resumed.startPrompt();
+    expect(await resumed.onStop(stopInput())).toBeUndefined();
+    expect(runs).toBe(1);
+    expect(fs.existsSync(path.join(dir, "s.unverified"))).toBe(false);
+  });
+
+  it("--continue validates the changes the interrupted run left, at its first stop", async () => {
+    const dirs = { project: scratchDir("codebot-project-"), home: scratchDir("codebot-home-") };
+    const check = command(
+      'echo run >> "$CODEBOT_PROJECT_DIR/val.log"; [ -f "$CODEBOT_PROJECT_DIR/slow" ] && sleep 30; exit 0',
+    );
+    const user = { hooks: { PostStopValidation: [check] } };
+    fs.writeFileSync(`${dirs.project}/slow`, "");
+    const first = await startSession({
+      dirs,
+      user,
+      script: [reply.toolCall("write", { file_path: "a.txt", content: "x" }), reply.text("finished")],
+    });
+    const running = first.runtime.prompt("change it");
+    await waitFor(() => fs.existsSync(`${dirs.project}/val.log`));
+    first.runtime.abort();
+    expect(await running).toMatchObject({ status: "aborted" });
+    await first.runtime.close();
+    fs.rmSync(`${dirs.project}/slow`);
+
+    const resumed = await startSession({
+      dirs,
+      user,
+      runtime: { sessionId: first.runtime.sessionId, resume: true },
+      script: [reply.text("nothing to do")],
+    });
+    expect(await resumed.runtime.prompt("anything else?")).toMatchObject({ status: "completed" });
+    expect(fs.readFileSync(`${dirs.project}/val.log`, "utf8")).toBe("run\nrun\n");
+  });
+});
+
 describe("§9.3 a pass clears the mark unless a new change happened while the hooks ran", () => {
   it("a change made during a passing validation keeps the session unverified for the next stop", async () => {
     const file = path.join(tempDir(), "log.txt");
     const tool = appendTool(file);
     let runs = 0;
-    const validation = new StopValidation(async () => {
-      runs++;
-      // A change lands while the first validation is running.
-      if (runs === 1) await callThrough(validation, tool, "during");
-      return passed;
-    }, 3);
+    const validation = new StopValidation(
+      async () => {
+        runs++;
+        // A change lands while the first validation is running.
+        if (runs === 1) await callThrough(validation, tool, "during");
+        return passed;
+      },
+      3,
+      markIn(tempDir()),
+    );
     validation.startPrompt();
     await callThrough(validation, tool, "before");
 
@@ -64,10 +123,14 @@ describe("§9.3 a pass clears the mark unless a new change happened while the ho
       execute: async (args) => ({ content: "failed", isError: args.line === "bad" }),
     };
     let runs = 0;
-    const validation = new StopValidation(async () => {
-      runs++;
-      return passed;
-    }, 3);
+    const validation = new StopValidation(
+      async () => {
+        runs++;
+        return passed;
+      },
+      3,
+      markIn(tempDir()),
+    );
     validation.startPrompt();
     await callThrough(validation, tool, "bad");
     await validation.onStop(stopInput());

@@ -66,6 +66,7 @@ import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
 import { mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
 import { postToolBatchHooks } from "./tool-batch-hooks.js";
+import { ValidationMark } from "./validation-mark.js";
 
 export interface RuntimeOptions {
   /** The project directory. */
@@ -198,6 +199,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   let sessionId = options.sessionId ?? randomUUID();
   let transcriptPath = path.join(sessionDir, `${sessionId}.jsonl`);
   let tasksPath = path.join(sessionDir, `${sessionId}.tasks.json`);
+  const markPath = (id: string) => path.join(sessionDir, `${id}.unverified`);
   // Before its transcript and task list are read or written: another codebot may be running it.
   sessionLock.hold(lockSessionIfRecorded(sessionDir, sessionId));
   const restored = options.resume ? restoreSession(sessionId, transcriptPath, notify) : undefined;
@@ -320,6 +322,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const validation = new StopValidation(
     (input) => runner.postStopValidation(input),
     settings.postStopValidation.maxAttempts,
+    new ValidationMark(markPath(sessionId)),
   );
   const stopHooks = new StopHooks({
     fire: (input) => runner.stop(input),
@@ -409,6 +412,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     transcript.switchTo(transcriptPath, sessionId);
     continueTranscript(transcript, restored);
     tasks.switchTo(tasksPath);
+    validation.switchTo(markPath(id));
   };
   const meter = new ContextMeter();
   // Every agent's model steps, on the model that made them (compaction's summaries are added by it).

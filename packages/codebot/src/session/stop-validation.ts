@@ -1,5 +1,6 @@
 import type { ToolMiddleware } from "@codebot/agentcore";
 import { type Decision, systemReminder } from "@codebot/hooks";
+import type { ValidationMark } from "./validation-mark.js";
 
 /** The reminder a failed validation sends back to the agent (§9.3); reminder tags in the output are defused. */
 export function validationReminder(feedback: string): string {
@@ -20,7 +21,8 @@ export interface ValidationOutcome {
  * PostStopValidation exactly as §9.3. A successful mutating call (any agent) marks the session
  * unverified; at a natural stop of an unverified session the hooks run; a pass clears the mark
  * unless another change happened meanwhile; a failure sends the feedback back and the run goes
- * on, until `maxAttempts` consecutive failures in one prompt end it.
+ * on, until `maxAttempts` consecutive failures in one prompt end it. The mark is kept on disk
+ * (ValidationMark), so a session resumed after an interrupted run still validates its changes.
  */
 export class StopValidation {
   private unverified = false;
@@ -34,13 +36,23 @@ export class StopValidation {
   constructor(
     private readonly run: (input: { stopHookActive: boolean; signal: AbortSignal }) => Promise<Decision>,
     private readonly maxAttempts: number,
-  ) {}
+    private readonly mark: ValidationMark,
+  ) {
+    this.unverified = mark.isSet();
+  }
+
+  /** `/clear`, `/resume`: another session, with its own mark. */
+  switchTo(markFile: string): void {
+    this.mark.switchTo(markFile);
+    this.unverified = this.mark.isSet();
+  }
 
   /** Innermost tool middleware: sees only calls that really ran. */
   middleware(): ToolMiddleware {
     return async (call, next, ctx) => {
       const result = await next(call);
       if (ctx.tool.mutating === true && !result.isError) {
+        if (!this.unverified) this.mark.set();
         this.unverified = true;
         this.changes++;
       }
@@ -66,7 +78,10 @@ export class StopValidation {
     if (decision.kind !== "block") {
       this.failures = 0;
       this.lastFeedback = undefined;
-      if (this.changes === changesBefore) this.unverified = false;
+      if (this.changes === changesBefore) {
+        this.unverified = false;
+        this.mark.clear();
+      }
       return undefined;
     }
     this.failures++;
