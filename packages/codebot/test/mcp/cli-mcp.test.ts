@@ -75,7 +75,7 @@ describe("project .mcp.json servers need consent", () => {
     const list = await runCli(["mcp", "list", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(list.code).toBe(0);
     expect(list.stdout).toContain("mine · connected");
-    expect(list.stdout).toMatch(/tools: pid, die, picture, fails, record, verdict, ask/);
+    expect(list.stdout).toMatch(/tools: pid, die, picture, fails, record, verdict, stall, ask/);
     expect(list.stdout).toContain("from user");
     const [pid] = starts(state);
     expect(alive(pid as number)).toBe(false);

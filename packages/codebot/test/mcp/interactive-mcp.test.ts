@@ -40,7 +40,7 @@ describe("MCP in the interactive session", { timeout: 120_000 }, () => {
     const pid = fs.readFileSync(path.join(state, "starts"), "utf8").trim();
     expect(requestText(server.requests[1])).toContain(pid);
     term.submit("/mcp");
-    await term.waitForScreen("tools: pid, die, picture, fails, record, verdict, ask");
+    await term.waitForScreen("tools: pid, die, picture, fails, record, verdict, stall, ask");
     expect(await term.waitForScreen("t · connected")).toContain("from mcp.json .mcp.json");
     term.submit("/exit");
     await term.exitCode();
