@@ -8,7 +8,7 @@ import { waitFor } from "./support/wait-for.js";
 const log = command("cat >> events.jsonl; echo >> events.jsonl");
 
 describe("session lifecycle events", () => {
-  it("SessionStart fires once at the end of assembly with the session's payload", async () => {
+  it("SessionStart fires once at the end of assembly with the session's payload and its source", async () => {
     const s = await startSession({ user: { hooks: { SessionStart: [log] } } });
     const lines = await waitFor(() =>
       s.jsonLines("events.jsonl").length > 0 ? s.jsonLines("events.jsonl") : undefined,
@@ -20,6 +20,7 @@ describe("session lifecycle events", () => {
       session_id: s.runtime.sessionId,
       cwd: s.project,
       transcript_path: s.runtime.transcriptPath,
+      source: "startup",
     });
   });
 

@@ -111,8 +111,8 @@ export function buildPayload(event: HookEvent, session: HookSession, f: PayloadF
     })),
     error: f.error,
     error_details: f.errorDetails,
-    // SessionStart's source stays out of the native payload (§5), as it always was.
-    source: event === "SessionStart" ? undefined : f.source,
+    // SessionStart's too (beyond §5's table): a native hook can tell a start from a resume or a compaction.
+    source: f.source,
     from_model: f.fromModel,
     to_model: f.toModel,
     requested_model: f.requestedModel,
