@@ -79,7 +79,7 @@ export function parsePermissionRule(
       return { ok: false, error: `permission rule "${text}": invalid pattern: ${(error as Error).message}` };
     }
   }
-  if (WHOLE_TOOLS.has(tool)) {
+  if (WHOLE_TOOLS.has(tool) || tool.startsWith("mcp__")) {
     return {
       ok: false,
       error: `permission rule "${text}": ${tool} takes no specifier; write "${m[1]}" for the whole tool`,

@@ -178,6 +178,14 @@ describe("permission rules for MCP tools", () => {
     expect(allows("mcp__everything__getTinyImage", "mcp__everything__getTinyImage")).toBe(true);
   });
 
+  it("an MCP rule with a specifier is refused with how to write it, not accepted to match nothing", () => {
+    expect(parsePermissionRule("mcp__fs__write_file(x)")).toEqual({
+      ok: false,
+      error:
+        'permission rule "mcp__fs__write_file(x)": mcp__fs__write_file takes no specifier; write "mcp__fs__write_file" for the whole tool',
+    });
+  });
+
   it("mcp__server__* is Claude Code's other spelling of mcp__server: every tool of that server", () => {
     expect(allows("mcp__github__*", "mcp__github__create_issue")).toBe(true);
     expect(allows("mcp__github__*", "mcp__githubx__create_issue")).toBe(false);
