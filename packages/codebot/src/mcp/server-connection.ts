@@ -89,6 +89,9 @@ export class ServerConnection {
   }
 
   async callTool(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+    // Restarting after a death a moment ago: the call waits for it (at most the startup timeout).
+    if (this.state === "starting") await Promise.race([this.settled(), aborted(signal)]);
+    if (signal.aborted) throw new Error(`MCP server ${this.name}: call cancelled`);
     const { client, transport } = this;
     if (this.state !== "connected" || client === undefined) {
       throw new Error(`MCP server ${this.name} is ${this.state}${this.error ? ` (${this.error})` : ""}`);
@@ -238,4 +241,12 @@ function indent(text: string): string {
     .slice(-10)
     .map((line) => `  ${line}`)
     .join("\n");
+}
+
+/** Resolves when `signal` aborts (never rejects). */
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", () => resolve(), { once: true });
+  });
 }

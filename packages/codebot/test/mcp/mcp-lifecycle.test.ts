@@ -98,6 +98,23 @@ describe("MCP server lifecycle", () => {
     });
   });
 
+  it("a call made while the server restarts waits for the restart instead of failing", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      user: { mcpServers: { t: testServer("serve", state) } },
+      script: [
+        reply.toolCalls(toolCall("mcp__t__die", {}, "c-die")),
+        reply.toolCalls(toolCall("mcp__t__pid", {}, "c-pid")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("die, then pid");
+    expect(toolResultFor(s.model, "c-die")?.isError).toBe(true);
+    const pid = toolResultFor(s.model, "c-pid");
+    expect(pid?.isError).toBe(false);
+    expect(pid?.text).toBe(String(pids(state, "starts")[1]));
+  });
+
   it("a server that exits mid-call gives the model an error, is restarted once and works again", async () => {
     const state = scratchDir("mcp-state-");
     const s = await startSession({
