@@ -74,6 +74,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     throw new CliError(errorMessage(error));
   }
   const removeSignalHandlers = closeOnSignals(runtime, {
+    // Ctrl+C is the user's interruption, as in a session: the transcript says so for a later -c.
+    onSignal: (signal) => {
+      if (signal === "SIGINT") runtime.interrupt();
+    },
     exit: (code) => void exit(code),
     onError: (error) => stderr(`codebot: closing failed: ${errorMessage(error)}`),
   });

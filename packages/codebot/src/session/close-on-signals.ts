@@ -7,6 +7,8 @@ export interface CloseOnSignalsOptions {
   exit?: (code: number) => void;
   /** Told when close() fails (the process still exits). */
   onError?: (error: unknown) => void;
+  /** Called with the first signal, before close() (say, to record a Ctrl+C as the user's interruption). */
+  onSignal?: (signal: NodeJS.Signals) => void;
 }
 
 /**
@@ -28,6 +30,7 @@ export function closeOnSignals(
       return;
     }
     closing = true;
+    options.onSignal?.(signal);
     runtime.close().then(
       () => exit(code),
       (error: unknown) => {

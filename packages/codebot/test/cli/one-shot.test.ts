@@ -377,6 +377,25 @@ describe("codebot -p", () => {
     });
   });
 
+  it("Ctrl+C (SIGINT) while the model writes: the transcript ends with the user's interruption, as in a session", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.hang("half an ans")]);
+    const cli = startCli(["-p", "go", "--output-format", "stream-json", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    await waitFor(() => server.requests.length > 0, 30_000, `the model request (${cli.stderr()})`);
+    await new Promise((r) => setTimeout(r, 300));
+    cli.child.kill("SIGINT");
+    const r = await cli.done;
+    expect(r.code).toBe(130);
+    const transcript = String(jsonLines(r.stdout)[0]?.transcript_path);
+    const last = jsonLines(fs.readFileSync(transcript, "utf8")).at(-1);
+    expect(last).toMatchObject({
+      type: "user",
+      message: { role: "user", content: "[Request interrupted by user]" },
+    });
+  });
+
   it("--debug hooks prints each trace record as a readable line on stderr", async () => {
     const box = sandbox();
     const settings = box.json("s.json", {
