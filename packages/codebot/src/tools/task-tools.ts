@@ -62,11 +62,12 @@ export function taskCreateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer
           return notSaved(`task_create: the task was not saved, the list is unchanged: ${messageOf(error)}`);
         }
         const decision = await ask(() => hooks.taskCreated({ task: taskToWire(task), signal: ctx.signal }));
-        if (decision.kind !== "allow" || ctx.signal.aborted) {
-          const blocked =
-            decision.kind === "allow" || ctx.signal.aborted
-              ? cancelled("task_create", "the task was not created")
-              : refused("task_create", "TaskCreated", decision.reason);
+        const blocked = ctx.signal.aborted
+          ? cancelled("task_create", "the task was not created")
+          : decision.kind !== "allow"
+            ? refused("task_create", "TaskCreated", decision.reason)
+            : undefined;
+        if (blocked) {
           try {
             store.restore(before);
           } catch (error) {
@@ -76,7 +77,10 @@ export function taskCreateTool(store: TaskStore, hooks: TaskHooks): Tool<z.infer
           }
           return blocked;
         }
-        return ok(`created task #${task.id}: ${task.subject}`, decision.context);
+        return ok(
+          `created task #${task.id}: ${task.subject}`,
+          decision.kind === "allow" ? decision.context : undefined,
+        );
       }),
   };
 }
