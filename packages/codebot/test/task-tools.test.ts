@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { Tool } from "@codebot/agentcore";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WireTask } from "../src/tasks/task.js";
 import { TaskStore } from "../src/tasks/task-store.js";
@@ -73,20 +74,25 @@ function hooksUntilCancelled(): TaskHooks & { started: Promise<void> } {
   };
 }
 
+/** Calls the tool made with hooks that run until cancelled, and cancels the call once its hook runs. */
+async function cancelledDuringHook(make: (hooks: TaskHooks) => Tool, args: Record<string, unknown>) {
+  const hooks = hooksUntilCancelled();
+  const cancel = new AbortController();
+  const result = callTool(make(hooks), args, cancel.signal);
+  await hooks.started;
+  cancel.abort();
+  return result;
+}
+
 describe("task tools cancelled while their hook runs", () => {
   it("task_create: the hook gets the call's signal, and the task is not kept", async () => {
     const file = path.join(tempDir("codebot-tasks-"), "s.tasks.json");
     const store = new TaskStore(file);
-    const hooks = hooksUntilCancelled();
-    const cancel = new AbortController();
-    const result = callTool(
-      taskCreateTool(store, hooks),
-      { subject: "Write docs", description: "d" },
-      cancel.signal,
-    );
-    await hooks.started;
-    cancel.abort();
-    expect(await result).toEqual({
+    const result = await cancelledDuringHook((hooks) => taskCreateTool(store, hooks), {
+      subject: "Write docs",
+      description: "d",
+    });
+    expect(result).toEqual({
       content: "task_create: cancelled; the task was not created",
       isError: true,
     });
@@ -99,16 +105,11 @@ describe("task tools cancelled while their hook runs", () => {
     const store = new TaskStore(path.join(tempDir("codebot-tasks-"), "s.tasks.json"));
     const plain = policyHooks().hooks;
     await callTool(taskCreateTool(store, plain), { subject: "Ship", description: "d" });
-    const hooks = hooksUntilCancelled();
-    const cancel = new AbortController();
-    const result = callTool(
-      taskUpdateTool(store, hooks),
-      { task_id: "1", status: "completed" },
-      cancel.signal,
-    );
-    await hooks.started;
-    cancel.abort();
-    expect(await result).toEqual({ content: "task_update: cancelled; task #1 is unchanged", isError: true });
+    const result = await cancelledDuringHook((hooks) => taskUpdateTool(store, hooks), {
+      task_id: "1",
+      status: "completed",
+    });
+    expect(result).toEqual({ content: "task_update: cancelled; task #1 is unchanged", isError: true });
     expect(store.get("1")?.status).toBe("pending");
   });
 });

@@ -41,6 +41,15 @@ function claudeProject(box: Sandbox): void {
 
 const rmVictim = () => reply.toolCall("bash", { command: "rm -rf victim" }, "rm-1");
 
+/** The plugin installed as Claude Code did, but switched on by the project's .claude/settings.json only. */
+function installedButEnabledByProject(box: Sandbox): void {
+  const { claudeHome } = installPluginAsClaudeCodeDid(box);
+  const userSettings = path.join(claudeHome, "settings.json");
+  const { enabledPlugins, ...rest } = JSON.parse(fs.readFileSync(userSettings, "utf8"));
+  box.json(userSettings, rest);
+  box.json(".claude/settings.json", { enabledPlugins });
+}
+
 describe("a Claude Code project works on the first run", () => {
   it("hooks list shows .claude/settings.json hooks; untrusted, -p says so and the guard refuses rm -rf; trusted, the model reads the guard's stderr", async () => {
     const box = sandbox();
@@ -133,11 +142,7 @@ describe("plugins installed by Claude Code", () => {
 
   it("a plugin enabled only in the project's .claude/settings.json runs once the project is trusted", async () => {
     const box = sandbox();
-    const { claudeHome } = installPluginAsClaudeCodeDid(box);
-    const userSettings = path.join(claudeHome, "settings.json");
-    const { enabledPlugins, ...rest } = JSON.parse(fs.readFileSync(userSettings, "utf8"));
-    box.json(userSettings, rest);
-    box.json(".claude/settings.json", { enabledPlugins });
+    installedButEnabledByProject(box);
     const server = await modelServer([
       reply.toolCall("bash", { command: "ls" }, "b-1"),
       reply.text("done"),
@@ -156,11 +161,7 @@ describe("plugins installed by Claude Code", () => {
 
   it("the consent listing of a plugin enabled only by the project reads ${CLAUDE_PLUGIN_ROOT} as the plugin's folder", async () => {
     const box = sandbox();
-    const { claudeHome } = installPluginAsClaudeCodeDid(box);
-    const userSettings = path.join(claudeHome, "settings.json");
-    const { enabledPlugins, ...rest } = JSON.parse(fs.readFileSync(userSettings, "utf8"));
-    box.json(userSettings, rest);
-    box.json(".claude/settings.json", { enabledPlugins });
+    installedButEnabledByProject(box);
     const list = await runCli(["hooks", "list", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(list.stdout).toContain("${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh");
     expect(list.stdout).not.toContain("cannot check");
