@@ -105,6 +105,20 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
     expect(server.requests).toHaveLength(1);
   });
 
+  it("/resume n shows the conversation it goes on with, then says it resumed", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("EARLIER-ANSWER")]);
+    const env = modelEnv(server, box.home);
+    expect((await runCli(["-p", "EARLIER-PROMPT", "--cwd", box.project], { env })).code).toBe(0);
+    const r = await runCli(["--cwd", box.project], { env, input: "/resume 1\n" });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split("\n");
+    const order = ["› EARLIER-PROMPT", "EARLIER-ANSWER"].map((line) => lines.indexOf(line));
+    expect(order).not.toContain(-1);
+    const resumed = lines.findIndex((line) => line.startsWith("resumed session "));
+    expect(order[1]).toBeLessThan(resumed);
+  });
+
   it("a slash command from a pipe runs in its turn, and /exit ends the session there", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("the only answer")]);

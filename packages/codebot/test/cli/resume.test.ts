@@ -72,6 +72,33 @@ describe("resuming a session", () => {
     expect(requestText(server.requests[1])).toContain("IMPORTANT-WORK");
   });
 
+  it("an interactive -c shows the earlier conversation before its first prompt: prompt, tool call, answer", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo EARLIER-OUTPUT" }, "t1"),
+      reply.text("EARLIER-ANSWER"),
+      reply.text("second answer"),
+    ]);
+    const env = modelEnv(server, box.home);
+    const args = ["--cwd", box.project, "--permission-mode", "auto"];
+    expect((await runCli(["-p", "EARLIER-PROMPT", ...args], { env })).code).toBe(0);
+
+    const r = await runCli(["-c", ...args], { env, input: "go on\n" });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split("\n");
+    const order = [
+      "── earlier in this session ──",
+      "› EARLIER-PROMPT",
+      "✓ bash echo EARLIER-OUTPUT → EARLIER-OUTPUT",
+      "EARLIER-ANSWER",
+      "──",
+      "› go on",
+      "second answer",
+    ].map((line) => lines.indexOf(line));
+    expect(order).not.toContain(-1);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
   it("a SIGKILLed session whose transcript ends in a cut line resumes from its last complete line and says what it skipped", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -7,6 +7,7 @@ import type { PromptResult } from "../../session/prompt-result.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { CliError, errorMessage } from "../cli-error.js";
+import { historyRecap } from "../output/history-recap.js";
 import { RanCalls } from "../output/ran-calls.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
@@ -168,6 +169,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     throw new CliError(errorMessage(error));
   }
   const rt = runtime;
+  // A resumed session shows where it was (Claude Code does too): the last prompts, answers and calls.
+  if (resumeId !== undefined) for (const line of historyRecap(rt.messages, s)) view.line(line);
   skillNames = [...rt.skills.all.values()].filter((skill) => skill.userInvocable).map((skill) => skill.name);
   // The hooks the project question was answered "no" for: said once, as a non-interactive run does
   // (the runtime does not, since the session can ask — but only about hooks changed since).

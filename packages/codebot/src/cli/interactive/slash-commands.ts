@@ -8,6 +8,7 @@ import { loadInventory } from "../hooks/hook-inventory.js";
 import { hookListLines } from "../hooks/hooks-list.js";
 import { withScopedHooks } from "../hooks/scoped-inventory.js";
 import { serverLines } from "../mcp/mcp-lines.js";
+import { historyRecap } from "../output/history-recap.js";
 import type { Styles } from "../output/styles.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
 import { sessionLine } from "../resume-flags.js";
@@ -122,6 +123,7 @@ function resumeCommand(arg: string, ctx: SlashContext): void {
   const id = Number.isInteger(n) && n >= 1 && n <= sessions.length ? (sessions[n - 1]?.id ?? arg) : arg;
   try {
     ctx.runtime.resume(id);
+    for (const line of historyRecap(ctx.runtime.messages, s)) ctx.print(line);
     ctx.print(s.green(`resumed session ${id} (${ctx.runtime.messages.length} messages)`));
   } catch (error) {
     ctx.print(s.red(errorMessage(error)));

@@ -1,0 +1,110 @@
+import { SUMMARY_PREAMBLE, type ToolResult } from "@codebot/agentcore";
+import type { ModelMessage, ToolResultPart } from "ai";
+import type { Styles } from "./styles.js";
+import { terminalSafe } from "./terminal-safe.js";
+import { callSummary, resultSummary } from "./tool-summary.js";
+
+/** How many entries (prompts, answers, tool calls) a resumed session shows; older ones are counted. */
+const RECAP_ENTRIES = 40;
+/** Lines of one prompt or answer shown; the rest is counted. */
+const ENTRY_LINES = 12;
+
+/**
+ * What a resumed session shows of its conversation before the prompt (as Claude Code does): the
+ * user's prompts, the answers and one line per tool call with its result, the latest
+ * `RECAP_ENTRIES` of them. Hook context and harness reminders (`<system-reminder>`) are left out;
+ * a compacted beginning is one line.
+ */
+export function historyRecap(messages: readonly ModelMessage[], s: Styles): string[] {
+  const results = new Map<string, ToolResult>();
+  for (const message of messages)
+    if (message.role === "tool")
+      for (const part of message.content)
+        if (part.type === "tool-result") results.set(part.toolCallId, resultOf(part.output));
+
+  const entries: string[][] = [];
+  for (const message of messages) {
+    if (message.role === "user") {
+      const text = promptOf(message.content);
+      if (text === undefined) continue;
+      if (text.startsWith(SUMMARY_PREAMBLE))
+        entries.push([s.dim("(earlier conversation compacted into a summary)")]);
+      else if (/^\[Request interrupted by user( for tool use)?\]$/.test(text)) entries.push([s.dim(text)]);
+      else entries.push(clip(text).map((line, i) => `${i === 0 ? "› " : "  "}${line}`));
+    } else if (message.role === "assistant") {
+      const parts =
+        typeof message.content === "string"
+          ? [{ type: "text" as const, text: message.content }]
+          : message.content;
+      for (const part of parts) {
+        if (part.type === "text" && part.text.trim() !== "") entries.push(clip(part.text));
+        if (part.type === "tool-call") {
+          const call = { id: part.toolCallId, name: part.toolName, args: argsOf(part.input) };
+          const result = results.get(part.toolCallId);
+          const mark = result === undefined ? s.dim("·") : result.isError ? s.red("✗") : s.green("✓");
+          const outcome =
+            result === undefined
+              ? s.dim("(no result)")
+              : result.isError
+                ? s.red(resultSummary(result))
+                : s.dim(resultSummary(result));
+          entries.push([
+            `${mark} ${s.bold(terminalSafe(call.name))} ${callSummary(call)} ${s.dim("→")} ${outcome}`,
+          ]);
+        }
+      }
+    }
+  }
+  if (entries.length === 0) return [];
+  const shown = entries.slice(-RECAP_ENTRIES);
+  const hidden = entries.length - shown.length;
+  return [
+    s.dim(`── earlier in this session${hidden > 0 ? ` (${hidden} older entries not shown)` : ""} ──`),
+    ...shown.flat(),
+    s.dim("──"),
+  ];
+}
+
+/** A user message's prompt: its text without reminders and hook context; undefined when none is left. */
+function promptOf(content: ModelMessage["content"]): string | undefined {
+  const texts =
+    typeof content === "string"
+      ? [content]
+      : content.flatMap((part) => (part.type === "text" ? [part.text] : []));
+  const prompt = texts
+    .filter((text) => !text.trimStart().startsWith("<system-reminder>"))
+    .join("\n")
+    .trim();
+  return prompt === "" ? undefined : prompt;
+}
+
+/** The first ENTRY_LINES lines, made safe for the terminal, with a count of the rest. */
+function clip(text: string): string[] {
+  const lines = terminalSafe(text.trim()).split("\n");
+  if (lines.length <= ENTRY_LINES) return lines;
+  return [...lines.slice(0, ENTRY_LINES), `… (${lines.length - ENTRY_LINES} more lines)`];
+}
+
+function argsOf(input: unknown): Record<string, unknown> {
+  return input !== null && typeof input === "object" && !Array.isArray(input)
+    ? (input as Record<string, unknown>)
+    : {};
+}
+
+function resultOf(output: ToolResultPart["output"]): ToolResult {
+  switch (output.type) {
+    case "text":
+    case "error-text":
+      return { content: output.value, isError: output.type === "error-text" };
+    case "json":
+    case "error-json":
+      return { content: JSON.stringify(output.value), isError: output.type === "error-json" };
+    case "content":
+      return {
+        content: output.value.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n"),
+        isError: false,
+      };
+    default:
+      return { content: "", isError: output.type === "execution-denied" };
+  }
+}

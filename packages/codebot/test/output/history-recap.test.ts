@@ -1,0 +1,92 @@
+import { SUMMARY_PREAMBLE } from "@codebot/agentcore";
+import type { ModelMessage } from "ai";
+import { describe, expect, it } from "vitest";
+import { historyRecap } from "../../src/cli/output/history-recap.js";
+import { stylesFor } from "../../src/cli/output/styles.js";
+
+const plain = stylesFor({ isTTY: false }, {});
+
+const call = (id: string, command: string): ModelMessage => ({
+  role: "assistant",
+  content: [{ type: "tool-call", toolCallId: id, toolName: "bash", input: { command } }],
+});
+const result = (id: string, value: string, error = false): ModelMessage => ({
+  role: "tool",
+  content: [
+    {
+      type: "tool-result",
+      toolCallId: id,
+      toolName: "bash",
+      output: error ? { type: "error-text", value } : { type: "text", value },
+    },
+  ],
+});
+
+describe("historyRecap: what a resumed session shows of its conversation", () => {
+  it("shows prompts, answers and one line per tool call with its result, in order", () => {
+    const lines = historyRecap(
+      [
+        { role: "user", content: "list the files" },
+        call("t1", "ls"),
+        result("t1", "a.txt\nb.txt"),
+        call("t2", "cat missing"),
+        result("t2", "cat: missing: No such file\n[exit code 1]", true),
+        { role: "assistant", content: [{ type: "text", text: "Two files." }] },
+      ],
+      plain,
+    );
+    expect(lines).toEqual([
+      "── earlier in this session ──",
+      "› list the files",
+      "✓ bash ls → 2 lines",
+      "✗ bash cat missing → cat: missing: No such file … [exit code 1]",
+      "Two files.",
+      "──",
+    ]);
+  });
+
+  it("leaves out hook context and reminders, and shows a compacted beginning as one line", () => {
+    const lines = historyRecap(
+      [
+        { role: "user", content: `${SUMMARY_PREAMBLE}\n\nthe summary text` },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "<system-reminder>\nhook context\n</system-reminder>" },
+            { type: "text", text: "the prompt" },
+          ],
+        },
+        { role: "user", content: "<system-reminder>\nA Stop hook did not let you stop\n</system-reminder>" },
+        { role: "user", content: "[Request interrupted by user]" },
+      ],
+      plain,
+    );
+    expect(lines).toEqual([
+      "── earlier in this session ──",
+      "(earlier conversation compacted into a summary)",
+      "› the prompt",
+      "[Request interrupted by user]",
+      "──",
+    ]);
+  });
+
+  it("shows the latest 40 entries of a long session and counts the rest", () => {
+    const messages: ModelMessage[] = Array.from({ length: 50 }, (_, i) => ({ role: "user", content: `prompt ${i}` }));
+    const lines = historyRecap(messages, plain);
+    expect(lines[0]).toBe("── earlier in this session (10 older entries not shown) ──");
+    expect(lines[1]).toBe("› prompt 10");
+    expect(lines.at(-2)).toBe("› prompt 49");
+  });
+
+  it("clips a long answer to its first lines, and strips terminal control sequences from it", () => {
+    const text = ["\x1b]0;pwned\x07first", ...Array.from({ length: 20 }, (_, i) => `line ${i}`)].join("\n");
+    const lines = historyRecap([{ role: "assistant", content: [{ type: "text", text }] }], plain);
+    expect(lines).toContain("… (9 more lines)");
+    expect(lines.join("\n")).not.toContain("\x1b");
+    expect(lines[1]).toBe("first");
+  });
+
+  it("an empty history shows nothing", () => {
+    expect(historyRecap([], plain)).toEqual([]);
+  });
+});
