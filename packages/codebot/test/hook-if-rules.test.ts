@@ -37,6 +37,12 @@ describe("a hook's if, read as a permission rule", () => {
     expect(matches(rule, bash('echo "git push"'))).toBe(false);
   });
 
+  it("mcp__my__fs matches the tools of a server named my__fs, as a deny rule of that text covers them", () => {
+    const mcp = (tool: string): ToolCallSubject => ({ tool, args: {} });
+    expect(matches("mcp__my__fs", mcp("mcp__my__fs__write_file"))).toBe(true);
+    expect(matches("mcp__my__fs", mcp("mcp__my__fsx__write_file"))).toBe(false);
+  });
+
   it("the commands inside $(…) and backquotes are parts too", () => {
     expect(matches("Bash(rm *)", bash("echo $(rm -rf /tmp/x)"))).toBe(true);
     expect(matches("Bash(rm *)", bash("echo `rm -rf /tmp/x`"))).toBe(true);

@@ -25,7 +25,7 @@ export function hookIfRules(projectDir: string): ToolRuleCompiler {
     return {
       ok: true,
       test: (call) => {
-        if (!ruleCoversTool(rule, call.tool)) return false;
+        if (!ruleCoversTool(rule, call.tool, true)) return false;
         const subject = ruleSubjectOf(call.tool, call.args, paths);
         if (namesArguments && subject.command !== undefined && EXPANSION.test(subject.command)) return true;
         return firstMatching([rule], subject, where) !== undefined;

@@ -25,6 +25,8 @@ export interface PermissionRule {
   path?: PathPattern;
   /** A specifier codebot cannot evaluate (a tool it does not have): the rule matches no call. */
   opaque?: string;
+  /** Written `mcp__<server>__*`: every tool of that server, even one whose name holds `__`. */
+  mcpServer?: true;
 }
 
 export type BashPattern =
@@ -63,7 +65,8 @@ export function parsePermissionRule(
   text: string,
 ): { ok: true; rule: PermissionRule } | { ok: false; error: string } {
   const wildcard = MCP_SERVER_WILDCARD.exec(text);
-  if (wildcard) return { ok: true, rule: { text, tool: codebotToolName(wildcard[1] as string) } };
+  if (wildcard)
+    return { ok: true, rule: { text, tool: codebotToolName(wildcard[1] as string), mcpServer: true } };
   const m = RULE_SYNTAX.exec(text);
   if (m === null)
     return { ok: false, error: `permission rule "${text}": expected "Tool" or "Tool(specifier)"` };
@@ -93,21 +96,28 @@ const EDITS = new Set(["write"]);
 
 /**
  * Whether `rule` is about calls of `tool` (`Edit` rules cover every tool that edits files;
- * `mcp__github` covers every tool of that MCP server).
+ * `mcp__github` covers every tool of that MCP server). `tightening`: for a deny or ask rule, or a
+ * hook's `if`, where covering more is the safe side (see mcpRuleCovers).
  */
-export function ruleCoversTool(rule: PermissionRule, tool: string): boolean {
-  return rule.tool === tool || (rule.tool === "edit" && EDITS.has(tool)) || mcpRuleCovers(rule.tool, tool);
+export function ruleCoversTool(rule: PermissionRule, tool: string, tightening = false): boolean {
+  return (
+    rule.tool === tool || (rule.tool === "edit" && EDITS.has(tool)) || mcpRuleCovers(rule, tool, tightening)
+  );
 }
 
 /**
- * `mcp__github__create_issue` covers that MCP tool, `mcp__github` (a server, no tool) every tool
- * of the server. Rules are lower-cased when parsed, so the comparison ignores case.
+ * `mcp__github__create_issue` covers that MCP tool, `mcp__github` and `mcp__github__*` every tool
+ * of the server. Rules are lower-cased when parsed, so the comparison ignores case. A server
+ * name may hold `__` (`my__fs`: tools `mcp__my__fs__<tool>`), so `mcp__my__fs` reads as both the
+ * tool `fs` of a server `my` and the server `my__fs`: a tightening rule covers both (a deny of it
+ * must not protect nothing), an allow rule only the tool (`mcp__my__fs__*` allows the server).
  */
-function mcpRuleCovers(ruleTool: string, tool: string): boolean {
+function mcpRuleCovers(rule: PermissionRule, tool: string, tightening: boolean): boolean {
   const name = tool.toLowerCase();
   if (!name.startsWith("mcp__")) return false;
-  if (name === ruleTool) return true;
-  return !ruleTool.slice(5).includes("__") && name.startsWith(`${ruleTool}__`);
+  if (name === rule.tool) return true;
+  const wholeServer = rule.mcpServer === true || tightening || !rule.tool.slice(5).includes("__");
+  return wholeServer && name.startsWith(`${rule.tool}__`);
 }
 
 /** Whether a bash rule's pattern matches one simple command (or `rule` has no pattern). */

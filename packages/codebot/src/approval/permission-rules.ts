@@ -36,7 +36,7 @@ export function firstMatching(
   call: RuleSubject,
   ctx: PathContext,
 ): PermissionRule | undefined {
-  const candidates = rules.filter((r) => ruleCoversTool(r, call.tool));
+  const candidates = rules.filter((r) => ruleCoversTool(r, call.tool, true));
   if (candidates.length === 0) return undefined;
   if (call.command !== undefined) {
     const texts = [call.command, ...shellParts(call.command).parts.flatMap((p) => commandSpellings(p.text))];

@@ -110,4 +110,21 @@ describe("project .mcp.json servers need consent", () => {
     expect(run.code).toBe(0);
     expect(requestText(server.requests[1])).toContain("permission denied: mcp__x__pid needs approval");
   });
+
+  it("a deny rule naming a server whose name holds __ (my__x) refuses its tools, even with permissions bypassed", async () => {
+    const box = sandbox();
+    const state = box.at("state");
+    fs.mkdirSync(state);
+    box.json(`${box.home}/settings.json`, {
+      mcpServers: { my__x: { command: process.execPath, args: [SERVER, "serve", state] } },
+      permissions: { deny: ["mcp__my__x"] },
+    });
+    const server = await modelServer([reply.toolCall("mcp__my__x__pid", {}), reply.text("refused")]);
+    const run = await runCli(["-p", "go", "--dangerously-skip-permissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(run.code).toBe(0);
+    expect(requestText(server.requests[1])).toMatch(/denied[^"]*mcp__my__x/);
+    expect(requestText(server.requests[1])).not.toContain(String(starts(state)[0] ?? "no start"));
+  });
 });

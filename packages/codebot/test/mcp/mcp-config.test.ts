@@ -191,4 +191,18 @@ describe("permission rules for MCP tools", () => {
     expect(allows("mcp__github__*", "mcp__githubx__create_issue")).toBe(false);
     expect(allows("mcp__github__*", "mcp__other__create_issue")).toBe(false);
   });
+
+  it("a server whose name holds __ (my__fs): a deny or ask rule mcp__my__fs covers its tools, an allow rule needs mcp__my__fs__*", () => {
+    const covers = (rule: string, tool: string, tightening: boolean) => {
+      const parsed = parsePermissionRule(rule);
+      if (!parsed.ok) throw new Error(parsed.error);
+      return ruleCoversTool(parsed.rule, tool, tightening);
+    };
+    expect(covers("mcp__my__fs", "mcp__my__fs__write_file", true)).toBe(true);
+    expect(covers("mcp__my__fs", "mcp__my__fs", true)).toBe(true);
+    expect(covers("mcp__my__fs", "mcp__my__fsx__write_file", true)).toBe(false);
+    // Allowing: the rule reads as the tool fs of a server my, and allows no more.
+    expect(covers("mcp__my__fs", "mcp__my__fs__write_file", false)).toBe(false);
+    expect(covers("mcp__my__fs__*", "mcp__my__fs__write_file", false)).toBe(true);
+  });
 });
