@@ -9,6 +9,7 @@ import type { IfOn, MatchField } from "./events.js";
 import { ifSubject } from "./if-subject.js";
 import { matchesAnyName } from "./matcher.js";
 import type { PayloadFields } from "./payload.js";
+import { USER_OWNED_SOURCES } from "./settings-layer.js";
 import { toolNames } from "./tool-aliases.js";
 import type { SkipReason } from "./trace.js";
 
@@ -45,6 +46,8 @@ export interface PlanOptions {
 
 export function plan(fields: PayloadFields, hooks: readonly CompiledHook[], options: PlanOptions = {}): Plan {
   const subjects = new Subjects(fields);
+  const reasons = hooks.map((hook) => skipReason(hook, fields, subjects, options));
+  const runsOnce = onceRunners(hooks, reasons, options);
   const once: string[] = [];
   const steps: Step[] = [];
   let step = emptyStep();
@@ -55,7 +58,8 @@ export function plan(fields: PayloadFields, hooks: readonly CompiledHook[], opti
     while (group !== undefined && end < hooks.length && hooks[end]?.group === group) end++;
     for (let k = i; k < end; k++) {
       const hook = hooks[k] as CompiledHook;
-      const reason = skipReason(hook, fields, subjects, options, once);
+      const key = hook.onceKey;
+      const reason = reasons[k] ?? (key !== undefined && runsOnce.get(key) !== hook ? "duplicate" : undefined);
       if (reason) step.skipped.push({ hook, reason });
       else if (hook.mode === "async" || hook.background) step.background.push(hook);
       else step.wait.push(hook);
@@ -79,12 +83,36 @@ function emptyStep(): Step {
   return { skipped: [], background: [], wait: [], end: 0 };
 }
 
+/**
+ * For each once-key, the one hook of it that runs in this firing: of those not skipped otherwise,
+ * the first from the user's own settings, else the first. A copy in an untrusted project file must
+ * not take the run from the user's own identical hook and then not run itself (skipped as not
+ * approved later). None for a key an earlier plan of the firing ran.
+ */
+function onceRunners(
+  hooks: readonly CompiledHook[],
+  reasons: readonly (SkipReason | undefined)[],
+  options: PlanOptions,
+): Map<string, CompiledHook | undefined> {
+  const runners = new Map<string, CompiledHook | undefined>();
+  hooks.forEach((hook, i) => {
+    const key = hook.onceKey;
+    if (key === undefined || reasons[i] !== undefined) return;
+    if (options.ran?.has(key)) return void runners.set(key, undefined);
+    if (!runners.has(key)) return void runners.set(key, hook);
+    const chosen = runners.get(key);
+    if (chosen && !USER_OWNED_SOURCES.has(chosen.source) && USER_OWNED_SOURCES.has(hook.source))
+      runners.set(key, hook);
+  });
+  return runners;
+}
+
+/** Why `hook` does not run in this firing, duplicates aside (onceRunners). */
 function skipReason(
   hook: CompiledHook,
   fields: PayloadFields,
   subjects: Subjects,
   options: PlanOptions,
-  once: readonly string[],
 ): SkipReason | undefined {
   if (options.disabled) return "all hooks disabled";
   if (!hook.enabled) return "disabled";
@@ -92,8 +120,6 @@ function skipReason(
   if (hook.ifMatcher && !hook.ifMatcher.test(subjects.ifText(hook.ifOn))) return "if";
   if (hook.ifRule && !hook.ifRule.test({ tool: fields.tool ?? "", args: fields.args ?? {} })) return "if";
   if (hook.skipFailedCall && fields.isError === true) return "failed call";
-  const key = hook.onceKey;
-  if (key !== undefined && (options.ran?.has(key) || once.includes(key))) return "duplicate";
   return undefined;
 }
 

@@ -158,6 +158,30 @@ describe("Claude Code groups at run time", () => {
     expect(traces.filter((t) => t.skipped === "duplicate").map((t) => t.file)).toEqual(["/p.json"]);
   });
 
+  it("of identical commands, the user's own runs rather than an untrusted project copy written before it", async () => {
+    const dir = tempDir();
+    const counter = `echo x >> ${q(join(dir, "count"))}`;
+    const loaded = loadHooks([
+      { source: "project", path: "/p.json", settings: { hooks: { PostToolUse: [group("Bash", cmd(counter))] } } },
+      { source: "cli", path: "/team.json", settings: { hooks: { PostToolUse: [group("Bash", cmd(counter))] } } },
+    ]);
+    const traces: TraceRecord[] = [];
+    const runner = createHookRunner({
+      hooks: loaded,
+      session: { sessionId: "sess-1", cwd: dir, transcriptPath: join(dir, "t.jsonl") },
+      onTrace: (r) => traces.push(r),
+      approveHook: (request) =>
+        request.source === "project" ? { approved: false, reason: "not trusted" } : { approved: true },
+    });
+    runners.push(runner);
+    await callTool(runner, bashTool, { command: "ls" });
+    expect(readFileSync(join(dir, "count"), "utf8")).toBe("x\n");
+    expect(traces.map((t) => [t.file, t.skipped ?? "ran"])).toEqual([
+      ["/p.json", "duplicate"],
+      ["/team.json", "ran"],
+    ]);
+  });
+
   it("an async hook starts in the background: nobody waits for it and its block is ignored", async () => {
     const { runner, dir } = setup({
       PreToolUse: [group("Bash", cmd("sleep 1; echo no >&2; touch async-done; exit 2", { async: true }))],
