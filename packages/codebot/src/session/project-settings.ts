@@ -57,13 +57,14 @@ export function readProjectSettings(
   where: SettingsLocation,
   options: ProjectTrustOptions = {},
 ): ProjectSettings {
-  const { layers, problems: layerProblems, plugins } = loadSettingsLayers(where);
   const trustStore = new TrustStore(where.codebotHome, where.cwd);
   const trusted = (grant: string) =>
     options.trustProjectHooks === true ||
     options.grantedOnce?.includes(grant) === true ||
     trustStore.isGrantTrusted(grant);
+  const { layers, problems: layerProblems, plugins, untrusted } = loadSettingsLayers(where, trusted);
   const { settings, problems: mergeProblems } = mergeSettings(layers, { isGrantTrusted: trusted });
+  settings.permissions.untrusted.push(...untrusted);
   return {
     layers,
     plugins,

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Problem, SettingsLayer } from "@codebot/hooks";
 import type { PluginDir } from "./load-plugins.js";
+import type { UntrustedGrant } from "./runtime-settings.js";
 
 /** One install record of `installed_plugins.json` (version 2), as `claude plugin install` writes it. */
 interface InstallRecord {
@@ -16,17 +17,22 @@ interface InstallRecord {
  * `plugins["name@marketplace"][].installPath`) that `enabledPlugins` of the Claude Code settings
  * layers turns on (the last layer that names a plugin decides, so a project may switch one off).
  * A plugin switched on only by a project or local file arrives with the repository: its hooks
- * load as that layer's, and run once the project is trusted. `CLAUDE_PLUGIN_DATA` is where
+ * load as that layer's, and run once the project is trusted. A project or local file switching off
+ * a plugin the user's own settings switch on (the user's guard, say) counts only once its grant
+ * `disablePlugin:<id>` is trusted; until then the plugin stays on and the grant is listed as
+ * untrusted, as `disableAllHooks` from a project is. `CLAUDE_PLUGIN_DATA` is where
  * Claude Code puts it: `<claudeHome>/plugins/data/<id with every character but [A-Za-z0-9_-] as ->`.
  */
 export function installedPluginDirs(
   claudeHome: string,
   projectDir: string,
   layers: readonly SettingsLayer[],
-): { dirs: PluginDir[]; problems: Problem[] } {
+  isGrantTrusted: (grant: string) => boolean,
+): { dirs: PluginDir[]; problems: Problem[]; untrusted: UntrustedGrant[] } {
   const file = path.join(claudeHome, "plugins", "installed_plugins.json");
-  const enabled = enabledPlugins(layers);
-  if (enabled.size === 0) return { dirs: [], problems: [] };
+  const untrusted: UntrustedGrant[] = [];
+  const enabled = enabledPlugins(layers, isGrantTrusted, untrusted);
+  if (enabled.size === 0) return { dirs: [], problems: [], untrusted };
   const problems: Problem[] = [];
   const problem = (message: string) =>
     problems.push({ severity: "warning", scope: "settings", file, message });
@@ -40,12 +46,12 @@ export function installedPluginDirs(
         ? `enabledPlugins names ${[...enabled.keys()].join(", ")} but no plugin is installed (run "claude plugin install")`
         : `cannot read the installed Claude Code plugins: ${(error as Error).message}`,
     );
-    return { dirs: [], problems };
+    return { dirs: [], problems, untrusted };
   }
   const plugins = (installed as { plugins?: unknown } | null)?.plugins;
   if (typeof plugins !== "object" || plugins === null || Array.isArray(plugins)) {
     problem('expected {"version": 2, "plugins": {"name@marketplace": [...]}}; no installed plugin loaded');
-    return { dirs: [], problems };
+    return { dirs: [], problems, untrusted };
   }
   const dirs: PluginDir[] = [];
   for (const [id, from] of enabled) {
@@ -66,11 +72,15 @@ export function installedPluginDirs(
       ...(from.source === "project" || from.source === "local" ? { source: from.source } : {}),
     });
   }
-  return { dirs, problems };
+  return { dirs, problems, untrusted };
 }
 
 /** `enabledPlugins` of Claude Code's own files: id → the layer whose `true` counts (the last word). */
-function enabledPlugins(layers: readonly SettingsLayer[]): Map<string, SettingsLayer> {
+function enabledPlugins(
+  layers: readonly SettingsLayer[],
+  isGrantTrusted: (grant: string) => boolean,
+  untrusted: UntrustedGrant[],
+): Map<string, SettingsLayer> {
   const enabled = new Map<string, SettingsLayer>();
   for (const layer of layers) {
     if (path.basename(path.dirname(layer.path)) !== ".claude") continue;
@@ -82,7 +92,10 @@ function enabledPlugins(layers: readonly SettingsLayer[]): Map<string, SettingsL
         const before = enabled.get(id);
         if (before === undefined || before.source !== "user") enabled.set(id, layer);
       } else if (on === false) {
-        enabled.delete(id);
+        const grant = `disablePlugin:${id}`;
+        const switchesOffUsers = layer.source !== "user" && enabled.get(id)?.source === "user";
+        if (!switchesOffUsers || isGrantTrusted(grant)) enabled.delete(id);
+        else untrusted.push({ grant, source: layer.source, file: layer.path });
       }
     }
   }

@@ -4,6 +4,7 @@ import { resolveClaudeHome } from "../paths/claude-home.js";
 import { installedPluginDirs } from "./installed-plugins.js";
 import { loadPluginLayers, type PluginFolder, pluginDirsFromSettings } from "./load-plugins.js";
 import { type LayerRead, readLayer } from "./read-layer.js";
+import type { UntrustedGrant } from "./runtime-settings.js";
 
 export interface SettingsLocation {
   /** The project directory. */
@@ -27,11 +28,16 @@ export interface SettingsLocation {
  * Claude Code's files (and its installed plugins) out (§11). A layer that cannot be parsed is
  * skipped with a problem; a missing optional file is simply absent.
  */
-export function loadSettingsLayers(where: SettingsLocation): {
+export function loadSettingsLayers(
+  where: SettingsLocation,
+  isGrantTrusted: (grant: string) => boolean = () => false,
+): {
   layers: SettingsLayer[];
   problems: Problem[];
   /** Every plugin folder that loaded, hooks or not (skills and commands come from them too). */
   plugins: PluginFolder[];
+  /** Grants the layers ask for that decide what loads here (a project switching off a user's plugin). */
+  untrusted: UntrustedGrant[];
 } {
   const layers: SettingsLayer[] = [];
   const problems: Problem[] = [];
@@ -64,8 +70,8 @@ export function loadSettingsLayers(where: SettingsLocation): {
     user.kind === "layer" ? pluginDirsFromSettings(user.layer.settings, user.layer.path) : { dirs: [] };
   if (fromSettings.problem) problems.push(fromSettings.problem);
   const installed = claudeCompat
-    ? installedPluginDirs(claudeHome, project, [...layers, ...projectLayers])
-    : { dirs: [], problems: [] };
+    ? installedPluginDirs(claudeHome, project, [...layers, ...projectLayers], isGrantTrusted)
+    : { dirs: [], problems: [], untrusted: [] };
   problems.push(...installed.problems);
   const plugins = loadPluginLayers(
     [
@@ -79,5 +85,5 @@ export function loadSettingsLayers(where: SettingsLocation): {
   problems.push(...plugins.problems);
 
   for (const file of where.settingsFiles ?? []) take(readLayer("cli", path.resolve(file), true));
-  return { layers, problems, plugins: plugins.folders };
+  return { layers, problems, plugins: plugins.folders, untrusted: installed.untrusted };
 }

@@ -15,7 +15,8 @@ export const PERMISSION_MODES: readonly PermissionMode[] = permissionModeSchema.
 export interface UntrustedGrant {
   /**
    * What the trust store records, name and value: `allow:<rule>`, `mode:auto`, `model:<spec>`,
-   * `env:<NAME>=<value>`, `disableAllHooks`. A changed value is another grant, asked about again.
+   * `env:<NAME>=<value>`, `disableAllHooks`, `disablePlugin:<id>`. A changed value is another grant,
+   * asked about again.
    */
   grant: string;
   source: SettingsSource;

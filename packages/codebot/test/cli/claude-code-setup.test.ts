@@ -167,10 +167,33 @@ describe("plugins installed by Claude Code", () => {
     expect(list.stdout).not.toContain("cannot check");
   });
 
-  it("a plugin switched off in enabledPlugins does not load", async () => {
+  it("a project switching off the user's plugin counts only once trusted: until then the plugin runs and the grant is named", async () => {
     const box = sandbox();
     installPluginAsClaudeCodeDid(box);
     box.json(".claude/settings.json", { enabledPlugins: { "guard@local-market": false } });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo ran" }, "b-1"),
+      reply.text("done"),
+      reply.toolCall("bash", { command: "echo ran" }, "b-2"),
+      reply.text("done"),
+    ]);
+    const args = ["-p", "list", "--dangerously-skip-permissions", "--cwd", box.project];
+    const untrusted = await runCli(args, { env: modelEnv(server, box.home) });
+    expect(untrusted.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain("guard from");
+    expect(untrusted.stderr).toContain("disablePlugin:guard@local-market");
+
+    await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    const trusted = await runCli(args, { env: modelEnv(server, box.home) });
+    expect(trusted.code).toBe(0);
+    expect(requestText(server.requests[3])).toContain("ran");
+    expect(requestText(server.requests[3])).not.toContain("guard from");
+  });
+
+  it("the user's own settings switching a plugin off: it does not load", async () => {
+    const box = sandbox();
+    const { claudeHome } = installPluginAsClaudeCodeDid(box);
+    box.json(path.join(claudeHome, "settings.json"), { enabledPlugins: { "guard@local-market": false } });
     const server = await modelServer([
       reply.toolCall("bash", { command: "echo ran" }, "b-1"),
       reply.text("done"),
