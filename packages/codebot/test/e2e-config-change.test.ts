@@ -79,6 +79,20 @@ describe("ConfigChange", () => {
     expect(toolResultFor(s.model, "c1")?.isError).toBe(true);
   });
 
+  it("a deny rule removed from a settings file mid-session stays in force until the session ends, and the session says so", async () => {
+    const s = await startSession({
+      local: { permissions: { deny: ["Bash(rm:*)"] } },
+      script: [reply.toolCall("bash", { command: "rm -f victim" }, "c1"), reply.text("done")],
+    });
+    fs.writeFileSync(s.at("victim"), "x");
+    // What a model's `write` of the file (acceptEdits) or `echo {} > …` (bypass) does.
+    write(s.at(".codebot/settings.local.json"), {});
+    expect(await notice(s, "no longer have")).toContain("Bash(rm:*)");
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c1")?.isError).toBe(true);
+    expect(fs.existsSync(s.at("victim"))).toBe(true);
+  });
+
   it("a hook added to the project settings mid-session does not run without consent", async () => {
     const s = await startSession({
       project: {},

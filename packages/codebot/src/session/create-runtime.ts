@@ -25,6 +25,7 @@ import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import { permissionHooks } from "../approval/permission-hooks.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
+import { reloadedRules } from "../approval/reloaded-rules.js";
 import { visible } from "../approval/visible-text.js";
 import { modelFlag } from "../cli/model-flag.js";
 import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
@@ -213,9 +214,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     ask: permissions.ask,
     deny: [...permissions.deny, ...(options.disallowedTools ?? [])],
   });
+  const rulesAtStart = rulesOf(settings.permissions);
   const approval = new ApprovalEngine({
     mode: options.permissionMode ?? settings.permissions.mode ?? "ask",
-    rules: rulesOf(settings.permissions),
+    rules: rulesAtStart,
     paths,
     trustStore,
     trustProjectHooks: options.trustProjectHooks,
@@ -294,7 +296,12 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     apply: (reread) => {
       runner.reload(reread.hooks);
       fileWatch.refresh();
-      approval.setRules(rulesOf(reread.settings.permissions));
+      const { rules, kept } = reloadedRules(rulesOf(reread.settings.permissions), rulesAtStart);
+      approval.setRules(rules);
+      if (kept.length > 0)
+        notify(
+          `codebot: the settings no longer have ${kept.map((r) => visible(r.text)).join(", ")}; kept until the session ends (a deny or ask rule is not lifted mid-session)`,
+        );
       announceUntrusted(approval, reread.hooks, reread.settings.permissions.untrusted, options, cwd, notify);
     },
     notify,
