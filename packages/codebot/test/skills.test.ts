@@ -11,11 +11,18 @@ import { fillArguments, shellQuote, splitArguments } from "../src/skills/fill-ar
 import { loadSkills } from "../src/skills/load-skills.js";
 import { shellParts } from "../src/skills/shell-blocks.js";
 import { compileSkillHooks } from "../src/skills/skill-hooks.js";
+import { readRulesOf } from "./support/read-rules.js";
 import { tempDir } from "./support/temp-dirs.js";
 
 function write(file: string, content: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, content);
+}
+
+/** How a mention is resolved in `cwd` with no read rules, counted as for the model. */
+function noRules(cwd: string) {
+  const paths = new PathPolicy(cwd);
+  return { paths, readRules: readRulesOf(paths.root, {}), counted: "deny-and-ask" as const };
 }
 
 /** A project, a codebot home and a Claude Code home, all empty. */
@@ -83,7 +90,7 @@ describe("mentionedFiles (@file inclusion)", () => {
     fs.symlinkSync(path.join(outside, "secret"), path.join(cwd, "link"));
     const found = mentionedFiles(
       `see @src/a.ts, @../${path.basename(outside)}/secret and @link.`,
-      new PathPolicy(cwd),
+      noRules(cwd),
     );
     expect(found.blocks).toEqual(['<file path="src/a.ts">\nexport const a = 1;\n\n</file>']);
     expect(found.skipped).toHaveLength(2);
@@ -91,11 +98,54 @@ describe("mentionedFiles (@file inclusion)", () => {
   });
 });
 
+describe("mentionedFiles under the session's read rules", () => {
+  /** A project with `.env` (the secret) and `notes.md`, and a mention resolver under `rules`. */
+  function project(rules: { deny?: string[]; ask?: string[] }, counted: "deny" | "deny-and-ask") {
+    const { cwd } = places();
+    write(path.join(cwd, ".env"), "SECRET_TOKEN=hunter2\n");
+    write(path.join(cwd, "notes.md"), "notes\n");
+    const paths = new PathPolicy(cwd);
+    return { cwd, where: { paths, readRules: readRulesOf(paths.root, rules), counted } };
+  }
+
+  it("a file a deny rule covers is left out, with a notice naming the rule", () => {
+    const { where } = project({ deny: ["Read(./.env)"] }, "deny");
+    const found = mentionedFiles("explain @.env and @notes.md", where);
+    expect(found.blocks).toEqual(['<file path="notes.md">\nnotes\n\n</file>']);
+    expect(found.skipped).toEqual(['@.env: the deny rule "Read(./.env)" covers it; not included']);
+  });
+
+  it("a deny rule covers the file by its real path: through a symlink, `..` or `./`", () => {
+    const { cwd, where } = project({ deny: ["Read(./.env)"] }, "deny");
+    fs.symlinkSync(path.join(cwd, ".env"), path.join(cwd, "innocent.txt"));
+    fs.mkdirSync(path.join(cwd, "sub"));
+    const found = mentionedFiles("@innocent.txt @sub/../.env @./.env", where);
+    expect(found.blocks).toEqual([]);
+    expect(found.skipped).toHaveLength(3);
+  });
+
+  it("an ask rule leaves a file out of the model's expansion (nobody was asked)", () => {
+    const { where } = project({ ask: ["Read(.env)"] }, "deny-and-ask");
+    const found = mentionedFiles("@.env", where);
+    expect(found.blocks).toEqual([]);
+    expect(found.skipped).toEqual([
+      '@.env: the ask rule "Read(.env)" covers it and nobody was asked; not included',
+    ]);
+  });
+
+  it("an ask rule does not hold back the user's own /name expansion", () => {
+    const { where } = project({ ask: ["Read(.env)"] }, "deny");
+    expect(mentionedFiles("@.env", where).blocks).toEqual([
+      '<file path=".env">\nSECRET_TOKEN=hunter2\n\n</file>',
+    ]);
+  });
+});
+
 describe("mentionedFiles caps", () => {
   it("a large file is cut after 100 000 characters", () => {
     const { cwd } = places();
     write(path.join(cwd, "big.txt"), "x".repeat(300_000));
-    const [block] = mentionedFiles("@big.txt", new PathPolicy(cwd)).blocks;
+    const [block] = mentionedFiles("@big.txt", noRules(cwd)).blocks;
     expect(block?.length).toBeLessThan(100_100);
     expect(block).toContain("[… the rest of the file is cut …]");
   });

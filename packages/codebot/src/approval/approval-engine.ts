@@ -77,6 +77,11 @@ export class ApprovalEngine {
     this.tools.setRules(rules);
   }
 
+  /** The permission rules in force now. */
+  get rules(): PermissionRuleSet {
+    return this.tools.rules;
+  }
+
   /** The hooks runner's `approveHook`. */
   approveHook = (request: HookApprovalRequest): HookApprovalResult | Promise<HookApprovalResult> =>
     this.hooks.approve(request);

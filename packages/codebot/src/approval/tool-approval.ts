@@ -68,6 +68,11 @@ export class ToolApproval {
     this.options.rules = rules;
   }
 
+  /** The rules in force now. */
+  get rules(): PermissionRuleSet {
+    return this.options.rules;
+  }
+
   async decide(call: ToolCall, tool: Tool, ctx: JudgeContext): Promise<ToolVerdict> {
     const verdict = await this.judge(call, tool, ctx);
     if (!verdict.allowed) {

@@ -37,6 +37,7 @@ import { type SessionMcp, sessionMcp } from "../mcp/session-mcp.js";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
+import { ReadRules } from "../paths/read-rules.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { SessionSkills } from "../skills/session-skills.js";
@@ -229,6 +230,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       (stop) => session?.stopRun(stop),
     ),
   });
+  // The same rules, for files given to the model without a read call (@file mentions, instruction imports).
+  const readRules = new ReadRules(() => approval.rules, paths.root);
 
   const executors = hookExecutors({
     allowedHosts: project.httpAllowList.hosts,
@@ -393,6 +396,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     approval: approval.tools,
     bash: tools.find((tool) => tool.name === "bash") as (typeof tools)[number],
     paths,
+    readRules,
     env: settings.env,
     isGrantTrusted: project.isGrantTrusted,
     notify,

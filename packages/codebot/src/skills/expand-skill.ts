@@ -17,11 +17,18 @@ import { runSkillCommand } from "./skill-shell.js";
 
 export type Expanded = { ok: true; text: string } | { ok: false; reason: string };
 
+/**
+ * Who asked for the expansion. Deny rules keep a mentioned file out either way; ask rules only
+ * for the model, whose call nobody answered (the user's typed `/name` is the user's own request).
+ */
+export type InvokedBy = "model" | "user";
+
 export async function expandSkill(
   host: SkillHost,
   active: ActiveSkills,
   skill: Skill,
   args: string,
+  invokedBy: InvokedBy,
   signal: AbortSignal,
 ): Promise<Expanded> {
   // Its allowed-tools count from here on, so they pre-approve its own shell commands too.
@@ -46,9 +53,16 @@ export async function expandSkill(
   }
   let text = out.join("");
   if (!used && args.trim() !== "") text = `${text.replace(/\s+$/, "")}\n\nARGUMENTS: ${args}`;
-  const files = mentionedFiles(prose.join("\n"), host.paths);
+  const files = mentionedFiles(prose.join("\n"), {
+    paths: host.paths,
+    readRules: host.readRules,
+    counted: invokedBy === "model" ? "deny-and-ask" : "deny",
+  });
   for (const skipped of files.skipped) host.notify(`codebot: /${skill.name}: ${skipped}`);
-  if (files.blocks.length > 0) text = `${text.replace(/\s+$/, "")}\n\n${files.blocks.join("\n\n")}`;
+  // The model is told too, so it does not take a left-out file for an empty one.
+  const notes = files.skipped.map((skipped) => `[${skipped}]`);
+  const after = [...files.blocks, ...notes];
+  if (after.length > 0) text = `${text.replace(/\s+$/, "")}\n\n${after.join("\n\n")}`;
   return {
     ok: true,
     text: skill.kind === "skill" ? `Base directory for this skill: ${skill.dir}\n\n${text}` : text,

@@ -1,17 +1,27 @@
 /**
  * `@path` in an expanded skill or command: the file's content is given to the model after the
  * text. The path may come from the arguments, so it is hostile: only regular files inside the
- * project (symlinks resolved) are read, each capped, a bounded number per expansion.
+ * project (symlinks resolved) that the session's read rules let through are read, each capped, a
+ * bounded number per expansion.
  */
 import fs from "node:fs";
 import type { PathPolicy } from "../paths/path-policy.js";
+import type { ReadRules, RulesThatCount } from "../paths/read-rules.js";
 
 const MENTION = /(?<=^|\s)@([^\s`'"<>]+)/g;
 const MAX_FILES = 20;
 const MAX_FILE_CHARS = 100_000;
 
+/** Where mentions are resolved, and the rules that keep a file out (`counted`: see RulesThatCount). */
+export interface MentionRules {
+  paths: PathPolicy;
+  readRules: ReadRules;
+  counted: RulesThatCount;
+}
+
 /** The mentioned files' contents as `<file>` blocks, and what could not be included. */
-export function mentionedFiles(text: string, paths: PathPolicy): { blocks: string[]; skipped: string[] } {
+export function mentionedFiles(text: string, rules: MentionRules): { blocks: string[]; skipped: string[] } {
+  const { paths } = rules;
   const blocks: string[] = [];
   const skipped: string[] = [];
   const seen = new Set<string>();
@@ -25,6 +35,12 @@ export function mentionedFiles(text: string, paths: PathPolicy): { blocks: strin
       continue;
     }
     if (fs.statSync(resolved.path, { throwIfNoEntry: false })?.isFile() !== true) continue;
+    // The real path, as the read tool's rules see `file_path` (rule-subject.ts): a symlink or `..` changes nothing.
+    const keptOut = rules.readRules.keptOutBy(resolved.path, rules.counted);
+    if (keptOut !== undefined) {
+      skipped.push(`@${mention}: ${keptOut}; not included`);
+      continue;
+    }
     if (blocks.length >= MAX_FILES) {
       skipped.push(`@${mention}: more than ${MAX_FILES} files mentioned; not included`);
       continue;

@@ -2,6 +2,7 @@ import type { Tool } from "@codebot/agentcore";
 import type { HookRunner } from "@codebot/hooks";
 import type { ToolApproval } from "../approval/tool-approval.js";
 import type { PathPolicy } from "../paths/path-policy.js";
+import type { ReadRules } from "../paths/read-rules.js";
 
 /** What skills need from the session they run in. */
 export interface SkillHost {
@@ -11,6 +12,8 @@ export interface SkillHost {
   /** The bash tool: a skill's shell command is judged as its call would be. */
   bash: Tool;
   paths: PathPolicy;
+  /** The session's read rules: a mentioned file they keep out is not included. */
+  readRules: ReadRules;
   /** Settings `env`, as the bash tool gets it. */
   env: Record<string, string>;
   /** Whether a project grant (`allow:<rule>`) is trusted: a project skill's `allowed-tools` count only then. */

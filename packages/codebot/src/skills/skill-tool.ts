@@ -39,7 +39,7 @@ export function skillTool(
           isError: true,
         };
       }
-      const expanded = await expandSkill(host, active, skill, args.args ?? "", ctx.signal);
+      const expanded = await expandSkill(host, active, skill, args.args ?? "", "model", ctx.signal);
       if (!expanded.ok) return { content: `skill: ${expanded.reason}`, isError: true };
       return { content: expanded.text, isError: false };
     },

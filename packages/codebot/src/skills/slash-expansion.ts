@@ -43,7 +43,7 @@ export async function expandSlashCommand(
   });
   if (decision.kind === "stop") return { kind: "stopped", reason: decision.reason, hook: decision.by };
   if (decision.kind === "block") return { kind: "blocked", reason: decision.reason };
-  const expanded = await expandSkill(host, active, skill, line.args, signal);
+  const expanded = await expandSkill(host, active, skill, line.args, "user", signal);
   if (!expanded.ok) return { kind: "error", reason: expanded.reason };
   return {
     kind: "expanded",

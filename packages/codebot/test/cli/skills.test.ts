@@ -40,6 +40,21 @@ function greetCommand(box: Sandbox): void {
   );
 }
 
+/**
+ * The security review's setup: the project denies reading `.env`, which holds a secret, and the
+ * user has a skill `explain` that includes whatever its arguments mention.
+ */
+function explainSkillBesideDeniedEnv(): Sandbox {
+  const box = sandbox();
+  box.json(".claude/settings.json", { permissions: { deny: ["Read(./.env)", "Read(.env)"] } });
+  box.write(".env", "SECRET_TOKEN=hunter2-from-dotenv\n");
+  box.write(
+    path.join(box.home, ".claude/skills/explain/SKILL.md"),
+    "---\ndescription: Explain something\n---\nExplain $ARGUMENTS in simple words.\n",
+  );
+  return box;
+}
+
 /** A hook script that saves its stdin (the payload) to `file`, then runs `then`. */
 function recorder(box: Sandbox, name: string, then: string): string {
   const script = box.write(`hooks/${name}.sh`, `#!/bin/sh\ncat > "$(dirname "$0")/${name}.json"\n${then}\n`);
@@ -117,6 +132,47 @@ describe("slash commands and skills through -p", { timeout: 60_000 }, () => {
     expect(r.code).toBe(0);
     expect(requestText(server.requests[0])).not.toContain("top secret");
     expect(r.stderr).toContain("outside the project; not included");
+  });
+
+  it("the model's skill call does not put a file the read deny rules cover into its result", async () => {
+    const box = explainSkillBesideDeniedEnv();
+    const server = await modelServer([
+      reply.toolCall("read", { file_path: ".env" }),
+      reply.toolCall("skill", { skill: "explain", args: "@.env" }),
+      reply.text("done"),
+    ]);
+    const r = await oneShot(box, server, ["-p", "what is in .env?"]);
+    expect(r.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain('refused by the deny rule \\"Read(./.env)\\"');
+    const afterSkill = requestText(server.requests[2]);
+    expect(afterSkill).toContain("Explain @.env in simple words.");
+    expect(afterSkill).toContain('[@.env: the deny rule \\"Read(./.env)\\" covers it; not included]');
+    expect(JSON.stringify(server.requests.map((q) => q.body))).not.toContain("hunter2-from-dotenv");
+    expect(r.stderr).toContain(
+      'codebot: /explain: @.env: the deny rule "Read(./.env)" covers it; not included',
+    );
+  });
+
+  it("the model's skill call leaves out a file an ask rule covers: nobody was asked", async () => {
+    const box = explainSkillBesideDeniedEnv();
+    box.json(".claude/settings.json", { permissions: { ask: ["Read(./.env)"] } });
+    const server = await modelServer([
+      reply.toolCall("skill", { skill: "explain", args: "@.env" }),
+      reply.text("done"),
+    ]);
+    const r = await oneShot(box, server, ["-p", "explain .env"]);
+    expect(r.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain('the ask rule \\"Read(./.env)\\" covers it');
+    expect(JSON.stringify(server.requests.map((q) => q.body))).not.toContain("hunter2-from-dotenv");
+  });
+
+  it("the user's own /name @file obeys the read deny rules too", async () => {
+    const box = explainSkillBesideDeniedEnv();
+    const server = await modelServer([reply.text("ok")]);
+    const r = await oneShot(box, server, ["-p", "/explain @.env"]);
+    expect(r.code).toBe(0);
+    expect(requestText(server.requests[0])).not.toContain("hunter2-from-dotenv");
+    expect(r.stderr).toContain('@.env: the deny rule "Read(./.env)" covers it; not included');
   });
 
   it("a project command linked outside the project (a credentials file, /proc/self/environ) never reaches the model", async () => {
