@@ -4,6 +4,7 @@ import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { loadInstructions, MAX_IMPORT_DEPTH } from "../src/instructions/load-instructions.js";
 import { promptText, scratchDir, startSession } from "./support/e2e.js";
+import { readRulesOf } from "./support/read-rules.js";
 import { writeFile } from "./support/temp-dirs.js";
 
 /** A repository with a working directory two levels below its root, and empty user folders. */
@@ -163,6 +164,56 @@ describe("@path imports", () => {
     ]);
     expect(loaded.problems).toEqual([
       `${path.join(w.root, `f${MAX_IMPORT_DEPTH}.md`)}: imports deeper than ${MAX_IMPORT_DEPTH} levels are not followed`,
+    ]);
+  });
+});
+
+describe("@path imports under the session's read rules", () => {
+  // The rules' project root is the working directory, as for the read tool.
+  it("an import a deny rule covers is not read, and the problem names the rule", () => {
+    const w = layout();
+    const main = writeFile(path.join(w.cwd, "CLAUDE.md"), "See @.env and @notes.md");
+    const env = writeFile(path.join(w.cwd, ".env"), "SECRET_TOKEN=hunter2");
+    const notes = writeFile(path.join(w.cwd, "notes.md"), "notes");
+    const loaded = loadInstructions(w, readRulesOf(w.cwd, { deny: ["Read(./.env)"] }));
+    expect(loaded.files.map((f) => f.path)).toEqual([main, notes]);
+    expect(loaded.problems).toEqual([
+      `${main}: import ${env}: the deny rule "Read(./.env)" covers it; not read`,
+    ]);
+  });
+
+  it("a deny rule covers an import by its real path: through a symlink or `..`", () => {
+    const w = layout();
+    writeFile(path.join(w.cwd, "CLAUDE.md"), "@docs/../.env @innocent.md");
+    writeFile(path.join(w.cwd, ".env"), "SECRET_TOKEN=hunter2");
+    fs.mkdirSync(path.join(w.cwd, "docs"));
+    fs.symlinkSync(path.join(w.cwd, ".env"), path.join(w.cwd, "innocent.md"));
+    const loaded = loadInstructions(w, readRulesOf(w.cwd, { deny: ["Read(.env)"] }));
+    expect(loaded.files.map((f) => f.text).join("")).not.toContain("hunter2");
+    expect(loaded.problems).toHaveLength(2);
+  });
+
+  it("an ask rule keeps a project file's import out (nobody is asked at startup)", () => {
+    const w = layout();
+    const main = writeFile(path.join(w.cwd, "CLAUDE.local.md"), "@secrets.md");
+    const secrets = writeFile(path.join(w.cwd, "secrets.md"), "secret");
+    const loaded = loadInstructions(w, readRulesOf(w.cwd, { ask: ["Read(secrets.md)"] }));
+    expect(loaded.files.map((f) => f.path)).toEqual([main]);
+    expect(loaded.problems).toEqual([
+      `${main}: import ${secrets}: the ask rule "Read(secrets.md)" covers it and nobody was asked; not read`,
+    ]);
+  });
+
+  it("the user's own file may import a file an ask rule covers, not one a deny rule covers", () => {
+    const w = layout();
+    const user = writeFile(path.join(w.codebotHome, "AGENTS.md"), "@~/asked.md @~/denied.md");
+    const asked = writeFile(path.join(w.homeDir, "asked.md"), "asked");
+    const denied = writeFile(path.join(w.homeDir, "denied.md"), "denied");
+    const rules = readRulesOf(w.cwd, { ask: ["Read(asked.md)"], deny: ["Read(denied.md)"] });
+    const loaded = loadInstructions(w, rules);
+    expect(loaded.files.map((f) => f.path)).toEqual([user, asked]);
+    expect(loaded.problems).toEqual([
+      `${user}: import ${denied}: the deny rule "Read(denied.md)" covers it; not read`,
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { ReadRules } from "../paths/read-rules.js";
 import { readSettingsText } from "../settings/read-settings-text.js";
 import { importPaths } from "./import-paths.js";
 import type { InstructionFile, InstructionScope, LoadedInstructions } from "./instruction-file.js";
@@ -8,9 +9,13 @@ import { type InstructionWhere, instructionLocations, projectRoot } from "./inst
 /** How many `@path` hops from a file found by its name (Claude Code's limit). */
 export const MAX_IMPORT_DEPTH = 5;
 
-/** Reads every instruction file of the session start (see instructionLocations) with its imports. */
-export function loadInstructions(where: InstructionWhere): LoadedInstructions {
-  return new InstructionReader(where.homeDir, projectRoot(where.cwd, where.homeDir)).read(
+/**
+ * Reads every instruction file of the session start (see instructionLocations) with its imports;
+ * without `readRules`, no read rule holds an import back.
+ */
+export function loadInstructions(where: InstructionWhere, readRules?: ReadRules): LoadedInstructions {
+  const root = projectRoot(where.cwd, where.homeDir);
+  return new InstructionReader(where.homeDir, root, readRules ?? ReadRules.none(root)).read(
     instructionLocations(where),
   );
 }
@@ -36,6 +41,12 @@ export class InstructionReader {
   constructor(
     private readonly homeDir: string,
     projectRoot: string,
+    /**
+     * An import is a read the read tool would refuse, or ask about, otherwise: a deny rule keeps
+     * any import out; an ask rule one of a project or local file (nobody is asked at startup, and
+     * a cloned repository chose it — the user's own files' imports are the user's choice).
+     */
+    private readonly readRules: ReadRules,
   ) {
     this.realRoot = realPath(projectRoot);
   }
@@ -68,6 +79,14 @@ export class InstructionReader {
         problems.push(
           `${importedBy !== undefined ? `${importedBy}: import ` : ""}${file}: outside the project; not read`,
         );
+        return;
+      }
+      const keptOut =
+        importedBy === undefined
+          ? undefined
+          : this.readRules.keptOutBy(real, scope === "user" ? "deny" : "deny-and-ask");
+      if (keptOut !== undefined) {
+        problems.push(`${importedBy}: import ${file}: ${keptOut}; not read`);
         return;
       }
       if (chain.includes(real)) {

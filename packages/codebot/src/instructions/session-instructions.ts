@@ -1,5 +1,6 @@
 import os from "node:os";
 import type { SettingsLayer } from "@codebot/hooks";
+import type { ReadRules } from "../paths/read-rules.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import type { LoadedInstructions } from "./instruction-file.js";
 import { instructionLocations, projectRoot } from "./instruction-locations.js";
@@ -14,6 +15,8 @@ export interface SessionInstructionsWhere {
   layers: readonly SettingsLayer[];
   /** For `~` in imports; default: HOME of the environment, else the OS's home folder. */
   env: Record<string, string | undefined>;
+  /** The session's read rules: an import they keep out is not read (InstructionReader). */
+  readRules: ReadRules;
 }
 
 export interface SessionInstructions {
@@ -31,7 +34,7 @@ export function sessionInstructions(where: SessionInstructionsWhere): SessionIns
   const claudeCompat = claudeCompatOf(where.layers, where.codebotHome);
   const home = where.env.HOME !== undefined && where.env.HOME !== "" ? where.env.HOME : os.homedir();
   const root = projectRoot(where.cwd, home);
-  const reader = new InstructionReader(home, root);
+  const reader = new InstructionReader(home, root, where.readRules);
   const ruleProblems: string[] = [];
   const rules = claudeCompat ? ruleFiles(where.claudeHome, root, ruleProblems) : [];
   const loaded = reader.read([

@@ -312,7 +312,14 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
 
   // Instruction files (AGENTS.md, CLAUDE.md, …) go to the model as context of the first prompt;
   // those of nested folders when the agent first reads a file there.
-  const instructions = sessionInstructions({ cwd, codebotHome, claudeHome, layers: project.layers, env });
+  const instructions = sessionInstructions({
+    cwd,
+    codebotHome,
+    claudeHome,
+    layers: project.layers,
+    env,
+    readRules,
+  });
   for (const problem of instructions.loaded.problems) notify(`codebot: instruction file: ${problem}`);
 
   // Where custom sub-agents and skills are found: codebot's folders, Claude Code's, plugins'.
