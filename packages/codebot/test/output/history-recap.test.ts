@@ -71,7 +71,10 @@ describe("historyRecap: what a resumed session shows of its conversation", () =>
   });
 
   it("shows the latest 40 entries of a long session and counts the rest", () => {
-    const messages: ModelMessage[] = Array.from({ length: 50 }, (_, i) => ({ role: "user", content: `prompt ${i}` }));
+    const messages: ModelMessage[] = Array.from({ length: 50 }, (_, i) => ({
+      role: "user",
+      content: `prompt ${i}`,
+    }));
     const lines = historyRecap(messages, plain);
     expect(lines[0]).toBe("── earlier in this session (10 older entries not shown) ──");
     expect(lines[1]).toBe("› prompt 10");
