@@ -6,7 +6,7 @@
 import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
-import { useBuiltCli } from "./support/cli-process.js";
+import { cliPath, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -45,6 +45,94 @@ describe("prompt input", { timeout: 120_000 }, () => {
     term.submit("four");
     await term.waitForScreen("got all four");
     expect(requestText(server.requests[0])).toContain("one\\ntwo\\nthree\\nfour");
+  });
+
+  it("text typed while a run goes on comes back with the cursor after it: what is sent is what was shown", async () => {
+    const box = sandbox();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const server = await modelServer([
+      async () => {
+        await held;
+        return reply.text("first done");
+      },
+      reply.text("second done"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("slow one");
+    await term.waitForScreen("Esc to interrupt");
+    term.type("abc");
+    release();
+    await term.waitForScreen("first done");
+    term.type("de");
+    await term.waitForScreen(/^› abcde$/m);
+    term.press("Enter");
+    await term.waitForScreen("second done");
+    expect(requestText(server.requests[1])).toContain("abcde");
+  });
+
+  it("Ctrl+C at the prompt clears the whole line, wherever the cursor is", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("sent")]);
+    const term = await startSession(box, server);
+    term.type("hello world");
+    term.press("Left", "Left", "Left", "Left", "Left");
+    await term.waitForScreen(/^› hello world$/m);
+    term.press("C-c");
+    await term.waitForScreen(/^›\s*$/m);
+    expect(term.screen()).not.toContain("world");
+    // The line is empty: what is typed next is all that is sent.
+    term.submit("new text");
+    await term.waitForScreen("sent");
+    expect(requestText(server.requests[0])).not.toContain("world");
+  });
+
+  it("Esc followed at once by a key still interrupts the run", async () => {
+    const box = sandbox();
+    const server = await modelServer([() => new Promise<never>(() => {}), reply.text("after")]);
+    const term = await startSession(box, server);
+    term.submit("go");
+    await term.waitForScreen("Esc to interrupt");
+    term.press("Escape");
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    term.type("n");
+    await term.waitForScreen("Esc: interrupting");
+  });
+
+  it("a pasted text of several lines is one prompt, sent with Enter", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("got the paste")]);
+    const term = await startSession(box, server);
+    term.tmux("set-buffer", "first pasted line\nsecond pasted line\nthird");
+    term.tmux("paste-buffer", "-p", "-t", "t");
+    await term.waitForScreen(/^… third$/m);
+    expect(server.requests).toHaveLength(0);
+    term.press("Enter");
+    await term.waitForScreen("got the paste");
+    expect(server.requests).toHaveLength(1);
+    expect(requestText(server.requests[0])).toContain("first pasted line\\nsecond pasted line\\nthird");
+  });
+
+  it("Ctrl+Z at the prompt, then fg: the session goes on", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("still here")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: { ...modelEnv(server, box.home), PS1: "shell$ " },
+      args: [],
+      program: ["bash", "--norc", "-i"],
+    });
+    await term.waitForScreen("shell$");
+    term.submit(`${JSON.stringify(process.execPath)} ${JSON.stringify(cliPath)}`);
+    await term.waitForScreen(/^›/m);
+    term.press("C-z");
+    await term.waitForScreen("Stopped");
+    term.submit("fg");
+    await term.waitForScreen(/^› ?$/m);
+    term.submit("are you there");
+    await term.waitForScreen("still here");
   });
 
   it("↑ brings back a prompt of an earlier session in the same project", async () => {

@@ -18,6 +18,7 @@ import { sessionToResume } from "../resume-flags.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
+import { BracketedPaste } from "./bracketed-paste.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
 import { IdleNotice, idlePromptDelay } from "./idle-notice.js";
 import { type Key, NewlineKeys } from "./newline-keys.js";
@@ -71,6 +72,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     terminal,
     historySize: HISTORY_SIZE,
     completer: (line: string) => completeSlashCommand(line, skillNames),
+    // Esc then a key within this time is read as Alt+key: readline's 500 ms swallowed an Esc
+    // pressed to interrupt when the correction was typed right after it.
+    escapeCodeTimeout: 50,
   });
   rl.setPrompt(PROMPT);
   const questions = new Questions(
@@ -231,7 +235,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (quitting) return;
     if (inputEnded) return void quit(0);
     if (!terminal) return;
-    rl.prompt();
+    // What was typed meanwhile stays, with the cursor where it was (not at its start).
+    rl.prompt(true);
     editing = true;
     status.draw();
   };
@@ -327,6 +332,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let continued = "";
   let lineBreak = false;
   const newlineKeys = new NewlineKeys(rl);
+  if (terminal)
+    new BracketedPaste(process.stdin, process.stdout, () => {
+      lineBreak = true;
+    });
   process.stdin.on("keypress", (text: string | undefined, key: Key | undefined) => {
     if (!newlineKeys.isNewline(text, key)) return;
     lineBreak = true;
@@ -383,7 +392,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       return;
     }
     if (rl.line !== "") {
-      // Like a shell: Ctrl+C drops what was typed.
+      // Like a shell: Ctrl+C drops what was typed, all of it (Ctrl+E, then Ctrl+U).
+      rl.write(null, { ctrl: true, name: "e" });
       rl.write(null, { ctrl: true, name: "u" });
       return;
     }
@@ -394,6 +404,12 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     idle();
   };
   rl.on("SIGINT", onInterrupt);
+  // Back from Ctrl+Z (fg): readline paused its input, and with nothing else to wait for the process
+  // would end there, without SessionEnd.
+  rl.on("SIGCONT", () => {
+    if (busy || quitting) rl.resume();
+    else idle();
+  });
   // Without readline's terminal mode Ctrl+C is the terminal's signal, not a key readline sees.
   if (!terminal) process.on("SIGINT", onInterrupt);
 
