@@ -1,3 +1,4 @@
+import { defaultMaxListeners, getMaxListeners, setMaxListeners } from "node:events";
 import type { AgentEvent, ExecutedCall } from "./events.js";
 import type { Tool, ToolContext, ToolMiddleware, ToolResult } from "./tool.js";
 import {
@@ -8,6 +9,9 @@ import {
   prepareCall,
   runPipeline,
 } from "./tool-pipeline.js";
+
+/** Abort listeners one call may add to the run's signal, with room to spare. */
+const LISTENERS_PER_CALL = 8;
 
 /** How long an aborted tool may take to wind down (and report what it did) before it is given up on. */
 export const ABORT_GRACE_MS = 2000;
@@ -32,7 +36,13 @@ export async function executeToolCalls(
 ): Promise<ExecutedCall[]> {
   const prepared = calls.map((raw) => prepareCall(raw, options.tools));
   const concurrent = prepared.every((p) => p.kind === "rejected" || p.tool.readOnly === true);
-  if (concurrent) return Promise.all(prepared.map((p) => executeOne(p, options)));
+  if (concurrent) {
+    // Each call of the batch listens on the run's signal (the call itself, its tool, its hooks):
+    // fifty reads at once are not a leak, and Node's warning at 11 would reach the user's terminal.
+    const wanted = prepared.length * LISTENERS_PER_CALL + defaultMaxListeners;
+    if (getMaxListeners(options.signal) < wanted) setMaxListeners(wanted, options.signal);
+    return Promise.all(prepared.map((p) => executeOne(p, options)));
+  }
   const executed: ExecutedCall[] = [];
   for (const p of prepared) executed.push(await executeOne(p, options));
   return executed;

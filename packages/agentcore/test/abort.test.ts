@@ -119,3 +119,35 @@ describe("abort", () => {
     });
   });
 });
+
+describe("many concurrent calls on one run signal", () => {
+  test("fifty read-only calls in one turn, each listening for the abort, raise no MaxListenersExceededWarning", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const tool: Tool = {
+        name: "look",
+        description: "looks",
+        readOnly: true,
+        inputSchema: z.object({}),
+        execute: async (_args, ctx) => {
+          const listener = () => {};
+          ctx.signal.addEventListener("abort", listener);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          ctx.signal.removeEventListener("abort", listener);
+          return { content: "seen", isError: false };
+        },
+      };
+      const calls = Array.from({ length: 50 }, (_, i) => toolCall("look", {}, `c${i}`));
+      const model = scriptedModel([reply.toolCalls(...calls), reply.text("done")]);
+      const stream = agentLoop(loopOptions({ model, tools: [tool], signal: new AbortController().signal }));
+      expect((await stream.result()).reason).toBe("stop");
+      // Node emits the warning on a later tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.name === "MaxListenersExceededWarning")).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+});
