@@ -27,6 +27,18 @@ export interface PermissionRule {
   opaque?: string;
   /** Written `mcp__<server>__*`: every tool of that server, even one whose name holds `__`. */
   mcpServer?: true;
+  /** Another `mcp__` name with `*` in it (`mcp__*`, `mcp__fs__read*`): a glob over MCP tool names. */
+  mcpGlob?: McpGlob;
+}
+
+export interface McpGlob {
+  matches(tool: string): boolean;
+  /**
+   * The glob starts with a whole server (`mcp__fs__…*`), so an allow rule may use it; Claude Code
+   * refuses an allow rule whose `*` could reach other servers (`mcp__*`, `mcp__f*`), and such a
+   * rule allows nothing here. Deny and ask rules take `*` anywhere.
+   */
+  allowable: boolean;
 }
 
 export type BashPattern =
@@ -60,6 +72,8 @@ export function subjectKind(tool: string): SubjectKind | undefined {
 const RULE_SYNTAX = /^\s*([A-Za-z_][\w-]*)\s*(?:\((.*)\))?\s*$/s;
 /** `mcp__server__*`: Claude Code's other spelling of `mcp__server` (every tool of the server). */
 const MCP_SERVER_WILDCARD = /^\s*(mcp__[\w-]+?)__\*\s*$/;
+/** Any other MCP tool name with `*`: Claude Code's glob (`*` matches anything, case as written is ignored here). */
+const MCP_GLOB = /^\s*(mcp__[\w*-]*\*[\w*-]*)\s*$/i;
 
 export function parsePermissionRule(
   text: string,
@@ -67,6 +81,12 @@ export function parsePermissionRule(
   const wildcard = MCP_SERVER_WILDCARD.exec(text);
   if (wildcard)
     return { ok: true, rule: { text, tool: codebotToolName(wildcard[1] as string), mcpServer: true } };
+  const glob = MCP_GLOB.exec(text);
+  if (glob)
+    return {
+      ok: true,
+      rule: { text, tool: codebotToolName(glob[1] as string), mcpGlob: mcpGlob(glob[1] as string) },
+    };
   const m = RULE_SYNTAX.exec(text);
   if (m === null)
     return { ok: false, error: `permission rule "${text}": expected "Tool" or "Tool(specifier)"` };
@@ -89,6 +109,14 @@ export function parsePermissionRule(
     };
   }
   return { ok: true, rule: { text, tool, opaque: body } };
+}
+
+function mcpGlob(text: string): McpGlob {
+  const lower = text.toLowerCase();
+  // Only word characters, `-` and `*` (MCP_GLOB): nothing to escape.
+  const pattern = new RegExp(`^${lower.split("*").join(".*")}$`);
+  const beforeStar = lower.slice(0, lower.indexOf("*"));
+  return { matches: (tool) => pattern.test(tool), allowable: /^mcp__[\w-]+?__/.test(beforeStar) };
 }
 
 /** The tools an `Edit` rule covers besides edit itself (Claude Code: every tool that edits files). */
@@ -115,6 +143,7 @@ export function ruleCoversTool(rule: PermissionRule, tool: string, tightening = 
 function mcpRuleCovers(rule: PermissionRule, tool: string, tightening: boolean): boolean {
   const name = tool.toLowerCase();
   if (!name.startsWith("mcp__")) return false;
+  if (rule.mcpGlob) return (tightening || rule.mcpGlob.allowable) && rule.mcpGlob.matches(name);
   if (name === rule.tool) return true;
   const wholeServer = rule.mcpServer === true || tightening || !rule.tool.slice(5).includes("__");
   return wholeServer && name.startsWith(`${rule.tool}__`);

@@ -24,8 +24,8 @@ import { GroupStdioTransport } from "./stdio-transport.js";
 export type ServerState = "starting" | "connected" | "failed" | "not approved" | "closed";
 
 /**
- * Longest a tool call may run unless MCP_TOOL_TIMEOUT says otherwise (Claude Code's variable);
- * progress notifications from the server restart the clock.
+ * Longest a tool call may run unless MCP_TOOL_TIMEOUT says otherwise (Claude Code's variable). As
+ * in Claude Code, it bounds the whole call: progress does not start it again.
  */
 export const DEFAULT_CALL_TIMEOUT_MS = 10 * 60_000;
 
@@ -101,7 +101,6 @@ export class ServerConnection {
       return (await client.callTool({ name: tool, arguments: args }, undefined, {
         signal,
         timeout,
-        resetTimeoutOnProgress: true,
       })) as CallToolResult;
     } catch (error) {
       if (signal.aborted) throw new Error(`MCP server ${this.name}: call cancelled`);

@@ -55,6 +55,12 @@ export const permissionRuleSchema = z
 const ruleList = (what: string) =>
   z.array(permissionRuleSchema, { error: "expected a list of rules" }).optional().describe(what);
 
+/** An allow rule: a `*` that could reach other MCP servers is refused, as Claude Code refuses it. */
+const allowRuleSchema = permissionRuleSchema.refine((rule) => rule.mcpGlob?.allowable !== false, {
+  error: (issue) =>
+    `wildcard tool name "${(issue.input as { text?: string } | undefined)?.text}" is not supported in allow rules before mcp__<server>__ (deny and ask rules take * anywhere)`,
+});
+
 /** The settings keys the runtime itself reads (mergeSettings validates them). */
 export const runtimeKeysSchema = z.object({
   model: z
@@ -67,7 +73,10 @@ export const runtimeKeysSchema = z.object({
       {
         mode: modeSettingSchema.optional(),
         defaultMode: modeSettingSchema.optional().describe("Claude Code's name for mode"),
-        allow: ruleList("tool calls that run without asking; from project settings only once trusted"),
+        allow: z
+          .array(allowRuleSchema, { error: "expected a list of rules" })
+          .optional()
+          .describe("tool calls that run without asking; from project settings only once trusted"),
         ask: ruleList("tool calls that are always asked about (refused when nobody can answer)"),
         deny: ruleList("tool calls that never run, in every mode; honoured from every layer"),
         additionalDirectories: z

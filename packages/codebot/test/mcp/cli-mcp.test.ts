@@ -111,6 +111,23 @@ describe("project .mcp.json servers need consent", () => {
     expect(requestText(server.requests[1])).toContain("permission denied: mcp__x__pid needs approval");
   });
 
+  it("a deny rule with * (mcp__x__p*) refuses the tools it names under bypass; an allow rule mcp__* is refused with a warning", async () => {
+    const box = sandbox();
+    const state = box.at("state");
+    fs.mkdirSync(state);
+    box.json(`${box.home}/settings.json`, {
+      mcpServers: { x: { command: process.execPath, args: [SERVER, "serve", state] } },
+      permissions: { deny: ["mcp__x__p*"], allow: ["mcp__*"] },
+    });
+    const server = await modelServer([reply.toolCall("mcp__x__pid", {}), reply.text("refused")]);
+    const run = await runCli(["-p", "go", "--dangerously-skip-permissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(run.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain('the deny rule \\"mcp__x__p*\\"');
+    expect(run.stderr).toContain('wildcard tool name "mcp__*" is not supported in allow rules');
+  });
+
   it("a deny rule naming a server whose name holds __ (my__x) refuses its tools, even with permissions bypassed", async () => {
     const box = sandbox();
     const state = box.at("state");

@@ -192,6 +192,27 @@ describe("permission rules for MCP tools", () => {
     expect(allows("mcp__github__*", "mcp__other__create_issue")).toBe(false);
   });
 
+  it("a deny or ask rule with * anywhere is a glob over MCP tool names, as in Claude Code", () => {
+    const tightens = (rule: string, tool: string) => {
+      const parsed = parsePermissionRule(rule);
+      if (!parsed.ok) throw new Error(parsed.error);
+      return ruleCoversTool(parsed.rule, tool, true);
+    };
+    expect(tightens("mcp__t__p*", "mcp__t__pid")).toBe(true);
+    expect(tightens("mcp__t__p*", "mcp__t__picture")).toBe(true);
+    expect(tightens("mcp__t__p*", "mcp__t__die")).toBe(false);
+    expect(tightens("mcp__*", "mcp__any__tool")).toBe(true);
+    expect(tightens("mcp__*", "bash")).toBe(false);
+    expect(tightens("mcp__t__*x", "mcp__t__pid")).toBe(false);
+  });
+
+  it("an allow rule's * counts only after a whole server (mcp__t__p*); mcp__* and mcp__t* allow nothing", () => {
+    expect(allows("mcp__t__p*", "mcp__t__pid")).toBe(true);
+    expect(allows("mcp__t__p*", "mcp__u__pid")).toBe(false);
+    expect(allows("mcp__*", "mcp__t__pid")).toBe(false);
+    expect(allows("mcp__t*", "mcp__t__pid")).toBe(false);
+  });
+
   it("a server whose name holds __ (my__fs): a deny or ask rule mcp__my__fs covers its tools, an allow rule needs mcp__my__fs__*", () => {
     const covers = (rule: string, tool: string, tightening: boolean) => {
       const parsed = parsePermissionRule(rule);
