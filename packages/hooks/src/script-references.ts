@@ -1,20 +1,30 @@
 /**
  * The files inside a project that a hook command runs (§8): the program (`./hook.sh`,
- * `cd .claude/hooks && ./b.sh`, `${CLAUDE_PROJECT_DIR:-.}/x.sh`), an interpreter's script
- * (`bash -o pipefail .claude/hooks/check`, `node -r ./setup.js x.js`), a word with a script
- * extension, the source of `<` for a shell or interpreter reading its script from stdin
- * (`sh < setup.sh`), the files of a command piped into one (`cat x | sh`), and any executable
- * file argument. Their content is part of what the user approves, so editing one asks again;
- * other files a command names (data it reads or appends to) are not, or a hook would ask again
- * after each run. Words whose file codebot cannot know (`$DIR/x.sh`, `$(dirname "$0")/x.sh`, a
- * missing `./gen.sh`, what the lexer cannot follow) are listed, for the consent screen to say
- * the approval does not cover them. It sees the words of the command only, not files those
- * scripts read in turn. Bounded: it examines so many words, and so many directories a `cd` may
- * have reached, and says what lies beyond is unchecked.
+ * `cd .claude/hooks && ./b.sh`, `${CLAUDE_PROJECT_DIR:-.}/x.sh`), also behind wrappers (`timeout
+ * 10 bash x`, `nice`, `sudo`, `xargs`: command-wrappers.ts); an interpreter's script and what its
+ * options load (`bash -o pipefail .claude/hooks/check`, `node -r ./setup`, `python3 -m pkg`,
+ * `awk -f x`: interpreter-syntax.ts, interpreter-files.ts); the command line of `sh -c '…'` (read
+ * as a command of its own); a build tool's file (`make`, `npm test`: build-files.ts); a word with a
+ * script extension; the source of `<` for a shell or interpreter reading its script from stdin
+ * (`sh < setup.sh`); the files of a command piped into one (`cat x | sh`); any executable file
+ * argument; and, failing closed, any other project file an argument names whose role codebot does
+ * not know (`mytool config`). Their content is part of what the user approves, so editing one asks
+ * again. Not hashed, or a hook would ask again after each run: files the command writes, what
+ * commands known to read data name (`cat`, `jq`, `grep`…), and the arguments of a script it runs
+ * (`python3 x.py state.json`: the script, approved, decides what they are). Words whose file
+ * codebot cannot know (`$DIR/x.sh`, `$(dirname "$0")/x.sh`, a missing `./gen.sh`, what the lexer
+ * cannot follow) are listed, for the consent screen to say the approval does not cover them. It
+ * sees the words of the command only, not files those scripts read in turn. Bounded: it examines
+ * so many words, so many directories a `cd` may have reached, and `sh -c` inside `sh -c` so deep,
+ * and says what lies beyond is unchecked.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { interpreterRun, isInterpreter } from "./interpreter-syntax.js";
+import { buildFileNames } from "./build-files.js";
+import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.js";
+import { loadedNames, scriptNames } from "./interpreter-files.js";
+import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
+import { isLoadingVariable, loadedFileNames } from "./loading-variables.js";
 import { type ShellWord, type SimpleCommand, simpleCommands, UNKNOWN_PART } from "./shell-words.js";
 
 export interface ScriptReferences {
@@ -26,23 +36,6 @@ export interface ScriptReferences {
 
 /** Words with these endings name a script whatever runs them (`npx tsx x.ts`, `deno run x.ts`). */
 const SCRIPT_EXTENSION = /\.(sh|bash|zsh|fish|js|mjs|cjs|ts|mts|cts|py|rb|pl|php|lua|ps1)$/;
-/** Words before the command itself: they leave the next word in command position. */
-const PREFIXES = new Set([
-  "if",
-  "then",
-  "else",
-  "elif",
-  "do",
-  "while",
-  "until",
-  "!",
-  "time",
-  "exec",
-  "command",
-  "nohup",
-  "env",
-  "{",
-]);
 /** Commands that run the program named after their options: `npx tsx x.ts`. */
 const LAUNCHERS = new Set(["npx", "bunx", "pnpx"]);
 /**
@@ -51,13 +44,27 @@ const LAUNCHERS = new Set(["npx", "bunx", "pnpx"]);
  */
 const WRITES_ALL = new Set(["tee", "touch", "rm", "rmdir", "mkdir", "truncate", "mv"]);
 const WRITES_LAST = new Set(["cp", "ln", "install"]);
-/** `NAME=value` before a command: a variable for it, not the command. */
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/**
+ * Commands known to read, list or compare the files they name, never to run them: their arguments
+ * are data, not hashed (a hook that reads a file it or the user edits would ask again each time).
+ * `find` is one, but what its `-exec` runs is read as a command of its own.
+ */
+const READS_DATA = new Set([
+  ...["cat", "head", "tail", "less", "more", "tac", "nl", "wc", "od", "xxd", "hexdump", "strings"],
+  ...["grep", "egrep", "fgrep", "rg", "jq", "yq", "diff", "cmp", "comm", "sort", "uniq", "cut", "paste"],
+  ...["ls", "stat", "file", "du", "realpath", "readlink", "basename", "dirname", "find", "git"],
+  ...["echo", "printf", "test", "[", "[[", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum"],
+  ...["base64", "chmod", "chown", "curl", "wget"],
+]);
 const CHANGES_DIRECTORY = new Set(["cd", "pushd"]);
+/** `find … -exec CMD … ;`: the words of a command find runs, up to `;` or `+`. */
+const FIND_RUNS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 /** More directories than this a command may be in: it is treated as unknown, and no more are added. */
 const MAX_DIRECTORIES = 16;
 /** Words past this many are not examined: the rest of the command is listed as unchecked. */
 const MAX_WORDS = 2000;
+/** `sh -c` inside `sh -c` deeper than this is not read: listed as unchecked instead. */
+const MAX_INLINE_DEPTH = 8;
 
 /** Where the command may be when it reaches a word: each directory a `cd` before it may have reached. */
 interface Place {
@@ -66,25 +73,23 @@ interface Place {
   unknown: boolean;
 }
 
+/** One reading of a hook command, with the command lines it runs (`sh -c '…'`) read into it too. */
+interface Analysis {
+  root: string;
+  found: ScriptReferences;
+  /** Words examined so far, across the command lines read. */
+  examined: number;
+}
+
 /** The project's files `command` runs and the words it cannot check (see ScriptReferences). */
 export function scriptReferences(command: string, projectDir: string): ScriptReferences {
-  const root = path.resolve(projectDir);
-  const found: ScriptReferences = { files: [], unchecked: [] };
-  const place: Place = { dirs: [root], unknown: false };
-  const commands = simpleCommands(command, root);
-  const feedShell = feedingShell(commands);
-  let examined = 0;
-  for (const [k, { words }] of commands.entries()) {
-    examined += words.length;
-    if (examined > MAX_WORDS) {
-      found.unchecked.push(
-        `${(words[0] as ShellWord).raw.slice(0, 40)}… (past the first ${MAX_WORDS} words)`,
-      );
-      break;
-    }
-    referencesOf(words, root, place, found, feedShell.has(k));
-  }
-  return found;
+  const analysis: Analysis = {
+    root: path.resolve(projectDir),
+    found: { files: [], unchecked: [] },
+    examined: 0,
+  };
+  readCommandLine(command, { dirs: [analysis.root], unknown: false }, analysis, 0);
+  return analysis.found;
 }
 
 /** The existing project files `command` runs (ScriptReferences.files): what fingerprints hash. */
@@ -92,89 +97,205 @@ export function referencedScripts(command: string, projectDir: string): string[]
   return scriptReferences(command, projectDir).files;
 }
 
+function readCommandLine(command: string, place: Place, analysis: Analysis, depth: number): void {
+  const commands = simpleCommands(command, analysis.root);
+  const feedShell = feedingShell(commands);
+  for (const [k, { words }] of commands.entries()) {
+    if (analysis.examined > MAX_WORDS) return;
+    analysis.examined += words.length;
+    if (analysis.examined > MAX_WORDS) {
+      note(analysis, `${(words[0] as ShellWord).raw.slice(0, 40)}… (past the first ${MAX_WORDS} words)`);
+      return;
+    }
+    referencesOf(words, place, analysis, feedShell.has(k), depth);
+  }
+}
+
+/** A command line a command runs (`sh -c '…'`, `flock -c '…'`), read where that command is. */
+function readInlineCommand(
+  word: ShellWord,
+  from: number,
+  place: Place,
+  analysis: Analysis,
+  depth: number,
+): void {
+  // What an expansion holds is not known: the line as a whole is unchecked, its known parts still read.
+  if (word.dynamic || depth >= MAX_INLINE_DEPTH) note(analysis, word.raw);
+  if (depth >= MAX_INLINE_DEPTH) return;
+  readCommandLine(
+    word.text.slice(from),
+    { dirs: [...place.dirs], unknown: place.unknown },
+    analysis,
+    depth + 1,
+  );
+}
+
+function note(analysis: Analysis, word: string): void {
+  if (!analysis.found.unchecked.includes(word)) analysis.found.unchecked.push(word);
+}
+
 /** The commands whose output `|` sends to a shell or interpreter that runs it (`cat x | sh`). */
 function feedingShell(commands: readonly SimpleCommand[]): Set<number> {
   const feeding = new Set<number>();
   for (const { words, pipedFrom } of commands)
-    if (pipedFrom !== undefined && interpretation(words)?.run.readsStdin === true) feeding.add(pipedFrom);
+    if (pipedFrom !== undefined && interpretation(words, commandStart(words))?.run.readsStdin === true)
+      feeding.add(pipedFrom);
   return feeding;
 }
 
-/** For an interpreter (`bash …`, `npx tsx …`): which word it is and what its arguments say it runs. */
-function interpretation(words: readonly ShellWord[]) {
-  const programAt = programIndex(words);
-  if (programAt === -1) return undefined;
-  let at = programAt;
+/**
+ * For an interpreter (`bash …`, `npx tsx …`): which it is and, as word indexes, what its arguments
+ * say it runs (script and loaded files, with where the value starts in the word), its inline code,
+ * the names of other files it loads, and the first word that is an argument of what it runs.
+ */
+function interpretation(words: readonly ShellWord[], start: CommandStart) {
+  if (start.program === -1) return undefined;
+  let at = start.program;
   if (LAUNCHERS.has(path.basename((words[at] as ShellWord).text))) {
     const launched = words.findIndex((w, k) => k > at && w.redirect === undefined && !w.text.startsWith("-"));
     if (launched !== -1) at = launched;
   }
-  const program = path.basename((words[at] as ShellWord).text);
-  if (!isInterpreter(program)) return undefined;
+  const name = interpreterName((words[at] as ShellWord).text);
+  if (name === undefined) return undefined;
   const args = words.flatMap((w, k) => (k > at && w.redirect === undefined ? [k] : []));
-  const run = interpreterRun(
-    program,
-    args.map((k) => (words[k] as ShellWord).text),
-  );
-  const runs = [run.script, ...run.loaded].flatMap((a) => (a === undefined ? [] : [args[a] as number]));
-  return { run, runs: new Set(runs) };
+  const texts = args.map((k) => (words[k] as ShellWord).text);
+  const run = interpreterRun(name, texts);
+  // `xargs sh`: its script is a word xargs reads from stdin, and stdin is not the script.
+  if (start.appendsInput !== undefined && run.readsStdin) run.readsStdin = false;
+  const word = (i: number) => args[i] as number;
+  const runs = new Map<number, number>();
+  if (run.script !== undefined) runs.set(word(run.script), 0);
+  for (const value of run.loaded) runs.set(word(value.at), value.from);
+  return {
+    name,
+    run,
+    runs,
+    names: loadedNames(name, texts, run),
+    /** Words holding a module or a directory searched for modules: read through `names`, not as files. */
+    moduleWords: new Set([...run.modules, ...run.searchPath].map((v) => word(v.at))),
+    code: run.code === undefined ? undefined : { at: word(run.code.at), from: run.code.from },
+    argumentsFrom: run.argumentsFrom < args.length ? word(run.argumentsFrom) : words.length,
+  };
 }
 
 function referencesOf(
   words: ShellWord[],
-  root: string,
   place: Place,
-  found: ScriptReferences,
+  analysis: Analysis,
   feedsShell: boolean,
+  depth: number,
 ): void {
-  const programAt = programIndex(words);
+  const { root, found } = analysis;
+  const start = commandStart(words);
+  const programAt = start.program;
   const program = programAt === -1 ? "" : path.basename((words[programAt] as ShellWord).text);
   if (CHANGES_DIRECTORY.has(program)) {
     changeDirectory(words.slice(programAt + 1), place);
     return;
   }
-  const interpreter = interpretation(words);
+  const add = (file: string) => {
+    if (!found.files.includes(file)) found.files.push(file);
+  };
+  for (const line of start.commandLines)
+    readInlineCommand(words[line.at] as ShellWord, line.from, place, analysis, depth);
+  if (program === "find") for (const run of findRuns(words)) referencesOf(run, place, analysis, false, depth);
+  const interpreter = interpretation(words, start);
+  if (interpreter?.code !== undefined && isShell(interpreter.name))
+    readInlineCommand(words[interpreter.code.at] as ShellWord, interpreter.code.from, place, analysis, depth);
+  const fromInput = scriptFromInput(words, start, interpreter);
+  if (fromInput !== undefined) note(analysis, fromInput);
+  const argumentTexts = words.flatMap((w, k) => (k > programAt && w.redirect === undefined ? [w.text] : []));
+  for (const name of [...(interpreter?.names ?? []), ...buildFileNames(program, argumentTexts)])
+    for (const { file } of projectFiles(name, root, place)) add(file);
+  const programFiles =
+    programAt === -1 ? [] : projectFiles((words[programAt] as ShellWord).text, root, place);
   const lastArgument = words.findLastIndex((w, k) => k > programAt && w.redirect === undefined);
+  // Arguments passed on to what runs (a project program, an interpreter's script or code) are its data.
+  const dataFrom = programFiles.length > 0 ? programAt + 1 : (interpreter?.argumentsFrom ?? words.length);
+  const knownProgram = READS_DATA.has(program) || WRITES_ALL.has(program) || WRITES_LAST.has(program);
   words.forEach((word, k) => {
     if (word.redirect === "out") return;
-    const argument = k > programAt && word.redirect === undefined;
+    const argument = programAt !== -1 && k > programAt && word.redirect === undefined;
     if (argument && (WRITES_ALL.has(program) || (WRITES_LAST.has(program) && k === lastArgument))) return;
     const option = argument && word.text.startsWith("-");
     const assignment =
       (k < programAt || programAt === -1) && word.redirect === undefined && ASSIGNMENT.test(word.raw);
+    const loadedFrom = interpreter?.runs.get(k);
     // `--require=./x.js`, `S=./x.sh`: the value may name a script; an option alone does not.
     const text =
-      option || assignment ? word.text.slice(word.text.indexOf("=") + 1 || word.text.length) : word.text;
+      loadedFrom !== undefined
+        ? word.text.slice(loadedFrom)
+        : option || assignment
+          ? word.text.slice(word.text.indexOf("=") + 1 || word.text.length)
+          : word.text;
+    if (assignment && isLoadingVariable(word.text.slice(0, word.text.indexOf("="))))
+      for (const name of loadedFileNames(text))
+        for (const { file } of projectFiles(name, root, place)) add(file);
     const role = {
       program: k === programAt,
       input: word.redirect === "in",
-      interpreted: interpreter?.runs.has(k) === true,
+      interpreted: loadedFrom !== undefined,
     };
+    // Failing closed: a file an argument names whose role codebot does not know may be run.
+    const unknownRole =
+      argument &&
+      !knownProgram &&
+      k < dataFrom &&
+      interpreter?.code?.at !== k &&
+      interpreter?.moduleWords.has(k) !== true;
     const runs =
       role.program ||
       role.interpreted ||
+      unknownRole ||
       SCRIPT_EXTENSION.test(text) ||
       (role.input && interpreter?.run.readsStdin === true) ||
       (feedsShell && (argument || role.input));
-    const files = projectFiles(text, root, place);
-    for (const { file, executable } of files)
-      if ((runs || executable) && !found.files.includes(file)) found.files.push(file);
-    if (unchecked(word, text, files.length, role, root, place) && !found.unchecked.includes(word.raw))
-      found.unchecked.push(word.raw);
+    const files = role.interpreted
+      ? resolvedScript(interpreter?.name ?? "", text, root, place)
+      : projectFiles(text, root, place);
+    for (const { file, executable } of files) if (runs || executable) add(file);
+    // A data reader's argument is not run: a missing one is not an unchecked script.
+    if (!(argument && READS_DATA.has(program)) && unchecked(word, text, files.length, role, root, place))
+      note(analysis, word.raw);
   });
 }
 
-/** The index of the word the simple command runs: after assignments, redirects and `if`, `exec`… */
-function programIndex(words: readonly ShellWord[]): number {
-  let afterPrefix = false;
+/** `xargs sh`, as written: an interpreter whose script is a word xargs reads from stdin. */
+function scriptFromInput(
+  words: readonly ShellWord[],
+  start: CommandStart,
+  interpreter: ReturnType<typeof interpretation>,
+): string | undefined {
+  if (start.appendsInput === undefined || interpreter === undefined) return undefined;
+  const { run } = interpreter;
+  if (run.script !== undefined || run.code !== undefined || run.modules.length > 0) return undefined;
+  return words
+    .slice(start.appendsInput)
+    .map((w) => w.raw)
+    .join(" ");
+}
+
+/** `find . -exec sh {} \;`: each command find runs, with `{}` (a file found) a word codebot cannot know. */
+function findRuns(words: readonly ShellWord[]): ShellWord[][] {
+  const runs: ShellWord[][] = [];
   for (let k = 0; k < words.length; k++) {
-    const w = words[k] as ShellWord;
-    if (w.redirect !== undefined || ASSIGNMENT.test(w.raw)) continue;
-    if (afterPrefix && w.text.startsWith("-")) continue;
-    if (!PREFIXES.has(w.text)) return k;
-    afterPrefix = true;
+    if (!FIND_RUNS.has((words[k] as ShellWord).text)) continue;
+    const end = words.findIndex((w, j) => j > k && (w.text === ";" || w.text === "+"));
+    const run = words.slice(k + 1, end === -1 ? words.length : end);
+    runs.push(run.map((w) => (w.text.includes("{}") ? { ...w, text: UNKNOWN_PART, dynamic: true } : w)));
+    if (end === -1) break;
+    k = end;
   }
-  return -1;
+  return runs;
+}
+
+/** The files an interpreter's script or loaded word names, as the interpreter resolves it (`./x` → `x.js`). */
+function resolvedScript(interpreter: string, text: string, root: string, place: Place) {
+  for (const name of scriptNames(interpreter, text)) {
+    const files = projectFiles(name, root, place);
+    if (files.length > 0) return files;
+  }
+  return [];
 }
 
 /**

@@ -110,6 +110,30 @@ describe("a hook's project scripts are part of its approval", () => {
     expect(second.stderr).toContain("1 project hook was not run because it is not trusted");
   });
 
+  it("timeout 10 bash .claude/hooks/audit (no extension, not executable): an edit of audit asks again", async () => {
+    const box = sandbox();
+    box.write(".claude/hooks/audit", 'echo v1 >> "$CLAUDE_PROJECT_DIR/hook.log"\n');
+    box.json(".claude/settings.json", {
+      hooks: {
+        UserPromptSubmit: [{ hooks: [{ type: "command", command: "timeout 10 bash .claude/hooks/audit" }] }],
+      },
+    });
+    const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(trust.code).toBe(0);
+    expect(trust.stdout).toContain("  runs .claude/hooks/audit (its content is approved too)");
+    expect(trust.stdout).not.toContain("cannot check");
+    const server = await modelServer([reply.text("one"), reply.text("two")]);
+    const env = modelEnv(server, box.home);
+    expect((await runCli(["-p", "hi", "--cwd", box.project], { env })).code).toBe(0);
+    expect(fs.readFileSync(box.at("hook.log"), "utf8")).toBe("v1\n");
+
+    box.write(".claude/hooks/audit", 'echo v2 >> "$CLAUDE_PROJECT_DIR/hook.log"\n');
+    const second = await runCli(["-p", "hi", "--cwd", box.project], { env });
+    expect(second.code).toBe(0);
+    expect(fs.readFileSync(box.at("hook.log"), "utf8")).toBe("v1\n");
+    expect(second.stderr).toContain("1 project hook was not run because it is not trusted");
+  });
+
   it("the consent screen names the paths a hook runs that codebot cannot check", async () => {
     const box = sandbox();
     box.json(".codebot/settings.json", {

@@ -45,6 +45,15 @@ describe("the project scripts an MCP server runs", () => {
     ]);
   });
 
+  it("the script of an interpreter behind a wrapper (timeout 30 sh .mcp/server), not executable, no extension", () => {
+    const dir = project();
+    fs.mkdirSync(path.join(dir, ".mcp"));
+    fs.writeFileSync(path.join(dir, ".mcp/server"), "exec node x.js\n", { mode: 0o644 });
+    expect(files({ command: "timeout", args: ["30", "sh", ".mcp/server"] }, dir)).toEqual([
+      path.join(dir, ".mcp/server"),
+    ]);
+  });
+
   it("a path codebot cannot resolve is listed as unchecked, and the consent screens say so", () => {
     const dir = project();
     const config = { command: "node", args: ["${SRV_DIR}/server.js", "--token", "${TOKEN}"] };

@@ -1,0 +1,54 @@
+/**
+ * The project files a build tool reads the commands it runs from (§8): `make` runs the recipes of
+ * `GNUmakefile`, `makefile` or `Makefile` (or `-f FILE`, in `-C DIR`); `npm run x`, `npm test`,
+ * `yarn run x`, `pnpm start`… run a script of `package.json`. Names only, relative to where the
+ * command runs. `npx x` runs an installed package's program, not a script of `package.json`: none.
+ */
+import path from "node:path";
+
+const MAKE = new Set(["make", "gmake"]);
+const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
+/** Subcommands that run a `scripts` entry of package.json. */
+const RUNS_SCRIPT = new Set([
+  "run",
+  "run-script",
+  "rum",
+  "urn",
+  "test",
+  "t",
+  "tst",
+  "start",
+  "stop",
+  "restart",
+]);
+const MAKEFILES = ["GNUmakefile", "makefile", "Makefile"];
+
+/** The names of the files `program` (a command's program, by name) reads what it runs from. */
+export function buildFileNames(program: string, args: readonly string[]): string[] {
+  if (MAKE.has(program)) return makefileNames(args);
+  if (PACKAGE_MANAGERS.has(program)) {
+    const subcommand = args.find((a) => !a.startsWith("-"));
+    return subcommand !== undefined && RUNS_SCRIPT.has(subcommand) ? ["package.json"] : [];
+  }
+  return [];
+}
+
+/** `-f FILE`/`--file=FILE`/`--makefile=FILE`, else the default names; each in `-C DIR` when given. */
+function makefileNames(args: readonly string[]): string[] {
+  const files: string[] = [];
+  let dir = ".";
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k] as string;
+    const value = (short: string, long: string[]) => {
+      if (arg === short || long.includes(arg)) return args[++k];
+      const glued = long.find((l) => arg.startsWith(`${l}=`));
+      if (glued !== undefined) return arg.slice(glued.length + 1);
+      return arg.startsWith(short) && arg.length > short.length ? arg.slice(short.length) : undefined;
+    };
+    const file = value("-f", ["--file", "--makefile"]);
+    if (file !== undefined) files.push(file);
+    const directory = file === undefined ? value("-C", ["--directory"]) : undefined;
+    if (directory !== undefined) dir = path.join(dir, directory);
+  }
+  return (files.length > 0 ? files : MAKEFILES).map((f) => (path.isAbsolute(f) ? f : path.join(dir, f)));
+}

