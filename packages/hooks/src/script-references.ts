@@ -55,7 +55,11 @@ const READS_DATA = new Set([
   ...["ls", "stat", "file", "du", "realpath", "readlink", "basename", "dirname", "find", "git"],
   ...["echo", "printf", "test", "[", "[[", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum"],
   ...["base64", "chmod", "chown", "curl", "wget"],
+  // Shell words whose arguments are values, not commands: `for f in a b`, `case $x in`.
+  ...["for", "case", "select", "in"],
 ]);
+/** Builtins whose `NAME=value` arguments are assignments (`export BASH_ENV=x`), their other words names. */
+const DECLARES = new Set(["export", "local", "declare", "typeset", "readonly"]);
 const CHANGES_DIRECTORY = new Set(["cd", "pushd"]);
 /** `find … -exec CMD … ;`: the words of a command find runs, up to `;` or `+`. */
 const FIND_RUNS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
@@ -199,6 +203,9 @@ function referencesOf(
   for (const line of start.commandLines)
     readInlineCommand(words[line.at] as ShellWord, line.from, place, analysis, depth);
   if (program === "find") for (const run of findRuns(words)) referencesOf(run, place, analysis, false, depth);
+  // `eval 'sh x'`: its arguments, joined, are a command line.
+  if (program === "eval" && programAt + 1 < words.length)
+    readInlineCommand(joined(words.slice(programAt + 1)), 0, place, analysis, depth);
   const interpreter = interpretation(words, start);
   if (interpreter?.code !== undefined && isShell(interpreter.name))
     readInlineCommand(words[interpreter.code.at] as ShellWord, interpreter.code.from, place, analysis, depth);
@@ -212,14 +219,17 @@ function referencesOf(
   const lastArgument = words.findLastIndex((w, k) => k > programAt && w.redirect === undefined);
   // Arguments passed on to what runs (a project program, an interpreter's script or code) are its data.
   const dataFrom = programFiles.length > 0 ? programAt + 1 : (interpreter?.argumentsFrom ?? words.length);
-  const knownProgram = READS_DATA.has(program) || WRITES_ALL.has(program) || WRITES_LAST.has(program);
+  const knownProgram =
+    READS_DATA.has(program) || DECLARES.has(program) || WRITES_ALL.has(program) || WRITES_LAST.has(program);
   words.forEach((word, k) => {
     if (word.redirect === "out") return;
     const argument = programAt !== -1 && k > programAt && word.redirect === undefined;
     if (argument && (WRITES_ALL.has(program) || (WRITES_LAST.has(program) && k === lastArgument))) return;
     const option = argument && word.text.startsWith("-");
     const assignment =
-      (k < programAt || programAt === -1) && word.redirect === undefined && ASSIGNMENT.test(word.raw);
+      (k < programAt || programAt === -1 || (argument && DECLARES.has(program))) &&
+      word.redirect === undefined &&
+      ASSIGNMENT.test(word.raw);
     const loadedFrom = interpreter?.runs.get(k);
     // `--require=./x.js`, `S=./x.sh`: the value may name a script; an option alone does not.
     const text =
@@ -258,6 +268,16 @@ function referencesOf(
     if (!(argument && READS_DATA.has(program)) && unchecked(word, text, files.length, role, root, place))
       note(analysis, word.raw);
   });
+}
+
+/** Words as one, as `eval` joins them. */
+function joined(words: readonly ShellWord[]): ShellWord {
+  const args = words.filter((w) => w.redirect === undefined);
+  return {
+    text: args.map((w) => w.text).join(" "),
+    raw: args.map((w) => w.raw).join(" "),
+    dynamic: args.some((w) => w.dynamic),
+  };
 }
 
 /** `xargs sh`, as written: an interpreter whose script is a word xargs reads from stdin. */

@@ -75,6 +75,7 @@ describe("a command line a command runs", () => {
     ["sh -c \"sh -c 'sh < x'\"", "x"],
     ["flock lock -c 'sh x'", "x"],
     ["env -S 'sh x'", "x"],
+    ["eval 'sh x'", "x"],
   ])("%s runs %s", (command, script) => {
     expect(project().found(command)).toEqual([script]);
   });
@@ -101,6 +102,7 @@ describe("what an interpreter's options load", () => {
     ["perl -I lib -mFoo::Bar=x -e 1", ["lib/Foo/Bar.pm"]],
     ["bash --rcfile rc -i", ["rc"]],
     ["BASH_ENV=rc bash -c 'echo hi'", ["rc"]],
+    ["export BASH_ENV=rc; bash -c 'echo hi'", ["rc"]],
     ["python3.12 < x", ["x"]],
   ])("%s loads %j", (command, files) => {
     expect(project().found(command)).toEqual(files);
@@ -140,6 +142,10 @@ describe("failing closed", () => {
       "mod.py",
       ".claude/hooks/audit",
     ]);
+  });
+
+  it("the values of a for loop are not hashed", () => {
+    expect(project().found("for f in conf.yaml data.json; do echo $f; done")).toEqual([]);
   });
 
   it("a file a command known to read data names is not hashed", () => {
