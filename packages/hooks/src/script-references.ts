@@ -58,6 +58,8 @@ const READS_DATA = new Set([
   // Shell words whose arguments are values, not commands: `for f in a b`, `case $x in`.
   ...["for", "case", "select", "in"],
 ]);
+/** Builtins whose arguments are a command line they run, read as one (commandLineArgument). */
+const RUN_COMMAND_LINE = new Set(["eval", "trap"]);
 /** Builtins whose `NAME=value` arguments are assignments (`export BASH_ENV=x`), their other words names. */
 const DECLARES = new Set(["export", "local", "declare", "typeset", "readonly"]);
 const CHANGES_DIRECTORY = new Set(["cd", "pushd"]);
@@ -203,9 +205,8 @@ function referencesOf(
   for (const line of start.commandLines)
     readInlineCommand(words[line.at] as ShellWord, line.from, place, analysis, depth);
   if (program === "find") for (const run of findRuns(words)) referencesOf(run, place, analysis, false, depth);
-  // `eval 'sh x'`: its arguments, joined, are a command line.
-  if (program === "eval" && programAt + 1 < words.length)
-    readInlineCommand(joined(words.slice(programAt + 1)), 0, place, analysis, depth);
+  const builtinLine = commandLineArgument(program, words.slice(programAt + 1));
+  if (builtinLine !== undefined) readInlineCommand(builtinLine, 0, place, analysis, depth);
   const interpreter = interpretation(words, start);
   if (interpreter?.code !== undefined && isShell(interpreter.name))
     readInlineCommand(words[interpreter.code.at] as ShellWord, interpreter.code.from, place, analysis, depth);
@@ -220,7 +221,11 @@ function referencesOf(
   // Arguments passed on to what runs (a project program, an interpreter's script or code) are its data.
   const dataFrom = programFiles.length > 0 ? programAt + 1 : (interpreter?.argumentsFrom ?? words.length);
   const knownProgram =
-    READS_DATA.has(program) || DECLARES.has(program) || WRITES_ALL.has(program) || WRITES_LAST.has(program);
+    READS_DATA.has(program) ||
+    DECLARES.has(program) ||
+    RUN_COMMAND_LINE.has(program) ||
+    WRITES_ALL.has(program) ||
+    WRITES_LAST.has(program);
   words.forEach((word, k) => {
     if (word.redirect === "out") return;
     const argument = programAt !== -1 && k > programAt && word.redirect === undefined;
@@ -270,9 +275,11 @@ function referencesOf(
   });
 }
 
-/** Words as one, as `eval` joins them. */
-function joined(words: readonly ShellWord[]): ShellWord {
+/** `eval 'sh x'` (its arguments joined), `trap 'sh x' EXIT` (its first): the command line they run. */
+function commandLineArgument(program: string, words: readonly ShellWord[]): ShellWord | undefined {
   const args = words.filter((w) => w.redirect === undefined);
+  if (program === "trap") return args.find((w) => !w.text.startsWith("-"));
+  if (program !== "eval" || args.length === 0) return undefined;
   return {
     text: args.map((w) => w.text).join(" "),
     raw: args.map((w) => w.raw).join(" "),

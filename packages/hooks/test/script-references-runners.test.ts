@@ -76,6 +76,7 @@ describe("a command line a command runs", () => {
     ["flock lock -c 'sh x'", "x"],
     ["env -S 'sh x'", "x"],
     ["eval 'sh x'", "x"],
+    ["trap 'sh x' EXIT", "x"],
   ])("%s runs %s", (command, script) => {
     expect(project().found(command)).toEqual([script]);
   });
