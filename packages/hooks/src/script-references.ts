@@ -32,6 +32,11 @@ export interface ScriptReferences {
   files: string[];
   /** Words, as written, that look like something run but whose file codebot cannot determine. */
   unchecked: string[];
+  /**
+   * Of `files`, those in it only because an argument names them and codebot does not know what the
+   * program does with them (failing closed): the consent screen says "runs or reads".
+   */
+  unknownRole: string[];
 }
 
 /** Words with these endings name a script whatever runs them (`npx tsx x.ts`, `deno run x.ts`). */
@@ -85,17 +90,22 @@ interface Analysis {
   found: ScriptReferences;
   /** Words examined so far, across the command lines read. */
   examined: number;
+  /** The files found in a role codebot knows (run, loaded, read as a script): not `unknownRole`. */
+  known: Set<string>;
 }
 
 /** The project's files `command` runs and the words it cannot check (see ScriptReferences). */
 export function scriptReferences(command: string, projectDir: string): ScriptReferences {
   const analysis: Analysis = {
     root: path.resolve(projectDir),
-    found: { files: [], unchecked: [] },
+    found: { files: [], unchecked: [], unknownRole: [] },
     examined: 0,
+    known: new Set(),
   };
   readCommandLine(command, { dirs: [analysis.root], unknown: false }, analysis, 0);
-  return analysis.found;
+  const { found, known } = analysis;
+  found.unknownRole = found.files.filter((file) => !known.has(file));
+  return found;
 }
 
 /** The existing project files `command` runs (ScriptReferences.files): what fingerprints hash. */
@@ -199,8 +209,9 @@ function referencesOf(
     changeDirectory(words.slice(programAt + 1), place);
     return;
   }
-  const add = (file: string) => {
+  const add = (file: string, knownRole = true) => {
     if (!found.files.includes(file)) found.files.push(file);
+    if (knownRole) analysis.known.add(file);
   };
   for (const line of start.commandLines)
     readInlineCommand(words[line.at] as ShellWord, line.from, place, analysis, depth);
@@ -261,14 +272,14 @@ function referencesOf(
     const runs =
       role.program ||
       role.interpreted ||
-      unknownRole ||
       SCRIPT_EXTENSION.test(text) ||
       (role.input && interpreter?.run.readsStdin === true) ||
       (feedsShell && (argument || role.input));
     const files = role.interpreted
       ? resolvedScript(interpreter?.name ?? "", text, root, place)
       : projectFiles(text, root, place);
-    for (const { file, executable } of files) if (runs || executable) add(file);
+    for (const { file, executable } of files)
+      if (runs || executable || unknownRole) add(file, runs || executable);
     // A data reader's argument is not run: a missing one is not an unchecked script.
     if (!(argument && READS_DATA.has(program)) && unchecked(word, text, files.length, role, root, place))
       note(analysis, word.raw);

@@ -138,6 +138,12 @@ describe("failing closed", () => {
     ]);
   });
 
+  it("says which files it hashes only failing closed, and not one it also runs", () => {
+    const { dir } = project();
+    const refs = scriptReferences("mytool conf.yaml x; sh x", dir);
+    expect(refs.unknownRole.map((f) => path.relative(dir, f))).toEqual(["conf.yaml"]);
+  });
+
   it("the arguments of a script it hashes are that script's data, not hashed", () => {
     expect(project().found("python3 -m mod data.json; bash .claude/hooks/audit conf.yaml")).toEqual([
       "mod.py",

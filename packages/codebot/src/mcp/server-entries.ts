@@ -30,6 +30,8 @@ export interface ServerEntry {
   scripts: string[];
   /** Words naming something it runs whose file codebot cannot determine (consent entries only; serverScripts). */
   unchecked: string[];
+  /** Of `scripts`, those an argument names whose role codebot does not know (serverScripts). */
+  unknownRole: string[];
   /** Extra variables for `${VAR}` (a plugin's `CLAUDE_PLUGIN_ROOT`). */
   vars: Record<string, string>;
 }
@@ -88,9 +90,13 @@ export function loadServerEntries(options: ServerEntriesOptions): {
       }
       const consent = needsConsent(origin);
       // The user's own servers are not approved, so their scripts are not read.
-      const { files: scripts, unchecked } = consent
+      const {
+        files: scripts,
+        unchecked,
+        unknownRole,
+      } = consent
         ? serverScripts(parsed.data, options.cwd, vars)
-        : { files: [], unchecked: [] };
+        : { files: [], unchecked: [], unknownRole: [] };
       byName.set(name, {
         name,
         config: parsed.data,
@@ -100,6 +106,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
         grant: mcpGrant(name, parsed.data, scripts, options.cwd),
         scripts,
         unchecked,
+        unknownRole,
         vars,
       });
     }

@@ -18,6 +18,8 @@ export interface ServerScripts {
   files: string[];
   /** Words, as written, naming something run whose file codebot cannot determine. */
   unchecked: string[];
+  /** Of `files`, those an argument names whose role codebot does not know (ScriptReferences.unknownRole). */
+  unknownRole: string[];
 }
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
@@ -28,7 +30,7 @@ export function serverScripts(
   projectDir: string,
   vars: Readonly<Record<string, string>> = {},
 ): ServerScripts {
-  const found: ServerScripts = { files: [], unchecked: [] };
+  const found: ServerScripts = { files: [], unchecked: [], unknownRole: [] };
   if (isRemote(config)) return found;
   const project = path.resolve(projectDir);
   const note = (word: string) => {
@@ -53,11 +55,17 @@ export function serverScripts(
       .map(expand)
       .filter((v): v is string => v !== undefined),
   ];
+  /** Files a line runs in a role codebot knows: not `unknownRole`, even if another line only names them. */
+  const known = new Set<string>();
   for (const line of lines) {
     const refs = scriptReferences(from + line, project);
-    for (const file of refs.files) if (!found.files.includes(file)) found.files.push(file);
+    for (const file of refs.files) {
+      if (!found.files.includes(file)) found.files.push(file);
+      if (!refs.unknownRole.includes(file)) known.add(file);
+    }
     for (const word of refs.unchecked) note(word);
   }
+  found.unknownRole = found.files.filter((file) => !known.has(file));
   return found;
 }
 

@@ -134,6 +134,18 @@ describe("a hook's project scripts are part of its approval", () => {
     expect(second.stderr).toContain("1 project hook was not run because it is not trusted");
   });
 
+  it("a file an argument names whose role codebot does not know: approved with the hook, shown as 'runs or reads'", async () => {
+    const box = sandbox();
+    box.write("conf.yaml", "run: x\n");
+    box.write("hooks/a.js", "console.log('a')\n");
+    box.json(".codebot/settings.json", {
+      hooks: { Stop: [command("mytool --config conf.yaml hooks/a.js", { name: "m" })] },
+    });
+    const trust = await runCli(["hooks", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(trust.stdout).toContain("  runs or reads conf.yaml (its content is approved too)\n");
+    expect(trust.stdout).toContain("  runs hooks/a.js (its content is approved too)\n");
+  });
+
   it("the consent screen names the paths a hook runs that codebot cannot check", async () => {
     const box = sandbox();
     box.json(".codebot/settings.json", {

@@ -5,7 +5,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { serverDetailLines } from "../../src/cli/mcp/server-view.js";
 import { uncheckedServerPathLines } from "../../src/cli/mcp/unchecked-server-paths.js";
+import { stylesFor } from "../../src/cli/output/styles.js";
 import type { StdioServerConfig } from "../../src/mcp/server-config.js";
 import { loadServerEntries } from "../../src/mcp/server-entries.js";
 import { serverScripts } from "../../src/mcp/server-scripts.js";
@@ -52,6 +54,21 @@ describe("the project scripts an MCP server runs", () => {
     expect(files({ command: "timeout", args: ["30", "sh", ".mcp/server"] }, dir)).toEqual([
       path.join(dir, ".mcp/server"),
     ]);
+  });
+
+  it("a file an argument names whose role codebot does not know is approved and shown as 'runs or reads'", () => {
+    const dir = project();
+    fs.writeFileSync(path.join(dir, "conf.yaml"), "run: x\n");
+    const config = { command: "mytool", args: ["--config", "conf.yaml", "tools/a.js"] };
+    fs.writeFileSync(path.join(dir, ".mcp.json"), JSON.stringify({ mcpServers: { s: config } }));
+    const entry = loadServerEntries({ cwd: dir, layers: [], plugins: [] }).entries[0];
+    if (entry === undefined) throw new Error("no entry");
+    expect(serverDetailLines(entry, dir, stylesFor({ isTTY: false }))).toEqual(
+      expect.arrayContaining([
+        "runs or reads conf.yaml (its content is approved too)",
+        "runs tools/a.js (its content is approved too)",
+      ]),
+    );
   });
 
   it("a path codebot cannot resolve is listed as unchecked, and the consent screens say so", () => {

@@ -1,8 +1,9 @@
-import { type CompiledHook, describeHook, headerEnvVars, USER_OWNED_SOURCES } from "@codebot/hooks";
+import { type CompiledHook, describeHook, headerEnvVars } from "@codebot/hooks";
 import { visible } from "../../approval/visible-text.js";
 import type { Styles } from "../output/styles.js";
 import type { WireObject } from "../output/wire.js";
-import { displayPath, type InventoryHook, type TrustState } from "./hook-inventory.js";
+import type { InventoryHook, TrustState } from "./hook-inventory.js";
+import { scriptLines } from "./script-lines.js";
 import { uncheckedPathLines } from "./unchecked-paths.js";
 
 /** What the hook runs: its command, prompt or url, or the MCP tool it calls with its input. */
@@ -47,9 +48,7 @@ export function hookDetailLines(
       lines.push(s.yellow(`sends environment variables in its headers: ${visible(sent.join(", "))}`));
   }
   for (const [name, value] of Object.entries(hook.env)) lines.push(`env: ${visible(`${name}=${value}`)}`);
-  // A user-owned hook is not approved: its scripts are listed, not said to be approved with it.
-  const approvedToo = USER_OWNED_SOURCES.has(hook.source) ? "" : " (its content is approved too)";
-  for (const script of scripts) lines.push(`runs ${visible(displayPath(script, cwd))}${approvedToo}`);
+  lines.push(...scriptLines(hook, scripts, cwd));
   lines.push(...uncheckedPathLines(hook, cwd));
   return lines;
 }

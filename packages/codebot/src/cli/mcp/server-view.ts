@@ -36,8 +36,11 @@ export function serverDetailLines(entry: ServerEntry, cwd: string, s: Styles): s
   }
   const vars = environmentVariables(entry);
   if (vars.length > 0) lines.push(s.yellow(`gets environment variables: ${visible(vars.join(", "))}`));
-  for (const script of entry.scripts)
-    lines.push(`runs ${visible(displayPath(script, cwd))} (its content is approved too)`);
+  // A file named by an argument whose role codebot does not know is hashed, not said to run.
+  for (const script of entry.scripts) {
+    const verb = entry.unknownRole.includes(script) ? "runs or reads" : "runs";
+    lines.push(`${verb} ${visible(displayPath(script, cwd))} (its content is approved too)`);
+  }
   lines.push(...uncheckedServerPathLines(entry));
   return lines;
 }
