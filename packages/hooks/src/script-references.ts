@@ -24,7 +24,9 @@ import { buildFileNames } from "./build-files.js";
 import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.js";
 import { loadedNames, scriptNames } from "./interpreter-files.js";
 import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
+import { argumentsKnown, declares, readsData, writesArgument } from "./known-programs.js";
 import { isLoadingVariable, loadedFileNames } from "./loading-variables.js";
+import { commandLineArgument, findRuns } from "./nested-commands.js";
 import { type ShellWord, type SimpleCommand, simpleCommands, UNKNOWN_PART } from "./shell-words.js";
 
 export interface ScriptReferences {
@@ -43,33 +45,7 @@ export interface ScriptReferences {
 const SCRIPT_EXTENSION = /\.(sh|bash|zsh|fish|js|mjs|cjs|ts|mts|cts|py|rb|pl|php|lua|ps1)$/;
 /** Commands that run the program named after their options: `npx tsx x.ts`. */
 const LAUNCHERS = new Set(["npx", "bunx", "pnpx"]);
-/**
- * Commands whose file arguments are written, created or removed, not read: hashing them would make
- * the hook ask again after each run. For these, the last argument only (the destination).
- */
-const WRITES_ALL = new Set(["tee", "touch", "rm", "rmdir", "mkdir", "truncate", "mv"]);
-const WRITES_LAST = new Set(["cp", "ln", "install"]);
-/**
- * Commands known to read, list or compare the files they name, never to run them: their arguments
- * are data, not hashed (a hook that reads a file it or the user edits would ask again each time).
- * `find` is one, but what its `-exec` runs is read as a command of its own.
- */
-const READS_DATA = new Set([
-  ...["cat", "head", "tail", "less", "more", "tac", "nl", "wc", "od", "xxd", "hexdump", "strings"],
-  ...["grep", "egrep", "fgrep", "rg", "jq", "yq", "diff", "cmp", "comm", "sort", "uniq", "cut", "paste"],
-  ...["ls", "stat", "file", "du", "realpath", "readlink", "basename", "dirname", "find", "git"],
-  ...["echo", "printf", "test", "[", "[[", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum"],
-  ...["base64", "chmod", "chown", "curl", "wget"],
-  // Shell words whose arguments are values, not commands: `for f in a b`, `case $x in`.
-  ...["for", "case", "select", "in"],
-]);
-/** Builtins whose arguments are a command line they run, read as one (commandLineArgument). */
-const RUN_COMMAND_LINE = new Set(["eval", "trap"]);
-/** Builtins whose `NAME=value` arguments are assignments (`export BASH_ENV=x`), their other words names. */
-const DECLARES = new Set(["export", "local", "declare", "typeset", "readonly"]);
 const CHANGES_DIRECTORY = new Set(["cd", "pushd"]);
-/** `find … -exec CMD … ;`: the words of a command find runs, up to `;` or `+`. */
-const FIND_RUNS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 /** More directories than this a command may be in: it is treated as unknown, and no more are added. */
 const MAX_DIRECTORIES = 16;
 /** Words past this many are not examined: the rest of the command is listed as unchecked. */
@@ -231,19 +207,14 @@ function referencesOf(
   const lastArgument = words.findLastIndex((w, k) => k > programAt && w.redirect === undefined);
   // Arguments passed on to what runs (a project program, an interpreter's script or code) are its data.
   const dataFrom = programFiles.length > 0 ? programAt + 1 : (interpreter?.argumentsFrom ?? words.length);
-  const knownProgram =
-    READS_DATA.has(program) ||
-    DECLARES.has(program) ||
-    RUN_COMMAND_LINE.has(program) ||
-    WRITES_ALL.has(program) ||
-    WRITES_LAST.has(program);
+  const knownProgram = argumentsKnown(program);
   words.forEach((word, k) => {
     if (word.redirect === "out") return;
     const argument = programAt !== -1 && k > programAt && word.redirect === undefined;
-    if (argument && (WRITES_ALL.has(program) || (WRITES_LAST.has(program) && k === lastArgument))) return;
+    if (argument && writesArgument(program, k === lastArgument)) return;
     const option = argument && word.text.startsWith("-");
     const assignment =
-      (k < programAt || programAt === -1 || (argument && DECLARES.has(program))) &&
+      (k < programAt || programAt === -1 || (argument && declares(program))) &&
       word.redirect === undefined &&
       ASSIGNMENT.test(word.raw);
     const loadedFrom = interpreter?.runs.get(k);
@@ -281,21 +252,9 @@ function referencesOf(
     for (const { file, executable } of files)
       if (runs || executable || unknownRole) add(file, runs || executable);
     // A data reader's argument is not run: a missing one is not an unchecked script.
-    if (!(argument && READS_DATA.has(program)) && unchecked(word, text, files.length, role, root, place))
+    if (!(argument && readsData(program)) && unchecked(word, text, files.length, role, root, place))
       note(analysis, word.raw);
   });
-}
-
-/** `eval 'sh x'` (its arguments joined), `trap 'sh x' EXIT` (its first): the command line they run. */
-function commandLineArgument(program: string, words: readonly ShellWord[]): ShellWord | undefined {
-  const args = words.filter((w) => w.redirect === undefined);
-  if (program === "trap") return args.find((w) => !w.text.startsWith("-"));
-  if (program !== "eval" || args.length === 0) return undefined;
-  return {
-    text: args.map((w) => w.text).join(" "),
-    raw: args.map((w) => w.raw).join(" "),
-    dynamic: args.some((w) => w.dynamic),
-  };
 }
 
 /** `xargs sh`, as written: an interpreter whose script is a word xargs reads from stdin. */
@@ -311,20 +270,6 @@ function scriptFromInput(
     .slice(start.appendsInput)
     .map((w) => w.raw)
     .join(" ");
-}
-
-/** `find . -exec sh {} \;`: each command find runs, with `{}` (a file found) a word codebot cannot know. */
-function findRuns(words: readonly ShellWord[]): ShellWord[][] {
-  const runs: ShellWord[][] = [];
-  for (let k = 0; k < words.length; k++) {
-    if (!FIND_RUNS.has((words[k] as ShellWord).text)) continue;
-    const end = words.findIndex((w, j) => j > k && (w.text === ";" || w.text === "+"));
-    const run = words.slice(k + 1, end === -1 ? words.length : end);
-    runs.push(run.map((w) => (w.text.includes("{}") ? { ...w, text: UNKNOWN_PART, dynamic: true } : w)));
-    if (end === -1) break;
-    k = end;
-  }
-  return runs;
 }
 
 /** The files an interpreter's script or loaded word names, as the interpreter resolves it (`./x` → `x.js`). */
