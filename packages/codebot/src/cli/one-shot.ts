@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { claudeToolName } from "@codebot/hooks";
+import type { ServerStatus } from "../mcp/mcp-servers.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
 import { failureReason, type PromptResult } from "../session/prompt-result.js";
@@ -82,13 +83,16 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     onError: (error) => stderr(`codebot: closing failed: ${errorMessage(error)}`),
   });
   if (streaming) {
+    // As Claude Code's, the init line names the MCP servers and their tools: it waits for them
+    // (the prompt would wait for them anyway).
+    await runtime.mcpReady();
     emit({
       type: "system",
       subtype: "init",
       cwd: runtime.cwd,
       session_id: sessionId,
       tools: runtime.toolNames.map(claudeToolName),
-      mcp_servers: [],
+      mcp_servers: runtime.mcpServers().map(initServerLine),
       model: ids.model,
       permissionMode: claudePermissionMode(runtime.permissionMode),
       codebot_version: codebotVersion(),
@@ -138,4 +142,16 @@ function failureText(result: PromptResult): string {
   if (result.status === "blocked")
     return `prompt blocked by a ${result.blockedBy ?? "UserPromptSubmit"} hook: ${result.reason ?? ""}`;
   return failureReason(result) ?? `the run ended with status ${result.status}`;
+}
+
+/** A server as Claude Code's init line gives it: `pending`, `connected`, `failed`, or `disabled` (not approved). */
+function initServerLine(server: ServerStatus): { name: string; status: string } {
+  const status: Record<ServerStatus["state"], string> = {
+    starting: "pending",
+    connected: "connected",
+    failed: "failed",
+    "not approved": "disabled",
+    closed: "failed",
+  };
+  return { name: server.name, status: status[server.state] };
 }

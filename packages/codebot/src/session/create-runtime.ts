@@ -540,7 +540,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     hooks: runner,
     approval,
     tasks,
-    toolNames: tools.map((t) => t.name),
+    // Live: MCP tools join and leave the list as servers connect and stop.
+    toolNames: () => tools.map((t) => t.name),
     agent,
     session,
     events,

@@ -47,7 +47,7 @@ export interface RuntimeParts {
   approval: ApprovalEngine;
   tasks: TaskStore;
   /** The main agent's tools, by name. */
-  toolNames: readonly string[];
+  toolNames: () => readonly string[];
   agent: Agent;
   session: Session;
   events: SessionEvents;
@@ -151,7 +151,7 @@ export class Runtime {
 
   /** The main agent's tools, by name. */
   get toolNames(): readonly string[] {
-    return this.parts.toolNames;
+    return this.parts.toolNames();
   }
 
   /** The instruction files given to the model, for `/memory`. */
@@ -213,6 +213,11 @@ export class Runtime {
       if (signal.aborted) this.parts.session.abort();
       return run;
     });
+  }
+
+  /** Resolves once every MCP server started or failed, or their startup timeout ran out. */
+  async mcpReady(): Promise<void> {
+    await this.parts.mcp.servers?.ready();
   }
 
   /** The MCP servers: state, tools and where each came from. */

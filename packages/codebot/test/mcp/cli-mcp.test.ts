@@ -123,6 +123,41 @@ describe("project .mcp.json servers need consent", () => {
     expect(requestText(server.requests[1])).toContain("permission denied: mcp__x__pid needs approval");
   });
 
+  it("stream-json's init line lists the MCP servers with their state, and their tools", async () => {
+    const box = sandbox();
+    const state = box.at("state");
+    fs.mkdirSync(state);
+    const config = JSON.stringify({
+      mcpServers: {
+        x: { command: process.execPath, args: [SERVER, "serve", state] },
+        broken: { command: process.execPath, args: ["-e", "process.exit(3)"] },
+      },
+    });
+    const server = await modelServer([reply.text("hello")]);
+    const run = await runCli(
+      [
+        "-p",
+        "hi",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--mcp-config",
+        config,
+        "--cwd",
+        box.project,
+      ],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(run.code).toBe(0);
+    const init = JSON.parse(run.stdout.split("\n")[0] as string);
+    expect(init).toMatchObject({ type: "system", subtype: "init" });
+    expect(init.tools).toContain("mcp__x__pid");
+    expect(init.mcp_servers).toEqual([
+      { name: "x", status: "connected" },
+      { name: "broken", status: "failed" },
+    ]);
+  });
+
   it("a deny rule with * (mcp__x__p*) refuses the tools it names under bypass; an allow rule mcp__* is refused with a warning", async () => {
     const box = sandbox();
     const state = box.at("state");
