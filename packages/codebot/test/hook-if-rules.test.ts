@@ -67,6 +67,10 @@ describe("a hook's if, read as a permission rule", () => {
     expect(matches("Bash(rm:*)", bash("X+=1 rm -f a"))).toBe(true);
   });
 
+  it("ANSI-C quoting hides no command: a \\' inside $'…' does not close it", () => {
+    expect(matches("Bash(rm:*)", bash("true $'\\'';rm v2;''"))).toBe(true);
+  });
+
   it("prefix, exact and bare rules mean what they mean in permissions", () => {
     expect(matches("Bash(npm test:*)", bash("npm test -- --watch"))).toBe(true);
     expect(matches("Bash(npm test:*)", bash("npm testx"))).toBe(false);

@@ -163,6 +163,45 @@ describe("permission rules (Claude Code's grammar)", () => {
     expect(denies(r, bash("echo 'rm -f x'"))).toBeUndefined();
   });
 
+  it("ANSI-C quoting $'…' is one string: a \\' inside does not close it, so what follows is parts of its own", () => {
+    const command = "echo $'\\'';touch pwned; id -un > whoami.txt; rm victim;echo ''";
+    expect(allows(["Bash(echo:*)"], bash(command))).toBe(false);
+    expect(denies(["Bash(rm:*)"], bash(command))).toBe("Bash(rm:*)");
+    expect(allows(["Bash(echo:*)"], bash("echo $'a\\'b; c' && echo $'\\n'"))).toBe(true);
+  });
+
+  it("a deny rule catches a command word spelled with ANSI-C quoting, as bash decodes it", () => {
+    const r = ["Bash(rm:*)"];
+    expect(denies(r, bash("$'rm' victim3"))).toBe("Bash(rm:*)");
+    expect(denies(r, bash("$'\\x72m' -f a"))).toBe("Bash(rm:*)");
+    expect(denies(r, bash("$'\\162\\155' -f a"))).toBe("Bash(rm:*)");
+    expect(denies(r, bash("echo $'rm -f a'"))).toBeUndefined();
+  });
+
+  it("an allow rule never allows what the parser cannot follow: an unclosed quote, $( or backquote", () => {
+    for (const cmd of ["echo 'a", 'echo "a', "echo $'a\\'", "echo $(a", "echo `a", 'echo "$(a"']) {
+      expect(allows(["Bash(echo:*)"], bash(cmd)), cmd).toBe(false);
+    }
+  });
+
+  it("a deny rule treats a command the parser cannot follow as matching", () => {
+    expect(denies(["Bash(rm:*)"], bash("echo 'a"))).toBe("Bash(rm:*)");
+    expect(denies(["Bash(rm:*)"], bash("cat <<EOF\nrm x"))).toBe("Bash(rm:*)");
+  });
+
+  it("an escaped quote outside quotes opens nothing: a redirection after it is seen", () => {
+    expect(allows(["Bash(echo:*)"], bash("echo \\' > out.txt \\'"))).toBe(false);
+  });
+
+  it("a here-document's body is data, not commands; the commands after it and its $(…) are parts", () => {
+    const r = ["Bash(rm:*)"];
+    expect(denies(r, bash("cat <<'EOF' > notes.txt\nrm -rf x\nEOF"))).toBeUndefined();
+    expect(denies(r, bash("cat <<-EOF\n\trm -rf x\n\tEOF\necho done"))).toBeUndefined();
+    expect(denies(r, bash("cat <<EOF\nhi\nEOF\nrm -rf x"))).toBe("Bash(rm:*)");
+    expect(denies(r, bash("cat <<EOF\n$(rm -rf x)\nEOF"))).toBe("Bash(rm:*)");
+    expect(denies(r, bash("cat <<<'rm x'"))).toBeUndefined();
+  });
+
   it("path rules: ./ and bare paths are project-relative, // absolute, ~/ home; a folder covers its contents", () => {
     expect(denies(["Read(./secrets/**)"], file("read", "secrets/a/key.pem"))).toBe("Read(./secrets/**)");
     expect(denies(["Read(./secrets/**)"], file("read", "src/secrets.ts"))).toBeUndefined();

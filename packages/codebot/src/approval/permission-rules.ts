@@ -29,7 +29,8 @@ export interface PermissionRuleSet {
  * The first rule of `rules` that a call falls under, for deny and ask (tightening) rules: a bash
  * command falls under a rule when any of its parts does — `cd x && rm -rf y` is an `rm` —
  * including the commands of `$(…)` and backquotes, and the command as a whole — and under any
- * spelling bash reads alike (`'rm'`, `\rm`: command-spellings.ts).
+ * spelling bash reads alike (`'rm'`, `\rm`, `$'\x72m'`: command-spellings.ts). It fails closed: a
+ * command the parser cannot follow (an unclosed quote) falls under every rule.
  */
 export function firstMatching(
   rules: readonly PermissionRule[],
@@ -39,7 +40,9 @@ export function firstMatching(
   const candidates = rules.filter((r) => ruleCoversTool(r, call.tool, true));
   if (candidates.length === 0) return undefined;
   if (call.command !== undefined) {
-    const texts = [call.command, ...shellParts(call.command).parts.flatMap((p) => commandSpellings(p.text))];
+    const { parts, unmodelled } = shellParts(call.command);
+    if (unmodelled) return candidates[0];
+    const texts = [call.command, ...parts.flatMap((p) => commandSpellings(p.text))];
     return candidates.find((r) => texts.some((t) => matchesCommand(r, t)));
   }
   if (call.path !== undefined) {
@@ -51,11 +54,11 @@ export function firstMatching(
 
 /**
  * Whether allow rules let the call run: for bash, every part of the command must be allowed by
- * some rule (`git status && rm -rf ~` is not a `git status`), with no redirection to a file and no
- * command substitution, whose effects a rule about the command cannot foresee (Claude Code asks
- * for `echo hi > out.txt` under `Bash(echo:*)` too), and no variable set before it other than a
- * harmless one (harmless-assignment.ts). An exact rule for the whole command allows it as written
- * (an "always" answer).
+ * some rule (`git status && rm -rf ~` is not a `git status`), with no redirection to a file and no command substitution, whose effects a
+ * rule about the command cannot foresee (Claude Code asks for `echo hi > out.txt` under
+ * `Bash(echo:*)` too), no variable set before it other than a harmless one
+ * (harmless-assignment.ts), and nothing the parser could not follow. An exact rule for
+ * the whole command allows it as written (an "always" answer).
  */
 export function allowedByRules(
   rules: readonly PermissionRule[],
@@ -69,8 +72,8 @@ export function allowedByRules(
   if (call.command !== undefined) {
     const command = call.command;
     if (candidates.some((r) => r.bash?.kind === "exact" && matchesCommand(r, command))) return true;
-    const { parts, substitutes } = shellParts(command);
-    if (substitutes || parts.length === 0) return false;
+    const { parts, substitutes, unmodelled } = shellParts(command);
+    if (substitutes || unmodelled || parts.length === 0) return false;
     return parts.every(
       (p) =>
         !p.redirects &&

@@ -1,10 +1,22 @@
+import {
+  closingParen,
+  leadingAssignmentCount,
+  lineEnd,
+  opensQuote,
+  quotedEnd,
+  splitWords,
+  unquote,
+  WORD_BREAK,
+} from "./shell-words.js";
+
 /**
  * A shell command cut into the simple commands a permission rule is checked against, as Claude
  * Code does: `a && b || c; d | e & f` (and newlines) are six parts, each judged on its own; the
- * commands inside `$(…)`, `<(…)` and backquotes are parts too. Quotes and backslashes are
- * respected, so `echo "a && b"` is one part; a `#` that starts a word opens a comment to the end
- * of the line, as in bash, so a quote inside a comment does not hide the next line. This is for
- * matching rules, not a shell: anything it does not understand makes a command *less* likely to be allowed, never more.
+ * commands inside `$(…)`, `<(…)` and backquotes are parts too. Quotes (`'…'`, `"…"`, `$'…'`) and
+ * backslashes are read as bash reads them (shell-words.ts), so `echo "a && b"` is one part; a `#`
+ * that starts a word opens a comment to the end of the line, as in bash; the body of a here-document
+ * is data, not commands (its `$(…)` still run when the delimiter is unquoted). This is for matching
+ * rules, not a shell: what it cannot follow is reported as `unmodelled`, and rules then fail closed.
  */
 export interface ShellPart {
   /** The simple command, trimmed, leading `VAR=value` assignments removed. */
@@ -19,26 +31,91 @@ export interface ShellParts {
   parts: ShellPart[];
   /** It holds a command substitution or backquotes: its effect is not visible in the text. */
   substitutes: boolean;
+  /**
+   * The text was not fully understood — a quote, `$(`, backquote or here-document never closed, or
+   * nesting too deep — so the parts may not be all bash would run.
+   */
+  unmodelled: boolean;
 }
 
-/** Deeper `$(…)` nesting than this is not followed: the rest is one part, with a substitution. */
+/** Deeper `$(…)` nesting than this is not followed: the rest is one part, and the command is unmodelled. */
 const MAX_NESTING = 32;
+
+interface HereDocument {
+  delimiter: string;
+  /** `<<-`: leading tabs are removed from each line, the delimiter's included. */
+  stripsTabs: boolean;
+  /** The delimiter was quoted: the body is literal; otherwise its `$(…)` and backquotes run. */
+  literal: boolean;
+}
 
 export function shellParts(command: string, depth = 0): ShellParts {
   if (depth > MAX_NESTING) {
     const text = command.trim();
-    return { parts: text === "" ? [] : [{ text, assignments: [], redirects: false }], substitutes: true };
+    return {
+      parts: text === "" ? [] : [{ text, assignments: [], redirects: false }],
+      substitutes: true,
+      unmodelled: true,
+    };
   }
-  const parts: ShellPart[] = [];
+  const n = command.length;
   let substitutes = false;
+  let unmodelled = false;
   const pieces: string[] = [];
   let current = "";
   const cut = () => {
     pieces.push(current);
     current = "";
   };
+  /** The commands of a substitution (`$(…)`, backquotes): parts of their own. */
+  const substitution = (text: string) => {
+    substitutes = true;
+    const inner = shellParts(text, depth + 1);
+    if (inner.unmodelled) unmodelled = true;
+    pieces.push(...inner.parts.map(partText));
+  };
+  /**
+   * Text where `$(…)` and backquotes run but nothing else is a command (inside `"…"`, a here-document
+   * body): from `from` to the unescaped `close`, or to the end. Returns the index of `close`, or -1.
+   */
+  const expandingText = (text: string, from: number, close: string | undefined): number => {
+    let j = from;
+    for (; j < text.length && text[j] !== close; j++) {
+      if (text[j] === "\\") j++;
+      else if (text[j] === "$" && text[j + 1] === "(") {
+        const end = closingParen(text, j + 2);
+        if (end === -1) return -1;
+        substitution(text.slice(j + 2, end));
+        j = end;
+      } else if (text[j] === "`") {
+        const end = text.indexOf("`", j + 1);
+        if (end === -1) return -1;
+        substitution(text.slice(j + 1, end));
+        j = end;
+      }
+    }
+    return j < text.length ? j : close === undefined ? j : -1;
+  };
+  const hereDocuments: HereDocument[] = [];
+  /** Skips the bodies of the here-documents opened on the line that ended before `from`; the index after the last delimiter line. */
+  const skipHereDocuments = (from: number): number => {
+    let at = from;
+    for (const doc of hereDocuments) {
+      let closed = false;
+      while (at < n) {
+        const end = lineEnd(command, at);
+        const line = command.slice(at, end);
+        if ((doc.stripsTabs ? line.replace(/^\t+/, "") : line) === doc.delimiter) closed = true;
+        else if (!doc.literal && expandingText(line, 0, undefined) === -1) unmodelled = true;
+        at = end + 1;
+        if (closed) break;
+      }
+      if (!closed) unmodelled = true;
+    }
+    hereDocuments.length = 0;
+    return Math.min(at, n);
+  };
   let i = 0;
-  const n = command.length;
   // Whether a word would start at `i`: a `#` there opens a comment, as in bash.
   let wordStart = true;
   while (i < n) {
@@ -52,46 +129,40 @@ export function shellParts(command: string, depth = 0): ShellParts {
     } else if (c === "\\" && i + 1 < n) {
       current += c + command[i + 1];
       i += 2;
-    } else if (c === "'") {
-      const end = command.indexOf("'", i + 1);
-      const stop = end === -1 ? n : end + 1;
-      current += command.slice(i, stop);
-      i = stop;
     } else if (c === '"') {
       // Inside double quotes `$(…)` and backquotes still run: their commands are parts too.
-      let j = i + 1;
-      while (j < n && command[j] !== '"') {
-        if (command[j] === "\\") j++;
-        else if (command[j] === "$" && command[j + 1] === "(") {
-          substitutes = true;
-          const end = closingParen(command, j + 2);
-          pieces.push(...shellParts(command.slice(j + 2, end), depth + 1).parts.map((p) => p.text));
-          j = end;
-        } else if (command[j] === "`") {
-          substitutes = true;
-          const end = command.indexOf("`", j + 1);
-          const stop = end === -1 ? n : end;
-          pieces.push(...shellParts(command.slice(j + 1, stop), depth + 1).parts.map((p) => p.text));
-          j = stop;
-        }
-        j++;
-      }
-      const stop = Math.min(n, j + 1);
+      const close = expandingText(command, i + 1, '"');
+      if (close === -1) unmodelled = true;
+      const stop = close === -1 ? n : close + 1;
+      current += command.slice(i, stop);
+      i = stop;
+    } else if (opensQuote(command, i)) {
+      const end = quotedEnd(command, i);
+      if (end === -1) unmodelled = true;
+      const stop = end === -1 ? n : end;
       current += command.slice(i, stop);
       i = stop;
     } else if ((c === "$" || c === "<" || c === ">") && command[i + 1] === "(") {
-      substitutes = true;
       const end = closingParen(command, i + 2);
-      pieces.push(...shellParts(command.slice(i + 2, end), depth + 1).parts.map((p) => p.text));
-      current += " _ ";
-      i = end + 1;
-    } else if (c === "`") {
-      substitutes = true;
-      const end = command.indexOf("`", i + 1);
+      if (end === -1) unmodelled = true;
       const stop = end === -1 ? n : end;
-      pieces.push(...shellParts(command.slice(i + 1, stop), depth + 1).parts.map((p) => p.text));
+      substitution(command.slice(i + 2, stop));
       current += " _ ";
       i = stop + 1;
+    } else if (c === "`") {
+      const end = command.indexOf("`", i + 1);
+      if (end === -1) unmodelled = true;
+      const stop = end === -1 ? n : end;
+      substitution(command.slice(i + 1, stop));
+      current += " _ ";
+      i = stop + 1;
+    } else if (c === "<" && command[i + 1] === "<" && command[i + 2] !== "<" && command[i - 1] !== "<") {
+      const opened = hereDocumentAt(command, i);
+      if (opened === undefined) unmodelled = true;
+      else hereDocuments.push(opened.doc);
+      const stop = opened?.end ?? i + 2;
+      current += command.slice(i, stop);
+      i = stop;
     } else if (c === ";" || c === "\n" || c === "\r" || c === "|" || c === "&") {
       // `>&` and `&>` are redirections, not separators.
       if (c === "&" && (command[i - 1] === ">" || command[i + 1] === ">")) {
@@ -101,6 +172,7 @@ export function shellParts(command: string, depth = 0): ShellParts {
       }
       cut();
       i += (c === "|" || c === "&") && command[i + 1] === c ? 2 : 1;
+      if (c === "\n" && hereDocuments.length > 0) i = skipHereDocuments(i);
       // A `\r` is cut on to be safe, but to bash it is part of a word: no comment after it.
       wordStart = c !== "\r";
     } else if (c === "(" || c === ")" || c === "{" || c === "}") {
@@ -120,49 +192,38 @@ export function shellParts(command: string, depth = 0): ShellParts {
     }
   }
   cut();
+  const parts: ShellPart[] = [];
   for (const piece of pieces) {
     const { text, redirects } = withoutRedirections(piece);
     const { assignments, rest } = leadingAssignments(text);
     if (rest !== "") parts.push({ text: rest, assignments, redirects });
   }
-  return { parts, substitutes };
+  return { parts, substitutes, unmodelled };
 }
 
-/**
- * After a space, tab or newline, `<` or `>` a new word starts (and after `;&|()`, which cut the
- * command). Only these: bash splits words on no other white space (`\r`, a form feed, a no-break
- * space), so a `#` after one of those starts no comment.
- */
-const WORD_BREAK = /[ \t\n<>]/;
-
-/** The index of the newline that ends the comment starting at `from` (the end of the text if none); bash ends it at `\n` only. */
-function lineEnd(text: string, from: number): number {
-  const end = text.indexOf("\n", from);
-  return end === -1 ? text.length : end;
+/** A part as a piece to cut again: its assignments in front. */
+function partText(part: ShellPart): string {
+  return [...part.assignments, part.text].join(" ");
 }
 
-/** The index of the `)` that closes a `(` opened before `from` (the end of the text if none). */
-function closingParen(text: string, from: number): number {
-  let depth = 1;
-  let wordStart = true;
-  for (let i = from; i < text.length; i++) {
-    const c = text[i] as string;
-    const atWordStart = wordStart;
-    wordStart = WORD_BREAK.test(c) || ";&|()".includes(c);
-    if (c === "#" && atWordStart) {
-      i = lineEnd(text, i) - 1;
-    } else if (c === "\\") i++;
-    else if (c === "'") {
-      const end = text.indexOf("'", i + 1);
-      i = end === -1 ? text.length : end;
-    } else if (c === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
-      i = j;
-    } else if (c === "(") depth++;
-    else if (c === ")" && --depth === 0) return i;
+/** The here-document opened by the `<<` at `at`, and the index after its delimiter word; undefined when no word follows. */
+function hereDocumentAt(command: string, at: number): { doc: HereDocument; end: number } | undefined {
+  let j = at + 2;
+  const stripsTabs = command[j] === "-";
+  if (stripsTabs) j++;
+  while (command[j] === " " || command[j] === "\t") j++;
+  const start = j;
+  while (j < command.length && !/[\s;&|()<>]/.test(command[j] as string)) {
+    if (command[j] === "\\") j += 2;
+    else if (opensQuote(command, j)) {
+      const end = quotedEnd(command, j);
+      if (end === -1) return undefined;
+      j = end;
+    } else j++;
   }
-  return text.length;
+  const word = command.slice(start, Math.min(j, command.length));
+  if (word === "") return undefined;
+  return { doc: { delimiter: unquote(word), stripsTabs, literal: /['"\\]/.test(word) }, end: j };
 }
 
 /** Harmless redirections: to another descriptor, or to /dev/null. */
@@ -177,7 +238,7 @@ const MARKED = new RegExp(`${MARK}(\\d+)${MARK}`, "g");
 function withoutRedirections(piece: string): { text: string; redirects: boolean } {
   const quoted: string[] = [];
   // Quoted text is set aside so a `>` inside quotes is not a redirection.
-  const masked = piece.replace(/'[^']*'|"(?:\\.|[^"\\])*"/g, (q) => `${MARK}${quoted.push(q) - 1}${MARK}`);
+  const masked = maskQuotes(piece, (q) => `${MARK}${quoted.push(q) - 1}${MARK}`);
   const harmless = masked.replace(HARMLESS, "");
   let redirects = false;
   const stripped = harmless.replace(REDIRECTION, () => {
@@ -191,19 +252,26 @@ function withoutRedirections(piece: string): { text: string; redirects: boolean 
   return { text, redirects };
 }
 
-/**
- * One `NAME=value` (or `NAME+=value`, which appends) before a command. A lone assignment
- * (`PATH=.`) stays the part's text: it changes the shell itself.
- */
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=(?:"(?:\\.|[^"\\])*"|'[^']*'|\S*)\s+/;
+/** `piece` with each quoted string replaced by `mark(string)`; an escaped quote is not one. */
+function maskQuotes(piece: string, mark: (quoted: string) => string): string {
+  let out = "";
+  for (let i = 0; i < piece.length; i++) {
+    if (piece[i] === "\\") {
+      out += piece.slice(i, i + 2);
+      i++;
+    } else if (opensQuote(piece, i)) {
+      const end = quotedEnd(piece, i);
+      const stop = end === -1 ? piece.length : end;
+      out += mark(piece.slice(i, stop));
+      i = stop - 1;
+    } else out += piece[i];
+  }
+  return out;
+}
 
 /** `FOO=1 BAR="x y" rm -rf a` → `FOO=1`, `BAR="x y"` and `rm -rf a`: the command that runs is what rules are about. */
 function leadingAssignments(text: string): { assignments: string[]; rest: string } {
-  const assignments: string[] = [];
-  let rest = text;
-  for (let m = ASSIGNMENT.exec(rest); m !== null; m = ASSIGNMENT.exec(rest)) {
-    assignments.push(m[0].trim());
-    rest = rest.slice(m[0].length);
-  }
-  return { assignments, rest: rest.trim() };
+  const words = splitWords(text);
+  const k = leadingAssignmentCount(words);
+  return { assignments: words.slice(0, k), rest: k === 0 ? text : words.slice(k).join(" ") };
 }

@@ -1,0 +1,132 @@
+import { decodeAnsiC } from "./ansi-c-quoting.js";
+
+/**
+ * How bash reads the quoting of a command: where a quoted string or a `$(…)` ends, the words of
+ * a simple command, and what a word is once its quotes are removed. `'…'` holds everything
+ * literally; inside `"…"` a backslash escapes the next character and `$(…)` still runs; inside
+ * `$'…'` (ANSI-C quoting) a backslash escapes anything, so `$'\''` is a single quote and does
+ * not close the string. The one reading every rule check shares.
+ */
+
+/** After a space, tab or newline, `<` or `>` a new word starts; bash splits on no other white space (`\r`, a form feed, a no-break space). */
+export const WORD_BREAK = /[ \t\n<>]/;
+
+/** Whether a quoted string opens at `at`: `'`, `"`, or `$'`. */
+export function opensQuote(text: string, at: number): boolean {
+  const c = text[at];
+  return c === "'" || c === '"' || (c === "$" && text[at + 1] === "'");
+}
+
+/** The index just past the string quoted at `from` (see opensQuote), or -1 when it never closes. */
+export function quotedEnd(text: string, from: number): number {
+  if (text[from] === "'") {
+    const end = text.indexOf("'", from + 1);
+    return end === -1 ? -1 : end + 1;
+  }
+  const ansiC = text[from] === "$";
+  const close = ansiC ? "'" : '"';
+  for (let j = from + (ansiC ? 2 : 1); j < text.length; j++) {
+    const c = text[j];
+    if (c === "\\") j++;
+    else if (c === close) return j + 1;
+    else if (!ansiC && c === "$" && text[j + 1] === "(") {
+      j = closingParen(text, j + 2);
+      if (j === -1) return -1;
+    } else if (!ansiC && c === "`") {
+      j = text.indexOf("`", j + 1);
+      if (j === -1) return -1;
+    }
+  }
+  return -1;
+}
+
+/** The index of the newline that ends the comment starting at `from` (the end of the text if none); bash ends it at `\n` only. */
+export function lineEnd(text: string, from: number): number {
+  const end = text.indexOf("\n", from);
+  return end === -1 ? text.length : end;
+}
+
+/** The index of the `)` that closes a `(` opened before `from`, or -1 when none does. */
+export function closingParen(text: string, from: number): number {
+  let depth = 1;
+  let wordStart = true;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i] as string;
+    const atWordStart = wordStart;
+    wordStart = WORD_BREAK.test(c) || ";&|()".includes(c);
+    if (c === "#" && atWordStart) {
+      i = lineEnd(text, i) - 1;
+    } else if (c === "\\") i++;
+    else if (opensQuote(text, i)) {
+      const end = quotedEnd(text, i);
+      if (end === -1) return -1;
+      i = end - 1;
+    } else if (c === "`") {
+      i = text.indexOf("`", i + 1);
+      if (i === -1) return -1;
+    } else if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The words of a simple command, split on unquoted blanks, quotes and backslashes kept. An unclosed quote runs to the end. */
+export function splitWords(text: string): string[] {
+  const words: string[] = [];
+  let word = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === " " || c === "\t" || c === "\n") {
+      if (word !== "") words.push(word);
+      word = "";
+    } else if (c === "\\") {
+      word += text.slice(i, i + 2);
+      i++;
+    } else if (opensQuote(text, i)) {
+      const end = quotedEnd(text, i);
+      const stop = end === -1 ? text.length : end;
+      word += text.slice(i, stop);
+      i = stop - 1;
+    } else word += c;
+  }
+  if (word !== "") words.push(word);
+  return words;
+}
+
+/** A word as bash reads it: quotes removed, backslash and `$'…'` escapes resolved (expansions are left as written). */
+export function unquote(word: string): string {
+  let out = "";
+  for (let i = 0; i < word.length; i++) {
+    const c = word[i] as string;
+    if (c === "\\") out += word[++i] ?? "";
+    else if (opensQuote(word, i)) {
+      const end = quotedEnd(word, i);
+      const stop = end === -1 ? word.length : end;
+      const opener = c === "$" ? 2 : 1;
+      const body = word.slice(i + opener, end === -1 ? stop : stop - 1);
+      if (c === "'") out += body;
+      else if (c === "$") out += decodeAnsiC(body);
+      else out += body.replace(/\\\n/g, "").replace(/\\([\\"$`])/g, "$1");
+      i = stop - 1;
+    } else out += c;
+  }
+  return out;
+}
+
+/** The program a command word names, as bash finds it: `/bin/rm`, `'rm'` and `$'\x72m'` are all `rm`. */
+export function programName(word: string): string {
+  const name = unquote(word);
+  return name.slice(name.lastIndexOf("/") + 1);
+}
+
+/** `NAME=value` or `NAME+=value`: a variable set for the command that follows. */
+export function isAssignmentWord(word: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(word);
+}
+
+/** How many of `words` are assignments before the command; a lone assignment (`PATH=.`) is the command, as it changes the shell itself. */
+export function leadingAssignmentCount(words: readonly string[]): number {
+  let k = 0;
+  while (k < words.length - 1 && isAssignmentWord(words[k] as string)) k++;
+  return k;
+}
