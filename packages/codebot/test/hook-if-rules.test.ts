@@ -71,6 +71,13 @@ describe("a hook's if, read as a permission rule", () => {
     expect(matches("Bash(rm:*)", bash("true $'\\'';rm v2;''"))).toBe(true);
   });
 
+  it("a bash rule matches a command run behind a wrapper, a reserved word or a path, as a deny rule does", () => {
+    expect(matches("Bash(rm:*)", bash("if true; then rm v; fi"))).toBe(true);
+    expect(matches("Bash(rm:*)", bash("nice -n 5 /bin/rm v"))).toBe(true);
+    expect(matches("Bash(rm:*)", bash("bash -c 'rm v'"))).toBe(true);
+    expect(matches("Bash(rm:*)", bash("nice -n 5 ls"))).toBe(false);
+  });
+
   it("prefix, exact and bare rules mean what they mean in permissions", () => {
     expect(matches("Bash(npm test:*)", bash("npm test -- --watch"))).toBe(true);
     expect(matches("Bash(npm test:*)", bash("npm testx"))).toBe(false);

@@ -202,6 +202,12 @@ describe("permission rules (Claude Code's grammar)", () => {
     expect(denies(r, bash("cat <<<'rm x'"))).toBeUndefined();
   });
 
+  it("a here-document inside $(…) is read too: an apostrophe in a commit message hides nothing and breaks nothing", () => {
+    const commit = "git commit -m \"$(cat <<'EOF'\nIt's done (really)\nEOF\n)\" && git push";
+    expect(denies(["Bash(rm:*)"], bash(commit))).toBeUndefined();
+    expect(denies(["Bash(git push:*)"], bash(commit))).toBe("Bash(git push:*)");
+  });
+
   it("path rules: ./ and bare paths are project-relative, // absolute, ~/ home; a folder covers its contents", () => {
     expect(denies(["Read(./secrets/**)"], file("read", "secrets/a/key.pem"))).toBe("Read(./secrets/**)");
     expect(denies(["Read(./secrets/**)"], file("read", "src/secrets.ts"))).toBeUndefined();
@@ -239,5 +245,127 @@ describe("permission rules (Claude Code's grammar)", () => {
     const w = literalRule("write", "src/[a].ts", "path");
     expect(allows([w], file("write", "src/[a].ts"))).toBe(true);
     expect(allows([w], file("write", "src/b.ts"))).toBe(false);
+  });
+});
+
+describe("a bash deny rule reaches every command a line may run", () => {
+  const rm = ["Bash(rm:*)"];
+  const refused = (commands: string[]) => {
+    for (const command of commands) expect(denies(rm, bash(command)), command).toBe("Bash(rm:*)");
+  };
+
+  it("after a reserved word: if/then/else/elif, while/until/do, !, a group, time, coproc, a function body", () => {
+    refused([
+      "if true; then rm victim1; fi",
+      "if false; then :; else rm a; fi",
+      "if false; then :; elif rm a; then :; fi",
+      "while rm a; do :; done",
+      "for f in a; do rm $f; done",
+      "! rm a",
+      "true || { rm a; }",
+      "time rm victim5",
+      "time -p rm a",
+      "coproc rm a",
+      "coproc job { rm a; }",
+      "function f { rm a; }",
+      "f() { rm a; }",
+    ]);
+  });
+
+  it("named by its path: the program's name matches too", () => {
+    refused(["/bin/rm victim2", "/usr/bin/rm -f a", "'/bin/rm' a"]);
+    expect(denies(["Bash(curl:*)"], bash("/usr/bin/curl https://x"))).toBe("Bash(curl:*)");
+  });
+
+  it("behind a wrapper that runs its arguments, past the wrapper's options", () => {
+    refused([
+      "env rm a",
+      "env -i -u HOME PATH=/bin rm a",
+      "env -S 'rm a'",
+      "command -p rm a",
+      "builtin rm a",
+      "exec -a name rm a",
+      "nice -n 5 rm a",
+      "nohup rm a",
+      "timeout -s KILL 5 rm a",
+      "sudo -Eu root rm a",
+      "sudo -u root FOO=1 rm a",
+      "stdbuf -oL rm a",
+      "setsid -f rm a",
+      "nice env nohup rm a",
+    ]);
+  });
+
+  it("run by xargs or by find's -exec, -execdir and -ok", () => {
+    refused([
+      "echo victim4 | xargs rm",
+      "xargs -0 -I {} rm {}",
+      "find . -name '*.tmp' -exec rm {} \\;",
+      "find . -execdir rm -f {} +",
+      "find . -ok rm {} ';'",
+    ]);
+    expect(denies(rm, bash("find . -name rm"))).toBeUndefined();
+  });
+
+  it("in a string bash reads as commands: eval, sh -c and the like, trap's action, an alias body", () => {
+    refused([
+      "eval 'rm a'",
+      'eval "true; rm a"',
+      "bash -c 'rm a'",
+      "sh -ec 'cd /tmp && rm a'",
+      "bash -o pipefail -c 'rm a'",
+      "zsh -c \"eval 'rm a'\"",
+      "trap 'rm a' EXIT",
+      "trap -- 'rm a' EXIT",
+      "alias ll='rm a'",
+    ]);
+    expect(denies(rm, bash("bash -c 'echo rm a'"))).toBeUndefined();
+    expect(denies(rm, bash("bash ./build.sh rm"))).toBeUndefined();
+  });
+
+  it("a shell reading its commands from its input could run anything: every rule matches", () => {
+    refused(["echo 'rm a' | sh", "bash -s < script.txt"]);
+  });
+
+  it("a command word the shell expands could be any program: every rule matches", () => {
+    refused([
+      "r${X}m a",
+      "$R a",
+      "{rm,a}",
+      "rm${IFS}a",
+      "/bin/r? a",
+      '"$CMD" a',
+      "env $CMD a",
+      'eval "$CMD"',
+    ]);
+    expect(denies(rm, bash("echo $HOME ${X} *.txt"))).toBeUndefined();
+  });
+
+  it("nesting deeper than it follows is refused, not a crash", () => {
+    const deep = `${"eval ".repeat(40)}rm a`;
+    expect(denies(["Bash(ls:*)"], bash(deep))).toBe("Bash(ls:*)");
+  });
+});
+
+describe("wrappers and reserved words never make an allow rule allow more", () => {
+  it("a wrapped command needs an allow rule of its own", () => {
+    expect(allows(["Bash(echo:*)"], bash("env rm x"))).toBe(false);
+    expect(allows(["Bash(nice:*)"], bash("nice rm -rf x"))).toBe(false);
+    expect(allows(["Bash(bash:*)"], bash("bash -c 'rm x'"))).toBe(false);
+    expect(allows(["Bash(nice:*)", "Bash(echo:*)"], bash("nice -n 5 echo hi"))).toBe(true);
+  });
+
+  it("a command after a reserved word is not allowed by a rule for the command", () => {
+    expect(allows(["Bash(echo:*)", "Bash(true:*)"], bash("if true; then echo hi; fi"))).toBe(false);
+  });
+
+  it("a path, or a command word the shell expands, is not allowed by a rule for the program's name", () => {
+    expect(allows(["Bash(echo:*)"], bash("/bin/echo hi"))).toBe(false);
+    expect(allows(["Bash(ec*)"], bash("ec${X}ho hi"))).toBe(false);
+  });
+
+  it("a variable set through a wrapper is checked as one set before the command", () => {
+    expect(allows(["Bash(env:*)", "Bash(echo:*)"], bash("env LD_PRELOAD=./x.so echo hi"))).toBe(false);
+    expect(allows(["Bash(env:*)", "Bash(echo:*)"], bash("env CI=1 echo hi"))).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { PathPolicy } from "../paths/path-policy.js";
 import { type PermissionRule, parsePermissionRule, ruleCoversTool } from "./permission-rule.js";
 import { firstMatching } from "./permission-rules.js";
 import { ruleSubjectOf } from "./rule-subject.js";
+import { EXPANSION } from "./shell-expansion.js";
 
 /**
  * Claude Code's `if` on a hook (`"if": "Bash(git push *)"`), read with the grammar of codebot's
@@ -33,9 +34,6 @@ export function hookIfRules(projectDir: string): ToolRuleCompiler {
     };
   };
 }
-
-/** `$(…)`, backquotes, `$VAR` or `${VAR}`: text the shell replaces before the command runs. */
-const EXPANSION = /\$\(|`|\$\{?[A-Za-z_]/;
 
 /** `Bash(git push *)`, `Bash(npm test:*)`, `Bash(git status)` name more than the command; `Bash(git *)` does not. */
 function namesMoreThanCommand(rule: PermissionRule): boolean {

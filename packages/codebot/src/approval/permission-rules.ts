@@ -7,7 +7,7 @@ import {
   type PermissionRule,
   ruleCoversTool,
 } from "./permission-rule.js";
-import { shellParts } from "./shell-parts.js";
+import { shellCommands } from "./shell-commands.js";
 
 /** What a call is, as far as rules are concerned. */
 export interface RuleSubject {
@@ -27,10 +27,11 @@ export interface PermissionRuleSet {
 
 /**
  * The first rule of `rules` that a call falls under, for deny and ask (tightening) rules: a bash
- * command falls under a rule when any of its parts does — `cd x && rm -rf y` is an `rm` —
- * including the commands of `$(…)` and backquotes, and the command as a whole — and under any
- * spelling bash reads alike (`'rm'`, `\rm`, `$'\x72m'`: command-spellings.ts). It fails closed: a
- * command the parser cannot follow (an unclosed quote) falls under every rule.
+ * command falls under a rule when any command it may run does (shell-commands.ts) — `cd x && rm
+ * -rf y` is an `rm`, and so are `$(rm y)`, `then rm y`, `nice rm y`, `sh -c 'rm y'` — or the
+ * command as a whole, under any spelling bash reads alike (`'rm'`, `\rm`, `/bin/rm`:
+ * command-spellings.ts). It fails closed: a command the parser cannot follow (an unclosed quote)
+ * or whose command word may become anything (`$X y`, `r${X}m`) falls under every rule.
  */
 export function firstMatching(
   rules: readonly PermissionRule[],
@@ -40,9 +41,9 @@ export function firstMatching(
   const candidates = rules.filter((r) => ruleCoversTool(r, call.tool, true));
   if (candidates.length === 0) return undefined;
   if (call.command !== undefined) {
-    const { parts, unmodelled } = shellParts(call.command);
-    if (unmodelled) return candidates[0];
-    const texts = [call.command, ...parts.flatMap((p) => commandSpellings(p.text))];
+    const { commands, unmodelled } = shellCommands(call.command);
+    if (unmodelled || commands.some((c) => c.unresolved)) return candidates[0];
+    const texts = [call.command, ...commands.flatMap((c) => commandSpellings(c.text))];
     return candidates.find((r) => texts.some((t) => matchesCommand(r, t)));
   }
   if (call.path !== undefined) {
@@ -53,11 +54,13 @@ export function firstMatching(
 }
 
 /**
- * Whether allow rules let the call run: for bash, every part of the command must be allowed by
- * some rule (`git status && rm -rf ~` is not a `git status`), with no redirection to a file and no command substitution, whose effects a
+ * Whether allow rules let the call run: for bash, every command it may run must be allowed by
+ * some rule as written (`git status && rm -rf ~` is not a `git status`) — a wrapped command too:
+ * `nice rm x` needs a rule for `nice` and one for `rm`, so `Bash(echo:*)` never allows `env rm x`
+ * or `then rm x` — with no redirection to a file and no command substitution, whose effects a
  * rule about the command cannot foresee (Claude Code asks for `echo hi > out.txt` under
  * `Bash(echo:*)` too), no variable set before it other than a harmless one
- * (harmless-assignment.ts), and nothing the parser could not follow. An exact rule for
+ * (harmless-assignment.ts), and nothing the parser could not follow or resolve. An exact rule for
  * the whole command allows it as written (an "always" answer).
  */
 export function allowedByRules(
@@ -72,13 +75,14 @@ export function allowedByRules(
   if (call.command !== undefined) {
     const command = call.command;
     if (candidates.some((r) => r.bash?.kind === "exact" && matchesCommand(r, command))) return true;
-    const { parts, substitutes, unmodelled } = shellParts(command);
-    if (substitutes || unmodelled || parts.length === 0) return false;
-    return parts.every(
-      (p) =>
-        !p.redirects &&
-        p.assignments.every(isHarmlessAssignment) &&
-        candidates.some((r) => matchesCommand(r, p.text)),
+    const { commands, substitutes, unmodelled } = shellCommands(command);
+    if (substitutes || unmodelled || commands.length === 0) return false;
+    return commands.every(
+      (c) =>
+        !c.redirects &&
+        !c.unresolved &&
+        c.assignments.every(isHarmlessAssignment) &&
+        candidates.some((r) => matchesCommand(r, c.text)),
     );
   }
   if (call.path !== undefined) {

@@ -1,11 +1,14 @@
 import {
   closingParen,
+  type HereDocument,
+  hereDocumentAt,
+  hereDocumentBodies,
   leadingAssignmentCount,
   lineEnd,
+  opensHereDocument,
   opensQuote,
   quotedEnd,
   splitWords,
-  unquote,
   WORD_BREAK,
 } from "./shell-words.js";
 
@@ -40,14 +43,6 @@ export interface ShellParts {
 
 /** Deeper `$(…)` nesting than this is not followed: the rest is one part, and the command is unmodelled. */
 const MAX_NESTING = 32;
-
-interface HereDocument {
-  delimiter: string;
-  /** `<<-`: leading tabs are removed from each line, the delimiter's included. */
-  stripsTabs: boolean;
-  /** The delimiter was quoted: the body is literal; otherwise its `$(…)` and backquotes run. */
-  literal: boolean;
-}
 
 export function shellParts(command: string, depth = 0): ShellParts {
   if (depth > MAX_NESTING) {
@@ -97,23 +92,13 @@ export function shellParts(command: string, depth = 0): ShellParts {
     return j < text.length ? j : close === undefined ? j : -1;
   };
   const hereDocuments: HereDocument[] = [];
-  /** Skips the bodies of the here-documents opened on the line that ended before `from`; the index after the last delimiter line. */
+  /** Reads the bodies of the here-documents opened on the line ended before `from`; the index after them. */
   const skipHereDocuments = (from: number): number => {
-    let at = from;
-    for (const doc of hereDocuments) {
-      let closed = false;
-      while (at < n) {
-        const end = lineEnd(command, at);
-        const line = command.slice(at, end);
-        if ((doc.stripsTabs ? line.replace(/^\t+/, "") : line) === doc.delimiter) closed = true;
-        else if (!doc.literal && expandingText(line, 0, undefined) === -1) unmodelled = true;
-        at = end + 1;
-        if (closed) break;
-      }
-      if (!closed) unmodelled = true;
-    }
-    hereDocuments.length = 0;
-    return Math.min(at, n);
+    const read = hereDocumentBodies(command, from, hereDocuments.splice(0));
+    for (const body of read.bodies)
+      if (!body.literal && expandingText(body.text, 0, undefined) === -1) unmodelled = true;
+    if (read.end === -1) unmodelled = true;
+    return read.end === -1 ? n : read.end;
   };
   let i = 0;
   // Whether a word would start at `i`: a `#` there opens a comment, as in bash.
@@ -156,7 +141,7 @@ export function shellParts(command: string, depth = 0): ShellParts {
       substitution(command.slice(i + 1, stop));
       current += " _ ";
       i = stop + 1;
-    } else if (c === "<" && command[i + 1] === "<" && command[i + 2] !== "<" && command[i - 1] !== "<") {
+    } else if (opensHereDocument(command, i)) {
       const opened = hereDocumentAt(command, i);
       if (opened === undefined) unmodelled = true;
       else hereDocuments.push(opened.doc);
@@ -176,11 +161,11 @@ export function shellParts(command: string, depth = 0): ShellParts {
       // A `\r` is cut on to be safe, but to bash it is part of a word: no comment after it.
       wordStart = c !== "\r";
     } else if (c === "(" || c === ")" || c === "{" || c === "}") {
-      // Subshells and groups: their commands are parts like any other.
-      if (c === "(" || c === ")" || /^\s*$/.test(current)) {
+      // Subshells and groups: their commands are parts like any other. `{` and `}` are words of
+      // their own only when a blank follows (`{#` and the brace expansion `{rm,x}` are words).
+      if (c === "(" || c === ")" || (/^\s*$/.test(current) && WORD_BREAK.test(command[i + 1] ?? " "))) {
         cut();
-        // `{` and `}` are words of their own only when a blank follows (`{#` is one word).
-        wordStart = c === "(" || c === ")" || WORD_BREAK.test(command[i + 1] ?? " ");
+        wordStart = true;
       } else {
         current += c;
       }
@@ -204,26 +189,6 @@ export function shellParts(command: string, depth = 0): ShellParts {
 /** A part as a piece to cut again: its assignments in front. */
 function partText(part: ShellPart): string {
   return [...part.assignments, part.text].join(" ");
-}
-
-/** The here-document opened by the `<<` at `at`, and the index after its delimiter word; undefined when no word follows. */
-function hereDocumentAt(command: string, at: number): { doc: HereDocument; end: number } | undefined {
-  let j = at + 2;
-  const stripsTabs = command[j] === "-";
-  if (stripsTabs) j++;
-  while (command[j] === " " || command[j] === "\t") j++;
-  const start = j;
-  while (j < command.length && !/[\s;&|()<>]/.test(command[j] as string)) {
-    if (command[j] === "\\") j += 2;
-    else if (opensQuote(command, j)) {
-      const end = quotedEnd(command, j);
-      if (end === -1) return undefined;
-      j = end;
-    } else j++;
-  }
-  const word = command.slice(start, Math.min(j, command.length));
-  if (word === "") return undefined;
-  return { doc: { delimiter: unquote(word), stripsTabs, literal: /['"\\]/.test(word) }, end: j };
 }
 
 /** Harmless redirections: to another descriptor, or to /dev/null. */

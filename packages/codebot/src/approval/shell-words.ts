@@ -50,6 +50,7 @@ export function lineEnd(text: string, from: number): number {
 export function closingParen(text: string, from: number): number {
   let depth = 1;
   let wordStart = true;
+  const hereDocuments: HereDocument[] = [];
   for (let i = from; i < text.length; i++) {
     const c = text[i] as string;
     const atWordStart = wordStart;
@@ -64,10 +65,80 @@ export function closingParen(text: string, from: number): number {
     } else if (c === "`") {
       i = text.indexOf("`", i + 1);
       if (i === -1) return -1;
+    } else if (opensHereDocument(text, i)) {
+      const opened = hereDocumentAt(text, i);
+      if (opened === undefined) return -1;
+      hereDocuments.push(opened.doc);
+      i = opened.end - 1;
+    } else if (c === "\n" && hereDocuments.length > 0) {
+      const read = hereDocumentBodies(text, i + 1, hereDocuments.splice(0));
+      if (read.end === -1) return -1;
+      i = read.end - 1;
+      wordStart = true;
     } else if (c === "(") depth++;
     else if (c === ")" && --depth === 0) return i;
   }
   return -1;
+}
+
+/** A here-document (`<<EOF`, `<<-'EOF'`) waiting for its body, which starts on the next line. */
+export interface HereDocument {
+  delimiter: string;
+  /** `<<-`: leading tabs are removed from each line, the delimiter's included. */
+  stripsTabs: boolean;
+  /** The delimiter was quoted: the body is literal; otherwise its `$(…)` and backquotes run. */
+  literal: boolean;
+}
+
+/** Whether `<<` at `at` opens a here-document (`<<<` is a here-string). */
+export function opensHereDocument(text: string, at: number): boolean {
+  return text[at] === "<" && text[at + 1] === "<" && text[at + 2] !== "<" && text[at - 1] !== "<";
+}
+
+/** The here-document opened by the `<<` at `at`, and the index after its delimiter word; undefined when no word follows. */
+export function hereDocumentAt(text: string, at: number): { doc: HereDocument; end: number } | undefined {
+  let j = at + 2;
+  const stripsTabs = text[j] === "-";
+  if (stripsTabs) j++;
+  while (text[j] === " " || text[j] === "\t") j++;
+  const start = j;
+  while (j < text.length && !/[\s;&|()<>]/.test(text[j] as string)) {
+    if (text[j] === "\\") j += 2;
+    else if (opensQuote(text, j)) {
+      const end = quotedEnd(text, j);
+      if (end === -1) return undefined;
+      j = end;
+    } else j++;
+  }
+  const word = text.slice(start, Math.min(j, text.length));
+  if (word === "") return undefined;
+  return { doc: { delimiter: unquote(word), stripsTabs, literal: /['"\\]/.test(word) }, end: j };
+}
+
+/**
+ * The bodies of `docs`, read from `from` (the line after the one that opened them) up to each
+ * one's delimiter line, and the index after the last delimiter line; `end` is -1 when one never ends.
+ */
+export function hereDocumentBodies(
+  text: string,
+  from: number,
+  docs: readonly HereDocument[],
+): { bodies: { text: string; literal: boolean }[]; end: number } {
+  const bodies: { text: string; literal: boolean }[] = [];
+  let at = from;
+  for (const doc of docs) {
+    const start = at;
+    let closed = false;
+    while (!closed && at < text.length) {
+      const end = lineEnd(text, at);
+      const line = text.slice(at, end);
+      closed = (doc.stripsTabs ? line.replace(/^\t+/, "") : line) === doc.delimiter;
+      if (closed) bodies.push({ text: text.slice(start, at), literal: doc.literal });
+      at = end + 1;
+    }
+    if (!closed) return { bodies, end: -1 };
+  }
+  return { bodies, end: Math.min(at, text.length) };
 }
 
 /** The words of a simple command, split on unquoted blanks, quotes and backslashes kept. An unclosed quote runs to the end. */

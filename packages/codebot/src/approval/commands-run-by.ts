@@ -1,0 +1,158 @@
+import { isAssignmentWord, programName, unquote } from "./shell-words.js";
+
+/**
+ * The commands one simple command makes bash run besides itself, so a deny rule on `rm` also
+ * catches `then rm`, `time rm`, `env X=1 rm`, `sudo -u root rm`, `find . -exec rm {} +`,
+ * `xargs rm`, `eval 'rm x'`, `bash -c 'rm x'` and `trap 'rm x' EXIT`:
+ * - `words`: the command after a reserved word (`!`, `then`, `do`, `{`, `time -p`, `coproc`,
+ *   `function f {`…) or a wrapper's options (WRAPPERS), as written; it may wrap again.
+ * - `script`: a string bash reads as commands (`eval`'s arguments, `sh -c`'s string, `trap`'s
+ *   action, an `alias` body, `env -S`'s string).
+ * - `anything`: a shell that reads its commands from its input (`… | sh`): no rule can tell.
+ * Programs that run code some other way (`python -c`, `make`, a script file, `git -c alias.x=!…`)
+ * are not followed.
+ */
+export type RunsInside = { words: string[] } | { script: string } | "anything";
+
+/** Words that start a compound command or pipeline and are followed by a command. */
+const RESERVED = new Set(["!", "{", "if", "then", "elif", "else", "do", "while", "until"]);
+
+interface Wrapper {
+  /** Options whose value is the next word when not attached (`-n 5`, `--user root`). */
+  valued?: readonly string[];
+  /** An option whose value is a command line (env's `-S`). */
+  script?: readonly string[];
+  /** Operands before the command (timeout's DURATION). */
+  operands?: number;
+  /** `NAME=value` words may come before the command (env, sudo): they stay with it. */
+  assignments?: boolean;
+}
+
+/** Programs that run the command given in their arguments, and how to find that command. */
+const WRAPPERS: Readonly<Record<string, Wrapper>> = {
+  builtin: {},
+  busybox: {},
+  command: {},
+  doas: { valued: ["-u", "-C"] },
+  env: {
+    valued: ["-u", "--unset", "-C", "--chdir", "-P"],
+    script: ["-S", "--split-string"],
+    assignments: true,
+  },
+  exec: { valued: ["-a"] },
+  nice: { valued: ["-n", "--adjustment"] },
+  nohup: {},
+  setsid: {},
+  stdbuf: { valued: ["-i", "-o", "-e", "--input", "--output", "--error"] },
+  sudo: {
+    valued: ["-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-T", "-U", "--user", "--group", "--chdir"],
+    assignments: true,
+  },
+  time: { valued: ["-f", "-o", "--format", "--output"] },
+  timeout: { valued: ["-s", "-k", "--signal", "--kill-after"], operands: 1 },
+  xargs: {
+    valued: ["-a", "-d", "-E", "-I", "-L", "-n", "-P", "-s", "--arg-file", "--delimiter", "--max-args"],
+  },
+};
+
+const SHELLS = new Set(["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash"]);
+/** find's actions that run a command, up to `;` or `+`. */
+const FIND_ACTIONS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+
+export function commandsRunBy(words: readonly string[]): RunsInside[] {
+  const first = words[0];
+  if (first === undefined) return [];
+  const name = programName(first);
+  if (RESERVED.has(first)) return [{ words: words.slice(1) }];
+  if (first === "function") return [{ words: words.slice(words[2] === "{" ? 3 : 2) }];
+  if (first === "coproc") return [{ words: words.slice(words[2] === "{" ? 3 : 1) }];
+  const wrapper = WRAPPERS[name];
+  if (wrapper !== undefined) return unwrapped(words, wrapper);
+  if (name === "find") return findActions(words);
+  if (SHELLS.has(name)) return shellString(words);
+  const args = words.slice(1).map(unquote);
+  if (name === "eval") return args.length === 0 ? [] : [{ script: args.join(" ") }];
+  if (name === "trap") {
+    const action = args[0] === "--" ? args[1] : args[0];
+    return action === undefined || action.startsWith("-") ? [] : [{ script: action }];
+  }
+  if (name === "alias")
+    return args.filter((a) => a.includes("=")).map((a) => ({ script: a.slice(a.indexOf("=") + 1) }));
+  return [];
+}
+
+/** The command after a wrapper's options, read as getopt does (`-Eu root`: `-u` takes `root`). */
+function unwrapped(words: readonly string[], wrapper: Wrapper): RunsInside[] {
+  const valued = new Set(wrapper.valued);
+  const script = new Set(wrapper.script);
+  let i = 1;
+  for (; i < words.length; i++) {
+    const word = unquote(words[i] as string);
+    if (word === "--") {
+      i++;
+      break;
+    }
+    if (!word.startsWith("-") || (wrapper.assignments === true && isAssignmentWord(word))) break;
+    const option = optionTakingValue(word, valued, script);
+    if (option === undefined) continue;
+    const attached = option.attached;
+    const value = attached ?? unquote(words[++i] ?? "");
+    if (script.has(option.name)) return [{ script: [value, ...words.slice(i + 1)].join(" ") }];
+  }
+  const rest = words.slice(i + (wrapper.operands ?? 0));
+  return rest.length === 0 ? [] : [{ words: rest }];
+}
+
+/** The option of `word` that takes a value (and the value, when attached: `-n5`, `--user=root`), if any. */
+function optionTakingValue(
+  word: string,
+  valued: ReadonlySet<string>,
+  script: ReadonlySet<string>,
+): { name: string; attached?: string } | undefined {
+  const takes = (name: string) => valued.has(name) || script.has(name);
+  if (word.startsWith("--")) {
+    const equals = word.indexOf("=");
+    const name = equals === -1 ? word : word.slice(0, equals);
+    if (!takes(name)) return undefined;
+    return equals === -1 ? { name } : { name, attached: word.slice(equals + 1) };
+  }
+  for (let k = 1; k < word.length; k++) {
+    const name = `-${word[k]}`;
+    if (takes(name)) return k === word.length - 1 ? { name } : { name, attached: word.slice(k + 1) };
+  }
+  return undefined;
+}
+
+/** The commands of find's `-exec`, `-execdir`, `-ok` and `-okdir`. */
+function findActions(words: readonly string[]): RunsInside[] {
+  const runs: RunsInside[] = [];
+  for (let i = 1; i < words.length; i++) {
+    if (!FIND_ACTIONS.has(unquote(words[i] as string))) continue;
+    let end = i + 1;
+    while (end < words.length && !FIND_END.has(unquote(words[end] as string))) end++;
+    runs.push({ words: words.slice(i + 1, end) });
+    i = end;
+  }
+  return runs;
+}
+const FIND_END = new Set([";", "+"]);
+
+/** `bash -c 'STRING'` runs STRING; `sh` with no string and no script file reads commands from its input. */
+function shellString(words: readonly string[]): RunsInside[] {
+  let readsString = false;
+  let i = 1;
+  for (; i < words.length; i++) {
+    const word = unquote(words[i] as string);
+    if (word === "--" || word === "-") {
+      i++;
+      break;
+    }
+    if (!word.startsWith("-") && !word.startsWith("+")) break;
+    if (/^[-+][oO]$/.test(word) || word === "--rcfile" || word === "--init-file") i++;
+    else if (!word.startsWith("--") && word.slice(1).includes("c")) readsString = true;
+    else if (!word.startsWith("--") && word.slice(1).includes("s")) return ["anything"];
+  }
+  const operand = words[i];
+  if (readsString) return operand === undefined ? [] : [{ script: unquote(operand) }];
+  return operand === undefined ? ["anything"] : [];
+}
