@@ -1,0 +1,57 @@
+/**
+ * The built `codebot` against the bash commands a security review used to walk around
+ * permission rules: each must be stopped before bash runs it, so the files it would create are
+ * absent and the files it would delete are still there.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+describe("bash permission rules hold against commands written to slip past them", () => {
+  it("ANSI-C quoting does not hide commands from Bash(echo:*): the whole line is refused in -p and nothing of it runs", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      permissions: { allow: ["Bash(echo:*)"], deny: ["Bash(rm:*)"] },
+    });
+    box.write("victim", "keep me");
+    const command = "echo $'\\'';touch pwned; id -un > whoami.txt; rm victim;echo ''";
+    const server = await modelServer([reply.toolCall("bash", { command }, "q-1"), reply.text("done")]);
+    const r = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(box.at("pwned"))).toBe(false);
+    expect(fs.existsSync(box.at("whoami.txt"))).toBe(false);
+    expect(fs.existsSync(box.at("victim"))).toBe(true);
+    expect(requestText(server.requests[1])).toContain("permission denied");
+  });
+
+  it("a deny rule stops rm behind then, a path, $'…', xargs and time, under --dangerously-skip-permissions", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), { permissions: { deny: ["Bash(rm:*)"] } });
+    const commands = [
+      "if true; then rm victim1; fi",
+      "/bin/rm victim2",
+      "$'rm' victim3",
+      "echo victim4 | xargs rm",
+      "time rm victim5",
+    ];
+    for (let k = 1; k <= commands.length; k++) box.write(`victim${k}`, "keep me");
+    const server = await modelServer([
+      reply.toolCalls(...commands.map((command, k) => toolCall("bash", { command }, `rm-${k + 1}`))),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "go", "--dangerously-skip-permissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    for (let k = 1; k <= commands.length; k++)
+      expect(fs.existsSync(box.at(`victim${k}`)), `victim${k}`).toBe(true);
+    expect(requestText(server.requests[1]).split('refused by the deny rule \\"Bash(rm:*)\\"')).toHaveLength(
+      6,
+    );
+  });
+});
