@@ -341,6 +341,32 @@ describe("a bash deny rule reaches every command a line may run", () => {
     expect(denies(rm, bash("echo $HOME ${X} *.txt"))).toBeUndefined();
   });
 
+  it("a command word made by a substitution could be any program: every rule matches", () => {
+    refused(["$(echo rm) a", "r$(echo m) a", "`echo rm` a", 'sh -c "$(echo rm a)"', 'eval "$(cat cmd.txt)"']);
+    expect(denies(rm, bash("echo $(date) `whoami`"))).toBeUndefined();
+  });
+
+  it("a backslash before a newline joins the lines, in the command word too", () => {
+    refused(["r\\\nm a", "rm \\\n a"]);
+  });
+
+  it("what xargs reads and find's {} are unseen text: a command taken from them could be anything", () => {
+    refused([
+      "echo 'rm a' | xargs -0 sh -c",
+      "echo 'rm a' | xargs -I{} sh -c {}",
+      "echo 'rm a' | xargs -I % bash -c %",
+      "echo rm a | xargs env",
+      "find . -name x -exec sh -c {} \\;",
+    ]);
+    expect(denies(rm, bash("git ls-files | xargs grep -l rm"))).toBeUndefined();
+  });
+
+  it("a shell or source given a script the line does not name (a substitution, an expansion, stdin) could run anything", () => {
+    refused(["bash <(echo rm a)", "source <(echo rm a)", ". /dev/stdin", 'bash "$F"', "sh - < x"]);
+    expect(denies(rm, bash("source .venv/bin/activate && pytest"))).toBeUndefined();
+    expect(denies(rm, bash("bash ./scripts/build.sh"))).toBeUndefined();
+  });
+
   it("nesting deeper than it follows is refused, not a crash", () => {
     const deep = `${"eval ".repeat(40)}rm a`;
     expect(denies(["Bash(ls:*)"], bash(deep))).toBe("Bash(ls:*)");

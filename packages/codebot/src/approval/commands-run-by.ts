@@ -1,3 +1,4 @@
+import { UNSEEN_TEXT, wordExpands } from "./shell-expansion.js";
 import { isAssignmentWord, programName, unquote } from "./shell-words.js";
 
 /**
@@ -8,9 +9,10 @@ import { isAssignmentWord, programName, unquote } from "./shell-words.js";
  *   `function f {`…) or a wrapper's options (WRAPPERS), as written; it may wrap again.
  * - `script`: a string bash reads as commands (`eval`'s arguments, `sh -c`'s string, `trap`'s
  *   action, an `alias` body, `env -S`'s string).
- * - `anything`: a shell that reads its commands from its input (`… | sh`): no rule can tell.
- * Programs that run code some other way (`python -c`, `make`, a script file, `git -c alias.x=!…`)
- * are not followed.
+ * - `anything`: a shell that reads its commands from its input (`… | sh`, `sh -c` fed by xargs,
+ *   `source <(…)`): no rule can tell.
+ * xargs' input and find's `{}` are UNSEEN_TEXT. Programs that run code some other way
+ * (`python -c`, `make`, a named script file, `git -c alias.x=!…`) are not followed.
  */
 export type RunsInside = { words: string[] } | { script: string } | "anything";
 
@@ -67,9 +69,10 @@ export function commandsRunBy(words: readonly string[]): RunsInside[] {
   if (first === "function") return [{ words: words.slice(words[2] === "{" ? 3 : 2) }];
   if (first === "coproc") return [{ words: words.slice(words[2] === "{" ? 3 : 1) }];
   const wrapper = WRAPPERS[name];
-  if (wrapper !== undefined) return unwrapped(words, wrapper);
+  if (wrapper !== undefined) return unwrapped(name, words, wrapper);
   if (name === "find") return findActions(words);
   if (SHELLS.has(name)) return shellString(words);
+  if (name === "source" || name === ".") return sourced(words);
   const args = words.slice(1).map(unquote);
   if (name === "eval") return args.length === 0 ? [] : [{ script: args.join(" ") }];
   if (name === "trap") {
@@ -81,10 +84,31 @@ export function commandsRunBy(words: readonly string[]): RunsInside[] {
   return [];
 }
 
-/** The command after a wrapper's options, read as getopt does (`-Eu root`: `-u` takes `root`). */
-function unwrapped(words: readonly string[], wrapper: Wrapper): RunsInside[] {
+/** The command after a wrapper's options (see wrapperOptions), and xargs' unseen arguments. */
+function unwrapped(name: string, words: readonly string[], wrapper: Wrapper): RunsInside[] {
+  const read = wrapperOptions(words, wrapper);
+  if ("script" in read) return [read];
+  const rest = words.slice(read.command + (wrapper.operands ?? 0));
+  if (name !== "xargs") return rest.length === 0 ? [] : [{ words: rest }];
+  // xargs runs echo by default, and adds what it reads to the command or puts it in place of
+  // -I's string (`{}` for -i): both are taken as happening.
+  if (rest.length === 0) return [];
+  const markers = [read.values.get("-I"), "{}"].filter((m): m is string => m !== undefined && m !== "");
+  const unseen = (w: string) => markers.reduce((word, m) => word.split(m).join(UNSEEN_TEXT), w);
+  return [{ words: [...rest.map(unseen), UNSEEN_TEXT] }];
+}
+
+/**
+ * A wrapper's options, read as getopt does (`-Eu root`: `-u` takes `root`): where its command
+ * starts and the options' values, or the command line an option gives (env's `-S`).
+ */
+function wrapperOptions(
+  words: readonly string[],
+  wrapper: Wrapper,
+): { command: number; values: Map<string, string> } | { script: string } {
   const valued = new Set(wrapper.valued);
   const script = new Set(wrapper.script);
+  const values = new Map<string, string>();
   let i = 1;
   for (; i < words.length; i++) {
     const word = unquote(words[i] as string);
@@ -95,12 +119,11 @@ function unwrapped(words: readonly string[], wrapper: Wrapper): RunsInside[] {
     if (!word.startsWith("-") || (wrapper.assignments === true && isAssignmentWord(word))) break;
     const option = optionTakingValue(word, valued, script);
     if (option === undefined) continue;
-    const attached = option.attached;
-    const value = attached ?? unquote(words[++i] ?? "");
-    if (script.has(option.name)) return [{ script: [value, ...words.slice(i + 1)].join(" ") }];
+    const value = option.attached ?? unquote(words[++i] ?? "");
+    if (script.has(option.name)) return { script: [value, ...words.slice(i + 1)].join(" ") };
+    values.set(option.name, value);
   }
-  const rest = words.slice(i + (wrapper.operands ?? 0));
-  return rest.length === 0 ? [] : [{ words: rest }];
+  return { command: i, values };
 }
 
 /** The option of `word` that takes a value (and the value, when attached: `-n5`, `--user=root`), if any. */
@@ -130,14 +153,19 @@ function findActions(words: readonly string[]): RunsInside[] {
     if (!FIND_ACTIONS.has(unquote(words[i] as string))) continue;
     let end = i + 1;
     while (end < words.length && !FIND_END.has(unquote(words[end] as string))) end++;
-    runs.push({ words: words.slice(i + 1, end) });
+    // find puts a file name in place of `{}`: text the line does not show.
+    runs.push({ words: words.slice(i + 1, end).map((w) => w.split("{}").join(UNSEEN_TEXT)) });
     i = end;
   }
   return runs;
 }
 const FIND_END = new Set([";", "+"]);
 
-/** `bash -c 'STRING'` runs STRING; `sh` with no string and no script file reads commands from its input. */
+/**
+ * `bash -c 'STRING'` runs STRING; a shell with `-c` but no string here gets it from elsewhere
+ * (`xargs sh -c`), and one with no script file, or one the line does not show (`sh <(…)`,
+ * `bash "$F"`, `sh /dev/stdin`), reads commands no rule can see. A named script file is not followed.
+ */
 function shellString(words: readonly string[]): RunsInside[] {
   let readsString = false;
   let i = 1;
@@ -153,6 +181,17 @@ function shellString(words: readonly string[]): RunsInside[] {
     else if (!word.startsWith("--") && word.slice(1).includes("s")) return ["anything"];
   }
   const operand = words[i];
-  if (readsString) return operand === undefined ? [] : [{ script: unquote(operand) }];
-  return operand === undefined ? ["anything"] : [];
+  if (readsString) return operand === undefined ? ["anything"] : [{ script: unquote(operand) }];
+  return operand === undefined || unseenScript(operand) ? ["anything"] : [];
+}
+
+/** `source F` and `. F` run F's commands: followed only so far as to see that F is not a named file. */
+function sourced(words: readonly string[]): RunsInside[] {
+  const file = words[1];
+  return file !== undefined && unseenScript(file) ? ["anything"] : [];
+}
+
+/** A script the line does not name: an expansion or substitution, or standard input. */
+function unseenScript(word: string): boolean {
+  return wordExpands(word) || /^(?:-|\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/self\/fd\/\d+)$/.test(unquote(word));
 }

@@ -3,6 +3,12 @@ import { opensQuote, quotedEnd } from "./shell-words.js";
 /** `$(…)`, `$((…))`, `${…}`, `$NAME`, `$1`, `$@`…, `$"…"` and backquotes: text bash replaces before the command runs. */
 export const EXPANSION = /\$[({[A-Za-z0-9_@*#?$!"-]|`/;
 
+/**
+ * Stands in a command's text for words the text does not show — a substitution's output, the
+ * arguments xargs reads, the `{}` of find — so that as a command word it is an expansion.
+ */
+export const UNSEEN_TEXT = "$_";
+
 /** Outside quotes, `{a,b}` and `{1..3}` become several words; `*`, `?` and `[` match file names. */
 const BRACE_OR_GLOB = /\{[^}]*(?:,|\.\.)[^}]*\}|[*?[]/;
 

@@ -1,3 +1,4 @@
+import { UNSEEN_TEXT } from "./shell-expansion.js";
 import {
   closingParen,
   type HereDocument,
@@ -105,14 +106,16 @@ export function shellParts(command: string, depth = 0): ShellParts {
   let wordStart = true;
   while (i < n) {
     const c = command[i] as string;
-    const atWordStart = wordStart;
+    const atWordStart: boolean = wordStart;
     wordStart = false;
     if (c === "#" && atWordStart) {
       // A comment runs to the end of the line; a quote inside it opens nothing.
       i = lineEnd(command, i);
       wordStart = true;
     } else if (c === "\\" && i + 1 < n) {
-      current += c + command[i + 1];
+      // A backslash before a newline joins the lines: bash removes both before reading words.
+      if (command[i + 1] === "\n") wordStart = atWordStart;
+      else current += c + command[i + 1];
       i += 2;
     } else if (c === '"') {
       // Inside double quotes `$(…)` and backquotes still run: their commands are parts too.
@@ -132,14 +135,14 @@ export function shellParts(command: string, depth = 0): ShellParts {
       if (end === -1) unmodelled = true;
       const stop = end === -1 ? n : end;
       substitution(command.slice(i + 2, stop));
-      current += " _ ";
+      current += UNSEEN_TEXT;
       i = stop + 1;
     } else if (c === "`") {
       const end = command.indexOf("`", i + 1);
       if (end === -1) unmodelled = true;
       const stop = end === -1 ? n : end;
       substitution(command.slice(i + 1, stop));
-      current += " _ ";
+      current += UNSEEN_TEXT;
       i = stop + 1;
     } else if (opensHereDocument(command, i)) {
       const opened = hereDocumentAt(command, i);

@@ -169,8 +169,11 @@ export function unquote(word: string): string {
   let out = "";
   for (let i = 0; i < word.length; i++) {
     const c = word[i] as string;
-    if (c === "\\") out += word[++i] ?? "";
-    else if (opensQuote(word, i)) {
+    if (c === "\\") {
+      // A backslash before a newline joins the two lines: both go.
+      const next = word[++i] ?? "";
+      if (next !== "\n") out += next;
+    } else if (opensQuote(word, i)) {
       const end = quotedEnd(word, i);
       const stop = end === -1 ? word.length : end;
       const opener = c === "$" ? 2 : 1;
