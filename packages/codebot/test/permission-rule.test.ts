@@ -293,6 +293,9 @@ describe("a bash deny rule reaches every command a line may run", () => {
       "stdbuf -oL rm a",
       "setsid -f rm a",
       "nice env nohup rm a",
+      "ionice -c 3 rm a",
+      "chroot / rm a",
+      "watch -n 1 'rm a'",
     ]);
   });
 

@@ -28,12 +28,15 @@ interface Wrapper {
   operands?: number;
   /** `NAME=value` words may come before the command (env, sudo): they stay with it. */
   assignments?: boolean;
+  /** The words after the options are joined into a command line for `sh -c` (watch). */
+  joins?: boolean;
 }
 
 /** Programs that run the command given in their arguments, and how to find that command. */
 const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   builtin: {},
   busybox: {},
+  chroot: { valued: ["--userspec", "--groups"], operands: 1 },
   command: {},
   doas: { valued: ["-u", "-C"] },
   env: {
@@ -42,6 +45,7 @@ const WRAPPERS: Readonly<Record<string, Wrapper>> = {
     assignments: true,
   },
   exec: { valued: ["-a"] },
+  ionice: { valued: ["-c", "-n", "-p", "-P", "-u", "--class", "--classdata"] },
   nice: { valued: ["-n", "--adjustment"] },
   nohup: {},
   setsid: {},
@@ -52,6 +56,7 @@ const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   },
   time: { valued: ["-f", "-o", "--format", "--output"] },
   timeout: { valued: ["-s", "-k", "--signal", "--kill-after"], operands: 1 },
+  watch: { valued: ["-n", "-q", "--interval", "--equexit"], joins: true },
   xargs: {
     valued: ["-a", "-d", "-E", "-I", "-L", "-n", "-P", "-s", "--arg-file", "--delimiter", "--max-args"],
   },
@@ -89,6 +94,7 @@ function unwrapped(name: string, words: readonly string[], wrapper: Wrapper): Ru
   const read = wrapperOptions(words, wrapper);
   if ("script" in read) return [read];
   const rest = words.slice(read.command + (wrapper.operands ?? 0));
+  if (wrapper.joins === true) return rest.length === 0 ? [] : [{ script: rest.map(unquote).join(" ") }];
   if (name !== "xargs") return rest.length === 0 ? [] : [{ words: rest }];
   // xargs runs echo by default, and adds what it reads to the command or puts it in place of
   // -I's string (`{}` for -i): both are taken as happening.
