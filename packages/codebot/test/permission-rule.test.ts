@@ -202,6 +202,11 @@ describe("permission rules (Claude Code's grammar)", () => {
     expect(denies(r, bash("cat <<<'rm x'"))).toBeUndefined();
   });
 
+  it('a here-document ends where bash ends it: $"EOF" is EOF, and a line continuation in the delimiter quotes nothing', () => {
+    expect(denies(["Bash(rm:*)"], bash('cat <<$"EOF"\nEOF\nrm a\n$EOF'))).toBe("Bash(rm:*)");
+    expect(denies(["Bash(rm:*)"], bash("cat <<E\\\nOF\n$(rm a)\nEOF"))).toBe("Bash(rm:*)");
+  });
+
   it("a here-document inside $(…) is read too: an apostrophe in a commit message hides nothing and breaks nothing", () => {
     const commit = "git commit -m \"$(cat <<'EOF'\nIt's done (really)\nEOF\n)\" && git push";
     expect(denies(["Bash(rm:*)"], bash(commit))).toBeUndefined();

@@ -112,7 +112,7 @@ export function hereDocumentAt(text: string, at: number): { doc: HereDocument; e
   }
   const word = text.slice(start, Math.min(j, text.length));
   if (word === "") return undefined;
-  return { doc: { delimiter: unquote(word), stripsTabs, literal: /['"\\]/.test(word) }, end: j };
+  return { doc: { delimiter: unquote(word), stripsTabs, literal: /['"]|\\[^\n]/.test(word) }, end: j };
 }
 
 /**
@@ -173,6 +173,8 @@ export function unquote(word: string): string {
       // A backslash before a newline joins the two lines: both go.
       const next = word[++i] ?? "";
       if (next !== "\n") out += next;
+    } else if (c === "$" && word[i + 1] === '"') {
+      // `$"…"` is translated for the locale, which leaves it as it is: the `$` goes.
     } else if (opensQuote(word, i)) {
       const end = quotedEnd(word, i);
       const stop = end === -1 ? word.length : end;
