@@ -207,6 +207,11 @@ describe("permission rules (Claude Code's grammar)", () => {
     expect(denies(["Bash(rm:*)"], bash("cat <<E\\\nOF\n$(rm a)\nEOF"))).toBe("Bash(rm:*)");
   });
 
+  it("a shift in arithmetic is not taken for a here-document that would hide the next lines", () => {
+    expect(denies(["Bash(rm:*)"], bash("(( x = 1 << 2 ))\nrm a\n2"))).toBe("Bash(rm:*)");
+    expect(denies(["Bash(rm:*)"], bash("echo $[1<<2]\nrm a\n2"))).toBe("Bash(rm:*)");
+  });
+
   it("a here-document inside $(…) is read too: an apostrophe in a commit message hides nothing and breaks nothing", () => {
     const commit = "git commit -m \"$(cat <<'EOF'\nIt's done (really)\nEOF\n)\" && git push";
     expect(denies(["Bash(rm:*)"], bash(commit))).toBeUndefined();

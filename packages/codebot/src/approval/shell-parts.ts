@@ -56,7 +56,9 @@ export function shellParts(command: string, depth = 0): ShellParts {
   }
   const n = command.length;
   let substitutes = false;
-  let unmodelled = false;
+  // `<<` inside `((…))` or `$[…]` is a shift, not a here-document: rather than follow arithmetic,
+  // a line holding both is not modelled.
+  let unmodelled = ARITHMETIC.test(command) && command.includes("<<");
   const pieces: string[] = [];
   let current = "";
   const cut = () => {
@@ -188,6 +190,9 @@ export function shellParts(command: string, depth = 0): ShellParts {
   }
   return { parts, substitutes, unmodelled };
 }
+
+/** `((` or `$[`: arithmetic, where `<` and `<<` are operators. */
+const ARITHMETIC = /\(\(|\$\[/;
 
 /** A part as a piece to cut again: its assignments in front. */
 function partText(part: ShellPart): string {
