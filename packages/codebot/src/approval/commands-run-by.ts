@@ -66,6 +66,7 @@ const SHELLS = new Set(["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash"]);
 /** find's actions that run a command, up to `;` or `+`. */
 const FIND_ACTIONS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
+/** What the simple command `words` (as written) makes bash run besides itself (see RunsInside). */
 export function commandsRunBy(words: readonly string[]): RunsInside[] {
   const first = words[0];
   if (first === undefined) return [];
