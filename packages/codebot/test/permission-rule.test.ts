@@ -153,6 +153,12 @@ describe("permission rules (Claude Code's grammar)", () => {
     expect(() => denies(["Bash(rm:*)"], bash(deep))).not.toThrow();
   });
 
+  it("substitutions nested deeply inside double quotes are refused, not a crash", () => {
+    const deep = `echo ${'"$('.repeat(20_000)}rm -rf x`;
+    expect(allows(["Bash(echo:*)"], bash(deep))).toBe(false);
+    expect(denies(["Bash(ls:*)"], bash(deep))).toBe("Bash(ls:*)");
+  });
+
   it("a deny rule catches its command however bash would spell it: quoted, escaped, after NAME+=value", () => {
     const r = ["Bash(rm:*)"];
     expect(denies(r, bash("X+=1 rm -f a"))).toBe("Bash(rm:*)");

@@ -17,8 +17,12 @@ export function opensQuote(text: string, at: number): boolean {
   return c === "'" || c === '"' || (c === "$" && text[at + 1] === "'");
 }
 
+/** Quotes and `$(…)` nested deeper than this inside one another are taken as never closing (fail closed, no stack overflow). */
+const MAX_NESTING = 64;
+
 /** The index just past the string quoted at `from` (see opensQuote), or -1 when it never closes. */
-export function quotedEnd(text: string, from: number): number {
+export function quotedEnd(text: string, from: number, nesting = 0): number {
+  if (nesting > MAX_NESTING) return -1;
   if (text[from] === "'") {
     const end = text.indexOf("'", from + 1);
     return end === -1 ? -1 : end + 1;
@@ -30,7 +34,7 @@ export function quotedEnd(text: string, from: number): number {
     if (c === "\\") j++;
     else if (c === close) return j + 1;
     else if (!ansiC && c === "$" && text[j + 1] === "(") {
-      j = closingParen(text, j + 2);
+      j = closingParen(text, j + 2, nesting + 1);
       if (j === -1) return -1;
     } else if (!ansiC && c === "`") {
       j = text.indexOf("`", j + 1);
@@ -47,7 +51,8 @@ export function lineEnd(text: string, from: number): number {
 }
 
 /** The index of the `)` that closes a `(` opened before `from`, or -1 when none does. */
-export function closingParen(text: string, from: number): number {
+export function closingParen(text: string, from: number, nesting = 0): number {
+  if (nesting > MAX_NESTING) return -1;
   let depth = 1;
   let wordStart = true;
   const hereDocuments: HereDocument[] = [];
@@ -59,7 +64,7 @@ export function closingParen(text: string, from: number): number {
       i = lineEnd(text, i) - 1;
     } else if (c === "\\") i++;
     else if (opensQuote(text, i)) {
-      const end = quotedEnd(text, i);
+      const end = quotedEnd(text, i, nesting + 1);
       if (end === -1) return -1;
       i = end - 1;
     } else if (c === "`") {
