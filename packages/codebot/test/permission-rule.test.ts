@@ -157,6 +157,8 @@ describe("permission rules (Claude Code's grammar)", () => {
     const deep = `echo ${'"$('.repeat(20_000)}rm -rf x`;
     expect(allows(["Bash(echo:*)"], bash(deep))).toBe(false);
     expect(denies(["Bash(ls:*)"], bash(deep))).toBe("Bash(ls:*)");
+    const delimiters = `echo $(${'cat <<"$('.repeat(20_000)}`;
+    expect(denies(["Bash(ls:*)"], bash(delimiters))).toBe("Bash(ls:*)");
   });
 
   it("a deny rule catches its command however bash would spell it: quoted, escaped, after NAME+=value", () => {
@@ -389,6 +391,8 @@ describe("a bash deny rule reaches every command a line may run", () => {
   it("nesting deeper than it follows is refused, not a crash", () => {
     const deep = `${"eval ".repeat(40)}rm a`;
     expect(denies(["Bash(ls:*)"], bash(deep))).toBe("Bash(ls:*)");
+    const delimiters = `echo $(${'cat <<"$('.repeat(20_000)}`;
+    expect(denies(["Bash(ls:*)"], bash(delimiters))).toBe("Bash(ls:*)");
   });
 });
 

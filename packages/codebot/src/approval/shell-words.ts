@@ -71,7 +71,7 @@ export function closingParen(text: string, from: number, nesting = 0): number {
       i = text.indexOf("`", i + 1);
       if (i === -1) return -1;
     } else if (opensHereDocument(text, i)) {
-      const opened = hereDocumentAt(text, i);
+      const opened = hereDocumentAt(text, i, nesting + 1);
       if (opened === undefined) return -1;
       hereDocuments.push(opened.doc);
       i = opened.end - 1;
@@ -101,7 +101,11 @@ export function opensHereDocument(text: string, at: number): boolean {
 }
 
 /** The here-document opened by the `<<` at `at`, and the index after its delimiter word; undefined when no word follows. */
-export function hereDocumentAt(text: string, at: number): { doc: HereDocument; end: number } | undefined {
+export function hereDocumentAt(
+  text: string,
+  at: number,
+  nesting = 0,
+): { doc: HereDocument; end: number } | undefined {
   let j = at + 2;
   const stripsTabs = text[j] === "-";
   if (stripsTabs) j++;
@@ -110,7 +114,7 @@ export function hereDocumentAt(text: string, at: number): { doc: HereDocument; e
   while (j < text.length && !/[\s;&|()<>]/.test(text[j] as string)) {
     if (text[j] === "\\") j += 2;
     else if (opensQuote(text, j)) {
-      const end = quotedEnd(text, j);
+      const end = quotedEnd(text, j, nesting + 1);
       if (end === -1) return undefined;
       j = end;
     } else j++;
