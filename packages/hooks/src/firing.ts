@@ -32,10 +32,7 @@ export interface FiringContext {
   session: HookSession;
   reports: HookReports;
   jobs: BackgroundJobs;
-  /** For the hooks that are waited for. */
   deps: ExecutionDeps;
-  /** For the background ones (they take a slot of the jobs' semaphore). */
-  backgroundDeps: ExecutionDeps;
 }
 
 /** A trace record with the hook it is about. */
@@ -126,8 +123,8 @@ function startStep(ctx: FiringContext, step: Step, job: HookJob, time: string): 
     if (hook.mode !== "async") records.push({ hook, record });
   }
   for (const hook of step.background) {
-    ctx.jobs.start(hook.event, () =>
-      executeHook(hook, { ...job, signal: DETACHED }, ctx.backgroundDeps).then((run) => {
+    ctx.jobs.startRun(hook, job, (takeTurn) =>
+      executeHook(hook, { ...job, signal: DETACHED }, { ...ctx.deps, takeTurn }).then((run) => {
         ctx.reports.ran(run);
         ctx.reports.emit(run.record);
       }),

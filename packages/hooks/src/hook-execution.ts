@@ -3,6 +3,7 @@
  * outcome and states what it means for the event (block or not), with its trace record.
  */
 import { type ApproveHook, askApproval } from "./approval.js";
+import type { TakeTurn } from "./background-jobs.js";
 import { claudeSpec, claudeVariables } from "./claude-command.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
@@ -11,16 +12,16 @@ import type { HookJob } from "./hook-job.js";
 import { failureSummary, type HookVerdict, interpret } from "./interpret.js";
 import { capForModel } from "./model-text-cap.js";
 import type { HookSession } from "./payload.js";
-import type { Semaphore } from "./semaphore.js";
+import { timedOutMessage } from "./run-deadline.js";
 import type { HookStart, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";
 
 export interface ExecutionDeps {
   session: HookSession;
   executors: Executors;
   approveHook?: ApproveHook;
-  /** Present for async events: caps how many hook processes run at once. */
-  semaphore?: Semaphore;
-  /** Told right before a hook's executor runs (after approval, once a semaphore slot is free). */
+  /** Present for background hooks: waits for the hook's turn in its lane (background-lanes.ts). */
+  takeTurn?: TakeTurn;
+  /** Told right before a hook's executor runs (after approval, once its turn has come). */
   started?: (start: HookStart) => void;
 }
 
@@ -90,19 +91,22 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
     record.approval = "approved";
   }
 
-  const timeoutMs = Math.max(1, hook.timeoutMs - elapsed(started));
-  const run = () => {
+  const run = (): Promise<RunOutcome> => {
+    // The time spent waiting for approval and for its turn counts: a queue of runs behind a hung
+    // endpoint then ends within one timeout, not one timeout per run (docs/hooks.md).
+    const timeoutMs = hook.timeoutMs - elapsed(started);
+    const limit = { timeoutMs, limitMs: hook.timeoutMs };
+    if (timeoutMs < 1) return Promise.resolve(timedOutWaiting(hook.spec.type, limit));
     deps.started?.(startOf(hook, job));
     return runExecutor(deps.executors, claudeSpec(hook, deps.session.cwd), {
       payload: job.payload(hook),
       cwd: deps.session.cwd,
       env: hookEnv(hook, job),
-      timeoutMs,
-      limitMs: hook.timeoutMs,
+      ...limit,
       signal: job.signal,
     });
   };
-  const outcome = await (deps.semaphore ? deps.semaphore.run(run) : run());
+  const outcome = await (deps.takeTurn ? deps.takeTurn(run) : run());
   // A guard's garbled veto must not pass as an allow: a hook that may veto reads stdout strictly.
   const verdict = interpret(outcome, hook.blocking && !hook.background && mode === "hard");
   // Claude Code: plain stdout of a successful UserPromptSubmit or SessionStart hook is context.
@@ -218,6 +222,12 @@ async function runExecutor(
     const why = err instanceof Error ? err.message : String(err);
     return { stdout: "", stderr: "", exitCode: null, error: `${spec.type} hook: ${why}` };
   }
+}
+
+/** A run whose whole timeout passed before its turn came: it never started. */
+function timedOutWaiting(type: HookSpec["type"], limit: { timeoutMs: number; limitMs: number }): RunOutcome {
+  const error = `${type} hook: ${timedOutMessage(limit)} waiting for its turn (not started)`;
+  return { stdout: "", stderr: "", exitCode: null, timedOut: true, error };
 }
 
 function elapsed(since: number): number {

@@ -23,7 +23,10 @@ export interface HookRunnerOptions {
   /** Asked before every run (§8). */
   approveHook?: ApproveHook;
   session: HookSession;
-  /** How many async hook processes may run at once; the rest queue. Default 8. */
+  /**
+   * How many background hook runs of one lane may be under way at once — each http origin is a
+   * lane, command hooks are one (so at most this many processes) — the rest queue. Default 8.
+   */
   maxConcurrentAsync?: number;
   /** Longest an async hook waits for running tool calls to finish before it starts anyway. Default 250 ms. */
   maxAsyncDeferMs?: number;
@@ -103,7 +106,10 @@ export interface HookRunner {
   subagentStop(input: EventInputs["SubagentStop"]): void;
   /** The kernel tool middleware running PreToolUse and PostToolUse (§9.1). */
   middleware(): ToolMiddleware;
-  /** Waits for every async hook in flight or queued (each up to its own timeout) and the trace file. */
+  /**
+   * Waits for every async hook in flight or queued (each up to its own timeout, counted from when
+   * it was queued) and the trace file.
+   */
   close(): Promise<void>;
 }
 

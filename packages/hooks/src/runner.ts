@@ -67,16 +67,20 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     reports,
     jobs,
     deps,
-    backgroundDeps: { ...deps, semaphore: jobs.semaphore },
   };
 
   const hasHooks = (event: HookEvent): boolean => byEvent.has(event) || ctx.scoped.has(event);
 
+  /** The payload fields of a firing: the caller's, with the event's constants. */
+  function fieldsOf(event: HookEvent, input: PayloadFields): PayloadFields {
+    const fixed = EVENT_SPECS[event].fixed;
+    // Most events have no constants; copying the caller's input would cost every tool call.
+    return fixed.tool === undefined && fixed.message === undefined ? input : { ...input, ...fixed };
+  }
+
   function fire<E extends HookEvent>(event: E, input: PayloadFields & Cancellable): ResultOf<E> {
     const spec: EventSpec = EVENT_SPECS[event];
-    const fixed = spec.fixed;
-    // Most events have no constants; copying the caller's input would cost every tool call.
-    const fields = fixed.tool === undefined && fixed.message === undefined ? input : { ...input, ...fixed };
+    const fields = fieldsOf(event, input);
     // The mode of the hooks that are waited for: the event's own, else its Claude Code groups'.
     const mode = spec.mode === "async" ? spec.claude.mode : spec.mode;
     if (mode === undefined || mode === "async") {

@@ -1,4 +1,4 @@
-/** Limits how many async hook processes run at once; the rest wait in order, none is dropped (§7.4). */
+/** Limits how many tasks of one kind run at once; the rest wait in order, none is dropped (§7.4). */
 export class Semaphore {
   private active = 0;
   private readonly waiting: (() => void)[] = [];

@@ -1,0 +1,90 @@
+/**
+ * Background hooks wait in lanes (background-lanes.ts): one per http origin, one for command
+ * hooks. A slow or dead endpoint holds up its own hooks only, and a queued hook's timeout counts
+ * from when it was queued.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import type { ServerResponse } from "node:http";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createHttpExecutor } from "../src/http-executor.js";
+import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
+import { runnerFor, waitFor } from "./support.js";
+
+const servers: LoopbackServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+/** A server that answers `/hang…` never (until closed) and everything else at once with `{}`. */
+async function hangingServer(): Promise<LoopbackServer> {
+  const server = await startLoopbackServer((request, res: ServerResponse) => {
+    if (!request.url.startsWith("/hang")) respondWith("{}")(request, res);
+  });
+  servers.push(server);
+  return server;
+}
+
+const post = (i: number) => ({ tool: "bash", toolUseId: `t${i}`, args: {}, output: "", isError: false });
+const http = (url: string, extra: Record<string, unknown> = {}) => ({ type: "http", url, ...extra });
+const lines = (file: string) =>
+  existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).length : 0;
+
+describe("background lanes", () => {
+  it("command hooks do not wait behind a hung http endpoint's queue", async () => {
+    const server = await hangingServer();
+    const { runner, dir } = runnerFor(
+      {
+        PostToolUse: [
+          http(`${server.origin}/hang`, { timeout: 60 }),
+          { type: "command", command: "echo x >> log" },
+        ],
+      },
+      {
+        maxConcurrentAsync: 2,
+        executors: { http: createHttpExecutor({ allowedHosts: [`127.0.0.1:${server.port}`] }) },
+      },
+    );
+    for (let i = 0; i < 6; i++) runner.postToolUse(post(i));
+    await waitFor(
+      () => lines(join(dir, "log")) === 6,
+      20_000,
+      "every command hook, while the http ones hang",
+    );
+    expect(server.requests.length).toBeLessThanOrEqual(2);
+  });
+
+  it("an http origin does not wait behind another, hung origin", async () => {
+    const hung = await hangingServer();
+    const fast = await hangingServer();
+    const { runner } = runnerFor(
+      { PostToolUse: [http(`${hung.origin}/hang`, { timeout: 60 }), http(`${fast.origin}/audit`)] },
+      {
+        maxConcurrentAsync: 2,
+        executors: {
+          http: createHttpExecutor({ allowedHosts: [`127.0.0.1:${hung.port}`, `127.0.0.1:${fast.port}`] }),
+        },
+      },
+    );
+    for (let i = 0; i < 6; i++) runner.postToolUse(post(i));
+    await waitFor(() => fast.requests.length === 6, 20_000, "every request to the answering origin");
+  });
+
+  it("a queued hook's timeout counts from when it was queued: closing behind a hung endpoint takes one timeout, not one per hook", async () => {
+    const server = await hangingServer();
+    const { runner, traces } = runnerFor(
+      { PostToolUse: [http(`${server.origin}/hang`, { timeout: 1 })] },
+      {
+        maxConcurrentAsync: 1,
+        executors: { http: createHttpExecutor({ allowedHosts: [`127.0.0.1:${server.port}`] }) },
+      },
+    );
+    for (let i = 0; i < 10; i++) runner.postToolUse(post(i));
+    const started = performance.now();
+    await runner.close();
+    // One hook after another would take 10 s.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(traces.map((t) => t.outcome)).toEqual(Array(10).fill("timed out"));
+    expect(traces.filter((t) => /waiting for its turn \(not started\)/.test(t.error ?? ""))).toHaveLength(9);
+  });
+});
