@@ -33,6 +33,8 @@ export interface RunContext {
   limitMs?: number;
   /** Aborts the run (the hook's lifetime, detached from the agent run for async events). */
   signal: AbortSignal;
+  /** Nobody waits for the run: an http hook then uses the origin's background connections. */
+  background?: boolean;
 }
 
 export interface CommandSpec {

@@ -104,6 +104,7 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
       env: hookEnv(hook, job),
       ...limit,
       signal: job.signal,
+      ...(deps.takeTurn ? { background: true } : {}),
     });
   };
   const outcome = await (deps.takeTurn ? deps.takeTurn(run) : run());

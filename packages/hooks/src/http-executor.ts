@@ -21,7 +21,10 @@ export interface HttpExecutorOptions {
   resolver?: HostResolver;
   /** Where `${VAR}` in headers is read from; by default the run's environment (`ctx.env`). */
   env?: NodeJS.ProcessEnv;
-  /** Connections per origin at most (the rest queue). Default 8. */
+  /**
+   * Connections per origin at most, for waited-for hooks and, apart, for background ones (the rest
+   * queue). Default 8 each.
+   */
   connectionsPerHost?: number;
   /** Idle kept-alive connections close after this many milliseconds. Default 10 s. */
   keepAliveMs?: number;
@@ -77,7 +80,7 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
       method: "POST",
       headers: hookRequestHeaders(spec.headers, spec.allowedEnvVars, deps.env),
       body: ctx.payload,
-      dispatcher: pool.agentFor(target),
+      dispatcher: pool.agentFor(target, ctx.background === true),
       signal: deadline.signal,
     });
     const body = await readCapped(response.body, HTTP_BODY_CAP);

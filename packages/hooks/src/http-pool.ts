@@ -4,12 +4,17 @@
  * address list, so a connection is only ever reused for the same host name, port and scheme,
  * to an address that was just checked for that name. When a name's answer changes, the agent of
  * the old addresses is retired (its running requests finish, nothing new goes to it).
+ * Background hooks have agents of their own: a burst of slow audit requests must not take every
+ * connection while a waited-for policy hook to the same origin waits, its timeout running.
  */
 import type { Agent } from "undici";
 import type { CheckedTarget } from "./ssrf.js";
 import { createPinnedAgent, type PinnedAgentOptions } from "./ssrf-connector.js";
 
-/** Connections per origin at most; more requests queue (each still bounded by its hook's timeout). */
+/**
+ * Connections per origin at most, for waited-for hooks and again for background ones; more
+ * requests queue (each still bounded by its hook's timeout).
+ */
 export const DEFAULT_CONNECTIONS_PER_HOST = 8;
 /** An idle connection closes after this long; a session's hooks fire seconds apart at most when busy. */
 export const DEFAULT_KEEP_ALIVE_MS = 10_000;
@@ -25,9 +30,9 @@ export class PinnedPool {
 
   constructor(private readonly options: PinnedPoolOptions = {}) {}
 
-  /** The agent for this checked target, created or reused. */
-  agentFor(target: CheckedTarget): Agent {
-    const origin = `${target.protocol}//${target.host}:${target.port}`;
+  /** The agent for this checked target, for waited-for or for background requests; created or reused. */
+  agentFor(target: CheckedTarget, background = false): Agent {
+    const origin = `${background ? "background " : ""}${target.protocol}//${target.host}:${target.port}`;
     const addresses = target.addresses.join(" ");
     const current = this.agents.get(origin);
     if (current?.addresses === addresses) return current.agent;

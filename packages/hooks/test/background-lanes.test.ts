@@ -1,7 +1,7 @@
 /**
  * Background hooks wait in lanes (background-lanes.ts): one per http origin, one for command
- * hooks. A slow or dead endpoint holds up its own hooks only, and a queued hook's timeout counts
- * from when it was queued.
+ * hooks. A slow or dead endpoint holds up its own hooks only, never a waited-for hook, and a
+ * queued hook's timeout counts from when it was queued.
  */
 import { existsSync, readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHttpExecutor } from "../src/http-executor.js";
 import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
-import { runnerFor, waitFor } from "./support.js";
+import { bashTool, callTool, runnerFor, waitFor } from "./support.js";
 
 const servers: LoopbackServer[] = [];
 afterEach(async () => {
@@ -68,6 +68,24 @@ describe("background lanes", () => {
     );
     for (let i = 0; i < 6; i++) runner.postToolUse(post(i));
     await waitFor(() => fast.requests.length === 6, 20_000, "every request to the answering origin");
+  });
+
+  it("a waited-for hook does not queue behind background requests to the same origin", async () => {
+    const server = await hangingServer();
+    const { runner } = runnerFor(
+      {
+        PreToolUse: [http(`${server.origin}/pre`, { blocking: true, onError: "block", timeout: 5 })],
+        PostToolUse: [http(`${server.origin}/hang`, { timeout: 60 })],
+      },
+      { executors: { http: createHttpExecutor({ allowedHosts: [`127.0.0.1:${server.port}`] }) } },
+    );
+    // Every background connection of the origin busy, more requests queued.
+    for (let i = 0; i < 12; i++) runner.postToolUse(post(i));
+    await waitFor(() => server.requests.length === 8, 20_000, "8 background requests in flight");
+    const { result, executed } = await callTool(runner, bashTool, { command: "ls" });
+    expect(result.isError).toBe(false);
+    expect(executed).toHaveLength(1);
+    expect(server.requests.filter((r) => r.url === "/pre")).toHaveLength(1);
   });
 
   it("a queued hook's timeout counts from when it was queued: closing behind a hung endpoint takes one timeout, not one per hook", async () => {
