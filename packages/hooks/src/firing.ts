@@ -52,6 +52,20 @@ export function startAll(ctx: FiringContext, event: HookEvent, fields: PayloadFi
   for (const step of planned.steps) startStep(ctx, step, job, time);
 }
 
+/**
+ * The hooks a firing of the event would run, with the job each would get — without running them:
+ * what a session ending at once saves for an event it could no longer fire (SessionEnd).
+ */
+export function wouldRun(
+  ctx: FiringContext,
+  event: HookEvent,
+  fields: PayloadFields,
+): { hook: CompiledHook; job: HookJob }[] {
+  const job = jobOf(event, fields, DETACHED, ctx.session);
+  const planned = plan(fields, hooksOf(ctx, event, fields), { disabled: ctx.disabled });
+  return planned.steps.flatMap((step) => [...step.wait, ...step.background]).map((hook) => ({ hook, job }));
+}
+
 /** The event's hooks for a firing: the configured ones, then those of the scopes in force. */
 function hooksOf(ctx: FiringContext, event: HookEvent, fields: PayloadFields): readonly CompiledHook[] {
   const configured = ctx.byEvent.get(event) ?? NONE;

@@ -111,6 +111,30 @@ export interface HookRunner {
    * it was queued) and the trace file.
    */
   close(): Promise<void>;
+  /** How many background hook runs have not finished yet (queued or running). */
+  unfinishedRuns(): number;
+  /**
+   * For a session that must end now: the background hook runs that have not finished, each with
+   * the payload it was to get, and the hooks of `unfired` (an event that was due and will not
+   * fire, SessionEnd). Nothing is stopped — the caller is about to exit — and nothing is written.
+   */
+  abandon(unfired?: { event: HookEvent; fields: PayloadFields }): AbandonedRun[];
+}
+
+/** A hook run given up at exit, with what is needed to deliver it later. */
+export interface AbandonedRun {
+  event: HookEvent;
+  hook: string;
+  source: CompiledHook["source"];
+  /** The settings file it came from. */
+  file: string;
+  spec: CompiledHook["spec"];
+  /** Waiting for its turn, under way, or never fired (its event was due when the session ended). */
+  state: "queued" | "running" | "not fired";
+  /** When it was fired (absent for `not fired`). */
+  queuedAt?: Date;
+  /** The payload JSON it was to get. */
+  payload: string;
 }
 
 /** The runner's named methods: typed doors into its generic `fire`. */
@@ -127,6 +151,8 @@ export function namedDoors(
   | "fireFields"
   | "middleware"
   | "close"
+  | "unfinishedRuns"
+  | "abandon"
 > {
   return {
     preToolUse: (input) => fire("PreToolUse", input),

@@ -8,12 +8,14 @@ import { createCommandExecutor } from "./command-executor.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import type { Decision } from "./decision.js";
 import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
-import { DETACHED, decide, type FiringContext, startAll } from "./firing.js";
+import { DETACHED, decide, type FiringContext, startAll, wouldRun } from "./firing.js";
 import type { ExecutionDeps } from "./hook-execution.js";
+import type { HookJob } from "./hook-job.js";
 import { HookReports } from "./hook-reports.js";
 import { createHookMiddleware } from "./middleware.js";
 import type { PayloadFields } from "./payload.js";
 import {
+  type AbandonedRun,
   type Cancellable,
   type HookRunner,
   type HookRunnerOptions,
@@ -124,6 +126,30 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
       });
       return closing;
     },
+    unfinishedRuns: () => jobs.unfinished().length,
+    abandon(unfired) {
+      const abandoned: AbandonedRun[] = jobs.unfinished().map(({ hook, job, queuedAt, running }) => ({
+        ...abandonedRun(hook, job),
+        state: running ? "running" : "queued",
+        queuedAt,
+      }));
+      if (unfired) {
+        for (const { hook, job } of wouldRun(ctx, unfired.event, fieldsOf(unfired.event, unfired.fields)))
+          abandoned.push({ ...abandonedRun(hook, job), state: "not fired" });
+      }
+      return abandoned;
+    },
   };
   return runner;
+}
+
+function abandonedRun(hook: CompiledHook, job: HookJob): Omit<AbandonedRun, "state"> {
+  return {
+    event: hook.event,
+    hook: hook.name,
+    source: hook.source,
+    file: hook.path,
+    spec: hook.spec,
+    payload: job.payload(hook),
+  };
 }

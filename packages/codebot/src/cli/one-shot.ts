@@ -8,6 +8,7 @@ import type { SessionEvent } from "../session/session-events.js";
 import { sessionModel } from "../session/session-model.js";
 import { claudePermissionMode } from "../settings/permission-modes.js";
 import { CliError, errorMessage } from "./cli-error.js";
+import { closeWithNotice } from "./close-with-notice.js";
 import { apiClock } from "./output/api-clock.js";
 import { claudeStreamLine } from "./output/claude-stream.js";
 import { resultObject } from "./output/result-object.js";
@@ -107,7 +108,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   try {
     result = await runtime.prompt(prompt);
   } finally {
-    await runtime.close();
+    await closeWithNotice(runtime, "other", (line) => stderr(`codebot: ${line}`));
     removeSignalHandlers();
   }
   const code = exitCodeOf(result);

@@ -1,4 +1,5 @@
 import os from "node:os";
+import { type AbandonedHooks, abandonedNotice } from "./undelivered-hooks.js";
 
 export interface CloseOnSignalsOptions {
   /** Default: SIGINT, SIGTERM and SIGHUP (the terminal closed). */
@@ -11,22 +12,32 @@ export interface CloseOnSignalsOptions {
   onSignal?: (signal: NodeJS.Signals) => void;
 }
 
+/** What the handlers need of a session (Runtime has it all). */
+export interface ClosableSession {
+  close(): Promise<void>;
+  /** close() has begun (the end of a `-p` run, `/exit`). */
+  readonly isClosing?: boolean;
+  /** Saves the hook runs that have not finished to the spool file, before an immediate exit. */
+  abandonHooks?(): AbandonedHooks;
+}
+
 /**
- * Makes Ctrl+C, SIGTERM and a closed terminal end the session properly: the first signal runs `close()` (SessionEnd,
- * async hooks drained) and then exits with 128 + the signal number; a second signal while
- * closing exits at once. Returns a function that removes the handlers.
+ * Makes Ctrl+C, SIGTERM and a closed terminal end the session properly: the first signal runs
+ * `close()` (SessionEnd, async hooks drained) and then exits with 128 + the signal number. A
+ * second signal while closing — or a Ctrl+C while a close begun otherwise waits for hooks —
+ * exits at once, after saving the hook runs it abandons (`abandonHooks`) and saying so in one
+ * `codebot: …` line on stderr. Returns a function that removes the handlers.
  */
-export function closeOnSignals(
-  runtime: { close(): Promise<void> },
-  options: CloseOnSignalsOptions = {},
-): () => void {
+export function closeOnSignals(runtime: ClosableSession, options: CloseOnSignalsOptions = {}): () => void {
   const signals = options.signals ?? ["SIGINT", "SIGTERM", "SIGHUP"];
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let closing = false;
   const handler = (signal: NodeJS.Signals): void => {
     const code = 128 + (os.constants.signals[signal] ?? 0);
-    if (closing) {
-      exit(code);
+    // Ctrl+C is what the "waiting for hooks" line offers to stop the wait; SIGTERM or a closed
+    // terminal during a close already begun still get the orderly end.
+    if (closing || (signal === "SIGINT" && runtime.isClosing === true)) {
+      exitAbandoning(runtime, () => exit(code));
       return;
     }
     closing = true;
@@ -43,4 +54,12 @@ export function closeOnSignals(
   return () => {
     for (const signal of signals) process.off(signal, handler);
   };
+}
+
+/** Saves what is abandoned and says where, synchronously, then exits. */
+function exitAbandoning(runtime: ClosableSession, exit: () => void): void {
+  const abandoned = runtime.abandonHooks?.();
+  const notice = abandoned && abandonedNotice(abandoned);
+  if (notice !== undefined) process.stderr.write(`codebot: ${notice}\n`);
+  exit();
 }

@@ -19,6 +19,7 @@ import type { SessionEvents, SessionListener } from "./session-events.js";
 import type { SessionLock } from "./session-lock.js";
 import type { SessionUsage } from "./session-usage.js";
 import type { SettingsWatch } from "./settings-watch.js";
+import { type AbandonedHooks, saveUndelivered, undeliveredHooksPath } from "./undelivered-hooks.js";
 
 const PROMPT_RUNNING = "session: a prompt is already running; wait for it or abort it";
 
@@ -78,6 +79,9 @@ export interface RuntimeParts {
  */
 export class Runtime {
   private closing: Promise<void> | undefined;
+  /** SessionEnd's reason, once close() has begun. */
+  private closeReason: SessionEndReason = "other";
+  private sessionEndFired = false;
   /** Set while the first prompt waits for the MCP servers to start. */
   private waitingForMcp: AbortController | undefined;
 
@@ -298,7 +302,38 @@ export class Runtime {
     this.parts.sessionLock.release();
   }
 
+  /** close() has begun. */
+  get isClosing(): boolean {
+    return this.closing !== undefined;
+  }
+
+  /** How many background hook runs have not finished (what closing still waits for). */
+  unfinishedHooks(): number {
+    return this.parts.hooks.unfinishedRuns();
+  }
+
+  /** Where `abandonHooks()` saves the runs it gives up: `<session-id>.undelivered.jsonl` beside the transcript. */
+  get undeliveredHooksPath(): string {
+    return undeliveredHooksPath(this.transcriptPath);
+  }
+
+  /**
+   * For a process that must exit now (a second signal while closing): writes every background
+   * hook run that has not finished, and SessionEnd's hooks when it has not fired yet, with their
+   * payloads to the spool file, synchronously. Stops nothing: the caller exits.
+   */
+  abandonHooks(): AbandonedHooks {
+    const runs = this.parts.hooks.abandon(
+      this.sessionEndFired ? undefined : { event: "SessionEnd", fields: { reason: this.closeReason } },
+    );
+    const sessionEndMissed = runs.some((run) => run.state === "not fired");
+    const file = this.undeliveredHooksPath;
+    const error = saveUndelivered(file, runs);
+    return { count: runs.length, sessionEndMissed, file, ...(error !== undefined ? { error } : {}) };
+  }
+
   close(reason: SessionEndReason = "other"): Promise<void> {
+    if (!this.closing) this.closeReason = reason;
     this.closing ??= (async () => {
       try {
         this.parts.session.abort();
@@ -308,6 +343,7 @@ export class Runtime {
         this.parts.fileWatch.close();
         this.parts.settingsWatch.close();
         this.parts.hooks.sessionEnd({ reason });
+        this.sessionEndFired = true;
         await Promise.all([this.parts.hooks.close(), this.parts.mcp.close()]);
       } finally {
         // Only now may another process resume it: SessionEnd's hooks have finished with it.

@@ -7,6 +7,7 @@ import type { PromptResult } from "../../session/prompt-result.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { CliError, errorMessage } from "../cli-error.js";
+import { closeWithNotice } from "../close-with-notice.js";
 import { historyRecap } from "../output/history-recap.js";
 import { RanCalls } from "../output/ran-calls.js";
 import { SessionView } from "../output/session-view.js";
@@ -218,9 +219,13 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     } catch {
       // The terminal is gone (EIO): closing the session matters more.
     }
+    // readline no longer has the terminal: Ctrl+C is now a signal, and abandons what closing waits for.
+    closeOnSignals(rt, { signals: ["SIGINT"], exit: (signalCode) => void exit(signalCode) });
     try {
       // SessionEnd's reason (Claude Code's): the user left at the prompt, or the terminal went away.
-      await rt.close(code === 0 ? "prompt_input_exit" : "other");
+      await closeWithNotice(rt, code === 0 ? "prompt_input_exit" : "other", (line) =>
+        view.line(s.yellow(line)),
+      );
     } catch (error) {
       view.line(s.red(`closing failed: ${errorMessage(error)}`));
     }
@@ -381,6 +386,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   rl.on("line", onLine);
 
   const onInterrupt = () => {
+    // While closing, Ctrl+C belongs to the handler quit() installed.
+    if (quitting) return;
     const now = Date.now();
     const quick = now - lastInterrupt < DOUBLE_INTERRUPT_MS;
     lastInterrupt = now;

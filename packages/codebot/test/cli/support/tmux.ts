@@ -48,6 +48,9 @@ export class TmuxSession {
     fs.writeFileSync(
       script,
       [
+        // A Ctrl+C the terminal turns into SIGINT (readline not in raw mode, as while closing)
+        // reaches this shell too: it must outlive it to record the CLI's exit code.
+        "trap true INT",
         ...exports,
         `cd ${shellQuote(options.dir)}`,
         argv,

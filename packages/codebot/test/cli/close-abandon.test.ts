@@ -1,0 +1,108 @@
+/**
+ * Ending while closing waits for background hooks (docs/cli.md, Signals): the wait is announced,
+ * and Ctrl+C or a second signal exits at once — after every hook run it gives up is saved, with
+ * its payload, to `<session-id>.undelivered.jsonl` beside the transcript, and one line says so.
+ */
+import fs from "node:fs";
+import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
+import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { startCli, useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+/** A PostToolUse audit hook that runs until codebot gives it up, and a SessionEnd one. */
+function slowAudit(box: Sandbox): string {
+  return box.json("audit.json", {
+    hooks: {
+      PostToolUse: [command(`touch '${box.at("post-started")}'; sleep 30`, { name: "audit", timeout: 60 })],
+      SessionEnd: [command(`touch '${box.at("end-started")}'; sleep 30`, { name: "flush", timeout: 60 })],
+    },
+  });
+}
+
+function startPrint(box: Sandbox, server: LoopbackModelServer) {
+  const args = ["-p", "go", "--permission-mode", "bypassPermissions", "--settings", slowAudit(box)];
+  return startCli([...args, "--cwd", box.project], { env: modelEnv(server, box.home) });
+}
+
+/** The spool the `exiting now` line names, parsed. */
+function spoolOf(stderr: string): Record<string, unknown>[] {
+  const file = /their payloads are in (\S+\.undelivered\.jsonl)/.exec(stderr)?.[1];
+  expect(file, stderr).toBeDefined();
+  return fs
+    .readFileSync(file as string, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
+  it("-p: a second SIGTERM while closing saves the unfinished hook runs and says where", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo hi" }),
+      reply.hang("thinking"),
+    ]);
+    const cli = startPrint(box, server);
+    await waitFor(() => fs.existsSync(box.at("post-started")), 30_000, `the audit hook (${cli.stderr()})`);
+    cli.child.kill("SIGTERM");
+    await waitFor(
+      () => fs.existsSync(box.at("end-started")),
+      30_000,
+      `the SessionEnd hook (${cli.stderr()})`,
+    );
+    cli.child.kill("SIGTERM");
+    const r = await cli.done;
+    expect(r.code).toBe(143);
+    expect(r.stderr).toMatch(/^codebot: exiting now: 2 hook runs abandoned; their payloads are in /m);
+    expect(spoolOf(r.stderr)).toMatchObject([
+      { state: "running", event: "PostToolUse", hook: "audit", payload: { tool: "bash", output: "hi" } },
+      { state: "running", event: "SessionEnd", hook: "flush", payload: { reason: "other" } },
+    ]);
+  });
+
+  it("-p: a close that waits for background hooks says how many and that Ctrl+C abandons them", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
+    const cli = startPrint(box, server);
+    await waitFor(() => cli.stderr().includes("codebot: closing: waiting for"), 30_000, "the waiting line");
+    expect(cli.stderr()).toMatch(
+      /^codebot: closing: waiting for 2 background hook runs \(each at most its timeout\); Ctrl\+C abandons them and saves the payloads to \S+\.undelivered\.jsonl$/m,
+    );
+    cli.child.kill("SIGKILL");
+  });
+
+  it("-p: Ctrl+C while the end of the run waits for background hooks abandons them at once", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
+    const cli = startPrint(box, server);
+    await waitFor(() => cli.stderr().includes("codebot: closing: waiting for"), 30_000, "the waiting line");
+    cli.child.kill("SIGINT");
+    const r = await cli.done;
+    expect(r.code).toBe(130);
+    expect(spoolOf(r.stderr).map((run) => run.event)).toEqual(["PostToolUse", "SessionEnd"]);
+  });
+
+  it("interactive: Ctrl+C while the session closes abandons the background hooks and says where", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
+    const args = ["--permission-mode", "bypassPermissions", "--settings", slowAudit(box)];
+    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args });
+    try {
+      await term.waitForScreen(/^›/m);
+      term.submit("go");
+      await term.waitForScreen(/^done$/m);
+      term.submit("/exit");
+      await term.waitForScreen("Ctrl+C abandons them");
+      term.press("C-c");
+      const screen = (await term.waitForScreen("exiting now")).replace(/\n/g, "");
+      expect(await term.exitCode()).toBe(130);
+      expect(spoolOf(screen).map((run) => run.event)).toEqual(["PostToolUse", "SessionEnd"]);
+    } finally {
+      term.kill();
+    }
+  });
+});
