@@ -59,7 +59,8 @@ export function plan(fields: PayloadFields, hooks: readonly CompiledHook[], opti
     for (let k = i; k < end; k++) {
       const hook = hooks[k] as CompiledHook;
       const key = hook.onceKey;
-      const reason = reasons[k] ?? (key !== undefined && runsOnce.get(key) !== hook ? "duplicate" : undefined);
+      const reason =
+        reasons[k] ?? (key !== undefined && runsOnce.get(key) !== hook ? "duplicate" : undefined);
       if (reason) step.skipped.push({ hook, reason });
       else if (hook.mode === "async" || hook.background) step.background.push(hook);
       else step.wait.push(hook);
@@ -98,10 +99,10 @@ function onceRunners(
   hooks.forEach((hook, i) => {
     const key = hook.onceKey;
     if (key === undefined || reasons[i] !== undefined) return;
-    if (options.ran?.has(key)) return void runners.set(key, undefined);
-    if (!runners.has(key)) return void runners.set(key, hook);
     const chosen = runners.get(key);
-    if (chosen && !USER_OWNED_SOURCES.has(chosen.source) && USER_OWNED_SOURCES.has(hook.source))
+    if (options.ran?.has(key)) runners.set(key, undefined);
+    else if (!runners.has(key)) runners.set(key, hook);
+    else if (chosen && !USER_OWNED_SOURCES.has(chosen.source) && USER_OWNED_SOURCES.has(hook.source))
       runners.set(key, hook);
   });
   return runners;

@@ -162,8 +162,16 @@ describe("Claude Code groups at run time", () => {
     const dir = tempDir();
     const counter = `echo x >> ${q(join(dir, "count"))}`;
     const loaded = loadHooks([
-      { source: "project", path: "/p.json", settings: { hooks: { PostToolUse: [group("Bash", cmd(counter))] } } },
-      { source: "cli", path: "/team.json", settings: { hooks: { PostToolUse: [group("Bash", cmd(counter))] } } },
+      {
+        source: "project",
+        path: "/p.json",
+        settings: { hooks: { PostToolUse: [group("Bash", cmd(counter))] } },
+      },
+      {
+        source: "cli",
+        path: "/team.json",
+        settings: { hooks: { PostToolUse: [group("Bash", cmd(counter))] } },
+      },
     ]);
     const traces: TraceRecord[] = [];
     const runner = createHookRunner({
