@@ -15,7 +15,7 @@ import { MERGES, type SyncMode } from "./merge.js";
 import type { HookSession, PayloadFields } from "./payload.js";
 import { plan, type Step } from "./plan.js";
 import type { ScopedHooks } from "./scoped-hooks.js";
-import type { TraceRecord } from "./trace.js";
+import type { SkipReason, TraceRecord } from "./trace.js";
 
 /** Async hooks live on their own: cancelling the run that fired them does not stop them. */
 export const DETACHED: AbortSignal = new AbortController().signal;
@@ -29,6 +29,8 @@ export interface FiringContext {
   /** Each hook's place in the configuration: the decision's trace is in that order. */
   position: ReadonlyMap<CompiledHook, number>;
   disabled: boolean;
+  /** Hooks not from the managed settings are skipped, for this reason. */
+  unmanagedOff?: SkipReason;
   session: HookSession;
   reports: HookReports;
   jobs: BackgroundJobs;
@@ -47,7 +49,7 @@ export function startAll(ctx: FiringContext, event: HookEvent, fields: PayloadFi
   if (!list.length) return;
   const job = jobOf(event, fields, DETACHED, ctx.session);
   const time = new Date().toISOString();
-  const planned = plan(fields, list, { disabled: ctx.disabled });
+  const planned = plan(fields, list, { disabled: ctx.disabled, unmanagedOff: ctx.unmanagedOff });
   ctx.scoped.spend(planned.steps.flatMap((step) => step.background));
   for (const step of planned.steps) startStep(ctx, step, job, time);
 }
@@ -94,7 +96,11 @@ export async function decide(
   let fields = start;
   let offset = 0;
   replan: for (;;) {
-    const planned = plan(fields, offset ? list.slice(offset) : list, { disabled: ctx.disabled, ran });
+    const planned = plan(fields, offset ? list.slice(offset) : list, {
+      disabled: ctx.disabled,
+      unmanagedOff: ctx.unmanagedOff,
+      ran,
+    });
     for (const key of planned.once) ran.add(key);
     // A scoped hook with `once` leaves its scope as soon as a firing plans to run it.
     ctx.scoped.spend(planned.steps.flatMap((step) => [...step.wait, ...step.background]));

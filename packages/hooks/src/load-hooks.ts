@@ -7,6 +7,7 @@ import { compileGroup } from "./claude-group.js";
 import { type EntryReport, isPlainObject, issueText } from "./compile-entry.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import { HOOK_EVENTS, type HookEvent, isHookEvent, UNSUPPORTED_CLAUDE_EVENTS } from "./events.js";
+import { hookSwitches, type UnmanagedOff } from "./managed-switches.js";
 import { compileNative } from "./native-entry.js";
 import type { Problem } from "./problem.js";
 import { type SettingsLayer, USER_OWNED_SOURCES } from "./settings-layer.js";
@@ -16,8 +17,10 @@ import type { ToolRuleCompiler } from "./tool-rule.js";
 export interface LoadedHooks {
   hooks: CompiledHook[];
   problems: Problem[];
-  /** `disableAllHooks: true` in some layer. */
+  /** Every hook is off: `disableAllHooks` in the managed settings, or in a layer when no managed hook exists. */
   disabled: boolean;
+  /** Hooks not from the managed settings are skipped, for this reason (managed-switches.ts). */
+  unmanagedOff?: UnmanagedOff;
 }
 
 export interface LoadHooksOptions {
@@ -29,11 +32,11 @@ export interface LoadHooksOptions {
   toolRule?: ToolRuleCompiler;
 }
 
-/** Compiles all layers in order: per event, user → project → local → cli, each file in file order. */
+/** Compiles all layers in order: per event, managed → user → project → local → cli, each file in file order. */
 export function loadHooks(layers: readonly SettingsLayer[], options: LoadHooksOptions = {}): LoadedHooks {
   const hooks: CompiledHook[] = [];
   const problems: Problem[] = [];
-  let disabled = false;
+  const objects: SettingsLayer[] = [];
   for (const layer of layers) {
     const report = (p: Omit<Problem, "file">) => problems.push({ file: layer.path, ...p });
     const settings = layer.settings;
@@ -42,12 +45,12 @@ export function loadHooks(layers: readonly SettingsLayer[], options: LoadHooksOp
       report({ severity: "error", message: "settings must be a JSON object" });
       continue;
     }
-    for (const key of ["disableAllHooks", "httpHookAllowedHosts"] as const) {
+    objects.push(layer);
+    for (const key of ["disableAllHooks", "allowManagedHooksOnly", "httpHookAllowedHosts"] as const) {
       const checked = hookSettingsSchema.shape[key].safeParse(settings[key]);
       if (!checked.success) report({ severity: "error", field: key, message: issueText(checked.error) });
     }
     if (settings.disableAllHooks === true) {
-      disabled = true;
       // The contract honours it from any layer; a repository doing so must not go unnoticed.
       if (!USER_OWNED_SOURCES.has(layer.source)) {
         report({
@@ -90,7 +93,17 @@ export function loadHooks(layers: readonly SettingsLayer[], options: LoadHooksOp
       });
     }
   }
-  return { hooks, problems, disabled };
+  const switches = hookSwitches(
+    objects,
+    hooks.some((h) => h.source === "managed"),
+  );
+  problems.push(...switches.problems);
+  return {
+    hooks,
+    problems,
+    disabled: switches.disabled,
+    ...(switches.unmanagedOff ? { unmanagedOff: switches.unmanagedOff } : {}),
+  };
 }
 
 /** A native entry becomes one hook; a Claude Code group one hook per member. */

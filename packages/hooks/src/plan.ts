@@ -40,6 +40,8 @@ export interface Plan {
 export interface PlanOptions {
   /** `disableAllHooks` is set: every hook is skipped (and traced). */
   disabled?: boolean;
+  /** Every hook not from the managed settings is skipped, for this reason. */
+  unmanagedOff?: SkipReason;
   /** Once-keys already run in this firing (by an earlier plan of it). */
   ran?: ReadonlySet<string>;
 }
@@ -116,6 +118,7 @@ function skipReason(
   options: PlanOptions,
 ): SkipReason | undefined {
   if (options.disabled) return "all hooks disabled";
+  if (options.unmanagedOff !== undefined && hook.source !== "managed") return options.unmanagedOff;
   if (!hook.enabled) return "disabled";
   if (!matchesAnyName(hook.matcher, subjects.names(hook.matchOn))) return "matcher";
   if (hook.ifMatcher && !hook.ifMatcher.test(subjects.ifText(hook.ifOn))) return "if";

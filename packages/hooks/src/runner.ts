@@ -23,12 +23,14 @@ import {
   type ResultOf,
 } from "./runner-api.js";
 import { ScopedHooks } from "./scoped-hooks.js";
+import type { SkipReason } from "./trace.js";
 
 export type { HookRunner, HookRunnerOptions } from "./runner-api.js";
 
 export function createHookRunner(options: HookRunnerOptions): HookRunner {
   let hooks: readonly CompiledHook[] = [];
   let disabled = false;
+  let unmanagedOff: SkipReason | undefined;
   const byEvent = new Map<HookEvent, CompiledHook[]>();
   /** Each hook's place in the configuration: the decision's trace is in that order. */
   const position = new Map<CompiledHook, number>();
@@ -37,6 +39,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     const loaded = "problems" in given ? given : undefined;
     hooks = loaded ? loaded.hooks : (given as readonly CompiledHook[]);
     disabled = loaded?.disabled ?? false;
+    unmanagedOff = loaded?.unmanagedOff;
     byEvent.clear();
     position.clear();
     hooks.forEach((hook, i) => {
@@ -64,6 +67,9 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     position,
     get disabled() {
       return disabled;
+    },
+    get unmanagedOff() {
+      return unmanagedOff;
     },
     session: options.session,
     reports,

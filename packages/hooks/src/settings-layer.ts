@@ -1,5 +1,8 @@
-/** Where a settings file came from; decides trust (§8) and what it may configure (§6.3). */
-export type SettingsSource = "user" | "project" | "local" | "cli" | "plugin";
+/**
+ * Where a settings file came from; decides trust (§8) and what it may configure (§6.3). `managed`:
+ * the machine's policy (`/etc/codebot/managed-settings.json`, Claude Code's `/etc/claude-code/…`).
+ */
+export type SettingsSource = "managed" | "user" | "project" | "local" | "cli" | "plugin";
 
 /** One parsed settings file, in load order. */
 export interface SettingsLayer {
@@ -17,5 +20,8 @@ export interface SettingsLayer {
   honoursOnce?: boolean;
 }
 
-/** Sources whose content is the user's own (approved without asking, may set the HTTP allow-list). */
-export const USER_OWNED_SOURCES: ReadonlySet<SettingsSource> = new Set(["user", "cli", "plugin"]);
+/**
+ * Sources approved without asking that may set the HTTP allow-list: the user's own, and the
+ * managed policy (put there by whoever administers the machine, above the user).
+ */
+export const USER_OWNED_SOURCES: ReadonlySet<SettingsSource> = new Set(["managed", "user", "cli", "plugin"]);

@@ -191,7 +191,16 @@ export const hooksSchema = z
 export const hookSettingsSchema = z.object({
   $schema: z.string().optional(),
   hooks: hooksSchema.optional(),
-  disableAllHooks: z.boolean().optional().describe("true in any settings file turns every hook off"),
+  disableAllHooks: z
+    .boolean()
+    .optional()
+    .describe(
+      "true turns hooks off: in the managed settings every hook, in any other file every hook but the managed ones",
+    ),
+  allowManagedHooksOnly: z
+    .boolean()
+    .optional()
+    .describe("managed settings only: true runs the managed settings' hooks and no others"),
   httpHookAllowedHosts: z
     .array(z.string())
     .optional()

@@ -7,7 +7,9 @@ import type { HookEvent } from "./events.js";
 import type { SettingsSource } from "./settings-layer.js";
 
 /**
- * Why a hook did not run. `duplicate`: a Claude Code hook with the same command already ran for
+ * Why a hook did not run. `managed hooks only`: the managed settings' `allowManagedHooksOnly`;
+ * `hooks disabled`: `disableAllHooks` outside the managed settings, which leaves the managed hooks on;
+ * `duplicate`: a Claude Code hook with the same command already ran for
  * this firing (§11); `failed call`: a Claude Code PostToolUse hook, for a call that failed
  * (Claude Code runs PostToolUseFailure instead).
  */
@@ -17,6 +19,8 @@ export type SkipReason =
   | "disabled"
   | "not approved"
   | "all hooks disabled"
+  | "managed hooks only"
+  | "hooks disabled"
   | "duplicate"
   | "failed call";
 
