@@ -30,6 +30,8 @@ export interface ApprovalEngineOptions {
   askHookApproval?: AskHookApproval;
   /** PermissionRequest, PermissionDenied and Notification hooks of tool approval. */
   permissionHooks?: PermissionHooks;
+  /** Set when the settings disable `auto` (disableBypassPermissionsMode): why setMode refuses it. */
+  autoRefusal?: string;
 }
 
 /**
@@ -38,11 +40,13 @@ export interface ApprovalEngineOptions {
  */
 export class ApprovalEngine {
   private currentMode: PermissionMode;
+  private readonly autoRefusal: string | undefined;
   readonly tools: ToolApproval;
   readonly hooks: HookApproval;
 
   constructor(options: ApprovalEngineOptions) {
     this.currentMode = options.mode;
+    this.autoRefusal = options.autoRefusal;
     const queue = new AskQueue();
     const mode = () => this.currentMode;
     this.tools = new ToolApproval({
@@ -69,6 +73,7 @@ export class ApprovalEngine {
   }
 
   setMode(mode: PermissionMode): void {
+    if (mode === "auto" && this.autoRefusal !== undefined) throw new Error(this.autoRefusal);
     this.currentMode = mode;
   }
 

@@ -1,5 +1,6 @@
 import { formatProblem, type Problem } from "@codebot/hooks";
 import { visible } from "../approval/visible-text.js";
+import { policyRefusal } from "../session/policy-refusal.js";
 import { CliError } from "./cli-error.js";
 import { type HookInventory, loadInventory } from "./hooks/hook-inventory.js";
 import type { Styles } from "./output/styles.js";
@@ -20,10 +21,12 @@ export function problemText(p: Problem): string {
 /**
  * The settings of a session about to start, checked first: an error means some file or hook was
  * skipped (a guard, perhaps), so a one-shot run refuses to start rather than run without it.
- * Warnings go to `warn`.
+ * The machine's policy is checked before anything else (policyRefusal). Warnings go to `warn`.
  */
 export function checkSettings(flags: SessionFlags, warn: (line: string) => void): HookInventory {
   const inventory = loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks });
+  const refusal = policyRefusal(inventory.project, flags.permissionMode);
+  if (refusal !== undefined) throw new CliError(visible(refusal));
   const errors = inventory.problems.filter((p) => p.severity === "error");
   for (const p of inventory.problems)
     if (p.severity === "warning") warn(`codebot: warning: ${problemText(p)}`);

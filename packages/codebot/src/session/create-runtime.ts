@@ -39,6 +39,8 @@ import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy } from "../paths/path-policy.js";
 import { ReadRules } from "../paths/read-rules.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
+import { resolveManagedRoot } from "../settings/managed-files.js";
+import { bypassRefusal } from "../settings/managed-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
@@ -49,6 +51,7 @@ import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
 import { hookExecutors } from "./hook-executors.js";
+import { policyRefusal } from "./policy-refusal.js";
 import {
   type ProjectSettings,
   projectDirectory,
@@ -89,6 +92,8 @@ export interface RuntimeOptions {
   disallowedTools?: readonly PermissionRule[];
   /** Claude Code's folder (`~/.claude`); default `$CLAUDE_CONFIG_DIR`, else `~/.claude`. */
   claudeHome?: string;
+  /** The folder of the policy folders `codebot/` and `claude-code/`; default `$CODEBOT_MANAGED_SETTINGS_ROOT`, else `/etc`. */
+  managedRoot?: string;
   /** Approve project/local hooks and permission grants for this run only. */
   trustProjectHooks?: boolean;
   /** Consent fingerprints of project hooks the user approved for this session only. */
@@ -178,18 +183,20 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   };
 
   const claudeHome = resolveClaudeHome(options.claudeHome, env as NodeJS.ProcessEnv);
+  const managedRoot = resolveManagedRoot(options.managedRoot, env as NodeJS.ProcessEnv);
+  // Read once, for the settings and for the watch of ConfigChange.
+  const where = {
+    cwd,
+    codebotHome,
+    claudeHome,
+    settingsFiles: options.settingsFiles,
+    pluginDirs: options.pluginDirs,
+    managedRoot,
+  };
   const project =
-    options.projectSettings ??
-    readProjectSettings(
-      {
-        cwd,
-        codebotHome,
-        claudeHome,
-        settingsFiles: options.settingsFiles,
-        pluginDirs: options.pluginDirs,
-      },
-      { trustProjectHooks: options.trustProjectHooks },
-    );
+    options.projectSettings ?? readProjectSettings(where, { trustProjectHooks: options.trustProjectHooks });
+  const refusal = policyRefusal(project, options.permissionMode);
+  if (refusal !== undefined) throw new Error(refusal);
   const { trustStore, settings, hooks: loadedHooks } = project;
   if (trustStore.problem) notify(trustStore.problem);
   const firstModel = sessionModel(options.model, settings, env);
@@ -209,11 +216,17 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   continueTranscript(transcript, restored);
 
   const paths = new PathPolicy(cwd, options.allowOutsideProject === true);
-  // The settings' rules, then the command line's (the user's own).
+  // The settings' rules, then the command line's (the user's own) unless only the managed ones count.
+  const managedRulesOnly = settings.policy.managedRulesOnlyBy !== undefined;
+  const flagRules: Pick<RuntimeOptions, "allowedTools" | "disallowedTools"> = managedRulesOnly ? {} : options;
+  if (managedRulesOnly && (options.allowedTools?.length || options.disallowedTools?.length))
+    notify(
+      `codebot: --allowedTools and --disallowedTools are ignored: only the managed settings' permission rules count (allowManagedPermissionRulesOnly in ${settings.policy.managedRulesOnlyBy})`,
+    );
   const rulesOf = (permissions: typeof settings.permissions) => ({
-    allow: [...permissions.allow, ...(options.allowedTools ?? [])],
+    allow: [...permissions.allow, ...(flagRules.allowedTools ?? [])],
     ask: permissions.ask,
-    deny: [...permissions.deny, ...(options.disallowedTools ?? [])],
+    deny: [...permissions.deny, ...(flagRules.disallowedTools ?? [])],
   });
   const rulesAtStart = rulesOf(settings.permissions);
   const approval = new ApprovalEngine({
@@ -222,6 +235,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     paths,
     trustStore,
     trustProjectHooks: options.trustProjectHooks,
+    autoRefusal: bypassRefusal(settings.policy),
     ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
     askToolApproval: options.askToolApproval,
     askHookApproval: options.askHookApproval,
@@ -281,13 +295,6 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // FileChanged watches what its hooks name; a `cd` in bash fires CwdChanged.
   const fileWatch = new FileWatch(runner, paths.root, notify);
   // A settings file that changes fires ConfigChange; unless a hook blocks, its hooks and rules apply.
-  const where = {
-    cwd,
-    codebotHome,
-    claudeHome,
-    settingsFiles: options.settingsFiles,
-    pluginDirs: options.pluginDirs,
-  };
   const settingsWatch = new SettingsWatch({
     runner,
     files: settingsFilesOf(where, claudeCompatOf(project.layers, codebotHome)),
@@ -642,7 +649,7 @@ function announceUntrusted(
   cwd: string,
   notify: (message: string) => void,
 ): void {
-  if (!loaded.disabled) {
+  if (!loaded.disabled && loaded.unmanagedOff === undefined) {
     const enabled = loaded.hooks.filter((h) => h.enabled);
     const notice = approval.untrustedHooksNotice(enabled, options.askHookApproval !== undefined, cwd);
     if (notice) notify(notice);

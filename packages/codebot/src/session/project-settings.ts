@@ -13,6 +13,7 @@ import { hookIfRules } from "../approval/hook-if-rules.js";
 import { TrustStore } from "../approval/trust-store.js";
 import type { PluginFolder } from "../settings/load-plugins.js";
 import { loadSettingsLayers, type SettingsLocation } from "../settings/load-settings.js";
+import { managedSettingsFiles, resolveManagedRoot } from "../settings/managed-files.js";
 import { mergeSettings, type RuntimeSettings } from "../settings/runtime-settings.js";
 
 /** The project directory, symlinks resolved; `notADirectory(resolved)` is thrown when it is not one. */
@@ -38,6 +39,8 @@ export interface ProjectSettings {
   isGrantTrusted(grant: string): boolean;
   /** The grants allowed "once" for this run (ProjectTrustOptions). */
   grantedOnce: readonly string[];
+  /** The managed settings files and drop-in folders looked at, read or not: an error in one is the policy's. */
+  managedFiles: readonly string[];
 }
 
 /** What counts as approved beyond the trust store, for this run only. */
@@ -77,6 +80,7 @@ export function readProjectSettings(
     httpAllowList: allowedHostsFromLayers(layers),
     isGrantTrusted: trusted,
     grantedOnce: options.grantedOnce ?? [],
+    managedFiles: managedSettingsFiles(resolveManagedRoot(where.managedRoot)).map((f) => f.path),
   };
 }
 

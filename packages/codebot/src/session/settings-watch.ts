@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { HookRunner, SettingsSource } from "@codebot/hooks";
 import { visible } from "../approval/visible-text.js";
+import { managedSettingsFiles, resolveManagedRoot } from "../settings/managed-files.js";
 import type { ProjectSettings } from "./project-settings.js";
 
 /** Events of one file within this window are one change (editors write in several steps). */
@@ -18,6 +19,7 @@ const SETTLE_MS = 100;
 
 /** Claude Code's `source` for each kind of layer (`--settings` files are the user's own). */
 const CLAUDE_SOURCE: Readonly<Record<SettingsSource, string>> = {
+  managed: "policy_settings",
   user: "user_settings",
   cli: "user_settings",
   plugin: "user_settings",
@@ -134,15 +136,25 @@ function readText(file: string): string | undefined {
   }
 }
 
-/** Every settings file a session of this project reads, whether it exists yet or not. */
+/**
+ * Every settings file a session of this project reads, whether it exists yet or not (a managed
+ * drop-in only when it existed at the start: its folder's new files are not looked for).
+ */
 export function settingsFilesOf(
-  where: { cwd: string; codebotHome: string; claudeHome: string; settingsFiles?: readonly string[] },
+  where: {
+    cwd: string;
+    codebotHome: string;
+    claudeHome: string;
+    settingsFiles?: readonly string[];
+    managedRoot?: string;
+  },
   claudeCompat: boolean,
 ): WatchedSettingsFile[] {
   const project = (...parts: string[]) => path.join(where.cwd, ...parts);
-  const files: WatchedSettingsFile[] = [
-    { source: "user", path: path.join(where.codebotHome, "settings.json") },
-  ];
+  const files: WatchedSettingsFile[] = [];
+  for (const file of managedSettingsFiles(resolveManagedRoot(where.managedRoot)))
+    if (file.kind === "file") files.push({ source: "managed", path: file.path });
+  files.push({ source: "user", path: path.join(where.codebotHome, "settings.json") });
   if (claudeCompat) files.push({ source: "user", path: path.join(where.claudeHome, "settings.json") });
   files.push({ source: "project", path: project(".codebot", "settings.json") });
   if (claudeCompat) files.push({ source: "project", path: project(".claude", "settings.json") });

@@ -3,6 +3,7 @@ import type { Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { installedPluginDirs } from "./installed-plugins.js";
 import { loadPluginLayers, type PluginFolder, pluginDirsFromSettings } from "./load-plugins.js";
+import { managedSettingsFiles, resolveManagedRoot } from "./managed-files.js";
 import { type LayerRead, readLayer } from "./read-layer.js";
 import type { UntrustedGrant } from "./runtime-settings.js";
 
@@ -17,10 +18,13 @@ export interface SettingsLocation {
   settingsFiles?: readonly string[];
   /** Every `--plugin-dir <dir>`: Claude Code plugin folders (relative paths: to the process directory). */
   pluginDirs?: readonly string[];
+  /** The folder of the policy folders `codebot/` and `claude-code/`; default `$CODEBOT_MANAGED_SETTINGS_ROOT`, else `/etc`. */
+  managedRoot?: string;
 }
 
 /**
- * Reads the layers of §3.2 in order: Claude Code's user settings (`~/.claude/settings.json`),
+ * Reads the layers of §3.2 in order: the managed settings (managed-files.ts; Claude Code's too,
+ * whatever `claudeCompat` says: a policy is not the user's to switch off), Claude Code's user settings (`~/.claude/settings.json`),
  * codebot's user settings, the Claude Code plugins (`claudePlugins`, the plugins Claude Code
  * installed, every `--plugin-dir`), then per project `.codebot/settings.json`,
  * `.claude/settings.json` (project), `.codebot/settings.local.json`, `.claude/settings.local.json`
@@ -45,6 +49,10 @@ export function loadSettingsLayers(
     if (read.kind === "layer") layers.push(read.layer);
     else if (read.kind === "problem") problems.push(read.problem);
   };
+  for (const file of managedSettingsFiles(resolveManagedRoot(where.managedRoot))) {
+    if (file.kind === "file") take(readLayer("managed", file.path, false));
+    else problems.push({ severity: "error", scope: "settings", file: file.path, message: file.message });
+  }
   const project = path.resolve(where.cwd);
   const claudeHome = resolveClaudeHome(where.claudeHome);
   const user = readLayer("user", path.join(where.codebotHome, "settings.json"), false);

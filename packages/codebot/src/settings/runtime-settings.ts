@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { ModelPrice } from "../session/model-prices.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
+import { bypassRefusal, type ManagedPolicy, managedPolicyOf } from "./managed-policy.js";
 import { MODEL_ALIASES } from "./model-aliases.js";
 import { permissionModeSchema, runtimeKeysSchema, SETTINGS_KEYS } from "./settings-schema.js";
 
@@ -48,6 +49,8 @@ export interface RuntimeSettings {
   env: Record<string, string>;
   /** How long the first prompt waits for MCP servers, in ms; the last layer that sets it wins. */
   mcpStartupTimeout?: number;
+  /** What the settings forbid for the whole session (`auto`; rules other than the managed ones). */
+  policy: ManagedPolicy;
 }
 
 export interface MergeOptions {
@@ -75,6 +78,14 @@ function loosens(mode: PermissionMode, current: PermissionMode = "ask"): boolean
 const USER_ONLY_KEYS = ["claudeCompat", "claudePlugins"] as const;
 
 /**
+ * The managed layers last: they come first in hook order (a policy guard runs before the user's
+ * hooks) but win every value they set, as Claude Code's managed settings do.
+ */
+function inPrecedenceOrder(layers: readonly SettingsLayer[]): SettingsLayer[] {
+  return [...layers.filter((l) => l.source !== "managed"), ...layers.filter((l) => l.source === "managed")];
+}
+
+/**
  * Merges the layers: scalars from later layers override earlier ones; rules add up.
  * Each layer is validated with the settings schema: a bad value is a warning naming its key and
  * is ignored, the rest of the file still counts; an unknown key is a warning too (not in Claude
@@ -82,6 +93,8 @@ const USER_ONLY_KEYS = ["claudeCompat", "claudePlugins"] as const;
  * from project and local layers, `allow` rules, a mode that loosens the one set before it (a
  * project's `dontAsk` over the user's `plan` too), `model` and `env` values are honoured only when
  * trusted, each by its value; `ask`/`deny` rules and the modes that only restrict always are.
+ * The managed layers win every value they set; a bad value there is an error (the policy would
+ * not hold), and their `allowManagedPermissionRulesOnly` leaves every other layer's rules out.
  */
 export function mergeSettings(
   layers: readonly SettingsLayer[],
@@ -94,13 +107,21 @@ export function mergeSettings(
     models: {},
     compaction: { auto: true, threshold: DEFAULT_COMPACTION_THRESHOLD },
     env: {},
+    policy: managedPolicyOf(layers),
   };
-  for (const layer of layers) {
+  const { policy } = settings;
+  const managedRules = {
+    allow: [] as PermissionRule[],
+    ask: [] as PermissionRule[],
+    deny: [] as PermissionRule[],
+  };
+  for (const layer of inPrecedenceOrder(layers)) {
     // A document that is not an object is the hooks loader's to report.
     if (!isObject(layer.settings)) continue;
+    const managed = layer.source === "managed";
     const warn = (field: string, message: string) =>
       problems.push({
-        severity: "warning",
+        severity: managed ? "error" : "warning",
         scope: "settings",
         file: layer.path,
         field,
@@ -120,15 +141,28 @@ export function mergeSettings(
     );
     for (const r of rejected) {
       if (r.unknownKey && claudeFile) continue;
+      if (r.unknownKey) continue; // said below, as a warning even in the managed settings
       warn(r.field, r.key === "" ? r.message : `${r.key}: ${r.message}`);
     }
     if (!claudeFile) {
       for (const key of Object.keys(layer.settings)) {
-        if (!SETTINGS_KEYS.has(key)) warn(key, `unknown key "${key}"`);
+        if (!SETTINGS_KEYS.has(key))
+          problems.push({
+            severity: "warning",
+            scope: "settings",
+            file: layer.path,
+            field: key,
+            message: `unknown key "${key}"; ignored`,
+          });
       }
     }
     if (value === undefined) continue;
 
+    if (!managed && value.allowManagedPermissionRulesOnly !== undefined)
+      warn(
+        "allowManagedPermissionRulesOnly",
+        "allowManagedPermissionRulesOnly is only honoured in the managed settings",
+      );
     if (!userOwned) {
       for (const key of USER_ONLY_KEYS) {
         if ((layer.settings as Record<string, unknown>)[key] !== undefined)
@@ -138,13 +172,16 @@ export function mergeSettings(
     // A project's model decides which provider (and which of the user's keys) gets the prompts.
     if (value.model !== undefined && granted(`model:${value.model}`)) settings.model = value.model;
     const mode = value.permissions?.mode ?? value.permissions?.defaultMode;
-    if (mode !== undefined && (!loosens(mode, settings.permissions.mode) || granted(`mode:${mode}`)))
+    if (mode === "auto" && policy.bypassDisabledBy !== undefined)
+      warn("permissions", `mode auto: ${bypassRefusal(policy)}`);
+    else if (mode !== undefined && (!loosens(mode, settings.permissions.mode) || granted(`mode:${mode}`)))
       settings.permissions.mode = mode;
+    const rules = managed ? managedRules : settings.permissions;
     for (const rule of value.permissions?.allow ?? []) {
-      if (granted(`allow:${rule.text}`)) settings.permissions.allow.push(rule);
+      if (managed || granted(`allow:${rule.text}`)) rules.allow.push(rule);
     }
-    settings.permissions.ask.push(...(value.permissions?.ask ?? []));
-    settings.permissions.deny.push(...(value.permissions?.deny ?? []));
+    rules.ask.push(...(value.permissions?.ask ?? []));
+    rules.deny.push(...(value.permissions?.deny ?? []));
     const maxAttempts = value.postStopValidation?.maxAttempts;
     if (maxAttempts !== undefined) settings.postStopValidation.maxAttempts = maxAttempts;
     if (value.mcpStartupTimeout !== undefined) settings.mcpStartupTimeout = value.mcpStartupTimeout;
@@ -157,7 +194,47 @@ export function mergeSettings(
       if (granted(`env:${name}=${text}`)) settings.env[name] = text;
     }
   }
+  takeManagedRules(settings, managedRules, layers, problems);
   return { settings, problems };
+}
+
+/**
+ * The managed rules join the others, or, under `allowManagedPermissionRulesOnly`, replace them:
+ * each other file that has rules is told its rules are ignored.
+ */
+function takeManagedRules(
+  settings: RuntimeSettings,
+  managed: { allow: PermissionRule[]; ask: PermissionRule[]; deny: PermissionRule[] },
+  layers: readonly SettingsLayer[],
+  problems: Problem[],
+): void {
+  const { permissions, policy } = settings;
+  if (policy.managedRulesOnlyBy === undefined) {
+    permissions.allow.push(...managed.allow);
+    permissions.ask.push(...managed.ask);
+    permissions.deny.push(...managed.deny);
+    return;
+  }
+  permissions.allow = managed.allow;
+  permissions.ask = managed.ask;
+  permissions.deny = managed.deny;
+  // Untrusted allow rules no longer matter: no trust would make them count.
+  permissions.untrusted = permissions.untrusted.filter((g) => !g.grant.startsWith("allow:"));
+  for (const layer of layers) {
+    if (layer.source === "managed" || !hasRules(layer.settings)) continue;
+    problems.push({
+      severity: "warning",
+      scope: "settings",
+      file: layer.path,
+      field: "permissions",
+      message: `only the managed settings' permission rules count (allowManagedPermissionRulesOnly in ${policy.managedRulesOnlyBy}); this file's allow, ask and deny rules are ignored`,
+    });
+  }
+}
+
+function hasRules(settings: unknown): boolean {
+  const permissions = isObject(settings) ? settings.permissions : undefined;
+  return isObject(permissions) && ["allow", "ask", "deny"].some((k) => Array.isArray(permissions[k]));
 }
 
 /**
@@ -170,9 +247,15 @@ function withAnthropicModel(settings: Record<string, unknown>): Record<string, u
   return { ...settings, model: MODEL_ALIASES[model.toLowerCase()] ?? `anthropic/${model}` };
 }
 
-/** `~/.claude/settings.json` and a project's `.claude/settings*.json` (§11). */
+/**
+ * `~/.claude/settings.json`, a project's `.claude/settings*.json` (§11) and Claude Code's managed
+ * `claude-code/managed-settings.json` and `managed-settings.d/*.json`.
+ */
 function isClaudeCodeFile(file: string): boolean {
-  return path.basename(path.dirname(file)) === ".claude";
+  const dir = path.dirname(file);
+  const folder = path.basename(dir);
+  if (folder === "managed-settings.d") return path.basename(path.dirname(dir)) === "claude-code";
+  return folder === ".claude" || folder === "claude-code";
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

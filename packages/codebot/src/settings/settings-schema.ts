@@ -83,6 +83,12 @@ export const runtimeKeysSchema = z.object({
           .array(z.string())
           .optional()
           .describe("Claude Code's extra working folders; read but not used by codebot"),
+        disableBypassPermissionsMode: z
+          .literal("disable", expected('expected "disable"'))
+          .optional()
+          .describe(
+            '"disable" refuses bypassPermissions (auto, --dangerously-skip-permissions); from any file',
+          ),
       },
       { error: "expected an object" },
     )
@@ -162,6 +168,12 @@ export const runtimeKeysSchema = z.object({
       { error: "expected an object" },
     )
     .optional(),
+  allowManagedPermissionRulesOnly: z
+    .boolean(expected("expected true or false"))
+    .optional()
+    .describe(
+      "managed settings only: true makes the managed settings' allow, ask and deny rules the only ones",
+    ),
   claudeCompat: z
     .boolean(expected("expected true or false"))
     .optional()

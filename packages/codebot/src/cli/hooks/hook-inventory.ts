@@ -9,6 +9,7 @@ import {
   consentFingerprint,
   hookScripts,
   type Problem,
+  type UnmanagedOff,
   USER_OWNED_SOURCES,
 } from "@codebot/hooks";
 import type { TrustStore } from "../../approval/trust-store.js";
@@ -42,8 +43,10 @@ export interface HookInventory {
   cwd: string;
   codebotHome: string;
   hooks: InventoryHook[];
-  /** `disableAllHooks` is set in some layer. */
+  /** Every hook is off (`disableAllHooks`; see LoadedHooks). */
   disabled: boolean;
+  /** Hooks not from the managed settings do not run, for this reason (LoadedHooks). */
+  unmanagedOff?: UnmanagedOff;
   /** Every problem of the settings (projectProblems), and the trust store's. */
   problems: Problem[];
   /**
@@ -85,6 +88,7 @@ export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions 
     codebotHome,
     hooks: fingerprinted.map(({ hook, fingerprint }) => listed(hook, fingerprint, cwd, trustStore, outdated)),
     disabled: loaded.disabled,
+    ...(loaded.unmanagedOff ? { unmanagedOff: loaded.unmanagedOff } : {}),
     problems,
     project,
   };

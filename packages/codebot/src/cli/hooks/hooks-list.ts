@@ -1,6 +1,7 @@
-import { describeHook, formatProblem } from "@codebot/hooks";
+import { describeHook, formatProblem, type UnmanagedOff } from "@codebot/hooks";
 import { visible } from "../../approval/visible-text.js";
 import { type Styles, stylesFor } from "../output/styles.js";
+import { skipText } from "../output/trace-line.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { displayPath, type HookInventory, loadInventory } from "./hook-inventory.js";
 import { hookDetailLines, trustText, wireHook } from "./hook-view.js";
@@ -13,6 +14,7 @@ export async function hooksList(flags: ProjectFlags, json: boolean): Promise<num
     const out = {
       cwd: inv.cwd,
       disabled: inv.disabled,
+      ...(inv.unmanagedOff ? { unmanaged_hooks_skipped: skipText(inv.unmanagedOff) } : {}),
       files: inv.project.layers.map((l) => ({ source: l.source, file: l.path })),
       hooks: inv.hooks.map(wireHook),
       problems: inv.problems.map((p) => ({ severity: p.severity, message: formatProblem(p) })),
@@ -33,6 +35,11 @@ export function hookListLines(inv: HookInventory, s: Styles): string[] {
   lines.push("");
   if (inv.disabled)
     lines.push(s.yellow('"disableAllHooks": true is set: hooks are listed but none runs'), "");
+  if (inv.unmanagedOff)
+    lines.push(
+      s.yellow(`only the managed hooks run; the others are skipped: ${skipText(inv.unmanagedOff)}`),
+      "",
+    );
   if (inv.hooks.length === 0) lines.push("no hooks configured");
   let lastEvent = "";
   for (const item of inv.hooks) {
@@ -42,10 +49,18 @@ export function hookListLines(inv: HookInventory, s: Styles): string[] {
       lastEvent = h.event;
     }
     const trust =
-      item.trust === "own" || item.trust === "approved"
-        ? s.green(trustText(item.trust))
-        : s.yellow(item.trust);
-    lines.push(`  ${s.cyan(visible(h.name))}${h.enabled ? "" : s.yellow(" (disabled)")}`);
+      h.source === "managed"
+        ? s.green("approved (managed policy)")
+        : item.trust === "own" || item.trust === "approved"
+          ? s.green(trustText(item.trust))
+          : s.yellow(item.trust);
+    const off = inv.unmanagedOff !== undefined && h.source !== "managed";
+    const state = !h.enabled
+      ? " (disabled)"
+      : off
+        ? ` (skipped: ${skipText(inv.unmanagedOff as UnmanagedOff)})`
+        : "";
+    lines.push(`  ${s.cyan(visible(h.name))}${state === "" ? "" : s.yellow(state)}`);
     for (const line of hookDetailLines(h, item.scripts, inv.cwd, s)) lines.push(`    ${line}`);
     const rules = describeHook(h);
     // Claude Code groups follow other rules (§11): the listing says which, in words.

@@ -71,7 +71,8 @@ function outcomeText(record: TraceRecord, styles: Styles): string {
   }
 }
 
-function skipText(reason: NonNullable<TraceRecord["skipped"]>): string {
+/** Why a hook was skipped, in words (trace lines, and `hooks list` for the managed settings' switches). */
+export function skipText(reason: NonNullable<TraceRecord["skipped"]>): string {
   switch (reason) {
     case "matcher":
       return "matcher did not match";
@@ -81,6 +82,10 @@ function skipText(reason: NonNullable<TraceRecord["skipped"]>): string {
       return "disabled (enabled: false)";
     case "all hooks disabled":
       return "all hooks disabled (disableAllHooks)";
+    case "managed hooks only":
+      return "not a managed hook (allowManagedHooksOnly in the managed settings)";
+    case "hooks disabled":
+      return "hooks disabled (disableAllHooks; only the managed hooks run)";
     default:
       return reason;
   }

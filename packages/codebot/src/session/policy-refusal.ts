@@ -1,0 +1,22 @@
+import { formatProblem } from "@codebot/hooks";
+import { bypassRefusal } from "../settings/managed-policy.js";
+import type { PermissionMode } from "../settings/runtime-settings.js";
+import { type ProjectSettings, projectProblems } from "./project-settings.js";
+
+/**
+ * Why a session must not start under the machine's policy, if it must not: an error in a managed
+ * settings file (a policy half read could leave a guard or a deny rule out, so codebot fails
+ * closed), or `auto` asked for (`--dangerously-skip-permissions`) while the settings disable it.
+ */
+export function policyRefusal(
+  project: ProjectSettings,
+  mode: PermissionMode | undefined,
+): string | undefined {
+  const managed = new Set(project.managedFiles);
+  const broken = projectProblems(project).find(
+    (p) => p.severity === "error" && p.file !== undefined && managed.has(p.file),
+  );
+  if (broken !== undefined)
+    return `${formatProblem(broken)}; codebot does not start while the managed settings (the machine's policy) have an error`;
+  return mode === "auto" ? bypassRefusal(project.settings.policy) : undefined;
+}

@@ -1,0 +1,31 @@
+import type { SettingsLayer } from "@codebot/hooks";
+
+/** What the settings forbid for the whole session, read before the layers are merged. */
+export interface ManagedPolicy {
+  /**
+   * The file whose `permissions.disableBypassPermissionsMode: "disable"` forbids `auto`
+   * (`bypassPermissions`, `--dangerously-skip-permissions`). Honoured from any layer: it only restricts.
+   */
+  bypassDisabledBy?: string;
+  /** The managed file whose `allowManagedPermissionRulesOnly: true` makes its rules the only ones. */
+  managedRulesOnlyBy?: string;
+}
+
+export function managedPolicyOf(layers: readonly SettingsLayer[]): ManagedPolicy {
+  const policy: ManagedPolicy = {};
+  for (const layer of layers) {
+    const settings = layer.settings as Record<string, unknown> | null;
+    if (typeof settings !== "object" || settings === null) continue;
+    const permissions = settings.permissions as Record<string, unknown> | undefined;
+    if (permissions?.disableBypassPermissionsMode === "disable") policy.bypassDisabledBy ??= layer.path;
+    if (layer.source === "managed" && settings.allowManagedPermissionRulesOnly === true)
+      policy.managedRulesOnlyBy ??= layer.path;
+  }
+  return policy;
+}
+
+/** The one-line refusal of `auto` when the policy forbids it. */
+export function bypassRefusal(policy: ManagedPolicy): string | undefined {
+  if (policy.bypassDisabledBy === undefined) return undefined;
+  return `permissions: bypassPermissions (auto, --dangerously-skip-permissions) is disabled by ${policy.bypassDisabledBy} (disableBypassPermissionsMode)`;
+}
