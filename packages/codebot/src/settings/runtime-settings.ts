@@ -118,10 +118,11 @@ export function mergeSettings(
   for (const layer of inPrecedenceOrder(layers)) {
     // A document that is not an object is the hooks loader's to report.
     if (!isObject(layer.settings)) continue;
+    // A bad value in the managed settings is an error (the policy would not hold); an unknown key is not.
     const managed = layer.source === "managed";
-    const warn = (field: string, message: string) =>
+    const report = (field: string, message: string, unknownKey = false) =>
       problems.push({
-        severity: managed ? "error" : "warning",
+        severity: managed && !unknownKey ? "error" : "warning",
         scope: "settings",
         file: layer.path,
         field,
@@ -141,39 +142,31 @@ export function mergeSettings(
     );
     for (const r of rejected) {
       if (r.unknownKey && claudeFile) continue;
-      if (r.unknownKey) continue; // said below, as a warning even in the managed settings
-      warn(r.field, r.key === "" ? r.message : `${r.key}: ${r.message}`);
+      report(r.field, r.key === "" ? r.message : `${r.key}: ${r.message}`, r.unknownKey);
     }
     if (!claudeFile) {
       for (const key of Object.keys(layer.settings)) {
-        if (!SETTINGS_KEYS.has(key))
-          problems.push({
-            severity: "warning",
-            scope: "settings",
-            file: layer.path,
-            field: key,
-            message: `unknown key "${key}"; ignored`,
-          });
+        if (!SETTINGS_KEYS.has(key)) report(key, `unknown key "${key}"`, true);
       }
     }
     if (value === undefined) continue;
 
     if (!managed && value.allowManagedPermissionRulesOnly !== undefined)
-      warn(
+      report(
         "allowManagedPermissionRulesOnly",
         "allowManagedPermissionRulesOnly is only honoured in the managed settings",
       );
     if (!userOwned) {
       for (const key of USER_ONLY_KEYS) {
         if ((layer.settings as Record<string, unknown>)[key] !== undefined)
-          warn(key, `${key} is only honoured in your user settings, not in a project's`);
+          report(key, `${key} is only honoured in your user settings, not in a project's`);
       }
     }
     // A project's model decides which provider (and which of the user's keys) gets the prompts.
     if (value.model !== undefined && granted(`model:${value.model}`)) settings.model = value.model;
     const mode = value.permissions?.mode ?? value.permissions?.defaultMode;
     if (mode === "auto" && policy.bypassDisabledBy !== undefined)
-      warn("permissions", `mode auto: ${bypassRefusal(policy)}`);
+      report("permissions", `mode auto: ${bypassRefusal(policy)}`);
     else if (mode !== undefined && (!loosens(mode, settings.permissions.mode) || granted(`mode:${mode}`)))
       settings.permissions.mode = mode;
     const rules = managed ? managedRules : settings.permissions;
