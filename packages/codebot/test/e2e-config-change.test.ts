@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, startSession, toolResultFor } from "./support/e2e.js";
+import { command, scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 import { waitFor } from "./support/wait-for.js";
 
 const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
@@ -50,6 +50,24 @@ describe("ConfigChange", () => {
     await s.runtime.prompt("go");
     expect(toolResultFor(s.model, "c1")).toEqual({ text: "hook: guarded", isError: true });
     expect(fs.existsSync(s.at("guard-ran"))).toBe(true);
+  });
+
+  it("a change to a managed settings file fires with Claude Code's source policy_settings, and its deny rule applies", async () => {
+    const dirs = { project: scratchDir("codebot-project-"), home: scratchDir("codebot-home-") };
+    const policy = path.join(dirs.home, "etc/codebot/managed-settings.json");
+    write(policy, {});
+    const s = await startSession({
+      dirs,
+      user: { hooks: { ConfigChange: [group("policy_settings", command("cat >> changes.jsonl"))] } },
+      script: [reply.toolCall("bash", { command: "echo ran" }, "c1"), reply.text("done")],
+    });
+    write(policy, { permissions: { deny: ["Bash"] } });
+    await notice(s, "apply from now on");
+    expect(s.jsonLines("changes.jsonl")).toEqual([
+      expect.objectContaining({ source: "policy_settings", file_path: policy }),
+    ]);
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c1")?.isError).toBe(true);
   });
 
   it("a blocking ConfigChange hook keeps the session on the settings it had", async () => {

@@ -74,8 +74,9 @@ export async function startSession(setup: SessionSetup): Promise<TestSession> {
   const runtime = await createRuntime({
     cwd: project,
     codebotHome: home,
-    // Claude Code's folder of the test, not the machine's.
+    // Claude Code's folder of the test, not the machine's; so are the managed settings.
     claudeHome: path.join(home, ".claude"),
+    managedRoot: path.join(home, "etc"),
     settingsFiles,
     model,
     permissionMode: "auto",
