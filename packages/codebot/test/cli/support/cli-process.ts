@@ -69,15 +69,24 @@ export function useBuiltCli(): void {
   beforeAll(() => ensureBuilt(), 180_000);
 }
 
-/** A clean environment: PATH and HOME from the test process, a CODEBOT_HOME, no API keys unless given. */
+/**
+ * A clean environment: PATH and HOME from the test process, a CODEBOT_HOME, no API keys unless
+ * given, and the managed settings under `<home>/etc` (managedRoot) instead of the machine's `/etc`.
+ */
 export function cliEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: home,
     CODEBOT_HOME: home,
+    CODEBOT_MANAGED_SETTINGS_ROOT: managedRoot(home),
     LANG: "C.UTF-8",
     ...extra,
   };
+}
+
+/** Where cliEnv puts the managed settings: `codebot/` and `claude-code/` folders go in it. */
+export function managedRoot(home: string): string {
+  return path.join(home, "etc");
 }
 
 /** Starts the CLI; `done` resolves when it has exited. */

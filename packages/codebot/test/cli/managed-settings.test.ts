@@ -1,0 +1,137 @@
+/**
+ * The managed (policy) settings through the real CLI: what a team that hands codebot to its
+ * developers enforces must hold whatever the developer's own files and flags say.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import {
+  command,
+  modelEnv,
+  modelServer,
+  requestText,
+  type Sandbox,
+  sandbox,
+} from "./support/cli-fixtures.js";
+import { cliEnv, expectNoStackTrace, managedRoot, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+/** Writes codebot's managed-settings.json of the sandbox's machine. */
+function policy(box: Sandbox, settings: unknown): string {
+  return box.json(path.join(managedRoot(box.home), "codebot", "managed-settings.json"), settings);
+}
+
+const policyGuard = command("echo 'blocked by policy' >&2; exit 2", {
+  name: "policy-guard",
+  matcher: "bash",
+  if: "/curl/",
+  blocking: true,
+});
+
+describe("managed settings through the CLI", () => {
+  it("--dangerously-skip-permissions is refused in one line when the policy disables bypass mode", async () => {
+    const box = sandbox();
+    const file = policy(box, { permissions: { disableBypassPermissionsMode: "disable" } });
+    const server = await modelServer([reply.text("never")]);
+    const run = await runCli(["-p", "hi", "--dangerously-skip-permissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `codebot: permissions: bypassPermissions (auto, --dangerously-skip-permissions) is disabled by ${file} (disableBypassPermissionsMode)`,
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("a managed guard still blocks when a --settings file sets disableAllHooks, and stderr says it still runs", async () => {
+    const box = sandbox();
+    policy(box, { hooks: { PreToolUse: [policyGuard] } });
+    const off = box.json("off.json", { disableAllHooks: true });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "curl https://example.com" }),
+      reply.text("done"),
+    ]);
+    const run = await runCli(
+      ["-p", "fetch", "--permission-mode", "auto", "--settings", off, "--cwd", box.project],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(run.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain("blocked by policy");
+    expect(run.stderr).toContain("disableAllHooks does not switch off the managed settings' hooks");
+  });
+
+  it("a managed deny rule holds under --dangerously-skip-permissions", async () => {
+    const box = sandbox();
+    policy(box, { permissions: { deny: ["Bash(rm:*)"] } });
+    box.write("keep.txt", "x");
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "rm keep.txt" }),
+      reply.text("done"),
+    ]);
+    const run = await runCli(["-p", "clean", "--dangerously-skip-permissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(run.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain('refused by the deny rule \\"Bash(rm:*)\\"');
+  });
+
+  it("a managed file that does not parse refuses the session, naming the file and line", async () => {
+    const box = sandbox();
+    const file = box.write(
+      path.join(managedRoot(box.home), "codebot", "managed-settings.json"),
+      '{\n  "permissions": { "deny": ["Bash(rm:*)"] }\n  "model": "x/y"\n}\n',
+    );
+    const server = await modelServer([reply.text("never")]);
+    const run = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`settings: ${file}:3:3: comma expected`);
+    expect(run.stderr).toContain("codebot does not start while the managed settings");
+    expectNoStackTrace(run.stderr);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("hooks list shows the managed layer and why a user hook is skipped under allowManagedHooksOnly", async () => {
+    const box = sandbox();
+    const file = policy(box, { allowManagedHooksOnly: true, hooks: { PreToolUse: [policyGuard] } });
+    box.json(path.join(box.home, "settings.json"), {
+      hooks: { PreToolUse: [command("true", { name: "mine" })] },
+    });
+    const run = await runCli(["hooks", "list", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`  managed ${file}`);
+    expect(run.stdout).toContain(`from managed ${file} · trust: approved (managed policy)`);
+    expect(run.stdout).toContain(
+      "mine (skipped: not a managed hook (allowManagedHooksOnly in the managed settings))",
+    );
+    const json = await runCli(["hooks", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) });
+    const listed = JSON.parse(json.stdout) as { files: { source: string }[]; hooks: { source: string }[] };
+    expect(listed.files[0]?.source).toBe("managed");
+    expect(listed.hooks.map((h) => h.source)).toEqual(["managed", "user"]);
+  });
+
+  it("allowManagedHooksOnly skips the user's hook in a session, traced with its reason", async () => {
+    const box = sandbox();
+    policy(box, { allowManagedHooksOnly: true });
+    const ran = path.join(box.home, "user-hook-ran");
+    box.json(path.join(box.home, "settings.json"), {
+      hooks: { UserPromptSubmit: [command(`touch '${ran}'`, { name: "mine" })] },
+    });
+    const server = await modelServer([reply.text("ok")]);
+    const run = await runCli(["-p", "hi", "--debug", "hooks", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("not a managed hook (allowManagedHooksOnly in the managed settings)");
+    expect(fs.existsSync(ran)).toBe(false);
+  });
+
+  it("hooks validate reports a broken managed hook entry as an error of the managed file", async () => {
+    const box = sandbox();
+    const file = policy(box, { hooks: { PreToolUse: [{ type: "command" }] } });
+    const run = await runCli(["hooks", "validate", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(run.code).toBe(1);
+    expect(run.stdout + run.stderr).toContain(file);
+  });
+});
