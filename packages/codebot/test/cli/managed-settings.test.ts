@@ -92,6 +92,20 @@ describe("managed settings through the CLI", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("the interactive session refuses a broken managed file before its banner", async () => {
+    const box = sandbox();
+    const file = box.write(
+      path.join(managedRoot(box.home), "codebot", "managed-settings.json"),
+      '{"model": }',
+    );
+    const server = await modelServer([reply.text("never")]);
+    const run = await runCli(["--cwd", box.project], { env: modelEnv(server, box.home), input: "hi\n" });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`settings: ${file}:1:11: value expected`);
+    expect(run.stdout).not.toContain("codebot 0.");
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("hooks list shows the managed layer and why a user hook is skipped under allowManagedHooksOnly", async () => {
     const box = sandbox();
     const file = policy(box, { allowManagedHooksOnly: true, hooks: { PreToolUse: [policyGuard] } });

@@ -1,3 +1,6 @@
+import { visible } from "../../approval/visible-text.js";
+import { policyRefusal } from "../../session/policy-refusal.js";
+import { CliError } from "../cli-error.js";
 import { type HookInventory, loadInventory } from "../hooks/hook-inventory.js";
 import { approveAll, consentLines, nothingPending, pendingConsent } from "../hooks/project-consent.js";
 import { withScopedHooks } from "../hooks/scoped-inventory.js";
@@ -10,6 +13,7 @@ import type { SessionFlags } from "../session-flags.js";
  * never include the question): when the project's settings ask for hooks or grants that are not
  * approved yet, lists them all and asks once — `y` for this session, `a` always (saved for the
  * project), `n` no — with one key. Returns the flags and settings the session starts from.
+ * A session the managed settings forbid (policyRefusal) is refused first.
  */
 export async function withProjectConsent(
   flags: SessionFlags,
@@ -19,6 +23,9 @@ export async function withProjectConsent(
   const inventory = await withScopedHooks(
     loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks }),
   );
+  // Before any question or banner: the machine's policy may forbid this session outright.
+  const refusal = policyRefusal(inventory.project, flags.permissionMode);
+  if (refusal !== undefined) throw new CliError(visible(refusal));
   const pending = pendingConsent(inventory);
   if (flags.trustProjectHooks || nothingPending(pending)) return { flags, inventory };
   const out = (line: string) => process.stdout.write(`${line}\n`);
