@@ -25,7 +25,8 @@ export interface CompiledHook {
   source: SettingsSource;
   /** The settings file it came from. */
   path: string;
-  plugin?: { name: string; root: string; dataDir: string };
+  /** `forcedByPolicy`: the managed settings' `enabledPlugins` switches it on; its hooks count as managed. */
+  plugin?: { name: string; root: string; dataDir: string; forcedByPolicy?: boolean };
   spec: HookSpec;
   matcher: Matcher;
   /** A native entry's `if`: a pattern on the text `ifOn` names. */

@@ -89,7 +89,7 @@ export { createHttpExecutor, type HttpExecutorOptions } from "./http-executor.js
 export { headerEnvVars } from "./http-headers.js";
 export { type HookVerdict, interpret } from "./interpret.js";
 export { type LoadedHooks, type LoadHooksOptions, loadHooks } from "./load-hooks.js";
-export type { UnmanagedOff } from "./managed-switches.js";
+export { isManagedHook, type UnmanagedOff } from "./managed-switches.js";
 export {
   type Matcher,
   MatcherSyntaxError,

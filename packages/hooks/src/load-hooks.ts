@@ -7,7 +7,7 @@ import { compileGroup } from "./claude-group.js";
 import { type EntryReport, isPlainObject, issueText } from "./compile-entry.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import { HOOK_EVENTS, type HookEvent, isHookEvent, UNSUPPORTED_CLAUDE_EVENTS } from "./events.js";
-import { hookSwitches, type UnmanagedOff } from "./managed-switches.js";
+import { hookSwitches, isManagedHook, type UnmanagedOff } from "./managed-switches.js";
 import { compileNative } from "./native-entry.js";
 import type { Problem } from "./problem.js";
 import { type SettingsLayer, USER_OWNED_SOURCES } from "./settings-layer.js";
@@ -93,10 +93,7 @@ export function loadHooks(layers: readonly SettingsLayer[], options: LoadHooksOp
       });
     }
   }
-  const switches = hookSwitches(
-    objects,
-    hooks.some((h) => h.source === "managed"),
-  );
+  const switches = hookSwitches(objects, hooks.some(isManagedHook));
   problems.push(...switches.problems);
   return {
     hooks,

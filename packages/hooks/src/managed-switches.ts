@@ -3,8 +3,14 @@
  * every hook off; elsewhere it turns off every hook but the managed ones (a user must not be able
  * to switch the policy's hooks off); `allowManagedHooksOnly` there runs the managed hooks alone.
  */
+import type { CompiledHook } from "./compiled-hook.js";
 import type { Problem } from "./problem.js";
 import type { SettingsLayer } from "./settings-layer.js";
+
+/** A hook of the managed settings, or of a plugin they force on: the switches below never skip it. */
+export function isManagedHook(hook: Pick<CompiledHook, "source" | "plugin">): boolean {
+  return hook.source === "managed" || hook.plugin?.forcedByPolicy === true;
+}
 
 /** Why the hooks that do not come from the managed settings are skipped. */
 export type UnmanagedOff = "managed hooks only" | "hooks disabled";

@@ -7,6 +7,7 @@ import path from "node:path";
 import type { CompiledHook } from "./compiled-hook.js";
 import type { IfOn, MatchField } from "./events.js";
 import { ifSubject } from "./if-subject.js";
+import { isManagedHook } from "./managed-switches.js";
 import { matchesAnyName } from "./matcher.js";
 import type { PayloadFields } from "./payload.js";
 import { USER_OWNED_SOURCES } from "./settings-layer.js";
@@ -118,7 +119,7 @@ function skipReason(
   options: PlanOptions,
 ): SkipReason | undefined {
   if (options.disabled) return "all hooks disabled";
-  if (options.unmanagedOff !== undefined && hook.source !== "managed") return options.unmanagedOff;
+  if (options.unmanagedOff !== undefined && !isManagedHook(hook)) return options.unmanagedOff;
   if (!hook.enabled) return "disabled";
   if (!matchesAnyName(hook.matcher, subjects.names(hook.matchOn))) return "matcher";
   if (hook.ifMatcher && !hook.ifMatcher.test(subjects.ifText(hook.ifOn))) return "if";

@@ -11,8 +11,11 @@ export interface SettingsLayer {
   path: string;
   /** The parsed JSON(C) object of the whole file. */
   settings: unknown;
-  /** For plugin layers: the plugin's name and folder. */
-  plugin?: { name: string; root: string; dataDir: string };
+  /**
+   * For plugin layers: the plugin's name and folder; `forcedByPolicy` when the managed settings'
+   * `enabledPlugins` switches it on (its hooks then count as managed, as in Claude Code).
+   */
+  plugin?: { name: string; root: string; dataDir: string; forcedByPolicy?: boolean };
   /**
    * A skill's front-matter hooks: Claude Code's `once: true` is honoured there (the hook runs once,
    * then leaves its scope). Elsewhere `once` is ignored with a warning, as Claude Code ignores it.

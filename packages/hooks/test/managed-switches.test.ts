@@ -80,6 +80,15 @@ describe("managed hook switches", () => {
     });
   });
 
+  it("allowManagedHooksOnly runs the hooks of a plugin the managed settings force on", () => {
+    const managed = layer("managed", { allowManagedHooksOnly: true });
+    const forced: SettingsLayer = {
+      ...layer("plugin", { hooks: { UserPromptSubmit: [hook("forced")] } }),
+      plugin: { name: "guard", root: "/p", dataDir: "/d", forcedByPolicy: true },
+    };
+    expect(fate([managed, forced])).toEqual({ forced: "runs" });
+  });
+
   it("allowManagedHooksOnly anywhere else is ignored with a warning", () => {
     const loaded = loadHooks([
       layer("user", { allowManagedHooksOnly: true, hooks: { UserPromptSubmit: [hook("mine")] } }),

@@ -7,3 +7,15 @@ export function claudeCompatOf(layers: readonly SettingsLayer[], codebotHome: st
   const user = layers.find((layer) => layer.source === "user" && layer.path === file);
   return (user?.settings as { claudeCompat?: unknown } | undefined)?.claudeCompat !== false;
 }
+
+/**
+ * A file of Claude Code's own (§11): `~/.claude/settings.json`, a project's
+ * `.claude/settings*.json`, and its managed `claude-code/managed-settings.json` and
+ * `managed-settings.d/*.json`. Claude Code's keys codebot does not know are skipped silently there.
+ */
+export function isClaudeCodeFile(file: string): boolean {
+  const dir = path.dirname(file);
+  const folder = path.basename(dir);
+  if (folder === "managed-settings.d") return path.basename(path.dirname(dir)) === "claude-code";
+  return folder === ".claude" || folder === "claude-code";
+}

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Problem, SettingsLayer } from "@codebot/hooks";
+import { isClaudeCodeFile } from "./claude-compat.js";
 import type { PluginDir } from "./load-plugins.js";
 import type { UntrustedGrant } from "./runtime-settings.js";
 
@@ -20,7 +21,9 @@ interface InstallRecord {
  * load as that layer's, and run once the project is trusted. A project or local file switching off
  * a plugin the user's own settings switch on (the user's guard, say) counts only once its grant
  * `disablePlugin:<id>` is trusted; until then the plugin stays on and the grant is listed as
- * untrusted, as `disableAllHooks` from a project is. `CLAUDE_PLUGIN_DATA` is where
+ * untrusted, as `disableAllHooks` from a project is. The managed settings' `enabledPlugins` has the
+ * last word: a plugin it switches on or off stays so whatever the other files say, and one it
+ * switches on is forced by policy (its hooks run under `allowManagedHooksOnly`). `CLAUDE_PLUGIN_DATA` is where
  * Claude Code puts it: `<claudeHome>/plugins/data/<id with every character but [A-Za-z0-9_-] as ->`.
  */
 export function installedPluginDirs(
@@ -70,24 +73,36 @@ export function installedPluginDirs(
       installed: true,
       dataDir: path.join(claudeHome, "plugins", "data", id.replace(/[^a-zA-Z0-9\-_]/g, "-")),
       ...(from.source === "project" || from.source === "local" ? { source: from.source } : {}),
+      ...(from.source === "managed" ? { forcedByPolicy: true } : {}),
     });
   }
   return { dirs, problems, untrusted };
 }
 
-/** `enabledPlugins` of Claude Code's own files: id → the layer whose `true` counts (the last word). */
+/**
+ * `enabledPlugins` of Claude Code's own files (its managed ones included): id → the layer whose
+ * `true` counts (the last word, the managed settings' above all).
+ */
 function enabledPlugins(
   layers: readonly SettingsLayer[],
   isGrantTrusted: (grant: string) => boolean,
   untrusted: UntrustedGrant[],
 ): Map<string, SettingsLayer> {
   const enabled = new Map<string, SettingsLayer>();
+  // Ids the managed settings decide: no other file changes them.
+  const byPolicy = new Set<string>();
   for (const layer of layers) {
-    if (path.basename(path.dirname(layer.path)) !== ".claude") continue;
+    if (!isClaudeCodeFile(layer.path)) continue;
+    const managed = layer.source === "managed";
     const map = (layer.settings as { enabledPlugins?: unknown }).enabledPlugins;
     if (typeof map !== "object" || map === null || Array.isArray(map)) continue;
     for (const [id, on] of Object.entries(map)) {
-      if (on === true) {
+      if (managed) {
+        if (on === true) enabled.set(id, layer);
+        else if (on === false) enabled.delete(id);
+        byPolicy.add(id);
+      } else if (byPolicy.has(id)) {
+      } else if (on === true) {
         // Already on in the user's own settings: a project saying so too grants nothing new.
         const before = enabled.get(id);
         if (before === undefined || before.source !== "user") enabled.set(id, layer);

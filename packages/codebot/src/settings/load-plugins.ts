@@ -20,6 +20,8 @@ export interface PluginDir {
   source?: "project" | "local";
   /** Installed by Claude Code: a plugin without hooks (skills only) is normal there, not a warning. */
   installed?: boolean;
+  /** The managed settings' `enabledPlugins` switches it on. */
+  forcedByPolicy?: boolean;
 }
 
 /** A plugin folder that loaded (with or without hooks): its skills and commands are read from it. */
@@ -50,7 +52,7 @@ export function loadPluginLayers(
   const layers: SettingsLayer[] = [];
   const problems: Problem[] = [];
   const folders: PluginFolder[] = [];
-  for (const { dir, base, dataDir: givenDataDir, source, installed } of dirs) {
+  for (const { dir, base, dataDir: givenDataDir, source, installed, forcedByPolicy } of dirs) {
     const root = resolveDir(dir, base);
     const problem = (severity: Problem["severity"], file: string, message: string) =>
       problems.push({ severity, scope: "settings", file, message });
@@ -99,7 +101,7 @@ export function loadPluginLayers(
       source: source ?? "plugin",
       path: file,
       settings: { hooks },
-      plugin: { name, root, dataDir },
+      plugin: { name, root, dataDir, ...(forcedByPolicy ? { forcedByPolicy } : {}) },
     });
   }
   return { layers, problems, folders };

@@ -1,9 +1,9 @@
-import path from "node:path";
 import type { Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { ModelPrice } from "../session/model-prices.js";
+import { isClaudeCodeFile } from "./claude-compat.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
 import { bypassRefusal, type ManagedPolicy, managedPolicyOf } from "./managed-policy.js";
 import { MODEL_ALIASES } from "./model-aliases.js";
@@ -238,17 +238,6 @@ function withAnthropicModel(settings: Record<string, unknown>): Record<string, u
   const model = settings.model;
   if (typeof model !== "string" || model.includes("/") || model.trim() === "") return settings;
   return { ...settings, model: MODEL_ALIASES[model.toLowerCase()] ?? `anthropic/${model}` };
-}
-
-/**
- * `~/.claude/settings.json`, a project's `.claude/settings*.json` (§11) and Claude Code's managed
- * `claude-code/managed-settings.json` and `managed-settings.d/*.json`.
- */
-function isClaudeCodeFile(file: string): boolean {
-  const dir = path.dirname(file);
-  const folder = path.basename(dir);
-  if (folder === "managed-settings.d") return path.basename(path.dirname(dir)) === "claude-code";
-  return folder === ".claude" || folder === "claude-code";
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

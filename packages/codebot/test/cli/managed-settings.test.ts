@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { installPluginAsClaudeCodeDid } from "./support/claude-plugin-install.js";
 import {
   command,
   modelEnv,
@@ -139,6 +140,26 @@ describe("managed settings through the CLI", () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toContain("not a managed hook (allowManagedHooksOnly in the managed settings)");
     expect(fs.existsSync(ran)).toBe(false);
+  });
+
+  it("a plugin Claude Code's managed settings switch on stays on, and its hooks run under allowManagedHooksOnly", async () => {
+    const box = sandbox();
+    const { claudeHome } = installPluginAsClaudeCodeDid(box);
+    box.json(path.join(claudeHome, "settings.json"), { enabledPlugins: { "guard@local-market": false } });
+    box.json(path.join(managedRoot(box.home), "claude-code", "managed-settings.json"), {
+      allowManagedHooksOnly: true,
+      enabledPlugins: { "guard@local-market": true },
+    });
+    box.json(path.join(box.home, "settings.json"), {
+      hooks: { PreToolUse: [command("true", { name: "mine" })] },
+    });
+    const run = await runCli(["hooks", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) });
+    const listed = JSON.parse(run.stdout) as { hooks: { name: string; plugin?: string }[] };
+    expect(listed.hooks.map((h) => h.plugin ?? h.name)).toEqual(["mine", "guard"]);
+    const text = await runCli(["hooks", "list", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(text.stdout).toContain("mine (skipped: not a managed hook");
+    expect(text.stdout).not.toMatch(/hooks\/guard\.sh.*\(skipped/);
+    expect(text.stdout.match(/\(skipped: /g)).toHaveLength(1);
   });
 
   it("hooks validate reports a broken managed hook entry as an error of the managed file", async () => {

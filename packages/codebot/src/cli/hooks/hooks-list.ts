@@ -1,4 +1,4 @@
-import { describeHook, formatProblem, type UnmanagedOff } from "@codebot/hooks";
+import { describeHook, formatProblem, isManagedHook, type UnmanagedOff } from "@codebot/hooks";
 import { visible } from "../../approval/visible-text.js";
 import { type Styles, stylesFor } from "../output/styles.js";
 import { skipText } from "../output/trace-line.js";
@@ -54,7 +54,7 @@ export function hookListLines(inv: HookInventory, s: Styles): string[] {
         : item.trust === "own" || item.trust === "approved"
           ? s.green(trustText(item.trust))
           : s.yellow(item.trust);
-    const off = inv.unmanagedOff !== undefined && h.source !== "managed";
+    const off = inv.unmanagedOff !== undefined && !isManagedHook(h);
     const state = !h.enabled
       ? " (disabled)"
       : off
