@@ -162,6 +162,16 @@ describe("managed settings through the CLI", () => {
     expect(text.stdout.match(/\(skipped: /g)).toHaveLength(1);
   });
 
+  it("a plugin Claude Code's managed settings switch off stays off, whatever the user's settings say", async () => {
+    const box = sandbox();
+    installPluginAsClaudeCodeDid(box); // ~/.claude/settings.json switches it on
+    box.json(path.join(managedRoot(box.home), "claude-code", "managed-settings.json"), {
+      enabledPlugins: { "guard@local-market": false },
+    });
+    const run = await runCli(["hooks", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect((JSON.parse(run.stdout) as { hooks: unknown[] }).hooks).toEqual([]);
+  });
+
   it("hooks validate reports a broken managed hook entry as an error of the managed file", async () => {
     const box = sandbox();
     const file = policy(box, { hooks: { PreToolUse: [{ type: "command" }] } });
