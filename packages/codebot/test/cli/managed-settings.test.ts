@@ -126,6 +126,19 @@ describe("managed settings through the CLI", () => {
     expect(listed.hooks.map((h) => h.source)).toEqual(["managed", "user"]);
   });
 
+  it("allowManagedHooksOnly: project hooks, which never run, are not offered for approval", async () => {
+    const box = sandbox();
+    policy(box, { allowManagedHooksOnly: true });
+    box.json(".codebot/settings.json", { hooks: { PreToolUse: [command("true", { name: "theirs" })] } });
+    const list = await runCli(["hooks", "list", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(list.stdout).toContain("theirs (skipped: not a managed hook");
+    expect(list.stdout).not.toContain("will not run until approved");
+    const server = await modelServer([reply.text("ok")]);
+    const run = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain("not trusted");
+  });
+
   it("allowManagedHooksOnly skips the user's hook in a session, traced with its reason", async () => {
     const box = sandbox();
     policy(box, { allowManagedHooksOnly: true });

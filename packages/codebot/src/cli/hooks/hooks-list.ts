@@ -84,9 +84,9 @@ export function hookListLines(inv: HookInventory, s: Styles): string[] {
     const from = rules.plugin !== undefined ? `plugin ${rules.plugin}` : h.source;
     lines.push(`    from ${visible(from)} ${visible(displayPath(h.path, inv.cwd))} · trust: ${trust}`);
   }
-  const pending = inv.hooks.filter(
-    (h) => h.trust === "needs approval" || h.trust === "changed since approval",
-  );
+  const pending = inv.unmanagedOff
+    ? []
+    : inv.hooks.filter((h) => h.trust === "needs approval" || h.trust === "changed since approval");
   if (pending.length > 0) {
     lines.push(
       "",

@@ -21,7 +21,8 @@ export interface PendingConsent {
 /** What the project asks for that is not approved yet. */
 export function pendingConsent(inv: HookInventory): PendingConsent {
   return {
-    hooks: projectHooks(inv).filter((h) => h.trust !== "approved"),
+    // Under the managed settings' switches (allowManagedHooksOnly) a project hook never runs: nothing to ask.
+    hooks: inv.unmanagedOff ? [] : projectHooks(inv).filter((h) => h.trust !== "approved"),
     grants: inv.project.settings.permissions.untrusted,
     mcpServers: loadServerEntries({
       cwd: inv.cwd,
