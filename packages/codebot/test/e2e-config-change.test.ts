@@ -70,6 +70,22 @@ describe("ConfigChange", () => {
     expect(toolResultFor(s.model, "c1")?.isError).toBe(true);
   });
 
+  it("a managed settings file broken mid-session leaves the session on the policy it had", async () => {
+    const dirs = { project: scratchDir("codebot-project-"), home: scratchDir("codebot-home-") };
+    const policy = path.join(dirs.home, "etc/codebot/managed-settings.json");
+    write(policy, { hooks: guard("guard-ran") });
+    const s = await startSession({
+      dirs,
+      script: [reply.toolCall("bash", { command: "echo ran" }, "c1"), reply.text("done")],
+    });
+    fs.writeFileSync(policy, '{"hooks": ');
+    expect(await notice(s, "reading the settings again failed")).toContain(
+      "; the session keeps the managed settings it had",
+    );
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c1")).toEqual({ text: "hook: guarded", isError: true });
+  });
+
   it("a blocking ConfigChange hook keeps the session on the settings it had", async () => {
     const s = await startSession({
       local: {},

@@ -51,7 +51,7 @@ import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
 import { hookExecutors } from "./hook-executors.js";
-import { policyRefusal } from "./policy-refusal.js";
+import { managedSettingsError, policyRefusal } from "./policy-refusal.js";
 import {
   type ProjectSettings,
   projectDirectory,
@@ -298,11 +298,17 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const settingsWatch = new SettingsWatch({
     runner,
     files: settingsFilesOf(where, claudeCompatOf(project.layers, codebotHome)),
-    reread: () =>
-      readProjectSettings(where, {
+    reread: () => {
+      const again = readProjectSettings(where, {
         trustProjectHooks: options.trustProjectHooks,
         grantedOnce: project.grantedOnce,
-      }),
+      });
+      // A policy file broken mid-session keeps the session on the policy it had (fail closed).
+      const broken = managedSettingsError(again);
+      if (broken !== undefined)
+        throw new Error(`${formatProblem(broken)}; the session keeps the managed settings it had`);
+      return again;
+    },
     apply: (reread) => {
       runner.reload(reread.hooks);
       fileWatch.refresh();

@@ -1,4 +1,4 @@
-import { formatProblem } from "@codebot/hooks";
+import { formatProblem, type Problem } from "@codebot/hooks";
 import { bypassRefusal } from "../settings/managed-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { type ProjectSettings, projectProblems } from "./project-settings.js";
@@ -12,11 +12,16 @@ export function policyRefusal(
   project: ProjectSettings,
   mode: PermissionMode | undefined,
 ): string | undefined {
-  const managed = new Set(project.managedFiles);
-  const broken = projectProblems(project).find(
-    (p) => p.severity === "error" && p.file !== undefined && managed.has(p.file),
-  );
+  const broken = managedSettingsError(project);
   if (broken !== undefined)
     return `${formatProblem(broken)}; codebot does not start while the managed settings (the machine's policy) have an error`;
   return mode === "auto" ? bypassRefusal(project.settings.policy) : undefined;
+}
+
+/** The first error in a managed settings file or drop-in folder, if any. */
+export function managedSettingsError(project: ProjectSettings): Problem | undefined {
+  const managed = new Set(project.managedFiles);
+  return projectProblems(project).find(
+    (p) => p.severity === "error" && p.file !== undefined && managed.has(p.file),
+  );
 }
