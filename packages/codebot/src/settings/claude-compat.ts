@@ -9,13 +9,13 @@ export function claudeCompatOf(layers: readonly SettingsLayer[], codebotHome: st
 }
 
 /**
- * A file of Claude Code's own (§11): `~/.claude/settings.json`, a project's
+ * A layer of Claude Code's own files (§11): `~/.claude/settings.json`, a project's
  * `.claude/settings*.json`, and its managed `claude-code/managed-settings.json` and
  * `managed-settings.d/*.json`. Claude Code's keys codebot does not know are skipped silently there.
  */
-export function isClaudeCodeFile(file: string): boolean {
-  const dir = path.dirname(file);
+export function isClaudeCodeLayer(layer: Pick<SettingsLayer, "source" | "path">): boolean {
+  const dir = path.dirname(layer.path);
   const folder = path.basename(dir);
-  if (folder === "managed-settings.d") return path.basename(path.dirname(dir)) === "claude-code";
-  return folder === ".claude" || folder === "claude-code";
+  if (layer.source !== "managed") return folder === ".claude";
+  return (folder === "managed-settings.d" ? path.basename(path.dirname(dir)) : folder) === "claude-code";
 }

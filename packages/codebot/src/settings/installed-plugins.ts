@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Problem, SettingsLayer } from "@codebot/hooks";
-import { isClaudeCodeFile } from "./claude-compat.js";
+import { isClaudeCodeLayer } from "./claude-compat.js";
 import type { PluginDir } from "./load-plugins.js";
 import type { UntrustedGrant } from "./runtime-settings.js";
 
@@ -92,7 +92,7 @@ function enabledPlugins(
   // Ids the managed settings decide: no other file changes them.
   const byPolicy = new Set<string>();
   for (const layer of layers) {
-    if (!isClaudeCodeFile(layer.path)) continue;
+    if (!isClaudeCodeLayer(layer)) continue;
     const managed = layer.source === "managed";
     const map = (layer.settings as { enabledPlugins?: unknown }).enabledPlugins;
     if (typeof map !== "object" || map === null || Array.isArray(map)) continue;
@@ -101,8 +101,10 @@ function enabledPlugins(
         if (on === true) enabled.set(id, layer);
         else if (on === false) enabled.delete(id);
         byPolicy.add(id);
-      } else if (byPolicy.has(id)) {
-      } else if (on === true) {
+        continue;
+      }
+      if (byPolicy.has(id)) continue;
+      if (on === true) {
         // Already on in the user's own settings: a project saying so too grants nothing new.
         const before = enabled.get(id);
         if (before === undefined || before.source !== "user") enabled.set(id, layer);

@@ -3,7 +3,7 @@ import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { ModelPrice } from "../session/model-prices.js";
-import { isClaudeCodeFile } from "./claude-compat.js";
+import { isClaudeCodeLayer } from "./claude-compat.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
 import { bypassRefusal, type ManagedPolicy, managedPolicyOf } from "./managed-policy.js";
 import { MODEL_ALIASES } from "./model-aliases.js";
@@ -134,7 +134,7 @@ export function mergeSettings(
       settings.permissions.untrusted.push({ grant, source: layer.source, file: layer.path });
       return false;
     };
-    const claudeFile = isClaudeCodeFile(layer.path);
+    const claudeFile = isClaudeCodeLayer(layer);
 
     const { value, rejected } = parseDroppingInvalid(
       runtimeKeysSchema,
