@@ -60,6 +60,14 @@ describe("the managed settings layer", () => {
     expect(m.read().settings.permissions.deny.map((r) => r.text)).toEqual(["Bash(rm:*)"]);
   });
 
+  it("a --settings file in a folder named claude-code is not read as Claude Code's", () => {
+    const m = machine();
+    const cli = m.json(path.join(m.home, "claude-code/settings.json"), { forceLoginMethod: "x" });
+    expect(m.read([cli]).problems).toContainEqual(
+      expect.objectContaining({ file: cli, message: 'unknown key "forceLoginMethod"; ignored' }),
+    );
+  });
+
   it("its values win over every other layer's, --settings files included", () => {
     const m = machine();
     m.codebotPolicy({ model: "anthropic/policy", permissions: { defaultMode: "plan" } });
