@@ -137,7 +137,7 @@ export async function decide(
 function startStep(ctx: FiringContext, step: Step, job: HookJob, time: string): Traced[] {
   const records: Traced[] = [];
   for (const { hook, reason } of step.skipped) {
-    const record = baseRecord(hook, false, time);
+    const record = baseRecord(hook, false, job, time);
     record.skipped = reason;
     ctx.reports.emit(record);
     if (hook.mode !== "async") records.push({ hook, record });
@@ -151,7 +151,7 @@ function startStep(ctx: FiringContext, step: Step, job: HookJob, time: string): 
     );
     // Its own record is emitted when it finishes; the decision only notes that it started.
     if (hook.mode !== "async")
-      records.push({ hook, record: { ...baseRecord(hook, true), background: true } });
+      records.push({ hook, record: { ...baseRecord(hook, true, job), background: true } });
   }
   return records;
 }

@@ -40,11 +40,14 @@ export interface HookRun {
 export function baseRecord(
   hook: CompiledHook,
   matched: boolean,
+  job: HookJob,
   time = new Date().toISOString(),
 ): TraceRecord {
   return {
     time,
+    sessionId: job.session.sessionId,
     event: hook.event,
+    ...(job.toolUseId !== undefined ? { toolUseId: job.toolUseId } : {}),
     hook: hook.name,
     source: hook.source,
     file: hook.path,
@@ -53,7 +56,7 @@ export function baseRecord(
 }
 
 export async function executeHook(hook: CompiledHook, job: HookJob, deps: ExecutionDeps): Promise<HookRun> {
-  const record = baseRecord(hook, true);
+  const record = baseRecord(hook, true, job);
   const started = performance.now();
   const mode = hook.mode;
   // A denied guard counts as a block (a guard that cannot run never lets things through); any

@@ -43,7 +43,11 @@ export interface TraceDecision {
 export interface TraceRecord {
   /** ISO time the hook was considered. */
   time: string;
+  /** The session the event fired in: an audit trail of several sessions (one --trace-file) tells them apart. */
+  sessionId?: string;
   event: HookEvent;
+  /** The tool call the event is about (tool events only): which call a failed delivery was for. */
+  toolUseId?: string;
   /** The hook's name. */
   hook: string;
   source: SettingsSource;

@@ -439,6 +439,44 @@ describe("codebot -p", () => {
     ]);
   });
 
+  it("--trace-file records name the session and, for tool events, the tool call: a failed delivery can be matched to its call", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { PostToolUse: [command("exit 1", { name: "audit", matcher: "bash" })] },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "true" }, "call-42"),
+      reply.text("ok"),
+    ]);
+    const trace = box.at("trace.jsonl");
+    const r = await runCli(
+      [
+        "-p",
+        "hi",
+        "--output-format",
+        "json",
+        "--trace-file",
+        trace,
+        "--settings",
+        settings,
+        "--permission-mode",
+        "auto",
+        "--cwd",
+        box.project,
+      ],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(r.code).toBe(0);
+    const [record] = jsonLines(fs.readFileSync(trace, "utf8"));
+    expect(record).toMatchObject({
+      sessionId: JSON.parse(r.stdout).session_id,
+      event: "PostToolUse",
+      toolUseId: "call-42",
+      hook: "audit",
+      outcome: "failed",
+    });
+  });
+
   it("a --trace-file that cannot be written is refused before the session starts", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("ok")]);

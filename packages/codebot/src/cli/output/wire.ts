@@ -35,6 +35,7 @@ export function wireTraceRecord(r: TraceRecord): WireObject {
   return compact({
     time: r.time,
     event: r.event,
+    tool_use_id: r.toolUseId,
     hook: r.hook,
     source: r.source,
     file: r.file,
