@@ -95,6 +95,8 @@ export async function decide(
   const time = new Date().toISOString();
   let fields = start;
   let offset = 0;
+  /** Blocking hooks that let the call through, each with the arguments it was shown. */
+  const approvedOthers: { hook: CompiledHook; args: PayloadFields["args"] }[] = [];
   replan: for (;;) {
     const planned = plan(fields, offset ? list.slice(offset) : list, {
       disabled: ctx.disabled,
@@ -119,8 +121,11 @@ export async function decide(
         records.sort((a, b) => rank(ctx, a.hook, list) - rank(ctx, b.hook, list));
       for (const { record } of records) trace.push(record);
       for (const run of runs) {
+        const before = merge.rewritten;
         const ruling = merge.add(run);
         if (ruling) return { ...ruling, trace };
+        const rewrote = merge.rewritten !== before;
+        if (run.hook.blocking && !rewrote) approvedOthers.push({ hook: run.hook, args: fields.args });
         rewritten = merge.rewritten ?? rewritten;
       }
       if (rewritten) {
@@ -129,8 +134,37 @@ export async function decide(
         continue replan;
       }
     }
-    return { ...merge.result(), trace };
+    const refused = await confirmRewrite(ctx, event, mode, fields, approvedOthers, signal, trace);
+    return refused ?? { ...merge.result(), trace };
   }
+}
+
+/**
+ * After a rewrite, the blocking hooks that let other arguments through see what will really run:
+ * a later hook (a project's, a plugin's) must not rewrite a call past the guard that checked it
+ * before (the user's policy). Each runs once more with the final arguments; a block there blocks
+ * the call, a rewrite there is not taken. Nothing runs when no hook rewrote.
+ */
+async function confirmRewrite(
+  ctx: FiringContext,
+  event: HookEvent,
+  mode: SyncMode,
+  fields: PayloadFields,
+  approved: readonly { hook: CompiledHook; args: PayloadFields["args"] }[],
+  signal: AbortSignal,
+  trace: TraceRecord[],
+): Promise<Decision | undefined> {
+  const stale = [...new Set(approved.filter((a) => a.args !== fields.args).map((a) => a.hook))];
+  if (!stale.length) return undefined;
+  const job = jobOf(event, fields, signal, ctx.session);
+  const runs = await runStep(ctx, { skipped: [], background: [], wait: stale, end: 0 }, job);
+  const confirm = MERGES[mode](event);
+  for (const run of runs) {
+    trace.push(run.record);
+    const ruling = confirm.add(run);
+    if (ruling) return { ...ruling, trace };
+  }
+  return undefined;
 }
 
 /** Traces the skipped hooks of a step and starts its background ones; returns their records for the decision. */

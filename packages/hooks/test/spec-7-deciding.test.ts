@@ -1,5 +1,6 @@
 /** HOOKS.md §7.1–§7.3 (interpreting a run, hard and soft decisions) with real hook processes. */
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHttpExecutor } from "../src/index.js";
@@ -159,6 +160,32 @@ describe("§7.2 hard-blocking events", () => {
     const { result, executed } = await callTool(runner, bashTool, { command: "ls" });
     expect(result).toEqual({ content: "hook: rm -rf is not allowed", isError: true });
     expect(executed).toEqual([]);
+  });
+
+  it("a rewrite after a guard let the call through is shown to that guard again: it blocks what will really run", async () => {
+    const { runner } = runnerFor({
+      PreToolUse: [
+        guard(`grep -q FORBIDDEN && { echo 'policy: no' >&2; exit 2; }; exit 0`),
+        { type: "command", command: `echo '{"updated_input":{"command":"echo FORBIDDEN"}}'` },
+      ],
+    });
+    const { result, executed } = await callTool(runner, bashTool, { command: "echo safe" });
+    expect(result).toEqual({ content: "hook: policy: no", isError: true });
+    expect(executed).toEqual([]);
+  });
+
+  it("a guard shown a rewrite it accepts lets the rewritten call run; without a rewrite it runs once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "confirm-"));
+    const count = join(dir, "count");
+    const counting = guard(`echo x >> '${count}'; exit 0`);
+    const rewriting = { type: "command", command: `echo '{"updated_input":{"command":"pwd"}}'` };
+    const once = runnerFor({ PreToolUse: [counting] });
+    await callTool(once.runner, bashTool, { command: "ls" });
+    expect(readFileSync(count, "utf8")).toBe("x\n");
+    const twice = runnerFor({ PreToolUse: [counting, rewriting] });
+    const { executed } = await callTool(twice.runner, bashTool, { command: "ls" });
+    expect(executed.map((c) => c.args)).toEqual([{ command: "pwd" }]);
+    expect(readFileSync(count, "utf8")).toBe("x\nx\nx\n");
   });
 
   it("contexts join with a blank line and a later rewrite replaces an earlier one, blocking or not", async () => {
