@@ -119,7 +119,7 @@ export {
   WarmStarts,
   warmStarts,
 } from "./spawn/warm-starts.js";
-export type { HostResolver, ResolvedAddress } from "./ssrf.js";
+export { checkHookUrl, type HostResolver, type ResolvedAddress, SsrfRefusal } from "./ssrf.js";
 export { createGuardedFetch, type GuardedFetch } from "./ssrf-fetch.js";
 export { systemReminder } from "./system-reminder.js";
 export { claudeToolName, codebotToolName, toolNames } from "./tool-aliases.js";

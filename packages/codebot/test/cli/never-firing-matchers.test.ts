@@ -72,3 +72,30 @@ describe("hooks validate: matchers on tools codebot does not have", () => {
     );
   });
 });
+
+describe("hooks validate: http hooks the SSRF guard will refuse", () => {
+  it("names a loopback url that httpHookAllowedHosts does not admit, and says a guard fails open; an admitted one is fine", async () => {
+    const box = sandbox();
+    const file = box.json("s.json", {
+      hooks: {
+        PreToolUse: [
+          { type: "http", url: "http://127.0.0.1:9/pre", blocking: true },
+          { type: "http", url: "http://localhost:9/post" },
+          { type: "http", url: "http://10.1.2.3:8080/ok" },
+        ],
+      },
+    });
+    box.json(`${box.home}/settings.json`, { httpHookAllowedHosts: ["10.1.2.3"] });
+    const r = await runCli(["hooks", "validate", "--settings", file, "--cwd", box.project], {
+      env: cliEnv(box.home),
+    });
+    expect(r.code).toBe(0);
+    const warnings = r.stdout.split("\n").filter((line) => line.includes("so every run of this hook fails"));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toContain(`${file}: hooks.PreToolUse[0].url:`);
+    expect(warnings[0]).toContain("127.0.0.1 is");
+    expect(warnings[0]).toContain('a guard fails open unless its onError is "block"');
+    expect(warnings[1]).toContain(`${file}: hooks.PreToolUse[1].url:`);
+    expect(warnings[1]).toContain("localhost resolves to 127.0.0.1");
+  });
+});

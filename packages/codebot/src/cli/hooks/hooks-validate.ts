@@ -5,6 +5,7 @@ import type { ProjectFlags } from "../project-flags.js";
 import { problemLines } from "../settings-check.js";
 import { loadInventory } from "./hook-inventory.js";
 import { neverFiringMatchers } from "./never-firing-matchers.js";
+import { refusedUrls } from "./refused-urls.js";
 import { withScopedHooks } from "./scoped-inventory.js";
 
 /**
@@ -15,11 +16,10 @@ export async function hooksValidate(flags: ProjectFlags, json: boolean): Promise
   const inv = await withScopedHooks(loadInventory(flags));
   // The skill tool joins the built-in ones in a session with skills.
   const tools = [...BUILTIN_TOOL_NAMES, "skill"];
+  const compiled = inv.hooks.map((h) => h.hook);
   inv.problems.push(
-    ...neverFiringMatchers(
-      inv.hooks.map((h) => h.hook),
-      tools,
-    ),
+    ...neverFiringMatchers(compiled, tools),
+    ...(await refusedUrls(compiled, inv.project.httpAllowList.hosts)),
   );
   const errors = inv.problems.filter((p) => p.severity === "error").length;
   const warnings = inv.problems.length - errors;
