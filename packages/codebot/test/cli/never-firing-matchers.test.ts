@@ -99,3 +99,29 @@ describe("hooks validate: http hooks the SSRF guard will refuse", () => {
     expect(warnings[1]).toContain("localhost resolves to 127.0.0.1");
   });
 });
+
+describe("hooks validate: header variables that are not set", () => {
+  it("names an allowedEnvVars variable a header uses that the environment does not set; a set one is fine", async () => {
+    const box = sandbox();
+    const file = box.json("s.json", {
+      hooks: {
+        PostToolUse: [
+          {
+            type: "http",
+            url: "https://audit.example.com/post",
+            headers: { Authorization: "Bearer $POLICY_TOKEN", "X-Team": "${TEAM_ID}" },
+            allowedEnvVars: ["POLICY_TOKEN", "TEAM_ID"],
+          },
+        ],
+      },
+    });
+    const r = await runCli(["hooks", "validate", "--settings", file, "--cwd", box.project], {
+      env: { ...cliEnv(box.home), TEAM_ID: "t1" },
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      `warning: ${file}: hooks.PostToolUse[0].headers: $POLICY_TOKEN is not set here: the header naming it goes out with nothing in its place`,
+    );
+    expect(r.stdout).not.toContain("$TEAM_ID");
+  });
+});

@@ -7,6 +7,7 @@ import { loadInventory } from "./hook-inventory.js";
 import { neverFiringMatchers } from "./never-firing-matchers.js";
 import { refusedUrls } from "./refused-urls.js";
 import { withScopedHooks } from "./scoped-inventory.js";
+import { unsetHeaderVars } from "./unset-header-vars.js";
 
 /**
  * `codebot hooks validate [--json]`: every problem with its location — of the settings files, the
@@ -20,6 +21,7 @@ export async function hooksValidate(flags: ProjectFlags, json: boolean): Promise
   inv.problems.push(
     ...neverFiringMatchers(compiled, tools),
     ...(await refusedUrls(compiled, inv.project.httpAllowList.hosts)),
+    ...unsetHeaderVars(compiled, { ...process.env, ...inv.project.settings.env }),
   );
   const errors = inv.problems.filter((p) => p.severity === "error").length;
   const warnings = inv.problems.length - errors;
