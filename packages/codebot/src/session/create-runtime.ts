@@ -375,6 +375,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     toolEnv: {
       paths,
       env: settings.env,
+      readRules,
       onCwdChange: (oldCwd, newCwd) => fileWatch.cwdChanged(oldCwd, newCwd),
     },
     tasks,

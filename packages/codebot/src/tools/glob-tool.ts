@@ -37,17 +37,28 @@ export function globTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       }
       const found: string[] = [];
       let more = false;
+      let denied = 0;
       for await (const file of walkFiles(resolved.path)) {
         if (!pattern.matches(file.rel)) continue;
+        if (env.readRules?.keptOutBy(file.abs, "deny") !== undefined) {
+          denied++;
+          continue;
+        }
         if (found.length === MAX_RESULTS) {
           more = true;
           break;
         }
         found.push(env.paths.display(file.abs));
       }
-      if (found.length === 0) return { content: "no files found", isError: false };
       if (more) found.push(`[more than ${MAX_RESULTS} files; narrow the pattern]`);
+      if (found.length === 0) found.push("no files found");
+      if (denied > 0) found.push(deniedListing(denied));
       return { content: found.join("\n"), isError: false };
     },
   };
+}
+
+/** What the model is told of files a deny rule kept out of a listing. */
+function deniedListing(count: number): string {
+  return `[${count} matching file${count === 1 ? "" : "s"} not listed: a Read deny rule covers ${count === 1 ? "it" : "them"}]`;
 }

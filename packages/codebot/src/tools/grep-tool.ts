@@ -50,8 +50,13 @@ export function grepTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
         filter !== undefined && !args.glob?.includes("/") ? path.basename(f.rel) : f.rel;
       const lines: string[] = [];
       let more = false;
+      let denied = 0;
       search: for await (const file of files) {
         if (filter !== undefined && !filter.matches(filterOn(file))) continue;
+        if (env.readRules?.keptOutBy(file.abs, "deny") !== undefined) {
+          denied++;
+          continue;
+        }
         const text = await readText(file.abs);
         if (text === undefined) continue;
         const shown = env.paths.display(file.abs);
@@ -66,11 +71,17 @@ export function grepTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
           lines.push(`${shown}:${i + 1}: ${line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}…` : line}`);
         }
       }
-      if (lines.length === 0) return { content: "no matches", isError: false };
       if (more) lines.push(`[more than ${MAX_MATCHES} matches; narrow the pattern, path or glob]`);
+      if (lines.length === 0) lines.push("no matches");
+      if (denied > 0) lines.push(deniedNote(denied));
       return { content: lines.join("\n"), isError: false };
     },
   };
+}
+
+/** What the model is told of files a deny rule kept out of a search. */
+function deniedNote(count: number): string {
+  return `[${count} file${count === 1 ? "" : "s"} not searched: a Read deny rule covers ${count === 1 ? "it" : "them"}]`;
 }
 
 /** The file as text, or undefined for files too large or binary to search. */

@@ -1,10 +1,16 @@
 import type { PathPolicy } from "../paths/path-policy.js";
+import type { ReadRules } from "../paths/read-rules.js";
 
 /** What the built-in tools share: where they may reach and the environment commands get. */
 export interface ToolEnvironment {
   paths: PathPolicy;
   /** Extra environment for `bash` (settings `env`), on top of the process environment. */
   env: Record<string, string>;
+  /**
+   * The session's read rules: a file a `Read` deny rule covers is left out of what `grep` and
+   * `glob` give, as Claude Code leaves it out of Grep and Glob.
+   */
+  readRules?: ReadRules;
   /** The bash tool's working directory moved (a `cd` that stays where file tools may reach). */
   onCwdChange?(oldCwd: string, newCwd: string): void;
 }
