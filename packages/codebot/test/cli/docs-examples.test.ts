@@ -29,8 +29,9 @@ function settingsExamples(file: string): { line: number; settings: Record<string
 async function validate(settings: Record<string, unknown>) {
   const box = sandbox();
   const file = box.json("example.json", settings);
+  // As a user of the examples would run them: with the token their headers send.
   const r = await runCli(["hooks", "validate", "--json", "--settings", file, "--cwd", box.project], {
-    env: cliEnv(box.home),
+    env: { ...cliEnv(box.home), POLICY_TOKEN: "t0ken" },
   });
   return JSON.parse(r.stdout) as { errors: number; problems: { message: string }[] };
 }

@@ -21,7 +21,9 @@ describe("grep and glob under Read deny rules", { timeout: 60_000 }, () => {
       reply.toolCall("glob", { pattern: "**/*" }, "g2"),
       reply.text("done"),
     ]);
-    const r = await runCli(["-p", "find the token", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const r = await runCli(["-p", "find the token", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
     expect(r.code).toBe(0);
     const afterGrep = requestText(server.requests[1]);
     expect(afterGrep).toContain("config.ts:1:");
