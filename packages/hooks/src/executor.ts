@@ -1,3 +1,4 @@
+import type { SettingsSource } from "./settings-layer.js";
 /**
  * The one interface every hook executor (command, prompt, http) implements. Each turns a hook
  * spec plus a payload into the same outcome, which then goes through one interpretation.
@@ -35,6 +36,8 @@ export interface RunContext {
   signal: AbortSignal;
   /** Nobody waits for the run: an http hook then uses the origin's background connections. */
   background?: boolean;
+  /** Where the hook is configured: a harness gives managed hooks an environment no other layer sets. */
+  source?: SettingsSource;
 }
 
 export interface CommandSpec {

@@ -107,6 +107,7 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
       env: hookEnv(hook, job),
       ...limit,
       signal: job.signal,
+      source: hook.source,
       ...(deps.takeTurn ? { background: true } : {}),
     });
   };

@@ -41,7 +41,7 @@ import { ReadRules } from "../paths/read-rules.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import { resolveManagedRoot } from "../settings/managed-files.js";
 import { bypassRefusal } from "../settings/managed-policy.js";
-import type { PermissionMode } from "../settings/runtime-settings.js";
+import { managedEnvOf, type PermissionMode } from "../settings/runtime-settings.js";
 import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
@@ -252,6 +252,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     currentModel: () => model,
     env,
     settingsEnv: settings.env,
+    managedEnv: managedEnvOf(project.layers),
     mcpServers: () => mcp?.servers,
     agentHook: agentHookRunner({
       model: async (spec) => (spec === undefined ? model : resolveModel(spec, env)),

@@ -8,6 +8,7 @@ import {
   createHttpExecutor,
   createPromptExecutor,
   type Executors,
+  type RunContext,
 } from "@codebot/hooks";
 import type { McpServers } from "../mcp/mcp-servers.js";
 import { runMcpToolHook } from "../mcp/mcp-tool-hook.js";
@@ -21,6 +22,12 @@ export interface HookExecutorDeps {
   env: Env;
   /** Settings `env`: under the hook's HOOK_* variables and its own env, over the process environment. */
   settingsEnv: Record<string, string>;
+  /**
+   * The managed settings' `env` alone: what a managed hook gets instead of `settingsEnv`, so a user's
+   * or a project's `env` (`PATH` at a fake `python3`, a `PYTHONPATH`, the token a header sends)
+   * cannot change what the policy's hook runs or sends.
+   */
+  managedEnv: Record<string, string>;
   /** The session's MCP servers, for `mcp_tool` hooks (they start after the runner is made). */
   mcpServers(): McpServers | undefined;
   /** Runs the read-only sub-agent of an `agent` hook (the engine knows no tools). */
@@ -33,11 +40,12 @@ export interface HookExecutorDeps {
  * from user-owned layers only (§6.3) and the same environment as command hooks for their headers.
  */
 export function hookExecutors(deps: HookExecutorDeps): Executors {
+  const settingsEnvFor = (ctx: RunContext) => (ctx.source === "managed" ? deps.managedEnv : deps.settingsEnv);
   const command = createCommandExecutor();
   const http = createHttpExecutor({ allowedHosts: deps.allowedHosts });
   return {
     command: {
-      run: (spec, ctx) => command.run(spec, { ...ctx, env: { ...deps.settingsEnv, ...ctx.env } }),
+      run: (spec, ctx) => command.run(spec, { ...ctx, env: { ...settingsEnvFor(ctx), ...ctx.env } }),
       close: () => command.close?.() ?? Promise.resolve(),
     },
     prompt: createPromptExecutor({
@@ -46,7 +54,7 @@ export function hookExecutors(deps: HookExecutorDeps): Executors {
     // Header `${VAR}`s read the environment a command hook would get (allowedEnvVars still decides which).
     http: {
       run: (spec, ctx) =>
-        http.run(spec, { ...ctx, env: { ...definedEnv(process.env), ...deps.settingsEnv, ...ctx.env } }),
+        http.run(spec, { ...ctx, env: { ...definedEnv(process.env), ...settingsEnvFor(ctx), ...ctx.env } }),
       close: () => http.close?.() ?? Promise.resolve(),
     },
     mcp_tool: { run: (spec, ctx) => runMcpToolHook(spec, ctx, deps.mcpServers()) },

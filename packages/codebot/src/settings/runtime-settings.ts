@@ -243,3 +243,9 @@ function withAnthropicModel(settings: Record<string, unknown>): Record<string, u
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
+
+/** The `env` of the managed settings alone, merged as mergeSettings merges every layer's. */
+export function managedEnvOf(layers: readonly SettingsLayer[]): Record<string, string> {
+  const managed = layers.filter((layer) => layer.source === "managed");
+  return managed.length === 0 ? {} : mergeSettings(managed, { isGrantTrusted: () => true }).settings.env;
+}

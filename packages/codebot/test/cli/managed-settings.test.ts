@@ -46,6 +46,27 @@ describe("managed settings through the CLI", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("a managed hook runs with the managed env only: a user's env (PATH, a marker) does not reach it; the user's own hook gets it", async () => {
+    const box = sandbox();
+    policy(box, {
+      env: { WHO: "managed" },
+      hooks: {
+        UserPromptSubmit: [command(`echo "$WHO|$USER_MARK|$PATH" > managed.txt`, { name: "policy" })],
+      },
+    });
+    box.json(`${box.home}/settings.json`, {
+      env: { USER_MARK: "from-user", PATH: `${box.at("fake-bin")}:/usr/bin:/bin` },
+      hooks: { UserPromptSubmit: [command(`echo "$WHO|$USER_MARK" > user.txt`, { name: "mine" })] },
+    });
+    const server = await modelServer([reply.text("done")]);
+    const run = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(run.code).toBe(0);
+    const managed = fs.readFileSync(box.at("managed.txt"), "utf8");
+    expect(managed.startsWith("managed||")).toBe(true);
+    expect(managed).not.toContain("fake-bin");
+    expect(fs.readFileSync(box.at("user.txt"), "utf8")).toBe("managed|from-user\n");
+  });
+
   it("a managed guard still blocks when a --settings file sets disableAllHooks, and stderr says it still runs", async () => {
     const box = sandbox();
     policy(box, { hooks: { PreToolUse: [policyGuard] } });
