@@ -95,8 +95,9 @@ export async function decide(
   const time = new Date().toISOString();
   let fields = start;
   let offset = 0;
-  /** Blocking hooks that let the call through, each with the arguments it was shown. */
-  const approvedOthers: { hook: CompiledHook; args: PayloadFields["args"] }[] = [];
+  /** The arguments each waited hook was shown, and the hooks that rewrote them (confirmRewrite). */
+  const shown = new Map<CompiledHook, PayloadFields["args"]>();
+  const rewriters = new Set<CompiledHook>();
   replan: for (;;) {
     const planned = plan(fields, offset ? list.slice(offset) : list, {
       disabled: ctx.disabled,
@@ -124,8 +125,8 @@ export async function decide(
         const before = merge.rewritten;
         const ruling = merge.add(run);
         if (ruling) return { ...ruling, trace };
-        const rewrote = merge.rewritten !== before;
-        if (run.hook.blocking && !rewrote) approvedOthers.push({ hook: run.hook, args: fields.args });
+        shown.set(run.hook, fields.args);
+        if (merge.rewritten !== before) rewriters.add(run.hook);
         rewritten = merge.rewritten ?? rewritten;
       }
       if (rewritten) {
@@ -134,27 +135,44 @@ export async function decide(
         continue replan;
       }
     }
-    const refused = await confirmRewrite(ctx, event, mode, fields, approvedOthers, signal, trace);
+    const refused =
+      fields.args === start.args
+        ? undefined
+        : await confirmRewrite(ctx, { event, mode, fields, list, shown, rewriters, signal }, trace);
     return refused ?? { ...merge.result(), trace };
   }
 }
 
+/** What confirmRewrite needs of the firing it ends. */
+interface Rewritten {
+  event: HookEvent;
+  mode: SyncMode;
+  /** The fields with the final arguments. */
+  fields: PayloadFields;
+  list: readonly CompiledHook[];
+  shown: ReadonlyMap<CompiledHook, PayloadFields["args"]>;
+  rewriters: ReadonlySet<CompiledHook>;
+  signal: AbortSignal;
+}
+
 /**
- * After a rewrite, the blocking hooks that let other arguments through see what will really run:
- * a later hook (a project's, a plugin's) must not rewrite a call past the guard that checked it
- * before (the user's policy). Each runs once more with the final arguments; a block there blocks
- * the call, a rewrite there is not taken. Nothing runs when no hook rewrote.
+ * After a rewrite, every blocking hook that matches the final arguments and was not shown them
+ * sees what will really run: one that let other arguments through, and one its matcher or `if`
+ * kept out for the arguments it was asked about (a guard on `rm` when the call asked for `echo`).
+ * A later hook (a project's, a plugin's) must not rewrite a call past the guard that comes before
+ * it (the user's policy). Each runs once with the final arguments; a block there blocks the call,
+ * a rewrite there is not taken. The hooks that rewrote are not asked again.
  */
 async function confirmRewrite(
   ctx: FiringContext,
-  event: HookEvent,
-  mode: SyncMode,
-  fields: PayloadFields,
-  approved: readonly { hook: CompiledHook; args: PayloadFields["args"] }[],
-  signal: AbortSignal,
+  rewritten: Rewritten,
   trace: TraceRecord[],
 ): Promise<Decision | undefined> {
-  const stale = [...new Set(approved.filter((a) => a.args !== fields.args).map((a) => a.hook))];
+  const { event, mode, fields, shown, rewriters, signal } = rewritten;
+  const planned = plan(fields, rewritten.list, { disabled: ctx.disabled, unmanagedOff: ctx.unmanagedOff });
+  const stale = planned.steps
+    .flatMap((step) => step.wait)
+    .filter((hook) => hook.blocking && !rewriters.has(hook) && shown.get(hook) !== fields.args);
   if (!stale.length) return undefined;
   const job = jobOf(event, fields, signal, ctx.session);
   const runs = await runStep(ctx, { skipped: [], background: [], wait: stale, end: 0 }, job);

@@ -174,6 +174,18 @@ describe("§7.2 hard-blocking events", () => {
     expect(executed).toEqual([]);
   });
 
+  it("a guard whose if did not match the call as asked is asked about the rewritten call that it matches", async () => {
+    const { runner } = runnerFor({
+      PreToolUse: [
+        guard("echo 'no rm here' >&2; exit 2", { if: "/rm /" }),
+        { type: "command", command: `echo '{"updated_input":{"command":"rm v1"}}'` },
+      ],
+    });
+    const { result, executed } = await callTool(runner, bashTool, { command: "echo hi" });
+    expect(result).toEqual({ content: "hook: no rm here", isError: true });
+    expect(executed).toEqual([]);
+  });
+
   it("a guard shown a rewrite it accepts lets the rewritten call run; without a rewrite it runs once", async () => {
     const dir = mkdtempSync(join(tmpdir(), "confirm-"));
     const count = join(dir, "count");
