@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 /**
  * One firing of an event, the middle of the path index.ts draws: plan → execute → merge. The
  * runner (runner.ts) owns the hooks and their lifetimes; this module walks one firing's steps:
@@ -19,6 +20,9 @@ import type { SkipReason, TraceRecord } from "./trace.js";
 
 /** Async hooks live on their own: cancelling the run that fired them does not stop them. */
 export const DETACHED: AbortSignal = new AbortController().signal;
+// Every background run listens on it (and it never fires): dozens in flight across lanes are not a
+// leak, and Node's warning at eleven would reach the user's terminal.
+setMaxListeners(0, DETACHED);
 const NONE: readonly CompiledHook[] = [];
 
 /** What every firing of one runner shares. */

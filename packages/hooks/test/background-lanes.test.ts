@@ -70,6 +70,32 @@ describe("background lanes", () => {
     await waitFor(() => fast.requests.length === 6, 20_000, "every request to the answering origin");
   });
 
+  it("more than ten background runs in flight across lanes raise no MaxListenersExceededWarning", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const a = await hangingServer();
+      const b = await hangingServer();
+      const { runner } = runnerFor(
+        {
+          PostToolUse: [http(`${a.origin}/hang`, { timeout: 60 }), http(`${b.origin}/hang`, { timeout: 60 })],
+        },
+        {
+          executors: {
+            http: createHttpExecutor({ allowedHosts: [`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`] }),
+          },
+        },
+      );
+      for (let i = 0; i < 8; i++) runner.postToolUse(post(i));
+      await waitFor(() => a.requests.length + b.requests.length === 16, 20_000, "16 requests in flight");
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.name === "MaxListenersExceededWarning")).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
   it("a waited-for hook does not queue behind background requests to the same origin", async () => {
     const server = await hangingServer();
     const { runner } = runnerFor(
