@@ -1,10 +1,10 @@
-import { setMaxListeners } from "node:events";
 /**
  * One firing of an event, the middle of the path index.ts draws: plan → execute → merge. The
  * runner (runner.ts) owns the hooks and their lifetimes; this module walks one firing's steps:
  * it traces the skipped hooks, starts the background ones, runs the waited ones and folds their
  * runs into one Decision.
  */
+import { setMaxListeners } from "node:events";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import type { Decision } from "./decision.js";
