@@ -5,6 +5,7 @@
  * runs into one Decision.
  */
 import { setMaxListeners } from "node:events";
+import { abandonedRun } from "./abandoned-run.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import type { Decision } from "./decision.js";
@@ -15,6 +16,7 @@ import type { HookReports } from "./hook-reports.js";
 import { MERGES, type SyncMode } from "./merge.js";
 import type { HookSession, PayloadFields } from "./payload.js";
 import { plan, type Step } from "./plan.js";
+import type { AbandonedRun } from "./runner-api.js";
 import type { ScopedHooks } from "./scoped-hooks.js";
 import type { SkipReason, TraceRecord } from "./trace.js";
 
@@ -39,6 +41,8 @@ export interface FiringContext {
   reports: HookReports;
   jobs: BackgroundJobs;
   deps: ExecutionDeps;
+  /** A background http hook's failed run, to be kept (HookRunnerOptions.onUndelivered). */
+  onUndelivered?: (run: AbandonedRun) => void;
 }
 
 /** A trace record with the hook it is about. */
@@ -189,6 +193,16 @@ async function confirmRewrite(
   return undefined;
 }
 
+/** An http hook's run whose endpoint did not take the record: failed, or timed out (not a block, which is an answer). */
+function undelivered(run: HookRun): boolean {
+  const outcome = run.record.outcome;
+  return (
+    run.hook.spec.type === "http" &&
+    run.verdict !== undefined &&
+    (outcome === "failed" || outcome === "timed out")
+  );
+}
+
 /** Traces the skipped hooks of a step and starts its background ones; returns their records for the decision. */
 function startStep(ctx: FiringContext, step: Step, job: HookJob, time: string): Traced[] {
   const records: Traced[] = [];
@@ -203,6 +217,12 @@ function startStep(ctx: FiringContext, step: Step, job: HookJob, time: string): 
       executeHook(hook, { ...job, signal: DETACHED }, { ...ctx.deps, takeTurn }).then((run) => {
         ctx.reports.ran(run);
         ctx.reports.emit(run.record);
+        if (undelivered(run))
+          ctx.onUndelivered?.({
+            ...abandonedRun(hook, job),
+            state: "failed",
+            error: run.record.error ?? run.record.outcome ?? "failed",
+          });
       }),
     );
     // Its own record is emitted when it finishes; the decision only notes that it started.

@@ -50,6 +50,11 @@ export interface HookRunnerOptions {
    */
   toolPermissions?: ToolPermissions;
   onStopRun?: (stop: { reason: string; hook: string }) => void;
+  /**
+   * An http hook run in the background failed (the endpoint down, an error status, a time-out):
+   * its payload, so that the harness can keep the record for a later replay instead of losing it.
+   */
+  onUndelivered?: (run: AbandonedRun) => void;
 }
 
 /** The caller's lifetime for sync events: aborting it kills the hook that is running. */
@@ -129,8 +134,13 @@ export interface AbandonedRun {
   /** The settings file it came from. */
   file: string;
   spec: CompiledHook["spec"];
-  /** Waiting for its turn, under way, or never fired (its event was due when the session ended). */
-  state: "queued" | "running" | "not fired";
+  /**
+   * Waiting for its turn, under way, or never fired (its event was due when the session ended);
+   * `failed`: it ran and its endpoint did not take it (onUndelivered).
+   */
+  state: "queued" | "running" | "not fired" | "failed";
+  /** Why it failed (`failed` only). */
+  error?: string;
   /** When it was fired (absent for `not fired`). */
   queuedAt?: Date;
   /** The payload JSON it was to get. */

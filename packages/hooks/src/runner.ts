@@ -3,6 +3,7 @@
  * is plan → execute → merge (firing.ts; index.ts draws the whole path). One generic `fire`
  * driven by the event table; the named methods are typed doors into it.
  */
+import { abandonedRun } from "./abandoned-run.js";
 import { BackgroundJobs } from "./background-jobs.js";
 import { createCommandExecutor } from "./command-executor.js";
 import type { CompiledHook } from "./compiled-hook.js";
@@ -10,7 +11,6 @@ import type { Decision } from "./decision.js";
 import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
 import { DETACHED, decide, type FiringContext, startAll, wouldRun } from "./firing.js";
 import type { ExecutionDeps } from "./hook-execution.js";
-import type { HookJob } from "./hook-job.js";
 import { HookReports } from "./hook-reports.js";
 import { createHookMiddleware } from "./middleware.js";
 import type { PayloadFields } from "./payload.js";
@@ -75,6 +75,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     reports,
     jobs,
     deps,
+    ...(options.onUndelivered ? { onUndelivered: options.onUndelivered } : {}),
   };
 
   const hasHooks = (event: HookEvent): boolean => byEvent.has(event) || ctx.scoped.has(event);
@@ -147,15 +148,4 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     },
   };
   return runner;
-}
-
-function abandonedRun(hook: CompiledHook, job: HookJob): Omit<AbandonedRun, "state"> {
-  return {
-    event: hook.event,
-    hook: hook.name,
-    source: hook.source,
-    file: hook.path,
-    spec: hook.spec,
-    payload: job.payload(hook),
-  };
 }

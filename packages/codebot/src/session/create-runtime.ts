@@ -71,6 +71,7 @@ import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
 import { mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
 import { postToolBatchHooks } from "./tool-batch-hooks.js";
+import { saveUndelivered, undeliveredHooksPath, undeliveredNotice } from "./undelivered-hooks.js";
 import { ValidationMark } from "./validation-mark.js";
 
 export interface RuntimeOptions {
@@ -265,6 +266,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   let mcp: SessionMcp | undefined;
   // The session exists only once the agent does; hooks that end the run reach it through this.
   let session: Session | undefined;
+  let spoolNoticeGiven = false;
   const runner = createHookRunner({
     hooks: loadedHooks,
     executors,
@@ -288,6 +290,13 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     onHookStart: (start) => events.emit({ kind: "hook_start", start }),
     traceFile: options.traceFile,
     onHookError: notify,
+    // An audit endpoint that was down keeps its records: spooled beside the transcript, for replay.
+    onUndelivered: (run) => {
+      const file = undeliveredHooksPath(transcriptPath);
+      const error = saveUndelivered(file, [run]);
+      if (!spoolNoticeGiven || error !== undefined) notify(undeliveredNotice(run.hook, file, error));
+      spoolNoticeGiven = true;
+    },
     onSystemMessage: notify,
     toolPermissions: { ask: (request) => approval.tools.askForHook(request) },
     onStopRun: (stop) => session?.stopRun(stop),

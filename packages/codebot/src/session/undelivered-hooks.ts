@@ -52,6 +52,13 @@ export function abandonedNotice(abandoned: AbandonedHooks): string | undefined {
   return `exiting now: ${runs} abandoned${missed}; their payloads are in ${abandoned.file}`;
 }
 
+/** Said when a failed background http hook run is first kept (and whenever keeping one fails). */
+export function undeliveredNotice(hook: string, file: string, error: string | undefined): string {
+  if (error !== undefined)
+    return `codebot: hook ${hook}: its failed run could not be kept in ${file}: ${error}`;
+  return `codebot: hook ${hook}: a background http hook run that fails is kept in ${file} for replay (jq -c .payload)`;
+}
+
 /** The line shown while closing waits for background hooks, without the `codebot: ` prefix. */
 export function waitingNotice(count: number, file: string): string {
   const runs = `${count} background hook run${count === 1 ? "" : "s"}`;
@@ -70,6 +77,7 @@ function spoolLine(run: AbandonedRun, time: string): string {
     ...(run.spec.type === "http" ? { url: run.spec.url } : {}),
     ...(run.spec.type === "command" ? { command: run.spec.command } : {}),
     ...(run.queuedAt ? { queued_at: run.queuedAt.toISOString() } : {}),
+    ...(run.error !== undefined ? { error: run.error } : {}),
   };
   // The payload is already one compact JSON object: spliced in as it is, not parsed again.
   return `${JSON.stringify(entry).slice(0, -1)},"payload":${run.payload}}\n`;
