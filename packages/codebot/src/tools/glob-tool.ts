@@ -40,7 +40,7 @@ export function globTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       let denied = 0;
       for await (const file of walkFiles(resolved.path)) {
         if (!pattern.matches(file.rel)) continue;
-        if (env.readRules?.keptOutBy(file.abs, "deny") !== undefined) {
+        if (env.readRules?.keptOutBy(file.abs, "deny-and-ask") !== undefined) {
           denied++;
           continue;
         }
@@ -60,5 +60,5 @@ export function globTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
 
 /** What the model is told of files a deny rule kept out of a listing. */
 function deniedListing(count: number): string {
-  return `[${count} matching file${count === 1 ? "" : "s"} not listed: a Read deny rule covers ${count === 1 ? "it" : "them"}]`;
+  return `[${count} matching file${count === 1 ? "" : "s"} not listed: a Read deny or ask rule covers ${count === 1 ? "it" : "them"}]`;
 }

@@ -53,7 +53,7 @@ export function grepTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       let denied = 0;
       search: for await (const file of files) {
         if (filter !== undefined && !filter.matches(filterOn(file))) continue;
-        if (env.readRules?.keptOutBy(file.abs, "deny") !== undefined) {
+        if (env.readRules?.keptOutBy(file.abs, "deny-and-ask") !== undefined) {
           denied++;
           continue;
         }
@@ -81,7 +81,7 @@ export function grepTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
 
 /** What the model is told of files a deny rule kept out of a search. */
 function deniedNote(count: number): string {
-  return `[${count} file${count === 1 ? "" : "s"} not searched: a Read deny rule covers ${count === 1 ? "it" : "them"}]`;
+  return `[${count} file${count === 1 ? "" : "s"} not searched: a Read deny or ask rule covers ${count === 1 ? "it" : "them"}]`;
 }
 
 /** The file as text, or undefined for files too large or binary to search. */

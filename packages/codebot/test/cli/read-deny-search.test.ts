@@ -28,10 +28,25 @@ describe("grep and glob under Read deny rules", { timeout: 60_000 }, () => {
     const afterGrep = requestText(server.requests[1]);
     expect(afterGrep).toContain("config.ts:1:");
     expect(afterGrep).not.toContain("hunter2-from-dotenv");
-    expect(afterGrep).toContain("[1 file not searched: a Read deny rule covers it]");
+    expect(afterGrep).toContain("[1 file not searched: a Read deny or ask rule covers it]");
     const afterGlob = requestText(server.requests[2]);
     expect(afterGlob).toContain("config.ts");
     expect(afterGlob).not.toMatch(/(^|[^\w])\.env\\n/);
-    expect(afterGlob).toContain("[1 matching file not listed: a Read deny rule covers it]");
+    expect(afterGlob).toContain("[1 matching file not listed: a Read deny or ask rule covers it]");
+  });
+
+  it("grep does not search a file a Read ask rule covers: nobody is asked per file, so it stays out", async () => {
+    const box = sandbox();
+    box.json(".claude/settings.json", { permissions: { ask: ["Read(./ask.txt)"] } });
+    box.write("ask.txt", "SECRET=ask4\n");
+    const server = await modelServer([
+      reply.toolCall("grep", { pattern: "SECRET" }, "g1"),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "look", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code).toBe(0);
+    const sent = requestText(server.requests[1]);
+    expect(sent).not.toContain("SECRET=ask4");
+    expect(sent).toContain("[1 file not searched: a Read deny or ask rule covers it]");
   });
 });
