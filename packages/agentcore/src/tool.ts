@@ -62,6 +62,8 @@ export interface PermissionSlot {
    * rule's question is answered too. A hook's own allow is not an answer from the user.
    */
   confirmedByUser?: boolean;
+  /** The call was refused permission and never ran: there is nothing for after-call hooks to observe. */
+  refused?: boolean;
 }
 
 /**

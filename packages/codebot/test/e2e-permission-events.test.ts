@@ -191,6 +191,29 @@ describe("PermissionDenied", () => {
     expect(fs.existsSync(s.at("read-ran"))).toBe(false);
   });
 
+  it("a refused call fires PermissionDenied, and no PostToolUse or PostToolUseFailure: it never ran", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          PermissionDenied: [command("cat >> denied.jsonl; echo >> denied.jsonl")],
+          PostToolUse: [command("cat >> post.jsonl; echo >> post.jsonl")],
+          PostToolUseFailure: [command("cat >> failure.jsonl; echo >> failure.jsonl")],
+        },
+        permissions: { deny: ["bash(curl *)"] },
+      },
+      script: [
+        reply.toolCall("bash", { command: "curl https://example.com" }, "b1"),
+        reply.toolCall("bash", { command: "echo ran" }, "b2"),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(s.jsonLines("denied.jsonl").map((l) => l.tool_use_id)).toEqual(["b1"]);
+    expect(s.jsonLines("post.jsonl").map((l) => l.tool_use_id)).toEqual(["b2"]);
+    expect(fs.existsSync(s.at("failure.jsonl"))).toBe(false);
+  });
+
   it("fires when the user says no, with codebot's native payload for a native entry", async () => {
     const s = await startSession({
       user: { hooks: { PermissionDenied: [command("cat > denied.json")] } },

@@ -139,6 +139,8 @@ async function afterTool(
   result: ToolResult,
   ctx: ToolContext,
 ): Promise<{ reminders: string[]; replaced?: ToolResult }> {
+  // A call refused permission never ran (PermissionDenied fired for it): an audit of what ran must not list it.
+  if (ctx.permission?.refused === true) return { reminders: [] };
   const post = hooks.hasHooks("PostToolUse");
   const failure = result.isError && hooks.hasHooks("PostToolUseFailure");
   if (!post && !failure) return { reminders: [] };

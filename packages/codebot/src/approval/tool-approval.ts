@@ -213,7 +213,10 @@ export class ToolApproval {
   middleware(): ToolMiddleware {
     return async (call, next, ctx) => {
       const verdict = await this.decide(call, ctx.tool, ctx);
-      if (!verdict.allowed) return { content: verdict.reason, isError: true };
+      if (!verdict.allowed) {
+        ctx.permission.refused = true;
+        return { content: verdict.reason, isError: true };
+      }
       return next(verdict.args ? { ...call, args: verdict.args } : call);
     };
   }

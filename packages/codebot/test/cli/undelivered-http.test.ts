@@ -57,11 +57,17 @@ describe("failed background http hook runs are kept", () => {
     expect(r.stderr).toContain(`a background http hook run that fails is kept in ${spool}`);
     const kept = jsonLines(fs.readFileSync(spool, "utf8"));
     // Background runs finish in any order.
-    const rows = kept.map((k) => [k.state, k.event, k.hook, k.url, k.payload.tool_use_id]);
+    const rows = kept.map((k) => [
+      k.state,
+      k.event,
+      k.hook,
+      k.url,
+      (k.payload as { tool_use_id?: string }).tool_use_id,
+    ]);
     expect(rows.sort((a, b) => String(a[4]).localeCompare(String(b[4])))).toEqual([
       ["failed", "PostToolUse", "audit", `http://127.0.0.1:${port}/audit`, "c1"],
       ["failed", "PostToolUse", "audit", `http://127.0.0.1:${port}/audit`, "c2"],
     ]);
-    expect(kept[0].error).toContain("503");
+    expect(kept[0]?.error).toContain("503");
   });
 });
