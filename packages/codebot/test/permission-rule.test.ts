@@ -418,3 +418,22 @@ describe("wrappers and reserved words never make an allow rule allow more", () =
     expect(allows(["Bash(env:*)", "Bash(echo:*)"], bash("env CI=1 echo hi"))).toBe(true);
   });
 });
+
+describe("code hidden in quoted words (found by a security re-review)", () => {
+  it("an allow rule never allows a line holding $(, a backquote, $[ or ${ beyond a plain name, quoted or not", () => {
+    const echo = ["Bash(echo:*)"];
+    expect(allows(echo, bash("echo '$(touch pwned; rm victim)'; echo ${_@P}"))).toBe(false);
+    expect(allows(echo, bash("echo 'a[$(touch p2; rm v2)]'; echo $[_]"))).toBe(false);
+    expect(allows(echo, bash("echo '`id`'"))).toBe(false);
+    expect(allows(echo, bash("echo $'a[\\x24(id)]'"))).toBe(false);
+    expect(
+      allows(
+        ["Bash(git status:*)"],
+        bash("git status --short -- '$(touch pwned)'; git status --short -- ${_@P}"),
+      ),
+    ).toBe(false);
+    expect(allows(["Bash(printf:*)"], bash("printf -v 'a[$(rm victim)]' x"))).toBe(false);
+    expect(allows(["Bash(test:*)"], bash("test -v 'a[$(id -un > p)]'"))).toBe(false);
+    expect(allows(echo, bash("echo $HOME ${HOME} '${HOME}'"))).toBe(true);
+  });
+});

@@ -8,6 +8,7 @@ import {
   ruleCoversTool,
 } from "./permission-rule.js";
 import { shellCommands } from "./shell-commands.js";
+import { splitWords, unquote } from "./shell-words.js";
 
 /** What a call is, as far as rules are concerned. */
 export interface RuleSubject {
@@ -54,10 +55,18 @@ export function firstMatching(
 }
 
 /**
+ * Text that bash may run as code later even when it is quoted or escaped: `$(`, a backquote,
+ * `$[`, or `${` with more than a plain name inside (`${_@P}` expands prompt escapes, which run
+ * `$(…)`; `a[$(…)]` is evaluated by `printf -v`, `test -v`, `declare`, `$((…))`, `$[…]`). An
+ * allow rule never allows a line holding one, quoted or not: it asks.
+ */
+const CODE_TEXT = /\$\(|`|\$\[|\$\{(?![A-Za-z_][A-Za-z0-9_]*\})/;
+
+/**
  * Whether allow rules let the call run: for bash, every command it may run must be allowed by
  * some rule as written (`git status && rm -rf ~` is not a `git status`) — a wrapped command too:
  * `nice rm x` needs a rule for `nice` and one for `rm`, so `Bash(echo:*)` never allows `env rm x`
- * or `then rm x` — with no redirection to a file and no command substitution, whose effects a
+ * or `then rm x` — with no redirection to a file and no command substitution (nor CODE_TEXT anywhere, even quoted), whose effects a
  * rule about the command cannot foresee (Claude Code asks for `echo hi > out.txt` under
  * `Bash(echo:*)` too), no variable set before it other than a harmless one
  * (harmless-assignment.ts), and nothing the parser could not follow or resolve. An exact rule for
@@ -76,10 +85,11 @@ export function allowedByRules(
     const command = call.command;
     if (candidates.some((r) => r.bash?.kind === "exact" && matchesCommand(r, command))) return true;
     const { commands, substitutes, unmodelled } = shellCommands(command);
-    if (substitutes || unmodelled || commands.length === 0) return false;
+    if (substitutes || unmodelled || commands.length === 0 || CODE_TEXT.test(command)) return false;
     return commands.every(
       (c) =>
         !c.redirects &&
+        !splitWords([...c.assignments, c.text].join(" ")).some((w) => CODE_TEXT.test(unquote(w))) &&
         !c.unresolved &&
         c.assignments.every(isHarmlessAssignment) &&
         candidates.some((r) => matchesCommand(r, c.text)),

@@ -54,4 +54,26 @@ describe("bash permission rules hold against commands written to slip past them"
       6,
     );
   });
+
+  it("code inside quotes, run later by ${_@P} or $[_], is not allowed by Bash(echo:*): nothing of it runs in -p", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), { permissions: { allow: ["Bash(echo:*)"] } });
+    box.write("victim", "keep me");
+    box.write("v2", "keep me");
+    const commands = [
+      "echo '$(touch pwned; rm victim)'; echo ${_@P}",
+      "echo 'a[$(touch p2; rm v2)]'; echo $[_]",
+    ];
+    const server = await modelServer([
+      reply.toolCalls(...commands.map((command, k) => toolCall("bash", { command }, `q-${k + 1}`))),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(box.at("pwned"))).toBe(false);
+    expect(fs.existsSync(box.at("p2"))).toBe(false);
+    expect(fs.existsSync(box.at("victim"))).toBe(true);
+    expect(fs.existsSync(box.at("v2"))).toBe(true);
+    expect(requestText(server.requests[1]).split("permission denied")).toHaveLength(3);
+  });
 });
