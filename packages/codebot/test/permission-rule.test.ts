@@ -436,4 +436,26 @@ describe("code hidden in quoted words (found by a security re-review)", () => {
     expect(allows(["Bash(test:*)"], bash("test -v 'a[$(id -un > p)]'"))).toBe(false);
     expect(allows(echo, bash("echo $HOME ${HOME} '${HOME}'"))).toBe(true);
   });
+
+  it("a deny rule reads $(…) inside quotes, hash -p, mapfile -C, compgen -C and exported function bodies", () => {
+    const rm = ["Bash(rm:*)"];
+    for (const command of [
+      "hash -p /bin/rm zz; zz victim1",
+      "let 'a[$(rm victim2)]=1'",
+      "x='a[$(rm victim3)]'; : $((x))",
+      "mapfile -t -C 'rm victim4;:' -c 1 arr <<< x",
+      "readarray -tC'rm v' arr <<< x",
+      "compgen -C 'rm v' x",
+      "BASH_ENV='$(rm victim5)' bash -c true",
+      "printf -v 'a[$(rm victim6)]' x",
+      "declare 'a[$(rm v)]=1'",
+      "unset 'a[`rm v`]'",
+      "read 'a[$(rm v)]' <<< x",
+      "env 'BASH_FUNC_ls%%=() { rm v; }' bash -c ls",
+      "env BASH_FUNC_ls%%='() { rm v; }' bash -c ls",
+    ])
+      expect(denies(rm, bash(command)), command).toBe("Bash(rm:*)");
+    expect(denies(rm, bash("hash -p /bin/ls zz; zz"))).toBeUndefined();
+    expect(denies(rm, bash("echo 'no code here'"))).toBeUndefined();
+  });
 });

@@ -85,9 +85,44 @@ export function commandsRunBy(words: readonly string[]): RunsInside[] {
     const action = args[0] === "--" ? args[1] : args[0];
     return action === undefined || action.startsWith("-") ? [] : [{ script: action }];
   }
+  if (name === "hash") return optionValues(words, "dp", "p").map((w) => ({ words: [w] }));
+  if (CALLBACKS[name] !== undefined)
+    return optionValues(words, CALLBACKS[name] as string, "C").map((w) => ({ script: unquote(w) }));
   if (name === "alias")
     return args.filter((a) => a.includes("=")).map((a) => ({ script: a.slice(a.indexOf("=") + 1) }));
   return [];
+}
+
+/**
+ * Builtins whose `-C` option is a command line bash runs (mapfile's callback; compgen runs its
+ * `-C` command at once), with the letters of their options that take a value.
+ */
+const CALLBACKS: Readonly<Record<string, string>> = {
+  mapfile: "dnOsuCc",
+  readarray: "dnOsuCc",
+  compgen: "AGWFCXPSo",
+  complete: "AGWFCXPSo",
+};
+
+/**
+ * The values of option `wanted` (one letter) among a builtin's options, read as getopt does
+ * (`-tC cmd`, `-Ccmd`): `valued` are the letters that take a value. As written, when a word of
+ * its own. `hash -p /bin/rm zz` makes `zz` run `rm`: it is taken as running its `-p` program.
+ */
+function optionValues(words: readonly string[], valued: string, wanted: string): string[] {
+  const found: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const word = unquote(words[i] as string);
+    if (word === "--" || !word.startsWith("-") || word === "-") break;
+    for (let k = 1; k < word.length; k++) {
+      const letter = word[k] as string;
+      if (!valued.includes(letter)) continue;
+      const value = k < word.length - 1 ? word.slice(k + 1) : words[++i];
+      if (letter === wanted && value !== undefined) found.push(value);
+      break;
+    }
+  }
+  return found;
 }
 
 /** The command after a wrapper's options (see wrapperOptions), and xargs' unseen arguments. */

@@ -1,7 +1,7 @@
 import { commandsRunBy } from "./commands-run-by.js";
 import { wordExpands } from "./shell-expansion.js";
 import { type ShellPart, shellParts } from "./shell-parts.js";
-import { leadingAssignmentCount, splitWords } from "./shell-words.js";
+import { closingParen, leadingAssignmentCount, splitWords, unquote } from "./shell-words.js";
 
 /** One simple command a command line may run. */
 export interface ShellCommand extends ShellPart {
@@ -44,6 +44,16 @@ function add(found: ShellCommands, part: ShellPart, inner: boolean, depth: numbe
     unresolved: wordExpands(words[0] ?? "") || runs.includes("anything"),
   };
   found.commands.push(command);
+  for (const script of codeInWords([...part.assignments, ...words])) {
+    if (depth >= MAX_DEPTH) {
+      found.unmodelled = true;
+      return;
+    }
+    const nested = shellCommands(script, depth + 1);
+    found.commands.push(...nested.commands.map((c) => ({ ...c, inner: true })));
+    found.substitutes ||= nested.substitutes;
+    found.unmodelled ||= nested.unmodelled;
+  }
   for (const run of runs) {
     if (run === "anything") continue;
     if (depth >= MAX_DEPTH) {
@@ -67,4 +77,32 @@ function add(found: ShellCommands, part: ShellPart, inner: boolean, depth: numbe
       );
     }
   }
+}
+
+/**
+ * Command lines hidden in the text of words, which bash may run later though they do not run
+ * where they are written: `$(…)` and backquotes inside single quotes or escaped (`let
+ * 'a[$(rm x)]=1'`, `printf -v 'a[$(rm x)]' y`, `read`, `declare`, `unset`, `x='a[$(rm x)]';
+ * : $((x))`, `BASH_ENV='$(rm x)' bash -c true` evaluate them), and the body of a function
+ * passed in the environment (`env 'BASH_FUNC_ls%%=() { rm x; }' bash -c ls`). Words with no
+ * quote or backslash are skipped: shell-parts.ts already reads their substitutions.
+ */
+function codeInWords(words: readonly string[]): string[] {
+  const scripts: string[] = [];
+  for (const word of words) {
+    const text = unquote(word);
+    const exported = /^BASH_FUNC_[^=]*=/.exec(text);
+    if (exported !== null) scripts.push(text.slice(exported[0].length));
+    if (!/['\\]/.test(word)) continue;
+    for (let i = 0; i < text.length; i++) {
+      const substitution = text[i] === "$" && text[i + 1] === "(";
+      if (!substitution && text[i] !== "`") continue;
+      const from = substitution ? i + 2 : i + 1;
+      const end = substitution ? closingParen(text, from) : text.indexOf("`", from);
+      scripts.push(text.slice(from, end === -1 ? text.length : end));
+      if (end === -1) break;
+      i = end;
+    }
+  }
+  return scripts;
 }
