@@ -458,4 +458,17 @@ describe("code hidden in quoted words (found by a security re-review)", () => {
     expect(denies(rm, bash("hash -p /bin/ls zz; zz"))).toBeUndefined();
     expect(denies(rm, bash("echo 'no code here'"))).toBeUndefined();
   });
+
+  it("[ and [[ as a command word are the test command, not a glob: a deny rule on another command lets them run", () => {
+    const rm = ["Bash(rm:*)"];
+    for (const command of [
+      "[ -f package.json ] && echo yes",
+      "if [ -d build ]; then echo b; fi",
+      "[ -d build ] || mkdir build",
+      "[[ -n x ]] && echo y",
+    ])
+      expect(denies(rm, bash(command)), command).toBeUndefined();
+    expect(denies(rm, bash("/bin/r[m] x"))).toBe("Bash(rm:*)");
+    expect(denies(rm, bash("[r]m x"))).toBe("Bash(rm:*)");
+  });
 });

@@ -9,8 +9,12 @@ export const EXPANSION = /\$[({[A-Za-z0-9_@*#?$!"-]|`/;
  */
 export const UNSEEN_TEXT = "$_";
 
-/** Outside quotes, `{a,b}` and `{1..3}` become several words; `*`, `?` and `[` match file names. */
-const BRACE_OR_GLOB = /\{[^}]*(?:,|\.\.)[^}]*\}|[*?[]/;
+/**
+ * Outside quotes, `{a,b}` and `{1..3}` become several words; `*`, `?` and a `[…]` closed in the
+ * same word match file names. A `[` with no `]` after it is literal: `[` and `[[` are the test
+ * command, not globs.
+ */
+const BRACE_OR_GLOB = /\{[^}]*(?:,|\.\.)[^}]*\}|[*?]|\[.*\]/;
 
 /**
  * Whether a word may become other text when bash runs it: an expansion outside single quotes, or

@@ -76,4 +76,29 @@ describe("bash permission rules hold against commands written to slip past them"
     expect(fs.existsSync(box.at("v2"))).toBe(true);
     expect(requestText(server.requests[1]).split("permission denied")).toHaveLength(3);
   });
+
+  it("a deny rule stops rm hidden in quotes and behind hash -p, under --dangerously-skip-permissions; [ … ] still runs", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), { permissions: { deny: ["Bash(rm:*)"] } });
+    box.write("package.json", "{}");
+    const commands = ["hash -p /bin/rm zz; zz victim1", "let 'a[$(rm victim2)]=1'"];
+    for (let k = 1; k <= commands.length; k++) box.write(`victim${k}`, "keep me");
+    const server = await modelServer([
+      reply.toolCalls(
+        ...commands.map((command, k) => toolCall("bash", { command }, `rm-${k + 1}`)),
+        toolCall("bash", { command: "[ -f package.json ] && echo yes > seen.txt" }, "test-1"),
+      ),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "go", "--dangerously-skip-permissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    for (let k = 1; k <= commands.length; k++)
+      expect(fs.existsSync(box.at(`victim${k}`)), `victim${k}`).toBe(true);
+    expect(requestText(server.requests[1]).split('refused by the deny rule \\"Bash(rm:*)\\"')).toHaveLength(
+      3,
+    );
+    expect(fs.readFileSync(box.at("seen.txt"), "utf8")).toBe("yes\n");
+  });
 });
