@@ -466,6 +466,9 @@ describe("code hidden in quoted words (found by a security re-review)", () => {
       "if [ -d build ]; then echo b; fi",
       "[ -d build ] || mkdir build",
       "[[ -n x ]] && echo y",
+      "while [ $i -lt 3 ]; do i=$((i+1)); done",
+      "i=$((i+1))",
+      "x=$HOME",
     ])
       expect(denies(rm, bash(command)), command).toBeUndefined();
     expect(denies(rm, bash("/bin/r[m] x"))).toBe("Bash(rm:*)");

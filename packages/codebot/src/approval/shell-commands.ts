@@ -1,7 +1,13 @@
 import { commandsRunBy } from "./commands-run-by.js";
 import { wordExpands } from "./shell-expansion.js";
 import { type ShellPart, shellParts } from "./shell-parts.js";
-import { closingParen, leadingAssignmentCount, splitWords, unquote } from "./shell-words.js";
+import {
+  closingParen,
+  isAssignmentWord,
+  leadingAssignmentCount,
+  splitWords,
+  unquote,
+} from "./shell-words.js";
 
 /** One simple command a command line may run. */
 export interface ShellCommand extends ShellPart {
@@ -41,7 +47,8 @@ function add(found: ShellCommands, part: ShellPart, inner: boolean, depth: numbe
   const command: ShellCommand = {
     ...part,
     inner,
-    unresolved: wordExpands(words[0] ?? "") || runs.includes("anything"),
+    // A lone `i=$((i+1))` sets a variable and runs no program: its value may expand freely.
+    unresolved: (wordExpands(words[0] ?? "") && !loneAssignment(words)) || runs.includes("anything"),
   };
   found.commands.push(command);
   for (const script of codeInWords([...part.assignments, ...words])) {
@@ -105,4 +112,9 @@ function codeInWords(words: readonly string[]): string[] {
     }
   }
   return scripts;
+}
+
+/** `NAME=value` alone: an assignment to the shell, not a command word. */
+function loneAssignment(words: readonly string[]): boolean {
+  return words.length === 1 && isAssignmentWord(words[0] as string);
 }
