@@ -459,6 +459,14 @@ describe("code hidden in quoted words (found by a security re-review)", () => {
     expect(denies(rm, bash("echo 'no code here'"))).toBeUndefined();
   });
 
+  it("a substitution nested in quotes inside double quotes, 40 deep, is read once per level, not once per path", () => {
+    let command = "rm x";
+    for (let i = 0; i < 40; i++) command = `echo "'$(${command})'"`;
+    const started = Date.now();
+    expect(denies(["Bash(rm:*)"], bash(command))).toBe("Bash(rm:*)");
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
   it("[ and [[ as a command word are the test command, not a glob: a deny rule on another command lets them run", () => {
     const rm = ["Bash(rm:*)"];
     for (const command of [

@@ -28,20 +28,26 @@ export interface ShellCommands {
 
 /** Wrappers and command strings nested deeper than this are not followed: the command is unmodelled. */
 const MAX_DEPTH = 16;
+/** More commands than this found in one line: the rest is not followed, and the command is unmodelled. */
+const MAX_COMMANDS = 10_000;
 
 /** The simple commands `command` may run, as far as its text shows: what rules are checked against. */
-export function shellCommands(command: string, depth = 0): ShellCommands {
+export function shellCommands(command: string, depth = 0, seen = new Set<string>()): ShellCommands {
   const parsed = shellParts(command);
   const found: ShellCommands = {
     commands: [],
     substitutes: parsed.substitutes,
     unmodelled: parsed.unmodelled,
   };
-  for (const part of parsed.parts) add(found, part, false, depth);
+  for (const part of parsed.parts) add(found, part, false, depth, seen);
   return found;
 }
 
-function add(found: ShellCommands, part: ShellPart, inner: boolean, depth: number): void {
+/**
+ * `seen`: the command lines found in words' text so far (codeInWords), each read once: `"'$(…)'"`
+ * is read by shell-parts.ts and here, which nested would double at each level.
+ */
+function add(found: ShellCommands, part: ShellPart, inner: boolean, depth: number, seen: Set<string>): void {
   const words = splitWords(part.text);
   const runs = commandsRunBy(words);
   const command: ShellCommand = {
@@ -52,12 +58,14 @@ function add(found: ShellCommands, part: ShellPart, inner: boolean, depth: numbe
   };
   found.commands.push(command);
   for (const script of codeInWords([...part.assignments, ...words])) {
-    if (depth >= MAX_DEPTH) {
+    if (seen.has(script)) continue;
+    seen.add(script);
+    if (depth >= MAX_DEPTH || found.commands.length > MAX_COMMANDS) {
       found.unmodelled = true;
       return;
     }
-    const nested = shellCommands(script, depth + 1);
-    found.commands.push(...nested.commands.map((c) => ({ ...c, inner: true })));
+    const nested = shellCommands(script, depth + 1, seen);
+    for (const c of nested.commands) found.commands.push({ ...c, inner: true });
     found.substitutes ||= nested.substitutes;
     found.unmodelled ||= nested.unmodelled;
   }
@@ -68,8 +76,8 @@ function add(found: ShellCommands, part: ShellPart, inner: boolean, depth: numbe
       return;
     }
     if ("script" in run) {
-      const nested = shellCommands(run.script, depth + 1);
-      found.commands.push(...nested.commands.map((c) => ({ ...c, inner: true })));
+      const nested = shellCommands(run.script, depth + 1, seen);
+      for (const c of nested.commands) found.commands.push({ ...c, inner: true });
       found.substitutes ||= nested.substitutes;
       found.unmodelled ||= nested.unmodelled;
     } else {
@@ -81,6 +89,7 @@ function add(found: ShellCommands, part: ShellPart, inner: boolean, depth: numbe
         { text: rest.join(" "), assignments: run.words.slice(0, k), redirects: false },
         true,
         depth + 1,
+        seen,
       );
     }
   }
