@@ -7,10 +7,32 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
+
+/**
+ * The model asks for every command in one batch (ids `<prefix>-1`, `<prefix>-2`, …, then `extra`)
+ * and `codebot -p go <flags>` runs it; the model's second request holds the results.
+ */
+async function runBatch(
+  box: Sandbox,
+  prefix: string,
+  commands: readonly string[],
+  flags: readonly string[] = [],
+  extra: ReturnType<typeof toolCall>[] = [],
+) {
+  const server = await modelServer([
+    reply.toolCalls(
+      ...commands.map((command, k) => toolCall("bash", { command }, `${prefix}-${k + 1}`)),
+      ...extra,
+    ),
+    reply.text("done"),
+  ]);
+  const r = await runCli(["-p", "go", ...flags, "--cwd", box.project], { env: modelEnv(server, box.home) });
+  return { r, results: requestText(server.requests[1]) };
+}
 
 describe("bash permission rules hold against commands written to slip past them", () => {
   it("ANSI-C quoting does not hide commands from Bash(echo:*): the whole line is refused in -p and nothing of it runs", async () => {
@@ -40,19 +62,11 @@ describe("bash permission rules hold against commands written to slip past them"
       "time rm victim5",
     ];
     for (let k = 1; k <= commands.length; k++) box.write(`victim${k}`, "keep me");
-    const server = await modelServer([
-      reply.toolCalls(...commands.map((command, k) => toolCall("bash", { command }, `rm-${k + 1}`))),
-      reply.text("done"),
-    ]);
-    const r = await runCli(["-p", "go", "--dangerously-skip-permissions", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { r, results } = await runBatch(box, "rm", commands, ["--dangerously-skip-permissions"]);
     expect(r.code).toBe(0);
     for (let k = 1; k <= commands.length; k++)
       expect(fs.existsSync(box.at(`victim${k}`)), `victim${k}`).toBe(true);
-    expect(requestText(server.requests[1]).split('refused by the deny rule \\"Bash(rm:*)\\"')).toHaveLength(
-      6,
-    );
+    expect(results.split('refused by the deny rule \\"Bash(rm:*)\\"')).toHaveLength(6);
   });
 
   it("code inside quotes, run later by ${_@P} or $[_], is not allowed by Bash(echo:*): nothing of it runs in -p", async () => {
@@ -64,17 +78,13 @@ describe("bash permission rules hold against commands written to slip past them"
       "echo '$(touch pwned; rm victim)'; echo ${_@P}",
       "echo 'a[$(touch p2; rm v2)]'; echo $[_]",
     ];
-    const server = await modelServer([
-      reply.toolCalls(...commands.map((command, k) => toolCall("bash", { command }, `q-${k + 1}`))),
-      reply.text("done"),
-    ]);
-    const r = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { r, results } = await runBatch(box, "q", commands);
     expect(r.code).toBe(0);
     expect(fs.existsSync(box.at("pwned"))).toBe(false);
     expect(fs.existsSync(box.at("p2"))).toBe(false);
     expect(fs.existsSync(box.at("victim"))).toBe(true);
     expect(fs.existsSync(box.at("v2"))).toBe(true);
-    expect(requestText(server.requests[1]).split("permission denied")).toHaveLength(3);
+    expect(results.split("permission denied")).toHaveLength(3);
   });
 
   it("a deny rule stops rm hidden in quotes and behind hash -p, under --dangerously-skip-permissions; [ … ] still runs", async () => {
@@ -83,22 +93,17 @@ describe("bash permission rules hold against commands written to slip past them"
     box.write("package.json", "{}");
     const commands = ["hash -p /bin/rm zz; zz victim1", "let 'a[$(rm victim2)]=1'"];
     for (let k = 1; k <= commands.length; k++) box.write(`victim${k}`, "keep me");
-    const server = await modelServer([
-      reply.toolCalls(
-        ...commands.map((command, k) => toolCall("bash", { command }, `rm-${k + 1}`)),
-        toolCall("bash", { command: "[ -f package.json ] && echo yes > seen.txt" }, "test-1"),
-      ),
-      reply.text("done"),
-    ]);
-    const r = await runCli(["-p", "go", "--dangerously-skip-permissions", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { r, results } = await runBatch(
+      box,
+      "rm",
+      commands,
+      ["--dangerously-skip-permissions"],
+      [toolCall("bash", { command: "[ -f package.json ] && echo yes > seen.txt" }, "test-1")],
+    );
     expect(r.code).toBe(0);
     for (let k = 1; k <= commands.length; k++)
       expect(fs.existsSync(box.at(`victim${k}`)), `victim${k}`).toBe(true);
-    expect(requestText(server.requests[1]).split('refused by the deny rule \\"Bash(rm:*)\\"')).toHaveLength(
-      3,
-    );
+    expect(results.split('refused by the deny rule \\"Bash(rm:*)\\"')).toHaveLength(3);
     expect(fs.readFileSync(box.at("seen.txt"), "utf8")).toBe("yes\n");
   });
 });
