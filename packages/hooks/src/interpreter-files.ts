@@ -2,7 +2,8 @@
  * The names of the files an interpreter loads beyond the words that name them as paths (§8):
  * node's resolution (`node -r ./setup` loads `setup.js`), `python3 -m pkg.tool` (`pkg/__init__.py`,
  * `pkg/tool.py` or `pkg/tool/__main__.py`), `perl -I lib -MFoo::Bar` (`lib/Foo/Bar.pm`), and the
- * quoted paths in inline code (`node -e "require('./x')"`, `python3 -c "exec(open('x.py').read())"`).
+ * quoted paths in inline code (`node -e "require('./x')"`, `python3 -c "exec(open('x.py').read())"`),
+ * and the modules inline code imports (`python3 -c 'import hook'`, `perl -e 'use Foo'`).
  * Names only, relative to where the command runs: script-references.ts keeps those that are files
  * inside the project.
  */
@@ -13,6 +14,14 @@ const NODE_FAMILY = new Set(["node", "tsx", "ts-node", "bun"]);
 const NODE_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".node"];
 /** A quoted string in code: the paths it may name (`'./x'`, `"lib/y.py"`). */
 const STRING_LITERAL = /(["'`])([^"'`\n]{1,400})\1/g;
+const PYTHON_FAMILY = /^python[23]?$/;
+/** `import a.b, c as d` at a statement's start (after a newline, `;` or `:`). */
+const PYTHON_IMPORT = /(?:^|[\n;:])\s*import\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)/g;
+/** `from a.b import c, d` or `from a import (c, d)`; relative imports (`from . import x`) fail in `-c` code. */
+const PYTHON_FROM_IMPORT =
+  /(?:^|[\n;:])\s*from\s+([A-Za-z_][\w.]*)\s+import\s+(\([\w\s,]+\)|[\w\s,]+?)(?=$|[\n;#])/g;
+/** `use Foo::Bar;`, `require Foo::Bar;` in perl code. */
+const PERL_USE = /\b(?:use|require)\s+([A-Za-z_][\w:]*)/g;
 
 /** The names `text`, a script or a file an option loads, may resolve to: `./x` is `./x.js` to node. */
 export function scriptNames(interpreter: string, text: string): string[] {
@@ -33,10 +42,51 @@ export function loadedNames(interpreter: string, args: readonly string[], run: I
       : pythonModuleNames(value(m)),
   );
   // A shell's code is a command line of its own (script-references.ts reads it as one).
-  if (run.code !== undefined && !isShell(interpreter))
-    for (const [, , literal] of value(run.code).matchAll(STRING_LITERAL))
-      names.push(...scriptNames(interpreter, literal as string));
+  if (run.code !== undefined && !isShell(interpreter)) {
+    const code = value(run.code);
+    for (const [, , literal] of code.matchAll(STRING_LITERAL))
+      names.push(
+        ...scriptNames(interpreter, literal as string),
+        ...literalModuleNames(interpreter, literal as string),
+      );
+    names.push(...importedNames(interpreter, code, run.searchPath.map(value)));
+  }
   return names;
+}
+
+/**
+ * The modules inline code imports by name, where the command runs first: `python3 -c 'import
+ * hook'` loads `./hook.py` before any installed module of that name (the directory of `-c` code
+ * heads `sys.path`), `perl -e 'use Foo'` searches `-I` directories and (old perls) `.`.
+ */
+function importedNames(interpreter: string, code: string, searchPath: readonly string[]): string[] {
+  if (PYTHON_FAMILY.test(interpreter))
+    return pythonImports(code).flatMap((module) => pythonModuleNames(module));
+  if (interpreter === "perl")
+    return [...code.matchAll(PERL_USE)].flatMap(([, module]) =>
+      perlModuleNames(module as string, searchPath),
+    );
+  return [];
+}
+
+/** `import a.b, c as d`, `from a import b, c` (b and c may be modules of package a). */
+function pythonImports(code: string): string[] {
+  const modules: string[] = [];
+  for (const [, list] of code.matchAll(PYTHON_IMPORT))
+    for (const item of (list as string).split(",")) modules.push(item.trim().split(/\s+/)[0] as string);
+  for (const [, from, list] of code.matchAll(PYTHON_FROM_IMPORT)) {
+    modules.push(from as string);
+    for (const item of (list as string).replace(/[()]/g, "").split(","))
+      modules.push(`${from}.${item.trim().split(/\s+/)[0]}`);
+  }
+  return modules;
+}
+
+/** `__import__('hook')`, `importlib.import_module("hook")`, `require 'x'` in ruby: a quoted module name. */
+function literalModuleNames(interpreter: string, literal: string): string[] {
+  if (PYTHON_FAMILY.test(interpreter)) return pythonModuleNames(literal);
+  if (interpreter === "ruby" && !literal.endsWith(".rb")) return [`${literal}.rb`];
+  return [];
 }
 
 /** `pkg.tool`: each package's `__init__.py`, then `pkg/tool.py`, `pkg/tool/__init__.py`, `pkg/tool/__main__.py`. */

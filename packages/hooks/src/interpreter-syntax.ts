@@ -172,8 +172,11 @@ export function interpreterRun(name: string, args: readonly string[]): Interpret
     }
     const option = arg.startsWith("-") || (syntax.grouped === true && arg.startsWith("+"));
     if (!option || arg === "-") {
-      if (syntax.programText === true) run.argumentsFrom = k;
-      else if (!stdin && arg !== "-") {
+      // `awk 'BEGIN { system("./x.sh") }'`: the program text is code, its quoted paths read as such.
+      if (syntax.programText === true) {
+        run.argumentsFrom = k;
+        run.code = { at: k, from: 0 };
+      } else if (!stdin && arg !== "-") {
         run.script = k;
         run.readsStdin = false;
         run.argumentsFrom = k + 1;

@@ -26,7 +26,7 @@ import { loadedNames, scriptNames } from "./interpreter-files.js";
 import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
 import { argumentsKnown, declares, readsData, writesArgument } from "./known-programs.js";
 import { isLoadingVariable, loadedFileNames } from "./loading-variables.js";
-import { commandLineArgument, findRuns } from "./nested-commands.js";
+import { commandLineArgument, findRuns, gitConfigCommands } from "./nested-commands.js";
 import { type ShellWord, type SimpleCommand, simpleCommands, UNKNOWN_PART } from "./shell-words.js";
 
 export interface ScriptReferences {
@@ -192,6 +192,9 @@ function referencesOf(
   for (const line of start.commandLines)
     readInlineCommand(words[line.at] as ShellWord, line.from, place, analysis, depth);
   if (program === "find") for (const run of findRuns(words)) referencesOf(run, place, analysis, false, depth);
+  if (program === "git")
+    for (const line of gitConfigCommands(words.slice(programAt + 1)))
+      readInlineCommand(line, 0, place, analysis, depth);
   const builtinLine = commandLineArgument(program, words.slice(programAt + 1));
   if (builtinLine !== undefined) readInlineCommand(builtinLine, 0, place, analysis, depth);
   const interpreter = interpretation(words, start);

@@ -18,6 +18,7 @@ const FILES = [
   "rc",
   "setup.js",
   "mod.py",
+  "helper.rb",
   "pkg/__init__.py",
   "pkg/tool/__main__.py",
   "lib/Foo/Bar.pm",
@@ -109,8 +110,41 @@ describe("what an interpreter's options load", () => {
     expect(project().found(command)).toEqual(files);
   });
 
+  it.each([
+    ["python3 -c 'import mod'", ["mod.py"]],
+    ["python3 -c 'import sys, mod as m; m.run()'", ["mod.py"]],
+    ["python3 -c 'from pkg import tool'", ["pkg/__init__.py", "pkg/tool/__main__.py"]],
+    [`python3 -c "__import__('mod').main()"`, ["mod.py"]],
+    ["perl -Ilib -e 'use Foo::Bar; Foo::Bar::run()'", ["lib/Foo/Bar.pm"]],
+    [`ruby -e "require './helper'"`, ["helper.rb"]],
+  ])("inline code importing a module of the project: %s loads %j", (command, files) => {
+    expect(project().found(command)).toEqual(files);
+  });
+
+  it("inline code importing a module the project does not hold hashes nothing", () => {
+    expect(project().found("python3 -c 'import json, sys; print(json.dumps(sys.argv))'")).toEqual([]);
+  });
+
+  it("awk's program text is code: a path it quotes is hashed", () => {
+    expect(project().found(`awk 'BEGIN { system("./x") }'`)).toEqual(["x"]);
+  });
+
   it("awk's and sed's input files are data, not hashed", () => {
     expect(project().found("awk '{print}' data.json; sed -e s/a/b/ data.json")).toEqual([]);
+  });
+});
+
+describe("what git's -c options make it run", () => {
+  it.each([
+    ["git -c alias.h='!sh x' h", ["x"]],
+    ["git -c core.fsmonitor=./x status", ["x"]],
+    ["git -C . -c core.pager='sh x' log", ["x"]],
+  ])("%s runs %j", (command, files) => {
+    expect(project().found(command)).toEqual(files);
+  });
+
+  it("a -c value naming no program, and a subcommand's own -c, hash nothing", () => {
+    expect(project().found("git -c user.name=me status; git commit -c x")).toEqual([]);
   });
 });
 
