@@ -37,6 +37,15 @@ describe("a hook's if, read as a permission rule", () => {
     expect(matches(rule, bash('echo "git push"'))).toBe(false);
   });
 
+  it("a bash rule fires past options between its words, as a deny rule of that text refuses them", () => {
+    for (const rule of ["Bash(git push:*)", "Bash(git push *)"]) {
+      expect(matches(rule, bash("git -C . push origin")), rule).toBe(true);
+      expect(matches(rule, bash("git --no-pager push")), rule).toBe(true);
+      expect(matches(rule, bash("git log --grep push")), rule).toBe(false);
+      expect(matches(rule, bash("git status")), rule).toBe(false);
+    }
+  });
+
   it("mcp__my__fs matches the tools of a server named my__fs, as a deny rule of that text covers them", () => {
     const mcp = (tool: string): ToolCallSubject => ({ tool, args: {} });
     expect(matches("mcp__my__fs", mcp("mcp__my__fs__write_file"))).toBe(true);

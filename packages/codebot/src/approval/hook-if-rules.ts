@@ -9,7 +9,8 @@ import { EXPANSION } from "./shell-expansion.js";
  * Claude Code's `if` on a hook (`"if": "Bash(git push *)"`), read with the grammar of codebot's
  * `permissions`: the hook runs for a call exactly when a deny rule of that text would refuse it —
  * a bash rule matches any part of a compound command (`ls && git push`), the commands of `$(…)`
- * and backquotes, past leading `VAR=value`; an `Edit(…)` rule covers every tool that edits
+ * and backquotes, past leading `VAR=value` and past options between the rule's words (`git -C .
+ * push`: options-between-words.ts); an `Edit(…)` rule covers every tool that edits
  * files; paths read as in rules. One addition, Claude Code's: when the command holds `$(…)`,
  * backquotes or `$VAR` and the rule names more than the command (`git push *`, not `git *`), the
  * hook runs anyway, since what would run cannot be read from the text; the hook decides.

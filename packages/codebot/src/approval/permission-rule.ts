@@ -44,7 +44,7 @@ export interface McpGlob {
 export type BashPattern =
   | { kind: "prefix"; prefix: string }
   | { kind: "exact"; command: string }
-  | { kind: "wildcard"; matches(command: string): boolean };
+  | { kind: "wildcard"; matches(command: string): boolean; source: string };
 
 export interface PathPattern {
   /** What the glob is relative to. */
@@ -206,7 +206,8 @@ function bashPattern(body: string): BashPattern {
   const prefix = /^(.+):\*$/s.exec(body)?.[1];
   if (prefix !== undefined) return { kind: "prefix", prefix: normalizeSpaces(prefix) };
   if (!hasUnescapedStar(body)) return { kind: "exact", command: normalizeSpaces(unescapeStars(body)) };
-  return { kind: "wildcard", matches: compileWildcard(normalizeSpaces(body)) };
+  const source = normalizeSpaces(body);
+  return { kind: "wildcard", matches: compileWildcard(source), source };
 }
 
 function hasUnescapedStar(text: string): boolean {

@@ -1,5 +1,6 @@
 import { commandSpellings } from "./command-spellings.js";
 import { isHarmlessAssignment } from "./harmless-assignment.js";
+import { matchesPastOptions } from "./options-between-words.js";
 import {
   matchesCommand,
   matchesPath,
@@ -31,8 +32,10 @@ export interface PermissionRuleSet {
  * command falls under a rule when any command it may run does (shell-commands.ts) — `cd x && rm
  * -rf y` is an `rm`, and so are `$(rm y)`, `then rm y`, `nice rm y`, `sh -c 'rm y'` — or the
  * command as a whole, under any spelling bash reads alike (`'rm'`, `\rm`, `/bin/rm`:
- * command-spellings.ts). It fails closed: a command the parser cannot follow (an unclosed quote)
- * or whose command word may become anything (`$X y`, `r${X}m`) falls under every rule.
+ * command-spellings.ts), with options skipped between the rule's words (`git -C . push` is a
+ * `git push`: options-between-words.ts). It fails closed: a command the parser cannot follow (an
+ * unclosed quote) or whose command word may become anything (`$X y`, `r${X}m`) falls under every
+ * rule.
  */
 export function firstMatching(
   rules: readonly PermissionRule[],
@@ -44,8 +47,13 @@ export function firstMatching(
   if (call.command !== undefined) {
     const { commands, unmodelled } = shellCommands(call.command);
     if (unmodelled || commands.some((c) => c.unresolved)) return candidates[0];
-    const texts = [call.command, ...commands.flatMap((c) => commandSpellings(c.text))];
-    return candidates.find((r) => texts.some((t) => matchesCommand(r, t)));
+    const line = call.command;
+    const spellings = commands.flatMap((c) => commandSpellings(c.text));
+    // Options are skipped within one simple command only: across `&&` a word is no option's value.
+    return candidates.find(
+      (r) =>
+        matchesCommand(r, line) || spellings.some((t) => matchesCommand(r, t) || matchesPastOptions(r, t)),
+    );
   }
   if (call.path !== undefined) {
     const file = call.path;
