@@ -106,4 +106,28 @@ describe("bash permission rules hold against commands written to slip past them"
     expect(results.split('refused by the deny rule \\"Bash(rm:*)\\"')).toHaveLength(3);
     expect(fs.readFileSync(box.at("seen.txt"), "utf8")).toBe("yes\n");
   });
+
+  it("a Bash(git push:*) deny stops git -C . push and git --no-pager push: the fake git never runs for them, git status does", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), { permissions: { deny: ["Bash(git push:*)"] } });
+    const log = box.at("git.log");
+    const git = box.write(path.join(box.home, "bin/git"), `#!/bin/sh\necho "$*" >> '${log}'\n`);
+    fs.chmodSync(git, 0o755);
+    const server = await modelServer([
+      reply.toolCalls(
+        toolCall("bash", { command: "git -C . push origin" }, "push-1"),
+        toolCall("bash", { command: "git --no-pager push" }, "push-2"),
+        toolCall("bash", { command: "git status" }, "status-1"),
+      ),
+      reply.text("done"),
+    ]);
+    const PATH = `${path.dirname(git)}:${process.env.PATH ?? "/usr/bin:/bin"}`;
+    const r = await runCli(["-p", "go", "--dangerously-skip-permissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home, { PATH }),
+    });
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(log, "utf8")).toBe("status\n");
+    const results = requestText(server.requests[1]);
+    expect(results.split('refused by the deny rule \\"Bash(git push:*)\\"')).toHaveLength(3);
+  });
 });
