@@ -168,6 +168,16 @@ describe("tool approval", () => {
     });
   });
 
+  it("an ask rule holds past options between its words: git -C . push under ask Bash(git push:*) and allow Bash is refused with nobody to ask", async () => {
+    const { engine, tools } = setup({ mode: "auto", rules: ["Bash"], ask: ["Bash(git push:*)"] });
+    const push = call(tools.bash, { command: "git -C . push origin" });
+    expect(await engine.tools.decide(push, tools.bash, ctx)).toEqual({
+      allowed: false,
+      reason:
+        'permission denied: bash the ask rule "Bash(git push:*)" needs a yes; nobody can answer in a non-interactive run',
+    });
+  });
+
   it("a hook's allow skips the mode's question but not an ask rule's: rm under ask Bash(rm:*) is still refused", async () => {
     const { engine, tools } = setup({ ask: ["Bash(rm:*)"] });
     const hookAllowed = { ...ctx, permission: { preApprovedBy: "guard" } };
