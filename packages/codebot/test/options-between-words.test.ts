@@ -73,6 +73,13 @@ describe("deny and ask rules past options between their words", () => {
     expect(denies("Bash(git push:*)", "nice -n 5 git -C . push")).toBe(true);
   });
 
+  it("a line with more readings than can be checked quickly matches, fail closed: rm -rf repeated 20000 times", () => {
+    expect(denies("Bash(rm -rf * zz)", "rm -rf -rf x")).toBe(false);
+    const started = Date.now();
+    expect(denies("Bash(rm -rf * zz)", `rm${" -rf".repeat(20_000)} x`)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it("allow rules stay literal: Bash(git push:*) does not allow git -C . push", () => {
     expect(allows("Bash(git push:*)", "git push origin")).toBe(true);
     expect(allows("Bash(git push:*)", "git -C . push origin")).toBe(false);

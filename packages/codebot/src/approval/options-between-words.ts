@@ -17,10 +17,17 @@ export function matchesPastOptions(rule: PermissionRule, command: string): boole
   if (named.length < 2) return false;
   const words = splitWords(command);
   if (words[0] !== named[0]) return false;
-  return lastWordPositions(named, words).some((last) =>
-    matchesCommand(rule, [...named, ...words.slice(last + 1)].join(" ")),
-  );
+  const lasts = lastWordPositions(named, words);
+  if (lasts.length > MAX_READINGS) return true;
+  return lasts.some((last) => matchesCommand(rule, [...named, ...words.slice(last + 1)].join(" ")));
 }
+
+/**
+ * Each reading is matched on its own, so a line repeating the rule's last word as an option
+ * (`rm -rf -rf -rf …` under `Bash(rm -rf * zz)`) would cost time quadratic in its length: past
+ * this many readings the rule matches unread (fail closed).
+ */
+const MAX_READINGS = 64;
 
 /**
  * The words a bash rule names before anything a `*` could stand for: all of a prefix or exact
