@@ -33,7 +33,7 @@ const MAX_READINGS = 64;
  * The words a bash rule names before anything a `*` could stand for: all of a prefix or exact
  * rule, the words of a wildcard before the first one holding `*` or a backslash.
  */
-function ruleWords(rule: PermissionRule): string[] {
+export function ruleWords(rule: PermissionRule): string[] {
   const pattern = rule.bash;
   if (pattern === undefined) return [];
   if (pattern.kind === "prefix") return splitWords(pattern.prefix);
@@ -66,7 +66,7 @@ function lastWordPositions(named: readonly string[], words: readonly string[]): 
 }
 
 /** `-x`, `-xyz`, `--name`, `--name=value`; `-` (standard input) and `--` (the end of options) are not. */
-function isOption(word: string): boolean {
+export function isOption(word: string): boolean {
   const text = unquote(word);
   return text.startsWith("-") && text !== "-" && text !== "--";
 }

@@ -1,4 +1,5 @@
 import { commandSpellings } from "./command-spellings.js";
+import { matchesFlagsInAnyOrder } from "./flags-in-any-order.js";
 import { isHarmlessAssignment } from "./harmless-assignment.js";
 import { matchesPastOptions } from "./options-between-words.js";
 import {
@@ -33,7 +34,8 @@ export interface PermissionRuleSet {
  * -rf y` is an `rm`, and so are `$(rm y)`, `then rm y`, `nice rm y`, `sh -c 'rm y'` — or the
  * command as a whole, under any spelling bash reads alike (`'rm'`, `\rm`, `/bin/rm`:
  * command-spellings.ts), with options skipped between the rule's words (`git -C . push` is a
- * `git push`: options-between-words.ts). It fails closed: a command the parser cannot follow (an
+ * `git push`: options-between-words.ts) and a rule's flags in any order or spelling (`rm -fr x`, `rm x
+ * -Rf` are an `rm -rf`: flags-in-any-order.ts). It fails closed: a command the parser cannot follow (an
  * unclosed quote) or whose command word may become anything (`$X y`, `r${X}m`) falls under every
  * rule.
  */
@@ -52,7 +54,10 @@ export function firstMatching(
     // Options are skipped within one simple command only: across `&&` a word is no option's value.
     return candidates.find(
       (r) =>
-        matchesCommand(r, line) || spellings.some((t) => matchesCommand(r, t) || matchesPastOptions(r, t)),
+        matchesCommand(r, line) ||
+        spellings.some(
+          (t) => matchesCommand(r, t) || matchesPastOptions(r, t) || matchesFlagsInAnyOrder(r, t),
+        ),
     );
   }
   if (call.path !== undefined) {

@@ -1,0 +1,64 @@
+/**
+ * A deny or ask rule naming flags holds however the command writes them (flags-in-any-order.ts):
+ * "never rm -rf" must also refuse `rm -fr`, `rm -r -f`, `rm x -rf` and `rm --recursive --force`.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import { describe, expect, it } from "vitest";
+import { parsePermissionRule } from "../src/approval/permission-rule.js";
+import { allowedByRules, firstMatching } from "../src/approval/permission-rules.js";
+
+const ctx = { root: fs.realpathSync(os.tmpdir()) };
+
+function rule(text: string) {
+  const parsed = parsePermissionRule(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.rule;
+}
+const denies = (text: string, command: string) =>
+  firstMatching([rule(text)], { tool: "bash", command }, ctx) !== undefined;
+
+describe("a rule's flags in any order, bundle or spelling", () => {
+  it.each([
+    "rm -fr x",
+    "rm -r -f x",
+    "rm -f -r x",
+    "rm -vfr x",
+    "rm x -rf",
+    "rm -Rf x",
+    "rm --recursive --force x",
+    "rm -r --force x",
+    "sudo rm -fr /",
+    "cd /tmp && rm -fr x",
+  ])("Bash(rm -rf:*) refuses %s", (command) => {
+    expect(denies("Bash(rm -rf:*)", command)).toBe(true);
+    expect(denies("Bash(rm -rf *)", command)).toBe(true);
+  });
+
+  it.each(["rm -r x", "rm -f x", "rm x", "rm -- -rf", "rm -i -r x"])(
+    "Bash(rm -rf:*) lets %s through",
+    (command) => {
+      expect(denies("Bash(rm -rf:*)", command)).toBe(false);
+    },
+  );
+
+  it("a flag after the rule's other words counts: git push origin main --force is a git push --force", () => {
+    expect(denies("Bash(git push --force:*)", "git push origin main --force")).toBe(true);
+    expect(denies("Bash(git push --force:*)", "git push -f origin")).toBe(true);
+    expect(denies("Bash(git push --force:*)", "git -C . push origin --force")).toBe(true);
+    expect(denies("Bash(git push --force:*)", "git push origin main")).toBe(false);
+    expect(denies("Bash(git push --force:*)", "git log --force push")).toBe(false);
+  });
+
+  it("another program's same-looking flags are not renamed: chmod -R is no chmod -r", () => {
+    expect(denies("Bash(chmod -r:*)", "chmod -R 700 x")).toBe(false);
+  });
+
+  it("an exact rule keeps its order: Bash(rm -rf x) does not refuse rm -fr x", () => {
+    expect(denies("Bash(rm -rf x)", "rm -fr x")).toBe(false);
+  });
+
+  it("allow rules stay literal: Bash(rm -rf:*) does not allow rm -fr x", () => {
+    expect(allowedByRules([rule("Bash(rm -rf:*)")], { tool: "bash", command: "rm -fr x" }, ctx)).toBe(false);
+  });
+});
