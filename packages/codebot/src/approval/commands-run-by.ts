@@ -12,7 +12,8 @@ import { isAssignmentWord, programName, unquote } from "./shell-words.js";
  * - `anything`: a shell that reads its commands from its input (`… | sh`, `sh -c` fed by xargs,
  *   `source <(…)`): no rule can tell.
  * xargs' input and find's `{}` are UNSEEN_TEXT. Programs that run code some other way
- * (`python -c`, `make`, a named script file, `git -c alias.x=!…`) are not followed.
+ * (`make`, a named script file, `git -c alias.x=!…`) are not followed; deny and ask rules read
+ * the literals of `python -c` and the like (inline-code-commands.ts).
  */
 export type RunsInside = { words: string[] } | { script: string } | "anything";
 

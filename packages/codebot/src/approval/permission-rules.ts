@@ -1,6 +1,7 @@
 import { commandSpellings } from "./command-spellings.js";
 import { matchesFlagsInAnyOrder } from "./flags-in-any-order.js";
 import { isHarmlessAssignment } from "./harmless-assignment.js";
+import { commandsInInlineCode } from "./inline-code-commands.js";
 import { matchesPastOptions } from "./options-between-words.js";
 import {
   matchesCommand,
@@ -9,7 +10,7 @@ import {
   type PermissionRule,
   ruleCoversTool,
 } from "./permission-rule.js";
-import { shellCommands } from "./shell-commands.js";
+import { type ShellCommand, shellCommands } from "./shell-commands.js";
 import { splitWords, unquote } from "./shell-words.js";
 
 /** What a call is, as far as rules are concerned. */
@@ -35,7 +36,8 @@ export interface PermissionRuleSet {
  * command as a whole, under any spelling bash reads alike (`'rm'`, `\rm`, `/bin/rm`:
  * command-spellings.ts), with options skipped between the rule's words (`git -C . push` is a
  * `git push`: options-between-words.ts) and a rule's flags in any order or spelling (`rm -fr x`, `rm x
- * -Rf` are an `rm -rf`: flags-in-any-order.ts). It fails closed: a command the parser cannot follow (an
+ * -Rf` are an `rm -rf`: flags-in-any-order.ts), and the command lines an interpreter's inline code
+ * quotes (`python3 -c "os.system('rm x')"`: inline-code-commands.ts). It fails closed: a command the parser cannot follow (an
  * unclosed quote) or whose command word may become anything (`$X y`, `r${X}m`) falls under every
  * rule.
  */
@@ -50,7 +52,7 @@ export function firstMatching(
     const { commands, unmodelled } = shellCommands(call.command);
     if (unmodelled || commands.some((c) => c.unresolved)) return candidates[0];
     const line = call.command;
-    const spellings = commands.flatMap((c) => commandSpellings(c.text));
+    const spellings = [...commands, ...inlineCodeCommands(commands)].flatMap((c) => commandSpellings(c.text));
     // Options are skipped within one simple command only: across `&&` a word is no option's value.
     return candidates.find(
       (r) =>
@@ -113,4 +115,18 @@ export function allowedByRules(
     return candidates.some((r) => matchesPath(r, file, ctx));
   }
   return false;
+}
+
+/**
+ * The commands the string literals of an interpreter's inline code may run (inline-code-commands.ts),
+ * for deny and ask rules only. A literal that does not parse as a command line is skipped: the code's
+ * text is not shell, and failing closed on it would refuse most inline code under any deny rule.
+ */
+function inlineCodeCommands(commands: readonly ShellCommand[]): ShellCommand[] {
+  return commands
+    .flatMap((c) => commandsInInlineCode(splitWords(c.text)))
+    .flatMap((line) => {
+      const nested = shellCommands(line);
+      return nested.unmodelled ? [] : nested.commands.filter((c) => !c.unresolved);
+    });
 }

@@ -1,0 +1,49 @@
+/**
+ * Deny and ask rules read the command lines an interpreter's inline code quotes
+ * (inline-code-commands.ts): `python3 -c "os.system('rm -rf x')"` is an `rm`.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import { describe, expect, it } from "vitest";
+import { parsePermissionRule } from "../src/approval/permission-rule.js";
+import { allowedByRules, firstMatching } from "../src/approval/permission-rules.js";
+
+const ctx = { root: fs.realpathSync(os.tmpdir()) };
+
+function rule(text: string) {
+  const parsed = parsePermissionRule(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.rule;
+}
+const denies = (text: string, command: string) =>
+  firstMatching([rule(text)], { tool: "bash", command }, ctx) !== undefined;
+
+describe("deny rules and interpreters' inline code", () => {
+  it.each([
+    `python3 -c "import os; os.system('rm -rf x')"`,
+    `python3 -c "import subprocess; subprocess.run(['rm', '-rf', 'x'])"`,
+    `python3.12 -c "__import__('os').system('cd /tmp && rm -rf x')"`,
+    `node -e "require('child_process').execSync('rm -rf x')"`,
+    `perl -e 'system("rm", "-rf", "x")'`,
+    `ruby -e 'system("rm -rf x")'`,
+    `cd /tmp && python3 -c "import os; os.system('rm -rf x')"`,
+  ])("Bash(rm:*) refuses %s", (command) => {
+    expect(denies("Bash(rm:*)", command)).toBe(true);
+    expect(denies("Bash(rm -rf:*)", command)).toBe(true);
+  });
+
+  it("inline code that quotes no denied command runs: python3 -c \"print('hello world')\"", () => {
+    expect(denies("Bash(rm:*)", `python3 -c "print('hello world')"`)).toBe(false);
+    expect(denies("Bash(rm:*)", `node -e "console.log('it is ' + 'fine')"`)).toBe(false);
+  });
+
+  it("a script file's arguments are not code: python3 x.py 'rm -rf x' is no rm", () => {
+    expect(denies("Bash(rm:*)", "python3 x.py 'rm -rf x'")).toBe(false);
+  });
+
+  it("allow rules are not narrowed by the literals: Bash(python3:*) still allows print('x')", () => {
+    expect(
+      allowedByRules([rule("Bash(python3:*)")], { tool: "bash", command: `python3 -c "print('x')"` }, ctx),
+    ).toBe(true);
+  });
+});
