@@ -24,7 +24,7 @@ export interface ClosableSession {
 /**
  * Makes Ctrl+C, SIGTERM and a closed terminal end the session properly: the first signal runs
  * `close()` (SessionEnd, async hooks drained) and then exits with 128 + the signal number. A
- * second signal while closing — or a Ctrl+C while a close begun otherwise waits for hooks —
+ * second signal while closing — or any of them while a close begun otherwise waits for hooks —
  * exits at once, after saving the hook runs it abandons (`abandonHooks`) and saying so in one
  * `codebot: …` line on stderr. Returns a function that removes the handlers.
  */
@@ -34,9 +34,10 @@ export function closeOnSignals(runtime: ClosableSession, options: CloseOnSignals
   let closing = false;
   const handler = (signal: NodeJS.Signals): void => {
     const code = 128 + (os.constants.signals[signal] ?? 0);
-    // Ctrl+C is what the "waiting for hooks" line offers to stop the wait; SIGTERM or a closed
-    // terminal during a close already begun still get the orderly end.
-    if (closing || (signal === "SIGINT" && runtime.isClosing === true)) {
+    // A close already under way (the end of a run, /exit) has fired or is firing SessionEnd: any
+    // signal now means "stop waiting" — Ctrl+C as the waiting line offers, SIGTERM from a
+    // supervisor or a closed terminal (SIGHUP), which would otherwise wait up to each hook's timeout.
+    if (closing || runtime.isClosing === true) {
       exitAbandoning(runtime, () => exit(code));
       return;
     }

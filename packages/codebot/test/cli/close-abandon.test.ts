@@ -39,6 +39,17 @@ function spoolOf(stderr: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+/** The session transcript beside the spool the `exiting now` line names, every line parsed. */
+function transcriptBeside(stderr: string): Record<string, unknown>[] {
+  const spool = /their payloads are in (\S+)\.undelivered\.jsonl/.exec(stderr)?.[1];
+  expect(spool, stderr).toBeDefined();
+  return fs
+    .readFileSync(`${spool}.jsonl`, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
   it("-p: a second SIGTERM while closing saves the unfinished hook runs and says where", async () => {
     const box = sandbox();
@@ -84,6 +95,36 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
     const r = await cli.done;
     expect(r.code).toBe(130);
     expect(spoolOf(r.stderr).map((run) => run.event)).toEqual(["PostToolUse", "SessionEnd"]);
+  });
+
+  it("-p: a single SIGTERM while the end of the run waits for a hung SessionEnd hook exits at once", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("done")]);
+    const settings = box.json("end.json", {
+      hooks: {
+        SessionEnd: [command(`touch '${box.at("end-started")}'; sleep 30`, { name: "flush", timeout: 60 })],
+      },
+    });
+    const args = ["-p", "go", "--settings", settings, "--cwd", box.project];
+    const cli = startCli(args, { env: modelEnv(server, box.home) });
+    await waitFor(
+      () => fs.existsSync(box.at("end-started")),
+      30_000,
+      `the SessionEnd hook (${cli.stderr()})`,
+    );
+    const sentAt = Date.now();
+    cli.child.kill("SIGTERM");
+    const r = await cli.done;
+    // The hook sleeps 30 s: an exit well within that did not wait for it.
+    expect(Date.now() - sentAt).toBeLessThan(5_000);
+    expect(r.code).toBe(143);
+    expect(r.stderr).toMatch(/^codebot: exiting now: 1 hook run abandoned; their payloads are in /m);
+    expect(spoolOf(r.stderr)).toMatchObject([
+      { state: "running", event: "SessionEnd", hook: "flush", payload: { reason: "other" } },
+    ]);
+    const transcript = transcriptBeside(r.stderr);
+    expect(transcript.at(-1)).toMatchObject({ type: "assistant" });
+    expect(JSON.stringify(transcript.at(-1))).toContain("done");
   });
 
   it("interactive: Ctrl+C while the session closes abandons the background hooks and says where", async () => {
