@@ -18,6 +18,8 @@ export interface RunOutcome {
   timedOut?: boolean;
   /** Names of the streams that hit their cap and were cut ("stdout", "stderr"). */
   truncated?: string[];
+  /** What the executor noticed about the request it made (an http header naming an unset variable). */
+  warnings?: string[];
 }
 
 /** What an executor needs to know about this one run. */

@@ -43,7 +43,9 @@ export class HookReports {
     if (!verdict) return;
     const name = run.hook.name;
     if (verdict.systemMessage) this.options.onSystemMessage?.(`hook ${name}: ${verdict.systemMessage}`);
-    if (verdict.failed) this.error(run.hook, `hook ${name}: ${failureSummary(verdict)}`);
+    // A failure shows its warnings too: a 401 is explained by the empty token header it warns of.
+    if (verdict.failed)
+      this.error(run.hook, `hook ${name}: ${[failureSummary(verdict), ...verdict.warnings].join("; ")}`);
     else if (verdict.warnings.length) this.error(run.hook, `hook ${name}: ${verdict.warnings.join("; ")}`);
   }
 

@@ -6,7 +6,7 @@ import type { Readable } from "node:stream";
 import { CappedBuffer } from "./capped-buffer.js";
 import type { HookExecutor, HttpSpec, RunContext, RunOutcome } from "./executor.js";
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from "./http-allowlist.js";
-import { hookRequestHeaders } from "./http-headers.js";
+import { hookRequestHeaders, unsetHeaderEnvVars } from "./http-headers.js";
 import type { PinnedPool } from "./http-pool.js";
 import { startDeadline } from "./run-deadline.js";
 import { type CheckedTarget, checkHookUrl, type HostResolver, systemResolver } from "./ssrf.js";
@@ -73,12 +73,16 @@ interface RunDeps {
 async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Promise<RunOutcome> {
   const label = `http hook ${displayUrl(spec.url)}`;
   const deadline = startDeadline(ctx);
+  // Set once the request is about to go out: a run refused before it (SSRF) sent no header.
+  let warnings: string[] | undefined;
   try {
     const target = deps.literalChecks.get(spec.url) ?? (await check(spec.url, deps, deadline.signal));
     const [request, pool] = await Promise.all([loadRequest(), deps.poolOf()]);
+    const headers = hookRequestHeaders(spec.headers, spec.allowedEnvVars, deps.env);
+    warnings = unsetHeaderWarnings(spec, deps.env);
     const response = await request(target.href, {
       method: "POST",
-      headers: hookRequestHeaders(spec.headers, spec.allowedEnvVars, deps.env),
+      headers,
       body: ctx.payload,
       dispatcher: pool.agentFor(target, ctx.background === true),
       signal: deadline.signal,
@@ -89,6 +93,7 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
       stderr: "",
       exitCode: response.statusCode < 300 ? 0 : 1,
       ...(body.truncated ? { truncated: ["stdout"] } : {}),
+      ...(warnings ? { warnings } : {}),
     };
     if (response.statusCode >= 400) outcome.error = `${label}: status ${response.statusCode}`;
     else if (response.statusCode >= 300) {
@@ -96,7 +101,7 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
     }
     return outcome;
   } catch (err) {
-    const failed: RunOutcome = { stdout: "", stderr: "", exitCode: null };
+    const failed: RunOutcome = { stdout: "", stderr: "", exitCode: null, ...(warnings ? { warnings } : {}) };
     if (deadline.signal.aborted) {
       failed.error = `${label}: ${deadline.stopReason()}`;
       if (deadline.timedOut) failed.timedOut = true;
@@ -107,6 +112,20 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
   } finally {
     deadline.dispose();
   }
+}
+
+/**
+ * A header naming an allowed variable that is not set goes out empty, silently otherwise — the
+ * endpoint then answers 401 with no hint why (`hooks validate` warns about it too).
+ */
+function unsetHeaderWarnings(spec: HttpSpec, env: RunDeps["env"]): string[] | undefined {
+  const unset = unsetHeaderEnvVars(spec.headers, spec.allowedEnvVars, env);
+  if (unset.length === 0) return undefined;
+  const names = unset.map((name) => `$${name}`).join(", ");
+  const one = unset.length === 1;
+  return [
+    `headers: ${names} ${one ? "is" : "are"} not set: the header${one ? "" : "s"} naming ${one ? "it" : "them"} went out with nothing in ${one ? "its" : "their"} place`,
+  ];
 }
 
 async function check(url: string, deps: RunDeps, signal: AbortSignal): Promise<CheckedTarget> {

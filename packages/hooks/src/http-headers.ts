@@ -45,6 +45,18 @@ export function headerEnvVars(
 }
 
 /**
+ * The variables of `headerEnvVars` that are unset or empty in `env`: the headers naming them go out
+ * with nothing in their place (`Authorization: Bearer `), which an endpoint reads as no token.
+ */
+export function unsetHeaderEnvVars(
+  headers: Readonly<Record<string, string>> | undefined,
+  allowedEnvVars: readonly string[] | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
+  return headerEnvVars(headers, allowedEnvVars).filter((name) => (env[name] ?? "") === "");
+}
+
+/**
  * The headers of the request (names lower-cased, so a configured Content-Type replaces ours).
  * Throws on a header name that is not a valid token.
  */

@@ -42,7 +42,7 @@ export interface HookVerdict {
   error?: string;
   /** stdout was a JSON object (and was read as decision fields, not as text). */
   stdoutIsJson: boolean;
-  /** Parts of the output that were present but unusable (wrong type, JSON that does not parse). */
+  /** Parts of the output that were present but unusable (wrong type, JSON that does not parse), after the executor's own. */
   warnings: string[];
   /**
    * stdout starts like a JSON object but does not parse (`{"block": true` cut off). A hook that may
@@ -149,7 +149,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * (shown, traced, and under `onError: "block"` a block) instead of being read as text.
  */
 export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
-  const warnings: string[] = [];
+  const warnings: string[] = [...(outcome.warnings ?? [])];
   const shape = stdoutShape(outcome.stdout);
   const json = "json" in shape ? shape.json : undefined;
   const broken = "broken" in shape;

@@ -64,7 +64,7 @@ export interface TraceRecord {
   error?: string;
   /** Streams cut at their cap. */
   truncated?: string[];
-  /** Parts of the output that could not be used. */
+  /** Parts of the output that could not be used, and what the executor noticed (an http header sent empty). */
   warnings?: string[];
   /** Started in the background (`async: true`); nothing waited for it. */
   background?: boolean;

@@ -118,6 +118,19 @@ describe("http executor", () => {
     expect(headers["x-smuggled"]).toBeUndefined();
   });
 
+  it("sends a header naming an allowed variable that is not set empty, and the outcome warns of it", async () => {
+    const target = await server(respondWith("{}"));
+    const spec = hook(target.origin, {
+      headers: { Authorization: "Bearer $HOOK_TOKEN", "X-Team": braced("TEAM") },
+      allowedEnvVars: ["HOOK_TOKEN", "TEAM"],
+    });
+    const outcome = await executorFor(target).run(spec, context({ env: { TEAM: "" } }));
+    expect(target.requests[0]?.headers.authorization).toBe("Bearer");
+    expect(outcome.warnings).toEqual([
+      "headers: $HOOK_TOKEN, $TEAM are not set: the headers naming them went out with nothing in their place",
+    ]);
+  });
+
   it("makes an invalid header name a failed run that names the header, without sending", async () => {
     const target = await server(respondWith("{}"));
     const spec = hook(target.origin, { headers: { "X-Bad\r\nX-Evil": "1" } });

@@ -98,6 +98,30 @@ describe("trace", () => {
     ]);
   });
 
+  it("a failed run's message carries its executor's warnings: a 401 comes with the empty token it was sent", async () => {
+    const { runner, traces, errors } = runnerFor(
+      { PreToolUse: [{ type: "http", name: "gate", url: "https://policy.example/check" }] },
+      {
+        executors: {
+          http: {
+            run: async () => ({
+              stdout: "",
+              stderr: "",
+              exitCode: 1,
+              error: "http hook https://policy.example/check: status 401",
+              warnings: ["headers: $TOKEN is not set"],
+            }),
+          },
+        },
+      },
+    );
+    await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
+    expect(traces[0]).toMatchObject({ outcome: "failed", warnings: ["headers: $TOKEN is not set"] });
+    expect(errors).toEqual([
+      "hook gate: http hook https://policy.example/check: status 401; headers: $TOKEN is not set",
+    ]);
+  });
+
   it("a missing executor is a failed run saying so", async () => {
     const { runner, traces, errors } = runnerFor({
       PreToolUse: [{ type: "prompt", name: "judge", blocking: true, prompt: "is $ARGUMENTS safe?" }],

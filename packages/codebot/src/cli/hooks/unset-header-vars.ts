@@ -1,4 +1,4 @@
-import { type CompiledHook, headerEnvVars, type Problem } from "@codebot/hooks";
+import { type CompiledHook, type Problem, unsetHeaderEnvVars } from "@codebot/hooks";
 
 /**
  * http hooks whose headers name a variable (listed in allowedEnvVars) that is set neither in this
@@ -13,9 +13,7 @@ export function unsetHeaderVars(
   const problems: Problem[] = [];
   for (const hook of hooks) {
     if (hook.spec.type !== "http") continue;
-    const unset = headerEnvVars(hook.spec.headers, hook.spec.allowedEnvVars).filter(
-      (name) => (env[name] ?? "") === "",
-    );
+    const unset = unsetHeaderEnvVars(hook.spec.headers, hook.spec.allowedEnvVars, env);
     if (unset.length === 0) continue;
     problems.push({
       severity: "warning",

@@ -1,0 +1,70 @@
+/**
+ * An http hook whose header names an allowed variable that is not set: the request goes out with
+ * the header empty (as Claude Code sends it), but the session says so — once per hook on stderr,
+ * and on each run's trace record — instead of leaving a 401 unexplained (docs/http-hooks.md).
+ */
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { reply } from "@codebot/agentcore/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+/** An endpoint that answers `{}` and keeps the Authorization header of each request. */
+async function recordingEndpoint(): Promise<{ port: number; authorizations: (string | undefined)[] }> {
+  const authorizations: (string | undefined)[] = [];
+  const server = http.createServer((req, res) => {
+    authorizations.push(req.headers.authorization);
+    req.resume();
+    req.on("end", () => res.end("{}"));
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { port: (server.address() as AddressInfo).port, authorizations };
+}
+
+describe("http hook headers naming an unset variable", () => {
+  it("warn once per hook on stderr and on every run's trace record, while the requests still go out", async () => {
+    const box = sandbox();
+    const endpoint = await recordingEndpoint();
+    box.json(`${box.home}/settings.json`, {
+      httpHookAllowedHosts: [`127.0.0.1:${endpoint.port}`],
+      hooks: {
+        PreToolUse: [
+          {
+            type: "http",
+            url: `http://127.0.0.1:${endpoint.port}/check`,
+            name: "gate",
+            headers: { Authorization: "Bearer $HOOK_TEST_TOKEN" },
+            allowedEnvVars: ["HOOK_TEST_TOKEN"],
+          },
+        ],
+      },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo one" }, "c1"),
+      reply.toolCall("bash", { command: "echo two" }, "c2"),
+      reply.text("done"),
+    ]);
+    const trace = box.at("trace.jsonl");
+    const args = ["-p", "go", "--permission-mode", "auto", "--trace-file", trace, "--cwd", box.project];
+    const r = await runCli(args, { env: modelEnv(server, box.home) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(endpoint.authorizations).toEqual(["Bearer", "Bearer"]);
+    const warning =
+      "headers: $HOOK_TEST_TOKEN is not set: the header naming it went out with nothing in its place";
+    expect(r.stderr.split("\n").filter((line) => line.includes("HOOK_TEST_TOKEN"))).toEqual([
+      `hook gate: ${warning}`,
+    ]);
+    const records = jsonLines(fs.readFileSync(trace, "utf8")).filter((record) => record.hook === "gate");
+    expect(records.map((record) => record.warnings)).toEqual([[warning], [warning]]);
+  });
+});
