@@ -70,6 +70,37 @@ describe("ConfigChange", () => {
     expect(toolResultFor(s.model, "c1")?.isError).toBe(true);
   });
 
+  it("under allowManagedHooksOnly and allowManagedPermissionRulesOnly a changed user file is said to be ignored, and is", async () => {
+    const dirs = { project: scratchDir("codebot-project-"), home: scratchDir("codebot-home-") };
+    const policy = path.join(dirs.home, "etc/codebot/managed-settings.json");
+    write(policy, { allowManagedHooksOnly: true, allowManagedPermissionRulesOnly: true });
+    const s = await startSession({
+      dirs,
+      user: {},
+      script: [reply.toolCall("bash", { command: "echo ran" }, "c1"), reply.text("done")],
+    });
+    const file = path.join(s.home, "settings.json");
+    write(file, { hooks: guard("guard-ran"), permissions: { deny: ["Bash"] } });
+    expect(await notice(s, `${file} changed`)).toBe(
+      `codebot: ${file} changed; nothing in it applies: its hooks do not run (allowManagedHooksOnly in the managed settings), and its permission rules are ignored (allowManagedPermissionRulesOnly in ${policy})`,
+    );
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c1")).toEqual({ text: "ran", isError: false });
+    expect(fs.existsSync(s.at("guard-ran"))).toBe(false);
+  });
+
+  it("under allowManagedPermissionRulesOnly alone a changed project file's hooks are said to apply, its rules to be ignored", async () => {
+    const dirs = { project: scratchDir("codebot-project-"), home: scratchDir("codebot-home-") };
+    write(path.join(dirs.home, "etc/codebot/managed-settings.json"), {
+      allowManagedPermissionRulesOnly: true,
+    });
+    const s = await startSession({ dirs, local: {}, script: [reply.text("done")] });
+    write(s.at(".codebot/settings.local.json"), { permissions: { deny: ["Bash"] } });
+    expect(await notice(s, "settings.local.json changed")).toMatch(
+      /changed; its hooks apply from now on, but its permission rules are ignored \(allowManagedPermissionRulesOnly in \S+managed-settings\.json\)$/,
+    );
+  });
+
   it("a managed settings file broken mid-session leaves the session on the policy it had", async () => {
     const dirs = { project: scratchDir("codebot-project-"), home: scratchDir("codebot-home-") };
     const policy = path.join(dirs.home, "etc/codebot/managed-settings.json");

@@ -13,6 +13,7 @@ import type { HookRunner, SettingsSource } from "@codebot/hooks";
 import { visible } from "../approval/visible-text.js";
 import { managedSettingsFiles, resolveManagedRoot } from "../settings/managed-files.js";
 import type { ProjectSettings } from "./project-settings.js";
+import { appliedChangeNotice } from "./settings-change-notice.js";
 
 /** Events of one file within this window are one change (editors write in several steps). */
 const SETTLE_MS = 100;
@@ -124,7 +125,7 @@ export class SettingsWatch {
       return;
     }
     this.options.apply(project);
-    notify(`codebot: ${visible(file.path)} changed; its hooks and permission rules apply from now on`);
+    notify(appliedChangeNotice(file, project));
   }
 }
 
