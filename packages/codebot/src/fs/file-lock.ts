@@ -1,13 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import {
-  FOREIGN_STALE_MS,
-  isHere,
-  isRunning,
-  type LockHolder,
-  ownRecord,
-  parseHolder,
-} from "./lock-holder.js";
+import { foreignStaleMs, isHere, isRunning, type LockHolder, ownRecord, parseHolder } from "./lock-holder.js";
 
 /** Longer than any read-change-write of a small JSON file; then the holder is reported, not waited for. */
 const WAIT_MS = 15_000;
@@ -21,12 +14,15 @@ const HEARTBEAT_MS = 30_000;
  * so read-change-write cycles of several processes on one file do not overwrite each other's
  * changes. A lock whose holder is no longer running is taken over; a live one is waited for with
  * short, jittered sleeps (synchronous: the callers are synchronous and hold it for milliseconds).
+ * The lock says it is brief, so that a process which cannot see its holder (another container)
+ * need not wait for a heartbeat it never renews.
  */
 export function withFileLock<T>(file: string, change: () => T): T {
   const lock = `${file}.lock`;
+  const record = ownRecord("brief");
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   const deadline = Date.now() + WAIT_MS;
-  for (let attempt = 0; !tryLock(lock); attempt++) {
+  for (let attempt = 0; !tryLock(lock, record); attempt++) {
     const stale = staleRecord(lock);
     if (stale !== undefined) {
       if (!removeStale(lock, stale)) sleep(1);
@@ -38,12 +34,13 @@ export function withFileLock<T>(file: string, change: () => T): T {
       );
     sleep(Math.min(40, 2 + attempt) * (0.5 + Math.random()));
   }
-  held.add(lock);
+  held.set(lock, record);
   try {
     return change();
   } finally {
     held.delete(lock);
-    fs.rmSync(lock, { force: true });
+    // Not unconditionally: a holder frozen past BRIEF_FOREIGN_STALE_MS may have lost it to another.
+    releaseOwn(lock, record);
   }
 }
 
@@ -66,8 +63,9 @@ export function holdFileLock(
   heartbeatMs = HEARTBEAT_MS,
 ): HeldLock {
   const lock = `${file}.lock`;
+  const record = ownRecord();
   fs.mkdirSync(path.dirname(lock), { recursive: true });
-  while (!tryLock(lock)) {
+  while (!tryLock(lock, record)) {
     const stale = staleRecord(lock);
     if (stale !== undefined) {
       if (!removeStale(lock, stale)) sleep(1);
@@ -78,20 +76,20 @@ export function holdFileLock(
     if (holder === undefined && !fs.existsSync(lock)) continue;
     throw busy(holder?.pid, lock, holder !== undefined && !isHere(holder));
   }
-  held.add(lock);
+  held.set(lock, record);
   releaseAtExit();
-  const heartbeat = setInterval(() => renewOwn(lock), heartbeatMs);
+  const heartbeat = setInterval(() => renewOwn(lock, record), heartbeatMs);
   heartbeat.unref();
   return {
     release() {
       clearInterval(heartbeat);
-      if (held.delete(lock)) releaseOwn(lock);
+      if (held.delete(lock)) releaseOwn(lock, record);
     },
   };
 }
 
-/** Locks this process holds (with withFileLock or holdFileLock). */
-const held = new Set<string>();
+/** Locks this process holds (with withFileLock or holdFileLock), each with the record it wrote. */
+const held = new Map<string, string>();
 let exitHandler = false;
 
 /** A process that ends without releasing (an error, process.exit) leaves no lock behind. */
@@ -99,29 +97,29 @@ function releaseAtExit(): void {
   if (exitHandler) return;
   exitHandler = true;
   process.on("exit", () => {
-    for (const lock of held) releaseOwn(lock);
+    for (const [lock, record] of held) releaseOwn(lock, record);
   });
 }
 
 /** Removes the lock unless another process has taken it over meanwhile. */
-function releaseOwn(lock: string): void {
+function releaseOwn(lock: string, record: string): void {
   try {
-    if (fs.readFileSync(lock, "utf8") === ownRecord()) fs.rmSync(lock, { force: true });
+    if (fs.readFileSync(lock, "utf8") === record) fs.rmSync(lock, { force: true });
   } catch {
     // One left behind is stale once this process is gone: the next taker removes it.
   }
 }
 
 /** Shows that the lock is still held, unless another process has taken it over meanwhile. */
-function renewOwn(lock: string): void {
+function renewOwn(lock: string, record: string): void {
   try {
-    if (fs.readFileSync(lock, "utf8") === ownRecord()) fs.utimesSync(lock, new Date(), new Date());
+    if (fs.readFileSync(lock, "utf8") === record) fs.utimesSync(lock, new Date(), new Date());
   } catch {
     // Gone or unreadable: nothing of this process's to renew.
   }
 }
 
-function tryLock(lock: string): boolean {
+function tryLock(lock: string, record: string): boolean {
   let fd: number;
   try {
     fd = fs.openSync(lock, "wx", 0o600);
@@ -130,7 +128,7 @@ function tryLock(lock: string): boolean {
     throw error;
   }
   try {
-    fs.writeSync(fd, ownRecord());
+    fs.writeSync(fd, record);
   } finally {
     fs.closeSync(fd);
   }
@@ -153,7 +151,8 @@ function readHolder(lock: string): LockHolder | undefined {
  * The lock's content, when its holder is gone. One this process can see is gone when its pid is
  * (or names a process started at another time, or this very process, which does not hold it: a
  * container's codebot is pid 1 on every run). One it cannot see (another host or pid namespace)
- * is gone when its heartbeat stopped a while ago.
+ * is gone when its heartbeat stopped a while ago — or, for a brief lock (no heartbeat), once it
+ * is older than any write it guards (lock-holder.ts, BRIEF_FOREIGN_STALE_MS).
  */
 function staleRecord(lock: string): string | undefined {
   let text: string;
@@ -176,7 +175,7 @@ function staleRecord(lock: string): string | undefined {
     holder === undefined
       ? age > EMPTY_STALE_MS
       : !isHere(holder)
-        ? age > FOREIGN_STALE_MS
+        ? age > foreignStaleMs(holder)
         : holder.pid === process.pid
           ? !held.has(lock)
           : !isRunning(holder);

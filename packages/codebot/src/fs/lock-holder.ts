@@ -15,15 +15,28 @@ export interface LockHolder {
   pidNamespace?: string;
   /** Field 22 of /proc/<pid>/stat (clock ticks after boot), where /proc shows this process. */
   start?: string;
+  /** `brief`: held for one read-change-write of a small file (withFileLock), with no heartbeat. */
+  hold?: "brief";
 }
 
 /** A lock whose holder this process cannot see (another host or container) lives this long after its last heartbeat. */
 export const FOREIGN_STALE_MS = 3 * 60_000;
+/**
+ * A brief lock whose holder this process cannot see lives this long after it was taken: its
+ * holder keeps it for milliseconds, so one this old was left by a process killed mid-write. Less
+ * than a waiter's 15 s, so the waiter takes it over rather than failing.
+ */
+export const BRIEF_FOREIGN_STALE_MS = 10_000;
 
-/** The content this process writes into a lock it takes. */
-export function ownRecord(): string {
+/** How long after its mtime a lock whose holder this process cannot see still counts. */
+export function foreignStaleMs(holder: LockHolder): number {
+  return holder.hold === "brief" ? BRIEF_FOREIGN_STALE_MS : FOREIGN_STALE_MS;
+}
+
+/** The content this process writes into a lock it takes (`brief`: see LockHolder.hold). */
+export function ownRecord(hold?: "brief"): string {
   const { pid, ...where } = self();
-  return `${pid}\n${JSON.stringify(where)}\n`;
+  return `${pid}\n${JSON.stringify(hold ? { ...where, hold } : where)}\n`;
 }
 
 /** The holder written in lock file content, old (pid only) or new; undefined when no pid is written yet. */
@@ -34,7 +47,13 @@ export function parseHolder(content: string): LockHolder | undefined {
   try {
     const where = JSON.parse(second) as Record<string, unknown>;
     const text = (key: string) => (typeof where[key] === "string" ? (where[key] as string) : undefined);
-    return { pid, host: text("host"), pidNamespace: text("pidNamespace"), start: text("start") };
+    const holder: LockHolder = {
+      pid,
+      host: text("host"),
+      pidNamespace: text("pidNamespace"),
+      start: text("start"),
+    };
+    return where.hold === "brief" ? { ...holder, hold: "brief" } : holder;
   } catch {
     return { pid };
   }
