@@ -67,6 +67,36 @@ describe("settings layers", () => {
     ]);
   });
 
+  it("reads a --settings value starting with { as inline settings, named by its place among them", () => {
+    const { home, project } = setup();
+    const file = writeFile(path.join(home, "extra.json"), '{ "model": "openai/f" }');
+    const { layers, problems } = loadSettingsLayers({
+      cwd: project,
+      codebotHome: home,
+      settingsFiles: [' { "model": "openai/a" }', file, '{ "model": "openai/b" }'],
+    });
+    expect(problems).toEqual([]);
+    expect(layers.map((l) => [l.source, l.path])).toEqual([
+      ["cli", "--settings (inline JSON)"],
+      ["cli", file],
+      ["cli", "--settings (inline JSON #2)"],
+    ]);
+    expect(mergeSettings(layers, untrusted).settings.model).toBe("openai/b");
+  });
+
+  it("reports a syntax error in inline --settings JSON with its line and column, not as a missing file", () => {
+    const { home, project } = setup();
+    const { layers, problems } = loadSettingsLayers({
+      cwd: project,
+      codebotHome: home,
+      settingsFiles: ['{"model": "x/y" "hooks": {}}'],
+    });
+    expect(layers).toEqual([]);
+    expect(problems.map(formatProblem)).toEqual([
+      "settings: --settings (inline JSON):1:17: comma expected (layer skipped)",
+    ]);
+  });
+
   it("reads Claude Code's files by default: ~/.claude/settings.json as a user layer, .claude/ as project and local", () => {
     const { home, project } = setup();
     const claudeHome = path.join(home, "claude");

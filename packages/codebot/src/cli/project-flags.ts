@@ -1,20 +1,22 @@
 import path from "node:path";
 import type { Command } from "commander";
+import { isInlineSettings } from "../settings/inline-settings.js";
 
 /** Where a command works: the project directory, the `--settings` files and `--plugin-dir` folders, in order. */
 export interface ProjectFlags {
   cwd: string;
+  /** Each `--settings` value: an absolute file path, or inline JSON as given. */
   settingsFiles: string[];
   /** Claude Code plugin folders (absolute). */
   pluginDirs: string[];
 }
 
-/** Adds `--settings <file>`, `--plugin-dir <dir>` (both repeatable) and `--cwd <dir>` to a command. */
+/** Adds `--settings <file-or-json>`, `--plugin-dir <dir>` (both repeatable) and `--cwd <dir>` to a command. */
 export function withProjectOptions(command: Command): Command {
   return command
     .option(
-      "--settings <file>",
-      "an extra settings file, read after user/project/local (repeatable)",
+      "--settings <file-or-json>",
+      "an extra settings file, or the settings as a JSON string, read after user/project/local (repeatable)",
       collect,
     )
     .option(
@@ -31,7 +33,8 @@ function collect(value: string, previous: string[] = []): string[] {
 
 /**
  * The project flags of a command merged with those given before it (`codebot --settings a hooks
- * list --settings b` reads a, then b). Relative paths are resolved against the process directory.
+ * list --settings b` reads a, then b). Relative paths are resolved against the process directory;
+ * inline JSON is kept as it is.
  */
 export function projectFlagsOf(command: Command): ProjectFlags {
   const chain: Command[] = [];
@@ -42,7 +45,8 @@ export function projectFlagsOf(command: Command): ProjectFlags {
   for (const c of chain) {
     const opts = c.opts<{ cwd?: string; settings?: string[]; pluginDir?: string[] }>();
     if (opts.cwd !== undefined) cwd = opts.cwd;
-    for (const file of opts.settings ?? []) settingsFiles.push(path.resolve(file));
+    for (const value of opts.settings ?? [])
+      settingsFiles.push(isInlineSettings(value) ? value : path.resolve(value));
     for (const dir of opts.pluginDir ?? []) pluginDirs.push(path.resolve(dir));
   }
   return { cwd: path.resolve(cwd ?? "."), settingsFiles, pluginDirs };

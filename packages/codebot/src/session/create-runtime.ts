@@ -79,7 +79,7 @@ export interface RuntimeOptions {
   cwd: string;
   /** Default: `$CODEBOT_HOME`, else `~/.codebot`. */
   codebotHome?: string;
-  /** Every `--settings <file>`, in order. */
+  /** Every `--settings` value (a file or inline JSON), in order. */
   settingsFiles?: readonly string[];
   /** Every `--plugin-dir <dir>`: Claude Code plugin folders, loaded after those of `claudePlugins`. */
   pluginDirs?: readonly string[];

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { HookRunner, SettingsSource } from "@codebot/hooks";
 import { visible } from "../approval/visible-text.js";
+import { isInlineSettings } from "../settings/inline-settings.js";
 import { managedSettingsFiles, resolveManagedRoot } from "../settings/managed-files.js";
 import type { ProjectSettings } from "./project-settings.js";
 import { appliedChangeNotice } from "./settings-change-notice.js";
@@ -161,6 +162,8 @@ export function settingsFilesOf(
   if (claudeCompat) files.push({ source: "project", path: project(".claude", "settings.json") });
   files.push({ source: "local", path: project(".codebot", "settings.local.json") });
   if (claudeCompat) files.push({ source: "local", path: project(".claude", "settings.local.json") });
-  for (const file of where.settingsFiles ?? []) files.push({ source: "cli", path: path.resolve(file) });
+  // Inline JSON (`--settings '{…}'`) is no file: nothing to watch.
+  for (const file of where.settingsFiles ?? [])
+    if (!isInlineSettings(file)) files.push({ source: "cli", path: path.resolve(file) });
   return files;
 }

@@ -1,10 +1,11 @@
 import path from "node:path";
 import type { Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { resolveClaudeHome } from "../paths/claude-home.js";
+import { inlineSettingsLabel, isInlineSettings } from "./inline-settings.js";
 import { installedPluginDirs } from "./installed-plugins.js";
 import { loadPluginLayers, type PluginFolder, pluginDirsFromSettings } from "./load-plugins.js";
 import { managedSettingsFiles, resolveManagedRoot } from "./managed-files.js";
-import { type LayerRead, readLayer } from "./read-layer.js";
+import { type LayerRead, layerFromText, readLayer } from "./read-layer.js";
 import type { UntrustedGrant } from "./runtime-settings.js";
 
 export interface SettingsLocation {
@@ -14,7 +15,10 @@ export interface SettingsLocation {
   codebotHome: string;
   /** Claude Code's folder (`~/.claude`); default `$CLAUDE_CONFIG_DIR`, else `~/.claude`. */
   claudeHome?: string;
-  /** Every `--settings <file>`, in command-line order (relative paths: to the process directory). */
+  /**
+   * Every `--settings` value, in command-line order: a file (relative paths: to the process
+   * directory) or inline JSON (inline-settings.ts).
+   */
   settingsFiles?: readonly string[];
   /** Every `--plugin-dir <dir>`: Claude Code plugin folders (relative paths: to the process directory). */
   pluginDirs?: readonly string[];
@@ -28,7 +32,7 @@ export interface SettingsLocation {
  * codebot's user settings, the Claude Code plugins (`claudePlugins`, the plugins Claude Code
  * installed, every `--plugin-dir`), then per project `.codebot/settings.json`,
  * `.claude/settings.json` (project), `.codebot/settings.local.json`, `.claude/settings.local.json`
- * (local), then every `--settings` file. `"claudeCompat": false` in codebot's user settings leaves
+ * (local), then every `--settings` file or inline JSON. `"claudeCompat": false` in codebot's user settings leaves
  * Claude Code's files (and its installed plugins) out (§11). A layer that cannot be parsed is
  * skipped with a problem; a missing optional file is simply absent.
  */
@@ -92,6 +96,12 @@ export function loadSettingsLayers(
   layers.push(...plugins.layers, ...projectLayers);
   problems.push(...plugins.problems);
 
-  for (const file of where.settingsFiles ?? []) take(readLayer("cli", path.resolve(file), true));
+  let inline = 0;
+  for (const value of where.settingsFiles ?? [])
+    take(
+      isInlineSettings(value)
+        ? layerFromText("cli", inlineSettingsLabel(++inline), value)
+        : readLayer("cli", path.resolve(value), true),
+    );
   return { layers, problems, plugins: plugins.folders, untrusted: installed.untrusted };
 }

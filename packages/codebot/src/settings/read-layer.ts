@@ -24,7 +24,14 @@ export function readLayer(source: SettingsSource, file: string, required: boolea
       problem: { severity: "error", scope: "settings", file, message: `${why} (layer skipped)` },
     };
   }
-  const { text } = read;
+  return layerFromText(source, file, read.text);
+}
+
+/**
+ * One settings document given as text (a file's, or an inline `--settings` value's; `file` names
+ * it in problems), checked as readLayer checks a file.
+ */
+export function layerFromText(source: SettingsSource, file: string, text: string): LayerRead {
   const at = (offset: number, message: string): LayerRead => ({
     kind: "problem",
     problem: {
