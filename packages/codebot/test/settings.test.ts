@@ -1,6 +1,7 @@
 import path from "node:path";
 import { formatProblem } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
+import { settingsFilesOf } from "../src/session/settings-watch.js";
 import { loadSettingsLayers } from "../src/settings/load-settings.js";
 import { mergeSettings } from "../src/settings/runtime-settings.js";
 import { tempDir, writeFile } from "./support/temp-dirs.js";
@@ -95,6 +96,16 @@ describe("settings layers", () => {
     expect(problems.map(formatProblem)).toEqual([
       "settings: --settings (inline JSON):1:17: comma expected (layer skipped)",
     ]);
+  });
+
+  it("watches a --settings file for changes but not an inline --settings value, which is no file", () => {
+    const { home, project } = setup();
+    const file = writeFile(path.join(home, "extra.json"), "{}");
+    const watched = settingsFilesOf(
+      { cwd: project, codebotHome: home, claudeHome: path.join(home, "claude"), settingsFiles: ["{}", file] },
+      true,
+    );
+    expect(watched.filter((f) => f.source === "cli").map((f) => f.path)).toEqual([file]);
   });
 
   it("reads Claude Code's files by default: ~/.claude/settings.json as a user layer, .claude/ as project and local", () => {
