@@ -99,6 +99,19 @@ describe("resuming a session", () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
+  it("an interactive -c shows an earlier answer's Markdown rendered, as it was shown live", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("**Earlier** answer."), reply.text("second answer")]);
+    const env = modelEnv(server, box.home);
+    const args = ["--cwd", box.project];
+    expect((await runCli(["-p", "EARLIER-PROMPT", ...args], { env })).code).toBe(0);
+
+    const r = await runCli(["-c", ...args], { env, input: "go on\n" });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n")).toContain("Earlier answer.");
+    expect(r.stdout).not.toContain("**Earlier**");
+  });
+
   it("a SIGKILLed session whose transcript ends in a cut line resumes from its last complete line and says what it skipped", async () => {
     const box = sandbox();
     const server = await modelServer([

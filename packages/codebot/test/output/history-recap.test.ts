@@ -2,6 +2,7 @@ import { SUMMARY_PREAMBLE } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { historyRecap } from "../../src/cli/output/history-recap.js";
+import { renderedAnswer } from "../../src/cli/output/markdown.js";
 import { stylesFor } from "../../src/cli/output/styles.js";
 
 const plain = stylesFor({ isTTY: false }, {});
@@ -87,6 +88,16 @@ describe("historyRecap: what a resumed session shows of its conversation", () =>
     expect(lines).toContain("… (9 more lines)");
     expect(lines.join("\n")).not.toContain("\x1b");
     expect(lines[1]).toBe("first");
+  });
+
+  it("renders an answer's Markdown as the live view does, when given the renderer", () => {
+    const text = "**Earlier** answer.\n\n- one\n- two";
+    const lines = historyRecap([{ role: "assistant", content: [{ type: "text", text }] }], plain, (t) =>
+      renderedAnswer(t, plain, 80),
+    );
+    expect(lines.slice(1, -1)).toEqual(renderedAnswer(text, plain, 80).replace(/\n$/, "").split("\n"));
+    expect(lines).toContain("Earlier answer.");
+    expect(lines.join("\n")).not.toContain("**");
   });
 
   it("an empty history shows nothing", () => {

@@ -8,7 +8,7 @@ import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { CliError, errorMessage } from "../cli-error.js";
 import { closeWithNotice } from "../close-with-notice.js";
-import { historyRecap } from "../output/history-recap.js";
+import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
 import { RanCalls } from "../output/ran-calls.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
@@ -118,14 +118,21 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // Loaded after the first frame (marked and the highlighter are large); needed by the first answer.
   // It comes from a file of its own (dist/bundle/vendor/): one missing or broken leaves answers as
   // plain text, with a line saying so, rather than failing every prompt.
-  const markdownReady = import("../output/markdown.js").then(
-    ({ MarkdownStream }) => view.renderMarkdown(new MarkdownStream(s, process.stdout.columns ?? 80)),
-    (error: unknown) =>
+  // Resolves with the renderer of whole answers (a recap's), or undefined when it could not load.
+  const markdownReady: Promise<AnswerFormat | undefined> = import("../output/markdown.js").then(
+    ({ MarkdownStream, renderedAnswer }) => {
+      const width = process.stdout.columns ?? 80;
+      view.renderMarkdown(new MarkdownStream(s, width));
+      return (text: string) => renderedAnswer(text, s, width);
+    },
+    (error: unknown) => {
       view.line(
         s.yellow(
           `the Markdown renderer could not be loaded (${errorMessage(error)}); answers are shown as plain text`,
         ),
-      ),
+      );
+      return undefined;
+    },
   );
   // `-r` alone: the user picks a session (the answer is not a prompt typed ahead); a pipe's
   // lines are prompts, so there `-r` needs the id.
@@ -175,7 +182,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   }
   const rt = runtime;
   // A resumed session shows where it was (Claude Code does too): the last prompts, answers and calls.
-  if (resumeId !== undefined) for (const line of historyRecap(rt.messages, s)) view.line(line);
+  // Its answers rendered as the live view renders them: only then is the renderer waited for.
+  if (resumeId !== undefined && historyRecap(rt.messages, s).length > 0)
+    for (const line of historyRecap(rt.messages, s, await markdownReady)) view.line(line);
   skillNames = [...rt.skills.all.values()].filter((skill) => skill.userInvocable).map((skill) => skill.name);
   // The hooks the project question was answered "no" for: said once, as a non-interactive run does
   // (the runtime does not, since the session can ask — but only about hooks changed since).
@@ -326,6 +335,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       flags,
       styles: s,
       print: (line) => view.line(line),
+      answerFormat: markdownReady,
     });
     if (outcome === "exit") return quit(0);
     // A skill or command of the session: the prompt is expanded on its way to the model.

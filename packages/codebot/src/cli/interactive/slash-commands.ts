@@ -8,7 +8,7 @@ import { loadInventory } from "../hooks/hook-inventory.js";
 import { hookListLines } from "../hooks/hooks-list.js";
 import { withScopedHooks } from "../hooks/scoped-inventory.js";
 import { serverLines } from "../mcp/mcp-lines.js";
-import { historyRecap } from "../output/history-recap.js";
+import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
 import type { Styles } from "../output/styles.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
 import { sessionLine } from "../resume-flags.js";
@@ -21,6 +21,8 @@ export interface SlashContext {
   flags: SessionFlags;
   styles: Styles;
   print(line: string): void;
+  /** How a recap shows answers: the Markdown renderer once loaded (undefined: it failed to load). */
+  answerFormat?: Promise<AnswerFormat | undefined>;
 }
 
 const HELP = [
@@ -77,7 +79,7 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       await conversationCommand(name, arg, ctx);
       return undefined;
     case "resume":
-      resumeCommand(arg, ctx);
+      await resumeCommand(arg, ctx);
       return undefined;
     case "skills":
       for (const line of skillLines(ctx.runtime)) ctx.print(line);
@@ -107,7 +109,7 @@ async function conversationCommand(name: "compact" | "clear", arg: string, ctx: 
 }
 
 /** `/resume` lists the project's sessions (numbered, newest first); `/resume <id|n>` goes on with one. */
-function resumeCommand(arg: string, ctx: SlashContext): void {
+async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
   const s = ctx.styles;
   const sessions = listSessions(path.dirname(ctx.runtime.transcriptPath)).filter(
     (session) => session.id !== ctx.runtime.sessionId,
@@ -123,7 +125,7 @@ function resumeCommand(arg: string, ctx: SlashContext): void {
   const id = Number.isInteger(n) && n >= 1 && n <= sessions.length ? (sessions[n - 1]?.id ?? arg) : arg;
   try {
     ctx.runtime.resume(id);
-    for (const line of historyRecap(ctx.runtime.messages, s)) ctx.print(line);
+    for (const line of historyRecap(ctx.runtime.messages, s, await ctx.answerFormat)) ctx.print(line);
     ctx.print(s.green(`resumed session ${id} (${ctx.runtime.messages.length} messages)`));
   } catch (error) {
     ctx.print(s.red(errorMessage(error)));

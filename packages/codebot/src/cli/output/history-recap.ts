@@ -9,13 +9,17 @@ const RECAP_ENTRIES = 40;
 /** Lines of one prompt or answer shown; the rest is counted. */
 const ENTRY_LINES = 12;
 
+/** An answer's text as the live view shows it (Markdown rendered); the text is terminal-safe already. */
+export type AnswerFormat = (text: string) => string;
+
 /**
  * What a resumed session shows of its conversation before the prompt (as Claude Code does): the
  * user's prompts, the answers and one line per tool call with its result, the latest
  * `RECAP_ENTRIES` of them. Hook context and harness reminders (`<system-reminder>`) are left out;
- * a compacted beginning is one line.
+ * a compacted beginning is one line. Answers go through `format` when given (the Markdown renderer,
+ * once loaded), so they read as they did when they streamed in.
  */
-export function historyRecap(messages: readonly ModelMessage[], s: Styles): string[] {
+export function historyRecap(messages: readonly ModelMessage[], s: Styles, format?: AnswerFormat): string[] {
   const results = new Map<string, ToolResult>();
   for (const message of messages)
     if (message.role === "tool")
@@ -37,7 +41,7 @@ export function historyRecap(messages: readonly ModelMessage[], s: Styles): stri
           ? [{ type: "text" as const, text: message.content }]
           : message.content;
       for (const part of parts) {
-        if (part.type === "text" && part.text.trim() !== "") entries.push(clip(part.text));
+        if (part.type === "text" && part.text.trim() !== "") entries.push(clip(part.text, format));
         if (part.type === "tool-call") {
           const call = { id: part.toolCallId, name: part.toolName, args: argsOf(part.input) };
           const result = results.get(part.toolCallId);
@@ -78,9 +82,10 @@ function promptOf(content: ModelMessage["content"]): string | undefined {
   return prompt === "" ? undefined : prompt;
 }
 
-/** The first ENTRY_LINES lines, made safe for the terminal, with a count of the rest. */
-function clip(text: string): string[] {
-  const lines = terminalSafe(text.trim()).split("\n");
+/** The first ENTRY_LINES lines, made safe for the terminal (then formatted), with a count of the rest. */
+function clip(text: string, format?: AnswerFormat): string[] {
+  const safe = terminalSafe(text.trim());
+  const lines = (format ? format(safe).replace(/\n+$/, "") : safe).split("\n");
   if (lines.length <= ENTRY_LINES) return lines;
   return [...lines.slice(0, ENTRY_LINES), `… (${lines.length - ENTRY_LINES} more lines)`];
 }

@@ -77,6 +77,12 @@ export class MarkdownStream {
   }
 }
 
+/** A whole answer rendered as the live view renders it streamed (an earlier answer in a recap). */
+export function renderedAnswer(text: string, s: Styles, width: number): string {
+  const stream = new MarkdownStream(s, width);
+  return stream.push(text) + stream.end();
+}
+
 const plain = (text: string) => text;
 
 /** marked-terminal's styles from ours, so colour follows the session's (terminal, NO_COLOR). */
