@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Tool } from "@codebot/agentcore";
+import type { Tool, ToolContext } from "@codebot/agentcore";
 import { loadHooks } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
 import { ApprovalEngine } from "../src/approval/approval-engine.js";
@@ -462,5 +462,44 @@ describe("trust store", () => {
     const reread = new TrustStore(home, project);
     expect(reread.isHookTrusted("x")).toBe(false);
     expect(reread.problem).toMatch(/^trust: .* is not valid JSON/);
+  });
+});
+
+describe("a question open when the run is interrupted (Esc or Ctrl+C at it)", () => {
+  /** What the interactive question does on Esc: the run is interrupted, and the question answers "deny". */
+  const interruptedAtQuestion = (run: AbortController) => (r: ToolApprovalRequest) =>
+    new Promise<"deny">((resolve) => {
+      r.signal?.addEventListener("abort", () => resolve("deny"));
+      run.abort();
+    });
+
+  it("refuses a permission question's call as interrupted, not as the user's no", async () => {
+    const run = new AbortController();
+    const s = setup({ askTool: interruptedAtQuestion(run) });
+    const verdict = await s.engine.tools.decide(call(s.tools.bash, { command: "touch x" }), s.tools.bash, {
+      agentName: "main",
+      signal: run.signal,
+    });
+    expect(verdict).toEqual({
+      allowed: false,
+      reason: "permission denied: the run was interrupted at the question; the call did not run",
+    });
+  });
+
+  it("refuses a hook's ask the same way, not as the user's no", async () => {
+    const run = new AbortController();
+    const s = setup({ askTool: interruptedAtQuestion(run) });
+    const toolCtx = { agentName: "main", signal: run.signal, permission: {} } as unknown as ToolContext;
+    const verdict = await s.engine.tools.askForHook({
+      call: call(s.tools.bash, { command: "git push" }),
+      ctx: toolCtx,
+      reason: "Pushing needs your confirmation",
+      hook: "guard",
+    });
+    expect(verdict).toEqual({
+      allowed: false,
+      reason:
+        "Pushing needs your confirmation (the run was interrupted at the question; the call did not run)",
+    });
   });
 });

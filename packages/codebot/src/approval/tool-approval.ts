@@ -46,6 +46,13 @@ export interface ToolApprovalOptions {
 }
 
 /**
+ * Why a call whose question was open when the run was interrupted (Esc, Ctrl+C, a signal) did not
+ * run: the call is rejected and the turn ends (Claude Code's Esc at a permission dialog), so the
+ * model is not told "no" and left to try something else.
+ */
+const INTERRUPTED_AT_QUESTION = "the run was interrupted at the question; the call did not run";
+
+/**
  * Decides whether a tool call may run, in Claude Code's order: a deny rule refuses it in every
  * mode; plan mode refuses mutating tools; an ask rule asks (refused when nobody can answer);
  * read-only tools run; then `auto` runs everything, `acceptEdits` runs file edits, allow rules
@@ -150,7 +157,8 @@ export class ToolApproval {
         reason: `permission denied: approval of ${call.name} failed: ${(error as Error).message}`,
       };
     }
-    if (ctx.signal.aborted) return { allowed: false, reason: `permission denied: the run was cancelled` };
+    if (ctx.signal.aborted)
+      return { allowed: false, reason: `permission denied: ${INTERRUPTED_AT_QUESTION}` };
     // An "always" under an ask rule is a yes for this call only: the rule asks again next time.
     if (answer === "always" && askRule === undefined) {
       const parsed = parsePermissionRule(alwaysRule);
@@ -200,8 +208,10 @@ export class ToolApproval {
     } catch (error) {
       return { allowed: false, reason: `${why}: asking failed: ${(error as Error).message}` };
     }
+    // Esc or Ctrl+C at the question interrupts the run: not the user's "no", and said so as at a permission question.
+    if (ctx.signal.aborted) return { allowed: false, reason: `${why} (${INTERRUPTED_AT_QUESTION})` };
     // "always" counts as yes for this call only: the hook asks again next time, so no rule is added.
-    if (ctx.signal.aborted || (answer !== "once" && answer !== "always")) {
+    if (answer !== "once" && answer !== "always") {
       return { allowed: false, reason: `${why} (the user refused this ${call.name} call)` };
     }
     ctx.permission.preApprovedBy = request.hook;

@@ -5,7 +5,14 @@
 import fs from "node:fs";
 import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import {
+  command,
+  modelEnv,
+  modelServer,
+  requestText,
+  type Sandbox,
+  sandbox,
+} from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
@@ -57,4 +64,52 @@ describe("approvals", { timeout: 120_000 }, () => {
     await term.waitForScreen(/^done$/m);
     expect(fs.existsSync(`${box.project}/no.txt`)).toBe(false);
   });
+
+  /** A PreToolUse hook answering permissionDecision "ask" for every bash call. */
+  const askingHook = (box: Sandbox) =>
+    box.json("s.json", {
+      hooks: {
+        // Claude Code's group form: its hooks' hookSpecificOutput is read.
+        PreToolUse: [
+          {
+            matcher: "bash",
+            hooks: [
+              command(
+                `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"sure?"}}'`,
+              ),
+            ],
+          },
+        ],
+      },
+    });
+
+  for (const [what, args, refusal] of [
+    ["a permission question", () => [], "permission denied: the run was interrupted at the question"],
+    [
+      "a hook's ask",
+      (box: Sandbox) => ["--settings", askingHook(box), "--allowedTools", "bash(echo *)"],
+      "hook: sure? (the run was interrupted at the question",
+    ],
+  ] as const)
+    it(`Esc at ${what} rejects the call and ends the turn: the model is not asked again until the next prompt`, async () => {
+      const box = sandbox();
+      const server = await modelServer([
+        reply.toolCall("bash", { command: "echo one > one.txt" }),
+        reply.toolCall("bash", { command: "echo two > two.txt" }),
+        reply.text("after"),
+      ]);
+      const term = await startSession(box, server, [...args(box)]);
+      term.submit("go");
+      await term.waitForScreen("? allow bash echo one > one.txt");
+      term.press("Escape");
+      await term.waitForScreen(`✗ bash echo one > one.txt → ${refusal}`);
+      await term.waitForScreen("interrupted · what should codebot do instead?");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(server.requests).toHaveLength(1);
+      expect(term.screen()).not.toContain("refused");
+      expect(fs.existsSync(`${box.project}/one.txt`)).toBe(false);
+      term.submit("next");
+      await term.waitForScreen("? allow bash echo two > two.txt");
+      expect(requestText(server.requests[1])).toContain("[Request interrupted by user for tool use]");
+    });
 });
