@@ -111,5 +111,8 @@ describe("approvals", { timeout: 120_000 }, () => {
       term.submit("next");
       await term.waitForScreen("? allow bash echo two > two.txt");
       expect(requestText(server.requests[1])).toContain("[Request interrupted by user for tool use]");
+      // Left idle, as the session is when the test's terminal goes away.
+      term.type("n");
+      await term.waitForScreen(/^after$/m);
     });
 });

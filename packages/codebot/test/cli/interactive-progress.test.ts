@@ -91,4 +91,45 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
     const screen = await term.waitForScreen(/^second answer$/m);
     expect(screen).toMatch(/first answer\n›\s*the second prompt\n(?:.*\n)*second answer/);
   });
+
+  it("text typed while a run goes on is shown under its status line as it is typed, and is at the prompt when the run ends", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "sleep 2" }),
+      reply.text("first answer"),
+      reply.text("second answer"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("first");
+    await term.waitForScreen(/bash sleep 2 \(/);
+    term.type("the next prompt");
+    const during = await term.waitForScreen(/^› the next prompt$/m);
+    expect(during).toMatch(/bash sleep 2 \(.*\n› the next prompt$/m);
+    const after = await term.waitForScreen(/^first answer$/m);
+    await term.waitForScreen(/^first answer\n› the next prompt\n/m);
+    // Drawn once, at the prompt: nothing of it was left inside the output.
+    expect(term.screen().match(/the next prompt/g)).toHaveLength(1);
+    expect(after).not.toMatch(/first answer.*the next prompt|the next prompt.*first answer/);
+    term.press("Enter");
+    await term.waitForScreen(/^second answer$/m);
+    expect(requestText(server.requests[2])).toContain("the next prompt");
+  });
+
+  it("a line typed during a run that is wider than the terminal leaves the output whole when the prompt comes back", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "sleep 2" }),
+      reply.text("first answer"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("first");
+    await term.waitForScreen(/bash sleep 2 \(/);
+    const long = `${"x".repeat(150)}END`;
+    term.type(long);
+    await term.waitForScreen(/xEND$/m);
+    await term.waitForScreen(/^› x+$/m);
+    // Two rows at the prompt; the answer above them is whole.
+    const screen = term.screen();
+    expect(screen).toMatch(/^✓ bash sleep 2 → \(no output\)\nfirst answer\n› x+\n/m);
+  });
 });

@@ -21,6 +21,7 @@ import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
 import { BracketedPaste } from "./bracketed-paste.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
+import { GatedOutput } from "./gated-output.js";
 import { IdleNotice, idlePromptDelay } from "./idle-notice.js";
 import { type Key, NewlineKeys } from "./newline-keys.js";
 import { pickSession } from "./pick-session.js";
@@ -67,9 +68,12 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     trace: flags.debugHooks ? "all" : "ran",
     live: process.stdout.isTTY === true,
   });
+  // While a run goes on readline draws nothing (keys typed then would land inside streamed
+  // output); the view shows the line being typed instead. Set once the session's state exists.
+  let readlineDraws = () => true;
   const rl = readline.createInterface({
     input: process.stdin,
-    output: process.stdout,
+    output: terminal ? new GatedOutput(process.stdout, () => readlineDraws()) : process.stdout,
     terminal,
     historySize: HISTORY_SIZE,
     completer: (line: string) => completeSlashCommand(line, skillNames),
@@ -243,12 +247,20 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   closeOnSignals(rt, { signals: ["SIGTERM", "SIGHUP"], exit: (code) => void exit(code) });
   onTerminalGone(() => void quit(129));
 
+  readlineDraws = () => !busy || questions.open || quitting;
+  /** What is typed during a run, under its status line, as the prompt will show it (one row). */
+  const showTyped = () => {
+    const hidden = !readlineDraws();
+    view.typing(hidden && rl.line !== "" ? `${rl.getPrompt()}${visible(rl.line)}` : "");
+  };
+
   /** The prompt is on screen, waiting for a line (the status under it is kept drawn). */
   let editing = false;
   const idle = () => {
     if (quitting) return;
     if (inputEnded) return void quit(0);
     if (!terminal) return;
+    view.typing("");
     // What was typed meanwhile stays, with the cursor where it was (not at its start).
     rl.prompt(true);
     editing = true;
@@ -439,6 +451,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
 
   // readline erases below the input when it redraws it: the status comes back after each key.
   process.stdin.on("keypress", () => {
+    if (terminal) showTyped();
     if (!editing) return;
     setImmediate(() => {
       if (editing && !busy && !quitting) status.draw();

@@ -11,8 +11,11 @@ import { preview, startLine, traceLine } from "./trace-line.js";
 /** Where the view writes: raw text, plus an optional one-line status that later output replaces. */
 export interface Screen {
   write(text: string): void;
-  /** Shows a transient one-line status, plain text (a terminal only); "" removes it. */
-  status(text: string): void;
+  /**
+   * Shows a transient one-line status, plain text (a terminal only), and under it what the user is
+   * typing meanwhile when given; both "" remove it.
+   */
+  status(text: string, typed?: string): void;
 }
 
 /** Turns the streamed answer into what the terminal shows (MarkdownStream). */
@@ -100,6 +103,15 @@ export class SessionView {
 
   /** While held (a question is open), no status line is drawn. */
   private held = false;
+  /** What the user is typing while a run goes on (a prompt to queue), shown under the status line. */
+  private typed = "";
+
+  /** The line being typed during a run changed (`› text`, already made visible); "" when there is none. */
+  typing(line: string): void {
+    if (line === this.typed) return;
+    this.typed = line;
+    this.showRunning();
+  }
 
   /** A line of the view's own, on a fresh line. */
   line(text: string): void {
@@ -244,7 +256,7 @@ export class SessionView {
     // Streamed text without its newline yet owns the line; a question too.
     if (this.held || this.midLine) return;
     const text = this.progress.text(Date.now(), this.frame, live);
-    if (text !== "" || live) this.screen.status(text);
+    if (text !== "" || this.typed !== "" || live) this.screen.status(text, this.typed);
   }
 }
 

@@ -3,33 +3,39 @@ import type { Styles } from "./styles.js";
 
 /**
  * A Screen on a stream. The status line exists only on a terminal: it is drawn without a newline,
- * cut to the terminal's width, and erased before anything else is written.
+ * cut to the terminal's width, and erased before anything else is written. What the user is typing
+ * meanwhile goes on a row under it, cut at its start: its end, where the cursor is, stays in view.
  */
 export function terminalScreen(stream: NodeJS.WriteStream, s: Styles): Screen {
-  let shown = false;
   // A terminal that hung up throws on write; the session must still get to close.
   const put = (text: string) => {
     try {
       if (stream.writable) stream.write(text);
     } catch {}
   };
+  /** Rows the status takes (0: none shown); the cursor is at the end of the last one. */
+  let shown = 0;
   const erase = () => {
-    if (shown) put("\r\x1b[K");
-    shown = false;
+    if (shown > 1) put(`\r\x1b[${shown - 1}A\x1b[J`);
+    else if (shown === 1) put("\r\x1b[K");
+    shown = 0;
   };
   return {
     write(text) {
       erase();
       put(text);
     },
-    status(text) {
+    status(text, typed = "") {
       if (!stream.isTTY) return;
       erase();
-      if (text === "") return;
       const width = Math.max(10, (stream.columns ?? 80) - 1);
-      const line = text.length > width ? `${text.slice(0, width - 1)}…` : text;
-      put(s.dim(line));
-      shown = true;
+      const rows = [
+        ...(text === "" ? [] : [s.dim(text.length > width ? `${text.slice(0, width - 1)}…` : text)]),
+        ...(typed === "" ? [] : [typed.length > width ? `…${typed.slice(typed.length - width + 1)}` : typed]),
+      ];
+      if (rows.length === 0) return;
+      put(rows.join("\n"));
+      shown = rows.length;
     },
   };
 }
