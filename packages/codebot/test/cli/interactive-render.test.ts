@@ -1,12 +1,12 @@
 /**
  * Issue 16: what the interactive session shows, in a real terminal (tmux) — the diff of an `edit`
- * and of a `write` under its tool line.
+ * and of a `write` under its tool line; a resumed session's recap with its Markdown rendered.
  */
 import fs from "node:fs";
 import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
-import { useBuiltCli } from "./support/cli-process.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -104,5 +104,19 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
     await plain.waitForScreen(/^Done\.$/m);
     expect(plain.screen()).toContain("Read a.txt and b.txt:");
     expect(plain.screen(true)).not.toContain(ESC);
+  });
+
+  it("-c: an earlier answer in the recap with its Markdown rendered, as it was shown live", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("**Earlier** answer.")]);
+    const earlier = await runCli(["-p", "EARLIER-PROMPT", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(earlier.code).toBe(0);
+    const term = await startSession(box, server, ["-c"]);
+    await term.waitForScreen(/^Earlier answer\.$/m);
+    // Bold as tmux shows it (its capture resets attributes with SGR 0).
+    expect(term.screen(true)).toMatch(new RegExp(`${ESC}\\[1mEarlier${ESC}\\[0m`));
+    expect(term.screen()).not.toContain("**Earlier**");
   });
 });
