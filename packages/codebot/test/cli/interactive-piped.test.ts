@@ -119,6 +119,17 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
     expect(order[1]).toBeLessThan(resumed);
   });
 
+  it("/resume n shows an earlier answer's Markdown rendered, even sent before the renderer has loaded", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("**Earlier** answer.")]);
+    const env = modelEnv(server, box.home);
+    expect((await runCli(["-p", "EARLIER-PROMPT", "--cwd", box.project], { env })).code).toBe(0);
+    const r = await runCli(["--cwd", box.project], { env, input: "/resume 1\n" });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n")).toContain("Earlier answer.");
+    expect(r.stdout).not.toContain("**Earlier**");
+  });
+
   it("a slash command from a pipe runs in its turn, and /exit ends the session there", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("the only answer")]);
