@@ -50,6 +50,19 @@ describe("a rule's flags in any order, bundle or spelling", () => {
     expect(denies("Bash(git push --force:*)", "git log --force push")).toBe(false);
   });
 
+  it("an abbreviated long option counts as the one it abbreviates, as getopt_long reads it", () => {
+    expect(denies("Bash(rm -rf:*)", "rm --rec --f x")).toBe(true);
+    expect(denies("Bash(git reset --hard:*)", "git reset --har HEAD~3")).toBe(true);
+    expect(denies("Bash(git reset --hard:*)", "git reset --soft HEAD~3")).toBe(false);
+  });
+
+  it("a long line is read in time linear in its length: 40,000 words under a flag rule", () => {
+    const command = `git -f ${"-a ".repeat(20_000)}x y ${"push ".repeat(20_000)}`;
+    const started = Date.now();
+    expect(denies("Bash(git push --force:*)", command)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
   it("another program's same-looking flags are not renamed: chmod -R is no chmod -r", () => {
     expect(denies("Bash(chmod -r:*)", "chmod -R 700 x")).toBe(false);
   });

@@ -6,12 +6,13 @@ import { splitWords, unquote } from "./shell-words.js";
  * Whether a deny or ask rule that names flags (`Bash(rm -rf:*)`, `Bash(git push --force *)`)
  * matches `command` with those flags written another way: bundled otherwise or apart (`rm -fr x`,
  * `rm -r -f x`), after the operands (`rm x -rf`: GNU programs read options anywhere before `--`),
- * or by another name the program gives the same flag (`rm -Rf`, `rm --recursive --force`, `git
- * push origin --force` for `-f`). The rule's flags must all be among the command's, and its other
- * words found in order past options (options-between-words.ts' reading). Only rules that end in
- * "anything" (`:*`, a trailing ` *`) are read so; an exact rule keeps its order. A word `-abc` is
- * read as the flags `-a -b -c` even where it is one option with a value (`-n5`): extra flags only
- * ever make a deny match (fail closed). Allow rules never use this.
+ * by another name the program gives the same flag (`rm -Rf`, `rm --recursive --force`, `git push
+ * origin --force` for `-f`), or abbreviated (`rm --rec --f`, `git reset --har`). The rule's flags
+ * must all be among the command's, and its other words found in order past options
+ * (options-between-words.ts' reading). Only rules that end in "anything" (`:*`, a trailing ` *`)
+ * are read so; an exact rule keeps its order. A word `-abc` is read as the flags `-a -b -c` even
+ * where it is one option with a value (`-n5`): extra flags only ever make a deny match (fail
+ * closed). Allow rules never use this.
  */
 export function matchesFlagsInAnyOrder(rule: PermissionRule, command: string): boolean {
   if (!endsInAnything(rule)) return false;
@@ -23,8 +24,12 @@ export function matchesFlagsInAnyOrder(rule: PermissionRule, command: string): b
   if (words[0] !== program) return false;
   const name = unquote(program).slice(unquote(program).lastIndexOf("/") + 1);
   const ending = words.findIndex((w) => unquote(w) === "--");
-  const given = flagsOf(name, (ending === -1 ? words : words.slice(0, ending)).slice(1).filter(isOption));
-  if (![...flagsOf(name, wanted)].every((flag) => given.has(flag))) return false;
+  const wantedFlags = flagsOf(name, wanted);
+  const given = flagsOf(name, (ending === -1 ? words : words.slice(0, ending)).slice(1).filter(isOption), [
+    ...wanted.map(unquote),
+    ...Object.keys(SAME_FLAG[name] ?? {}),
+  ]);
+  if (![...wantedFlags].every((flag) => given.has(flag))) return false;
   const operands = named.slice(1).filter((w) => !isOption(w));
   return inOrderPastOptions(operands, words.slice(1));
 }
@@ -35,16 +40,23 @@ const SAME_FLAG: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   git: { "--force": "-f" },
 };
 
-/** `-rf` → `-r -f`; `--name=value` → itself and `--name`; each under the program's own spelling. */
-function flagsOf(program: string, words: readonly string[]): Set<string> {
+/**
+ * `-rf` → `-r -f`; `--name=value` → itself and `--name`; each under the program's own spelling.
+ * `longNames`: the long options a command's abbreviation may stand for (`--rec` is `--recursive`,
+ * `--har` is `--hard`: getopt_long takes any unambiguous prefix; ambiguity is not judged here,
+ * failing closed).
+ */
+function flagsOf(program: string, words: readonly string[], longNames: readonly string[] = []): Set<string> {
   const same = SAME_FLAG[program] ?? {};
   const flags = new Set<string>();
   const add = (flag: string) => flags.add(same[flag] ?? flag);
   for (const raw of words) {
     const word = unquote(raw);
     if (word.startsWith("--")) {
+      const name = word.includes("=") ? word.slice(0, word.indexOf("=")) : word;
       add(word);
-      if (word.includes("=")) add(word.slice(0, word.indexOf("=")));
+      add(name);
+      if (name.length > 2) for (const long of longNames) if (long.startsWith(name)) add(long);
     } else for (const letter of word.slice(1)) add(`-${letter}`);
   }
   return flags;
@@ -59,20 +71,18 @@ function endsInAnything(rule: PermissionRule): boolean {
   return stars === 1 && pattern.source.endsWith(" *") && !pattern.source.includes("\\");
 }
 
-/** The rule's other words appear in order in `words`, each reached past options and their values. */
+/**
+ * The rule's other words appear in order in `words`, each reached past options and their values:
+ * every word before it (from the last one found) is an option or directly follows one. One pass.
+ */
 function inOrderPastOptions(operands: readonly string[], words: readonly string[]): boolean {
   let at = 0;
   for (const operand of operands) {
-    const found = words.findIndex((w, k) => k >= at && w === operand && reachablePastOptions(words, at, k));
-    if (found === -1) return false;
-    at = found + 1;
+    let k = at;
+    for (; k < words.length && words[k] !== operand; k++)
+      if (!isOption(words[k] as string) && !(k > at && isOption(words[k - 1] as string))) return false;
+    if (k === words.length) return false;
+    at = k + 1;
   }
-  return true;
-}
-
-/** Every word from `from` up to `to` is an option or directly follows one (a value it may take). */
-function reachablePastOptions(words: readonly string[], from: number, to: number): boolean {
-  for (let k = from; k < to; k++)
-    if (!isOption(words[k] as string) && !(k > from && isOption(words[k - 1] as string))) return false;
   return true;
 }

@@ -50,9 +50,10 @@ export function firstMatching(
   if (candidates.length === 0) return undefined;
   if (call.command !== undefined) {
     const { commands, unmodelled } = shellCommands(call.command);
-    if (unmodelled || commands.some((c) => c.unresolved)) return candidates[0];
+    const inline = inlineCodeCommands(commands);
+    if (unmodelled || commands.some((c) => c.unresolved) || inline === "anything") return candidates[0];
     const line = call.command;
-    const spellings = [...commands, ...inlineCodeCommands(commands)].flatMap((c) => commandSpellings(c.text));
+    const spellings = [...commands, ...inline].flatMap((c) => commandSpellings(c.text));
     // Options are skipped within one simple command only: across `&&` a word is no option's value.
     return candidates.find(
       (r) =>
@@ -122,11 +123,16 @@ export function allowedByRules(
  * for deny and ask rules only. A literal that does not parse as a command line is skipped: the code's
  * text is not shell, and failing closed on it would refuse most inline code under any deny rule.
  */
-function inlineCodeCommands(commands: readonly ShellCommand[]): ShellCommand[] {
-  return commands
-    .flatMap((c) => commandsInInlineCode(splitWords(c.text)))
-    .flatMap((line) => {
+function inlineCodeCommands(commands: readonly ShellCommand[]): ShellCommand[] | "anything" {
+  const found: ShellCommand[] = [];
+  for (const command of commands) {
+    const lines = commandsInInlineCode(splitWords(command.text));
+    // Code the line does not show (`python3 -c "$C"`) may run anything, as `sh -c "$C"` may.
+    if (lines === "anything") return lines;
+    for (const line of lines) {
       const nested = shellCommands(line);
-      return nested.unmodelled ? [] : nested.commands.filter((c) => !c.unresolved);
-    });
+      if (!nested.unmodelled) found.push(...nested.commands.filter((c) => !c.unresolved));
+    }
+  }
+  return found;
 }
