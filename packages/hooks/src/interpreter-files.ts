@@ -13,7 +13,11 @@ import { type InterpreterRun, isShell, type OptionValue } from "./interpreter-sy
 const NODE_FAMILY = new Set(["node", "tsx", "ts-node", "bun"]);
 const NODE_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".node"];
 /** A quoted string in code: the paths it may name (`'./x'`, `"lib/y.py"`). */
-const STRING_LITERAL = /(["'`])([^"'`\n]{1,400})\1/g;
+const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\n]){0,400})\1/g;
+/** awk: the command lines `system("…")` runs and `"…" | getline` or `print | "…"` pipe through. */
+const AWK_COMMAND =
+  /(?:system\s*\(\s*|\|\s*)(["'])((?:\\.|(?!\1)[^\\\n]){1,400})\1|(["'])((?:\\.|(?!\3)[^\\\n]){1,400})\3\s*\|/g;
+const AWK_FAMILY = new Set(["awk", "gawk", "mawk", "nawk"]);
 const PYTHON_FAMILY = /^python[23]?$/;
 /** `import a.b, c as d` at a statement's start (after a newline, `;` or `:`). */
 const PYTHON_IMPORT = /(?:^|[\n;:])\s*import\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)/g;
@@ -44,11 +48,17 @@ export function loadedNames(interpreter: string, args: readonly string[], run: I
   // A shell's code is a command line of its own (script-references.ts reads it as one).
   if (run.code !== undefined && !isShell(interpreter)) {
     const code = value(run.code);
-    for (const [, , literal] of code.matchAll(STRING_LITERAL))
-      names.push(
-        ...scriptNames(interpreter, literal as string),
-        ...literalModuleNames(interpreter, literal as string),
-      );
+    if (AWK_FAMILY.has(interpreter))
+      // Only what it runs: awk's other strings are data, or files it reads or writes (`> "out"`).
+      for (const [, , runs, , piped] of code.matchAll(AWK_COMMAND))
+        names.push(...((runs ?? piped) as string).split(/\s+/).filter((w) => w !== ""));
+    else
+      for (const [, , literal] of code.matchAll(STRING_LITERAL))
+        if (literal !== "")
+          names.push(
+            ...scriptNames(interpreter, literal as string),
+            ...literalModuleNames(interpreter, literal as string),
+          );
     names.push(...importedNames(interpreter, code, run.searchPath.map(value)));
   }
   return names;

@@ -2,7 +2,7 @@
  * The command lines a command runs inside its own words (§8, script-references.ts), read as
  * commands of their own: what `find … -exec … ;` runs, `eval 'sh x'`, `trap 'sh x' EXIT`. (A
  * shell's `-c` is an interpreter's code: interpreter-syntax.ts; `flock -c`, `env -S`:
- * command-wrappers.ts.) And what git's `-c` options make it run.
+ * command-wrappers.ts.) And what git runs that its words name.
  */
 import { type ShellWord, UNKNOWN_PART } from "./shell-words.js";
 
@@ -22,36 +22,66 @@ export function commandLineArgument(program: string, words: readonly ShellWord[]
 }
 
 /** git's global options that take the next word as their value (`git -C dir -c k=v status`). */
-const GIT_VALUED = new Set([
-  "-C",
-  "-c",
-  "--git-dir",
-  "--work-tree",
-  "--namespace",
-  "--exec-path",
-  "--config-env",
-]);
+const GIT_VALUED = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"]);
+/** Subcommand options whose value is a command line git runs: `git rebase -x 'sh x' main`. */
+const GIT_COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  rebase: ["-x", "--exec"],
+  difftool: ["-x", "--extcmd"],
+};
+/** Subcommands whose remaining words are a command git runs: `git submodule foreach 'sh x'`, `git bisect run sh x`. */
+const GIT_RUNS_REST: Readonly<Record<string, string>> = { submodule: "foreach", bisect: "run" };
 
 /**
- * `git -c alias.x='!sh hook.sh' x`, `git -c core.fsmonitor=./x.sh status`: the values of git's
- * `-c` options, read as command lines. Many keys name a program git runs (`core.pager`,
- * `core.sshCommand`, `diff.external`, a filter's `clean`…) and codebot does not list them all, so
- * every value is read as one (failing closed); an alias's value runs as a command line after `!`.
+ * The command lines git runs that its words name: the values of its `-c` options (`git -c
+ * alias.x='!sh hook.sh' x`, `git -c core.fsmonitor=./x.sh status`; many keys name a program git
+ * runs, `core.pager`, `core.sshCommand`, `diff.external`…, and codebot does not list them all, so
+ * every value is read as one, failing closed; an alias's value runs after `!`), the `git-<name>`
+ * program an `--exec-path` directory gives it, `rebase -x`/`--exec` and `difftool -x`, and what
+ * `submodule foreach` and `bisect run` run.
  */
-export function gitConfigCommands(words: readonly ShellWord[]): ShellWord[] {
+export function gitCommandLines(words: readonly ShellWord[]): ShellWord[] {
   const lines: ShellWord[] = [];
-  for (let k = 0; k < words.length; k++) {
+  let execPath: ShellWord | undefined;
+  let k = 0;
+  for (; k < words.length; k++) {
     const word = words[k] as ShellWord;
     if (word.redirect !== undefined) continue;
     if (!word.text.startsWith("-")) break;
+    if (word.text.startsWith("--exec-path="))
+      execPath = { ...word, text: word.text.slice("--exec-path=".length) };
     if (!GIT_VALUED.has(word.text)) continue;
-    const value = words[k + 1];
-    k++;
-    if (word.text !== "-c" || value === undefined) continue;
+    const value = words[++k];
+    if (value === undefined) break;
+    if (word.text === "--exec-path") execPath = value;
+    if (word.text !== "-c") continue;
     const equals = value.text.indexOf("=");
     if (equals === -1) continue;
     const from = equals + 1 + (value.text[equals + 1] === "!" ? 1 : 0);
     lines.push({ ...value, text: value.text.slice(from) });
+  }
+  const subcommand = words[k];
+  if (subcommand === undefined) return lines;
+  const rest = words.slice(k + 1).filter((w) => w.redirect === undefined);
+  if (execPath !== undefined)
+    lines.push({
+      ...execPath,
+      text: `${execPath.text}/git-${subcommand.text}`,
+      raw: `${execPath.raw}/git-${subcommand.raw}`,
+    });
+  const options = GIT_COMMAND_OPTIONS[subcommand.text] ?? [];
+  rest.forEach((w, i) => {
+    const attached = options.find((o) => o.startsWith("--") && w.text.startsWith(`${o}=`));
+    if (attached !== undefined) lines.push({ ...w, text: w.text.slice(attached.length + 1) });
+    else if (options.includes(w.text) && rest[i + 1] !== undefined) lines.push(rest[i + 1] as ShellWord);
+  });
+  if (GIT_RUNS_REST[subcommand.text] !== undefined && rest[0]?.text === GIT_RUNS_REST[subcommand.text]) {
+    const run = rest.slice(1).filter((w) => !w.text.startsWith("-"));
+    if (run.length > 0)
+      lines.push({
+        text: run.map((w) => w.text).join(" "),
+        raw: run.map((w) => w.raw).join(" "),
+        dynamic: run.some((w) => w.dynamic),
+      });
   }
   return lines;
 }

@@ -26,7 +26,7 @@ import { loadedNames, scriptNames } from "./interpreter-files.js";
 import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
 import { argumentsKnown, declares, readsData, writesArgument } from "./known-programs.js";
 import { isLoadingVariable, loadedFileNames } from "./loading-variables.js";
-import { commandLineArgument, findRuns, gitConfigCommands } from "./nested-commands.js";
+import { commandLineArgument, findRuns, gitCommandLines } from "./nested-commands.js";
 import { type ShellWord, type SimpleCommand, simpleCommands, UNKNOWN_PART } from "./shell-words.js";
 
 export interface ScriptReferences {
@@ -193,7 +193,7 @@ function referencesOf(
     readInlineCommand(words[line.at] as ShellWord, line.from, place, analysis, depth);
   if (program === "find") for (const run of findRuns(words)) referencesOf(run, place, analysis, false, depth);
   if (program === "git")
-    for (const line of gitConfigCommands(words.slice(programAt + 1)))
+    for (const line of gitCommandLines(words.slice(programAt + 1)))
       readInlineCommand(line, 0, place, analysis, depth);
   const builtinLine = commandLineArgument(program, words.slice(programAt + 1));
   if (builtinLine !== undefined) readInlineCommand(builtinLine, 0, place, analysis, depth);

@@ -13,6 +13,7 @@ import { tempDir } from "./support.js";
 
 const FILES = [
   ".claude/hooks/audit",
+  ".claude/git-hooks",
   "x",
   "lock",
   "rc",
@@ -125,8 +126,18 @@ describe("what an interpreter's options load", () => {
     expect(project().found("python3 -c 'import json, sys; print(json.dumps(sys.argv))'")).toEqual([]);
   });
 
-  it("awk's program text is code: a path it quotes is hashed", () => {
+  it("awk's program text is code: what system() and a pipe run is hashed", () => {
     expect(project().found(`awk 'BEGIN { system("./x") }'`)).toEqual(["x"]);
+    expect(project().found(`awk 'BEGIN { "sh x" | getline v }'`)).toEqual(["x"]);
+  });
+
+  it("awk's other strings are data: a file it writes or reads is not hashed (it would ask after each run)", () => {
+    expect(project().found(`awk '{ print > "data.json" } END { getline l < "conf.yaml" }' x`)).toEqual([]);
+  });
+
+  it("an empty string literal does not throw the scan off: the next literal is still read", () => {
+    expect(project().found(`python3 -c 'x = ""; __import__("mod")'`)).toEqual(["mod.py"]);
+    expect(project().found(`node -e 'console.log(""); require("./setup")'`)).toEqual(["setup.js"]);
   });
 
   it("awk's and sed's input files are data, not hashed", () => {
@@ -139,6 +150,12 @@ describe("what git's -c options make it run", () => {
     ["git -c alias.h='!sh x' h", ["x"]],
     ["git -c core.fsmonitor=./x status", ["x"]],
     ["git -C . -c core.pager='sh x' log", ["x"]],
+    ["git rebase -x 'sh x' main", ["x"]],
+    ["git rebase --exec='sh x' main", ["x"]],
+    ["git submodule foreach --recursive 'sh x'", ["x"]],
+    ["git bisect run sh x", ["x"]],
+    ["git difftool -x 'sh x'", ["x"]],
+    ["git --exec-path=.claude hooks", [".claude/git-hooks"]],
   ])("%s runs %j", (command, files) => {
     expect(project().found(command)).toEqual(files);
   });
