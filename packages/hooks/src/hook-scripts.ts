@@ -17,14 +17,23 @@ export function hookScripts(
   if (spec.type !== "command") return [];
   const files = referencedScripts(spec.command, projectDir);
   for (const [name, value] of Object.entries(env)) {
-    // `NAME='value'` as a command: the assignment of a loading variable counts what it names.
-    const named = [
-      ...referencedScripts(value, projectDir),
-      ...(isLoadingVariable(name) ? referencedScripts(`${name}=${singleQuoted(value)}`, projectDir) : []),
-    ];
-    for (const file of named) if (!files.includes(file)) files.push(file);
+    for (const file of envScripts(name, value, projectDir)) if (!files.includes(file)) files.push(file);
   }
   return files;
+}
+
+/**
+ * The project scripts one environment variable runs: its value read as a command, and for a
+ * variable that loads code, every project file the value names. The settings' own `env` grants
+ * are tied to them too (codebot's env-grant.ts).
+ */
+export function envScripts(name: string, value: string, projectDir: string): string[] {
+  // `NAME='value'` as a command: the assignment of a loading variable counts what it names.
+  const named = [
+    ...referencedScripts(value, projectDir),
+    ...(isLoadingVariable(name) ? referencedScripts(`${name}=${singleQuoted(value)}`, projectDir) : []),
+  ];
+  return named.filter((file, i) => named.indexOf(file) === i);
 }
 
 function singleQuoted(value: string): string {

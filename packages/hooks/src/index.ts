@@ -78,7 +78,7 @@ export type {
 } from "./executor.js";
 export { consentFingerprint, hookFingerprint, scriptsText } from "./fingerprint.js";
 export { describeHook, type HookDescription } from "./hook-description.js";
-export { hookScripts } from "./hook-scripts.js";
+export { envScripts, hookScripts } from "./hook-scripts.js";
 export {
   type AllowEntry,
   type AllowList,
@@ -89,6 +89,7 @@ export { createHttpExecutor, type HttpExecutorOptions } from "./http-executor.js
 export { headerEnvVars, unsetHeaderEnvVars } from "./http-headers.js";
 export { type HookVerdict, interpret } from "./interpret.js";
 export { type LoadedHooks, type LoadHooksOptions, loadHooks } from "./load-hooks.js";
+export { isLoadingVariable } from "./loading-variables.js";
 export { isManagedHook, type UnmanagedOff } from "./managed-switches.js";
 export {
   type Matcher,

@@ -66,7 +66,10 @@ export function readProjectSettings(
     options.grantedOnce?.includes(grant) === true ||
     trustStore.isGrantTrusted(grant);
   const { layers, problems: layerProblems, plugins, untrusted } = loadSettingsLayers(where, trusted);
-  const { settings, problems: mergeProblems } = mergeSettings(layers, { isGrantTrusted: trusted });
+  const { settings, problems: mergeProblems } = mergeSettings(layers, {
+    isGrantTrusted: trusted,
+    projectDir: where.cwd,
+  });
   settings.permissions.untrusted.push(...untrusted);
   return {
     layers,

@@ -5,6 +5,7 @@ import type { PermissionRule } from "../approval/permission-rule.js";
 import type { ModelPrice } from "../session/model-prices.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
+import { envGrant } from "./env-grant.js";
 import { bypassRefusal, type ManagedPolicy, managedPolicyOf } from "./managed-policy.js";
 import { MODEL_ALIASES } from "./model-aliases.js";
 import { permissionModeSchema, runtimeKeysSchema, SETTINGS_KEYS } from "./settings-schema.js";
@@ -16,7 +17,7 @@ export const PERMISSION_MODES: readonly PermissionMode[] = permissionModeSchema.
 export interface UntrustedGrant {
   /**
    * What the trust store records, name and value: `allow:<rule>`, `mode:auto`, `model:<spec>`,
-   * `env:<NAME>=<value>`, `disableAllHooks`, `disablePlugin:<id>`. A changed value is another grant,
+   * `env:<NAME>=<value>` (with the content of the project files it runs), `disableAllHooks`, `disablePlugin:<id>`. A changed value is another grant,
    * asked about again.
    */
   grant: string;
@@ -56,6 +57,8 @@ export interface RuntimeSettings {
 export interface MergeOptions {
   /** Whether a grant (see UntrustedGrant) from a project or local layer is trusted. */
   isGrantTrusted(grant: string): boolean;
+  /** The project: an `env` grant that runs project files covers their content too (envGrant). */
+  projectDir?: string;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 3;
@@ -184,7 +187,7 @@ export function mergeSettings(
     if (value.compaction?.auto !== undefined) settings.compaction.auto = value.compaction.auto;
     if (value.compaction?.threshold !== undefined) settings.compaction.threshold = value.compaction.threshold;
     for (const [name, text] of Object.entries(value.env ?? {})) {
-      if (granted(`env:${name}=${text}`)) settings.env[name] = text;
+      if (userOwned || granted(envGrant(name, text, options.projectDir))) settings.env[name] = text;
     }
   }
   takeManagedRules(settings, managedRules, layers, problems);

@@ -38,7 +38,44 @@ describe("project env grants are approved by value", () => {
 
     const listing = await runCli(["hooks", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(listing.code).toBe(1);
-    expect(listing.stdout).toContain(`  env:PATH=${repoPath} (project .codebot/settings.json)`);
+    expect(listing.stdout).toMatch(
+      new RegExp(
+        `  env:PATH=${repoPath} \\(runs bin/\\* #[0-9a-f]{16}\\) \\(project \\.codebot/settings\\.json\\)`,
+      ),
+    );
+  });
+
+  it("an approved BASH_ENV whose script the repository later changes (a git pull) is not used until approved again", async () => {
+    const box = sandbox();
+    const marker = `${box.home}/owned-by-bash-env`;
+    box.write("setup.sh", "true\n");
+    box.json(".codebot/settings.json", { env: { BASH_ENV: "./setup.sh" } });
+    expect((await trust(box)).code).toBe(0);
+
+    box.write("setup.sh", `touch '${marker}'\n`);
+    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
+    const run = await runCli(["-p", "go", "--permission-mode", "auto", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(run.code).toBe(0);
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(run.stderr).toMatch(/were ignored: env:BASH_ENV=\.\/setup\.sh \(runs setup\.sh #[0-9a-f]{16}\)/);
+  });
+
+  it("an approved PATH folder of the repository that later gains a program is not used until approved again", async () => {
+    const box = sandbox();
+    const marker = `${box.home}/owned-by-new-ls`;
+    box.write("bin/README", "tools\n");
+    box.json(".codebot/settings.json", { env: { PATH: `${box.at("bin")}:/usr/bin:/bin` } });
+    expect((await trust(box)).code).toBe(0);
+
+    box.write("bin/ls", `#!/bin/sh\ntouch '${marker}'\n`);
+    fs.chmodSync(box.at("bin/ls"), 0o755);
+    box.json(`${box.home}/settings.json`, { hooks: { UserPromptSubmit: [command("ls >/dev/null")] } });
+    const server = await modelServer([reply.text("listed")]);
+    const run = await runCli(["-p", "list", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(run.code).toBe(0);
+    expect(fs.existsSync(marker)).toBe(false);
   });
 });
 
