@@ -2,7 +2,7 @@
  * The project files a build tool reads the commands it runs from (§8): `make` runs the recipes of
  * `GNUmakefile`, `makefile` or `Makefile` (or `-f FILE`, in `-C DIR`); `npm run x`, `npm test`,
  * `yarn run x`, `pnpm start`… run a script of `package.json`. Names only, relative to where the
- * command runs. `npx x` runs an installed package's program, not a script of `package.json`: none.
+ * command runs. `npx x` runs a package's program, not a script of `package.json` (launched-bins.ts).
  */
 import path from "node:path";
 

@@ -25,6 +25,7 @@ import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.
 import { loadedNames, scriptNames } from "./interpreter-files.js";
 import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
 import { argumentsKnown, declares, readsData, writesArgument } from "./known-programs.js";
+import { launchedBinNames } from "./launched-bins.js";
 import { isLoadingVariable, loadedFileNames } from "./loading-variables.js";
 import { commandLineArgument, findRuns, gitCommandLines } from "./nested-commands.js";
 import { type ShellWord, type SimpleCommand, simpleCommands, UNKNOWN_PART } from "./shell-words.js";
@@ -203,7 +204,11 @@ function referencesOf(
   const fromInput = scriptFromInput(words, start, interpreter);
   if (fromInput !== undefined) note(analysis, fromInput);
   const argumentTexts = words.flatMap((w, k) => (k > programAt && w.redirect === undefined ? [w.text] : []));
-  for (const name of [...(interpreter?.names ?? []), ...buildFileNames(program, argumentTexts)])
+  for (const name of [
+    ...(interpreter?.names ?? []),
+    ...buildFileNames(program, argumentTexts),
+    ...launchedBinNames(program, argumentTexts),
+  ])
     for (const { file } of projectFiles(name, root, place)) add(file);
   const programFiles =
     programAt === -1 ? [] : projectFiles((words[programAt] as ShellWord).text, root, place);

@@ -88,6 +88,24 @@ describe("a hook's project scripts are part of its approval", () => {
     expect(listing.stdout).toContain("  runs hooks/a.js (its content is approved too)");
   });
 
+  it("npx --no-install mytool: after the project's node_modules/.bin/mytool changes (a git pull) the approved hook does not run it", async () => {
+    const box = sandbox();
+    const marker = `${box.home}/owned-by-npx-bin`;
+    box.json("package.json", { name: "p", version: "1.0.0" });
+    script(box, "node_modules/.bin/mytool", "#!/bin/sh\necho ok\n");
+    box.json(".codebot/settings.json", { hooks: { UserPromptSubmit: [command("npx --no-install mytool")] } });
+    expect(
+      (await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) })).code,
+    ).toBe(0);
+
+    script(box, "node_modules/.bin/mytool", `#!/bin/sh\ntouch '${marker}'\n`);
+    const server = await modelServer([reply.text("one")]);
+    const run = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(run.code).toBe(0);
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(run.stderr).toContain("1 project hook was not run because it is not trusted");
+  });
+
   it("cd .claude/hooks && ./b.sh: after b.sh is edited the approved hook does not run until approved again", async () => {
     const box = sandbox();
     script(box, ".claude/hooks/b.sh", '#!/bin/sh\necho v1 >> "$CODEBOT_PROJECT_DIR/hook.log"\n');
