@@ -13,6 +13,7 @@ import { apiClock } from "./output/api-clock.js";
 import { claudeStreamLine } from "./output/claude-stream.js";
 import { resultObject } from "./output/result-object.js";
 import { stylesFor } from "./output/styles.js";
+import { terminalSafe } from "./output/terminal-safe.js";
 import { startLine, traceLine } from "./output/trace-line.js";
 import type { WireObject } from "./output/wire.js";
 import { exit } from "./process-exit.js";
@@ -68,7 +69,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       ...runtimeOptionsOf(flags, inventory, modelSpec),
       sessionId,
       resume: flags.resume !== undefined,
-      notify: stderr,
+      // Notices quote the repository's files (a skill's name, a path): no escape sequence of theirs reaches the terminal.
+      notify: (message) => stderr(terminalSafe(message)),
       onEvent,
     });
   } catch (error) {

@@ -6,7 +6,7 @@
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
-import { useBuiltCli } from "./support/cli-process.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -33,5 +33,22 @@ describe("terminal safety of the interactive session", { timeout: 120_000 }, () 
     expect(term.tmux("display-message", "-p", "#{pane_title}")).not.toContain("evil-title");
     // Concealed (SGR 8) would hide the text: no conceal attribute in the cell styles.
     expect(term.screen(true)).not.toMatch(new RegExp(`${ESC}\\[(?:[0-9;]*;)?8m`));
+  });
+});
+
+describe("terminal safety of notices", () => {
+  it("a notice quoting a repository's skill name keeps its OSC 52 clipboard write and screen clear off the terminal", async () => {
+    const box = sandbox();
+    const clipboard = Buffer.from("rm -rf ~").toString("base64");
+    box.write(
+      ".claude/skills/e/SKILL.md",
+      `---\nname: "e${ESC}]52;c;${clipboard}${BEL}${ESC}[2J"\ndescription: d\n---\nx\n`,
+    );
+    const server = await modelServer([reply.text("done")]);
+    const run = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('.claude/skills/e/SKILL.md: name "e" is not usable as a command name');
+    expect(run.stderr).not.toContain(ESC);
+    expect(run.stderr).not.toContain(BEL);
   });
 });

@@ -12,6 +12,7 @@ import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
 import { RanCalls } from "../output/ran-calls.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
+import { terminalSafe } from "../output/terminal-safe.js";
 import { terminalScreen } from "../output/terminal-screen.js";
 import { statusText, usageOf } from "../output/usage-lines.js";
 import { exit, onTerminalGone } from "../process-exit.js";
@@ -155,7 +156,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     runtime = await createRuntime({
       ...runtimeOptionsOf(flags, inventory, modelSpec),
       ...(resumeId !== undefined ? { sessionId: resumeId, resume: true } : {}),
-      notify: (message) => view.line(s.yellow(message)),
+      notify: (message) => view.line(s.yellow(terminalSafe(message))),
       onEvent: (event) => {
         // Notices reach the view through `notify` already.
         if (event.kind !== "notice") view.onEvent(event);
