@@ -3,26 +3,28 @@ import fs from "node:fs";
 import path from "node:path";
 import { envScripts, isLoadingVariable, scriptReferences, scriptsText } from "@codebot/hooks";
 
-/** Past this many files in a project folder on `PATH`, the rest are not looked at. */
-const MAX_PATH_PROGRAMS = 500;
+/** Past this many files in a project folder a value names, the rest are not looked at. */
+const MAX_FOLDER_FILES = 500;
 
 /**
- * The grant a project's `env` variable needs: `env:<NAME>=<value>`, and when the value makes a
- * project file run — `BASH_ENV=./setup.sh`, `NODE_OPTIONS=--require ./x.js`, a project folder on
- * `PATH` — the content of those files too (`… (runs setup.sh #<digest>)`). Approving the value
- * is approving the code it loads into every `bash` call and hook: a `git pull` that changes that
- * code asks again, as an edited hook script does.
+ * The grant a project's `env` variable needs: `env:<NAME>=<value>`, and when the value makes
+ * project files run or load — `BASH_ENV=./setup.sh`, `NODE_OPTIONS=--require ./x.js`, a project
+ * file or folder as the value or one of its `:` parts (`PATH=./bin:/usr/bin`,
+ * `GIT_CONFIG_GLOBAL=./gitconfig`, `PYTHONPATH=lib`) — the content of those files too
+ * (`… (runs setup.sh #<digest>)`). Approving the value is approving the code it loads into every
+ * `bash` call and hook: a `git pull` that changes that code asks again, as an edited hook script does.
  */
 export function envGrant(name: string, value: string, projectDir: string | undefined): string {
   const grant = `env:${name}=${value}`;
   if (projectDir === undefined) return grant;
   const files = scriptsRun(name, value, projectDir);
   const names = files.map((file) => path.relative(projectDir, file));
-  if (name === "PATH") {
-    for (const dir of projectFolders(value, projectDir)) {
-      names.push(`${path.relative(projectDir, dir) || "."}/*`);
-      for (const file of programsIn(dir)) if (!files.includes(file)) files.push(file);
-    }
+  const root = realPath(projectDir) ?? projectDir;
+  for (const named of projectPaths(name, value, projectDir)) {
+    const folder = isDirectory(named);
+    const shown = `${path.relative(root, named) || "."}${folder ? "/*" : ""}`;
+    if (!names.includes(shown)) names.push(shown);
+    for (const file of folder ? filesIn(named) : [named]) if (!files.includes(file)) files.push(file);
   }
   if (names.length === 0) return grant;
   const digest = createHash("sha256").update(scriptsText(files, projectDir)).digest("hex").slice(0, 16);
@@ -40,27 +42,39 @@ function scriptsRun(name: string, value: string, projectDir: string): string[] {
   return files.filter((file) => !unknownRole.includes(file));
 }
 
-/** The `PATH` folders inside the project (the project itself included), symlinks resolved. */
-function projectFolders(value: string, projectDir: string): string[] {
+/**
+ * The project files and folders the value, or a `:` part of it, names (symlinks resolved). An
+ * empty part of `PATH` is the directory a command runs in: the project.
+ */
+function projectPaths(name: string, value: string, projectDir: string): string[] {
   const root = realPath(projectDir);
-  const folders: string[] = [];
-  for (const entry of value.split(":")) {
-    const dir = realPath(path.resolve(projectDir, entry === "" ? "." : entry));
-    if (root === undefined || dir === undefined || folders.includes(dir)) continue;
-    if (dir === root || dir.startsWith(root + path.sep)) folders.push(dir);
+  const found: string[] = [];
+  for (const part of value.split(":")) {
+    if (part === "" && name !== "PATH") continue;
+    const real = realPath(path.resolve(projectDir, part === "" ? "." : part));
+    if (root === undefined || real === undefined || found.includes(real)) continue;
+    if (real === root || real.startsWith(root + path.sep)) found.push(real);
   }
-  return folders;
+  return found;
 }
 
-/** The files directly in a folder: any of them may be a command's program. */
-function programsIn(dir: string): string[] {
+/** The regular files directly in a folder: any of them may be a program, a module or a config it loads. */
+function filesIn(dir: string): string[] {
   let names: string[];
   try {
-    names = fs.readdirSync(dir).sort().slice(0, MAX_PATH_PROGRAMS);
+    names = fs.readdirSync(dir).sort().slice(0, MAX_FOLDER_FILES);
   } catch {
     return [];
   }
   return names.map((name) => path.join(dir, name)).filter((file) => isFile(file));
+}
+
+function isDirectory(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function isFile(file: string): boolean {

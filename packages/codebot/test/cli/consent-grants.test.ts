@@ -62,6 +62,24 @@ describe("project env grants are approved by value", () => {
     expect(run.stderr).toMatch(/were ignored: env:BASH_ENV=\.\/setup\.sh \(runs setup\.sh #[0-9a-f]{16}\)/);
   });
 
+  it("an approved NODE_PATH=lib whose module the repository later changes is not used until approved again", async () => {
+    const box = sandbox();
+    const marker = `${box.home}/owned-by-node-path`;
+    box.write("lib/tool.js", "module.exports = 1;\n");
+    box.json(".codebot/settings.json", { env: { NODE_PATH: "lib" } });
+    expect((await trust(box)).code).toBe(0);
+
+    box.write("lib/tool.js", `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "");\n`);
+    box.json(`${box.home}/settings.json`, {
+      hooks: { UserPromptSubmit: [command(`node -e "require('tool')" >/dev/null 2>&1; true`)] },
+    });
+    const server = await modelServer([reply.text("done")]);
+    const run = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(run.code).toBe(0);
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(run.stderr).toMatch(/were ignored: env:NODE_PATH=lib \(runs lib\/\* #[0-9a-f]{16}\)/);
+  });
+
   it("an approved PATH folder of the repository that later gains a program is not used until approved again", async () => {
     const box = sandbox();
     const marker = `${box.home}/owned-by-new-ls`;
