@@ -4,7 +4,12 @@ import path from "node:path";
 import { envScripts, isLoadingVariable, scriptReferences, scriptsText } from "@codebot/hooks";
 
 /** Past this many files in a project folder a value names, the rest are not looked at. */
-const MAX_FOLDER_FILES = 500;
+const MAX_FOLDER_FILES = 200;
+/**
+ * A folder's files larger than this are identified by size and modification time, not content:
+ * a repository setting `PYTHONPATH=.` beside large data files must not make every start slow.
+ */
+const MAX_HASHED_FOLDER_FILE_BYTES = 1024 * 1024;
 
 /**
  * The grant a project's `env` variable needs: `env:<NAME>=<value>`, and when the value makes
@@ -19,15 +24,24 @@ export function envGrant(name: string, value: string, projectDir: string | undef
   if (projectDir === undefined) return grant;
   const files = scriptsRun(name, value, projectDir);
   const names = files.map((file) => path.relative(projectDir, file));
+  const large: string[] = [];
   const root = realPath(projectDir) ?? projectDir;
   for (const named of projectPaths(name, value, projectDir)) {
     const folder = isDirectory(named);
     const shown = `${path.relative(root, named) || "."}${folder ? "/*" : ""}`;
     if (!names.includes(shown)) names.push(shown);
-    for (const file of folder ? filesIn(named) : [named]) if (!files.includes(file)) files.push(file);
+    for (const file of folder ? filesIn(named) : [named]) {
+      if (files.includes(file) || large.includes(file)) continue;
+      if (folder && sizeOf(file) > MAX_HASHED_FOLDER_FILE_BYTES) large.push(file);
+      else files.push(file);
+    }
   }
   if (names.length === 0) return grant;
-  const digest = createHash("sha256").update(scriptsText(files, projectDir)).digest("hex").slice(0, 16);
+  const digest = createHash("sha256")
+    .update(scriptsText(files, projectDir))
+    .update(large.map((file) => `\n${path.relative(projectDir, file)}\0${sizeAndTime(file)}`).join(""))
+    .digest("hex")
+    .slice(0, 16);
   return `${grant} (runs ${names.join(", ")} #${digest})`;
 }
 
@@ -67,6 +81,23 @@ function filesIn(dir: string): string[] {
     return [];
   }
   return names.map((name) => path.join(dir, name)).filter((file) => isFile(file));
+}
+
+function sizeOf(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+function sizeAndTime(file: string): string {
+  try {
+    const stat = fs.statSync(file);
+    return `size ${stat.size} mtime ${stat.mtimeMs}`;
+  } catch {
+    return "unreadable";
+  }
 }
 
 function isDirectory(file: string): boolean {
