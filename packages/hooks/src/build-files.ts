@@ -1,6 +1,7 @@
 /**
  * The project files a build tool reads the commands it runs from (§8): `make` runs the recipes of
- * `GNUmakefile`, `makefile` or `Makefile` (or `-f FILE`, in `-C DIR`); `npm run x`, `npm test`,
+ * `GNUmakefile`, `makefile` or `Makefile` (or `-f FILE`, in `-C DIR`); `just`, `rake` and `task`
+ * those of `justfile`, `Rakefile`, `Taskfile.yml`; `npm run x`, `npm test`,
  * `yarn run x`, `pnpm start`… run a script of `package.json`. Names only, relative to where the
  * command runs. `npx x` runs a package's program, not a script of `package.json` (launched-bins.ts).
  */
@@ -22,10 +23,17 @@ const RUNS_SCRIPT = new Set([
   "restart",
 ]);
 const MAKEFILES = ["GNUmakefile", "makefile", "Makefile"];
+/** Command runners that read their recipes from a file of the project, as make does (default names). */
+const RECIPE_FILES: Record<string, readonly string[]> = {
+  just: ["justfile", "Justfile", ".justfile"],
+  rake: ["Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"],
+  task: ["Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml"],
+};
 
 /** The names of the files `program` (a command's program, by name) reads what it runs from. */
 export function buildFileNames(program: string, args: readonly string[]): string[] {
   if (MAKE.has(program)) return makefileNames(args);
+  if (Object.hasOwn(RECIPE_FILES, program)) return [...(RECIPE_FILES[program] ?? [])];
   if (PACKAGE_MANAGERS.has(program)) {
     const subcommand = args.find((a) => !a.startsWith("-"));
     return subcommand !== undefined && RUNS_SCRIPT.has(subcommand) ? ["package.json"] : [];

@@ -24,6 +24,9 @@ const FILES = [
   "pkg/tool/__main__.py",
   "lib/Foo/Bar.pm",
   "Makefile",
+  "justfile",
+  "Rakefile",
+  "Taskfile.yml",
   "package.json",
   "conf.yaml",
   "data.json",
@@ -172,6 +175,9 @@ describe("the files a build tool runs the commands of", () => {
     ["npm test", ["package.json"]],
     ["npm run lint -- --fix", ["package.json"]],
     ["pnpm run lint", ["package.json"]],
+    ["just lint", ["justfile"]],
+    ["rake test", ["Rakefile"]],
+    ["task build", ["Taskfile.yml"]],
   ])("%s runs what %j says", (command, files) => {
     expect(project().found(command)).toEqual(files);
   });
