@@ -1,7 +1,8 @@
 /**
  * The project files a build tool reads the commands it runs from (§8): `make` runs the recipes of
- * `GNUmakefile`, `makefile` or `Makefile` (or `-f FILE`, in `-C DIR`); `just`, `rake` and `task`
- * those of `justfile`, `Rakefile`, `Taskfile.yml`; `npm run x`, `npm test`,
+ * `GNUmakefile`, `makefile` or `Makefile` (or `-f FILE`, in `-C DIR`); `just`, `rake`, `task`,
+ * `gradle`/`./gradlew`, `mvn`/`./mvnw`, `tox`, `nox`, `invoke`, `pre-commit`, `lefthook` their own
+ * files (RECIPE_FILES); `npm run x`, `npm test`,
  * `yarn run x`, `pnpm start`… run a script of `package.json`. Names only, relative to where the
  * command runs. `npx x` runs a package's program, not a script of `package.json` (launched-bins.ts).
  */
@@ -23,11 +24,39 @@ const RUNS_SCRIPT = new Set([
   "restart",
 ]);
 const MAKEFILES = ["GNUmakefile", "makefile", "Makefile"];
-/** Command runners that read their recipes from a file of the project, as make does (default names). */
+const GRADLE_FILES = [
+  "build.gradle",
+  "build.gradle.kts",
+  "settings.gradle",
+  "settings.gradle.kts",
+  // Which Gradle the wrapper downloads and runs.
+  "gradle/wrapper/gradle-wrapper.properties",
+];
+const MAVEN_FILES = [
+  "pom.xml",
+  ".mvn/wrapper/maven-wrapper.properties",
+  ".mvn/extensions.xml",
+  ".mvn/maven.config",
+  ".mvn/jvm.config",
+];
+/**
+ * Tools that read what they run from files of the project, as make does (their default names):
+ * recipes, build scripts, the commands of a hook manager's config.
+ */
 const RECIPE_FILES: Record<string, readonly string[]> = {
   just: ["justfile", "Justfile", ".justfile"],
   rake: ["Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"],
   task: ["Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml"],
+  gradle: GRADLE_FILES,
+  gradlew: GRADLE_FILES,
+  mvn: MAVEN_FILES,
+  mvnw: MAVEN_FILES,
+  tox: ["tox.ini"],
+  nox: ["noxfile.py"],
+  invoke: ["tasks.py"],
+  inv: ["tasks.py"],
+  "pre-commit": [".pre-commit-config.yaml"],
+  lefthook: ["lefthook.yml", "lefthook.yaml", ".lefthook.yml"],
 };
 
 /** The names of the files `program` (a command's program, by name) reads what it runs from. */

@@ -27,6 +27,8 @@ const FILES = [
   "justfile",
   "Rakefile",
   "Taskfile.yml",
+  "gradle/wrapper/gradle-wrapper.properties",
+  ".pre-commit-config.yaml",
   "package.json",
   "conf.yaml",
   "data.json",
@@ -178,6 +180,8 @@ describe("the files a build tool runs the commands of", () => {
     ["just lint", ["justfile"]],
     ["rake test", ["Rakefile"]],
     ["task build", ["Taskfile.yml"]],
+    ["./gradlew check", ["gradle/wrapper/gradle-wrapper.properties"]],
+    ["pre-commit run --all-files", [".pre-commit-config.yaml"]],
   ])("%s runs what %j says", (command, files) => {
     expect(project().found(command)).toEqual(files);
   });
