@@ -2,7 +2,7 @@
  * Where the program of a simple command is (§8, script-references.ts): after assignments, redirects,
  * shell keywords (`if`, `!`, `{`) and the commands that run the command after their own options and
  * operands — `timeout 10 bash x`, `nice -n 5 x`, `sudo -u me x`, `flock -w 5 lock x`, `xargs -0 sh`,
- * `busybox sh x`, `env -u A x`. Each wrapper's option shapes are known, so an option's value or an
+ * `busybox sh x`, `env -u A x`, `bundle exec x`, `poetry run x`, `uv run x`. Each wrapper's option shapes are known, so an option's value or an
  * operand (`timeout 10`, `flock lock`) is not taken for the program.
  */
 import path from "node:path";
@@ -50,6 +50,19 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
     valued: ["-w", "--wait", "--timeout", "-E", "--conflict-exit-code"],
     operands: 1,
     commandLine: ["-c", "--command"],
+  },
+  // Environment managers that run a command in the project's environment: `bundle exec rake`,
+  // `poetry run task`, `uv run --with x python y.py` (the subcommand is their operand).
+  bundle: { valued: ["--gemfile"], operands: 1 },
+  poetry: { valued: ["-C", "--directory", "-P", "--project", "-E", "--extras"], operands: 1 },
+  pipenv: { valued: [], operands: 1 },
+  pdm: { valued: ["-p", "--project"], operands: 1 },
+  uv: {
+    valued: [
+      ...["--with", "--with-requirements", "--with-editable", "-p", "--python", "--project", "--directory"],
+      ...["--package", "--extra", "--group", "--env-file", "--index", "--index-url", "--from"],
+    ],
+    operands: 1,
   },
   xargs: {
     valued: [

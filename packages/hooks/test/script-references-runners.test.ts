@@ -182,6 +182,9 @@ describe("the files a build tool runs the commands of", () => {
     ["task build", ["Taskfile.yml"]],
     ["./gradlew check", ["gradle/wrapper/gradle-wrapper.properties"]],
     ["pre-commit run --all-files", [".pre-commit-config.yaml"]],
+    ["bundle exec rake test", ["Rakefile"]],
+    ["poetry run task build", ["Taskfile.yml"]],
+    ["uv run --with rich just lint", ["justfile"]],
   ])("%s runs what %j says", (command, files) => {
     expect(project().found(command)).toEqual(files);
   });
