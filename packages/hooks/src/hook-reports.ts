@@ -1,7 +1,8 @@
 /**
  * Where a runner's hooks are reported: trace records (callback and JSONL file), the start of each
- * run, Claude Code's `systemMessage`, and failures — each hook's once per runner (§7.5). An
- * observer that throws must not break hooks, and must not vanish either: it is reported once.
+ * run, Claude Code's `systemMessage`, and failures — each hook's once per runner (§7.5), and its
+ * warnings (on a run that did not fail) once apart from that. An observer that throws must not
+ * break hooks, and must not vanish either: it is reported once.
  */
 import type { CompiledHook } from "./compiled-hook.js";
 import type { HookRun } from "./hook-execution.js";
@@ -17,7 +18,10 @@ export interface HookReportsOptions {
 }
 
 export class HookReports {
-  private readonly reported = new Set<CompiledHook>();
+  /** Hooks whose failure was shown; apart from warnings, so a warning never hides a later 401. */
+  private readonly failureShown = new Set<CompiledHook>();
+  /** Hooks whose warnings were shown (alone, or on a failure line). */
+  private readonly warningShown = new Set<CompiledHook>();
   private readonly failedObservers = new Set<string>();
   private readonly traceFile: TraceFile | undefined;
   /** Told right before a hook's executor runs; absent when nobody listens. */
@@ -25,7 +29,7 @@ export class HookReports {
 
   constructor(private readonly options: HookReportsOptions) {
     this.traceFile = options.traceFile
-      ? new TraceFile(options.traceFile, (message) => this.error(undefined, message))
+      ? new TraceFile(options.traceFile, (message) => this.error(message))
       : undefined;
     const onHookStart = options.onHookStart;
     this.started = onHookStart ? (start) => this.observe("onHookStart", onHookStart, start) : undefined;
@@ -43,17 +47,26 @@ export class HookReports {
     if (!verdict) return;
     const name = run.hook.name;
     if (verdict.systemMessage) this.options.onSystemMessage?.(`hook ${name}: ${verdict.systemMessage}`);
-    // A failure shows its warnings too: a 401 is explained by the empty token header it warns of.
-    if (verdict.failed)
-      this.error(run.hook, `hook ${name}: ${[failureSummary(verdict), ...verdict.warnings].join("; ")}`);
-    else if (verdict.warnings.length) this.error(run.hook, `hook ${name}: ${verdict.warnings.join("; ")}`);
+    const warnings = verdict.warnings;
+    if (verdict.failed) {
+      // A failure shows its warnings too: a 401 is explained by the empty token header it warns of.
+      const line = `hook ${name}: ${[failureSummary(verdict), ...warnings].join("; ")}`;
+      if (this.once(this.failureShown, run.hook, line) && warnings.length) this.warningShown.add(run.hook);
+    } else if (warnings.length)
+      this.once(this.warningShown, run.hook, `hook ${name}: ${warnings.join("; ")}`);
   }
 
-  /** Reports a problem; one about a hook only the first time. */
-  error(hook: CompiledHook | undefined, message: string): void {
-    if (!this.options.onHookError || (hook && this.reported.has(hook))) return;
-    if (hook) this.reported.add(hook);
+  /** Reports a problem that is not one hook's (a trace file, an observer, a background job). */
+  error(message: string): void {
+    this.options.onHookError?.(message);
+  }
+
+  /** Reports `message` unless `shown` already has `hook`; true when it was reported. */
+  private once(shown: Set<CompiledHook>, hook: CompiledHook, message: string): boolean {
+    if (!this.options.onHookError || shown.has(hook)) return false;
+    shown.add(hook);
     this.options.onHookError(message);
+    return true;
   }
 
   /** Resolves once every record so far is in the trace file. */
@@ -67,7 +80,7 @@ export class HookReports {
     } catch (err) {
       if (this.failedObservers.has(name)) return;
       this.failedObservers.add(name);
-      this.error(undefined, `hook trace: ${name} threw: ${err instanceof Error ? err.message : String(err)}`);
+      this.error(`hook trace: ${name} threw: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 }

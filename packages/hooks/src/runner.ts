@@ -52,8 +52,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
   const jobs = new BackgroundJobs({
     maxConcurrent: options.maxConcurrentAsync ?? 8,
     maxDeferMs: options.maxAsyncDeferMs ?? 250,
-    report: (what, err) =>
-      reports.error(undefined, `hook ${what}: ${err instanceof Error ? err.message : String(err)}`),
+    report: (what, err) => reports.error(`hook ${what}: ${err instanceof Error ? err.message : String(err)}`),
   });
   const deps: ExecutionDeps = {
     session: options.session,

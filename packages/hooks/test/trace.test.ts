@@ -122,6 +122,23 @@ describe("trace", () => {
     ]);
   });
 
+  it("a hook's warning shown on a run that succeeded does not hide its later failure (a 401)", async () => {
+    const { runner, errors } = gateAnswering([200, 200, 401, 401]);
+    for (let i = 0; i < 4; i++) await runner.preToolUse({ tool: "bash", toolUseId: `t${i}`, args: {} });
+    expect(errors).toEqual([
+      "hook gate: headers: $TOKEN is not set",
+      "hook gate: http hook https://policy.example/check: status 401; headers: $TOKEN is not set",
+    ]);
+  });
+
+  it("a failure line that carried a hook's warnings counts as showing them: a later run that succeeds does not repeat them", async () => {
+    const { runner, errors } = gateAnswering([401, 200]);
+    for (let i = 0; i < 2; i++) await runner.preToolUse({ tool: "bash", toolUseId: `t${i}`, args: {} });
+    expect(errors).toEqual([
+      "hook gate: http hook https://policy.example/check: status 401; headers: $TOKEN is not set",
+    ]);
+  });
+
   it("a missing executor is a failed run saying so", async () => {
     const { runner, traces, errors } = runnerFor({
       PreToolUse: [{ type: "prompt", name: "judge", blocking: true, prompt: "is $ARGUMENTS safe?" }],
@@ -263,3 +280,26 @@ describe("trace", () => {
     expect(lines[2]).toBe("");
   });
 });
+
+/** An http hook `gate` whose runs answer with `statuses` in turn, each warning of an unset header variable. */
+function gateAnswering(statuses: number[]) {
+  return runnerFor(
+    { PreToolUse: [{ type: "http", name: "gate", url: "https://policy.example/check" }] },
+    {
+      executors: {
+        http: {
+          run: async () => {
+            const status = statuses.shift() ?? 200;
+            return {
+              stdout: "",
+              stderr: "",
+              exitCode: status < 300 ? 0 : 1,
+              ...(status < 300 ? {} : { error: `http hook https://policy.example/check: status ${status}` }),
+              warnings: ["headers: $TOKEN is not set"],
+            };
+          },
+        },
+      },
+    },
+  );
+}
