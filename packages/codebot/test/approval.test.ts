@@ -453,6 +453,19 @@ describe("trust store", () => {
     expect(fs.readdirSync(path.dirname(a.file))).toEqual([path.basename(a.file)]);
   });
 
+  it("asks which repository the project is before taking the file's lock, not while holding it (git may be slow)", () => {
+    const home = tempDir("codebot-home-");
+    const project = tempDir("codebot-project-");
+    const lockHeldWhenAsked: boolean[] = [];
+    const store: TrustStore = new TrustStore(home, project, () => {
+      lockHeldWhenAsked.push(fs.existsSync(`${store.file}.lock`));
+      return "origin:https://example.com/repo.git";
+    });
+    store.trustHook("fa", { event: "PreToolUse", source: "project", label: "a", path: "/x" });
+    expect(lockHeldWhenAsked).toEqual([false]);
+    expect(store.snapshot().identity).toBe("origin:https://example.com/repo.git");
+  });
+
   it("starts empty and reports a corrupt file instead of crashing", () => {
     const home = tempDir("codebot-home-");
     const project = tempDir("codebot-project-");

@@ -78,9 +78,13 @@ export class TrustStore {
   }
 
   private update(change: (d: TrustFile) => void): void {
+    // Asked before the lock, not while holding it: the first time, git may take up to two 10 s
+    // calls, past the brief lock's staleness limit, and a process in another container would take
+    // the lock over mid-write and lose one of the two updates. Inside, read() finds it known.
+    const identity = this.identity();
     this.data = withFileLock(this.file, () => {
       const fresh = this.read().data;
-      fresh.identity = this.identity();
+      fresh.identity = identity;
       change(fresh);
       writeFileAtomic(this.file, `${JSON.stringify(fresh, null, 2)}\n`, 0o600);
       return fresh;
