@@ -6,7 +6,7 @@ import type { Readable } from "node:stream";
 import { CappedBuffer } from "./capped-buffer.js";
 import type { HookExecutor, HttpSpec, RunContext, RunOutcome } from "./executor.js";
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from "./http-allowlist.js";
-import { hookRequestHeaders, unsetHeaderEnvVars } from "./http-headers.js";
+import { emptyHeaderRefs, hookRequestHeaders } from "./http-headers.js";
 import type { PinnedPool } from "./http-pool.js";
 import { startDeadline } from "./run-deadline.js";
 import { type CheckedTarget, checkHookUrl, type HostResolver, systemResolver } from "./ssrf.js";
@@ -115,17 +115,17 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
 }
 
 /**
- * A header naming an allowed variable that is not set goes out empty, silently otherwise — the
- * endpoint then answers 401 with no hint why (`hooks validate` warns about it too).
+ * A header naming an allowed variable that is not set (or set to "") goes out empty, silently
+ * otherwise — the endpoint then answers 401 with no hint why (`hooks validate` warns about it too).
+ * One warning per header and variable, naming both and which of the two it is.
  */
 function unsetHeaderWarnings(spec: HttpSpec, env: RunDeps["env"]): string[] | undefined {
-  const unset = unsetHeaderEnvVars(spec.headers, spec.allowedEnvVars, env);
-  if (unset.length === 0) return undefined;
-  const names = unset.map((name) => `$${name}`).join(", ");
-  const one = unset.length === 1;
-  return [
-    `headers: ${names} ${one ? "is" : "are"} not set: the header${one ? "" : "s"} naming ${one ? "it" : "them"} went out with nothing in ${one ? "its" : "their"} place`,
-  ];
+  const refs = emptyHeaderRefs(spec.headers, spec.allowedEnvVars, env);
+  if (refs.length === 0) return undefined;
+  return refs.map(
+    (ref) =>
+      `header ${ref.header} went out with nothing in place of $${ref.variable}, which is ${ref.setButEmpty ? "set but empty" : "not set"}`,
+  );
 }
 
 async function check(url: string, deps: RunDeps, signal: AbortSignal): Promise<CheckedTarget> {

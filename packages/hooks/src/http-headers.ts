@@ -44,16 +44,46 @@ export function headerEnvVars(
   return [...found];
 }
 
+/** A header whose value names an allowed variable that is unset or empty in the environment. */
+export interface EmptyHeaderRef {
+  /** The header as configured (`Authorization`). */
+  header: string;
+  variable: string;
+  /** Set, but to "" — which the header carries just as it carries an unset one: as nothing. */
+  setButEmpty: boolean;
+}
+
 /**
- * The variables of `headerEnvVars` that are unset or empty in `env`: the headers naming them go out
- * with nothing in their place (`Authorization: Bearer `), which an endpoint reads as no token.
+ * The places where a header value names an allowed variable that is unset or empty in `env`: the
+ * header goes out with nothing in its place (`Authorization: Bearer `), which an endpoint reads as
+ * no token. Each header and variable once, in order of appearance.
  */
+export function emptyHeaderRefs(
+  headers: Readonly<Record<string, string>> | undefined,
+  allowedEnvVars: readonly string[] | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): EmptyHeaderRef[] {
+  const allowed = new Set(allowedEnvVars ?? []);
+  const refs: EmptyHeaderRef[] = [];
+  for (const [header, value] of Object.entries(headers ?? {})) {
+    const seen = new Set<string>();
+    for (const [, braced, bare] of value.matchAll(ENV_REF)) {
+      const variable = braced ?? bare ?? "";
+      if (!allowed.has(variable) || seen.has(variable) || (env[variable] ?? "") !== "") continue;
+      seen.add(variable);
+      refs.push({ header, variable, setButEmpty: env[variable] !== undefined });
+    }
+  }
+  return refs;
+}
+
+/** The variables of `headerEnvVars` that are unset or empty in `env` (see emptyHeaderRefs). */
 export function unsetHeaderEnvVars(
   headers: Readonly<Record<string, string>> | undefined,
   allowedEnvVars: readonly string[] | undefined,
   env: Readonly<Record<string, string | undefined>>,
 ): string[] {
-  return headerEnvVars(headers, allowedEnvVars).filter((name) => (env[name] ?? "") === "");
+  return [...new Set(emptyHeaderRefs(headers, allowedEnvVars, env).map((ref) => ref.variable))];
 }
 
 /**

@@ -121,13 +121,27 @@ describe("http executor", () => {
   it("sends a header naming an allowed variable that is not set empty, and the outcome warns of it", async () => {
     const target = await server(respondWith("{}"));
     const spec = hook(target.origin, {
-      headers: { Authorization: "Bearer $HOOK_TOKEN", "X-Team": braced("TEAM") },
+      headers: { Authorization: "Bearer $HOOK_TOKEN" },
+      allowedEnvVars: ["HOOK_TOKEN"],
+    });
+    const outcome = await executorFor(target).run(spec, context({ env: {} }));
+    expect(target.requests[0]?.headers.authorization).toBe("Bearer");
+    expect(outcome.warnings).toEqual([
+      "header Authorization went out with nothing in place of $HOOK_TOKEN, which is not set",
+    ]);
+  });
+
+  it("warns of each header and variable sent empty, naming the header, and tells a variable set to nothing from an unset one", async () => {
+    const target = await server(respondWith("{}"));
+    const spec = hook(target.origin, {
+      headers: { Authorization: "Bearer $HOOK_TOKEN", "X-Team": `${braced("TEAM")}/$HOOK_TOKEN` },
       allowedEnvVars: ["HOOK_TOKEN", "TEAM"],
     });
     const outcome = await executorFor(target).run(spec, context({ env: { TEAM: "" } }));
-    expect(target.requests[0]?.headers.authorization).toBe("Bearer");
     expect(outcome.warnings).toEqual([
-      "headers: $HOOK_TOKEN, $TEAM are not set: the headers naming them went out with nothing in their place",
+      "header Authorization went out with nothing in place of $HOOK_TOKEN, which is not set",
+      "header X-Team went out with nothing in place of $TEAM, which is set but empty",
+      "header X-Team went out with nothing in place of $HOOK_TOKEN, which is not set",
     ]);
   });
 

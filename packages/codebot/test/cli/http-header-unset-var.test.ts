@@ -60,7 +60,7 @@ describe("http hook headers naming an unset variable", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(endpoint.authorizations).toEqual(["Bearer", "Bearer"]);
     const warning =
-      "headers: $HOOK_TEST_TOKEN is not set: the header naming it went out with nothing in its place";
+      "header Authorization went out with nothing in place of $HOOK_TEST_TOKEN, which is not set";
     expect(r.stderr.split("\n").filter((line) => line.includes("HOOK_TEST_TOKEN"))).toEqual([
       `hook gate: ${warning}`,
     ]);
