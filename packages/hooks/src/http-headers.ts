@@ -77,15 +77,6 @@ export function emptyHeaderRefs(
   return refs;
 }
 
-/** The variables of `headerEnvVars` that are unset or empty in `env` (see emptyHeaderRefs). */
-export function unsetHeaderEnvVars(
-  headers: Readonly<Record<string, string>> | undefined,
-  allowedEnvVars: readonly string[] | undefined,
-  env: Readonly<Record<string, string | undefined>>,
-): string[] {
-  return [...new Set(emptyHeaderRefs(headers, allowedEnvVars, env).map((ref) => ref.variable))];
-}
-
 /**
  * The headers of the request (names lower-cased, so a configured Content-Type replaces ours).
  * Throws on a header name that is not a valid token.

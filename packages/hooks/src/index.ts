@@ -86,7 +86,7 @@ export {
   type LayerAllowList,
 } from "./http-allowlist.js";
 export { createHttpExecutor, type HttpExecutorOptions } from "./http-executor.js";
-export { headerEnvVars, unsetHeaderEnvVars } from "./http-headers.js";
+export { type EmptyHeaderRef, emptyHeaderRefs, headerEnvVars } from "./http-headers.js";
 export { type HookVerdict, interpret } from "./interpret.js";
 export { type LoadedHooks, type LoadHooksOptions, loadHooks } from "./load-hooks.js";
 export { isLoadingVariable } from "./loading-variables.js";

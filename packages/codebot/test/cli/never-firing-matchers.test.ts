@@ -101,7 +101,7 @@ describe("hooks validate: http hooks the SSRF guard will refuse", () => {
 });
 
 describe("hooks validate: header variables that are not set", () => {
-  it("names an allowedEnvVars variable a header uses that the environment does not set; a set one is fine", async () => {
+  it("names the header and an allowedEnvVars variable it uses that is not set, or set but empty; a set one is fine", async () => {
     const box = sandbox();
     const file = box.json("s.json", {
       hooks: {
@@ -109,18 +109,22 @@ describe("hooks validate: header variables that are not set", () => {
           {
             type: "http",
             url: "https://audit.example.com/post",
-            headers: { Authorization: "Bearer $POLICY_TOKEN", "X-Team": "${TEAM_ID}" },
-            allowedEnvVars: ["POLICY_TOKEN", "TEAM_ID"],
+            headers: { Authorization: "Bearer $POLICY_TOKEN", "X-Team": "${TEAM_ID}", "X-Org": "$ORG_ID" },
+            allowedEnvVars: ["POLICY_TOKEN", "TEAM_ID", "ORG_ID"],
           },
         ],
       },
     });
     const r = await runCli(["hooks", "validate", "--settings", file, "--cwd", box.project], {
-      env: { ...cliEnv(box.home), TEAM_ID: "t1" },
+      env: { ...cliEnv(box.home), TEAM_ID: "t1", ORG_ID: "" },
     });
     expect(r.code).toBe(0);
+    const at = `warning: ${file}: hooks.PostToolUse[0].headers:`;
     expect(r.stdout).toContain(
-      `warning: ${file}: hooks.PostToolUse[0].headers: $POLICY_TOKEN is not set here: the header naming it goes out with nothing in its place`,
+      `${at} header Authorization would go out with nothing in place of $POLICY_TOKEN, which is not set here`,
+    );
+    expect(r.stdout).toContain(
+      `${at} header X-Org would go out with nothing in place of $ORG_ID, which is set but empty here`,
     );
     expect(r.stdout).not.toContain("$TEAM_ID");
   });
