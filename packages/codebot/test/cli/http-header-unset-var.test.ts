@@ -1,7 +1,8 @@
 /**
  * An http hook whose header names an allowed variable that is not set: the request goes out with
  * the header empty (as Claude Code sends it), but the session says so — once per hook on stderr,
- * and on each run's trace record — instead of leaving a 401 unexplained (docs/http-hooks.md).
+ * and on each run's trace record — instead of leaving a 401 unexplained (docs/http-hooks.md);
+ * a later failure of the hook is shown all the same.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -18,13 +19,21 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
-/** An endpoint that answers `{}` and keeps the Authorization header of each request. */
-async function recordingEndpoint(): Promise<{ port: number; authorizations: (string | undefined)[] }> {
+/**
+ * An endpoint that answers `{}` (with `statuses` in turn, then 200) and keeps the Authorization
+ * header of each request.
+ */
+async function recordingEndpoint(
+  statuses: number[] = [],
+): Promise<{ port: number; authorizations: (string | undefined)[] }> {
   const authorizations: (string | undefined)[] = [];
   const server = http.createServer((req, res) => {
     authorizations.push(req.headers.authorization);
     req.resume();
-    req.on("end", () => res.end("{}"));
+    req.on("end", () => {
+      res.statusCode = statuses.shift() ?? 200;
+      res.end("{}");
+    });
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -66,5 +75,40 @@ describe("http hook headers naming an unset variable", () => {
     ]);
     const records = jsonLines(fs.readFileSync(trace, "utf8")).filter((record) => record.hook === "gate");
     expect(records.map((record) => record.warnings)).toEqual([[warning], [warning]]);
+  });
+
+  it("a later failed run (401) of the hook is still shown after its warning was, ending with the warning", async () => {
+    const box = sandbox();
+    const endpoint = await recordingEndpoint([200, 401]);
+    box.json(`${box.home}/settings.json`, {
+      httpHookAllowedHosts: [`127.0.0.1:${endpoint.port}`],
+      hooks: {
+        PreToolUse: [
+          {
+            type: "http",
+            url: `http://127.0.0.1:${endpoint.port}/check`,
+            name: "gate",
+            headers: { Authorization: "Bearer $HOOK_TEST_TOKEN" },
+            allowedEnvVars: ["HOOK_TEST_TOKEN"],
+          },
+        ],
+      },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo one" }, "c1"),
+      reply.toolCall("bash", { command: "echo two" }, "c2"),
+      reply.text("done"),
+    ]);
+    const args = ["-p", "go", "--permission-mode", "auto", "--cwd", box.project];
+    const r = await runCli(args, { env: modelEnv(server, box.home) });
+    expect(r.code, r.stderr).toBe(0);
+    const warning =
+      "header Authorization went out with nothing in place of $HOOK_TEST_TOKEN, which is not set";
+    expect(r.stderr.split("\n").filter((line) => line.startsWith("hook gate:"))).toEqual([
+      `hook gate: ${warning}`,
+      expect.stringMatching(
+        /^hook gate: http hook .*: status 401; header Authorization went out with nothing/,
+      ),
+    ]);
   });
 });
