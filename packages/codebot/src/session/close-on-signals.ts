@@ -24,7 +24,7 @@ export interface ClosableSession {
 /**
  * Makes Ctrl+C, SIGTERM and a closed terminal end the session properly: the first signal runs
  * `close()` (SessionEnd, async hooks drained) and then exits with 128 + the signal number. A
- * second signal while closing — or any of them while a close begun otherwise waits for hooks —
+ * second signal while closing — or a Ctrl+C or SIGTERM while a close begun otherwise waits for hooks —
  * exits at once, after saving the hook runs it abandons (`abandonHooks`) and saying so in one
  * `codebot: …` line on stderr. Returns a function that removes the handlers.
  */
@@ -34,10 +34,12 @@ export function closeOnSignals(runtime: ClosableSession, options: CloseOnSignals
   let closing = false;
   const handler = (signal: NodeJS.Signals): void => {
     const code = 128 + (os.constants.signals[signal] ?? 0);
-    // A close already under way (the end of a run, /exit) has fired or is firing SessionEnd: any
-    // signal now means "stop waiting" — Ctrl+C as the waiting line offers, SIGTERM from a
-    // supervisor or a closed terminal (SIGHUP), which would otherwise wait up to each hook's timeout.
-    if (closing || runtime.isClosing === true) {
+    // A close already under way (the end of a run, /exit) has fired or is firing SessionEnd: Ctrl+C
+    // (as the waiting line offers) or a SIGTERM from a supervisor now means "stop waiting", which
+    // would otherwise wait up to each hook's timeout. Not SIGHUP: a closed terminal ends the input
+    // too, which begins the close a moment before the hang-up arrives — that close still runs
+    // SessionEnd in order.
+    if (closing || (signal !== "SIGHUP" && runtime.isClosing === true)) {
       exitAbandoning(runtime, () => exit(code));
       return;
     }
