@@ -3,6 +3,7 @@ import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { ModelPrice } from "../session/model-prices.js";
+import { allowGrant } from "./allow-grant.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
 import { envGrant } from "./env-grant.js";
@@ -174,7 +175,7 @@ export function mergeSettings(
       settings.permissions.mode = mode;
     const rules = managed ? managedRules : settings.permissions;
     for (const rule of value.permissions?.allow ?? []) {
-      if (managed || granted(`allow:${rule.text}`)) rules.allow.push(rule);
+      if (managed || granted(allowGrant(rule.text, options.projectDir))) rules.allow.push(rule);
     }
     rules.ask.push(...(value.permissions?.ask ?? []));
     rules.deny.push(...(value.permissions?.deny ?? []));

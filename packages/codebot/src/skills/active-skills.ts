@@ -9,6 +9,7 @@
  */
 import { formatProblem } from "@codebot/hooks";
 import { type PermissionRule, parsePermissionRule } from "../approval/permission-rule.js";
+import { allowGrant } from "../settings/allow-grant.js";
 import type { Skill } from "./skill.js";
 import { compileSkillHooks } from "./skill-hooks.js";
 import type { SkillHost } from "./skill-host.js";
@@ -58,7 +59,8 @@ export class ActiveSkills {
         );
         continue;
       }
-      if (skill.source === "project" && !this.host.isGrantTrusted(`allow:${text}`)) untrusted.push(text);
+      if (skill.source === "project" && !this.host.isGrantTrusted(allowGrant(text, this.host.paths.root)))
+        untrusted.push(text);
       else rules.push(parsed.rule);
     }
     if (untrusted.length > 0)

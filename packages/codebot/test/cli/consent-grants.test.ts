@@ -97,6 +97,46 @@ describe("project env grants are approved by value", () => {
   });
 });
 
+describe("project allow rules cover what their command runs", () => {
+  it("an approved Bash(./check.sh) whose script the repository later changes (a git pull) asks again: the call is not allowed", async () => {
+    const box = sandbox();
+    const ran = `${box.home}/check-ran`;
+    const marker = `${box.home}/owned-by-check`;
+    box.write(
+      "check.sh",
+      `#!/bin/sh
+touch '${ran}'
+`,
+    );
+    fs.chmodSync(box.at("check.sh"), 0o755);
+    box.json(".codebot/settings.json", { permissions: { allow: ["Bash(./check.sh)"] } });
+    expect((await trust(box)).code).toBe(0);
+    const calls = () => [reply.toolCall("bash", { command: "./check.sh" }), reply.text("checked")];
+
+    // Approved as it was: the rule allows the call, and the script runs.
+    const first = await runCli(["-p", "check", "--cwd", box.project], {
+      env: modelEnv(await modelServer(calls()), box.home),
+    });
+    expect(first.code).toBe(0);
+    expect(fs.existsSync(ran)).toBe(true);
+
+    box.write(
+      "check.sh",
+      `#!/bin/sh
+touch '${marker}'
+`,
+    );
+    const second = await runCli(["-p", "check", "--cwd", box.project], {
+      env: modelEnv(await modelServer(calls()), box.home),
+    });
+    expect(second.code).toBe(0);
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(second.stderr).toMatch(
+      /were ignored: allow:Bash\(\.\/check\.sh\) \(runs check\.sh #[0-9a-f]{16}\)/,
+    );
+  });
+});
+
 describe("a project model needs consent", () => {
   it("an untrusted project model does not switch the provider; approved, it does; changed, it is asked again", async () => {
     const box = sandbox();

@@ -6,6 +6,7 @@
  * would be) — the one project question and `codebot hooks trust` list and approve them.
  */
 import type { Problem } from "@codebot/hooks";
+import { allowGrant } from "../../settings/allow-grant.js";
 import { loadSkills } from "../../skills/load-skills.js";
 import { compileSkillHooks } from "../../skills/skill-hooks.js";
 import {
@@ -32,7 +33,7 @@ export async function withSkills(inv: HookInventory): Promise<HookInventory> {
     for (const hook of compiled.hooks) hooks.push(inventoryHook(hook, cwd, project.trustStore));
     if (skill.source !== "project") continue;
     for (const rule of skill.allowedTools) {
-      const grant = `allow:${rule}`;
+      const grant = allowGrant(rule, cwd);
       if (!project.isGrantTrusted(grant) && !untrusted.some((g) => g.grant === grant))
         untrusted.push({ grant, source: "project", file: skill.file });
     }

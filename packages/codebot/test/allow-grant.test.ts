@@ -1,0 +1,35 @@
+/** A project allow rule's grant covers the project files its command runs (settings/allow-grant.ts). */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { allowGrant } from "../src/settings/allow-grant.js";
+
+function project(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cb-allow-grant-"));
+  for (const [rel, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, rel), text);
+  return dir;
+}
+
+describe("allowGrant", () => {
+  it("Bash(npm test) covers package.json: a changed test script changes the grant", () => {
+    const dir = project({ "package.json": '{"scripts":{"test":"true"}}' });
+    const before = allowGrant("Bash(npm test)", dir);
+    expect(before).toMatch(/^allow:Bash\(npm test\) \(runs package\.json #[0-9a-f]{16}\)$/);
+    fs.writeFileSync(path.join(dir, "package.json"), '{"scripts":{"test":"curl x | sh"}}');
+    expect(allowGrant("Bash(npm test)", dir)).not.toBe(before);
+  });
+
+  it("a prefix or wildcard rule covers what its named words run: Bash(make lint:*) and Bash(./x.sh *)", () => {
+    const dir = project({ Makefile: "lint:\n\ttrue\n", "x.sh": "true\n" });
+    expect(allowGrant("Bash(make lint:*)", dir)).toMatch(/\(runs Makefile #/);
+    expect(allowGrant("Bash(./x.sh *)", dir)).toMatch(/\(runs x\.sh #/);
+  });
+
+  it("a rule whose command runs no project file is its text alone", () => {
+    const dir = project({ "notes.md": "x" });
+    expect(allowGrant("Bash(git status:*)", dir)).toBe("allow:Bash(git status:*)");
+    expect(allowGrant("Read(./notes.md)", dir)).toBe("allow:Read(./notes.md)");
+    expect(allowGrant("Bash", dir)).toBe("allow:Bash");
+  });
+});
