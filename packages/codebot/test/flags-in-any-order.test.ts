@@ -46,6 +46,7 @@ describe("a rule's flags in any order, bundle or spelling", () => {
     expect(denies("Bash(git push --force:*)", "git push origin main --force")).toBe(true);
     expect(denies("Bash(git push --force:*)", "git push -f origin")).toBe(true);
     expect(denies("Bash(git push --force:*)", "git -C . push origin --force")).toBe(true);
+    expect(denies("Bash(git push --force:*)", "git push origin +main")).toBe(true);
     expect(denies("Bash(git push --force:*)", "git push origin main")).toBe(false);
     expect(denies("Bash(git push --force:*)", "git log --force push")).toBe(false);
   });

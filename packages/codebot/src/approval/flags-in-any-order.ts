@@ -7,12 +7,12 @@ import { splitWords, unquote } from "./shell-words.js";
  * matches `command` with those flags written another way: bundled otherwise or apart (`rm -fr x`,
  * `rm -r -f x`), after the operands (`rm x -rf`: GNU programs read options anywhere before `--`),
  * by another name the program gives the same flag (`rm -Rf`, `rm --recursive --force`, `git push
- * origin --force` for `-f`), or abbreviated (`rm --rec --f`, `git reset --har`). The rule's flags
- * must all be among the command's, and its other words found in order past options
- * (options-between-words.ts' reading). Only rules that end in "anything" (`:*`, a trailing ` *`)
- * are read so; an exact rule keeps its order. A word `-abc` is read as the flags `-a -b -c` even
- * where it is one option with a value (`-n5`): extra flags only ever make a deny match (fail
- * closed). Allow rules never use this.
+ * origin --force` and a `+refspec` for `-f`), or abbreviated (`rm --rec --f`, `git reset --har`).
+ * The rule's flags must all be among the command's, and its other words found in order past
+ * options (options-between-words.ts' reading). Only rules that end in "anything" (`:*`, a
+ * trailing ` *`) are read so; an exact rule keeps its order. A word `-abc` is read as the flags
+ * `-a -b -c` even where it is one option with a value (`-n5`): extra flags only ever make a deny
+ * match (fail closed). Allow rules never use this.
  */
 export function matchesFlagsInAnyOrder(rule: PermissionRule, command: string): boolean {
   if (!endsInAnything(rule)) return false;
@@ -29,6 +29,13 @@ export function matchesFlagsInAnyOrder(rule: PermissionRule, command: string): b
     ...wanted.map(unquote),
     ...Object.keys(SAME_FLAG[name] ?? {}),
   ]);
+  // `git push origin +main` force-pushes main as `--force` would.
+  if (
+    name === "git" &&
+    words.some((w) => unquote(w) === "push") &&
+    words.some((w) => unquote(w).startsWith("+"))
+  )
+    given.add("-f");
   if (![...wantedFlags].every((flag) => given.has(flag))) return false;
   const operands = named.slice(1).filter((w) => !isOption(w));
   return inOrderPastOptions(operands, words.slice(1));
