@@ -18,8 +18,14 @@ function isRunning(pid: number): boolean {
   } catch {
     return false;
   }
-  // A zombie (dead, not yet reaped by whoever adopted it) counts as ended.
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, { encoding: "utf8", flag: "r" });
+  // A zombie (dead, not yet reaped by whoever adopted it) counts as ended; so does one reaped
+  // between the signal check and this read.
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, { encoding: "utf8", flag: "r" });
+  } catch {
+    return false;
+  }
   return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
 }
 
