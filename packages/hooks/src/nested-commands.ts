@@ -23,6 +23,20 @@ export function commandLineArgument(program: string, words: readonly ShellWord[]
 
 /** git's global options that take the next word as their value (`git -C dir -c k=v status`). */
 const GIT_VALUED = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"]);
+/** The hooks git runs from its hooks directory (githooks(5)). */
+const GIT_HOOKS = [
+  ...["applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit"],
+  ...["prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge"],
+  ...["pre-push", "pre-receive", "update", "proc-receive", "post-receive", "post-update"],
+  ...["reference-transaction", "push-to-checkout", "pre-auto-gc", "post-rewrite", "sendemail-validate"],
+  ...[
+    "fsmonitor-watchman",
+    "p4-changelist",
+    "p4-prepare-changelist",
+    "p4-post-changelist",
+    "post-index-change",
+  ],
+];
 /** Subcommand options whose value is a command line git runs: `git rebase -x 'sh x' main`. */
 const GIT_COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   rebase: ["-x", "--exec"],
@@ -36,8 +50,8 @@ const GIT_RUNS_REST: Readonly<Record<string, string>> = { submodule: "foreach", 
  * alias.x='!sh hook.sh' x`, `git -c core.fsmonitor=./x.sh status`; many keys name a program git
  * runs, `core.pager`, `core.sshCommand`, `diff.external`…, and codebot does not list them all, so
  * every value is read as one, failing closed; an alias's value runs after `!`), the `git-<name>`
- * program an `--exec-path` directory gives it, `rebase -x`/`--exec` and `difftool -x`, and what
- * `submodule foreach` and `bisect run` run.
+ * program an `--exec-path` directory gives it, the hooks of a `core.hooksPath` directory,
+ * `rebase -x`/`--exec` and `difftool -x`, and what `submodule foreach` and `bisect run` run.
  */
 export function gitCommandLines(words: readonly ShellWord[]): ShellWord[] {
   const lines: ShellWord[] = [];
@@ -58,6 +72,9 @@ export function gitCommandLines(words: readonly ShellWord[]): ShellWord[] {
     if (equals === -1) continue;
     const from = equals + 1 + (value.text[equals + 1] === "!" ? 1 : 0);
     lines.push({ ...value, text: value.text.slice(from) });
+    // `core.hooksPath=dir`: git runs the hooks in dir (`dir/pre-commit`) as commands.
+    if (value.text.slice(0, equals).toLowerCase() === "core.hookspath")
+      for (const hook of GIT_HOOKS) lines.push({ ...value, text: `${value.text.slice(equals + 1)}/${hook}` });
   }
   const subcommand = words[k];
   if (subcommand === undefined) return lines;

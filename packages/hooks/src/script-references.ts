@@ -206,7 +206,7 @@ function referencesOf(
   const argumentTexts = words.flatMap((w, k) => (k > programAt && w.redirect === undefined ? [w.text] : []));
   for (const name of [
     ...(interpreter?.names ?? []),
-    ...buildFileNames(program, argumentTexts),
+    ...buildFileNames(projectScript(words[programAt]) ? "" : program, argumentTexts),
     ...launchedBinNames(program, argumentTexts),
   ])
     for (const { file } of projectFiles(name, root, place)) add(file);
@@ -263,6 +263,15 @@ function referencesOf(
     if (!(argument && readsData(program)) && unchecked(word, text, files.length, role, root, place))
       note(analysis, word.raw);
   });
+}
+
+/**
+ * A relative path to a program (`.githooks/pre-commit`, `scripts/make`) names a project script, not
+ * the installed tool of that name — except the wrappers projects ship (`./gradlew`, `./mvnw`).
+ */
+function projectScript(word: ShellWord | undefined): boolean {
+  if (word === undefined || !word.text.includes("/") || word.text.startsWith("/")) return false;
+  return !/(?:^|\/)(?:gradlew|mvnw)$/.test(word.text);
 }
 
 /** `xargs sh`, as written: an interpreter whose script is a word xargs reads from stdin. */

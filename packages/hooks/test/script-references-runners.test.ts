@@ -14,6 +14,7 @@ import { tempDir } from "./support.js";
 const FILES = [
   ".claude/hooks/audit",
   ".claude/git-hooks",
+  ".githooks/post-checkout",
   "x",
   "lock",
   "rc",
@@ -161,6 +162,7 @@ describe("what git's -c options make it run", () => {
     ["git bisect run sh x", ["x"]],
     ["git difftool -x 'sh x'", ["x"]],
     ["git --exec-path=.claude hooks", [".claude/git-hooks"]],
+    ["git -c core.hooksPath=.githooks checkout main", [".githooks/post-checkout"]],
   ])("%s runs %j", (command, files) => {
     expect(project().found(command)).toEqual(files);
   });
