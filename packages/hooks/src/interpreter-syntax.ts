@@ -38,7 +38,8 @@ const SHELL: Syntax = {
 const NODE_LOADS = ["-r", "--require", "--import", "--loader", "--experimental-loader"];
 const NODE: Syntax = {
   valued: [...NODE_LOADS, "-C", "--conditions", "--input-type", "--env-file", "--title"],
-  code: ["-e", "--eval", "-p", "--print"],
+  // `-pe` is node's own spelling of `--print --eval` (node does not group other letters).
+  code: ["-e", "--eval", "-p", "--print", "-pe"],
   loads: NODE_LOADS,
 };
 const PYTHON: Syntax = { valued: ["-W", "-X", "-Q"], code: ["-c", "-m"], modules: ["-m"], grouped: true };
