@@ -59,16 +59,23 @@ export function consentFingerprint(
 
 /**
  * `\n<path below projectDir>\0<content digest>` for each file: what ties an approval to the
- * content of the scripts it runs. MCP server grants use it too.
+ * content of the scripts it runs. MCP server and project grants use it too. Files larger than
+ * `hashedUpTo` bytes are identified by size and modification time instead.
  */
-export function scriptsText(files: readonly string[], projectDir: string): string {
-  return files.map((file) => `\n${path.relative(projectDir, file)}\0${scriptDigest(file)}`).join("");
+export function scriptsText(
+  files: readonly string[],
+  projectDir: string,
+  hashedUpTo = MAX_HASHED_SCRIPT_BYTES,
+): string {
+  return files
+    .map((file) => `\n${path.relative(projectDir, file)}\0${scriptDigest(file, hashedUpTo)}`)
+    .join("");
 }
 
-function scriptDigest(file: string): string {
+function scriptDigest(file: string, hashedUpTo: number): string {
   try {
     const stat = fs.statSync(file);
-    if (stat.size > MAX_HASHED_SCRIPT_BYTES) return `size ${stat.size} mtime ${stat.mtimeMs}`;
+    if (stat.size > hashedUpTo) return `size ${stat.size} mtime ${stat.mtimeMs}`;
     return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
   } catch (error) {
     return `unreadable ${(error as NodeJS.ErrnoException).code ?? ""}`;

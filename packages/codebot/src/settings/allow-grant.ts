@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
-import { scriptReferences, scriptsText } from "@codebot/hooks";
+import { scriptsText } from "@codebot/hooks";
 import { parsePermissionRule } from "../approval/permission-rule.js";
+import { filesRunBy, grantRunning, realPathOf } from "./grant-runs.js";
 
 /**
  * The grant a project's allow rule needs (settings `permissions.allow`, a project skill's
@@ -17,13 +16,13 @@ export function allowGrant(rule: string, projectDir: string | undefined): string
   const command = projectDir === undefined ? undefined : commandOf(rule);
   if (command === undefined || projectDir === undefined) return grant;
   // Real paths: the same rule gives the same grant whichever spelling of the folder asked.
-  const root = realPath(projectDir);
-  const { files, unknownRole } = scriptReferences(command, root);
-  const runs = files.filter((file) => !unknownRole.includes(file));
-  if (runs.length === 0) return grant;
-  const digest = createHash("sha256").update(scriptsText(runs, root)).digest("hex").slice(0, 16);
-  const names = runs.map((file) => path.relative(root, file)).join(", ");
-  return `${grant} (runs ${names} #${digest})`;
+  const root = realPathOf(projectDir) ?? projectDir;
+  const runs = filesRunBy(command, root);
+  return grantRunning(
+    grant,
+    runs.map((file) => path.relative(root, file)),
+    scriptsText(runs, root),
+  );
 }
 
 /** The command a bash rule names, up to what `:*` or a `*` stands for: `Bash(npm run lint:*)` → `npm run lint`. */
@@ -35,12 +34,4 @@ function commandOf(rule: string): string | undefined {
   if (pattern.kind === "exact") return pattern.command;
   const named = pattern.source.slice(0, pattern.source.indexOf("*")).trim();
   return named === "" ? undefined : named;
-}
-
-function realPath(dir: string): string {
-  try {
-    return fs.realpathSync(dir);
-  } catch {
-    return dir;
-  }
 }

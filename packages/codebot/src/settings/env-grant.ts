@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { envScripts, isLoadingVariable, scriptReferences, scriptsText } from "@codebot/hooks";
+import { envScripts, isLoadingVariable, scriptsText } from "@codebot/hooks";
+import { filesRunBy, grantRunning, realPathOf } from "./grant-runs.js";
 
 /** Past this many files in a project folder a value names, the rest are not looked at. */
 const MAX_FOLDER_FILES = 200;
@@ -24,25 +24,20 @@ export function envGrant(name: string, value: string, projectDir: string | undef
   if (projectDir === undefined) return grant;
   const files = scriptsRun(name, value, projectDir);
   const names = files.map((file) => path.relative(projectDir, file));
-  const large: string[] = [];
-  const root = realPath(projectDir) ?? projectDir;
+  const folderFiles: string[] = [];
+  const root = realPathOf(projectDir) ?? projectDir;
   for (const named of projectPaths(name, value, projectDir)) {
     const folder = isDirectory(named);
     const shown = `${path.relative(root, named) || "."}${folder ? "/*" : ""}`;
     if (!names.includes(shown)) names.push(shown);
-    for (const file of folder ? filesIn(named) : [named]) {
-      if (files.includes(file) || large.includes(file)) continue;
-      if (folder && sizeOf(file) > MAX_HASHED_FOLDER_FILE_BYTES) large.push(file);
-      else files.push(file);
-    }
+    for (const file of folder ? filesIn(named) : [named])
+      if (!files.includes(file) && !folderFiles.includes(file)) (folder ? folderFiles : files).push(file);
   }
-  if (names.length === 0) return grant;
-  const digest = createHash("sha256")
-    .update(scriptsText(files, projectDir))
-    .update(large.map((file) => `\n${path.relative(projectDir, file)}\0${sizeAndTime(file)}`).join(""))
-    .digest("hex")
-    .slice(0, 16);
-  return `${grant} (runs ${names.join(", ")} #${digest})`;
+  return grantRunning(
+    grant,
+    names,
+    scriptsText(files, projectDir) + scriptsText(folderFiles, projectDir, MAX_HASHED_FOLDER_FILE_BYTES),
+  );
 }
 
 /**
@@ -51,9 +46,7 @@ export function envGrant(name: string, value: string, projectDir: string | undef
  * file only named as an argument of an unknown program: a value like `hello from notes.md` is text.
  */
 function scriptsRun(name: string, value: string, projectDir: string): string[] {
-  if (isLoadingVariable(name)) return envScripts(name, value, projectDir);
-  const { files, unknownRole } = scriptReferences(value, projectDir);
-  return files.filter((file) => !unknownRole.includes(file));
+  return isLoadingVariable(name) ? envScripts(name, value, projectDir) : filesRunBy(value, projectDir);
 }
 
 /**
@@ -61,11 +54,11 @@ function scriptsRun(name: string, value: string, projectDir: string): string[] {
  * empty part of `PATH` is the directory a command runs in: the project.
  */
 function projectPaths(name: string, value: string, projectDir: string): string[] {
-  const root = realPath(projectDir);
+  const root = realPathOf(projectDir);
   const found: string[] = [];
   for (const part of value.split(":")) {
     if (part === "" && name !== "PATH") continue;
-    const real = realPath(path.resolve(projectDir, part === "" ? "." : part));
+    const real = realPathOf(path.resolve(projectDir, part === "" ? "." : part));
     if (root === undefined || real === undefined || found.includes(real)) continue;
     if (real === root || real.startsWith(root + path.sep)) found.push(real);
   }
@@ -83,23 +76,6 @@ function filesIn(dir: string): string[] {
   return names.map((name) => path.join(dir, name)).filter((file) => isFile(file));
 }
 
-function sizeOf(file: string): number {
-  try {
-    return fs.statSync(file).size;
-  } catch {
-    return 0;
-  }
-}
-
-function sizeAndTime(file: string): string {
-  try {
-    const stat = fs.statSync(file);
-    return `size ${stat.size} mtime ${stat.mtimeMs}`;
-  } catch {
-    return "unreadable";
-  }
-}
-
 function isDirectory(file: string): boolean {
   try {
     return fs.statSync(file).isDirectory();
@@ -113,13 +89,5 @@ function isFile(file: string): boolean {
     return fs.statSync(file).isFile();
   } catch {
     return false;
-  }
-}
-
-function realPath(file: string): string | undefined {
-  try {
-    return fs.realpathSync(file);
-  } catch {
-    return undefined;
   }
 }
