@@ -2,21 +2,8 @@
  * Deny and ask rules read the command lines an interpreter's inline code quotes
  * (inline-code-commands.ts): `python3 -c "os.system('rm -rf x')"` is an `rm`.
  */
-import fs from "node:fs";
-import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { parsePermissionRule } from "../src/approval/permission-rule.js";
-import { allowedByRules, firstMatching } from "../src/approval/permission-rules.js";
-
-const ctx = { root: fs.realpathSync(os.tmpdir()) };
-
-function rule(text: string) {
-  const parsed = parsePermissionRule(text);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.rule;
-}
-const denies = (text: string, command: string) =>
-  firstMatching([rule(text)], { tool: "bash", command }, ctx) !== undefined;
+import { allows, denies } from "./support/bash-rules.js";
 
 describe("deny rules and interpreters' inline code", () => {
   it.each([
@@ -56,8 +43,6 @@ describe("deny rules and interpreters' inline code", () => {
   });
 
   it("allow rules are not narrowed by the literals: Bash(python3:*) still allows print('x')", () => {
-    expect(
-      allowedByRules([rule("Bash(python3:*)")], { tool: "bash", command: `python3 -c "print('x')"` }, ctx),
-    ).toBe(true);
+    expect(allows("Bash(python3:*)", `python3 -c "print('x')"`)).toBe(true);
   });
 });

@@ -2,23 +2,8 @@
  * Deny and ask rules hold when options sit between a rule's words (options-between-words.ts):
  * the model picks the command, so a reordered option must not walk around a rule.
  */
-import fs from "node:fs";
-import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { parsePermissionRule } from "../src/approval/permission-rule.js";
-import { allowedByRules, firstMatching } from "../src/approval/permission-rules.js";
-
-const ctx = { root: fs.realpathSync(os.tmpdir()) };
-
-function rule(text: string) {
-  const parsed = parsePermissionRule(text);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.rule;
-}
-const denies = (text: string, command: string) =>
-  firstMatching([rule(text)], { tool: "bash", command }, ctx) !== undefined;
-const allows = (text: string, command: string) =>
-  allowedByRules([rule(text)], { tool: "bash", command }, ctx);
+import { allows, denies } from "./support/bash-rules.js";
 
 describe("deny and ask rules past options between their words", () => {
   it("Bash(git push:*) catches git's global options before push, with or without a value", () => {
