@@ -40,29 +40,38 @@ async function recordingEndpoint(
   return { port: (server.address() as AddressInfo).port, authorizations };
 }
 
+/**
+ * A sandbox whose user settings hold the PreToolUse http hook "gate" (its Authorization header
+ * naming the unset HOOK_TEST_TOKEN) at the endpoint on `port`, and a model making two bash calls.
+ */
+async function gateSession(port: number) {
+  const box = sandbox();
+  box.json(`${box.home}/settings.json`, {
+    httpHookAllowedHosts: [`127.0.0.1:${port}`],
+    hooks: {
+      PreToolUse: [
+        {
+          type: "http",
+          url: `http://127.0.0.1:${port}/check`,
+          name: "gate",
+          headers: { Authorization: "Bearer $HOOK_TEST_TOKEN" },
+          allowedEnvVars: ["HOOK_TEST_TOKEN"],
+        },
+      ],
+    },
+  });
+  const server = await modelServer([
+    reply.toolCall("bash", { command: "echo one" }, "c1"),
+    reply.toolCall("bash", { command: "echo two" }, "c2"),
+    reply.text("done"),
+  ]);
+  return { box, server };
+}
+
 describe("http hook headers naming an unset variable", () => {
   it("warn once per hook on stderr and on every run's trace record, while the requests still go out", async () => {
-    const box = sandbox();
     const endpoint = await recordingEndpoint();
-    box.json(`${box.home}/settings.json`, {
-      httpHookAllowedHosts: [`127.0.0.1:${endpoint.port}`],
-      hooks: {
-        PreToolUse: [
-          {
-            type: "http",
-            url: `http://127.0.0.1:${endpoint.port}/check`,
-            name: "gate",
-            headers: { Authorization: "Bearer $HOOK_TEST_TOKEN" },
-            allowedEnvVars: ["HOOK_TEST_TOKEN"],
-          },
-        ],
-      },
-    });
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "echo one" }, "c1"),
-      reply.toolCall("bash", { command: "echo two" }, "c2"),
-      reply.text("done"),
-    ]);
+    const { box, server } = await gateSession(endpoint.port);
     const trace = box.at("trace.jsonl");
     const args = ["-p", "go", "--permission-mode", "auto", "--trace-file", trace, "--cwd", box.project];
     const r = await runCli(args, { env: modelEnv(server, box.home) });
@@ -78,27 +87,8 @@ describe("http hook headers naming an unset variable", () => {
   });
 
   it("a later failed run (401) of the hook is still shown after its warning was, ending with the warning", async () => {
-    const box = sandbox();
     const endpoint = await recordingEndpoint([200, 401]);
-    box.json(`${box.home}/settings.json`, {
-      httpHookAllowedHosts: [`127.0.0.1:${endpoint.port}`],
-      hooks: {
-        PreToolUse: [
-          {
-            type: "http",
-            url: `http://127.0.0.1:${endpoint.port}/check`,
-            name: "gate",
-            headers: { Authorization: "Bearer $HOOK_TEST_TOKEN" },
-            allowedEnvVars: ["HOOK_TEST_TOKEN"],
-          },
-        ],
-      },
-    });
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "echo one" }, "c1"),
-      reply.toolCall("bash", { command: "echo two" }, "c2"),
-      reply.text("done"),
-    ]);
+    const { box, server } = await gateSession(endpoint.port);
     const args = ["-p", "go", "--permission-mode", "auto", "--cwd", box.project];
     const r = await runCli(args, { env: modelEnv(server, box.home) });
     expect(r.code, r.stderr).toBe(0);
