@@ -175,7 +175,8 @@ export function mergeSettings(
       settings.permissions.mode = mode;
     const rules = managed ? managedRules : settings.permissions;
     for (const rule of value.permissions?.allow ?? []) {
-      if (managed || granted(allowGrant(rule.text, options.projectDir))) rules.allow.push(rule);
+      // The grant reads and hashes the files the rule's command runs: only for a project's rules.
+      if (managed || userOwned || granted(allowGrant(rule.text, options.projectDir))) rules.allow.push(rule);
     }
     rules.ask.push(...(value.permissions?.ask ?? []));
     rules.deny.push(...(value.permissions?.deny ?? []));
