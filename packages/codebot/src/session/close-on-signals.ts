@@ -24,7 +24,7 @@ export interface ClosableSession {
 /**
  * Makes Ctrl+C, SIGTERM and a closed terminal end the session properly: the first signal runs
  * `close()` (SessionEnd, async hooks drained) and then exits with 128 + the signal number. A
- * second signal while closing — or a Ctrl+C or SIGTERM while a close begun otherwise waits for hooks —
+ * second signal while closing — or a Ctrl+C while a close begun otherwise waits for hooks —
  * exits at once, after saving the hook runs it abandons (`abandonHooks`) and saying so in one
  * `codebot: …` line on stderr. Returns a function that removes the handlers.
  */
@@ -34,12 +34,12 @@ export function closeOnSignals(runtime: ClosableSession, options: CloseOnSignals
   let closing = false;
   const handler = (signal: NodeJS.Signals): void => {
     const code = 128 + (os.constants.signals[signal] ?? 0);
-    // A close already under way (the end of a run, /exit) has fired or is firing SessionEnd: Ctrl+C
-    // (as the waiting line offers) or a SIGTERM from a supervisor now means "stop waiting", which
-    // would otherwise wait up to each hook's timeout. Not SIGHUP: a closed terminal ends the input
-    // too, which begins the close a moment before the hang-up arrives — that close still runs
-    // SessionEnd in order.
-    if (closing || (signal !== "SIGHUP" && runtime.isClosing === true)) {
+    // A Ctrl+C while a close already under way (the end of a run, /exit) waits for hooks is what the
+    // waiting line offers: stop waiting. A first SIGTERM or SIGHUP then is an orderly end like one
+    // that comes mid-run (HOOKS.md §7.4: close waits for async hooks "also on Ctrl+C or SIGTERM",
+    // each up to its own timeout): the close goes on. A closed terminal also ends the input, which
+    // begins the close a moment before its hang-up arrives.
+    if (closing || (signal === "SIGINT" && runtime.isClosing === true)) {
       exitAbandoning(runtime, () => exit(code));
       return;
     }

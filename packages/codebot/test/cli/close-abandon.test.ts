@@ -97,7 +97,34 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
     expect(spoolOf(r.stderr).map((run) => run.event)).toEqual(["PostToolUse", "SessionEnd"]);
   });
 
-  it("-p: a single SIGTERM while the end of the run waits for a hung SessionEnd hook exits at once", async () => {
+  it("-p: a first SIGTERM while the end of the run waits for a SessionEnd hook lets it finish (HOOKS.md §7.4)", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("done")]);
+    const settings = box.json("end.json", {
+      hooks: {
+        SessionEnd: [
+          command(`touch '${box.at("end-started")}'; sleep 2; echo flushed > '${box.at("end-finished")}'`, {
+            name: "flush",
+            timeout: 60,
+          }),
+        ],
+      },
+    });
+    const args = ["-p", "go", "--settings", settings, "--cwd", box.project];
+    const cli = startCli(args, { env: modelEnv(server, box.home) });
+    await waitFor(
+      () => fs.existsSync(box.at("end-started")),
+      30_000,
+      `the SessionEnd hook (${cli.stderr()})`,
+    );
+    cli.child.kill("SIGTERM");
+    const r = await cli.done;
+    expect(r.code).toBe(143);
+    expect(fs.readFileSync(box.at("end-finished"), "utf8")).toBe("flushed\n");
+    expect(r.stderr).not.toMatch(/abandoned/);
+  });
+
+  it("-p: a second SIGTERM while the end of the run waits for a hung SessionEnd hook exits at once, the transcript complete", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("done")]);
     const settings = box.json("end.json", {
@@ -113,6 +140,9 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
       `the SessionEnd hook (${cli.stderr()})`,
     );
     const sentAt = Date.now();
+    cli.child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cli.child.exitCode).toBeNull();
     cli.child.kill("SIGTERM");
     const r = await cli.done;
     // The hook sleeps 30 s: an exit well within that did not wait for it.
