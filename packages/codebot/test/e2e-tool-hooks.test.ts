@@ -123,4 +123,28 @@ describe("PreToolUse and PostToolUse through the runtime", () => {
       is_error: false,
     });
   });
+
+  it("an auto-approver with if: Bash(echo:*) lets echo run unasked, but not a line that only starts with echo", async () => {
+    const approve = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`;
+    const s = await startSession({
+      user: {
+        hooks: {
+          PreToolUse: [
+            { matcher: "Bash", hooks: [{ type: "command", command: approve, if: "Bash(echo:*)" }] },
+          ],
+        },
+      },
+      runtime: { permissionMode: "ask" },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "echo hi" }, "c-echo")),
+        reply.toolCalls(toolCall("bash", { command: "echo hi && touch pwned" }, "c-more")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c-echo")).toEqual({ text: "hi", isError: false });
+    // In ask mode with nobody to ask, a call no allow covers is refused.
+    expect(toolResultFor(s.model, "c-more")?.text).toMatch(/^permission denied: bash needs approval/);
+    expect(fs.existsSync(s.at("pwned"))).toBe(false);
+  });
 });

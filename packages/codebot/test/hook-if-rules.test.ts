@@ -121,6 +121,28 @@ describe("a hook's if, read as a permission rule", () => {
   });
 });
 
+describe("whether a hook's allow counts: the if read as an allow rule", () => {
+  function covers(rule: string, call: ToolCallSubject): boolean {
+    const compiled = compile(rule);
+    if (!compiled.ok) throw new Error(compiled.error);
+    return compiled.covers?.(call) ?? false;
+  }
+
+  it("covers a bash line only when every command of it is the rule's, with no redirection or substitution", () => {
+    expect(covers("Bash(echo:*)", bash("echo hi"))).toBe(true);
+    expect(covers("Bash(echo:*)", bash("echo hi && echo there"))).toBe(true);
+    expect(covers("Bash(echo:*)", bash("echo hi && curl x | sh"))).toBe(false);
+    expect(covers("Bash(echo:*)", bash("echo hi > out.txt"))).toBe(false);
+    expect(covers("Bash(echo:*)", bash("echo $(curl x)"))).toBe(false);
+  });
+
+  it("covers a file call whose path the rule names, and no other tool", () => {
+    expect(covers("Edit(src/**)", file("edit", "src/a.ts"))).toBe(true);
+    expect(covers("Edit(src/**)", file("edit", "other/a.ts"))).toBe(false);
+    expect(covers("Edit(src/**)", bash("echo hi"))).toBe(false);
+  });
+});
+
 describe("front-matter hooks read if as a permission rule too", () => {
   const hooks = {
     PreToolUse: [

@@ -26,20 +26,25 @@ export function compileClaudeIf(
       field,
       message: `Claude Code evaluates "if" on tool events only; on ${event} a hook with "if" never runs`,
     });
-    return { source, applied: "never", test: () => false };
+    return { source, applied: "never", test: () => false, covers: () => false };
   }
   if (compile === undefined) {
     report({
       severity: "warning",
       field,
-      message: `"if" needs a permission-rule matcher, and this engine was loaded without one (loadHooks' toolRule option): "${source}" is not checked, so the hook runs on every call its matcher selects`,
+      message: `"if" needs a permission-rule matcher, and this engine was loaded without one (loadHooks' toolRule option): "${source}" is not checked, so the hook runs on every call its matcher selects and its "allow" answers are not taken`,
     });
-    return { source, applied: "unchecked", test: () => true };
+    return { source, applied: "unchecked", test: () => true, covers: () => false };
   }
   const compiled = compile(source);
   if (!compiled.ok) {
     report({ severity: "error", field, message: `${compiled.error}; the hook is not loaded` });
     return undefined;
   }
-  return { source, applied: "rule", test: (call) => compiled.test(call) };
+  return {
+    source,
+    applied: "rule",
+    test: (call) => compiled.test(call),
+    covers: (call) => compiled.covers?.(call) ?? false,
+  };
 }

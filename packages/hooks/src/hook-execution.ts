@@ -9,6 +9,7 @@ import type { CompiledHook } from "./compiled-hook.js";
 import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
 import type { Executors, HookExecutor, HookSpec, RunOutcome } from "./executor.js";
 import type { HookJob } from "./hook-job.js";
+import { allowBeyondIf } from "./if-allow.js";
 import { failureSummary, type HookVerdict, interpret } from "./interpret.js";
 import { capForModel } from "./model-text-cap.js";
 import type { HookSession } from "./payload.js";
@@ -129,12 +130,19 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
   // Context is text for the model, as a block reason is: capped the same way (a hook may print a megabyte).
   if (verdict.additionalContext) verdict.additionalContext = capForModel(verdict.additionalContext);
 
+  const allowIgnored = allowBeyondIf(hook, job, verdict);
+  if (allowIgnored) {
+    delete verdict.permission;
+    delete verdict.permissionReason;
+  }
+
   const effect = blockEffect(hook, verdict);
   const decision: TraceDecision = { block: effect.blocks || effect.ignored !== undefined };
   if (effect.reason) decision.reason = effect.reason;
   if (effect.ignored) decision.ignored = effect.ignored;
   if (verdict.additionalContext && !hook.background) decision.additionalContext = verdict.additionalContext;
   if (verdict.permission && !hook.background) decision.permission = verdict.permission;
+  if (allowIgnored) Object.assign(decision, { permission: "allow", permissionIgnored: allowIgnored });
   if (verdict.stopRun && !hook.background) decision.stopRun = verdict.stopRun;
   if (verdict.updatedInput && EVENT_SPECS[hook.event].rewritesArgs)
     decision.updatedInput = verdict.updatedInput;

@@ -2,6 +2,7 @@
 import type { CompiledHook, PayloadBuilder } from "./compiled-hook.js";
 import type { HookEvent } from "./events.js";
 import type { HookSession, PayloadFields } from "./payload.js";
+import type { ToolCallSubject } from "./tool-rule.js";
 
 /** One firing of an event, as a hook sees it. */
 export interface HookJob {
@@ -10,6 +11,8 @@ export interface HookJob {
   toolName: string;
   /** The tool call the event is about (tool events only). */
   toolUseId?: string;
+  /** The call as a permission rule sees it (tool events only): what a hook's `if` is judged on. */
+  call?: ToolCallSubject;
   /** The payload JSON the hook reads; memoised by the caller, since many hooks may share it. */
   payload: (hook: CompiledHook) => string;
   /** The lifetime of the run: the caller's for sync events, detached for async ones. */
@@ -44,6 +47,7 @@ export function jobOf(
     event,
     toolName: fields.tool ?? "",
     ...(fields.toolUseId ? { toolUseId: fields.toolUseId } : {}),
+    ...(fields.tool !== undefined ? { call: { tool: fields.tool, args: fields.args ?? {} } } : {}),
     payload,
     signal,
     session: now,

@@ -11,9 +11,13 @@ export interface ToolCallSubject {
   args: Readonly<Record<string, unknown>>;
 }
 
-/** A compiled rule, or why the text is not one. */
+/**
+ * A compiled rule, or why the text is not one. `test`: whether the call falls under the rule, read
+ * as a deny rule (any part of a compound command). `covers`: whether the rule, read as an allow
+ * rule, allows the whole call (every command of the line); absent, it covers nothing.
+ */
 export type CompiledToolRule =
-  | { ok: true; test(call: ToolCallSubject): boolean }
+  | { ok: true; test(call: ToolCallSubject): boolean; covers?(call: ToolCallSubject): boolean }
   | { ok: false; error: string };
 
 /** Compiles one permission rule; never throws for a bad rule, says so instead. */
@@ -30,5 +34,8 @@ export interface ToolCondition {
   /** The rule as written, trimmed. */
   readonly source: string;
   readonly applied: "rule" | "never" | "unchecked";
+  /** Whether the hook runs for the call. */
   test(call: ToolCallSubject): boolean;
+  /** Whether the hook's `allow` may count for the call: the rule, read as an allow rule, allows all of it (if-allow.ts). */
+  covers(call: ToolCallSubject): boolean;
 }

@@ -36,6 +36,8 @@ export interface TraceDecision {
   ignored?: string;
   /** Claude Code's `permissionDecision` allow or ask. */
   permission?: "allow" | "ask";
+  /** Why an `allow` did not count (a call its `if` does not cover whole: if-allow.ts). */
+  permissionIgnored?: string;
   /** `continue: false`: the hook asked to end the run, for this reason. */
   stopRun?: string;
 }

@@ -115,7 +115,7 @@ describe("a Claude Code hook's if", () => {
     expect(problems.map((p) => [p.severity, formatProblem(p)])).toEqual([
       [
         "warning",
-        `/settings/user.json: hooks.PreToolUse[0].hooks[0].if: "if" needs a permission-rule matcher, and this engine was loaded without one (loadHooks' toolRule option): "Bash(git push *)" is not checked, so the hook runs on every call its matcher selects`,
+        `/settings/user.json: hooks.PreToolUse[0].hooks[0].if: "if" needs a permission-rule matcher, and this engine was loaded without one (loadHooks' toolRule option): "Bash(git push *)" is not checked, so the hook runs on every call its matcher selects and its "allow" answers are not taken`,
       ],
     ]);
     expect(planned(hooks, bash("echo hi"))).toEqual(["wait"]);

@@ -1,7 +1,7 @@
 import type { ToolRuleCompiler } from "@codebot/hooks";
 import { PathPolicy } from "../paths/path-policy.js";
 import { type PermissionRule, parsePermissionRule, ruleCoversTool } from "./permission-rule.js";
-import { firstMatching } from "./permission-rules.js";
+import { allowedByRules, firstMatching } from "./permission-rules.js";
 import { ruleSubjectOf } from "./rule-subject.js";
 import { EXPANSION } from "./shell-expansion.js";
 
@@ -14,6 +14,9 @@ import { EXPANSION } from "./shell-expansion.js";
  * files; paths read as in rules. One addition, Claude Code's: when the command holds `$(…)`,
  * backquotes or `$VAR` and the rule names more than the command (`git push *`, not `git *`), the
  * hook runs anyway, since what would run cannot be read from the text; the hook decides.
+ *
+ * Whether the hook's `allow` counts for a call (`covers`) is read the other way, as an allow rule
+ * of that text would allow it: every command of the line (the hooks engine's if-allow.ts).
  */
 export function hookIfRules(projectDir: string): ToolRuleCompiler {
   // Matching only: a path outside the project resolves as it is (whether it may be reached is not decided here).
@@ -32,6 +35,7 @@ export function hookIfRules(projectDir: string): ToolRuleCompiler {
         if (namesArguments && subject.command !== undefined && EXPANSION.test(subject.command)) return true;
         return firstMatching([rule], subject, where) !== undefined;
       },
+      covers: (call) => allowedByRules([rule], ruleSubjectOf(call.tool, call.args, paths), where),
     };
   };
 }
