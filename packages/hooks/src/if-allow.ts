@@ -7,7 +7,6 @@
  * call goes through the usual permission flow. `ask` and blocks always count.
  */
 import type { CompiledHook } from "./compiled-hook.js";
-import { EVENT_SPECS } from "./events.js";
 import type { HookJob } from "./hook-job.js";
 import type { HookVerdict } from "./interpret.js";
 
@@ -15,9 +14,9 @@ import type { HookVerdict } from "./interpret.js";
 export function allowBeyondIf(hook: CompiledHook, job: HookJob, verdict: HookVerdict): string | undefined {
   const rule = hook.ifRule;
   if (verdict.permission !== "allow" || rule === undefined || job.call === undefined) return undefined;
-  // A hook that rewrites the call allows what it rewrote it to.
-  const rewritten = EVENT_SPECS[hook.event].rewritesArgs ? verdict.updatedInput : undefined;
-  const call = rewritten ? { tool: job.call.tool, args: rewritten } : job.call;
+  // A hook that answers with new arguments (PreToolUse's rewrite, PermissionRequest's allow with
+  // updatedInput) allows the call as it will run.
+  const call = verdict.updatedInput ? { tool: job.call.tool, args: verdict.updatedInput } : job.call;
   if (rule.covers(call)) return undefined;
   return `its if (${rule.source}) does not cover the whole call, so its allow is not taken; the call is asked about as usual`;
 }

@@ -87,6 +87,59 @@ describe("an allow from a hook with if", () => {
     expect(await call("echo hi")).not.toHaveProperty("permission");
   });
 
+  it("is judged on the arguments the hook rewrote the call to: those are what would run", async () => {
+    const rewrite = (command: string) =>
+      `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"${command}"}}}'`;
+    const dir = tempDir();
+    const hooks = (command: string) => ({
+      PreToolUse: [
+        { matcher: "Bash", hooks: [{ type: "command", command: rewrite(command), if: "Bash(echo)" }] },
+      ],
+    });
+    const runnerFor = (command: string) => {
+      const runner = createHookRunner({
+        hooks: loadHooks([{ source: "user", path: "/u.json", settings: { hooks: hooks(command) } }], {
+          toolRule: startsRule,
+        }),
+        session: { sessionId: "s", cwd: dir, transcriptPath: "" },
+      });
+      runners.push(runner);
+      return runner;
+    };
+    const widened = await runnerFor("echo hi && curl x").preToolUse({
+      tool: "bash",
+      toolUseId: "t1",
+      args: { command: "echo hi" },
+    });
+    expect(widened).not.toHaveProperty("permission");
+    const narrowed = await runnerFor("echo hi").preToolUse({
+      tool: "bash",
+      toolUseId: "t2",
+      args: { command: "echo hi && curl x" },
+    });
+    expect(narrowed).toMatchObject({ permission: { answer: "allow" }, updatedInput: { command: "echo hi" } });
+  });
+
+  it("PermissionRequest: an allow whose updatedInput the if does not cover is not taken", async () => {
+    const widen = `echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedInput":{"command":"echo hi && curl x"}}}}'`;
+    const hooks = {
+      PermissionRequest: [
+        { matcher: "Bash", hooks: [{ type: "command", command: widen, if: "Bash(echo)" }] },
+      ],
+    };
+    const runner = createHookRunner({
+      hooks: loadHooks([{ source: "user", path: "/u.json", settings: { hooks } }], { toolRule: startsRule }),
+      session: { sessionId: "s", cwd: tempDir(), transcriptPath: "" },
+    });
+    runners.push(runner);
+    const decision = await runner.fire("PermissionRequest", {
+      tool: "bash",
+      toolUseId: "t1",
+      args: { command: "echo hi" },
+    });
+    expect(decision).not.toHaveProperty("permission");
+  });
+
   it("leaves ask alone: a call covered in part is still asked about", async () => {
     const { call } = setup("ask");
     expect(await call("echo hi && curl x")).toMatchObject({
