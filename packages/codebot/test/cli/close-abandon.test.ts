@@ -50,6 +50,20 @@ function transcriptBeside(stderr: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+/** A `-p` run whose SessionEnd hook runs `script` (after touching end-started), once that hook has started. */
+async function atSessionEnd(box: Sandbox, script: string) {
+  const server = await modelServer([reply.text("done")]);
+  const settings = box.json("end.json", {
+    hooks: {
+      SessionEnd: [command(`touch '${box.at("end-started")}'; ${script}`, { name: "flush", timeout: 60 })],
+    },
+  });
+  const args = ["-p", "go", "--settings", settings, "--cwd", box.project];
+  const cli = startCli(args, { env: modelEnv(server, box.home) });
+  await waitFor(() => fs.existsSync(box.at("end-started")), 30_000, `the SessionEnd hook (${cli.stderr()})`);
+  return cli;
+}
+
 describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
   it("-p: a second SIGTERM while closing saves the unfinished hook runs and says where", async () => {
     const box = sandbox();
@@ -99,24 +113,7 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
 
   it("-p: a first SIGTERM while the end of the run waits for a SessionEnd hook lets it finish (HOOKS.md §7.4)", async () => {
     const box = sandbox();
-    const server = await modelServer([reply.text("done")]);
-    const settings = box.json("end.json", {
-      hooks: {
-        SessionEnd: [
-          command(`touch '${box.at("end-started")}'; sleep 2; echo flushed > '${box.at("end-finished")}'`, {
-            name: "flush",
-            timeout: 60,
-          }),
-        ],
-      },
-    });
-    const args = ["-p", "go", "--settings", settings, "--cwd", box.project];
-    const cli = startCli(args, { env: modelEnv(server, box.home) });
-    await waitFor(
-      () => fs.existsSync(box.at("end-started")),
-      30_000,
-      `the SessionEnd hook (${cli.stderr()})`,
-    );
+    const cli = await atSessionEnd(box, `sleep 2; echo flushed > '${box.at("end-finished")}'`);
     cli.child.kill("SIGTERM");
     const r = await cli.done;
     expect(r.code).toBe(143);
@@ -125,20 +122,7 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
   });
 
   it("-p: a second SIGTERM while the end of the run waits for a hung SessionEnd hook exits at once, the transcript complete", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("done")]);
-    const settings = box.json("end.json", {
-      hooks: {
-        SessionEnd: [command(`touch '${box.at("end-started")}'; sleep 30`, { name: "flush", timeout: 60 })],
-      },
-    });
-    const args = ["-p", "go", "--settings", settings, "--cwd", box.project];
-    const cli = startCli(args, { env: modelEnv(server, box.home) });
-    await waitFor(
-      () => fs.existsSync(box.at("end-started")),
-      30_000,
-      `the SessionEnd hook (${cli.stderr()})`,
-    );
+    const cli = await atSessionEnd(sandbox(), "sleep 30");
     const sentAt = Date.now();
     cli.child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 300));
