@@ -385,6 +385,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     toolEnv: {
       paths,
       env: settings.env,
+      envFiles: settings.envFiles,
       readRules,
       onCwdChange: (oldCwd, newCwd) => fileWatch.cwdChanged(oldCwd, newCwd),
     },

@@ -22,6 +22,25 @@ const MAX_HASHED_FOLDER_FILE_BYTES = 1024 * 1024;
 export function envGrant(name: string, value: string, projectDir: string | undefined): string {
   const grant = `env:${name}=${value}`;
   if (projectDir === undefined) return grant;
+  const { names, files, folderFiles } = filesOfValue(name, value, projectDir);
+  return grantRunning(
+    grant,
+    names,
+    scriptsText(files, projectDir) + scriptsText(folderFiles, projectDir, MAX_HASHED_FOLDER_FILE_BYTES),
+  );
+}
+
+/**
+ * The project files a variable's value runs or names itself, not those of a folder it names
+ * (`BASH_ENV=./setup.sh`: `setup.sh`; `PATH=./bin`: none): what every `bash` call loads whatever
+ * its command, checked again before each (approved-env-files.ts).
+ */
+export function envLoadedFiles(name: string, value: string, projectDir: string): string[] {
+  return filesOfValue(name, value, projectDir).files;
+}
+
+/** What envGrant covers: the names it shows, the files it hashes, and the files of folders it names. */
+function filesOfValue(name: string, value: string, projectDir: string) {
   const files = scriptsRun(name, value, projectDir);
   const names = files.map((file) => path.relative(projectDir, file));
   const folderFiles: string[] = [];
@@ -33,11 +52,7 @@ export function envGrant(name: string, value: string, projectDir: string | undef
     for (const file of folder ? filesIn(named) : [named])
       if (!files.includes(file) && !folderFiles.includes(file)) (folder ? folderFiles : files).push(file);
   }
-  return grantRunning(
-    grant,
-    names,
-    scriptsText(files, projectDir) + scriptsText(folderFiles, projectDir, MAX_HASHED_FOLDER_FILE_BYTES),
-  );
+  return { names, files, folderFiles };
 }
 
 /**

@@ -4,9 +4,10 @@ import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { ModelPrice } from "../session/model-prices.js";
 import { allowGrant } from "./allow-grant.js";
+import { type ApprovedFile, approvedFiles } from "./approved-env-files.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
-import { envGrant } from "./env-grant.js";
+import { envGrant, envLoadedFiles } from "./env-grant.js";
 import { bypassRefusal, type ManagedPolicy, managedPolicyOf } from "./managed-policy.js";
 import { MODEL_ALIASES } from "./model-aliases.js";
 import { permissionModeSchema, runtimeKeysSchema, SETTINGS_KEYS } from "./settings-schema.js";
@@ -49,6 +50,11 @@ export interface RuntimeSettings {
   compaction: { auto: boolean; threshold: number };
   /** Environment for tools and hooks (top-level `env`); user-owned layers and trusted project grants only. */
   env: Record<string, string>;
+  /**
+   * The project files the project's approved `env` values load into every `bash` call, as
+   * approved (`BASH_ENV=./setup.sh`): bash refuses to run once one changed (approved-env-files.ts).
+   */
+  envFiles: ApprovedFile[];
   /** How long the first prompt waits for MCP servers, in ms; the last layer that sets it wins. */
   mcpStartupTimeout?: number;
   /** What the settings forbid for the whole session (`auto`; rules other than the managed ones). */
@@ -111,6 +117,7 @@ export function mergeSettings(
     models: {},
     compaction: { auto: true, threshold: DEFAULT_COMPACTION_THRESHOLD },
     env: {},
+    envFiles: [],
     policy: managedPolicyOf(layers),
   };
   const { policy } = settings;
@@ -189,7 +196,12 @@ export function mergeSettings(
     if (value.compaction?.auto !== undefined) settings.compaction.auto = value.compaction.auto;
     if (value.compaction?.threshold !== undefined) settings.compaction.threshold = value.compaction.threshold;
     for (const [name, text] of Object.entries(value.env ?? {})) {
-      if (userOwned || granted(envGrant(name, text, options.projectDir))) settings.env[name] = text;
+      if (!userOwned && !granted(envGrant(name, text, options.projectDir))) continue;
+      settings.env[name] = text;
+      // A later layer's value for the same variable replaces what the earlier one loaded.
+      settings.envFiles = settings.envFiles.filter((file) => file.variable !== name);
+      if (!userOwned && options.projectDir !== undefined)
+        settings.envFiles.push(...approvedFiles(name, envLoadedFiles(name, text, options.projectDir)));
     }
   }
   takeManagedRules(settings, managedRules, layers, problems);

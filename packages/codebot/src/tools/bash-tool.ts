@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { processHost } from "@codebot/hooks";
 import { z } from "zod";
+import { changedApprovedFile, changedFileRefusal } from "../settings/approved-env-files.js";
 import { prepareShell, runShell, type ShellResult } from "./shell-process.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
@@ -42,6 +43,9 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       prepareShell({ env: shellEnv() }, slot);
     },
     async execute(args, ctx) {
+      const changed = env.envFiles === undefined ? undefined : changedApprovedFile(env.envFiles);
+      if (changed !== undefined)
+        return { content: changedFileRefusal(changed, env.paths.root), isError: true };
       const timeoutMs = Math.min(args.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
       // A directory removed since the last command: start again from the project directory.
       if (!isDirectory(cwd)) cwd = env.paths.root;

@@ -1,0 +1,71 @@
+/**
+ * A project's approved `env` value that loads a project file into every bash call
+ * (`BASH_ENV=./setup.sh`) holds only for the content approved: bash refuses once it changed.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PathPolicy } from "../src/paths/path-policy.js";
+import { mergeSettings } from "../src/settings/runtime-settings.js";
+import { bashTool } from "../src/tools/bash-tool.js";
+import { tempDir } from "./support/temp-dirs.js";
+import { callTool } from "./support/tool-context.js";
+
+const SETUP = "export GREETING=approved\n";
+
+/** A project whose settings set `BASH_ENV=./setup.sh`, trusted, and the bash tool it gets. */
+function project() {
+  const dir = tempDir("codebot-env-files-");
+  const setup = path.join(dir, "setup.sh");
+  fs.writeFileSync(setup, SETUP);
+  const layers = [
+    {
+      source: "project" as const,
+      path: `${dir}/.codebot/settings.json`,
+      settings: { env: { BASH_ENV: "./setup.sh" } },
+    },
+  ];
+  const { settings } = mergeSettings(layers, { isGrantTrusted: () => true, projectDir: dir });
+  const bash = bashTool({ paths: new PathPolicy(dir), env: settings.env, envFiles: settings.envFiles });
+  return { dir, setup, settings, bash };
+}
+
+describe("the files a project's approved env loads", () => {
+  it("are recorded for a trusted project value, not for the user's own", () => {
+    const p = project();
+    expect(p.settings.envFiles.map((f) => [f.variable, path.basename(f.file)])).toEqual([
+      ["BASH_ENV", "setup.sh"],
+    ]);
+    const user = [
+      { source: "user" as const, path: "/user.json", settings: { env: { BASH_ENV: "./setup.sh" } } },
+    ];
+    expect(mergeSettings(user, { isGrantTrusted: () => true, projectDir: p.dir }).settings.envFiles).toEqual(
+      [],
+    );
+  });
+
+  it("bash refuses a command once the file changed, and the changed file does not run", async () => {
+    const p = project();
+    expect(await callTool(p.bash, { command: "echo $GREETING" })).toEqual({
+      content: "approved",
+      isError: false,
+    });
+    fs.writeFileSync(p.setup, "touch ran-changed-setup\n");
+    const refused = await callTool(p.bash, { command: "echo $GREETING" });
+    expect(refused.isError).toBe(true);
+    expect(refused.content).toMatch(
+      /^bash refused: setup\.sh changed since the project's env BASH_ENV was approved/,
+    );
+    expect(fs.existsSync(path.join(p.dir, "ran-changed-setup"))).toBe(false);
+  });
+
+  it("bash runs as before when the file was rewritten with the approved content", async () => {
+    const p = project();
+    fs.writeFileSync(p.setup, SETUP);
+    fs.utimesSync(p.setup, new Date(), new Date(Date.now() + 5000));
+    expect(await callTool(p.bash, { command: "echo $GREETING" })).toEqual({
+      content: "approved",
+      isError: false,
+    });
+  });
+});
