@@ -99,6 +99,15 @@ for (const start of ["started at the call", "started ahead"] as const) {
       }
     });
 
+    it("judges a relative OLDPWD from the command's directory, as a shell started there does", async () => {
+      const t = withSub();
+      const bash = bashTool({ paths: new PathPolicy(t.project), env: { OLDPWD: "sub" } });
+      expect(await callTool(bash, { command: "cd - >/dev/null && pwd -P" })).toEqual({
+        content: path.join(t.project, "sub"),
+        isError: false,
+      });
+    });
+
     it("runs in its directory, not where an inherited PWD of link/.. would lead by its text", async () => {
       const t = withSub();
       const link = path.join(tempDir("codebot-link-"), "to-sub");

@@ -278,11 +278,28 @@ export function prepareShell(place: ShellPlace, slot: object): void {
  * the environment has bash run code of its own before that `cd`, which could change where the
  * command runs: exported functions (`BASH_FUNC_name%%`; one named `command` or `cd` would stand in
  * for the shell's own `cd`), or xtrace from SHELLOPTS (the PS4 it expands before each command).
+ * Nor while OLDPWD is a relative path: bash keeps it at its start only if it names a directory
+ * from where it starts, and a shell started ahead starts in IDLE_DIRECTORY, not the command's.
  */
 function startsAhead(request: WarmRequest): boolean {
   return (
-    SHELL === "/bin/bash" && !readsStartupFile(request) && !exportsFunctions(request) && !traces(request)
+    SHELL === "/bin/bash" &&
+    !readsStartupFile(request) &&
+    !exportsFunctions(request) &&
+    !traces(request) &&
+    !relativeOldpwd(request)
   );
+}
+
+/** `OLDPWD=sub`: what `cd -` leads to depends on the directory the shell started in. */
+function relativeOldpwd(request: WarmRequest): boolean {
+  const oldpwd =
+    "OLDPWD" in request.env
+      ? request.env.OLDPWD
+      : request.inheritEnv === true
+        ? process.env.OLDPWD
+        : undefined;
+  return oldpwd !== undefined && oldpwd !== "" && !path.isAbsolute(oldpwd);
 }
 
 function traces(request: WarmRequest): boolean {
