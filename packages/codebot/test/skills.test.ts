@@ -248,6 +248,28 @@ describe("loadSkills", () => {
     ]);
   });
 
+  it("a plugin's command or skill that links outside the plugin's folder is not loaded, and the warning names it", async () => {
+    const where = places();
+    const root = tempDir("skills-plugin-");
+    const outside = tempDir("skills-outside-");
+    write(path.join(outside, "credentials"), "aws_secret_access_key = s3cr3t\n");
+    write(path.join(outside, "shared/SKILL.md"), "Shared skill.\n");
+    write(path.join(root, "commands/fix.md"), "Fix.\n");
+    fs.symlinkSync(
+      `../../${path.relative(path.dirname(root), path.join(outside, "credentials"))}`,
+      path.join(root, "commands/notes.md"),
+    );
+    fs.mkdirSync(path.join(root, "skills"), { recursive: true });
+    fs.symlinkSync(path.join(outside, "shared"), path.join(root, "skills/shared"));
+    const plugins = [{ name: "kit", root, dataDir: root, source: "plugin" as const }];
+    const loaded = await loadSkills({ ...where, claudeCompat: true, plugins });
+    expect([...loaded.skills.keys()]).toEqual(["kit:fix"]);
+    expect(loaded.problems).toEqual([
+      `${path.join(root, "skills/shared/SKILL.md")}: links outside the plugin kit's folder; not loaded`,
+      `${path.join(root, "commands/notes.md")}: links outside the plugin kit's folder; not loaded`,
+    ]);
+  });
+
   it("a broken file is a problem with its path; the others still load", async () => {
     const where = places();
     write(path.join(where.cwd, ".claude/skills/bad/SKILL.md"), "---\ndescription: [unclosed\n---\ntext\n");

@@ -2,7 +2,8 @@
  * Reads every skill and command of a session (skill-locations.ts says where, and which wins a
  * name). A broken file is a problem with its path, never a crash; the others still load. A skill
  * folder or command file may be a symlink (a shared skill) — in the repository's own folders only
- * to somewhere inside the project, or its first line would put `~/.aws/credentials` in the
+ * to somewhere inside the project, in a plugin's only inside the plugin's folder, or its first
+ * line would put `~/.aws/credentials` in the
  * `skill` tool's description; command sub-folders that are symlinks are not followed, and each
  * folder yields a bounded number of files, so a hostile repository cannot make startup crawl.
  */
@@ -29,8 +30,9 @@ export async function loadSkills(where: SkillsWhere): Promise<LoadedSkills> {
   const problems: string[] = [];
   for (const folder of skillFolders(where)) {
     for (const { file, name } of filesOf(folder)) {
-      if (folder.project !== undefined && !insideProject(file, folder.project)) {
-        problems.push(`${file}: links outside the project; not loaded`);
+      const { confinedTo } = folder;
+      if (confinedTo !== undefined && !insideProject(file, confinedTo.root)) {
+        problems.push(`${file}: links outside ${confinedTo.what}; not loaded`);
         continue;
       }
       const read = await readSkill(file, { ...folder.origin, defaultName: name });

@@ -3,7 +3,8 @@
  * the user's (`$CODEBOT_HOME`, then `~/.claude` with Claude Code compatibility on), then the
  * project's (`.codebot/`, then `.claude/`), each level's skills before its commands — Claude Code's
  * order: personal over project, a skill over a command of the same name. Plugins' come last; their
- * names carry the plugin's (`plugin:name`), so they never collide with the others.
+ * names carry the plugin's (`plugin:name`), so they never collide with the others. The project's
+ * and the plugins' files must stay inside the project or the plugin's folder.
  */
 import path from "node:path";
 import type { PluginFolder } from "../settings/load-plugins.js";
@@ -22,8 +23,11 @@ export interface SkillsWhere {
 export interface SkillFolder {
   dir: string;
   origin: Omit<SkillOrigin, "defaultName">;
-  /** The repository's own folders: each file, symlinks resolved, must be inside this project. */
-  project?: string;
+  /**
+   * The repository's own folders, and a plugin's: each file, symlinks resolved, must be inside
+   * `root` (the project; the plugin's folder), named `what` in the warning when it is not.
+   */
+  confinedTo?: { root: string; what: string };
 }
 
 export function skillFolders(where: SkillsWhere): SkillFolder[] {
@@ -38,14 +42,20 @@ export function skillFolders(where: SkillsWhere): SkillFolder[] {
         out.push({
           dir: path.join(base, folderOf(kind)),
           origin: { kind, source },
-          ...(source === "project" ? { project: where.cwd } : {}),
+          ...(source === "project" ? { confinedTo: { root: where.cwd, what: "the project" } } : {}),
         });
   }
   for (const plugin of where.plugins) {
     const source = plugin.source === "plugin" ? "plugin" : "project";
     const named = { name: plugin.name, root: plugin.root, dataDir: plugin.dataDir };
+    // A plugin's skill that links out (`skills/x -> ~/.aws`) would put that file before the model.
+    const confinedTo = { root: plugin.root, what: `the plugin ${plugin.name}'s folder` };
     for (const kind of ["skill", "command"] as const)
-      out.push({ dir: path.join(plugin.root, folderOf(kind)), origin: { kind, source, plugin: named } });
+      out.push({
+        dir: path.join(plugin.root, folderOf(kind)),
+        origin: { kind, source, plugin: named },
+        confinedTo,
+      });
   }
   return out;
 }
