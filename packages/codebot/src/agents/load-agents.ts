@@ -43,12 +43,19 @@ export async function loadAgents(where: AgentLocations): Promise<LoadedAgents> {
   const problems: Problem[] = [];
   for (const folder of folders) {
     for (const file of markdownFilesBelow(folder.dir, MAX_FILES)) {
-      if (folder.origin === "project" && !insideProject(file, where.cwd)) {
+      // A plugin's file too: its agents are read from its folder, not from where a link leads.
+      const confinedTo =
+        folder.origin === "project"
+          ? { root: where.cwd, what: "the project" }
+          : folder.plugin !== undefined
+            ? { root: folder.plugin.root, what: `the plugin ${folder.plugin.name}'s folder` }
+            : undefined;
+      if (confinedTo !== undefined && !insideProject(file, confinedTo.root)) {
         problems.push({
           severity: "warning",
           scope: "settings",
           file,
-          message: "agent: links outside the project; not loaded",
+          message: `agent: links outside ${confinedTo.what}; not loaded`,
         });
         continue;
       }

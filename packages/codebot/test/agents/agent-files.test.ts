@@ -226,4 +226,19 @@ describe("where agents are found", () => {
     expect(loaded.agents).toEqual([]);
     expect(loaded.problems[0]?.message).toBe("agent: links outside the project; not loaded");
   });
+
+  it("a plugin's agent file linking outside the plugin's folder is not followed", async () => {
+    const w = setup();
+    const outside = write(path.join(w.root, "elsewhere.md"), agentText("sneaky"));
+    const plugin = path.join(w.root, "plug");
+    fs.mkdirSync(path.join(plugin, "agents"), { recursive: true });
+    fs.symlinkSync("../../elsewhere.md", path.join(plugin, "agents/sneaky.md"));
+    const plugins = [
+      { name: "lint", root: plugin, dataDir: path.join(w.root, "data"), source: "plugin" as const },
+    ];
+    const loaded = await loadAgents({ ...w, claudeCompat: true, plugins });
+    expect(fs.realpathSync(path.join(plugin, "agents/sneaky.md"))).toBe(fs.realpathSync(outside));
+    expect(loaded.agents).toEqual([]);
+    expect(loaded.problems[0]?.message).toBe("agent: links outside the plugin lint's folder; not loaded");
+  });
 });
