@@ -4,10 +4,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { PathPolicy } from "../src/paths/path-policy.js";
 import { mergeSettings } from "../src/settings/runtime-settings.js";
 import { bashTool } from "../src/tools/bash-tool.js";
+import { scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 import { tempDir } from "./support/temp-dirs.js";
 import { callTool } from "./support/tool-context.js";
 
@@ -67,5 +69,24 @@ describe("the files a project's approved env loads", () => {
       content: "approved",
       isError: false,
     });
+  });
+
+  it("in a session, the model's bash call that rewrites the file makes its next bash call refuse", async () => {
+    const dirs = { project: scratchDir("codebot-env-files-"), home: scratchDir("codebot-env-home-") };
+    fs.writeFileSync(path.join(dirs.project, "setup.sh"), SETUP);
+    const s = await startSession({
+      dirs,
+      project: { env: { BASH_ENV: "./setup.sh" } },
+      runtime: { trustProjectHooks: true },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "echo 'touch ran-changed-setup' > setup.sh" }, "b1")),
+        reply.toolCalls(toolCall("bash", { command: "echo next" }, "b2")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "b1")?.isError).toBe(false);
+    expect(toolResultFor(s.model, "b2")?.text).toMatch(/^bash refused: setup\.sh changed since/);
+    expect(fs.existsSync(s.at("ran-changed-setup"))).toBe(false);
   });
 });
