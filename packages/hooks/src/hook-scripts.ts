@@ -6,6 +6,7 @@
  */
 import type { HookSpec } from "./executor.js";
 import { gitConfigCommand } from "./git-config-env.js";
+import { gitExecPrograms } from "./git-exec-path.js";
 import { isLoadingVariable } from "./loading-variables.js";
 import { referencedScripts } from "./script-references.js";
 
@@ -25,8 +26,9 @@ export function hookScripts(
 
 /**
  * The project scripts one environment variable runs: its value read as a command, for a
- * variable that loads code every project file the value names, and for git's configuration
- * variables what the `git -c` options they stand for run (git-config-env.ts). The settings' own
+ * variable that loads code every project file the value names, for git's configuration
+ * variables what the `git -c` options they stand for run (git-config-env.ts), and for
+ * `GIT_EXEC_PATH` the `git-*` programs of its folder (git-exec-path.ts). The settings' own
  * `env` grants are tied to them too (codebot's env-grant.ts).
  */
 export function envScripts(name: string, value: string, projectDir: string): string[] {
@@ -36,6 +38,7 @@ export function envScripts(name: string, value: string, projectDir: string): str
     ...referencedScripts(value, projectDir),
     ...(isLoadingVariable(name) ? referencedScripts(`${name}=${singleQuoted(value)}`, projectDir) : []),
     ...(gitConfig === undefined ? [] : referencedScripts(gitConfig, projectDir)),
+    ...(name === "GIT_EXEC_PATH" ? gitExecPrograms(value, [projectDir], projectDir) : []),
   ];
   return named.filter((file, i) => named.indexOf(file) === i);
 }

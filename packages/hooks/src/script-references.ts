@@ -23,6 +23,7 @@ import path from "node:path";
 import { buildFileNames } from "./build-files.js";
 import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.js";
 import { gitConfigCommand } from "./git-config-env.js";
+import { gitExecPrograms } from "./git-exec-path.js";
 import { loadedNames, scriptNames } from "./interpreter-files.js";
 import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
 import { argumentsKnown, declares, readsData, writesArgument } from "./known-programs.js";
@@ -241,6 +242,7 @@ function referencesOf(
     // `GIT_CONFIG_PARAMETERS="'core.fsmonitor'='./x'" git status`: the `git -c` it stands for.
     const gitConfig = assignment ? gitConfigCommand(assigned, text) : undefined;
     if (gitConfig !== undefined) readInlineCommand({ ...word, text: gitConfig }, 0, place, analysis, depth);
+    if (assigned === "GIT_EXEC_PATH") for (const file of gitExecPrograms(text, place.dirs, root)) add(file);
     const role = {
       program: k === programAt,
       input: word.redirect === "in",

@@ -173,7 +173,7 @@ describe("what git's -c options make it run", () => {
   });
 });
 
-describe("what git's configuration variables make it run, as its -c options do", () => {
+describe("what git's environment variables make it run, as its -c and --exec-path options do", () => {
   it.each([
     [`GIT_CONFIG_PARAMETERS="'core.fsmonitor'='./x'" git status`, ["x"]],
     [`GIT_CONFIG_PARAMETERS="'user.name'='me' 'alias.h'='!sh x'" git h`, ["x"]],
@@ -181,6 +181,7 @@ describe("what git's configuration variables make it run, as its -c options do",
       "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=.githooks git checkout main",
       [".githooks/post-checkout"],
     ],
+    ["GIT_EXEC_PATH=.claude git fetch", [".claude/git-hooks"]],
   ])("set before the command: %s runs %j", (command, files) => {
     expect(project().found(command)).toEqual(files);
   });
@@ -192,6 +193,7 @@ describe("what git's configuration variables make it run, as its -c options do",
       { GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "core.hooksPath", GIT_CONFIG_VALUE_0: ".githooks" },
       [".githooks/post-checkout"],
     ],
+    [{ GIT_EXEC_PATH: ".claude" }, [".claude/git-hooks"]],
   ])("in the entry's env %j: a git command runs %j", (env, files) => {
     const { dir } = project();
     const scripts = hookScripts({ type: "command", command: "git status" }, dir, env);
