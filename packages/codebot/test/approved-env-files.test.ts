@@ -89,4 +89,25 @@ describe("the files a project's approved env loads", () => {
     expect(toolResultFor(s.model, "b2")?.text).toMatch(/^bash refused: setup\.sh changed since/);
     expect(fs.existsSync(s.at("ran-changed-setup"))).toBe(false);
   });
+
+  it("in a session, a command's !`…` refuses too once the model rewrote the file", async () => {
+    const dirs = { project: scratchDir("codebot-env-files-"), home: scratchDir("codebot-env-home-") };
+    fs.writeFileSync(path.join(dirs.project, "setup.sh"), SETUP);
+    fs.mkdirSync(path.join(dirs.home, "commands"));
+    fs.writeFileSync(path.join(dirs.home, "commands/greet.md"), "Greeting: !`echo $GREETING`\n");
+    const s = await startSession({
+      dirs,
+      project: { env: { BASH_ENV: "./setup.sh" } },
+      runtime: { trustProjectHooks: true },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "echo 'touch ran-changed-setup' > setup.sh" }, "b1")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    const result = await s.runtime.prompt("/greet");
+    expect(result.status).toBe("error");
+    expect(result.reason).toMatch(/bash refused: setup\.sh changed since/);
+    expect(fs.existsSync(s.at("ran-changed-setup"))).toBe(false);
+  });
 });

@@ -430,6 +430,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     paths,
     readRules,
     env: settings.env,
+    envFiles: settings.envFiles,
     isGrantTrusted: project.isGrantTrusted,
     notify,
   });

@@ -7,6 +7,7 @@
  * through the bash tool's process path (its own process group, killed on timeout or cancel),
  * output capped.
  */
+import { changedApprovedFile, changedFileRefusal } from "../settings/approved-env-files.js";
 import { runShell } from "../tools/shell-process.js";
 import type { Skill } from "./skill.js";
 import type { SkillHost } from "./skill-host.js";
@@ -45,6 +46,12 @@ export async function runSkillCommand(
     { agentName: "main", signal },
   );
   if (!verdict.allowed) return { ok: false, reason: `${shown} of /${skill.name}: ${verdict.reason}` };
+  const changed = host.envFiles === undefined ? undefined : changedApprovedFile(host.envFiles);
+  if (changed !== undefined)
+    return {
+      ok: false,
+      reason: `${shown} of /${skill.name}: ${changedFileRefusal(changed, host.paths.root)}`,
+    };
   const result = await runShell({
     command,
     cwd: host.paths.root,
