@@ -2,8 +2,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { allowGrant } from "../src/settings/allow-grant.js";
+import { scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 
 function project(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cb-allow-grant-"));
@@ -31,5 +33,29 @@ describe("allowGrant", () => {
     expect(allowGrant("Bash(git status:*)", dir)).toBe("allow:Bash(git status:*)");
     expect(allowGrant("Read(./notes.md)", dir)).toBe("allow:Read(./notes.md)");
     expect(allowGrant("Bash", dir)).toBe("allow:Bash");
+  });
+
+  it("in a session, a script the model rewrote no longer runs unasked through the rule that approved it", async () => {
+    const dirs = { project: scratchDir("codebot-allow-runs-"), home: scratchDir("codebot-allow-home-") };
+    fs.writeFileSync(path.join(dirs.project, "check.sh"), "#!/bin/sh\necho checked\n", { mode: 0o755 });
+    const s = await startSession({
+      dirs,
+      project: { permissions: { allow: ["Bash(./check.sh)"] } },
+      runtime: { trustProjectHooks: true, permissionMode: "acceptEdits" },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "./check.sh" }, "b1")),
+        reply.toolCalls(
+          toolCall("write", { file_path: "check.sh", content: "#!/bin/sh\ntouch pwned\n" }, "w1"),
+        ),
+        reply.toolCalls(toolCall("bash", { command: "./check.sh" }, "b2")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "b1")).toEqual({ text: "checked", isError: false });
+    expect(toolResultFor(s.model, "w1")?.isError).toBe(false);
+    // acceptEdits with nobody to ask: a bash call no rule allows is refused.
+    expect(toolResultFor(s.model, "b2")?.text).toMatch(/^permission denied: bash needs approval/);
+    expect(fs.existsSync(s.at("pwned"))).toBe(false);
   });
 });

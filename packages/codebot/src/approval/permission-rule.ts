@@ -29,6 +29,11 @@ export interface PermissionRule {
   mcpServer?: true;
   /** Another `mcp__` name with `*` in it (`mcp__*`, `mcp__fs__read*`): a glob over MCP tool names. */
   mcpGlob?: McpGlob;
+  /**
+   * A project's allow rule approved with the files its command runs (settings/allow-grant.ts):
+   * false once one of them changed since, and the rule then allows nothing.
+   */
+  stillApproved?: () => boolean;
 }
 
 export interface McpGlob {

@@ -86,14 +86,15 @@ const CODE_TEXT = /\$\(|`|\$\[|\$\{(?![A-Za-z_][A-Za-z0-9_]*\})/;
  * rule about the command cannot foresee (Claude Code asks for `echo hi > out.txt` under
  * `Bash(echo:*)` too), no variable set before it other than a harmless one
  * (harmless-assignment.ts), and nothing the parser could not follow or resolve. An exact rule for
- * the whole command allows it as written (an "always" answer).
+ * the whole command allows it as written (an "always" answer). A project's rule whose files
+ * changed since it was approved allows nothing (`stillApproved`).
  */
 export function allowedByRules(
   rules: readonly PermissionRule[],
   call: RuleSubject,
   ctx: PathContext,
 ): boolean {
-  const candidates = rules.filter((r) => ruleCoversTool(r, call.tool));
+  const candidates = rules.filter((r) => ruleCoversTool(r, call.tool) && r.stillApproved?.() !== false);
   if (candidates.length === 0) return false;
   if (candidates.some((r) => r.bash === undefined && r.path === undefined && r.opaque === undefined))
     return true;

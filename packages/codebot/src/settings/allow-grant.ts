@@ -1,6 +1,7 @@
 import path from "node:path";
 import { scriptsText } from "@codebot/hooks";
 import { parsePermissionRule } from "../approval/permission-rule.js";
+import { approvedFiles, changedApprovedFile } from "./approved-files.js";
 import { filesRunBy, grantRunning, realPathOf } from "./grant-runs.js";
 
 /**
@@ -13,16 +14,33 @@ import { filesRunBy, grantRunning, realPathOf } from "./grant-runs.js";
  */
 export function allowGrant(rule: string, projectDir: string | undefined): string {
   const grant = `allow:${rule}`;
-  const command = projectDir === undefined ? undefined : commandOf(rule);
-  if (command === undefined || projectDir === undefined) return grant;
+  if (projectDir === undefined) return grant;
   // Real paths: the same rule gives the same grant whichever spelling of the folder asked.
   const root = realPathOf(projectDir) ?? projectDir;
-  const runs = filesRunBy(command, root);
+  const runs = allowRuleRuns(rule, root);
   return grantRunning(
     grant,
     runs.map((file) => path.relative(root, file)),
     scriptsText(runs, root),
   );
+}
+
+/**
+ * A project's granted allow rule, allowing only while the files it was approved with are as they
+ * were: a model that edits `check.sh` during the session must not then run it unasked through
+ * `Bash(./check.sh)` (the grant itself is checked at the session's start only).
+ */
+export function approvedAllowRule<R extends { text: string }>(rule: R, projectDir: string): R {
+  const runs = allowRuleRuns(rule.text, realPathOf(projectDir) ?? projectDir);
+  if (runs.length === 0) return rule;
+  const files = approvedFiles(`allow ${rule.text}`, runs);
+  return { ...rule, stillApproved: () => changedApprovedFile(files) === undefined };
+}
+
+/** The project files a rule's command runs (real paths under `root`); none for a rule of no command. */
+function allowRuleRuns(rule: string, root: string): string[] {
+  const command = commandOf(rule);
+  return command === undefined ? [] : filesRunBy(command, root);
 }
 
 /** The command a bash rule names, up to what `:*` or a `*` stands for: `Bash(npm run lint:*)` → `npm run lint`. */

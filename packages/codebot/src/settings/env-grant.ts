@@ -33,7 +33,7 @@ export function envGrant(name: string, value: string, projectDir: string | undef
 /**
  * The project files a variable's value runs or names itself, not those of a folder it names
  * (`BASH_ENV=./setup.sh`: `setup.sh`; `PATH=./bin`: none): what every `bash` call loads whatever
- * its command, checked again before each (approved-env-files.ts).
+ * its command, checked again before each (approved-files.ts).
  */
 export function envLoadedFiles(name: string, value: string, projectDir: string): string[] {
   return filesOfValue(name, value, projectDir).files;

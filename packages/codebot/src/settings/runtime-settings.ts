@@ -3,8 +3,8 @@ import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { ModelPrice } from "../session/model-prices.js";
-import { allowGrant } from "./allow-grant.js";
-import { type ApprovedFile, approvedFiles } from "./approved-env-files.js";
+import { allowGrant, approvedAllowRule } from "./allow-grant.js";
+import { type ApprovedFile, approvedFiles } from "./approved-files.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
 import { envGrant, envLoadedFiles } from "./env-grant.js";
@@ -52,7 +52,7 @@ export interface RuntimeSettings {
   env: Record<string, string>;
   /**
    * The project files the project's approved `env` values load into every `bash` call, as
-   * approved (`BASH_ENV=./setup.sh`): bash refuses to run once one changed (approved-env-files.ts).
+   * approved (`BASH_ENV=./setup.sh`): bash refuses to run once one changed (approved-files.ts).
    */
   envFiles: ApprovedFile[];
   /** How long the first prompt waits for MCP servers, in ms; the last layer that sets it wins. */
@@ -183,7 +183,11 @@ export function mergeSettings(
     const rules = managed ? managedRules : settings.permissions;
     for (const rule of value.permissions?.allow ?? []) {
       // The grant reads and hashes the files the rule's command runs: only for a project's rules.
-      if (managed || userOwned || granted(allowGrant(rule.text, options.projectDir))) rules.allow.push(rule);
+      if (managed || userOwned) rules.allow.push(rule);
+      else if (granted(allowGrant(rule.text, options.projectDir)))
+        rules.allow.push(
+          options.projectDir === undefined ? rule : approvedAllowRule(rule, options.projectDir),
+        );
     }
     rules.ask.push(...(value.permissions?.ask ?? []));
     rules.deny.push(...(value.permissions?.deny ?? []));
@@ -199,7 +203,7 @@ export function mergeSettings(
       if (!userOwned && !granted(envGrant(name, text, options.projectDir))) continue;
       settings.env[name] = text;
       // A later layer's value for the same variable replaces what the earlier one loaded.
-      settings.envFiles = settings.envFiles.filter((file) => file.variable !== name);
+      settings.envFiles = settings.envFiles.filter((file) => file.approvedFor !== name);
       if (!userOwned && options.projectDir !== undefined)
         settings.envFiles.push(...approvedFiles(name, envLoadedFiles(name, text, options.projectDir)));
     }

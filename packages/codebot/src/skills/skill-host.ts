@@ -3,7 +3,7 @@ import type { HookRunner } from "@codebot/hooks";
 import type { ToolApproval } from "../approval/tool-approval.js";
 import type { PathPolicy } from "../paths/path-policy.js";
 import type { ReadRules } from "../paths/read-rules.js";
-import type { ApprovedFile } from "../settings/approved-env-files.js";
+import type { ApprovedFile } from "../settings/approved-files.js";
 
 /** What skills need from the session they run in. */
 export interface SkillHost {

@@ -7,7 +7,7 @@
  * through the bash tool's process path (its own process group, killed on timeout or cancel),
  * output capped.
  */
-import { changedApprovedFile, changedFileRefusal } from "../settings/approved-env-files.js";
+import { changedApprovedFile, changedFileRefusal } from "../settings/approved-files.js";
 import { runShell } from "../tools/shell-process.js";
 import type { Skill } from "./skill.js";
 import type { SkillHost } from "./skill-host.js";

@@ -1,6 +1,6 @@
 import type { PathPolicy } from "../paths/path-policy.js";
 import type { ReadRules } from "../paths/read-rules.js";
-import type { ApprovedFile } from "../settings/approved-env-files.js";
+import type { ApprovedFile } from "../settings/approved-files.js";
 
 /** What the built-in tools share: where they may reach and the environment commands get. */
 export interface ToolEnvironment {

@@ -1,8 +1,9 @@
 /**
- * The project files an approved `env` grant loads into every `bash` call (`BASH_ENV=./setup.sh`,
- * `NODE_OPTIONS=--require ./x.js`), as they were when the session started. The grant is checked
- * at the start only: without checking again, an edit to `setup.sh` during the session (by the
- * model, say) would run in the next `bash` call without the user seeing it.
+ * Project files as they were when a grant that covers them was approved, checked again cheaply
+ * during the session: those an `env` grant loads into every `bash` call (`BASH_ENV=./setup.sh`,
+ * `NODE_OPTIONS=--require ./x.js`), and those a project's allow rule runs (`Bash(./check.sh)`:
+ * allow-grant.ts). Grants are checked at the start only: without checking again, an edit to
+ * `setup.sh` during the session (by the model, say) would run in the next `bash` call unseen.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -10,15 +11,16 @@ import path from "node:path";
 
 /** One file as approved: what stat said (the cheap check) and its content's sha256. */
 export interface ApprovedFile {
-  variable: string;
+  /** What approved it: the env variable's name, or `allow <rule>`. */
+  approvedFor: string;
   file: string;
   stat: string;
   digest: string;
 }
 
-/** The files as they are now, for `variable`'s approved value. */
-export function approvedFiles(variable: string, files: readonly string[]): ApprovedFile[] {
-  return files.map((file) => ({ variable, file, stat: statOf(file), digest: digestOf(file) }));
+/** The files as they are now, as approved for `approvedFor`. */
+export function approvedFiles(approvedFor: string, files: readonly string[]): ApprovedFile[] {
+  return files.map((file) => ({ approvedFor, file, stat: statOf(file), digest: digestOf(file) }));
 }
 
 /**
@@ -40,7 +42,7 @@ export function changedApprovedFile(files: ApprovedFile[]): ApprovedFile | undef
 export function changedFileRefusal(changed: ApprovedFile, projectDir: string): string {
   const name = path.relative(projectDir, changed.file);
   return (
-    `bash refused: ${name} changed since the project's env ${changed.variable} was approved at the start ` +
+    `bash refused: ${name} changed since the project's env ${changed.approvedFor} was approved at the start ` +
     `of the session, and every bash command would load it. Put back the approved content, or restart ` +
     "codebot to approve the new one."
   );

@@ -35,7 +35,7 @@ function project() {
 describe("the files a project's approved env loads", () => {
   it("are recorded for a trusted project value, not for the user's own", () => {
     const p = project();
-    expect(p.settings.envFiles.map((f) => [f.variable, path.basename(f.file)])).toEqual([
+    expect(p.settings.envFiles.map((f) => [f.approvedFor, path.basename(f.file)])).toEqual([
       ["BASH_ENV", "setup.sh"],
     ]);
     const user = [
