@@ -110,4 +110,33 @@ describe("the files a project's approved env loads", () => {
     expect(result.reason).toMatch(/bash refused: setup\.sh changed since/);
     expect(fs.existsSync(s.at("ran-changed-setup"))).toBe(false);
   });
+
+  it("in a session, a hook after the rewrite runs without the variable: the new file is not loaded", async () => {
+    const dirs = { project: scratchDir("codebot-env-files-"), home: scratchDir("codebot-env-home-") };
+    fs.writeFileSync(path.join(dirs.project, "setup.sh"), SETUP);
+    const s = await startSession({
+      dirs,
+      user: {
+        hooks: {
+          PreToolUse: [
+            { type: "command", matcher: "write", command: 'bash -c "echo \\$GREETING >> hook-saw"' },
+          ],
+        },
+      },
+      project: { env: { BASH_ENV: "./setup.sh" } },
+      runtime: { trustProjectHooks: true },
+      script: [
+        reply.toolCalls(toolCall("write", { file_path: "a.txt", content: "1" }, "w1")),
+        reply.toolCalls(
+          toolCall("bash", { command: "echo 'touch hook-ran-changed-setup' > setup.sh" }, "b1"),
+        ),
+        reply.toolCalls(toolCall("write", { file_path: "b.txt", content: "2" }, "w2")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(fs.existsSync(s.at("hook-ran-changed-setup"))).toBe(false);
+    // The first write's hook loaded the approved setup.sh; the second's, after the rewrite, none.
+    expect(fs.readFileSync(s.at("hook-saw"), "utf8")).toBe("approved\n\n");
+  });
 });

@@ -253,6 +253,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     currentModel: () => model,
     env,
     settingsEnv: settings.env,
+    envFiles: settings.envFiles,
     managedEnv: managedEnvOf(project.layers),
     mcpServers: () => mcp?.servers,
     agentHook: agentHookRunner({

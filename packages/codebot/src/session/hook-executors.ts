@@ -12,6 +12,7 @@ import {
 } from "@codebot/hooks";
 import type { McpServers } from "../mcp/mcp-servers.js";
 import { runMcpToolHook } from "../mcp/mcp-tool-hook.js";
+import { type ApprovedFile, changedApprovals } from "../settings/approved-files.js";
 
 export interface HookExecutorDeps {
   /** The http hooks' allow-list (ProjectSettings `httpAllowList.hosts`: user-owned layers only, §6.3). */
@@ -22,6 +23,12 @@ export interface HookExecutorDeps {
   env: Env;
   /** Settings `env`: under the hook's HOOK_* variables and its own env, over the process environment. */
   settingsEnv: Record<string, string>;
+  /**
+   * The files the project's approved `env` values load (settings/approved-files.ts): a variable
+   * whose file changed since is left out of what hooks get, so a hook never loads the new content
+   * (a guard that could not run at all might let a call through; this one runs without it).
+   */
+  envFiles?: ApprovedFile[];
   /**
    * The managed settings' `env` alone: what a managed hook gets instead of `settingsEnv`, so a user's
    * or a project's `env` (`PATH` at a fake `python3`, a `PYTHONPATH`, the token a header sends)
@@ -40,7 +47,8 @@ export interface HookExecutorDeps {
  * from user-owned layers only (§6.3) and the same environment as command hooks for their headers.
  */
 export function hookExecutors(deps: HookExecutorDeps): Executors {
-  const settingsEnvFor = (ctx: RunContext) => (ctx.source === "managed" ? deps.managedEnv : deps.settingsEnv);
+  const settingsEnvFor = (ctx: RunContext) =>
+    ctx.source === "managed" ? deps.managedEnv : withoutChangedLoads(deps.settingsEnv, deps.envFiles);
   const command = createCommandExecutor();
   const http = createHttpExecutor({ allowedHosts: deps.allowedHosts });
   return {
@@ -60,6 +68,17 @@ export function hookExecutors(deps: HookExecutorDeps): Executors {
     mcp_tool: { run: (spec, ctx) => runMcpToolHook(spec, ctx, deps.mcpServers()) },
     agent: createAgentExecutor({ runAgent: deps.agentHook }),
   };
+}
+
+/** `env` without the variables whose approved files changed (a stat each while none has). */
+function withoutChangedLoads(
+  env: Record<string, string>,
+  files: ApprovedFile[] | undefined,
+): Record<string, string> {
+  if (!files?.length) return env;
+  const changed = changedApprovals(files);
+  if (changed.size === 0) return env;
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !changed.has(name)));
 }
 
 /** The process environment without unset names. */

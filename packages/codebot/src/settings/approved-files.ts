@@ -38,6 +38,13 @@ export function changedApprovedFile(files: ApprovedFile[]): ApprovedFile | undef
   return undefined;
 }
 
+/** What each file that is no longer as approved was approved for (its env variable, its allow rule). */
+export function changedApprovals(files: ApprovedFile[]): Set<string> {
+  const changed = new Set<string>();
+  for (const approved of files) if (changedApprovedFile([approved])) changed.add(approved.approvedFor);
+  return changed;
+}
+
 /** What `bash` answers instead of running a command while `changed` is not as approved. */
 export function changedFileRefusal(changed: ApprovedFile, projectDir: string): string {
   const name = path.relative(projectDir, changed.file);
