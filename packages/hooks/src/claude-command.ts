@@ -23,11 +23,14 @@ export function claudeVariables(hook: CompiledHook, projectDir: string): Record<
 /**
  * The spec with `${CLAUDE_PROJECT_DIR}`, `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_DATA}`
  * replaced in a Claude Code hook's command, as Claude Code does (plugins commonly write
- * `python3 ${CLAUDE_PLUGIN_ROOT}/hooks/x.py`).
+ * `python3 ${CLAUDE_PLUGIN_ROOT}/hooks/x.py`); a hook of a Claude Code group also gets
+ * `asyncReply` (async-reply.ts).
  */
 export function claudeSpec(hook: CompiledHook, projectDir: string): HookSpec {
   if (hook.spec.type !== "command" || (!hook.claudeVariables && !hook.plugin)) return hook.spec;
-  return { ...hook.spec, command: substitute(hook.spec, claudeVariables(hook, projectDir)) };
+  const command = substitute(hook.spec, claudeVariables(hook, projectDir));
+  // Claude Code's hooks may answer `{"async": true}` first and go on in the background.
+  return { ...hook.spec, command, ...(hook.style === "claude" ? { asyncReply: true } : {}) };
 }
 
 function substitute(spec: CommandSpec, vars: Record<string, string>): string {

@@ -2,8 +2,11 @@
  * Runs command hooks (§6.1): `sh -c` in a new process group, payload on stdin, capped output,
  * a timeout that kills the whole group; or, for `persistent: true`, one line to the hook's
  * long-running process (persistent-hooks.ts). Processes start through spawn/warm-starts.ts (the
- * shell of a hook that ran before is started ahead of its next event).
+ * shell of a hook that ran before is started ahead of its next event). A Claude Code hook that
+ * answers `{"async": true}` first (async-reply.ts) is done for its caller at that line; its process
+ * runs on, and close() waits for it.
  */
+import { ASYNC_REPLY_MAX_BYTES, type AsyncReply, parseAsyncReply } from "./async-reply.js";
 import { CappedBuffer } from "./capped-buffer.js";
 import type { CommandSpec, HookExecutor, RunContext, RunOutcome } from "./executor.js";
 import { PersistentHooks } from "./persistent-hooks.js";
@@ -36,10 +39,21 @@ export function createCommandExecutor(options: CommandExecutorOptions = {}): Hoo
   const graceMs = options.killGraceMs ?? 1000;
   const drainMs = options.drainMs ?? 100;
   const persistent = new PersistentHooks({ killGraceMs: graceMs });
+  // Processes that went on after an async reply; each ends by itself or at its timeout.
+  const detached = new Set<Promise<void>>();
+  const track = (ended: Promise<void>) => {
+    detached.add(ended);
+    void ended.then(() => detached.delete(ended));
+  };
   return {
     run: (spec, ctx) =>
-      spec.persistent ? persistent.run(spec, ctx) : runCommand(spec.command, ctx, cap, graceMs, drainMs),
-    close: () => persistent.close(),
+      spec.persistent
+        ? persistent.run(spec, ctx)
+        : runCommand(spec.command, ctx, cap, graceMs, drainMs, spec.asyncReply ? track : undefined),
+    close: async () => {
+      await Promise.all([...detached]);
+      await persistent.close();
+    },
   };
 }
 
@@ -49,8 +63,22 @@ function runCommand(
   cap: number,
   graceMs: number,
   drainMs: number,
+  /** Given for hooks that may answer `{"async": true}`: told of the process's end when it goes on. */
+  trackDetached?: (ended: Promise<void>) => void,
 ): Promise<RunOutcome> {
-  return new Promise<RunOutcome>((resolve) => {
+  return new Promise<RunOutcome>((resolveRun) => {
+    let resolved = false;
+    const resolve = (outcome: RunOutcome) => {
+      if (resolved) return;
+      resolved = true;
+      resolveRun(outcome);
+    };
+    let markEnded = () => {};
+    const ended = new Promise<void>((r) => {
+      markEnded = r;
+    });
+    // The first stdout line, while it may still be an async reply.
+    let firstLine: string | undefined = trackDetached ? "" : undefined;
     const stdout = new CappedBuffer(cap);
     const stderr = new CappedBuffer(cap);
     let settled = false;
@@ -80,7 +108,10 @@ function runCommand(
       `\n${ctx.payload}\n`,
       {
         // Past the cap the output is still read, so the hook never blocks on a full pipe.
-        onStdout: (chunk) => stdout.push(chunk),
+        onStdout: (chunk) => {
+          stdout.push(chunk);
+          if (firstLine !== undefined) watchFirstLine(String(chunk));
+        },
         onStderr: (chunk) => stderr.push(chunk),
         onError: (f) => {
           failure = f.kind === "spawn" ? `could not start sh: ${f.message}` : f.message;
@@ -113,7 +144,28 @@ function runCommand(
       setTimeout(finish, Math.min(graceMs, drainMs * 5));
     };
 
-    const timer = setTimeout(() => stopFor("timeout"), ctx.timeoutMs);
+    let timer = setTimeout(() => stopFor("timeout"), ctx.timeoutMs);
+
+    function watchFirstLine(text: string) {
+      const newline = text.indexOf("\n");
+      const line = (firstLine ?? "") + (newline === -1 ? text : text.slice(0, newline));
+      if (newline === -1 && line.length <= ASYNC_REPLY_MAX_BYTES) {
+        firstLine = line;
+        return;
+      }
+      firstLine = undefined;
+      const reply = newline === -1 ? undefined : parseAsyncReply(line);
+      if (reply) detach(reply);
+    }
+
+    /** The caller is done with the hook (nothing to decide); the process runs on until it ends. */
+    function detach(reply: AsyncReply) {
+      resolve({ stdout: "", stderr: "", exitCode: 0 });
+      trackDetached?.(ended);
+      if (reply.timeoutMs === undefined) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => stopFor("timeout"), reply.timeoutMs);
+    }
     const onAbort = () => stopFor("abort");
     ctx.signal.addEventListener("abort", onAbort, { once: true });
 
@@ -128,8 +180,11 @@ function runCommand(
       const truncated = [stdout.truncated && "stdout", stderr.truncated && "stderr"].filter(
         (s): s is string => typeof s === "string",
       );
+      markEnded();
+      // A reply `{"async": true}` with nothing after it (no newline): not an answer either.
+      const asyncOnly = firstLine !== undefined && parseAsyncReply(firstLine) !== undefined;
       const outcome: RunOutcome = {
-        stdout: stdout.text(),
+        stdout: asyncOnly ? "" : stdout.text(),
         stderr: stderr.text(),
         exitCode,
         ...(truncated.length ? { truncated } : {}),

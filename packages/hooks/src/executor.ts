@@ -47,6 +47,11 @@ export interface CommandSpec {
   command: string;
   /** One long-running process per session answers every event (persistent-hooks.ts). */
   persistent?: boolean;
+  /**
+   * Claude Code's protocol: a first stdout line `{"async": true}` ends the wait, and the process
+   * goes on in the background (async-reply.ts). Set for hooks of Claude Code groups.
+   */
+  asyncReply?: boolean;
 }
 
 export interface PromptSpec {

@@ -204,6 +204,47 @@ describe("Claude Code groups at run time", () => {
     expect(existsSync(join(dir, "async-done"))).toBe(true);
   });
 
+  it('a hook answering {"async": true} on its first line is not waited for: its later block is ignored, close() waits for it', async () => {
+    const { runner, dir } = setup({
+      PreToolUse: [
+        group("Bash", cmd(`echo '{"async": true}'; sleep 1; echo no >&2; touch late-done; exit 2`)),
+      ],
+    });
+    const started = performance.now();
+    const { result, executed } = await callTool(runner, bashTool, { command: "ls" });
+    expect(performance.now() - started).toBeLessThan(900);
+    expect(result.isError).toBe(false);
+    expect(executed).toHaveLength(1);
+    expect(existsSync(join(dir, "late-done"))).toBe(false);
+    await runner.close();
+    expect(existsSync(join(dir, "late-done"))).toBe(true);
+  });
+
+  it('a SessionStart hook\'s {"async": true} line and what follows it are not context for the model', async () => {
+    const { runner } = setup({
+      SessionStart: [group("", cmd(`echo '{"async": true, "asyncTimeout": 5000}'; echo 'late context'`))],
+    });
+    const decision = await runner.sessionStart({ source: "startup" });
+    expect(decision).toMatchObject({ kind: "allow" });
+    expect(decision).not.toHaveProperty("context");
+  });
+
+  it("the asyncTimeout of an async reply replaces the hook's timeout for the rest of its run", async () => {
+    const { runner, dir } = setup({
+      PreToolUse: [
+        group(
+          "Bash",
+          cmd(`echo '{"async": true, "asyncTimeout": 300}'; sleep 2; touch too-late`, { timeout: 30 }),
+        ),
+      ],
+    });
+    await callTool(runner, bashTool, { command: "ls" });
+    const started = performance.now();
+    await runner.close();
+    expect(performance.now() - started).toBeLessThan(1800);
+    expect(existsSync(join(dir, "too-late"))).toBe(false);
+  });
+
   it("plain stdout is context for UserPromptSubmit, not for PreToolUse", async () => {
     const { runner } = setup({
       UserPromptSubmit: [group("", cmd("echo 'the branch is main'"))],
