@@ -60,6 +60,11 @@ export interface ClaudeEventSpec {
   plainContext?: boolean;
   /** `continue: false` ends the run. */
   canStopRun?: boolean;
+  /**
+   * A block by one of them does not end the firing: the later hooks still run, and every block
+   * reason reaches the model (Claude Code runs a Stop's hooks together and passes on each one's).
+   */
+  joinsBlocks?: boolean;
 }
 
 export interface EventSpec {

@@ -44,7 +44,7 @@ const EVENT_ROWS = {
   Stop: {
     mode: "hard",
     matchOn: "none",
-    claude: { matchOn: "none", canStopRun: true },
+    claude: { matchOn: "none", canStopRun: true, joinsBlocks: true },
   },
   PostStopValidation: {
     mode: "soft",

@@ -31,9 +31,19 @@ export const MERGES: Readonly<Record<SyncMode, (event: HookEvent) => Merge>> = {
   feedback: feedbackMerge,
 };
 
-/** §7.2: the first blocking hook that blocks decides; contexts join; rewrites chain; ask outranks allow. */
+/**
+ * §7.2: the first blocking hook that blocks decides; contexts join; rewrites chain; ask outranks
+ * allow. On an event whose Claude Code hooks join their blocks (Stop), such a hook's block is held
+ * and the firing goes on; the reasons held are joined into the one block.
+ */
 function hardMerge(event: HookEvent): Merge {
   const spec: EventSpec = EVENT_SPECS[event];
+  const held: { reasons: string[]; by?: string } = { reasons: [] };
+  const blockOf = (reason: string, by: string): Ruling => ({
+    kind: "block",
+    reason: [...held.reasons, reason].join("\n\n"),
+    by: held.by ?? by,
+  });
   const rewrites = spec.rewritesArgs;
   // PreToolUse's allow/ask, PermissionRequest's allow (its new arguments go with it).
   const answers = rewrites || spec.decidesPermission === true;
@@ -51,8 +61,14 @@ function hardMerge(event: HookEvent): Merge {
       if (verdict?.stopRun !== undefined && run.hook.canStopRun) {
         return { kind: "stop", reason: verdict.stopRun, by: run.hook.name };
       }
-      if (run.blocks)
-        return { kind: "block", reason: run.blockReason ?? DEFAULT_BLOCK_REASON, by: run.hook.name };
+      if (run.blocks) {
+        const reason = run.blockReason ?? DEFAULT_BLOCK_REASON;
+        if (run.hook.style !== "claude" || spec.claude.joinsBlocks !== true)
+          return blockOf(reason, run.hook.name);
+        held.reasons.push(reason);
+        held.by ??= run.hook.name;
+        return undefined;
+      }
       if (!verdict) return undefined;
       if (verdict.additionalContext) contexts.push(verdict.additionalContext);
       summary ??= verdict.summary;
@@ -72,14 +88,17 @@ function hardMerge(event: HookEvent): Merge {
       }
       return undefined;
     },
-    result: () => ({
-      kind: "allow",
-      ...(contexts.length ? { context: contexts.join("\n\n") } : {}),
-      ...(summary !== undefined ? { summary } : {}),
-      ...(updated ? { updatedInput: updated.input, updatedBy: updated.by } : {}),
-      ...(permission ? { permission } : {}),
-      ...(elicitation ? { elicitation } : {}),
-    }),
+    result: (): Ruling => {
+      if (held.by !== undefined) return { kind: "block", reason: held.reasons.join("\n\n"), by: held.by };
+      return {
+        kind: "allow",
+        ...(contexts.length ? { context: contexts.join("\n\n") } : {}),
+        ...(summary !== undefined ? { summary } : {}),
+        ...(updated ? { updatedInput: updated.input, updatedBy: updated.by } : {}),
+        ...(permission ? { permission } : {}),
+        ...(elicitation ? { elicitation } : {}),
+      };
+    },
   };
   return merge;
 }

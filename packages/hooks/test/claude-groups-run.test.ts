@@ -476,6 +476,30 @@ describe("Claude Code groups at run time", () => {
     });
   });
 
+  it("when two Stop groups block, both run and the model gets both reasons in configuration order", async () => {
+    const { runner, dir } = setup({
+      Stop: [
+        group("", cmd(`echo '{"decision":"block","reason":"run the tests first"}'`)),
+        group("", cmd(`touch second-ran; echo 'do the next step of the loop' >&2; exit 2`)),
+      ],
+    });
+    const decision = await runner.stop({ stopHookActive: false, lastAssistantMessage: "done" });
+    expect(decision).toMatchObject({
+      kind: "block",
+      reason: "run the tests first\n\ndo the next step of the loop",
+    });
+    expect(existsSync(join(dir, "second-ran"))).toBe(true);
+  });
+
+  it("a native blocking Stop entry still ends the firing: the hooks after it do not run", async () => {
+    const { runner, dir } = setup({
+      Stop: [cmd("echo 'native says no' >&2; exit 2", { blocking: true }), group("", cmd("touch group-ran"))],
+    });
+    const decision = await runner.stop({ stopHookActive: false, lastAssistantMessage: "done" });
+    expect(decision).toMatchObject({ kind: "block", reason: "native says no" });
+    expect(existsSync(join(dir, "group-ran"))).toBe(false);
+  });
+
   it("TaskCompleted groups get task_id, task_subject and task_description", async () => {
     const { runner, dir } = setup({ TaskCompleted: [group("", cmd("cat > task.json; exit 2"))] });
     const task = { id: "7", subject: "ship it", description: "all of it", status: "completed" };
