@@ -129,6 +129,13 @@ function compileMember(
     groupReport,
     prefix,
   );
+  if (entry.type === "command" && entry.asyncRewake === true && entry.async !== true)
+    groupReport({
+      severity: "warning",
+      field: `${prefix}asyncRewake`,
+      message:
+        "runs in the foreground in codebot: the turn waits for the hook, and its feedback (exit 2) reaches the model when it ends",
+    });
   if (entry.once !== undefined && !layer.honoursOnce)
     groupReport({
       severity: "warning",

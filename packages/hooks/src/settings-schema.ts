@@ -99,6 +99,22 @@ export const claudeCommandHookSchema = z.object({
   type: z.literal("command"),
   command: z.string().min(1).describe("run with sh -c; the Claude Code payload JSON arrives on stdin"),
   async: z.boolean().optional().describe("true runs the hook in the background: it cannot block"),
+  // Claude Code runs such a hook in the background and wakes the model with its exit-2 feedback;
+  // codebot runs it in the foreground, so the same feedback reaches the model when it ends.
+  asyncRewake: z
+    .boolean()
+    .optional()
+    .describe(
+      "Claude Code's background review; codebot runs the hook in the foreground (its feedback is the same)",
+    ),
+  rewakeMessage: z
+    .string()
+    .optional()
+    .describe("Claude Code's text for an asyncRewake wake-up; not used by codebot"),
+  rewakeSummary: z
+    .string()
+    .optional()
+    .describe("Claude Code's one-line asyncRewake notice; not used by codebot"),
   persistent: commandHookSchema.shape.persistent,
   env: commonFields.env,
   ...claudeExtraFields,

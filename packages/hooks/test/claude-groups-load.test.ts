@@ -223,6 +223,28 @@ describe("loading Claude Code groups", () => {
     ]);
   });
 
+  it("asyncRewake loads with one warning saying the hook runs in the foreground; rewakeMessage and rewakeSummary are accepted", () => {
+    const { hooks, problems } = loadHooks([
+      layer({
+        hooks: {
+          Stop: [
+            group(
+              "",
+              cmd("review.sh", { asyncRewake: true, rewakeMessage: "review says:", rewakeSummary: "found" }),
+            ),
+          ],
+        },
+      }),
+    ]);
+    expect(problems.map((p) => [p.severity, formatProblem(p)])).toEqual([
+      [
+        "warning",
+        "/settings/user.json: hooks.Stop[0].hooks[0].asyncRewake: runs in the foreground in codebot: the turn waits for the hook, and its feedback (exit 2) reaches the model when it ends",
+      ],
+    ]);
+    expect(hooks.map((h) => [h.event, h.background, h.blocking])).toEqual([["Stop", false, true]]);
+  });
+
   it("a plugin layer's hooks carry the plugin", () => {
     const plugin = { name: "guard", root: "/plugins/guard", dataDir: "/home/.codebot/plugins/data/guard" };
     const { hooks } = loadHooks([
