@@ -42,6 +42,37 @@ describe("SubagentStart", () => {
     expect(fs.existsSync(s.at("writer-ran"))).toBe(false);
   });
 
+  it("SubagentStart and SubagentStop groups get the run's agent_id: the same for one run, another for the next", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          SubagentStart: [group("", command("cat >> start.jsonl; echo >> start.jsonl"))],
+          SubagentStop: [group("", command("cat >> stop.jsonl; echo >> stop.jsonl"))],
+        },
+      },
+      script: [
+        reply.toolCall("agent", { prompt: "first look" }, "a1"),
+        reply.text("first answer"),
+        reply.toolCall("agent", { prompt: "second look" }, "a2"),
+        reply.text("second answer"),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    const ids = (file: string) =>
+      fs
+        .readFileSync(s.at(file), "utf8")
+        .split("\n")
+        .filter((line) => line.trim() !== "")
+        .map((line) => JSON.parse(line).agent_id);
+    const started = ids("start.jsonl");
+    expect(started).toHaveLength(2);
+    for (const id of started) expect(id).toMatch(/^a[0-9a-f]{16}$/);
+    expect(started[0]).not.toBe(started[1]);
+    expect(ids("stop.jsonl")).toEqual(started);
+  });
+
   it("a native entry observes in the background with the sub-agent's name; the prompt is unchanged", async () => {
     const s = await startSession({
       user: { hooks: { SubagentStart: [command("cat > start.json", { matcher: "reviewer" })] } },

@@ -47,6 +47,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     task_id: taskEvent ? f.task?.id : undefined,
     task_subject: taskEvent ? f.task?.subject : undefined,
     task_description: taskEvent ? f.task?.description : undefined,
+    agent_id: EVENT_SPECS[event].claude.matchOn === "agent" ? f.agentId : undefined,
     agent_type: EVENT_SPECS[event].claude.matchOn === "agent" ? f.agent : undefined,
     source: f.source,
     reason: f.reason,

@@ -60,8 +60,9 @@ export interface EventInputs {
   SessionEnd: { reason?: SessionEndReason };
   /** `agent`: the sub-agent's name (Claude Code's `agent_type`), before its loop starts. */
   /** `agentName`: this run's name, when it differs from its type (a scope's `when` tells runs apart by it). */
-  SubagentStart: { agent: string; agentName?: string };
-  SubagentStop: { agent: string; agentName?: string; lastAssistantMessage?: string };
+  /** `agentId`: the run's own id (Claude Code's `agent_id`). */
+  SubagentStart: { agent: string; agentName?: string; agentId?: string };
+  SubagentStop: { agent: string; agentName?: string; agentId?: string; lastAssistantMessage?: string };
   /** `customInstructions`: the user's `/compact` focus. */
   PreCompact: { trigger: CompactTrigger; customInstructions?: string };
   PostCompact: { trigger: CompactTrigger; compactSummary: string };

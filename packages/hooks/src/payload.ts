@@ -30,6 +30,8 @@ export interface PayloadFields {
   statusFrom?: string;
   statusTo?: string;
   agent?: string;
+  /** A sub-agent run's id (Claude Code payloads only: `agent_id`). */
+  agentId?: string;
   stopHookActive?: boolean;
   lastAssistantMessage?: string;
   notificationType?: string;

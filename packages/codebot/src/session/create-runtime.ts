@@ -408,13 +408,18 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       started: async (run) => {
         // The agent's own hooks first, so its SubagentStart hooks fire too.
         scopeEnds.set(run.name, agentScopes.enter(run));
-        const decision = await runner.fire("SubagentStart", { agent: run.type, agentName: run.name });
+        const decision = await runner.fire("SubagentStart", {
+          agent: run.type,
+          agentName: run.name,
+          agentId: run.id,
+        });
         return decision.kind === "stop" ? undefined : decision.context;
       },
       stopped: async (run, lastAssistantMessage) => {
         runner.subagentStop({
           agent: run.type,
           agentName: run.name,
+          agentId: run.id,
           ...(lastAssistantMessage !== undefined ? { lastAssistantMessage } : {}),
         });
         // SubagentStop has picked its hooks (the agent's own among them): they leave with the run.

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import {
   type AgentEvent,
@@ -21,6 +22,8 @@ export interface SubagentRun {
   name: string;
   /** What SubagentStart/SubagentStop hooks match on (Claude Code's `agent_type`): the custom agent's name, else `name`. */
   type: string;
+  /** Claude Code's `agent_id`: this run's own id (two runs of one agent tell apart by it). */
+  id: string;
   agent?: AgentDefinition;
 }
 
@@ -48,6 +51,11 @@ export interface SubagentHost {
   started(run: SubagentRun): Promise<string | undefined>;
   /** Its loop exited, whatever the reason: fires SubagentStop, with its last text when it has one. */
   stopped(run: SubagentRun, lastAssistantMessage?: string): Promise<void>;
+}
+
+/** An id in the shape of Claude Code's `agent_id` (`a` and 16 hex digits). */
+function newAgentId(): string {
+  return `a${randomBytes(8).toString("hex")}`;
 }
 
 /** The sub-agent the model gets when it names no `subagent_type` (Claude Code's name for it). */
@@ -93,7 +101,12 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
       }
       // The agent tool is not read-only, so the kernel runs its calls one after another: a name is never in use twice at once.
       const name = args.name ?? type;
-      const run: SubagentRun = { name, type: agent?.name ?? name, ...(agent ? { agent } : {}) };
+      const run: SubagentRun = {
+        name,
+        type: agent?.name ?? name,
+        id: newAgentId(),
+        ...(agent ? { agent } : {}),
+      };
       const ownModel = agent?.model !== undefined && host.mayUseOwnModel(agent) ? agent.model : undefined;
       let model: LanguageModelV3;
       try {

@@ -25,6 +25,9 @@ export interface SyntheticFlags {
 /** The tool_use_id of a synthetic tool call. */
 const SYNTHETIC_CALL_ID = "hooks-test";
 
+/** The agent_id of a synthetic sub-agent run (a real one is `a` and 16 random hex digits). */
+const SYNTHETIC_AGENT_ID = "a0000000000000000";
+
 /** What one event's builder is given: the flags, `--args` read as the event's own fields, and a way to demand a flag. */
 interface Given {
   f: SyntheticFlags;
@@ -87,12 +90,12 @@ const BUILDERS: { [E in HookEvent]: (g: Given) => EventInputs[E] } = {
   // The run's name is the agent's unless the model named the run: --agent gives both.
   SubagentStart: (g) => {
     const agent = g.need(g.f.agent, "--agent NAME");
-    return { agent, agentName: agent };
+    return { agent, agentName: agent, agentId: SYNTHETIC_AGENT_ID };
   },
   SubagentStop: (g) => {
     const agent = g.need(g.f.agent, "--agent NAME");
     const last = g.fields.text("last_assistant_message") ?? "synthetic sub-agent answer";
-    return { agent, agentName: agent, lastAssistantMessage: last };
+    return { agent, agentName: agent, agentId: SYNTHETIC_AGENT_ID, lastAssistantMessage: last };
   },
   // Default: `/compact` with no focus (its custom_instructions empty).
   PreCompact: ({ fields }) => {
