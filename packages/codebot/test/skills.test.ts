@@ -191,6 +191,34 @@ describe("loadSkills", () => {
     ]);
   });
 
+  it("reads loose front-matter as Claude Code does: a value holding ': ' or bracketed words is text, and the hooks load", async () => {
+    const where = places();
+    write(
+      path.join(where.cwd, ".claude/commands/plan.md"),
+      [
+        "---",
+        "description: Plan the work: steps, owners and checks",
+        "argument-hint: [what to build] [who builds it]",
+        "hooks:",
+        "  Stop:",
+        "    - hooks:",
+        "        - type: command",
+        "          command: echo planned",
+        "---",
+        "Plan $ARGUMENTS.",
+      ].join("\n"),
+    );
+    const loaded = await loadSkills({ ...where, claudeCompat: true, plugins: [] });
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.skills.get("plan")).toMatchObject({
+      description: "Plan the work: steps, owners and checks",
+      argumentHint: "[what to build] [who builds it]",
+    });
+    expect(compileSkillHooks(loaded.skills.get("plan") as never, where.cwd).hooks).toMatchObject([
+      { event: "Stop", source: "project" },
+    ]);
+  });
+
   it("user skills win over project ones, skills over commands; commands in sub-folders are dir:name", async () => {
     const where = places();
     write(path.join(where.cwd, ".claude/skills/deploy/SKILL.md"), "project deploy skill\n");
@@ -272,7 +300,7 @@ describe("loadSkills", () => {
 
   it("a broken file is a problem with its path; the others still load", async () => {
     const where = places();
-    write(path.join(where.cwd, ".claude/skills/bad/SKILL.md"), "---\ndescription: [unclosed\n---\ntext\n");
+    write(path.join(where.cwd, ".claude/skills/bad/SKILL.md"), "---\ndescription: x\n  bad: [\n---\ntext\n");
     write(path.join(where.cwd, ".claude/skills/good/SKILL.md"), "Good.\n");
     const loaded = await loadSkills({ ...where, claudeCompat: true, plugins: [] });
     expect([...loaded.skills.keys()]).toEqual(["good"]);

@@ -4,6 +4,8 @@
  * skills do not pay for it.
  */
 
+import { quoteLooseValues } from "./loose-front-matter.js";
+
 export type FrontMatter =
   | { kind: "ok"; data: Record<string, unknown>; body: string }
   | { kind: "error"; message: string; body: string };
@@ -28,12 +30,20 @@ export async function parseFrontMatter(text: string): Promise<FrontMatter> {
       body,
     };
   }
+  // No custom tags, no anchors blowing up: a hostile file gets a parse error, not a crash.
+  const strict = (yaml: string) => parse(yaml, { maxAliasCount: 100, prettyErrors: false });
   let data: unknown;
   try {
-    // No custom tags, no anchors blowing up: a hostile file gets a parse error, not a crash.
-    data = parse(source, { maxAliasCount: 100, prettyErrors: false });
+    data = strict(source);
   } catch (error) {
-    return { kind: "error", message: `front-matter is not valid YAML: ${(error as Error).message}`, body };
+    // Read as Claude Code reads it: loose plain values are text (loose-front-matter.ts).
+    const loose = quoteLooseValues(source, strict);
+    try {
+      if (loose === undefined) throw error;
+      data = strict(loose);
+    } catch {
+      return { kind: "error", message: `front-matter is not valid YAML: ${(error as Error).message}`, body };
+    }
   }
   if (data === null || data === undefined) return { kind: "ok", data: {}, body };
   if (typeof data !== "object" || Array.isArray(data))

@@ -101,7 +101,7 @@ describe("agent files", () => {
     expect(await parseAgentFile("/a.md", "---\ndescription: x\n---\n", "user", problems)).toBeUndefined();
     expect(await parseAgentFile("/b.md", "---\nname: b\n---\n", "user", problems)).toBeUndefined();
     expect(
-      await parseAgentFile("/c.md", "---\nname: c\ndescription: [oops\n---\n", "user", problems),
+      await parseAgentFile("/c.md", "---\nname: c\ndescription: x\n  bad: [\n---\n", "user", problems),
     ).toBeUndefined();
     expect(await parseAgentFile("/d.md", "no front-matter", "user", problems)).toBeUndefined();
     expect(problems.map((p) => [p.file, p.severity, p.message])).toEqual([

@@ -370,7 +370,7 @@ describe("hooks list and hooks validate see skills", { timeout: 60_000 }, () => 
       ".claude/skills/guard/SKILL.md",
       "---\ndescription: guard\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: exit 0\n  PreToolUze:\n    - hooks: []\n---\nGuard.\n",
     );
-    box.write(".claude/skills/broken/SKILL.md", "---\ndescription: [oops\n---\nBroken.\n");
+    box.write(".claude/skills/broken/SKILL.md", "---\ndescription: x\n  bad: [\n---\nBroken.\n");
     const env = modelEnv(await modelServer([]), box.home);
     const list = await runCli(["hooks", "list", "--cwd", box.project], { env });
     expect(list.stdout).toContain(".claude/skills/guard/SKILL.md");
