@@ -73,6 +73,36 @@ describe("SubagentStart", () => {
     expect(ids("stop.jsonl")).toEqual(started);
   });
 
+  it("a sub-agent's tool calls carry its agent_id and agent_type for Claude Code groups; the main agent's carry neither", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          SubagentStart: [group("", command("cat > start.json"))],
+          PreToolUse: [group("Bash", command("cat >> pre.jsonl; echo >> pre.jsonl"))],
+        },
+      },
+      script: [
+        reply.toolCall("agent", { prompt: "look" }, "a1"),
+        reply.toolCall("bash", { command: "echo from-sub" }, "b1"),
+        reply.text("sub answer"),
+        reply.toolCall("bash", { command: "echo from-main" }, "b2"),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    const start = JSON.parse(fs.readFileSync(s.at("start.json"), "utf8"));
+    const calls = fs
+      .readFileSync(s.at("pre.jsonl"), "utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line));
+    expect(calls.map((c) => [c.tool_input.command, c.agent_id, c.agent_type])).toEqual([
+      ["echo from-sub", start.agent_id, "general-purpose"],
+      ["echo from-main", undefined, undefined],
+    ]);
+  });
+
   it("a native entry observes in the background with the sub-agent's name; the prompt is unchanged", async () => {
     const s = await startSession({
       user: { hooks: { SubagentStart: [command("cat > start.json", { matcher: "reviewer" })] } },

@@ -23,6 +23,8 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
   const taskEvent = event === "TaskCreated" || event === "TaskCompleted";
   const mode = session.permissionMode;
   const args = f.args === undefined ? undefined : absolutePaths(f.args, session.cwd);
+  // SubagentStart/Stop name their run; a sub-agent's tool call names the run it comes from.
+  const agentEvent = EVENT_SPECS[event].claude.matchOn === "agent";
   return JSON.stringify({
     session_id: session.sessionId,
     transcript_path: session.transcriptPath,
@@ -47,8 +49,8 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     task_id: taskEvent ? f.task?.id : undefined,
     task_subject: taskEvent ? f.task?.subject : undefined,
     task_description: taskEvent ? f.task?.description : undefined,
-    agent_id: EVENT_SPECS[event].claude.matchOn === "agent" ? f.agentId : undefined,
-    agent_type: EVENT_SPECS[event].claude.matchOn === "agent" ? f.agent : undefined,
+    agent_id: agentEvent || toolEvent ? f.agentId : undefined,
+    agent_type: agentEvent ? f.agent : toolEvent ? f.agentType : undefined,
     source: f.source,
     reason: f.reason,
     trigger: f.trigger,

@@ -34,11 +34,17 @@ export function jobOf(
     transcriptPath: session.transcriptPath,
     ...(session.permissionMode !== undefined ? { permissionMode: session.permissionMode } : {}),
   };
+  // A sub-agent's tool call: which run it is, while that run is still going.
+  const caller =
+    fields.agentName !== undefined && fields.agentName !== "main" && fields.agentId === undefined
+      ? session.subagent?.(fields.agentName)
+      : undefined;
+  const withCaller = caller ? { ...fields, agentId: caller.id, agentType: caller.type } : fields;
   const payloads = new Map<PayloadBuilder, string>();
   const payload = (hook: CompiledHook) => {
     let text = payloads.get(hook.payload);
     if (text === undefined) {
-      text = hook.payload(event, now, fields);
+      text = hook.payload(event, now, withCaller);
       payloads.set(hook.payload, text);
     }
     return text;

@@ -13,6 +13,11 @@ export interface HookSession {
   readonly transcriptPath: string;
   /** codebot's permission mode (`ask`, `auto`, `plan`); Claude Code payloads carry its equivalent. */
   readonly permissionMode?: string;
+  /**
+   * The sub-agent run going by this name, if one is running: Claude Code payloads of its tool
+   * calls carry its `agent_id` and `agent_type` (looked up when the event fires).
+   */
+  subagent?(agentName: string): { id: string; type: string } | undefined;
 }
 
 /** Every field any event may carry, plus the per-event constants of the event table. */
@@ -30,8 +35,10 @@ export interface PayloadFields {
   statusFrom?: string;
   statusTo?: string;
   agent?: string;
-  /** A sub-agent run's id (Claude Code payloads only: `agent_id`). */
+  /** A sub-agent run's id: of the run itself, or of the run making a tool call (Claude Code payloads only: `agent_id`). */
   agentId?: string;
+  /** The type of the sub-agent run making a tool call (Claude Code payloads only: `agent_type`). */
+  agentType?: string;
   stopHookActive?: boolean;
   lastAssistantMessage?: string;
   notificationType?: string;

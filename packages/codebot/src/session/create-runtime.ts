@@ -267,6 +267,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   let mcp: SessionMcp | undefined;
   // The session exists only once the agent does; hooks that end the run reach it through this.
   let session: Session | undefined;
+  // The sub-agent runs in progress by name (a name is never in use twice at once): their tool calls' hooks name them.
+  const subagentRuns = new Map<string, { id: string; type: string }>();
   let spoolNoticeGiven = false;
   const runner = createHookRunner({
     hooks: loadedHooks,
@@ -283,6 +285,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       get permissionMode() {
         return approval.mode;
       },
+      subagent: (name) => subagentRuns.get(name),
     },
     onTrace: (record) => {
       options.onTrace?.(record);
@@ -408,6 +411,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       started: async (run) => {
         // The agent's own hooks first, so its SubagentStart hooks fire too.
         scopeEnds.set(run.name, agentScopes.enter(run));
+        subagentRuns.set(run.name, { id: run.id, type: run.type });
         const decision = await runner.fire("SubagentStart", {
           agent: run.type,
           agentName: run.name,
@@ -425,6 +429,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         // SubagentStop has picked its hooks (the agent's own among them): they leave with the run.
         scopeEnds.get(run.name)?.();
         scopeEnds.delete(run.name);
+        subagentRuns.delete(run.name);
       },
     },
   });
