@@ -219,6 +219,17 @@ describe("loadSkills", () => {
     ]);
   });
 
+  it("argument-hint: [path] (a YAML list) is the hint as written, without a problem", async () => {
+    const where = places();
+    write(
+      path.join(where.cwd, ".claude/commands/build.md"),
+      "---\nargument-hint: [path-to-plan]\n---\nBuild.\n",
+    );
+    const loaded = await loadSkills({ ...where, claudeCompat: true, plugins: [] });
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.skills.get("build")).toMatchObject({ argumentHint: "[path-to-plan]" });
+  });
+
   it("user skills win over project ones, skills over commands; commands in sub-folders are dir:name", async () => {
     const where = places();
     write(path.join(where.cwd, ".claude/skills/deploy/SKILL.md"), "project deploy skill\n");

@@ -98,7 +98,7 @@ export async function readSkill(
   const hooks = data.hooks;
   if (hooks !== undefined && (typeof hooks !== "object" || hooks === null || Array.isArray(hooks)))
     problems.push(`${file}: "hooks" must be a mapping of event name to hook groups; ignored`);
-  const argumentHint = field("argument-hint");
+  const argumentHint = bracketedHint(data["argument-hint"]) ?? field("argument-hint");
   const skill: Skill = {
     name,
     kind: origin.kind,
@@ -144,4 +144,14 @@ export function toolRules(value: unknown, file: string, problems: string[]): str
     return [];
   }
   return splitRuleList(value);
+}
+
+/**
+ * `argument-hint: [path-to-plan]` is a YAML list of one item, though its author wrote the brackets
+ * as text (a common way to write a hint): a list of words is read back as written.
+ */
+function bracketedHint(value: unknown): string | undefined {
+  if (!Array.isArray(value) || value.length === 0 || !value.every((item) => typeof item === "string"))
+    return undefined;
+  return value.map((item) => `[${item}]`).join(" ");
 }
