@@ -165,3 +165,28 @@ describe("SessionStart groups", () => {
     expect(fs.readFileSync(s.at("reason.txt"), "utf8")).toBe("other\n");
   });
 });
+
+describe("CLAUDE_ENV_FILE", () => {
+  it("what a SessionStart group exports to it, every bash command gets; a PreToolUse hook gets neither file nor variable", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          SessionStart: [group("", command(`echo 'export FROM_START="set at start"' >> "$CLAUDE_ENV_FILE"`))],
+          PreToolUse: [
+            group("Bash", command('echo "${CLAUDE_ENV_FILE-none} ${FROM_START-none}" >> pre.txt')),
+          ],
+        },
+      },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: 'echo "one: $FROM_START"' }, "c1")),
+        reply.toolCalls(toolCall("bash", { command: 'echo "two: $FROM_START"' }, "c2")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(toolResultFor(s.model, "c1")).toEqual({ text: "one: set at start", isError: false });
+    expect(toolResultFor(s.model, "c2")).toEqual({ text: "two: set at start", isError: false });
+    expect(fs.readFileSync(s.at("pre.txt"), "utf8")).toBe("none none\nnone none\n");
+  });
+});

@@ -5,6 +5,7 @@
 import { type ApproveHook, askApproval } from "./approval.js";
 import type { TakeTurn } from "./background-jobs.js";
 import { claudeSpec, claudeVariables } from "./claude-command.js";
+import { claudeEnvFile } from "./claude-env-file.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
 import type { Executors, HookExecutor, HookSpec, RunOutcome } from "./executor.js";
@@ -216,6 +217,7 @@ function hookEnv(hook: CompiledHook, job: HookJob): Record<string, string> {
     HOOK_SESSION_ID: session.sessionId,
     CODEBOT_PROJECT_DIR: session.cwd,
     ...claudeVariables(hook, session.cwd),
+    ...claudeEnvFile(hook, job.event, session),
     ...hook.env,
   };
 }

@@ -33,6 +33,7 @@ export function jobOf(
     cwd: session.cwd,
     transcriptPath: session.transcriptPath,
     ...(session.permissionMode !== undefined ? { permissionMode: session.permissionMode } : {}),
+    ...(session.envFile !== undefined ? { envFile: session.envFile } : {}),
   };
   // A sub-agent's tool call: which run it is, while that run is still going.
   const caller =

@@ -18,6 +18,8 @@ export interface HookSession {
    * calls carry its `agent_id` and `agent_type` (looked up when the event fires).
    */
   subagent?(agentName: string): { id: string; type: string } | undefined;
+  /** Claude Code's `CLAUDE_ENV_FILE` for this session (claude-env-file.ts). */
+  readonly envFile?: string;
 }
 
 /** Every field any event may carry, plus the per-event constants of the event table. */

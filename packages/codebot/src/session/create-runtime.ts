@@ -208,6 +208,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // `/resume` and `/clear` switch the session in place: these change then.
   let sessionId = options.sessionId ?? randomUUID();
   let transcriptPath = path.join(sessionDir, `${sessionId}.jsonl`);
+  // Claude Code's CLAUDE_ENV_FILE: what SessionStart and Setup hooks export, bash commands get.
+  const hookEnvFile = () => path.join(codebotHome, "session-env", sessionId, "hooks-env.sh");
   let tasksPath = path.join(sessionDir, `${sessionId}.tasks.json`);
   const markPath = (id: string) => path.join(sessionDir, `${id}.unverified`);
   // Before its transcript and task list are read or written: another codebot may be running it.
@@ -286,6 +288,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         return approval.mode;
       },
       subagent: (name) => subagentRuns.get(name),
+      get envFile() {
+        return hookEnvFile();
+      },
     },
     onTrace: (record) => {
       options.onTrace?.(record);
@@ -388,6 +393,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const tools = builtinTools({
     toolEnv: {
       paths,
+      hookEnvFile,
       env: settings.env,
       envFiles: settings.envFiles,
       readRules,

@@ -3,6 +3,7 @@ import type { Tool } from "@codebot/agentcore";
 import { processHost } from "@codebot/hooks";
 import { z } from "zod";
 import { changedApprovedFile, changedFileRefusal } from "../settings/approved-files.js";
+import { shellQuote } from "../skills/fill-arguments.js";
 import { prepareShell, runShell, type ShellResult } from "./shell-process.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
@@ -51,7 +52,7 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       if (!isDirectory(cwd)) cwd = env.paths.root;
       const start = () => {
         const running = runShell({
-          command: args.command,
+          command: withHookEnv(args.command, env.hookEnvFile?.()),
           cwd,
           env: shellEnv(),
           timeoutMs,
@@ -81,6 +82,12 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       return { content: describe(result, timeoutMs) + note, isError: isFailure(result) };
     },
   };
+}
+
+/** The command after a line sourcing the hooks' environment file, when there is one. */
+function withHookEnv(command: string, file: string | undefined): string {
+  if (file === undefined || !fs.existsSync(file)) return command;
+  return `. ${shellQuote(file)}\n${command}`;
 }
 
 /** The directory the shell ended in, when it differs from where it started. */

@@ -14,6 +14,8 @@ export interface ToolEnvironment {
    * `glob` give, as Claude Code leaves it out of Grep and Glob.
    */
   readRules?: ReadRules;
+  /** A file of `export` lines hooks wrote (Claude Code's CLAUDE_ENV_FILE): each command sources it first. */
+  hookEnvFile?(): string;
   /** The bash tool's working directory moved (a `cd` that stays where file tools may reach). */
   onCwdChange?(oldCwd: string, newCwd: string): void;
 }
