@@ -3,6 +3,7 @@
  * event from issue 14): fired through a real session before a sub-agent's loop, with real hooks.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, promptText, startSession } from "./support/e2e.js";
@@ -70,7 +71,8 @@ describe("SubagentStart", () => {
     expect(started).toHaveLength(2);
     for (const id of started) expect(id).toMatch(/^a[0-9a-f]{16}$/);
     expect(started[0]).not.toBe(started[1]);
-    expect(ids("stop.jsonl")).toEqual(started);
+    // SubagentStop hooks run in the background: their lines may come in either order.
+    expect(ids("stop.jsonl").sort()).toEqual([...started].sort());
   });
 
   it("a sub-agent's tool calls carry its agent_id and agent_type for Claude Code groups; the main agent's carry neither", async () => {
@@ -101,6 +103,34 @@ describe("SubagentStart", () => {
       ["echo from-sub", start.agent_id, "general-purpose"],
       ["echo from-main", undefined, undefined],
     ]);
+  });
+
+  it("SubagentStop gives Claude Code groups agent_transcript_path: the sub-agent's own lines, in Claude Code's place", async () => {
+    const s = await startSession({
+      user: { hooks: { SubagentStop: [group("", command("cat > stop.json"))] } },
+      script: [
+        reply.toolCall("agent", { prompt: "count the files" }, "a1"),
+        reply.text("there are three"),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    const stop = JSON.parse(fs.readFileSync(s.at("stop.json"), "utf8"));
+    const sessionDir = path.dirname(s.runtime.transcriptPath);
+    expect(stop.agent_transcript_path).toBe(
+      path.join(sessionDir, s.runtime.sessionId, "subagents", `agent-${stop.agent_id}.jsonl`),
+    );
+    const lines = fs
+      .readFileSync(stop.agent_transcript_path, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines.map((l) => [l.type, JSON.stringify(l.message.content)])).toEqual([
+      ["user", expect.stringContaining("count the files")],
+      ["assistant", expect.stringContaining("there are three")],
+    ]);
+    expect(lines.every((l) => l.isSidechain === true)).toBe(true);
   });
 
   it("a native entry observes in the background with the sub-agent's name; the prompt is unchanged", async () => {

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { EVENT_SPECS, type HookEvent } from "./events.js";
 import type { HookSession, PayloadFields } from "./payload.js";
+import { subagentTranscriptPath } from "./subagent-transcript.js";
 import { claudeToolName } from "./tool-aliases.js";
 
 /** codebot's permission modes as Claude Code names them (`auto` lets every tool run unasked). */
@@ -51,6 +52,10 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     task_description: taskEvent ? f.task?.description : undefined,
     agent_id: agentEvent || toolEvent ? f.agentId : undefined,
     agent_type: agentEvent ? f.agent : toolEvent ? f.agentType : undefined,
+    agent_transcript_path:
+      event === "SubagentStop" && f.agentId !== undefined && session.transcriptPath !== ""
+        ? subagentTranscriptPath(session.transcriptPath, session.sessionId, f.agentId)
+        : undefined,
     source: f.source,
     reason: f.reason,
     trigger: f.trigger,

@@ -124,6 +124,7 @@ export {
 } from "./spawn/warm-starts.js";
 export { checkHookUrl, type HostResolver, type ResolvedAddress, SsrfRefusal } from "./ssrf.js";
 export { createGuardedFetch, type GuardedFetch } from "./ssrf-fetch.js";
+export { subagentTranscriptPath } from "./subagent-transcript.js";
 export { systemReminder } from "./system-reminder.js";
 export { claudeToolName, codebotToolName, toolNames } from "./tool-aliases.js";
 export type {

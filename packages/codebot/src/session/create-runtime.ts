@@ -15,6 +15,7 @@ import {
   type Decision,
   formatProblem,
   type LoadedHooks,
+  subagentTranscriptPath,
   type TraceRecord,
 } from "@codebot/hooks";
 import { agentHookRunner } from "../agents/agent-hook.js";
@@ -271,6 +272,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   let session: Session | undefined;
   // The sub-agent runs in progress by name (a name is never in use twice at once): their tool calls' hooks name them.
   const subagentRuns = new Map<string, { id: string; type: string }>();
+  // Their own transcripts, by run name, while they run.
+  const subagentTranscripts = new Map<string, TranscriptWriter>();
   let spoolNoticeGiven = false;
   const runner = createHookRunner({
     hooks: loadedHooks,
@@ -410,14 +413,23 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       systemPrompt: (name) => subagentSystemPrompt(cwd, name),
       maxTurns: options.maxTurns,
       onEvent: (agentName, event) => {
-        if (event.type === "message_end") transcript.append(event.message, agentName);
+        if (event.type === "message_end") {
+          transcript.append(event.message, agentName);
+          subagentTranscripts.get(agentName)?.append(event.message, agentName);
+        }
         events.emit({ kind: "agent", agentName, event });
       },
-      recordMessage: (agentName, message) => transcript.append(message, agentName),
+      recordMessage: (agentName, message) => {
+        transcript.append(message, agentName);
+        subagentTranscripts.get(agentName)?.append(message, agentName);
+      },
       started: async (run) => {
         // The agent's own hooks first, so its SubagentStart hooks fire too.
         scopeEnds.set(run.name, agentScopes.enter(run));
         subagentRuns.set(run.name, { id: run.id, type: run.type });
+        // Its own transcript too, where Claude Code keeps one (SubagentStop's agent_transcript_path).
+        const file = subagentTranscriptPath(transcriptPath, sessionId, run.id);
+        subagentTranscripts.set(run.name, new TranscriptWriter(file, sessionId, cwd, notify));
         const decision = await runner.fire("SubagentStart", {
           agent: run.type,
           agentName: run.name,
@@ -436,6 +448,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         scopeEnds.get(run.name)?.();
         scopeEnds.delete(run.name);
         subagentRuns.delete(run.name);
+        subagentTranscripts.delete(run.name);
       },
     },
   });
