@@ -45,7 +45,8 @@ export type AgentEvent =
   | { type: "turn_end"; turn: number; message: AssistantModelMessage; toolResults: ExecutedCall[] }
   | { type: "message_start"; role: ModelMessage["role"] }
   | { type: "message_update"; delta: string }
-  | { type: "message_end"; message: ModelMessage }
+  /** `usage`: for an assistant message, what its model step cost (the same as the `step_usage` after it). */
+  | { type: "message_end"; message: ModelMessage; usage?: Usage }
   | { type: "tool_execution_start"; call: ToolCall }
   | { type: "tool_execution_update"; callId: string; partial: string }
   | { type: "tool_execution_end"; call: ToolCall; result: ToolResult }

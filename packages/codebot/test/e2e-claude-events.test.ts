@@ -190,3 +190,44 @@ describe("CLAUDE_ENV_FILE", () => {
     expect(fs.readFileSync(s.at("pre.txt"), "utf8")).toBe("none none\nnone none\n");
   });
 });
+
+describe("the transcript a hook reads", () => {
+  it("an assistant line carries message.usage in the API's names, as Claude Code writes it", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          Stop: [
+            group(
+              "",
+              command(
+                `jq -s '[.[] | .message.usage.output_tokens // 0] | add' "$(jq -r .transcript_path)" > tokens.txt`,
+              ),
+            ),
+          ],
+        },
+      },
+      script: [
+        {
+          kind: "reply",
+          text: "hello",
+          usage: { inputTokens: 100, outputTokens: 7, cacheReadTokens: 60, cacheWriteTokens: 30 },
+        },
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    const lines = fs
+      .readFileSync(s.runtime.transcriptPath, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines.find((l) => l.type === "assistant")?.message.usage).toEqual({
+      input_tokens: 10,
+      output_tokens: 7,
+      cache_read_input_tokens: 60,
+      cache_creation_input_tokens: 30,
+    });
+    expect(lines.filter((l) => l.type === "user").every((l) => l.message.usage === undefined)).toBe(true);
+    expect(fs.readFileSync(s.at("tokens.txt"), "utf8")).toBe("7\n");
+  });
+});

@@ -64,6 +64,12 @@ describe("transcript file", () => {
     expect(lines.at(-1)?.message).toEqual({
       role: "assistant",
       content: [{ type: "text", text: "all done" }],
+      usage: {
+        input_tokens: 10,
+        output_tokens: 5,
+        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: 0,
+      },
     });
     for (const line of lines) expect(line.sessionId).toBe(s.runtime.sessionId);
   });

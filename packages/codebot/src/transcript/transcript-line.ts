@@ -1,9 +1,20 @@
+import type { Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 
 /** The `message` of a transcript line, in the Anthropic shape Claude Code writes. */
 export interface TranscriptMessage {
   role: "user" | "assistant" | "system";
   content: string | TranscriptBlock[];
+  /** An assistant message's cost, in the API's names (scripts sum these to count tokens). */
+  usage?: TranscriptUsage;
+}
+
+/** Anthropic's usage fields: `input_tokens` is the prompt less its cache reads and writes. */
+export interface TranscriptUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation_input_tokens: number;
 }
 
 export type TranscriptBlock =
@@ -104,4 +115,14 @@ function toolResultBlock(part: ToolPart): TranscriptBlock[] {
       ? output.value
       : JSON.stringify("value" in output ? output.value : output);
   return [{ type: "tool_result", tool_use_id: part.toolCallId, content, is_error: isError }];
+}
+
+/** codebot's usage in Anthropic's names: its `inputTokens` counts the cache reads and writes too. */
+export function transcriptUsage(usage: Usage): TranscriptUsage {
+  return {
+    input_tokens: Math.max(0, usage.inputTokens - usage.cacheReadTokens - usage.cacheWriteTokens),
+    output_tokens: usage.outputTokens,
+    cache_read_input_tokens: usage.cacheReadTokens,
+    cache_creation_input_tokens: usage.cacheWriteTokens,
+  };
 }

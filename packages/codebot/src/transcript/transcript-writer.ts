@@ -1,9 +1,15 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { makeDirectory } from "../fs/make-directory.js";
-import { type BoundaryKind, type TranscriptLine, toTranscriptMessage } from "./transcript-line.js";
+import {
+  type BoundaryKind,
+  type TranscriptLine,
+  toTranscriptMessage,
+  transcriptUsage,
+} from "./transcript-line.js";
 
 /** True when a (resumed) transcript ends in a line cut off by a crash: new lines must not join it. */
 function endsMidLine(file: string): boolean {
@@ -73,11 +79,23 @@ export class TranscriptWriter {
     if (lastMainUuid !== undefined) this.lastUuid.set("main", lastMainUuid);
   }
 
-  /** `isCompactSummary` marks the message that carries a compaction's summary (as Claude Code does). */
-  append(message: ModelMessage, agentName = "main", marks: { isCompactSummary?: true } = {}): void {
+  /**
+   * `isCompactSummary` marks the message that carries a compaction's summary (as Claude Code does);
+   * `usage` is an assistant message's cost, written as `message.usage` as Claude Code writes it.
+   */
+  append(
+    message: ModelMessage,
+    agentName = "main",
+    marks: { isCompactSummary?: true } = {},
+    usage?: Usage,
+  ): void {
     const uuid = randomUUID();
+    const converted = toTranscriptMessage(message);
     const line: TranscriptLine = {
-      ...toTranscriptMessage(message),
+      ...converted,
+      ...(usage && message.role === "assistant"
+        ? { message: { ...converted.message, usage: transcriptUsage(usage) } }
+        : {}),
       uuid,
       parentUuid: this.lastUuid.get(agentName) ?? null,
       timestamp: new Date().toISOString(),
