@@ -45,8 +45,11 @@ export type AgentEvent =
   | { type: "turn_end"; turn: number; message: AssistantModelMessage; toolResults: ExecutedCall[] }
   | { type: "message_start"; role: ModelMessage["role"] }
   | { type: "message_update"; delta: string }
-  /** `usage`: for an assistant message, what its model step cost (the same as the `step_usage` after it). */
-  | { type: "message_end"; message: ModelMessage; usage?: Usage }
+  /**
+   * For an assistant message, `usage` is what its model step cost (the same as the `step_usage`
+   * after it) and `model` the id of the model that wrote it.
+   */
+  | { type: "message_end"; message: ModelMessage; usage?: Usage; model?: string }
   | { type: "tool_execution_start"; call: ToolCall }
   | { type: "tool_execution_update"; callId: string; partial: string }
   | { type: "tool_execution_end"; call: ToolCall; result: ToolResult }

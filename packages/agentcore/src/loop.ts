@@ -133,7 +133,8 @@ class Run {
       this.openTurn = { role: "assistant", content: [] };
       const step = await this.modelStepWithRetry(modelTools);
       this.openTurn = step.message;
-      if (step.message.content.length > 0) this.append(step.message, false, step.usage);
+      if (step.message.content.length > 0)
+        this.append(step.message, false, { usage: step.usage, model: this.options.model.modelId });
       if (step.status === "aborted") return "aborted";
       // After the message: listeners get the answer first (hooks of its tool calls may already be starting).
       this.emit({ type: "step_usage", turn, usage: step.usage });
@@ -237,11 +238,11 @@ class Run {
   }
 
   /** Adds a message to the history; `announce` adds the `message_start` that streamed messages already had. */
-  private append(message: ModelMessage, announce = true, usage?: Usage): void {
+  private append(message: ModelMessage, announce = true, step?: { usage: Usage; model: string }): void {
     if (announce) this.emit({ type: "message_start", role: message.role });
     this.history.push(message);
     this.newMessages.push(message);
-    this.emit({ type: "message_end", message, ...(usage ? { usage } : {}) });
+    this.emit({ type: "message_end", message, ...step });
   }
 
   /** Emits `turn_end` for the open turn, if any. */

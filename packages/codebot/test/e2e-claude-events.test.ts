@@ -192,7 +192,7 @@ describe("CLAUDE_ENV_FILE", () => {
 });
 
 describe("the transcript a hook reads", () => {
-  it("an assistant line carries message.usage in the API's names, as Claude Code writes it", async () => {
+  it("an assistant line carries message.model and message.usage in the API's names, as Claude Code writes them", async () => {
     const s = await startSession({
       user: {
         hooks: {
@@ -221,6 +221,7 @@ describe("the transcript a hook reads", () => {
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line));
+    expect(lines.find((l) => l.type === "assistant")?.message.model).toBe("scripted");
     expect(lines.find((l) => l.type === "assistant")?.message.usage).toEqual({
       input_tokens: 10,
       output_tokens: 7,
@@ -228,6 +229,7 @@ describe("the transcript a hook reads", () => {
       cache_creation_input_tokens: 30,
     });
     expect(lines.filter((l) => l.type === "user").every((l) => l.message.usage === undefined)).toBe(true);
+    expect(lines.filter((l) => l.type === "user").every((l) => l.message.model === undefined)).toBe(true);
     expect(fs.readFileSync(s.at("tokens.txt"), "utf8")).toBe("7\n");
   });
 });

@@ -64,6 +64,7 @@ describe("transcript file", () => {
     expect(lines.at(-1)?.message).toEqual({
       role: "assistant",
       content: [{ type: "text", text: "all done" }],
+      model: "scripted",
       usage: {
         input_tokens: 10,
         output_tokens: 5,

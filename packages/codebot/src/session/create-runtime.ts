@@ -414,8 +414,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       maxTurns: options.maxTurns,
       onEvent: (agentName, event) => {
         if (event.type === "message_end") {
-          transcript.append(event.message, agentName, {}, event.usage);
-          subagentTranscripts.get(agentName)?.append(event.message, agentName, {}, event.usage);
+          transcript.append(event.message, agentName, {}, event);
+          subagentTranscripts.get(agentName)?.append(event.message, agentName, {}, event);
         }
         events.emit({ kind: "agent", agentName, event });
       },

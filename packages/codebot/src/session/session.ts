@@ -73,7 +73,7 @@ export class Session {
   constructor(private readonly parts: SessionParts) {
     parts.agent.subscribe((event) => {
       parts.meter.observe(event);
-      if (event.type === "message_end") parts.transcript.append(event.message, "main", {}, event.usage);
+      if (event.type === "message_end") parts.transcript.append(event.message, "main", {}, event);
       parts.events.emit({ kind: "agent", agentName: "main", event });
     });
   }

@@ -5,6 +5,8 @@ import type { ModelMessage } from "ai";
 export interface TranscriptMessage {
   role: "user" | "assistant" | "system";
   content: string | TranscriptBlock[];
+  /** The model that wrote an assistant message (its id, `claude-sonnet-4-5`). */
+  model?: string;
   /** An assistant message's cost, in the API's names (scripts sum these to count tokens). */
   usage?: TranscriptUsage;
 }

@@ -81,20 +81,28 @@ export class TranscriptWriter {
 
   /**
    * `isCompactSummary` marks the message that carries a compaction's summary (as Claude Code does);
-   * `usage` is an assistant message's cost, written as `message.usage` as Claude Code writes it.
+   * an assistant message's `step` (its model and cost) is written as `message.model` and
+   * `message.usage`, as Claude Code writes them.
    */
   append(
     message: ModelMessage,
     agentName = "main",
     marks: { isCompactSummary?: true } = {},
-    usage?: Usage,
+    step: { usage?: Usage; model?: string } = {},
   ): void {
     const uuid = randomUUID();
     const converted = toTranscriptMessage(message);
+    const assistant = message.role === "assistant";
     const line: TranscriptLine = {
       ...converted,
-      ...(usage && message.role === "assistant"
-        ? { message: { ...converted.message, usage: transcriptUsage(usage) } }
+      ...(assistant && (step.model !== undefined || step.usage !== undefined)
+        ? {
+            message: {
+              ...converted.message,
+              ...(step.model !== undefined ? { model: step.model } : {}),
+              ...(step.usage !== undefined ? { usage: transcriptUsage(step.usage) } : {}),
+            },
+          }
         : {}),
       uuid,
       parentUuid: this.lastUuid.get(agentName) ?? null,
