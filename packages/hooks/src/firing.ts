@@ -16,7 +16,7 @@ import type { HookReports } from "./hook-reports.js";
 import { MERGES, type SyncMode } from "./merge.js";
 import type { HookSession, PayloadFields } from "./payload.js";
 import { plan, type Step } from "./plan.js";
-import type { AbandonedRun } from "./runner-api.js";
+import type { AbandonedRun, BackgroundContext } from "./runner-api.js";
 import type { ScopedHooks } from "./scoped-hooks.js";
 import type { SkipReason, TraceRecord } from "./trace.js";
 
@@ -43,6 +43,8 @@ export interface FiringContext {
   deps: ExecutionDeps;
   /** A background http hook's failed run, to be kept (HookRunnerOptions.onUndelivered). */
   onUndelivered?: (run: AbandonedRun) => void;
+  /** A background Claude Code hook's context for the model's next turn (HookRunnerOptions.onBackgroundContext). */
+  onBackgroundContext?: (context: BackgroundContext) => void;
 }
 
 /** A trace record with the hook it is about. */
@@ -217,6 +219,9 @@ function startStep(ctx: FiringContext, step: Step, job: HookJob, time: string): 
       executeHook(hook, { ...job, signal: DETACHED }, { ...ctx.deps, takeTurn }).then((run) => {
         ctx.reports.ran(run);
         ctx.reports.emit(run.record);
+        const context = run.verdict?.additionalContext;
+        if (context && hook.background && hook.style === "claude")
+          ctx.onBackgroundContext?.({ event: hook.event, hook: hook.name, context });
         if (undelivered(run))
           ctx.onUndelivered?.({
             ...abandonedRun(hook, job),

@@ -106,7 +106,14 @@ export { type Plan, type PlanOptions, plan, type Skipped, type Step } from "./pl
 export { formatProblem, type Problem } from "./problem.js";
 export { createPromptExecutor, type PromptExecutorOptions, type PromptModel } from "./prompt-executor.js";
 export { createHookRunner } from "./runner.js";
-export type { AbandonedRun, Cancellable, HookRunner, HookRunnerOptions, ResultOf } from "./runner-api.js";
+export type {
+  AbandonedRun,
+  BackgroundContext,
+  Cancellable,
+  HookRunner,
+  HookRunnerOptions,
+  ResultOf,
+} from "./runner-api.js";
 export { ScopedHooks, type ScopeOptions } from "./scoped-hooks.js";
 export { referencedScripts, type ScriptReferences, scriptReferences } from "./script-references.js";
 export type { SettingsLayer, SettingsSource } from "./settings-layer.js";

@@ -55,6 +55,18 @@ export interface HookRunnerOptions {
    * its payload, so that the harness can keep the record for a later replay instead of losing it.
    */
   onUndelivered?: (run: AbandonedRun) => void;
+  /**
+   * A Claude Code hook run in the background (`"async": true`) finished with `additionalContext`:
+   * Claude Code gives it to the model on its next turn, so the harness delivers it then.
+   */
+  onBackgroundContext?: (context: BackgroundContext) => void;
+}
+
+/** What a background hook said for the model, and who said it. */
+export interface BackgroundContext {
+  event: HookEvent;
+  hook: string;
+  context: string;
 }
 
 /** The caller's lifetime for sync events: aborting it kills the hook that is running. */

@@ -75,6 +75,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     jobs,
     deps,
     ...(options.onUndelivered ? { onUndelivered: options.onUndelivered } : {}),
+    ...(options.onBackgroundContext ? { onBackgroundContext: options.onBackgroundContext } : {}),
   };
 
   const hasHooks = (event: HookEvent): boolean => byEvent.has(event) || ctx.scoped.has(event);

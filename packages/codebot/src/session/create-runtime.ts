@@ -16,6 +16,7 @@ import {
   formatProblem,
   type LoadedHooks,
   subagentTranscriptPath,
+  systemReminder,
   type TraceRecord,
 } from "@codebot/hooks";
 import { agentHookRunner } from "../agents/agent-hook.js";
@@ -275,6 +276,11 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // Their own transcripts, by run name, while they run.
   const subagentTranscripts = new Map<string, TranscriptWriter>();
   let spoolNoticeGiven = false;
+  // A message for the model's next step (agent.steer), kept until the agent exists.
+  const saidEarly: string[] = [];
+  let steerNextStep = (text: string): void => {
+    saidEarly.push(text);
+  };
   const runner = createHookRunner({
     hooks: loadedHooks,
     executors,
@@ -310,6 +316,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       spoolNoticeGiven = true;
     },
     onSystemMessage: notify,
+    // Claude Code gives a background hook's context to the model on its next turn.
+    onBackgroundContext: ({ event, hook, context }) =>
+      steerNextStep(systemReminder(`${event} hook ${hook} (run in the background) says:\n${context}`)),
     toolPermissions: { ask: (request) => approval.tools.askForHook(request) },
     onStopRun: (stop) => session?.stopRun(stop),
   });
@@ -532,6 +541,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       return stopHooks.onStop(info);
     },
   });
+  // What was said before the agent existed (a SessionStart hook's) goes with its first step.
+  steerNextStep = (text) => agent.steer(text);
+  for (const text of saidEarly.splice(0)) agent.steer(text);
   session = new Session({
     agent,
     runner,

@@ -1,0 +1,42 @@
+/**
+ * A Claude Code hook run in the background (`"async": true`) that finishes with
+ * `additionalContext`: Claude Code gives it to the model on its next turn, and so does codebot.
+ */
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { promptText, startSession, type TestSession } from "./support/e2e.js";
+import { waitFor } from "./support/wait-for.js";
+
+const lintSays = `echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint: 2 warnings in a.ts"}}'`;
+
+describe("a background Claude Code hook's additionalContext", () => {
+  it("reaches the model with its next step, once, as a system reminder", async () => {
+    let s!: TestSession;
+    s = await startSession({
+      user: {
+        hooks: {
+          PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: lintSays, async: true }] }],
+        },
+      },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "echo hi" }, "b1")),
+        // The hook runs beside this step: the next one starts once it has finished.
+        async () => {
+          // Its trace record is emitted once codebot has its answer.
+          const finished = () =>
+            s.events.some((e) => e.kind === "hook" && e.record.event === "PostToolUse" && e.record.outcome);
+          await waitFor(finished, 10_000, "the async hook");
+          return reply.toolCalls(toolCall("bash", { command: "echo again" }, "b2"));
+        },
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    const said = (i: number) => promptText(s.model.requests[i], "user").join("\n");
+    expect(said(1)).not.toContain("lint: 2 warnings");
+    expect(said(2)).toMatch(
+      /<system-reminder>\nPostToolUse hook .* \(run in the background\) says:\nlint: 2 warnings in a\.ts\n<\/system-reminder>/,
+    );
+    expect(said(2).split("lint: 2 warnings in a.ts")).toHaveLength(2);
+  });
+});
