@@ -77,6 +77,7 @@ export type {
   RunOutcome,
 } from "./executor.js";
 export { consentFingerprint, hookFingerprint, scriptsText } from "./fingerprint.js";
+export { folderFiles } from "./folder-files.js";
 export { gitConfigCommand } from "./git-config-env.js";
 export { describeHook, type HookDescription } from "./hook-description.js";
 export { envScripts, hookScripts } from "./hook-scripts.js";

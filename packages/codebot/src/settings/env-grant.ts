@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { envScripts, gitConfigCommand, isLoadingVariable, scriptsText } from "@codebot/hooks";
+import { envScripts, folderFiles, gitConfigCommand, isLoadingVariable, scriptsText } from "@codebot/hooks";
 import { filesRunBy, grantRunning, realPathOf } from "./grant-runs.js";
 
 /** Past this many files in a project folder a value names, the rest are not looked at. */
@@ -43,16 +43,16 @@ export function envLoadedFiles(name: string, value: string, projectDir: string):
 function filesOfValue(name: string, value: string, projectDir: string) {
   const files = scriptsRun(name, value, projectDir);
   const names = files.map((file) => path.relative(projectDir, file));
-  const folderFiles: string[] = [];
+  const inFolders: string[] = [];
   const root = realPathOf(projectDir) ?? projectDir;
   for (const named of projectPaths(name, value, projectDir)) {
     const folder = isDirectory(named);
     const shown = `${path.relative(root, named) || "."}${folder ? "/*" : ""}`;
     if (!names.includes(shown)) names.push(shown);
-    for (const file of folder ? filesIn(named) : [named])
-      if (!files.includes(file) && !folderFiles.includes(file)) (folder ? folderFiles : files).push(file);
+    for (const file of folder ? folderFiles(named, MAX_FOLDER_FILES) : [named])
+      if (!files.includes(file) && !inFolders.includes(file)) (folder ? inFolders : files).push(file);
   }
-  return { names, files, folderFiles };
+  return { names, files, folderFiles: inFolders };
 }
 
 /**
@@ -88,28 +88,9 @@ function projectPaths(name: string, value: string, projectDir: string): string[]
   return found;
 }
 
-/** The regular files directly in a folder: any of them may be a program, a module or a config it loads. */
-function filesIn(dir: string): string[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir).sort().slice(0, MAX_FOLDER_FILES);
-  } catch {
-    return [];
-  }
-  return names.map((name) => path.join(dir, name)).filter((file) => isFile(file));
-}
-
 function isDirectory(file: string): boolean {
   try {
     return fs.statSync(file).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function isFile(file: string): boolean {
-  try {
-    return fs.statSync(file).isFile();
   } catch {
     return false;
   }
