@@ -13,34 +13,33 @@ import { filesRunBy, grantRunning, realPathOf } from "./grant-runs.js";
  * script behind `npm test` asks again, as an edited hook script does.
  */
 export function allowGrant(rule: string, projectDir: string | undefined): string {
+  return allowGrantRunning(rule, projectDir).grant;
+}
+
+/** The grant, and the project files it covers (real paths) — those the rule's command runs. */
+export function allowGrantRunning(
+  rule: string,
+  projectDir: string | undefined,
+): { grant: string; runs: string[] } {
   const grant = `allow:${rule}`;
-  if (projectDir === undefined) return grant;
+  const command = projectDir === undefined ? undefined : commandOf(rule);
+  if (command === undefined || projectDir === undefined) return { grant, runs: [] };
   // Real paths: the same rule gives the same grant whichever spelling of the folder asked.
   const root = realPathOf(projectDir) ?? projectDir;
-  const runs = allowRuleRuns(rule, root);
-  return grantRunning(
-    grant,
-    runs.map((file) => path.relative(root, file)),
-    scriptsText(runs, root),
-  );
+  const runs = filesRunBy(command, root);
+  const names = runs.map((file) => path.relative(root, file));
+  return { grant: grantRunning(grant, names, scriptsText(runs, root)), runs };
 }
 
 /**
- * A project's granted allow rule, allowing only while the files it was approved with are as they
- * were: a model that edits `check.sh` during the session must not then run it unasked through
- * `Bash(./check.sh)` (the grant itself is checked at the session's start only).
+ * A project's granted allow rule, allowing only while the files it was approved with (`runs`, from
+ * allowGrantRunning) are as they were: a model that edits `check.sh` during the session must not
+ * then run it unasked through `Bash(./check.sh)` (the grant itself is checked at the start only).
  */
-export function approvedAllowRule<R extends { text: string }>(rule: R, projectDir: string): R {
-  const runs = allowRuleRuns(rule.text, realPathOf(projectDir) ?? projectDir);
+export function approvedAllowRule<R extends { text: string }>(rule: R, runs: readonly string[]): R {
   if (runs.length === 0) return rule;
   const files = approvedFiles(`allow ${rule.text}`, runs);
   return { ...rule, stillApproved: () => changedApprovedFile(files) === undefined };
-}
-
-/** The project files a rule's command runs (real paths under `root`); none for a rule of no command. */
-function allowRuleRuns(rule: string, root: string): string[] {
-  const command = commandOf(rule);
-  return command === undefined ? [] : filesRunBy(command, root);
 }
 
 /** The command a bash rule names, up to what `:*` or a `*` stands for: `Bash(npm run lint:*)` → `npm run lint`. */

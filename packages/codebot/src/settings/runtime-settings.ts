@@ -3,7 +3,7 @@ import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { ModelPrice } from "../session/model-prices.js";
-import { allowGrant, approvedAllowRule } from "./allow-grant.js";
+import { allowGrantRunning, approvedAllowRule } from "./allow-grant.js";
 import { type ApprovedFile, approvedFiles } from "./approved-files.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
@@ -183,11 +183,12 @@ export function mergeSettings(
     const rules = managed ? managedRules : settings.permissions;
     for (const rule of value.permissions?.allow ?? []) {
       // The grant reads and hashes the files the rule's command runs: only for a project's rules.
-      if (managed || userOwned) rules.allow.push(rule);
-      else if (granted(allowGrant(rule.text, options.projectDir)))
-        rules.allow.push(
-          options.projectDir === undefined ? rule : approvedAllowRule(rule, options.projectDir),
-        );
+      if (managed || userOwned) {
+        rules.allow.push(rule);
+        continue;
+      }
+      const { grant, runs } = allowGrantRunning(rule.text, options.projectDir);
+      if (granted(grant)) rules.allow.push(approvedAllowRule(rule, runs));
     }
     rules.ask.push(...(value.permissions?.ask ?? []));
     rules.deny.push(...(value.permissions?.deny ?? []));
