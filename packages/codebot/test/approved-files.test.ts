@@ -9,7 +9,13 @@ import { describe, expect, it } from "vitest";
 import { PathPolicy } from "../src/paths/path-policy.js";
 import { mergeSettings } from "../src/settings/runtime-settings.js";
 import { bashTool } from "../src/tools/bash-tool.js";
-import { scratchDir, startSession, toolResultFor } from "./support/e2e.js";
+import {
+  type SessionSetup,
+  scratchDir,
+  startSession,
+  type TestSession,
+  toolResultFor,
+} from "./support/e2e.js";
 import { tempDir } from "./support/temp-dirs.js";
 import { callTool } from "./support/tool-context.js";
 
@@ -30,6 +36,27 @@ function project() {
   const { settings } = mergeSettings(layers, { isGrantTrusted: () => true, projectDir: dir });
   const bash = bashTool({ paths: new PathPolicy(dir), env: settings.env, envFiles: settings.envFiles });
   return { dir, setup, settings, bash };
+}
+
+/**
+ * A session of a trusted project whose env has `BASH_ENV=./setup.sh`, setup.sh as approved;
+ * `prepare` adds files before it starts.
+ */
+async function approvedSetupSession(
+  setup: Pick<SessionSetup, "user" | "script"> & {
+    prepare?: (dirs: { project: string; home: string }) => void;
+  },
+): Promise<TestSession> {
+  const dirs = { project: scratchDir("codebot-env-files-"), home: scratchDir("codebot-env-home-") };
+  fs.writeFileSync(path.join(dirs.project, "setup.sh"), SETUP);
+  setup.prepare?.(dirs);
+  return startSession({
+    dirs,
+    ...(setup.user !== undefined ? { user: setup.user } : {}),
+    project: { env: { BASH_ENV: "./setup.sh" } },
+    runtime: { trustProjectHooks: true },
+    ...(setup.script !== undefined ? { script: setup.script } : {}),
+  });
 }
 
 describe("the files a project's approved env loads", () => {
@@ -72,12 +99,7 @@ describe("the files a project's approved env loads", () => {
   });
 
   it("in a session, the model's bash call that rewrites the file makes its next bash call refuse", async () => {
-    const dirs = { project: scratchDir("codebot-env-files-"), home: scratchDir("codebot-env-home-") };
-    fs.writeFileSync(path.join(dirs.project, "setup.sh"), SETUP);
-    const s = await startSession({
-      dirs,
-      project: { env: { BASH_ENV: "./setup.sh" } },
-      runtime: { trustProjectHooks: true },
+    const s = await approvedSetupSession({
       script: [
         reply.toolCalls(toolCall("bash", { command: "echo 'touch ran-changed-setup' > setup.sh" }, "b1")),
         reply.toolCalls(toolCall("bash", { command: "echo next" }, "b2")),
@@ -91,14 +113,11 @@ describe("the files a project's approved env loads", () => {
   });
 
   it("in a session, a command's !`…` refuses too once the model rewrote the file", async () => {
-    const dirs = { project: scratchDir("codebot-env-files-"), home: scratchDir("codebot-env-home-") };
-    fs.writeFileSync(path.join(dirs.project, "setup.sh"), SETUP);
-    fs.mkdirSync(path.join(dirs.home, "commands"));
-    fs.writeFileSync(path.join(dirs.home, "commands/greet.md"), "Greeting: !`echo $GREETING`\n");
-    const s = await startSession({
-      dirs,
-      project: { env: { BASH_ENV: "./setup.sh" } },
-      runtime: { trustProjectHooks: true },
+    const s = await approvedSetupSession({
+      prepare: (dirs) => {
+        fs.mkdirSync(path.join(dirs.home, "commands"));
+        fs.writeFileSync(path.join(dirs.home, "commands/greet.md"), "Greeting: !`echo $GREETING`\n");
+      },
       script: [
         reply.toolCalls(toolCall("bash", { command: "echo 'touch ran-changed-setup' > setup.sh" }, "b1")),
         reply.text("done"),
@@ -112,10 +131,7 @@ describe("the files a project's approved env loads", () => {
   });
 
   it("in a session, a hook after the rewrite runs without the variable: the new file is not loaded", async () => {
-    const dirs = { project: scratchDir("codebot-env-files-"), home: scratchDir("codebot-env-home-") };
-    fs.writeFileSync(path.join(dirs.project, "setup.sh"), SETUP);
-    const s = await startSession({
-      dirs,
+    const s = await approvedSetupSession({
       user: {
         hooks: {
           PreToolUse: [
@@ -123,8 +139,6 @@ describe("the files a project's approved env loads", () => {
           ],
         },
       },
-      project: { env: { BASH_ENV: "./setup.sh" } },
-      runtime: { trustProjectHooks: true },
       script: [
         reply.toolCalls(toolCall("write", { file_path: "a.txt", content: "1" }, "w1")),
         reply.toolCalls(
