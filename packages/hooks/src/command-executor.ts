@@ -66,17 +66,10 @@ function runCommand(
   /** Given for hooks that may answer `{"async": true}`: told of the process's end when it goes on. */
   trackDetached?: (ended: Promise<void>) => void,
 ): Promise<RunOutcome> {
-  return new Promise<RunOutcome>((resolveRun) => {
-    let resolved = false;
-    const resolve = (outcome: RunOutcome) => {
-      if (resolved) return;
-      resolved = true;
-      resolveRun(outcome);
-    };
-    let markEnded = () => {};
-    const ended = new Promise<void>((r) => {
-      markEnded = r;
-    });
+  // After an async reply has resolved the run, finish() resolves it again: a no-op.
+  return new Promise<RunOutcome>((resolve) => {
+    /** Set once the process went on after an async reply: tells its tracker that it ended. */
+    let markEnded: (() => void) | undefined;
     // The first stdout line, while it may still be an async reply.
     let firstLine: string | undefined = trackDetached ? "" : undefined;
     const stdout = new CappedBuffer(cap);
@@ -161,7 +154,11 @@ function runCommand(
     /** The caller is done with the hook (nothing to decide); the process runs on until it ends. */
     function detach(reply: AsyncReply) {
       resolve({ stdout: "", stderr: "", exitCode: 0 });
-      trackDetached?.(ended);
+      trackDetached?.(
+        new Promise<void>((ended) => {
+          markEnded = ended;
+        }),
+      );
       if (reply.timeoutMs === undefined) return;
       clearTimeout(timer);
       timer = setTimeout(() => stopFor("timeout"), reply.timeoutMs);
@@ -180,7 +177,7 @@ function runCommand(
       const truncated = [stdout.truncated && "stdout", stderr.truncated && "stderr"].filter(
         (s): s is string => typeof s === "string",
       );
-      markEnded();
+      markEnded?.();
       // A reply `{"async": true}` with nothing after it (no newline): not an answer either.
       const asyncOnly = firstLine !== undefined && parseAsyncReply(firstLine) !== undefined;
       const outcome: RunOutcome = {
