@@ -39,4 +39,30 @@ describe("a background Claude Code hook's additionalContext", () => {
     );
     expect(said(2).split("lint: 2 warnings in a.ts")).toHaveLength(2);
   });
+
+  it("said after the last tool call makes no step of its own: it comes with the next prompt", async () => {
+    let s!: TestSession;
+    s = await startSession({
+      user: {
+        hooks: {
+          PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: lintSays, async: true }] }],
+        },
+      },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "echo hi" }, "b1")),
+        async () => {
+          const finished = () =>
+            s.events.some((e) => e.kind === "hook" && e.record.event === "PostToolUse" && e.record.outcome);
+          await waitFor(finished, 10_000, "the async hook");
+          return reply.text("done");
+        },
+        reply.text("next answer"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(s.model.requests).toHaveLength(2);
+    await s.runtime.prompt("and now?");
+    const said = promptText(s.model.requests[2], "user").join("\n");
+    expect(said).toMatch(/\(run in the background\) says:\nlint: 2 warnings in a\.ts/);
+  });
 });

@@ -9,6 +9,7 @@ import {
   type Env,
   resolveModel,
   type ToolMiddleware,
+  userMessage,
 } from "@codebot/agentcore";
 import {
   createHookRunner,
@@ -50,6 +51,7 @@ import { builtinTools } from "../tools/builtin-tools.js";
 import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
 import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
+import { BackgroundSaid } from "./background-context.js";
 import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
 import { hookExecutors } from "./hook-executors.js";
@@ -276,11 +278,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // Their own transcripts, by run name, while they run.
   const subagentTranscripts = new Map<string, TranscriptWriter>();
   let spoolNoticeGiven = false;
-  // A message for the model's next step (agent.steer), kept until the agent exists.
-  const saidEarly: string[] = [];
-  let steerNextStep = (text: string): void => {
-    saidEarly.push(text);
-  };
+  const backgroundSaid = new BackgroundSaid();
   const runner = createHookRunner({
     hooks: loadedHooks,
     executors,
@@ -316,9 +314,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       spoolNoticeGiven = true;
     },
     onSystemMessage: notify,
-    // Claude Code gives a background hook's context to the model on its next turn.
-    onBackgroundContext: ({ event, hook, context }) =>
-      steerNextStep(systemReminder(`${event} hook ${hook} (run in the background) says:\n${context}`)),
+    // Claude Code gives a background hook's context to the model with its next request.
+    onBackgroundContext: (said) => backgroundSaid.add(said),
     toolPermissions: { ask: (request) => approval.tools.askForHook(request) },
     onStopRun: (stop) => session?.stopRun(stop),
   });
@@ -523,11 +520,16 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     usage: (used) => usage.add(modelSpec, used),
   });
   meter.reset(restored?.messages ?? []);
+  const batchHooks = postToolBatchHooks(runner, (stop) => session?.stopRun(stop));
   const agent = new Agent({
     model,
     ...(restored ? { messages: restored.messages } : {}),
     beforeModelStep: compaction.beforeModelStep,
-    afterToolCalls: postToolBatchHooks(runner, (stop) => session?.stopRun(stop)),
+    afterToolCalls: async (info) => {
+      const messages = (await batchHooks(info)) ?? [];
+      const said = backgroundSaid.take();
+      return said === undefined ? messages : [...messages, userMessage(systemReminder(said))];
+    },
     systemPrompt: [options.systemPrompt ?? mainSystemPrompt(cwd), options.appendSystemPrompt]
       .filter((part) => part !== undefined)
       .join("\n\n"),
@@ -541,9 +543,6 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       return stopHooks.onStop(info);
     },
   });
-  // What was said before the agent existed (a SessionStart hook's) goes with its first step.
-  steerNextStep = (text) => agent.steer(text);
-  for (const text of saidEarly.splice(0)) agent.steer(text);
   session = new Session({
     agent,
     runner,
@@ -555,6 +554,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     compaction,
     notify,
     skills,
+    backgroundContext: () => backgroundSaid.take(),
     stopFailure: (error, newMessages) => {
       const last = finalText(newMessages);
       runner.fire("StopFailure", {

@@ -29,6 +29,8 @@ export interface SessionParts {
     /** A fresh conversation: the hooks of the skills loaded in the old one leave. */
     reset(): void;
   };
+  /** What background hooks said for the model since it was last given (background-context.ts). */
+  backgroundContext?(): string | undefined;
   /** The run ended because a model call failed for good: StopFailure. */
   stopFailure(error: Error, newMessages: readonly ModelMessage[]): void;
 }
@@ -264,7 +266,11 @@ export class Session {
         return early("error", expansion.reason);
     }
     const expanded = expansion.kind === "expanded";
-    const context = expanded ? joinContext(decision.context, expansion.context) : decision.context;
+    const context = joinContext(
+      this.parts.backgroundContext?.(),
+      decision.context,
+      expanded ? expansion.context : undefined,
+    );
     const message = userTurn(expanded ? expansion.text : text, context, sessionContext);
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;
