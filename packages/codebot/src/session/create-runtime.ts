@@ -55,6 +55,7 @@ import { BackgroundSaid } from "./background-context.js";
 import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
 import { hookExecutors } from "./hook-executors.js";
+import { joinContext } from "./joined-context.js";
 import { managedSettingsError, policyRefusal } from "./policy-refusal.js";
 import {
   type ProjectSettings,
@@ -689,11 +690,6 @@ function continueTranscript(transcript: TranscriptWriter, restored: RestoredConv
 /** The `provider/id` a model is known by (a model object: its provider and id). */
 function specOf(given: LanguageModelV3 | string): string {
   return typeof given === "string" ? given : `${given.provider.split(".")[0]}/${given.modelId}`;
-}
-
-function joinContext(...parts: (string | undefined)[]): string | undefined {
-  const given = parts.filter((part): part is string => part !== undefined && part !== "");
-  return given.length > 0 ? given.join("\n\n") : undefined;
 }
 
 /** A model as given, or resolved from its `provider/id` spec. */

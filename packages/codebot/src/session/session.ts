@@ -4,6 +4,7 @@ import type { ModelMessage } from "ai";
 import type { Expansion } from "../skills/slash-expansion.js";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
 import type { Compaction, CompactOutcome } from "./compaction.js";
+import { joinContext } from "./joined-context.js";
 import { finalText, type PromptResult, statusOf } from "./prompt-result.js";
 import type { SessionEvents } from "./session-events.js";
 import type { StopHooks } from "./stop-hooks.js";
@@ -327,11 +328,6 @@ export class Session {
   private async waitForSessionStart(signal: AbortSignal): Promise<string | undefined> {
     return untilAborted(this.sessionStartContext, signal);
   }
-}
-
-function joinContext(...parts: (string | undefined)[]): string | undefined {
-  const given = parts.filter((part): part is string => part !== undefined && part !== "");
-  return given.length > 0 ? given.join("\n\n") : undefined;
 }
 
 /** What `pending` gives, or undefined as soon as the signal aborts (or when it fails). */
