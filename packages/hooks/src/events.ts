@@ -224,4 +224,6 @@ export const UNSUPPORTED_CLAUDE_EVENTS: ReadonlySet<string> = new Set([
   "TeammateIdle",
   "WorktreeCreate",
   "WorktreeRemove",
+  "DirectoryAdded",
+  "MessageDisplay",
 ]);

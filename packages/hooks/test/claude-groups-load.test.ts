@@ -177,6 +177,58 @@ describe("loading Claude Code groups", () => {
     ]);
   });
 
+  it("no event of Claude Code 2.1.328 is an error: the ones codebot does not fire are warnings", () => {
+    // The hook event list of claude 2.1.328 (from its binary), so a user's ~/.claude settings
+    // with any of them loads, with the rest of its hooks.
+    const claudeEvents = [
+      "PreToolUse",
+      "PostToolUse",
+      "PostToolUseFailure",
+      "PostToolBatch",
+      "Notification",
+      "UserPromptSubmit",
+      "UserPromptExpansion",
+      "SessionStart",
+      "SessionEnd",
+      "Stop",
+      "StopFailure",
+      "SubagentStart",
+      "SubagentStop",
+      "PreCompact",
+      "PostCompact",
+      "PreModelSwitch",
+      "PostModelSwitch",
+      "PermissionRequest",
+      "PermissionDenied",
+      "Setup",
+      "TeammateIdle",
+      "TaskCreated",
+      "TaskCompleted",
+      "Elicitation",
+      "ElicitationResult",
+      "ConfigChange",
+      "WorktreeCreate",
+      "WorktreeRemove",
+      "InstructionsLoaded",
+      "CwdChanged",
+      "FileChanged",
+      "DirectoryAdded",
+      "MessageDisplay",
+    ];
+    const { hooks, problems } = loadHooks([
+      layer({ hooks: Object.fromEntries(claudeEvents.map((event) => [event, [group("", cmd("true"))]])) }),
+    ]);
+    expect(problems.filter((p) => p.severity === "error").map(formatProblem)).toEqual([]);
+    expect(problems.map((p) => p.event).sort()).toEqual([
+      "DirectoryAdded",
+      "MessageDisplay",
+      "TeammateIdle",
+      "WorktreeCreate",
+      "WorktreeRemove",
+    ]);
+    expect(hooks).toHaveLength(claudeEvents.length - 5);
+  });
+
   it("a group matcher RE2 rejects is an error and the group is skipped", () => {
     const { hooks, problems } = loadHooks([
       layer({ hooks: { PreToolUse: [group("(a)\\1", cmd("x")), group("Bash", cmd("y"))] } }),
