@@ -4,10 +4,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { shellQuote } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
 import { PathPolicy } from "../src/paths/path-policy.js";
 import { mentionedFiles } from "../src/skills/file-mentions.js";
-import { fillArguments, shellQuote, splitArguments } from "../src/skills/fill-arguments.js";
+import { fillArguments, splitArguments } from "../src/skills/fill-arguments.js";
 import { loadSkills } from "../src/skills/load-skills.js";
 import { shellParts } from "../src/skills/shell-blocks.js";
 import { compileSkillHooks } from "../src/skills/skill-hooks.js";

@@ -4,6 +4,8 @@
  * "'core.fsmonitor'='./x.sh'"` is `git -c core.fsmonitor=./x.sh` for every git the environment
  * reaches, and so is `GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=.githooks`.
  */
+
+import { shellQuote } from "./shell-quote.js";
 import { simpleCommands } from "./shell-words.js";
 
 const VALUE_VARIABLE = /^GIT_CONFIG_VALUE_\d+$/;
@@ -17,14 +19,8 @@ const VALUE_VARIABLE = /^GIT_CONFIG_VALUE_\d+$/;
 export function gitConfigCommand(name: string, value: string): string | undefined {
   if (name === "GIT_CONFIG_PARAMETERS") {
     const pairs = simpleCommands(value, "/").flatMap((command) => command.words.map((word) => word.text));
-    return pairs.length === 0
-      ? undefined
-      : `git ${pairs.map((pair) => `-c ${singleQuoted(pair)}`).join(" ")}`;
+    return pairs.length === 0 ? undefined : `git ${pairs.map((pair) => `-c ${shellQuote(pair)}`).join(" ")}`;
   }
-  if (VALUE_VARIABLE.test(name)) return `git -c ${singleQuoted(`core.hooksPath=${value}`)}`;
+  if (VALUE_VARIABLE.test(name)) return `git -c ${shellQuote(`core.hooksPath=${value}`)}`;
   return undefined;
-}
-
-function singleQuoted(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
 }

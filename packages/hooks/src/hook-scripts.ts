@@ -9,6 +9,7 @@ import { gitConfigCommand } from "./git-config-env.js";
 import { gitExecPrograms } from "./git-exec-path.js";
 import { isLoadingVariable } from "./loading-variables.js";
 import { referencedScripts } from "./script-references.js";
+import { shellQuote } from "./shell-quote.js";
 
 /** Absolute paths inside `projectDir`, in order, without repeats; none for other hook types. */
 export function hookScripts(
@@ -36,13 +37,9 @@ export function envScripts(name: string, value: string, projectDir: string): str
   const gitConfig = gitConfigCommand(name, value);
   const named = [
     ...referencedScripts(value, projectDir),
-    ...(isLoadingVariable(name) ? referencedScripts(`${name}=${singleQuoted(value)}`, projectDir) : []),
+    ...(isLoadingVariable(name) ? referencedScripts(`${name}=${shellQuote(value)}`, projectDir) : []),
     ...(gitConfig === undefined ? [] : referencedScripts(gitConfig, projectDir)),
     ...(name === "GIT_EXEC_PATH" ? gitExecPrograms(value, [projectDir], projectDir) : []),
   ];
   return named.filter((file, i) => named.indexOf(file) === i);
-}
-
-function singleQuoted(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
 }

@@ -120,6 +120,7 @@ export { referencedScripts, type ScriptReferences, scriptReferences } from "./sc
 export type { SettingsLayer, SettingsSource } from "./settings-layer.js";
 export { USER_OWNED_SOURCES } from "./settings-layer.js";
 export { hookSettingsSchema, settingsJsonSchema } from "./settings-schema.js";
+export { shellQuote } from "./shell-quote.js";
 export { type HostedProcess, ProcessHost, type ProcessHostOptions } from "./spawn/process-host.js";
 export { processHost, spawnProcess } from "./spawn/spawn-process.js";
 export type { SpawnedProcess, SpawnFailure, SpawnHandlers, SpawnRequest } from "./spawn/spawn-request.js";

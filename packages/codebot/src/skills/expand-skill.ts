@@ -7,9 +7,10 @@
  * skill's text starts with its folder, so the model can read its supporting files. One refused or
  * broken command fails the whole expansion: nothing half-expanded reaches the model.
  */
+import { shellQuote } from "@codebot/hooks";
 import type { ActiveSkills } from "./active-skills.js";
 import { mentionedFiles } from "./file-mentions.js";
-import { fillArguments, shellQuote } from "./fill-arguments.js";
+import { fillArguments } from "./fill-arguments.js";
 import { shellParts } from "./shell-blocks.js";
 import type { Skill } from "./skill.js";
 import type { SkillHost } from "./skill-host.js";

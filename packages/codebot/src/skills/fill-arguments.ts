@@ -66,8 +66,3 @@ export function splitArguments(args: string): string[] {
   if (inWord) out.push(current);
   return out;
 }
-
-/** A value as one single-quoted shell word. */
-export function shellQuote(value: string): string {
-  return `'${value.replaceAll("'", `'\\''`)}'`;
-}

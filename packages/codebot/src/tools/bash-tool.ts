@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
-import { processHost } from "@codebot/hooks";
+import { processHost, shellQuote } from "@codebot/hooks";
 import { z } from "zod";
 import { changedApprovedFile, changedFileRefusal } from "../settings/approved-files.js";
-import { shellQuote } from "../skills/fill-arguments.js";
 import { prepareShell, runShell, type ShellResult } from "./shell-process.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
