@@ -1,8 +1,9 @@
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { reply, scriptedModel } from "@codebot/agentcore/testing";
+import { reply, scriptedModel, toolCall } from "@codebot/agentcore/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { promptText, startSession } from "./support/e2e.js";
+import { promptText, startSession, toolResultFor } from "./support/e2e.js";
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -52,6 +53,82 @@ describe("hook executors wired by the runtime", () => {
     });
     expect(second.requests).toHaveLength(2);
     expect(s.model.requests).toHaveLength(1);
+  });
+
+  it("a Claude Code prompt hook that blocks a tool call ends the turn, as claude 2.1.328 does", async () => {
+    const s = await startSession({
+      user: {
+        hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Safe? $ARGUMENTS" }] }] },
+      },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "touch ran" }, "c1")),
+        reply.text('{"ok": false, "reason": "not without a review"}'),
+        reply.text("the model went on"),
+      ],
+    });
+    const result = await s.runtime.prompt("go");
+    expect(result.status).toBe("stopped");
+    expect(result.reason).toContain("not without a review");
+    expect(fs.existsSync(s.at("ran"))).toBe(false);
+    expect(s.model.requests).toHaveLength(2);
+  });
+
+  it("with continueOnBlock the turn goes on and the model gets the reason", async () => {
+    const hook = { type: "prompt", prompt: "Safe? $ARGUMENTS", continueOnBlock: true };
+    const s = await startSession({
+      user: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [hook] }] } },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "touch ran" }, "c1")),
+        reply.text('{"ok": false, "reason": "not without a review"}'),
+        reply.text("the model went on"),
+      ],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "the model went on" });
+    expect(fs.existsSync(s.at("ran"))).toBe(false);
+    expect(toolResultFor(s.model, "c1")?.text).toContain("not without a review");
+  });
+
+  it("a Claude Code exec-form hook blocks with exit 2, and one that fails blocks under onFailure block", async () => {
+    const exit = (code: number, extra: Record<string, unknown> = {}) => ({
+      type: "command",
+      command: "sh",
+      args: ["-c", `echo "refused by exit ${code}" >&2; exit ${code}`],
+      ...extra,
+    });
+    const s = await startSession({
+      user: {
+        hooks: {
+          PreToolUse: [
+            { matcher: "Bash", hooks: [exit(2)] },
+            { matcher: "Write", hooks: [exit(1, { onFailure: "block" })] },
+          ],
+        },
+      },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "touch ran" }, "c1")),
+        reply.toolCalls(toolCall("write", { file_path: "written.txt", content: "x" }, "c2")),
+        reply.text("done"),
+      ],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed" });
+    expect(fs.existsSync(s.at("ran"))).toBe(false);
+    expect(fs.existsSync(s.at("written.txt"))).toBe(false);
+    expect(toolResultFor(s.model, "c1")?.text).toContain("refused by exit 2");
+    expect(toolResultFor(s.model, "c2")?.text).toContain("refused by exit 1");
+  });
+
+  it("an exec-form hook gets ${CLAUDE_PROJECT_DIR} filled into each argument as plain text", async () => {
+    const hook = {
+      type: "command",
+      command: "sh",
+      args: ["-c", 'printf %s "$1" > "$1/seen"', "sh", "${CLAUDE_PROJECT_DIR}"],
+    };
+    const s = await startSession({
+      user: { hooks: { UserPromptSubmit: [{ hooks: [hook] }] } },
+      script: [reply.text("done")],
+    });
+    await s.runtime.prompt("go");
+    expect(fs.readFileSync(s.at("seen"), "utf8")).toBe(s.project);
   });
 
   it("an http hook may reach a loopback endpoint allowed in user settings", async () => {

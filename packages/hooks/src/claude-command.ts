@@ -3,7 +3,7 @@
  * `CLAUDE_PROJECT_DIR`, and for plugins `CLAUDE_PLUGIN_ROOT` and `CLAUDE_PLUGIN_DATA`.
  */
 import type { CompiledHook } from "./compiled-hook.js";
-import type { CommandSpec, HookSpec } from "./executor.js";
+import type { HookSpec } from "./executor.js";
 
 /**
  * Values that may be pasted into a shell command as they are. Anything else (quotes, `$`,
@@ -28,19 +28,28 @@ export function claudeVariables(hook: CompiledHook, projectDir: string): Record<
  */
 export function claudeSpec(hook: CompiledHook, projectDir: string): HookSpec {
   if (hook.spec.type !== "command" || (!hook.claudeVariables && !hook.plugin)) return hook.spec;
-  const command = substitute(hook.spec, claudeVariables(hook, projectDir));
+  const vars = claudeVariables(hook, projectDir);
+  const { args } = hook.spec;
   // Claude Code's hooks may answer `{"async": true}` first and go on in the background.
-  return { ...hook.spec, command, ...(hook.style === "claude" ? { asyncReply: true } : {}) };
+  const asyncReply = hook.style === "claude" ? { asyncReply: true } : {};
+  // The exec form reaches no shell: every word gets the folders as plain text, as claude does.
+  if (args !== undefined)
+    return {
+      ...hook.spec,
+      command: substitute(hook.spec.command, vars, () => true),
+      args: args.map((arg) => substitute(arg, vars, () => true)),
+      ...asyncReply,
+    };
+  const command = substitute(hook.spec.command, vars, (value) => SHELL_SAFE.test(value));
+  return { ...hook.spec, command, ...asyncReply };
 }
 
-function substitute(spec: CommandSpec, vars: Record<string, string>): string {
-  return spec.command.replace(
-    /\$\{(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\}/g,
-    (whole, name) => {
-      const value = vars[name as string];
-      return value !== undefined && SHELL_SAFE.test(value) ? value : whole;
-    },
-  );
+/** `text` with the `${CLAUDE_…}` folders whose value `pastes` accepts filled in. */
+function substitute(text: string, vars: Record<string, string>, pastes: (value: string) => boolean): string {
+  return text.replace(/\$\{(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\}/g, (whole, name) => {
+    const value = vars[name as string];
+    return value !== undefined && pastes(value) ? value : whole;
+  });
 }
 
 /**

@@ -20,6 +20,8 @@ import {
 } from "./compile-entry.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
+import { commandLine } from "./exec-form.js";
+import type { HookSpec } from "./executor.js";
 import { hookFingerprint } from "./fingerprint.js";
 import { type Matcher, parseClaudeMatcher } from "./matcher.js";
 import type { SettingsLayer } from "./settings-layer.js";
@@ -136,6 +138,14 @@ function compileMember(
       message:
         "runs in the foreground in codebot: the turn waits for the hook, and its feedback (exit 2) reaches the model when it ends",
     });
+  if (entry.type === "command" && entry.shell === "powershell") {
+    groupReport({
+      severity: "warning",
+      field: `${prefix}shell`,
+      message: "PowerShell hooks are not supported by codebot; this hook does not run",
+    });
+    return undefined;
+  }
   if (entry.once !== undefined && !layer.honoursOnce)
     groupReport({
       severity: "warning",
@@ -152,7 +162,15 @@ function compileMember(
   const claude = eventSpec.claude;
   const mode = claude.mode ?? eventSpec.mode;
   const where = `${event}[${index}].hooks[${j}]`;
-  const spec = specOf(entry);
+  const spec = execFormSpec(specOf(entry), `${prefix}persistent`, groupReport);
+  if (
+    spec.type === "prompt" &&
+    entry.type === "prompt" &&
+    entry.continueOnBlock !== true &&
+    claude.canStopRun &&
+    event !== "Stop"
+  )
+    spec.stopOnBlock = true;
   return {
     event,
     index,
@@ -168,7 +186,7 @@ function compileMember(
     plainContext: claude.plainContext === true,
     canStopRun: !background && claude.canStopRun === true,
     skipFailedCall: event === "PostToolUse",
-    ...(spec.type === "command" ? { onceKey: claudeOnceKey(spec.command, layer.plugin, ifText) } : {}),
+    ...(spec.type === "command" ? { onceKey: claudeOnceKey(commandLine(spec), layer.plugin, ifText) } : {}),
     claudeVariables: true,
     ...(entry.once === true && layer.honoursOnce ? { once: true as const } : {}),
     source: layer.source,
@@ -180,7 +198,7 @@ function compileMember(
     // Claude Code lets any hook of a blockable event block; a background hook never can.
     blocking: !background && (mode === "hard" || mode === "soft"),
     timeoutMs: Math.round((entry.timeout ?? CLAUDE_DEFAULT_TIMEOUT_S[entry.type]) * 1000),
-    onError: entry.onError ?? "allow",
+    onError: onErrorOf(entry, event, background, `${prefix}onFailure`, groupReport),
     env: entry.type === "command" ? (entry.env ?? {}) : {},
     name: entry.name ?? derivedLabel(where, entry),
     enabled: entry.enabled ?? true,
@@ -188,4 +206,51 @@ function compileMember(
     // The matcher is part of what was approved: the same command on other tools is another hook.
     fingerprint: hookFingerprint(event, { matcher: rawMatcher ?? "", hooks: [raw] }),
   };
+}
+
+/** A persistent process answers lines on its stdin: the exec form runs its program once per event. */
+function execFormSpec(spec: HookSpec, field: string, report: EntryReport): HookSpec {
+  if (spec.type !== "command" || spec.args === undefined || !spec.persistent) return spec;
+  report({
+    severity: "warning",
+    field,
+    message: `"persistent" does not apply to a hook with "args"; it runs once per event`,
+  });
+  const { persistent: _, ...perEvent } = spec;
+  return perEvent;
+}
+
+/** Events where Claude Code ignores `onFailure` (their block means "go on", or nothing). */
+const NO_ON_FAILURE: ReadonlySet<HookEvent> = new Set(["Stop", "SubagentStop", "TaskCompleted"]);
+
+/**
+ * What a failed run means: codebot's `onError` when given, else Claude Code's `onFailure`
+ * ("block" fails closed), which claude ignores for async hooks and on Stop, SubagentStop and
+ * TaskCompleted.
+ */
+function onErrorOf(
+  entry: ClaudeHookEntry,
+  event: HookEvent,
+  background: boolean,
+  field: string,
+  report: EntryReport,
+): "allow" | "block" {
+  const onFailure = "onFailure" in entry ? entry.onFailure : undefined;
+  if (onFailure === undefined) return entry.onError ?? "allow";
+  const wanted = onFailure === "block" ? "block" : "allow";
+  if (background || NO_ON_FAILURE.has(event)) {
+    report({
+      severity: "warning",
+      field,
+      message: `Claude Code ignores "onFailure" ${background ? "for async hooks" : `on ${event}`}; ignored`,
+    });
+    return entry.onError ?? "allow";
+  }
+  if (entry.onError !== undefined && entry.onError !== wanted)
+    report({
+      severity: "warning",
+      field,
+      message: `"onFailure": "${onFailure}" disagrees with "onError": "${entry.onError}"; onError applies`,
+    });
+  return entry.onError ?? wanted;
 }

@@ -8,6 +8,7 @@
  */
 import { ASYNC_REPLY_MAX_BYTES, type AsyncReply, parseAsyncReply } from "./async-reply.js";
 import { CappedBuffer } from "./capped-buffer.js";
+import { findProgram } from "./exec-form.js";
 import type { CommandSpec, HookExecutor, RunContext, RunOutcome } from "./executor.js";
 import { PersistentHooks } from "./persistent-hooks.js";
 import { timedOutMessage } from "./run-deadline.js";
@@ -49,7 +50,7 @@ export function createCommandExecutor(options: CommandExecutorOptions = {}): Hoo
     run: (spec, ctx) =>
       spec.persistent
         ? persistent.run(spec, ctx)
-        : runCommand(spec.command, ctx, cap, graceMs, drainMs, spec.asyncReply ? track : undefined),
+        : runCommand(spec, ctx, cap, graceMs, drainMs, spec.asyncReply ? track : undefined),
     close: async () => {
       await Promise.all([...detached]);
       await persistent.close();
@@ -57,8 +58,38 @@ export function createCommandExecutor(options: CommandExecutorOptions = {}): Hoo
   };
 }
 
+/** How a hook's process starts, or why it cannot. */
+interface Launch {
+  /** What a failed start names: `sh`, or the exec form's program. */
+  name: string;
+  file: string;
+  args: string[];
+  input: string;
+  /** Whether a standby of it may be started for the next event (spawn/warm-starts.ts). */
+  standby: boolean;
+}
+
+/**
+ * `sh -c` behind WAIT_FOR_INPUT, so its next run may be started ahead; or, in the exec form, the
+ * program itself, never ahead: it would run before its event.
+ */
+function launchOf(spec: CommandSpec, ctx: RunContext): Launch | string {
+  if (spec.args === undefined)
+    // The empty line lets the shell past WAIT_FOR_INPUT; the hook reads the payload after it.
+    return {
+      name: "sh",
+      file: "/bin/sh",
+      args: ["-c", WAIT_FOR_INPUT + spec.command],
+      input: `\n${ctx.payload}\n`,
+      standby: true,
+    };
+  const file = findProgram(spec.command, ctx.cwd, ctx.env.PATH ?? process.env.PATH);
+  if (file === undefined) return `executable not found in PATH: "${spec.command}"`;
+  return { name: file, file, args: [...spec.args], input: `${ctx.payload}\n`, standby: false };
+}
+
 function runCommand(
-  command: string,
+  spec: CommandSpec,
   ctx: RunContext,
   cap: number,
   graceMs: number,
@@ -87,18 +118,15 @@ function runCommand(
       resolve({ stdout: "", stderr: "", exitCode: null, error: "aborted before start" });
       return;
     }
+    const launch = launchOf(spec, ctx);
+    if (typeof launch === "string") {
+      resolve({ stdout: "", stderr: "", exitCode: null, error: launch });
+      return;
+    }
 
     const child = startWarm(
-      {
-        file: "/bin/sh",
-        args: ["-c", WAIT_FOR_INPUT + command],
-        cwd: ctx.cwd,
-        env: ctx.env,
-        inheritEnv: true,
-        outputCap: cap,
-      },
-      // The empty line lets the shell past WAIT_FOR_INPUT; the hook reads the payload after it.
-      `\n${ctx.payload}\n`,
+      { file: launch.file, args: launch.args, cwd: ctx.cwd, env: ctx.env, inheritEnv: true, outputCap: cap },
+      launch.input,
       {
         // Past the cap the output is still read, so the hook never blocks on a full pipe.
         onStdout: (chunk) => {
@@ -107,7 +135,7 @@ function runCommand(
         },
         onStderr: (chunk) => stderr.push(chunk),
         onError: (f) => {
-          failure = f.kind === "spawn" ? `could not start sh: ${f.message}` : f.message;
+          failure = f.kind === "spawn" ? `could not start ${launch.name}: ${f.message}` : f.message;
           finish();
         },
         onExit: (code, signal) => {
@@ -123,6 +151,7 @@ function runCommand(
           if (exited) finish();
         },
       },
+      { standby: launch.standby },
     );
 
     const stopFor = (why: "timeout" | "abort") => {

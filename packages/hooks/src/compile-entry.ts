@@ -12,7 +12,7 @@ export type EntryReport = (p: Omit<Problem, "file" | "event" | "index">) => void
 
 /** The fields every hook type shares, whichever shape it came in. */
 export type SpecSource =
-  | { type: "command"; command: string; persistent?: boolean | undefined }
+  | { type: "command"; command: string; args?: string[] | undefined; persistent?: boolean | undefined }
   | { type: "prompt"; prompt: string; model?: string | undefined }
   | {
       type: "http";
@@ -28,7 +28,12 @@ const LABEL_MAX = 48;
 export function specOf(entry: SpecSource): HookSpec {
   switch (entry.type) {
     case "command":
-      return { type: "command", command: entry.command, ...(entry.persistent ? { persistent: true } : {}) };
+      return {
+        type: "command",
+        command: entry.command,
+        ...(entry.args !== undefined ? { args: entry.args } : {}),
+        ...(entry.persistent ? { persistent: true } : {}),
+      };
     case "prompt":
       return { type: "prompt", prompt: entry.prompt, ...(entry.model ? { model: entry.model } : {}) };
     case "http":

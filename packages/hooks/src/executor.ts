@@ -45,6 +45,8 @@ export interface RunContext {
 export interface CommandSpec {
   type: "command";
   command: string;
+  /** Claude Code's exec form: `command` is the program, run without a shell with these arguments (exec-form.ts). */
+  args?: readonly string[];
   /** One long-running process per session answers every event (persistent-hooks.ts). */
   persistent?: boolean;
   /**
@@ -59,6 +61,11 @@ export interface PromptSpec {
   prompt: string;
   /** `provider/model-id`; absent means the session's current model. */
   model?: string;
+  /**
+   * A block (`ok: false`) also ends the turn (`continue: false`), as a Claude Code prompt hook's
+   * does unless it sets `continueOnBlock`.
+   */
+  stopOnBlock?: boolean;
 }
 
 export interface HttpSpec {

@@ -4,6 +4,7 @@
  * `BASH_ENV`, `PYTHONSTARTUP`, `LD_PRELOAD`. Every env value is read as a command would be; in the
  * variables that load code (loading-variables.ts), every project file a value names counts.
  */
+import { commandLine } from "./exec-form.js";
 import type { HookSpec } from "./executor.js";
 import { gitConfigCommand } from "./git-config-env.js";
 import { gitExecPrograms } from "./git-exec-path.js";
@@ -18,7 +19,7 @@ export function hookScripts(
   env: Readonly<Record<string, string>> = {},
 ): string[] {
   if (spec.type !== "command") return [];
-  const files = referencedScripts(spec.command, projectDir);
+  const files = referencedScripts(commandLine(spec), projectDir);
   for (const [name, value] of Object.entries(env)) {
     for (const file of envScripts(name, value, projectDir)) if (!files.includes(file)) files.push(file);
   }

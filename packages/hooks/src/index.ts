@@ -65,6 +65,7 @@ export {
   type MatchOn,
   UNSUPPORTED_CLAUDE_EVENTS,
 } from "./events.js";
+export { commandLine } from "./exec-form.js";
 export type {
   AgentSpec,
   CommandSpec,

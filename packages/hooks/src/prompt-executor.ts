@@ -59,7 +59,11 @@ async function runPromptHook(
       }),
       deadline.signal,
     );
-    return { stdout: verdictStdout(parsePromptVerdict(result.text)), stderr: "", exitCode: 0 };
+    return {
+      stdout: verdictStdout(parsePromptVerdict(result.text), spec.stopOnBlock),
+      stderr: "",
+      exitCode: 0,
+    };
   } catch (err) {
     const failed: RunOutcome = { stdout: "", stderr: "", exitCode: null };
     if (deadline.signal.aborted) {

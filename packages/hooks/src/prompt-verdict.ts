@@ -23,12 +23,17 @@ export function findVerdict(reply: string): PromptVerdict | undefined {
   return undefined;
 }
 
-/** The verdict as hook stdout, so it goes through the same interpretation as a command hook's. */
-export function verdictStdout(verdict: PromptVerdict): string {
+/**
+ * The verdict as hook stdout, so it goes through the same interpretation as a command hook's.
+ * `stopsTurn`: a block also ends the turn (`continue: false`, the reason as `stopReason`).
+ */
+export function verdictStdout(verdict: PromptVerdict, stopsTurn = false): string {
   if (verdict.ok) return "";
-  return JSON.stringify(
-    verdict.reason === undefined ? { block: true } : { block: true, reason: verdict.reason },
-  );
+  const reason = verdict.reason === undefined ? {} : { reason: verdict.reason };
+  const stop = !stopsTurn
+    ? {}
+    : { continue: false, ...(verdict.reason === undefined ? {} : { stopReason: verdict.reason }) };
+  return JSON.stringify({ block: true, ...reason, ...stop });
 }
 
 /** A JSON object with a boolean `ok`; anything else (a non-boolean `ok` too) is no verdict. */

@@ -95,9 +95,41 @@ const claudeExtraFields = {
     .describe("in a skill's front-matter hooks: true runs the hook once per session, then removes it"),
 };
 
+/** Claude Code 2.1.328's `onFailure` (command, http and mcp_tool hooks): codebot's `onError` in its words. */
+const onFailure = z
+  .enum(["continue", "block"])
+  .optional()
+  .describe(
+    'what a failed run does: "continue" (default) lets the action go ahead, "block" blocks it (codebot\'s onError "block"); ignored for async hooks and on Stop, SubagentStop, TaskCompleted',
+  );
+
+/** Claude Code's setting for cloud sessions, which codebot does not have: accepted and not used. */
+const cloud = z
+  .enum(["device", "skip"])
+  .optional()
+  .catch(undefined)
+  .describe("Claude Code's choice for cloud sessions; not used by codebot");
+
 export const claudeCommandHookSchema = z.object({
   type: z.literal("command"),
-  command: z.string().min(1).describe("run with sh -c; the Claude Code payload JSON arrives on stdin"),
+  command: z
+    .string()
+    .min(1)
+    .describe("run with sh -c (or, with args, as a program); the Claude Code payload JSON arrives on stdin"),
+  args: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "exec form: command is the program (looked up on PATH, or a path from the project), run without a shell with these arguments; \u0024{CLAUDE_PROJECT_DIR} and the plugin folders are filled in each as plain text",
+    ),
+  shell: z
+    .enum(["bash", "powershell"])
+    .optional()
+    .describe(
+      'Claude Code\'s shell choice: "bash" runs with /bin/sh as claude does; "powershell" is not supported',
+    ),
+  onFailure,
+  cloud,
   async: z.boolean().optional().describe("true runs the hook in the background: it cannot block"),
   // Claude Code runs such a hook in the background and wakes the model with its exit-2 feedback;
   // codebot runs it in the foreground, so the same feedback reaches the model when it ends.
@@ -124,6 +156,12 @@ export const claudePromptHookSchema = z.object({
   type: z.literal("prompt"),
   prompt: promptHookSchema.shape.prompt,
   model: promptHookSchema.shape.model,
+  continueOnBlock: z
+    .boolean()
+    .optional()
+    .describe(
+      "true: a block (ok false) lets the turn go on with the reason for the model; default false ends the turn, as Claude Code does (Stop and SubagentStop go on either way)",
+    ),
   ...claudeExtraFields,
 });
 
@@ -132,6 +170,7 @@ export const claudeHttpHookSchema = z.object({
   url: httpHookSchema.shape.url,
   headers: httpHookSchema.shape.headers,
   allowedEnvVars: httpHookSchema.shape.allowedEnvVars,
+  onFailure,
   ...claudeExtraFields,
 });
 
@@ -146,6 +185,7 @@ export const claudeMcpToolHookSchema = z.object({
     .describe(
       'arguments; string values may hold \u0024{path} references into the hook input ("\u0024{tool_input.file_path}")',
     ),
+  onFailure,
   ...claudeExtraFields,
 });
 

@@ -229,6 +229,86 @@ describe("loading Claude Code groups", () => {
     expect(hooks).toHaveLength(claudeEvents.length - 5);
   });
 
+  describe("fields new in Claude Code 2.1.328", () => {
+    const one = (event: string, hook: Record<string, unknown>) =>
+      loadHooks([layer({ hooks: { [event]: [group("", hook)] } })]);
+
+    it("args make the exec form: they reach the spec, and hooks that differ only in args are two hooks", () => {
+      const { hooks, problems } = loadHooks([
+        layer({
+          hooks: {
+            PreToolUse: [group("Bash", cmd("guard", { args: ["--strict"] }), cmd("guard", { args: [] }))],
+          },
+        }),
+      ]);
+      expect(problems).toEqual([]);
+      expect(hooks.map((h) => h.spec)).toEqual([
+        { type: "command", command: "guard", args: ["--strict"] },
+        { type: "command", command: "guard", args: [] },
+      ]);
+      expect(hooks[0]?.onceKey).not.toBe(hooks[1]?.onceKey);
+      expect(hooks[0]?.fingerprint).not.toBe(hooks[1]?.fingerprint);
+    });
+
+    it('onFailure "block" fails closed (onError block), "continue" fails open', () => {
+      expect(one("PreToolUse", cmd("x", { onFailure: "block" })).hooks[0]?.onError).toBe("block");
+      expect(one("PreToolUse", cmd("x", { onFailure: "continue" })).hooks[0]?.onError).toBe("allow");
+      expect(
+        one("PermissionRequest", { type: "http", url: "https://example.com/h", onFailure: "block" }).hooks[0]
+          ?.onError,
+      ).toBe("block");
+    });
+
+    it("onFailure is ignored, with a warning, where claude ignores it: on Stop and for async hooks", () => {
+      const stop = one("Stop", cmd("x", { onFailure: "block" }));
+      expect(stop.hooks[0]?.onError).toBe("allow");
+      expect(stop.problems.map(formatProblem)).toEqual([
+        '/settings/user.json: hooks.Stop[0].hooks[0].onFailure: Claude Code ignores "onFailure" on Stop; ignored',
+      ]);
+      const background = one("PreToolUse", cmd("x", { onFailure: "block", async: true }));
+      expect(background.hooks[0]?.onError).toBe("allow");
+      expect(background.problems).toHaveLength(1);
+    });
+
+    it("codebot's onError wins over an onFailure that disagrees, with a warning", () => {
+      const { hooks, problems } = one("PreToolUse", cmd("x", { onFailure: "block", onError: "allow" }));
+      expect(hooks[0]?.onError).toBe("allow");
+      expect(problems.map(formatProblem)).toEqual([
+        '/settings/user.json: hooks.PreToolUse[0].hooks[0].onFailure: "onFailure": "block" disagrees with "onError": "allow"; onError applies',
+      ]);
+    });
+
+    it('shell "bash" and cloud are accepted silently; a PowerShell hook is a warning and does not run', () => {
+      expect(one("PreToolUse", cmd("x", { shell: "bash", cloud: "skip" })).problems).toEqual([]);
+      expect(one("PreToolUse", cmd("x", { cloud: "somewhere-new" })).problems).toEqual([]);
+      const pwsh = one("PreToolUse", cmd("Write-Host hi", { shell: "powershell" }));
+      expect(pwsh.hooks).toEqual([]);
+      expect(pwsh.problems.map(formatProblem)).toEqual([
+        "/settings/user.json: hooks.PreToolUse[0].hooks[0].shell: PowerShell hooks are not supported by codebot; this hook does not run",
+      ]);
+    });
+
+    it("a prompt hook's block ends the turn unless continueOnBlock; on Stop it never does", () => {
+      const prompt = (extra: Record<string, unknown> = {}) => ({ type: "prompt", prompt: "ok?", ...extra });
+      expect(one("PreToolUse", prompt()).hooks[0]?.spec).toEqual({
+        type: "prompt",
+        prompt: "ok?",
+        stopOnBlock: true,
+      });
+      expect(one("PreToolUse", prompt({ continueOnBlock: true })).hooks[0]?.spec).toEqual({
+        type: "prompt",
+        prompt: "ok?",
+      });
+      expect(one("Stop", prompt()).hooks[0]?.spec).toEqual({ type: "prompt", prompt: "ok?" });
+    });
+
+    it("persistent does not apply to the exec form: a warning, and the hook runs once per event", () => {
+      const { hooks, problems } = one("PreToolUse", cmd("guard", { args: [], persistent: true }));
+      expect(hooks[0]?.spec).toEqual({ type: "command", command: "guard", args: [] });
+      expect(problems.map((p) => p.field)).toEqual(["hooks[0].persistent"]);
+    });
+  });
+
   it("a group matcher RE2 rejects is an error and the group is skipped", () => {
     const { hooks, problems } = loadHooks([
       layer({ hooks: { PreToolUse: [group("(a)\\1", cmd("x")), group("Bash", cmd("y"))] } }),

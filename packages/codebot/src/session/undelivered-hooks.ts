@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { AbandonedRun } from "@codebot/hooks";
+import { type AbandonedRun, commandLine } from "@codebot/hooks";
 
 /** What giving up the unfinished hook runs left behind. */
 export interface AbandonedHooks {
@@ -75,7 +75,7 @@ function spoolLine(run: AbandonedRun, time: string): string {
     file: run.file,
     type: run.spec.type,
     ...(run.spec.type === "http" ? { url: run.spec.url } : {}),
-    ...(run.spec.type === "command" ? { command: run.spec.command } : {}),
+    ...(run.spec.type === "command" ? { command: commandLine(run.spec) } : {}),
     ...(run.queuedAt ? { queued_at: run.queuedAt.toISOString() } : {}),
     ...(run.error !== undefined ? { error: run.error } : {}),
   };

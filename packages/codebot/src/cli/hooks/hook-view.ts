@@ -1,4 +1,4 @@
-import { type CompiledHook, describeHook, headerEnvVars } from "@codebot/hooks";
+import { type CompiledHook, commandLine, describeHook, headerEnvVars } from "@codebot/hooks";
 import { visible } from "../../approval/visible-text.js";
 import type { Styles } from "../output/styles.js";
 import type { WireObject } from "../output/wire.js";
@@ -10,7 +10,7 @@ import { uncheckedPathLines } from "./unchecked-paths.js";
 export function hookBody(hook: CompiledHook): string {
   switch (hook.spec.type) {
     case "command":
-      return hook.spec.command;
+      return commandLine(hook.spec);
     case "prompt":
     case "agent":
       return hook.spec.prompt;
