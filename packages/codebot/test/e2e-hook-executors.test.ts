@@ -11,9 +11,16 @@ afterEach(async () => {
 });
 
 /** A real HTTP hook endpoint on loopback that blocks every prompt and records the bodies it got. */
-async function blockingEndpoint(): Promise<{ url: string; hostPort: string; bodies: unknown[] }> {
+async function blockingEndpoint(): Promise<{
+  url: string;
+  hostPort: string;
+  bodies: unknown[];
+  headers: http.IncomingHttpHeaders[];
+}> {
   const bodies: unknown[] = [];
+  const headers: http.IncomingHttpHeaders[] = [];
   const server = http.createServer((req, res) => {
+    headers.push(req.headers);
     let body = "";
     req.on("data", (d) => {
       body += String(d);
@@ -27,7 +34,7 @@ async function blockingEndpoint(): Promise<{ url: string; hostPort: string; bodi
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, hostPort: `127.0.0.1:${port}`, bodies };
+  return { url: `http://127.0.0.1:${port}/hook`, hostPort: `127.0.0.1:${port}`, bodies, headers };
 }
 
 describe("hook executors wired by the runtime", () => {
@@ -129,6 +136,27 @@ describe("hook executors wired by the runtime", () => {
     });
     await s.runtime.prompt("go");
     expect(fs.readFileSync(s.at("seen"), "utf8")).toBe(s.project);
+  });
+
+  it("httpHookAllowedEnvVars keeps a variable the hook lists out of its request headers", async () => {
+    const endpoint = await blockingEndpoint();
+    const hook = {
+      type: "http",
+      url: endpoint.url,
+      blocking: true,
+      headers: { Authorization: "Bearer $TOKEN", "X-Key": "k=$AWS_SECRET_ACCESS_KEY" },
+      allowedEnvVars: ["TOKEN", "AWS_SECRET_ACCESS_KEY"],
+    };
+    const s = await startSession({
+      user: {
+        env: { TOKEN: "t0k", AWS_SECRET_ACCESS_KEY: "s3cret" },
+        httpHookAllowedHosts: [endpoint.hostPort],
+        httpHookAllowedEnvVars: ["TOKEN"],
+        hooks: { UserPromptSubmit: [hook] },
+      },
+    });
+    await s.runtime.prompt("hello");
+    expect(endpoint.headers[0]).toMatchObject({ authorization: "Bearer t0k", "x-key": "k=" });
   });
 
   it("an http hook may reach a loopback endpoint allowed in user settings", async () => {

@@ -7,6 +7,7 @@ import { compileGroup } from "./claude-group.js";
 import { type EntryReport, isPlainObject, issueText } from "./compile-entry.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import { HOOK_EVENTS, type HookEvent, isHookEvent, UNSUPPORTED_CLAUDE_EVENTS } from "./events.js";
+import { allowedEnvVarsFromLayers, limitHeaderVariables } from "./http-env-vars.js";
 import { hookSwitches, isManagedHook, type UnmanagedOff } from "./managed-switches.js";
 import { compileNative } from "./native-entry.js";
 import type { Problem } from "./problem.js";
@@ -95,8 +96,11 @@ export function loadHooks(layers: readonly SettingsLayer[], options: LoadHooksOp
   }
   const switches = hookSwitches(objects, hooks.some(isManagedHook));
   problems.push(...switches.problems);
+  const envVars = allowedEnvVarsFromLayers(objects);
+  const limited = limitHeaderVariables(hooks, envVars.names);
+  problems.push(...envVars.problems, ...limited.problems);
   return {
-    hooks,
+    hooks: limited.hooks,
     problems,
     disabled: switches.disabled,
     ...(switches.unmanagedOff ? { unmanagedOff: switches.unmanagedOff } : {}),

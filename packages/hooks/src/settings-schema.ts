@@ -263,6 +263,12 @@ export const hookSettingsSchema = z.object({
     .describe(
       "private hosts http hooks may reach: host, host:port, IP or CIDR (honoured from user and --settings files only)",
     ),
+  httpHookAllowedEnvVars: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "the environment variables http hooks may put into headers: each hook's allowedEnvVars is cut to these (Claude Code's; honoured from user, --settings and managed files only)",
+    ),
 });
 
 /** JSON Schema (draft 2020-12) of a settings file, from the same zod objects that validate it. */
