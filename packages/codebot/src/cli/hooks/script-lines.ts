@@ -4,22 +4,15 @@
  * role codebot does not know — hashed to fail closed (HOOKS.md §8, script-references.ts), so the
  * screen does not claim it runs.
  */
-import {
-  type CompiledHook,
-  claudeSpec,
-  commandLine,
-  scriptReferences,
-  USER_OWNED_SOURCES,
-} from "@codebot/hooks";
+import { type CompiledHook, USER_OWNED_SOURCES } from "@codebot/hooks";
 import { visible } from "../../approval/visible-text.js";
+import { commandReferences } from "./command-references.js";
 import { displayPath } from "./hook-inventory.js";
 
 export function scriptLines(hook: CompiledHook, scripts: readonly string[], cwd: string): string[] {
   // A user-owned hook is not approved: its scripts are listed, not said to be approved with it.
   const approvedToo = USER_OWNED_SOURCES.has(hook.source) ? "" : " (its content is approved too)";
-  // The command as it runs: a plugin's `${CLAUDE_PLUGIN_ROOT}` is its folder, known to codebot.
-  const spec = claudeSpec(hook, cwd);
-  const unknownRole = spec.type === "command" ? scriptReferences(commandLine(spec), cwd).unknownRole : [];
+  const unknownRole = commandReferences(hook, cwd)?.unknownRole ?? [];
   return scripts.map((script) => {
     const verb = unknownRole.includes(script) ? "runs or reads" : "runs";
     return `${verb} ${visible(displayPath(script, cwd))}${approvedToo}`;

@@ -4,23 +4,15 @@
  * `cd "$X"`): their content is not in the hook's fingerprint (HOOKS.md §8), so the user should
  * know to look at them before approving, next to the "runs … (its content is approved too)" lines.
  */
-import {
-  type CompiledHook,
-  claudeSpec,
-  commandLine,
-  scriptReferences,
-  USER_OWNED_SOURCES,
-} from "@codebot/hooks";
+import { type CompiledHook, USER_OWNED_SOURCES } from "@codebot/hooks";
 import { visible } from "../../approval/visible-text.js";
+import { commandReferences } from "./command-references.js";
 
 /** `also runs paths codebot cannot check: …`, or nothing; the words as written, control characters escaped. */
 export function uncheckedPathLines(hook: CompiledHook, cwd: string): string[] {
   // The user's own hooks are not approved, so there is no approval to fall short of.
   if (hook.spec.type !== "command" || USER_OWNED_SOURCES.has(hook.source)) return [];
-  // The command as it runs: a plugin's `${CLAUDE_PLUGIN_ROOT}` is its folder, known to codebot.
-  const spec = claudeSpec(hook, cwd);
-  if (spec.type !== "command") return [];
-  const { unchecked } = scriptReferences(commandLine(spec), cwd);
+  const unchecked = commandReferences(hook, cwd)?.unchecked ?? [];
   if (unchecked.length === 0) return [];
   return [
     `also runs paths codebot cannot check: ${visible(unchecked.join(", "))} (their content is not part of the approval)`,
