@@ -59,7 +59,7 @@ export function specOf(entry: SpecSource): HookSpec {
 export function derivedLabel(where: string, entry: SpecSource): string {
   const body =
     entry.type === "command"
-      ? entry.command
+      ? [entry.command, ...(entry.args ?? [])].join(" ")
       : entry.type === "prompt" || entry.type === "agent"
         ? entry.prompt
         : entry.type === "http"

@@ -247,6 +247,10 @@ describe("loading Claude Code groups", () => {
         { type: "command", command: "guard", args: [] },
       ]);
       expect(hooks[0]?.onceKey).not.toBe(hooks[1]?.onceKey);
+      expect(hooks.map((h) => h.name)).toEqual([
+        "PreToolUse[0].hooks[0] command: guard --strict",
+        "PreToolUse[0].hooks[1] command: guard",
+      ]);
       expect(hooks[0]?.fingerprint).not.toBe(hooks[1]?.fingerprint);
     });
 
