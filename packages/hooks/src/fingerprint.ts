@@ -52,7 +52,15 @@ export function consentFingerprint(
   projectDir: string,
   env: Readonly<Record<string, string>> = {},
 ): string {
-  const scripts = hookScripts(spec, projectDir, env);
+  return fingerprintWithScripts(entryFingerprint, hookScripts(spec, projectDir, env), projectDir);
+}
+
+/** The entry fingerprint tied to the content of `scripts` (unchanged when there are none). */
+export function fingerprintWithScripts(
+  entryFingerprint: string,
+  scripts: readonly string[],
+  projectDir: string,
+): string {
   if (scripts.length === 0) return entryFingerprint;
   return createHash("sha256").update(entryFingerprint).update(scriptsText(scripts, projectDir)).digest("hex");
 }

@@ -77,9 +77,10 @@ export type {
   RunContext,
   RunOutcome,
 } from "./executor.js";
-export { consentFingerprint, hookFingerprint, scriptsText } from "./fingerprint.js";
+export { consentFingerprint, fingerprintWithScripts, hookFingerprint, scriptsText } from "./fingerprint.js";
 export { folderFiles } from "./folder-files.js";
 export { gitConfigCommand } from "./git-config-env.js";
+export { type ConsentSubject, type HookConsent, hookConsent } from "./hook-consent.js";
 export { describeHook, type HookDescription } from "./hook-description.js";
 export { envScripts, hookScripts } from "./hook-scripts.js";
 export {
@@ -117,7 +118,12 @@ export type {
   ResultOf,
 } from "./runner-api.js";
 export { ScopedHooks, type ScopeOptions } from "./scoped-hooks.js";
-export { referencedScripts, type ScriptReferences, scriptReferences } from "./script-references.js";
+export {
+  filesRunBy,
+  referencedScripts,
+  type ScriptReferences,
+  scriptReferences,
+} from "./script-references.js";
 export type { SettingsLayer, SettingsSource } from "./settings-layer.js";
 export { USER_OWNED_SOURCES } from "./settings-layer.js";
 export { hookSettingsSchema, settingsJsonSchema } from "./settings-schema.js";

@@ -92,6 +92,16 @@ export function referencedScripts(command: string, projectDir: string): string[]
   return scriptReferences(command, projectDir).files;
 }
 
+/**
+ * The existing project files `command` runs in a role codebot knows: not a file only named as an
+ * argument of a program codebot does not know (`unknownRole`), which in a grant's value or a
+ * user's own hook is data, not code.
+ */
+export function filesRunBy(command: string, projectDir: string): string[] {
+  const { files, unknownRole } = scriptReferences(command, projectDir);
+  return files.filter((file) => !unknownRole.includes(file));
+}
+
 function readCommandLine(command: string, place: Place, analysis: Analysis, depth: number): void {
   const commands = simpleCommands(command, analysis.root);
   const feedShell = feedingShell(commands);

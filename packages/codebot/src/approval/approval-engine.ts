@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { ToolMiddleware } from "@codebot/agentcore";
+import { hookConsent } from "@codebot/hooks";
 import type { PathPolicy } from "../paths/path-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type {
@@ -14,6 +15,7 @@ import { HookApproval, type HookIdentity } from "./hook-approval.js";
 import type { PermissionRuleSet } from "./permission-rules.js";
 import { ToolApproval } from "./tool-approval.js";
 import type { TrustStore } from "./trust-store.js";
+import { visible } from "./visible-text.js";
 
 export interface ApprovalEngineOptions {
   mode: PermissionMode;
@@ -106,15 +108,30 @@ export class ApprovalEngine {
   ): string | undefined {
     if (interactive) return undefined;
     const untrusted = this.hooks.untrusted(hooks);
-    const n = untrusted.length;
-    if (n === 0) return undefined;
-    const files = [...new Set(untrusted.map((h) => displayFile(h.path, cwd)))].join(", ");
-    const what =
-      n === 1
-        ? "1 project hook was not run because it is"
-        : `${n} project hooks were not run because they are`;
-    return `codebot: ${what} not trusted (${files}); run "codebot hooks trust" to review them`;
+    const project = untrusted.filter((h) => h.source === "project" || h.source === "local");
+    const lines = untrusted.filter((h) => !project.includes(h)).map((h) => heldOwnHookLine(h, cwd));
+    const n = project.length;
+    if (n > 0) {
+      const files = [...new Set(project.map((h) => displayFile(h.path, cwd)))].join(", ");
+      const what =
+        n === 1
+          ? "1 project hook was not run because it is"
+          : `${n} project hooks were not run because they are`;
+      lines.unshift(`codebot: ${what} not trusted (${files}); run "codebot hooks trust" to review them`);
+    }
+    return lines.length === 0 ? undefined : lines.join("\n");
   }
+}
+
+/** A user's own hook held because it runs a program of the project: which hook, and which program. */
+function heldOwnHookLine(hook: HookIdentity & { path: string }, cwd: string): string {
+  const programs = hookConsent(hook, cwd).scripts.map((file) => displayFile(file, cwd));
+  const name = hook.spec.type === "command" ? hook.spec.command : hook.fingerprint.slice(0, 16);
+  // The program's name comes from the repository: shown with control characters written out.
+  return visible(
+    `codebot: your hook ${JSON.stringify(name)} (${displayFile(hook.path, cwd)}) was not run: it runs ` +
+      `${programs.join(", ")} from this project, not approved for it yet; run "codebot hooks trust" to review it`,
+  );
 }
 
 function displayFile(file: string, cwd: string): string {

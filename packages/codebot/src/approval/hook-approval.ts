@@ -1,4 +1,5 @@
-import { consentFingerprint, type HookSpec, type SettingsSource, USER_OWNED_SOURCES } from "@codebot/hooks";
+import path from "node:path";
+import { type HookSpec, hookConsent, type SettingsSource } from "@codebot/hooks";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { AskHookApproval, HookApprovalRequest, HookApprovalResult } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
@@ -31,9 +32,10 @@ export interface HookIdentity {
 const UNTRUSTED = `not trusted; run "codebot hooks trust" to review project hooks`;
 
 /**
- * Approves hooks before they run (§8). The user's own hooks (user, cli, plugin) are approved;
- * project and local hooks need their fingerprint approved, through the trust store, the one-run
- * option, or a question. In plan mode no hook runs.
+ * Approves hooks before they run (§8). The user's own hooks (user, cli, plugin) are approved
+ * unless they run a program of the project; project and local hooks, and those, need their
+ * consent fingerprint approved (hook-consent.ts), through the trust store, the one-run option, or
+ * a question. In plan mode no hook runs.
  */
 export class HookApproval {
   /** "once" and "deny" answers, remembered for the session so a hook is asked about only once. */
@@ -45,19 +47,24 @@ export class HookApproval {
   /** The runner's `approveHook`: at once, unless the user is asked. */
   approve = (request: HookApprovalRequest): HookApprovalResult | Promise<HookApprovalResult> => {
     if (this.options.mode() === "plan") return { approved: false, reason: "not run in plan mode" };
-    if (this.approvedAsIs(request)) return { approved: true };
+    if (this.options.trustProjectHooks === true) return { approved: true };
     // Worked out now, not when the session started: a script edited since then asks again.
-    const fingerprint = consentFingerprint(
-      request.fingerprint,
-      request.hook.spec,
+    const { source, fingerprint: entry, hook } = request;
+    const consent = hookConsent(
+      { source, fingerprint: entry, spec: hook.spec, env: hook.env },
       this.options.projectDir,
-      request.hook.env,
     );
+    if (!consent.needed) return { approved: true };
+    const { fingerprint } = consent;
     if (this.isTrusted(fingerprint)) return { approved: true };
     const remembered = this.answered.get(fingerprint);
     if (remembered !== undefined)
       return remembered ? { approved: true } : { approved: false, reason: "denied by the user" };
-    if (this.options.ask === undefined) return { approved: false, reason: UNTRUSTED };
+    if (this.options.ask === undefined)
+      return {
+        approved: false,
+        reason: untrustedReason(request.source, consent.scripts, this.options.projectDir),
+      };
     if (request.signal.aborted) return expired(request.signal);
     // Concurrent firings of one hook share one question (asked, and withdrawn, with the first one's signal).
     let answer = this.pending.get(fingerprint);
@@ -72,12 +79,11 @@ export class HookApproval {
 
   /** Project/local hooks that will not run in this session unless someone approves them. */
   untrusted<H extends HookIdentity>(hooks: readonly H[]): H[] {
-    if (this.options.mode() === "plan") return [];
-    return hooks.filter(
-      (h) =>
-        !this.approvedAsIs(h) &&
-        !this.isTrusted(consentFingerprint(h.fingerprint, h.spec, this.options.projectDir, h.env)),
-    );
+    if (this.options.mode() === "plan" || this.options.trustProjectHooks === true) return [];
+    return hooks.filter((h) => {
+      const consent = hookConsent(h, this.options.projectDir);
+      return consent.needed && !this.isTrusted(consent.fingerprint);
+    });
   }
 
   /** Approved for good (the trust store) or for this session (`approvedOnce`). */
@@ -86,11 +92,6 @@ export class HookApproval {
       this.options.trustStore.isHookTrusted(fingerprint) ||
       this.options.approvedOnce?.includes(fingerprint) === true
     );
-  }
-
-  /** The user's own hooks, and every hook under `--trust-project-hooks`: no fingerprint to check. */
-  private approvedAsIs(hook: { source: SettingsSource }): boolean {
-    return USER_OWNED_SOURCES.has(hook.source) || this.options.trustProjectHooks === true;
   }
 
   private async askUser(
@@ -122,6 +123,16 @@ export class HookApproval {
     this.answered.set(fingerprint, answer === "once");
     return answer === "once" ? { approved: true } : { approved: false, reason: "denied by the user" };
   }
+}
+
+/**
+ * Why a hook that is not approved did not run: a project hook is not trusted; the user's own hook
+ * runs a program of the project (hook-consent.ts), named so the user knows what held it.
+ */
+function untrustedReason(source: SettingsSource, scripts: readonly string[], projectDir: string): string {
+  if (source === "project" || source === "local") return UNTRUSTED;
+  const programs = scripts.map((file) => path.relative(projectDir, file)).join(", ");
+  return `it runs ${programs} from this project, not approved for it yet; run "codebot hooks trust" to review`;
 }
 
 /** The hook was given up before the user answered (its timeout passed, or its run was cancelled). */

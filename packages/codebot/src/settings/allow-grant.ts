@@ -1,8 +1,8 @@
 import path from "node:path";
-import { scriptsText } from "@codebot/hooks";
+import { filesRunBy, scriptsText } from "@codebot/hooks";
 import { parsePermissionRule } from "../approval/permission-rule.js";
 import { approvedFiles, changedApprovedFile } from "./approved-files.js";
-import { filesRunBy, grantRunning, realPathOf } from "./grant-runs.js";
+import { grantRunning, realPathOf } from "./grant-runs.js";
 
 /**
  * The grant a project's allow rule needs (settings `permissions.allow`, a project skill's

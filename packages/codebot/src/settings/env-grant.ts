@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { envScripts, folderFiles, gitConfigCommand, isLoadingVariable, scriptsText } from "@codebot/hooks";
-import { filesRunBy, grantRunning, realPathOf } from "./grant-runs.js";
+import {
+  envScripts,
+  filesRunBy,
+  folderFiles,
+  gitConfigCommand,
+  isLoadingVariable,
+  scriptsText,
+} from "@codebot/hooks";
+import { grantRunning, realPathOf } from "./grant-runs.js";
 
 /** Past this many files in a project folder a value names, the rest are not looked at. */
 const MAX_FOLDER_FILES = 200;

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { scriptReferences } from "@codebot/hooks";
 
 /**
  * `<grant> (runs a, b #<digest>)`: a project grant that covers the content of the project files
@@ -11,15 +10,6 @@ export function grantRunning(grant: string, names: readonly string[], filesText:
   if (names.length === 0) return grant;
   const digest = createHash("sha256").update(filesText).digest("hex").slice(0, 16);
   return `${grant} (runs ${names.join(", ")} #${digest})`;
-}
-
-/**
- * The project files a command line runs, as for a hook command — but not a file only named as an
- * argument of a program codebot does not know: in a grant's value that is text, not code.
- */
-export function filesRunBy(command: string, projectDir: string): string[] {
-  const { files, unknownRole } = scriptReferences(command, projectDir);
-  return files.filter((file) => !unknownRole.includes(file));
 }
 
 export function realPathOf(file: string): string | undefined {

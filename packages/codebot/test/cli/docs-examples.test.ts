@@ -86,7 +86,8 @@ describe("the settings examples in the docs", () => {
     const box = sandbox();
     box.json("package.json", { name: "x", scripts: { test: "echo 'FAIL adds: expected 3, got 4'; exit 1" } });
     const file = box.json("check.json", check?.settings);
-    const r = await runHooksTest(box, "PostStopValidation", [], { settings: file });
+    // `npm test` runs the project's package.json scripts: held until approved for the project.
+    const r = await runHooksTest(box, "PostStopValidation", ["--trust-project-hooks"], { settings: file });
     expect(r.code).toBe(2);
     expect(r.stdout).toContain("the agent would be told:\nFAIL adds: expected 3, got 4");
   });

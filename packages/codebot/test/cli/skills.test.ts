@@ -56,14 +56,24 @@ function explainSkillBesideDeniedEnv(): Sandbox {
 }
 
 /** A hook script that saves its stdin (the payload) to `file`, then runs `then`. */
+/**
+ * A hook script of the user's own, kept outside the project (as in `~/.claude/hooks`): one inside
+ * it would be a program of the project, held until approved there (hook-consent.ts).
+ */
 function recorder(box: Sandbox, name: string, then: string): string {
-  const script = box.write(`hooks/${name}.sh`, `#!/bin/sh\ncat > "$(dirname "$0")/${name}.json"\n${then}\n`);
+  const script = box.write(
+    path.join(box.home, `hooks/${name}.sh`),
+    `#!/bin/sh\ncat > "$(dirname "$0")/${name}.json"\n${then}\n`,
+  );
   fs.chmodSync(script, 0o755);
   return script;
 }
 
 function payload(box: Sandbox, name: string): Record<string, unknown> {
-  return JSON.parse(fs.readFileSync(box.at(`hooks/${name}.json`), "utf8")) as Record<string, unknown>;
+  return JSON.parse(fs.readFileSync(path.join(box.home, `hooks/${name}.json`), "utf8")) as Record<
+    string,
+    unknown
+  >;
 }
 
 async function oneShot(box: Sandbox, server: LoopbackModelServer, args: readonly string[]) {
@@ -403,7 +413,7 @@ describe("UserPromptExpansion and PreSkillShellCommand (real hook scripts)", { t
       prompt: "/greet Ada Monday",
       cwd: fs.realpathSync(box.project),
     });
-    expect(fs.existsSync(box.at("hooks/other.json"))).toBe(false);
+    expect(fs.existsSync(path.join(box.home, "hooks/other.json"))).toBe(false);
   });
 
   it("UserPromptExpansion's additionalContext goes to the model with the expanded command", async () => {

@@ -6,11 +6,11 @@
 import path from "node:path";
 import {
   type CompiledHook,
-  consentFingerprint,
+  type HookConsent,
+  hookConsent,
   hookScripts,
   type Problem,
   type UnmanagedOff,
-  USER_OWNED_SOURCES,
 } from "@codebot/hooks";
 import type { TrustStore } from "../../approval/trust-store.js";
 import { resolveClaudeHome } from "../../paths/claude-home.js";
@@ -74,11 +74,8 @@ export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions 
   const problems = projectProblems(project);
   if (trustStore.problem) problems.push({ severity: "warning", message: trustStore.problem });
   // Each fingerprint reads and hashes the scripts its hook runs: made once, for both uses below.
-  const fingerprinted = loaded.hooks.map((hook) => ({
-    hook,
-    fingerprint: consentFingerprint(hook.fingerprint, hook.spec, cwd, hook.env),
-  }));
-  const current = new Set(fingerprinted.map(({ fingerprint }) => fingerprint));
+  const considered = loaded.hooks.map((hook) => ({ hook, consent: hookConsent(hook, cwd) }));
+  const current = new Set(considered.map(({ consent }) => consent.fingerprint));
   // Approvals that match no hook any more: an entry (or a script it runs) approved, then edited.
   const outdated = Object.entries(trustStore.snapshot().hooks)
     .filter(([fingerprint]) => !current.has(fingerprint))
@@ -86,7 +83,7 @@ export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions 
   return {
     cwd,
     codebotHome,
-    hooks: fingerprinted.map(({ hook, fingerprint }) => listed(hook, fingerprint, cwd, trustStore, outdated)),
+    hooks: considered.map(({ hook, consent }) => listed(hook, consent, cwd, trustStore, outdated)),
     disabled: loaded.disabled,
     ...(loaded.unmanagedOff ? { unmanagedOff: loaded.unmanagedOff } : {}),
     problems,
@@ -104,21 +101,23 @@ export function inventoryHook(
   store: TrustStore,
   outdated: readonly { path: string; event: string }[] = [],
 ): InventoryHook {
-  return listed(hook, consentFingerprint(hook.fingerprint, hook.spec, cwd, hook.env), cwd, store, outdated);
+  return listed(hook, hookConsent(hook, cwd), cwd, store, outdated);
 }
 
 function listed(
   hook: CompiledHook,
-  fingerprint: string,
+  consent: HookConsent,
   cwd: string,
   store: TrustStore,
   outdated: readonly { path: string; event: string }[],
 ): InventoryHook {
+  const { fingerprint } = consent;
   return {
     hook,
     fingerprint,
-    scripts: hookScripts(hook.spec, cwd, hook.env),
-    trust: trustStateOf({ hook, fingerprint }, store, outdated),
+    // A user's own hook lists every project script it names, approved with it or not.
+    scripts: consent.needed ? consent.scripts : hookScripts(hook.spec, cwd, hook.env),
+    trust: consent.needed ? trustStateOf({ hook, fingerprint }, store, outdated) : "own",
   };
 }
 
@@ -131,16 +130,19 @@ function trustStateOf(
   store: TrustStore,
   outdated: readonly { path: string; event: string }[],
 ): TrustState {
-  if (USER_OWNED_SOURCES.has(hook.source)) return "own";
   if (store.isHookTrusted(fingerprint)) return "approved";
   return outdated.some((t) => t.path === hook.path && t.event === hook.event)
     ? "changed since approval"
     : "needs approval";
 }
 
-/** The hooks that come from the project (project and local layers): what `hooks trust` is about. */
+/**
+ * The hooks that run only once approved for this project: the project's (project and local
+ * layers), and the user's own that run a program of the project (hook-consent.ts). What `hooks
+ * trust` is about.
+ */
 export function projectHooks(inventory: HookInventory): InventoryHook[] {
-  return inventory.hooks.filter((h) => !USER_OWNED_SOURCES.has(h.hook.source));
+  return inventory.hooks.filter((h) => h.trust !== "own");
 }
 
 /** Path relative to the project when inside it (shorter in listings), else absolute. */

@@ -4,14 +4,15 @@
  * role codebot does not know — hashed to fail closed (HOOKS.md §8, script-references.ts), so the
  * screen does not claim it runs.
  */
-import { type CompiledHook, USER_OWNED_SOURCES } from "@codebot/hooks";
+import { type CompiledHook, hookConsent } from "@codebot/hooks";
 import { visible } from "../../approval/visible-text.js";
 import { commandReferences } from "./command-references.js";
 import { displayPath } from "./hook-inventory.js";
 
 export function scriptLines(hook: CompiledHook, scripts: readonly string[], cwd: string): string[] {
-  // A user-owned hook is not approved: its scripts are listed, not said to be approved with it.
-  const approvedToo = USER_OWNED_SOURCES.has(hook.source) ? "" : " (its content is approved too)";
+  // A user's own hook that runs no program of the project is not approved: its scripts are
+  // listed, not said to be approved with it.
+  const approvedToo = hookConsent(hook, cwd).needed ? " (its content is approved too)" : "";
   const unknownRole = commandReferences(hook, cwd)?.unknownRole ?? [];
   return scripts.map((script) => {
     const verb = unknownRole.includes(script) ? "runs or reads" : "runs";

@@ -4,14 +4,14 @@
  * `cd "$X"`): their content is not in the hook's fingerprint (HOOKS.md §8), so the user should
  * know to look at them before approving, next to the "runs … (its content is approved too)" lines.
  */
-import { type CompiledHook, USER_OWNED_SOURCES } from "@codebot/hooks";
+import { type CompiledHook, hookConsent } from "@codebot/hooks";
 import { visible } from "../../approval/visible-text.js";
 import { commandReferences } from "./command-references.js";
 
 /** `also runs paths codebot cannot check: …`, or nothing; the words as written, control characters escaped. */
 export function uncheckedPathLines(hook: CompiledHook, cwd: string): string[] {
-  // The user's own hooks are not approved, so there is no approval to fall short of.
-  if (hook.spec.type !== "command" || USER_OWNED_SOURCES.has(hook.source)) return [];
+  // A user's own hook that runs no program of the project is not approved: no approval to fall short of.
+  if (hook.spec.type !== "command" || !hookConsent(hook, cwd).needed) return [];
   const unchecked = commandReferences(hook, cwd)?.unchecked ?? [];
   if (unchecked.length === 0) return [];
   return [

