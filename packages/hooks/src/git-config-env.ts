@@ -9,18 +9,29 @@ import { shellQuote } from "./shell-quote.js";
 import { simpleCommands } from "./shell-words.js";
 
 const VALUE_VARIABLE = /^GIT_CONFIG_VALUE_\d+$/;
+/** Variables naming a configuration file git reads, as `include.path` would. */
+const CONFIG_FILE_VARIABLES = new Set(["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"]);
 
 /**
  * The `git -c …` command line a variable's value amounts to, or undefined for other variables.
  * `GIT_CONFIG_PARAMETERS` holds shell-quoted `'key'='value'` (or `'key=value'`) words. A
  * `GIT_CONFIG_VALUE_<n>` is read apart from its `GIT_CONFIG_KEY_<n>`, failing closed: as the value
- * of `core.hooksPath`, which counts it both as a command line git runs and as a hooks directory.
+ * of `core.hooksPath` (a command line git runs and a hooks directory) and of `include.path`.
+ * `GIT_CONFIG_GLOBAL`/`GIT_CONFIG_SYSTEM` (and `GIT_CONFIG`) name a file git reads, as
+ * `include.path` does.
  */
 export function gitConfigCommand(name: string, value: string): string | undefined {
-  if (name === "GIT_CONFIG_PARAMETERS") {
-    const pairs = simpleCommands(value, "/").flatMap((command) => command.words.map((word) => word.text));
-    return pairs.length === 0 ? undefined : `git ${pairs.map((pair) => `-c ${shellQuote(pair)}`).join(" ")}`;
-  }
-  if (VALUE_VARIABLE.test(name)) return `git -c ${shellQuote(`core.hooksPath=${value}`)}`;
+  if (name === "GIT_CONFIG_PARAMETERS")
+    return gitOptions(
+      simpleCommands(value, "/").flatMap((command) => command.words.map((word) => word.text)),
+    );
+  if (VALUE_VARIABLE.test(name))
+    return gitOptions(["core.hooksPath", "include.path"].map((key) => `${key}=${value}`));
+  if (CONFIG_FILE_VARIABLES.has(name)) return gitOptions([`include.path=${value}`]);
   return undefined;
+}
+
+/** `git -c 'key=value' …` for `key=value` pairs, or undefined for none. */
+export function gitOptions(pairs: readonly string[]): string | undefined {
+  return pairs.length === 0 ? undefined : `git ${pairs.map((pair) => `-c ${shellQuote(pair)}`).join(" ")}`;
 }

@@ -2,8 +2,10 @@
  * The command lines a command runs inside its own words (§8, script-references.ts), read as
  * commands of their own: what `find … -exec … ;` runs, `eval 'sh x'`, `trap 'sh x' EXIT`. (A
  * shell's `-c` is an interpreter's code: interpreter-syntax.ts; `flock -c`, `env -S`:
- * command-wrappers.ts.) And what git runs that its words name.
+ * command-wrappers.ts.) And what git runs that its words name, with the configuration files
+ * they name.
  */
+import { isIncludePath } from "./git-config-file.js";
 import { type ShellWord, UNKNOWN_PART } from "./shell-words.js";
 
 /** `find … -exec CMD … ;`: the words of a command find runs, up to `;` or `+`. */
@@ -45,16 +47,26 @@ const GIT_COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
 /** Subcommands whose remaining words are a command git runs: `git submodule foreach 'sh x'`, `git bisect run sh x`. */
 const GIT_RUNS_REST: Readonly<Record<string, string>> = { submodule: "foreach", bisect: "run" };
 
+/** What git's words say it runs (gitRuns). */
+export interface GitRuns {
+  /** Command lines, read as commands of their own. */
+  lines: ShellWord[];
+  /** Configuration files it reads (`-c include.path=x`): what their values name runs too. */
+  configFiles: ShellWord[];
+}
+
 /**
- * The command lines git runs that its words name: the values of its `-c` options (`git -c
+ * What git runs that its words name: as command lines, the values of its `-c` options (`git -c
  * alias.x='!sh hook.sh' x`, `git -c core.fsmonitor=./x.sh status`; many keys name a program git
  * runs, `core.pager`, `core.sshCommand`, `diff.external`…, and codebot does not list them all, so
  * every value is read as one, failing closed; an alias's value runs after `!`), the `git-<name>`
  * program an `--exec-path` directory gives it, the hooks of a `core.hooksPath` directory,
- * `rebase -x`/`--exec` and `difftool -x`, and what `submodule foreach` and `bisect run` run.
+ * `rebase -x`/`--exec` and `difftool -x`, and what `submodule foreach` and `bisect run` run; the
+ * configuration files `include.path` (and `includeIf.<cond>.path`) names.
  */
-export function gitCommandLines(words: readonly ShellWord[]): ShellWord[] {
+export function gitRuns(words: readonly ShellWord[]): GitRuns {
   const lines: ShellWord[] = [];
+  const configFiles: ShellWord[] = [];
   let execPath: ShellWord | undefined;
   let k = 0;
   for (; k < words.length; k++) {
@@ -72,12 +84,15 @@ export function gitCommandLines(words: readonly ShellWord[]): ShellWord[] {
     if (equals === -1) continue;
     const from = equals + 1 + (value.text[equals + 1] === "!" ? 1 : 0);
     lines.push({ ...value, text: value.text.slice(from) });
+    const key = value.text.slice(0, equals).toLowerCase();
+    const setTo = { ...value, text: value.text.slice(equals + 1) };
     // `core.hooksPath=dir`: git runs the hooks in dir (`dir/pre-commit`) as commands.
-    if (value.text.slice(0, equals).toLowerCase() === "core.hookspath")
-      for (const hook of GIT_HOOKS) lines.push({ ...value, text: `${value.text.slice(equals + 1)}/${hook}` });
+    if (key === "core.hookspath")
+      for (const hook of GIT_HOOKS) lines.push({ ...value, text: `${setTo.text}/${hook}` });
+    if (isIncludePath(key)) configFiles.push(setTo);
   }
   const subcommand = words[k];
-  if (subcommand === undefined) return lines;
+  if (subcommand === undefined) return { lines, configFiles };
   const rest = words.slice(k + 1).filter((w) => w.redirect === undefined);
   if (execPath !== undefined)
     lines.push({
@@ -100,7 +115,7 @@ export function gitCommandLines(words: readonly ShellWord[]): ShellWord[] {
         dynamic: run.some((w) => w.dynamic),
       });
   }
-  return lines;
+  return { lines, configFiles };
 }
 
 /** `find . -exec sh {} \;`: each command find runs, with `{}` (a file found) a word codebot cannot know. */

@@ -23,13 +23,14 @@ import path from "node:path";
 import { buildFileNames } from "./build-files.js";
 import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.js";
 import { gitConfigCommand } from "./git-config-env.js";
+import { gitConfigFileCommand } from "./git-config-file.js";
 import { gitExecPrograms } from "./git-exec-path.js";
 import { loadedNames, scriptNames } from "./interpreter-files.js";
 import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
 import { argumentsKnown, declares, readsData, writesArgument } from "./known-programs.js";
 import { launchedBinNames } from "./launched-bins.js";
 import { isLoadingVariable, loadedFileNames } from "./loading-variables.js";
-import { commandLineArgument, findRuns, gitCommandLines } from "./nested-commands.js";
+import { commandLineArgument, findRuns, gitRuns } from "./nested-commands.js";
 import { type ShellWord, type SimpleCommand, simpleCommands, UNKNOWN_PART } from "./shell-words.js";
 
 export interface ScriptReferences {
@@ -205,9 +206,7 @@ function referencesOf(
   for (const line of start.commandLines)
     readInlineCommand(words[line.at] as ShellWord, line.from, place, analysis, depth);
   if (program === "find") for (const run of findRuns(words)) referencesOf(run, place, analysis, false, depth);
-  if (program === "git")
-    for (const line of gitCommandLines(words.slice(programAt + 1)))
-      readInlineCommand(line, 0, place, analysis, depth);
+  if (program === "git") readGit(words.slice(programAt + 1), place, analysis, depth, add);
   const builtinLine = commandLineArgument(program, words.slice(programAt + 1));
   if (builtinLine !== undefined) readInlineCommand(builtinLine, 0, place, analysis, depth);
   const interpreter = interpretation(words, start);
@@ -280,6 +279,29 @@ function referencesOf(
     if (!(argument && readsData(program)) && unchecked(word, text, files.length, role, root, place))
       note(analysis, word.raw);
   });
+}
+
+/**
+ * What git runs that its words name (nested-commands.ts): its command lines; the project
+ * configuration files it includes, with what their values run (git-config-file.ts).
+ */
+function readGit(
+  words: readonly ShellWord[],
+  place: Place,
+  analysis: Analysis,
+  depth: number,
+  add: (file: string) => void,
+): void {
+  const { root } = analysis;
+  const git = gitRuns(words);
+  for (const line of git.lines) readInlineCommand(line, 0, place, analysis, depth);
+  const readConfig = (file: string, word: ShellWord) => {
+    add(file);
+    const config = gitConfigFileCommand(file);
+    if (config !== undefined) readInlineCommand({ ...word, text: config }, 0, place, analysis, depth);
+  };
+  for (const word of git.configFiles)
+    for (const { file } of projectFiles(word.text, root, place)) readConfig(file, word);
 }
 
 /**
