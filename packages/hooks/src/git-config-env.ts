@@ -16,9 +16,9 @@ const CONFIG_FILE_VARIABLES = new Set(["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
  * The `git -c …` command line a variable's value amounts to, or undefined for other variables.
  * `GIT_CONFIG_PARAMETERS` holds shell-quoted `'key'='value'` (or `'key=value'`) words. A
  * `GIT_CONFIG_VALUE_<n>` is read apart from its `GIT_CONFIG_KEY_<n>`, failing closed: as the value
- * of `core.hooksPath` (a command line git runs and a hooks directory) and of `include.path`.
- * `GIT_CONFIG_GLOBAL`/`GIT_CONFIG_SYSTEM` (and `GIT_CONFIG`) name a file git reads, as
- * `include.path` does.
+ * of `core.hooksPath` (a command line git runs and a hooks directory), `include.path` and
+ * `init.templateDir`. `GIT_CONFIG_GLOBAL`/`GIT_CONFIG_SYSTEM` (and `GIT_CONFIG`) name a file git
+ * reads, as `include.path` does; `GIT_TEMPLATE_DIR` is `init.templateDir`.
  */
 export function gitConfigCommand(name: string, value: string): string | undefined {
   if (name === "GIT_CONFIG_PARAMETERS")
@@ -26,8 +26,9 @@ export function gitConfigCommand(name: string, value: string): string | undefine
       simpleCommands(value, "/").flatMap((command) => command.words.map((word) => word.text)),
     );
   if (VALUE_VARIABLE.test(name))
-    return gitOptions(["core.hooksPath", "include.path"].map((key) => `${key}=${value}`));
+    return gitOptions(["core.hooksPath", "include.path", "init.templateDir"].map((key) => `${key}=${value}`));
   if (CONFIG_FILE_VARIABLES.has(name)) return gitOptions([`include.path=${value}`]);
+  if (name === "GIT_TEMPLATE_DIR") return gitOptions([`init.templateDir=${value}`]);
   return undefined;
 }
 

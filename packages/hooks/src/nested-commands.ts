@@ -2,8 +2,8 @@
  * The command lines a command runs inside its own words (§8, script-references.ts), read as
  * commands of their own: what `find … -exec … ;` runs, `eval 'sh x'`, `trap 'sh x' EXIT`. (A
  * shell's `-c` is an interpreter's code: interpreter-syntax.ts; `flock -c`, `env -S`:
- * command-wrappers.ts.) And what git runs that its words name, with the configuration files
- * they name.
+ * command-wrappers.ts.) And what git runs that its words name, with the configuration files and
+ * template folders they name.
  */
 import { isIncludePath } from "./git-config-file.js";
 import { type ShellWord, UNKNOWN_PART } from "./shell-words.js";
@@ -53,7 +53,12 @@ export interface GitRuns {
   lines: ShellWord[];
   /** Configuration files it reads (`-c include.path=x`): what their values name runs too. */
   configFiles: ShellWord[];
+  /** Template folders (`-c init.templateDir=x`, `init`/`clone --template=x`): their hooks are copied, then run. */
+  templateDirs: ShellWord[];
 }
+
+/** Subcommands that copy a template folder into the repository they make. */
+const TEMPLATE_SUBCOMMANDS = new Set(["init", "clone"]);
 
 /**
  * What git runs that its words name: as command lines, the values of its `-c` options (`git -c
@@ -62,11 +67,13 @@ export interface GitRuns {
  * every value is read as one, failing closed; an alias's value runs after `!`), the `git-<name>`
  * program an `--exec-path` directory gives it, the hooks of a `core.hooksPath` directory,
  * `rebase -x`/`--exec` and `difftool -x`, and what `submodule foreach` and `bisect run` run; the
- * configuration files `include.path` (and `includeIf.<cond>.path`) names.
+ * configuration files `include.path` (and `includeIf.<cond>.path`) names, and the template folders
+ * `init.templateDir` and `init`/`clone --template` name.
  */
 export function gitRuns(words: readonly ShellWord[]): GitRuns {
   const lines: ShellWord[] = [];
   const configFiles: ShellWord[] = [];
+  const templateDirs: ShellWord[] = [];
   let execPath: ShellWord | undefined;
   let k = 0;
   for (; k < words.length; k++) {
@@ -90,10 +97,18 @@ export function gitRuns(words: readonly ShellWord[]): GitRuns {
     if (key === "core.hookspath")
       for (const hook of GIT_HOOKS) lines.push({ ...value, text: `${setTo.text}/${hook}` });
     if (isIncludePath(key)) configFiles.push(setTo);
+    if (key === "init.templatedir") templateDirs.push(setTo);
   }
   const subcommand = words[k];
-  if (subcommand === undefined) return { lines, configFiles };
+  if (subcommand === undefined) return { lines, configFiles, templateDirs };
   const rest = words.slice(k + 1).filter((w) => w.redirect === undefined);
+  if (TEMPLATE_SUBCOMMANDS.has(subcommand.text))
+    rest.forEach((w, i) => {
+      if (w.text.startsWith("--template="))
+        templateDirs.push({ ...w, text: w.text.slice("--template=".length) });
+      else if (w.text === "--template" && rest[i + 1] !== undefined)
+        templateDirs.push(rest[i + 1] as ShellWord);
+    });
   if (execPath !== undefined)
     lines.push({
       ...execPath,
@@ -115,7 +130,7 @@ export function gitRuns(words: readonly ShellWord[]): GitRuns {
         dynamic: run.some((w) => w.dynamic),
       });
   }
-  return { lines, configFiles };
+  return { lines, configFiles, templateDirs };
 }
 
 /** `find . -exec sh {} \;`: each command find runs, with `{}` (a file found) a word codebot cannot know. */

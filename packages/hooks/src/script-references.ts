@@ -25,6 +25,7 @@ import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.
 import { gitConfigCommand } from "./git-config-env.js";
 import { gitConfigFileCommand } from "./git-config-file.js";
 import { gitExecPrograms } from "./git-exec-path.js";
+import { gitTemplateFiles } from "./git-template-dir.js";
 import { loadedNames, scriptNames } from "./interpreter-files.js";
 import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
 import { argumentsKnown, declares, readsData, writesArgument } from "./known-programs.js";
@@ -283,7 +284,8 @@ function referencesOf(
 
 /**
  * What git runs that its words name (nested-commands.ts): its command lines; the project
- * configuration files it includes, with what their values run (git-config-file.ts).
+ * configuration files it includes, with what their values run (git-config-file.ts); the `hooks/`
+ * and `config` of a project template folder (git-template-dir.ts).
  */
 function readGit(
   words: readonly ShellWord[],
@@ -302,6 +304,12 @@ function readGit(
   };
   for (const word of git.configFiles)
     for (const { file } of projectFiles(word.text, root, place)) readConfig(file, word);
+  for (const word of git.templateDirs) {
+    if (word.dynamic) note(analysis, word.raw);
+    const template = gitTemplateFiles(word.text, place.dirs, root);
+    for (const file of template.hooks) add(file);
+    for (const file of template.configs) readConfig(file, word);
+  }
 }
 
 /**
