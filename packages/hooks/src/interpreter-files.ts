@@ -100,7 +100,7 @@ function literalModuleNames(interpreter: string, literal: string): string[] {
 }
 
 /** `pkg.tool`: each package's `__init__.py`, then `pkg/tool.py`, `pkg/tool/__init__.py`, `pkg/tool/__main__.py`. */
-function pythonModuleNames(module: string): string[] {
+export function pythonModuleNames(module: string): string[] {
   if (!/^[A-Za-z_][\w.]*$/.test(module)) return [];
   const parts = module.split(".");
   const packages = parts.slice(0, -1).map((_, k) => path.join(...parts.slice(0, k + 1), "__init__.py"));

@@ -4,7 +4,8 @@
  * 10 bash x`, `nice`, `sudo`, `xargs`: command-wrappers.ts); an interpreter's script and what its
  * options load (`bash -o pipefail .claude/hooks/check`, `node -r ./setup`, `python3 -m pkg`,
  * `awk -f x`: interpreter-syntax.ts, interpreter-files.ts); the command line of `sh -c '…'` (read
- * as a command of its own); a build tool's file (`make`, `npm test`: build-files.ts); a word with a
+ * as a command of its own); a build tool's file (`make`, `npm test`: build-files.ts); what a test runner or build tool
+ * loads on its own (`pytest`'s `conftest.py` files, `cargo`'s `build.rs`: runner-files.ts); a word with a
  * script extension; the source of `<` for a shell or interpreter reading its script from stdin
  * (`sh < setup.sh`); the files of a command piped into one (`cat x | sh`); any executable file
  * argument; and, failing closed, any other project file an argument names whose role codebot does
@@ -32,6 +33,7 @@ import { argumentsKnown, declares, readsData, writesArgument } from "./known-pro
 import { launchedBinNames } from "./launched-bins.js";
 import { isLoadingVariable, loadedFileNames } from "./loading-variables.js";
 import { commandLineArgument, findRuns, gitRuns } from "./nested-commands.js";
+import { runnerFiles } from "./runner-files.js";
 import { type ShellWord, type SimpleCommand, simpleCommands, UNKNOWN_PART } from "./shell-words.js";
 
 export interface ScriptReferences {
@@ -216,12 +218,14 @@ function referencesOf(
   const fromInput = scriptFromInput(words, start, interpreter);
   if (fromInput !== undefined) note(analysis, fromInput);
   const argumentTexts = words.flatMap((w, k) => (k > programAt && w.redirect === undefined ? [w.text] : []));
+  const tool = projectScript(words[programAt]) ? "" : program;
   for (const name of [
     ...(interpreter?.names ?? []),
-    ...buildFileNames(projectScript(words[programAt]) ? "" : program, argumentTexts),
+    ...buildFileNames(tool, argumentTexts),
     ...launchedBinNames(program, argumentTexts),
   ])
     for (const { file } of projectFiles(name, root, place)) add(file);
+  for (const file of runnerFiles(tool, argumentTexts, place.dirs, root)) add(file);
   const programFiles =
     programAt === -1 ? [] : projectFiles((words[programAt] as ShellWord).text, root, place);
   const lastArgument = words.findLastIndex((w, k) => k > programAt && w.redirect === undefined);

@@ -1,0 +1,89 @@
+/**
+ * The project files a test runner or build tool runs that its command does not name (§8):
+ * `pytest` (`py.test`, `python3 -m pytest`, behind `uv run`/`poetry run`) imports every
+ * `conftest.py` below where it runs and the plugins `-p name` names, on its command line or in
+ * its configuration (`pytest.ini`, `.pytest.ini`, `pyproject.toml`, `tox.ini`, `setup.cfg`:
+ * `addopts`), which counts too; `cargo` compiles and runs each `build.rs` below where it runs and
+ * reads how to build and run from `Cargo.toml`, `.cargo/config.toml` (`runner`, `rustc-wrapper`,
+ * `[alias]`; also in the folders above, up to the project) and `rust-toolchain.toml`. The trees
+ * are walked as tree-files.ts says (capped, sorted).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { pythonModuleNames } from "./interpreter-files.js";
+import { treeFiles } from "./tree-files.js";
+
+const PYTEST_CONFIGS = ["pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"];
+/** Not `Cargo.lock`: cargo rewrites it as it builds, and a hook would ask again after each run. */
+const CARGO_FILES = ["Cargo.toml", "rust-toolchain.toml", "rust-toolchain"];
+const CARGO_CONFIGS = [".cargo/config.toml", ".cargo/config"];
+/** `-p name`, `-pname`: a plugin pytest imports, on the command line or in `addopts`. */
+const PYTEST_PLUGIN = /(?:^|\s)-p\s*([A-Za-z_][\w.]*)/g;
+
+/**
+ * The existing project files `program` (by name, with its arguments) runs this way, from each of
+ * `dirs` (the places the command may be), inside `root`.
+ */
+export function runnerFiles(
+  program: string,
+  args: readonly string[],
+  dirs: readonly string[],
+  root: string,
+): string[] {
+  const runner = runnerOf(program, args);
+  if (runner === undefined) return [];
+  const files = dirs
+    .filter((dir) => inside(dir, root))
+    .flatMap((dir) => (runner === "pytest" ? pytestFiles(args, dir) : cargoFiles(dir, root)));
+  return files.filter((file, i) => files.indexOf(file) === i);
+}
+
+function runnerOf(program: string, args: readonly string[]): "pytest" | "cargo" | undefined {
+  if (program === "pytest" || program === "py.test") return "pytest";
+  if (program === "cargo") return "cargo";
+  if (/^python[\d.]*$/.test(program)) {
+    const m = args.findIndex((a) => a === "-m" || a.startsWith("-m"));
+    const module = args[m] === "-m" ? args[m + 1] : args[m]?.slice(2);
+    if (module === "pytest") return "pytest";
+  }
+  return undefined;
+}
+
+function pytestFiles(args: readonly string[], dir: string): string[] {
+  const configs = existing(dir, PYTEST_CONFIGS);
+  const text = [args.join(" "), ...configs.map(readText)].join("\n");
+  const plugins = [...text.matchAll(PYTEST_PLUGIN)].flatMap(([, module]) =>
+    existing(dir, pythonModuleNames(module as string)),
+  );
+  return [...configs, ...treeFiles(dir, "conftest.py"), ...plugins];
+}
+
+function cargoFiles(dir: string, root: string): string[] {
+  const configs: string[] = [];
+  // cargo reads `.cargo/config.toml` in the folder it runs in and every folder above it.
+  for (let at = dir; inside(at, root); at = path.dirname(at)) {
+    configs.push(...existing(at, CARGO_CONFIGS));
+    if (at === root) break;
+  }
+  return [...existing(dir, CARGO_FILES), ...configs, ...treeFiles(dir, "build.rs")];
+}
+
+function existing(dir: string, names: readonly string[]): string[] {
+  return names
+    .map((name) => path.join(dir, name))
+    .filter((file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true);
+}
+
+/** A configuration file's first 64 KiB: where its `addopts` are. */
+function readText(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8").slice(0, 64 * 1024);
+  } catch {
+    return "";
+  }
+}
+
+function inside(folder: string, root: string): boolean {
+  const rel = path.relative(root, folder);
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}
