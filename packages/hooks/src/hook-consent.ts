@@ -10,6 +10,8 @@
  * (that fails closed for a project hook), so a formatter hook given project files is not held. The
  * managed policy's hooks run as the administrator set them.
  */
+
+import { commandLine } from "./exec-form.js";
 import type { HookSpec } from "./executor.js";
 import { fingerprintWithScripts } from "./fingerprint.js";
 import { envScripts, hookScripts } from "./hook-scripts.js";
@@ -52,7 +54,7 @@ export function hookConsent(hook: ConsentSubject, projectDir: string): HookConse
 /** The project files a command hook runs in a known role, and those its entry's `env` loads. */
 function projectPrograms(hook: ConsentSubject, projectDir: string): string[] {
   if (hook.spec.type !== "command") return [];
-  const programs = filesRunBy(hook.spec.command, projectDir);
+  const programs = filesRunBy(commandLine(hook.spec), projectDir);
   for (const [name, value] of Object.entries(hook.env ?? {}))
     for (const file of envScripts(name, value, projectDir)) if (!programs.includes(file)) programs.push(file);
   return programs;

@@ -42,6 +42,16 @@ describe("a user's own hook in a project", () => {
       expect(consentOf(source, "./node_modules/.bin/prettier --check .", dir).needed).toBe(true);
   });
 
+  it("in Claude Code's exec form (command + args) waits just the same", () => {
+    const dir = clonedRepo();
+    const spec = { type: "command" as const, command: "npx", args: ["prettier", "--write", "x"] };
+    const { needed, scripts } = hookConsent({ source: "user", fingerprint: "f".repeat(64), spec }, dir);
+    expect({ needed, scripts: scripts.map((file) => path.relative(dir, file)) }).toEqual({
+      needed: true,
+      scripts: ["node_modules/.bin/prettier"],
+    });
+  });
+
   it("runs as written when the project has no such program (npx fetches the package, not the repository's)", () => {
     const dir = tempDir();
     expect(consentOf("user", "npx prettier --write x", dir)).toEqual({ needed: false, scripts: [] });
