@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
-import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
@@ -87,5 +87,61 @@ describe("Notification", { timeout: 120_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 900));
     expect(lines(box.at("idle.jsonl"))).toHaveLength(1);
     expect(lines(box.at("asked.jsonl"))).toHaveLength(1);
+  });
+
+  it("interactive: the permission_prompt hook's line goes above the question, which stays whole and is answered", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { Notification: [group("permission_prompt", logTo("asked.jsonl"))] },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo ok > out.txt" }),
+      reply.text("all done"),
+    ]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--settings", settings],
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit("write the file");
+    const screen = (await term.waitForScreen(/⚑ hook Notification[\s\S]*\d\s*ms/)).split("\n");
+    const hookRow = screen.findIndex((l) => l.includes("⚑ hook Notification"));
+    const questionRow = screen.findIndex((l) => l.startsWith("? allow bash echo ok > out.txt"));
+    // The question on a row of its own, after the hook's line, as it was asked.
+    expect(screen[questionRow]?.trimEnd()).toBe(
+      "? allow bash echo ok > out.txt  [y]es / [n]o / [a]lways (bash(echo ok > out.txt)):",
+    );
+    expect(hookRow).toBeGreaterThanOrEqual(0);
+    expect(hookRow).toBeLessThan(questionRow);
+    term.press("y");
+    await term.waitForScreen("all done");
+    expect(fs.readFileSync(box.at("out.txt"), "utf8")).toBe("ok\n");
+  });
+
+  it("interactive: the idle_prompt hook's line goes above the prompt; what was typed stays and is sent", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { Notification: [group("idle_prompt", logTo("idle.jsonl"))] },
+    });
+    const server = await modelServer([reply.text("first answer"), reply.text("second answer")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home, { CODEBOT_IDLE_PROMPT_MS: "1500" }),
+      args: ["--settings", settings],
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit("hello");
+    await term.waitForScreen("first answer");
+    term.type("half a thought");
+    const screen = (await term.waitForScreen(/⚑ hook Notification[\s\S]*\d\s*ms/)).split("\n");
+    const hookRow = screen.findIndex((l) => l.includes("⚑ hook Notification"));
+    const promptRow = screen.findIndex((l) => l.startsWith("› half"));
+    expect(screen[promptRow]?.trimEnd()).toBe("› half a thought");
+    expect(hookRow).toBeGreaterThanOrEqual(0);
+    expect(hookRow).toBeLessThan(promptRow);
+    term.press("Enter");
+    await term.waitForScreen("second answer");
+    expect(requestText(server.requests[1])).toContain("half a thought");
   });
 });

@@ -20,6 +20,7 @@ import { sessionToResume } from "../resume-flags.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
+import { aboveInput } from "./above-input.js";
 import { BracketedPaste } from "./bracketed-paste.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
 import { GatedOutput } from "./gated-output.js";
@@ -65,10 +66,6 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const { flags, inventory } = await withProjectConsent(given, s);
   const modelSpec = sessionModel(flags.model, inventory.project.settings);
   const screen = terminalScreen(process.stdout, s);
-  const view = new SessionView(screen, s, {
-    trace: flags.debugHooks ? "all" : "ran",
-    live: process.stdout.isTTY === true,
-  });
   // While a run goes on readline draws nothing (keys typed then would land inside streamed
   // output); the view shows the line being typed instead. Set once the session's state exists.
   let readlineDraws = () => true;
@@ -83,6 +80,15 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     escapeCodeTimeout: 50,
   });
   rl.setPrompt(PROMPT);
+  // Whether the prompt or a question is on screen, and how to draw it again: lines printed then
+  // go above it. Set once the session's state exists.
+  let inputShown = () => false;
+  let redrawInput = () => {};
+  const view = new SessionView(
+    terminal ? aboveInput(screen, rl, { shown: () => inputShown(), redraw: () => redrawInput() }) : screen,
+    s,
+    { trace: flags.debugHooks ? "all" : "ran", live: process.stdout.isTTY === true },
+  );
   const questions = new Questions(
     rl,
     process.stdin,
@@ -257,6 +263,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
 
   /** The prompt is on screen, waiting for a line (the status under it is kept drawn). */
   let editing = false;
+  inputShown = () => !quitting && (questions.open || (editing && !busy));
+  redrawInput = () => {
+    rl.prompt(true);
+    if (!questions.open) status.draw();
+  };
   const idle = () => {
     if (quitting) return;
     if (inputEnded) return void quit(0);
