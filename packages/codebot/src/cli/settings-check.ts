@@ -30,6 +30,13 @@ export function checkSettings(flags: SessionFlags, warn: (line: string) => void)
   const errors = inventory.problems.filter((p) => p.severity === "error");
   for (const p of inventory.problems)
     if (p.severity === "warning") warn(`codebot: warning: ${problemText(p)}`);
-  if (errors.length > 0) throw new CliError(errors.map(problemText).join("\ncodebot: "));
+  if (errors.length > 0) throw new CliError([...errors.map(problemText), NOT_RUN].join("\ncodebot: "));
   return inventory;
 }
+
+/**
+ * The last line of a refusal: an error's own words say its file or hook is skipped, which is what
+ * a session would do, not what happened here.
+ */
+const NOT_RUN =
+  "nothing was run: a settings file has an error, and a hook or rule in it would be left out (fix it; codebot hooks validate lists the errors)";

@@ -575,6 +575,20 @@ describe("codebot -p errors are one clear line, never a stack trace", () => {
     expectNoStackTrace(r.stderr);
   });
 
+  it("a settings error's last line says nothing was run, not that the file was skipped", async () => {
+    const box = sandbox();
+    const claudeSettings = path.join(box.home, ".claude", "settings.json");
+    box.write(claudeSettings, "[]\n");
+    const server = await modelServer([reply.text("never")]);
+    const r = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trimEnd().split("\n")).toEqual([
+      `codebot: settings: ${claudeSettings}: the settings file must contain one JSON object (layer skipped)`,
+      "codebot: nothing was run: a settings file has an error, and a hook or rule in it would be left out (fix it; codebot hooks validate lists the errors)",
+    ]);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("a --cwd that is not a directory is one line", async () => {
     const box = sandbox();
     const r = await runCli(["-p", "hi", "--cwd", box.at("nope")], { env: cliEnv(box.home) });
