@@ -61,6 +61,21 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     expect(fs.existsSync(`${box.project}/no.txt`)).toBe(false);
   });
 
+  it("a model call that fails for good is said once, and the next prompt goes on with the conversation", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.httpError(401, { message: "invalid x-api-key" }),
+      reply.text("back again"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("first");
+    const screen = await term.waitForScreen(/invalid x-api-key[\s\S]*\n›/);
+    expect(screen.match(/invalid x-api-key/g)).toHaveLength(1);
+    expect(screen).toContain("✗ model: status 401: invalid x-api-key");
+    term.submit("second");
+    await term.waitForScreen("back again");
+  });
+
   it("Ctrl+C cancels the running tool call; the session goes on", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -213,7 +213,8 @@ export class SessionView {
         );
         return;
       case "error":
-        this.line(this.s.red(`${who}${terminalSafe(e.error.message)}`));
+        // The main agent's failure is its run's result, which the session reports (`✗ …`) once.
+        if (agent !== "main") this.line(this.s.red(`${who}${terminalSafe(e.error.message)}`));
         return;
       default:
         return;
