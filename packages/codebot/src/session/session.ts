@@ -164,12 +164,12 @@ export class Session {
           signal: controller.signal,
         })
         .catch((error: unknown) => {
-          // Interrupted (Esc, Ctrl+C): nothing was replaced.
-          if (controller.signal.aborted)
-            return {
-              compacted: false as const,
-              reason: "compaction interrupted; the conversation is unchanged",
-            };
+          // Interrupted (Esc, Ctrl+C): nothing was replaced. Said as every outcome of compaction is.
+          if (controller.signal.aborted) {
+            const reason = "compaction interrupted; the conversation is unchanged";
+            this.parts.notify(`codebot: ${reason}`);
+            return { compacted: false as const, reason };
+          }
           throw error;
         });
       if (outcome.compacted) {

@@ -57,6 +57,24 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
     });
   }
 
+  it("/compact that fails says why once, and the conversation goes on unchanged", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.text("first answer"),
+      reply.httpError(400, { message: "prompt is too long" }),
+      reply.text("second answer"),
+    ]);
+    const r = await runCli([], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+      input: "hello\n/compact\nand now?\n",
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout.match(/prompt is too long/g)).toEqual(["prompt is too long"]);
+    expect(r.stdout).toContain("codebot: compaction failed: prompt is too long");
+    expect(requestText(server.requests[2])).toContain("first answer");
+  });
+
   it("answers an approval question no when stdin is a pipe (its lines are prompts, not answers)", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -101,8 +101,8 @@ async function conversationCommand(name: "compact" | "clear", arg: string, ctx: 
       return;
     }
     ctx.print(s.dim("compacting the conversation…"));
-    const outcome = await ctx.runtime.compact(arg || undefined);
-    if (!outcome.compacted) ctx.print(s.yellow(outcome.reason));
+    // The runtime says how it went (compacted, blocked, failed, interrupted) as a notice.
+    await ctx.runtime.compact(arg || undefined);
   } catch (error) {
     ctx.print(s.red(errorMessage(error)));
   }
