@@ -160,4 +160,23 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
       term.kill();
     }
   });
+
+  it("interactive: while the session closes, its status line offers Ctrl+C (what stops the wait), not Esc", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
+    const args = ["--permission-mode", "bypassPermissions", "--settings", slowAudit(box)];
+    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args });
+    try {
+      await term.waitForScreen(/^›/m);
+      term.submit("go");
+      await term.waitForScreen(/^done$/m);
+      term.submit("/exit");
+      const screen = await term.waitForScreen(/Ctrl\+C abandons them[\s\S]*\(\d+s · /);
+      const closing = screen.slice(screen.indexOf("closing the session"));
+      expect(closing).toMatch(/\(\d+s · Ctrl\+C abandons\)/);
+      expect(closing).not.toContain("Esc to interrupt");
+    } finally {
+      term.kill();
+    }
+  });
 });

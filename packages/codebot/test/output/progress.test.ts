@@ -5,11 +5,11 @@ describe("Progress: the status line of what is running", () => {
   it("shows the model thinking, then writing, with elapsed seconds and the interrupt hint", () => {
     const p = new Progress();
     p.modelStarted(1000);
-    expect(p.text(4500, 0, true)).toBe("⠋ thinking… (3s · Esc to interrupt)");
+    expect(p.text(4500, 0, "Esc to interrupt")).toBe("⠋ thinking… (3s · Esc to interrupt)");
     p.modelWriting();
-    expect(p.text(6000, 1, false)).toBe("⠙ writing… (5s)");
+    expect(p.text(6000, 1, "")).toBe("⠙ writing… (5s)");
     p.modelEnded();
-    expect(p.text(7000, 0, true)).toBe("");
+    expect(p.text(7000, 0, "Esc to interrupt")).toBe("");
     expect(p.active).toBe(false);
   });
 
@@ -18,7 +18,7 @@ describe("Progress: the status line of what is running", () => {
     p.toolStarted("c1", "bash sleep 3", 0);
     p.toolOutput("c1", "a\nb\n");
     p.toolOutput("c1", "c\n");
-    expect(p.text(2100, 0, true)).toBe("⠋ bash sleep 3 (2s · 3 lines · Esc to interrupt)");
+    expect(p.text(2100, 0, "Esc to interrupt")).toBe("⠋ bash sleep 3 (2s · 3 lines · Esc to interrupt)");
     p.toolEnded("c1");
     expect(p.active).toBe(false);
   });
@@ -27,8 +27,8 @@ describe("Progress: the status line of what is running", () => {
     const p = new Progress();
     p.toolStarted("c1", "bash ls", 0);
     p.hookStarted("k", hookLabel("PreToolUse", "guard", "checking the command"), 100);
-    expect(p.text(100 + SLOW_HOOK_MS - 1, 0, false)).toBe("⠋ bash ls (1s)");
-    expect(p.text(100 + 2000, 0, false)).toBe("⠋ checking the command (2s)");
+    expect(p.text(100 + SLOW_HOOK_MS - 1, 0, "")).toBe("⠋ bash ls (1s)");
+    expect(p.text(100 + 2000, 0, "")).toBe("⠋ checking the command (2s)");
     p.hookEnded("k");
     expect(hookLabel("Stop", "lint", undefined)).toBe('hook Stop "lint"');
   });

@@ -233,6 +233,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     idleNotice.stop();
     questions.cancel();
     if (!busy) clearPrompt();
+    view.closing();
     view.line(s.dim("closing the session (SessionEnd, waiting for hooks)…"));
     try {
       rl.close();

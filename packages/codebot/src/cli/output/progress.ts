@@ -76,10 +76,10 @@ export class Progress {
     return this.model !== undefined || this.tools.size > 0 || this.hooks.size > 0;
   }
 
-  /** The status line at `now`; "" when idle. `frame` turns the spinner. */
-  text(now: number, frame: number, interruptHint: boolean): string {
+  /** The status line at `now`; "" when idle. `frame` turns the spinner; `key` says what stops the wait (none: ""). */
+  text(now: number, frame: number, key: string): string {
     const spin = FRAMES[frame % FRAMES.length] ?? "";
-    const hint = interruptHint ? " · Esc to interrupt" : "";
+    const hint = key === "" ? "" : ` · ${key}`;
     const slowHook = [...this.hooks.values()].find((h) => now - h.since >= SLOW_HOOK_MS);
     if (slowHook) return `${spin} ${slowHook.label} (${seconds(now - slowHook.since)}${hint})`;
     const tools = [...this.tools.values()];

@@ -101,6 +101,17 @@ export class SessionView {
     this.showRunning();
   }
 
+  /** What the live status line says stops the wait: Esc during a run; Ctrl+C while the session closes. */
+  private stopKey = "Esc to interrupt";
+
+  /**
+   * The session is closing (SessionEnd, background hooks): Esc no longer interrupts anything and
+   * Ctrl+C stops the wait, abandoning the hooks (the `closing: waiting for …` line says so too).
+   */
+  closing(): void {
+    this.stopKey = "Ctrl+C abandons";
+  }
+
   /** While held (a question is open), no status line is drawn. */
   private held = false;
   /** What the user is typing while a run goes on (a prompt to queue), shown under the status line. */
@@ -256,7 +267,7 @@ export class SessionView {
     }
     // Streamed text without its newline yet owns the line; a question too.
     if (this.held || this.midLine) return;
-    const text = this.progress.text(Date.now(), this.frame, live);
+    const text = this.progress.text(Date.now(), this.frame, live ? this.stopKey : "");
     if (text !== "" || this.typed !== "" || live) this.screen.status(text, this.typed);
   }
 }
