@@ -10,6 +10,11 @@ export interface CloseOnSignalsOptions {
   onError?: (error: unknown) => void;
   /** Called with the first signal, before close() (say, to record a Ctrl+C as the user's interruption). */
   onSignal?: (signal: NodeJS.Signals) => void;
+  /**
+   * Shows the `codebot: exiting now: …` line of an abandoning exit. Default: stderr. A session
+   * that draws a status line passes its own, so the line does not land at the end of the status.
+   */
+  say?: (line: string) => void;
 }
 
 /** What the handlers need of a session (Runtime has it all). */
@@ -31,6 +36,7 @@ export interface ClosableSession {
 export function closeOnSignals(runtime: ClosableSession, options: CloseOnSignalsOptions = {}): () => void {
   const signals = options.signals ?? ["SIGINT", "SIGTERM", "SIGHUP"];
   const exit = options.exit ?? ((code: number) => process.exit(code));
+  const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   let closing = false;
   const handler = (signal: NodeJS.Signals): void => {
     const code = 128 + (os.constants.signals[signal] ?? 0);
@@ -40,7 +46,7 @@ export function closeOnSignals(runtime: ClosableSession, options: CloseOnSignals
     // each up to its own timeout): the close goes on. A closed terminal also ends the input, which
     // begins the close a moment before its hang-up arrives.
     if (closing || (signal === "SIGINT" && runtime.isClosing === true)) {
-      exitAbandoning(runtime, () => exit(code));
+      exitAbandoning(runtime, say, () => exit(code));
       return;
     }
     closing = true;
@@ -60,9 +66,9 @@ export function closeOnSignals(runtime: ClosableSession, options: CloseOnSignals
 }
 
 /** Saves what is abandoned and says where, synchronously, then exits. */
-function exitAbandoning(runtime: ClosableSession, exit: () => void): void {
+function exitAbandoning(runtime: ClosableSession, say: (line: string) => void, exit: () => void): void {
   const abandoned = runtime.abandonHooks?.();
   const notice = abandoned && abandonedNotice(abandoned);
-  if (notice !== undefined) process.stderr.write(`codebot: ${notice}\n`);
+  if (notice !== undefined) say(`codebot: ${notice}`);
   exit();
 }

@@ -179,4 +179,25 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
       term.kill();
     }
   });
+
+  it("interactive: the exiting line of a Ctrl+C while the session closes starts a row of its own, not after the status line", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
+    const args = ["--permission-mode", "bypassPermissions", "--settings", slowAudit(box)];
+    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args });
+    try {
+      await term.waitForScreen(/^›/m);
+      term.submit("go");
+      await term.waitForScreen(/^done$/m);
+      term.submit("/exit");
+      // The status line is drawn once a hook has run for a second.
+      await term.waitForScreen(/Ctrl\+C abandons them[\s\S]*\(\d+s · /);
+      term.press("C-c");
+      const screen = await term.waitForScreen("exiting now");
+      expect(screen).toMatch(/^codebot: exiting now: 2 hook runs abandoned/m);
+      expect(await term.exitCode()).toBe(130);
+    } finally {
+      term.kill();
+    }
+  });
 });

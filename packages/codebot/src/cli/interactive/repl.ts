@@ -241,7 +241,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       // The terminal is gone (EIO): closing the session matters more.
     }
     // readline no longer has the terminal: Ctrl+C is now a signal, and abandons what closing waits for.
-    closeOnSignals(rt, { signals: ["SIGINT"], exit: (signalCode) => void exit(signalCode) });
+    closeOnSignals(rt, {
+      signals: ["SIGINT"],
+      exit: (signalCode) => void exit(signalCode),
+      say: (line) => view.line(s.yellow(line)),
+    });
     try {
       // SessionEnd's reason (Claude Code's): the user left at the prompt, or the terminal went away.
       await closeWithNotice(rt, code === 0 ? "prompt_input_exit" : "other", (line) =>
@@ -252,7 +256,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     }
     await exit(code);
   };
-  closeOnSignals(rt, { signals: ["SIGTERM", "SIGHUP"], exit: (code) => void exit(code) });
+  closeOnSignals(rt, {
+    signals: ["SIGTERM", "SIGHUP"],
+    exit: (code) => void exit(code),
+    say: (line) => view.line(s.yellow(line)),
+  });
   onTerminalGone(() => void quit(129));
 
   readlineDraws = () => !busy || questions.open || quitting;
