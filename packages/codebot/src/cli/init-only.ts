@@ -1,4 +1,5 @@
 import { createRuntime } from "../session/create-runtime.js";
+import { modelEnv } from "../session/model-env.js";
 import { sessionModel } from "../session/session-model.js";
 import { CliError, errorMessage } from "./cli-error.js";
 import { lazyModel } from "./lazy-model.js";
@@ -15,13 +16,14 @@ import { checkSettings } from "./settings-check.js";
 export async function runInitOnly(flags: SessionFlags): Promise<number> {
   const stderr = (line: string) => process.stderr.write(`${line}\n`);
   const inventory = checkSettings(flags, stderr);
-  const spec = sessionModel(flags.model, inventory.project.settings);
+  const access = modelEnv(process.env, inventory.project.settings);
+  const spec = sessionModel(flags.model, inventory.project.settings, access);
   const styles = stylesFor(process.stderr);
   let runtime: Awaited<ReturnType<typeof createRuntime>>;
   try {
     runtime = await createRuntime({
       ...runtimeOptionsOf({ ...flags, setup: "init" }, inventory, spec),
-      model: lazyModel(spec, process.env),
+      model: lazyModel(spec, access),
       notify: stderr,
       onEvent: (event) => {
         if (flags.debugHooks && event.kind === "hook_start")

@@ -3,6 +3,7 @@ import { claudeToolName } from "@codebot/hooks";
 import type { ServerStatus } from "../mcp/mcp-servers.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
+import { modelEnv } from "../session/model-env.js";
 import { failureReason, type PromptResult } from "../session/prompt-result.js";
 import type { SessionEvent } from "../session/session-events.js";
 import { sessionModel } from "../session/session-model.js";
@@ -39,7 +40,11 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   if (prompt.trim() === "") throw new CliError("the prompt is empty (give it after -p, or on stdin)");
   const stderr = (line: string) => process.stderr.write(`${line}\n`);
   const inventory = checkSettings(flags, stderr);
-  const modelSpec = sessionModel(flags.model, inventory.project.settings);
+  const modelSpec = sessionModel(
+    flags.model,
+    inventory.project.settings,
+    modelEnv(process.env, inventory.project.settings),
+  );
 
   const streaming = flags.outputFormat === "stream-json";
   const errStyles = stylesFor(process.stderr);

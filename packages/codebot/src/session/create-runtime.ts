@@ -56,6 +56,7 @@ import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
 import { hookExecutors } from "./hook-executors.js";
 import { joinContext } from "./joined-context.js";
+import { modelEnv } from "./model-env.js";
 import { managedSettingsError, policyRefusal } from "./policy-refusal.js";
 import {
   type ProjectSettings,
@@ -205,8 +206,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   if (refusal !== undefined) throw new Error(refusal);
   const { trustStore, settings, hooks: loadedHooks } = project;
   if (trustStore.problem) notify(trustStore.problem);
-  const firstModel = sessionModel(options.model, settings, env);
-  let model = await modelOf(firstModel, env);
+  // What the model (and a prompt hook's, a sub-agent's) is resolved from: `env` of the settings too.
+  const modelAccess = modelEnv(env, settings);
+  const firstModel = sessionModel(options.model, settings, modelAccess);
+  let model = await modelOf(firstModel, modelAccess);
   let modelSpec = specOf(firstModel);
 
   const sessionDir = sessionDirectory(codebotHome, cwd);
@@ -258,13 +261,13 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const executors = hookExecutors({
     allowedHosts: project.httpAllowList.hosts,
     currentModel: () => model,
-    env,
+    env: modelAccess,
     settingsEnv: settings.env,
     envFiles: settings.envFiles,
     managedEnv: managedEnvOf(project.layers),
     mcpServers: () => mcp?.servers,
     agentHook: agentHookRunner({
-      model: async (spec) => (spec === undefined ? model : resolveModel(spec, env)),
+      model: async (spec) => (spec === undefined ? model : resolveModel(spec, modelAccess)),
       paths,
       env: settings.env,
       approval: approval.toolMiddleware(),
@@ -413,7 +416,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     taskHooks: runner,
     subagents: {
       model: () => model,
-      modelFor: (spec) => modelOf(modelFlag(spec, env), env),
+      modelFor: (spec) => modelOf(modelFlag(spec, modelAccess), modelAccess),
       mayUseOwnModel: agentModelConsent({ isGrantTrusted: project.isGrantTrusted, env, notify }),
       agents: agents.agents,
       middleware,
@@ -654,7 +657,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     usage,
     context: () => ({ tokens: meter.tokens(), window: contextWindowOf(modelSpec, settings.models) }),
     setModel: async (next) => {
-      model = await modelOf(next, env);
+      model = await modelOf(next, modelAccess);
       modelSpec = specOf(next);
       agent.setModel(model);
       return model;

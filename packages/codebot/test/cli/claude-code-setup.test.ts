@@ -110,6 +110,19 @@ describe("a Claude Code project works on the first run", () => {
     expect(requestText(server.requests[0])).toContain("from ~/.claude");
   });
 
+  it("ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY in ~/.claude/settings.json env reach the model, as in Claude Code", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("through the settings' gateway")]);
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      env: { ANTHROPIC_BASE_URL: server.anthropicBaseUrl, ANTHROPIC_API_KEY: "key-from-settings" },
+    });
+    const r = await runCli(["-p", "hi", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("through the settings' gateway\n");
+    expect(server.requests[0]?.headers["x-api-key"]).toBe("key-from-settings");
+  });
+
   it('"claudeCompat": false in ~/.codebot/settings.json leaves Claude Code\'s files unread', async () => {
     const box = sandbox();
     box.json(path.join(box.home, ".claude/settings.json"), {

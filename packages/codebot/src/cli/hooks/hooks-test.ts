@@ -13,6 +13,7 @@ import {
 } from "@codebot/hooks";
 import { projectSlug } from "../../paths/project-slug.js";
 import { createRuntime } from "../../session/create-runtime.js";
+import { modelEnv } from "../../session/model-env.js";
 import type { Runtime, RuntimeProblem } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { modeNamed } from "../../settings/permission-modes.js";
@@ -57,7 +58,8 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
   });
   // The session's model rule (settings `model`, else the provider whose key is set), resolved only
   // if a prompt hook runs.
-  const spec = sessionModel<string>(undefined, inventory.project.settings);
+  const access = modelEnv(process.env, inventory.project.settings);
+  const spec = sessionModel<string>(undefined, inventory.project.settings, access);
   const trace: TraceRecord[] = [];
   const notices: string[] = [];
   const mode =
@@ -72,7 +74,7 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
     settingsFiles: flags.settingsFiles,
     pluginDirs: flags.pluginDirs,
     projectSettings: inventory.project,
-    model: lazyModel(spec, process.env),
+    model: lazyModel(spec, access),
     permissionMode: mode,
     sessionStart: false,
     trustProjectHooks,

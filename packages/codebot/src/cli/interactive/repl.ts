@@ -3,6 +3,7 @@ import type { ApprovalAnswer } from "../../approval/approval-types.js";
 import { visible } from "../../approval/visible-text.js";
 import { closeOnSignals } from "../../session/close-on-signals.js";
 import { createRuntime } from "../../session/create-runtime.js";
+import { modelEnv } from "../../session/model-env.js";
 import type { PromptResult } from "../../session/prompt-result.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
@@ -64,7 +65,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let skillNames: string[] = [];
   // The project's hooks and grants first, in one question: its model, if approved, is the session's.
   const { flags, inventory } = await withProjectConsent(given, s);
-  const modelSpec = sessionModel(flags.model, inventory.project.settings);
+  const modelSpec = sessionModel(
+    flags.model,
+    inventory.project.settings,
+    modelEnv(process.env, inventory.project.settings),
+  );
   const screen = terminalScreen(process.stdout, s);
   // While a run goes on readline draws nothing (keys typed then would land inside streamed
   // output); the view shows the line being typed instead. Set once the session's state exists.
