@@ -3,8 +3,9 @@ import { wireCachedModel } from "./wire-cache/wire-cached-model.js";
 
 /**
  * Model specs are `provider/model-id`:
- * - `anthropic/<id>`: Anthropic Messages API. ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL is the host
- *   WITHOUT `/v1` (the official SDKs' convention; `/v1` is appended here).
+ * - `anthropic/<id>`: Anthropic Messages API. ANTHROPIC_API_KEY, else ANTHROPIC_AUTH_TOKEN (sent as a
+ *   bearer token, as Claude Code does); ANTHROPIC_BASE_URL is the host WITHOUT `/v1` (the official
+ *   SDKs' convention; `/v1` is appended here).
  * - `openai/<id>`: OpenAI chat completions (not the Responses API). OPENAI_API_KEY; OPENAI_BASE_URL
  *   includes `/v1` (the official SDKs' convention).
  * - `compat/<id>`: any OpenAI-compatible chat completions server (vLLM, Ollama, LM Studio, …).
@@ -29,7 +30,7 @@ const PROVIDERS = ["anthropic", "openai", "compat"] as const;
 export function defaultModelSpec(env: Env = process.env): string {
   const configured = env.CODEBOT_MODEL?.trim();
   if (configured) return configured;
-  if (!env.ANTHROPIC_API_KEY && env.OPENAI_API_KEY) return DEFAULT_OPENAI_MODEL;
+  if (!env.ANTHROPIC_API_KEY && !env.ANTHROPIC_AUTH_TOKEN && env.OPENAI_API_KEY) return DEFAULT_OPENAI_MODEL;
   return DEFAULT_ANTHROPIC_MODEL;
 }
 
@@ -62,10 +63,12 @@ export async function providerModels(
   };
   switch (provider) {
     case "anthropic": {
-      const apiKey = need("ANTHROPIC_API_KEY");
+      // Claude Code's ANTHROPIC_AUTH_TOKEN (a gateway's bearer token) when there is no API key.
+      const authToken = env.ANTHROPIC_API_KEY?.trim() ? undefined : env.ANTHROPIC_AUTH_TOKEN?.trim();
+      const auth = authToken ? { authToken } : { apiKey: need("ANTHROPIC_API_KEY") };
       const { createAnthropic } = await import("@ai-sdk/anthropic");
       const baseURL = anthropicBaseUrl(env.ANTHROPIC_BASE_URL);
-      return (fetch) => createAnthropic({ apiKey, baseURL, fetch })(modelId);
+      return (fetch) => createAnthropic({ ...auth, baseURL, fetch })(modelId);
     }
     case "openai": {
       const apiKey = need("OPENAI_API_KEY");

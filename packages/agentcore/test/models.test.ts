@@ -77,6 +77,28 @@ describe("model resolution", () => {
     }
   });
 
+  test("ANTHROPIC_AUTH_TOKEN without ANTHROPIC_API_KEY is sent as a bearer token (Claude Code's gateway setting)", async () => {
+    const server = await startLoopbackModelServer([reply.text("through the gateway")]);
+    try {
+      const model = await resolveModel("anthropic/claude-sonnet-4-5", {
+        ANTHROPIC_AUTH_TOKEN: "gateway-token",
+        ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+      });
+      const { result } = await runToEnd({ model });
+      expect(result.reason).toBe("stop");
+      expect(server.requests[0]?.headers.authorization).toBe("Bearer gateway-token");
+      expect(server.requests[0]?.headers["x-api-key"]).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("defaultModelSpec counts ANTHROPIC_AUTH_TOKEN as Anthropic's key", () => {
+    expect(defaultModelSpec({ ANTHROPIC_AUTH_TOKEN: "t", OPENAI_API_KEY: "y" })).toBe(
+      DEFAULT_ANTHROPIC_MODEL,
+    );
+  });
+
   test("defaultModelSpec prefers CODEBOT_MODEL, then the provider whose key is set", () => {
     expect(defaultModelSpec({ CODEBOT_MODEL: " openai/o3 ", ANTHROPIC_API_KEY: "x" })).toBe("openai/o3");
     expect(defaultModelSpec({ ANTHROPIC_API_KEY: "x", OPENAI_API_KEY: "y" })).toBe(DEFAULT_ANTHROPIC_MODEL);
