@@ -23,6 +23,8 @@ const CASES: [string, unknown][] = [
   ["permissions", { allow: ["task_list(x)"] }],
   ["permissions", { allow: [3] }],
   ["permissions", { deny: ["bash"] }],
+  ["permissions", { deny: "bash(rm:*)" }],
+  ["permissions", { ask: 5 }],
   ["permissions", []],
   ["postStopValidation", { maxAttempts: 100 }],
   ["postStopValidation", { maxAttempts: 0 }],
@@ -54,6 +56,25 @@ describe("the settings schema validates the runtime's keys (§3.2)", () => {
       expect(p.message.startsWith(key)).toBe(key !== "notASetting");
       expect(p.message).toMatch(/; ignored$/);
     }
+  });
+
+  it("a deny or ask rule written as one string counts as that rule; an allow so written does not", () => {
+    const { settings, problems } = mergeSettings(
+      [userLayer({ permissions: { deny: "bash(rm:*)", ask: "write", allow: "read" } })],
+      trusted,
+    );
+    expect(settings.permissions.deny.map((r) => r.text)).toEqual(["bash(rm:*)"]);
+    expect(settings.permissions.ask.map((r) => r.text)).toEqual(["write"]);
+    expect(settings.permissions.allow).toEqual([]);
+    expect(problems.map((p) => p.field)).toEqual(["permissions.allow"]);
+  });
+
+  it("one bad item of a deny list is dropped, the others still deny", () => {
+    const { settings } = mergeSettings(
+      [userLayer({ permissions: { deny: ["write", 7, "bash(rm:*)"] } })],
+      trusted,
+    );
+    expect(settings.permissions.deny.map((r) => r.text)).toEqual(["write", "bash(rm:*)"]);
   });
 
   it("every accepted value is taken and every rejected one ignored, the rest of the file still counts", () => {

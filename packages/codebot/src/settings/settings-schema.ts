@@ -52,8 +52,18 @@ export const permissionRuleSchema = z
     'Claude Code\'s grammar: "Tool" or "Tool(specifier)": Bash(npm run test:*), Bash(git diff *), Edit(src/**), Read(./secrets/**)',
   );
 
+/**
+ * A deny or ask list. One rule written as a plain string counts as that rule: dropping a deny
+ * the user meant would let the very call through (claude 2.1.328 ignores it; checked).
+ */
 const ruleList = (what: string) =>
-  z.array(permissionRuleSchema, { error: "expected a list of rules" }).optional().describe(what);
+  z
+    .preprocess(
+      (value) => (typeof value === "string" ? [value] : value),
+      z.array(permissionRuleSchema, { error: "expected a list of rules" }),
+    )
+    .optional()
+    .describe(what);
 
 /** An allow rule: a `*` that could reach other MCP servers is refused, as Claude Code refuses it. */
 const allowRuleSchema = permissionRuleSchema.refine((rule) => rule.mcpGlob?.allowable !== false, {
