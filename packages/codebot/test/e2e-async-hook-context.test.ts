@@ -1,6 +1,7 @@
 /**
  * A Claude Code hook run in the background (`"async": true`) that finishes with
  * `additionalContext`: Claude Code gives it to the model on its next turn, and so does codebot.
+ * So is what a hook says after answering `{"async": true}` on its first line.
  */
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
@@ -64,5 +65,27 @@ describe("a background Claude Code hook's additionalContext", () => {
     await s.runtime.prompt("and now?");
     const said = promptText(s.model.requests[2], "user").join("\n");
     expect(said).toMatch(/\(run in the background\) says:\nlint: 2 warnings in a\.ts/);
+  });
+
+  it('said after an {"async": true} reply (systemMessage, additionalContext) reaches the model with its next step', async () => {
+    // The hook answers at once, then says its piece and ends; the second bash call waits for that.
+    const later = `'{"systemMessage":"scan finished","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"eval() in a.py"}}'`;
+    const hook = `echo '{"async": true}'; sleep 0.2; echo ${later}; exec >&-; touch said`;
+    const s = await startSession({
+      user: { hooks: { PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: hook }] }] } },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "echo hi" }, "b1")),
+        reply.toolCalls(
+          toolCall("bash", { command: "while [ ! -e said ]; do sleep 0.05; done; sleep 0.5" }, "b2"),
+        ),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    const said = (i: number) => promptText(s.model.requests[i], "user").join("\n");
+    expect(said(1)).not.toContain("eval() in a.py");
+    expect(said(2)).toMatch(
+      /PostToolUse hook .* \(run in the background\) says:\nscan finished\neval\(\) in a\.py/,
+    );
   });
 });

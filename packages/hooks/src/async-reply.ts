@@ -5,6 +5,8 @@
  * do slow work (the security-guidance plugin builds a Python environment at SessionStart) rely
  * on it. The line is never a decision or context.
  */
+import { interpret } from "./interpret.js";
+import { capForModel } from "./model-text-cap.js";
 
 /** Longest first line looked at: the reply is a short object, and a long line never is one. */
 export const ASYNC_REPLY_MAX_BYTES = 4096;
@@ -27,4 +29,17 @@ export function parseAsyncReply(firstLine: string): AsyncReply | undefined {
   if (reply.async !== true) return undefined;
   const timeout = reply.asyncTimeout;
   return typeof timeout === "number" && Number.isFinite(timeout) && timeout > 0 ? { timeoutMs: timeout } : {};
+}
+
+/**
+ * What the model is told of the output a hook printed after its async reply, once it ended by
+ * itself: its `systemMessage` and its `additionalContext`, one line after the other, as claude
+ * 2.1.328 gives them on the model's next request (checked: a later block, `continue: false`, plain
+ * text or an exit 2 reached neither the model nor the run). Undefined when it said neither.
+ */
+export function saidAfterAsyncReply(stdout: string): string | undefined {
+  const verdict = interpret({ stdout, stderr: "", exitCode: 0 });
+  if (!verdict.stdoutIsJson) return undefined;
+  const said = [verdict.systemMessage, verdict.additionalContext].filter((text) => text !== undefined);
+  return said.length ? capForModel(said.join("\n")) : undefined;
 }

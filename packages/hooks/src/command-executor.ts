@@ -4,7 +4,8 @@
  * long-running process (persistent-hooks.ts). Processes start through spawn/warm-starts.ts (the
  * shell of a hook that ran before is started ahead of its next event). A Claude Code hook that
  * answers `{"async": true}` first (async-reply.ts) is done for its caller at that line; its process
- * runs on, and close() waits for it.
+ * runs on, what it prints before it ends goes to RunContext.onLaterOutput, and close() kills its
+ * group (SIGTERM, SIGKILL after the grace) as Claude Code does when it exits.
  */
 import { ASYNC_REPLY_MAX_BYTES, type AsyncReply, parseAsyncReply } from "./async-reply.js";
 import { CappedBuffer } from "./capped-buffer.js";
@@ -35,16 +36,23 @@ export interface CommandExecutorOptions {
 
 const MIB = 1024 * 1024;
 
+/** A process that went on after its async reply. */
+interface Detached {
+  ended: Promise<void>;
+  /** Kills its group; resolves once it has ended. */
+  stop(): Promise<void>;
+}
+
 export function createCommandExecutor(options: CommandExecutorOptions = {}): HookExecutor<CommandSpec> {
   const cap = options.outputCap ?? MIB;
   const graceMs = options.killGraceMs ?? 1000;
   const drainMs = options.drainMs ?? 100;
   const persistent = new PersistentHooks({ killGraceMs: graceMs });
-  // Processes that went on after an async reply; each ends by itself or at its timeout.
-  const detached = new Set<Promise<void>>();
-  const track = (ended: Promise<void>) => {
-    detached.add(ended);
-    void ended.then(() => detached.delete(ended));
+  // Processes that went on after an async reply; each ends by itself, at its timeout, or at close().
+  const detached = new Set<Detached>();
+  const track = (run: Detached) => {
+    detached.add(run);
+    void run.ended.then(() => detached.delete(run));
   };
   return {
     run: (spec, ctx) =>
@@ -52,7 +60,7 @@ export function createCommandExecutor(options: CommandExecutorOptions = {}): Hoo
         ? persistent.run(spec, ctx)
         : runCommand(spec, ctx, cap, graceMs, drainMs, spec.asyncReply ? track : undefined),
     close: async () => {
-      await Promise.all([...detached]);
+      await Promise.all([...detached].map((run) => run.stop()));
       await persistent.close();
     },
   };
@@ -94,8 +102,8 @@ function runCommand(
   cap: number,
   graceMs: number,
   drainMs: number,
-  /** Given for hooks that may answer `{"async": true}`: told of the process's end when it goes on. */
-  trackDetached?: (ended: Promise<void>) => void,
+  /** Given for hooks that may answer `{"async": true}`: told of the process when it goes on. */
+  trackDetached?: (run: Detached) => void,
 ): Promise<RunOutcome> {
   // After an async reply has resolved the run, finish() resolves it again: a no-op.
   return new Promise<RunOutcome>((resolve) => {
@@ -110,7 +118,7 @@ function runCommand(
     let exitSignal: NodeJS.Signals | null = null;
     let exited = false;
     let outputClosed = false;
-    let killedFor: "timeout" | "abort" | undefined;
+    let killedFor: "timeout" | "abort" | "close" | undefined;
     let failure: string | undefined;
     let drainTimer: NodeJS.Timeout | undefined;
 
@@ -154,7 +162,7 @@ function runCommand(
       { standby: launch.standby },
     );
 
-    const stopFor = (why: "timeout" | "abort") => {
+    const stopFor = (why: "timeout" | "abort" | "close") => {
       if (settled || killedFor) return;
       // The hook already exited and only its output is still draining: its own exit decides.
       if (exited) return finish();
@@ -183,11 +191,16 @@ function runCommand(
     /** The caller is done with the hook (nothing to decide); the process runs on until it ends. */
     function detach(reply: AsyncReply) {
       resolve({ stdout: "", stderr: "", exitCode: 0 });
-      trackDetached?.(
-        new Promise<void>((ended) => {
-          markEnded = ended;
-        }),
-      );
+      const ended = new Promise<void>((end) => {
+        markEnded = end;
+      });
+      trackDetached?.({
+        ended,
+        stop: () => {
+          stopFor("close");
+          return ended;
+        },
+      });
       if (reply.timeoutMs === undefined) return;
       clearTimeout(timer);
       timer = setTimeout(() => stopFor("timeout"), reply.timeoutMs);
@@ -206,7 +219,12 @@ function runCommand(
       const truncated = [stdout.truncated && "stdout", stderr.truncated && "stderr"].filter(
         (s): s is string => typeof s === "string",
       );
-      markEnded?.();
+      if (markEnded) {
+        markEnded();
+        // What a hook that ended by itself printed after its reply; a killed one said nothing.
+        const text = stdout.text();
+        if (!killedFor && !failure) ctx.onLaterOutput?.(text.slice(text.indexOf("\n") + 1));
+      }
       // A reply `{"async": true}` with nothing after it (no newline): not an answer either.
       const asyncOnly = firstLine !== undefined && parseAsyncReply(firstLine) !== undefined;
       const outcome: RunOutcome = {

@@ -40,6 +40,11 @@ export interface RunContext {
   background?: boolean;
   /** Where the hook is configured: a harness gives managed hooks an environment no other layer sets. */
   source?: SettingsSource;
+  /**
+   * A command hook that answered `{"async": true}` first (async-reply.ts) and then ended by itself
+   * (not killed): what it printed after that line.
+   */
+  onLaterOutput?: (stdout: string) => void;
 }
 
 export interface CommandSpec {

@@ -3,6 +3,7 @@
  * outcome and states what it means for the event (block or not), with its trace record.
  */
 import { type ApproveHook, askApproval } from "./approval.js";
+import { saidAfterAsyncReply } from "./async-reply.js";
 import type { TakeTurn } from "./background-jobs.js";
 import { claudeSpec, claudeVariables } from "./claude-command.js";
 import { claudeEnvFile } from "./claude-env-file.js";
@@ -25,6 +26,11 @@ export interface ExecutionDeps {
   takeTurn?: TakeTurn;
   /** Told right before a hook's executor runs (after approval, once its turn has come). */
   started?: (start: HookStart) => void;
+  /**
+   * What a Claude Code hook said for the model after its `{"async": true}` reply, when it ended
+   * by itself (async-reply.ts): for the model's next request, like a background hook's context.
+   */
+  saidLater?: (hook: CompiledHook, said: string) => void;
 }
 
 /** What one hook did for the event. */
@@ -111,6 +117,7 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
       signal: job.signal,
       source: hook.source,
       ...(deps.takeTurn ? { background: true } : {}),
+      ...(deps.saidLater ? { onLaterOutput: laterOutputOf(hook, deps.saidLater) } : {}),
     });
   };
   const outcome = await (deps.takeTurn ? deps.takeTurn(run) : run());
@@ -219,6 +226,13 @@ function hookEnv(hook: CompiledHook, job: HookJob): Record<string, string> {
     ...claudeVariables(hook, session.cwd),
     ...claudeEnvFile(hook, job.event, session),
     ...hook.env,
+  };
+}
+
+function laterOutputOf(hook: CompiledHook, saidLater: (hook: CompiledHook, said: string) => void) {
+  return (stdout: string) => {
+    const said = saidAfterAsyncReply(stdout);
+    if (said) saidLater(hook, said);
   };
 }
 

@@ -16,6 +16,7 @@ import { createHookMiddleware } from "./middleware.js";
 import type { PayloadFields } from "./payload.js";
 import {
   type AbandonedRun,
+  type BackgroundContext,
   type Cancellable,
   type HookRunner,
   type HookRunnerOptions,
@@ -59,6 +60,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     executors: { command: createCommandExecutor(), ...options.executors },
     ...(options.approveHook ? { approveHook: options.approveHook } : {}),
     ...(reports.started ? { started: reports.started } : {}),
+    ...(options.onBackgroundContext ? { saidLater: saidLaterTo(options.onBackgroundContext) } : {}),
   };
   const ctx: FiringContext = {
     byEvent,
@@ -148,4 +150,9 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     },
   };
   return runner;
+}
+
+/** A hook's words after its async reply go where a background hook's context goes. */
+function saidLaterTo(deliver: (context: BackgroundContext) => void) {
+  return (hook: CompiledHook, context: string) => deliver({ event: hook.event, hook: hook.name, context });
 }

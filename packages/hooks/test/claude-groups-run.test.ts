@@ -2,14 +2,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  type BackgroundContext,
   createHookRunner,
   type HookRunner,
+  type HookRunnerOptions,
   type LoadedHooks,
   loadHooks,
   type SettingsLayer,
   type TraceRecord,
 } from "../src/index.js";
-import { bashTool, callTool, q, readJson, tempDir, writeTool } from "./support.js";
+import { bashTool, callTool, isRunning, q, readJson, tempDir, waitFor, writeTool } from "./support.js";
 
 const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const cmd = (command: string, extra: Record<string, unknown> = {}) => ({
@@ -26,7 +28,11 @@ afterEach(async () => {
 /** A runner over the given layers (default: one user layer), in a temp project. */
 function setup(
   hooks: Record<string, unknown[]> | SettingsLayer[],
-  extra: { permissionMode?: string; dir?: string } = {},
+  extra: {
+    permissionMode?: string;
+    dir?: string;
+    onBackgroundContext?: HookRunnerOptions["onBackgroundContext"];
+  } = {},
 ) {
   const dir = extra.dir ?? tempDir();
   const layers: SettingsLayer[] = Array.isArray(hooks)
@@ -44,6 +50,7 @@ function setup(
       ...(extra.permissionMode ? { permissionMode: extra.permissionMode } : {}),
     },
     onTrace: (r) => traces.push(r),
+    ...(extra.onBackgroundContext ? { onBackgroundContext: extra.onBackgroundContext } : {}),
   });
   runners.push(runner);
   return { runner, dir, traces };
@@ -204,20 +211,49 @@ describe("Claude Code groups at run time", () => {
     expect(existsSync(join(dir, "async-done"))).toBe(true);
   });
 
-  it('a hook answering {"async": true} on its first line is not waited for: its later block is ignored, close() waits for it', async () => {
+  it('a hook answering {"async": true} on its first line is not waited for, and its later block is ignored', async () => {
     const { runner, dir } = setup({
       PreToolUse: [
-        group("Bash", cmd(`echo '{"async": true}'; sleep 1; echo no >&2; touch late-done; exit 2`)),
+        group("Bash", cmd(`echo '{"async": true}'; sleep 0.5; echo no >&2; touch late-done; exit 2`)),
       ],
     });
     const started = performance.now();
     const { result, executed } = await callTool(runner, bashTool, { command: "ls" });
-    expect(performance.now() - started).toBeLessThan(900);
+    expect(performance.now() - started).toBeLessThan(450);
     expect(result.isError).toBe(false);
     expect(executed).toHaveLength(1);
-    expect(existsSync(join(dir, "late-done"))).toBe(false);
+    await waitFor(() => existsSync(join(dir, "late-done")), 10_000, "the hook's end");
+    const again = await callTool(runner, bashTool, { command: "ls" });
+    expect(again.result.isError).toBe(false);
+  });
+
+  it('close() kills the process group of a hook still running after its {"async": true} reply (as claude does at exit)', async () => {
+    const { runner, dir } = setup({
+      SessionStart: [
+        group("", cmd(`echo $$ > hook.pid; echo '{"async": true}'; sleep 20 & echo $! > kid.pid; wait`)),
+      ],
+    });
+    await runner.sessionStart({ source: "startup" });
+    await waitFor(() => existsSync(join(dir, "kid.pid")), 10_000, "the hook's child");
+    const started = performance.now();
     await runner.close();
-    expect(existsSync(join(dir, "late-done"))).toBe(true);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    for (const file of ["hook.pid", "kid.pid"])
+      expect(isRunning(Number(readFileSync(join(dir, file), "utf8"))), file).toBe(false);
+  });
+
+  it('what a hook says after its {"async": true} reply goes to onBackgroundContext: systemMessage, then additionalContext', async () => {
+    const said: BackgroundContext[] = [];
+    const later = `'{"systemMessage":"scan done","decision":"block","reason":"no","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"eval() in a.py"}}'`;
+    const { runner } = setup(
+      { PostToolUse: [group("Bash", cmd(`echo '{"async": true}'; echo ${later}`))] },
+      { onBackgroundContext: (c) => said.push(c) },
+    );
+    await callTool(runner, bashTool, { command: "ls" });
+    await waitFor(() => said.length > 0, 10_000, "the hook's later output");
+    expect(said).toEqual([
+      { event: "PostToolUse", hook: expect.any(String), context: "scan done\neval() in a.py" },
+    ]);
   });
 
   it('a SessionStart hook\'s {"async": true} line and what follows it are not context for the model', async () => {
@@ -234,15 +270,14 @@ describe("Claude Code groups at run time", () => {
       PreToolUse: [
         group(
           "Bash",
-          cmd(`echo '{"async": true, "asyncTimeout": 300}'; sleep 2; touch too-late`, { timeout: 30 }),
+          cmd(`echo $$ > hook.pid; echo '{"async": true, "asyncTimeout": 300}'; sleep 8`, { timeout: 30 }),
         ),
       ],
     });
     await callTool(runner, bashTool, { command: "ls" });
-    const started = performance.now();
-    await runner.close();
-    expect(performance.now() - started).toBeLessThan(1800);
-    expect(existsSync(join(dir, "too-late"))).toBe(false);
+    const pid = Number(readFileSync(join(dir, "hook.pid"), "utf8"));
+    // Killed well before its sleep ends, long before its own 30 s.
+    await waitFor(() => !isRunning(pid), 5_000, "the hook's end at its asyncTimeout");
   });
 
   it("plain stdout is context for UserPromptSubmit, not for PreToolUse", async () => {
