@@ -79,6 +79,7 @@ describe("native entries and Claude Code groups in one file", () => {
       session_id: s.runtime.sessionId,
       transcript_path: s.runtime.transcriptPath,
       cwd: s.project,
+      prompt_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       permission_mode: "bypassPermissions",
       hook_event_name: "PostToolUse",
       tool_name: "Write",
@@ -89,6 +90,7 @@ describe("native entries and Claude Code groups in one file", () => {
         output: "created src/x.ts (1 bytes)",
         success: true,
       },
+      duration_ms: expect.any(Number),
     });
   });
 

@@ -30,6 +30,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     session_id: session.sessionId,
     transcript_path: session.transcriptPath,
     cwd: session.cwd,
+    prompt_id: session.promptId,
     permission_mode: mode === undefined ? undefined : (CLAUDE_PERMISSION_MODE[mode] ?? mode),
     hook_event_name: event,
     tool_name: toolEvent && f.tool !== undefined ? claudeToolName(f.tool) : undefined,
@@ -41,10 +42,16 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
         ? toolResponse(f.tool ?? "", args, f.output ?? "")
         : undefined,
     error: event === "PostToolUseFailure" ? f.output : f.error,
+    is_interrupt: event === "PostToolUseFailure" ? (f.isInterrupt ?? false) : undefined,
+    duration_ms: event === "PostToolUse" || event === "PostToolUseFailure" ? f.durationMs : undefined,
     error_details: f.errorDetails,
     prompt: f.prompt,
     stop_hook_active: event === "SubagentStop" ? (f.stopHookActive ?? false) : f.stopHookActive,
     last_assistant_message: f.lastAssistantMessage,
+    // codebot runs no background tasks (a tool call ends before the model's next step) and has no
+    // scheduled prompts: at a stop both lists are empty, as claude's are without them.
+    background_tasks: event === "Stop" ? [] : undefined,
+    session_crons: event === "Stop" ? [] : undefined,
     message: f.message,
     notification_type: f.notificationType,
     task_id: taskEvent ? f.task?.id : undefined,

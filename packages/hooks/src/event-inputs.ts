@@ -43,6 +43,10 @@ export interface EventInputs {
     output: string;
     isError: boolean;
     agentName?: string;
+    /** How long the tool ran, in milliseconds. */
+    durationMs?: number;
+    /** The run was interrupted while the tool ran. */
+    isInterrupt?: boolean;
   };
   /** A call that ran and failed: `output` is the error result the model sees. */
   PostToolUseFailure: EventInputs["PostToolUse"];

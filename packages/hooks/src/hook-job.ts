@@ -34,6 +34,7 @@ export function jobOf(
     transcriptPath: session.transcriptPath,
     ...(session.permissionMode !== undefined ? { permissionMode: session.permissionMode } : {}),
     ...(session.envFile !== undefined ? { envFile: session.envFile } : {}),
+    ...(session.promptId !== undefined ? { promptId: session.promptId } : {}),
   };
   // A sub-agent's tool call: which run it is, while that run is still going.
   const caller =

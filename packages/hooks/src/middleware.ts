@@ -96,8 +96,10 @@ async function around(
     if (refused) return refused;
     if (decision.context) reminders.push(`PreToolUse hook context:\n${decision.context}`);
   }
+  const started = performance.now();
   let result = await next(runCall);
-  const after = await afterTool(hooks, runCall, result, ctx);
+  const durationMs = Math.round(performance.now() - started);
+  const after = await afterTool(hooks, runCall, result, ctx, durationMs);
   reminders.push(...after.reminders);
   if (after.replaced !== undefined) result = after.replaced;
   if (reminders.length === 0) return result;
@@ -138,6 +140,7 @@ async function afterTool(
   call: ToolCall,
   result: ToolResult,
   ctx: ToolContext,
+  durationMs: number,
 ): Promise<{ reminders: string[]; replaced?: ToolResult }> {
   // A call refused permission never ran (PermissionDenied fired for it): an audit of what ran must not list it.
   if (ctx.permission?.refused === true) return { reminders: [] };
@@ -151,6 +154,8 @@ async function afterTool(
     output: result.content,
     isError: result.isError,
     agentName: ctx.agentName,
+    durationMs,
+    isInterrupt: ctx.signal.aborted,
     signal: ctx.signal,
   };
   const fired: [AfterEvent, Promise<Decision>][] = [];

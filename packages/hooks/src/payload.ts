@@ -20,6 +20,11 @@ export interface HookSession {
   subagent?(agentName: string): { id: string; type: string } | undefined;
   /** Claude Code's `CLAUDE_ENV_FILE` for this session (claude-env-file.ts). */
   readonly envFile?: string;
+  /**
+   * The id of the user prompt being answered, or of the last one (SessionEnd); none before the
+   * first. Claude Code payloads carry it as `prompt_id`, the same on every event of one prompt.
+   */
+  readonly promptId?: string;
 }
 
 /** Every field any event may carry, plus the per-event constants of the event table. */
@@ -30,6 +35,10 @@ export interface PayloadFields {
   agentName?: string;
   output?: string;
   isError?: boolean;
+  /** PostToolUse, PostToolUseFailure: how long the tool ran, in milliseconds (Claude Code payloads only). */
+  durationMs?: number;
+  /** PostToolUseFailure: the call failed because the run was interrupted (Claude Code payloads only). */
+  isInterrupt?: boolean;
   prompt?: string;
   message?: string;
   task?: HookTask;

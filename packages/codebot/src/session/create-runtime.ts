@@ -64,6 +64,7 @@ import {
   projectProblems,
   readProjectSettings,
 } from "./project-settings.js";
+import { PromptIds } from "./prompt-ids.js";
 import { finalText } from "./prompt-result.js";
 import { Runtime } from "./runtime.js";
 import { Session } from "./session.js";
@@ -283,6 +284,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const subagentTranscripts = new Map<string, TranscriptWriter>();
   let spoolNoticeGiven = false;
   const backgroundSaid = new BackgroundSaid();
+  const promptIds = new PromptIds();
   const runner = createHookRunner({
     hooks: loadedHooks,
     executors,
@@ -301,6 +303,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       subagent: (name) => subagentRuns.get(name),
       get envFile() {
         return hookEnvFile();
+      },
+      get promptId() {
+        return promptIds.current;
       },
     },
     onTrace: (record) => {
@@ -558,6 +563,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     compaction,
     notify,
     skills,
+    promptIds,
     backgroundContext: () => backgroundSaid.take(),
     stopFailure: (error, newMessages) => {
       const last = finalText(newMessages);

@@ -5,6 +5,7 @@ import type { Expansion } from "../skills/slash-expansion.js";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
 import type { Compaction, CompactOutcome } from "./compaction.js";
 import { joinContext } from "./joined-context.js";
+import type { PromptIds } from "./prompt-ids.js";
 import { finalText, type PromptResult, statusOf } from "./prompt-result.js";
 import type { SessionEvents } from "./session-events.js";
 import type { StopHooks } from "./stop-hooks.js";
@@ -30,6 +31,8 @@ export interface SessionParts {
     /** A fresh conversation: the hooks of the skills loaded in the old one leave. */
     reset(): void;
   };
+  /** Each user prompt's id, for Claude Code hook payloads (prompt-ids.ts). */
+  promptIds?: PromptIds;
   /** What background hooks said for the model since it was last given (background-context.ts). */
   backgroundContext?(): string | undefined;
   /** The run ended because a model call failed for good: StopFailure. */
@@ -226,6 +229,7 @@ export class Session {
     const { agent, runner, transcript, validation, stopHooks } = this.parts;
     const controller = new AbortController();
     this.controller = controller;
+    this.parts.promptIds?.next();
     this.stopRequest = undefined;
     this.interrupted = false;
     const early = (status: "blocked" | "stopped" | "aborted" | "error", reason: string): PromptResult => ({

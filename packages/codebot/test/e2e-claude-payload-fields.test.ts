@@ -1,0 +1,86 @@
+/**
+ * Fields claude 2.1.328 sends Claude Code hooks that codebot gives too (checked against claude's
+ * own stdin to hooks): `prompt_id`, PostToolUse/PostToolUseFailure's `duration_ms` and
+ * `is_interrupt`, Stop's `background_tasks` and `session_crons`.
+ */
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, startSession } from "./support/e2e.js";
+
+const EVENTS = [
+  "SessionStart",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "Stop",
+  "SessionEnd",
+];
+const logAll = Object.fromEntries(
+  EVENTS.map((event) => [event, [{ hooks: [command("jq -c . >> payloads.jsonl")] }]]),
+);
+
+async function twoPrompts() {
+  const s = await startSession({
+    user: { hooks: logAll },
+    script: [
+      reply.toolCalls(toolCall("bash", { command: "echo hi" }, "b1")),
+      reply.toolCalls(toolCall("bash", { command: "exit 3" }, "b2")),
+      reply.text("one"),
+      reply.text("two"),
+    ],
+  });
+  await s.runtime.prompt("first");
+  await s.runtime.prompt("second");
+  await s.runtime.close();
+  return s.jsonLines("payloads.jsonl");
+}
+
+describe("Claude Code payload fields of 2.1.328", () => {
+  it("prompt_id: one id per user prompt, the same on each of its events and SessionEnd, none before the first", async () => {
+    const payloads = await twoPrompts();
+    const ids = (prompt: number) => {
+      const starts = payloads.flatMap((p, i) => (p.hook_event_name === "UserPromptSubmit" ? [i] : []));
+      return payloads.slice(starts[prompt], starts[prompt + 1]).map((p) => [p.hook_event_name, p.prompt_id]);
+    };
+    expect(payloads[0]).toMatchObject({ hook_event_name: "SessionStart" });
+    expect(payloads[0]).not.toHaveProperty("prompt_id");
+    const first = ids(0);
+    const second = ids(1);
+    expect(first.map(([event]) => event)).toEqual([
+      "UserPromptSubmit",
+      "PreToolUse",
+      "PostToolUse",
+      "PreToolUse",
+      "PostToolUseFailure",
+      "Stop",
+    ]);
+    expect(new Set(first.map(([, id]) => id)).size).toBe(1);
+    expect(first[0]?.[1]).toMatch(/^[0-9a-f-]{36}$/);
+    // SessionEnd keeps the last prompt's.
+    expect(second).toEqual([
+      ["UserPromptSubmit", second[0]?.[1]],
+      ["Stop", second[0]?.[1]],
+      ["SessionEnd", second[0]?.[1]],
+    ]);
+    expect(second[0]?.[1]).not.toBe(first[0]?.[1]);
+  });
+
+  it("duration_ms on PostToolUse and PostToolUseFailure, is_interrupt on PostToolUseFailure", async () => {
+    const payloads = await twoPrompts();
+    const post = payloads.find((p) => p.hook_event_name === "PostToolUse");
+    const failure = payloads.find((p) => p.hook_event_name === "PostToolUseFailure");
+    expect(post?.duration_ms).toEqual(expect.any(Number));
+    expect(post).not.toHaveProperty("is_interrupt");
+    expect(failure).toMatchObject({ duration_ms: expect.any(Number), is_interrupt: false });
+    expect(payloads.find((p) => p.hook_event_name === "PreToolUse")).not.toHaveProperty("duration_ms");
+  });
+
+  it("Stop carries background_tasks and session_crons, empty (codebot has neither)", async () => {
+    const payloads = await twoPrompts();
+    const stops = payloads.filter((p) => p.hook_event_name === "Stop");
+    expect(stops).toHaveLength(2);
+    for (const stop of stops) expect(stop).toMatchObject({ background_tasks: [], session_crons: [] });
+    expect(payloads.find((p) => p.hook_event_name === "PostToolUse")).not.toHaveProperty("session_crons");
+  });
+});
