@@ -310,14 +310,36 @@ describe("loadSkills", () => {
     ]);
   });
 
-  it("a broken file is a problem with its path; the others still load", async () => {
+  it("front-matter that is not valid YAML is ignored with a warning: the file loads as if it had none (as claude 2.1.328)", async () => {
     const where = places();
-    write(path.join(where.cwd, ".claude/skills/bad/SKILL.md"), "---\ndescription: x\n  bad: [\n---\ntext\n");
-    write(path.join(where.cwd, ".claude/skills/good/SKILL.md"), "Good.\n");
+    write(
+      path.join(where.cwd, ".claude/skills/tabbed/SKILL.md"),
+      "---\nname: other\ndescription: x\n\tallowed-tools: Bash\n---\nTabbed body.\n",
+    );
+    write(
+      path.join(where.cwd, ".claude/commands/quoted.md"),
+      '---\ndescription: "never closed\nallowed-tools: Bash\n---\nQuoted body $ARGUMENTS.\n',
+    );
     const loaded = await loadSkills({ ...where, claudeCompat: true, plugins: [] });
-    expect([...loaded.skills.keys()]).toEqual(["good"]);
-    expect(loaded.problems).toEqual([
-      expect.stringMatching(/bad\/SKILL\.md: front-matter is not valid YAML/),
+    expect([...loaded.skills.keys()].sort()).toEqual(["quoted", "tabbed"]);
+    expect(loaded.skills.get("tabbed")).toMatchObject({
+      description: "Tabbed body.",
+      allowedTools: [],
+      body: "Tabbed body.\n",
+    });
+    expect(loaded.skills.get("quoted")).toMatchObject({
+      kind: "command",
+      description: "Quoted body $ARGUMENTS.",
+      allowedTools: [],
+      body: "Quoted body $ARGUMENTS.\n",
+    });
+    expect(loaded.problems.sort()).toEqual([
+      expect.stringMatching(
+        /quoted\.md: front-matter is not valid YAML: .*; its front-matter is ignored \(loaded under its file's name, described by its first line, as Claude Code does\)$/,
+      ),
+      expect.stringMatching(
+        /tabbed\/SKILL\.md: front-matter is not valid YAML: .*; its front-matter is ignored/,
+      ),
     ]);
   });
 });

@@ -74,7 +74,8 @@ export async function parseAgentFile(
   const report = (severity: Problem["severity"], message: string) =>
     problems.push({ severity, scope: "settings", file, message: `agent: ${message}` });
   const parsed = await parseFrontMatter(text);
-  if (parsed.kind === "error") {
+  // An agent has no name or description without its front-matter: claude 2.1.328 skips it too.
+  if (parsed.kind !== "ok") {
     report("error", `${parsed.message}; agent not loaded`);
     return undefined;
   }

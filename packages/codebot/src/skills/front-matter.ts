@@ -6,8 +6,13 @@
 
 import { quoteLooseValues } from "./loose-front-matter.js";
 
+/**
+ * `invalid`: the file's front-matter is not a YAML mapping (Claude Code then reads the file as if
+ * it had none); `error`: codebot could not read it at all (its YAML parser did not load).
+ */
 export type FrontMatter =
   | { kind: "ok"; data: Record<string, unknown>; body: string }
+  | { kind: "invalid"; message: string; body: string }
   | { kind: "error"; message: string; body: string };
 
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
@@ -42,11 +47,15 @@ export async function parseFrontMatter(text: string): Promise<FrontMatter> {
       if (loose === undefined) throw error;
       data = strict(loose);
     } catch {
-      return { kind: "error", message: `front-matter is not valid YAML: ${(error as Error).message}`, body };
+      return {
+        kind: "invalid",
+        message: `front-matter is not valid YAML: ${(error as Error).message}`,
+        body,
+      };
     }
   }
   if (data === null || data === undefined) return { kind: "ok", data: {}, body };
   if (typeof data !== "object" || Array.isArray(data))
-    return { kind: "error", message: "front-matter must be a YAML mapping (key: value lines)", body };
+    return { kind: "invalid", message: "front-matter must be a YAML mapping (key: value lines)", body };
   return { kind: "ok", data: data as Record<string, unknown>, body };
 }

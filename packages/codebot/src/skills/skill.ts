@@ -69,7 +69,13 @@ export async function readSkill(
   }
   const front = await parseFrontMatter(text);
   if (front.kind === "error") return { problems: [`${file}: ${front.message}; not loaded`] };
-  const data = front.data;
+  // As claude 2.1.328 does: the front-matter is dropped and the file still loads, under the name
+  // its place gives it and described by its first line (with no allowed-tools and no hooks).
+  if (front.kind === "invalid")
+    problems.push(
+      `${file}: ${front.message}; its front-matter is ignored (loaded under its file's name, described by its first line, as Claude Code does)`,
+    );
+  const data = front.kind === "ok" ? front.data : {};
   const field = (key: string): string | undefined => {
     const value = data[key];
     if (value === undefined || value === null) return undefined;

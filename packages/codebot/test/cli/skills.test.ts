@@ -105,6 +105,19 @@ describe("slash commands and skills through -p", { timeout: 60_000 }, () => {
     expect(sent).not.toContain("/greet");
   });
 
+  it("a command whose front-matter is not valid YAML still runs, without it, and -p says so on stderr", async () => {
+    const box = sandbox();
+    box.write(".claude/commands/quoted.md", '---\ndescription: "never closed\n---\nSay hi to $ARGUMENTS.\n');
+    const server = await modelServer([reply.text("Hi Ada")]);
+    const r = await oneShot(box, server, ["-p", "/quoted Ada"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("Hi Ada\n");
+    expect(requestText(server.requests[0])).toContain("Say hi to Ada.");
+    expect(r.stderr).toMatch(
+      /codebot: skill: .*quoted\.md: front-matter is not valid YAML: .*; its front-matter is ignored \(loaded under its file's name, described by its first line, as Claude Code does\)/,
+    );
+  });
+
   it("a project command's !`cmd` does not run without permission: -p refuses it and nothing reaches the model", async () => {
     const box = sandbox();
     box.write(".claude/commands/mark.md", "Marked: !`touch marked.txt && echo done`\n");
