@@ -58,6 +58,7 @@ describe("StopFailure", () => {
       session_id: s.runtime.sessionId,
       transcript_path: s.runtime.transcriptPath,
       cwd: s.project,
+      prompt_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       permission_mode: "bypassPermissions",
       hook_event_name: "StopFailure",
       error: "rate_limit",

@@ -10,7 +10,11 @@ import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { buildClaudePayload, buildPayload, EVENT_SPECS, type HookEvent } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
-import { type SyntheticFlags, syntheticInput } from "../src/cli/hooks/synthetic-event.js";
+import {
+  firedBeforeAnyPrompt,
+  type SyntheticFlags,
+  syntheticInput,
+} from "../src/cli/hooks/synthetic-event.js";
 import { command, scratchDir, startSession } from "./support/e2e.js";
 
 /** Each event the session below fires, with the flags `hooks test` needs for it. */
@@ -89,9 +93,17 @@ describe("hooks test's synthetic payloads", () => {
 
     for (const [event, flags] of FIRED) {
       const fields = { ...syntheticInput(event, { ...flags, cwd: project }), ...EVENT_SPECS[event].fixed };
+      // As `hooks test` fires it: a prompt_id unless a session fires the event before any prompt.
+      const session = {
+        sessionId: s.runtime.sessionId,
+        cwd: s.runtime.cwd,
+        transcriptPath: s.runtime.transcriptPath,
+        permissionMode: s.runtime.permissionMode,
+        ...(firedBeforeAnyPrompt(event) ? {} : { promptId: s.runtime.promptId }),
+      };
       const synthetic = {
-        native: JSON.parse(buildPayload(event, s.runtime, fields)),
-        claude: JSON.parse(buildClaudePayload(event, s.runtime, fields)),
+        native: JSON.parse(buildPayload(event, session, fields)),
+        claude: JSON.parse(buildClaudePayload(event, session, fields)),
       };
       for (const kind of ["native", "claude"] as const) {
         const file = s.at(`${kind}-${event}.json`);

@@ -611,6 +611,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     fileWatch,
     settingsWatch,
     identity: () => ({ sessionId, transcriptPath, tasksPath }),
+    promptIds,
     cwd,
     codebotHome,
     project,

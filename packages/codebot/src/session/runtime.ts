@@ -13,6 +13,7 @@ import type { CompactOutcome } from "./compaction.js";
 import type { FileWatch } from "./file-watch.js";
 import { type ModelSwitchOutcome, switchModel } from "./model-switch.js";
 import type { ProjectSettings } from "./project-settings.js";
+import type { PromptIds } from "./prompt-ids.js";
 import type { PromptResult } from "./prompt-result.js";
 import type { ResumedSession, Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
@@ -44,6 +45,8 @@ export interface RuntimeParts {
   /** The project's settings as read once for this session: layers, merged settings, trust store, hooks. */
   project: ProjectSettings;
   problems: RuntimeProblem[];
+  /** Each user prompt's id (Claude Code's `prompt_id` in hook payloads). */
+  promptIds: PromptIds;
   hooks: HookRunner;
   approval: ApprovalEngine;
   tasks: TaskStore;
@@ -95,6 +98,16 @@ export class Runtime {
   /** The session's id (`/resume` switches it). */
   get sessionId(): string {
     return this.parts.identity().sessionId;
+  }
+
+  /** The user prompt being answered, or the last one (Claude Code payloads' `prompt_id`). */
+  get promptId(): string | undefined {
+    return this.parts.promptIds.current;
+  }
+
+  /** A prompt that never reaches the model (`hooks test`): the events fired next carry a new prompt_id. */
+  beginPrompt(): void {
+    this.parts.promptIds.next();
   }
 
   /** The project directory (symlinks resolved). */

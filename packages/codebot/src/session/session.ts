@@ -229,7 +229,6 @@ export class Session {
     const { agent, runner, transcript, validation, stopHooks } = this.parts;
     const controller = new AbortController();
     this.controller = controller;
-    this.parts.promptIds?.next();
     this.stopRequest = undefined;
     this.interrupted = false;
     const early = (status: "blocked" | "stopped" | "aborted" | "error", reason: string): PromptResult => ({
@@ -246,6 +245,8 @@ export class Session {
     this.pendingHalt = undefined;
     if (this.halted) return early("stopped", stoppedText(this.halted));
     const sessionContext = await this.waitForSessionStart(controller.signal);
+    // After SessionStart has its payload: as in claude, it carries no prompt_id.
+    this.parts.promptIds?.next();
     let decision: Awaited<ReturnType<HookRunner["userPromptSubmit"]>>;
     try {
       decision = await runner.userPromptSubmit({ prompt: text, signal: controller.signal });

@@ -27,7 +27,7 @@ import { problemLines } from "../settings-check.js";
 import { readArgsOption } from "./hook-args.js";
 import { loadInventory } from "./hook-inventory.js";
 import type { HooksTestOptions } from "./hooks-test-options.js";
-import { syntheticInput } from "./synthetic-event.js";
+import { firedBeforeAnyPrompt, syntheticInput } from "./synthetic-event.js";
 import { asSessionUses, hasWaitedGroups, waitedGroupsText } from "./waited-groups.js";
 
 /**
@@ -86,6 +86,8 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
   let decision: Decision | undefined;
   // An async event's Claude Code groups are waited for, as in a session; its native hooks are not.
   const waited = EVENT_SPECS[event].mode === "async" && hasWaitedGroups(event, runtime.hooks.hooks);
+  // Events of a prompt carry its prompt_id; those before any prompt (as a session fires them) none.
+  if (!firedBeforeAnyPrompt(event)) runtime.beginPrompt();
   try {
     decision = await fire(runtime, event, input, waited);
     await runtime.hooks.close();

@@ -46,12 +46,14 @@ interface Given {
  */
 const BUILDERS: { [E in HookEvent]: (g: Given) => EventInputs[E] } = {
   PreToolUse: (g) => toolCall(g),
-  PostToolUse: (g) => ({ ...toolCall(g), output: g.f.output ?? "", isError: false }),
+  PostToolUse: (g) => ({ ...toolCall(g), output: g.f.output ?? "", isError: false, durationMs: 0 }),
   // The session fires it for a call whose result is an error: `--output` is that error.
   PostToolUseFailure: (g) => ({
     ...toolCall(g),
     output: g.f.output ?? "synthetic tool failure",
     isError: true,
+    durationMs: 0,
+    isInterrupt: false,
   }),
   PermissionRequest: (g) => toolCall(g),
   PermissionDenied: (g) => ({
@@ -270,4 +272,11 @@ function taskOf(args: Record<string, unknown> | undefined, status: string): Hook
     ...(fields as Partial<HookTask>),
     status,
   } as HookTask;
+}
+
+/** Events a session fires before its first prompt (at its start), whose payloads have no prompt_id. */
+const BEFORE_ANY_PROMPT: ReadonlySet<HookEvent> = new Set(["Setup", "SessionStart", "InstructionsLoaded"]);
+
+export function firedBeforeAnyPrompt(event: HookEvent): boolean {
+  return BEFORE_ANY_PROMPT.has(event);
 }
