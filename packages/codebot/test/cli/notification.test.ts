@@ -25,6 +25,9 @@ function lines(file: string): Record<string, unknown>[] {
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
+/** The hook's trace line up to its duration, which may wrap at the terminal's width (`9 m` / `s`). */
+const HOOK_LINE_DONE = /⚑ hook Notification[\s\S]*\d\s*m\s*s/;
+
 describe("Notification", { timeout: 120_000 }, () => {
   it("a -p run fires none: not at its end, not for a call refused with nobody to ask", async () => {
     const box = sandbox();
@@ -105,7 +108,7 @@ describe("Notification", { timeout: 120_000 }, () => {
     });
     await term.waitForScreen(/^›/m);
     term.submit("write the file");
-    const screen = (await term.waitForScreen(/⚑ hook Notification[\s\S]*\d\s*ms/)).split("\n");
+    const screen = (await term.waitForScreen(HOOK_LINE_DONE)).split("\n");
     const hookRow = screen.findIndex((l) => l.includes("⚑ hook Notification"));
     const questionRow = screen.findIndex((l) => l.startsWith("? allow bash echo ok > out.txt"));
     // The question on a row of its own, after the hook's line, as it was asked.
@@ -134,7 +137,7 @@ describe("Notification", { timeout: 120_000 }, () => {
     term.submit("hello");
     await term.waitForScreen("first answer");
     term.type("half a thought");
-    const screen = (await term.waitForScreen(/⚑ hook Notification[\s\S]*\d\s*ms/)).split("\n");
+    const screen = (await term.waitForScreen(HOOK_LINE_DONE)).split("\n");
     const hookRow = screen.findIndex((l) => l.includes("⚑ hook Notification"));
     const promptRow = screen.findIndex((l) => l.startsWith("› half"));
     expect(screen[promptRow]?.trimEnd()).toBe("› half a thought");
