@@ -4,6 +4,7 @@
  * grant — listed at once, approved or not with one answer. `codebot hooks trust` and the start of an
  * interactive session both use it.
  */
+import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import { visible } from "../../approval/visible-text.js";
 import { loadServerEntries, type ServerEntry } from "../../mcp/server-entries.js";
 import { serverDetailLines } from "../mcp/server-view.js";
@@ -30,6 +31,21 @@ export function pendingConsent(inv: HookInventory): PendingConsent {
       plugins: inv.project.plugins,
     }).entries.filter((e) => e.needsConsent && !inv.project.isGrantTrusted(e.grant)),
   };
+}
+
+/**
+ * The question's first line: what asks. The project's settings, your own hooks that would run a
+ * program of the project (hook-consent.ts), or both.
+ */
+export function consentHeader(inv: HookInventory, p: PendingConsent): string {
+  const own = p.hooks.some((h) => USER_OWNED_SOURCES.has(h.hook.source));
+  const project =
+    p.hooks.some((h) => !USER_OWNED_SOURCES.has(h.hook.source)) ||
+    p.grants.length > 0 ||
+    p.mcpServers.length > 0;
+  if (!project) return `Your own hooks would run programs of this project (${inv.cwd}):`;
+  const theirs = `This project's settings (${inv.cwd}) ask to run code or grant permissions`;
+  return own ? `${theirs}, and your own hooks would run its programs:` : `${theirs}:`;
 }
 
 export function nothingPending(p: PendingConsent): boolean {

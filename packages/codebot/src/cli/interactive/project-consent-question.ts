@@ -2,7 +2,13 @@ import { visible } from "../../approval/visible-text.js";
 import { policyRefusal } from "../../session/policy-refusal.js";
 import { CliError } from "../cli-error.js";
 import { type HookInventory, loadInventory } from "../hooks/hook-inventory.js";
-import { approveAll, consentLines, nothingPending, pendingConsent } from "../hooks/project-consent.js";
+import {
+  approveAll,
+  consentHeader,
+  consentLines,
+  nothingPending,
+  pendingConsent,
+} from "../hooks/project-consent.js";
 import { withScopedHooks } from "../hooks/scoped-inventory.js";
 import type { Styles } from "../output/styles.js";
 import { readKey } from "../read-key.js";
@@ -29,7 +35,7 @@ export async function withProjectConsent(
   const pending = pendingConsent(inventory);
   if (flags.trustProjectHooks || nothingPending(pending)) return { flags, inventory };
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  out(s.yellow(`This project's settings (${inventory.cwd}) ask to run code or grant permissions:`));
+  out(s.yellow(consentHeader(inventory, pending)));
   for (const line of consentLines(inventory, pending, s)) out(line);
   process.stdout.write(
     `${s.yellow("?")} allow them? ${s.bold("y")} this session · ${s.bold("a")} always (remember for this project) · ${s.bold("n")} no: `,
