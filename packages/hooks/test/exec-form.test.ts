@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { findProgram } from "../src/exec-form.js";
@@ -9,7 +9,7 @@ import {
   type RunContext,
   referencedScripts,
 } from "../src/index.js";
-import { tempDir } from "./support.js";
+import { isRunning, tempDir, waitFor } from "./support.js";
 
 const executor = createCommandExecutor();
 
@@ -68,6 +68,17 @@ describe("Claude Code's exec form (command + args, no shell)", () => {
     chmodSync(join(bin, "my-guard"), 0o755);
     const out = await execForm("my-guard", [], { env: { PATH: `${bin}:/usr/bin:/bin` } });
     expect(out.stdout).toBe("mine\n");
+  });
+
+  it("a program that hangs is killed at the timeout, with its children", async () => {
+    const dir = tempDir();
+    const out = await execForm("sh", ["-c", "sleep 30 & echo $! > child.pid; wait"], {
+      cwd: dir,
+      timeoutMs: 300,
+    });
+    expect(out.timedOut).toBe(true);
+    const child = Number(readFileSync(join(dir, "child.pid"), "utf8"));
+    await waitFor(() => !isRunning(child));
   });
 
   it("does not take a file that is not executable", () => {
