@@ -5,7 +5,8 @@
  * its configuration (`pytest.ini`, `.pytest.ini`, `pyproject.toml`, `tox.ini`, `setup.cfg`:
  * `addopts`), which counts too; `cargo` compiles and runs each `build.rs` below where it runs and
  * reads how to build and run from `Cargo.toml`, `.cargo/config.toml` (`runner`, `rustc-wrapper`,
- * `[alias]`; also in the folders above, up to the project) and `rust-toolchain.toml`. The trees
+ * `[alias]`; also in the folders above, up to the project) — with the project programs it names —
+ * and `rust-toolchain.toml`. The trees
  * are walked as tree-files.ts says (capped, sorted).
  */
 import fs from "node:fs";
@@ -65,7 +66,26 @@ function cargoFiles(dir: string, root: string): string[] {
     configs.push(...existing(at, CARGO_CONFIGS));
     if (at === root) break;
   }
-  return [...existing(dir, CARGO_FILES), ...configs, ...treeFiles(dir, "build.rs")];
+  const programs = configs.flatMap((config) => cargoConfigPrograms(config, root));
+  return [...existing(dir, CARGO_FILES), ...configs, ...programs, ...treeFiles(dir, "build.rs")];
+}
+
+/** `runner = "./run.sh"`, `linker = […]`, `rustc-wrapper = …`, also under `[target.…]` or dotted. */
+const CARGO_PROGRAM =
+  /^\s*(?:\S+\.)?(?:runner|linker|rustc-wrapper|rustc-workspace-wrapper|rustc|rustdoc)\s*=\s*\[?\s*(["'])(.*?)\1/gm;
+
+/**
+ * The project programs a cargo configuration names: cargo runs them (a test binary through its
+ * `runner`), so their content counts, not only the line naming them. A path with a `/` is taken
+ * from the folder holding `.cargo/`, as cargo does; a bare name is looked up on PATH (not the project's).
+ */
+function cargoConfigPrograms(config: string, root: string): string[] {
+  const base = path.dirname(path.dirname(config));
+  return [...readText(config).matchAll(CARGO_PROGRAM)]
+    .map(([, , value]) => value as string)
+    .filter((value) => value.includes("/"))
+    .map((value) => path.resolve(base, value))
+    .filter((file) => inside(file, root) && fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true);
 }
 
 function existing(dir: string, names: readonly string[]): string[] {

@@ -106,6 +106,17 @@ describe("cargo", () => {
     ]);
   });
 
+  it("the project programs its configuration names count: a runner script, a linker wrapper", () => {
+    const found = repo({
+      "Cargo.toml": "[package]\nname = 'a'\n",
+      ".cargo/config.toml":
+        "[target.x86_64-unknown-linux-gnu]\nrunner = ['./tools/run.sh', '--fast']\nlinker = \"tools/ld\"\n[build]\nrustc-wrapper = \"sccache\"\n",
+      "tools/run.sh": '#!/bin/sh\nexec "$@"\n',
+      "tools/ld": "#!/bin/sh\n",
+    }).found("cargo test");
+    expect(found).toEqual(["Cargo.toml", ".cargo/config.toml", "tools/run.sh", "tools/ld"]);
+  });
+
   it("an edit of a build.rs after approval changes the consent fingerprint", () => {
     const { dir } = repo(RUST_PROJECT);
     const spec = { type: "command", command: "cargo test" } as const;
