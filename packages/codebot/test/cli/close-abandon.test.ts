@@ -64,6 +64,27 @@ async function atSessionEnd(box: Sandbox, script: string) {
   return cli;
 }
 
+/**
+ * An interactive session that made one call under a slow background audit hook and was then told
+ * `/exit`: its close waits for the hook.
+ */
+async function closingWithSlowAudit(): Promise<TmuxSession> {
+  const box = sandbox();
+  const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
+  const args = ["--permission-mode", "bypassPermissions", "--settings", slowAudit(box)];
+  const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args });
+  try {
+    await term.waitForScreen(/^›/m);
+    term.submit("go");
+    await term.waitForScreen(/^done$/m);
+    term.submit("/exit");
+    return term;
+  } catch (error) {
+    term.kill();
+    throw error;
+  }
+}
+
 describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
   it("-p: a second SIGTERM while closing saves the unfinished hook runs and says where", async () => {
     const box = sandbox();
@@ -142,15 +163,8 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
   });
 
   it("interactive: Ctrl+C while the session closes abandons the background hooks and says where", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
-    const args = ["--permission-mode", "bypassPermissions", "--settings", slowAudit(box)];
-    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args });
+    const term = await closingWithSlowAudit();
     try {
-      await term.waitForScreen(/^›/m);
-      term.submit("go");
-      await term.waitForScreen(/^done$/m);
-      term.submit("/exit");
       await term.waitForScreen("Ctrl+C abandons them");
       term.press("C-c");
       const screen = (await term.waitForScreen("exiting now")).replace(/\n/g, "");
@@ -162,15 +176,8 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
   });
 
   it("interactive: while the session closes, its status line offers Ctrl+C (what stops the wait), not Esc", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
-    const args = ["--permission-mode", "bypassPermissions", "--settings", slowAudit(box)];
-    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args });
+    const term = await closingWithSlowAudit();
     try {
-      await term.waitForScreen(/^›/m);
-      term.submit("go");
-      await term.waitForScreen(/^done$/m);
-      term.submit("/exit");
       const screen = await term.waitForScreen(/Ctrl\+C abandons them[\s\S]*\(\d+s · /);
       const closing = screen.slice(screen.indexOf("closing the session"));
       expect(closing).toMatch(/\(\d+s · Ctrl\+C abandons\)/);
@@ -181,15 +188,8 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
   });
 
   it("interactive: the exiting line of a Ctrl+C while the session closes starts a row of its own, not after the status line", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
-    const args = ["--permission-mode", "bypassPermissions", "--settings", slowAudit(box)];
-    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args });
+    const term = await closingWithSlowAudit();
     try {
-      await term.waitForScreen(/^›/m);
-      term.submit("go");
-      await term.waitForScreen(/^done$/m);
-      term.submit("/exit");
       // The status line is drawn once a hook has run for a second.
       await term.waitForScreen(/Ctrl\+C abandons them[\s\S]*\(\d+s · /);
       term.press("C-c");
