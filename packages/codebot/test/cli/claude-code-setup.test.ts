@@ -123,6 +123,22 @@ describe("a Claude Code project works on the first run", () => {
     expect(server.requests[0]?.headers["x-api-key"]).toBe("key-from-settings");
   });
 
+  it("ANTHROPIC_MODEL in ~/.claude/settings.json env picks the model, an alias or a gateway's own id", async () => {
+    for (const [value, sent] of [
+      ["opus", "claude-opus-4-1"],
+      ["gateway-sonnet-fast", "gateway-sonnet-fast"],
+    ]) {
+      const box = sandbox();
+      const server = await modelServer([reply.text("ok")]);
+      box.json(path.join(box.home, ".claude/settings.json"), {
+        env: { ANTHROPIC_BASE_URL: server.anthropicBaseUrl, ANTHROPIC_API_KEY: "k", ANTHROPIC_MODEL: value },
+      });
+      const r = await runCli(["-p", "hi", "--cwd", box.project], { env: cliEnv(box.home) });
+      expect(r.code).toBe(0);
+      expect(server.requests[0]?.body?.model).toBe(sent);
+    }
+  });
+
   it('"claudeCompat": false in ~/.codebot/settings.json leaves Claude Code\'s files unread', async () => {
     const box = sandbox();
     box.json(path.join(box.home, ".claude/settings.json"), {
