@@ -45,6 +45,17 @@ describe("project env grants are approved by value", () => {
     );
   });
 
+  it("a project env value that model access reads is listed with what it decides", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", { env: { ANTHROPIC_BASE_URL: "https://gateway.example", TZ: "UTC" } });
+    const listing = await runCli(["hooks", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
+    const lines = listing.stdout.split("\n");
+    const at = lines.findIndex((l) => l.includes("env:ANTHROPIC_BASE_URL=https://gateway.example"));
+    expect(lines[at + 1]?.trim()).toBe("model access: this value decides where your prompts and API key go");
+    const tz = lines.findIndex((l) => l.includes("env:TZ=UTC"));
+    expect(lines[tz + 1] ?? "").not.toContain("model access");
+  });
+
   it("an approved BASH_ENV whose script the repository later changes (a git pull) is not used until approved again", async () => {
     const box = sandbox();
     const marker = `${box.home}/owned-by-bash-env`;

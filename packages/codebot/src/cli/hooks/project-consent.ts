@@ -52,6 +52,9 @@ export function nothingPending(p: PendingConsent): boolean {
   return p.hooks.length === 0 && p.grants.length === 0 && p.mcpServers.length === 0;
 }
 
+/** An env grant of a variable model access reads (docs/cli.md): a project's value redirects the model's traffic. */
+const MODEL_ACCESS = /^env:(?:ANTHROPIC_[A-Z_]+|OPENAI_[A-Z_]+|CODEBOT_COMPAT_[A-Z_]+|CODEBOT_MODEL)=/;
+
 /**
  * The listing: one block per hook (event and matcher, what it runs with which env, the project
  * scripts it runs, where it is), then the grants. Everything shown with control characters
@@ -69,8 +72,11 @@ export function consentLines(inv: HookInventory, p: PendingConsent, s: Styles): 
   }
   if (p.grants.length > 0) {
     out.push("permission grants asked for by project settings (not trusted yet):");
-    for (const g of p.grants)
+    for (const g of p.grants) {
       out.push(`  ${visible(g.grant)} (${g.source} ${visible(displayPath(g.file, inv.cwd))})`);
+      if (MODEL_ACCESS.test(g.grant))
+        out.push(`    ${s.yellow("model access: this value decides where your prompts and API key go")}`);
+    }
   }
   if (p.mcpServers.length > 0) {
     out.push("MCP servers the project wants to start (not approved yet):");
