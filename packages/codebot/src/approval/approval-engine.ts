@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { ToolMiddleware } from "@codebot/agentcore";
-import { hookConsent } from "@codebot/hooks";
+import { commandLine, hookConsent } from "@codebot/hooks";
 import type { PathPolicy } from "../paths/path-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type {
@@ -11,7 +11,7 @@ import type {
   PermissionHooks,
 } from "./approval-types.js";
 import { AskQueue } from "./ask-queue.js";
-import { HookApproval, type HookIdentity } from "./hook-approval.js";
+import { HookApproval, type HookIdentity, heldOwnHookReason } from "./hook-approval.js";
 import type { PermissionRuleSet } from "./permission-rules.js";
 import { ToolApproval } from "./tool-approval.js";
 import type { TrustStore } from "./trust-store.js";
@@ -125,12 +125,11 @@ export class ApprovalEngine {
 
 /** A user's own hook held because it runs a program of the project: which hook, and which program. */
 function heldOwnHookLine(hook: HookIdentity & { path: string }, cwd: string): string {
-  const programs = hookConsent(hook, cwd).scripts.map((file) => displayFile(file, cwd));
-  const name = hook.spec.type === "command" ? hook.spec.command : hook.fingerprint.slice(0, 16);
+  const name = hook.spec.type === "command" ? commandLine(hook.spec) : hook.fingerprint.slice(0, 16);
+  const why = heldOwnHookReason(hookConsent(hook, cwd).scripts, cwd);
   // The program's name comes from the repository: shown with control characters written out.
   return visible(
-    `codebot: your hook ${JSON.stringify(name)} (${displayFile(hook.path, cwd)}) was not run: it runs ` +
-      `${programs.join(", ")} from this project, not approved for it yet; run "codebot hooks trust" to review it`,
+    `codebot: your hook ${JSON.stringify(name)} (${displayFile(hook.path, cwd)}) was not run: ${why}`,
   );
 }
 

@@ -130,9 +130,13 @@ export class HookApproval {
  * runs a program of the project (hook-consent.ts), named so the user knows what held it.
  */
 function untrustedReason(source: SettingsSource, scripts: readonly string[], projectDir: string): string {
-  if (source === "project" || source === "local") return UNTRUSTED;
+  return source === "project" || source === "local" ? UNTRUSTED : heldOwnHookReason(scripts, projectDir);
+}
+
+/** Why a user's own hook was held: the project programs it runs, named (hook-consent.ts). */
+export function heldOwnHookReason(scripts: readonly string[], projectDir: string): string {
   const programs = scripts.map((file) => path.relative(projectDir, file)).join(", ");
-  return `it runs ${programs} from this project, not approved for it yet; run "codebot hooks trust" to review`;
+  return `it runs ${programs} from this project, not approved for it yet; run "codebot hooks trust" to review it`;
 }
 
 /** The hook was given up before the user answered (its timeout passed, or its run was cancelled). */
