@@ -3,35 +3,47 @@
  * `additionalContext`: Claude Code gives it to the model on its next turn, and so does codebot.
  * So is what a hook says after answering `{"async": true}` on its first line.
  */
-import { reply, toolCall } from "@codebot/agentcore/testing";
+import { reply, type TurnReply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { promptText, startSession, type TestSession } from "./support/e2e.js";
 import { waitFor } from "./support/wait-for.js";
 
 const lintSays = `echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint: 2 warnings in a.ts"}}'`;
 
+type Step = NonNullable<Parameters<typeof startSession>[0]["script"]>[number];
+
+/**
+ * A session whose bash calls run the background lint hook: the model's first step calls bash, its
+ * second (`then`) comes once the hook has finished — its trace record is emitted once codebot has
+ * its answer — and `rest` after.
+ */
+async function lintedSession(then: TurnReply, rest: Step[]): Promise<TestSession> {
+  let s!: TestSession;
+  const finished = () =>
+    s.events.some((e) => e.kind === "hook" && e.record.event === "PostToolUse" && e.record.outcome);
+  s = await startSession({
+    user: {
+      hooks: {
+        PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: lintSays, async: true }] }],
+      },
+    },
+    script: [
+      reply.toolCalls(toolCall("bash", { command: "echo hi" }, "b1")),
+      async () => {
+        await waitFor(finished, 10_000, "the async hook");
+        return then;
+      },
+      ...rest,
+    ],
+  });
+  return s;
+}
+
 describe("a background Claude Code hook's additionalContext", () => {
   it("reaches the model with its next step, once, as a system reminder", async () => {
-    let s!: TestSession;
-    s = await startSession({
-      user: {
-        hooks: {
-          PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: lintSays, async: true }] }],
-        },
-      },
-      script: [
-        reply.toolCalls(toolCall("bash", { command: "echo hi" }, "b1")),
-        // The hook runs beside this step: the next one starts once it has finished.
-        async () => {
-          // Its trace record is emitted once codebot has its answer.
-          const finished = () =>
-            s.events.some((e) => e.kind === "hook" && e.record.event === "PostToolUse" && e.record.outcome);
-          await waitFor(finished, 10_000, "the async hook");
-          return reply.toolCalls(toolCall("bash", { command: "echo again" }, "b2"));
-        },
-        reply.text("done"),
-      ],
-    });
+    const s = await lintedSession(reply.toolCalls(toolCall("bash", { command: "echo again" }, "b2")), [
+      reply.text("done"),
+    ]);
     await s.runtime.prompt("go");
     const said = (i: number) => promptText(s.model.requests[i], "user").join("\n");
     expect(said(1)).not.toContain("lint: 2 warnings");
@@ -42,24 +54,7 @@ describe("a background Claude Code hook's additionalContext", () => {
   });
 
   it("said after the last tool call makes no step of its own: it comes with the next prompt", async () => {
-    let s!: TestSession;
-    s = await startSession({
-      user: {
-        hooks: {
-          PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: lintSays, async: true }] }],
-        },
-      },
-      script: [
-        reply.toolCalls(toolCall("bash", { command: "echo hi" }, "b1")),
-        async () => {
-          const finished = () =>
-            s.events.some((e) => e.kind === "hook" && e.record.event === "PostToolUse" && e.record.outcome);
-          await waitFor(finished, 10_000, "the async hook");
-          return reply.text("done");
-        },
-        reply.text("next answer"),
-      ],
-    });
+    const s = await lintedSession(reply.text("done"), [reply.text("next answer")]);
     await s.runtime.prompt("go");
     expect(s.model.requests).toHaveLength(2);
     await s.runtime.prompt("and now?");
