@@ -282,6 +282,15 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const subagentRuns = new Map<string, { id: string; type: string }>();
   // Their own transcripts, by run name, while they run.
   const subagentTranscripts = new Map<string, TranscriptWriter>();
+  /** A sub-agent's message goes to the session's transcript and to its own. */
+  const recordSubagentMessage = (
+    agentName: string,
+    message: Parameters<TranscriptWriter["append"]>[0],
+    step: Parameters<TranscriptWriter["append"]>[3] = {},
+  ) => {
+    transcript.append(message, agentName, {}, step);
+    subagentTranscripts.get(agentName)?.append(message, agentName, {}, step);
+  };
   let spoolNoticeGiven = false;
   const backgroundSaid = new BackgroundSaid();
   const promptIds = new PromptIds();
@@ -428,16 +437,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       systemPrompt: (name) => subagentSystemPrompt(cwd, name),
       maxTurns: options.maxTurns,
       onEvent: (agentName, event) => {
-        if (event.type === "message_end") {
-          transcript.append(event.message, agentName, {}, event);
-          subagentTranscripts.get(agentName)?.append(event.message, agentName, {}, event);
-        }
+        if (event.type === "message_end") recordSubagentMessage(agentName, event.message, event);
         events.emit({ kind: "agent", agentName, event });
       },
-      recordMessage: (agentName, message) => {
-        transcript.append(message, agentName);
-        subagentTranscripts.get(agentName)?.append(message, agentName);
-      },
+      recordMessage: (agentName, message) => recordSubagentMessage(agentName, message),
       started: async (run) => {
         // The agent's own hooks first, so its SubagentStart hooks fire too.
         scopeEnds.set(run.name, agentScopes.enter(run));
