@@ -6,8 +6,8 @@
  * `core.hooksPath`…). Read as `git -c key=value …`, every value counts as a command line git may
  * run, failing closed, as a `-c` value on a command line does (nested-commands.ts).
  */
-import fs from "node:fs";
 import path from "node:path";
+import { fileStart } from "./file-start.js";
 import { gitOptions } from "./git-config-env.js";
 
 /** Past this many bytes, the rest of the file is not read. */
@@ -19,7 +19,7 @@ const MAX_CONFIG_BYTES = 256 * 1024;
  * folder, so it is given as an absolute path.
  */
 export function gitConfigFileCommand(file: string): string | undefined {
-  const pairs = configEntries(readStart(file)).map(({ key, value }) =>
+  const pairs = configEntries(fileStart(file, MAX_CONFIG_BYTES)).map(({ key, value }) =>
     isIncludePath(key) && !path.isAbsolute(value) && !value.startsWith("~")
       ? { key, value: path.resolve(path.dirname(file), value) }
       : { key, value },
@@ -30,19 +30,6 @@ export function gitConfigFileCommand(file: string): string | undefined {
 /** `include.path`, `includeIf.<condition>.path`: a file of more configuration. */
 export function isIncludePath(key: string): boolean {
   return /^include(?:if\..*)?\.path$/is.test(key);
-}
-
-function readStart(file: string): string {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(file, "r");
-    const buffer = Buffer.alloc(MAX_CONFIG_BYTES);
-    return buffer.toString("utf8", 0, fs.readSync(fd, buffer, 0, MAX_CONFIG_BYTES, 0));
-  } catch {
-    return "";
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
 }
 
 /**

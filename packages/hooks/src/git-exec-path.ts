@@ -6,6 +6,7 @@
  */
 import path from "node:path";
 import { folderFiles } from "./folder-files.js";
+import { isWithin } from "./path-within.js";
 
 /** Past this many names in the folder, the rest are not looked at. */
 const MAX_NAMES = 200;
@@ -15,13 +16,8 @@ export function gitExecPrograms(value: string, dirs: readonly string[], root: st
   if (value === "" || value.startsWith("~")) return [];
   const folders = path.isAbsolute(value) ? [path.resolve(value)] : dirs.map((d) => path.resolve(d, value));
   return folders.flatMap((folder) =>
-    inside(folder, root)
+    isWithin(folder, root)
       ? folderFiles(folder, MAX_NAMES).filter((file) => path.basename(file).startsWith("git-"))
       : [],
   );
-}
-
-function inside(folder: string, root: string): boolean {
-  const rel = path.relative(root, folder);
-  return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }

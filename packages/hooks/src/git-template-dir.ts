@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { folderFiles } from "./folder-files.js";
+import { isWithin } from "./path-within.js";
 
 /** Past this many names in `hooks/`, the rest are not looked at. */
 const MAX_NAMES = 200;
@@ -24,15 +25,10 @@ export function gitTemplateFiles(value: string, dirs: readonly string[], root: s
   if (value === "" || value.startsWith("~")) return found;
   const folders = path.isAbsolute(value) ? [path.resolve(value)] : dirs.map((d) => path.resolve(d, value));
   for (const folder of folders) {
-    if (!inside(folder, root)) continue;
+    if (!isWithin(folder, root)) continue;
     found.hooks.push(...folderFiles(path.join(folder, "hooks"), MAX_NAMES));
     const config = path.join(folder, "config");
     if (fs.statSync(config, { throwIfNoEntry: false })?.isFile() === true) found.configs.push(config);
   }
   return found;
-}
-
-function inside(folder: string, root: string): boolean {
-  const rel = path.relative(root, folder);
-  return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }

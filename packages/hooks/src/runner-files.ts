@@ -11,7 +11,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { fileStart } from "./file-start.js";
 import { pythonModuleNames } from "./interpreter-files.js";
+import { isWithin } from "./path-within.js";
 import { treeFiles } from "./tree-files.js";
 
 const PYTEST_CONFIGS = ["pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"];
@@ -34,7 +36,7 @@ export function runnerFiles(
   const runner = runnerOf(program, args);
   if (runner === undefined) return [];
   const files = dirs
-    .filter((dir) => inside(dir, root))
+    .filter((dir) => isWithin(dir, root))
     .flatMap((dir) => (runner === "pytest" ? pytestFiles(args, dir) : cargoFiles(dir, root)));
   return files.filter((file, i) => files.indexOf(file) === i);
 }
@@ -62,7 +64,7 @@ function pytestFiles(args: readonly string[], dir: string): string[] {
 function cargoFiles(dir: string, root: string): string[] {
   const configs: string[] = [];
   // cargo reads `.cargo/config.toml` in the folder it runs in and every folder above it.
-  for (let at = dir; inside(at, root); at = path.dirname(at)) {
+  for (let at = dir; isWithin(at, root); at = path.dirname(at)) {
     configs.push(...existing(at, CARGO_CONFIGS));
     if (at === root) break;
   }
@@ -85,7 +87,9 @@ function cargoConfigPrograms(config: string, root: string): string[] {
     .map(([, , value]) => value as string)
     .filter((value) => value.includes("/"))
     .map((value) => path.resolve(base, value))
-    .filter((file) => inside(file, root) && fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true);
+    .filter(
+      (file) => isWithin(file, root) && fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true,
+    );
 }
 
 function existing(dir: string, names: readonly string[]): string[] {
@@ -94,16 +98,7 @@ function existing(dir: string, names: readonly string[]): string[] {
     .filter((file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true);
 }
 
-/** A configuration file's first 64 KiB: where its `addopts` are. */
+/** A configuration file's first 64 KiB: where its `addopts`, a cargo `runner` are. */
 function readText(file: string): string {
-  try {
-    return fs.readFileSync(file, "utf8").slice(0, 64 * 1024);
-  } catch {
-    return "";
-  }
-}
-
-function inside(folder: string, root: string): boolean {
-  const rel = path.relative(root, folder);
-  return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+  return fileStart(file, 64 * 1024);
 }

@@ -33,6 +33,7 @@ import { argumentsKnown, declares, readsData, writesArgument } from "./known-pro
 import { launchedBinNames } from "./launched-bins.js";
 import { isLoadingVariable, loadedFileNames } from "./loading-variables.js";
 import { commandLineArgument, findRuns, gitRuns } from "./nested-commands.js";
+import { isWithin } from "./path-within.js";
 import { runnerFiles } from "./runner-files.js";
 import { type ShellWord, type SimpleCommand, simpleCommands, UNKNOWN_PART } from "./shell-words.js";
 
@@ -386,9 +387,9 @@ function statOf(file: string): fs.Stats | undefined {
   }
 }
 
+/** Below `root`, not `root` itself: a file of the project. */
 function inside(file: string, root: string): boolean {
-  const rel = path.relative(root, file);
-  return rel !== "" && rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+  return path.relative(root, file) !== "" && isWithin(file, root);
 }
 
 /**
