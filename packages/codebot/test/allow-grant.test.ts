@@ -1,6 +1,5 @@
 /** A project allow rule's grant covers the project files its command runs (settings/allow-grant.ts). */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
@@ -8,7 +7,7 @@ import { allowGrant } from "../src/settings/allow-grant.js";
 import { scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 
 function project(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cb-allow-grant-"));
+  const dir = scratchDir("cb-allow-grant-");
   for (const [rel, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, rel), text);
   return dir;
 }

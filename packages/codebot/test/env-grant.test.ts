@@ -1,12 +1,12 @@
 /** A project `env` variable's grant covers the project files its value runs (settings/env-grant.ts). */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { envGrant } from "../src/settings/env-grant.js";
+import { scratchDir } from "./support/e2e.js";
 
 function project(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cb-env-grant-"));
+  const dir = scratchDir("cb-env-grant-");
   for (const [rel, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), text);

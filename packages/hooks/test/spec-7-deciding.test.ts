@@ -1,11 +1,10 @@
 /** HOOKS.md §7.1–§7.3 (interpreting a run, hard and soft decisions) with real hook processes. */
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHttpExecutor } from "../src/index.js";
 import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
-import { bashTool, callTool, runnerFor } from "./support.js";
+import { bashTool, callTool, runnerFor, tempDir } from "./support.js";
 
 const guard = (command: string, extra: Record<string, unknown> = {}) => ({
   type: "command",
@@ -187,7 +186,7 @@ describe("§7.2 hard-blocking events", () => {
   });
 
   it("a guard shown a rewrite it accepts lets the rewritten call run; without a rewrite it runs once", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "confirm-"));
+    const dir = tempDir();
     const count = join(dir, "count");
     const counting = guard(`echo x >> '${count}'; exit 0`);
     const rewriting = { type: "command", command: `echo '{"updated_input":{"command":"pwd"}}'` };
