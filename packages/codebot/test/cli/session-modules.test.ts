@@ -65,6 +65,25 @@ const stdinProbe = (dir: string) =>
     "String(touched)",
   );
 
+/**
+ * Node's public modules the process loaded after the session's heap flags changed
+ * (cli/session-heap.ts), when V8 no longer takes Node's code cache for them, and every module it
+ * loaded at all. (Node's small internal helpers loaded on first use, such as `fs.rmSync`'s rimraf,
+ * cannot be loaded ahead; they are left out.)
+ */
+const builtinsProbe = (dir: string) =>
+  probe(
+    dir,
+    "builtins",
+    [
+      'const v8 = require("node:v8");',
+      "const setFlags = v8.setFlagsFromString;",
+      "let flagsAt;",
+      "v8.setFlagsFromString = (flags) => { flagsAt ??= process.moduleLoadList.length; return setFlags(flags); };",
+    ],
+    'JSON.stringify({ afterFlags: process.moduleLoadList.slice(flagsAt).filter((m) => m.startsWith("NativeModule ") && !m.startsWith("NativeModule internal/")), all: process.moduleLoadList })',
+  );
+
 /** Each provider's model and the environment that points it at the loopback server. */
 const PROVIDERS = [
   {
@@ -116,6 +135,25 @@ describe("a -p session", () => {
       expect(JSON.parse(seen.read())).toEqual([]);
     },
   );
+});
+
+describe("a -p session's built-in modules", () => {
+  it.each(PROVIDERS)(
+    "through $name, with a tool call, come from Node's code cache: none is first loaded after the heap flags change",
+    async (provider) => {
+      const seen = builtinsProbe(sandbox().home);
+      await toolCallSession(provider, seen.nodeOptions);
+      expect(JSON.parse(seen.read()).afterFlags).toEqual([]);
+    },
+  );
+
+  it("leave out what only Node's fetch uses (http2, worker_threads, assert: ≈ 10 ms of loading)", async () => {
+    const seen = builtinsProbe(sandbox().home);
+    await toolCallSession(PROVIDERS[0] as Provider, seen.nodeOptions);
+    const loaded: string[] = JSON.parse(seen.read()).all;
+    for (const name of ["http2", "worker_threads", "assert"])
+      expect(loaded).not.toContain(`NativeModule ${name}`);
+  });
 });
 
 describe("a -p session's code", () => {
