@@ -32,13 +32,7 @@ const SESSION_FLAGS = "--semi-space-growth-factor=1 --heap-growing-percent=50";
 /** Their defaults (`node --v8-options`). */
 const DEFAULT_FLAGS = "--semi-space-growth-factor=2 --heap-growing-percent=0";
 
-/**
- * What a `-p` run with a tool call loads after start-up (`process.moduleLoadList`), Node 20; the
- * test in session-modules.test.ts fails when one is missing. Not the modules only Node's own fetch
- * needs (assert, http2, worker_threads: ≈ 10 ms to load): the model is reached
- * through agentcore's httpFetch, and a session that does use fetch (an MCP server over HTTP)
- * loads them then, without the cache.
- */
+/** What a one-turn `-p` run loaded after start-up (`process.moduleLoadList`), Node 20. */
 const SESSION_BUILTINS = [
   "net",
   "child_process",
@@ -51,8 +45,10 @@ const SESSION_BUILTINS = [
   "os",
   "dns/promises",
   "fs/promises",
-  // The global \`performance\` loads it.
   "perf_hooks",
+  "assert",
+  "http2",
+  "worker_threads",
   "util/types",
   "stream/web",
 ];
