@@ -58,3 +58,55 @@ describe("allowGrant", () => {
     expect(fs.existsSync(s.at("pwned"))).toBe(false);
   });
 });
+
+describe("a project allow rule and the files its command would run that did not exist when approved", () => {
+  it("a conftest.py the model creates after approval does not run unasked through Bash(pytest)", async () => {
+    const dirs = { project: scratchDir("codebot-allow-new-"), home: scratchDir("codebot-allow-home-") };
+    fs.writeFileSync(path.join(dirs.project, "test_ok.py"), "def test_ok():\n    assert True\n");
+    const s = await startSession({
+      dirs,
+      project: { permissions: { allow: ["Bash(pytest -q -p no:cacheprovider)"] } },
+      runtime: { trustProjectHooks: true, permissionMode: "acceptEdits" },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "pytest -q -p no:cacheprovider" }, "b1")),
+        reply.toolCalls(
+          toolCall("write", { file_path: "conftest.py", content: "open('pwned', 'w').close()\n" }, "w1"),
+        ),
+        reply.toolCalls(toolCall("bash", { command: "pytest -q -p no:cacheprovider" }, "b2")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "b1")?.text).toMatch(/1 passed/);
+    expect(toolResultFor(s.model, "w1")?.isError).toBe(false);
+    expect(toolResultFor(s.model, "b2")?.text).toMatch(/^permission denied: bash needs approval/);
+    expect(fs.existsSync(s.at("pwned"))).toBe(false);
+  });
+
+  it("a build.rs the model adds next to an approved Cargo.toml does not run unasked through Bash(cargo build)", async () => {
+    const dirs = { project: scratchDir("codebot-allow-cargo-"), home: scratchDir("codebot-allow-home-") };
+    fs.writeFileSync(path.join(dirs.project, "Cargo.toml"), '[package]\nname = "x"\nversion = "0.1.0"\n');
+    fs.mkdirSync(path.join(dirs.project, "src"));
+    fs.writeFileSync(path.join(dirs.project, "src", "main.rs"), "fn main() {}\n");
+    const s = await startSession({
+      dirs,
+      project: { permissions: { allow: ["Bash(cargo build --offline)"] } },
+      runtime: { trustProjectHooks: true, permissionMode: "acceptEdits" },
+      script: [
+        reply.toolCalls(
+          toolCall(
+            "write",
+            { file_path: "build.rs", content: 'fn main() { std::fs::write("pwned", "").unwrap(); }\n' },
+            "w1",
+          ),
+        ),
+        reply.toolCalls(toolCall("bash", { command: "cargo build --offline" }, "b1")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "w1")?.isError).toBe(false);
+    expect(toolResultFor(s.model, "b1")?.text).toMatch(/^permission denied: bash needs approval/);
+    expect(fs.existsSync(s.at("pwned"))).toBe(false);
+  });
+});

@@ -94,13 +94,24 @@ export function allowedByRules(
   call: RuleSubject,
   ctx: PathContext,
 ): boolean {
-  const candidates = rules.filter((r) => ruleCoversTool(r, call.tool) && r.stillApproved?.() !== false);
-  if (candidates.length === 0) return false;
-  if (candidates.some((r) => r.bash === undefined && r.path === undefined && r.opaque === undefined))
-    return true;
+  const covering = rules.filter((r) => ruleCoversTool(r, call.tool));
+  if (covering.length === 0) return false;
+  // Whether a project's rule is still as approved is asked only of a rule that would allow the
+  // call (it may look through the project's files), at most once per call.
+  const approved = new Map<PermissionRule, boolean>();
+  const stillApproved = (r: PermissionRule): boolean => {
+    const known = approved.get(r);
+    if (known !== undefined) return known;
+    const now = r.stillApproved?.() !== false;
+    approved.set(r, now);
+    return now;
+  };
+  const someRule = (allows: (r: PermissionRule) => boolean) =>
+    covering.some((r) => allows(r) && stillApproved(r));
+  if (someRule((r) => r.bash === undefined && r.path === undefined && r.opaque === undefined)) return true;
   if (call.command !== undefined) {
     const command = call.command;
-    if (candidates.some((r) => r.bash?.kind === "exact" && matchesCommand(r, command))) return true;
+    if (someRule((r) => r.bash?.kind === "exact" && matchesCommand(r, command))) return true;
     const { commands, substitutes, unmodelled } = shellCommands(command);
     if (substitutes || unmodelled || commands.length === 0 || CODE_TEXT.test(command)) return false;
     return commands.every(
@@ -109,12 +120,12 @@ export function allowedByRules(
         !splitWords([...c.assignments, c.text].join(" ")).some((w) => CODE_TEXT.test(unquote(w))) &&
         !c.unresolved &&
         c.assignments.every(isHarmlessAssignment) &&
-        candidates.some((r) => matchesCommand(r, c.text)),
+        someRule((r) => matchesCommand(r, c.text)),
     );
   }
   if (call.path !== undefined) {
     const file = call.path;
-    return candidates.some((r) => matchesPath(r, file, ctx));
+    return someRule((r) => matchesPath(r, file, ctx));
   }
   return false;
 }

@@ -32,14 +32,25 @@ export function allowGrantRunning(
 }
 
 /**
- * A project's granted allow rule, allowing only while the files it was approved with (`runs`, from
- * allowGrantRunning) are as they were: a model that edits `check.sh` during the session must not
- * then run it unasked through `Bash(./check.sh)` (the grant itself is checked at the start only).
+ * A project's granted allow rule, allowing only while what its command runs is what it was
+ * approved with (`runs`, from allowGrantRunning): the same files, each as it was. A model that
+ * edits `check.sh` during the session must not then run it unasked through `Bash(./check.sh)`,
+ * nor one that writes a new `conftest.py` run it through `Bash(pytest)` (the grant itself is
+ * checked at the start only). The files are looked for again each time the rule would allow a
+ * call, as a hook's are before each run.
  */
-export function approvedAllowRule<R extends { text: string }>(rule: R, runs: readonly string[]): R {
-  if (runs.length === 0) return rule;
+export function approvedAllowRule<R extends { text: string }>(
+  rule: R,
+  runs: readonly string[],
+  projectDir: string | undefined,
+): R {
+  const command = projectDir === undefined ? undefined : commandOf(rule.text);
+  if (command === undefined || projectDir === undefined) return rule;
+  const root = realPathOf(projectDir) ?? projectDir;
   const files = approvedFiles(`allow ${rule.text}`, runs);
-  return { ...rule, stillApproved: () => changedApprovedFile(files) === undefined };
+  const approved = new Set(runs);
+  const sameFiles = () => filesRunBy(command, root).every((file) => approved.has(file));
+  return { ...rule, stillApproved: () => changedApprovedFile(files) === undefined && sameFiles() };
 }
 
 /** The command a bash rule names, up to what `:*` or a `*` stands for: `Bash(npm run lint:*)` → `npm run lint`. */

@@ -188,7 +188,7 @@ export function mergeSettings(
         continue;
       }
       const { grant, runs } = allowGrantRunning(rule.text, options.projectDir);
-      if (granted(grant)) rules.allow.push(approvedAllowRule(rule, runs));
+      if (granted(grant)) rules.allow.push(approvedAllowRule(rule, runs, options.projectDir));
     }
     rules.ask.push(...(value.permissions?.ask ?? []));
     rules.deny.push(...(value.permissions?.deny ?? []));
