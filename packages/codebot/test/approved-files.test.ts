@@ -82,12 +82,50 @@ describe("the programs an approved project gitconfig names", () => {
   });
 });
 
+/** The bash tool of a trusted project whose settings `env` has `name=value`, none of its files there yet. */
+function projectWithout(name: string, value: string) {
+  const dir = tempDir("codebot-env-absent-");
+  const layers = [
+    {
+      source: "project" as const,
+      path: `${dir}/.codebot/settings.json`,
+      settings: { env: { [name]: value } },
+    },
+  ];
+  const { settings } = mergeSettings(layers, { isGrantTrusted: () => true, projectDir: dir });
+  const bash = bashTool({ paths: new PathPolicy(dir), env: settings.env, envFiles: settings.envFiles });
+  return { dir, bash };
+}
+
+describe("a file an approved env value loads that did not exist when approved", () => {
+  it("bash refuses once the model creates the BASH_ENV file, and it does not run", async () => {
+    const p = projectWithout("BASH_ENV", "./setup.sh");
+    expect(await callTool(p.bash, { command: "echo ok" })).toEqual({ content: "ok", isError: false });
+    fs.writeFileSync(path.join(p.dir, "setup.sh"), "touch pwned\n");
+    const refused = await callTool(p.bash, { command: "echo ok" });
+    expect(refused.content).toMatch(
+      /^bash refused: setup\.sh changed since the project's env BASH_ENV was approved/,
+    );
+    expect(fs.existsSync(path.join(p.dir, "pwned"))).toBe(false);
+  });
+
+  it("bash refuses once the model creates the gitconfig GIT_CONFIG_GLOBAL names", async () => {
+    const p = projectWithout("GIT_CONFIG_GLOBAL", "./gitconfig");
+    expect(await callTool(p.bash, { command: "echo ok" })).toEqual({ content: "ok", isError: false });
+    fs.writeFileSync(path.join(p.dir, "gitconfig"), "[core]\n\tfsmonitor = touch pwned\n");
+    const refused = await callTool(p.bash, { command: "git init -q . && git status" });
+    expect(refused.content).toMatch(
+      /^bash refused: gitconfig changed since the project's env GIT_CONFIG_GLOBAL/,
+    );
+    expect(fs.existsSync(path.join(p.dir, "pwned"))).toBe(false);
+  });
+});
+
 describe("the files a project's approved env loads", () => {
   it("are recorded for a trusted project value, not for the user's own", () => {
     const p = project();
-    expect(p.settings.envFiles.map((f) => [f.approvedFor, path.basename(f.file)])).toEqual([
-      ["BASH_ENV", "setup.sh"],
-    ]);
+    const files = p.settings.envFiles.flatMap((run) => run.files);
+    expect(files.map((f) => [f.approvedFor, path.basename(f.file)])).toEqual([["BASH_ENV", "setup.sh"]]);
     const user = [
       { source: "user" as const, path: "/user.json", settings: { env: { BASH_ENV: "./setup.sh" } } },
     ];

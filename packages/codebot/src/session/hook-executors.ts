@@ -12,7 +12,7 @@ import {
 } from "@codebot/hooks";
 import type { McpServers } from "../mcp/mcp-servers.js";
 import { runMcpToolHook } from "../mcp/mcp-tool-hook.js";
-import { type ApprovedFile, changedApprovals } from "../settings/approved-files.js";
+import { type ApprovedRun, changedApprovals } from "../settings/approved-files.js";
 
 export interface HookExecutorDeps {
   /** The http hooks' allow-list (ProjectSettings `httpAllowList.hosts`: user-owned layers only, §6.3). */
@@ -28,7 +28,7 @@ export interface HookExecutorDeps {
    * whose file changed since is left out of what hooks get, so a hook never loads the new content
    * (a guard that could not run at all might let a call through; this one runs without it).
    */
-  envFiles?: ApprovedFile[];
+  envFiles?: ApprovedRun[];
   /**
    * The managed settings' `env` alone: what a managed hook gets instead of `settingsEnv`, so a user's
    * or a project's `env` (`PATH` at a fake `python3`, a `PYTHONPATH`, the token a header sends)
@@ -73,10 +73,10 @@ export function hookExecutors(deps: HookExecutorDeps): Executors {
 /** `env` without the variables whose approved files changed (a stat each while none has). */
 function withoutChangedLoads(
   env: Record<string, string>,
-  files: ApprovedFile[] | undefined,
+  runs: ApprovedRun[] | undefined,
 ): Record<string, string> {
-  if (!files?.length) return env;
-  const changed = changedApprovals(files);
+  if (!runs?.length) return env;
+  const changed = changedApprovals(runs);
   if (changed.size === 0) return env;
   return Object.fromEntries(Object.entries(env).filter(([name]) => !changed.has(name)));
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { filesRunBy, scriptsText } from "@codebot/hooks";
 import { parsePermissionRule } from "../approval/permission-rule.js";
-import { approvedFiles, changedApprovedFile } from "./approved-files.js";
+import { approvedRun, changedRun } from "./approved-files.js";
 import { grantRunning, realPathOf } from "./grant-runs.js";
 
 /**
@@ -47,10 +47,8 @@ export function approvedAllowRule<R extends { text: string }>(
   const command = projectDir === undefined ? undefined : commandOf(rule.text);
   if (command === undefined || projectDir === undefined) return rule;
   const root = realPathOf(projectDir) ?? projectDir;
-  const files = approvedFiles(`allow ${rule.text}`, runs);
-  const approved = new Set(runs);
-  const sameFiles = () => filesRunBy(command, root).every((file) => approved.has(file));
-  return { ...rule, stillApproved: () => changedApprovedFile(files) === undefined && sameFiles() };
+  const run = approvedRun(`allow ${rule.text}`, runs, () => filesRunBy(command, root));
+  return { ...rule, stillApproved: () => changedRun([run]) === undefined };
 }
 
 /** The command a bash rule names, up to what `:*` or a `*` stands for: `Bash(npm run lint:*)` → `npm run lint`. */

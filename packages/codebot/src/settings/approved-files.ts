@@ -3,7 +3,8 @@
  * during the session: those an `env` grant loads into every `bash` call (`BASH_ENV=./setup.sh`,
  * `NODE_OPTIONS=--require ./x.js`), and those a project's allow rule runs (`Bash(./check.sh)`:
  * allow-grant.ts). Grants are checked at the start only: without checking again, an edit to
- * `setup.sh` during the session (by the model, say) would run in the next `bash` call unseen.
+ * `setup.sh` during the session (by the model, say), or a `setup.sh` it creates, would run in the
+ * next `bash` call unseen.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -19,7 +20,7 @@ export interface ApprovedFile {
 }
 
 /** The files as they are now, as approved for `approvedFor`. */
-export function approvedFiles(approvedFor: string, files: readonly string[]): ApprovedFile[] {
+function approvedFiles(approvedFor: string, files: readonly string[]): ApprovedFile[] {
   return files.map((file) => ({ approvedFor, file, stat: statOf(file), digest: digestOf(file) }));
 }
 
@@ -28,7 +29,7 @@ export function approvedFiles(approvedFor: string, files: readonly string[]): Ap
  * changed: a stat per file; the file is read and hashed only when its stat differs (and, when
  * its content is still the same, the new stat is kept so the next check is cheap again).
  */
-export function changedApprovedFile(files: ApprovedFile[]): ApprovedFile | undefined {
+function changedApprovedFile(files: ApprovedFile[]): ApprovedFile | undefined {
   for (const approved of files) {
     const stat = statOf(approved.file);
     if (stat === approved.stat) continue;
@@ -38,15 +39,49 @@ export function changedApprovedFile(files: ApprovedFile[]): ApprovedFile | undef
   return undefined;
 }
 
-/** What each file that is no longer as approved was approved for (its env variable, its allow rule). */
-export function changedApprovals(files: ApprovedFile[]): Set<string> {
+/**
+ * What a grant runs, as approved: its files, each as it was, and how to find the files it runs
+ * now. A file it runs now that it did not run then — `BASH_ENV=./setup.sh` approved before
+ * `setup.sh` existed, a `conftest.py` written under `Bash(pytest)` — is as much a change as an
+ * edit.
+ */
+export interface ApprovedRun {
+  approvedFor: string;
+  files: ApprovedFile[];
+  runsNow: () => readonly string[];
+}
+
+export function approvedRun(
+  approvedFor: string,
+  runs: readonly string[],
+  runsNow: () => readonly string[],
+): ApprovedRun {
+  return { approvedFor, files: approvedFiles(approvedFor, runs), runsNow };
+}
+
+/** The first file of these grants no longer as approved: edited, or run now and not approved. */
+export function changedRun(runs: readonly ApprovedRun[]): { approvedFor: string; file: string } | undefined {
+  for (const run of runs) {
+    const changed = changedApprovedFile(run.files);
+    if (changed !== undefined) return changed;
+    const added = run.runsNow().find((file) => !run.files.some((approved) => approved.file === file));
+    if (added !== undefined) return { approvedFor: run.approvedFor, file: added };
+  }
+  return undefined;
+}
+
+/** What each grant whose files are no longer as approved was approved for (its env variable). */
+export function changedApprovals(runs: readonly ApprovedRun[]): Set<string> {
   const changed = new Set<string>();
-  for (const approved of files) if (changedApprovedFile([approved])) changed.add(approved.approvedFor);
+  for (const run of runs) if (changedRun([run])) changed.add(run.approvedFor);
   return changed;
 }
 
 /** What `bash` answers instead of running a command while `changed` is not as approved. */
-export function changedFileRefusal(changed: ApprovedFile, projectDir: string): string {
+export function changedFileRefusal(
+  changed: { approvedFor: string; file: string },
+  projectDir: string,
+): string {
   const name = path.relative(projectDir, changed.file);
   return (
     `bash refused: ${name} changed since the project's env ${changed.approvedFor} was approved at the start ` +

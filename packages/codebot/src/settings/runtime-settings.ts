@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { ModelPrice } from "../session/model-prices.js";
 import { allowGrantRunning, approvedAllowRule } from "./allow-grant.js";
-import { type ApprovedFile, approvedFiles } from "./approved-files.js";
+import { type ApprovedRun, approvedRun } from "./approved-files.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
 import { envGrant, envLoadedFiles } from "./env-grant.js";
@@ -52,9 +52,10 @@ export interface RuntimeSettings {
   env: Record<string, string>;
   /**
    * The project files the project's approved `env` values load into every `bash` call, as
-   * approved (`BASH_ENV=./setup.sh`): bash refuses to run once one changed (approved-files.ts).
+   * approved (`BASH_ENV=./setup.sh`): bash refuses to run once one changed, or one appeared
+   * (approved-files.ts).
    */
-  envFiles: ApprovedFile[];
+  envFiles: ApprovedRun[];
   /** How long the first prompt waits for MCP servers, in ms; the last layer that sets it wins. */
   mcpStartupTimeout?: number;
   /** What the settings forbid for the whole session (`auto`; rules other than the managed ones). */
@@ -204,9 +205,12 @@ export function mergeSettings(
       if (!userOwned && !granted(envGrant(name, text, options.projectDir))) continue;
       settings.env[name] = text;
       // A later layer's value for the same variable replaces what the earlier one loaded.
-      settings.envFiles = settings.envFiles.filter((file) => file.approvedFor !== name);
-      if (!userOwned && options.projectDir !== undefined)
-        settings.envFiles.push(...approvedFiles(name, envLoadedFiles(name, text, options.projectDir)));
+      settings.envFiles = settings.envFiles.filter((run) => run.approvedFor !== name);
+      const projectDir = options.projectDir;
+      if (!userOwned && projectDir !== undefined) {
+        const loads = () => envLoadedFiles(name, text, projectDir);
+        settings.envFiles.push(approvedRun(name, loads(), loads));
+      }
     }
   }
   takeManagedRules(settings, managedRules, layers, problems);

@@ -3,7 +3,7 @@ import type { HookRunner } from "@codebot/hooks";
 import type { ToolApproval } from "../approval/tool-approval.js";
 import type { PathPolicy } from "../paths/path-policy.js";
 import type { ReadRules } from "../paths/read-rules.js";
-import type { ApprovedFile } from "../settings/approved-files.js";
+import type { ApprovedRun } from "../settings/approved-files.js";
 
 /** What skills need from the session they run in. */
 export interface SkillHost {
@@ -18,7 +18,7 @@ export interface SkillHost {
   /** Settings `env`, as the bash tool gets it. */
   env: Record<string, string>;
   /** The project files `env` loads into every command, as approved: a changed one refuses, as in `bash`. */
-  envFiles?: ApprovedFile[];
+  envFiles?: ApprovedRun[];
   /** Whether a project grant (`allow:<rule>`) is trusted: a project skill's `allowed-tools` count only then. */
   isGrantTrusted(grant: string): boolean;
   notify(message: string): void;

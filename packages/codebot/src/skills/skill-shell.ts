@@ -7,7 +7,7 @@
  * through the bash tool's process path (its own process group, killed on timeout or cancel),
  * output capped.
  */
-import { changedApprovedFile, changedFileRefusal } from "../settings/approved-files.js";
+import { changedFileRefusal, changedRun } from "../settings/approved-files.js";
 import { runShell } from "../tools/shell-process.js";
 import type { Skill } from "./skill.js";
 import type { SkillHost } from "./skill-host.js";
@@ -46,7 +46,7 @@ export async function runSkillCommand(
     { agentName: "main", signal },
   );
   if (!verdict.allowed) return { ok: false, reason: `${shown} of /${skill.name}: ${verdict.reason}` };
-  const changed = host.envFiles === undefined ? undefined : changedApprovedFile(host.envFiles);
+  const changed = host.envFiles === undefined ? undefined : changedRun(host.envFiles);
   if (changed !== undefined)
     return {
       ok: false,

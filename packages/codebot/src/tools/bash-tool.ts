@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { processHost, shellQuote } from "@codebot/hooks";
 import { z } from "zod";
-import { changedApprovedFile, changedFileRefusal } from "../settings/approved-files.js";
+import { changedFileRefusal, changedRun } from "../settings/approved-files.js";
 import { prepareShell, runShell, type ShellResult } from "./shell-process.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
@@ -43,7 +43,7 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       prepareShell({ env: shellEnv() }, slot);
     },
     async execute(args, ctx) {
-      const changed = env.envFiles === undefined ? undefined : changedApprovedFile(env.envFiles);
+      const changed = env.envFiles === undefined ? undefined : changedRun(env.envFiles);
       if (changed !== undefined)
         return { content: changedFileRefusal(changed, env.paths.root), isError: true };
       const timeoutMs = Math.min(args.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);

@@ -1,6 +1,6 @@
 import type { PathPolicy } from "../paths/path-policy.js";
 import type { ReadRules } from "../paths/read-rules.js";
-import type { ApprovedFile } from "../settings/approved-files.js";
+import type { ApprovedRun } from "../settings/approved-files.js";
 
 /** What the built-in tools share: where they may reach and the environment commands get. */
 export interface ToolEnvironment {
@@ -8,7 +8,7 @@ export interface ToolEnvironment {
   /** Extra environment for `bash` (settings `env`), on top of the process environment. */
   env: Record<string, string>;
   /** The project files `env` loads into every command, as approved: `bash` refuses once one changed. */
-  envFiles?: ApprovedFile[];
+  envFiles?: ApprovedRun[];
   /**
    * The session's read rules: a file a `Read` deny rule covers is left out of what `grep` and
    * `glob` give, as Claude Code leaves it out of Grep and Glob.
