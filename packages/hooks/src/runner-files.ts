@@ -3,8 +3,9 @@
  * `pytest` (`py.test`, `python3 -m pytest`, behind `uv run`/`poetry run`) imports every
  * `conftest.py` below where it runs and the plugins `-p name` names, on its command line or in
  * its configuration (`pytest.ini`, `.pytest.ini`, `pyproject.toml`, `tox.ini`, `setup.cfg`:
- * `addopts`), which counts too; `cargo` compiles and runs each `build.rs` below where it runs and
- * reads how to build and run from `Cargo.toml`, `.cargo/config.toml` (`runner`, `rustc-wrapper`,
+ * `addopts`), which counts too; `cargo` compiles and runs each `build.rs` below where it runs (and
+ * the build script a manifest's `build = "…"` names instead) and reads how to build and run from
+ * every `Cargo.toml` below (a workspace member's too), `.cargo/config.toml` (`runner`, `rustc-wrapper`,
  * `[alias]`; also in the folders above, up to the project) — with the project programs it names —
  * and `rust-toolchain.toml`. The trees
  * are walked as tree-files.ts says (capped, sorted).
@@ -69,7 +70,28 @@ function cargoFiles(dir: string, root: string): string[] {
     if (at === root) break;
   }
   const programs = configs.flatMap((config) => cargoConfigPrograms(config, root));
-  return [...existing(dir, CARGO_FILES), ...configs, ...programs, ...treeFiles(dir, "build.rs")];
+  const manifests = treeFiles(dir, "Cargo.toml");
+  const buildScripts = manifests.flatMap((manifest) => namedBuildScripts(manifest, root));
+  return [
+    ...existing(dir, CARGO_FILES),
+    ...configs,
+    ...programs,
+    ...treeFiles(dir, "build.rs"),
+    ...manifests,
+    ...buildScripts,
+  ];
+}
+
+/** `build = "tools/gen.rs"` (in `[package]`; any such line counts, failing closed). */
+const CARGO_BUILD_SCRIPT = /^\s*build\s*=\s*(["'])(.*?)\1/gm;
+
+/** The project build script a manifest names in place of `build.rs`, from the manifest's folder. */
+function namedBuildScripts(manifest: string, root: string): string[] {
+  return [...readText(manifest).matchAll(CARGO_BUILD_SCRIPT)]
+    .map(([, , value]) => path.resolve(path.dirname(manifest), value as string))
+    .filter(
+      (file) => isWithin(file, root) && fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true,
+    );
 }
 
 /** `runner = "./run.sh"`, `linker = […]`, `rustc-wrapper = …`, also under `[target.…]` or dotted. */

@@ -83,7 +83,7 @@ const RUST_PROJECT = {
 
 describe("cargo", () => {
   it.each(["cargo test", "cargo build --release", "cargo run"])(
-    "%s runs every build.rs and reads Cargo.toml, .cargo/config.toml and rust-toolchain.toml",
+    "%s runs every build.rs and reads every Cargo.toml, .cargo/config.toml and rust-toolchain.toml",
     (command) => {
       expect(repo(RUST_PROJECT).found(command)).toEqual([
         "Cargo.toml",
@@ -91,6 +91,7 @@ describe("cargo", () => {
         ".cargo/config.toml",
         "build.rs",
         "crates/a/build.rs",
+        "crates/a/Cargo.toml",
       ]);
     },
   );
@@ -115,6 +116,27 @@ describe("cargo", () => {
       "tools/ld": "#!/bin/sh\n",
     }).found("cargo test");
     expect(found).toEqual(["Cargo.toml", ".cargo/config.toml", "tools/run.sh", "tools/ld"]);
+  });
+
+  it("a member's manifest counts, with the build script its `build` key names", () => {
+    const found = repo({
+      "Cargo.toml": "[workspace]\nmembers = ['crates/a']\n",
+      "crates/a/Cargo.toml": "[package]\nname = 'a'\nbuild = \"tools/gen.rs\"\n",
+      "crates/a/tools/gen.rs": "fn main() {}\n",
+      "crates/a/src/lib.rs": "",
+    }).found("cargo build");
+    expect(found).toEqual(["Cargo.toml", "crates/a/Cargo.toml", "crates/a/tools/gen.rs"]);
+  });
+
+  it("an edit of a build script named by `build` after approval changes the consent fingerprint", () => {
+    const { dir } = repo({
+      "Cargo.toml": "[package]\nname = 'a'\nbuild = 'gen/setup.rs'\n",
+      "gen/setup.rs": "fn main() {}\n",
+    });
+    const spec = { type: "command", command: "cargo check" } as const;
+    const before = consentFingerprint("entry", spec, dir);
+    fs.writeFileSync(path.join(dir, "gen/setup.rs"), 'fn main() { std::process::Command::new("sh"); }\n');
+    expect(consentFingerprint("entry", spec, dir)).not.toBe(before);
   });
 
   it("an edit of a build.rs after approval changes the consent fingerprint", () => {
