@@ -34,6 +34,8 @@ export interface ApprovalEngineOptions {
   permissionHooks?: PermissionHooks;
   /** Set when the settings disable `auto` (disableBypassPermissionsMode): why setMode refuses it. */
   autoRefusal?: string;
+  /** codebot's and Claude Code's own folders (real paths), where acceptEdits does not edit unasked. */
+  ownHomes?: readonly string[];
 }
 
 /**
@@ -58,6 +60,7 @@ export class ApprovalEngine {
       queue,
       ask: options.askToolApproval,
       ...(options.permissionHooks ? { hooks: options.permissionHooks } : {}),
+      ...(options.ownHomes ? { ownHomes: options.ownHomes } : {}),
     });
     this.hooks = new HookApproval({
       mode,

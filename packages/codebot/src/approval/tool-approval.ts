@@ -8,6 +8,7 @@ import type {
   ToolApprovalRequest,
 } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
+import { editRunsCode } from "./edits-that-run-code.js";
 import { literalRule, type PermissionRule, parsePermissionRule, subjectKind } from "./permission-rule.js";
 import {
   allowedByRules,
@@ -43,6 +44,8 @@ export interface ToolApprovalOptions {
   ask?: AskToolApproval;
   /** Hooks codebot consults at its permission moments (PermissionRequest, PermissionDenied, Notification). */
   hooks?: PermissionHooks;
+  /** codebot's and Claude Code's own folders (real paths): acceptEdits does not edit in them unasked. */
+  ownHomes?: readonly string[];
 }
 
 /**
@@ -115,7 +118,8 @@ export class ToolApproval {
     const askRule = firstMatching(askRules, subject, where);
     if (askRule === undefined) {
       if (tool.mutating !== true || mode === "auto" || preApproved) return { allowed: true };
-      if (mode === "acceptEdits" && FILE_EDITS.has(call.name)) return { allowed: true };
+      if (mode === "acceptEdits" && FILE_EDITS.has(call.name) && !this.editRunsCode(subject))
+        return { allowed: true };
       const grantedRules = [...this.granted].flat();
       if (allowedByRules([...allow, ...this.sessionRules, ...grantedRules], subject, where))
         return { allowed: true };
@@ -249,6 +253,11 @@ export class ToolApproval {
         signal: ctx.signal,
       });
     });
+  }
+
+  /** An edit acceptEdits leaves to the question (edits-that-run-code.ts). */
+  private editRunsCode(subject: RuleSubject): boolean {
+    return subject.path !== undefined && editRunsCode(subject.path, this.options.ownHomes ?? []);
   }
 
   private subjectOf(call: ToolCall): RuleSubject {

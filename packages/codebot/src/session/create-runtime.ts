@@ -248,6 +248,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     trustStore,
     trustProjectHooks: options.trustProjectHooks,
     autoRefusal: bypassRefusal(settings.policy),
+    ownHomes: ownHomesOf(paths, [codebotHome, claudeHome]),
     ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
     askToolApproval: options.askToolApproval,
     askHookApproval: options.askHookApproval,
@@ -728,4 +729,12 @@ function announceUntrusted(
     const list = untrustedGrants.map((g) => visible(g.grant)).join(", ");
     notify(`codebot: project settings asked for permissions that are not trusted and were ignored: ${list}`);
   }
+}
+
+/** codebot's and Claude Code's folders as the file tools would reach them (real paths), when they can. */
+function ownHomesOf(paths: PathPolicy, homes: readonly string[]): string[] {
+  return homes.flatMap((home) => {
+    const resolved = paths.resolve("home", home);
+    return resolved.ok ? [resolved.path] : [];
+  });
 }

@@ -1,0 +1,14 @@
+import path from "node:path";
+
+/**
+ * Whether an edit of `realPath` can make code run later with no call anyone approved, so that
+ * `acceptEdits` (which lets the model edit files unasked, not run them) asks about it instead:
+ * anything in git's own folder — `.git/config` (`core.fsmonitor`, `core.pager`, a filter: run by
+ * the next `git status` a rule or a hook of yours allows) and `.git/hooks/` — or the `.git` file
+ * of a worktree, and anything in codebot's or Claude Code's own folder (`ownHomes`: their
+ * settings' hooks are yours, run without a question) when the project holds it.
+ */
+export function editRunsCode(realPath: string, ownHomes: readonly string[]): boolean {
+  if (realPath.split(path.sep).includes(".git")) return true;
+  return ownHomes.some((home) => realPath === home || realPath.startsWith(home + path.sep));
+}

@@ -1,0 +1,72 @@
+/**
+ * acceptEdits lets the model edit project files unasked, not make code run: an edit inside git's
+ * own folder (`.git/config`'s `core.fsmonitor`, `.git/hooks/`) is asked about as any other call.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { scratchDir, startSession, toolResultFor } from "./support/e2e.js";
+
+const FSMONITOR_CONFIG = '[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "touch pwned"\n';
+
+/** A git project in acceptEdits whose user allows `git status`, the model's calls scripted. */
+async function gitProjectSession(calls: ReturnType<typeof toolCall>[]) {
+  const dirs = { project: scratchDir("codebot-accept-git-"), home: scratchDir("codebot-accept-home-") };
+  execFileSync("git", ["init", "-q", dirs.project]);
+  return startSession({
+    dirs,
+    user: { permissions: { allow: ["Bash(git status)"] } },
+    runtime: { permissionMode: "acceptEdits" },
+    script: [...calls.map((call) => reply.toolCalls(call)), reply.text("done")],
+  });
+}
+
+describe("acceptEdits and the files that make code run", () => {
+  it("a write to .git/config is asked about, so git status under the user's rule runs no fsmonitor the model set", async () => {
+    const s = await gitProjectSession([
+      toolCall("write", { file_path: ".git/config", content: FSMONITOR_CONFIG }, "w1"),
+      toolCall("bash", { command: "git status" }, "b1"),
+    ]);
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "w1")?.text).toMatch(/^permission denied: write needs approval/);
+    expect(toolResultFor(s.model, "b1")?.isError).toBe(false);
+    expect(fs.existsSync(s.at("pwned"))).toBe(false);
+  });
+
+  it("an edit of a git hook is asked about", async () => {
+    const s = await gitProjectSession([
+      toolCall("write", { file_path: ".git/hooks/pre-commit", content: "#!/bin/sh\ntouch pwned\n" }, "w1"),
+    ]);
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "w1")?.text).toMatch(/^permission denied: write needs approval/);
+    expect(fs.existsSync(s.at(".git/hooks/pre-commit"))).toBe(false);
+  });
+
+  it("run in the home folder, an edit of codebot's own settings is asked about: their hooks are the user's", async () => {
+    const project = scratchDir("codebot-accept-in-home-");
+    const home = path.join(project, ".codebot");
+    fs.mkdirSync(home);
+    const hooked = { hooks: { Stop: [{ hooks: [{ type: "command", command: "touch pwned" }] }] } };
+    const s = await startSession({
+      dirs: { project, home },
+      runtime: { permissionMode: "acceptEdits" },
+      script: [
+        reply.toolCalls(
+          toolCall("write", { file_path: ".codebot/settings.json", content: JSON.stringify(hooked) }, "w1"),
+        ),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "w1")?.text).toMatch(/^permission denied: write needs approval/);
+    expect(fs.existsSync(path.join(home, "settings.json"))).toBe(false);
+  });
+
+  it("an edit of an ordinary project file still runs unasked", async () => {
+    const s = await gitProjectSession([toolCall("write", { file_path: "src/a.txt", content: "x\n" }, "w1")]);
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "w1")).toEqual({ text: "created src/a.txt (2 bytes)", isError: false });
+  });
+});
