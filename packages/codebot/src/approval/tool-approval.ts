@@ -1,5 +1,5 @@
 import type { Tool, ToolCall, ToolContext, ToolMiddleware } from "@codebot/agentcore";
-import type { PathPolicy } from "../paths/path-policy.js";
+import { PathPolicy } from "../paths/path-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type {
   ApprovalAnswer,
@@ -8,8 +8,15 @@ import type {
   ToolApprovalRequest,
 } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
+import { filesNamedBy } from "./bash-named-files.js";
 import { editRunsCode } from "./edits-that-run-code.js";
-import { literalRule, type PermissionRule, parsePermissionRule, subjectKind } from "./permission-rule.js";
+import {
+  literalRule,
+  type PermissionRule,
+  parsePermissionRule,
+  ruleCoversTool,
+  subjectKind,
+} from "./permission-rule.js";
 import {
   allowedByRules,
   firstMatching,
@@ -71,7 +78,12 @@ export class ToolApproval {
   /** Every refused call, in order. */
   readonly denials: PermissionDenial[] = [];
 
-  constructor(private readonly options: ToolApprovalOptions) {}
+  /** The project's policy reaching any path: a bash line may name files outside the project. */
+  private readonly anywhere: PathPolicy;
+
+  constructor(private readonly options: ToolApprovalOptions) {
+    this.anywhere = new PathPolicy(options.paths.root, true);
+  }
 
   /** The settings' rules changed during the session: these hold from the next call. */
   setRules(rules: PermissionRuleSet): void {
@@ -108,6 +120,13 @@ export class ToolApproval {
         reason: `permission denied: ${call.name} is refused by the deny rule "${denied.text}"`,
       };
     }
+    const deniedRead = this.readRuleNamed(deny, subject);
+    if (deniedRead !== undefined) {
+      return {
+        allowed: false,
+        reason: `permission denied: ${call.name} is refused by the deny rule "${deniedRead.rule.text}": the command names ${deniedRead.file}`,
+      };
+    }
     const mode = this.options.mode();
     if (mode === "plan" && tool.mutating === true) {
       return {
@@ -115,7 +134,7 @@ export class ToolApproval {
         reason: `permission denied: ${call.name} is not allowed in plan mode (read-only tools only)`,
       };
     }
-    const askRule = firstMatching(askRules, subject, where);
+    const askRule = firstMatching(askRules, subject, where) ?? this.readRuleNamed(askRules, subject)?.rule;
     if (askRule === undefined) {
       if (tool.mutating !== true || mode === "auto" || preApproved) return { allowed: true };
       if (mode === "acceptEdits" && FILE_EDITS.has(call.name) && !this.editRunsCode(subject))
@@ -253,6 +272,30 @@ export class ToolApproval {
         signal: ctx.signal,
       });
     });
+  }
+
+  /**
+   * The first `Read` rule of `rules` covering a file a bash line names (bash-named-files.ts), and
+   * that file as shown: `cat .env` under `Read(./.env)`, as grep and glob leave such files out.
+   */
+  private readRuleNamed(
+    rules: readonly PermissionRule[],
+    subject: RuleSubject,
+  ): { rule: PermissionRule; file: string } | undefined {
+    if (
+      subject.command === undefined ||
+      !rules.some((r) => r.path !== undefined && ruleCoversTool(r, "read"))
+    )
+      return undefined;
+    const { paths } = this.options;
+    const where = { root: paths.root };
+    for (const named of filesNamedBy(subject.command, paths.root)) {
+      const real = this.anywhere.resolve("read", named);
+      if (!real.ok) continue;
+      const rule = firstMatching(rules, { tool: "read", path: real.path }, where);
+      if (rule !== undefined) return { rule, file: paths.display(real.path) };
+    }
+    return undefined;
   }
 
   /** An edit acceptEdits leaves to the question (edits-that-run-code.ts). */

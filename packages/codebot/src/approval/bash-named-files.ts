@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { compileGlob } from "../paths/glob-pattern.js";
+import { shellCommands } from "./shell-commands.js";
+import { splitWords, unquote } from "./shell-words.js";
+
+/** `< file` or `<file` — not `<<`, `<<<`, `<(` or `<&`. */
+const INPUT_FROM = /(?<!<)<(?![<(&])\s*([^\s;&|<>()]+)/g;
+const GLOB = /[*?[]/;
+/** A glob's folder with more entries than this is matched against its first ones only. */
+const MAX_GLOB_ENTRIES = 2000;
+
+/**
+ * The files a bash line names, as absolute paths (symlinks not resolved): every word after each
+ * command's program — the value too of a `--name=value` word —, and each `<` source; a relative
+ * word from the project and from each folder a `cd`/`pushd` of the line names, `~/` from home, a
+ * glob in its last part (`.e*`) matched against that folder's entries. Best effort, for a `Read`
+ * rule (what is there to read): what a variable, `$(…)` or the program itself opens is not seen.
+ */
+export function filesNamedBy(command: string, root: string, home = os.homedir()): string[] {
+  const words: string[] = [];
+  const places = [root];
+  for (const { text } of shellCommands(command).commands) {
+    const [program, ...rest] = splitWords(text).map(unquote);
+    if ((program === "cd" || program === "pushd") && rest[0] !== undefined)
+      places.push(path.resolve(root, expandHome(rest[0], home)));
+    for (const word of rest) words.push(word, ...(word.startsWith("--") ? [word.split("=")[1] ?? ""] : []));
+  }
+  for (const [, source] of command.matchAll(INPUT_FROM)) words.push(unquote(source as string));
+  const files = new Set<string>();
+  for (const word of words) {
+    if (word === "" || word.startsWith("-")) continue;
+    const named = expandHome(word, home);
+    for (const place of path.isAbsolute(named) ? [root] : places)
+      for (const file of globbed(path.resolve(place, named))) files.add(file);
+  }
+  return [...files];
+}
+
+function expandHome(word: string, home: string): string {
+  return word === "~" || word.startsWith("~/") ? path.join(home, word.slice(1)) : word;
+}
+
+/** The file itself, or the entries of its folder its last part matches when that is a glob. */
+function globbed(file: string): string[] {
+  const name = path.basename(file);
+  if (!GLOB.test(name)) return [file];
+  const folder = path.dirname(file);
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(folder).slice(0, MAX_GLOB_ENTRIES);
+  } catch {
+    return [];
+  }
+  const pattern = compileGlob(name);
+  return entries.filter((entry) => pattern.matches(entry)).map((entry) => path.join(folder, entry));
+}

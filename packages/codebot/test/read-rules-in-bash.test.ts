@@ -1,0 +1,74 @@
+/**
+ * A `Read` deny or ask rule also holds for a bash line that names a file it covers (best effort:
+ * the words and `<` sources the line shows), as it does for grep and glob.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ApprovalEngine } from "../src/approval/approval-engine.js";
+import { parsePermissionRule } from "../src/approval/permission-rule.js";
+import { TrustStore } from "../src/approval/trust-store.js";
+import { PathPolicy } from "../src/paths/path-policy.js";
+import type { PermissionMode } from "../src/settings/runtime-settings.js";
+import { bashTool } from "../src/tools/bash-tool.js";
+import { tempDir } from "./support/temp-dirs.js";
+
+function engineWith(mode: PermissionMode, rules: { deny?: string[]; ask?: string[] }) {
+  const project = tempDir("codebot-read-bash-");
+  fs.writeFileSync(path.join(project, ".env"), "TOKEN=secret\n");
+  fs.writeFileSync(path.join(project, "README.md"), "hi\n");
+  const paths = new PathPolicy(project);
+  const parse = (texts: string[] = []) =>
+    texts.map((t) => {
+      const parsed = parsePermissionRule(t);
+      if (!parsed.ok) throw new Error(parsed.error);
+      return parsed.rule;
+    });
+  const engine = new ApprovalEngine({
+    mode,
+    rules: { allow: [], ask: parse(rules.ask), deny: parse(rules.deny) },
+    paths,
+    trustStore: new TrustStore(tempDir("codebot-read-bash-home-"), project),
+  });
+  const bash = bashTool({ paths, env: {} });
+  const signal = new AbortController().signal;
+  return (command: string) =>
+    engine.tools.decide({ id: "c1", name: "bash", args: { command } }, bash, { agentName: "main", signal });
+}
+
+describe("a Read rule and the files a bash line names", () => {
+  it.each([
+    "cat .env",
+    "cat ./.env",
+    "cat '.env'",
+    "cat .\\env",
+    "cat < .env",
+    "while read l; do echo $l; done <.env",
+    "cp .env leak.txt",
+    "base64 --input=.env",
+    "sh -c 'head -n1 .env'",
+    "cat .e*",
+    "cat .en?",
+    "cd src && cat ../.env",
+  ])("deny Read(./.env) refuses %s, even in auto mode", async (command) => {
+    const decide = engineWith("auto", { deny: ["Read(./.env)"] });
+    expect(await decide(command)).toEqual({
+      allowed: false,
+      reason: 'permission denied: bash is refused by the deny rule "Read(./.env)": the command names .env',
+    });
+  });
+
+  it("a line naming no covered file runs as before", async () => {
+    const decide = engineWith("auto", { deny: ["Read(./.env)"] });
+    expect(await decide("cat README.md && echo env .envrc")).toEqual({ allowed: true });
+  });
+
+  it("an ask Read rule makes such a line ask (refused with nobody to ask)", async () => {
+    const decide = engineWith("auto", { ask: ["Read(./.env)"] });
+    const verdict = await decide("grep TOKEN .env");
+    expect(verdict).toMatchObject({ allowed: false });
+    expect(verdict.allowed === false && verdict.reason).toMatch(
+      /the ask rule "Read\(\.\/\.env\)" needs a yes/,
+    );
+  });
+});
