@@ -49,4 +49,24 @@ describe("grep and glob under Read deny rules", { timeout: 60_000 }, () => {
     expect(sent).not.toContain("SECRET=ask4");
     expect(sent).toContain("[1 file not searched: a Read deny or ask rule covers it]");
   });
+
+  it("bash that names the denied .env is refused, even under bypassPermissions; the secret is not sent", async () => {
+    const box = sandbox();
+    box.json(".claude/settings.json", { permissions: { deny: ["Read(./.env)"] } });
+    box.write(".env", "SECRET_TOKEN=hunter2-from-dotenv\n");
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "cat ./.env" }, "b1"),
+      reply.text("done"),
+    ]);
+    const r = await runCli(
+      ["-p", "find the token", "--cwd", box.project, "--permission-mode", "bypassPermissions"],
+      {
+        env: modelEnv(server, box.home),
+      },
+    );
+    expect(r.code).toBe(0);
+    const sent = requestText(server.requests[1]);
+    expect(sent).not.toContain("hunter2-from-dotenv");
+    expect(sent).toContain('bash is refused by the deny rule \\"Read(./.env)\\": the command names .env');
+  });
 });
