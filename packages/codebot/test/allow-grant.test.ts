@@ -110,3 +110,31 @@ describe("a project allow rule and the files its command would run that did not 
     expect(fs.existsSync(s.at("pwned"))).toBe(false);
   });
 });
+
+describe("a project skill's allowed-tools and the files its rule runs", () => {
+  it("a conftest.py the model writes after /check loaded does not run unasked through its Bash(pytest)", async () => {
+    const dirs = { project: scratchDir("codebot-skill-rule-"), home: scratchDir("codebot-allow-home-") };
+    fs.writeFileSync(path.join(dirs.project, "test_ok.py"), "def test_ok():\n    assert True\n");
+    const skill = path.join(dirs.project, ".claude/skills/check/SKILL.md");
+    fs.mkdirSync(path.dirname(skill), { recursive: true });
+    fs.writeFileSync(
+      skill,
+      "---\ndescription: run the tests\nallowed-tools: Bash(pytest -q -p no:cacheprovider)\n---\nRun the tests.\n",
+    );
+    const s = await startSession({
+      dirs,
+      runtime: { trustProjectHooks: true, permissionMode: "acceptEdits" },
+      script: [
+        reply.toolCalls(
+          toolCall("write", { file_path: "conftest.py", content: "open('pwned', 'w').close()\n" }, "w1"),
+        ),
+        reply.toolCalls(toolCall("bash", { command: "pytest -q -p no:cacheprovider" }, "b1")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("/check");
+    expect(toolResultFor(s.model, "w1")?.isError).toBe(false);
+    expect(toolResultFor(s.model, "b1")?.text).toMatch(/^permission denied: bash needs approval/);
+    expect(fs.existsSync(s.at("pwned"))).toBe(false);
+  });
+});

@@ -5,11 +5,12 @@
  *   as any hook of the skill's origin, so a project skill's hooks need the user's consent;
  * - its `allowed-tools` as allow rules until the prompt that loaded it ends. A project skill's
  *   rules count only where the same `permissions.allow` rule in project settings would: once the
- *   grant `allow:<rule>` is trusted (`codebot hooks trust`, `--trust-project-hooks`).
+ *   grant `allow:<rule>` is trusted (`codebot hooks trust`, `--trust-project-hooks`), and, as
+ *   such a rule, only while the files its command runs are those approved (allow-grant.ts).
  */
 import { formatProblem } from "@codebot/hooks";
 import { type PermissionRule, parsePermissionRule } from "../approval/permission-rule.js";
-import { allowGrant } from "../settings/allow-grant.js";
+import { allowGrantRunning, approvedAllowRule } from "../settings/allow-grant.js";
 import type { Skill } from "./skill.js";
 import { compileSkillHooks } from "./skill-hooks.js";
 import type { SkillHost } from "./skill-host.js";
@@ -59,9 +60,15 @@ export class ActiveSkills {
         );
         continue;
       }
-      if (skill.source === "project" && !this.host.isGrantTrusted(allowGrant(text, this.host.paths.root)))
-        untrusted.push(text);
-      else rules.push(parsed.rule);
+      if (skill.source !== "project") {
+        rules.push(parsed.rule);
+        continue;
+      }
+      // As a project's permissions.allow rule: only while what it runs is what was approved.
+      const root = this.host.paths.root;
+      const { grant, runs } = allowGrantRunning(text, root);
+      if (this.host.isGrantTrusted(grant)) rules.push(approvedAllowRule(parsed.rule, runs, root));
+      else untrusted.push(text);
     }
     if (untrusted.length > 0)
       this.tellOnce(
