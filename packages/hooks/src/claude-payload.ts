@@ -46,6 +46,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     duration_ms: event === "PostToolUse" || event === "PostToolUseFailure" ? f.durationMs : undefined,
     error_details: f.errorDetails,
     prompt: f.prompt,
+    session_title: f.sessionTitle,
     stop_hook_active: event === "SubagentStop" ? (f.stopHookActive ?? false) : f.stopHookActive,
     last_assistant_message: f.lastAssistantMessage,
     // codebot runs no background tasks (a tool call ends before the model's next step) and has no

@@ -31,6 +31,8 @@ export interface Allow {
   elicitation?: ElicitationAnswer & { by: string };
   /** SessionStart, CwdChanged, FileChanged: every `watchPaths` the hooks gave, in order, without repeats. */
   watchPaths?: string[];
+  /** SessionStart, UserPromptSubmit: the last `sessionTitle` a hook gave (Claude Code's last wins). */
+  sessionTitle?: string;
 }
 
 /** A hook's answer to an MCP server's request for input (`hookSpecificOutput.action`, `content`). */

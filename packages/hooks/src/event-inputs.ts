@@ -50,7 +50,8 @@ export interface EventInputs {
   };
   /** A call that ran and failed: `output` is the error result the model sees. */
   PostToolUseFailure: EventInputs["PostToolUse"];
-  UserPromptSubmit: { prompt: string };
+  /** `sessionTitle`: the session's title so far, if it has one (Claude Code payloads only: `session_title`). */
+  UserPromptSubmit: { prompt: string; sessionTitle?: string };
   /** `stopHookActive`: this stop follows a continuation a Stop hook asked for. */
   Stop: { stopHookActive: boolean; lastAssistantMessage?: string };
   PostStopValidation: { stopHookActive: boolean };

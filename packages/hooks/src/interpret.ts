@@ -23,6 +23,8 @@ export interface HookVerdict {
   elicitation?: ElicitationAnswer;
   /** `hookSpecificOutput.watchPaths`. */
   watchPaths?: string[];
+  /** SessionStart, UserPromptSubmit: `hookSpecificOutput.sessionTitle`, the name the session is to have. */
+  sessionTitle?: string;
   /** New tool arguments; present only when the hook gave a JSON object. */
   updatedInput?: Record<string, unknown>;
   /** PostToolUse: Claude Code's `updatedMCPToolOutput`, what the model sees of an MCP tool's result instead. */
@@ -91,6 +93,8 @@ const hookSpecificFields = {
   content: z.record(z.string(), z.unknown()),
   /** SessionStart, CwdChanged, FileChanged: absolute paths FileChanged is to watch. */
   watchPaths: z.array(z.string()),
+  /** SessionStart, UserPromptSubmit: names the session (Claude Code's title). */
+  sessionTitle: z.string(),
 };
 
 type Parsed<S extends Record<string, z.ZodType>> = { [K in keyof S]?: z.infer<S[K]> };
@@ -218,6 +222,7 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
       ...(specific.content !== undefined ? { content: specific.content } : {}),
     };
   if (specific.watchPaths !== undefined) verdict.watchPaths = specific.watchPaths;
+  if (specific.sessionTitle?.trim()) verdict.sessionTitle = specific.sessionTitle.trim();
   const updated =
     top.updated_input ??
     specific.updatedInput ??

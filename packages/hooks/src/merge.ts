@@ -52,6 +52,7 @@ function hardMerge(event: HookEvent): Merge {
   let updated: { input: Record<string, unknown>; by: string } | undefined;
   let permission: PermissionAnswer | undefined;
   let elicitation: Allow["elicitation"];
+  let sessionTitle: string | undefined;
   const merge: Merge = {
     rewritten: undefined,
     add(run) {
@@ -73,6 +74,7 @@ function hardMerge(event: HookEvent): Merge {
       if (verdict.additionalContext) contexts.push(verdict.additionalContext);
       summary ??= verdict.summary;
       if (verdict.elicitation) elicitation ??= { ...verdict.elicitation, by: run.hook.name };
+      sessionTitle = verdict.sessionTitle ?? sessionTitle;
       if (rewrites && verdict.updatedInput) {
         updated = { input: verdict.updatedInput, by: run.hook.name };
         merge.rewritten = verdict.updatedInput;
@@ -97,6 +99,7 @@ function hardMerge(event: HookEvent): Merge {
         ...(updated ? { updatedInput: updated.input, updatedBy: updated.by } : {}),
         ...(permission ? { permission } : {}),
         ...(elicitation ? { elicitation } : {}),
+        ...(sessionTitle !== undefined ? { sessionTitle } : {}),
       };
     },
   };
@@ -124,6 +127,7 @@ function feedbackMerge(): Merge {
   let stop: { reason: string; by: string } | undefined;
   let updatedOutput: UpdatedOutput | undefined;
   const watchPaths: string[] = [];
+  let sessionTitle: string | undefined;
   return {
     rewritten: undefined,
     add(run) {
@@ -137,6 +141,7 @@ function feedbackMerge(): Merge {
       }
       if (verdict.additionalContext) contexts.push(verdict.additionalContext);
       for (const file of verdict.watchPaths ?? []) if (!watchPaths.includes(file)) watchPaths.push(file);
+      sessionTitle = verdict.sessionTitle ?? sessionTitle;
       // The last rewrite wins, as in Claude Code (its hooks run in parallel on the original output).
       if (verdict.updatedMCPToolOutput !== undefined)
         updatedOutput = { value: verdict.updatedMCPToolOutput, by: run.hook.name };
@@ -148,10 +153,11 @@ function feedbackMerge(): Merge {
         ...(updatedOutput ? { updatedMCPToolOutput: updatedOutput } : {}),
       };
       const watched = watchPaths.length ? { watchPaths } : {};
+      const titled = sessionTitle !== undefined ? { sessionTitle } : {};
       if (stop) return { kind: "stop", ...stop };
       if (blockedBy !== undefined)
         return { kind: "block", reason: reasons.join("\n\n"), by: blockedBy, ...context };
-      return { kind: "allow", ...context, ...watched };
+      return { kind: "allow", ...context, ...watched, ...titled };
     },
   };
 }

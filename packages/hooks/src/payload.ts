@@ -40,6 +40,8 @@ export interface PayloadFields {
   /** PostToolUseFailure: the call failed because the run was interrupted (Claude Code payloads only). */
   isInterrupt?: boolean;
   prompt?: string;
+  /** UserPromptSubmit: the session's title, if it has one (Claude Code payloads only). */
+  sessionTitle?: string;
   message?: string;
   task?: HookTask;
   previousTask?: HookTask;

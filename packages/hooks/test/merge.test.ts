@@ -11,7 +11,7 @@ import { MERGES, type SyncMode } from "../src/merge.js";
 import { layer } from "./support.js";
 
 function hookOf(
-  event: "PreToolUse" | "PostStopValidation" | "PostToolUse",
+  event: "PreToolUse" | "PostStopValidation" | "PostToolUse" | "UserPromptSubmit" | "SessionStart",
   name: string,
   claude = false,
 ): CompiledHook {
@@ -111,6 +111,20 @@ describe("merge table", () => {
       kind: "stop",
       reason: "enough",
       by: "b",
+    });
+  });
+
+  it("a session title: the last hook's wins, on a hard event and on a feedback one", () => {
+    const title = (text: string) =>
+      `{"hookSpecificOutput":{"hookEventName":"X","sessionTitle":${JSON.stringify(text)}}}`;
+    const prompt = (name: string) => hookOf("UserPromptSubmit", name, true);
+    expect(
+      fold("hard", "UserPromptSubmit", [run(prompt("a"), title("one")), run(prompt("b"), title(" two "))]),
+    ).toEqual({ kind: "allow", sessionTitle: "two" });
+    const start = (name: string) => hookOf("SessionStart", name, true);
+    expect(fold("feedback", "SessionStart", [run(start("a"), title("one")), run(start("b"), "{}")])).toEqual({
+      kind: "allow",
+      sessionTitle: "one",
     });
   });
 });

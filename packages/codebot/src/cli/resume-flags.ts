@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { listSessions, type SessionSummary, sessionDirectory } from "../transcript/session-files.js";
 import { CliError } from "./cli-error.js";
+import { terminalSafe } from "./output/terminal-safe.js";
 
 /** `-c` (the latest session), `-r <id>` (that one) or `-r` alone (pick one from a list). */
 export type ResumeRequest = { kind: "latest" } | { kind: "id"; id: string } | { kind: "pick" };
@@ -48,8 +49,10 @@ export async function sessionToResume(
   return chosen.id;
 }
 
-/** `<id>  <when>  <first prompt>`, as the list shows a session. */
+/** `<id>  <when>  <title or first prompt>`, as the list shows a session. */
 export function sessionLine(session: SessionSummary): string {
   const when = session.modified.toISOString().replace("T", " ").slice(0, 16);
-  return `${session.id}  ${when}  ${session.firstPrompt || "(no prompt)"}`;
+  // A hook gave the title: one line, nothing the terminal would act on.
+  const title = session.title === undefined ? undefined : terminalSafe(session.title).replace(/\s+/g, " ");
+  return `${session.id}  ${when}  ${title ?? (session.firstPrompt || "(no prompt)")}`;
 }

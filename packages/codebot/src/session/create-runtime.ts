@@ -604,6 +604,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
         (decision) => {
           if (decision.kind === "allow" && decision.watchPaths) fileWatch.add(decision.watchPaths);
+          if (decision.kind === "allow" && decision.sessionTitle) transcript.setTitle(decision.sessionTitle);
           return joinContext(instructionContext, setupContext, contextOf(decision));
         },
         () => joinContext(instructionContext, setupContext),
@@ -697,7 +698,7 @@ function restoreSession(
  */
 function continueTranscript(transcript: TranscriptWriter, restored: RestoredConversation | undefined): void {
   if (!restored) return;
-  transcript.continueFrom(restored.lastUuid);
+  transcript.continueFrom(restored.lastUuid, restored.title);
   if (restored.interrupted.length > 0) transcript.append({ role: "tool", content: restored.interrupted });
 }
 

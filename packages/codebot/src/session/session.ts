@@ -214,7 +214,13 @@ export class Session {
     meter.reset(other.messages);
     this.startedWith(
       runner.sessionStart({ source: why }).then(
-        (decision) => (decision.kind === "stop" ? undefined : decision.context),
+        (decision) => {
+          if (decision.kind === "stop") return undefined;
+          // As in claude, a SessionStart title names a session started or resumed, not a cleared one.
+          if (why === "resume" && decision.kind === "allow" && decision.sessionTitle)
+            this.parts.transcript.setTitle(decision.sessionTitle);
+          return decision.context;
+        },
         () => undefined,
       ),
     );
@@ -249,7 +255,12 @@ export class Session {
     this.parts.promptIds?.next();
     let decision: Awaited<ReturnType<HookRunner["userPromptSubmit"]>>;
     try {
-      decision = await runner.userPromptSubmit({ prompt: text, signal: controller.signal });
+      const { title } = transcript;
+      decision = await runner.userPromptSubmit({
+        prompt: text,
+        ...(title !== undefined ? { sessionTitle: title } : {}),
+        signal: controller.signal,
+      });
     } catch (error) {
       return early("error", `hook: UserPromptSubmit failed: ${(error as Error).message}`);
     }
@@ -260,6 +271,7 @@ export class Session {
       case "block":
         return early("blocked", decision.reason);
     }
+    if (decision.sessionTitle) transcript.setTitle(decision.sessionTitle);
 
     const expansion = (await this.parts.skills?.expand(text, controller.signal)) ?? { kind: "none" };
     if (controller.signal.aborted) return early("aborted", "aborted before the prompt reached the model");

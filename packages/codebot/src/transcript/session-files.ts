@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { projectSlug } from "../paths/project-slug.js";
 import { type CheckedLine, checkLine } from "./line-shape.js";
+import { titleOf } from "./title-line.js";
+import { TITLE_WINDOW } from "./transcript-writer.js";
 
 /** Where a project's transcripts and task lists live: `<CODEBOT_HOME>/projects/<slug>/`. */
 export function sessionDirectory(codebotHome: string, cwd: string): string {
@@ -16,6 +18,8 @@ export interface SessionSummary {
   modified: Date;
   /** The start of its first prompt ("" when it has none). */
   firstPrompt: string;
+  /** Its title, when a hook named it (title-line.ts). */
+  title?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,9 +46,10 @@ export function listSessions(dir: string): SessionSummary[] {
     const transcriptPath = path.join(dir, name);
     const stat = fs.statSync(transcriptPath, { throwIfNoEntry: false });
     if (!stat?.isFile()) continue;
-    const head = headOf(transcriptPath);
+    const head = headOf(transcriptPath, stat.size);
     if (!head.hasConversation) continue;
-    sessions.push({ id, transcriptPath, modified: stat.mtime, firstPrompt: head.firstPrompt });
+    const { firstPrompt, title } = head;
+    sessions.push({ id, transcriptPath, modified: stat.mtime, firstPrompt, ...(title ? { title } : {}) });
   }
   return sessions.sort((a, b) => b.modified.getTime() - a.modified.getTime());
 }
@@ -54,26 +59,50 @@ export function isSessionId(id: string): boolean {
   return UUID.test(id);
 }
 
-/** What the start of a transcript tells: its first prompt, and whether it holds a conversation. */
-function headOf(file: string): { firstPrompt: string; hasConversation: boolean } {
+/**
+ * What the start of a transcript tells — its first prompt, whether it holds a conversation — and
+ * its title: the last title line of its end (the writer repeats it there), else of its start.
+ */
+function headOf(
+  file: string,
+  size: number,
+): { firstPrompt: string; hasConversation: boolean; title?: string } {
   const fd = fs.openSync(file, "r");
   try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const read = fs.readSync(fd, buffer, 0, HEAD_BYTES, 0);
+    const head = linesAt(fd, 0, HEAD_BYTES);
     // A line a full head does not show whole may be a message: such a transcript counts as one.
-    let hasConversation = read === HEAD_BYTES;
-    for (const raw of buffer.subarray(0, read).toString("utf8").split("\n")) {
-      const line = lineOf(raw);
-      if (!line?.message || line.isSidechain === true) continue;
+    let hasConversation = head.length === HEAD_BYTES;
+    let firstPrompt = "";
+    let title: string | undefined;
+    for (const line of head.lines) {
+      title = titleOf(line) ?? title;
+      if (firstPrompt || !line.message || line.isSidechain === true) continue;
       if (line.type !== "user" && line.type !== "assistant") continue;
       hasConversation = true;
       const text = line.type === "user" ? promptText(line.message.content) : "";
-      if (text) return { firstPrompt: text.replace(/\s+/g, " ").trim().slice(0, 80), hasConversation };
+      if (text) firstPrompt = text.replace(/\s+/g, " ").trim().slice(0, 80);
     }
-    return { firstPrompt: "", hasConversation };
+    if (size > HEAD_BYTES) {
+      const tail = linesAt(fd, Math.max(HEAD_BYTES, size - TITLE_WINDOW), TITLE_WINDOW);
+      title =
+        tail.lines.reduce<string | undefined>((last, line) => titleOf(line) ?? last, undefined) ?? title;
+    }
+    return { firstPrompt, hasConversation, ...(title !== undefined ? { title } : {}) };
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/**
+ * The whole, well-formed lines among `length` bytes read at `position`, and how many bytes were
+ * read. Read from inside the file, the first piece is the end of a line: it is left out.
+ */
+function linesAt(fd: number, position: number, length: number): { lines: CheckedLine[]; length: number } {
+  const buffer = Buffer.alloc(length);
+  const read = fs.readSync(fd, buffer, 0, length, position);
+  const pieces = buffer.subarray(0, read).toString("utf8").split("\n");
+  const lines = (position > 0 ? pieces.slice(1) : pieces).flatMap((raw) => lineOf(raw) ?? []);
+  return { lines, length: read };
 }
 
 /** A whole, well-formed line; undefined for a cut one or another shape. */

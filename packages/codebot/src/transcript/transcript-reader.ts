@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
 import { type CheckedLine, checkLine } from "./line-shape.js";
+import { titleOf } from "./title-line.js";
 import type { TranscriptBlock, TranscriptLine } from "./transcript-line.js";
 
 /** The main agent's conversation as a transcript holds it, ready to go on. */
@@ -15,6 +16,8 @@ export interface RestoredConversation {
    * answer those calls on every later resume, which then does not report them again.
    */
   interrupted: ToolModelMessage["content"];
+  /** The session's title: its last title line's (title-line.ts). */
+  title?: string;
 }
 
 const INTERRUPTED = "interrupted: the session ended before this call finished";
@@ -35,6 +38,7 @@ export function readTranscript(file: string): RestoredConversation {
   const skipped: string[] = [];
   let start: TranscriptLine[] = [];
   let lastUuid: string | undefined;
+  let title: string | undefined;
   /** A compaction boundary whose summary has not come yet: its line number and uuid. */
   let pending: { lineNumber: number; uuid: string | undefined } | undefined;
   const keepBefore = () => {
@@ -52,6 +56,7 @@ export function readTranscript(file: string): RestoredConversation {
       return;
     }
     const { line } = parsed;
+    title = titleOf(line) ?? title;
     if (line.isSidechain === true) return;
     if (line.subtype === "compact_boundary") {
       keepBefore();
@@ -75,7 +80,7 @@ export function readTranscript(file: string): RestoredConversation {
   });
   keepBefore();
   const { messages, interrupted } = withResults(start.flatMap(toModelMessage), skipped);
-  return { messages, lastUuid, skipped, interrupted };
+  return { messages, lastUuid, skipped, interrupted, ...(title !== undefined ? { title } : {}) };
 }
 
 const CUT_OFF = "cut off (the session ended while writing it)";

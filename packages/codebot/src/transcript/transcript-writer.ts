@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { makeDirectory } from "../fs/make-directory.js";
+import { titleLine } from "./title-line.js";
 import {
   type BoundaryKind,
   type TranscriptLine,
@@ -30,6 +31,13 @@ function endsMidLine(file: string): boolean {
   }
 }
 
+/**
+ * The session list reads a transcript's start and its last `TITLE_WINDOW` bytes (session-files.ts):
+ * the title line is written again once this much has been written after it, so the end holds one.
+ */
+export const TITLE_WINDOW = 64 * 1024;
+const TITLE_AGAIN_AFTER = TITLE_WINDOW / 2;
+
 /** How a line's text reaches the file: fs.appendFileSync, unless a test puts a failing one in. */
 export type AppendText = (file: string, text: string) => void;
 
@@ -49,6 +57,9 @@ export class TranscriptWriter {
    * that could not be cut back off: the next line checks, and starts on a line of its own.
    */
   private mayEndMidLine = false;
+  /** The session's title (a hook's `sessionTitle`), and how many bytes were written since its line. */
+  private currentTitle: string | undefined;
+  private sinceTitle = 0;
 
   constructor(
     private current: string,
@@ -70,13 +81,31 @@ export class TranscriptWriter {
     this.current = file;
     this.sessionId = sessionId;
     this.lastUuid.clear();
+    this.currentTitle = undefined;
     this.failed = false;
     this.open(file);
   }
 
-  /** Lines of a resumed transcript: the main agent's messages chain on from its last line. */
-  continueFrom(lastMainUuid: string | undefined): void {
+  /**
+   * Lines of a resumed transcript: the main agent's messages chain on from its last line; its
+   * title is kept, and written again with the first new line (the old one may be far behind).
+   */
+  continueFrom(lastMainUuid: string | undefined, title?: string): void {
     if (lastMainUuid !== undefined) this.lastUuid.set("main", lastMainUuid);
+    this.currentTitle = title;
+    this.sinceTitle = TITLE_AGAIN_AFTER;
+  }
+
+  /** The session's title, if a hook gave one (or the resumed transcript had one). */
+  get title(): string | undefined {
+    return this.currentTitle;
+  }
+
+  /** Names the session: a title line, unless it already has this title. */
+  setTitle(title: string): void {
+    if (title === this.currentTitle) return;
+    this.currentTitle = title;
+    this.writeTitle();
   }
 
   /**
@@ -114,7 +143,7 @@ export class TranscriptWriter {
       agentName,
       ...marks,
     };
-    this.write(line, agentName, uuid);
+    this.write(line, { agentName, uuid });
   }
 
   /**
@@ -139,7 +168,7 @@ export class TranscriptWriter {
       isSidechain: false,
       agentName: "main",
     };
-    this.write(line, "main", uuid);
+    this.write(line, { agentName: "main", uuid });
   }
 
   /**
@@ -160,14 +189,16 @@ export class TranscriptWriter {
     }
   }
 
-  private write(line: object, agentName: string, uuid: string): void {
+  /** `chain`: the line is its agent's last, the next one of that agent chains on from it. */
+  private write(line: object, chain?: { agentName: string; uuid: string }): void {
     if (!this.recording) return;
     const text = `${JSON.stringify(line)}\n`;
     const sizeBefore = sizeOf(this.file);
     try {
       this.appendText(this.file, this.mayEndMidLine && endsMidLine(this.file) ? `\n${text}` : text);
       this.mayEndMidLine = false;
-      this.lastUuid.set(agentName, uuid);
+      if (chain) this.lastUuid.set(chain.agentName, chain.uuid);
+      this.sinceTitle += Buffer.byteLength(text);
     } catch (error) {
       // The part of the line that was written goes, so that the next line starts on a line of its own.
       if (sizeBefore !== undefined) cutBack(this.file, sizeBefore);
@@ -179,6 +210,13 @@ export class TranscriptWriter {
         );
       this.failed = true;
     }
+    if (this.currentTitle !== undefined && this.sinceTitle >= TITLE_AGAIN_AFTER) this.writeTitle();
+  }
+
+  private writeTitle(): void {
+    if (this.currentTitle === undefined) return;
+    this.sinceTitle = 0;
+    this.write(titleLine(this.currentTitle, this.sessionId));
   }
 }
 
