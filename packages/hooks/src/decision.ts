@@ -33,6 +33,8 @@ export interface Allow {
   watchPaths?: string[];
   /** SessionStart, UserPromptSubmit: the last `sessionTitle` a hook gave (Claude Code's last wins). */
   sessionTitle?: string;
+  /** SessionStart: the last `initialUserMessage` a hook gave, a prompt to send first (Claude Code's `-p`). */
+  initialUserMessage?: string;
 }
 
 /** A hook's answer to an MCP server's request for input (`hookSpecificOutput.action`, `content`). */

@@ -25,6 +25,8 @@ export interface HookVerdict {
   watchPaths?: string[];
   /** SessionStart, UserPromptSubmit: `hookSpecificOutput.sessionTitle`, the name the session is to have. */
   sessionTitle?: string;
+  /** SessionStart: `hookSpecificOutput.initialUserMessage`, a first prompt to send (Claude Code's `-p`). */
+  initialUserMessage?: string;
   /** New tool arguments; present only when the hook gave a JSON object. */
   updatedInput?: Record<string, unknown>;
   /** PostToolUse: Claude Code's `updatedMCPToolOutput`, what the model sees of an MCP tool's result instead. */
@@ -95,6 +97,8 @@ const hookSpecificFields = {
   watchPaths: z.array(z.string()),
   /** SessionStart, UserPromptSubmit: names the session (Claude Code's title). */
   sessionTitle: z.string(),
+  /** SessionStart: a prompt to send before the user's (Claude Code's headless runs). */
+  initialUserMessage: z.string(),
 };
 
 type Parsed<S extends Record<string, z.ZodType>> = { [K in keyof S]?: z.infer<S[K]> };
@@ -223,6 +227,7 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
     };
   if (specific.watchPaths !== undefined) verdict.watchPaths = specific.watchPaths;
   if (specific.sessionTitle?.trim()) verdict.sessionTitle = specific.sessionTitle.trim();
+  if (specific.initialUserMessage?.trim()) verdict.initialUserMessage = specific.initialUserMessage;
   const updated =
     top.updated_input ??
     specific.updatedInput ??

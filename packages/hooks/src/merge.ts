@@ -128,6 +128,7 @@ function feedbackMerge(): Merge {
   let updatedOutput: UpdatedOutput | undefined;
   const watchPaths: string[] = [];
   let sessionTitle: string | undefined;
+  let initialUserMessage: string | undefined;
   return {
     rewritten: undefined,
     add(run) {
@@ -142,6 +143,7 @@ function feedbackMerge(): Merge {
       if (verdict.additionalContext) contexts.push(verdict.additionalContext);
       for (const file of verdict.watchPaths ?? []) if (!watchPaths.includes(file)) watchPaths.push(file);
       sessionTitle = verdict.sessionTitle ?? sessionTitle;
+      initialUserMessage = verdict.initialUserMessage ?? initialUserMessage;
       // The last rewrite wins, as in Claude Code (its hooks run in parallel on the original output).
       if (verdict.updatedMCPToolOutput !== undefined)
         updatedOutput = { value: verdict.updatedMCPToolOutput, by: run.hook.name };
@@ -153,7 +155,10 @@ function feedbackMerge(): Merge {
         ...(updatedOutput ? { updatedMCPToolOutput: updatedOutput } : {}),
       };
       const watched = watchPaths.length ? { watchPaths } : {};
-      const titled = sessionTitle !== undefined ? { sessionTitle } : {};
+      const titled = {
+        ...(sessionTitle !== undefined ? { sessionTitle } : {}),
+        ...(initialUserMessage !== undefined ? { initialUserMessage } : {}),
+      };
       if (stop) return { kind: "stop", ...stop };
       if (blockedBy !== undefined)
         return { kind: "block", reason: reasons.join("\n\n"), by: blockedBy, ...context };

@@ -111,31 +111,41 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   }
   early = undefined;
 
-  let result: PromptResult;
+  // A SessionStart hook's `initialUserMessage` is a prompt of its own before the one given, as in
+  // claude 2.1.328 `-p`: each is answered and reported; the exit code is the given prompt's.
+  const results: PromptResult[] = [];
   try {
-    result = await runtime.prompt(prompt);
+    const initial = await runtime.initialUserMessage();
+    if (initial !== undefined) results.push(await runtime.prompt(initial));
+    results.push(await runtime.prompt(prompt));
   } finally {
     await closeWithNotice(runtime, "other", (line) => stderr(`codebot: ${line}`));
     removeSignalHandlers();
   }
-  const code = exitCodeOf(result);
-  if (code !== 0) stderr(`codebot: ${failureText(result)}`);
-  const summary = resultObject({
-    result,
-    sessionId,
-    modelSpec,
-    durationMs: Math.round(performance.now() - started),
-    durationApiMs: apiTime.ms(),
-    denials: runtime.approval.tools.denials,
-    isError: code !== 0,
-    models: runtime.project.settings.models,
+  let code = 0;
+  results.forEach((result, index) => {
+    code = exitCodeOf(result);
+    if (code !== 0) stderr(`codebot: ${failureText(result)}`);
+    if (flags.outputFormat === "text") {
+      if (result.text !== "")
+        process.stdout.write(result.text.endsWith("\n") ? result.text : `${result.text}\n`);
+      return;
+    }
+    // `json` is one object, the given prompt's; stream-json has a result line per prompt.
+    if (flags.outputFormat === "json" && index < results.length - 1) return;
+    emit(
+      resultObject({
+        result,
+        sessionId,
+        modelSpec,
+        durationMs: Math.round(performance.now() - started),
+        durationApiMs: apiTime.ms(),
+        denials: runtime.approval.tools.denials,
+        isError: code !== 0,
+        models: runtime.project.settings.models,
+      }),
+    );
   });
-  if (flags.outputFormat === "text") {
-    if (result.text !== "")
-      process.stdout.write(result.text.endsWith("\n") ? result.text : `${result.text}\n`);
-  } else {
-    emit(summary);
-  }
   return code;
 }
 

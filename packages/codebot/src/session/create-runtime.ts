@@ -592,6 +592,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         instructions.loaded.files.map((file) => ({ file, reason: "session_start" })),
       ),
     );
+  // A SessionStart hook's `initialUserMessage` (the last one given): `-p` sends it first.
+  let initialUserMessage: string | undefined;
   const startup = options.sessionStart === false ? Promise.resolve(instructionContext) : startHooks();
   session.startedWith(startup);
   // Claude Code groups of Setup and SessionStart may give context for the first prompt; nothing waits for them here.
@@ -605,6 +607,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         (decision) => {
           if (decision.kind === "allow" && decision.watchPaths) fileWatch.add(decision.watchPaths);
           if (decision.kind === "allow" && decision.sessionTitle) transcript.setTitle(decision.sessionTitle);
+          if (decision.kind === "allow") initialUserMessage = decision.initialUserMessage;
           return joinContext(instructionContext, setupContext, contextOf(decision));
         },
         () => joinContext(instructionContext, setupContext),
@@ -613,6 +616,11 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   }
   const runtime = new Runtime({
     startup,
+    initialUserMessage: () =>
+      startup.then(
+        () => initialUserMessage,
+        () => undefined,
+      ),
     fileWatch,
     settingsWatch,
     identity: () => ({ sessionId, transcriptPath, tasksPath }),

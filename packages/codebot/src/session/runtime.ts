@@ -34,6 +34,8 @@ export type RuntimeProblem = Pick<Problem, "severity" | "message">;
 export interface RuntimeParts {
   /** Settles once the Setup and SessionStart hooks the session waits for have answered. */
   startup: Promise<unknown>;
+  /** Once `startup` settles: the SessionStart hooks' `initialUserMessage`, if one gave it. */
+  initialUserMessage(): Promise<string | undefined>;
   /** What FileChanged watches; closed with the session. */
   fileWatch: FileWatch;
   /** The settings files, for ConfigChange; closed with the session. */
@@ -230,6 +232,15 @@ export class Runtime {
       if (signal.aborted) this.parts.session.abort();
       return run;
     });
+  }
+
+  /**
+   * The prompt a SessionStart hook of the start asked to send first (Claude Code's
+   * `initialUserMessage`), once those hooks have answered. `codebot -p` sends it before the prompt
+   * given, as claude 2.1.328 `-p` does; an interactive session does not (nor does claude's).
+   */
+  initialUserMessage(): Promise<string | undefined> {
+    return this.parts.initialUserMessage();
   }
 
   /** Resolves once every MCP server started or failed, or their startup timeout ran out. */

@@ -1,0 +1,74 @@
+/**
+ * A SessionStart hook's `initialUserMessage` in `codebot -p`: claude 2.1.328 `-p` (checked by
+ * running it) sends it as a prompt of its own, answered, before the prompt given; UserPromptSubmit
+ * fires for each, and each answer is printed.
+ */
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+function setup() {
+  const box = sandbox();
+  const output = JSON.stringify({
+    hookSpecificOutput: { hookEventName: "SessionStart", initialUserMessage: "HOOK-FIRST-MESSAGE" },
+  });
+  const settings = box.json("s.json", {
+    hooks: {
+      SessionStart: [{ hooks: [command(`echo '${output}'`)] }],
+      UserPromptSubmit: [{ hooks: [command("jq -c .prompt >> prompts.jsonl")] }],
+    },
+  });
+  const args = ["--settings", settings, "--cwd", box.project, "--permission-mode", "auto"];
+  return { box, args };
+}
+
+describe("SessionStart's initialUserMessage in -p", () => {
+  it("is sent and answered before the prompt given; UserPromptSubmit sees both; both answers are printed", async () => {
+    const { box, args } = setup();
+    const server = await modelServer([reply.text("first answer"), reply.text("second answer")]);
+    const r = await runCli(["-p", "GIVEN-PROMPT", ...args], { env: modelEnv(server, box.home) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("first answer\nsecond answer\n");
+    expect(server.requests).toHaveLength(2);
+    expect(requestText(server.requests[0])).toContain("HOOK-FIRST-MESSAGE");
+    expect(requestText(server.requests[0])).not.toContain("GIVEN-PROMPT");
+    const second = requestText(server.requests[1]);
+    expect(second.indexOf("HOOK-FIRST-MESSAGE")).toBeLessThan(second.indexOf("first answer"));
+    expect(second.indexOf("first answer")).toBeLessThan(second.indexOf("GIVEN-PROMPT"));
+    const prompts = fs
+      .readFileSync(box.at("prompts.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(prompts).toEqual(["HOOK-FIRST-MESSAGE", "GIVEN-PROMPT"]);
+  });
+
+  it("--output-format json prints one result object, the given prompt's", async () => {
+    const { box, args } = setup();
+    const server = await modelServer([reply.text("first answer"), reply.text("second answer")]);
+    const r = await runCli(["-p", "GIVEN-PROMPT", "--output-format", "json", ...args], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ type: "result", result: "second answer" });
+  });
+
+  it("--output-format stream-json has a result line per prompt", async () => {
+    const { box, args } = setup();
+    const server = await modelServer([reply.text("first answer"), reply.text("second answer")]);
+    const r = await runCli(["-p", "GIVEN-PROMPT", "--output-format", "stream-json", "--verbose", ...args], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    const results = r.stdout
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.type === "result");
+    expect(results.map((l) => l.result)).toEqual(["first answer", "second answer"]);
+  });
+});
