@@ -35,6 +35,8 @@ export interface Allow {
   sessionTitle?: string;
   /** SessionStart: the last `initialUserMessage` a hook gave, a prompt to send first (Claude Code's `-p`). */
   initialUserMessage?: string;
+  /** SessionStart: some hook answered `reloadSkills: true`. */
+  reloadSkills?: true;
 }
 
 /** A hook's answer to an MCP server's request for input (`hookSpecificOutput.action`, `content`). */

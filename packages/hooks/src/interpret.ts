@@ -27,6 +27,8 @@ export interface HookVerdict {
   sessionTitle?: string;
   /** SessionStart: `hookSpecificOutput.initialUserMessage`, a first prompt to send (Claude Code's `-p`). */
   initialUserMessage?: string;
+  /** SessionStart: `hookSpecificOutput.reloadSkills: true`, the skill folders are to be read again. */
+  reloadSkills?: true;
   /** New tool arguments; present only when the hook gave a JSON object. */
   updatedInput?: Record<string, unknown>;
   /** PostToolUse: Claude Code's `updatedMCPToolOutput`, what the model sees of an MCP tool's result instead. */
@@ -99,6 +101,8 @@ const hookSpecificFields = {
   sessionTitle: z.string(),
   /** SessionStart: a prompt to send before the user's (Claude Code's headless runs). */
   initialUserMessage: z.string(),
+  /** SessionStart: read the skill and command folders again (the hook installed some). */
+  reloadSkills: z.boolean(),
 };
 
 type Parsed<S extends Record<string, z.ZodType>> = { [K in keyof S]?: z.infer<S[K]> };
@@ -228,6 +232,7 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   if (specific.watchPaths !== undefined) verdict.watchPaths = specific.watchPaths;
   if (specific.sessionTitle?.trim()) verdict.sessionTitle = specific.sessionTitle.trim();
   if (specific.initialUserMessage?.trim()) verdict.initialUserMessage = specific.initialUserMessage;
+  if (specific.reloadSkills === true) verdict.reloadSkills = true;
   const updated =
     top.updated_input ??
     specific.updatedInput ??

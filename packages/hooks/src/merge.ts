@@ -129,6 +129,7 @@ function feedbackMerge(): Merge {
   const watchPaths: string[] = [];
   let sessionTitle: string | undefined;
   let initialUserMessage: string | undefined;
+  let reloadSkills = false;
   return {
     rewritten: undefined,
     add(run) {
@@ -144,6 +145,7 @@ function feedbackMerge(): Merge {
       for (const file of verdict.watchPaths ?? []) if (!watchPaths.includes(file)) watchPaths.push(file);
       sessionTitle = verdict.sessionTitle ?? sessionTitle;
       initialUserMessage = verdict.initialUserMessage ?? initialUserMessage;
+      reloadSkills ||= verdict.reloadSkills === true;
       // The last rewrite wins, as in Claude Code (its hooks run in parallel on the original output).
       if (verdict.updatedMCPToolOutput !== undefined)
         updatedOutput = { value: verdict.updatedMCPToolOutput, by: run.hook.name };
@@ -158,6 +160,7 @@ function feedbackMerge(): Merge {
       const titled = {
         ...(sessionTitle !== undefined ? { sessionTitle } : {}),
         ...(initialUserMessage !== undefined ? { initialUserMessage } : {}),
+        ...(reloadSkills ? { reloadSkills: true as const } : {}),
       };
       if (stop) return { kind: "stop", ...stop };
       if (blockedBy !== undefined)

@@ -22,6 +22,8 @@ export interface CompactionParts {
   notify(message: string): void;
   /** The instruction files given again after a compaction (InstructionsLoaded `compact`), as context. */
   reloadInstructions?: () => Promise<string | undefined>;
+  /** Reads the skill folders again (a SessionStart hook's `reloadSkills`); the next run's `skill` tool lists them. */
+  reloadSkills?: () => Promise<void>;
   /** The summary request's token usage, for the session's accounting. */
   usage(used: Usage): void;
 }
@@ -114,6 +116,8 @@ export class Compaction {
 
     runner.fire("PostCompact", { trigger, compactSummary: summary });
     const started = await runner.sessionStart({ source: "compact" }).catch(() => undefined);
+    if (started?.kind === "allow" && started.reloadSkills)
+      await this.parts.reloadSkills?.().catch(() => undefined);
     const instructionFiles = await this.parts.reloadInstructions?.().catch(() => undefined);
     const extra = [
       instructionFiles,

@@ -485,6 +485,15 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   });
   const skillTool = skills.tool();
   if (skillTool) tools.push(skillTool);
+  // A SessionStart hook's `reloadSkills`: the folders are read again, and the `skill` tool the next
+  // run gives the model lists what is there now.
+  const reloadSkills = async () => {
+    await skills.reload();
+    const at = tools.findIndex((tool) => tool.name === "skill");
+    const fresh = skills.tool();
+    if (at >= 0) tools.splice(at, 1, ...(fresh ? [fresh] : []));
+    else if (fresh) tools.push(fresh);
+  };
   // MCP servers start now, in parallel; their tools join the list as each server connects.
   mcp = await sessionMcp({
     cwd,
@@ -530,6 +539,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       if (stop) session?.halt(stop);
       return projectContext(instructions.loaded);
     },
+    reloadSkills,
     usage: (used) => usage.add(modelSpec, used),
   });
   meter.reset(restored?.messages ?? []);
@@ -567,6 +577,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     compaction,
     notify,
     skills,
+    reloadSkills,
     promptIds,
     backgroundContext: () => backgroundSaid.take(),
     stopFailure: (error, newMessages) => {
@@ -604,7 +615,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       : Promise.resolve(undefined);
     return setup.then((setupContext) =>
       runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
-        (decision) => {
+        async (decision) => {
+          if (decision.kind === "allow" && decision.reloadSkills) await reloadSkills().catch(() => undefined);
           if (decision.kind === "allow" && decision.watchPaths) fileWatch.add(decision.watchPaths);
           if (decision.kind === "allow" && decision.sessionTitle) transcript.setTitle(decision.sessionTitle);
           if (decision.kind === "allow") initialUserMessage = decision.initialUserMessage;

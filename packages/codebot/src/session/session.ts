@@ -31,6 +31,8 @@ export interface SessionParts {
     /** A fresh conversation: the hooks of the skills loaded in the old one leave. */
     reset(): void;
   };
+  /** Reads the skill folders again (a SessionStart hook's `reloadSkills`). */
+  reloadSkills?(): Promise<void>;
   /** Each user prompt's id, for Claude Code hook payloads (prompt-ids.ts). */
   promptIds?: PromptIds;
   /** What background hooks said for the model since it was last given (background-context.ts). */
@@ -214,8 +216,10 @@ export class Session {
     meter.reset(other.messages);
     this.startedWith(
       runner.sessionStart({ source: why }).then(
-        (decision) => {
+        async (decision) => {
           if (decision.kind === "stop") return undefined;
+          if (decision.kind === "allow" && decision.reloadSkills)
+            await this.parts.reloadSkills?.().catch(() => undefined);
           // As in claude, a SessionStart title names a session started or resumed, not a cleared one.
           if (why === "resume" && decision.kind === "allow" && decision.sessionTitle)
             this.parts.transcript.setTitle(decision.sessionTitle);

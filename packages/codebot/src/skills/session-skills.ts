@@ -16,7 +16,8 @@ export class SessionSkills {
 
   private constructor(
     private readonly host: SkillHost,
-    private readonly loaded: LoadedSkills,
+    private readonly where: SkillsWhere,
+    private loaded: LoadedSkills,
   ) {
     this.active = new ActiveSkills(host);
   }
@@ -24,7 +25,19 @@ export class SessionSkills {
   static async load(where: SkillsWhere, host: SkillHost): Promise<SessionSkills> {
     const loaded = await loadSkills(where);
     for (const problem of loaded.problems) host.notify(`codebot: skill: ${problem}`);
-    return new SessionSkills(host, loaded);
+    return new SessionSkills(host, where, loaded);
+  }
+
+  /**
+   * Reads the skill and command folders again (a SessionStart hook's `reloadSkills`: it may have
+   * installed some). Problems not reported before are; the skills loaded in the conversation stay
+   * in force. Give the model the new `tool()` in place of the old one.
+   */
+  async reload(): Promise<void> {
+    const before = new Set(this.loaded.problems);
+    this.loaded = await loadSkills(this.where);
+    for (const problem of this.loaded.problems)
+      if (!before.has(problem)) this.host.notify(`codebot: skill: ${problem}`);
   }
 
   /** Every skill and command, by name. */
