@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { sessionLine } from "../src/cli/resume-flags.js";
 import { listSessions } from "../src/transcript/session-files.js";
 import { readTranscript } from "../src/transcript/transcript-reader.js";
-import { TITLE_WINDOW, TranscriptWriter } from "../src/transcript/transcript-writer.js";
+import { MAX_TITLE, TITLE_WINDOW, TranscriptWriter } from "../src/transcript/transcript-writer.js";
 import { tempDir } from "./support/temp-dirs.js";
 
 const ID = "0f3a2b1c-1111-4222-8333-944445555666";
@@ -39,6 +39,15 @@ describe("session title lines", () => {
     writer.setTitle("New");
     expect(listSessions(dir)[0]?.title).toBe("New");
     expect(readTranscript(writer.file).title).toBe("New");
+  });
+
+  it("a title longer than 256 characters is cut, and still listed", () => {
+    const dir = tempDir("codebot-title-");
+    const writer = new TranscriptWriter(path.join(dir, `${ID}.jsonl`), ID, "/p");
+    writer.append({ role: "user", content: "hi" });
+    writer.setTitle("t".repeat(100_000));
+    writer.append({ role: "assistant", content: [{ type: "text", text: "x".repeat(70_000) }] });
+    expect(listSessions(dir)[0]?.title).toBe(`${"t".repeat(MAX_TITLE)}…`);
   });
 
   it("the list shows the title instead of the first prompt, on one line, without terminal sequences", () => {

@@ -37,6 +37,8 @@ function endsMidLine(file: string): boolean {
  */
 export const TITLE_WINDOW = 64 * 1024;
 const TITLE_AGAIN_AFTER = TITLE_WINDOW / 2;
+/** A longer title is cut: it is a name for a list, and its line must fit the end the list reads. */
+export const MAX_TITLE = 256;
 
 /** How a line's text reaches the file: fs.appendFileSync, unless a test puts a failing one in. */
 export type AppendText = (file: string, text: string) => void;
@@ -102,7 +104,8 @@ export class TranscriptWriter {
   }
 
   /** Names the session: a title line, unless it already has this title. */
-  setTitle(title: string): void {
+  setTitle(given: string): void {
+    const title = given.length > MAX_TITLE ? `${given.slice(0, MAX_TITLE)}…` : given;
     if (title === this.currentTitle) return;
     this.currentTitle = title;
     this.writeTitle();
@@ -210,13 +213,14 @@ export class TranscriptWriter {
         );
       this.failed = true;
     }
-    if (this.currentTitle !== undefined && this.sinceTitle >= TITLE_AGAIN_AFTER) this.writeTitle();
+    // After a message or boundary line (the title's own line does not count).
+    if (chain && this.currentTitle !== undefined && this.sinceTitle >= TITLE_AGAIN_AFTER) this.writeTitle();
   }
 
   private writeTitle(): void {
     if (this.currentTitle === undefined) return;
-    this.sinceTitle = 0;
     this.write(titleLine(this.currentTitle, this.sessionId));
+    this.sinceTitle = 0;
   }
 }
 
