@@ -476,6 +476,21 @@ describe("trust store", () => {
     expect(reread.isHookTrusted("x")).toBe(false);
     expect(reread.problem).toMatch(/^trust: .* is not valid JSON/);
   });
+
+  it("keeps a file that is not valid JSON as <file>.bad before the next approval writes a new one", () => {
+    const home = tempDir("codebot-home-");
+    const project = tempDir("codebot-project-");
+    const hand = new TrustStore(home, project);
+    fs.mkdirSync(path.dirname(hand.file), { recursive: true });
+    const edited = '{"version": 2, "hooks": {"fa": {}},}';
+    fs.writeFileSync(hand.file, edited);
+    const store = new TrustStore(home, project);
+    expect(store.problem).toContain(`the next approval keeps it as ${store.file}.bad`);
+    store.trustGrants(["allow:bash"]);
+    expect(fs.readFileSync(`${store.file}.bad`, "utf8")).toBe(edited);
+    expect(store.keptAside).toBe(`${store.file}.bad`);
+    expect(new TrustStore(home, project).isGrantTrusted("allow:bash")).toBe(true);
+  });
 });
 
 describe("a question open when the run is interrupted (Esc or Ctrl+C at it)", () => {

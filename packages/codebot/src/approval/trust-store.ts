@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { withFileLock } from "../fs/file-lock.js";
+import { setAside } from "../fs/set-aside.js";
 import { projectSlug } from "../paths/project-slug.js";
 import { projectIdentity } from "./project-identity.js";
 
@@ -31,12 +32,15 @@ export interface TrustFile {
 /**
  * Per-project approvals of what a repository's settings ask for. Every write holds a lock file,
  * re-reads the file and replaces it atomically, so sessions of one project approving at the same
- * time keep each other's approvals.
+ * time keep each other's approvals. A file that cannot be read or is not valid JSON (hand-edited)
+ * grants nothing, and is kept as `<file>.bad` before the next approval writes a new one.
  */
 export class TrustStore {
   readonly file: string;
   /** Set when the file exists but could not be read; the store then starts empty. */
   readonly problem: string | undefined;
+  /** Where the damaged file was kept when an approval replaced it (set-aside.ts). */
+  keptAside: string | undefined;
   private data: TrustFile;
   private knownIdentity: string | undefined;
 
@@ -83,7 +87,10 @@ export class TrustStore {
     // the lock over mid-write and lose one of the two updates. Inside, read() finds it known.
     const identity = this.identity();
     this.data = withFileLock(this.file, () => {
-      const fresh = this.read().data;
+      const read = this.read();
+      // Written over, the damaged file's approvals would be lost for good; moved, they can be recovered.
+      if (read.damaged) this.keptAside = setAside(this.file);
+      const fresh = read.data;
       fresh.identity = identity;
       change(fresh);
       writeFileAtomic(this.file, `${JSON.stringify(fresh, null, 2)}\n`, 0o600);
@@ -96,7 +103,8 @@ export class TrustStore {
     return this.knownIdentity;
   }
 
-  private read(): { data: TrustFile; problem?: string } {
+  /** `damaged`: the file is there but could not be read or parsed (not merely another project's). */
+  private read(): { data: TrustFile; problem?: string; damaged?: true } {
     const project = path.resolve(this.projectDir);
     const empty = (): TrustFile => ({
       version: 2,
@@ -112,7 +120,11 @@ export class TrustStore {
       // No file: nothing approved, and no need to ask git which repository this is (yet).
       if ((error as NodeJS.ErrnoException).code === "ENOENT")
         return { data: { version: 2, project, identity: "", hooks: {}, grants: [] } };
-      return { data: empty(), problem: `trust: cannot read ${this.file}: ${(error as Error).message}` };
+      return {
+        data: empty(),
+        problem: `trust: cannot read ${this.file}: ${(error as Error).message}; ${KEPT_ASIDE(this.file)}`,
+        damaged: true,
+      };
     }
     try {
       const parsed = JSON.parse(text) as Partial<TrustFile>;
@@ -137,11 +149,14 @@ export class TrustStore {
     } catch (error) {
       return {
         data: empty(),
-        problem: `trust: ${this.file} is not valid JSON (${(error as Error).message})`,
+        problem: `trust: ${this.file} is not valid JSON (${(error as Error).message}); ${KEPT_ASIDE(this.file)}`,
+        damaged: true,
       };
     }
   }
 }
+
+const KEPT_ASIDE = (file: string) => `its approvals do not count; the next approval keeps it as ${file}.bad`;
 
 /**
  * The slug keeps the file recognisable; the hash of the exact path keeps `/x/a.b`, `/x/a-b` and

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { setAside } from "../fs/set-aside.js";
 import { TASK_STATUSES, type Task, taskFromWire, taskToWire, type WireTask } from "./task.js";
 
 /** The whole state of a task list; a snapshot of it is what a rollback restores. */
@@ -33,13 +34,13 @@ export function loadTasksFile(file: string, notify: (message: string) => void): 
     // No such file, or a folder on its path is a file: there is no list yet (nothing to set aside).
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return { state: emptyState() };
-    return setAside(file, `cannot be read: ${(error as Error).message}`, emptyState(), notify);
+    return keepDamaged(file, `cannot be read: ${(error as Error).message}`, emptyState(), notify);
   }
   const parsed = parseTasks(text);
   if (parsed.problem === undefined) return { state: parsed.state };
   // Ids named in the damaged text stay used: the transcript and the .bad copy refer to them.
   const state = { ...parsed.state, nextId: Math.max(parsed.state.nextId, highestIdIn(text) + 1) };
-  return setAside(file, parsed.problem, state, notify);
+  return keepDamaged(file, parsed.problem, state, notify);
 }
 
 /**
@@ -90,7 +91,7 @@ function isWireTask(value: unknown): value is WireTask {
 }
 
 /** Renames the damaged file out of the way and says so; when that fails, it must not be overwritten. */
-function setAside(
+function keepDamaged(
   file: string,
   problem: string,
   state: TaskState,
@@ -99,9 +100,9 @@ function setAside(
   const count = state.tasks.length;
   const goingOn =
     count === 0 ? "starting a new list" : `going on with the ${count} readable task${count === 1 ? "" : "s"}`;
-  const bad = freeName(`${file}.bad`);
+  let bad: string;
   try {
-    fs.renameSync(file, bad);
+    bad = setAside(file);
   } catch (error) {
     const unwritable = `tasks file ${file} is damaged (${problem}) and could not be set aside (${(error as Error).message}); move it away to save tasks again`;
     notify(`codebot: ${unwritable}`);
@@ -116,13 +117,4 @@ function setAside(
     notify(`codebot: tasks file ${file}: cannot write the readable tasks back: ${(error as Error).message}`);
   }
   return { state };
-}
-
-/** `name`, or `name` with a number before `.bad` when an earlier damaged file holds it. */
-function freeName(name: string): string {
-  if (!fs.existsSync(name)) return name;
-  for (let n = 2; ; n++) {
-    const numbered = name.replace(/\.bad$/, `.${n}.bad`);
-    if (!fs.existsSync(numbered)) return numbered;
-  }
 }

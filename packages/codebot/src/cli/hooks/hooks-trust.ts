@@ -2,6 +2,7 @@ import { visible } from "../../approval/visible-text.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { confirmApproval } from "../read-key.js";
+import { writeKeptAside, writeTrustStoreProblem } from "../trust-store-notices.js";
 import { loadInventory, projectHooks } from "./hook-inventory.js";
 import { approveAll, consentLines, nothingPending, pendingConsent } from "./project-consent.js";
 import { withScopedHooks } from "./scoped-inventory.js";
@@ -17,6 +18,7 @@ export async function hooksTrust(flags: ProjectFlags, yes: boolean): Promise<num
   const s = stylesFor(process.stdout);
   const hooks = projectHooks(inv);
   const pending = pendingConsent(inv);
+  writeTrustStoreProblem(inv.project.trustStore);
   const out: string[] = [
     `project ${visible(inv.cwd)}`,
     `trust store ${visible(inv.project.trustStore.file)}`,
@@ -42,6 +44,7 @@ export async function hooksTrust(flags: ProjectFlags, yes: boolean): Promise<num
 
   if (!(await confirmApproval(yes))) return 1;
   approveAll(inv, pending);
+  writeKeptAside(inv.project.trustStore);
   process.stdout.write(
     s.green(`approved ${pending.hooks.length} hook(s) and ${pending.grants.length} grant(s)\n`),
   );

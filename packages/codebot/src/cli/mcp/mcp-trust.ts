@@ -3,6 +3,7 @@ import { displayPath } from "../hooks/hook-inventory.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
 import { confirmApproval } from "../read-key.js";
+import { writeKeptAside, writeTrustStoreProblem } from "../trust-store-notices.js";
 import { loadMcpInventory } from "./mcp-inventory.js";
 import { serverDetailLines } from "./server-view.js";
 
@@ -17,6 +18,7 @@ export async function mcpTrust(flags: ProjectFlags, yes: boolean): Promise<numbe
   const { inventory, servers } = loadMcpInventory(flags);
   const s = stylesFor(process.stdout);
   const project = servers.filter((x) => x.entry.needsConsent);
+  writeTrustStoreProblem(inventory.project.trustStore);
   const out = [
     `project ${visible(inventory.cwd)}`,
     `trust store ${visible(inventory.project.trustStore.file)}`,
@@ -40,6 +42,7 @@ export async function mcpTrust(flags: ProjectFlags, yes: boolean): Promise<numbe
   process.stdout.write(`${out.join("\n")}\n`);
   if (!(await confirmApproval(yes))) return 1;
   inventory.project.trustStore.trustGrants(pending.map((x) => x.entry.grant));
+  writeKeptAside(inventory.project.trustStore);
   process.stdout.write(s.green(`approved ${pending.length} MCP server(s)\n`));
   return 0;
 }

@@ -1,0 +1,30 @@
+/**
+ * A trust store that is not valid JSON (hand-edited, say) grants nothing, and `codebot hooks
+ * trust` says so; approving then keeps the damaged file beside the new one instead of writing
+ * over it, so what it held can still be recovered.
+ */
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { command, sandbox } from "./support/cli-fixtures.js";
+import { cliEnv, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+describe("codebot hooks trust with a damaged trust store", () => {
+  it("names the damage, approves, and keeps the damaged file as .bad", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", { hooks: { Stop: [command("true", { name: "done" })] } });
+    const env = cliEnv(box.home);
+    const first = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env });
+    const store = /trust store (.*)/.exec(first.stdout)?.[1] ?? "";
+    const damaged = `${fs.readFileSync(store, "utf8").trimEnd()},`;
+    fs.writeFileSync(store, damaged);
+
+    const again = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain(`trust: ${store} is not valid JSON`);
+    expect(again.stderr).toContain(`kept the damaged trust store as ${store}.bad`);
+    expect(fs.readFileSync(`${store}.bad`, "utf8")).toBe(damaged);
+    expect(JSON.parse(fs.readFileSync(store, "utf8")).hooks).not.toEqual({});
+  });
+});
