@@ -22,6 +22,7 @@ function setup(options: {
   askTool?: (r: ToolApprovalRequest) => Promise<"once" | "always" | "deny">;
   askHook?: (r: HookApprovalRequest) => Promise<"once" | "always" | "deny">;
   trustProjectHooks?: boolean;
+  notify?: (message: string) => void;
 }) {
   const home = tempDir("codebot-home-");
   const project = tempDir("codebot-project-");
@@ -42,6 +43,7 @@ function setup(options: {
     trustProjectHooks: options.trustProjectHooks,
     askToolApproval: options.askTool,
     askHookApproval: options.askHook,
+    notify: options.notify,
   });
   const env = { paths, env: {} };
   const tools = { bash: bashTool(env), write: writeTool(env), read: readTool(env) };
@@ -355,6 +357,20 @@ describe("hook approval", () => {
       approved: true,
     });
     expect(asked).toEqual(["f1", "f1-changed"]);
+  });
+
+  it("'always' that cannot be saved approves for the session and says so, naming the trust store", async () => {
+    const notices: string[] = [];
+    const s = setup({ askHook: async () => "always", notify: (m) => notices.push(m) });
+    // The trust folder is a file: nothing can be saved under it (as on a full or read-only disk).
+    fs.writeFileSync(path.dirname(s.trustStore.file), "");
+    expect(await s.engine.approveHook(hookRequest())).toEqual({ approved: true });
+    expect(await s.engine.approveHook(hookRequest())).toEqual({ approved: true });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(
+      /^codebot: could not save the approval of hook touch started \(.+\); allowed for this session$/,
+    );
+    expect(notices[0]).toContain(`(trust: cannot save approvals to ${s.trustStore.file}: `);
   });
 
   it("'once' approves for the session only and 'deny' is remembered for the session", async () => {

@@ -36,6 +36,8 @@ export interface ApprovalEngineOptions {
   autoRefusal?: string;
   /** codebot's and Claude Code's own folders (real paths), where acceptEdits does not edit unasked. */
   ownHomes?: readonly string[];
+  /** Told what could not be saved (an "always" answer on a full disk). */
+  notify?: (message: string) => void;
 }
 
 /**
@@ -70,6 +72,7 @@ export class ApprovalEngine {
       trustProjectHooks: options.trustProjectHooks,
       ...(options.hooksApprovedOnce ? { approvedOnce: options.hooksApprovedOnce } : {}),
       ask: options.askHookApproval,
+      ...(options.notify ? { notify: options.notify } : {}),
     });
   }
 

@@ -4,6 +4,7 @@ import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { AskHookApproval, HookApprovalRequest, HookApprovalResult } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
 import type { TrustStore } from "./trust-store.js";
+import { visible } from "./visible-text.js";
 
 export interface HookApprovalOptions {
   mode: () => PermissionMode;
@@ -16,6 +17,8 @@ export interface HookApprovalOptions {
   /** Consent fingerprints the user approved for this session only (the project question's "y"). */
   approvedOnce?: readonly string[];
   ask?: AskHookApproval;
+  /** Told when an "always" answer could not be saved (a full disk): it then holds for this session only. */
+  notify?: (message: string) => void;
 }
 
 /** A hook as far as trust is concerned. */
@@ -114,9 +117,13 @@ export class HookApproval {
       const { event, source, label, path } = request;
       try {
         this.options.trustStore.trustHook(fingerprint, { event, source, label, path });
-      } catch {
-        // The approval still holds for this session even if it could not be saved.
+      } catch (error) {
+        // The approval still holds for this session even if it could not be saved; the user,
+        // who asked for it to be remembered, is told.
         this.answered.set(fingerprint, true);
+        this.options.notify?.(
+          `codebot: could not save the approval of hook ${visible(label)} (${(error as Error).message}); allowed for this session`,
+        );
       }
       return { approved: true };
     }

@@ -86,16 +86,21 @@ export class TrustStore {
     // calls, past the brief lock's staleness limit, and a process in another container would take
     // the lock over mid-write and lose one of the two updates. Inside, read() finds it known.
     const identity = this.identity();
-    this.data = withFileLock(this.file, () => {
-      const read = this.read();
-      // Written over, the damaged file's approvals would be lost for good; moved, they can be recovered.
-      if (read.damaged) this.keptAside = setAside(this.file);
-      const fresh = read.data;
-      fresh.identity = identity;
-      change(fresh);
-      writeFileAtomic(this.file, `${JSON.stringify(fresh, null, 2)}\n`, 0o600);
-      return fresh;
-    });
+    try {
+      this.data = withFileLock(this.file, () => {
+        const read = this.read();
+        // Written over, the damaged file's approvals would be lost for good; moved, they can be recovered.
+        if (read.damaged) this.keptAside = setAside(this.file);
+        const fresh = read.data;
+        fresh.identity = identity;
+        change(fresh);
+        writeFileAtomic(this.file, `${JSON.stringify(fresh, null, 2)}\n`, 0o600);
+        return fresh;
+      });
+    } catch (error) {
+      // A bare "ENOSPC: no space left on device, write" would not say what was not saved.
+      throw new Error(`trust: cannot save approvals to ${this.file}: ${(error as Error).message}`);
+    }
   }
 
   private identity(): string {
@@ -117,8 +122,10 @@ export class TrustStore {
     try {
       text = fs.readFileSync(this.file, "utf8");
     } catch (error) {
-      // No file: nothing approved, and no need to ask git which repository this is (yet).
-      if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      // No file (or a file where its folder should be): nothing approved, and no need to ask git
+      // which repository this is (yet).
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR")
         return { data: { version: 2, project, identity: "", hooks: {}, grants: [] } };
       return {
         data: empty(),

@@ -249,6 +249,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     trustProjectHooks: options.trustProjectHooks,
     autoRefusal: bypassRefusal(settings.policy),
     ownHomes: ownHomesOf(paths, [codebotHome, claudeHome]),
+    notify,
     ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
     askToolApproval: options.askToolApproval,
     askHookApproval: options.askHookApproval,

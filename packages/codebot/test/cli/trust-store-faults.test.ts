@@ -1,9 +1,10 @@
 /**
  * A trust store that is not valid JSON (hand-edited, say) grants nothing, and `codebot hooks
  * trust` says so; approving then keeps the damaged file beside the new one instead of writing
- * over it, so what it held can still be recovered.
+ * over it, so what it held can still be recovered. One that cannot be written is named.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { command, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, runCli, useBuiltCli } from "./support/cli-process.js";
@@ -26,5 +27,19 @@ describe("codebot hooks trust with a damaged trust store", () => {
     expect(again.stderr).toContain(`kept the damaged trust store as ${store}.bad`);
     expect(fs.readFileSync(`${store}.bad`, "utf8")).toBe(damaged);
     expect(JSON.parse(fs.readFileSync(store, "utf8")).hooks).not.toEqual({});
+  });
+});
+
+describe("codebot hooks trust when the trust store cannot be written", () => {
+  it("says which file could not be saved and why, and exits 1", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", { hooks: { Stop: [command("true", { name: "done" })] } });
+    // The trust folder is a file: nothing can be saved under it (as on a full or read-only disk).
+    fs.writeFileSync(path.join(box.home, "trust"), "");
+    const r = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(r.code).toBe(1);
+    const store = /trust store (.*)/.exec(r.stdout)?.[1] ?? "";
+    expect(r.stderr).toMatch(/^codebot: trust: cannot save approvals to (.*): (.+)\n$/);
+    expect(r.stderr).toContain(`cannot save approvals to ${store}: `);
   });
 });
