@@ -2,11 +2,13 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { lockSession } from "../src/session/session-lock.js";
 import { tempDir } from "./support/temp-dirs.js";
 
 const ID = "6f1c2b9e-0000-4000-8000-000000000000";
+const sessionLockSource = fileURLToPath(new URL("../src/session/session-lock.ts", import.meta.url));
 
 describe("the session lock", () => {
   it("a session a live process holds is refused, naming the pid and the lock file", () => {
@@ -34,6 +36,31 @@ describe("the session lock", () => {
     const first = lockSession(dir, ID);
     expect(() => lockSession(dir, ID)).toThrow(/is in use by codebot process/);
     first.release();
+    lockSession(dir, ID).release();
+  });
+
+  it("a run that could not write its pid into the lock (a full disk) leaves none to refuse the next run", () => {
+    const dir = tempDir("codebot-session-lock-");
+    // A file-size limit of 0 makes every write to a file fail (EFBIG), as a full disk does (ENOSPC).
+    const script = `import { lockSessionIfRecorded } from ${JSON.stringify(sessionLockSource)};
+      lockSessionIfRecorded(${JSON.stringify(dir)}, ${JSON.stringify(ID)});`;
+    const run = spawnSync(
+      "sh",
+      [
+        "-c",
+        'ulimit -f 0; exec "$0" "$@"',
+        process.execPath,
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        script,
+      ],
+      { encoding: "utf8", cwd: path.dirname(sessionLockSource) },
+    );
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(fs.readdirSync(dir)).toEqual([]);
     lockSession(dir, ID).release();
   });
 

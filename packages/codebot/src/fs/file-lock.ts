@@ -129,9 +129,14 @@ function tryLock(lock: string, record: string): boolean {
   }
   try {
     fs.writeSync(fd, record);
-  } finally {
+  } catch (error) {
+    // This process made the file and it names no holder (a full disk): left behind, it would
+    // refuse the next run as "in use" until it is old enough to count as stale.
     fs.closeSync(fd);
+    fs.rmSync(lock, { force: true });
+    throw error;
   }
+  fs.closeSync(fd);
   return true;
 }
 
