@@ -24,6 +24,18 @@ describe("abandoning hooks", () => {
     });
   });
 
+  it("after a spool line cut off (a process killed mid-append), starts its records on a line of their own", async () => {
+    const { runtime } = await startSession({
+      user: { hooks: { SessionEnd: [command("true", { name: "flush" })] } },
+    });
+    const torn = '{"time":"2026-01-01T00:00:00.000Z","state":"not fired","event":"Sess';
+    fs.writeFileSync(runtime.undeliveredHooksPath, torn);
+    runtime.abandonHooks();
+    const lines = fs.readFileSync(runtime.undeliveredHooksPath, "utf8").split("\n");
+    expect(lines[0]).toBe(torn);
+    expect(JSON.parse(lines[1] ?? "")).toMatchObject({ event: "SessionEnd", hook: "flush" });
+  });
+
   it("with nothing unfinished, writes no spool", async () => {
     const { runtime } = await startSession({});
     expect(runtime.abandonHooks()).toEqual({

@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type AbandonedRun, commandLine } from "@codebot/hooks";
+import { endsMidLine } from "../fs/ends-mid-line.js";
 
 /** What giving up the unfinished hook runs left behind. */
 export interface AbandonedHooks {
@@ -34,8 +35,11 @@ export function saveUndelivered(file: string, runs: readonly AbandonedRun[]): st
   const time = new Date().toISOString();
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
+    // A line cut off before (a process killed mid-append) is ended first, so the records after
+    // it stay readable one per line.
+    const lead = endsMidLine(file) ? "\n" : "";
     // Payloads hold prompts and tool output: only the user may read them, as the transcript.
-    fs.appendFileSync(file, runs.map((run) => spoolLine(run, time)).join(""), { mode: 0o600 });
+    fs.appendFileSync(file, lead + runs.map((run) => spoolLine(run, time)).join(""), { mode: 0o600 });
     return undefined;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

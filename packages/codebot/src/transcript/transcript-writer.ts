@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
+import { endsMidLine } from "../fs/ends-mid-line.js";
 import { makeDirectory } from "../fs/make-directory.js";
 import { titleLine } from "./title-line.js";
 import {
@@ -11,25 +12,6 @@ import {
   toTranscriptMessage,
   transcriptUsage,
 } from "./transcript-line.js";
-
-/** True when a (resumed) transcript ends in a line cut off by a crash: new lines must not join it. */
-function endsMidLine(file: string): boolean {
-  let fd: number;
-  try {
-    fd = fs.openSync(file, "r");
-  } catch {
-    return false;
-  }
-  try {
-    const size = fs.fstatSync(fd).size;
-    if (size === 0) return false;
-    const last = Buffer.alloc(1);
-    fs.readSync(fd, last, 0, 1, size - 1);
-    return last[0] !== 0x0a;
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 /**
  * The session list reads a transcript's start and its last `TITLE_WINDOW` bytes (session-files.ts):
