@@ -2,7 +2,7 @@
 import "./zod-without-jit.js";
 import { errorMessage, exitCodeOf } from "./cli-error.js";
 import { routeModelWarnings } from "./model-warnings.js";
-import { exit, fail, onCrash } from "./process-exit.js";
+import { exit, fail, onCrash, onOutputError } from "./process-exit.js";
 import { buildProgram } from "./program.js";
 
 /**
@@ -15,11 +15,9 @@ export async function main(argv: readonly string[]): Promise<void> {
   process.on("unhandledRejection", onCrash);
   // A reader that has seen enough (`| head`) or a terminal that went away: output is no longer
   // wanted, but the command still ends normally (a session still closes, SessionEnd included).
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on("error", (error: NodeJS.ErrnoException) => {
-      onCrash(error);
-    });
-  }
+  // Any other failure to write (a full disk) fails the command.
+  process.stdout.on("error", (error) => onOutputError(error, "stdout"));
+  process.stderr.on("error", (error) => onOutputError(error, "stderr"));
   let code: number;
   try {
     code = await buildProgram().run(argv);

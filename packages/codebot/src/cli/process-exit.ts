@@ -39,12 +39,23 @@ export function onCrash(error: unknown): void {
   fail(`internal error: ${errorMessage(error)}`, 1);
 }
 
-let failing = false;
+/**
+ * stdout or stderr failed. A reader or terminal gone is onCrash's; any other failure (a full
+ * disk, `> /dev/full`) lost output the user asked for: that fails the command, whatever it
+ * would have exited with, so a script does not go on as if the answer had been written.
+ */
+export function onOutputError(error: unknown, stream: "stdout" | "stderr"): void {
+  if (isGone(error)) onCrash(error);
+  else fail(`cannot write to ${stream}: ${errorMessage(error)}`, 1);
+}
+
+/** Set by fail(): the code the process exits with, even when a command's own exit comes first. */
+let failureCode: number | undefined;
 
 /** Prints `codebot: <message>` once and exits with `code`. */
 export function fail(message: string, code: number): void {
-  if (failing) return;
-  failing = true;
+  if (failureCode !== undefined) return;
+  failureCode = code;
   if (process.stderr.writable) process.stderr.write(`codebot: ${message}\n`);
   void exit(code);
 }
@@ -54,7 +65,7 @@ export async function exit(code: number): Promise<never> {
   const limit = new Promise<void>((resolve) => setTimeout(resolve, DRAIN_LIMIT_MS).unref());
   await Promise.race([Promise.all([drain(process.stdout), drain(process.stderr)]), limit]);
   if (terminalGone) releaseTerminal();
-  process.exit(code);
+  process.exit(failureCode ?? code);
 }
 
 /**
