@@ -52,6 +52,25 @@ describe("ConfigChange", () => {
     expect(fs.existsSync(s.at("guard-ran"))).toBe(true);
   });
 
+  it("a change that leaves the file with an error (a typo) is not applied: its guard keeps running, and the notice names the error", async () => {
+    const s = await startSession({
+      user: { hooks: guard("guard-ran") },
+      script: [reply.toolCall("bash", { command: "echo ran" }, "c1"), reply.text("done")],
+    });
+    const file = path.join(s.home, "settings.json");
+    const typo = JSON.stringify({ hooks: guard("guard-ran") }).replace('"hooks":', '"hooks"');
+    fs.writeFileSync(file, typo);
+    const said = await notice(s, "changed;");
+    expect(said).toMatch(
+      new RegExp(
+        `^codebot: ${file.replaceAll(/[.*+?^${}()|[\]\\/]/g, "\\$&")} changed; not applied, the session keeps the settings it had: .*settings\\.json:1:\\d+: `,
+      ),
+    );
+    expect(said).not.toContain("(layer skipped)");
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c1")).toEqual({ text: "hook: guarded", isError: true });
+  });
+
   it("a change to a managed settings file fires with Claude Code's source policy_settings, and its deny rule applies", async () => {
     const dirs = { project: scratchDir("codebot-project-"), home: scratchDir("codebot-home-") };
     const policy = path.join(dirs.home, "etc/codebot/managed-settings.json");

@@ -9,11 +9,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { HookRunner, SettingsSource } from "@codebot/hooks";
+import { formatProblem, type HookRunner, type SettingsSource } from "@codebot/hooks";
 import { visible } from "../approval/visible-text.js";
 import { isInlineSettings } from "../settings/inline-settings.js";
 import { managedSettingsFiles, resolveManagedRoot } from "../settings/managed-files.js";
-import type { ProjectSettings } from "./project-settings.js";
+import { type ProjectSettings, projectProblems } from "./project-settings.js";
 import { appliedChangeNotice } from "./settings-change-notice.js";
 
 /** Events of one file within this window are one change (editors write in several steps). */
@@ -122,6 +122,16 @@ export class SettingsWatch {
     } catch (error) {
       notify(
         `codebot: ${visible(file.path)} changed; reading the settings again failed: ${(error as Error).message}`,
+      );
+      return;
+    }
+    // As at the start, where an error refuses the session: applied, the file's hooks and rules
+    // would be left out (a guard gone for a typo), so the session keeps what it had.
+    const broken = projectProblems(project).find((p) => p.severity === "error" && p.file === file.path);
+    if (broken !== undefined) {
+      const problem = formatProblem(broken).replace(/ \((layer|hook) skipped\)$/, "");
+      notify(
+        `codebot: ${visible(file.path)} changed; not applied, the session keeps the settings it had: ${visible(problem)} (fix it; codebot hooks validate lists the errors)`,
       );
       return;
     }
