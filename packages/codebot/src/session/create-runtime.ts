@@ -206,7 +206,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const refusal = policyRefusal(project, options.permissionMode);
   if (refusal !== undefined) throw new Error(refusal);
   const { trustStore, settings, hooks: loadedHooks } = project;
-  if (trustStore.problem) notify(trustStore.problem);
+  // Settings read by the caller were reported by it (the CLI lists the trust store's problem with
+  // the settings' warnings): said again here, it would be a second line.
+  if (trustStore.problem && options.projectSettings === undefined) notify(trustStore.problem);
   // What the model (and a prompt hook's, a sub-agent's) is resolved from: `env` of the settings too.
   const modelAccess = modelEnv(env, settings);
   const firstModel = sessionModel(options.model, settings, modelAccess);

@@ -5,8 +5,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, sandbox } from "./support/cli-fixtures.js";
+import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
@@ -41,5 +42,20 @@ describe("codebot hooks trust when the trust store cannot be written", () => {
     const store = /trust store (.*)/.exec(r.stdout)?.[1] ?? "";
     expect(r.stderr).toMatch(/^codebot: trust: cannot save approvals to (.*): (.+)\n$/);
     expect(r.stderr).toContain(`cannot save approvals to ${store}: `);
+  });
+});
+
+describe("a session with a damaged trust store", () => {
+  it("-p says so once, as a warning line of its own", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", { hooks: { Stop: [command("true", { name: "done" })] } });
+    const first = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    const store = /trust store (.*)/.exec(first.stdout)?.[1] ?? "";
+    fs.writeFileSync(store, "{");
+    const server = await modelServer([reply.text("answer")]);
+    const r = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code).toBe(0);
+    const lines = r.stderr.split("\n").filter((l) => l.includes(store));
+    expect(lines).toEqual([expect.stringMatching(/^codebot: warning: trust: .* is not valid JSON/)]);
   });
 });
