@@ -75,14 +75,19 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
   };
 }
 
+/** The longest delay a Node timer takes (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /** MCP_TOOL_TIMEOUT (milliseconds, as in Claude Code): how long a tool call waits; a bad value is said and ignored. */
+
 function callTimeout(
   value: string | undefined,
   notify: (message: string) => void,
 ): { callTimeoutMs?: number } {
   if (value === undefined || value === "") return {};
   const ms = Number(value);
-  if (Number.isInteger(ms) && ms > 0) return { callTimeoutMs: ms };
+  // A bigger value (set to mean "no limit") would overflow Node's timer, which then fires at once.
+  if (Number.isInteger(ms) && ms > 0) return { callTimeoutMs: Math.min(ms, MAX_TIMER_MS) };
   notify(`codebot: MCP_TOOL_TIMEOUT ${JSON.stringify(value)} is not a number of milliseconds; ignored`);
   return {};
 }

@@ -98,6 +98,16 @@ describe("MCP server lifecycle", () => {
     });
   });
 
+  it("an MCP_TOOL_TIMEOUT too big for a timer (meant as 'no limit') does not fail every call at once", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      user: { mcpServers: { t: testServer("serve", state) }, env: { MCP_TOOL_TIMEOUT: "99999999999" } },
+      script: [reply.toolCalls(toolCall("mcp__t__pid", {}, "c-pid")), reply.text("done")],
+    });
+    expect(await s.runtime.prompt("call pid")).toMatchObject({ status: "completed", text: "done" });
+    expect(toolResultFor(s.model, "c-pid")?.isError).toBe(false);
+  });
+
   it("a call made while the server restarts waits for the restart instead of failing", async () => {
     const state = scratchDir("mcp-state-");
     const s = await startSession({
