@@ -201,6 +201,7 @@ function compileMember(
     onError: onErrorOf(entry, event, background, `${prefix}onFailure`, groupReport),
     env: entry.type === "command" ? (entry.env ?? {}) : {},
     name: entry.name ?? derivedLabel(where, entry),
+    ...(entry.name === undefined ? { derivedName: true as const } : {}),
     enabled: entry.enabled ?? true,
     ...(entry.statusMessage !== undefined ? { statusMessage: entry.statusMessage } : {}),
     // The matcher is part of what was approved: the same command on other tools is another hook.

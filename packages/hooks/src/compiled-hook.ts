@@ -39,6 +39,8 @@ export interface CompiledHook {
   env: Record<string, string>;
   /** The entry's `name`, else a derived label such as `PreToolUse[0] command: exit 2`. */
   name: string;
+  /** `name` is the derived label (the entry has no `name`): it shows what the hook runs or calls. */
+  derivedName?: true;
   enabled: boolean;
   statusMessage?: string;
   /** sha256 of the event and the entry's canonical JSON (§8). */

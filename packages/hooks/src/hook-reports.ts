@@ -6,7 +6,7 @@
  */
 import type { CompiledHook } from "./compiled-hook.js";
 import type { HookRun } from "./hook-execution.js";
-import { failureSummary } from "./interpret.js";
+import { failureSummary, type HookVerdict } from "./interpret.js";
 import { type HookStart, TraceFile, type TraceRecord } from "./trace.js";
 
 export interface HookReportsOptions {
@@ -50,7 +50,7 @@ export class HookReports {
     const warnings = verdict.warnings;
     if (verdict.failed) {
       // A failure shows its warnings too: a 401 is explained by the empty token header it warns of.
-      const line = `hook ${name}: ${[failureSummary(verdict), ...warnings].join("; ")}`;
+      const line = `hook ${name}: ${[failureText(run.hook, verdict), ...warnings].join("; ")}`;
       if (this.once(this.failureShown, run.hook, line) && warnings.length) this.warningShown.add(run.hook);
     } else if (warnings.length)
       this.once(this.warningShown, run.hook, `hook ${name}: ${warnings.join("; ")}`);
@@ -83,4 +83,14 @@ export class HookReports {
       this.error(`hook trace: ${name} threw: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
+}
+
+/**
+ * A failed run as its line says it. An http hook's error names its URL (`http hook <url>: status
+ * 500`), for a hook known by its name; a hook without one is already labelled by its URL, so the
+ * line says it once.
+ */
+function failureText(hook: CompiledHook, verdict: HookVerdict): string {
+  const summary = failureSummary(verdict);
+  return hook.derivedName && hook.spec.type === "http" ? summary.replace(/^http hook \S+: /, "") : summary;
 }

@@ -95,6 +95,7 @@ export function compileNative(
     onError: entry.onError ?? "allow",
     env: entry.env ?? {},
     name: entry.name ?? derivedLabel(`${event}[${index}]`, entry),
+    ...(entry.name === undefined ? { derivedName: true as const } : {}),
     enabled: entry.enabled ?? true,
     ...(entry.statusMessage !== undefined ? { statusMessage: entry.statusMessage } : {}),
     fingerprint: hookFingerprint(event, raw),

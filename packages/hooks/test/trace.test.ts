@@ -122,6 +122,34 @@ describe("trace", () => {
     ]);
   });
 
+  it("an http hook without a name, labelled by its URL, has its failure line name the URL once", async () => {
+    const failing = {
+      run: async () => ({
+        stdout: "",
+        stderr: "",
+        exitCode: 1,
+        error: "http hook https://policy.example/check: status 500",
+      }),
+    };
+    const { runner, traces, errors } = runnerFor(
+      { PreToolUse: [{ type: "http", url: "https://policy.example/check" }] },
+      { executors: { http: failing } },
+    );
+    await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
+    expect(errors).toEqual(["hook PreToolUse[0] http: https://policy.example/check: status 500"]);
+    // The trace keeps the executor's whole error.
+    expect(traces[0]).toMatchObject({ error: "http hook https://policy.example/check: status 500" });
+    const group = runnerFor(
+      { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "http", url: "https://policy.example/check" }] }] },
+      { executors: { http: failing } },
+    );
+    await group.runner.preToolUse({ tool: "bash", toolUseId: "t", args: {} });
+    expect(group.errors).toEqual([
+      expect.stringMatching(/ http: https:\/\/policy\.example\/check: status 500$/),
+    ]);
+    expect(group.errors[0]).not.toMatch(/http hook/);
+  });
+
   it("a hook's warning shown on a run that succeeded does not hide its later failure (a 401)", async () => {
     const { runner, errors } = gateAnswering([200, 200, 401, 401]);
     for (let i = 0; i < 4; i++) await runner.preToolUse({ tool: "bash", toolUseId: `t${i}`, args: {} });
