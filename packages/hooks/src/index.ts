@@ -104,6 +104,7 @@ export {
   parseMatcher,
 } from "./matcher.js";
 export type { ToolPermissions } from "./middleware.js";
+export { isWithin } from "./path-within.js";
 export { buildPayload, type HookSession, type PayloadFields } from "./payload.js";
 export { type Plan, type PlanOptions, plan, type Skipped, type Step } from "./plan.js";
 export { formatProblem, type Problem } from "./problem.js";

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { compileGlob } from "../paths/glob-pattern.js";
+import { expandHome } from "../paths/home-path.js";
 import { shellCommands } from "./shell-commands.js";
 import { splitWords, unquote } from "./shell-words.js";
 
@@ -36,10 +37,6 @@ export function filesNamedBy(command: string, root: string, home = os.homedir())
       for (const file of globbed(path.resolve(place, named))) files.add(file);
   }
   return [...files];
-}
-
-function expandHome(word: string, home: string): string {
-  return word === "~" || word.startsWith("~/") ? path.join(home, word.slice(1)) : word;
 }
 
 /** The file itself, or the entries of its folder its last part matches when that is a glob. */

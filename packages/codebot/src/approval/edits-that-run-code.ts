@@ -1,4 +1,5 @@
 import path from "node:path";
+import { isWithin } from "@codebot/hooks";
 
 /**
  * Whether an edit of `realPath` can make code run later with no call anyone approved, so that
@@ -10,5 +11,5 @@ import path from "node:path";
  */
 export function editRunsCode(realPath: string, ownHomes: readonly string[]): boolean {
   if (realPath.split(path.sep).includes(".git")) return true;
-  return ownHomes.some((home) => realPath === home || realPath.startsWith(home + path.sep));
+  return ownHomes.some((home) => isWithin(realPath, home));
 }

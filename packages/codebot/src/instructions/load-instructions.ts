@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { expandHome } from "../paths/home-path.js";
 import { ReadRules } from "../paths/read-rules.js";
 import { readSettingsText } from "../settings/read-settings-text.js";
 import { importPaths } from "./import-paths.js";
@@ -113,8 +114,7 @@ export class InstructionReader {
 }
 
 function resolveImport(target: string, dir: string, homeDir: string): string {
-  if (target === "~" || target.startsWith("~/")) return path.join(homeDir, target.slice(1));
-  return path.resolve(dir, target);
+  return path.resolve(dir, expandHome(target, homeDir));
 }
 
 function inside(root: string, file: string): boolean {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { isWithin } from "@codebot/hooks";
 
 /**
  * Where file tools may reach. Paths come from the model, so they are resolved against the
@@ -38,7 +39,7 @@ export class PathPolicy {
 
   /** True when `realPath` is the project directory or below it. */
   contains(realPath: string): boolean {
-    return realPath === this.root || realPath.startsWith(this.root + path.sep);
+    return isWithin(realPath, this.root);
   }
 
   /** How a path is shown to the model and matched by permission rules: project-relative when inside. */

@@ -6,6 +6,7 @@ import {
   folderFiles,
   gitConfigCommand,
   isLoadingVariable,
+  isWithin,
   scriptsText,
 } from "@codebot/hooks";
 import { grantRunning, realPathOf } from "./grant-runs.js";
@@ -90,7 +91,7 @@ function projectPaths(name: string, value: string, projectDir: string): string[]
     if (part === "" && name !== "PATH") continue;
     const real = realPathOf(path.resolve(projectDir, part === "" ? "." : part));
     if (root === undefined || real === undefined || found.includes(real)) continue;
-    if (real === root || real.startsWith(root + path.sep)) found.push(real);
+    if (isWithin(real, root)) found.push(real);
   }
   return found;
 }

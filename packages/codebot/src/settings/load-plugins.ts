@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Problem } from "@codebot/hooks";
 import { isHookEvent, type SettingsLayer, UNSUPPORTED_CLAUDE_EVENTS } from "@codebot/hooks";
+import { expandHome } from "../paths/home-path.js";
 import { readLayer } from "./read-layer.js";
 import { claudePluginsSchema } from "./settings-schema.js";
 
@@ -131,8 +132,7 @@ export function pluginDirsFromSettings(
 }
 
 function resolveDir(dir: string, base: string): string {
-  const expanded = dir === "~" || dir.startsWith("~/") ? path.join(os.homedir(), dir.slice(1)) : dir;
-  return path.resolve(base, expanded);
+  return path.resolve(base, expandHome(dir, os.homedir()));
 }
 
 /** `.claude-plugin/plugin.json`'s name when it is usable as a folder name, else the folder's name. */
