@@ -126,6 +126,41 @@ describe("FileChanged", () => {
     expect((await logged(s, 2))[1]).toMatchObject({ file_path: at("sub/x.json"), event: "add" });
   });
 
+  /** A SessionStart hook answering `watchPaths: [<project>/<source>/x.json]` (a folder that exists), FileChanged on x.json. */
+  const watchingBySource = {
+    SessionStart: [
+      group(
+        "",
+        command(
+          `src=$(grep -o '"source":"[a-z]*"' | cut -d'"' -f4); mkdir -p "$src"; printf '{"hookSpecificOutput":{"hookEventName":"SessionStart","watchPaths":["%s/%s/x.json"]}}' "$CLAUDE_PROJECT_DIR" "$src"`,
+        ),
+      ),
+    ],
+    FileChanged: [group("x.json", command("true"))],
+  };
+
+  it("watches the watchPaths of the SessionStart that follows /clear, as at start", async () => {
+    const s = await startSession({ user: { hooks: watchingBySource } });
+    await waitFor(() => s.runtime.watchedFiles.includes(s.at("startup/x.json")));
+    s.runtime.clear();
+    await waitFor(
+      () => s.runtime.watchedFiles.includes(s.at("clear/x.json")),
+      10_000,
+      "clear/x.json watched",
+    );
+    expect(s.runtime.watchedFiles).toContain(s.at("startup/x.json"));
+  });
+
+  it("watches the watchPaths of the SessionStart that follows a compaction", async () => {
+    const s = await startSession({
+      user: { hooks: watchingBySource },
+      script: [reply.text("first answer"), reply.text("the summary")],
+    });
+    await s.runtime.prompt("go");
+    expect(await s.runtime.compact()).toMatchObject({ compacted: true });
+    expect(s.runtime.watchedFiles).toContain(s.at("compact/x.json"));
+  });
+
   it("no FileChanged hook: nothing is watched", async () => {
     const s = await startSession({ user: { hooks: { CwdChanged: [group("", command("true"))] } } });
     expect(s.runtime.watchedFiles).toEqual([]);

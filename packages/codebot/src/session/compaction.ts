@@ -5,6 +5,7 @@ import type { ModelMessage } from "ai";
 import type { RuntimeSettings } from "../settings/runtime-settings.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
+import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
 
 export type CompactOutcome =
   | { compacted: true; messages: ModelMessage[]; summary: string; tokensBefore: number }
@@ -22,8 +23,8 @@ export interface CompactionParts {
   notify(message: string): void;
   /** The instruction files given again after a compaction (InstructionsLoaded `compact`), as context. */
   reloadInstructions?: () => Promise<string | undefined>;
-  /** Reads the skill folders again (a SessionStart hook's `reloadSkills`); the next run's `skill` tool lists them. */
-  reloadSkills?: () => Promise<void>;
+  /** What SessionStart's answer after a compaction changes (skills read again, files watched). */
+  sessionStartEffects: SessionStartEffects;
   /** The summary request's token usage, for the session's accounting. */
   usage(used: Usage): void;
 }
@@ -116,14 +117,11 @@ export class Compaction {
 
     runner.fire("PostCompact", { trigger, compactSummary: summary });
     const started = await runner.sessionStart({ source: "compact" }).catch(() => undefined);
-    if (started?.kind === "allow" && started.reloadSkills)
-      await this.parts.reloadSkills?.().catch(() => undefined);
+    const startContext = started
+      ? (await takeSessionStartAnswer(started, "compact", this.parts.sessionStartEffects)).context
+      : undefined;
     const instructionFiles = await this.parts.reloadInstructions?.().catch(() => undefined);
-    const extra = [
-      instructionFiles,
-      tasksNote(this.parts.tasks),
-      started?.kind === "stop" ? undefined : started?.context,
-    ]
+    const extra = [instructionFiles, tasksNote(this.parts.tasks), startContext]
       .filter((t): t is string => !!t)
       .map((text) => systemReminder(text));
     const window = this.parts.contextWindow();

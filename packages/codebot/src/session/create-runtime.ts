@@ -71,6 +71,7 @@ import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
 import { lockSessionIfRecorded, SessionLock } from "./session-lock.js";
 import { sessionModel } from "./session-model.js";
+import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
 import { SessionUsage } from "./session-usage.js";
 import { SettingsWatch, settingsFilesOf } from "./settings-watch.js";
 import { stopFailureType } from "./stop-failure.js";
@@ -488,14 +489,18 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   });
   const skillTool = skills.tool();
   if (skillTool) tools.push(skillTool);
-  // A SessionStart hook's `reloadSkills`: the folders are read again, and the `skill` tool the next
-  // run gives the model lists what is there now.
-  const reloadSkills = async () => {
-    await skills.reload();
-    const at = tools.findIndex((tool) => tool.name === "skill");
-    const fresh = skills.tool();
-    if (at >= 0) tools.splice(at, 1, ...(fresh ? [fresh] : []));
-    else if (fresh) tools.push(fresh);
+  // What a SessionStart answer changes, at start, after /clear or /resume and after a compaction.
+  // `reloadSkills`: the folders are read again, and the next run's `skill` tool lists what is there now.
+  const sessionStartEffects: SessionStartEffects = {
+    reloadSkills: async () => {
+      await skills.reload();
+      const at = tools.findIndex((tool) => tool.name === "skill");
+      const fresh = skills.tool();
+      if (at >= 0) tools.splice(at, 1, ...(fresh ? [fresh] : []));
+      else if (fresh) tools.push(fresh);
+    },
+    watch: (paths) => fileWatch.add(paths),
+    setTitle: (title) => transcript.setTitle(title),
   };
   // MCP servers start now, in parallel; their tools join the list as each server connects.
   mcp = await sessionMcp({
@@ -542,7 +547,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       if (stop) session?.halt(stop);
       return projectContext(instructions.loaded);
     },
-    reloadSkills,
+    sessionStartEffects,
     usage: (used) => usage.add(modelSpec, used),
   });
   meter.reset(restored?.messages ?? []);
@@ -580,7 +585,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     compaction,
     notify,
     skills,
-    reloadSkills,
+    sessionStartEffects,
     promptIds,
     backgroundContext: () => backgroundSaid.take(),
     stopFailure: (error, newMessages) => {
@@ -619,11 +624,13 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     return setup.then((setupContext) =>
       runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
         async (decision) => {
-          if (decision.kind === "allow" && decision.reloadSkills) await reloadSkills().catch(() => undefined);
-          if (decision.kind === "allow" && decision.watchPaths) fileWatch.add(decision.watchPaths);
-          if (decision.kind === "allow" && decision.sessionTitle) transcript.setTitle(decision.sessionTitle);
-          if (decision.kind === "allow") initialUserMessage = decision.initialUserMessage;
-          return joinContext(instructionContext, setupContext, contextOf(decision));
+          const taken = await takeSessionStartAnswer(
+            decision,
+            options.resume ? "resume" : "startup",
+            sessionStartEffects,
+          );
+          initialUserMessage = taken.initialUserMessage;
+          return joinContext(instructionContext, setupContext, taken.context);
         },
         () => joinContext(instructionContext, setupContext),
       ),

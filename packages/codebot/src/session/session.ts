@@ -8,6 +8,7 @@ import { joinContext } from "./joined-context.js";
 import type { PromptIds } from "./prompt-ids.js";
 import { finalText, type PromptResult, statusOf } from "./prompt-result.js";
 import type { SessionEvents } from "./session-events.js";
+import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
 import type { StopHooks } from "./stop-hooks.js";
 import type { StopValidation } from "./stop-validation.js";
 import { userTurn } from "./user-turn.js";
@@ -31,8 +32,8 @@ export interface SessionParts {
     /** A fresh conversation: the hooks of the skills loaded in the old one leave. */
     reset(): void;
   };
-  /** Reads the skill folders again (a SessionStart hook's `reloadSkills`). */
-  reloadSkills?(): Promise<void>;
+  /** What a SessionStart answer changes (skills read again, files watched, the title). */
+  sessionStartEffects: SessionStartEffects;
   /** Each user prompt's id, for Claude Code hook payloads (prompt-ids.ts). */
   promptIds?: PromptIds;
   /** What background hooks said for the model since it was last given (background-context.ts). */
@@ -216,15 +217,8 @@ export class Session {
     meter.reset(other.messages);
     this.startedWith(
       runner.sessionStart({ source: why }).then(
-        async (decision) => {
-          if (decision.kind === "stop") return undefined;
-          if (decision.kind === "allow" && decision.reloadSkills)
-            await this.parts.reloadSkills?.().catch(() => undefined);
-          // As in claude, a SessionStart title names a session started or resumed, not a cleared one.
-          if (why === "resume" && decision.kind === "allow" && decision.sessionTitle)
-            this.parts.transcript.setTitle(decision.sessionTitle);
-          return decision.context;
-        },
+        async (decision) =>
+          (await takeSessionStartAnswer(decision, why, this.parts.sessionStartEffects)).context,
         () => undefined,
       ),
     );
