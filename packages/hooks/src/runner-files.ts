@@ -89,9 +89,7 @@ const CARGO_BUILD_SCRIPT = /^\s*build\s*=\s*(["'])(.*?)\1/gm;
 function namedBuildScripts(manifest: string, root: string): string[] {
   return [...readText(manifest).matchAll(CARGO_BUILD_SCRIPT)]
     .map(([, , value]) => path.resolve(path.dirname(manifest), value as string))
-    .filter(
-      (file) => isWithin(file, root) && fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true,
-    );
+    .filter((file) => isWithin(file, root) && isFile(file));
 }
 
 /** `runner = "./run.sh"`, `linker = […]`, `rustc-wrapper = …`, also under `[target.…]` or dotted. */
@@ -109,15 +107,15 @@ function cargoConfigPrograms(config: string, root: string): string[] {
     .map(([, , value]) => value as string)
     .filter((value) => value.includes("/"))
     .map((value) => path.resolve(base, value))
-    .filter(
-      (file) => isWithin(file, root) && fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true,
-    );
+    .filter((file) => isWithin(file, root) && isFile(file));
 }
 
 function existing(dir: string, names: readonly string[]): string[] {
-  return names
-    .map((name) => path.join(dir, name))
-    .filter((file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true);
+  return names.map((name) => path.join(dir, name)).filter(isFile);
+}
+
+function isFile(file: string): boolean {
+  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /** A configuration file's first 64 KiB: where its `addopts`, a cargo `runner` are. */
