@@ -34,3 +34,4 @@ export type {
   ToolResult,
 } from "./tool.js";
 export { ABORT_GRACE_MS } from "./tool-execution.js";
+export { addUsage, emptyUsage } from "./usage.js";

@@ -17,10 +17,12 @@ const objectFor = (
   result: PromptResult,
   modelSpec = "anthropic/claude-sonnet-4-5",
   models: ModelPriceOverrides = {},
+  processUsage = result.usage,
 ) =>
   resultObject({
     models,
     result,
+    processUsage,
     sessionId: "s",
     modelSpec,
     durationMs: 10,
@@ -48,6 +50,25 @@ describe("the -p result object", () => {
       { tool_name: "Bash", tool_use_id: "t1", tool_input: { command: "rm -rf x" } },
     ]);
     expect(o).toMatchObject({ subtype: "success", is_error: false, stop_reason: "end_turn" });
+  });
+
+  it("total_cost_usd and modelUsage are the process's running total; usage is the prompt's own (claude 2.1.328)", () => {
+    const o = objectFor(
+      run(),
+      "anthropic/claude-sonnet-4-5",
+      {},
+      {
+        inputTokens: 2_000_000,
+        outputTokens: 200_000,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+      },
+    );
+    expect(o.total_cost_usd).toBe(9);
+    expect(o.modelUsage).toEqual({
+      "claude-sonnet-4-5": { inputTokens: 2_000_000, outputTokens: 200_000, costUSD: 9 },
+    });
+    expect(o.usage).toMatchObject({ input_tokens: 1_000_000, output_tokens: 100_000 });
   });
 
   it("an unknown model costs 0 and says the cost is unknown", () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { addUsage, emptyUsage } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { ServerStatus } from "../mcp/mcp-servers.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
@@ -112,41 +113,43 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   early = undefined;
 
   // A SessionStart hook's `initialUserMessage` is a prompt of its own before the one given, as in
-  // claude 2.1.328 `-p`: each is answered and reported; the exit code is the given prompt's.
-  const results: PromptResult[] = [];
-  try {
-    const initial = await runtime.initialUserMessage();
-    if (initial !== undefined) results.push(await runtime.prompt(initial));
-    results.push(await runtime.prompt(prompt));
-  } finally {
-    await closeWithNotice(runtime, "other", (line) => stderr(`codebot: ${line}`));
-    removeSignalHandlers();
-  }
-  let code = 0;
-  results.forEach((result, index) => {
-    code = exitCodeOf(result);
+  // claude 2.1.328 `-p`: each is answered and reported when it ends; the exit code is the given
+  // prompt's. `json` is one object, the given prompt's; stream-json has a result line per prompt.
+  const processUsage = emptyUsage();
+  const report = (result: PromptResult, last: boolean): number => {
+    addUsage(processUsage, result.usage);
+    const code = exitCodeOf(result);
     if (code !== 0) stderr(`codebot: ${failureText(result)}`);
     if (flags.outputFormat === "text") {
       if (result.text !== "")
         process.stdout.write(result.text.endsWith("\n") ? result.text : `${result.text}\n`);
-      return;
+    } else if (last || flags.outputFormat === "stream-json") {
+      emit(
+        resultObject({
+          result,
+          sessionId,
+          modelSpec,
+          durationMs: Math.round(performance.now() - started),
+          durationApiMs: apiTime.ms(),
+          processUsage: { ...processUsage },
+          denials: runtime.approval.tools.denials,
+          isError: code !== 0,
+          models: runtime.project.settings.models,
+        }),
+      );
     }
-    // `json` is one object, the given prompt's; stream-json has a result line per prompt.
-    if (flags.outputFormat === "json" && index < results.length - 1) return;
-    emit(
-      resultObject({
-        result,
-        sessionId,
-        modelSpec,
-        durationMs: Math.round(performance.now() - started),
-        durationApiMs: apiTime.ms(),
-        denials: runtime.approval.tools.denials,
-        isError: code !== 0,
-        models: runtime.project.settings.models,
-      }),
-    );
-  });
-  return code;
+    return code;
+  };
+  let given: PromptResult;
+  try {
+    const initial = await runtime.initialUserMessage();
+    if (initial !== undefined) report(await runtime.prompt(initial), false);
+    given = await runtime.prompt(prompt);
+  } finally {
+    await closeWithNotice(runtime, "other", (line) => stderr(`codebot: ${line}`));
+    removeSignalHandlers();
+  }
+  return report(given, true);
 }
 
 /** 0 done; 2 a hook said no (the prompt was blocked, or a hook ended the run); 1 anything else. */

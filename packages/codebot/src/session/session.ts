@@ -1,4 +1,4 @@
-import { type Agent, type ContextMeter, ModelCallError } from "@codebot/agentcore";
+import { type Agent, type ContextMeter, emptyUsage, ModelCallError } from "@codebot/agentcore";
 import type { HookRunner } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { Expansion } from "../skills/slash-expansion.js";
@@ -56,8 +56,6 @@ export interface StopRequest {
   reason: string;
   hook: string;
 }
-
-const NO_USAGE = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
 /**
  * One conversation: `prompt()` runs UserPromptSubmit, then the main agent (whose natural stops
@@ -241,7 +239,7 @@ export class Session {
       reason,
       turns: 0,
       messages: [],
-      usage: { ...NO_USAGE },
+      usage: emptyUsage(),
       validation: { attempts: 0 },
     });
 

@@ -57,6 +57,40 @@ describe("SessionStart's initialUserMessage in -p", () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ type: "result", result: "second answer" });
   });
 
+  it("--output-format json: total_cost_usd and modelUsage count both prompts, usage the given one's (claude 2.1.328)", async () => {
+    const { box, args } = setup();
+    const used = (inputTokens: number, outputTokens: number) => ({
+      usage: { inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    });
+    const server = await modelServer([
+      { ...reply.text("first answer"), ...used(10_000, 0) },
+      { ...reply.text("second answer"), ...used(20_000, 0) },
+    ]);
+    const r = await runCli(["-p", "GIVEN-PROMPT", "--output-format", "json", ...args], {
+      env: modelEnv(server, box.home),
+    });
+    const result = JSON.parse(r.stdout);
+    expect(result.usage.input_tokens).toBe(20_000);
+    expect(result.modelUsage["claude-sonnet-4-5"].inputTokens).toBe(30_000);
+    // Claude Sonnet 4.5's list price, $3 per million input tokens.
+    expect(result.total_cost_usd).toBe(0.09);
+  });
+
+  it("--output-format stream-json: the first prompt's result line comes before the second prompt's answer", async () => {
+    const { box, args } = setup();
+    const server = await modelServer([reply.text("first answer"), reply.text("second answer")]);
+    const r = await runCli(["-p", "GIVEN-PROMPT", "--output-format", "stream-json", "--verbose", ...args], {
+      env: modelEnv(server, box.home),
+    });
+    const lines = r.stdout.split("\n").filter((l) => l.trim());
+    const firstResult = lines.findIndex((l) => JSON.parse(l).type === "result");
+    const secondAnswer = lines.findIndex(
+      (l) => JSON.parse(l).type === "assistant" && l.includes("second answer"),
+    );
+    expect(firstResult).toBeGreaterThan(-1);
+    expect(secondAnswer).toBeGreaterThan(firstResult);
+  });
+
   it("--output-format stream-json has a result line per prompt", async () => {
     const { box, args } = setup();
     const server = await modelServer([reply.text("first answer"), reply.text("second answer")]);

@@ -4,6 +4,7 @@
  * codebot's own status and reason added under names Claude Code does not use.
  */
 import { randomUUID } from "node:crypto";
+import type { Usage } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { PermissionDenial } from "../../approval/tool-approval.js";
 import { costOf, type ModelPriceOverrides } from "../../session/model-prices.js";
@@ -18,6 +19,11 @@ export interface ResultInput {
   durationMs: number;
   /** Time spent waiting for the model. */
   durationApiMs: number;
+  /**
+   * What every prompt of this process used so far, this one included: `total_cost_usd` and
+   * `modelUsage` are the running total, as in claude 2.1.328 (`usage` is the prompt's own).
+   */
+  processUsage: Usage;
   denials: readonly PermissionDenial[];
   isError: boolean;
   /** The `models` setting (its prices override the table's). */
@@ -26,7 +32,7 @@ export interface ResultInput {
 
 export function resultObject(input: ResultInput): WireObject {
   const { result } = input;
-  const cost = costOf(input.modelSpec, result.usage, input.models);
+  const cost = costOf(input.modelSpec, input.processUsage, input.models);
   const usd = Math.round(cost.usd * 1e9) / 1e9;
   return {
     type: "result",
@@ -48,8 +54,8 @@ export function resultObject(input: ResultInput): WireObject {
     },
     modelUsage: {
       [input.modelSpec.slice(input.modelSpec.indexOf("/") + 1)]: {
-        inputTokens: result.usage.inputTokens,
-        outputTokens: result.usage.outputTokens,
+        inputTokens: input.processUsage.inputTokens,
+        outputTokens: input.processUsage.outputTokens,
         costUSD: usd,
       },
     },

@@ -1,4 +1,5 @@
 /** The session's tokens and cost as the status line and `/cost` show them. */
+import { emptyUsage } from "@codebot/agentcore";
 import { costOf, type ModelPriceOverrides } from "../../session/model-prices.js";
 import type { Runtime } from "../../session/runtime.js";
 import type { ModelUsage } from "../../session/session-usage.js";
@@ -69,10 +70,8 @@ function costText(view: UsageView): string {
 /** The models used (or about to be) that have no price. */
 function unpriced(view: UsageView): string[] {
   const specs = new Set([...view.models.keys(), view.modelSpec]);
-  return [...specs].filter((spec) => !costOf(spec, NO_USAGE, view.prices).known);
+  return [...specs].filter((spec) => !costOf(spec, emptyUsage(), view.prices).known);
 }
-
-const NO_USAGE = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
 function usageText(used: ModelUsage): string {
   const uncached = used.inputTokens - used.cacheReadTokens - used.cacheWriteTokens;
