@@ -23,6 +23,7 @@ const objectFor = (
     models,
     result,
     processUsage,
+    index: 0,
     sessionId: "s",
     modelSpec,
     durationMs: 10,

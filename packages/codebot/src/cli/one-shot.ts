@@ -116,7 +116,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // claude 2.1.328 `-p`: each is answered and reported when it ends; the exit code is the given
   // prompt's. `json` is one object, the given prompt's; stream-json has a result line per prompt.
   const processUsage = emptyUsage();
+  let answered = 0;
   const report = (result: PromptResult, last: boolean): number => {
+    const index = answered++;
     addUsage(processUsage, result.usage);
     const code = exitCodeOf(result);
     if (code !== 0) stderr(`codebot: ${failureText(result)}`);
@@ -132,6 +134,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
           durationMs: Math.round(performance.now() - started),
           durationApiMs: apiTime.ms(),
           processUsage: { ...processUsage },
+          index,
           denials: runtime.approval.tools.denials,
           isError: code !== 0,
           models: runtime.project.settings.models,

@@ -91,7 +91,7 @@ describe("SessionStart's initialUserMessage in -p", () => {
     expect(secondAnswer).toBeGreaterThan(firstResult);
   });
 
-  it("--output-format stream-json has a result line per prompt", async () => {
+  it("--output-format stream-json has a result line per prompt, each with its result_index", async () => {
     const { box, args } = setup();
     const server = await modelServer([reply.text("first answer"), reply.text("second answer")]);
     const r = await runCli(["-p", "GIVEN-PROMPT", "--output-format", "stream-json", "--verbose", ...args], {
@@ -104,5 +104,6 @@ describe("SessionStart's initialUserMessage in -p", () => {
       .map((l) => JSON.parse(l))
       .filter((l) => l.type === "result");
     expect(results.map((l) => l.result)).toEqual(["first answer", "second answer"]);
+    expect(results.map((l) => l.result_index)).toEqual([0, 1]);
   });
 });

@@ -144,6 +144,7 @@ describe("codebot -p", () => {
         "permission_denials",
         "stop_reason",
         "terminal_reason",
+        "result_index",
         "uuid",
       ],
     };

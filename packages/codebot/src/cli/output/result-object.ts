@@ -24,6 +24,8 @@ export interface ResultInput {
    * `modelUsage` are the running total, as in claude 2.1.328 (`usage` is the prompt's own).
    */
   processUsage: Usage;
+  /** Which of the process's prompts this is, from 0 (claude's `result_index`). */
+  index: number;
   denials: readonly PermissionDenial[];
   isError: boolean;
   /** The `models` setting (its prices override the table's). */
@@ -62,6 +64,7 @@ export function resultObject(input: ResultInput): WireObject {
     permission_denials: input.denials.map((d) => ({ ...d, tool_name: claudeToolName(d.tool_name) })),
     stop_reason: result.status === "completed" ? "end_turn" : null,
     terminal_reason: result.status,
+    result_index: input.index,
     ...reasonField(result),
     uuid: randomUUID(),
   };
