@@ -39,6 +39,27 @@ describe("hooks validate: matchers on tools codebot does not have", () => {
     expect(r.stdout).toContain("1 settings file, 9 hooks: 0 error(s), 4 warning(s)");
   });
 
+  it("says a permission rule written as a matcher (Bash(rm:*)) never fires, and where the rule belongs; a regex that matches the tool is left alone", async () => {
+    const box = sandbox();
+    const file = box.json("s.json", {
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash(rm:*)", hooks: [command("true"), command("false")] },
+          { matcher: "Read(./.env)", hooks: [command("true")] },
+          { matcher: "Bash(.*)", hooks: [command("true")] },
+        ],
+      },
+    });
+    const r = await runCli(["hooks", "validate", "--settings", file, "--cwd", box.project], {
+      env: cliEnv(box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n").filter((line) => line.includes("permission rule"))).toEqual([
+      `warning: ${file}: hooks.PreToolUse[0].matcher: "Bash(rm:*)" is a permission rule, not a tool name: as a matcher it never fires (nor in Claude Code); match the tool ("matcher": "Bash") and put the rule in the hook's "if": "Bash(rm:*)"`,
+      `warning: ${file}: hooks.PreToolUse[1].matcher: "Read(./.env)" is a permission rule, not a tool name: as a matcher it never fires (nor in Claude Code); match the tool ("matcher": "Read") and put the rule in the hook's "if": "Read(./.env)"`,
+    ]);
+  });
+
   it("also lists the custom agents' problems: a broken agent file, a bad hook in one, a matcher on a missing tool", async () => {
     const box = sandbox();
     box.write(".claude/agents/broken.md", "---\nname: broken\n---\nno description\n");
