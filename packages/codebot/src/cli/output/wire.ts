@@ -1,8 +1,7 @@
 /**
- * The snake_case wire form of what a session reports, for `--output-format stream-json` and the
- * `--json` outputs. Tool arguments and rewritten inputs are data and pass through unchanged.
+ * The snake_case wire form of hook trace records, hook starts and decisions, for the stream-json
+ * lines (claude-stream.ts) and the `--json` outputs. Tool arguments and rewritten inputs are data and pass through unchanged.
  */
-import type { AgentEvent } from "@codebot/agentcore";
 import {
   type Decision,
   EVENT_SPECS,
@@ -11,8 +10,6 @@ import {
   type TraceDecision,
   type TraceRecord,
 } from "@codebot/hooks";
-import type { SessionEvent } from "../../session/session-events.js";
-import { toTranscriptMessage } from "../../transcript/transcript-line.js";
 
 export type WireObject = Record<string, unknown>;
 
@@ -85,71 +82,5 @@ export function wireDecision(event: HookEvent, d: Decision): WireObject {
         permission: d.permission?.answer,
         permission_by: d.permission?.by,
       });
-  }
-}
-
-function wireAgentEvent(agent: string, e: AgentEvent): WireObject {
-  const base = { type: e.type, agent };
-  switch (e.type) {
-    case "agent_start":
-      return base;
-    case "agent_end":
-      return compact({ ...base, reason: e.reason, error: e.error?.message });
-    case "turn_start":
-    case "turn_end":
-      return { ...base, turn: e.turn };
-    case "message_start":
-      return { ...base, role: e.role };
-    case "message_update":
-      return { ...base, delta: e.delta };
-    case "message_end":
-      // The kernel's role (tool results stay "tool"), with content blocks in the transcript's snake_case.
-      return {
-        ...base,
-        message: { role: e.message.role, content: toTranscriptMessage(e.message).message.content },
-      };
-    case "tool_execution_start":
-      return { ...base, tool_use_id: e.call.id, tool: e.call.name, args: e.call.args };
-    case "tool_execution_update":
-      return { ...base, tool_use_id: e.callId, partial: e.partial };
-    case "tool_execution_end":
-      return {
-        ...base,
-        tool_use_id: e.call.id,
-        tool: e.call.name,
-        args: e.call.args,
-        result: { content: e.result.content, is_error: e.result.isError },
-      };
-    case "retry":
-      return { ...base, attempt: e.attempt, delay_ms: e.delayMs, error: e.error.message };
-    case "error":
-      return { ...base, error: e.error.message };
-    case "step_usage":
-      return {
-        ...base,
-        turn: e.turn,
-        usage: {
-          input_tokens: e.usage.inputTokens,
-          output_tokens: e.usage.outputTokens,
-          cache_read_tokens: e.usage.cacheReadTokens,
-          cache_write_tokens: e.usage.cacheWriteTokens,
-        },
-      };
-    case "history_replaced":
-      return { ...base, messages: e.messages.length };
-  }
-}
-
-/** One stream-json line's object for a session event. */
-export function wireSessionEvent(e: SessionEvent): WireObject {
-  switch (e.kind) {
-    case "agent":
-      return wireAgentEvent(e.agentName, e.event);
-    case "hook_start":
-      return { type: "hook_start", ...wireHookStart(e.start) };
-    case "hook":
-      return { type: "hook", ...wireTraceRecord(e.record) };
-    case "notice":
-      return { type: "notice", message: e.message };
   }
 }
