@@ -1,6 +1,6 @@
 /**
  * Where a runner's hooks are reported: trace records (callback and JSONL file), the start of each
- * run, Claude Code's `systemMessage`, and failures — each hook's once per runner (§7.5), and its
+ * run, Claude Code's `systemMessage` and `terminalSequence`, and failures — each hook's once per runner (§7.5), and its
  * warnings (on a run that did not fail) once apart from that. An observer that throws must not
  * break hooks, and must not vanish either: it is reported once.
  */
@@ -15,6 +15,7 @@ export interface HookReportsOptions {
   traceFile?: string;
   onHookError?: (message: string) => void;
   onSystemMessage?: (message: string) => void;
+  onTerminalSequence?: (sequence: string) => void;
 }
 
 export class HookReports {
@@ -47,6 +48,7 @@ export class HookReports {
     if (!verdict) return;
     const name = run.hook.name;
     if (verdict.systemMessage) this.options.onSystemMessage?.(`hook ${name}: ${verdict.systemMessage}`);
+    if (verdict.terminalSequence) this.options.onTerminalSequence?.(verdict.terminalSequence);
     const warnings = verdict.warnings;
     if (verdict.failed) {
       // A failure shows its warnings too: a 401 is explained by the empty token header it warns of.

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { DEFAULT_BLOCK_REASON, DEFAULT_STOP_REASON, type ElicitationAnswer } from "./decision.js";
 import type { RunOutcome } from "./executor.js";
 import { capForModel } from "./model-text-cap.js";
+import { allowedTerminalSequence } from "./terminal-sequence.js";
 
 export interface HookVerdict {
   /** The run asked to block: its JSON says so, or the command exited with code 2. */
@@ -44,6 +45,8 @@ export interface HookVerdict {
   stopRun?: string;
   /** Claude Code's `systemMessage`: a message for the user, not the model. */
   systemMessage?: string;
+  /** Claude Code's `terminalSequence`, allowed and in canonical form (terminal-sequence.ts): for the user's terminal. */
+  terminalSequence?: string;
   /** Why the run failed (`exit code 1`, `timed out after 5s`), when `failed`. */
   error?: string;
   /** stdout was a JSON object (and was read as decision fields, not as text). */
@@ -73,6 +76,7 @@ const outputFields = {
   stopReason: z.string(),
   continue: z.boolean(),
   systemMessage: z.string(),
+  terminalSequence: z.string(),
   additional_context: z.string(),
   updated_input: z.record(z.string(), z.unknown()),
 };
@@ -145,6 +149,9 @@ function stdoutShape(stdout: string): StdoutShape {
 }
 
 export const BROKEN_JSON = "stdout looks like JSON but does not parse";
+
+const TERMINAL_SEQUENCE_REFUSED =
+  "terminalSequence is not one codebot writes to the terminal (only OSC 0, 1, 2, 9, 99, 777 and BEL, at most 4096 bytes); ignored";
 
 /**
  * Claude Code's `permissionDecision` values. `defer` (Claude Code 2.1: leave the call to the
@@ -258,6 +265,11 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   else if (request?.behavior === "deny" && request.interrupt === true)
     verdict.stopRun = request.message?.trim() || DEFAULT_STOP_REASON;
   if (top.systemMessage?.trim()) verdict.systemMessage = top.systemMessage.trim();
+  if (top.terminalSequence !== undefined) {
+    const sequence = allowedTerminalSequence(top.terminalSequence);
+    if (sequence) verdict.terminalSequence = sequence;
+    else warnings.push(TERMINAL_SEQUENCE_REFUSED);
+  }
   if (failed) {
     verdict.error =
       outcome.error ??

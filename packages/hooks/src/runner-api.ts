@@ -44,6 +44,11 @@ export interface HookRunnerOptions {
   /** A hook's Claude Code `systemMessage` for the user: `hook <name>: <message>`. */
   onSystemMessage?: (message: string) => void;
   /**
+   * A hook's Claude Code `terminalSequence`, already checked against the allowed sequences
+   * (terminal-sequence.ts): for the harness to write to the user's terminal, if it has one.
+   */
+  onTerminalSequence?: (sequence: string) => void;
+  /**
    * What the tool middleware does with Claude Code's `permissionDecision` (§11): `ask` puts the
    * call to the user (absent: the call is refused with the hook's reason), `allow` lets it skip
    * the permission question. `onStopRun` ends the run after `continue: false` from a tool hook.

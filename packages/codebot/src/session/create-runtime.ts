@@ -337,6 +337,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       spoolNoticeGiven = true;
     },
     onSystemMessage: notify,
+    onTerminalSequence: (sequence) => events.emit({ kind: "terminal_sequence", sequence }),
     // Claude Code gives a background hook's context to the model with its next request.
     onBackgroundContext: (said) => backgroundSaid.add(said),
     toolPermissions: { ask: (request) => approval.tools.askForHook(request) },

@@ -10,7 +10,9 @@ export type SessionEvent =
   | { kind: "agent"; agentName: string; event: AgentEvent }
   | { kind: "hook_start"; start: HookStart }
   | { kind: "hook"; record: TraceRecord }
-  | { kind: "notice"; message: string };
+  | { kind: "notice"; message: string }
+  /** A hook's `terminalSequence` (allowed OSC/BEL only): for the user's terminal, if there is one. */
+  | { kind: "terminal_sequence"; sequence: string };
 
 export type SessionListener = (event: SessionEvent) => void;
 

@@ -26,6 +26,7 @@ import { BracketedPaste } from "./bracketed-paste.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
 import { GatedOutput } from "./gated-output.js";
 import { IdleNotice, idlePromptDelay } from "./idle-notice.js";
+import { throughMultiplexer } from "./multiplexer-passthrough.js";
 import { type Key, NewlineKeys } from "./newline-keys.js";
 import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
@@ -169,6 +170,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       ...(resumeId !== undefined ? { sessionId: resumeId, resume: true } : {}),
       notify: (message) => view.line(s.yellow(terminalSafe(message))),
       onEvent: (event) => {
+        // A hook's terminalSequence goes to the terminal itself, never into a pipe.
+        if (event.kind === "terminal_sequence") {
+          if (process.stdout.isTTY) process.stdout.write(throughMultiplexer(event.sequence, process.env));
+          return;
+        }
         // Notices reach the view through `notify` already.
         if (event.kind !== "notice") view.onEvent(event);
       },

@@ -73,6 +73,9 @@ export class SessionView {
       case "notice":
         this.line(this.s.yellow(terminalSafe(event.message)));
         return;
+      case "terminal_sequence":
+        // Written to the terminal by the interactive session only, never as a line of output.
+        return;
     }
   };
 
