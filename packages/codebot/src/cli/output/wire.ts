@@ -1,6 +1,7 @@
 /**
  * The snake_case wire form of hook trace records, hook starts and decisions, for the stream-json
- * lines (claude-stream.ts) and the `--json` outputs. Tool arguments and rewritten inputs are data and pass through unchanged.
+ * lines (claude-stream.ts) and the `--json` outputs. Tool arguments and rewritten inputs are data
+ * and pass through unchanged.
  */
 import {
   type Decision,
