@@ -93,7 +93,7 @@ export { createHttpExecutor, type HttpExecutorOptions } from "./http-executor.js
 export { type EmptyHeaderRef, emptyHeaderRefs, headerEnvVars } from "./http-headers.js";
 export { type HookVerdict, interpret } from "./interpret.js";
 export { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
-export { type LoadedHooks, type LoadHooksOptions, loadHooks } from "./load-hooks.js";
+export { type LoadedHooks, type LoadHooksOptions, loadHooks, unknownEventMessage } from "./load-hooks.js";
 export { isLoadingVariable } from "./loading-variables.js";
 export { isManagedHook, type UnmanagedOff } from "./managed-switches.js";
 export {

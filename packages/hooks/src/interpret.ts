@@ -7,6 +7,7 @@ import { z } from "zod";
 import { DEFAULT_BLOCK_REASON, DEFAULT_STOP_REASON, type ElicitationAnswer } from "./decision.js";
 import type { RunOutcome } from "./executor.js";
 import { capForModel } from "./model-text-cap.js";
+import { nearName } from "./near-name.js";
 import { allowedTerminalSequence } from "./terminal-sequence.js";
 
 export interface HookVerdict {
@@ -109,6 +110,46 @@ const hookSpecificFields = {
   reloadSkills: z.boolean(),
 };
 
+/**
+ * Keys of Claude Code 2.1.328's hook output that codebot does not read, so that a misspelt key
+ * that is one of these is not taken for another.
+ */
+const OTHER_OUTPUT_KEYS = [
+  "suppressOutput",
+  "hookSpecificOutput",
+  "async",
+  "asyncTimeout",
+  "metrics",
+  "rewakeSummary",
+];
+const OTHER_SPECIFIC_KEYS = [
+  "hookEventName",
+  "updatedToolOutput",
+  "suppressOriginalPrompt",
+  "retry",
+  "displayContent",
+  "worktreePath",
+  "permissionDisplay",
+];
+
+/**
+ * A key no hook output has that looks like a misspelling of one (`decison`): a warning, since the
+ * field it meant is missing — a guard whose `"decison": "block"` lets every call through. Other
+ * unknown keys are ignored in silence, as claude ignores them (hooks print keys of their own).
+ */
+function misspeltKeys(
+  obj: Record<string, unknown>,
+  known: readonly string[],
+  prefix: string,
+  warnings: string[],
+) {
+  for (const key of Object.keys(obj)) {
+    if (known.includes(key)) continue;
+    const near = nearName(key, known);
+    if (near) warnings.push(`${prefix}${key} is not a hook output field (did you mean ${near}?); ignored`);
+  }
+}
+
 type Parsed<S extends Record<string, z.ZodType>> = { [K in keyof S]?: z.infer<S[K]> };
 
 /** Keeps every field that has the right type; a wrong one becomes a warning. */
@@ -174,10 +215,23 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   const broken = "broken" in shape;
   if (broken && !strict) warnings.push(`${BROKEN_JSON}; treated as text`);
   const top = json ? parseFields(outputFields, json, "", warnings) : {};
+  if (json) {
+    const topKeys = [...Object.keys(outputFields), ...OTHER_OUTPUT_KEYS];
+    for (const key of Object.keys(json))
+      if (!topKeys.includes(key) && key in hookSpecificFields)
+        warnings.push(`${key} belongs inside hookSpecificOutput; ignored`);
+    misspeltKeys(json, [...topKeys, ...Object.keys(hookSpecificFields)], "", warnings);
+  }
   const specificRaw = json?.hookSpecificOutput;
   let specific: Parsed<typeof hookSpecificFields> = {};
   if (isObject(specificRaw)) {
     specific = parseFields(hookSpecificFields, specificRaw, "hookSpecificOutput.", warnings);
+    misspeltKeys(
+      specificRaw,
+      [...Object.keys(hookSpecificFields), ...OTHER_SPECIFIC_KEYS],
+      "hookSpecificOutput.",
+      warnings,
+    );
   } else if (specificRaw !== undefined && specificRaw !== null) {
     warnings.push("hookSpecificOutput is not an object; ignored");
   }

@@ -10,6 +10,7 @@ import { HOOK_EVENTS, type HookEvent, isHookEvent, UNSUPPORTED_CLAUDE_EVENTS } f
 import { allowedEnvVarsFromLayers, limitHeaderVariables } from "./http-env-vars.js";
 import { hookSwitches, isManagedHook, type UnmanagedOff } from "./managed-switches.js";
 import { compileNative } from "./native-entry.js";
+import { nearName } from "./near-name.js";
 import type { Problem } from "./problem.js";
 import { type SettingsLayer, USER_OWNED_SOURCES } from "./settings-layer.js";
 import { hookSettingsSchema } from "./settings-schema.js";
@@ -131,8 +132,9 @@ function compileEntry(
   return hook ? [hook] : [];
 }
 
-function unknownEventMessage(event: string): string {
-  const near = HOOK_EVENTS.find((known) => known.toLowerCase() === event.toLowerCase());
+/** `unknown event "PreToolUze" (did you mean "PreToolUse"?)`, or the list of events. */
+export function unknownEventMessage(event: string): string {
+  const near = nearName(event, HOOK_EVENTS);
   return near
     ? `unknown event "${event}" (did you mean "${near}"?)`
     : `unknown event "${event}" (known: ${HOOK_EVENTS.join(", ")})`;

@@ -140,3 +140,39 @@ describe("interpret", () => {
     ]);
   });
 });
+
+describe("interpret: keys a hook got wrong", () => {
+  const run = (output: unknown) => interpret(ok(JSON.stringify(output)));
+
+  it("a misspelt key is a warning naming the field it was meant to be, and blocks nothing (as in claude)", () => {
+    const verdict = run({ decison: "block", reason: "no" });
+    expect(verdict.isBlock).toBe(false);
+    expect(verdict.warnings).toEqual([
+      "decison is not a hook output field (did you mean decision?); ignored",
+    ]);
+    expect(
+      run({ hookSpecificOutput: { hookEventName: "PreToolUse", permisionDecision: "deny" } }).warnings,
+    ).toEqual([
+      "hookSpecificOutput.permisionDecision is not a hook output field (did you mean permissionDecision?); ignored",
+    ]);
+  });
+
+  it("a hookSpecificOutput field given at the top level is a warning", () => {
+    const verdict = run({ permissionDecision: "deny", additionalContext: "x" });
+    expect(verdict.isBlock).toBe(false);
+    expect(verdict.warnings).toEqual([
+      "permissionDecision belongs inside hookSpecificOutput; ignored",
+      "additionalContext belongs inside hookSpecificOutput; ignored",
+    ]);
+  });
+
+  it("keys of the hook's own and Claude Code fields codebot does not read pass in silence", () => {
+    const verdict = run({
+      suppressOutput: true,
+      myTool: { version: 2 },
+      checked_files: 3,
+      hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: "x" },
+    });
+    expect(verdict.warnings).toEqual([]);
+  });
+});

@@ -85,11 +85,19 @@ describe("loadHooks", () => {
 
   it("an unknown event name is an error naming it, and the rest loads", () => {
     const { hooks, problems } = loadHooks([
-      layer({ hooks: { PreToolUse: [cmd("ok")], pretooluse: [cmd("x")], OnBoot: [cmd("y")] } }),
+      layer({
+        hooks: {
+          PreToolUse: [cmd("ok")],
+          pretooluse: [cmd("x")],
+          PostToolUze: [cmd("z")],
+          OnBoot: [cmd("y")],
+        },
+      }),
     ]);
     expect(hooks).toHaveLength(1);
     expect(problems.map(formatProblem)).toEqual([
       '/settings/user.json: hooks.pretooluse: unknown event "pretooluse" (did you mean "PreToolUse"?)',
+      '/settings/user.json: hooks.PostToolUze: unknown event "PostToolUze" (did you mean "PostToolUse"?)',
       expect.stringMatching(
         /^\/settings\/user\.json: hooks\.OnBoot: unknown event "OnBoot" \(known: PreToolUse, /,
       ),

@@ -5,11 +5,11 @@ import {
   buildPayload,
   type Decision,
   EVENT_SPECS,
-  HOOK_EVENTS,
   type HookEvent,
   isHookEvent,
   type PayloadFields,
   type TraceRecord,
+  unknownEventMessage,
 } from "@codebot/hooks";
 import { projectSlug } from "../../paths/project-slug.js";
 import { createRuntime } from "../../session/create-runtime.js";
@@ -36,14 +36,7 @@ import { asSessionUses, hasWaitedGroups, waitedGroupsText } from "./waited-group
  * non-interactive), and prints the decision and the trace. Exit 2 when the decision is a block.
  */
 export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksTestOptions): Promise<number> {
-  if (!isHookEvent(event)) {
-    const near = HOOK_EVENTS.find((e) => e.toLowerCase() === event.toLowerCase());
-    throw new CliError(
-      near
-        ? `hooks test: unknown event "${event}" (did you mean "${near}"?)`
-        : `hooks test: unknown event "${event}" (known: ${HOOK_EVENTS.join(", ")})`,
-    );
-  }
+  if (!isHookEvent(event)) throw new CliError(`hooks test: ${unknownEventMessage(event)}`);
   const args = opts.args === undefined ? undefined : await readArgsOption(opts.args);
   // Read once, as the session reads them; the runtime starts from this read.
   const trustProjectHooks = opts.trustProjectHooks === true;
