@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import type { HookSpec } from "./executor.js";
 import { type Matcher, MatcherSyntaxError } from "./matcher.js";
+import { nearName } from "./near-name.js";
 import type { Problem } from "./problem.js";
 
 /** A problem about one entry; the caller adds the file, event and index. */
@@ -135,10 +136,13 @@ export function warnUnknownKeys(
 ): void {
   for (const key of Object.keys(raw)) {
     if (known.has(key)) continue;
+    const near = nearName(key, [...known]);
     report({
       severity: "warning",
       field: `${prefix}${key}`,
-      message: elsewhere(key) ?? `unknown key "${key}"; ignored`,
+      message:
+        elsewhere(key) ??
+        (near ? `unknown key "${key}" (did you mean "${near}"?); ignored` : `unknown key "${key}"; ignored`),
     });
   }
 }

@@ -128,14 +128,15 @@ describe("loadHooks", () => {
     expect(problems[0]?.message).toMatch(/^invalid input: expected number/);
   });
 
-  it("unknown keys are warnings and the entry still loads", () => {
+  it("unknown keys are warnings (with the key a misspelt one was meant to be) and the entry still loads", () => {
     const { hooks, problems } = loadHooks([
-      layer({ hooks: { PreToolUse: [cmd("x", { colour: "red", url: "u" })] } }),
+      layer({ hooks: { PreToolUse: [cmd("x", { colour: "red", url: "u", timout: 5 })] } }),
     ]);
     expect(hooks).toHaveLength(1);
     expect(problems.map((p) => [p.severity, p.field, p.message])).toEqual([
       ["warning", "colour", 'unknown key "colour"; ignored'],
       ["warning", "url", '"url" does not apply to command hooks; ignored'],
+      ["warning", "timout", 'unknown key "timout" (did you mean "timeout"?); ignored'],
     ]);
   });
 
