@@ -718,7 +718,12 @@ function restoreSession(
   if (!isSessionId(sessionId)) throw new Error(`session: "${sessionId}" is not a session id`);
   if (!fs.existsSync(transcriptPath))
     throw new Error(`session: no session ${sessionId} in this project (${path.dirname(transcriptPath)})`);
-  const restored = readTranscript(transcriptPath);
+  let restored: RestoredConversation;
+  try {
+    restored = readTranscript(transcriptPath);
+  } catch (error) {
+    throw new Error(`session: cannot resume ${sessionId}: ${(error as Error).message}; nothing was changed`);
+  }
   for (const line of restored.skipped) notify(`codebot: resuming ${sessionId}: ${line}`);
   return restored;
 }

@@ -1,8 +1,8 @@
-import fs from "node:fs";
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
 import { type CheckedLine, checkLine } from "./line-shape.js";
 import { titleOf } from "./title-line.js";
 import type { TranscriptBlock, TranscriptLine } from "./transcript-line.js";
+import { transcriptText } from "./transcript-text.js";
 
 /** The main agent's conversation as a transcript holds it, ready to go on. */
 export interface RestoredConversation {
@@ -33,7 +33,7 @@ const INTERRUPTED = "interrupted: the session ended before this call finished";
  * gets an error result.
  */
 export function readTranscript(file: string): RestoredConversation {
-  const text = fs.readFileSync(file, "utf8");
+  const text = transcriptText(file);
   const rawLines = text.split("\n");
   const skipped: string[] = [];
   let start: TranscriptLine[] = [];

@@ -1,7 +1,9 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { projectSlug } from "../../src/paths/project-slug.js";
 import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { expectNoStackTrace, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
@@ -247,6 +249,31 @@ describe("resuming a session", () => {
       JSON.parse(fs.readFileSync(tasksFile, "utf8")).tasks.map((t: { subject: string }) => t.subject),
     ).toEqual(["C"]);
   });
+
+  it("-r of a session whose transcript is a directory or a FIFO: one line naming the file and what it is, exit 1, nothing written", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const env = modelEnv(server, box.home);
+    const id = "6f1c2b9e-0000-4000-8000-000000000001";
+    const dir = path.join(box.home, "projects", projectSlug(box.project));
+    const transcript = path.join(dir, `${id}.jsonl`);
+    for (const [make, kind] of [
+      [() => fs.mkdirSync(transcript, { recursive: true }), "a directory"],
+      [() => execFileSync("mkfifo", [transcript]), "a named pipe (FIFO)"],
+    ] as const) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(dir, { recursive: true });
+      make();
+      const before = treeOf(box.home);
+      const r = await runCli(["-r", id, "-p", "x", "--cwd", box.project], { env, timeoutMs: 20_000 });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(
+        `codebot: session: cannot resume ${id}: its transcript ${transcript} is ${kind}, not a file; nothing was changed\n`,
+      );
+      expect(treeOf(box.home)).toEqual(before);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
 });
 
 function jsonErrorOf(text: string): string {
@@ -256,4 +283,15 @@ function jsonErrorOf(text: string): string {
   } catch (error) {
     return (error as Error).message;
   }
+}
+
+/** Every entry under `root` with its mode and size, and a file's modification time (the session's lock comes and goes in its folder). */
+function treeOf(root: string): string[] {
+  return fs
+    .readdirSync(root, { recursive: true, encoding: "utf8" })
+    .sort()
+    .map((rel) => {
+      const stat = fs.lstatSync(path.join(root, rel));
+      return `${rel} ${stat.mode} ${stat.size} ${stat.isFile() ? stat.mtimeMs : ""}`;
+    });
 }

@@ -1,0 +1,21 @@
+import fs from "node:fs";
+
+/**
+ * The text of the transcript at `file`, which must be a regular file. Anything else is refused
+ * before it is opened: reading a FIFO would wait for a writer that never comes, and a directory
+ * fails with a bare EISDIR that names no file.
+ */
+export function transcriptText(file: string): string {
+  const stat = fs.statSync(file);
+  if (!stat.isFile()) throw new Error(`its transcript ${file} is ${kindOf(stat)}, not a file`);
+  // An unreadable one (EACCES) fails with an error that names the file.
+  return fs.readFileSync(file, "utf8");
+}
+
+function kindOf(stat: fs.Stats): string {
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isFIFO()) return "a named pipe (FIFO)";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  return "not a regular file";
+}
