@@ -22,6 +22,7 @@ export {
   resolveModel,
 } from "./models.js";
 export type { RetryPolicy } from "./retry.js";
+export { MAX_TIMER_MS, timerDelayMs } from "./timer-limit.js";
 export type {
   ArgsCheck,
   PermissionSlot,

@@ -5,6 +5,7 @@
  * do slow work (the security-guidance plugin builds a Python environment at SessionStart) rely
  * on it. The line is never a decision or context.
  */
+import { timerDelayMs } from "@codebot/agentcore";
 import { interpret } from "./interpret.js";
 import { capForModel } from "./model-text-cap.js";
 
@@ -28,7 +29,9 @@ export function parseAsyncReply(firstLine: string): AsyncReply | undefined {
   const reply = value as { async?: unknown; asyncTimeout?: unknown };
   if (reply.async !== true) return undefined;
   const timeout = reply.asyncTimeout;
-  return typeof timeout === "number" && Number.isFinite(timeout) && timeout > 0 ? { timeoutMs: timeout } : {};
+  return typeof timeout === "number" && Number.isFinite(timeout) && timeout > 0
+    ? { timeoutMs: timerDelayMs(timeout) }
+    : {};
 }
 
 /**

@@ -280,6 +280,16 @@ describe("Claude Code groups at run time", () => {
     await waitFor(() => !isRunning(pid), 5_000, "the hook's end at its asyncTimeout");
   });
 
+  it("an asyncTimeout too long for a timer (meant as 'no limit') does not end the hook at once", async () => {
+    const { runner, dir } = setup({
+      PreToolUse: [
+        group("Bash", cmd(`echo '{"async": true, "asyncTimeout": 9999999999}'; sleep 0.5; echo > done.txt`)),
+      ],
+    });
+    await callTool(runner, bashTool, { command: "ls" });
+    await waitFor(() => existsSync(join(dir, "done.txt")), 10_000, "the hook's end on its own");
+  });
+
   it("plain stdout is context for UserPromptSubmit, not for PreToolUse", async () => {
     const { runner } = setup({
       UserPromptSubmit: [group("", cmd("echo 'the branch is main'"))],

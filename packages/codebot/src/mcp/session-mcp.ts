@@ -6,6 +6,7 @@ import type { Tool } from "@codebot/agentcore";
 import { createGuardedFetch, formatProblem } from "@codebot/hooks";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ProjectSettings } from "../session/project-settings.js";
+import { millisecondsVariable } from "../settings/milliseconds-variable.js";
 import { type ElicitationHooks, elicitationHandler } from "./elicitation.js";
 import type { McpServers } from "./mcp-servers.js";
 import { loadServerEntries } from "./server-entries.js";
@@ -75,19 +76,11 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
   };
 }
 
-/** The longest delay a Node timer takes (2^31 - 1 ms, about 24.8 days). */
-const MAX_TIMER_MS = 2_147_483_647;
-
-/** MCP_TOOL_TIMEOUT (milliseconds, as in Claude Code): how long a tool call waits; a bad value is said and ignored. */
-
+/** MCP_TOOL_TIMEOUT (milliseconds, as in Claude Code): how long a tool call waits. */
 function callTimeout(
   value: string | undefined,
   notify: (message: string) => void,
 ): { callTimeoutMs?: number } {
-  if (value === undefined || value === "") return {};
-  const ms = Number(value);
-  // A bigger value (set to mean "no limit") would overflow Node's timer, which then fires at once.
-  if (Number.isInteger(ms) && ms > 0) return { callTimeoutMs: Math.min(ms, MAX_TIMER_MS) };
-  notify(`codebot: MCP_TOOL_TIMEOUT ${JSON.stringify(value)} is not a number of milliseconds; ignored`);
-  return {};
+  const ms = millisecondsVariable("MCP_TOOL_TIMEOUT", value, 1, notify);
+  return ms === undefined ? {} : { callTimeoutMs: ms };
 }

@@ -1,3 +1,5 @@
+import { millisecondsVariable } from "../../settings/milliseconds-variable.js";
+
 /**
  * Claude Code's `idle_prompt` Notification: when the prompt has waited for the user this long
  * after a turn ended, the hooks are told once (until the user answers and a turn ends again).
@@ -6,11 +8,10 @@
 /** Claude Code's 60 seconds; `CODEBOT_IDLE_PROMPT_MS` changes it (tests, or a user who wants it sooner). */
 export const IDLE_PROMPT_MS = 60_000;
 
-export function idlePromptDelay(env: NodeJS.ProcessEnv): number {
-  const given = Number(env.CODEBOT_IDLE_PROMPT_MS);
-  return env.CODEBOT_IDLE_PROMPT_MS !== undefined && Number.isFinite(given) && given >= 0
-    ? given
-    : IDLE_PROMPT_MS;
+export function idlePromptDelay(env: NodeJS.ProcessEnv, notify: (message: string) => void): number {
+  return (
+    millisecondsVariable("CODEBOT_IDLE_PROMPT_MS", env.CODEBOT_IDLE_PROMPT_MS, 0, notify) ?? IDLE_PROMPT_MS
+  );
 }
 
 export class IdleNotice {

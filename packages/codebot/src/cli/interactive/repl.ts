@@ -298,7 +298,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     editing = true;
     status.draw();
   };
-  const idleNotice = new IdleNotice(idlePromptDelay(process.env), () =>
+  const idleDelay = idlePromptDelay(process.env, (message) => view.line(s.yellow(terminalSafe(message))));
+  const idleNotice = new IdleNotice(idleDelay, () =>
     rt.hooks.fire("Notification", {
       message: "codebot is waiting for your input",
       notificationType: "idle_prompt",
