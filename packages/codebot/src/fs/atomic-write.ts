@@ -7,7 +7,10 @@ import path from "node:path";
  */
 export function writeFileAtomic(file: string, content: string, mode?: number): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomSuffix()}.tmp`);
+  const temp = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${process.pid}.${randomSuffix()}${TEMP_END}`,
+  );
   try {
     fs.writeFileSync(temp, content, mode === undefined ? undefined : { mode });
     fs.renameSync(temp, file);
@@ -15,6 +18,15 @@ export function writeFileAtomic(file: string, content: string, mode?: number): v
     fs.rmSync(temp, { force: true });
     throw error;
   }
+}
+
+const TEMP_END = ".tmp";
+const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-z]{1,8}\.tmp$/;
+
+/** The pid in the name of one of writeFileAtomic's temporary files; undefined for any other name. */
+export function tempFileWriter(name: string): number | undefined {
+  const pid = TEMP_NAME.exec(name)?.[1];
+  return pid === undefined ? undefined : Number(pid);
 }
 
 function randomSuffix(): string {

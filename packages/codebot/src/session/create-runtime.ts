@@ -31,6 +31,7 @@ import type { PermissionRule } from "../approval/permission-rule.js";
 import { reloadedRules } from "../approval/reloaded-rules.js";
 import { visible } from "../approval/visible-text.js";
 import { modelFlag } from "../cli/model-flag.js";
+import { removeStaleTemps } from "../fs/stale-temps.js";
 import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
 import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
 import { projectContext } from "../instructions/project-context.js";
@@ -229,6 +230,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const restored = options.resume ? restoreSession(sessionId, transcriptPath, notify) : undefined;
   const transcript = new TranscriptWriter(transcriptPath, sessionId, cwd, notify);
   continueTranscript(transcript, restored);
+  // What a codebot killed mid-write left beside the transcripts, task lists and trust files.
+  for (const dir of [sessionDir, path.dirname(trustStore.file)]) removeStaleTemps(dir);
 
   const paths = new PathPolicy(cwd, options.allowOutsideProject === true);
   // The settings' rules, then the command line's (the user's own) unless only the managed ones count.
