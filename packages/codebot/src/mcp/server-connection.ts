@@ -212,6 +212,8 @@ export class ServerConnection {
   }
 
   private deathText(transport: Transport | undefined): string {
+    if (transport instanceof GroupStdioTransport && transport.stoppedBecause)
+      return `was stopped: ${transport.stoppedBecause}`;
     if (transport instanceof GroupStdioTransport && transport.exitDescription)
       return `exited with ${transport.exitDescription}`;
     return "closed the connection";

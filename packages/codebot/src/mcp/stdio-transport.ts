@@ -5,7 +5,11 @@
  * report of a server that fails.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import {
+  ReadBuffer,
+  STDIO_DEFAULT_MAX_BUFFER_SIZE,
+  serializeMessage,
+} from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 
@@ -30,6 +34,8 @@ export class GroupStdioTransport implements Transport {
   private exited = false;
   /** How the process ended (`exit code 1`, `signal SIGKILL`), once it has. */
   exitDescription: string | undefined;
+  /** Why codebot stopped the server itself, when it did. */
+  stoppedBecause: string | undefined;
 
   constructor(private readonly server: StdioServerProcess) {}
 
@@ -70,7 +76,16 @@ export class GroupStdioTransport implements Transport {
       });
       child.stdin?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("data", (chunk: Buffer) => {
-        this.buffer.append(chunk);
+        if (this.stoppedBecause !== undefined) return;
+        try {
+          this.buffer.append(chunk);
+        } catch {
+          // A message too big to read: what follows cannot be told apart from its rest, and its
+          // call would wait for an answer that never comes. The call gets an error instead.
+          this.stoppedBecause = `it sent a message larger than ${STDIO_DEFAULT_MAX_BUFFER_SIZE / 1024 / 1024} MB, the most codebot reads`;
+          void this.close();
+          return;
+        }
         for (;;) {
           let message: JSONRPCMessage | null;
           try {

@@ -154,6 +154,36 @@ describe("MCP server lifecycle", () => {
     });
   });
 
+  it("a server that sends a message too big to read (over 10 MB) is stopped: the call gets an error saying so, the session goes on, the server is restarted once", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      user: { mcpServers: { t: testServer("serve", state) } },
+      script: [
+        reply.toolCalls(toolCall("mcp__t__huge", {}, "c-huge")),
+        reply.text("too big"),
+        reply.toolCalls(toolCall("mcp__t__pid", {}, "c-pid")),
+        reply.text("done"),
+      ],
+    });
+    expect(await s.runtime.prompt("call huge")).toMatchObject({ status: "completed", text: "too big" });
+    const TOO_BIG = "was stopped: it sent a message larger than 10 MB, the most codebot reads";
+    expect(toolResultFor(s.model, "c-huge")).toEqual({
+      text: `tool mcp__t__huge: MCP server t: MCP error -32000: Connection closed (the server ${TOO_BIG})`,
+      isError: true,
+    });
+    await waitFor(
+      () => s.runtime.mcpServers()[0]?.state === "connected" && pids(state, "starts").length === 2,
+    );
+    expect(s.notices.filter((n) => n.includes("MCP server t"))).toEqual([
+      `codebot: MCP server t ${TOO_BIG}; restarting it once`,
+    ]);
+    await s.runtime.prompt("call pid");
+    expect(toolResultFor(s.model, "c-pid")).toEqual({
+      text: String(pids(state, "starts")[1]),
+      isError: false,
+    });
+  });
+
   it("after a second death the server stays failed: one more report, its tools gone", async () => {
     const state = scratchDir("mcp-state-");
     const s = await startSession({
