@@ -39,6 +39,17 @@ describe("Claude Code plugin folders", () => {
     expect(layers.map((l) => l.path)).toEqual([path.join(root, "hooks/hooks.json")]);
   });
 
+  it("a manifest that is JSON but not an object (null, a list) is a warning saying so, and the folder's name is used", () => {
+    for (const text of ["null", "[1]"]) {
+      const root = plugin({ ".claude-plugin/plugin.json": text, "hooks/hooks.json": HOOKS });
+      const { layers, problems } = loadPluginLayers([{ dir: root, base: "/" }], tempDir("codebot-home-"));
+      expect(problems.map((p) => p.message)).toEqual([
+        `plugin manifest is not a JSON object; the plugin is called ${path.basename(root)}`,
+      ]);
+      expect(layers.map((l) => l.plugin?.name)).toEqual([path.basename(root)]);
+    }
+  });
+
   it("a plugin without hooks is a warning when you named it, and normal when Claude Code installed it", () => {
     const root = plugin({ ".claude-plugin/plugin.json": JSON.stringify({ name: "skills-only" }) });
     const home = tempDir("codebot-home-");

@@ -143,17 +143,24 @@ function pluginName(
   const fallback = safeName(path.basename(root));
   const manifest = path.join(root, ".claude-plugin", "plugin.json");
   if (!fs.existsSync(manifest)) return fallback;
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(fs.readFileSync(manifest, "utf8")) as { name?: unknown };
-    if (typeof parsed.name === "string" && parsed.name.trim() !== "") return safeName(parsed.name.trim());
-    problem("warning", manifest, `plugin manifest has no "name"; the plugin is called ${fallback}`);
+    parsed = JSON.parse(fs.readFileSync(manifest, "utf8"));
   } catch (error) {
     problem(
       "warning",
       manifest,
       `plugin manifest is not valid JSON (${(error as Error).message}); the plugin is called ${fallback}`,
     );
+    return fallback;
   }
+  // `null`, a list, a string: JSON, but no manifest.
+  if (!isObject(parsed)) {
+    problem("warning", manifest, `plugin manifest is not a JSON object; the plugin is called ${fallback}`);
+    return fallback;
+  }
+  if (typeof parsed.name === "string" && parsed.name.trim() !== "") return safeName(parsed.name.trim());
+  problem("warning", manifest, `plugin manifest has no "name"; the plugin is called ${fallback}`);
   return fallback;
 }
 
