@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { fileKind } from "../fs/file-kind.js";
 
 /** Larger than any settings file a person writes; a bigger one is refused, not read. */
 export const MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
@@ -25,7 +26,7 @@ export function readSettingsText(file: string): SettingsText {
   }
   try {
     const stat = fs.fstatSync(fd);
-    if (!stat.isFile()) return { kind: "error", message: `not a regular file (${kindOf(stat)})` };
+    if (!stat.isFile()) return { kind: "error", message: `not a regular file (${fileKind(stat)})` };
     if (stat.size > MAX_SETTINGS_BYTES) return tooLarge(`${stat.size} bytes`);
     // Read to the end rather than trust the size: the file may grow while it is read.
     const buffer = Buffer.alloc(MAX_SETTINGS_BYTES + 1);
@@ -49,13 +50,4 @@ export function readSettingsText(file: string): SettingsText {
 function tooLarge(detail: string): SettingsText {
   const mib = MAX_SETTINGS_BYTES / (1024 * 1024);
   return { kind: "error", message: `larger than ${mib} MiB (${detail}); not read` };
-}
-
-function kindOf(stat: fs.Stats): string {
-  if (stat.isDirectory()) return "a directory";
-  if (stat.isCharacterDevice()) return "a character device";
-  if (stat.isBlockDevice()) return "a block device";
-  if (stat.isFIFO()) return "a named pipe";
-  if (stat.isSocket()) return "a socket";
-  return "not a file";
 }

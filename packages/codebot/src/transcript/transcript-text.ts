@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { fileKind } from "../fs/file-kind.js";
 
 /**
  * The text of the transcript at `file`, which must be a regular file. Anything else is refused
@@ -7,15 +8,7 @@ import fs from "node:fs";
  */
 export function transcriptText(file: string): string {
   const stat = fs.statSync(file);
-  if (!stat.isFile()) throw new Error(`its transcript ${file} is ${kindOf(stat)}, not a file`);
+  if (!stat.isFile()) throw new Error(`its transcript ${file} is not a regular file (${fileKind(stat)})`);
   // An unreadable one (EACCES) fails with an error that names the file.
   return fs.readFileSync(file, "utf8");
-}
-
-function kindOf(stat: fs.Stats): string {
-  if (stat.isDirectory()) return "a directory";
-  if (stat.isFIFO()) return "a named pipe (FIFO)";
-  if (stat.isSocket()) return "a socket";
-  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
-  return "not a regular file";
 }

@@ -259,7 +259,7 @@ describe("resuming a session", () => {
     const transcript = path.join(dir, `${id}.jsonl`);
     for (const [make, kind] of [
       [() => fs.mkdirSync(transcript, { recursive: true }), "a directory"],
-      [() => execFileSync("mkfifo", [transcript]), "a named pipe (FIFO)"],
+      [() => execFileSync("mkfifo", [transcript]), "a named pipe"],
     ] as const) {
       fs.rmSync(dir, { recursive: true, force: true });
       fs.mkdirSync(dir, { recursive: true });
@@ -268,7 +268,7 @@ describe("resuming a session", () => {
       const r = await runCli(["-r", id, "-p", "x", "--cwd", box.project], { env, timeoutMs: 20_000 });
       expect(r.code).toBe(1);
       expect(r.stderr).toBe(
-        `codebot: session: cannot resume ${id}: its transcript ${transcript} is ${kind}, not a file; nothing was changed\n`,
+        `codebot: session: cannot resume ${id}: its transcript ${transcript} is not a regular file (${kind}); nothing was changed\n`,
       );
       expect(treeOf(box.home)).toEqual(before);
     }
