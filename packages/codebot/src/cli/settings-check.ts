@@ -1,6 +1,7 @@
-import { formatProblem, type Problem } from "@codebot/hooks";
+import type { Problem } from "@codebot/hooks";
 import { visible } from "../approval/visible-text.js";
 import { policyRefusal } from "../session/policy-refusal.js";
+import { problemNotice, problemText } from "../settings/problem-notice.js";
 import { CliError } from "./cli-error.js";
 import { type HookInventory, loadInventory } from "./hooks/hook-inventory.js";
 import type { Styles } from "./output/styles.js";
@@ -13,11 +14,6 @@ export function problemLines(problems: readonly Problem[], s: Styles): string[] 
   );
 }
 
-/** A problem's line, escaped: it quotes the settings (keys, values, paths), shown like every consent screen. */
-export function problemText(p: Problem): string {
-  return visible(formatProblem(p));
-}
-
 /**
  * The settings of a session about to start, checked first: an error means some file or hook was
  * skipped (a guard, perhaps), so a one-shot run refuses to start rather than run without it.
@@ -28,8 +24,7 @@ export function checkSettings(flags: SessionFlags, warn: (line: string) => void)
   const refusal = policyRefusal(inventory.project, flags.permissionMode);
   if (refusal !== undefined) throw new CliError(visible(refusal));
   const errors = inventory.problems.filter((p) => p.severity === "error");
-  for (const p of inventory.problems)
-    if (p.severity === "warning") warn(`codebot: warning: ${problemText(p)}`);
+  for (const p of inventory.problems) if (p.severity === "warning") warn(problemNotice(p));
   if (errors.length > 0) throw new CliError([...errors.map(problemText), NOT_RUN].join("\ncodebot: "));
   return inventory;
 }

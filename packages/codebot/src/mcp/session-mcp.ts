@@ -3,10 +3,11 @@
  * them are approved, how they are launched. One function, so createRuntime only calls it.
  */
 import type { Tool } from "@codebot/agentcore";
-import { createGuardedFetch, formatProblem } from "@codebot/hooks";
+import { createGuardedFetch } from "@codebot/hooks";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ProjectSettings } from "../session/project-settings.js";
 import { millisecondsVariable } from "../settings/milliseconds-variable.js";
+import { problemNotice } from "../settings/problem-notice.js";
 import { type ElicitationHooks, elicitationHandler } from "./elicitation.js";
 import type { McpServers } from "./mcp-servers.js";
 import { loadServerEntries } from "./server-entries.js";
@@ -42,7 +43,7 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
     plugins: project.plugins,
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
   });
-  for (const problem of problems) options.notify(formatProblem(problem));
+  for (const problem of problems) options.notify(problemNotice(problem));
   if (entries.length === 0) return { servers: undefined, close: async () => {} };
   const { McpServers } = await import("./mcp-servers.js");
   const guarded = createGuardedFetch({ allowList: project.httpAllowList.hosts });

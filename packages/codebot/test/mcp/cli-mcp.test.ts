@@ -109,6 +109,27 @@ describe("project .mcp.json servers need consent", () => {
     expect(requestText(server.requests[1])).toContain(String(starts(state)[0]));
   });
 
+  it("an --mcp-config file that cannot be used is one codebot line on stderr, as a settings problem reads, and the run goes on", async () => {
+    const box = sandbox();
+    const folder = box.at("servers");
+    fs.mkdirSync(folder);
+    const noServers = box.json("empty.json", {});
+    const server = await modelServer([reply.text("ran anyway")]);
+    const run = await runCli(
+      ["-p", "go", "--mcp-config", folder, "--mcp-config", noServers, "--cwd", box.project],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("ran anyway\n");
+    expect(run.stderr).toBe(
+      [
+        `codebot: settings: ${folder}: not a regular file (a directory) (no MCP servers read from it)`,
+        `codebot: warning: settings: ${noServers}: expected {"mcpServers": {...}}; no MCP servers read from it`,
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("in ask mode without a terminal an MCP tool that no rule allows is refused (a rule for another tool of the server does not count)", async () => {
     const box = sandbox();
     const state = box.at("state");
