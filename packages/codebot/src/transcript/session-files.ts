@@ -44,14 +44,30 @@ export function listSessions(dir: string): SessionSummary[] {
     const id = name.slice(0, -".jsonl".length);
     if (!UUID.test(id)) continue;
     const transcriptPath = path.join(dir, name);
-    const stat = fs.statSync(transcriptPath, { throwIfNoEntry: false });
-    if (!stat?.isFile()) continue;
-    const head = headOf(transcriptPath, stat.size);
-    if (!head.hasConversation) continue;
-    const { firstPrompt, title } = head;
-    sessions.push({ id, transcriptPath, modified: stat.mtime, firstPrompt, ...(title ? { title } : {}) });
+    const summary = summaryOf(id, transcriptPath);
+    if (summary) sessions.push(summary);
   }
   return sessions.sort((a, b) => b.modified.getTime() - a.modified.getTime());
+}
+
+/**
+ * The session as the lists show it; undefined when its transcript holds no conversation or cannot
+ * be resumed at all — not a file, or not readable (a symlink loop, no permission): one such entry
+ * must not take the whole list with it. `-r <id>` of it says why it cannot be resumed.
+ */
+function summaryOf(id: string, transcriptPath: string): SessionSummary | undefined {
+  let stat: fs.Stats | undefined;
+  let head: ReturnType<typeof headOf>;
+  try {
+    stat = fs.statSync(transcriptPath, { throwIfNoEntry: false });
+    if (!stat?.isFile()) return undefined;
+    head = headOf(transcriptPath, stat.size);
+  } catch {
+    return undefined;
+  }
+  if (!head.hasConversation) return undefined;
+  const { firstPrompt, title } = head;
+  return { id, transcriptPath, modified: stat.mtime, firstPrompt, ...(title ? { title } : {}) };
 }
 
 /** True when `id` is a session id (a UUID): only such ids are turned into file names. */

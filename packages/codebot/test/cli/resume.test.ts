@@ -274,6 +274,24 @@ describe("resuming a session", () => {
     }
     expect(server.requests).toHaveLength(0);
   });
+
+  it("a transcript in the sessions folder that cannot be read (a symlink loop) is passed over: -c goes on with the readable one, -r lists it", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("first"), reply.text("went on")]);
+    const env = modelEnv(server, box.home);
+    const args = ["--cwd", box.project, "--output-format", "json"];
+    const firstId = JSON.parse((await runCli(["-p", "READABLE-PROMPT", ...args], { env })).stdout).session_id;
+    const dir = path.dirname(transcriptOf(box.home));
+    fs.symlinkSync("loop.jsonl", path.join(dir, "6f1c2b9e-0000-4000-8000-000000000002.jsonl"));
+    fs.symlinkSync("6f1c2b9e-0000-4000-8000-000000000002.jsonl", path.join(dir, "loop.jsonl"));
+
+    const listed = await runCli(["-r", "-p", "x", "--cwd", box.project], { env });
+    expect(listed.stderr).toMatch(/--resume needs a session id here/);
+    expect(listed.stderr).toMatch(new RegExp(`${firstId} .*READABLE-PROMPT`));
+    const went = await runCli(["-c", "-p", "go on", ...args], { env });
+    expect(went.code).toBe(0);
+    expect(JSON.parse(went.stdout)).toMatchObject({ session_id: firstId, result: "went on" });
+  });
 });
 
 function jsonErrorOf(text: string): string {
