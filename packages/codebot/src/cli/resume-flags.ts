@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { listSessions, type SessionSummary, sessionDirectory } from "../transcript/session-files.js";
 import { CliError } from "./cli-error.js";
-import { terminalSafe } from "./output/terminal-safe.js";
+import { shownTitle } from "./output/session-title.js";
 
 /** `-c` (the latest session), `-r <id>` (that one) or `-r` alone (pick one from a list). */
 export type ResumeRequest = { kind: "latest" } | { kind: "id"; id: string } | { kind: "pick" };
@@ -52,7 +52,6 @@ export async function sessionToResume(
 /** `<id>  <when>  <title or first prompt>`, as the list shows a session. */
 export function sessionLine(session: SessionSummary): string {
   const when = session.modified.toISOString().replace("T", " ").slice(0, 16);
-  // A hook gave the title: one line, nothing the terminal would act on.
-  const title = session.title === undefined ? undefined : terminalSafe(session.title).replace(/\s+/g, " ");
+  const title = session.title === undefined ? undefined : shownTitle(session.title);
   return `${session.id}  ${when}  ${title ?? (session.firstPrompt || "(no prompt)")}`;
 }

@@ -650,6 +650,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     fileWatch,
     settingsWatch,
     identity: () => ({ sessionId, transcriptPath, tasksPath }),
+    title: () => transcript.title,
     promptIds,
     cwd,
     codebotHome,

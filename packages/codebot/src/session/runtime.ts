@@ -42,6 +42,8 @@ export interface RuntimeParts {
   settingsWatch: SettingsWatch;
   /** The session's id and files; `/resume` changes them. */
   identity(): { sessionId: string; transcriptPath: string; tasksPath: string };
+  /** The session's title, once a hook named it (`sessionTitle`) or the resumed transcript had one. */
+  title(): string | undefined;
   cwd: string;
   codebotHome: string;
   /** The project's settings as read once for this session: layers, merged settings, trust store, hooks. */
@@ -124,6 +126,11 @@ export class Runtime {
   /** The session's JSONL transcript (the hooks' `transcript_path`). */
   get transcriptPath(): string {
     return this.parts.identity().transcriptPath;
+  }
+
+  /** The session's title (a hook's `sessionTitle`); none after `/clear` until a hook names the new one. */
+  get title(): string | undefined {
+    return this.parts.title();
   }
 
   /** The session's task list file. */

@@ -11,6 +11,7 @@ import { CliError, errorMessage } from "../cli-error.js";
 import { closeWithNotice } from "../close-with-notice.js";
 import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
 import { RanCalls } from "../output/ran-calls.js";
+import { titledStatus } from "../output/session-title.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
 import { terminalSafe } from "../output/terminal-safe.js";
@@ -234,7 +235,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     process.stdout,
     rl,
     () => rl.getPrompt(),
-    () => statusText(usageOf(rt)),
+    () => titledStatus(rt.title, statusText(usageOf(rt))),
     s,
   );
 

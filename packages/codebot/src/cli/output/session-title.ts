@@ -1,0 +1,18 @@
+import { terminalSafe } from "./terminal-safe.js";
+
+/** On the status line the title leaves room for the model, context and cost after it. */
+const STATUS_TITLE_WIDTH = 40;
+
+/** A session's title as a list or the status line shows it: a hook gave it, so one line, nothing the terminal would act on. */
+export function shownTitle(title: string): string {
+  return terminalSafe(title).replace(/\s+/g, " ").trim();
+}
+
+/** The status line under the prompt, led by the session's title once a hook named it (`Fix the parser · anthropic/… · context …`). */
+export function titledStatus(title: string | undefined, status: string): string {
+  if (title === undefined) return status;
+  const shown = shownTitle(title);
+  if (shown === "") return status;
+  const cut = shown.length > STATUS_TITLE_WIDTH ? `${shown.slice(0, STATUS_TITLE_WIDTH - 1)}…` : shown;
+  return `${cut} · ${status}`;
+}

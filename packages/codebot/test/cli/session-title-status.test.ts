@@ -1,0 +1,39 @@
+/**
+ * A hook's `sessionTitle` on screen in a real terminal (tmux): it leads the status line under the
+ * prompt, where the model and cost are (Claude Code shows it in its header); the session lists of
+ * `-r` and `/resume` show it too (e2e-session-title.test.ts).
+ */
+import { reply } from "@codebot/agentcore/testing";
+import { describe, it } from "vitest";
+import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+const STATUS = "anthropic/claude-sonnet-4-5 · context";
+
+describe("the session's title on screen", { timeout: 120_000 }, () => {
+  it("leads the status line once a UserPromptSubmit hook named the session; /clear starts one without it", async () => {
+    const box = sandbox();
+    const output = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "UserPromptSubmit", sessionTitle: "Fix the\nparser" },
+    });
+    const settings = box.json("settings.json", {
+      hooks: { UserPromptSubmit: [{ hooks: [command(`printf '%s' '${output}'`)] }] },
+    });
+    const server = await modelServer([reply.text("looking")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--model", "anthropic/claude-sonnet-4-5", "--settings", settings],
+    });
+    await term.waitForScreen(new RegExp(`^›\\s*\\n${STATUS}`, "m"));
+    term.submit("fix it");
+    await term.waitForScreen(/^looking$/m);
+    // One line: the title's line break is a space.
+    await term.waitForScreen(new RegExp(`^›\\s*\\nFix the parser · ${STATUS}`, "m"));
+    term.submit("/clear");
+    await term.waitForScreen(new RegExp(`conversation cleared.*\\n›\\s*\\n${STATUS}`, "m"));
+  });
+});
