@@ -250,6 +250,11 @@ export class Runtime {
     return this.parts.initialUserMessage();
   }
 
+  /** Settles once the Setup and SessionStart hooks have answered: a title one gave is the session's by then. */
+  async started(): Promise<void> {
+    await this.parts.startup.catch(() => undefined);
+  }
+
   /** Resolves once every MCP server started or failed, or their startup timeout ran out. */
   async mcpReady(): Promise<void> {
     await this.parts.mcp.servers?.ready();

@@ -36,4 +36,21 @@ describe("the session's title on screen", { timeout: 120_000 }, () => {
     term.submit("/clear");
     await term.waitForScreen(new RegExp(`conversation cleared.*\\n›\\s*\\n${STATUS}`, "m"));
   });
+
+  it("a SessionStart hook's title, answered after the prompt is drawn, shows without a key pressed", async () => {
+    const box = sandbox();
+    const output = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "SessionStart", sessionTitle: "Started titled" },
+    });
+    const settings = box.json("settings.json", {
+      hooks: { SessionStart: [{ hooks: [command(`sleep 1; printf '%s' '${output}'`)] }] },
+    });
+    const server = await modelServer([]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--model", "anthropic/claude-sonnet-4-5", "--settings", settings],
+    });
+    await term.waitForScreen(new RegExp(`^›\\s*\\nStarted titled · ${STATUS}`, "m"));
+  });
 });

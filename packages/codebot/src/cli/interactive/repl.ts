@@ -299,6 +299,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     editing = true;
     status.draw();
   };
+  // SessionStart hooks answer after the prompt is drawn: a title one gave goes on the status line then.
+  void rt.started().then(() => {
+    if (editing && !busy && !quitting) status.draw();
+  });
   const idleDelay = idlePromptDelay(process.env, (message) => view.line(s.yellow(terminalSafe(message))));
   const idleNotice = new IdleNotice(idleDelay, () =>
     rt.hooks.fire("Notification", {
