@@ -44,6 +44,21 @@ describe("approvals", { timeout: 120_000 }, () => {
     expect(fs.readFileSync(`${box.project}/out.txt`, "utf8")).toBe("approved\n");
   });
 
+  it("a question longer than a row: what follows the answer stays on screen", async () => {
+    const box = sandbox();
+    const words = Array.from({ length: 60 }, (_, i) => `w${i}`).join(" ");
+    const server = await modelServer([
+      reply.toolCall("bash", { command: `echo ${words}` }),
+      reply.text("done"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("go");
+    await term.waitForScreen(/w59\)\):\s*$/m);
+    term.type("y");
+    // The prompt comes back under them: readline's redraw must not climb over them.
+    await term.waitForScreen(/^✓ bash echo w0 .*\n(.*\n)*done\n›/m);
+  });
+
   it("text typed before the question does not answer it; the key pressed after it does", async () => {
     const box = sandbox();
     const server = await modelServer([

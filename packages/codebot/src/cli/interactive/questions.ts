@@ -18,6 +18,8 @@ interface KeyInfo {
 interface LineEditor {
   line: string;
   cursor: number;
+  /** The rows readline climbs before it redraws: the cursor's row in what it drew last. */
+  prevRows: number;
 }
 
 /**
@@ -143,6 +145,10 @@ export class Questions {
     // the output (it is not a terminal): the answer is.
     this.screen.line(this.mode === "lines" ? (answer ?? "") : "");
     const editor = this.rl as unknown as LineEditor;
+    // The cursor is on a fresh row now, not on the question's last one: the next prompt is
+    // drawn here. Left as it was, a question of several rows made that redraw climb over (and
+    // erase) what was printed after the answer — the call's line, the model's answer.
+    editor.prevRows = 0;
     editor.line = pending.stashed;
     editor.cursor = pending.stashed.length;
     this.rl.setPrompt(this.idlePrompt);
