@@ -73,6 +73,23 @@ describe("prompt input", { timeout: 120_000 }, () => {
     expect(requestText(server.requests[1])).toContain("abcde");
   });
 
+  it("a pasted line of several rows, then edited before its end: the input is drawn once, in place", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("sent")]);
+    const term = await startSession(box, server);
+    const long = Array.from({ length: 45 }, (_, i) => `word${i}`).join(" ");
+    term.tmux("set-buffer", "-b", "p", long);
+    term.tmux("paste-buffer", "-p", "-b", "p", "-t", "t");
+    await term.waitForScreen("word44");
+    term.press("Left");
+    term.type("X");
+    const screen = await term.waitForScreen("word4X4");
+    expect(screen.match(/› word0 /g)).toHaveLength(1);
+    term.press("Enter");
+    await term.waitForScreen("sent");
+    expect(requestText(server.requests[0])).toContain("word43 word4X4");
+  });
+
   it("Ctrl+C at the prompt clears the whole line, wherever the cursor is", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("sent")]);

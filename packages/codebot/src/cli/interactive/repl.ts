@@ -33,6 +33,7 @@ import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
 import { Questions } from "./questions.js";
+import { syncRows } from "./readline-rows.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
 import { StatusUnderPrompt } from "./status-under-prompt.js";
 
@@ -491,6 +492,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   process.stdin.on("keypress", () => {
     if (terminal) showTyped();
     if (!editing) return;
+    // A pasted line that wrapped: the next redraw (an edit before its end) starts at its first row.
+    if (terminal && !busy && !questions.open) syncRows(rl);
     setImmediate(() => {
       if (editing && !busy && !quitting) status.draw();
     });

@@ -1,0 +1,16 @@
+import type readline from "node:readline";
+
+/**
+ * Before it redraws its line readline climbs `prevRows` rows — the cursor's row, counted from
+ * the prompt's first row, when it last drew — and clears everything below. Node keeps that count
+ * only for what it drew whole: text it writes straight on at the end of the line (a paste) can
+ * wrap onto new rows without it.
+ */
+interface RowCount {
+  prevRows: number;
+}
+
+/** After readline handled a key, on screen: the count is where its cursor now is (a paste that wrapped included). */
+export function syncRows(rl: readline.Interface): void {
+  (rl as unknown as RowCount).prevRows = rl.getCursorPos().rows;
+}
