@@ -147,4 +147,28 @@ describe("Notification", { timeout: 120_000 }, () => {
     await term.waitForScreen("second answer");
     expect(requestText(server.requests[1])).toContain("half a thought");
   });
+
+  it("interactive: the idle_prompt hook's line goes above an input of several rows being edited mid-line; the input is drawn once", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { Notification: [group("idle_prompt", logTo("idle.jsonl"))] },
+    });
+    const server = await modelServer([reply.text("first answer")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home, { CODEBOT_IDLE_PROMPT_MS: "1500" }),
+      args: ["--settings", settings],
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit("hello");
+    await term.waitForScreen("first answer");
+    // Three rows of input, then an edit before its end: readline redraws it whole.
+    term.type(Array.from({ length: 45 }, (_, i) => `word${i}`).join(" "));
+    term.press("Left");
+    term.type("X");
+    await term.waitForScreen("word4X4");
+    const screen = await term.waitForScreen(HOOK_LINE_DONE);
+    expect(screen).toMatch(/^first answer\n {2}⚑ hook Notification[^›]*\n› word0 /m);
+    expect(screen.match(/› word0 /g)).toHaveLength(1);
+  });
 });

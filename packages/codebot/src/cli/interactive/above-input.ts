@@ -1,5 +1,6 @@
 import type readline from "node:readline";
 import type { Screen } from "../output/session-view.js";
+import { onFreshRow } from "./readline-rows.js";
 
 /** The input line as `aboveInput` needs it. */
 export interface InputLine {
@@ -23,6 +24,8 @@ export function aboveInput(screen: Screen, rl: readline.Interface, input: InputL
       // The cursor may be on a lower row of a wrapped input: go up to its first row, clear down.
       const up = rl.getCursorPos().rows;
       screen.write(`${up > 0 ? `\x1b[${up}A` : ""}\r\x1b[J${text}`);
+      // The input is drawn again under the text, not from the row it started on before.
+      onFreshRow(rl);
       input.redraw();
     },
     status: (text, typed) => screen.status(text, typed),

@@ -1,4 +1,5 @@
 import type readline from "node:readline";
+import { onFreshRow } from "./readline-rows.js";
 
 interface Pending {
   resolve(answer: string | undefined): void;
@@ -18,8 +19,6 @@ interface KeyInfo {
 interface LineEditor {
   line: string;
   cursor: number;
-  /** The rows readline climbs before it redraws: the cursor's row in what it drew last. */
-  prevRows: number;
 }
 
 /**
@@ -144,11 +143,9 @@ export class Questions {
     // The key (if any) is on screen after the question: end that line. A typed line is not in
     // the output (it is not a terminal): the answer is.
     this.screen.line(this.mode === "lines" ? (answer ?? "") : "");
+    // The next prompt is drawn on that row, not over a question of several rows and what follows it.
+    onFreshRow(this.rl);
     const editor = this.rl as unknown as LineEditor;
-    // The cursor is on a fresh row now, not on the question's last one: the next prompt is
-    // drawn here. Left as it was, a question of several rows made that redraw climb over (and
-    // erase) what was printed after the answer — the call's line, the model's answer.
-    editor.prevRows = 0;
     editor.line = pending.stashed;
     editor.cursor = pending.stashed.length;
     this.rl.setPrompt(this.idlePrompt);

@@ -14,3 +14,12 @@ interface RowCount {
 export function syncRows(rl: readline.Interface): void {
   (rl as unknown as RowCount).prevRows = rl.getCursorPos().rows;
 }
+
+/**
+ * The cursor is at the start of a fresh row under what codebot printed itself — a question
+ * answered by one key, lines put above the input: readline's next redraw starts there, rather
+ * than climbing over (and erasing) what was printed.
+ */
+export function onFreshRow(rl: readline.Interface): void {
+  (rl as unknown as RowCount).prevRows = 0;
+}
