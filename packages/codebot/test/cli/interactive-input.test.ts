@@ -90,6 +90,30 @@ describe("prompt input", { timeout: 120_000 }, () => {
     expect(requestText(server.requests[0])).toContain("word43 word4X4");
   });
 
+  it("text of several rows typed while a run goes on: the answer printed meanwhile stays above it", async () => {
+    const box = sandbox();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const server = await modelServer([
+      async () => {
+        await held;
+        return reply.text("answer one\n\nanswer two\n\nanswer three");
+      },
+    ]);
+    const term = await startSession(box, server);
+    term.submit("slow one");
+    await term.waitForScreen("Esc to interrupt");
+    // Three rows, and an edit before their end: readline counts them as drawn, though it drew nothing.
+    term.type(Array.from({ length: 45 }, (_, i) => `word${i}`).join(" "));
+    term.press("Left");
+    term.type("X");
+    release();
+    await term.waitForScreen(/^› word0 (.*\n)*.*word4X4$/m);
+    expect(term.screen()).toMatch(/^answer one\n\nanswer two\n\nanswer three\n› word0 /m);
+  });
+
   it("Ctrl+C at the prompt clears the whole line, wherever the cursor is", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("sent")]);

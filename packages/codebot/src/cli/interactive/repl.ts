@@ -33,7 +33,7 @@ import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
 import { Questions } from "./questions.js";
-import { syncRows } from "./readline-rows.js";
+import { onFreshRow, syncRows } from "./readline-rows.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
 import { StatusUnderPrompt } from "./status-under-prompt.js";
 
@@ -295,6 +295,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (inputEnded) return void quit(0);
     if (!terminal) return;
     view.typing("");
+    // The prompt goes on the fresh row under what the run printed: readline drew nothing while
+    // it went on, though it counted the rows of what was typed meanwhile.
+    onFreshRow(rl);
     // What was typed meanwhile stays, with the cursor where it was (not at its start).
     rl.prompt(true);
     editing = true;
