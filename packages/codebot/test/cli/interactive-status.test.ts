@@ -50,6 +50,18 @@ describe("the session's status", { timeout: 120_000 }, () => {
     await term.waitForScreen(/^›\s*half typed\n.*213k tokens/m);
   });
 
+  it("stays under the prompt when the terminal is resized, cut to the new width", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const term = await startSession(box, server, "anthropic/claude-sonnet-4-5");
+    term.type("half typed");
+    await term.waitForScreen(/^›\s*half typed\n.*0 tokens/m);
+    term.tmux("resize-window", "-t", "t", "-x", "60", "-y", "30");
+    await term.waitForScreen(
+      /^›\s*half typed\nanthropic\/claude-sonnet-4-5 · context 0\/200k \(0%\) · 0 \S*…$/m,
+    );
+  });
+
   it("/cost prints the session's tokens by kind, model steps and cost", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -502,6 +502,13 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     });
   });
 
+  // A resize makes readline redraw the input, erasing the status under it: it comes back, at the new width.
+  process.stdout.on("resize", () => {
+    setImmediate(() => {
+      if (terminal && editing && !busy && !quitting && !questions.open) status.draw();
+    });
+  });
+
   // Esc interrupts the running step: the prompt ends there and the session waits for input; Ctrl+C does too, twice quits.
   process.stdin.on("keypress", (_text: string | undefined, key: { name?: string } | undefined) => {
     if (key?.name !== "escape" || !busy || quitting) return;
