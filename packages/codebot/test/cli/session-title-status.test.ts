@@ -53,4 +53,29 @@ describe("the session's title on screen", { timeout: 120_000 }, () => {
     });
     await term.waitForScreen(new RegExp(`^›\\s*\\nStarted titled · ${STATUS}`, "m"));
   });
+
+  it("a title in wide characters (Chinese) is cut by columns: the status stays one row, the input above it", async () => {
+    const box = sandbox();
+    const title = "修复解析器的错误并添加测试用例以覆盖所有边界情况";
+    const output = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "SessionStart", sessionTitle: title },
+    });
+    const settings = box.json("settings.json", {
+      hooks: { SessionStart: [{ hooks: [command(`printf '%s' '${output}'`)] }] },
+    });
+    const server = await modelServer([]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--model", "anthropic/claude-sonnet-4-5", "--settings", settings],
+    });
+    // 40 columns: 19 characters of two columns, then "…".
+    await term.waitForScreen(
+      new RegExp(`^›\\s*\\n${title.slice(0, 19)}… · ${STATUS} .*\\$0\\.0000\\n\\s*$`, "m"),
+    );
+    term.type("hello there");
+    term.press("Left", "Left", "Left");
+    term.type("X");
+    await term.waitForScreen(new RegExp(`^› hello thXere\\n${title.slice(0, 19)}… · ${STATUS}`, "m"));
+  });
 });

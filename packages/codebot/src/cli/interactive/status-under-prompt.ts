@@ -1,4 +1,5 @@
 import type readline from "node:readline";
+import { cutToColumns } from "../output/columns.js";
 import type { Styles } from "../output/styles.js";
 
 /**
@@ -28,7 +29,7 @@ export class StatusUnderPrompt {
     // The input's last row (relative to the prompt's); the status goes on the row after it.
     const lastRow = Math.floor((this.prompt().length + this.rl.line.length) / columns);
     const down = Math.max(1, lastRow - cursor.rows + 1);
-    const status = cut(this.text(), columns - 1);
+    const status = cutToColumns(this.text(), columns - 1);
     // "\r\n" scrolls when the input is on the terminal's last row; moving back up is relative, so it stays right.
     this.put(`${"\r\n".repeat(down)}\x1b[2K${this.s.dim(status)}\x1b[${down}A\x1b[${cursor.cols + 1}G`);
     this.shown = true;
@@ -48,8 +49,4 @@ export class StatusUnderPrompt {
       // A terminal that hung up: the session's close path deals with it.
     }
   }
-}
-
-function cut(text: string, width: number): string {
-  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }

@@ -1,6 +1,7 @@
+import { cutToColumns } from "./columns.js";
 import { terminalSafe } from "./terminal-safe.js";
 
-/** On the status line the title leaves room for the model, context and cost after it. */
+/** On the status line the title leaves room for the model, context and cost after it (in columns). */
 const STATUS_TITLE_WIDTH = 40;
 
 /** A session's title as a list or the status line shows it: a hook gave it, so one line, nothing the terminal would act on. */
@@ -13,6 +14,5 @@ export function titledStatus(title: string | undefined, status: string): string 
   if (title === undefined) return status;
   const shown = shownTitle(title);
   if (shown === "") return status;
-  const cut = shown.length > STATUS_TITLE_WIDTH ? `${shown.slice(0, STATUS_TITLE_WIDTH - 1)}…` : shown;
-  return `${cut} · ${status}`;
+  return `${cutToColumns(shown, STATUS_TITLE_WIDTH)} · ${status}`;
 }

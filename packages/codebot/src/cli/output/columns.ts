@@ -1,0 +1,67 @@
+/**
+ * Terminal columns as Node's readline counts them (its cursor moves depend on it): East Asian wide
+ * and fullwidth characters and the common emoji take two, combining marks none, others one. A
+ * line cut by characters instead would wrap on a terminal when it holds Chinese or Japanese text
+ * (a hook's session title), and a one-row line that wraps breaks the cursor moves around it.
+ */
+export function columnsOf(text: string): number {
+  let columns = 0;
+  for (const char of text) columns += charColumns(char.codePointAt(0) ?? 0);
+  return columns;
+}
+
+/** Text cut to at most `width` columns, ending with `…` when it was cut. */
+export function cutToColumns(text: string, width: number): string {
+  if (columnsOf(text) <= width) return text;
+  let out = "";
+  let used = 0;
+  for (const char of text) {
+    const w = charColumns(char.codePointAt(0) ?? 0);
+    if (used + w > width - 1) break;
+    out += char;
+    used += w;
+  }
+  return `${out}…`;
+}
+
+function charColumns(code: number): number {
+  if (isZeroWidth(code)) return 0;
+  return isWide(code) ? 2 : 1;
+}
+
+function isZeroWidth(code: number): boolean {
+  return (
+    code <= 0x1f ||
+    (code >= 0x7f && code <= 0x9f) ||
+    (code >= 0x300 && code <= 0x36f) || // combining diacritical marks
+    (code >= 0x200b && code <= 0x200f) || // zero-width space, joiners, direction marks
+    (code >= 0x20d0 && code <= 0x20ff) || // combining marks for symbols
+    (code >= 0xfe00 && code <= 0xfe0f) || // variation selectors
+    (code >= 0xfe20 && code <= 0xfe2f) || // combining half marks
+    (code >= 0xe0100 && code <= 0xe01ef) // variation selectors supplement
+  );
+}
+
+/** Node's own table (lib/internal/util/inspect.js, isFullWidthCodePoint). */
+function isWide(code: number): boolean {
+  return (
+    code >= 0x1100 &&
+    (code <= 0x115f ||
+      code === 0x2329 ||
+      code === 0x232a ||
+      (code >= 0x2e80 && code <= 0x3247 && code !== 0x303f) ||
+      (code >= 0x3250 && code <= 0x4dbf) ||
+      (code >= 0x4e00 && code <= 0xa4c6) ||
+      (code >= 0xa960 && code <= 0xa97c) ||
+      (code >= 0xac00 && code <= 0xd7a3) ||
+      (code >= 0xf900 && code <= 0xfaff) ||
+      (code >= 0xfe10 && code <= 0xfe19) ||
+      (code >= 0xfe30 && code <= 0xfe6b) ||
+      (code >= 0xff01 && code <= 0xff60) ||
+      (code >= 0xffe0 && code <= 0xffe6) ||
+      (code >= 0x1b000 && code <= 0x1b001) ||
+      (code >= 0x1f200 && code <= 0x1f251) ||
+      (code >= 0x1f300 && code <= 0x1f64f) ||
+      (code >= 0x20000 && code <= 0x3fffd))
+  );
+}
