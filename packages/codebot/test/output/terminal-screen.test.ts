@@ -39,4 +39,14 @@ describe("terminalScreen: the status line, and what is typed during a run under 
     screen.status("");
     expect(written).toEqual(["⠋ thinking…", "\r\x1b[K"]);
   });
+
+  it("cuts by columns: a status and a typed line in wide characters (Chinese) stay one row each", () => {
+    const { stream, written } = fakeTerminal();
+    terminalScreen(stream, plain).status(
+      "⠋ bash echo 修复解析器的错误并添加",
+      "› 修复解析器的错误并添加测试",
+    );
+    // 19 columns each, one left free: a wide character takes two.
+    expect(written).toEqual(["⠋ bash echo 修复解…\n…器的错误并添加测试"]);
+  });
 });

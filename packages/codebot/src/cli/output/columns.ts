@@ -24,6 +24,22 @@ export function cutToColumns(text: string, width: number): string {
   return `${out}…`;
 }
 
+/** Text cut at its start to at most `width` columns, starting with `…` when it was cut (its end stays in view). */
+export function cutStartToColumns(text: string, width: number): string {
+  if (columnsOf(text) <= width) return text;
+  const chars = [...text];
+  let out = "";
+  let used = 0;
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const char = chars[i] as string;
+    const w = charColumns(char.codePointAt(0) ?? 0);
+    if (used + w > width - 1) break;
+    out = char + out;
+    used += w;
+  }
+  return `…${out}`;
+}
+
 function charColumns(code: number): number {
   if (isZeroWidth(code)) return 0;
   return isWide(code) ? 2 : 1;

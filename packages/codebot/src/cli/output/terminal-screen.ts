@@ -1,9 +1,10 @@
+import { cutStartToColumns, cutToColumns } from "./columns.js";
 import type { Screen } from "./session-view.js";
 import type { Styles } from "./styles.js";
 
 /**
  * A Screen on a stream. The status line exists only on a terminal: it is drawn without a newline,
- * cut to the terminal's width, and erased before anything else is written. What the user is typing
+ * cut to the terminal's width (in columns: a row that wrapped would not be erased whole), and erased before anything else is written. What the user is typing
  * meanwhile goes on a row under it, cut at its start: its end, where the cursor is, stays in view.
  */
 export function terminalScreen(stream: NodeJS.WriteStream, s: Styles): Screen {
@@ -30,8 +31,8 @@ export function terminalScreen(stream: NodeJS.WriteStream, s: Styles): Screen {
       erase();
       const width = Math.max(10, (stream.columns ?? 80) - 1);
       const rows = [
-        ...(text === "" ? [] : [s.dim(text.length > width ? `${text.slice(0, width - 1)}…` : text)]),
-        ...(typed === "" ? [] : [typed.length > width ? `…${typed.slice(typed.length - width + 1)}` : typed]),
+        ...(text === "" ? [] : [s.dim(cutToColumns(text, width))]),
+        ...(typed === "" ? [] : [cutStartToColumns(typed, width)]),
       ];
       if (rows.length === 0) return;
       put(rows.join("\n"));
