@@ -317,6 +317,55 @@ describe("a bash deny rule reaches every command a line may run", () => {
     ]);
   });
 
+  it("behind the other programs that run a command given as their arguments", () => {
+    refused([
+      "script -qc 'rm -rf x' /dev/null",
+      "script --command 'rm x' log",
+      "unbuffer -p rm a",
+      "parallel -j2 rm {} ::: a b",
+      "flock lockfile rm a",
+      "flock lockfile -c 'rm a'",
+      "flock -w 5 -c 'rm a' lockfile",
+      "chrt -f 10 rm a",
+      "taskset -c 0 rm a",
+      "su -c 'rm a'",
+      "sg staff -c 'rm a'",
+      "runuser -u me -- rm a",
+      "ssh localhost rm a",
+      "ssh -p 22 localhost 'rm a'",
+      "ssh -o ProxyCommand='rm a' host ls",
+      "strace -f -o log rm a",
+      "systemd-run --user rm a",
+      "unshare -r rm a",
+      "nsenter -t 1 rm a",
+    ]);
+    expect(denies(rm, bash("flock lockfile ls"))).toBeUndefined();
+    expect(denies(rm, bash("parallel echo ::: rm"))).toBeUndefined();
+    expect(denies(rm, bash("ssh host ls rm.txt"))).toBeUndefined();
+  });
+
+  it("given to vim or gdb as an ex or gdb command that runs a shell command", () => {
+    refused([
+      "vim -c '!rm a' -c q",
+      "vi -c ':r !rm a'",
+      "nvim +'silent !rm a'",
+      "gdb -batch -ex 'shell rm a'",
+    ]);
+    refused(["gdb -batch --eval-command='!rm a' ./prog"]);
+    expect(denies(rm, bash("vim -c 'set nu' -c 'wq!' notes.md"))).toBeUndefined();
+    expect(denies(rm, bash("gdb -batch -ex bt ./prog core"))).toBeUndefined();
+  });
+
+  it("any command, when a wrapper with no command runs a shell or an editor reads commands from its input", () => {
+    refused([
+      "echo 'rm a' | script -q /dev/null",
+      "echo 'rm a' | ssh localhost",
+      "ex notes.md < cmds",
+      "vim -es < cmds",
+    ]);
+    refused(["gdb ./prog < cmds", "vim -c 'call system(\"rm a\")'", "parallel < jobs"]);
+  });
+
   it("run by xargs or by find's -exec, -execdir and -ok", () => {
     refused([
       "echo victim4 | xargs rm",

@@ -69,6 +69,24 @@ describe("bash permission rules hold against commands written to slip past them"
     expect(results.split('refused by the deny rule \\"Bash(rm:*)\\"')).toHaveLength(6);
   });
 
+  it("a deny rule stops rm behind script -c, flock, chrt, taskset and vim's :!, under --dangerously-skip-permissions", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), { permissions: { deny: ["Bash(rm:*)"] } });
+    const commands = [
+      "script -qc 'rm -rf victim1' /dev/null",
+      "flock lockfile rm victim2",
+      "chrt -o 0 rm victim3",
+      "taskset -c 0 rm victim4",
+      "vim -Nu NONE -c '!rm victim5' -c 'qa!' </dev/null >/dev/null",
+    ];
+    for (let k = 1; k <= commands.length; k++) box.write(`victim${k}`, "keep me");
+    const { r, results } = await runBatch(box, "rm", commands, ["--dangerously-skip-permissions"]);
+    expect(r.code).toBe(0);
+    for (let k = 1; k <= commands.length; k++)
+      expect(fs.existsSync(box.at(`victim${k}`)), `victim${k}`).toBe(true);
+    expect(results.split('refused by the deny rule \\"Bash(rm:*)\\"')).toHaveLength(commands.length + 1);
+  });
+
   it("code inside quotes, run later by ${_@P} or $[_], is not allowed by Bash(echo:*): nothing of it runs in -p", async () => {
     const box = sandbox();
     box.json(path.join(box.home, ".claude/settings.json"), { permissions: { allow: ["Bash(echo:*)"] } });
