@@ -19,12 +19,17 @@ const MAX_CONFIG_BYTES = 256 * 1024;
  * folder, so it is given as an absolute path.
  */
 export function gitConfigFileCommand(file: string): string | undefined {
-  const pairs = configEntries(fileStart(file, MAX_CONFIG_BYTES)).map(({ key, value }) =>
+  const pairs = gitConfigEntries(file).map(({ key, value }) =>
     isIncludePath(key) && !path.isAbsolute(value) && !value.startsWith("~")
       ? { key, value: path.resolve(path.dirname(file), value) }
       : { key, value },
   );
   return gitOptions(pairs.map(({ key, value }) => `${key}=${value}`));
+}
+
+/** The entries of a git configuration file (its first 256 KiB; none when it cannot be read). */
+export function gitConfigEntries(file: string): { key: string; value: string }[] {
+  return configEntries(fileStart(file, MAX_CONFIG_BYTES));
 }
 
 /** `include.path`, `includeIf.<condition>.path`: a file of more configuration. */

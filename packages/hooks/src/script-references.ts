@@ -26,6 +26,7 @@ import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.
 import { gitConfigCommand } from "./git-config-env.js";
 import { gitConfigFileCommand } from "./git-config-file.js";
 import { gitExecPrograms } from "./git-exec-path.js";
+import { gitRepositoryFiles } from "./git-repository-files.js";
 import { gitTemplateFiles } from "./git-template-dir.js";
 import { loadedNames, scriptNames } from "./interpreter-files.js";
 import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
@@ -76,6 +77,8 @@ interface Analysis {
   examined: number;
   /** The files found in a role codebot knows (run, loaded, read as a script): not `unknownRole`. */
   known: Set<string>;
+  /** The repository configuration files already read for a `git` (read once, though they run `git -c …`). */
+  gitConfigsRead: Set<string>;
 }
 
 /** The project's files `command` runs and the words it cannot check (see ScriptReferences). */
@@ -85,6 +88,7 @@ export function scriptReferences(command: string, projectDir: string): ScriptRef
     found: { files: [], unchecked: [], unknownRole: [] },
     examined: 0,
     known: new Set(),
+    gitConfigsRead: new Set(),
   };
   readCommandLine(command, { dirs: [analysis.root], unknown: false }, analysis, 0);
   const { found, known } = analysis;
@@ -290,7 +294,9 @@ function referencesOf(
 /**
  * What git runs that its words name (nested-commands.ts): its command lines; the project
  * configuration files it includes, with what their values run (git-config-file.ts); the `hooks/`
- * and `config` of a project template folder (git-template-dir.ts).
+ * and `config` of a project template folder (git-template-dir.ts); and, whatever its words, what
+ * the repository's own git folder brings: its hook programs and its configuration when that names
+ * more than every repository has (git-repository-files.ts).
  */
 function readGit(
   words: readonly ShellWord[],
@@ -309,6 +315,13 @@ function readGit(
   };
   for (const word of git.configFiles)
     for (const { file } of projectFiles(word.text, root, place)) readConfig(file, word);
+  const repository = gitRepositoryFiles(place.dirs, root);
+  for (const file of repository.configs) {
+    if (analysis.gitConfigsRead.has(file)) continue;
+    analysis.gitConfigsRead.add(file);
+    readConfig(file, { text: "", raw: file, dynamic: false });
+  }
+  for (const file of repository.hooks) add(file);
   for (const word of git.templateDirs) {
     if (word.dynamic) note(analysis, word.raw);
     const template = gitTemplateFiles(word.text, place.dirs, root);

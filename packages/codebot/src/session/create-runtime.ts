@@ -16,9 +16,11 @@ import {
   type Decision,
   formatProblem,
   type LoadedHooks,
+  type SettingsSource,
   subagentTranscriptPath,
   systemReminder,
   type TraceRecord,
+  USER_OWNED_SOURCES,
 } from "@codebot/hooks";
 import { agentHookRunner } from "../agents/agent-hook.js";
 import { AgentHookScopes } from "../agents/agent-hook-scopes.js";
@@ -756,7 +758,7 @@ function modelOf(given: LanguageModelV3 | string, env: Env): Promise<LanguageMod
 function announceUntrusted(
   approval: ApprovalEngine,
   loaded: LoadedHooks,
-  untrustedGrants: readonly { grant: string }[],
+  untrustedGrants: readonly { grant: string; source: SettingsSource }[],
   options: RuntimeOptions,
   cwd: string,
   notify: (message: string) => void,
@@ -766,10 +768,18 @@ function announceUntrusted(
     const notice = approval.untrustedHooksNotice(enabled, options.askHookApproval !== undefined, cwd);
     if (notice) notify(notice);
   }
-  if (untrustedGrants.length > 0) {
-    const list = untrustedGrants.map((g) => visible(g.grant)).join(", ");
-    notify(`codebot: project settings asked for permissions that are not trusted and were ignored: ${list}`);
-  }
+  const own = untrustedGrants.filter((g) => USER_OWNED_SOURCES.has(g.source));
+  const theirs = untrustedGrants.filter((g) => !own.includes(g));
+  const list = (grants: readonly { grant: string }[]) => grants.map((g) => visible(g.grant)).join(", ");
+  if (theirs.length > 0)
+    notify(
+      `codebot: project settings asked for permissions that are not trusted and were ignored: ${list(theirs)}`,
+    );
+  // Your own rule whose git would run what the repository's .git brings (ownRuleRunningGit).
+  if (own.length > 0)
+    notify(
+      `codebot: your allow rules would run programs this repository brings, not approved for it yet, and were not honoured: ${list(own)}; run "codebot hooks trust" to review them`,
+    );
 }
 
 /** codebot's and Claude Code's folders as the file tools would reach them (real paths), when they can. */

@@ -51,6 +51,25 @@ export function approvedAllowRule<R extends { text: string }>(
   return { ...rule, stillApproved: () => changedRun([run]) === undefined };
 }
 
+/**
+ * A user's own allow rule whose command runs `git`, as it must hold in `projectDir`, or undefined
+ * when its command runs no git (it stays as written). A repository unpacked from an archive brings
+ * its `.git`, and there a `core.fsmonitor`, a filter or a `hooks/post-index-change` makes the
+ * `git status` the rule allows run the repository's code (git-repository-files.ts in
+ * @codebot/hooks): then the rule needs the grant a project's rule would (`grant`, covering those
+ * files' content), asked once per repository. Either way it allows only while what git runs is
+ * as it was, so a `.git/config` written during the session makes it ask.
+ */
+export function ownRuleRunningGit<R extends { text: string }>(
+  rule: R,
+  projectDir: string | undefined,
+): { grant?: string; rule: R } | undefined {
+  const command = commandOf(rule.text);
+  if (command === undefined || projectDir === undefined || !/\bgit\b/.test(command)) return undefined;
+  const { grant, runs } = allowGrantRunning(rule.text, projectDir);
+  return { grant: runs.length === 0 ? undefined : grant, rule: approvedAllowRule(rule, runs, projectDir) };
+}
+
 /** The command a bash rule names, up to what `:*` or a `*` stands for: `Bash(npm run lint:*)` → `npm run lint`. */
 function commandOf(rule: string): string | undefined {
   const parsed = parsePermissionRule(rule);

@@ -3,7 +3,7 @@ import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { ModelPrice } from "../session/model-prices.js";
-import { allowGrantRunning, approvedAllowRule } from "./allow-grant.js";
+import { allowGrantRunning, approvedAllowRule, ownRuleRunningGit } from "./allow-grant.js";
 import { type ApprovedRun, approvedRun } from "./approved-files.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
@@ -184,8 +184,16 @@ export function mergeSettings(
     const rules = managed ? managedRules : settings.permissions;
     for (const rule of value.permissions?.allow ?? []) {
       // The grant reads and hashes the files the rule's command runs: only for a project's rules.
-      if (managed || userOwned) {
+      if (managed) {
         rules.allow.push(rule);
+        continue;
+      }
+      if (userOwned) {
+        const own = ownRuleRunningGit(rule, options.projectDir);
+        if (own === undefined) rules.allow.push(rule);
+        else if (own.grant === undefined || options.isGrantTrusted(own.grant)) rules.allow.push(own.rule);
+        else
+          settings.permissions.untrusted.push({ grant: own.grant, source: layer.source, file: layer.path });
         continue;
       }
       const { grant, runs } = allowGrantRunning(rule.text, options.projectDir);

@@ -38,14 +38,17 @@ export function pendingConsent(inv: HookInventory): PendingConsent {
  * program of the project (hook-consent.ts), or both.
  */
 export function consentHeader(inv: HookInventory, p: PendingConsent): string {
-  const own = p.hooks.some((h) => USER_OWNED_SOURCES.has(h.hook.source));
+  const ownHooks = p.hooks.some((h) => USER_OWNED_SOURCES.has(h.hook.source));
+  // Your own allow rules whose git would run what the repository's .git brings (ownRuleRunningGit).
+  const ownRules = p.grants.some((g) => USER_OWNED_SOURCES.has(g.source));
+  const own = [ownHooks ? "hooks" : "", ownRules ? "allow rules" : ""].filter(Boolean).join(" and ");
   const project =
     p.hooks.some((h) => !USER_OWNED_SOURCES.has(h.hook.source)) ||
-    p.grants.length > 0 ||
+    p.grants.some((g) => !USER_OWNED_SOURCES.has(g.source)) ||
     p.mcpServers.length > 0;
-  if (!project) return `Your own hooks would run programs of this project (${inv.cwd}):`;
+  if (!project) return `Your own ${own} would run programs of this project (${inv.cwd}):`;
   const theirs = `This project's settings (${inv.cwd}) ask to run code or grant permissions`;
-  return own ? `${theirs}, and your own hooks would run its programs:` : `${theirs}:`;
+  return own !== "" ? `${theirs}, and your own ${own} would run its programs:` : `${theirs}:`;
 }
 
 export function nothingPending(p: PendingConsent): boolean {
@@ -70,9 +73,16 @@ export function consentLines(inv: HookInventory, p: PendingConsent, s: Styles): 
       `  from ${hook.source} ${visible(displayPath(hook.path, inv.cwd))} · fingerprint ${fingerprint.slice(0, 16)}`,
     );
   }
-  if (p.grants.length > 0) {
+  const own = p.grants.filter((g) => USER_OWNED_SOURCES.has(g.source));
+  if (own.length > 0) {
+    out.push("your allow rules that would run programs the repository brings (not approved yet):");
+    for (const g of own)
+      out.push(`  ${visible(g.grant)} (${g.source} ${visible(displayPath(g.file, inv.cwd))})`);
+  }
+  const theirs = p.grants.filter((g) => !own.includes(g));
+  if (theirs.length > 0) {
     out.push("permission grants asked for by project settings (not trusted yet):");
-    for (const g of p.grants) {
+    for (const g of theirs) {
       out.push(`  ${visible(g.grant)} (${g.source} ${visible(displayPath(g.file, inv.cwd))})`);
       if (MODEL_ACCESS.test(g.grant))
         out.push(`    ${s.yellow("model access: this value decides where your prompts and API key go")}`);
