@@ -10,6 +10,7 @@ import type {
 import type { AskQueue } from "./ask-queue.js";
 import { filesNamedBy } from "./bash-named-files.js";
 import { editRunsCode } from "./edits-that-run-code.js";
+import { namesOwnFolder } from "./own-folder-commands.js";
 import {
   literalRule,
   type PermissionRule,
@@ -140,7 +141,10 @@ export class ToolApproval {
       if (mode === "acceptEdits" && FILE_EDITS.has(call.name) && !this.editRunsCode(subject))
         return { allowed: true };
       const grantedRules = [...this.granted].flat();
-      if (allowedByRules([...allow, ...this.sessionRules, ...grantedRules], subject, where))
+      if (
+        allowedByRules([...allow, ...this.sessionRules, ...grantedRules], subject, where) &&
+        !this.namesOwnFolder(subject)
+      )
         return { allowed: true };
     } else if (confirmedByUser) {
       return { allowed: true };
@@ -301,6 +305,14 @@ export class ToolApproval {
   /** An edit acceptEdits leaves to the question (edits-that-run-code.ts). */
   private editRunsCode(subject: RuleSubject): boolean {
     return subject.path !== undefined && editRunsCode(subject.path, this.options.ownHomes ?? []);
+  }
+
+  /** A bash line no allow rule lets run unasked: it names a path in codebot's or Claude Code's folder. */
+  private namesOwnFolder(subject: RuleSubject): boolean {
+    const { command } = subject;
+    return (
+      command !== undefined && namesOwnFolder(command, this.options.paths.root, this.options.ownHomes ?? [])
+    );
   }
 
   private subjectOf(call: ToolCall): RuleSubject {

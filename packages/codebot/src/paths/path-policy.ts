@@ -50,7 +50,7 @@ export class PathPolicy {
 }
 
 /** Resolves symlinks of the part of `abs` that exists; the missing tail (a file to create) is appended. */
-function realPathOfDeepestAncestor(abs: string): string {
+export function realPathOfDeepestAncestor(abs: string): string {
   const missing: string[] = [];
   let current = abs;
   for (;;) {

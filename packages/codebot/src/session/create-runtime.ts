@@ -42,7 +42,7 @@ import { elicitationHooks } from "../mcp/elicitation-hooks.js";
 import { type SessionMcp, sessionMcp } from "../mcp/session-mcp.js";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
-import { PathPolicy } from "../paths/path-policy.js";
+import { PathPolicy, realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import { ReadRules } from "../paths/read-rules.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import { resolveManagedRoot } from "../settings/managed-files.js";
@@ -256,7 +256,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     trustStore,
     trustProjectHooks: options.trustProjectHooks,
     autoRefusal: bypassRefusal(settings.policy),
-    ownHomes: ownHomesOf(paths, [codebotHome, claudeHome]),
+    ownHomes: ownHomesOf([codebotHome, claudeHome]),
     notify,
     ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
     askToolApproval: options.askToolApproval,
@@ -782,10 +782,11 @@ function announceUntrusted(
     );
 }
 
-/** codebot's and Claude Code's folders as the file tools would reach them (real paths), when they can. */
-function ownHomesOf(paths: PathPolicy, homes: readonly string[]): string[] {
-  return homes.flatMap((home) => {
-    const resolved = paths.resolve("home", home);
-    return resolved.ok ? [resolved.path] : [];
-  });
+/**
+ * codebot's and Claude Code's folders (real paths), wherever they are: the file tools reach them
+ * only when the project holds them or paths outside it are allowed, but a bash line reaches them
+ * anywhere (own-folder-commands.ts).
+ */
+function ownHomesOf(homes: readonly string[]): string[] {
+  return homes.map((home) => realPathOfDeepestAncestor(path.resolve(home)));
 }
