@@ -51,6 +51,31 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
     operands: 1,
     commandLine: ["-c", "--command"],
   },
+  // `script -c CMD [file]`, `su -c CMD`, `runuser -c CMD`: the command line of their `-c`.
+  script: {
+    valued: [
+      "-E",
+      "--echo",
+      "-I",
+      "--log-in",
+      "-O",
+      "--log-out",
+      "-B",
+      "--log-io",
+      "-T",
+      "--log-timing",
+      "-m",
+    ],
+    commandLine: ["-c", "--command"],
+  },
+  su: { valued: ["-g", "--group", "-G", "--supp-group", "-s", "--shell"], commandLine: ["-c", "--command"] },
+  runuser: {
+    valued: ["-u", "--user", "-g", "--group", "-G", "--supp-group", "-s", "--shell"],
+    commandLine: ["-c", "--command"],
+  },
+  unbuffer: KEYWORD,
+  chrt: { valued: ["-T", "-P", "-D"], operands: 1 },
+  taskset: { valued: [], operands: 1 },
   // Environment managers that run a command in the project's environment: `bundle exec rake`,
   // `poetry run task`, `uv run --with x python y.py` (the subcommand is their operand).
   bundle: { valued: ["--gemfile"], operands: 1 },
@@ -134,7 +159,8 @@ function afterWrapper(
       const next = takesNextWord(w.text, syntax.valued) || takesNextWord(w.text, syntax.commandLine ?? []);
       if (syntax.commandLine?.includes(name) && name !== w.text)
         start.commandLines.push({ at: k, from: name.length + 1 });
-      else if (syntax.commandLine?.includes(w.text) && k + 1 < words.length)
+      else if (takesNextWord(w.text, syntax.commandLine ?? []) && k + 1 < words.length)
+        // `-c CMD`, and bundled with flags before it: `script -qc CMD`.
         start.commandLines.push({ at: k + 1, from: 0 });
       k += next ? 2 : 1;
       continue;

@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { consentFingerprint } from "../src/fingerprint.js";
 import { hookScripts } from "../src/hook-scripts.js";
-import { referencedScripts, scriptReferences } from "../src/script-references.js";
+import { filesRunBy, referencedScripts, scriptReferences } from "../src/script-references.js";
 import { tempDir } from "./support.js";
 
 const FILES = [
@@ -64,6 +64,18 @@ describe("the script behind a wrapper", () => {
     expect(project().found(command)).toEqual([script]);
   });
 
+  it.each([
+    ["unbuffer sh x", "x"],
+    ["chrt -o 0 sh x", "x"],
+    ["taskset -c 0 sh x", "x"],
+  ])(
+    "behind a scheduling wrapper, %s runs %s in a known role (a user's own hook running it is held)",
+    (command, script) => {
+      const { dir } = project();
+      expect(filesRunBy(command, dir).map((f) => path.relative(dir, f))).toEqual([script]);
+    },
+  );
+
   it("a wrapper's own operand is not taken for the program: flock's lock file is not hashed", () => {
     expect(project().found("flock lock true")).toEqual([]);
   });
@@ -83,6 +95,9 @@ describe("a command line a command runs", () => {
     ["bash -xc 'cd .claude && bash hooks/audit'", ".claude/hooks/audit"],
     ["sh -c \"sh -c 'sh < x'\"", "x"],
     ["flock lock -c 'sh x'", "x"],
+    ["script -qc 'sh x' /dev/null", "x"],
+    ["su -c 'sh x'", "x"],
+    ["runuser -u me -c 'sh x'", "x"],
     ["env -S 'sh x'", "x"],
     ["eval 'sh x'", "x"],
     ["trap 'sh x' EXIT", "x"],
