@@ -54,6 +54,9 @@ describe("a repository's own .git under your own rules and hooks", { timeout: 60
     const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(trust.code).toBe(0);
     expect(trust.stdout).toContain(
+      "your allow rules that would run programs the repository brings (not approved yet):",
+    );
+    expect(trust.stdout).toContain(
       "allow:Bash(git status) (runs .git/config, .git/hooks/post-index-change #",
     );
 
