@@ -1,0 +1,25 @@
+/**
+ * The first line of the project question says who asks: the project's settings, your own hooks,
+ * or your own allow rules that would run what the repository's .git brings.
+ */
+import { describe, expect, it } from "vitest";
+import type { HookInventory } from "../src/cli/hooks/hook-inventory.js";
+import { consentHeader, type PendingConsent } from "../src/cli/hooks/project-consent.js";
+
+const inv = { cwd: "/p" } as HookInventory;
+const grant = (source: "user" | "project") => ({ grant: "allow:Bash(git status)", source, file: "/f" });
+const pending = (grants: PendingConsent["grants"]): PendingConsent => ({ hooks: [], grants, mcpServers: [] });
+
+describe("the project question's first line", () => {
+  it("names your own allow rules when only they would run the project's programs", () => {
+    expect(consentHeader(inv, pending([grant("user")]))).toBe(
+      "Your own allow rules would run programs of this project (/p):",
+    );
+  });
+
+  it("adds your own allow rules to the project's own line", () => {
+    expect(consentHeader(inv, pending([grant("project"), grant("user")]))).toBe(
+      "This project's settings (/p) ask to run code or grant permissions, and your own allow rules would run its programs:",
+    );
+  });
+});
