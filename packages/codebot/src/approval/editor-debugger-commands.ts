@@ -1,4 +1,4 @@
-import type { RunsInside } from "./commands-run-by.js";
+import type { RunsInside } from "./runs-inside.js";
 import { unquote } from "./shell-words.js";
 
 /** vim's family: an ex command `!cmd` (`:r !cmd`, `:w !cmd`, `:%!cmd`) runs cmd through a shell. */
