@@ -58,10 +58,14 @@ function headOf(
   return `hook ${h.event} ${JSON.stringify(h.hook)}${where}`;
 }
 
+/** Events whose block keeps the agent working rather than refusing something. */
+const SENDS_BACK: ReadonlySet<string> = new Set(["Stop", "SubagentStop"]);
+
 function outcomeText(record: TraceRecord, styles: Styles): string {
   switch (record.outcome) {
     case "blocked":
-      return styles.red("blocked");
+      // A Stop hook's block is the agent told to go on (tests still fail), not a refusal.
+      return SENDS_BACK.has(record.event) ? styles.yellow("sent back") : styles.red("blocked");
     case "failed":
       return styles.red("failed");
     case "timed out":

@@ -1,0 +1,34 @@
+import type { TraceRecord } from "@codebot/hooks";
+import { describe, expect, it } from "vitest";
+import { stylesFor } from "../../src/cli/output/styles.js";
+import { traceLine } from "../../src/cli/output/trace-line.js";
+
+const plain = stylesFor({ isTTY: false }, {});
+
+const blockedBy = (event: TraceRecord["event"]): TraceRecord => ({
+  time: "2026-12-05T10:00:00.000Z",
+  event,
+  hook: "tests",
+  source: "user",
+  file: "/home/u/.codebot/settings.json",
+  matched: true,
+  durationMs: 120,
+  exitCode: 2,
+  outcome: "blocked",
+  decision: { block: true, reason: "3 tests fail" },
+});
+
+describe("a hook's trace line", () => {
+  it("a Stop or SubagentStop hook's block reads 'sent back': the agent goes on working, nothing was refused", () => {
+    expect(traceLine(blockedBy("Stop"), plain)).toBe(
+      'hook Stop "tests" · sent back · exit 2 · 120 ms · reason: 3 tests fail',
+    );
+    expect(traceLine(blockedBy("SubagentStop"), plain)).toContain("· sent back ·");
+  });
+
+  it("a block of any other event reads 'blocked'", () => {
+    expect(traceLine(blockedBy("PreToolUse"), plain)).toBe(
+      'hook PreToolUse "tests" · blocked · exit 2 · 120 ms · reason: 3 tests fail',
+    );
+  });
+});
