@@ -1,6 +1,7 @@
 /**
  * Reads one key from the terminal, without Enter: the answer to a question whose `choices` are
- * single letters. Other keys are ignored; Ctrl+C and Ctrl+D answer `cancel`.
+ * single letters. Other keys are ignored; Ctrl+C, Ctrl+D and Esc answer `cancel` (Esc alone: an
+ * arrow key also starts with ESC, but arrives in one chunk with the rest of its sequence).
  */
 export function readKey<T extends string>(choices: Readonly<Record<string, T>>, cancel: T): Promise<T> {
   const stdin = process.stdin;
@@ -12,6 +13,7 @@ export function readKey<T extends string>(choices: Readonly<Record<string, T>>, 
       resolve(answer);
     };
     const onData = (data: Buffer) => {
+      if (data.toString("utf8") === "\u001b") return finish(cancel);
       for (const char of data.toString("utf8")) {
         if (char === "\u0003" || char === "\u0004") return finish(cancel);
         const choice = choices[char.toLowerCase()];
