@@ -61,6 +61,19 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
     expect(sent.indexOf("[Request interrupted by user for tool use]")).toBeLessThan(sent.indexOf("go on"));
   });
 
+  it("Ctrl+D while a tool runs: the run is interrupted and the session closes, without asking what to do instead", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("bash", { command: "echo started; sleep 30" })]);
+    const term = await startSession(box, server);
+    term.submit("sleep long");
+    await term.waitForScreen(/bash echo started; sleep 30 \(\d+s · 1 line/);
+    term.press("C-d");
+    expect(await term.exitCode()).toBe(0);
+    const screen = term.screen();
+    expect(screen).toMatch(/^interrupted$/m);
+    expect(screen).not.toContain("what should codebot do instead");
+  });
+
   it("Esc while the model is writing: its text so far is kept, followed by the interruption", async () => {
     const box = sandbox();
     const server = await modelServer([reply.hang("Step one is done.\n\nNow step tw"), reply.text("ok")]);

@@ -366,7 +366,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
         );
         return;
       case "aborted":
-        view.line(s.yellow("interrupted · what should codebot do instead?"));
+        // Quitting (Ctrl+D, a second Ctrl+C) ended it: there is no "instead" to ask about.
+        view.line(s.yellow(quitting ? "interrupted" : "interrupted · what should codebot do instead?"));
         return;
       case "stopped":
         view.line(s.yellow(result.reason ?? "the run was ended by a hook"));
