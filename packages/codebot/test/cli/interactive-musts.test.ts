@@ -58,25 +58,6 @@ describe("§8 the interactive 'always' answer", { timeout: 120_000 }, () => {
   });
 });
 
-describe("the project question answered with Esc", { timeout: 120_000 }, () => {
-  it("Esc is 'no', as at a tool question: the session starts and the project hook does not run", async () => {
-    const box = sandbox();
-    box.json(".codebot/settings.json", {
-      hooks: { UserPromptSubmit: [command("echo x >> prompts.log", { name: "logger" })] },
-    });
-    const server = await modelServer([reply.text("answered")]);
-    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
-    await term.waitForScreen("allow them?");
-    term.press("Escape");
-    expect(await term.waitForScreen(/^›/m)).toMatch(/allow them\?.* no$/m);
-    term.submit("hi");
-    await term.waitForScreen("answered");
-    expect(fs.existsSync(box.at("prompts.log"))).toBe(false);
-    term.submit("/exit");
-    expect(await term.exitCode()).toBe(0);
-  });
-});
-
 describe("§7.4 quitting the interactive session keeps async hooks in flight", { timeout: 120_000 }, () => {
   /** A PostToolUse audit hook that marks its start, then takes a while before it writes its payload. */
   function auditSettings(box: Sandbox): string {
