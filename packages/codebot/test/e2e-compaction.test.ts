@@ -93,7 +93,11 @@ describe("compaction", () => {
     const boundary = lines.findIndex((l) => l.subtype === "compact_boundary");
     expect(lines[boundary]).toMatchObject({ type: "system", compactMetadata: { trigger: "auto" } });
     expect(lines[boundary + 1]).toMatchObject({ type: "user", isCompactSummary: true });
-    expect(s.notices.some((n) => /conversation compacted \(auto\)/.test(n))).toBe(true);
+    expect(s.notices).toContainEqual(
+      expect.stringMatching(
+        /^codebot: conversation compacted \(auto\): \d+ messages \(about \d+ tokens\) became a summary and the last \d+ messages, kept as they were$/,
+      ),
+    );
   });
 
   it("a blocking PreCompact hook keeps the history and the session goes on", async () => {

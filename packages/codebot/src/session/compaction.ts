@@ -136,8 +136,10 @@ export class Compaction {
     compacted.forEach((message, i) => {
       transcript.append(message, "main", i === 0 ? { isCompactSummary: true } : {});
     });
+    // The compacted history is the summary, then the messages kept as they were (the latest turns).
+    const kept = compacted.length - 1;
     notify(
-      `codebot: conversation compacted (${trigger}): ${messages.length} messages, about ${tokensBefore} tokens, became ${compacted.length}`,
+      `codebot: conversation compacted (${trigger}): ${messages.length} messages (about ${tokensBefore} tokens) became a summary and the ${kept === 1 ? "last message" : `last ${kept} messages`}, kept as they were`,
     );
     return { compacted: true, messages: compacted, summary, tokensBefore };
   }
