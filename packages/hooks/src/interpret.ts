@@ -111,10 +111,12 @@ const hookSpecificFields = {
 };
 
 /**
- * Keys of Claude Code 2.1.328's hook output that codebot does not read, so that a misspelt key
- * that is one of these is not taken for another.
+ * Every key a hook's output may have at the top level and in `hookSpecificOutput`: what codebot
+ * reads, and Claude Code 2.1.328's keys it does not, so that a misspelt key that is one of those
+ * is not taken for another. Built once: interpret runs for every hook run.
  */
-const OTHER_OUTPUT_KEYS = [
+const TOP_KEYS: readonly string[] = [
+  ...Object.keys(outputFields),
   "suppressOutput",
   "hookSpecificOutput",
   "async",
@@ -122,7 +124,8 @@ const OTHER_OUTPUT_KEYS = [
   "metrics",
   "rewakeSummary",
 ];
-const OTHER_SPECIFIC_KEYS = [
+const SPECIFIC_KEYS: readonly string[] = [
+  ...Object.keys(hookSpecificFields),
   "hookEventName",
   "updatedToolOutput",
   "suppressOriginalPrompt",
@@ -131,6 +134,8 @@ const OTHER_SPECIFIC_KEYS = [
   "worktreePath",
   "permissionDisplay",
 ];
+/** A misspelling at the top level may be of a `hookSpecificOutput` field too. */
+const TOP_OR_SPECIFIC_KEYS: readonly string[] = [...TOP_KEYS, ...Object.keys(hookSpecificFields)];
 
 /**
  * A key no hook output has that looks like a misspelling of one (`decison`): a warning, since the
@@ -216,22 +221,16 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   if (broken && !strict) warnings.push(`${BROKEN_JSON}; treated as text`);
   const top = json ? parseFields(outputFields, json, "", warnings) : {};
   if (json) {
-    const topKeys = [...Object.keys(outputFields), ...OTHER_OUTPUT_KEYS];
     for (const key of Object.keys(json))
-      if (!topKeys.includes(key) && key in hookSpecificFields)
+      if (!TOP_KEYS.includes(key) && key in hookSpecificFields)
         warnings.push(`${key} belongs inside hookSpecificOutput; ignored`);
-    misspeltKeys(json, [...topKeys, ...Object.keys(hookSpecificFields)], "", warnings);
+    misspeltKeys(json, TOP_OR_SPECIFIC_KEYS, "", warnings);
   }
   const specificRaw = json?.hookSpecificOutput;
   let specific: Parsed<typeof hookSpecificFields> = {};
   if (isObject(specificRaw)) {
     specific = parseFields(hookSpecificFields, specificRaw, "hookSpecificOutput.", warnings);
-    misspeltKeys(
-      specificRaw,
-      [...Object.keys(hookSpecificFields), ...OTHER_SPECIFIC_KEYS],
-      "hookSpecificOutput.",
-      warnings,
-    );
+    misspeltKeys(specificRaw, SPECIFIC_KEYS, "hookSpecificOutput.", warnings);
   } else if (specificRaw !== undefined && specificRaw !== null) {
     warnings.push("hookSpecificOutput is not an object; ignored");
   }
