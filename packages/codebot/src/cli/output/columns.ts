@@ -13,31 +13,28 @@ export function columnsOf(text: string): number {
 /** Text cut to at most `width` columns, ending with `…` when it was cut. */
 export function cutToColumns(text: string, width: number): string {
   if (columnsOf(text) <= width) return text;
-  let out = "";
-  let used = 0;
-  for (const char of text) {
-    const w = charColumns(char.codePointAt(0) ?? 0);
-    if (used + w > width - 1) break;
-    out += char;
-    used += w;
-  }
-  return `${out}…`;
+  return `${leadingColumns([...text], width - 1).join("")}…`;
 }
 
 /** Text cut at its start to at most `width` columns, starting with `…` when it was cut (its end stays in view). */
 export function cutStartToColumns(text: string, width: number): string {
   if (columnsOf(text) <= width) return text;
-  const chars = [...text];
-  let out = "";
+  return `…${leadingColumns([...text].reverse(), width - 1)
+    .reverse()
+    .join("")}`;
+}
+
+/** The first of `chars` that fit in `width` columns. */
+function leadingColumns(chars: string[], width: number): string[] {
   let used = 0;
-  for (let i = chars.length - 1; i >= 0; i--) {
-    const char = chars[i] as string;
+  let count = 0;
+  for (const char of chars) {
     const w = charColumns(char.codePointAt(0) ?? 0);
-    if (used + w > width - 1) break;
-    out = char + out;
+    if (used + w > width) break;
     used += w;
+    count++;
   }
-  return `…${out}`;
+  return chars.slice(0, count);
 }
 
 function charColumns(code: number): number {
