@@ -340,8 +340,23 @@ describe("a bash deny rule reaches every command a line may run", () => {
       "nsenter -t 1 rm a",
     ]);
     expect(denies(rm, bash("flock lockfile ls"))).toBeUndefined();
+    expect(denies(rm, bash("script -c ls rm"))).toBeUndefined();
     expect(denies(rm, bash("parallel echo ::: rm"))).toBeUndefined();
     expect(denies(rm, bash("ssh host ls rm.txt"))).toBeUndefined();
+  });
+
+  it("run by an environment manager: uv run, poetry run, pipenv run, pdm run, bundle exec", () => {
+    refused([
+      "uv run rm a",
+      "uv --project . run --with requests rm a",
+      "poetry run rm a",
+      "pipenv run rm a",
+      "pdm run rm a",
+      "bundle exec rm a",
+      "uv run sh -c 'rm a'",
+    ]);
+    expect(denies(rm, bash("uv pip install rm"))).toBeUndefined();
+    expect(denies(rm, bash("bundle install rm"))).toBeUndefined();
   });
 
   it("given to vim or gdb as an ex or gdb command that runs a shell command", () => {
@@ -451,6 +466,13 @@ describe("wrappers and reserved words never make an allow rule allow more", () =
     expect(allows(["Bash(nice:*)"], bash("nice rm -rf x"))).toBe(false);
     expect(allows(["Bash(bash:*)"], bash("bash -c 'rm x'"))).toBe(false);
     expect(allows(["Bash(nice:*)", "Bash(echo:*)"], bash("nice -n 5 echo hi"))).toBe(true);
+  });
+
+  it("what an environment manager runs is allowed by the rule for the whole line, as in Claude Code", () => {
+    expect(allows(["Bash(uv run pytest:*)"], bash("uv run pytest -q"))).toBe(true);
+    expect(allows(["Bash(bundle exec rspec:*)"], bash("bundle exec rspec spec/a_spec.rb"))).toBe(true);
+    expect(allows(["Bash(uv:*)"], bash("uv pip install requests"))).toBe(true);
+    expect(allows(["Bash(uv run:*)"], bash("uv run $TOOL"))).toBe(false);
   });
 
   it("a command after a reserved word is not allowed by a rule for the command", () => {

@@ -27,6 +27,13 @@ export type { ApproveHook, HookApproval, HookApprovalRequest } from "./approval.
 export { claudeSpec } from "./claude-command.js";
 export { buildClaudePayload } from "./claude-payload.js";
 export { type CommandExecutorOptions, createCommandExecutor } from "./command-executor.js";
+export {
+  SHELL_KEYWORDS,
+  type ValuedOption,
+  valuedOption,
+  type WrapperSyntax,
+  wrapperNamed,
+} from "./command-wrapper-table.js";
 export type { CompiledHook, PayloadBuilder } from "./compiled-hook.js";
 export {
   type Allow,

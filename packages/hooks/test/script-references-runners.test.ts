@@ -68,6 +68,10 @@ describe("the script behind a wrapper", () => {
     ["unbuffer sh x", "x"],
     ["chrt -o 0 sh x", "x"],
     ["taskset -c 0 sh x", "x"],
+    ["strace -f -o log sh x", "x"],
+    ["valgrind sh x", "x"],
+    ["watch -n 1 sh x", "x"],
+    ["script -qc 'sh x' rc", "x"],
   ])(
     "behind a scheduling wrapper, %s runs %s in a known role (a user's own hook running it is held)",
     (command, script) => {

@@ -120,7 +120,7 @@ export function allowedByRules(
         !splitWords([...c.assignments, c.text].join(" ")).some((w) => CODE_TEXT.test(unquote(w))) &&
         !c.unresolved &&
         c.assignments.every(isHarmlessAssignment) &&
-        someRule((r) => matchesCommand(r, c.text)),
+        (c.tighteningOnly || someRule((r) => matchesCommand(r, c.text))),
     );
   }
   if (call.path !== undefined) {

@@ -8,8 +8,12 @@
  *   action, an `alias` body, `env -S`'s string).
  * - `anything`: a shell that reads its commands from its input (`… | sh`, `sh -c` fed by xargs,
  *   `source <(…)`): no rule can tell.
- * xargs' input and find's `{}` are UNSEEN_TEXT. Programs that run code some other way
+ * `tighteningOnly`: followed for deny and ask rules, not required to be allowed (what `uv run`
+ * runs). xargs' input and find's `{}` are UNSEEN_TEXT. Programs that run code some other way
  * (`make`, a named script file, `git -c alias.x=!…`) are not followed; deny and ask rules read
  * the literals of `python -c` and the like (inline-code-commands.ts).
  */
-export type RunsInside = { words: string[] } | { script: string } | "anything";
+export type RunsInside =
+  | { words: string[]; tighteningOnly?: true }
+  | { script: string; tighteningOnly?: true }
+  | "anything";

@@ -13,6 +13,8 @@ import {
 export interface ShellCommand extends ShellPart {
   /** Run by another command (`nice rm`, `then rm`, `sh -c 'rm'`) rather than written as a part of its own. */
   inner: boolean;
+  /** Found behind an environment manager (`uv run x`): deny and ask rules apply to it; allow rules need not name it. */
+  tighteningOnly: boolean;
   /** Its command word may become any text (`$X`, `r${X}m`, `{rm,x}`), or it is a shell reading its input: it could run anything. */
   unresolved: boolean;
 }
@@ -39,7 +41,7 @@ export function shellCommands(command: string, depth = 0, seen = new Set<string>
     substitutes: parsed.substitutes,
     unmodelled: parsed.unmodelled,
   };
-  for (const part of parsed.parts) add(found, part, false, depth, seen);
+  for (const part of parsed.parts) add(found, part, { inner: false, tighteningOnly: false }, depth, seen);
   return found;
 }
 
@@ -47,12 +49,18 @@ export function shellCommands(command: string, depth = 0, seen = new Set<string>
  * `seen`: the command lines found in words' text so far (codeInWords), each read once: `"'$(…)'"`
  * is read by shell-parts.ts and here, which nested would double at each level.
  */
-function add(found: ShellCommands, part: ShellPart, inner: boolean, depth: number, seen: Set<string>): void {
+function add(
+  found: ShellCommands,
+  part: ShellPart,
+  place: Pick<ShellCommand, "inner" | "tighteningOnly">,
+  depth: number,
+  seen: Set<string>,
+): void {
   const words = splitWords(part.text);
   const runs = commandsRunBy(words);
   const command: ShellCommand = {
     ...part,
-    inner,
+    ...place,
     // A lone `i=$((i+1))` sets a variable and runs no program: its value may expand freely.
     unresolved: (wordExpands(words[0] ?? "") && !loneAssignment(words)) || runs.includes("anything"),
   };
@@ -65,7 +73,8 @@ function add(found: ShellCommands, part: ShellPart, inner: boolean, depth: numbe
       return;
     }
     const nested = shellCommands(script, depth + 1, seen);
-    for (const c of nested.commands) found.commands.push({ ...c, inner: true });
+    for (const c of nested.commands)
+      found.commands.push({ ...c, inner: true, tighteningOnly: c.tighteningOnly || place.tighteningOnly });
     found.substitutes ||= nested.substitutes;
     found.unmodelled ||= nested.unmodelled;
   }
@@ -75,9 +84,11 @@ function add(found: ShellCommands, part: ShellPart, inner: boolean, depth: numbe
       found.unmodelled = true;
       return;
     }
+    const tighteningOnly = place.tighteningOnly || run.tighteningOnly === true;
     if ("script" in run) {
       const nested = shellCommands(run.script, depth + 1, seen);
-      for (const c of nested.commands) found.commands.push({ ...c, inner: true });
+      for (const c of nested.commands)
+        found.commands.push({ ...c, inner: true, tighteningOnly: c.tighteningOnly || tighteningOnly });
       found.substitutes ||= nested.substitutes;
       found.unmodelled ||= nested.unmodelled;
     } else {
@@ -87,7 +98,7 @@ function add(found: ShellCommands, part: ShellPart, inner: boolean, depth: numbe
       add(
         found,
         { text: rest.join(" "), assignments: run.words.slice(0, k), redirects: false },
-        true,
+        { inner: true, tighteningOnly },
         depth + 1,
         seen,
       );

@@ -1,0 +1,309 @@
+/**
+ * Programs that run the command given in their arguments (`timeout 10 rm x`, `sudo -u me sh`,
+ * `flock lock -c 'rm x'`, `ssh host rm x`, `uv run pytest`), and how to find that command among
+ * their words. One table for both readers: hook consent finds the program a hook runs
+ * (command-wrappers.ts) and codebot's deny rules find every command a bash line runs.
+ */
+import path from "node:path";
+
+export interface WrapperSyntax {
+  /** Options whose value is the next word when not attached (`-n 5`, `--user root`; not `-n5`, `--user=root`). */
+  valued?: readonly string[];
+  /** Options whose value is a command line it runs (`flock -c 'cmd'`, `env -S 'bash -x x'`, `su -c`). */
+  commandLine?: readonly string[];
+  /** Words after the options that are its own, before the command: `timeout DURATION`, `flock FILE`. */
+  operands?: number;
+  /** Its operand is a subcommand, and only these run a command (`uv run x`; `uv pip install x` runs none). */
+  subcommands?: readonly string[];
+  /** `NAME=value` words may come before the command (env, sudo): they stay with it. */
+  assignments?: boolean;
+  /** The words after the options are joined into a command line for a shell (watch, ssh, parallel). */
+  joins?: boolean;
+  /** With no command given, it runs a shell that reads its commands from its input (`script`, `su`, `ssh host`). */
+  bareRunsShell?: boolean;
+  /** Its operands are not a command: only an option gives one (`script -c cmd log`: `log` is a file). */
+  operandsAreData?: boolean;
+  /** Where the command ends: parallel's `:::` and the arguments after it. */
+  endsAt?: readonly string[];
+  /** It adds words it reads from its input to the command (`xargs sh`): what runs is partly unseen. */
+  appendsInput?: boolean;
+}
+
+/** Shell keywords after which the next word is in command position again. Matched as written only. */
+export const SHELL_KEYWORDS: ReadonlySet<string> = new Set([
+  "!",
+  "{",
+  "if",
+  "then",
+  "elif",
+  "else",
+  "do",
+  "while",
+  "until",
+]);
+
+const PLAIN: WrapperSyntax = {};
+
+const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
+  builtin: PLAIN,
+  busybox: PLAIN,
+  caffeinate: { valued: ["-t", "-w"] },
+  catchsegv: PLAIN,
+  chpst: {
+    valued: ["-u", "-U", "-e", "-/", "-n", "-l", "-L", "-m", "-d", "-o", "-p", "-f", "-c", "-r", "-t"],
+  },
+  chroot: { valued: ["--userspec", "--groups"], operands: 1 },
+  chrt: { valued: ["-T", "-P", "-D", "--sched-runtime", "--sched-period", "--sched-deadline"], operands: 1 },
+  command: PLAIN,
+  cpulimit: { valued: ["-l", "--limit", "-p", "--pid", "-e", "--exe"] },
+  "dbus-run-session": PLAIN,
+  doas: { valued: ["-u", "-C"] },
+  entr: PLAIN,
+  env: {
+    valued: ["-u", "--unset", "-C", "--chdir", "-P"],
+    commandLine: ["-S", "--split-string"],
+    assignments: true,
+  },
+  exec: { valued: ["-a"] },
+  fakeroot: { valued: ["-l", "--lib", "--faked", "-s", "-i"] },
+  firejail: PLAIN,
+  // `flock FILE CMD`, `flock FILE -c CMD`, `flock -c CMD FILE`.
+  flock: {
+    valued: ["-w", "--wait", "--timeout", "-E", "--conflict-exit-code"],
+    commandLine: ["-c", "--command"],
+    operands: 1,
+  },
+  ionice: { valued: ["-c", "-n", "-p", "-P", "-u", "--class", "--classdata"] },
+  ltrace: { valued: ["-e", "-o", "-p", "-s", "-u", "-a", "-A", "-D", "-F", "-l", "-n", "-w", "-x"] },
+  nice: { valued: ["-n", "--adjustment"] },
+  nohup: PLAIN,
+  nsenter: { valued: ["-t", "--target", "-S", "--setuid", "-G", "--setgid"] },
+  numactl: {
+    valued: [
+      "-N",
+      "-m",
+      "-C",
+      "-p",
+      "-i",
+      "--cpunodebind",
+      "--membind",
+      "--physcpubind",
+      "--preferred",
+    ].concat(["--interleave"]),
+  },
+  // parallel runs its command through a shell, with the arguments after `:::` (or from its input) added.
+  parallel: {
+    valued: ["-j", "--jobs", "-S", "--sshlogin", "-a", "--arg-file", "-d", "--delimiter", "-I", "-C"].concat([
+      "--colsep",
+      "-n",
+      "-N",
+      "-L",
+      "--tmpdir",
+      "--results",
+      "--joblog",
+      "--timeout",
+      "-E",
+      "--halt",
+      "--delay",
+    ]),
+    joins: true,
+    bareRunsShell: true,
+    endsAt: [":::", "::::", ":::+", "::::+"],
+  },
+  pkexec: { valued: ["--user"] },
+  prlimit: { valued: ["-p", "--pid"] },
+  proxychains: { valued: ["-f"] },
+  proxychains4: { valued: ["-f"] },
+  runuser: {
+    valued: ["-u", "--user", "-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w"],
+    commandLine: ["-c", "--command", "--session-command"],
+  },
+  screen: { valued: ["-S", "-c", "-T", "-e", "-h", "-p", "-t", "-s"] },
+  // `script -c CMD [file]`: with no -c it runs an interactive shell, which reads its input.
+  script: {
+    valued: [
+      "-E",
+      "--echo",
+      "-I",
+      "--log-in",
+      "-O",
+      "--log-out",
+      "-B",
+      "--log-io",
+      "-T",
+      "--log-timing",
+      "-m",
+    ],
+    commandLine: ["-c", "--command"],
+    bareRunsShell: true,
+    operandsAreData: true,
+  },
+  setpriv: {
+    valued: ["--reuid", "--regid", "--ruid", "--rgid", "--euid", "--egid", "--groups", "--inh-caps"],
+  },
+  setsid: PLAIN,
+  // `sg GROUP CMD` and `sg GROUP -c CMD`: through a shell either way.
+  sg: { commandLine: ["-c"], operands: 1, joins: true, bareRunsShell: true },
+  // ssh's remote command is a command line for the remote shell: `ssh localhost rm x` runs here.
+  ssh: {
+    valued: [
+      "-b",
+      "-c",
+      "-D",
+      "-E",
+      "-e",
+      "-F",
+      "-I",
+      "-i",
+      "-J",
+      "-L",
+      "-l",
+      "-m",
+      "-O",
+      "-o",
+      "-p",
+      "-Q",
+    ].concat(["-R", "-S", "-W", "-w", "-B"]),
+    operands: 1,
+    joins: true,
+    bareRunsShell: true,
+  },
+  stdbuf: { valued: ["-i", "-o", "-e", "--input", "--output", "--error"] },
+  strace: { valued: ["-e", "-o", "-p", "-s", "-u", "-E", "-a", "-b", "-I", "-O", "-S", "-P", "-X"] },
+  su: {
+    valued: ["-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w", "--whitelist-environment"],
+    commandLine: ["-c", "--command", "--session-command"],
+    bareRunsShell: true,
+    operandsAreData: true,
+  },
+  sudo: {
+    valued: ["-u", "--user", "-g", "--group", "-h", "--host", "-p", "--prompt", "-C", "--close-from"].concat([
+      "-D",
+      "--chdir",
+      "-r",
+      "--role",
+      "-t",
+      "--type",
+      "-T",
+      "--command-timeout",
+      "-U",
+      "--other-user",
+    ]),
+    assignments: true,
+  },
+  "systemd-run": {
+    valued: ["-u", "--unit", "-p", "--property", "-E", "--setenv", "-M", "--machine", "-H", "--host"].concat([
+      "--description",
+      "--slice",
+      "--uid",
+      "--gid",
+      "--nice",
+      "-D",
+      "--working-directory",
+    ]),
+  },
+  taskset: { operands: 1 },
+  time: { valued: ["-f", "-o", "--format", "--output"] },
+  timeout: { valued: ["-s", "-k", "--signal", "--kill-after"], operands: 1 },
+  torsocks: { valued: ["-u", "-p", "-a", "-P"] },
+  unbuffer: PLAIN,
+  unshare: {
+    valued: ["--map-user", "--map-group", "--propagation", "--setgroups", "-S", "--setuid", "-G"].concat([
+      "--setgid",
+      "-R",
+      "--root",
+      "-w",
+      "--wd",
+    ]),
+  },
+  valgrind: PLAIN,
+  watch: { valued: ["-n", "-q", "--interval", "--equexit"], joins: true },
+  "xvfb-run": {
+    valued: ["-n", "--server-num", "-s", "--server-args", "-f", "--auth-file", "-e", "--error-file"],
+  },
+  xargs: {
+    valued: [
+      "-a",
+      "--arg-file",
+      "-d",
+      "--delimiter",
+      "-E",
+      "-I",
+      "-L",
+      "--max-lines",
+      "-n",
+      "--max-args",
+    ].concat(["-P", "--max-procs", "-s", "--max-chars", "--process-slot-var"]),
+    appendsInput: true,
+  },
+  // Environment managers that run a command in the project's environment: `bundle exec rake`,
+  // `poetry run task`, `uv run --with x python y.py`, `uvx ruff` (`uv tool run`).
+  bundle: { valued: ["--gemfile"], operands: 1, subcommands: ["exec"] },
+  poetry: {
+    valued: ["-C", "--directory", "-P", "--project", "-E", "--extras"],
+    operands: 1,
+    subcommands: ["run"],
+  },
+  pipenv: { operands: 1, subcommands: ["run"] },
+  pdm: { valued: ["-p", "--project"], operands: 1, subcommands: ["run"] },
+  uv: {
+    valued: [
+      "--with",
+      "--with-requirements",
+      "--with-editable",
+      "-p",
+      "--python",
+      "--project",
+      "--directory",
+    ].concat(["--package", "--extra", "--group", "--env-file", "--index", "--index-url", "--from"]),
+    operands: 1,
+    subcommands: ["run"],
+  },
+  uvx: {
+    valued: ["--with", "--with-requirements", "--with-editable", "-p", "--python", "--from", "--index"],
+  },
+};
+
+/** The wrapper a program name (its last path part: `/usr/bin/env` is env) names, if any. */
+export function wrapperNamed(name: string): WrapperSyntax | undefined {
+  const base = path.posix.basename(name);
+  return Object.hasOwn(WRAPPERS, base) ? WRAPPERS[base] : undefined;
+}
+
+/** An option of a wrapper that takes a value, and the value when it is in the same word. */
+export interface ValuedOption {
+  name: string;
+  /** `-n5`, `--user=root`: the value is in the word; otherwise it is the next word. */
+  attached?: string;
+  /** Its value is a command line the wrapper runs. */
+  commandLine: boolean;
+}
+
+/**
+ * The option of `word` that takes a value, read as getopt reads a wrapper's options: `-Eu root`
+ * (`-u` takes `root`), `-n5`, `--user=root`, `--user root`. Undefined for a flag (`-E`, `--login`).
+ */
+export function valuedOption(word: string, syntax: WrapperSyntax): ValuedOption | undefined {
+  const kind = (name: string) =>
+    syntax.commandLine?.includes(name) === true
+      ? "line"
+      : syntax.valued?.includes(name) === true
+        ? "value"
+        : undefined;
+  if (word.startsWith("--")) {
+    const equals = word.indexOf("=");
+    const name = equals === -1 ? word : word.slice(0, equals);
+    const found = kind(name);
+    if (found === undefined) return undefined;
+    const option = { name, commandLine: found === "line" };
+    return equals === -1 ? option : { ...option, attached: word.slice(equals + 1) };
+  }
+  for (let k = 1; k < word.length; k++) {
+    const name = `-${word[k]}`;
+    const found = kind(name);
+    if (found === undefined) continue;
+    const option = { name, commandLine: found === "line" };
+    return k === word.length - 1 ? option : { ...option, attached: word.slice(k + 1) };
+  }
+  return undefined;
+}
