@@ -475,6 +475,34 @@ describe("wrappers and reserved words never make an allow rule allow more", () =
     expect(allows(["Bash(uv run:*)"], bash("uv run $TOOL"))).toBe(false);
   });
 
+  it("a rule for a command allows it behind timeout, nice, time, nohup, stdbuf and command, as in Claude Code", () => {
+    const pytest = ["Bash(pytest:*)"];
+    for (const command of [
+      "timeout 60 pytest -q",
+      "timeout -k 5 --signal=TERM 2m pytest",
+      "nice -n 5 pytest",
+      "time pytest",
+      "nohup pytest",
+      "stdbuf -oL -eL pytest",
+      "command pytest",
+      "time nice timeout 10 pytest -x",
+    ])
+      expect(allows(pytest, bash(command)), command).toBe(true);
+    expect(allows(["Bash(npm test)"], bash("timeout 120 npm test"))).toBe(true);
+  });
+
+  it("a wrapper it does not look through, or an option of one it does not know, still needs a rule", () => {
+    const pytest = ["Bash(pytest:*)"];
+    for (const command of [
+      "sudo pytest",
+      "env pytest",
+      "timeout --foreground=x 10 pytest",
+      "nice --adjustment 5 pytest",
+    ])
+      expect(allows(pytest, bash(command)), command).toBe(false);
+    expect(allows(pytest, bash("timeout 10 rm -rf x"))).toBe(false);
+  });
+
   it("a command after a reserved word is not allowed by a rule for the command", () => {
     expect(allows(["Bash(echo:*)", "Bash(true:*)"], bash("if true; then echo hi; fi"))).toBe(false);
   });

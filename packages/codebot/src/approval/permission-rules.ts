@@ -12,6 +12,7 @@ import {
 } from "./permission-rule.js";
 import { type ShellCommand, shellCommands } from "./shell-commands.js";
 import { splitWords, unquote } from "./shell-words.js";
+import { withoutTransparentWrappers } from "./transparent-wrappers.js";
 
 /** What a call is, as far as rules are concerned. */
 export interface RuleSubject {
@@ -85,7 +86,9 @@ const CODE_TEXT = /\$\(|`|\$\[|\$\{(?![A-Za-z_][A-Za-z0-9_]*\})/;
  * or `then rm x` — with no redirection to a file and no command substitution (nor CODE_TEXT anywhere, even quoted), whose effects a
  * rule about the command cannot foresee (Claude Code asks for `echo hi > out.txt` under
  * `Bash(echo:*)` too), no variable set before it other than a harmless one
- * (harmless-assignment.ts), and nothing the parser could not follow or resolve. An exact rule for
+ * (harmless-assignment.ts), and nothing the parser could not follow or resolve. A rule for what
+ * `timeout 60`, `nice`, `time`, `nohup`, `stdbuf` or `command` runs also allows the line with them
+ * (transparent-wrappers.ts), as in Claude Code. An exact rule for
  * the whole command allows it as written (an "always" answer). A project's rule whose files
  * changed since it was approved allows nothing (`stillApproved`).
  */
@@ -120,7 +123,10 @@ export function allowedByRules(
         !splitWords([...c.assignments, c.text].join(" ")).some((w) => CODE_TEXT.test(unquote(w))) &&
         !c.unresolved &&
         c.assignments.every(isHarmlessAssignment) &&
-        (c.tighteningOnly || someRule((r) => matchesCommand(r, c.text))),
+        (c.tighteningOnly ||
+          someRule(
+            (r) => matchesCommand(r, c.text) || matchesCommand(r, withoutTransparentWrappers(c.text)),
+          )),
     );
   }
   if (call.path !== undefined) {
