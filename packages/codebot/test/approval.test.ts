@@ -80,7 +80,7 @@ function hookRequest(over: Partial<HookApprovalRequest> = {}): HookApprovalReque
 describe("tool approval", () => {
   it("ask mode without a way to ask denies mutating tools with a message the model can act on", async () => {
     const { engine, tools } = setup({});
-    expect(await engine.tools.decide(call(tools.bash, { command: "ls" }), tools.bash, ctx)).toEqual({
+    expect(await engine.tools.decide(call(tools.bash, { command: "touch a" }), tools.bash, ctx)).toEqual({
       allowed: false,
       reason:
         'permission denied: bash needs approval; allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode bypassPermissions',
@@ -95,7 +95,9 @@ describe("tool approval", () => {
     expect(
       await engine.tools.decide(call(tools.write, { file_path: "a", content: "" }), tools.write, ctx),
     ).toMatchObject({ allowed: false, reason: expect.stringMatching(/--permission-mode acceptEdits$/) });
-    expect(await engine.tools.decide(call(tools.bash, { command: "ls" }), tools.bash, ctx)).toMatchObject({
+    expect(
+      await engine.tools.decide(call(tools.bash, { command: "touch a" }), tools.bash, ctx),
+    ).toMatchObject({
       allowed: false,
       reason: expect.stringMatching(/--permission-mode bypassPermissions$/),
     });
@@ -209,28 +211,56 @@ describe("tool approval", () => {
       ),
     ).toEqual({ allowed: true });
     expect(
-      (await edits.engine.tools.decide(call(edits.tools.bash, { command: "ls" }), edits.tools.bash, ctx))
+      (await edits.engine.tools.decide(call(edits.tools.bash, { command: "touch a" }), edits.tools.bash, ctx))
         .allowed,
     ).toBe(false);
     let asked = false;
     const dont = setup({
       mode: "dontAsk",
-      rules: ["Bash(ls)"],
+      rules: ["Bash(touch a)"],
       askTool: async () => {
         asked = true;
         return "once";
       },
     });
     expect(
-      await dont.engine.tools.decide(call(dont.tools.bash, { command: "ls" }), dont.tools.bash, ctx),
+      await dont.engine.tools.decide(call(dont.tools.bash, { command: "touch a" }), dont.tools.bash, ctx),
     ).toEqual({
       allowed: true,
     });
     expect(
-      (await dont.engine.tools.decide(call(dont.tools.bash, { command: "pwd" }), dont.tools.bash, ctx))
+      (await dont.engine.tools.decide(call(dont.tools.bash, { command: "mkdir b" }), dont.tools.bash, ctx))
         .allowed,
     ).toBe(false);
     expect(asked).toBe(false);
+  });
+
+  it("a bash line that only reads runs unasked in ask, acceptEdits and dontAsk, not in plan", async () => {
+    const ls = (t: { bash: Tool }) => call(t.bash, { command: "ls -la && git --version | head -1" });
+    for (const mode of ["ask", "acceptEdits", "dontAsk"] as const) {
+      const { engine, tools } = setup({ mode, askTool: async () => "deny" });
+      expect(await engine.tools.decide(ls(tools), tools.bash, ctx), mode).toEqual({ allowed: true });
+    }
+    const plan = setup({ mode: "plan" });
+    expect((await plan.engine.tools.decide(ls(plan.tools), plan.tools.bash, ctx)).allowed).toBe(false);
+  });
+
+  it("deny and ask rules hold for a line that only reads; a read outside the project asks", async () => {
+    const denied = setup({ deny: ["Bash(ls:*)"] });
+    expect(
+      await denied.engine.tools.decide(call(denied.tools.bash, { command: "ls" }), denied.tools.bash, ctx),
+    ).toEqual({ allowed: false, reason: 'permission denied: bash is refused by the deny rule "Bash(ls:*)"' });
+    const asked: string[] = [];
+    const { engine, tools } = setup({
+      ask: ["Bash(cat:*)"],
+      askTool: async (r) => {
+        asked.push(r.subject ?? "");
+        return "deny";
+      },
+    });
+    await engine.tools.decide(call(tools.bash, { command: "cat README.md" }), tools.bash, ctx);
+    await engine.tools.decide(call(tools.bash, { command: "head /etc/hostname" }), tools.bash, ctx);
+    expect(asked).toEqual(["cat README.md", "head /etc/hostname"]);
   });
 
   it("auto mode allows everything and plan mode denies mutating tools only", async () => {
@@ -259,17 +289,17 @@ describe("tool approval", () => {
         return answers[asked.length - 1] ?? "deny";
       },
     });
-    const ls = call(tools.bash, { command: "ls *.txt" });
-    expect(await engine.tools.decide(ls, tools.bash, ctx)).toEqual({ allowed: true });
+    const touch = call(tools.bash, { command: "touch *.txt" });
+    expect(await engine.tools.decide(touch, tools.bash, ctx)).toEqual({ allowed: true });
     expect(asked[0]).toMatchObject({
       tool: "bash",
-      subject: "ls *.txt",
-      alwaysRule: "bash(ls \\*.txt)",
+      subject: "touch *.txt",
+      alwaysRule: "bash(touch \\*.txt)",
       agentName: "main",
     });
-    expect(await engine.tools.decide(ls, tools.bash, ctx)).toEqual({ allowed: true });
+    expect(await engine.tools.decide(touch, tools.bash, ctx)).toEqual({ allowed: true });
     expect(asked).toHaveLength(1);
-    expect(await engine.tools.decide(call(tools.bash, { command: "ls a.txt" }), tools.bash, ctx)).toEqual({
+    expect(await engine.tools.decide(call(tools.bash, { command: "touch a.txt" }), tools.bash, ctx)).toEqual({
       allowed: false,
       reason: "permission denied: the user refused this bash call",
     });

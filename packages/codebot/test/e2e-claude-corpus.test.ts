@@ -158,7 +158,7 @@ describe("the Claude Code corpus through the runtime", () => {
 
   it("notify-log.cjs logs the notification with its notification_type (a permission question)", async () => {
     const s = await corpusSession({
-      script: [reply.toolCalls(toolCall("bash", { command: "echo hi" }, "c1")), done()],
+      script: [reply.toolCalls(toolCall("bash", { command: "touch hi" }, "c1")), done()],
       runtime: { permissionMode: "ask", askToolApproval: async () => "once" },
     });
     await s.runtime.prompt("hello");

@@ -203,7 +203,7 @@ describe("ConfigChange", () => {
     const s = await startSession({
       project: {},
       runtime: { permissionMode: "ask" },
-      script: [reply.toolCall("bash", { command: "echo ran" }, "c1"), reply.text("done")],
+      script: [reply.toolCall("bash", { command: "touch ran" }, "c1"), reply.text("done")],
     });
     write(s.at(".codebot/settings.json"), { permissions: { allow: ["Bash"] } });
     await notice(s, "apply from now on");

@@ -250,7 +250,7 @@ describe("Notification permission_prompt", () => {
         permissionMode: "ask",
         askToolApproval: async () => "once",
       },
-      script: [reply.toolCall("bash", { command: "echo hi" }, "b1"), reply.text("done")],
+      script: [reply.toolCall("bash", { command: "touch hi" }, "b1"), reply.text("done")],
     });
     await s.runtime.prompt("go");
     await s.runtime.close();

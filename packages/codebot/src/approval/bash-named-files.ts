@@ -8,7 +8,7 @@ import { splitWords, unquote } from "./shell-words.js";
 
 /** `< file` or `<file` — not `<<`, `<<<`, `<(` or `<&`. */
 const INPUT_FROM = /(?<!<)<(?![<(&])\s*([^\s;&|<>()]+)/g;
-const GLOB = /[*?[]/;
+export const GLOB = /[*?[]/;
 /** A glob's folder with more entries than this is matched against its first ones only. */
 const MAX_GLOB_ENTRIES = 2000;
 
@@ -40,7 +40,7 @@ export function filesNamedBy(command: string, root: string, home = os.homedir())
 }
 
 /** The file itself, or the entries of its folder its last part matches when that is a glob. */
-function globbed(file: string): string[] {
+export function globbed(file: string): string[] {
   const name = path.basename(file);
   if (!GLOB.test(name)) return [file];
   const folder = path.dirname(file);

@@ -77,7 +77,7 @@ export function firstMatching(
  * `$(…)`; `a[$(…)]` is evaluated by `printf -v`, `test -v`, `declare`, `$((…))`, `$[…]`). An
  * allow rule never allows a line holding one, quoted or not: it asks.
  */
-const CODE_TEXT = /\$\(|`|\$\[|\$\{(?![A-Za-z_][A-Za-z0-9_]*\})/;
+export const CODE_TEXT = /\$\(|`|\$\[|\$\{(?![A-Za-z_][A-Za-z0-9_]*\})/;
 
 /**
  * Whether allow rules let the call run: for bash, every command it may run must be allowed by

@@ -24,6 +24,7 @@ import {
   type PermissionRuleSet,
   type RuleSubject,
 } from "./permission-rules.js";
+import { readsOnly, type ShellTool } from "./read-only-bash.js";
 import { ruleSubjectOf } from "./rule-subject.js";
 
 /** The tools acceptEdits lets run unasked. */
@@ -146,6 +147,7 @@ export class ToolApproval {
         !this.namesOwnFolder(subject)
       )
         return { allowed: true };
+      if (this.readsOnly(subject, tool)) return { allowed: true };
     } else if (confirmedByUser) {
       return { allowed: true };
     }
@@ -305,6 +307,15 @@ export class ToolApproval {
   /** An edit acceptEdits leaves to the question (edits-that-run-code.ts). */
   private editRunsCode(subject: RuleSubject): boolean {
     return subject.path !== undefined && editRunsCode(subject.path, this.options.ownHomes ?? []);
+  }
+
+  /** A bash line that only reads inside the project (read-only-bash.ts), from where its shell is now. */
+  private readsOnly(subject: RuleSubject, tool: Tool): boolean {
+    const shell = tool as Partial<ShellTool>;
+    const cwd = shell.workingDirectory?.();
+    const searchPath = shell.searchPath?.();
+    if (subject.command === undefined || cwd === undefined || searchPath === undefined) return false;
+    return readsOnly(subject.command, { cwd, searchPath, paths: this.options.paths });
   }
 
   /** A bash line no allow rule lets run unasked: it names a path in codebot's or Claude Code's folder. */

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { processHost, shellQuote } from "@codebot/hooks";
 import { z } from "zod";
+import type { ShellTool } from "../approval/read-only-bash.js";
 import { changedFileRefusal, changedRun } from "../settings/approved-files.js";
 import { prepareShell, runShell, type ShellResult } from "./shell-process.js";
 import type { ToolEnvironment } from "./tool-environment.js";
@@ -25,7 +26,7 @@ const inputSchema = z.object({
  * The working directory carries over between commands, as in a terminal: a `cd` moves it, as
  * long as it stays where the file tools may reach (else it goes back to the project directory).
  */
-export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>> {
+export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>> & ShellTool {
   let cwd = env.paths.root;
   /** This tool's slot for the shell started ahead of its next command. */
   const slot = {};
@@ -36,6 +37,11 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       "Run a bash command. The working directory starts at the project directory and carries over between commands (cd moves it). Output (stdout and stderr) is capped; the exit code is reported.",
     inputSchema,
     mutating: true,
+    // Where the next command starts: approval reads a line's relative paths from here.
+    workingDirectory: () => (isDirectory(cwd) ? cwd : env.paths.root),
+    // A hook's environment file is sourced before each command and may change PATH.
+    searchPath: () =>
+      hookEnvFileOf(env) === undefined ? (env.env.PATH ?? process.env.PATH ?? "") : undefined,
     // The host and the first command's shell start while the model thinks: starting the host
     // (Node forks itself for it) no longer delays the session's first request.
     prepare() {
@@ -51,7 +57,7 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       if (!isDirectory(cwd)) cwd = env.paths.root;
       const start = () => {
         const running = runShell({
-          command: withHookEnv(args.command, env.hookEnvFile?.()),
+          command: withHookEnv(args.command, hookEnvFileOf(env)),
           cwd,
           env: shellEnv(),
           timeoutMs,
@@ -83,10 +89,15 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
   };
 }
 
+/** The hooks' environment file each command sources first, when there is one. */
+function hookEnvFileOf(env: ToolEnvironment): string | undefined {
+  const file = env.hookEnvFile?.();
+  return file !== undefined && fs.existsSync(file) ? file : undefined;
+}
+
 /** The command after a line sourcing the hooks' environment file, when there is one. */
 function withHookEnv(command: string, file: string | undefined): string {
-  if (file === undefined || !fs.existsSync(file)) return command;
-  return `. ${shellQuote(file)}\n${command}`;
+  return file === undefined ? command : `. ${shellQuote(file)}\n${command}`;
 }
 
 /** The directory the shell ended in, when it differs from where it started. */

@@ -48,7 +48,7 @@ describe("approvals", { timeout: 120_000 }, () => {
     const box = sandbox();
     const words = Array.from({ length: 60 }, (_, i) => `w${i}`).join(" ");
     const server = await modelServer([
-      reply.toolCall("bash", { command: `echo ${words}` }),
+      reply.toolCall("bash", { command: `touch ${words}` }),
       reply.text("done"),
     ]);
     const term = await startSession(box, server);
@@ -56,7 +56,7 @@ describe("approvals", { timeout: 120_000 }, () => {
     await term.waitForScreen(/w59\)\):\s*$/m);
     term.type("y");
     // The prompt comes back under them: readline's redraw must not climb over them.
-    await term.waitForScreen(/^✓ bash echo w0 .*\n(.*\n)*done\n›/m);
+    await term.waitForScreen(/^✓ bash touch w0 .*\n(.*\n)*done\n›/m);
   });
 
   it("text typed before the question does not answer it; the key pressed after it does", async () => {

@@ -1,0 +1,175 @@
+/**
+ * Whether a bash line only reads, so that it runs unasked where the mode would ask, as in Claude
+ * Code (`ls -la`, `cat README.md | grep x`, `cd src && wc -l *.ts`, `git status`, `git log -p`).
+ * It does when every command it runs is a program of read-only-programs.ts (or a read-only git
+ * command, read-only-git.ts, or a `cd` inside), used without an option that writes or runs
+ * something, with every other word a path inside what the file tools may reach (symlinks followed;
+ * from the shell's working directory and from every folder a `cd` of the line may reach); with no
+ * redirection to or from a file, no variable or command substitution, no `~user`, no variable set,
+ * no glob reaching a hidden name (`.*` may be `..` in older bash); and, for git, when the
+ * repository's own `.git` names no program git runs (hooks' gitRepositoryFiles: a `core.fsmonitor`
+ * makes `git status` ask).
+ * Anything else is decided as before — asked, or refused with nobody to ask. Deny and ask rules
+ * are checked before this, as for any call.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gitRepositoryFiles } from "@codebot/hooks";
+import { expandHome } from "../paths/home-path.js";
+import { type PathPolicy, realPathOfDeepestAncestor } from "../paths/path-policy.js";
+import { GLOB, globbed } from "./bash-named-files.js";
+import { CODE_TEXT } from "./permission-rules.js";
+import { readOnlyGit } from "./read-only-git.js";
+import { READ_ONLY_PROGRAMS, type ReadOnlyProgram } from "./read-only-programs.js";
+import { shellCommands } from "./shell-commands.js";
+import { wordExpands } from "./shell-expansion.js";
+import { splitWords, unquote } from "./shell-words.js";
+
+/** A tool whose commands run in a shell with a working directory of its own (the bash tool). */
+export interface ShellTool {
+  workingDirectory(): string;
+  /** The shell's PATH, or undefined when it cannot be known (a hook's environment file may change it). */
+  searchPath(): string | undefined;
+}
+
+export interface ReadOnlyPlace {
+  /** The shell's working directory when the line runs. */
+  cwd: string;
+  /** The shell's PATH: a program must be found in folders outside the project. */
+  searchPath: string;
+  /** What the file tools may reach. */
+  paths: PathPolicy;
+  home?: string;
+}
+
+/** Commands bash runs itself, whatever PATH holds. */
+const BUILTINS = new Set(["cd", "pushd", "echo", "printf", "pwd", "true", "false", "test", "[", "type"]);
+
+/** A glob part starting with a dot (`.*`, `.?x`): it may match `..` and reach the parent folder. */
+const HIDDEN_GLOB = /(?:^|\/)\.[^/]*[*?[]/;
+
+export function readsOnly(command: string, place: ReadOnlyPlace): boolean {
+  if (CODE_TEXT.test(command)) return false;
+  const { commands, substitutes, unmodelled } = shellCommands(command);
+  if (substitutes || unmodelled || commands.length === 0) return false;
+  const home = place.home ?? os.homedir();
+  const reachable = (file: string) => place.paths.resolve("bash", file).ok;
+  const inside = (word: string, from: readonly string[]) => {
+    if (word.startsWith("~") && !(word === "~" || word.startsWith("~/"))) return false;
+    const named = expandHome(word, home);
+    if (!GLOB.test(named)) return from.every((dir) => reachable(path.resolve(dir, named)));
+    // A glob: only in its last part, not reaching a hidden name, and each match inside (a symlink
+    // in the folder may point out of it).
+    if (HIDDEN_GLOB.test(named) || GLOB.test(path.dirname(named))) return false;
+    return from.every((dir) => {
+      const pattern = path.resolve(dir, named);
+      return reachable(path.dirname(pattern)) && globbed(pattern).every(reachable);
+    });
+  };
+  // Every folder the line's `cd`s may have reached: a relative word is checked from each.
+  const places = [place.cwd];
+  for (const c of commands) {
+    if (c.redirects || c.assignments.length > 0 || c.unresolved) return false;
+    const raw = splitWords(c.text);
+    // A glob is a file name pattern, checked as a path; any other expansion asks.
+    if (raw.some((w) => wordExpands(w.replace(/[*?[\]]/g, "_")))) return false;
+    const [program, ...args] = raw.map(unquote) as [string, ...string[]];
+    if (!BUILTINS.has(program) && !installedOutside(program, place)) return false;
+    if (program === "cd" || program === "pushd") {
+      const target = args.filter((a) => a !== "--");
+      if (target.length !== 1 || target[0] === "-" || !inside(target[0] as string, places)) return false;
+      places.push(...places.map((dir) => path.resolve(dir, expandHome(target[0] as string, home))));
+      continue;
+    }
+    if (program === "git") {
+      const git = readOnlyGit(args);
+      if (git === undefined || !git.dirs.every((dir) => inside(dir, places))) return false;
+      const dirs = [...places, ...git.dirs.flatMap((dir) => places.map((p) => path.resolve(p, dir)))];
+      // What the repository's own .git makes every git run run (a `core.fsmonitor`, hooks).
+      const brought = gitRepositoryFiles(dirs, place.paths.root);
+      if (brought.configs.length > 0 || brought.hooks.length > 0) return false;
+      continue;
+    }
+    const spec = Object.hasOwn(READ_ONLY_PROGRAMS, program) ? READ_ONLY_PROGRAMS[program] : undefined;
+    if (spec === undefined || !readsWithin(spec, args, (word) => inside(word, places))) return false;
+  }
+  return true;
+}
+
+/** The program's words: no refused option, operands as its entry allows, every possible path inside. */
+function readsWithin(
+  spec: ReadOnlyProgram,
+  args: readonly string[],
+  inside: (word: string) => boolean,
+): boolean {
+  let operands = 0;
+  let optionsEnded = false;
+  // The pattern still expected as the first operand, and whether the next word is a pattern.
+  let patternOperand = spec.pattern !== undefined;
+  let patternNext = false;
+  for (const word of args) {
+    if (spec.refusedWord?.test(word)) return false;
+    if (patternNext) {
+      patternNext = false;
+      continue;
+    }
+    if (!optionsEnded && word === "--") {
+      optionsEnded = true;
+      continue;
+    }
+    if (!optionsEnded && word.startsWith("-") && word !== "-") {
+      if ((spec.refused ?? []).some((option) => usesOption(word, option))) return false;
+      if (spec.pattern?.given.includes(word)) patternOperand = false;
+      if (spec.pattern?.patterns.includes(word)) {
+        patternNext = true;
+        continue;
+      }
+      // The option's value may be glued (`-f/etc/x`) or given with `=`: checked as a path too.
+      const value = word.startsWith("--") ? word.slice(word.indexOf("=") + 1 || word.length) : word.slice(2);
+      if (spec.text !== true && value !== "" && !inside(value)) return false;
+      continue;
+    }
+    if (patternOperand) {
+      patternOperand = false;
+      continue;
+    }
+    operands++;
+    if (spec.maxOperands !== undefined && operands > spec.maxOperands) return false;
+    if (spec.operandPrefix !== undefined && !word.startsWith(spec.operandPrefix)) return false;
+    if (spec.text !== true && !inside(word)) return false;
+  }
+  return true;
+}
+
+/** `word` is `option`, `option=value`, or a short `option` glued or in a cluster (`-ofile`, `-uo`). */
+function usesOption(word: string, option: string): boolean {
+  if (word === option || word.startsWith(`${option}=`)) return true;
+  if (option.startsWith("--") || word.startsWith("--")) return false;
+  // find's primaries are words of their own (`-exec`), never clusters.
+  if (option.length > 2) return false;
+  return word.slice(1).includes(option.slice(1));
+}
+
+/**
+ * Whether the shell finds `program` outside the project: every PATH folder it looks in up to it is
+ * absolute and outside (a project `bin/` on PATH, or `.`, would make `ls` a file the model can write).
+ * A program found nowhere runs nothing.
+ */
+function installedOutside(program: string, place: ReadOnlyPlace): boolean {
+  if (program.includes("/")) return false;
+  for (const dir of place.searchPath.split(":")) {
+    if (!path.isAbsolute(dir) || place.paths.contains(realPathOfDeepestAncestor(dir))) return false;
+    if (isExecutableFile(path.join(dir, program))) return true;
+  }
+  return true;
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Programs that only read: a bash line made of them alone runs unasked where the mode would ask
+ * (read-only-bash.ts), as Claude Code runs `ls`, `cat README.md` or `git status` unasked. Each
+ * entry lists the options that would make it write a file or run a program (`sort -o`, `find
+ * -exec`, `rg --pre`); a line using one asks as any command does. Every other word of the line is
+ * checked as a path the program may read (read-only-bash.ts), unless `text` says its words are
+ * not files.
+ */
+export interface ReadOnlyProgram {
+  /** Options that write or run something, by name (a long one also as `--name=value`, a short one also glued: `-ofile`). */
+  refused?: readonly string[];
+  /** Its words are text, not files it reads (`echo`, `printf`): they are not checked as paths. */
+  text?: boolean;
+  /** The most operands it takes before one becomes a file it writes (`uniq IN OUT`, `xxd IN OUT`). */
+  maxOperands?: number;
+  /** Operands must start with this (`date +%F`; `date MMDDhhmm` sets the clock). */
+  operandPrefix?: string;
+  /** A word matching this asks (jq's `env` and `$ENV` print the environment, secrets included). */
+  refusedWord?: RegExp;
+  /**
+   * Its first operand is a pattern, not a file (`grep x .`, `jq .a f`) — unless one of `given`
+   * came first (`grep -e x`, `grep -f pats`); the word after one of `patterns` is a pattern too.
+   */
+  pattern?: { patterns: readonly string[]; given: readonly string[] };
+}
+
+const GREP_PATTERN = { patterns: ["-e", "--regexp"], given: ["-e", "--regexp", "-f", "--file"] };
+
+const READS: ReadOnlyProgram = {};
+const TEXT: ReadOnlyProgram = { text: true };
+
+export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
+  ls: READS,
+  cat: READS,
+  head: READS,
+  tail: READS,
+  wc: READS,
+  nl: READS,
+  tac: READS,
+  rev: READS,
+  od: READS,
+  hexdump: READS,
+  strings: READS,
+  cmp: READS,
+  // Recursive, it follows a symlink to a folder outside the project.
+  diff: { refused: ["-r", "--recursive"] },
+  comm: READS,
+  join: READS,
+  paste: READS,
+  cut: READS,
+  column: READS,
+  fold: READS,
+  expand: READS,
+  unexpand: READS,
+  stat: READS,
+  du: { refused: ["-L", "--dereference"] },
+  realpath: READS,
+  readlink: READS,
+  md5sum: READS,
+  sha1sum: READS,
+  sha256sum: READS,
+  sha512sum: READS,
+  base64: READS,
+  // `-R` follows symlinks to folders outside the project (`-r` only those named on the line).
+  grep: { refused: ["-R", "--dereference-recursive"], pattern: GREP_PATTERN },
+  egrep: { refused: ["-R", "--dereference-recursive"], pattern: GREP_PATTERN },
+  fgrep: { refused: ["-R", "--dereference-recursive"], pattern: GREP_PATTERN },
+  jq: { refusedWord: /\benv\b|\bENV\b/, pattern: { patterns: [], given: ["-f", "--from-file"] } },
+  // `file -C` compiles a magic file and writes it.
+  file: { refused: ["-C", "--compile"] },
+  // `tree -o FILE` writes its listing; `-R` re-runs it with `-o` for each folder.
+  // `tree -o FILE` writes its listing; `-R` re-runs it with `-o` for each folder; `-l` follows symlinks.
+  tree: { refused: ["-o", "-R", "-l"] },
+  // `--pre CMD` runs a program on every file; `--hostname-bin` runs one too; `-L` follows symlinks.
+  rg: { refused: ["--pre", "--pre-glob", "--hostname-bin", "-L", "--follow"], pattern: GREP_PATTERN },
+  find: {
+    refused: [
+      "-exec",
+      "-execdir",
+      "-ok",
+      "-okdir",
+      "-delete",
+      "-fprint",
+      "-fprint0",
+      "-fprintf",
+      "-fls",
+    ].concat(["-L", "-follow"]),
+  },
+  sort: { refused: ["-o", "--output", "--compress-program"] },
+  uniq: { maxOperands: 1 },
+  xxd: { refused: ["-r", "-revert"], maxOperands: 1 },
+  tr: TEXT,
+  echo: TEXT,
+  // `printf -v NAME` sets a shell variable.
+  printf: { text: true, refused: ["-v"] },
+  pwd: TEXT,
+  true: TEXT,
+  false: TEXT,
+  whoami: TEXT,
+  id: TEXT,
+  uname: TEXT,
+  nproc: TEXT,
+  which: TEXT,
+  type: TEXT,
+  basename: TEXT,
+  dirname: TEXT,
+  test: TEXT,
+  "[": TEXT,
+  date: { text: true, refused: ["-s", "--set"], operandPrefix: "+" },
+};

@@ -1,0 +1,52 @@
+/**
+ * In the default mode, `-p` runs a bash line that only reads inside the project with no rule, as
+ * Claude Code does (`ls`, `cat README.md | grep x`, `git status`), and still refuses what would
+ * write, or a `git status` whose repository's own `.git/config` names a program git runs — which
+ * Claude Code 2.1.328 runs unasked.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+describe("bash lines that only read, in the default mode", { timeout: 60_000 }, () => {
+  it("ls, cat | grep and git status run with no rule; touch and a git status running .git's fsmonitor are refused", async () => {
+    const box = sandbox();
+    box.write("README.md", "hello reader\n");
+    execFileSync("git", ["init", "-q", box.project]);
+    const server = await modelServer([
+      reply.toolCalls(
+        toolCall("bash", { command: "ls" }, "c1"),
+        toolCall("bash", { command: "cat README.md | grep reader" }, "c2"),
+        toolCall("bash", { command: "git status --short" }, "c3"),
+        toolCall("bash", { command: "touch made" }, "c4"),
+      ),
+      reply.toolCalls(toolCall("bash", { command: "git config core.fsmonitor 'touch pwned; false'" }, "c5")),
+      reply.toolCalls(toolCall("bash", { command: "git status" }, "c6")),
+      reply.text("done"),
+    ]);
+    // The model's own `git config` is refused too: the test writes the repository's config itself.
+    const r = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code).toBe(0);
+    const first = requestText(server.requests[1]);
+    expect(first).toContain("hello reader");
+    expect(first).toContain("?? README.md");
+    expect(first.split("permission denied: bash needs approval")).toHaveLength(2);
+    expect(fs.existsSync(box.at("made"))).toBe(false);
+    expect(requestText(server.requests[2])).toContain("permission denied: bash needs approval");
+
+    execFileSync("git", ["-C", box.project, "config", "core.fsmonitor", "touch pwned; false"]);
+    const again = await modelServer([
+      reply.toolCalls(toolCall("bash", { command: "git status" }, "c7")),
+      reply.text("done"),
+    ]);
+    const r2 = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(again, box.home) });
+    expect(r2.code).toBe(0);
+    expect(requestText(again.requests[1])).toContain("permission denied: bash needs approval");
+    expect(fs.existsSync(box.at("pwned"))).toBe(false);
+  });
+});

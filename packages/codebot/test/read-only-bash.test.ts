@@ -1,0 +1,223 @@
+/**
+ * Bash lines that only read inside the project run unasked where the mode would ask (as Claude
+ * Code runs `ls` or `git status`); anything that could write, run a program, read outside the
+ * project or print the environment does not.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readsOnly } from "../src/approval/read-only-bash.js";
+import { PathPolicy } from "../src/paths/path-policy.js";
+import { tempDir, writeFile } from "./support/temp-dirs.js";
+
+function project() {
+  const root = tempDir();
+  writeFile(path.join(root, "README.md"), "hi\n");
+  writeFile(path.join(root, "src/a.ts"), "export {};\n");
+  const home = tempDir("codebot-home-");
+  const searchPath = process.env.PATH ?? "";
+  const reads = (command: string, cwd = root) =>
+    readsOnly(command, { cwd, searchPath, paths: new PathPolicy(root), home });
+  return { root, home, searchPath, reads };
+}
+
+describe("a line that only reads runs unasked", () => {
+  it.each([
+    "ls -la",
+    "ls",
+    "cat README.md",
+    "head -n 5 README.md",
+    "wc -l src/*.ts",
+    "grep -rn hi .",
+    "grep -r '/api/' src",
+    "rg -n TODO src",
+    "find . -name '*.ts' -type f",
+    "cat README.md | grep hi | sort | uniq -c",
+    "cd src && ls",
+    "cd src; wc -l a.ts",
+    "tree -L 2",
+    "diff README.md src/a.ts",
+    "jq .name package.json",
+    "echo hi",
+    "pwd",
+    "date +%F",
+    "ls 2>&1",
+    "cat README.md > /dev/null",
+    "stat README.md",
+    "du -sh .",
+    "which node",
+    "ls ~/",
+  ])("%s", (command) => {
+    const { reads, home, root } = project();
+    // `~/` is inside only when the project is the home: the case is checked with the home as project.
+    if (command.includes("~")) {
+      expect(
+        readsOnly(command, {
+          cwd: root,
+          searchPath: process.env.PATH ?? "",
+          paths: new PathPolicy(home),
+          home,
+        }),
+      ).toBe(true);
+      return;
+    }
+    expect(reads(command)).toBe(true);
+  });
+});
+
+describe("a line that reads outside the project asks", () => {
+  it.each([
+    "cat /etc/hostname",
+    "ls /",
+    "cat ../x",
+    "ls ~/.ssh",
+    "cat ~root/.bashrc",
+    "grep -r x /etc",
+    "cd .. && ls",
+    "cd / && cat etc/hostname",
+    "find / -name x",
+    "head -n1 -- /etc/passwd",
+    "grep -f/etc/passwd README.md",
+    "ls .*",
+    "cat */../../x",
+  ])("%s", (command) => {
+    expect(project().reads(command)).toBe(false);
+  });
+
+  it("through a symlink in the project to a file or folder outside it, also when a glob reaches it", () => {
+    const { root, reads } = project();
+    const outside = tempDir("codebot-outside-");
+    writeFile(path.join(outside, "secret"), "s\n");
+    fs.symlinkSync(outside, path.join(root, "docs"));
+    fs.symlinkSync(path.join(outside, "secret"), path.join(root, "src", "link"));
+    expect(reads("cat docs/secret")).toBe(false);
+    expect(reads("cat src/*")).toBe(false);
+    expect(reads("cd src && cat *")).toBe(false);
+    expect(reads("grep -R s .")).toBe(false);
+    expect(reads("rg -L s")).toBe(false);
+    expect(reads("find -L . -name secret")).toBe(false);
+    expect(reads("cat README.md src/a.ts")).toBe(true);
+  });
+
+  it("relative paths are read from the shell's working directory and every folder a cd may reach", () => {
+    const { root, reads } = project();
+    const outside = tempDir("codebot-outside-");
+    fs.symlinkSync(outside, path.join(root, "src", "out"));
+    expect(reads("cat out/x", path.join(root, "src"))).toBe(false);
+    expect(reads("(cd src) && cat out/x")).toBe(false);
+    expect(reads("ls ..", path.join(root, "src"))).toBe(true);
+  });
+});
+
+describe("a line that could write, run a program or show secrets asks", () => {
+  it.each([
+    "sort -o out.txt README.md",
+    "sort -no out.txt README.md",
+    "uniq README.md out.txt",
+    "find . -name x -delete",
+    "find . -exec rm {} \\;",
+    "rg --pre cat hi",
+    "tree -o out.txt",
+    "xxd -r dump out",
+    "file -C -m x",
+    "printf -v PATH x",
+    "date -s 2020-01-01",
+    "date 010100002020",
+    "jq -n env",
+    "jq -n '$ENV'",
+    "env",
+    "printenv HOME",
+    "echo $HOME",
+    "ls $(pwd)",
+    "cat `echo README.md`",
+    "echo hi > out.txt",
+    "cat < README.md",
+    "X=1 ls",
+    "sed -n 1p README.md",
+    "awk '{print}' README.md",
+    "xargs cat < README.md",
+    "nice cat README.md",
+    "ls && rm README.md",
+    "cat {README.md,x}",
+    "./ls",
+    "cd",
+    "cd -",
+    "diff -r src src",
+  ])("%s", (command) => {
+    expect(project().reads(command)).toBe(false);
+  });
+});
+
+describe("the program is the one installed outside the project", () => {
+  it("a PATH with the project's folder, or a relative one, before the program's makes the line ask", () => {
+    const { root, home } = project();
+    const bin = path.join(root, "bin");
+    writeFile(path.join(bin, "cat"), "#!/bin/sh\ntouch pwned\n");
+    fs.chmodSync(path.join(bin, "cat"), 0o755);
+    const reads = (searchPath: string) =>
+      readsOnly("cat README.md", { cwd: root, searchPath, paths: new PathPolicy(root), home });
+    expect(reads(`${bin}:/usr/bin:/bin`)).toBe(false);
+    expect(reads(`.:/usr/bin:/bin`)).toBe(false);
+    expect(reads(`node_modules/.bin:/usr/bin:/bin`)).toBe(false);
+    expect(reads(`/usr/bin:/bin:${bin}`)).toBe(true);
+  });
+});
+
+describe("git commands that only read", () => {
+  function repository() {
+    const p = project();
+    execFileSync("git", ["init", "-q", p.root]);
+    return p;
+  }
+
+  it.each([
+    "git status",
+    "git log --oneline -5",
+    "git diff HEAD~1 -- src",
+    "git show HEAD:README.md",
+    "git branch -a",
+    "git branch --list 'feat/*'",
+    "git tag -l 'v*'",
+    "git remote -v",
+    "git stash list",
+    "git -C src status",
+    "git --no-pager log -p",
+    "git rev-parse --show-toplevel",
+    "git ls-files",
+    "git --version",
+  ])("%s runs unasked", (command) => {
+    expect(repository().reads(command)).toBe(true);
+  });
+
+  it.each([
+    "git commit -m x",
+    "git push",
+    "git branch feature",
+    "git branch -D main",
+    "git tag v1",
+    "git tag -v v1",
+    "git diff --output=x",
+    "git diff --ext-diff",
+    "git diff --no-index /etc/passwd README.md",
+    "git log --output x",
+    "git grep -O x",
+    "git -c core.pager=x log",
+    "git --git-dir=/tmp/x status",
+    "git -C / status",
+    "git stash",
+    "git remote add x y",
+    "git config --list",
+    "git reflog expire --all",
+  ])("%s asks", (command) => {
+    expect(repository().reads(command)).toBe(false);
+  });
+
+  it("git status asks in a repository whose own .git/config names a program git runs (core.fsmonitor)", () => {
+    const { root, reads } = repository();
+    expect(reads("git status")).toBe(true);
+    execFileSync("git", ["-C", root, "config", "core.fsmonitor", "touch pwned"]);
+    expect(reads("git status")).toBe(false);
+    expect(reads("git log")).toBe(false);
+  });
+});
