@@ -97,6 +97,7 @@ describe("a line that reads outside the project asks", () => {
     expect(reads("grep -R s .")).toBe(false);
     expect(reads("rg -L s")).toBe(false);
     expect(reads("find -L . -name secret")).toBe(false);
+    expect(reads("ls -RL .")).toBe(false);
     expect(reads("cat README.md src/a.ts")).toBe(true);
   });
 

@@ -30,7 +30,8 @@ const READS: ReadOnlyProgram = {};
 const TEXT: ReadOnlyProgram = { text: true };
 
 export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
-  ls: READS,
+  // `ls -RL` lists what a symlink to a folder outside the project holds.
+  ls: { refused: ["-L", "--dereference"] },
   cat: READS,
   head: READS,
   tail: READS,
