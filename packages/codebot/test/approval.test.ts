@@ -201,7 +201,7 @@ describe("tool approval", () => {
     ).toEqual({ allowed: true });
   });
 
-  it("acceptEdits runs file edits unasked but not bash; dontAsk refuses instead of asking", async () => {
+  it("acceptEdits runs file edits unasked but not other bash; dontAsk refuses instead of asking", async () => {
     const edits = setup({ mode: "acceptEdits" });
     expect(
       await edits.engine.tools.decide(
@@ -211,8 +211,13 @@ describe("tool approval", () => {
       ),
     ).toEqual({ allowed: true });
     expect(
-      (await edits.engine.tools.decide(call(edits.tools.bash, { command: "touch a" }), edits.tools.bash, ctx))
-        .allowed,
+      (
+        await edits.engine.tools.decide(
+          call(edits.tools.bash, { command: "chmod +x a" }),
+          edits.tools.bash,
+          ctx,
+        )
+      ).allowed,
     ).toBe(false);
     let asked = false;
     const dont = setup({
@@ -243,6 +248,20 @@ describe("tool approval", () => {
     }
     const plan = setup({ mode: "plan" });
     expect((await plan.engine.tools.decide(ls(plan.tools), plan.tools.bash, ctx)).allowed).toBe(false);
+  });
+
+  it("acceptEdits runs a bash line that makes, moves or removes files in the project; ask mode asks for it", async () => {
+    const line = (t: { bash: Tool }, command: string) => call(t.bash, { command });
+    const edits = setup({ mode: "acceptEdits" });
+    const decide = (command: string) =>
+      edits.engine.tools.decide(line(edits.tools, command), edits.tools.bash, ctx);
+    expect(await decide("mkdir -p src/x && touch src/x/a.ts && mv src/x src/y")).toEqual({ allowed: true });
+    expect((await decide("touch .git/hooks/pre-commit")).allowed).toBe(false);
+    expect((await decide("chmod +x run.sh")).allowed).toBe(false);
+    const ask = setup({ mode: "ask" });
+    expect((await ask.engine.tools.decide(line(ask.tools, "touch a"), ask.tools.bash, ctx)).allowed).toBe(
+      false,
+    );
   });
 
   it("deny and ask rules hold for a line that only reads; a read outside the project asks", async () => {

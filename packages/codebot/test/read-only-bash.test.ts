@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readsOnly } from "../src/approval/read-only-bash.js";
+import { editsOnlyFiles, readsOnly } from "../src/approval/read-only-bash.js";
 import { PathPolicy } from "../src/paths/path-policy.js";
 import { tempDir, writeFile } from "./support/temp-dirs.js";
 
@@ -220,5 +220,59 @@ describe("git commands that only read", () => {
     execFileSync("git", ["-C", root, "config", "core.fsmonitor", "touch pwned"]);
     expect(reads("git status")).toBe(false);
     expect(reads("git log")).toBe(false);
+  });
+});
+
+describe("under acceptEdits, a line that also makes, copies, moves or removes files in the project", () => {
+  function editing() {
+    const p = project();
+    const ownHome = path.join(p.root, ".codebot-home");
+    fs.mkdirSync(ownHome);
+    const edits = (command: string) =>
+      editsOnlyFiles(
+        command,
+        { cwd: p.root, searchPath: p.searchPath, paths: new PathPolicy(p.root), home: p.home },
+        [ownHome],
+      );
+    return { ...p, edits };
+  }
+
+  it.each([
+    "mkdir -p src/x && touch src/x/a.ts",
+    "cp README.md docs.md",
+    "cp -r src lib",
+    "mv README.md README.txt",
+    "rm -rf src",
+    "rmdir empty",
+    "cd src && rm a.ts",
+    "ls && touch new.txt",
+  ])("%s runs", (command) => {
+    expect(editing().edits(command)).toBe(true);
+  });
+
+  it.each([
+    "rm -rf .",
+    "rm -rf src/..",
+    "rm -r *",
+    "mv src/* lib",
+    "touch .git/hooks/pre-commit",
+    "rm -rf .git",
+    "cp README.md .codebot-home/settings.json",
+    "cp /etc/hostname here",
+    "mv README.md ../",
+    "cp -L src/a.ts b.ts",
+    "chmod +x README.md",
+    "ln -s README.md l",
+    "sed -i s/a/b/ README.md",
+    "echo x > out.txt",
+  ])("%s asks", (command) => {
+    expect(editing().edits(command)).toBe(false);
+  });
+
+  it("a file reached through a symlink to a folder outside the project asks", () => {
+    const { root, edits } = editing();
+    fs.symlinkSync(tempDir("codebot-outside-"), path.join(root, "out"));
+    expect(edits("touch out/x")).toBe(false);
+    expect(edits("rm -r out/sub")).toBe(false);
   });
 });

@@ -19,6 +19,8 @@ import { gitRepositoryFiles } from "@codebot/hooks";
 import { expandHome } from "../paths/home-path.js";
 import { type PathPolicy, realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import { GLOB, globbed } from "./bash-named-files.js";
+import { editRunsCode } from "./edits-that-run-code.js";
+import { FILE_EDITING_PROGRAMS } from "./file-editing-programs.js";
 import { CODE_TEXT } from "./permission-rules.js";
 import { readOnlyGit } from "./read-only-git.js";
 import { READ_ONLY_PROGRAMS, type ReadOnlyProgram } from "./read-only-programs.js";
@@ -49,12 +51,39 @@ const BUILTINS = new Set(["cd", "pushd", "echo", "printf", "pwd", "true", "false
 /** A glob part starting with a dot (`.*`, `.?x`): it may match `..` and reach the parent folder. */
 const HIDDEN_GLOB = /(?:^|\/)\.[^/]*[*?[]/;
 
+/** What a line may use: its programs, and which real paths (already inside the project) its words may name. */
+interface LineScope {
+  programs: Readonly<Record<string, ReadOnlyProgram>>;
+  allows?(realPath: string): boolean;
+}
+
 export function readsOnly(command: string, place: ReadOnlyPlace): boolean {
+  return staysWithin(command, place, { programs: READ_ONLY_PROGRAMS });
+}
+
+/**
+ * Whether a line only reads and makes, copies, moves or removes files inside the project (`mkdir
+ * -p src/x && touch src/x/a.ts`, `mv a b`, `rm -r build`), which `acceptEdits` runs unasked as
+ * Claude Code does: as readsOnly, with file-editing-programs.ts too, and no word naming the project
+ * folder itself or a path an edit of which can run code (`.git/`, codebot's own folder:
+ * edits-that-run-code.ts) — as the write and edit tools under `acceptEdits`.
+ */
+export function editsOnlyFiles(command: string, place: ReadOnlyPlace, ownHomes: readonly string[]): boolean {
+  return staysWithin(command, place, {
+    programs: FILE_EDITING_PROGRAMS,
+    allows: (real) => real !== place.paths.root && !editRunsCode(real, ownHomes),
+  });
+}
+
+function staysWithin(command: string, place: ReadOnlyPlace, scope: LineScope): boolean {
   if (CODE_TEXT.test(command)) return false;
   const { commands, substitutes, unmodelled } = shellCommands(command);
   if (substitutes || unmodelled || commands.length === 0) return false;
   const home = place.home ?? os.homedir();
-  const reachable = (file: string) => place.paths.resolve("bash", file).ok;
+  const reachable = (file: string) => {
+    const resolved = place.paths.resolve("bash", file);
+    return resolved.ok && (scope.allows?.(resolved.path) ?? true);
+  };
   const inside = (word: string, from: readonly string[]) => {
     if (word.startsWith("~") && !(word === "~" || word.startsWith("~/"))) return false;
     const named = expandHome(word, home);
@@ -91,7 +120,7 @@ export function readsOnly(command: string, place: ReadOnlyPlace): boolean {
       if (brought.configs.length > 0 || brought.hooks.length > 0) return false;
       continue;
     }
-    const spec = Object.hasOwn(READ_ONLY_PROGRAMS, program) ? READ_ONLY_PROGRAMS[program] : undefined;
+    const spec = Object.hasOwn(scope.programs, program) ? scope.programs[program] : undefined;
     if (spec === undefined || !readsWithin(spec, args, (word) => inside(word, places))) return false;
   }
   return true;
@@ -135,6 +164,7 @@ function readsWithin(
       continue;
     }
     operands++;
+    if (spec.noGlobs === true && GLOB.test(word)) return false;
     if (spec.maxOperands !== undefined && operands > spec.maxOperands) return false;
     if (spec.operandPrefix !== undefined && !word.startsWith(spec.operandPrefix)) return false;
     if (spec.text !== true && !inside(word)) return false;

@@ -22,6 +22,8 @@ export interface ReadOnlyProgram {
    * came first (`grep -e x`, `grep -f pats`); the word after one of `patterns` is a pattern too.
    */
   pattern?: { patterns: readonly string[]; given: readonly string[] };
+  /** A glob operand asks: it may match more than meant (`rm -r *`). */
+  noGlobs?: boolean;
 }
 
 const GREP_PATTERN = { patterns: ["-e", "--regexp"], given: ["-e", "--regexp", "-f", "--file"] };

@@ -24,7 +24,7 @@ import {
   type PermissionRuleSet,
   type RuleSubject,
 } from "./permission-rules.js";
-import { readsOnly, type ShellTool } from "./read-only-bash.js";
+import { editsOnlyFiles, readsOnly, type ShellTool } from "./read-only-bash.js";
 import { ruleSubjectOf } from "./rule-subject.js";
 
 /** The tools acceptEdits lets run unasked. */
@@ -147,7 +147,7 @@ export class ToolApproval {
         !this.namesOwnFolder(subject)
       )
         return { allowed: true };
-      if (this.readsOnly(subject, tool)) return { allowed: true };
+      if (this.shellLineWithin(subject, tool, mode)) return { allowed: true };
     } else if (confirmedByUser) {
       return { allowed: true };
     }
@@ -309,13 +309,18 @@ export class ToolApproval {
     return subject.path !== undefined && editRunsCode(subject.path, this.options.ownHomes ?? []);
   }
 
-  /** A bash line that only reads inside the project (read-only-bash.ts), from where its shell is now. */
-  private readsOnly(subject: RuleSubject, tool: Tool): boolean {
+  /**
+   * A bash line that only reads inside the project, or under `acceptEdits` only edits files there
+   * too (read-only-bash.ts), from where its shell is now.
+   */
+  private shellLineWithin(subject: RuleSubject, tool: Tool, mode: PermissionMode): boolean {
     const shell = tool as Partial<ShellTool>;
     const cwd = shell.workingDirectory?.();
     const searchPath = shell.searchPath?.();
     if (subject.command === undefined || cwd === undefined || searchPath === undefined) return false;
-    return readsOnly(subject.command, { cwd, searchPath, paths: this.options.paths });
+    const place = { cwd, searchPath, paths: this.options.paths };
+    if (readsOnly(subject.command, place)) return true;
+    return mode === "acceptEdits" && editsOnlyFiles(subject.command, place, this.options.ownHomes ?? []);
   }
 
   /** A bash line no allow rule lets run unasked: it names a path in codebot's or Claude Code's folder. */
