@@ -264,6 +264,23 @@ describe("tool approval", () => {
     );
   });
 
+  it("an allow rule lets a line run whose other commands only read, as in Claude Code: cd sub && npm test | tail", async () => {
+    const decider = (rules: string[]) => {
+      const { engine, tools } = setup({ rules });
+      return async (command: string) =>
+        (await engine.tools.decide(call(tools.bash, { command }), tools.bash, ctx)).allowed;
+    };
+    const decide = decider(["Bash(npm test:*)"]);
+    expect(await decide("cd src && npm test 2>&1 | tail -5")).toBe(true);
+    expect(await decide("npm test && touch done")).toBe(false);
+    expect(await decide("npm test | tail -5 > out.txt")).toBe(false);
+    expect(await decide("cd /etc && npm test && cat passwd")).toBe(false);
+    // With cd allowed by a rule, the reads after a cd may be anywhere: the line asks.
+    expect(await decider(["Bash(npm test:*)", "Bash(cd:*)"])("cd /etc && npm test && cat passwd")).toBe(
+      false,
+    );
+  });
+
   it("deny and ask rules hold for a line that only reads; a read outside the project asks", async () => {
     const denied = setup({ deny: ["Bash(ls:*)"] });
     expect(

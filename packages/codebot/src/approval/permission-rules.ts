@@ -80,6 +80,12 @@ export function firstMatching(
 export const CODE_TEXT = /\$\(|`|\$\[|\$\{(?![A-Za-z_][A-Za-z0-9_]*\})/;
 
 /**
+ * Whether the commands of a bash line no allow rule matched (`unmatched`, among `all`) may run
+ * anyway: they only read (`cd sub && npm test 2>&1 | tail -5` under `Bash(npm test:*)`).
+ */
+export type UnruledCommands = (unmatched: readonly ShellCommand[], all: readonly ShellCommand[]) => boolean;
+
+/**
  * Whether allow rules let the call run: for bash, every command it may run must be allowed by
  * some rule as written (`git status && rm -rf ~` is not a `git status`) — a wrapped command too:
  * `nice rm x` needs a rule for `nice` and one for `rm`, so `Bash(echo:*)` never allows `env rm x`
@@ -88,7 +94,8 @@ export const CODE_TEXT = /\$\(|`|\$\[|\$\{(?![A-Za-z_][A-Za-z0-9_]*\})/;
  * `Bash(echo:*)` too), no variable set before it other than a harmless one
  * (harmless-assignment.ts), and nothing the parser could not follow or resolve. A rule for what
  * `timeout 60`, `nice`, `time`, `nohup`, `stdbuf` or `command` runs also allows the line with them
- * (transparent-wrappers.ts), as in Claude Code. An exact rule for
+ * (transparent-wrappers.ts), as in Claude Code. The commands no rule matches may still run when
+ * `unruled` says so (the read-only ones: read-only-bash.ts). An exact rule for
  * the whole command allows it as written (an "always" answer). A project's rule whose files
  * changed since it was approved allows nothing (`stillApproved`).
  */
@@ -96,6 +103,7 @@ export function allowedByRules(
   rules: readonly PermissionRule[],
   call: RuleSubject,
   ctx: PathContext,
+  unruled?: UnruledCommands,
 ): boolean {
   const covering = rules.filter((r) => ruleCoversTool(r, call.tool));
   if (covering.length === 0) return false;
@@ -117,17 +125,20 @@ export function allowedByRules(
     if (someRule((r) => r.bash?.kind === "exact" && matchesCommand(r, command))) return true;
     const { commands, substitutes, unmodelled } = shellCommands(command);
     if (substitutes || unmodelled || commands.length === 0 || CODE_TEXT.test(command)) return false;
-    return commands.every(
+    const plain = commands.every(
       (c) =>
         !c.redirects &&
         !splitWords([...c.assignments, c.text].join(" ")).some((w) => CODE_TEXT.test(unquote(w))) &&
         !c.unresolved &&
-        c.assignments.every(isHarmlessAssignment) &&
-        (c.tighteningOnly ||
-          someRule(
-            (r) => matchesCommand(r, c.text) || matchesCommand(r, withoutTransparentWrappers(c.text)),
-          )),
+        c.assignments.every(isHarmlessAssignment),
     );
+    if (!plain) return false;
+    const unmatched = commands.filter(
+      (c) =>
+        !c.tighteningOnly &&
+        !someRule((r) => matchesCommand(r, c.text) || matchesCommand(r, withoutTransparentWrappers(c.text))),
+    );
+    return unmatched.length === 0 || (unruled?.(unmatched, commands) ?? false);
   }
   if (call.path !== undefined) {
     const file = call.path;

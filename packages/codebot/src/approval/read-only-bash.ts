@@ -24,7 +24,7 @@ import { FILE_EDITING_PROGRAMS } from "./file-editing-programs.js";
 import { CODE_TEXT } from "./permission-rules.js";
 import { readOnlyGit } from "./read-only-git.js";
 import { READ_ONLY_PROGRAMS, type ReadOnlyProgram } from "./read-only-programs.js";
-import { shellCommands } from "./shell-commands.js";
+import { type ShellCommand, shellCommands } from "./shell-commands.js";
 import { wordExpands } from "./shell-expansion.js";
 import { splitWords, unquote } from "./shell-words.js";
 
@@ -59,6 +59,31 @@ interface LineScope {
 
 export function readsOnly(command: string, place: ReadOnlyPlace): boolean {
   return staysWithin(command, place, { programs: READ_ONLY_PROGRAMS });
+}
+
+/**
+ * Commands that change where the next ones run or what they find (`cd`, `export PATH=…`, `alias`):
+ * one an allow rule let through would move the read-only check's ground under it.
+ */
+const SHELL_STATE = new Set([
+  ...["cd", "pushd", "popd", "export", "declare", "typeset", "alias", "hash", "set", "shopt", "enable"],
+  ...["builtin", "command", "eval", "exec", "source", ".", "unset", "readonly", "local"],
+]);
+
+/**
+ * Whether the commands of a line no allow rule matched only read (`cd sub`, `tail -5` in `cd sub &&
+ * npm test 2>&1 | tail -5` under `Bash(npm test:*)`, as in Claude Code), read as one line in order
+ * so that its `cd`s count. A matched command that changes the shell's state (`cd` under
+ * `Bash(cd:*)`) leaves the check no ground: it does not apply then.
+ */
+export function unmatchedReadOnly(
+  unmatched: readonly ShellCommand[],
+  all: readonly ShellCommand[],
+  place: ReadOnlyPlace,
+): boolean {
+  const changesState = (c: ShellCommand) => SHELL_STATE.has(unquote(splitWords(c.text)[0] ?? ""));
+  if (all.some((c) => changesState(c) && !unmatched.includes(c))) return false;
+  return readsOnly(unmatched.map((c) => c.text).join("\n"), place);
 }
 
 /**

@@ -23,8 +23,15 @@ import {
   firstMatching,
   type PermissionRuleSet,
   type RuleSubject,
+  type UnruledCommands,
 } from "./permission-rules.js";
-import { editsOnlyFiles, readsOnly, type ShellTool } from "./read-only-bash.js";
+import {
+  editsOnlyFiles,
+  type ReadOnlyPlace,
+  readsOnly,
+  type ShellTool,
+  unmatchedReadOnly,
+} from "./read-only-bash.js";
 import { ruleSubjectOf } from "./rule-subject.js";
 
 /** The tools acceptEdits lets run unasked. */
@@ -142,8 +149,11 @@ export class ToolApproval {
       if (mode === "acceptEdits" && FILE_EDITS.has(call.name) && !this.editRunsCode(subject))
         return { allowed: true };
       const grantedRules = [...this.granted].flat();
+      const place = this.shellPlace(tool);
+      const unruled: UnruledCommands | undefined =
+        place && ((unmatched, all) => unmatchedReadOnly(unmatched, all, place));
       if (
-        allowedByRules([...allow, ...this.sessionRules, ...grantedRules], subject, where) &&
+        allowedByRules([...allow, ...this.sessionRules, ...grantedRules], subject, where, unruled) &&
         !this.namesOwnFolder(subject)
       )
         return { allowed: true };
@@ -314,13 +324,19 @@ export class ToolApproval {
    * too (read-only-bash.ts), from where its shell is now.
    */
   private shellLineWithin(subject: RuleSubject, tool: Tool, mode: PermissionMode): boolean {
+    const place = this.shellPlace(tool);
+    if (subject.command === undefined || place === undefined) return false;
+    if (readsOnly(subject.command, place)) return true;
+    return mode === "acceptEdits" && editsOnlyFiles(subject.command, place, this.options.ownHomes ?? []);
+  }
+
+  /** Where a shell tool's next line runs, and the PATH it finds programs on; undefined for other tools. */
+  private shellPlace(tool: Tool): ReadOnlyPlace | undefined {
     const shell = tool as Partial<ShellTool>;
     const cwd = shell.workingDirectory?.();
     const searchPath = shell.searchPath?.();
-    if (subject.command === undefined || cwd === undefined || searchPath === undefined) return false;
-    const place = { cwd, searchPath, paths: this.options.paths };
-    if (readsOnly(subject.command, place)) return true;
-    return mode === "acceptEdits" && editsOnlyFiles(subject.command, place, this.options.ownHomes ?? []);
+    if (cwd === undefined || searchPath === undefined) return undefined;
+    return { cwd, searchPath, paths: this.options.paths };
   }
 
   /** A bash line no allow rule lets run unasked: it names a path in codebot's or Claude Code's folder. */
