@@ -81,6 +81,28 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
     expect(screen).not.toContain("✓ bash echo original");
   });
 
+  it("a hook's ⚑ line is cut to the terminal's width: one row, ending with …", async () => {
+    const box = sandbox();
+    const context = `context ${"word ".repeat(40)}`;
+    const output = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: context },
+    });
+    // No name: the hook's label is its command, long here as a real one often is.
+    const settings = box.json("s.json", {
+      hooks: { PostToolUse: [command(`echo '${output}' # ${"x".repeat(100)}`, { matcher: "bash" })] },
+    });
+    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("ran it")]);
+    const term = await startSession(box, server, ["--settings", settings]);
+    term.submit("run it");
+    const screen = await term.waitForScreen(/^ran it$/m);
+    const rows = screen.split("\n");
+    const at = rows.findIndex((row) => row.startsWith("  ⚑ hook PostToolUse"));
+    expect(rows[at]).toMatch(/…$/);
+    expect(rows[at]?.length).toBeLessThanOrEqual(120);
+    // The next row is a line of its own (the tool's, the answer, the prompt), not the rest of the hook's.
+    expect(rows[at + 1]).toMatch(/^(✓ bash|ran it|›)/);
+  });
+
   it("a markdown answer rendered: no ** or fences, bold and highlighted code in colour; none with NO_COLOR", async () => {
     const answer =
       "# Result\n\nRead **a.txt** and `b.txt`:\n\n- first\n- second\n\n```js\nconst total = 1;\n```\n\nDone.";

@@ -15,4 +15,11 @@ describe("terminal columns", () => {
     expect(cutToColumns("abcdef", 4)).toBe("abc…");
     expect(cutToColumns("修复", 4)).toBe("修复");
   });
+
+  it("colour sequences take no columns; a coloured line that is cut ends with a reset before its …", () => {
+    const green = (t: string) => `\x1b[32m${t}\x1b[39m`;
+    expect(columnsOf(green("allowed"))).toBe(7);
+    expect(cutToColumns(`a ${green("allowed")}`, 20)).toBe(`a ${green("allowed")}`);
+    expect(cutToColumns(`a ${green("allowed")} · exit 0`, 6)).toBe("a \x1b[32mall\x1b[0m…");
+  });
 });

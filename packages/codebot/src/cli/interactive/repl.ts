@@ -95,7 +95,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const view = new SessionView(
     terminal ? aboveInput(screen, rl, { shown: () => inputShown(), redraw: () => redrawInput() }) : screen,
     s,
-    { trace: flags.debugHooks ? "all" : "ran", live: process.stdout.isTTY === true },
+    {
+      trace: flags.debugHooks ? "all" : "ran",
+      live: process.stdout.isTTY === true,
+      columns: () => (process.stdout.isTTY ? process.stdout.columns : undefined),
+    },
   );
   const questions = new Questions(
     rl,

@@ -6,14 +6,19 @@
  */
 export function columnsOf(text: string): number {
   let columns = 0;
-  for (const char of text) columns += charColumns(char.codePointAt(0) ?? 0);
+  for (const unit of unitsOf(text)) columns += charColumns(unit.codePointAt(0) ?? 0);
   return columns;
 }
 
-/** Text cut to at most `width` columns, ending with `…` when it was cut. */
+/**
+ * Text cut to at most `width` columns, ending with `…` when it was cut. Styles (colour escape
+ * sequences) take no columns; a styled line that was cut ends with a reset, so its colour does
+ * not run into the `…` and the lines after it.
+ */
 export function cutToColumns(text: string, width: number): string {
   if (columnsOf(text) <= width) return text;
-  return `${leadingColumns([...text], width - 1).join("")}…`;
+  const kept = leadingColumns(unitsOf(text), width - 1).join("");
+  return `${kept}${kept.includes("\x1b") ? RESET : ""}…`;
 }
 
 /** Text cut at its start to at most `width` columns, starting with `…` when it was cut (its end stays in view). */
@@ -22,6 +27,14 @@ export function cutStartToColumns(text: string, width: number): string {
   return `…${leadingColumns([...text].reverse(), width - 1)
     .reverse()
     .join("")}`;
+}
+
+const RESET = "\x1b[0m";
+
+/** The characters of `text`, each style sequence (`ESC [ … m`) one unit: its ESC makes it zero-width. */
+function unitsOf(text: string): string[] {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences are what is matched.
+  return text.match(/\x1b\[[0-9;]*m|[\s\S]/gu) ?? [];
 }
 
 /** The first of `chars` that fit in `width` columns. */

@@ -1,6 +1,7 @@
 import type { AgentEvent } from "@codebot/agentcore";
 import type { HookStart, TraceRecord } from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
+import { cutToColumns } from "./columns.js";
 import { hookLabel, Progress } from "./progress.js";
 import { changeLines, type RanCalls } from "./ran-calls.js";
 import type { Styles } from "./styles.js";
@@ -32,6 +33,11 @@ export interface SessionViewOptions {
    * `Esc to interrupt`. Otherwise (pipes, the demo) it is drawn only when something changes.
    */
   live?: boolean;
+  /**
+   * The terminal's width now, when it has one: a hook's line (its trace record, its statusMessage)
+   * is cut to it, as one row. A long hook command wrapped onto rows the redraws below it did not count.
+   */
+  columns?: () => number | undefined;
 }
 
 /**
@@ -245,15 +251,22 @@ export class SessionView {
       hookLabel(start.event, start.hook, start.statusMessage),
       Date.now(),
     );
-    if (this.options.trace === "all") this.line(this.s.dim("  ⋯ ") + startLine(start, this.s));
-    else if (start.statusMessage !== undefined) this.line(this.s.dim(`  ⋯ ${preview(start.statusMessage)}`));
+    if (this.options.trace === "all") this.hookLine(this.s.dim("  ⋯ ") + startLine(start, this.s));
+    else if (start.statusMessage !== undefined)
+      this.hookLine(this.s.dim(`  ⋯ ${preview(start.statusMessage)}`));
   }
 
   private onTrace(record: TraceRecord): void {
     this.progress.hookEnded(hookKey(record));
     const ran = record.matched && (record.skipped === undefined || record.skipped === "not approved");
     if (!ran && this.options.trace !== "all") return;
-    this.line(this.s.dim("  ⚑ ") + traceLine(record, this.s));
+    this.hookLine(this.s.dim("  ⚑ ") + traceLine(record, this.s));
+  }
+
+  /** A hook's line, on one row of the terminal (`codebot hooks test` shows a record whole). */
+  private hookLine(text: string): void {
+    const columns = this.options.columns?.();
+    this.line(columns === undefined ? text : cutToColumns(text, Math.max(10, columns)));
   }
 
   private showRunning(): void {
