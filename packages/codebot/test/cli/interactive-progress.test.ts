@@ -37,6 +37,21 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
     await term.waitForScreen(/^slept$/m);
   });
 
+  it("a terminal narrowed while the spinner turns keeps no row of it: the status is erased whole, as rewrapped", async () => {
+    const box = sandbox();
+    const command = `sleep 3; echo ${"a".repeat(80)}`;
+    const server = await modelServer([reply.toolCall("bash", { command }), reply.text("slept")]);
+    const term = await startSession(box, server);
+    term.submit("sleep");
+    // A spinner row of about 110 columns: at 60 the terminal (tmux) rewraps it onto two rows.
+    await term.waitForScreen(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] bash sleep 3/);
+    term.tmux("resize-window", "-t", "t", "-x", "60", "-y", "40");
+    const screen = await term.waitForScreen(/^slept$/m);
+    expect(screen).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+    // Nothing above the status was erased with it.
+    expect(screen).toMatch(/^› sleep$/m);
+  });
+
   it("Esc interrupts the running tool: the prompt ends, and the next model call has the history and the user's interruption", async () => {
     const box = sandbox();
     const server = await modelServer([

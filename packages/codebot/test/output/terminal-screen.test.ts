@@ -49,4 +49,14 @@ describe("terminalScreen: the status line, and what is typed during a run under 
     // 19 columns each, one left free: a wide character takes two.
     expect(written).toEqual(["⠋ bash echo 修复解…\n…器的错误并添加测试"]);
   });
+
+  it("a terminal narrowed since the status was drawn: its erase climbs the rows the status was rewrapped onto", () => {
+    const { stream, written } = fakeTerminal();
+    const screen = terminalScreen(stream, plain);
+    screen.status("⠋ bash sleep 3; echo", "› next");
+    // 19 and 6 columns drawn; at 10 columns the terminal shows them on 2 rows and 1.
+    (stream as { columns: number }).columns = 10;
+    screen.write("done\n");
+    expect(written.slice(1)).toEqual(["\r\x1b[2A\x1b[J", "done\n"]);
+  });
 });

@@ -1,4 +1,4 @@
-import { cutStartToColumns, cutToColumns } from "./columns.js";
+import { columnsOf, cutStartToColumns, cutToColumns } from "./columns.js";
 import type { Screen } from "./session-view.js";
 import type { Styles } from "./styles.js";
 
@@ -14,12 +14,16 @@ export function terminalScreen(stream: NodeJS.WriteStream, s: Styles): Screen {
       if (stream.writable) stream.write(text);
     } catch {}
   };
-  /** Rows the status takes (0: none shown); the cursor is at the end of the last one. */
-  let shown = 0;
+  /** The columns of each row the status drew (none: nothing shown); the cursor is at the end of the last one. */
+  let shown: number[] = [];
   const erase = () => {
-    if (shown > 1) put(`\r\x1b[${shown - 1}A\x1b[J`);
-    else if (shown === 1) put("\r\x1b[K");
-    shown = 0;
+    // Counted at the width now: a terminal narrowed since (most rewrap their lines then) made a
+    // row drawn at the old width into several, and the first of them stayed in the scrollback.
+    const width = Math.max(1, stream.columns ?? 80);
+    const rows = shown.reduce((sum, columns) => sum + Math.max(1, Math.ceil(columns / width)), 0);
+    if (rows > 1) put(`\r\x1b[${rows - 1}A\x1b[J`);
+    else if (rows === 1) put("\r\x1b[K");
+    shown = [];
   };
   return {
     write(text) {
@@ -36,7 +40,7 @@ export function terminalScreen(stream: NodeJS.WriteStream, s: Styles): Screen {
       ];
       if (rows.length === 0) return;
       put(rows.join("\n"));
-      shown = rows.length;
+      shown = rows.map(columnsOf);
     },
   };
 }
