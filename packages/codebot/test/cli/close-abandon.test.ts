@@ -194,7 +194,7 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
       await term.waitForScreen(/Ctrl\+C abandons them[\s\S]*\(\d+s · /);
       term.press("C-c");
       const screen = await term.waitForScreen("exiting now");
-      expect(screen).toMatch(/^codebot: exiting now: 2 hook runs abandoned/m);
+      expect(screen).toMatch(/^exiting now: 2 hook runs abandoned/m);
       expect(await term.exitCode()).toBe(130);
     } finally {
       term.kill();

@@ -156,10 +156,25 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     const second = TmuxSession.start({ dir: box.project, env, args: [] });
     await second.waitForScreen("allow them?");
     second.type("n");
-    await second.waitForScreen("2 project hooks were not run because they are not trusted");
+    // A notice of the session: without the `codebot: ` prefix of its stderr line with -p.
+    await second.waitForScreen(/^2 project hooks were not run because they are not trusted/m);
     second.submit("hi again");
     await second.waitForScreen("second");
     expect(fs.readFileSync(`${box.project}/prompts.log`, "utf8")).toBe("x\n");
+  });
+
+  it("notices on screen have no `codebot: ` prefix: the session's own and the runtime's alike", async () => {
+    const box = sandbox();
+    const userSettings = box.json(`${box.home}/settings.json`, {});
+    const server = await modelServer([reply.text("first")]);
+    const term = await startSession(box, server, [], { CODEBOT_IDLE_PROMPT_MS: "soon" });
+    await term.waitForScreen(/^CODEBOT_IDLE_PROMPT_MS "soon" is not a number of milliseconds; ignored$/m);
+    // A settings file edited mid-session: the runtime's notice.
+    box.json(userSettings, { permissions: { allow: ["Bash(ls)"] } });
+    await term.waitForScreen(
+      /^\S*settings\.json changed; its hooks and permission rules apply from now on$/m,
+    );
+    expect(term.screen()).not.toContain("codebot: ");
   });
 
   it("/hooks lists the configured hooks and where they come from; /model reports a bad spec as one line", async () => {

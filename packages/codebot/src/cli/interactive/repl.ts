@@ -14,7 +14,6 @@ import { RanCalls } from "../output/ran-calls.js";
 import { titledStatus } from "../output/session-title.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
-import { terminalSafe } from "../output/terminal-safe.js";
 import { terminalScreen } from "../output/terminal-screen.js";
 import { statusText, usageOf } from "../output/usage-lines.js";
 import { exit, onTerminalGone } from "../process-exit.js";
@@ -34,6 +33,7 @@ import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
 import { Questions } from "./questions.js";
 import { onFreshRow, syncRows } from "./readline-rows.js";
+import { sessionNotice } from "./session-notice.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
 import { StatusUnderPrompt } from "./status-under-prompt.js";
 
@@ -174,7 +174,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     runtime = await createRuntime({
       ...runtimeOptionsOf(flags, inventory, modelSpec),
       ...(resumeId !== undefined ? { sessionId: resumeId, resume: true } : {}),
-      notify: (message) => view.line(s.yellow(terminalSafe(message))),
+      notify: (message) => view.line(sessionNotice(message, s)),
       onEvent: (event) => {
         // A hook's terminalSequence goes to the terminal itself, never into a pipe.
         if (event.kind === "terminal_sequence") {
@@ -219,7 +219,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   if (!inventory.disabled) {
     const enabled = inventory.hooks.filter((h) => h.hook.enabled).map((h) => h.hook);
     const notice = rt.approval.untrustedHooksNotice(enabled, false, inventory.cwd);
-    if (notice !== undefined) view.line(s.yellow(notice));
+    if (notice !== undefined) view.line(sessionNotice(notice, s));
   }
   rl.off("line", earlyLine);
   rl.off("SIGINT", earlyQuit);
@@ -261,12 +261,12 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     closeOnSignals(rt, {
       signals: ["SIGINT"],
       exit: (signalCode) => void exit(signalCode),
-      say: (line) => view.line(s.yellow(line)),
+      say: (line) => view.line(sessionNotice(line, s)),
     });
     try {
       // SessionEnd's reason (Claude Code's): the user left at the prompt, or the terminal went away.
       await closeWithNotice(rt, code === 0 ? "prompt_input_exit" : "other", (line) =>
-        view.line(s.yellow(line)),
+        view.line(sessionNotice(line, s)),
       );
     } catch (error) {
       view.line(s.red(`closing failed: ${errorMessage(error)}`));
@@ -276,7 +276,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   closeOnSignals(rt, {
     signals: ["SIGTERM", "SIGHUP"],
     exit: (code) => void exit(code),
-    say: (line) => view.line(s.yellow(line)),
+    say: (line) => view.line(sessionNotice(line, s)),
   });
   onTerminalGone(() => void quit(129));
 
@@ -311,7 +311,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   void rt.started().then(() => {
     if (editing && !busy && !quitting) status.draw();
   });
-  const idleDelay = idlePromptDelay(process.env, (message) => view.line(s.yellow(terminalSafe(message))));
+  const idleDelay = idlePromptDelay(process.env, (message) => view.line(sessionNotice(message, s)));
   const idleNotice = new IdleNotice(idleDelay, () =>
     rt.hooks.fire("Notification", {
       message: "codebot is waiting for your input",
