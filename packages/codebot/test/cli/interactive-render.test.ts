@@ -103,6 +103,16 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
     expect(rows[at + 1]).toMatch(/^(✓ bash|ran it|›)/);
   });
 
+  it("a tool's output that redraws its line (a progress bar, \\r) is summed up as the terminal left it", async () => {
+    const box = sandbox();
+    const command = "printf 'building 10%%\\rbuilding 100%%\\r\\033[2Kbuilt\\n'";
+    const server = await modelServer([reply.toolCall("bash", { command }), reply.text("ran it")]);
+    const term = await startSession(box, server);
+    term.submit("run it");
+    const screen = await term.waitForScreen(/^ran it$/m);
+    expect(screen).toMatch(/^✓ bash printf .* → built$/m);
+  });
+
   it("a markdown answer rendered: no ** or fences, bold and highlighted code in colour; none with NO_COLOR", async () => {
     const answer =
       "# Result\n\nRead **a.txt** and `b.txt`:\n\n- first\n- second\n\n```js\nconst total = 1;\n```\n\nDone.";

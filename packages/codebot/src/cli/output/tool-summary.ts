@@ -35,7 +35,7 @@ function rawCallSummary(call: ToolCall): string {
 
 /** The result in a few words: the error's first line, or the output's size (or its one line). */
 export function resultSummary(result: ToolResult): string {
-  const text = result.content.trim();
+  const text = asDrawn(result.content).trim();
   if (result.isError) {
     // The first line says what failed; a bash error's last line says how (`[exit code 1]`).
     const lines = text.split("\n");
@@ -45,4 +45,19 @@ export function resultSummary(result: ToolResult): string {
   const lines = text === "" ? 0 : text.split("\n").length;
   if (lines <= 1) return preview(text || "(no output)", 120);
   return `${lines} lines`;
+}
+
+/**
+ * Output as a terminal left it: of a line a carriage return went back over (a progress bar, a
+ * `\r` then an erase), the text drawn last. Without this, the summary ran every redraw together
+ * (`onedone`, `building 10%building 100%`) once terminalSafe had dropped the `\r`s.
+ */
+function asDrawn(output: string): string {
+  return output
+    .split("\n")
+    .map((line) => {
+      const drawn = line.split("\r").filter((part) => terminalSafe(part).trim() !== "");
+      return drawn[drawn.length - 1] ?? "";
+    })
+    .join("\n");
 }
