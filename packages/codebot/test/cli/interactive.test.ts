@@ -3,7 +3,7 @@ import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
-import { cliEnv, useBuiltCli } from "./support/cli-process.js";
+import { cliEnv, runCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -175,6 +175,36 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
       /^\S*settings\.json changed; its hooks and permission rules apply from now on$/m,
     );
     expect(term.screen()).not.toContain("codebot: ");
+  });
+
+  it("/resume and -r list one row per session, cut to the terminal's width, however long its first prompt", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
+    const env = modelEnv(server, box.home);
+    for (const n of [1, 2]) {
+      const prompt = `prompt ${n}: ${"a long first prompt that goes on ".repeat(3)}`;
+      expect((await runCli(["-p", prompt, "--cwd", box.project], { env })).code).toBe(0);
+    }
+    const listed = (screen: string) => {
+      const rows = screen.split("\n");
+      const first = rows.findIndex((row) => row.startsWith("   1  "));
+      return rows.slice(first, first + 2);
+    };
+    const term = await startSession(box, server);
+    term.submit("/resume");
+    const rows = listed(await term.waitForScreen(/^ {3}2 {2}\S+ {2}.*…$/m));
+    expect(rows[0]).toMatch(/^ {3}1 {2}[0-9a-f-]{36} {2}.* prompt 2: a long first prompt .*…$/);
+    expect(rows[1]).toMatch(/^ {3}2 {2}[0-9a-f-]{36} {2}.* prompt 1: a long first prompt .*…$/);
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
+
+    const picker = TmuxSession.start({ dir: box.project, env, args: ["-r"] });
+    const picked = listed(await picker.waitForScreen("resume which?"));
+    expect(picked[0]).toMatch(/^ {3}1 {2}.*…$/);
+    expect(picked[1]).toMatch(/^ {3}2 {2}.*…$/);
+    // Enter picks none: codebot says so and ends.
+    picker.press("Enter");
+    expect(await picker.exitCode()).toBe(1);
   });
 
   it("/hooks lists the configured hooks and where they come from; /model reports a bad spec as one line", async () => {

@@ -1,23 +1,19 @@
 import type readline from "node:readline";
 import type { SessionSummary } from "../../transcript/session-files.js";
 import type { Styles } from "../output/styles.js";
-import { sessionLine } from "../resume-flags.js";
-
-/** How many sessions the list offers. */
-const LISTED = 20;
+import { LISTED, sessionRows } from "./session-rows.js";
 
 /** `codebot -r` in a terminal: the project's sessions, newest first, and the user picks one by number. */
 export function pickSession(
   rl: readline.Interface,
   print: (line: string) => void,
   s: Styles,
+  columns: () => number | undefined,
 ): (sessions: SessionSummary[]) => Promise<SessionSummary | undefined> {
   return (sessions) => {
     const listed = sessions.slice(0, LISTED);
     print(s.bold("sessions of this project, newest first:"));
-    listed.forEach((session, i) => {
-      print(`  ${String(i + 1).padStart(2)}  ${sessionLine(session)}`);
-    });
+    for (const row of sessionRows(listed, columns())) print(row);
     return new Promise((resolve) => {
       rl.question(`resume which? [1-${listed.length}, Enter for none] `, (answer) => {
         const n = Number(answer.trim());

@@ -74,6 +74,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     modelEnv(process.env, inventory.project.settings),
   );
   const screen = terminalScreen(process.stdout, s);
+  /** The terminal's width now, when the output is one: the rows of hooks' lines and lists are cut to it. */
+  const columns = () => (process.stdout.isTTY ? process.stdout.columns : undefined);
   // While a run goes on readline draws nothing (keys typed then would land inside streamed
   // output); the view shows the line being typed instead. Set once the session's state exists.
   let readlineDraws = () => true;
@@ -98,7 +100,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     {
       trace: flags.debugHooks ? "all" : "ran",
       live: process.stdout.isTTY === true,
-      columns: () => (process.stdout.isTTY ? process.stdout.columns : undefined),
+      columns,
     },
   );
   const questions = new Questions(
@@ -164,7 +166,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     ? await sessionToResume(
         flags.resume,
         inventory,
-        piped ? undefined : pickSession(rl, (line) => view.line(line), s),
+        piped ? undefined : pickSession(rl, (line) => view.line(line), s, columns),
       )
     : undefined;
   rl.on("line", earlyLine);
@@ -394,6 +396,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       flags,
       styles: s,
       print: (line) => view.line(line),
+      columns,
       answerFormat: markdownReady,
     });
     if (outcome === "exit") return quit(0);

@@ -11,8 +11,8 @@ import { serverLines } from "../mcp/mcp-lines.js";
 import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
 import type { Styles } from "../output/styles.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
-import { sessionLine } from "../resume-flags.js";
 import type { SessionFlags } from "../session-flags.js";
+import { sessionRows } from "./session-rows.js";
 
 export interface SlashContext {
   runtime: Runtime;
@@ -21,6 +21,8 @@ export interface SlashContext {
   flags: SessionFlags;
   styles: Styles;
   print(line: string): void;
+  /** The terminal's width, when the session has one: a list's rows are cut to it. */
+  columns(): number | undefined;
   /** How a recap shows answers: the Markdown renderer once loaded (undefined: it failed to load). */
   answerFormat?: Promise<AnswerFormat | undefined>;
 }
@@ -116,9 +118,7 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
   );
   if (arg === "") {
     if (sessions.length === 0) ctx.print("no other session of this project");
-    sessions.slice(0, 20).forEach((session, i) => {
-      ctx.print(`  ${String(i + 1).padStart(2)}  ${sessionLine(session)}`);
-    });
+    for (const row of sessionRows(sessions, ctx.columns())) ctx.print(row);
     return;
   }
   const n = Number(arg);
