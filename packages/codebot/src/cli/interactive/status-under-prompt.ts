@@ -2,6 +2,11 @@ import type readline from "node:readline";
 import { cutToColumns } from "../output/columns.js";
 import type { Styles } from "../output/styles.js";
 
+/** readline's measure of text it draws (Node's `Interface#_getDisplayPos`, which getCursorPos uses). */
+interface DisplayPos {
+  _getDisplayPos(text: string): { rows: number; cols: number };
+}
+
 /**
  * The session's status (model, context, tokens, cost) on the row under the prompt, on a terminal
  * while it waits for input. readline erases everything below the input when it redraws it, so the
@@ -26,8 +31,11 @@ export class StatusUnderPrompt {
     if (!this.terminal) return;
     const columns = Math.max(10, this.out.columns ?? 80);
     const cursor = this.rl.getCursorPos();
-    // The input's last row (relative to the prompt's); the status goes on the row after it.
-    const lastRow = Math.floor((this.prompt().length + this.rl.line.length) / columns);
+    // The input's last row (relative to the prompt's), measured as readline measures it (wide
+    // characters take two columns; one that does not fit at a row's end goes to the next); the
+    // status goes on the row after it. Counted in characters, a wrapped Chinese line put the
+    // status over its own second row.
+    const lastRow = (this.rl as unknown as DisplayPos)._getDisplayPos(`${this.prompt()}${this.rl.line}`).rows;
     const down = Math.max(1, lastRow - cursor.rows + 1);
     const status = cutToColumns(this.text(), columns - 1);
     // "\r\n" scrolls when the input is on the terminal's last row; moving back up is relative, so it stays right.
