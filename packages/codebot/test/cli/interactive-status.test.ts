@@ -78,6 +78,16 @@ describe("the session's status", { timeout: 120_000 }, () => {
     await term.waitForScreen(/^› 修复\S*X\S*\n\S*一二三四五\s*\nanthropic\/claude-sonnet-4-5 · context/m);
   });
 
+  it("a pasted line that wraps onto the status's row leaves none of the status on it", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const term = await startSession(box, server, "anthropic/claude-sonnet-4-5");
+    await term.waitForScreen(/^›\s*\nanthropic\/claude-sonnet-4-5 · context/m);
+    // One chunk, as a paste arrives: readline writes it straight on, over the status's row.
+    term.type("x".repeat(130));
+    await term.waitForScreen(/^› x{118}\nx{12}\s*\nanthropic\/claude-sonnet-4-5 · context/m);
+  });
+
   it("/cost prints the session's tokens by kind, model steps and cost", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -35,11 +35,14 @@ export class StatusUnderPrompt {
     // characters take two columns; one that does not fit at a row's end goes to the next); the
     // status goes on the row after it. Counted in characters, a wrapped Chinese line put the
     // status over its own second row.
-    const lastRow = (this.rl as unknown as DisplayPos)._getDisplayPos(`${this.prompt()}${this.rl.line}`).rows;
-    const down = Math.max(1, lastRow - cursor.rows + 1);
+    const end = (this.rl as unknown as DisplayPos)._getDisplayPos(`${this.prompt()}${this.rl.line}`);
+    const toEnd = Math.max(0, end.rows - cursor.rows);
     const status = cutToColumns(this.text(), columns - 1);
+    // After the input's end its last row is cleared: readline writes a paste straight on, and one
+    // that wrapped onto the status's row left the rest of the status there, as if typed.
+    const clearAfterEnd = `${"\r\n".repeat(toEnd)}\x1b[${end.cols + 1}G\x1b[K`;
     // "\r\n" scrolls when the input is on the terminal's last row; moving back up is relative, so it stays right.
-    this.put(`${"\r\n".repeat(down)}\x1b[2K${this.s.dim(status)}\x1b[${down}A\x1b[${cursor.cols + 1}G`);
+    this.put(`${clearAfterEnd}\r\n\x1b[2K${this.s.dim(status)}\x1b[${toEnd + 1}A\x1b[${cursor.cols + 1}G`);
     this.shown = true;
   }
 
