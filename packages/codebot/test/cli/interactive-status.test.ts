@@ -67,7 +67,7 @@ describe("the session's status", { timeout: 120_000 }, () => {
     const server = await modelServer([]);
     const term = await startSession(box, server, "anthropic/claude-sonnet-4-5");
     // 70 characters of two columns each, after the prompt's two: 142 columns, two rows of 120.
-    const text = "修复解析器的错误并添加测试".repeat(5).slice(0, 65) + "一二三四五";
+    const text = `${"修复解析器的错误并添加测试".repeat(5).slice(0, 65)}一二三四五`;
     // Key by key, as typed (a chunk of keys at once is a paste: the next test).
     for (const char of text) term.type(char);
     const under = /^› 修复\S+\n\S*一二三四五\s*\nanthropic\/claude-sonnet-4-5 · context/m;
