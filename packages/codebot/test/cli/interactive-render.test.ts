@@ -5,7 +5,14 @@
 import fs from "node:fs";
 import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import {
+  command,
+  modelEnv,
+  modelServer,
+  requestText,
+  type Sandbox,
+  sandbox,
+} from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
@@ -111,6 +118,23 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
     term.submit("run it");
     const screen = await term.waitForScreen(/^ran it$/m);
     expect(screen).toMatch(/^✓ bash printf .* → built$/m);
+  });
+
+  it("a tool line sums up the tool's own output, not the context a PostToolUse hook added to it for the model", async () => {
+    const box = sandbox();
+    const output = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "run the tests next" },
+    });
+    const settings = box.json("s.json", {
+      hooks: { PostToolUse: [{ matcher: "bash", hooks: [command(`echo '${output}'`)] }] },
+    });
+    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("ran it")]);
+    const term = await startSession(box, server, ["--settings", settings]);
+    term.submit("run it");
+    const screen = await term.waitForScreen(/^ran it$/m);
+    expect(screen).toMatch(/^✓ bash echo hi → hi$/m);
+    // The model was given the context, after the output.
+    expect(requestText(server.requests[1])).toContain("PostToolUse hook context:\\nrun the tests next");
   });
 
   it("a markdown answer rendered: no ** or fences, bold and highlighted code in colour; none with NO_COLOR", async () => {

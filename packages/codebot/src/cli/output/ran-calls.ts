@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { ToolCall, ToolMiddleware } from "@codebot/agentcore";
+import type { ToolCall, ToolMiddleware, ToolResult } from "@codebot/agentcore";
 import { diffLines } from "./file-diff.js";
 import type { Styles } from "./styles.js";
 
@@ -17,6 +17,8 @@ export interface RanCall {
   call: ToolCall;
   /** For `edit` and `write`: the file before and after. */
   file?: { before: Snapshot; after: Snapshot };
+  /** What the tool itself returned, before hooks added to it (once it has returned). */
+  result?: ToolResult;
 }
 
 /**
@@ -32,13 +34,12 @@ export class RanCalls {
 
   readonly middleware: ToolMiddleware = async (call, next) => {
     const file = this.fileOf(call);
-    if (file === undefined) {
-      this.ran.set(call.id, { call });
-      return next(call);
-    }
-    const before = read(file);
+    const before = file === undefined ? undefined : read(file);
+    const ran: RanCall = { call };
+    this.ran.set(call.id, ran);
     const result = await next(call);
-    this.ran.set(call.id, { call, file: { before, after: result.isError ? null : read(file) } });
+    ran.result = result;
+    if (file !== undefined) ran.file = { before, after: result.isError ? null : read(file) };
     return result;
   };
 
@@ -54,6 +55,17 @@ export class RanCalls {
     if (!FILE_TOOLS.has(call.name) || typeof file !== "string" || file === "") return undefined;
     return path.resolve(this.cwd, file);
   }
+}
+
+/**
+ * The result a call's line sums up: the tool's own output, without the reminders PostToolUse
+ * hooks appended to it for the model (their context and feedback have their `⚑` lines) — `echo
+ * hi` read `6 lines`. The result the model got when a hook replaced the output (an MCP tool's
+ * `updatedMCPToolOutput`), or when the tool never ran.
+ */
+export function shownResult(ran: RanCall | undefined, given: ToolResult): ToolResult {
+  const own = ran?.result;
+  return own !== undefined && given.content.startsWith(own.content) ? own : given;
 }
 
 /** The diff lines of what a call did to its file; none when there is nothing to show. */

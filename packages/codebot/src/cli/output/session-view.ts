@@ -3,7 +3,7 @@ import type { HookStart, TraceRecord } from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
 import { cutToColumns } from "./columns.js";
 import { hookLabel, Progress } from "./progress.js";
-import { changeLines, type RanCalls } from "./ran-calls.js";
+import { changeLines, type RanCalls, shownResult } from "./ran-calls.js";
 import type { Styles } from "./styles.js";
 import { TerminalSafeFilter, terminalSafe } from "./terminal-safe.js";
 import { callSummary, resultSummary } from "./tool-summary.js";
@@ -215,10 +215,9 @@ export class SessionView {
           JSON.stringify(call.args) !== JSON.stringify(e.call.args)
             ? ` ${this.s.yellow("(rewritten by a hook)")}`
             : "";
-        const mark = e.result.isError ? this.s.red("✗") : this.s.green("✓");
-        const result = e.result.isError
-          ? this.s.red(resultSummary(e.result))
-          : this.s.dim(resultSummary(e.result));
+        const shown = shownResult(ran, e.result);
+        const mark = shown.isError ? this.s.red("✗") : this.s.green("✓");
+        const result = shown.isError ? this.s.red(resultSummary(shown)) : this.s.dim(resultSummary(shown));
         this.line(
           `${mark} ${who}${this.s.bold(terminalSafe(call.name))} ${callSummary(call)}${rewritten} ${this.s.dim("→")} ${result}`,
         );
