@@ -3,7 +3,7 @@
  * used / window, session tokens and cost) and `/cost`'s totals.
  */
 import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
@@ -60,6 +60,20 @@ describe("the session's status", { timeout: 120_000 }, () => {
     await term.waitForScreen(
       /^›\s*half typed\nanthropic\/claude-sonnet-4-5 · context 0\/200k \(0%\) · 0 \S*…$/m,
     );
+  });
+
+  it("a line typed over two rows is drawn once after the terminal is narrowed, not with a copy of its first row", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const term = await startSession(box, server, "anthropic/claude-sonnet-4-5");
+    const words = Array.from({ length: 25 }, (_, i) => `word${i}`);
+    // Key by key: 142 columns, two rows of 120.
+    for (const word of words) term.type(`${word} `);
+    await term.waitForScreen(/word24\s*\nanthropic/);
+    // tmux rewraps the rows, as most terminals do: three rows of 70.
+    term.tmux("resize-window", "-t", "t", "-x", "70", "-y", "40");
+    const screen = await term.waitForScreen(/word24\s*\nanthropic\/claude-sonnet-4-5 · context .*…$/m);
+    expect(screen.match(/word0 /g)).toHaveLength(1);
   });
 
   it("goes under a prompt in wide characters (Chinese) that wraps, not over its second row; an edit keeps it there", async () => {
