@@ -25,8 +25,8 @@ function lines(file: string): Record<string, unknown>[] {
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-/** The hook's trace line up to its duration, which may wrap at the terminal's width (`9 m` / `s`). */
-const HOOK_LINE_DONE = /⚑ hook Notification[\s\S]*\d\s*m\s*s/;
+/** The hook's trace line, whole: one row, ending with its duration or, cut at the terminal's width, `…`. */
+const HOOK_LINE_DONE = /^ {2}⚑ hook Notification .*(\d ms|…)$/m;
 
 describe("Notification", { timeout: 120_000 }, () => {
   it("a -p run fires none: not at its end, not for a call refused with nobody to ask", async () => {
