@@ -240,14 +240,21 @@ describe("tool approval", () => {
     expect(asked).toBe(false);
   });
 
-  it("a bash line that only reads runs unasked in ask, acceptEdits and dontAsk, not in plan", async () => {
+  it("a bash line that only reads runs unasked in ask, acceptEdits, dontAsk and plan", async () => {
     const ls = (t: { bash: Tool }) => call(t.bash, { command: "ls -la && git --version | head -1" });
-    for (const mode of ["ask", "acceptEdits", "dontAsk"] as const) {
+    for (const mode of ["ask", "acceptEdits", "dontAsk", "plan"] as const) {
       const { engine, tools } = setup({ mode, askTool: async () => "deny" });
       expect(await engine.tools.decide(ls(tools), tools.bash, ctx), mode).toEqual({ allowed: true });
     }
-    const plan = setup({ mode: "plan" });
-    expect((await plan.engine.tools.decide(ls(plan.tools), plan.tools.bash, ctx)).allowed).toBe(false);
+  });
+
+  it("plan mode refuses a bash line that does more than read, even one an allow rule allows", async () => {
+    const plan = setup({ mode: "plan", rules: ["Bash(npm test:*)"] });
+    for (const command of ["npm test", "touch a", "cd src && npm test | tail -5"])
+      expect(
+        (await plan.engine.tools.decide(call(plan.tools.bash, { command }), plan.tools.bash, ctx)).allowed,
+        command,
+      ).toBe(false);
   });
 
   it("acceptEdits runs a bash line that makes, moves or removes files in the project; ask mode asks for it", async () => {

@@ -137,7 +137,9 @@ export class ToolApproval {
       };
     }
     const mode = this.options.mode();
-    if (mode === "plan" && tool.mutating === true) {
+    // Plan mode runs a bash line that only reads, as Claude Code does; a guard hook matching it
+    // cannot run there (no hook runs in plan mode), which refuses it as any such call.
+    if (mode === "plan" && tool.mutating === true && !this.shellLineWithin(subject, tool, mode)) {
       return {
         allowed: false,
         reason: `permission denied: ${call.name} is not allowed in plan mode (read-only tools only)`,

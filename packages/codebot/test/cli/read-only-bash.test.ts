@@ -49,4 +49,40 @@ describe("bash lines that only read, in the default mode", { timeout: 60_000 }, 
     expect(requestText(again.requests[1])).toContain("permission denied: bash needs approval");
     expect(fs.existsSync(box.at("pwned"))).toBe(false);
   });
+
+  it("plan mode runs a line that only reads; a guard hook matching bash, which cannot run in plan mode, refuses it", async () => {
+    const box = sandbox();
+    box.write("README.md", "plan reader\n");
+    const server = await modelServer([
+      reply.toolCalls(
+        toolCall("bash", { command: "cat README.md" }, "c1"),
+        toolCall("bash", { command: "touch x" }, "c2"),
+      ),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "go", "--permission-mode", "plan", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain("plan reader");
+    expect(requestText(server.requests[1])).toContain("bash is not allowed in plan mode");
+    expect(fs.existsSync(box.at("x"))).toBe(false);
+
+    const settings = box.json("guard.json", {
+      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "touch guard-ran" }] }] },
+    });
+    const guarded = await modelServer([
+      reply.toolCalls(toolCall("bash", { command: "cat README.md" }, "c3")),
+      reply.text("done"),
+    ]);
+    const r2 = await runCli(
+      ["-p", "go", "--permission-mode", "plan", "--settings", settings, "--cwd", box.project],
+      {
+        env: modelEnv(guarded, box.home),
+      },
+    );
+    expect(r2.code).toBe(0);
+    expect(requestText(guarded.requests[1])).not.toContain("plan reader");
+    expect(fs.existsSync(box.at("guard-ran"))).toBe(false);
+  });
 });
