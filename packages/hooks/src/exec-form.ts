@@ -4,8 +4,8 @@
  * (checked): a name without `/` on PATH, else a path from the working directory (the project);
  * not found is a failed run ("executable not found"), never a shell fallback.
  */
-import fs from "node:fs";
 import path from "node:path";
+import { isExecutableFile } from "./executable-file.js";
 import type { CommandSpec } from "./executor.js";
 
 /**
@@ -51,13 +51,4 @@ export function findProgram(
     if (isExecutableFile(file)) return file;
   }
   return undefined;
-}
-
-function isExecutableFile(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -73,6 +73,7 @@ export {
   UNSUPPORTED_CLAUDE_EVENTS,
 } from "./events.js";
 export { commandLine } from "./exec-form.js";
+export { isExecutableFile } from "./executable-file.js";
 export type {
   AgentSpec,
   CommandSpec,

@@ -12,10 +12,9 @@
  * Anything else is decided as before — asked, or refused with nobody to ask. Deny and ask rules
  * are checked before this, as for any call.
  */
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { gitRepositoryFiles } from "@codebot/hooks";
+import { gitRepositoryFiles, isExecutableFile } from "@codebot/hooks";
 import { expandHome } from "../paths/home-path.js";
 import { type PathPolicy, realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import { GLOB, globbed } from "./bash-named-files.js";
@@ -218,13 +217,4 @@ function installedOutside(program: string, place: ReadOnlyPlace): boolean {
     if (isExecutableFile(path.join(dir, program))) return true;
   }
   return true;
-}
-
-function isExecutableFile(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }
