@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import { charsOf } from "./context-meter.js";
 import type { Usage } from "./events.js";
+import { cutLongTexts, fitMessages, MIN_KEPT_CHARS } from "./long-text-cut.js";
 import { runModelStep } from "./model-step.js";
 
 const SUMMARY_SYSTEM_PROMPT =
@@ -25,7 +26,17 @@ export interface SummaryRequest {
   messages: readonly ModelMessage[];
   /** Extra instructions (the user's `/compact` focus, a PreCompact hook's stdout). */
   instructions?: string;
+  /**
+   * Most characters the conversation may take in the request (as the context meter counts them):
+   * beyond it the longest texts are cut, head and tail kept (a huge tool result or paste).
+   */
+  maxChars?: number;
   signal: AbortSignal;
+}
+
+/** The conversation cannot be cut to fit the summary request (too many messages, not one long text). */
+export class ConversationTooLargeError extends Error {
+  override readonly name = "ConversationTooLargeError";
 }
 
 /** Asks the model for a summary of the conversation (no tools). Throws when the call fails or gives no text. */
@@ -36,10 +47,19 @@ export async function summarizeConversation(
   const ask = instructions
     ? `${SUMMARY_REQUEST}\n\nAdditional instructions:\n${instructions}`
     : SUMMARY_REQUEST;
+  const messages =
+    request.maxChars === undefined
+      ? request.messages
+      : fitMessages(request.messages, request.maxChars - ask.length);
+  if (!messages) {
+    throw new ConversationTooLargeError(
+      `compaction: the conversation does not fit the summary request even with every text cut to ${MIN_KEPT_CHARS} characters`,
+    );
+  }
   const step = await runModelStep({
     model: request.model,
     systemPrompt: SUMMARY_SYSTEM_PROMPT,
-    messages: [...request.messages, { role: "user", content: ask }],
+    messages: [...messages, { role: "user", content: ask }],
     tools: [],
     signal: request.signal,
     emit: () => {},
@@ -91,9 +111,15 @@ export function compactedHistory(
   const tail = messages.slice(cut);
   // The user's latest request goes right after the summary unless it is among the kept messages.
   const lastUser = lastUserIndex(messages);
-  const pending = lastUser >= 0 && lastUser < cut ? [messages[lastUser] as ModelMessage] : [];
+  // It is cut like the summary request's texts when it alone passes keepChars (a huge paste).
+  const pending =
+    lastUser >= 0 && lastUser < cut ? [keptWithin(messages[lastUser] as ModelMessage, keepChars)] : [];
   const text = [SUMMARY_PREAMBLE, options.summary, ...(options.extra ?? [])].join("\n\n");
   return [{ role: "user", content: text }, ...pending, ...tail];
+}
+
+function keptWithin(message: ModelMessage, maxChars: number): ModelMessage {
+  return fitMessages([message], maxChars)?.[0] ?? cutLongTexts(message, MIN_KEPT_CHARS);
 }
 
 /** The latest message the user wrote (not a tool result). */

@@ -1,6 +1,7 @@
 export { Agent, type AgentOptions } from "./agent.js";
 export {
   type CompactedHistoryOptions,
+  ConversationTooLargeError,
   compactedHistory,
   SUMMARY_PREAMBLE,
   type SummaryRequest,

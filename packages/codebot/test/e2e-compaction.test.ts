@@ -117,6 +117,23 @@ describe("compaction", () => {
     expect(s.notices.some((n) => /compaction blocked by hook .*not now/.test(n))).toBe(true);
   });
 
+  it("a conversation of many messages that cannot be cut to fit the summary request: no request, the user is told what to do, the session goes on", async () => {
+    const echo = (i: number) => reply.toolCall("bash", { command: `echo ${String(i).repeat(300)}` }, `t${i}`);
+    const s = await startSession({
+      user: SMALL_WINDOW,
+      script: [...[1, 2, 3, 4, 5, 6, 7].map(echo), withInput(echo(8), 900), reply.text("still here")],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "still here" });
+    expect(s.model.requests.some(isSummaryRequest)).toBe(false);
+    expect(
+      s.notices.some((n) =>
+        /compaction failed: the conversation is too large for the model's 1000-token window .*start a new conversation \(\/clear, or a run without -c\/-r\) or use a model with a larger window/.test(
+          n,
+        ),
+      ),
+    ).toBe(true);
+  });
+
   it("a hook-supplied summary is used verbatim, with no model call", async () => {
     const summary = JSON.stringify({
       hookSpecificOutput: { hookEventName: "PreCompact", summary: "HOOK-SUMMARY verbatim" },

@@ -1,5 +1,11 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { type ContextMeter, compactedHistory, summarizeConversation, type Usage } from "@codebot/agentcore";
+import {
+  type ContextMeter,
+  ConversationTooLargeError,
+  compactedHistory,
+  summarizeConversation,
+  type Usage,
+} from "@codebot/agentcore";
 import { type CompactTrigger, type HookRunner, systemReminder } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { RuntimeSettings } from "../settings/runtime-settings.js";
@@ -32,6 +38,11 @@ export interface CompactionParts {
 /** Turns kept verbatim after the summary, and the share of the window they may take at most. */
 const KEEP_TURNS = 3;
 const KEEP_SHARE = 0.2;
+/**
+ * The share of the window the conversation may take in the summary request (4 characters a token);
+ * the rest is the summary prompt and the summary. Beyond it the longest texts are cut.
+ */
+const SUMMARY_INPUT_SHARE = 0.75;
 /** After a blocked or failed automatic compaction, the next try waits until this much more of the window is used. */
 const RETRY_SHARE = 0.05;
 
@@ -103,13 +114,17 @@ export class Compaction {
           model: this.parts.model(),
           messages,
           ...(instructions ? { instructions } : {}),
+          maxChars: Math.floor(this.parts.contextWindow() * SUMMARY_INPUT_SHARE * 4),
           signal,
         });
         summary = made.summary;
         this.parts.usage(made.usage);
       } catch (error) {
         if (signal.aborted) throw error;
-        const reason = `compaction failed: ${(error as Error).message}`;
+        const reason =
+          error instanceof ConversationTooLargeError
+            ? `compaction failed: the conversation is too large for the model's ${this.parts.contextWindow()}-token window even with its long texts cut; start a new conversation (/clear, or a run without -c/-r) or use a model with a larger window`
+            : `compaction failed: ${(error as Error).message}`;
         notify(`codebot: ${reason}`);
         return { compacted: false, reason };
       }

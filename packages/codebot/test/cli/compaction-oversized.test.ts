@@ -1,0 +1,62 @@
+/**
+ * Compaction past one message bigger than the model's window (a huge paste): the summary request
+ * gets the message cut (head and tail, with a marker), the compaction succeeds, the transcript
+ * keeps the whole message. The loopback model rejects any request whose messages exceed the window,
+ * as a provider's "prompt is too long" does.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { type RecordedRequest, reply, type TurnReply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { expectNoStackTrace, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+const MODEL = "anthropic/claude-small-window";
+const WINDOW = 2000;
+
+/** Answers `answer`, or 400 "prompt is too long" when the request's messages exceed the window (4 characters a token). */
+const windowed =
+  (answer: string) =>
+  (request: RecordedRequest): TurnReply => {
+    const chars = requestText(request).length;
+    return chars > WINDOW * 4
+      ? reply.httpError(400, {
+          message: `prompt is too long: ${Math.ceil(chars / 4)} tokens > ${WINDOW} maximum`,
+        })
+      : reply.text(answer);
+  };
+
+/** The one transcript under CODEBOT_HOME/projects/<slug>/. */
+function transcriptText(home: string): string {
+  const dir = path.join(home, "projects");
+  const [slug] = fs.readdirSync(dir);
+  const files = fs.readdirSync(path.join(dir, slug as string)).filter((f) => f.endsWith(".jsonl"));
+  return fs.readFileSync(path.join(dir, slug as string, files[0] as string), "utf8");
+}
+
+describe("compaction of a conversation with a message bigger than the window", () => {
+  it("a pasted log five times the window: the summary request has its head and tail with a marker, the run answers, the transcript keeps it whole", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", { models: { [MODEL]: { contextWindow: WINDOW } } });
+    const middle = "m".repeat(WINDOW * 4 * 5);
+    const paste = `PASTE-HEAD ${middle} PASTE-TAIL`;
+    const server = await modelServer([windowed("SUMMARY: a pasted log"), windowed("the log is fine")]);
+    const result = await runCli(
+      ["-p", "explain this log", "--model", MODEL, "--settings", settings, "--cwd", box.project],
+      { env: modelEnv(server, box.home), input: paste },
+    );
+
+    expectNoStackTrace(result.stderr);
+    expect(result.stdout.trim()).toBe("the log is fine");
+    expect(result.code).toBe(0);
+    const summaryRequest = requestText(server.requests[0]);
+    expect(summaryRequest).toContain("Summarise the conversation so far");
+    expect(summaryRequest).toContain("PASTE-HEAD");
+    expect(summaryRequest).toContain("PASTE-TAIL");
+    expect(summaryRequest).toMatch(/characters left out/);
+    expect(result.stderr).toContain("conversation compacted (auto)");
+    expect(transcriptText(box.home)).toContain(middle);
+  });
+});
