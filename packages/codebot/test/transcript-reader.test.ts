@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readTranscript } from "../src/transcript/transcript-reader.js";
 import { TranscriptWriter } from "../src/transcript/transcript-writer.js";
 import { scratchDir } from "./support/e2e.js";
@@ -164,5 +164,35 @@ describe("restoring a conversation from its transcript", () => {
       ...first.messages,
       { role: "assistant", content: [{ type: "text", text: "done" }] },
     ]);
+  });
+
+  it("a transcript read 5 bytes at a time restores what a whole read does: multi-byte characters across chunk edges, a line longer than a chunk, a torn last line", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    const writer = new TranscriptWriter(file, "s", "/p");
+    writer.append({ role: "user", content: "déjà vu — 日本語 ✓" });
+    writer.append({ role: "assistant", content: [{ type: "text", text: "x".repeat(300) }] });
+    fs.appendFileSync(file, '\n{"type":"assistant","message":{"role":"assi');
+    const whole = readTranscript(file);
+    expect(whole.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(whole.skipped).toEqual(["line 4: cut off (the session ended while writing it); skipped"]);
+    expect(readTranscript(file, 5)).toEqual(whole);
+  });
+
+  it("a transcript too big for one string (readFileSync fails with ERR_STRING_TOO_LONG beyond 512 MB) is still restored, line by line", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    const writer = new TranscriptWriter(file, "s", "/p");
+    writer.append({ role: "user", content: "a long session" });
+    writer.append({ role: "assistant", content: [{ type: "text", text: "still here" }] });
+    const tooLong = Object.assign(new Error("Cannot create a string longer than 0x1fffffe8 characters"), {
+      code: "ERR_STRING_TOO_LONG",
+    });
+    const whole = vi.spyOn(fs, "readFileSync").mockImplementation(() => {
+      throw tooLong;
+    });
+    try {
+      expect(readTranscript(file).messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    } finally {
+      whole.mockRestore();
+    }
   });
 });

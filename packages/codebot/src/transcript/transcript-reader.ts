@@ -2,7 +2,7 @@ import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMe
 import { type CheckedLine, checkLine } from "./line-shape.js";
 import { titleOf } from "./title-line.js";
 import type { TranscriptBlock, TranscriptLine } from "./transcript-line.js";
-import { transcriptText } from "./transcript-text.js";
+import { transcriptLines } from "./transcript-lines.js";
 
 /** The main agent's conversation as a transcript holds it, ready to go on. */
 export interface RestoredConversation {
@@ -32,9 +32,7 @@ const INTERRUPTED = "interrupted: the session ended before this call finished";
  * cut off by a crash, or any other — is skipped and reported; a tool call whose result never came
  * gets an error result.
  */
-export function readTranscript(file: string): RestoredConversation {
-  const text = transcriptText(file);
-  const rawLines = text.split("\n");
+export function readTranscript(file: string, chunkBytes?: number): RestoredConversation {
   const skipped: string[] = [];
   let start: TranscriptLine[] = [];
   let lastUuid: string | undefined;
@@ -48,28 +46,28 @@ export function readTranscript(file: string): RestoredConversation {
       );
     pending = undefined;
   };
-  rawLines.forEach((raw, index) => {
-    if (raw.trim() === "") return;
-    const parsed = parseLine(raw, index === rawLines.length - 1 && !text.endsWith("\n"));
+  for (const raw of transcriptLines(file, chunkBytes)) {
+    if (raw.text.trim() === "") continue;
+    const parsed = parseLine(raw.text, !raw.terminated);
     if ("problem" in parsed) {
-      skipped.push(`line ${index + 1}: ${parsed.problem}; skipped`);
-      return;
+      skipped.push(`line ${raw.number}: ${parsed.problem}; skipped`);
+      continue;
     }
     const { line } = parsed;
     title = titleOf(line) ?? title;
-    if (line.isSidechain === true) return;
+    if (line.isSidechain === true) continue;
     if (line.subtype === "compact_boundary") {
       keepBefore();
-      pending = { lineNumber: index + 1, uuid: line.uuid };
-      return;
+      pending = { lineNumber: raw.number, uuid: line.uuid };
+      continue;
     }
     if (line.subtype === "clear_boundary") {
       pending = undefined;
       start = [];
       lastUuid = line.uuid;
-      return;
+      continue;
     }
-    if (line.type !== "user" && line.type !== "assistant") return;
+    if (line.type !== "user" && line.type !== "assistant") continue;
     if (pending && line.isCompactSummary === true) {
       start = [];
       pending = undefined;
@@ -77,7 +75,7 @@ export function readTranscript(file: string): RestoredConversation {
     // checkLine has made sure a user or assistant line has its message.
     start.push(line as TranscriptLine);
     lastUuid = line.uuid;
-  });
+  }
   keepBefore();
   const { messages, interrupted } = withResults(start.flatMap(toModelMessage), skipped);
   return { messages, lastUuid, skipped, interrupted, ...(title !== undefined ? { title } : {}) };
