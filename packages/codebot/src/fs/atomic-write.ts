@@ -7,9 +7,10 @@ import path from "node:path";
  */
 export function writeFileAtomic(file: string, content: string, mode?: number): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Named so that one a kill left behind says whose it is (a file tool's may be in the project).
   const temp = path.join(
     path.dirname(file),
-    `.${path.basename(file)}.${process.pid}.${randomSuffix()}${TEMP_END}`,
+    `.${path.basename(file)}.codebot-${process.pid}-${randomSuffix()}${TEMP_END}`,
   );
   try {
     fs.writeFileSync(temp, content, mode === undefined ? undefined : { mode });
@@ -21,11 +22,13 @@ export function writeFileAtomic(file: string, content: string, mode?: number): v
 }
 
 const TEMP_END = ".tmp";
-const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-z]{1,8}\.tmp$/;
+/** `.<file>.codebot-<pid>-<random>.tmp`; an older codebot wrote `.<file>.<pid>.<random>.tmp`. */
+const TEMP_NAME = /^\..+\.(?:codebot-(\d+)-|(\d+)\.)[0-9a-z]{1,8}\.tmp$/;
 
 /** The pid in the name of one of writeFileAtomic's temporary files; undefined for any other name. */
 export function tempFileWriter(name: string): number | undefined {
-  const pid = TEMP_NAME.exec(name)?.[1];
+  const match = TEMP_NAME.exec(name);
+  const pid = match?.[1] ?? match?.[2];
   return pid === undefined ? undefined : Number(pid);
 }
 

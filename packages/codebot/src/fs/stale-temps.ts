@@ -18,7 +18,11 @@ export const DEAD_WRITER_TEMP_MS = 10_000;
  * those of a pid that no longer runs older than 10 s. Another live codebot's file is never one of
  * them. Any other file is left alone, and a file that cannot be removed stays.
  */
-export function removeStaleTemps(dir: string, now = Date.now()): void {
+export function removeStaleTemps(
+  dir: string,
+  now = Date.now(),
+  only: (name: string) => boolean = () => true,
+): void {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -26,7 +30,7 @@ export function removeStaleTemps(dir: string, now = Date.now()): void {
     return;
   }
   for (const name of names) {
-    const pid = tempFileWriter(name);
+    const pid = only(name) ? tempFileWriter(name) : undefined;
     if (pid === undefined) continue;
     const file = path.join(dir, name);
     const stat = fs.lstatSync(file, { throwIfNoEntry: false });
@@ -42,4 +46,14 @@ function removeQuietly(file: string): void {
   } catch {
     // Left for the next start: cleaning up is never worth failing one.
   }
+}
+
+/**
+ * Removes the left-over temporary files of one file (`.<name>.codebot-<pid>-<random>.tmp`
+ * beside it), by the same rules: what a file tool's write left when codebot was killed
+ * mid-write goes the next time codebot writes that file. The rest of its folder is not touched.
+ */
+export function removeStaleTempsOf(file: string, now = Date.now()): void {
+  const prefix = `.${path.basename(file)}.`;
+  removeStaleTemps(path.dirname(file), now, (name) => name.startsWith(prefix));
 }

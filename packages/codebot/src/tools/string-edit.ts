@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { writeFileAtomic } from "../fs/atomic-write.js";
+import { writeProjectFile } from "./project-write.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
 /** One exact string replacement, as `edit` makes it. */
@@ -62,7 +62,7 @@ export function editFile(
   const edited = change(text);
   if (!edited.ok) return fail(edited.error);
   try {
-    writeFileAtomic(resolved.path, edited.text, mode);
+    writeProjectFile(resolved.path, edited.text, mode);
   } catch (error) {
     return fail((error as Error).message);
   }

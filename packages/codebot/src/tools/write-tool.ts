@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { z } from "zod";
-import { writeFileAtomic } from "../fs/atomic-write.js";
+import { writeProjectFile } from "./project-write.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
 const inputSchema = z.object({
@@ -24,7 +24,7 @@ export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema
         return { content: `write: ${args.file_path} is a directory`, isError: true };
       try {
         // Keep an existing file's permissions (an executable script stays executable).
-        writeFileAtomic(resolved.path, args.content, existing?.mode);
+        writeProjectFile(resolved.path, args.content, existing?.mode);
       } catch (error) {
         return { content: `write: ${args.file_path}: ${(error as Error).message}`, isError: true };
       }
