@@ -1,6 +1,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import { charsOf } from "./context-meter.js";
+import { isContextOverflow } from "./context-overflow.js";
 import type { Usage } from "./events.js";
 import { cutLongTexts, fitMessages, MIN_KEPT_CHARS } from "./long-text-cut.js";
 import { runModelStep } from "./model-step.js";
@@ -39,18 +40,40 @@ export class ConversationTooLargeError extends Error {
   override readonly name = "ConversationTooLargeError";
 }
 
-/** Asks the model for a summary of the conversation (no tools). Throws when the call fails or gives no text. */
+/** How often a summary request refused as too long is sent again, its texts cut to half the length each time. */
+const NARROWINGS = 2;
+
+/**
+ * Asks the model for a summary of the conversation (no tools). With `maxChars`, a request the
+ * provider refuses as too long (its tokens are fewer characters than estimated: Chinese text,
+ * dense code) is sent again within half the characters, up to NARROWINGS times. Throws when the
+ * call fails or gives no text.
+ */
 export async function summarizeConversation(
   request: SummaryRequest,
+): Promise<{ summary: string; usage: Usage }> {
+  for (let narrowed = 0; ; narrowed += 1) {
+    const maxChars =
+      request.maxChars === undefined ? undefined : Math.floor(request.maxChars / 2 ** narrowed);
+    try {
+      return await summarizeWithin(request, maxChars);
+    } catch (error) {
+      const again = maxChars !== undefined && narrowed < NARROWINGS && !request.signal.aborted;
+      if (!again || !isContextOverflow(error)) throw error;
+    }
+  }
+}
+
+async function summarizeWithin(
+  request: SummaryRequest,
+  maxChars: number | undefined,
 ): Promise<{ summary: string; usage: Usage }> {
   const instructions = request.instructions?.trim();
   const ask = instructions
     ? `${SUMMARY_REQUEST}\n\nAdditional instructions:\n${instructions}`
     : SUMMARY_REQUEST;
   const messages =
-    request.maxChars === undefined
-      ? request.messages
-      : fitMessages(request.messages, request.maxChars - ask.length);
+    maxChars === undefined ? request.messages : fitMessages(request.messages, maxChars - ask.length);
   if (!messages) {
     throw new ConversationTooLargeError(
       `compaction: the conversation does not fit the summary request even with every text cut to ${MIN_KEPT_CHARS} characters`,

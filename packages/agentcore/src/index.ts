@@ -8,6 +8,7 @@ export {
   summarizeConversation,
 } from "./compaction.js";
 export { ContextMeter } from "./context-meter.js";
+export { isContextOverflow } from "./context-overflow.js";
 export { contextWindowOf, DEFAULT_CONTEXT_WINDOW, type ModelOverrides } from "./context-window.js";
 export { AgentEventStream } from "./event-stream.js";
 export type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";

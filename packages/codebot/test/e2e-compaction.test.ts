@@ -134,6 +134,25 @@ describe("compaction", () => {
     ).toBe(true);
   });
 
+  it("a summary request the model refuses as too long three times (cut to half, then a quarter): the user is told what to do, the session goes on", async () => {
+    const tooLong = reply.httpError(400, { message: "prompt is too long: 5000 tokens > 1000 maximum" });
+    const s = await startSession({
+      user: SMALL_WINDOW,
+      script: [
+        withInput(reply.toolCall("bash", { command: "echo OLD" }, "t1"), 900),
+        tooLong,
+        tooLong,
+        tooLong,
+        reply.text("still here"),
+      ],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "still here" });
+    expect(s.model.requests.filter(isSummaryRequest)).toHaveLength(3);
+    expect(s.notices).toContain(
+      "codebot: compaction failed: prompt is too long: 5000 tokens > 1000 maximum, even with the conversation's long texts cut; start a new conversation (/clear, or a run without -c/-r) or use a model with a larger window",
+    );
+  });
+
   it("a hook-supplied summary is used verbatim, with no model call", async () => {
     const summary = JSON.stringify({
       hookSpecificOutput: { hookEventName: "PreCompact", summary: "HOOK-SUMMARY verbatim" },

@@ -3,6 +3,7 @@ import {
   type ContextMeter,
   ConversationTooLargeError,
   compactedHistory,
+  isContextOverflow,
   summarizeConversation,
   type Usage,
 } from "@codebot/agentcore";
@@ -121,10 +122,7 @@ export class Compaction {
         this.parts.usage(made.usage);
       } catch (error) {
         if (signal.aborted) throw error;
-        const reason =
-          error instanceof ConversationTooLargeError
-            ? `compaction failed: the conversation is too large for the model's ${this.parts.contextWindow()}-token window even with its long texts cut; start a new conversation (/clear, or a run without -c/-r) or use a model with a larger window`
-            : `compaction failed: ${(error as Error).message}`;
+        const reason = `compaction failed: ${failure(error, this.parts.contextWindow())}`;
         notify(`codebot: ${reason}`);
         return { compacted: false, reason };
       }
@@ -158,6 +156,19 @@ export class Compaction {
     );
     return { compacted: true, messages: compacted, summary, tokensBefore };
   }
+}
+
+const TOO_LARGE_ADVICE =
+  "start a new conversation (/clear, or a run without -c/-r) or use a model with a larger window";
+
+/** Why the summary was not made; when the conversation is too large for it, what to do. */
+function failure(error: unknown, window: number): string {
+  if (error instanceof ConversationTooLargeError)
+    return `the conversation is too large for the model's ${window}-token window even with its long texts cut; ${TOO_LARGE_ADVICE}`;
+  const message = (error as Error).message;
+  if (isContextOverflow(error))
+    return `${message}, even with the conversation's long texts cut; ${TOO_LARGE_ADVICE}`;
+  return message;
 }
 
 /** The open tasks, so the model knows them after compaction (the task list itself is kept on disk). */

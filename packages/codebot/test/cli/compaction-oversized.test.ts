@@ -16,15 +16,16 @@ useBuiltCli();
 const MODEL = "anthropic/claude-small-window";
 const WINDOW = 2000;
 
-/** Answers `answer`, or 400 "prompt is too long" when the request's messages exceed the window (4 characters a token). */
+/**
+ * Answers `answer`, or 400 "prompt is too long" when the request's messages exceed the window,
+ * counted at `charsPerToken` characters a token (codebot estimates 4).
+ */
 const windowed =
-  (answer: string) =>
+  (answer: string, charsPerToken = 4) =>
   (request: RecordedRequest): TurnReply => {
-    const chars = requestText(request).length;
-    return chars > WINDOW * 4
-      ? reply.httpError(400, {
-          message: `prompt is too long: ${Math.ceil(chars / 4)} tokens > ${WINDOW} maximum`,
-        })
+    const tokens = Math.ceil(requestText(request).length / charsPerToken);
+    return tokens > WINDOW
+      ? reply.httpError(400, { message: `prompt is too long: ${tokens} tokens > ${WINDOW} maximum` })
       : reply.text(answer);
   };
 
@@ -58,5 +59,29 @@ describe("compaction of a conversation with a message bigger than the window", (
     expect(summaryRequest).toMatch(/characters left out/);
     expect(result.stderr).toContain("conversation compacted (auto)");
     expect(transcriptText(box.home)).toContain(middle);
+  });
+
+  it("a model whose tokens are fewer characters than codebot estimates (2, as in Chinese text): the summary request it rejects as too long is sent again cut shorter", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", { models: { [MODEL]: { contextWindow: WINDOW } } });
+    const paste = `PASTE-HEAD ${"m".repeat(WINDOW * 4 * 5)} PASTE-TAIL`;
+    const server = await modelServer([
+      windowed("SUMMARY", 2),
+      windowed("SUMMARY: a pasted log", 2),
+      windowed("the log is fine", 2),
+    ]);
+    const result = await runCli(
+      ["-p", "explain this log", "--model", MODEL, "--settings", settings, "--cwd", box.project],
+      { env: modelEnv(server, box.home), input: paste },
+    );
+
+    expectNoStackTrace(result.stderr);
+    expect(result.stdout.trim()).toBe("the log is fine");
+    expect(result.code).toBe(0);
+    const [rejected, accepted] = server.requests.map(requestText);
+    expect(rejected).toContain("Summarise the conversation so far");
+    expect(accepted).toContain("Summarise the conversation so far");
+    expect(accepted?.length).toBeLessThan((rejected?.length ?? 0) * 0.6);
+    expect(accepted).toContain("PASTE-HEAD");
   });
 });
