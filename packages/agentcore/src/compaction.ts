@@ -5,6 +5,7 @@ import { isContextOverflow } from "./context-overflow.js";
 import type { Usage } from "./events.js";
 import { cutLongTexts, fitMessages, MIN_KEPT_CHARS } from "./long-text-cut.js";
 import { runModelStep } from "./model-step.js";
+import { fitForSummary } from "./summary-fit.js";
 
 const SUMMARY_SYSTEM_PROMPT =
   "You are summarising a coding session so that it can continue in a fresh context window. " +
@@ -35,7 +36,7 @@ export interface SummaryRequest {
   signal: AbortSignal;
 }
 
-/** The conversation cannot be cut to fit the summary request (too many messages, not one long text). */
+/** The conversation cannot be cut to fit the summary request (its last turn alone is too large). */
 export class ConversationTooLargeError extends Error {
   override readonly name = "ConversationTooLargeError";
 }
@@ -73,10 +74,10 @@ async function summarizeWithin(
     ? `${SUMMARY_REQUEST}\n\nAdditional instructions:\n${instructions}`
     : SUMMARY_REQUEST;
   const messages =
-    maxChars === undefined ? request.messages : fitMessages(request.messages, maxChars - ask.length);
+    maxChars === undefined ? request.messages : fitForSummary(request.messages, maxChars - ask.length);
   if (!messages) {
     throw new ConversationTooLargeError(
-      `compaction: the conversation does not fit the summary request even with every text cut to ${MIN_KEPT_CHARS} characters`,
+      `compaction: the conversation's last turn does not fit the summary request even with every text cut to ${MIN_KEPT_CHARS} characters`,
     );
   }
   const step = await runModelStep({

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { SUMMARY_PREAMBLE } from "@codebot/agentcore";
-import { type ReplyTurn, reply, type ScriptedRequest } from "@codebot/agentcore/testing";
+import { type ReplyTurn, reply, type ScriptedRequest, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, promptText, startSession } from "./support/e2e.js";
 
@@ -117,21 +117,42 @@ describe("compaction", () => {
     expect(s.notices.some((n) => /compaction blocked by hook .*not now/.test(n))).toBe(true);
   });
 
-  it("a conversation of many messages that cannot be cut to fit the summary request: no request, the user is told what to do, the session goes on", async () => {
+  it("a conversation of more messages than the summary request can take even cut (a switch to a smaller window): its oldest turns are left out with a note, and the compaction succeeds", async () => {
     const echo = (i: number) => reply.toolCall("bash", { command: `echo ${String(i).repeat(300)}` }, `t${i}`);
     const s = await startSession({
       user: SMALL_WINDOW,
-      script: [...[1, 2, 3, 4, 5, 6, 7].map(echo), withInput(echo(8), 900), reply.text("still here")],
+      script: [
+        ...[1, 2, 3, 4, 5, 6, 7].map(echo),
+        withInput(echo(8), 900),
+        reply.text("SUMMARY of the recent echoes"),
+        reply.text("still here"),
+      ],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "still here" });
+    const summaryRequest = s.model.requests.find(isSummaryRequest);
+    const sent = promptText(summaryRequest, "user");
+    expect(sent[0]).toMatch(
+      /^\[The first \d+ messages of this conversation are left out here to fit the context window; the transcript has them\.\]$/,
+    );
+    expect(allText(summaryRequest)).toContain("8".repeat(300));
+    expect(allText(summaryRequest)).not.toContain("1".repeat(300));
+    expect(s.notices.some((n) => n.startsWith("codebot: conversation compacted (auto)"))).toBe(true);
+    expect(allText(s.model.requests.at(-1))).toContain("SUMMARY of the recent echoes");
+  });
+
+  it("a last turn too large for the summary request even cut (one answer with 30 tool calls): no request, the user is told what to do, the session goes on", async () => {
+    const calls = Array.from({ length: 30 }, (_, i) =>
+      toolCall("bash", { command: `echo call-${i}` }, `t${i}`),
+    );
+    const s = await startSession({
+      user: SMALL_WINDOW,
+      script: [withInput(reply.toolCalls(...calls), 900), reply.text("still here")],
     });
     expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "still here" });
     expect(s.model.requests.some(isSummaryRequest)).toBe(false);
-    expect(
-      s.notices.some((n) =>
-        /compaction failed: the conversation is too large for the model's 1000-token window .*start a new conversation \(\/clear, or a run without -c\/-r\) or use a model with a larger window/.test(
-          n,
-        ),
-      ),
-    ).toBe(true);
+    expect(s.notices).toContain(
+      "codebot: compaction failed: the conversation is too large for the model's 1000-token window even with its long texts cut; start a new conversation (/clear, or a run without -c/-r) or use a model with a larger window",
+    );
   });
 
   it("a summary request the model refuses as too long three times (cut to half, then a quarter): the user is told what to do, the session goes on", async () => {
