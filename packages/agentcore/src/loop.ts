@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AssistantModelMessage, ModelMessage } from "ai";
+import { isContextOverflow } from "./context-overflow.js";
 import { AgentEventStream } from "./event-stream.js";
 import type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
 import { asMessage, toolResultMessage } from "./messages.js";
@@ -48,11 +49,14 @@ export interface LoopOptions {
   onStop?: (info: StopInfo) => Promise<ModelMessage | string | undefined>;
   /**
    * Called before every model step with the history as it stands. Returned messages replace the
-   * whole history from then on (compaction); `history_replaced` announces them.
+   * whole history from then on (compaction); `history_replaced` announces them. Called again,
+   * with `overflowed`, once when the provider refuses a step's request as too long: a returned
+   * history is sent in its place, else the step fails with the provider's error.
    */
   beforeModelStep?: (info: {
     messages: readonly ModelMessage[];
     signal: AbortSignal;
+    overflowed?: boolean;
   }) => Promise<ModelMessage[] | undefined>;
   /**
    * Called once the tool calls of a model step have all finished (not after an abort), before the
@@ -182,15 +186,22 @@ class Run {
     return this.appendAll([asMessage(extra)]);
   }
 
-  private async maybeReplaceHistory(): Promise<void> {
-    const replacement = await this.options.beforeModelStep?.({ messages: this.history, signal: this.signal });
-    if (!replacement) return;
+  /** Whether the history was replaced. */
+  private async maybeReplaceHistory(overflowed = false): Promise<boolean> {
+    const replacement = await this.options.beforeModelStep?.({
+      messages: this.history,
+      signal: this.signal,
+      ...(overflowed ? { overflowed } : {}),
+    });
+    if (!replacement) return false;
     this.history = [...replacement];
     this.emit({ type: "history_replaced", messages: [...replacement] });
+    return true;
   }
 
   private async modelStepWithRetry(tools: ModelTools): Promise<StepOutcome> {
     const policy = this.options.retry ?? DEFAULT_RETRY;
+    let overflowHandled = false;
     for (let attempt = 1; ; attempt += 1) {
       try {
         const step = await runModelStep({
@@ -208,6 +219,11 @@ class Run {
       } catch (error) {
         if (this.signal.aborted) throw error;
         const modelError = toModelError(error);
+        if (!overflowHandled && isContextOverflow(error)) {
+          overflowHandled = true;
+          if (await this.maybeReplaceHistory(true)) continue;
+          if (this.signal.aborted) throw error;
+        }
         if (attempt > policy.maxRetries || !isTransientError(error)) throw modelError;
         const delayMs = retryDelayMs(policy, attempt, error);
         this.emit({ type: "retry", attempt, delayMs, error: modelError });

@@ -60,13 +60,25 @@ export class Compaction {
 
   constructor(private readonly parts: CompactionParts) {}
 
-  /** The kernel's `beforeModelStep`: compacts when the context in use passes the threshold. */
+  /**
+   * The kernel's `beforeModelStep`: compacts when the context in use passes the threshold, or
+   * when the provider refused the step as too long (`overflowed`: its tokens are fewer characters
+   * than estimated), whatever the estimate says.
+   */
   readonly beforeModelStep = async (info: {
     messages: readonly ModelMessage[];
     signal: AbortSignal;
+    overflowed?: boolean;
   }): Promise<ModelMessage[] | undefined> => {
     const { settings, meter } = this.parts;
     if (!settings.auto || info.messages.length === 0) return undefined;
+    if (info.overflowed) {
+      const outcome = await this.compact(info.messages, { trigger: "auto", signal: info.signal });
+      if (outcome.compacted) return outcome.messages;
+      throw new Error(
+        `context: the model refused the request as too long and compaction did not happen: ${outcome.reason}`,
+      );
+    }
     const window = this.parts.contextWindow();
     const inUse = meter.tokens();
     if (inUse < settings.threshold * window) return undefined;

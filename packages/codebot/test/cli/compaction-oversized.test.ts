@@ -84,4 +84,26 @@ describe("compaction of a conversation with a message bigger than the window", (
     expect(accepted?.length).toBeLessThan((rejected?.length ?? 0) * 0.6);
     expect(accepted).toContain("PASTE-HEAD");
   });
+
+  it("a request the model refuses as too long though codebot's estimate is under the threshold (2 characters a token): the conversation is compacted then and the step sent again", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", { models: { [MODEL]: { contextWindow: WINDOW } } });
+    // About 1250 tokens by codebot's estimate (under 85% of 2000), 2500 for this model.
+    const paste = `PASTE-HEAD ${"m".repeat(WINDOW * 2.5)} PASTE-TAIL`;
+    const server = await modelServer(
+      ["unused", "unused", "SUMMARY: a pasted log", "the log is fine"].map((answer) => windowed(answer, 2)),
+    );
+    const result = await runCli(
+      ["-p", "explain this log", "--model", MODEL, "--settings", settings, "--cwd", box.project],
+      { env: modelEnv(server, box.home), input: paste },
+    );
+
+    expectNoStackTrace(result.stderr);
+    expect(result.stdout.trim()).toBe("the log is fine");
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("conversation compacted (auto)");
+    const [refused, ...rest] = server.requests.map(requestText);
+    expect(refused).not.toContain("Summarise the conversation so far");
+    expect(rest.at(-1)).toContain("SUMMARY: a pasted log");
+  });
 });
