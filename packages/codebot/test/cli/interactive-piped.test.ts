@@ -59,9 +59,13 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
 
   it("/compact that fails says why once, and the conversation goes on unchanged", async () => {
     const box = sandbox();
+    // Refused as too long, the summary request is sent twice more, cut shorter each time.
+    const tooLong = reply.httpError(400, { message: "prompt is too long" });
     const server = await modelServer([
       reply.text("first answer"),
-      reply.httpError(400, { message: "prompt is too long" }),
+      tooLong,
+      tooLong,
+      tooLong,
       reply.text("second answer"),
     ]);
     const r = await runCli([], {
@@ -71,8 +75,9 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
     });
     expect(r.code).toBe(0);
     expect(r.stdout.match(/prompt is too long/g)).toEqual(["prompt is too long"]);
-    expect(r.stdout).toMatch(/^compaction failed: prompt is too long$/m);
-    expect(requestText(server.requests[2])).toContain("first answer");
+    expect(r.stdout).toMatch(/^compaction failed: prompt is too long/m);
+    expect(r.stdout).toContain("start a new conversation (/clear, or a run without -c/-r)");
+    expect(requestText(server.requests[4])).toContain("first answer");
   });
 
   it("answers an approval question no when stdin is a pipe (its lines are prompts, not answers)", async () => {
