@@ -22,7 +22,8 @@ describe("a provider's refusal of a request longer than the model takes", () => 
     ).toBe(true);
   });
 
-  test("another 400, a 429 and a network error do not", () => {
+  test("another 400 (the answer's max_tokens too large among them), a 429 and a network error do not", () => {
+    expect(isContextOverflow(apiError(400, "max_tokens is too large: 999999"))).toBe(false);
     expect(isContextOverflow(apiError(400, "messages: at least one message is required"))).toBe(false);
     expect(isContextOverflow(apiError(429, "rate limit: too many tokens per minute"))).toBe(false);
     expect(isContextOverflow(new Error("ECONNRESET"))).toBe(false);
