@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { type ContentView, type ContentViews, viewedContent } from "./content-view.js";
 import type { HookSpec } from "./executor.js";
 import { hookScripts } from "./hook-scripts.js";
 
@@ -52,39 +53,58 @@ export function consentFingerprint(
   projectDir: string,
   env: Readonly<Record<string, string>> = {},
 ): string {
-  return fingerprintWithScripts(entryFingerprint, hookScripts(spec, projectDir, env), projectDir);
+  const views: ContentViews = new Map();
+  return fingerprintWithScripts(
+    entryFingerprint,
+    hookScripts(spec, projectDir, env, views),
+    projectDir,
+    views,
+  );
 }
 
-/** The entry fingerprint tied to the content of `scripts` (unchanged when there are none). */
+/**
+ * The entry fingerprint tied to the content of `scripts` (unchanged when there are none), each
+ * read in its view (`views`, content-view.ts).
+ */
 export function fingerprintWithScripts(
   entryFingerprint: string,
   scripts: readonly string[],
   projectDir: string,
+  views?: ContentViews,
 ): string {
   if (scripts.length === 0) return entryFingerprint;
-  return createHash("sha256").update(entryFingerprint).update(scriptsText(scripts, projectDir)).digest("hex");
+  return createHash("sha256")
+    .update(entryFingerprint)
+    .update(scriptsText(scripts, projectDir, views))
+    .digest("hex");
 }
 
 /**
  * `\n<path below projectDir>\0<content digest>` for each file: what ties an approval to the
- * content of the scripts it runs. MCP server and project grants use it too. Files larger than
- * `hashedUpTo` bytes are identified by size and modification time instead.
+ * content of the scripts it runs, each read in its view (`views`, content-view.ts; bytes when not
+ * given). MCP server and project grants use it too. Files larger than `hashedUpTo` bytes are
+ * identified by size and modification time instead.
  */
 export function scriptsText(
   files: readonly string[],
   projectDir: string,
+  views?: ContentViews,
   hashedUpTo = MAX_HASHED_SCRIPT_BYTES,
 ): string {
   return files
-    .map((file) => `\n${path.relative(projectDir, file)}\0${scriptDigest(file, hashedUpTo)}`)
+    .map(
+      (file) =>
+        `\n${path.relative(projectDir, file)}\0${scriptDigest(file, views?.get(file) ?? "bytes", hashedUpTo)}`,
+    )
     .join("");
 }
 
-function scriptDigest(file: string, hashedUpTo: number): string {
+function scriptDigest(file: string, view: ContentView, hashedUpTo: number): string {
   try {
     const stat = fs.statSync(file);
-    if (stat.size > hashedUpTo) return `size ${stat.size} mtime ${stat.mtimeMs}`;
-    return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+    // A view reads no more than it must (a whole huge git config, failing closed, is rare).
+    if (view === "bytes" && stat.size > hashedUpTo) return `size ${stat.size} mtime ${stat.mtimeMs}`;
+    return createHash("sha256").update(viewedContent(file, view)).digest("hex");
   } catch (error) {
     return `unreadable ${(error as NodeJS.ErrnoException).code ?? ""}`;
   }

@@ -6,20 +6,24 @@
  * `core.hooksPath`…). Read as `git -c key=value …`, every value counts as a command line git may
  * run, failing closed, as a `-c` value on a command line does (nested-commands.ts).
  */
+import fs from "node:fs";
 import path from "node:path";
 import { fileStart } from "./file-start.js";
 import { gitOptions } from "./git-config-env.js";
+import { runsNothing } from "./git-config-inert.js";
 
 /** Past this many bytes, the rest of the file is not read. */
 const MAX_CONFIG_BYTES = 256 * 1024;
 
 /**
- * `git -c 'section.key=value' …` for the file's entries, or undefined when it holds none (or
- * cannot be read). A relative `include.path`/`includeIf.<cond>.path` is relative to the file's own
- * folder, so it is given as an absolute path.
+ * `git -c 'section.key=value' …` for the file's entries that may run something (not those
+ * git-config-inert.ts knows run nothing), or undefined when it holds none (or cannot be read). A
+ * relative `include.path`/`includeIf.<cond>.path` is relative to the file's own folder, so it is
+ * given as an absolute path.
  */
 export function gitConfigFileCommand(file: string): string | undefined {
-  const pairs = gitConfigEntries(file).map(({ key, value }) =>
+  const entries = gitConfigEntries(file).filter(({ key }) => !runsNothing(key));
+  const pairs = entries.map(({ key, value }) =>
     isIncludePath(key) && !path.isAbsolute(value) && !value.startsWith("~")
       ? { key, value: path.resolve(path.dirname(file), value) }
       : { key, value },
@@ -29,7 +33,38 @@ export function gitConfigFileCommand(file: string): string | undefined {
 
 /** The entries of a git configuration file (its first 256 KiB; none when it cannot be read). */
 export function gitConfigEntries(file: string): { key: string; value: string }[] {
-  return configEntries(fileStart(file, MAX_CONFIG_BYTES));
+  return configEntries(fileStart(file, MAX_CONFIG_BYTES)).entries;
+}
+
+/**
+ * What of a git configuration file can run code, as text: its entries other than those
+ * git-config-inert.ts knows run nothing, in order, and any text the reading did not understand
+ * (failing closed: git may read it otherwise); "" when nothing can (or it cannot be read). A file
+ * past the size read is itself, whole. Read byte for byte (latin1): two different values must not
+ * read the same, as two invalid UTF-8 sequences would. An approval of what a command running git
+ * runs covers this view of the repository's `.git/config` (content-view.ts), so what `git remote
+ * add`, `git push -u` or `git config user.email` write there does not ask again.
+ */
+export function gitConfigCodeView(file: string): string {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch {
+    return "";
+  }
+  if (bytes.length > MAX_CONFIG_BYTES) return `whole file\0${bytes.toString("latin1")}`;
+  // git skips a UTF-8 byte order mark at the start.
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const { entries, unread } = configEntries(bytes.toString("latin1", start));
+  const code = entries.filter(({ key }) => !runsNothing(key)).map(({ key, value }) => [key, value]);
+  return code.length === 0 && unread.length === 0 ? "" : JSON.stringify({ code, unread });
+}
+
+/** Whether `gitConfigCodeView` sees anything that can run code, reading no more than it must. */
+export function gitConfigRunsCode(file: string): boolean {
+  const size = fs.statSync(file, { throwIfNoEntry: false })?.size;
+  if (size === undefined) return false;
+  return size > MAX_CONFIG_BYTES || gitConfigCodeView(file) !== "";
 }
 
 /** `include.path`, `includeIf.<condition>.path`: a file of more configuration. */
@@ -41,9 +76,12 @@ export function isIncludePath(key: string): boolean {
  * The `section[.subsection].key` and value of each entry (git-config(1), CONFIGURATION FILE):
  * `[section "sub"]` and `[section.sub]` headers, `key = value` or a bare `key` (true), values
  * with `"…"` parts, `\"`, `\\`, `\n`, `\t` escapes, `#`/`;` comments and `\` line continuations.
+ * `unread`: the text it skipped without understanding it (a line that is no entry, an entry
+ * before any section, an unclosed header and what follows it).
  */
-function configEntries(text: string): { key: string; value: string }[] {
+function configEntries(text: string): { entries: { key: string; value: string }[]; unread: string[] } {
   const entries: { key: string; value: string }[] = [];
+  const unread: string[] = [];
   let section = "";
   let at = 0;
   while (at < text.length) {
@@ -56,23 +94,33 @@ function configEntries(text: string): { key: string; value: string }[] {
     }
     if (c === "[") {
       const close = text.indexOf("]", at);
-      if (close === -1) break;
+      if (close === -1) {
+        unread.push(text.slice(at));
+        break;
+      }
       section = sectionName(text.slice(at + 1, close));
       at = close + 1;
       continue;
     }
     const name = /^[A-Za-z][A-Za-z0-9-]*/.exec(text.slice(at))?.[0];
     if (name === undefined) {
+      unread.push(text.slice(at, lineEnd(text, at)));
       at = lineEnd(text, at);
       continue;
     }
     at = skip(text, at + name.length, /[ \t]/);
     let value = "true";
     if (text[at] === "=") [value, at] = configValue(text, at + 1);
-    else at = lineEnd(text, at);
+    else {
+      // git takes only a comment after a bare key.
+      const rest = text.slice(at, lineEnd(text, at)).trim();
+      if (rest !== "" && !rest.startsWith("#") && !rest.startsWith(";")) unread.push(rest);
+      at = lineEnd(text, at);
+    }
     if (section !== "") entries.push({ key: `${section}.${name}`, value });
+    else unread.push(`${name}=${value}`);
   }
-  return entries;
+  return { entries, unread };
 }
 
 /** `core`, `diff "x"` → `diff.x`, `branch.main` (old form). */

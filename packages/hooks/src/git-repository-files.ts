@@ -6,67 +6,17 @@
  * `core.sshCommand`, `alias.<x> = !…`, `include.path` — and its `hooks/` can hold programs
  * (`post-index-change` runs on `git status`, `pre-commit` on `git commit`). So a command that runs
  * `git` runs those: the repository's git configuration files when they hold any entry other than
- * those every repository has (read as the `git -c` options they stand for, git-config-file.ts),
- * and the executable files of its `hooks/` other than git's `*.sample`.
+ * those that run nothing (git-config-inert.ts; read as the `git -c` options they stand for,
+ * git-config-file.ts), and the executable files of its `hooks/` other than git's `*.sample`.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { gitConfigEntries } from "./git-config-file.js";
+import { gitConfigRunsCode } from "./git-config-file.js";
 import type { TemplateFiles } from "./git-template-dir.js";
 import { isWithin } from "./path-within.js";
 
 /** Past this many names in `hooks/`, the rest are not looked at. */
 const MAX_NAMES = 200;
-
-/**
- * Entries `git init`, `git clone`, `git remote`, `git branch -u` and `git submodule` write, which
- * run nothing (`section.*.key` for any subsection). Any other entry counts, failing closed.
- */
-const INERT_KEYS = new Set([
-  "core.repositoryformatversion",
-  "core.filemode",
-  "core.bare",
-  "core.logallrefupdates",
-  "core.ignorecase",
-  "core.precomposeunicode",
-  "core.symlinks",
-  "core.autocrlf",
-  "core.eol",
-  "core.safecrlf",
-  "core.sparsecheckout",
-  "core.sparsecheckoutcone",
-  "core.untrackedcache",
-  "core.splitindex",
-  "core.commitgraph",
-  "core.multipackindex",
-  "core.longpaths",
-  "extensions.objectformat",
-  "extensions.refstorage",
-  "extensions.worktreeconfig",
-  "index.version",
-  "init.defaultbranch",
-  "user.name",
-  "user.email",
-  "pull.rebase",
-  "pull.ff",
-  "push.default",
-  "fetch.prune",
-  "remote.*.url",
-  "remote.*.pushurl",
-  "remote.*.fetch",
-  "remote.*.push",
-  "remote.*.tagopt",
-  "remote.*.prune",
-  "remote.*.mirror",
-  "branch.*.remote",
-  "branch.*.merge",
-  "branch.*.rebase",
-  "branch.*.pushremote",
-  "branch.*.description",
-  "submodule.*.url",
-  "submodule.*.active",
-  "lfs.repositoryformatversion",
-]);
 
 /**
  * The git configuration files and hook programs of the repositories a command in `dirs` works in
@@ -79,7 +29,7 @@ export function gitRepositoryFiles(dirs: readonly string[], root: string): Templ
     if (gitDir === undefined) continue;
     const common = commonDir(gitDir);
     for (const config of [path.join(common, "config"), path.join(gitDir, "config.worktree")])
-      if (isWithin(config, root) && !found.configs.includes(config) && bringsEntries(config))
+      if (isWithin(config, root) && !found.configs.includes(config) && gitConfigRunsCode(config))
         found.configs.push(config);
     for (const hook of hookPrograms(path.join(common, "hooks"), root))
       if (!found.hooks.includes(hook)) found.hooks.push(hook);
@@ -108,19 +58,6 @@ function repositoryOf(dir: string, root: string): string | undefined {
 function commonDir(gitDir: string): string {
   const named = readText(path.join(gitDir, "commondir")).trim();
   return named === "" ? gitDir : path.resolve(gitDir, named);
-}
-
-function bringsEntries(config: string): boolean {
-  return gitConfigEntries(config).some(({ key }) => !INERT_KEYS.has(genericKey(key)));
-}
-
-/** `remote.origin.url` → `remote.*.url`; `core.FileMode` → `core.filemode`. */
-function genericKey(key: string): string {
-  const first = key.indexOf(".");
-  const last = key.lastIndexOf(".");
-  const section = key.slice(0, first).toLowerCase();
-  const name = key.slice(last + 1).toLowerCase();
-  return first === last ? `${section}.${name}` : `${section}.*.${name}`;
 }
 
 /** The executable regular files of `hooks/`, not git's `*.sample` ones: git runs only executable hooks. */

@@ -11,6 +11,7 @@
  * managed policy's hooks run as the administrator set them.
  */
 
+import type { ContentViews } from "./content-view.js";
 import { commandLine } from "./exec-form.js";
 import type { HookSpec } from "./executor.js";
 import { fingerprintWithScripts } from "./fingerprint.js";
@@ -43,19 +44,23 @@ const USER_SOURCES: ReadonlySet<SettingsSource> = new Set(["user", "cli", "plugi
 export function hookConsent(hook: ConsentSubject, projectDir: string): HookConsent {
   if (hook.source === "managed") return { needed: false, fingerprint: hook.fingerprint, scripts: [] };
   const own = USER_SOURCES.has(hook.source);
-  const scripts = own ? projectPrograms(hook, projectDir) : hookScripts(hook.spec, projectDir, hook.env);
+  const views: ContentViews = new Map();
+  const scripts = own
+    ? projectPrograms(hook, projectDir, views)
+    : hookScripts(hook.spec, projectDir, hook.env, views);
   return {
     needed: !own || scripts.length > 0,
-    fingerprint: fingerprintWithScripts(hook.fingerprint, scripts, projectDir),
+    fingerprint: fingerprintWithScripts(hook.fingerprint, scripts, projectDir, views),
     scripts,
   };
 }
 
 /** The project files a command hook runs in a known role, and those its entry's `env` loads. */
-function projectPrograms(hook: ConsentSubject, projectDir: string): string[] {
+function projectPrograms(hook: ConsentSubject, projectDir: string, views: ContentViews): string[] {
   if (hook.spec.type !== "command") return [];
-  const programs = filesRunBy(commandLine(hook.spec), projectDir);
+  const programs = filesRunBy(commandLine(hook.spec), projectDir, views);
   for (const [name, value] of Object.entries(hook.env ?? {}))
-    for (const file of envScripts(name, value, projectDir)) if (!programs.includes(file)) programs.push(file);
+    for (const file of envScripts(name, value, projectDir, views))
+      if (!programs.includes(file)) programs.push(file);
   return programs;
 }

@@ -4,6 +4,7 @@
  * `BASH_ENV`, `PYTHONSTARTUP`, `LD_PRELOAD`. Every env value is read as a command would be; in the
  * variables that load code (loading-variables.ts), every project file a value names counts.
  */
+import type { ContentViews } from "./content-view.js";
 import { commandLine } from "./exec-form.js";
 import type { HookSpec } from "./executor.js";
 import { gitConfigCommand } from "./git-config-env.js";
@@ -12,16 +13,21 @@ import { isLoadingVariable } from "./loading-variables.js";
 import { referencedScripts } from "./script-references.js";
 import { shellQuote } from "./shell-quote.js";
 
-/** Absolute paths inside `projectDir`, in order, without repeats; none for other hook types. */
+/**
+ * Absolute paths inside `projectDir`, in order, without repeats; none for other hook types. The
+ * view an approval reads each in goes into `views` when given (content-view.ts).
+ */
 export function hookScripts(
   spec: HookSpec,
   projectDir: string,
   env: Readonly<Record<string, string>> = {},
+  views?: ContentViews,
 ): string[] {
   if (spec.type !== "command") return [];
-  const files = referencedScripts(commandLine(spec), projectDir);
+  const files = referencedScripts(commandLine(spec), projectDir, views);
   for (const [name, value] of Object.entries(env)) {
-    for (const file of envScripts(name, value, projectDir)) if (!files.includes(file)) files.push(file);
+    for (const file of envScripts(name, value, projectDir, views))
+      if (!files.includes(file)) files.push(file);
   }
   return files;
 }
@@ -33,13 +39,13 @@ export function hookScripts(
  * `GIT_EXEC_PATH` the `git-*` programs of its folder (git-exec-path.ts). The settings' own
  * `env` grants are tied to them too (codebot's env-grant.ts).
  */
-export function envScripts(name: string, value: string, projectDir: string): string[] {
+export function envScripts(name: string, value: string, projectDir: string, views?: ContentViews): string[] {
   // `NAME='value'` as a command: the assignment of a loading variable counts what it names.
   const gitConfig = gitConfigCommand(name, value);
   const named = [
-    ...referencedScripts(value, projectDir),
-    ...(isLoadingVariable(name) ? referencedScripts(`${name}=${shellQuote(value)}`, projectDir) : []),
-    ...(gitConfig === undefined ? [] : referencedScripts(gitConfig, projectDir)),
+    ...referencedScripts(value, projectDir, views),
+    ...(isLoadingVariable(name) ? referencedScripts(`${name}=${shellQuote(value)}`, projectDir, views) : []),
+    ...(gitConfig === undefined ? [] : referencedScripts(gitConfig, projectDir, views)),
     ...(name === "GIT_EXEC_PATH" ? gitExecPrograms(value, [projectDir], projectDir) : []),
   ];
   return named.filter((file, i) => named.indexOf(file) === i);

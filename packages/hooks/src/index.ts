@@ -35,6 +35,7 @@ export {
   wrapperNamed,
 } from "./command-wrapper-table.js";
 export type { CompiledHook, PayloadBuilder } from "./compiled-hook.js";
+export { type ContentView, type ContentViews, noteView, viewedContent } from "./content-view.js";
 export {
   type Allow,
   type Block,

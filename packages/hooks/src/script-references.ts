@@ -23,6 +23,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { buildFileNames } from "./build-files.js";
 import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.js";
+import { type ContentView, type ContentViews, noteView } from "./content-view.js";
 import { gitConfigCommand } from "./git-config-env.js";
 import { gitConfigFileCommand } from "./git-config-file.js";
 import { gitExecPrograms } from "./git-exec-path.js";
@@ -48,6 +49,8 @@ export interface ScriptReferences {
    * program does with them (failing closed): the consent screen says "runs or reads".
    */
   unknownRole: string[];
+  /** Of `files`, those an approval reads in a view other than their bytes (content-view.ts); the rest are read as bytes. */
+  views: ContentViews;
 }
 
 /** Words with these endings name a script whatever runs them (`npx tsx x.ts`, `deno run x.ts`). */
@@ -85,7 +88,7 @@ interface Analysis {
 export function scriptReferences(command: string, projectDir: string): ScriptReferences {
   const analysis: Analysis = {
     root: path.resolve(projectDir),
-    found: { files: [], unchecked: [], unknownRole: [] },
+    found: { files: [], unchecked: [], unknownRole: [], views: new Map() },
     examined: 0,
     known: new Set(),
     gitConfigsRead: new Set(),
@@ -93,12 +96,18 @@ export function scriptReferences(command: string, projectDir: string): ScriptRef
   readCommandLine(command, { dirs: [analysis.root], unknown: false }, analysis, 0);
   const { found, known } = analysis;
   found.unknownRole = found.files.filter((file) => !known.has(file));
+  for (const [file, view] of found.views) if (view === "bytes") found.views.delete(file);
   return found;
 }
 
-/** The existing project files `command` runs (ScriptReferences.files): what fingerprints hash. */
-export function referencedScripts(command: string, projectDir: string): string[] {
-  return scriptReferences(command, projectDir).files;
+/**
+ * The existing project files `command` runs (ScriptReferences.files): what fingerprints hash. The
+ * view an approval reads each in goes into `views` (content-view.ts) when given.
+ */
+export function referencedScripts(command: string, projectDir: string, views?: ContentViews): string[] {
+  const { files, views: found } = scriptReferences(command, projectDir);
+  if (views !== undefined) for (const file of files) noteView(views, file, found.get(file) ?? "bytes");
+  return files;
 }
 
 /**
@@ -106,9 +115,11 @@ export function referencedScripts(command: string, projectDir: string): string[]
  * argument of a program codebot does not know (`unknownRole`), which in a grant's value or a
  * user's own hook is data, not code.
  */
-export function filesRunBy(command: string, projectDir: string): string[] {
-  const { files, unknownRole } = scriptReferences(command, projectDir);
-  return files.filter((file) => !unknownRole.includes(file));
+export function filesRunBy(command: string, projectDir: string, views?: ContentViews): string[] {
+  const { files, unknownRole, views: found } = scriptReferences(command, projectDir);
+  const run = files.filter((file) => !unknownRole.includes(file));
+  if (views !== undefined) for (const file of run) noteView(views, file, found.get(file) ?? "bytes");
+  return run;
 }
 
 function readCommandLine(command: string, place: Place, analysis: Analysis, depth: number): void {
@@ -207,9 +218,10 @@ function referencesOf(
     changeDirectory(words.slice(programAt + 1), place);
     return;
   }
-  const add = (file: string, knownRole = true) => {
+  const add = (file: string, knownRole = true, view: ContentView = "bytes") => {
     if (!found.files.includes(file)) found.files.push(file);
     if (knownRole) analysis.known.add(file);
+    noteView(found.views, file, view);
   };
   for (const line of start.commandLines)
     readInlineCommand(words[line.at] as ShellWord, line.from, place, analysis, depth);
@@ -296,20 +308,21 @@ function referencesOf(
  * configuration files it includes, with what their values run (git-config-file.ts); the `hooks/`
  * and `config` of a project template folder (git-template-dir.ts); and, whatever its words, what
  * the repository's own git folder brings: its hook programs and its configuration when that names
- * more than every repository has (git-repository-files.ts).
+ * more than every repository has (git-repository-files.ts), that configuration counting by what
+ * of it can run code (content-view.ts).
  */
 function readGit(
   words: readonly ShellWord[],
   place: Place,
   analysis: Analysis,
   depth: number,
-  add: (file: string) => void,
+  add: (file: string, knownRole?: boolean, view?: ContentView) => void,
 ): void {
   const { root } = analysis;
   const git = gitRuns(words);
   for (const line of git.lines) readInlineCommand(line, 0, place, analysis, depth);
-  const readConfig = (file: string, word: ShellWord) => {
-    add(file);
+  const readConfig = (file: string, word: ShellWord, view: ContentView = "bytes") => {
+    add(file, true, view);
     const config = gitConfigFileCommand(file);
     if (config !== undefined) readInlineCommand({ ...word, text: config }, 0, place, analysis, depth);
   };
@@ -319,7 +332,7 @@ function readGit(
   for (const file of repository.configs) {
     if (analysis.gitConfigsRead.has(file)) continue;
     analysis.gitConfigsRead.add(file);
-    readConfig(file, { text: "", raw: file, dynamic: false });
+    readConfig(file, { text: "", raw: file, dynamic: false }, "git-config-code");
   }
   for (const file of repository.hooks) add(file);
   for (const word of git.templateDirs) {

@@ -153,7 +153,7 @@ describe("the bounds of the analysis", () => {
     const started = Date.now();
     const found = scriptReferences(command, p.dir);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(found).toEqual({ files: [p.hook], unchecked: ["./hook.sh"], unknownRole: [] });
+    expect(found).toEqual({ files: [p.hook], unchecked: ["./hook.sh"], unknownRole: [], views: new Map() });
   });
 
   it("a command of more words than it examines lists the rest as unchecked", () => {
@@ -166,7 +166,12 @@ describe("the bounds of the analysis", () => {
   it("a word too long for a file name, or a path through a file, names no file and does not throw", () => {
     const p = project();
     const long = `jq -e '${"x".repeat(5000)}' > /dev/null || exit 2`;
-    expect(scriptReferences(long, p.dir)).toEqual({ files: [], unchecked: [], unknownRole: [] });
+    expect(scriptReferences(long, p.dir)).toEqual({
+      files: [],
+      unchecked: [],
+      unknownRole: [],
+      views: new Map(),
+    });
     expect(referencedScripts("./hook.sh/x; bash hook.sh/y.sh", p.dir)).toEqual([]);
     expect(() => consentFingerprint("entry", { type: "command", command: long }, p.dir)).not.toThrow();
   });

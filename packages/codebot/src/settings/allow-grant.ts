@@ -1,5 +1,5 @@
 import path from "node:path";
-import { filesRunBy, scriptsText } from "@codebot/hooks";
+import { type ContentViews, filesRunBy, scriptsText } from "@codebot/hooks";
 import { parsePermissionRule } from "../approval/permission-rule.js";
 import { approvedRun, changedRun } from "./approved-files.js";
 import { grantRunning, realPathOf } from "./grant-runs.js";
@@ -16,19 +16,23 @@ export function allowGrant(rule: string, projectDir: string | undefined): string
   return allowGrantRunning(rule, projectDir).grant;
 }
 
-/** The grant, and the project files it covers (real paths) — those the rule's command runs. */
+/**
+ * The grant, and the project files it covers (real paths) — those the rule's command runs — with
+ * the view each counts in (a `.git/config` by what of it can run code: content-view.ts).
+ */
 export function allowGrantRunning(
   rule: string,
   projectDir: string | undefined,
-): { grant: string; runs: string[] } {
+): { grant: string; runs: string[]; views: ContentViews } {
   const grant = `allow:${rule}`;
+  const views: ContentViews = new Map();
   const command = projectDir === undefined ? undefined : commandOf(rule);
-  if (command === undefined || projectDir === undefined) return { grant, runs: [] };
+  if (command === undefined || projectDir === undefined) return { grant, runs: [], views };
   // Real paths: the same rule gives the same grant whichever spelling of the folder asked.
   const root = realPathOf(projectDir) ?? projectDir;
-  const runs = filesRunBy(command, root);
+  const runs = filesRunBy(command, root, views);
   const names = runs.map((file) => path.relative(root, file));
-  return { grant: grantRunning(grant, names, scriptsText(runs, root)), runs };
+  return { grant: grantRunning(grant, names, scriptsText(runs, root, views)), runs, views };
 }
 
 /**
@@ -41,13 +45,18 @@ export function allowGrantRunning(
  */
 export function approvedAllowRule<R extends { text: string }>(
   rule: R,
-  runs: readonly string[],
+  approved: { runs: readonly string[]; views: ContentViews },
   projectDir: string | undefined,
 ): R {
   const command = projectDir === undefined ? undefined : commandOf(rule.text);
   if (command === undefined || projectDir === undefined) return rule;
   const root = realPathOf(projectDir) ?? projectDir;
-  const run = approvedRun(`allow ${rule.text}`, runs, () => filesRunBy(command, root));
+  const run = approvedRun(
+    `allow ${rule.text}`,
+    approved.runs,
+    () => filesRunBy(command, root),
+    approved.views,
+  );
   return { ...rule, stillApproved: () => changedRun([run]) === undefined };
 }
 
@@ -66,8 +75,11 @@ export function ownRuleRunningGit<R extends { text: string }>(
 ): { grant?: string; rule: R } | undefined {
   const command = commandOf(rule.text);
   if (command === undefined || projectDir === undefined || !/\bgit\b/.test(command)) return undefined;
-  const { grant, runs } = allowGrantRunning(rule.text, projectDir);
-  return { grant: runs.length === 0 ? undefined : grant, rule: approvedAllowRule(rule, runs, projectDir) };
+  const approved = allowGrantRunning(rule.text, projectDir);
+  return {
+    grant: approved.runs.length === 0 ? undefined : approved.grant,
+    rule: approvedAllowRule(rule, approved, projectDir),
+  };
 }
 
 /** The command a bash rule names, up to what `:*` or a `*` stands for: `Bash(npm run lint:*)` → `npm run lint`. */

@@ -9,19 +9,25 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { type ContentView, type ContentViews, viewedContent } from "@codebot/hooks";
 
 /** One file as approved: what stat said (the cheap check) and its content's sha256. */
 export interface ApprovedFile {
   /** What approved it: the env variable's name, or `allow <rule>`. */
   approvedFor: string;
   file: string;
+  /** How its content counts (content-view.ts in @codebot/hooks): a `.git/config` by what can run code. */
+  view: ContentView;
   stat: string;
   digest: string;
 }
 
-/** The files as they are now, as approved for `approvedFor`. */
-function approvedFiles(approvedFor: string, files: readonly string[]): ApprovedFile[] {
-  return files.map((file) => ({ approvedFor, file, stat: statOf(file), digest: digestOf(file) }));
+/** The files as they are now, as approved for `approvedFor`, each read in its view. */
+function approvedFiles(approvedFor: string, files: readonly string[], views?: ContentViews): ApprovedFile[] {
+  return files.map((file) => {
+    const view = views?.get(file) ?? "bytes";
+    return { approvedFor, file, view, stat: statOf(file), digest: digestOf(file, view) };
+  });
 }
 
 /**
@@ -33,7 +39,7 @@ function changedApprovedFile(files: ApprovedFile[]): ApprovedFile | undefined {
   for (const approved of files) {
     const stat = statOf(approved.file);
     if (stat === approved.stat) continue;
-    if (digestOf(approved.file) !== approved.digest) return approved;
+    if (digestOf(approved.file, approved.view) !== approved.digest) return approved;
     approved.stat = stat;
   }
   return undefined;
@@ -55,8 +61,9 @@ export function approvedRun(
   approvedFor: string,
   runs: readonly string[],
   runsNow: () => readonly string[],
+  views?: ContentViews,
 ): ApprovedRun {
-  return { approvedFor, files: approvedFiles(approvedFor, runs), runsNow };
+  return { approvedFor, files: approvedFiles(approvedFor, runs, views), runsNow };
 }
 
 /** The first file of these grants no longer as approved: edited, or run now and not approved. */
@@ -100,9 +107,9 @@ function statOf(file: string): string {
   }
 }
 
-function digestOf(file: string): string {
+function digestOf(file: string, view: ContentView): string {
   try {
-    return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+    return createHash("sha256").update(viewedContent(file, view)).digest("hex");
   } catch (error) {
     return `unreadable ${(error as NodeJS.ErrnoException).code ?? ""}`;
   }

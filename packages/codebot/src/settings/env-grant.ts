@@ -1,12 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import {
+  type ContentViews,
   envScripts,
   filesRunBy,
   folderFiles,
   gitConfigCommand,
   isLoadingVariable,
   isWithin,
+  noteView,
   scriptsText,
 } from "@codebot/hooks";
 import { grantRunning, realPathOf } from "./grant-runs.js";
@@ -30,11 +32,13 @@ const MAX_HASHED_FOLDER_FILE_BYTES = 1024 * 1024;
 export function envGrant(name: string, value: string, projectDir: string | undefined): string {
   const grant = `env:${name}=${value}`;
   if (projectDir === undefined) return grant;
-  const { names, files, folderFiles } = filesOfValue(name, value, projectDir);
+  const views: ContentViews = new Map();
+  const { names, files, folderFiles } = filesOfValue(name, value, projectDir, views);
   return grantRunning(
     grant,
     names,
-    scriptsText(files, projectDir) + scriptsText(folderFiles, projectDir, MAX_HASHED_FOLDER_FILE_BYTES),
+    scriptsText(files, projectDir, views) +
+      scriptsText(folderFiles, projectDir, undefined, MAX_HASHED_FOLDER_FILE_BYTES),
   );
 }
 
@@ -43,13 +47,21 @@ export function envGrant(name: string, value: string, projectDir: string | undef
  * (`BASH_ENV=./setup.sh`: `setup.sh`; `PATH=./bin`: none): what every `bash` call loads whatever
  * its command, checked again before each (approved-files.ts).
  */
-export function envLoadedFiles(name: string, value: string, projectDir: string): string[] {
-  return filesOfValue(name, value, projectDir).files;
+export function envLoadedFiles(
+  name: string,
+  value: string,
+  projectDir: string,
+  views?: ContentViews,
+): string[] {
+  return filesOfValue(name, value, projectDir, views).files;
 }
 
-/** What envGrant covers: the names it shows, the files it hashes, and the files of folders it names. */
-function filesOfValue(name: string, value: string, projectDir: string) {
-  const files = scriptsRun(name, value, projectDir);
+/**
+ * What envGrant covers: the names it shows, the files it hashes (with the view each counts in,
+ * into `views`: content-view.ts in @codebot/hooks), and the files of folders it names.
+ */
+function filesOfValue(name: string, value: string, projectDir: string, views?: ContentViews) {
+  const files = scriptsRun(name, value, projectDir, views);
   const names = files.map((file) => path.relative(projectDir, file));
   const inFolders: string[] = [];
   const root = realPathOf(projectDir) ?? projectDir;
@@ -57,6 +69,8 @@ function filesOfValue(name: string, value: string, projectDir: string) {
     const folder = isDirectory(named);
     const shown = `${path.relative(root, named) || "."}${folder ? "/*" : ""}`;
     if (!names.includes(shown)) names.push(shown);
+    // A file the value names is loaded whole, whatever else reads it as a git configuration.
+    if (!folder && views !== undefined) noteView(views, named, "bytes");
     for (const file of folder ? folderFiles(named, MAX_FOLDER_FILES) : [named])
       if (!files.includes(file) && !inFolders.includes(file)) (folder ? inFolders : files).push(file);
   }
@@ -70,12 +84,12 @@ function filesOfValue(name: string, value: string, projectDir: string) {
  * and what the `git -c` options git's configuration variables stand for run
  * (`GIT_CONFIG_PARAMETERS="'core.fsmonitor'='./x.sh'"`).
  */
-function scriptsRun(name: string, value: string, projectDir: string): string[] {
-  if (isLoadingVariable(name)) return envScripts(name, value, projectDir);
+function scriptsRun(name: string, value: string, projectDir: string, views?: ContentViews): string[] {
+  if (isLoadingVariable(name)) return envScripts(name, value, projectDir, views);
   const gitConfig = gitConfigCommand(name, value);
   const files = [
-    ...filesRunBy(value, projectDir),
-    ...(gitConfig === undefined ? [] : filesRunBy(gitConfig, projectDir)),
+    ...filesRunBy(value, projectDir, views),
+    ...(gitConfig === undefined ? [] : filesRunBy(gitConfig, projectDir, views)),
   ];
   return files.filter((file, i) => files.indexOf(file) === i);
 }

@@ -1,4 +1,4 @@
-import type { Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
+import type { ContentViews, Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
@@ -196,8 +196,8 @@ export function mergeSettings(
           settings.permissions.untrusted.push({ grant: own.grant, source: layer.source, file: layer.path });
         continue;
       }
-      const { grant, runs } = allowGrantRunning(rule.text, options.projectDir);
-      if (granted(grant)) rules.allow.push(approvedAllowRule(rule, runs, options.projectDir));
+      const approved = allowGrantRunning(rule.text, options.projectDir);
+      if (granted(approved.grant)) rules.allow.push(approvedAllowRule(rule, approved, options.projectDir));
     }
     rules.ask.push(...(value.permissions?.ask ?? []));
     rules.deny.push(...(value.permissions?.deny ?? []));
@@ -217,7 +217,10 @@ export function mergeSettings(
       const projectDir = options.projectDir;
       if (!userOwned && projectDir !== undefined) {
         const loads = () => envLoadedFiles(name, text, projectDir);
-        settings.envFiles.push(approvedRun(name, loads(), loads));
+        const views: ContentViews = new Map();
+        settings.envFiles.push(
+          approvedRun(name, envLoadedFiles(name, text, projectDir, views), loads, views),
+        );
       }
     }
   }

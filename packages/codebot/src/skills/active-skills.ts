@@ -66,8 +66,9 @@ export class ActiveSkills {
       }
       // As a project's permissions.allow rule: only while what it runs is what was approved.
       const root = this.host.paths.root;
-      const { grant, runs } = allowGrantRunning(text, root);
-      if (this.host.isGrantTrusted(grant)) rules.push(approvedAllowRule(parsed.rule, runs, root));
+      const approved = allowGrantRunning(text, root);
+      if (this.host.isGrantTrusted(approved.grant))
+        rules.push(approvedAllowRule(parsed.rule, approved, root));
       else untrusted.push(text);
     }
     if (untrusted.length > 0)
