@@ -18,16 +18,28 @@ import { isWithin } from "./path-within.js";
 /** Past this many names in `hooks/`, the rest are not looked at. */
 const MAX_NAMES = 200;
 
+/** Where a git command was told its repository is: `--git-dir`/`GIT_DIR`, `GIT_COMMON_DIR`. */
+export interface NamedRepository {
+  gitDir?: string;
+  commonDir?: string;
+}
+
 /**
  * The git configuration files and hook programs of the repositories a command in `dirs` works in
- * (the nearest folder up, within `root`, holding `.git` or being a bare repository), inside `root`.
+ * (the nearest folder up, within `root`, holding `.git` or being a bare repository; or the git
+ * folder `named`, relative to the folder it runs in), inside `root`.
  */
-export function gitRepositoryFiles(dirs: readonly string[], root: string): TemplateFiles {
+export function gitRepositoryFiles(
+  dirs: readonly string[],
+  root: string,
+  named: NamedRepository = {},
+): TemplateFiles {
   const found: TemplateFiles = { hooks: [], configs: [] };
   for (const dir of dirs) {
-    const gitDir = repositoryOf(dir, root);
+    const gitDir =
+      named.gitDir === undefined ? repositoryOf(dir, root) : gitFolder(path.resolve(dir, named.gitDir));
     if (gitDir === undefined) continue;
-    const common = commonDir(gitDir);
+    const common = named.commonDir === undefined ? commonDir(gitDir) : path.resolve(dir, named.commonDir);
     for (const config of [path.join(common, "config"), path.join(gitDir, "config.worktree")])
       if (isWithin(config, root) && !found.configs.includes(config) && gitConfigRunsCode(config))
         found.configs.push(config);
@@ -42,16 +54,23 @@ function repositoryOf(dir: string, root: string): string | undefined {
   for (let at = path.resolve(dir); isWithin(at, root); at = path.dirname(at)) {
     const dotGit = path.join(at, ".git");
     const stat = fs.statSync(dotGit, { throwIfNoEntry: false });
-    if (stat?.isDirectory()) return dotGit;
-    if (stat?.isFile()) {
-      const target = /^gitdir:\s*(.*?)\s*$/m.exec(readText(dotGit))?.[1];
-      return target === undefined || target === "" ? undefined : path.resolve(at, target);
-    }
+    if (stat?.isDirectory() || stat?.isFile()) return gitFolder(dotGit, stat);
     // A bare repository: git takes the folder itself when it has HEAD, objects/ and refs/.
     if (["HEAD", "objects", "refs"].every((name) => fs.existsSync(path.join(at, name)))) return at;
     if (at === root) break;
   }
   return undefined;
+}
+
+/** The git folder `dotGit` is: itself, or the one a `.git` file's `gitdir:` line names. */
+function gitFolder(
+  dotGit: string,
+  stat = fs.statSync(dotGit, { throwIfNoEntry: false }),
+): string | undefined {
+  if (stat?.isDirectory()) return dotGit;
+  if (!stat?.isFile()) return undefined;
+  const target = /^gitdir:\s*(.*?)\s*$/m.exec(readText(dotGit))?.[1];
+  return target === undefined || target === "" ? undefined : path.resolve(path.dirname(dotGit), target);
 }
 
 /** A worktree's git folder shares the main one's config and hooks (its `commondir`). */

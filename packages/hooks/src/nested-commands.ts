@@ -55,6 +55,10 @@ export interface GitRuns {
   configFiles: ShellWord[];
   /** Template folders (`-c init.templateDir=x`, `init`/`clone --template=x`): their hooks are copied, then run. */
   templateDirs: ShellWord[];
+  /** The folders `-C` moves it to, in order (each relative to the one before). */
+  directories: ShellWord[];
+  /** The repository's git folder `--git-dir` names (relative to where `-C` moved it). */
+  gitDir?: ShellWord;
 }
 
 /** Subcommands that copy a template folder into the repository they make. */
@@ -68,12 +72,15 @@ const TEMPLATE_SUBCOMMANDS = new Set(["init", "clone"]);
  * program an `--exec-path` directory gives it, the hooks of a `core.hooksPath` directory,
  * `rebase -x`/`--exec` and `difftool -x`, and what `submodule foreach` and `bisect run` run; the
  * configuration files `include.path` (and `includeIf.<cond>.path`) names, and the template folders
- * `init.templateDir` and `init`/`clone --template` name.
+ * `init.templateDir` and `init`/`clone --template` name; and where it finds its repository (`-C`,
+ * `--git-dir`).
  */
 export function gitRuns(words: readonly ShellWord[]): GitRuns {
   const lines: ShellWord[] = [];
   const configFiles: ShellWord[] = [];
   const templateDirs: ShellWord[] = [];
+  const directories: ShellWord[] = [];
+  let gitDir: ShellWord | undefined;
   let execPath: ShellWord | undefined;
   let k = 0;
   for (; k < words.length; k++) {
@@ -82,10 +89,13 @@ export function gitRuns(words: readonly ShellWord[]): GitRuns {
     if (!word.text.startsWith("-")) break;
     if (word.text.startsWith("--exec-path="))
       execPath = { ...word, text: word.text.slice("--exec-path=".length) };
+    if (word.text.startsWith("--git-dir=")) gitDir = { ...word, text: word.text.slice("--git-dir=".length) };
     if (!GIT_VALUED.has(word.text)) continue;
     const value = words[++k];
     if (value === undefined) break;
     if (word.text === "--exec-path") execPath = value;
+    if (word.text === "-C") directories.push(value);
+    if (word.text === "--git-dir") gitDir = value;
     if (word.text !== "-c") continue;
     const equals = value.text.indexOf("=");
     if (equals === -1) continue;
@@ -100,7 +110,8 @@ export function gitRuns(words: readonly ShellWord[]): GitRuns {
     if (key === "init.templatedir") templateDirs.push(setTo);
   }
   const subcommand = words[k];
-  if (subcommand === undefined) return { lines, configFiles, templateDirs };
+  const repository = { directories, ...(gitDir === undefined ? {} : { gitDir }) };
+  if (subcommand === undefined) return { lines, configFiles, templateDirs, ...repository };
   const rest = words.slice(k + 1).filter((w) => w.redirect === undefined);
   if (TEMPLATE_SUBCOMMANDS.has(subcommand.text))
     rest.forEach((w, i) => {
@@ -130,7 +141,7 @@ export function gitRuns(words: readonly ShellWord[]): GitRuns {
         dynamic: run.some((w) => w.dynamic),
       });
   }
-  return { lines, configFiles, templateDirs };
+  return { lines, configFiles, templateDirs, ...repository };
 }
 
 /** `find . -exec sh {} \;`: each command find runs, with `{}` (a file found) a word codebot cannot know. */

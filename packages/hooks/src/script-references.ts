@@ -27,7 +27,7 @@ import { type ContentView, type ContentViews, noteView } from "./content-view.js
 import { gitConfigCommand } from "./git-config-env.js";
 import { gitConfigFileCommand } from "./git-config-file.js";
 import { gitExecPrograms } from "./git-exec-path.js";
-import { gitRepositoryFiles } from "./git-repository-files.js";
+import { gitRepositoryFiles, type NamedRepository } from "./git-repository-files.js";
 import { gitTemplateFiles } from "./git-template-dir.js";
 import { loadedNames, scriptNames } from "./interpreter-files.js";
 import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
@@ -51,6 +51,11 @@ export interface ScriptReferences {
   unknownRole: string[];
   /** Of `files`, those an approval reads in a view other than their bytes (content-view.ts); the rest are read as bytes. */
   views: ContentViews;
+  /**
+   * Of `files`, those of a repository's git folder its `git` commands reach (its configuration
+   * when it counts, its hook programs), wherever `cd`, `-C`, `--git-dir` or `GIT_DIR` point them.
+   */
+  gitFolderFiles: string[];
 }
 
 /** Words with these endings name a script whatever runs them (`npx tsx x.ts`, `deno run x.ts`). */
@@ -88,7 +93,7 @@ interface Analysis {
 export function scriptReferences(command: string, projectDir: string): ScriptReferences {
   const analysis: Analysis = {
     root: path.resolve(projectDir),
-    found: { files: [], unchecked: [], unknownRole: [], views: new Map() },
+    found: { files: [], unchecked: [], unknownRole: [], views: new Map(), gitFolderFiles: [] },
     examined: 0,
     known: new Set(),
     gitConfigsRead: new Set(),
@@ -226,7 +231,15 @@ function referencesOf(
   for (const line of start.commandLines)
     readInlineCommand(words[line.at] as ShellWord, line.from, place, analysis, depth);
   if (program === "find") for (const run of findRuns(words)) referencesOf(run, place, analysis, false, depth);
-  if (program === "git") readGit(words.slice(programAt + 1), place, analysis, depth, add);
+  if (program === "git")
+    readGit(
+      words.slice(programAt + 1),
+      place,
+      analysis,
+      depth,
+      add,
+      namedRepository(words.slice(0, programAt)),
+    );
   const builtinLine = commandLineArgument(program, words.slice(programAt + 1));
   if (builtinLine !== undefined) readInlineCommand(builtinLine, 0, place, analysis, depth);
   const interpreter = interpretation(words, start);
@@ -317,10 +330,15 @@ function readGit(
   analysis: Analysis,
   depth: number,
   add: (file: string, knownRole?: boolean, view?: ContentView) => void,
+  environment: { gitDir?: ShellWord; commonDir?: ShellWord },
 ): void {
   const { root } = analysis;
   const git = gitRuns(words);
   for (const line of git.lines) readInlineCommand(line, 0, place, analysis, depth);
+  const inRepository = repositoryPlace(git.directories, place);
+  const gitDir = git.gitDir ?? environment.gitDir;
+  for (const word of [...git.directories, gitDir, environment.commonDir])
+    if (word?.dynamic === true) note(analysis, word.raw);
   const readConfig = (file: string, word: ShellWord, view: ContentView = "bytes") => {
     add(file, true, view);
     const config = gitConfigFileCommand(file);
@@ -328,7 +346,13 @@ function readGit(
   };
   for (const word of git.configFiles)
     for (const { file } of projectFiles(word.text, root, place)) readConfig(file, word);
-  const repository = gitRepositoryFiles(place.dirs, root);
+  const named: NamedRepository = {
+    ...(gitDir === undefined ? {} : { gitDir: gitDir.text }),
+    ...(environment.commonDir === undefined ? {} : { commonDir: environment.commonDir.text }),
+  };
+  const repository = gitRepositoryFiles(inRepository.dirs, root, named);
+  for (const file of [...repository.configs, ...repository.hooks])
+    if (!analysis.found.gitFolderFiles.includes(file)) analysis.found.gitFolderFiles.push(file);
   for (const file of repository.configs) {
     if (analysis.gitConfigsRead.has(file)) continue;
     analysis.gitConfigsRead.add(file);
@@ -341,6 +365,24 @@ function readGit(
     for (const file of template.hooks) add(file);
     for (const file of template.configs) readConfig(file, word);
   }
+}
+
+/** Where git works once `-C` moved it: each folder, from each place the command may be. */
+function repositoryPlace(directories: readonly ShellWord[], place: Place): Place {
+  const moved: Place = { dirs: [...place.dirs], unknown: place.unknown };
+  for (const word of directories) changeDirectory([word], moved);
+  return moved;
+}
+
+/** `GIT_DIR=…`, `GIT_COMMON_DIR=…` set before the `git` program (the last of each counts). */
+function namedRepository(before: readonly ShellWord[]): { gitDir?: ShellWord; commonDir?: ShellWord } {
+  const value = (name: string) => {
+    const word = before.findLast((w) => w.redirect === undefined && w.text.startsWith(`${name}=`));
+    return word === undefined ? undefined : { ...word, text: word.text.slice(name.length + 1) };
+  };
+  const gitDir = value("GIT_DIR");
+  const commonDir = value("GIT_COMMON_DIR");
+  return { ...(gitDir === undefined ? {} : { gitDir }), ...(commonDir === undefined ? {} : { commonDir }) };
 }
 
 /**

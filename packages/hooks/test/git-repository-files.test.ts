@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { filesRunBy } from "../src/script-references.js";
+import { filesRunBy, scriptReferences } from "../src/script-references.js";
 import { tempDir } from "./support.js";
 
 const INERT_CONFIG =
@@ -82,5 +82,41 @@ describe("what a repository's own .git makes git run", () => {
   it("from a subfolder the command cds to, the repository above it counts", () => {
     const dir = project({ ".git/config": '[core]\n\tpager = "less; touch x"\n', "src/a.txt": "" });
     expect(runs("cd src && git log", dir)).toEqual([".git/config"]);
+  });
+});
+
+describe("a repository inside the project that git is pointed at", () => {
+  const nested = () =>
+    project(
+      { "sub/.git/config": "[core]\n\tfsmonitor = ./x.sh\n", "sub/.git/hooks/pre-commit": "#!/bin/sh\n" },
+      ["sub/.git/hooks/pre-commit"],
+    );
+  const found = ["sub/.git/config", "sub/.git/hooks/pre-commit"];
+
+  it("git -C follows it, each -C relative to the one before", () => {
+    const dir = nested();
+    expect(runs("git -C sub status", dir)).toEqual(found);
+    fs.mkdirSync(path.join(dir, "a"));
+    expect(runs("git -C a -C ../sub status", dir)).toEqual(found);
+  });
+
+  it("--git-dir, GIT_DIR and GIT_COMMON_DIR name its git folder", () => {
+    const dir = nested();
+    expect(runs("git --git-dir=sub/.git status", dir)).toEqual(found);
+    expect(runs("git --git-dir sub/.git status", dir)).toEqual(found);
+    expect(runs("GIT_DIR=sub/.git git status", dir)).toEqual(found);
+    fs.mkdirSync(path.join(dir, ".git"));
+    expect(runs("env GIT_COMMON_DIR=sub/.git git status", dir)).toEqual(found);
+  });
+
+  it("are what scriptReferences lists as the git folder files the command reaches", () => {
+    const dir = nested();
+    expect(
+      scriptReferences("git -C sub status", dir).gitFolderFiles.map((file) => path.relative(dir, file)),
+    ).toEqual(found);
+  });
+
+  it("a -C whose folder is an expansion is listed as unchecked", () => {
+    expect(scriptReferences('git -C "$D" status', nested()).unchecked).toEqual(['"$D"']);
   });
 });

@@ -153,7 +153,13 @@ describe("the bounds of the analysis", () => {
     const started = Date.now();
     const found = scriptReferences(command, p.dir);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(found).toEqual({ files: [p.hook], unchecked: ["./hook.sh"], unknownRole: [], views: new Map() });
+    expect(found).toEqual({
+      files: [p.hook],
+      unchecked: ["./hook.sh"],
+      unknownRole: [],
+      views: new Map(),
+      gitFolderFiles: [],
+    });
   });
 
   it("a command of more words than it examines lists the rest as unchecked", () => {
@@ -171,6 +177,7 @@ describe("the bounds of the analysis", () => {
       unchecked: [],
       unknownRole: [],
       views: new Map(),
+      gitFolderFiles: [],
     });
     expect(referencedScripts("./hook.sh/x; bash hook.sh/y.sh", p.dir)).toEqual([]);
     expect(() => consentFingerprint("entry", { type: "command", command: long }, p.dir)).not.toThrow();

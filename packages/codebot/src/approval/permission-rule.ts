@@ -30,10 +30,12 @@ export interface PermissionRule {
   /** Another `mcp__` name with `*` in it (`mcp__*`, `mcp__fs__read*`): a glob over MCP tool names. */
   mcpGlob?: McpGlob;
   /**
-   * A project's allow rule approved with the files its command runs (settings/allow-grant.ts):
-   * false once one of them changed since, and the rule then allows nothing.
+   * A project's allow rule approved with the files its command runs, or your own whose command
+   * runs git (settings/allow-grant.ts): false once one of them changed since, or when `command`,
+   * the call it would allow, reaches a repository's git folder file it was not approved with
+   * (`git -C sub status` in a nested repository), and the rule then allows nothing for it.
    */
-  stillApproved?: () => boolean;
+  stillApproved?: (command: string) => boolean;
 }
 
 export interface McpGlob {

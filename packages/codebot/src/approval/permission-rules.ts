@@ -97,7 +97,8 @@ export type UnruledCommands = (unmatched: readonly ShellCommand[], all: readonly
  * (transparent-wrappers.ts), as in Claude Code. The commands no rule matches may still run when
  * `unruled` says so (the read-only ones: read-only-bash.ts). An exact rule for
  * the whole command allows it as written (an "always" answer). A project's rule whose files
- * changed since it was approved allows nothing (`stillApproved`).
+ * changed since it was approved allows nothing, nor one whose command the call points at a
+ * repository git folder it was not approved with (`stillApproved`).
  */
 export function allowedByRules(
   rules: readonly PermissionRule[],
@@ -107,24 +108,29 @@ export function allowedByRules(
 ): boolean {
   const covering = rules.filter((r) => ruleCoversTool(r, call.tool));
   if (covering.length === 0) return false;
-  // Whether a project's rule is still as approved is asked only of a rule that would allow the
-  // call (it may look through the project's files), at most once per call.
-  const approved = new Map<PermissionRule, boolean>();
-  const stillApproved = (r: PermissionRule): boolean => {
-    const known = approved.get(r);
+  // Whether a rule is still as approved for the command it would allow is asked only of a rule
+  // that would allow it (it may look through the project's files), at most once per command.
+  const approved = new Map<string, Map<PermissionRule, boolean>>();
+  const stillApproved = (r: PermissionRule, command: string): boolean => {
+    if (r.stillApproved === undefined) return true;
+    const forCommand = approved.get(command) ?? new Map<PermissionRule, boolean>();
+    approved.set(command, forCommand);
+    const known = forCommand.get(r);
     if (known !== undefined) return known;
-    const now = r.stillApproved?.() !== false;
-    approved.set(r, now);
+    const now = r.stillApproved(command);
+    forCommand.set(r, now);
     return now;
   };
-  const someRule = (allows: (r: PermissionRule) => boolean) =>
-    covering.some((r) => allows(r) && stillApproved(r));
+  const someRule = (allows: (r: PermissionRule) => boolean, command = call.command ?? "") =>
+    covering.some((r) => allows(r) && stillApproved(r, command));
   if (someRule((r) => r.bash === undefined && r.path === undefined && r.opaque === undefined)) return true;
   if (call.command !== undefined) {
     const command = call.command;
     if (someRule((r) => r.bash?.kind === "exact" && matchesCommand(r, command))) return true;
     const { commands, substitutes, unmodelled } = shellCommands(command);
     if (substitutes || unmodelled || commands.length === 0 || CODE_TEXT.test(command)) return false;
+    // After a `cd`, where a later git works depends on it: each is checked with the whole call.
+    const movesAround = commands.some((c) => /^(?:cd|pushd)(?:\s|$)/.test(c.text));
     const plain = commands.every(
       (c) =>
         !c.redirects &&
@@ -136,7 +142,10 @@ export function allowedByRules(
     const unmatched = commands.filter(
       (c) =>
         !c.tighteningOnly &&
-        !someRule((r) => matchesCommand(r, c.text) || matchesCommand(r, withoutTransparentWrappers(c.text))),
+        !someRule(
+          (r) => matchesCommand(r, c.text) || matchesCommand(r, withoutTransparentWrappers(c.text)),
+          movesAround ? command : c.text,
+        ),
     );
     return unmatched.length === 0 || (unruled?.(unmatched, commands) ?? false);
   }

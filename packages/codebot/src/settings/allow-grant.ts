@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type ContentViews, filesRunBy, scriptsText } from "@codebot/hooks";
+import { type ContentViews, filesRunBy, scriptReferences, scriptsText } from "@codebot/hooks";
 import { parsePermissionRule } from "../approval/permission-rule.js";
 import { approvedRun, changedRun } from "./approved-files.js";
 import { grantRunning, realPathOf } from "./grant-runs.js";
@@ -57,7 +57,14 @@ export function approvedAllowRule<R extends { text: string }>(
     () => filesRunBy(command, root),
     approved.views,
   );
-  return { ...rule, stillApproved: () => changedRun([run]) === undefined };
+  // The call may point git elsewhere than the rule's own command does (`Bash(git:*)` allowing
+  // `git -C sub status`): a repository's git folder file it reaches must be one approved.
+  const reachesApproved = (call: string) =>
+    scriptReferences(call, root).gitFolderFiles.every((file) => approved.runs.includes(file));
+  return {
+    ...rule,
+    stillApproved: (call: string) => changedRun([run]) === undefined && reachesApproved(call),
+  };
 }
 
 /**
