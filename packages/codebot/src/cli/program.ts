@@ -220,9 +220,17 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
   withProjectOptions(hooks.command("trust"))
     .description("show the project's hooks and permission grants and approve them")
     .option("--yes", "approve without asking")
-    .action(async (opts: { yes?: boolean }, command: Command) => {
+    .option(
+      "--allowedTools, --allowed-tools <rules...>",
+      "your allow rules of a session's --allowedTools: those whose git would run the repository's programs are listed too",
+    )
+    .action(async (opts: { yes?: boolean; allowedTools?: string[] }, command: Command) => {
       const { hooksTrust } = await import("./hooks/hooks-trust.js");
-      code = await hooksTrust(projectFlagsOf(command), opts.yes === true);
+      const flags = projectFlagsOf(command);
+      // Read as a --settings layer of those rules: the grant is the rule's, whichever file gave it.
+      const allow = toolRulesFlag("--allowedTools", opts.allowedTools).map((rule) => rule.text);
+      if (allow.length > 0) flags.settingsFiles.push(JSON.stringify({ permissions: { allow } }));
+      code = await hooksTrust(flags, opts.yes === true);
     });
 
   const mcp = program.command("mcp").description("list and trust MCP servers");

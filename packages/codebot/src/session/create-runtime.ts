@@ -16,7 +16,6 @@ import {
   type Decision,
   formatProblem,
   type LoadedHooks,
-  type SettingsSource,
   subagentTranscriptPath,
   systemReminder,
   type TraceRecord,
@@ -44,10 +43,11 @@ import { resolveClaudeHome } from "../paths/claude-home.js";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy, realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import { ReadRules } from "../paths/read-rules.js";
+import { ownAllowRule } from "../settings/allow-grant.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import { resolveManagedRoot } from "../settings/managed-files.js";
 import { bypassRefusal } from "../settings/managed-policy.js";
-import { managedEnvOf, type PermissionMode } from "../settings/runtime-settings.js";
+import { managedEnvOf, type PermissionMode, type UntrustedGrant } from "../settings/runtime-settings.js";
 import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
@@ -243,8 +243,17 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     notify(
       `codebot: --allowedTools and --disallowedTools are ignored: only the managed settings' permission rules count (allowManagedPermissionRulesOnly in ${settings.policy.managedRulesOnlyBy})`,
     );
+  // `--allowedTools` rules are your own, as a `--settings` file's are: one whose git would run what
+  // the repository's .git brings waits for its approval too (ownAllowRule).
+  const flagAllow: PermissionRule[] = [];
+  const flagUntrusted: UntrustedGrant[] = [];
+  for (const rule of flagRules.allowedTools ?? []) {
+    const own = ownAllowRule(rule, cwd, project.isGrantTrusted);
+    if ("rule" in own) flagAllow.push(own.rule);
+    else flagUntrusted.push({ grant: own.untrusted, source: "cli", file: "--allowedTools" });
+  }
   const rulesOf = (permissions: typeof settings.permissions) => ({
-    allow: [...permissions.allow, ...(flagRules.allowedTools ?? [])],
+    allow: [...permissions.allow, ...flagAllow],
     ask: permissions.ask,
     deny: [...permissions.deny, ...(flagRules.disallowedTools ?? [])],
   });
@@ -375,7 +384,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         notify(
           `codebot: the settings no longer have ${kept.map((r) => visible(r.text)).join(", ")}; kept until the session ends (a deny or ask rule is not lifted mid-session)`,
         );
-      announceUntrusted(approval, reread.hooks, reread.settings.permissions.untrusted, options, cwd, notify);
+      const untrusted = [...reread.settings.permissions.untrusted, ...flagUntrusted];
+      announceUntrusted(approval, reread.hooks, untrusted, options, cwd, notify);
     },
     notify,
   });
@@ -606,7 +616,14 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
 
   // A RuntimeProblem is the line only (the place is in its message).
   const problems = projectProblems(project).map((p) => ({ severity: p.severity, message: formatProblem(p) }));
-  announceUntrusted(approval, loadedHooks, settings.permissions.untrusted, options, cwd, notify);
+  announceUntrusted(
+    approval,
+    loadedHooks,
+    [...settings.permissions.untrusted, ...flagUntrusted],
+    options,
+    cwd,
+    notify,
+  );
 
   const instructionContext = projectContext(instructions.loaded);
   // InstructionsLoaded hooks of the files given at start: the first prompt waits for them (one may halt the session).
@@ -758,7 +775,7 @@ function modelOf(given: LanguageModelV3 | string, env: Env): Promise<LanguageMod
 function announceUntrusted(
   approval: ApprovalEngine,
   loaded: LoadedHooks,
-  untrustedGrants: readonly { grant: string; source: SettingsSource }[],
+  untrustedGrants: readonly UntrustedGrant[],
   options: RuntimeOptions,
   cwd: string,
   notify: (message: string) => void,
@@ -778,7 +795,7 @@ function announceUntrusted(
   // Your own rule whose git would run what the repository's .git brings (ownRuleRunningGit).
   if (own.length > 0)
     notify(
-      `codebot: your allow rules would run programs this repository brings, not approved for it yet, and were not honoured: ${list(own)}; run "codebot hooks trust" to review them`,
+      `codebot: your allow rules would run programs this repository brings, not approved for it yet, and were not honoured: ${list(own)}; run "codebot hooks trust" to review them${own.some((g) => g.file === "--allowedTools") ? " (given the same --allowedTools)" : ""}`,
     );
 }
 

@@ -89,6 +89,22 @@ export function ownRuleRunningGit<R extends { text: string }>(
   };
 }
 
+/**
+ * Your own allow rule (a settings file's, a `--settings` one's, `--allowedTools`) as it holds in
+ * `projectDir`: as written when its command runs no git; approved (ownRuleRunningGit) when what
+ * its git runs needs no grant or has one; else `untrusted`, the grant it waits for.
+ */
+export function ownAllowRule<R extends { text: string }>(
+  rule: R,
+  projectDir: string | undefined,
+  isGrantTrusted: (grant: string) => boolean,
+): { rule: R } | { untrusted: string } {
+  const own = ownRuleRunningGit(rule, projectDir);
+  if (own === undefined) return { rule };
+  if (own.grant === undefined || isGrantTrusted(own.grant)) return { rule: own.rule };
+  return { untrusted: own.grant };
+}
+
 /** The command a bash rule names, up to what `:*` or a `*` stands for: `Bash(npm run lint:*)` → `npm run lint`. */
 function commandOf(rule: string): string | undefined {
   const parsed = parsePermissionRule(rule);

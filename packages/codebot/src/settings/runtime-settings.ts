@@ -3,7 +3,7 @@ import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { ModelPrice } from "../session/model-prices.js";
-import { allowGrantRunning, approvedAllowRule, ownRuleRunningGit } from "./allow-grant.js";
+import { allowGrantRunning, approvedAllowRule, ownAllowRule } from "./allow-grant.js";
 import { type ApprovedRun, approvedRun } from "./approved-files.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
@@ -189,11 +189,14 @@ export function mergeSettings(
         continue;
       }
       if (userOwned) {
-        const own = ownRuleRunningGit(rule, options.projectDir);
-        if (own === undefined) rules.allow.push(rule);
-        else if (own.grant === undefined || options.isGrantTrusted(own.grant)) rules.allow.push(own.rule);
+        const own = ownAllowRule(rule, options.projectDir, options.isGrantTrusted);
+        if ("rule" in own) rules.allow.push(own.rule);
         else
-          settings.permissions.untrusted.push({ grant: own.grant, source: layer.source, file: layer.path });
+          settings.permissions.untrusted.push({
+            grant: own.untrusted,
+            source: layer.source,
+            file: layer.path,
+          });
         continue;
       }
       const approved = allowGrantRunning(rule.text, options.projectDir);

@@ -70,6 +70,20 @@ describe("a repository inside the project that git is pointed at", { timeout: 90
     expect(fs.existsSync(ran(box))).toBe(false);
   });
 
+  it("your --allowedTools Bash(git:*) does not run it unasked either: git -C sub status", async () => {
+    const box = projectWithNestedRepository();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "git -C sub status" }, "b1"),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "go", "--cwd", box.project, "--allowedTools", "Bash(git:*)"], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain("permission denied");
+    expect(fs.existsSync(ran(box))).toBe(false);
+  });
+
   it("your Bash(git:*) still runs git -C on a nested repository that brings nothing", async () => {
     const box = projectWithNestedRepository();
     fs.writeFileSync(box.at("sub/.git/config"), "[core]\n\tbare = false\n");

@@ -64,6 +64,37 @@ describe("a repository's own .git under your own rules and hooks", { timeout: 60
     expect(fs.existsSync(box.at("fsmonitor-ran"))).toBe(true);
   });
 
+  it("your --allowedTools Bash(git status) is held as your settings' is, until hooks trust given the same --allowedTools approves it", async () => {
+    const box = unpackedRepository();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "git status" }, "b1"),
+      reply.text("held"),
+      reply.toolCall("bash", { command: "git status" }, "b2"),
+      reply.text("ran"),
+    ]);
+    const env = modelEnv(server, box.home);
+    const session = ["-p", "status?", "--cwd", box.project, "--allowedTools", "Bash(git status)"];
+
+    const held = await runCli(session, { env });
+    expect(held.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain("permission denied");
+    expect(fs.existsSync(box.at("fsmonitor-ran"))).toBe(false);
+    expect(held.stderr).toContain("allow:Bash(git status) (runs .git/config, .git/hooks/post-index-change #");
+    expect(held.stderr).toContain('run "codebot hooks trust" to review them (given the same --allowedTools)');
+
+    const trust = await runCli(
+      ["hooks", "trust", "--yes", "--cwd", box.project, "--allowedTools", "Bash(git status)"],
+      { env: cliEnv(box.home) },
+    );
+    expect(trust.code).toBe(0);
+    expect(trust.stdout).toContain(
+      "allow:Bash(git status) (runs .git/config, .git/hooks/post-index-change #",
+    );
+
+    expect((await runCli(session, { env })).code).toBe(0);
+    expect(fs.existsSync(box.at("fsmonitor-ran"))).toBe(true);
+  });
+
   it("your hook running git status is held until approved for the repository", async () => {
     const box = unpackedRepository();
     box.json(path.join(box.home, "settings.json"), {
