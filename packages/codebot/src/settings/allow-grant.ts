@@ -58,8 +58,10 @@ export function approvedAllowRule<R extends { text: string }>(
     approved.views,
   );
   // The call may point git elsewhere than the rule's own command does (`Bash(git:*)` allowing
-  // `git -C sub status`): a repository's git folder file it reaches must be one approved.
+  // `git -C sub status`): a repository's git folder file it reaches must be one approved. The
+  // rule's own command is looked at by changedRun already.
   const reachesApproved = (call: string) =>
+    call === command ||
     scriptReferences(call, root).gitFolderFiles.every((file) => approved.runs.includes(file));
   return {
     ...rule,
