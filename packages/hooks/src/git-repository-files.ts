@@ -25,9 +25,10 @@ export interface NamedRepository {
 }
 
 /**
- * The git configuration files and hook programs of the repositories a command in `dirs` works in
- * (the nearest folder up, within `root`, holding `.git` or being a bare repository; or the git
- * folder `named`, relative to the folder it runs in), inside `root`.
+ * The git configuration files and hook programs of the repositories a command in `dirs` (those
+ * within `root`) works in: the nearest folder up holding `.git` or being a bare repository, or the
+ * git folder `named`, relative to the folder it runs in. Wherever that git folder is — the project
+ * opened in a subfolder of an unpacked archive runs the archive's `.git`, above the project.
  */
 export function gitRepositoryFiles(
   dirs: readonly string[],
@@ -36,28 +37,28 @@ export function gitRepositoryFiles(
 ): TemplateFiles {
   const found: TemplateFiles = { hooks: [], configs: [] };
   for (const dir of dirs) {
+    if (!isWithin(dir, root)) continue;
     const gitDir =
-      named.gitDir === undefined ? repositoryOf(dir, root) : gitFolder(path.resolve(dir, named.gitDir));
+      named.gitDir === undefined ? repositoryOf(dir) : gitFolder(path.resolve(dir, named.gitDir));
     if (gitDir === undefined) continue;
     const common = named.commonDir === undefined ? commonDir(gitDir) : path.resolve(dir, named.commonDir);
     for (const config of [path.join(common, "config"), path.join(gitDir, "config.worktree")])
-      if (isWithin(config, root) && !found.configs.includes(config) && gitConfigRunsCode(config))
-        found.configs.push(config);
-    for (const hook of hookPrograms(path.join(common, "hooks"), root))
+      if (!found.configs.includes(config) && gitConfigRunsCode(config)) found.configs.push(config);
+    for (const hook of hookPrograms(path.join(common, "hooks")))
       if (!found.hooks.includes(hook)) found.hooks.push(hook);
   }
   return found;
 }
 
-/** The git folder of the repository `dir` is in, as git finds it, looking no higher than `root`. */
-function repositoryOf(dir: string, root: string): string | undefined {
-  for (let at = path.resolve(dir); isWithin(at, root); at = path.dirname(at)) {
+/** The git folder of the repository `dir` is in, as git finds it. */
+function repositoryOf(dir: string): string | undefined {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
     const dotGit = path.join(at, ".git");
     const stat = fs.statSync(dotGit, { throwIfNoEntry: false });
     if (stat?.isDirectory() || stat?.isFile()) return gitFolder(dotGit, stat);
     // A bare repository: git takes the folder itself when it has HEAD, objects/ and refs/.
     if (["HEAD", "objects", "refs"].every((name) => fs.existsSync(path.join(at, name)))) return at;
-    if (at === root) break;
+    if (at === path.dirname(at)) break;
   }
   return undefined;
 }
@@ -80,8 +81,7 @@ function commonDir(gitDir: string): string {
 }
 
 /** The executable regular files of `hooks/`, not git's `*.sample` ones: git runs only executable hooks. */
-function hookPrograms(folder: string, root: string): string[] {
-  if (!isWithin(folder, root)) return [];
+function hookPrograms(folder: string): string[] {
   let names: string[];
   try {
     names = fs.readdirSync(folder).sort().slice(0, MAX_NAMES);

@@ -40,7 +40,10 @@ import { runnerFiles } from "./runner-files.js";
 import { type ShellWord, type SimpleCommand, simpleCommands, UNKNOWN_PART } from "./shell-words.js";
 
 export interface ScriptReferences {
-  /** Absolute paths of the existing regular files inside the project the command runs, in order. */
+  /**
+   * Absolute paths of the existing regular files inside the project the command runs, in order,
+   * and those of the git folder of a repository it runs git in (gitFolderFiles), even above it.
+   */
   files: string[];
   /** Words, as written, that look like something run but whose file codebot cannot determine. */
   unchecked: string[];

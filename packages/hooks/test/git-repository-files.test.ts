@@ -83,6 +83,27 @@ describe("what a repository's own .git makes git run", () => {
     const dir = project({ ".git/config": '[core]\n\tpager = "less; touch x"\n', "src/a.txt": "" });
     expect(runs("cd src && git log", dir)).toEqual([".git/config"]);
   });
+
+  it("a project opened in a subfolder of a repository counts the .git above it", () => {
+    const dir = project(
+      {
+        ".git/config": '[core]\n\tpager = "less; touch x"\n',
+        ".git/hooks/pre-commit": "#!/bin/sh\n",
+        "src/a.txt": "",
+      },
+      [".git/hooks/pre-commit"],
+    );
+    const src = path.join(dir, "src");
+    expect(filesRunBy("git log", src).map((f) => path.relative(src, f))).toEqual([
+      "../.git/config",
+      "../.git/hooks/pre-commit",
+    ]);
+  });
+
+  it("a cd out of the project does not reach a repository there", () => {
+    const dir = project({ "other/.git/config": '[core]\n\tpager = "less; touch x"\n', "proj/a.txt": "" });
+    expect(filesRunBy("cd ../other && git log", path.join(dir, "proj"))).toEqual([]);
+  });
 });
 
 describe("a repository inside the project that git is pointed at", () => {

@@ -95,6 +95,24 @@ describe("a repository's own .git under your own rules and hooks", { timeout: 60
     expect(fs.existsSync(box.at("fsmonitor-ran"))).toBe(true);
   });
 
+  it("opened in a subfolder of it, your Bash(git status) is held for the .git above", async () => {
+    const box = unpackedRepository();
+    box.write("src/b.txt", "b\n");
+    box.json(path.join(box.home, "settings.json"), { permissions: { allow: ["Bash(git status)"] } });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "git status" }, "b1"),
+      reply.text("held"),
+    ]);
+    const held = await runCli(["-p", "status?", "--cwd", box.at("src")], { env: modelEnv(server, box.home) });
+    expect(held.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain("permission denied");
+    expect(fs.existsSync(box.at("src/fsmonitor-ran"))).toBe(false);
+    expect(fs.existsSync(box.at("fsmonitor-ran"))).toBe(false);
+    expect(held.stderr).toContain(
+      "allow:Bash(git status) (runs ../.git/config, ../.git/hooks/post-index-change #",
+    );
+  });
+
   it("your hook running git status is held until approved for the repository", async () => {
     const box = unpackedRepository();
     box.json(path.join(box.home, "settings.json"), {
