@@ -101,6 +101,18 @@ describe("a line that reads outside the project asks", () => {
     expect(reads("cat README.md src/a.ts")).toBe(true);
   });
 
+  it("a `..` after a symlink is read as the system reads it, from where the symlink points", () => {
+    const { root, reads } = project();
+    const outside = tempDir("codebot-outside-");
+    writeFile(path.join(outside, "secret"), "s\n");
+    fs.mkdirSync(path.join(outside, "sub"));
+    fs.symlinkSync(path.join(outside, "sub"), path.join(root, "docs"));
+    expect(reads("cat docs/../secret")).toBe(false);
+    expect(reads("cat docs/../sec*")).toBe(false);
+    expect(reads("grep -f docs/../secret README.md")).toBe(false);
+    expect(reads("cat src/../README.md")).toBe(true);
+  });
+
   it("relative paths are read from the shell's working directory and every folder a cd may reach", () => {
     const { root, reads } = project();
     const outside = tempDir("codebot-outside-");
@@ -145,6 +157,22 @@ describe("a line that could write, run a program or show secrets asks", () => {
     "cd",
     "cd -",
     "diff -r src src",
+    // GNU tools take any unambiguous start of a long option for the option.
+    "sort --out=out.txt README.md",
+    "sort --compress-prog=sh README.md",
+    "grep -r --der s .",
+    "diff --rec src src",
+    "file --compi -m x",
+    "date --se=2020-01-01",
+    // Files whose names or text come from another file, which the line does not show.
+    "sort --files0-from=README.md",
+    "wc --files0-from=README.md",
+    "date --file=/etc/hostname",
+    "date -f/etc/group",
+    "jq -n -f README.md",
+    "jq -n --from-file README.md",
+    "jq -L . -n 'import \"m\" as m; m::f'",
+    "jq -n 'include \"m\"; f'",
   ])("%s", (command) => {
     expect(project().reads(command)).toBe(false);
   });

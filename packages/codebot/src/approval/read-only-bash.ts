@@ -196,9 +196,14 @@ function readsWithin(
   return true;
 }
 
-/** `word` is `option`, `option=value`, or a short `option` glued or in a cluster (`-ofile`, `-uo`). */
+/**
+ * `word` is `option`, `option=value`, a short `option` glued or in a cluster (`-ofile`, `-uo`), or
+ * a start of a long `option` (`--out=f`): GNU tools take any unambiguous start for the option.
+ */
 function usesOption(word: string, option: string): boolean {
   if (word === option || word.startsWith(`${option}=`)) return true;
+  const name = word.split("=")[0] as string;
+  if (option.startsWith("--") && name.startsWith("--") && name.length > 2) return option.startsWith(name);
   if (option.startsWith("--") || word.startsWith("--")) return false;
   // find's primaries are words of their own (`-exec`), never clusters.
   if (option.length > 2) return false;

@@ -37,7 +37,8 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
   cat: READS,
   head: READS,
   tail: READS,
-  wc: READS,
+  // `--files0-from F` reads the files F names, which the line does not show.
+  wc: { refused: ["--files0-from"] },
   nl: READS,
   tac: READS,
   rev: READS,
@@ -56,7 +57,7 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
   expand: READS,
   unexpand: READS,
   stat: READS,
-  du: { refused: ["-L", "--dereference"] },
+  du: { refused: ["-L", "--dereference", "--files0-from"] },
   realpath: READS,
   readlink: READS,
   md5sum: READS,
@@ -68,7 +69,12 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
   grep: { refused: ["-R", "--dereference-recursive"], pattern: GREP_PATTERN },
   egrep: { refused: ["-R", "--dereference-recursive"], pattern: GREP_PATTERN },
   fgrep: { refused: ["-R", "--dereference-recursive"], pattern: GREP_PATTERN },
-  jq: { refusedWord: /\benv\b|\bENV\b/, pattern: { patterns: [], given: ["-f", "--from-file"] } },
+  // A program from a file (`-f`) or a module (`import`, `include`, `-L`) may use `env` unseen.
+  jq: {
+    refused: ["-f", "--from-file", "-L"],
+    refusedWord: /\benv\b|\bENV\b|\bimport\b|\binclude\b/,
+    pattern: { patterns: [], given: [] },
+  },
   // `file -C` compiles a magic file and writes it.
   file: { refused: ["-C", "--compile"] },
   // `tree -o FILE` writes its listing; `-R` re-runs it with `-o` for each folder.
@@ -87,9 +93,9 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
       "-fprint0",
       "-fprintf",
       "-fls",
-    ].concat(["-L", "-follow"]),
+    ].concat(["-L", "-follow", "-files0-from"]),
   },
-  sort: { refused: ["-o", "--output", "--compress-program"] },
+  sort: { refused: ["-o", "--output", "--compress-program", "--files0-from"] },
   uniq: { maxOperands: 1 },
   xxd: { refused: ["-r", "-revert"], maxOperands: 1 },
   tr: TEXT,
@@ -109,5 +115,6 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
   dirname: TEXT,
   test: TEXT,
   "[": TEXT,
-  date: { text: true, refused: ["-s", "--set"], operandPrefix: "+" },
+  // `date -f FILE` prints each line of FILE it cannot read as a date: its words are not checked as paths.
+  date: { text: true, refused: ["-s", "--set", "-f", "--file"], operandPrefix: "+" },
 };
