@@ -111,12 +111,12 @@ function staysWithin(command: string, place: ReadOnlyPlace, scope: LineScope): b
   const inside = (word: string, from: readonly string[]) => {
     if (word.startsWith("~") && !(word === "~" || word.startsWith("~/"))) return false;
     const named = expandHome(word, home);
-    if (!GLOB.test(named)) return from.every((dir) => reachable(path.resolve(dir, named)));
+    if (!GLOB.test(named)) return from.every((dir) => reachable(systemPath(dir, named)));
     // A glob: only in its last part, not reaching a hidden name, and each match inside (a symlink
     // in the folder may point out of it).
     if (HIDDEN_GLOB.test(named) || GLOB.test(path.dirname(named))) return false;
     return from.every((dir) => {
-      const pattern = path.resolve(dir, named);
+      const pattern = path.join(systemPath(dir, path.dirname(named)), path.basename(named));
       return reachable(path.dirname(pattern)) && globbed(pattern).every(reachable);
     });
   };
@@ -148,6 +148,19 @@ function staysWithin(command: string, place: ReadOnlyPlace, scope: LineScope): b
     if (spec === undefined || !readsWithin(spec, args, (word) => inside(word, places))) return false;
   }
   return true;
+}
+
+/**
+ * `word` from `dir` as the system finds it: a `..` leaves the folder a symlink before it points to
+ * (`docs/../x` with `docs` a symlink to `/etc/ssl` is `/etc/x`), where path.resolve would drop both.
+ */
+function systemPath(dir: string, word: string): string {
+  let at = path.isAbsolute(word) ? "/" : dir;
+  for (const part of word.split("/")) {
+    if (part === "..") at = path.dirname(realPathOfDeepestAncestor(at));
+    else if (part !== "" && part !== ".") at = path.join(at, part);
+  }
+  return at;
 }
 
 /** The program's words: no refused option, operands as its entry allows, every possible path inside. */
