@@ -288,6 +288,16 @@ describe("tool approval", () => {
     );
   });
 
+  it("an allow rule does not let a line run that defines a function: its body runs after a cd, elsewhere", async () => {
+    const { engine, tools, project } = setup({ rules: ["Bash(npm test:*)"] });
+    const deep = path.join(project, "src", "x");
+    fs.mkdirSync(deep, { recursive: true });
+    // From src/x, ../../etc/passwd is in the project; the body runs from its root, two folders up.
+    const bash = { ...tools.bash, workingDirectory: () => deep };
+    const command = "cat() { head ../../etc/passwd; } ; cd ../.. ; npm test ; cat";
+    expect((await engine.tools.decide(call(bash, { command }), bash, ctx)).allowed).toBe(false);
+  });
+
   it("deny and ask rules hold for a line that only reads; a read outside the project asks", async () => {
     const denied = setup({ deny: ["Bash(ls:*)"] });
     expect(

@@ -121,6 +121,16 @@ describe("a line that reads outside the project asks", () => {
     expect(reads("(cd src) && cat out/x")).toBe(false);
     expect(reads("ls ..", path.join(root, "src"))).toBe(true);
   });
+
+  it("a function defined on the line asks: its body runs later, after a cd, where its paths lead elsewhere", () => {
+    const { root, reads } = project();
+    const deep = path.join(root, "src", "x");
+    fs.mkdirSync(deep);
+    // From src/x, ../../etc/passwd is in the project; the body runs from its root, two folders up.
+    expect(reads("cat() { head ../../etc/passwd; } ; cd ../.. ; cat", deep)).toBe(false);
+    expect(reads("cat () ( head ../../etc/passwd )\ncd ../..\ncat", deep)).toBe(false);
+    expect(reads("grep -n 'main()' ../a.ts", deep)).toBe(true);
+  });
 });
 
 describe("a line that could write, run a program or show secrets asks", () => {

@@ -25,7 +25,7 @@ import { readOnlyGit } from "./read-only-git.js";
 import { READ_ONLY_PROGRAMS, type ReadOnlyProgram } from "./read-only-programs.js";
 import { type ShellCommand, shellCommands } from "./shell-commands.js";
 import { wordExpands } from "./shell-expansion.js";
-import { splitWords, unquote } from "./shell-words.js";
+import { opensQuote, quotedEnd, splitWords, unquote } from "./shell-words.js";
 
 /** A tool whose commands run in a shell with a working directory of its own (the bash tool). */
 export interface ShellTool {
@@ -100,7 +100,7 @@ export function editsOnlyFiles(command: string, place: ReadOnlyPlace, ownHomes: 
 }
 
 function staysWithin(command: string, place: ReadOnlyPlace, scope: LineScope): boolean {
-  if (CODE_TEXT.test(command)) return false;
+  if (CODE_TEXT.test(command) || definesFunction(command)) return false;
   const { commands, substitutes, unmodelled } = shellCommands(command);
   if (substitutes || unmodelled || commands.length === 0) return false;
   const home = place.home ?? os.homedir();
@@ -148,6 +148,22 @@ function staysWithin(command: string, place: ReadOnlyPlace, scope: LineScope): b
     if (spec === undefined || !readsWithin(spec, args, (word) => inside(word, places))) return false;
   }
   return true;
+}
+
+/**
+ * Whether the line defines a function (`cat() { … }`): its body runs where it is called, perhaps
+ * after a `cd`, not where it is written. A `()` outside quotes is taken for one.
+ */
+export function definesFunction(command: string): boolean {
+  for (let i = 0; i < command.length; i++) {
+    if (command[i] === "\\") i++;
+    else if (opensQuote(command, i)) {
+      const end = quotedEnd(command, i);
+      if (end === -1) return true;
+      i = end - 1;
+    } else if (command[i] === "(" && /^\(\s*\)/.test(command.slice(i))) return true;
+  }
+  return false;
 }
 
 /**

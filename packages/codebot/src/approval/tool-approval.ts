@@ -26,6 +26,7 @@ import {
   type UnruledCommands,
 } from "./permission-rules.js";
 import {
+  definesFunction,
   editsOnlyFiles,
   type ReadOnlyPlace,
   readsOnly,
@@ -152,8 +153,11 @@ export class ToolApproval {
         return { allowed: true };
       const grantedRules = [...this.granted].flat();
       const place = this.shellPlace(tool);
+      // A function the line defines runs its body where it is called: its commands' order says nothing.
       const unruled: UnruledCommands | undefined =
-        place && ((unmatched, all) => unmatchedReadOnly(unmatched, all, place));
+        place && !definesFunction(subject.command ?? "")
+          ? (unmatched, all) => unmatchedReadOnly(unmatched, all, place)
+          : undefined;
       if (
         allowedByRules([...allow, ...this.sessionRules, ...grantedRules], subject, where, unruled) &&
         !this.namesOwnFolder(subject)
