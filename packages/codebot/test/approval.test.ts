@@ -281,6 +281,7 @@ describe("tool approval", () => {
     expect(await decide("cd src && npm test 2>&1 | tail -5")).toBe(true);
     expect(await decide("npm test && touch done")).toBe(false);
     expect(await decide("npm test | tail -5 > out.txt")).toBe(false);
+    expect(await decide("(npm test) > ~/.bashrc")).toBe(false);
     expect(await decide("cd /etc && npm test && cat passwd")).toBe(false);
     // With cd allowed by a rule, the reads after a cd may be anywhere: the line asks.
     expect(await decider(["Bash(npm test:*)", "Bash(cd:*)"])("cd /etc && npm test && cat passwd")).toBe(

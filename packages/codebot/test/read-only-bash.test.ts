@@ -155,6 +155,11 @@ describe("a line that could write, run a program or show secrets asks", () => {
     "ls $(pwd)",
     "cat `echo README.md`",
     "echo hi > out.txt",
+    // A redirection of a group or subshell, or one with no command, writes as well.
+    "(cat README.md) > out.txt",
+    "{ cat README.md; } >> out.txt",
+    "ls; > out.txt",
+    "> out.txt; ls",
     "cat < README.md",
     "X=1 ls",
     "sed -n 1p README.md",

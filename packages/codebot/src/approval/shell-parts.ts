@@ -183,10 +183,18 @@ export function shellParts(command: string, depth = 0): ShellParts {
   }
   cut();
   const parts: ShellPart[] = [];
+  // A redirection with no command (`(cat a) > f`, `{ …; } >> f`, `ls; > f`) still writes: it is
+  // counted on the part before it, or on the next one when none came before.
+  let loose = false;
   for (const piece of pieces) {
     const { text, redirects } = withoutRedirections(piece);
     const { assignments, rest } = leadingAssignments(text);
-    if (rest !== "") parts.push({ text: rest, assignments, redirects });
+    const last = parts[parts.length - 1];
+    if (rest !== "") {
+      parts.push({ text: rest, assignments, redirects: redirects || loose });
+      loose = false;
+    } else if (redirects && last !== undefined) last.redirects = true;
+    else if (redirects) loose = true;
   }
   return { parts, substitutes, unmodelled };
 }
