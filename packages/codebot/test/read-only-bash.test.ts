@@ -246,6 +246,14 @@ describe("git commands that only read", () => {
     "git diff --no-index /etc/passwd README.md",
     "git log --output x",
     "git grep -O x",
+    // git's parse-options takes a start of a long option and short options in a cluster.
+    "git grep --open='mkdir x' x",
+    "git grep -iOvi x",
+    // blame prints another file as the file's text, or a line of it in an error.
+    "git blame --contents /etc/hostname README.md",
+    "git blame --cont=/etc/hostname README.md",
+    "git blame -S /etc/hostname README.md",
+    "git blame --ignore-revs-file=/etc/hostname README.md",
     "git -c core.pager=x log",
     "git --git-dir=/tmp/x status",
     "git -C / status",

@@ -22,7 +22,7 @@ import { editRunsCode } from "./edits-that-run-code.js";
 import { FILE_EDITING_PROGRAMS } from "./file-editing-programs.js";
 import { CODE_TEXT } from "./permission-rules.js";
 import { readOnlyGit } from "./read-only-git.js";
-import { READ_ONLY_PROGRAMS, type ReadOnlyProgram } from "./read-only-programs.js";
+import { READ_ONLY_PROGRAMS, type ReadOnlyProgram, usesOption } from "./read-only-programs.js";
 import { type ShellCommand, shellCommands } from "./shell-commands.js";
 import { wordExpands } from "./shell-expansion.js";
 import { opensQuote, quotedEnd, splitWords, unquote } from "./shell-words.js";
@@ -223,20 +223,6 @@ function readsWithin(
     if (spec.text !== true && !inside(word)) return false;
   }
   return true;
-}
-
-/**
- * `word` is `option`, `option=value`, a short `option` glued or in a cluster (`-ofile`, `-uo`), or
- * a start of a long `option` (`--out=f`): GNU tools take any unambiguous start for the option.
- */
-function usesOption(word: string, option: string): boolean {
-  if (word === option || word.startsWith(`${option}=`)) return true;
-  const name = word.split("=")[0] as string;
-  if (option.startsWith("--") && name.startsWith("--") && name.length > 2) return option.startsWith(name);
-  if (option.startsWith("--") || word.startsWith("--")) return false;
-  // find's primaries are words of their own (`-exec`), never clusters.
-  if (option.length > 2) return false;
-  return word.slice(1).includes(option.slice(1));
 }
 
 /**

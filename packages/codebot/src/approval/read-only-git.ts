@@ -5,6 +5,7 @@
  * Claude Code 2.1.328 runs `git status` unasked in a repository whose `.git/config` names a
  * `core.fsmonitor` (checked), codebot asks.
  */
+import { usesOption } from "./read-only-programs.js";
 
 /** git's own options allowed before the subcommand; `-C DIR` is allowed too, DIR checked as a path. */
 const GLOBAL_FLAGS = new Set(["--no-pager", "-P", "--no-optional-locks"]);
@@ -31,7 +32,8 @@ const READERS: Readonly<Record<string, GitReader>> = {
   diff: DIFFS,
   whatchanged: DIFFS,
   shortlog: ANY,
-  blame: ANY,
+  // `--contents F` prints F as the file's text; `-S F` and `--ignore-revs-file F` print a line of F in an error.
+  blame: { refused: ["--contents", "-S", "--ignore-revs-file"] },
   "rev-parse": ANY,
   "rev-list": ANY,
   "ls-files": ANY,
@@ -100,16 +102,10 @@ export function readOnlyGit(args: readonly string[]): { dirs: string[] } | undef
     const first = rest[0];
     if (first === undefined ? reader.bare !== true : !reader.only.includes(first)) return undefined;
   }
-  if (rest.some((word) => (reader.refused ?? []).some((option) => optionNamed(word, option))))
+  if (rest.some((word) => (reader.refused ?? []).some((option) => usesOption(word, option))))
     return undefined;
   if (reader.listing !== undefined && !onlyLists(rest, reader.listing)) return undefined;
   return { dirs };
-}
-
-/** `word` is `option`, `option=value`, or a short `option` with its value glued (`-Ofile`). */
-function optionNamed(word: string, option: string): boolean {
-  if (word === option || word.startsWith(`${option}=`)) return true;
-  return !option.startsWith("--") && word.startsWith(option) && !word.startsWith("--");
 }
 
 /** `git branch`/`git tag` that lists: no writing option, and a plain operand only with `-l`/`--list`. */
@@ -117,16 +113,9 @@ function onlyLists(rest: readonly string[], listing: NonNullable<GitReader["list
   const lists = rest.includes("-l") || rest.includes("--list");
   for (let k = 0; k < rest.length; k++) {
     const word = rest[k] as string;
-    if (listing.write.some((option) => writes(word, option))) return false;
+    if (listing.write.some((option) => usesOption(word, option))) return false;
     if (listing.valued.includes(word)) k++;
     else if (!word.startsWith("-") && !lists) return false;
   }
   return true;
-}
-
-/** `word` uses the writing `option`: as written, with `=value`, or a short one in a cluster (`-dv`). */
-function writes(word: string, option: string): boolean {
-  if (word === option || word.startsWith(`${option}=`)) return true;
-  const short = !option.startsWith("--") && !word.startsWith("--") && word.startsWith("-");
-  return short && word.slice(1).includes(option.slice(1));
 }

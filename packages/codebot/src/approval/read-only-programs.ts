@@ -26,6 +26,21 @@ export interface ReadOnlyProgram {
   noGlobs?: boolean;
 }
 
+/**
+ * `word` is `option`, `option=value`, a short `option` glued or in a cluster (`-ofile`, `-uo`), or
+ * a start of a long `option` (`--out=f`): GNU tools and git take any unambiguous start for the option.
+ */
+export function usesOption(word: string, option: string): boolean {
+  if (word === option || word.startsWith(`${option}=`)) return true;
+  if (!word.startsWith("-")) return false;
+  const name = word.split("=")[0] as string;
+  if (option.startsWith("--") && name.startsWith("--") && name.length > 2) return option.startsWith(name);
+  if (option.startsWith("--") || word.startsWith("--")) return false;
+  // find's primaries are words of their own (`-exec`), never clusters.
+  if (option.length > 2) return false;
+  return word.slice(1).includes(option.slice(1));
+}
+
 const GREP_PATTERN = { patterns: ["-e", "--regexp"], given: ["-e", "--regexp", "-f", "--file"] };
 
 const READS: ReadOnlyProgram = {};
