@@ -6,8 +6,10 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../support/temp-dirs.js";
 import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
 
@@ -84,5 +86,26 @@ describe("bash lines that only read, in the default mode", { timeout: 60_000 }, 
     expect(r2.code).toBe(0);
     expect(requestText(guarded.requests[1])).not.toContain("plan reader");
     expect(fs.existsSync(box.at("guard-ran"))).toBe(false);
+  });
+
+  it("a subshell's redirection and a `..` after a symlink out of the project are refused", async () => {
+    const box = sandbox();
+    const outside = tempDir("codebot-outside-");
+    fs.writeFileSync(path.join(outside, "secret"), "top secret\n");
+    fs.mkdirSync(path.join(outside, "sub"));
+    fs.symlinkSync(path.join(outside, "sub"), box.at("docs"));
+    const server = await modelServer([
+      reply.toolCalls(
+        toolCall("bash", { command: "(echo pwned) > written" }, "c1"),
+        toolCall("bash", { command: "cat docs/../secret" }, "c2"),
+      ),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code).toBe(0);
+    const answers = requestText(server.requests[1]);
+    expect(answers.split("permission denied: bash needs approval")).toHaveLength(3);
+    expect(answers).not.toContain("top secret");
+    expect(fs.existsSync(box.at("written"))).toBe(false);
   });
 });
