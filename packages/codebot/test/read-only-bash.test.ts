@@ -326,4 +326,13 @@ describe("under acceptEdits, a line that also makes, copies, moves or removes fi
     expect(edits("touch out/x")).toBe(false);
     expect(edits("rm -r out/sub")).toBe(false);
   });
+
+  it("a symlink to a file outside the project that does not exist yet asks: cp or touch would create it", () => {
+    const { root, edits } = editing();
+    fs.symlinkSync(path.join(tempDir("codebot-outside-"), "new"), path.join(root, "dangling"));
+    expect(edits("cp README.md dangling")).toBe(false);
+    expect(edits("touch dangling")).toBe(false);
+    expect(edits("mkdir dangling/x")).toBe(false);
+    expect(edits("touch src/new.ts")).toBe(true);
+  });
 });
