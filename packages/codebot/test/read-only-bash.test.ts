@@ -265,6 +265,19 @@ describe("git commands that only read", () => {
     expect(repository().reads(command)).toBe(false);
   });
 
+  it("git status asks in a repository holding a submodule: git runs there too, with that repository's own config", () => {
+    const { root, reads } = repository();
+    const sub = path.join(root, "sub");
+    execFileSync("git", ["init", "-q", sub]);
+    const identity = ["-c", "user.name=t", "-c", "user.email=t@t"];
+    execFileSync("git", ["-C", sub, ...identity, "commit", "-q", "--allow-empty", "-m", "i"]);
+    expect(reads("git status")).toBe(true);
+    // Its core.fsmonitor runs when git status looks into it, which the top repository's files do not show.
+    execFileSync("git", ["-C", root, "add", "sub"], { stdio: "ignore" });
+    expect(reads("git status")).toBe(false);
+    expect(reads("git diff")).toBe(false);
+  });
+
   it("git status asks in a repository whose own .git/config names a program git runs (core.fsmonitor)", () => {
     const { root, reads } = repository();
     expect(reads("git status")).toBe(true);

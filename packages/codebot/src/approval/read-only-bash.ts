@@ -20,6 +20,7 @@ import { type PathPolicy, realPathOfDeepestAncestor } from "../paths/path-policy
 import { GLOB, globbed } from "./bash-named-files.js";
 import { editRunsCode } from "./edits-that-run-code.js";
 import { FILE_EDITING_PROGRAMS } from "./file-editing-programs.js";
+import { holdsSubmodule } from "./git-submodules.js";
 import { CODE_TEXT } from "./permission-rules.js";
 import { readOnlyGit } from "./read-only-git.js";
 import { READ_ONLY_PROGRAMS, type ReadOnlyProgram, usesOption } from "./read-only-programs.js";
@@ -142,7 +143,7 @@ function staysWithin(command: string, place: ReadOnlyPlace, scope: LineScope): b
       const dirs = [...places, ...git.dirs.flatMap((dir) => places.map((p) => path.resolve(p, dir)))];
       // What the repository's own .git makes every git run run (a `core.fsmonitor`, hooks).
       const brought = gitRepositoryFiles(dirs, place.paths.root);
-      if (brought.configs.length > 0 || brought.hooks.length > 0) return false;
+      if (brought.configs.length > 0 || brought.hooks.length > 0 || dirs.some(holdsSubmodule)) return false;
       continue;
     }
     const spec = Object.hasOwn(scope.programs, program) ? scope.programs[program] : undefined;
