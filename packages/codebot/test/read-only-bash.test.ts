@@ -98,6 +98,11 @@ describe("a line that reads outside the project asks", () => {
     expect(reads("rg -L s")).toBe(false);
     expect(reads("find -L . -name secret")).toBe(false);
     expect(reads("ls -RL .")).toBe(false);
+    // diff of two folders compares the files of the same name in them, following symlinks.
+    fs.mkdirSync(path.join(root, "other"));
+    writeFile(path.join(root, "other", "link"), "x\n");
+    expect(reads("diff src other")).toBe(false);
+    expect(reads("diff src/a.ts README.md")).toBe(true);
     expect(reads("cat README.md src/a.ts")).toBe(true);
   });
 

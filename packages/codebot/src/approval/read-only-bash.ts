@@ -12,6 +12,7 @@
  * Anything else is decided as before — asked, or refused with nobody to ask. Deny and ask rules
  * are checked before this, as for any call.
  */
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gitRepositoryFiles, isExecutableFile } from "@codebot/hooks";
@@ -147,7 +148,8 @@ function staysWithin(command: string, place: ReadOnlyPlace, scope: LineScope): b
       continue;
     }
     const spec = Object.hasOwn(scope.programs, program) ? scope.programs[program] : undefined;
-    if (spec === undefined || !readsWithin(spec, args, (word) => inside(word, places))) return false;
+    const folder = (word: string) => places.some((dir) => isFolder(systemPath(dir, expandHome(word, home))));
+    if (spec === undefined || !readsWithin(spec, args, (word) => inside(word, places), folder)) return false;
   }
   return true;
 }
@@ -200,6 +202,7 @@ function readsWithin(
   spec: ReadOnlyProgram,
   args: readonly string[],
   inside: (word: string) => boolean,
+  folder: (word: string) => boolean,
 ): boolean {
   let operands = 0;
   let optionsEnded = false;
@@ -233,7 +236,8 @@ function readsWithin(
       continue;
     }
     operands++;
-    if (spec.noGlobs === true && GLOB.test(word)) return false;
+    if ((spec.noGlobs === true || spec.filesOnly === true) && GLOB.test(word)) return false;
+    if (spec.filesOnly === true && folder(word)) return false;
     if (spec.maxOperands !== undefined && operands > spec.maxOperands) return false;
     if (spec.operandPrefix !== undefined && !word.startsWith(spec.operandPrefix)) return false;
     if (spec.text !== true && !inside(word)) return false;
@@ -253,4 +257,12 @@ function installedOutside(program: string, place: ReadOnlyPlace): boolean {
     if (isExecutableFile(path.join(dir, program))) return true;
   }
   return true;
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
 }

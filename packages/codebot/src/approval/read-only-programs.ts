@@ -24,6 +24,8 @@ export interface ReadOnlyProgram {
   pattern?: { patterns: readonly string[]; given: readonly string[] };
   /** A glob operand asks: it may match more than meant (`rm -r *`). */
   noGlobs?: boolean;
+  /** A folder operand (or a glob) asks: `diff a b` of two folders reads their files through symlinks. */
+  filesOnly?: boolean;
 }
 
 /**
@@ -62,7 +64,7 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
   strings: READS,
   cmp: READS,
   // Recursive, it follows a symlink to a folder outside the project.
-  diff: { refused: ["-r", "--recursive"] },
+  diff: { refused: ["-r", "--recursive"], filesOnly: true },
   comm: READS,
   join: READS,
   paste: READS,
