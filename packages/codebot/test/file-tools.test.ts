@@ -126,6 +126,20 @@ describe("path policy", () => {
     expect(fs.existsSync(path.join(outside, "new.txt"))).toBe(false);
   });
 
+  it("refuses a write through a symlink to nothing outside the project (it would create its target)", async () => {
+    const t = setup();
+    const outside = tempDir("codebot-outside-");
+    fs.symlinkSync(path.join(outside, "settings.json"), path.join(t.project, "notes.md"));
+    fs.symlinkSync(path.join(outside, "missing-dir"), path.join(t.project, "docs"));
+    fs.symlinkSync("notes.md", path.join(t.project, "chain.md"));
+    for (const file of ["notes.md", "docs/a.md", "chain.md"]) {
+      const written = await callTool(t.write, { file_path: file, content: '{"hooks":{}}' });
+      expect(written.isError, file).toBe(true);
+      expect(written.content, file).toContain("is outside the project directory");
+    }
+    expect(fs.readdirSync(outside)).toEqual([]);
+  });
+
   it("allows them when the session allows paths outside the project", async () => {
     const t = setup(true);
     const outside = tempDir("codebot-outside-");

@@ -107,7 +107,6 @@ function staysWithin(command: string, place: ReadOnlyPlace, scope: LineScope): b
   if (substitutes || unmodelled || commands.length === 0) return false;
   const home = place.home ?? os.homedir();
   const reachable = (file: string) => {
-    if (throughDanglingLink(file)) return false;
     const resolved = place.paths.resolve("bash", file);
     return resolved.ok && (scope.allows?.(resolved.path) ?? true);
   };
@@ -168,20 +167,6 @@ export function definesFunction(command: string): boolean {
     } else if (command[i] === "(" && /^\(\s*\)/.test(command.slice(i))) return true;
   }
   return false;
-}
-
-/**
- * Whether `file` goes through a symlink to nothing (`out -> /elsewhere/new`): the path it names is
- * not resolved, and `cp x out`, `touch out` or `mkdir -p out/a` would create what it points to.
- */
-function throughDanglingLink(file: string): boolean {
-  for (let at = file; ; at = path.dirname(at)) {
-    try {
-      return fs.lstatSync(at).isSymbolicLink() && !fs.existsSync(at);
-    } catch {
-      if (path.dirname(at) === at) return false;
-    }
-  }
 }
 
 /**

@@ -53,14 +53,33 @@ export class PathPolicy {
 export function realPathOfDeepestAncestor(abs: string): string {
   const missing: string[] = [];
   let current = abs;
-  for (;;) {
+  for (let hops = 0; ; ) {
     try {
       return path.join(fs.realpathSync(current), ...missing.reverse());
     } catch {
+      // A symlink to nothing (`notes -> ~/.codebot/settings.json` before that file exists): what
+      // a write through it creates is its target, so the target is what counts.
+      const target = danglingTarget(current);
+      if (target !== undefined && hops++ < MAX_LINK_HOPS) {
+        current = path.resolve(path.dirname(current), target);
+        continue;
+      }
       const parent = path.dirname(current);
       if (parent === current) return abs;
       missing.push(path.basename(current));
       current = parent;
     }
+  }
+}
+
+/** Past this many symlinks to nothing in a row, the path is taken as it is (the system gives up at 40). */
+const MAX_LINK_HOPS = 40;
+
+/** The target of `file` when it is a symlink (one realpath could not follow: it points to nothing). */
+function danglingTarget(file: string): string | undefined {
+  try {
+    return fs.lstatSync(file).isSymbolicLink() ? fs.readlinkSync(file) : undefined;
+  } catch {
+    return undefined;
   }
 }
