@@ -128,6 +128,19 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
     expect(server.requests).toHaveLength(1);
   });
 
+  it("/resume alone lists the other sessions and says how to go on with one", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    const env = modelEnv(server, box.home);
+    expect((await runCli(["-p", "LISTED-PROMPT", "--cwd", box.project], { env })).code).toBe(0);
+    const r = await runCli(["--cwd", box.project], { env, input: "/resume\n" });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split("\n");
+    const listed = lines.findIndex((line) => line.includes("LISTED-PROMPT"));
+    expect(listed).not.toBe(-1);
+    expect(lines[listed + 1]).toBe("/resume <n> or /resume <session id> goes on with one of them");
+  });
+
   it("/resume n shows the conversation it goes on with, then says it resumed", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("EARLIER-ANSWER")]);

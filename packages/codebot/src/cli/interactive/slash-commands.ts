@@ -119,6 +119,7 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
   if (arg === "") {
     if (sessions.length === 0) ctx.print("no other session of this project");
     for (const row of sessionRows(sessions, ctx.columns())) ctx.print(row);
+    if (sessions.length > 0) ctx.print(s.dim("/resume <n> or /resume <session id> goes on with one of them"));
     return;
   }
   const n = Number(arg);
