@@ -161,10 +161,14 @@ export class Compaction {
     compacted.forEach((message, i) => {
       transcript.append(message, "main", i === 0 ? { isCompactSummary: true } : {});
     });
-    // The compacted history is the summary, then the messages kept as they were (the latest turns).
-    const kept = compacted.length - 1;
+    // The compacted history is the summary, then the messages kept (the latest turns); a request
+    // too long for the window is kept cut (compactedHistory), which the notice says.
+    const kept = compacted.slice(1);
+    const originals = new Set(messages.map((m) => JSON.stringify(m)));
+    const cut = kept.some((m) => !originals.has(JSON.stringify(m)));
+    const last = kept.length === 1 ? "last message" : `last ${kept.length} messages`;
     notify(
-      `codebot: conversation compacted (${trigger}): ${messages.length} messages (about ${tokensBefore} tokens) became a summary and the ${kept === 1 ? "last message" : `last ${kept} messages`}, kept as they were`,
+      `codebot: conversation compacted (${trigger}): ${messages.length} messages (about ${tokensBefore} tokens) became a summary and the ${last}, ${cut ? "your latest request cut to fit the window (the transcript has it whole)" : "kept as they were"}`,
     );
     return { compacted: true, messages: compacted, summary, tokensBefore };
   }

@@ -58,6 +58,10 @@ describe("compaction of a conversation with a message bigger than the window", (
     expect(summaryRequest).toContain("PASTE-TAIL");
     expect(summaryRequest).toMatch(/characters left out/);
     expect(result.stderr).toContain("conversation compacted (auto)");
+    expect(result.stderr).toContain(
+      "your latest request cut to fit the window (the transcript has it whole)",
+    );
+    expect(result.stderr).not.toContain("kept as they were");
     expect(transcriptText(box.home)).toContain(middle);
   });
 
