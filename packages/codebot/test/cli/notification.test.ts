@@ -28,6 +28,14 @@ function lines(file: string): Record<string, unknown>[] {
 /** The hook's trace line, whole: one row, ending with its duration or, cut at the terminal's width, `…`. */
 const HOOK_LINE_DONE = /^ {2}⚑ hook Notification .*(\d ms|…)$/m;
 
+/**
+ * The hook's line whole with, on a later row, a line starting with `next` (the question or the
+ * input, drawn again below it): what a test reads once both are on screen, since the redraw under
+ * the hook's line is a write of its own.
+ */
+const hookLineThen = (next: string) =>
+  new RegExp(`${HOOK_LINE_DONE.source}\\n(?:.*\\n)*?${next.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m");
+
 describe("Notification", { timeout: 120_000 }, () => {
   it("a -p run fires none: not at its end, not for a call refused with nobody to ask", async () => {
     const box = sandbox();
@@ -108,7 +116,7 @@ describe("Notification", { timeout: 120_000 }, () => {
     });
     await term.waitForScreen(/^›/m);
     term.submit("write the file");
-    const screen = (await term.waitForScreen(HOOK_LINE_DONE)).split("\n");
+    const screen = (await term.waitForScreen(hookLineThen("? allow bash echo ok > out.txt"))).split("\n");
     const hookRow = screen.findIndex((l) => l.includes("⚑ hook Notification"));
     const questionRow = screen.findIndex((l) => l.startsWith("? allow bash echo ok > out.txt"));
     // The question on a row of its own, after the hook's line, as it was asked.
@@ -137,7 +145,7 @@ describe("Notification", { timeout: 120_000 }, () => {
     term.submit("hello");
     await term.waitForScreen("first answer");
     term.type("half a thought");
-    const screen = (await term.waitForScreen(HOOK_LINE_DONE)).split("\n");
+    const screen = (await term.waitForScreen(hookLineThen("› half"))).split("\n");
     const hookRow = screen.findIndex((l) => l.includes("⚑ hook Notification"));
     const promptRow = screen.findIndex((l) => l.startsWith("› half"));
     expect(screen[promptRow]?.trimEnd()).toBe("› half a thought");
@@ -167,7 +175,7 @@ describe("Notification", { timeout: 120_000 }, () => {
     term.press("Left");
     term.type("X");
     await term.waitForScreen("word4X4");
-    const screen = await term.waitForScreen(HOOK_LINE_DONE);
+    const screen = await term.waitForScreen(hookLineThen("› word0 "));
     expect(screen).toMatch(/^first answer\n {2}⚑ hook Notification[^›]*\n› word0 /m);
     expect(screen.match(/› word0 /g)).toHaveLength(1);
   });
