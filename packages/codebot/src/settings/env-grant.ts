@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import {
   type ContentViews,
@@ -11,6 +10,7 @@ import {
   noteView,
   scriptsText,
 } from "@codebot/hooks";
+import { isDirectory } from "../fs/is-directory.js";
 import { grantRunning, realPathOf } from "./grant-runs.js";
 
 /** Past this many files in a project folder a value names, the rest are not looked at. */
@@ -108,12 +108,4 @@ function projectPaths(name: string, value: string, projectDir: string): string[]
     if (isWithin(real, root)) found.push(real);
   }
   return found;
-}
-
-function isDirectory(file: string): boolean {
-  try {
-    return fs.statSync(file).isDirectory();
-  } catch {
-    return false;
-  }
 }

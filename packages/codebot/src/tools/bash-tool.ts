@@ -3,6 +3,7 @@ import type { Tool } from "@codebot/agentcore";
 import { processHost, shellQuote } from "@codebot/hooks";
 import { z } from "zod";
 import type { ShellTool } from "../approval/read-only-bash.js";
+import { isDirectory } from "../fs/is-directory.js";
 import { changedFileRefusal, changedRun } from "../settings/approved-files.js";
 import { prepareShell, runShell, type ShellResult } from "./shell-process.js";
 import type { ToolEnvironment } from "./tool-environment.js";
@@ -103,14 +104,6 @@ function withHookEnv(command: string, file: string | undefined): string {
 /** The directory the shell ended in, when it differs from where it started. */
 function movedTo(ended: string | undefined, started: string): string | undefined {
   return ended === undefined || ended === started ? undefined : ended;
-}
-
-function isDirectory(dir: string): boolean {
-  try {
-    return fs.statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function isFailure(r: ShellResult): boolean {
