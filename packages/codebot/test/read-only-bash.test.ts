@@ -127,6 +127,15 @@ describe("a line that reads outside the project asks", () => {
     expect(reads("ls ..", path.join(root, "src"))).toBe(true);
   });
 
+  it("a cd is inside both as bash reads it (.. as written) and as the system does (.. past a link)", () => {
+    const { root, reads } = project();
+    fs.mkdirSync(path.join(root, "a", "b"), { recursive: true });
+    fs.symlinkSync(path.join(root, "a", "b"), path.join(root, "link"));
+    // The system: link/../.. is the project; bash: the folder above it, which ls would list.
+    expect(reads("cd link/../.. && ls")).toBe(false);
+    expect(reads("cd link/.. && ls")).toBe(true);
+  });
+
   it("a function defined on the line asks: its body runs later, after a cd, where its paths lead elsewhere", () => {
     const { root, reads } = project();
     const deep = path.join(root, "src", "x");

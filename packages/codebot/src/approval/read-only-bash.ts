@@ -12,10 +12,10 @@
  * Anything else is decided as before — asked, or refused with nobody to ask. Deny and ask rules
  * are checked before this, as for any call.
  */
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gitRepositoryFiles, isExecutableFile } from "@codebot/hooks";
+import { isDirectory } from "../fs/is-directory.js";
 import { expandHome } from "../paths/home-path.js";
 import { type PathPolicy, realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import { GLOB, globbed } from "./bash-named-files.js";
@@ -134,20 +134,25 @@ function staysWithin(command: string, place: ReadOnlyPlace, scope: LineScope): b
     if (program === "cd" || program === "pushd") {
       const target = args.filter((a) => a !== "--");
       if (target.length !== 1 || target[0] === "-" || !inside(target[0] as string, places)) return false;
-      places.push(...places.map((dir) => path.resolve(dir, expandHome(target[0] as string, home))));
+      // bash's cd reads `..` in the path as written (`cd link/..` is back where it started), the
+      // system as the link leads: both must stay inside.
+      const reached = places.map((dir) => path.resolve(dir, expandHome(target[0] as string, home)));
+      if (!reached.every(reachable)) return false;
+      places.push(...reached);
       continue;
     }
     if (program === "git") {
       const git = readOnlyGit(args);
       if (git === undefined || !git.dirs.every((dir) => inside(dir, places))) return false;
-      const dirs = [...places, ...git.dirs.flatMap((dir) => places.map((p) => path.resolve(p, dir)))];
+      const dirs = [...places, ...git.dirs.flatMap((dir) => places.map((p) => systemPath(p, dir)))];
       // What the repository's own .git makes every git run run (a `core.fsmonitor`, hooks).
       const brought = gitRepositoryFiles(dirs, place.paths.root);
       if (brought.configs.length > 0 || brought.hooks.length > 0 || dirs.some(holdsSubmodule)) return false;
       continue;
     }
     const spec = Object.hasOwn(scope.programs, program) ? scope.programs[program] : undefined;
-    const folder = (word: string) => places.some((dir) => isFolder(systemPath(dir, expandHome(word, home))));
+    const folder = (word: string) =>
+      places.some((dir) => isDirectory(systemPath(dir, expandHome(word, home))));
     if (spec === undefined || !readsWithin(spec, args, (word) => inside(word, places), folder)) return false;
   }
   return true;
@@ -242,12 +247,4 @@ function installedOutside(program: string, place: ReadOnlyPlace): boolean {
     if (isExecutableFile(path.join(dir, program))) return true;
   }
   return true;
-}
-
-function isFolder(file: string): boolean {
-  try {
-    return fs.statSync(file).isDirectory();
-  } catch {
-    return false;
-  }
 }
