@@ -8,6 +8,11 @@ export interface ToolResult {
   isError: boolean;
   /** Images sent to the model after `content` (an MCP tool's image blocks); not with an error. */
   images?: readonly ToolImage[];
+  /**
+   * The result as structured data, for those who observe the call (a hook payload's
+   * `tool_response`); never sent to the model, which reads `content`.
+   */
+  data?: Readonly<Record<string, unknown>>;
 }
 
 /** An image in a tool result: base64 data and its media type (`image/png`). */
@@ -87,6 +92,11 @@ export interface Tool<Args = any> {
    * what it throws is ignored.
    */
   prepare?(): void;
+  /**
+   * The text the model reads for a result given as data in this tool's `data` shape (an observer's
+   * replacement of the result); undefined when `data` does not have that shape.
+   */
+  contentFromData?(data: unknown): string | undefined;
 }
 
 /** Calls the rest of the pipeline (inner middleware, then the tool) with a possibly rewritten call. */

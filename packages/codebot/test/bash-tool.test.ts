@@ -8,7 +8,7 @@ import { bashTool } from "../src/tools/bash-tool.js";
 import { runShell } from "../src/tools/shell-process.js";
 import { alive } from "./support/process-alive.js";
 import { tempDir } from "./support/temp-dirs.js";
-import { callTool } from "./support/tool-context.js";
+import { callTool, runTool } from "./support/tool-context.js";
 import { waitFor } from "./support/wait-for.js";
 
 function setup(extraEnv: Record<string, string> = {}) {
@@ -29,6 +29,14 @@ for (const start of ["started at the call", "started ahead"] as const) {
     afterAll(() => {
       vi.unstubAllEnvs();
       setAlwaysAhead(false);
+    });
+
+    it("gives a successful command's output as Claude Code's Bash gives it, for hooks, and a failure none", async () => {
+      const t = setup();
+      const ok = await runTool(t.bash, { command: "echo out; echo err >&2" });
+      expect(ok.data).toEqual({ stdout: "out\nerr", stderr: "", interrupted: false, isImage: false });
+      expect((await runTool(t.bash, { command: "exit 3" })).data).toBeUndefined();
+      expect(t.bash.contentFromData?.({ stdout: "", stderr: "", interrupted: false })).toBe("(no output)");
     });
 
     it("a command of any characters but NUL reaches bash as written", async () => {

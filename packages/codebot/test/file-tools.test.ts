@@ -8,7 +8,7 @@ import { grepTool } from "../src/tools/grep-tool.js";
 import { readTool } from "../src/tools/read-tool.js";
 import { writeTool } from "../src/tools/write-tool.js";
 import { tempDir, writeFile } from "./support/temp-dirs.js";
-import { callTool } from "./support/tool-context.js";
+import { callTool, runTool } from "./support/tool-context.js";
 
 function setup(allowOutside = false) {
   const project = tempDir("codebot-project-");
@@ -34,6 +34,31 @@ describe("read", () => {
     expect((await callTool(t.read, { file_path: "a.txt", offset: 2, limit: 2 })).content).toBe(
       "     2\ttwo\n     3\tthree\n[1 more lines; read on with offset 4]",
     );
+  });
+
+  it("gives the lines shown as Claude Code's Read gives them, unnumbered, for hooks", async () => {
+    const t = setup();
+    writeFile(path.join(t.project, "a.txt"), "one\ntwo\nthree\nfour\n");
+    const result = await runTool(t.read, { file_path: "a.txt", offset: 2, limit: 2 });
+    expect(result.data).toEqual({
+      type: "text",
+      file: {
+        filePath: path.join(t.project, "a.txt"),
+        content: "two\nthree",
+        numLines: 2,
+        startLine: 2,
+        totalLines: 4,
+      },
+    });
+  });
+
+  it("reads a Read-shaped replacement as numbered lines from its startLine, and nothing else", async () => {
+    const { read } = setup();
+    expect(read.contentFromData?.({ type: "text", file: { content: "a\nb", startLine: 7 } })).toBe(
+      "     7\ta\n     8\tb",
+    );
+    expect(read.contentFromData?.({ file: { content: "a" } })).toBeUndefined();
+    expect(read.contentFromData?.("a")).toBeUndefined();
   });
 
   it("reports a missing file as an error result", async () => {

@@ -39,7 +39,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     tool_use_id: toolEvent && event !== "PermissionRequest" ? f.toolUseId : undefined,
     tool_response:
       event === "PostToolUse" && args !== undefined
-        ? toolResponse(f.tool ?? "", args, f.output ?? "")
+        ? toolResponse(args, f.output ?? "", f.resultData)
         : undefined,
     error: event === "PostToolUseFailure" ? f.output : f.error,
     is_interrupt: event === "PostToolUseFailure" ? (f.isInterrupt ?? false) : undefined,
@@ -119,14 +119,15 @@ function absolutePaths(args: Record<string, unknown>, cwd: string): Record<strin
 }
 
 /**
- * Claude Code gives each tool its own structured response; codebot's tools return text. Hooks get
- * the fields scripts read most: `success`, the text as `output`, `filePath` for file tools, and
- * `stdout`/`stderr`/`interrupted` for Bash (the command's output is interleaved into `stdout`).
+ * Claude Code gives each tool its own structured response. Hooks get the tool's structured result
+ * when it gives one (codebot's `bash` and `read` give Claude Code's Bash and Read shapes), and
+ * always `success`, the text the model reads as `output`, and `filePath` for file tools.
  */
-function toolResponse(tool: string, args: Record<string, unknown>, output: string): Record<string, unknown> {
-  const response: Record<string, unknown> = {};
-  if (typeof args.file_path === "string") response.filePath = args.file_path;
-  if (tool === "bash")
-    Object.assign(response, { stdout: output, stderr: "", interrupted: false, isImage: false });
-  return { ...response, output, success: true };
+function toolResponse(
+  args: Record<string, unknown>,
+  output: string,
+  data: Readonly<Record<string, unknown>> | undefined,
+): Record<string, unknown> {
+  const filePath = typeof args.file_path === "string" ? { filePath: args.file_path } : {};
+  return { ...filePath, ...data, output, success: true };
 }

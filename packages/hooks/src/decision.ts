@@ -25,8 +25,8 @@ export interface Allow {
   updatedInput?: Record<string, unknown>;
   updatedBy?: string;
   permission?: PermissionAnswer;
-  /** PostToolUse (Claude Code groups): the last `updatedMCPToolOutput` given, and its hook. */
-  updatedMCPToolOutput?: UpdatedOutput;
+  /** PostToolUse (Claude Code groups): every replacement of the result the hooks gave, in order. */
+  updatedOutputs?: UpdatedOutput[];
   /** Elicitation, ElicitationResult: the first hook's answer for the MCP server. */
   elicitation?: ElicitationAnswer & { by: string };
   /** SessionStart, CwdChanged, FileChanged: every `watchPaths` the hooks gave, in order, without repeats. */
@@ -45,9 +45,13 @@ export interface ElicitationAnswer {
   content?: Record<string, unknown>;
 }
 
-/** What a hook gave as an MCP tool's output instead of the real one, and the hook. */
+/**
+ * What a hook gave as a tool's result instead of the real one, and the hook: Claude Code's
+ * `updatedToolOutput` (in the tool's result shape), or its `updatedMCPToolOutput` (`mcpOnly`).
+ */
 export interface UpdatedOutput {
   value: unknown;
+  mcpOnly: boolean;
   by: string;
 }
 
@@ -61,7 +65,7 @@ export interface Block {
   reason: string;
   by: string;
   context?: string;
-  updatedMCPToolOutput?: UpdatedOutput;
+  updatedOutputs?: UpdatedOutput[];
 }
 
 /** The hook named `by` answered `continue: false`: the run is to end, for `reason` (§11). */

@@ -41,6 +41,8 @@ export interface EventInputs {
     args: Record<string, unknown>;
     /** The tool result as the model sees it. */
     output: string;
+    /** The tool's result as structured data, when it gives one (Claude Code payloads' `tool_response`). */
+    resultData?: Readonly<Record<string, unknown>>;
     isError: boolean;
     agentName?: string;
     /** How long the tool ran, in milliseconds. */

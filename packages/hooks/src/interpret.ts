@@ -33,8 +33,12 @@ export interface HookVerdict {
   reloadSkills?: true;
   /** New tool arguments; present only when the hook gave a JSON object. */
   updatedInput?: Record<string, unknown>;
-  /** PostToolUse: Claude Code's `updatedMCPToolOutput`, what the model sees of an MCP tool's result instead. */
-  updatedMCPToolOutput?: unknown;
+  /**
+   * PostToolUse: what the model is to see of the result instead — Claude Code's
+   * `updatedToolOutput` (any tool, in the tool's result shape), else its older
+   * `updatedMCPToolOutput` (MCP tools only).
+   */
+  updatedOutput?: { value: unknown; mcpOnly: boolean };
   /**
    * Claude Code's `permissionDecision` other than deny (which is a block): `allow` lets the call
    * skip the permission question, `ask` puts it to the user. Legacy `decision: "approve"` is allow.
@@ -87,6 +91,7 @@ const hookSpecificFields = {
   permissionDecisionReason: z.string(),
   additionalContext: z.string(),
   updatedInput: z.record(z.string(), z.unknown()),
+  updatedToolOutput: z.unknown(),
   updatedMCPToolOutput: z.unknown(),
   /** PreCompact (beyond Claude Code): the summary to use instead of asking the model. */
   summary: z.string(),
@@ -298,8 +303,11 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
     specific.updatedInput ??
     (request?.behavior === "allow" ? request.updatedInput : undefined);
   if (updated) verdict.updatedInput = updated;
-  if (specific.updatedMCPToolOutput !== undefined)
-    verdict.updatedMCPToolOutput = specific.updatedMCPToolOutput;
+  // As claude 2.1.328 reads them: `updatedToolOutput` first, the MCP-only field only without it.
+  if (specific.updatedToolOutput !== undefined)
+    verdict.updatedOutput = { value: specific.updatedToolOutput, mcpOnly: false };
+  else if (specific.updatedMCPToolOutput !== undefined)
+    verdict.updatedOutput = { value: specific.updatedMCPToolOutput, mcpOnly: true };
   const permission =
     decisionValue === "allow" || decisionValue === "ask"
       ? decisionValue

@@ -125,7 +125,7 @@ function feedbackMerge(): Merge {
   const reasons: string[] = [];
   let blockedBy: string | undefined;
   let stop: { reason: string; by: string } | undefined;
-  let updatedOutput: UpdatedOutput | undefined;
+  const updatedOutputs: UpdatedOutput[] = [];
   const watchPaths: string[] = [];
   let sessionTitle: string | undefined;
   let initialUserMessage: string | undefined;
@@ -146,15 +146,16 @@ function feedbackMerge(): Merge {
       sessionTitle = verdict.sessionTitle ?? sessionTitle;
       initialUserMessage = verdict.initialUserMessage ?? initialUserMessage;
       reloadSkills ||= verdict.reloadSkills === true;
-      // The last rewrite wins, as in Claude Code (its hooks run in parallel on the original output).
-      if (verdict.updatedMCPToolOutput !== undefined)
-        updatedOutput = { value: verdict.updatedMCPToolOutput, by: run.hook.name };
+      // Every rewrite in order: the tool middleware takes the last one that fits the tool, as
+      // Claude Code does (its hooks run in parallel on the original output).
+      if (verdict.updatedOutput !== undefined)
+        updatedOutputs.push({ ...verdict.updatedOutput, by: run.hook.name });
       return undefined;
     },
     result(): Ruling {
       const context = {
         ...(contexts.length ? { context: contexts.join("\n\n") } : {}),
-        ...(updatedOutput ? { updatedMCPToolOutput: updatedOutput } : {}),
+        ...(updatedOutputs.length ? { updatedOutputs } : {}),
       };
       const watched = watchPaths.length ? { watchPaths } : {};
       const titled = {

@@ -5,7 +5,7 @@
  * background, Claude Code groups are waited for and may speak to the model (§11).
  */
 import type { ToolCall, ToolContext, ToolMiddleware, ToolNext, ToolResult } from "@codebot/agentcore";
-import { type Allow, type Decision, toolRefusal } from "./decision.js";
+import { type Allow, type Decision, toolRefusal, type UpdatedOutput } from "./decision.js";
 import type { EventInputs } from "./event-inputs.js";
 import { systemReminder } from "./system-reminder.js";
 
@@ -40,13 +40,26 @@ export interface ToolHooks {
   permissions?: ToolPermissions;
   /** A hook answered `continue: false`: the harness ends the run. */
   onStopRun?: (stop: { reason: string; hook: string }) => void;
+  /** Something a hook gave was ignored (a replacement result not in the tool's shape): for the user. */
+  onWarning?: (message: string) => void;
+}
+
+/** A warning reporter that says each message once (a hook repeating itself at every call). */
+function once(report: (message: string) => void): (message: string) => void {
+  const said = new Set<string>();
+  return (message) => {
+    if (said.has(message)) return;
+    said.add(message);
+    report(message);
+  };
 }
 
 function errorResult(content: string): ToolResult {
   return { content, isError: true };
 }
 
-export function createHookMiddleware(hooks: ToolHooks): ToolMiddleware {
+export function createHookMiddleware(given: ToolHooks): ToolMiddleware {
+  const hooks = given.onWarning ? { ...given, onWarning: once(given.onWarning) } : given;
   // Asked at every call: the hooks may be reloaded during the session (a settings file changed).
   const toolHooks = () =>
     hooks.hasHooks("PreToolUse") || hooks.hasHooks("PostToolUse") || hooks.hasHooks("PostToolUseFailure");
@@ -152,6 +165,7 @@ async function afterTool(
     toolUseId: call.id,
     args: call.args,
     output: result.content,
+    ...(result.data ? { resultData: result.data } : {}),
     isError: result.isError,
     agentName: ctx.agentName,
     durationMs,
@@ -166,14 +180,10 @@ async function afterTool(
   let stopped = false;
   for (const [event, pending] of fired) {
     const decision = await pending;
-    // Claude Code's updatedMCPToolOutput: for MCP tools only, what the model sees instead of the result.
-    if (
-      event === "PostToolUse" &&
-      decision.kind !== "stop" &&
-      decision.updatedMCPToolOutput &&
-      call.name.startsWith("mcp__")
-    )
-      replaced = { content: outputText(decision.updatedMCPToolOutput.value), isError: result.isError };
+    if (event === "PostToolUse" && decision.kind !== "stop" && decision.updatedOutputs) {
+      const content = replacedContent(decision.updatedOutputs, call, ctx, hooks);
+      if (content !== undefined) replaced = { content, isError: result.isError };
+    }
     if (decision.kind === "stop") {
       if (!stopped) hooks.onStopRun?.({ reason: decision.reason, hook: decision.by });
       stopped = true;
@@ -183,6 +193,32 @@ async function afterTool(
     if (decision.context) reminders.push(`${event} hook context:\n${decision.context}`);
   }
   return { reminders, ...(replaced ? { replaced } : {}) };
+}
+
+/**
+ * What the model reads instead of the result, from the last replacement that fits the tool, as in
+ * claude 2.1.328: an MCP tool takes any value (`updatedToolOutput` or `updatedMCPToolOutput`);
+ * another tool only an `updatedToolOutput` in its own result shape (`contentFromData`: Claude
+ * Code's Bash and Read shapes for `bash` and `read`). One that fits nothing is ignored, and said.
+ */
+function replacedContent(
+  outputs: readonly UpdatedOutput[],
+  call: ToolCall,
+  ctx: ToolContext,
+  hooks: ToolHooks,
+): string | undefined {
+  const mcp = call.name.startsWith("mcp__");
+  for (const output of [...outputs].reverse()) {
+    if (mcp) return outputText(output.value);
+    if (output.mcpOnly) continue;
+    const content = ctx.tool.contentFromData?.(output.value);
+    if (content !== undefined) return content;
+    const why = ctx.tool.contentFromData
+      ? `is not in the shape of ${call.name}'s result (the tool_response it was given)`
+      : `cannot replace ${call.name}'s result`;
+    hooks.onWarning?.(`hook ${output.by}: its updatedToolOutput ${why}; the model got the tool's own result`);
+  }
+  return undefined;
 }
 
 /** A replacement output as text: a string as is, MCP content blocks by their text, anything else as JSON. */

@@ -34,6 +34,8 @@ export interface PayloadFields {
   args?: Record<string, unknown>;
   agentName?: string;
   output?: string;
+  /** PostToolUse: the tool's result as structured data, when it gives one (Claude Code payloads only). */
+  resultData?: Readonly<Record<string, unknown>>;
   isError?: boolean;
   /** PostToolUse, PostToolUseFailure: how long the tool ran, in milliseconds (Claude Code payloads only). */
   durationMs?: number;

@@ -122,6 +122,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
       createHookMiddleware({
         ...runner,
         foreground: (work) => jobs.gate.around(work),
+        onWarning: (message) => reports.error(message),
         ...(options.toolPermissions ? { permissions: options.toolPermissions } : {}),
         ...(options.onStopRun ? { onStopRun: options.onStopRun } : {}),
       }),

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Tool } from "@codebot/agentcore";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   type BackgroundContext,
@@ -14,6 +15,21 @@ import {
 import { bashTool, callTool, isRunning, q, readJson, tempDir, waitFor, writeTool } from "./support.js";
 
 const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
+
+/** A bash-like tool giving its result as data too, in a Bash-like shape it reads back. */
+const shapedBash: Tool<{ command: string }> = {
+  ...bashTool,
+  execute: async (args) => {
+    const content = `ran: ${args.command}`;
+    return { content, isError: false, data: { stdout: content, stderr: "", interrupted: false } };
+  },
+  contentFromData: (data) => {
+    const d = data as { stdout?: unknown; stderr?: unknown; interrupted?: unknown } | null;
+    return typeof d?.stdout === "string" && typeof d.stderr === "string" && typeof d.interrupted === "boolean"
+      ? d.stdout
+      : undefined;
+  },
+};
 const cmd = (command: string, extra: Record<string, unknown> = {}) => ({
   type: "command",
   command,
@@ -353,15 +369,50 @@ describe("Claude Code groups at run time", () => {
     });
   });
 
-  it("PostToolUse gets tool_response with the output and, for file tools, the absolute path", async () => {
+  it("PostToolUse gets tool_response with the output, the tool's structured result and, for file tools, the absolute path", async () => {
     const { runner, dir } = setup({ PostToolUse: [group("Write|Bash", cmd("cat >> post.jsonl"))] });
     await callTool(runner, writeTool, { file_path: "d/a.ts", content: "x" });
-    await callTool(runner, bashTool, { command: "ls" });
+    await callTool(runner, shapedBash, { command: "ls" });
     const lines = readFileSync(join(dir, "post.jsonl"), "utf8").trim().split("\n");
     expect(lines.map((l) => JSON.parse(l).tool_response)).toEqual([
       { filePath: join(dir, "d/a.ts"), output: "wrote d/a.ts", success: true },
-      { stdout: "ran: ls", stderr: "", interrupted: false, isImage: false, output: "ran: ls", success: true },
+      { stdout: "ran: ls", stderr: "", interrupted: false, output: "ran: ls", success: true },
     ]);
+  });
+
+  describe("PostToolUse updatedToolOutput", () => {
+    const replace = (value: unknown, field = "updatedToolOutput") =>
+      cmd(
+        `echo ${q(JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", [field]: value } }))}`,
+      );
+    const bashShape = (stdout: string) => ({ stdout, stderr: "", interrupted: false });
+
+    it("the last replacement in the tool's shape is what the model reads; one not in it is skipped", async () => {
+      const { runner } = setup({
+        PostToolUse: [
+          group("Bash", replace(bashShape("first")), replace(bashShape("second")), replace("plain")),
+        ],
+      });
+      const { result } = await callTool(runner, shapedBash, { command: "ls" });
+      expect(result.content).toBe("second");
+    });
+
+    it("updatedMCPToolOutput leaves a built-in tool's result alone", async () => {
+      const { runner } = setup({
+        PostToolUse: [group("Bash", replace(bashShape("x"), "updatedMCPToolOutput"))],
+      });
+      const { result } = await callTool(runner, shapedBash, { command: "ls" });
+      expect(result.content).toBe("ran: ls");
+    });
+
+    it("an MCP tool takes updatedToolOutput before the same hook's updatedMCPToolOutput", async () => {
+      const both = cmd(
+        `echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":"new","updatedMCPToolOutput":"old"}}'`,
+      );
+      const { runner } = setup({ PostToolUse: [group("mcp__srv__echo", both)] });
+      const { result } = await callTool(runner, { ...bashTool, name: "mcp__srv__echo" }, { command: "x" });
+      expect(result.content).toBe("new");
+    });
   });
 
   it("continue: false asks to end the run, with its stopReason", async () => {

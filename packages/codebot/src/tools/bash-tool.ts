@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { ShellTool } from "../approval/read-only-bash.js";
 import { isDirectory } from "../fs/is-directory.js";
 import { changedFileRefusal, changedRun } from "../settings/approved-files.js";
+import { bashContentFromData, bashData } from "./claude-result-shapes.js";
 import { prepareShell, runShell, type ShellResult } from "./shell-process.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
@@ -38,6 +39,7 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       "Run a bash command. The working directory starts at the project directory and carries over between commands (cd moves it). Output (stdout and stderr) is capped; the exit code is reported.",
     inputSchema,
     mutating: true,
+    contentFromData: bashContentFromData,
     // Where the next command starts: approval reads a line's relative paths from here.
     workingDirectory: () => (isDirectory(cwd) ? cwd : env.paths.root),
     // A hook's environment file is sourced before each command and may change PATH.
@@ -85,7 +87,11 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
         }
         if (cwd !== old) env.onCwdChange?.(old, cwd);
       }
-      return { content: describe(result, timeoutMs) + note, isError: isFailure(result) };
+      const content = describe(result, timeoutMs) + note;
+      // A failed call's hooks get the error instead (PostToolUseFailure), as in Claude Code.
+      return isFailure(result)
+        ? { content, isError: true }
+        : { content, isError: false, data: bashData(content) };
     },
   };
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { z } from "zod";
+import { numberedLines, readContentFromData, readData } from "./claude-result-shapes.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
 const DEFAULT_LIMIT = 2000;
@@ -20,6 +21,7 @@ export function readTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
     description: "Read a text file; lines are numbered like `cat -n`. Use offset and limit for long files.",
     inputSchema,
     readOnly: true,
+    contentFromData: readContentFromData,
     async execute(args) {
       const resolved = env.paths.resolve("read", args.file_path);
       if (!resolved.ok) return { content: resolved.error, isError: true };
@@ -48,10 +50,13 @@ export function readTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
         };
       }
       const shown = lines.slice(start, start + (args.limit ?? DEFAULT_LIMIT));
-      const numbered = shown.map((line, i) => `${String(start + i + 1).padStart(6)}\t${cut(line)}`);
       const rest = lines.length - start - shown.length;
-      if (rest > 0) numbered.push(`[${rest} more lines; read on with offset ${start + shown.length + 1}]`);
-      return { content: numbered.join("\n"), isError: false };
+      const more = rest > 0 ? `\n[${rest} more lines; read on with offset ${start + shown.length + 1}]` : "";
+      return {
+        content: numberedLines(shown.map(cut), start + 1) + more,
+        isError: false,
+        data: readData(file, shown, start + 1, lines.length),
+      };
     },
   };
 }

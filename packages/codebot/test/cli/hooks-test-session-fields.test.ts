@@ -110,6 +110,22 @@ describe("codebot hooks test: the fields a session gives", () => {
     expect(report.trace.every((t) => t.skipped === undefined)).toBe(true);
   });
 
+  it("a Read call's tool_response has Claude Code's file structure, --output as the lines shown", async () => {
+    const box = sandbox();
+    const { report } = await hooksTest(
+      box,
+      { PostToolUse: [group("Read", command("true"))] },
+      "PostToolUse",
+      ["--tool", "Read", "--args", '{"file_path":"a.txt"}', "--output", "one\ntwo"],
+    );
+    expect(report.claude_payload).toMatchObject({
+      tool_response: {
+        type: "text",
+        file: { filePath: box.at("a.txt"), content: "one\ntwo", numLines: 2, startLine: 1, totalLines: 2 },
+      },
+    });
+  });
+
   it("an --args value no session gives is refused, naming what it takes", async () => {
     const box = sandbox();
     const file = box.json("s.json", { hooks: {} });

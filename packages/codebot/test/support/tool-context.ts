@@ -20,8 +20,14 @@ export function toolContext(
   };
 }
 
-/** Validates `args` with the tool's schema (as the kernel does), then runs the tool. */
-export async function callTool(tool: Tool, args: Record<string, unknown>, signal?: AbortSignal) {
+/** Validates `args` with the tool's schema (as the kernel does), then runs the tool: its whole result. */
+export async function runTool(tool: Tool, args: Record<string, unknown>, signal?: AbortSignal) {
   const parsed = tool.inputSchema.parse(args);
   return tool.execute(parsed, toolContext(tool, signal));
+}
+
+/** What the model reads of a call's result: `runTool`'s without `data` (which is for hooks). */
+export async function callTool(tool: Tool, args: Record<string, unknown>, signal?: AbortSignal) {
+  const { data: _forHooks, ...read } = await runTool(tool, args, signal);
+  return read;
 }

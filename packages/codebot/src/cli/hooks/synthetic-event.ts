@@ -8,6 +8,7 @@ import {
   SESSION_END_REASONS,
   SESSION_START_SOURCES,
 } from "@codebot/hooks";
+import { successData } from "../../tools/claude-result-shapes.js";
 import { CliError } from "../cli-error.js";
 import { SyntheticArgs } from "./synthetic-args.js";
 
@@ -46,7 +47,12 @@ interface Given {
  */
 const BUILDERS: { [E in HookEvent]: (g: Given) => EventInputs[E] } = {
   PreToolUse: (g) => toolCall(g),
-  PostToolUse: (g) => ({ ...toolCall(g), output: g.f.output ?? "", isError: false, durationMs: 0 }),
+  PostToolUse: (g) => {
+    const call = toolCall(g);
+    const output = g.f.output ?? "";
+    const data = successData(call.tool, call.args, output, g.f.cwd ?? process.cwd());
+    return { ...call, output, ...(data ? { resultData: data } : {}), isError: false, durationMs: 0 };
+  },
   // The session fires it for a call whose result is an error: `--output` is that error.
   PostToolUseFailure: (g) => ({
     ...toolCall(g),

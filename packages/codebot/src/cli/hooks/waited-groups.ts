@@ -55,7 +55,7 @@ export function asSessionUses(event: HookEvent, d: Decision): Decision {
   const use = SESSION_USE[event as WaitedEvent];
   const kept = {
     ...(use.context !== undefined && d.context ? { context: d.context } : {}),
-    ...(d.updatedMCPToolOutput ? { updatedMCPToolOutput: d.updatedMCPToolOutput } : {}),
+    ...(d.updatedOutputs ? { updatedOutputs: d.updatedOutputs } : {}),
   };
   if (d.kind === "block" && use.feedback !== undefined)
     return { kind: "block", reason: d.reason, by: d.by, trace: d.trace, ...kept };

@@ -60,8 +60,8 @@ export class RanCalls {
 /**
  * The result a call's line sums up: the tool's own output, without the reminders PostToolUse
  * hooks appended to it for the model (their context and feedback have their `⚑` lines) — `echo
- * hi` read `6 lines`. The result the model got when a hook replaced the output (an MCP tool's
- * `updatedMCPToolOutput`), or when the tool never ran.
+ * hi` read `6 lines`. The result the model got when a hook replaced the output
+ * (`updatedToolOutput`), or when the tool never ran.
  */
 export function shownResult(ran: RanCall | undefined, given: ToolResult): ToolResult {
   const own = ran?.result;

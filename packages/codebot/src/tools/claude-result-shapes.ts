@@ -1,0 +1,71 @@
+/**
+ * The structured data the `bash` and `read` tools give with their results, in Claude Code's own
+ * shapes for Bash and Read, so that a hook written for Claude Code finds `tool_response.stdout`
+ * and `tool_response.file.content` where it looks — and the way back: the text the model reads
+ * when a PostToolUse hook gives such a shape as `updatedToolOutput` (a redaction, say). A value
+ * not in the shape is refused, as claude 2.1.328 refuses it (it checks the tool's output schema).
+ */
+
+import path from "node:path";
+
+/** A successful bash call's result as Claude Code's Bash gives it; codebot interleaves stderr into `stdout`. */
+export function bashData(text: string): Record<string, unknown> {
+  return { stdout: text, stderr: "", interrupted: false, isImage: false };
+}
+
+/** A Bash-shaped value (`stdout`, `stderr`, `interrupted`) as the model reads it: stdout, then stderr. */
+export function bashContentFromData(data: unknown): string | undefined {
+  if (!isRecord(data)) return undefined;
+  const { stdout, stderr, interrupted } = data;
+  if (typeof stdout !== "string" || typeof stderr !== "string" || typeof interrupted !== "boolean")
+    return undefined;
+  return [stdout, stderr].filter((part) => part !== "").join("\n") || "(no output)";
+}
+
+/** The lines a read showed, as Claude Code's Read gives them (`startLine` is 1-based). */
+export function readData(
+  filePath: string,
+  shown: readonly string[],
+  startLine: number,
+  totalLines: number,
+): Record<string, unknown> {
+  return {
+    type: "text",
+    file: { filePath, content: shown.join("\n"), numLines: shown.length, startLine, totalLines },
+  };
+}
+
+/** A Read-shaped value (`{type: "text", file: {content, startLine?}}`) as numbered lines. */
+export function readContentFromData(data: unknown): string | undefined {
+  if (!isRecord(data) || data.type !== "text" || !isRecord(data.file)) return undefined;
+  const { content, startLine } = data.file;
+  if (typeof content !== "string") return undefined;
+  if (content === "") return "(empty file)";
+  const first = typeof startLine === "number" && Number.isInteger(startLine) && startLine > 0 ? startLine : 1;
+  return numberedLines(content.split("\n"), first);
+}
+
+/** Lines numbered like `cat -n`, the first one `first`. */
+export function numberedLines(lines: readonly string[], first: number): string {
+  return lines.map((line, i) => `${String(first + i).padStart(6)}\t${line}`).join("\n");
+}
+
+/**
+ * The data the tool named gives with a successful result of this text, for a call that did not
+ * run (`codebot hooks test PostToolUse --tool read --output …`): a read's text is the lines shown.
+ */
+export function successData(
+  tool: string,
+  args: Record<string, unknown>,
+  text: string,
+  cwd: string,
+): Record<string, unknown> | undefined {
+  if (tool === "bash") return bashData(text);
+  if (tool !== "read" || typeof args.file_path !== "string") return undefined;
+  const lines = text === "" ? [] : text.split("\n");
+  return readData(path.resolve(cwd, args.file_path), lines, 1, lines.length);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
