@@ -57,6 +57,7 @@ describe("session lifecycle events", () => {
         cwd: s.project,
         transcript_path: s.runtime.transcriptPath,
         agent: "flaky",
+        stop_hook_active: false,
       },
     ]);
   });

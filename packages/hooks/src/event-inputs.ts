@@ -69,7 +69,14 @@ export interface EventInputs {
   /** `agentName`: this run's name, when it differs from its type (a scope's `when` tells runs apart by it). */
   /** `agentId`: the run's own id (Claude Code's `agent_id`). */
   SubagentStart: { agent: string; agentName?: string; agentId?: string };
-  SubagentStop: { agent: string; agentName?: string; agentId?: string; lastAssistantMessage?: string };
+  /** `stopHookActive`: this stop follows a continuation a SubagentStop hook asked for. */
+  SubagentStop: {
+    agent: string;
+    agentName?: string;
+    agentId?: string;
+    lastAssistantMessage?: string;
+    stopHookActive?: boolean;
+  };
   /** `customInstructions`: the user's `/compact` focus. */
   PreCompact: { trigger: CompactTrigger; customInstructions?: string };
   PostCompact: { trigger: CompactTrigger; compactSummary: string };

@@ -89,10 +89,11 @@ const EVENT_ROWS = {
     matchOn: "agent",
     claude: { matchOn: "agent", mode: "feedback" },
   },
+  // Native hooks observe; Claude Code groups are waited for at a natural stop, and a block keeps the sub-agent going.
   SubagentStop: {
     mode: "async",
     matchOn: "agent",
-    claude: { matchOn: "agent" },
+    claude: { matchOn: "agent", mode: "feedback" },
   },
   /** Before the history is summarised: may block it; plain stdout joins the summary instructions. */
   PreCompact: {

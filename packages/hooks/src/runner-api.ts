@@ -125,7 +125,8 @@ export interface HookRunner {
   /** Native hooks run in the background; the result carries the Claude Code groups' context for the first prompt. */
   sessionStart(input?: EventInputs["SessionStart"]): Promise<Decision>;
   sessionEnd(input?: EventInputs["SessionEnd"]): void;
-  subagentStop(input: EventInputs["SubagentStop"]): void;
+  /** Native hooks run in the background; the result is what the Claude Code groups said (they are waited for). */
+  subagentStop(input: EventInputs["SubagentStop"] & Cancellable): Promise<Decision>;
   /** The kernel tool middleware running PreToolUse and PostToolUse (§9.1). */
   middleware(): ToolMiddleware;
   /**

@@ -476,13 +476,23 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         });
         return decision.kind === "stop" ? undefined : decision.context;
       },
-      stopped: async (run, lastAssistantMessage) => {
-        runner.subagentStop({
-          agent: run.type,
-          agentName: run.name,
-          agentId: run.id,
-          ...(lastAssistantMessage !== undefined ? { lastAssistantMessage } : {}),
-        });
+      onStop: (run) =>
+        new StopHooks({
+          event: "SubagentStop",
+          fire: (input) =>
+            runner.subagentStop({ agent: run.type, agentName: run.name, agentId: run.id, ...input }),
+          configured: () => runner.hasHooks("SubagentStop"),
+          maxAttempts: settings.postStopValidation.maxAttempts,
+        }).onStop,
+      stopped: async (run, lastAssistantMessage, firedAtStop) => {
+        if (!firedAtStop)
+          void runner.subagentStop({
+            agent: run.type,
+            agentName: run.name,
+            agentId: run.id,
+            stopHookActive: false,
+            ...(lastAssistantMessage !== undefined ? { lastAssistantMessage } : {}),
+          });
         // SubagentStop has picked its hooks (the agent's own among them): they leave with the run.
         scopeEnds.get(run.name)?.();
         scopeEnds.delete(run.name);

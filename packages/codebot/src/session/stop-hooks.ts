@@ -2,10 +2,15 @@ import type { StopInfo } from "@codebot/agentcore";
 import { type Decision, systemReminder } from "@codebot/hooks";
 import { finalText } from "./prompt-result.js";
 
-/** The reminder a blocking Stop hook sends back to the agent; reminder tags in the reason are defused. */
-export function stopHookReminder(reason: string): string {
-  return systemReminder(`A Stop hook did not let you stop yet. Continue based on its feedback:\n${reason}`);
+/** The reminder a blocking Stop (or SubagentStop) hook sends back to the agent; reminder tags in the reason are defused. */
+export function stopHookReminder(reason: string, event: StopEvent = "Stop"): string {
+  return systemReminder(
+    `A ${event} hook did not let you stop yet. Continue based on its feedback:\n${reason}`,
+  );
 }
+
+/** The main agent's stop, or a sub-agent's. */
+type StopEvent = "Stop" | "SubagentStop";
 
 export interface StopHooksOutcome {
   /** Consecutive blocks at the end of this prompt. */
@@ -24,15 +29,18 @@ export interface StopHooksDeps {
   configured(): boolean;
   /** The most consecutive blocks per prompt (`postStopValidation.maxAttempts`). */
   maxAttempts: number;
-  /** A Stop hook answered `continue: false`. */
-  stopRun(stop: { reason: string; hook: string }): void;
+  /** A Stop hook answered `continue: false` (SubagentStop's groups cannot). */
+  stopRun?(stop: { reason: string; hook: string }): void;
+  /** Which stop: the main agent's (default) or a sub-agent's. */
+  event?: StopEvent;
 }
 
 /**
  * Claude Code's `Stop` event (§11): at every natural stop of the main agent the Stop hooks run;
  * a block keeps the same run going with the reason fed back to the model, up to `maxAttempts`
  * consecutive blocks per prompt. `stop_hook_active` is true for the stop that follows a
- * continuation a Stop hook asked for.
+ * continuation a Stop hook asked for. A sub-agent's run has one of its own for SubagentStop,
+ * whose Claude Code groups block the same way (as claude 2.1.328's do).
  */
 export class StopHooks {
   private blocks = 0;
@@ -60,7 +68,7 @@ export class StopHooks {
     });
     if (signal.aborted) return undefined;
     if (decision.kind === "stop") {
-      this.deps.stopRun({ hook: decision.by, reason: decision.reason });
+      this.deps.stopRun?.({ hook: decision.by, reason: decision.reason });
       return undefined;
     }
     if (decision.kind === "allow") {
@@ -76,7 +84,7 @@ export class StopHooks {
       return undefined;
     }
     this.active = true;
-    return stopHookReminder(reason);
+    return stopHookReminder(reason, this.deps.event);
   };
 
   outcome(): StopHooksOutcome {

@@ -4,6 +4,7 @@ import {
   type AgentEvent,
   agentLoop,
   type LoopResult,
+  type StopInfo,
   type Tool,
   type ToolContext,
   type ToolMiddleware,
@@ -49,8 +50,16 @@ export interface SubagentHost {
   recordMessage(agentName: string, message: ModelMessage): void;
   /** Before the sub-agent's loop: fires SubagentStart; resolves to the hooks' context for it. */
   started(run: SubagentRun): Promise<string | undefined>;
-  /** Its loop exited, whatever the reason: fires SubagentStop, with its last text when it has one. */
-  stopped(run: SubagentRun, lastAssistantMessage?: string): Promise<void>;
+  /**
+   * The run's loop's `onStop`: at each natural stop it fires SubagentStop; a reminder (a Claude
+   * Code group blocked) keeps the sub-agent going, undefined lets it end.
+   */
+  onStop(run: SubagentRun): (info: StopInfo) => Promise<string | undefined>;
+  /**
+   * Its loop exited, whatever the reason: fires SubagentStop, with its last text when it has one,
+   * unless `firedAtStop` (it ended at a natural stop, where `onStop` fired it).
+   */
+  stopped(run: SubagentRun, lastAssistantMessage: string | undefined, firedAtStop: boolean): Promise<void>;
 }
 
 /** An id in the shape of Claude Code's `agent_id` (`a` and 16 hex digits). */
@@ -84,8 +93,8 @@ type AgentArgs = z.infer<typeof inputSchema>;
 /**
  * `agent {prompt, subagent_type?, name?}`: runs a sub-agent with its own loop and the session's
  * middleware; its final text is the result. A `subagent_type` naming a custom agent gives it that
- * agent's instructions, tools and model. SubagentStop fires whenever its loop exits, whatever the
- * reason.
+ * agent's instructions, tools and model. SubagentStop fires at each natural stop (where a Claude
+ * Code group may keep it going) and otherwise when its loop exits, whatever the reason.
  */
 export function agentTool(host: SubagentHost): Tool<AgentArgs> {
   return {
@@ -140,6 +149,7 @@ async function runSubagent(
       tools: agent ? agentTools(host.tools(), agent) : [...host.tools()],
       middleware: [...host.middleware],
       maxTurns: agent?.maxTurns ?? host.maxTurns,
+      onStop: host.onStop(run),
       signal: ctx.signal,
       agentName: name,
     });
@@ -149,7 +159,7 @@ async function runSubagent(
   } catch (error) {
     return { content: `agent ${name}: failed: ${(error as Error).message}`, isError: true };
   } finally {
-    await host.stopped(run, result ? finalText(result.newMessages) : undefined);
+    await host.stopped(run, result ? finalText(result.newMessages) : undefined, result?.reason === "stop");
   }
   const text = finalText(result.newMessages);
   if (result.reason === "stop") return { content: text === "" ? "(no answer)" : text, isError: false };

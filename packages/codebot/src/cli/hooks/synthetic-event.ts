@@ -103,7 +103,13 @@ const BUILDERS: { [E in HookEvent]: (g: Given) => EventInputs[E] } = {
   SubagentStop: (g) => {
     const agent = g.need(g.f.agent, "--agent NAME");
     const last = g.fields.text("last_assistant_message") ?? "synthetic sub-agent answer";
-    return { agent, agentName: agent, agentId: SYNTHETIC_AGENT_ID, lastAssistantMessage: last };
+    return {
+      agent,
+      agentName: agent,
+      agentId: SYNTHETIC_AGENT_ID,
+      lastAssistantMessage: last,
+      stopHookActive: g.fields.flag("stop_hook_active", false),
+    };
   },
   // Default: `/compact` with no focus (its custom_instructions empty).
   PreCompact: ({ fields }) => {

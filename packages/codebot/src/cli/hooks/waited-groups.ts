@@ -29,13 +29,14 @@ const AFTER_TOOL: SessionUse = {
 };
 
 // Read from where each event is fired: hooks/src/middleware.ts (tool results), create-runtime.ts
-// (Setup, SessionStart, SubagentStart), instructions-loaded.ts, file-watch.ts (watchPaths only).
+// (Setup, SessionStart, SubagentStart, SubagentStop), instructions-loaded.ts, file-watch.ts (watchPaths only).
 const SESSION_USE: Record<WaitedEvent, SessionUse> = {
   PostToolUse: AFTER_TOOL,
   PostToolUseFailure: AFTER_TOOL,
   SessionStart: { context: "into the first prompt" },
   Setup: { context: "into the first prompt" },
   SubagentStart: { context: "into the sub-agent's first message" },
+  SubagentStop: { feedback: "to the sub-agent, which goes on" },
   InstructionsLoaded: { stop: "session halted" },
   CwdChanged: {},
   FileChanged: {},

@@ -1,0 +1,70 @@
+/**
+ * SubagentStop's Claude Code groups block as claude 2.1.328's do: at a sub-agent's natural stop a
+ * block keeps the sub-agent going with the reason, and the next stop has `stop_hook_active: true`.
+ */
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, promptText, startSession, toolResultFor } from "./support/e2e.js";
+
+const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
+/** Logs its payload; blocks with `reason` while the marker file is absent, then lets the stop through. */
+const blockOnce = (reason: string) =>
+  command(
+    `cat >> stop.jsonl; echo >> stop.jsonl; if [ ! -f blocked ]; then touch blocked; echo '{"decision":"block","reason":"${reason}"}'; fi`,
+  );
+const stops = (at: (rel: string) => string) =>
+  fs
+    .readFileSync(at("stop.jsonl"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l));
+
+describe("SubagentStop groups that block", () => {
+  it("keep the sub-agent going with the reason; its second answer is the tool's result", async () => {
+    const s = await startSession({
+      user: { hooks: { SubagentStop: [group("", blockOnce("run the tests first"))] } },
+      script: [
+        reply.toolCall("agent", { prompt: "fix it" }, "a1"),
+        reply.text("fixed"),
+        reply.text("fixed, and the tests pass"),
+        reply.text("done"),
+      ],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "done" });
+    await s.runtime.close();
+    expect(promptText(s.model.requests[2], "user").at(-1)).toMatch(
+      /A SubagentStop hook did not let you stop yet\. Continue based on its feedback:\nrun the tests first/,
+    );
+    expect(toolResultFor(s.model, "a1")).toEqual({ text: "fixed, and the tests pass", isError: false });
+    expect(stops(s.at).map((p) => [p.stop_hook_active, p.last_assistant_message])).toEqual([
+      [false, "fixed"],
+      [true, "fixed, and the tests pass"],
+    ]);
+  });
+
+  it("give up after postStopValidation.maxAttempts consecutive blocks, and the sub-agent's answer stands", async () => {
+    const always = command(`echo '{"decision":"block","reason":"never good enough"}'`);
+    const s = await startSession({
+      user: { hooks: { SubagentStop: [group("", always)] }, postStopValidation: { maxAttempts: 2 } },
+      script: [
+        reply.toolCall("agent", { prompt: "fix it" }, "a1"),
+        reply.text("try 1"),
+        reply.text("try 2"),
+        reply.text("done"),
+      ],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "done" });
+    expect(toolResultFor(s.model, "a1")).toEqual({ text: "try 2", isError: false });
+    expect(s.model.requests).toHaveLength(4);
+  });
+
+  it("a native SubagentStop entry cannot keep the sub-agent going", async () => {
+    const s = await startSession({
+      user: { hooks: { SubagentStop: [command("exit 2", { blocking: true })] } },
+      script: [reply.toolCall("agent", { prompt: "look" }, "a1"), reply.text("seen"), reply.text("done")],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "done" });
+    expect(toolResultFor(s.model, "a1")).toEqual({ text: "seen", isError: false });
+  });
+});
