@@ -81,6 +81,30 @@ describe("Stop hooks", () => {
     expect(promptText(s.model.requests[1], "user").at(-1)).toContain("say thanks");
   });
 
+  it("a Stop hook's additionalContext keeps the agent going with it as context, and the next stop is stop_hook_active", async () => {
+    const context = `{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"also update the changelog"}}`;
+    const s = await startSession({
+      user: {
+        hooks: {
+          Stop: [
+            group(
+              "",
+              command(
+                `cat > in.json; jq -c '{active: .stop_hook_active}' in.json >> stops.jsonl; jq -e .stop_hook_active in.json > /dev/null || echo '${context}'`,
+              ),
+            ),
+          ],
+        },
+      },
+      script: [reply.text("done"), reply.text("changelog updated")],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "changelog updated" });
+    expect(promptText(s.model.requests[1], "user").at(-1)).toBe(
+      "<system-reminder>\nStop hook additional context: also update the changelog\n</system-reminder>",
+    );
+    expect(s.jsonLines("stops.jsonl")).toEqual([{ active: false }, { active: true }]);
+  });
+
   it("continue: false from a Stop hook ends the run with status stopped", async () => {
     const s = await startSession({
       user: { hooks: { Stop: [group("", command(stopJson("budget reached")))] } },

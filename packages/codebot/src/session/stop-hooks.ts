@@ -9,6 +9,11 @@ export function stopHookReminder(reason: string, event: StopEvent = "Stop"): str
   );
 }
 
+/** What a Stop (or SubagentStop) hook's `additionalContext` sends back: not a refusal, but the agent goes on (claude 2.1.328's words). */
+function stopContextReminder(context: string, event: StopEvent): string {
+  return systemReminder(`${event} hook additional context: ${context}`);
+}
+
 /** The main agent's stop, or a sub-agent's. */
 type StopEvent = "Stop" | "SubagentStop";
 
@@ -39,8 +44,9 @@ export interface StopHooksDeps {
  * Claude Code's `Stop` event (§11): at every natural stop of the main agent the Stop hooks run;
  * a block keeps the same run going with the reason fed back to the model, up to `maxAttempts`
  * consecutive blocks per prompt. `stop_hook_active` is true for the stop that follows a
- * continuation a Stop hook asked for. A sub-agent's run has one of its own for SubagentStop,
- * whose Claude Code groups block the same way (as claude 2.1.328's do).
+ * continuation a Stop hook asked for. A hook's `additionalContext` keeps the run going too, as
+ * context rather than a refusal (claude 2.1.328). A sub-agent's run has one of its own for
+ * SubagentStop, whose Claude Code groups block and add context the same way.
  */
 export class StopHooks {
   private blocks = 0;
@@ -71,20 +77,23 @@ export class StopHooks {
       this.deps.stopRun?.({ hook: decision.by, reason: decision.reason });
       return undefined;
     }
-    if (decision.kind === "allow") {
+    if (decision.kind === "allow" && decision.context === undefined) {
       this.active = false;
       this.blocks = 0;
       return undefined;
     }
+    // A block, or context for the agent: either keeps it going, and counts toward the cap.
     this.blocks++;
-    const reason = decision.reason;
     if (this.blocks >= this.deps.maxAttempts) {
-      this.exhaustedReason = reason;
+      if (decision.kind === "block") this.exhaustedReason = decision.reason;
       this.active = false;
       return undefined;
     }
     this.active = true;
-    return stopHookReminder(reason, this.deps.event);
+    const event = this.deps.event ?? "Stop";
+    return decision.kind === "block"
+      ? stopHookReminder(decision.reason, event)
+      : stopContextReminder(decision.context ?? "", event);
   };
 
   outcome(): StopHooksOutcome {
