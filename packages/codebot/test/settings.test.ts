@@ -146,6 +146,19 @@ describe("merged settings", () => {
     settings,
   });
 
+  it("statusLine is taken from the user's settings and, from a project's, ignored with a warning", () => {
+    const line = (command: string) => ({ statusLine: { type: "command", command, padding: 0 } });
+    expect(mergeSettings([layer("user", line("mine.sh"))], untrusted).settings.statusLine).toBe("mine.sh");
+    const fromProject = mergeSettings(
+      [layer("user", line("mine.sh")), layer("project", line("theirs.sh"))],
+      untrusted,
+    );
+    expect(fromProject.settings.statusLine).toBe("mine.sh");
+    expect(fromProject.problems.map((p) => p.message)).toEqual([
+      "statusLine is only honoured in your user settings, not in a project's; ignored",
+    ]);
+  });
+
   it("reads Claude Code's model names in its own files: an alias or a bare id is an Anthropic model", () => {
     const claude = (model: string) => ({
       source: "user" as const,

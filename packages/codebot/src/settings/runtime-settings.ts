@@ -60,6 +60,8 @@ export interface RuntimeSettings {
   mcpStartupTimeout?: number;
   /** What the settings forbid for the whole session (`auto`; rules other than the managed ones). */
   policy: ManagedPolicy;
+  /** The command whose output is the interactive status line; from the user's own settings only. */
+  statusLine?: string;
 }
 
 export interface MergeOptions {
@@ -86,7 +88,7 @@ function loosens(mode: PermissionMode, current: PermissionMode = "ask"): boolean
 }
 
 /** Keys only the user's own settings may set; in a project file they are ignored, and said so. */
-const USER_ONLY_KEYS = ["claudeCompat", "claudePlugins"] as const;
+const USER_ONLY_KEYS = ["claudeCompat", "claudePlugins", "statusLine"] as const;
 
 /**
  * The managed layers last: they come first in hook order (a policy guard runs before the user's
@@ -207,6 +209,7 @@ export function mergeSettings(
     const maxAttempts = value.postStopValidation?.maxAttempts;
     if (maxAttempts !== undefined) settings.postStopValidation.maxAttempts = maxAttempts;
     if (value.mcpStartupTimeout !== undefined) settings.mcpStartupTimeout = value.mcpStartupTimeout;
+    if (userOwned && value.statusLine !== undefined) settings.statusLine = value.statusLine.command;
     for (const [spec, own] of Object.entries(value.models ?? {})) {
       settings.models[spec] = { ...settings.models[spec], ...own };
     }

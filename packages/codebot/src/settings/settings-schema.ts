@@ -184,6 +184,18 @@ export const runtimeKeysSchema = z.object({
     .describe(
       "managed settings only: true makes the managed settings' allow, ask and deny rules the only ones",
     ),
+  statusLine: z
+    .object(
+      {
+        type: z.literal("command", expected('expected "command"')),
+        command: z.string(expected("expected a command")).min(1, expected("expected a command")),
+      },
+      { error: 'expected {"type": "command", "command": …}' },
+    )
+    .optional()
+    .describe(
+      "user settings: a command whose first line of output is the interactive status line (Claude Code's statusLine)",
+    ),
   claudeCompat: z
     .boolean(expected("expected true or false"))
     .optional()

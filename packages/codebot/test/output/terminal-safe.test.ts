@@ -33,4 +33,10 @@ describe("terminalSafe: control sequences from a model or a tool never reach the
     const parts = ["hello ", `${ESC}`, "]5", "2;c;Zm9v", `${ESC}`, "\\ world", ` ${ESC}[`, "8m!"];
     expect(parts.map((p) => filter.push(p)).join("")).toBe("hello  world !");
   });
+
+  it("keeps colours (SGR) when asked, and still drops every other sequence", () => {
+    const text = `${ESC}[1;32mmain${ESC}[0m ${ESC}[2J${ESC}]0;title${BEL}${ESC}[?25l\u009b31m!`;
+    expect(terminalSafe(text, true)).toBe(`${ESC}[1;32mmain${ESC}[0m !`);
+    expect(terminalSafe(text)).toBe("main !");
+  });
 });

@@ -35,6 +35,8 @@ import { Questions } from "./questions.js";
 import { onFreshRow, syncRows } from "./readline-rows.js";
 import { sessionNotice } from "./session-notice.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
+import { statusLineOf } from "./status-line-command.js";
+import { statusLinePayload } from "./status-line-payload.js";
 import { StatusUnderPrompt } from "./status-under-prompt.js";
 
 /** Two Ctrl+C within this time quit, even while a run is going on. */
@@ -237,14 +239,21 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const clearPrompt = () => {
     if (terminal) screen.write("\r\x1b[J");
   };
+  const sessionStartedAt = Date.now();
+  const statusLine = statusLineOf(rt, terminal, (message) => view.line(sessionNotice(message, s)));
   const status = new StatusUnderPrompt(
     terminal,
     process.stdout,
     rl,
     () => rl.getPrompt(),
-    () => titledStatus(rt.title, statusText(usageOf(rt))),
+    () => statusLine?.latest ?? titledStatus(rt.title, statusText(usageOf(rt))),
     s,
   );
+  /** Runs the user's statusLine command again, and shows its answer if the prompt is still waiting. */
+  const refreshStatusLine = () =>
+    void statusLine?.refresh(statusLinePayload(rt, codebotVersion(), sessionStartedAt)).then(() => {
+      if (editing && !busy && !quitting && !questions.open) status.draw();
+    });
 
   const quit = async (code: number): Promise<void> => {
     if (quitting) return;
@@ -308,10 +317,12 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     rl.prompt(true);
     editing = true;
     status.draw();
+    refreshStatusLine();
   };
   // SessionStart hooks answer after the prompt is drawn: a title one gave goes on the status line then.
   void rt.started().then(() => {
     if (editing && !busy && !quitting) status.draw();
+    refreshStatusLine();
   });
   const idleDelay = idlePromptDelay(process.env, (message) => view.line(sessionNotice(message, s)));
   const idleNotice = new IdleNotice(idleDelay, () =>

@@ -11,6 +11,11 @@
  */
 export class TerminalSafeFilter {
   private state: "text" | "esc" | "csi" | "string" | "string-esc" = "text";
+  /** The parameters of the `ESC [` sequence read so far (`1;31`); undefined after a C1 CSI. */
+  private sequence: string | undefined = "";
+
+  /** `keepColours`: SGR sequences (`ESC [ … m`, colours and bold) pass; every other one is still dropped. */
+  constructor(private readonly keepColours = false) {}
 
   push(chunk: string): string {
     let out = "";
@@ -19,21 +24,30 @@ export class TerminalSafeFilter {
       switch (this.state) {
         case "text":
           if (code === 0x1b) this.state = "esc";
-          else if (code === 0x9b) this.state = "csi";
-          else if (code === 0x9d || code === 0x90 || code === 0x98 || code === 0x9e || code === 0x9f)
+          else if (code === 0x9b) {
+            this.state = "csi";
+            this.sequence = undefined;
+          } else if (code === 0x9d || code === 0x90 || code === 0x98 || code === 0x9e || code === 0x9f)
             this.state = "string";
           else if (isAllowed(code)) out += ch;
           break;
         case "esc":
-          if (ch === "[") this.state = "csi";
-          else if (ch === "]" || ch === "P" || ch === "X" || ch === "^" || ch === "_") this.state = "string";
+          if (ch === "[") {
+            this.state = "csi";
+            this.sequence = "";
+          } else if (ch === "]" || ch === "P" || ch === "X" || ch === "^" || ch === "_")
+            this.state = "string";
           // `ESC ( B` and friends: one intermediate byte, then the final one.
           else if (code >= 0x20 && code <= 0x2f) this.state = "esc";
           else this.state = "text";
           break;
         case "csi":
           // Parameters and intermediates (0x20–0x3f) until a final byte (0x40–0x7e).
-          if (code >= 0x40 && code <= 0x7e) this.state = "text";
+          if (code >= 0x40 && code <= 0x7e) {
+            this.state = "text";
+            const sgr = this.keepColours && ch === "m" && this.sequence !== undefined;
+            if (sgr && /^[0-9;]*$/.test(this.sequence ?? "")) out += `\x1b[${this.sequence}m`;
+          } else if (code >= 0x20 && code <= 0x3f && this.sequence !== undefined) this.sequence += ch;
           else if (code < 0x20 || code > 0x7e) {
             // Not a CSI after all: it ends here, and a newline or tab is kept.
             this.state = "text";
@@ -54,9 +68,9 @@ export class TerminalSafeFilter {
   }
 }
 
-/** `text` with every control sequence removed (one piece of text, not a stream). */
-export function terminalSafe(text: string): string {
-  return new TerminalSafeFilter().push(text);
+/** `text` with every control sequence removed (one piece of text, not a stream); `keepColours` keeps SGR ones. */
+export function terminalSafe(text: string, keepColours = false): string {
+  return new TerminalSafeFilter(keepColours).push(text);
 }
 
 function isAllowed(code: number): boolean {

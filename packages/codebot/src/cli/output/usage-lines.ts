@@ -61,10 +61,16 @@ export function costLines(view: UsageView, s: Styles): string[] {
 }
 
 function costText(view: UsageView): string {
-  if (unpriced(view).length > 0) return "cost unknown";
+  const usd = sessionCost(view);
+  return usd === undefined ? "cost unknown" : dollars(usd);
+}
+
+/** The session's cost in US dollars; undefined when a model used has no price. */
+export function sessionCost(view: UsageView): number | undefined {
+  if (unpriced(view).length > 0) return undefined;
   let usd = 0;
   for (const [spec, used] of view.models) usd += costOf(spec, used, view.prices).usd;
-  return dollars(usd);
+  return usd;
 }
 
 /** The models used (or about to be) that have no price. */
@@ -78,7 +84,8 @@ function usageText(used: ModelUsage): string {
   return `${exact(used.inputTokens)} input (${exact(uncached)} uncached, ${exact(used.cacheReadTokens)} cache read, ${exact(used.cacheWriteTokens)} cache write), ${exact(used.outputTokens)} output`;
 }
 
-function sumOf(models: ReadonlyMap<string, Readonly<ModelUsage>>): ModelUsage {
+/** The usage of every model, summed. */
+export function sumOf(models: ReadonlyMap<string, Readonly<ModelUsage>>): ModelUsage {
   const sum: ModelUsage = {
     inputTokens: 0,
     outputTokens: 0,

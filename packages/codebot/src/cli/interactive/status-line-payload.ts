@@ -1,0 +1,37 @@
+/**
+ * What a `statusLine` command reads on stdin: the JSON Claude Code 2.1.328 gives its own (checked
+ * by running it: session, model, workspace, version, cost, context window), with codebot's values.
+ * What codebot does not know (lines added and removed, API time, prompt caching) is left out rather
+ * than made up.
+ */
+import type { Runtime } from "../../session/runtime.js";
+import { sessionCost, sumOf, usageOf } from "../output/usage-lines.js";
+
+export function statusLinePayload(rt: Runtime, version: string, startedAt: number): Record<string, unknown> {
+  const view = usageOf(rt);
+  const total = sumOf(view.models);
+  const { tokens, window } = view.context;
+  const used = Math.min(100, Math.round((tokens / window) * 100));
+  const cost = sessionCost(view);
+  return {
+    session_id: rt.sessionId,
+    transcript_path: rt.transcriptPath,
+    cwd: rt.cwd,
+    model: { id: view.modelSpec, display_name: view.modelSpec },
+    workspace: { current_dir: rt.cwd, project_dir: rt.cwd, added_dirs: [] },
+    version,
+    output_style: { name: "default" },
+    cost: {
+      ...(cost !== undefined ? { total_cost_usd: cost } : {}),
+      total_duration_ms: Date.now() - startedAt,
+    },
+    context_window: {
+      total_input_tokens: total.inputTokens,
+      total_output_tokens: total.outputTokens,
+      context_window_size: window,
+      used_percentage: used,
+      remaining_percentage: 100 - used,
+    },
+    exceeds_200k_tokens: tokens > 200_000,
+  };
+}
