@@ -58,4 +58,20 @@ describe("the statusLine command", () => {
     const pid = Number(fs.readFileSync(path.join(dir, "child.pid"), "utf8"));
     await waitFor(() => !alive(pid), 5_000, "the cancelled run's background child to be killed");
   });
+
+  it("cancel() (the session closing) kills a run still going, its whole process group", async () => {
+    const { line, dir } = statusLine("(sleep 30; touch survived) & echo $! > child.pid; wait");
+    const running = line.refresh({});
+    const pidFile = path.join(dir, "child.pid");
+    await waitFor(
+      () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim() !== "",
+      5_000,
+      "the pid",
+    );
+    line.cancel();
+    await running;
+    const pid = Number(fs.readFileSync(pidFile, "utf8"));
+    await waitFor(() => !alive(pid), 5_000, "the run's background child to be killed");
+    expect(line.latest).toBeUndefined();
+  });
 });

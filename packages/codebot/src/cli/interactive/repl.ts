@@ -259,6 +259,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (quitting) return;
     quitting = true;
     idleNotice.stop();
+    statusLine?.cancel();
     questions.cancel();
     if (!busy) clearPrompt();
     view.closing();

@@ -26,7 +26,7 @@ export class StatusLineCommand {
 
   /** Runs the command with `payload` on stdin; resolves once `latest` holds its answer. */
   refresh(payload: Record<string, unknown>): Promise<void> {
-    this.running?.kill();
+    this.cancel();
     return new Promise((resolve) => {
       const child = spawn("/bin/sh", ["-c", this.command], {
         cwd: this.options.cwd,
@@ -76,6 +76,11 @@ export class StatusLineCommand {
         } else done(undefined);
       });
     });
+  }
+
+  /** Kills a run still going (the session is closing: nothing may be left behind). */
+  cancel(): void {
+    this.running?.kill();
   }
 
   private take(stdout: string, failure: string | undefined): void {
