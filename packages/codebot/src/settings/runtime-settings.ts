@@ -62,6 +62,8 @@ export interface RuntimeSettings {
   policy: ManagedPolicy;
   /** The command whose output is the interactive status line; from the user's own settings only. */
   statusLine?: string;
+  /** The command that prints the Anthropic API key (Claude Code's); from the user's own settings only. */
+  apiKeyHelper?: string;
 }
 
 export interface MergeOptions {
@@ -88,7 +90,7 @@ function loosens(mode: PermissionMode, current: PermissionMode = "ask"): boolean
 }
 
 /** Keys only the user's own settings may set; in a project file they are ignored, and said so. */
-const USER_ONLY_KEYS = ["claudeCompat", "claudePlugins", "statusLine"] as const;
+const USER_ONLY_KEYS = ["claudeCompat", "claudePlugins", "statusLine", "apiKeyHelper"] as const;
 
 /**
  * The managed layers last: they come first in hook order (a policy guard runs before the user's
@@ -210,6 +212,7 @@ export function mergeSettings(
     if (maxAttempts !== undefined) settings.postStopValidation.maxAttempts = maxAttempts;
     if (value.mcpStartupTimeout !== undefined) settings.mcpStartupTimeout = value.mcpStartupTimeout;
     if (userOwned && value.statusLine !== undefined) settings.statusLine = value.statusLine.command;
+    if (userOwned && value.apiKeyHelper !== undefined) settings.apiKeyHelper = value.apiKeyHelper;
     for (const [spec, own] of Object.entries(value.models ?? {})) {
       settings.models[spec] = { ...settings.models[spec], ...own };
     }

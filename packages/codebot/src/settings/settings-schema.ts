@@ -184,6 +184,13 @@ export const runtimeKeysSchema = z.object({
     .describe(
       "managed settings only: true makes the managed settings' allow, ask and deny rules the only ones",
     ),
+  apiKeyHelper: z
+    .string(expected("expected a command"))
+    .min(1, expected("expected a command"))
+    .optional()
+    .describe(
+      "user settings: a command that prints the Anthropic API key, run when no ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN is set (Claude Code's apiKeyHelper)",
+    ),
   statusLine: z
     .object(
       {
