@@ -354,6 +354,24 @@ describe("under acceptEdits, a line that also makes, copies, moves or removes fi
     expect(edits("rm -r out/sub")).toBe(false);
   });
 
+  it("cp --parents asks: it writes DEST/SOURCE, which a SOURCE's .. can take out of the project", () => {
+    const { root, edits, searchPath, home } = editing();
+    fs.mkdirSync(path.join(root, "a/b/x"), { recursive: true });
+    fs.mkdirSync(path.join(root, "d"));
+    // From a/b, x/../../../README.md is the project's README.md; from d, d/x/../../../README.md is
+    // beside the project (bash's working directory carries over from an earlier `cd a/b`).
+    const fromDeep = (command: string) =>
+      editsOnlyFiles(
+        command,
+        { cwd: path.join(root, "a/b"), searchPath, paths: new PathPolicy(root), home },
+        [],
+      );
+    expect(fromDeep("cp --parents x/../../../README.md ../../d")).toBe(false);
+    expect(fromDeep("cp --par x/../../../README.md ../../d")).toBe(false);
+    expect(edits("cp --parents src/a.ts d")).toBe(false);
+    expect(fromDeep("cp x/../../../README.md ../../d")).toBe(true);
+  });
+
   it("a symlink to a file outside the project that does not exist yet asks: cp or touch would create it", () => {
     const { root, edits } = editing();
     fs.symlinkSync(path.join(tempDir("codebot-outside-"), "new"), path.join(root, "dangling"));

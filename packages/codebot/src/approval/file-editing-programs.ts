@@ -11,8 +11,9 @@ export const FILE_EDITING_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = 
   ...READ_ONLY_PROGRAMS,
   mkdir: {},
   touch: {},
-  // `cp -L` copies what a symlink to a file outside the project holds into it.
-  cp: { refused: ["-L", "--dereference"] },
+  // `cp -L` copies what a symlink to a file outside the project holds into it; `cp --parents SRC
+  // DEST` writes DEST/SRC, which SRC's `..` can take out of the project while SRC itself is inside.
+  cp: { refused: ["-L", "--dereference", "--parents"] },
   mv: { noGlobs: true },
   rm: { noGlobs: true },
   rmdir: { noGlobs: true },
