@@ -359,6 +359,21 @@ describe("a bash deny rule reaches every command a line may run", () => {
     expect(denies(rm, bash("bundle install rm"))).toBeUndefined();
   });
 
+  it("after a wrapper's option codebot does not know, which may take the next word as its value", () => {
+    refused([
+      "uv run --color never rm a",
+      "uv run --index-strategy unsafe-best-match rm a",
+      "pdm run --venv x rm a",
+      "strace --output log rm a",
+      "systemd-run --service-type oneshot rm a",
+      "env -a x rm a",
+      "uv run --color never sh -c 'rm a'",
+    ]);
+    expect(denies(rm, bash("uv run --frozen pytest -q"))).toBeUndefined();
+    expect(denies(rm, bash("ssh -t host ls"))).toBeUndefined();
+    expect(allows(["Bash(pytest:*)"], bash("timeout --foreground 60 pytest -q"))).toBe(true);
+  });
+
   it("given to vim or gdb as an ex or gdb command that runs a shell command", () => {
     refused([
       "vim -c '!rm a' -c q",

@@ -69,10 +69,29 @@ function optionValues(words: readonly string[], valued: string, wanted: string):
   return found;
 }
 
-/** The command after a wrapper's options (see wrapperOptions), and xargs' unseen arguments. */
-function unwrapped(words: readonly string[], wrapper: WrapperSyntax): RunsInside[] {
-  const read = wrapperOptions(words, wrapper);
+/**
+ * The command after a wrapper's options (see wrapperOptions), and xargs' unseen arguments. An
+ * option the table does not know may take the next word as its value (`uv run --color never rm
+ * a`, `strace --output log rm a`): the command may start after that word too, which deny and ask
+ * rules follow. Not a shell reading its input there (`ssh -t host` would read as a bare `ssh`).
+ */
+function unwrapped(words: readonly string[], wrapper: WrapperSyntax, from = 1): RunsInside[] {
+  const read = wrapperOptions(words, wrapper, from);
   if ("script" in read) return [read];
+  const afterValue = read.afterUnknown
+    ? unwrapped(words, wrapper, read.command + 1).flatMap((run): RunsInside[] =>
+        run === "anything" ? [] : [{ ...run, tighteningOnly: true }],
+      )
+    : [];
+  return [...commandAfter(words, wrapper, read), ...afterValue];
+}
+
+/** What the wrapper runs when its command starts at `read.command`. */
+function commandAfter(
+  words: readonly string[],
+  wrapper: WrapperSyntax,
+  read: { command: number; values: Map<string, string> },
+): RunsInside[] {
   const operands = wrapper.operands ?? 0;
   // `uv run pytest` runs pytest; `uv pip install x` runs no command of its own.
   const subcommand = wrapper.subcommands === undefined ? undefined : unquote(words[read.command] ?? "");
@@ -124,23 +143,28 @@ function sshLocalCommands(name: string, words: readonly string[]): RunsInside[] 
 function wrapperOptions(
   words: readonly string[],
   wrapper: WrapperSyntax,
-): { command: number; values: Map<string, string> } | { script: string } {
+  from: number,
+): { command: number; values: Map<string, string>; afterUnknown: boolean } | { script: string } {
   const values = new Map<string, string>();
-  let i = 1;
+  // Whether the word at `command` follows an option the table does not know, with no `=value`.
+  let afterUnknown = false;
+  let i = from;
   for (; i < words.length; i++) {
     const word = unquote(words[i] as string);
     if (word === "--") {
+      afterUnknown = false;
       i++;
       break;
     }
     if (!word.startsWith("-") || (wrapper.assignments === true && isAssignmentWord(word))) break;
     const option = valuedOption(word, wrapper);
+    afterUnknown = option === undefined && !word.includes("=");
     if (option === undefined) continue;
     const value = option.attached ?? unquote(words[++i] ?? "");
     if (option.commandLine) return { script: [value, ...words.slice(i + 1)].join(" ") };
     values.set(option.name, value);
   }
-  return { command: i, values };
+  return { command: i, values, afterUnknown };
 }
 
 /** The commands of find's `-exec`, `-execdir`, `-ok` and `-okdir`. */
