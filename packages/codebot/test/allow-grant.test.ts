@@ -59,6 +59,36 @@ describe("allowGrant", () => {
   });
 });
 
+describe("a project allow rule run from another folder than the project's", () => {
+  it.each([
+    ["after a cd of an earlier call", ["cd sub", "sh check.sh"]],
+    ["after a cd of the same line", ["cd sub && sh check.sh"]],
+  ])("%s, the script it runs there is not the approved one: it does not run unasked", async (_, lines) => {
+    const dirs = { project: scratchDir("codebot-allow-cwd-"), home: scratchDir("codebot-allow-home-") };
+    fs.writeFileSync(path.join(dirs.project, "check.sh"), "echo checked\n");
+    fs.mkdirSync(path.join(dirs.project, "sub"));
+    const calls = lines.map((command, k) => toolCall("bash", { command }, `b${k}`));
+    const s = await startSession({
+      dirs,
+      project: { permissions: { allow: ["Bash(sh check.sh)"] } },
+      runtime: { trustProjectHooks: true, permissionMode: "acceptEdits" },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "sh check.sh" }, "ok")),
+        reply.toolCalls(toolCall("write", { file_path: "sub/check.sh", content: "touch ../pwned\n" }, "w1")),
+        ...calls.map((call) => reply.toolCalls(call)),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "ok")).toEqual({ text: "checked", isError: false });
+    expect(toolResultFor(s.model, "w1")?.isError).toBe(false);
+    expect(toolResultFor(s.model, `b${lines.length - 1}`)?.text).toMatch(
+      /^permission denied: bash needs approval/,
+    );
+    expect(fs.existsSync(s.at("pwned"))).toBe(false);
+  });
+});
+
 describe("a project allow rule and the files its command would run that did not exist when approved", () => {
   it("a conftest.py the model creates after approval does not run unasked through Bash(pytest)", async () => {
     const dirs = { project: scratchDir("codebot-allow-new-"), home: scratchDir("codebot-allow-home-") };

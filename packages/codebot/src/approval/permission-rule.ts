@@ -33,9 +33,10 @@ export interface PermissionRule {
    * A project's allow rule approved with the files its command runs, or your own whose command
    * runs git (settings/allow-grant.ts): false once one of them changed since, or when `command`,
    * the call it would allow, reaches a repository's git folder file it was not approved with
-   * (`git -C sub status` in a nested repository), and the rule then allows nothing for it.
+   * (`git -C sub status` in a nested repository), or runs it from a folder (`cwd`, the shell's,
+   * or a `cd` of the call) where it runs files not approved, and the rule then allows nothing for it.
    */
-  stillApproved?: (command: string) => boolean;
+  stillApproved?: (command: string, cwd?: string) => boolean;
 }
 
 export interface McpGlob {

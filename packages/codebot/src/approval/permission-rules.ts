@@ -21,6 +21,8 @@ export interface RuleSubject {
   command?: string;
   /** read/write/edit: the absolute real path. */
   path?: string;
+  /** bash: the shell's working directory when the line runs (the project when not given). */
+  cwd?: string;
 }
 
 /** The honoured `permissions.allow`, `ask` and `deny` rules. */
@@ -117,7 +119,7 @@ export function allowedByRules(
     approved.set(command, forCommand);
     const known = forCommand.get(r);
     if (known !== undefined) return known;
-    const now = r.stillApproved(command);
+    const now = r.stillApproved(command, call.cwd);
     forCommand.set(r, now);
     return now;
   };

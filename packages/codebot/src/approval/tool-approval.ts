@@ -159,7 +159,12 @@ export class ToolApproval {
           ? (unmatched, all) => unmatchedReadOnly(unmatched, all, place)
           : undefined;
       if (
-        allowedByRules([...allow, ...this.sessionRules, ...grantedRules], subject, where, unruled) &&
+        allowedByRules(
+          [...allow, ...this.sessionRules, ...grantedRules],
+          place === undefined ? subject : { ...subject, cwd: place.cwd },
+          where,
+          unruled,
+        ) &&
         !this.namesOwnFolder(subject)
       )
         return { allowed: true };

@@ -1,6 +1,14 @@
 import path from "node:path";
-import { type ContentViews, filesRunBy, scriptReferences, scriptsText } from "@codebot/hooks";
+import {
+  type ContentViews,
+  filesRunBy,
+  isWithin,
+  scriptReferences,
+  scriptsText,
+  shellQuote,
+} from "@codebot/hooks";
 import { parsePermissionRule } from "../approval/permission-rule.js";
+import { shellCommands } from "../approval/shell-commands.js";
 import { approvedRun, changedRun } from "./approved-files.js";
 import { grantRunning, realPathOf } from "./grant-runs.js";
 
@@ -65,8 +73,35 @@ export function approvedAllowRule<R extends { text: string }>(
     scriptReferences(call, root).gitFolderFiles.every((file) => approved.runs.includes(file));
   return {
     ...rule,
-    stillApproved: (call: string) => changedRun([run]) === undefined && reachesApproved(call),
+    stillApproved: (call: string, cwd?: string) =>
+      changedRun([run]) === undefined &&
+      reachesApproved(call) &&
+      runsApprovedThere(command, call, cwd, approved.runs, root),
   };
+}
+
+/**
+ * Whether the rule's `command`, run where `call` runs it — the shell's folder `cwd` (the project
+ * when not given) and the folders the call's `cd`s reach — runs only approved files: approved from
+ * the project, `sh check.sh` after `cd sub` runs `sub/check.sh`, and `npm test` there
+ * `sub/package.json`. A folder outside the project, or one that cannot be told, allows nothing.
+ */
+function runsApprovedThere(
+  command: string,
+  call: string,
+  cwd: string | undefined,
+  approvedRuns: readonly string[],
+  root: string,
+): boolean {
+  const moves = shellCommands(call).commands.filter((c) => /^(?:cd|pushd)(?:\s|$)/.test(c.text));
+  const folder = cwd === undefined ? root : (realPathOf(cwd) ?? cwd);
+  if (folder === root && moves.length === 0) return true;
+  if (!isWithin(folder, root)) return false;
+  const there = [`cd ${shellQuote(folder)}`, ...moves.map((c) => c.text), command].join("\n");
+  const { files, unknownRole, unchecked } = scriptReferences(there, root);
+  return (
+    unchecked.length === 0 && files.every((file) => unknownRole.includes(file) || approvedRuns.includes(file))
+  );
 }
 
 /**
