@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { editRunsCode } from "../src/approval/edits-that-run-code.js";
 import { scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 
 const FSMONITOR_CONFIG = '[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "touch pwned"\n';
@@ -68,5 +69,15 @@ describe("acceptEdits and the files that make code run", () => {
     const s = await gitProjectSession([toolCall("write", { file_path: "src/a.txt", content: "x\n" }, "w1")]);
     await s.runtime.prompt("go");
     expect(toolResultFor(s.model, "w1")).toEqual({ text: "created src/a.txt (2 bytes)", isError: false });
+  });
+});
+
+describe("git's own folder, in any case", () => {
+  it("`.GIT/hooks/pre-commit` is asked about: on a case-insensitive file system (macOS, Windows) it is `.git/hooks/pre-commit`", () => {
+    expect(editRunsCode("/p/.GIT/hooks/pre-commit", [])).toBe(true);
+    expect(editRunsCode("/p/.Git/config", [])).toBe(true);
+    expect(editRunsCode("/p/sub/.gIT", [])).toBe(true);
+    expect(editRunsCode("/p/src/git.ts", [])).toBe(false);
+    expect(editRunsCode("/p/.github/workflows/ci.yml", [])).toBe(false);
   });
 });

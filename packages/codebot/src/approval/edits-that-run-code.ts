@@ -7,9 +7,11 @@ import { isWithin } from "@codebot/hooks";
  * anything in git's own folder — `.git/config` (`core.fsmonitor`, `core.pager`, a filter: run by
  * the next `git status` a rule or a hook of yours allows) and `.git/hooks/` — or the `.git` file
  * of a worktree, and anything in codebot's or Claude Code's own folder (`ownHomes`: their
- * settings' hooks are yours, run without a question) when the project holds it.
+ * settings' hooks are yours, run without a question) when the project holds it. `.git` in any
+ * case: on a case-insensitive file system (macOS, Windows) `.GIT/hooks/x` is `.git/hooks/x`, and
+ * a real path keeps the case it was written in.
  */
 export function editRunsCode(realPath: string, ownHomes: readonly string[]): boolean {
-  if (realPath.split(path.sep).includes(".git")) return true;
+  if (realPath.split(path.sep).some((part) => part.toLowerCase() === ".git")) return true;
   return ownHomes.some((home) => isWithin(realPath, home));
 }
