@@ -367,6 +367,7 @@ describe("a bash deny rule reaches every command a line may run", () => {
       "strace --output log rm a",
       "systemd-run --service-type oneshot rm a",
       "env -a x rm a",
+      "ssh -P tag localhost rm a",
       "uv run --color never sh -c 'rm a'",
     ]);
     expect(denies(rm, bash("uv run --frozen pytest -q"))).toBeUndefined();
