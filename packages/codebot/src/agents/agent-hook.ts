@@ -15,7 +15,7 @@ import { grepTool } from "../tools/grep-tool.js";
 import { readTool } from "../tools/read-tool.js";
 
 export interface AgentHookDeps {
-  /** The session's current model (no spec), or the hook's own `provider/model-id`. */
+  /** The session's current model (no spec), or the hook's own `model` (`provider/id`, an alias, a bare id). */
   model(spec?: string): Promise<LanguageModelV3>;
   paths: PathPolicy;
   /** Settings `env` (the tools' environment). */

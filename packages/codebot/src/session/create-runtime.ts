@@ -287,7 +287,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     managedEnv: managedEnvOf(project.layers),
     mcpServers: () => mcp?.servers,
     agentHook: agentHookRunner({
-      model: async (spec) => (spec === undefined ? model : resolveModel(spec, modelAccess)),
+      model: async (spec) =>
+        spec === undefined ? model : resolveModel(modelFlag(spec, modelAccess), modelAccess),
       paths,
       env: settings.env,
       approval: approval.toolMiddleware(),

@@ -10,6 +10,7 @@ import {
   type Executors,
   type RunContext,
 } from "@codebot/hooks";
+import { modelFlag } from "../cli/model-flag.js";
 import type { McpServers } from "../mcp/mcp-servers.js";
 import { runMcpToolHook } from "../mcp/mcp-tool-hook.js";
 import { type ApprovedRun, changedApprovals } from "../settings/approved-files.js";
@@ -19,7 +20,7 @@ export interface HookExecutorDeps {
   allowedHosts: AllowList;
   /** The session's model at the moment a prompt hook runs (a model switch is followed). */
   currentModel(): LanguageModelV3;
-  /** Where provider keys are read from for a prompt hook's own `model`. */
+  /** Where provider keys are read from for a prompt hook's own `model` (`provider/id`, an alias, a bare id). */
   env: Env;
   /** Settings `env`: under the hook's HOOK_* variables and its own env, over the process environment. */
   settingsEnv: Record<string, string>;
@@ -57,7 +58,9 @@ export function hookExecutors(deps: HookExecutorDeps): Executors {
       close: () => command.close?.() ?? Promise.resolve(),
     },
     prompt: createPromptExecutor({
-      resolveModel: (spec) => (spec === undefined ? deps.currentModel() : resolveModel(spec, deps.env)),
+      // The entry's `model` as Claude Code writes it too: an alias (`haiku`) or a bare id, as `--model` reads it.
+      resolveModel: (spec) =>
+        spec === undefined ? deps.currentModel() : resolveModel(modelFlag(spec, deps.env), deps.env),
     }),
     // Header `${VAR}`s read the environment a command hook would get (allowedEnvVars still decides which).
     http: {
