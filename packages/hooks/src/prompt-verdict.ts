@@ -36,7 +36,10 @@ export function verdictStdout(verdict: PromptVerdict, stopsTurn = false): string
   return JSON.stringify({ block: true, ...reason, ...stop });
 }
 
-/** A JSON object with a boolean `ok`; anything else (a non-boolean `ok` too) is no verdict. */
+/**
+ * A JSON object with a boolean `ok`, else a decision in Claude Code's hook-output words; anything
+ * else (a non-boolean `ok` too) is no verdict.
+ */
 function readVerdict(text: string): PromptVerdict | undefined {
   let value: unknown;
   try {
@@ -44,9 +47,29 @@ function readVerdict(text: string): PromptVerdict | undefined {
   } catch {
     return undefined;
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  const { ok, reason } = value as { ok?: unknown; reason?: unknown };
-  if (typeof ok !== "boolean") return undefined;
+  if (!isRecord(value)) return undefined;
+  const { ok, reason } = value;
+  if (typeof ok !== "boolean") return hookOutputVerdict(value);
   if (ok) return { ok: true };
   return typeof reason === "string" ? { ok: false, reason } : { ok: false };
+}
+
+/**
+ * `hookSpecificOutput.permissionDecision` deny/allow (with `permissionDecisionReason`), or
+ * `decision` block/approve (with `reason`): the answer a prompt written for command hooks asks the
+ * model for (claude-code-templates' ai-bash-guard does). Claude Code never reads such text — its
+ * verifier must call a tool shaped `{ok, reason}` — so there the prompt's format cannot lose the
+ * verdict; here a guard's "deny" in those words would otherwise be no verdict and let the call run.
+ */
+function hookOutputVerdict(value: Record<string, unknown>): PromptVerdict | undefined {
+  const specific = isRecord(value.hookSpecificOutput) ? value.hookSpecificOutput : {};
+  const decision = specific.permissionDecision ?? value.decision;
+  const reason = specific.permissionDecisionReason ?? value.reason;
+  if (decision === "allow" || decision === "approve") return { ok: true };
+  if (decision !== "deny" && decision !== "block") return undefined;
+  return typeof reason === "string" ? { ok: false, reason } : { ok: false };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

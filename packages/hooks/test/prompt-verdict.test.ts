@@ -19,6 +19,22 @@ describe("parsePromptVerdict", () => {
     ["ok missing", '{"reason": "r"}', { ok: true }],
     ["a JSON array", '[{"ok": false}]', { ok: false }],
     ["two objects (first { to last } does not parse)", '{"ok": true} and {"ok": false}', { ok: true }],
+    [
+      "Claude Code's permissionDecision deny, with its reason",
+      '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "no"}}',
+      { ok: false, reason: "no" },
+    ],
+    [
+      "Claude Code's permissionDecision allow",
+      '{"hookSpecificOutput": {"permissionDecision": "allow"}}',
+      { ok: true },
+    ],
+    [
+      "Claude Code's decision block, with its reason",
+      '{"decision": "block", "reason": "b"}',
+      { ok: false, reason: "b" },
+    ],
+    ["ok wins over a decision beside it", '{"ok": true, "decision": "block"}', { ok: true }],
   ];
   for (const [name, reply, expected] of cases) {
     it(`reads ${name}`, () => {

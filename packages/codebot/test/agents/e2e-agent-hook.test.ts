@@ -84,6 +84,24 @@ describe("agent hooks", () => {
     expect(fs.readFileSync(s.at("DONE.txt"), "utf8")).toBe("ok");
   });
 
+  it("a verifier answering in Claude Code's hook-output words, as the hook's prompt asked, blocks with that reason", async () => {
+    const asked =
+      'Deny destructive commands. Respond ONLY with {"hookSpecificOutput": {"permissionDecision": "deny", "permissionDecisionReason": "<why>"}}';
+    const s = await startSession({
+      user: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [agentHook(asked)] }] } },
+      script: [
+        reply.toolCall("bash", { command: "touch ran" }, "b1"),
+        reply.text(
+          '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "destructive"}}',
+        ),
+        reply.text("understood"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "b1")).toEqual({ text: "hook: destructive", isError: true });
+    expect(fs.existsSync(s.at("ran"))).toBe(false);
+  });
+
   it("a verifier that ends without a verdict is a failed run: shown to the user, the call not blocked (onError allow)", async () => {
     const s = await startSession({
       user: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [agentHook("safe?")] }] } },
