@@ -26,6 +26,9 @@ function wireTraceDecision(d: TraceDecision): WireObject {
     additional_context: d.additionalContext,
     updated_input: d.updatedInput,
     ignored: d.ignored,
+    permission: d.permission,
+    permission_ignored: d.permissionIgnored,
+    stop_run: d.stopRun,
   });
 }
 
