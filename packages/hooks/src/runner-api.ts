@@ -134,8 +134,11 @@ export interface HookRunner {
    * it was queued) and the trace file.
    */
   close(): Promise<void>;
-  /** How many background hook runs have not finished yet (queued or running). */
-  unfinishedRuns(): number;
+  /**
+   * How many background hook runs have not finished yet (queued or running); with `toolUseId`,
+   * only those fired for that tool call (a view puts their lines under the call's).
+   */
+  unfinishedRuns(toolUseId?: string): number;
   /**
    * For a session that must end now: the background hook runs that have not finished, each with
    * the payload it was to get, and the hooks of `unfired` (an event that was due and will not

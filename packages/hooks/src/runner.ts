@@ -136,7 +136,8 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
       });
       return closing;
     },
-    unfinishedRuns: () => jobs.unfinished().length,
+    unfinishedRuns: (toolUseId) =>
+      jobs.unfinished().filter((run) => toolUseId === undefined || run.job.toolUseId === toolUseId).length,
     abandon(unfired) {
       const abandoned: AbandonedRun[] = jobs.unfinished().map(({ hook, job, queuedAt, running }) => ({
         ...abandonedRun(hook, job),

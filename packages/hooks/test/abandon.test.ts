@@ -48,4 +48,15 @@ describe("abandon", () => {
     await runner.close();
     expect(runner.unfinishedRuns()).toBe(0);
   });
+
+  it("counts the unfinished runs of one tool call when given its id", async () => {
+    const { runner } = runnerFor({ PostToolUse: [{ type: "command", command: "sleep 0.2" }] });
+    runner.postToolUse(post(1));
+    runner.postToolUse(post(2));
+    runner.postToolUse(post(2));
+    expect([runner.unfinishedRuns("t1"), runner.unfinishedRuns("t2"), runner.unfinishedRuns("t3")]).toEqual([
+      1, 2, 0,
+    ]);
+    await runner.close();
+  });
 });

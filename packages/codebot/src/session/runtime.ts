@@ -343,9 +343,12 @@ export class Runtime {
     return this.closing !== undefined;
   }
 
-  /** How many background hook runs have not finished (what closing still waits for). */
-  unfinishedHooks(): number {
-    return this.parts.hooks.unfinishedRuns();
+  /**
+   * How many background hook runs have not finished (what closing still waits for); with
+   * `toolUseId`, those of that tool call only.
+   */
+  unfinishedHooks(toolUseId?: string): number {
+    return this.parts.hooks.unfinishedRuns(toolUseId);
   }
 
   /** Where `abandonHooks()` saves the runs it gives up: `<session-id>.undelivered.jsonl` beside the transcript. */

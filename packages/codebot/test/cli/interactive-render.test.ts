@@ -179,4 +179,23 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
     expect(term.screen(true)).toMatch(new RegExp(`${ESC}\\[1mEarlier${ESC}\\[0m`));
     expect(term.screen()).not.toContain("**Earlier**");
   });
+
+  it("a flat PostToolUse hook's line under its tool line, though the hook ends after the model's answer", async () => {
+    const box = sandbox();
+    // Async: the model goes on at once, and answers before the hook ends.
+    const settings = box.json("s.json", {
+      hooks: { PostToolUse: [command("cat > /dev/null; sleep 0.3", { name: "audit" })] },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo hi" }),
+      reply.text("all done"),
+    ]);
+    const term = await startSession(box, server, ["--settings", settings]);
+    term.submit("go");
+    // The final state: the prompt back, with the status line under it.
+    const screen = await term.waitForScreen(/⚑ hook PostToolUse "audit"[\s\S]*^›.*\n.*context/m);
+    expect(screen).toMatch(
+      /^✓ bash echo hi → hi\n {2}⚑ hook PostToolUse "audit" · allowed · exit 0 · \d+ ms\nall done\n›/m,
+    );
+  });
 });

@@ -103,6 +103,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       trace: flags.debugHooks ? "all" : "ran",
       live: process.stdout.isTTY === true,
       columns,
+      // Set once the runtime exists, before any tool call can end.
+      backgroundHooks: (toolUseId) => runtime.unfinishedHooks(toolUseId),
     },
   );
   const questions = new Questions(
@@ -339,6 +341,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     try {
       await markdownReady;
       const result = await rt.prompt(text);
+      // A last tool call's PostToolUse lines come before the prompt (bounded).
+      await view.hooksShown();
       view.runEnded();
       report(result);
     } catch (error) {

@@ -2,6 +2,7 @@ import type { AgentEvent } from "@codebot/agentcore";
 import type { HookStart, TraceRecord } from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
 import { cutToColumns } from "./columns.js";
+import { HeldForHooks } from "./held-for-hooks.js";
 import { hookLabel, Progress } from "./progress.js";
 import { changeLines, type RanCalls, shownResult } from "./ran-calls.js";
 import type { Styles } from "./styles.js";
@@ -38,6 +39,11 @@ export interface SessionViewOptions {
    * is cut to it, as one row. A long hook command wrapped onto rows the redraws below it did not count.
    */
   columns?: () => number | undefined;
+  /**
+   * How many background hook runs fired for a tool call (its flat-style PostToolUse hooks) have
+   * not finished: what comes after the call's line waits for them (HeldForHooks).
+   */
+  backgroundHooks?: (toolUseId: string) => number;
 }
 
 /**
@@ -58,6 +64,12 @@ export class SessionView {
   private markdown: AnswerRenderer | undefined;
   /** The answer streams through it: an escape sequence split across deltas is still dropped. */
   private answer = new TerminalSafeFilter();
+  /** Output after a tool call's line, kept back until its background hooks' lines are under it. */
+  private readonly afterHooks = new HeldForHooks((kept) => {
+    this.screen.status("");
+    this.screen.write(kept);
+    this.showRunning();
+  });
 
   constructor(
     private readonly screen: Screen,
@@ -104,6 +116,14 @@ export class SessionView {
     return this.progress.latestTool();
   }
 
+  /**
+   * Settles once no output waits for a tool call's background hooks (at most HeldForHooks' bound):
+   * the prompt must come after the answer.
+   */
+  hooksShown(): Promise<void> {
+    return this.afterHooks.settled();
+  }
+
   /** The run is over (also when cancelled midway): nothing is running any more. */
   runEnded(): void {
     this.progress.clear();
@@ -136,12 +156,14 @@ export class SessionView {
   /** A line of the view's own, on a fresh line. */
   line(text: string): void {
     this.endLine();
-    this.screen.write(`${text}\n`);
+    this.write(`${text}\n`);
     this.showRunning();
   }
 
   /** Erases the status line and ends streamed text, so a question can take the line; no status until release(). */
   hold(): void {
+    // A question goes under everything said before it.
+    this.afterHooks.releaseNow();
     this.held = true;
     this.endLine();
   }
@@ -153,8 +175,13 @@ export class SessionView {
 
   private endLine(): void {
     this.screen.status("");
-    if (this.midLine) this.screen.write("\n");
+    if (this.midLine) this.write("\n");
     this.midLine = false;
+  }
+
+  /** Writes to the screen, unless the output waits for a tool call's background hooks. */
+  private write(text: string): void {
+    if (!this.afterHooks.keep(text)) this.screen.write(text);
   }
 
   private onAgentEvent(agent: string, e: AgentEvent): void {
@@ -176,7 +203,7 @@ export class SessionView {
           const text = this.markdown ? this.markdown.push(safe) : safe;
           if (text === "") return;
           this.screen.status("");
-          this.screen.write(text);
+          this.write(text);
           this.midLine = !text.endsWith("\n");
         }
         return;
@@ -187,12 +214,12 @@ export class SessionView {
           const rest = this.markdown?.end() ?? "";
           if (rest !== "") {
             this.screen.status("");
-            this.screen.write(rest);
+            this.write(rest);
             this.midLine = !rest.endsWith("\n");
           }
         }
         if (agent === "main" && this.midLine) {
-          this.screen.write("\n");
+          this.write("\n");
           this.midLine = false;
         }
         return;
@@ -222,6 +249,11 @@ export class SessionView {
           `${mark} ${who}${this.s.bold(terminalSafe(call.name))} ${callSummary(call)}${rewritten} ${this.s.dim("→")} ${result}`,
         );
         for (const line of changeLines(ran, this.s)) this.line(`    ${line}`);
+        this.afterHooks.await(
+          e.call.id,
+          this.options.backgroundHooks?.(e.call.id) ?? 0,
+          `${who}${terminalSafe(call.name)} ${callSummary(call)}`,
+        );
         return;
       }
       case "retry":
@@ -250,22 +282,31 @@ export class SessionView {
       hookLabel(start.event, start.hook, start.statusMessage),
       Date.now(),
     );
-    if (this.options.trace === "all") this.hookLine(this.s.dim("  ⋯ ") + startLine(start, this.s));
+    if (this.options.trace === "all")
+      this.hookLine(this.s.dim("  ⋯ ") + startLine(start, this.s), start.toolUseId);
     else if (start.statusMessage !== undefined)
-      this.hookLine(this.s.dim(`  ⋯ ${preview(start.statusMessage)}`));
+      this.hookLine(this.s.dim(`  ⋯ ${preview(start.statusMessage)}`), start.toolUseId);
   }
 
   private onTrace(record: TraceRecord): void {
     this.progress.hookEnded(hookKey(record));
     const ran = record.matched && (record.skipped === undefined || record.skipped === "not approved");
-    if (!ran && this.options.trace !== "all") return;
-    this.hookLine(this.s.dim("  ⚑ ") + traceLine(record, this.s));
+    if (ran || this.options.trace === "all") {
+      const lateFor = this.afterHooks.lateCall(record.toolUseId);
+      const call = lateFor === undefined ? "" : this.s.dim(` · for ${lateFor}`);
+      this.hookLine(this.s.dim("  ⚑ ") + traceLine(record, this.s) + call, record.toolUseId);
+    }
+    this.afterHooks.ended(record.toolUseId);
   }
 
-  /** A hook's line, on one row of the terminal (`codebot hooks test` shows a record whole). */
-  private hookLine(text: string): void {
+  /**
+   * A hook's line, on one row of the terminal (`codebot hooks test` shows a record whole); under
+   * its tool call's line when the output after that line waits for the call's hooks.
+   */
+  private hookLine(text: string, toolUseId?: string): void {
     const columns = this.options.columns?.();
-    this.line(columns === undefined ? text : cutToColumns(text, Math.max(10, columns)));
+    const row = columns === undefined ? text : cutToColumns(text, Math.max(10, columns));
+    if (!this.afterHooks.under(toolUseId, `${row}\n`)) this.line(row);
   }
 
   private showRunning(): void {
