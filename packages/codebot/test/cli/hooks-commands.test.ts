@@ -71,6 +71,21 @@ describe("codebot hooks list", () => {
     expect(changed.stdout).toContain("trust: changed since approval");
   });
 
+  it("lists each event once, its hooks from every settings file under it in configuration order", async () => {
+    const box = sandbox();
+    box.json(`${box.home}/settings.json`, {
+      hooks: {
+        PreToolUse: [command("true", { name: "u-pre" })],
+        Stop: [command("true", { name: "u-stop" })],
+      },
+    });
+    box.json(".codebot/settings.json", { hooks: { PreToolUse: [command("true", { name: "p-pre" })] } });
+    const r = await runCli(["hooks", "list", "--cwd", box.project], { env: cliEnv(box.home) });
+    // Event headers and hook names only.
+    const shown = r.stdout.split("\n").filter((line) => /^(PreToolUse|Stop| {2}[up]-\w+)$/.test(line));
+    expect(shown).toEqual(["PreToolUse", "  u-pre", "  p-pre", "Stop", "  u-stop"]);
+  });
+
   it("says so when disableAllHooks is set", async () => {
     const box = sandbox();
     box.json(`${box.home}/settings.json`, { disableAllHooks: true, hooks: { PreToolUse: [guard] } });

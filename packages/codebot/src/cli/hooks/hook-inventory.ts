@@ -27,8 +27,16 @@ import type { UntrustedGrant } from "../../settings/runtime-settings.js";
 import { CliError } from "../cli-error.js";
 import type { ProjectFlags } from "../project-flags.js";
 
-/** Whether a hook runs without asking: the user's own, approved, never approved, or approved before a change. */
-export type TrustState = "own" | "approved" | "needs approval" | "changed since approval";
+/**
+ * Whether a hook runs without asking: the user's own, approved, never approved, or approved before
+ * a change; in a session, also approved for it alone (`y` at the project question, `--trust-project-hooks`).
+ */
+export type TrustState =
+  | "own"
+  | "approved"
+  | "approved for this session"
+  | "needs approval"
+  | "changed since approval";
 
 export interface InventoryHook {
   hook: CompiledHook;

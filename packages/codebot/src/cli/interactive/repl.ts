@@ -413,6 +413,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       styles: s,
       print: (line) => view.line(line),
       columns,
+      rows: () => (process.stdout.isTTY ? process.stdout.rows : undefined),
       answerFormat: markdownReady,
     });
     if (outcome === "exit") return quit(0);

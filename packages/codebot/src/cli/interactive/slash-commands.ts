@@ -5,13 +5,13 @@ import { MODEL_ALIASES } from "../../settings/model-aliases.js";
 import { listSessions } from "../../transcript/session-files.js";
 import { errorMessage } from "../cli-error.js";
 import { loadInventory } from "../hooks/hook-inventory.js";
-import { hookListLines } from "../hooks/hooks-list.js";
 import { withScopedHooks } from "../hooks/scoped-inventory.js";
 import { serverLines } from "../mcp/mcp-lines.js";
 import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
 import type { Styles } from "../output/styles.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
 import type { SessionFlags } from "../session-flags.js";
+import { hooksCommandLines } from "./hooks-command.js";
 import { sessionRows } from "./session-rows.js";
 
 export interface SlashContext {
@@ -23,12 +23,14 @@ export interface SlashContext {
   print(line: string): void;
   /** The terminal's width, when the session has one: a list's rows are cut to it. */
   columns(): number | undefined;
+  /** The terminal's height, when the session has one: `/hooks` summarises a listing taller than it. */
+  rows(): number | undefined;
   /** How a recap shows answers: the Markdown renderer once loaded (undefined: it failed to load). */
   answerFormat?: Promise<AnswerFormat | undefined>;
 }
 
 const HELP = [
-  "/hooks          the hooks configured for this session, where they come from, their trust",
+  "/hooks [event|all] the hooks of this session (a count per event when they would not fit the terminal)",
   "/mcp            the MCP servers of this session: state, tools, where each came from",
   "/memory         the instruction files (AGENTS.md, CLAUDE.md, …) given to the model, and from where",
   "/model [id]     show or switch the model (provider/id, sonnet/opus/haiku; a bare id keeps the provider)",
@@ -58,8 +60,8 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       return undefined;
     case "hooks":
       try {
-        for (const line of hookListLines(await withScopedHooks(loadInventory(ctx.flags.project)), s))
-          ctx.print(line);
+        const inventory = await withScopedHooks(loadInventory(ctx.flags.project));
+        for (const line of hooksCommandLines(arg, inventory, ctx.flags, s, ctx.rows())) ctx.print(line);
       } catch (error) {
         ctx.print(s.red(errorMessage(error)));
       }

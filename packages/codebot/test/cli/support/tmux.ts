@@ -24,6 +24,8 @@ export interface TerminalOptions {
   args: readonly string[];
   /** The CLI's args are given to `node bin/codebot.js` unless another program is named. */
   program?: readonly string[];
+  /** The terminal's size (default 120×40). */
+  size?: { columns: number; rows: number };
 }
 
 export class TmuxSession {
@@ -32,7 +34,7 @@ export class TmuxSession {
     private readonly exitFile: string,
   ) {}
 
-  /** Runs `codebot <args>` in a 120×40 terminal. */
+  /** Runs `codebot <args>` in a terminal, 120×40 unless another size is given. */
   static start(options: TerminalOptions): TmuxSession {
     const tag = `${process.pid}-${++counter}`;
     const socket = `codebot-test-${tag}`;
@@ -72,9 +74,9 @@ export class TmuxSession {
           "-s",
           "t",
           "-x",
-          "120",
+          String(options.size?.columns ?? 120),
           "-y",
-          "40",
+          String(options.size?.rows ?? 40),
           `sh ${shellQuote(script)}`,
         ],
         {
