@@ -239,6 +239,6 @@ describe("prompt input", { timeout: 120_000 }, () => {
     term.press("Tab");
     await term.waitForScreen(/^›\s*\/help$/m);
     term.press("Enter");
-    await term.waitForScreen("/exit           end the session");
+    await term.waitForScreen(/^\/exit +end the session/m);
   });
 });

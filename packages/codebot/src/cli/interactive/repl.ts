@@ -16,6 +16,7 @@ import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
 import { terminalScreen } from "../output/terminal-screen.js";
 import { statusText, usageOf } from "../output/usage-lines.js";
+import { wrapWords } from "../output/word-wrap.js";
 import { exit, onTerminalGone } from "../process-exit.js";
 import { sessionToResume } from "../resume-flags.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
@@ -138,12 +139,15 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   rl.on("SIGINT", earlyQuit);
   rl.on("close", earlyClose);
 
-  view.line(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`);
-  view.line(
-    s.dim(
-      `/help for commands · ${terminal ? "Esc or " : ""}Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits`,
-    ),
-  );
+  // On a narrow terminal the banner is broken between words, not wherever the terminal wraps it.
+  const bannerRows = (text: string) => {
+    const width = columns();
+    return width === undefined ? [text] : wrapWords(text, width);
+  };
+  for (const row of bannerRows(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`))
+    view.line(row);
+  const hint = `/help for commands · ${terminal ? "Esc or " : ""}Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits`;
+  for (const row of bannerRows(hint)) view.line(s.dim(row));
   for (const line of problemLines(inventory.problems, s)) view.line(line);
   // Loaded after the first frame (marked and the highlighter are large); needed by the first answer.
   // It comes from a file of its own (dist/bundle/vendor/): one missing or broken leaves answers as

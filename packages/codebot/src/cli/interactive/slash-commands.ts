@@ -11,6 +11,7 @@ import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
 import type { Styles } from "../output/styles.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
 import type { SessionFlags } from "../session-flags.js";
+import { builtinCommandNames, helpLines } from "./help-lines.js";
 import { hooksCommandLines } from "./hooks-command.js";
 import { sessionRows } from "./session-rows.js";
 
@@ -29,20 +30,6 @@ export interface SlashContext {
   answerFormat?: Promise<AnswerFormat | undefined>;
 }
 
-const HELP = [
-  "/hooks [event|all] the hooks of this session (a count per event when they would not fit the terminal)",
-  "/mcp            the MCP servers of this session: state, tools, where each came from",
-  "/memory         the instruction files (AGENTS.md, CLAUDE.md, …) given to the model, and from where",
-  "/model [id]     show or switch the model (provider/id, sonnet/opus/haiku; a bare id keeps the provider)",
-  "/cost           the session's tokens (by kind), model steps and cost",
-  "/compact [focus] summarise the conversation now, with what to focus on",
-  "/clear          start a new session with a fresh conversation (SessionEnd clear, SessionStart clear)",
-  "/resume [id|n]  list this project's sessions, or go on with one of them",
-  "/skills         the skills and slash commands of this session (run one with /name args)",
-  "/exit           end the session (SessionEnd runs, async hooks are waited for)",
-  "/help           this list",
-];
-
 /**
  * Runs one `/command`; "exit" asks the session to end, "prompt" hands the line to the session as
  * a prompt (a skill or slash command of the session, expanded there).
@@ -56,7 +43,7 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
     case "quit":
       return "exit";
     case "help":
-      for (const line of HELP) ctx.print(line);
+      for (const line of helpLines(ctx.columns())) ctx.print(line);
       return undefined;
     case "hooks":
       try {
@@ -168,6 +155,5 @@ function skillLines(runtime: Runtime): string[] {
 
 /** The `/names` of the commands (from the help) and of the session's skills, for Tab completion. */
 export function slashCommandNames(skills: readonly string[] = []): string[] {
-  const builtin = HELP.map((line) => line.split(/\s+/)[0] ?? "").filter((name) => name.startsWith("/"));
-  return [...builtin, ...skills.map((name) => `/${name}`)];
+  return [...builtinCommandNames(), ...skills.map((name) => `/${name}`)];
 }

@@ -1,0 +1,44 @@
+import { wrapWords } from "../output/word-wrap.js";
+
+/** The built-in commands with what each does. */
+const COMMANDS: readonly [string, string][] = [
+  [
+    "/hooks [event|all]",
+    "the hooks of this session (a count per event when they would not fit the terminal)",
+  ],
+  ["/mcp", "the MCP servers of this session: state, tools, where each came from"],
+  ["/memory", "the instruction files (AGENTS.md, CLAUDE.md, …) given to the model, and from where"],
+  ["/model [id]", "show or switch the model (provider/id, sonnet/opus/haiku; a bare id keeps the provider)"],
+  ["/cost", "the session's tokens (by kind), model steps and cost"],
+  ["/compact [focus]", "summarise the conversation now, with what to focus on"],
+  ["/clear", "start a new session with a fresh conversation (SessionEnd clear, SessionStart clear)"],
+  ["/resume [id|n]", "list this project's sessions, or go on with one of them"],
+  ["/skills", "the skills and slash commands of this session (run one with /name args)"],
+  ["/exit", "end the session (SessionEnd runs, async hooks are waited for)"],
+  ["/help", "this list"],
+];
+
+const NAME_WIDTH = Math.max(...COMMANDS.map(([name]) => name.length)) + 2;
+/** Narrower than this for the descriptions, and each goes under its command instead of beside it. */
+const MIN_TEXT_WIDTH = 30;
+
+/**
+ * `/help`: each command with what it does, the descriptions in one column and wrapped between
+ * words to the terminal's width; on a narrow terminal each description goes under its command.
+ */
+export function helpLines(columns: number | undefined): string[] {
+  const lines: string[] = [];
+  for (const [name, text] of COMMANDS) {
+    if (columns === undefined) lines.push(`${name.padEnd(NAME_WIDTH)}${text}`);
+    else if (columns - NAME_WIDTH >= MIN_TEXT_WIDTH) {
+      const [first = "", ...rest] = wrapWords(text, columns - NAME_WIDTH - 1);
+      lines.push(`${name.padEnd(NAME_WIDTH)}${first}`, ...rest.map((row) => " ".repeat(NAME_WIDTH) + row));
+    } else lines.push(name, ...wrapWords(text, columns - 5).map((row) => `    ${row}`));
+  }
+  return lines;
+}
+
+/** The `/names` of the built-in commands, for Tab completion. */
+export function builtinCommandNames(): string[] {
+  return COMMANDS.map(([name]) => name.split(" ")[0] ?? name);
+}
