@@ -198,4 +198,26 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
       /^✓ bash echo hi → hi\n {2}⚑ hook PostToolUse "audit" · allowed · exit 0 · \d+ ms\nall done\n›/m,
     );
   });
+
+  it("a failing hook's notice of hundreds of stderr lines takes a few rows, saying how many more there were", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: {
+        PostToolUse: [
+          command("cat > /dev/null; seq 1 300 | sed 's/^/noise /' >&2; exit 1", { name: "loud" }),
+        ],
+      },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo hi" }),
+      reply.text("all done"),
+    ]);
+    const term = await startSession(box, server, ["--settings", settings]);
+    term.submit("go");
+    // The final state: the notice and the answer (in either order: the hook is async) above the
+    // prompt, its status line under it.
+    const screen = await term.waitForScreen(/(?=[\s\S]*^all done$)[\s\S]*more lines[\s\S]*^›.*\n.*context/m);
+    // The stderr is quoted up to 300 characters: 35 of its lines, 7 shown.
+    expect(screen).toMatch(/^hook loud: exit code 1: noise 1\n(noise \d+\n){6}… 28 more lines$/m);
+  });
 });
