@@ -160,4 +160,19 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
     const screen = term.screen();
     expect(screen).toMatch(/^✓ bash sleep 2 → \(no output\)\nfirst answer\n› x+\n/m);
   });
+
+  it("/compact shows a spinner with its elapsed time and the Esc hint while the summary is written", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("first answer"), reply.hang("summarising")]);
+    const term = await startSession(box, server);
+    term.submit("hello");
+    await term.waitForScreen(/^first answer\n›/m);
+    term.submit("/compact");
+    await term.waitForScreen(/^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] compacting… \([12]s · Esc to interrupt\)$/m);
+    term.press("Escape");
+    const screen = await term.waitForScreen(
+      /^compaction interrupted; the conversation is unchanged\n›.*\n.*context/m,
+    );
+    expect(screen).not.toContain("compacting… (");
+  });
 });

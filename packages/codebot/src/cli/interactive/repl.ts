@@ -417,6 +417,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       flags,
       styles: s,
       print: (line) => view.line(line),
+      working: (label, work) => view.working(label, work),
       columns,
       rows: () => (process.stdout.isTTY ? process.stdout.rows : undefined),
       answerFormat: markdownReady,

@@ -24,6 +24,8 @@ export interface SlashContext {
   print(line: string): void;
   /** The terminal's width, when the session has one: a list's rows are cut to it. */
   columns(): number | undefined;
+  /** Shows what the session is doing on the live status line while `work` goes on. */
+  working<T>(label: string, work: () => Promise<T>): Promise<T>;
   /** The terminal's height, when the session has one: `/hooks` summarises a listing taller than it. */
   rows(): number | undefined;
   /** How a recap shows answers: the Markdown renderer once loaded (undefined: it failed to load). */
@@ -93,7 +95,7 @@ async function conversationCommand(name: "compact" | "clear", arg: string, ctx: 
     }
     ctx.print(s.dim("compacting the conversation…"));
     // The runtime says how it went (compacted, blocked, failed, interrupted) as a notice.
-    await ctx.runtime.compact(arg || undefined);
+    await ctx.working("compacting", () => ctx.runtime.compact(arg || undefined));
   } catch (error) {
     ctx.print(s.red(errorMessage(error)));
   }

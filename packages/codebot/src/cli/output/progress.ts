@@ -25,6 +25,8 @@ export class Progress {
   private model: { phase: "thinking" | "writing"; since: number } | undefined;
   private readonly tools = new Map<string, RunningTool>();
   private readonly hooks = new Map<string, RunningHook>();
+  /** Work of the session's own outside a run (`/compact`'s summary), by what it is doing. */
+  private task: { label: string; since: number } | undefined;
 
   modelStarted(now: number): void {
     this.model = { phase: "thinking", since: now };
@@ -60,7 +62,16 @@ export class Progress {
     this.hooks.delete(key);
   }
 
+  taskStarted(label: string, now: number): void {
+    this.task = { label, since: now };
+  }
+
+  taskEnded(): void {
+    this.task = undefined;
+  }
+
   clear(): void {
+    this.task = undefined;
     this.model = undefined;
     this.tools.clear();
     this.hooks.clear();
@@ -73,7 +84,7 @@ export class Progress {
 
   /** Anything to show (the spinner keeps turning while true). */
   get active(): boolean {
-    return this.model !== undefined || this.tools.size > 0 || this.hooks.size > 0;
+    return this.model !== undefined || this.task !== undefined || this.tools.size > 0 || this.hooks.size > 0;
   }
 
   /** The status line at `now`; "" when idle. `frame` turns the spinner; `key` says what stops the wait (none: ""). */
@@ -90,6 +101,7 @@ export class Progress {
       return `${spin} ${tool.label}${more} (${seconds(now - tool.since)}${lines}${hint})`;
     }
     if (this.model) return `${spin} ${this.model.phase}… (${seconds(now - this.model.since)}${hint})`;
+    if (this.task) return `${spin} ${this.task.label}… (${seconds(now - this.task.since)}${hint})`;
     return "";
   }
 }

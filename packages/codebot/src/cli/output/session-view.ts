@@ -124,6 +124,18 @@ export class SessionView {
     return this.afterHooks.settled();
   }
 
+  /** Shows `label` on the live status line, with its elapsed time, while `work` goes on (`/compact`). */
+  async working<T>(label: string, work: () => Promise<T>): Promise<T> {
+    this.progress.taskStarted(label, Date.now());
+    this.showRunning();
+    try {
+      return await work();
+    } finally {
+      this.progress.taskEnded();
+      this.showRunning();
+    }
+  }
+
   /** The run is over (also when cancelled midway): nothing is running any more. */
   runEnded(): void {
     this.progress.clear();
