@@ -41,7 +41,10 @@ export async function sessionToResume(
     throw new CliError(`no earlier session of this project (${where.cwd}) to resume`);
   if (request.kind === "latest") return (sessions[0] as SessionSummary).id;
   if (!pick) {
-    const list = sessions.slice(0, 20).map(sessionLine).join("\n");
+    const list = sessions
+      .slice(0, 20)
+      .map((session) => sessionLine(session))
+      .join("\n");
     throw new CliError(`--resume needs a session id here; the project's sessions, newest first:\n${list}`);
   }
   const chosen = await pick(sessions);
@@ -49,9 +52,10 @@ export async function sessionToResume(
   return chosen.id;
 }
 
-/** `<id>  <when>  <title or first prompt>`, as the list shows a session. */
-export function sessionLine(session: SessionSummary): string {
+/** `<id>  <when>  <title or first prompt>`, as the list shows a session; the id cut to `idLength` when given. */
+export function sessionLine(session: SessionSummary, idLength?: number): string {
   const when = session.modified.toISOString().replace("T", " ").slice(0, 16);
   const title = session.title === undefined ? undefined : shownTitle(session.title);
-  return `${session.id}  ${when}  ${title ?? (session.firstPrompt || "(no prompt)")}`;
+  const id = idLength === undefined ? session.id : session.id.slice(0, idLength);
+  return `${id}  ${when}  ${title ?? (session.firstPrompt || "(no prompt)")}`;
 }

@@ -1,7 +1,9 @@
-/** The session in a 40-column terminal: its own text is broken between words, not mid-word by the terminal. */
+/** The session in a narrow terminal: its own text is broken between words, its lists keep what matters in view. */
+
+import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
-import { useBuiltCli } from "./support/cli-process.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -28,5 +30,25 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
         "\n",
       ),
     );
+  });
+
+  it("/resume in a 60-column terminal: short ids, so each row keeps the date and the first prompt", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two")]);
+    for (const prompt of ["alpha prompt", "beta prompt"])
+      expect((await runCli(["-p", prompt], { env: modelEnv(server, box.home), cwd: box.project })).code).toBe(
+        0,
+      );
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: [],
+      size: { columns: 60, rows: 30 },
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit("/resume");
+    const screen = await term.waitForScreen(/^\/resume <n> [\s\S]*?^›.*\n.*context/m);
+    expect(screen).toMatch(/^ {3}1 {2}[0-9a-f]{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}beta prompt$/m);
+    expect(screen).toMatch(/^ {3}2 {2}[0-9a-f]{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}alpha prompt$/m);
   });
 });
