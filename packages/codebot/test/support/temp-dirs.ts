@@ -6,7 +6,10 @@ import { afterEach } from "vitest";
 const created: string[] = [];
 
 afterEach(() => {
-  for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  // A CLI in a killed terminal may still be closing its session and writing into the folder:
+  // ENOTEMPTY is retried (Node waits 100 ms longer each time) rather than failing the test.
+  for (const dir of created.splice(0))
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
 /** A fresh real directory (symlinks resolved), removed after the test. */
