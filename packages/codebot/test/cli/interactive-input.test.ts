@@ -3,6 +3,8 @@
  * prompt history of the project kept across sessions (also sessions open at the same time), and
  * Tab completion of slash commands.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
@@ -156,6 +158,29 @@ describe("prompt input", { timeout: 120_000 }, () => {
     expect(requestText(server.requests[0])).toContain("first pasted line\\nsecond pasted line\\nthird");
   });
 
+  it("a prompt of several lines is one history entry: ↑ brings it back whole, and the file keeps it whole", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("got the paste"), reply.text("got it again")]);
+    const term = await startSession(box, server);
+    term.tmux("set-buffer", "first pasted line\nsecond pasted line\nthird");
+    term.tmux("paste-buffer", "-p", "-t", "t");
+    await term.waitForScreen(/^… third$/m);
+    term.press("Enter");
+    await term.waitForScreen(/^got the paste\n›/m);
+    term.press("Up");
+    // The status line is drawn again under the recalled prompt once it is whole.
+    await term.waitForScreen(/^› first pasted line\nsecond pasted line\nthird\n.*context/m);
+    term.press("Enter");
+    await term.waitForScreen(/^got it again\n›/m);
+    expect(requestText(server.requests[1])).toContain("first pasted line\\nsecond pasted line\\nthird");
+    const file = fs
+      .readdirSync(path.join(box.home, "projects"))
+      .map((slug) => path.join(box.home, "projects", slug, "prompt-history.jsonl"))[0];
+    expect(fs.readFileSync(file ?? "", "utf8")).toBe(
+      `${JSON.stringify("first pasted line\nsecond pasted line\nthird")}\n`,
+    );
+  });
+
   it("Ctrl+Z at the prompt, then fg: the session goes on", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("still here")]);
@@ -189,6 +214,22 @@ describe("prompt input", { timeout: 120_000 }, () => {
     // The newest entry is the /exit that ended the first session.
     second.press("Up", "Up");
     await second.waitForScreen(/^›\s*remember this prompt$/m);
+  });
+
+  it("text typed but never sent when the terminal goes away is not a prompt of the history", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("noted")]);
+    const first = await startSession(box, server);
+    first.submit("a prompt that was sent");
+    await first.waitForScreen("noted");
+    first.type("half typed, never sent");
+    await first.waitForScreen(/^›\s*half typed, never sent$/m);
+    first.kill();
+
+    const second = await startSession(box, server);
+    second.press("Up");
+    await second.waitForScreen(/^›\s*a prompt that was sent$/m);
+    expect(server.requests).toHaveLength(1);
   });
 
   it("two sessions open at once in one project both keep their prompts in its history", async () => {

@@ -39,6 +39,7 @@ import { slashCommand, slashCommandNames } from "./slash-commands.js";
 import { statusLineOf } from "./status-line-command.js";
 import { statusLinePayload } from "./status-line-payload.js";
 import { StatusUnderPrompt } from "./status-under-prompt.js";
+import { WholePromptHistory } from "./whole-prompt-history.js";
 
 /** Two Ctrl+C within this time quit, even while a run is going on. */
 const DOUBLE_INTERRUPT_MS = 1500;
@@ -119,7 +120,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const history = new PromptHistory(inventory.codebotHome, inventory.cwd);
   (rl as unknown as { history: string[] }).history = history.load();
   // Only the prompt just sent goes to the file: other sessions of the project add theirs too.
-  rl.on("history", (entries: string[]) => history.add(entries[0] ?? ""));
+  const prompts = new WholePromptHistory(rl, history);
   const ranCalls = new RanCalls(inventory.cwd);
   view.showRanCalls(ranCalls);
 
@@ -442,6 +443,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     rl.write("\r");
   });
   const onLine = (line: string): void => {
+    // When the terminal goes away, readline hands over what was typed as a line (its `ontermend`):
+    // never sent, so never a prompt, nor an entry in the project's history.
+    if (terminal && process.stdin.readableEnded) return;
     idleNotice.stop();
     editing = false;
     status.erase();
@@ -449,6 +453,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     lineBreak = false;
     if (questions.answer(line)) return;
     if (breaks || line.endsWith("\\")) {
+      prompts.continues(line);
       continued += `${breaks ? line : line.slice(0, -1)}\n`;
       rl.setPrompt(CONTINUATION);
       // While a run goes on, the line being typed is a prompt to queue: no status under it.
@@ -458,6 +463,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     }
     const whole = continued + line;
     continued = "";
+    prompts.sent(line, whole);
     rl.setPrompt(PROMPT);
     const text = whole.trim();
     if (text === "") {
