@@ -22,32 +22,37 @@ function claudeStatusLine(box: Sandbox, script: string): void {
 describe("statusLine", { timeout: 120_000 }, () => {
   it("the command's first line is the status under the prompt, and it runs again after each answer", async () => {
     const box = sandbox();
-    const log = path.join(box.home, "runs.jsonl");
+    const last = path.join(box.home, "last.json");
+    // The payload is kept whole (a run cancelled by a newer one may be killed halfway).
     claudeStatusLine(
       box,
-      `#!/bin/sh\ncat >> ${log}; echo >> ${log}\nprintf '\\033[32mmine\\033[0m · run %s\\n' "$(grep -c . ${log})"\n`,
+      [
+        "#!/bin/sh",
+        "d=$(cat)",
+        `printf %s "$d" > ${last}.tmp && mv ${last}.tmp ${last}`,
+        `printf '\\033[32mmine\\033[0m · %s in\\n' "$(printf %s "$d" | sed -n 's/.*"total_input_tokens":\\([0-9]*\\).*/\\1/p')"`,
+        "",
+      ].join("\n"),
     );
-    const server = await modelServer([reply.text("the answer")]);
+    const server = await modelServer([
+      { ...reply.text("the answer"), usage: { inputTokens: 1234, outputTokens: 5 } },
+    ]);
     const term = TmuxSession.start({
       dir: box.project,
       env: modelEnv(server, box.home),
       args: ["--model", "anthropic/claude-sonnet-4-5"],
     });
-    await term.waitForScreen(/^›\s*\nmine · run 1\s*$/m);
+    await term.waitForScreen(/^›\s*\nmine · 0 in\s*$/m);
     term.submit("go");
-    await term.waitForScreen(/the answer[\s\S]*^›\s*\nmine · run 2\s*$/m);
-    const runs = fs
-      .readFileSync(log, "utf8")
-      .split("\n")
-      .filter((l) => l.trim() !== "")
-      .map((l) => JSON.parse(l));
-    expect(runs[1]).toMatchObject({
+    await term.waitForScreen(/the answer[\s\S]*^›\s*\nmine · 1234 in\s*$/m);
+    const payload = JSON.parse(fs.readFileSync(last, "utf8"));
+    expect(payload).toMatchObject({
       cwd: box.project,
       model: { id: "anthropic/claude-sonnet-4-5" },
       workspace: { project_dir: box.project },
-      context_window: { context_window_size: 200_000 },
+      context_window: { context_window_size: 200_000, total_input_tokens: 1234 },
     });
-    expect(runs[1].session_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payload.session_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("a command that fails is said once, and codebot's own status is shown", async () => {
