@@ -2,8 +2,9 @@
  * Claude Code's `apiKeyHelper` (user settings): a command whose output is the Anthropic API key,
  * for a key that lives in a vault or is minted per session. Run with `/bin/sh -c` once per process
  * (claude 2.1.328 runs it once at start, with no arguments: checked), and only when the
- * environment gives no key of its own (ANTHROPIC_API_KEY and ANTHROPIC_AUTH_TOKEN come first, as
- * in Claude Code).
+ * environment gives no key of its own: an ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN set is what
+ * codebot sends. (claude, checked, runs it then too and sends its output as `Authorization:
+ * Bearer` beside the environment's `x-api-key`; codebot sends one key.)
  */
 import { execFileSync } from "node:child_process";
 import { type Env, ModelConfigError } from "@codebot/agentcore";

@@ -5,13 +5,13 @@
  * than made up.
  */
 import type { Runtime } from "../../session/runtime.js";
-import { sessionCost, sumOf, usageOf } from "../output/usage-lines.js";
+import { contextShare, sessionCost, sumOf, usageOf } from "../output/usage-lines.js";
 
 export function statusLinePayload(rt: Runtime, version: string, startedAt: number): Record<string, unknown> {
   const view = usageOf(rt);
   const total = sumOf(view.models);
   const { tokens, window } = view.context;
-  const used = Math.min(100, Math.round((tokens / window) * 100));
+  const used = contextShare(view);
   const cost = sessionCost(view);
   return {
     session_id: rt.sessionId,

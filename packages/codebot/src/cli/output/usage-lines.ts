@@ -29,7 +29,7 @@ export function usageOf(runtime: Runtime): UsageView {
 /** `anthropic/claude-sonnet-4-5 · context 12.3k/200k (6%) · 45.1k tokens · $0.1234`, or `… · cost unknown`. */
 export function statusText(view: UsageView): string {
   const { tokens, window } = view.context;
-  const share = Math.min(100, Math.round((tokens / window) * 100));
+  const share = contextShare(view);
   const total = sumOf(view.models);
   return [
     view.modelSpec,
@@ -63,6 +63,12 @@ export function costLines(view: UsageView, s: Styles): string[] {
 function costText(view: UsageView): string {
   const usd = sessionCost(view);
   return usd === undefined ? "cost unknown" : dollars(usd);
+}
+
+/** The share of the context window in use, in whole percent (at most 100). */
+export function contextShare(view: UsageView): number {
+  const { tokens, window } = view.context;
+  return Math.min(100, Math.round((tokens / window) * 100));
 }
 
 /** The session's cost in US dollars; undefined when a model used has no price. */
