@@ -146,17 +146,24 @@ describe("merged settings", () => {
     settings,
   });
 
-  it("statusLine is taken from the user's settings and, from a project's, ignored with a warning", () => {
-    const line = (command: string) => ({ statusLine: { type: "command", command, padding: 0 } });
-    expect(mergeSettings([layer("user", line("mine.sh"))], untrusted).settings.statusLine).toBe("mine.sh");
-    const fromProject = mergeSettings(
-      [layer("user", line("mine.sh")), layer("project", line("theirs.sh"))],
-      untrusted,
-    );
-    expect(fromProject.settings.statusLine).toBe("mine.sh");
-    expect(fromProject.problems.map((p) => p.message)).toEqual([
-      "statusLine is only honoured in your user settings, not in a project's; ignored",
-    ]);
+  it("statusLine is taken from the user's settings, with its padding and refresh interval", () => {
+    const setting = { type: "command", command: "mine.sh", padding: 2, refreshInterval: 5 };
+    expect(mergeSettings([layer("user", { statusLine: setting })], untrusted).settings.statusLine).toEqual({
+      command: "mine.sh",
+      padding: 2,
+      refreshIntervalMs: 5_000,
+    });
+  });
+
+  it("a project's statusLine is a grant: ignored and listed until trusted, then it replaces the user's", () => {
+    const line = (command: string) => ({ statusLine: { type: "command", command } });
+    const layers = [layer("user", line("mine.sh")), layer("project", line("theirs.sh"))];
+    const notTrusted = mergeSettings(layers, untrusted);
+    expect(notTrusted.settings.statusLine?.command).toBe("mine.sh");
+    expect(notTrusted.settings.permissions.untrusted.map((g) => g.grant)).toEqual(["statusLine:theirs.sh"]);
+    expect(notTrusted.problems).toEqual([]);
+    const trusted = mergeSettings(layers, { isGrantTrusted: (g) => g === "statusLine:theirs.sh" });
+    expect(trusted.settings.statusLine?.command).toBe("theirs.sh");
   });
 
   it("reads Claude Code's model names in its own files: an alias or a bare id is an Anthropic model", () => {

@@ -11,6 +11,7 @@ import { envGrant, envLoadedFiles } from "./env-grant.js";
 import { bypassRefusal, type ManagedPolicy, managedPolicyOf } from "./managed-policy.js";
 import { MODEL_ALIASES } from "./model-aliases.js";
 import { permissionModeSchema, runtimeKeysSchema, SETTINGS_KEYS } from "./settings-schema.js";
+import { type StatusLineSetting, statusLineGrantRunning, statusLineSetting } from "./status-line-grant.js";
 
 export type PermissionMode = z.output<typeof permissionModeSchema>;
 export const PERMISSION_MODES: readonly PermissionMode[] = permissionModeSchema.options;
@@ -19,7 +20,7 @@ export const PERMISSION_MODES: readonly PermissionMode[] = permissionModeSchema.
 export interface UntrustedGrant {
   /**
    * What the trust store records, name and value: `allow:<rule>`, `mode:auto`, `model:<spec>`,
-   * `env:<NAME>=<value>` (with the content of the project files it runs), `disableAllHooks`, `disablePlugin:<id>`. A changed value is another grant,
+   * `env:<NAME>=<value>` (with the content of the project files it runs), `statusLine:<command>` (the same), `disableAllHooks`, `disablePlugin:<id>`. A changed value is another grant,
    * asked about again.
    */
   grant: string;
@@ -60,8 +61,8 @@ export interface RuntimeSettings {
   mcpStartupTimeout?: number;
   /** What the settings forbid for the whole session (`auto`; rules other than the managed ones). */
   policy: ManagedPolicy;
-  /** The command whose output is the interactive status line; from the user's own settings only. */
-  statusLine?: string;
+  /** The command whose output is the interactive status line (a project's once approved). */
+  statusLine?: StatusLineSetting;
   /** The command that prints the Anthropic API key (Claude Code's); from the user's own settings only. */
   apiKeyHelper?: string;
 }
@@ -90,7 +91,7 @@ function loosens(mode: PermissionMode, current: PermissionMode = "ask"): boolean
 }
 
 /** Keys only the user's own settings may set; in a project file they are ignored, and said so. */
-const USER_ONLY_KEYS = ["claudeCompat", "claudePlugins", "statusLine", "apiKeyHelper"] as const;
+const USER_ONLY_KEYS = ["claudeCompat", "claudePlugins", "apiKeyHelper"] as const;
 
 /**
  * The managed layers last: they come first in hook order (a policy guard runs before the user's
@@ -211,7 +212,15 @@ export function mergeSettings(
     const maxAttempts = value.postStopValidation?.maxAttempts;
     if (maxAttempts !== undefined) settings.postStopValidation.maxAttempts = maxAttempts;
     if (value.mcpStartupTimeout !== undefined) settings.mcpStartupTimeout = value.mcpStartupTimeout;
-    if (userOwned && value.statusLine !== undefined) settings.statusLine = value.statusLine.command;
+    if (value.statusLine !== undefined) {
+      const setting = statusLineSetting(value.statusLine);
+      if (userOwned) settings.statusLine = setting;
+      else {
+        // A project's runs a program at every prompt: a grant, tied to the files it runs.
+        const approved = statusLineGrantRunning(setting.command, options.projectDir);
+        if (granted(approved.grant)) settings.statusLine = { ...setting, approved: approved.run };
+      }
+    }
     if (userOwned && value.apiKeyHelper !== undefined) settings.apiKeyHelper = value.apiKeyHelper;
     for (const [spec, own] of Object.entries(value.models ?? {})) {
       settings.models[spec] = { ...settings.models[spec], ...own };

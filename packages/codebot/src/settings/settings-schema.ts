@@ -196,12 +196,19 @@ export const runtimeKeysSchema = z.object({
       {
         type: z.literal("command", expected('expected "command"')),
         command: z.string(expected("expected a command")).min(1, expected("expected a command")),
+        padding: z.number(expected("expected a number of columns")).int().min(0).max(40).optional(),
+        refreshInterval: z
+          .number(expected("expected a number of seconds"))
+          .min(1, expected("expected at least 1 second"))
+          .optional(),
+        // Claude Code's: hides its vim-mode indicator; codebot has none, so it changes nothing.
+        hideVimModeIndicator: z.boolean(expected("expected true or false")).optional(),
       },
       { error: 'expected {"type": "command", "command": …}' },
     )
     .optional()
     .describe(
-      "user settings: a command whose first line of output is the interactive status line (Claude Code's statusLine)",
+      "a command whose output lines are the interactive status line (Claude Code's statusLine); from a project's settings, once approved",
     ),
   claudeCompat: z
     .boolean(expected("expected true or false"))

@@ -13,14 +13,25 @@ import { TmuxSession } from "./support/tmux.js";
 useBuiltCli();
 
 /** A statusLine in the user's Claude Code settings (`~/.claude/settings.json`, HOME being the sandbox's). */
-function claudeStatusLine(box: Sandbox, script: string): void {
+function claudeStatusLine(box: Sandbox, script: string, more: Record<string, unknown> = {}): void {
   const file = box.write(path.join(box.home, "status.sh"), script);
   fs.chmodSync(file, 0o755);
-  box.json(path.join(box.home, ".claude/settings.json"), { statusLine: { type: "command", command: file } });
+  box.json(path.join(box.home, ".claude/settings.json"), {
+    statusLine: { type: "command", command: file },
+    ...more,
+  });
+}
+
+function start(box: Sandbox, server: Parameters<typeof modelEnv>[0]): TmuxSession {
+  return TmuxSession.start({
+    dir: box.project,
+    env: modelEnv(server, box.home),
+    args: ["--model", "anthropic/claude-sonnet-4-5"],
+  });
 }
 
 describe("statusLine", { timeout: 120_000 }, () => {
-  it("the command's first line is the status under the prompt, and it runs again after each answer", async () => {
+  it("the command's output is the status under the prompt, and it runs again after each answer", async () => {
     const box = sandbox();
     const last = path.join(box.home, "last.json");
     // The payload is kept whole (a run cancelled by a newer one may be killed halfway).
@@ -66,5 +77,57 @@ describe("statusLine", { timeout: 120_000 }, () => {
     });
     await term.waitForScreen(/statusLine command failed \(exit code 3: no such theme\)/);
     await term.waitForScreen(/^›\s*\nanthropic\/claude-sonnet-4-5 · context/m);
+  });
+
+  it("every line the command prints is a row under the prompt, blank ones left out, after `padding` columns", async () => {
+    const box = sandbox();
+    const file = box.write(
+      path.join(box.home, "status.sh"),
+      "#!/bin/sh\ncat >/dev/null\nprintf 'first\\n\\n\\033[33msecond\\033[0m\\n'\n",
+    );
+    fs.chmodSync(file, 0o755);
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      statusLine: { type: "command", command: file, padding: 2 },
+    });
+    const term = start(box, await modelServer([]));
+    await term.waitForScreen(/^›\s*\n {2}first\s*\n {2}second\s*$/m);
+  });
+
+  it("refreshInterval runs it again while the prompt waits", async () => {
+    const box = sandbox();
+    const count = path.join(box.home, "count");
+    claudeStatusLine(box, `#!/bin/sh\ncat >/dev/null\necho x >> ${count}\necho "run $(wc -l < ${count})"\n`);
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      statusLine: { type: "command", command: path.join(box.home, "status.sh"), refreshInterval: 1 },
+    });
+    const term = start(box, await modelServer([]));
+    // One run at the start; the next ones only by the interval (nothing is typed).
+    await term.waitForScreen(/^›\s*\nrun 3\s*$/m);
+  });
+
+  it("disableAllHooks switches it off, as in Claude Code", async () => {
+    const box = sandbox();
+    const ran = path.join(box.home, "ran");
+    claudeStatusLine(box, `#!/bin/sh\ntouch ${ran}\necho mine\n`, { disableAllHooks: true });
+    const term = start(box, await modelServer([reply.text("the answer")]));
+    term.submit("go");
+    await term.waitForScreen(/the answer[\s\S]*^›\s*\nanthropic\/claude-sonnet-4-5 · context/m);
+    // A run would have started as the prompt came back; give one time to finish (none should).
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(term.screen()).toMatch(/^›\s*\nanthropic\/claude-sonnet-4-5 · context/m);
+    expect(fs.existsSync(ran)).toBe(false);
+  });
+
+  it("a project's statusLine is listed in the project question with the script it runs, and runs once approved", async () => {
+    const box = sandbox();
+    box.write(".claude/status.sh", "cat >/dev/null\necho the project status\n");
+    box.json(".claude/settings.json", { statusLine: { type: "command", command: "sh .claude/status.sh" } });
+    const term = start(box, await modelServer([]));
+    const question = await term.waitForScreen(/allow them\? y this session .* n no:\s*$/m);
+    expect(question).toMatch(
+      /statusLine:sh \.claude\/status\.sh \(runs \.claude\/status\.sh #[0-9a-f]{16}\)/,
+    );
+    term.type("y");
+    await term.waitForScreen(/^›\s*\nthe project status\s*$/m);
   });
 });

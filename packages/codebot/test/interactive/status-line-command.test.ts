@@ -2,31 +2,64 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { StatusLineCommand } from "../../src/cli/interactive/status-line-command.js";
+import { type StatusLineSetting, statusLineGrantRunning } from "../../src/settings/status-line-grant.js";
 import { alive } from "../support/process-alive.js";
 import { tempDir } from "../support/temp-dirs.js";
 import { waitFor } from "../support/wait-for.js";
 
-function statusLine(command: string) {
+function statusLine(command: string, setting: Partial<StatusLineSetting> = {}) {
   const dir = tempDir("codebot-status-line-");
   const failures: string[] = [];
-  const line = new StatusLineCommand(command, {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
-    onFailure: (m) => failures.push(m),
-  });
+  const line = new StatusLineCommand(
+    { command, padding: 0, ...setting },
+    {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+      onFailure: (m) => failures.push(m),
+    },
+  );
   return { line, dir, failures };
 }
 
 describe("the statusLine command", () => {
-  it("reads the session's JSON on stdin and its first line is the status line", async () => {
+  it("reads the session's JSON on stdin and its lines, blank ones left out, are the status", async () => {
     const { line, dir } = statusLine(
-      `cat > seen.json; printf '\\n  %s\\nsecond\\n' "$(sed 's/.*"model":"\\([^"]*\\)".*/\\1/' seen.json)"`,
+      `cat > seen.json; printf '\\n  %s\\n \\nsecond\\n' "$(sed 's/.*"model":"\\([^"]*\\)".*/\\1/' seen.json)"`,
     );
     await line.refresh({ model: "anthropic/x" });
-    expect(line.latest).toBe("  anthropic/x");
+    expect(line.latest).toEqual(["  anthropic/x", "second"]);
     expect(JSON.parse(fs.readFileSync(path.join(dir, "seen.json"), "utf8"))).toEqual({
       model: "anthropic/x",
     });
+  });
+
+  it("padding puts that many columns of space before each line", async () => {
+    const { line } = statusLine("printf 'one\\ntwo\\n'", { padding: 3 });
+    await line.refresh({});
+    expect(line.latest).toEqual(["   one", "   two"]);
+  });
+
+  it("a project's statusLine is not run once a file it runs changed since approved, and that is said once", async () => {
+    const dir = tempDir("codebot-status-line-project-");
+    const script = path.join(dir, "status.sh");
+    fs.writeFileSync(script, "echo approved\n");
+    const { grant, run } = statusLineGrantRunning("sh status.sh", dir);
+    expect(grant).toMatch(/^statusLine:sh status\.sh \(runs status\.sh #[0-9a-f]{16}\)$/);
+    const failures: string[] = [];
+    const line = new StatusLineCommand(
+      { command: "sh status.sh", padding: 0, approved: run },
+      { cwd: dir, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }, onFailure: (m) => failures.push(m) },
+    );
+    await line.refresh({});
+    expect(line.latest).toEqual(["approved"]);
+    fs.writeFileSync(script, "touch ran; echo edited\n");
+    await line.refresh({});
+    await line.refresh({});
+    expect(line.latest).toBeUndefined();
+    expect(fs.existsSync(path.join(dir, "ran"))).toBe(false);
+    expect(failures).toEqual([
+      "statusLine not run: status.sh changed since the project's statusLine was approved; codebot's own status line is shown",
+    ]);
   });
 
   it("a failing run leaves no status line of its own, and says so once", async () => {
@@ -53,7 +86,7 @@ describe("the statusLine command", () => {
     );
     await line.refresh({});
     await first;
-    expect(line.latest).toBe("second");
+    expect(line.latest).toEqual(["second"]);
     expect(failures).toEqual([]);
     const pid = Number(fs.readFileSync(path.join(dir, "child.pid"), "utf8"));
     await waitFor(() => !alive(pid), 5_000, "the cancelled run's background child to be killed");

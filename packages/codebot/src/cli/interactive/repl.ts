@@ -247,25 +247,36 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (terminal) screen.write("\r\x1b[J");
   };
   const sessionStartedAt = Date.now();
-  const statusLine = statusLineOf(rt, terminal, (message) => view.line(sessionNotice(message, s)));
+  const statusLine = statusLineOf(rt, terminal, inventory.disabled, (message) =>
+    view.line(sessionNotice(message, s)),
+  );
   const status = new StatusUnderPrompt(
     terminal,
     process.stdout,
     rl,
     () => rl.getPrompt(),
-    () => statusLine?.latest ?? titledStatus(rt.title, statusText(usageOf(rt))),
-    s,
+    () => statusLine?.latest ?? [s.dim(titledStatus(rt.title, statusText(usageOf(rt))))],
   );
   /** Runs the user's statusLine command again, and shows its answer if the prompt is still waiting. */
   const refreshStatusLine = () =>
     void statusLine?.refresh(statusLinePayload(rt, codebotVersion(), sessionStartedAt)).then(() => {
       if (editing && !busy && !quitting && !questions.open) status.draw();
     });
+  // `refreshInterval`: a clock or a CI badge changes without the session doing anything. A run
+  // still going is left to finish (cancelling it each tick, a slow command would never show).
+  const statusTicks =
+    statusLine?.refreshIntervalMs === undefined
+      ? undefined
+      : setInterval(() => {
+          if (editing && !busy && !quitting && !questions.open && !statusLine.busy) refreshStatusLine();
+        }, statusLine.refreshIntervalMs);
+  statusTicks?.unref();
 
   const quit = async (code: number): Promise<void> => {
     if (quitting) return;
     quitting = true;
     idleNotice.stop();
+    clearInterval(statusTicks);
     statusLine?.cancel();
     questions.cancel();
     if (!busy) clearPrompt();

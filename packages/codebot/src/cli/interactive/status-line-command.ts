@@ -1,34 +1,58 @@
 /**
  * The user's `statusLine` command (Claude Code's setting): run with `/bin/sh -c` when the prompt
- * comes back, the session's JSON on its stdin; its first line of output is the status line. As in
- * Claude Code, a run still going when the next one starts is cancelled. A run that fails, times out
- * or prints nothing leaves codebot's own status line, and the first failure is said once.
+ * comes back (and every `refreshInterval` seconds while it waits), the session's JSON on its
+ * stdin; its lines of output, blank ones left out, are the status under the prompt, as Claude Code
+ * 2.1.328 shows them (checked in tmux). As in Claude Code, a run still going when the next one
+ * starts is cancelled. A run that fails, times out or prints nothing leaves codebot's own status
+ * line, and the first failure is said once. A project's (approved) statusLine stops running once a
+ * file it runs changed.
  */
 import { spawn } from "node:child_process";
+import path from "node:path";
 import type { Runtime } from "../../session/runtime.js";
+import { changedRun } from "../../settings/approved-files.js";
+import type { StatusLineSetting } from "../../settings/status-line-grant.js";
 import { terminalSafe } from "../output/terminal-safe.js";
 
 /** Longest a run may take; a status line is not worth waiting for. */
 const TIMEOUT_MS = 5_000;
-/** The most output read; the first line is all that is shown. */
+/** The most output read. */
 const OUTPUT_LIMIT = 64 * 1024;
 
 export class StatusLineCommand {
-  /** The status line the last run that succeeded printed; undefined before one, or after a failure. */
-  latest: string | undefined;
+  /** The lines the last run that succeeded printed; undefined before one, or after a failure. */
+  latest: string[] | undefined;
   private running: { kill(): void } | undefined;
   private failureSaid = false;
 
   constructor(
-    private readonly command: string,
+    private readonly setting: StatusLineSetting,
     private readonly options: { cwd: string; env: NodeJS.ProcessEnv; onFailure(message: string): void },
   ) {}
+
+  /** How often to run again while the prompt waits, if the setting asks. */
+  get refreshIntervalMs(): number | undefined {
+    return this.setting.refreshIntervalMs;
+  }
+
+  /** Whether a run is still going (a periodic refresh waits for it rather than cancel it). */
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
 
   /** Runs the command with `payload` on stdin; resolves once `latest` holds its answer. */
   refresh(payload: Record<string, unknown>): Promise<void> {
     this.cancel();
+    const changed = this.setting.approved && changedRun([this.setting.approved]);
+    if (changed) {
+      this.latest = undefined;
+      this.sayOnce(
+        `statusLine not run: ${path.relative(this.options.cwd, changed.file)} changed since the project's statusLine was approved; codebot's own status line is shown`,
+      );
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
-      const child = spawn("/bin/sh", ["-c", this.command], {
+      const child = spawn("/bin/sh", ["-c", this.setting.command], {
         cwd: this.options.cwd,
         env: this.options.env,
         detached: true,
@@ -84,28 +108,46 @@ export class StatusLineCommand {
   }
 
   private take(stdout: string, failure: string | undefined): void {
-    this.latest = failure === undefined ? firstLine(terminalSafe(stdout, true)) || undefined : undefined;
-    if (failure === undefined || this.failureSaid) return;
+    const indent = " ".repeat(this.setting.padding);
+    const lines = nonBlankLines(terminalSafe(stdout, true)).map((line) => indent + line);
+    this.latest = failure === undefined && lines.length > 0 ? lines : undefined;
+    if (failure !== undefined)
+      this.sayOnce(`statusLine command failed (${failure}); codebot's own status line is shown`);
+  }
+
+  private sayOnce(message: string): void {
+    if (this.failureSaid) return;
     this.failureSaid = true;
-    this.options.onFailure(`statusLine command failed (${failure}); codebot's own status line is shown`);
+    this.options.onFailure(message);
   }
 }
 
-/** The session's statusLine command, when the settings name one and there is a terminal to show it on. */
+/**
+ * The session's statusLine command, when the settings name one and there is a terminal to show
+ * it on. `disableAllHooks` switches it off too, as in Claude Code.
+ */
 export function statusLineOf(
   rt: Runtime,
   terminal: boolean,
+  hooksDisabled: boolean,
   onFailure: (message: string) => void,
 ): StatusLineCommand | undefined {
-  const command = rt.project.settings.statusLine;
-  if (!terminal || command === undefined) return undefined;
-  return new StatusLineCommand(command, {
+  const setting = rt.project.settings.statusLine;
+  if (!terminal || hooksDisabled || setting === undefined) return undefined;
+  return new StatusLineCommand(setting, {
     cwd: rt.cwd,
     env: { ...process.env, ...rt.project.settings.env },
     onFailure,
   });
 }
 
+function nonBlankLines(text: string): string[] {
+  return text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => line.trimEnd());
+}
+
 function firstLine(text: string): string {
-  return (text.split("\n").find((line) => line.trim() !== "") ?? "").trimEnd();
+  return nonBlankLines(text)[0] ?? "";
 }

@@ -1,17 +1,21 @@
 import type readline from "node:readline";
 import { cutToColumns } from "../output/columns.js";
-import type { Styles } from "../output/styles.js";
 
 /** readline's measure of text it draws (Node's `Interface#_getDisplayPos`, which getCursorPos uses). */
 interface DisplayPos {
   _getDisplayPos(text: string): { rows: number; cols: number };
 }
 
+/** Rows of the terminal a status never takes: the prompt's, and some of what was printed above it. */
+const ROWS_KEPT = 3;
+const RESET = "\x1b[0m";
+
 /**
- * The session's status (model, context, tokens, cost) on the row under the prompt, on a terminal
- * while it waits for input. readline erases everything below the input when it redraws it, so the
- * status is drawn again after every key; pressing Enter moves onto its row, which `erase()` clears
- * before anything is printed there.
+ * The session's status (model, context, tokens, cost; or the lines of the user's statusLine) on
+ * the rows under the prompt, on a terminal while it waits for input. readline erases everything
+ * below the input when it redraws it, so the status is drawn again after every key; pressing Enter
+ * moves onto its first row, which `erase()` clears, with those below, before anything is printed
+ * there.
  */
 export class StatusUnderPrompt {
   private shown = false;
@@ -22,8 +26,8 @@ export class StatusUnderPrompt {
     private readonly out: NodeJS.WriteStream,
     private readonly rl: readline.Interface,
     private readonly prompt: () => string,
-    private readonly text: () => string,
-    private readonly s: Styles,
+    /** The status's lines, styled; each is cut to the terminal's width. */
+    private readonly lines: () => string[],
   ) {}
 
   /** Draws the status under the input, the cursor staying where it is. */
@@ -37,20 +41,30 @@ export class StatusUnderPrompt {
     // status over its own second row.
     const end = (this.rl as unknown as DisplayPos)._getDisplayPos(`${this.prompt()}${this.rl.line}`);
     const toEnd = Math.max(0, end.rows - cursor.rows);
-    const status = cutToColumns(this.text(), columns - 1);
+    const rows = Math.max(1, (this.out.rows ?? 24) - ROWS_KEPT - toEnd);
+    const status = this.lines()
+      .slice(0, rows)
+      .map((line) => {
+        const cut = cutToColumns(line, columns - 1);
+        // A line's own colours end with it (cutToColumns resets only the lines it cut).
+        return `\r\n\x1b[2K${cut}${cut.includes("\x1b") && !cut.endsWith(RESET) ? RESET : ""}`;
+      });
     // After the input's end its last row is cleared: readline writes a paste straight on, and one
     // that wrapped onto the status's row left the rest of the status there, as if typed.
     const clearAfterEnd = `${"\r\n".repeat(toEnd)}\x1b[${end.cols + 1}G\x1b[K`;
-    // "\r\n" scrolls when the input is on the terminal's last row; moving back up is relative, so it stays right.
-    this.put(`${clearAfterEnd}\r\n\x1b[2K${this.s.dim(status)}\x1b[${toEnd + 1}A\x1b[${cursor.cols + 1}G`);
+    // "\r\n" scrolls when the input is on the terminal's last row; moving back up is relative, so
+    // it stays right. Below the last row is cleared: a status of fewer rows than the last one.
+    this.put(
+      `${clearAfterEnd}${status.join("")}\x1b[J\x1b[${toEnd + status.length}A\x1b[${cursor.cols + 1}G`,
+    );
     this.shown = true;
   }
 
-  /** After Enter, the cursor is on the status row: clears it for what comes next. */
+  /** After Enter, the cursor is on the status's first row: clears it and those below for what comes next. */
   erase(): void {
     if (!this.shown) return;
     this.shown = false;
-    this.put("\r\x1b[2K");
+    this.put("\r\x1b[J");
   }
 
   private put(text: string): void {

@@ -1,0 +1,52 @@
+import path from "node:path";
+import { type ContentViews, filesRunBy, scriptsText } from "@codebot/hooks";
+import { type ApprovedRun, approvedRun } from "./approved-files.js";
+import { grantRunning, realPathOf } from "./grant-runs.js";
+
+/** The `statusLine` setting as the session uses it. */
+export interface StatusLineSetting {
+  command: string;
+  /** Columns of space before each line (Claude Code's `padding`). */
+  padding: number;
+  /** Also re-run this often while the prompt waits (Claude Code's `refreshInterval`, in seconds). */
+  refreshIntervalMs?: number;
+  /**
+   * A project's statusLine: the files its command runs, as approved. Once one is edited or a new
+   * one would run, it is not run again this session (a model's edit must not run at every prompt).
+   */
+  approved?: ApprovedRun;
+}
+
+export function statusLineSetting(value: {
+  command: string;
+  padding?: number;
+  refreshInterval?: number;
+}): StatusLineSetting {
+  return {
+    command: value.command,
+    padding: value.padding ?? 0,
+    ...(value.refreshInterval !== undefined ? { refreshIntervalMs: value.refreshInterval * 1000 } : {}),
+  };
+}
+
+/**
+ * The grant a project's statusLine needs: `statusLine:<command>`, with the content of the project
+ * files the command runs (`… (runs .claude/statusline.sh #<digest>)`), as an allow rule's. Claude
+ * Code runs a project's statusLine once the folder is trusted; codebot asks for this one program,
+ * which would otherwise run at every prompt of a freshly cloned repository.
+ */
+export function statusLineGrantRunning(
+  command: string,
+  projectDir: string | undefined,
+): { grant: string; run?: ApprovedRun } {
+  const grant = `statusLine:${command}`;
+  if (projectDir === undefined) return { grant };
+  const root = realPathOf(projectDir) ?? projectDir;
+  const views: ContentViews = new Map();
+  const runs = filesRunBy(command, root, views);
+  const names = runs.map((file) => path.relative(root, file));
+  return {
+    grant: grantRunning(grant, names, scriptsText(runs, root, views)),
+    run: approvedRun("statusLine", runs, () => filesRunBy(command, root), views),
+  };
+}
