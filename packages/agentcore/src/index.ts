@@ -20,10 +20,12 @@ export {
   DEFAULT_OPENAI_MODEL,
   defaultModelSpec,
   type Env,
+  type ModelAccessOptions,
   ModelConfigError,
   resolveModel,
 } from "./models.js";
 export type { RetryPolicy } from "./retry.js";
+export type { RotatingKey } from "./rotating-key.js";
 export { MAX_TIMER_MS, timerDelayMs } from "./timer-limit.js";
 export type {
   ArgsCheck,

@@ -1,4 +1,5 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { RotatingKey } from "./rotating-key.js";
 import { wireCachedModel } from "./wire-cache/wire-cached-model.js";
 
 /**
@@ -41,8 +42,21 @@ export function defaultModelSpec(env: Env = process.env): string {
  * httpFetch (see there why not Node's fetch), and a conversation's messages are serialised once
  * (wire-cache/wire-cached-model.ts).
  */
-export async function resolveModel(spec: string, env: Env = process.env): Promise<LanguageModelV3> {
-  return wireCachedModel(await providerModels(spec, env));
+export async function resolveModel(
+  spec: string,
+  env: Env = process.env,
+  options: ModelAccessOptions = {},
+): Promise<LanguageModelV3> {
+  const key = spec.startsWith("anthropic/") ? options.anthropicKey : undefined;
+  return wireCachedModel(await providerModels(spec, env), key);
+}
+
+export interface ModelAccessOptions {
+  /**
+   * An Anthropic key that changes while the process runs (Claude Code's apiKeyHelper): sent
+   * with each request in place of `ANTHROPIC_API_KEY`, asked for again after a 401.
+   */
+  anthropicKey?: RotatingKey;
 }
 
 /** The provider's own model for a spec, making its requests with the `fetch` it is given. */

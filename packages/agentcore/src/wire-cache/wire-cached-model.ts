@@ -7,6 +7,7 @@ import type {
 } from "@ai-sdk/provider";
 import { httpFetch, httpFetchChunks, isRequestObject } from "../http-fetch.js";
 import { HttpHeaders } from "../http-headers.js";
+import { type RotatingKey, sendWithKey } from "../rotating-key.js";
 import { cacheableFrom } from "./cacheable.js";
 import type { WireBytes } from "./wire-bytes.js";
 import { captureMessages, splitAtMarker } from "./wire-splice.js";
@@ -30,8 +31,9 @@ import { captureMessages, splitAtMarker } from "./wire-splice.js";
  */
 export function wireCachedModel(
   create: (fetch: typeof globalThis.fetch) => LanguageModelV3,
+  key?: RotatingKey,
 ): LanguageModelV3 {
-  const cache = new WireCache();
+  const cache = new WireCache(key);
   const inner = create(cache.fetch);
   return {
     specificationVersion: "v3",
@@ -83,6 +85,8 @@ class WireCache {
   private conversations: Conversation[] = [];
   private readonly pending = new Map<string, Pending>();
   private nextToken = 1;
+
+  constructor(private readonly key: RotatingKey | undefined) {}
 
   async stream(inner: LanguageModelV3, options: LanguageModelV3CallOptions) {
     const { prompt } = options;
@@ -154,13 +158,13 @@ class WireCache {
   readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const headers = new HttpHeaders(init.headers);
     const token = headers.get(TOKEN_HEADER);
-    if (token === null) return httpFetch(input, init);
+    if (token === null) return this.transmit(input, init);
     headers.delete(TOKEN_HEADER);
     const pending = this.pending.get(token);
     const body = init.body;
     const plain = { ...init, headers };
     if (pending?.kind === "capture" && typeof body === "string") this.capture(body, pending);
-    if (pending?.kind !== "splice") return httpFetch(input, plain);
+    if (pending?.kind !== "splice") return this.transmit(input, plain);
     if (typeof body !== "string" || isRequestObject(input)) throw new WireCacheMiss();
     const split = splitAtMarker(body, this.marker, this.markerElement);
     if (!split) throw new WireCacheMiss();
@@ -168,13 +172,28 @@ class WireCache {
     const { head, fresh, tail } = split.parts;
     const { conversation } = pending;
     if (!pending.extend) {
-      return httpFetchChunks(input, plain, [head, conversation.wire.bytes(), fresh ? `,${fresh}` : "", tail]);
+      return this.transmit(input, plain, [head, conversation.wire.bytes(), fresh ? `,${fresh}` : "", tail]);
     }
     if (fresh) conversation.wire.append(`,${fresh}`);
     conversation.prompt = pending.prompt;
     conversation.from = pending.from;
-    return httpFetchChunks(input, plain, [head, conversation.wire.bytes(), tail]);
+    return this.transmit(input, plain, [head, conversation.wire.bytes(), tail]);
   };
+
+  /**
+   * Sends the request (its body as `chunks` when given), with the rotating key when there is one.
+   * Below the splicing on purpose: a retry after a 401 re-sends the same bytes, while going
+   * through `fetch` again would append the conversation's new messages twice.
+   */
+  private transmit(
+    input: string | URL | Request,
+    init: RequestInit,
+    chunks?: readonly (string | Uint8Array)[],
+  ): Promise<Response> {
+    const once = (sent: RequestInit) =>
+      chunks === undefined ? httpFetch(input, sent) : httpFetchChunks(input as string | URL, sent, chunks);
+    return this.key === undefined ? once(init) : sendWithKey(once, init, this.key);
+  }
 
   private capture(body: string, pending: Extract<Pending, { kind: "capture" }>): void {
     const wire = captureMessages(body);

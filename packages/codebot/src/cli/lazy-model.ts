@@ -1,5 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { type Env, resolveModel } from "@codebot/agentcore";
+import type { Env } from "@codebot/agentcore";
+import { modelFromSpec } from "../session/model-env.js";
 
 /**
  * A model that is resolved from its spec only when it is first called. `hooks test` needs a
@@ -9,7 +10,7 @@ import { type Env, resolveModel } from "@codebot/agentcore";
 export function lazyModel(spec: string, env: Env): LanguageModelV3 {
   let model: Promise<LanguageModelV3> | undefined;
   const get = () => {
-    model ??= resolveModel(spec, env);
+    model ??= modelFromSpec(spec, env);
     return model;
   };
   const slash = spec.indexOf("/");

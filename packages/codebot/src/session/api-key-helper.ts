@@ -1,53 +1,180 @@
 /**
  * Claude Code's `apiKeyHelper` (user settings): a command whose output is the Anthropic API key,
- * for a key that lives in a vault or is minted per session. Run with `/bin/sh -c` once per process
- * (claude 2.1.328 runs it once at start, with no arguments: checked), and only when the
- * environment gives no key of its own: an ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN set is what
- * codebot sends. (claude, checked, runs it then too and sends its output as `Authorization:
- * Bearer` beside the environment's `x-api-key`; codebot sends one key.)
+ * for a key that lives in a vault or is minted for a while. As claude 2.1.328 does (checked
+ * against a loopback server): run with `/bin/sh -c` and no arguments at the start, its output sent
+ * as both `x-api-key` and `Authorization: Bearer`; run again once the key is older than
+ * `CLAUDE_CODE_API_KEY_HELPER_TTL_MS` (default 5 minutes), and when the server answers 401, the
+ * request then sent once more with the new key. Only when the environment gives no key of its
+ * own: an ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN set is what codebot sends. (claude, checked,
+ * runs it then too and sends its output as `Authorization: Bearer` beside the environment's
+ * `x-api-key`; codebot sends one key.)
  */
-import { execFileSync } from "node:child_process";
-import { type Env, ModelConfigError } from "@codebot/agentcore";
+import { execFileSync, spawn } from "node:child_process";
+import { type Env, ModelConfigError, type RotatingKey } from "@codebot/agentcore";
 
 const TIMEOUT_MS = 30_000;
+const OUTPUT_LIMIT = 64 * 1024;
+/** How long a helper's key is used before the helper is asked again (claude's default). */
+const DEFAULT_TTL_MS = 5 * 60_000;
 
-/** The keys helpers printed in this process, by command. */
-const printed = new Map<string, string>();
+/** The keys of the helpers run in this process, by command. */
+const keys = new Map<string, HelperKey>();
+/** The model environments whose ANTHROPIC_API_KEY a helper gave, and that helper's key. */
+const helperEnvs = new WeakMap<Env, HelperKey>();
 
 /** `env` with ANTHROPIC_API_KEY from the helper, when it has no Anthropic key of its own. */
 export function withHelperKey(env: Env, helper: string | undefined): Env {
   if (helper === undefined || env.ANTHROPIC_API_KEY?.trim() || env.ANTHROPIC_AUTH_TOKEN?.trim()) return env;
-  return { ...env, ANTHROPIC_API_KEY: helperKey(helper, env) };
+  let key = keys.get(helper);
+  if (key === undefined) {
+    key = new HelperKey(helper, env, firstKey(helper, env), ttlOf(env));
+    keys.set(helper, key);
+  }
+  const withKey = { ...env, ANTHROPIC_API_KEY: key.latest };
+  helperEnvs.set(withKey, key);
+  return withKey;
 }
 
-function helperKey(helper: string, env: Env): string {
-  const known = printed.get(helper);
-  if (known !== undefined) return known;
-  let key: string;
+/** The helper's rotating key behind a model environment withHelperKey made, if it made it. */
+export function helperKeyOf(env: Env): RotatingKey | undefined {
+  return helperEnvs.get(env);
+}
+
+class HelperKey implements RotatingKey {
+  private fetchedAt = Date.now();
+  private asking: Promise<string> | undefined;
+
+  constructor(
+    private readonly helper: string,
+    private readonly env: Env,
+    public latest: string,
+    private readonly ttlMs: number,
+  ) {}
+
+  async current(): Promise<string> {
+    if (Date.now() - this.fetchedAt < this.ttlMs) return this.latest;
+    // A key that expired may still be accepted: a helper failing now leaves it to the server.
+    return this.ask().catch(() => this.latest);
+  }
+
+  async refused(sent: string): Promise<string | undefined> {
+    // Another request already got a fresh key since this one was sent.
+    if (sent !== this.latest) return this.latest;
+    return this.ask();
+  }
+
+  /** Runs the helper once for all the requests that need a fresh key at the same time. */
+  private ask(): Promise<string> {
+    this.asking ??= runHelper(this.helper, this.env)
+      .then((key) => {
+        this.latest = key;
+        this.fetchedAt = Date.now();
+        return key;
+      })
+      .finally(() => {
+        this.asking = undefined;
+      });
+    return this.asking;
+  }
+}
+
+function ttlOf(env: Env): number {
+  const given = Number(env.CLAUDE_CODE_API_KEY_HELPER_TTL_MS);
+  return env.CLAUDE_CODE_API_KEY_HELPER_TTL_MS?.trim() && Number.isFinite(given) && given >= 0
+    ? given
+    : DEFAULT_TTL_MS;
+}
+
+/** The first run, before the session starts: a failure stops it with the helper's reason. */
+function firstKey(helper: string, env: Env): string {
   try {
-    key = execFileSync("/bin/sh", ["-c", helper], {
-      env,
-      encoding: "utf8",
-      timeout: TIMEOUT_MS,
-      stdio: ["ignore", "pipe", "pipe"],
-      maxBuffer: 64 * 1024,
-    }).trim();
+    return keyOf(
+      helper,
+      execFileSync("/bin/sh", ["-c", helper], {
+        env,
+        encoding: "utf8",
+        timeout: TIMEOUT_MS,
+        stdio: ["ignore", "pipe", "pipe"],
+        maxBuffer: OUTPUT_LIMIT,
+      }),
+    );
   } catch (error) {
+    if (error instanceof ModelConfigError) throw error;
     const failed = error as {
       status?: number | null;
       signal?: string | null;
       stderr?: string;
       message: string;
     };
-    const why =
+    throw helperFailure(
+      helper,
       failed.signal === "SIGTERM"
         ? `timed out after ${TIMEOUT_MS / 1000} s`
         : failed.status != null
-          ? `exit code ${failed.status}${failed.stderr?.trim() ? `: ${failed.stderr.trim().split("\n")[0]}` : ""}`
-          : failed.message;
-    throw new ModelConfigError(`model: apiKeyHelper failed (${why}): ${helper}`);
+          ? exitReason(failed.status, failed.stderr ?? "")
+          : failed.message,
+    );
   }
+}
+
+/**
+ * A later run, during the session: not blocking the terminal while a vault answers, and killed
+ * with its whole process group when it takes too long.
+ */
+function runHelper(helper: string, env: Env): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("/bin/sh", ["-c", helper], {
+      env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }, TIMEOUT_MS);
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (stdout.length < OUTPUT_LIMIT) stdout += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      if (stderr.length < OUTPUT_LIMIT) stderr += chunk.toString("utf8");
+    });
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(helperFailure(helper, error.message));
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (timedOut) reject(helperFailure(helper, `timed out after ${TIMEOUT_MS / 1000} s`));
+      else if (code !== 0) reject(helperFailure(helper, exitReason(code, stderr)));
+      else {
+        try {
+          resolve(keyOf(helper, stdout));
+        } catch (error) {
+          reject(error);
+        }
+      }
+    });
+  });
+}
+
+function keyOf(helper: string, output: string): string {
+  const key = output.trim();
   if (key === "") throw new ModelConfigError(`model: apiKeyHelper printed no key: ${helper}`);
-  printed.set(helper, key);
   return key;
+}
+
+function exitReason(code: number | null, stderr: string): string {
+  const why = stderr.trim().split("\n")[0];
+  return `exit code ${code}${why ? `: ${why}` : ""}`;
+}
+
+function helperFailure(helper: string, why: string): ModelConfigError {
+  return new ModelConfigError(`model: apiKeyHelper failed (${why}): ${helper}`);
 }

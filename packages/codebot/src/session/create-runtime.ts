@@ -7,7 +7,6 @@ import {
   ContextMeter,
   contextWindowOf,
   type Env,
-  resolveModel,
   type ToolMiddleware,
   userMessage,
 } from "@codebot/agentcore";
@@ -59,7 +58,7 @@ import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
 import { hookExecutors } from "./hook-executors.js";
 import { joinContext } from "./joined-context.js";
-import { modelEnv } from "./model-env.js";
+import { modelEnv, modelFromSpec } from "./model-env.js";
 import { managedSettingsError, policyRefusal } from "./policy-refusal.js";
 import {
   type ProjectSettings,
@@ -288,7 +287,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     mcpServers: () => mcp?.servers,
     agentHook: agentHookRunner({
       model: async (spec) =>
-        spec === undefined ? model : resolveModel(modelFlag(spec, modelAccess), modelAccess),
+        spec === undefined ? model : modelFromSpec(modelFlag(spec, modelAccess), modelAccess),
       paths,
       env: settings.env,
       approval: approval.toolMiddleware(),
@@ -779,7 +778,7 @@ function specOf(given: LanguageModelV3 | string): string {
 
 /** A model as given, or resolved from its `provider/id` spec. */
 function modelOf(given: LanguageModelV3 | string, env: Env): Promise<LanguageModelV3> {
-  return typeof given === "string" ? resolveModel(given, env) : Promise.resolve(given);
+  return typeof given === "string" ? modelFromSpec(given, env) : Promise.resolve(given);
 }
 
 /** The one-time notices of what the project's settings asked for but did not get. */

@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { type Env, resolveModel } from "@codebot/agentcore";
+import type { Env } from "@codebot/agentcore";
 import {
   type AgentHookRunner,
   type AllowList,
@@ -14,6 +14,7 @@ import { modelFlag } from "../cli/model-flag.js";
 import type { McpServers } from "../mcp/mcp-servers.js";
 import { runMcpToolHook } from "../mcp/mcp-tool-hook.js";
 import { type ApprovedRun, changedApprovals } from "../settings/approved-files.js";
+import { modelFromSpec } from "./model-env.js";
 
 export interface HookExecutorDeps {
   /** The http hooks' allow-list (ProjectSettings `httpAllowList.hosts`: user-owned layers only, §6.3). */
@@ -60,7 +61,7 @@ export function hookExecutors(deps: HookExecutorDeps): Executors {
     prompt: createPromptExecutor({
       // The entry's `model` as Claude Code writes it too: an alias (`haiku`) or a bare id, as `--model` reads it.
       resolveModel: (spec) =>
-        spec === undefined ? deps.currentModel() : resolveModel(modelFlag(spec, deps.env), deps.env),
+        spec === undefined ? deps.currentModel() : modelFromSpec(modelFlag(spec, deps.env), deps.env),
     }),
     // Header `${VAR}`s read the environment a command hook would get (allowedEnvVars still decides which).
     http: {

@@ -1,6 +1,7 @@
-import type { Env } from "@codebot/agentcore";
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { type Env, resolveModel } from "@codebot/agentcore";
 import type { RuntimeSettings } from "../settings/runtime-settings.js";
-import { withHelperKey } from "./api-key-helper.js";
+import { helperKeyOf, withHelperKey } from "./api-key-helper.js";
 
 /**
  * The environment the model is resolved from: the process's, under the settings' `env`. Claude
@@ -11,4 +12,12 @@ import { withHelperKey } from "./api-key-helper.js";
  */
 export function modelEnv(processEnv: Env, settings: RuntimeSettings): Env {
   return withHelperKey({ ...processEnv, ...settings.env }, settings.apiKeyHelper);
+}
+
+/**
+ * The model for a `provider/id` spec, from a model environment modelEnv made: with the
+ * apiKeyHelper's rotating key when the helper gave its key. The one way codebot resolves a model.
+ */
+export function modelFromSpec(spec: string, env: Env): Promise<LanguageModelV3> {
+  return resolveModel(spec, env, { anthropicKey: helperKeyOf(env) });
 }

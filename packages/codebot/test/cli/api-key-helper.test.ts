@@ -26,8 +26,14 @@ function helper(
   return script;
 }
 
+/** A helper body that counts its runs in `n` and, unless told not to, prints `k<n>`. */
+function countingKey(box: Sandbox, print = true): string {
+  const count = path.join(box.home, "n");
+  return `n=$(( $(cat ${count} 2>/dev/null || echo 0) + 1 )); echo $n > ${count}${print ? "\necho k$n" : ""}`;
+}
+
 describe("apiKeyHelper", () => {
-  it("its output is the API key when no ANTHROPIC_API_KEY is set, run once for the session", async () => {
+  it("its output is the API key when no ANTHROPIC_API_KEY is set, sent as x-api-key and as a bearer token", async () => {
     const box = sandbox();
     helper(box, "echo sk-from-vault");
     const server = await modelServer([reply.text("hi")]);
@@ -37,7 +43,82 @@ describe("apiKeyHelper", () => {
     });
     expect(r.stdout).toBe("hi\n");
     expect(server.requests.map((q) => q.headers["x-api-key"])).toEqual(["sk-from-vault"]);
+    expect(server.requests.map((q) => q.headers.authorization)).toEqual(["Bearer sk-from-vault"]);
     expect(fs.readFileSync(path.join(box.home, "runs"), "utf8")).toBe("run\n");
+  });
+
+  it("a 401 runs the helper again and sends the request once more with its new key", async () => {
+    const box = sandbox();
+    helper(box, countingKey(box));
+    const server = await modelServer([
+      reply.httpError(401, { message: "invalid x-api-key" }),
+      reply.text("hi"),
+    ]);
+    const r = await runCli(["-p", "go", "--model", "anthropic/claude-sonnet-4-5"], {
+      cwd: box.project,
+      env: cliEnv(box.home, { ANTHROPIC_BASE_URL: server.anthropicBaseUrl }),
+    });
+    expect(r.stdout).toBe("hi\n");
+    expect(server.requests.map((q) => q.headers["x-api-key"])).toEqual(["k1", "k2"]);
+  });
+
+  it("the request sent again after a 401 in a continued conversation is the same request", async () => {
+    const box = sandbox();
+    helper(box, countingKey(box));
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo first" }),
+      // The third request continues the conversation the second sent (its earlier bytes are reused).
+      reply.toolCall("bash", { command: "echo from-the-tool" }),
+      reply.httpError(401, { message: "invalid x-api-key" }),
+      reply.text("done"),
+    ]);
+    const r = await runCli(
+      ["-p", "go", "--model", "anthropic/claude-sonnet-4-5", "--permission-mode", "auto"],
+      {
+        cwd: box.project,
+        env: cliEnv(box.home, { ANTHROPIC_BASE_URL: server.anthropicBaseUrl }),
+      },
+    );
+    expect(r.stdout).toBe("done\n");
+    const [, , refused, again] = server.requests;
+    expect(server.requests.map((q) => q.headers["x-api-key"])).toEqual(["k1", "k1", "k1", "k2"]);
+    expect(JSON.stringify(again?.body)).toBe(JSON.stringify(refused?.body));
+    expect(JSON.stringify(again?.body.messages)).toContain("from-the-tool");
+  });
+
+  it("a key older than CLAUDE_CODE_API_KEY_HELPER_TTL_MS is asked for again before the next request", async () => {
+    const box = sandbox();
+    helper(box, countingKey(box));
+    const server = await modelServer([reply.toolCall("bash", { command: "true" }), reply.text("done")]);
+    const r = await runCli(
+      ["-p", "go", "--model", "anthropic/claude-sonnet-4-5", "--permission-mode", "auto"],
+      {
+        cwd: box.project,
+        // 0: every request finds the key too old (the start's run gave k1).
+        env: cliEnv(box.home, {
+          ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+          CLAUDE_CODE_API_KEY_HELPER_TTL_MS: "0",
+        }),
+      },
+    );
+    expect(r.stdout).toBe("done\n");
+    expect(server.requests.map((q) => q.headers["x-api-key"])).toEqual(["k2", "k3"]);
+  });
+
+  it("a helper that fails when asked again after a 401 ends the run with its reason", async () => {
+    const box = sandbox();
+    const script = helper(
+      box,
+      `${countingKey(box, false)}\n[ "$n" = 1 ] && echo k1 && exit 0\necho 'vault is locked' >&2; exit 4`,
+    );
+    const server = await modelServer([reply.httpError(401, { message: "invalid x-api-key" })]);
+    const r = await runCli(["-p", "go", "--model", "anthropic/claude-sonnet-4-5"], {
+      cwd: box.project,
+      env: cliEnv(box.home, { ANTHROPIC_BASE_URL: server.anthropicBaseUrl }),
+    });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(`apiKeyHelper failed (exit code 4: vault is locked): ${script}`);
+    expectNoStackTrace(r.stderr);
   });
 
   it("an ANTHROPIC_API_KEY in the environment comes first: the helper does not run", async () => {
