@@ -1,5 +1,5 @@
 import type { ModelMessage } from "ai";
-import type { AgentEvent } from "./events.js";
+import type { AgentEvent, Usage } from "./events.js";
 
 /** Rough tokens of text: 4 characters a token, as the providers' own rules of thumb say. */
 const CHARS_PER_TOKEN = 4;
@@ -12,6 +12,7 @@ const CHARS_PER_TOKEN = 4;
  */
 export class ContextMeter {
   private lastInputTokens = 0;
+  private lastUsage: Usage | undefined;
   private charsSinceStep = 0;
   private historyChars = 0;
 
@@ -21,6 +22,7 @@ export class ContextMeter {
         // It follows the step's own answer, which the output tokens count exactly.
         if (event.usage.inputTokens > 0) {
           this.lastInputTokens = event.usage.inputTokens + event.usage.outputTokens;
+          this.lastUsage = event.usage;
           this.charsSinceStep = 0;
         }
         break;
@@ -43,9 +45,15 @@ export class ContextMeter {
   /** The history is now these messages (compacted, cleared or resumed). */
   reset(messages: readonly ModelMessage[]): void {
     this.lastInputTokens = 0;
+    this.lastUsage = undefined;
     this.charsSinceStep = 0;
     this.historyChars = 0;
     for (const message of messages) this.appended(message);
+  }
+
+  /** The usage the last model step of this history reported (none since it was replaced). */
+  lastStep(): Usage | undefined {
+    return this.lastUsage;
   }
 
   /** Estimated tokens the next model step's prompt holds (the system prompt and tools only once a step has reported). */

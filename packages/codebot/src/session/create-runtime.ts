@@ -731,7 +731,11 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     getModel: () => model,
     modelSpec: () => modelSpec,
     usage,
-    context: () => ({ tokens: meter.tokens(), window: contextWindowOf(modelSpec, settings.models) }),
+    context: () => ({
+      tokens: meter.tokens(),
+      window: contextWindowOf(modelSpec, settings.models),
+      lastStep: meter.lastStep(),
+    }),
     setModel: async (next) => {
       model = await modelOf(next, modelAccess);
       modelSpec = specOf(next);

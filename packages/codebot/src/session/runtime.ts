@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { Agent } from "@codebot/agentcore";
+import type { Agent, Usage } from "@codebot/agentcore";
 import type { HookRunner, Problem, SessionEndReason } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
@@ -31,6 +31,14 @@ const PROMPT_RUNNING = "session: a prompt is already running; wait for it or abo
 export type RuntimeProblem = Pick<Problem, "severity" | "message">;
 
 /** Everything `createRuntime` assembled. */
+/** The context of the main conversation. */
+export interface ContextInUse {
+  tokens: number;
+  window: number;
+  /** What the main agent's last model step reported (none yet, or since a compaction or `/clear`). */
+  lastStep?: Usage;
+}
+
 export interface RuntimeParts {
   /** Settles once the Setup and SessionStart hooks the session waits for have answered. */
   startup: Promise<unknown>;
@@ -75,8 +83,8 @@ export interface RuntimeParts {
   /** The `provider/id` of the model the next model call uses. */
   modelSpec(): string;
   usage: SessionUsage;
-  /** The context in use (estimated tokens of the next prompt) and the model's window. */
-  context(): { tokens: number; window: number };
+  /** The context in use (estimated tokens of the next prompt), the model's window, and the last step's usage. */
+  context(): ContextInUse;
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
 }
 
@@ -201,7 +209,7 @@ export class Runtime {
   }
 
   /** The context in use (estimated tokens of the next prompt) and the current model's window. */
-  context(): { tokens: number; window: number } {
+  context(): ContextInUse {
     return this.parts.context();
   }
 

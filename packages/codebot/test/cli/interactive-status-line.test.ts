@@ -61,7 +61,17 @@ describe("statusLine", { timeout: 120_000 }, () => {
       cwd: box.project,
       model: { id: "anthropic/claude-sonnet-4-5" },
       workspace: { project_dir: box.project },
-      context_window: { context_window_size: 200_000, total_input_tokens: 1234 },
+      context_window: {
+        context_window_size: 200_000,
+        total_input_tokens: 1234,
+        // The last call's usage, in Anthropic's names (ccstatusline's context length reads it).
+        current_usage: {
+          input_tokens: 1234,
+          output_tokens: 5,
+          cache_read_input_tokens: 0,
+          cache_creation_input_tokens: 0,
+        },
+      },
     });
     expect(payload.session_id).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -1,16 +1,18 @@
 /**
  * What a `statusLine` command reads on stdin: the JSON Claude Code 2.1.328 gives its own (checked
- * by running it: session, model, workspace, version, cost, context window), with codebot's values.
+ * by running it: session, model, workspace, version, cost, context window with the last call's
+ * usage), with codebot's values.
  * What codebot does not know (lines added and removed, API time, prompt caching) is left out rather
  * than made up.
  */
 import type { Runtime } from "../../session/runtime.js";
+import { transcriptUsage } from "../../transcript/transcript-line.js";
 import { contextShare, sessionCost, sumOf, usageOf } from "../output/usage-lines.js";
 
 export function statusLinePayload(rt: Runtime, version: string, startedAt: number): Record<string, unknown> {
   const view = usageOf(rt);
   const total = sumOf(view.models);
-  const { tokens, window } = view.context;
+  const { tokens, window, lastStep } = view.context;
   const used = contextShare(view);
   const cost = sessionCost(view);
   return {
@@ -29,6 +31,8 @@ export function statusLinePayload(rt: Runtime, version: string, startedAt: numbe
       total_input_tokens: total.inputTokens,
       total_output_tokens: total.outputTokens,
       context_window_size: window,
+      // The main agent's last model call, as claude gives it (ccstatusline's context length reads it).
+      current_usage: lastStep === undefined ? null : transcriptUsage(lastStep),
       used_percentage: used,
       remaining_percentage: 100 - used,
     },

@@ -1,7 +1,7 @@
 /** The session's tokens and cost as the status line and `/cost` show them. */
 import { emptyUsage } from "@codebot/agentcore";
 import { costOf, type ModelPriceOverrides } from "../../session/model-prices.js";
-import type { Runtime } from "../../session/runtime.js";
+import type { ContextInUse, Runtime } from "../../session/runtime.js";
 import type { ModelUsage } from "../../session/session-usage.js";
 import type { Styles } from "./styles.js";
 
@@ -9,7 +9,7 @@ export interface UsageView {
   /** The model the next call uses. */
   modelSpec: string;
   /** The context in use and the model's window, in tokens. */
-  context: { tokens: number; window: number };
+  context: ContextInUse;
   /** Per model spec, summed over the session. */
   models: ReadonlyMap<string, Readonly<ModelUsage>>;
   /** The `models` setting (prices that override the table's). */
