@@ -37,6 +37,7 @@ interface RootOptions {
   debug?: string;
   traceFile?: string;
   mcpConfig?: string[];
+  strictMcpConfig?: boolean;
   continue?: boolean;
   resume?: string | true;
   init?: boolean;
@@ -101,6 +102,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "--mcp-config <file|json>",
           "MCP servers from a .mcp.json-shaped file or inline JSON (repeatable)",
           collectValues,
+        )
+        .option(
+          "--strict-mcp-config",
+          "only the --mcp-config servers: none from settings, plugins or the project's .mcp.json",
         ),
     ),
   ).action(async (positional: string | undefined, _opts: RootOptions, command: Command) => {
@@ -120,6 +125,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       debugHooks: opts.debug === "hooks",
       ...(opts.traceFile !== undefined ? { traceFile: traceFileFlag(opts.traceFile) } : {}),
       ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
+      ...(opts.strictMcpConfig === true ? { strictMcpConfig: true } : {}),
     };
     const resume = resumeRequestOf(opts);
     if (resume) flags.resume = resume;

@@ -32,6 +32,8 @@ export interface SessionFlags {
   traceFile?: string;
   /** Every `--mcp-config <file|json>`. */
   mcpConfigs?: string[];
+  /** `--strict-mcp-config`: the `--mcp-config` servers only. */
+  strictMcpConfig?: boolean;
   /** `-c` / `-r`: go on with an earlier session of the project. */
   resume?: ResumeRequest;
   /** `--init` / `--init-only` (`init`) or `--maintenance`: the Setup hooks' trigger. */
@@ -72,6 +74,7 @@ export function runtimeOptionsOf(
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
     ...(flags.mcpConfigs !== undefined ? { mcpConfigs: flags.mcpConfigs } : {}),
+    ...(flags.strictMcpConfig ? { strictMcpConfig: true } : {}),
     ...(flags.setup !== undefined ? { setup: flags.setup } : {}),
   };
 }

@@ -7,7 +7,6 @@ import { CliError } from "./cli-error.js";
 const UNSUPPORTED = [
   "--fork-session",
   "--session-id",
-  "--strict-mcp-config",
   "--mcp-debug",
   "--add-dir",
   "--agents",

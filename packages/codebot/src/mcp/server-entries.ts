@@ -43,6 +43,8 @@ export interface ServerEntriesOptions {
   plugins: readonly PluginFolder[];
   /** Every `--mcp-config`: a file path, or inline JSON (starts with `{`). */
   mcpConfigs?: readonly string[];
+  /** `--strict-mcp-config`: the `--mcp-config` servers only (settings, plugins and `.mcp.json` left out). */
+  strict?: boolean;
 }
 
 export function loadServerEntries(options: ServerEntriesOptions): {
@@ -111,14 +113,14 @@ export function loadServerEntries(options: ServerEntriesOptions): {
       });
     }
   };
-  for (const layer of options.layers) {
+  for (const layer of options.strict ? [] : options.layers) {
     if (layer.plugin !== undefined) continue;
     addAll((layer.settings as { mcpServers?: unknown } | null)?.mcpServers, layer.source, layer.path);
   }
   // The plugin folders themselves, not their hook layers: a plugin without a hooks file still
   // has its servers. A plugin only the project switched on brings them with the repository, so
   // they take that origin (project or local) and need consent like the project's own.
-  for (const plugin of options.plugins) {
+  for (const plugin of options.strict ? [] : options.plugins) {
     const file = path.join(plugin.root, ".mcp.json");
     addAll(readMcpJson(file, problems), plugin.source, file, {
       CLAUDE_PLUGIN_ROOT: plugin.root,
@@ -126,7 +128,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
     });
   }
   const projectFile = path.join(options.cwd, ".mcp.json");
-  addAll(readMcpJson(projectFile, problems), "mcp.json", projectFile);
+  if (!options.strict) addAll(readMcpJson(projectFile, problems), "mcp.json", projectFile);
   for (const given of options.mcpConfigs ?? []) {
     if (given.trimStart().startsWith("{")) {
       let value: unknown;

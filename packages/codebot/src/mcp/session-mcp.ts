@@ -18,6 +18,8 @@ export interface SessionMcpOptions {
   env: Readonly<Record<string, string | undefined>>;
   tools: Tool[];
   mcpConfigs?: readonly string[];
+  /** `--strict-mcp-config`: only the `--mcp-config` servers. */
+  strictMcpConfig?: boolean;
   /** `--trust-project-hooks`: project servers run for this run without approval. */
   trustProjectHooks?: boolean;
   notify(message: string): void;
@@ -42,6 +44,7 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
     layers: project.layers,
     plugins: project.plugins,
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
+    ...(options.strictMcpConfig ? { strict: true } : {}),
   });
   for (const problem of problems) options.notify(problemNotice(problem));
   if (entries.length === 0) return { servers: undefined, close: async () => {} };

@@ -149,6 +149,8 @@ export interface RuntimeOptions {
   systemPrompt?: string;
   /** Every `--mcp-config`: a `.mcp.json`-shaped file, or its JSON inline. */
   mcpConfigs?: readonly string[];
+  /** `--strict-mcp-config`: only the `--mcp-config` servers start. */
+  strictMcpConfig?: boolean;
   /**
    * Default true. False assembles the session without firing SessionStart: `hooks test` of
    * another event must not run the user's SessionStart hooks.
@@ -537,6 +539,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     notify,
     elicitationHooks: elicitationHooks(runner, notify),
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
+    ...(options.strictMcpConfig ? { strictMcpConfig: true } : {}),
     ...(options.trustProjectHooks ? { trustProjectHooks: true } : {}),
   });
   mcp.servers?.start();

@@ -109,6 +109,39 @@ describe("project .mcp.json servers need consent", () => {
     expect(requestText(server.requests[1])).toContain(String(starts(state)[0]));
   });
 
+  it("--strict-mcp-config starts only the --mcp-config servers: none of the settings' or the project's .mcp.json", async () => {
+    const box = sandbox();
+    const state = (name: string) => {
+      const dir = box.at(`state-${name}`);
+      fs.mkdirSync(dir);
+      return dir;
+    };
+    const serve = (dir: string) => ({ command: process.execPath, args: [SERVER, "serve", dir] });
+    const [mine, theirs, given] = [state("mine"), state("theirs"), state("given")];
+    box.json(`${box.home}/settings.json`, { mcpServers: { mine: serve(mine) } });
+    box.json(".mcp.json", { mcpServers: { theirs: serve(theirs) } });
+    const server = await modelServer([reply.text("ok")]);
+    const run = await runCli(
+      [
+        "-p",
+        "go",
+        "--strict-mcp-config",
+        "--trust-project-hooks",
+        "--mcp-config",
+        JSON.stringify({ mcpServers: { given: serve(given) } }),
+        "--cwd",
+        box.project,
+      ],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(run.code).toBe(0);
+    const tools = ((server.requests[0]?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
+    expect(tools).toContain("mcp__given__pid");
+    expect(tools.filter((t) => t.startsWith("mcp__mine") || t.startsWith("mcp__theirs"))).toEqual([]);
+    expect(starts(given)).toHaveLength(1);
+    expect([...starts(mine), ...starts(theirs)]).toEqual([]);
+  });
+
   it("an --mcp-config file that cannot be used is one codebot line on stderr, as a settings problem reads, and the run goes on", async () => {
     const box = sandbox();
     const folder = box.at("servers");

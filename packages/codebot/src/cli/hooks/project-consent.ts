@@ -20,12 +20,17 @@ export interface PendingConsent {
 }
 
 /** What the project asks for that is not approved yet. */
-export function pendingConsent(inv: HookInventory): PendingConsent {
+export function pendingConsent(
+  inv: HookInventory,
+  options: { strictMcpConfig?: boolean } = {},
+): PendingConsent {
   return {
     // Under the managed settings' switches (allowManagedHooksOnly) a project hook never runs: nothing to ask.
     hooks: inv.unmanagedOff ? [] : projectHooks(inv).filter((h) => h.trust !== "approved"),
     grants: inv.project.settings.permissions.untrusted,
+    // Under --strict-mcp-config the project's servers do not start: nothing to ask about them.
     mcpServers: loadServerEntries({
+      strict: options.strictMcpConfig === true,
       cwd: inv.cwd,
       layers: inv.project.layers,
       plugins: inv.project.plugins,

@@ -32,7 +32,7 @@ export async function withProjectConsent(
   // Before any question or banner: the machine's policy may forbid this session outright.
   const refusal = policyRefusal(inventory.project, flags.permissionMode);
   if (refusal !== undefined) throw new CliError(visible(refusal));
-  const pending = pendingConsent(inventory);
+  const pending = pendingConsent(inventory, { strictMcpConfig: flags.strictMcpConfig === true });
   if (flags.trustProjectHooks || nothingPending(pending)) return { flags, inventory };
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out(s.yellow(consentHeader(inventory, pending)));
