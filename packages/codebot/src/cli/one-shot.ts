@@ -22,6 +22,7 @@ import { exit } from "./process-exit.js";
 import { readPipedStdin } from "./read-input.js";
 import { sessionToResume } from "./resume-flags.js";
 import { type OneShotFlags, runtimeOptionsOf } from "./session-flags.js";
+import { newSessionId } from "./session-id-flag.js";
 import { checkSettings } from "./settings-check.js";
 import { codebotVersion } from "./version.js";
 
@@ -49,7 +50,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
 
   const streaming = flags.outputFormat === "stream-json";
   const errStyles = stylesFor(process.stderr);
-  const sessionId = flags.resume ? await sessionToResume(flags.resume, inventory) : randomUUID();
+  const sessionId = flags.resume
+    ? await sessionToResume(flags.resume, inventory)
+    : newSessionId(flags.sessionId, flags.resume, inventory);
   // Events that happen while the runtime is assembled wait until the init line is out.
   let early: SessionEvent[] | undefined = [];
   const emit = (object: WireObject) => process.stdout.write(`${JSON.stringify(object)}\n`);

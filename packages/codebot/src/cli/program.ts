@@ -37,6 +37,7 @@ interface RootOptions {
   debug?: string;
   traceFile?: string;
   mcpConfig?: string[];
+  sessionId?: string;
   strictMcpConfig?: boolean;
   continue?: boolean;
   resume?: string | true;
@@ -103,6 +104,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "MCP servers from a .mcp.json-shaped file or inline JSON (repeatable)",
           collectValues,
         )
+        .option("--session-id <uuid>", "the new session's id (a UUID no session of this project has)")
         .option(
           "--strict-mcp-config",
           "only the --mcp-config servers: none from settings, plugins or the project's .mcp.json",
@@ -126,6 +128,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       ...(opts.traceFile !== undefined ? { traceFile: traceFileFlag(opts.traceFile) } : {}),
       ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
       ...(opts.strictMcpConfig === true ? { strictMcpConfig: true } : {}),
+      ...(opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {}),
     };
     const resume = resumeRequestOf(opts);
     if (resume) flags.resume = resume;

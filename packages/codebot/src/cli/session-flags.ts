@@ -34,6 +34,8 @@ export interface SessionFlags {
   mcpConfigs?: string[];
   /** `--strict-mcp-config`: the `--mcp-config` servers only. */
   strictMcpConfig?: boolean;
+  /** `--session-id`: the new session's id. */
+  sessionId?: string;
   /** `-c` / `-r`: go on with an earlier session of the project. */
   resume?: ResumeRequest;
   /** `--init` / `--init-only` (`init`) or `--maintenance`: the Setup hooks' trigger. */

@@ -6,7 +6,6 @@ import { CliError } from "./cli-error.js";
  */
 const UNSUPPORTED = [
   "--fork-session",
-  "--session-id",
   "--mcp-debug",
   "--add-dir",
   "--agents",

@@ -20,6 +20,7 @@ import { wrapWords } from "../output/word-wrap.js";
 import { exit, onTerminalGone } from "../process-exit.js";
 import { sessionToResume } from "../resume-flags.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
+import { newSessionId } from "../session-id-flag.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
 import { aboveInput } from "./above-input.js";
@@ -184,7 +185,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   try {
     runtime = await createRuntime({
       ...runtimeOptionsOf(flags, inventory, modelSpec),
-      ...(resumeId !== undefined ? { sessionId: resumeId, resume: true } : {}),
+      ...(resumeId !== undefined
+        ? { sessionId: resumeId, resume: true }
+        : { sessionId: newSessionId(flags.sessionId, flags.resume, inventory) }),
       notify: (message) => view.line(sessionNotice(message, s)),
       onEvent: (event) => {
         // A hook's terminalSequence goes to the terminal itself, never into a pipe.
