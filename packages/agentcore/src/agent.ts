@@ -13,6 +13,8 @@ export interface AgentOptions {
   tools: Tool[];
   middleware?: ToolMiddleware[];
   maxTurns?: number;
+  /** Asked after each model step, with its usage: true ends the run there (see LoopOptions). */
+  overBudget?: LoopOptions["overBudget"];
   retry?: RetryPolicy;
   onStop?: LoopOptions["onStop"];
   agentName?: string;

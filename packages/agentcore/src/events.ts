@@ -2,7 +2,8 @@ import type { AssistantModelMessage, ModelMessage } from "ai";
 import type { ToolCall, ToolResult } from "./tool.js";
 
 /** Why a run ended. Only `stop` is a natural stop (the model ended its turn and nothing asked to go on). */
-export type StopReason = "stop" | "max_turns" | "aborted" | "error";
+/** `max_budget`: `overBudget` answered true after a model step (see LoopOptions). */
+export type StopReason = "stop" | "max_turns" | "max_budget" | "aborted" | "error";
 
 /** One tool call of a turn with the result the model gets for it. */
 export interface ExecutedCall {

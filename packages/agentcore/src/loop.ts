@@ -11,6 +11,7 @@ import { PromptCache } from "./prompt-cache.js";
 import { DEFAULT_RETRY, isTransientError, type RetryPolicy, retryDelayMs } from "./retry.js";
 import type { Tool, ToolMiddleware } from "./tool.js";
 import { executeToolCalls } from "./tool-execution.js";
+import { errorResult, type ModelToolCall } from "./tool-pipeline.js";
 import { addUsage, emptyUsage } from "./usage.js";
 
 /** What `onStop` learns about the run that is about to end naturally. */
@@ -33,6 +34,12 @@ export interface LoopOptions {
   middleware?: ToolMiddleware[];
   /** Most model steps this run may take (default: no limit). */
   maxTurns?: number;
+  /**
+   * Asked after each model step, with the usage it reported, before its tool calls run: true ends
+   * the run there (reason `max_budget`; a spending limit). Its tool calls are not run — each gets
+   * an error result, so the history stays well formed — and `onStop` is not called.
+   */
+  overBudget?: (usage: Usage) => boolean;
   signal?: AbortSignal;
   /** Name given to tools and middleware (`ctx.agentName`); default `main`. */
   agentName?: string;
@@ -142,6 +149,12 @@ class Run {
       if (step.status === "aborted") return "aborted";
       // After the message: listeners get the answer first (hooks of its tool calls may already be starting).
       this.emit({ type: "step_usage", turn, usage: step.usage });
+      if (options.overBudget?.(step.usage) === true) {
+        const notRun = step.toolCalls.map(notRunOverBudget);
+        if (notRun.length > 0) this.append(toolResultMessage(notRun));
+        this.endTurn(notRun);
+        return "max_budget";
+      }
 
       if (step.toolCalls.length > 0) {
         // An answer that came before the request's prepare got its turn: the tools first.
@@ -278,4 +291,14 @@ class Run {
     const result: LoopResult = { reason, newMessages, turns: this.turns, usage: { ...this.usage } };
     this.stream.end(error ? { ...result, error } : result);
   }
+}
+
+/** A tool call of the step that went over the spending limit: never run, its result says why. */
+function notRunOverBudget(raw: ModelToolCall): ExecutedCall {
+  const args =
+    raw.input !== null && typeof raw.input === "object" ? (raw.input as Record<string, unknown>) : {};
+  return {
+    call: { id: raw.id, name: raw.name, args },
+    result: errorResult(`tool ${raw.name}: not run: the spending limit was reached`),
+  };
 }

@@ -157,4 +157,41 @@ describe("steering, follow-up and onStop", () => {
     });
     expect(result).toMatchObject({ reason: "error", error: { message: "validation: crashed" } });
   });
+
+  test("overBudget ends the run after the step that reaches it: its tool calls are not run, each gets a result saying so", async () => {
+    let ran = 0;
+    const tool: Tool = {
+      name: "work",
+      description: "work",
+      inputSchema: z.object({}),
+      execute: async () => {
+        ran += 1;
+        return { content: "worked", isError: false };
+      },
+    };
+    const seen: number[] = [];
+    const model = scriptedModel([
+      reply.toolCall("work", {}, "c1"),
+      reply.toolCall("work", {}, "c2"),
+      reply.text("done"),
+    ]);
+    const { result } = await runToEnd({
+      model,
+      tools: [tool],
+      overBudget: (usage) => {
+        seen.push(usage.outputTokens);
+        return seen.length === 2;
+      },
+      onStop: async () => {
+        throw new Error("onStop must not be called at the spending limit");
+      },
+    });
+    expect(result).toMatchObject({ reason: "max_budget", turns: 2 });
+    expect(ran).toBe(1);
+    expect(model.requests).toHaveLength(2);
+    expect(result.newMessages.map((m) => m.role)).toEqual(["assistant", "tool", "assistant", "tool"]);
+    expect(JSON.stringify(result.newMessages.at(-1))).toContain(
+      "tool work: not run: the spending limit was reached",
+    );
+  });
 });

@@ -5,6 +5,7 @@ import type { ServerStatus } from "../mcp/mcp-servers.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
 import { modelEnv } from "../session/model-env.js";
+import { priceOf } from "../session/model-prices.js";
 import { failureReason, type PromptResult } from "../session/prompt-result.js";
 import type { SessionEvent } from "../session/session-events.js";
 import { sessionModel } from "../session/session-model.js";
@@ -48,6 +49,11 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     modelEnv(process.env, inventory.project.settings),
   );
 
+  // A model without a price cannot be counted: refused before anything is spent on it.
+  if (flags.maxBudgetUsd !== undefined && priceOf(modelSpec, inventory.project.settings.models) === undefined)
+    throw new CliError(
+      `--max-budget-usd: no price for ${modelSpec}, so its cost cannot be counted; set "models": {"${modelSpec}": {"price": {"input": …, "output": …}}} (US$ per million tokens)`,
+    );
   const streaming = flags.outputFormat === "stream-json";
   const errStyles = stylesFor(process.stderr);
   const sessionId = flags.resume

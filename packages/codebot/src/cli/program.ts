@@ -33,6 +33,7 @@ interface RootOptions {
   includePartialMessages?: boolean;
   trustProjectHooks?: boolean;
   maxTurns?: number;
+  maxBudgetUsd?: number;
   outputFormat: OutputFormat;
   debug?: string;
   traceFile?: string;
@@ -89,6 +90,11 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         .option("--include-partial-messages", "stream-json: also a stream_event line per piece of the answer")
         .option("--trust-project-hooks", "run the project's hooks for this run without asking")
         .option("--max-turns <n>", "most model steps per prompt", positiveInteger)
+        .option(
+          "--max-budget-usd <amount>",
+          "-p: end the run once its model calls cost this many US dollars",
+          positiveAmount,
+        )
         .addOption(
           new Option("--output-format <format>", "output of -p")
             .choices(["text", "json", "stream-json"])
@@ -124,6 +130,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       ...(opts.appendSystemPrompt !== undefined ? { appendSystemPrompt: opts.appendSystemPrompt } : {}),
       trustProjectHooks: opts.trustProjectHooks === true,
       ...(opts.maxTurns !== undefined ? { maxTurns: opts.maxTurns } : {}),
+      ...(opts.maxBudgetUsd !== undefined ? { maxBudgetUsd: opts.maxBudgetUsd } : {}),
       debugHooks: opts.debug === "hooks",
       ...(opts.traceFile !== undefined ? { traceFile: traceFileFlag(opts.traceFile) } : {}),
       ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
@@ -154,6 +161,8 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       return;
     }
     if (opts.outputFormat !== "text") throw new CliError("--output-format applies to -p only");
+    // As in Claude Code: an interactive session's user watches the cost (/cost) and stops it.
+    if (opts.maxBudgetUsd !== undefined) throw new CliError("--max-budget-usd applies to -p only");
     const { runInteractive } = await import("./interactive/repl.js");
     tuneHeapForSession();
     code = await runInteractive({
@@ -279,6 +288,13 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
 function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("expected a positive integer");
+  return n;
+}
+
+function positiveAmount(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError("expected an amount above 0, e.g. 0.50");
   return n;
 }
 

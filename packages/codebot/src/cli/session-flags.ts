@@ -26,6 +26,8 @@ export interface SessionFlags {
   /** Project hooks (consent fingerprints) approved for this session by the project question. */
   hooksApprovedOnce?: string[];
   maxTurns?: number;
+  /** `--max-budget-usd` (`-p` only). */
+  maxBudgetUsd?: number;
   /** `--debug hooks`: every hook trace record, human-readable, on stderr. */
   debugHooks: boolean;
   /** `--trace-file`: every hook trace record appended to this JSONL file. */
@@ -74,6 +76,7 @@ export function runtimeOptionsOf(
     trustProjectHooks: flags.trustProjectHooks,
     ...(flags.hooksApprovedOnce !== undefined ? { hooksApprovedOnce: flags.hooksApprovedOnce } : {}),
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
+    ...(flags.maxBudgetUsd !== undefined ? { maxBudgetUsd: flags.maxBudgetUsd } : {}),
     ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
     ...(flags.mcpConfigs !== undefined ? { mcpConfigs: flags.mcpConfigs } : {}),
     ...(flags.strictMcpConfig ? { strictMcpConfig: true } : {}),

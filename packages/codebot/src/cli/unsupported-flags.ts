@@ -15,7 +15,6 @@ const UNSUPPORTED = [
   "--fallback-model",
   "--permission-prompt-tool",
   "--setting-sources",
-  "--max-budget-usd",
   "--json-schema",
   "--betas",
   "--ide",

@@ -76,6 +76,7 @@ import { sessionModel } from "./session-model.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
 import { SessionUsage } from "./session-usage.js";
 import { SettingsWatch, settingsFilesOf } from "./settings-watch.js";
+import { SpendingLimit } from "./spending-limit.js";
 import { stopFailureType } from "./stop-failure.js";
 import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
@@ -135,6 +136,8 @@ export interface RuntimeOptions {
   traceFile?: string;
   /** Most model steps per prompt (and per sub-agent run). */
   maxTurns?: number;
+  /** `--max-budget-usd`: the run ends once its model calls cost this much (SpendingLimit). */
+  maxBudgetUsd?: number;
   /** Environment for model resolution (API keys, base URLs) and CODEBOT_HOME. Default: process.env. */
   env?: Env;
   /** Default: a random UUID. */
@@ -223,6 +226,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const sessionDir = sessionDirectory(codebotHome, cwd);
   // `/resume` and `/clear` switch the session in place: these change then.
   let sessionId = options.sessionId ?? randomUUID();
+  const spendingLimit =
+    options.maxBudgetUsd === undefined
+      ? undefined
+      : new SpendingLimit(options.maxBudgetUsd, () => settings.models);
   let transcriptPath = path.join(sessionDir, `${sessionId}.jsonl`);
   // Claude Code's CLAUDE_ENV_FILE: what SessionStart and Setup hooks export, bash commands get.
   const hookEnvFile = () => path.join(codebotHome, "session-env", sessionId, "hooks-env.sh");
@@ -459,6 +466,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       middleware,
       systemPrompt: (name) => subagentSystemPrompt(cwd, name),
       maxTurns: options.maxTurns,
+      ...(spendingLimit ? { overBudget: spendingLimit.afterStep(() => modelSpec) } : {}),
       onEvent: (agentName, event) => {
         if (event.type === "message_end") recordSubagentMessage(agentName, event.message, event);
         events.emit({ kind: "agent", agentName, event });
@@ -577,7 +585,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       return projectContext(instructions.loaded);
     },
     sessionStartEffects,
-    usage: (used) => usage.add(modelSpec, used),
+    usage: (used) => {
+      usage.add(modelSpec, used);
+      spendingLimit?.add(modelSpec, used);
+    },
   });
   meter.reset(restored?.messages ?? []);
   const batchHooks = postToolBatchHooks(runner, (stop) => session?.stopRun(stop));
@@ -596,6 +607,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     tools,
     middleware,
     maxTurns: options.maxTurns,
+    ...(spendingLimit ? { overBudget: spendingLimit.afterStep(() => modelSpec) } : {}),
     // PostStopValidation first (it checks the changes); the Stop hooks see a stop that stands.
     onStop: async (info) => {
       const reminder = await validation.onStop(info);
@@ -617,6 +629,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     sessionStartEffects,
     promptIds,
     backgroundContext: () => backgroundSaid.take(),
+    ...(spendingLimit ? { spendingLimit } : {}),
     stopFailure: (error, newMessages) => {
       const last = finalText(newMessages);
       runner.fire("StopFailure", {

@@ -9,6 +9,7 @@ export type PromptStatus =
   | "aborted"
   | "error"
   | "max_turns"
+  | "max_budget"
   | "validation_failed";
 
 /** What one `prompt()` came to. */
@@ -60,6 +61,8 @@ export function failureReason(result: PromptResult): string | undefined {
   switch (result.status) {
     case "max_turns":
       return `stopped after ${result.turns} model steps (--max-turns)`;
+    case "max_budget":
+      return "the spending limit was reached (--max-budget-usd)";
     case "aborted":
       return "the run was cancelled";
     default:
@@ -74,6 +77,8 @@ export function statusOf(result: LoopResult, validationExhausted: boolean): Prom
       return validationExhausted ? "validation_failed" : "completed";
     case "max_turns":
       return "max_turns";
+    case "max_budget":
+      return "max_budget";
     case "aborted":
       return "aborted";
     case "error":

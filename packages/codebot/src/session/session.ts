@@ -9,6 +9,7 @@ import type { PromptIds } from "./prompt-ids.js";
 import { finalText, type PromptResult, statusOf } from "./prompt-result.js";
 import type { SessionEvents } from "./session-events.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
+import type { SpendingLimit } from "./spending-limit.js";
 import type { StopHooks } from "./stop-hooks.js";
 import type { StopValidation } from "./stop-validation.js";
 import { userTurn } from "./user-turn.js";
@@ -40,6 +41,8 @@ export interface SessionParts {
   backgroundContext?(): string | undefined;
   /** The run ended because a model call failed for good: StopFailure. */
   stopFailure(error: Error, newMessages: readonly ModelMessage[]): void;
+  /** `--max-budget-usd`: says why a run ended at the limit. */
+  spendingLimit?: SpendingLimit;
 }
 
 /** An earlier session read from its transcript, ready to take this one's place. */
@@ -317,6 +320,8 @@ export class Session {
       promptResult.reason = `validation still fails after ${outcome.attempts} attempts:\n${outcome.lastFeedback ?? ""}`;
     } else if (status === "error") {
       promptResult.reason = result.error?.message ?? "the run failed";
+    } else if (status === "max_budget" && this.parts.spendingLimit) {
+      promptResult.reason = this.parts.spendingLimit.reason();
     } else if (status === "completed" && stopOutcome.exhaustedReason !== undefined) {
       promptResult.reason = `a Stop hook still blocks after ${stopOutcome.blocks} attempts: ${stopOutcome.exhaustedReason}`;
       this.parts.notify(`codebot: ${promptResult.reason}`);

@@ -9,6 +9,7 @@ import {
   type ToolContext,
   type ToolMiddleware,
   type ToolResult,
+  type Usage,
 } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { z } from "zod";
@@ -42,6 +43,8 @@ export interface SubagentHost {
   middleware: readonly ToolMiddleware[];
   systemPrompt(name: string): string;
   maxTurns?: number;
+  /** `--max-budget-usd`: the kernel's `overBudget` for the sub-agent's steps. */
+  overBudget?: (usage: Usage) => boolean;
   /** The custom sub-agents the model may choose by `subagent_type`. */
   agents: readonly AgentDefinition[];
   /** Every event of the sub-agent's loop (transcript, subscribers). */
@@ -149,6 +152,7 @@ async function runSubagent(
       tools: agent ? agentTools(host.tools(), agent) : [...host.tools()],
       middleware: [...host.middleware],
       maxTurns: agent?.maxTurns ?? host.maxTurns,
+      ...(host.overBudget ? { overBudget: host.overBudget } : {}),
       onStop: host.onStop(run),
       signal: ctx.signal,
       agentName: name,

@@ -66,6 +66,8 @@ export function resultObject(input: ResultInput): WireObject {
     terminal_reason: result.status,
     result_index: input.index,
     ...reasonField(result),
+    // Claude Code's list of what went wrong, on every error result.
+    ...(result.status !== "completed" && failureReason(result) ? { errors: [failureReason(result)] } : {}),
     uuid: randomUUID(),
   };
 }
@@ -80,5 +82,6 @@ function reasonField(result: PromptResult): { reason?: string } {
 function subtypeOf(result: PromptResult): string {
   if (result.status === "completed") return "success";
   if (result.status === "max_turns") return "error_max_turns";
+  if (result.status === "max_budget") return "error_max_budget_usd";
   return "error_during_execution";
 }
