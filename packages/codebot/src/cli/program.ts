@@ -9,6 +9,7 @@ import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import type { OutputFormat, SessionFlags } from "./session-flags.js";
 import { tuneHeapForSession } from "./session-heap.js";
 import { toolRulesFlag } from "./tool-rules-flag.js";
+import { toolsFlag } from "./tools-flag.js";
 import { traceFileFlag } from "./trace-file-flag.js";
 import { rejectUnsupportedFlags } from "./unsupported-flags.js";
 import { codebotVersion } from "./version.js";
@@ -34,6 +35,7 @@ interface RootOptions {
   trustProjectHooks?: boolean;
   maxTurns?: number;
   maxBudgetUsd?: number;
+  tools?: string[];
   outputFormat: OutputFormat;
   debug?: string;
   traceFile?: string;
@@ -110,6 +112,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "MCP servers from a .mcp.json-shaped file or inline JSON (repeatable)",
           collectValues,
         )
+        .option(
+          "--tools <tools...>",
+          'the built-in tools offered: "" none, "default" all, or names ("Bash,Edit,Read")',
+        )
         .option("--session-id <uuid>", "the new session's id (a UUID no session of this project has)")
         .option(
           "--strict-mcp-config",
@@ -131,6 +137,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       trustProjectHooks: opts.trustProjectHooks === true,
       ...(opts.maxTurns !== undefined ? { maxTurns: opts.maxTurns } : {}),
       ...(opts.maxBudgetUsd !== undefined ? { maxBudgetUsd: opts.maxBudgetUsd } : {}),
+      ...builtinToolsOf(opts.tools),
       debugHooks: opts.debug === "hooks",
       ...(opts.traceFile !== undefined ? { traceFile: traceFileFlag(opts.traceFile) } : {}),
       ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
@@ -289,6 +296,12 @@ function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("expected a positive integer");
   return n;
+}
+
+function builtinToolsOf(values: string[] | undefined): { builtinTools?: string[] } {
+  if (values === undefined) return {};
+  const names = toolsFlag(values, (line) => process.stderr.write(`${line}\n`));
+  return names === undefined ? {} : { builtinTools: names };
 }
 
 function positiveAmount(value: string): number {

@@ -26,6 +26,8 @@ export interface SessionFlags {
   /** Project hooks (consent fingerprints) approved for this session by the project question. */
   hooksApprovedOnce?: string[];
   maxTurns?: number;
+  /** `--tools`: the built-in tools offered (absent: all). */
+  builtinTools?: string[];
   /** `--max-budget-usd` (`-p` only). */
   maxBudgetUsd?: number;
   /** `--debug hooks`: every hook trace record, human-readable, on stderr. */
@@ -77,6 +79,7 @@ export function runtimeOptionsOf(
     ...(flags.hooksApprovedOnce !== undefined ? { hooksApprovedOnce: flags.hooksApprovedOnce } : {}),
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.maxBudgetUsd !== undefined ? { maxBudgetUsd: flags.maxBudgetUsd } : {}),
+    ...(flags.builtinTools !== undefined ? { builtinTools: flags.builtinTools } : {}),
     ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
     ...(flags.mcpConfigs !== undefined ? { mcpConfigs: flags.mcpConfigs } : {}),
     ...(flags.strictMcpConfig ? { strictMcpConfig: true } : {}),

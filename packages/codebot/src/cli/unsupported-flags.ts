@@ -18,7 +18,6 @@ const UNSUPPORTED = [
   "--json-schema",
   "--betas",
   "--ide",
-  "--tools",
   "--disable-slash-commands",
   "--no-session-persistence",
   "--chrome",

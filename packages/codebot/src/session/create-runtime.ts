@@ -7,6 +7,7 @@ import {
   ContextMeter,
   contextWindowOf,
   type Env,
+  type Tool,
   type ToolMiddleware,
   userMessage,
 } from "@codebot/agentcore";
@@ -136,6 +137,8 @@ export interface RuntimeOptions {
   traceFile?: string;
   /** Most model steps per prompt (and per sub-agent run). */
   maxTurns?: number;
+  /** `--tools`: the built-in tools offered, by codebot's names (absent: all). */
+  builtinTools?: readonly string[];
   /** `--max-budget-usd`: the run ends once its model calls cost this much (SpendingLimit). */
   maxBudgetUsd?: number;
   /** Environment for model resolution (API keys, base URLs) and CODEBOT_HOME. Default: process.env. */
@@ -523,8 +526,11 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     isGrantTrusted: project.isGrantTrusted,
     notify,
   });
+  // `--tools` (Claude Code's): only these built-in tools are offered; MCP tools join as they connect.
+  const offered = (name: string) => options.builtinTools === undefined || options.builtinTools.includes(name);
   const skillTool = skills.tool();
   if (skillTool) tools.push(skillTool);
+  for (let i = tools.length - 1; i >= 0; i--) if (!offered((tools[i] as Tool).name)) tools.splice(i, 1);
   // What a SessionStart answer changes, at start, after /clear or /resume and after a compaction.
   // `reloadSkills`: the folders are read again, and the next run's `skill` tool lists what is there now.
   const sessionStartEffects: SessionStartEffects = {
@@ -533,7 +539,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       const at = tools.findIndex((tool) => tool.name === "skill");
       const fresh = skills.tool();
       if (at >= 0) tools.splice(at, 1, ...(fresh ? [fresh] : []));
-      else if (fresh) tools.push(fresh);
+      else if (fresh && offered("skill")) tools.push(fresh);
     },
     watch: (paths) => fileWatch.add(paths),
     setTitle: (title) => transcript.setTitle(title),

@@ -1,0 +1,34 @@
+import { codebotToolName } from "@codebot/hooks";
+
+/** The built-in tools, by codebot's names (Claude Code's are read too: `Bash`, `Task`). */
+const BUILTIN_TOOLS = [
+  "bash",
+  "read",
+  "write",
+  "edit",
+  "glob",
+  "grep",
+  "ls",
+  "task_create",
+  "task_update",
+  "task_list",
+  "agent",
+  "skill",
+];
+
+/**
+ * `--tools` (Claude Code's flag): the built-in tools the session offers — `""` none, `default`
+ * all (undefined), else names separated by commas or spaces. A name that is no built-in tool is
+ * left out with a warning (claude drops it silently: a typo would quietly take a tool away).
+ */
+export function toolsFlag(values: readonly string[], warn: (line: string) => void): string[] | undefined {
+  const words = values.flatMap((value) => value.split(/[\s,]+/)).filter((word) => word !== "");
+  if (words.length === 1 && words[0] === "default") return undefined;
+  const names: string[] = [];
+  for (const word of words) {
+    const name = codebotToolName(word);
+    if (BUILTIN_TOOLS.includes(name)) names.push(name);
+    else warn(`codebot: --tools: no built-in tool is named "${word}"; ignored`);
+  }
+  return names;
+}
