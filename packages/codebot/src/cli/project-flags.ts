@@ -1,6 +1,8 @@
 import path from "node:path";
 import type { Command } from "commander";
 import { isInlineSettings } from "../settings/inline-settings.js";
+import { SETTING_SOURCE_NAMES, type SettingSourceName } from "../settings/load-settings.js";
+import { CliError } from "./cli-error.js";
 
 /** Where a command works: the project directory, the `--settings` files and `--plugin-dir` folders, in order. */
 export interface ProjectFlags {
@@ -9,6 +11,8 @@ export interface ProjectFlags {
   settingsFiles: string[];
   /** Claude Code plugin folders (absolute). */
   pluginDirs: string[];
+  /** `--setting-sources`: the user, project and local layers to read (absent: all). */
+  settingSources?: SettingSourceName[];
 }
 
 /** Adds `--settings <file-or-json>`, `--plugin-dir <dir>` (both repeatable) and `--cwd <dir>` to a command. */
@@ -24,7 +28,11 @@ export function withProjectOptions(command: Command): Command {
       "a Claude Code plugin folder to load hooks/hooks.json from (repeatable)",
       collect,
     )
-    .option("--cwd <dir>", "the project directory (default: the current directory)");
+    .option("--cwd <dir>", "the project directory (default: the current directory)")
+    .option(
+      "--setting-sources <sources>",
+      "the settings layers to read, of user, project, local (comma-separated; managed and --settings always)",
+    );
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -40,14 +48,40 @@ export function projectFlagsOf(command: Command): ProjectFlags {
   const chain: Command[] = [];
   for (let c: Command | null = command; c; c = c.parent) chain.unshift(c);
   let cwd: string | undefined;
+  let sources: SettingSourceName[] | undefined;
   const settingsFiles: string[] = [];
   const pluginDirs: string[] = [];
   for (const c of chain) {
-    const opts = c.opts<{ cwd?: string; settings?: string[]; pluginDir?: string[] }>();
+    const opts = c.opts<{
+      cwd?: string;
+      settings?: string[];
+      pluginDir?: string[];
+      settingSources?: string;
+    }>();
+    if (opts.settingSources !== undefined) sources = settingSourcesFlag(opts.settingSources);
     if (opts.cwd !== undefined) cwd = opts.cwd;
     for (const value of opts.settings ?? [])
       settingsFiles.push(isInlineSettings(value) ? value : path.resolve(value));
     for (const dir of opts.pluginDir ?? []) pluginDirs.push(path.resolve(dir));
   }
-  return { cwd: path.resolve(cwd ?? "."), settingsFiles, pluginDirs };
+  return {
+    cwd: path.resolve(cwd ?? "."),
+    settingsFiles,
+    pluginDirs,
+    ...(sources ? { settingSources: sources } : {}),
+  };
+}
+
+/** `--setting-sources user,project` (Claude Code's): the layers to read; an unknown name is an error. */
+function settingSourcesFlag(value: string): SettingSourceName[] {
+  const names = value
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+  for (const name of names)
+    if (!(SETTING_SOURCE_NAMES as readonly string[]).includes(name))
+      throw new CliError(
+        `--setting-sources: unknown source "${name}" (known: ${SETTING_SOURCE_NAMES.join(", ")})`,
+      );
+  return names as SettingSourceName[];
 }

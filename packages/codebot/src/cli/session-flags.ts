@@ -68,6 +68,7 @@ export function runtimeOptionsOf(
     cwd: inventory.cwd,
     settingsFiles: flags.project.settingsFiles,
     pluginDirs: flags.project.pluginDirs,
+    ...(flags.project.settingSources ? { settingSources: flags.project.settingSources } : {}),
     projectSettings: inventory.project,
     model,
     ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),

@@ -14,7 +14,6 @@ const UNSUPPORTED = [
   "--replay-user-messages",
   "--fallback-model",
   "--permission-prompt-tool",
-  "--setting-sources",
   "--json-schema",
   "--betas",
   "--ide",

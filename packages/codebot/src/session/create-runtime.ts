@@ -45,6 +45,7 @@ import { PathPolicy, realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import { ReadRules } from "../paths/read-rules.js";
 import { ownAllowRule } from "../settings/allow-grant.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
+import type { SettingSourceName } from "../settings/load-settings.js";
 import { resolveManagedRoot } from "../settings/managed-files.js";
 import { bypassRefusal } from "../settings/managed-policy.js";
 import { managedEnvOf, type PermissionMode, type UntrustedGrant } from "../settings/runtime-settings.js";
@@ -137,6 +138,8 @@ export interface RuntimeOptions {
   traceFile?: string;
   /** Most model steps per prompt (and per sub-agent run). */
   maxTurns?: number;
+  /** `--setting-sources`: the user, project and local layers read (absent: all). */
+  settingSources?: readonly SettingSourceName[];
   /** `--tools`: the built-in tools offered, by codebot's names (absent: all). */
   builtinTools?: readonly string[];
   /** `--max-budget-usd`: the run ends once its model calls cost this much (SpendingLimit). */
@@ -211,6 +214,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     settingsFiles: options.settingsFiles,
     pluginDirs: options.pluginDirs,
     managedRoot,
+    ...(options.settingSources ? { sources: options.settingSources } : {}),
   };
   const project =
     options.projectSettings ?? readProjectSettings(where, { trustProjectHooks: options.trustProjectHooks });

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
+import type { Problem, SettingsLayer } from "@codebot/hooks";
 import { resolveClaudeHome } from "../paths/claude-home.js";
 import { inlineSettingsLabel, isInlineSettings } from "./inline-settings.js";
 import { installedPluginDirs } from "./installed-plugins.js";
@@ -24,7 +24,15 @@ export interface SettingsLocation {
   pluginDirs?: readonly string[];
   /** The folder of the policy folders `codebot/` and `claude-code/`; default `$CODEBOT_MANAGED_SETTINGS_ROOT`, else `/etc`. */
   managedRoot?: string;
+  /**
+   * `--setting-sources` (Claude Code's): which of the user, project and local layers are read
+   * (absent: all). The managed settings and `--settings` always are.
+   */
+  sources?: readonly SettingSourceName[];
 }
+
+export const SETTING_SOURCE_NAMES = ["user", "project", "local"] as const;
+export type SettingSourceName = (typeof SETTING_SOURCE_NAMES)[number];
 
 /**
  * Reads the layers of §3.2 in order: the managed settings (managed-files.ts; Claude Code's too,
@@ -59,13 +67,17 @@ export function loadSettingsLayers(
   }
   const project = path.resolve(where.cwd);
   const claudeHome = resolveClaudeHome(where.claudeHome);
+  const reads = (source: SettingSourceName) => where.sources === undefined || where.sources.includes(source);
+  // Your own `claudeCompat: false` holds even when the user layers are not read.
   const user = readLayer("user", path.join(where.codebotHome, "settings.json"), false);
   const claudeCompat =
     user.kind !== "layer" || (user.layer.settings as { claudeCompat?: unknown }).claudeCompat !== false;
-  if (claudeCompat) take(readLayer("user", path.join(claudeHome, "settings.json"), false));
-  take(user);
+  if (reads("user")) {
+    if (claudeCompat) take(readLayer("user", path.join(claudeHome, "settings.json"), false));
+    take(user);
+  }
 
-  const projectFiles: [SettingsSource, string][] = [
+  const projectFiles: [SettingSourceName, string][] = [
     ["project", path.join(project, ".codebot", "settings.json")],
   ];
   if (claudeCompat) projectFiles.push(["project", path.join(project, ".claude", "settings.json")]);
@@ -73,13 +85,16 @@ export function loadSettingsLayers(
   if (claudeCompat) projectFiles.push(["local", path.join(project, ".claude", "settings.local.json")]);
   const projectLayers: SettingsLayer[] = [];
   for (const [source, file] of projectFiles) {
+    if (!reads(source)) continue;
     const read = readLayer(source, file, false);
     if (read.kind === "layer") projectLayers.push(read.layer);
     else if (read.kind === "problem") problems.push(read.problem);
   }
 
   const fromSettings =
-    user.kind === "layer" ? pluginDirsFromSettings(user.layer.settings, user.layer.path) : { dirs: [] };
+    user.kind === "layer" && reads("user")
+      ? pluginDirsFromSettings(user.layer.settings, user.layer.path)
+      : { dirs: [] };
   if (fromSettings.problem) problems.push(fromSettings.problem);
   const installed = claudeCompat
     ? installedPluginDirs(claudeHome, project, [...layers, ...projectLayers], isGrantTrusted)

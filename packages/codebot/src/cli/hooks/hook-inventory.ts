@@ -75,7 +75,13 @@ export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions 
   );
   const codebotHome = resolveCodebotHome(undefined, process.env);
   const project = readProjectSettings(
-    { cwd, codebotHome, settingsFiles: flags.settingsFiles, pluginDirs: flags.pluginDirs },
+    {
+      cwd,
+      codebotHome,
+      settingsFiles: flags.settingsFiles,
+      pluginDirs: flags.pluginDirs,
+      ...(flags.settingSources ? { sources: flags.settingSources } : {}),
+    },
     options,
   );
   const { trustStore, hooks: loaded } = project;

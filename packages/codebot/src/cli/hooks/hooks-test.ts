@@ -66,6 +66,7 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
     cwd: inventory.cwd,
     settingsFiles: flags.settingsFiles,
     pluginDirs: flags.pluginDirs,
+    ...(flags.settingSources ? { settingSources: flags.settingSources } : {}),
     projectSettings: inventory.project,
     model: lazyModel(spec, access),
     permissionMode: mode,
