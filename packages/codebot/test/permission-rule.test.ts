@@ -375,6 +375,34 @@ describe("a bash deny rule reaches every command a line may run", () => {
     expect(allows(["Bash(pytest:*)"], bash("timeout --foreground 60 pytest -q"))).toBe(true);
   });
 
+  it("behind rlwrap and chronic, past their options", () => {
+    refused([
+      "rlwrap rm a",
+      "rlwrap -a -S '> ' rm a",
+      "rlwrap --history-filename h rm a",
+      "chronic -ev rm a",
+    ]);
+    expect(denies(rm, bash("rlwrap -f rm.txt node"))).toBeUndefined();
+  });
+
+  it("any command, when tmux may run a shell command or expect runs its Tcl script", () => {
+    refused([
+      "tmux new-session -d 'rm -rf x'",
+      "tmux new -d rm a",
+      "tmux -L s neww 'rm a'",
+      "tmux send-keys -t s 'rm a' Enter",
+      "tmux run-shell 'rm a'",
+      "tmux ls \\; run 'rm a'",
+      "tmux -f conf ls",
+      "tmux -c 'rm a'",
+      "expect -c 'spawn rm a'",
+      "expect script.exp",
+    ]);
+    expect(denies(rm, bash("tmux ls"))).toBeUndefined();
+    expect(denies(rm, bash("tmux -L s kill-session -t x"))).toBeUndefined();
+    expect(allows(["Bash(tmux:*)"], bash("tmux new -d 'rm a'"))).toBe(false);
+  });
+
   it("given to vim or gdb as an ex or gdb command that runs a shell command", () => {
     refused([
       "vim -c '!rm a' -c q",

@@ -72,6 +72,8 @@ describe("the script behind a wrapper", () => {
     ["valgrind sh x", "x"],
     ["watch -n 1 sh x", "x"],
     ["script -qc 'sh x' rc", "x"],
+    ["chronic -e sh x", "x"],
+    ["rlwrap -S '> ' sh x", "x"],
   ])(
     "behind a scheduling wrapper, %s runs %s in a known role (a user's own hook running it is held)",
     (command, script) => {

@@ -1,6 +1,7 @@
 import { SHELL_KEYWORDS, valuedOption, type WrapperSyntax, wrapperNamed } from "@codebot/hooks";
 import { editorDebuggerCommands } from "./editor-debugger-commands.js";
 import type { RunsInside } from "./runs-inside.js";
+import { scriptedProgramCommands } from "./scripted-programs.js";
 import { UNSEEN_TEXT, wordExpands } from "./shell-expansion.js";
 import { isAssignmentWord, programName, unquote } from "./shell-words.js";
 
@@ -20,6 +21,8 @@ export function commandsRunBy(words: readonly string[]): RunsInside[] {
   if (wrapper !== undefined) return [...unwrapped(words, wrapper), ...sshLocalCommands(name, words)];
   const edited = editorDebuggerCommands(name, words);
   if (edited !== undefined) return edited;
+  const scripted = scriptedProgramCommands(name, words);
+  if (scripted !== undefined) return scripted;
   if (name === "find") return findActions(words);
   if (SHELLS.has(name)) return shellString(words);
   if (name === "source" || name === ".") return sourced(words);
