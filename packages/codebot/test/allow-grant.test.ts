@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { allowGrant } from "../src/settings/allow-grant.js";
+import { allowGrant, allowGrantRunning, approvedAllowRule } from "../src/settings/allow-grant.js";
 import { scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 
 function project(files: Record<string, string>): string {
@@ -85,6 +85,82 @@ describe("a project allow rule run from another folder than the project's", () =
     expect(toolResultFor(s.model, `b${lines.length - 1}`)?.text).toMatch(
       /^permission denied: bash needs approval/,
     );
+    expect(fs.existsSync(s.at("pwned"))).toBe(false);
+  });
+});
+
+describe("a project allow rule given options that choose what its command runs", () => {
+  function approved(rule: string) {
+    const dir = project({
+      "package.json": '{"scripts":{"test":"true"}}',
+      Makefile: "test:\n\ttrue\n",
+      "Cargo.toml": "[package]\n",
+    });
+    fs.mkdirSync(path.join(dir, "sub"));
+    fs.writeFileSync(path.join(dir, "sub/package.json"), '{"scripts":{"test":"touch ../pwned"}}');
+    fs.writeFileSync(path.join(dir, "sub/Makefile"), "test:\n\ttouch ../pwned\n");
+    const allowed = approvedAllowRule({ text: rule }, allowGrantRunning(rule, dir), dir);
+    return (call: string) => allowed.stillApproved?.(call) ?? true;
+  }
+
+  it.each([
+    ["Bash(npm test:*)", "npm test --prefix sub"],
+    ["Bash(npm test:*)", "npm test --prefix=sub"],
+    ["Bash(npm test:*)", "npm test -C sub"],
+    ["Bash(npm test:*)", "npm test --prefix /tmp"],
+    ["Bash(npm test:*)", "npm test -w sub"],
+    ["Bash(npm test:*)", "npm test --script-shell ./x.sh"],
+    ["Bash(npm test:*)", "timeout 60 npm test --prefix sub"],
+    ["Bash(yarn test:*)", "yarn test --cwd sub"],
+    ["Bash(pnpm test:*)", "pnpm test --dir sub"],
+    ["Bash(make test:*)", "make test -C sub"],
+    ["Bash(make test:*)", "make test -sC sub"],
+    ["Bash(make test:*)", "make test -f sub/Makefile"],
+    ["Bash(make test:*)", "make test SHELL=./x.sh"],
+    ["Bash(pytest:*)", "pytest -p evil"],
+    ["Bash(pytest:*)", "pytest -c sub/pytest.ini"],
+    ["Bash(python3 -m pytest:*)", "python3 -m pytest --rootdir=/tmp"],
+    ["Bash(cargo test:*)", "cargo test --manifest-path sub/Cargo.toml"],
+    ["Bash(go test:*)", "go test -exec ./x.sh ./..."],
+    ["Bash(node --test:*)", "node --test --require ./x.js"],
+    ["Bash(node --test:*)", "node --test --import=./x.mjs"],
+  ])("%s does not allow %s unasked", (rule, call) => {
+    expect(approved(rule)(call)).toBe(false);
+  });
+
+  it.each([
+    ["Bash(npm test:*)", "npm test"],
+    ["Bash(npm test:*)", "npm test -- --prefix sub"],
+    ["Bash(npm test:*)", "npm test --silent"],
+    ["Bash(npm test:*)", "npm test --prefix ."],
+    ["Bash(make test:*)", "make test -j4"],
+    ["Bash(pytest:*)", "pytest -x -q tests/test_a.py"],
+    ["Bash(go test:*)", "go test -run TestX -count=1 ./..."],
+  ])("%s still allows %s", (rule, call) => {
+    expect(approved(rule)(call)).toBe(true);
+  });
+
+  it("in a session, 'make test -C sub' runs sub/Makefile only when asked", async () => {
+    const dirs = { project: scratchDir("codebot-allow-opt-"), home: scratchDir("codebot-allow-home-") };
+    fs.writeFileSync(path.join(dirs.project, "Makefile"), "test:\n\t@echo tested\n");
+    fs.mkdirSync(path.join(dirs.project, "sub"));
+    const s = await startSession({
+      dirs,
+      project: { permissions: { allow: ["Bash(make test:*)"] } },
+      runtime: { trustProjectHooks: true, permissionMode: "acceptEdits" },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "make test" }, "ok")),
+        reply.toolCalls(
+          toolCall("write", { file_path: "sub/Makefile", content: "test:\n\t@touch ../pwned\n" }, "w1"),
+        ),
+        reply.toolCalls(toolCall("bash", { command: "make test -C sub" }, "b1")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "ok")).toEqual({ text: "tested", isError: false });
+    expect(toolResultFor(s.model, "w1")?.isError).toBe(false);
+    expect(toolResultFor(s.model, "b1")?.text).toMatch(/^permission denied: bash needs approval/);
     expect(fs.existsSync(s.at("pwned"))).toBe(false);
   });
 });

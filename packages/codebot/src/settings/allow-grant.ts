@@ -9,8 +9,11 @@ import {
 } from "@codebot/hooks";
 import { parsePermissionRule } from "../approval/permission-rule.js";
 import { shellCommands } from "../approval/shell-commands.js";
+import { splitWords, unquote } from "../approval/shell-words.js";
+import { withoutTransparentWrappers } from "../approval/transparent-wrappers.js";
 import { approvedRun, changedRun } from "./approved-files.js";
 import { grantRunning, realPathOf } from "./grant-runs.js";
+import { type ChosenRuns, optionsChoosingWhatRuns } from "./options-choosing-what-runs.js";
 
 /**
  * The grant a project's allow rule needs (settings `permissions.allow`, a project skill's
@@ -82,9 +85,11 @@ export function approvedAllowRule<R extends { text: string }>(
 
 /**
  * Whether the rule's `command`, run where `call` runs it — the shell's folder `cwd` (the project
- * when not given) and the folders the call's `cd`s reach — runs only approved files: approved from
- * the project, `sh check.sh` after `cd sub` runs `sub/check.sh`, and `npm test` there
- * `sub/package.json`. A folder outside the project, or one that cannot be told, allows nothing.
+ * when not given), the folders the call's `cd`s reach and those its options name (`npm test
+ * --prefix sub`, `make test -C sub`: options-choosing-what-runs.ts) — runs only approved files:
+ * approved from the project, `sh check.sh` after `cd sub` runs `sub/check.sh`, and `npm test`
+ * there `sub/package.json`. A folder outside the project, or one that cannot be told, allows
+ * nothing, nor an option naming another file or program to run (`make test -f x.mk`).
  */
 function runsApprovedThere(
   command: string,
@@ -93,11 +98,22 @@ function runsApprovedThere(
   approvedRuns: readonly string[],
   root: string,
 ): boolean {
-  const moves = shellCommands(call).commands.filter((c) => /^(?:cd|pushd)(?:\s|$)/.test(c.text));
+  const commands = shellCommands(call).commands;
+  const moves = commands.filter((c) => /^(?:cd|pushd)(?:\s|$)/.test(c.text));
+  const ruleWords = splitWords(command).map(unquote);
+  const chosen = commands
+    .map((c) =>
+      optionsChoosingWhatRuns(ruleWords, splitWords(withoutTransparentWrappers(c.text)).map(unquote)),
+    )
+    .filter((c): c is ChosenRuns => c !== undefined);
+  if (chosen.some((c) => c.other)) return false;
+  const optionFolders = chosen.flatMap((c) => c.folders.map((f) => `cd ${shellQuote(f)}`));
   const folder = cwd === undefined ? root : (realPathOf(cwd) ?? cwd);
-  if (folder === root && moves.length === 0) return true;
+  if (folder === root && moves.length === 0 && optionFolders.length === 0) return true;
   if (!isWithin(folder, root)) return false;
-  const there = [`cd ${shellQuote(folder)}`, ...moves.map((c) => c.text), command].join("\n");
+  const there = [`cd ${shellQuote(folder)}`, ...moves.map((c) => c.text), ...optionFolders, command].join(
+    "\n",
+  );
   const { files, unknownRole, unchecked } = scriptReferences(there, root);
   return (
     unchecked.length === 0 && files.every((file) => unknownRole.includes(file) || approvedRuns.includes(file))
