@@ -140,6 +140,15 @@ describe("a project allow rule given options that choose what its command runs",
     expect(approved(rule)(call)).toBe(true);
   });
 
+  it("an .npmrc written after approval (script-shell=./x.sh) makes Bash(npm test:*) allow nothing", () => {
+    const dir = project({ "package.json": '{"scripts":{"test":"true"}}' });
+    const rule = "Bash(npm test:*)";
+    const allowed = approvedAllowRule({ text: rule }, allowGrantRunning(rule, dir), dir);
+    expect(allowed.stillApproved?.("npm test")).toBe(true);
+    fs.writeFileSync(path.join(dir, ".npmrc"), "script-shell=./x.sh\n");
+    expect(allowed.stillApproved?.("npm test")).toBe(false);
+  });
+
   it("in a session, 'make test -C sub' runs sub/Makefile only when asked", async () => {
     const dirs = { project: scratchDir("codebot-allow-opt-"), home: scratchDir("codebot-allow-home-") };
     fs.writeFileSync(path.join(dirs.project, "Makefile"), "test:\n\t@echo tested\n");

@@ -3,13 +3,24 @@
  * `GNUmakefile`, `makefile` or `Makefile` (or `-f FILE`, in `-C DIR`); `just`, `rake`, `task`,
  * `gradle`/`./gradlew`, `mvn`/`./mvnw`, `tox`, `nox`, `invoke`, `pre-commit`, `lefthook` their own
  * files (RECIPE_FILES); `npm run x`, `npm test`,
- * `yarn run x`, `pnpm start`… run a script of `package.json`. Names only, relative to where the
+ * `yarn run x`, `pnpm start`… run a script of `package.json`, as their configuration says (`.npmrc`…). Names only, relative to where the
  * command runs. `npx x` runs a package's program, not a script of `package.json` (launched-bins.ts).
  */
 import path from "node:path";
 
 const MAKE = new Set(["make", "gmake"]);
-const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
+/**
+ * The files a package manager reads how to run a script from: `package.json`, and its own
+ * configuration, which may name the shell it runs (`.npmrc`'s `script-shell=./x.sh`), code each
+ * node process loads (`node-options=--require ./x.js`), the package manager's own program (yarn's
+ * `yarnPath`, `yarn-path`) or code to preload (`bunfig.toml`).
+ */
+const PACKAGE_MANAGERS: Readonly<Record<string, readonly string[]>> = {
+  npm: ["package.json", ".npmrc"],
+  pnpm: ["package.json", ".npmrc", "pnpm-workspace.yaml"],
+  yarn: ["package.json", ".npmrc", ".yarnrc", ".yarnrc.yml"],
+  bun: ["package.json", ".npmrc", "bunfig.toml"],
+};
 /** Subcommands that run a `scripts` entry of package.json. */
 const RUNS_SCRIPT = new Set([
   "run",
@@ -63,9 +74,11 @@ const RECIPE_FILES: Record<string, readonly string[]> = {
 export function buildFileNames(program: string, args: readonly string[]): string[] {
   if (MAKE.has(program)) return makefileNames(args);
   if (Object.hasOwn(RECIPE_FILES, program)) return [...(RECIPE_FILES[program] ?? [])];
-  if (PACKAGE_MANAGERS.has(program)) {
+  if (Object.hasOwn(PACKAGE_MANAGERS, program)) {
     const subcommand = args.find((a) => !a.startsWith("-"));
-    return subcommand !== undefined && RUNS_SCRIPT.has(subcommand) ? ["package.json"] : [];
+    return subcommand !== undefined && RUNS_SCRIPT.has(subcommand)
+      ? [...(PACKAGE_MANAGERS[program] ?? [])]
+      : [];
   }
   return [];
 }

@@ -250,6 +250,21 @@ describe("the files a build tool runs the commands of", () => {
     expect(project().found(command)).toEqual(files);
   });
 
+  it.each([
+    ["npm test", ["package.json", ".npmrc"]],
+    ["pnpm run lint", ["package.json", ".npmrc", "pnpm-workspace.yaml"]],
+    ["yarn test", ["package.json", ".npmrc", ".yarnrc.yml"]],
+    ["bun run build", ["package.json", ".npmrc", "bunfig.toml"]],
+  ])(
+    "%s also runs as its configuration says: %j (script-shell, node-options, yarnPath, preload)",
+    (command, files) => {
+      const dir = tempDir();
+      for (const rel of ["package.json", ".npmrc", "pnpm-workspace.yaml", ".yarnrc.yml", "bunfig.toml"])
+        fs.writeFileSync(path.join(dir, rel), `# ${rel}\n`);
+      expect(referencedScripts(command, dir).map((f) => path.relative(dir, f))).toEqual(files);
+    },
+  );
+
   it("npx runs an installed package's program, not a script of package.json", () => {
     expect(project().found("npx eslint .")).toEqual([]);
   });
