@@ -81,9 +81,31 @@ describe("a line that reads outside the project asks", () => {
     "grep -f/etc/passwd README.md",
     "ls .*",
     "cat */../../x",
+    "test -r /etc/shadow",
+    "[ -f ~/.ssh/id_rsa ]",
   ])("%s", (command) => {
     expect(project().reads(command)).toBe(false);
   });
+
+  it.each([
+    "md5sum -c sums.txt",
+    "sha256sum --check sums.txt",
+    "sha1sum -bc sums.txt",
+    "file -f names.txt",
+    "file --files-from=names.txt",
+  ])("%s: it reads the files a file of the project names, which the line does not show", (command) => {
+    const { root, reads } = project();
+    writeFile(path.join(root, "sums.txt"), "d41d8cd98f00b204e9800998ecf8427e  /etc/shadow\n");
+    writeFile(path.join(root, "names.txt"), "/etc/shadow\n");
+    expect(reads(command)).toBe(false);
+  });
+
+  it.each(["test -r README.md", "[ -f src/a.ts ] && echo yes", "[ 1 -eq 1 ]", "md5sum README.md"])(
+    "%s still runs unasked",
+    (command) => {
+      expect(project().reads(command)).toBe(true);
+    },
+  );
 
   it("through a symlink in the project to a file or folder outside it, also when a glob reaches it", () => {
     const { root, reads } = project();

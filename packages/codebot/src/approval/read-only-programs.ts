@@ -47,6 +47,7 @@ const GREP_PATTERN = { patterns: ["-e", "--regexp"], given: ["-e", "--regexp", "
 
 const READS: ReadOnlyProgram = {};
 const TEXT: ReadOnlyProgram = { text: true };
+const CHECKSUMS: ReadOnlyProgram = { refused: ["-c", "--check"] };
 
 export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
   // `ls -RL` lists what a symlink to a folder outside the project holds.
@@ -77,10 +78,11 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
   du: { refused: ["-L", "--dereference", "--files0-from"] },
   realpath: READS,
   readlink: READS,
-  md5sum: READS,
-  sha1sum: READS,
-  sha256sum: READS,
-  sha512sum: READS,
+  // `-c LIST` reads the files LIST names, which the line does not show.
+  md5sum: CHECKSUMS,
+  sha1sum: CHECKSUMS,
+  sha256sum: CHECKSUMS,
+  sha512sum: CHECKSUMS,
   base64: READS,
   // `-R` follows symlinks to folders outside the project (`-r` only those named on the line).
   grep: { refused: ["-R", "--dereference-recursive"], pattern: GREP_PATTERN },
@@ -92,9 +94,8 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
     refusedWord: /\benv\b|\bENV\b|\bimport\b|\binclude\b/,
     pattern: { patterns: [], given: [] },
   },
-  // `file -C` compiles a magic file and writes it.
-  file: { refused: ["-C", "--compile"] },
-  // `tree -o FILE` writes its listing; `-R` re-runs it with `-o` for each folder.
+  // `file -C` compiles a magic file and writes it; `-f LIST` reads the files LIST names.
+  file: { refused: ["-C", "--compile", "-f", "--files-from"] },
   // `tree -o FILE` writes its listing; `-R` re-runs it with `-o` for each folder; `-l` follows symlinks.
   tree: { refused: ["-o", "-R", "-l"] },
   // `--pre CMD` runs a program on every file; `--hostname-bin` runs one too; `-L` follows symlinks.
@@ -130,8 +131,9 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
   type: TEXT,
   basename: TEXT,
   dirname: TEXT,
-  test: TEXT,
-  "[": TEXT,
+  // Its operands are checked as paths: `test -r /etc/shadow` tells what is outside the project.
+  test: READS,
+  "[": READS,
   // `date -f FILE` prints each line of FILE it cannot read as a date: its words are not checked as paths.
   date: { text: true, refused: ["-s", "--set", "-f", "--file"], operandPrefix: "+" },
 };
