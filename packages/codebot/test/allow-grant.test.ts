@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import type { PermissionRule } from "../src/approval/permission-rule.js";
 import { allowGrant, allowGrantRunning, approvedAllowRule } from "../src/settings/allow-grant.js";
 import { scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 
@@ -99,7 +100,11 @@ describe("a project allow rule given options that choose what its command runs",
     fs.mkdirSync(path.join(dir, "sub"));
     fs.writeFileSync(path.join(dir, "sub/package.json"), '{"scripts":{"test":"touch ../pwned"}}');
     fs.writeFileSync(path.join(dir, "sub/Makefile"), "test:\n\ttouch ../pwned\n");
-    const allowed = approvedAllowRule({ text: rule }, allowGrantRunning(rule, dir), dir);
+    const allowed = approvedAllowRule<Pick<PermissionRule, "text" | "stillApproved">>(
+      { text: rule },
+      allowGrantRunning(rule, dir),
+      dir,
+    );
     return (call: string) => allowed.stillApproved?.(call) ?? true;
   }
 
@@ -143,7 +148,11 @@ describe("a project allow rule given options that choose what its command runs",
   it("an .npmrc written after approval (script-shell=./x.sh) makes Bash(npm test:*) allow nothing", () => {
     const dir = project({ "package.json": '{"scripts":{"test":"true"}}' });
     const rule = "Bash(npm test:*)";
-    const allowed = approvedAllowRule({ text: rule }, allowGrantRunning(rule, dir), dir);
+    const allowed = approvedAllowRule<Pick<PermissionRule, "text" | "stillApproved">>(
+      { text: rule },
+      allowGrantRunning(rule, dir),
+      dir,
+    );
     expect(allowed.stillApproved?.("npm test")).toBe(true);
     fs.writeFileSync(path.join(dir, ".npmrc"), "script-shell=./x.sh\n");
     expect(allowed.stillApproved?.("npm test")).toBe(false);

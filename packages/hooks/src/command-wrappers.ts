@@ -23,11 +23,16 @@ export interface CommandStart {
   commandLines: { at: number; from: number }[];
   /** The index of a wrapper that adds words from its stdin to the command (`xargs`), if any. */
   appendsInput?: number;
+  /**
+   * Where the command may start instead: after a wrapper's option the table does not know, the
+   * next word may be its value (`uv run --color never npx x`: `npx`, not `never`). Read too, failing closed.
+   */
+  orFrom: number[];
 }
 
 /** Where the program of `words` is, past assignments, redirects, keywords and wrappers with their options. */
 export function commandStart(words: readonly ShellWord[]): CommandStart {
-  const start: CommandStart = { program: -1, commandLines: [] };
+  const start: CommandStart = { program: -1, commandLines: [], orFrom: [] };
   let k = 0;
   while (k < words.length) {
     const w = words[k] as ShellWord;
@@ -62,8 +67,11 @@ function afterWrapper(
   k: number,
   syntax: WrapperSyntax,
   start: CommandStart,
+  operandsLeft = syntax.operands ?? 0,
 ): number | undefined {
-  let operands = syntax.operands ?? 0;
+  let operands = operandsLeft;
+  // The option before this word is one the table does not know, with no `=value`.
+  let afterUnknown = false;
   while (k < words.length) {
     const w = words[k] as ShellWord;
     if (w.redirect !== undefined || (ASSIGNMENT.test(w.raw) && operands === 0)) {
@@ -76,6 +84,7 @@ function afterWrapper(
     }
     if (w.text.startsWith("-") && w.text !== "-") {
       const option = valuedOption(w.text, syntax);
+      afterUnknown = option === undefined && !w.text.includes("=");
       const inNextWord = option !== undefined && option.attached === undefined;
       if (option?.commandLine === true && option.attached !== undefined)
         start.commandLines.push({ at: k, from: w.text.length - option.attached.length });
@@ -84,6 +93,12 @@ function afterWrapper(
         start.commandLines.push({ at: k + 1, from: 0 });
       k += inNextWord ? 2 : 1;
       continue;
+    }
+    if (afterUnknown) {
+      afterUnknown = false;
+      // One reading more, not one per unknown option of nested wrappers.
+      const other = start.orFrom.length < 4 ? afterWrapper(words, k + 1, syntax, start, operands) : undefined;
+      if (other !== undefined && other < words.length) start.orFrom.push(other);
     }
     // `script -c CMD log`: `log` is its file, not a program.
     if (operands === 0) return syntax.operandsAreData === true ? words.length : k;

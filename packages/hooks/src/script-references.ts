@@ -217,9 +217,15 @@ function referencesOf(
   analysis: Analysis,
   feedsShell: boolean,
   depth: number,
+  otherReading = false,
 ): void {
   const { root, found } = analysis;
   const start = commandStart(words);
+  // The command as it reads when a wrapper's unknown option took the next word as its value (once:
+  // nested wrappers' readings are not multiplied).
+  if (!otherReading)
+    for (const from of start.orFrom)
+      referencesOf(words.slice(from), place, analysis, feedsShell, depth, true);
   const programAt = start.program;
   const program = programAt === -1 ? "" : path.basename((words[programAt] as ShellWord).text);
   if (CHANGES_DIRECTORY.has(program)) {

@@ -52,6 +52,20 @@ describe("a user's own hook in a project", () => {
     });
   });
 
+  it.each([
+    "uv run --color never npx prettier --write x",
+    "timeout --preserve-status 10 npx prettier --write x",
+    "systemd-run --service-type oneshot npx prettier x",
+  ])(
+    "%s: behind a wrapper's option codebot does not know, which may take a value, it waits too",
+    (command) => {
+      expect(consentOf("user", command, clonedRepo())).toEqual({
+        needed: true,
+        scripts: ["node_modules/.bin/prettier"],
+      });
+    },
+  );
+
   it("runs as written when the project has no such program (npx fetches the package, not the repository's)", () => {
     const dir = tempDir();
     expect(consentOf("user", "npx prettier --write x", dir)).toEqual({ needed: false, scripts: [] });
