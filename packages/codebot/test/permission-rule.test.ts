@@ -375,6 +375,26 @@ describe("a bash deny rule reaches every command a line may run", () => {
     expect(allows(["Bash(pytest:*)"], bash("timeout --foreground 60 pytest -q"))).toBe(true);
   });
 
+  it("run by a package runner: npx, npm exec, pnpm exec/dlx, yarn exec/dlx, bunx, bun x", () => {
+    refused([
+      "npx rm -rf a",
+      "npx --yes rm a",
+      "npx -c 'rm a'",
+      "npm exec -- rm a",
+      "npm --prefix . exec -c 'rm a'",
+      "npm x rm a",
+      "pnpm exec rm a",
+      "pnpm dlx rm a",
+      "yarn exec rm a",
+      "bunx rm a",
+      "bun x rm a",
+    ]);
+    expect(denies(rm, bash("npm test rm"))).toBeUndefined();
+    expect(denies(rm, bash("npx -p rm eslint ."))).toBeUndefined();
+    expect(allows(["Bash(npx vitest:*)"], bash("npx vitest run"))).toBe(true);
+    expect(allows(["Bash(npx:*)"], bash("npx -c 'rm a'"))).toBe(false);
+  });
+
   it("behind rlwrap and chronic, past their options", () => {
     refused([
       "rlwrap rm a",

@@ -1,5 +1,6 @@
 import { SHELL_KEYWORDS, valuedOption, type WrapperSyntax, wrapperNamed } from "@codebot/hooks";
 import { editorDebuggerCommands } from "./editor-debugger-commands.js";
+import { packageRunnerNamed } from "./package-runners.js";
 import type { RunsInside } from "./runs-inside.js";
 import { scriptedProgramCommands } from "./scripted-programs.js";
 import { UNSEEN_TEXT, wordExpands } from "./shell-expansion.js";
@@ -19,6 +20,11 @@ export function commandsRunBy(words: readonly string[]): RunsInside[] {
   if (first === "coproc") return [{ words: words.slice(words[2] === "{" ? 3 : 1) }];
   const wrapper = wrapperNamed(name);
   if (wrapper !== undefined) return [...unwrapped(words, wrapper), ...sshLocalCommands(name, words)];
+  const runner = packageRunnerNamed(name);
+  if (runner !== undefined)
+    return unwrapped(words, runner).map((run) =>
+      run === "anything" || "script" in run ? run : { ...run, tighteningOnly: true },
+    );
   const edited = editorDebuggerCommands(name, words);
   if (edited !== undefined) return edited;
   const scripted = scriptedProgramCommands(name, words);
@@ -104,8 +110,8 @@ function commandAfter(
   // followed by deny and ask rules only: `Bash(uv run pytest:*)` allows `uv run pytest -q`, as in
   // Claude Code, and `Bash(uv:*)` allowed `uv run x` before it was followed.
   if (subcommand !== undefined)
-    return unwrapped([subcommand, ...rest], { valued: wrapper.valued }).map((run) =>
-      run === "anything" ? run : { ...run, tighteningOnly: true },
+    return unwrapped([subcommand, ...rest], { valued: wrapper.valued, commandLine: wrapper.commandLine }).map(
+      (run) => (run === "anything" ? run : { ...run, tighteningOnly: true }),
     );
   // An option after the operands (`flock FILE -c CMD`, `sg GROUP -c CMD`).
   const late = unquote(rest[0] ?? "");
