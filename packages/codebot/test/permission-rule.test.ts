@@ -405,6 +405,28 @@ describe("a bash deny rule reaches every command a line may run", () => {
     expect(denies(rm, bash("rlwrap -f rm.txt node"))).toBeUndefined();
   });
 
+  it("behind the other wrappers: eatmydata, faketime, tini, sshpass, conda run, pyenv exec, nix-shell --run…", () => {
+    refused([
+      "eatmydata rm a",
+      "nocache rm a",
+      "faketime -f '@2020-01-01' rm a",
+      "tini -p SIGTERM -- rm a",
+      "dumb-init --rewrite 15:2 rm a",
+      "toybox rm a",
+      "linux32 rm a",
+      "sshpass -p pw rm a",
+      "dbus-launch --exit-with-session rm a",
+      "sem -j 2 'rm a'",
+      "conda run -n env rm a",
+      "pyenv exec rm a",
+      "rbenv exec rm a",
+      "asdf exec rm a",
+      "nix-shell -p hello --run 'rm a'",
+      "echo 'rm a' | nix-shell shell.nix",
+    ]);
+    expect(denies(rm, bash("conda install rm"))).toBeUndefined();
+  });
+
   it("any command, when tmux may run a shell command or expect runs its Tcl script", () => {
     refused([
       "tmux new-session -d 'rm -rf x'",

@@ -59,7 +59,12 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
   command: PLAIN,
   cpulimit: { valued: ["-l", "--limit", "-p", "--pid", "-e", "--exe"] },
   "dbus-run-session": PLAIN,
+  // Runs its command in a D-Bus session (`--exit-with-session`, `--config-file=F` only).
+  "dbus-launch": PLAIN,
   doas: { valued: ["-u", "-C"] },
+  "dumb-init": { valued: ["-r", "--rewrite"] },
+  // eatmydata and nocache run their command with fsync or the page cache disabled.
+  eatmydata: PLAIN,
   entr: PLAIN,
   env: {
     valued: ["-u", "--unset", "-C", "--chdir", "-P"],
@@ -67,6 +72,8 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
     assignments: true,
   },
   exec: { valued: ["-a"] },
+  // `faketime [-f] TIME CMD`.
+  faketime: { valued: ["-p"], operands: 1 },
   fakeroot: { valued: ["-l", "--lib", "--faked", "-s", "-i"] },
   firejail: PLAIN,
   // `flock FILE CMD`, `flock FILE -c CMD`, `flock -c CMD FILE`.
@@ -76,8 +83,12 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
     operands: 1,
   },
   ionice: { valued: ["-c", "-n", "-p", "-P", "-u", "--class", "--classdata"] },
+  // setarch's other names: `linux32 rm a`.
+  linux32: PLAIN,
+  linux64: PLAIN,
   ltrace: { valued: ["-e", "-o", "-p", "-s", "-u", "-a", "-A", "-D", "-F", "-l", "-n", "-w", "-x"] },
   nice: { valued: ["-n", "--adjustment"] },
+  nocache: PLAIN,
   nohup: PLAIN,
   nsenter: { valued: ["-t", "--target", "-S", "--setuid", "-G", "--setgid"] },
   numactl: {
@@ -176,6 +187,11 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
     bareRunsShell: true,
     operandsAreData: true,
   },
+  // GNU parallel's semaphore: `sem -j 2 'rm a'` runs its command through a shell.
+  sem: {
+    valued: ["-j", "--jobs", "--id", "--semaphorename", "--st", "--semaphoretimeout"],
+    joins: true,
+  },
   setpriv: {
     valued: ["--reuid", "--regid", "--ruid", "--rgid", "--euid", "--egid", "--groups", "--inh-caps"],
   },
@@ -183,6 +199,7 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
   // `sg GROUP CMD` and `sg GROUP -c CMD`: through a shell either way.
   sg: { commandLine: ["-c"], operands: 1, joins: true, bareRunsShell: true },
   // ssh's remote command is a command line for the remote shell: `ssh localhost rm x` runs here.
+  sshpass: { valued: ["-p", "-f", "-d", "-P"] },
   ssh: {
     valued: [
       "-b",
@@ -241,6 +258,9 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
     ]),
   },
   taskset: { operands: 1 },
+  tini: { valued: ["-p", "-e"] },
+  // toybox is busybox's kind: `toybox rm a`.
+  toybox: PLAIN,
   time: { valued: ["-f", "-o", "--format", "--output"] },
   timeout: { valued: ["-s", "-k", "--signal", "--kill-after"], operands: 1 },
   torsocks: { valued: ["-u", "-p", "-a", "-P"] },
@@ -284,6 +304,23 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
   },
   pipenv: { operands: 1, subcommands: ["run"] },
   pdm: { valued: ["-p", "--project"], operands: 1, subcommands: ["run"] },
+  conda: {
+    valued: ["-n", "--name", "-p", "--prefix", "--cwd"],
+    operands: 1,
+    subcommands: ["run"],
+  },
+  // Version managers: `pyenv exec python`, `rbenv exec rake`, `asdf exec x`.
+  pyenv: { operands: 1, subcommands: ["exec"] },
+  rbenv: { operands: 1, subcommands: ["exec"] },
+  nodenv: { operands: 1, subcommands: ["exec"] },
+  asdf: { operands: 1, subcommands: ["exec"] },
+  // `nix-shell --run CMD`; with no `--run` it is a shell reading its input (its operands are .nix files).
+  "nix-shell": {
+    valued: ["-p", "--packages", "-A", "--attr", "-I", "--arg", "--argstr"],
+    commandLine: ["--run", "--command"],
+    bareRunsShell: true,
+    operandsAreData: true,
+  },
   uv: {
     valued: [
       "--with",

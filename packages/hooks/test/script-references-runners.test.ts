@@ -74,6 +74,9 @@ describe("the script behind a wrapper", () => {
     ["script -qc 'sh x' rc", "x"],
     ["chronic -e sh x", "x"],
     ["rlwrap -S '> ' sh x", "x"],
+    ["eatmydata sh x", "x"],
+    ["faketime -f '@2020-01-01' sh x", "x"],
+    ["conda run -n env sh x", "x"],
   ])(
     "behind a scheduling wrapper, %s runs %s in a known role (a user's own hook running it is held)",
     (command, script) => {
