@@ -478,6 +478,18 @@ describe("a bash deny rule reaches every command a line may run", () => {
     expect(denies(rm, bash("find . -name rm"))).toBeUndefined();
   });
 
+  it("run by rg's --pre on each file it searches, and by fd's -x/--exec and -X/--exec-batch", () => {
+    refused([
+      "rg --pre rm x .",
+      "rg --pre=rm x",
+      "fd -e tmp -x rm {}",
+      "fd --exec-batch rm -f",
+      "fdfind -X rm \\;",
+    ]);
+    expect(denies(rm, bash("rg rm src"))).toBeUndefined();
+    expect(denies(rm, bash("fd rm"))).toBeUndefined();
+  });
+
   it("in a string bash reads as commands: eval, sh -c and the like, trap's action, an alias body", () => {
     refused([
       "eval 'rm a'",

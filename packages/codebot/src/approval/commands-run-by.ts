@@ -3,6 +3,7 @@ import { editorDebuggerCommands } from "./editor-debugger-commands.js";
 import { packageRunnerNamed } from "./package-runners.js";
 import type { RunsInside } from "./runs-inside.js";
 import { scriptedProgramCommands } from "./scripted-programs.js";
+import { searchToolCommands } from "./search-tool-commands.js";
 import { UNSEEN_TEXT, wordExpands } from "./shell-expansion.js";
 import { isAssignmentWord, programName, unquote } from "./shell-words.js";
 
@@ -30,6 +31,8 @@ export function commandsRunBy(words: readonly string[]): RunsInside[] {
   const scripted = scriptedProgramCommands(name, words);
   if (scripted !== undefined) return scripted;
   if (name === "find") return findActions(words);
+  const searched = searchToolCommands(name, words);
+  if (searched !== undefined) return searched;
   if (SHELLS.has(name)) return shellString(words);
   if (name === "source" || name === ".") return sourced(words);
   const args = words.slice(1).map(unquote);
