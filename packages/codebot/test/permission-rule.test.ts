@@ -424,7 +424,27 @@ describe("a bash deny rule reaches every command a line may run", () => {
       "nix-shell -p hello --run 'rm a'",
       "echo 'rm a' | nix-shell shell.nix",
     ]);
+    refused([
+      "tsp rm a",
+      "run-one rm a",
+      "retry -t 3 -- rm a",
+      "trickle -d 10 rm a",
+      "ccache rm a",
+      "fakechroot rm a",
+      "proot -r / rm a",
+      "softlimit -m 100 rm a",
+      "envdir ./env rm a",
+      "setuidgid me rm a",
+      "dtach -c /tmp/s rm a",
+      "abduco -c s rm a",
+      "daemonize -c / /bin/rm a",
+      "mosh host rm a",
+      "mosh --ssh='rm a' host",
+      "echo 'rm a' | at now",
+      "batch <<< 'rm a'",
+    ]);
     expect(denies(rm, bash("conda install rm"))).toBeUndefined();
+    expect(denies(rm, bash("at -l"))).toBeUndefined();
   });
 
   it("any command, when tmux may run a shell command or expect runs its Tcl script", () => {

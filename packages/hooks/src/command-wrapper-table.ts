@@ -45,8 +45,11 @@ export const SHELL_KEYWORDS: ReadonlySet<string> = new Set([
 const PLAIN: WrapperSyntax = {};
 
 const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
+  // `abduco -c NAME CMD`, `dtach -c SOCKET CMD`: a detached session running CMD.
+  abduco: { valued: ["-c", "-n", "-A", "-a", "-e"] },
   builtin: PLAIN,
   busybox: PLAIN,
+  ccache: PLAIN,
   caffeinate: { valued: ["-t", "-w"] },
   catchsegv: PLAIN,
   // chronic (moreutils) runs its command quietly; -e and -v are flags.
@@ -54,6 +57,8 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
   chpst: {
     valued: ["-u", "-U", "-e", "-/", "-n", "-l", "-L", "-m", "-d", "-o", "-p", "-f", "-c", "-r", "-t"],
   },
+  daemonize: { valued: ["-c", "-e", "-E", "-o", "-p", "-l", "-u"] },
+  distcc: PLAIN,
   chroot: { valued: ["--userspec", "--groups"], operands: 1 },
   chrt: { valued: ["-T", "-P", "-D", "--sched-runtime", "--sched-period", "--sched-deadline"], operands: 1 },
   command: PLAIN,
@@ -61,10 +66,13 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
   "dbus-run-session": PLAIN,
   // Runs its command in a D-Bus session (`--exit-with-session`, `--config-file=F` only).
   "dbus-launch": PLAIN,
+  dtach: { valued: ["-c", "-n", "-A", "-N", "-e", "-r", "-z"] },
   doas: { valued: ["-u", "-C"] },
   "dumb-init": { valued: ["-r", "--rewrite"] },
   // eatmydata and nocache run their command with fsync or the page cache disabled.
   eatmydata: PLAIN,
+  // `envdir DIR CMD`, `setuidgid USER CMD` (daemontools).
+  envdir: { operands: 1 },
   entr: PLAIN,
   env: {
     valued: ["-u", "--unset", "-C", "--chdir", "-P"],
@@ -74,6 +82,7 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
   exec: { valued: ["-a"] },
   // `faketime [-f] TIME CMD`.
   faketime: { valued: ["-p"], operands: 1 },
+  fakechroot: { valued: ["-e", "-c", "-l", "-d", "--environment", "--config-dir", "--lib", "--elfloader"] },
   fakeroot: { valued: ["-l", "--lib", "--faked", "-s", "-i"] },
   firejail: PLAIN,
   // `flock FILE CMD`, `flock FILE -c CMD`, `flock -c CMD FILE`.
@@ -87,6 +96,14 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
   linux32: PLAIN,
   linux64: PLAIN,
   ltrace: { valued: ["-e", "-o", "-p", "-s", "-u", "-a", "-A", "-D", "-F", "-l", "-n", "-w", "-x"] },
+  // mosh's `--ssh=CMD` runs here; its remote command is a command line, as ssh's is.
+  mosh: {
+    valued: ["-p", "--port", "--predict", "--server", "--family", "--bind-server"],
+    commandLine: ["--ssh"],
+    operands: 1,
+    joins: true,
+  },
+  nsjail: { valued: ["-c", "--chroot", "-u", "--user", "-g", "--group", "-C", "--config", "-D", "--cwd"] },
   nice: { valued: ["-n", "--adjustment"] },
   nocache: PLAIN,
   nohup: PLAIN,
@@ -124,9 +141,13 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
     endsAt: [":::", "::::", ":::+", "::::+"],
   },
   pkexec: { valued: ["--user"] },
+  proot: {
+    valued: ["-r", "--rootfs", "-b", "--bind", "-m", "--mount", "-w", "--pwd", "--cwd", "-q", "--qemu"],
+  },
   prlimit: { valued: ["-p", "--pid"] },
   proxychains: { valued: ["-f"] },
   proxychains4: { valued: ["-f"] },
+  retry: { valued: ["-t", "--times", "-d", "--delay", "-u", "--until", "-w", "--while"] },
   rlwrap: {
     valued: [
       "-b",
@@ -163,6 +184,7 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
       "--filter",
     ]),
   },
+  "run-one": PLAIN,
   runuser: {
     valued: ["-u", "--user", "-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w"],
     commandLine: ["-c", "--command", "--session-command"],
@@ -195,11 +217,14 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
   setpriv: {
     valued: ["--reuid", "--regid", "--ruid", "--rgid", "--euid", "--egid", "--groups", "--inh-caps"],
   },
+  setuidgid: { operands: 1 },
+  "s6-setsid": PLAIN,
   setsid: PLAIN,
   // `sg GROUP CMD` and `sg GROUP -c CMD`: through a shell either way.
   sg: { commandLine: ["-c"], operands: 1, joins: true, bareRunsShell: true },
   // ssh's remote command is a command line for the remote shell: `ssh localhost rm x` runs here.
   sshpass: { valued: ["-p", "-f", "-d", "-P"] },
+  softlimit: { valued: ["-m", "-a", "-d", "-s", "-l", "-f", "-c", "-o", "-p", "-t", "-r"] },
   ssh: {
     valued: [
       "-b",
@@ -274,6 +299,9 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
       "--wd",
     ]),
   },
+  trickle: { valued: ["-u", "-d", "-w", "-t", "-l", "-n"] },
+  // task-spooler queues its command: `tsp rm a`.
+  tsp: { valued: ["-L", "-D", "-W", "-N", "-S"] },
   valgrind: PLAIN,
   watch: { valued: ["-n", "-q", "--interval", "--equexit"], joins: true },
   "xvfb-run": {

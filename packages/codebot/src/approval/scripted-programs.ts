@@ -22,13 +22,16 @@ const TMUX_RUNS_NOTHING = new Set(
 const TMUX_VALUED = "cfLST";
 
 /**
- * What tmux or expect runs besides itself, or undefined for another program. Both have a command
- * language of their own that runs shell commands in ways no rule reads (tmux's commands, chained
- * with `\;`, and its formats; expect's Tcl `spawn`/`exec`), so they count as running anything —
- * except tmux with only commands that run nothing (`tmux ls`), and `tmux -c CMD`, which is CMD.
+ * What tmux, expect, at or batch runs besides itself, or undefined for another program. tmux and
+ * expect have a command language of their own that runs shell commands in ways no rule reads
+ * (tmux's commands, chained with `\;`, and its formats; expect's Tcl `spawn`/`exec`), and at
+ * reads its commands from its input, so they count as running anything — except tmux with only
+ * commands that run nothing (`tmux ls`), `tmux -c CMD`, which is CMD, and `at -l`.
  */
 export function scriptedProgramCommands(name: string, words: readonly string[]): RunsInside[] | undefined {
   if (name === "expect") return ["anything"];
+  // at and batch read the commands they queue from their input (or `-f FILE`); their listing options run none.
+  if (name === "at" || name === "batch") return /^-[lrdcV]/.test(unquote(words[1] ?? "")) ? [] : ["anything"];
   if (name === "tmux") return tmuxCommands(words.slice(1).map(unquote));
   return undefined;
 }
