@@ -1,7 +1,10 @@
 import fs from "node:fs";
 
-/** The package's version, read from its package.json (next to dist/ and src/). */
+let version: string | undefined;
+
+/** The package's version, read once from its package.json (next to dist/ and src/). */
 export function codebotVersion(): string {
   const file = new URL("../../package.json", import.meta.url);
-  return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
+  version ??= (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
+  return version;
 }

@@ -55,6 +55,7 @@ import { builtinTools } from "../tools/builtin-tools.js";
 import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
 import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
+import { agentEnv } from "./agent-env.js";
 import { BackgroundSaid } from "./background-context.js";
 import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
@@ -293,7 +294,11 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // The same rules, for files given to the model without a read call (@file mentions, instruction imports).
   const readRules = new ReadRules(() => approval.rules, paths.root);
 
+  // Who runs a command, for the tools' commands and the hooks (the session id changes with /clear).
+  const claudeCompat = claudeCompatOf(project.layers, codebotHome);
+  const agentEnvOf = (role: "agent" | "harness") => () => agentEnv(role, { sessionId, claudeCompat });
   const executors = hookExecutors({
+    agentEnv: agentEnvOf("harness"),
     allowedHosts: project.httpAllowList.hosts,
     currentModel: () => model,
     env: modelAccess,
@@ -379,7 +384,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // A settings file that changes fires ConfigChange; unless a hook blocks, its hooks and rules apply.
   const settingsWatch = new SettingsWatch({
     runner,
-    files: settingsFilesOf(where, claudeCompatOf(project.layers, codebotHome)),
+    files: settingsFilesOf(where, claudeCompat),
     reread: () => {
       const again = readProjectSettings(where, {
         trustProjectHooks: options.trustProjectHooks,
@@ -459,6 +464,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       paths,
       hookEnvFile,
       env: settings.env,
+      agentEnv: agentEnvOf("agent"),
       envFiles: settings.envFiles,
       readRules,
       onCwdChange: (oldCwd, newCwd) => fileWatch.cwdChanged(oldCwd, newCwd),
@@ -526,6 +532,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     paths,
     readRules,
     env: settings.env,
+    agentEnv: agentEnvOf("agent"),
     envFiles: settings.envFiles,
     isGrantTrusted: project.isGrantTrusted,
     notify,

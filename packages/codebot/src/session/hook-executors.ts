@@ -23,6 +23,8 @@ export interface HookExecutorDeps {
   currentModel(): LanguageModelV3;
   /** Where provider keys are read from for a prompt hook's own `model` (`provider/id`, an alias, a bare id). */
   env: Env;
+  /** What tells a command hook an agent runs it (agent-env.ts): over the settings' `env`, under the hook's own variables. */
+  agentEnv(): Record<string, string>;
   /** Settings `env`: under the hook's HOOK_* variables and its own env, over the process environment. */
   settingsEnv: Record<string, string>;
   /**
@@ -55,7 +57,8 @@ export function hookExecutors(deps: HookExecutorDeps): Executors {
   const http = createHttpExecutor({ allowedHosts: deps.allowedHosts });
   return {
     command: {
-      run: (spec, ctx) => command.run(spec, { ...ctx, env: { ...settingsEnvFor(ctx), ...ctx.env } }),
+      run: (spec, ctx) =>
+        command.run(spec, { ...ctx, env: { ...settingsEnvFor(ctx), ...deps.agentEnv(), ...ctx.env } }),
       close: () => command.close?.() ?? Promise.resolve(),
     },
     prompt: createPromptExecutor({

@@ -17,6 +17,8 @@ export interface SkillHost {
   readRules: ReadRules;
   /** Settings `env`, as the bash tool gets it. */
   env: Record<string, string>;
+  /** What tells its commands an agent runs them, as the bash tool gets it. */
+  agentEnv?(): Record<string, string>;
   /** The project files `env` loads into every command, as approved: a changed one refuses, as in `bash`. */
   envFiles?: ApprovedRun[];
   /** Whether a project grant (`allow:<rule>`) is trusted: a project skill's `allowed-tools` count only then. */

@@ -8,6 +8,7 @@
  * output capped.
  */
 import { changedFileRefusal, changedRun } from "../settings/approved-files.js";
+import { commandEnv } from "../tools/command-env.js";
 import { runShell } from "../tools/shell-process.js";
 import type { Skill } from "./skill.js";
 import type { SkillHost } from "./skill-host.js";
@@ -55,7 +56,7 @@ export async function runSkillCommand(
   const result = await runShell({
     command,
     cwd: host.paths.root,
-    env: { ...host.env, CODEBOT_PROJECT_DIR: host.paths.root },
+    env: commandEnv(host),
     timeoutMs: TIMEOUT_MS,
     signal,
     outputLimit: OUTPUT_LIMIT,

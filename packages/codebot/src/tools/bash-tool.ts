@@ -6,6 +6,7 @@ import type { ShellTool } from "../approval/read-only-bash.js";
 import { isDirectory } from "../fs/is-directory.js";
 import { changedFileRefusal, changedRun } from "../settings/approved-files.js";
 import { bashContentFromData, bashData } from "./claude-result-shapes.js";
+import { commandEnv } from "./command-env.js";
 import { prepareShell, runShell, type ShellResult } from "./shell-process.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
@@ -32,7 +33,7 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
   let cwd = env.paths.root;
   /** This tool's slot for the shell started ahead of its next command. */
   const slot = {};
-  const shellEnv = () => ({ ...env.env, CODEBOT_PROJECT_DIR: env.paths.root });
+  const shellEnv = () => commandEnv(env);
   return {
     name: "bash",
     description:

@@ -7,6 +7,8 @@ export interface ToolEnvironment {
   paths: PathPolicy;
   /** Extra environment for `bash` (settings `env`), on top of the process environment. */
   env: Record<string, string>;
+  /** Variables that tell a command an agent runs it (session/agent-env.ts), over `env`. */
+  agentEnv?(): Record<string, string>;
   /** The project files `env` loads into every command, as approved: `bash` refuses once one changed. */
   envFiles?: ApprovedRun[];
   /**
