@@ -3,9 +3,10 @@
  * approval through a real session, with real hook scripts, in Claude Code's shapes.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, startSession, toolResultFor } from "./support/e2e.js";
+import { command, scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 
 const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const decide = (decision: Record<string, unknown>) =>
@@ -46,7 +47,121 @@ describe("PermissionRequest", () => {
       hook_event_name: "PermissionRequest",
       tool_name: "Bash",
       tool_input: { command: "echo risky > out.txt" },
+      // What "always" would add, in Claude Code's shape.
+      permission_suggestions: [
+        {
+          type: "addRules",
+          rules: [{ toolName: "Bash", ruleContent: "echo risky > out.txt" }],
+          behavior: "allow",
+          destination: "session",
+        },
+      ],
     });
+  });
+
+  it("a hook giving back its permission_suggestions as updatedPermissions is not asked again for the same call", async () => {
+    // Outside the project: a project file the hook's code names would need its own approval.
+    const asked = path.join(scratchDir("codebot-asked-"), "asked.txt");
+    const echoBack = `node -e 'let s="";process.stdin.on("data",(c)=>s+=c).on("end",()=>{const p=JSON.parse(s);require("fs").appendFileSync(${JSON.stringify(asked)},p.tool_input.file_path+"\\n");console.log(JSON.stringify({hookSpecificOutput:{hookEventName:"PermissionRequest",decision:{behavior:"allow",updatedPermissions:p.permission_suggestions}}}))})'`;
+    const s = await startSession({
+      user: { hooks: { PermissionRequest: [group("Write", command(echoBack))] } },
+      runtime: { permissionMode: "ask" },
+      script: [
+        reply.toolCall("write", { file_path: "a.txt", content: "1" }, "w1"),
+        reply.toolCall("write", { file_path: "a.txt", content: "2" }, "w2"),
+        reply.toolCall("write", { file_path: "b.txt", content: "3" }, "w3"),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(fs.readFileSync(s.at("a.txt"), "utf8")).toBe("2");
+    expect(fs.readFileSync(s.at("b.txt"), "utf8")).toBe("3");
+    // The second write of a.txt was allowed by the rule the first answer added; b.txt was asked about.
+    expect(fs.readFileSync(asked, "utf8")).toBe(`${s.at("a.txt")}\n${s.at("b.txt")}\n`);
+  });
+
+  it("an allow with updatedPermissions addRules adds the rules for the session: the next such call is not asked about", async () => {
+    const touchRule = { toolName: "Bash", ruleContent: "touch:*" };
+    const s = await startSession({
+      user: {
+        hooks: {
+          PermissionRequest: [
+            group(
+              "Bash",
+              command(
+                `cat >> requests.jsonl; echo >> requests.jsonl; ${decide({
+                  behavior: "allow",
+                  updatedPermissions: [
+                    { type: "addRules", rules: [touchRule], behavior: "allow", destination: "session" },
+                    {
+                      type: "addRules",
+                      rules: [{ toolName: "Bash", ruleContent: "touch never*" }],
+                      behavior: "deny",
+                      destination: "session",
+                    },
+                  ],
+                })}`,
+              ),
+            ),
+          ],
+        },
+      },
+      runtime: { permissionMode: "ask" },
+      script: [
+        reply.toolCall("bash", { command: "touch a1" }, "b1"),
+        reply.toolCall("bash", { command: "touch a2" }, "b2"),
+        reply.toolCall("bash", { command: "touch never-made" }, "b3"),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(fs.existsSync(s.at("a1")) && fs.existsSync(s.at("a2"))).toBe(true);
+    // As claude 2.1.328 does: the hook was asked once, for the first call only.
+    expect(s.jsonLines("requests.jsonl").map((r) => r.tool_input)).toEqual([{ command: "touch a1" }]);
+    expect(toolResultFor(s.model, "b3")?.text).toBe(
+      'permission denied: bash is refused by the deny rule "Bash(touch never*)"',
+    );
+    expect(s.notices).toEqual([]);
+  });
+
+  it("an allow with updatedPermissions setMode switches the mode; a settings-file destination holds for the session, unwritten", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          PermissionRequest: [
+            group(
+              "Write",
+              command(
+                `echo >> requests.txt; ${decide({
+                  behavior: "allow",
+                  updatedPermissions: [
+                    { type: "setMode", mode: "acceptEdits", destination: "localSettings" },
+                  ],
+                })}`,
+                { name: "mode-switcher" },
+              ),
+            ),
+          ],
+        },
+      },
+      runtime: { permissionMode: "ask" },
+      script: [
+        reply.toolCall("write", { file_path: "w1.txt", content: "x" }, "w1"),
+        reply.toolCall("write", { file_path: "w2.txt", content: "y" }, "w2"),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(s.runtime.permissionMode).toBe("acceptEdits");
+    await s.runtime.close();
+    expect(fs.readFileSync(s.at("w2.txt"), "utf8")).toBe("y");
+    expect(fs.readFileSync(s.at("requests.txt"), "utf8")).toBe("\n");
+    expect(fs.existsSync(s.at(".claude"))).toBe(false);
+    expect(s.notices).toEqual([
+      "hook mode-switcher: updatedPermissions: localSettings is not written; the change holds for this session only",
+    ]);
   });
 
   it("an allow whose updatedInput does not fit the tool refuses the call, naming the hook", async () => {

@@ -35,6 +35,8 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     hook_event_name: event,
     tool_name: toolEvent && f.tool !== undefined ? claudeToolName(f.tool) : undefined,
     tool_input: toolEvent ? args : undefined,
+    // claude 2.1.328 sends it on every PermissionRequest, `[]` when it offers nothing.
+    permission_suggestions: event === "PermissionRequest" ? (f.permissionSuggestions ?? []) : undefined,
     // Claude Code's PermissionRequest has no id: it is asked before the call is one.
     tool_use_id: toolEvent && event !== "PermissionRequest" ? f.toolUseId : undefined,
     tool_response:

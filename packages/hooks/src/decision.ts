@@ -2,6 +2,7 @@
  * What firing an event decided, as one union the caller switches on (§7). `reason` is always
  * present; the default wording lives here and only here.
  */
+import type { PermissionUpdate } from "./permission-updates.js";
 import type { TraceRecord } from "./trace.js";
 
 export const DEFAULT_BLOCK_REASON = "blocked by hook";
@@ -12,6 +13,8 @@ export interface PermissionAnswer {
   answer: "allow" | "ask";
   reason?: string;
   by: string;
+  /** PermissionRequest's allow: the changes the hook asked for with it (`updatedPermissions`). */
+  updatedPermissions?: PermissionUpdate[];
 }
 
 /** Nothing vetoed. */

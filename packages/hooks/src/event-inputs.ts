@@ -2,6 +2,7 @@
  * What the caller passes when it fires each event (camelCase): one entry per row of the event
  * table (events.ts). payload.ts turns these into the wire JSON a hook receives.
  */
+import type { PermissionUpdate } from "./permission-updates.js";
 
 /** A task as the task tools store it; extra fields are passed through to the payload as they are. */
 export interface HookTask {
@@ -113,7 +114,14 @@ export interface EventInputs {
     /** The file that imported it (include). */
     parentFilePath?: string;
   };
-  PermissionRequest: { tool: string; toolUseId: string; args: Record<string, unknown>; agentName?: string };
+  PermissionRequest: {
+    tool: string;
+    toolUseId: string;
+    args: Record<string, unknown>;
+    /** What the host's "always" answer would change (Claude Code's `permission_suggestions`). */
+    permissionSuggestions?: PermissionUpdate[];
+    agentName?: string;
+  };
   /** `reason`: why the call was refused, as the model is told. */
   PermissionDenied: {
     tool: string;

@@ -8,6 +8,7 @@ import { DEFAULT_BLOCK_REASON, DEFAULT_STOP_REASON, type ElicitationAnswer } fro
 import type { RunOutcome } from "./executor.js";
 import { capForModel } from "./model-text-cap.js";
 import { nearName } from "./near-name.js";
+import { type PermissionUpdate, permissionUpdatesOf } from "./permission-updates.js";
 import { allowedTerminalSequence } from "./terminal-sequence.js";
 
 export interface HookVerdict {
@@ -44,6 +45,8 @@ export interface HookVerdict {
    * skip the permission question, `ask` puts it to the user. Legacy `decision: "approve"` is allow.
    */
   permission?: "allow" | "ask";
+  /** PermissionRequest's allow: `decision.updatedPermissions`, the well-formed entries. */
+  updatedPermissions?: PermissionUpdate[];
   /** `permissionDecisionReason` given with allow or ask. */
   permissionReason?: string;
   /** `continue: false`: the hook asks to end the run; the value is its `stopReason` (or a default). */
@@ -101,6 +104,8 @@ const hookSpecificFields = {
     updatedInput: z.record(z.string(), z.unknown()).optional(),
     message: z.string().optional(),
     interrupt: z.boolean().optional(),
+    /** Read entry by entry (permission-updates.ts). */
+    updatedPermissions: z.unknown().optional(),
   }),
   /** Elicitation, ElicitationResult: the answer to give the MCP server. */
   action: z.enum(["accept", "decline", "cancel"]),
@@ -318,6 +323,10 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
           : undefined;
   if (permission && !isBlock) {
     verdict.permission = permission;
+    if (request?.behavior === "allow") {
+      const updates = permissionUpdatesOf(request.updatedPermissions, warnings);
+      if (updates.length > 0) verdict.updatedPermissions = updates;
+    }
     const why = (specific.permissionDecisionReason ?? top.permissionDecisionReason ?? top.reason)?.trim();
     if (why) verdict.permissionReason = why;
   }

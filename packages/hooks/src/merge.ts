@@ -85,6 +85,7 @@ function hardMerge(event: HookEvent): Merge {
           answer: verdict.permission,
           by: run.hook.name,
           ...(verdict.permissionReason ? { reason: verdict.permissionReason } : {}),
+          ...(verdict.updatedPermissions ? { updatedPermissions: verdict.updatedPermissions } : {}),
         };
         if (!rewrites && verdict.updatedInput) updated = { input: verdict.updatedInput, by: run.hook.name };
       }

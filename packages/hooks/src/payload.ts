@@ -4,6 +4,7 @@
  */
 import type { BatchCall, HookTask } from "./event-inputs.js";
 import type { HookEvent } from "./events.js";
+import type { PermissionUpdate } from "./permission-updates.js";
 
 /** The session a runner serves; read at every event, so it may be an object with getters. */
 export interface HookSession {
@@ -89,6 +90,8 @@ export interface PayloadFields {
   requestedSchema?: Record<string, unknown>;
   action?: string;
   content?: Record<string, unknown>;
+  /** PermissionRequest: what an "always" answer would change (Claude Code payloads only: `permission_suggestions`). */
+  permissionSuggestions?: PermissionUpdate[];
 }
 
 /** Compact JSON payload of a native entry (§5). `agent` is the sub-agent's name (SubagentStop) or the calling agent (tool events). */

@@ -45,6 +45,27 @@ describe("interpret", () => {
     expect(bad.permission).toBeUndefined();
   });
 
+  it("reads PermissionRequest's updatedPermissions entry by entry: a malformed one is a warning, the allow stays", () => {
+    const rule = { toolName: "Bash", ruleContent: "npm test:*" };
+    const add = { type: "addRules", rules: [rule], behavior: "allow", destination: "session" };
+    const mode = { type: "setMode", mode: "acceptEdits", destination: "session" };
+    const out = (decision: unknown) =>
+      interpret(ok(JSON.stringify({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision } })));
+    const v = out({ behavior: "allow", updatedPermissions: [add, { type: "addRules", rules: "x" }, mode] });
+    expect(v).toMatchObject({
+      permission: "allow",
+      updatedPermissions: [add, mode],
+      warnings: ["hookSpecificOutput.decision.updatedPermissions[1] is not a permission update; ignored"],
+    });
+    // A hook passing on a missing permission_suggestions (`null`) gives none, without a warning.
+    expect(out({ behavior: "allow", updatedPermissions: null })).toMatchObject({
+      permission: "allow",
+      warnings: [],
+    });
+    // A deny changes no permissions.
+    expect(out({ behavior: "deny", updatedPermissions: [add] }).updatedPermissions).toBeUndefined();
+  });
+
   it("reads the Claude Code vocabulary", () => {
     const v = interpret(
       ok(

@@ -63,6 +63,8 @@ export class ApprovalEngine {
       ask: options.askToolApproval,
       ...(options.permissionHooks ? { hooks: options.permissionHooks } : {}),
       ...(options.ownHomes ? { ownHomes: options.ownHomes } : {}),
+      setMode: (mode) => this.setMode(mode),
+      ...(options.notify ? { notify: options.notify } : {}),
     });
     this.hooks = new HookApproval({
       mode,

@@ -1,4 +1,4 @@
-import type { HookApprovalRequest } from "@codebot/hooks";
+import type { HookApprovalRequest, PermissionUpdate } from "@codebot/hooks";
 
 /**
  * The question about an untrusted project or local hook is the one the hooks runner puts to its
@@ -30,7 +30,13 @@ export type AskHookApproval = (request: HookApprovalRequest) => Promise<Approval
 
 /** A PermissionRequest hook's answer: run the call (maybe with new arguments), or refuse it. */
 export type PermissionHookAnswer =
-  | { behavior: "allow"; updatedInput?: Record<string, unknown>; by: string }
+  | {
+      behavior: "allow";
+      updatedInput?: Record<string, unknown>;
+      /** What the hook asked to change besides (Claude Code's `updatedPermissions`). */
+      updatedPermissions?: PermissionUpdate[];
+      by: string;
+    }
   | { behavior: "deny"; message: string; by: string };
 
 /**
@@ -43,6 +49,8 @@ export interface PermissionHooks {
   request(
     call: { name: string; id: string; args: Record<string, unknown> },
     ctx: { agentName: string; signal: AbortSignal },
+    /** What an "always" answer would add (Claude Code's `permission_suggestions`). */
+    suggestions: PermissionUpdate[],
   ): Promise<PermissionHookAnswer | undefined>;
   denied(
     call: { name: string; id: string; args: Record<string, unknown> },

@@ -13,13 +13,14 @@ export function permissionHooks(
   stopRun: (stop: { hook: string; reason: string }) => void,
 ): PermissionHooks {
   return {
-    async request(call, ctx) {
+    async request(call, ctx, suggestions) {
       const hooks = runner();
       if (!hooks.hasHooks("PermissionRequest")) return undefined;
       const decision = await hooks.fire("PermissionRequest", {
         tool: call.name,
         toolUseId: call.id,
         args: call.args,
+        permissionSuggestions: suggestions,
         agentName: ctx.agentName,
         signal: ctx.signal,
       });
@@ -36,6 +37,7 @@ export function permissionHooks(
         behavior: "allow",
         by: allow.by,
         ...(decision.updatedInput ? { updatedInput: decision.updatedInput } : {}),
+        ...(allow.updatedPermissions ? { updatedPermissions: allow.updatedPermissions } : {}),
       };
     },
     denied(call, ctx, reason) {

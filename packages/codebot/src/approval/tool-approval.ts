@@ -1,4 +1,5 @@
 import type { Tool, ToolCall, ToolContext, ToolMiddleware } from "@codebot/agentcore";
+import { claudeToolName, type PermissionUpdate } from "@codebot/hooks";
 import { PathPolicy } from "../paths/path-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type {
@@ -10,6 +11,7 @@ import type {
 import type { AskQueue } from "./ask-queue.js";
 import { filesNamedBy } from "./bash-named-files.js";
 import { editRunsCode } from "./edits-that-run-code.js";
+import { applyPermissionUpdates } from "./hook-permission-updates.js";
 import { namesOwnFolder } from "./own-folder-commands.js";
 import {
   literalRule,
@@ -63,6 +65,10 @@ export interface ToolApprovalOptions {
   hooks?: PermissionHooks;
   /** codebot's and Claude Code's own folders (real paths): acceptEdits does not edit in them unasked. */
   ownHomes?: readonly string[];
+  /** Switches the session's mode (a PermissionRequest hook's `setMode`); throws when the settings forbid it. */
+  setMode?(mode: PermissionMode): void;
+  /** Told what of a hook's `updatedPermissions` was not applied as asked. */
+  notify?(message: string): void;
 }
 
 /**
@@ -81,8 +87,13 @@ const INTERRUPTED_AT_QUESTION = "the run was interrupted at the question; the ca
  * or deny the call; every refusal is told to the PermissionDenied hooks.
  */
 export class ToolApproval {
-  /** Rules added by "always" answers; they last for the session. */
-  private readonly sessionRules: PermissionRule[] = [];
+  /** Rules added by "always" answers and PermissionRequest hooks' `updatedPermissions`; they last for the session. */
+  private readonly sessionRules: { allow: PermissionRule[]; ask: PermissionRule[]; deny: PermissionRule[] } =
+    {
+      allow: [],
+      ask: [],
+      deny: [],
+    };
   /** Allow rules granted for a while (an active skill's `allowed-tools`), until their remover runs. */
   private readonly granted = new Set<readonly PermissionRule[]>();
   /** Every refused call, in order. */
@@ -100,9 +111,16 @@ export class ToolApproval {
     this.options.rules = rules;
   }
 
-  /** The rules in force now. */
+  /** The rules in force now: the settings' (and the command line's), then the session's. */
   get rules(): PermissionRuleSet {
-    return this.options.rules;
+    const { allow, ask, deny } = this.options.rules;
+    const added = this.sessionRules;
+    return { allow: [...allow, ...added.allow], ask: [...ask, ...added.ask], deny: [...deny, ...added.deny] };
+  }
+
+  /** A rule for the rest of the session (a PermissionRequest hook's `addRules`). */
+  addSessionRule(behavior: "allow" | "ask" | "deny", rule: PermissionRule): void {
+    this.sessionRules[behavior].push(rule);
   }
 
   async decide(call: ToolCall, tool: Tool, ctx: JudgeContext): Promise<ToolVerdict> {
@@ -122,7 +140,7 @@ export class ToolApproval {
     const confirmedByUser = ctx.permission?.confirmedByUser === true;
     const subject = this.subjectOf(call);
     const where = { root: this.options.paths.root };
-    const { allow, ask: askRules, deny } = this.options.rules;
+    const { allow, ask: askRules, deny } = this.rules;
     const denied = firstMatching(deny, subject, where);
     if (denied !== undefined) {
       return {
@@ -160,7 +178,7 @@ export class ToolApproval {
           : undefined;
       if (
         allowedByRules(
-          [...allow, ...this.sessionRules, ...grantedRules],
+          [...allow, ...grantedRules],
           place === undefined ? subject : { ...subject, cwd: place.cwd },
           where,
           unruled,
@@ -173,8 +191,18 @@ export class ToolApproval {
       return { allowed: true };
     }
     // Nothing settled it: codebot would ask, or refuse for lack of a rule. PermissionRequest hooks may answer first.
-    const hooked = await this.options.hooks?.request(call, ctx);
+    const text = subjectText(call, subject, this.options.paths);
+    const alwaysRule = alwaysRuleOf(call, text);
+    // What "always" would add is what the hooks are offered (none under an ask rule: it asks each time).
+    const suggestions = askRule === undefined ? [sessionRuleSuggestion(alwaysRule)] : [];
+    const hooked = await this.options.hooks?.request(call, ctx, suggestions);
     if (hooked?.behavior === "allow") {
+      if (hooked.updatedPermissions)
+        applyPermissionUpdates(hooked.updatedPermissions, hooked.by, {
+          addRule: (behavior, rule) => this.addSessionRule(behavior, rule),
+          setMode: (mode) => this.options.setMode?.(mode),
+          notify: (message) => this.options.notify?.(message),
+        });
       if (hooked.updatedInput === undefined) return { allowed: true };
       const check = ctx.validateArgs?.(hooked.updatedInput);
       if (check && !check.ok)
@@ -196,8 +224,6 @@ export class ToolApproval {
           : `allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode ${FILE_EDITS.has(call.name) ? "acceptEdits" : "bypassPermissions"}`;
       return { allowed: false, reason: `permission denied: ${call.name} ${why}; ${how}` };
     }
-    const text = subjectText(call, subject, this.options.paths);
-    const alwaysRule = alwaysRuleOf(call, text);
     let answer: ApprovalAnswer;
     try {
       answer = await this.putToUser(ask, call, ctx, { subject: text, alwaysRule });
@@ -212,7 +238,7 @@ export class ToolApproval {
     // An "always" under an ask rule is a yes for this call only: the rule asks again next time.
     if (answer === "always" && askRule === undefined) {
       const parsed = parsePermissionRule(alwaysRule);
-      if (parsed.ok) this.sessionRules.push(parsed.rule);
+      if (parsed.ok) this.sessionRules.allow.push(parsed.rule);
     }
     if (answer === "once" || answer === "always") return { allowed: true };
     return { allowed: false, reason: `permission denied: the user refused this ${call.name} call` };
@@ -368,6 +394,23 @@ function subjectText(call: ToolCall, subject: RuleSubject, paths: PathPolicy): s
   if (subject.command !== undefined) return subject.command;
   if (subject.path !== undefined) return paths.display(subject.path);
   return typeof call.args.file_path === "string" ? call.args.file_path : undefined;
+}
+
+/**
+ * A rule as Claude Code offers it to PermissionRequest hooks (`permission_suggestions`): an
+ * `addRules` entry for the session, in its tool name. Given back in `updatedPermissions`, it reads
+ * as the same rule.
+ */
+function sessionRuleSuggestion(rule: string): PermissionUpdate {
+  const open = rule.indexOf("(");
+  const tool = open < 0 ? rule : rule.slice(0, open);
+  const content = open < 0 ? undefined : rule.slice(open + 1, -1);
+  return {
+    type: "addRules",
+    rules: [{ toolName: claudeToolName(tool), ...(content !== undefined ? { ruleContent: content } : {}) }],
+    behavior: "allow",
+    destination: "session",
+  };
 }
 
 /** The rule an "always" answer adds: the tool with its subject taken literally, or the whole tool. */
