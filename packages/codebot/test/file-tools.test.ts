@@ -146,7 +146,7 @@ describe("path policy", () => {
     }
     const written = await callTool(t.write, { file_path: "link/new.txt", content: "x" });
     expect(written.content).toBe(
-      `write: link/new.txt is outside the project directory ${t.project}; paths outside the project are refused (the allowOutsideProject option allows them)`,
+      `write: link/new.txt is outside the project directory ${t.project}; paths outside the project are refused (permissions.additionalDirectories or the allowOutsideProject option allows them)`,
     );
     expect(fs.existsSync(path.join(outside, "new.txt"))).toBe(false);
   });
@@ -163,6 +163,41 @@ describe("path policy", () => {
       expect(written.content, file).toContain("is outside the project directory");
     }
     expect(fs.readdirSync(outside)).toEqual([]);
+  });
+
+  it("reaches the additionalDirectories folders, but through .. or a symlink nothing beyond them", async () => {
+    const project = tempDir("codebot-project-");
+    const base = tempDir("codebot-around-");
+    const extra = path.join(base, "extra");
+    writeFile(path.join(extra, "x.txt"), "extra\n");
+    writeFile(path.join(base, "secret.txt"), "s");
+    writeFile(path.join(base, "extra2/y.txt"), "sibling");
+    fs.symlinkSync(base, path.join(extra, "up"));
+    fs.symlinkSync(extra, path.join(project, "to-extra"));
+    // The folder given by a symlink counts as its target.
+    fs.symlinkSync(extra, path.join(base, "extra-link"));
+    const env = { paths: new PathPolicy(project, false, [], [path.join(base, "extra-link")]), env: {} };
+    const read = readTool(env);
+    const write = writeTool(env);
+    for (const p of [path.join(extra, "x.txt"), "to-extra/x.txt", path.join(base, "extra-link/x.txt")])
+      expect(await callTool(read, { file_path: p }), p).toEqual({ content: "     1\textra", isError: false });
+    expect((await callTool(write, { file_path: path.join(extra, "new.txt"), content: "n" })).isError).toBe(
+      false,
+    );
+    expect(fs.readFileSync(path.join(extra, "new.txt"), "utf8")).toBe("n");
+    for (const p of [
+      path.join(extra, "../secret.txt"),
+      path.join(extra, "up/secret.txt"),
+      "to-extra/up/secret.txt",
+      path.join(base, "extra2/y.txt"),
+    ]) {
+      const result = await callTool(read, { file_path: p });
+      expect(result.isError, p).toBe(true);
+      expect(result.content, p).toContain("is outside the project directory");
+    }
+    const escaped = await callTool(write, { file_path: path.join(extra, "up/new.txt"), content: "x" });
+    expect(escaped.isError).toBe(true);
+    expect(fs.existsSync(path.join(base, "new.txt"))).toBe(false);
   });
 
   it("allows them when the session allows paths outside the project", async () => {

@@ -10,30 +10,45 @@ import { isWithin } from "@codebot/hooks";
 export class PathPolicy {
   /** The project directory with symlinks resolved. */
   readonly root: string;
+  /** Folders outside the project that may be reached too (`additionalDirectories`), symlinks resolved. */
+  private readonly folders: readonly string[];
 
   constructor(
     projectDir: string,
     private readonly allowOutside = false,
     /** Single files outside the project that may be reached too (real paths). */
     private readonly alsoFiles: readonly string[] = [],
+    /** Folders outside the project that may be reached too (absolute; a symlink counts as its target). */
+    folders: readonly string[] = [],
   ) {
     this.root = fs.realpathSync(path.resolve(projectDir));
+    this.folders = folders.map((folder) => realPathOfDeepestAncestor(path.resolve(folder)));
   }
 
   /** The same policy letting one more file through (an agent hook's verifier reads the transcript). */
   withFile(file: string): PathPolicy {
-    return new PathPolicy(this.root, this.allowOutside, [...this.alsoFiles, realPathOfDeepestAncestor(file)]);
+    return new PathPolicy(
+      this.root,
+      this.allowOutside,
+      [...this.alsoFiles, realPathOfDeepestAncestor(file)],
+      this.folders,
+    );
   }
 
   /** The real absolute path for `input`, or an error message naming the tool. */
   resolve(tool: string, input: string): { ok: true; path: string } | { ok: false; error: string } {
     if (input.includes("\0")) return { ok: false, error: `${tool}: path contains a NUL byte` };
     const real = realPathOfDeepestAncestor(path.resolve(this.root, input));
-    if (this.allowOutside || this.contains(real) || this.alsoFiles.includes(real))
+    if (
+      this.allowOutside ||
+      this.contains(real) ||
+      this.alsoFiles.includes(real) ||
+      this.folders.some((folder) => isWithin(real, folder))
+    )
       return { ok: true, path: real };
     return {
       ok: false,
-      error: `${tool}: ${input} is outside the project directory ${this.root}; paths outside the project are refused (the allowOutsideProject option allows them)`,
+      error: `${tool}: ${input} is outside the project directory ${this.root}; paths outside the project are refused (permissions.additionalDirectories or the allowOutsideProject option allows them)`,
     };
   }
 

@@ -251,7 +251,12 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // What a codebot killed mid-write left beside the transcripts, task lists and trust files.
   for (const dir of [sessionDir, path.dirname(trustStore.file)]) removeStaleTemps(dir);
 
-  const paths = new PathPolicy(cwd, options.allowOutsideProject === true);
+  const paths = new PathPolicy(
+    cwd,
+    options.allowOutsideProject === true,
+    [],
+    settings.permissions.directories,
+  );
   // The settings' rules, then the command line's (the user's own) unless only the managed ones count.
   const managedRulesOnly = settings.policy.managedRulesOnlyBy !== undefined;
   const flagRules: Pick<RuntimeOptions, "allowedTools" | "disallowedTools"> = managedRulesOnly ? {} : options;

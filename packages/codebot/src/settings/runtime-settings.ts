@@ -1,7 +1,10 @@
+import os from "node:os";
+import path from "node:path";
 import type { ContentViews, Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
+import { realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import type { ModelPrice } from "../session/model-prices.js";
 import { allowGrantRunning, approvedAllowRule, ownAllowRule } from "./allow-grant.js";
 import { type ApprovedRun, approvedRun } from "./approved-files.js";
@@ -41,6 +44,11 @@ export interface RuntimeSettings {
     ask: PermissionRule[];
     /** Deny rules, from every layer; they hold in every mode. */
     deny: PermissionRule[];
+    /**
+     * Folders outside the project the file tools may reach too (Claude Code's
+     * `additionalDirectories`), absolute; from a project's files each is a grant (`directory:<path>`).
+     */
+    directories: string[];
     /** Grants from project/local layers left out because the project is not trusted for them. */
     untrusted: UntrustedGrant[];
   };
@@ -118,7 +126,7 @@ export function mergeSettings(
 ): { settings: RuntimeSettings; problems: Problem[] } {
   const problems: Problem[] = [];
   const settings: RuntimeSettings = {
-    permissions: { allow: [], ask: [], deny: [], untrusted: [] },
+    permissions: { allow: [], ask: [], deny: [], directories: [], untrusted: [] },
     postStopValidation: { maxAttempts: DEFAULT_MAX_ATTEMPTS },
     models: {},
     compaction: { auto: true, threshold: DEFAULT_COMPACTION_THRESHOLD },
@@ -207,6 +215,12 @@ export function mergeSettings(
       const approved = allowGrantRunning(rule.text, options.projectDir);
       if (granted(approved.grant)) rules.allow.push(approvedAllowRule(rule, approved, options.projectDir));
     }
+    // A folder the file tools may reach widens what the model can read and edit: a project's needs trust.
+    for (const dir of value.permissions?.additionalDirectories ?? []) {
+      const folder = additionalDirectory(dir, options.projectDir);
+      if (!settings.permissions.directories.includes(folder) && granted(`directory:${folder}`))
+        settings.permissions.directories.push(folder);
+    }
     rules.ask.push(...(value.permissions?.ask ?? []));
     rules.deny.push(...(value.permissions?.deny ?? []));
     const maxAttempts = value.postStopValidation?.maxAttempts;
@@ -293,6 +307,19 @@ function withAnthropicModel(settings: Record<string, unknown>): Record<string, u
   const model = settings.model;
   if (typeof model !== "string" || model.includes("/") || model.trim() === "") return settings;
   return { ...settings, model: MODEL_ALIASES[model.toLowerCase()] ?? `anthropic/${model}` };
+}
+
+/**
+ * An `additionalDirectories` entry as the real folder it names: `~/` from your home, a relative
+ * one from the project, symlinks followed — so what a project's grant names is where it leads
+ * (a `./docs` linked to `~/.ssh` is asked about as `~/.ssh`).
+ */
+function additionalDirectory(dir: string, projectDir: string | undefined): string {
+  const abs =
+    dir === "~" || dir.startsWith("~/")
+      ? path.join(os.homedir(), dir.slice(1))
+      : path.resolve(projectDir ?? process.cwd(), dir);
+  return realPathOfDeepestAncestor(abs);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

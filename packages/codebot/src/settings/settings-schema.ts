@@ -92,7 +92,9 @@ export const runtimeKeysSchema = z.object({
         additionalDirectories: z
           .array(z.string())
           .optional()
-          .describe("Claude Code's extra working folders; read but not used by codebot"),
+          .describe(
+            "folders outside the project the file tools may reach too (absolute, ~/, or from the project); from project settings only once trusted",
+          ),
         disableBypassPermissionsMode: z
           .literal("disable", expected('expected "disable"'))
           .optional()
