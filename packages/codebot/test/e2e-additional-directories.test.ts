@@ -32,6 +32,23 @@ describe("permissions.additionalDirectories", () => {
     expect(toolResultFor(s.model, "r1")).toEqual({ text: "     1\tfrom extra", isError: false });
   });
 
+  it("a bash line that only reads a file there runs unasked, and a cd there stays, as in claude", async () => {
+    const extra = extraFolder();
+    const s = await startSession({
+      user: { permissions: { additionalDirectories: [extra] } },
+      runtime: { permissionMode: "ask" },
+      script: [
+        reply.toolCall("bash", { command: `cat ${path.join(extra, "x.txt")}` }, "b1"),
+        reply.toolCall("bash", { command: `cd ${extra}` }, "b2"),
+        reply.toolCall("bash", { command: "pwd" }, "b3"),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "b1")).toEqual({ text: "from extra", isError: false });
+    expect(toolResultFor(s.model, "b3")).toEqual({ text: extra, isError: false });
+  });
+
   it("from a project's settings, it counts only once trusted", async () => {
     const extra = extraFolder();
     const project = { permissions: { additionalDirectories: [extra] } };

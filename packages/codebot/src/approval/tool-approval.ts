@@ -88,12 +88,11 @@ const INTERRUPTED_AT_QUESTION = "the run was interrupted at the question; the ca
  */
 export class ToolApproval {
   /** Rules added by "always" answers and PermissionRequest hooks' `updatedPermissions`; they last for the session. */
-  private readonly sessionRules: { allow: PermissionRule[]; ask: PermissionRule[]; deny: PermissionRule[] } =
-    {
-      allow: [],
-      ask: [],
-      deny: [],
-    };
+  private readonly sessionRules = {
+    allow: [] as PermissionRule[],
+    ask: [] as PermissionRule[],
+    deny: [] as PermissionRule[],
+  };
   /** Allow rules granted for a while (an active skill's `allowed-tools`), until their remover runs. */
   private readonly granted = new Set<readonly PermissionRule[]>();
   /** Every refused call, in order. */
@@ -115,6 +114,8 @@ export class ToolApproval {
   get rules(): PermissionRuleSet {
     const { allow, ask, deny } = this.options.rules;
     const added = this.sessionRules;
+    // Read for every file a search looks at: no copies while the session added none.
+    if (added.allow.length + added.ask.length + added.deny.length === 0) return this.options.rules;
     return { allow: [...allow, ...added.allow], ask: [...ask, ...added.ask], deny: [...deny, ...added.deny] };
   }
 
