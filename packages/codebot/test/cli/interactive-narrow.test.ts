@@ -51,4 +51,37 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     expect(screen).toMatch(/^ {3}1 {2}[0-9a-f]{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}beta prompt$/m);
     expect(screen).toMatch(/^ {3}2 {2}[0-9a-f]{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}alpha prompt$/m);
   });
+
+  it("the answer is broken between words, and a table too wide becomes `header: value` rows", async () => {
+    const box = sandbox();
+    const answer = [
+      "The build failed because the parser expects a semicolon after each statement.",
+      "",
+      "| File | Line | Problem |",
+      "|---|---|---|",
+      "| src/parse.ts | 12 | missing semicolon after return |",
+    ].join("\n");
+    const server = await modelServer([reply.text(answer)]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: [],
+      size: { columns: 40, rows: 60 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    term.submit("why did it fail?");
+    // The final state: the prompt back under the answer, its status line under it.
+    const screen = await term.waitForScreen(/^Problem: .*\n(?:.*\n)*?›.*\n.*context/m);
+    expect(screen).toContain(
+      [
+        "The build failed because the parser",
+        "expects a semicolon after each",
+        "statement.",
+        "",
+        "File: src/parse.ts",
+        "Line: 12",
+        "Problem: missing semicolon after return",
+      ].join("\n"),
+    );
+  });
 });

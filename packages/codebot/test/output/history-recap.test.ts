@@ -93,9 +93,13 @@ describe("historyRecap: what a resumed session shows of its conversation", () =>
   it("renders an answer's Markdown as the live view does, when given the renderer", () => {
     const text = "**Earlier** answer.\n\n- one\n- two";
     const lines = historyRecap([{ role: "assistant", content: [{ type: "text", text }] }], plain, (t) =>
-      renderedAnswer(t, plain, 80),
+      renderedAnswer(t, plain, () => 80),
     );
-    expect(lines.slice(1, -1)).toEqual(renderedAnswer(text, plain, 80).replace(/\n$/, "").split("\n"));
+    expect(lines.slice(1, -1)).toEqual(
+      renderedAnswer(text, plain, () => 80)
+        .replace(/\n$/, "")
+        .split("\n"),
+    );
     expect(lines).toContain("Earlier answer.");
     expect(lines.join("\n")).not.toContain("**");
   });

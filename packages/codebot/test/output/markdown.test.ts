@@ -7,8 +7,8 @@ const coloured = stylesFor({ isTTY: true }, {});
 const ESC = "\x1b";
 
 /** Streams `chunks` through a fresh renderer and returns everything it wrote. */
-function streamed(chunks: string[], s = plain): string {
-  const md = new MarkdownStream(s, 80);
+function streamed(chunks: string[], s = plain, width = 80): string {
+  const md = new MarkdownStream(s, () => width);
   return chunks.map((c) => md.push(c)).join("") + md.end();
 }
 
@@ -26,7 +26,7 @@ describe("MarkdownStream: the answer rendered for the terminal as it streams", (
   });
 
   it("writes a block as soon as the next one begins, and the last one at the end", () => {
-    const md = new MarkdownStream(plain, 80);
+    const md = new MarkdownStream(plain, () => 80);
     expect(md.push("First **para")).toBe("");
     expect(md.push("graph**.\n")).toBe("");
     expect(md.push("\nSecond")).toBe("First paragraph.\n");
@@ -35,7 +35,7 @@ describe("MarkdownStream: the answer rendered for the terminal as it streams", (
   });
 
   it("holds an unclosed code fence until it closes (a half-streamed block is never rendered as text)", () => {
-    const md = new MarkdownStream(plain, 80);
+    const md = new MarkdownStream(plain, () => 80);
     expect(md.push("```\nline **1**\n")).toBe("");
     expect(md.push("```\n\nafter")).toContain("line **1**");
   });
@@ -52,5 +52,92 @@ describe("MarkdownStream: the answer rendered for the terminal as it streams", (
     const out = streamed(["see [the docs](https://evil.example/x)\n"]);
     expect(out).toBe("see the docs (https://evil.example/x)\n");
     expect(out).not.toContain(`${ESC}]8`);
+  });
+});
+
+describe("MarkdownStream: the answer broken between words at the terminal's width", () => {
+  it("breaks a paragraph between words, each row within the width", () => {
+    const out = streamed(
+      ["This paragraph has several words that certainly need breaking at forty columns.\n"],
+      plain,
+      40,
+    );
+    expect(out).toBe("This paragraph has several words that\ncertainly need breaking at forty\ncolumns.\n");
+  });
+
+  it("indents a list item's continuation rows under its text, at any depth", () => {
+    const out = streamed(
+      ["- a list item long enough to be broken at the edge\n  - nested item long enough to be broken too\n"],
+      plain,
+      30,
+    );
+    expect(out).toBe(
+      [
+        "  * a list item long enough to",
+        "    be broken at the edge",
+        "    * nested item long enough",
+        "      to be broken too",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("never breaks a code block's lines, in a list item too", () => {
+    const code = "npm run build && npm test -- --reporter=verbose --coverage";
+    const out = streamed(
+      [`1. Run:\n\n   \`\`\`bash\n   ${code}\n   \`\`\`\n\n\`\`\`\n${code}\n\`\`\`\n`],
+      plain,
+      40,
+    );
+    expect(out.split("\n").filter((row) => row.trim() === code)).toHaveLength(2);
+  });
+
+  it("gives a word wider than the row a row of its own, whole (the terminal breaks it)", () => {
+    const url = "https://example.com/a/very/long/path/that/does/not/fit/in/forty/columns";
+    expect(streamed([`Visit ${url} now.\n`], plain, 40)).toBe(`Visit\n${url}\nnow.\n`);
+  });
+
+  it("closes a style at the end of a row and opens it again after the next row's indentation", () => {
+    const out = streamed(
+      ["> quoted words that run on past the edge of this narrow terminal\n"],
+      coloured,
+      30,
+    );
+    const rows = out.split("\n");
+    expect(rows[0]).toMatch(/quoted.*\x1b\[0m$/);
+    expect(rows[1]).toMatch(/^ {2}\x1b\[2m\x1b\[3m\S/);
+  });
+
+  it("fits the blocks written after the width changed to the new width", () => {
+    let width = 80;
+    const md = new MarkdownStream(plain, () => width);
+    const text = "one two three four five six seven eight nine ten eleven twelve";
+    expect(md.push(`${text}\n\n${text}`)).toBe(`${text}\n`);
+    width = 20;
+    expect(md.push("\n\nnext")).toBe("\none two three four\nfive six seven eight\nnine ten eleven\ntwelve\n");
+  });
+});
+
+describe("MarkdownStream: a table wider than the terminal", () => {
+  const table =
+    "| Name | Size | Description |\n|---|---|---|\n| alpha | 12 KB | the first file, with notes |\n| beta | 3 KB | second |\n";
+
+  it("keeps its borders when it fits", () => {
+    expect(streamed([table], plain, 60)).toContain("│ alpha │ 12 KB │ the first file, with notes │");
+  });
+
+  it("becomes `header: value` rows, one group per table row, when it does not fit", () => {
+    expect(streamed([table], plain, 40)).toBe(
+      [
+        "Name: alpha",
+        "Size: 12 KB",
+        "Description: the first file, with notes",
+        "",
+        "Name: beta",
+        "Size: 3 KB",
+        "Description: second",
+        "",
+      ].join("\n"),
+    );
   });
 });

@@ -156,7 +156,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // Resolves with the renderer of whole answers (a recap's), or undefined when it could not load.
   const markdownReady: Promise<AnswerFormat | undefined> = import("../output/markdown.js").then(
     ({ MarkdownStream, renderedAnswer }) => {
-      const width = process.stdout.columns ?? 80;
+      // Read at each block: what is written after a resize fits the new width.
+      const width = () => columns() ?? 80;
       view.renderMarkdown(new MarkdownStream(s, width));
       return (text: string) => renderedAnswer(text, s, width);
     },

@@ -1,6 +1,9 @@
 import { Marked, type Token, type Tokens, type TokensList } from "marked";
 import { markedTerminal, type TerminalRendererOptions } from "marked-terminal";
+import { columnsOf } from "./columns.js";
+import { KEEP_WHOLE, rowsOfRendered } from "./rendered-rows.js";
 import type { Styles } from "./styles.js";
+import { tableAsRows } from "./table-as-rows.js";
 import { terminalSafe } from "./terminal-safe.js";
 
 /**
@@ -12,6 +15,9 @@ import { terminalSafe } from "./terminal-safe.js";
  * The text given is already free of control sequences (TerminalSafeFilter); escape sequences in
  * the output are the renderer's own styling, and none at all without colour. Links are shown as
  * `text (url)`, never as a terminal hyperlink whose target the reader cannot see.
+ *
+ * Text is broken between words at the terminal's width (rowsOfRendered), code is not; a table
+ * wider than the terminal is shown as `header: value` rows (tableAsRows).
  */
 export class MarkdownStream {
   private pending = "";
@@ -19,29 +25,42 @@ export class MarkdownStream {
   private wrote = false;
   private readonly marked: Marked;
 
+  /** `width` is read at each block, so blocks written after a resize fit the new width. */
   constructor(
     private readonly s: Styles,
-    width: number,
+    private readonly width: () => number,
   ) {
-    this.marked = new Marked(
-      markedTerminal(
-        { ...styleOptions(s), width, reflowText: false, showSectionPrefix: false, tab: 2, emoji: false },
-        { theme: codeTheme(s) },
-      ),
-      {
-        renderer: {
-          link(this: { parser: { parseInline(tokens: Token[]): string } }, token: Tokens.Link): string {
-            const text = this.parser.parseInline(token.tokens);
-            return text === token.href ? s.cyan(text) : `${s.cyan(text)} ${s.dim(`(${token.href})`)}`;
-          },
+    const terminal = markedTerminal(
+      { ...styleOptions(s), reflowText: false, showSectionPrefix: false, tab: 2, emoji: false },
+      { theme: codeTheme(s) },
+    );
+    // marked-terminal's own code and table renderers, which ours wrap.
+    const { code: terminalCode, table: terminalTable } = terminal.renderer as Record<
+      "code" | "table",
+      (this: unknown, token: Token) => string
+    >;
+    this.marked = new Marked(terminal, {
+      renderer: {
+        link(this: { parser: { parseInline(tokens: Token[]): string } }, token: Tokens.Link): string {
+          const text = this.parser.parseInline(token.tokens);
+          return text === token.href ? s.cyan(text) : `${s.cyan(text)} ${s.dim(`(${token.href})`)}`;
+        },
+        // Code is shown as written: its lines are never broken between words.
+        code(this: unknown, token: Tokens.Code): string {
+          return terminalCode.call(this, token).replace(/^(?=.)/gm, KEEP_WHOLE);
+        },
+        table(this: { parser: { parseInline(tokens: Token[]): string } }, token: Tokens.Table): string {
+          const table = terminalTable.call(this, token);
+          if (Math.max(...table.split("\n").map(columnsOf)) <= width()) return table;
+          return tableAsRows(token, (cell) => this.parser.parseInline(cell.tokens), s);
         },
       },
-    );
+    });
   }
 
   /** Adds streamed text; returns the rendering of the blocks it completed (often ""). */
   push(text: string): string {
-    this.pending += text;
+    this.pending += text.replaceAll(KEEP_WHOLE, "");
     const tokens = this.marked.lexer(this.pending);
     // The last block may still grow (a paragraph, a list, an unclosed code fence).
     let complete = tokens.length - 1;
@@ -69,7 +88,7 @@ export class MarkdownStream {
   /** Blocks as lines ending with one newline, after a blank line when blocks came before. */
   private render(tokens: Token[], links: TokensList["links"] | undefined): string {
     const list = Object.assign([...tokens], { links: links ?? {} });
-    const out = this.marked.parser(list).replace(/\n+$/, "");
+    const out = rowsOfRendered(this.marked.parser(list).replace(/\n+$/, ""), this.width());
     if (out === "") return "";
     const text = `${this.wrote ? "\n" : ""}${out}\n`;
     this.wrote = true;
@@ -78,7 +97,7 @@ export class MarkdownStream {
 }
 
 /** A whole answer rendered as the live view renders it streamed (an earlier answer in a recap). */
-export function renderedAnswer(text: string, s: Styles, width: number): string {
+export function renderedAnswer(text: string, s: Styles, width: () => number): string {
   const stream = new MarkdownStream(s, width);
   return stream.push(text) + stream.end();
 }

@@ -1,0 +1,85 @@
+import { columnsOf } from "./columns.js";
+
+/**
+ * Marks a rendered line that must stay whole (a code block's): `rowsOfRendered` keeps it as it is
+ * and removes the mark. A private-use character, removed from the model's text before rendering,
+ * so only the renderer can put it there.
+ */
+export const KEEP_WHOLE = "\u{F8FF}";
+
+/**
+ * Rendered Markdown (lines with colour escapes) broken between words into rows of at most `width`
+ * columns. A list item's or quote's continuation rows are indented under its text; a word wider
+ * than the row gets a row of its own (the terminal breaks it). Lines that fit, and lines marked
+ * KEEP_WHOLE, are left as they are. A style open at a break is closed at the row's end and opened
+ * again on the next row, so the indentation is never underlined or coloured.
+ */
+export function rowsOfRendered(text: string, width: number): string {
+  return text
+    .split("\n")
+    .flatMap((line) => {
+      if (line.includes(KEEP_WHOLE)) return [line.replaceAll(KEEP_WHOLE, "")];
+      return columnsOf(line) <= width ? [line] : wrapLine(line, width);
+    })
+    .join("\n");
+}
+
+const RESET = "\x1b[0m";
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences are what is matched.
+const STYLE = /\x1b\[[0-9;]*m/g;
+/** Leading spaces, then a list item's bullet or number if there is one. */
+const HANG = /^ *(?:(?:[*•-]|\d+[.)]) )?/;
+
+function wrapLine(line: string, width: number): string[] {
+  const plain = line.replace(STYLE, "");
+  let hang = HANG.exec(plain)?.[0].length ?? 0;
+  // An indentation that leaves too little room is dropped: better rows from the edge than one word each.
+  if (hang > width / 2) hang = 0;
+  const headEnd = indexAfterColumns(line, hang);
+  const head = line.slice(0, headEnd);
+  const words = line.slice(headEnd).split(/ +/).filter(Boolean);
+  const rows: string[] = [];
+  let row = head;
+  let rowHasWord = false;
+  // Styles in effect: every sequence since the last reset.
+  let open: string[] = stylesIn(head);
+  for (const word of words) {
+    if (rowHasWord && columnsOf(`${row} ${word}`) > width) {
+      rows.push(open.length > 0 ? `${row}${RESET}` : row);
+      row = `${" ".repeat(hang)}${open.join("")}${word}`;
+    } else row = rowHasWord ? `${row} ${word}` : `${row}${word}`;
+    rowHasWord = true;
+    open = afterStyles(open, word);
+  }
+  rows.push(row);
+  return rows;
+}
+
+/** Where in `line` (escapes included) the first `columns` visible columns end. */
+function indexAfterColumns(line: string, columns: number): number {
+  let seen = 0;
+  let index = 0;
+  while (index < line.length && seen < columns) {
+    STYLE.lastIndex = index;
+    const style = STYLE.exec(line);
+    if (style?.index === index) {
+      index += style[0].length;
+      continue;
+    }
+    seen += columnsOf(String.fromCodePoint(line.codePointAt(index) ?? 0));
+    index += (line.codePointAt(index) ?? 0) > 0xffff ? 2 : 1;
+  }
+  return index;
+}
+
+function stylesIn(text: string): string[] {
+  return afterStyles([], text);
+}
+
+/** The styles in effect after `text`, given those in effect before it. */
+function afterStyles(open: string[], text: string): string[] {
+  let now = open;
+  for (const style of text.match(STYLE) ?? [])
+    now = style === RESET || style === "\x1b[m" ? [] : [...now, style];
+  return now;
+}
