@@ -13,7 +13,8 @@ export interface HookReportsOptions {
   onTrace?: (record: TraceRecord) => void;
   onHookStart?: (start: HookStart) => void;
   traceFile?: string;
-  onHookError?: (message: string) => void;
+  /** `toolUseId`: the tool call the failed run was for, when it was for one. */
+  onHookError?: (message: string, toolUseId?: string) => void;
   onSystemMessage?: (message: string) => void;
   onTerminalSequence?: (sequence: string) => void;
 }
@@ -53,9 +54,8 @@ export class HookReports {
     if (verdict.failed) {
       // A failure shows its warnings too: a 401 is explained by the empty token header it warns of.
       const line = `hook ${name}: ${[failureText(run.hook, verdict), ...warnings].join("; ")}`;
-      if (this.once(this.failureShown, run.hook, line) && warnings.length) this.warningShown.add(run.hook);
-    } else if (warnings.length)
-      this.once(this.warningShown, run.hook, `hook ${name}: ${warnings.join("; ")}`);
+      if (this.once(this.failureShown, run, line) && warnings.length) this.warningShown.add(run.hook);
+    } else if (warnings.length) this.once(this.warningShown, run, `hook ${name}: ${warnings.join("; ")}`);
   }
 
   /** Reports a problem that is not one hook's (a trace file, an observer, a background job). */
@@ -63,11 +63,11 @@ export class HookReports {
     this.options.onHookError?.(message);
   }
 
-  /** Reports `message` unless `shown` already has `hook`; true when it was reported. */
-  private once(shown: Set<CompiledHook>, hook: CompiledHook, message: string): boolean {
-    if (!this.options.onHookError || shown.has(hook)) return false;
-    shown.add(hook);
-    this.options.onHookError(message);
+  /** Reports `message` unless `shown` already has the run's hook; true when it was reported. */
+  private once(shown: Set<CompiledHook>, run: HookRun, message: string): boolean {
+    if (!this.options.onHookError || shown.has(run.hook)) return false;
+    shown.add(run.hook);
+    this.options.onHookError(message, run.record.toolUseId);
     return true;
   }
 

@@ -40,7 +40,7 @@ export interface HookRunnerOptions {
   /** A JSONL file every trace record is appended to. */
   traceFile?: string;
   /** A hook failed, timed out or gave unusable output: called once per hook per runner (§7.5). */
-  onHookError?: (message: string) => void;
+  onHookError?: (message: string, toolUseId?: string) => void;
   /** A hook's Claude Code `systemMessage` for the user: `hook <name>: <message>`. */
   onSystemMessage?: (message: string) => void;
   /**

@@ -130,8 +130,11 @@ export interface RuntimeOptions {
    * rewrites and approval) — the terminal uses it to show what ran and the diff of a file change.
    */
   toolObservers?: readonly ToolMiddleware[];
-  /** Messages for the user (untrusted hooks, failed hooks, transcript errors). Default: stderr. */
-  notify?: (message: string) => void;
+  /**
+   * Messages for the user (untrusted hooks, failed hooks, transcript errors). Default: stderr.
+   * `toolUseId`: the tool call a failed hook run was for (its notice can go under the call's line).
+   */
+  notify?: (message: string, toolUseId?: string) => void;
   /** Subscribed before SessionStart fires. */
   onEvent?: SessionListener;
   onTrace?: (record: TraceRecord) => void;
@@ -200,8 +203,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const events = new SessionEvents();
   if (options.onEvent) events.subscribe(options.onEvent);
   const userNotify = options.notify ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const notify = (message: string): void => {
-    userNotify(message);
+  const notify = (message: string, toolUseId?: string): void => {
+    userNotify(message, toolUseId);
     events.emit({ kind: "notice", message });
   };
 

@@ -220,4 +220,25 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
     // The stderr is quoted up to 300 characters: 35 of its lines, 7 shown.
     expect(screen).toMatch(/^hook loud: exit code 1: noise 1\n(noise \d+\n){6}… 28 more lines$/m);
   });
+
+  it("a failing flat PostToolUse hook's notice goes under its tool line with its ⚑ line, though it fails after the answer", async () => {
+    const box = sandbox();
+    // Async: the model answers before the hook fails.
+    const settings = box.json("s.json", {
+      hooks: {
+        PostToolUse: [command("cat > /dev/null; sleep 0.3; echo boom >&2; exit 1", { name: "audit" })],
+      },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo hi" }),
+      reply.text("all done"),
+    ]);
+    const term = await startSession(box, server, ["--settings", settings]);
+    term.submit("go");
+    // The final state: the prompt back, with the status line under it.
+    const screen = await term.waitForScreen(/^all done\n›.*\n.*context/m);
+    expect(screen).toMatch(
+      /^✓ bash echo hi → hi\nhook audit: exit code 1: boom\n {2}⚑ hook PostToolUse "audit" · failed · exit 1 · \d+ ms · exit code 1: boom\nall done\n›/m,
+    );
+  });
 });

@@ -189,7 +189,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       ...(resumeId !== undefined
         ? { sessionId: resumeId, resume: true }
         : { sessionId: newSessionId(flags.sessionId, flags.resume, inventory) }),
-      notify: (message) => view.line(sessionNotice(message, s)),
+      notify: (message, toolUseId) => view.notice(sessionNotice(message, s), toolUseId),
       onEvent: (event) => {
         // A hook's terminalSequence goes to the terminal itself, never into a pipe.
         if (event.kind === "terminal_sequence") {

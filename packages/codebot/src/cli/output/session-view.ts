@@ -172,6 +172,14 @@ export class SessionView {
     this.showRunning();
   }
 
+  /**
+   * A notice for the user; one about a tool call's hook (a background PostToolUse hook failed)
+   * goes under the call's line with the hook's ⚑ line, not after the answer written meanwhile.
+   */
+  notice(text: string, toolUseId?: string): void {
+    if (!this.afterHooks.under(toolUseId, `${text}\n`)) this.line(text);
+  }
+
   /** Erases the status line and ends streamed text, so a question can take the line; no status until release(). */
   hold(): void {
     // A question goes under everything said before it.
