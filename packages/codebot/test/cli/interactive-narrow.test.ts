@@ -84,4 +84,25 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
       ].join("\n"),
     );
   });
+
+  it("a tool line with a long command is broken between words, its next rows indented", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo building the whole project; echo then testing it" }),
+      reply.text("built"),
+    ]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--permission-mode", "auto"],
+      size: { columns: 40, rows: 60 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    term.submit("build it");
+    // The final state: the prompt back under the answer, its status line under it.
+    const screen = await term.waitForScreen(/^built\n›.*\n.*context/m);
+    expect(screen).toContain(
+      ["✓ bash echo building the whole project;", "  echo then testing it → 2 lines", "built"].join("\n"),
+    );
+  });
 });

@@ -19,7 +19,9 @@ export function rowsOfRendered(text: string, width: number): string {
     .split("\n")
     .flatMap((line) => {
       if (line.includes(KEEP_WHOLE)) return [line.replaceAll(KEEP_WHOLE, "")];
-      return columnsOf(line) <= width ? [line] : wrapLine(line, width);
+      if (columnsOf(line) <= width) return [line];
+      const hang = HANG.exec(line.replace(STYLE, ""))?.[0].length ?? 0;
+      return rowsOfLine(line, width, hang);
     })
     .join("\n");
 }
@@ -30,11 +32,13 @@ const STYLE = /\x1b\[[0-9;]*m/g;
 /** Leading spaces, then a list item's bullet or number if there is one. */
 const HANG = /^ *(?:(?:[*•-]|\d+[.)]) )?/;
 
-function wrapLine(line: string, width: number): string[] {
-  const plain = line.replace(STYLE, "");
-  let hang = HANG.exec(plain)?.[0].length ?? 0;
+/**
+ * One styled line as rows of at most `width` columns, broken between words; its first `indent`
+ * columns (indentation, a bullet) stay on the first row and the next rows are indented as much.
+ */
+export function rowsOfLine(line: string, width: number, indent: number): string[] {
   // An indentation that leaves too little room is dropped: better rows from the edge than one word each.
-  if (hang > width / 2) hang = 0;
+  const hang = indent > width / 2 ? 0 : indent;
   const headEnd = indexAfterColumns(line, hang);
   const head = line.slice(0, headEnd);
   const words = line.slice(headEnd).split(/ +/).filter(Boolean);

@@ -5,6 +5,7 @@ import { cutToColumns } from "./columns.js";
 import { HeldForHooks } from "./held-for-hooks.js";
 import { hookLabel, Progress } from "./progress.js";
 import { changeLines, type RanCalls, shownResult } from "./ran-calls.js";
+import { rowsOfLine } from "./rendered-rows.js";
 import type { Styles } from "./styles.js";
 import { TerminalSafeFilter, terminalSafe } from "./terminal-safe.js";
 import { callSummary, resultSummary } from "./tool-summary.js";
@@ -265,9 +266,10 @@ export class SessionView {
         const shown = shownResult(ran, e.result);
         const mark = shown.isError ? this.s.red("✗") : this.s.green("✓");
         const result = shown.isError ? this.s.red(resultSummary(shown)) : this.s.dim(resultSummary(shown));
-        this.line(
-          `${mark} ${who}${this.s.bold(terminalSafe(call.name))} ${callSummary(call)}${rewritten} ${this.s.dim("→")} ${result}`,
-        );
+        const toolLine = `${mark} ${who}${this.s.bold(terminalSafe(call.name))} ${callSummary(call)}${rewritten} ${this.s.dim("→")} ${result}`;
+        // A long command is broken between words, its next rows indented under the tool's name.
+        const columns = this.options.columns?.();
+        this.line(columns === undefined ? toolLine : rowsOfLine(toolLine, columns, 2).join("\n"));
         for (const line of changeLines(ran, this.s)) this.line(`    ${line}`);
         this.afterHooks.await(
           e.call.id,
