@@ -2,7 +2,7 @@
 
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
@@ -103,6 +103,33 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     const screen = await term.waitForScreen(/^built\n›.*\n.*context/m);
     expect(screen).toContain(
       ["✓ bash echo building the whole project;", "  echo then testing it → 2 lines", "built"].join("\n"),
+    );
+  });
+
+  it("a failing hook's notice is broken between words", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: {
+        PreToolUse: [
+          command("cat > /dev/null; echo the linters found a problem in the configuration file >&2; exit 1", {
+            name: "lint",
+          }),
+        ],
+      },
+    });
+    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("checked")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--permission-mode", "auto", "--settings", settings],
+      size: { columns: 40, rows: 60 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    term.submit("check it");
+    // The final state: the prompt back under the answer, its status line under it.
+    const screen = await term.waitForScreen(/^checked\n›.*\n.*context/m);
+    expect(screen).toContain(
+      ["hook lint: exit code 1: the linters", "found a problem in the configuration", "file\n"].join("\n"),
     );
   });
 });

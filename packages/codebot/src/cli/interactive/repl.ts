@@ -234,7 +234,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   if (!inventory.disabled) {
     const enabled = inventory.hooks.filter((h) => h.hook.enabled).map((h) => h.hook);
     const notice = rt.approval.untrustedHooksNotice(enabled, false, inventory.cwd);
-    if (notice !== undefined) view.line(sessionNotice(notice, s));
+    if (notice !== undefined) view.notice(sessionNotice(notice, s));
   }
   rl.off("line", earlyLine);
   rl.off("SIGINT", earlyQuit);
@@ -252,7 +252,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   };
   const sessionStartedAt = Date.now();
   const statusLine = statusLineOf(rt, terminal, inventory.disabled, (message) =>
-    view.line(sessionNotice(message, s)),
+    view.notice(sessionNotice(message, s)),
   );
   const status = new StatusUnderPrompt(
     terminal,
@@ -295,12 +295,12 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     closeOnSignals(rt, {
       signals: ["SIGINT"],
       exit: (signalCode) => void exit(signalCode),
-      say: (line) => view.line(sessionNotice(line, s)),
+      say: (line) => view.notice(sessionNotice(line, s)),
     });
     try {
       // SessionEnd's reason (Claude Code's): the user left at the prompt, or the terminal went away.
       await closeWithNotice(rt, code === 0 ? "prompt_input_exit" : "other", (line) =>
-        view.line(sessionNotice(line, s)),
+        view.notice(sessionNotice(line, s)),
       );
     } catch (error) {
       view.line(s.red(`closing failed: ${errorMessage(error)}`));
@@ -310,7 +310,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   closeOnSignals(rt, {
     signals: ["SIGTERM", "SIGHUP"],
     exit: (code) => void exit(code),
-    say: (line) => view.line(sessionNotice(line, s)),
+    say: (line) => view.notice(sessionNotice(line, s)),
   });
   onTerminalGone(() => void quit(129));
 
@@ -347,7 +347,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (editing && !busy && !quitting) status.draw();
     refreshStatusLine();
   });
-  const idleDelay = idlePromptDelay(process.env, (message) => view.line(sessionNotice(message, s)));
+  const idleDelay = idlePromptDelay(process.env, (message) => view.notice(sessionNotice(message, s)));
   const idleNotice = new IdleNotice(idleDelay, () =>
     rt.hooks.fire("Notification", {
       message: "codebot is waiting for your input",

@@ -5,7 +5,7 @@ import { cutToColumns } from "./columns.js";
 import { HeldForHooks } from "./held-for-hooks.js";
 import { hookLabel, Progress } from "./progress.js";
 import { changeLines, type RanCalls, shownResult } from "./ran-calls.js";
-import { rowsOfLine } from "./rendered-rows.js";
+import { rowsOfLine, rowsOfRendered } from "./rendered-rows.js";
 import type { Styles } from "./styles.js";
 import { TerminalSafeFilter, terminalSafe } from "./terminal-safe.js";
 import { callSummary, resultSummary } from "./tool-summary.js";
@@ -174,11 +174,14 @@ export class SessionView {
   }
 
   /**
-   * A notice for the user; one about a tool call's hook (a background PostToolUse hook failed)
-   * goes under the call's line with the hook's ⚑ line, not after the answer written meanwhile.
+   * A notice for the user, broken between words at the terminal's width (it may quote a long
+   * command or path); one about a tool call's hook (a background PostToolUse hook failed) goes
+   * under the call's line with the hook's ⚑ line, not after the answer written meanwhile.
    */
   notice(text: string, toolUseId?: string): void {
-    if (!this.afterHooks.under(toolUseId, `${text}\n`)) this.line(text);
+    const columns = this.options.columns?.();
+    const rows = columns === undefined ? text : rowsOfRendered(text, columns);
+    if (!this.afterHooks.under(toolUseId, `${rows}\n`)) this.line(rows);
   }
 
   /** Erases the status line and ends streamed text, so a question can take the line; no status until release(). */
