@@ -132,4 +132,25 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
       ["hook lint: exit code 1: the linters", "found a problem in the configuration", "file\n"].join("\n"),
     );
   });
+
+  it("a ⚑ line too wide cuts the hook's name (an unnamed hook's command), so its outcome stays in view", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { PreToolUse: [command("cat > /dev/null; echo checked the call against the project rules")] },
+    });
+    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("checked")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--permission-mode", "auto", "--settings", settings],
+      size: { columns: 80, rows: 40 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    term.submit("check it");
+    // The final state: the prompt back under the answer, its status line under it.
+    const screen = await term.waitForScreen(/^checked\n›.*\n.*context/m);
+    expect(screen).toMatch(
+      /^ {2}⚑ hook PreToolUse "PreToolUse\[0\] command: cat[^"]*…" · allowed · exit 0 · \d+ ms$/m,
+    );
+  });
 });

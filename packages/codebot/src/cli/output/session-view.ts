@@ -1,7 +1,7 @@
 import type { AgentEvent } from "@codebot/agentcore";
 import type { HookStart, TraceRecord } from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
-import { cutToColumns } from "./columns.js";
+import { columnsOf, cutToColumns } from "./columns.js";
 import { HeldForHooks } from "./held-for-hooks.js";
 import { hookLabel, Progress } from "./progress.js";
 import { changeLines, type RanCalls, shownResult } from "./ran-calls.js";
@@ -319,7 +319,16 @@ export class SessionView {
     if (ran || this.options.trace === "all") {
       const lateFor = this.afterHooks.lateCall(record.toolUseId);
       const call = lateFor === undefined ? "" : this.s.dim(` · for ${lateFor}`);
-      this.hookLine(this.s.dim("  ⚑ ") + traceLine(record, this.s) + call, record.toolUseId);
+      const line = (nameColumns?: number) =>
+        this.s.dim("  ⚑ ") + traceLine(record, this.s, { nameColumns }) + call;
+      // Too wide for the terminal: the hook's name (an unnamed hook's is its command) is cut
+      // first, so the outcome, and the call a late line is for, stay in view.
+      const columns = this.options.columns?.();
+      const over = columns === undefined ? 0 : columnsOf(line()) - columns;
+      this.hookLine(
+        over > 0 ? line(Math.max(MIN_NAME_COLUMNS, columnsOf(record.hook) - over)) : line(),
+        record.toolUseId,
+      );
     }
     this.afterHooks.ended(record.toolUseId);
   }
@@ -352,6 +361,9 @@ export class SessionView {
     if (text !== "" || this.typed !== "" || live) this.screen.status(text, this.typed);
   }
 }
+
+/** A hook's name is cut to no fewer columns than this on a ⚑ line: still recognisable. */
+const MIN_NAME_COLUMNS = 12;
 
 /** Matches a hook's start with its trace record. */
 function hookKey(h: { event: string; hook: string }): string {

@@ -1,4 +1,5 @@
 import type { HookStart, TraceRecord } from "@codebot/hooks";
+import { cutToColumns } from "./columns.js";
 import type { Styles } from "./styles.js";
 import { terminalSafe } from "./terminal-safe.js";
 
@@ -8,7 +9,7 @@ const PREVIEW = 160;
  * One human-readable line for a hook trace record (`--debug hooks`, `hooks test`, the terminal):
  * `hook PreToolUse "guard" · blocked · exit 2 · 14 ms · no rm -rf here`.
  */
-export function traceLine(record: TraceRecord, styles: Styles, options: { file?: boolean } = {}): string {
+export function traceLine(record: TraceRecord, styles: Styles, options: HeadOptions = {}): string {
   const head = headOf(record, styles, options);
   const parts: string[] = [];
   const decision = record.decision;
@@ -48,14 +49,22 @@ export function startLine(start: HookStart, styles: Styles, options: { file?: bo
   return `${headOf(start, styles, options)} · ${styles.dim("started")}${status}`;
 }
 
+interface HeadOptions {
+  /** Name the settings file the hook came from. */
+  file?: boolean;
+  /** Cut the hook's name to this many columns (a narrow terminal: its outcome stays in view). */
+  nameColumns?: number;
+}
+
 /** `hook <Event> "<name>"`, with the settings file it came from when asked. */
 function headOf(
   h: Pick<TraceRecord, "event" | "hook" | "source" | "file">,
   styles: Styles,
-  options: { file?: boolean },
+  options: HeadOptions,
 ): string {
   const where = options.file ? styles.dim(` (${h.source}: ${h.file})`) : "";
-  return `hook ${h.event} ${JSON.stringify(h.hook)}${where}`;
+  const name = options.nameColumns === undefined ? h.hook : cutToColumns(h.hook, options.nameColumns);
+  return `hook ${h.event} ${JSON.stringify(name)}${where}`;
 }
 
 /** Events whose block keeps the agent working rather than refusing something. */
