@@ -54,8 +54,17 @@ export async function sessionToResume(
 
 /** `<id>  <when>  <title or first prompt>`, as the list shows a session; the id cut to `idLength` when given. */
 export function sessionLine(session: SessionSummary, idLength?: number): string {
+  const { head, title } = sessionLineParts(session, idLength);
+  return `${head}  ${title}`;
+}
+
+/** A session's line in two: `<id>  <when>`, and its title or first prompt. */
+export function sessionLineParts(
+  session: SessionSummary,
+  idLength?: number,
+): { head: string; title: string } {
   const when = session.modified.toISOString().replace("T", " ").slice(0, 16);
   const title = session.title === undefined ? undefined : shownTitle(session.title);
   const id = idLength === undefined ? session.id : session.id.slice(0, idLength);
-  return `${id}  ${when}  ${title ?? (session.firstPrompt || "(no prompt)")}`;
+  return { head: `${id}  ${when}`, title: title ?? (session.firstPrompt || "(no prompt)") };
 }

@@ -52,6 +52,32 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     expect(screen).toMatch(/^ {3}2 {2}[0-9a-f]{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}alpha prompt$/m);
   });
 
+  it("/resume in a 40-column terminal: each session's first prompt on a row of its own, the hint broken between words", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    expect(
+      (
+        await runCli(["-p", "explain the layout of the code"], {
+          env: modelEnv(server, box.home),
+          cwd: box.project,
+        })
+      ).code,
+    ).toBe(0);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: [],
+      size: { columns: 40, rows: 30 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    term.submit("/resume");
+    // The final state: the prompt back under the list, its status line under it.
+    const screen = await term.waitForScreen(/^\/resume <n> [\s\S]*?^›.*\n.*context/m);
+    expect(screen).toMatch(
+      /^ {3}1 {2}[0-9a-f]{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d\n {6}explain the layout of the code\n\/resume <n> or \/resume <session id> goes\non with one of them\n›/m,
+    );
+  });
+
   it("the answer is broken between words, and a table too wide becomes `header: value` rows", async () => {
     const box = sandbox();
     const answer = [

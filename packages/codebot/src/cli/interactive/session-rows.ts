@@ -1,24 +1,32 @@
 import type { SessionSummary } from "../../transcript/session-files.js";
 import { cutToColumns } from "../output/columns.js";
-import { sessionLine } from "../resume-flags.js";
+import { sessionLineParts } from "../resume-flags.js";
 
 /** How many sessions a list offers. */
 export const LISTED = 20;
 
 /** A row with a whole id (36 characters) and the date keeps 20 columns for the title from this width. */
 const SHORT_IDS_BELOW = 82;
+/** A row with a short id and the date keeps 20 columns for the title from this width (as /help). */
+const TITLE_UNDER_BELOW = 55;
 
 /**
  * The project's sessions as the interactive session lists them (`/resume`, `codebot -r`): the
  * newest LISTED, numbered, one row each on a terminal (`columns`: its width) — a row that wrapped
- * made the list twice as high, and its top scrolled out of view.
+ * made the list twice as high, and its top scrolled out of view. On a terminal narrower than
+ * TITLE_UNDER_BELOW, two rows each: the title under the number, id and date (on one row it was
+ * cut to a word or two).
  */
 export function sessionRows(sessions: readonly SessionSummary[], columns: number | undefined): string[] {
   // On a terminal narrower than SHORT_IDS_BELOW, a whole id would leave no room for the date and
   // title that tell sessions apart: its first 8 characters then (the number picks a session).
   const idLength = columns !== undefined && columns < SHORT_IDS_BELOW ? 8 : undefined;
-  return sessions.slice(0, LISTED).map((session, i) => {
-    const row = `  ${String(i + 1).padStart(2)}  ${sessionLine(session, idLength)}`;
-    return columns === undefined ? row : cutToColumns(row, Math.max(10, columns));
+  const cut = (row: string) => (columns === undefined ? row : cutToColumns(row, Math.max(10, columns)));
+  return sessions.slice(0, LISTED).flatMap((session, i) => {
+    const { head, title } = sessionLineParts(session, idLength);
+    const number = `  ${String(i + 1).padStart(2)}  `;
+    if (columns !== undefined && columns < TITLE_UNDER_BELOW)
+      return [cut(`${number}${head}`), cut(`${" ".repeat(number.length)}${title}`)];
+    return [cut(`${number}${head}  ${title}`)];
   });
 }

@@ -10,6 +10,7 @@ import { serverLines } from "../mcp/mcp-lines.js";
 import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
 import type { Styles } from "../output/styles.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
+import { wrapWords } from "../output/word-wrap.js";
 import type { SessionFlags } from "../session-flags.js";
 import { builtinCommandNames, helpLines } from "./help-lines.js";
 import { hooksCommandLines } from "./hooks-command.js";
@@ -110,7 +111,10 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
   if (arg === "") {
     if (sessions.length === 0) ctx.print("no other session of this project");
     for (const row of sessionRows(sessions, ctx.columns())) ctx.print(row);
-    if (sessions.length > 0) ctx.print(s.dim("/resume <n> or /resume <session id> goes on with one of them"));
+    const hint = "/resume <n> or /resume <session id> goes on with one of them";
+    const columns = ctx.columns();
+    if (sessions.length > 0)
+      for (const row of columns === undefined ? [hint] : wrapWords(hint, columns)) ctx.print(s.dim(row));
     return;
   }
   const n = Number(arg);
