@@ -241,4 +241,36 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
       /^✓ bash echo hi → hi\nhook audit: exit code 1: boom\n {2}⚑ hook PostToolUse "audit" · failed · exit 1 · \d+ ms · exit code 1: boom\nall done\n›/m,
     );
   });
+
+  it("a late hook's notice goes above a prompt of several lines being typed, not between its lines", async () => {
+    const box = sandbox();
+    // It fails once the test says so: after the hold for its lines (2 s) ended, while the user types.
+    const settings = box.json("s.json", {
+      hooks: {
+        PostToolUse: [
+          command("cat > /dev/null; until [ -e fail-now ]; do sleep 0.1; done; echo boom >&2; exit 1", {
+            name: "late",
+          }),
+        ],
+      },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo hi" }),
+      reply.text("all done"),
+    ]);
+    const term = await startSession(box, server, ["--settings", settings]);
+    term.submit("go");
+    await term.waitForScreen(/^all done\n›.*\n.*context/m);
+    term.submit("first line\\");
+    term.type("second");
+    await term.waitForScreen(/^… second\n.*context/m);
+    fs.writeFileSync(box.at("fail-now"), "");
+    // The final state: the notice and ⚑ line above the whole prompt, the status line under it.
+    const screen = await term.waitForScreen(
+      /⚑ hook PostToolUse "late".*\n› first line\\\n… second\n.*context/m,
+    );
+    expect(screen).toMatch(
+      /^hook late: exit code 1: boom\n {2}⚑ hook PostToolUse "late" · failed .* · for bash echo hi\n›/m,
+    );
+  });
 });

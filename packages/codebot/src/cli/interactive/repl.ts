@@ -35,6 +35,7 @@ import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
 import { Questions } from "./questions.js";
 import { onFreshRow, syncRows } from "./readline-rows.js";
+import { SentPromptLines } from "./sent-prompt-lines.js";
 import { sessionNotice } from "./session-notice.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
 import { statusLineOf } from "./status-line-command.js";
@@ -99,8 +100,16 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // go above it. Set once the session's state exists.
   let inputShown = () => false;
   let redrawInput = () => {};
+  // The lines sent so far of a prompt of several lines, as the prompt showed them.
+  const promptAbove = new SentPromptLines(columns);
   const view = new SessionView(
-    terminal ? aboveInput(screen, rl, { shown: () => inputShown(), redraw: () => redrawInput() }) : screen,
+    terminal
+      ? aboveInput(screen, rl, {
+          shown: () => inputShown(),
+          rowsAbove: () => promptAbove.rows(),
+          redraw: () => redrawInput(),
+        })
+      : screen,
     s,
     {
       trace: flags.debugHooks ? "all" : "ran",
@@ -325,6 +334,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let editing = false;
   inputShown = () => !quitting && (questions.open || (editing && !busy));
   redrawInput = () => {
+    if (!questions.open) for (const row of promptAbove.lines) screen.write(`${row}\n`);
     rl.prompt(true);
     if (!questions.open) status.draw();
   };
@@ -469,6 +479,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (questions.answer(line)) return;
     if (breaks || line.endsWith("\\")) {
       prompts.continues(line);
+      // Drawn by readline only while no run goes on.
+      if (!busy) promptAbove.sent(`${rl.getPrompt()}${visible(line)}`);
       continued += `${breaks ? line : line.slice(0, -1)}\n`;
       rl.setPrompt(CONTINUATION);
       // While a run goes on, the line being typed is a prompt to queue: no status under it.
@@ -478,6 +490,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     }
     const whole = continued + line;
     continued = "";
+    promptAbove.clear();
     prompts.sent(line, whole);
     rl.setPrompt(PROMPT);
     const text = whole.trim();
