@@ -52,7 +52,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     expect(screen).toMatch(/^ {3}2 {2}[0-9a-f]{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}alpha prompt$/m);
   });
 
-  it("/resume in a 40-column terminal: each session's first prompt on a row of its own, the hint broken between words", async () => {
+  it("/resume in a 40-column terminal: each session's first prompt on a row of its own, its lines broken between words", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one")]);
     expect(
@@ -76,6 +76,9 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     expect(screen).toMatch(
       /^ {3}1 {2}[0-9a-f]{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d\n {6}explain the layout of the code\n\/resume <n> or \/resume <session id> goes\non with one of them\n›/m,
     );
+    term.submit("/resume 1");
+    const resumed = await term.waitForScreen(/^resumed session[\s\S]*?^›.*\n.*context/m);
+    expect(resumed).toMatch(/^resumed session\n[0-9a-f-]{36} \(2\nmessages\)\n›/m);
   });
 
   it("the answer is broken between words, and a table too wide becomes `header: value` rows", async () => {

@@ -111,10 +111,9 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
   if (arg === "") {
     if (sessions.length === 0) ctx.print("no other session of this project");
     for (const row of sessionRows(sessions, ctx.columns())) ctx.print(row);
-    const hint = "/resume <n> or /resume <session id> goes on with one of them";
-    const columns = ctx.columns();
     if (sessions.length > 0)
-      for (const row of columns === undefined ? [hint] : wrapWords(hint, columns)) ctx.print(s.dim(row));
+      for (const row of rowsOf("/resume <n> or /resume <session id> goes on with one of them", ctx))
+        ctx.print(s.dim(row));
     return;
   }
   const n = Number(arg);
@@ -122,10 +121,17 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
   try {
     ctx.runtime.resume(id);
     for (const line of historyRecap(ctx.runtime.messages, s, await ctx.answerFormat)) ctx.print(line);
-    ctx.print(s.green(`resumed session ${id} (${ctx.runtime.messages.length} messages)`));
+    for (const row of rowsOf(`resumed session ${id} (${ctx.runtime.messages.length} messages)`, ctx))
+      ctx.print(s.green(row));
   } catch (error) {
     ctx.print(s.red(errorMessage(error)));
   }
+}
+
+/** A line of the command's own, broken between words at the terminal's width. */
+function rowsOf(text: string, ctx: SlashContext): string[] {
+  const columns = ctx.columns();
+  return columns === undefined ? [text] : wrapWords(text, columns);
 }
 
 async function switchModel(arg: string, ctx: SlashContext): Promise<void> {
