@@ -28,9 +28,12 @@ function startPrint(box: Sandbox, server: LoopbackModelServer) {
   return startCli([...args, "--cwd", box.project], { env: modelEnv(server, box.home) });
 }
 
-/** The spool the `exiting now` line names, parsed. */
+/**
+ * The spool the `exiting now` line names, parsed. A terminal's screen is given with its rows
+ * joined: the line is broken between words there, so the path may follow `in` with no space.
+ */
 function spoolOf(stderr: string): Record<string, unknown>[] {
-  const file = /their payloads are in (\S+\.undelivered\.jsonl)/.exec(stderr)?.[1];
+  const file = /their payloads are in ?(\S+\.undelivered\.jsonl)/.exec(stderr)?.[1];
   expect(file, stderr).toBeDefined();
   return fs
     .readFileSync(file as string, "utf8")
@@ -41,7 +44,7 @@ function spoolOf(stderr: string): Record<string, unknown>[] {
 
 /** The session transcript beside the spool the `exiting now` line names, every line parsed. */
 function transcriptBeside(stderr: string): Record<string, unknown>[] {
-  const spool = /their payloads are in (\S+)\.undelivered\.jsonl/.exec(stderr)?.[1];
+  const spool = /their payloads are in ?(\S+)\.undelivered\.jsonl/.exec(stderr)?.[1];
   expect(spool, stderr).toBeDefined();
   return fs
     .readFileSync(`${spool}.jsonl`, "utf8")

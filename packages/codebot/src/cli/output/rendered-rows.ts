@@ -30,7 +30,7 @@ const RESET = "\x1b[0m";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences are what is matched.
 const STYLE = /\x1b\[[0-9;]*m/g;
 /** Leading spaces, then a list item's bullet or number if there is one. */
-const HANG = /^ *(?:(?:[*•-]|\d+[.)]) )?/;
+const HANG = /^ *(?:(?:[*-]|\d+[.)]) )?/;
 
 /**
  * One styled line as rows of at most `width` columns, broken between words; its first `indent`
