@@ -1,6 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { MODE_NAMES, modeNamed } from "../settings/permission-modes.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
+import { addDirsFlag } from "./add-dir-flag.js";
 import { CliError } from "./cli-error.js";
 import type { HooksTestOptions } from "./hooks/hooks-test-options.js";
 import { modelFlag } from "./model-flag.js";
@@ -36,6 +37,7 @@ interface RootOptions {
   maxTurns?: number;
   maxBudgetUsd?: number;
   tools?: string[];
+  addDir?: string[];
   outputFormat: OutputFormat;
   debug?: string;
   traceFile?: string;
@@ -116,6 +118,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "--tools <tools...>",
           'the built-in tools offered: "" none, "default" all, or names ("Bash,Edit,Read")',
         )
+        .option("--add-dir <directories...>", "more folders the file tools may reach (repeatable)")
         .option("--session-id <uuid>", "the new session's id (a UUID no session of this project has)")
         .option(
           "--strict-mcp-config",
@@ -138,6 +141,9 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       ...(opts.maxTurns !== undefined ? { maxTurns: opts.maxTurns } : {}),
       ...(opts.maxBudgetUsd !== undefined ? { maxBudgetUsd: opts.maxBudgetUsd } : {}),
       ...builtinToolsOf(opts.tools),
+      ...(opts.addDir !== undefined
+        ? { addDirs: addDirsFlag(opts.addDir, (line) => process.stderr.write(`${line}\n`)) }
+        : {}),
       debugHooks: opts.debug === "hooks",
       ...(opts.traceFile !== undefined ? { traceFile: traceFileFlag(opts.traceFile) } : {}),
       ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),

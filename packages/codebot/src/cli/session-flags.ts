@@ -26,6 +26,8 @@ export interface SessionFlags {
   /** Project hooks (consent fingerprints) approved for this session by the project question. */
   hooksApprovedOnce?: string[];
   maxTurns?: number;
+  /** `--add-dir`: more folders the file tools may reach (real paths). */
+  addDirs?: string[];
   /** `--tools`: the built-in tools offered (absent: all). */
   builtinTools?: string[];
   /** `--max-budget-usd` (`-p` only). */
@@ -81,6 +83,7 @@ export function runtimeOptionsOf(
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.maxBudgetUsd !== undefined ? { maxBudgetUsd: flags.maxBudgetUsd } : {}),
     ...(flags.builtinTools !== undefined ? { builtinTools: flags.builtinTools } : {}),
+    ...(flags.addDirs !== undefined ? { addDirs: flags.addDirs } : {}),
     ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
     ...(flags.mcpConfigs !== undefined ? { mcpConfigs: flags.mcpConfigs } : {}),
     ...(flags.strictMcpConfig ? { strictMcpConfig: true } : {}),

@@ -7,7 +7,6 @@ import { CliError } from "./cli-error.js";
 const UNSUPPORTED = [
   "--fork-session",
   "--mcp-debug",
-  "--add-dir",
   "--agents",
   "--agent",
   "--input-format",

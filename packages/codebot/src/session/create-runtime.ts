@@ -144,6 +144,8 @@ export interface RuntimeOptions {
   maxTurns?: number;
   /** `--setting-sources`: the user, project and local layers read (absent: all). */
   settingSources?: readonly SettingSourceName[];
+  /** `--add-dir`: more folders the file tools may reach, as `additionalDirectories` (real paths). */
+  addDirs?: readonly string[];
   /** `--tools`: the built-in tools offered, by codebot's names (absent: all). */
   builtinTools?: readonly string[];
   /** `--max-budget-usd`: the run ends once its model calls cost this much (SpendingLimit). */
@@ -258,7 +260,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     cwd,
     options.allowOutsideProject === true,
     [],
-    settings.permissions.directories,
+    [...settings.permissions.directories, ...(options.addDirs ?? [])],
   );
   // The settings' rules, then the command line's (the user's own) unless only the managed ones count.
   const managedRulesOnly = settings.policy.managedRulesOnlyBy !== undefined;
