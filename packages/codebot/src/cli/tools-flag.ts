@@ -1,20 +1,8 @@
 import { codebotToolName } from "@codebot/hooks";
+import { BUILTIN_TOOL_NAMES } from "../tools/builtin-tool-names.js";
 
-/** The built-in tools, by codebot's names (Claude Code's are read too: `Bash`, `Task`). */
-const BUILTIN_TOOLS = [
-  "bash",
-  "read",
-  "write",
-  "edit",
-  "glob",
-  "grep",
-  "ls",
-  "task_create",
-  "task_update",
-  "task_list",
-  "agent",
-  "skill",
-];
+/** The built-in tools, by codebot's names (Claude Code's are read too: `Bash`, `Task`); `skill` when skills load. */
+const BUILTIN_TOOLS = [...BUILTIN_TOOL_NAMES, "skill"];
 
 /**
  * `--tools` (Claude Code's flag): the built-in tools the session offers — `""` none, `default`
