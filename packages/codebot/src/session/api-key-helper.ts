@@ -9,8 +9,9 @@
  * runs it then too and sends its output as `Authorization: Bearer` beside the environment's
  * `x-api-key`; codebot sends one key.)
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { type Env, ModelConfigError, type RotatingKey } from "@codebot/agentcore";
+import { firstLine, startShortCommand } from "./short-command.js";
 
 const TIMEOUT_MS = 30_000;
 const OUTPUT_LIMIT = 64 * 1024;
@@ -121,47 +122,14 @@ function firstKey(helper: string, env: Env): string {
  * A later run, during the session: not blocking the terminal while a vault answers, and killed
  * with its whole process group when it takes too long.
  */
-function runHelper(helper: string, env: Env): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("/bin/sh", ["-c", helper], {
-      env,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }, TIMEOUT_MS);
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (stdout.length < OUTPUT_LIMIT) stdout += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      if (stderr.length < OUTPUT_LIMIT) stderr += chunk.toString("utf8");
-    });
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(helperFailure(helper, error.message));
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      if (timedOut) reject(helperFailure(helper, `timed out after ${TIMEOUT_MS / 1000} s`));
-      else if (code !== 0) reject(helperFailure(helper, exitReason(code, stderr)));
-      else {
-        try {
-          resolve(keyOf(helper, stdout));
-        } catch (error) {
-          reject(error);
-        }
-      }
-    });
-  });
+async function runHelper(helper: string, env: Env): Promise<string> {
+  const { stdout, failure } = await startShortCommand(helper, {
+    env: env as NodeJS.ProcessEnv,
+    timeoutMs: TIMEOUT_MS,
+    outputLimit: OUTPUT_LIMIT,
+  }).result;
+  if (failure !== undefined) throw helperFailure(helper, failure);
+  return keyOf(helper, stdout);
 }
 
 function keyOf(helper: string, output: string): string {
@@ -171,7 +139,7 @@ function keyOf(helper: string, output: string): string {
 }
 
 function exitReason(code: number | null, stderr: string): string {
-  const why = stderr.trim().split("\n")[0];
+  const why = firstLine(stderr);
   return `exit code ${code}${why ? `: ${why}` : ""}`;
 }
 

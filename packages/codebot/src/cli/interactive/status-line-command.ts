@@ -7,9 +7,9 @@
  * line, and the first failure is said once. A project's (approved) statusLine stops running once a
  * file it runs changed.
  */
-import { spawn } from "node:child_process";
 import path from "node:path";
 import type { Runtime } from "../../session/runtime.js";
+import { firstLine, startShortCommand } from "../../session/short-command.js";
 import { changedRun } from "../../settings/approved-files.js";
 import type { StatusLineSetting } from "../../settings/status-line-grant.js";
 import { terminalSafe } from "../output/terminal-safe.js";
@@ -51,54 +51,28 @@ export class StatusLineCommand {
       );
       return Promise.resolve();
     }
-    return new Promise((resolve) => {
-      const child = spawn("/bin/sh", ["-c", this.setting.command], {
+    let cancelled = false;
+    const run = startShortCommand(
+      this.setting.command,
+      {
         cwd: this.options.cwd,
         env: this.options.env,
-        detached: true,
-        stdio: ["pipe", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      let cancelled = false;
-      const killGroup = () => {
-        try {
-          if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-        } catch {
-          // Already gone.
-        }
-      };
-      const timer = setTimeout(killGroup, TIMEOUT_MS);
-      const run = {
-        kill: () => {
-          cancelled = true;
-          killGroup();
-        },
-      };
-      this.running = run;
-      child.stdout.on("data", (chunk: Buffer) => {
-        if (stdout.length < OUTPUT_LIMIT) stdout += chunk.toString("utf8");
-      });
-      child.stderr.on("data", (chunk: Buffer) => {
-        if (stderr.length < OUTPUT_LIMIT) stderr += chunk.toString("utf8");
-      });
-      child.stdin.on("error", () => {});
-      child.stdin.end(JSON.stringify(payload));
-      const done = (failure: string | undefined) => {
-        clearTimeout(timer);
-        if (this.running === run) this.running = undefined;
-        if (!cancelled) this.take(stdout, failure);
-        resolve();
-      };
-      child.on("error", (error) => done(`cannot start: ${error.message}`));
-      child.on("close", (code, signal) => {
-        if (signal !== null)
-          done(signal === "SIGKILL" ? `timed out after ${TIMEOUT_MS / 1000} s` : `killed by ${signal}`);
-        else if (code !== 0) {
-          const why = firstLine(terminalSafe(stderr));
-          done(`exit code ${code}${why ? `: ${why}` : ""}`);
-        } else done(undefined);
-      });
+        input: JSON.stringify(payload),
+        timeoutMs: TIMEOUT_MS,
+        outputLimit: OUTPUT_LIMIT,
+      },
+      (stderr) => firstLine(terminalSafe(stderr)),
+    );
+    const handle = {
+      kill: () => {
+        cancelled = true;
+        run.kill();
+      },
+    };
+    this.running = handle;
+    return run.result.then(({ stdout, failure }) => {
+      if (this.running === handle) this.running = undefined;
+      if (!cancelled) this.take(stdout, failure);
     });
   }
 
@@ -146,8 +120,4 @@ function nonBlankLines(text: string): string[] {
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => line.trimEnd());
-}
-
-function firstLine(text: string): string {
-  return nonBlankLines(text)[0] ?? "";
 }

@@ -65,17 +65,19 @@ export function resultObject(input: ResultInput): WireObject {
     stop_reason: result.status === "completed" ? "end_turn" : null,
     terminal_reason: result.status,
     result_index: input.index,
-    ...reasonField(result),
-    // Claude Code's list of what went wrong, on every error result.
-    ...(result.status !== "completed" && failureReason(result) ? { errors: [failureReason(result)] } : {}),
+    ...reasonFields(result),
     uuid: randomUUID(),
   };
 }
 
-/** `reason`: why a run did not complete (every status but `completed` has one), or why a Stop hook still blocked. */
-function reasonField(result: PromptResult): { reason?: string } {
+/**
+ * `reason`: why a run did not complete (every status but `completed` has one), or why a Stop hook
+ * still blocked; for a run that did not complete, also Claude Code's `errors` list.
+ */
+function reasonFields(result: PromptResult): { reason?: string; errors?: string[] } {
   const reason = failureReason(result);
-  return reason === undefined ? {} : { reason };
+  if (reason === undefined) return {};
+  return result.status === "completed" ? { reason } : { reason, errors: [reason] };
 }
 
 /** Claude Code's three subtypes; codebot's own status is `terminal_reason`. */
