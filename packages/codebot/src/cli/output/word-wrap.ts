@@ -1,18 +1,10 @@
-import { columnsOf } from "./columns.js";
+import { rowsOfLine } from "./rendered-rows.js";
 
 /**
  * Plain text as rows of at most `width` terminal columns, broken between words (a word wider than
- * the row stays whole: the terminal wraps it).
+ * the row stays whole: the terminal wraps it); runs of white space, line breaks included, are one
+ * space. The same breaking as the answer's (rowsOfLine), without a hanging indent.
  */
 export function wrapWords(text: string, width: number): string[] {
-  const rows: string[] = [];
-  let row = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (row !== "" && columnsOf(`${row} ${word}`) > width) {
-      rows.push(row);
-      row = word;
-    } else row = row === "" ? word : `${row} ${word}`;
-  }
-  if (row !== "" || rows.length === 0) rows.push(row);
-  return rows;
+  return rowsOfLine(text.split(/\s+/).filter(Boolean).join(" "), width, 0);
 }
