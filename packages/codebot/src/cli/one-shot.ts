@@ -21,9 +21,8 @@ import { startLine, traceLine } from "./output/trace-line.js";
 import type { WireObject } from "./output/wire.js";
 import { exit } from "./process-exit.js";
 import { readPipedStdin } from "./read-input.js";
-import { sessionToResume } from "./resume-flags.js";
 import { type OneShotFlags, runtimeOptionsOf } from "./session-flags.js";
-import { newSessionId } from "./session-id-flag.js";
+import { sessionToStart } from "./session-to-start.js";
 import { checkSettings } from "./settings-check.js";
 import { codebotVersion } from "./version.js";
 
@@ -56,9 +55,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     );
   const streaming = flags.outputFormat === "stream-json";
   const errStyles = stylesFor(process.stderr);
-  const sessionId = flags.resume
-    ? await sessionToResume(flags.resume, inventory)
-    : newSessionId(flags.sessionId, flags.resume, inventory);
+  const start = await sessionToStart(flags, inventory);
+  const { sessionId } = start;
   // Events that happen while the runtime is assembled wait until the init line is out.
   let early: SessionEvent[] | undefined = [];
   const emit = (object: WireObject) => process.stdout.write(`${JSON.stringify(object)}\n`);
@@ -82,8 +80,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   try {
     runtime = await createRuntime({
       ...runtimeOptionsOf(flags, inventory, modelSpec),
-      sessionId,
-      resume: flags.resume !== undefined,
+      ...start,
+      ...(flags.noSessionPersistence === true ? { persistSession: false } : {}),
       // Notices quote the repository's files (a skill's name, a path): no escape sequence of theirs reaches the terminal.
       notify: (message) => stderr(terminalSafe(message)),
       onEvent,

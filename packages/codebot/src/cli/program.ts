@@ -43,6 +43,8 @@ interface RootOptions {
   traceFile?: string;
   mcpConfig?: string[];
   sessionId?: string;
+  forkSession?: boolean;
+  sessionPersistence?: boolean;
   strictMcpConfig?: boolean;
   continue?: boolean;
   resume?: string | true;
@@ -120,6 +122,8 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         )
         .option("--add-dir <directories...>", "more folders the file tools may reach (repeatable)")
         .option("--session-id <uuid>", "the new session's id (a UUID no session of this project has)")
+        .option("--fork-session", "with -c/-r: go on in a copy of that session under a new id")
+        .option("--no-session-persistence", "-p: write nothing of the session (it cannot be resumed)")
         .option(
           "--strict-mcp-config",
           "only the --mcp-config servers: none from settings, plugins or the project's .mcp.json",
@@ -149,6 +153,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
       ...(opts.strictMcpConfig === true ? { strictMcpConfig: true } : {}),
       ...(opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {}),
+      ...(opts.forkSession === true ? { forkSession: true } : {}),
     };
     const resume = resumeRequestOf(opts);
     if (resume) flags.resume = resume;
@@ -170,12 +175,14 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         prompt,
         outputFormat: opts.outputFormat,
         partialMessages: opts.includePartialMessages === true,
+        ...(opts.sessionPersistence === false ? { noSessionPersistence: true } : {}),
       });
       return;
     }
     if (opts.outputFormat !== "text") throw new CliError("--output-format applies to -p only");
     // As in Claude Code: an interactive session's user watches the cost (/cost) and stops it.
     if (opts.maxBudgetUsd !== undefined) throw new CliError("--max-budget-usd applies to -p only");
+    if (opts.sessionPersistence === false) throw new CliError("--no-session-persistence applies to -p only");
     const { runInteractive } = await import("./interactive/repl.js");
     tuneHeapForSession();
     code = await runInteractive({

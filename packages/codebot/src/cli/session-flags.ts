@@ -44,6 +44,8 @@ export interface SessionFlags {
   sessionId?: string;
   /** `-c` / `-r`: go on with an earlier session of the project. */
   resume?: ResumeRequest;
+  /** `--fork-session`: with `-c`/`-r`, go on in a copy of that session under a new id. */
+  forkSession?: boolean;
   /** `--init` / `--init-only` (`init`) or `--maintenance`: the Setup hooks' trigger. */
   setup?: "init" | "maintenance";
 }
@@ -54,6 +56,8 @@ export interface OneShotFlags extends SessionFlags {
   outputFormat: OutputFormat;
   /** `--include-partial-messages`: stream-json also sends the answer's text as it arrives. */
   partialMessages?: boolean;
+  /** `--no-session-persistence`: nothing of the session is written; it cannot be resumed. */
+  noSessionPersistence?: boolean;
 }
 
 /**

@@ -5,7 +5,6 @@ import { CliError } from "./cli-error.js";
  * gets one line saying so instead of a bare parse error.
  */
 const UNSUPPORTED = [
-  "--fork-session",
   "--mcp-debug",
   "--agents",
   "--agent",
@@ -17,7 +16,6 @@ const UNSUPPORTED = [
   "--betas",
   "--ide",
   "--disable-slash-commands",
-  "--no-session-persistence",
   "--chrome",
   "--no-chrome",
 ];

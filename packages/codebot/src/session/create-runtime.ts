@@ -52,6 +52,7 @@ import { managedEnvOf, type PermissionMode, type UntrustedGrant } from "../setti
 import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
+import { forkSessionFiles } from "../transcript/fork-session.js";
 import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
 import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
@@ -160,6 +161,17 @@ export interface RuntimeOptions {
    * gets source `resume`.
    */
   resume?: boolean;
+  /**
+   * `--fork-session`: `sessionId` is a new session that starts as a copy of this one (with
+   * `resume`); the forked session is left as it was.
+   */
+  forkFrom?: string;
+  /**
+   * Default true. False (`--no-session-persistence`): nothing of the session is written — no
+   * transcript, task list, mark or lock — so it cannot be resumed; hook records that could not be
+   * delivered are still kept.
+   */
+  persistSession?: boolean;
   /** Replaces the main agent's default instructions. */
   systemPrompt?: string;
   /** Every `--mcp-config`: a `.mcp.json`-shaped file, or its JSON inline. */
@@ -248,10 +260,19 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const hookEnvFile = () => path.join(codebotHome, "session-env", sessionId, "hooks-env.sh");
   let tasksPath = path.join(sessionDir, `${sessionId}.tasks.json`);
   const markPath = (id: string) => path.join(sessionDir, `${id}.unverified`);
+  const storage = { persist: options.persistSession !== false };
+  if (options.forkFrom !== undefined && storage.persist)
+    forkSessionFiles(sessionDir, options.forkFrom, sessionId);
+  // Whose files the session's earlier state is read from: its own, or those of the session a fork
+  // that writes nothing starts from.
+  const readId = storage.persist ? sessionId : (options.forkFrom ?? sessionId);
   // Before its transcript and task list are read or written: another codebot may be running it.
-  sessionLock.hold(lockSessionIfRecorded(sessionDir, sessionId));
-  const restored = options.resume ? restoreSession(sessionId, transcriptPath, notify) : undefined;
-  const transcript = new TranscriptWriter(transcriptPath, sessionId, cwd, notify);
+  // A session that writes nothing spoils no other run's files.
+  if (storage.persist) sessionLock.hold(lockSessionIfRecorded(sessionDir, sessionId));
+  const restored = options.resume
+    ? restoreSession(readId, path.join(sessionDir, `${readId}.jsonl`), notify)
+    : undefined;
+  const transcript = new TranscriptWriter(transcriptPath, sessionId, cwd, notify, undefined, storage);
   continueTranscript(transcript, restored);
   // What a codebot killed mid-write left beside the transcripts, task lists and trust files.
   for (const dir of [sessionDir, path.dirname(trustStore.file)]) removeStaleTemps(dir);
@@ -450,7 +471,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const validation = new StopValidation(
     (input) => runner.postStopValidation(input),
     settings.postStopValidation.maxAttempts,
-    new ValidationMark(markPath(sessionId)),
+    new ValidationMark(markPath(readId), storage),
   );
   const stopHooks = new StopHooks({
     fire: (input) => runner.stop(input),
@@ -468,7 +489,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     }),
     ...(options.toolObservers ?? []),
   ];
-  const tasks = new TaskStore(tasksPath, notify);
+  const tasks = new TaskStore(path.join(sessionDir, `${readId}.tasks.json`), notify, storage);
   const tools = builtinTools({
     toolEnv: {
       paths,
@@ -501,7 +522,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         subagentRuns.set(run.name, { id: run.id, type: run.type });
         // Its own transcript too, where Claude Code keeps one (SubagentStop's agent_transcript_path).
         const file = subagentTranscriptPath(transcriptPath, sessionId, run.id);
-        subagentTranscripts.set(run.name, new TranscriptWriter(file, sessionId, cwd, notify));
+        subagentTranscripts.set(
+          run.name,
+          new TranscriptWriter(file, sessionId, cwd, notify, undefined, storage),
+        );
         const decision = await runner.fire("SubagentStart", {
           agent: run.type,
           agentName: run.name,

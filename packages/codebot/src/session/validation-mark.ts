@@ -7,7 +7,11 @@
 import fs from "node:fs";
 
 export class ValidationMark {
-  constructor(private file: string) {}
+  /** `persist` false (`--no-session-persistence`): the mark is read, never written or removed. */
+  constructor(
+    private file: string,
+    private readonly storage: { persist?: boolean } = {},
+  ) {}
 
   /** Whether the session at `file` was left with changes not validated. */
   isSet(): boolean {
@@ -15,6 +19,7 @@ export class ValidationMark {
   }
 
   set(): void {
+    if (this.storage.persist === false) return;
     try {
       fs.writeFileSync(this.file, "");
     } catch {
@@ -23,6 +28,7 @@ export class ValidationMark {
   }
 
   clear(): void {
+    if (this.storage.persist === false) return;
     fs.rmSync(this.file, { force: true });
   }
 

@@ -14,6 +14,8 @@ export class TaskStore {
   constructor(
     private current: string,
     private readonly notify: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
+    /** False (`--no-session-persistence`): the list is read from `current` but lives in memory only. */
+    private readonly storage: { persist?: boolean } = {},
   ) {
     this.loaded = loadTasksFile(current, notify);
   }
@@ -74,7 +76,7 @@ export class TaskStore {
   /** Writes `next`, then makes it the list; a write that throws changes nothing. */
   private commit(next: TaskState): void {
     if (this.loaded.unwritable !== undefined) throw new Error(this.loaded.unwritable);
-    writeTasksFile(this.current, next);
+    if (this.storage.persist !== false) writeTasksFile(this.current, next);
     this.loaded = { state: next };
   }
 }

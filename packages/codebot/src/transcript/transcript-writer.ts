@@ -51,6 +51,8 @@ export class TranscriptWriter {
     private readonly cwd: string,
     private readonly onError: (message: string) => void = () => {},
     private readonly appendText: AppendText = fs.appendFileSync,
+    /** False (`--no-session-persistence`): nothing is written, the file is never created. */
+    private readonly storage: { persist?: boolean } = {},
   ) {
     this.open(current);
   }
@@ -161,6 +163,10 @@ export class TranscriptWriter {
    * A home where it cannot be created (read-only) does not end the session, as a full disk does not.
    */
   private open(file: string): void {
+    if (this.storage.persist === false) {
+      this.recording = false;
+      return;
+    }
     try {
       makeDirectory(path.dirname(file));
       fs.appendFileSync(file, "");

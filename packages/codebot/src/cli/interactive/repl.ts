@@ -18,9 +18,8 @@ import { terminalScreen } from "../output/terminal-screen.js";
 import { statusText, usageOf } from "../output/usage-lines.js";
 import { wrapWords } from "../output/word-wrap.js";
 import { exit, onTerminalGone } from "../process-exit.js";
-import { sessionToResume } from "../resume-flags.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
-import { newSessionId } from "../session-id-flag.js";
+import { sessionToStart } from "../session-to-start.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
 import { aboveInput } from "./above-input.js";
@@ -182,22 +181,18 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // `-r` alone: the user picks a session (the answer is not a prompt typed ahead); a pipe's
   // lines are prompts, so there `-r` needs the id.
   rl.off("line", earlyLine);
-  const resumeId = flags.resume
-    ? await sessionToResume(
-        flags.resume,
-        inventory,
-        piped ? undefined : pickSession(rl, (line) => view.line(line), s, columns),
-      )
-    : undefined;
+  const start = await sessionToStart(
+    flags,
+    inventory,
+    piped ? undefined : pickSession(rl, (line) => view.line(line), s, columns),
+  );
   rl.on("line", earlyLine);
 
   let runtime: Runtime;
   try {
     runtime = await createRuntime({
       ...runtimeOptionsOf(flags, inventory, modelSpec),
-      ...(resumeId !== undefined
-        ? { sessionId: resumeId, resume: true }
-        : { sessionId: newSessionId(flags.sessionId, flags.resume, inventory) }),
+      ...start,
       notify: (message, toolUseId) => view.notice(sessionNotice(message, s), toolUseId),
       onEvent: (event) => {
         // A hook's terminalSequence goes to the terminal itself, never into a pipe.
@@ -235,7 +230,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const rt = runtime;
   // A resumed session shows where it was (Claude Code does too): the last prompts, answers and calls.
   // Its answers rendered as the live view renders them: only then is the renderer waited for.
-  if (resumeId !== undefined && historyRecap(rt.messages, s).length > 0)
+  if (start.resume && historyRecap(rt.messages, s).length > 0)
     for (const line of historyRecap(rt.messages, s, await markdownReady)) view.line(line);
   skillNames = [...rt.skills.all.values()].filter((skill) => skill.userInvocable).map((skill) => skill.name);
   // The hooks the project question was answered "no" for: said once, as a non-interactive run does

@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { isSessionId } from "./session-files.js";
+
+/**
+ * Claude Code's `--fork-session`: the session `to` starts as a copy of `from` — every line of its
+ * transcript under the new id (as claude 2.1.328 copies it: same uuids, `sessionId` rewritten),
+ * its task list and its "not validated yet" mark — and `from` is left as it was. Its sub-agents'
+ * transcripts and undelivered hook records stay with `from`.
+ */
+export function forkSessionFiles(sessionDir: string, from: string, to: string): void {
+  if (!isSessionId(from)) throw new Error(`session: "${from}" is not a session id`);
+  const source = path.join(sessionDir, `${from}.jsonl`);
+  let text: string;
+  try {
+    text = fs.readFileSync(source, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new Error(`session: no session ${from} in this project (${sessionDir})`);
+    throw new Error(`session: cannot fork ${from}: ${(error as Error).message}; nothing was changed`);
+  }
+  // The task list and mark first: the transcript is what makes the new session exist (-r lists it).
+  for (const suffix of [".tasks.json", ".unverified"]) {
+    const file = path.join(sessionDir, `${from}${suffix}`);
+    if (fs.existsSync(file)) fs.copyFileSync(file, path.join(sessionDir, `${to}${suffix}`));
+  }
+  writeFileAtomic(
+    path.join(sessionDir, `${to}.jsonl`),
+    text
+      .split("\n")
+      .map((line) => renamed(line, to))
+      .join("\n"),
+  );
+}
+
+/** A transcript line under the session id `to`; a line that is not JSON (cut off by a crash) as it was. */
+function renamed(line: string, to: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return line;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return line;
+  const record = parsed as Record<string, unknown>;
+  if ("sessionId" in record) record.sessionId = to;
+  if ("session_id" in record) record.session_id = to;
+  return JSON.stringify(record);
+}
