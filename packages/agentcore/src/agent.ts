@@ -9,6 +9,8 @@ import type { Tool, ToolMiddleware } from "./tool.js";
 
 export interface AgentOptions {
   model: LanguageModelV3;
+  /** Models each run falls back to, in order (see LoopOptions); every run starts with `model`. */
+  fallbackModels?: LoopOptions["fallbackModels"];
   systemPrompt: string;
   tools: Tool[];
   middleware?: ToolMiddleware[];

@@ -1,4 +1,6 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AssistantModelMessage, ModelMessage } from "ai";
+import type { FallbackTrigger } from "./fallback.js";
 import type { ToolCall, ToolResult } from "./tool.js";
 
 /** Why a run ended. Only `stop` is a natural stop (the model ended its turn and nothing asked to go on). */
@@ -30,6 +32,8 @@ export interface LoopResult {
   /** Number of model steps taken. */
   turns: number;
   usage: Usage;
+  /** `usage` per model that took steps (more than one when the run fell back), in the order used. */
+  usageByModel: ReadonlyMap<LanguageModelV3, Usage>;
   /** Set when `reason` is `error`. */
   error?: Error;
 }
@@ -56,7 +60,18 @@ export type AgentEvent =
   | { type: "tool_execution_end"; call: ToolCall; result: ToolResult }
   | { type: "retry"; attempt: number; delayMs: number; error: Error }
   /** What one model step cost, as the provider reported it. */
-  | { type: "step_usage"; turn: number; usage: Usage }
+  | { type: "step_usage"; turn: number; usage: Usage; model: LanguageModelV3 }
+  /**
+   * The model failed in a way that falls back (`trigger`, with its `error`): from here on the run's
+   * model steps go to `to`. A partial message before it is discarded, as after a `retry`.
+   */
+  | {
+      type: "model_fallback";
+      from: LanguageModelV3;
+      to: LanguageModelV3;
+      trigger: FallbackTrigger;
+      error: Error;
+    }
   /** The history was replaced before a model step (compaction); these messages are all of it now. */
   | { type: "history_replaced"; messages: ModelMessage[] }
   | { type: "error"; error: Error };

@@ -12,6 +12,7 @@ export { isContextOverflow } from "./context-overflow.js";
 export { contextWindowOf, DEFAULT_CONTEXT_WINDOW, type ModelOverrides } from "./context-window.js";
 export { AgentEventStream } from "./event-stream.js";
 export type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
+export type { FallbackTrigger } from "./fallback.js";
 export { agentLoop, type LoopOptions, type StopInfo } from "./loop.js";
 export { userMessage } from "./messages.js";
 export { ModelCallError } from "./model-error.js";

@@ -4,6 +4,7 @@ import type { AssistantModelMessage, ModelMessage } from "ai";
 import { isContextOverflow } from "./context-overflow.js";
 import { AgentEventStream } from "./event-stream.js";
 import type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
+import { fallbackTrigger } from "./fallback.js";
 import { asMessage, toolResultMessage } from "./messages.js";
 import { toModelError } from "./model-error.js";
 import { type ModelTools, runModelStep, type StepOutcome, toModelTools } from "./model-step.js";
@@ -26,6 +27,12 @@ export interface StopInfo {
 /** Everything one run needs; the loop keeps no state of its own. */
 export interface LoopOptions {
   model: LanguageModelV3;
+  /**
+   * Models to fall back to, in order, when `model` is overloaded, its server fails or it is not
+   * found (fallback.ts says after how many attempts): the run goes on with the next one
+   * (`model_fallback` announces it) until it ends; the next run starts with `model` again.
+   */
+  fallbackModels?: readonly LanguageModelV3[];
   systemPrompt: string;
   /** The history so far, ending with the new user message. Not modified. */
   messages: ModelMessage[];
@@ -39,7 +46,7 @@ export interface LoopOptions {
    * the run there (reason `max_budget`; a spending limit). Its tool calls are not run — each gets
    * an error result, so the history stays well formed — and `onStop` is not called.
    */
-  overBudget?: (usage: Usage) => boolean;
+  overBudget?: (usage: Usage, model: LanguageModelV3) => boolean;
   signal?: AbortSignal;
   /** Name given to tools and middleware (`ctx.agentName`); default `main`. */
   agentName?: string;
@@ -95,17 +102,23 @@ class Run {
   private history: ModelMessage[];
   private readonly newMessages: ModelMessage[] = [];
   private readonly usage: Usage = emptyUsage();
+  private readonly usageByModel = new Map<LanguageModelV3, Usage>();
   private readonly promptCache: PromptCache;
   private turns = 0;
   private toolsPrepared = false;
   private ended = false;
   /** The assistant message of a turn that has started but not yet ended. */
   private openTurn: AssistantModelMessage | undefined;
+  /** The model steps go to: `options.model`, until it fails in a way that falls back. */
+  private model: LanguageModelV3;
+  private readonly fallbacks: LanguageModelV3[];
 
   constructor(
     private readonly options: LoopOptions,
     private readonly stream: AgentEventStream,
   ) {
+    this.model = options.model;
+    this.fallbacks = [...(options.fallbackModels ?? [])];
     this.signal = options.signal ?? NEVER_ABORTED;
     this.history = [...options.messages];
     this.promptCache = options.promptCache ?? new PromptCache();
@@ -145,11 +158,11 @@ class Run {
       const step = await this.modelStepWithRetry(modelTools);
       this.openTurn = step.message;
       if (step.message.content.length > 0)
-        this.append(step.message, false, { usage: step.usage, model: this.options.model.modelId });
+        this.append(step.message, false, { usage: step.usage, model: this.model.modelId });
       if (step.status === "aborted") return "aborted";
       // After the message: listeners get the answer first (hooks of its tool calls may already be starting).
-      this.emit({ type: "step_usage", turn, usage: step.usage });
-      if (options.overBudget?.(step.usage) === true) {
+      this.emit({ type: "step_usage", turn, usage: step.usage, model: this.model });
+      if (options.overBudget?.(step.usage, this.model) === true) {
         const notRun = step.toolCalls.map(notRunOverBudget);
         if (notRun.length > 0) this.append(toolResultMessage(notRun));
         this.endTurn(notRun);
@@ -218,7 +231,7 @@ class Run {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const step = await runModelStep({
-          model: this.options.model,
+          model: this.model,
           systemPrompt: this.options.systemPrompt,
           messages: this.history,
           tools,
@@ -228,6 +241,9 @@ class Run {
           ...(this.toolsPrepared ? {} : { onRequest: () => this.prepareTools() }),
         });
         addUsage(this.usage, step.usage);
+        const ofModel = this.usageByModel.get(this.model) ?? emptyUsage();
+        addUsage(ofModel, step.usage);
+        this.usageByModel.set(this.model, ofModel);
         return step;
       } catch (error) {
         if (this.signal.aborted) throw error;
@@ -236,6 +252,14 @@ class Run {
           overflowHandled = true;
           if (await this.maybeReplaceHistory(true)) continue;
           if (this.signal.aborted) throw error;
+        }
+        const trigger = this.fallbacks.length > 0 ? fallbackTrigger(error, attempt) : undefined;
+        if (trigger !== undefined) {
+          const from = this.model;
+          this.model = this.fallbacks.shift() as LanguageModelV3;
+          this.emit({ type: "model_fallback", from, to: this.model, trigger, error: modelError });
+          attempt = 0;
+          continue;
         }
         if (attempt > policy.maxRetries || !isTransientError(error)) throw modelError;
         const delayMs = retryDelayMs(policy, attempt, error);
@@ -288,7 +312,13 @@ class Run {
     if (error) this.emit({ type: "error", error });
     const newMessages = [...this.newMessages];
     this.emit({ type: "agent_end", reason, newMessages, ...(error ? { error } : {}) });
-    const result: LoopResult = { reason, newMessages, turns: this.turns, usage: { ...this.usage } };
+    const result: LoopResult = {
+      reason,
+      newMessages,
+      turns: this.turns,
+      usage: { ...this.usage },
+      usageByModel: new Map(this.usageByModel),
+    };
     this.stream.end(error ? { ...result, error } : result);
   }
 }

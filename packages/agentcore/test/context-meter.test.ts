@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ContextMeter } from "../src/context-meter.js";
+import { scriptedModel } from "../src/testing/index.js";
 
 const usage = { inputTokens: 120, outputTokens: 8, cacheReadTokens: 100, cacheWriteTokens: 0 };
 
@@ -7,7 +8,7 @@ describe("the context meter", () => {
   it("keeps the last step's usage until the history is replaced (a compaction, /clear)", () => {
     const meter = new ContextMeter();
     expect(meter.lastStep()).toBeUndefined();
-    meter.observe({ type: "step_usage", turn: 1, usage });
+    meter.observe({ type: "step_usage", turn: 1, usage, model: scriptedModel([]) });
     expect(meter.lastStep()).toEqual(usage);
     expect(meter.tokens()).toBe(128);
     meter.observe({ type: "history_replaced", messages: [] });

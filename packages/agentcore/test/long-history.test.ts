@@ -167,11 +167,13 @@ describe("token accounting", () => {
         type: "step_usage",
         turn: 1,
         usage: { inputTokens: 1000, outputTokens: 20, cacheReadTokens: 600, cacheWriteTokens: 300 },
+        model,
       },
       {
         type: "step_usage",
         turn: 2,
         usage: { inputTokens: 1100, outputTokens: 7, cacheReadTokens: 900, cacheWriteTokens: 100 },
+        model,
       },
     ]);
     expect(result.usage).toEqual({

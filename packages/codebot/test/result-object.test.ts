@@ -9,6 +9,7 @@ const run = (over: Partial<PromptResult> = {}): PromptResult => ({
   turns: 2,
   messages: [],
   usage: { inputTokens: 1_000_000, outputTokens: 100_000, cacheReadTokens: 0, cacheWriteTokens: 0 },
+  usageByModel: new Map(),
   validation: { attempts: 0 },
   ...over,
 });
@@ -22,7 +23,7 @@ const objectFor = (
   resultObject({
     models,
     result,
-    processUsage,
+    processUsage: new Map([[modelSpec, processUsage]]),
     index: 0,
     sessionId: "s",
     modelSpec,
@@ -70,6 +71,34 @@ describe("the -p result object", () => {
       "claude-sonnet-4-5": { inputTokens: 2_000_000, outputTokens: 200_000, costUSD: 9 },
     });
     expect(o.usage).toMatchObject({ input_tokens: 1_000_000, output_tokens: 100_000 });
+  });
+
+  it("a fallback model's steps are priced and listed as that model's (--fallback-model)", () => {
+    const o = resultObject({
+      result: run(),
+      processUsage: new Map([
+        [
+          "anthropic/claude-opus-4-1",
+          { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+        ],
+        [
+          "anthropic/claude-sonnet-4-5",
+          { inputTokens: 1_000_000, outputTokens: 100_000, cacheReadTokens: 0, cacheWriteTokens: 0 },
+        ],
+      ]),
+      index: 0,
+      sessionId: "s",
+      modelSpec: "anthropic/claude-opus-4-1",
+      durationMs: 10,
+      durationApiMs: 5,
+      denials: [],
+      isError: false,
+    });
+    expect(o.total_cost_usd).toBe(4.5);
+    expect(o.modelUsage).toEqual({
+      "claude-opus-4-1": { inputTokens: 0, outputTokens: 0, costUSD: 0 },
+      "claude-sonnet-4-5": { inputTokens: 1_000_000, outputTokens: 100_000, costUSD: 4.5 },
+    });
   });
 
   it("an unknown model costs 0 and says the cost is unknown", () => {

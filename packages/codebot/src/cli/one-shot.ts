@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { addUsage, emptyUsage } from "@codebot/agentcore";
+import { addUsage, emptyUsage, type Usage } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { ServerStatus } from "../mcp/mcp-servers.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
@@ -14,6 +14,7 @@ import { CliError, errorMessage } from "./cli-error.js";
 import { closeWithNotice } from "./close-with-notice.js";
 import { apiClock } from "./output/api-clock.js";
 import { claudeStreamLine } from "./output/claude-stream.js";
+import { modelFallbackText } from "./output/model-fallback-text.js";
 import { resultObject } from "./output/result-object.js";
 import { stylesFor } from "./output/styles.js";
 import { terminalSafe } from "./output/terminal-safe.js";
@@ -71,6 +72,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     if (flags.debugHooks && event.kind === "hook_start")
       stderr(startLine(event.start, errStyles, { file: true }));
     if (flags.debugHooks && event.kind === "hook") stderr(traceLine(event.record, errStyles, { file: true }));
+    // Who answered matters to a script: the stream says it in its own line, text and json on stderr.
+    if (!streaming && event.kind === "agent" && event.event.type === "model_fallback")
+      stderr(`codebot: ${terminalSafe(modelFallbackText(event.event))}`);
     if (!streaming) return;
     if (early) early.push(event);
     else emitEvent(event);
@@ -122,11 +126,15 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // A SessionStart hook's `initialUserMessage` is a prompt of its own before the one given, as in
   // claude 2.1.328 `-p`: each is answered and reported when it ends; the exit code is the given
   // prompt's. `json` is one object, the given prompt's; stream-json has a result line per prompt.
-  const processUsage = emptyUsage();
+  const processUsage = new Map<string, Usage>();
   let answered = 0;
   const report = (result: PromptResult, last: boolean): number => {
     const index = answered++;
-    addUsage(processUsage, result.usage);
+    for (const [spec, used] of result.usageByModel) {
+      const sum = processUsage.get(spec) ?? emptyUsage();
+      addUsage(sum, used);
+      processUsage.set(spec, sum);
+    }
     const code = exitCodeOf(result);
     if (code !== 0) stderr(`codebot: ${failureText(result)}`);
     if (flags.outputFormat === "text") {
@@ -140,7 +148,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
           modelSpec,
           durationMs: Math.round(performance.now() - started),
           durationApiMs: apiTime.ms(),
-          processUsage: { ...processUsage },
+          processUsage: new Map(processUsage),
           index,
           denials: runtime.approval.tools.denials,
           isError: code !== 0,

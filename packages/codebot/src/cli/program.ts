@@ -4,7 +4,7 @@ import type { PermissionMode } from "../settings/runtime-settings.js";
 import { addDirsFlag } from "./add-dir-flag.js";
 import { CliError } from "./cli-error.js";
 import type { HooksTestOptions } from "./hooks/hooks-test-options.js";
-import { modelFlag } from "./model-flag.js";
+import { fallbackModelsFlag, modelFlag } from "./model-flag.js";
 import { projectFlagsOf, withProjectOptions } from "./project-flags.js";
 import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import type { OutputFormat, SessionFlags } from "./session-flags.js";
@@ -43,6 +43,7 @@ interface RootOptions {
   traceFile?: string;
   mcpConfig?: string[];
   sessionId?: string;
+  fallbackModel?: string;
   forkSession?: boolean;
   sessionPersistence?: boolean;
   strictMcpConfig?: boolean;
@@ -122,6 +123,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         )
         .option("--add-dir <directories...>", "more folders the file tools may reach (repeatable)")
         .option("--session-id <uuid>", "the new session's id (a UUID no session of this project has)")
+        .option(
+          "--fallback-model <models>",
+          "models to go on with when the model is overloaded, failing or not found (comma-separated, in order)",
+        )
         .option("--fork-session", "with -c/-r: go on in a copy of that session under a new id")
         .option("--no-session-persistence", "-p: write nothing of the session (it cannot be resumed)")
         .option(
@@ -154,6 +159,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       ...(opts.strictMcpConfig === true ? { strictMcpConfig: true } : {}),
       ...(opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {}),
       ...(opts.forkSession === true ? { forkSession: true } : {}),
+      ...(opts.fallbackModel !== undefined ? { fallbackModels: fallbackModelsFlag(opts.fallbackModel) } : {}),
     };
     const resume = resumeRequestOf(opts);
     if (resume) flags.resume = resume;

@@ -12,6 +12,8 @@ export type OutputFormat = "text" | "json" | "stream-json";
 export interface SessionFlags {
   project: ProjectFlags;
   model?: string;
+  /** `--fallback-model`: model specs to fall back to, in order. */
+  fallbackModels?: string[];
   permissionMode?: PermissionMode;
   /** `--allowedTools` and `--disallowedTools`: the user's own rules, on top of the settings'. */
   allowedTools?: PermissionRule[];
@@ -77,6 +79,7 @@ export function runtimeOptionsOf(
     ...(flags.project.settingSources ? { settingSources: flags.project.settingSources } : {}),
     projectSettings: inventory.project,
     model,
+    ...(flags.fallbackModels !== undefined ? { fallbackModels: flags.fallbackModels } : {}),
     ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
     ...(flags.allowedTools !== undefined ? { allowedTools: flags.allowedTools } : {}),
     ...(flags.disallowedTools !== undefined ? { disallowedTools: flags.disallowedTools } : {}),

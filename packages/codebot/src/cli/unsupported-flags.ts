@@ -10,7 +10,6 @@ const UNSUPPORTED = [
   "--agent",
   "--input-format",
   "--replay-user-messages",
-  "--fallback-model",
   "--permission-prompt-tool",
   "--json-schema",
   "--betas",

@@ -149,6 +149,11 @@ export interface RuntimeOptions {
   addDirs?: readonly string[];
   /** `--tools`: the built-in tools offered, by codebot's names (absent: all). */
   builtinTools?: readonly string[];
+  /**
+   * `--fallback-model`: `provider/id` specs the main agent's runs fall back to, in order, when the
+   * model is overloaded, its server fails or it is not found (each prompt starts with the model again).
+   */
+  fallbackModels?: readonly string[];
   /** `--max-budget-usd`: the run ends once its model calls cost this much (SpendingLimit). */
   maxBudgetUsd?: number;
   /** Environment for model resolution (API keys, base URLs) and CODEBOT_HOME. Default: process.env. */
@@ -247,6 +252,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const firstModel = sessionModel(options.model, settings, modelAccess);
   let model = await modelOf(firstModel, modelAccess);
   let modelSpec = specOf(firstModel);
+  // A step is priced, and counted in /cost, as the model that made it: a fallback by its own spec.
+  const fallbackSpecs = new Map<LanguageModelV3, string>();
+  for (const spec of options.fallbackModels ?? []) fallbackSpecs.set(await modelOf(spec, modelAccess), spec);
+  const specOfStep = (stepModel: LanguageModelV3) => fallbackSpecs.get(stepModel) ?? modelSpec;
 
   const sessionDir = sessionDirectory(codebotHome, cwd);
   // `/resume` and `/clear` switch the session in place: these change then.
@@ -616,7 +625,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // Every agent's model steps, on the model that made them (compaction's summaries are added by it).
   const usage = new SessionUsage();
   events.subscribe((event) => {
-    if (event.kind === "agent" && event.event.type === "step_usage") usage.add(modelSpec, event.event.usage);
+    if (event.kind === "agent" && event.event.type === "step_usage")
+      usage.add(specOfStep(event.event.model), event.event.usage);
   });
   const compaction = new Compaction({
     model: () => model,
@@ -645,6 +655,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const batchHooks = postToolBatchHooks(runner, (stop) => session?.stopRun(stop));
   const agent = new Agent({
     model,
+    fallbackModels: [...fallbackSpecs.keys()],
     ...(restored ? { messages: restored.messages } : {}),
     beforeModelStep: compaction.beforeModelStep,
     afterToolCalls: async (info) => {
@@ -658,7 +669,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     tools,
     middleware,
     maxTurns: options.maxTurns,
-    ...(spendingLimit ? { overBudget: spendingLimit.afterStep(() => modelSpec) } : {}),
+    ...(spendingLimit ? { overBudget: spendingLimit.afterStep(specOfStep) } : {}),
     // PostStopValidation first (it checks the changes); the Stop hooks see a stop that stands.
     onStop: async (info) => {
       const reminder = await validation.onStop(info);
@@ -681,6 +692,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     promptIds,
     backgroundContext: () => backgroundSaid.take(),
     ...(spendingLimit ? { spendingLimit } : {}),
+    modelSpecOf: specOfStep,
     stopFailure: (error, newMessages) => {
       const last = finalText(newMessages);
       runner.fire("StopFailure", {

@@ -1,3 +1,4 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type Agent, type ContextMeter, emptyUsage, ModelCallError } from "@codebot/agentcore";
 import type { HookRunner } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
@@ -43,6 +44,8 @@ export interface SessionParts {
   stopFailure(error: Error, newMessages: readonly ModelMessage[]): void;
   /** `--max-budget-usd`: says why a run ended at the limit. */
   spendingLimit?: SpendingLimit;
+  /** The `provider/id` of a model that took a step (the session's, or a `--fallback-model`). */
+  modelSpecOf(model: LanguageModelV3): string;
 }
 
 /** An earlier session read from its transcript, ready to take this one's place. */
@@ -243,6 +246,7 @@ export class Session {
       turns: 0,
       messages: [],
       usage: emptyUsage(),
+      usageByModel: new Map(),
       validation: { attempts: 0 },
     });
 
@@ -311,6 +315,9 @@ export class Session {
       turns: result.turns,
       messages: result.newMessages,
       usage: result.usage,
+      usageByModel: new Map(
+        [...result.usageByModel].map(([model, used]) => [this.parts.modelSpecOf(model), used]),
+      ),
       validation: { attempts: outcome.attempts },
     };
     if (outcome.lastFeedback !== undefined) promptResult.validation.lastFeedback = outcome.lastFeedback;

@@ -1,3 +1,4 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Usage } from "@codebot/agentcore";
 import { costOf, type ModelPriceOverrides } from "./model-prices.js";
 
@@ -23,10 +24,10 @@ export class SpendingLimit {
     this.spentUsd += cost.usd;
   }
 
-  /** The kernel's `overBudget` for steps of `spec`: counts the step, then whether the limit is reached. */
-  afterStep(spec: () => string): (usage: Usage) => boolean {
-    return (usage) => {
-      this.add(spec(), usage);
+  /** The kernel's `overBudget`, `spec` naming the step's model: counts the step, then whether the limit is reached. */
+  afterStep(spec: (model: LanguageModelV3) => string): (usage: Usage, model: LanguageModelV3) => boolean {
+    return (usage, model) => {
+      this.add(spec(model), usage);
       return this.reached();
     };
   }

@@ -3,13 +3,13 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import {
   type AgentEvent,
   agentLoop,
+  type LoopOptions,
   type LoopResult,
   type StopInfo,
   type Tool,
   type ToolContext,
   type ToolMiddleware,
   type ToolResult,
-  type Usage,
 } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { z } from "zod";
@@ -44,7 +44,7 @@ export interface SubagentHost {
   systemPrompt(name: string): string;
   maxTurns?: number;
   /** `--max-budget-usd`: the kernel's `overBudget` for the sub-agent's steps. */
-  overBudget?: (usage: Usage) => boolean;
+  overBudget?: LoopOptions["overBudget"];
   /** The custom sub-agents the model may choose by `subagent_type`. */
   agents: readonly AgentDefinition[];
   /** Every event of the sub-agent's loop (transcript, subscribers). */

@@ -40,6 +40,27 @@ describe("--max-budget-usd", () => {
     expect(r.stderr).toContain("codebot: Reached maximum budget ($0.05)");
   });
 
+  it("a --fallback-model's calls count at that model's price", async () => {
+    const box = sandbox();
+    // claude-opus-4-1 is $15 / $75 per million input / output tokens: its one call is $0.15075.
+    const server = await modelServer([
+      reply.httpError(404),
+      { ...reply.toolCall("bash", { command: "touch first" }), ...costly },
+      reply.text("done"),
+    ]);
+    const r = await runCli(
+      [
+        "-p",
+        "go",
+        ...["--model", "anthropic/claude-sonnet-4-5", "--fallback-model", "anthropic/claude-opus-4-1"],
+        ...["--max-budget-usd", "0.1", "--output-format", "json", "--permission-mode", "auto"],
+      ],
+      { cwd: box.project, env: modelEnv(server, box.home) },
+    );
+    expect(JSON.parse(r.stdout)).toMatchObject({ subtype: "error_max_budget_usd", total_cost_usd: 0.15075 });
+    expect(fs.existsSync(box.at("first"))).toBe(false);
+  });
+
   it("a run that stays under it ends as usual", async () => {
     const box = sandbox();
     const server = await modelServer([{ ...reply.text("done"), ...costly }]);

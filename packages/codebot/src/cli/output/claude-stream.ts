@@ -11,6 +11,7 @@ import { claudeToolName } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { SessionEvent } from "../../session/session-events.js";
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
+import { modelFallbackText } from "./model-fallback-text.js";
 import { type WireObject, wireHookStart, wireTraceRecord } from "./wire.js";
 
 /** The Claude Code–shaped `message` of a kernel message, tool names in Claude Code's spelling. */
@@ -49,6 +50,17 @@ export function claudeStreamLine(
           ...base,
         };
       }
+      if (e.type === "model_fallback") {
+        return {
+          type: "system",
+          subtype: "model_fallback",
+          trigger: e.trigger,
+          original_model: e.from.modelId,
+          fallback_model: e.to.modelId,
+          content: modelFallbackText(e),
+          ...base,
+        };
+      }
       if (e.type !== "message_end") return undefined;
       const { type, message } = claudeMessage(e.message);
       if (event.agentName !== "main") {
@@ -57,7 +69,7 @@ export function claudeStreamLine(
       if (type === "assistant") {
         return {
           type: "assistant",
-          message: { type: "message", model: ids.model, ...message, stop_reason: null },
+          message: { type: "message", model: e.model ?? ids.model, ...message, stop_reason: null },
           parent_tool_use_id: null,
           ...base,
         };

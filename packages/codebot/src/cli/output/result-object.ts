@@ -4,7 +4,7 @@
  * codebot's own status and reason added under names Claude Code does not use.
  */
 import { randomUUID } from "node:crypto";
-import type { Usage } from "@codebot/agentcore";
+import { emptyUsage, type Usage } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { PermissionDenial } from "../../approval/tool-approval.js";
 import { costOf, type ModelPriceOverrides } from "../../session/model-prices.js";
@@ -14,16 +14,17 @@ import type { WireObject } from "./wire.js";
 export interface ResultInput {
   result: PromptResult;
   sessionId: string;
-  /** The `provider/id` the session ran (the key of `modelUsage` is its id). */
+  /** The `provider/id` the session ran: `modelUsage`'s key when no model took a step. */
   modelSpec: string;
   durationMs: number;
   /** Time spent waiting for the model. */
   durationApiMs: number;
   /**
-   * What every prompt of this process used so far, this one included: `total_cost_usd` and
-   * `modelUsage` are the running total, as in claude 2.1.328 (`usage` is the prompt's own).
+   * What every prompt of this process used so far, this one included, per `provider/id` (a
+   * `--fallback-model` apart): `total_cost_usd` and `modelUsage` are the running total, as in
+   * claude 2.1.328 (`usage` is the prompt's own).
    */
-  processUsage: Usage;
+  processUsage: ReadonlyMap<string, Usage>;
   /** Which of the process's prompts this is, from 0 (claude's `result_index`). */
   index: number;
   denials: readonly PermissionDenial[];
@@ -34,8 +35,14 @@ export interface ResultInput {
 
 export function resultObject(input: ResultInput): WireObject {
   const { result } = input;
-  const cost = costOf(input.modelSpec, input.processUsage, input.models);
-  const usd = Math.round(cost.usd * 1e9) / 1e9;
+  const used = input.processUsage.size > 0 ? input.processUsage : new Map([[input.modelSpec, emptyUsage()]]);
+  const perModel = [...used].map(([spec, usage]) => ({
+    spec,
+    usage,
+    cost: costOf(spec, usage, input.models),
+  }));
+  const usd = inDollars(perModel.reduce((sum, m) => sum + m.cost.usd, 0));
+  const known = perModel.every((m) => m.cost.known);
   return {
     type: "result",
     subtype: subtypeOf(result),
@@ -46,7 +53,7 @@ export function resultObject(input: ResultInput): WireObject {
     result: result.text,
     session_id: input.sessionId,
     total_cost_usd: usd,
-    ...(cost.known ? {} : { cost_unknown: true }),
+    ...(known ? {} : { cost_unknown: true }),
     // Claude Code's (Anthropic's) convention: input_tokens is the uncached part of the prompts.
     usage: {
       input_tokens: result.usage.inputTokens - result.usage.cacheReadTokens - result.usage.cacheWriteTokens,
@@ -54,13 +61,12 @@ export function resultObject(input: ResultInput): WireObject {
       cache_read_input_tokens: result.usage.cacheReadTokens,
       output_tokens: result.usage.outputTokens,
     },
-    modelUsage: {
-      [input.modelSpec.slice(input.modelSpec.indexOf("/") + 1)]: {
-        inputTokens: input.processUsage.inputTokens,
-        outputTokens: input.processUsage.outputTokens,
-        costUSD: usd,
-      },
-    },
+    modelUsage: Object.fromEntries(
+      perModel.map(({ spec, usage, cost }) => [
+        spec.slice(spec.indexOf("/") + 1),
+        { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, costUSD: inDollars(cost.usd) },
+      ]),
+    ),
     permission_denials: input.denials.map((d) => ({ ...d, tool_name: claudeToolName(d.tool_name) })),
     stop_reason: result.status === "completed" ? "end_turn" : null,
     terminal_reason: result.status,
@@ -86,4 +92,9 @@ function subtypeOf(result: PromptResult): string {
   if (result.status === "max_turns") return "error_max_turns";
   if (result.status === "max_budget") return "error_max_budget_usd";
   return "error_during_execution";
+}
+
+/** Dollars as Claude Code reports them: no float noise past the ninth decimal. */
+function inDollars(usd: number): number {
+  return Math.round(usd * 1e9) / 1e9;
 }

@@ -3,6 +3,7 @@ import type { HookStart, TraceRecord } from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
 import { columnsOf, cutToColumns } from "./columns.js";
 import { HeldForHooks } from "./held-for-hooks.js";
+import { modelFallbackText } from "./model-fallback-text.js";
 import { hookLabel, Progress } from "./progress.js";
 import { changeLines, type RanCalls, shownResult } from "./ran-calls.js";
 import { rowsOfLine, rowsOfRendered } from "./rendered-rows.js";
@@ -287,6 +288,9 @@ export class SessionView {
             `${who}model call failed (${terminalSafe(e.error.message)}); retry ${e.attempt} in ${e.delayMs} ms`,
           ),
         );
+        return;
+      case "model_fallback":
+        this.line(this.s.yellow(`${who}${terminalSafe(modelFallbackText(e))}`));
         return;
       case "error":
         // The main agent's failure is its run's result, which the session reports (`✗ …`) once.
