@@ -184,6 +184,11 @@ class Run {
         this.endTurn(executed);
         if (options.afterToolCalls && !this.signal.aborted)
           this.appendAll((await options.afterToolCalls({ calls: executed, signal: this.signal })) ?? []);
+        if (executed.some((c) => c.result.final === true && !c.result.isError)) {
+          if (this.signal.aborted) return "aborted";
+          if (await this.continuesAfterStop()) continue;
+          return "stop";
+        }
         continue;
       }
       this.endTurn([]);

@@ -13,6 +13,11 @@ export interface ToolResult {
    * `tool_response`); never sent to the model, which reads `content`.
    */
   data?: Readonly<Record<string, unknown>>;
+  /**
+   * The call delivered the run's answer (a structured output): once its batch of calls has
+   * finished, the run stops as if the model had ended its turn — `onStop` may still go on.
+   */
+  final?: true;
 }
 
 /** An image in a tool result: base64 data and its media type (`image/png`). */

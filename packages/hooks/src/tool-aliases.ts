@@ -15,6 +15,7 @@ const ALIAS_CLASSES: readonly (readonly string[])[] = [
   ["task_update", "TaskUpdate"],
   ["task_list", "TaskList"],
   ["skill", "Skill"],
+  ["structured_output", "StructuredOutput"],
   ["agent", "Agent", "Task"],
 ];
 

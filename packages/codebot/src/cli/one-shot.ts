@@ -86,6 +86,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       ...runtimeOptionsOf(flags, inventory, modelSpec),
       ...start,
       ...(flags.noSessionPersistence === true ? { persistSession: false } : {}),
+      ...(flags.jsonSchema !== undefined ? { jsonSchema: flags.jsonSchema } : {}),
       // Notices quote the repository's files (a skill's name, a path): no escape sequence of theirs reaches the terminal.
       notify: (message) => stderr(terminalSafe(message)),
       onEvent,

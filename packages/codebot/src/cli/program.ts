@@ -4,6 +4,7 @@ import type { PermissionMode } from "../settings/runtime-settings.js";
 import { addDirsFlag } from "./add-dir-flag.js";
 import { CliError } from "./cli-error.js";
 import type { HooksTestOptions } from "./hooks/hooks-test-options.js";
+import { jsonSchemaFlag } from "./json-schema-flag.js";
 import { fallbackModelsFlag, modelFlag } from "./model-flag.js";
 import { projectFlagsOf, withProjectOptions } from "./project-flags.js";
 import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
@@ -44,6 +45,7 @@ interface RootOptions {
   mcpConfig?: string[];
   sessionId?: string;
   fallbackModel?: string;
+  jsonSchema?: string;
   forkSession?: boolean;
   sessionPersistence?: boolean;
   strictMcpConfig?: boolean;
@@ -127,6 +129,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "--fallback-model <models>",
           "models to go on with when the model is overloaded, failing or not found (comma-separated, in order)",
         )
+        .option("--json-schema <schema>", "-p: the answer as JSON in this JSON Schema's shape (an object)")
         .option("--fork-session", "with -c/-r: go on in a copy of that session under a new id")
         .option("--no-session-persistence", "-p: write nothing of the session (it cannot be resumed)")
         .option(
@@ -182,6 +185,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         outputFormat: opts.outputFormat,
         partialMessages: opts.includePartialMessages === true,
         ...(opts.sessionPersistence === false ? { noSessionPersistence: true } : {}),
+        ...(opts.jsonSchema !== undefined ? { jsonSchema: jsonSchemaFlag(opts.jsonSchema) } : {}),
       });
       return;
     }
@@ -189,6 +193,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     // As in Claude Code: an interactive session's user watches the cost (/cost) and stops it.
     if (opts.maxBudgetUsd !== undefined) throw new CliError("--max-budget-usd applies to -p only");
     if (opts.sessionPersistence === false) throw new CliError("--no-session-persistence applies to -p only");
+    if (opts.jsonSchema !== undefined) throw new CliError("--json-schema applies to -p only");
     const { runInteractive } = await import("./interactive/repl.js");
     tuneHeapForSession();
     code = await runInteractive({

@@ -60,6 +60,8 @@ export interface OneShotFlags extends SessionFlags {
   partialMessages?: boolean;
   /** `--no-session-persistence`: nothing of the session is written; it cannot be resumed. */
   noSessionPersistence?: boolean;
+  /** `--json-schema`: the answer's schema (checked). */
+  jsonSchema?: Record<string, unknown>;
 }
 
 /**

@@ -11,7 +11,6 @@ const UNSUPPORTED = [
   "--input-format",
   "--replay-user-messages",
   "--permission-prompt-tool",
-  "--json-schema",
   "--betas",
   "--ide",
   "--disable-slash-commands",

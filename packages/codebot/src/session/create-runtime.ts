@@ -52,6 +52,7 @@ import { managedEnvOf, type PermissionMode, type UntrustedGrant } from "../setti
 import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
+import { StructuredOutput } from "../tools/structured-output-tool.js";
 import { forkSessionFiles } from "../transcript/fork-session.js";
 import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
 import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
@@ -154,6 +155,8 @@ export interface RuntimeOptions {
    * model is overloaded, its server fails or it is not found (each prompt starts with the model again).
    */
   fallbackModels?: readonly string[];
+  /** `--json-schema`: the model answers through the `structured_output` tool, in this schema's shape. */
+  jsonSchema?: Record<string, unknown>;
   /** `--max-budget-usd`: the run ends once its model calls cost this much (SpendingLimit). */
   maxBudgetUsd?: number;
   /** Environment for model resolution (API keys, base URLs) and CODEBOT_HOME. Default: process.env. */
@@ -585,6 +588,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const skillTool = skills.tool();
   if (skillTool) tools.push(skillTool);
   for (let i = tools.length - 1; i >= 0; i--) if (!offered((tools[i] as Tool).name)) tools.splice(i, 1);
+  // Not a built-in tool `--tools` chooses from: the way `--json-schema`'s answer is given.
+  const structured = options.jsonSchema ? new StructuredOutput(options.jsonSchema) : undefined;
+  if (structured) tools.push(structured.tool);
   // What a SessionStart answer changes, at start, after /clear or /resume and after a compaction.
   // `reloadSkills`: the folders are read again, and the next run's `skill` tool lists what is there now.
   const sessionStartEffects: SessionStartEffects = {
@@ -672,6 +678,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     ...(spendingLimit ? { overBudget: spendingLimit.afterStep(specOfStep) } : {}),
     // PostStopValidation first (it checks the changes); the Stop hooks see a stop that stands.
     onStop: async (info) => {
+      // A turn that ended without the answer `--json-schema` asked for is not over yet (claude's reminder).
+      const structuredReminder = structured?.reminderAtStop();
+      if (structuredReminder !== undefined) return structuredReminder;
       const reminder = await validation.onStop(info);
       if (reminder !== undefined || validation.outcome().exhausted || info.signal.aborted) return reminder;
       return stopHooks.onStop(info);
@@ -693,6 +702,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     backgroundContext: () => backgroundSaid.take(),
     ...(spendingLimit ? { spendingLimit } : {}),
     modelSpecOf: specOfStep,
+    ...(structured ? { structured } : {}),
     stopFailure: (error, newMessages) => {
       const last = finalText(newMessages);
       runner.fire("StopFailure", {

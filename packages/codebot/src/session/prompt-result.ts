@@ -29,6 +29,8 @@ export interface PromptResult {
   /** Every message the run added to the conversation. */
   messages: ModelMessage[];
   usage: Usage;
+  /** `--json-schema`: the answer the model gave through the `structured_output` tool. */
+  structuredOutput?: Record<string, unknown>;
   /** `usage` per `provider/id` of the models that took steps (a fallback's apart). */
   usageByModel: ReadonlyMap<string, Usage>;
   /** PostStopValidation in this prompt: how often the hooks ran, and the last failure's output. */

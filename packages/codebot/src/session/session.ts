@@ -3,6 +3,7 @@ import { type Agent, type ContextMeter, emptyUsage, ModelCallError } from "@code
 import type { HookRunner } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { Expansion } from "../skills/slash-expansion.js";
+import type { StructuredOutput } from "../tools/structured-output-tool.js";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
 import type { Compaction, CompactOutcome } from "./compaction.js";
 import { joinContext } from "./joined-context.js";
@@ -44,6 +45,8 @@ export interface SessionParts {
   stopFailure(error: Error, newMessages: readonly ModelMessage[]): void;
   /** `--max-budget-usd`: says why a run ended at the limit. */
   spendingLimit?: SpendingLimit;
+  /** `--json-schema`: the tool the answer comes through. */
+  structured?: StructuredOutput;
   /** The `provider/id` of a model that took a step (the session's, or a `--fallback-model`). */
   modelSpecOf(model: LanguageModelV3): string;
 }
@@ -299,6 +302,7 @@ export class Session {
     this.parts.meter.appended(message);
     validation.startPrompt();
     stopHooks.startPrompt();
+    this.parts.structured?.startPrompt();
     const result = await agent.prompt(message);
     if (result.reason === "aborted" && this.interrupted) this.noteInterruption(result.newMessages);
     const outcome = validation.outcome();
@@ -309,9 +313,12 @@ export class Session {
 
     const stopped = this.halted ?? this.stopRequest;
     const status = stopped ? "stopped" : statusOf(result, outcome.exhausted);
+    const structured = this.parts.structured?.received;
     const promptResult: PromptResult = {
       status,
-      text: finalText(result.newMessages),
+      // As claude's: the answer given through the tool is the result, as compact JSON.
+      text: structured ? JSON.stringify(structured.value) : finalText(result.newMessages),
+      ...(structured ? { structuredOutput: structured.value } : {}),
       turns: result.turns,
       messages: result.newMessages,
       usage: result.usage,

@@ -7,6 +7,7 @@ import { globTool } from "./glob-tool.js";
 import { grepTool } from "./grep-tool.js";
 import { lsTool } from "./ls-tool.js";
 import { readTool } from "./read-tool.js";
+import { STRUCTURED_OUTPUT_TOOL } from "./structured-output-tool.js";
 import { type TaskHooks, taskCreateTool, taskListTool, taskUpdateTool } from "./task-tools.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 import { writeTool } from "./write-tool.js";
@@ -18,6 +19,9 @@ export interface BuiltinToolsOptions {
   /** Everything but the tool list, which sub-agents share with the main agent. */
   subagents: Omit<SubagentHost, "tools">;
 }
+
+/** Tools a sub-agent does not get: it does not start sub-agents, nor give the prompt's answer. */
+const MAIN_AGENT_ONLY = new Set(["agent", STRUCTURED_OUTPUT_TOOL]);
 
 /**
  * The main agent's tools. Sub-agents get the list as it is when they start, without `agent`:
@@ -38,6 +42,8 @@ export function builtinTools(options: BuiltinToolsOptions): Tool[] {
     taskListTool(options.tasks),
   ];
   const tools: Tool[] = [...shared];
-  tools.push(agentTool({ ...options.subagents, tools: () => tools.filter((t) => t.name !== "agent") }));
+  tools.push(
+    agentTool({ ...options.subagents, tools: () => tools.filter((t) => !MAIN_AGENT_ONLY.has(t.name)) }),
+  );
   return tools;
 }

@@ -67,6 +67,7 @@ export function resultObject(input: ResultInput): WireObject {
         { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, costUSD: inDollars(cost.usd) },
       ]),
     ),
+    ...(result.structuredOutput !== undefined ? { structured_output: result.structuredOutput } : {}),
     permission_denials: input.denials.map((d) => ({ ...d, tool_name: claudeToolName(d.tool_name) })),
     stop_reason: result.status === "completed" ? "end_turn" : null,
     terminal_reason: result.status,
