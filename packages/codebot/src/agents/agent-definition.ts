@@ -8,7 +8,7 @@ import { parseFrontMatter } from "../skills/front-matter.js";
 import { unknownToolNames } from "./agent-tools.js";
 
 /** Where an agent file was found: it decides trust (project agents' hooks need consent) and precedence. */
-export type AgentOrigin = "project" | "user" | "plugin";
+export type AgentOrigin = "project" | "user" | "plugin" | "cli";
 
 export interface AgentDefinition {
   /** What `subagent_type` names it by; a plugin's agents are `<plugin>:<name>`, as in Claude Code. */
@@ -45,6 +45,13 @@ export interface PluginOf {
   source: SettingsSource;
 }
 
+/** The settings source an agent's hooks count as, by where it was found (a plugin's: see AgentDefinition). */
+const HOOK_SOURCE_OF: Partial<Record<AgentOrigin, SettingsSource>> = {
+  project: "project",
+  user: "user",
+  cli: "cli",
+};
+
 /** Claude Code's names: lower-case letters, digits and hyphens; a little looser here, never a path or a space. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
@@ -79,14 +86,63 @@ export async function parseAgentFile(
     report("error", `${parsed.message}; agent not loaded`);
     return undefined;
   }
-  const fm = parsed.data;
+  return agentFromFields(
+    parsed.data,
+    parsed.body,
+    { file, origin, fieldsAre: "front-matter" },
+    problems,
+    plugin,
+  );
+}
+
+/**
+ * `--agents` (Claude Code's): `{"<name>": {"description": …, "prompt": …, "tools": […], …}}`, each
+ * read with the front-matter's keys (`prompt` is the body). They are the user's own, as a
+ * `--settings` file is.
+ */
+export function parseAgentsFlag(agents: Record<string, unknown>, problems: Problem[]): AgentDefinition[] {
+  const definitions: AgentDefinition[] = [];
+  const refuse = (message: string) =>
+    problems.push({ severity: "error", scope: "settings", file: "--agents", message: `agent: ${message}` });
+  for (const [name, value] of Object.entries(agents)) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      refuse(`${name}: must be an object ({"description": …, "prompt": …}); agent not loaded`);
+      continue;
+    }
+    const { prompt, ...fields } = value as Record<string, unknown>;
+    if (typeof prompt !== "string" || prompt.trim() === "") {
+      refuse(`${name}: has no "prompt" (its instructions); agent not loaded`);
+      continue;
+    }
+    const definition = agentFromFields(
+      { ...fields, name },
+      prompt,
+      { file: "--agents", origin: "cli", fieldsAre: "JSON" },
+      problems,
+    );
+    if (definition !== undefined) definitions.push(definition);
+  }
+  return definitions;
+}
+
+/** An agent from its fields (front-matter or `--agents` JSON) and instructions; undefined when unusable (reported). */
+function agentFromFields(
+  fm: Record<string, unknown>,
+  body: string,
+  from: { file: string; origin: AgentOrigin; fieldsAre: "front-matter" | "JSON" },
+  problems: Problem[],
+  plugin?: PluginOf,
+): AgentDefinition | undefined {
+  const { file, origin, fieldsAre } = from;
+  const report = (severity: Problem["severity"], message: string) =>
+    problems.push({ severity, scope: "settings", file, message: `agent: ${message}` });
   if (fm.disabled === true) return undefined;
   const name = typeof fm.name === "string" ? fm.name.trim() : "";
   if (!NAME.test(name)) {
     report(
       "error",
       name === ""
-        ? "front-matter has no name (--- name: … description: … ---); agent not loaded"
+        ? `${fieldsAre} has no name (--- name: … description: … ---); agent not loaded`
         : `name ${JSON.stringify(name)} must be letters, digits, -, _ or . (at most 64); agent not loaded`,
     );
     return undefined;
@@ -95,23 +151,22 @@ export async function parseAgentFile(
   if (description === "") {
     report(
       "error",
-      `${name}: front-matter has no description (the model chooses agents by it); agent not loaded`,
+      `${name}: ${fieldsAre} has no description (the model chooses agents by it); agent not loaded`,
     );
     return undefined;
   }
   for (const key of Object.keys(fm)) {
-    if (!KNOWN_KEYS.has(key)) report("warning", `${name}: unknown front-matter key "${key}"; ignored`);
+    if (!KNOWN_KEYS.has(key)) report("warning", `${name}: unknown ${fieldsAre} key "${key}"; ignored`);
     else if (UNSUPPORTED_KEYS.includes(key))
       report("warning", `${name}: "${key}" is not supported by codebot; ignored`);
   }
   const definition: AgentDefinition = {
     name: plugin === undefined ? name : `${plugin.name}:${name}`,
     description,
-    prompt: parsed.body.trim(),
+    prompt: body.trim(),
     file,
     origin,
-    hookSource:
-      origin === "project" ? "project" : origin === "plugin" ? (plugin?.source ?? "plugin") : "user",
+    hookSource: HOOK_SOURCE_OF[origin] ?? plugin?.source ?? "plugin",
     ...(plugin ? { plugin: { name: plugin.name, root: plugin.root, dataDir: plugin.dataDir } } : {}),
   };
   const tools = toolList(fm.tools, "tools", name, report);

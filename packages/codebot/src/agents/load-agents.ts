@@ -1,8 +1,9 @@
 /**
  * Finds the custom sub-agents of a session: the project's (`.codebot/agents/`, and with Claude
  * Code compatibility `.claude/agents/`), the user's (`$CODEBOT_HOME/agents/`, `~/.claude/agents/`)
- * and the plugins' (`<plugin>/agents/`, named `<plugin>:<name>`). On a name clash the first wins,
- * in that order (Claude Code's: project over user over plugin); the shadowed file is reported.
+ * and the plugins' (`<plugin>/agents/`, named `<plugin>:<name>`), after those of `--agents`. On a
+ * name clash the first wins, in that order (Claude Code's: `--agents` over project over user over
+ * plugin); the shadowed file is reported.
  */
 import path from "node:path";
 import type { Problem } from "@codebot/hooks";
@@ -19,6 +20,8 @@ export interface AgentLocations {
   claudeCompat: boolean;
   /** Every plugin folder the settings loaded (with hooks or not): their `agents/` are read. */
   plugins?: readonly PluginOf[];
+  /** `--agents`: they come first, so they win a name clash (Claude Code's order). */
+  cliAgents?: readonly AgentDefinition[];
 }
 
 export interface LoadedAgents {
@@ -39,7 +42,7 @@ export async function loadAgents(where: AgentLocations): Promise<LoadedAgents> {
   for (const plugin of where.plugins ?? [])
     folders.push({ dir: path.join(plugin.root, "agents"), origin: "plugin", plugin });
 
-  const agents: AgentDefinition[] = [];
+  const agents: AgentDefinition[] = [...(where.cliAgents ?? [])];
   const problems: Problem[] = [];
   for (const folder of folders) {
     for (const file of markdownFilesBelow(folder.dir, MAX_FILES)) {

@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { MODE_NAMES, modeNamed } from "../settings/permission-modes.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { addDirsFlag } from "./add-dir-flag.js";
+import { agentsFlag } from "./agents-flag.js";
 import { CliError } from "./cli-error.js";
 import type { HooksTestOptions } from "./hooks/hooks-test-options.js";
 import { jsonSchemaFlag } from "./json-schema-flag.js";
@@ -45,6 +46,7 @@ interface RootOptions {
   mcpConfig?: string[];
   sessionId?: string;
   fallbackModel?: string;
+  agents?: string;
   jsonSchema?: string;
   forkSession?: boolean;
   sessionPersistence?: boolean;
@@ -129,6 +131,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "--fallback-model <models>",
           "models to go on with when the model is overloaded, failing or not found (comma-separated, in order)",
         )
+        .option(
+          "--agents <json-or-file>",
+          'custom sub-agents: {"<name>": {"description": …, "prompt": …}} or a file',
+        )
         .option("--json-schema <schema>", "-p: the answer as JSON in this JSON Schema's shape (an object)")
         .option("--fork-session", "with -c/-r: go on in a copy of that session under a new id")
         .option("--no-session-persistence", "-p: write nothing of the session (it cannot be resumed)")
@@ -163,6 +169,9 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       ...(opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {}),
       ...(opts.forkSession === true ? { forkSession: true } : {}),
       ...(opts.fallbackModel !== undefined ? { fallbackModels: fallbackModelsFlag(opts.fallbackModel) } : {}),
+      ...(opts.agents !== undefined
+        ? { cliAgents: agentsFlag(opts.agents, (line) => process.stderr.write(`${line}\n`)) }
+        : {}),
     };
     const resume = resumeRequestOf(opts);
     if (resume) flags.resume = resume;

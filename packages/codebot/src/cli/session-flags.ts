@@ -1,3 +1,4 @@
+import type { AgentDefinition } from "../agents/agent-definition.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { RuntimeOptions } from "../session/create-runtime.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
@@ -12,6 +13,8 @@ export type OutputFormat = "text" | "json" | "stream-json";
 export interface SessionFlags {
   project: ProjectFlags;
   model?: string;
+  /** `--agents`: custom sub-agents for this session (they win a name clash). */
+  cliAgents?: AgentDefinition[];
   /** `--fallback-model`: model specs to fall back to, in order. */
   fallbackModels?: string[];
   permissionMode?: PermissionMode;
@@ -82,6 +85,7 @@ export function runtimeOptionsOf(
     projectSettings: inventory.project,
     model,
     ...(flags.fallbackModels !== undefined ? { fallbackModels: flags.fallbackModels } : {}),
+    ...(flags.cliAgents !== undefined ? { cliAgents: flags.cliAgents } : {}),
     ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
     ...(flags.allowedTools !== undefined ? { allowedTools: flags.allowedTools } : {}),
     ...(flags.disallowedTools !== undefined ? { disallowedTools: flags.disallowedTools } : {}),

@@ -6,7 +6,6 @@ import { CliError } from "./cli-error.js";
  */
 const UNSUPPORTED = [
   "--mcp-debug",
-  "--agents",
   "--agent",
   "--input-format",
   "--replay-user-messages",

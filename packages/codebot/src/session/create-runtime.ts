@@ -21,6 +21,7 @@ import {
   type TraceRecord,
   USER_OWNED_SOURCES,
 } from "@codebot/hooks";
+import type { AgentDefinition } from "../agents/agent-definition.js";
 import { agentHookRunner } from "../agents/agent-hook.js";
 import { AgentHookScopes } from "../agents/agent-hook-scopes.js";
 import { agentModelConsent } from "../agents/agent-model-consent.js";
@@ -155,6 +156,8 @@ export interface RuntimeOptions {
    * model is overloaded, its server fails or it is not found (each prompt starts with the model again).
    */
   fallbackModels?: readonly string[];
+  /** `--agents`: custom sub-agents given on the command line; they win a name clash. */
+  cliAgents?: readonly AgentDefinition[];
   /** `--json-schema`: the model answers through the `structured_output` tool, in this schema's shape. */
   jsonSchema?: Record<string, unknown>;
   /** `--max-budget-usd`: the run ends once its model calls cost this much (SpendingLimit). */
@@ -473,6 +476,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     claudeHome,
     claudeCompat: instructions.claudeCompat,
     plugins: project.plugins,
+    ...(options.cliAgents ? { cliAgents: options.cliAgents } : {}),
   };
   // Custom sub-agents (.codebot/agents, .claude/agents, the user's, plugins'), chosen by the agent tool's subagent_type.
   const agents = await loadAgents(discovery);
