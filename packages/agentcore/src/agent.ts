@@ -12,7 +12,8 @@ export interface AgentOptions {
   /** Models each run falls back to, in order (see LoopOptions); every run starts with `model`. */
   fallbackModels?: LoopOptions["fallbackModels"];
   systemPrompt: string;
-  tools: Tool[];
+  /** The tools; a function is asked at the start of every run (a list that changes between runs). */
+  tools: Tool[] | (() => Tool[]);
   middleware?: ToolMiddleware[];
   maxTurns?: number;
   /** Asked after each model step, with its usage: true ends the run there (see LoopOptions). */
@@ -95,8 +96,10 @@ export class Agent {
     this.controller = controller;
     this.history.push(asMessage(input));
     try {
+      const { tools } = this.options;
       const stream = agentLoop({
         ...this.options,
+        tools: typeof tools === "function" ? tools() : tools,
         model: this.model,
         messages: this.history,
         signal: controller.signal,

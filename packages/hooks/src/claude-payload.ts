@@ -61,7 +61,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     task_subject: taskEvent ? f.task?.subject : undefined,
     task_description: taskEvent ? f.task?.description : undefined,
     agent_id: agentEvent || toolEvent ? f.agentId : undefined,
-    agent_type: agentEvent ? f.agent : toolEvent ? f.agentType : undefined,
+    agent_type: agentEvent ? f.agent : toolEvent ? (f.agentType ?? session.agentType) : session.agentType,
     agent_transcript_path:
       event === "SubagentStop" && f.agentId !== undefined && session.transcriptPath !== ""
         ? subagentTranscriptPath(session.transcriptPath, session.sessionId, f.agentId)

@@ -35,6 +35,7 @@ export function jobOf(
     ...(session.permissionMode !== undefined ? { permissionMode: session.permissionMode } : {}),
     ...(session.envFile !== undefined ? { envFile: session.envFile } : {}),
     ...(session.promptId !== undefined ? { promptId: session.promptId } : {}),
+    ...(session.agentType !== undefined ? { agentType: session.agentType } : {}),
   };
   // A sub-agent's tool call: which run it is, while that run is still going.
   const caller =

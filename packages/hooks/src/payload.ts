@@ -19,6 +19,8 @@ export interface HookSession {
    * calls carry its `agent_id` and `agent_type` (looked up when the event fires).
    */
   subagent?(agentName: string): { id: string; type: string } | undefined;
+  /** The custom agent the session itself runs as (Claude Code's `--agent`): `agent_type` of its payloads. */
+  readonly agentType?: string;
   /** Claude Code's `CLAUDE_ENV_FILE` for this session (claude-env-file.ts). */
   readonly envFile?: string;
   /**

@@ -34,6 +34,23 @@ export class AgentHookScopes {
     }
   }
 
+  /**
+   * `--agent`: the session itself runs as `agent`, whose hooks are in force for the main agent's
+   * firings all session long, its `Stop` as Stop again (as in claude 2.1.328).
+   */
+  enterMain(agent: AgentDefinition, projectDir: string, notify: (message: string) => void): void {
+    if (agent.hooks === undefined) return;
+    const { SubagentStop: stop, ...rest } = agent.hooks;
+    const loaded = compileAgentHooks(
+      { ...agent, hooks: stop === undefined ? rest : { ...rest, Stop: stop } },
+      projectDir,
+    );
+    for (const problem of loaded.problems) notify(`codebot: agent ${agent.name}: ${formatProblem(problem)}`);
+    this.runner.addScopedHooks("agent:main", loaded.hooks, {
+      when: (fields) => fields.agentName === undefined || fields.agentName === "main",
+    });
+  }
+
   /** Puts the run's agent hooks in force for its own firings; the returned function ends that. */
   enter(run: SubagentRun): () => void {
     const hooks = run.agent ? this.compiled.get(run.agent.name) : undefined;

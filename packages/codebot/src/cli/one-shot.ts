@@ -95,6 +95,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     // A model that cannot be resolved (no API key, unknown provider) lands here, in one line.
     throw new CliError(errorMessage(error));
   }
+  // `--agent` may have chosen the model: the lines name the one the session runs.
+  ids.model = runtime.modelSpec.slice(runtime.modelSpec.indexOf("/") + 1);
   const removeSignalHandlers = closeOnSignals(runtime, {
     // Ctrl+C is the user's interruption, as in a session: the transcript says so for a later -c.
     onSignal: (signal) => {
@@ -146,7 +148,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
         resultObject({
           result,
           sessionId,
-          modelSpec,
+          modelSpec: runtime.modelSpec,
           durationMs: Math.round(performance.now() - started),
           durationApiMs: apiTime.ms(),
           processUsage: new Map(processUsage),

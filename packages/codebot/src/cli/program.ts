@@ -47,6 +47,7 @@ interface RootOptions {
   sessionId?: string;
   fallbackModel?: string;
   agents?: string;
+  agent?: string;
   jsonSchema?: string;
   forkSession?: boolean;
   sessionPersistence?: boolean;
@@ -135,6 +136,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "--agents <json-or-file>",
           'custom sub-agents: {"<name>": {"description": …, "prompt": …}} or a file',
         )
+        .option(
+          "--agent <name>",
+          "run the session as this custom agent (its instructions, tools, hooks, model)",
+        )
         .option("--json-schema <schema>", "-p: the answer as JSON in this JSON Schema's shape (an object)")
         .option("--fork-session", "with -c/-r: go on in a copy of that session under a new id")
         .option("--no-session-persistence", "-p: write nothing of the session (it cannot be resumed)")
@@ -169,6 +174,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       ...(opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {}),
       ...(opts.forkSession === true ? { forkSession: true } : {}),
       ...(opts.fallbackModel !== undefined ? { fallbackModels: fallbackModelsFlag(opts.fallbackModel) } : {}),
+      ...(opts.agent !== undefined ? { agent: opts.agent } : {}),
       ...(opts.agents !== undefined
         ? { cliAgents: agentsFlag(opts.agents, (line) => process.stderr.write(`${line}\n`)) }
         : {}),

@@ -13,6 +13,8 @@ export type OutputFormat = "text" | "json" | "stream-json";
 export interface SessionFlags {
   project: ProjectFlags;
   model?: string;
+  /** `--agent`: the custom agent the session runs as. */
+  agent?: string;
   /** `--agents`: custom sub-agents for this session (they win a name clash). */
   cliAgents?: AgentDefinition[];
   /** `--fallback-model`: model specs to fall back to, in order. */
@@ -86,6 +88,9 @@ export function runtimeOptionsOf(
     model,
     ...(flags.fallbackModels !== undefined ? { fallbackModels: flags.fallbackModels } : {}),
     ...(flags.cliAgents !== undefined ? { cliAgents: flags.cliAgents } : {}),
+    ...(flags.agent !== undefined
+      ? { agent: { name: flags.agent, modelFromFlag: flags.model !== undefined } }
+      : {}),
     ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
     ...(flags.allowedTools !== undefined ? { allowedTools: flags.allowedTools } : {}),
     ...(flags.disallowedTools !== undefined ? { disallowedTools: flags.disallowedTools } : {}),

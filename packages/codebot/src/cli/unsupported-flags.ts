@@ -6,7 +6,6 @@ import { CliError } from "./cli-error.js";
  */
 const UNSUPPORTED = [
   "--mcp-debug",
-  "--agent",
   "--input-format",
   "--replay-user-messages",
   "--permission-prompt-tool",

@@ -25,6 +25,8 @@ import type { AgentDefinition } from "../agents/agent-definition.js";
 import { agentHookRunner } from "../agents/agent-hook.js";
 import { AgentHookScopes } from "../agents/agent-hook-scopes.js";
 import { agentModelConsent } from "../agents/agent-model-consent.js";
+import { agentNamed } from "../agents/agent-named.js";
+import { agentTools } from "../agents/agent-tools.js";
 import { loadAgents } from "../agents/load-agents.js";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
@@ -53,7 +55,7 @@ import { managedEnvOf, type PermissionMode, type UntrustedGrant } from "../setti
 import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
-import { StructuredOutput } from "../tools/structured-output-tool.js";
+import { STRUCTURED_OUTPUT_TOOL, StructuredOutput } from "../tools/structured-output-tool.js";
 import { forkSessionFiles } from "../transcript/fork-session.js";
 import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
 import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
@@ -156,6 +158,11 @@ export interface RuntimeOptions {
    * model is overloaded, its server fails or it is not found (each prompt starts with the model again).
    */
   fallbackModels?: readonly string[];
+  /**
+   * `--agent <name>`: the session itself runs as that custom agent — its instructions, tools,
+   * hooks and (unless `--model` chose one: `modelFromFlag`) model; payloads carry its `agent_type`.
+   */
+  agent?: { name: string; modelFromFlag: boolean };
   /** `--agents`: custom sub-agents given on the command line; they win a name clash. */
   cliAgents?: readonly AgentDefinition[];
   /** `--json-schema`: the model answers through the `structured_output` tool, in this schema's shape. */
@@ -364,6 +371,15 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   let mcp: SessionMcp | undefined;
   // The session exists only once the agent does; hooks that end the run reach it through this.
   let session: Session | undefined;
+  // `--agent`: the custom agent the session runs as, once the agents are loaded.
+  let mainAgent: AgentDefinition | undefined;
+  // The main agent's tools: the session's, or those `--agent`'s definition picks from them.
+  // `--json-schema`'s tool stays: it is how the answer is given, whatever the agent's list.
+  const mainTools = () => {
+    if (mainAgent === undefined) return tools;
+    const picked = new Set(agentTools(tools, mainAgent));
+    return tools.filter((tool) => picked.has(tool) || tool.name === STRUCTURED_OUTPUT_TOOL);
+  };
   // The sub-agent runs in progress by name (a name is never in use twice at once): their tool calls' hooks name them.
   const subagentRuns = new Map<string, { id: string; type: string }>();
   // Their own transcripts, by run name, while they run.
@@ -396,6 +412,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         return approval.mode;
       },
       subagent: (name) => subagentRuns.get(name),
+      get agentType() {
+        return mainAgent?.name;
+      },
       get envFile() {
         return hookEnvFile();
       },
@@ -482,6 +501,15 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const agents = await loadAgents(discovery);
   for (const problem of agents.problems) notify(`codebot: ${formatProblem(problem)}`);
   const agentScopes = new AgentHookScopes(runner, agents.agents, cwd, notify);
+  const mayUseOwnModel = agentModelConsent({ isGrantTrusted: project.isGrantTrusted, env, notify });
+  mainAgent = options.agent === undefined ? undefined : agentNamed(agents.agents, options.agent.name);
+  if (mainAgent !== undefined) {
+    agentScopes.enterMain(mainAgent, cwd, notify);
+    if (mainAgent.model !== undefined && options.agent?.modelFromFlag !== true && mayUseOwnModel(mainAgent)) {
+      modelSpec = modelFlag(mainAgent.model, modelAccess);
+      model = await modelOf(modelSpec, modelAccess);
+    }
+  }
   const scopeEnds = new Map<string, () => void>();
 
   const validation = new StopValidation(
@@ -521,7 +549,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     subagents: {
       model: () => model,
       modelFor: (spec) => modelOf(modelFlag(spec, modelAccess), modelAccess),
-      mayUseOwnModel: agentModelConsent({ isGrantTrusted: project.isGrantTrusted, env, notify }),
+      mayUseOwnModel,
       agents: agents.agents,
       middleware,
       systemPrompt: (name) => subagentSystemPrompt(cwd, name),
@@ -673,10 +701,13 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       const said = backgroundSaid.take();
       return said === undefined ? messages : [...messages, userMessage(systemReminder(said))];
     },
-    systemPrompt: [options.systemPrompt ?? mainSystemPrompt(cwd), options.appendSystemPrompt]
+    systemPrompt: [
+      options.systemPrompt ?? mainAgent?.prompt ?? mainSystemPrompt(cwd),
+      options.appendSystemPrompt,
+    ]
       .filter((part) => part !== undefined)
       .join("\n\n"),
-    tools,
+    tools: mainTools,
     middleware,
     maxTurns: options.maxTurns,
     ...(spendingLimit ? { overBudget: spendingLimit.afterStep(specOfStep) } : {}),
@@ -782,7 +813,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     approval,
     tasks,
     // Live: MCP tools join and leave the list as servers connect and stop.
-    toolNames: () => tools.map((t) => t.name),
+    toolNames: () => mainTools().map((t) => t.name),
     agent,
     session,
     events,
