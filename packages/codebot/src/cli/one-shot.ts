@@ -25,6 +25,7 @@ import { readPipedStdin } from "./read-input.js";
 import { type OneShotFlags, runtimeOptionsOf } from "./session-flags.js";
 import { sessionToStart } from "./session-to-start.js";
 import { checkSettings } from "./settings-check.js";
+import { type StreamInputMessage, streamInputMessages } from "./stream-input.js";
 import { codebotVersion } from "./version.js";
 
 /** Exit code of a prompt blocked by a UserPromptSubmit hook. */
@@ -34,13 +35,14 @@ const EXIT_BLOCKED = 2;
  * `codebot -p`: one prompt, run to the end without asking anyone (tool calls that need approval
  * are denied and the model is told; untrusted project hooks do not run). Prints the answer, the
  * result object, or Claude Code's stream-json lines. Exit 0 done, 1 error, 2 blocked by a hook.
+ * With `--input-format stream-json`, stdin's lines are the prompts: one turn each, in order, in one
+ * session, until stdin ends (stream-input.ts); the exit code is the last turn's.
  */
 export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const started = performance.now();
-  // As Claude Code: piped input follows the prompt on the next line, or is the prompt.
-  const piped = await readPipedStdin();
-  const prompt = [flags.prompt, piped].filter((part) => part !== undefined && part !== "").join("\n");
-  if (prompt.trim() === "") throw new CliError("the prompt is empty (give it after -p, or on stdin)");
+  // With --input-format stream-json the prompts are stdin's lines, read as they come.
+  const streamInput = flags.inputFormat === "stream-json";
+  const prompt = streamInput ? "" : await promptOf(flags);
   const stderr = (line: string) => process.stderr.write(`${line}\n`);
   const inventory = checkSettings(flags, stderr);
   const modelSpec = sessionModel(
@@ -58,8 +60,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const errStyles = stylesFor(process.stderr);
   const start = await sessionToStart(flags, inventory);
   const { sessionId } = start;
-  // Events that happen while the runtime is assembled wait until the init line is out.
+  // Events that happen while the runtime is assembled wait until the (first) init line is out.
   let early: SessionEvent[] | undefined = [];
+  // --replay-user-messages: the input message of the turn, echoed once its prompt is accepted.
+  let toReplay: StreamInputMessage | undefined;
   const emit = (object: WireObject) => process.stdout.write(`${JSON.stringify(object)}\n`);
   const ids = { sessionId, model: modelSpec.slice(modelSpec.indexOf("/") + 1) };
   const emitEvent = (event: SessionEvent) => {
@@ -76,6 +80,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     if (!streaming && event.kind === "agent" && event.event.type === "model_fallback")
       stderr(`codebot: ${terminalSafe(modelFallbackText(event.event))}`);
     if (!streaming) return;
+    if (event.kind === "prompt_accepted" && toReplay) {
+      emit(replayLine(toReplay, sessionId));
+      toReplay = undefined;
+    }
     if (early) early.push(event);
     else emitEvent(event);
   };
@@ -105,10 +113,18 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     exit: (code) => void exit(code),
     onError: (error) => stderr(`codebot: closing failed: ${errorMessage(error)}`),
   });
-  if (streaming) {
-    // As Claude Code's, the init line names the MCP servers and their tools: it waits for them
-    // (the prompt would wait for them anyway).
-    await runtime.mcpReady();
+  // A result's durations count from the start of the process, or with stream-json input from
+  // the start of its turn (claude 2.1.328's are per turn there).
+  let turnStarted = started;
+  let apiMsBefore = 0;
+  // As claude's, stream-json input has an init line at the start of every turn.
+  const beginTurn = (input?: StreamInputMessage) => {
+    turnStarted = performance.now();
+    apiMsBefore = apiTime.ms();
+    emitInit();
+    if (flags.replayUserMessages) toReplay = input;
+  };
+  const emitInit = () => {
     emit({
       type: "system",
       subtype: "init",
@@ -123,8 +139,13 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       uuid: randomUUID(),
     });
     for (const event of early ?? []) emitEvent(event);
-  }
-  early = undefined;
+    early = undefined;
+  };
+  // As Claude Code's, the init line names the MCP servers and their tools: it waits for them
+  // (the prompt would wait for them anyway).
+  if (streaming) await runtime.mcpReady();
+  if (streaming && !streamInput) emitInit();
+  if (!streamInput) early = undefined;
 
   // A SessionStart hook's `initialUserMessage` is a prompt of its own before the one given, as in
   // claude 2.1.328 `-p`: each is answered and reported when it ends; the exit code is the given
@@ -149,8 +170,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
           result,
           sessionId,
           modelSpec: runtime.modelSpec,
-          durationMs: Math.round(performance.now() - started),
-          durationApiMs: apiTime.ms(),
+          durationMs: Math.round(performance.now() - turnStarted),
+          durationApiMs: apiTime.ms() - apiMsBefore,
           processUsage: new Map(processUsage),
           index,
           denials: runtime.approval.tools.denials,
@@ -161,16 +182,58 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     }
     return code;
   };
-  let given: PromptResult;
+  let given: PromptResult | undefined;
+  // Stream-json input: each turn's result is printed as it ends; the exit code is the last turn's.
+  let code = 0;
   try {
     const initial = await runtime.initialUserMessage();
-    if (initial !== undefined) report(await runtime.prompt(initial), false);
-    given = await runtime.prompt(prompt);
+    if (streamInput) {
+      if (initial !== undefined) {
+        beginTurn();
+        code = report(await runtime.prompt(initial), true);
+      }
+      for await (const input of streamInputMessages(process.stdin)) {
+        if (runtime.isClosing) break;
+        beginTurn(input);
+        code = report(await runtime.prompt(input.text), true);
+      }
+    } else {
+      if (initial !== undefined) report(await runtime.prompt(initial), false);
+      given = await runtime.prompt(prompt);
+    }
+  } catch (error) {
+    // A malformed input line: the turns before it were answered, none after it runs.
+    if (!(streamInput && error instanceof CliError)) throw error;
+    stderr(`codebot: ${error.message}`);
+    code = error.exitCode;
   } finally {
+    // Input that ended before its first turn: the start's events still go out.
+    for (const event of early ?? []) emitEvent(event);
+    early = undefined;
     await closeWithNotice(runtime, "other", (line) => stderr(`codebot: ${line}`));
     removeSignalHandlers();
   }
-  return report(given, true);
+  return given ? report(given, true) : code;
+}
+
+/** As Claude Code: piped input follows the prompt on the next line, or is the prompt. */
+async function promptOf(flags: OneShotFlags): Promise<string> {
+  const piped = await readPipedStdin();
+  const prompt = [flags.prompt, piped].filter((part) => part !== undefined && part !== "").join("\n");
+  if (prompt.trim() === "") throw new CliError("the prompt is empty (give it after -p, or on stdin)");
+  return prompt;
+}
+
+/** `--replay-user-messages`: the input's user message, as claude 2.1.328 echoes it. */
+function replayLine(input: StreamInputMessage, sessionId: string): WireObject {
+  return {
+    type: "user",
+    message: input.message,
+    session_id: sessionId,
+    parent_tool_use_id: null,
+    uuid: input.uuid ?? randomUUID(),
+    isReplay: true,
+  };
 }
 
 /** 0 done; 2 a hook said no (the prompt was blocked, or a hook ended the run); 1 anything else. */

@@ -5,11 +5,12 @@ import { addDirsFlag } from "./add-dir-flag.js";
 import { agentsFlag } from "./agents-flag.js";
 import { CliError } from "./cli-error.js";
 import type { HooksTestOptions } from "./hooks/hooks-test-options.js";
+import { inputFormatFlags } from "./input-format-flag.js";
 import { jsonSchemaFlag } from "./json-schema-flag.js";
 import { fallbackModelsFlag, modelFlag } from "./model-flag.js";
 import { projectFlagsOf, withProjectOptions } from "./project-flags.js";
 import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
-import type { OutputFormat, SessionFlags } from "./session-flags.js";
+import type { InputFormat, OutputFormat, SessionFlags } from "./session-flags.js";
 import { tuneHeapForSession } from "./session-heap.js";
 import { toolRulesFlag } from "./tool-rules-flag.js";
 import { toolsFlag } from "./tools-flag.js";
@@ -41,6 +42,8 @@ interface RootOptions {
   tools?: string[];
   addDir?: string[];
   outputFormat: OutputFormat;
+  inputFormat: InputFormat;
+  replayUserMessages?: boolean;
   debug?: string;
   traceFile?: string;
   mcpConfig?: string[];
@@ -112,6 +115,15 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
             .choices(["text", "json", "stream-json"])
             .default("text"),
         )
+        .addOption(
+          new Option(
+            "--input-format <format>",
+            "input of -p: stream-json reads prompts as JSON lines on stdin",
+          )
+            .choices(["text", "stream-json"])
+            .default("text"),
+        )
+        .option("--replay-user-messages", "stream-json input: echo each user message on stdout")
         .addOption(new Option("--debug <what>", "print hook trace records on stderr").choices(["hooks"]))
         .option("--trace-file <file>", "append every hook trace record to this file (JSONL)")
         .option("--init", "run the Setup hooks (trigger init) before the session starts")
@@ -188,10 +200,17 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       code = await runInitOnly(flags);
       return;
     }
+    const prompt = typeof opts.print === "string" ? opts.print : positional;
+    const input = inputFormatFlags({
+      print: opts.print !== undefined,
+      prompt,
+      inputFormat: opts.inputFormat,
+      outputFormat: opts.outputFormat,
+      replayUserMessages: opts.replayUserMessages === true,
+    });
     if (opts.print !== undefined) {
       if (typeof opts.print === "string" && positional !== undefined)
         throw new CliError("two prompts given: put the prompt either after -p or at the end, not both");
-      const prompt = typeof opts.print === "string" ? opts.print : positional;
       const { runOneShot } = await import("./one-shot.js");
       tuneHeapForSession();
       code = await runOneShot({
@@ -201,6 +220,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         partialMessages: opts.includePartialMessages === true,
         ...(opts.sessionPersistence === false ? { noSessionPersistence: true } : {}),
         ...(opts.jsonSchema !== undefined ? { jsonSchema: jsonSchemaFlag(opts.jsonSchema) } : {}),
+        ...input,
       });
       return;
     }

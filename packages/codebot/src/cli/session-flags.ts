@@ -8,6 +8,8 @@ import type { ResumeRequest } from "./resume-flags.js";
 
 /** Output formats of `-p`. */
 export type OutputFormat = "text" | "json" | "stream-json";
+/** Input formats of `-p`: the prompt as text, or Claude Code's stream-json lines. */
+export type InputFormat = "text" | "stream-json";
 
 /** What the command line says about a session (one-shot or interactive). */
 export interface SessionFlags {
@@ -67,6 +69,10 @@ export interface OneShotFlags extends SessionFlags {
   noSessionPersistence?: boolean;
   /** `--json-schema`: the answer's schema (checked). */
   jsonSchema?: Record<string, unknown>;
+  /** `--input-format stream-json`: the prompts are stdin's JSON lines, one turn each. */
+  inputFormat?: InputFormat;
+  /** `--replay-user-messages`: stream-json input's user messages are echoed on stdout. */
+  replayUserMessages?: boolean;
 }
 
 /**

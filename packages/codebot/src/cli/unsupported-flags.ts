@@ -6,8 +6,6 @@ import { CliError } from "./cli-error.js";
  */
 const UNSUPPORTED = [
   "--mcp-debug",
-  "--input-format",
-  "--replay-user-messages",
   "--permission-prompt-tool",
   "--betas",
   "--ide",

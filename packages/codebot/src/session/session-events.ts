@@ -11,6 +11,8 @@ export type SessionEvent =
   | { kind: "hook_start"; start: HookStart }
   | { kind: "hook"; record: TraceRecord }
   | { kind: "notice"; message: string }
+  /** The prompt passed UserPromptSubmit (and its expansion) and goes to the model. */
+  | { kind: "prompt_accepted" }
   /** A hook's `terminalSequence` (allowed OSC/BEL only): for the user's terminal, if there is one. */
   | { kind: "terminal_sequence"; sequence: string };
 

@@ -298,6 +298,7 @@ export class Session {
     const message = userTurn(expanded ? expansion.text : text, context, sessionContext);
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;
+    this.parts.events.emit({ kind: "prompt_accepted" });
     transcript.append(message, "main");
     this.parts.meter.appended(message);
     validation.startPrompt();

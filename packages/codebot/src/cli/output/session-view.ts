@@ -96,6 +96,9 @@ export class SessionView {
       case "terminal_sequence":
         // Written to the terminal by the interactive session only, never as a line of output.
         return;
+      case "prompt_accepted":
+        // The prompt is on screen already, as typed.
+        return;
     }
   };
 

@@ -31,6 +31,8 @@ export interface CliOptions {
   env: NodeJS.ProcessEnv;
   /** Written to stdin, which is then closed; stdin is empty otherwise. */
   input?: string;
+  /** Stdin is left open for the test to write to (`child.stdin`) and end; `input` is not used. */
+  openStdin?: boolean;
   /** Stdin on /dev/null instead of a pipe (a program started with its stdin ignored). */
   devNullStdin?: boolean;
   timeoutMs?: number;
@@ -107,7 +109,7 @@ export function startCli(args: readonly string[], options: CliOptions) {
     stderr += String(d);
   });
   child.stdin?.on("error", () => {});
-  child.stdin?.end(options.input ?? "");
+  if (!options.openStdin) child.stdin?.end(options.input ?? "");
   const timeout = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
   const done = new Promise<CliResult>((resolve) => {
     child.on("close", (code, signal) => {

@@ -1,0 +1,35 @@
+import { CliError } from "./cli-error.js";
+import type { InputFormat, OutputFormat } from "./session-flags.js";
+
+export interface InputFormatOptions {
+  print: boolean;
+  prompt: string | undefined;
+  inputFormat: InputFormat;
+  outputFormat: OutputFormat;
+  replayUserMessages: boolean;
+}
+
+/**
+ * `--input-format` and `--replay-user-messages`, checked as claude 2.1.328 checks them: stream-json
+ * input answers in stream-json only, and only stream-json input can be replayed. A prompt given
+ * beside stream-json input is refused (claude ignores it silently).
+ */
+export function inputFormatFlags(options: InputFormatOptions): {
+  inputFormat: InputFormat;
+  replayUserMessages: boolean;
+} {
+  const streamInput = options.inputFormat === "stream-json";
+  if (options.replayUserMessages && !(streamInput && options.outputFormat === "stream-json"))
+    throw new CliError(
+      "--replay-user-messages requires both --input-format stream-json and --output-format stream-json",
+    );
+  if (!streamInput) return { inputFormat: "text", replayUserMessages: false };
+  if (!options.print) throw new CliError("--input-format stream-json applies to -p only");
+  if (options.outputFormat !== "stream-json")
+    throw new CliError("--input-format stream-json requires --output-format stream-json");
+  if (options.prompt !== undefined)
+    throw new CliError(
+      "--input-format stream-json takes its prompts from stdin, one JSON line each: give no prompt argument",
+    );
+  return { inputFormat: "stream-json", replayUserMessages: options.replayUserMessages };
+}
