@@ -118,7 +118,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   let turnStarted = started;
   let apiMsBefore = 0;
   // As claude's, stream-json input has an init line at the start of every turn.
-  const beginTurn = (input?: StreamInputMessage) => {
+  const beginTurn = (input: StreamInputMessage) => {
     turnStarted = performance.now();
     apiMsBefore = apiTime.ms();
     emitInit();
@@ -189,7 +189,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     const initial = await runtime.initialUserMessage();
     if (streamInput) {
       if (initial !== undefined) {
-        beginTurn();
+        // Echoed as a user message of its own, as claude echoes it.
+        beginTurn({ text: initial, message: { role: "user", content: initial } });
         code = report(await runtime.prompt(initial), true);
       }
       for await (const input of streamInputMessages(process.stdin)) {

@@ -146,6 +146,34 @@ describe("codebot -p --input-format stream-json", () => {
     expect(r.code).toBe(0);
   });
 
+  it("a SessionStart hook's initialUserMessage is the first turn, echoed by --replay-user-messages as claude echoes it", async () => {
+    const box = sandbox();
+    const output = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "SessionStart", initialUserMessage: "HOOK-FIRST-MESSAGE" },
+    });
+    const settings = box.json("hooks.json", {
+      hooks: { SessionStart: [{ hooks: [{ type: "command", command: `echo '${output}'` }] }] },
+    });
+    const server = await modelServer([reply.text("answer one"), reply.text("answer two")]);
+    const r = await runCli(
+      [...STREAM, "--replay-user-messages", "--settings", settings, "--cwd", box.project],
+      {
+        env: modelEnv(server, box.home),
+        input: userLine("first prompt"),
+      },
+    );
+    expect(r.code).toBe(0);
+    const lines = jsonLines(r.stdout);
+    expect(lines.filter((l) => l.type === "user").map((l) => l.message)).toEqual([
+      { role: "user", content: "HOOK-FIRST-MESSAGE" },
+      { role: "user", content: "first prompt" },
+    ]);
+    expect(lines.filter((l) => l.type === "result").map((l) => [l.result, l.result_index])).toEqual([
+      ["answer one", 0],
+      ["answer two", 1],
+    ]);
+  });
+
   it("a malformed line is one error naming it, exit 1: the turns before it are answered and in the transcript, none after it runs", async () => {
     const box = sandbox();
     const hooks = loggingHooks(box, ["SessionEnd"]);
