@@ -13,7 +13,7 @@ import type {
 import { AskQueue } from "./ask-queue.js";
 import { HookApproval, type HookIdentity, heldOwnHookReason } from "./hook-approval.js";
 import type { PermissionRuleSet } from "./permission-rules.js";
-import { ToolApproval } from "./tool-approval.js";
+import { ToolApproval, type ToolApprovalOptions } from "./tool-approval.js";
 import type { TrustStore } from "./trust-store.js";
 import { visible } from "./visible-text.js";
 
@@ -32,6 +32,8 @@ export interface ApprovalEngineOptions {
   askHookApproval?: AskHookApproval;
   /** PermissionRequest, PermissionDenied and Notification hooks of tool approval. */
   permissionHooks?: PermissionHooks;
+  /** `--permission-prompt-tool`: who answers, with nobody to ask (see ToolApprovalOptions). */
+  promptTool?: ToolApprovalOptions["promptTool"];
   /** Set when the settings disable `auto` (disableBypassPermissionsMode): why setMode refuses it. */
   autoRefusal?: string;
   /** codebot's and Claude Code's own folders (real paths), where acceptEdits does not edit unasked. */
@@ -65,6 +67,7 @@ export class ApprovalEngine {
       ...(options.ownHomes ? { ownHomes: options.ownHomes } : {}),
       setMode: (mode) => this.setMode(mode),
       ...(options.notify ? { notify: options.notify } : {}),
+      ...(options.promptTool ? { promptTool: options.promptTool } : {}),
     });
     this.hooks = new HookApproval({
       mode,

@@ -5,6 +5,7 @@ import type { PermissionMode } from "../settings/runtime-settings.js";
 import type {
   ApprovalAnswer,
   AskToolApproval,
+  PermissionHookAnswer,
   PermissionHooks,
   ToolApprovalRequest,
 } from "./approval-types.js";
@@ -69,6 +70,11 @@ export interface ToolApprovalOptions {
   setMode?(mode: PermissionMode): void;
   /** Told what of a hook's `updatedPermissions` was not applied as asked. */
   notify?(message: string): void;
+  /**
+   * `--permission-prompt-tool` (Claude Code's): with nobody to ask, the question goes to this MCP
+   * tool, whose answer allows (maybe with new arguments) or refuses the call.
+   */
+  promptTool?(call: ToolCall, ctx: Pick<ToolContext, "signal" | "agentName">): Promise<PermissionHookAnswer>;
 }
 
 /**
@@ -204,19 +210,17 @@ export class ToolApproval {
           setMode: (mode) => this.options.setMode?.(mode),
           notify: (message) => this.options.notify?.(message),
         });
-      if (hooked.updatedInput === undefined) return { allowed: true };
-      const check = ctx.validateArgs?.(hooked.updatedInput);
-      if (check && !check.ok)
-        return {
-          allowed: false,
-          reason: `permission denied: hook ${hooked.by} gave invalid arguments: ${check.error}`,
-        };
-      return { allowed: true, args: check?.ok ? check.args : hooked.updatedInput };
+      return allowedWith(hooked.updatedInput, ctx, `hook ${hooked.by}`);
     }
     if (hooked?.behavior === "deny") {
       return { allowed: false, reason: `permission denied by hook ${hooked.by}: ${hooked.message}` };
     }
     const ask = this.options.ask;
+    if (ask === undefined && mode !== "dontAsk" && this.options.promptTool !== undefined) {
+      const prompted = await this.options.promptTool(call, ctx);
+      if (prompted.behavior === "allow") return allowedWith(prompted.updatedInput, ctx, prompted.by);
+      return { allowed: false, reason: `permission denied by ${prompted.by}: ${prompted.message}` };
+    }
     const why = askRule !== undefined ? `the ask rule "${askRule.text}" needs a yes` : "needs approval";
     if (ask === undefined || mode === "dontAsk") {
       const how =
@@ -418,4 +422,17 @@ function sessionRuleSuggestion(rule: string): PermissionUpdate {
 function alwaysRuleOf(call: ToolCall, subject: string | undefined): string {
   const kind = subjectKind(call.name);
   return subject === undefined || kind === undefined ? call.name : literalRule(call.name, subject, kind);
+}
+
+/** An allowed call, run with `updatedInput` when its answerer gave one — unless the tool's schema refuses it. */
+function allowedWith(
+  updatedInput: Record<string, unknown> | undefined,
+  ctx: Partial<Pick<ToolContext, "validateArgs">>,
+  by: string,
+): { allowed: true; args?: Record<string, unknown> } | { allowed: false; reason: string } {
+  if (updatedInput === undefined) return { allowed: true };
+  const check = ctx.validateArgs?.(updatedInput);
+  if (check && !check.ok)
+    return { allowed: false, reason: `permission denied: ${by} gave invalid arguments: ${check.error}` };
+  return { allowed: true, args: check?.ok ? check.args : updatedInput };
 }

@@ -95,6 +95,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       ...start,
       ...(flags.noSessionPersistence === true ? { persistSession: false } : {}),
       ...(flags.jsonSchema !== undefined ? { jsonSchema: flags.jsonSchema } : {}),
+      ...(flags.permissionPromptTool !== undefined
+        ? { permissionPromptTool: flags.permissionPromptTool }
+        : {}),
       // Notices quote the repository's files (a skill's name, a path): no escape sequence of theirs reaches the terminal.
       notify: (message) => stderr(terminalSafe(message)),
       onEvent,

@@ -9,6 +9,7 @@ import { inputFormatFlags } from "./input-format-flag.js";
 import { jsonSchemaFlag } from "./json-schema-flag.js";
 import { fallbackModelsFlag, modelFlag } from "./model-flag.js";
 import { projectFlagsOf, withProjectOptions } from "./project-flags.js";
+import { promptToolFlag } from "./prompt-tool-flag.js";
 import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import type { InputFormat, OutputFormat, SessionFlags } from "./session-flags.js";
 import { tuneHeapForSession } from "./session-heap.js";
@@ -51,6 +52,7 @@ interface RootOptions {
   fallbackModel?: string;
   agents?: string;
   agent?: string;
+  permissionPromptTool?: string;
   jsonSchema?: string;
   forkSession?: boolean;
   sessionPersistence?: boolean;
@@ -152,6 +154,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "--agent <name>",
           "run the session as this custom agent (its instructions, tools, hooks, model)",
         )
+        .option(
+          "--permission-prompt-tool <tool>",
+          "-p: the MCP tool (mcp__server__tool) asked about calls that need a yes",
+        )
         .option("--json-schema <schema>", "-p: the answer as JSON in this JSON Schema's shape (an object)")
         .option("--fork-session", "with -c/-r: go on in a copy of that session under a new id")
         .option("--no-session-persistence", "-p: write nothing of the session (it cannot be resumed)")
@@ -220,6 +226,9 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         partialMessages: opts.includePartialMessages === true,
         ...(opts.sessionPersistence === false ? { noSessionPersistence: true } : {}),
         ...(opts.jsonSchema !== undefined ? { jsonSchema: jsonSchemaFlag(opts.jsonSchema) } : {}),
+        ...(opts.permissionPromptTool !== undefined
+          ? { permissionPromptTool: promptToolFlag(opts.permissionPromptTool) }
+          : {}),
         ...input,
       });
       return;
@@ -229,6 +238,8 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     if (opts.maxBudgetUsd !== undefined) throw new CliError("--max-budget-usd applies to -p only");
     if (opts.sessionPersistence === false) throw new CliError("--no-session-persistence applies to -p only");
     if (opts.jsonSchema !== undefined) throw new CliError("--json-schema applies to -p only");
+    if (opts.permissionPromptTool !== undefined)
+      throw new CliError("--permission-prompt-tool applies to -p only (in a terminal, you are asked)");
     const { runInteractive } = await import("./interactive/repl.js");
     tuneHeapForSession();
     code = await runInteractive({

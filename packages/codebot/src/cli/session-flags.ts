@@ -67,6 +67,8 @@ export interface OneShotFlags extends SessionFlags {
   partialMessages?: boolean;
   /** `--no-session-persistence`: nothing of the session is written; it cannot be resumed. */
   noSessionPersistence?: boolean;
+  /** `--permission-prompt-tool`: the MCP tool asked about calls that need a yes. */
+  permissionPromptTool?: string;
   /** `--json-schema`: the answer's schema (checked). */
   jsonSchema?: Record<string, unknown>;
   /** `--input-format stream-json`: the prompts are stdin's JSON lines, one turn each. */

@@ -6,7 +6,6 @@ import { CliError } from "./cli-error.js";
  */
 const UNSUPPORTED = [
   "--mcp-debug",
-  "--permission-prompt-tool",
   "--betas",
   "--ide",
   "--disable-slash-commands",

@@ -31,6 +31,7 @@ import { loadAgents } from "../agents/load-agents.js";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import { permissionHooks } from "../approval/permission-hooks.js";
+import { permissionPromptTool } from "../approval/permission-prompt-tool.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { reloadedRules } from "../approval/reloaded-rules.js";
 import { visible } from "../approval/visible-text.js";
@@ -163,6 +164,8 @@ export interface RuntimeOptions {
    * hooks and (unless `--model` chose one: `modelFromFlag`) model; payloads carry its `agent_type`.
    */
   agent?: { name: string; modelFromFlag: boolean };
+  /** `--permission-prompt-tool`: the MCP tool asked, with nobody to ask, about calls that need a yes. */
+  permissionPromptTool?: string;
   /** `--agents`: custom sub-agents given on the command line; they win a name clash. */
   cliAgents?: readonly AgentDefinition[];
   /** `--json-schema`: the model answers through the `structured_output` tool, in this schema's shape. */
@@ -338,6 +341,14 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     notify,
     ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
     askToolApproval: options.askToolApproval,
+    ...(options.permissionPromptTool !== undefined
+      ? {
+          promptTool: permissionPromptTool(options.permissionPromptTool, {
+            tools: () => tools,
+            mcpReady: async () => mcp?.servers?.ready(),
+          }),
+        }
+      : {}),
     askHookApproval: options.askHookApproval,
     permissionHooks: permissionHooks(
       () => runner,
