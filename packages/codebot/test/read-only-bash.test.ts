@@ -281,6 +281,15 @@ describe("git commands that only read", () => {
     "git diff --ext-diff",
     "git diff --no-index /etc/passwd README.md",
     "git log --output x",
+    // Every command that walks history takes the diff options: --output writes where it says
+    // (`--format` chooses the text: a shell's startup file outside the project).
+    "git stash list --output=/tmp/x",
+    "git stash show --output=x",
+    "git reflog show --format=x --output=x",
+    "git shortlog --output=x",
+    "git rev-list HEAD --output=x",
+    "git blame --output=x README.md",
+    "git stash show -p --ext-diff",
     "git grep -O x",
     // git's parse-options takes a start of a long option and short options in a cluster.
     "git grep --open='mkdir x' x",

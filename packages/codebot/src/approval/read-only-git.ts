@@ -11,7 +11,7 @@ import { usesOption } from "./read-only-programs.js";
 const GLOBAL_FLAGS = new Set(["--no-pager", "-P", "--no-optional-locks"]);
 
 interface GitReader {
-  /** Options that write a file or run a program (`--output=f`, `--ext-diff`, `git grep -O`). */
+  /** Options that run a program or read outside the repository (`git grep -O`, `git diff --no-index`), past WRITES_OR_RUNS. */
   refused?: readonly string[];
   /** Only these first arguments (`git stash list`); none given is allowed when `bare` is true. */
   only?: readonly string[];
@@ -20,8 +20,15 @@ interface GitReader {
   listing?: { write: readonly string[]; valued: readonly string[] };
 }
 
+/**
+ * Refused for every reader: the commands that walk history (`log`, `stash list`, `reflog show`,
+ * `shortlog`, `rev-list`, `blame`) all take the diff options, and `--output=f` writes f wherever
+ * it is (with `--format` choosing its text); `--ext-diff` runs the configured diff program.
+ */
+const WRITES_OR_RUNS = ["--output", "--ext-diff"];
+
 const ANY: GitReader = {};
-const DIFFS: GitReader = { refused: ["--output", "--ext-diff", "--no-index"] };
+const DIFFS: GitReader = { refused: ["--no-index"] };
 
 const READERS: Readonly<Record<string, GitReader>> = {
   status: ANY,
@@ -102,8 +109,8 @@ export function readOnlyGit(args: readonly string[]): { dirs: string[] } | undef
     const first = rest[0];
     if (first === undefined ? reader.bare !== true : !reader.only.includes(first)) return undefined;
   }
-  if (rest.some((word) => (reader.refused ?? []).some((option) => usesOption(word, option))))
-    return undefined;
+  const refused = [...WRITES_OR_RUNS, ...(reader.refused ?? [])];
+  if (rest.some((word) => refused.some((option) => usesOption(word, option)))) return undefined;
   if (reader.listing !== undefined && !onlyLists(rest, reader.listing)) return undefined;
   return { dirs };
 }
