@@ -44,6 +44,8 @@ export function usesOption(word: string, option: string): boolean {
 }
 
 const GREP_PATTERN = { patterns: ["-e", "--regexp"], given: ["-e", "--regexp", "-f", "--file"] };
+// `rg --files DIR` lists DIR's files and takes no pattern: DIR is a path.
+const RG_PATTERN = { ...GREP_PATTERN, given: [...GREP_PATTERN.given, "--files"] };
 
 const READS: ReadOnlyProgram = {};
 const TEXT: ReadOnlyProgram = { text: true };
@@ -99,7 +101,7 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
   // `tree -o FILE` writes its listing; `-R` re-runs it with `-o` for each folder; `-l` follows symlinks.
   tree: { refused: ["-o", "-R", "-l"] },
   // `--pre CMD` runs a program on every file; `--hostname-bin` runs one too; `-L` follows symlinks.
-  rg: { refused: ["--pre", "--pre-glob", "--hostname-bin", "-L", "--follow"], pattern: GREP_PATTERN },
+  rg: { refused: ["--pre", "--pre-glob", "--hostname-bin", "-L", "--follow"], pattern: RG_PATTERN },
   find: {
     refused: [
       "-exec",
@@ -134,6 +136,7 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
   // Its operands are checked as paths: `test -r /etc/shadow` tells what is outside the project.
   test: READS,
   "[": READS,
-  // `date -f FILE` prints each line of FILE it cannot read as a date: its words are not checked as paths.
-  date: { text: true, refused: ["-s", "--set", "-f", "--file"], operandPrefix: "+" },
+  // `date -f FILE` prints each line of FILE it cannot read as a date, `-r FILE` tells FILE's time:
+  // its words are not checked as paths.
+  date: { text: true, refused: ["-s", "--set", "-f", "--file", "-r", "--reference"], operandPrefix: "+" },
 };
