@@ -129,6 +129,12 @@ describe("a project allow rule given options that choose what its command runs",
     ["Bash(go test:*)", "go test -exec ./x.sh ./..."],
     ["Bash(node --test:*)", "node --test --require ./x.js"],
     ["Bash(node --test:*)", "node --test --import=./x.mjs"],
+    // make (getopt_long) and npm (nopt) take any unambiguous start of a long option for it.
+    ["Bash(make test:*)", "make test --ev='$(shell touch pwned)'"],
+    ["Bash(make test:*)", "make test --dir=sub"],
+    ["Bash(make test:*)", "make test --fi sub/Makefile"],
+    ["Bash(npm test:*)", "npm test --prefi=sub"],
+    ["Bash(npm test:*)", "npm test --scr=./x.sh"],
   ])("%s does not allow %s unasked", (rule, call) => {
     expect(approved(rule)(call)).toBe(false);
   });
@@ -156,6 +162,27 @@ describe("a project allow rule given options that choose what its command runs",
     expect(allowed.stillApproved?.("npm test")).toBe(true);
     fs.writeFileSync(path.join(dir, ".npmrc"), "script-shell=./x.sh\n");
     expect(allowed.stillApproved?.("npm test")).toBe(false);
+  });
+
+  it("in a session, 'make test --ev=…' (a start of --eval) runs its text only when asked", async () => {
+    const dirs = { project: scratchDir("codebot-allow-opt-"), home: scratchDir("codebot-allow-home-") };
+    fs.writeFileSync(path.join(dirs.project, "Makefile"), "test:\n\t@echo tested\n");
+    const s = await startSession({
+      dirs,
+      project: { permissions: { allow: ["Bash(make test:*)"] } },
+      runtime: { trustProjectHooks: true, permissionMode: "default" },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "make test" }, "ok")),
+        reply.toolCalls(
+          toolCall("bash", { command: "make test --ev='test: p' --ev='p: ; @touch pwned'" }, "b1"),
+        ),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "ok")).toEqual({ text: "tested", isError: false });
+    expect(toolResultFor(s.model, "b1")?.text).toMatch(/^permission denied: bash needs approval/);
+    expect(fs.existsSync(s.at("pwned"))).toBe(false);
   });
 
   it("in a session, 'make test -C sub' runs sub/Makefile only when asked", async () => {

@@ -138,12 +138,19 @@ function bundles(word: string, table: RunChoosing): boolean {
 
 /**
  * Whether `word` is one of `options`: its value when attached (`--prefix=sub`, `-Csub`), "" when
- * the value is the next word (`--prefix sub`), undefined when it is none of them.
+ * the value is the next word (`--prefix sub`), undefined when it is none of them. A start of a
+ * long option counts as it (`--ev=…`, `--prefi=sub`): make (getopt_long) and npm (nopt) take any
+ * unambiguous start for the option.
  */
 function named(word: string, options: readonly string[] | undefined): string | undefined {
+  const equals = word.indexOf("=");
+  const name = equals === -1 ? word : word.slice(0, equals);
+  const value = equals === -1 ? "" : word.slice(equals + 1);
   for (const option of options ?? []) {
     if (word === option) return "";
     if (option.length > 2 && word.startsWith(`${option}=`)) return word.slice(option.length + 1);
+    if (option.startsWith("--") && name.length > 2 && name.startsWith("--") && option.startsWith(name))
+      return value;
     if (option.length === 2 && !word.startsWith("--") && word.startsWith(option)) return word.slice(2);
   }
   return undefined;
