@@ -317,6 +317,15 @@ describe("a bash deny rule reaches every command a line may run", () => {
     ]);
   });
 
+  it("behind a start of a wrapper's option whose value is a command line, as getopt_long takes it", () => {
+    refused([
+      "env --sp='rm a'",
+      "env --split='rm a'",
+      "runuser -u me --comm='rm a'",
+      "mosh --ss='rm a' host",
+    ]);
+  });
+
   it("behind the other programs that run a command given as their arguments", () => {
     refused([
       "script -qc 'rm -rf x' /dev/null",

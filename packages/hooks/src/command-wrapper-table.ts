@@ -395,7 +395,13 @@ export function valuedOption(word: string, syntax: WrapperSyntax): ValuedOption 
         : undefined;
   if (word.startsWith("--")) {
     const equals = word.indexOf("=");
-    const name = equals === -1 ? word : word.slice(0, equals);
+    const written = equals === -1 ? word : word.slice(0, equals);
+    // getopt_long takes any unambiguous start of a long option for it (`env --sp='rm a'` is
+    // `--split-string`): a start of one whose value is a command line counts as it.
+    const name =
+      kind(written) !== undefined || written.length <= 2
+        ? written
+        : (syntax.commandLine?.find((o) => o.startsWith("--") && o.startsWith(written)) ?? written);
     const found = kind(name);
     if (found === undefined) return undefined;
     const option = { name, commandLine: found === "line" };

@@ -108,6 +108,9 @@ describe("a command line a command runs", () => {
     ["su -c 'sh x'", "x"],
     ["runuser -u me -c 'sh x'", "x"],
     ["env -S 'sh x'", "x"],
+    // getopt_long takes a start of a long option for it: --split-string, --command.
+    ["env --sp='sh x'", "x"],
+    ["runuser -u me --comm 'sh x'", "x"],
     ["eval 'sh x'", "x"],
     ["trap 'sh x' EXIT", "x"],
   ])("%s runs %s", (command, script) => {
