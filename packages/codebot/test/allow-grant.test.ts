@@ -164,6 +164,27 @@ describe("a project allow rule given options that choose what its command runs",
     expect(allowed.stillApproved?.("npm test")).toBe(false);
   });
 
+  it("the yarn .yarnrc.yml's yarnPath names, edited after approval, makes Bash(yarn test:*) allow nothing", () => {
+    const dir = project({
+      "package.json": '{"scripts":{"test":"true"}}',
+      ".yarnrc.yml": "yarnPath: .yarn/releases/yarn-4.1.0.cjs\n",
+    });
+    fs.mkdirSync(path.join(dir, ".yarn/releases"), { recursive: true });
+    fs.writeFileSync(path.join(dir, ".yarn/releases/yarn-4.1.0.cjs"), "// yarn\n");
+    const rule = "Bash(yarn test:*)";
+    const allowed = approvedAllowRule<Pick<PermissionRule, "text" | "stillApproved">>(
+      { text: rule },
+      allowGrantRunning(rule, dir),
+      dir,
+    );
+    expect(allowed.stillApproved?.("yarn test")).toBe(true);
+    fs.writeFileSync(
+      path.join(dir, ".yarn/releases/yarn-4.1.0.cjs"),
+      "require('fs').writeFileSync('pwned', '')\n",
+    );
+    expect(allowed.stillApproved?.("yarn test")).toBe(false);
+  });
+
   it("in a session, 'make test --ev=…' (a start of --eval) runs its text only when asked", async () => {
     const dirs = { project: scratchDir("codebot-allow-opt-"), home: scratchDir("codebot-allow-home-") };
     fs.writeFileSync(path.join(dirs.project, "Makefile"), "test:\n\t@echo tested\n");

@@ -21,6 +21,12 @@ const PACKAGE_MANAGERS: Readonly<Record<string, readonly string[]>> = {
   yarn: ["package.json", ".npmrc", ".yarnrc", ".yarnrc.yml"],
   bun: ["package.json", ".npmrc", "bunfig.toml"],
 };
+/** The package managers' configuration files (package-manager-config.ts reads what they name). */
+export const PACKAGE_MANAGER_CONFIGS: ReadonlySet<string> = new Set(
+  Object.values(PACKAGE_MANAGERS)
+    .flat()
+    .filter((name) => name !== "package.json"),
+);
 /** Subcommands that run a `scripts` entry of package.json. */
 const RUNS_SCRIPT = new Set([
   "run",

@@ -21,7 +21,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { buildFileNames } from "./build-files.js";
+import { buildFileNames, PACKAGE_MANAGER_CONFIGS } from "./build-files.js";
 import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.js";
 import { type ContentView, type ContentViews, noteView } from "./content-view.js";
 import { gitConfigCommand } from "./git-config-env.js";
@@ -35,6 +35,7 @@ import { argumentsKnown, declares, readsData, writesArgument } from "./known-pro
 import { launchedBinNames } from "./launched-bins.js";
 import { isLoadingVariable, loadedFileNames } from "./loading-variables.js";
 import { commandLineArgument, findRuns, gitRuns } from "./nested-commands.js";
+import { configWords } from "./package-manager-config.js";
 import { isWithin } from "./path-within.js";
 import { runnerFiles } from "./runner-files.js";
 import { type ShellWord, type SimpleCommand, simpleCommands, UNKNOWN_PART } from "./shell-words.js";
@@ -263,7 +264,14 @@ function referencesOf(
     ...buildFileNames(tool, argumentTexts),
     ...launchedBinNames(program, argumentTexts),
   ])
-    for (const { file } of projectFiles(name, root, place)) add(file);
+    for (const { file } of projectFiles(name, root, place)) {
+      add(file);
+      // What a package manager's configuration names runs with every script (yarnPath, script-shell).
+      if (PACKAGE_MANAGER_CONFIGS.has(path.basename(file)))
+        for (const word of configWords(file))
+          for (const named of projectFiles(word, root, { dirs: [path.dirname(file)], unknown: false }))
+            add(named.file);
+    }
   for (const file of runnerFiles(tool, argumentTexts, place.dirs, root)) add(file);
   const programFiles =
     programAt === -1 ? [] : projectFiles((words[programAt] as ShellWord).text, root, place);

@@ -271,6 +271,30 @@ describe("the files a build tool runs the commands of", () => {
     },
   );
 
+  it.each([
+    [
+      "yarn test",
+      ".yarnrc.yml",
+      "yarnPath: .yarn/releases/yarn-4.1.0.cjs\n",
+      ".yarn/releases/yarn-4.1.0.cjs",
+    ],
+    ["yarn test", ".yarnrc", 'yarn-path ".yarn/releases/yarn-1.22.cjs"\n', ".yarn/releases/yarn-1.22.cjs"],
+    ["npm test", ".npmrc", "script-shell=./tools/shell\n", "tools/shell"],
+    ["npm run lint", ".npmrc", "node-options=--require ./tools/pre\n", "tools/pre"],
+    ["bun run build", "bunfig.toml", 'preload = ["./tools/setup.ts"]\n', "tools/setup.ts"],
+  ])("%s also runs what %s names (%j): its content counts", (command, config, text, named) => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, "package.json"), "{}\n");
+    fs.writeFileSync(path.join(dir, config), text);
+    fs.mkdirSync(path.dirname(path.join(dir, named)), { recursive: true });
+    fs.writeFileSync(path.join(dir, named), "// runs\n");
+    expect(referencedScripts(command, dir).map((f) => path.relative(dir, f))).toEqual([
+      "package.json",
+      config,
+      named,
+    ]);
+  });
+
   it("npx runs an installed package's program, not a script of package.json", () => {
     expect(project().found("npx eslint .")).toEqual([]);
   });
