@@ -191,7 +191,7 @@ describe("a project allow rule given options that choose what its command runs",
     const s = await startSession({
       dirs,
       project: { permissions: { allow: ["Bash(make test:*)"] } },
-      runtime: { trustProjectHooks: true, permissionMode: "default" },
+      runtime: { trustProjectHooks: true, permissionMode: "ask" },
       script: [
         reply.toolCalls(toolCall("bash", { command: "make test" }, "ok")),
         reply.toolCalls(
