@@ -368,6 +368,31 @@ describe("a bash deny rule reaches every command a line may run", () => {
     expect(denies(rm, bash("bundle install rm"))).toBeUndefined();
   });
 
+  it("run by an environment or secrets manager: direnv exec, mise exec, nix develop -c, dotenvx run…", () => {
+    refused([
+      "direnv exec . rm a",
+      "mise exec node@20 -- rm a",
+      "mise x -- rm a",
+      "mise exec -c 'rm a'",
+      "nix develop -c rm a",
+      "nix shell nixpkgs#hello --command rm a",
+      "dotenvx run -- rm a",
+      "doppler run -- rm a",
+      "op run --env-file .env -- rm a",
+      "infisical run -- rm a",
+      "aws-vault exec prof -- rm a",
+      "fnm exec --using 20 -- rm a",
+      "devbox run rm a",
+      "pixi run rm a",
+      "hatch run rm a",
+      "rye run rm a",
+      "volta run rm a",
+    ]);
+    expect(denies(rm, bash("mise install rm"))).toBeUndefined();
+    expect(denies(rm, bash("nix build .#rm"))).toBeUndefined();
+    expect(denies(rm, bash("direnv allow rm"))).toBeUndefined();
+  });
+
   it("after a wrapper's option codebot does not know, which may take the next word as its value", () => {
     refused([
       "uv run --color never rm a",

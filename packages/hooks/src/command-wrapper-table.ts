@@ -13,8 +13,13 @@ export interface WrapperSyntax {
   commandLine?: readonly string[];
   /** Words after the options that are its own, before the command: `timeout DURATION`, `flock FILE`. */
   operands?: number;
-  /** Its operand is a subcommand, and only these run a command (`uv run x`; `uv pip install x` runs none). */
+  /** Its first operand is a subcommand, and only these run a command (`uv run x`; `uv pip install x` runs none). */
   subcommands?: readonly string[];
+  /**
+   * Past its subcommand, the words after one of these are the command wherever it stands, the
+   * words before it its own: `mise exec node@20 -- rm a`, `nix develop .#dev -c rm a`.
+   */
+  commandAfter?: readonly string[];
   /** `NAME=value` words may come before the command (env, sudo): they stay with it. */
   assignments?: boolean;
   /** The words after the options are joined into a command line for a shell (watch, ssh, parallel). */
@@ -342,6 +347,28 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
   rbenv: { operands: 1, subcommands: ["exec"] },
   nodenv: { operands: 1, subcommands: ["exec"] },
   asdf: { operands: 1, subcommands: ["exec"] },
+  // Environment and secrets managers: `direnv exec DIR rm a`, `mise exec node@20 -- rm a` (or
+  // `-c 'rm a'`), `nix develop .#dev -c rm a`, `dotenvx run -- rm a`, `aws-vault exec PROFILE -- rm a`.
+  direnv: { operands: 2, subcommands: ["exec"] },
+  mise: {
+    valued: ["-C", "--cd", "-j", "--jobs", "-E", "--env"],
+    commandLine: ["-c", "--command"],
+    operands: 1,
+    subcommands: ["exec", "x"],
+    commandAfter: ["--"],
+  },
+  nix: { operands: 1, subcommands: ["develop", "shell"], commandAfter: ["-c", "--command"] },
+  dotenvx: { operands: 1, subcommands: ["run"], commandAfter: ["--"] },
+  doppler: { operands: 1, subcommands: ["run"], commandLine: ["--command"], commandAfter: ["--"] },
+  op: { operands: 1, subcommands: ["run"], commandAfter: ["--"] },
+  infisical: { operands: 1, subcommands: ["run"], commandLine: ["--command"], commandAfter: ["--"] },
+  "aws-vault": { operands: 1, subcommands: ["exec"], commandAfter: ["--"] },
+  fnm: { operands: 1, subcommands: ["exec"], commandAfter: ["--"] },
+  devbox: { operands: 1, subcommands: ["run"] },
+  pixi: { operands: 1, subcommands: ["run", "exec"] },
+  hatch: { operands: 1, subcommands: ["run"] },
+  rye: { operands: 1, subcommands: ["run"] },
+  volta: { operands: 1, subcommands: ["run"] },
   // `nix-shell --run CMD`; with no `--run` it is a shell reading its input (its operands are .nix files).
   "nix-shell": {
     valued: ["-p", "--packages", "-A", "--attr", "-I", "--arg", "--argstr"],

@@ -100,9 +100,16 @@ function afterWrapper(
       const other = start.orFrom.length < 4 ? afterWrapper(words, k + 1, syntax, start, operands) : undefined;
       if (other !== undefined && other < words.length) start.orFrom.push(other);
     }
-    // `script -c CMD log`: `log` is its file, not a program.
-    if (operands === 0) return syntax.operandsAreData === true ? words.length : k;
-    if (syntax.subcommands !== undefined && !syntax.subcommands.includes(w.text)) return undefined;
+    if (operands === 0) {
+      // `mise exec node@20 -- x`: the command is after the marker.
+      const marker = words.findIndex((x, i) => i >= k && syntax.commandAfter?.includes(x.text) === true);
+      if (marker !== -1) return marker + 1;
+      // `script -c CMD log`: `log` is its file, not a program.
+      return syntax.operandsAreData === true ? words.length : k;
+    }
+    // The subcommand is the first operand (`direnv exec DIR x`: DIR is the next).
+    const first = operands === (syntax.operands ?? 0);
+    if (first && syntax.subcommands !== undefined && !syntax.subcommands.includes(w.text)) return undefined;
     operands--;
     k++;
   }

@@ -77,6 +77,10 @@ describe("the script behind a wrapper", () => {
     ["eatmydata sh x", "x"],
     ["faketime -f '@2020-01-01' sh x", "x"],
     ["conda run -n env sh x", "x"],
+    ["direnv exec . sh x", "x"],
+    ["mise exec node@20 -- sh x", "x"],
+    ["nix develop .#dev -c sh x", "x"],
+    ["aws-vault exec prof -- sh x", "x"],
   ])(
     "behind a scheduling wrapper, %s runs %s in a known role (a user's own hook running it is held)",
     (command, script) => {

@@ -109,6 +109,10 @@ function commandAfter(
   const subcommand = wrapper.subcommands === undefined ? undefined : unquote(words[read.command] ?? "");
   if (subcommand !== undefined && !wrapper.subcommands?.includes(subcommand)) return [];
   let rest = words.slice(read.command + operands);
+  // `mise exec node@20 -- rm a`, `nix develop .#dev -c rm a`: the command is after the marker.
+  const marker = rest.findIndex((w) => wrapper.commandAfter?.includes(unquote(w)) === true);
+  if (marker !== -1)
+    return [{ words: rest.slice(marker + 1), ...(subcommand === undefined ? {} : { tighteningOnly: true }) }];
   // The subcommand's own options: `uv run --with x pytest`. What an environment manager runs is
   // followed by deny and ask rules only: `Bash(uv run pytest:*)` allows `uv run pytest -q`, as in
   // Claude Code, and `Bash(uv:*)` allowed `uv run x` before it was followed.
