@@ -368,6 +368,24 @@ describe("a bash deny rule reaches every command a line may run", () => {
     expect(denies(rm, bash("bundle install rm"))).toBeUndefined();
   });
 
+  it("run by git: a -c value (an alias's after !), rebase --exec, submodule foreach, bisect run", () => {
+    refused([
+      "git -c alias.x='!rm a' x",
+      "git -C . -c core.pager='rm a' log",
+      "git rebase -x 'rm a' HEAD~1",
+      "git rebase --exec='rm a' main",
+      "git submodule foreach 'rm a'",
+      "git bisect run rm a",
+      // The value comes from a variable the line does not show.
+      "git --config-env=alias.x=V x",
+      "git -c a.b=c --config-env=alias.x=V x",
+    ]);
+    expect(denies(rm, bash("git rm a"))).toBeUndefined();
+    expect(denies(rm, bash("git log --grep rm"))).toBeUndefined();
+    expect(denies(rm, bash("git commit -m 'rm a'"))).toBeUndefined();
+    expect(allows(["Bash(git:*)"], bash("git -c core.editor=vim commit"))).toBe(true);
+  });
+
   it("run by an environment or secrets manager: direnv exec, mise exec, nix develop -c, dotenvx run…", () => {
     refused([
       "direnv exec . rm a",

@@ -114,6 +114,7 @@ export {
   parseMatcher,
 } from "./matcher.js";
 export type { ToolPermissions } from "./middleware.js";
+export { gitRuns } from "./nested-commands.js";
 export { isWithin } from "./path-within.js";
 export { buildPayload, type HookSession, type PayloadFields } from "./payload.js";
 export type { PermissionUpdate } from "./permission-updates.js";

@@ -1,5 +1,6 @@
 import { SHELL_KEYWORDS, valuedOption, type WrapperSyntax, wrapperNamed } from "@codebot/hooks";
 import { editorDebuggerCommands } from "./editor-debugger-commands.js";
+import { gitCommands } from "./git-commands.js";
 import { packageRunnerNamed } from "./package-runners.js";
 import type { RunsInside } from "./runs-inside.js";
 import { scriptedProgramCommands } from "./scripted-programs.js";
@@ -31,6 +32,7 @@ export function commandsRunBy(words: readonly string[]): RunsInside[] {
   const scripted = scriptedProgramCommands(name, words);
   if (scripted !== undefined) return scripted;
   if (name === "find") return findActions(words);
+  if (name === "git") return gitCommands(words);
   const searched = searchToolCommands(name, words);
   if (searched !== undefined) return searched;
   if (SHELLS.has(name)) return shellString(words);
