@@ -129,6 +129,13 @@ describe("a project allow rule given options that choose what its command runs",
     ["Bash(go test:*)", "go test -exec ./x.sh ./..."],
     ["Bash(node --test:*)", "node --test --require ./x.js"],
     ["Bash(node --test:*)", "node --test --import=./x.mjs"],
+    // Options naming what it writes: the path may be outside the project, or where a file runs.
+    ["Bash(go test:*)", "go test -c -o /home/u/bin/ls ./..."],
+    ["Bash(go test:*)", "go test -coverprofile=/home/u/.bashrc ./..."],
+    ["Bash(pytest:*)", "pytest --basetemp=/home/u"],
+    ["Bash(pytest:*)", "pytest --junitxml /home/u/.bashrc"],
+    ["Bash(cargo test:*)", "cargo test --target-dir /home/u/x"],
+    ["Bash(node --test:*)", "node --test --test-reporter-destination=/home/u/.bashrc"],
     // make (getopt_long) and npm (nopt) take any unambiguous start of a long option for it.
     ["Bash(make test:*)", "make test --ev='$(shell touch pwned)'"],
     ["Bash(make test:*)", "make test --dir=sub"],
@@ -146,6 +153,8 @@ describe("a project allow rule given options that choose what its command runs",
     ["Bash(npm test:*)", "npm test --prefix ."],
     ["Bash(make test:*)", "make test -j4"],
     ["Bash(pytest:*)", "pytest -x -q tests/test_a.py"],
+    // pytest takes no start of a long option for it: --co is its own alias of --collect-only.
+    ["Bash(pytest:*)", "pytest --co -q"],
     ["Bash(go test:*)", "go test -run TestX -count=1 ./..."],
   ])("%s still allows %s", (rule, call) => {
     expect(approved(rule)(call)).toBe(true);

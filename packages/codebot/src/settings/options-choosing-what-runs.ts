@@ -6,20 +6,30 @@
  * checked with claude 2.1.328). `folder`: it runs from that folder, as after a `cd` (`make -C sub`,
  * `npm --prefix sub`, `yarn --cwd sub`); `runs`: it names a file, program or configuration
  * that runs code (`make -f`, `pytest -p`, `go test -exec`, `node --require`, `npm
- * --script-shell`) or takes other packages' scripts (`npm -w`): no approval covers that.
+ * --script-shell`) or takes other packages' scripts (`npm -w`); `writes`: it names what it writes
+ * (`go test -o`, `pytest --basetemp`): no approval covers that.
  */
 import path from "node:path";
 
 interface RunChoosing {
   folder?: readonly string[];
   runs?: readonly string[];
+  /**
+   * Options naming a file or folder it writes (`go test -o`, `pytest --junitxml`, `--basetemp`,
+   * a folder pytest empties first): it may be outside the project, or a file that runs
+   * (`.git/hooks/pre-commit`), so no approval covers it.
+   */
+  writes?: readonly string[];
   /** `make test CC=./x`: a `NAME=value` word overrides a variable a recipe may run. */
   assignmentsRun?: boolean;
   /** Its single-dash options are words of their own (`go test -exec`), never bundled (`make -sC sub`). */
   unbundled?: boolean;
+  /** It takes any unambiguous start of a long option for it: make (getopt_long), npm and pnpm (nopt). */
+  abbreviates?: boolean;
 }
 
 const NPM: RunChoosing = {
+  abbreviates: true,
   folder: ["-C", "--prefix"],
   runs: [
     "-w",
@@ -40,6 +50,7 @@ const NPM: RunChoosing = {
 };
 
 const MAKE: RunChoosing = {
+  abbreviates: true,
   folder: ["-C", "--directory"],
   runs: ["-f", "--file", "--makefile", "-I", "--include-dir", "-E", "--eval"],
   assignmentsRun: true,
@@ -48,12 +59,17 @@ const MAKE: RunChoosing = {
 const PYTEST: RunChoosing = {
   folder: ["--rootdir"],
   runs: ["-p", "-c", "--config-file", "-o", "--override-ini", "--confcutdir", "--pyargs"],
+  writes: ["--basetemp", "--junitxml", "--junit-xml", "--debug", "--log-file", "--report-log", "--resultlog"],
 };
 
 const TABLE: Readonly<Record<string, RunChoosing>> = {
-  npm: NPM,
-  npx: { runs: ["-c", "--call", "-p", "--package", "-w", "--workspace", "--userconfig", "--node-options"] },
+  npm: { ...NPM, writes: ["--logs-dir", "--cache"] },
+  npx: {
+    abbreviates: true,
+    runs: ["-c", "--call", "-p", "--package", "-w", "--workspace", "--userconfig", "--node-options"],
+  },
   pnpm: {
+    abbreviates: true,
     folder: ["-C", "--dir"],
     runs: [
       "-w",
@@ -67,16 +83,35 @@ const TABLE: Readonly<Record<string, RunChoosing>> = {
     ],
   },
   yarn: { folder: ["--cwd"], runs: ["--use-yarnrc", "--script-shell"] },
-  bun: { folder: ["--cwd"], runs: ["-r", "--preload", "-c", "--config", "--filter", "-F"] },
+  bun: {
+    folder: ["--cwd"],
+    runs: ["-r", "--preload", "-c", "--config", "--filter", "-F"],
+    writes: ["--coverage-dir", "--reporter-outfile"],
+  },
   make: MAKE,
   gmake: MAKE,
   just: { folder: ["-d", "--working-directory"], runs: ["-f", "--justfile", "--shell", "--set"] },
   pytest: PYTEST,
   "py.test": PYTEST,
-  cargo: { folder: ["-C"], runs: ["--manifest-path", "--config", "-Z"] },
+  cargo: {
+    folder: ["-C"],
+    runs: ["--manifest-path", "--config", "-Z"],
+    writes: ["--target-dir", "--artifact-dir", "--out-dir"],
+  },
   go: {
     folder: ["-C"],
     runs: ["-exec", "-toolexec", "-modfile", "-overlay", "--exec", "--toolexec"],
+    // go's flags take one dash or two (`-o`, `--coverprofile`).
+    writes: [
+      "-o",
+      "-outputdir",
+      "-coverprofile",
+      "-cpuprofile",
+      "-memprofile",
+      "-blockprofile",
+      "-mutexprofile",
+      "-trace",
+    ].flatMap((flag) => [flag, `-${flag}`]),
     unbundled: true,
   },
   node: {
@@ -84,6 +119,10 @@ const TABLE: Readonly<Record<string, RunChoosing>> = {
       "--print",
       "--env-file",
       "--env-file-if-exists",
+    ]),
+    writes: ["--test-reporter-destination", "--cpu-prof-dir", "--heap-prof-dir", "--diagnostic-dir"].concat([
+      "--report-dir",
+      "--redirect-warnings",
     ]),
   },
 };
@@ -114,8 +153,13 @@ export function optionsChoosingWhatRuns(
     const word = words[k] as string;
     if (word === "--") break;
     if (table.assignmentsRun === true && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) chosen.other = true;
-    if (named(word, table.runs) !== undefined || bundles(word, table)) chosen.other = true;
-    const folder = named(word, table.folder);
+    if (
+      named(word, table.runs, table.abbreviates) !== undefined ||
+      named(word, table.writes, table.abbreviates) !== undefined ||
+      bundles(word, table)
+    )
+      chosen.other = true;
+    const folder = named(word, table.folder, table.abbreviates);
     if (folder === undefined) continue;
     const value = folder === "" ? words[++k] : folder;
     // A folder outside the project, or one the text does not tell, is not the approved one.
@@ -132,24 +176,35 @@ export function optionsChoosingWhatRuns(
  */
 function bundles(word: string, table: RunChoosing): boolean {
   if (table.unbundled === true || !/^-[^-]./.test(word)) return false;
-  const letters = [...(table.runs ?? []), ...(table.folder ?? [])].filter((o) => /^-[^-]$/.test(o));
+  const letters = [...(table.runs ?? []), ...(table.writes ?? []), ...(table.folder ?? [])].filter((o) =>
+    /^-[^-]$/.test(o),
+  );
   return letters.some((option) => word.slice(2).includes(option.slice(1)));
 }
 
 /**
  * Whether `word` is one of `options`: its value when attached (`--prefix=sub`, `-Csub`), "" when
- * the value is the next word (`--prefix sub`), undefined when it is none of them. A start of a
- * long option counts as it (`--ev=…`, `--prefi=sub`): make (getopt_long) and npm (nopt) take any
- * unambiguous start for the option.
+ * the value is the next word (`--prefix sub`), undefined when it is none of them. For a tool that
+ * `abbreviates`, a start of a long option counts as it (`make --ev=…`, `npm --prefi=sub`).
  */
-function named(word: string, options: readonly string[] | undefined): string | undefined {
+function named(
+  word: string,
+  options: readonly string[] | undefined,
+  abbreviates = false,
+): string | undefined {
   const equals = word.indexOf("=");
   const name = equals === -1 ? word : word.slice(0, equals);
   const value = equals === -1 ? "" : word.slice(equals + 1);
   for (const option of options ?? []) {
     if (word === option) return "";
     if (option.length > 2 && word.startsWith(`${option}=`)) return word.slice(option.length + 1);
-    if (option.startsWith("--") && name.length > 2 && name.startsWith("--") && option.startsWith(name))
+    if (
+      abbreviates &&
+      option.startsWith("--") &&
+      name.length > 2 &&
+      name.startsWith("--") &&
+      option.startsWith(name)
+    )
       return value;
     if (option.length === 2 && !word.startsWith("--") && word.startsWith(option)) return word.slice(2);
   }
