@@ -182,4 +182,34 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
       /^ {2}⚑ hook PreToolUse "PreToolUse\[0\] command: cat[^"]*…" · allowed · exit 0 · \d+ ms$/m,
     );
   });
+
+  it("a sent prompt stays above its answer broken between words, each line's next rows under its text", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one answer"), reply.text("two answers")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: [],
+      size: { columns: 40, rows: 40 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    term.submit("explain how the configuration loader merges the settings layers");
+    await term.waitForScreen(/^one answer\n›.*\n.*context/m);
+    term.submit("first line of a prompt that goes on \\");
+    await term.waitForScreen(/^… *\n.*context/m);
+    term.submit("and a second line long enough to wrap too");
+    // The final state: the prompt back under the second answer, its status line under it.
+    const screen = await term.waitForScreen(/^two answers\n›.*\n.*context/m);
+    expect(screen).toContain(
+      [
+        "› explain how the configuration loader",
+        "  merges the settings layers",
+        "one answer",
+        "› first line of a prompt that goes on \\",
+        "… and a second line long enough to wrap",
+        "  too",
+        "two answers",
+      ].join("\n"),
+    );
+  });
 });

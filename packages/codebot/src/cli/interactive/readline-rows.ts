@@ -10,6 +10,19 @@ interface RowCount {
   prevRows: number;
 }
 
+/** readline's measure of text it draws (Node's `Interface#_getDisplayPos`, which getCursorPos uses). */
+interface DisplayPos {
+  _getDisplayPos(text: string): { rows: number; cols: number };
+}
+
+/**
+ * Where `text` drawn from a row's start ends, as readline measures it: wide characters take two
+ * columns, and one that does not fit at a row's end goes to the next.
+ */
+export function endOfText(rl: readline.Interface, text: string): { rows: number; cols: number } {
+  return (rl as unknown as DisplayPos)._getDisplayPos(text);
+}
+
 /** After readline handled a key, on screen: the count is where its cursor now is (a paste that wrapped included). */
 export function syncRows(rl: readline.Interface): void {
   (rl as unknown as RowCount).prevRows = rl.getCursorPos().rows;

@@ -32,6 +32,7 @@ import { type Key, NewlineKeys } from "./newline-keys.js";
 import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
+import { CONTINUATION, PROMPT, promptEcho, sentLineRedrawn } from "./prompt-rows.js";
 import { Questions } from "./questions.js";
 import { onFreshRow, syncRows } from "./readline-rows.js";
 import { SentPromptLines } from "./sent-prompt-lines.js";
@@ -44,8 +45,6 @@ import { WholePromptHistory } from "./whole-prompt-history.js";
 
 /** Two Ctrl+C within this time quit, even while a run is going on. */
 const DOUBLE_INTERRUPT_MS = 1500;
-const PROMPT = "› ";
-const CONTINUATION = "… ";
 
 /** Tab after `/`: the slash commands (and the session's skills) that start with what was typed. */
 function completeSlashCommand(line: string, skillNames: readonly string[]): [string[], string] {
@@ -329,7 +328,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let editing = false;
   inputShown = () => !quitting && (questions.open || (editing && !busy));
   redrawInput = () => {
-    if (!questions.open) for (const row of promptAbove.lines) screen.write(`${row}\n`);
+    if (!questions.open) for (const row of promptAbove.shownRows()) screen.write(`${row}\n`);
     rl.prompt(true);
     if (!questions.open) status.draw();
   };
@@ -388,7 +387,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       return;
     }
     // A queued prompt is echoed as it starts, as if typed now.
-    view.line(`${PROMPT}${next}`);
+    for (const row of promptEcho(next, columns())) view.line(row);
     void handle(next);
   };
 
@@ -466,9 +465,14 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     // When the terminal goes away, readline hands over what was typed as a line (its `ontermend`):
     // never sent, so never a prompt, nor an entry in the project's history.
     if (terminal && process.stdin.readableEnded) return;
+    // The line readline drew at the prompt (not one typed ahead, nor a question's answer).
+    const drawnAt = editing && !busy && !questions.open ? rl.getPrompt() : undefined;
     idleNotice.stop();
     editing = false;
     status.erase();
+    // It stays above the answer, broken between words (the terminal broke it anywhere).
+    const width = columns();
+    if (drawnAt !== undefined && width !== undefined) screen.write(sentLineRedrawn(rl, drawnAt, line, width));
     const breaks = lineBreak;
     lineBreak = false;
     if (questions.answer(line)) return;
@@ -503,7 +507,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       return;
     }
     // What was typed is not in the output: echoed as queued prompts are.
-    if (!terminal) view.line(`${PROMPT}${text}`);
+    if (!terminal) for (const row of promptEcho(text, columns())) view.line(row);
     void handle(text);
   };
   rl.on("line", onLine);

@@ -1,4 +1,4 @@
-import { columnsOf } from "../output/columns.js";
+import { promptRows } from "./prompt-rows.js";
 
 /**
  * The lines of a prompt of several lines sent so far (`first line\`, Alt+Enter), as the prompt
@@ -6,7 +6,7 @@ import { columnsOf } from "../output/columns.js";
  * and drawn again with the line being typed.
  */
 export class SentPromptLines {
-  readonly lines: string[] = [];
+  private readonly lines: string[] = [];
 
   constructor(private readonly columns: () => number | undefined) {}
 
@@ -19,12 +19,14 @@ export class SentPromptLines {
     this.lines.length = 0;
   }
 
+  /** Their rows at the terminal's width now, each line broken between words as when it was sent. */
+  shownRows(): string[] {
+    const width = this.columns();
+    return this.lines.flatMap((line) => promptRows(line, width));
+  }
+
   /** The terminal rows they take at its width now. */
   rows(): number {
-    const width = this.columns();
-    return this.lines.reduce(
-      (rows, line) => rows + (width === undefined ? 1 : Math.max(1, Math.ceil(columnsOf(line) / width))),
-      0,
-    );
+    return this.shownRows().length;
   }
 }

@@ -1,10 +1,6 @@
 import type readline from "node:readline";
 import { cutToColumns } from "../output/columns.js";
-
-/** readline's measure of text it draws (Node's `Interface#_getDisplayPos`, which getCursorPos uses). */
-interface DisplayPos {
-  _getDisplayPos(text: string): { rows: number; cols: number };
-}
+import { endOfText } from "./readline-rows.js";
 
 /** Rows of the terminal a status never takes: the prompt's, and some of what was printed above it. */
 const ROWS_KEPT = 3;
@@ -39,7 +35,7 @@ export class StatusUnderPrompt {
     // characters take two columns; one that does not fit at a row's end goes to the next); the
     // status goes on the row after it. Counted in characters, a wrapped Chinese line put the
     // status over its own second row.
-    const end = (this.rl as unknown as DisplayPos)._getDisplayPos(`${this.prompt()}${this.rl.line}`);
+    const end = endOfText(this.rl, `${this.prompt()}${this.rl.line}`);
     const toEnd = Math.max(0, end.rows - cursor.rows);
     const rows = Math.max(1, (this.out.rows ?? 24) - ROWS_KEPT - toEnd);
     const status = this.lines()

@@ -1,0 +1,62 @@
+import type readline from "node:readline";
+import { visible } from "../../approval/visible-text.js";
+import { columnsOf } from "../output/columns.js";
+import { rowsOfLine } from "../output/rendered-rows.js";
+import { endOfText } from "./readline-rows.js";
+
+/** The mark before a prompt's first line, and before each line after it. */
+export const PROMPT = "› ";
+export const CONTINUATION = "… ";
+
+/**
+ * One line of a prompt as the session shows it once sent (its mark, then the text), as rows of
+ * the terminal's width broken between words, as an answer's are; the rows after the first are
+ * indented under the text. Left to the terminal, it broke words in two and the next rows started
+ * under the mark. A line that fits is left as typed.
+ */
+export function promptRows(shown: string, width: number | undefined): string[] {
+  if (width === undefined || columnsOf(shown) <= width) return [shown];
+  return rowsOfLine(shown, width, INDENT.length).flatMap((row) => cutRow(row, width));
+}
+
+const INDENT = "  ";
+
+/**
+ * A row still wider than `width` (a word longer than a row: a path, Chinese or Japanese text
+ * without spaces) cut into rows of `width` columns, each after the first indented; a wide
+ * character that does not fit at a row's end starts the next one.
+ */
+function cutRow(row: string, width: number): string[] {
+  if (columnsOf(row) <= width || width <= INDENT.length + 1) return [row];
+  const rows: string[] = [];
+  let current = "";
+  for (const char of row) {
+    if (current !== "" && current !== INDENT && columnsOf(current + char) > width) {
+      rows.push(current);
+      current = INDENT;
+    }
+    current += char;
+  }
+  rows.push(current);
+  return rows;
+}
+
+/** A whole prompt (of one line or several) echoed as it runs: each line with its mark, broken between words. */
+export function promptEcho(text: string, width: number | undefined): string[] {
+  return text
+    .split("\n")
+    .flatMap((line, i) => promptRows(`${i === 0 ? PROMPT : CONTINUATION}${line}`, width));
+}
+
+/**
+ * What redraws a line readline has just sent (Enter moved the cursor to the row under it) as
+ * `promptRows` breaks it: up over the rows the terminal broke it into, then the rows again. Empty
+ * when it took one row.
+ */
+export function sentLineRedrawn(rl: readline.Interface, prompt: string, line: string, width: number): string {
+  // readline drew the prompt and the line as typed; Enter went to the row after their last one
+  // (a line as wide as the terminal takes two: readline puts the cursor on a row of its own).
+  const rows = endOfText(rl, `${prompt}${line}`).rows + 1;
+  if (rows === 1) return "";
+  return `\x1b[${rows}A\r\x1b[J${promptRows(`${prompt}${visible(line)}`, width).join("\n")}\n`;
+}
