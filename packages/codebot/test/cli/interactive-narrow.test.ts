@@ -212,4 +212,32 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
       ].join("\n"),
     );
   });
+
+  it("a permission question is broken between words, its next rows under its text", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "touch the build of the project" }),
+      reply.text("not built"),
+    ]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: [],
+      size: { columns: 40, rows: 40 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    term.submit("build it");
+    await term.waitForScreen("[y]es");
+    term.type("n");
+    // The final state: the prompt back under the answer, its status line under it.
+    const screen = await term.waitForScreen(/^not built\n›.*\n.*context/m);
+    expect(screen).toContain(
+      [
+        "? allow bash touch the build of the",
+        "  project [y]es / [n]o / [a]lways",
+        "  (bash(touch the build of the",
+        "  project)): n",
+      ].join("\n"),
+    );
+  });
 });

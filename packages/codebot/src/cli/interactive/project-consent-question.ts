@@ -13,6 +13,7 @@ import { withScopedHooks } from "../hooks/scoped-inventory.js";
 import type { Styles } from "../output/styles.js";
 import { readKey } from "../read-key.js";
 import type { SessionFlags } from "../session-flags.js";
+import { questionRows } from "./question-rows.js";
 
 /**
  * Before the session starts (so no hook ever waits for the user, and a hook's time and duration
@@ -38,7 +39,10 @@ export async function withProjectConsent(
   out(s.yellow(consentHeader(inventory, pending)));
   for (const line of consentLines(inventory, pending, s)) out(line);
   process.stdout.write(
-    `${s.yellow("?")} allow them? ${s.bold("y")} this session · ${s.bold("a")} always (remember for this project) · ${s.bold("n")} no: `,
+    questionRows(
+      `${s.yellow("?")} allow them? ${s.bold("y")} this session · ${s.bold("a")} always (remember for this project) · ${s.bold("n")} no: `,
+      process.stdout.isTTY ? process.stdout.columns : undefined,
+    ),
   );
   // A pipe's text is prompts, not an answer typed after reading the list.
   if (!process.stdin.isTTY) {

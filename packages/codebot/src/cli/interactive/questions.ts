@@ -1,4 +1,5 @@
 import type readline from "node:readline";
+import { questionRows } from "./question-rows.js";
 import { onFreshRow } from "./readline-rows.js";
 
 interface Pending {
@@ -45,6 +46,8 @@ export class Questions {
     private readonly screen: { hold(): void; release(): void; line(text: string): void },
     private readonly idlePrompt: string,
     private readonly mode: AnswerMode = "keys",
+    /** The terminal's width, which a question is broken at (none: left as it is). */
+    private readonly columns: () => number | undefined = () => undefined,
   ) {
     // Added after readline's own listener: readline has already put the key into its line
     // buffer, which onKey empties again.
@@ -114,7 +117,8 @@ export class Questions {
           resolve(answer);
         },
       };
-      this.rl.setPrompt(prompt);
+      // Broken between words at the width it is asked at (readline measures a prompt of several rows).
+      this.rl.setPrompt(questionRows(prompt, this.columns()));
       this.rl.prompt();
     });
   }

@@ -123,6 +123,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     view,
     PROMPT,
     piped ? "refused" : terminal ? "keys" : "lines",
+    columns,
   );
   // ↑/↓ reach the prompts of earlier sessions in this project.
   const history = new PromptHistory(inventory.codebotHome, inventory.cwd);
