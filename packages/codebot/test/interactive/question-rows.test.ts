@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import { questionRows } from "../../src/cli/interactive/question-rows.js";
 import { columnsOf } from "../../src/cli/output/columns.js";
@@ -8,7 +9,7 @@ describe("a question's rows", () => {
   it("the project question at 40 columns: broken between words, a column free for the key, ending with a space", () => {
     const question = `? allow them? ${bold("y")} this session · ${bold("a")} always (remember for this project) · ${bold("n")} no: `;
     const rows = questionRows(question, 40).split("\n");
-    expect(rows.map((row) => row.replace(/\x1b\[[0-9;]*m/g, ""))).toEqual([
+    expect(rows.map((row) => stripVTControlCharacters(row))).toEqual([
       "? allow them? y this session · a",
       "  always (remember for this project) ·",
       "  n no: ",
