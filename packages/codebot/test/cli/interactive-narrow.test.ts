@@ -240,4 +240,33 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
       ].join("\n"),
     );
   });
+
+  it("the session's own lines (a queued prompt, an interruption) are broken between words", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.hang("working")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: [],
+      size: { columns: 40, rows: 40 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    term.submit("start");
+    await term.waitForScreen(/writing…/);
+    term.submit("a queued prompt that is long enough");
+    await term.waitForScreen(/^done\)/m);
+    term.press("C-c");
+    // The final state: the prompt back under the lines, its status line under it.
+    const screen = await term.waitForScreen(/^instead\?\n›.*\n.*context/m);
+    expect(screen).toContain(
+      [
+        "(queued: a queued prompt that is long",
+        "enough — runs when the current prompt is",
+        "done)",
+        "^C interrupting (Ctrl+C again to quit)",
+        "(1 queued prompt dropped)",
+      ].join("\n"),
+    );
+    expect(screen).toContain("interrupted · what should codebot do\ninstead?");
+  });
 });

@@ -157,7 +157,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     view.line(row);
   const hint = `/help for commands · ${terminal ? "Esc or " : ""}Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits`;
   for (const row of bannerRows(hint)) view.line(s.dim(row));
-  for (const line of problemLines(inventory.problems, s)) view.line(line);
+  for (const line of problemLines(inventory.problems, s)) view.notice(line);
   // Loaded after the first frame (marked and the highlighter are large); needed by the first answer.
   // It comes from a file of its own (dist/bundle/vendor/): one missing or broken leaves answers as
   // plain text, with a line saying so, rather than failing every prompt.
@@ -170,7 +170,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       return (text: string) => renderedAnswer(text, s, width);
     },
     (error: unknown) => {
-      view.line(
+      view.notice(
         s.yellow(
           `the Markdown renderer could not be loaded (${errorMessage(error)}); answers are shown as plain text`,
         ),
@@ -289,7 +289,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     questions.cancel();
     if (!busy) clearPrompt();
     view.closing();
-    view.line(s.dim("closing the session (SessionEnd, waiting for hooks)…"));
+    view.notice(s.dim("closing the session (SessionEnd, waiting for hooks)…"));
     try {
       rl.close();
     } catch {
@@ -307,7 +307,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
         view.notice(sessionNotice(line, s)),
       );
     } catch (error) {
-      view.line(s.red(`closing failed: ${errorMessage(error)}`));
+      view.notice(s.red(`closing failed: ${errorMessage(error)}`));
     }
     await exit(code);
   };
@@ -372,7 +372,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       report(result);
     } catch (error) {
       view.runEnded();
-      view.line(s.red(errorMessage(error)));
+      view.notice(s.red(errorMessage(error)));
     }
     done(true);
   };
@@ -398,7 +398,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     const dropped = queue.splice(0).length;
     rt.interrupt();
     const also = dropped > 0 ? ` (${dropped} queued prompt${dropped === 1 ? "" : "s"} dropped)` : "";
-    view.line(s.yellow(`${what}${also}`));
+    view.notice(s.yellow(`${what}${also}`));
   };
 
   const report = (result: PromptResult): void => {
@@ -406,7 +406,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       case "completed":
         return;
       case "blocked":
-        view.line(
+        view.notice(
           s.red(
             `✗ prompt blocked by a ${result.blockedBy ?? "UserPromptSubmit"} hook: ${result.reason ?? ""}`,
           ),
@@ -414,16 +414,16 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
         return;
       case "aborted":
         // Quitting (Ctrl+D, a second Ctrl+C) ended it: there is no "instead" to ask about.
-        view.line(s.yellow(quitting ? "interrupted" : "interrupted · what should codebot do instead?"));
+        view.notice(s.yellow(quitting ? "interrupted" : "interrupted · what should codebot do instead?"));
         return;
       case "stopped":
-        view.line(s.yellow(result.reason ?? "the run was ended by a hook"));
+        view.notice(s.yellow(result.reason ?? "the run was ended by a hook"));
         return;
       case "max_turns":
-        view.line(s.yellow(`stopped after ${result.turns} model steps (--max-turns)`));
+        view.notice(s.yellow(`stopped after ${result.turns} model steps (--max-turns)`));
         return;
       default:
-        view.line(s.red(`✗ ${result.reason ?? result.status}`));
+        view.notice(s.red(`✗ ${result.reason ?? result.status}`));
     }
   };
 
@@ -504,7 +504,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       // Echoed when they run, which is soon enough.
       if (!terminal) return;
       // The spinner redraws the line being typed on: say what was queued.
-      view.line(s.dim(`(queued: ${visible(text)} — runs when the current prompt is done)`));
+      view.notice(s.dim(`(queued: ${visible(text)} — runs when the current prompt is done)`));
       return;
     }
     // What was typed is not in the output: echoed as queued prompts are.
@@ -535,7 +535,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (armed || quick) return void quit(0);
     armed = true;
     clearPrompt();
-    view.line(s.dim("(Ctrl+C again, Ctrl+D or /exit to quit)"));
+    view.notice(s.dim("(Ctrl+C again, Ctrl+D or /exit to quit)"));
     idle();
   };
   rl.on("SIGINT", onInterrupt);
