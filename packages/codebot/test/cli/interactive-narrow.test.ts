@@ -269,4 +269,27 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     );
     expect(screen).toContain("interrupted · what should codebot do\ninstead?");
   });
+
+  it("a slash command's lines are broken between words, the next rows under their indentation", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { Stop: [command("cat > /dev/null; echo the session has stopped for now >> stops.log")] },
+    });
+    const server = await modelServer([]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--settings", settings],
+      size: { columns: 40, rows: 60 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    term.submit("/hooks");
+    // The final state: the prompt back under the listing, its status line under it.
+    const screen = await term.waitForScreen(/^ {4}\(user-owned\)\n›.*\n.*context/m);
+    expect(screen).toContain(
+      ["    command: cat > /dev/null; echo the", "    session has stopped for now >>", "    stops.log"].join(
+        "\n",
+      ),
+    );
+  });
 });

@@ -436,7 +436,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       model,
       flags,
       styles: s,
-      print: (line) => view.line(line),
+      print: (line) => view.notice(line),
       working: (label, work) => view.working(label, work),
       columns,
       rows: () => (process.stdout.isTTY ? process.stdout.rows : undefined),

@@ -10,7 +10,6 @@ import { serverLines } from "../mcp/mcp-lines.js";
 import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
 import type { Styles } from "../output/styles.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
-import { wrapWords } from "../output/word-wrap.js";
 import type { SessionFlags } from "../session-flags.js";
 import { builtinCommandNames, helpLines } from "./help-lines.js";
 import { hooksCommandLines } from "./hooks-command.js";
@@ -22,6 +21,7 @@ export interface SlashContext {
   model: { spec: string };
   flags: SessionFlags;
   styles: Styles;
+  /** Prints a line, broken between words at the terminal's width (the next rows under its indentation). */
   print(line: string): void;
   /** The terminal's width, when the session has one: a list's rows are cut to it. */
   columns(): number | undefined;
@@ -111,9 +111,7 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
   if (arg === "") {
     if (sessions.length === 0) ctx.print("no other session of this project");
     for (const row of sessionRows(sessions, ctx.columns())) ctx.print(row);
-    if (sessions.length > 0)
-      for (const row of rowsOf("/resume <n> or /resume <session id> goes on with one of them", ctx))
-        ctx.print(s.dim(row));
+    if (sessions.length > 0) ctx.print(s.dim("/resume <n> or /resume <session id> goes on with one of them"));
     return;
   }
   const n = Number(arg);
@@ -121,17 +119,10 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
   try {
     ctx.runtime.resume(id);
     for (const line of historyRecap(ctx.runtime.messages, s, await ctx.answerFormat)) ctx.print(line);
-    for (const row of rowsOf(`resumed session ${id} (${ctx.runtime.messages.length} messages)`, ctx))
-      ctx.print(s.green(row));
+    ctx.print(s.green(`resumed session ${id} (${ctx.runtime.messages.length} messages)`));
   } catch (error) {
     ctx.print(s.red(errorMessage(error)));
   }
-}
-
-/** A line of the command's own, broken between words at the terminal's width. */
-function rowsOf(text: string, ctx: SlashContext): string[] {
-  const columns = ctx.columns();
-  return columns === undefined ? [text] : wrapWords(text, columns);
 }
 
 async function switchModel(arg: string, ctx: SlashContext): Promise<void> {
