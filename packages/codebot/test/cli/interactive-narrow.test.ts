@@ -292,4 +292,26 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
       ),
     );
   });
+
+  it("/resume's recap keeps a code line wider than the terminal whole, as the live view showed it", async () => {
+    const box = sandbox();
+    const code = "const total = sumOf(alpha, beta, gamma, delta);";
+    const server = await modelServer([reply.text(`Use:\n\n\`\`\`\n${code}\n\`\`\`\n`)]);
+    expect(
+      (await runCli(["-p", "how to sum"], { env: modelEnv(server, box.home), cwd: box.project })).code,
+    ).toBe(0);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: [],
+      size: { columns: 40, rows: 40 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    term.submit("/resume 1");
+    // The final state: the prompt back under the recap, its status line under it.
+    const screen = await term.waitForScreen(/^messages\)\n›.*\n.*context/m);
+    // The terminal breaks it at its edge, not codebot between words.
+    const shown = `  ${code}`;
+    expect(screen).toContain(`${shown.slice(0, 40)}\n${shown.slice(40)}`);
+  });
 });

@@ -437,6 +437,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       flags,
       styles: s,
       print: (line) => view.notice(line),
+      printFitted: (line) => view.line(line),
       working: (label, work) => view.working(label, work),
       columns,
       rows: () => (process.stdout.isTTY ? process.stdout.rows : undefined),

@@ -23,6 +23,8 @@ export interface SlashContext {
   styles: Styles;
   /** Prints a line, broken between words at the terminal's width (the next rows under its indentation). */
   print(line: string): void;
+  /** Prints a line as it is: a recap's, fitted already (its code lines are never broken). */
+  printFitted(line: string): void;
   /** The terminal's width, when the session has one: a list's rows are cut to it. */
   columns(): number | undefined;
   /** Shows what the session is doing on the live status line while `work` goes on. */
@@ -118,7 +120,7 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
   const id = Number.isInteger(n) && n >= 1 && n <= sessions.length ? (sessions[n - 1]?.id ?? arg) : arg;
   try {
     ctx.runtime.resume(id);
-    for (const line of historyRecap(ctx.runtime.messages, s, await ctx.answerFormat)) ctx.print(line);
+    for (const line of historyRecap(ctx.runtime.messages, s, await ctx.answerFormat)) ctx.printFitted(line);
     ctx.print(s.green(`resumed session ${id} (${ctx.runtime.messages.length} messages)`));
   } catch (error) {
     ctx.print(s.red(errorMessage(error)));
