@@ -314,4 +314,35 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     const shown = `  ${code}`;
     expect(screen).toContain(`${shown.slice(0, 40)}\n${shown.slice(40)}`);
   });
+
+  it("a question naming a path wider than a row: the path is cut at the row's end, its rest indented", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("write", {
+        file_path: "notes/a-rather-long-file-name-for-the-question.txt",
+        content: "x",
+      }),
+      reply.text("not written"),
+    ]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: [],
+      size: { columns: 40, rows: 40 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    term.submit("write it");
+    await term.waitForScreen("[y]es");
+    term.type("n");
+    // The final state: the prompt back under the answer, its status line under it.
+    const screen = await term.waitForScreen(/^not written\n›.*\n.*context/m);
+    expect(screen).toContain(
+      [
+        "? allow write",
+        "  notes/a-rather-long-file-name-for-th",
+        "  e-question.txt",
+        "  [y]es / [n]o / [a]lways",
+      ].join("\n"),
+    );
+  });
 });

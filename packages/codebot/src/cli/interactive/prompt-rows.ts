@@ -2,6 +2,7 @@ import type readline from "node:readline";
 import { visible } from "../../approval/visible-text.js";
 import { columnsOf } from "../output/columns.js";
 import { rowsOfLine } from "../output/rendered-rows.js";
+import { cutLongWords } from "./long-words.js";
 import { endOfText } from "./readline-rows.js";
 
 /** The mark before a prompt's first line, and before each line after it. */
@@ -16,29 +17,7 @@ export const CONTINUATION = "… ";
  */
 export function promptRows(shown: string, width: number | undefined): string[] {
   if (width === undefined || columnsOf(shown) <= width) return [shown];
-  return rowsOfLine(shown, width, INDENT.length).flatMap((row) => cutRow(row, width));
-}
-
-const INDENT = "  ";
-
-/**
- * A row still wider than `width` (a word longer than a row: a path, Chinese or Japanese text
- * without spaces) cut into rows of `width` columns, each after the first indented; a wide
- * character that does not fit at a row's end starts the next one.
- */
-function cutRow(row: string, width: number): string[] {
-  if (columnsOf(row) <= width || width <= INDENT.length + 1) return [row];
-  const rows: string[] = [];
-  let current = "";
-  for (const char of row) {
-    if (current !== "" && current !== INDENT && columnsOf(current + char) > width) {
-      rows.push(current);
-      current = INDENT;
-    }
-    current += char;
-  }
-  rows.push(current);
-  return rows;
+  return cutLongWords(rowsOfLine(shown, width, PROMPT.length), width, " ".repeat(PROMPT.length));
 }
 
 /** A whole prompt (of one line or several) echoed as it runs: each line with its mark, broken between words. */

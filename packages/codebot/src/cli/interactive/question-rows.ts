@@ -1,5 +1,6 @@
 import { columnsOf } from "../output/columns.js";
 import { rowsOfLine } from "../output/rendered-rows.js";
+import { cutLongWords } from "./long-words.js";
 
 /** The columns under a question's first row that its next rows start at (after `? `). */
 const HANG = 2;
@@ -15,7 +16,9 @@ export function questionRows(question: string, width: number | undefined): strin
   return question
     .split("\n")
     .map((line) =>
-      columnsOf(line) < width ? line : `${rowsOfLine(line.trimEnd(), width - 2, HANG).join("\n")} `,
+      columnsOf(line) < width
+        ? line
+        : `${cutLongWords(rowsOfLine(line.trimEnd(), width - 2, HANG), width - 2, " ".repeat(HANG)).join("\n")} `,
     )
     .join("\n");
 }
