@@ -345,4 +345,40 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
       ].join("\n"),
     );
   });
+
+  it("a prompt sent on a cleared screen (Ctrl+L) is shown once, broken between words", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("cleared answer")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: [],
+      size: { columns: 40, rows: 12 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    term.press("C-l");
+    term.submit("after clearing the screen a prompt that is big enough to wrap");
+    // The final state: the prompt back under the answer, its status line under it.
+    const screen = await term.waitForScreen(/^cleared answer\n›.*\n.*context/m);
+    expect(screen.match(/after clearing/g)).toHaveLength(1);
+    expect(screen).toContain("› after clearing the screen a prompt\n  that is big enough to wrap\n");
+  });
+
+  it("a prompt taller than the terminal is left as the terminal broke it, shown once", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("tall answer")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: [],
+      size: { columns: 40, rows: 8 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    const words = Array.from({ length: 40 }, (_, i) => `word${String(i + 1).padStart(2, "0")}`).join(" ");
+    term.submit(words);
+    // The final state: the prompt back under the answer, its status line under it.
+    const screen = await term.waitForScreen(/^tall answer\n›.*\n.*context/m);
+    expect(screen.match(/word01/g)).toHaveLength(1);
+    expect(screen).toContain(`› ${words.slice(0, 38)}\n`);
+  });
 });

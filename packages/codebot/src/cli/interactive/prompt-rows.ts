@@ -29,13 +29,25 @@ export function promptEcho(text: string, width: number | undefined): string[] {
 
 /**
  * What redraws a line readline has just sent (Enter moved the cursor to the row under it) as
- * `promptRows` breaks it: up over the rows the terminal broke it into, then the rows again. Empty
- * when it took one row.
+ * `promptRows` breaks it: up over the rows the terminal broke it into, then the rows again, each
+ * erased before it is written. Empty when it took one row, or when it and the rows drawn under it
+ * (the status) did not fit the terminal: its top went into the scrollback, out of reach, and
+ * drawing it again would show it twice.
  */
-export function sentLineRedrawn(rl: readline.Interface, prompt: string, line: string, width: number): string {
-  // readline drew the prompt and the line as typed; Enter went to the row after their last one
-  // (a line as wide as the terminal takes two: readline puts the cursor on a row of its own).
+export function sentLineRedrawn(
+  rl: readline.Interface,
+  prompt: string,
+  line: string,
+  size: { columns: number; rows: number },
+  rowsUnder: number,
+): string {
+  // readline drew the prompt and the line as typed (a line as wide as the terminal takes two:
+  // readline puts the cursor on a row of its own); Enter went to the row after their last one.
   const rows = endOfText(rl, `${prompt}${line}`).rows + 1;
-  if (rows === 1) return "";
-  return `\x1b[${rows}A\r\x1b[J${promptRows(`${prompt}${visible(line)}`, width).join("\n")}\n`;
+  if (rows === 1 || rows + rowsUnder > size.rows) return "";
+  const redrawn = promptRows(`${prompt}${visible(line)}`, size.columns).map((row) => `\r\x1b[K${row}\n`);
+  // Erased row by row: erasing the screen from its top-left corner (a prompt drawn on a cleared
+  // screen) makes tmux push the whole screen into the scrollback, the line as typed with it.
+  // What is left below (fewer rows than before) is erased from a row under the first.
+  return `\x1b[${rows}A${redrawn.join("")}\x1b[J`;
 }

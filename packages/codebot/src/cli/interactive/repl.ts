@@ -469,12 +469,16 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (terminal && process.stdin.readableEnded) return;
     // The line readline drew at the prompt (not one typed ahead, nor a question's answer).
     const drawnAt = editing && !busy && !questions.open ? rl.getPrompt() : undefined;
+    const statusRows = status.rows;
     idleNotice.stop();
     editing = false;
     status.erase();
     // It stays above the answer, broken between words (the terminal broke it anywhere).
     const width = columns();
-    if (drawnAt !== undefined && width !== undefined) screen.write(sentLineRedrawn(rl, drawnAt, line, width));
+    if (drawnAt !== undefined && width !== undefined)
+      screen.write(
+        sentLineRedrawn(rl, drawnAt, line, { columns: width, rows: process.stdout.rows ?? 24 }, statusRows),
+      );
     const breaks = lineBreak;
     lineBreak = false;
     if (questions.answer(line)) return;

@@ -14,7 +14,8 @@ const RESET = "\x1b[0m";
  * there.
  */
 export class StatusUnderPrompt {
-  private shown = false;
+  /** The rows the status takes on screen now (0: not shown). */
+  private shown = 0;
 
   constructor(
     /** readline edits the line on a terminal (stdin and stdout): only then is there a row under it. */
@@ -53,13 +54,18 @@ export class StatusUnderPrompt {
     this.put(
       `${clearAfterEnd}${status.join("")}\x1b[J\x1b[${toEnd + status.length}A\x1b[${cursor.cols + 1}G`,
     );
-    this.shown = true;
+    this.shown = status.length;
+  }
+
+  /** The rows it takes under the input now (0 when not shown). */
+  get rows(): number {
+    return this.shown;
   }
 
   /** After Enter, the cursor is on the status's first row: clears it and those below for what comes next. */
   erase(): void {
-    if (!this.shown) return;
-    this.shown = false;
+    if (this.shown === 0) return;
+    this.shown = 0;
     this.put("\r\x1b[J");
   }
 
