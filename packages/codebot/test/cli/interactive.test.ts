@@ -37,6 +37,19 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     expect(screen).toContain("› say hello");
   });
 
+  it("a prompt given on the command line is shown above its answer, as a typed one is", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("Answer to the given prompt")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["summarise the readme"],
+    });
+    // The final state: the prompt back under the answer, its status line under it.
+    const screen = await term.waitForScreen(/^Answer to the given prompt\n›.*\n.*context/m);
+    expect(screen).toMatch(/^› summarise the readme\nAnswer to the given prompt$/m);
+  });
+
   it("shows a tool call as one line with its result, after the user answers the approval question", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -590,8 +590,12 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     interrupt("Esc: interrupting");
   });
 
-  if (flags.firstPrompt !== undefined && flags.firstPrompt.trim() !== "")
+  if (flags.firstPrompt !== undefined && flags.firstPrompt.trim() !== "") {
+    // Never typed at the prompt: shown as if it was, so its answer has it above it (without a
+    // terminal every prompt is echoed as it runs).
+    if (terminal) for (const row of promptEcho(flags.firstPrompt.trim(), columns())) view.line(row);
     typedAhead.unshift(flags.firstPrompt);
+  }
   if (typedAhead.length === 0) idle();
   for (const line of typedAhead.splice(0)) onLine(line);
   // Runs until quit() exits the process.
