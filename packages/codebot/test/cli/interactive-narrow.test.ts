@@ -381,4 +381,20 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     expect(screen.match(/word01/g)).toHaveLength(1);
     expect(screen).toContain(`› ${words.slice(0, 38)}\n`);
   });
+
+  it("a sent prompt keeps an emoji joined by U+200D whole, as it was typed", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("family answer")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: [],
+      size: { columns: 40, rows: 20 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    term.submit("a family 👨‍👩‍👧 emoji in a prompt big enough to wrap");
+    // The final state: the prompt back under the answer, its status line under it.
+    const screen = await term.waitForScreen(/^family answer\n›.*\n.*context/m);
+    expect(screen).toContain("› a family 👨‍👩‍👧 emoji in a prompt big\n  enough to wrap\n");
+  });
 });

@@ -1,13 +1,22 @@
 import type readline from "node:readline";
-import { visible } from "../../approval/visible-text.js";
 import { columnsOf } from "../output/columns.js";
 import { rowsOfLine } from "../output/rendered-rows.js";
+import { terminalSafe } from "../output/terminal-safe.js";
 import { cutLongWords } from "./long-words.js";
 import { endOfText } from "./readline-rows.js";
 
 /** The mark before a prompt's first line, and before each line after it. */
 export const PROMPT = "› ";
 export const CONTINUATION = "… ";
+
+/**
+ * A line of a prompt as the terminal showed it while typed: its mark, then the text, without
+ * escape sequences. Not written out as a question's text is (`\u200d`): it is the user's own,
+ * and an emoji joined by U+200D (👨‍👩‍👧) must stay whole.
+ */
+export function shownLine(mark: string, line: string): string {
+  return `${mark}${terminalSafe(line)}`;
+}
 
 /**
  * One line of a prompt as the session shows it once sent (its mark, then the text), as rows of
@@ -24,7 +33,7 @@ export function promptRows(shown: string, width: number | undefined): string[] {
 export function promptEcho(text: string, width: number | undefined): string[] {
   return text
     .split("\n")
-    .flatMap((line, i) => promptRows(`${i === 0 ? PROMPT : CONTINUATION}${line}`, width));
+    .flatMap((line, i) => promptRows(shownLine(i === 0 ? PROMPT : CONTINUATION, line), width));
 }
 
 /**
@@ -45,7 +54,7 @@ export function sentLineRedrawn(
   // readline puts the cursor on a row of its own); Enter went to the row after their last one.
   const rows = endOfText(rl, `${prompt}${line}`).rows + 1;
   if (rows === 1 || rows + rowsUnder > size.rows) return "";
-  const redrawn = promptRows(`${prompt}${visible(line)}`, size.columns).map((row) => `\r\x1b[K${row}\n`);
+  const redrawn = promptRows(shownLine(prompt, line), size.columns).map((row) => `\r\x1b[K${row}\n`);
   // Erased row by row: erasing the screen from its top-left corner (a prompt drawn on a cleared
   // screen) makes tmux push the whole screen into the scrollback, the line as typed with it.
   // What is left below (fewer rows than before) is erased from a row under the first.

@@ -32,7 +32,7 @@ import { type Key, NewlineKeys } from "./newline-keys.js";
 import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
-import { CONTINUATION, PROMPT, promptEcho, sentLineRedrawn } from "./prompt-rows.js";
+import { CONTINUATION, PROMPT, promptEcho, sentLineRedrawn, shownLine } from "./prompt-rows.js";
 import { Questions } from "./questions.js";
 import { onFreshRow, syncRows } from "./readline-rows.js";
 import { SentPromptLines } from "./sent-prompt-lines.js";
@@ -485,7 +485,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (breaks || line.endsWith("\\")) {
       prompts.continues(line);
       // Drawn by readline only while no run goes on.
-      if (!busy) promptAbove.sent(`${rl.getPrompt()}${visible(line)}`);
+      if (!busy) promptAbove.sent(shownLine(rl.getPrompt(), line));
       continued += `${breaks ? line : line.slice(0, -1)}\n`;
       rl.setPrompt(CONTINUATION);
       // While a run goes on, the line being typed is a prompt to queue: no status under it.
