@@ -397,4 +397,29 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     const screen = await term.waitForScreen(/^family answer\n›.*\n.*context/m);
     expect(screen).toContain("› a family 👨‍👩‍👧 emoji in a prompt big\n  enough to wrap\n");
   });
+
+  it("the project question's header is broken between words", async () => {
+    const box = sandbox();
+    box.json(".codebot/settings.json", { hooks: { Stop: [command("exit 0")] } });
+    const server = await modelServer([]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: [],
+      size: { columns: 40, rows: 40 },
+    });
+    await term.waitForScreen(/n no:/);
+    term.type("n");
+    // The final state: the session's prompt, its status line under it.
+    const screen = await term.waitForScreen(/^›.*\n.*context/m);
+    const rows = screen.split("\n");
+    const first = rows.findIndex((row) => row.startsWith("This project's"));
+    const last = rows.findIndex((row) => row.endsWith("permissions:"));
+    expect(first).toBeGreaterThanOrEqual(0);
+    for (const row of rows.slice(first, last + 1)) expect(row.length).toBeLessThanOrEqual(40);
+    // Joined by spaces, the rows make the header: none was broken inside a word.
+    expect(rows.slice(first, last + 1).join(" ")).toBe(
+      `This project's settings (${box.project}) ask to run code or grant permissions:`,
+    );
+  });
 });

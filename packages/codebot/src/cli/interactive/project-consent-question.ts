@@ -10,6 +10,7 @@ import {
   pendingConsent,
 } from "../hooks/project-consent.js";
 import { withScopedHooks } from "../hooks/scoped-inventory.js";
+import { rowsOfRendered } from "../output/rendered-rows.js";
 import type { Styles } from "../output/styles.js";
 import { readKey } from "../read-key.js";
 import type { SessionFlags } from "../session-flags.js";
@@ -36,12 +37,16 @@ export async function withProjectConsent(
   const pending = pendingConsent(inventory, { strictMcpConfig: flags.strictMcpConfig === true });
   if (flags.trustProjectHooks || nothingPending(pending)) return { flags, inventory };
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  out(s.yellow(consentHeader(inventory, pending)));
+  const width = process.stdout.isTTY ? process.stdout.columns : undefined;
+  // The header is prose, broken between words; the listing is left as it is, each command exact
+  // (breaking between words would close up its runs of spaces).
+  const header = s.yellow(consentHeader(inventory, pending));
+  out(width === undefined ? header : rowsOfRendered(header, width));
   for (const line of consentLines(inventory, pending, s)) out(line);
   process.stdout.write(
     questionRows(
       `${s.yellow("?")} allow them? ${s.bold("y")} this session · ${s.bold("a")} always (remember for this project) · ${s.bold("n")} no: `,
-      process.stdout.isTTY ? process.stdout.columns : undefined,
+      width,
     ),
   );
   // A pipe's text is prompts, not an answer typed after reading the list.
