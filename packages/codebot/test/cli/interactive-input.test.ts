@@ -92,6 +92,18 @@ describe("prompt input", { timeout: 120_000 }, () => {
     expect(requestText(server.requests[0])).toContain("word43 word4X4");
   });
 
+  it("a line ended with a backslash while a run goes on: the next line's … shows under the status, before anything is typed", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.hang()]);
+    const term = await startSession(box, server);
+    term.submit("slow one");
+    await term.waitForScreen("Esc to interrupt");
+    term.submit("first line of the next prompt \\");
+    // The final state: the status line, the prompt's next line (nothing typed on it yet) under it.
+    const screen = await term.waitForScreen(/Esc to interrupt\)\n… *\n/);
+    expect(screen).not.toContain("(queued:");
+  });
+
   it("text of several rows typed while a run goes on: the answer printed meanwhile stays above it", async () => {
     const box = sandbox();
     let release = () => {};

@@ -322,7 +322,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   /** What is typed during a run, under its status line, as the prompt will show it (one row). */
   const showTyped = () => {
     const hidden = !readlineDraws();
-    view.typing(hidden && rl.line !== "" ? `${rl.getPrompt()}${visible(rl.line)}` : "");
+    // A prompt of several lines being typed shows its `… ` even before the next line has text:
+    // the line sent with `\` is kept, not queued yet.
+    const typing = rl.line !== "" || continued !== "";
+    view.typing(hidden && typing ? `${rl.getPrompt()}${visible(rl.line)}` : "");
   };
 
   /** The prompt is on screen, waiting for a line (the status under it is kept drawn). */
