@@ -104,6 +104,33 @@ describe("prompt input", { timeout: 120_000 }, () => {
     expect(screen).not.toContain("(queued:");
   });
 
+  it("a prompt of several lines begun while a run goes on: when the prompt comes back, its sent lines are above the one being typed", async () => {
+    const box = sandbox();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const server = await modelServer([
+      async () => {
+        await held;
+        return reply.text("first answer");
+      },
+    ]);
+    const term = await startSession(box, server);
+    term.submit("slow one");
+    await term.waitForScreen("Esc to interrupt");
+    term.submit("begun during the run \\");
+    await term.waitForScreen(/Esc to interrupt\)\n… *\n/);
+    term.type("and finished");
+    await term.waitForScreen(/^… and finished\n/m);
+    release();
+    // The final state: the answer, the whole prompt being typed under it, the status line under that.
+    const screen = await term.waitForScreen(
+      /^first answer\n› begun during the run \\\n… and finished\n.*context/m,
+    );
+    expect(screen.match(/begun during the run/g)).toHaveLength(1);
+  });
+
   it("text of several rows typed while a run goes on: the answer printed meanwhile stays above it", async () => {
     const box = sandbox();
     let release = () => {};

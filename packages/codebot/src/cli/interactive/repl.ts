@@ -344,6 +344,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     // The prompt goes on the fresh row under what the run printed: readline drew nothing while
     // it went on, though it counted the rows of what was typed meanwhile.
     onFreshRow(rl);
+    // The lines of a prompt of several lines sent meanwhile go above it.
+    for (const row of promptAbove.takeUndrawnRows()) screen.write(`${row}\n`);
     // What was typed meanwhile stays, with the cursor where it was (not at its start).
     rl.prompt(true);
     editing = true;
@@ -487,8 +489,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (questions.answer(line)) return;
     if (breaks || line.endsWith("\\")) {
       prompts.continues(line);
-      // Drawn by readline only while no run goes on.
-      if (!busy) promptAbove.sent(shownLine(rl.getPrompt(), line));
+      // Drawn by readline only while no run goes on; the others when the prompt comes back.
+      promptAbove.sent(shownLine(rl.getPrompt(), line), !busy);
       continued += `${breaks ? line : line.slice(0, -1)}\n`;
       rl.setPrompt(CONTINUATION);
       // While a run goes on, the line being typed is a prompt to queue: no status under it.
