@@ -270,7 +270,13 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   let modelSpec = specOf(firstModel);
   // A step is priced, and counted in /cost, as the model that made it: a fallback by its own spec.
   const fallbackSpecs = new Map<LanguageModelV3, string>();
-  for (const spec of options.fallbackModels ?? []) fallbackSpecs.set(await modelOf(spec, modelAccess), spec);
+  for (const spec of options.fallbackModels ?? []) {
+    // Said as the flag's: "model: unknown provider" alone reads as --model's problem.
+    const fallback = await modelOf(spec, modelAccess).catch((error: Error) => {
+      throw new Error(`--fallback-model ${spec}: ${error.message}`);
+    });
+    fallbackSpecs.set(fallback, spec);
+  }
   const specOfStep = (stepModel: LanguageModelV3) => fallbackSpecs.get(stepModel) ?? modelSpec;
 
   const sessionDir = sessionDirectory(codebotHome, cwd);

@@ -130,4 +130,16 @@ describe("--fallback-model", () => {
     expect(r.stderr).toBe("codebot: --fallback-model: no model given\n");
     expect(server.requests).toEqual([]);
   });
+
+  it("a fallback whose provider cannot be made is refused before anything runs, naming the flag", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const r = await runCli(["-p", "go", ...MAIN, "--fallback-model", "nosuch/model"], {
+      env: modelEnv(server, box.home),
+      cwd: box.project,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^codebot: --fallback-model nosuch\/model: model: unknown provider "nosuch"/);
+    expect(server.requests).toEqual([]);
+  });
 });
