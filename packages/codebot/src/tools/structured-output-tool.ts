@@ -5,8 +5,9 @@
  * tries again; a valid one is the prompt's answer and ends the run (the kernel's `final`).
  */
 import type { Tool } from "@codebot/agentcore";
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import { z } from "zod";
+import { ajvForDraft, KNOWN_DRAFTS } from "./json-schema-drafts.js";
 
 export const STRUCTURED_OUTPUT_TOOL = "structured_output";
 
@@ -21,7 +22,9 @@ export interface StructuredAnswer {
 
 /** The schema's checker; `allErrors` so the model hears every problem at once, as from claude. */
 function compiled(schema: Record<string, unknown>): ValidateFunction {
-  return new Ajv({ allErrors: true, strict: false }).compile(schema);
+  const ajv = ajvForDraft(schema, { allErrors: true, strict: false });
+  if (ajv === undefined) throw new Error(`"$schema" names a draft codebot does not read`);
+  return ajv.compile(schema);
 }
 
 /**
@@ -38,7 +41,11 @@ export function parseJsonSchema(text: string): { schema: Record<string, unknown>
   }
   if (typeof schema !== "object" || schema === null || Array.isArray(schema))
     return { error: "--json-schema is not a valid JSON Schema: it must be a JSON object" };
-  const ajv = new Ajv({ allErrors: true, strict: false });
+  const ajv = ajvForDraft(schema as Record<string, unknown>, { allErrors: true, strict: false });
+  if (ajv === undefined)
+    return {
+      error: `--json-schema is not a valid JSON Schema: "$schema" is ${JSON.stringify((schema as { $schema?: unknown }).$schema)}; codebot reads ${KNOWN_DRAFTS}`,
+    };
   if (!ajv.validateSchema(schema))
     return { error: `--json-schema is not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}` };
   try {

@@ -133,6 +133,46 @@ describe("--json-schema", () => {
     expect(server.requests).toEqual([]);
   });
 
+  it("a schema written for 2020-12 (as zod 4 emits it) is read by that draft: prefixItems checks the answer", async () => {
+    const box = sandbox();
+    const schema = JSON.stringify({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      properties: {
+        pair: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false },
+      },
+      required: ["pair"],
+    });
+    const server = await modelServer([
+      reply.toolCall("structured_output", { pair: ["a", "b"] }),
+      reply.toolCall("structured_output", { pair: ["a", 1] }),
+    ]);
+    const r = await runCli(["-p", "pair?", "--json-schema", schema], {
+      env: modelEnv(server, box.home),
+      cwd: box.project,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('{"pair":["a",1]}\n');
+    expect(requestText(server.requests[1])).toContain(
+      "Output does not match required schema: /pair/1: must be integer",
+    );
+  });
+
+  it("a $schema naming a draft codebot does not read is refused before anything runs, naming the ones it reads", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const schema = JSON.stringify({ $schema: "http://json-schema.org/draft-04/schema#", type: "object" });
+    const r = await runCli(["-p", "x", "--json-schema", schema], {
+      env: modelEnv(server, box.home),
+      cwd: box.project,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'codebot: --json-schema is not a valid JSON Schema: "$schema" is "http://json-schema.org/draft-04/schema#"; codebot reads draft-07, 2019-09 or 2020-12\n',
+    );
+    expect(server.requests).toEqual([]);
+  });
+
   it("applies to -p only", async () => {
     const box = sandbox();
     const r = await runCli(["--json-schema", SCHEMA], {
