@@ -218,6 +218,9 @@ export class ToolApproval {
     const ask = this.options.ask;
     if (ask === undefined && mode !== "dontAsk" && this.options.promptTool !== undefined) {
       const prompted = await this.options.promptTool(call, ctx);
+      // Interrupted while the tool was asked: the user stopped the run, the tool refused nothing.
+      if (ctx.signal.aborted)
+        return { allowed: false, reason: `permission denied: ${INTERRUPTED_AT_QUESTION}` };
       if (prompted.behavior === "allow") return allowedWith(prompted.updatedInput, ctx, prompted.by);
       return { allowed: false, reason: `permission denied by ${prompted.by}: ${prompted.message}` };
     }

@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, requestText, sandbox } from "../cli/support/cli-fixtures.js";
-import { runCli, useBuiltCli } from "../cli/support/cli-process.js";
+import { jsonLines, runCli, startCli, useBuiltCli } from "../cli/support/cli-process.js";
+import { waitFor } from "../support/wait-for.js";
 
 useBuiltCli();
 
@@ -97,12 +98,74 @@ describe("--permission-prompt-tool", () => {
       cwd: box.project,
     });
     const refused = requestText(server.requests[1]);
-    expect(refused).toContain("permission denied by mcp__perm__approve: the permission prompt tool's answer is not");
+    expect(refused).toContain(
+      "permission denied by mcp__perm__approve: the permission prompt tool's answer is not",
+    );
     expect(refused).toContain("sure, go ahead");
     await runCli(["-p", "go", "--permission-prompt-tool", "mcp__nobody__approve"], { env, cwd: box.project });
     expect(requestText(server.requests[3])).toContain(
       "permission denied by mcp__nobody__approve: no MCP server offers this permission prompt tool",
     );
+  });
+
+  it("a server that crashes mid call, or answers input the tool's schema refuses, refuses the call saying why", async () => {
+    const { box, config } = setUp();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "touch crash" }),
+      reply.toolCall("bash", { command: "touch badinput" }),
+      reply.text("done"),
+    ]);
+    const r = await runCli(
+      ["-p", "go", "--mcp-config", config, "--permission-prompt-tool", "mcp__perm__approve"],
+      {
+        env: modelEnv(server, box.home),
+        cwd: box.project,
+      },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(requestText(server.requests[1])).toContain(
+      "permission denied by mcp__perm__approve: the permission prompt tool failed: MCP server perm: MCP error -32000: Connection closed (the server exited with exit code 3)",
+    );
+    expect(requestText(server.requests[2])).toContain(
+      "permission denied: mcp__perm__approve gave invalid arguments: command: Invalid input: expected string, received number",
+    );
+    expect(fs.existsSync(box.at("crash"))).toBe(false);
+    expect(fs.existsSync(box.at("badinput"))).toBe(false);
+  });
+
+  it("Ctrl+C while the tool hangs ends the run: the call did not run, and is not said to be the tool's refusal", async () => {
+    const { box, config, asked } = setUp();
+    const server = await modelServer([reply.toolCall("bash", { command: "touch hang" }, "t1")]);
+    const cli = startCli(
+      [
+        "-p",
+        "go",
+        "--mcp-config",
+        config,
+        "--permission-prompt-tool",
+        "mcp__perm__approve",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+      ],
+      { env: modelEnv(server, box.home), cwd: box.project },
+    );
+    await waitFor(() => asked().length === 1, 20_000);
+    cli.child.kill("SIGINT");
+    const r = await cli.done;
+    expect(r.code).toBe(130);
+    const results = jsonLines(r.stdout).flatMap((l) =>
+      l.type === "user"
+        ? ((l.message as { content: { tool_use_id?: string; content?: string }[] }).content ?? [])
+        : [],
+    );
+    expect(results).toEqual([
+      expect.objectContaining({
+        tool_use_id: "t1",
+        content: "permission denied: the run was interrupted at the question; the call did not run",
+      }),
+    ]);
+    expect(fs.existsSync(box.at("hang"))).toBe(false);
   });
 
   it("a name that is no MCP tool's, and the flag outside -p, are refused before anything runs", async () => {
