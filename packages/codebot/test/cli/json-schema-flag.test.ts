@@ -36,8 +36,8 @@ describe("--json-schema", () => {
     });
     expect(server.requests).toHaveLength(1);
     const tool = (
-      server.requests[0]?.body as { tools: { name: string; input_schema: unknown }[] }
-    ).tools.find((t) => t.name === "structured_output");
+      server.requests[0]?.body as { tools: { name: string; input_schema: unknown }[] } | undefined
+    )?.tools.find((t) => t.name === "structured_output");
     expect(tool?.input_schema).toMatchObject(JSON.parse(SCHEMA));
   });
 
@@ -108,7 +108,7 @@ describe("--json-schema", () => {
     });
     expect(r.code, r.stderr).toBe(0);
     const toolsOf = (i: number) =>
-      (server.requests[i]?.body as { tools: { name: string }[] }).tools.map((t) => t.name);
+      (server.requests[i]?.body as { tools: { name: string }[] } | undefined)?.tools.map((t) => t.name);
     expect(toolsOf(0)).toContain("structured_output");
     expect(toolsOf(1)).toContain("bash");
     expect(toolsOf(1)).not.toContain("structured_output");
