@@ -230,6 +230,48 @@ describe("codebot -p --input-format stream-json", () => {
     expect(results.map((l) => l.result)).toEqual(["answer one", "answer two"]);
   });
 
+  it("SIGINT between turns, waiting for the next line, ends the run with 130: SessionEnd fires, the answered turn is in the transcript", async () => {
+    const box = sandbox();
+    const hooks = loggingHooks(box, ["SessionEnd"]);
+    const server = await modelServer([reply.text("answer one")]);
+    const cli = startCli([...STREAM, "--settings", hooks.settings, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      openStdin: true,
+    });
+    cli.child.stdin?.write(userLine("first prompt"));
+    await waitFor(
+      () => cli.stdout().includes('"type":"result"'),
+      30_000,
+      `the first result (${cli.stderr()})`,
+    );
+    cli.child.kill("SIGINT");
+    const r = await cli.done;
+    expect(r.code).toBe(130);
+    expectNoStackTrace(r.stderr);
+    const transcript = fs.readFileSync(String(jsonLines(r.stdout)[0]?.transcript_path), "utf8");
+    expect(transcript).toContain("answer one");
+    expect(transcript.endsWith("\n")).toBe(true);
+    expect(hooks.payloads().map((p) => p.hook_event_name)).toEqual(["SessionEnd"]);
+  });
+
+  it("invalid UTF-8 in a line is read as replacement characters, as Node reads any text stream: the turn runs", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("answer one")]);
+    const bad = Buffer.concat([
+      Buffer.from('{"type":"user","message":{"role":"user","content":"caf'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}}\n'),
+    ]);
+    const cli = startCli([...STREAM, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      openStdin: true,
+    });
+    cli.child.stdin?.end(bad);
+    const r = await cli.done;
+    expect(r.code, r.stderr).toBe(0);
+    expect(requestText(server.requests[0])).toContain("caf\ufffd(");
+  });
+
   it("each result's duration_ms and duration_api_ms are its own turn's, as claude's", async () => {
     const box = sandbox();
     const slowMs = 2000;
