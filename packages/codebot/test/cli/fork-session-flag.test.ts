@@ -110,4 +110,49 @@ describe("--fork-session", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ result: "fresh" });
   });
+
+  it("a transcript cut off mid-line forks whole: the cut line is reported and skipped, the fork's own lines stay readable", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.text("first answer"),
+      reply.text("forked answer"),
+      reply.text("third"),
+    ]);
+    const env = modelEnv(server, box.home);
+    const args = ["--output-format", "json", "--cwd", box.project];
+    await runCli(["-p", "remember kiwi", "--session-id", FIRST, ...args], { env });
+    fs.appendFileSync(transcriptOf(box.home, FIRST), '{"type":"user","message":{"role":"us');
+    const original = fs.readFileSync(transcriptOf(box.home, FIRST), "utf8");
+    const r = await runCli(
+      ["-p", "which word?", "-r", FIRST, "--fork-session", "--session-id", FORK, ...args],
+      {
+        env,
+      },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("line 3: cut off (the session ended while writing it); skipped");
+    expect(fs.readFileSync(transcriptOf(box.home, FIRST), "utf8")).toBe(original);
+    await runCli(["-p", "again", "-r", FORK, ...args], { env });
+    const sent = requestText(server.requests[2]);
+    expect(sent).toContain("remember kiwi");
+    expect(sent).toContain("which word?");
+    expect(sent).toContain("forked answer");
+  });
+
+  it("a damaged task list is forked as it is: the fork says so, keeps it as .bad and starts a new list; the original's is untouched", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("first answer"), reply.text("forked answer")]);
+    const env = modelEnv(server, box.home);
+    const args = ["--output-format", "json", "--cwd", box.project];
+    await runCli(["-p", "plan", "--session-id", FIRST, ...args], { env });
+    const dir = path.dirname(transcriptOf(box.home, FIRST));
+    fs.writeFileSync(path.join(dir, `${FIRST}.tasks.json`), "{ not json");
+    const r = await runCli(["-p", "go", "-r", FIRST, "--fork-session", "--session-id", FORK, ...args], {
+      env,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`${FORK}.tasks.json is damaged (not JSON`);
+    expect(fs.readFileSync(path.join(dir, `${FORK}.tasks.json.bad`), "utf8")).toBe("{ not json");
+    expect(fs.readFileSync(path.join(dir, `${FIRST}.tasks.json`), "utf8")).toBe("{ not json");
+  });
 });
