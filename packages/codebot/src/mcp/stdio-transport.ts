@@ -6,12 +6,13 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import {
-  ReadBuffer,
+  deserializeMessage,
   STDIO_DEFAULT_MAX_BUFFER_SIZE,
   serializeMessage,
 } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { MessageLines } from "./message-lines.js";
 
 const STDERR_TAIL = 2_000;
 /** After stdin closes, a server gets this long to exit before SIGTERM, then SIGKILL. */
@@ -29,7 +30,7 @@ export class GroupStdioTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
   private child: ChildProcess | undefined;
-  private readonly buffer = new ReadBuffer();
+  private readonly lines = new MessageLines(STDIO_DEFAULT_MAX_BUFFER_SIZE);
   private stderr = "";
   private exited = false;
   /** How the process ended (`exit code 1`, `signal SIGKILL`), once it has. */
@@ -77,8 +78,9 @@ export class GroupStdioTransport implements Transport {
       child.stdin?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("data", (chunk: Buffer) => {
         if (this.stoppedBecause !== undefined) return;
+        let lines: string[];
         try {
-          this.buffer.append(chunk);
+          lines = this.lines.push(chunk);
         } catch {
           // A message too big to read: what follows cannot be told apart from its rest, and its
           // call would wait for an answer that never comes. The call gets an error instead.
@@ -86,15 +88,14 @@ export class GroupStdioTransport implements Transport {
           void this.close();
           return;
         }
-        for (;;) {
-          let message: JSONRPCMessage | null;
+        for (const line of lines) {
+          let message: JSONRPCMessage;
           try {
-            message = this.buffer.readMessage();
+            message = deserializeMessage(line);
           } catch (error) {
             this.onerror?.(error as Error);
             continue;
           }
-          if (message === null) break;
           this.onmessage?.(message);
         }
       });
