@@ -41,7 +41,7 @@ describe("GroupStdioTransport", () => {
     });
     await transport.start();
     try {
-      const message = (await received) as { result: { text: string } };
+      const message = (await received) as unknown as { result: { text: string } };
       expect(message.result.text).toHaveLength(size);
       expect(copied).toBeLessThan(2 * size);
     } finally {
