@@ -57,6 +57,18 @@ describe("--agent", () => {
     expect(init).toMatchObject({ model: "claude-haiku-4-5", tools: ["Read", "Grep"] });
   });
 
+  it("in an interactive session /model names the agent's model", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const r = await runCli(["--agents", REVIEWER, "--agent", "reviewer"], {
+      env: modelEnv(server, box.home),
+      cwd: box.project,
+      input: "/model\n",
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("model: anthropic/claude-haiku-4-5");
+  });
+
   it("--model wins over the agent's model", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("reviewed")]);

@@ -249,7 +249,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let armed = false;
   let lastInterrupt = 0;
   const queue: string[] = [];
-  const model = { spec: modelSpec };
+  // The runtime's: `--agent` may have chosen the agent's model.
+  const model = { spec: rt.modelSpec };
   // Lines printed while the prompt is on screen replace it (and the status under it) rather than follow it.
   const clearPrompt = () => {
     if (terminal) screen.write("\r\x1b[J");
