@@ -37,6 +37,24 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
     await term.waitForScreen(/^slept$/m);
   });
 
+  it("a slow UserPromptSubmit hook turns the spinner with its name and time: the screen was blank while it ran", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "sleep 3" }] }] },
+    });
+    const server = await modelServer([reply.text("answered")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--settings", settings],
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit("hello");
+    await term.waitForScreen(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] hook UserPromptSubmit "[^"]*sleep 3" \([12]s · Esc to interrupt\)/);
+    const screen = await term.waitForScreen(/^answered$/m);
+    expect(screen).not.toMatch(/hook UserPromptSubmit "[^"]*sleep 3" \(/);
+  });
+
   it("a terminal narrowed while the spinner turns keeps no row of it: the status is erased whole, as rewrapped", async () => {
     const box = sandbox();
     const command = `sleep 3; echo ${"a".repeat(80)}`;

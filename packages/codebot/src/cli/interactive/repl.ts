@@ -369,6 +369,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const run = async (text: string): Promise<void> => {
     busy = true;
     armed = false;
+    view.runStarted();
     try {
       await markdownReady;
       const result = await rt.prompt(text);

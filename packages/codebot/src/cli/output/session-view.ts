@@ -141,11 +141,23 @@ export class SessionView {
     }
   }
 
+  /**
+   * A prompt's run starts: from now its hooks turn the spinner too — a slow UserPromptSubmit or
+   * Stop hook showed nothing before, the screen blank as if codebot hung.
+   */
+  runStarted(): void {
+    this.running = true;
+  }
+
   /** The run is over (also when cancelled midway): nothing is running any more. */
   runEnded(): void {
+    this.running = false;
     this.progress.clear();
     this.showRunning();
   }
+
+  /** Between runStarted and runEnded; a background hook at the prompt turns no spinner under it. */
+  private running = false;
 
   /** What the live status line says stops the wait: Esc during a run; Ctrl+C while the session closes. */
   private stopKey = "Esc to interrupt";
@@ -318,10 +330,12 @@ export class SessionView {
       this.hookLine(this.s.dim("  ⋯ ") + startLine(start, this.s), start.toolUseId);
     else if (start.statusMessage !== undefined)
       this.hookLine(this.s.dim(`  ⋯ ${preview(start.statusMessage)}`), start.toolUseId);
+    else if (this.running) this.showRunning();
   }
 
   private onTrace(record: TraceRecord): void {
     this.progress.hookEnded(hookKey(record));
+    if (this.running) this.showRunning();
     const ran = record.matched && (record.skipped === undefined || record.skipped === "not approved");
     if (ran || this.options.trace === "all") {
       const lateFor = this.afterHooks.lateCall(record.toolUseId);
