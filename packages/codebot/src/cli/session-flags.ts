@@ -96,9 +96,8 @@ export function runtimeOptionsOf(
     model,
     ...(flags.fallbackModels !== undefined ? { fallbackModels: flags.fallbackModels } : {}),
     ...(flags.cliAgents !== undefined ? { cliAgents: flags.cliAgents } : {}),
-    ...(flags.agent !== undefined
-      ? { agent: { name: flags.agent, modelFromFlag: flags.model !== undefined } }
-      : {}),
+    ...(flags.agent !== undefined ? { agent: flags.agent } : {}),
+    ...(flags.model !== undefined ? { modelFromFlag: true } : {}),
     ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
     ...(flags.allowedTools !== undefined ? { allowedTools: flags.allowedTools } : {}),
     ...(flags.disallowedTools !== undefined ? { disallowedTools: flags.disallowedTools } : {}),

@@ -25,7 +25,7 @@ import type { AgentDefinition } from "../agents/agent-definition.js";
 import { agentHookRunner } from "../agents/agent-hook.js";
 import { AgentHookScopes } from "../agents/agent-hook-scopes.js";
 import { agentModelConsent } from "../agents/agent-model-consent.js";
-import { agentNamed } from "../agents/agent-named.js";
+import { sessionAgent } from "../agents/agent-named.js";
 import { agentTools } from "../agents/agent-tools.js";
 import { loadAgents } from "../agents/load-agents.js";
 import { ApprovalEngine } from "../approval/approval-engine.js";
@@ -162,8 +162,11 @@ export interface RuntimeOptions {
   /**
    * `--agent <name>`: the session itself runs as that custom agent — its instructions, tools,
    * hooks and (unless `--model` chose one: `modelFromFlag`) model; payloads carry its `agent_type`.
+   * Without it, the settings' `agent` (a project's once trusted) chooses one.
    */
-  agent?: { name: string; modelFromFlag: boolean };
+  agent?: string;
+  /** `--model` chose the model: an agent the session runs as does not replace it with its own. */
+  modelFromFlag?: boolean;
   /** `--permission-prompt-tool`: the MCP tool asked, with nobody to ask, about calls that need a yes. */
   permissionPromptTool?: string;
   /** `--agents`: custom sub-agents given on the command line; they win a name clash. */
@@ -519,10 +522,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   for (const problem of agents.problems) notify(`codebot: ${formatProblem(problem)}`);
   const agentScopes = new AgentHookScopes(runner, agents.agents, cwd, notify);
   const mayUseOwnModel = agentModelConsent({ isGrantTrusted: project.isGrantTrusted, env, notify });
-  mainAgent = options.agent === undefined ? undefined : agentNamed(agents.agents, options.agent.name);
+  mainAgent = sessionAgent(agents.agents, options.agent, settings.agent, notify);
   if (mainAgent !== undefined) {
     agentScopes.enterMain(mainAgent, cwd, notify);
-    if (mainAgent.model !== undefined && options.agent?.modelFromFlag !== true && mayUseOwnModel(mainAgent)) {
+    if (mainAgent.model !== undefined && options.modelFromFlag !== true && mayUseOwnModel(mainAgent)) {
       modelSpec = modelFlag(mainAgent.model, modelAccess);
       model = await modelOf(modelSpec, modelAccess);
     }

@@ -22,7 +22,7 @@ export const PERMISSION_MODES: readonly PermissionMode[] = permissionModeSchema.
 /** A permission grant from a project or local layer that was not honoured because it is not trusted. */
 export interface UntrustedGrant {
   /**
-   * What the trust store records, name and value: `allow:<rule>`, `mode:auto`, `model:<spec>`,
+   * What the trust store records, name and value: `allow:<rule>`, `mode:auto`, `model:<spec>`, `agent:<name>`,
    * `env:<NAME>=<value>` (with the content of the project files it runs), `statusLine:<command>` (the same), `disableAllHooks`, `disablePlugin:<id>`. A changed value is another grant,
    * asked about again.
    */
@@ -35,6 +35,8 @@ export interface UntrustedGrant {
 export interface RuntimeSettings {
   /** `provider/id`; the last layer that sets it wins. */
   model?: string;
+  /** The custom agent the session runs as unless `--agent` names one; the last layer that sets it wins. */
+  agent?: string;
   permissions: {
     /** The last honoured layer that sets it wins. */
     mode?: PermissionMode;
@@ -189,6 +191,8 @@ export function mergeSettings(
     }
     // A project's model decides which provider (and which of the user's keys) gets the prompts.
     if (value.model !== undefined && granted(`model:${value.model}`)) settings.model = value.model;
+    // A project's agent replaces the main agent's instructions, tools and model.
+    if (value.agent !== undefined && granted(`agent:${value.agent}`)) settings.agent = value.agent;
     const mode = value.permissions?.mode ?? value.permissions?.defaultMode;
     if (mode === "auto" && policy.bypassDisabledBy !== undefined)
       report("permissions", `mode auto: ${bypassRefusal(policy)}`);

@@ -78,6 +78,13 @@ export const runtimeKeysSchema = z.object({
     .regex(/^[^/\s]+\/\S+$/, expected(MODEL_SPEC))
     .optional()
     .describe("provider/model-id, e.g. anthropic/claude-sonnet-4-5; the last file that sets it wins"),
+  agent: z
+    .string(expected("expected a custom agent's name"))
+    .min(1, expected("expected a custom agent's name"))
+    .optional()
+    .describe(
+      "the custom agent the session runs as (as --agent, which wins); from project settings only once trusted",
+    ),
   permissions: z
     .strictObject(
       {
