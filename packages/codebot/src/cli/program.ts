@@ -57,6 +57,7 @@ interface RootOptions {
   forkSession?: boolean;
   sessionPersistence?: boolean;
   strictMcpConfig?: boolean;
+  disableSlashCommands?: boolean;
   continue?: boolean;
   resume?: string | true;
   init?: boolean;
@@ -164,7 +165,8 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         .option(
           "--strict-mcp-config",
           "only the --mcp-config servers: none from settings, plugins or the project's .mcp.json",
-        ),
+        )
+        .option("--disable-slash-commands", "no skills or commands: no skill tool, /name is plain text"),
     ),
   ).action(async (positional: string | undefined, _opts: RootOptions, command: Command) => {
     const opts = command.opts<RootOptions>();
@@ -189,6 +191,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       ...(opts.traceFile !== undefined ? { traceFile: traceFileFlag(opts.traceFile) } : {}),
       ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
       ...(opts.strictMcpConfig === true ? { strictMcpConfig: true } : {}),
+      ...(opts.disableSlashCommands === true ? { disableSlashCommands: true } : {}),
       ...(opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {}),
       ...(opts.forkSession === true ? { forkSession: true } : {}),
       ...(opts.fallbackModel !== undefined ? { fallbackModels: fallbackModelsFlag(opts.fallbackModel) } : {}),

@@ -49,6 +49,8 @@ export interface SessionFlags {
   mcpConfigs?: string[];
   /** `--strict-mcp-config`: the `--mcp-config` servers only. */
   strictMcpConfig?: boolean;
+  /** `--disable-slash-commands`: no skills or commands this session. */
+  disableSlashCommands?: boolean;
   /** `--session-id`: the new session's id. */
   sessionId?: string;
   /** `-c` / `-r`: go on with an earlier session of the project. */
@@ -112,6 +114,7 @@ export function runtimeOptionsOf(
     ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
     ...(flags.mcpConfigs !== undefined ? { mcpConfigs: flags.mcpConfigs } : {}),
     ...(flags.strictMcpConfig ? { strictMcpConfig: true } : {}),
+    ...(flags.disableSlashCommands ? { disableSlashCommands: true } : {}),
     ...(flags.setup !== undefined ? { setup: flags.setup } : {}),
   };
 }

@@ -203,6 +203,11 @@ export interface RuntimeOptions {
   /** `--strict-mcp-config`: only the `--mcp-config` servers start. */
   strictMcpConfig?: boolean;
   /**
+   * `--disable-slash-commands` (Claude Code's "Disable all skills and commands"): none are loaded,
+   * so the model gets no `skill` tool and a `/name args` prompt goes to it as typed.
+   */
+  disableSlashCommands?: boolean;
+  /**
    * Default true. False assembles the session without firing SessionStart: `hooks test` of
    * another event must not run the user's SessionStart hooks.
    */
@@ -623,7 +628,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     },
   });
   // Skills and commands: the model loads them with the `skill` tool, the user runs `/name args`.
-  const skills = await SessionSkills.load(discovery, {
+  const skills = await SessionSkills.load(options.disableSlashCommands ? "none" : discovery, {
     runner,
     approval: approval.tools,
     bash: tools.find((tool) => tool.name === "bash") as (typeof tools)[number],

@@ -11,19 +11,22 @@ import type { SkillsWhere } from "./skill-locations.js";
 import { skillTool } from "./skill-tool.js";
 import { type Expansion, expandSlashCommand } from "./slash-expansion.js";
 
+const NO_SKILLS: LoadedSkills = { skills: new Map(), problems: [] };
+
 export class SessionSkills {
   private readonly active: ActiveSkills;
 
   private constructor(
     private readonly host: SkillHost,
-    private readonly where: SkillsWhere,
+    private readonly where: SkillsWhere | "none",
     private loaded: LoadedSkills,
   ) {
     this.active = new ActiveSkills(host);
   }
 
-  static async load(where: SkillsWhere, host: SkillHost): Promise<SessionSkills> {
-    const loaded = await loadSkills(where);
+  /** `where` "none": the session has no skills or commands (`--disable-slash-commands`), even after a reload. */
+  static async load(where: SkillsWhere | "none", host: SkillHost): Promise<SessionSkills> {
+    const loaded = where === "none" ? NO_SKILLS : await loadSkills(where);
     for (const problem of loaded.problems) host.notify(`codebot: skill: ${problem}`);
     return new SessionSkills(host, where, loaded);
   }
@@ -34,6 +37,7 @@ export class SessionSkills {
    * in force. Give the model the new `tool()` in place of the old one.
    */
   async reload(): Promise<void> {
+    if (this.where === "none") return;
     const before = new Set(this.loaded.problems);
     this.loaded = await loadSkills(this.where);
     for (const problem of this.loaded.problems)
