@@ -48,7 +48,7 @@ export async function resolveModel(
   options: ModelAccessOptions = {},
 ): Promise<LanguageModelV3> {
   const key = spec.startsWith("anthropic/") ? options.anthropicKey : undefined;
-  return wireCachedModel(await providerModels(spec, env), key);
+  return wireCachedModel(await providerModels(spec, env, options.anthropicBetas), key);
 }
 
 export interface ModelAccessOptions {
@@ -57,12 +57,15 @@ export interface ModelAccessOptions {
    * with each request in place of `ANTHROPIC_API_KEY`, asked for again after a 401.
    */
   anthropicKey?: RotatingKey;
+  /** Beta names sent in every Anthropic request's `anthropic-beta` header, besides the provider's own. */
+  anthropicBetas?: readonly string[];
 }
 
 /** The provider's own model for a spec, making its requests with the `fetch` it is given. */
 export async function providerModels(
   spec: string,
   env: Env,
+  anthropicBetas: readonly string[] = [],
 ): Promise<(fetch: typeof globalThis.fetch) => LanguageModelV3> {
   const slash = spec.indexOf("/");
   const provider = slash > 0 ? spec.slice(0, slash) : "";
@@ -82,7 +85,10 @@ export async function providerModels(
       const auth = authToken ? { authToken } : { apiKey: need("ANTHROPIC_API_KEY") };
       const { createAnthropic } = await import("@ai-sdk/anthropic");
       const baseURL = anthropicBaseUrl(env.ANTHROPIC_BASE_URL);
-      return (fetch) => createAnthropic({ ...auth, baseURL, fetch })(modelId);
+      // The provider adds the betas it needs itself to those of this header.
+      const headers =
+        anthropicBetas.length > 0 ? { headers: { "anthropic-beta": anthropicBetas.join(",") } } : {};
+      return (fetch) => createAnthropic({ ...auth, baseURL, fetch, ...headers })(modelId);
     }
     case "openai": {
       const apiKey = need("OPENAI_API_KEY");

@@ -3,6 +3,7 @@ import { MODE_NAMES, modeNamed } from "../settings/permission-modes.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { addDirsFlag } from "./add-dir-flag.js";
 import { agentsFlag } from "./agents-flag.js";
+import { betasFlag } from "./betas-flag.js";
 import { CliError } from "./cli-error.js";
 import type { HooksTestOptions } from "./hooks/hooks-test-options.js";
 import { inputFormatFlags } from "./input-format-flag.js";
@@ -58,6 +59,7 @@ interface RootOptions {
   sessionPersistence?: boolean;
   strictMcpConfig?: boolean;
   disableSlashCommands?: boolean;
+  betas?: string[];
   continue?: boolean;
   resume?: string | true;
   init?: boolean;
@@ -166,7 +168,8 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "--strict-mcp-config",
           "only the --mcp-config servers: none from settings, plugins or the project's .mcp.json",
         )
-        .option("--disable-slash-commands", "no skills or commands: no skill tool, /name is plain text"),
+        .option("--disable-slash-commands", "no skills or commands: no skill tool, /name is plain text")
+        .option("--betas <betas...>", "beta headers sent in Anthropic API requests (anthropic-beta)"),
     ),
   ).action(async (positional: string | undefined, _opts: RootOptions, command: Command) => {
     const opts = command.opts<RootOptions>();
@@ -192,6 +195,9 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
       ...(opts.strictMcpConfig === true ? { strictMcpConfig: true } : {}),
       ...(opts.disableSlashCommands === true ? { disableSlashCommands: true } : {}),
+      ...(opts.betas !== undefined
+        ? { anthropicBetas: betasFlag(opts.betas, (line) => process.stderr.write(`${line}\n`)) }
+        : {}),
       ...(opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {}),
       ...(opts.forkSession === true ? { forkSession: true } : {}),
       ...(opts.fallbackModel !== undefined ? { fallbackModels: fallbackModelsFlag(opts.fallbackModel) } : {}),

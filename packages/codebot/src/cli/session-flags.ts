@@ -51,6 +51,8 @@ export interface SessionFlags {
   strictMcpConfig?: boolean;
   /** `--disable-slash-commands`: no skills or commands this session. */
   disableSlashCommands?: boolean;
+  /** `--betas`: the betas sent in every Anthropic request's `anthropic-beta` header. */
+  anthropicBetas?: readonly string[];
   /** `--session-id`: the new session's id. */
   sessionId?: string;
   /** `-c` / `-r`: go on with an earlier session of the project. */
@@ -115,6 +117,7 @@ export function runtimeOptionsOf(
     ...(flags.mcpConfigs !== undefined ? { mcpConfigs: flags.mcpConfigs } : {}),
     ...(flags.strictMcpConfig ? { strictMcpConfig: true } : {}),
     ...(flags.disableSlashCommands ? { disableSlashCommands: true } : {}),
+    ...(flags.anthropicBetas !== undefined ? { anthropicBetas: flags.anthropicBetas } : {}),
     ...(flags.setup !== undefined ? { setup: flags.setup } : {}),
   };
 }

@@ -4,7 +4,7 @@ import { CliError } from "./cli-error.js";
  * Flags of Claude Code's `claude` that codebot does not have yet: a script written for `claude`
  * gets one line saying so instead of a bare parse error.
  */
-const UNSUPPORTED = ["--mcp-debug", "--betas", "--ide", "--chrome", "--no-chrome"];
+const UNSUPPORTED = ["--mcp-debug", "--ide", "--chrome", "--no-chrome"];
 
 /** Throws for the first Claude Code flag codebot lacks, before the real parse (subcommands are left alone). */
 export function rejectUnsupportedFlags(argv: readonly string[]): void {

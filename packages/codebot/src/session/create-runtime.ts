@@ -207,6 +207,8 @@ export interface RuntimeOptions {
    * so the model gets no `skill` tool and a `/name args` prompt goes to it as typed.
    */
   disableSlashCommands?: boolean;
+  /** `--betas`: sent in every Anthropic request's `anthropic-beta` header (sub-agents' and hooks' too). */
+  anthropicBetas?: readonly string[];
   /**
    * Default true. False assembles the session without firing SessionStart: `hooks test` of
    * another event must not run the user's SessionStart hooks.
@@ -272,7 +274,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // the settings' warnings): said again here, it would be a second line.
   if (trustStore.problem && options.projectSettings === undefined) notify(trustStore.problem);
   // What the model (and a prompt hook's, a sub-agent's) is resolved from: `env` of the settings too.
-  const modelAccess = modelEnv(env, settings);
+  const modelAccess = modelEnv(env, settings, options.anthropicBetas);
   const firstModel = sessionModel(options.model, settings, modelAccess);
   let model = await modelOf(firstModel, modelAccess);
   let modelSpec = specOf(firstModel);

@@ -1,0 +1,47 @@
+/**
+ * `--betas <betas...>` as claude 2.1.328 takes it (checked with a loopback server logging its
+ * headers): a beta it supports (`context-1m-2025-08-07`) joins every request's `anthropic-beta`
+ * header; any other is a warning in claude's words and is not sent.
+ */
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+function betasSent(server: Awaited<ReturnType<typeof modelServer>>, i: number): string[] {
+  return (server.requests[i]?.headers["anthropic-beta"] ?? "").split(",").filter((b) => b !== "");
+}
+
+describe("--betas", () => {
+  it("a supported beta is sent in the anthropic-beta header of every request, sub-agents' too", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("agent", { subagent_type: "general-purpose", prompt: "look", description: "look" }),
+      reply.text("sub done"),
+      reply.text("main done"),
+    ]);
+    const r = await runCli(["-p", "go", "--betas", "context-1m-2025-08-07", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(server.requests).toHaveLength(3);
+    for (let i = 0; i < 3; i++) expect(betasSent(server, i)).toContain("context-1m-2025-08-07");
+  });
+
+  it("a beta claude does not support is a warning and is not sent", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("ok")]);
+    const r = await runCli(
+      ["-p", "go", "--betas", "context-1m-2025-08-07", "foo-2025-01-01", "--cwd", box.project],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      "Warning: Beta header 'foo-2025-01-01' is not allowed. Only the following betas are supported: context-1m-2025-08-07\n",
+    );
+    expect(betasSent(server, 0)).toContain("context-1m-2025-08-07");
+    expect(betasSent(server, 0)).not.toContain("foo-2025-01-01");
+  });
+});
