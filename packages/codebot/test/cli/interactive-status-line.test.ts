@@ -59,7 +59,8 @@ describe("statusLine", { timeout: 120_000 }, () => {
     const payload = JSON.parse(fs.readFileSync(last, "utf8"));
     expect(payload).toMatchObject({
       cwd: box.project,
-      model: { id: "anthropic/claude-sonnet-4-5" },
+      // claude's human name for an Anthropic model (its own: "Opus 5.5").
+      model: { id: "anthropic/claude-sonnet-4-5", display_name: "Sonnet 4.5" },
       workspace: { project_dir: box.project },
       context_window: {
         context_window_size: 200_000,

@@ -8,6 +8,7 @@
 import type { Runtime } from "../../session/runtime.js";
 import { transcriptUsage } from "../../transcript/transcript-line.js";
 import { contextShare, sessionCost, sumOf, usageOf } from "../output/usage-lines.js";
+import { modelDisplayName } from "./model-display-name.js";
 
 export function statusLinePayload(rt: Runtime, version: string, startedAt: number): Record<string, unknown> {
   const view = usageOf(rt);
@@ -19,7 +20,7 @@ export function statusLinePayload(rt: Runtime, version: string, startedAt: numbe
     session_id: rt.sessionId,
     transcript_path: rt.transcriptPath,
     cwd: rt.cwd,
-    model: { id: view.modelSpec, display_name: view.modelSpec },
+    model: { id: view.modelSpec, display_name: modelDisplayName(view.modelSpec) },
     workspace: { current_dir: rt.cwd, project_dir: rt.cwd, added_dirs: [] },
     version,
     output_style: { name: "default" },
