@@ -21,7 +21,8 @@ function withGreetSkill() {
 }
 
 function toolNames(server: Awaited<ReturnType<typeof modelServer>>): string[] {
-  return (server.requests[0]?.body as { tools: { name: string }[] }).tools.map((t) => t.name);
+  const body = server.requests[0]?.body as { tools: { name: string }[] } | undefined;
+  return (body?.tools ?? []).map((t) => t.name);
 }
 
 describe("--disable-slash-commands", () => {

@@ -50,7 +50,9 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
     });
     await term.waitForScreen(/^›/m);
     term.submit("hello");
-    await term.waitForScreen(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] hook UserPromptSubmit "[^"]*sleep 3" \([12]s · Esc to interrupt\)/);
+    await term.waitForScreen(
+      /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] hook UserPromptSubmit "[^"]*sleep 3" \([12]s · Esc to interrupt\)/,
+    );
     const screen = await term.waitForScreen(/^answered$/m);
     expect(screen).not.toMatch(/hook UserPromptSubmit "[^"]*sleep 3" \(/);
   });
