@@ -46,6 +46,27 @@ describe("historyRecap: what a resumed session shows of its conversation", () =>
     ]);
   });
 
+  it("breaks a prompt wider than the terminal between words, its next rows under its text; answers are left as rendered", () => {
+    const lines = historyRecap(
+      [
+        { role: "user", content: "please rename every file in the folder" },
+        {
+          role: "assistant",
+          content: [{ type: "text", text: "const x = someVeryLongCall(argument, other);" }],
+        },
+      ],
+      plain,
+      undefined,
+      20,
+    );
+    expect(lines.slice(1, -1)).toEqual([
+      "› please rename",
+      "  every file in the",
+      "  folder",
+      "const x = someVeryLongCall(argument, other);",
+    ]);
+  });
+
   it("leaves out hook context and reminders, and shows a compacted beginning as one line", () => {
     const lines = historyRecap(
       [

@@ -231,7 +231,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // A resumed session shows where it was (Claude Code does too): the last prompts, answers and calls.
   // Its answers rendered as the live view renders them: only then is the renderer waited for.
   if (start.resume && historyRecap(rt.messages, s).length > 0)
-    for (const line of historyRecap(rt.messages, s, await markdownReady)) view.line(line);
+    for (const line of historyRecap(rt.messages, s, await markdownReady, columns())) view.line(line);
   skillNames = [...rt.skills.all.values()].filter((skill) => skill.userInvocable).map((skill) => skill.name);
   // The hooks the project question was answered "no" for: said once, as a non-interactive run does
   // (the runtime does not, since the session can ask — but only about hooks changed since).

@@ -120,7 +120,8 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
   const id = Number.isInteger(n) && n >= 1 && n <= sessions.length ? (sessions[n - 1]?.id ?? arg) : arg;
   try {
     ctx.runtime.resume(id);
-    for (const line of historyRecap(ctx.runtime.messages, s, await ctx.answerFormat)) ctx.printFitted(line);
+    for (const line of historyRecap(ctx.runtime.messages, s, await ctx.answerFormat, ctx.columns()))
+      ctx.printFitted(line);
     ctx.print(s.green(`resumed session ${id} (${ctx.runtime.messages.length} messages)`));
   } catch (error) {
     ctx.print(s.red(errorMessage(error)));

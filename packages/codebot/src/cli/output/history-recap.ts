@@ -1,5 +1,7 @@
 import { SUMMARY_PREAMBLE, type ToolResult } from "@codebot/agentcore";
 import type { ModelMessage, ToolResultPart } from "ai";
+import { columnsOf } from "./columns.js";
+import { rowsOfLine } from "./rendered-rows.js";
 import type { Styles } from "./styles.js";
 import { terminalSafe } from "./terminal-safe.js";
 import { callSummary, resultSummary } from "./tool-summary.js";
@@ -19,7 +21,12 @@ export type AnswerFormat = (text: string) => string;
  * a compacted beginning is one line. Answers go through `format` when given (the Markdown renderer,
  * once loaded), so they read as they did when they streamed in.
  */
-export function historyRecap(messages: readonly ModelMessage[], s: Styles, format?: AnswerFormat): string[] {
+export function historyRecap(
+  messages: readonly ModelMessage[],
+  s: Styles,
+  format?: AnswerFormat,
+  width?: number,
+): string[] {
   const results = new Map<string, ToolResult>();
   for (const message of messages)
     if (message.role === "tool")
@@ -34,7 +41,14 @@ export function historyRecap(messages: readonly ModelMessage[], s: Styles, forma
       if (text.startsWith(SUMMARY_PREAMBLE))
         entries.push([s.dim("(earlier conversation compacted into a summary)")]);
       else if (/^\[Request interrupted by user( for tool use)?\]$/.test(text)) entries.push([s.dim(text)]);
-      else entries.push(clip(text).map((line, i) => `${i === 0 ? "› " : "  "}${line}`));
+      // A prompt's rows are broken between words, as a sent prompt's (the terminal broke them mid-word).
+      else
+        entries.push(
+          clip(text).flatMap((line, i) => {
+            const shown = `${i === 0 ? "› " : "  "}${line}`;
+            return width === undefined || columnsOf(shown) <= width ? [shown] : rowsOfLine(shown, width, 2);
+          }),
+        );
     } else if (message.role === "assistant") {
       const parts =
         typeof message.content === "string"
