@@ -19,6 +19,8 @@ export interface AgentOptions {
   /** Asked after each model step, with its usage: true ends the run there (see LoopOptions). */
   overBudget?: LoopOptions["overBudget"];
   retry?: RetryPolicy;
+  /** See LoopOptions. */
+  idleTimeoutMs?: number;
   onStop?: LoopOptions["onStop"];
   agentName?: string;
   /** History to start from (e.g. a resumed session). */

@@ -80,6 +80,8 @@ export interface LoopOptions {
     calls: readonly ExecutedCall[];
     signal: AbortSignal;
   }) => Promise<ModelMessage[] | undefined>;
+  /** The longest wait for the model's next word before a step is given up and retried (default 300 s). */
+  idleTimeoutMs?: number;
   /** Converts each message to the provider's prompt once; pass the same cache to every run of a conversation. */
   promptCache?: PromptCache;
 }
@@ -243,6 +245,7 @@ class Run {
           signal: this.signal,
           emit: this.emit,
           promptCache: this.promptCache,
+          ...(this.options.idleTimeoutMs !== undefined ? { idleTimeoutMs: this.options.idleTimeoutMs } : {}),
           ...(this.toolsPrepared ? {} : { onRequest: () => this.prepareTools() }),
         });
         addUsage(this.usage, step.usage);

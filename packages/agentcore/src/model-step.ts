@@ -40,7 +40,15 @@ export interface ModelStepOptions {
   promptCache?: PromptCache;
   /** Called once the request has been handed to the provider, before its answer is read. */
   onRequest?: () => void;
+  /**
+   * The longest wait for the provider's next word (the answer's start, or its next part): a
+   * connection left open with nothing coming fails as StreamIdleError, retried like a cut one.
+   */
+  idleTimeoutMs?: number;
 }
+
+/** Default of `idleTimeoutMs`: a provider sends events (or pings) far more often than this. */
+export const DEFAULT_STREAM_IDLE_MS = 300_000;
 
 const schemaCache = new WeakMap<Tool, JSONSchema7>();
 
@@ -72,7 +80,22 @@ export function toModelTools(tools: readonly Tool[]): ModelTools {
  * call fails.
  */
 export async function runModelStep(options: ModelStepOptions): Promise<StepOutcome> {
-  const { emit, signal, model } = options;
+  const idle = new IdleWatch(options.idleTimeoutMs ?? DEFAULT_STREAM_IDLE_MS);
+  try {
+    return await readStep(options, AbortSignal.any([options.signal, idle.signal]), idle);
+  } finally {
+    idle.stop();
+  }
+}
+
+/** runModelStep's work, under `signal` (the run's, or the idle watch's) and `idle` (reset by every part). */
+async function readStep(
+  options: ModelStepOptions,
+  stepSignal: AbortSignal,
+  idle: IdleWatch,
+): Promise<StepOutcome> {
+  const { emit, model } = options;
+  const signal = options.signal;
   const content: AssistantPart[] = [];
   const open = new Map<string, OpenBlock>();
   const toolCalls: ModelToolCall[] = [];
@@ -82,12 +105,12 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
 
   try {
     const cache = options.promptCache ?? new PromptCache();
-    const prompt = await cache.prompt(options.systemPrompt, options.messages, model, signal);
+    const prompt = await cache.prompt(options.systemPrompt, options.messages, model, stepSignal);
     const hasTools = options.tools.length > 0;
     const response = model.doStream({
       prompt,
       ...(hasTools ? { tools: options.tools, toolChoice: { type: "auto" } as const } : {}),
-      abortSignal: signal,
+      abortSignal: stepSignal,
       includeRawChunks: false,
     });
     // After the promise jobs that build and send the request, while its answer is awaited.
@@ -95,6 +118,7 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
     const { stream } = await response;
     emit({ type: "message_start", role: "assistant" });
     for await (const part of stream) {
+      idle.reset();
       switch (part.type) {
         case "text-start":
         case "reasoning-start": {
@@ -149,9 +173,11 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
       }
     }
   } catch (error) {
+    if (idle.fired && !signal.aborted) throw new StreamIdleError(idle.ms);
     // An abort surfaces as the fetch's AbortError, or a stream that ends early; both mean "aborted".
     if (!signal.aborted) throw error;
   }
+  if (idle.fired && !signal.aborted) throw new StreamIdleError(idle.ms);
   if (!finished && !signal.aborted) {
     // A connection cut mid-answer can look like a normal end of stream: the reply is incomplete.
     throw new IncompleteStreamError();
@@ -164,6 +190,47 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepOutco
   // Providers reject empty text blocks in a history.
   message.content = content.filter((p) => !(p.type === "text" && p.text.length === 0));
   return { status: "done", message: builtByKernel(message), toolCalls, usage };
+}
+
+/** The provider sent nothing for `ms`: the request was given up; retried like a broken connection. */
+export class StreamIdleError extends Error {
+  override readonly name = "StreamIdleError";
+  constructor(readonly ms: number) {
+    super(`no answer from the model for ${Math.round(ms / 1000)} s; the request was given up`);
+  }
+}
+
+/** Aborts its signal once `ms` pass without a reset. */
+class IdleWatch {
+  private readonly controller = new AbortController();
+  private timer: NodeJS.Timeout;
+  fired = false;
+
+  constructor(readonly ms: number) {
+    this.timer = this.start();
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  reset(): void {
+    clearTimeout(this.timer);
+    this.timer = this.start();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+
+  private start(): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      this.fired = true;
+      this.controller.abort(new Error("idle"));
+    }, this.ms);
+    timer.unref();
+    return timer;
+  }
 }
 
 /** The model's answer ended without the provider's final event; retried like a broken connection. */

@@ -43,7 +43,8 @@ const TRANSIENT_STREAM_ERRORS = new Set([
 export function isTransientError(error: unknown): boolean {
   if (APICallError.isInstance(error)) return error.isRetryable;
   // A stream cut before its final event (model-step.ts) is a broken connection.
-  if (error instanceof Error && error.name === "IncompleteStreamError") return true;
+  if (error instanceof Error && (error.name === "IncompleteStreamError" || error.name === "StreamIdleError"))
+    return true;
   for (let e: unknown = error, depth = 0; e != null && depth < 5; depth += 1) {
     if (typeof e !== "object") break;
     const { code, message, type } = e as { code?: unknown; message?: unknown; type?: unknown };

@@ -89,6 +89,7 @@ import { SpendingLimit } from "./spending-limit.js";
 import { stopFailureType } from "./stop-failure.js";
 import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
+import { streamIdleMs } from "./stream-idle.js";
 import { mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
 import { postToolBatchHooks } from "./tool-batch-hooks.js";
 import { saveUndelivered, undeliveredHooksPath, undeliveredNotice } from "./undelivered-hooks.js";
@@ -718,8 +719,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   });
   meter.reset(restored?.messages ?? []);
   const batchHooks = postToolBatchHooks(runner, (stop) => session?.stopRun(stop));
+  const idleTimeoutMs = streamIdleMs(env, notify);
   const agent = new Agent({
     model,
+    ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
     fallbackModels: [...fallbackSpecs.keys()],
     ...(restored ? { messages: restored.messages } : {}),
     beforeModelStep: compaction.beforeModelStep,

@@ -1,0 +1,37 @@
+/**
+ * A model that goes quiet mid-answer (a connection left open, nothing coming): the request is
+ * given up after CODEBOT_STREAM_IDLE_TIMEOUT_MS and retried, instead of waiting for ever.
+ */
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+describe("CODEBOT_STREAM_IDLE_TIMEOUT_MS", () => {
+  it("a stream that goes quiet is given up and retried; the retry's answer is the result", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.hang("half an ans"), reply.text("whole answer")]);
+    const r = await runCli(["-p", "go"], {
+      env: modelEnv(server, box.home, { CODEBOT_STREAM_IDLE_TIMEOUT_MS: "500" }),
+      cwd: box.project,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("whole answer\n");
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("a value that is no number of milliseconds is said, and the default kept", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("fine")]);
+    const r = await runCli(["-p", "go"], {
+      env: modelEnv(server, box.home, { CODEBOT_STREAM_IDLE_TIMEOUT_MS: "soon" }),
+      cwd: box.project,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(
+      "codebot: CODEBOT_STREAM_IDLE_TIMEOUT_MS=soon is not a number of milliseconds above 0; 300000 is used",
+    );
+  });
+});
