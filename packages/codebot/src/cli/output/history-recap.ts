@@ -1,7 +1,6 @@
 import { SUMMARY_PREAMBLE, type ToolResult } from "@codebot/agentcore";
 import type { ModelMessage, ToolResultPart } from "ai";
-import { columnsOf } from "./columns.js";
-import { rowsOfLine } from "./rendered-rows.js";
+import { promptRows } from "../interactive/prompt-rows.js";
 import type { Styles } from "./styles.js";
 import { terminalSafe } from "./terminal-safe.js";
 import { callSummary, resultSummary } from "./tool-summary.js";
@@ -43,12 +42,7 @@ export function historyRecap(
       else if (/^\[Request interrupted by user( for tool use)?\]$/.test(text)) entries.push([s.dim(text)]);
       // A prompt's rows are broken between words, as a sent prompt's (the terminal broke them mid-word).
       else
-        entries.push(
-          clip(text).flatMap((line, i) => {
-            const shown = `${i === 0 ? "› " : "  "}${line}`;
-            return width === undefined || columnsOf(shown) <= width ? [shown] : rowsOfLine(shown, width, 2);
-          }),
-        );
+        entries.push(clip(text).flatMap((line, i) => promptRows(`${i === 0 ? "› " : "  "}${line}`, width)));
     } else if (message.role === "assistant") {
       const parts =
         typeof message.content === "string"
