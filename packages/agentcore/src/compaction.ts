@@ -34,6 +34,8 @@ export interface SummaryRequest {
    */
   maxChars?: number;
   signal: AbortSignal;
+  /** How long the summary's stream may send nothing before it is given up (the loop's `idleTimeoutMs`). */
+  idleTimeoutMs?: number;
 }
 
 /** The conversation cannot be cut to fit the summary request (its last turn alone is too large). */
@@ -87,6 +89,7 @@ async function summarizeWithin(
     tools: [],
     signal: request.signal,
     emit: () => {},
+    ...(request.idleTimeoutMs !== undefined ? { idleTimeoutMs: request.idleTimeoutMs } : {}),
   });
   if (step.status === "aborted") throw request.signal.reason ?? new Error("compaction: aborted");
   const { content } = step.message;

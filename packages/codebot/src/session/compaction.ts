@@ -34,6 +34,8 @@ export interface CompactionParts {
   sessionStartEffects: SessionStartEffects;
   /** The summary request's token usage, for the session's accounting. */
   usage(used: Usage): void;
+  /** `CODEBOT_STREAM_IDLE_TIMEOUT_MS`: how long the summary's stream may send nothing. */
+  idleTimeoutMs?: number;
 }
 
 /** Turns kept verbatim after the summary, and the share of the window they may take at most. */
@@ -129,6 +131,7 @@ export class Compaction {
           ...(instructions ? { instructions } : {}),
           maxChars: Math.floor(this.parts.contextWindow() * SUMMARY_INPUT_SHARE * 4),
           signal,
+          ...(this.parts.idleTimeoutMs !== undefined ? { idleTimeoutMs: this.parts.idleTimeoutMs } : {}),
         });
         summary = made.summary;
         this.parts.usage(made.usage);

@@ -561,6 +561,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     }),
     ...(options.toolObservers ?? []),
   ];
+  // One limit for every model stream of the session: the main agent's, sub-agents', compaction's.
+  const idleTimeoutMs = streamIdleMs(env, notify);
   const tasks = new TaskStore(path.join(sessionDir, `${readId}.tasks.json`), notify, storage);
   const tools = builtinTools({
     toolEnv: {
@@ -583,6 +585,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       systemPrompt: (name) => subagentSystemPrompt(cwd, name),
       maxTurns: options.maxTurns,
       ...(spendingLimit ? { overBudget: spendingLimit.afterStep(() => modelSpec) } : {}),
+      ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
       onEvent: (agentName, event) => {
         if (event.type === "message_end") recordSubagentMessage(agentName, event.message, event);
         events.emit({ kind: "agent", agentName, event });
@@ -712,6 +715,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       return projectContext(instructions.loaded);
     },
     sessionStartEffects,
+    ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
     usage: (used) => {
       usage.add(modelSpec, used);
       spendingLimit?.add(modelSpec, used);
@@ -719,7 +723,6 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   });
   meter.reset(restored?.messages ?? []);
   const batchHooks = postToolBatchHooks(runner, (stop) => session?.stopRun(stop));
-  const idleTimeoutMs = streamIdleMs(env, notify);
   const agent = new Agent({
     model,
     ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),

@@ -45,6 +45,8 @@ export interface SubagentHost {
   maxTurns?: number;
   /** `--max-budget-usd`: the kernel's `overBudget` for the sub-agent's steps. */
   overBudget?: LoopOptions["overBudget"];
+  /** `CODEBOT_STREAM_IDLE_TIMEOUT_MS`: the kernel's `idleTimeoutMs` for the sub-agent's steps. */
+  idleTimeoutMs?: number;
   /** The custom sub-agents the model may choose by `subagent_type`. */
   agents: readonly AgentDefinition[];
   /** Every event of the sub-agent's loop (transcript, subscribers). */
@@ -153,6 +155,7 @@ async function runSubagent(
       middleware: [...host.middleware],
       maxTurns: agent?.maxTurns ?? host.maxTurns,
       ...(host.overBudget ? { overBudget: host.overBudget } : {}),
+      ...(host.idleTimeoutMs !== undefined ? { idleTimeoutMs: host.idleTimeoutMs } : {}),
       onStop: host.onStop(run),
       signal: ctx.signal,
       agentName: name,
