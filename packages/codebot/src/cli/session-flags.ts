@@ -2,6 +2,7 @@ import type { AgentDefinition } from "../agents/agent-definition.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { RuntimeOptions } from "../session/create-runtime.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
+import type { OutputSchema } from "../tools/structured-output-tool.js";
 import type { HookInventory } from "./hooks/hook-inventory.js";
 import type { ProjectFlags } from "./project-flags.js";
 import type { ResumeRequest } from "./resume-flags.js";
@@ -74,7 +75,7 @@ export interface OneShotFlags extends SessionFlags {
   /** `--permission-prompt-tool`: the MCP tool asked about calls that need a yes. */
   permissionPromptTool?: string;
   /** `--json-schema`: the answer's schema (checked). */
-  jsonSchema?: Record<string, unknown>;
+  jsonSchema?: OutputSchema;
   /** `--input-format stream-json`: the prompts are stdin's JSON lines, one turn each. */
   inputFormat?: InputFormat;
   /** `--replay-user-messages`: stream-json input's user messages are echoed on stdout. */

@@ -56,7 +56,11 @@ import { managedEnvOf, type PermissionMode, type UntrustedGrant } from "../setti
 import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
-import { STRUCTURED_OUTPUT_TOOL, StructuredOutput } from "../tools/structured-output-tool.js";
+import {
+  type OutputSchema,
+  STRUCTURED_OUTPUT_TOOL,
+  StructuredOutput,
+} from "../tools/structured-output-tool.js";
 import { forkSessionFiles } from "../transcript/fork-session.js";
 import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
 import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
@@ -173,7 +177,7 @@ export interface RuntimeOptions {
   /** `--agents`: custom sub-agents given on the command line; they win a name clash. */
   cliAgents?: readonly AgentDefinition[];
   /** `--json-schema`: the model answers through the `structured_output` tool, in this schema's shape. */
-  jsonSchema?: Record<string, unknown>;
+  jsonSchema?: OutputSchema;
   /** `--max-budget-usd`: the run ends once its model calls cost this much (SpendingLimit). */
   maxBudgetUsd?: number;
   /** Environment for model resolution (API keys, base URLs) and CODEBOT_HOME. Default: process.env. */

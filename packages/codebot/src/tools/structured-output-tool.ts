@@ -20,11 +20,11 @@ export interface StructuredAnswer {
   value: Record<string, unknown>;
 }
 
-/** The schema's checker; `allErrors` so the model hears every problem at once, as from claude. */
-function compiled(schema: Record<string, unknown>): ValidateFunction {
-  const ajv = ajvForDraft(schema, { allErrors: true, strict: false });
-  if (ajv === undefined) throw new Error(`"$schema" names a draft codebot does not read`);
-  return ajv.compile(schema);
+/** A `--json-schema` schema and its checker, compiled once when the flag is read. */
+export interface OutputSchema {
+  schema: Record<string, unknown>;
+  /** `allErrors`, so the model hears every problem at once, as from claude. */
+  validate: ValidateFunction;
 }
 
 /**
@@ -32,7 +32,7 @@ function compiled(schema: Record<string, unknown>): ValidateFunction {
  * JSON Schema (checked against the meta-schema), or not an object's (a tool's input is an object:
  * the provider would refuse the request).
  */
-export function parseJsonSchema(text: string): { schema: Record<string, unknown> } | { error: string } {
+export function parseJsonSchema(text: string): OutputSchema | { error: string } {
   let schema: unknown;
   try {
     schema = JSON.parse(text);
@@ -48,8 +48,9 @@ export function parseJsonSchema(text: string): { schema: Record<string, unknown>
     };
   if (!ajv.validateSchema(schema))
     return { error: `--json-schema is not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}` };
+  let validate: ValidateFunction;
   try {
-    compiled(schema as Record<string, unknown>);
+    validate = ajv.compile(schema);
   } catch (error) {
     return { error: `--json-schema is not a valid JSON Schema: ${(error as Error).message}` };
   }
@@ -57,7 +58,7 @@ export function parseJsonSchema(text: string): { schema: Record<string, unknown>
     return {
       error: `--json-schema must describe an object ("type": "object"): the model answers through a tool, whose input is an object`,
     };
-  return { schema: schema as Record<string, unknown> };
+  return { schema: schema as Record<string, unknown>, validate };
 }
 
 /** The tool and the answer it received in the prompt under way. */
@@ -66,8 +67,7 @@ export class StructuredOutput {
   private answer: StructuredAnswer | undefined;
   private reminded = false;
 
-  constructor(schema: Record<string, unknown>) {
-    const validate = compiled(schema);
+  constructor({ schema, validate }: OutputSchema) {
     this.tool = {
       name: STRUCTURED_OUTPUT_TOOL,
       description:
