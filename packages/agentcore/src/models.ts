@@ -61,6 +61,14 @@ export interface ModelAccessOptions {
   anthropicBetas?: readonly string[];
 }
 
+/** `ANTHROPIC_BETAS`: comma-separated beta names. */
+function envBetas(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((beta) => beta.trim())
+    .filter((beta) => beta !== "");
+}
+
 /** The provider's own model for a spec, making its requests with the `fetch` it is given. */
 export async function providerModels(
   spec: string,
@@ -85,9 +93,10 @@ export async function providerModels(
       const auth = authToken ? { authToken } : { apiKey: need("ANTHROPIC_API_KEY") };
       const { createAnthropic } = await import("@ai-sdk/anthropic");
       const baseURL = anthropicBaseUrl(env.ANTHROPIC_BASE_URL);
-      // The provider adds the betas it needs itself to those of this header.
-      const headers =
-        anthropicBetas.length > 0 ? { headers: { "anthropic-beta": anthropicBetas.join(",") } } : {};
+      // The provider adds the betas it needs itself to those of this header. ANTHROPIC_BETAS (Claude
+      // Code's variable) goes as it is, unfiltered, as claude 2.1.328 sends it.
+      const betas = [...new Set([...envBetas(env.ANTHROPIC_BETAS), ...anthropicBetas])];
+      const headers = betas.length > 0 ? { headers: { "anthropic-beta": betas.join(",") } } : {};
       return (fetch) => createAnthropic({ ...auth, baseURL, fetch, ...headers })(modelId);
     }
     case "openai": {

@@ -44,4 +44,17 @@ describe("--betas", () => {
     expect(betasSent(server, 0)).toContain("context-1m-2025-08-07");
     expect(betasSent(server, 0)).not.toContain("foo-2025-01-01");
   });
+
+  it("ANTHROPIC_BETAS's names are sent as they are, unfiltered, beside --betas", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("ok")]);
+    const r = await runCli(["-p", "go", "--betas", "context-1m-2025-08-07", "--cwd", box.project], {
+      env: modelEnv(server, box.home, { ANTHROPIC_BETAS: "foo-2025-01-01, bar-2025-02-02" }),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain("Warning");
+    expect(betasSent(server, 0)).toEqual(
+      expect.arrayContaining(["foo-2025-01-01", "bar-2025-02-02", "context-1m-2025-08-07"]),
+    );
+  });
 });
