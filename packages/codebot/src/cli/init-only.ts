@@ -2,9 +2,8 @@ import { createRuntime } from "../session/create-runtime.js";
 import { modelEnv } from "../session/model-env.js";
 import { sessionModel } from "../session/session-model.js";
 import { CliError, errorMessage } from "./cli-error.js";
+import { debugLines } from "./debug-flag.js";
 import { lazyModel } from "./lazy-model.js";
-import { stylesFor } from "./output/styles.js";
-import { startLine, traceLine } from "./output/trace-line.js";
 import { runtimeOptionsOf, type SessionFlags } from "./session-flags.js";
 import { checkSettings } from "./settings-check.js";
 
@@ -18,19 +17,14 @@ export async function runInitOnly(flags: SessionFlags): Promise<number> {
   const inventory = checkSettings(flags, stderr);
   const access = modelEnv(process.env, inventory.project.settings);
   const spec = sessionModel(flags.model, inventory.project.settings, access);
-  const styles = stylesFor(process.stderr);
+  const debug = debugLines(flags);
   let runtime: Awaited<ReturnType<typeof createRuntime>>;
   try {
     runtime = await createRuntime({
       ...runtimeOptionsOf({ ...flags, setup: "init" }, inventory, spec),
       model: lazyModel(spec, access),
       notify: stderr,
-      onEvent: (event) => {
-        if (flags.debugHooks && event.kind === "hook_start")
-          stderr(startLine(event.start, styles, { file: true }));
-        if (flags.debugHooks && event.kind === "hook")
-          stderr(traceLine(event.record, styles, { file: true }));
-      },
+      ...(debug ? { onEvent: debug } : {}),
     });
   } catch (error) {
     throw new CliError(errorMessage(error));

@@ -12,13 +12,12 @@ import { sessionModel } from "../session/session-model.js";
 import { claudePermissionMode } from "../settings/permission-modes.js";
 import { CliError, errorMessage } from "./cli-error.js";
 import { closeWithNotice } from "./close-with-notice.js";
+import { debugLines } from "./debug-flag.js";
 import { apiClock } from "./output/api-clock.js";
 import { claudeStreamLine } from "./output/claude-stream.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
 import { resultObject } from "./output/result-object.js";
-import { stylesFor } from "./output/styles.js";
 import { terminalSafe } from "./output/terminal-safe.js";
-import { startLine, traceLine } from "./output/trace-line.js";
 import type { WireObject } from "./output/wire.js";
 import { exit } from "./process-exit.js";
 import { readPipedStdin } from "./read-input.js";
@@ -57,7 +56,6 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       `--max-budget-usd: no price for ${modelSpec}, so its cost cannot be counted; set "models": {"${modelSpec}": {"price": {"input": …, "output": …}}} (US$ per million tokens)`,
     );
   const streaming = flags.outputFormat === "stream-json";
-  const errStyles = stylesFor(process.stderr);
   const start = await sessionToStart(flags, inventory);
   const { sessionId } = start;
   // Events that happen while the runtime is assembled wait until the (first) init line is out.
@@ -71,11 +69,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     if (line !== undefined) emit(line);
   };
   const apiTime = apiClock();
+  const debug = debugLines(flags);
   const onEvent = (event: SessionEvent) => {
     apiTime.see(event);
-    if (flags.debugHooks && event.kind === "hook_start")
-      stderr(startLine(event.start, errStyles, { file: true }));
-    if (flags.debugHooks && event.kind === "hook") stderr(traceLine(event.record, errStyles, { file: true }));
+    debug?.(event);
     // Who answered matters to a script: the stream says it in its own line, text and json on stderr.
     if (!streaming && event.kind === "agent" && event.event.type === "model_fallback")
       stderr(`codebot: ${terminalSafe(modelFallbackText(event.event))}`);

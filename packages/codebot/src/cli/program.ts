@@ -5,6 +5,7 @@ import { addDirsFlag } from "./add-dir-flag.js";
 import { agentsFlag } from "./agents-flag.js";
 import { betasFlag } from "./betas-flag.js";
 import { CliError } from "./cli-error.js";
+import { debugFlags } from "./debug-flag.js";
 import type { HooksTestOptions } from "./hooks/hooks-test-options.js";
 import { inputFormatFlags } from "./input-format-flag.js";
 import { jsonSchemaFlag } from "./json-schema-flag.js";
@@ -46,7 +47,8 @@ interface RootOptions {
   outputFormat: OutputFormat;
   inputFormat: InputFormat;
   replayUserMessages?: boolean;
-  debug?: string;
+  debug?: string | true;
+  debugFile?: string;
   traceFile?: string;
   mcpConfig?: string[];
   sessionId?: string;
@@ -129,7 +131,14 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
             .default("text"),
         )
         .option("--replay-user-messages", "stream-json input: echo each user message on stdout")
-        .addOption(new Option("--debug <what>", "print hook trace records on stderr").choices(["hooks"]))
+        .option(
+          "-d, --debug [filter]",
+          "print hook trace records on stderr (claude's categories: hooks; `!hooks` leaves them out)",
+        )
+        .option(
+          "--debug-file <path>",
+          "write the debug lines to this file instead of stderr (implies --debug)",
+        )
         .option("--trace-file <file>", "append every hook trace record to this file (JSONL)")
         .option("--init", "run the Setup hooks (trigger init) before the session starts")
         .option("--init-only", "run the Setup (trigger init) and SessionStart hooks, then exit")
@@ -190,7 +199,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       ...(opts.addDir !== undefined
         ? { addDirs: addDirsFlag(opts.addDir, (line) => process.stderr.write(`${line}\n`)) }
         : {}),
-      debugHooks: opts.debug === "hooks",
+      ...debugFlags(opts.debug, opts.debugFile),
       ...(opts.traceFile !== undefined ? { traceFile: traceFileFlag(opts.traceFile) } : {}),
       ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
       ...(opts.strictMcpConfig === true ? { strictMcpConfig: true } : {}),

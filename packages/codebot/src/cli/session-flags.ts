@@ -42,8 +42,10 @@ export interface SessionFlags {
   builtinTools?: string[];
   /** `--max-budget-usd` (`-p` only). */
   maxBudgetUsd?: number;
-  /** `--debug hooks`: every hook trace record, human-readable, on stderr. */
+  /** `--debug [hooks]`: every hook trace record, human-readable, on stderr (or `debugFile`). */
   debugHooks: boolean;
+  /** `--debug-file`: where the debug lines go instead of stderr. */
+  debugFile?: string;
   /** `--trace-file`: every hook trace record appended to this JSONL file. */
   traceFile?: string;
   /** Every `--mcp-config <file|json>`. */

@@ -9,6 +9,7 @@ import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { CliError, errorMessage } from "../cli-error.js";
 import { closeWithNotice } from "../close-with-notice.js";
+import { debugLines } from "../debug-flag.js";
 import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
 import { RanCalls } from "../output/ran-calls.js";
 import { titledStatus } from "../output/session-title.js";
@@ -110,7 +111,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       : screen,
     s,
     {
-      trace: flags.debugHooks ? "all" : "ran",
+      // With --debug-file the debug lines go there; the terminal shows what it shows without --debug.
+      trace: flags.debugHooks && flags.debugFile === undefined ? "all" : "ran",
       live: process.stdout.isTTY === true,
       columns,
       // Set once the runtime exists, before any tool call can end.
@@ -188,6 +190,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   );
   rl.on("line", earlyLine);
 
+  const debugToFile = flags.debugFile !== undefined ? debugLines(flags) : undefined;
   let runtime: Runtime;
   try {
     runtime = await createRuntime({
@@ -200,6 +203,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
           if (process.stdout.isTTY) process.stdout.write(throughMultiplexer(event.sequence, process.env));
           return;
         }
+        debugToFile?.(event);
         // Notices reach the view through `notify` already.
         if (event.kind !== "notice") view.onEvent(event);
       },

@@ -1,0 +1,66 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { SessionEvent } from "../session/session-events.js";
+import { CliError } from "./cli-error.js";
+import { stylesFor } from "./output/styles.js";
+import { startLine, traceLine } from "./output/trace-line.js";
+
+/**
+ * `-d, --debug [filter]` and `--debug-file <path>`, as claude 2.1.328 takes them: a filter is a
+ * comma-separated list of categories (`hooks,mcp`), or of exclusions (`!hooks,!mcp`: every
+ * category but those); none means every category. codebot's one debug category is `hooks` (each
+ * hook's start and trace record as a readable line); others are accepted and show nothing.
+ * `--debug-file` sends the lines to that file (appended) instead of stderr and implies `--debug`.
+ */
+export interface DebugFlags {
+  debugHooks: boolean;
+  /** Absolute path the debug lines are appended to, instead of stderr. */
+  debugFile?: string;
+}
+
+export function debugFlags(filter: string | true | undefined, file: string | undefined): DebugFlags {
+  const on = filter !== undefined || file !== undefined;
+  const debugHooks = on && (typeof filter !== "string" || includesHooks(filter));
+  return { debugHooks, ...(file !== undefined ? { debugFile: writableFile(file) } : {}) };
+}
+
+function includesHooks(filter: string): boolean {
+  const names = filter
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== "");
+  if (names.length === 0) return true;
+  const excluded = names.filter((name) => name.startsWith("!")).map((name) => name.slice(1));
+  if (excluded.length === names.length) return !excluded.includes("hooks");
+  return names.includes("hooks");
+}
+
+function writableFile(value: string): string {
+  const file = path.resolve(value);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.appendFileSync(file, "");
+  } catch (error) {
+    throw new CliError(`--debug-file ${file}: cannot write to it (${(error as Error).message})`);
+  }
+  return file;
+}
+
+/**
+ * Where `-p` and `--init-only` write debug lines: stderr (styled when a terminal), or the
+ * `--debug-file` (plain, each line appended as it comes, so a run that dies keeps what it wrote).
+ * Undefined when debugging is off.
+ */
+export function debugLines(flags: DebugFlags): ((event: SessionEvent) => void) | undefined {
+  if (!flags.debugHooks) return undefined;
+  const file = flags.debugFile;
+  const styles = stylesFor(file === undefined ? process.stderr : {});
+  const write =
+    file === undefined
+      ? (line: string) => process.stderr.write(`${line}\n`)
+      : (line: string) => fs.appendFileSync(file, `${line}\n`);
+  return (event) => {
+    if (event.kind === "hook_start") write(startLine(event.start, styles, { file: true }));
+    if (event.kind === "hook") write(traceLine(event.record, styles, { file: true }));
+  };
+}
