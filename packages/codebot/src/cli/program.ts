@@ -49,6 +49,7 @@ interface RootOptions {
   replayUserMessages?: boolean;
   debug?: string | true;
   debugFile?: string;
+  name?: string;
   traceFile?: string;
   mcpConfig?: string[];
   sessionId?: string;
@@ -136,6 +137,11 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "print hook trace records on stderr (claude's categories: hooks; `!hooks` leaves them out)",
         )
         .option(
+          "-n, --name <name>",
+          "the session's title (shown on the status line and in the /resume list)",
+          sessionName,
+        )
+        .option(
           "--debug-file <path>",
           "write the debug lines to this file instead of stderr (implies --debug)",
         )
@@ -200,6 +206,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         ? { addDirs: addDirsFlag(opts.addDir, (line) => process.stderr.write(`${line}\n`)) }
         : {}),
       ...debugFlags(opts.debug, opts.debugFile),
+      ...(opts.name !== undefined ? { sessionName: opts.name } : {}),
       ...(opts.traceFile !== undefined ? { traceFile: traceFileFlag(opts.traceFile) } : {}),
       ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
       ...(opts.strictMcpConfig === true ? { strictMcpConfig: true } : {}),
@@ -390,6 +397,12 @@ function builtinToolsOf(values: string[] | undefined): { builtinTools?: string[]
   if (values === undefined) return {};
   const names = toolsFlag(values, (line) => process.stderr.write(`${line}\n`));
   return names === undefined ? {} : { builtinTools: names };
+}
+
+function sessionName(value: string): string {
+  const name = value.trim();
+  if (name === "") throw new InvalidArgumentError("expected a name");
+  return name;
 }
 
 function positiveAmount(value: string): number {

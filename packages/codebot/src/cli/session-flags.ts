@@ -44,6 +44,8 @@ export interface SessionFlags {
   maxBudgetUsd?: number;
   /** `--debug [hooks]`: every hook trace record, human-readable, on stderr (or `debugFile`). */
   debugHooks: boolean;
+  /** `-n, --name`: the session's title from the start. */
+  sessionName?: string;
   /** `--debug-file`: where the debug lines go instead of stderr. */
   debugFile?: string;
   /** `--trace-file`: every hook trace record appended to this JSONL file. */
@@ -117,6 +119,7 @@ export function runtimeOptionsOf(
     ...(flags.builtinTools !== undefined ? { builtinTools: flags.builtinTools } : {}),
     ...(flags.addDirs !== undefined ? { addDirs: flags.addDirs } : {}),
     ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
+    ...(flags.sessionName !== undefined ? { sessionName: flags.sessionName } : {}),
     ...(flags.mcpConfigs !== undefined ? { mcpConfigs: flags.mcpConfigs } : {}),
     ...(flags.strictMcpConfig ? { strictMcpConfig: true } : {}),
     ...(flags.disableSlashCommands ? { disableSlashCommands: true } : {}),

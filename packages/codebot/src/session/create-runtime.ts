@@ -87,6 +87,7 @@ import { SessionEvents, type SessionListener } from "./session-events.js";
 import { lockSessionIfRecorded, SessionLock } from "./session-lock.js";
 import { sessionModel } from "./session-model.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
+import { nameSession } from "./session-title.js";
 import { SessionUsage } from "./session-usage.js";
 import { SettingsWatch, settingsFilesOf } from "./settings-watch.js";
 import { SpendingLimit } from "./spending-limit.js";
@@ -176,6 +177,8 @@ export interface RuntimeOptions {
   permissionPromptTool?: string;
   /** `--agents`: custom sub-agents given on the command line; they win a name clash. */
   cliAgents?: readonly AgentDefinition[];
+  /** `-n, --name`: the session's title from the start (a hook's `sessionTitle` may change it later). */
+  sessionName?: string;
   /** `--json-schema`: the model answers through the `structured_output` tool, in this schema's shape. */
   jsonSchema?: OutputSchema;
   /** `--max-budget-usd`: the run ends once its model calls cost this much (SpendingLimit). */
@@ -320,6 +323,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     : undefined;
   const transcript = new TranscriptWriter(transcriptPath, sessionId, cwd, notify, undefined, storage);
   continueTranscript(transcript, restored);
+  if (options.sessionName !== undefined) nameSession(transcript, events, options.sessionName);
   // What a codebot killed mid-write left beside the transcripts, task lists and trust files.
   for (const dir of [sessionDir, path.dirname(trustStore.file)]) removeStaleTemps(dir);
 
@@ -669,7 +673,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       else if (fresh && offered("skill")) tools.push(fresh);
     },
     watch: (paths) => fileWatch.add(paths),
-    setTitle: (title) => transcript.setTitle(title),
+    setTitle: (title) => nameSession(transcript, events, title),
   };
   // MCP servers start now, in parallel; their tools join the list as each server connects.
   mcp = await sessionMcp({

@@ -13,6 +13,8 @@ export type SessionEvent =
   | { kind: "notice"; message: string }
   /** The prompt passed UserPromptSubmit (and its expansion) and goes to the model. */
   | { kind: "prompt_accepted" }
+  /** The session's title changed (`--name`, a hook's `sessionTitle`). */
+  | { kind: "title"; title: string }
   /** A hook's `terminalSequence` (allowed OSC/BEL only): for the user's terminal, if there is one. */
   | { kind: "terminal_sequence"; sequence: string };
 

@@ -11,6 +11,7 @@ import type { PromptIds } from "./prompt-ids.js";
 import { finalText, type PromptResult, statusOf } from "./prompt-result.js";
 import type { SessionEvents } from "./session-events.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
+import { nameSession } from "./session-title.js";
 import type { SpendingLimit } from "./spending-limit.js";
 import type { StopHooks } from "./stop-hooks.js";
 import type { StopValidation } from "./stop-validation.js";
@@ -277,7 +278,7 @@ export class Session {
       case "block":
         return early("blocked", decision.reason);
     }
-    if (decision.sessionTitle) transcript.setTitle(decision.sessionTitle);
+    if (decision.sessionTitle) nameSession(transcript, this.parts.events, decision.sessionTitle);
 
     const expansion = (await this.parts.skills?.expand(text, controller.signal)) ?? { kind: "none" };
     if (controller.signal.aborted) return early("aborted", "aborted before the prompt reached the model");

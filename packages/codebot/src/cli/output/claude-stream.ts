@@ -40,6 +40,8 @@ export function claudeStreamLine(
       return { type: "system", subtype: "hook", ...wireTraceRecord(event.record), ...base };
     case "notice":
       return { type: "system", subtype: "notice", message: event.message, ...base };
+    case "title":
+      return { type: "system", subtype: "session_title_changed", title: event.title, ...base };
     case "agent": {
       const e = event.event;
       if (e.type === "message_update" && partialMessages && event.agentName === "main") {
