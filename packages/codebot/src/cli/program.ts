@@ -50,6 +50,8 @@ interface RootOptions {
   debug?: string | true;
   debugFile?: string;
   name?: string;
+  ide?: boolean;
+  chrome?: boolean;
   traceFile?: string;
   mcpConfig?: string[];
   sessionId?: string;
@@ -184,10 +186,17 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "only the --mcp-config servers: none from settings, plugins or the project's .mcp.json",
         )
         .option("--disable-slash-commands", "no skills or commands: no skill tool, /name is plain text")
-        .option("--betas <betas...>", "beta headers sent in Anthropic API requests (anthropic-beta)"),
+        .option("--betas <betas...>", "beta headers sent in Anthropic API requests (anthropic-beta)")
+        .option("--ide", "Claude Code's: connect to an IDE — codebot has no IDE integration (said once)")
+        .option(
+          "--chrome",
+          "Claude Code's: Claude in Chrome — codebot has no browser integration (said once)",
+        )
+        .option("--no-chrome", "Claude Code's: no Claude in Chrome (codebot has none)"),
     ),
   ).action(async (positional: string | undefined, _opts: RootOptions, command: Command) => {
     const opts = command.opts<RootOptions>();
+    sayMissingIntegrations(opts);
     const permissionMode =
       opts.dangerouslySkipPermissions === true ? "auto" : permissionModeFlag(opts.permissionMode);
     const flags: SessionFlags = {
@@ -397,6 +406,17 @@ function builtinToolsOf(values: string[] | undefined): { builtinTools?: string[]
   if (values === undefined) return {};
   const names = toolsFlag(values, (line) => process.stderr.write(`${line}\n`));
   return names === undefined ? {} : { builtinTools: names };
+}
+
+/**
+ * `--ide` and `--chrome`: claude goes on without an IDE or Chrome when none is there, which is
+ * always the case for codebot; a script passing them runs, and the user hears it once.
+ */
+function sayMissingIntegrations(opts: RootOptions): void {
+  if (opts.ide === true)
+    process.stderr.write("codebot: --ide: codebot has no IDE integration; going on without one\n");
+  if (opts.chrome === true)
+    process.stderr.write("codebot: --chrome: codebot has no Chrome integration; going on without it\n");
 }
 
 function sessionName(value: string): string {

@@ -1,21 +1,50 @@
 import { CliError } from "./cli-error.js";
 
 /**
- * Flags of Claude Code's `claude` that codebot does not have yet: a script written for `claude`
- * gets one line saying so instead of a bare parse error.
+ * Flags of Claude Code 2.1.328's `claude` that codebot refuses: a script written for `claude`
+ * gets one line saying why instead of a bare "unknown option". Those that need Anthropic's own
+ * services or apps never will be codebot's; the others are not built yet.
  */
-const UNSUPPORTED = ["--mcp-debug", "--ide", "--chrome", "--no-chrome"];
+const ANTHROPIC_SERVICE: Readonly<Record<string, string>> = {
+  "--cloud": "runs the session in Anthropic's cloud",
+  "--environment": "runs the session in Anthropic's cloud",
+  "--teleport": "moves a claude.ai session here",
+  "--remote-control": "lets claude.ai drive the session",
+  "--remote-control-session-name-prefix": "lets claude.ai drive the session",
+  "--from-pr": "finds the session linked to a pull request on claude.ai",
+  "--desktop": "opens the Claude Desktop app",
+  "--bg": "hands the session to claude's background service",
+  "--background": "hands the session to claude's background service",
+  "--file": "downloads files from Anthropic's Files API",
+  "--plugin-url": "installs a plugin from a URL",
+};
 
-/** Throws for the first Claude Code flag codebot lacks, before the real parse (subcommands are left alone). */
+const NOT_YET = [
+  "--autocompact",
+  "--ax-screen-reader",
+  "--brief",
+  "--effort",
+  "--exclude-dynamic-system-prompt-sections",
+  "--forward-subagent-text",
+  "--prompt-suggestions",
+  "--system-prompt-snapshot",
+  "--tmux",
+  "--worktree",
+  "-w",
+];
+
+/** Throws for the first Claude Code flag codebot refuses, before the real parse (subcommands are left alone). */
 export function rejectUnsupportedFlags(argv: readonly string[]): void {
   if (argv[0] === "hooks" || argv[0] === "demo" || argv[0] === "mcp") return;
   for (const arg of argv) {
     if (arg === "--") return;
     const name = arg.split("=")[0] as string;
-    if (UNSUPPORTED.includes(name)) {
+    const service = ANTHROPIC_SERVICE[name];
+    if (service !== undefined)
+      throw new CliError(`${name} (a Claude Code flag) ${service}; codebot does not do that`);
+    if (NOT_YET.includes(name))
       throw new CliError(
         `${name} (a Claude Code flag) is not supported yet by codebot; see docs/claude-code.md`,
       );
-    }
   }
 }

@@ -370,13 +370,43 @@ describe("the command line a Claude Code user types", () => {
 
   it("a Claude Code flag codebot lacks is one line saying so", async () => {
     const box = sandbox();
-    const r = await runCli(["-p", "hi", "--ide", "--cwd", box.project], {
+    const r = await runCli(["-p", "hi", "--effort", "high", "--cwd", box.project], {
       env: cliEnv(box.home),
     });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      "codebot: --ide (a Claude Code flag) is not supported yet by codebot; see docs/claude-code.md\n",
+      "codebot: --effort (a Claude Code flag) is not supported yet by codebot; see docs/claude-code.md\n",
     );
+  });
+
+  it("a Claude Code flag that needs Anthropic's services is one line saying what it does", async () => {
+    const box = sandbox();
+    const r = await runCli(["-p", "hi", "--cloud", "fix the build", "--cwd", box.project], {
+      env: cliEnv(box.home),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      "codebot: --cloud (a Claude Code flag) runs the session in Anthropic's cloud; codebot does not do that\n",
+    );
+  });
+
+  it("--ide and --chrome run the session, saying once that codebot has no such integration; --no-chrome says nothing", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two")]);
+    const r = await runCli(["-p", "hi", "--ide", "--chrome", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("one\n");
+    expect(r.stderr).toBe(
+      "codebot: --ide: codebot has no IDE integration; going on without one\ncodebot: --chrome: codebot has no Chrome integration; going on without it\n",
+    );
+    const quiet = await runCli(["-p", "hi", "--no-chrome", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stdout).toBe("two\n");
+    expect(quiet.stderr).toBe("");
   });
 
   it('codebot "prompt" starts the interactive session with that prompt', { timeout: 120_000 }, async () => {
