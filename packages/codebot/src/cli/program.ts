@@ -1,4 +1,9 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import {
+  type AutoCompactWindow,
+  LEAST_AUTO_COMPACT_WINDOW,
+  parseAutoCompactWindow,
+} from "../session/auto-compact-window.js";
 import { MODE_NAMES, modeNamed } from "../settings/permission-modes.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { addDirsFlag } from "./add-dir-flag.js";
@@ -50,6 +55,7 @@ interface RootOptions {
   debug?: string | true;
   debugFile?: string;
   name?: string;
+  autocompact?: AutoCompactWindow;
   ide?: boolean;
   chrome?: boolean;
   traceFile?: string;
@@ -139,6 +145,11 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "print hook trace records on stderr (claude's categories: hooks; `!hooks` leaves them out)",
         )
         .option(
+          "--autocompact <auto|tokens>",
+          "automatic compaction counts against this many tokens (at least 100000) instead of the model's window",
+          autoCompactFlag,
+        )
+        .option(
           "-n, --name <name>",
           "the session's title (shown on the status line and in the /resume list)",
           sessionName,
@@ -216,6 +227,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         : {}),
       ...debugFlags(opts.debug, opts.debugFile),
       ...(opts.name !== undefined ? { sessionName: opts.name } : {}),
+      ...(opts.autocompact !== undefined ? { autoCompactWindow: opts.autocompact } : {}),
       ...(opts.traceFile !== undefined ? { traceFile: traceFileFlag(opts.traceFile) } : {}),
       ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
       ...(opts.strictMcpConfig === true ? { strictMcpConfig: true } : {}),
@@ -417,6 +429,15 @@ function sayMissingIntegrations(opts: RootOptions): void {
     process.stderr.write("codebot: --ide: codebot has no IDE integration; going on without one\n");
   if (opts.chrome === true)
     process.stderr.write("codebot: --chrome: codebot has no Chrome integration; going on without it\n");
+}
+
+function autoCompactFlag(value: string): AutoCompactWindow {
+  const window = parseAutoCompactWindow(value);
+  if (window === undefined)
+    throw new InvalidArgumentError(
+      `expected "auto" or a number of tokens of at least ${LEAST_AUTO_COMPACT_WINDOW}`,
+    );
+  return window;
 }
 
 function sessionName(value: string): string {

@@ -1,5 +1,6 @@
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
+import type { AutoCompactWindow } from "../session/auto-compact-window.js";
 import type { RuntimeOptions } from "../session/create-runtime.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { OutputSchema } from "../tools/structured-output-tool.js";
@@ -44,6 +45,8 @@ export interface SessionFlags {
   maxBudgetUsd?: number;
   /** `--debug [hooks]`: every hook trace record, human-readable, on stderr (or `debugFile`). */
   debugHooks: boolean;
+  /** `--autocompact`: the window automatic compaction counts against. */
+  autoCompactWindow?: AutoCompactWindow;
   /** `-n, --name`: the session's title from the start. */
   sessionName?: string;
   /** `--debug-file`: where the debug lines go instead of stderr. */
@@ -120,6 +123,7 @@ export function runtimeOptionsOf(
     ...(flags.addDirs !== undefined ? { addDirs: flags.addDirs } : {}),
     ...(flags.traceFile !== undefined ? { traceFile: flags.traceFile } : {}),
     ...(flags.sessionName !== undefined ? { sessionName: flags.sessionName } : {}),
+    ...(flags.autoCompactWindow !== undefined ? { autoCompactWindow: flags.autoCompactWindow } : {}),
     ...(flags.mcpConfigs !== undefined ? { mcpConfigs: flags.mcpConfigs } : {}),
     ...(flags.strictMcpConfig ? { strictMcpConfig: true } : {}),
     ...(flags.disableSlashCommands ? { disableSlashCommands: true } : {}),

@@ -20,7 +20,6 @@ const ANTHROPIC_SERVICE: Readonly<Record<string, string>> = {
 };
 
 const NOT_YET = [
-  "--autocompact",
   "--ax-screen-reader",
   "--brief",
   "--effort",

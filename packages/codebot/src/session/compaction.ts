@@ -34,6 +34,8 @@ export interface CompactionParts {
   sessionStartEffects: SessionStartEffects;
   /** The summary request's token usage, for the session's accounting. */
   usage(used: Usage): void;
+  /** `--autocompact` and its kin (auto-compact-window.ts): the threshold counts against this many tokens, if fewer than the window. */
+  autoCompactWindow?: number;
   /** `CODEBOT_STREAM_IDLE_TIMEOUT_MS`: how long the summary's stream may send nothing. */
   idleTimeoutMs?: number;
 }
@@ -82,9 +84,11 @@ export class Compaction {
       );
     }
     const window = this.parts.contextWindow();
+    // What automatic compaction counts against: the auto-compact window when smaller.
+    const counted = Math.min(window, this.parts.autoCompactWindow ?? window);
     const inUse = meter.tokens();
-    if (inUse < settings.threshold * window) return undefined;
-    if (this.failedAt !== undefined && inUse < this.failedAt + RETRY_SHARE * window) return undefined;
+    if (inUse < settings.threshold * counted) return undefined;
+    if (this.failedAt !== undefined && inUse < this.failedAt + RETRY_SHARE * counted) return undefined;
     const outcome = await this.compact(info.messages, { trigger: "auto", signal: info.signal });
     if (outcome.compacted) {
       this.failedAt = undefined;

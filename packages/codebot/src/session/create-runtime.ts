@@ -66,6 +66,7 @@ import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
 import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { agentEnv } from "./agent-env.js";
+import { type AutoCompactWindow, autoCompactWindow } from "./auto-compact-window.js";
 import { BackgroundSaid } from "./background-context.js";
 import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
@@ -177,6 +178,8 @@ export interface RuntimeOptions {
   permissionPromptTool?: string;
   /** `--agents`: custom sub-agents given on the command line; they win a name clash. */
   cliAgents?: readonly AgentDefinition[];
+  /** `--autocompact <auto|tokens>`: automatic compaction counts against this window (auto-compact-window.ts). */
+  autoCompactWindow?: AutoCompactWindow;
   /** `-n, --name`: the session's title from the start (a hook's `sessionTitle` may change it later). */
   sessionName?: string;
   /** `--json-schema`: the model answers through the `structured_output` tool, in this schema's shape. */
@@ -705,6 +708,12 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     if (event.kind === "agent" && event.event.type === "step_usage")
       usage.add(specOfStep(event.event.model), event.event.usage);
   });
+  const compactWindow = autoCompactWindow(
+    options.autoCompactWindow,
+    env.CLAUDE_CODE_AUTO_COMPACT_WINDOW,
+    settings.autoCompactWindow,
+    notify,
+  );
   const compaction = new Compaction({
     model: () => model,
     contextWindow: () => contextWindowOf(modelSpec, settings.models),
@@ -724,6 +733,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     },
     sessionStartEffects,
     ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
+    ...(compactWindow !== undefined ? { autoCompactWindow: compactWindow } : {}),
     usage: (used) => {
       usage.add(modelSpec, used);
       spendingLimit?.add(modelSpec, used);

@@ -5,6 +5,7 @@ import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { realPathOfDeepestAncestor } from "../paths/path-policy.js";
+import type { AutoCompactWindow } from "../session/auto-compact-window.js";
 import type { ModelPrice } from "../session/model-prices.js";
 import { allowGrantRunning, approvedAllowRule, ownAllowRule } from "./allow-grant.js";
 import { type ApprovedRun, approvedRun } from "./approved-files.js";
@@ -59,6 +60,8 @@ export interface RuntimeSettings {
   models: Record<string, { contextWindow?: number; price?: ModelPrice }>;
   /** Automatic compaction: on unless a layer turns it off; starts at `threshold` of the context window. */
   compaction: { auto: boolean; threshold: number };
+  /** Claude Code's `autoCompactWindow` (auto-compact-window.ts); the last layer that sets it wins. */
+  autoCompactWindow?: AutoCompactWindow;
   /** Environment for tools and hooks (top-level `env`); user-owned layers and trusted project grants only. */
   env: Record<string, string>;
   /**
@@ -245,6 +248,7 @@ export function mergeSettings(
     }
     if (value.compaction?.auto !== undefined) settings.compaction.auto = value.compaction.auto;
     if (value.compaction?.threshold !== undefined) settings.compaction.threshold = value.compaction.threshold;
+    if (value.autoCompactWindow !== undefined) settings.autoCompactWindow = value.autoCompactWindow;
     for (const [name, text] of Object.entries(value.env ?? {})) {
       if (!userOwned && !granted(envGrant(name, text, options.projectDir))) continue;
       settings.env[name] = text;

@@ -7,6 +7,7 @@ import { hookSettingsSchema } from "@codebot/hooks";
 import { z } from "zod";
 import { parsePermissionRule } from "../approval/permission-rule.js";
 import { mcpServersSettingSchema, mcpStartupTimeoutSchema } from "../mcp/server-config.js";
+import { LEAST_AUTO_COMPACT_WINDOW } from "../session/auto-compact-window.js";
 import type { ModelPrice } from "../session/model-prices.js";
 import { MODE_NAMES, modeNamed, PERMISSION_MODE_NAMES } from "./permission-modes.js";
 
@@ -187,6 +188,14 @@ export const runtimeKeysSchema = z.object({
       { error: "expected an object" },
     )
     .optional(),
+  autoCompactWindow: z
+    .union([z.literal("auto"), z.number().int().min(LEAST_AUTO_COMPACT_WINDOW)], {
+      error: `expected "auto" or a whole number of tokens of at least ${LEAST_AUTO_COMPACT_WINDOW}`,
+    })
+    .optional()
+    .describe(
+      "Claude Code's: automatic compaction counts its threshold against this many tokens instead of the model's window (\"auto\": the model's)",
+    ),
   allowManagedPermissionRulesOnly: z
     .boolean(expected("expected true or false"))
     .optional()
