@@ -37,6 +37,17 @@ describe("the session's title on screen", { timeout: 120_000 }, () => {
     await term.waitForScreen(new RegExp(`conversation cleared.*\\n›\\s*\\n${STATUS}`, "m"));
   });
 
+  it("--name leads the status line from the start", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--model", "anthropic/claude-sonnet-4-5", "--name", "Named at start"],
+    });
+    await term.waitForScreen(new RegExp(`^›\\s*\\nNamed at start · ${STATUS}`, "m"));
+  });
+
   it("a SessionStart hook's title, answered after the prompt is drawn, shows without a key pressed", async () => {
     const box = sandbox();
     const output = JSON.stringify({
