@@ -101,7 +101,17 @@ export interface AgentSpec {
   model?: string;
 }
 
-export type HookSpec = CommandSpec | PromptSpec | HttpSpec | McpToolSpec | AgentSpec;
+/**
+ * A hook a program registered through the Claude Agent SDK: a function of the program's, called
+ * over the control protocol (`hook_callback` with this id); its answer reads as a command hook's
+ * JSON output. The harness sends the request.
+ */
+export interface CallbackSpec {
+  type: "callback";
+  callbackId: string;
+}
+
+export type HookSpec = CommandSpec | PromptSpec | HttpSpec | McpToolSpec | AgentSpec | CallbackSpec;
 
 export interface HookExecutor<S extends HookSpec = HookSpec> {
   run(spec: S, ctx: RunContext): Promise<RunOutcome>;
@@ -119,4 +129,5 @@ export interface Executors {
   http?: HookExecutor<HttpSpec>;
   mcp_tool?: HookExecutor<McpToolSpec>;
   agent?: HookExecutor<AgentSpec>;
+  callback?: HookExecutor<CallbackSpec>;
 }

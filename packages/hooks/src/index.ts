@@ -77,6 +77,7 @@ export { commandLine } from "./exec-form.js";
 export { isExecutableFile } from "./executable-file.js";
 export type {
   AgentSpec,
+  CallbackSpec,
   CommandSpec,
   Executors,
   HookExecutor,
@@ -121,6 +122,7 @@ export type { PermissionUpdate } from "./permission-updates.js";
 export { type Plan, type PlanOptions, plan, type Skipped, type Step } from "./plan.js";
 export { formatProblem, type Problem } from "./problem.js";
 export { createPromptExecutor, type PromptExecutorOptions, type PromptModel } from "./prompt-executor.js";
+export { type RunDeadline, startDeadline } from "./run-deadline.js";
 export { createHookRunner } from "./runner.js";
 export type {
   AbandonedRun,
@@ -137,6 +139,7 @@ export {
   type ScriptReferences,
   scriptReferences,
 } from "./script-references.js";
+export { compileSdkCallbackHooks, SDK_HOOKS_PATH, type SdkCallbackHooks } from "./sdk-callback-hooks.js";
 export type { SettingsLayer, SettingsSource } from "./settings-layer.js";
 export { USER_OWNED_SOURCES } from "./settings-layer.js";
 export { hookSettingsSchema, settingsJsonSchema } from "./settings-schema.js";

@@ -18,6 +18,8 @@ export function hookBody(hook: CompiledHook): string {
       return hook.spec.url;
     case "mcp_tool":
       return `${hook.spec.server}/${hook.spec.tool} ${JSON.stringify(hook.spec.input ?? {})}`;
+    case "callback":
+      return `the Agent SDK program's ${hook.spec.callbackId}`;
   }
 }
 
@@ -71,7 +73,9 @@ export function wireHook({ hook, trust, fingerprint, scripts }: InventoryHook): 
         ? "prompt"
         : hook.spec.type === "http"
           ? "url"
-          : "mcp_tool"]: hookBody(hook),
+          : hook.spec.type === "callback"
+            ? "callback"
+            : "mcp_tool"]: hookBody(hook),
     ...(hook.spec.type === "http"
       ? { headers: hook.spec.headers ?? {}, allowed_env_vars: hook.spec.allowedEnvVars ?? [] }
       : {}),
