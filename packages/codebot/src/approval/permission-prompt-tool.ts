@@ -44,6 +44,20 @@ function answerOf(text: string, name: string): PermissionHookAnswer {
   } catch {
     parsed = undefined;
   }
+  return promptAnswerOf(parsed, text, name, "the permission prompt tool");
+}
+
+/**
+ * An answer as a prompt tool or the Agent SDK's `canUseTool` gives it: `{"behavior": "allow",
+ * "updatedInput"?: {…}}` or `{"behavior": "deny", "message": …}`; anything else refuses the call,
+ * quoting `shown` and naming `answerer`.
+ */
+export function promptAnswerOf(
+  parsed: unknown,
+  shown: string,
+  name: string,
+  answerer: string,
+): PermissionHookAnswer {
   const answer = (parsed ?? {}) as { behavior?: unknown; updatedInput?: unknown; message?: unknown };
   if (answer.behavior === "allow") {
     const updated = answer.updatedInput;
@@ -59,7 +73,7 @@ function answerOf(text: string, name: string): PermissionHookAnswer {
     };
   return {
     behavior: "deny",
-    message: `the permission prompt tool's answer is not {"behavior": "allow"|"deny", …}: ${text.slice(0, 200)}`,
+    message: `${answerer}'s answer is not {"behavior": "allow"|"deny", …}: ${shown.slice(0, 200)}`,
     by: name,
   };
 }

@@ -2,7 +2,6 @@ import { CliError } from "./cli-error.js";
 import type { InputFormat, OutputFormat } from "./session-flags.js";
 
 export interface InputFormatOptions {
-  print: boolean;
   prompt: string | undefined;
   inputFormat: InputFormat;
   outputFormat: OutputFormat;
@@ -12,7 +11,9 @@ export interface InputFormatOptions {
 /**
  * `--input-format` and `--replay-user-messages`, checked as claude 2.1.328 checks them: stream-json
  * input answers in stream-json only, and only stream-json input can be replayed. A prompt given
- * beside stream-json input is refused (claude ignores it silently).
+ * beside stream-json input is refused (claude ignores it silently). Stream-json input means a
+ * program drives the run: it is `-p` whether or not `-p` is given (the Agent SDK does not give it;
+ * claude, whose output is not a terminal there, runs as with `-p`).
  */
 export function inputFormatFlags(options: InputFormatOptions): {
   inputFormat: InputFormat;
@@ -24,7 +25,6 @@ export function inputFormatFlags(options: InputFormatOptions): {
       "--replay-user-messages requires both --input-format stream-json and --output-format stream-json",
     );
   if (!streamInput) return { inputFormat: "text", replayUserMessages: false };
-  if (!options.print) throw new CliError("--input-format stream-json applies to -p only");
   if (options.outputFormat !== "stream-json")
     throw new CliError("--input-format stream-json requires --output-format stream-json");
   if (options.prompt !== undefined)

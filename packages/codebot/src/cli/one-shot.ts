@@ -12,6 +12,10 @@ import { sessionModel } from "../session/session-model.js";
 import { claudePermissionMode } from "../settings/permission-modes.js";
 import { CliError, errorMessage } from "./cli-error.js";
 import { closeWithNotice } from "./close-with-notice.js";
+import { ControlChannel } from "./control/control-channel.js";
+import { sdkHookExecutor } from "./control/sdk-hook-executor.js";
+import { sdkRequests } from "./control/sdk-requests.js";
+import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
 import { apiClock } from "./output/api-clock.js";
 import { claudeStreamLine } from "./output/claude-stream.js";
@@ -20,11 +24,12 @@ import { resultObject } from "./output/result-object.js";
 import { terminalSafe } from "./output/terminal-safe.js";
 import type { WireObject } from "./output/wire.js";
 import { exit } from "./process-exit.js";
+import { STDIO_PROMPT } from "./prompt-tool-flag.js";
 import { readPipedStdin } from "./read-input.js";
 import { type OneShotFlags, runtimeOptionsOf } from "./session-flags.js";
 import { sessionToStart } from "./session-to-start.js";
 import { checkSettings } from "./settings-check.js";
-import { type StreamInputMessage, streamInputMessages } from "./stream-input.js";
+import type { StreamInputMessage } from "./stream-input.js";
 import { codebotVersion } from "./version.js";
 
 /** Exit code of a prompt blocked by a UserPromptSubmit hook. */
@@ -35,12 +40,17 @@ const EXIT_BLOCKED = 2;
  * are denied and the model is told; untrusted project hooks do not run). Prints the answer, the
  * result object, or Claude Code's stream-json lines. Exit 0 done, 1 error, 2 blocked by a hook.
  * With `--input-format stream-json`, stdin's lines are the prompts: one turn each, in order, in one
- * session, until stdin ends (stream-input.ts); the exit code is the last turn's.
+ * session, until stdin ends (stream-input.ts); the exit code is the last turn's. The Agent SDK's
+ * control requests come on the same lines and are answered at once (cli/control).
  */
 export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const started = performance.now();
   // With --input-format stream-json the prompts are stdin's lines, read as they come.
   const streamInput = flags.inputFormat === "stream-json";
+  if (flags.permissionPromptTool === STDIO_PROMPT && !streamInput)
+    throw new CliError(
+      "--permission-prompt-tool stdio asks over the control protocol: it needs --input-format stream-json",
+    );
   const prompt = streamInput ? "" : await promptOf(flags);
   const stderr = (line: string) => process.stderr.write(`${line}\n`);
   const inventory = checkSettings(flags, stderr);
@@ -63,6 +73,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // --replay-user-messages: the input message of the turn, echoed once its prompt is accepted.
   let toReplay: StreamInputMessage | undefined;
   const emit = (object: WireObject) => process.stdout.write(`${JSON.stringify(object)}\n`);
+  // Stream-json input is also the Agent SDK's control protocol: requests both ways.
+  const control = streamInput ? new ControlChannel(emit) : undefined;
   const ids = { sessionId, model: modelSpec.slice(modelSpec.indexOf("/") + 1) };
   const emitEvent = (event: SessionEvent) => {
     const line = claudeStreamLine(event, ids, flags.partialMessages === true);
@@ -93,8 +105,14 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       ...(flags.noSessionPersistence === true ? { persistSession: false } : {}),
       ...(flags.jsonSchema !== undefined ? { jsonSchema: flags.jsonSchema } : {}),
       ...(flags.permissionPromptTool !== undefined
-        ? { permissionPromptTool: flags.permissionPromptTool }
+        ? {
+            permissionPromptTool:
+              control && flags.permissionPromptTool === STDIO_PROMPT
+                ? stdioPermissionPrompt(control)
+                : flags.permissionPromptTool,
+          }
         : {}),
+      ...(control ? { hookCallbacks: sdkHookExecutor(control) } : {}),
       // Notices quote the repository's files (a skill's name, a path): no escape sequence of theirs reaches the terminal.
       notify: (message) => stderr(terminalSafe(message)),
       onEvent,
@@ -185,6 +203,12 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   let given: PromptResult | undefined;
   // Stream-json input: each turn's result is printed as it ends; the exit code is the last turn's.
   let code = 0;
+  if (control) {
+    // Read from now on, as it comes: an interrupt or a hook's answer arrives while a turn runs.
+    const notice = (message: string) => stderr(`codebot: ${terminalSafe(message)}`);
+    control.answerWith(sdkRequests(runtime, () => control.queuedUuids(), notice));
+    control.listen(process.stdin);
+  }
   try {
     const initial = await runtime.initialUserMessage();
     if (streamInput) {
@@ -193,7 +217,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
         beginTurn({ text: initial, message: { role: "user", content: initial } });
         code = report(await runtime.prompt(initial), true);
       }
-      for await (const input of streamInputMessages(process.stdin)) {
+      for await (const input of control?.messages() ?? []) {
         if (runtime.isClosing) break;
         beginTurn(input);
         code = report(await runtime.prompt(input.text), true);

@@ -254,13 +254,12 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     }
     const prompt = typeof opts.print === "string" ? opts.print : positional;
     const input = inputFormatFlags({
-      print: opts.print !== undefined,
       prompt,
       inputFormat: opts.inputFormat,
       outputFormat: opts.outputFormat,
       replayUserMessages: opts.replayUserMessages === true,
     });
-    if (opts.print !== undefined) {
+    if (opts.print !== undefined || input.inputFormat === "stream-json") {
       if (typeof opts.print === "string" && positional !== undefined)
         throw new CliError("two prompts given: put the prompt either after -p or at the end, not both");
       const { runOneShot } = await import("./one-shot.js");

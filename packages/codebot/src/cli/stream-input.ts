@@ -5,7 +5,6 @@
  * `{"type":"text","text":…}` blocks (joined by a newline, as claude's UserPromptSubmit `prompt`
  * joins them). Blank lines are skipped, as claude skips them.
  */
-import readline from "node:readline";
 import { CliError } from "./cli-error.js";
 
 /** One user message of the input. */
@@ -16,19 +15,6 @@ export interface StreamInputMessage {
   message: { role: "user"; content: unknown };
   /** The line's own `uuid`, if it gave one (the echo carries it, as claude's does). */
   uuid?: string;
-}
-
-/**
- * The user messages of `input`, one per line, read as they come. A line that is not one throws
- * (a `CliError` naming the line); every line before it has been yielded by then.
- */
-export async function* streamInputMessages(input: NodeJS.ReadableStream): AsyncGenerator<StreamInputMessage> {
-  const lines = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-  let number = 0;
-  for await (const line of lines) {
-    number++;
-    if (line.trim() !== "") yield parseInputLine(line, number);
-  }
 }
 
 /** One line of the input as a user message, or a `CliError` saying what is wrong with it. */
@@ -44,7 +30,7 @@ export function parseInputLine(line: string, number: number): StreamInputMessage
     throw fail(`not JSON (${(error as Error).message})`);
   }
   if (!isObject(parsed)) throw fail("not a JSON object");
-  // codebot answers no control requests (the Agent SDK's `control_request`): said, not ignored.
+  // The control protocol's lines are taken before this (control/control-channel.ts).
   if (parsed.type !== "user") throw fail(`"type" is ${JSON.stringify(parsed.type)}, not "user"`);
   const message = parsed.message;
   if (!isObject(message)) throw fail(`"message" is missing or not an object`);

@@ -12,9 +12,11 @@ import {
   userMessage,
 } from "@codebot/agentcore";
 import {
+  type CallbackSpec,
   createHookRunner,
   type Decision,
   formatProblem,
+  type HookExecutor,
   type LoadedHooks,
   subagentTranscriptPath,
   systemReminder,
@@ -34,6 +36,7 @@ import { permissionHooks } from "../approval/permission-hooks.js";
 import { permissionPromptTool } from "../approval/permission-prompt-tool.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { reloadedRules } from "../approval/reloaded-rules.js";
+import type { ToolApprovalOptions } from "../approval/tool-approval.js";
 import { visible } from "../approval/visible-text.js";
 import { modelFlag } from "../cli/model-flag.js";
 import { removeStaleTemps } from "../fs/stale-temps.js";
@@ -174,8 +177,13 @@ export interface RuntimeOptions {
   agent?: string;
   /** `--model` chose the model: an agent the session runs as does not replace it with its own. */
   modelFromFlag?: boolean;
-  /** `--permission-prompt-tool`: the MCP tool asked, with nobody to ask, about calls that need a yes. */
-  permissionPromptTool?: string;
+  /**
+   * `--permission-prompt-tool`: the MCP tool asked, with nobody to ask, about calls that need a
+   * yes; or (`stdio`) the function that asks the Agent SDK's program (cli/control).
+   */
+  permissionPromptTool?: string | NonNullable<ToolApprovalOptions["promptTool"]>;
+  /** The Agent SDK's hook callbacks (`callback` hooks): the program is called back over the control protocol. */
+  hookCallbacks?: HookExecutor<CallbackSpec>;
   /** `--agents`: custom sub-agents given on the command line; they win a name clash. */
   cliAgents?: readonly AgentDefinition[];
   /** `--autocompact <auto|tokens>`: automatic compaction counts against this window (auto-compact-window.ts). */
@@ -371,10 +379,13 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     askToolApproval: options.askToolApproval,
     ...(options.permissionPromptTool !== undefined
       ? {
-          promptTool: permissionPromptTool(options.permissionPromptTool, {
-            tools: () => tools,
-            mcpReady: async () => mcp?.servers?.ready(),
-          }),
+          promptTool:
+            typeof options.permissionPromptTool === "string"
+              ? permissionPromptTool(options.permissionPromptTool, {
+                  tools: () => tools,
+                  mcpReady: async () => mcp?.servers?.ready(),
+                })
+              : options.permissionPromptTool,
         }
       : {}),
     askHookApproval: options.askHookApproval,
@@ -405,6 +416,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       env: settings.env,
       approval: approval.toolMiddleware(),
     }),
+    ...(options.hookCallbacks ? { callback: options.hookCallbacks } : {}),
   });
   // mcp_tool hooks reach the MCP servers, which start once the tools exist, through this.
   let mcp: SessionMcp | undefined;

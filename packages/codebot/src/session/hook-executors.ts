@@ -3,11 +3,13 @@ import type { Env } from "@codebot/agentcore";
 import {
   type AgentHookRunner,
   type AllowList,
+  type CallbackSpec,
   createAgentExecutor,
   createCommandExecutor,
   createHttpExecutor,
   createPromptExecutor,
   type Executors,
+  type HookExecutor,
   type RunContext,
 } from "@codebot/hooks";
 import { modelFlag } from "../cli/model-flag.js";
@@ -43,6 +45,8 @@ export interface HookExecutorDeps {
   mcpServers(): McpServers | undefined;
   /** Runs the read-only sub-agent of an `agent` hook (the engine knows no tools). */
   agentHook: AgentHookRunner;
+  /** Calls the Agent SDK's program back for its hooks (`-p --input-format stream-json`). */
+  callback?: HookExecutor<CallbackSpec>;
 }
 
 /**
@@ -74,6 +78,7 @@ export function hookExecutors(deps: HookExecutorDeps): Executors {
     },
     mcp_tool: { run: (spec, ctx) => runMcpToolHook(spec, ctx, deps.mcpServers()) },
     agent: createAgentExecutor({ runAgent: deps.agentHook }),
+    ...(deps.callback ? { callback: deps.callback } : {}),
   };
 }
 

@@ -178,7 +178,7 @@ describe("--permission-prompt-tool", () => {
     });
     expect(notMcp.code).toBe(1);
     expect(notMcp.stderr).toContain(
-      'codebot: --permission-prompt-tool: "approve" is not an MCP tool\'s name',
+      'codebot: --permission-prompt-tool: "approve" is neither an MCP tool\'s name',
     );
     const interactive = await runCli(["--permission-prompt-tool", "mcp__a__b"], { env, cwd: box.project });
     expect(interactive.stderr).toBe(

@@ -1,0 +1,230 @@
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
+import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { expectNoStackTrace, runCli, useBuiltCli } from "./support/cli-process.js";
+import { SDK_ARGS, type SdkRun, startSdkRun } from "./support/sdk-driver.js";
+
+useBuiltCli();
+
+/** The run's result line, once it is out. */
+function resultOf(run: SdkRun): Promise<Record<string, unknown>> {
+  return waitFor(
+    () => run.lines().find((l) => l.type === "result"),
+    30_000,
+    `the result (${run.cli.stderr()})`,
+  );
+}
+
+/** The text of the tool result the model was sent for `id`, from the request after the call. */
+function toolResultText(requests: { body?: unknown }[], id: string): string {
+  for (const request of requests) {
+    const messages = (request.body as { messages?: { content?: unknown }[] } | undefined)?.messages ?? [];
+    for (const message of messages)
+      for (const block of Array.isArray(message.content) ? message.content : [])
+        if (block.type === "tool_result" && block.tool_use_id === id) return JSON.stringify(block.content);
+  }
+  return "";
+}
+
+const PRE_TOOL_USE_DENY = {
+  hookSpecificOutput: {
+    hookEventName: "PreToolUse",
+    permissionDecision: "deny",
+    permissionDecisionReason: "the program's hook says no",
+  },
+};
+
+describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p needed)", () => {
+  it("initialize is answered as claude answers it, before anything else: hooks applied, the permission mode", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("hello")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const answer = await run.initialized;
+    expect(answer).toMatchObject({
+      subtype: "success",
+      request_id: "init",
+      response: { hooks_applied: true, current_permission_mode: "default", commands: [] },
+    });
+    run.say("hi");
+    await resultOf(run);
+    const r = await run.end();
+    expect(r.code).toBe(0);
+    expect(run.lines()[0]?.type).toBe("control_response");
+  });
+
+  it("a PreToolUse hook callback that answers deny blocks the Bash call: hook_callback carries the callback id and the hook's input", async () => {
+    const box = sandbox();
+    const target = box.at("made-by-bash");
+    const server = await modelServer([
+      reply.toolCall("bash", { command: `touch '${target}'` }, "toolu_1"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      hooks: { PreToolUse: [{ matcher: "Bash", hookCallbackIds: ["hook_0"] }] },
+      answers: { hook_callback: () => PRE_TOOL_USE_DENY },
+    });
+    run.say("make the file");
+    await resultOf(run);
+    const r = await run.end();
+    expectNoStackTrace(r.stderr);
+    expect(fs.existsSync(target)).toBe(false);
+    expect(toolResultText(server.requests, "toolu_1")).toContain("the program's hook says no");
+    const [callback] = run.requests();
+    expect(callback).toMatchObject({
+      subtype: "hook_callback",
+      callback_id: "hook_0",
+      tool_use_id: "toolu_1",
+      input: {
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: `touch '${target}'` },
+      },
+    });
+  });
+
+  it("a PostToolUse hook callback's additionalContext reaches the model with the tool's result", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo ran" }, "toolu_1"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      hooks: { PostToolUse: [{ hookCallbackIds: ["hook_1"] }] },
+      answers: {
+        hook_callback: () => ({
+          hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "noted-by-sdk" },
+        }),
+      },
+    });
+    run.say("run it");
+    await resultOf(run);
+    await run.end();
+    expect(requestText(server.requests[1])).toContain("noted-by-sdk");
+  });
+
+  it("can_use_tool: canUseTool's deny refuses the call with its message; its allow runs the call with updatedInput", async () => {
+    const box = sandbox();
+    const denied = box.at("denied");
+    const asked = box.at("asked");
+    const updated = box.at("updated");
+    const server = await modelServer([
+      reply.toolCall("bash", { command: `touch '${denied}'` }, "toolu_1"),
+      reply.toolCall("bash", { command: `touch '${asked}'` }, "toolu_2"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      answers: {
+        can_use_tool: (request) =>
+          request.tool_use_id === "toolu_1"
+            ? { behavior: "deny", message: "canUseTool says no", toolUseID: "toolu_1" }
+            : { behavior: "allow", updatedInput: { command: `touch '${updated}'` }, toolUseID: "toolu_2" },
+      },
+    });
+    run.say("make files");
+    await resultOf(run);
+    await run.end();
+    expect(run.requests().map((r) => [r.subtype, r.tool_name, r.tool_use_id, r.input])).toEqual([
+      ["can_use_tool", "Bash", "toolu_1", { command: `touch '${denied}'` }],
+      ["can_use_tool", "Bash", "toolu_2", { command: `touch '${asked}'` }],
+    ]);
+    expect(toolResultText(server.requests, "toolu_1")).toContain("canUseTool says no");
+    expect([fs.existsSync(denied), fs.existsSync(asked), fs.existsSync(updated)]).toEqual([
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it("a hook callback the program never answers fails at the matcher's timeout, is withdrawn, and the run goes on", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo ran" }, "toolu_1"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      hooks: { PreToolUse: [{ matcher: "Bash", hookCallbackIds: ["silent"], timeout: 1 }] },
+    });
+    run.say("run it");
+    const result = await resultOf(run);
+    await run.end();
+    expect(result.subtype).toBe("success");
+    expect(toolResultText(server.requests, "toolu_1")).toContain("ran");
+    const callback = run.lines().find((l) => l.type === "control_request");
+    const cancel = run.lines().find((l) => l.type === "control_cancel_request");
+    expect(cancel?.request_id).toBe(callback?.request_id);
+  });
+
+  it("interrupt stops the turn in progress (a running command is killed) and is answered with still_queued", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "sleep 30" }, "toolu_1"),
+      reply.text("late"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    run.say("wait");
+    await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
+    const answer = await run.request("stop-1", { subtype: "interrupt" });
+    expect(answer).toEqual({ subtype: "success", request_id: "stop-1", response: { still_queued: [] } });
+    const result = await resultOf(run);
+    const r = await run.end();
+    expect(result.subtype).toBe("error_during_execution");
+    expect(r.ms).toBeLessThan(25_000);
+  });
+
+  it("set_permission_mode changes the mode for the next call (bypassPermissions: nobody is asked); an unknown mode is refused", async () => {
+    const box = sandbox();
+    const target = box.at("made");
+    const server = await modelServer([
+      reply.toolCall("bash", { command: `touch '${target}'` }, "toolu_1"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    await run.initialized;
+    expect(await run.request("m1", { subtype: "set_permission_mode", mode: "nonsense" })).toMatchObject({
+      subtype: "error",
+      error_code: "invalid_mode",
+    });
+    expect(await run.request("m2", { subtype: "set_permission_mode", mode: "bypassPermissions" })).toEqual({
+      subtype: "success",
+      request_id: "m2",
+      response: { mode: "bypassPermissions" },
+    });
+    run.say("make it");
+    await resultOf(run);
+    await run.end();
+    expect(fs.existsSync(target)).toBe(true);
+    expect(run.requests()).toEqual([]);
+  });
+
+  it("a request codebot does not take is refused as claude refuses an unknown subtype", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("hello")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(await run.request("x1", { subtype: "mcp_status" })).toEqual({
+      subtype: "error",
+      request_id: "x1",
+      error: "Unsupported control request subtype: mcp_status",
+      error_code: "unsupported_request",
+    });
+    run.say("hi");
+    await resultOf(run);
+    expect((await run.end()).code).toBe(0);
+  });
+
+  it("--permission-prompt-tool stdio without stream-json input is refused: nobody could be asked", async () => {
+    const box = sandbox();
+    const r = await runCli(["-p", "hi", "--permission-prompt-tool", "stdio", "--cwd", box.project], {
+      env: modelEnv(await modelServer([]), box.home),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("--permission-prompt-tool stdio asks over the control protocol");
+  });
+});
