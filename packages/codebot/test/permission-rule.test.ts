@@ -91,6 +91,13 @@ describe("permission rules (Claude Code's grammar)", () => {
     expect(allows(r, bash("PATH=.; git status"))).toBe(false);
   });
 
+  it("an allow rule for export does not cover the command an exported GIT_PAGER or EDITOR runs", () => {
+    const r = ["Bash(export:*)", "Bash(git log:*)", "Bash(cat:*)"];
+    expect(allows(r, bash("export GIT_PAGER='touch /tmp/pwn'; git log"))).toBe(false);
+    expect(allows(r, bash("export EDITOR='touch /tmp/pwn' && git log"))).toBe(false);
+    expect(allows(r, bash("export GIT_PAGER=cat; git log"))).toBe(true);
+  });
+
   it("an allow rule looks past harmless variables set to plain values, not past expansions or paths", () => {
     const r = ["Bash(npm test:*)"];
     expect(allows(r, bash("NODE_ENV=test CI=1 npm test"))).toBe(true);
@@ -384,6 +391,36 @@ describe("a bash deny rule reaches every command a line may run", () => {
     expect(denies(rm, bash("git log --grep rm"))).toBeUndefined();
     expect(denies(rm, bash("git commit -m 'rm a'"))).toBeUndefined();
     expect(allows(["Bash(git:*)"], bash("git -c core.editor=vim commit"))).toBe(true);
+  });
+
+  it("run by a program from a variable set for it: GIT_SSH_COMMAND, GIT_PAGER, EDITOR, LESSOPEN…", () => {
+    refused([
+      "GIT_SSH_COMMAND='rm a' git fetch",
+      "GIT_SSH=rm git fetch",
+      "GIT_PAGER='rm a' git log",
+      "PAGER='rm a' git log",
+      "EDITOR='rm a' git commit",
+      "GIT_EDITOR='rm a' git commit",
+      "GIT_SEQUENCE_EDITOR='rm a' git rebase -i HEAD~2",
+      "GIT_EXTERNAL_DIFF='rm a' git diff",
+      "VISUAL='rm a' crontab -e",
+      "MANPAGER='rm a' man ls",
+      "LESSOPEN='|rm a %s' less f",
+      "LESSOPEN='||-rm a %s' less f",
+      "GIT_ASKPASS='rm a' git push",
+      "env GIT_SSH_COMMAND='rm a' git fetch",
+      "sudo GIT_PAGER='rm a' git log",
+      "export GIT_PAGER='rm a'; git log",
+      "GIT_PAGER='rm a'; git log",
+      "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm a' git log",
+      "GIT_CONFIG_PARAMETERS=\"'core.pager'='rm a'\" git log",
+      // The value is not on the line: anything.
+      'GIT_PAGER="$P" git log',
+    ]);
+    expect(denies(rm, bash("GIT_PAGER=cat git log"))).toBeUndefined();
+    expect(denies(rm, bash("EDITOR=vim git commit -m 'rm a'"))).toBeUndefined();
+    expect(denies(rm, bash("NODE_ENV=rm npm test"))).toBeUndefined();
+    expect(denies(rm, bash("echo GIT_PAGER='rm a'"))).toBeUndefined();
   });
 
   it("run by an environment or secrets manager: direnv exec, mise exec, nix develop -c, dotenvx run…", () => {

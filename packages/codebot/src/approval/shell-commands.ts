@@ -1,4 +1,5 @@
 import { commandsRunBy } from "./commands-run-by.js";
+import { variableCommandLines } from "./command-variables.js";
 import { wordExpands } from "./shell-expansion.js";
 import { type ShellPart, shellParts } from "./shell-parts.js";
 import {
@@ -65,7 +66,11 @@ function add(
     unresolved: (wordExpands(words[0] ?? "") && !loneAssignment(words)) || runs.includes("anything"),
   };
   found.commands.push(command);
-  for (const script of codeInWords([...part.assignments, ...words])) {
+  const scripts = [
+    ...codeInWords([...part.assignments, ...words]),
+    ...variableCommandLines(part.assignments, words),
+  ];
+  for (const script of scripts) {
     if (seen.has(script)) continue;
     seen.add(script);
     if (depth >= MAX_DEPTH || found.commands.length > MAX_COMMANDS) {
