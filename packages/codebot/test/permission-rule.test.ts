@@ -423,6 +423,26 @@ describe("a bash deny rule reaches every command a line may run", () => {
     expect(denies(rm, bash("echo GIT_PAGER='rm a'"))).toBeUndefined();
   });
 
+  it("run in a container: docker/podman exec and run, kubectl exec (a bind mount or a host volume reaches this machine)", () => {
+    refused([
+      "docker exec c rm a",
+      "docker exec -it -u root -w /src c rm a",
+      "docker --context prod exec --privileged c rm a",
+      "docker run --rm -v /:/host img rm -rf /host/a",
+      "docker run --entrypoint rm img -rf /a",
+      "podman exec -e X=1 c rm a",
+      "kubectl exec pod -- rm a",
+      "kubectl exec -it pod -c ctr -n ns -- rm a",
+      "kubectl -n ns exec pod rm a",
+      "docker exec c sh -c 'rm a'",
+    ]);
+    expect(denies(rm, bash("docker ps rm"))).toBeUndefined();
+    expect(denies(rm, bash("docker exec c ls rm.txt"))).toBeUndefined();
+    expect(denies(rm, bash("kubectl get pods rm"))).toBeUndefined();
+    // As in Claude Code, a rule for the wrapper allows what it runs.
+    expect(allows(["Bash(docker exec:*)"], bash("docker exec c npm test"))).toBe(true);
+  });
+
   it("run by an environment or secrets manager: direnv exec, mise exec, nix develop -c, dotenvx run…", () => {
     refused([
       "direnv exec . rm a",

@@ -49,6 +49,20 @@ export const SHELL_KEYWORDS: ReadonlySet<string> = new Set([
 
 const PLAIN: WrapperSyntax = {};
 
+/** docker's and podman's options that take a value: global, `exec`'s and `run`'s. */
+const CONTAINER_RUNNER: WrapperSyntax = {
+  valued: ["-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "-e", "--env", "--env-file"].concat(
+    ["-u", "--user", "-w", "--workdir", "--detach-keys", "-v", "--volume", "-p", "--publish", "--name"],
+    ["--network", "--net", "-m", "--memory", "--cpus", "--mount", "--label", "--platform", "-h"],
+    ["--hostname", "--add-host", "--device", "--restart", "--pull", "--cap-add", "--cap-drop"],
+    ["--security-opt", "--tmpfs", "--ulimit", "--volumes-from", "--shm-size", "--ipc", "--pid"],
+    ["--gpus", "--cidfile", "--log-driver", "--log-opt", "--dns", "--expose", "--runtime", "-a", "--attach"],
+  ),
+  commandLine: ["--entrypoint"],
+  operands: 2,
+  subcommands: ["exec", "run"],
+};
+
 const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
   // `abduco -c NAME CMD`, `dtach -c SOCKET CMD`: a detached session running CMD.
   abduco: { valued: ["-c", "-n", "-A", "-a", "-e"] },
@@ -388,6 +402,24 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
     ].concat(["--package", "--extra", "--group", "--env-file", "--index", "--index-url", "--from"]),
     operands: 1,
     subcommands: ["run"],
+  },
+  // Container runners: `docker exec CONTAINER rm a`, `docker run IMAGE rm a` (`--entrypoint rm`
+  // runs rm), `kubectl exec POD -- rm a`. A bind mount or host volume puts this machine's files there.
+  docker: CONTAINER_RUNNER,
+  podman: CONTAINER_RUNNER,
+  kubectl: {
+    valued: ["-n", "--namespace", "-c", "--container", "--context", "--kubeconfig", "--cluster"].concat([
+      "--user",
+      "-s",
+      "--server",
+      "--token",
+      "-f",
+      "--filename",
+      "--pod-running-timeout",
+    ]),
+    operands: 2,
+    subcommands: ["exec"],
+    commandAfter: ["--"],
   },
   uvx: {
     valued: ["--with", "--with-requirements", "--with-editable", "-p", "--python", "--from", "--index"],

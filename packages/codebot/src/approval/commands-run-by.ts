@@ -115,13 +115,16 @@ function commandAfter(
   const marker = rest.findIndex((w) => wrapper.commandAfter?.includes(unquote(w)) === true);
   if (marker !== -1)
     return [{ words: rest.slice(marker + 1), ...(subcommand === undefined ? {} : { tighteningOnly: true }) }];
-  // The subcommand's own options: `uv run --with x pytest`. What an environment manager runs is
-  // followed by deny and ask rules only: `Bash(uv run pytest:*)` allows `uv run pytest -q`, as in
-  // Claude Code, and `Bash(uv:*)` allowed `uv run x` before it was followed.
-  if (subcommand !== undefined)
-    return unwrapped([subcommand, ...rest], { valued: wrapper.valued, commandLine: wrapper.commandLine }).map(
-      (run) => (run === "anything" ? run : { ...run, tighteningOnly: true }),
+  // The subcommand's own options, before its other operands too: `uv run --with x pytest`,
+  // `docker exec -u root CONTAINER x`. What an environment manager runs is followed by deny and
+  // ask rules only: `Bash(uv run pytest:*)` allows `uv run pytest -q`, as in Claude Code, and
+  // `Bash(uv:*)` allowed `uv run x` before it was followed.
+  if (subcommand !== undefined) {
+    const own = { valued: wrapper.valued, commandLine: wrapper.commandLine, operands: operands - 1 };
+    return unwrapped([subcommand, ...words.slice(read.command + 1)], own).map((run) =>
+      run === "anything" ? run : { ...run, tighteningOnly: true },
     );
+  }
   // An option after the operands (`flock FILE -c CMD`, `sg GROUP -c CMD`).
   const late = unquote(rest[0] ?? "");
   if (wrapper.commandLine?.includes(late))
