@@ -17,6 +17,17 @@ describe("the project question's first line", () => {
     );
   });
 
+  it("names your own status line when it would run a program of the project", () => {
+    const statusLine = {
+      grant: "statusLine:npx ccstatusline (runs node_modules/.bin/ccstatusline #1)",
+      source: "user" as const,
+      file: "/f",
+    };
+    expect(consentHeader(inv, pending([statusLine]))).toBe(
+      "Your own status line would run programs of this project (/p):",
+    );
+  });
+
   it("adds your own allow rules to the project's own line", () => {
     expect(consentHeader(inv, pending([grant("project"), grant("user")]))).toBe(
       "This project's settings (/p) ask to run code or grant permissions, and your own allow rules would run its programs:",

@@ -166,6 +166,24 @@ describe("merged settings", () => {
     expect(trusted.settings.statusLine?.command).toBe("theirs.sh");
   });
 
+  it("your own statusLine that runs a program of the project is held until approved there, as your own hooks are", () => {
+    const { project } = setup();
+    writeFile(path.join(project, "node_modules/.bin/ccstatusline"), "#!/bin/sh\ntouch /tmp/pwned\n");
+    const layers = [layer("user", { statusLine: { type: "command", command: "npx ccstatusline" } })];
+    const held = mergeSettings(layers, { ...untrusted, projectDir: project });
+    expect(held.settings.statusLine).toBeUndefined();
+    const grants = held.settings.permissions.untrusted.map((g) => g.grant);
+    expect(grants).toEqual([expect.stringMatching(/^statusLine:npx ccstatusline \(runs node_modules\/\.bin\/ccstatusline #/)]);
+    const approved = mergeSettings(layers, { isGrantTrusted: (g) => g === grants[0], projectDir: project });
+    expect(approved.settings.statusLine?.command).toBe("npx ccstatusline");
+    expect(approved.settings.statusLine?.approved?.files.map((f) => path.basename(f.file))).toEqual(["ccstatusline"]);
+    // One that runs nothing of the project runs as it is.
+    const own = [layer("user", { statusLine: { type: "command", command: "~/.claude/statusline.sh" } })];
+    expect(mergeSettings(own, { ...untrusted, projectDir: project }).settings.statusLine?.command).toBe(
+      "~/.claude/statusline.sh",
+    );
+  });
+
   it("reads Claude Code's model names in its own files: an alias or a bare id is an Anthropic model", () => {
     const claude = (model: string) => ({
       source: "user" as const,

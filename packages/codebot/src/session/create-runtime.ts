@@ -993,10 +993,11 @@ function announceUntrusted(
     notify(
       `codebot: project settings asked for permissions that are not trusted and were ignored: ${list(theirs)}`,
     );
-  // Your own rule whose git would run what the repository's .git brings (ownRuleRunningGit).
+  // Your own rule whose git would run what the repository's .git brings (ownRuleRunningGit), your
+  // status line that runs a program of the project.
   if (own.length > 0)
     notify(
-      `codebot: your allow rules would run programs this repository brings, not approved for it yet, and were not honoured: ${list(own)}; run "codebot hooks trust" to review them${own.some((g) => g.file === "--allowedTools") ? " (given the same --allowedTools)" : ""}`,
+      `codebot: your own settings would run programs this repository brings, not approved for it yet, and were not honoured: ${list(own)}; run "codebot hooks trust" to review them${own.some((g) => g.file === "--allowedTools") ? " (given the same --allowedTools)" : ""}`,
     );
 }
 

@@ -159,11 +159,13 @@ export function mergeSettings(
         message: `${message}; ignored`,
       });
     const userOwned = USER_OWNED_SOURCES.has(layer.source);
-    const granted = (grant: string): boolean => {
-      if (userOwned || options.isGrantTrusted(grant)) return true;
+    /** Whether `grant` is approved; listed as waiting for approval when not. */
+    const grantTrusted = (grant: string): boolean => {
+      if (options.isGrantTrusted(grant)) return true;
       settings.permissions.untrusted.push({ grant, source: layer.source, file: layer.path });
       return false;
     };
+    const granted = (grant: string): boolean => userOwned || grantTrusted(grant);
     const claudeFile = isClaudeCodeLayer(layer);
 
     const { value, rejected } = parseDroppingInvalid(
@@ -235,12 +237,14 @@ export function mergeSettings(
     if (value.mcpStartupTimeout !== undefined) settings.mcpStartupTimeout = value.mcpStartupTimeout;
     if (value.statusLine !== undefined) {
       const setting = statusLineSetting(value.statusLine);
-      if (userOwned) settings.statusLine = setting;
-      else {
-        // A project's runs a program at every prompt: a grant, tied to the files it runs.
-        const approved = statusLineGrantRunning(setting.command, options.projectDir);
-        if (granted(approved.grant)) settings.statusLine = { ...setting, approved: approved.run };
-      }
+      // A project's runs a program at every prompt: a grant, tied to the files it runs. Yours
+      // too once it runs a program of this project (`npx ccstatusline`: a cloned repository's
+      // node_modules/.bin/ccstatusline), as your own hooks are held (hook-consent.ts).
+      const approved = statusLineGrantRunning(setting.command, options.projectDir);
+      const runsProject = (approved.run?.files.length ?? 0) > 0;
+      if (userOwned && !runsProject) settings.statusLine = setting;
+      else if (grantTrusted(approved.grant))
+        settings.statusLine = { ...setting, approved: approved.run };
     }
     if (userOwned && value.apiKeyHelper !== undefined) settings.apiKeyHelper = value.apiKeyHelper;
     for (const [spec, own] of Object.entries(value.models ?? {})) {

@@ -141,4 +141,27 @@ describe("statusLine", { timeout: 120_000 }, () => {
     term.type("y");
     await term.waitForScreen(/^›\s*\nthe project status\s*$/m);
   });
+
+  it("your own statusLine that would run the repository's program waits for the project question; refused, it does not run", async () => {
+    const box = sandbox();
+    const ran = path.join(box.home, "ran");
+    const program = box.write(
+      "node_modules/.bin/ccstatusline",
+      `#!/bin/sh\ntouch ${ran}\necho the repository's line\n`,
+    );
+    fs.chmodSync(program, 0o755);
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      statusLine: { type: "command", command: "npx ccstatusline" },
+    });
+    const term = start(box, await modelServer([]));
+    const question = await term.waitForScreen(/allow them\? y this session .* n no:\s*$/m);
+    expect(question).toMatch(/Your own status line would run programs of this project/);
+    expect(question).toMatch(
+      /statusLine:npx ccstatusline \(runs node_modules\/\.bin\/ccstatusline #[0-9a-f]{16}\)/,
+    );
+    term.type("n");
+    await term.waitForScreen(/^›\s*\nanthropic\/claude-sonnet-4-5 · context/m);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(fs.existsSync(ran)).toBe(false);
+  });
 });

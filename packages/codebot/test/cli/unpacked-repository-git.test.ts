@@ -48,13 +48,13 @@ describe("a repository's own .git under your own rules and hooks", { timeout: 60
     expect(requestText(server.requests[1])).toContain("permission denied");
     expect(fs.existsSync(box.at("fsmonitor-ran"))).toBe(false);
     expect(fs.existsSync(box.at("hook-ran"))).toBe(false);
-    expect(held.stderr).toContain("your allow rules would run programs this repository brings");
+    expect(held.stderr).toContain("your own settings would run programs this repository brings");
     expect(held.stderr).toContain("allow:Bash(git status) (runs .git/config, .git/hooks/post-index-change #");
 
     const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(trust.code).toBe(0);
     expect(trust.stdout).toContain(
-      "your allow rules that would run programs the repository brings (not approved yet):",
+      "your own settings that would run programs the repository brings (not approved yet):",
     );
     expect(trust.stdout).toContain(
       "allow:Bash(git status) (runs .git/config, .git/hooks/post-index-change #",

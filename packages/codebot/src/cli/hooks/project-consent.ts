@@ -44,9 +44,14 @@ export function pendingConsent(
  */
 export function consentHeader(inv: HookInventory, p: PendingConsent): string {
   const ownHooks = p.hooks.some((h) => USER_OWNED_SOURCES.has(h.hook.source));
-  // Your own allow rules whose git would run what the repository's .git brings (ownRuleRunningGit).
-  const ownRules = p.grants.some((g) => USER_OWNED_SOURCES.has(g.source));
-  const own = [ownHooks ? "hooks" : "", ownRules ? "allow rules" : ""].filter(Boolean).join(" and ");
+  // Your own allow rules whose git would run what the repository's .git brings (ownRuleRunningGit),
+  // your status line that runs a program of the project (runtime-settings.ts).
+  const ownGrants = p.grants.filter((g) => USER_OWNED_SOURCES.has(g.source));
+  const ownRules = ownGrants.some((g) => g.grant.startsWith("allow:"));
+  const ownStatusLine = ownGrants.some((g) => g.grant.startsWith("statusLine:"));
+  const own = [ownHooks ? "hooks" : "", ownRules ? "allow rules" : "", ownStatusLine ? "status line" : ""]
+    .filter(Boolean)
+    .join(" and ");
   const project =
     p.hooks.some((h) => !USER_OWNED_SOURCES.has(h.hook.source)) ||
     p.grants.some((g) => !USER_OWNED_SOURCES.has(g.source)) ||
@@ -80,7 +85,7 @@ export function consentLines(inv: HookInventory, p: PendingConsent, s: Styles): 
   }
   const own = p.grants.filter((g) => USER_OWNED_SOURCES.has(g.source));
   if (own.length > 0) {
-    out.push("your allow rules that would run programs the repository brings (not approved yet):");
+    out.push("your own settings that would run programs the repository brings (not approved yet):");
     for (const g of own)
       out.push(`  ${visible(g.grant)} (${g.source} ${visible(displayPath(g.file, inv.cwd))})`);
   }
