@@ -173,10 +173,14 @@ describe("merged settings", () => {
     const held = mergeSettings(layers, { ...untrusted, projectDir: project });
     expect(held.settings.statusLine).toBeUndefined();
     const grants = held.settings.permissions.untrusted.map((g) => g.grant);
-    expect(grants).toEqual([expect.stringMatching(/^statusLine:npx ccstatusline \(runs node_modules\/\.bin\/ccstatusline #/)]);
+    expect(grants).toEqual([
+      expect.stringMatching(/^statusLine:npx ccstatusline \(runs node_modules\/\.bin\/ccstatusline #/),
+    ]);
     const approved = mergeSettings(layers, { isGrantTrusted: (g) => g === grants[0], projectDir: project });
     expect(approved.settings.statusLine?.command).toBe("npx ccstatusline");
-    expect(approved.settings.statusLine?.approved?.files.map((f) => path.basename(f.file))).toEqual(["ccstatusline"]);
+    expect(approved.settings.statusLine?.approved?.files.map((f) => path.basename(f.file))).toEqual([
+      "ccstatusline",
+    ]);
     // One that runs nothing of the project runs as it is.
     const own = [layer("user", { statusLine: { type: "command", command: "~/.claude/statusline.sh" } })];
     expect(mergeSettings(own, { ...untrusted, projectDir: project }).settings.statusLine?.command).toBe(

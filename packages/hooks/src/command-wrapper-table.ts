@@ -51,7 +51,18 @@ const PLAIN: WrapperSyntax = {};
 
 /** docker's and podman's options that take a value: global, `exec`'s and `run`'s. */
 const CONTAINER_RUNNER: WrapperSyntax = {
-  valued: ["-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "-e", "--env", "--env-file"].concat(
+  valued: [
+    "-H",
+    "--host",
+    "-c",
+    "--context",
+    "--config",
+    "-l",
+    "--log-level",
+    "-e",
+    "--env",
+    "--env-file",
+  ].concat(
     ["-u", "--user", "-w", "--workdir", "--detach-keys", "-v", "--volume", "-p", "--publish", "--name"],
     ["--network", "--net", "-m", "--memory", "--cpus", "--mount", "--label", "--platform", "-h"],
     ["--hostname", "--add-host", "--device", "--restart", "--pull", "--cap-add", "--cap-drop"],

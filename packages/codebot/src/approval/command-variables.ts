@@ -56,7 +56,8 @@ export function variableCommandLines(assignments: readonly string[], words: read
     const name = text.slice(0, equals).replace(/\+$/, "");
     const value = text.slice(equals + 1);
     // LESSOPEN's `|cmd %s` pipes, `||cmd` too, `|-cmd` reads its input.
-    if (COMMAND_VARIABLES.has(name)) lines.push(name.startsWith("LESS") ? value.replace(/^\|{1,2}-?/, "") : value);
+    if (COMMAND_VARIABLES.has(name))
+      lines.push(name.startsWith("LESS") ? value.replace(/^\|{1,2}-?/, "") : value);
     const git = gitConfigCommand(name, value);
     if (git !== undefined) lines.push(git);
   }

@@ -1,5 +1,5 @@
-import { commandsRunBy } from "./commands-run-by.js";
 import { variableCommandLines } from "./command-variables.js";
+import { commandsRunBy } from "./commands-run-by.js";
 import { wordExpands } from "./shell-expansion.js";
 import { type ShellPart, shellParts } from "./shell-parts.js";
 import {

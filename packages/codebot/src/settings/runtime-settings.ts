@@ -243,8 +243,7 @@ export function mergeSettings(
       const approved = statusLineGrantRunning(setting.command, options.projectDir);
       const runsProject = (approved.run?.files.length ?? 0) > 0;
       if (userOwned && !runsProject) settings.statusLine = setting;
-      else if (grantTrusted(approved.grant))
-        settings.statusLine = { ...setting, approved: approved.run };
+      else if (grantTrusted(approved.grant)) settings.statusLine = { ...setting, approved: approved.run };
     }
     if (userOwned && value.apiKeyHelper !== undefined) settings.apiKeyHelper = value.apiKeyHelper;
     for (const [spec, own] of Object.entries(value.models ?? {})) {
