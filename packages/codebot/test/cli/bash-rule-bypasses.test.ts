@@ -148,4 +148,21 @@ describe("bash permission rules hold against commands written to slip past them"
     const results = requestText(server.requests[1]);
     expect(results.split('refused by the deny rule \\"Bash(git push:*)\\"')).toHaveLength(3);
   });
+
+  it("a deny rule stops rm that git would run from GIT_SSH_COMMAND or GIT_CONFIG_VALUE_0, under --dangerously-skip-permissions", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), { permissions: { deny: ["Bash(rm:*)"] } });
+    // git runs the ssh command with the host and the remote command after it: rm -f ignores them.
+    const commands = [
+      "GIT_SSH_COMMAND='rm -f victim1' git ls-remote ssh://x/y",
+      "env GIT_SSH_COMMAND='rm -f victim2' git ls-remote ssh://x/y",
+      "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.sshCommand GIT_CONFIG_VALUE_0='rm -f victim3' git ls-remote ssh://x/y",
+    ];
+    for (let k = 1; k <= commands.length; k++) box.write(`victim${k}`, "keep me");
+    const { r, results } = await runBatch(box, "env", commands, ["--dangerously-skip-permissions"]);
+    expect(r.code).toBe(0);
+    for (let k = 1; k <= commands.length; k++)
+      expect(fs.existsSync(box.at(`victim${k}`)), `victim${k}`).toBe(true);
+    expect(results.split('refused by the deny rule \\"Bash(rm:*)\\"')).toHaveLength(4);
+  });
 });
