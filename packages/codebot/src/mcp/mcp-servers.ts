@@ -70,12 +70,19 @@ export class McpServers {
   /** Starts every approved server (once); says which project servers wait for approval. */
   start(): void {
     if (this.started) return;
-    if (this.unapproved.length > 0) {
-      const names = this.unapproved.map((e) => e.name).join(", ");
+    const names = (own: boolean) =>
+      this.unapproved
+        .filter((e) => e.needsConsent !== own)
+        .map((e) => e.name)
+        .join(", ");
+    if (names(false) !== "")
       this.options.notify(
-        `codebot: project MCP server(s) not started because they are not approved: ${names}; run "codebot mcp trust" to review them`,
+        `codebot: project MCP server(s) not started because they are not approved: ${names(false)}; run "codebot mcp trust" to review them`,
       );
-    }
+    if (names(true) !== "")
+      this.options.notify(
+        `codebot: your MCP server(s) would run programs of this project, not approved for it yet, and were not started: ${names(true)}; run "codebot mcp trust" to review them`,
+      );
     this.started = Promise.all(this.connections.map((c) => c.start())).then(() => undefined);
   }
 

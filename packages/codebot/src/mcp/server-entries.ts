@@ -22,11 +22,17 @@ export interface ServerEntry {
   origin: ServerOrigin;
   /** The file it was read from (`--mcp-config` inline JSON: `<inline>`). */
   file: string;
-  /** Run only once the user approved `grant` (project files). */
+  /** A project's entry (project files): its values are shown as written, its remote calls guarded. */
   needsConsent: boolean;
+  /**
+   * Run only once the user approved `grant`: a project's entry, or your own that would run a
+   * program of the project (`npx srv` where the repository ships `node_modules/.bin/srv`), as
+   * your own hooks are held (hook-consent.ts).
+   */
+  approvalNeeded: boolean;
   /** `mcp:<name>=<fingerprint>`: what the trust store records when it is approved. */
   grant: string;
-  /** The project files it runs, whose content the grant covers (consent entries only). */
+  /** The project files it runs, whose content the grant covers (entries needing approval only). */
   scripts: string[];
   /** Words naming something it runs whose file codebot cannot determine (consent entries only; serverScripts). */
   unchecked: string[];
@@ -91,20 +97,22 @@ export function loadServerEntries(options: ServerEntriesOptions): {
         continue;
       }
       const consent = needsConsent(origin);
-      // The user's own servers are not approved, so their scripts are not read.
+      const found = serverScripts(parsed.data, options.cwd, vars);
+      // Your own server is held only for what it runs in a role codebot knows: a file it merely
+      // names (`--root .`) is data, as for your own hooks.
+      const ownRuns = found.files.filter((file) => !found.unknownRole.includes(file));
       const {
         files: scripts,
         unchecked,
         unknownRole,
-      } = consent
-        ? serverScripts(parsed.data, options.cwd, vars)
-        : { files: [], unchecked: [], unknownRole: [] };
+      } = consent ? found : { files: ownRuns, unchecked: [], unknownRole: [] };
       byName.set(name, {
         name,
         config: parsed.data,
         origin,
         file,
         needsConsent: consent,
+        approvalNeeded: consent || ownRuns.length > 0,
         grant: mcpGrant(name, parsed.data, scripts, options.cwd),
         scripts,
         unchecked,

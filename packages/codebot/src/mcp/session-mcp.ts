@@ -53,7 +53,7 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
   const servers = new McpServers({
     entries,
     isApproved: (entry) =>
-      !entry.needsConsent || options.trustProjectHooks === true || project.isGrantTrusted(entry.grant),
+      !entry.approvalNeeded || options.trustProjectHooks === true || project.isGrantTrusted(entry.grant),
     launch: {
       cwd: options.cwd,
       env: options.env,

@@ -245,4 +245,30 @@ describe("project .mcp.json servers need consent", () => {
     expect(requestText(server.requests[1])).toMatch(/denied[^"]*mcp__my__x/);
     expect(requestText(server.requests[1])).not.toContain(String(starts(state)[0] ?? "no start"));
   });
+
+  it("your own server that would run the repository's program (npx srv: its node_modules/.bin/srv) waits for `codebot mcp trust`", async () => {
+    const box = sandbox();
+    const state = box.at("state");
+    fs.mkdirSync(state);
+    const program = box.write(
+      "node_modules/.bin/srv",
+      `#!/bin/sh\nexec "${process.execPath}" "${SERVER}" serve "${state}"\n`,
+    );
+    fs.chmodSync(program, 0o755);
+    box.json(`${box.home}/settings.json`, { mcpServers: { mine: { command: "npx", args: ["srv"] } } });
+    const first = await modelServer([reply.text("no tools")]);
+    const held = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(first, box.home) });
+    expect(held.code).toBe(0);
+    expect(starts(state)).toEqual([]);
+    expect(held.stderr).toContain(
+      "your MCP server(s) would run programs of this project, not approved for it yet, and were not started: mine",
+    );
+
+    const listing = await runCli(["mcp", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(listing.stdout).toContain("runs node_modules/.bin/srv (its content is approved too)");
+    const second = await modelServer([reply.text("started")]);
+    const ran = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(second, box.home) });
+    expect(ran.code).toBe(0);
+    expect(starts(state)).toHaveLength(1);
+  });
 });

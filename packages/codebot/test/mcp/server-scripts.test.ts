@@ -82,4 +82,27 @@ describe("the project scripts an MCP server runs", () => {
       "also runs paths codebot cannot check: ${SRV_DIR}/server.js (their content is not part of the approval)",
     ]);
   });
+
+  it("your own server that would run a program of the project (npx x: its node_modules/.bin/x) needs the project's approval", () => {
+    const dir = project();
+    fs.mkdirSync(path.join(dir, "node_modules/.bin"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "node_modules/.bin/srv"), "#!/bin/sh\n");
+    const user = (servers: Record<string, unknown>) => ({
+      source: "user" as const,
+      path: "/home/u/.codebot/settings.json",
+      settings: { mcpServers: servers },
+    });
+    const { entries } = loadServerEntries({
+      cwd: dir,
+      layers: [
+        user({ held: { command: "npx", args: ["-y", "srv"] }, free: { command: "npx", args: ["other"] } }),
+      ],
+      plugins: [],
+    });
+    const held = entries.find((e) => e.name === "held");
+    expect(held?.approvalNeeded).toBe(true);
+    expect(held?.needsConsent).toBe(false);
+    expect(held?.scripts).toEqual([path.join(dir, "node_modules/.bin/srv")]);
+    expect(entries.find((e) => e.name === "free")?.approvalNeeded).toBe(false);
+  });
 });

@@ -34,7 +34,7 @@ export function pendingConsent(
       cwd: inv.cwd,
       layers: inv.project.layers,
       plugins: inv.project.plugins,
-    }).entries.filter((e) => e.needsConsent && !inv.project.isGrantTrusted(e.grant)),
+    }).entries.filter((e) => e.approvalNeeded && !inv.project.isGrantTrusted(e.grant)),
   };
 }
 

@@ -36,7 +36,7 @@ export function loadMcpInventory(flags: ProjectFlags, mcpConfigs: readonly strin
 }
 
 function trustOf(entry: ServerEntry, store: TrustStore): ServerTrust {
-  if (!entry.needsConsent) return "own";
+  if (!entry.approvalNeeded) return "own";
   if (store.isGrantTrusted(entry.grant)) return "approved";
   const prefix = `mcp:${entry.name}=`;
   return store.snapshot().grants.some((g) => g.startsWith(prefix))

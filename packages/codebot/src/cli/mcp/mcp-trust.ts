@@ -17,7 +17,7 @@ import { serverDetailLines } from "./server-view.js";
 export async function mcpTrust(flags: ProjectFlags, yes: boolean): Promise<number> {
   const { inventory, servers } = loadMcpInventory(flags);
   const s = stylesFor(process.stdout);
-  const project = servers.filter((x) => x.entry.needsConsent);
+  const project = servers.filter((x) => x.entry.approvalNeeded);
   writeTrustStoreProblem(inventory.project.trustStore);
   const out = [
     `project ${visible(inventory.cwd)}`,
