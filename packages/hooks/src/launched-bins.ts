@@ -3,9 +3,9 @@
  * `npm exec tool`, `pnpm exec tool`, `yarn exec tool` run `node_modules/.bin/tool` when the project
  * has it — a file the repository ships or a `git pull` changes, so its content is approved with
  * the hook. A package named with a version or a scope runs the project's copy too when its
- * `node_modules` holds one that fits (`npx -y @acme/srv`, `@acme/srv@^1`: checked with npm 10;
+ * `node_modules` holds one that fits (`npx -y @acme/srv`, `@acme/srv@^1`: checked with npm 11.19;
  * `tool@latest` too once the repository's version is the registry's latest), the program its
- * manifest's `bin` names. Names only, relative to where the command runs; a package
+ * manifest's `bin` names (packageBins). Names relative to where the command runs; a package
  * only on the registry or installed globally is not the project's.
  */
 import { fileStart } from "./file-start.js";
