@@ -28,6 +28,21 @@ describe("the project question's first line", () => {
     );
   });
 
+  it("names your own MCP servers, and the project's line only for the project's servers", () => {
+    const server = (needsConsent: boolean) => ({ needsConsent }) as PendingConsent["mcpServers"][number];
+    const servers = (list: PendingConsent["mcpServers"]): PendingConsent => ({
+      hooks: [],
+      grants: [],
+      mcpServers: list,
+    });
+    expect(consentHeader(inv, servers([server(false)]))).toBe(
+      "Your own MCP servers would run programs of this project (/p):",
+    );
+    expect(consentHeader(inv, servers([server(true), server(false)]))).toBe(
+      "This project's settings (/p) ask to run code or grant permissions, and your own MCP servers would run its programs:",
+    );
+  });
+
   it("adds your own allow rules to the project's own line", () => {
     expect(consentHeader(inv, pending([grant("project"), grant("user")]))).toBe(
       "This project's settings (/p) ask to run code or grant permissions, and your own allow rules would run its programs:",

@@ -45,17 +45,23 @@ export function pendingConsent(
 export function consentHeader(inv: HookInventory, p: PendingConsent): string {
   const ownHooks = p.hooks.some((h) => USER_OWNED_SOURCES.has(h.hook.source));
   // Your own allow rules whose git would run what the repository's .git brings (ownRuleRunningGit),
-  // your status line that runs a program of the project (runtime-settings.ts).
+  // your status line and MCP servers that run a program of the project.
   const ownGrants = p.grants.filter((g) => USER_OWNED_SOURCES.has(g.source));
   const ownRules = ownGrants.some((g) => g.grant.startsWith("allow:"));
   const ownStatusLine = ownGrants.some((g) => g.grant.startsWith("statusLine:"));
-  const own = [ownHooks ? "hooks" : "", ownRules ? "allow rules" : "", ownStatusLine ? "status line" : ""]
+  const ownServers = p.mcpServers.some((e) => !e.needsConsent);
+  const own = [
+    ownHooks ? "hooks" : "",
+    ownRules ? "allow rules" : "",
+    ownStatusLine ? "status line" : "",
+    ownServers ? "MCP servers" : "",
+  ]
     .filter(Boolean)
     .join(" and ");
   const project =
     p.hooks.some((h) => !USER_OWNED_SOURCES.has(h.hook.source)) ||
     p.grants.some((g) => !USER_OWNED_SOURCES.has(g.source)) ||
-    p.mcpServers.length > 0;
+    p.mcpServers.some((e) => e.needsConsent);
   if (!project) return `Your own ${own} would run programs of this project (${inv.cwd}):`;
   const theirs = `This project's settings (${inv.cwd}) ask to run code or grant permissions`;
   return own !== "" ? `${theirs}, and your own ${own} would run its programs:` : `${theirs}:`;
@@ -98,14 +104,23 @@ export function consentLines(inv: HookInventory, p: PendingConsent, s: Styles): 
         out.push(`    ${s.yellow("model access: this value decides where your prompts and API key go")}`);
     }
   }
-  if (p.mcpServers.length > 0) {
-    out.push("MCP servers the project wants to start (not approved yet):");
-    for (const e of p.mcpServers) {
+  const servers = (title: string, entries: readonly ServerEntry[]) => {
+    if (entries.length === 0) return;
+    out.push(title);
+    for (const e of entries) {
       out.push(`  ${s.bold(visible(e.name))}`);
       for (const line of serverDetailLines(e, inv.cwd, s)) out.push(`    ${line}`);
       out.push(`    from ${e.origin} ${visible(displayPath(e.file, inv.cwd))}`);
     }
-  }
+  };
+  servers(
+    "MCP servers the project wants to start (not approved yet):",
+    p.mcpServers.filter((e) => e.needsConsent),
+  );
+  servers(
+    "your own MCP servers that would run programs the repository brings (not approved yet):",
+    p.mcpServers.filter((e) => !e.needsConsent),
+  );
   return out;
 }
 
