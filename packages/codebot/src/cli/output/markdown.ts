@@ -1,9 +1,11 @@
-import { Marked, type Token, type Tokens, type TokensList } from "marked";
+import { Marked, type Token, Tokenizer, type Tokens, type TokensList } from "marked";
 import { markedTerminal, type TerminalRendererOptions } from "marked-terminal";
 import { columnsOf } from "./columns.js";
+import { listLines } from "./list-lines.js";
 import { KEEP_WHOLE, rowsOfRendered } from "./rendered-rows.js";
 import type { Styles } from "./styles.js";
 import { tableAsRows } from "./table-as-rows.js";
+import { tableBeforeNumberedItem } from "./table-end.js";
 import { terminalSafe } from "./terminal-safe.js";
 
 /**
@@ -31,7 +33,7 @@ export class MarkdownStream {
     private readonly width: () => number,
   ) {
     const terminal = markedTerminal(
-      { ...styleOptions(s), reflowText: false, showSectionPrefix: false, tab: 2, emoji: false },
+      { ...styleOptions(s), reflowText: false, showSectionPrefix: false, tab: TAB.length, emoji: false },
       { theme: codeTheme(s) },
     );
     // marked-terminal's own code and table renderers, which ours wrap.
@@ -39,7 +41,15 @@ export class MarkdownStream {
       "code" | "table",
       (this: unknown, token: Token) => string
     >;
+    // Columns the block being rendered will be shown in from the edge (inside list items).
+    let inset = 0;
     this.marked = new Marked(terminal, {
+      tokenizer: {
+        table(this: Tokenizer, src: string) {
+          const table = tableBeforeNumberedItem(src);
+          return table === undefined ? false : Tokenizer.prototype.table.call(this, table);
+        },
+      },
       renderer: {
         link(this: { parser: { parseInline(tokens: Token[]): string } }, token: Tokens.Link): string {
           const text = this.parser.parseInline(token.tokens);
@@ -49,9 +59,19 @@ export class MarkdownStream {
         code(this: unknown, token: Tokens.Code): string {
           return terminalCode.call(this, token).replace(/^(?=.)/gm, KEEP_WHOLE);
         },
+        list(this: { parser: { parse(tokens: Token[]): string } }, token: Tokens.List): string {
+          return listLines(token, TAB, (block, columns) => {
+            inset += columns;
+            try {
+              return this.parser.parse([block]);
+            } finally {
+              inset -= columns;
+            }
+          });
+        },
         table(this: { parser: { parseInline(tokens: Token[]): string } }, token: Tokens.Table): string {
           const table = terminalTable.call(this, token);
-          if (Math.max(...table.split("\n").map(columnsOf)) <= width()) return table;
+          if (Math.max(...table.split("\n").map(columnsOf)) <= width() - inset) return table;
           return tableAsRows(token, (cell) => this.parser.parseInline(cell.tokens), s);
         },
       },
@@ -103,6 +123,9 @@ export function renderedAnswer(text: string, s: Styles, width: () => number): st
 }
 
 const plain = (text: string) => text;
+
+/** How far a list (a code block, a quote) is shown in from its edge. */
+const TAB = "  ";
 
 /** marked-terminal's styles from ours, so colour follows the session's (terminal, NO_COLOR). */
 function styleOptions(s: Styles): TerminalRendererOptions {
