@@ -398,6 +398,26 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     expect(screen).toContain("› a family 👨‍👩‍👧 emoji in a prompt big\n  enough to wrap\n");
   });
 
+  it("the cursor stands at the end of a typed line that holds emoji, where the terminal drew it", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: [],
+      size: { columns: 40, rows: 20 },
+    });
+    await term.waitForScreen(/^›.*\n.*context/m);
+    term.type("fix 👩‍💻 then 🚀 ship it");
+    // The final state: the typed line, the status under it (drawn again after the last key).
+    const screen = await term.waitForScreen(/^› .*ship it\n.*context/m);
+    expect(screen).toContain("› fix 👩‍💻 then 🚀 ship it\n");
+    // › fix (6) 👩‍💻 (2, joined) then (6) 🚀 (2) ship it (8): readline put the cursor at 26, past the text.
+    expect(term.tmux("display", "-p", "-t", "t", "#{cursor_x} #{cursor_y}").trim()).toBe(
+      `24 ${screen.split("\n").findIndex((row) => row.startsWith("› fix"))}`,
+    );
+  });
+
   it("the project question's header is broken between words", async () => {
     const box = sandbox();
     box.json(".codebot/settings.json", { hooks: { Stop: [command("exit 0")] } });

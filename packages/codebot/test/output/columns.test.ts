@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnsOf, cutToColumns } from "../../src/cli/output/columns.js";
+import { columnsOf, cutStartToColumns, cutToColumns } from "../../src/cli/output/columns.js";
 
 describe("terminal columns", () => {
   it("wide characters take two columns, combining marks none, the rest one", () => {
@@ -21,5 +21,29 @@ describe("terminal columns", () => {
     expect(columnsOf(green("allowed"))).toBe(7);
     expect(cutToColumns(`a ${green("allowed")}`, 20)).toBe(`a ${green("allowed")}`);
     expect(cutToColumns(`a ${green("allowed")} · exit 0`, 6)).toBe("a \x1b[32mall\x1b[0m…");
+  });
+
+  // Round 7 item 2: as tmux 3.3 draws them (each checked with a cursor position in tmux).
+  it("an emoji joined to the one before by U+200D is drawn in that one's two columns", () => {
+    expect(columnsOf("👩\u200d💻")).toBe(2);
+    expect(columnsOf("👨\u200d👩\u200d👧")).toBe(2);
+    expect(columnsOf("fix 👩\u200d💻 it")).toBe(9);
+  });
+
+  it("an emoji shown as a picture takes two columns (🚀, ✅), a flag's two letters two in all", () => {
+    expect(columnsOf("🚀")).toBe(2);
+    expect(columnsOf("✅")).toBe(2);
+    expect(columnsOf("🇫🇷")).toBe(2);
+    expect(columnsOf("🇫🇷🇩🇪")).toBe(4);
+  });
+
+  it("a skin tone is a cell of its own, and a text-style symbol with its emoji selector one column", () => {
+    expect(columnsOf("👍🏽")).toBe(4);
+    expect(columnsOf("❤\ufe0f")).toBe(1);
+  });
+
+  it("cuts never between an emoji and the one joined to it", () => {
+    expect(cutToColumns("ab👩\u200d💻cd", 5)).toBe("ab👩\u200d💻…");
+    expect(cutStartToColumns("ab👩\u200d💻cd", 5)).toBe("…👩\u200d💻cd");
   });
 });

@@ -35,6 +35,7 @@ import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
 import { CONTINUATION, PROMPT, promptEcho, sentLineRedrawn, shownLine } from "./prompt-rows.js";
 import { Questions } from "./questions.js";
+import { measureAsTerminal, redrawAfterJoiner } from "./readline-measure.js";
 import { onFreshRow, syncRows } from "./readline-rows.js";
 import { SentPromptLines } from "./sent-prompt-lines.js";
 import { sessionNotice } from "./session-notice.js";
@@ -94,6 +95,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     // pressed to interrupt when the correction was typed right after it.
     escapeCodeTimeout: 50,
   });
+  if (terminal) measureAsTerminal(rl);
   rl.setPrompt(PROMPT);
   // Whether the prompt or a question is on screen, and how to draw it again: lines printed then
   // go above it. Set once the session's state exists.
@@ -576,7 +578,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (terminal) showTyped();
     if (!editing) return;
     // A pasted line that wrapped: the next redraw (an edit before its end) starts at its first row.
-    if (terminal && !busy && !questions.open) syncRows(rl);
+    if (terminal && !busy && !questions.open) {
+      syncRows(rl);
+      redrawAfterJoiner(rl);
+    }
     setImmediate(() => {
       if (editing && !busy && !quitting) status.draw();
     });

@@ -1,12 +1,16 @@
 /**
- * Terminal columns as Node's readline counts them (its cursor moves depend on it): East Asian wide
- * and fullwidth characters and the common emoji take two, combining marks none, others one. A
- * line cut by characters instead would wrap on a terminal when it holds Chinese or Japanese text
- * (a hook's session title), and a one-row line that wraps breaks the cursor moves around it.
+ * Terminal columns as the terminal draws them (tmux, and the readline the prompt is typed in,
+ * which codebot measures with this: readline-measure.ts): East Asian wide and fullwidth
+ * characters and emoji shown as pictures (Unicode's Emoji_Presentation: 🚀, ✅) take two,
+ * combining marks none, others one. An emoji joined to the one before by U+200D (👩‍💻, 👨‍👩‍👧) is
+ * drawn in that one's cell, and a flag's two letters (🇫🇷) in one cell of two columns; a skin
+ * tone (👍🏽) is a cell of its own, as tmux 3.3 draws it. A line cut by characters instead would
+ * wrap on a terminal when it holds Chinese or Japanese text (a hook's session title), and a
+ * one-row line that wraps breaks the cursor moves around it.
  */
 export function columnsOf(text: string): number {
   let columns = 0;
-  for (const unit of unitsOf(text)) columns += charColumns(unit.codePointAt(0) ?? 0);
+  for (const unit of measuredUnits(text)) columns += unit.columns;
   return columns;
 }
 
@@ -17,42 +21,69 @@ export function columnsOf(text: string): number {
  */
 export function cutToColumns(text: string, width: number): string {
   if (columnsOf(text) <= width) return text;
-  const kept = leadingColumns(unitsOf(text), width - 1).join("");
+  const kept = leadingColumns(measuredUnits(text), width - 1).join("");
   return `${kept}${kept.includes("\x1b") ? RESET : ""}…`;
 }
 
 /** Text cut at its start to at most `width` columns, starting with `…` when it was cut (its end stays in view). */
 export function cutStartToColumns(text: string, width: number): string {
   if (columnsOf(text) <= width) return text;
-  return `…${leadingColumns([...text].reverse(), width - 1)
+  return `…${leadingColumns(measuredUnits(text).reverse(), width - 1)
     .reverse()
     .join("")}`;
 }
 
 const RESET = "\x1b[0m";
+const ZWJ = 0x200d;
 
-/** The characters of `text`, each style sequence (`ESC [ … m`) one unit: its ESC makes it zero-width. */
-function unitsOf(text: string): string[] {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences are what is matched.
-  return text.match(/\x1b\[[0-9;]*m|[\s\S]/gu) ?? [];
+export interface MeasuredUnit {
+  text: string;
+  columns: number;
 }
 
-/** The first of `chars` that fit in `width` columns. */
-function leadingColumns(chars: string[], width: number): string[] {
+/**
+ * The characters of `text` with the columns each adds, each style sequence (`ESC [ … m`) one unit
+ * of none. Measured in order: what a character takes depends on the one before (a joiner, a
+ * flag's first letter).
+ */
+export function measuredUnits(text: string): MeasuredUnit[] {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences are what is matched.
+  const units = text.match(/\x1b\[[0-9;]*m|[\s\S]/gu) ?? [];
+  let previous = 0;
+  let openFlag = false;
+  return units.map((unit) => {
+    const code = unit.codePointAt(0) ?? 0;
+    if (code === 0x1b) return { text: unit, columns: 0 };
+    const joined = previous === ZWJ && !isZeroWidth(code);
+    const flagEnd = openFlag && isRegionalIndicator(code);
+    openFlag = !flagEnd && isRegionalIndicator(code);
+    previous = code;
+    return { text: unit, columns: joined || flagEnd ? 0 : charColumns(code, unit) };
+  });
+}
+
+/** The first of `units` whose columns fit in `width`. */
+function leadingColumns(units: MeasuredUnit[], width: number): string[] {
   let used = 0;
   let count = 0;
-  for (const char of chars) {
-    const w = charColumns(char.codePointAt(0) ?? 0);
-    if (used + w > width) break;
-    used += w;
+  for (const unit of units) {
+    if (used + unit.columns > width) break;
+    used += unit.columns;
     count++;
   }
-  return chars.slice(0, count);
+  return units.slice(0, count).map((unit) => unit.text);
 }
 
-function charColumns(code: number): number {
+function charColumns(code: number, char: string): number {
   if (isZeroWidth(code)) return 0;
-  return isWide(code) ? 2 : 1;
+  // The emoji test is a regular expression: not run for the common characters.
+  return isWide(code) || (code >= 0x2300 && EMOJI_PRESENTATION.test(char)) ? 2 : 1;
+}
+
+const EMOJI_PRESENTATION = /^\p{Emoji_Presentation}$/u;
+
+function isRegionalIndicator(code: number): boolean {
+  return code >= 0x1f1e6 && code <= 0x1f1ff;
 }
 
 function isZeroWidth(code: number): boolean {
