@@ -69,6 +69,20 @@ describe("--agent", () => {
     expect(r.stdout).toContain("model: anthropic/claude-haiku-4-5");
   });
 
+  it("an interactive session's banner names the agent, not a model the agent may replace", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const r = await runCli(["--agents", REVIEWER, "--agent", "reviewer"], {
+      env: modelEnv(server, box.home),
+      cwd: box.project,
+      input: "/exit\n",
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const banner = r.stdout.split("\n")[0];
+    expect(banner).toMatch(/^codebot \S+ · agent reviewer · /);
+    expect(banner).not.toContain("claude-sonnet-4-5");
+  });
+
   it("--model wins over the agent's model", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("reviewed")]);

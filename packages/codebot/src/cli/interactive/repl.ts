@@ -157,7 +157,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     const width = columns();
     return width === undefined ? [text] : wrapWords(text, width);
   };
-  for (const row of bannerRows(`${s.bold("codebot")} ${codebotVersion()} · ${modelSpec} · ${inventory.cwd}`))
+  // A custom agent the session runs as may choose its own model, known only once agents are read:
+  // the banner names the agent, the status line the model.
+  const agentName = flags.agent ?? inventory.project.settings.agent;
+  const runsAs = agentName !== undefined ? `agent ${agentName}` : modelSpec;
+  for (const row of bannerRows(`${s.bold("codebot")} ${codebotVersion()} · ${runsAs} · ${inventory.cwd}`))
     view.line(row);
   const hint = `/help for commands · ${terminal ? "Esc or " : ""}Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits`;
   for (const row of bannerRows(hint)) view.line(s.dim(row));
