@@ -40,4 +40,16 @@ describe("Progress: the status line of what is running", () => {
     p.clear();
     expect(p.active).toBe(false);
   });
+
+  it("cuts what is running to the room it has, so its time and the key that stops it stay in view", () => {
+    const p = new Progress();
+    p.hookStarted("k", hookLabel("UserPromptSubmit", "slow-check", undefined), 0);
+    expect(p.text(3000, 0, "Esc to interrupt", 39)).toBe("⠋ hook UserPro… (3s · Esc to interrupt)");
+    p.hookEnded("k");
+    p.toolStarted("c1", "bash npm run build -- --verbose", 0);
+    expect(p.text(4000, 0, "Esc to interrupt", 39)).toBe("⠋ bash npm run… (4s · Esc to interrupt)");
+    expect(p.text(4000, 0, "Esc to interrupt", 80)).toBe(
+      "⠋ bash npm run build -- --verbose (4s · Esc to interrupt)",
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { columnsOf, cutToColumns } from "./columns.js";
 import { preview } from "./trace-line.js";
 
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -87,24 +88,37 @@ export class Progress {
     return this.model !== undefined || this.task !== undefined || this.tools.size > 0 || this.hooks.size > 0;
   }
 
-  /** The status line at `now`; "" when idle. `frame` turns the spinner; `key` says what stops the wait (none: ""). */
-  text(now: number, frame: number, key: string): string {
+  /**
+   * The status line at `now`; "" when idle. `frame` turns the spinner; `key` says what stops the
+   * wait (none: ""). Given the room it has (`width` columns), what is running is cut to fit and
+   * its time and key stay in view: cut at its end, at 40 columns the line lost `Esc to interrupt`.
+   */
+  text(now: number, frame: number, key: string, width?: number): string {
     const spin = FRAMES[frame % FRAMES.length] ?? "";
     const hint = key === "" ? "" : ` · ${key}`;
+    const line = (label: string, tail: string) => {
+      const whole = `${spin} ${label} (${tail})`;
+      if (width === undefined || columnsOf(whole) <= width) return whole;
+      const room = width - columnsOf(`${spin}  (${tail})`);
+      return room >= MIN_LABEL_COLUMNS ? `${spin} ${cutToColumns(label, room)} (${tail})` : whole;
+    };
     const slowHook = [...this.hooks.values()].find((h) => now - h.since >= SLOW_HOOK_MS);
-    if (slowHook) return `${spin} ${slowHook.label} (${seconds(now - slowHook.since)}${hint})`;
+    if (slowHook) return line(slowHook.label, `${seconds(now - slowHook.since)}${hint}`);
     const tools = [...this.tools.values()];
     const tool = tools[tools.length - 1];
     if (tool) {
       const more = tools.length > 1 ? ` (+${tools.length - 1} more)` : "";
       const lines = tool.lines > 0 ? ` · ${tool.lines} line${tool.lines === 1 ? "" : "s"}` : "";
-      return `${spin} ${tool.label}${more} (${seconds(now - tool.since)}${lines}${hint})`;
+      return line(`${tool.label}${more}`, `${seconds(now - tool.since)}${lines}${hint}`);
     }
-    if (this.model) return `${spin} ${this.model.phase}… (${seconds(now - this.model.since)}${hint})`;
-    if (this.task) return `${spin} ${this.task.label}… (${seconds(now - this.task.since)}${hint})`;
+    if (this.model) return line(`${this.model.phase}…`, `${seconds(now - this.model.since)}${hint}`);
+    if (this.task) return line(`${this.task.label}…`, `${seconds(now - this.task.since)}${hint}`);
     return "";
   }
 }
+
+/** What is running is cut to no fewer columns than this to keep the time in view; else the line's end is cut. */
+const MIN_LABEL_COLUMNS = 10;
 
 /** A hook's status label: its statusMessage, else `hook <Event> "<name>"`. */
 export function hookLabel(event: string, hook: string, statusMessage: string | undefined): string {

@@ -378,7 +378,10 @@ export class SessionView {
     }
     // Streamed text without its newline yet owns the line; a question too.
     if (this.held || this.midLine) return;
-    const text = this.progress.text(Date.now(), this.frame, live ? this.stopKey : "");
+    // The status row leaves the terminal's last column free (TerminalScreen.status).
+    const columns = this.options.columns?.();
+    const width = columns === undefined ? undefined : columns - 1;
+    const text = this.progress.text(Date.now(), this.frame, live ? this.stopKey : "", width);
     if (text !== "" || this.typed !== "" || live) this.screen.status(text, this.typed);
   }
 }
