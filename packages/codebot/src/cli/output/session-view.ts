@@ -298,18 +298,18 @@ export class SessionView {
         return;
       }
       case "retry":
-        this.line(
+        this.notice(
           this.s.yellow(
             `${who}model call failed (${terminalSafe(e.error.message)}); retry ${e.attempt} in ${e.delayMs} ms`,
           ),
         );
         return;
       case "model_fallback":
-        this.line(this.s.yellow(`${who}${terminalSafe(modelFallbackText(e))}`));
+        this.notice(this.s.yellow(`${who}${terminalSafe(modelFallbackText(e))}`));
         return;
       case "error":
         // The main agent's failure is its run's result, which the session reports (`✗ …`) once.
-        if (agent !== "main") this.line(this.s.red(`${who}${terminalSafe(e.error.message)}`));
+        if (agent !== "main") this.notice(this.s.red(`${who}${terminalSafe(e.error.message)}`));
         return;
       default:
         return;
