@@ -88,6 +88,21 @@ describe("--fork-session", () => {
     expect(fs.readFileSync(transcriptOf(box.home, FORK), "utf8")).toContain("go on");
   });
 
+  it("an interactive session says it is a fork, of which session, under which id", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("EARLIER-ANSWER")]);
+    const env = modelEnv(server, box.home);
+    await runCli(["-p", "EARLIER-PROMPT", "--session-id", FIRST, "--cwd", box.project], { env });
+    const r = await runCli(["-c", "--fork-session", "--session-id", FORK, "--cwd", box.project], {
+      env,
+      input: "/exit\n",
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /EARLIER-ANSWER\n──\nforked from session 0f1e2d3c into a new session, 1a2b3c4d: what you send goes there; the other stays as it was\n/,
+    );
+  });
+
   it("--session-id with -r needs --fork-session, and nothing runs without it", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("first")]);

@@ -242,6 +242,13 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // Its answers rendered as the live view renders them: only then is the renderer waited for.
   if (start.resume && historyRecap(rt.messages, s).length > 0)
     for (const line of historyRecap(rt.messages, s, await markdownReady, columns())) view.line(line);
+  // A fork looks like the session it came from: said, so the user knows where prompts now go.
+  if (start.forkFrom !== undefined)
+    view.notice(
+      s.dim(
+        `forked from session ${start.forkFrom.slice(0, 8)} into a new session, ${rt.sessionId.slice(0, 8)}: what you send goes there; the other stays as it was`,
+      ),
+    );
   skillNames = [...rt.skills.all.values()].filter((skill) => skill.userInvocable).map((skill) => skill.name);
   // The hooks the project question was answered "no" for: said once, as a non-interactive run does
   // (the runtime does not, since the session can ask — but only about hooks changed since).
