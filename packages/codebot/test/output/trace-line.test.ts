@@ -31,4 +31,17 @@ describe("a hook's trace line", () => {
       'hook PreToolUse "tests" · blocked · exit 2 · 120 ms · reason: 3 tests fail',
     );
   });
+
+  it("a run stopped by an interrupt reads 'interrupted', not a failure with no exit code", () => {
+    const stopped: TraceRecord = {
+      ...blockedBy("UserPromptSubmit"),
+      decision: undefined,
+      outcome: "failed",
+      exitCode: null,
+      durationMs: 1624,
+      error: "aborted",
+    };
+    expect(traceLine(stopped, plain)).toBe('hook UserPromptSubmit "tests" · interrupted · 1624 ms');
+    expect(traceLine({ ...stopped, error: "exited with signal SIGKILL" }, plain)).toContain("· failed ·");
+  });
 });
