@@ -52,4 +52,11 @@ describe("Progress: the status line of what is running", () => {
       "⠋ bash npm run build -- --verbose (4s · Esc to interrupt)",
     );
   });
+
+  it("leaves out a tool's line count when what is running would otherwise have no room", () => {
+    const p = new Progress();
+    p.toolStarted("c1", "bash for i in 1 2 3; do echo $i; done", 0);
+    p.toolOutput("c1", "1\n2\n3\n");
+    expect(p.text(5000, 0, "Esc to interrupt", 39)).toBe("⠋ bash for i i… (5s · Esc to interrupt)");
+  });
 });

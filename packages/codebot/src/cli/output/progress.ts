@@ -96,11 +96,15 @@ export class Progress {
   text(now: number, frame: number, key: string, width?: number): string {
     const spin = FRAMES[frame % FRAMES.length] ?? "";
     const hint = key === "" ? "" : ` · ${key}`;
-    const line = (label: string, tail: string) => {
+    // `shorter`: the tail without what can go (a tool's line count) when the whole one leaves no room.
+    const line = (label: string, tail: string, shorter = tail) => {
       const whole = `${spin} ${label} (${tail})`;
       if (width === undefined || columnsOf(whole) <= width) return whole;
-      const room = width - columnsOf(`${spin}  (${tail})`);
-      return room >= MIN_LABEL_COLUMNS ? `${spin} ${cutToColumns(label, room)} (${tail})` : whole;
+      for (const kept of [tail, shorter]) {
+        const room = width - columnsOf(`${spin}  (${kept})`);
+        if (room >= MIN_LABEL_COLUMNS) return `${spin} ${cutToColumns(label, room)} (${kept})`;
+      }
+      return whole;
     };
     const slowHook = [...this.hooks.values()].find((h) => now - h.since >= SLOW_HOOK_MS);
     if (slowHook) return line(slowHook.label, `${seconds(now - slowHook.since)}${hint}`);
@@ -109,7 +113,8 @@ export class Progress {
     if (tool) {
       const more = tools.length > 1 ? ` (+${tools.length - 1} more)` : "";
       const lines = tool.lines > 0 ? ` · ${tool.lines} line${tool.lines === 1 ? "" : "s"}` : "";
-      return line(`${tool.label}${more}`, `${seconds(now - tool.since)}${lines}${hint}`);
+      const time = seconds(now - tool.since);
+      return line(`${tool.label}${more}`, `${time}${lines}${hint}`, `${time}${hint}`);
     }
     if (this.model) return line(`${this.model.phase}…`, `${seconds(now - this.model.since)}${hint}`);
     if (this.task) return line(`${this.task.label}…`, `${seconds(now - this.task.since)}${hint}`);
