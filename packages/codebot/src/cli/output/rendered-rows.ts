@@ -48,15 +48,49 @@ export function rowsOfLine(line: string, width: number, indent: number): string[
   // Styles in effect: every sequence since the last reset.
   let open: string[] = stylesIn(head);
   for (const word of words) {
-    if (rowHasWord && columnsOf(`${row} ${word}`) > width) {
-      rows.push(open.length > 0 ? `${row}${RESET}` : row);
-      row = `${" ".repeat(hang)}${open.join("")}${word}`;
-    } else row = rowHasWord ? `${row} ${word}` : `${row}${word}`;
-    rowHasWord = true;
-    open = afterStyles(open, word);
+    // Chinese and Japanese text may break between its characters: a word of it is several pieces.
+    piecesOf(word).forEach((piece, i) => {
+      const joined = i === 0 && rowHasWord ? `${row} ${piece}` : `${row}${piece}`;
+      if (rowHasWord && columnsOf(joined) > width) {
+        rows.push(open.length > 0 ? `${row}${RESET}` : row);
+        row = `${" ".repeat(hang)}${open.join("")}${piece}`;
+      } else row = joined;
+      rowHasWord = true;
+      open = afterStyles(open, piece);
+    });
   }
   rows.push(row);
   return rows;
+}
+
+/** Han, Hiragana and Katakana: text written without spaces, which may break between any two of its characters. */
+const IDEOGRAPHIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Punctuation that never starts a row (kinsoku): it stays with the character before it. */
+const NO_ROW_START = /[、。，．：；！？）」』】〕》〉ー々〜…・’”]/u;
+
+/**
+ * A word as the pieces a row may break between: before each Chinese or Japanese character (but
+ * not before punctuation that must not start a row) and after the last of a run of them; other
+ * text (Latin words, an emoji joined by U+200D, styles) stays whole.
+ */
+function piecesOf(word: string): string[] {
+  if (!IDEOGRAPHIC.test(word)) return [word];
+  const pieces: string[] = [];
+  let piece = "";
+  let afterIdeograph = false;
+  for (const char of word) {
+    const ideograph = IDEOGRAPHIC.test(char);
+    const breakBefore = (ideograph || afterIdeograph) && !NO_ROW_START.test(char) && char !== "\x1b";
+    if (breakBefore && piece !== "") {
+      pieces.push(piece);
+      piece = "";
+    }
+    piece += char;
+    if (ideograph) afterIdeograph = true;
+    else if (!NO_ROW_START.test(char)) afterIdeograph = false;
+  }
+  if (piece !== "") pieces.push(piece);
+  return pieces;
 }
 
 /** Where in `line` (escapes included) the first `columns` visible columns end. */
