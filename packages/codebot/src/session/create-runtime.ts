@@ -915,6 +915,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     sessionLock,
     instructions: instructions.loaded,
     skills,
+    agents: { all: agents.agents, main: mainAgent },
     getModel: () => model,
     modelSpec: () => modelSpec,
     usage,

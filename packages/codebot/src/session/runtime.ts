@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Agent, Usage } from "@codebot/agentcore";
 import type { HookRunner, Problem, SessionEndReason } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
+import type { AgentDefinition } from "../agents/agent-definition.js";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { LoadedInstructions } from "../instructions/instruction-file.js";
 import type { ServerStatus } from "../mcp/mcp-servers.js";
@@ -79,6 +80,8 @@ export interface RuntimeParts {
   instructions: LoadedInstructions;
   /** The skills and slash commands of the session (skills/). */
   skills: SessionSkills;
+  /** The custom agents read at the start, and the one the session runs as (`--agent`, settings' `agent`). */
+  agents: { all: readonly AgentDefinition[]; main: AgentDefinition | undefined };
   getModel(): LanguageModelV3;
   /** The `provider/id` of the model the next model call uses. */
   modelSpec(): string;
@@ -105,6 +108,11 @@ export class Runtime {
   /** The skills and slash commands of the session, by name. */
   get skills(): SessionSkills {
     return this.parts.skills;
+  }
+
+  /** The custom agents read at the start, and the one the session runs as, for `/agents`. */
+  get agents(): { all: readonly AgentDefinition[]; main: AgentDefinition | undefined } {
+    return this.parts.agents;
   }
 
   /** The session's id (`/resume` switches it). */

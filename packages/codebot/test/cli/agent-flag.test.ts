@@ -83,6 +83,29 @@ describe("--agent", () => {
     expect(banner).not.toContain("claude-sonnet-4-5");
   });
 
+  it("/agents lists the custom agents, with where each came from, its model and the one the session runs as", async () => {
+    const box = sandbox();
+    box.write(
+      ".claude/agents/helper.md",
+      "---\nname: helper\ndescription: Helps with chores\n---\nYou help.\n",
+    );
+    const server = await modelServer([]);
+    const r = await runCli(["--agents", REVIEWER, "--agent", "reviewer"], {
+      env: modelEnv(server, box.home),
+      cwd: box.project,
+      input: "/agents\n",
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      [
+        "  reviewer  (--agents, claude-haiku-4-5) · the session runs as this agent",
+        "      Reviews code",
+        "  helper  (project, the session's model)",
+        "      Helps with chores",
+      ].join("\n"),
+    );
+  });
+
   it("--model wins over the agent's model", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("reviewed")]);

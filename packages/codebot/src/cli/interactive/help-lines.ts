@@ -7,6 +7,10 @@ const COMMANDS: readonly [string, string][] = [
     "the hooks of this session (a count per event when they would not fit the terminal)",
   ],
   ["/mcp", "the MCP servers of this session: state, tools, where each came from"],
+  [
+    "/agents",
+    "the custom agents of this session: where each came from, its model, the one the session runs as",
+  ],
   ["/memory", "the instruction files (AGENTS.md, CLAUDE.md, …) given to the model, and from where"],
   ["/model [id]", "show or switch the model (provider/id, sonnet/opus/haiku; a bare id keeps the provider)"],
   ["/cost", "the session's tokens (by kind), model steps and cost"],

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { agentLines } from "../../agents/agent-lines.js";
 import { memoryLines } from "../../instructions/memory-lines.js";
 import type { Runtime } from "../../session/runtime.js";
 import { MODEL_ALIASES } from "../../settings/model-aliases.js";
@@ -60,6 +61,9 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       return undefined;
     case "mcp":
       for (const line of serverLines(ctx.runtime.mcpServers(), ctx.runtime.cwd, s)) ctx.print(line);
+      return undefined;
+    case "agents":
+      for (const line of agentLines(ctx.runtime.agents.all, ctx.runtime.agents.main)) ctx.print(line);
       return undefined;
     case "memory":
       for (const line of memoryLines(ctx.runtime.instructions)) ctx.print(line);
