@@ -69,4 +69,11 @@ describe("MarkdownStream: lists", () => {
       "  1. Files:\n     Name: alpha\n     Size: 12 KB\n     Description: the first file, notes\n  2. Done\n",
     );
   });
+
+  it("streamed, stays one list when a chunk ends in the indentation of an item's next line", () => {
+    const md = new MarkdownStream(plain, () => 80);
+    const chunks = ["1. a\n2. b\n   ", "- nested\n", "3. c\n"];
+    const out = chunks.map((chunk) => md.push(chunk)).join("") + md.end();
+    expect(out).toBe("  1. a\n  2. b\n     * nested\n  3. c\n");
+  });
 });

@@ -82,8 +82,11 @@ export class MarkdownStream {
   push(text: string): string {
     this.pending += text.replaceAll(KEEP_WHOLE, "");
     const tokens = this.marked.lexer(this.pending);
-    // The last block may still grow (a paragraph, a list, an unclosed code fence).
-    let complete = tokens.length - 1;
+    // The last block may still grow (a paragraph, a list, an unclosed code fence) — also when the
+    // text ends in whitespace: a list's next line may be indented under its item.
+    let last = tokens.length - 1;
+    while (last > 0 && tokens[last]?.type === "space") last--;
+    let complete = last;
     while (complete > 0 && tokens[complete - 1]?.type === "space") complete--;
     if (complete <= 0) return "";
     const done = tokens.slice(0, complete);
