@@ -65,8 +65,12 @@ export function rowsOfLine(line: string, width: number, indent: number): string[
 
 /** Han, Hiragana and Katakana: text written without spaces, which may break between any two of its characters. */
 const IDEOGRAPHIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-/** Punctuation that never starts a row (kinsoku): it stays with the character before it. */
-const NO_ROW_START = /[、。，．：；！？）」』】〕》〉ー々〜…・’”]/u;
+/**
+ * Punctuation that never starts a row (kinsoku): it stays with the character before it —
+ * 、。，．：；！？）」』】〕》〉ー々〜…・’” (escaped: the bundle is written in ASCII).
+ */
+const NO_ROW_START =
+  /[\u3001\u3002\uff0c\uff0e\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f\u3011\u3015\u300b\u3009\u30fc\u3005\u301c\u2026\u30fb\u2019\u201d]/u;
 
 /**
  * A word as the pieces a row may break between: before each Chinese or Japanese character (but
