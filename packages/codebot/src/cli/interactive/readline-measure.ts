@@ -13,8 +13,13 @@ import { measuredUnits } from "../output/columns.js";
  * call); where it is not found readline is left as it is.
  */
 export function measureAsTerminal(rl: readline.Interface): void {
-  const proto = Object.getPrototypeOf(Object.getPrototypeOf(rl)) as object;
-  const key = Object.getOwnPropertySymbols(proto).find((s) => s.description === "_getDisplayPos");
+  let key: symbol | undefined;
+  for (
+    let proto = Object.getPrototypeOf(rl);
+    proto !== null && key === undefined;
+    proto = Object.getPrototypeOf(proto)
+  )
+    key = Object.getOwnPropertySymbols(proto).find((s) => s.description === "_getDisplayPos");
   if (key === undefined) return;
   const state = rl as unknown as { columns: number; tabSize?: number };
   Object.defineProperty(rl, key, {
@@ -23,7 +28,7 @@ export function measureAsTerminal(rl: readline.Interface): void {
 }
 
 /** Where `text` drawn from a row's start ends: readline's rule (a wide character that does not fit at a row's end goes to the next), codebot's widths. */
-export function displayPos(text: string, width: number, tabSize: number): { rows: number; cols: number } {
+function displayPos(text: string, width: number, tabSize: number): { rows: number; cols: number } {
   let offset = 0;
   let rows = 0;
   for (const unit of measuredUnits(stripVTControlCharacters(text))) {
