@@ -218,6 +218,7 @@ function startStep(ctx: FiringContext, step: Step, job: HookJob, time: string): 
     ctx.jobs.startRun(hook, job, (takeTurn) =>
       executeHook(hook, { ...job, signal: DETACHED }, { ...ctx.deps, takeTurn }).then((run) => {
         ctx.reports.ran(run);
+        ctx.reports.ended(run);
         ctx.reports.emit(run.record);
         const context = run.verdict?.additionalContext;
         if (context && hook.background && hook.style === "claude")
@@ -243,6 +244,7 @@ function runStep(ctx: FiringContext, step: Step, job: HookJob): Promise<HookRun[
       const run = await executeHook(hook, job, ctx.deps);
       // A hook killed because the caller gave up did nothing wrong: traced, not reported.
       if (!job.signal.aborted) ctx.reports.ran(run);
+      ctx.reports.ended(run);
       ctx.reports.emit(run.record);
       return run;
     }),

@@ -2,6 +2,8 @@
  * Runs one matched hook: asks for approval, dispatches to its executor by type, interprets the
  * outcome and states what it means for the event (block or not), with its trace record.
  */
+
+import { randomUUID } from "node:crypto";
 import { type ApproveHook, askApproval } from "./approval.js";
 import { saidAfterAsyncReply } from "./async-reply.js";
 import type { TakeTurn } from "./background-jobs.js";
@@ -39,6 +41,8 @@ export interface HookRun {
   record: TraceRecord;
   /** Absent when the hook did not run (not approved). */
   verdict?: HookVerdict;
+  /** The `runId` of its start, when its executor was started. */
+  runId?: string;
   /** This run vetoes: a blocking hook that blocked, failed closed, or was not approved (§7, §8). */
   blocks: boolean;
   /** Why, when `blocks`. */
@@ -102,13 +106,16 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
     record.approval = "approved";
   }
 
+  const start = startOf(hook, job);
+  let startedRun = false;
   const run = (): Promise<RunOutcome> => {
     // The time spent waiting for approval and for its turn counts: a queue of runs behind a hung
     // endpoint then ends within one timeout, not one timeout per run (docs/hooks.md).
     const timeoutMs = hook.timeoutMs - elapsed(started);
     const limit = { timeoutMs, limitMs: hook.timeoutMs };
     if (timeoutMs < 1) return Promise.resolve(timedOutWaiting(hook.spec.type, limit));
-    deps.started?.(startOf(hook, job));
+    startedRun = true;
+    deps.started?.(start);
     return runExecutor(deps.executors, claudeSpec(hook, deps.session.cwd), {
       payload: job.payload(hook),
       cwd: deps.session.cwd,
@@ -168,6 +175,7 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
     hook,
     record,
     verdict,
+    ...(startedRun ? { runId: start.runId } : {}),
     blocks: effect.blocks,
     ...(effect.blocks && effect.reason ? { blockReason: effect.reason } : {}),
   };
@@ -175,12 +183,14 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
 
 function startOf(hook: CompiledHook, job: HookJob): HookStart {
   return {
+    runId: randomUUID(),
     event: hook.event,
     hook: hook.name,
     source: hook.source,
     file: hook.path,
     ...(hook.statusMessage !== undefined ? { statusMessage: hook.statusMessage } : {}),
     ...(job.toolUseId ? { toolUseId: job.toolUseId } : {}),
+    ...(job.subject !== undefined ? { subject: job.subject } : {}),
   };
 }
 

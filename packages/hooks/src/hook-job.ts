@@ -1,7 +1,9 @@
 /** One firing of an event as each of its hooks sees it: the tool, the lifetime, the shared payloads. */
 import type { CompiledHook, PayloadBuilder } from "./compiled-hook.js";
-import type { HookEvent } from "./events.js";
+import { EVENT_SPECS, type HookEvent } from "./events.js";
 import type { HookSession, PayloadFields } from "./payload.js";
+import { namesFor } from "./plan.js";
+import { claudeToolName } from "./tool-aliases.js";
 import type { ToolCallSubject } from "./tool-rule.js";
 
 /** One firing of an event, as a hook sees it. */
@@ -11,6 +13,8 @@ export interface HookJob {
   toolName: string;
   /** The tool call the event is about (tool events only). */
   toolUseId?: string;
+  /** What Claude Code's matcher for the event is compared with, in its spelling (HookStart.subject). */
+  subject?: string;
   /** The call as a permission rule sees it (tool events only): what a hook's `if` is judged on. */
   call?: ToolCallSubject;
   /** The payload JSON the hook reads; memoised by the caller, since many hooks may share it. */
@@ -56,9 +60,17 @@ export function jobOf(
     event,
     toolName: fields.tool ?? "",
     ...(fields.toolUseId ? { toolUseId: fields.toolUseId } : {}),
+    ...subjectOf(event, fields),
     ...(fields.tool !== undefined ? { call: { tool: fields.tool, args: fields.args ?? {} } } : {}),
     payload,
     signal,
     session: now,
   };
+}
+
+function subjectOf(event: HookEvent, fields: PayloadFields): { subject?: string } {
+  const on = EVENT_SPECS[event].claude.matchOn;
+  if (on === "none") return {};
+  const subject = on === "tool" ? claudeToolName(fields.tool ?? "") : namesFor(on, fields)[0];
+  return subject ? { subject } : {};
 }

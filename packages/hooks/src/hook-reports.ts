@@ -7,11 +7,12 @@
 import type { CompiledHook } from "./compiled-hook.js";
 import type { HookRun } from "./hook-execution.js";
 import { failureSummary, type HookVerdict } from "./interpret.js";
-import { type HookStart, TraceFile, type TraceRecord } from "./trace.js";
+import { type HookEnd, type HookStart, TraceFile, type TraceRecord } from "./trace.js";
 
 export interface HookReportsOptions {
   onTrace?: (record: TraceRecord) => void;
   onHookStart?: (start: HookStart) => void;
+  onHookEnd?: (end: HookEnd) => void;
   traceFile?: string;
   /** `toolUseId`: the tool call the failed run was for, when it was for one. */
   onHookError?: (message: string, toolUseId?: string) => void;
@@ -41,6 +42,19 @@ export class HookReports {
   emit(record: TraceRecord): void {
     this.traceFile?.append(record);
     if (this.options.onTrace) this.observe("onTrace", this.options.onTrace, record);
+  }
+
+  /** A started run has finished: its output, before its trace record. */
+  ended(run: HookRun): void {
+    const { verdict, runId } = run;
+    if (!verdict || runId === undefined || !this.options.onHookEnd) return;
+    this.observe("onHookEnd", this.options.onHookEnd, {
+      runId,
+      stdout: verdict.stdout,
+      stderr: verdict.stderr,
+      exitCode: verdict.exitCode,
+      failed: verdict.failed,
+    });
   }
 
   /** A run that has actually run: its system message, its failure or unusable output. */

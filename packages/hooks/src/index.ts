@@ -165,4 +165,4 @@ export type {
   ToolCondition,
   ToolRuleCompiler,
 } from "./tool-rule.js";
-export type { HookStart, SkipReason, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";
+export type { HookEnd, HookStart, SkipReason, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";

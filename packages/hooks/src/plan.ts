@@ -157,7 +157,8 @@ class Subjects {
   }
 }
 
-function namesFor(on: MatchField, f: PayloadFields): readonly string[] {
+/** What a matcher on `on` is compared with: any of these names matches. */
+export function namesFor(on: MatchField, f: PayloadFields): readonly string[] {
   switch (on) {
     case "tool":
       return toolNames(f.tool ?? "");

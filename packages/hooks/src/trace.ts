@@ -77,6 +77,8 @@ export interface TraceRecord {
  * moment to show its `statusMessage` (§3.1); the trace record follows when it has finished.
  */
 export interface HookStart {
+  /** This run's id, shared with its `HookEnd`: concurrent runs of one hook are told apart. */
+  runId: string;
   event: HookEvent;
   /** The hook's name. */
   hook: string;
@@ -86,6 +88,23 @@ export interface HookStart {
   statusMessage?: string;
   /** The tool call the event is about (tool events only). */
   toolUseId?: string;
+  /**
+   * What Claude Code's matcher for the event is compared with (the tool, a SessionStart's source),
+   * absent for an event without a matcher: Claude Code names a running hook `<event>:<subject>`.
+   */
+  subject?: string;
+}
+
+/** A started run has finished: what its executor gave back (for http: the body; prompt: the verdict). */
+export interface HookEnd {
+  /** Its start's `runId`. */
+  runId: string;
+  stdout: string;
+  stderr: string;
+  /** null when it did not exit by itself (timed out, killed, not a command). */
+  exitCode: number | null;
+  /** It failed, timed out, or exited with a code other than 0 or 2. */
+  failed: boolean;
 }
 
 /** At most this much of records that could not be written is held for the next attempt. */

@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { reply, scriptedModel } from "@codebot/agentcore/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { createHttpExecutor, createPromptExecutor, type HookStart } from "../src/index.js";
+import { createHttpExecutor, createPromptExecutor, type HookEnd, type HookStart } from "../src/index.js";
 import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
 import { bashTool, callTool, runnerFor, waitFor } from "./support.js";
 
@@ -66,12 +66,14 @@ describe("onHookStart: a hook is reported when it starts, with its statusMessage
     const decision = runner.preToolUse({ tool: "bash", toolUseId: "call-7", args: { command: "ls" } });
     await waitFor(() => seen.starts.length === 1, 15_000, "the hook's start");
     expect(seen.starts[0]).toEqual({
+      runId: expect.any(String),
       event: "PreToolUse",
       hook: "scan",
       source: "user",
       file: "/settings/user.json",
       statusMessage: "scanning the command…",
       toolUseId: "call-7",
+      subject: "Bash",
     });
     expect(seen.order).toEqual(["start:scan"]);
     writeFileSync(join(dir, "release"), "");
@@ -87,7 +89,13 @@ describe("onHookStart: a hook is reported when it starts, with its statusMessage
     );
     await runner.userPromptSubmit({ prompt: "hi" });
     expect(seen.starts).toEqual([
-      { event: "UserPromptSubmit", hook: "plain", source: "user", file: "/settings/user.json" },
+      {
+        runId: expect.any(String),
+        event: "UserPromptSubmit",
+        hook: "plain",
+        source: "user",
+        file: "/settings/user.json",
+      },
     ]);
   });
 
@@ -185,12 +193,14 @@ describe("onHookStart: a hook is reported when it starts, with its statusMessage
     expect(existsSync(join(dir, "audited"))).toBe(true);
     expect(seen.starts).toEqual([
       {
+        runId: expect.any(String),
         event: "PostToolUse",
         hook: "audit",
         source: "user",
         file: "/settings/user.json",
         statusMessage: "auditing",
         toolUseId: "c9",
+        subject: "Bash",
       },
     ]);
   });
@@ -213,5 +223,39 @@ describe("onHookStart: a hook is reported when it starts, with its statusMessage
     expect(decision.trace.map((r) => r.outcome)).toEqual(["allowed", "allowed"]);
     expect(existsSync(join(dir, "one")) && existsSync(join(dir, "two"))).toBe(true);
     expect(errors).toEqual(["hook trace: onHookStart threw: observer bug"]);
+  });
+});
+
+describe("onHookEnd: a started hook's output when it has finished", () => {
+  it("gives each run's stdout, stderr and exit code under its start's runId, before its trace record", async () => {
+    const seen = observed();
+    const ends: HookEnd[] = [];
+    const { runner } = runnerFor(
+      {
+        PreToolUse: [
+          { type: "command", name: "a", command: "echo out-a; echo err-a >&2" },
+          { type: "command", name: "b", command: "echo out-b; exit 3" },
+        ],
+      },
+      {
+        onHookStart: seen.onHookStart,
+        onTrace: seen.onTrace,
+        onHookEnd: (end) => {
+          ends.push(end);
+          seen.order.push(`end:${seen.starts.find((s) => s.runId === end.runId)?.hook}`);
+        },
+      },
+    );
+    await runner.preToolUse({ tool: "bash", toolUseId: "c1", args: { command: "ls" } });
+    const [a, b] = seen.starts;
+    expect(new Set([a?.runId, b?.runId]).size).toBe(2);
+    expect(ends).toEqual(
+      expect.arrayContaining([
+        { runId: a?.runId, stdout: "out-a\n", stderr: "err-a\n", exitCode: 0, failed: false },
+        { runId: b?.runId, stdout: "out-b\n", stderr: "", exitCode: 3, failed: true },
+      ]),
+    );
+    for (const hook of ["a", "b"])
+      expect(seen.order.indexOf(`end:${hook}`)).toBe(seen.order.indexOf(`trace:${hook}`) - 1);
   });
 });

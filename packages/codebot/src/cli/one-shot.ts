@@ -18,6 +18,7 @@ import { sdkRequests } from "./control/sdk-requests.js";
 import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
 import { apiClock } from "./output/api-clock.js";
+import { ClaudeHookLines } from "./output/claude-hook-lines.js";
 import { claudeStreamLine } from "./output/claude-stream.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
 import { resultObject } from "./output/result-object.js";
@@ -80,6 +81,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     const line = claudeStreamLine(event, ids, flags.partialMessages === true);
     if (line !== undefined) emit(line);
   };
+  const hookLines = new ClaudeHookLines(sessionId, flags.hookEvents === true);
   const apiTime = apiClock();
   const debug = debugLines(flags);
   const onEvent = (event: SessionEvent) => {
@@ -89,6 +91,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     if (!streaming && event.kind === "agent" && event.event.type === "model_fallback")
       stderr(`codebot: ${terminalSafe(modelFallbackText(event.event))}`);
     if (!streaming) return;
+    // As claude's, these are written when they happen: a SessionStart hook's come before the init line.
+    const hookLine = hookLines.line(event);
+    if (hookLine) emit(hookLine);
     if (event.kind === "prompt_accepted" && toReplay) {
       emit(replayLine(toReplay, sessionId));
       toReplay = undefined;

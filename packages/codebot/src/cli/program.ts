@@ -44,6 +44,7 @@ interface RootOptions {
   appendSystemPrompt?: string;
   verbose?: boolean;
   includePartialMessages?: boolean;
+  includeHookEvents?: boolean;
   trustProjectHooks?: boolean;
   maxTurns?: number;
   maxBudgetUsd?: number;
@@ -119,6 +120,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         .option("--append-system-prompt <text>", "add to the main agent's instructions")
         .option("--verbose", "accepted for Claude Code scripts (stream-json is always complete)")
         .option("--include-partial-messages", "stream-json: also a stream_event line per piece of the answer")
+        .option(
+          "--include-hook-events",
+          "stream-json: Claude Code's hook_started/hook_response lines for every event's hooks, not only SessionStart's",
+        )
         .option("--trust-project-hooks", "run the project's hooks for this run without asking")
         .option("--max-turns <n>", "most model steps per prompt", positiveInteger)
         .option(
@@ -269,6 +274,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         prompt,
         outputFormat: opts.outputFormat,
         partialMessages: opts.includePartialMessages === true,
+        ...(opts.includeHookEvents === true ? { hookEvents: true } : {}),
         ...(opts.sessionPersistence === false ? { noSessionPersistence: true } : {}),
         ...(opts.jsonSchema !== undefined ? { jsonSchema: jsonSchemaFlag(opts.jsonSchema) } : {}),
         ...(opts.permissionPromptTool !== undefined

@@ -77,6 +77,8 @@ export interface OneShotFlags extends SessionFlags {
   outputFormat: OutputFormat;
   /** `--include-partial-messages`: stream-json also sends the answer's text as it arrives. */
   partialMessages?: boolean;
+  /** `--include-hook-events`: stream-json has Claude Code's lines for every hook, not only SessionStart's. */
+  hookEvents?: boolean;
   /** `--no-session-persistence`: nothing of the session is written; it cannot be resumed. */
   noSessionPersistence?: boolean;
   /** `--permission-prompt-tool`: the MCP tool asked about calls that need a yes. */

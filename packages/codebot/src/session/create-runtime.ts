@@ -478,6 +478,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       events.emit({ kind: "hook", record });
     },
     onHookStart: (start) => events.emit({ kind: "hook_start", start }),
+    onHookEnd: (end) => events.emit({ kind: "hook_end", end }),
     traceFile: options.traceFile,
     onHookError: notify,
     // An audit endpoint that was down keeps its records: spooled beside the transcript, for replay.

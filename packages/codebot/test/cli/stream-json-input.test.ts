@@ -82,7 +82,7 @@ describe("codebot -p --input-format stream-json", () => {
       ["Stop", undefined],
       ["SessionEnd", undefined],
     ]);
-    const init = jsonLines(r.stdout)[0];
+    const init = jsonLines(r.stdout).find((l) => l.subtype === "init");
     expect(new Set(payloads.map((p) => p.session_id))).toEqual(new Set([init?.session_id]));
     expect(new Set(payloads.map((p) => p.transcript_path))).toEqual(new Set([init?.transcript_path]));
   });

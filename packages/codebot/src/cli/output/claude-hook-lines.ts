@@ -1,0 +1,66 @@
+/**
+ * Claude Code's hook lifecycle lines in stream-json (checked against `claude` 2.1.328): a
+ * `system`/`hook_started` line as a hook starts and a `system`/`hook_response` line with its
+ * output once it has finished, paired by `hook_id`. Claude Code writes them for SessionStart (and
+ * Setup) hooks always, and for every event's hooks with `--include-hook-events`. codebot's own
+ * `hook_start` and `hook` lines (claude-stream.ts) are written beside them, unchanged.
+ */
+import { randomUUID } from "node:crypto";
+import type { HookEvent, HookStart } from "@codebot/hooks";
+import type { SessionEvent } from "../../session/session-events.js";
+import type { WireObject } from "./wire.js";
+
+/** The events whose hooks claude reports without `--include-hook-events`. */
+const ALWAYS_REPORTED: ReadonlySet<HookEvent> = new Set(["SessionStart", "Setup"]);
+
+export class ClaudeHookLines {
+  /** The started runs waiting for their end, by run id. */
+  private readonly running = new Map<string, HookStart>();
+
+  /** `all`: `--include-hook-events`, every event's hooks. */
+  constructor(
+    private readonly sessionId: string,
+    private readonly all: boolean,
+  ) {}
+
+  /** The line of a session event, or undefined when it is not a reported hook's start or end. */
+  line(event: SessionEvent): WireObject | undefined {
+    if (event.kind === "hook_start") {
+      const start = event.start;
+      if (!this.all && !ALWAYS_REPORTED.has(start.event)) return undefined;
+      this.running.set(start.runId, start);
+      return { type: "system", subtype: "hook_started", ...this.names(start), ...this.base() };
+    }
+    if (event.kind === "hook_end") {
+      const { end } = event;
+      const start = this.running.get(end.runId);
+      if (!start) return undefined;
+      this.running.delete(end.runId);
+      return {
+        type: "system",
+        subtype: "hook_response",
+        ...this.names(start),
+        // claude's `output` is both streams as they came; codebot has them apart: stdout, then stderr.
+        output: end.stdout + end.stderr,
+        stdout: end.stdout,
+        stderr: end.stderr,
+        exit_code: end.exitCode,
+        outcome: end.failed || end.exitCode !== 0 ? "error" : "success",
+        ...this.base(),
+      };
+    }
+    return undefined;
+  }
+
+  private names(start: HookStart): WireObject {
+    return {
+      hook_id: start.runId,
+      hook_name: start.subject === undefined ? start.event : `${start.event}:${start.subject}`,
+      hook_event: start.event,
+    };
+  }
+
+  private base(): WireObject {
+    return { uuid: randomUUID(), session_id: this.sessionId };
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Claude Code's hook lifecycle lines in stream-json, as claude 2.1.328 writes them (checked with a
+ * loopback server): `system`/`hook_started` and `system`/`hook_response` (paired by `hook_id`,
+ * named `<event>:<subject>`, with stdout, stderr, exit code and outcome). Always for SessionStart
+ * hooks; for every event's hooks with `--include-hook-events`.
+ */
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+type Line = Record<string, unknown>;
+
+/** A run with a SessionStart hook, and three PreToolUse hooks on its one bash call. */
+async function hookedRun(extra: string[]): Promise<Line[]> {
+  const box = sandbox();
+  const settings = box.json("hooks.json", {
+    hooks: {
+      SessionStart: [{ hooks: [{ type: "command", command: "echo ss-out; echo ss-err >&2" }] }],
+      PreToolUse: [
+        {
+          matcher: "Bash",
+          hooks: [
+            { type: "command", command: "echo pre-ok; echo pre-err >&2" },
+            { type: "command", command: "echo failing; exit 1" },
+            { type: "command", command: "echo nope >&2; exit 2" },
+          ],
+        },
+      ],
+    },
+  });
+  const server = await modelServer([
+    reply.toolCall("bash", { command: "echo hi" }, "c1"),
+    reply.text("done"),
+  ]);
+  const r = await runCli(
+    ["-p", "go", "--output-format", "stream-json", "--settings", settings, "--cwd", box.project, ...extra],
+    { env: modelEnv(server, box.home) },
+  );
+  expect(r.code, r.stderr).toBe(0);
+  return jsonLines(r.stdout) as Line[];
+}
+
+const lifecycle = (lines: Line[]) =>
+  lines.filter((l) => l.subtype === "hook_started" || l.subtype === "hook_response");
+
+describe("Claude Code's hook lifecycle lines in stream-json", () => {
+  it("without --include-hook-events only SessionStart hooks have them, the start before the init line", async () => {
+    const lines = await hookedRun([]);
+    const hookLines = lifecycle(lines);
+    expect(hookLines.map((l) => `${l.subtype} ${l.hook_name}`)).toEqual([
+      "hook_started SessionStart:startup",
+      "hook_response SessionStart:startup",
+    ]);
+    expect(lines.indexOf(hookLines[0] as Line)).toBeLessThan(lines.findIndex((l) => l.subtype === "init"));
+    expect(hookLines[1]).toMatchObject({
+      type: "system",
+      hook_id: hookLines[0]?.hook_id,
+      hook_event: "SessionStart",
+      output: "ss-out\nss-err\n",
+      stdout: "ss-out\n",
+      stderr: "ss-err\n",
+      exit_code: 0,
+      outcome: "success",
+    });
+  });
+
+  it("--include-hook-events adds every hook's, with its output, exit code and outcome", async () => {
+    const lines = await hookedRun(["--include-hook-events"]);
+    const pre = lifecycle(lines).filter((l) => l.hook_event === "PreToolUse");
+    expect(pre.every((l) => l.hook_name === "PreToolUse:Bash" && typeof l.session_id === "string")).toBe(
+      true,
+    );
+    const started = pre.filter((l) => l.subtype === "hook_started");
+    const responses = pre.filter((l) => l.subtype === "hook_response");
+    expect(started).toHaveLength(3);
+    // Each response answers one start, by its hook_id.
+    expect(responses.map((l) => l.hook_id).sort()).toEqual(started.map((l) => l.hook_id).sort());
+    const fields = responses.map(({ output, stdout, stderr, exit_code, outcome }) => ({
+      output,
+      stdout,
+      stderr,
+      exit_code,
+      outcome,
+    }));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        {
+          output: "pre-ok\npre-err\n",
+          stdout: "pre-ok\n",
+          stderr: "pre-err\n",
+          exit_code: 0,
+          outcome: "success",
+        },
+        { output: "failing\n", stdout: "failing\n", stderr: "", exit_code: 1, outcome: "error" },
+        { output: "nope\n", stdout: "", stderr: "nope\n", exit_code: 2, outcome: "error" },
+      ]),
+    );
+    // codebot's own hook lines stay beside claude's.
+    expect(lines.filter((l) => l.subtype === "hook" && l.event === "PreToolUse")).toHaveLength(3);
+  });
+});
