@@ -108,6 +108,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           ),
         )
         .option(
+          "--allow-dangerously-skip-permissions",
+          "accepted for Claude Code scripts: changes nothing (the permission mode stays as given)",
+        )
+        .option(
           "--dangerously-skip-permissions",
           "run every tool call without asking (deny rules still hold)",
         )

@@ -20,6 +20,9 @@ const ANTHROPIC_SERVICE: Readonly<Record<string, string>> = {
 };
 
 const NOT_YET = [
+  // Each switches off, or confines, a dozen parts of a session at once: not one of them is half-done.
+  "--safe-mode",
+  "--restricted",
   "--ax-screen-reader",
   "--brief",
   "--effort",

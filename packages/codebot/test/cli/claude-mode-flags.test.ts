@@ -1,0 +1,37 @@
+/**
+ * Claude Code 2.1.328's mode flags as codebot takes them (each checked against claude with a
+ * loopback server): `--allow-dangerously-skip-permissions` only offers bypass as a choice, so with
+ * `-p` it changes nothing; `--safe-mode` and `--restricted` are refused in one line.
+ */
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { cliEnv, jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+describe("Claude Code's mode flags", () => {
+  it("--allow-dangerously-skip-permissions is accepted and changes nothing: a command still needs approval", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("bash", { command: "touch made" }, "c1"), reply.text("done")]);
+    const r = await runCli(
+      ["-p", "go", "--allow-dangerously-skip-permissions", "--output-format", "stream-json", "--cwd", box.project],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(jsonLines(r.stdout)[0]).toMatchObject({ subtype: "init", permissionMode: "default" });
+    expect(fs.existsSync(box.at("made"))).toBe(false);
+  });
+
+  for (const flag of ["--safe-mode", "--restricted"]) {
+    it(`${flag} is one line saying codebot lacks it`, async () => {
+      const box = sandbox();
+      const r = await runCli(["-p", "hi", flag, "--cwd", box.project], { env: cliEnv(box.home) });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(
+        `codebot: ${flag} (a Claude Code flag) is not supported yet by codebot; see docs/claude-code.md\n`,
+      );
+    });
+  }
+});
