@@ -14,9 +14,20 @@ useBuiltCli();
 describe("Claude Code's mode flags", () => {
   it("--allow-dangerously-skip-permissions is accepted and changes nothing: a command still needs approval", async () => {
     const box = sandbox();
-    const server = await modelServer([reply.toolCall("bash", { command: "touch made" }, "c1"), reply.text("done")]);
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "touch made" }, "c1"),
+      reply.text("done"),
+    ]);
     const r = await runCli(
-      ["-p", "go", "--allow-dangerously-skip-permissions", "--output-format", "stream-json", "--cwd", box.project],
+      [
+        "-p",
+        "go",
+        "--allow-dangerously-skip-permissions",
+        "--output-format",
+        "stream-json",
+        "--cwd",
+        box.project,
+      ],
       { env: modelEnv(server, box.home) },
     );
     expect(r.code, r.stderr).toBe(0);
