@@ -34,6 +34,7 @@ function permissionModeFlag(value: string | undefined): PermissionMode | undefin
 }
 
 interface RootOptions {
+  bare?: boolean;
   print?: string | true;
   model?: string;
   permissionMode?: string;
@@ -106,6 +107,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           new Option("--permission-mode <mode>", "how tool calls are approved").choices(
             PERMISSION_MODE_FLAGS,
           ),
+        )
+        .option(
+          "--bare",
+          "minimal mode: only the managed hooks run, no CLAUDE.md/AGENTS.md is read, built-in tools bash, edit, read at most; sets CLAUDE_CODE_SIMPLE=1",
         )
         .option(
           "--allow-dangerously-skip-permissions",
@@ -217,6 +222,8 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
   ).action(async (positional: string | undefined, _opts: RootOptions, command: Command) => {
     const opts = command.opts<RootOptions>();
     sayMissingIntegrations(opts);
+    // As claude's: hooks and commands can tell they run in minimal mode.
+    if (opts.bare === true) process.env.CLAUDE_CODE_SIMPLE = "1";
     const permissionMode =
       opts.dangerouslySkipPermissions === true ? "auto" : permissionModeFlag(opts.permissionMode);
     const flags: SessionFlags = {

@@ -13,6 +13,8 @@ export interface ProjectFlags {
   pluginDirs: string[];
   /** `--setting-sources`: the user, project and local layers to read (absent: all). */
   settingSources?: SettingSourceName[];
+  /** `--bare` (Claude Code's minimal mode): only the managed settings' hooks are loaded. */
+  bare?: boolean;
 }
 
 /** Adds `--settings <file-or-json>`, `--plugin-dir <dir>` (both repeatable) and `--cwd <dir>` to a command. */
@@ -49,6 +51,7 @@ export function projectFlagsOf(command: Command): ProjectFlags {
   for (let c: Command | null = command; c; c = c.parent) chain.unshift(c);
   let cwd: string | undefined;
   let sources: SettingSourceName[] | undefined;
+  let bare = false;
   const settingsFiles: string[] = [];
   const pluginDirs: string[] = [];
   for (const c of chain) {
@@ -57,7 +60,9 @@ export function projectFlagsOf(command: Command): ProjectFlags {
       settings?: string[];
       pluginDir?: string[];
       settingSources?: string;
+      bare?: boolean;
     }>();
+    if (opts.bare === true) bare = true;
     if (opts.settingSources !== undefined) sources = settingSourcesFlag(opts.settingSources);
     if (opts.cwd !== undefined) cwd = opts.cwd;
     for (const value of opts.settings ?? [])
@@ -69,6 +74,7 @@ export function projectFlagsOf(command: Command): ProjectFlags {
     settingsFiles,
     pluginDirs,
     ...(sources ? { settingSources: sources } : {}),
+    ...(bare ? { bare } : {}),
   };
 }
 

@@ -106,6 +106,7 @@ export function runtimeOptionsOf(
     settingsFiles: flags.project.settingsFiles,
     pluginDirs: flags.project.pluginDirs,
     ...(flags.project.settingSources ? { settingSources: flags.project.settingSources } : {}),
+    ...(flags.project.bare ? { bare: true } : {}),
     projectSettings: inventory.project,
     model,
     ...(flags.fallbackModels !== undefined ? { fallbackModels: flags.fallbackModels } : {}),

@@ -17,6 +17,8 @@ export interface SessionInstructionsWhere {
   env: Record<string, string | undefined>;
   /** The session's read rules: an import they keep out is not read (InstructionReader). */
   readRules: ReadRules;
+  /** False under `--bare`: no instruction file is looked for, at start or in nested folders. Default true. */
+  discover?: boolean;
 }
 
 export interface SessionInstructions {
@@ -36,17 +38,18 @@ export function sessionInstructions(where: SessionInstructionsWhere): SessionIns
   const root = projectRoot(where.cwd, home);
   const reader = new InstructionReader(home, root, where.readRules);
   const ruleProblems: string[] = [];
-  const rules = claudeCompat ? ruleFiles(where.claudeHome, root, ruleProblems) : [];
-  const loaded = reader.read([
-    ...instructionLocations({
-      cwd: where.cwd,
-      codebotHome: where.codebotHome,
-      claudeHome: where.claudeHome,
-      claudeCompat,
-      homeDir: home,
-    }),
-    ...rules.filter((rule) => rule.paths === undefined),
-  ]);
+  const discover = where.discover !== false;
+  const rules = claudeCompat && discover ? ruleFiles(where.claudeHome, root, ruleProblems) : [];
+  const locations = discover
+    ? instructionLocations({
+        cwd: where.cwd,
+        codebotHome: where.codebotHome,
+        claudeHome: where.claudeHome,
+        claudeCompat,
+        homeDir: home,
+      })
+    : [];
+  const loaded = reader.read([...locations, ...rules.filter((rule) => rule.paths === undefined)]);
   loaded.problems.unshift(...ruleProblems);
   return { loaded, reader, claudeCompat, pathRules: rules.filter((rule) => rule.paths !== undefined) };
 }

@@ -160,6 +160,11 @@ export interface RuntimeOptions {
   maxTurns?: number;
   /** `--setting-sources`: the user, project and local layers read (absent: all). */
   settingSources?: readonly SettingSourceName[];
+  /**
+   * `--bare` (Claude Code's minimal mode): only the managed hooks run, no instruction file
+   * (CLAUDE.md, AGENTS.md…) is found and read, and the built-in tools are bash, edit and read at most.
+   */
+  bare?: boolean;
   /** `--add-dir`: more folders the file tools may reach, as `additionalDirectories` (real paths). */
   addDirs?: readonly string[];
   /** `--tools`: the built-in tools offered, by codebot's names (absent: all). */
@@ -257,6 +262,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
 }
 
+/** The built-in tools `--bare` offers at most: claude 2.1.328's Bash, Edit and Read. */
+const BARE_TOOLS: readonly string[] = ["bash", "edit", "read"];
+
 async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock): Promise<Runtime> {
   const env: Env = options.env ?? process.env;
   const cwd = projectDirectory(
@@ -283,6 +291,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     pluginDirs: options.pluginDirs,
     managedRoot,
     ...(options.settingSources ? { sources: options.settingSources } : {}),
+    ...(options.bare ? { bare: true } : {}),
   };
   const project =
     options.projectSettings ?? readProjectSettings(where, { trustProjectHooks: options.trustProjectHooks });
@@ -537,6 +546,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     layers: project.layers,
     env,
     readRules,
+    discover: options.bare !== true,
   });
   for (const problem of instructions.loaded.problems) notify(`codebot: instruction file: ${problem}`);
 
@@ -579,10 +589,15 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     runner.middleware(),
     approval.toolMiddleware(),
     validation.middleware(),
-    nestedInstructionsMiddleware(cwd, instructions, notify, async (loads) => {
-      const stop = await fireInstructionsLoaded(runner, loads);
-      if (stop) session?.halt(stop);
-    }),
+    // `--bare` finds no instruction file, nested folders' neither.
+    ...(options.bare
+      ? []
+      : [
+          nestedInstructionsMiddleware(cwd, instructions, notify, async (loads) => {
+            const stop = await fireInstructionsLoaded(runner, loads);
+            if (stop) session?.halt(stop);
+          }),
+        ]),
     ...(options.toolObservers ?? []),
   ];
   // One limit for every model stream of the session: the main agent's, sub-agents', compaction's.
@@ -671,7 +686,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     notify,
   });
   // `--tools` (Claude Code's): only these built-in tools are offered; MCP tools join as they connect.
-  const offered = (name: string) => options.builtinTools === undefined || options.builtinTools.includes(name);
+  // `--bare` offers claude 2.1.328's minimal set at most: `--tools` narrows it, never widens it.
+  const offered = (name: string) =>
+    (options.builtinTools === undefined || options.builtinTools.includes(name)) &&
+    (options.bare !== true || BARE_TOOLS.includes(name));
   const skillTool = skills.tool();
   if (skillTool) tools.push(skillTool);
   for (let i = tools.length - 1; i >= 0; i--) if (!offered((tools[i] as Tool).name)) tools.splice(i, 1);

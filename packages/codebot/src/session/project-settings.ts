@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {
   allowedHostsFromLayers,
+  isManagedHook,
   type LayerAllowList,
   type LoadedHooks,
   loadHooks,
@@ -76,15 +77,21 @@ export function readProjectSettings(
     plugins,
     trustStore,
     settings,
-    hooks: loadHooks(withoutUntrustedHookSwitch(layers, trusted, settings), {
-      toolRule: hookIfRules(where.cwd),
-    }),
+    hooks: managedOnlyIf(
+      where.bare === true,
+      loadHooks(withoutUntrustedHookSwitch(layers, trusted, settings), { toolRule: hookIfRules(where.cwd) }),
+    ),
     problems: [...layerProblems, ...mergeProblems],
     httpAllowList: allowedHostsFromLayers(layers),
     isGrantTrusted: trusted,
     grantedOnce: options.grantedOnce ?? [],
     managedFiles: managedSettingsFiles(resolveManagedRoot(where.managedRoot)).map((f) => f.path),
   };
+}
+
+/** `--bare`: the managed hooks alone (as claude 2.1.328's: a --settings or --plugin-dir hook does not run either). */
+function managedOnlyIf(bare: boolean, loaded: LoadedHooks): LoadedHooks {
+  return bare ? { ...loaded, hooks: loaded.hooks.filter(isManagedHook) } : loaded;
 }
 
 /**

@@ -29,6 +29,11 @@ export interface SettingsLocation {
    * (absent: all). The managed settings and `--settings` always are.
    */
   sources?: readonly SettingSourceName[];
+  /**
+   * `--bare` (Claude Code's minimal mode): the hooks of settings files and plugins are not loaded;
+   * the managed settings' (and the plugins they force on) are. The settings themselves all apply.
+   */
+  bare?: boolean;
 }
 
 export const SETTING_SOURCE_NAMES = ["user", "project", "local"] as const;
