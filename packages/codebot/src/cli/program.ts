@@ -67,6 +67,7 @@ interface RootOptions {
   agents?: string;
   agent?: string;
   permissionPromptTool?: string;
+  permissionPrompts?: "host" | "none";
   jsonSchema?: string;
   forkSession?: boolean;
   sessionPersistence?: boolean;
@@ -203,6 +204,12 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "--permission-prompt-tool <tool>",
           "-p: the MCP tool (mcp__server__tool) asked about calls that need a yes",
         )
+        .addOption(
+          new Option(
+            "--permission-prompts <target>",
+            '-p: who answers permission prompts: "host" (--permission-prompt-tool) or "none" (denied)',
+          ).choices(["host", "none"]),
+        )
         .option("--json-schema <schema>", "-p: the answer as JSON in this JSON Schema's shape (an object)")
         .option("--fork-session", "with -c/-r: go on in a copy of that session under a new id")
         .option("--no-session-persistence", "-p: write nothing of the session (it cannot be resumed)")
@@ -288,7 +295,8 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         ...(opts.includeHookEvents === true ? { hookEvents: true } : {}),
         ...(opts.sessionPersistence === false ? { noSessionPersistence: true } : {}),
         ...(opts.jsonSchema !== undefined ? { jsonSchema: jsonSchemaFlag(opts.jsonSchema) } : {}),
-        ...(opts.permissionPromptTool !== undefined
+        // `--permission-prompts none`: nobody answers, not even the tool; what would be asked is denied.
+        ...(opts.permissionPromptTool !== undefined && opts.permissionPrompts !== "none"
           ? { permissionPromptTool: promptToolFlag(opts.permissionPromptTool) }
           : {}),
         ...input,

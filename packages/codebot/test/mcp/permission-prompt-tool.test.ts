@@ -187,3 +187,40 @@ describe("--permission-prompt-tool", () => {
     expect(server.requests).toEqual([]);
   });
 });
+
+describe("--permission-prompts (claude 2.1.328's)", () => {
+  const bashRun = async (extra: string[]) => {
+    const { box, config, asked } = setUp();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo hi > out.txt" }, "t1"),
+      reply.text("done"),
+    ]);
+    const r = await runCli(
+      ["-p", "go", "--mcp-config", config, "--permission-prompt-tool", "mcp__perm__approve", ...extra],
+      { env: modelEnv(server, box.home), cwd: box.project },
+    );
+    return { r, asked: asked(), ran: fs.existsSync(box.at("out.txt")) };
+  };
+
+  it("host (the default) asks the --permission-prompt-tool", async () => {
+    const { r, asked, ran } = await bashRun(["--permission-prompts", "host"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(asked).toHaveLength(1);
+    expect(ran).toBe(true);
+  });
+
+  it("none asks nobody, not even the tool: the call is denied", async () => {
+    const { r, asked, ran } = await bashRun(["--permission-prompts", "none"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(asked).toEqual([]);
+    expect(ran).toBe(false);
+  });
+
+  it("another value is refused as claude refuses it", async () => {
+    const { r } = await bashRun(["--permission-prompts", "bogus"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      "error: option '--permission-prompts <target>' argument 'bogus' is invalid. Allowed choices are host, none.",
+    );
+  });
+});
