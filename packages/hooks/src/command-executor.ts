@@ -121,6 +121,8 @@ function runCommand(
     let killedFor: "timeout" | "abort" | "close" | undefined;
     let failure: string | undefined;
     let drainTimer: NodeJS.Timeout | undefined;
+    // Output arrived since the last progress report.
+    let grown = false;
 
     if (ctx.signal.aborted) {
       resolve({ stdout: "", stderr: "", exitCode: null, error: "aborted before start" });
@@ -139,9 +141,13 @@ function runCommand(
         // Past the cap the output is still read, so the hook never blocks on a full pipe.
         onStdout: (chunk) => {
           stdout.push(chunk);
+          grown = true;
           if (firstLine !== undefined) watchFirstLine(String(chunk));
         },
-        onStderr: (chunk) => stderr.push(chunk),
+        onStderr: (chunk) => {
+          stderr.push(chunk);
+          grown = true;
+        },
         onError: (f) => {
           failure = f.kind === "spawn" ? `could not start ${launch.name}: ${f.message}` : f.message;
           finish();
@@ -175,6 +181,14 @@ function runCommand(
     };
 
     let timer = setTimeout(() => stopFor("timeout"), ctx.timeoutMs);
+    const onOutput = ctx.onOutput;
+    const progress = onOutput
+      ? setInterval(() => {
+          if (!grown) return;
+          grown = false;
+          onOutput(stdout.text(), stderr.text());
+        }, PROGRESS_MS)
+      : undefined;
 
     function watchFirstLine(text: string) {
       const newline = text.indexOf("\n");
@@ -190,6 +204,7 @@ function runCommand(
 
     /** The caller is done with the hook (nothing to decide); the process runs on until it ends. */
     function detach(reply: AsyncReply) {
+      clearInterval(progress);
       resolve({ stdout: "", stderr: "", exitCode: 0 });
       const ended = new Promise<void>((end) => {
         markEnded = end;
@@ -212,6 +227,7 @@ function runCommand(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(progress);
       clearTimeout(drainTimer);
       ctx.signal.removeEventListener("abort", onAbort);
       // Grandchildren may still hold the pipes: stop reading, they get EPIPE on their next write.
@@ -247,3 +263,6 @@ function runCommand(
     }
   });
 }
+
+/** How often a running hook's grown output is reported (RunContext.onOutput), as claude 2.1.328's hook_progress lines come. */
+const PROGRESS_MS = 1000;

@@ -45,6 +45,8 @@ export interface RunContext {
    * (not killed): what it printed after that line.
    */
   onLaterOutput?: (stdout: string) => void;
+  /** A command hook still running: its output so far, about once a second while it grows. */
+  onOutput?: (stdout: string, stderr: string) => void;
 }
 
 export interface CommandSpec {

@@ -18,7 +18,7 @@ import { failureSummary, type HookVerdict, interpret } from "./interpret.js";
 import { capForModel } from "./model-text-cap.js";
 import type { HookSession } from "./payload.js";
 import { timedOutMessage } from "./run-deadline.js";
-import type { HookStart, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";
+import type { HookProgress, HookStart, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";
 
 export interface ExecutionDeps {
   session: HookSession;
@@ -28,6 +28,8 @@ export interface ExecutionDeps {
   takeTurn?: TakeTurn;
   /** Told right before a hook's executor runs (after approval, once its turn has come). */
   started?: (start: HookStart) => void;
+  /** Told of a running command hook's output so far, about once a second while it grows. */
+  progress?: (progress: HookProgress) => void;
   /**
    * What a Claude Code hook said for the model after its `{"async": true}` reply, when it ended
    * by itself (async-reply.ts): for the model's next request, like a background hook's context.
@@ -107,6 +109,7 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
   }
 
   const start = startOf(hook, job);
+  const progress = deps.progress;
   let startedRun = false;
   const run = (): Promise<RunOutcome> => {
     // The time spent waiting for approval and for its turn counts: a queue of runs behind a hung
@@ -125,6 +128,9 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
       source: hook.source,
       ...(deps.takeTurn ? { background: true } : {}),
       ...(deps.saidLater ? { onLaterOutput: laterOutputOf(hook, deps.saidLater) } : {}),
+      ...(progress
+        ? { onOutput: (stdout: string, stderr: string) => progress({ runId: start.runId, stdout, stderr }) }
+        : {}),
     });
   };
   const outcome = await (deps.takeTurn ? deps.takeTurn(run) : run());

@@ -7,12 +7,13 @@
 import type { CompiledHook } from "./compiled-hook.js";
 import type { HookRun } from "./hook-execution.js";
 import { failureSummary, type HookVerdict } from "./interpret.js";
-import { type HookEnd, type HookStart, TraceFile, type TraceRecord } from "./trace.js";
+import { type HookEnd, type HookProgress, type HookStart, TraceFile, type TraceRecord } from "./trace.js";
 
 export interface HookReportsOptions {
   onTrace?: (record: TraceRecord) => void;
   onHookStart?: (start: HookStart) => void;
   onHookEnd?: (end: HookEnd) => void;
+  onHookProgress?: (progress: HookProgress) => void;
   traceFile?: string;
   /** `toolUseId`: the tool call the failed run was for, when it was for one. */
   onHookError?: (message: string, toolUseId?: string) => void;
@@ -29,6 +30,8 @@ export class HookReports {
   private readonly traceFile: TraceFile | undefined;
   /** Told right before a hook's executor runs; absent when nobody listens. */
   readonly started: ((start: HookStart) => void) | undefined;
+  /** Told of a running hook's output so far; absent when nobody listens. */
+  readonly progress: ((progress: HookProgress) => void) | undefined;
 
   constructor(private readonly options: HookReportsOptions) {
     this.traceFile = options.traceFile
@@ -36,6 +39,10 @@ export class HookReports {
       : undefined;
     const onHookStart = options.onHookStart;
     this.started = onHookStart ? (start) => this.observe("onHookStart", onHookStart, start) : undefined;
+    const onHookProgress = options.onHookProgress;
+    this.progress = onHookProgress
+      ? (progress) => this.observe("onHookProgress", onHookProgress, progress)
+      : undefined;
   }
 
   /** A trace record, as soon as it exists. */

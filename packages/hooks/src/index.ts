@@ -165,4 +165,12 @@ export type {
   ToolCondition,
   ToolRuleCompiler,
 } from "./tool-rule.js";
-export type { HookEnd, HookStart, SkipReason, TraceDecision, TraceOutcome, TraceRecord } from "./trace.js";
+export type {
+  HookEnd,
+  HookProgress,
+  HookStart,
+  SkipReason,
+  TraceDecision,
+  TraceOutcome,
+  TraceRecord,
+} from "./trace.js";

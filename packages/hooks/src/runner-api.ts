@@ -10,7 +10,7 @@ import type { LoadedHooks } from "./load-hooks.js";
 import type { ToolPermissions } from "./middleware.js";
 import type { HookSession, PayloadFields } from "./payload.js";
 import type { ScopeOptions } from "./scoped-hooks.js";
-import type { HookEnd, HookStart, TraceRecord } from "./trace.js";
+import type { HookEnd, HookProgress, HookStart, TraceRecord } from "./trace.js";
 
 export interface HookRunnerOptions {
   /** The compiled hooks, or the loader's whole result (then its `disabled` applies). */
@@ -39,6 +39,8 @@ export interface HookRunnerOptions {
   onHookStart?: (start: HookStart) => void;
   /** A started hook has finished: its stdout, stderr and exit code, under its start's `runId`; its trace record follows. */
   onHookEnd?: (end: HookEnd) => void;
+  /** A started command hook still runs: its output so far, about once a second while it grows. */
+  onHookProgress?: (progress: HookProgress) => void;
   /** A JSONL file every trace record is appended to. */
   traceFile?: string;
   /** A hook failed, timed out or gave unusable output: called once per hook per runner (§7.5). */

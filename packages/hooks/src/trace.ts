@@ -95,6 +95,14 @@ export interface HookStart {
   subject?: string;
 }
 
+/** A started run is still running: its output so far. */
+export interface HookProgress {
+  /** Its start's `runId`. */
+  runId: string;
+  stdout: string;
+  stderr: string;
+}
+
 /** A started run has finished: what its executor gave back (for http: the body; prompt: the verdict). */
 export interface HookEnd {
   /** Its start's `runId`. */

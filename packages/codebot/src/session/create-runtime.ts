@@ -487,6 +487,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       events.emit({ kind: "hook", record });
     },
     onHookStart: (start) => events.emit({ kind: "hook_start", start }),
+    onHookProgress: (progress) => events.emit({ kind: "hook_progress", progress }),
     onHookEnd: (end) => events.emit({ kind: "hook_end", end }),
     traceFile: options.traceFile,
     onHookError: notify,

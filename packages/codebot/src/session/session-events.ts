@@ -1,14 +1,16 @@
 import type { AgentEvent } from "@codebot/agentcore";
-import type { HookEnd, HookStart, TraceRecord } from "@codebot/hooks";
+import type { HookEnd, HookProgress, HookStart, TraceRecord } from "@codebot/hooks";
 
 /**
  * What a session reports: every kernel event of the main agent and of sub-agents (tagged with the
  * agent's name), every hook as it starts (with its `statusMessage`, to show while it runs), its output
- * when it ends, and its trace record once considered, and notices meant for the user (stderr in the CLI).
+ * as it runs and when it ends, and its trace record once considered, and notices meant for the user (stderr in the CLI).
  */
 export type SessionEvent =
   | { kind: "agent"; agentName: string; event: AgentEvent }
   | { kind: "hook_start"; start: HookStart }
+  /** A started command hook still runs: its output so far, about once a second while it grows. */
+  | { kind: "hook_progress"; progress: HookProgress }
   /** A started hook has finished: its output, before its trace record. */
   | { kind: "hook_end"; end: HookEnd }
   | { kind: "hook"; record: TraceRecord }

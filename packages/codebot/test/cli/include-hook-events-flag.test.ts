@@ -13,22 +13,19 @@ useBuiltCli();
 
 type Line = Record<string, unknown>;
 
-/** A run with a SessionStart hook, and three PreToolUse hooks on its one bash call. */
-async function hookedRun(extra: string[]): Promise<Line[]> {
+const PRE_TOOL_USE = [
+  { type: "command", command: "echo pre-ok; echo pre-err >&2" },
+  { type: "command", command: "echo failing; exit 1" },
+  { type: "command", command: "echo nope >&2; exit 2" },
+];
+
+/** A run with a SessionStart hook, and these PreToolUse hooks (default: three) on its one bash call. */
+async function hookedRun(extra: string[], preToolUse = PRE_TOOL_USE): Promise<Line[]> {
   const box = sandbox();
   const settings = box.json("hooks.json", {
     hooks: {
       SessionStart: [{ hooks: [{ type: "command", command: "echo ss-out; echo ss-err >&2" }] }],
-      PreToolUse: [
-        {
-          matcher: "Bash",
-          hooks: [
-            { type: "command", command: "echo pre-ok; echo pre-err >&2" },
-            { type: "command", command: "echo failing; exit 1" },
-            { type: "command", command: "echo nope >&2; exit 2" },
-          ],
-        },
-      ],
+      PreToolUse: [{ matcher: "Bash", hooks: preToolUse }],
     },
   });
   const server = await modelServer([
@@ -100,5 +97,28 @@ describe("Claude Code's hook lifecycle lines in stream-json", () => {
     );
     // codebot's own hook lines stay beside claude's.
     expect(lines.filter((l) => l.subtype === "hook" && l.event === "PreToolUse")).toHaveLength(3);
+  });
+
+  it("--include-hook-events reports a running hook's output so far in hook_progress lines, before its response", async () => {
+    // Two seconds and a half of silence after a line: the output is reported while the hook runs.
+    const lines = await hookedRun(
+      ["--include-hook-events"],
+      [{ type: "command", command: "echo line1; sleep 2.5; echo line2" }],
+    );
+    const pre = lifecycle(lines).filter((l) => l.hook_event === "PreToolUse");
+    const progress = lines.filter((l) => l.subtype === "hook_progress");
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress[0]).toMatchObject({
+      type: "system",
+      hook_id: pre[0]?.hook_id,
+      hook_name: "PreToolUse:Bash",
+      hook_event: "PreToolUse",
+      stdout: "line1\n",
+      stderr: "",
+      output: "line1\n",
+    });
+    const response = pre.find((l) => l.subtype === "hook_response");
+    expect(response?.stdout).toBe("line1\nline2\n");
+    for (const line of progress) expect(lines.indexOf(line)).toBeLessThan(lines.indexOf(response as Line));
   });
 });

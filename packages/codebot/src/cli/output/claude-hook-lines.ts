@@ -1,7 +1,8 @@
 /**
  * Claude Code's hook lifecycle lines in stream-json (checked against `claude` 2.1.328): a
- * `system`/`hook_started` line as a hook starts and a `system`/`hook_response` line with its
- * output once it has finished, paired by `hook_id`. Claude Code writes them for SessionStart (and
+ * `system`/`hook_started` line as a hook starts, `system`/`hook_progress` lines with a command
+ * hook's output so far while it grows, and a `system`/`hook_response` line with its output once it
+ * has finished, paired by `hook_id`. Claude Code writes them for SessionStart (and
  * Setup) hooks always, and for every event's hooks with `--include-hook-events`. codebot's own
  * `hook_start` and `hook` lines (claude-stream.ts) are written beside them, unchanged.
  */
@@ -30,6 +31,20 @@ export class ClaudeHookLines {
       if (!this.all && !ALWAYS_REPORTED.has(start.event)) return undefined;
       this.running.set(start.runId, start);
       return { type: "system", subtype: "hook_started", ...this.names(start), ...this.base() };
+    }
+    if (event.kind === "hook_progress") {
+      const { progress } = event;
+      const start = this.running.get(progress.runId);
+      if (!start) return undefined;
+      return {
+        type: "system",
+        subtype: "hook_progress",
+        ...this.names(start),
+        stdout: progress.stdout,
+        stderr: progress.stderr,
+        output: progress.stdout + progress.stderr,
+        ...this.base(),
+      };
     }
     if (event.kind === "hook_end") {
       const { end } = event;
