@@ -105,6 +105,8 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     requested_schema: f.requestedSchema,
     action: f.action,
     content: f.content,
+    name: f.name,
+    worktree_path: f.worktreePath,
   });
 }
 

@@ -24,6 +24,8 @@ export interface Allow {
   context?: string;
   /** PreCompact: the first hook's `hookSpecificOutput.summary` (used instead of asking the model). */
   summary?: string;
+  /** WorktreeCreate: the directory the first hook made (a command's last stdout line, `hookSpecificOutput.worktreePath`). */
+  worktreePath?: string;
   /** PreToolUse only: the arguments after every rewrite, and the hook that made the last one. */
   updatedInput?: Record<string, unknown>;
   updatedBy?: string;

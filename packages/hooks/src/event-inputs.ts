@@ -158,6 +158,10 @@ export interface EventInputs {
     action: "accept" | "decline" | "cancel";
     content?: Record<string, unknown>;
   };
+  /** `name`: the worktree's name (`--worktree <name>`, or a generated one). */
+  WorktreeCreate: { name: string };
+  /** `worktreePath`: the worktree's directory (Claude Code's `worktree_path`). */
+  WorktreeRemove: { worktreePath: string };
 }
 
 /** One finished call of a tool batch (PostToolBatch). */

@@ -78,6 +78,11 @@ export interface EventSpec {
   guardsCall?: true;
   /** PermissionRequest: a hook's allow (with its `updatedInput`) is part of the decision. */
   decidesPermission?: true;
+  /**
+   * WorktreeCreate: the hooks make something the caller needs — the first one's path is the answer
+   * (`worktreePath`), and any hook that fails, blocks or is not approved ends the firing as a block.
+   */
+  givesWorktree?: true;
   /** Payload fields that are constant for the event (§5). */
   fixed: { tool?: string; message?: string };
   claude: ClaudeEventSpec;

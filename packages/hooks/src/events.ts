@@ -205,6 +205,20 @@ const EVENT_ROWS = {
     matchOn: "server",
     claude: { matchOn: "server" },
   },
+  // `--worktree` (Claude Code's): hooks that make the worktree instead of `git worktree add`.
+  /** Replaces the git step: the first hook's path (a command's last stdout line) is where the session runs; a failure is an error. */
+  WorktreeCreate: {
+    mode: "hard",
+    matchOn: "none",
+    givesWorktree: true,
+    claude: { matchOn: "none" },
+  },
+  /** A worktree of the session was removed, or a hook-made one is left to its hook's owner: observational. */
+  WorktreeRemove: {
+    mode: "async",
+    matchOn: "none",
+    claude: { matchOn: "none" },
+  },
 } as const satisfies Record<string, EventRow>;
 
 export const EVENT_SPECS = withDefaults(EVENT_ROWS);
@@ -223,8 +237,6 @@ export function isHookEvent(name: string): name is HookEvent {
  */
 export const UNSUPPORTED_CLAUDE_EVENTS: ReadonlySet<string> = new Set([
   "TeammateIdle",
-  "WorktreeCreate",
-  "WorktreeRemove",
   "DirectoryAdded",
   "MessageDisplay",
 ]);

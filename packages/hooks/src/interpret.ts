@@ -22,6 +22,8 @@ export interface HookVerdict {
   additionalContext?: string;
   /** `hookSpecificOutput.summary` (PreCompact). */
   summary?: string;
+  /** WorktreeCreate: `hookSpecificOutput.worktreePath` (how an http hook names the worktree it made). */
+  worktreePath?: string;
   /** Elicitation, ElicitationResult: `hookSpecificOutput.action` and `content`. */
   elicitation?: ElicitationAnswer;
   /** `hookSpecificOutput.watchPaths`. */
@@ -118,6 +120,8 @@ const hookSpecificFields = {
   initialUserMessage: z.string(),
   /** SessionStart: read the skill and command folders again (the hook installed some). */
   reloadSkills: z.boolean(),
+  /** WorktreeCreate: the directory the hook made. */
+  worktreePath: z.string(),
 };
 
 /**
@@ -141,7 +145,6 @@ const SPECIFIC_KEYS: readonly string[] = [
   "suppressOriginalPrompt",
   "retry",
   "displayContent",
-  "worktreePath",
   "permissionDisplay",
 ];
 /** A misspelling at the top level may be of a `hookSpecificOutput` field too. */
@@ -303,6 +306,7 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   if (specific.sessionTitle?.trim()) verdict.sessionTitle = specific.sessionTitle.trim();
   if (specific.initialUserMessage?.trim()) verdict.initialUserMessage = specific.initialUserMessage;
   if (specific.reloadSkills === true) verdict.reloadSkills = true;
+  if (specific.worktreePath?.trim()) verdict.worktreePath = specific.worktreePath.trim();
   const updated =
     top.updated_input ??
     specific.updatedInput ??

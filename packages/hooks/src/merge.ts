@@ -53,11 +53,18 @@ function hardMerge(event: HookEvent): Merge {
   let permission: PermissionAnswer | undefined;
   let elicitation: Allow["elicitation"];
   let sessionTitle: string | undefined;
+  let worktreePath: string | undefined;
   const merge: Merge = {
     rewritten: undefined,
     add(run) {
       merge.rewritten = undefined;
       const verdict = run.verdict;
+      if (spec.givesWorktree === true) {
+        const failure = worktreeFailure(run);
+        if (failure !== undefined) return { kind: "block", reason: failure, by: run.hook.name };
+        worktreePath ??= verdict === undefined ? undefined : worktreePathOf(run.hook.spec.type, verdict);
+        return undefined;
+      }
       // `continue: false` outranks every other answer (Claude Code).
       if (verdict?.stopRun !== undefined && run.hook.canStopRun) {
         return { kind: "stop", reason: verdict.stopRun, by: run.hook.name };
@@ -101,10 +108,29 @@ function hardMerge(event: HookEvent): Merge {
         ...(permission ? { permission } : {}),
         ...(elicitation ? { elicitation } : {}),
         ...(sessionTitle !== undefined ? { sessionTitle } : {}),
+        ...(worktreePath !== undefined ? { worktreePath } : {}),
       };
     },
   };
   return merge;
+}
+
+/**
+ * Why a WorktreeCreate hook gave no worktree: it failed or blocked (its stderr, else the error), or
+ * it did not run (not approved). Nothing when it ran and succeeded.
+ */
+function worktreeFailure(run: HookRun): string | undefined {
+  const verdict = run.verdict;
+  if (verdict === undefined) return run.record.approvalReason ?? run.blockReason ?? "not run";
+  if (!verdict.failed && !verdict.isBlock) return undefined;
+  return verdict.stderr.trim() || verdict.reason || verdict.error || DEFAULT_BLOCK_REASON;
+}
+
+/** As claude reads it: a command hook's last line of stdout, an http hook's `hookSpecificOutput.worktreePath`. */
+function worktreePathOf(type: string, verdict: NonNullable<HookRun["verdict"]>): string | undefined {
+  if (verdict.worktreePath !== undefined || type !== "command") return verdict.worktreePath;
+  const lines = verdict.stdout.split("\n").map((line) => line.trim());
+  return lines.filter((line) => line !== "").pop();
 }
 
 /** §7.3: the first hook that blocks or fails decides, and its output becomes the feedback. */

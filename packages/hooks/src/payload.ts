@@ -92,6 +92,10 @@ export interface PayloadFields {
   requestedSchema?: Record<string, unknown>;
   action?: string;
   content?: Record<string, unknown>;
+  /** WorktreeCreate: the worktree's name. */
+  name?: string;
+  /** WorktreeRemove: the worktree's directory. */
+  worktreePath?: string;
   /** PermissionRequest: what an "always" answer would change (Claude Code payloads only: `permission_suggestions`). */
   permissionSuggestions?: PermissionUpdate[];
 }
@@ -155,5 +159,7 @@ export function buildPayload(event: HookEvent, session: HookSession, f: PayloadF
     requested_schema: f.requestedSchema,
     action: f.action,
     content: f.content,
+    name: f.name,
+    worktree_path: f.worktreePath,
   });
 }

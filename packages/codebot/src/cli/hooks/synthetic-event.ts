@@ -199,6 +199,10 @@ const BUILDERS: { [E in HookEvent]: (g: Given) => EventInputs[E] } = {
       ...(content !== undefined ? { content } : {}),
     };
   },
+  WorktreeCreate: (g) => ({ name: g.fields.text("name") ?? "synthetic-worktree" }),
+  WorktreeRemove: (g) => ({
+    worktreePath: g.need(g.fields.text("worktree_path"), `--args '{"worktree_path":"…"}'`),
+  }),
 };
 
 /**
