@@ -79,6 +79,7 @@ interface RootOptions {
   init?: boolean;
   initOnly?: boolean;
   maintenance?: boolean;
+  worktree?: string | true;
 }
 
 /**
@@ -224,7 +225,11 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "--chrome",
           "Claude Code's: Claude in Chrome — codebot has no browser integration (said once)",
         )
-        .option("--no-chrome", "Claude Code's: no Claude in Chrome (codebot has none)"),
+        .option("--no-chrome", "Claude Code's: no Claude in Chrome (codebot has none)")
+        .option(
+          "-w, --worktree [name]",
+          "run the session in a git worktree <repo>/.claude/worktrees/<name> (branch worktree-<name>; a WorktreeCreate hook makes it instead when the project has one)",
+        ),
     ),
   ).action(async (positional: string | undefined, _opts: RootOptions, command: Command) => {
     const opts = command.opts<RootOptions>();
@@ -233,7 +238,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     if (opts.bare === true) process.env.CLAUDE_CODE_SIMPLE = "1";
     const permissionMode =
       opts.dangerouslySkipPermissions === true ? "auto" : permissionModeFlag(opts.permissionMode);
-    const flags: SessionFlags = {
+    let flags: SessionFlags = {
       project: projectFlagsOf(command),
       ...(opts.model !== undefined ? { model: modelFlag(opts.model) } : {}),
       ...(permissionMode !== undefined ? { permissionMode } : {}),
@@ -270,6 +275,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     if (resume) flags.resume = resume;
     if (opts.maintenance === true) flags.setup = "maintenance";
     else if (opts.init === true || opts.initOnly === true) flags.setup = "init";
+    if (opts.worktree !== undefined) {
+      const { withWorktree } = await import("./worktree-flag.js");
+      flags = await withWorktree(flags, opts.worktree);
+    }
     if (opts.initOnly === true) {
       const { runInitOnly } = await import("./init-only.js");
       code = await runInitOnly(flags);

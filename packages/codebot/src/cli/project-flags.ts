@@ -15,6 +15,8 @@ export interface ProjectFlags {
   settingSources?: SettingSourceName[];
   /** `--bare` (Claude Code's minimal mode): only the managed settings' hooks are loaded. */
   bare?: boolean;
+  /** `--worktree`: the repository the worktree (`cwd`) was made from; its approvals count (trust store). */
+  trustDir?: string;
 }
 
 /** Adds `--settings <file-or-json>`, `--plugin-dir <dir>` (both repeatable) and `--cwd <dir>` to a command. */

@@ -7,6 +7,7 @@ import type { OutputSchema } from "../tools/structured-output-tool.js";
 import type { HookInventory } from "./hooks/hook-inventory.js";
 import type { ProjectFlags } from "./project-flags.js";
 import type { ResumeRequest } from "./resume-flags.js";
+import type { SessionWorktree } from "./worktree-flag.js";
 
 /** Output formats of `-p`. */
 export type OutputFormat = "text" | "json" | "stream-json";
@@ -69,6 +70,8 @@ export interface SessionFlags {
   forkSession?: boolean;
   /** `--init` / `--init-only` (`init`) or `--maintenance`: the Setup hooks' trigger. */
   setup?: "init" | "maintenance";
+  /** `-w, --worktree`: the worktree the session runs in (`project.cwd` is its folder). */
+  worktree?: SessionWorktree;
 }
 
 export interface OneShotFlags extends SessionFlags {
@@ -107,6 +110,7 @@ export function runtimeOptionsOf(
     pluginDirs: flags.project.pluginDirs,
     ...(flags.project.settingSources ? { settingSources: flags.project.settingSources } : {}),
     ...(flags.project.bare ? { bare: true } : {}),
+    ...(flags.project.trustDir !== undefined ? { trustDir: flags.project.trustDir } : {}),
     projectSettings: inventory.project,
     model,
     ...(flags.fallbackModels !== undefined ? { fallbackModels: flags.fallbackModels } : {}),

@@ -31,8 +31,6 @@ const NOT_YET = [
   "--prompt-suggestions",
   "--system-prompt-snapshot",
   "--tmux",
-  "--worktree",
-  "-w",
 ];
 
 /** Throws for the first Claude Code flag codebot refuses, before the real parse (subcommands are left alone). */

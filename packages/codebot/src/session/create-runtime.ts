@@ -165,6 +165,8 @@ export interface RuntimeOptions {
    * (CLAUDE.md, AGENTS.md…) is found and read, and the built-in tools are bash, edit and read at most.
    */
   bare?: boolean;
+  /** `--worktree`: the repository the worktree was made from; its approvals count (SettingsLocation). */
+  trustDir?: string;
   /** `--add-dir`: more folders the file tools may reach, as `additionalDirectories` (real paths). */
   addDirs?: readonly string[];
   /** `--tools`: the built-in tools offered, by codebot's names (absent: all). */
@@ -292,6 +294,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     managedRoot,
     ...(options.settingSources ? { sources: options.settingSources } : {}),
     ...(options.bare ? { bare: true } : {}),
+    ...(options.trustDir !== undefined ? { trustDir: options.trustDir } : {}),
   };
   const project =
     options.projectSettings ?? readProjectSettings(where, { trustProjectHooks: options.trustProjectHooks });

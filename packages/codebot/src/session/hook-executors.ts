@@ -55,6 +55,30 @@ export interface HookExecutorDeps {
  * from user-owned layers only (§6.3) and the same environment as command hooks for their headers.
  */
 export function hookExecutors(deps: HookExecutorDeps): Executors {
+  return {
+    ...processExecutors(deps),
+    prompt: createPromptExecutor({
+      // The entry's `model` as Claude Code writes it too: an alias (`haiku`) or a bare id, as `--model` reads it.
+      resolveModel: (spec) =>
+        spec === undefined ? deps.currentModel() : modelFromSpec(modelFlag(spec, deps.env), deps.env),
+    }),
+    mcp_tool: { run: (spec, ctx) => runMcpToolHook(spec, ctx, deps.mcpServers()) },
+    agent: createAgentExecutor({ runAgent: deps.agentHook }),
+    ...(deps.callback ? { callback: deps.callback } : {}),
+  };
+}
+
+/** What command and http hooks need: no model, no MCP server. */
+export type ProcessExecutorDeps = Pick<
+  HookExecutorDeps,
+  "allowedHosts" | "agentEnv" | "settingsEnv" | "envFiles" | "managedEnv"
+>;
+
+/**
+ * The command and http executors alone, as the session's runner has them: for hooks that fire
+ * before a session exists (WorktreeCreate), when there is no model or MCP server yet.
+ */
+export function processExecutors(deps: ProcessExecutorDeps): Pick<Executors, "command" | "http"> {
   const settingsEnvFor = (ctx: RunContext) =>
     ctx.source === "managed" ? deps.managedEnv : withoutChangedLoads(deps.settingsEnv, deps.envFiles);
   const command = createCommandExecutor();
@@ -65,20 +89,12 @@ export function hookExecutors(deps: HookExecutorDeps): Executors {
         command.run(spec, { ...ctx, env: { ...settingsEnvFor(ctx), ...deps.agentEnv(), ...ctx.env } }),
       close: () => command.close?.() ?? Promise.resolve(),
     },
-    prompt: createPromptExecutor({
-      // The entry's `model` as Claude Code writes it too: an alias (`haiku`) or a bare id, as `--model` reads it.
-      resolveModel: (spec) =>
-        spec === undefined ? deps.currentModel() : modelFromSpec(modelFlag(spec, deps.env), deps.env),
-    }),
     // Header `${VAR}`s read the environment a command hook would get (allowedEnvVars still decides which).
     http: {
       run: (spec, ctx) =>
         http.run(spec, { ...ctx, env: { ...definedEnv(process.env), ...settingsEnvFor(ctx), ...ctx.env } }),
       close: () => http.close?.() ?? Promise.resolve(),
     },
-    mcp_tool: { run: (spec, ctx) => runMcpToolHook(spec, ctx, deps.mcpServers()) },
-    agent: createAgentExecutor({ runAgent: deps.agentHook }),
-    ...(deps.callback ? { callback: deps.callback } : {}),
   };
 }
 

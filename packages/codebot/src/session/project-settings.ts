@@ -61,7 +61,7 @@ export function readProjectSettings(
   where: SettingsLocation,
   options: ProjectTrustOptions = {},
 ): ProjectSettings {
-  const trustStore = new TrustStore(where.codebotHome, where.cwd);
+  const trustStore = new TrustStore(where.codebotHome, where.trustDir ?? where.cwd);
   const trusted = (grant: string) =>
     options.trustProjectHooks === true ||
     options.grantedOnce?.includes(grant) === true ||

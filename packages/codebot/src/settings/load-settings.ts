@@ -34,6 +34,11 @@ export interface SettingsLocation {
    * the managed settings' (and the plugins they force on) are. The settings themselves all apply.
    */
   bare?: boolean;
+  /**
+   * The folder whose approvals (trust store) count, when not `cwd`: a `--worktree` session's
+   * repository, whose worktree holds the same project.
+   */
+  trustDir?: string;
 }
 
 export const SETTING_SOURCE_NAMES = ["user", "project", "local"] as const;

@@ -82,6 +82,7 @@ export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions 
       pluginDirs: flags.pluginDirs,
       ...(flags.settingSources ? { sources: flags.settingSources } : {}),
       ...(flags.bare ? { bare: true } : {}),
+      ...(flags.trustDir !== undefined ? { trustDir: flags.trustDir } : {}),
     },
     options,
   );

@@ -1,0 +1,100 @@
+/**
+ * `--worktree`'s git side, as claude 2.1.328 does it: `<repository>/.claude/worktrees/<name>` on
+ * a new branch `worktree-<name>`, locked, made from the default branch (`origin/HEAD`) when there
+ * is a remote, else from `HEAD`; a worktree of that name already there is used again.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/** A worktree the session runs in, made (or found) by git. */
+export interface GitWorktree {
+  path: string;
+  branch: string;
+  /** The repository's top folder the worktree belongs to. */
+  repository: string;
+  /** The worktree's commit when the session started: a session that moved it changed the worktree. */
+  startCommit: string;
+}
+
+/**
+ * git with the repository's own hooks off: `--worktree` must not run a cloned repository's
+ * `post-checkout` before its project was approved (claude runs them).
+ */
+function git(cwd: string, args: readonly string[]): string {
+  return execFileSync("git", ["-c", "core.hooksPath=/dev/null", ...args], {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  }).trim();
+}
+
+/** git's stderr, for the error line. */
+function gitError(error: unknown): string {
+  const stderr = (error as { stderr?: unknown }).stderr;
+  return typeof stderr === "string" && stderr.trim() !== "" ? stderr.trim() : (error as Error).message;
+}
+
+/** The top folder of the git repository `cwd` is in, or undefined when it is in none. */
+export function gitTopLevel(cwd: string): string | undefined {
+  try {
+    return git(cwd, ["rev-parse", "--show-toplevel"]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The worktree `name` of the repository at `top`, made now unless it is there already. */
+export function gitWorktree(top: string, name: string): GitWorktree {
+  const dir = path.join(top, ".claude", "worktrees", name);
+  const branch = `worktree-${name}`;
+  try {
+    if (!isWorktreeRoot(dir)) {
+      const branchExists = tryGit(top, ["rev-parse", "--verify", "-q", `refs/heads/${branch}`]) !== undefined;
+      git(top, [
+        "worktree",
+        "add",
+        "--lock",
+        ...(branchExists ? [dir, branch] : ["-b", branch, dir, baseRef(top)]),
+      ]);
+    }
+    return { path: dir, branch, repository: top, startCommit: git(dir, ["rev-parse", "HEAD"]) };
+  } catch (error) {
+    throw new Error(`Error creating worktree: ${gitError(error)}`);
+  }
+}
+
+/** The default branch when there is a remote (`origin/HEAD`), else the local `HEAD`. */
+function baseRef(top: string): string {
+  return tryGit(top, ["rev-parse", "--verify", "-q", "refs/remotes/origin/HEAD"]) !== undefined
+    ? "origin/HEAD"
+    : "HEAD";
+}
+
+function tryGit(cwd: string, args: readonly string[]): string | undefined {
+  try {
+    return git(cwd, args);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `dir` is the top of a git worktree (a folder of the main repository would have another top). */
+function isWorktreeRoot(dir: string): boolean {
+  if (!fs.existsSync(dir)) return false;
+  const top = tryGit(dir, ["rev-parse", "--show-toplevel"]);
+  return top !== undefined && fs.realpathSync(top) === fs.realpathSync(dir);
+}
+
+/** The session changed the worktree: uncommitted changes (untracked files too), or commits since it started. */
+export function worktreeChanged(worktree: GitWorktree): boolean {
+  const status = git(worktree.path, ["status", "--porcelain"]);
+  return status !== "" || git(worktree.path, ["rev-parse", "HEAD"]) !== worktree.startCommit;
+}
+
+/** Removes the worktree and its branch. */
+export function removeGitWorktree(worktree: GitWorktree): void {
+  git(worktree.repository, ["worktree", "unlock", worktree.path]);
+  git(worktree.repository, ["worktree", "remove", worktree.path]);
+  git(worktree.repository, ["branch", "-D", worktree.branch]);
+}

@@ -1,0 +1,206 @@
+/**
+ * `-w, --worktree [name]` as claude 2.1.328 does it (recorded with a loopback server): a locked git
+ * worktree `<repo>/.claude/worktrees/<name>` on branch `worktree-<name>`, from `origin/HEAD` when
+ * there is a remote, else `HEAD`, where the session then runs; WorktreeCreate hooks make it instead.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { projectSlug } from "../../src/paths/project-slug.js";
+import { tempDir } from "../support/temp-dirs.js";
+import {
+  command,
+  modelEnv,
+  modelServer,
+  type Sandbox,
+  sandbox,
+  systemLines,
+} from "./support/cli-fixtures.js";
+import { cliEnv, jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+const IDENTITY = ["-c", "user.name=t", "-c", "user.email=t@t"];
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", [...IDENTITY, ...args], { cwd, encoding: "utf8" }).trim();
+}
+
+/** The sandbox's project as a git repository with one commit. */
+function repository(): Sandbox {
+  const box = sandbox();
+  git(box.project, "init", "-q");
+  box.write("a.txt", "a\n");
+  git(box.project, "add", ".");
+  git(box.project, "commit", "-q", "-m", "first");
+  return box;
+}
+
+/** `-p go` with the extra arguments, its stream-json lines and the init line's cwd. */
+async function runIn(box: Sandbox, ...args: string[]) {
+  const server = await modelServer([reply.text("ok")]);
+  const r = await runCli(["-p", "go", "--output-format", "stream-json", "--verbose", ...args], {
+    env: modelEnv(server, box.home),
+    cwd: box.project,
+  });
+  const lines = r.code === 0 ? jsonLines(r.stdout) : [];
+  return { ...r, init: systemLines(lines, "init")[0] };
+}
+
+describe("--worktree with git", () => {
+  it("runs the session in a locked worktree <repo>/.claude/worktrees/<name> on branch worktree-<name>", async () => {
+    const box = repository();
+    const seen = box.json("hooks.json", {
+      hooks: { SessionStart: [{ hooks: [command(`cat > '${box.at("start.json")}'`)] }] },
+    });
+    const r = await runIn(box, "--worktree", "foo", "--settings", seen);
+    expect(r.code, r.stderr).toBe(0);
+    const dir = path.join(box.project, ".claude", "worktrees", "foo");
+    expect(r.init?.cwd).toBe(dir);
+    expect(JSON.parse(fs.readFileSync(box.at("start.json"), "utf8")).cwd).toBe(dir);
+    expect(String(r.init?.transcript_path)).toContain(path.join(box.home, "projects", projectSlug(dir)));
+    const list = git(box.project, "worktree", "list", "--porcelain");
+    expect(list).toContain(
+      `worktree ${dir}\nHEAD ${git(box.project, "rev-parse", "HEAD")}\nbranch refs/heads/worktree-foo\nlocked`,
+    );
+    // -p leaves it there.
+    expect(fs.existsSync(path.join(dir, "a.txt"))).toBe(true);
+  });
+
+  it("the project's approvals count in its worktree: an approved project hook runs there", async () => {
+    const box = sandbox();
+    git(box.project, "init", "-q");
+    const seen = path.join(box.home, "start.json");
+    box.json(".claude/settings.json", {
+      hooks: { SessionStart: [{ hooks: [command(`cat > '${seen}'`)] }] },
+    });
+    git(box.project, "add", ".");
+    git(box.project, "commit", "-q", "-m", "hooks");
+    const trust = await runCli(["hooks", "trust", "--yes"], { env: cliEnv(box.home), cwd: box.project });
+    expect(trust.code, trust.stderr).toBe(0);
+    const r = await runIn(box, "-w", "foo");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain("not trusted");
+    expect(JSON.parse(fs.readFileSync(seen, "utf8")).cwd).toBe(r.init?.cwd);
+  });
+
+  it("starts from the remote's default branch when there is one, else from HEAD", async () => {
+    const origin = repository();
+    const box = sandbox();
+    fs.rmSync(box.project, { recursive: true });
+    git(path.dirname(box.project), "clone", "-q", origin.project, box.project);
+    box.write("b.txt", "b\n");
+    git(box.project, "add", ".");
+    git(box.project, "commit", "-q", "-m", "local only");
+    const fromOrigin = await runIn(box, "-w", "fresh");
+    expect(fromOrigin.code, fromOrigin.stderr).toBe(0);
+    expect(git(String(fromOrigin.init?.cwd), "rev-parse", "HEAD")).toBe(
+      git(origin.project, "rev-parse", "HEAD"),
+    );
+
+    git(box.project, "remote", "remove", "origin");
+    const fromHead = await runIn(box, "-w", "local");
+    expect(fromHead.code, fromHead.stderr).toBe(0);
+    expect(git(String(fromHead.init?.cwd), "rev-parse", "HEAD")).toBe(git(box.project, "rev-parse", "HEAD"));
+  });
+
+  it("a second run with the same name goes on in the worktree that is there", async () => {
+    const box = repository();
+    const first = await runIn(box, "-w", "again");
+    expect(first.code, first.stderr).toBe(0);
+    const dir = String(first.init?.cwd);
+    fs.writeFileSync(path.join(dir, "work.txt"), "in progress\n");
+    const second = await runIn(box, "-w", "again");
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.init?.cwd).toBe(dir);
+    expect(fs.readFileSync(path.join(dir, "work.txt"), "utf8")).toBe("in progress\n");
+  });
+
+  it("without a name, the worktree gets three generated words", async () => {
+    const box = repository();
+    const r = await runIn(box, "-w");
+    expect(r.code, r.stderr).toBe(0);
+    const name = path.basename(String(r.init?.cwd));
+    expect(name).toMatch(/^[a-z]+-[a-z]+-[a-z]+$/);
+    expect(git(box.project, "branch", "--list", `worktree-${name}`)).toContain(`worktree-${name}`);
+  });
+
+  it("outside a git repository, without a WorktreeCreate hook, it is an error", async () => {
+    const box = sandbox();
+    const r = await runCli(["-p", "go", "--worktree", "foo"], { env: cliEnv(box.home), cwd: box.project });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `Can only use --worktree in a git repository, but ${box.project} is not a git repository. Configure a WorktreeCreate hook to use --worktree with other VCS systems.`,
+    );
+  });
+});
+
+describe("--worktree with WorktreeCreate hooks", () => {
+  /** A --settings file (the user's own, so trusted) with one WorktreeCreate command hook. */
+  const hookSettings = (box: Sandbox, cmd: string) =>
+    box.json("wt.json", { hooks: { WorktreeCreate: [{ hooks: [command(cmd)] }] } });
+
+  it("the hook replaces git: it gets the name and the session runs where its last stdout line says", async () => {
+    const box = sandbox();
+    const made = tempDir("codebot-wt-made-");
+    const settings = hookSettings(box, `cat > '${box.at("in.json")}'; echo making; echo '${made}'`);
+    const r = await runIn(box, "--worktree", "bar", "--settings", settings);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.init?.cwd).toBe(made);
+    const payload = JSON.parse(fs.readFileSync(box.at("in.json"), "utf8"));
+    expect(payload).toEqual({
+      session_id: r.init?.session_id,
+      transcript_path: path.join(
+        box.home,
+        "projects",
+        projectSlug(box.project),
+        `${r.init?.session_id}.jsonl`,
+      ),
+      cwd: box.project,
+      hook_event_name: "WorktreeCreate",
+      name: "bar",
+    });
+    expect(fs.existsSync(box.at(".claude/worktrees"))).toBe(false);
+  });
+
+  it("a hook that exits 1 is an error with its stderr", async () => {
+    const box = repository();
+    const r = await runIn(box, "-w", "bar", "--settings", hookSettings(box, "echo disk full >&2; exit 1"));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Error creating worktree: WorktreeCreate hook failed: .*exit 1.*: disk full/);
+    expect(fs.existsSync(box.at(".claude/worktrees"))).toBe(false);
+  });
+
+  it("a hook that prints nothing is an error saying how to name the worktree", async () => {
+    const box = sandbox();
+    const r = await runIn(box, "-w", "bar", "--settings", hookSettings(box, "true"));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      "Error creating worktree: WorktreeCreate hook failed: hook succeeded but returned no worktree path (command: echo the path to stdout; http/callback: return hookSpecificOutput.worktreePath)",
+    );
+  });
+
+  it("a path that is not a directory is an error", async () => {
+    const box = sandbox();
+    const r = await runIn(box, "-w", "bar", "--settings", hookSettings(box, "echo /nonexistent/zz"));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      "worktree directory /nonexistent/zz does not exist or is not a directory. The path came from a WorktreeCreate hook — the hook must print the directory it created as the last line of its stdout.",
+    );
+  });
+
+  it("a project's WorktreeCreate hook needs the project's approval", async () => {
+    const box = sandbox();
+    box.json(".claude/settings.json", {
+      hooks: { WorktreeCreate: [{ hooks: [command(`echo '${box.home}'`)] }] },
+    });
+    const refused = await runIn(box, "-w", "bar");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/WorktreeCreate hook failed: .*not trusted/);
+    const trusted = await runIn(box, "-w", "bar", "--trust-project-hooks");
+    expect(trusted.code, trusted.stderr).toBe(0);
+    expect(trusted.init?.cwd).toBe(box.home);
+  });
+});
