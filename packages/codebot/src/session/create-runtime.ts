@@ -85,7 +85,7 @@ import {
 } from "./project-settings.js";
 import { PromptIds } from "./prompt-ids.js";
 import { finalText } from "./prompt-result.js";
-import { Runtime } from "./runtime.js";
+import { type ClosingStep, Runtime } from "./runtime.js";
 import { Session } from "./session.js";
 import { SessionEvents, type SessionListener } from "./session-events.js";
 import { lockSessionIfRecorded, SessionLock } from "./session-lock.js";
@@ -247,6 +247,8 @@ export interface RuntimeOptions {
    * the context of their Claude Code groups joins the first prompt.
    */
   setup?: "init" | "maintenance";
+  /** A step of the session's end, after SessionEnd (an interactive `--worktree` session's: worktree-end.ts). */
+  closing?: ClosingStep;
 }
 
 /**
@@ -880,6 +882,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     );
   }
   const runtime = new Runtime({
+    ...(options.closing ? { closing: options.closing } : {}),
     startup,
     initialUserMessage: () =>
       startup.then(

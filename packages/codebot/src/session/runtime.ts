@@ -89,6 +89,14 @@ export interface RuntimeParts {
   /** The context in use (estimated tokens of the next prompt), the model's window, and the last step's usage. */
   context(): ContextInUse;
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
+  /** What the caller does at the session's end besides SessionEnd (RuntimeOptions.closing). */
+  closing?: ClosingStep;
+}
+
+/** A step of the session's end: `fire` once SessionEnd fired, while hooks still run; `done` after every hook finished. */
+export interface ClosingStep {
+  fire(hooks: HookRunner): void;
+  done(): void;
 }
 
 /**
@@ -399,7 +407,9 @@ export class Runtime {
         this.parts.settingsWatch.close();
         this.parts.hooks.sessionEnd({ reason });
         this.sessionEndFired = true;
+        this.parts.closing?.fire(this.parts.hooks);
         await Promise.all([this.parts.hooks.close(), this.parts.mcp.close()]);
+        this.parts.closing?.done();
       } finally {
         // Only now may another process resume it: SessionEnd's hooks have finished with it.
         this.parts.sessionLock.release();

@@ -204,3 +204,67 @@ describe("--worktree with WorktreeCreate hooks", () => {
     expect(trusted.init?.cwd).toBe(box.home);
   });
 });
+
+describe("the end of an interactive --worktree session", () => {
+  /** The session, its lines typed on stdin: `/exit` at once; with a WorktreeRemove hook recording its payload. */
+  async function interactive(box: Sandbox, hooks: Record<string, unknown>, ...args: string[]) {
+    const record = command(`cat > '${box.at("removed.json")}'`);
+    const settings = box.json("end.json", { hooks: { WorktreeRemove: [{ hooks: [record] }], ...hooks } });
+    const server = await modelServer([]);
+    return runCli(["--settings", settings, ...args], {
+      env: modelEnv(server, box.home),
+      cwd: box.project,
+      input: "/exit\n",
+    });
+  }
+  const removed = (box: Sandbox) =>
+    fs.existsSync(box.at("removed.json"))
+      ? JSON.parse(fs.readFileSync(box.at("removed.json"), "utf8"))
+      : undefined;
+
+  it("an unchanged git worktree is removed with its branch, WorktreeRemove firing first", async () => {
+    const box = repository();
+    const dir = path.join(box.project, ".claude", "worktrees", "tidy");
+    const r = await interactive(box, {}, "-w", "tidy");
+    expect(r.code, r.stderr).toBe(0);
+    expect(removed(box)).toMatchObject({ hook_event_name: "WorktreeRemove", worktree_path: dir, cwd: dir });
+    expect(fs.existsSync(dir)).toBe(false);
+    expect(git(box.project, "branch", "--list", "worktree-tidy")).toBe("");
+    expect(git(box.project, "worktree", "list")).not.toContain(dir);
+  });
+
+  it("a changed git worktree is kept, with a line saying where and on which branch", async () => {
+    const box = repository();
+    const dir = path.join(box.project, ".claude", "worktrees", "busy");
+    // A SessionStart hook runs in the worktree: the file it leaves is a change.
+    const start = { SessionStart: [{ hooks: [command("echo draft > notes.txt")] }] };
+    const r = await interactive(box, start, "-w", "busy");
+    expect(r.code, r.stderr).toBe(0);
+    expect(`${r.stdout}${r.stderr}`).toContain(
+      `kept the worktree ${dir} (branch worktree-busy): it has changes`,
+    );
+    expect(fs.readFileSync(path.join(dir, "notes.txt"), "utf8")).toBe("draft\n");
+    expect(git(box.project, "branch", "--list", "worktree-busy")).toContain("worktree-busy");
+    expect(removed(box)).toBeUndefined();
+  });
+
+  it("a worktree a WorktreeCreate hook made is left to the hook's owner: WorktreeRemove fires, the folder stays", async () => {
+    const box = sandbox();
+    const made = tempDir("codebot-wt-made-");
+    const create = { WorktreeCreate: [{ hooks: [command(`echo '${made}'`)] }] };
+    const r = await interactive(box, create, "-w", "bar");
+    expect(r.code, r.stderr).toBe(0);
+    expect(removed(box)).toMatchObject({ worktree_path: made });
+    expect(fs.existsSync(made)).toBe(true);
+  });
+
+  it("-p leaves the worktree and fires no WorktreeRemove", async () => {
+    const box = repository();
+    const record = command(`cat > '${box.at("removed.json")}'`);
+    const settings = box.json("end.json", { hooks: { WorktreeRemove: [{ hooks: [record] }] } });
+    const r = await runIn(box, "-w", "kept", "--settings", settings);
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.existsSync(path.join(box.project, ".claude", "worktrees", "kept"))).toBe(true);
+    expect(removed(box)).toBeUndefined();
+  });
+});

@@ -7,6 +7,7 @@ import { modelEnv } from "../../session/model-env.js";
 import type { PromptResult } from "../../session/prompt-result.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
+import { worktreeClosing } from "../../worktree/worktree-end.js";
 import { CliError, errorMessage } from "../cli-error.js";
 import { closeWithNotice } from "../close-with-notice.js";
 import { debugLines } from "../debug-flag.js";
@@ -214,6 +215,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
         if (event.kind !== "notice") view.onEvent(event);
       },
       toolObservers: [ranCalls.middleware],
+      ...(flags.worktree
+        ? { closing: worktreeClosing(flags.worktree, (line) => view.notice(sessionNotice(line, s))) }
+        : {}),
       // Only for a project hook that changed since the project question (a script it runs edited).
       askHookApproval: changedHookQuestion(inventory, questions, view, s),
       askToolApproval: (request) => {
