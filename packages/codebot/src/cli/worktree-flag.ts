@@ -48,7 +48,8 @@ export async function withWorktree(flags: SessionFlags, given: string | true): P
   } catch (error) {
     throw new CliError(errorMessage(error));
   }
-  const worktree: SessionWorktree = made !== undefined ? { path: made } : gitMade(inventory.cwd, name);
+  const worktree: SessionWorktree =
+    made !== undefined ? { path: made } : gitMade(inventory.cwd, name, settings.worktreeBaseRef);
   return {
     ...flags,
     ...(fresh !== undefined ? { sessionId: fresh } : {}),
@@ -69,14 +70,14 @@ function nameOf(given: string): string {
   }
 }
 
-function gitMade(cwd: string, name: string): SessionWorktree {
+function gitMade(cwd: string, name: string, base: "fresh" | "head" | undefined): SessionWorktree {
   const top = gitTopLevel(cwd);
   if (top === undefined)
     throw new CliError(
       `Can only use --worktree in a git repository, but ${cwd} is not a git repository. Configure a WorktreeCreate hook to use --worktree with other VCS systems.`,
     );
   try {
-    const git = gitWorktree(top, name);
+    const git = gitWorktree(top, name, base);
     return { path: git.path, git };
   } catch (error) {
     throw new CliError(errorMessage(error));

@@ -62,6 +62,11 @@ export interface RuntimeSettings {
   compaction: { auto: boolean; threshold: number };
   /** Claude Code's `autoCompactWindow` (auto-compact-window.ts); the last layer that sets it wins. */
   autoCompactWindow?: AutoCompactWindow;
+  /**
+   * `worktree.baseRef` (Claude Code's): what `--worktree` makes a new git worktree from; the last
+   * layer that sets it wins (a project's too: it runs nothing, it only picks a commit).
+   */
+  worktreeBaseRef?: "fresh" | "head";
   /** Environment for tools and hooks (top-level `env`); user-owned layers and trusted project grants only. */
   env: Record<string, string>;
   /**
@@ -252,6 +257,7 @@ export function mergeSettings(
     if (value.compaction?.auto !== undefined) settings.compaction.auto = value.compaction.auto;
     if (value.compaction?.threshold !== undefined) settings.compaction.threshold = value.compaction.threshold;
     if (value.autoCompactWindow !== undefined) settings.autoCompactWindow = value.autoCompactWindow;
+    if (value.worktree?.baseRef !== undefined) settings.worktreeBaseRef = value.worktree.baseRef;
     for (const [name, text] of Object.entries(value.env ?? {})) {
       if (!userOwned && !granted(envGrant(name, text, options.projectDir))) continue;
       settings.env[name] = text;

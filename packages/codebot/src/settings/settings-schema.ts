@@ -228,6 +228,20 @@ export const runtimeKeysSchema = z.object({
     .describe(
       "a command whose output lines are the interactive status line (Claude Code's statusLine); from a project's settings, once approved",
     ),
+  worktree: z
+    .object(
+      {
+        baseRef: z
+          .enum(["fresh", "head"], { error: 'expected "fresh" or "head"' })
+          .optional()
+          .describe(
+            '`--worktree`\'s base: "fresh" (default) the remote\'s default branch when there is one, "head" the local HEAD',
+          ),
+      },
+      { error: "expected an object" },
+    )
+    .optional()
+    .describe("Claude Code's settings of `--worktree`"),
   claudeCompat: z
     .boolean(expected("expected true or false"))
     .optional()

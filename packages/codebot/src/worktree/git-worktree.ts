@@ -44,8 +44,11 @@ export function gitTopLevel(cwd: string): string | undefined {
   }
 }
 
-/** The worktree `name` of the repository at `top`, made now unless it is there already. */
-export function gitWorktree(top: string, name: string): GitWorktree {
+/**
+ * The worktree `name` of the repository at `top`, made now unless it is there already: from the
+ * remote's default branch when there is one (`fresh`), or from `HEAD` (`head`, or no remote).
+ */
+export function gitWorktree(top: string, name: string, base: "fresh" | "head" = "fresh"): GitWorktree {
   const dir = path.join(top, ".claude", "worktrees", name);
   const branch = `worktree-${name}`;
   try {
@@ -55,7 +58,7 @@ export function gitWorktree(top: string, name: string): GitWorktree {
         "worktree",
         "add",
         "--lock",
-        ...(branchExists ? [dir, branch] : ["-b", branch, dir, baseRef(top)]),
+        ...(branchExists ? [dir, branch] : ["-b", branch, dir, base === "head" ? "HEAD" : freshBase(top)]),
       ]);
     }
     return { path: dir, branch, repository: top, startCommit: git(dir, ["rev-parse", "HEAD"]) };
@@ -65,7 +68,7 @@ export function gitWorktree(top: string, name: string): GitWorktree {
 }
 
 /** The default branch when there is a remote (`origin/HEAD`), else the local `HEAD`. */
-function baseRef(top: string): string {
+function freshBase(top: string): string {
   return tryGit(top, ["rev-parse", "--verify", "-q", "refs/remotes/origin/HEAD"]) !== undefined
     ? "origin/HEAD"
     : "HEAD";

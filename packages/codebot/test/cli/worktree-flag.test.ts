@@ -106,6 +106,21 @@ describe("--worktree with git", () => {
     expect(git(String(fromHead.init?.cwd), "rev-parse", "HEAD")).toBe(git(box.project, "rev-parse", "HEAD"));
   });
 
+  it('settings worktree.baseRef "head" starts it from HEAD even with a remote', async () => {
+    const origin = repository();
+    const box = sandbox();
+    fs.rmSync(box.project, { recursive: true });
+    git(path.dirname(box.project), "clone", "-q", origin.project, box.project);
+    box.write("b.txt", "b\n");
+    git(box.project, "add", ".");
+    git(box.project, "commit", "-q", "-m", "local only");
+    const settings = box.json(path.join(box.home, "base.json"), { worktree: { baseRef: "head" } });
+    const r = await runIn(box, "-w", "mine", "--settings", settings);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain("unknown key");
+    expect(git(String(r.init?.cwd), "rev-parse", "HEAD")).toBe(git(box.project, "rev-parse", "HEAD"));
+  });
+
   it("a second run with the same name goes on in the worktree that is there", async () => {
     const box = repository();
     const first = await runIn(box, "-w", "again");
