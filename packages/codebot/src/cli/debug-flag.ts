@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { SessionEvent } from "../session/session-events.js";
-import { CliError } from "./cli-error.js";
 import { stylesFor } from "./output/styles.js";
 import { startLine, traceLine } from "./output/trace-line.js";
+import { appendableFile } from "./trace-file-flag.js";
 
 /**
  * `-d, --debug [filter]` and `--debug-file <path>`, as claude 2.1.328 takes them: a filter is a
@@ -21,7 +20,10 @@ export interface DebugFlags {
 export function debugFlags(filter: string | true | undefined, file: string | undefined): DebugFlags {
   const on = filter !== undefined || file !== undefined;
   const debugHooks = on && (typeof filter !== "string" || includesHooks(filter));
-  return { debugHooks, ...(file !== undefined ? { debugFile: writableFile(file) } : {}) };
+  return {
+    debugHooks,
+    ...(file !== undefined ? { debugFile: appendableFile("--debug-file", file, { makeFolder: true }) } : {}),
+  };
 }
 
 function includesHooks(filter: string): boolean {
@@ -33,17 +35,6 @@ function includesHooks(filter: string): boolean {
   const excluded = names.filter((name) => name.startsWith("!")).map((name) => name.slice(1));
   if (excluded.length === names.length) return !excluded.includes("hooks");
   return names.includes("hooks");
-}
-
-function writableFile(value: string): string {
-  const file = path.resolve(value);
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.appendFileSync(file, "");
-  } catch (error) {
-    throw new CliError(`--debug-file ${file}: cannot write to it (${(error as Error).message})`);
-  }
-  return file;
 }
 
 /**

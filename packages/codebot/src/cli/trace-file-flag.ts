@@ -8,12 +8,21 @@ import { CliError } from "./cli-error.js";
  * the file is created when missing, and nothing already in it changes.
  */
 export function traceFileFlag(value: string): string {
+  return appendableFile("--trace-file", value);
+}
+
+/**
+ * A flag's file that lines are appended to (`--trace-file`, `--debug-file`): its absolute path,
+ * created (with its folder when `makeFolder`) and checked writable now, or a one-line refusal.
+ */
+export function appendableFile(flag: string, value: string, options: { makeFolder?: boolean } = {}): string {
   const file = path.resolve(value);
   try {
+    if (options.makeFolder) fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.appendFileSync(file, "");
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new CliError(`--trace-file ${file}: cannot write to it (${reason})`);
+    throw new CliError(`${flag} ${file}: cannot write to it (${reason})`);
   }
   return file;
 }
