@@ -28,8 +28,8 @@ export interface ExecutionDeps {
   takeTurn?: TakeTurn;
   /** Told right before a hook's executor runs (after approval, once its turn has come). */
   started?: (start: HookStart) => void;
-  /** Told of a running command hook's output so far, about once a second while it grows. */
-  progress?: (progress: HookProgress) => void;
+  /** Where a running command hook of the event reports its output so far, about once a second while it grows. */
+  progressOf?: (event: HookEvent) => ((progress: HookProgress) => void) | undefined;
   /**
    * What a Claude Code hook said for the model after its `{"async": true}` reply, when it ended
    * by itself (async-reply.ts): for the model's next request, like a background hook's context.
@@ -109,7 +109,7 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
   }
 
   const start = startOf(hook, job);
-  const progress = deps.progress;
+  const progress = deps.progressOf?.(hook.event);
   let startedRun = false;
   const run = (): Promise<RunOutcome> => {
     // The time spent waiting for approval and for its turn counts: a queue of runs behind a hung

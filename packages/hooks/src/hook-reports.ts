@@ -5,6 +5,7 @@
  * break hooks, and must not vanish either: it is reported once.
  */
 import type { CompiledHook } from "./compiled-hook.js";
+import type { HookEvent } from "./events.js";
 import type { HookRun } from "./hook-execution.js";
 import { failureSummary, type HookVerdict } from "./interpret.js";
 import { type HookEnd, type HookProgress, type HookStart, TraceFile, type TraceRecord } from "./trace.js";
@@ -14,6 +15,7 @@ export interface HookReportsOptions {
   onHookStart?: (start: HookStart) => void;
   onHookEnd?: (end: HookEnd) => void;
   onHookProgress?: (progress: HookProgress) => void;
+  hookProgressOf?: (event: HookEvent) => boolean;
   traceFile?: string;
   /** `toolUseId`: the tool call the failed run was for, when it was for one. */
   onHookError?: (message: string, toolUseId?: string) => void;
@@ -31,7 +33,7 @@ export class HookReports {
   /** Told right before a hook's executor runs; absent when nobody listens. */
   readonly started: ((start: HookStart) => void) | undefined;
   /** Told of a running hook's output so far; absent when nobody listens. */
-  readonly progress: ((progress: HookProgress) => void) | undefined;
+  private readonly progress: ((progress: HookProgress) => void) | undefined;
 
   constructor(private readonly options: HookReportsOptions) {
     this.traceFile = options.traceFile
@@ -43,6 +45,11 @@ export class HookReports {
     this.progress = onHookProgress
       ? (progress) => this.observe("onHookProgress", onHookProgress, progress)
       : undefined;
+  }
+
+  /** Where a running hook of `event` reports its output so far; undefined when nobody listens to that event's. */
+  progressOf(event: HookEvent): ((progress: HookProgress) => void) | undefined {
+    return this.options.hookProgressOf?.(event) === false ? undefined : this.progress;
   }
 
   /** A trace record, as soon as it exists. */

@@ -41,6 +41,11 @@ export interface HookRunnerOptions {
   onHookEnd?: (end: HookEnd) => void;
   /** A started command hook still runs: its output so far, about once a second while it grows. */
   onHookProgress?: (progress: HookProgress) => void;
+  /**
+   * The events whose running hooks report their output (absent: every event's, when
+   * `onHookProgress` is given). Reporting arms a timer per command hook run: only for listeners.
+   */
+  hookProgressOf?: (event: HookEvent) => boolean;
   /** A JSONL file every trace record is appended to. */
   traceFile?: string;
   /** A hook failed, timed out or gave unusable output: called once per hook per runner (§7.5). */

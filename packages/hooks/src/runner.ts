@@ -60,7 +60,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     executors: { command: createCommandExecutor(), ...options.executors },
     ...(options.approveHook ? { approveHook: options.approveHook } : {}),
     ...(reports.started ? { started: reports.started } : {}),
-    ...(reports.progress ? { progress: reports.progress } : {}),
+    progressOf: (event) => reports.progressOf(event),
     ...(options.onBackgroundContext ? { saidLater: saidLaterTo(options.onBackgroundContext) } : {}),
   };
   const ctx: FiringContext = {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { addUsage, emptyUsage, type Usage } from "@codebot/agentcore";
-import { claudeToolName } from "@codebot/hooks";
+import { claudeToolName, type HookEvent } from "@codebot/hooks";
 import type { ServerStatus } from "../mcp/mcp-servers.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
@@ -118,6 +118,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
           }
         : {}),
       ...(control ? { hookCallbacks: sdkHookExecutor(control) } : {}),
+      ...(streaming ? { hookProgress: (event: HookEvent) => hookLines.reports(event) } : {}),
       // Notices quote the repository's files (a skill's name, a path): no escape sequence of theirs reaches the terminal.
       notify: (message) => stderr(terminalSafe(message)),
       onEvent,

@@ -16,7 +16,9 @@ import {
   createHookRunner,
   type Decision,
   formatProblem,
+  type HookEvent,
   type HookExecutor,
+  type HookProgress,
   type LoadedHooks,
   subagentTranscriptPath,
   systemReminder,
@@ -156,6 +158,8 @@ export interface RuntimeOptions {
   onTrace?: (record: TraceRecord) => void;
   /** A JSONL file every hook trace record is appended to. */
   traceFile?: string;
+  /** The events whose running command hooks report their output so far (`hook_progress` events); absent: none. */
+  hookProgress?: (event: HookEvent) => boolean;
   /** Most model steps per prompt (and per sub-agent run). */
   maxTurns?: number;
   /** `--setting-sources`: the user, project and local layers read (absent: all). */
@@ -492,7 +496,13 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       events.emit({ kind: "hook", record });
     },
     onHookStart: (start) => events.emit({ kind: "hook_start", start }),
-    onHookProgress: (progress) => events.emit({ kind: "hook_progress", progress }),
+    // Only for listeners: reporting arms a timer for every command hook run.
+    ...(options.hookProgress
+      ? {
+          onHookProgress: (progress: HookProgress) => events.emit({ kind: "hook_progress", progress }),
+          hookProgressOf: options.hookProgress,
+        }
+      : {}),
     onHookEnd: (end) => events.emit({ kind: "hook_end", end }),
     traceFile: options.traceFile,
     onHookError: notify,

@@ -24,11 +24,16 @@ export class ClaudeHookLines {
     private readonly all: boolean,
   ) {}
 
+  /** Whether the hooks of `event` get lines. */
+  reports(event: HookEvent): boolean {
+    return this.all || ALWAYS_REPORTED.has(event);
+  }
+
   /** The line of a session event, or undefined when it is not a reported hook's start or end. */
   line(event: SessionEvent): WireObject | undefined {
     if (event.kind === "hook_start") {
       const start = event.start;
-      if (!this.all && !ALWAYS_REPORTED.has(start.event)) return undefined;
+      if (!this.reports(start.event)) return undefined;
       this.running.set(start.runId, start);
       return { type: "system", subtype: "hook_started", ...this.names(start), ...this.base() };
     }
