@@ -206,8 +206,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     }
     return code;
   };
-  let given: PromptResult | undefined;
-  // Stream-json input: each turn's result is printed as it ends; the exit code is the last turn's.
+  // Each prompt's result is printed as it ends; the exit code is the last one's.
   let code = 0;
   if (control) {
     // Read from now on, as it comes: an interrupt or a hook's answer arrives while a turn runs.
@@ -230,7 +229,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       }
     } else {
       if (initial !== undefined) report(await runtime.prompt(initial), false);
-      given = await runtime.prompt(prompt);
+      // Reported before the session closes: SessionEnd hooks run after the result line, as claude's.
+      code = report(await runtime.prompt(prompt), true);
     }
   } catch (error) {
     // A malformed input line: the turns before it were answered, none after it runs.
@@ -244,7 +244,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     await closeWithNotice(runtime, "other", (line) => stderr(`codebot: ${line}`));
     removeSignalHandlers();
   }
-  return given ? report(given, true) : code;
+  return code;
 }
 
 /** As Claude Code: piped input follows the prompt on the next line, or is the prompt. */

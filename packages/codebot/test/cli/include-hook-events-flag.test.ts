@@ -4,6 +4,7 @@
  * named `<event>:<subject>`, with stdout, stderr, exit code and outcome). Always for SessionStart
  * hooks; for every event's hooks with `--include-hook-events`.
  */
+import { existsSync } from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
@@ -120,5 +121,38 @@ describe("Claude Code's hook lifecycle lines in stream-json", () => {
     const response = pre.find((l) => l.subtype === "hook_response");
     expect(response?.stdout).toBe("line1\nline2\n");
     for (const line of progress) expect(lines.indexOf(line)).toBeLessThan(lines.indexOf(response as Line));
+  });
+});
+
+describe("SessionEnd hooks in stream-json, as claude 2.1.328: after the result line, in no claude line", () => {
+  /** A one-answer run whose SessionEnd hook leaves a file. */
+  async function sessionEndRun(extra: string[]) {
+    const box = sandbox();
+    const marker = `${box.project}/ended`;
+    const settings = box.json("hooks.json", {
+      hooks: { SessionEnd: [{ hooks: [{ type: "command", command: `echo bye; touch '${marker}'` }] }] },
+    });
+    const server = await modelServer([reply.text("done")]);
+    const r = await runCli(
+      ["-p", "go", "--output-format", "stream-json", "--settings", settings, "--cwd", box.project, ...extra],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    return { lines: jsonLines(r.stdout) as Line[], marker };
+  }
+
+  it("the result line comes before the SessionEnd hook runs, and the hook still runs", async () => {
+    const { lines, marker } = await sessionEndRun(["--verbose"]);
+    const result = lines.findIndex((l) => l.type === "result");
+    const sessionEnd = lines.findIndex((l) => l.subtype === "hook_start" && l.event === "SessionEnd");
+    expect(result).toBeGreaterThan(-1);
+    expect(sessionEnd).toBeGreaterThan(result);
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it("--include-hook-events writes no hook_started or hook_response line for SessionEnd hooks", async () => {
+    const { lines } = await sessionEndRun(["--include-hook-events"]);
+    expect(lines.filter((l) => l.subtype === "hook" && l.event === "SessionEnd")).toHaveLength(1);
+    expect(lifecycle(lines).filter((l) => l.hook_event === "SessionEnd")).toEqual([]);
   });
 });

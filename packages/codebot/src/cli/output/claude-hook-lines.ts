@@ -3,7 +3,7 @@
  * `system`/`hook_started` line as a hook starts, `system`/`hook_progress` lines with a command
  * hook's output so far while it grows, and a `system`/`hook_response` line with its output once it
  * has finished, paired by `hook_id`. Claude Code writes them for SessionStart (and
- * Setup) hooks always, and for every event's hooks with `--include-hook-events`. codebot's own
+ * Setup) hooks always, for every event's hooks but SessionEnd's with `--include-hook-events`. codebot's own
  * `hook_start` and `hook` lines (claude-stream.ts) are written beside them, unchanged.
  */
 import { randomUUID } from "node:crypto";
@@ -13,6 +13,8 @@ import type { WireObject } from "./wire.js";
 
 /** The events whose hooks claude reports without `--include-hook-events`. */
 const ALWAYS_REPORTED: ReadonlySet<HookEvent> = new Set(["SessionStart", "Setup"]);
+/** claude runs SessionEnd hooks after the `result` line and reports them in no line, even with the flag. */
+const NEVER_REPORTED: ReadonlySet<HookEvent> = new Set(["SessionEnd"]);
 
 export class ClaudeHookLines {
   /** The started runs waiting for their end, by run id. */
@@ -26,6 +28,7 @@ export class ClaudeHookLines {
 
   /** Whether the hooks of `event` get lines. */
   reports(event: HookEvent): boolean {
+    if (NEVER_REPORTED.has(event)) return false;
     return this.all || ALWAYS_REPORTED.has(event);
   }
 
