@@ -11,7 +11,8 @@ export interface AgentOptions {
   model: LanguageModelV3;
   /** Models each run falls back to, in order (see LoopOptions); every run starts with `model`. */
   fallbackModels?: LoopOptions["fallbackModels"];
-  systemPrompt: string;
+  /** The instructions; a function is asked at the start of every run (instructions that change between runs). */
+  systemPrompt: string | (() => string);
   /** The tools; a function is asked at the start of every run (a list that changes between runs). */
   tools: Tool[] | (() => Tool[]);
   middleware?: ToolMiddleware[];
@@ -98,9 +99,10 @@ export class Agent {
     this.controller = controller;
     this.history.push(asMessage(input));
     try {
-      const { tools } = this.options;
+      const { tools, systemPrompt } = this.options;
       const stream = agentLoop({
         ...this.options,
+        systemPrompt: typeof systemPrompt === "function" ? systemPrompt() : systemPrompt,
         tools: typeof tools === "function" ? tools() : tools,
         model: this.model,
         messages: this.history,

@@ -16,6 +16,17 @@ describe("Agent", () => {
     expect(model.requests[1]?.prompt.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
   });
 
+  test("a systemPrompt function is asked at the start of every run", async () => {
+    const model = scriptedModel([reply.text("one"), reply.text("two")]);
+    let instructions = "first";
+    const agent = new Agent({ model, systemPrompt: () => instructions, tools: [] });
+    await agent.prompt("hi");
+    instructions = "second";
+    await agent.prompt("again");
+    const systemOf = (i: number) => model.requests[i]?.prompt.find((m) => m.role === "system")?.content;
+    expect([systemOf(0), systemOf(1)]).toEqual(["first", "second"]);
+  });
+
   test("rejects a prompt while running, reports its state, and abort() ends the run", async () => {
     const model = scriptedModel([reply.hang("thinking")]);
     const agent = new Agent({ model, systemPrompt: "", tools: [] });

@@ -43,6 +43,8 @@ interface RootOptions {
   disallowedTools?: string[];
   systemPrompt?: string;
   appendSystemPrompt?: string;
+  systemPromptSnapshot?: "on" | "off";
+  excludeDynamicSystemPromptSections?: boolean;
   verbose?: boolean;
   includePartialMessages?: boolean;
   includeHookEvents?: boolean;
@@ -129,6 +131,16 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         .option("--disallowedTools, --disallowed-tools <rules...>", "permission rules that never run")
         .option("--system-prompt <text>", "replace the main agent's instructions")
         .option("--append-system-prompt <text>", "add to the main agent's instructions")
+        .addOption(
+          new Option(
+            "--system-prompt-snapshot <on|off>",
+            "on (default; off with --bare): the system prompt is recorded on the conversation's first request and sent as recorded until it is compacted, resumes included; off: rendered afresh every request",
+          ).choices(["on", "off"]),
+        )
+        .option(
+          "--exclude-dynamic-system-prompt-sections",
+          "move the project directory from the default system prompt into the first prompt's context (one prompt for every machine: shared prompt cache); ignored with --system-prompt",
+        )
         .option("--verbose", "accepted for Claude Code scripts (stream-json is always complete)")
         .option("--include-partial-messages", "stream-json: also a stream_event line per piece of the answer")
         .option(
@@ -246,6 +258,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       disallowedTools: toolRulesFlag("--disallowedTools", opts.disallowedTools),
       ...(opts.systemPrompt !== undefined ? { systemPrompt: opts.systemPrompt } : {}),
       ...(opts.appendSystemPrompt !== undefined ? { appendSystemPrompt: opts.appendSystemPrompt } : {}),
+      ...(opts.systemPromptSnapshot !== undefined
+        ? { systemPromptSnapshot: opts.systemPromptSnapshot === "on" }
+        : {}),
+      ...(opts.excludeDynamicSystemPromptSections === true ? { excludeDynamicSystemPrompt: true } : {}),
       trustProjectHooks: opts.trustProjectHooks === true,
       ...(opts.maxTurns !== undefined ? { maxTurns: opts.maxTurns } : {}),
       ...(opts.maxBudgetUsd !== undefined ? { maxBudgetUsd: opts.maxBudgetUsd } : {}),

@@ -32,6 +32,10 @@ export interface SessionFlags {
   systemPrompt?: string;
   /** `--append-system-prompt`: added to them. */
   appendSystemPrompt?: string;
+  /** `--system-prompt-snapshot on|off` (absent: on, off under `--bare`). */
+  systemPromptSnapshot?: boolean;
+  /** `--exclude-dynamic-system-prompt-sections`. */
+  excludeDynamicSystemPrompt?: boolean;
   /** `codebot "prompt"`: the interactive session starts by running it. */
   firstPrompt?: string;
   trustProjectHooks: boolean;
@@ -122,6 +126,8 @@ export function runtimeOptionsOf(
     ...(flags.disallowedTools !== undefined ? { disallowedTools: flags.disallowedTools } : {}),
     ...(flags.systemPrompt !== undefined ? { systemPrompt: flags.systemPrompt } : {}),
     ...(flags.appendSystemPrompt !== undefined ? { appendSystemPrompt: flags.appendSystemPrompt } : {}),
+    ...(flags.systemPromptSnapshot !== undefined ? { systemPromptSnapshot: flags.systemPromptSnapshot } : {}),
+    ...(flags.excludeDynamicSystemPrompt ? { excludeDynamicSystemPrompt: true } : {}),
     trustProjectHooks: flags.trustProjectHooks,
     ...(flags.hooksApprovedOnce !== undefined ? { hooksApprovedOnce: flags.hooksApprovedOnce } : {}),
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),

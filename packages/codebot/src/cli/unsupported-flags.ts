@@ -26,10 +26,8 @@ const NOT_YET = [
   "--ax-screen-reader",
   "--brief",
   "--effort",
-  "--exclude-dynamic-system-prompt-sections",
   "--forward-subagent-text",
   "--prompt-suggestions",
-  "--system-prompt-snapshot",
   "--tmux",
 ];
 

@@ -32,6 +32,8 @@ export interface CompactionParts {
   reloadInstructions?: () => Promise<string | undefined>;
   /** What SessionStart's answer after a compaction changes (skills read again, files watched). */
   sessionStartEffects: SessionStartEffects;
+  /** Told once a compaction has replaced the history (the system prompt is then rendered and recorded afresh). */
+  compacted?: () => void;
   /** The summary request's token usage, for the session's accounting. */
   usage(used: Usage): void;
   /** `--autocompact` and its kin (auto-compact-window.ts): the threshold counts against this many tokens, if fewer than the window. */
@@ -168,6 +170,7 @@ export class Compaction {
     compacted.forEach((message, i) => {
       transcript.append(message, "main", i === 0 ? { isCompactSummary: true } : {});
     });
+    this.parts.compacted?.();
     // The compacted history is the summary, then the messages kept (the latest turns); a request
     // too long for the window is kept cut (compactedHistory), which the notice says.
     const kept = compacted.slice(1);

@@ -101,7 +101,8 @@ import { stopFailureType } from "./stop-failure.js";
 import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
 import { streamIdleMs } from "./stream-idle.js";
-import { mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
+import { dynamicSystemContext, mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
+import { SystemPromptSnapshot } from "./system-prompt-snapshot.js";
 import { postToolBatchHooks } from "./tool-batch-hooks.js";
 import { saveUndelivered, undeliveredHooksPath, undeliveredNotice } from "./undelivered-hooks.js";
 import { ValidationMark } from "./validation-mark.js";
@@ -246,6 +247,17 @@ export interface RuntimeOptions {
   sessionStart?: boolean;
   /** Added after the main agent's instructions (`--append-system-prompt`). */
   appendSystemPrompt?: string;
+  /**
+   * `--system-prompt-snapshot`: the system prompt is recorded on the conversation's first request and
+   * sent as recorded until it is compacted, resumes included (system-prompt-snapshot.ts). Default: on,
+   * off under `bare`, as claude's.
+   */
+  systemPromptSnapshot?: boolean;
+  /**
+   * `--exclude-dynamic-system-prompt-sections`: what differs between machines (the project directory)
+   * goes with the first prompt's context instead of the default system prompt; not with `systemPrompt`.
+   */
+  excludeDynamicSystemPrompt?: boolean;
   /**
    * `--init`/`--init-only` (`init`) or `--maintenance`: the Setup hooks run before SessionStart;
    * the context of their Claude Code groups joins the first prompt.
@@ -581,6 +593,12 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const agentScopes = new AgentHookScopes(runner, agents.agents, cwd, notify);
   const mayUseOwnModel = agentModelConsent({ isGrantTrusted: project.isGrantTrusted, env, notify });
   mainAgent = sessionAgent(agents.agents, options.agent, settings.agent, notify);
+  // `--exclude-dynamic-system-prompt-sections` moves the default prompt's per-machine part to the context.
+  const dynamicInContext =
+    options.excludeDynamicSystemPrompt === true &&
+    options.systemPrompt === undefined &&
+    mainAgent?.prompt === undefined;
+  const dynamicContext = dynamicInContext ? dynamicSystemContext(cwd) : undefined;
   if (mainAgent !== undefined) {
     agentScopes.enterMain(mainAgent, cwd, notify);
     if (mainAgent.model !== undefined && options.modelFromFlag !== true && mayUseOwnModel(mainAgent)) {
@@ -740,6 +758,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   mcp.servers?.start();
   // `/resume` and `/clear` point transcript, task list and ids at another session (a new one for `/clear`).
   const switchFiles = (id: string, restored?: RestoredConversation) => {
+    promptSnapshot.reset(restored?.systemPrompt);
     sessionId = id;
     transcriptPath = path.join(sessionDir, `${id}.jsonl`);
     tasksPath = path.join(sessionDir, `${id}.tasks.json`);
@@ -776,8 +795,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         instructions.loaded.files.map((file) => ({ file, reason: "compact" })),
       );
       if (stop) session?.halt(stop);
-      return projectContext(instructions.loaded);
+      return joinContext(dynamicContext, projectContext(instructions.loaded));
     },
+    compacted: () => promptSnapshot.reset(),
     sessionStartEffects,
     ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
     ...(compactWindow !== undefined ? { autoCompactWindow: compactWindow } : {}),
@@ -788,6 +808,18 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   });
   meter.reset(restored?.messages ?? []);
   const batchHooks = postToolBatchHooks(runner, (stop) => session?.stopRun(stop));
+  const promptSnapshot = new SystemPromptSnapshot(
+    () =>
+      [
+        options.systemPrompt ?? mainAgent?.prompt ?? mainSystemPrompt(cwd, { dynamic: !dynamicInContext }),
+        options.appendSystemPrompt,
+      ]
+        .filter((part) => part !== undefined)
+        .join("\n\n"),
+    options.systemPromptSnapshot ?? options.bare !== true,
+    (systemPrompt) => transcript.recordSystemPrompt(systemPrompt),
+    restored?.systemPrompt,
+  );
   const agent = new Agent({
     model,
     ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
@@ -799,12 +831,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       const said = backgroundSaid.take();
       return said === undefined ? messages : [...messages, userMessage(systemReminder(said))];
     },
-    systemPrompt: [
-      options.systemPrompt ?? mainAgent?.prompt ?? mainSystemPrompt(cwd),
-      options.appendSystemPrompt,
-    ]
-      .filter((part) => part !== undefined)
-      .join("\n\n"),
+    systemPrompt: () => promptSnapshot.current(),
     tools: mainTools,
     middleware,
     maxTurns: options.maxTurns,
@@ -857,7 +884,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     notify,
   );
 
-  const instructionContext = projectContext(instructions.loaded);
+  const instructionContext = joinContext(dynamicContext, projectContext(instructions.loaded));
   // InstructionsLoaded hooks of the files given at start: the first prompt waits for them (one may halt the session).
   if (options.sessionStart !== false)
     session.haltWhen(

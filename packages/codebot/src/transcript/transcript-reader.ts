@@ -1,5 +1,6 @@
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
 import { type CheckedLine, checkLine } from "./line-shape.js";
+import { promptSnapshotOf } from "./prompt-snapshot-line.js";
 import { titleOf } from "./title-line.js";
 import type { TranscriptBlock, TranscriptLine } from "./transcript-line.js";
 import { transcriptLines } from "./transcript-lines.js";
@@ -18,6 +19,8 @@ export interface RestoredConversation {
   interrupted: ToolModelMessage["content"];
   /** The session's title: its last title line's (title-line.ts). */
   title?: string;
+  /** The system prompt recorded for the conversation since its last compaction or clear (prompt-snapshot-line.ts). */
+  systemPrompt?: string;
 }
 
 const INTERRUPTED = "interrupted: the session ended before this call finished";
@@ -37,6 +40,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
   let start: TranscriptLine[] = [];
   let lastUuid: string | undefined;
   let title: string | undefined;
+  let systemPrompt: string | undefined;
   /** A compaction boundary whose summary has not come yet: its line number and uuid. */
   let pending: { lineNumber: number; uuid: string | undefined } | undefined;
   const keepBefore = () => {
@@ -56,6 +60,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     const { line } = parsed;
     title = titleOf(line) ?? title;
     if (line.isSidechain === true) continue;
+    systemPrompt = promptSnapshotOf(line) ?? systemPrompt;
     if (line.subtype === "compact_boundary") {
       keepBefore();
       pending = { lineNumber: raw.number, uuid: line.uuid };
@@ -64,6 +69,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     if (line.subtype === "clear_boundary") {
       pending = undefined;
       start = [];
+      systemPrompt = undefined;
       lastUuid = line.uuid;
       continue;
     }
@@ -71,6 +77,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     if (pending && line.isCompactSummary === true) {
       start = [];
       pending = undefined;
+      systemPrompt = undefined;
     } else keepBefore();
     // checkLine has made sure a user or assistant line has its message.
     start.push(line as TranscriptLine);
@@ -78,7 +85,14 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
   }
   keepBefore();
   const { messages, interrupted } = withResults(start.flatMap(toModelMessage), skipped);
-  return { messages, lastUuid, skipped, interrupted, ...(title !== undefined ? { title } : {}) };
+  return {
+    messages,
+    lastUuid,
+    skipped,
+    interrupted,
+    ...(title !== undefined ? { title } : {}),
+    ...(systemPrompt !== undefined ? { systemPrompt } : {}),
+  };
 }
 
 const CUT_OFF = "cut off (the session ended while writing it)";

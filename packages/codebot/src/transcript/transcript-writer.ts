@@ -5,6 +5,7 @@ import type { Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { endsMidLine } from "../fs/ends-mid-line.js";
 import { makeDirectory } from "../fs/make-directory.js";
+import { promptSnapshotLine } from "./prompt-snapshot-line.js";
 import { titleLine } from "./title-line.js";
 import {
   type BoundaryKind,
@@ -93,6 +94,11 @@ export class TranscriptWriter {
     if (title === this.currentTitle) return;
     this.currentTitle = title;
     this.writeTitle();
+  }
+
+  /** The conversation's system prompt, recorded for its resumes (`--system-prompt-snapshot`). */
+  recordSystemPrompt(systemPrompt: string): void {
+    this.write(promptSnapshotLine(systemPrompt, this.sessionId));
   }
 
   /**
