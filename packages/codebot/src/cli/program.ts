@@ -44,6 +44,7 @@ interface RootOptions {
   systemPrompt?: string;
   appendSystemPrompt?: string;
   systemPromptSnapshot?: "on" | "off";
+  brief?: boolean;
   excludeDynamicSystemPromptSections?: boolean;
   verbose?: boolean;
   includePartialMessages?: boolean;
@@ -238,6 +239,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "Claude Code's: Claude in Chrome — codebot has no browser integration (said once)",
         )
         .option("--no-chrome", "Claude Code's: no Claude in Chrome (codebot has none)")
+        .option(
+          "--brief",
+          "Claude Code's: the SendUserMessage tool — codebot has none; the model answers in its text (said once)",
+        )
         .option(
           "-w, --worktree [name]",
           "run the session in a git worktree <repo>/.claude/worktrees/<name> (branch worktree-<name>; a WorktreeCreate hook makes it instead when the project has one)",
@@ -478,6 +483,11 @@ function sayMissingIntegrations(opts: RootOptions): void {
     process.stderr.write("codebot: --ide: codebot has no IDE integration; going on without one\n");
   if (opts.chrome === true)
     process.stderr.write("codebot: --chrome: codebot has no Chrome integration; going on without it\n");
+  // claude 2.1.328 -p --brief offers no SendUserMessage tool either ("not enabled in this session").
+  if (opts.brief === true)
+    process.stderr.write(
+      "codebot: --brief: codebot has no SendUserMessage tool; the model's messages are its answer text\n",
+    );
 }
 
 function autoCompactFlag(value: string): AutoCompactWindow {

@@ -390,6 +390,20 @@ describe("the command line a Claude Code user types", () => {
     );
   });
 
+  it("--brief runs the session without a SendUserMessage tool (as claude -p), saying so once", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    const r = await runCli(["-p", "hi", "--brief", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("one\n");
+    expect(r.stderr).toBe(
+      "codebot: --brief: codebot has no SendUserMessage tool; the model's messages are its answer text\n",
+    );
+    expect(JSON.stringify(server.requests[0]?.body.tools)).not.toContain("SendUserMessage");
+  });
+
   it("--ide and --chrome run the session, saying once that codebot has no such integration; --no-chrome says nothing", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one"), reply.text("two")]);
