@@ -10,6 +10,13 @@ export {
 export { ContextMeter } from "./context-meter.js";
 export { isContextOverflow } from "./context-overflow.js";
 export { contextWindowOf, DEFAULT_CONTEXT_WINDOW, type ModelOverrides } from "./context-window.js";
+export {
+  EFFORT_LEVELS,
+  type EffortChoice,
+  type EffortLevel,
+  effortLevelOf,
+  effortToSend,
+} from "./effort.js";
 export { AgentEventStream } from "./event-stream.js";
 export type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
 export type { FallbackTrigger } from "./fallback.js";

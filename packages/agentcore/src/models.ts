@@ -1,4 +1,5 @@
-import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provider";
+import { EFFORT_BETA, type EffortChoice, type EffortLevel, effortToSend } from "./effort.js";
 import type { RotatingKey } from "./rotating-key.js";
 import { wireCachedModel } from "./wire-cache/wire-cached-model.js";
 
@@ -48,7 +49,7 @@ export async function resolveModel(
   options: ModelAccessOptions = {},
 ): Promise<LanguageModelV3> {
   const key = spec.startsWith("anthropic/") ? options.anthropicKey : undefined;
-  return wireCachedModel(await providerModels(spec, env, options.anthropicBetas), key);
+  return wireCachedModel(await providerModels(spec, env, options), key);
 }
 
 export interface ModelAccessOptions {
@@ -59,6 +60,11 @@ export interface ModelAccessOptions {
   anthropicKey?: RotatingKey;
   /** Beta names sent in every Anthropic request's `anthropic-beta` header, besides the provider's own. */
   anthropicBetas?: readonly string[];
+  /**
+   * Claude Code's effort: each Anthropic model is sent what it takes of it (effort.ts); no choice
+   * sends a known model's own default, as claude does. Other providers' models get none.
+   */
+  effort?: EffortChoice;
 }
 
 /** `ANTHROPIC_BETAS`: comma-separated beta names. */
@@ -73,7 +79,7 @@ function envBetas(value: string | undefined): string[] {
 export async function providerModels(
   spec: string,
   env: Env,
-  anthropicBetas: readonly string[] = [],
+  access: Pick<ModelAccessOptions, "anthropicBetas" | "effort"> = {},
 ): Promise<(fetch: typeof globalThis.fetch) => LanguageModelV3> {
   const slash = spec.indexOf("/");
   const provider = slash > 0 ? spec.slice(0, slash) : "";
@@ -93,11 +99,22 @@ export async function providerModels(
       const auth = authToken ? { authToken } : { apiKey: need("ANTHROPIC_API_KEY") };
       const { createAnthropic } = await import("@ai-sdk/anthropic");
       const baseURL = anthropicBaseUrl(env.ANTHROPIC_BASE_URL);
-      // The provider adds the betas it needs itself to those of this header. ANTHROPIC_BETAS (Claude
-      // Code's variable) goes as it is, unfiltered, as claude 2.1.328 sends it.
-      const betas = [...new Set([...envBetas(env.ANTHROPIC_BETAS), ...anthropicBetas])];
+      const effort = effortToSend(modelId, access.effort);
+      // The provider adds the betas it needs itself to those of this header, but not effort's,
+      // which claude 2.1.328 names. ANTHROPIC_BETAS (Claude Code's variable) goes as it is,
+      // unfiltered, as claude sends it.
+      const betas = [
+        ...new Set([
+          ...envBetas(env.ANTHROPIC_BETAS),
+          ...(access.anthropicBetas ?? []),
+          ...(effort ? [EFFORT_BETA] : []),
+        ]),
+      ];
       const headers = betas.length > 0 ? { headers: { "anthropic-beta": betas.join(",") } } : {};
-      return (fetch) => createAnthropic({ ...auth, baseURL, fetch, ...headers })(modelId);
+      return (fetch) => {
+        const model = createAnthropic({ ...auth, baseURL, fetch, ...headers })(modelId);
+        return effort ? withEffort(model, effort) : model;
+      };
     }
     case "openai": {
       const apiKey = need("OPENAI_API_KEY");
@@ -119,6 +136,27 @@ export async function providerModels(
         `model: unknown provider "${provider}" in "${spec}" (known: ${PROVIDERS.map((p) => `${p}/`).join(", ")})`,
       );
   }
+}
+
+/** The model with `effort` in every call's Anthropic provider options (sent as `output_config.effort`). */
+function withEffort(model: LanguageModelV3, effort: EffortLevel): LanguageModelV3 {
+  const withIt = (options: LanguageModelV3CallOptions): LanguageModelV3CallOptions => ({
+    ...options,
+    providerOptions: {
+      ...options.providerOptions,
+      anthropic: { ...options.providerOptions?.anthropic, effort },
+    },
+  });
+  return {
+    specificationVersion: "v3",
+    provider: model.provider,
+    modelId: model.modelId,
+    get supportedUrls() {
+      return model.supportedUrls;
+    },
+    doGenerate: (options) => model.doGenerate(withIt(options)),
+    doStream: (options) => model.doStream(withIt(options)),
+  };
 }
 
 /** The official Anthropic convention gives the host without `/v1`; the AI SDK wants it with. */

@@ -32,6 +32,9 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     cwd: session.cwd,
     prompt_id: session.promptId,
     permission_mode: mode === undefined ? undefined : (CLAUDE_PERMISSION_MODE[mode] ?? mode),
+    // claude 2.1.328 tells tool events and Stop the effort its requests carry (none, none sent).
+    effort:
+      (toolEvent || event === "Stop") && session.effort !== undefined ? { level: session.effort } : undefined,
     hook_event_name: event,
     tool_name: toolEvent && f.tool !== undefined ? claudeToolName(f.tool) : undefined,
     tool_input: toolEvent ? args : undefined,

@@ -40,6 +40,7 @@ export function jobOf(
     ...(session.envFile !== undefined ? { envFile: session.envFile } : {}),
     ...(session.promptId !== undefined ? { promptId: session.promptId } : {}),
     ...(session.agentType !== undefined ? { agentType: session.agentType } : {}),
+    ...(session.effort !== undefined ? { effort: session.effort } : {}),
   };
   // A sub-agent's tool call: which run it is, while that run is still going.
   const caller =

@@ -28,6 +28,11 @@ export interface HookSession {
    * first. Claude Code payloads carry it as `prompt_id`, the same on every event of one prompt.
    */
   readonly promptId?: string;
+  /**
+   * The effort the main model's requests carry (`low` … `max`), if any: Claude Code payloads of
+   * tool events and Stop carry it as `effort: {level}`.
+   */
+  readonly effort?: string;
 }
 
 /** Every field any event may carry, plus the per-event constants of the event table. */

@@ -1,3 +1,4 @@
+import { EFFORT_LEVELS } from "@codebot/agentcore";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import {
   type AutoCompactWindow,
@@ -11,6 +12,7 @@ import { agentsFlag } from "./agents-flag.js";
 import { betasFlag } from "./betas-flag.js";
 import { CliError } from "./cli-error.js";
 import { debugFlags } from "./debug-flag.js";
+import { effortFlag } from "./effort-flag.js";
 import type { HooksTestOptions } from "./hooks/hooks-test-options.js";
 import { inputFormatFlags } from "./input-format-flag.js";
 import { jsonSchemaFlag } from "./json-schema-flag.js";
@@ -77,6 +79,7 @@ interface RootOptions {
   strictMcpConfig?: boolean;
   disableSlashCommands?: boolean;
   betas?: string[];
+  effort?: string;
   continue?: boolean;
   resume?: string | true;
   init?: boolean;
@@ -233,6 +236,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         )
         .option("--disable-slash-commands", "no skills or commands: no skill tool, /name is plain text")
         .option("--betas <betas...>", "beta headers sent in Anthropic API requests (anthropic-beta)")
+        .option(
+          "--effort <level>",
+          `effort asked of Anthropic models (${EFFORT_LEVELS.join(", ")}); each model gets what it takes`,
+        )
         .option("--ide", "Claude Code's: connect to an IDE — codebot has no IDE integration (said once)")
         .option(
           "--chrome",
@@ -255,6 +262,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     if (opts.bare === true) process.env.CLAUDE_CODE_SIMPLE = "1";
     const permissionMode =
       opts.dangerouslySkipPermissions === true ? "auto" : permissionModeFlag(opts.permissionMode);
+    const effort =
+      opts.effort === undefined
+        ? undefined
+        : effortFlag(opts.effort, (line) => process.stderr.write(`${line}\n`));
     let flags: SessionFlags = {
       project: projectFlagsOf(command),
       ...(opts.model !== undefined ? { model: modelFlag(opts.model) } : {}),
@@ -284,6 +295,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       ...(opts.betas !== undefined
         ? { anthropicBetas: betasFlag(opts.betas, (line) => process.stderr.write(`${line}\n`)) }
         : {}),
+      ...(effort !== undefined ? { effort } : {}),
       ...(opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {}),
       ...(opts.forkSession === true ? { forkSession: true } : {}),
       ...(opts.fallbackModel !== undefined ? { fallbackModels: fallbackModelsFlag(opts.fallbackModel) } : {}),

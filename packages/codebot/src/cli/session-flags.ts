@@ -1,3 +1,4 @@
+import type { EffortLevel } from "@codebot/agentcore";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { AutoCompactWindow } from "../session/auto-compact-window.js";
@@ -66,6 +67,8 @@ export interface SessionFlags {
   disableSlashCommands?: boolean;
   /** `--betas`: the betas sent in every Anthropic request's `anthropic-beta` header. */
   anthropicBetas?: readonly string[];
+  /** `--effort`: the effort asked of Anthropic models (effort-choice.ts). */
+  effort?: EffortLevel;
   /** `--session-id`: the new session's id. */
   sessionId?: string;
   /** `-c` / `-r`: go on with an earlier session of the project. */
@@ -141,6 +144,7 @@ export function runtimeOptionsOf(
     ...(flags.strictMcpConfig ? { strictMcpConfig: true } : {}),
     ...(flags.disableSlashCommands ? { disableSlashCommands: true } : {}),
     ...(flags.anthropicBetas !== undefined ? { anthropicBetas: flags.anthropicBetas } : {}),
+    ...(flags.effort !== undefined ? { effort: flags.effort } : {}),
     ...(flags.setup !== undefined ? { setup: flags.setup } : {}),
   };
 }

@@ -24,7 +24,6 @@ const NOT_YET = [
   "--safe-mode",
   "--restricted",
   "--ax-screen-reader",
-  "--effort",
   "--forward-subagent-text",
   "--prompt-suggestions",
   "--tmux",

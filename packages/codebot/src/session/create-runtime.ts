@@ -6,6 +6,7 @@ import {
   Agent,
   ContextMeter,
   contextWindowOf,
+  type EffortLevel,
   type Env,
   type Tool,
   type ToolMiddleware,
@@ -77,7 +78,7 @@ import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
 import { hookExecutors } from "./hook-executors.js";
 import { joinContext } from "./joined-context.js";
-import { modelEnv, modelFromSpec } from "./model-env.js";
+import { effortOfModel, modelEnv, modelFromSpec } from "./model-env.js";
 import { managedSettingsError, policyRefusal } from "./policy-refusal.js";
 import {
   type ProjectSettings,
@@ -240,6 +241,8 @@ export interface RuntimeOptions {
   disableSlashCommands?: boolean;
   /** `--betas`: sent in every Anthropic request's `anthropic-beta` header (sub-agents' and hooks' too). */
   anthropicBetas?: readonly string[];
+  /** `--effort`: under CLAUDE_CODE_EFFORT_LEVEL, over the settings' `effortLevel` (effort-choice.ts). */
+  effort?: EffortLevel;
   /**
    * Default true. False assembles the session without firing SessionStart: `hooks test` of
    * another event must not run the user's SessionStart hooks.
@@ -323,10 +326,17 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // the settings' warnings): said again here, it would be a second line.
   if (trustStore.problem && options.projectSettings === undefined) notify(trustStore.problem);
   // What the model (and a prompt hook's, a sub-agent's) is resolved from: `env` of the settings too.
-  const modelAccess = modelEnv(env, settings, options.anthropicBetas);
+  const modelAccess = modelEnv(env, settings, {
+    ...(options.anthropicBetas !== undefined ? { anthropicBetas: options.anthropicBetas } : {}),
+    ...(options.effort !== undefined ? { effort: options.effort } : {}),
+  });
   const firstModel = sessionModel(options.model, settings, modelAccess);
   let model = await modelOf(firstModel, modelAccess);
   let modelSpec = specOf(firstModel);
+  // Claude's effort is not mapped to OpenAI's reasoning effort: other levels, and a model that
+  // does not reason (gpt-4.1, codebot's OpenAI default) refuses the field.
+  if (options.effort !== undefined && !modelSpec.startsWith("anthropic/"))
+    notify(`--effort: ${modelSpec} is not an Anthropic model; it is asked without an effort`);
   // A step is priced, and counted in /cost, as the model that made it: a fallback by its own spec.
   const fallbackSpecs = new Map<LanguageModelV3, string>();
   for (const spec of options.fallbackModels ?? []) {
@@ -501,6 +511,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       },
       get promptId() {
         return promptIds.current;
+      },
+      get effort() {
+        return effortOfModel(modelSpec, modelAccess);
       },
     },
     onTrace: (record) => {

@@ -1,5 +1,6 @@
 import os from "node:os";
 import path from "node:path";
+import type { EffortLevel } from "@codebot/agentcore";
 import type { ContentViews, Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
@@ -38,6 +39,11 @@ export interface RuntimeSettings {
   model?: string;
   /** The custom agent the session runs as unless `--agent` names one; the last layer that sets it wins. */
   agent?: string;
+  /**
+   * Claude Code's `effortLevel` (`low` … `xhigh`); the last layer that sets it wins, a project's
+   * without approval, as in claude: unlike `model` it picks no provider and runs nothing.
+   */
+  effortLevel?: Exclude<EffortLevel, "max">;
   permissions: {
     /** The last honoured layer that sets it wins. */
     mode?: PermissionMode;
@@ -201,6 +207,7 @@ export function mergeSettings(
     }
     // A project's model decides which provider (and which of the user's keys) gets the prompts.
     if (value.model !== undefined && granted(`model:${value.model}`)) settings.model = value.model;
+    if (value.effortLevel !== undefined) settings.effortLevel = value.effortLevel;
     // A project's agent replaces the main agent's instructions, tools and model.
     if (value.agent !== undefined && granted(`agent:${value.agent}`)) settings.agent = value.agent;
     const mode = value.permissions?.mode ?? value.permissions?.defaultMode;

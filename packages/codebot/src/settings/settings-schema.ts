@@ -79,6 +79,12 @@ export const runtimeKeysSchema = z.object({
     .regex(/^[^/\s]+\/\S+$/, expected(MODEL_SPEC))
     .optional()
     .describe("provider/model-id, e.g. anthropic/claude-sonnet-4-5; the last file that sets it wins"),
+  effortLevel: z
+    .enum(["low", "medium", "high", "xhigh"], expected('expected "low", "medium", "high" or "xhigh"'))
+    .optional()
+    .describe(
+      "Claude Code's: the effort Anthropic models are asked for (as --effort, which wins, as CLAUDE_CODE_EFFORT_LEVEL does over both); max is for --effort only, as in claude",
+    ),
   agent: z
     .string(expected("expected a custom agent's name"))
     .min(1, expected("expected a custom agent's name"))

@@ -370,12 +370,12 @@ describe("the command line a Claude Code user types", () => {
 
   it("a Claude Code flag codebot lacks is one line saying so", async () => {
     const box = sandbox();
-    const r = await runCli(["-p", "hi", "--effort", "high", "--cwd", box.project], {
+    const r = await runCli(["-p", "hi", "--brief", "--cwd", box.project], {
       env: cliEnv(box.home),
     });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      "codebot: --effort (a Claude Code flag) is not supported yet by codebot; see docs/claude-code.md\n",
+      "codebot: --brief (a Claude Code flag) is not supported yet by codebot; see docs/claude-code.md\n",
     );
   });
 
