@@ -4,6 +4,7 @@
  * Native entries keep the codebot payload of `payload.ts`.
  */
 import path from "node:path";
+import { claudeEffort } from "./claude-effort.js";
 import { EVENT_SPECS, type HookEvent } from "./events.js";
 import type { HookSession, PayloadFields } from "./payload.js";
 import { subagentTranscriptPath } from "./subagent-transcript.js";
@@ -23,6 +24,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
   const toolEvent = EVENT_SPECS[event].claude.matchOn === "tool";
   const taskEvent = event === "TaskCreated" || event === "TaskCompleted";
   const mode = session.permissionMode;
+  const effort = claudeEffort(event, session);
   const args = f.args === undefined ? undefined : absolutePaths(f.args, session.cwd);
   // SubagentStart/Stop name their run; a sub-agent's tool call names the run it comes from.
   const agentEvent = EVENT_SPECS[event].claude.matchOn === "agent";
@@ -32,9 +34,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     cwd: session.cwd,
     prompt_id: session.promptId,
     permission_mode: mode === undefined ? undefined : (CLAUDE_PERMISSION_MODE[mode] ?? mode),
-    // claude 2.1.328 tells tool events and Stop the effort its requests carry (none, none sent).
-    effort:
-      (toolEvent || event === "Stop") && session.effort !== undefined ? { level: session.effort } : undefined,
+    effort: effort === undefined ? undefined : { level: effort },
     hook_event_name: event,
     tool_name: toolEvent && f.tool !== undefined ? claudeToolName(f.tool) : undefined,
     tool_input: toolEvent ? args : undefined,

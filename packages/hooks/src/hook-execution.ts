@@ -8,6 +8,7 @@ import { type ApproveHook, askApproval } from "./approval.js";
 import { saidAfterAsyncReply } from "./async-reply.js";
 import type { TakeTurn } from "./background-jobs.js";
 import { claudeSpec, claudeVariables } from "./claude-command.js";
+import { claudeEffort } from "./claude-effort.js";
 import { claudeEnvFile } from "./claude-env-file.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
@@ -241,8 +242,19 @@ function hookEnv(hook: CompiledHook, job: HookJob): Record<string, string> {
     CODEBOT_PROJECT_DIR: session.cwd,
     ...claudeVariables(hook, session.cwd),
     ...claudeEnvFile(hook, job.event, session),
+    ...claudeEffortVariable(hook, job.event, session),
     ...hook.env,
   };
+}
+
+/** Claude Code's `CLAUDE_EFFORT`, for its style of hook, where its payload says the effort. */
+function claudeEffortVariable(
+  hook: CompiledHook,
+  event: HookEvent,
+  session: HookSession,
+): Record<string, string> {
+  const level = hook.style === "claude" ? claudeEffort(event, session) : undefined;
+  return level === undefined ? {} : { CLAUDE_EFFORT: level };
 }
 
 function laterOutputOf(hook: CompiledHook, saidLater: (hook: CompiledHook, said: string) => void) {

@@ -439,7 +439,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
 
   // Who runs a command, for the tools' commands and the hooks (the session id changes with /clear).
   const claudeCompat = claudeCompatOf(project.layers, codebotHome);
-  const agentEnvOf = (role: "agent" | "harness") => () => agentEnv(role, { sessionId, claudeCompat });
+  const agentEnvOf = (role: "agent" | "harness") => () =>
+    agentEnv(role, { sessionId, claudeCompat, effort: effortOfModel(modelSpec, modelAccess) });
   const executors = hookExecutors({
     agentEnv: agentEnvOf("harness"),
     allowedHosts: project.httpAllowList.hosts,

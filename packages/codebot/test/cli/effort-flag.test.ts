@@ -140,38 +140,55 @@ describe("CLAUDE_CODE_EFFORT_LEVEL and the effortLevel setting", () => {
   });
 });
 
-describe("hooks are told the effort", () => {
-  /** The hooks' stdin, by event, of a run whose model calls bash once. */
-  async function payloads(args: string[]): Promise<Record<string, Record<string, unknown>>> {
+describe("hooks and commands are told the effort", () => {
+  /** A run whose model calls bash once: the hooks' stdin and CLAUDE_EFFORT by event, and what the bash call printed. */
+  async function told(args: string[]) {
     const box = sandbox();
     const log = path.join(box.home, "payloads.jsonl");
-    const hook = { hooks: [{ type: "command", command: `cat >> ${log}; echo >> ${log}` }] };
+    const hook = {
+      hooks: [{ type: "command", command: `cat >> ${log}; echo "ENV=$CLAUDE_EFFORT" >> ${log}` }],
+    };
     box.json(path.join(box.home, ".claude/settings.json"), {
       permissions: { allow: ["Bash"] },
       hooks: { UserPromptSubmit: [hook], PreToolUse: [hook], PostToolUse: [hook], Stop: [hook] },
     });
-    const server = await modelServer([reply.toolCall("bash", { command: "true" }), reply.text("done")]);
+    const server = await modelServer([
+      reply.toolCall("bash", { command: 'echo "EFFORT=$CLAUDE_EFFORT"' }),
+      reply.text("done"),
+    ]);
     const r = await runCli(["-p", "go", ...args, "--cwd", box.project], { env: modelEnv(server, box.home) });
     expect(r.code, r.stderr).toBe(0);
-    const lines = fs
-      .readFileSync(log, "utf8")
-      .split("\n")
-      .filter((l) => l.trim() !== "");
-    const byEvent = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    return Object.fromEntries(byEvent.map((p) => [p.hook_event_name as string, p]));
+    // Each hook wrote its stdin, then ENV=… on a line of its own.
+    const entries = fs.readFileSync(log, "utf8").split(/\n?ENV=(.*)\n/);
+    const byEvent: Record<string, { payload: Record<string, unknown>; variable: string }> = {};
+    for (let i = 0; i + 1 < entries.length; i += 2) {
+      const payload = JSON.parse(entries[i] as string) as Record<string, unknown>;
+      byEvent[payload.hook_event_name as string] = { payload, variable: entries[i + 1] as string };
+    }
+    const commandOutput = server.requests[1]?.body?.messages?.at(-1)?.content?.[0]?.content;
+    return { byEvent, commandOutput };
   }
 
-  it("tool events and Stop carry effort.level as sent; UserPromptSubmit carries none", async () => {
-    const p = await payloads(["--model", "claude-opus-4-6", "--effort", "xhigh"]);
-    expect(p.PreToolUse?.effort).toEqual({ level: "high" });
-    expect(p.PostToolUse?.effort).toEqual({ level: "high" });
-    expect(p.Stop?.effort).toEqual({ level: "high" });
-    expect(p.UserPromptSubmit).not.toHaveProperty("effort");
+  it("tool events and Stop carry effort.level as sent, and CLAUDE_EFFORT; UserPromptSubmit neither", async () => {
+    const { byEvent } = await told(["--model", "claude-opus-4-6", "--effort", "xhigh"]);
+    for (const event of ["PreToolUse", "PostToolUse", "Stop"]) {
+      expect(byEvent[event]?.payload.effort, event).toEqual({ level: "high" });
+      expect(byEvent[event]?.variable, event).toBe("high");
+    }
+    expect(byEvent.UserPromptSubmit?.payload).not.toHaveProperty("effort");
+    expect(byEvent.UserPromptSubmit?.variable).toBe("");
   });
 
-  it("a model sent no effort gives hooks none", async () => {
-    const p = await payloads(["--model", "claude-sonnet-4-5", "--effort", "low"]);
-    expect(p.PreToolUse).not.toHaveProperty("effort");
-    expect(p.Stop).not.toHaveProperty("effort");
+  it("the model's commands get CLAUDE_EFFORT", async () => {
+    const { commandOutput } = await told(["--model", "claude-opus-4-6", "--effort", "low"]);
+    expect(commandOutput).toBe("EFFORT=low");
+  });
+
+  it("a model sent no effort gives hooks and commands none", async () => {
+    const { byEvent, commandOutput } = await told(["--model", "claude-sonnet-4-5", "--effort", "low"]);
+    expect(byEvent.PreToolUse?.payload).not.toHaveProperty("effort");
+    expect(byEvent.PreToolUse?.variable).toBe("");
+    expect(byEvent.Stop?.payload).not.toHaveProperty("effort");
+    expect(commandOutput).toBe("EFFORT=");
   });
 });
