@@ -150,10 +150,18 @@ describe("hooks and commands are told the effort", () => {
     };
     box.json(path.join(box.home, ".claude/settings.json"), {
       permissions: { allow: ["Bash"] },
-      hooks: { UserPromptSubmit: [hook], PreToolUse: [hook], PostToolUse: [hook], Stop: [hook] },
+      hooks: {
+        UserPromptSubmit: [hook],
+        PreToolUse: [hook],
+        PostToolUse: [hook],
+        SubagentStop: [hook],
+        Stop: [hook],
+      },
     });
     const server = await modelServer([
       reply.toolCall("bash", { command: 'echo "EFFORT=$CLAUDE_EFFORT"' }),
+      reply.toolCall("agent", { subagent_type: "general-purpose", prompt: "look", description: "look" }),
+      reply.text("sub done"),
       reply.text("done"),
     ]);
     const r = await runCli(["-p", "go", ...args, "--cwd", box.project], { env: modelEnv(server, box.home) });
@@ -169,9 +177,9 @@ describe("hooks and commands are told the effort", () => {
     return { byEvent, commandOutput };
   }
 
-  it("tool events and Stop carry effort.level as sent, and CLAUDE_EFFORT; UserPromptSubmit neither", async () => {
+  it("tool events, SubagentStop and Stop carry effort.level as sent, and CLAUDE_EFFORT; UserPromptSubmit neither", async () => {
     const { byEvent } = await told(["--model", "claude-opus-4-6", "--effort", "xhigh"]);
-    for (const event of ["PreToolUse", "PostToolUse", "Stop"]) {
+    for (const event of ["PreToolUse", "PostToolUse", "SubagentStop", "Stop"]) {
       expect(byEvent[event]?.payload.effort, event).toEqual({ level: "high" });
       expect(byEvent[event]?.variable, event).toBe("high");
     }
