@@ -62,6 +62,11 @@ describe("--effort: the request each model is sent", () => {
     expect(r).toMatchObject({ effort: undefined, beta: false });
   });
 
+  it("the Agent SDK's form, --effort=<level>, is read too", async () => {
+    const r = await run(["--model", "claude-opus-4-6", "--effort=medium"]);
+    expect(r).toMatchObject({ effort: "medium", code: 0 });
+  });
+
   it("a level is read in any case", async () => {
     const r = await run(["--model", "claude-opus-4-6", "--effort", "LOW"]);
     expect(r).toMatchObject({ effort: "low", code: 0 });
