@@ -14,7 +14,7 @@ import { CliError, errorMessage } from "./cli-error.js";
 import { closeWithNotice } from "./close-with-notice.js";
 import { ControlChannel } from "./control/control-channel.js";
 import { sdkHookExecutor } from "./control/sdk-hook-executor.js";
-import { sdkRequests } from "./control/sdk-requests.js";
+import { SDK_SERVER_STATUS, sdkRequests } from "./control/sdk-requests.js";
 import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
 import { apiClock } from "./output/api-clock.js";
@@ -145,6 +145,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const beginTurn = (input: StreamInputMessage) => {
     turnStarted = performance.now();
     apiMsBefore = apiTime.ms();
+    // The SDK's setModel() may have switched it since the last turn.
+    ids.model = runtime.modelSpec.slice(runtime.modelSpec.indexOf("/") + 1);
     emitInit();
     if (flags.replayUserMessages) toReplay = input;
   };
@@ -211,7 +213,15 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   if (control) {
     // Read from now on, as it comes: an interrupt or a hook's answer arrives while a turn runs.
     const notice = (message: string) => stderr(`codebot: ${terminalSafe(message)}`);
-    control.answerWith(sdkRequests(runtime, () => control.queuedUuids(), notice));
+    control.answerWith(
+      sdkRequests(runtime, {
+        queuedUuids: () => control.queuedUuids(),
+        notify: notice,
+        emit,
+        startModel: runtime.modelSpec,
+        sessionId,
+      }),
+    );
     control.listen(process.stdin);
   }
   try {
@@ -282,12 +292,5 @@ function failureText(result: PromptResult): string {
 
 /** A server as Claude Code's init line gives it: `pending`, `connected`, `failed`, or `disabled` (not approved). */
 function initServerLine(server: ServerStatus): { name: string; status: string } {
-  const status: Record<ServerStatus["state"], string> = {
-    starting: "pending",
-    connected: "connected",
-    failed: "failed",
-    "not approved": "disabled",
-    closed: "failed",
-  };
-  return { name: server.name, status: status[server.state] };
+  return { name: server.name, status: SDK_SERVER_STATUS[server.state] };
 }

@@ -204,19 +204,84 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     expect(run.requests()).toEqual([]);
   });
 
-  it("a request codebot does not take is refused as claude refuses an unknown subtype", async () => {
+  it("a request codebot does not take (set_max_thinking_tokens, as the SDK 0.3.337 sends it) is refused as claude refuses an unknown subtype", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("hello")]);
     const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
-    expect(await run.request("x1", { subtype: "mcp_status" })).toEqual({
+    expect(
+      await run.request("x1", { subtype: "set_max_thinking_tokens", max_thinking_tokens: 2000 }),
+    ).toEqual({
       subtype: "error",
       request_id: "x1",
-      error: "Unsupported control request subtype: mcp_status",
+      error: "Unsupported control request subtype: set_max_thinking_tokens",
       error_code: "unsupported_request",
     });
     run.say("hi");
     await resultOf(run);
     expect((await run.end()).code).toBe(0);
+  });
+
+  it("set_model switches the model of the next turn, said in claude's user line and answered with the model; no name goes back to the start's", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
+    const run = startSdkRun([...SDK_ARGS, "--model", "claude-sonnet-4-5", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    run.say("first");
+    await resultOf(run);
+    expect(await run.request("m1", { subtype: "set_model", model: "claude-haiku-4-5" })).toEqual({
+      subtype: "success",
+      request_id: "m1",
+      response: { model: "claude-haiku-4-5" },
+    });
+    const note = run.lines().find((l) => l.type === "user");
+    expect(note?.message).toEqual({
+      role: "user",
+      content: "<local-command-stdout>Set model to `claude-haiku-4-5`</local-command-stdout>",
+    });
+    run.say("second");
+    await waitFor(() => run.lines().filter((l) => l.type === "result").length === 2, 30_000, "turn 2");
+    // Not waited for: the message after it still runs on the model it chose.
+    const back = run.request("m2", { subtype: "set_model" });
+    run.say("third");
+    expect(await back).toMatchObject({ response: { model: "claude-sonnet-4-5" } });
+    await waitFor(() => run.lines().filter((l) => l.type === "result").length === 3, 30_000, "turn 3");
+    await run.end();
+    const models = server.requests.map((r) => (r.body as { model?: string }).model);
+    expect(models).toEqual(["claude-sonnet-4-5", "claude-haiku-4-5", "claude-sonnet-4-5"]);
+    const inits = run.lines().filter((l) => l.type === "system" && l.subtype === "init");
+    expect(inits.map((l) => l.model)).toEqual(["claude-sonnet-4-5", "claude-haiku-4-5", "claude-sonnet-4-5"]);
+  });
+
+  it("set_model is refused when a PreModelSwitch hook refuses the switch; the model stays", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    const run = startSdkRun([...SDK_ARGS, "--model", "claude-sonnet-4-5", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      hooks: { PreModelSwitch: [{ hookCallbackIds: ["no-switch"] }] },
+      answers: { hook_callback: () => ({ decision: "block", reason: "stay on sonnet" }) },
+    });
+    const answer = await run.request("m1", { subtype: "set_model", model: "opus" });
+    expect(answer).toMatchObject({ subtype: "error", error_code: "model_switch_refused" });
+    expect(answer.error).toContain("stay on sonnet");
+    run.say("hi");
+    await resultOf(run);
+    await run.end();
+    expect(server.requests.map((r) => (r.body as { model?: string }).model)).toEqual(["claude-sonnet-4-5"]);
+  });
+
+  it("mcp_status lists the session's MCP servers in the SDK's shape (none here)", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("hello")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(await run.request("s1", { subtype: "mcp_status" })).toEqual({
+      subtype: "success",
+      request_id: "s1",
+      response: { mcpServers: [] },
+    });
+    run.say("hi");
+    await resultOf(run);
+    await run.end();
   });
 
   it("--permission-prompt-tool stdio without stream-json input is refused: nobody could be asked", async () => {

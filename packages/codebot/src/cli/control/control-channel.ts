@@ -10,7 +10,10 @@
  *   `control_response` with their id; one given up (timeout, interrupt) is withdrawn with
  *   `{"type":"control_cancel_request","request_id":…}`.
  *
- * User messages are queued in order for the turns; `keep_alive` lines are skipped.
+ * User messages are queued in order for the turns; `keep_alive` lines are skipped. A request whose
+ * answer takes a while (`set_model` fires PreModelSwitch) holds the requests and messages after it
+ * until it is answered, so each is in force before the next line counts; the program's answers to
+ * codebot's own requests never wait (the slow answer may be waiting for one of them).
  */
 import { randomUUID } from "node:crypto";
 import readline from "node:readline";
@@ -31,8 +34,10 @@ export class ControlError extends Error {
   }
 }
 
-/** Answers one request; synchronous, so a request is in force before the lines after it are read. */
-export type ControlHandler = (request: ControlRequest) => Record<string, unknown>;
+/** Answers one request: its `response` object, or a promise of it; a `ControlError` refuses it. */
+export type ControlHandler = (
+  request: ControlRequest,
+) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
 interface Pending {
   resolve(response: Record<string, unknown>): void;
@@ -43,6 +48,10 @@ export class ControlChannel {
   private readonly pending = new Map<string, Pending>();
   private readonly queue: (StreamInputMessage | CliError)[] = [];
   private ended = false;
+  /** The input has closed: no answer to codebot's requests can come any more. */
+  private inputClosed = false;
+  /** The lines read so far, requests and messages, handled in order. */
+  private inOrder: Promise<void> = Promise.resolve();
   private wake: (() => void) | undefined;
   private handler: ControlHandler = (request) => {
     throw new ControlError(`Unsupported control request subtype: ${request.subtype}`, "unsupported_request");
@@ -64,7 +73,10 @@ export class ControlChannel {
       if (this.ended || line.trim() === "") return;
       this.take(line, number);
     });
-    lines.on("close", () => this.end());
+    lines.on("close", () => {
+      this.closeInput();
+      this.inOrder = this.inOrder.then(() => this.end());
+    });
   }
 
   /** The user messages in order, as they come; a malformed line throws where it stood. */
@@ -93,7 +105,7 @@ export class ControlChannel {
    * when `signal` aborts, or when the input ends first.
    */
   request(body: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
-    if (this.ended) return Promise.reject(new Error("the program's input has ended"));
+    if (this.inputClosed) return Promise.reject(new Error("the program's input has ended"));
     if (signal.aborted) return Promise.reject(abortError(signal));
     const id = randomUUID();
     return new Promise((resolve, reject) => {
@@ -130,14 +142,18 @@ export class ControlChannel {
     }
     const type = isObject(parsed) ? parsed.type : undefined;
     if (type === "keep_alive") return;
-    if (type === "control_request" && isObject(parsed)) {
-      this.answer(parsed);
-      return;
-    }
     if (type === "control_response" && isObject(parsed)) {
       this.deliver(parsed);
       return;
     }
+    this.inOrder = this.inOrder.then(() => {
+      if (this.ended) return;
+      if (type === "control_request" && isObject(parsed)) return this.answer(parsed);
+      this.queueMessage(line, number);
+    });
+  }
+
+  private queueMessage(line: string, number: number): void {
     try {
       this.push(parseInputLine(line, number));
     } catch (error) {
@@ -148,7 +164,7 @@ export class ControlChannel {
     }
   }
 
-  private answer(line: Record<string, unknown>): void {
+  private async answer(line: Record<string, unknown>): Promise<void> {
     const requestId = line.request_id;
     const request = line.request;
     let response: Record<string, unknown>;
@@ -158,7 +174,7 @@ export class ControlChannel {
       response = {
         subtype: "success",
         request_id: requestId,
-        response: this.handler(request as ControlRequest),
+        response: await this.handler(request as ControlRequest),
       };
     } catch (error) {
       response = {
@@ -187,11 +203,17 @@ export class ControlChannel {
     this.wake = undefined;
   }
 
+  private closeInput(): void {
+    if (this.inputClosed) return;
+    this.inputClosed = true;
+    for (const waiting of [...this.pending.values()])
+      waiting.reject(new Error("the program's input has ended"));
+  }
+
   private end(): void {
     if (this.ended) return;
     this.ended = true;
-    for (const waiting of [...this.pending.values()])
-      waiting.reject(new Error("the program's input has ended"));
+    this.closeInput();
     this.wake?.();
     this.wake = undefined;
   }

@@ -1,10 +1,15 @@
 /**
  * The requests an Agent SDK program sends, answered as claude 2.1.328 answers them (recorded in
  * docs/claude-code.md "Agent SDK"): `initialize` registers the program's hook callbacks,
- * `interrupt` stops the turn in progress, `set_permission_mode` changes the mode. Any other
- * subtype is refused with `unsupported_request`, as claude refuses one it does not know.
+ * `interrupt` stops the turn in progress, `set_permission_mode` changes the mode, `set_model`
+ * switches the model as `/model` does, `mcp_status` lists the MCP servers. Any other subtype is
+ * refused with `unsupported_request`, as claude refuses one it does not know.
  */
+import { randomUUID } from "node:crypto";
 import { compileSdkCallbackHooks, type HookRunner } from "@codebot/hooks";
+import type { ServerStatus } from "../../mcp/mcp-servers.js";
+import type { ModelSwitchOutcome } from "../../session/model-switch.js";
+import { modelSpecNamed } from "../../settings/model-aliases.js";
 import {
   claudePermissionMode,
   type PermissionModeName as PermissionMode,
@@ -17,7 +22,32 @@ export interface SdkSession {
   readonly permissionMode: PermissionMode;
   setPermissionMode(mode: PermissionMode): void;
   interrupt(): void;
+  readonly modelSpec: string;
+  switchModel(spec: string, requested: string | null): Promise<ModelSwitchOutcome>;
+  mcpServers(): ServerStatus[];
 }
+
+/** What the requests need besides the session. */
+export interface SdkRequestsContext {
+  /** The uuids of the user messages waiting for their turn. */
+  queuedUuids(): string[];
+  /** A line on stderr. */
+  notify(message: string): void;
+  /** A line of output: claude's note of a model switch. */
+  emit(line: Record<string, unknown>): void;
+  /** The model `setModel()` without a name goes back to: the one the session started with. */
+  readonly startModel: string;
+  readonly sessionId: string;
+}
+
+/** A server's state as the SDK's `McpServerStatus` names it. */
+export const SDK_SERVER_STATUS: Readonly<Record<ServerStatus["state"], string>> = {
+  starting: "pending",
+  connected: "connected",
+  failed: "failed",
+  "not approved": "disabled",
+  closed: "failed",
+};
 
 /** Claude Code's modes as `set_permission_mode` names them, and codebot's for each. */
 const SDK_MODES: Readonly<Record<string, PermissionMode>> = {
@@ -39,11 +69,8 @@ function unusedInitializeKeys(request: Record<string, unknown>): string[] {
   });
 }
 
-export function sdkRequests(
-  session: SdkSession,
-  queuedUuids: () => string[],
-  notify: (message: string) => void,
-): ControlHandler {
+export function sdkRequests(session: SdkSession, context: SdkRequestsContext): ControlHandler {
+  const { queuedUuids, notify } = context;
   let initialized = false;
   return (request) => {
     switch (request.subtype) {
@@ -88,6 +115,17 @@ export function sdkRequests(
         }
         return { mode: request.mode };
       }
+      case "set_model":
+        return setModel(session, context, request.model);
+      case "mcp_status":
+        return {
+          mcpServers: session.mcpServers().map((server) => ({
+            name: server.name,
+            status: SDK_SERVER_STATUS[server.state],
+            ...(server.error !== undefined ? { error: server.error } : {}),
+            tools: server.tools.map((name) => ({ name })),
+          })),
+        };
       default:
         throw new ControlError(
           `Unsupported control request subtype: ${request.subtype}`,
@@ -95,4 +133,43 @@ export function sdkRequests(
         );
     }
   };
+}
+
+/**
+ * `setModel(name)`: the switch `/model` makes (PreModelSwitch may refuse it), answered with the
+ * model now in use, as claude answers; a switch is said on the output as claude says it, in a user
+ * line. No name (or `default`) goes back to the model the session started with.
+ */
+async function setModel(
+  session: SdkSession,
+  context: SdkRequestsContext,
+  name: unknown,
+): Promise<Record<string, unknown>> {
+  if (name !== undefined && name !== null && typeof name !== "string")
+    throw new ControlError(`Cannot set model: "model" must be a string`, "invalid_model");
+  const requested = name === undefined || name === null || name === "default" ? null : name.trim();
+  if (requested === "") throw new ControlError("Cannot set model: the model name is empty", "invalid_model");
+  const spec = requested === null ? context.startModel : modelSpecNamed(requested, session.modelSpec);
+  if (spec !== session.modelSpec) {
+    const outcome = await session.switchModel(spec, requested);
+    if (!outcome.switched)
+      throw new ControlError(`Cannot set model: ${outcome.reason}`, "model_switch_refused");
+    const id = bareId(spec);
+    context.emit({
+      type: "user",
+      message: {
+        role: "user",
+        content: `<local-command-stdout>Set model to \`${id}\`</local-command-stdout>`,
+      },
+      session_id: context.sessionId,
+      parent_tool_use_id: null,
+      uuid: randomUUID(),
+    });
+  }
+  return { model: bareId(session.modelSpec) };
+}
+
+/** A `provider/id` spec's id, as claude's lines name a model. */
+function bareId(spec: string): string {
+  return spec.slice(spec.indexOf("/") + 1);
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { agentLines } from "../../agents/agent-lines.js";
 import { memoryLines } from "../../instructions/memory-lines.js";
 import type { Runtime } from "../../session/runtime.js";
-import { MODEL_ALIASES } from "../../settings/model-aliases.js";
+import { modelSpecNamed } from "../../settings/model-aliases.js";
 import { listSessions } from "../../transcript/session-files.js";
 import { errorMessage } from "../cli-error.js";
 import { loadInventory } from "../hooks/hook-inventory.js";
@@ -137,8 +137,7 @@ async function switchModel(arg: string, ctx: SlashContext): Promise<void> {
     ctx.print(`model: ${ctx.model.spec}`);
     return;
   }
-  const provider = ctx.model.spec.split("/")[0] ?? "";
-  const spec = MODEL_ALIASES[arg.toLowerCase()] ?? (arg.includes("/") ? arg : `${provider}/${arg}`);
+  const spec = modelSpecNamed(arg, ctx.model.spec);
   try {
     // PreModelSwitch may refuse; PostModelSwitch follows a switch.
     const outcome = await ctx.runtime.switchModel(spec, arg);
