@@ -14,6 +14,7 @@ import { CliError, errorMessage } from "./cli-error.js";
 import { closeWithNotice } from "./close-with-notice.js";
 import { ControlChannel } from "./control/control-channel.js";
 import { sdkHookExecutor } from "./control/sdk-hook-executor.js";
+import { sdkStartOf } from "./control/sdk-initialize.js";
 import { SDK_SERVER_STATUS, sdkRequests } from "./control/sdk-requests.js";
 import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
@@ -76,6 +77,13 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const emit = (object: WireObject) => process.stdout.write(`${JSON.stringify(object)}\n`);
   // Stream-json input is also the Agent SDK's control protocol: requests both ways.
   const control = streamInput ? new ControlChannel(emit) : undefined;
+  const notice = (message: string) => stderr(`codebot: ${terminalSafe(message)}`);
+  // Read from the start, as it comes; the session starts once the first line is in: when that is
+  // the SDK's initialize, its hooks, agents, schema and system prompt are the session's from its
+  // start (a SessionStart callback fires for it). Requests wait for their answerer below.
+  control?.listen(process.stdin);
+  const initialize = await control?.initializeRequest();
+  const fromProgram = initialize ? sdkStartOf(initialize, notice) : undefined;
   const ids = { sessionId, model: modelSpec.slice(modelSpec.indexOf("/") + 1) };
   const emitEvent = (event: SessionEvent) => {
     const line = claudeStreamLine(event, ids, flags.partialMessages === true);
@@ -109,6 +117,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       ...start,
       ...(flags.noSessionPersistence === true ? { persistSession: false } : {}),
       ...(flags.jsonSchema !== undefined ? { jsonSchema: flags.jsonSchema } : {}),
+      ...fromProgram,
+      ...(fromProgram?.cliAgents && flags.cliAgents
+        ? { cliAgents: [...flags.cliAgents, ...fromProgram.cliAgents] }
+        : {}),
       ...(flags.permissionPromptTool !== undefined
         ? {
             permissionPromptTool:
@@ -211,10 +223,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // Each prompt's result is printed as it ends; the exit code is the last one's.
   let code = 0;
   if (control) {
-    // Read from now on, as it comes: an interrupt or a hook's answer arrives while a turn runs.
-    const notice = (message: string) => stderr(`codebot: ${terminalSafe(message)}`);
+    // Answered from now on, also while a turn runs (an interrupt); the lines read so far first.
     control.answerWith(
       sdkRequests(runtime, {
+        ...(initialize ? { startedFrom: initialize } : {}),
         queuedUuids: () => control.queuedUuids(),
         notify: notice,
         emit,
@@ -222,7 +234,6 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
         sessionId,
       }),
     );
-    control.listen(process.stdin);
   }
   try {
     const initial = await runtime.initialUserMessage();

@@ -14,6 +14,7 @@ import {
 } from "@codebot/agentcore";
 import {
   type CallbackSpec,
+  type CompiledHook,
   createHookRunner,
   type Decision,
   formatProblem,
@@ -197,6 +198,8 @@ export interface RuntimeOptions {
   permissionPromptTool?: string | NonNullable<ToolApprovalOptions["promptTool"]>;
   /** The Agent SDK's hook callbacks (`callback` hooks): the program is called back over the control protocol. */
   hookCallbacks?: HookExecutor<CallbackSpec>;
+  /** Hooks of the program that runs the session (the Agent SDK's `initialize`): in force before SessionStart fires. */
+  programHooks?: readonly CompiledHook[];
   /** `--agents`: custom sub-agents given on the command line; they win a name clash. */
   cliAgents?: readonly AgentDefinition[];
   /** `--autocompact <auto|tokens>`: automatic compaction counts against this window (auto-compact-window.ts). */
@@ -546,6 +549,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     toolPermissions: { ask: (request) => approval.tools.askForHook(request) },
     onStopRun: (stop) => session?.stopRun(stop),
   });
+  if (options.programHooks !== undefined && options.programHooks.length > 0)
+    runner.addScopedHooks("agent-sdk", options.programHooks);
 
   // FileChanged watches what its hooks name; a `cd` in bash fires CwdChanged.
   const fileWatch = new FileWatch(runner, paths.root, notify);

@@ -3,7 +3,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
-import { expectNoStackTrace, runCli, useBuiltCli } from "./support/cli-process.js";
+import { expectNoStackTrace, jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
 import { SDK_ARGS, type SdkRun, startSdkRun } from "./support/sdk-driver.js";
 
 useBuiltCli();
@@ -202,6 +202,150 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     await run.end();
     expect(fs.existsSync(target)).toBe(true);
     expect(run.requests()).toEqual([]);
+  });
+
+  it("the start waits for initialize: a SessionStart callback fires for the start, before the init line, and its context reaches the model", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("hello")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      hooks: { SessionStart: [{ matcher: "startup", hookCallbackIds: ["start"] }] },
+      answers: {
+        hook_callback: () => ({
+          hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "context-from-sdk-start" },
+        }),
+      },
+    });
+    run.say("hi");
+    await resultOf(run);
+    await run.end();
+    expect(run.requests()).toMatchObject([
+      {
+        subtype: "hook_callback",
+        callback_id: "start",
+        input: { hook_event_name: "SessionStart", source: "startup" },
+      },
+    ]);
+    const types = run.lines().map((l) => (l.type === "system" ? `system/${l.subtype}` : l.type));
+    expect(types.indexOf("control_request")).toBeLessThan(types.indexOf("system/init"));
+    expect(requestText(server.requests[0])).toContain("context-from-sdk-start");
+  });
+
+  it("initialize's agents are the session's sub-agents, as --agents gives them", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("hello")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: {
+        agents: {
+          "sdk-reviewer": { description: "Reviews code for the SDK program", prompt: "You review code." },
+        },
+      },
+    });
+    run.say("hi");
+    await resultOf(run);
+    await run.end();
+    const tools =
+      (server.requests[0]?.body as { tools?: { name: string; description?: string }[] } | undefined)?.tools ??
+      [];
+    expect(tools.find((t) => t.name === "agent")?.description).toContain("sdk-reviewer");
+    expect(run.cli.stderr()).not.toContain('"agents"');
+  });
+
+  it("initialize's jsonSchema (the SDK's outputFormat) asks for structured output: the result line carries it", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("structured_output", { answer: "42" }, "toolu_1")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: {
+        jsonSchema: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] },
+      },
+    });
+    run.say("answer");
+    const result = await resultOf(run);
+    await run.end();
+    expect(result).toMatchObject({ subtype: "success", structured_output: { answer: "42" } });
+  });
+
+  it("initialize's systemPrompt replaces codebot's instructions; appendSystemPrompt is added after them", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { systemPrompt: ["CUSTOM-SDK-PROMPT"], appendSystemPrompt: "APPENDED-SDK-TEXT" },
+    });
+    run.say("hi");
+    await resultOf(run);
+    await run.end();
+    const system = JSON.stringify((server.requests[0]?.body as { system?: unknown } | undefined)?.system);
+    expect(system).toContain("CUSTOM-SDK-PROMPT");
+    expect(system).toContain("APPENDED-SDK-TEXT");
+    expect(system).not.toContain("You are codebot");
+  });
+
+  it("initialize's fields that codebot does not read are named on stderr", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { sdkMcpServers: ["in-process"] },
+    });
+    run.say("hi");
+    await resultOf(run);
+    await run.end();
+    expect(run.cli.stderr()).toContain(
+      `the Agent SDK's initialize: "sdkMcpServers" is not supported by codebot; ignored`,
+    );
+  });
+
+  it("an initialize that is not the first line comes after the start: its hooks count from then, its agents are named as ignored", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.text("first"),
+      reply.toolCall("bash", { command: "echo ran" }, "toolu_1"),
+      reply.text("done"),
+    ]);
+    const cli = startCli([...SDK_ARGS, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      openStdin: true,
+    });
+    const send = (line: Record<string, unknown>) => cli.child.stdin?.write(`${JSON.stringify(line)}\n`);
+    const user = (text: string) => ({
+      type: "user",
+      message: { role: "user", content: text },
+      parent_tool_use_id: null,
+    });
+    const lines = () => jsonLines(cli.stdout());
+    send(user("hi"));
+    await waitFor(() => lines().find((l) => l.type === "result"), 30_000, "turn 1");
+    send({
+      type: "control_request",
+      request_id: "late",
+      request: {
+        subtype: "initialize",
+        hooks: { PreToolUse: [{ hookCallbackIds: ["pre"] }] },
+        agents: { late: { description: "d", prompt: "p" } },
+      },
+    });
+    const answer = await waitFor(() => lines().find((l) => l.type === "control_response"), 30_000, "answer");
+    expect(answer.response).toMatchObject({ subtype: "success", request_id: "late" });
+    send(user("run it"));
+    const callback = await waitFor(
+      () => lines().find((l) => l.type === "control_request"),
+      30_000,
+      "callback",
+    );
+    expect(callback.request).toMatchObject({ subtype: "hook_callback", callback_id: "pre" });
+    send({
+      type: "control_response",
+      response: { subtype: "success", request_id: callback.request_id, response: {} },
+    });
+    await waitFor(() => lines().filter((l) => l.type === "result").length === 2, 30_000, "turn 2");
+    cli.child.stdin?.end();
+    const r = await cli.done;
+    expect(r.stderr).toContain(
+      `the Agent SDK's initialize: "agents" came after the session started; ignored`,
+    );
   });
 
   it("a request codebot does not take (set_max_thinking_tokens, as the SDK 0.3.337 sends it) is refused as claude refuses an unknown subtype", async () => {

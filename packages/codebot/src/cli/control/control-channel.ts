@@ -50,18 +50,39 @@ export class ControlChannel {
   private ended = false;
   /** The input has closed: no answer to codebot's requests can come any more. */
   private inputClosed = false;
-  /** The lines read so far, requests and messages, handled in order. */
-  private inOrder: Promise<void> = Promise.resolve();
+  /** The lines read so far, requests and messages, handled in order once someone answers them. */
+  private inOrder: Promise<void>;
+  private open: () => void = () => {};
+  /** The first line's `initialize`, once the first line is read (undefined: it was something else). */
+  private readonly first: Promise<ControlRequest | undefined>;
+  private settleFirst: (request: ControlRequest | undefined) => void = () => {};
   private wake: (() => void) | undefined;
   private handler: ControlHandler = (request) => {
     throw new ControlError(`Unsupported control request subtype: ${request.subtype}`, "unsupported_request");
   };
 
-  constructor(private readonly write: (line: WireObject) => void) {}
+  constructor(private readonly write: (line: WireObject) => void) {
+    this.inOrder = new Promise((resolve) => {
+      this.open = resolve;
+    });
+    this.first = new Promise((resolve) => {
+      this.settleFirst = resolve;
+    });
+  }
 
-  /** Who answers the program's requests from now on. */
+  /** Who answers the program's requests; the lines read until now are handled from here on. */
   answerWith(handler: ControlHandler): void {
     this.handler = handler;
+    this.open();
+  }
+
+  /**
+   * The program's `initialize`, when it is the first line (the Agent SDK sends it first): the
+   * session starts from it. Undefined when the first line is anything else or the input ends first.
+   * The request is still answered in its turn, by the handler.
+   */
+  initializeRequest(): Promise<ControlRequest | undefined> {
+    return this.first;
   }
 
   /** Reads `input` to its end: requests answered, responses delivered, user messages queued. */
@@ -142,6 +163,12 @@ export class ControlChannel {
     }
     const type = isObject(parsed) ? parsed.type : undefined;
     if (type === "keep_alive") return;
+    const request = isObject(parsed) ? parsed.request : undefined;
+    this.settleFirst(
+      type === "control_request" && isObject(request) && request.subtype === "initialize"
+        ? (request as ControlRequest)
+        : undefined,
+    );
     if (type === "control_response" && isObject(parsed)) {
       this.deliver(parsed);
       return;
@@ -206,6 +233,7 @@ export class ControlChannel {
   private closeInput(): void {
     if (this.inputClosed) return;
     this.inputClosed = true;
+    this.settleFirst(undefined);
     for (const waiting of [...this.pending.values()])
       waiting.reject(new Error("the program's input has ended"));
   }

@@ -15,7 +15,7 @@ import {
   type PermissionModeName as PermissionMode,
 } from "../../settings/permission-modes.js";
 import { codebotVersion } from "../version.js";
-import { ControlError, type ControlHandler } from "./control-channel.js";
+import { ControlError, type ControlHandler, type ControlRequest } from "./control-channel.js";
 
 export interface SdkSession {
   readonly hooks: Pick<HookRunner, "addScopedHooks">;
@@ -35,6 +35,8 @@ export interface SdkRequestsContext {
   notify(message: string): void;
   /** A line of output: claude's note of a model switch. */
   emit(line: Record<string, unknown>): void;
+  /** The first line's `initialize`, which the session started from (sdk-initialize.ts). */
+  readonly startedFrom?: ControlRequest;
   /** The model `setModel()` without a name goes back to: the one the session started with. */
   readonly startModel: string;
   readonly sessionId: string;
@@ -58,17 +60,6 @@ const SDK_MODES: Readonly<Record<string, PermissionMode>> = {
   plan: "plan",
 };
 
-/** What `initialize` may carry besides the hooks that codebot leaves unused (each said once on stderr). */
-function unusedInitializeKeys(request: Record<string, unknown>): string[] {
-  return Object.keys(request).filter((key) => {
-    if (key === "subtype" || key === "hooks") return false;
-    // The SDK sends `[""]` when the program gives no system prompt: nothing asked for.
-    const value = request[key];
-    if (key === "systemPrompt") return !(Array.isArray(value) && value.every((part) => part === ""));
-    return value !== undefined && value !== null;
-  });
-}
-
 export function sdkRequests(session: SdkSession, context: SdkRequestsContext): ControlHandler {
   const { queuedUuids, notify } = context;
   let initialized = false;
@@ -77,11 +68,15 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
       case "initialize": {
         if (initialized) throw new ControlError("Already initialized", "already_initialized");
         initialized = true;
-        const { hooks, problems } = compileSdkCallbackHooks(request.hooks);
-        for (const problem of problems) notify(`the Agent SDK's initialize: ${problem}`);
-        for (const key of unusedInitializeKeys(request))
-          notify(`the Agent SDK's initialize: "${key}" is not supported by codebot; ignored`);
-        if (hooks.length > 0) session.hooks.addScopedHooks("agent-sdk", hooks);
+        // One that was not the first line comes after the start: only its hooks can still count.
+        if (request !== context.startedFrom) {
+          const { hooks, problems } = compileSdkCallbackHooks(request.hooks);
+          for (const problem of problems) notify(`the Agent SDK's initialize: ${problem}`);
+          for (const key of Object.keys(request))
+            if (key !== "subtype" && key !== "hooks" && request[key] !== undefined && !noPrompt(request, key))
+              notify(`the Agent SDK's initialize: "${key}" came after the session started; ignored`);
+          if (hooks.length > 0) session.hooks.addScopedHooks("agent-sdk", hooks);
+        }
         return {
           commands: [],
           agents: [],
@@ -172,4 +167,10 @@ async function setModel(
 /** A `provider/id` spec's id, as claude's lines name a model. */
 function bareId(spec: string): string {
   return spec.slice(spec.indexOf("/") + 1);
+}
+
+/** The SDK's `systemPrompt: [""]`, sent when the program gives none: nothing asked for. */
+function noPrompt(request: ControlRequest, key: string): boolean {
+  const value = request[key];
+  return key === "systemPrompt" && Array.isArray(value) && value.every((part) => part === "");
 }

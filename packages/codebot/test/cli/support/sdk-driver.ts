@@ -41,6 +41,8 @@ export function startSdkRun(
     env: NodeJS.ProcessEnv;
     cwd?: string;
     hooks?: Record<string, unknown>;
+    /** `initialize`'s other fields, as the SDK sends them (`agents`, `jsonSchema`, `systemPrompt`, …). */
+    initialize?: Record<string, unknown>;
     answers?: Record<string, SdkAnswer>;
   },
 ): SdkRun {
@@ -84,6 +86,7 @@ export function startSdkRun(
     subtype: "initialize",
     hooks: options.hooks ?? {},
     systemPrompt: [""],
+    ...options.initialize,
   });
   return {
     initialized,

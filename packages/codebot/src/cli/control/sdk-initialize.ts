@@ -1,0 +1,65 @@
+/**
+ * The Agent SDK's `initialize` as the start of the session: with stream-json input codebot reads
+ * the first line before it starts the session, and when that is `initialize` its fields are the
+ * session's from the start, as the flags they stand for would be — the hook callbacks (so
+ * SessionStart callbacks fire for the start), `agents` (`--agents`), `jsonSchema` (the SDK's
+ * `outputFormat`, `--json-schema`), `systemPrompt` and `appendSystemPrompt`
+ * (`--system-prompt`, `--append-system-prompt`). What codebot does not take is named on stderr.
+ */
+import { type CompiledHook, compileSdkCallbackHooks, type Problem } from "@codebot/hooks";
+import { type AgentDefinition, parseAgentsFlag } from "../../agents/agent-definition.js";
+import { type OutputSchema, parseJsonSchema } from "../../tools/structured-output-tool.js";
+import type { ControlRequest } from "./control-channel.js";
+
+/** The keys of `initialize` codebot reads; any other that carries a value is named on stderr. */
+const READ_KEYS = new Set(["subtype", "hooks", "agents", "jsonSchema", "systemPrompt", "appendSystemPrompt"]);
+
+/** What the session starts with, from the program's `initialize`. */
+export interface SdkStart {
+  programHooks: CompiledHook[];
+  cliAgents?: AgentDefinition[];
+  jsonSchema?: OutputSchema;
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+}
+
+export function sdkStartOf(request: ControlRequest, notify: (message: string) => void): SdkStart {
+  const say = (message: string) => notify(`the Agent SDK's initialize: ${message}`);
+  const { hooks, problems } = compileSdkCallbackHooks(request.hooks);
+  for (const problem of problems) say(problem);
+  const start: SdkStart = { programHooks: hooks };
+  const { agents, jsonSchema, systemPrompt, appendSystemPrompt } = request;
+  if (isObject(agents)) {
+    const agentProblems: Problem[] = [];
+    start.cliAgents = parseAgentsFlag(agents, agentProblems);
+    for (const problem of agentProblems) say(problem.message);
+  } else if (agents !== undefined && agents !== null) say(`"agents" is not an object; ignored`);
+  if (jsonSchema !== undefined && jsonSchema !== null) {
+    const schema = parseJsonSchema(JSON.stringify(jsonSchema));
+    if ("error" in schema) say(`jsonSchema: ${schema.error}; no structured output`);
+    else start.jsonSchema = schema;
+  }
+  // The SDK sends `[""]` when the program gives no system prompt: codebot's own instructions stay.
+  const parts = Array.isArray(systemPrompt) ? systemPrompt : [systemPrompt];
+  if (parts.some((part) => part !== undefined && part !== null && typeof part !== "string"))
+    say(`"systemPrompt" is not a list of strings; ignored`);
+  else {
+    const text = parts.filter((part): part is string => typeof part === "string" && part !== "").join("\n\n");
+    if (text !== "") start.systemPrompt = text;
+  }
+  if (typeof appendSystemPrompt === "string" && appendSystemPrompt !== "")
+    start.appendSystemPrompt = appendSystemPrompt;
+  for (const key of unreadKeys(request)) say(`"${key}" is not supported by codebot; ignored`);
+  return start;
+}
+
+/** What `initialize` carries that codebot does not read (each said once on stderr). */
+export function unreadKeys(request: ControlRequest): string[] {
+  return Object.keys(request).filter(
+    (key) => !READ_KEYS.has(key) && request[key] !== undefined && request[key] !== null,
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
