@@ -118,7 +118,7 @@ export type { ToolPermissions } from "./middleware.js";
 export { gitRuns } from "./nested-commands.js";
 export { isWithin } from "./path-within.js";
 export { buildPayload, type HookSession, type PayloadFields } from "./payload.js";
-export type { PermissionUpdate } from "./permission-updates.js";
+export { type PermissionUpdate, permissionUpdatesOf } from "./permission-updates.js";
 export { type Plan, type PlanOptions, plan, type Skipped, type Step } from "./plan.js";
 export { formatProblem, type Problem } from "./problem.js";
 export { createPromptExecutor, type PromptExecutorOptions, type PromptModel } from "./prompt-executor.js";

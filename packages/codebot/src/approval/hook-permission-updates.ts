@@ -6,7 +6,8 @@
  * `projectSettings`, `userSettings`) is not written to that file: the change holds for this
  * session, and the user is told — a hook's answer never edits settings files. What codebot does
  * not do (`replaceRules`, `removeRules`, `addDirectories`, `removeDirectories`, a mode the settings
- * forbid) is told and skipped.
+ * forbid) is told and skipped. A `--permission-prompt-tool`'s allow (the Agent SDK's `canUseTool`)
+ * may carry them too, read the same way.
  */
 import type { PermissionUpdate } from "@codebot/hooks";
 import { MODE_NAMES, modeNamed } from "../settings/permission-modes.js";
@@ -24,10 +25,11 @@ const SESSION_DESTINATIONS = new Set(["session", "cliArg"]);
 
 export function applyPermissionUpdates(
   updates: readonly PermissionUpdate[],
+  /** Who gave them, as the notices name it (`hook <command>`, `canUseTool`). */
   by: string,
   target: PermissionUpdateTarget,
 ): void {
-  const said = (what: string) => target.notify(`hook ${by}: updatedPermissions: ${what}`);
+  const said = (what: string) => target.notify(`${by}: updatedPermissions: ${what}`);
   const files = new Set<string>();
   for (const update of updates) {
     if (!SESSION_DESTINATIONS.has(update.destination)) files.add(update.destination);

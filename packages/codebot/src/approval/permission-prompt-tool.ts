@@ -5,7 +5,7 @@
  * "message": …}` as the text of its answer. Anything else refuses the call, saying why.
  */
 import type { Tool, ToolCall, ToolContext, ToolResult } from "@codebot/agentcore";
-import { claudeToolName } from "@codebot/hooks";
+import { claudeToolName, permissionUpdatesOf } from "@codebot/hooks";
 import type { PermissionHookAnswer } from "./approval-types.js";
 
 export interface PromptToolSession {
@@ -58,12 +58,25 @@ export function promptAnswerOf(
   name: string,
   answerer: string,
 ): PermissionHookAnswer {
-  const answer = (parsed ?? {}) as { behavior?: unknown; updatedInput?: unknown; message?: unknown };
+  const answer = (parsed ?? {}) as {
+    behavior?: unknown;
+    updatedInput?: unknown;
+    updatedPermissions?: unknown;
+    message?: unknown;
+  };
   if (answer.behavior === "allow") {
     const updated = answer.updatedInput;
-    if (updated === undefined || updated === null) return { behavior: "allow", by: name };
+    // As a PermissionRequest hook's: the changes it asks for besides, for the session (a malformed entry is skipped).
+    const updates = permissionUpdatesOf(answer.updatedPermissions, []);
+    const permissions = updates.length > 0 ? { updatedPermissions: updates } : {};
+    if (updated === undefined || updated === null) return { behavior: "allow", ...permissions, by: name };
     if (typeof updated === "object" && !Array.isArray(updated))
-      return { behavior: "allow", updatedInput: updated as Record<string, unknown>, by: name };
+      return {
+        behavior: "allow",
+        updatedInput: updated as Record<string, unknown>,
+        ...permissions,
+        by: name,
+      };
   }
   if (answer.behavior === "deny")
     return {

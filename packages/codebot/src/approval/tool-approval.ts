@@ -74,7 +74,19 @@ export interface ToolApprovalOptions {
    * `--permission-prompt-tool` (Claude Code's): with nobody to ask, the question goes to this MCP
    * tool, whose answer allows (maybe with new arguments) or refuses the call.
    */
-  promptTool?(call: ToolCall, ctx: Pick<ToolContext, "signal" | "agentName">): Promise<PermissionHookAnswer>;
+  promptTool?(
+    call: ToolCall,
+    ctx: Pick<ToolContext, "signal" | "agentName">,
+    question: PromptToolQuestion,
+  ): Promise<PermissionHookAnswer>;
+}
+
+/** What the question to a `--permission-prompt-tool` says besides the call (the Agent SDK's `can_use_tool` carries it). */
+export interface PromptToolQuestion {
+  /** What an "always" answer would add (Claude Code's `permission_suggestions`). */
+  suggestions: PermissionUpdate[];
+  /** The call's path outside the project and its added folders (Claude Code's `blocked_path`). */
+  blockedPath?: string;
 }
 
 /**
@@ -204,12 +216,7 @@ export class ToolApproval {
     const suggestions = askRule === undefined ? [sessionRuleSuggestion(alwaysRule)] : [];
     const hooked = await this.options.hooks?.request(call, ctx, suggestions);
     if (hooked?.behavior === "allow") {
-      if (hooked.updatedPermissions)
-        applyPermissionUpdates(hooked.updatedPermissions, hooked.by, {
-          addRule: (behavior, rule) => this.addSessionRule(behavior, rule),
-          setMode: (mode) => this.options.setMode?.(mode),
-          notify: (message) => this.options.notify?.(message),
-        });
+      if (hooked.updatedPermissions) this.applyUpdates(hooked.updatedPermissions, `hook ${hooked.by}`);
       return allowedWith(hooked.updatedInput, ctx, `hook ${hooked.by}`);
     }
     if (hooked?.behavior === "deny") {
@@ -217,11 +224,19 @@ export class ToolApproval {
     }
     const ask = this.options.ask;
     if (ask === undefined && mode !== "dontAsk" && this.options.promptTool !== undefined) {
-      const prompted = await this.options.promptTool(call, ctx);
+      const filePath = subjectKind(call.name) === "path" ? call.args.file_path : undefined;
+      const blockedPath = typeof filePath === "string" ? this.options.paths.outside(filePath) : undefined;
+      const prompted = await this.options.promptTool(call, ctx, {
+        suggestions,
+        ...(blockedPath !== undefined ? { blockedPath } : {}),
+      });
       // Interrupted while the tool was asked: the user stopped the run, the tool refused nothing.
       if (ctx.signal.aborted)
         return { allowed: false, reason: `permission denied: ${INTERRUPTED_AT_QUESTION}` };
-      if (prompted.behavior === "allow") return allowedWith(prompted.updatedInput, ctx, prompted.by);
+      if (prompted.behavior === "allow") {
+        if (prompted.updatedPermissions) this.applyUpdates(prompted.updatedPermissions, prompted.by);
+        return allowedWith(prompted.updatedInput, ctx, prompted.by);
+      }
       return { allowed: false, reason: `permission denied by ${prompted.by}: ${prompted.message}` };
     }
     const why = askRule !== undefined ? `the ask rule "${askRule.text}" needs a yes` : "needs approval";
@@ -390,6 +405,15 @@ export class ToolApproval {
     return (
       command !== undefined && namesOwnFolder(command, this.options.paths.root, this.options.ownHomes ?? [])
     );
+  }
+
+  /** An allow's `updatedPermissions` (a PermissionRequest hook's, or the prompt tool's), for the session; `by` names who gave them. */
+  private applyUpdates(updates: PermissionUpdate[], by: string): void {
+    applyPermissionUpdates(updates, by, {
+      addRule: (behavior, rule) => this.addSessionRule(behavior, rule),
+      setMode: (mode) => this.options.setMode?.(mode),
+      notify: (message) => this.options.notify?.(message),
+    });
   }
 
   private subjectOf(call: ToolCall): RuleSubject {

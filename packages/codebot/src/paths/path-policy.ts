@@ -57,6 +57,16 @@ export class PathPolicy {
     return isWithin(realPath, this.root);
   }
 
+  /**
+   * The real path `input` names when that is outside the project and the folders the session adds
+   * to it (Claude Code's `blocked_path`); undefined inside them.
+   */
+  outside(input: string): string | undefined {
+    if (input.includes("\0")) return undefined;
+    const real = realPathOfDeepestAncestor(path.resolve(this.root, input));
+    return this.contains(real) || this.folders.some((folder) => isWithin(real, folder)) ? undefined : real;
+  }
+
   /** How a path is shown to the model and matched by permission rules: project-relative when inside. */
   display(realPath: string): string {
     if (!this.contains(realPath)) return realPath;

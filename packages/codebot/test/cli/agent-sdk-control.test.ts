@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
@@ -138,6 +139,64 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       false,
       true,
     ]);
+  });
+
+  it("can_use_tool carries permission_suggestions (what always-allow adds) and, for a path outside the project, blocked_path", async () => {
+    const box = sandbox();
+    const outside = path.join(box.home, "outside.txt");
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "touch made" }, "toolu_1"),
+      reply.toolCall("write", { file_path: outside, content: "x" }, "toolu_2"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      answers: { can_use_tool: () => ({ behavior: "deny", message: "no" }) },
+    });
+    run.say("go");
+    await resultOf(run);
+    await run.end();
+    const [bash, write] = run.requests();
+    expect(bash).toMatchObject({
+      tool_name: "Bash",
+      permission_suggestions: [
+        {
+          type: "addRules",
+          rules: [{ toolName: "Bash", ruleContent: "touch made" }],
+          behavior: "allow",
+          destination: "session",
+        },
+      ],
+    });
+    expect(bash).not.toHaveProperty("blocked_path");
+    expect(write).toMatchObject({
+      tool_name: "Write",
+      blocked_path: fs.realpathSync(box.home) + path.sep + "outside.txt",
+    });
+  });
+
+  it("canUseTool's allow with updatedPermissions adds its rule for the session: the same call is not asked again", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "touch once && echo touched" }, "toolu_1"),
+      reply.toolCall("bash", { command: "touch once && echo touched" }, "toolu_2"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      answers: {
+        can_use_tool: (request) => ({
+          behavior: "allow",
+          updatedInput: request.input as Record<string, unknown>,
+          updatedPermissions: request.permission_suggestions,
+        }),
+      },
+    });
+    run.say("go");
+    await resultOf(run);
+    await run.end();
+    expect(run.requests().map((r) => r.tool_use_id)).toEqual(["toolu_1"]);
+    expect(toolResultText(server.requests, "toolu_2")).toContain("touched");
   });
 
   it("a hook callback the program never answers fails at the matcher's timeout, is withdrawn, and the run goes on", async () => {
