@@ -311,6 +311,29 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     expect(run.cli.stderr()).not.toContain('"agents"');
   });
 
+  it("initialize's answer lists the session's agents and the skills a user may run (supportedAgents(), supportedCommands())", async () => {
+    const box = sandbox();
+    const skillDir = path.join(box.project, ".claude", "skills", "greet");
+    fs.mkdirSync(skillDir, { recursive: true });
+    fs.writeFileSync(
+      path.join(skillDir, "SKILL.md"),
+      "---\ndescription: Greets someone\nargument-hint: [name]\n---\nSay hello to $ARGUMENTS.\n",
+    );
+    const server = await modelServer([reply.text("hello")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { agents: { "sdk-reviewer": { description: "Reviews code", prompt: "You review code." } } },
+    });
+    const answer = (await run.initialized).response as Record<string, unknown>;
+    run.say("hi");
+    await resultOf(run);
+    await run.end();
+    expect(answer.agents).toEqual([{ name: "sdk-reviewer", description: "Reviews code" }]);
+    expect(answer.commands).toEqual([
+      { name: "greet", description: "Greets someone", argumentHint: "[name]" },
+    ]);
+  });
+
   it("initialize's jsonSchema (the SDK's outputFormat) asks for structured output: the result line carries it", async () => {
     const box = sandbox();
     const server = await modelServer([reply.toolCall("structured_output", { answer: "42" }, "toolu_1")]);

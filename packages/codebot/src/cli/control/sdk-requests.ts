@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { compileSdkCallbackHooks, type HookRunner } from "@codebot/hooks";
+import type { AgentDefinition } from "../../agents/agent-definition.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { ModelSwitchOutcome } from "../../session/model-switch.js";
 import { modelSpecNamed } from "../../settings/model-aliases.js";
@@ -14,6 +15,7 @@ import {
   claudePermissionMode,
   type PermissionModeName as PermissionMode,
 } from "../../settings/permission-modes.js";
+import type { Skill } from "../../skills/skill.js";
 import { codebotVersion } from "../version.js";
 import { ControlError, type ControlHandler, type ControlRequest } from "./control-channel.js";
 
@@ -23,6 +25,8 @@ export interface SdkSession {
   setPermissionMode(mode: PermissionMode): void;
   interrupt(): void;
   readonly modelSpec: string;
+  readonly agents: { all: readonly AgentDefinition[] };
+  readonly skills: { all: ReadonlyMap<string, Skill> };
   switchModel(spec: string, requested: string | null): Promise<ModelSwitchOutcome>;
   mcpServers(): ServerStatus[];
 }
@@ -78,8 +82,12 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
           if (hooks.length > 0) session.hooks.addScopedHooks("agent-sdk", hooks);
         }
         return {
-          commands: [],
-          agents: [],
+          commands: commandsOf(session),
+          agents: session.agents.all.map((agent) => ({
+            name: agent.name,
+            description: agent.description,
+            ...(agent.model !== undefined ? { model: agent.model } : {}),
+          })),
           models: [],
           output_style: "default",
           available_output_styles: ["default"],
@@ -173,4 +181,15 @@ function bareId(spec: string): string {
 function noPrompt(request: ControlRequest, key: string): boolean {
   const value = request[key];
   return key === "systemPrompt" && Array.isArray(value) && value.every((part) => part === "");
+}
+
+/** The skills and commands a user may run, as claude lists its slash commands (`supportedCommands()`). */
+function commandsOf(session: SdkSession): Record<string, unknown>[] {
+  return [...session.skills.all.values()]
+    .filter((skill) => skill.userInvocable)
+    .map((skill) => ({
+      name: skill.name,
+      description: skill.description,
+      argumentHint: skill.argumentHint ?? "",
+    }));
 }
