@@ -496,6 +496,22 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     expect(server.requests.map((r) => (r.body as { model?: string }).model)).toEqual(["claude-sonnet-4-5"]);
   });
 
+  it("rewind_files is answered as claude answers it without file checkpoints: canRewind false, with the reason", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("hello")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(
+      await run.request("w1", { subtype: "rewind_files", user_message_id: "u1", dry_run: true }),
+    ).toEqual({
+      subtype: "success",
+      request_id: "w1",
+      response: { canRewind: false, error: "File rewinding is not supported by codebot." },
+    });
+    run.say("hi");
+    await resultOf(run);
+    await run.end();
+  });
+
   it("mcp_status lists the session's MCP servers in the SDK's shape (none here)", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("hello")]);

@@ -2,7 +2,8 @@
  * The requests an Agent SDK program sends, answered as claude 2.1.328 answers them (recorded in
  * docs/claude-code.md "Agent SDK"): `initialize` registers the program's hook callbacks,
  * `interrupt` stops the turn in progress, `set_permission_mode` changes the mode, `set_model`
- * switches the model as `/model` does, `mcp_status` lists the MCP servers. Any other subtype is
+ * switches the model as `/model` does, `mcp_status` lists the MCP servers, `rewind_files` says no
+ * rewind can be made (codebot keeps no file checkpoints). Any other subtype is
  * refused with `unsupported_request`, as claude refuses one it does not know.
  */
 import { randomUUID } from "node:crypto";
@@ -129,6 +130,9 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
             tools: server.tools.map((name) => ({ name })),
           })),
         };
+      case "rewind_files":
+        // claude's answer when it keeps no file checkpoints; codebot keeps none.
+        return { canRewind: false, error: "File rewinding is not supported by codebot." };
       default:
         throw new ControlError(
           `Unsupported control request subtype: ${request.subtype}`,
