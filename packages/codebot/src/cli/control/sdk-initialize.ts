@@ -54,7 +54,7 @@ export function sdkStartOf(request: ControlRequest, notify: (message: string) =>
 }
 
 /** What `initialize` carries that codebot does not read (each said once on stderr). */
-export function unreadKeys(request: ControlRequest): string[] {
+function unreadKeys(request: ControlRequest): string[] {
   return Object.keys(request).filter(
     (key) => !READ_KEYS.has(key) && request[key] !== undefined && request[key] !== null,
   );
