@@ -171,7 +171,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     expect(bash).not.toHaveProperty("blocked_path");
     expect(write).toMatchObject({
       tool_name: "Write",
-      blocked_path: fs.realpathSync(box.home) + path.sep + "outside.txt",
+      blocked_path: path.join(fs.realpathSync(box.home), "outside.txt"),
     });
   });
 
