@@ -44,7 +44,10 @@ describe("transcript file", () => {
     expect(s.runtime.transcriptPath).toBe(
       path.join(s.home, "projects", projectSlug(s.project), `${s.runtime.sessionId}.jsonl`),
     );
-    const lines = parseJsonl(s.runtime.transcriptPath);
+    const all = parseJsonl(s.runtime.transcriptPath);
+    // After the first prompt, the system prompt the conversation started with (--system-prompt-snapshot).
+    expect(all[1]).toMatchObject({ type: "attachment", attachment: { type: "prompt_snapshot" } });
+    const lines = all.filter((l) => l.type !== "attachment");
     expect(lines.map((l) => `${l.agentName}:${l.type}`)).toEqual([
       "main:user",
       "main:assistant",
@@ -110,8 +113,8 @@ describe("transcript file", () => {
     const dir = path.join(home, "projects", projectSlug(project));
     const [file] = fs.readdirSync(dir).filter((f) => f.endsWith(".jsonl"));
     const lines = parseJsonl(path.join(dir, file as string));
-    expect(lines.map((l) => l.type)).toEqual(["user", "assistant"]);
-    expect(lines[1]?.message).toMatchObject({
+    expect(lines.map((l) => l.type)).toEqual(["user", "attachment", "assistant"]);
+    expect(lines[2]?.message).toMatchObject({
       role: "assistant",
       content: [{ type: "tool_use", name: "bash", input: { command: "echo $$ > bash.pid; sleep 30" } }],
     });
