@@ -89,15 +89,33 @@ function isWorktreeRoot(dir: string): boolean {
   return top !== undefined && fs.realpathSync(top) === fs.realpathSync(dir);
 }
 
-/** The session changed the worktree: uncommitted changes (untracked files too), or commits since it started. */
-export function worktreeChanged(worktree: GitWorktree): boolean {
-  const status = git(worktree.path, ["status", "--porcelain"]);
-  return status !== "" || git(worktree.path, ["rev-parse", "HEAD"]) !== worktree.startCommit;
+/** What removing the worktree would lose: its uncommitted files (untracked ones too) and the commits made since the session started. */
+export interface WorktreeStake {
+  files: number;
+  commits: number;
+  /** HEAD is not where it was at the start, though no commit was added (a reset, a checkout). */
+  moved: boolean;
 }
 
-/** Removes the worktree and its branch. */
-export function removeGitWorktree(worktree: GitWorktree): void {
+export function worktreeStake(worktree: GitWorktree): WorktreeStake {
+  const status = git(worktree.path, ["status", "--porcelain", "--untracked-files=all"]);
+  const head = git(worktree.path, ["rev-parse", "HEAD"]);
+  const commits = Number(git(worktree.path, ["rev-list", "--count", `${worktree.startCommit}..HEAD`]));
+  return {
+    files: status === "" ? 0 : status.split("\n").length,
+    commits,
+    moved: commits === 0 && head !== worktree.startCommit,
+  };
+}
+
+/** Nothing would be lost: no uncommitted change (untracked files too), HEAD where it was at the start. */
+export function stakeIsEmpty(stake: WorktreeStake): boolean {
+  return stake.files === 0 && stake.commits === 0 && !stake.moved;
+}
+
+/** Removes the worktree and its branch; `discard`: its uncommitted changes with it (the user chose so). */
+export function removeGitWorktree(worktree: GitWorktree, discard = false): void {
   git(worktree.repository, ["worktree", "unlock", worktree.path]);
-  git(worktree.repository, ["worktree", "remove", worktree.path]);
+  git(worktree.repository, ["worktree", "remove", ...(discard ? ["--force"] : []), worktree.path]);
   git(worktree.repository, ["branch", "-D", worktree.branch]);
 }

@@ -1,48 +1,81 @@
 /**
- * The end of an interactive `--worktree` session (claude's documented behaviour; claude asks
- * keep/remove for a changed worktree, codebot keeps it without a question and says where): a git
- * worktree the session left unchanged is removed with its branch, and WorktreeRemove fires for it
- * first, while its folder is still there for the hooks to run in; a changed one is kept. A
- * folder a WorktreeCreate hook made is never removed by codebot: WorktreeRemove fires for it so
- * the hook's owner can clean up.
+ * The end of an interactive `--worktree` session (claude's documented behaviour): a git worktree
+ * the session left unchanged is removed with its branch, and WorktreeRemove fires for it first,
+ * while its folder is still there for the hooks to run in; a changed one is kept unless the user
+ * chose to remove it when asked (worktree-question.ts) — then it goes, changes and all. A folder a
+ * WorktreeCreate hook made is never removed by codebot: WorktreeRemove fires for it so the hook's
+ * owner can clean up.
  */
 
 import type { SessionWorktree } from "../cli/worktree-flag.js";
 import type { ClosingStep } from "../session/runtime.js";
-import { type GitWorktree, removeGitWorktree, worktreeChanged } from "./git-worktree.js";
+import {
+  type GitWorktree,
+  removeGitWorktree,
+  stakeIsEmpty,
+  type WorktreeStake,
+  worktreeStake,
+} from "./git-worktree.js";
 
-export function worktreeClosing(worktree: SessionWorktree, say: (line: string) => void): ClosingStep {
-  let remove = false;
+/** What the user chose for a changed worktree; without a question it is kept. */
+export type WorktreeChoice = "keep" | "remove";
+
+export function worktreeClosing(
+  worktree: SessionWorktree,
+  say: (line: string) => void,
+  choice: () => WorktreeChoice | undefined = () => undefined,
+): ClosingStep {
+  /** Set when the git worktree goes: what its removal discards (nothing when it was unchanged). */
+  let removal: { discarded: string | undefined } | undefined;
   return {
     fire(hooks) {
       const git = worktree.git;
-      const changed = git === undefined ? false : changedOrWhy(git);
-      if (git !== undefined && changed !== false) {
-        say(
-          `kept the worktree ${git.path} (branch ${git.branch}): ${changed === true ? "it has changes" : changed}`,
-        );
-        return;
+      if (git !== undefined) {
+        const changes = changesOf(git);
+        if (typeof changes === "string" || (changes !== undefined && choice() !== "remove")) {
+          const why = typeof changes === "string" ? changes : stakeText(changes);
+          say(`kept the worktree on branch ${git.branch} (${why}): ${git.path}`);
+          return;
+        }
+        removal = { discarded: changes === undefined ? undefined : stakeText(changes) };
       }
-      remove = git !== undefined;
       hooks.fire("WorktreeRemove", { worktreePath: worktree.path });
     },
     done() {
-      if (!remove || worktree.git === undefined) return;
+      const git = worktree.git;
+      if (removal === undefined || git === undefined) return;
       try {
-        removeGitWorktree(worktree.git);
-        say(`removed the worktree ${worktree.path} and its branch ${worktree.git.branch}: it had no changes`);
+        removeGitWorktree(git, removal.discarded !== undefined);
+        const what = removal.discarded === undefined ? " (no changes)" : `, discarding ${removal.discarded}`;
+        say(`removed the worktree and its branch ${git.branch}${what}: ${git.path}`);
       } catch (error) {
-        say(`could not remove the worktree ${worktree.path}: ${(error as Error).message}`);
+        say(`could not remove the worktree ${git.path}: ${(error as Error).message}`);
       }
     },
   };
 }
 
-/** Whether the session changed the worktree; git's error when that cannot be told (then it is kept). */
-function changedOrWhy(git: GitWorktree): boolean | string {
+/**
+ * What the session changed in the worktree (undefined: nothing), or git's error when that cannot
+ * be told (then it is kept).
+ */
+export function changesOf(git: GitWorktree): WorktreeStake | string | undefined {
   try {
-    return worktreeChanged(git);
+    const stake = worktreeStake(git);
+    return stakeIsEmpty(stake) ? undefined : stake;
   } catch (error) {
-    return `git could not tell whether it has changes (${(error as Error).message})`;
+    return `git could not tell whether it has changes: ${(error as Error).message}`;
   }
+}
+
+/** `1 uncommitted file and 2 commits`, `HEAD moved since the session started`. */
+export function stakeText(stake: WorktreeStake): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  return [
+    stake.files > 0 ? plural(stake.files, "uncommitted file") : "",
+    stake.commits > 0 ? plural(stake.commits, "commit") : "",
+    stake.moved ? "HEAD moved since the session started" : "",
+  ]
+    .filter(Boolean)
+    .join(" and ");
 }

@@ -248,7 +248,7 @@ describe("the end of an interactive --worktree session", () => {
     expect(git(box.project, "worktree", "list")).not.toContain(dir);
   });
 
-  it("a changed git worktree is kept, with a line saying where and on which branch", async () => {
+  it("a changed git worktree is kept without a question when stdin is not a terminal, with a line saying where and on which branch", async () => {
     const box = repository();
     const dir = path.join(box.project, ".claude", "worktrees", "busy");
     // A SessionStart hook runs in the worktree: the file it leaves is a change.
@@ -256,7 +256,7 @@ describe("the end of an interactive --worktree session", () => {
     const r = await interactive(box, start, "-w", "busy");
     expect(r.code, r.stderr).toBe(0);
     expect(`${r.stdout}${r.stderr}`).toContain(
-      `kept the worktree ${dir} (branch worktree-busy): it has changes`,
+      `kept the worktree on branch worktree-busy (1 uncommitted file): ${dir}`,
     );
     expect(fs.readFileSync(path.join(dir, "notes.txt"), "utf8")).toBe("draft\n");
     expect(git(box.project, "branch", "--list", "worktree-busy")).toContain("worktree-busy");

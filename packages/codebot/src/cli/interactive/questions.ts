@@ -59,8 +59,8 @@ export class Questions {
   }
 
   /**
-   * Asks until one of `choices`' keys is pressed; resolves with its value, or with `fallback`
-   * when cancelled.
+   * Asks until one of `choices`' keys is pressed (`escape` among them: the Esc key); resolves with
+   * its value, or with `fallback` when cancelled.
    */
   async ask<T extends string>(
     question: string,
@@ -125,6 +125,11 @@ export class Questions {
 
   private readonly onKey = (text: string | undefined, key: KeyInfo | undefined): void => {
     const pending = this.pending;
+    // Esc answers a question that has it among its choices (as "escape"); other questions ignore it.
+    if (key?.name === "escape" && pending?.keys?.has("escape")) {
+      this.settle("escape");
+      return;
+    }
     if (!pending?.keys || key?.ctrl || key?.meta) return;
     if (key?.name === "return" || key?.name === "enter") return;
     const editor = this.rl as unknown as LineEditor;

@@ -7,7 +7,7 @@ import { modelEnv } from "../../session/model-env.js";
 import type { PromptResult } from "../../session/prompt-result.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
-import { worktreeClosing } from "../../worktree/worktree-end.js";
+import { type WorktreeChoice, worktreeClosing } from "../../worktree/worktree-end.js";
 import { CliError, errorMessage } from "../cli-error.js";
 import { closeWithNotice } from "../close-with-notice.js";
 import { debugLines } from "../debug-flag.js";
@@ -27,6 +27,7 @@ import { codebotVersion } from "../version.js";
 import { aboveInput } from "./above-input.js";
 import { BracketedPaste } from "./bracketed-paste.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
+import { ctrlDQuits } from "./ctrl-d-quits.js";
 import { GatedOutput } from "./gated-output.js";
 import { IdleNotice, idlePromptDelay } from "./idle-notice.js";
 import { throughMultiplexer } from "./multiplexer-passthrough.js";
@@ -45,6 +46,7 @@ import { statusLineOf } from "./status-line-command.js";
 import { statusLinePayload } from "./status-line-payload.js";
 import { StatusUnderPrompt } from "./status-under-prompt.js";
 import { WholePromptHistory } from "./whole-prompt-history.js";
+import { askWorktreeEnd } from "./worktree-question.js";
 
 /** Two Ctrl+C within this time quit, even while a run is going on. */
 const DOUBLE_INTERRUPT_MS = 1500;
@@ -198,6 +200,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   rl.on("line", earlyLine);
 
   const debugToFile = flags.debugFile !== undefined ? debugLines(flags) : undefined;
+  /** What the user chose, when leaving, for a worktree with changes (asked in quit()). */
+  let worktreeChoice: WorktreeChoice | undefined;
   let runtime: Runtime;
   try {
     runtime = await createRuntime({
@@ -216,7 +220,13 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       },
       toolObservers: [ranCalls.middleware],
       ...(flags.worktree
-        ? { closing: worktreeClosing(flags.worktree, (line) => view.notice(sessionNotice(line, s))) }
+        ? {
+            closing: worktreeClosing(
+              flags.worktree,
+              (line) => view.notice(sessionNotice(line, s)),
+              () => worktreeChoice,
+            ),
+          }
         : {}),
       // Only for a project hook that changed since the project question (a script it runs edited).
       askHookApproval: changedHookQuestion(inventory, questions, view, s),
@@ -310,6 +320,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     statusLine?.cancel();
     questions.cancel();
     if (!busy) clearPrompt();
+    // Leaving at the prompt (not mid-run, nor when the terminal went away): a worktree with
+    // changes is kept or removed as the user says.
+    if (terminal && code === 0 && !busy)
+      worktreeChoice = await askWorktreeEnd(flags.worktree, questions, view, s);
     view.closing();
     view.notice(s.dim("closing the session (SessionEnd, waiting for hooks)…"));
     try {
@@ -352,7 +366,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
 
   /** The prompt is on screen, waiting for a line (the status under it is kept drawn). */
   let editing = false;
-  inputShown = () => !quitting && (questions.open || (editing && !busy));
+  // While quitting, only the question about the worktree is open.
+  inputShown = () => questions.open || (!quitting && editing && !busy);
   redrawInput = () => {
     if (!questions.open) for (const row of promptAbove.shownRows()) screen.write(`${row}\n`);
     rl.prompt(true);
@@ -471,7 +486,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       rows: () => (process.stdout.isTTY ? process.stdout.rows : undefined),
       answerFormat: markdownReady,
     });
-    if (outcome === "exit") return quit(0);
+    if (outcome === "exit") {
+      // The command is done: quitting now is quitting at the prompt.
+      busy = false;
+      return quit(0);
+    }
     // A skill or command of the session: the prompt is expanded on its way to the model.
     if (outcome === "prompt") return run(text);
     done(false);
@@ -547,8 +566,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   rl.on("line", onLine);
 
   const onInterrupt = () => {
-    // While closing, Ctrl+C belongs to the handler quit() installed.
-    if (quitting) return;
+    // While closing, Ctrl+C belongs to the handler quit() installed; before that, it answers
+    // the question about the worktree with its fallback.
+    if (quitting) return void questions.cancel();
     const now = Date.now();
     const quick = now - lastInterrupt < DOUBLE_INTERRUPT_MS;
     lastInterrupt = now;
@@ -581,6 +601,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // Without readline's terminal mode Ctrl+C is the terminal's signal, not a key readline sees.
   if (!terminal) process.on("SIGINT", onInterrupt);
 
+  // Ctrl+D at the prompt quits with readline still there: it may still ask about the worktree, where Ctrl+D keeps it.
+  if (terminal) ctrlDQuits(rl, () => (quitting ? questions.cancel() : void quit(0)));
   rl.on("close", () => {
     inputEnded = true;
     // The end of a pipe: what it sent runs first.

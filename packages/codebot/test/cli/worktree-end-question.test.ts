@@ -1,0 +1,103 @@
+/**
+ * Leaving an interactive `--worktree` session whose worktree has changes, in a real terminal:
+ * claude 2.1.328 asks "Exiting worktree session" — keep it, or remove it and lose them; codebot
+ * asks too (`1` keep, `2` remove, Esc keep), at the prompt's width.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { columnsOf } from "../../src/cli/output/columns.js";
+import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+const IDENTITY = ["-c", "user.name=t", "-c", "user.email=t@t"];
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", [...IDENTITY, ...args], { cwd, encoding: "utf8" }).trim();
+}
+
+/** A git repository whose session, in worktree `name`, leaves an uncommitted file there (a SessionStart hook writes it). */
+async function changedWorktreeSession(
+  name: string,
+  columns = 100,
+): Promise<{ box: Sandbox; term: TmuxSession; dir: string }> {
+  const box = sandbox();
+  git(box.project, "init", "-q");
+  box.write("a.txt", "a\n");
+  git(box.project, "add", ".");
+  git(box.project, "commit", "-q", "-m", "first");
+  const settings = box.json("../end-settings.json", {
+    hooks: { SessionStart: [{ hooks: [command("echo draft > notes.txt")] }] },
+  });
+  const server = await modelServer([]);
+  const term = TmuxSession.start({
+    dir: box.project,
+    env: modelEnv(server, box.home),
+    args: ["-w", name, "--settings", settings],
+    size: { columns, rows: 40 },
+  });
+  const dir = path.join(box.project, ".claude", "worktrees", name);
+  await term.waitForScreen(/^›/m);
+  // The hook has run once the file is there.
+  await term.waitForScreen(/context/);
+  for (let i = 0; i < 100 && !fs.existsSync(path.join(dir, "notes.txt")); i++)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  return { box, term, dir };
+}
+
+const QUESTION = /1 keep it · 2 remove it and its\s+branch · Esc keep:$/m;
+
+describe("leaving a --worktree session with changes", { timeout: 120_000 }, () => {
+  it("asks keep or remove, broken between words at 40 columns; 2 removes the worktree and its branch", async () => {
+    const { box, term, dir } = await changedWorktreeSession("gone", 40);
+    term.submit("/exit");
+    const asked = await term.waitForScreen(QUESTION);
+    expect(asked).toContain(
+      [
+        "? leaving the worktree session: 1",
+        "uncommitted file on worktree-gone, lost",
+        "if the worktree is removed",
+        "  1 keep it · 2 remove it and its",
+        "  branch · Esc keep:",
+      ].join("\n"),
+    );
+    for (const row of asked.split("\n")) expect(columnsOf(row)).toBeLessThanOrEqual(40);
+    term.type("2");
+    expect(await term.exitCode()).toBe(0);
+    expect(term.screen()).toContain(
+      "removed the worktree and its branch\nworktree-gone, discarding 1 uncommitted\nfile:",
+    );
+    expect(fs.existsSync(dir)).toBe(false);
+    expect(git(box.project, "branch", "--list", "worktree-gone")).toBe("");
+  });
+
+  it("Esc keeps it, with the line naming its branch, what it holds and where it is", async () => {
+    const { box, term, dir } = await changedWorktreeSession("kept");
+    term.submit("/exit");
+    await term.waitForScreen(QUESTION);
+    // A key that is no choice answers nothing.
+    term.type("x");
+    term.press("Escape");
+    expect(await term.exitCode()).toBe(0);
+    // The path, a word wider than what is left of the row, starts a row of its own.
+    expect(term.screen()).toContain(
+      `kept the worktree on branch worktree-kept (1 uncommitted file):\n${dir}`,
+    );
+    expect(fs.readFileSync(path.join(dir, "notes.txt"), "utf8")).toBe("draft\n");
+    expect(git(box.project, "branch", "--list", "worktree-kept")).toContain("worktree-kept");
+  });
+
+  it("Ctrl+D at the prompt asks as /exit does, and Ctrl+D at the question keeps it", async () => {
+    const { term, dir } = await changedWorktreeSession("ctrl-d");
+    term.press("C-d");
+    await term.waitForScreen(QUESTION);
+    term.press("C-d");
+    expect(await term.exitCode()).toBe(0);
+    expect(term.screen()).toContain("kept the worktree on branch worktree-ctrl-d");
+    expect(fs.existsSync(dir)).toBe(true);
+  });
+});
