@@ -8,7 +8,7 @@ const FROM = "0f1e2d3c-4b5a-4697-8877-665544332211";
 const TO = "1a2b3c4d-5e6f-4a0b-8c1d-2e3f4a5b6c7d";
 
 describe("forkSessionFiles", () => {
-  it("copies every line under the new id, and a line a crash cut off as it was", () => {
+  it("copies every line under the new id, each message saying where it came from (forkedFrom, as claude's /branch), and a line a crash cut off as it was", () => {
     const dir = tempDir("codebot-fork-");
     const whole = JSON.stringify({ type: "user", uuid: "u1", sessionId: FROM, session_id: FROM });
     const title = JSON.stringify({ type: "custom-title", sessionId: FROM, customTitle: "t" });
@@ -20,6 +20,7 @@ describe("forkSessionFiles", () => {
       uuid: "u1",
       sessionId: TO,
       session_id: TO,
+      forkedFrom: { sessionId: FROM, messageUuid: "u1" },
     });
     expect(JSON.parse(lines[1] as string)).toMatchObject({ sessionId: TO, customTitle: "t" });
     expect(lines[2]).toBe('{"type":"assi');

@@ -52,19 +52,24 @@ export async function sessionToResume(
   return chosen.id;
 }
 
-/** `<id>  <when>  <title or first prompt>`, as the list shows a session; the id cut to `idLength` when given. */
+/** `<id>  <when>  <title or first prompt>[ (fork of <id>)]`, as the list shows a session; the id cut to `idLength` when given. */
 export function sessionLine(session: SessionSummary, idLength?: number): string {
-  const { head, title } = sessionLineParts(session, idLength);
-  return `${head}  ${title}`;
+  const { head, title, fork } = sessionLineParts(session, idLength);
+  return `${head}  ${title}${fork}`;
 }
 
-/** A session's line in two: `<id>  <when>`, and its title or first prompt. */
+/**
+ * A session's line in parts: `<id>  <when>`, its title or first prompt, and ` (fork of 0f1e2d3c)`
+ * for a fork ("" otherwise) — a fork has its origin's prompts and title, so this is what tells
+ * them apart (claude 2.1.328 lists both alike).
+ */
 export function sessionLineParts(
   session: SessionSummary,
   idLength?: number,
-): { head: string; title: string } {
+): { head: string; title: string; fork: string } {
   const when = session.modified.toISOString().replace("T", " ").slice(0, 16);
   const title = session.title === undefined ? undefined : shownTitle(session.title);
   const id = idLength === undefined ? session.id : session.id.slice(0, idLength);
-  return { head: `${id}  ${when}`, title: title ?? (session.firstPrompt || "(no prompt)") };
+  const fork = session.forkedFrom === undefined ? "" : ` (fork of ${session.forkedFrom.slice(0, 8)})`;
+  return { head: `${id}  ${when}`, title: title ?? (session.firstPrompt || "(no prompt)"), fork };
 }

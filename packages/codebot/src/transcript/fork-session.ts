@@ -7,7 +7,9 @@ import { isSessionId } from "./session-files.js";
  * Claude Code's `--fork-session`: the session `to` starts as a copy of `from` — every line of its
  * transcript under the new id (as claude 2.1.328 copies it: same uuids, `sessionId` rewritten),
  * its task list and its "not validated yet" mark — and `from` is left as it was. Its sub-agents'
- * transcripts and undelivered hook records stay with `from`.
+ * transcripts and undelivered hook records stay with `from`. Each copied message also says where
+ * it came from, `forkedFrom: {sessionId, messageUuid}` (what claude's `/branch` writes; its
+ * `--fork-session` writes nothing): the session lists mark the fork by it.
  */
 export function forkSessionFiles(sessionDir: string, from: string, to: string): void {
   if (!isSessionId(from)) throw new Error(`session: "${from}" is not a session id`);
@@ -29,13 +31,13 @@ export function forkSessionFiles(sessionDir: string, from: string, to: string): 
     path.join(sessionDir, `${to}.jsonl`),
     text
       .split("\n")
-      .map((line) => renamed(line, to))
+      .map((line) => renamed(line, from, to))
       .join("\n"),
   );
 }
 
-/** A transcript line under the session id `to`; a line that is not JSON (cut off by a crash) as it was. */
-function renamed(line: string, to: string): string {
+/** A transcript line of `from` under the session id `to`; a line that is not JSON (cut off by a crash) as it was. */
+function renamed(line: string, from: string, to: string): string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
@@ -46,5 +48,7 @@ function renamed(line: string, to: string): string {
   const record = parsed as Record<string, unknown>;
   if ("sessionId" in record) record.sessionId = to;
   if ("session_id" in record) record.session_id = to;
+  // A fork of a fork came from the session it was copied from last.
+  if (typeof record.uuid === "string") record.forkedFrom = { sessionId: from, messageUuid: record.uuid };
   return JSON.stringify(record);
 }

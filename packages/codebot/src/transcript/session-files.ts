@@ -20,6 +20,8 @@ export interface SessionSummary {
   firstPrompt: string;
   /** Its title, when a hook named it (title-line.ts). */
   title?: string;
+  /** The session it was forked from (`--fork-session`, claude's `/branch`): its first message's `forkedFrom`. */
+  forkedFrom?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -66,8 +68,15 @@ function summaryOf(id: string, transcriptPath: string): SessionSummary | undefin
     return undefined;
   }
   if (!head.hasConversation) return undefined;
-  const { firstPrompt, title } = head;
-  return { id, transcriptPath, modified: stat.mtime, firstPrompt, ...(title ? { title } : {}) };
+  const { firstPrompt, title, forkedFrom } = head;
+  return {
+    id,
+    transcriptPath,
+    modified: stat.mtime,
+    firstPrompt,
+    ...(title ? { title } : {}),
+    ...(forkedFrom !== undefined ? { forkedFrom } : {}),
+  };
 }
 
 /** True when `id` is a session id (a UUID): only such ids are turned into file names. */
@@ -82,7 +91,7 @@ export function isSessionId(id: string): boolean {
 function headOf(
   file: string,
   size: number,
-): { firstPrompt: string; hasConversation: boolean; title?: string } {
+): { firstPrompt: string; hasConversation: boolean; title?: string; forkedFrom?: string } {
   const fd = fs.openSync(file, "r");
   try {
     const head = linesAt(fd, 0, HEAD_BYTES);
@@ -90,10 +99,14 @@ function headOf(
     let hasConversation = head.length === HEAD_BYTES;
     let firstPrompt = "";
     let title: string | undefined;
+    // Told by the first message (a fork's later messages are its own).
+    let forkedFrom: string | undefined;
+    let messages = 0;
     for (const line of head.lines) {
       title = titleOf(line) ?? title;
       if (firstPrompt || !line.message || line.isSidechain === true) continue;
       if (line.type !== "user" && line.type !== "assistant") continue;
+      if (messages++ === 0) forkedFrom = forkOrigin(line);
       hasConversation = true;
       const text = line.type === "user" ? promptText(line.message.content) : "";
       if (text) firstPrompt = text.replace(/\s+/g, " ").trim().slice(0, 80);
@@ -103,7 +116,12 @@ function headOf(
       title =
         tail.lines.reduce<string | undefined>((last, line) => titleOf(line) ?? last, undefined) ?? title;
     }
-    return { firstPrompt, hasConversation, ...(title !== undefined ? { title } : {}) };
+    return {
+      firstPrompt,
+      hasConversation,
+      ...(title !== undefined ? { title } : {}),
+      ...(forkedFrom !== undefined ? { forkedFrom } : {}),
+    };
   } finally {
     fs.closeSync(fd);
   }
@@ -136,4 +154,10 @@ function promptText(content: NonNullable<CheckedLine["message"]>["content"]): st
   if (typeof content === "string") return content;
   const last = content.findLast((block) => block.type === "text");
   return last?.type === "text" ? last.text : "";
+}
+
+/** The session a copied message came from (`forkedFrom.sessionId`), when it is a session id. */
+function forkOrigin(line: CheckedLine): string | undefined {
+  const from = (line as { forkedFrom?: { sessionId?: unknown } }).forkedFrom?.sessionId;
+  return typeof from === "string" && UUID.test(from) ? from : undefined;
 }

@@ -38,7 +38,11 @@ describe("--fork-session", () => {
     const forked = fs.readFileSync(transcriptOf(box.home, result.session_id), "utf8");
     expect(forked).toContain("remember the word kiwi");
     expect(forked).toContain("forked answer");
-    expect(forked).not.toContain(FIRST);
+    // Under the new id; the original's id is only where a message came from (forkedFrom).
+    for (const line of forked.trim().split("\n")) {
+      const record = JSON.parse(line);
+      expect(JSON.stringify({ ...record, forkedFrom: undefined })).not.toContain(FIRST);
+    }
   });
 
   it("a later -r of the fork has the whole conversation, the original's and the fork's", async () => {
@@ -101,6 +105,22 @@ describe("--fork-session", () => {
     expect(r.stdout).toMatch(
       /EARLIER-ANSWER\n──\nforked from session 0f1e2d3c into a new session, 1a2b3c4d: what you send goes there; the other stays as it was\n/,
     );
+  });
+
+  it("/resume marks the fork with the session it came from; the original is listed as it was", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("first"), reply.text("forked")]);
+    const env = modelEnv(server, box.home);
+    await runCli(["-p", "explain delta", "--session-id", FIRST, "--cwd", box.project], { env });
+    await runCli(["-p", "go on", "-r", FIRST, "--fork-session", "--session-id", FORK, "--cwd", box.project], {
+      env,
+    });
+    const r = await runCli(["--cwd", box.project], { env, input: "/resume\n/exit\n" });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      new RegExp(`^ {3}1 {2}${FORK} .* {2}explain delta \\(fork of 0f1e2d3c\\)$`, "m"),
+    );
+    expect(r.stdout).toMatch(new RegExp(`^ {3}2 {2}${FIRST} .* {2}explain delta$`, "m"));
   });
 
   it("--session-id with -r needs --fork-session, and nothing runs without it", async () => {

@@ -1,5 +1,5 @@
 import type { SessionSummary } from "../../transcript/session-files.js";
-import { cutToColumns } from "../output/columns.js";
+import { columnsOf, cutToColumns } from "../output/columns.js";
 import { sessionLineParts } from "../resume-flags.js";
 
 /** How many sessions a list offers. */
@@ -22,11 +22,18 @@ export function sessionRows(sessions: readonly SessionSummary[], columns: number
   // title that tell sessions apart: its first 8 characters then (the number picks a session).
   const idLength = columns !== undefined && columns < SHORT_IDS_BELOW ? 8 : undefined;
   const cut = (row: string) => (columns === undefined ? row : cutToColumns(row, Math.max(10, columns)));
+  // A fork's mark stays in view: the title before it is cut instead.
+  const titled = (before: string, title: string, fork: string) =>
+    columns === undefined || fork === ""
+      ? cut(`${before}${title}${fork}`)
+      : cut(
+          `${before}${cutToColumns(title, Math.max(10, columns - columnsOf(before) - columnsOf(fork)))}${fork}`,
+        );
   return sessions.slice(0, LISTED).flatMap((session, i) => {
-    const { head, title } = sessionLineParts(session, idLength);
+    const { head, title, fork } = sessionLineParts(session, idLength);
     const number = `  ${String(i + 1).padStart(2)}  `;
     if (columns !== undefined && columns < TITLE_UNDER_BELOW)
-      return [cut(`${number}${head}`), cut(`${" ".repeat(number.length)}${title}`)];
-    return [cut(`${number}${head}  ${title}`)];
+      return [cut(`${number}${head}`), titled(" ".repeat(number.length), title, fork)];
+    return [titled(`${number}${head}  `, title, fork)];
   });
 }
