@@ -44,6 +44,39 @@ describe("approvals", { timeout: 120_000 }, () => {
     expect(fs.readFileSync(`${box.project}/out.txt`, "utf8")).toBe("approved\n");
   });
 
+  it("a question open while the terminal is narrowed is broken again at the new width, drawn once, and still answered", async () => {
+    const box = sandbox();
+    const command =
+      "mkdir -p 'docs/über' && touch 'docs/über/naïve 文件.md' && echo 'a rather long line that makes the question wrap'";
+    const server = await modelServer([reply.toolCall("bash", { command }), reply.text("done")]);
+    const term = await startSession(box, server);
+    term.submit("make it");
+    await term.waitForScreen(/wrap'\)\):\s*$/m);
+    term.tmux("resize-window", "-t", "t", "-x", "40", "-y", "40");
+    // What is on screen now (tmux keeps rows it pushed off the top in its history).
+    const shown = () => term.tmux("capture-pane", "-p", "-t", "t");
+    let visible = "";
+    for (let i = 0; i < 100 && !/^ {2}makes the question wrap'\)\):\s*$/m.test(visible); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      visible = shown();
+    }
+    const rows = visible.split("\n").filter((row) => row.trim() !== "");
+    const first = rows.findIndex((row) => row.startsWith("? allow bash"));
+    expect(rows.slice(first)).toEqual([
+      "? allow bash mkdir -p 'docs/über' &&",
+      "  touch 'docs/über/naïve 文件.md' &&",
+      "  echo 'a rather long line that makes",
+      "  the question wrap' [y]es / [n]o /",
+      "  [a]lways (bash(mkdir -p 'docs/über'",
+      "  && touch 'docs/über/naïve 文件.md'",
+      "  && echo 'a rather long line that",
+      "  makes the question wrap')):",
+    ]);
+    term.type("y");
+    await term.waitForScreen(/^done$/m);
+    expect(fs.existsSync(`${box.project}/docs/über/naïve 文件.md`)).toBe(true);
+  });
+
   it("a question longer than a row: what follows the answer stays on screen", async () => {
     const box = sandbox();
     const words = Array.from({ length: 60 }, (_, i) => `w${i}`).join(" ");

@@ -1,6 +1,6 @@
 import type readline from "node:readline";
 import { questionRows } from "./question-rows.js";
-import { onFreshRow } from "./readline-rows.js";
+import { onFreshRow, syncRows } from "./readline-rows.js";
 
 interface Pending {
   resolve(answer: string | undefined): void;
@@ -8,6 +8,8 @@ interface Pending {
   keys?: ReadonlySet<string>;
   /** What the user had typed at the prompt when the question opened: given back afterwards. */
   stashed: string;
+  /** The question as asked, before it was broken into rows (a resize breaks it again). */
+  question: string;
 }
 
 interface KeyInfo {
@@ -86,6 +88,19 @@ export class Questions {
     return true;
   }
 
+  /**
+   * The terminal was resized (called before readline redraws the question): the terminal has
+   * rewrapped the question's rows, so the row the cursor is on is counted at the new width, and
+   * the question is broken again at it. Left alone, readline climbed the rows it had drawn at the
+   * old width and drew the old rows under what remained of them.
+   */
+  resized(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    syncRows(this.rl);
+    this.rl.setPrompt(questionRows(pending.question, this.columns()));
+  }
+
   /** Answers the open question with "no answer". */
   cancel(): void {
     this.settle(undefined);
@@ -112,6 +127,7 @@ export class Questions {
       this.pending = {
         keys,
         stashed,
+        question: prompt,
         resolve: (answer) => {
           signal?.removeEventListener("abort", onAbort);
           resolve(answer);

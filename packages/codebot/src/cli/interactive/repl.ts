@@ -628,7 +628,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // terminal has rewrapped the input's rows (most do), so the row its cursor is on now is counted
   // at the new width. Counted at the old one, a narrowed terminal kept a copy of the first row.
   process.stdout.prependListener("resize", () => {
-    if (terminal && editing && !busy && !quitting && !questions.open) syncRows(rl);
+    if (terminal && questions.open) questions.resized();
+    else if (terminal && editing && !busy && !quitting) syncRows(rl);
   });
   // A resize makes readline redraw the input, erasing the status under it: it comes back, at the new width.
   process.stdout.on("resize", () => {
