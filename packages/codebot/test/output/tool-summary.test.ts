@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { resultSummary } from "../../src/cli/output/tool-summary.js";
+import { callSummary, resultSummary } from "../../src/cli/output/tool-summary.js";
+
+const call = (name: string, args: Record<string, unknown>) => ({ id: "c1", name, args });
 
 describe("resultSummary", () => {
   it("a line a carriage return went back over is summed up as the terminal left it: its last drawing", () => {
@@ -11,5 +13,33 @@ describe("resultSummary", () => {
     expect(
       resultSummary({ content: "compiling 10%\rerror: no such file\n[exit code 1]", isError: true }),
     ).toBe("error: no such file … [exit code 1]");
+  });
+});
+
+describe("callSummary", () => {
+  it("a path with a line break or a character that reorders text is written out, as the approval question shows it", () => {
+    expect(callSummary(call("write", { file_path: "two\nlines.md" }))).toBe("two\\nlines.md");
+    expect(callSummary(call("read", { file_path: "evil\u202etxt.exe" }))).toBe("evil\\u202etxt.exe");
+    expect(callSummary(call("glob", { pattern: "**/*\u200b.md" }))).toBe("**/*\\u200b.md");
+  });
+
+  it("a command keeps its line breaks (a heredoc stays readable); only what hides or reorders text is written out", () => {
+    expect(callSummary(call("bash", { command: "cat <<EOF\nhi \u202e\nEOF" }))).toBe(
+      "cat <<EOF\nhi \\u202e\nEOF",
+    );
+  });
+
+  it("names with accents, Chinese and emoji are shown as they are", () => {
+    expect(callSummary(call("write", { file_path: "notes/über naïve 文件-😀.md" }))).toBe(
+      "notes/über naïve 文件-😀.md",
+    );
+  });
+});
+
+describe("the result's one line", () => {
+  it("writes out a character that reorders text: a created file's name reads as it is", () => {
+    expect(resultSummary({ content: "created evil\u202etxt.exe (2 bytes)", isError: false })).toBe(
+      "created evil\\u202etxt.exe (2 bytes)",
+    );
   });
 });

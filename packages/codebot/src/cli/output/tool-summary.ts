@@ -1,10 +1,17 @@
 import type { ToolCall, ToolResult } from "@codebot/agentcore";
+import { visible } from "../../approval/visible-text.js";
 import { terminalSafe } from "./terminal-safe.js";
 import { preview } from "./trace-line.js";
 
-/** What a tool call is about, in a few words: the command, the path, the pattern, the task (without control sequences). */
+/**
+ * What a tool call is about, in a few words: the command, the path, the pattern, the task —
+ * written out as the approval question shows it (visible()): a newline in a path (`two\nlines.md`)
+ * broke the tool line and left its spinner row behind, and U+202E turned `evil\u202etxt.exe` into
+ * `evilexe.txt`. A command keeps its line breaks (a heredoc stays readable), nothing else.
+ */
 export function callSummary(call: ToolCall): string {
-  return terminalSafe(rawCallSummary(call));
+  const summary = terminalSafe(rawCallSummary(call));
+  return call.name === "bash" ? summary.split("\n").map(visible).join("\n") : visible(summary);
 }
 
 function rawCallSummary(call: ToolCall): string {

@@ -1,4 +1,5 @@
 import type { HookStart, TraceRecord } from "@codebot/hooks";
+import { visible } from "../../approval/visible-text.js";
 import { cutToColumns } from "./columns.js";
 import type { Styles } from "./styles.js";
 import { terminalSafe } from "./terminal-safe.js";
@@ -115,8 +116,12 @@ export function skipText(reason: NonNullable<TraceRecord["skipped"]>): string {
   }
 }
 
-/** One line of at most PREVIEW characters, without control sequences (it may come from a hook or a tool). */
+/**
+ * One line of at most PREVIEW characters, without control sequences (it may come from a hook or a
+ * tool); characters that reorder or hide text (U+202E, zero-width ones) written out (`\u202e`):
+ * a file name `evil\u202etxt.exe` showed as `evilexe.txt`.
+ */
 export function preview(text: string, max = PREVIEW): string {
-  const line = terminalSafe(text).replace(/\s+/g, " ").trim();
+  const line = visible(terminalSafe(text).replace(/\s+/g, " ").trim());
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
