@@ -263,6 +263,8 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
         "(queued: a queued prompt that is long",
         "enough — runs when the current prompt is",
         "done)",
+        // The answer so far, before the line saying the run is interrupted.
+        "working",
         "^C interrupting (Ctrl+C again to quit)",
         "(1 queued prompt dropped)",
       ].join("\n"),

@@ -96,6 +96,20 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
     expect(sent.indexOf("[Request interrupted by user for tool use]")).toBeLessThan(sent.indexOf("go on"));
   });
 
+  it("Esc while a table is still streaming: what had arrived is shown before the line saying Esc interrupts, not after it", async () => {
+    const box = sandbox();
+    // The table's last row has no end yet, and the stream stays open: the table is still growing.
+    const server = await modelServer([
+      reply.hang("The matchers:\n\n| event | matcher |\n|---|---|\n| PreToolUse | bash"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("explain");
+    await term.waitForScreen(/^The matchers:$/m);
+    term.press("Escape");
+    const screen = await term.waitForScreen(/^interrupted · what should codebot do instead\?$/m);
+    expect(screen).toMatch(/PreToolUse[\s\S]*\nEsc: interrupting\n/);
+  });
+
   it("Ctrl+D while a tool runs: the run is interrupted and the session closes, without asking what to do instead", async () => {
     const box = sandbox();
     const server = await modelServer([reply.toolCall("bash", { command: "echo started; sleep 30" })]);

@@ -441,7 +441,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     const dropped = queue.splice(0).length;
     rt.interrupt();
     const also = dropped > 0 ? ` (${dropped} queued prompt${dropped === 1 ? "" : "s"} dropped)` : "";
-    view.notice(s.yellow(`${what}${also}`));
+    view.interrupting(s.yellow(`${what}${also}`));
   };
 
   const report = (result: PromptResult): void => {

@@ -200,6 +200,24 @@ export class SessionView {
     if (!this.afterHooks.under(toolUseId, `${rows}\n`)) this.line(rows);
   }
 
+  /**
+   * The user interrupts the run (Esc, Ctrl+C): what the answer had received is shown before the
+   * notice saying so — a table or paragraph still growing waits for its end, and came after it.
+   */
+  interrupting(text: string): void {
+    this.answerSoFar();
+    this.notice(text);
+  }
+
+  /** The answer's block still growing, rendered as it is now. */
+  private answerSoFar(): void {
+    const rest = this.markdown?.end() ?? "";
+    if (rest === "") return;
+    this.screen.status("");
+    this.write(rest);
+    this.midLine = !rest.endsWith("\n");
+  }
+
   /** Erases the status line and ends streamed text, so a question can take the line; no status until release(). */
   hold(): void {
     // A question goes under everything said before it.
@@ -251,12 +269,7 @@ export class SessionView {
         if (agent === "main") {
           this.progress.modelEnded();
           this.answer = new TerminalSafeFilter();
-          const rest = this.markdown?.end() ?? "";
-          if (rest !== "") {
-            this.screen.status("");
-            this.write(rest);
-            this.midLine = !rest.endsWith("\n");
-          }
+          this.answerSoFar();
         }
         if (agent === "main" && this.midLine) {
           this.write("\n");
