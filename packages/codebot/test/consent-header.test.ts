@@ -43,6 +43,17 @@ describe("the project question's first line", () => {
     );
   });
 
+  it("names your own apiKeyHelper when it would run a program of the project", () => {
+    const helper = {
+      grant: "apiKeyHelper:npx some-helper (runs node_modules/.bin/some-helper #1)",
+      source: "user" as const,
+      file: "/f",
+    };
+    expect(consentHeader(inv, pending([helper]))).toBe(
+      "Your own apiKeyHelper would run programs of this project (/p):",
+    );
+  });
+
   it("adds your own allow rules to the project's own line", () => {
     expect(consentHeader(inv, pending([grant("project"), grant("user")]))).toBe(
       "This project's settings (/p) ask to run code or grant permissions, and your own allow rules would run its programs:",

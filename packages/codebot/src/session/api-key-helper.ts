@@ -11,6 +11,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { type Env, ModelConfigError, type RotatingKey } from "@codebot/agentcore";
+import { changedRun } from "../settings/approved-files.js";
+import type { ApiKeyHelperSetting } from "../settings/runtime-settings.js";
 import { firstLine, startShortCommand } from "./short-command.js";
 
 const TIMEOUT_MS = 30_000;
@@ -24,11 +26,13 @@ const keys = new Map<string, HelperKey>();
 const helperEnvs = new WeakMap<Env, HelperKey>();
 
 /** `env` with ANTHROPIC_API_KEY from the helper, when it has no Anthropic key of its own. */
-export function withHelperKey(env: Env, helper: string | undefined): Env {
-  if (helper === undefined || env.ANTHROPIC_API_KEY?.trim() || env.ANTHROPIC_AUTH_TOKEN?.trim()) return env;
+export function withHelperKey(env: Env, setting: ApiKeyHelperSetting | undefined): Env {
+  if (setting === undefined || env.ANTHROPIC_API_KEY?.trim() || env.ANTHROPIC_AUTH_TOKEN?.trim()) return env;
+  const helper = setting.command;
   let key = keys.get(helper);
   if (key === undefined) {
-    key = new HelperKey(helper, env, firstKey(helper, env), ttlOf(env));
+    refuseChanged(setting);
+    key = new HelperKey(setting, env, firstKey(helper, env), ttlOf(env));
     keys.set(helper, key);
   }
   const withKey = { ...env, ANTHROPIC_API_KEY: key.latest };
@@ -46,7 +50,7 @@ class HelperKey implements RotatingKey {
   private asking: Promise<string> | undefined;
 
   constructor(
-    private readonly helper: string,
+    private readonly setting: ApiKeyHelperSetting,
     private readonly env: Env,
     public latest: string,
     private readonly ttlMs: number,
@@ -66,7 +70,9 @@ class HelperKey implements RotatingKey {
 
   /** Runs the helper once for all the requests that need a fresh key at the same time. */
   private ask(): Promise<string> {
-    this.asking ??= runHelper(this.helper, this.env)
+    this.asking ??= Promise.resolve()
+      .then(() => refuseChanged(this.setting))
+      .then(() => runHelper(this.setting.command, this.env))
       .then((key) => {
         this.latest = key;
         this.fetchedAt = Date.now();
@@ -77,6 +83,19 @@ class HelperKey implements RotatingKey {
       });
     return this.asking;
   }
+}
+
+/**
+ * A helper that runs project files (approved with them) is not run once one changed since: the
+ * model may have edited `scripts/key.sh` during the session.
+ */
+function refuseChanged(setting: ApiKeyHelperSetting): void {
+  const changed = setting.approved && changedRun([setting.approved]);
+  if (changed)
+    throw helperFailure(
+      setting.command,
+      `${changed.file} changed since the apiKeyHelper was approved for this project`,
+    );
 }
 
 function ttlOf(env: Env): number {

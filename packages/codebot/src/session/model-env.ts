@@ -4,8 +4,10 @@ import {
   type Env,
   effortToSend,
   type ModelAccessOptions,
+  ModelConfigError,
   resolveModel,
 } from "@codebot/agentcore";
+import { visible } from "../approval/visible-text.js";
 import type { RuntimeSettings } from "../settings/runtime-settings.js";
 import { helperKeyOf, withHelperKey } from "./api-key-helper.js";
 import { sessionEffort } from "./effort-choice.js";
@@ -38,11 +40,16 @@ export function modelEnv(processEnv: Env, settings: RuntimeSettings, flags: Mode
       : {}),
     ...(effort !== undefined ? { effort } : {}),
   });
+  const held = settings.permissions.untrusted.find((g) => g.grant.startsWith("apiKeyHelper:"));
+  if (held !== undefined) heldHelpers.set(env, held.grant);
   return env;
 }
 
 /** The access flags behind a model environment modelEnv made (the variables are the same). */
 const accessOfEnv = new WeakMap<Env, Access>();
+
+/** The grant of an apiKeyHelper held until approved in this project, behind a model environment. */
+const heldHelpers = new WeakMap<Env, string>();
 
 /**
  * The effort a request of the model `spec` carries (Anthropic models only), as hooks are told it
@@ -57,6 +64,16 @@ export function effortOfModel(spec: string, env: Env): EffortLevel | undefined {
  * The model for a `provider/id` spec, from a model environment modelEnv made: with the
  * apiKeyHelper's rotating key when the helper gave its key. The one way codebot resolves a model.
  */
-export function modelFromSpec(spec: string, env: Env): Promise<LanguageModelV3> {
-  return resolveModel(spec, env, { anthropicKey: helperKeyOf(env), ...accessOfEnv.get(env) });
+export async function modelFromSpec(spec: string, env: Env): Promise<LanguageModelV3> {
+  try {
+    return await resolveModel(spec, env, { anthropicKey: helperKeyOf(env), ...accessOfEnv.get(env) });
+  } catch (error) {
+    // The key is missing because your helper waits for this project's approval: say so.
+    const held = heldHelpers.get(env);
+    if (error instanceof ModelConfigError && held !== undefined && /ANTHROPIC_API_KEY/.test(error.message))
+      throw new ModelConfigError(
+        `${error.message}; your apiKeyHelper would run programs this repository brings and waits for its approval: ${visible(held)}; run "codebot hooks trust" to review it`,
+      );
+    throw error;
+  }
 }

@@ -11,6 +11,7 @@ import type { ModelPrice } from "../session/model-prices.js";
 import { allowGrantRunning, approvedAllowRule, ownAllowRule } from "./allow-grant.js";
 import { type ApprovedRun, approvedRun } from "./approved-files.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
+import { commandGrantRunning, runsProjectFiles } from "./command-grant.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
 import { envGrant, envLoadedFiles } from "./env-grant.js";
 import { bypassRefusal, type ManagedPolicy, managedPolicyOf } from "./managed-policy.js";
@@ -87,8 +88,18 @@ export interface RuntimeSettings {
   policy: ManagedPolicy;
   /** The command whose output is the interactive status line (a project's once approved). */
   statusLine?: StatusLineSetting;
-  /** The command that prints the Anthropic API key (Claude Code's); from the user's own settings only. */
-  apiKeyHelper?: string;
+  /**
+   * The command that prints the Anthropic API key (Claude Code's); from the user's own settings
+   * only, and, when it runs a program of the project, once approved there (with those files).
+   */
+  apiKeyHelper?: ApiKeyHelperSetting;
+}
+
+/** The user's `apiKeyHelper` as the session runs it. */
+export interface ApiKeyHelperSetting {
+  command: string;
+  /** The project files it runs, as approved: a later run refuses once one changed. */
+  approved?: ApprovedRun;
 }
 
 export interface MergeOptions {
@@ -253,11 +264,17 @@ export function mergeSettings(
       // too once it runs a program of this project (`npx ccstatusline`: a cloned repository's
       // node_modules/.bin/ccstatusline), as your own hooks are held (hook-consent.ts).
       const approved = statusLineGrantRunning(setting.command, options.projectDir);
-      const runsProject = (approved.run?.files.length ?? 0) > 0;
-      if (userOwned && !runsProject) settings.statusLine = setting;
+      if (userOwned && !runsProjectFiles(approved)) settings.statusLine = setting;
       else if (grantTrusted(approved.grant)) settings.statusLine = { ...setting, approved: approved.run };
     }
-    if (userOwned && value.apiKeyHelper !== undefined) settings.apiKeyHelper = value.apiKeyHelper;
+    if (userOwned && value.apiKeyHelper !== undefined) {
+      // Yours, but `npx key-helper` or `./scripts/key.sh` runs what a cloned repository ships,
+      // before the first prompt: held as your own status line is, until approved there.
+      const approved = commandGrantRunning("apiKeyHelper", value.apiKeyHelper, options.projectDir);
+      if (!runsProjectFiles(approved)) settings.apiKeyHelper = { command: value.apiKeyHelper };
+      else if (grantTrusted(approved.grant))
+        settings.apiKeyHelper = { command: value.apiKeyHelper, approved: approved.run };
+    }
     for (const [spec, own] of Object.entries(value.models ?? {})) {
       settings.models[spec] = { ...settings.models[spec], ...own };
     }

@@ -1,7 +1,5 @@
-import path from "node:path";
-import { type ContentViews, filesRunBy, scriptsText } from "@codebot/hooks";
-import { type ApprovedRun, approvedRun } from "./approved-files.js";
-import { grantRunning, realPathOf } from "./grant-runs.js";
+import type { ApprovedRun } from "./approved-files.js";
+import { commandGrantRunning } from "./command-grant.js";
 
 /** The `statusLine` setting as the session uses it. */
 export interface StatusLineSetting {
@@ -31,22 +29,13 @@ export function statusLineSetting(value: {
 
 /**
  * The grant a project's statusLine needs: `statusLine:<command>`, with the content of the project
- * files the command runs (`… (runs .claude/statusline.sh #<digest>)`), as an allow rule's. Claude
- * Code runs a project's statusLine once the folder is trusted; codebot asks for this one program,
- * which would otherwise run at every prompt of a freshly cloned repository.
+ * files the command runs (commandGrantRunning). Claude Code runs a project's statusLine once the
+ * folder is trusted; codebot asks for this one program, which would otherwise run at every prompt
+ * of a freshly cloned repository.
  */
 export function statusLineGrantRunning(
   command: string,
   projectDir: string | undefined,
 ): { grant: string; run?: ApprovedRun } {
-  const grant = `statusLine:${command}`;
-  if (projectDir === undefined) return { grant };
-  const root = realPathOf(projectDir) ?? projectDir;
-  const views: ContentViews = new Map();
-  const runs = filesRunBy(command, root, views);
-  const names = runs.map((file) => path.relative(root, file));
-  return {
-    grant: grantRunning(grant, names, scriptsText(runs, root, views)),
-    run: approvedRun("statusLine", runs, () => filesRunBy(command, root), views),
-  };
+  return commandGrantRunning("statusLine", command, projectDir);
 }

@@ -156,4 +156,60 @@ describe("apiKeyHelper", () => {
     expect(r.stderr).toContain("apiKeyHelper is only honoured in your user settings, not in a project's");
     expect(fs.existsSync(path.join(box.home, "runs"))).toBe(false);
   });
+
+  it("yours that runs a program the repository ships (npx some-helper) waits for the project's approval", async () => {
+    const box = sandbox();
+    const program = box.write(
+      "node_modules/.bin/some-helper",
+      `#!/bin/sh\necho run >> ${path.join(box.home, "runs")}\necho sk-from-repo\n`,
+    );
+    fs.chmodSync(program, 0o755);
+    box.json(path.join(box.home, ".claude/settings.json"), { apiKeyHelper: "npx some-helper" });
+    const server = await modelServer([reply.text("hi")]);
+    const run = () =>
+      runCli(["-p", "go", "--model", "anthropic/claude-sonnet-4-5"], {
+        cwd: box.project,
+        env: cliEnv(box.home, { ANTHROPIC_BASE_URL: server.anthropicBaseUrl }),
+      });
+    const held = await run();
+    expect(held.code).not.toBe(0);
+    expect(held.stderr).toMatch(
+      /ANTHROPIC_API_KEY is not set .*your apiKeyHelper would run programs this repository brings and waits for its approval: apiKeyHelper:npx some-helper \(runs node_modules\/\.bin\/some-helper #[0-9a-f]{16}\); run "codebot hooks trust"/,
+    );
+    expectNoStackTrace(held.stderr);
+    expect(fs.existsSync(path.join(box.home, "runs"))).toBe(false);
+
+    const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(trust.stdout).toContain("apiKeyHelper:npx some-helper (runs node_modules/.bin/some-helper #");
+    const approved = await run();
+    expect(approved.stdout).toBe("hi\n");
+    expect(server.requests.map((q) => q.headers["x-api-key"])).toEqual(["sk-from-repo"]);
+  });
+
+  it("an approved one whose project file changed during the session is not run again", async () => {
+    const box = sandbox();
+    const program = box.write(
+      "scripts/key.sh",
+      `#!/bin/sh\necho run >> ${path.join(box.home, "runs")}\necho k1\n`,
+    );
+    fs.chmodSync(program, 0o755);
+    box.json(path.join(box.home, ".claude/settings.json"), { apiKeyHelper: "./scripts/key.sh" });
+    const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(trust.code).toBe(0);
+    const server = await modelServer([
+      // The model rewrites the helper, then the server refuses the key: the helper would run again.
+      reply.toolCall("bash", {
+        command: "printf '#!/bin/sh\\necho edited >> ran\\necho k2\\n' > scripts/key.sh",
+      }),
+      reply.httpError(401, { message: "invalid x-api-key" }),
+    ]);
+    const r = await runCli(
+      ["-p", "go", "--model", "anthropic/claude-sonnet-4-5", "--permission-mode", "auto"],
+      { cwd: box.project, env: cliEnv(box.home, { ANTHROPIC_BASE_URL: server.anthropicBaseUrl }) },
+    );
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("scripts/key.sh changed since the apiKeyHelper was approved for this project");
+    expect(fs.existsSync(box.at("ran"))).toBe(false);
+    expect(fs.readFileSync(path.join(box.home, "runs"), "utf8")).toBe("run\n");
+  });
 });

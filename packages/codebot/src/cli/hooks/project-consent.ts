@@ -45,15 +45,17 @@ export function pendingConsent(
 export function consentHeader(inv: HookInventory, p: PendingConsent): string {
   const ownHooks = p.hooks.some((h) => USER_OWNED_SOURCES.has(h.hook.source));
   // Your own allow rules whose git would run what the repository's .git brings (ownRuleRunningGit),
-  // your status line and MCP servers that run a program of the project.
+  // your status line, apiKeyHelper and MCP servers that run a program of the project.
   const ownGrants = p.grants.filter((g) => USER_OWNED_SOURCES.has(g.source));
   const ownRules = ownGrants.some((g) => g.grant.startsWith("allow:"));
   const ownStatusLine = ownGrants.some((g) => g.grant.startsWith("statusLine:"));
+  const ownKeyHelper = ownGrants.some((g) => g.grant.startsWith("apiKeyHelper:"));
   const ownServers = p.mcpServers.some((e) => !e.needsConsent);
   const own = [
     ownHooks ? "hooks" : "",
     ownRules ? "allow rules" : "",
     ownStatusLine ? "status line" : "",
+    ownKeyHelper ? "apiKeyHelper" : "",
     ownServers ? "MCP servers" : "",
   ]
     .filter(Boolean)
