@@ -443,6 +443,27 @@ describe("a bash deny rule reaches every command a line may run", () => {
     expect(allows(["Bash(docker exec:*)"], bash("docker exec c npm test"))).toBe(true);
   });
 
+  it("run in a container by compose or the long spellings: docker compose exec/run, docker-compose, docker container exec", () => {
+    refused([
+      "docker compose exec web rm -rf x",
+      "docker compose -f dev.yml -p proj exec -u root -T web rm -rf x",
+      "docker compose run --rm -v /:/host web rm -rf /host/x",
+      "docker compose run --entrypoint rm web -rf /x",
+      "docker --context prod compose exec web sh -c 'rm x'",
+      "docker-compose exec web rm -rf x",
+      "docker-compose --project-name p run -e A=1 web rm x",
+      "podman-compose exec web rm x",
+      "podman compose exec web rm x",
+      "docker container exec -it c rm a",
+      "docker container run --rm img rm a",
+    ]);
+    expect(denies(rm, bash("docker compose logs rm"))).toBeUndefined();
+    expect(denies(rm, bash("docker compose exec web ls rm.txt"))).toBeUndefined();
+    expect(denies(rm, bash("docker container ls rm"))).toBeUndefined();
+    expect(denies(rm, bash("docker constructor rm"))).toBeUndefined();
+    expect(allows(["Bash(docker compose exec:*)"], bash("docker compose exec web npm test"))).toBe(true);
+  });
+
   it("run by an environment or secrets manager: direnv exec, mise exec, nix develop -c, dotenvx run…", () => {
     refused([
       "direnv exec . rm a",

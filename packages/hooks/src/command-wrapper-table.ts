@@ -16,6 +16,11 @@ export interface WrapperSyntax {
   /** Its first operand is a subcommand, and only these run a command (`uv run x`; `uv pip install x` runs none). */
   subcommands?: readonly string[];
   /**
+   * Subcommands that are wrappers of their own, read with their syntax from there: `docker compose
+   * exec SVC rm a`, `docker container run IMAGE rm a`.
+   */
+  subcommandWrappers?: Readonly<Record<string, WrapperSyntax>>;
+  /**
    * Past its subcommand, the words after one of these are the command wherever it stands, the
    * words before it its own: `mise exec node@20 -- rm a`, `nix develop .#dev -c rm a`.
    */
@@ -72,6 +77,35 @@ const CONTAINER_RUNNER: WrapperSyntax = {
   commandLine: ["--entrypoint"],
   operands: 2,
   subcommands: ["exec", "run"],
+};
+
+/** `docker compose` / `docker-compose`: its own options, then `exec SERVICE CMD` or `run SERVICE CMD`. */
+const COMPOSE_RUNNER: WrapperSyntax = {
+  valued: ["-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory"].concat(
+    [
+      "--ansi",
+      "--progress",
+      "--parallel",
+      "-H",
+      "--host",
+      "-c",
+      "--context",
+      "--config",
+      "-l",
+      "--log-level",
+    ],
+    ["-e", "--env", "-u", "--user", "-w", "--workdir", "--index", "-v", "--volume", "--publish"],
+    ["--name", "--label", "--cap-add", "--cap-drop", "--pull"],
+  ),
+  commandLine: ["--entrypoint"],
+  operands: 2,
+  subcommands: ["exec", "run"],
+};
+
+/** docker and podman, with their `compose` and `container` subcommands (the same runs, spelt longer). */
+const CONTAINER_CLI: WrapperSyntax = {
+  ...CONTAINER_RUNNER,
+  subcommandWrappers: { compose: COMPOSE_RUNNER, container: CONTAINER_RUNNER },
 };
 
 const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
@@ -416,8 +450,10 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
   },
   // Container runners: `docker exec CONTAINER rm a`, `docker run IMAGE rm a` (`--entrypoint rm`
   // runs rm), `kubectl exec POD -- rm a`. A bind mount or host volume puts this machine's files there.
-  docker: CONTAINER_RUNNER,
-  podman: CONTAINER_RUNNER,
+  docker: CONTAINER_CLI,
+  podman: CONTAINER_CLI,
+  "docker-compose": COMPOSE_RUNNER,
+  "podman-compose": COMPOSE_RUNNER,
   kubectl: {
     valued: ["-n", "--namespace", "-c", "--container", "--context", "--kubeconfig", "--cluster"].concat([
       "--user",

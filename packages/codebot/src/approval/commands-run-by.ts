@@ -109,6 +109,17 @@ function commandAfter(
   const operands = wrapper.operands ?? 0;
   // `uv run pytest` runs pytest; `uv pip install x` runs no command of its own.
   const subcommand = wrapper.subcommands === undefined ? undefined : unquote(words[read.command] ?? "");
+  // `docker compose exec SVC rm a`: the subcommand reads the rest as a wrapper of its own.
+  const nested =
+    subcommand !== undefined &&
+    wrapper.subcommandWrappers !== undefined &&
+    Object.hasOwn(wrapper.subcommandWrappers, subcommand)
+      ? wrapper.subcommandWrappers[subcommand]
+      : undefined;
+  if (nested !== undefined && subcommand !== undefined)
+    return unwrapped([subcommand, ...words.slice(read.command + 1)], nested).map((run) =>
+      run === "anything" ? run : { ...run, tighteningOnly: true },
+    );
   if (subcommand !== undefined && !wrapper.subcommands?.includes(subcommand)) return [];
   let rest = words.slice(read.command + operands);
   // `mise exec node@20 -- rm a`, `nix develop .#dev -c rm a`: the command is after the marker.
