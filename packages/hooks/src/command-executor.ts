@@ -63,6 +63,8 @@ export function createCommandExecutor(options: CommandExecutorOptions = {}): Hoo
       await Promise.all([...detached].map((run) => run.stop()));
       await persistent.close();
     },
+    release: (spec) => persistent.release(spec.command),
+    retain: (specs) => persistent.retain(new Set(specs.filter((s) => s.persistent).map((s) => s.command))),
   };
 }
 

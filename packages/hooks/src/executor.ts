@@ -122,6 +122,13 @@ export interface HookExecutor<S extends HookSpec = HookSpec> {
    * processes), at session end. A later run starts afresh.
    */
   close?(): Promise<void>;
+  /**
+   * Stops what it keeps running for this hook (a persistent process): the hook's consent is not
+   * given now, so what was started under it must not go on. Its next approved run starts afresh.
+   */
+  release?(spec: S): Promise<void>;
+  /** Stops what it keeps running for hooks other than these (the settings no longer have them). */
+  retain?(specs: readonly S[]): Promise<void>;
 }
 
 /** The executors a runner dispatches to by `type`. A missing one makes such hooks fail with a clear error. */

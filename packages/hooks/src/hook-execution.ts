@@ -12,7 +12,7 @@ import { claudeEffort } from "./claude-effort.js";
 import { claudeEnvFile } from "./claude-env-file.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
-import type { Executors, HookExecutor, HookSpec, RunOutcome } from "./executor.js";
+import type { CommandSpec, Executors, HookExecutor, HookSpec, RunOutcome } from "./executor.js";
 import type { HookJob } from "./hook-job.js";
 import { allowBeyondIf } from "./if-allow.js";
 import { failureSummary, type HookVerdict, interpret } from "./interpret.js";
@@ -96,6 +96,9 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
       job.signal,
     );
     if (!approval.approved) {
+      // A persistent process started while it was approved must not go on without consent.
+      if (hook.spec.type === "command" && hook.spec.persistent === true)
+        void deps.executors.command?.release?.(claudeSpec(hook, deps.session.cwd) as CommandSpec);
       const reason = `hook not approved: ${approval.reason}`;
       Object.assign(record, {
         skipped: "not approved",

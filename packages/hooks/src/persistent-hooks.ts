@@ -9,7 +9,8 @@
  * A call that times out fails, and the process is stopped (its state is unknown) and started
  * again at the next event. A process that dies fails the calls waiting on it; the next event
  * starts it again, once: if that one also dies before answering anything, the hook stays failed
- * for the rest of the session.
+ * for the rest of the session. A process whose hook is refused at an event (its consent withdrawn,
+ * its script edited) or that left the settings is stopped: it would run on, unapproved.
  */
 import { CappedBuffer } from "./capped-buffer.js";
 import type { CommandSpec, RunContext, RunOutcome } from "./executor.js";
@@ -57,6 +58,26 @@ export class PersistentHooks {
     return proc.call(ctx);
   }
 
+  /** Ends the processes of `command` (its hook is no longer approved), as close() does. */
+  release(command: string): Promise<void> {
+    return this.stopWhere((proc) => proc.command === command, "its hook is no longer approved");
+  }
+
+  /** Ends the processes of commands other than these (their hooks left the settings). */
+  retain(commands: ReadonlySet<string>): Promise<void> {
+    return this.stopWhere((proc) => !commands.has(proc.command), "its hook is no longer in the settings");
+  }
+
+  private async stopWhere(test: (proc: PersistentProcess) => boolean, why: string): Promise<void> {
+    const stopped: PersistentProcess[] = [];
+    for (const [key, proc] of this.processes)
+      if (test(proc)) {
+        this.processes.delete(key);
+        stopped.push(proc);
+      }
+    await Promise.all(stopped.map((p) => p.stop(why)));
+  }
+
   /** Ends every process: stdin closed, then TERM, then KILL after the grace. */
   async close(): Promise<void> {
     const all = [...this.processes.values()];
@@ -80,7 +101,7 @@ class PersistentProcess {
   private givenUp: string | undefined;
 
   constructor(
-    private readonly command: string,
+    readonly command: string,
     private readonly cwd: string,
     private readonly env: NodeJS.ProcessEnv,
     private readonly options: PersistentHooksOptions,

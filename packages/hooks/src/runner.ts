@@ -5,13 +5,16 @@
  */
 import { abandonedRun } from "./abandoned-run.js";
 import { BackgroundJobs } from "./background-jobs.js";
+import { claudeSpec } from "./claude-command.js";
 import { createCommandExecutor } from "./command-executor.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import type { Decision } from "./decision.js";
 import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
+import type { CommandSpec } from "./executor.js";
 import { DETACHED, decide, type FiringContext, startAll, wouldRun } from "./firing.js";
 import type { ExecutionDeps } from "./hook-execution.js";
 import { HookReports } from "./hook-reports.js";
+import { isManagedHook } from "./managed-switches.js";
 import { createHookMiddleware } from "./middleware.js";
 import type { PayloadFields } from "./payload.js";
 import {
@@ -113,7 +116,19 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     get disabled() {
       return disabled;
     },
-    reload: load,
+    reload(given) {
+      load(given);
+      // A persistent process of a hook the settings no longer have (or switched off) would run on.
+      const inForce = disabled
+        ? []
+        : [...hooks, ...ctx.scoped.all()].filter(
+            (hook) => hook.enabled && (unmanagedOff === undefined || isManagedHook(hook)),
+          );
+      const commands = inForce
+        .filter((hook) => hook.spec.type === "command")
+        .map((hook) => claudeSpec(hook, options.session.cwd) as CommandSpec);
+      void deps.executors.command?.retain?.(commands);
+    },
     hasHooks,
     addScopedHooks: (scopeId, scopeHooks, scopeOptions) => ctx.scoped.add(scopeId, scopeHooks, scopeOptions),
     fire: (event, input) => fire(event, input as PayloadFields & Cancellable),

@@ -40,6 +40,11 @@ export class ScopedHooks {
     };
   }
 
+  /** Every hook of the scopes in force. */
+  all(): CompiledHook[] {
+    return [...this.scopes.values()].flatMap((scope) => scope.hooks);
+  }
+
   /** True when some scope in force has a hook for the event (whatever its `when`). */
   has(event: HookEvent): boolean {
     for (const scope of this.scopes.values()) if (scope.hooks.some((h) => h.event === event)) return true;

@@ -87,6 +87,48 @@ describe("persistent hooks", () => {
     await waitFor(() => !isRunning(pid as number), 10_000, "the persistent process to end");
   });
 
+  it("its process is stopped once its consent is withdrawn (refused at an event), and starts afresh when approved again", async () => {
+    const dir = tempDir();
+    let approved = true;
+    const { runner } = runnerFor(
+      { PreToolUse: [pythonHook(dir, '{"id": event["id"]}')] },
+      { dir, approveHook: () => (approved ? { approved: true } : { approved: false, reason: "revoked" }) },
+    );
+    expect((await runner.preToolUse(bash("ls"))).kind).toBe("allow");
+    const [pid] = starts(dir);
+    approved = false;
+    expect((await runner.preToolUse(bash("ls"))).kind).toBe("block");
+    await waitFor(() => !isRunning(pid as number), 10_000, "the unapproved process to end");
+    approved = true;
+    expect((await runner.preToolUse(bash("ls"))).kind).toBe("allow");
+    expect(starts(dir)).toHaveLength(2);
+  });
+
+  it("its process is stopped when the settings reloaded no longer have its hook; the others' go on", async () => {
+    const dir = tempDir();
+    const other = tempDir();
+    const kept = pythonHook(other, '{"id": event["id"]}');
+    const { runner } = runnerFor({ PreToolUse: [pythonHook(dir, '{"id": event["id"]}'), kept] }, { dir });
+    expect((await runner.preToolUse(bash("ls"))).kind).toBe("allow");
+    const [pid] = starts(dir);
+    const [keptPid] = starts(other);
+    runner.reload(loadHooks([layer({ hooks: { PreToolUse: [kept] } })]));
+    await waitFor(() => !isRunning(pid as number), 10_000, "the removed hook's process to end");
+    expect(isRunning(keptPid as number)).toBe(true);
+    expect((await runner.preToolUse(bash("ls"))).kind).toBe("allow");
+    expect(starts(other)).toEqual([keptPid]);
+  });
+
+  it("its process is stopped when the settings reloaded switch hooks off (disableAllHooks)", async () => {
+    const dir = tempDir();
+    const hook = pythonHook(dir, '{"id": event["id"]}');
+    const { runner } = runnerFor({ PreToolUse: [hook] }, { dir });
+    expect((await runner.preToolUse(bash("ls"))).kind).toBe("allow");
+    const [pid] = starts(dir);
+    runner.reload(loadHooks([layer({ hooks: { PreToolUse: [hook] }, disableAllHooks: true })]));
+    await waitFor(() => !isRunning(pid as number), 10_000, "the switched-off hook's process to end");
+  });
+
   it("reads exit_code and stderr with exit-code semantics: 2 blocks with the stderr as reason", async () => {
     const dir = tempDir();
     const { runner } = runnerFor(
