@@ -443,6 +443,35 @@ describe("a bash deny rule reaches every command a line may run", () => {
     expect(allows(["Bash(docker exec:*)"], bash("docker exec c npm test"))).toBe(true);
   });
 
+  it("run by GNU sed: its e command and the s///e flag (the text of the input: anything)", () => {
+    refused([
+      "sed -n '1e rm -rf a' f",
+      "sed -e 1erm f",
+      "sed -n -e p -e '$e rm a' f",
+      "sed --expression='1e rm a' f",
+      "sed ':a;N;$!ba;e rm x' f",
+      "sed '/x/{e rm a\n}' f",
+      "sed 's/x/rm -rf a/e' f",
+      "sed 's/a/b/ge' f",
+      "sed e f",
+      'sed "$S" f',
+    ]);
+    for (const command of [
+      "sed -n 1p f",
+      "sed 's/a/b/g' f",
+      "sed -n '/foo/,/bar/p' f",
+      "sed ':a;N;$!ba;s/\\n/ /g' f",
+      "sed 'a hello; e rm x' f",
+      "sed -i.bak 's/a/b/' f",
+      "sed 'y/abc/xyz/' f",
+      "sed 's|a/b|c|w out' f",
+    ])
+      expect(denies(rm, bash(command)), command).toBeUndefined();
+    // What sed runs must be allowed too: Bash(sed:*) does not allow its e command.
+    expect(allows(["Bash(sed:*)"], bash("sed '1e rm a' f"))).toBe(false);
+    expect(allows(["Bash(sed:*)"], bash("sed -n 1p f"))).toBe(true);
+  });
+
   it("run in a container by compose or the long spellings: docker compose exec/run, docker-compose, docker container exec", () => {
     refused([
       "docker compose exec web rm -rf x",

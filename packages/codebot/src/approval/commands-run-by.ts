@@ -5,6 +5,7 @@ import { packageRunnerNamed } from "./package-runners.js";
 import type { RunsInside } from "./runs-inside.js";
 import { scriptedProgramCommands } from "./scripted-programs.js";
 import { searchToolCommands } from "./search-tool-commands.js";
+import { sedCommands } from "./sed-commands.js";
 import { UNSEEN_TEXT, wordExpands } from "./shell-expansion.js";
 import { isAssignmentWord, programName, unquote } from "./shell-words.js";
 
@@ -32,6 +33,8 @@ export function commandsRunBy(words: readonly string[]): RunsInside[] {
   const scripted = scriptedProgramCommands(name, words);
   if (scripted !== undefined) return scripted;
   if (name === "find") return findActions(words);
+  // GNU sed's `e` runs a command line; `s///e` runs the text of the input.
+  if (name === "sed" || name === "gsed") return sedCommands(words);
   if (name === "git") return gitCommands(words);
   const searched = searchToolCommands(name, words);
   if (searched !== undefined) return searched;
