@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { visible } from "../approval/visible-text.js";
 
 /** A worktree the session runs in, made (or found) by git. */
 export interface GitWorktree {
@@ -50,6 +51,7 @@ export function gitTopLevel(cwd: string): string | undefined {
  */
 export function gitWorktree(top: string, name: string, base: "fresh" | "head" = "fresh"): GitWorktree {
   const dir = path.join(top, ".claude", "worktrees", name);
+  refuseLinkedFolders(top, [".claude", "worktrees", name]);
   const branch = `worktree-${name}`;
   try {
     if (!isWorktreeRoot(dir)) {
@@ -64,6 +66,25 @@ export function gitWorktree(top: string, name: string, base: "fresh" | "head" = 
     return { path: dir, branch, repository: top, startCommit: git(dir, ["rev-parse", "HEAD"]) };
   } catch (error) {
     throw new Error(`Error creating worktree: ${gitError(error)}`);
+  }
+}
+
+/**
+ * A repository may ship `.claude/worktrees` (or `.claude`, or the worktree's folder) as a symbolic
+ * link: git would then check the repository out wherever it points, outside the repository (a
+ * folder of yours), and a link to another repository's worktree would be "found" and run in.
+ */
+function refuseLinkedFolders(top: string, parts: readonly string[]): void {
+  let at = top;
+  for (const part of parts) {
+    at = path.join(at, part);
+    const stat = fs.lstatSync(at, { throwIfNoEntry: false });
+    if (stat === undefined) return;
+    if (stat.isSymbolicLink())
+      throw new Error(
+        `Error creating worktree: ${visible(at)} is a symbolic link (to ${visible(fs.readlinkSync(at))}); a worktree is made inside the repository only: remove the link`,
+      );
+    if (!stat.isDirectory()) throw new Error(`Error creating worktree: ${visible(at)} is not a folder`);
   }
 }
 

@@ -142,6 +142,27 @@ describe("--worktree with git", () => {
     expect(git(box.project, "branch", "--list", `worktree-${name}`)).toContain(`worktree-${name}`);
   });
 
+  it("a repository whose .claude/worktrees (or the worktree's folder) is a symbolic link is refused: nothing is checked out where it points", async () => {
+    const box = repository();
+    const outside = tempDir("codebot-outside-");
+    fs.mkdirSync(box.at(".claude"));
+    fs.symlinkSync(outside, box.at(".claude/worktrees"));
+    const r = await runIn(box, "--worktree", "feat");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `Error creating worktree: ${box.at(".claude/worktrees")} is a symbolic link (to ${outside}); a worktree is made inside the repository only: remove the link`,
+    );
+    expect(fs.readdirSync(outside)).toEqual([]);
+    // Another repository's worktree, linked in under the name: not taken for this one's.
+    fs.unlinkSync(box.at(".claude/worktrees"));
+    fs.mkdirSync(box.at(".claude/worktrees"));
+    const other = repository();
+    fs.symlinkSync(other.project, box.at(".claude/worktrees/feat"));
+    const linked = await runIn(box, "--worktree", "feat");
+    expect(linked.code).toBe(1);
+    expect(linked.stderr).toContain(`${box.at(".claude/worktrees/feat")} is a symbolic link`);
+  });
+
   it("outside a git repository, without a WorktreeCreate hook, it is an error", async () => {
     const box = sandbox();
     const r = await runCli(["-p", "go", "--worktree", "foo"], { env: cliEnv(box.home), cwd: box.project });
