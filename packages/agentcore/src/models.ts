@@ -67,8 +67,16 @@ export interface ModelAccessOptions {
   effort?: EffortChoice;
 }
 
-/** `ANTHROPIC_BETAS`: comma-separated beta names. */
+/**
+ * `ANTHROPIC_BETAS`: comma-separated beta names. A control character (a CR or LF would start
+ * another header line) is refused in one line, before any request: fetch's own error quoted the
+ * value across lines.
+ */
 function envBetas(value: string | undefined): string[] {
+  if (value !== undefined && /[\u0000-\u001f\u007f]/.test(value))
+    throw new ModelConfigError(
+      "model: ANTHROPIC_BETAS holds a control character (a line break?); it is comma-separated beta names such as context-1m-2025-08-07",
+    );
   return (value ?? "")
     .split(",")
     .map((beta) => beta.trim())

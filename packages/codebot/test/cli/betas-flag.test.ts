@@ -57,4 +57,17 @@ describe("--betas", () => {
       expect.arrayContaining(["foo-2025-01-01", "bar-2025-02-02", "context-1m-2025-08-07"]),
     );
   });
+
+  it("ANTHROPIC_BETAS with a line break in it is refused in one line, before any request", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("ok")]);
+    const r = await runCli(["-p", "go", "--cwd", box.project], {
+      env: modelEnv(server, box.home, { ANTHROPIC_BETAS: "foo-2025-01-01\r\nx-injected: 1" }),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      "codebot: model: ANTHROPIC_BETAS holds a control character (a line break?); it is comma-separated beta names such as context-1m-2025-08-07\n",
+    );
+    expect(server.requests).toEqual([]);
+  });
 });
