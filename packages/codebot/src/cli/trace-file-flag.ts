@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { visible } from "../approval/visible-text.js";
 import { CliError } from "./cli-error.js";
 
 /**
@@ -17,6 +18,7 @@ export function traceFileFlag(value: string): string {
  */
 export function appendableFile(flag: string, value: string, options: { makeFolder?: boolean } = {}): string {
   const file = path.resolve(value);
+  refuseShippedLink(flag, file);
   try {
     if (options.makeFolder) fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.appendFileSync(file, "");
@@ -25,4 +27,24 @@ export function appendableFile(flag: string, value: string, options: { makeFolde
     throw new CliError(`${flag} ${file}: cannot write to it (${reason})`);
   }
   return file;
+}
+
+/**
+ * A symbolic link under the working folder (a cloned repository's `debug.log` → `~/.bashrc`) is
+ * refused: the lines would be appended to whatever it points at, a file of yours. One elsewhere
+ * (`/dev/stderr`) was put there by you or the system, and is followed.
+ */
+function refuseShippedLink(flag: string, file: string): void {
+  const inside = path.relative(process.cwd(), file);
+  if (inside.startsWith("..") || path.isAbsolute(inside)) return;
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.lstatSync(file);
+  } catch {
+    return; // not there (or its folder is not): the write below says why, when it cannot
+  }
+  if (stat.isSymbolicLink())
+    throw new CliError(
+      `${flag} ${visible(file)}: is a symbolic link (to ${visible(fs.readlinkSync(file))}); lines would be appended where it points: name the file itself`,
+    );
 }

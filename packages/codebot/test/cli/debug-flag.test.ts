@@ -87,4 +87,23 @@ describe("--debug and --debug-file as claude takes them", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^codebot: --debug-file .*blocker\/debug\.txt: cannot write to it \(/m);
   });
+
+  it("a --debug-file or --trace-file that is a symbolic link in the working folder is refused: the repository's link is not written through", async () => {
+    const box = sandbox();
+    const target = box.write("../bashrc", "# yours\n");
+    fs.symlinkSync(target, box.at("debug.log"));
+    const server = await modelServer([reply.text("ok")]);
+    for (const flag of ["--debug-file", "--trace-file"]) {
+      const r = await runCli(["-p", "hi", flag, "debug.log"], {
+        env: modelEnv(server, box.home),
+        cwd: box.project,
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(
+        `codebot: ${flag} ${box.at("debug.log")}: is a symbolic link (to ${target}); lines would be appended where it points: name the file itself\n`,
+      );
+    }
+    expect(fs.readFileSync(target, "utf8")).toBe("# yours\n");
+    expect(server.requests).toEqual([]);
+  });
 });
