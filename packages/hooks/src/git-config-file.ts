@@ -60,6 +60,19 @@ export function gitConfigCodeView(file: string): string {
   return code.length === 0 && unread.length === 0 ? "" : JSON.stringify({ code, unread });
 }
 
+/**
+ * The keys of what `gitConfigCodeView` sees that can run code (`filter.x.smudge`,
+ * `core.fsmonitor`), with `(unread text)` for text it did not understand and `(past 256 KiB)`
+ * for a file too long to read: each counts, failing closed.
+ */
+export function gitConfigCodeKeys(file: string): string[] {
+  const view = gitConfigCodeView(file);
+  if (view === "") return [];
+  if (view.startsWith("whole file\0")) return ["(past 256 KiB)"];
+  const { code, unread } = JSON.parse(view) as { code: [string, string][]; unread: string[] };
+  return [...code.map(([key]) => key), ...(unread.length > 0 ? ["(unread text)"] : [])];
+}
+
 /** Whether `gitConfigCodeView` sees anything that can run code, reading no more than it must. */
 export function gitConfigRunsCode(file: string): boolean {
   const size = fs.statSync(file, { throwIfNoEntry: false })?.size;

@@ -90,6 +90,7 @@ export type {
 export { consentFingerprint, fingerprintWithScripts, hookFingerprint, scriptsText } from "./fingerprint.js";
 export { folderFiles } from "./folder-files.js";
 export { gitConfigCommand } from "./git-config-env.js";
+export { gitConfigCodeKeys } from "./git-config-file.js";
 export { gitRepositoryFiles } from "./git-repository-files.js";
 export { type ConsentSubject, type HookConsent, hookConsent } from "./hook-consent.js";
 export { describeHook, type HookDescription } from "./hook-description.js";

@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { gitConfigCodeKeys, gitRepositoryFiles } from "@codebot/hooks";
 import { visible } from "../approval/visible-text.js";
 
 /** A worktree the session runs in, made (or found) by git. */
@@ -23,7 +24,7 @@ export interface GitWorktree {
  * `post-checkout` before its project was approved (claude runs them).
  */
 function git(cwd: string, args: readonly string[]): string {
-  return execFileSync("git", ["-c", "core.hooksPath=/dev/null", ...args], {
+  return execFileSync("git", ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", ...args], {
     cwd,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
@@ -52,6 +53,7 @@ export function gitTopLevel(cwd: string): string | undefined {
 export function gitWorktree(top: string, name: string, base: "fresh" | "head" = "fresh"): GitWorktree {
   const dir = path.join(top, ".claude", "worktrees", name);
   refuseLinkedFolders(top, [".claude", "worktrees", name]);
+  refuseRepositoryPrograms(top);
   const branch = `worktree-${name}`;
   try {
     if (!isWorktreeRoot(dir)) {
@@ -86,6 +88,23 @@ function refuseLinkedFolders(top: string, parts: readonly string[]): void {
       );
     if (!stat.isDirectory()) throw new Error(`Error creating worktree: ${visible(at)} is not a folder`);
   }
+}
+
+/**
+ * A repository unpacked from an archive brings its own `.git/config`, whose filter drivers,
+ * `core.fsmonitor` or includes git runs while it checks the worktree out or looks at it — a
+ * program of the project, before it was approved. Its hooks are off (`core.hooksPath` above);
+ * anything else that can run code refuses the worktree. A clone's config holds none of it.
+ */
+function refuseRepositoryPrograms(top: string): void {
+  const { configs } = gitRepositoryFiles([top], top);
+  const keys = configs
+    .flatMap((file) => gitConfigCodeKeys(file))
+    .filter((key) => key.toLowerCase() !== "core.hookspath");
+  if (keys.length > 0)
+    throw new Error(
+      `Error creating worktree: this repository's git configuration names programs git would run (${visible([...new Set(keys)].join(", "))}), and codebot runs none of a repository's programs unasked: make the worktree yourself (git worktree add) and start codebot in it`,
+    );
 }
 
 /** The default branch when there is a remote (`origin/HEAD`), else the local `HEAD`. */

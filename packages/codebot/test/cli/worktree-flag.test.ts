@@ -163,6 +163,29 @@ describe("--worktree with git", () => {
     expect(linked.stderr).toContain(`${box.at(".claude/worktrees/feat")} is a symbolic link`);
   });
 
+  it("a repository whose own .git/config names programs (an unpacked archive's filter, fsmonitor) is refused before git runs them; its hooksPath alone is not", async () => {
+    const box = repository();
+    const ran = box.at("../smudged");
+    box.write(".gitattributes", "* filter=x\n");
+    git(box.project, "add", ".");
+    git(box.project, "commit", "-q", "-m", "attributes");
+    git(box.project, "config", "filter.x.smudge", `sh -c 'touch ${ran}; cat'`);
+    git(box.project, "config", "core.fsmonitor", `touch ${ran} #`);
+    const r = await runIn(box, "--worktree", "feat");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      "Error creating worktree: this repository's git configuration names programs git would run (core.fsmonitor, filter.x.smudge), and codebot runs none of a repository's programs unasked: make the worktree yourself (git worktree add) and start codebot in it",
+    );
+    expect(fs.existsSync(ran)).toBe(false);
+    expect(fs.existsSync(box.at(".claude/worktrees/feat"))).toBe(false);
+    // husky's core.hooksPath: the worktree's git runs with hooks off anyway.
+    git(box.project, "config", "--unset", "filter.x.smudge");
+    git(box.project, "config", "--unset", "core.fsmonitor");
+    git(box.project, "config", "core.hooksPath", ".husky/_");
+    const husky = await runIn(box, "--worktree", "feat");
+    expect(husky.code, husky.stderr).toBe(0);
+  });
+
   it("outside a git repository, without a WorktreeCreate hook, it is an error", async () => {
     const box = sandbox();
     const r = await runCli(["-p", "go", "--worktree", "foo"], { env: cliEnv(box.home), cwd: box.project });
