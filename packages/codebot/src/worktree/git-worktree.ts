@@ -56,7 +56,8 @@ export function gitWorktree(top: string, name: string, base: "fresh" | "head" = 
   refuseRepositoryPrograms(top);
   const branch = `worktree-${name}`;
   try {
-    if (!isWorktreeRoot(dir)) {
+    if (isWorktreeRoot(dir)) refuseForeignWorktree(top, dir);
+    else {
       const branchExists = tryGit(top, ["rev-parse", "--verify", "-q", `refs/heads/${branch}`]) !== undefined;
       git(top, [
         "worktree",
@@ -120,6 +121,18 @@ function tryGit(cwd: string, args: readonly string[]): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A folder found there that is the top of another repository (an archive's nested `.git`, a
+ * `gitdir:` file pointing at a repository of yours) is not this repository's worktree: the session
+ * would run in it with this project's approvals, and git there with its configuration.
+ */
+function refuseForeignWorktree(top: string, dir: string): void {
+  const common = (cwd: string) =>
+    fs.realpathSync(path.resolve(cwd, git(cwd, ["rev-parse", "--git-common-dir"])));
+  if (common(dir) !== common(top))
+    throw new Error(`${visible(dir)} is a git repository of its own, not a worktree of ${visible(top)}`);
 }
 
 /** `dir` is the top of a git worktree (a folder of the main repository would have another top). */

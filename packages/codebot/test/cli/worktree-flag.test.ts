@@ -163,9 +163,21 @@ describe("--worktree with git", () => {
     expect(linked.stderr).toContain(`${box.at(".claude/worktrees/feat")} is a symbolic link`);
   });
 
+  it("a folder under the worktree's name that is another repository (an archive's nested .git) is not taken for this one's worktree", async () => {
+    const box = repository();
+    const nested = box.at(".claude/worktrees/feat");
+    fs.mkdirSync(nested, { recursive: true });
+    git(nested, "init", "-q");
+    const r = await runIn(box, "--worktree", "feat");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `Error creating worktree: ${nested} is a git repository of its own, not a worktree of ${box.project}`,
+    );
+  });
+
   it("a repository whose own .git/config names programs (an unpacked archive's filter, fsmonitor) is refused before git runs them; its hooksPath alone is not", async () => {
     const box = repository();
-    const ran = box.at("../smudged");
+    const ran = path.join(box.home, "smudged");
     box.write(".gitattributes", "* filter=x\n");
     git(box.project, "add", ".");
     git(box.project, "commit", "-q", "-m", "attributes");
