@@ -443,6 +443,38 @@ describe("a bash deny rule reaches every command a line may run", () => {
     expect(allows(["Bash(docker exec:*)"], bash("docker exec c npm test"))).toBe(true);
   });
 
+  it("run by kubectl run/debug, nerdctl, lima, vagrant ssh, devcontainer exec, distrobox, toolbox, flatpak-spawn, perf, ssh-agent, and the command-line options of rsync, tar and man", () => {
+    refused([
+      "kubectl run x --image=busybox -- rm a",
+      "kubectl debug pod -it --image=busybox -- rm a",
+      "nerdctl exec c rm a",
+      "nerdctl compose run web rm a",
+      "lima rm a",
+      "vagrant ssh -c 'rm a'",
+      "devcontainer exec --workspace-folder . rm a",
+      "distrobox enter box -- rm a",
+      "toolbox run -c box rm a",
+      "flatpak-spawn --host rm a",
+      "perf record -g -- rm a",
+      "perf stat rm a",
+      "ssh-agent rm a",
+      "rsync -e 'rm a' x y:",
+      "rsync --rsh='rm a' x y:",
+      "tar --to-command='rm a' -xf x.tar",
+      "tar -I 'rm a' -cf x.tar .",
+      "man -P 'rm a' ls",
+    ]);
+    for (const command of [
+      "kubectl get pods rm",
+      "perf report rm",
+      "vagrant up rm",
+      "tar -xf rm.tar",
+      "rsync -av rm b",
+      "man rm",
+    ])
+      expect(denies(rm, bash(command)), command).toBeUndefined();
+  });
+
   it("run by GNU sed: its e command and the s///e flag (the text of the input: anything)", () => {
     refused([
       "sed -n '1e rm -rf a' f",

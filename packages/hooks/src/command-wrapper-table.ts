@@ -465,9 +465,64 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
       "--pod-running-timeout",
     ]),
     operands: 2,
-    subcommands: ["exec"],
+    // `kubectl run NAME --image=x -- rm a`, `kubectl debug POD -it --image=x -- rm a`.
+    subcommands: ["exec", "run", "debug"],
     commandAfter: ["--"],
   },
+  nerdctl: CONTAINER_CLI,
+  // Lima's shell in its VM (`lima rm a`), which mounts your home folder.
+  lima: { bareRunsShell: true },
+  vagrant: {
+    operands: 1,
+    subcommands: ["ssh"],
+    commandLine: ["-c", "--command"],
+    operandsAreData: true,
+    bareRunsShell: true,
+  },
+  devcontainer: {
+    valued: ["--workspace-folder", "--container-id", "--id-label", "--config", "--docker-path"].concat([
+      "--remote-env",
+      "--log-level",
+      "--log-format",
+      "--override-config",
+    ]),
+    operands: 1,
+    subcommands: ["exec"],
+  },
+  distrobox: {
+    operands: 1,
+    subcommands: ["enter"],
+    commandAfter: ["--", "-e", "--exec"],
+    bareRunsShell: true,
+  },
+  "distrobox-enter": { commandAfter: ["--", "-e", "--exec"], operandsAreData: true, bareRunsShell: true },
+  toolbox: {
+    valued: ["-c", "--container", "-d", "--distro", "-r", "--release"],
+    operands: 1,
+    subcommands: ["run"],
+  },
+  // Runs its command on the host from inside a Flatpak sandbox.
+  "flatpak-spawn": { valued: ["--directory", "--forward-fd"] },
+  perf: {
+    valued: ["-e", "--event", "-o", "--output", "-p", "--pid", "-F", "--freq"],
+    operands: 1,
+    subcommands: ["record", "stat", "trace"],
+  },
+  // Options whose value is a command line run here: rsync's remote shell, tar's filters, man's pager.
+  rsync: { commandLine: ["-e", "--rsh"], operandsAreData: true },
+  tar: {
+    commandLine: [
+      "--to-command",
+      "-I",
+      "--use-compress-program",
+      "-F",
+      "--info-script",
+      "--new-volume-script",
+    ],
+    operandsAreData: true,
+  },
+  man: { commandLine: ["-P", "--pager"], operandsAreData: true },
+  "ssh-agent": { valued: ["-a", "-E", "-t", "-P", "-O"] },
   uvx: {
     valued: ["--with", "--with-requirements", "--with-editable", "-p", "--python", "--from", "--index"],
   },
