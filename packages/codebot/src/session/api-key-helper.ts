@@ -32,7 +32,7 @@ export function withHelperKey(env: Env, setting: ApiKeyHelperSetting | undefined
   let key = keys.get(helper);
   if (key === undefined) {
     refuseChanged(setting);
-    key = new HelperKey(setting, env, firstKey(helper, env), ttlOf(env));
+    key = new HelperKey(setting, env, firstKey(setting, env), ttlOf(env));
     keys.set(helper, key);
   }
   const withKey = { ...env, ANTHROPIC_API_KEY: key.latest };
@@ -72,7 +72,7 @@ class HelperKey implements RotatingKey {
   private ask(): Promise<string> {
     this.asking ??= Promise.resolve()
       .then(() => refuseChanged(this.setting))
-      .then(() => runHelper(this.setting.command, this.env))
+      .then(() => runHelper(this.setting, this.env))
       .then((key) => {
         this.latest = key;
         this.fetchedAt = Date.now();
@@ -106,12 +106,14 @@ function ttlOf(env: Env): number {
 }
 
 /** The first run, before the session starts: a failure stops it with the helper's reason. */
-function firstKey(helper: string, env: Env): string {
+function firstKey(setting: ApiKeyHelperSetting, env: Env): string {
+  const helper = setting.command;
   try {
     return keyOf(
       helper,
       execFileSync("/bin/sh", ["-c", helper], {
         env,
+        ...(setting.cwd !== undefined ? { cwd: setting.cwd } : {}),
         encoding: "utf8",
         timeout: TIMEOUT_MS,
         stdio: ["ignore", "pipe", "pipe"],
@@ -141,9 +143,11 @@ function firstKey(helper: string, env: Env): string {
  * A later run, during the session: not blocking the terminal while a vault answers, and killed
  * with its whole process group when it takes too long.
  */
-async function runHelper(helper: string, env: Env): Promise<string> {
+async function runHelper(setting: ApiKeyHelperSetting, env: Env): Promise<string> {
+  const helper = setting.command;
   const { stdout, failure } = await startShortCommand(helper, {
     env: env as NodeJS.ProcessEnv,
+    ...(setting.cwd !== undefined ? { cwd: setting.cwd } : {}),
     timeoutMs: TIMEOUT_MS,
     outputLimit: OUTPUT_LIMIT,
   }).result;

@@ -98,6 +98,8 @@ export interface RuntimeSettings {
 /** The user's `apiKeyHelper` as the session runs it. */
 export interface ApiKeyHelperSetting {
   command: string;
+  /** Where it runs: the project folder its files were checked in (not codebot's own, under `--cwd` or `-w`). */
+  cwd?: string;
   /** The project files it runs, as approved: a later run refuses once one changed. */
   approved?: ApprovedRun;
 }
@@ -271,9 +273,12 @@ export function mergeSettings(
       // Yours, but `npx key-helper` or `./scripts/key.sh` runs what a cloned repository ships,
       // before the first prompt: held as your own status line is, until approved there.
       const approved = commandGrantRunning("apiKeyHelper", value.apiKeyHelper, options.projectDir);
-      if (!runsProjectFiles(approved)) settings.apiKeyHelper = { command: value.apiKeyHelper };
-      else if (grantTrusted(approved.grant))
-        settings.apiKeyHelper = { command: value.apiKeyHelper, approved: approved.run };
+      const helper = {
+        command: value.apiKeyHelper,
+        ...(options.projectDir !== undefined ? { cwd: options.projectDir } : {}),
+      };
+      if (!runsProjectFiles(approved)) settings.apiKeyHelper = helper;
+      else if (grantTrusted(approved.grant)) settings.apiKeyHelper = { ...helper, approved: approved.run };
     }
     for (const [spec, own] of Object.entries(value.models ?? {})) {
       settings.models[spec] = { ...settings.models[spec], ...own };

@@ -212,4 +212,26 @@ describe("apiKeyHelper", () => {
     expect(fs.existsSync(box.at("ran"))).toBe(false);
     expect(fs.readFileSync(path.join(box.home, "runs"), "utf8")).toBe("run\n");
   });
+
+  it("runs in the project folder its files were checked in, not where codebot was started (--cwd, -w)", async () => {
+    const box = sandbox();
+    const elsewhere = box.write(
+      path.join(box.home, "there/key.sh"),
+      `#!/bin/sh\necho run >> ${path.join(box.home, "runs")}\necho sk-elsewhere\n`,
+    );
+    fs.chmodSync(elsewhere, 0o755);
+    const inProject = box.write("key.sh", "#!/bin/sh\necho sk-project\n");
+    fs.chmodSync(inProject, 0o755);
+    box.json(path.join(box.home, ".claude/settings.json"), { apiKeyHelper: "./key.sh" });
+    const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(trust.code).toBe(0);
+    const server = await modelServer([reply.text("hi")]);
+    const r = await runCli(["-p", "go", "--model", "anthropic/claude-sonnet-4-5", "--cwd", box.project], {
+      cwd: path.dirname(elsewhere),
+      env: cliEnv(box.home, { ANTHROPIC_BASE_URL: server.anthropicBaseUrl }),
+    });
+    expect(r.stdout, r.stderr).toBe("hi\n");
+    expect(server.requests.map((q) => q.headers["x-api-key"])).toEqual(["sk-project"]);
+    expect(fs.existsSync(path.join(box.home, "runs"))).toBe(false);
+  });
 });
