@@ -9,6 +9,7 @@ import path from "node:path";
 import { createHookRunner } from "@codebot/hooks";
 import { AskQueue } from "../approval/ask-queue.js";
 import { HookApproval } from "../approval/hook-approval.js";
+import { visible } from "../approval/visible-text.js";
 import { agentEnv } from "../session/agent-env.js";
 import { processExecutors } from "../session/hook-executors.js";
 import type { ProjectSettings } from "../session/project-settings.js";
@@ -70,13 +71,13 @@ export async function worktreeFromHooks(
   const decision = await runner.fire("WorktreeCreate", { name }).finally(() => runner.close());
   if (decision.kind !== "allow")
     throw new Error(
-      `Error creating worktree: WorktreeCreate hook failed: ${decision.by}: ${decision.reason}`,
+      `Error creating worktree: WorktreeCreate hook failed: ${visible(decision.by)}: ${visible(decision.reason)}`,
     );
   if (decision.worktreePath === undefined) throw new Error(NO_PATH);
   const dir = path.resolve(cwd, decision.worktreePath);
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory())
     throw new Error(
-      `worktree directory ${dir} does not exist or is not a directory. The path came from a WorktreeCreate hook — the hook must print the directory it created as the last line of its stdout.`,
+      `worktree directory ${visible(dir)} does not exist or is not a directory. The path came from a WorktreeCreate hook — the hook must print the directory it created as the last line of its stdout.`,
     );
   return dir;
 }

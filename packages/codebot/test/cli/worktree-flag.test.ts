@@ -262,6 +262,20 @@ describe("--worktree with WorktreeCreate hooks", () => {
     );
   });
 
+  it("a path with control characters is shown escaped in the error, not sent to the terminal", async () => {
+    const box = sandbox();
+    const r = await runIn(
+      box,
+      "-w",
+      "bar",
+      "--settings",
+      hookSettings(box, "printf '/nonexistent/\\033]0;pwned\\007zz\\n'"),
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toContain("\u001b");
+    expect(r.stderr).toContain("worktree directory /nonexistent/");
+  });
+
   it("a project's WorktreeCreate hook needs the project's approval", async () => {
     const box = sandbox();
     box.json(".claude/settings.json", {
