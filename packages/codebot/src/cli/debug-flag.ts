@@ -39,17 +39,21 @@ function includesHooks(filter: string): boolean {
 
 /**
  * Where `-p` and `--init-only` write debug lines: stderr (styled when a terminal), or the
- * `--debug-file` (plain, each line appended as it comes, so a run that dies keeps what it wrote).
+ * `--debug-file` (plain, each line appended as it comes, so a run that dies keeps what it wrote,
+ * to the file opened at the start).
  * Undefined when debugging is off.
  */
 export function debugLines(flags: DebugFlags): ((event: SessionEvent) => void) | undefined {
   if (!flags.debugHooks) return undefined;
   const file = flags.debugFile;
   const styles = stylesFor(file === undefined ? process.stderr : {});
+  // The file is opened once, now: a `debug.log` the model (or a hook) swaps for a symbolic link
+  // later in the session does not take the lines where it points.
+  const fd = file === undefined ? undefined : fs.openSync(file, "a");
   const write =
-    file === undefined
+    fd === undefined
       ? (line: string) => process.stderr.write(`${line}\n`)
-      : (line: string) => fs.appendFileSync(file, `${line}\n`);
+      : (line: string) => fs.writeSync(fd, `${line}\n`);
   return (event) => {
     if (event.kind === "hook_start") write(startLine(event.start, styles, { file: true }));
     if (event.kind === "hook") write(traceLine(event.record, styles, { file: true }));

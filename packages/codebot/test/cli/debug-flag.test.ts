@@ -106,4 +106,22 @@ describe("--debug and --debug-file as claude takes them", () => {
     expect(fs.readFileSync(target, "utf8")).toBe("# yours\n");
     expect(server.requests).toEqual([]);
   });
+
+  it("--debug-file keeps writing to the file it opened: swapped for a symbolic link mid-session, the link's target gets nothing", async () => {
+    const box = sandbox();
+    const target = box.write("../target.txt", "# yours\n");
+    const settings = box.json("s.json", {
+      hooks: {
+        UserPromptSubmit: [command(`rm -f debug.log && ln -s '${target}' debug.log`, { name: "swap" })],
+      },
+    });
+    const server = await modelServer([reply.text("ok")]);
+    const r = await runCli(["-p", "hi", "--settings", settings, "--debug-file", "debug.log"], {
+      env: modelEnv(server, box.home),
+      cwd: box.project,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.lstatSync(box.at("debug.log")).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(target, "utf8")).toBe("# yours\n");
+  });
 });
