@@ -73,6 +73,7 @@ export interface ModelAccessOptions {
  * value across lines.
  */
 function envBetas(value: string | undefined): string[] {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   if (value !== undefined && /[\u0000-\u001f\u007f]/.test(value))
     throw new ModelConfigError(
       "model: ANTHROPIC_BETAS holds a control character (a line break?); it is comma-separated beta names such as context-1m-2025-08-07",
