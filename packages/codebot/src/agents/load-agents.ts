@@ -18,6 +18,8 @@ export interface AgentLocations {
   claudeHome: string;
   /** Claude Code compatibility (codebot's user settings `claudeCompat`, default on): `.claude/agents`, `~/.claude/agents`. */
   claudeCompat: boolean;
+  /** False under `--safe-mode` and `--restricted`: the user's and the project's folders are not read. Default true. */
+  ownFolders?: boolean;
   /** Every plugin folder the settings loaded (with hooks or not): their `agents/` are read. */
   plugins?: readonly PluginOf[];
   /** `--agents`: they come first, so they win a name clash (Claude Code's order). */
@@ -33,12 +35,14 @@ export interface LoadedAgents {
 const MAX_FILES = 200;
 
 export async function loadAgents(where: AgentLocations): Promise<LoadedAgents> {
-  const folders: { dir: string; origin: AgentOrigin; plugin?: PluginOf }[] = [
-    { dir: path.join(where.cwd, ".codebot", "agents"), origin: "project" },
-  ];
-  if (where.claudeCompat) folders.push({ dir: path.join(where.cwd, ".claude", "agents"), origin: "project" });
-  folders.push({ dir: path.join(where.codebotHome, "agents"), origin: "user" });
-  if (where.claudeCompat) folders.push({ dir: path.join(where.claudeHome, "agents"), origin: "user" });
+  const folders: { dir: string; origin: AgentOrigin; plugin?: PluginOf }[] = [];
+  if (where.ownFolders !== false) {
+    folders.push({ dir: path.join(where.cwd, ".codebot", "agents"), origin: "project" });
+    if (where.claudeCompat)
+      folders.push({ dir: path.join(where.cwd, ".claude", "agents"), origin: "project" });
+    folders.push({ dir: path.join(where.codebotHome, "agents"), origin: "user" });
+    if (where.claudeCompat) folders.push({ dir: path.join(where.claudeHome, "agents"), origin: "user" });
+  }
   for (const plugin of where.plugins ?? [])
     folders.push({ dir: path.join(plugin.root, "agents"), origin: "plugin", plugin });
 

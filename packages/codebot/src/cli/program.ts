@@ -37,6 +37,7 @@ function permissionModeFlag(value: string | undefined): PermissionMode | undefin
 
 interface RootOptions {
   bare?: boolean;
+  safeMode?: boolean;
   print?: string | true;
   model?: string;
   permissionMode?: string;
@@ -119,6 +120,14 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         .option(
           "--bare",
           "minimal mode: only the managed hooks run, no CLAUDE.md/AGENTS.md is read, built-in tools bash, edit, read at most; sets CLAUDE_CODE_SIMPLE=1",
+        )
+        .option(
+          "--safe-mode",
+          "every customization off, to troubleshoot a broken setup: no hooks but the managed ones, no CLAUDE.md/AGENTS.md, skills, commands, agents, MCP servers or status line; settings, permissions and models apply; sets CLAUDE_CODE_SAFE_MODE=1",
+        )
+        .option(
+          "--restricted",
+          "no bash tool unless --tools names it, no user/project/local settings files (nor their CLAUDE.md, skills, commands, agents, MCP servers); managed settings, --settings, --plugin-dir and --mcp-config apply; bypassPermissions is refused",
         )
         .option(
           "--allow-dangerously-skip-permissions",
@@ -260,6 +269,8 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     sayMissingIntegrations(opts);
     // As claude's: hooks and commands can tell they run in minimal mode.
     if (opts.bare === true) process.env.CLAUDE_CODE_SIMPLE = "1";
+    // As claude's: hooks, commands and a codebot started from them run in safe mode too.
+    if (opts.safeMode === true) process.env.CLAUDE_CODE_SAFE_MODE = "1";
     const permissionMode =
       opts.dangerouslySkipPermissions === true ? "auto" : permissionModeFlag(opts.permissionMode);
     const effort =

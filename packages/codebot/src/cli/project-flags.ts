@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { isInlineSettings } from "../settings/inline-settings.js";
 import { SETTING_SOURCE_NAMES, type SettingSourceName } from "../settings/load-settings.js";
+import { anyMode, type SessionModes } from "../settings/session-modes.js";
 import { CliError } from "./cli-error.js";
 
 /** Where a command works: the project directory, the `--settings` files and `--plugin-dir` folders, in order. */
@@ -13,8 +14,8 @@ export interface ProjectFlags {
   pluginDirs: string[];
   /** `--setting-sources`: the user, project and local layers to read (absent: all). */
   settingSources?: SettingSourceName[];
-  /** `--bare` (Claude Code's minimal mode): only the managed settings' hooks are loaded. */
-  bare?: boolean;
+  /** `--bare`, `--safe-mode`, `--restricted` (Claude Code's; session-modes.ts), when any is on. */
+  modes?: SessionModes;
   /** `--worktree`: the repository the worktree (`cwd`) was made from; its approvals count (trust store). */
   trustDir?: string;
 }
@@ -53,7 +54,11 @@ export function projectFlagsOf(command: Command): ProjectFlags {
   for (let c: Command | null = command; c; c = c.parent) chain.unshift(c);
   let cwd: string | undefined;
   let sources: SettingSourceName[] | undefined;
-  let bare = false;
+  // Claude's variables turn the modes on too (a session started from a safe one is safe).
+  const modes: SessionModes = {
+    ...(isTrue(process.env.CLAUDE_CODE_SAFE_MODE) ? { safeMode: true } : {}),
+    ...(isTrue(process.env.CLAUDE_CODE_RESTRICTED) ? { restricted: true } : {}),
+  };
   const settingsFiles: string[] = [];
   const pluginDirs: string[] = [];
   for (const c of chain) {
@@ -63,8 +68,12 @@ export function projectFlagsOf(command: Command): ProjectFlags {
       pluginDir?: string[];
       settingSources?: string;
       bare?: boolean;
+      safeMode?: boolean;
+      restricted?: boolean;
     }>();
-    if (opts.bare === true) bare = true;
+    if (opts.bare === true) modes.bare = true;
+    if (opts.safeMode === true) modes.safeMode = true;
+    if (opts.restricted === true) modes.restricted = true;
     if (opts.settingSources !== undefined) sources = settingSourcesFlag(opts.settingSources);
     if (opts.cwd !== undefined) cwd = opts.cwd;
     for (const value of opts.settings ?? [])
@@ -76,7 +85,7 @@ export function projectFlagsOf(command: Command): ProjectFlags {
     settingsFiles,
     pluginDirs,
     ...(sources ? { settingSources: sources } : {}),
-    ...(bare ? { bare } : {}),
+    ...(anyMode(modes) ? { modes } : {}),
   };
 }
 
@@ -92,4 +101,9 @@ function settingSourcesFlag(value: string): SettingSourceName[] {
         `--setting-sources: unknown source "${name}" (known: ${SETTING_SOURCE_NAMES.join(", ")})`,
       );
   return names as SettingSourceName[];
+}
+
+/** Claude Code's reading of a switch variable: `1`, `true`, `yes`, `on` (any case). */
+function isTrue(value: string | undefined): boolean {
+  return value !== undefined && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
 }

@@ -116,7 +116,7 @@ export function runtimeOptionsOf(
     settingsFiles: flags.project.settingsFiles,
     pluginDirs: flags.project.pluginDirs,
     ...(flags.project.settingSources ? { settingSources: flags.project.settingSources } : {}),
-    ...(flags.project.bare ? { bare: true } : {}),
+    ...(flags.project.modes ? { modes: flags.project.modes } : {}),
     ...(flags.project.trustDir !== undefined ? { trustDir: flags.project.trustDir } : {}),
     projectSettings: inventory.project,
     model,

@@ -20,9 +20,6 @@ const ANTHROPIC_SERVICE: Readonly<Record<string, string>> = {
 };
 
 const NOT_YET = [
-  // Each switches off, or confines, a dozen parts of a session at once: not one of them is half-done.
-  "--safe-mode",
-  "--restricted",
   "--ax-screen-reader",
   "--forward-subagent-text",
   "--prompt-suggestions",

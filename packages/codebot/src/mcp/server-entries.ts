@@ -51,6 +51,8 @@ export interface ServerEntriesOptions {
   mcpConfigs?: readonly string[];
   /** `--strict-mcp-config`: the `--mcp-config` servers only (settings, plugins and `.mcp.json` left out). */
   strict?: boolean;
+  /** False under `--restricted`: the project's `.mcp.json` is not read. Default true. */
+  projectMcpJson?: boolean;
 }
 
 export function loadServerEntries(options: ServerEntriesOptions): {
@@ -136,7 +138,8 @@ export function loadServerEntries(options: ServerEntriesOptions): {
     });
   }
   const projectFile = path.join(options.cwd, ".mcp.json");
-  if (!options.strict) addAll(readMcpJson(projectFile, problems), "mcp.json", projectFile);
+  if (!options.strict && options.projectMcpJson !== false)
+    addAll(readMcpJson(projectFile, problems), "mcp.json", projectFile);
   for (const given of options.mcpConfigs ?? []) {
     if (given.trimStart().startsWith("{")) {
       let value: unknown;

@@ -8,6 +8,7 @@ import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ProjectSettings } from "../session/project-settings.js";
 import { millisecondsVariable } from "../settings/milliseconds-variable.js";
 import { problemNotice } from "../settings/problem-notice.js";
+import type { Customizations } from "../settings/session-modes.js";
 import { type ElicitationHooks, elicitationHandler } from "./elicitation.js";
 import type { McpServers } from "./mcp-servers.js";
 import { loadServerEntries } from "./server-entries.js";
@@ -20,6 +21,8 @@ export interface SessionMcpOptions {
   mcpConfigs?: readonly string[];
   /** `--strict-mcp-config`: only the `--mcp-config` servers. */
   strictMcpConfig?: boolean;
+  /** What `--safe-mode` (no server) and `--restricted` (no `.mcp.json`) leave on; absent: everything. */
+  customizations?: Pick<Customizations, "mcpServers" | "projectMcpJson">;
   /** `--trust-project-hooks`: project servers run for this run without approval. */
   trustProjectHooks?: boolean;
   notify(message: string): void;
@@ -39,12 +42,14 @@ export interface SessionMcp {
  */
 export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp> {
   const { project } = options;
+  if (options.customizations?.mcpServers === false) return { servers: undefined, close: async () => {} };
   const { entries, problems } = loadServerEntries({
     cwd: options.cwd,
     layers: project.layers,
     plugins: project.plugins,
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
     ...(options.strictMcpConfig ? { strict: true } : {}),
+    ...(options.customizations?.projectMcpJson === false ? { projectMcpJson: false } : {}),
   });
   for (const problem of problems) options.notify(problemNotice(problem));
   if (entries.length === 0) return { servers: undefined, close: async () => {} };

@@ -60,6 +60,7 @@ import type { SettingSourceName } from "../settings/load-settings.js";
 import { resolveManagedRoot } from "../settings/managed-files.js";
 import { bypassRefusal } from "../settings/managed-policy.js";
 import { managedEnvOf, type PermissionMode, type UntrustedGrant } from "../settings/runtime-settings.js";
+import { CODE_RUNNING_TOOLS, customizationsOf, type SessionModes } from "../settings/session-modes.js";
 import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { builtinTools } from "../tools/builtin-tools.js";
@@ -168,10 +169,11 @@ export interface RuntimeOptions {
   /** `--setting-sources`: the user, project and local layers read (absent: all). */
   settingSources?: readonly SettingSourceName[];
   /**
-   * `--bare` (Claude Code's minimal mode): only the managed hooks run, no instruction file
-   * (CLAUDE.md, AGENTS.md…) is found and read, and the built-in tools are bash, edit and read at most.
+   * `--bare`, `--safe-mode`, `--restricted` (Claude Code's): the parts of the session they switch
+   * off (session-modes.ts); `--bare` also offers bash, edit and read at most, `--restricted` no bash
+   * unless `--tools` names it.
    */
-  bare?: boolean;
+  modes?: SessionModes;
   /** `--worktree`: the repository the worktree was made from; its approvals count (SettingsLocation). */
   trustDir?: string;
   /** `--add-dir`: more folders the file tools may reach, as `additionalDirectories` (real paths). */
@@ -317,11 +319,12 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     pluginDirs: options.pluginDirs,
     managedRoot,
     ...(options.settingSources ? { sources: options.settingSources } : {}),
-    ...(options.bare ? { bare: true } : {}),
+    ...(options.modes ? { modes: options.modes } : {}),
     ...(options.trustDir !== undefined ? { trustDir: options.trustDir } : {}),
   };
   const project =
     options.projectSettings ?? readProjectSettings(where, { trustProjectHooks: options.trustProjectHooks });
+  const customizations = customizationsOf(options.modes);
   const refusal = policyRefusal(project, options.permissionMode);
   if (refusal !== undefined) throw new Error(refusal);
   const { trustStore, settings, hooks: loadedHooks } = project;
@@ -593,18 +596,20 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     layers: project.layers,
     env,
     readRules,
-    discover: options.bare !== true,
+    discover: customizations.instructionFiles,
   });
   for (const problem of instructions.loaded.problems) notify(`codebot: instruction file: ${problem}`);
 
-  // Where custom sub-agents and skills are found: codebot's folders, Claude Code's, plugins'.
+  // Where custom sub-agents and skills are found: codebot's folders, Claude Code's, plugins'
+  // (`--safe-mode` and `--restricted` leave the user's and the project's out, `--safe-mode` plugins' too).
   const discovery = {
     cwd,
     codebotHome,
     claudeHome,
     claudeCompat: instructions.claudeCompat,
-    plugins: project.plugins,
-    ...(options.cliAgents ? { cliAgents: options.cliAgents } : {}),
+    ownFolders: customizations.ownFolders,
+    plugins: customizations.pluginParts ? project.plugins : [],
+    ...(options.cliAgents && customizations.cliAgents ? { cliAgents: options.cliAgents } : {}),
   };
   // Custom sub-agents (.codebot/agents, .claude/agents, the user's, plugins'), chosen by the agent tool's subagent_type.
   const agents = await loadAgents(discovery);
@@ -642,8 +647,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     runner.middleware(),
     approval.toolMiddleware(),
     validation.middleware(),
-    // `--bare` finds no instruction file, nested folders' neither.
-    ...(options.bare
+    // `--bare`, `--safe-mode` and `--restricted` find no instruction file, nested folders' neither.
+    ...(!customizations.instructionFiles
       ? []
       : [
           nestedInstructionsMiddleware(cwd, instructions, notify, async (loads) => {
@@ -740,9 +745,13 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   });
   // `--tools` (Claude Code's): only these built-in tools are offered; MCP tools join as they connect.
   // `--bare` offers claude 2.1.328's minimal set at most: `--tools` narrows it, never widens it.
+  // `--restricted` takes the code-running tools away unless `--tools` names them (claude's).
   const offered = (name: string) =>
     (options.builtinTools === undefined || options.builtinTools.includes(name)) &&
-    (options.bare !== true || BARE_TOOLS.includes(name));
+    (options.modes?.bare !== true || BARE_TOOLS.includes(name)) &&
+    (options.modes?.restricted !== true ||
+      !CODE_RUNNING_TOOLS.includes(name) ||
+      options.builtinTools?.includes(name) === true);
   const skillTool = skills.tool();
   if (skillTool) tools.push(skillTool);
   for (let i = tools.length - 1; i >= 0; i--) if (!offered((tools[i] as Tool).name)) tools.splice(i, 1);
@@ -772,6 +781,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     elicitationHooks: elicitationHooks(runner, notify),
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
     ...(options.strictMcpConfig ? { strictMcpConfig: true } : {}),
+    customizations,
     ...(options.trustProjectHooks ? { trustProjectHooks: true } : {}),
   });
   mcp.servers?.start();
@@ -835,7 +845,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       ]
         .filter((part) => part !== undefined)
         .join("\n\n"),
-    options.systemPromptSnapshot ?? options.bare !== true,
+    options.systemPromptSnapshot ?? options.modes?.bare !== true,
     (systemPrompt) => transcript.recordSystemPrompt(systemPrompt),
     restored?.systemPrompt,
   );

@@ -16,6 +16,7 @@ import type { PluginFolder } from "../settings/load-plugins.js";
 import { loadSettingsLayers, type SettingsLocation } from "../settings/load-settings.js";
 import { managedSettingsFiles, resolveManagedRoot } from "../settings/managed-files.js";
 import { mergeSettings, type RuntimeSettings } from "../settings/runtime-settings.js";
+import { customizationsOf } from "../settings/session-modes.js";
 
 /** The project directory, symlinks resolved; `notADirectory(resolved)` is thrown when it is not one. */
 export function projectDirectory(dir: string, notADirectory: (resolved: string) => Error): string {
@@ -72,13 +73,17 @@ export function readProjectSettings(
     projectDir: where.cwd,
   });
   settings.permissions.untrusted.push(...untrusted);
+  const customizations = customizationsOf(where.modes);
+  // `--safe-mode`: no command of the settings runs, the status line's neither.
+  if (!customizations.statusLine) delete settings.statusLine;
+  if (where.modes?.restricted === true) settings.policy.restricted = true;
   return {
     layers,
     plugins,
     trustStore,
     settings,
     hooks: managedOnlyIf(
-      where.bare === true,
+      customizations.managedHooksOnly,
       loadHooks(withoutUntrustedHookSwitch(layers, trusted, settings), { toolRule: hookIfRules(where.cwd) }),
     ),
     problems: [...layerProblems, ...mergeProblems],
@@ -89,7 +94,7 @@ export function readProjectSettings(
   };
 }
 
-/** `--bare`: the managed hooks alone (as claude 2.1.328's: a --settings or --plugin-dir hook does not run either). */
+/** `--bare`, `--safe-mode`: the managed hooks alone (as claude 2.1.328's: a --settings or --plugin-dir hook does not run either). */
 function managedOnlyIf(bare: boolean, loaded: LoadedHooks): LoadedHooks {
   return bare ? { ...loaded, hooks: loaded.hooks.filter(isManagedHook) } : loaded;
 }

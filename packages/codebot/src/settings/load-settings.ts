@@ -7,6 +7,7 @@ import { loadPluginLayers, type PluginFolder, pluginDirsFromSettings } from "./l
 import { managedSettingsFiles, resolveManagedRoot } from "./managed-files.js";
 import { type LayerRead, layerFromText, readLayer } from "./read-layer.js";
 import type { UntrustedGrant } from "./runtime-settings.js";
+import { customizationsOf, type SessionModes } from "./session-modes.js";
 
 export interface SettingsLocation {
   /** The project directory. */
@@ -30,10 +31,10 @@ export interface SettingsLocation {
    */
   sources?: readonly SettingSourceName[];
   /**
-   * `--bare` (Claude Code's minimal mode): the hooks of settings files and plugins are not loaded;
-   * the managed settings' (and the plugins they force on) are. The settings themselves all apply.
+   * `--bare`, `--safe-mode`, `--restricted` (session-modes.ts): `--restricted` reads none of the
+   * user, project and local files; `--bare` and `--safe-mode` load the managed hooks alone.
    */
-  bare?: boolean;
+  modes?: SessionModes;
   /**
    * The folder whose approvals (trust store) count, when not `cwd`: a `--worktree` session's
    * repository, whose worktree holds the same project.
@@ -77,7 +78,9 @@ export function loadSettingsLayers(
   }
   const project = path.resolve(where.cwd);
   const claudeHome = resolveClaudeHome(where.claudeHome);
-  const reads = (source: SettingSourceName) => where.sources === undefined || where.sources.includes(source);
+  const personal = customizationsOf(where.modes).personalSettings;
+  const reads = (source: SettingSourceName) =>
+    personal && (where.sources === undefined || where.sources.includes(source));
   // Your own `claudeCompat: false` holds even when the user layers are not read.
   const user = readLayer("user", path.join(where.codebotHome, "settings.json"), false);
   const claudeCompat =

@@ -1,4 +1,5 @@
 import type { SettingsLayer } from "@codebot/hooks";
+import { RESTRICTED_BYPASS_REFUSAL } from "./session-modes.js";
 
 /** What the settings forbid for the whole session, read before the layers are merged. */
 export interface ManagedPolicy {
@@ -9,6 +10,8 @@ export interface ManagedPolicy {
   bypassDisabledBy?: string;
   /** The managed file whose `allowManagedPermissionRulesOnly: true` makes its rules the only ones. */
   managedRulesOnlyBy?: string;
+  /** `--restricted`: `auto` is refused, as by claude 2.1.328 ("not supported in restricted mode"). */
+  restricted?: boolean;
 }
 
 export function managedPolicyOf(layers: readonly SettingsLayer[]): ManagedPolicy {
@@ -26,6 +29,7 @@ export function managedPolicyOf(layers: readonly SettingsLayer[]): ManagedPolicy
 
 /** The one-line refusal of `auto` when the policy forbids it. */
 export function bypassRefusal(policy: ManagedPolicy): string | undefined {
-  if (policy.bypassDisabledBy === undefined) return undefined;
+  if (policy.bypassDisabledBy === undefined)
+    return policy.restricted === true ? `permissions: ${RESTRICTED_BYPASS_REFUSAL}` : undefined;
   return `permissions: bypassPermissions (auto, --dangerously-skip-permissions) is disabled by ${policy.bypassDisabledBy} (disableBypassPermissionsMode)`;
 }

@@ -17,6 +17,8 @@ export interface SkillsWhere {
   /** Claude Code compatibility (settings `claudeCompat`, default on): `.claude/` folders too. */
   claudeCompat: boolean;
   plugins: readonly PluginFolder[];
+  /** False under `--safe-mode` and `--restricted`: the user's and the project's folders are not read. Default true. */
+  ownFolders?: boolean;
 }
 
 /** One folder to read: `skills` holds `<name>/SKILL.md`, `commands` holds `*.md`. */
@@ -36,7 +38,7 @@ export function skillFolders(where: SkillsWhere): SkillFolder[] {
   const project: [string, SkillOrigin["source"]][] = [[path.join(where.cwd, ".codebot"), "project"]];
   if (where.claudeCompat) project.push([path.join(where.cwd, ".claude"), "project"]);
   const out: SkillFolder[] = [];
-  for (const level of [homes, project]) {
+  for (const level of where.ownFolders === false ? [] : [homes, project]) {
     for (const kind of ["skill", "command"] as const)
       for (const [base, source] of level)
         out.push({

@@ -81,7 +81,7 @@ export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions 
       settingsFiles: flags.settingsFiles,
       pluginDirs: flags.pluginDirs,
       ...(flags.settingSources ? { sources: flags.settingSources } : {}),
-      ...(flags.bare ? { bare: true } : {}),
+      ...(flags.modes ? { modes: flags.modes } : {}),
       ...(flags.trustDir !== undefined ? { trustDir: flags.trustDir } : {}),
     },
     options,
