@@ -28,6 +28,7 @@ import {
   type RuleSubject,
   type UnruledCommands,
 } from "./permission-rules.js";
+import { isPersonOnlyWrite } from "./person-only-writes.js";
 import {
   definesFunction,
   editsOnlyFiles,
@@ -66,6 +67,11 @@ export interface ToolApprovalOptions {
   hooks?: PermissionHooks;
   /** codebot's and Claude Code's own folders (real paths): acceptEdits does not edit in them unasked. */
   ownHomes?: readonly string[];
+  /**
+   * `--restricted`: a write to a settings, git or tool-configuration file (person-only-writes.ts)
+   * is approved by the user or `promptTool` alone — no allow rule, mode, or hook's allow.
+   */
+  personOnlyWrites?: boolean;
   /** Switches the session's mode (a PermissionRequest hook's `setMode`); throws when the settings forbid it. */
   setMode?(mode: PermissionMode): void;
   /** Told what of a hook's `updatedPermissions` was not applied as asked. */
@@ -184,7 +190,10 @@ export class ToolApproval {
       };
     }
     const askRule = firstMatching(askRules, subject, where) ?? this.readRuleNamed(askRules, subject)?.rule;
-    if (askRule === undefined) {
+    const personOnly = this.isPersonOnly(call, subject);
+    if (personOnly) {
+      if (confirmedByUser) return { allowed: true };
+    } else if (askRule === undefined) {
       if (tool.mutating !== true || mode === "auto" || preApproved) return { allowed: true };
       if (mode === "acceptEdits" && FILE_EDITS.has(call.name) && !this.editRunsCode(subject))
         return { allowed: true };
@@ -215,7 +224,7 @@ export class ToolApproval {
     // What "always" would add is what the hooks are offered (none under an ask rule: it asks each time).
     const suggestions = askRule === undefined ? [sessionRuleSuggestion(alwaysRule)] : [];
     const hooked = await this.options.hooks?.request(call, ctx, suggestions);
-    if (hooked?.behavior === "allow") {
+    if (hooked?.behavior === "allow" && !personOnly) {
       if (hooked.updatedPermissions) this.applyUpdates(hooked.updatedPermissions, `hook ${hooked.by}`);
       return allowedWith(hooked.updatedInput, ctx, `hook ${hooked.by}`);
     }
@@ -239,10 +248,14 @@ export class ToolApproval {
       }
       return { allowed: false, reason: `permission denied by ${prompted.by}: ${prompted.message}` };
     }
-    const why = askRule !== undefined ? `the ask rule "${askRule.text}" needs a yes` : "needs approval";
+    const why = personOnly
+      ? `of ${text} (a settings, git or tool-configuration file) needs a person's yes under --restricted`
+      : askRule !== undefined
+        ? `the ask rule "${askRule.text}" needs a yes`
+        : "needs approval";
     if (ask === undefined || mode === "dontAsk") {
       const how =
-        askRule !== undefined
+        askRule !== undefined || personOnly
           ? "nobody can answer in a non-interactive run"
           : `allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode ${FILE_EDITS.has(call.name) ? "acceptEdits" : "bypassPermissions"}`;
       return { allowed: false, reason: `permission denied: ${call.name} ${why}; ${how}` };
@@ -375,6 +388,15 @@ export class ToolApproval {
   }
 
   /** An edit acceptEdits leaves to the question (edits-that-run-code.ts). */
+  private isPersonOnly(call: ToolCall, subject: RuleSubject): boolean {
+    return (
+      this.options.personOnlyWrites === true &&
+      FILE_EDITS.has(call.name) &&
+      subject.path !== undefined &&
+      isPersonOnlyWrite(subject.path, this.options.paths.root, this.options.ownHomes ?? [])
+    );
+  }
+
   private editRunsCode(subject: RuleSubject): boolean {
     return subject.path !== undefined && editRunsCode(subject.path, this.options.ownHomes ?? []);
   }

@@ -386,7 +386,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
 
   const paths = new PathPolicy(
     cwd,
-    options.allowOutsideProject === true,
+    // `--restricted` confines the file tools to the working folders (claude's), whoever asks otherwise.
+    options.allowOutsideProject === true && options.modes?.restricted !== true,
     [],
     [...settings.permissions.directories, ...(options.addDirs ?? [])],
   );
@@ -420,6 +421,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     trustProjectHooks: options.trustProjectHooks,
     autoRefusal: bypassRefusal(settings.policy),
     ownHomes: ownHomesOf([codebotHome, claudeHome]),
+    ...(options.modes?.restricted ? { personOnlyWrites: true } : {}),
     notify,
     ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
     askToolApproval: options.askToolApproval,

@@ -6,7 +6,8 @@ import { type ProjectSettings, projectProblems } from "./project-settings.js";
 /**
  * Why a session must not start under the machine's policy, if it must not: an error in a managed
  * settings file (a policy half read could leave a guard or a deny rule out, so codebot fails
- * closed), or `auto` asked for (`--dangerously-skip-permissions`) while the settings disable it.
+ * closed), or `auto` asked for (`--dangerously-skip-permissions`) while the settings disable it
+ * or `--restricted` is on.
  */
 export function policyRefusal(
   project: ProjectSettings,
@@ -15,7 +16,10 @@ export function policyRefusal(
   const broken = managedSettingsError(project);
   if (broken !== undefined)
     return `${formatProblem(broken)}; codebot does not start while the managed settings (the machine's policy) have an error`;
-  return mode === "auto" ? bypassRefusal(project.settings.policy) : undefined;
+  const { policy } = project.settings;
+  // `--restricted` refuses a settings file's `defaultMode` too, as claude 2.1.328 does (exit 1).
+  const effective = policy.restricted === true ? (mode ?? project.settings.permissions.mode) : mode;
+  return effective === "auto" ? bypassRefusal(policy) : undefined;
 }
 
 /** The first error in a managed settings file or drop-in folder, if any. */

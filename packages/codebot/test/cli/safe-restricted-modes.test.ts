@@ -187,6 +187,13 @@ describe("--restricted", () => {
     }
   });
 
+  it("refuses a settings file's defaultMode bypassPermissions too", async () => {
+    const settings = JSON.stringify({ permissions: { defaultMode: "bypassPermissions" } });
+    const r = await run(["--restricted", "--settings", settings], {}, true);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("bypassPermissions is not supported in restricted mode (--restricted)");
+  });
+
   it("is turned on by CLAUDE_CODE_RESTRICTED=1, as claude's", async () => {
     const r = await run([], { CLAUDE_CODE_RESTRICTED: "1" });
     expect(r.fired).toEqual(["cli", "managed", "plugin"]);

@@ -1,0 +1,124 @@
+/**
+ * `--restricted`'s approval rules (claude 2.1.328's help: "confines the file tools to the working
+ * directories …, refuses bypassPermissions, and lets only a person or the configured permission
+ * handler approve writes to settings, git and tool-configuration files").
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import type { RuntimeOptions } from "../src/session/create-runtime.js";
+import { command, scratchDir, startSession, toolResultFor } from "./support/e2e.js";
+
+/** A PreToolUse hook that allows every write. */
+const allowingHook = {
+  hooks: {
+    PreToolUse: [
+      {
+        matcher: "write",
+        hooks: [
+          command(
+            `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`,
+          ),
+        ],
+      },
+    ],
+  },
+};
+
+const WRITES = [".claude/settings.json", ".git/hooks/pre-commit", ".mcp.json", "notes.txt"];
+
+/** The model writes each of WRITES; what each call's result was. */
+async function writeEach(runtime: Partial<RuntimeOptions>, cli: unknown[] = [allowingHook]) {
+  const s = await startSession({
+    cli,
+    script: [
+      reply.toolCalls(
+        ...WRITES.map((file, i) => toolCall("write", { file_path: file, content: "x\n" }, `w${i}`)),
+      ),
+      reply.text("done"),
+    ],
+    runtime: { permissionMode: "ask", ...runtime },
+  });
+  await s.runtime.prompt("go");
+  return Object.fromEntries(
+    WRITES.map((file, i) => [
+      file,
+      toolResultFor(s.model, `w${i}`)?.isError === false ? "written" : "refused",
+    ]),
+  );
+}
+
+describe("--restricted: writes to settings, git and tool-configuration files need a person", () => {
+  it("a hook's allow approves every write without --restricted, and only the plain file with it", async () => {
+    expect(await writeEach({})).toEqual({
+      ".claude/settings.json": "written",
+      ".git/hooks/pre-commit": "written",
+      ".mcp.json": "written",
+      "notes.txt": "written",
+    });
+    expect(await writeEach({ modes: { restricted: true } })).toEqual({
+      ".claude/settings.json": "refused",
+      ".git/hooks/pre-commit": "refused",
+      ".mcp.json": "refused",
+      "notes.txt": "written",
+    });
+  });
+
+  it("neither acceptEdits nor an allow rule approves them", async () => {
+    const rules = { permissions: { allow: ["Write"] } };
+    const result = await writeEach({ modes: { restricted: true }, permissionMode: "acceptEdits" }, [rules]);
+    expect(result[".claude/settings.json"]).toBe("refused");
+    expect(result["notes.txt"]).toBe("written");
+  });
+
+  it("says why, in one line the model reads", async () => {
+    const s = await startSession({
+      cli: [allowingHook],
+      script: [
+        reply.toolCalls(toolCall("write", { file_path: ".claude/settings.json", content: "{}" }, "c1")),
+        reply.text("done"),
+      ],
+      runtime: { permissionMode: "ask", modes: { restricted: true } },
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c1")?.text).toBe(
+      "permission denied: write of .claude/settings.json (a settings, git or tool-configuration file) needs a person's yes under --restricted; nobody can answer in a non-interactive run",
+    );
+  });
+
+  it("a person's yes approves them", async () => {
+    const asked: string[] = [];
+    const result = await writeEach({
+      modes: { restricted: true },
+      askToolApproval: async (request) => {
+        asked.push(String(request.subject));
+        return "once";
+      },
+    });
+    expect(result).toEqual({
+      ".claude/settings.json": "written",
+      ".git/hooks/pre-commit": "written",
+      ".mcp.json": "written",
+      "notes.txt": "written",
+    });
+    expect(asked).toEqual([".claude/settings.json", ".git/hooks/pre-commit", ".mcp.json"]);
+  });
+});
+
+describe("--restricted: the file tools stay in the working folders", () => {
+  it("allowOutsideProject is ignored", async () => {
+    const outside = path.join(scratchDir("codebot-outside-"), "secret.txt");
+    fs.writeFileSync(outside, "SECRET\n");
+    const read = async (runtime: Partial<RuntimeOptions>) => {
+      const s = await startSession({
+        script: [reply.toolCalls(toolCall("read", { file_path: outside }, "r1")), reply.text("done")],
+        runtime: { permissionMode: "ask", allowOutsideProject: true, ...runtime },
+      });
+      await s.runtime.prompt("go");
+      return toolResultFor(s.model, "r1")?.text ?? "";
+    };
+    expect(await read({})).toContain("SECRET");
+    expect(await read({ modes: { restricted: true } })).toContain("is outside the project directory");
+  });
+});
