@@ -122,3 +122,30 @@ describe("--restricted: the file tools stay in the working folders", () => {
     expect(await read({ modes: { restricted: true } })).toContain("is outside the project directory");
   });
 });
+
+describe("--restricted: a skill's shell commands", () => {
+  /** A --plugin-dir plugin whose skill runs `!`touch ran.txt``, run as /plug:shell; whether it ran. */
+  async function runShellSkill(runtime: Partial<RuntimeOptions>): Promise<boolean> {
+    const plugin = scratchDir("codebot-plugin-");
+    fs.mkdirSync(path.join(plugin, ".claude-plugin"), { recursive: true });
+    fs.writeFileSync(path.join(plugin, ".claude-plugin/plugin.json"), '{"name":"plug","version":"1.0.0"}');
+    fs.mkdirSync(path.join(plugin, "skills/shell"), { recursive: true });
+    fs.writeFileSync(
+      path.join(plugin, "skills/shell/SKILL.md"),
+      "---\nname: shell\ndescription: runs a command\n---\nOutput: !`touch ran.txt`\n",
+    );
+    const s = await startSession({
+      cli: [{ permissions: { allow: ["Bash"] } }],
+      script: [reply.text("done")],
+      runtime: { permissionMode: "ask", pluginDirs: [plugin], ...runtime },
+    });
+    await s.runtime.prompt("/plug:shell");
+    return fs.existsSync(s.at("ran.txt"));
+  }
+
+  it("do not run once bash is taken away, as claude's; --tools bash brings them back", async () => {
+    expect(await runShellSkill({})).toBe(true);
+    expect(await runShellSkill({ modes: { restricted: true } })).toBe(false);
+    expect(await runShellSkill({ modes: { restricted: true }, builtinTools: ["bash", "skill"] })).toBe(true);
+  });
+});

@@ -732,6 +732,15 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       },
     },
   });
+  // `--tools` (Claude Code's): only these built-in tools are offered; MCP tools join as they connect.
+  // `--bare` offers claude 2.1.328's minimal set at most: `--tools` narrows it, never widens it.
+  // `--restricted` takes the code-running tools away unless `--tools` names them (claude's).
+  const offered = (name: string) =>
+    (options.builtinTools === undefined || options.builtinTools.includes(name)) &&
+    (options.modes?.bare !== true || BARE_TOOLS.includes(name)) &&
+    (options.modes?.restricted !== true ||
+      !CODE_RUNNING_TOOLS.includes(name) ||
+      options.builtinTools?.includes(name) === true);
   // Skills and commands: the model loads them with the `skill` tool, the user runs `/name args`.
   const skills = await SessionSkills.load(options.disableSlashCommands ? "none" : discovery, {
     runner,
@@ -743,17 +752,12 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     agentEnv: agentEnvOf("agent"),
     envFiles: settings.envFiles,
     isGrantTrusted: project.isGrantTrusted,
+    // As claude's: with bash taken away, a skill's `` !`cmd` `` does not run either.
+    ...(options.modes?.restricted && !offered("bash")
+      ? { shellRefusal: "bash is not offered under --restricted (--tools Bash brings it back)" }
+      : {}),
     notify,
   });
-  // `--tools` (Claude Code's): only these built-in tools are offered; MCP tools join as they connect.
-  // `--bare` offers claude 2.1.328's minimal set at most: `--tools` narrows it, never widens it.
-  // `--restricted` takes the code-running tools away unless `--tools` names them (claude's).
-  const offered = (name: string) =>
-    (options.builtinTools === undefined || options.builtinTools.includes(name)) &&
-    (options.modes?.bare !== true || BARE_TOOLS.includes(name)) &&
-    (options.modes?.restricted !== true ||
-      !CODE_RUNNING_TOOLS.includes(name) ||
-      options.builtinTools?.includes(name) === true);
   const skillTool = skills.tool();
   if (skillTool) tools.push(skillTool);
   for (let i = tools.length - 1; i >= 0; i--) if (!offered((tools[i] as Tool).name)) tools.splice(i, 1);

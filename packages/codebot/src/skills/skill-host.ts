@@ -12,6 +12,8 @@ export interface SkillHost {
   approval: ToolApproval;
   /** The bash tool: a skill's shell command is judged as its call would be. */
   bash: Tool;
+  /** Set when no `` !`cmd` `` may run (`--restricted` took bash away): why, for the refusal. */
+  shellRefusal?: string;
   paths: PathPolicy;
   /** The session's read rules: a mentioned file they keep out is not included. */
   readRules: ReadRules;

@@ -28,6 +28,8 @@ export async function runSkillCommand(
   signal: AbortSignal,
 ): Promise<ShellOutcome> {
   const shown = `!\`${command}\``;
+  if (host.shellRefusal !== undefined)
+    return { ok: false, reason: `${shown} of /${skill.name}: ${host.shellRefusal}` };
   const decision = await host.runner.fire("PreSkillShellCommand", {
     commandName: skill.name,
     commandArgs: args,
