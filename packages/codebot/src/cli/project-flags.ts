@@ -16,6 +16,8 @@ export interface ProjectFlags {
   settingSources?: SettingSourceName[];
   /** `--bare`, `--safe-mode`, `--restricted` (Claude Code's; session-modes.ts), when any is on. */
   modes?: SessionModes;
+  /** What turned safe mode on (the banner says how to leave it): the flag wins over the variable. */
+  safeModeBy?: "--safe-mode" | "CLAUDE_CODE_SAFE_MODE";
   /** `--worktree`: the repository the worktree (`cwd`) was made from; its approvals count (trust store). */
   trustDir?: string;
 }
@@ -59,6 +61,7 @@ export function projectFlagsOf(command: Command): ProjectFlags {
     ...(isTrue(process.env.CLAUDE_CODE_SAFE_MODE) ? { safeMode: true } : {}),
     ...(isTrue(process.env.CLAUDE_CODE_RESTRICTED) ? { restricted: true } : {}),
   };
+  let safeModeBy: ProjectFlags["safeModeBy"] = modes.safeMode ? "CLAUDE_CODE_SAFE_MODE" : undefined;
   const settingsFiles: string[] = [];
   const pluginDirs: string[] = [];
   for (const c of chain) {
@@ -72,7 +75,10 @@ export function projectFlagsOf(command: Command): ProjectFlags {
       restricted?: boolean;
     }>();
     if (opts.bare === true) modes.bare = true;
-    if (opts.safeMode === true) modes.safeMode = true;
+    if (opts.safeMode === true) {
+      modes.safeMode = true;
+      safeModeBy = "--safe-mode";
+    }
     if (opts.restricted === true) modes.restricted = true;
     if (opts.settingSources !== undefined) sources = settingSourcesFlag(opts.settingSources);
     if (opts.cwd !== undefined) cwd = opts.cwd;
@@ -86,6 +92,7 @@ export function projectFlagsOf(command: Command): ProjectFlags {
     pluginDirs,
     ...(sources ? { settingSources: sources } : {}),
     ...(anyMode(modes) ? { modes } : {}),
+    ...(safeModeBy !== undefined ? { safeModeBy } : {}),
   };
 }
 

@@ -209,3 +209,32 @@ describe("with --bare", () => {
     expect(r.servers).toEqual(["climcp"]);
   });
 });
+
+describe("the interactive banner", () => {
+  /** The lines an interactive session (stdin piped) prints for one prompt. */
+  async function banner(extra: string[], env: Record<string, string> = {}) {
+    const box = sandbox();
+    const server = await modelServer([reply.text("hello")]);
+    const r = await runCli(extra, { cwd: box.project, env: modelEnv(server, box.home, env), input: "hi\n" });
+    expect(r.code, r.stderr).toBe(0);
+    return r.stdout.split("\n");
+  }
+  const WARNING =
+    "⚠ Safe mode: all customizations are off (CLAUDE.md, skills, plugins, hooks, MCP, agents, and more)";
+
+  it("warns under --safe-mode and says how to leave it, as claude's", async () => {
+    const lines = await banner(["--safe-mode"]);
+    expect(lines).toContain(WARNING);
+    expect(lines).toContain("  Restart without --safe-mode to turn customizations back on");
+  });
+
+  it("names the variable when CLAUDE_CODE_SAFE_MODE turned it on", async () => {
+    const lines = await banner([], { CLAUDE_CODE_SAFE_MODE: "1" });
+    expect(lines).toContain(WARNING);
+    expect(lines).toContain("  Unset CLAUDE_CODE_SAFE_MODE to turn customizations back on");
+  });
+
+  it("has no such line under --restricted (claude's neither)", async () => {
+    expect((await banner(["--restricted"])).join("\n")).not.toContain("Safe mode");
+  });
+});

@@ -39,6 +39,7 @@ import { CONTINUATION, PROMPT, promptEcho, sentLineRedrawn, shownLine } from "./
 import { Questions } from "./questions.js";
 import { measureAsTerminal, redrawAfterJoiner } from "./readline-measure.js";
 import { onFreshRow, syncRows } from "./readline-rows.js";
+import { safeModeBanner } from "./safe-mode-banner.js";
 import { SentPromptLines } from "./sent-prompt-lines.js";
 import { sessionNotice } from "./session-notice.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
@@ -168,6 +169,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     view.line(row);
   const hint = `/help for commands · ${terminal ? "Esc or " : ""}Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits`;
   for (const row of bannerRows(hint)) view.line(s.dim(row));
+  if (flags.project.safeModeBy !== undefined) {
+    const [warning, way] = safeModeBanner(flags.project.safeModeBy);
+    for (const row of bannerRows(warning)) view.line(s.yellow(row));
+    for (const row of bannerRows(way)) view.line(s.dim(row));
+  }
   for (const line of problemLines(inventory.problems, s)) view.notice(line);
   // Loaded after the first frame (marked and the highlighter are large); needed by the first answer.
   // It comes from a file of its own (dist/bundle/vendor/): one missing or broken leaves answers as
