@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { isInlineSettings } from "../settings/inline-settings.js";
 import { SETTING_SOURCE_NAMES, type SettingSourceName } from "../settings/load-settings.js";
-import { anyMode, type SessionModes } from "../settings/session-modes.js";
+import { anyMode, isSwitchOn, type SessionModes } from "../settings/session-modes.js";
 import { CliError } from "./cli-error.js";
 
 /** Where a command works: the project directory, the `--settings` files and `--plugin-dir` folders, in order. */
@@ -58,8 +58,8 @@ export function projectFlagsOf(command: Command): ProjectFlags {
   let sources: SettingSourceName[] | undefined;
   // Claude's variables turn the modes on too (a session started from a safe one is safe).
   const modes: SessionModes = {
-    ...(isTrue(process.env.CLAUDE_CODE_SAFE_MODE) ? { safeMode: true } : {}),
-    ...(isTrue(process.env.CLAUDE_CODE_RESTRICTED) ? { restricted: true } : {}),
+    ...(isSwitchOn(process.env.CLAUDE_CODE_SAFE_MODE) ? { safeMode: true } : {}),
+    ...(isSwitchOn(process.env.CLAUDE_CODE_RESTRICTED) ? { restricted: true } : {}),
   };
   let safeModeBy: ProjectFlags["safeModeBy"] = modes.safeMode ? "CLAUDE_CODE_SAFE_MODE" : undefined;
   const settingsFiles: string[] = [];
@@ -108,9 +108,4 @@ function settingSourcesFlag(value: string): SettingSourceName[] {
         `--setting-sources: unknown source "${name}" (known: ${SETTING_SOURCE_NAMES.join(", ")})`,
       );
   return names as SettingSourceName[];
-}
-
-/** Claude Code's reading of a switch variable: `1`, `true`, `yes`, `on` (any case). */
-function isTrue(value: string | undefined): boolean {
-  return value !== undefined && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
 }

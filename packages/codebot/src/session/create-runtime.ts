@@ -324,7 +324,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   };
   const project =
     options.projectSettings ?? readProjectSettings(where, { trustProjectHooks: options.trustProjectHooks });
-  const customizations = customizationsOf(options.modes);
+  // The modes in force: the flags', and safe mode your own settings' env may turn on.
+  const modes = project.modes;
+  const customizations = customizationsOf(modes);
   const refusal = policyRefusal(project, options.permissionMode);
   if (refusal !== undefined) throw new Error(refusal);
   const { trustStore, settings, hooks: loadedHooks } = project;
@@ -387,7 +389,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const paths = new PathPolicy(
     cwd,
     // `--restricted` confines the file tools to the working folders (claude's), whoever asks otherwise.
-    options.allowOutsideProject === true && options.modes?.restricted !== true,
+    options.allowOutsideProject === true && modes?.restricted !== true,
     [],
     [...settings.permissions.directories, ...(options.addDirs ?? [])],
   );
@@ -421,7 +423,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     trustProjectHooks: options.trustProjectHooks,
     autoRefusal: bypassRefusal(settings.policy),
     ownHomes: ownHomesOf([codebotHome, claudeHome]),
-    ...(options.modes?.restricted ? { personOnlyWrites: true } : {}),
+    ...(modes?.restricted ? { personOnlyWrites: true } : {}),
     notify,
     ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
     askToolApproval: options.askToolApproval,
@@ -737,8 +739,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // `--restricted` takes the code-running tools away unless `--tools` names them (claude's).
   const offered = (name: string) =>
     (options.builtinTools === undefined || options.builtinTools.includes(name)) &&
-    (options.modes?.bare !== true || BARE_TOOLS.includes(name)) &&
-    (options.modes?.restricted !== true ||
+    (modes?.bare !== true || BARE_TOOLS.includes(name)) &&
+    (modes?.restricted !== true ||
       !CODE_RUNNING_TOOLS.includes(name) ||
       options.builtinTools?.includes(name) === true);
   // Skills and commands: the model loads them with the `skill` tool, the user runs `/name args`.
@@ -753,7 +755,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     envFiles: settings.envFiles,
     isGrantTrusted: project.isGrantTrusted,
     // As claude's: with bash taken away, a skill's `` !`cmd` `` does not run either.
-    ...(options.modes?.restricted && !offered("bash")
+    ...(modes?.restricted && !offered("bash")
       ? { shellRefusal: "bash is not offered under --restricted (--tools Bash brings it back)" }
       : {}),
     notify,

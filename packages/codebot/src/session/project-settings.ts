@@ -16,7 +16,7 @@ import type { PluginFolder } from "../settings/load-plugins.js";
 import { loadSettingsLayers, type SettingsLocation } from "../settings/load-settings.js";
 import { managedSettingsFiles, resolveManagedRoot } from "../settings/managed-files.js";
 import { mergeSettings, type RuntimeSettings } from "../settings/runtime-settings.js";
-import { customizationsOf } from "../settings/session-modes.js";
+import { customizationsOf, isSwitchOn, type SessionModes } from "../settings/session-modes.js";
 
 /** The project directory, symlinks resolved; `notADirectory(resolved)` is thrown when it is not one. */
 export function projectDirectory(dir: string, notADirectory: (resolved: string) => Error): string {
@@ -27,6 +27,8 @@ export function projectDirectory(dir: string, notADirectory: (resolved: string) 
 
 /** What the settings of a project configure, read once for a session or for the `hooks` commands. */
 export interface ProjectSettings {
+  /** The modes in force: the flags' and variables', and safe mode from your own settings' `env` (withSafeModeFromSettings). */
+  modes?: SessionModes;
   layers: SettingsLayer[];
   /** The plugin folders that loaded (with or without hooks): skills and commands come from them too. */
   plugins: PluginFolder[];
@@ -73,11 +75,13 @@ export function readProjectSettings(
     projectDir: where.cwd,
   });
   settings.permissions.untrusted.push(...untrusted);
-  const customizations = customizationsOf(where.modes);
+  const modes = withSafeModeFromSettings(where.modes, layers);
+  const customizations = customizationsOf(modes);
   // `--safe-mode`: no command of the settings runs, the status line's neither.
   if (!customizations.statusLine) delete settings.statusLine;
-  if (where.modes?.restricted === true) settings.policy.restricted = true;
+  if (modes?.restricted === true) settings.policy.restricted = true;
   return {
+    ...(modes ? { modes } : {}),
     layers,
     plugins,
     trustStore,
@@ -92,6 +96,25 @@ export function readProjectSettings(
     grantedOnce: options.grantedOnce ?? [],
     managedFiles: managedSettingsFiles(resolveManagedRoot(where.managedRoot)).map((f) => f.path),
   };
+}
+
+/**
+ * `env.CLAUDE_CODE_SAFE_MODE` of your own settings (managed, user, `--settings`; not a plugin's)
+ * turns safe mode on, as in claude 2.1.328 (checked: the user's and a `--settings`' did; a
+ * project's did nothing, nor did `env.CLAUDE_CODE_RESTRICTED` anywhere).
+ */
+function withSafeModeFromSettings(
+  modes: SessionModes | undefined,
+  layers: readonly SettingsLayer[],
+): SessionModes | undefined {
+  if (modes?.safeMode === true) return modes;
+  const fromSettings = layers.some(
+    (layer) =>
+      USER_OWNED_SOURCES.has(layer.source) &&
+      layer.plugin === undefined &&
+      isSwitchOn((layer.settings as { env?: Record<string, unknown> } | null)?.env?.CLAUDE_CODE_SAFE_MODE),
+  );
+  return fromSettings ? { ...modes, safeMode: true } : modes;
 }
 
 /** `--bare`, `--safe-mode`: the managed hooks alone (as claude 2.1.328's: a --settings or --plugin-dir hook does not run either). */

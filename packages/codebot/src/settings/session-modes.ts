@@ -52,6 +52,11 @@ export function customizationsOf(modes: SessionModes | undefined): Customization
   };
 }
 
+/** Claude Code's reading of a switch variable: `1`, `true`, `yes`, `on` (any case). */
+export function isSwitchOn(value: unknown): boolean {
+  return typeof value === "string" && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
+}
+
 /** Whether any mode is on (a field to pass on at all). */
 export function anyMode(modes: SessionModes | undefined): boolean {
   return modes?.bare === true || modes?.safeMode === true || modes?.restricted === true;

@@ -153,6 +153,29 @@ describe("--safe-mode", () => {
   });
 });
 
+describe("safe mode from your settings' env", () => {
+  it("env.CLAUDE_CODE_SAFE_MODE of --settings turns it on, as claude's", async () => {
+    const r = await run(["--settings", JSON.stringify({ env: { CLAUDE_CODE_SAFE_MODE: "1" } })]);
+    expect(r.fired).toEqual(["managed"]);
+    expect(sent(r.firstRequest)).toEqual([]);
+    expect(r.servers).toEqual([]);
+  });
+
+  it("a project's env.CLAUDE_CODE_SAFE_MODE does not (claude's neither): a repository cannot switch your hooks off", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      hooks: logs(box, "user"),
+    });
+    box.json(".claude/settings.json", { env: { CLAUDE_CODE_SAFE_MODE: "1" } });
+    const server = await modelServer([reply.text("done")]);
+    const r = await runCli(["-p", "go", "--trust-project-hooks", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readFileSync(box.at("fired.txt"), "utf8")).toBe("user\n");
+  });
+});
+
 describe("--restricted", () => {
   it("reads no user, project or local settings file: their hooks do not run; the managed, --settings and plugin hooks do", async () => {
     const r = await run(["--restricted"]);

@@ -169,8 +169,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     view.line(row);
   const hint = `/help for commands · ${terminal ? "Esc or " : ""}Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits`;
   for (const row of bannerRows(hint)) view.line(s.dim(row));
-  if (flags.project.safeModeBy !== undefined) {
-    const [warning, way] = safeModeBanner(flags.project.safeModeBy);
+  // Your settings' env may turn safe mode on too: the way out is then the variable.
+  const safeModeBy =
+    flags.project.safeModeBy ?? (inventory.project.modes?.safeMode ? "CLAUDE_CODE_SAFE_MODE" : undefined);
+  if (safeModeBy !== undefined) {
+    const [warning, way] = safeModeBanner(safeModeBy);
     for (const row of bannerRows(warning)) view.line(s.yellow(row));
     for (const row of bannerRows(way)) view.line(s.dim(row));
   }
