@@ -83,7 +83,7 @@ describe("--restricted: writes to settings, git and tool-configuration files nee
     });
     await s.runtime.prompt("go");
     expect(toolResultFor(s.model, "c1")?.text).toBe(
-      "permission denied: write of .claude/settings.json (a settings, git or tool-configuration file) needs a person's yes under --restricted; nobody can answer in a non-interactive run",
+      "permission denied: write of .claude/settings.json (a settings, git or tool-configuration file), so it needs a person's yes under --restricted; nobody can answer in a non-interactive run",
     );
   });
 
@@ -103,6 +103,51 @@ describe("--restricted: writes to settings, git and tool-configuration files nee
       "notes.txt": "written",
     });
     expect(asked).toEqual([".claude/settings.json", ".git/hooks/pre-commit", ".mcp.json"]);
+  });
+});
+
+describe("--restricted --tools bash: lines the rules cannot vouch for need a person", () => {
+  const LINES = ["echo $HOME > var.txt", "cat /etc/hostname > outside.txt", "echo plain > plain.txt"];
+
+  /** Each of LINES run by the model under an allow rule for bash; which files it made. */
+  async function runEach(runtime: Partial<RuntimeOptions>) {
+    const s = await startSession({
+      cli: [{ permissions: { allow: ["Bash"] } }],
+      script: [
+        reply.toolCalls(...LINES.map((command, i) => toolCall("bash", { command }, `b${i}`))),
+        reply.text("done"),
+      ],
+      runtime: { permissionMode: "ask", ...runtime },
+    });
+    await s.runtime.prompt("go");
+    return {
+      made: ["var.txt", "outside.txt", "plain.txt"].filter((f) => fs.existsSync(s.at(f))),
+      results: LINES.map((_, i) => toolResultFor(s.model, `b${i}`)?.text ?? ""),
+    };
+  }
+
+  it("a variable, or a path outside the working folders, is not approved by an allow rule", async () => {
+    expect((await runEach({})).made).toEqual(["var.txt", "outside.txt", "plain.txt"]);
+    const restricted = await runEach({ modes: { restricted: true }, builtinTools: ["bash"] });
+    expect(restricted.made).toEqual(["plain.txt"]);
+    expect(restricted.results[0]).toBe(
+      "permission denied: bash line has a variable or substitution that cannot be checked before it runs, so it needs a person's yes under --restricted; nobody can answer in a non-interactive run",
+    );
+    expect(restricted.results[1]).toContain("bash line names /etc/hostname, outside the working folders");
+  });
+
+  it("a person's yes runs them", async () => {
+    const asked: string[] = [];
+    const restricted = await runEach({
+      modes: { restricted: true },
+      builtinTools: ["bash"],
+      askToolApproval: async (request) => {
+        asked.push(String(request.subject));
+        return "once";
+      },
+    });
+    expect(restricted.made).toEqual(["var.txt", "outside.txt", "plain.txt"]);
+    expect(asked).toEqual(LINES.slice(0, 2));
   });
 });
 

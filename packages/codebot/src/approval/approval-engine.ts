@@ -40,8 +40,8 @@ export interface ApprovalEngineOptions {
   ownHomes?: readonly string[];
   /** Told what could not be saved (an "always" answer on a full disk). */
   notify?: (message: string) => void;
-  /** `--restricted`: writes to settings, git and tool-configuration files need a person's yes (ToolApprovalOptions). */
-  personOnlyWrites?: boolean;
+  /** `--restricted`: some calls need a person's yes whatever the rules say (ToolApprovalOptions). */
+  restricted?: boolean;
 }
 
 /**
@@ -67,7 +67,7 @@ export class ApprovalEngine {
       ask: options.askToolApproval,
       ...(options.permissionHooks ? { hooks: options.permissionHooks } : {}),
       ...(options.ownHomes ? { ownHomes: options.ownHomes } : {}),
-      ...(options.personOnlyWrites ? { personOnlyWrites: true } : {}),
+      ...(options.restricted ? { restricted: true } : {}),
       setMode: (mode) => this.setMode(mode),
       ...(options.notify ? { notify: options.notify } : {}),
       ...(options.promptTool ? { promptTool: options.promptTool } : {}),

@@ -37,6 +37,7 @@ import {
   type ShellTool,
   unmatchedReadOnly,
 } from "./read-only-bash.js";
+import { restrictedShellConcern } from "./restricted-shell.js";
 import { ruleSubjectOf } from "./rule-subject.js";
 
 /** The tools acceptEdits lets run unasked. */
@@ -69,9 +70,10 @@ export interface ToolApprovalOptions {
   ownHomes?: readonly string[];
   /**
    * `--restricted`: a write to a settings, git or tool-configuration file (person-only-writes.ts)
-   * is approved by the user or `promptTool` alone — no allow rule, mode, or hook's allow.
+   * and a bash line claude cannot check (restricted-shell.ts) are approved by the user or
+   * `promptTool` alone — no allow rule, mode, or hook's allow.
    */
-  personOnlyWrites?: boolean;
+  restricted?: boolean;
   /** Switches the session's mode (a PermissionRequest hook's `setMode`); throws when the settings forbid it. */
   setMode?(mode: PermissionMode): void;
   /** Told what of a hook's `updatedPermissions` was not applied as asked. */
@@ -190,8 +192,8 @@ export class ToolApproval {
       };
     }
     const askRule = firstMatching(askRules, subject, where) ?? this.readRuleNamed(askRules, subject)?.rule;
-    const personOnly = this.isPersonOnly(call, subject);
-    if (personOnly) {
+    const personOnly = this.personOnlyConcern(call, subject, tool);
+    if (personOnly !== undefined) {
       if (confirmedByUser) return { allowed: true };
     } else if (askRule === undefined) {
       if (tool.mutating !== true || mode === "auto" || preApproved) return { allowed: true };
@@ -224,7 +226,7 @@ export class ToolApproval {
     // What "always" would add is what the hooks are offered (none under an ask rule: it asks each time).
     const suggestions = askRule === undefined ? [sessionRuleSuggestion(alwaysRule)] : [];
     const hooked = await this.options.hooks?.request(call, ctx, suggestions);
-    if (hooked?.behavior === "allow" && !personOnly) {
+    if (hooked?.behavior === "allow" && personOnly === undefined) {
       if (hooked.updatedPermissions) this.applyUpdates(hooked.updatedPermissions, `hook ${hooked.by}`);
       return allowedWith(hooked.updatedInput, ctx, `hook ${hooked.by}`);
     }
@@ -248,14 +250,15 @@ export class ToolApproval {
       }
       return { allowed: false, reason: `permission denied by ${prompted.by}: ${prompted.message}` };
     }
-    const why = personOnly
-      ? `of ${text} (a settings, git or tool-configuration file) needs a person's yes under --restricted`
-      : askRule !== undefined
-        ? `the ask rule "${askRule.text}" needs a yes`
-        : "needs approval";
+    const why =
+      personOnly !== undefined
+        ? `${personOnly}, so it needs a person's yes under --restricted`
+        : askRule !== undefined
+          ? `the ask rule "${askRule.text}" needs a yes`
+          : "needs approval";
     if (ask === undefined || mode === "dontAsk") {
       const how =
-        askRule !== undefined || personOnly
+        askRule !== undefined || personOnly !== undefined
           ? "nobody can answer in a non-interactive run"
           : `allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode ${FILE_EDITS.has(call.name) ? "acceptEdits" : "bypassPermissions"}`;
       return { allowed: false, reason: `permission denied: ${call.name} ${why}; ${how}` };
@@ -388,13 +391,19 @@ export class ToolApproval {
   }
 
   /** An edit acceptEdits leaves to the question (edits-that-run-code.ts). */
-  private isPersonOnly(call: ToolCall, subject: RuleSubject): boolean {
-    return (
-      this.options.personOnlyWrites === true &&
+  /** Under `--restricted`: why only a person (or `promptTool`) may approve this call, if so. */
+  private personOnlyConcern(call: ToolCall, subject: RuleSubject, tool: Tool): string | undefined {
+    if (this.options.restricted !== true) return undefined;
+    const { paths } = this.options;
+    if (
       FILE_EDITS.has(call.name) &&
       subject.path !== undefined &&
-      isPersonOnlyWrite(subject.path, this.options.paths.root, this.options.ownHomes ?? [])
-    );
+      isPersonOnlyWrite(subject.path, paths.root, this.options.ownHomes ?? [])
+    )
+      return `of ${paths.display(subject.path)} (a settings, git or tool-configuration file)`;
+    if (call.name === "bash" && subject.command !== undefined)
+      return restrictedShellConcern(subject.command, this.shellPlace(tool)?.cwd ?? paths.root, paths);
+    return undefined;
   }
 
   private editRunsCode(subject: RuleSubject): boolean {

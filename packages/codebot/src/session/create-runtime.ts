@@ -423,7 +423,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     trustProjectHooks: options.trustProjectHooks,
     autoRefusal: bypassRefusal(settings.policy),
     ownHomes: ownHomesOf([codebotHome, claudeHome]),
-    ...(modes?.restricted ? { personOnlyWrites: true } : {}),
+    ...(modes?.restricted ? { restricted: true } : {}),
     notify,
     ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
     askToolApproval: options.askToolApproval,
