@@ -194,3 +194,18 @@ describe("--restricted: a skill's shell commands", () => {
     expect(await runShellSkill({ modes: { restricted: true }, builtinTools: ["bash", "skill"] })).toBe(true);
   });
 });
+
+describe("--restricted: no switch to bypassPermissions during the session", () => {
+  it("a mode switch to auto (Shift+Tab, a hook's setMode) is refused and the mode stays", async () => {
+    const s = await startSession({
+      script: [],
+      runtime: { permissionMode: "ask", modes: { restricted: true } },
+    });
+    expect(() => s.runtime.setPermissionMode("auto")).toThrow(
+      "permissions: bypassPermissions is not supported in restricted mode (--restricted)",
+    );
+    expect(s.runtime.permissionMode).toBe("ask");
+    s.runtime.setPermissionMode("acceptEdits");
+    expect(s.runtime.permissionMode).toBe("acceptEdits");
+  });
+});
