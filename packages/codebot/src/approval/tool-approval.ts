@@ -390,7 +390,6 @@ export class ToolApproval {
     return undefined;
   }
 
-  /** An edit acceptEdits leaves to the question (edits-that-run-code.ts). */
   /** Under `--restricted`: why only a person (or `promptTool`) may approve this call, if so. */
   private personOnlyConcern(call: ToolCall, subject: RuleSubject, tool: Tool): string | undefined {
     if (this.options.restricted !== true) return undefined;
@@ -406,6 +405,7 @@ export class ToolApproval {
     return undefined;
   }
 
+  /** An edit acceptEdits leaves to the question (edits-that-run-code.ts). */
   private editRunsCode(subject: RuleSubject): boolean {
     return subject.path !== undefined && editRunsCode(subject.path, this.options.ownHomes ?? []);
   }

@@ -853,7 +853,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       ]
         .filter((part) => part !== undefined)
         .join("\n\n"),
-    options.systemPromptSnapshot ?? options.modes?.bare !== true,
+    options.systemPromptSnapshot ?? modes?.bare !== true,
     (systemPrompt) => transcript.recordSystemPrompt(systemPrompt),
     restored?.systemPrompt,
   );

@@ -118,8 +118,8 @@ function withSafeModeFromSettings(
 }
 
 /** `--bare`, `--safe-mode`: the managed hooks alone (as claude 2.1.328's: a --settings or --plugin-dir hook does not run either). */
-function managedOnlyIf(bare: boolean, loaded: LoadedHooks): LoadedHooks {
-  return bare ? { ...loaded, hooks: loaded.hooks.filter(isManagedHook) } : loaded;
+function managedOnlyIf(managedOnly: boolean, loaded: LoadedHooks): LoadedHooks {
+  return managedOnly ? { ...loaded, hooks: loaded.hooks.filter(isManagedHook) } : loaded;
 }
 
 /**
