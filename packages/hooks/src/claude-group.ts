@@ -197,7 +197,9 @@ function compileMember(
     ...(ifRule ? { ifRule } : {}),
     // Claude Code lets any hook of a blockable event block; a background hook never can.
     blocking: !background && (mode === "hard" || mode === "soft"),
-    timeoutMs: Math.round((entry.timeout ?? CLAUDE_DEFAULT_TIMEOUT_S[entry.type]) * 1000),
+    timeoutMs: Math.round(
+      (entry.timeout ?? claude.defaultTimeoutS ?? CLAUDE_DEFAULT_TIMEOUT_S[entry.type]) * 1000,
+    ),
     onError: onErrorOf(entry, event, background, `${prefix}onFailure`, groupReport),
     env: entry.type === "command" ? (entry.env ?? {}) : {},
     name: entry.name ?? derivedLabel(where, entry),

@@ -110,6 +110,12 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     content: f.content,
     name: f.name,
     worktree_path: f.worktreePath,
+    directory: f.directory,
+    turn_id: f.turnId,
+    message_id: f.messageId,
+    index: f.index,
+    final: f.final,
+    delta: f.delta,
   });
 }
 

@@ -26,6 +26,8 @@ export interface Allow {
   summary?: string;
   /** WorktreeCreate: the directory the first hook made (a command's last stdout line, `hookSpecificOutput.worktreePath`). */
   worktreePath?: string;
+  /** MessageDisplay: the last `displayContent` a hook gave (claude's last wins), shown instead of the text. */
+  displayContent?: string;
   /** PreToolUse only: the arguments after every rewrite, and the hook that made the last one. */
   updatedInput?: Record<string, unknown>;
   updatedBy?: string;

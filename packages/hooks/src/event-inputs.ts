@@ -162,6 +162,13 @@ export interface EventInputs {
   WorktreeCreate: { name: string };
   /** `worktreePath`: the worktree's directory (Claude Code's `worktree_path`). */
   WorktreeRemove: { worktreePath: string };
+  /** `directory`: the folder added (absolute); `source`: how (`slash_command`, the terminal's `/add-dir`). */
+  DirectoryAdded: { directory: string; source: string };
+  /**
+   * `delta`: the text to show (claude 2.1.328 gives a completed message whole, `index` 0 and
+   * `final` true, in `-p`); `turnId` is the prompt's, `messageId` new for each message.
+   */
+  MessageDisplay: { turnId: string; messageId: string; index: number; final: boolean; delta: string };
 }
 
 /** One finished call of a tool batch (PostToolBatch). */

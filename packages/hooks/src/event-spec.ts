@@ -65,6 +65,8 @@ export interface ClaudeEventSpec {
    * reason reaches the model (Claude Code runs a Stop's hooks together and passes on each one's).
    */
   joinsBlocks?: boolean;
+  /** How long a hook that sets no `timeout` of its own may run, when Claude Code gives the event its own default. */
+  defaultTimeoutS?: number;
 }
 
 export interface EventSpec {
@@ -83,6 +85,12 @@ export interface EventSpec {
    * (`worktreePath`), and any hook that fails, blocks or is not approved ends the firing as a block.
    */
   givesWorktree?: true;
+  /**
+   * MessageDisplay: the hooks only change what is shown — each one that succeeds may give
+   * `displayContent` (the last given wins); a block or a failure is that hook showing the text as it
+   * was, never the end of the firing.
+   */
+  givesDisplay?: true;
   /** Payload fields that are constant for the event (§5). */
   fixed: { tool?: string; message?: string };
   claude: ClaudeEventSpec;

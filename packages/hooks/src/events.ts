@@ -219,6 +219,23 @@ const EVENT_ROWS = {
     matchOn: "none",
     claude: { matchOn: "none" },
   },
+  /** The terminal's `/add-dir` added a folder the file tools may reach (matcher: `source`, `slash_command`): observational. */
+  DirectoryAdded: {
+    mode: "async",
+    matchOn: "source",
+    claude: { matchOn: "source" },
+  },
+  /**
+   * An assistant message is about to be shown: the last `hookSpecificOutput.displayContent` given is
+   * shown instead. Display only — the transcript and the model keep the text; a block or a failure shows it as it was.
+   */
+  MessageDisplay: {
+    mode: "hard",
+    matchOn: "none",
+    givesDisplay: true,
+    // claude 2.1.328 waits 10 s for a MessageDisplay hook that sets no timeout of its own.
+    claude: { matchOn: "none", defaultTimeoutS: 10 },
+  },
 } as const satisfies Record<string, EventRow>;
 
 export const EVENT_SPECS = withDefaults(EVENT_ROWS);
@@ -235,8 +252,4 @@ export function isHookEvent(name: string): name is HookEvent {
  * Claude Code events codebot does not fire. Their hooks are skipped with a warning rather than
  * an error, so a Claude Code settings file with them still validates.
  */
-export const UNSUPPORTED_CLAUDE_EVENTS: ReadonlySet<string> = new Set([
-  "TeammateIdle",
-  "DirectoryAdded",
-  "MessageDisplay",
-]);
+export const UNSUPPORTED_CLAUDE_EVENTS: ReadonlySet<string> = new Set(["TeammateIdle"]);

@@ -24,6 +24,8 @@ export interface HookVerdict {
   summary?: string;
   /** WorktreeCreate: `hookSpecificOutput.worktreePath` (how an http hook names the worktree it made). */
   worktreePath?: string;
+  /** MessageDisplay: `hookSpecificOutput.displayContent`, the text to show instead. */
+  displayContent?: string;
   /** Elicitation, ElicitationResult: `hookSpecificOutput.action` and `content`. */
   elicitation?: ElicitationAnswer;
   /** `hookSpecificOutput.watchPaths`. */
@@ -122,6 +124,8 @@ const hookSpecificFields = {
   reloadSkills: z.boolean(),
   /** WorktreeCreate: the directory the hook made. */
   worktreePath: z.string(),
+  /** MessageDisplay: what to show instead of the message's text ("" shows nothing). */
+  displayContent: z.string(),
 };
 
 /**
@@ -144,7 +148,6 @@ const SPECIFIC_KEYS: readonly string[] = [
   "updatedToolOutput",
   "suppressOriginalPrompt",
   "retry",
-  "displayContent",
   "permissionDisplay",
 ];
 /** A misspelling at the top level may be of a `hookSpecificOutput` field too. */
@@ -307,6 +310,7 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   if (specific.initialUserMessage?.trim()) verdict.initialUserMessage = specific.initialUserMessage;
   if (specific.reloadSkills === true) verdict.reloadSkills = true;
   if (specific.worktreePath?.trim()) verdict.worktreePath = specific.worktreePath.trim();
+  if (specific.displayContent !== undefined) verdict.displayContent = specific.displayContent;
   const updated =
     top.updated_input ??
     specific.updatedInput ??

@@ -54,6 +54,7 @@ function hardMerge(event: HookEvent): Merge {
   let elicitation: Allow["elicitation"];
   let sessionTitle: string | undefined;
   let worktreePath: string | undefined;
+  let displayContent: string | undefined;
   const merge: Merge = {
     rewritten: undefined,
     add(run) {
@@ -63,6 +64,11 @@ function hardMerge(event: HookEvent): Merge {
         const failure = worktreeFailure(run);
         if (failure !== undefined) return { kind: "block", reason: failure, by: run.hook.name };
         worktreePath ??= verdict === undefined ? undefined : worktreePathOf(run.hook.spec.type, verdict);
+        return undefined;
+      }
+      if (spec.givesDisplay === true) {
+        if (verdict !== undefined && !verdict.failed && !verdict.isBlock)
+          displayContent = verdict.displayContent ?? displayContent;
         return undefined;
       }
       // `continue: false` outranks every other answer (Claude Code).
@@ -109,6 +115,7 @@ function hardMerge(event: HookEvent): Merge {
         ...(elicitation ? { elicitation } : {}),
         ...(sessionTitle !== undefined ? { sessionTitle } : {}),
         ...(worktreePath !== undefined ? { worktreePath } : {}),
+        ...(displayContent !== undefined ? { displayContent } : {}),
       };
     },
   };

@@ -101,6 +101,14 @@ export interface PayloadFields {
   name?: string;
   /** WorktreeRemove: the worktree's directory. */
   worktreePath?: string;
+  /** DirectoryAdded: the folder added. */
+  directory?: string;
+  /** MessageDisplay: the prompt's turn, the message, which part of it this is, whether the last, and its text. */
+  turnId?: string;
+  messageId?: string;
+  index?: number;
+  final?: boolean;
+  delta?: string;
   /** PermissionRequest: what an "always" answer would change (Claude Code payloads only: `permission_suggestions`). */
   permissionSuggestions?: PermissionUpdate[];
 }
@@ -166,5 +174,11 @@ export function buildPayload(event: HookEvent, session: HookSession, f: PayloadF
     content: f.content,
     name: f.name,
     worktree_path: f.worktreePath,
+    directory: f.directory,
+    turn_id: f.turnId,
+    message_id: f.messageId,
+    index: f.index,
+    final: f.final,
+    delta: f.delta,
   });
 }

@@ -219,8 +219,8 @@ describe("loading Claude Code groups", () => {
       layer({ hooks: Object.fromEntries(claudeEvents.map((event) => [event, [group("", cmd("true"))]])) }),
     ]);
     expect(problems.filter((p) => p.severity === "error").map(formatProblem)).toEqual([]);
-    expect(problems.map((p) => p.event).sort()).toEqual(["DirectoryAdded", "MessageDisplay", "TeammateIdle"]);
-    expect(hooks).toHaveLength(claudeEvents.length - 3);
+    expect(problems.map((p) => p.event).sort()).toEqual(["TeammateIdle"]);
+    expect(hooks).toHaveLength(claudeEvents.length - 1);
   });
 
   describe("fields new in Claude Code 2.1.328", () => {

@@ -1,6 +1,7 @@
 /**
  * `codebot hooks test` fires Setup, the model switches, ConfigChange, CwdChanged, FileChanged,
- * Elicitation and ElicitationResult with the payload a session gives, matched on Claude Code's field.
+ * Elicitation, ElicitationResult, DirectoryAdded and MessageDisplay with the payload a session
+ * gives, matched on Claude Code's field.
  */
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -67,6 +68,18 @@ const CASES: {
     matcher: "github",
     payload: { mcp_server_name: "github", action: "decline" },
   },
+  {
+    event: "DirectoryAdded",
+    args: { directory: "/p/shared" },
+    matcher: "slash_command",
+    payload: { directory: "/p/shared", source: "slash_command" },
+  },
+  {
+    event: "MessageDisplay",
+    args: { delta: "hello\nworld" },
+    matcher: "",
+    payload: { delta: "hello\nworld", index: 0, final: true },
+  },
 ];
 
 describe("codebot hooks test for the events of Setup, /model, settings and file changes, and MCP elicitation", () => {
@@ -88,9 +101,23 @@ describe("codebot hooks test for the events of Setup, /model, settings and file 
         hook_event_name: c.event,
         ...c.payload,
       });
-      expect(fs.existsSync(box.at("other-ran"))).toBe(c.event === "CwdChanged");
+      // Claude Code ignores the matcher of events that have none.
+      expect(fs.existsSync(box.at("other-ran"))).toBe(
+        c.event === "CwdChanged" || c.event === "MessageDisplay",
+      );
     });
   }
+
+  it("MessageDisplay: the text a hook shows instead is printed, and is display_content with --json", async () => {
+    const box = sandbox();
+    const upper = `echo '{"hookSpecificOutput":{"hookEventName":"MessageDisplay","displayContent":"HELLO"}}'`;
+    const settings = box.json("s.json", { hooks: { MessageDisplay: [{ hooks: [command(upper)] }] } });
+    const r = await runHooksTest(box, "MessageDisplay", ["--args", '{"delta":"hello"}'], { settings });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("shown instead: HELLO");
+    const json = await runHooksTest(box, "MessageDisplay", ["--json"], { settings });
+    expect(JSON.parse(json.stdout).decision).toEqual({ blocked: false, display_content: "HELLO" });
+  });
 
   it("PreModelSwitch: a deny is a block (exit 2)", async () => {
     const box = sandbox();

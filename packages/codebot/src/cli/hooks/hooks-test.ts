@@ -205,5 +205,6 @@ function decisionText(event: string, d: Decision | undefined, s: ReturnType<type
   if (d.updatedInput)
     parts.push(`\n  updated input (by ${JSON.stringify(d.updatedBy)}): ${JSON.stringify(d.updatedInput)}`);
   if (d.context) parts.push(`\n  additional context: ${preview(d.context, 400)}`);
+  if (d.displayContent !== undefined) parts.push(`\n  shown instead: ${preview(d.displayContent, 400)}`);
   return parts.join("");
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import {
   COMPACT_TRIGGERS,
@@ -202,6 +203,19 @@ const BUILDERS: { [E in HookEvent]: (g: Given) => EventInputs[E] } = {
   WorktreeCreate: (g) => ({ name: g.fields.text("name") ?? "synthetic-worktree" }),
   WorktreeRemove: (g) => ({
     worktreePath: g.need(g.fields.text("worktree_path"), `--args '{"worktree_path":"…"}'`),
+  }),
+  // The terminal's `/add-dir` is its only source.
+  DirectoryAdded: (g) => ({
+    directory: g.need(g.fields.text("directory"), `--args '{"directory":"…"}'`),
+    source: g.fields.choice("source", ["slash_command"] as const, "slash_command"),
+  }),
+  // As `-p` fires it: a completed message whole, part 0 and the last.
+  MessageDisplay: (g) => ({
+    turnId: g.fields.text("turn_id") ?? randomUUID(),
+    messageId: g.fields.text("message_id") ?? randomUUID(),
+    index: 0,
+    final: true,
+    delta: g.fields.text("delta") ?? "synthetic assistant message",
   }),
 };
 

@@ -85,6 +85,7 @@ export function wireDecision(event: HookEvent, d: Decision): WireObject {
         updated_by: d.updatedBy,
         permission: d.permission?.answer,
         permission_by: d.permission?.by,
+        display_content: d.displayContent,
       });
   }
 }
