@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { addUsage, emptyUsage, type Usage } from "@codebot/agentcore";
 import { claudeToolName, type HookEvent } from "@codebot/hooks";
+import type { ModelMessage } from "ai";
 import type { ServerStatus } from "../mcp/mcp-servers.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
@@ -21,6 +22,7 @@ import { debugLines } from "./debug-flag.js";
 import { apiClock } from "./output/api-clock.js";
 import { ClaudeHookLines } from "./output/claude-hook-lines.js";
 import { claudeStreamLine } from "./output/claude-stream.js";
+import { MessageDisplay, OrderedOutput, withShownText } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
 import { resultObject } from "./output/result-object.js";
 import { terminalSafe } from "./output/terminal-safe.js";
@@ -74,7 +76,11 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   let early: SessionEvent[] | undefined = [];
   // --replay-user-messages: the input message of the turn, echoed once its prompt is accepted.
   let toReplay: StreamInputMessage | undefined;
-  const emit = (object: WireObject) => process.stdout.write(`${JSON.stringify(object)}\n`);
+  // Every line goes out in order, even when one waits for its MessageDisplay hooks.
+  const output = new OrderedOutput();
+  const emit = (object: WireObject) =>
+    output.write(() => process.stdout.write(`${JSON.stringify(object)}\n`));
+  let display: MessageDisplay | undefined;
   // Stream-json input is also the Agent SDK's control protocol: requests both ways.
   const control = streamInput ? new ControlChannel(emit) : undefined;
   const notice = (message: string) => stderr(`codebot: ${terminalSafe(message)}`);
@@ -87,7 +93,13 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const ids = { sessionId, model: modelSpec.slice(modelSpec.indexOf("/") + 1) };
   const emitEvent = (event: SessionEvent) => {
     const line = claudeStreamLine(event, ids, flags.partialMessages === true);
-    if (line !== undefined) emit(line);
+    if (line === undefined) return;
+    const shown = mainMessageEnd(event) && display?.shownFor(event.event.message);
+    if (!shown) return emit(line);
+    output.after(shown, (text) => {
+      const shownLine = text === undefined ? line : withShownText(line, text);
+      process.stdout.write(`${JSON.stringify(shownLine)}\n`);
+    });
   };
   const hookLines = new ClaudeHookLines(sessionId, flags.hookEvents === true);
   const apiTime = apiClock();
@@ -95,6 +107,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const onEvent = (event: SessionEvent) => {
     apiTime.see(event);
     debug?.(event);
+    if (mainMessageEnd(event)) display?.ended(event.event.message);
     // Who answered matters to a script: the stream says it in its own line, text and json on stderr.
     if (!streaming && event.kind === "agent" && event.event.type === "model_fallback")
       stderr(`codebot: ${terminalSafe(modelFallbackText(event.event))}`);
@@ -139,6 +152,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     // A model that cannot be resolved (no API key, unknown provider) lands here, in one line.
     throw new CliError(errorMessage(error));
   }
+  display = new MessageDisplay(runtime.hooks, () => runtime.promptId);
   // `--agent` may have chosen the model: the lines name the one the session runs.
   ids.model = runtime.modelSpec.slice(runtime.modelSpec.indexOf("/") + 1);
   const removeSignalHandlers = closeOnSignals(runtime, {
@@ -190,7 +204,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // prompt's. `json` is one object, the given prompt's; stream-json has a result line per prompt.
   const processUsage = new Map<string, Usage>();
   let answered = 0;
-  const report = (result: PromptResult, last: boolean): number => {
+  const report = async (result: PromptResult, last: boolean): Promise<number> => {
     const index = answered++;
     for (const [spec, used] of result.usageByModel) {
       const sum = processUsage.get(spec) ?? emptyUsage();
@@ -199,25 +213,31 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     }
     const code = exitCodeOf(result);
     if (code !== 0) stderr(`codebot: ${failureText(result)}`);
-    if (flags.outputFormat === "text") {
-      if (result.text !== "")
-        process.stdout.write(result.text.endsWith("\n") ? result.text : `${result.text}\n`);
-    } else if (last || flags.outputFormat === "stream-json") {
-      emit(
-        resultObject({
-          result,
+    // Counted now: the answer waits for its MessageDisplay hooks, and is printed after their lines.
+    const durationMs = Math.round(performance.now() - turnStarted);
+    const durationApiMs = apiTime.ms() - apiMsBefore;
+    const usageSoFar = new Map(processUsage);
+    await display?.settled();
+    const text = (await display?.answer(result)) ?? result.text;
+    output.write(() => {
+      if (flags.outputFormat === "text") {
+        if (text !== "") process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+      } else if (last || flags.outputFormat === "stream-json") {
+        const object = resultObject({
+          result: { ...result, text },
           sessionId,
           modelSpec: runtime.modelSpec,
-          durationMs: Math.round(performance.now() - turnStarted),
-          durationApiMs: apiTime.ms() - apiMsBefore,
-          processUsage: new Map(processUsage),
+          durationMs,
+          durationApiMs,
+          processUsage: usageSoFar,
           index,
           denials: runtime.approval.tools.denials,
           isError: code !== 0,
           models: runtime.project.settings.models,
-        }),
-      );
-    }
+        });
+        process.stdout.write(`${JSON.stringify(object)}\n`);
+      }
+    });
     return code;
   };
   // Each prompt's result is printed as it ends; the exit code is the last one's.
@@ -241,17 +261,17 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       if (initial !== undefined) {
         // Echoed as a user message of its own, as claude echoes it.
         beginTurn({ text: initial, message: { role: "user", content: initial } });
-        code = report(await runtime.prompt(initial), true);
+        code = await report(await runtime.prompt(initial), true);
       }
       for await (const input of control?.messages() ?? []) {
         if (runtime.isClosing) break;
         beginTurn(input);
-        code = report(await runtime.prompt(input.text), true);
+        code = await report(await runtime.prompt(input.text), true);
       }
     } else {
-      if (initial !== undefined) report(await runtime.prompt(initial), false);
+      if (initial !== undefined) await report(await runtime.prompt(initial), false);
       // Reported before the session closes: SessionEnd hooks run after the result line, as claude's.
-      code = report(await runtime.prompt(prompt), true);
+      code = await report(await runtime.prompt(prompt), true);
     }
   } catch (error) {
     // A malformed input line: the turns before it were answered, none after it runs.
@@ -265,6 +285,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     await closeWithNotice(runtime, "other", (line) => stderr(`codebot: ${line}`));
     removeSignalHandlers();
   }
+  await output.drained();
   return code;
 }
 
@@ -304,4 +325,11 @@ function failureText(result: PromptResult): string {
 /** A server as Claude Code's init line gives it: `pending`, `connected`, `failed`, or `disabled` (not approved). */
 function initServerLine(server: ServerStatus): { name: string; status: string } {
   return { name: server.name, status: SDK_SERVER_STATUS[server.state] };
+}
+
+/** The end of a message of the main agent. */
+function mainMessageEnd(
+  event: SessionEvent,
+): event is SessionEvent & { kind: "agent"; event: { type: "message_end"; message: ModelMessage } } {
+  return event.kind === "agent" && event.agentName === "main" && event.event.type === "message_end";
 }
