@@ -10,8 +10,8 @@ import { isWithin } from "@codebot/hooks";
 export class PathPolicy {
   /** The project directory with symlinks resolved. */
   readonly root: string;
-  /** Folders outside the project that may be reached too (`additionalDirectories`), symlinks resolved. */
-  private readonly folders: readonly string[];
+  /** Folders outside the project that may be reached too (`additionalDirectories`, `/add-dir`), symlinks resolved. */
+  private readonly folders: string[];
 
   constructor(
     projectDir: string,
@@ -50,6 +50,16 @@ export class PathPolicy {
       ok: false,
       error: `${tool}: ${input} is outside the project directory ${this.root}; paths outside the project are refused (permissions.additionalDirectories or the allowOutsideProject option allows them)`,
     };
+  }
+
+  /** True when the file tools reach `realPath` already: in the project or a folder added to it. */
+  reaches(realPath: string): boolean {
+    return this.contains(realPath) || this.folders.some((folder) => isWithin(realPath, folder));
+  }
+
+  /** One more folder the file tools may reach from now on (`/add-dir`; a real path). */
+  addFolder(realPath: string): void {
+    this.folders.push(realPath);
   }
 
   /** True when `realPath` is the project directory or below it. */

@@ -973,6 +973,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     project,
     problems,
     hooks: runner,
+    paths,
     approval,
     tasks,
     // Live: MCP tools join and leave the list as servers connect and stop.

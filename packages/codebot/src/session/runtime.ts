@@ -7,9 +7,11 @@ import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { LoadedInstructions } from "../instructions/instruction-file.js";
 import type { ServerStatus } from "../mcp/mcp-servers.js";
 import type { SessionMcp } from "../mcp/session-mcp.js";
+import type { PathPolicy } from "../paths/path-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { SessionSkills } from "../skills/session-skills.js";
 import type { TaskStore } from "../tasks/task-store.js";
+import { addDirectory } from "./add-directory.js";
 import type { CompactOutcome } from "./compaction.js";
 import type { FileWatch } from "./file-watch.js";
 import { type ModelSwitchOutcome, switchModel } from "./model-switch.js";
@@ -61,6 +63,8 @@ export interface RuntimeParts {
   /** Each user prompt's id (Claude Code's `prompt_id` in hook payloads). */
   promptIds: PromptIds;
   hooks: HookRunner;
+  /** Where the file tools may reach; `/add-dir` adds to it. */
+  paths: PathPolicy;
   approval: ApprovalEngine;
   tasks: TaskStore;
   /** The main agent's tools, by name. */
@@ -188,6 +192,11 @@ export class Runtime {
 
   get approval(): ApprovalEngine {
     return this.parts.approval;
+  }
+
+  /** `/add-dir`: one more folder the file tools may reach; DirectoryAdded fires. Returns the folder (its real path). */
+  addDirectory(input: string): string {
+    return addDirectory(input, this.parts.cwd, this.parts.paths, this.parts.hooks);
   }
 
   get tasks(): TaskStore {

@@ -71,6 +71,14 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
     case "model":
       await switchModel(arg, ctx);
       return undefined;
+    case "add-dir":
+      try {
+        const folder = ctx.runtime.addDirectory(arg);
+        ctx.print(s.green(`added ${folder}: the file tools reach it for this session`));
+      } catch (error) {
+        ctx.print(s.red(errorMessage(error)));
+      }
+      return undefined;
     case "cost":
       for (const line of costLines(usageOf(ctx.runtime), s)) ctx.print(line);
       return undefined;
