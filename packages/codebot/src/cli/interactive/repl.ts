@@ -12,6 +12,7 @@ import { CliError, errorMessage } from "../cli-error.js";
 import { closeWithNotice } from "../close-with-notice.js";
 import { debugLines } from "../debug-flag.js";
 import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
+import { MessageDisplay } from "../output/message-display.js";
 import { RanCalls } from "../output/ran-calls.js";
 import { titledStatus } from "../output/session-title.js";
 import { SessionView } from "../output/session-view.js";
@@ -123,6 +124,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       columns,
       // Set once the runtime exists, before any tool call can end.
       backgroundHooks: (toolUseId) => runtime.unfinishedHooks(toolUseId),
+      // Likewise, before any answer streams.
+      messageDisplay: {
+        holdsAnswer: () => display?.active() === true,
+        shown: (message) => display?.ended(message),
+      },
     },
   );
   const questions = new Questions(
@@ -212,6 +218,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   /** What the user chose, when leaving, for a worktree with changes (asked in quit()). */
   let worktreeChoice: WorktreeChoice | undefined;
   let runtime: Runtime;
+  let display: MessageDisplay | undefined;
   try {
     runtime = await createRuntime({
       ...runtimeOptionsOf(flags, inventory, modelSpec),
@@ -260,6 +267,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     rl.close();
     throw new CliError(errorMessage(error));
   }
+  display = new MessageDisplay(runtime.hooks, () => runtime.promptId);
   const rt = runtime;
   // A resumed session shows where it was (Claude Code does too): the last prompts, answers and calls.
   // Its answers rendered as the live view renders them: only then is the renderer waited for.

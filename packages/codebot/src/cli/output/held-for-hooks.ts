@@ -23,12 +23,15 @@ export class HeldForHooks {
     private readonly maxMs = 2000,
   ) {}
 
-  /** The call's line was just written; `runs` of its background hooks have not finished. */
-  await(callId: string, runs: number, label: string): void {
+  /**
+   * The call's line was just written; `runs` of its background hooks have not finished. `maxMs`
+   * bounds the wait instead of the holder's own, when this is the first thing awaited.
+   */
+  await(callId: string, runs: number, label: string, maxMs = this.maxMs): void {
     if (runs <= 0) return;
     this.calls.set(callId, { left: runs, label, at: this.calls.size === 0 ? "screen" : this.kept.length });
     if (this.timer === undefined) {
-      this.timer = setTimeout(() => this.releaseNow(), this.maxMs);
+      this.timer = setTimeout(() => this.releaseNow(), maxMs);
       this.timer.unref();
     }
   }

@@ -5,10 +5,11 @@ import { finalText, type PromptResult } from "../../session/prompt-result.js";
 import type { WireObject } from "./wire.js";
 
 /**
- * MessageDisplay in `-p`, as claude 2.1.328 fires it there: each assistant message of the main
- * agent that has text is given whole to the hooks (`index` 0, `final` true) when it ends, and the
- * last `displayContent` a hook gives is printed instead of its text — in the stream's `assistant`
- * line, and as the answer of `text`, `json` and the `result` line. Display only: the transcript and
+ * MessageDisplay, as claude 2.1.328 fires it in `-p`: each assistant message of the main agent
+ * that has text is given whole to the hooks (`index` 0, `final` true) when it ends, and the last
+ * `displayContent` a hook gives is printed instead of its text — in the stream's `assistant` line,
+ * as the answer of `text`, `json` and the `result` line, and in the terminal (which then shows the
+ * answer once it ended instead of streaming it). Display only: the transcript and
  * the model keep the text. The model goes on meanwhile; what is printed after such a message waits
  * for its hooks (`OrderedOutput`), so the lines keep their order.
  */
@@ -23,15 +24,24 @@ export class MessageDisplay {
     private readonly promptId: () => string | undefined,
   ) {}
 
-  /** A message of the main agent ended: its hooks start now, if it is an answer with text and any are configured. */
-  ended(message: ModelMessage): void {
-    if (message.role !== "assistant" || !this.hooks.hasHooks("MessageDisplay")) return;
+  /** Some MessageDisplay hook is configured. */
+  active(): boolean {
+    return this.hooks.hasHooks("MessageDisplay");
+  }
+
+  /**
+   * A message of the main agent ended: its hooks start now, if it is an answer with text and any
+   * are configured. Returns what they show instead (as `shownFor`).
+   */
+  ended(message: ModelMessage): Promise<string | undefined> | undefined {
+    if (message.role !== "assistant" || !this.active()) return undefined;
     const text = finalText([message]);
-    if (text === "") return;
+    if (text === "") return undefined;
     const shown = this.fire(text);
     this.shown.set(message, shown);
     this.firing.add(shown);
     void shown.finally(() => this.firing.delete(shown)).catch(() => undefined);
+    return shown;
   }
 
   /** Settles once every firing so far has answered (their hooks' lines are out by then). */

@@ -1,5 +1,6 @@
 import type { AgentEvent } from "@codebot/agentcore";
 import type { HookStart, TraceRecord } from "@codebot/hooks";
+import type { ModelMessage } from "ai";
 import type { SessionEvent } from "../../session/session-events.js";
 import { columnsOf, cutToColumns } from "./columns.js";
 import { HeldForHooks } from "./held-for-hooks.js";
@@ -46,6 +47,14 @@ export interface SessionViewOptions {
    * not finished: what comes after the call's line waits for them (HeldForHooks).
    */
   backgroundHooks?: (toolUseId: string) => number;
+  /**
+   * MessageDisplay: when it gives something for an answer that ended, the answer was not streamed
+   * (`holdsAnswer`) and what it settles to is shown instead of the text (undefined: the text).
+   */
+  messageDisplay?: {
+    holdsAnswer(): boolean;
+    shown(message: ModelMessage): Promise<string | undefined> | undefined;
+  };
 }
 
 /**
@@ -66,6 +75,9 @@ export class SessionView {
   private markdown: AnswerRenderer | undefined;
   /** The answer streams through it: an escape sequence split across deltas is still dropped. */
   private answer = new TerminalSafeFilter();
+  /** The answer's text kept back for its MessageDisplay hooks (they show it once it ends). */
+  private heldAnswer: string | undefined;
+  private displayed = 0;
   /** Output after a tool call's line, kept back until its background hooks' lines are under it. */
   private readonly afterHooks = new HeldForHooks((kept) => {
     this.screen.status("");
@@ -242,6 +254,26 @@ export class SessionView {
     if (!this.afterHooks.keep(text)) this.screen.write(text);
   }
 
+  /**
+   * An answer kept back for its MessageDisplay hooks: what they show (else the text) is written
+   * once they answer, and what comes after it waits meanwhile (HeldForHooks, at most its bound).
+   */
+  private showHeldAnswer(text: string, shown: Promise<string | undefined> | undefined): void {
+    const key = `message-display-${++this.displayed}`;
+    this.endLine();
+    // As long as a MessageDisplay hook of its own is waited for by default (10 s), and a little more.
+    this.afterHooks.await(key, 1, "the answer", 11_000);
+    void (shown ?? Promise.resolve(undefined))
+      .catch(() => undefined)
+      .then((replacement) => {
+        const safe = terminalSafe(replacement ?? text);
+        let rendered = this.markdown ? this.markdown.push(safe) + this.markdown.end() : safe;
+        if (rendered !== "" && !rendered.endsWith("\n")) rendered += "\n";
+        if (rendered !== "" && !this.afterHooks.under(key, rendered)) this.line(rendered.slice(0, -1));
+        this.afterHooks.ended(key);
+      });
+  }
+
   private onAgentEvent(agent: string, e: AgentEvent): void {
     const who = agent === "main" ? "" : this.s.cyan(`[${terminalSafe(agent)}] `);
     switch (e.type) {
@@ -256,6 +288,10 @@ export class SessionView {
       case "message_update":
         if (agent !== "main") return;
         this.progress.modelWriting();
+        if (this.heldAnswer !== undefined || this.options.messageDisplay?.holdsAnswer() === true) {
+          this.heldAnswer = (this.heldAnswer ?? "") + e.delta;
+          return;
+        }
         {
           const safe = this.answer.push(e.delta);
           const text = this.markdown ? this.markdown.push(safe) : safe;
@@ -266,6 +302,12 @@ export class SessionView {
         }
         return;
       case "message_end":
+        if (agent === "main" && this.heldAnswer !== undefined) {
+          this.progress.modelEnded();
+          this.showHeldAnswer(this.heldAnswer, this.options.messageDisplay?.shown(e.message));
+          this.heldAnswer = undefined;
+          return;
+        }
         if (agent === "main") {
           this.progress.modelEnded();
           this.answer = new TerminalSafeFilter();

@@ -1,0 +1,57 @@
+/**
+ * MessageDisplay in the interactive terminal: with such a hook the answer is shown once it ended,
+ * as the hook's `displayContent`, and what follows it (the tool line of the next step) comes after
+ * it, for as long as such a hook is waited for by default; the model keeps the text.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+describe("MessageDisplay in the terminal", { timeout: 120_000 }, () => {
+  it("shows the hook's text instead of the answer, in its place; the model keeps the text", async () => {
+    const box = sandbox();
+    // Outside the project: a script of the project's own would need `hooks trust` first.
+    const script = box.write(
+      path.join(box.home, "upper.cjs"),
+      `const fs = require("node:fs");
+const input = JSON.parse(fs.readFileSync(0, "utf8"));
+fs.appendFileSync(${JSON.stringify(box.at("payloads.jsonl"))}, JSON.stringify(input) + "\\n");
+setTimeout(() => console.log(JSON.stringify({ hookSpecificOutput: { hookEventName: "MessageDisplay", displayContent: input.delta.toUpperCase() } })), input.delta === "looking first" ? 2500 : 0);
+`,
+    );
+    const settings = box.json("s.json", {
+      hooks: { MessageDisplay: [{ hooks: [command(`node ${script}`)] }] },
+    });
+    const server = await modelServer([
+      reply.turn({ text: "looking first", toolCalls: [toolCall("read", { file_path: "notes.txt" })] }),
+      reply.text("all done here"),
+    ]);
+    box.write("notes.txt", "some notes\n");
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--settings", settings],
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit("go");
+    const screen = await term.waitForScreen("ALL DONE HERE");
+    expect(screen).not.toContain("looking first");
+    expect(screen).not.toContain("all done here");
+    // The first answer is shown before the tool line of its step, though its hook took 2.5 s.
+    expect(screen.indexOf("LOOKING FIRST")).toBeGreaterThan(-1);
+    expect(screen.indexOf("LOOKING FIRST")).toBeLessThan(screen.indexOf("notes.txt"));
+    expect(requestText(server.requests[1])).toContain("looking first");
+    const deltas = fs
+      .readFileSync(box.at("payloads.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line).delta);
+    expect(deltas).toEqual(["looking first", "all done here"]);
+  });
+});
