@@ -44,6 +44,8 @@ export interface Allow {
   initialUserMessage?: string;
   /** SessionStart: some hook answered `reloadSkills: true`. */
   reloadSkills?: true;
+  /** Waited-for Claude Code groups: every `systemMessage` they gave, in order (claude gives DirectoryAdded's to the model). */
+  systemMessages?: string[];
 }
 
 /** A hook's answer to an MCP server's request for input (`hookSpecificOutput.action`, `content`). */
@@ -73,6 +75,8 @@ export interface Block {
   by: string;
   context?: string;
   updatedOutputs?: UpdatedOutput[];
+  /** As Allow's: the waited-for Claude Code groups' `systemMessage`s. */
+  systemMessages?: string[];
 }
 
 /** The hook named `by` answered `continue: false`: the run is to end, for `reason` (§11). */

@@ -219,11 +219,14 @@ const EVENT_ROWS = {
     matchOn: "none",
     claude: { matchOn: "none" },
   },
-  /** The terminal's `/add-dir` added a folder the file tools may reach (matcher: `source`, `slash_command`): observational. */
+  /**
+   * The terminal's `/add-dir` added a folder the file tools may reach (matcher: `source`,
+   * `slash_command`): observational. Claude Code groups' `systemMessage`s are for the model too.
+   */
   DirectoryAdded: {
     mode: "async",
     matchOn: "source",
-    claude: { matchOn: "source" },
+    claude: { matchOn: "source", mode: "feedback" },
   },
   /**
    * An assistant message is about to be shown: the last `hookSpecificOutput.displayContent` given is

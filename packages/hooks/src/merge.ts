@@ -164,11 +164,15 @@ function feedbackMerge(): Merge {
   let sessionTitle: string | undefined;
   let initialUserMessage: string | undefined;
   let reloadSkills = false;
+  const systemMessages: string[] = [];
   return {
     rewritten: undefined,
     add(run) {
       const verdict = run.verdict;
       if (!verdict) return undefined;
+      // As claude reads them: from the hooks that succeeded.
+      if (verdict.systemMessage !== undefined && !verdict.failed && !verdict.isBlock)
+        systemMessages.push(verdict.systemMessage);
       if (run.hook.canStopRun && verdict.stopRun !== undefined)
         stop ??= { reason: verdict.stopRun, by: run.hook.name };
       if (run.blocks) {
@@ -190,6 +194,7 @@ function feedbackMerge(): Merge {
       const context = {
         ...(contexts.length ? { context: contexts.join("\n\n") } : {}),
         ...(updatedOutputs.length ? { updatedOutputs } : {}),
+        ...(systemMessages.length ? { systemMessages } : {}),
       };
       const watched = watchPaths.length ? { watchPaths } : {};
       const titled = {

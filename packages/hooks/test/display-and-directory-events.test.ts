@@ -90,19 +90,26 @@ describe("MessageDisplay", () => {
 });
 
 describe("DirectoryAdded", () => {
-  it("is observational; its payload carries directory and source, which its matcher is compared with", async () => {
+  it("its payload carries directory and source, which its matcher is compared with", async () => {
     const { runner, dir } = runnerWith("DirectoryAdded", [
       { matcher: "slash_command", commands: [`cat > ${q("in.json")}`] },
       { matcher: "register_repo_root", commands: [`touch ${q("other")}`] },
     ]);
-    expect(runner.fire("DirectoryAdded", { directory: "/w/extra", source: "slash_command" })).toBeUndefined();
-    await waitFor(() => existsSync(join(dir, "in.json")));
-    await runner.close();
+    await runner.fire("DirectoryAdded", { directory: "/w/extra", source: "slash_command" });
     expect(readJson(join(dir, "in.json"))).toMatchObject({
       hook_event_name: "DirectoryAdded",
       directory: "/w/extra",
       source: "slash_command",
     });
     expect(existsSync(join(dir, "other"))).toBe(false);
+  });
+
+  it("its Claude Code groups are waited for: the systemMessages of those that succeeded come back in order", async () => {
+    const said = (text: string) => `echo '${JSON.stringify({ systemMessage: text })}'`;
+    const { runner } = runnerWith("DirectoryAdded", [
+      { commands: [said("first"), "true", `${said("blocked")}; exit 2`, said("last")] },
+    ]);
+    const decision = await runner.fire("DirectoryAdded", { directory: "/w/extra", source: "slash_command" });
+    expect(decision).toMatchObject({ systemMessages: ["first", "last"] });
   });
 });

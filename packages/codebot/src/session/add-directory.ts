@@ -12,7 +12,14 @@ import type { PathPolicy } from "../paths/path-policy.js";
  * `--add-dir` or the settings' `additionalDirectories`. Returns the folder added (its real path);
  * throws a one-line error when there is nothing to add.
  */
-export function addDirectory(input: string, cwd: string, paths: PathPolicy, hooks: HookRunner): string {
+export function addDirectory(
+  input: string,
+  cwd: string,
+  paths: PathPolicy,
+  hooks: HookRunner,
+  /** Text for the model's next request (BackgroundSaid). */
+  tellModel: (text: string) => void,
+): string {
   const given = input.trim();
   if (given === "") throw new Error("/add-dir needs a folder: /add-dir <path>");
   const abs =
@@ -28,6 +35,11 @@ export function addDirectory(input: string, cwd: string, paths: PathPolicy, hook
   if (!fs.statSync(real).isDirectory()) throw new Error(`/add-dir: ${given} is not a folder`);
   if (paths.reaches(real)) throw new Error(`/add-dir: the file tools reach ${real} already`);
   paths.addFolder(real);
-  hooks.fire("DirectoryAdded", { directory: real, source: "slash_command" });
+  // Claude Code groups' systemMessages are for the model too, as claude 2.1.328 gives them
+  // (`DirectoryAdded hook: <message>`); claude starts a turn with them, codebot sends them with the next one.
+  void hooks.fire("DirectoryAdded", { directory: real, source: "slash_command" }).then((decision) => {
+    if (decision.kind === "stop" || !decision.systemMessages) return;
+    tellModel(decision.systemMessages.map((message) => `DirectoryAdded hook: ${message}`).join("\n"));
+  });
   return real;
 }

@@ -1,6 +1,6 @@
 /**
  * What Claude Code hooks run in the background (`"async": true`) said for the model when they
- * finished (additionalContext). It goes with the model's next request that happens anyway — after
+ * finished (additionalContext), and DirectoryAdded hooks' systemMessages. It goes with the model's next request that happens anyway — after
  * the tool calls of a step, or with the next prompt — and never makes a step of its own: claude
  * 2.1.328 does the same (checked: the context of a hook that finished during a step came with the
  * request after that step's tool results; one that finished after the last answer made no request).
@@ -12,6 +12,11 @@ export class BackgroundSaid {
 
   add({ event, hook, context }: BackgroundContext): void {
     this.pending.push(`${event} hook ${hook} (run in the background) says:\n${context}`);
+  }
+
+  /** Text for the model from elsewhere (DirectoryAdded hooks' systemMessages), as it is. */
+  note(text: string): void {
+    this.pending.push(text);
   }
 
   /** Everything said since the last take, as one text; undefined when nothing was. */

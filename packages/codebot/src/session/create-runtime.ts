@@ -974,6 +974,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     problems,
     hooks: runner,
     paths,
+    backgroundSaid,
     approval,
     tasks,
     // Live: MCP tools join and leave the list as servers connect and stop.

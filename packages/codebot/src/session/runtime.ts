@@ -12,6 +12,7 @@ import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { SessionSkills } from "../skills/session-skills.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import { addDirectory } from "./add-directory.js";
+import type { BackgroundSaid } from "./background-context.js";
 import type { CompactOutcome } from "./compaction.js";
 import type { FileWatch } from "./file-watch.js";
 import { type ModelSwitchOutcome, switchModel } from "./model-switch.js";
@@ -65,6 +66,8 @@ export interface RuntimeParts {
   hooks: HookRunner;
   /** Where the file tools may reach; `/add-dir` adds to it. */
   paths: PathPolicy;
+  /** What goes to the model with its next request (background hooks' context, DirectoryAdded's messages). */
+  backgroundSaid: BackgroundSaid;
   approval: ApprovalEngine;
   tasks: TaskStore;
   /** The main agent's tools, by name. */
@@ -196,7 +199,8 @@ export class Runtime {
 
   /** `/add-dir`: one more folder the file tools may reach; DirectoryAdded fires. Returns the folder (its real path). */
   addDirectory(input: string): string {
-    return addDirectory(input, this.parts.cwd, this.parts.paths, this.parts.hooks);
+    const { cwd, paths, hooks, backgroundSaid } = this.parts;
+    return addDirectory(input, cwd, paths, hooks, (text) => backgroundSaid.note(text));
   }
 
   get tasks(): TaskStore {

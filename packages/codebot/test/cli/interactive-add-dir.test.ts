@@ -1,7 +1,8 @@
 /**
  * `/add-dir <folder>` in the interactive session (Claude Code's command): the file tools reach the
  * folder from then on, and DirectoryAdded fires with `directory` and `source` `slash_command`, as
- * claude 2.1.328's does (recorded: after its /add-dir, never for `--add-dir`).
+ * claude 2.1.328's does (recorded: after its /add-dir, never for `--add-dir`); a hook's
+ * systemMessage reaches the model (claude: `DirectoryAdded hook: <message>`).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -22,7 +23,14 @@ describe("/add-dir with DirectoryAdded", { timeout: 120_000 }, () => {
     const settings = box.json("s.json", {
       hooks: {
         DirectoryAdded: [
-          { matcher: "slash_command", hooks: [command(`cat >> ${box.at("added.jsonl")}`)] },
+          {
+            matcher: "slash_command",
+            hooks: [
+              command(
+                `cat >> ${box.at("added.jsonl")}; echo '{"systemMessage":"the shared folder is read-only"}'`,
+              ),
+            ],
+          },
           { matcher: "register_repo_root", hooks: [command(`touch ${box.at("other-matcher-ran")}`)] },
         ],
       },
@@ -45,6 +53,8 @@ describe("/add-dir with DirectoryAdded", { timeout: 120_000 }, () => {
     term.submit("read the notes");
     await term.waitForScreen("read it");
     expect(requestText(server.requests[1])).toContain("from the added folder");
+    // The hook's systemMessage goes to the model with the next prompt, as claude words it.
+    expect(requestText(server.requests[0])).toContain("DirectoryAdded hook: the shared folder is read-only");
     const payloads = fs
       .readFileSync(box.at("added.jsonl"), "utf8")
       .trim()

@@ -40,6 +40,8 @@ const SESSION_USE: Record<WaitedEvent, SessionUse> = {
   InstructionsLoaded: { stop: "session halted" },
   CwdChanged: {},
   FileChanged: {},
+  // Their systemMessages go to the model with the next prompt (add-directory.ts).
+  DirectoryAdded: {},
 };
 
 /** True when the session would wait for some of the event's hooks (a Claude Code group without `async`). */
