@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHookRunner, type HookRunner, loadHooks } from "../src/index.js";
-import { q, readJson, tempDir, waitFor } from "./support.js";
+import { q, readJson, tempDir } from "./support.js";
 
 const runners: HookRunner[] = [];
 afterEach(async () => {
