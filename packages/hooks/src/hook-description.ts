@@ -4,7 +4,7 @@
  * says it, so listings never disagree with what the runner does.
  */
 import type { CompiledHook } from "./compiled-hook.js";
-import type { HookEvent, MatchField } from "./events.js";
+import { EVENT_SPECS, type HookEvent, type MatchField } from "./events.js";
 import type { ToolCondition } from "./tool-rule.js";
 
 export interface HookDescription {
@@ -87,7 +87,8 @@ function blockingText(hook: CompiledHook): string {
   const mode = hook.mode;
   if (mode === "feedback" && hook.matchOn === "tool")
     return "no; a block is feedback for the model (Claude Code rules)";
-  if (mode === "feedback" || mode === "async") return `no (${hook.event} cannot block)`;
+  if (mode === "feedback" || mode === "async" || EVENT_SPECS[hook.event].givesDisplay === true)
+    return `no (${hook.event} cannot block)`;
   if (hook.style === "claude") return "yes (Claude Code rules)";
   if (mode === "soft") return "yes (any failure fails validation)";
   return hook.blocking ? "yes" : "no (not blocking)";

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createHookRunner, type HookRunner, loadHooks } from "../src/index.js";
+import { createHookRunner, describeHook, type HookRunner, loadHooks } from "../src/index.js";
 import { q, readJson, tempDir } from "./support.js";
 
 const runners: HookRunner[] = [];
@@ -72,6 +72,13 @@ describe("MessageDisplay", () => {
       },
     ]);
     expect(loaded.hooks.map((h) => h.timeoutMs)).toEqual([10_000, 3_000]);
+  });
+
+  it("hooks list says its hooks cannot block", () => {
+    const { runner } = runnerWith("MessageDisplay", [{ commands: ["true"] }]);
+    expect(runner.hooks.map((hook) => describeHook(hook).blocking)).toEqual([
+      "no (MessageDisplay cannot block)",
+    ]);
   });
 
   it("a hook that exits 2 or 1 shows the text as it was, and the other hooks still count", async () => {
