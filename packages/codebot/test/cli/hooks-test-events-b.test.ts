@@ -116,7 +116,17 @@ describe("codebot hooks test for the events of Setup, /model, settings and file 
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("shown instead: HELLO");
     const json = await runHooksTest(box, "MessageDisplay", ["--json"], { settings });
-    expect(JSON.parse(json.stdout).decision).toEqual({ blocked: false, display_content: "HELLO" });
+    const report = JSON.parse(json.stdout);
+    expect(report.decision).toEqual({ blocked: false, display_content: "HELLO" });
+    // A native entry's payload has the same fields.
+    expect(report.payload).toMatchObject({
+      event: "MessageDisplay",
+      delta: "synthetic assistant message",
+      index: 0,
+      final: true,
+      turn_id: expect.any(String),
+      message_id: expect.any(String),
+    });
   });
 
   it("PreModelSwitch: a deny is a block (exit 2)", async () => {
