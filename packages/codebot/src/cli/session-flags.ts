@@ -5,10 +5,10 @@ import type { AutoCompactWindow } from "../session/auto-compact-window.js";
 import type { RuntimeOptions } from "../session/create-runtime.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { OutputSchema } from "../tools/structured-output-tool.js";
+import type { SessionWorktree } from "../worktree/session-worktree.js";
 import type { HookInventory } from "./hooks/hook-inventory.js";
 import type { ProjectFlags } from "./project-flags.js";
 import type { ResumeRequest } from "./resume-flags.js";
-import type { SessionWorktree } from "./worktree-flag.js";
 
 /** Output formats of `-p`. */
 export type OutputFormat = "text" | "json" | "stream-json";

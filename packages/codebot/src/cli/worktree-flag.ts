@@ -5,7 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { resolveCodebotHome } from "../paths/codebot-home.js";
-import { type GitWorktree, gitTopLevel, gitWorktree } from "../worktree/git-worktree.js";
+import { gitTopLevel, gitWorktree } from "../worktree/git-worktree.js";
+import type { SessionWorktree } from "../worktree/session-worktree.js";
 import { worktreeFromHooks } from "../worktree/worktree-create-hooks.js";
 import { checkedWorktreeName, generatedWorktreeName } from "../worktree/worktree-name.js";
 import { CliError, errorMessage } from "./cli-error.js";
@@ -13,12 +14,6 @@ import { loadInventory } from "./hooks/hook-inventory.js";
 import type { SessionFlags } from "./session-flags.js";
 
 /** Where the session runs, and who made it (what its end does with it: session-worktree-end.ts). */
-export interface SessionWorktree {
-  path: string;
-  /** Made or found by git; absent: a WorktreeCreate hook made it. */
-  git?: GitWorktree;
-}
-
 /**
  * The flags of a session in the worktree `given` (`true`: a generated name): its folder is the
  * project. A git worktree is the same repository, so the approvals of the project it was made

@@ -7,7 +7,6 @@
  * owner can clean up.
  */
 
-import type { SessionWorktree } from "../cli/worktree-flag.js";
 import type { ClosingStep } from "../session/runtime.js";
 import {
   type GitWorktree,
@@ -16,6 +15,7 @@ import {
   type WorktreeStake,
   worktreeStake,
 } from "./git-worktree.js";
+import type { SessionWorktree } from "./session-worktree.js";
 
 /** What the user chose for a changed worktree; without a question it is kept. */
 export type WorktreeChoice = "keep" | "remove";

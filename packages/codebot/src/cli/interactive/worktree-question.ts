@@ -1,7 +1,7 @@
 import { visible } from "../../approval/visible-text.js";
+import type { SessionWorktree } from "../../worktree/session-worktree.js";
 import { changesOf, stakeText, type WorktreeChoice } from "../../worktree/worktree-end.js";
 import type { Styles } from "../output/styles.js";
-import type { SessionWorktree } from "../worktree-flag.js";
 import type { Questions } from "./questions.js";
 
 /**

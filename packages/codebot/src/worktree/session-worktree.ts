@@ -1,0 +1,8 @@
+import type { GitWorktree } from "./git-worktree.js";
+
+/** The worktree a `--worktree` session runs in. */
+export interface SessionWorktree {
+  path: string;
+  /** Made or found by git; absent: a WorktreeCreate hook made it. */
+  git?: GitWorktree;
+}
