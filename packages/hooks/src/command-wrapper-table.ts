@@ -54,20 +54,12 @@ export const SHELL_KEYWORDS: ReadonlySet<string> = new Set([
 
 const PLAIN: WrapperSyntax = {};
 
+/** docker's and podman's own options that take a value, before any subcommand (`compose`'s too). */
+const CONTAINER_GLOBAL_VALUED = ["-H", "--host", "-c", "--context", "--config", "-l", "--log-level"];
+
 /** docker's and podman's options that take a value: global, `exec`'s and `run`'s. */
 const CONTAINER_RUNNER: WrapperSyntax = {
-  valued: [
-    "-H",
-    "--host",
-    "-c",
-    "--context",
-    "--config",
-    "-l",
-    "--log-level",
-    "-e",
-    "--env",
-    "--env-file",
-  ].concat(
+  valued: [...CONTAINER_GLOBAL_VALUED, "-e", "--env", "--env-file"].concat(
     ["-u", "--user", "-w", "--workdir", "--detach-keys", "-v", "--volume", "-p", "--publish", "--name"],
     ["--network", "--net", "-m", "--memory", "--cpus", "--mount", "--label", "--platform", "-h"],
     ["--hostname", "--add-host", "--device", "--restart", "--pull", "--cap-add", "--cap-drop"],
@@ -82,18 +74,7 @@ const CONTAINER_RUNNER: WrapperSyntax = {
 /** `docker compose` / `docker-compose`: its own options, then `exec SERVICE CMD` or `run SERVICE CMD`. */
 const COMPOSE_RUNNER: WrapperSyntax = {
   valued: ["-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory"].concat(
-    [
-      "--ansi",
-      "--progress",
-      "--parallel",
-      "-H",
-      "--host",
-      "-c",
-      "--context",
-      "--config",
-      "-l",
-      "--log-level",
-    ],
+    ["--ansi", "--progress", "--parallel", ...CONTAINER_GLOBAL_VALUED],
     ["-e", "--env", "-u", "--user", "-w", "--workdir", "--index", "-v", "--volume", "--publish"],
     ["--name", "--label", "--cap-add", "--cap-drop", "--pull"],
   ),
