@@ -365,6 +365,45 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     expect(system).not.toContain("You are codebot");
   });
 
+  it("initialize's excludeDynamicSections moves the project directory to the first prompt's context", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { systemPrompt: [""], excludeDynamicSections: true },
+    });
+    run.say("hi");
+    await resultOf(run);
+    await run.end();
+    const body = server.requests[0]?.body as { system?: unknown; messages?: unknown } | undefined;
+    expect(JSON.stringify(body?.system)).not.toContain(box.project);
+    expect(JSON.stringify(body?.messages)).toContain(`The project directory is ${box.project}`);
+    expect(run.cli.stderr()).not.toContain("excludeDynamicSections");
+  });
+
+  it("initialize's systemPromptSnapshot false: a resumed conversation gets this launch's system prompt", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two")]);
+    const env = modelEnv(server, box.home);
+    const first = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env,
+      initialize: { systemPrompt: ["PROMPT-A"] },
+    });
+    first.say("one");
+    await resultOf(first);
+    await first.end();
+    const second = startSdkRun([...SDK_ARGS, "-c", "--cwd", box.project], {
+      env,
+      initialize: { systemPrompt: ["PROMPT-B"], systemPromptSnapshot: false },
+    });
+    second.say("two");
+    await resultOf(second);
+    await second.end();
+    expect((server.requests[1]?.body as { system?: unknown } | undefined)?.system).toEqual([
+      { type: "text", text: "PROMPT-B" },
+    ]);
+  });
+
   it("initialize's fields that codebot does not read are named on stderr", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one")]);

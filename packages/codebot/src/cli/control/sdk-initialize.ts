@@ -4,7 +4,9 @@
  * session's from the start, as the flags they stand for would be — the hook callbacks (so
  * SessionStart callbacks fire for the start), `agents` (`--agents`), `jsonSchema` (the SDK's
  * `outputFormat`, `--json-schema`), `systemPrompt` and `appendSystemPrompt`
- * (`--system-prompt`, `--append-system-prompt`). What codebot does not take is named on stderr.
+ * (`--system-prompt`, `--append-system-prompt`), `systemPromptSnapshot` and `excludeDynamicSections`
+ * (`--system-prompt-snapshot`, `--exclude-dynamic-system-prompt-sections`). What codebot does not
+ * take is named on stderr.
  */
 import { type CompiledHook, compileSdkCallbackHooks, type Problem } from "@codebot/hooks";
 import { type AgentDefinition, parseAgentsFlag } from "../../agents/agent-definition.js";
@@ -12,7 +14,16 @@ import { type OutputSchema, parseJsonSchema } from "../../tools/structured-outpu
 import type { ControlRequest } from "./control-channel.js";
 
 /** The keys of `initialize` codebot reads; any other that carries a value is named on stderr. */
-const READ_KEYS = new Set(["subtype", "hooks", "agents", "jsonSchema", "systemPrompt", "appendSystemPrompt"]);
+const READ_KEYS = new Set([
+  "subtype",
+  "hooks",
+  "agents",
+  "jsonSchema",
+  "systemPrompt",
+  "appendSystemPrompt",
+  "systemPromptSnapshot",
+  "excludeDynamicSections",
+]);
 
 /** What the session starts with, from the program's `initialize`. */
 export interface SdkStart {
@@ -21,6 +32,10 @@ export interface SdkStart {
   jsonSchema?: OutputSchema;
   systemPrompt?: string;
   appendSystemPrompt?: string;
+  /** The SDK's `systemPrompt.snapshot` (`--system-prompt-snapshot`). */
+  systemPromptSnapshot?: boolean;
+  /** The SDK's `systemPrompt.excludeDynamicSections` (`--exclude-dynamic-system-prompt-sections`). */
+  excludeDynamicSystemPrompt?: boolean;
 }
 
 export function sdkStartOf(request: ControlRequest, notify: (message: string) => void): SdkStart {
@@ -49,6 +64,9 @@ export function sdkStartOf(request: ControlRequest, notify: (message: string) =>
   }
   if (typeof appendSystemPrompt === "string" && appendSystemPrompt !== "")
     start.appendSystemPrompt = appendSystemPrompt;
+  const { systemPromptSnapshot, excludeDynamicSections } = request;
+  if (typeof systemPromptSnapshot === "boolean") start.systemPromptSnapshot = systemPromptSnapshot;
+  if (excludeDynamicSections === true) start.excludeDynamicSystemPrompt = true;
   for (const key of unreadKeys(request)) say(`"${key}" is not supported by codebot; ignored`);
   return start;
 }
