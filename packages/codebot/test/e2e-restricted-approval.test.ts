@@ -50,13 +50,7 @@ async function writeEach(runtime: Partial<RuntimeOptions>, cli: unknown[] = [all
 }
 
 describe("--restricted: writes to settings, git and tool-configuration files need a person", () => {
-  it("a hook's allow approves every write without --restricted, and only the plain file with it", async () => {
-    expect(await writeEach({})).toEqual({
-      ".claude/settings.json": "written",
-      ".git/hooks/pre-commit": "written",
-      ".mcp.json": "written",
-      "notes.txt": "written",
-    });
+  it("a hook's allow approves only the plain file with it", async () => {
     expect(await writeEach({ modes: { restricted: true } })).toEqual({
       ".claude/settings.json": "refused",
       ".git/hooks/pre-commit": "refused",
@@ -103,6 +97,64 @@ describe("--restricted: writes to settings, git and tool-configuration files nee
       "notes.txt": "written",
     });
     expect(asked).toEqual([".claude/settings.json", ".git/hooks/pre-commit", ".mcp.json"]);
+  });
+});
+
+describe("without --restricted, as claude 2.1.328: a hook's allow does not approve writing a settings, git or tool-configuration file", () => {
+  const PLAIN_ONLY = {
+    ".claude/settings.json": "refused",
+    ".git/hooks/pre-commit": "refused",
+    ".mcp.json": "refused",
+    "notes.txt": "written",
+  };
+  const ALL_WRITTEN = {
+    ".claude/settings.json": "written",
+    ".git/hooks/pre-commit": "written",
+    ".mcp.json": "written",
+    "notes.txt": "written",
+  };
+
+  it("a PreToolUse hook's allow approves only the plain file", async () => {
+    expect(await writeEach({})).toEqual(PLAIN_ONLY);
+  });
+
+  it("a PermissionRequest hook's allow approves only the plain file", async () => {
+    const permissionHook = {
+      hooks: {
+        PermissionRequest: [
+          {
+            matcher: "write",
+            hooks: [
+              command(
+                `echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}'`,
+              ),
+            ],
+          },
+        ],
+      },
+    };
+    expect(await writeEach({}, [permissionHook])).toEqual(PLAIN_ONLY);
+  });
+
+  it("says why, in one line the model reads", async () => {
+    const s = await startSession({
+      cli: [allowingHook],
+      script: [
+        reply.toolCalls(toolCall("write", { file_path: ".git/hooks/pre-commit", content: "x" }, "c1")),
+        reply.text("done"),
+      ],
+      runtime: { permissionMode: "ask" },
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c1")?.text).toBe(
+      `permission denied: write of .git/hooks/pre-commit needs approval: a hook's allow does not approve writing a settings, git or tool-configuration file; allow it with a "permissions.allow" rule or --allowedTools`,
+    );
+  });
+
+  it("an allow rule, bypassPermissions or a person's yes still approve them", async () => {
+    expect(await writeEach({}, [allowingHook, { permissions: { allow: ["Write"] } }])).toEqual(ALL_WRITTEN);
+    expect(await writeEach({ permissionMode: "auto" })).toEqual(ALL_WRITTEN);
+    expect(await writeEach({ askToolApproval: async () => "once" })).toEqual(ALL_WRITTEN);
   });
 });
 

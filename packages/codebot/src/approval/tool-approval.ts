@@ -193,10 +193,13 @@ export class ToolApproval {
     }
     const askRule = firstMatching(askRules, subject, where) ?? this.readRuleNamed(askRules, subject)?.rule;
     const personOnly = this.personOnlyConcern(call, subject, tool);
+    // As claude 2.1.328's: a hook's allow does not approve writing a settings, git or tool-configuration file.
+    const hookMayApprove = !this.configWrite(call, subject) || confirmedByUser;
     if (personOnly !== undefined) {
       if (confirmedByUser) return { allowed: true };
     } else if (askRule === undefined) {
-      if (tool.mutating !== true || mode === "auto" || preApproved) return { allowed: true };
+      if (tool.mutating !== true || mode === "auto" || (preApproved && hookMayApprove))
+        return { allowed: true };
       if (mode === "acceptEdits" && FILE_EDITS.has(call.name) && !this.editRunsCode(subject))
         return { allowed: true };
       const grantedRules = [...this.granted].flat();
@@ -226,7 +229,7 @@ export class ToolApproval {
     // What "always" would add is what the hooks are offered (none under an ask rule: it asks each time).
     const suggestions = askRule === undefined ? [sessionRuleSuggestion(alwaysRule)] : [];
     const hooked = await this.options.hooks?.request(call, ctx, suggestions);
-    if (hooked?.behavior === "allow" && personOnly === undefined) {
+    if (hooked?.behavior === "allow" && personOnly === undefined && hookMayApprove) {
       if (hooked.updatedPermissions) this.applyUpdates(hooked.updatedPermissions, `hook ${hooked.by}`);
       return allowedWith(hooked.updatedInput, ctx, `hook ${hooked.by}`);
     }
@@ -250,17 +253,23 @@ export class ToolApproval {
       }
       return { allowed: false, reason: `permission denied by ${prompted.by}: ${prompted.message}` };
     }
+    const hookOverruled =
+      !hookMayApprove && (preApproved || hooked?.behavior === "allow") && subject.path !== undefined;
     const why =
       personOnly !== undefined
         ? `${personOnly}, so it needs a person's yes under --restricted`
         : askRule !== undefined
           ? `the ask rule "${askRule.text}" needs a yes`
-          : "needs approval";
+          : hookOverruled
+            ? `of ${this.options.paths.display(subject.path as string)} needs approval: a hook's allow does not approve writing a settings, git or tool-configuration file`
+            : "needs approval";
     if (ask === undefined || mode === "dontAsk") {
       const how =
         askRule !== undefined || personOnly !== undefined
           ? "nobody can answer in a non-interactive run"
-          : `allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode ${FILE_EDITS.has(call.name) ? "acceptEdits" : "bypassPermissions"}`;
+          : hookOverruled
+            ? `allow it with a "permissions.allow" rule or --allowedTools`
+            : `allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode ${FILE_EDITS.has(call.name) ? "acceptEdits" : "bypassPermissions"}`;
       return { allowed: false, reason: `permission denied: ${call.name} ${why}; ${how}` };
     }
     let answer: ApprovalAnswer;
@@ -390,15 +399,20 @@ export class ToolApproval {
     return undefined;
   }
 
+  /** A file edit of a settings, git or tool-configuration file (person-only-writes.ts). */
+  private configWrite(call: ToolCall, subject: RuleSubject): boolean {
+    return (
+      FILE_EDITS.has(call.name) &&
+      subject.path !== undefined &&
+      isPersonOnlyWrite(subject.path, this.options.paths.root, this.options.ownHomes ?? [])
+    );
+  }
+
   /** Under `--restricted`: why only a person (or `promptTool`) may approve this call, if so. */
   private personOnlyConcern(call: ToolCall, subject: RuleSubject, tool: Tool): string | undefined {
     if (this.options.restricted !== true) return undefined;
     const { paths } = this.options;
-    if (
-      FILE_EDITS.has(call.name) &&
-      subject.path !== undefined &&
-      isPersonOnlyWrite(subject.path, paths.root, this.options.ownHomes ?? [])
-    )
+    if (this.configWrite(call, subject) && subject.path !== undefined)
       return `of ${paths.display(subject.path)} (a settings, git or tool-configuration file)`;
     if (call.name === "bash" && subject.command !== undefined)
       return restrictedShellConcern(subject.command, this.shellPlace(tool)?.cwd ?? paths.root, paths);
