@@ -22,6 +22,7 @@ import { promptToolFlag } from "./prompt-tool-flag.js";
 import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import type { InputFormat, OutputFormat, SessionFlags } from "./session-flags.js";
 import { tuneHeapForSession } from "./session-heap.js";
+import { withClassicTmux } from "./tmux-flag.js";
 import { toolRulesFlag } from "./tool-rules-flag.js";
 import { toolsFlag } from "./tools-flag.js";
 import { traceFileFlag } from "./trace-file-flag.js";
@@ -87,6 +88,7 @@ interface RootOptions {
   initOnly?: boolean;
   maintenance?: boolean;
   worktree?: string | true;
+  tmux?: boolean;
 }
 
 /**
@@ -95,6 +97,8 @@ interface RootOptions {
  */
 export function buildProgram(): { run(argv: readonly string[]): Promise<number> } {
   let code = 0;
+  // The command line as given (`--tmux` runs the session again with it, in tmux).
+  let given: readonly string[] = [];
   const program = withResumeOptions(
     withProjectOptions(
       new Command("codebot")
@@ -262,6 +266,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         .option(
           "-w, --worktree [name]",
           "run the session in a git worktree <repo>/.claude/worktrees/<name> (branch worktree-<name>; a WorktreeCreate hook makes it instead when the project has one)",
+        )
+        .option(
+          "--tmux",
+          "with -w: run the worktree's session in a tmux session of its own, <repo>_worktree-<name> (--tmux=classic: the same)",
         ),
     ),
   ).action(async (positional: string | undefined, _opts: RootOptions, command: Command) => {
@@ -319,9 +327,19 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     if (resume) flags.resume = resume;
     if (opts.maintenance === true) flags.setup = "maintenance";
     else if (opts.init === true || opts.initOnly === true) flags.setup = "init";
+    if (opts.tmux === true) {
+      const { checkTmuxFlag } = await import("./tmux-flag.js");
+      checkTmuxFlag(opts.worktree);
+    }
     if (opts.worktree !== undefined) {
+      const projectDir = flags.project.cwd;
       const { withWorktree } = await import("./worktree-flag.js");
       flags = await withWorktree(flags, opts.worktree);
+      if (opts.tmux === true) {
+        const { runWorktreeInTmux } = await import("./tmux-flag.js");
+        code = runWorktreeInTmux(flags, projectDir, given);
+        return;
+      }
     }
     if (opts.initOnly === true) {
       const { runInitOnly } = await import("./init-only.js");
@@ -473,8 +491,9 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
   return {
     async run(argv) {
       rejectUnsupportedFlags(argv);
+      given = withClassicTmux(argv);
       try {
-        await program.parseAsync([...argv], { from: "user" });
+        await program.parseAsync([...given], { from: "user" });
       } catch (error) {
         // Commander has already printed its message (usage errors) or the help/version text.
         if (error instanceof CommanderError) return error.exitCode;

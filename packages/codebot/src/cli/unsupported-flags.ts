@@ -19,7 +19,7 @@ const ANTHROPIC_SERVICE: Readonly<Record<string, string>> = {
   "--plugin-url": "installs a plugin from a URL",
 };
 
-const NOT_YET = ["--ax-screen-reader", "--forward-subagent-text", "--prompt-suggestions", "--tmux"];
+const NOT_YET = ["--ax-screen-reader", "--forward-subagent-text", "--prompt-suggestions"];
 
 /** Throws for the first Claude Code flag codebot refuses, before the real parse (subcommands are left alone). */
 export function rejectUnsupportedFlags(argv: readonly string[]): void {
