@@ -38,11 +38,10 @@ export function checkTmuxFlag(worktree: string | true | undefined): void {
 export function runWorktreeInTmux(flags: SessionFlags, projectDir: string, argv: readonly string[]): number {
   const worktree = flags.worktree;
   if (worktree === undefined) throw new Error("runWorktreeInTmux: the session has no worktree");
-  const name = path.basename(worktree.path);
   const sessionName = worktree.git
     ? tmuxSessionName(path.basename(worktree.git.repository), worktree.git.branch)
-    : tmuxSessionName(path.basename(projectDir), `worktree-${name}`);
-  const again = worktree.git ? ["--cwd", projectDir, "-w", name] : [];
+    : tmuxSessionName(path.basename(projectDir), `worktree-${worktree.name}`);
+  const again = worktree.git ? ["--cwd", projectDir, "-w", worktree.name] : [];
   const outcome = openTmuxSession({
     name: sessionName,
     cwd: worktree.path,

@@ -44,7 +44,7 @@ export async function withWorktree(flags: SessionFlags, given: string | true): P
     throw new CliError(errorMessage(error));
   }
   const worktree: SessionWorktree =
-    made !== undefined ? { path: made } : gitMade(inventory.cwd, name, settings.worktreeBaseRef);
+    made !== undefined ? { path: made, name } : gitMade(inventory.cwd, name, settings.worktreeBaseRef);
   return {
     ...flags,
     ...(fresh !== undefined ? { sessionId: fresh } : {}),
@@ -73,7 +73,7 @@ function gitMade(cwd: string, name: string, base: "fresh" | "head" | undefined):
     );
   try {
     const git = gitWorktree(top, name, base);
-    return { path: git.path, git };
+    return { path: git.path, name, git };
   } catch (error) {
     throw new CliError(errorMessage(error));
   }

@@ -139,6 +139,32 @@ describe("--tmux with -w", () => {
     outer.kill();
   });
 
+  it("a folder a WorktreeCreate hook made: the session <project>_worktree-<name> runs codebot there without -w, so the hook runs once", async () => {
+    const box = sandbox();
+    const made = tempDir("cb-wt-made-");
+    const settings = box.json("wt.json", {
+      hooks: {
+        WorktreeCreate: [{ hooks: [command(`echo ran >> '${box.at("created")}'; echo '${made}'`)] }],
+        SessionStart: [{ hooks: [command(`cat > '${box.at("start.json")}'`)] }],
+      },
+    });
+    const server = await modelServer([reply.text("ok")]);
+    const env = modelEnv(server, box.home);
+    const tmux = tmuxServer(env);
+    await until(() => (tmux.tmux("list-clients", "-F", "#{client_session}") === "host" ? true : undefined));
+    const r = await runCli(["-w", "bar", "--tmux", "-p", "go", "--settings", settings], {
+      env: { ...env, TMUX: tmux.TMUX },
+      cwd: box.project,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const name = `${path.basename(box.project)}_worktree-bar`.replace(/\./g, "_");
+    expect(tmux.tmux("list-clients", "-F", "#{client_session}")).toBe(name);
+    const start = await until(() => fileJson(box.at("start.json")));
+    expect(start.cwd).toBe(made);
+    expect(tmux.tmux("list-panes", "-t", `=${name}`, "-F", "#{pane_start_command}")).not.toMatch(/ -w /);
+    expect(fs.readFileSync(box.at("created"), "utf8")).toBe("ran\n");
+  });
+
   it("--tmux=classic joins a session of that name already there instead of making another", async () => {
     const box = repository();
     const server = await modelServer([]);
