@@ -26,7 +26,7 @@ import { withClassicTmux } from "./tmux-flag.js";
 import { toolRulesFlag } from "./tool-rules-flag.js";
 import { toolsFlag } from "./tools-flag.js";
 import { traceFileFlag } from "./trace-file-flag.js";
-import { rejectUnsupportedFlags } from "./unsupported-flags.js";
+import { isSessionCommandLine, rejectUnsupportedFlags } from "./unsupported-flags.js";
 import { codebotVersion } from "./version.js";
 
 /** Every `--permission-mode`: codebot's names and Claude Code's (`default`, `bypassPermissions`). */
@@ -491,7 +491,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
   return {
     async run(argv) {
       rejectUnsupportedFlags(argv);
-      given = withClassicTmux(argv);
+      given = isSessionCommandLine(argv) ? withClassicTmux(argv) : [...argv];
       try {
         await program.parseAsync([...given], { from: "user" });
       } catch (error) {

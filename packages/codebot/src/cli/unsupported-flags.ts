@@ -21,9 +21,14 @@ const ANTHROPIC_SERVICE: Readonly<Record<string, string>> = {
 
 const NOT_YET = ["--ax-screen-reader", "--forward-subagent-text", "--prompt-suggestions"];
 
+/** The command line runs a session (claude's flags apply), not a subcommand of codebot's own. */
+export function isSessionCommandLine(argv: readonly string[]): boolean {
+  return argv[0] !== "hooks" && argv[0] !== "demo" && argv[0] !== "mcp";
+}
+
 /** Throws for the first Claude Code flag codebot refuses, before the real parse (subcommands are left alone). */
 export function rejectUnsupportedFlags(argv: readonly string[]): void {
-  if (argv[0] === "hooks" || argv[0] === "demo" || argv[0] === "mcp") return;
+  if (!isSessionCommandLine(argv)) return;
   for (const arg of argv) {
     if (arg === "--") return;
     const name = arg.split("=")[0] as string;

@@ -208,6 +208,16 @@ describe("--tmux with -w", () => {
     expect(fs.existsSync(path.join(box.project, ".claude", "worktrees"))).toBe(false);
   });
 
+  it("--tmux= in a subcommand's value is that value (hooks test --prompt), not the flag", async () => {
+    const box = repository();
+    const r = await runCli(["hooks", "test", "UserPromptSubmit", "--prompt", "--tmux=iterm2"], {
+      env: cliEnv(box.home),
+      cwd: box.project,
+    });
+    expect(r.stderr).not.toContain("--tmux");
+    expect(r.code, r.stderr).toBe(0);
+  });
+
   it("a mode other than classic is refused", async () => {
     const box = repository();
     const r = await runCli(["-w", "foo", "--tmux=iterm2"], { env: cliEnv(box.home), cwd: box.project });
