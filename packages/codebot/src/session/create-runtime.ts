@@ -80,7 +80,7 @@ import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
 import { hookExecutors } from "./hook-executors.js";
 import { joinContext } from "./joined-context.js";
-import { effortOfModel, modelEnv, modelFromSpec } from "./model-env.js";
+import { changeEffort, effortOfModel, modelEnv, modelFromSpec } from "./model-env.js";
 import { managedSettingsError, policyRefusal } from "./policy-refusal.js";
 import {
   type ProjectSettings,
@@ -1031,6 +1031,14 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       modelSpec = specOf(next);
       agent.setModel(model);
       return model;
+    },
+    effort: () => effortOfModel(modelSpec, modelAccess),
+    setEffort: async (level) => {
+      changeEffort(modelAccess, level);
+      // The model carries its effort from when it was made: made again (only Anthropic's take one).
+      if (!modelSpec.startsWith("anthropic/")) return;
+      model = await modelOf(modelSpec, modelAccess);
+      agent.setModel(model);
     },
   });
   return runtime;

@@ -33,6 +33,7 @@ type Access = Pick<ModelAccessOptions, "anthropicBetas" | "effort">;
 export function modelEnv(processEnv: Env, settings: RuntimeSettings, flags: ModelAccessFlags = {}): Env {
   // A new object each call: what is registered for it concerns this session alone.
   const env = withHelperKey({ ...processEnv, ...settings.env }, settings.apiKeyHelper);
+  effortInputsOfEnv.set(env, { flag: flags.effort, setting: settings.effortLevel });
   const effort = sessionEffort(env, flags.effort, settings.effortLevel);
   accessOfEnv.set(env, {
     ...(flags.anthropicBetas !== undefined && flags.anthropicBetas.length > 0
@@ -47,6 +48,25 @@ export function modelEnv(processEnv: Env, settings: RuntimeSettings, flags: Mode
 
 /** The access flags behind a model environment modelEnv made (the variables are the same). */
 const accessOfEnv = new WeakMap<Env, Access>();
+
+/** What the session's effort was chosen from (`--effort`, the settings' `effortLevel`), to choose again. */
+const effortInputsOfEnv = new WeakMap<
+  Env,
+  { flag?: EffortLevel | undefined; setting?: EffortLevel | undefined }
+>();
+
+/**
+ * A level set while the session runs (the Agent SDK's `applyFlagSettings({effortLevel})`, `/effort`):
+ * it stands where `--effort` stood, so CLAUDE_CODE_EFFORT_LEVEL still wins over it; undefined goes
+ * back to the start's choice. Models made from `env` afterwards carry it.
+ */
+export function changeEffort(env: Env, level: EffortLevel | undefined): void {
+  const inputs = effortInputsOfEnv.get(env);
+  if (inputs === undefined) throw new Error("changeEffort: not a model environment modelEnv made");
+  const { effort: _old, ...rest } = accessOfEnv.get(env) ?? {};
+  const effort = sessionEffort(env, level ?? inputs.flag, inputs.setting);
+  accessOfEnv.set(env, { ...rest, ...(effort !== undefined ? { effort } : {}) });
+}
 
 /** The grant of an apiKeyHelper held until approved in this project, behind a model environment. */
 const heldHelpers = new WeakMap<Env, string>();

@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { Agent, Usage } from "@codebot/agentcore";
+import type { Agent, EffortLevel, Usage } from "@codebot/agentcore";
 import type { HookRunner, Problem, SessionEndReason } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { AgentDefinition } from "../agents/agent-definition.js";
@@ -96,6 +96,10 @@ export interface RuntimeParts {
   /** The context in use (estimated tokens of the next prompt), the model's window, and the last step's usage. */
   context(): ContextInUse;
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
+  /** The effort the next request of the model carries (Anthropic models only), if any. */
+  effort(): EffortLevel | undefined;
+  /** Sets the session's effort level for the next model call (undefined: back to the start's); model-env.ts changeEffort. */
+  setEffort(level: EffortLevel | undefined): Promise<void>;
   /** What the caller does at the session's end besides SessionEnd (RuntimeOptions.closing). */
   closing?: ClosingStep;
 }
@@ -339,6 +343,17 @@ export class Runtime {
   /** Switches the model (a `provider/id` spec or a model) for the next model call, sub-agents and prompt hooks. */
   async setModel(model: string | LanguageModelV3): Promise<void> {
     await this.parts.setModel(model);
+  }
+
+  /** The effort the next request of the model carries (Anthropic models only), if any. */
+  get effort(): EffortLevel | undefined {
+    return this.parts.effort();
+  }
+
+  /** `/effort`, the Agent SDK's `applyFlagSettings({effortLevel})`: the next model call carries `level`. */
+  async setEffort(level: EffortLevel | undefined): Promise<void> {
+    if (this.closing) throw new Error("session: closed");
+    await this.parts.setEffort(level);
   }
 
   /**

@@ -34,10 +34,13 @@ export class ControlError extends Error {
   }
 }
 
-/** Answers one request: its `response` object, or a promise of it; a `ControlError` refuses it. */
+/**
+ * Answers one request: its `response` object, or a promise of it (undefined: a success without
+ * one, as claude answers `apply_flag_settings`); a `ControlError` refuses it.
+ */
 export type ControlHandler = (
   request: ControlRequest,
-) => Record<string, unknown> | Promise<Record<string, unknown>>;
+) => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
 
 interface Pending {
   resolve(response: Record<string, unknown>): void;
@@ -198,10 +201,11 @@ export class ControlChannel {
     try {
       if (!isObject(request) || typeof request.subtype !== "string")
         throw new ControlError(`a control request without a "request.subtype"`, "invalid_request");
+      const answer = await this.handler(request as ControlRequest);
       response = {
         subtype: "success",
         request_id: requestId,
-        response: await this.handler(request as ControlRequest),
+        ...(answer !== undefined ? { response: answer } : {}),
       };
     } catch (error) {
       response = {

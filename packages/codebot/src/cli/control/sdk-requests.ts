@@ -3,7 +3,10 @@
  * docs/claude-code.md "Agent SDK"): `initialize` registers the program's hook callbacks,
  * `interrupt` stops the turn in progress, `set_permission_mode` changes the mode, `set_model`
  * switches the model as `/model` does, `mcp_status` lists the MCP servers, `rewind_files` says no
- * rewind can be made (codebot keeps no file checkpoints). Any other subtype is
+ * rewind can be made (codebot keeps no file checkpoints), `apply_flag_settings` and `get_settings`
+ * keep the flag settings layer (sdk-flag-settings.ts), `get_context_usage` tells the context in use
+ * (sdk-context-usage.ts), `stop_task` is answered as claude answers a task it does not have (codebot
+ * runs no background tasks). Any other subtype is
  * refused with `unsupported_request`, as claude refuses one it does not know.
  */
 import { randomUUID } from "node:crypto";
@@ -11,6 +14,7 @@ import { compileSdkCallbackHooks, type HookRunner } from "@codebot/hooks";
 import type { AgentDefinition } from "../../agents/agent-definition.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { ModelSwitchOutcome } from "../../session/model-switch.js";
+import type { ContextInUse } from "../../session/runtime.js";
 import { modelSpecNamed } from "../../settings/model-aliases.js";
 import {
   claudePermissionMode,
@@ -19,8 +23,10 @@ import {
 import type { Skill } from "../../skills/skill.js";
 import { codebotVersion } from "../version.js";
 import { ControlError, type ControlHandler, type ControlRequest } from "./control-channel.js";
+import { contextUsage } from "./sdk-context-usage.js";
+import { FlagSettings, type FlagSettingsSession } from "./sdk-flag-settings.js";
 
-export interface SdkSession {
+export interface SdkSession extends FlagSettingsSession {
   readonly hooks: Pick<HookRunner, "addScopedHooks">;
   readonly permissionMode: PermissionMode;
   setPermissionMode(mode: PermissionMode): void;
@@ -30,6 +36,7 @@ export interface SdkSession {
   readonly skills: { all: ReadonlyMap<string, Skill> };
   switchModel(spec: string, requested: string | null): Promise<ModelSwitchOutcome>;
   mcpServers(): ServerStatus[];
+  context(): ContextInUse;
 }
 
 /** What the requests need besides the session. */
@@ -68,6 +75,11 @@ const SDK_MODES: Readonly<Record<string, PermissionMode>> = {
 export function sdkRequests(session: SdkSession, context: SdkRequestsContext): ControlHandler {
   const { queuedUuids, notify } = context;
   let initialized = false;
+  const flagSettings = new FlagSettings(session, {
+    setModel: (name) => setModel(session, context, name),
+    notify,
+    bareId,
+  });
   return (request) => {
     switch (request.subtype) {
       case "initialize": {
@@ -133,6 +145,16 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
       case "rewind_files":
         // claude's answer when it keeps no file checkpoints; codebot keeps none.
         return { canRewind: false, error: "File rewinding is not supported by codebot." };
+      case "apply_flag_settings":
+        // Answered without a response object, as claude answers it.
+        return flagSettings.apply(request.settings).then(() => undefined);
+      case "get_settings":
+        return flagSettings.get();
+      case "get_context_usage":
+        return contextUsage(session.context(), bareId(session.modelSpec));
+      case "stop_task":
+        // claude's answer for a task id it does not have; codebot runs no background tasks.
+        return {};
       default:
         throw new ControlError(
           `Unsupported control request subtype: ${request.subtype}`,
