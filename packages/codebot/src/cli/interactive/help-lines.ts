@@ -13,6 +13,7 @@ const COMMANDS: readonly [string, string][] = [
   ],
   ["/memory", "the instruction files (AGENTS.md, CLAUDE.md, …) given to the model, and from where"],
   ["/model [id]", "show or switch the model (provider/id, sonnet/opus/haiku; a bare id keeps the provider)"],
+  ["/effort [level]", "show or set the effort of the next model requests (low … max, auto) for this session"],
   ["/add-dir <folder>", "let the file tools reach one more folder for this session (DirectoryAdded runs)"],
   ["/cost", "the session's tokens (by kind), model steps and cost"],
   ["/compact [focus]", "summarise the conversation now, with what to focus on"],

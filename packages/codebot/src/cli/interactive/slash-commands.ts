@@ -12,6 +12,7 @@ import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
 import type { Styles } from "../output/styles.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
 import type { SessionFlags } from "../session-flags.js";
+import { effortCommand } from "./effort-command.js";
 import { builtinCommandNames, helpLines } from "./help-lines.js";
 import { hooksCommandLines } from "./hooks-command.js";
 import { sessionRows } from "./session-rows.js";
@@ -70,6 +71,9 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       return undefined;
     case "model":
       await switchModel(arg, ctx);
+      return undefined;
+    case "effort":
+      await effortCommand(arg, ctx);
       return undefined;
     case "add-dir":
       try {

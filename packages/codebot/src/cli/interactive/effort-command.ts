@@ -1,0 +1,48 @@
+/**
+ * `/effort [level]`: shows or sets the effort of the session's next model requests, in claude
+ * 2.1.328's words (recorded in tmux). claude's `/effort` alone opens a picker, and `/effort low` …
+ * `xhigh` also saves the level in ~/.claude/settings.json for new sessions; codebot writes no
+ * settings file: the level is for this session only, as claude's `/effort max` is.
+ */
+import { EFFORT_LEVELS, effortLevelOf } from "@codebot/agentcore";
+import { errorMessage } from "../cli-error.js";
+import type { SlashContext } from "./slash-commands.js";
+
+/** claude's line for each level. */
+const WHAT_EACH_DOES: Readonly<Record<(typeof EFFORT_LEVELS)[number], string>> = {
+  low: "Quick, straightforward implementation with minimal overhead",
+  medium: "Balanced approach with standard implementation and testing",
+  high: "Comprehensive implementation with extensive testing and documentation",
+  xhigh: "Deeper reasoning than high, just below maximum (on supported models)",
+  max: "Maximum capability with deepest reasoning. May use excessive tokens resulting in long response times or overthinking. Use sparingly for the hardest tasks.",
+};
+
+const OPTIONS = [...EFFORT_LEVELS, "auto"].join(", ");
+
+export async function effortCommand(arg: string, ctx: SlashContext): Promise<void> {
+  const s = ctx.styles;
+  if (arg === "") {
+    const effort = ctx.runtime.effort;
+    ctx.print(
+      effort === undefined
+        ? `effort: none (${ctx.model.spec} is asked without one); options: ${OPTIONS}`
+        : `effort: ${effort}; options: ${OPTIONS}`,
+    );
+    return;
+  }
+  const level = effortLevelOf(arg);
+  if (level === undefined && arg.toLowerCase() !== "auto") {
+    ctx.print(s.red(`Unknown option: ${arg}. Options: ${OPTIONS}`));
+    return;
+  }
+  try {
+    // auto: back to the start's choice (--effort, the settings' effortLevel, else the model's own).
+    await ctx.runtime.setEffort(level);
+  } catch (error) {
+    ctx.print(s.red(errorMessage(error)));
+    return;
+  }
+  if (level === undefined) ctx.print(s.green("Effort level set to auto"));
+  else ctx.print(s.green(`Set effort level to ${level} (this session only): ${WHAT_EACH_DOES[level]}`));
+  if (ctx.runtime.effort === undefined) ctx.print(s.yellow(`${ctx.model.spec} is asked without an effort`));
+}
