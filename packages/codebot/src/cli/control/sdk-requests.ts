@@ -5,7 +5,7 @@
  * switches the model as `/model` does, `mcp_status` lists the MCP servers, `rewind_files` says no
  * rewind can be made (codebot keeps no file checkpoints), `apply_flag_settings` and `get_settings`
  * keep the flag settings layer (sdk-flag-settings.ts), `get_context_usage` tells the context in use
- * (sdk-context-usage.ts), `stop_task` is answered as claude answers a task it does not have (codebot
+ * (output/context-usage.ts), `stop_task` is answered as claude answers a task it does not have (codebot
  * runs no background tasks). Any other subtype is
  * refused with `unsupported_request`, as claude refuses one it does not know.
  */
@@ -21,9 +21,9 @@ import {
   type PermissionModeName as PermissionMode,
 } from "../../settings/permission-modes.js";
 import type { Skill } from "../../skills/skill.js";
+import { contextUsage } from "../output/context-usage.js";
 import { codebotVersion } from "../version.js";
 import { ControlError, type ControlHandler, type ControlRequest } from "./control-channel.js";
-import { contextUsage } from "./sdk-context-usage.js";
 import { FlagSettings, type FlagSettingsSession } from "./sdk-flag-settings.js";
 
 export interface SdkSession extends FlagSettingsSession {

@@ -8,6 +8,8 @@ import { errorMessage } from "../cli-error.js";
 import { loadInventory } from "../hooks/hook-inventory.js";
 import { withScopedHooks } from "../hooks/scoped-inventory.js";
 import { serverLines } from "../mcp/mcp-lines.js";
+import { contextLines } from "../output/context-lines.js";
+import { contextUsage } from "../output/context-usage.js";
 import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
 import type { Styles } from "../output/styles.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
@@ -82,6 +84,10 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       } catch (error) {
         ctx.print(s.red(errorMessage(error)));
       }
+      return undefined;
+    case "context":
+      for (const line of contextLines(contextUsage(ctx.runtime.context(), ctx.model.spec)))
+        ctx.printFitted(line);
       return undefined;
     case "cost":
       for (const line of costLines(usageOf(ctx.runtime), s)) ctx.print(line);

@@ -114,7 +114,7 @@ function dollars(usd: number): string {
 }
 
 /** 950, 12.3k, 1.2M */
-function count(n: number): string {
+export function count(n: number): string {
   if (n < 1000) return String(n);
   if (n < 1_000_000) return `${trim((n / 1000).toFixed(1))}k`;
   return `${trim((n / 1_000_000).toFixed(1))}M`;
