@@ -1032,6 +1032,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       agent.setModel(model);
       return model;
     },
+    reloadSkills: () => sessionStartEffects.reloadSkills(),
     effort: () => effortOfModel(modelSpec, modelAccess),
     setEffort: async (level) => {
       changeEffort(modelAccess, level);

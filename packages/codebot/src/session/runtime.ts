@@ -98,6 +98,8 @@ export interface RuntimeParts {
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
   /** The effort the next request of the model carries (Anthropic models only), if any. */
   effort(): EffortLevel | undefined;
+  /** Reads the skill and command folders again; the next run's `skill` tool lists what is there now. */
+  reloadSkills(): Promise<void>;
   /** Sets the session's effort level for the next model call (undefined: back to the start's); model-env.ts changeEffort. */
   setEffort(level: EffortLevel | undefined): Promise<void>;
   /** What the caller does at the session's end besides SessionEnd (RuntimeOptions.closing). */
@@ -343,6 +345,12 @@ export class Runtime {
   /** Switches the model (a `provider/id` spec or a model) for the next model call, sub-agents and prompt hooks. */
   async setModel(model: string | LanguageModelV3): Promise<void> {
     await this.parts.setModel(model);
+  }
+
+  /** The Agent SDK's `reloadSkills()`: the skill and command folders read again, as a SessionStart hook's `reloadSkills` does. */
+  async reloadSkills(): Promise<void> {
+    if (this.closing) throw new Error("session: closed");
+    await this.parts.reloadSkills();
   }
 
   /** The effort the next request of the model carries (Anthropic models only), if any. */

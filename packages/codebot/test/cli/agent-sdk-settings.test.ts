@@ -1,8 +1,10 @@
 /**
  * The Agent SDK's requests about the session's settings and context, replaying the line shapes
  * recorded from the SDK 0.3.337 driving claude 2.1.328 (docs/claude-code.md "The Claude Agent SDK"):
- * `apply_flag_settings`, `get_settings`, `get_context_usage`, `stop_task`.
+ * `apply_flag_settings`, `get_settings`, `get_context_usage`, `reload_skills`, `stop_task`.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
@@ -138,6 +140,31 @@ describe("the Agent SDK's settings requests", () => {
     expect(answer.gridRows.map((row) => row.length)).toEqual(Array(10).fill(10));
     expect(answer.gridRows[0]?.[0]).toMatchObject({ categoryName: "Messages", squareFullness: used / 2000 });
     expect(answer.gridRows[9]?.[9]).toMatchObject({ categoryName: "Free space", squareFullness: 1 });
+  });
+
+  it("reload_skills reads the skill folders again: a skill written meanwhile is listed, after claude's commands_changed line", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    run.say("hi");
+    await results(run, 1);
+    const dir = path.join(box.project, ".claude", "skills", "greet");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, "SKILL.md"),
+      "---\nname: greet\ndescription: Greets someone\nargument-hint: <who>\n---\nSay hello to $ARGUMENTS\n",
+    );
+    const greet = { name: "greet", description: "Greets someone", argumentHint: "<who>" };
+    const answer = await run.request("r1", { subtype: "reload_skills" });
+    expect(answer).toEqual({ subtype: "success", request_id: "r1", response: { skills: [greet] } });
+    const changed = run.lines().filter((l) => l.type === "system" && l.subtype === "commands_changed");
+    expect(changed).toEqual([expect.objectContaining({ commands: [greet], session_id: expect.any(String) })]);
+    const order = run.lines().map((l) => (l.type === "control_response" ? "response" : l.subtype));
+    expect(order.indexOf("commands_changed")).toBeLessThan(order.lastIndexOf("response"));
+    // Nothing changed since: no second line.
+    await run.request("r2", { subtype: "reload_skills" });
+    await run.end();
+    expect(run.lines().filter((l) => l.subtype === "commands_changed")).toHaveLength(1);
   });
 
   it("stop_task is answered as claude answers a task it does not have (codebot runs no background tasks)", async () => {

@@ -5,7 +5,7 @@
  * switches the model as `/model` does, `mcp_status` lists the MCP servers, `rewind_files` says no
  * rewind can be made (codebot keeps no file checkpoints), `apply_flag_settings` and `get_settings`
  * keep the flag settings layer (sdk-flag-settings.ts), `get_context_usage` tells the context in use
- * (output/context-usage.ts), `stop_task` is answered as claude answers a task it does not have (codebot
+ * (output/context-usage.ts), `reload_skills` reads the skill folders again, `stop_task` is answered as claude answers a task it does not have (codebot
  * runs no background tasks). Any other subtype is
  * refused with `unsupported_request`, as claude refuses one it does not know.
  */
@@ -37,6 +37,7 @@ export interface SdkSession extends FlagSettingsSession {
   switchModel(spec: string, requested: string | null): Promise<ModelSwitchOutcome>;
   mcpServers(): ServerStatus[];
   context(): ContextInUse;
+  reloadSkills(): Promise<void>;
 }
 
 /** What the requests need besides the session. */
@@ -152,6 +153,8 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
         return flagSettings.get();
       case "get_context_usage":
         return contextUsage(session.context(), bareId(session.modelSpec));
+      case "reload_skills":
+        return reloadSkills(session, context);
       case "stop_task":
         // claude's answer for a task id it does not have; codebot runs no background tasks.
         return {};
@@ -196,6 +199,28 @@ async function setModel(
     });
   }
   return { model: bareId(session.modelSpec) };
+}
+
+/**
+ * `reloadSkills()`: the skill and command folders read again, answered with the skills a user may
+ * run; when they changed, claude's `commands_changed` line goes out first, as claude sends it.
+ */
+async function reloadSkills(
+  session: SdkSession,
+  context: SdkRequestsContext,
+): Promise<Record<string, unknown>> {
+  const before = JSON.stringify(commandsOf(session));
+  await session.reloadSkills();
+  const commands = commandsOf(session);
+  if (JSON.stringify(commands) !== before)
+    context.emit({
+      type: "system",
+      subtype: "commands_changed",
+      commands,
+      uuid: randomUUID(),
+      session_id: context.sessionId,
+    });
+  return { skills: commands };
 }
 
 /** A `provider/id` spec's id, as claude's lines name a model. */
