@@ -41,4 +41,19 @@ describe("/effort", { timeout: 120_000 }, () => {
     );
     expect(efforts).toEqual(["low", "medium"]);
   });
+
+  it("says when the requests carry another level than asked: claude-opus-4-6 takes high for xhigh", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--model", "claude-opus-4-6"],
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit("/effort xhigh");
+    await term.waitForScreen("anthropic/claude-opus-4-6 is asked with high");
+    term.submit("/effort");
+    await term.waitForScreen("effort: high; options");
+  });
 });
