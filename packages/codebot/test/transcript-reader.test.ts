@@ -126,6 +126,22 @@ describe("restoring a conversation from its transcript", () => {
     ]);
   });
 
+  it("a system prompt snapshot whose parts are not a list of strings is skipped and reported; the last good one stays", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    const writer = new TranscriptWriter(file, "s", "/p");
+    writer.append({ role: "user", content: "hi" });
+    const snapshot = (systemPrompt: unknown) =>
+      `${JSON.stringify({ type: "attachment", attachment: { type: "prompt_snapshot", systemPrompt } })}\n`;
+    fs.appendFileSync(file, snapshot(["good"]) + snapshot({ x: 1 }) + snapshot(["a", 2]));
+    const restored = readTranscript(file);
+    expect(restored.skipped).toEqual([
+      "line 3: a system prompt snapshot whose systemPrompt is not a list of strings; skipped",
+      "line 4: a system prompt snapshot whose systemPrompt is not a list of strings; skipped",
+    ]);
+    expect(restored.systemPrompt).toBe("good");
+    expect(restored.messages).toEqual([{ role: "user", content: "hi" }]);
+  });
+
   it("a line cut by a crash is still reported as cut off once a later session has ended it with a newline", () => {
     const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
     new TranscriptWriter(file, "s", "/p").append({ role: "user", content: "before the crash" });

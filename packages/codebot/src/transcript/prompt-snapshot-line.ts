@@ -14,12 +14,19 @@ export function promptSnapshotLine(systemPrompt: string, sessionId: string): obj
   };
 }
 
-/** The system prompt a line records, if it is a snapshot line (claude's parts joined as it sends them). */
-export function promptSnapshotOf(line: CheckedLine): string | undefined {
+/**
+ * The system prompt a line records, if it is a snapshot line (claude's parts joined as it sends
+ * them); `{ problem }` for a snapshot line whose parts are not a list of strings (a hand edit, a
+ * bug elsewhere): it is skipped, and the resume says so.
+ */
+export function promptSnapshotOf(
+  line: CheckedLine,
+): { systemPrompt: string } | { problem: string } | undefined {
   if (line.type !== "attachment") return undefined;
   const attachment = (line as { attachment?: { type?: unknown; systemPrompt?: unknown } }).attachment;
   if (attachment?.type !== "prompt_snapshot") return undefined;
   const parts = attachment.systemPrompt;
-  if (!Array.isArray(parts) || !parts.every((part) => typeof part === "string")) return undefined;
-  return parts.join("\n\n");
+  if (!Array.isArray(parts) || !parts.every((part) => typeof part === "string"))
+    return { problem: "a system prompt snapshot whose systemPrompt is not a list of strings" };
+  return { systemPrompt: parts.join("\n\n") };
 }

@@ -60,7 +60,9 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     const { line } = parsed;
     title = titleOf(line) ?? title;
     if (line.isSidechain === true) continue;
-    systemPrompt = promptSnapshotOf(line) ?? systemPrompt;
+    const snapshot = promptSnapshotOf(line);
+    if (snapshot && "problem" in snapshot) skipped.push(`line ${raw.number}: ${snapshot.problem}; skipped`);
+    else if (snapshot) systemPrompt = snapshot.systemPrompt;
     if (line.subtype === "compact_boundary") {
       keepBefore();
       pending = { lineNumber: raw.number, uuid: line.uuid };
