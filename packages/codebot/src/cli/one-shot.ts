@@ -81,6 +81,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const emit = (object: WireObject) =>
     output.write(() => process.stdout.write(`${JSON.stringify(object)}\n`));
   let display: MessageDisplay | undefined;
+  // The prompt being reported: a signal's exit waits for its lines (they may wait for hooks).
+  let reported: Promise<unknown> = Promise.resolve();
   // Stream-json input is also the Agent SDK's control protocol: requests both ways.
   const control = streamInput ? new ControlChannel(emit) : undefined;
   const notice = (message: string) => stderr(`codebot: ${terminalSafe(message)}`);
@@ -159,8 +161,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     // Ctrl+C is the user's interruption, as in a session: the transcript says so for a later -c.
     onSignal: (signal) => {
       if (signal === "SIGINT") runtime.interrupt();
+      // An answer waiting for its MessageDisplay hooks is printed as it was, with its result line.
+      display?.stop();
     },
-    exit: (code) => void exit(code),
+    exit: (code) => void reported.then(() => output.drained()).then(() => exit(code)),
     onError: (error) => stderr(`codebot: closing failed: ${errorMessage(error)}`),
   });
   // A result's durations count from the start of the process, or with stream-json input from
@@ -204,7 +208,12 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // prompt's. `json` is one object, the given prompt's; stream-json has a result line per prompt.
   const processUsage = new Map<string, Usage>();
   let answered = 0;
-  const report = async (result: PromptResult, last: boolean): Promise<number> => {
+  const report = (result: PromptResult, last: boolean): Promise<number> => {
+    const reporting = reportNow(result, last);
+    reported = reporting.catch(() => undefined);
+    return reporting;
+  };
+  const reportNow = async (result: PromptResult, last: boolean): Promise<number> => {
     const index = answered++;
     for (const [spec, used] of result.usageByModel) {
       const sum = processUsage.get(spec) ?? emptyUsage();

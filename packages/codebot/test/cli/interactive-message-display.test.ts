@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
@@ -54,5 +55,26 @@ setTimeout(() => console.log(JSON.stringify({ hookSpecificOutput: { hookEventNam
       .map((line) => JSON.parse(line).delta);
     // One firing per answer, each with its whole text (the two hooks may run at once: any order).
     expect(deltas.sort()).toEqual(["all done here", "looking first"]);
+  });
+
+  it("Ctrl+C while the answer waits for its hook stops the hook and shows the answer as written", async () => {
+    const box = sandbox();
+    const started = box.at("hook-started");
+    const settings = box.json("s.json", {
+      hooks: { MessageDisplay: [{ hooks: [command(`touch ${started}; sleep 60`, { timeout: 120 })] }] },
+    });
+    const server = await modelServer([reply.text("held answer")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--settings", settings],
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit("go");
+    await waitFor(() => fs.existsSync(started), 30_000, "the hook to start");
+    term.press("C-c");
+    // Well within the 11 s the answer would otherwise be held, and the hook's 60 s.
+    const screen = await term.waitForScreen("held answer", 8_000);
+    expect(screen).toContain("interrupting");
   });
 });

@@ -8,8 +8,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
-import { runCli, useBuiltCli } from "./support/cli-process.js";
+import { runCli, startCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
@@ -115,5 +116,35 @@ describe("MessageDisplay in -p", () => {
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe("as written\n");
     expect(payloads(box)).toHaveLength(1);
+  });
+
+  it("Ctrl+C (SIGINT) while the answer waits for its hook: the hook is stopped, the answer is printed as written with its result line, exit 130", async () => {
+    const box = sandbox();
+    const started = box.at("hook-started");
+    const settings = box.json("s.json", {
+      hooks: {
+        MessageDisplay: [{ hooks: [command(`touch ${started}; sleep 60`, { timeout: 120 })] }],
+      },
+    });
+    const server = await modelServer([reply.text("the answer")]);
+    const cli = startCli(
+      ["-p", "go", "--output-format", "stream-json", "--verbose", "--settings", settings],
+      {
+        cwd: box.project,
+        env: modelEnv(server, box.home),
+      },
+    );
+    await waitFor(() => fs.existsSync(started), 30_000, `the hook to start (${cli.stderr()})`);
+    cli.child.kill("SIGINT");
+    const r = await cli.done;
+    expect(r.code).toBe(130);
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines.find((l) => l.type === "assistant")?.message.content).toEqual([
+      { type: "text", text: "the answer" },
+    ]);
+    expect(lines.at(-1)).toMatchObject({ type: "result", subtype: "success", result: "the answer" });
   });
 });

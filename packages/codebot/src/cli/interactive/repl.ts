@@ -457,6 +457,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     questions.cancel();
     const dropped = queue.splice(0).length;
     rt.interrupt();
+    // An answer held for its MessageDisplay hooks is shown now, as written.
+    display?.stop();
     const also = dropped > 0 ? ` (${dropped} queued prompt${dropped === 1 ? "" : "s"} dropped)` : "";
     view.interrupting(s.yellow(`${what}${also}`));
   };

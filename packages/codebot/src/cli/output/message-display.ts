@@ -17,6 +17,7 @@ export class MessageDisplay {
   private readonly shown = new WeakMap<ModelMessage, Promise<string | undefined>>();
   private readonly firing = new Set<Promise<unknown>>();
   private turn: { promptId: string | undefined; id: string } = { promptId: undefined, id: randomUUID() };
+  private stopping = new AbortController();
 
   constructor(
     private readonly hooks: HookRunner,
@@ -49,6 +50,15 @@ export class MessageDisplay {
     await Promise.allSettled([...this.firing]);
   }
 
+  /**
+   * Ctrl+C while answers wait for their hooks: those hooks are stopped and their messages shown
+   * as they were (a hook that fails shows the text as it was); later messages fire afresh.
+   */
+  stop(): void {
+    this.stopping.abort();
+    this.stopping = new AbortController();
+  }
+
   /** What its hooks show instead of the message's text; undefined when it is shown as it is (or had no hooks). */
   shownFor(message: ModelMessage): Promise<string | undefined> | undefined {
     return this.shown.get(message);
@@ -71,6 +81,7 @@ export class MessageDisplay {
       index: 0,
       final: true,
       delta,
+      signal: this.stopping.signal,
     });
     return decision.kind === "allow" ? decision.displayContent : undefined;
   }
