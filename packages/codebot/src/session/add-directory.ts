@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { HookRunner } from "@codebot/hooks";
+import { visible } from "../approval/visible-text.js";
 import type { PathPolicy } from "../paths/path-policy.js";
 
 /**
@@ -10,7 +11,9 @@ import type { PathPolicy } from "../paths/path-policy.js";
  * folder is the project's, links are followed. DirectoryAdded fires for it (`source`
  * `slash_command`), as claude 2.1.328's does after its `/add-dir` — and, as there, never for
  * `--add-dir` or the settings' `additionalDirectories`. Returns the folder added (its real path);
- * throws a one-line error when there is nothing to add.
+ * throws a one-line error when there is nothing to add. Paths are shown
+ * with control characters written out: a folder's name (a cloned repository's link) is not
+ * the terminal's to interpret, nor a newline pasted into the path to break the line.
  */
 export function addDirectory(
   input: string,
@@ -26,14 +29,17 @@ export function addDirectory(
     given === "~" || given.startsWith("~/")
       ? path.join(os.homedir(), given.slice(1))
       : path.resolve(cwd, given);
+  const shown = shortened(visible(given));
   let real: string;
+  let folder: boolean;
   try {
     real = fs.realpathSync(abs);
-  } catch {
-    throw new Error(`/add-dir: ${given} does not exist`);
+    folder = fs.statSync(real).isDirectory();
+  } catch (error) {
+    throw new Error(`/add-dir: ${shown} ${unreachable(error)}`);
   }
-  if (!fs.statSync(real).isDirectory()) throw new Error(`/add-dir: ${given} is not a folder`);
-  if (paths.reaches(real)) throw new Error(`/add-dir: the file tools reach ${real} already`);
+  if (!folder) throw new Error(`/add-dir: ${shown} is not a folder`);
+  if (paths.reaches(real)) throw new Error(`/add-dir: the file tools reach ${visible(real)} already`);
   paths.addFolder(real);
   // Claude Code groups' systemMessages are for the model too, as claude 2.1.328 gives them
   // (`DirectoryAdded hook: <message>`); claude starts a turn with them, codebot sends them with the next one.
@@ -42,4 +48,27 @@ export function addDirectory(
     tellModel(decision.systemMessages.map((message) => `DirectoryAdded hook: ${message}`).join("\n"));
   });
   return real;
+}
+
+/** Why a path cannot be added, in words: "does not exist" only when that is the reason. */
+function unreachable(error: unknown): string {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case "ENOENT":
+    case "ENOTDIR":
+      return "does not exist";
+    case "ENAMETOOLONG":
+      return "is not a path: too long";
+    case "EACCES":
+    case "EPERM":
+      return "cannot be reached: permission denied";
+    case "ELOOP":
+      return "cannot be reached: its symbolic links loop";
+    default:
+      return `cannot be reached: ${(error as Error).message}`;
+  }
+}
+
+/** A path as long as a screen, at most: a pasted wall of text is not echoed whole. */
+function shortened(text: string): string {
+  return text.length <= 200 ? text : `${text.slice(0, 200)}… (${text.length} characters)`;
 }

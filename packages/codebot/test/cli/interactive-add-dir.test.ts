@@ -71,4 +71,17 @@ describe("/add-dir with DirectoryAdded", { timeout: 120_000 }, () => {
     term.submit(`/add-dir ${other}`);
     await term.waitForScreen(`/add-dir: the file tools reach ${other} already`);
   });
+
+  it("a folder whose name holds an escape sequence (a cloned repository's link to it) is named with it written out", async () => {
+    const box = sandbox();
+    const evil = path.join(fs.realpathSync(box.home), "evil\u001b]0;PWNED\u0007dir");
+    fs.mkdirSync(evil);
+    fs.symlinkSync(evil, path.join(box.project, "vendor"));
+    const server = await modelServer([reply.text("unused")]);
+    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
+    await term.waitForScreen(/^›/m);
+    term.submit("/add-dir vendor");
+    const screen = await term.waitForScreen("the file tools reach it for this session");
+    expect(screen).toContain("evil\\x1b]0;PWNED\\x07dir");
+  });
 });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { agentLines } from "../../agents/agent-lines.js";
+import { visible } from "../../approval/visible-text.js";
 import { memoryLines } from "../../instructions/memory-lines.js";
 import type { Runtime } from "../../session/runtime.js";
 import { modelSpecNamed } from "../../settings/model-aliases.js";
@@ -80,7 +81,7 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
     case "add-dir":
       try {
         const folder = ctx.runtime.addDirectory(arg);
-        ctx.print(s.green(`added ${folder}: the file tools reach it for this session`));
+        ctx.print(s.green(`added ${visible(folder)}: the file tools reach it for this session`));
       } catch (error) {
         ctx.print(s.red(errorMessage(error)));
       }
