@@ -62,20 +62,27 @@ export function sdkStartOf(request: ControlRequest, notify: (message: string) =>
     const text = parts.filter((part): part is string => typeof part === "string" && part !== "").join("\n\n");
     if (text !== "") start.systemPrompt = text;
   }
-  if (typeof appendSystemPrompt === "string" && appendSystemPrompt !== "")
-    start.appendSystemPrompt = appendSystemPrompt;
+  if (typeof appendSystemPrompt === "string") {
+    if (appendSystemPrompt !== "") start.appendSystemPrompt = appendSystemPrompt;
+  } else if (given(appendSystemPrompt)) say(`"appendSystemPrompt" is not a string; ignored`);
   const { systemPromptSnapshot, excludeDynamicSections } = request;
   if (typeof systemPromptSnapshot === "boolean") start.systemPromptSnapshot = systemPromptSnapshot;
+  else if (given(systemPromptSnapshot)) say(`"systemPromptSnapshot" is not true or false; ignored`);
   if (excludeDynamicSections === true) start.excludeDynamicSystemPrompt = true;
+  else if (given(excludeDynamicSections) && excludeDynamicSections !== false)
+    say(`"excludeDynamicSections" is not true or false; ignored`);
   for (const key of unreadKeys(request)) say(`"${key}" is not supported by codebot; ignored`);
   return start;
 }
 
 /** What `initialize` carries that codebot does not read (each said once on stderr). */
 function unreadKeys(request: ControlRequest): string[] {
-  return Object.keys(request).filter(
-    (key) => !READ_KEYS.has(key) && request[key] !== undefined && request[key] !== null,
-  );
+  return Object.keys(request).filter((key) => !READ_KEYS.has(key) && given(request[key]));
+}
+
+/** A field the program set (the SDK sends null or leaves out what it was not given). */
+function given(value: unknown): boolean {
+  return value !== undefined && value !== null;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
