@@ -34,8 +34,8 @@ export function sdkHookExecutor(channel: Pick<ControlChannel, "request">): HookE
             error: `${label}: ${deadline.stopReason()}`,
             ...(deadline.timedOut ? { timedOut: true } : {}),
           };
-        const message = (error as Error).message;
-        return { stdout: "", stderr: message, exitCode: 1, error: `${label}: ${message}` };
+        // The reason is its stderr, which the report adds after the error: said once.
+        return { stdout: "", stderr: (error as Error).message, exitCode: 1, error: label };
       } finally {
         deadline.dispose();
       }
