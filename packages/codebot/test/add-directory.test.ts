@@ -43,3 +43,20 @@ describe("/add-dir with odd input", () => {
     expect(tryAdd("notes.txt/inner", project)).toBe("/add-dir: notes.txt/inner does not exist");
   });
 });
+
+describe("/add-dir's DirectoryAdded hooks", () => {
+  it("a systemMessage of a megabyte reaches the model capped, as any hook text for the model", async () => {
+    const project = scratchDir("codebot-add-dir-");
+    const other = scratchDir("codebot-add-dir-other-");
+    const hooks = {
+      fire: async () => ({ kind: "allow", systemMessages: ["x".repeat(1_000_000)] }),
+    } as unknown as HookRunner;
+    const told = new Promise<string>((resolve) =>
+      addDirectory(other, project, new PathPolicy(project), hooks, resolve),
+    );
+    const text = await told;
+    expect(text.startsWith("DirectoryAdded hook: xxx")).toBe(true);
+    expect(text).toContain("characters of output cut");
+    expect(text.length).toBeLessThan(31_000);
+  });
+});

@@ -116,6 +116,7 @@ export {
   parseMatcher,
 } from "./matcher.js";
 export type { ToolPermissions } from "./middleware.js";
+export { capForModel } from "./model-text-cap.js";
 export { gitRuns } from "./nested-commands.js";
 export { isWithin } from "./path-within.js";
 export { buildPayload, type HookSession, type PayloadFields } from "./payload.js";

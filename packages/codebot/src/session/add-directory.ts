@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { HookRunner } from "@codebot/hooks";
+import { capForModel, type HookRunner } from "@codebot/hooks";
 import { visible } from "../approval/visible-text.js";
 import type { PathPolicy } from "../paths/path-policy.js";
 
@@ -45,7 +45,10 @@ export function addDirectory(
   // (`DirectoryAdded hook: <message>`); claude starts a turn with them, codebot sends them with the next one.
   void hooks.fire("DirectoryAdded", { directory: real, source: "slash_command" }).then((decision) => {
     if (decision.kind === "stop" || !decision.systemMessages) return;
-    tellModel(decision.systemMessages.map((message) => `DirectoryAdded hook: ${message}`).join("\n"));
+    // Capped as any hook text for the model: a hook's megabyte would go with every later request.
+    tellModel(
+      capForModel(decision.systemMessages.map((message) => `DirectoryAdded hook: ${message}`).join("\n")),
+    );
   });
   return real;
 }
