@@ -31,7 +31,7 @@ describe("acceptEdits and the files that make code run", () => {
       toolCall("bash", { command: "git status" }, "b1"),
     ]);
     await s.runtime.prompt("go");
-    expect(toolResultFor(s.model, "w1")?.text).toMatch(/^permission denied: write needs approval/);
+    expect(toolResultFor(s.model, "w1")?.text).toMatch(/^permission denied: write of .* needs your yes/);
     expect(toolResultFor(s.model, "b1")?.isError).toBe(false);
     expect(fs.existsSync(s.at("pwned"))).toBe(false);
   });
@@ -41,7 +41,7 @@ describe("acceptEdits and the files that make code run", () => {
       toolCall("write", { file_path: ".git/hooks/pre-commit", content: "#!/bin/sh\ntouch pwned\n" }, "w1"),
     ]);
     await s.runtime.prompt("go");
-    expect(toolResultFor(s.model, "w1")?.text).toMatch(/^permission denied: write needs approval/);
+    expect(toolResultFor(s.model, "w1")?.text).toMatch(/^permission denied: write of .* needs your yes/);
     expect(fs.existsSync(s.at(".git/hooks/pre-commit"))).toBe(false);
   });
 
@@ -61,7 +61,7 @@ describe("acceptEdits and the files that make code run", () => {
       ],
     });
     await s.runtime.prompt("go");
-    expect(toolResultFor(s.model, "w1")?.text).toMatch(/^permission denied: write needs approval/);
+    expect(toolResultFor(s.model, "w1")?.text).toMatch(/^permission denied: write of .* needs your yes/);
     expect(fs.existsSync(path.join(home, "settings.json"))).toBe(false);
   });
 

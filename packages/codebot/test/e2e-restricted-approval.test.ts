@@ -147,14 +147,76 @@ describe("without --restricted, as claude 2.1.328: a hook's allow does not appro
     });
     await s.runtime.prompt("go");
     expect(toolResultFor(s.model, "c1")?.text).toBe(
-      `permission denied: write of .git/hooks/pre-commit needs approval: a hook's allow does not approve writing a settings, git or tool-configuration file; allow it with a "permissions.allow" rule or --allowedTools`,
+      "permission denied: write of .git/hooks/pre-commit needs your yes: no allow rule, acceptEdits or hook's allow approves writing a settings, git or tool-configuration file; nobody can answer in a non-interactive run (--permission-mode bypassPermissions writes it)",
     );
   });
 
-  it("an allow rule, bypassPermissions or a person's yes still approve them", async () => {
-    expect(await writeEach({}, [allowingHook, { permissions: { allow: ["Write"] } }])).toEqual(ALL_WRITTEN);
+  it("bypassPermissions or a person's yes still approve them", async () => {
     expect(await writeEach({ permissionMode: "auto" })).toEqual(ALL_WRITTEN);
     expect(await writeEach({ askToolApproval: async () => "once" })).toEqual(ALL_WRITTEN);
+  });
+});
+
+describe("as claude 2.1.328 (recorded: it asked about each even under an Edit rule naming it): no allow rule or acceptEdits approves writing a settings, git or tool-configuration file", () => {
+  const PLAIN_ONLY = {
+    ".claude/settings.json": "refused",
+    ".git/hooks/pre-commit": "refused",
+    ".mcp.json": "refused",
+    "notes.txt": "written",
+  };
+
+  it("an allow rule for every write approves only the plain file", async () => {
+    expect(await writeEach({}, [{ permissions: { allow: ["Write"] } }])).toEqual(PLAIN_ONLY);
+  });
+
+  it("an allow rule naming the file does not approve it", async () => {
+    const rules = { permissions: { allow: ["Write(.claude/**)", "Write(.mcp.json)", "Write(notes.txt)"] } };
+    expect(await writeEach({}, [rules])).toEqual(PLAIN_ONLY);
+  });
+
+  it("acceptEdits writes only the plain file unasked", async () => {
+    expect(await writeEach({ permissionMode: "acceptEdits" }, [])).toEqual(PLAIN_ONLY);
+  });
+
+  it("a .vscode task is asked about under acceptEdits, and a bash line making one too", async () => {
+    const s = await startSession({
+      script: [
+        reply.toolCalls(
+          toolCall("write", { file_path: ".vscode/tasks.json", content: "{}\n" }, "w1"),
+          toolCall("bash", { command: "mkdir -p .vscode && touch .vscode/settings.json" }, "b1"),
+        ),
+        reply.text("done"),
+      ],
+      runtime: { permissionMode: "acceptEdits" },
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "w1")?.text).toMatch(
+      /^permission denied: write of .vscode\/tasks.json needs your yes/,
+    );
+    expect(toolResultFor(s.model, "b1")?.text).toMatch(/^permission denied: bash needs approval/);
+    expect(fs.existsSync(s.at(".vscode"))).toBe(false);
+  });
+
+  it("an allow rule and a reachable folder do not let the model write codebot's transcripts or settings", async () => {
+    const project = scratchDir("codebot-own-home-project-");
+    const home = scratchDir("codebot-own-home-");
+    const transcript = path.join(home, "projects", "x", "s.jsonl");
+    const s = await startSession({
+      dirs: { project, home },
+      user: { permissions: { allow: ["Write", `Write(/${home}/**)`], additionalDirectories: [home] } },
+      script: [
+        reply.toolCalls(
+          toolCall("write", { file_path: transcript, content: '{"type":"prompt_snapshot"}\n' }, "w1"),
+          toolCall("write", { file_path: path.join(home, "settings.json"), content: "{}\n" }, "w2"),
+        ),
+        reply.text("done"),
+      ],
+      runtime: { permissionMode: "acceptEdits" },
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "w1")?.text).toMatch(/needs your yes/);
+    expect(toolResultFor(s.model, "w2")?.text).toMatch(/needs your yes/);
+    expect(fs.existsSync(transcript)).toBe(false);
   });
 });
 

@@ -19,10 +19,10 @@ import { isDirectory } from "../fs/is-directory.js";
 import { expandHome } from "../paths/home-path.js";
 import { type PathPolicy, realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import { GLOB, globbed } from "./bash-named-files.js";
-import { editRunsCode } from "./edits-that-run-code.js";
 import { FILE_EDITING_PROGRAMS } from "./file-editing-programs.js";
 import { holdsSubmodule } from "./git-submodules.js";
 import { CODE_TEXT } from "./permission-rules.js";
+import { isPersonOnlyWrite } from "./person-only-writes.js";
 import { readOnlyGit } from "./read-only-git.js";
 import { READ_ONLY_PROGRAMS, type ReadOnlyProgram, usesOption } from "./read-only-programs.js";
 import { type ShellCommand, shellCommands } from "./shell-commands.js";
@@ -91,13 +91,13 @@ export function unmatchedReadOnly(
  * Whether a line only reads and makes, copies, moves or removes files inside the project (`mkdir
  * -p src/x && touch src/x/a.ts`, `mv a b`, `rm -r build`), which `acceptEdits` runs unasked as
  * Claude Code does: as readsOnly, with file-editing-programs.ts too, and no word naming the project
- * folder itself or a path an edit of which can run code (`.git/`, codebot's own folder:
- * edits-that-run-code.ts) — as the write and edit tools under `acceptEdits`.
+ * folder itself or a settings, git or tool-configuration file (`.git/`, `.claude/`, `.vscode/`,
+ * `.mcp.json`, codebot's own folder: person-only-writes.ts) — as the write and edit tools under `acceptEdits`.
  */
 export function editsOnlyFiles(command: string, place: ReadOnlyPlace, ownHomes: readonly string[]): boolean {
   return staysWithin(command, place, {
     programs: FILE_EDITING_PROGRAMS,
-    allows: (real) => real !== place.paths.root && !editRunsCode(real, ownHomes),
+    allows: (real) => real !== place.paths.root && !isPersonOnlyWrite(real, place.paths.root, ownHomes),
   });
 }
 

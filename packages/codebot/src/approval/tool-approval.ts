@@ -11,7 +11,6 @@ import type {
 } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
 import { filesNamedBy } from "./bash-named-files.js";
-import { editRunsCode } from "./edits-that-run-code.js";
 import { applyPermissionUpdates } from "./hook-permission-updates.js";
 import { namesOwnFolder } from "./own-folder-commands.js";
 import {
@@ -193,15 +192,17 @@ export class ToolApproval {
     }
     const askRule = firstMatching(askRules, subject, where) ?? this.readRuleNamed(askRules, subject)?.rule;
     const personOnly = this.personOnlyConcern(call, subject, tool);
-    // As claude 2.1.328's: a hook's allow does not approve writing a settings, git or tool-configuration file.
-    const hookMayApprove = !this.configWrite(call, subject) || confirmedByUser;
+    // As claude 2.1.328's: neither a hook's allow, acceptEdits nor an allow rule approves writing a
+    // settings, git or tool-configuration file (its "sensitive file"), codebot's transcripts and
+    // settings among them (a transcript's lines are read back on resume).
+    const configWrite = this.configWrite(call, subject);
+    const hookMayApprove = !configWrite || confirmedByUser;
     if (personOnly !== undefined) {
       if (confirmedByUser) return { allowed: true };
     } else if (askRule === undefined) {
       if (tool.mutating !== true || mode === "auto" || (preApproved && hookMayApprove))
         return { allowed: true };
-      if (mode === "acceptEdits" && FILE_EDITS.has(call.name) && !this.editRunsCode(subject))
-        return { allowed: true };
+      if (mode === "acceptEdits" && FILE_EDITS.has(call.name) && !configWrite) return { allowed: true };
       const grantedRules = [...this.granted].flat();
       const place = this.shellPlace(tool);
       // A function the line defines runs its body where it is called: its commands' order says nothing.
@@ -216,6 +217,7 @@ export class ToolApproval {
           where,
           unruled,
         ) &&
+        !configWrite &&
         !this.namesOwnFolder(subject)
       )
         return { allowed: true };
@@ -253,22 +255,22 @@ export class ToolApproval {
       }
       return { allowed: false, reason: `permission denied by ${prompted.by}: ${prompted.message}` };
     }
-    const hookOverruled =
-      !hookMayApprove && (preApproved || hooked?.behavior === "allow") && subject.path !== undefined;
+    // Only your yes (or bypassPermissions, or the permission handler) writes such a file.
+    const needsYou = configWrite && askRule === undefined && personOnly === undefined;
     const why =
       personOnly !== undefined
         ? `${personOnly}, so it needs a person's yes under --restricted`
         : askRule !== undefined
           ? `the ask rule "${askRule.text}" needs a yes`
-          : hookOverruled
-            ? `of ${this.options.paths.display(subject.path as string)} needs approval: a hook's allow does not approve writing a settings, git or tool-configuration file`
+          : needsYou
+            ? `of ${this.options.paths.display(subject.path as string)} needs your yes: no allow rule, acceptEdits or hook's allow approves writing a settings, git or tool-configuration file`
             : "needs approval";
     if (ask === undefined || mode === "dontAsk") {
       const how =
         askRule !== undefined || personOnly !== undefined
           ? "nobody can answer in a non-interactive run"
-          : hookOverruled
-            ? `allow it with a "permissions.allow" rule or --allowedTools`
+          : needsYou
+            ? "nobody can answer in a non-interactive run (--permission-mode bypassPermissions writes it)"
             : `allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode ${FILE_EDITS.has(call.name) ? "acceptEdits" : "bypassPermissions"}`;
       return { allowed: false, reason: `permission denied: ${call.name} ${why}; ${how}` };
     }
@@ -417,11 +419,6 @@ export class ToolApproval {
     if (call.name === "bash" && subject.command !== undefined)
       return restrictedShellConcern(subject.command, this.shellPlace(tool)?.cwd ?? paths.root, paths);
     return undefined;
-  }
-
-  /** An edit acceptEdits leaves to the question (edits-that-run-code.ts). */
-  private editRunsCode(subject: RuleSubject): boolean {
-    return subject.path !== undefined && editRunsCode(subject.path, this.options.ownHomes ?? []);
   }
 
   /**

@@ -30,7 +30,9 @@ describe("acceptEdits and git's own folder", { timeout: 60_000 }, () => {
       env: modelEnv(server, box.home),
     });
     expect(r.code).toBe(0);
-    expect(requestText(server.requests[1])).toContain("permission denied: write needs approval");
+    expect(requestText(server.requests[1])).toContain(
+      "permission denied: write of .git/config needs your yes",
+    );
     expect(fs.existsSync(box.at("pwned"))).toBe(false);
   });
 });
