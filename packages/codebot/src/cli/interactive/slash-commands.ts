@@ -13,6 +13,7 @@ import { contextLines } from "../output/context-lines.js";
 import { contextUsage } from "../output/context-usage.js";
 import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
 import type { Styles } from "../output/styles.js";
+import { terminalSafe } from "../output/terminal-safe.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
 import type { SessionFlags } from "../session-flags.js";
 import { effortCommand } from "./effort-command.js";
@@ -80,10 +81,11 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       return undefined;
     case "add-dir":
       try {
+        // The real path: a link of the repository's may name a folder whose name holds escape sequences.
         const folder = ctx.runtime.addDirectory(arg);
         ctx.print(s.green(`added ${visible(folder)}: the file tools reach it for this session`));
       } catch (error) {
-        ctx.print(s.red(errorMessage(error)));
+        ctx.print(s.red(terminalSafe(errorMessage(error))));
       }
       return undefined;
     case "context":
