@@ -230,7 +230,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     const text = (await display?.answer(result)) ?? result.text;
     output.write(() => {
       if (flags.outputFormat === "text") {
-        if (text !== "") process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+        // On a terminal only colours stay (claude 2.1.328 drops the other control characters
+        // there): the answer, or a MessageDisplay hook's text, sets no title nor clipboard. Piped, as written.
+        const shown = process.stdout.isTTY ? terminalSafe(text, true) : text;
+        if (shown !== "") process.stdout.write(shown.endsWith("\n") ? shown : `${shown}\n`);
       } else if (last || flags.outputFormat === "stream-json") {
         const object = resultObject({
           result: { ...result, text },

@@ -5,7 +5,7 @@
  */
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
@@ -50,5 +50,49 @@ describe("terminal safety of notices", () => {
     expect(run.stderr).toContain('.claude/skills/e/SKILL.md: name "e" is not usable as a command name');
     expect(run.stderr).not.toContain(ESC);
     expect(run.stderr).not.toContain(BEL);
+  });
+});
+
+describe("terminal safety of -p text output", { timeout: 120_000 }, () => {
+  const clipboard = Buffer.from("rm -rf ~").toString("base64");
+  const HOSTILE = `shown ${ESC}]52;c;${clipboard}${BEL}middle ${ESC}]0;evil-title${BEL}${ESC}[31mred${ESC}[0m end`;
+
+  /** A MessageDisplay hook of the user's (`--settings`) that shows HOSTILE instead of the answer. */
+  function displaySetup() {
+    const box = sandbox();
+    box.json("display.json", {
+      hookSpecificOutput: { hookEventName: "MessageDisplay", displayContent: HOSTILE },
+    });
+    const settings = box.json("s.json", {
+      hooks: { MessageDisplay: [{ hooks: [command(`cat > /dev/null; cat ${box.at("display.json")}`)] }] },
+    });
+    return { box, settings };
+  }
+
+  it("on a terminal a MessageDisplay hook's text sets no clipboard nor title; its colour stays (claude 2.1.328 drops control characters there too)", async () => {
+    const { box, settings } = displaySetup();
+    const server = await modelServer([reply.text("the answer")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["-p", "go", "--settings", settings],
+    });
+    term.tmux("set-option", "-s", "set-clipboard", "on");
+    term.tmux("set-option", "-g", "allow-rename", "on");
+    expect(await term.exitCode()).toBe(0);
+    expect(term.screen()).toContain("shown middle red end");
+    expect(term.tmux("list-buffers")).toBe("");
+    expect(term.tmux("display-message", "-p", "#{pane_title}")).not.toContain("evil-title");
+    expect(term.screen(true)).toMatch(new RegExp(`${ESC}\\[31mred`));
+  });
+
+  it("piped, the text is written as the hook gave it, as claude writes it", async () => {
+    const { box, settings } = displaySetup();
+    const server = await modelServer([reply.text("the answer")]);
+    const run = await runCli(["-p", "go", "--settings", settings, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${HOSTILE}\n`);
   });
 });
