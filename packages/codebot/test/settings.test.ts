@@ -155,6 +155,26 @@ describe("merged settings", () => {
     });
   });
 
+  it("a project's effortLevel above your own waits for approval: a repository does not raise what you pay unasked", () => {
+    const layers = [layer("user", { effortLevel: "low" }), layer("project", { effortLevel: "xhigh" })];
+    const held = mergeSettings(layers, untrusted);
+    expect(held.settings.effortLevel).toBe("low");
+    expect(held.settings.permissions.untrusted.map((g) => g.grant)).toEqual(["effortLevel:xhigh"]);
+    const approved = mergeSettings(layers, { isGrantTrusted: (g) => g === "effortLevel:xhigh" });
+    expect(approved.settings.effortLevel).toBe("xhigh");
+  });
+
+  it("a project's effortLevel counts unasked when yours sets none or it is not above yours, as in claude", () => {
+    const effort = (...levels: ["user" | "project" | "local", string][]) =>
+      mergeSettings(
+        levels.map(([source, effortLevel]) => layer(source, { effortLevel })),
+        untrusted,
+      ).settings;
+    expect(effort(["project", "xhigh"]).effortLevel).toBe("xhigh");
+    expect(effort(["user", "high"], ["project", "medium"]).effortLevel).toBe("medium");
+    expect(effort(["user", "high"], ["local", "high"]).permissions.untrusted).toEqual([]);
+  });
+
   it("a project's statusLine is a grant: ignored and listed until trusted, then it replaces the user's", () => {
     const line = (command: string) => ({ statusLine: { type: "command", command } });
     const layers = [layer("user", line("mine.sh")), layer("project", line("theirs.sh"))];

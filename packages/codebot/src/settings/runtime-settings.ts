@@ -1,6 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import type { EffortLevel } from "@codebot/agentcore";
+import { EFFORT_LEVELS, type EffortLevel } from "@codebot/agentcore";
 import type { ContentViews, Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
@@ -41,8 +41,10 @@ export interface RuntimeSettings {
   /** The custom agent the session runs as unless `--agent` names one; the last layer that sets it wins. */
   agent?: string;
   /**
-   * Claude Code's `effortLevel` (`low` … `xhigh`); the last layer that sets it wins, a project's
-   * without approval, as in claude: unlike `model` it picks no provider and runs nothing.
+   * Claude Code's `effortLevel` (`low` … `xhigh`); the last layer that sets it wins. A project's
+   * counts without approval, as in claude (it picks no provider and runs nothing), unless it is
+   * above the level your own settings set: a repository does not make you pay for more than you
+   * chose unasked (grant `effortLevel:<level>`).
    */
   effortLevel?: Exclude<EffortLevel, "max">;
   permissions: {
@@ -169,6 +171,8 @@ export function mergeSettings(
     ask: [] as PermissionRule[],
     deny: [] as PermissionRule[],
   };
+  /** The `effortLevel` your own settings set so far: a project's above it waits for approval. */
+  let ownEffort: EffortLevel | undefined;
   for (const layer of inPrecedenceOrder(layers)) {
     // A document that is not an object is the hooks loader's to report.
     if (!isObject(layer.settings)) continue;
@@ -220,7 +224,13 @@ export function mergeSettings(
     }
     // A project's model decides which provider (and which of the user's keys) gets the prompts.
     if (value.model !== undefined && granted(`model:${value.model}`)) settings.model = value.model;
-    if (value.effortLevel !== undefined) settings.effortLevel = value.effortLevel;
+    if (value.effortLevel !== undefined) {
+      if (userOwned) ownEffort = value.effortLevel;
+      const raises =
+        ownEffort !== undefined &&
+        EFFORT_LEVELS.indexOf(value.effortLevel) > EFFORT_LEVELS.indexOf(ownEffort);
+      if (!raises || granted(`effortLevel:${value.effortLevel}`)) settings.effortLevel = value.effortLevel;
+    }
     // A project's agent replaces the main agent's instructions, tools and model.
     if (value.agent !== undefined && granted(`agent:${value.agent}`)) settings.agent = value.agent;
     const mode = value.permissions?.mode ?? value.permissions?.defaultMode;
