@@ -8,6 +8,7 @@ import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { editRunsCode } from "../src/approval/edits-that-run-code.js";
+import { isPersonOnlyWrite } from "../src/approval/person-only-writes.js";
 import { scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 
 const FSMONITOR_CONFIG = '[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "touch pwned"\n';
@@ -79,5 +80,15 @@ describe("git's own folder, in any case", () => {
     expect(editRunsCode("/p/sub/.gIT", [])).toBe(true);
     expect(editRunsCode("/p/src/git.ts", [])).toBe(false);
     expect(editRunsCode("/p/.github/workflows/ci.yml", [])).toBe(false);
+  });
+});
+
+describe("the project's settings and tool-configuration folders, in any case", () => {
+  it("`.VSCODE/tasks.json` and `.Claude/settings.json` need a person: on macOS and Windows they are `.vscode/…` and `.claude/…`", () => {
+    expect(isPersonOnlyWrite("/p/.VSCODE/tasks.json", "/p", [])).toBe(true);
+    expect(isPersonOnlyWrite("/p/.Claude/settings.json", "/p", [])).toBe(true);
+    expect(isPersonOnlyWrite("/p/.codebot", "/p", [])).toBe(true);
+    expect(isPersonOnlyWrite("/p/src/.vscode-notes.md", "/p", [])).toBe(false);
+    expect(isPersonOnlyWrite("/other/.vscode/tasks.json", "/p", [])).toBe(false);
   });
 });

@@ -19,5 +19,8 @@ export function isPersonOnlyWrite(
 ): boolean {
   if (editRunsCode(realPath, ownHomes)) return true;
   if (CONFIG_FILES.includes(path.basename(realPath).toLowerCase())) return true;
-  return CONFIG_FOLDERS.some((folder) => isWithin(realPath, path.join(projectRoot, folder)));
+  if (!isWithin(realPath, projectRoot)) return false;
+  // In any case, as `.git`: on macOS's and Windows' file systems `.VSCODE/tasks.json` is `.vscode/tasks.json`.
+  const first = path.relative(projectRoot, realPath).split(path.sep)[0]?.toLowerCase() ?? "";
+  return CONFIG_FOLDERS.includes(first);
 }
