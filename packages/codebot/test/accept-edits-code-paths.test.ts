@@ -8,6 +8,7 @@ import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { editRunsCode } from "../src/approval/edits-that-run-code.js";
+import { namesOwnFolder } from "../src/approval/own-folder-commands.js";
 import { isPersonOnlyWrite } from "../src/approval/person-only-writes.js";
 import { scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 
@@ -90,5 +91,23 @@ describe("the project's settings and tool-configuration folders, in any case", (
     expect(isPersonOnlyWrite("/p/.codebot", "/p", [])).toBe(true);
     expect(isPersonOnlyWrite("/p/src/.vscode-notes.md", "/p", [])).toBe(false);
     expect(isPersonOnlyWrite("/other/.vscode/tasks.json", "/p", [])).toBe(false);
+  });
+});
+
+describe("codebot's and Claude Code's own folders, in any case", () => {
+  it("an edit of `.CODEBOT/settings.json` in the home folder needs a yes: on macOS and Windows it is `.codebot/settings.json`", () => {
+    expect(editRunsCode("/Users/u/.CODEBOT/settings.json", ["/Users/u/.codebot"])).toBe(true);
+    expect(editRunsCode("/Users/u/.Claude/projects/p/s.jsonl", ["/Users/u/.claude"])).toBe(true);
+    expect(editRunsCode("/Users/u/code/settings.json", ["/Users/u/.codebot"])).toBe(false);
+  });
+
+  it("a bash line naming `.CODEBOT/settings.json` is not allowed by a rule either", () => {
+    const home = scratchDir("codebot-case-home-");
+    expect(
+      namesOwnFolder(`cp x ${home}/.CODEBOT/settings.json`, home, [path.join(home, ".codebot")], {}),
+    ).toBe(true);
+    expect(namesOwnFolder(`cp x ${home}/notes/settings.json`, home, [path.join(home, ".codebot")], {})).toBe(
+      false,
+    );
   });
 });

@@ -13,5 +13,14 @@ import { isWithin } from "@codebot/hooks";
  */
 export function editRunsCode(realPath: string, ownHomes: readonly string[]): boolean {
   if (realPath.split(path.sep).some((part) => part.toLowerCase() === ".git")) return true;
-  return ownHomes.some((home) => isWithin(realPath, home));
+  return ownHomes.some((home) => isWithinAnyCase(realPath, home));
+}
+
+/**
+ * `target` is in `root`, the case of their letters aside: on macOS's and Windows' file systems
+ * `~/.CODEBOT/settings.json` is `~/.codebot/settings.json`, and a path that does not exist yet
+ * keeps the case it was written in.
+ */
+export function isWithinAnyCase(target: string, root: string): boolean {
+  return isWithin(target.toLowerCase(), root.toLowerCase());
 }

@@ -1,7 +1,7 @@
 import os from "node:os";
-import { isWithin } from "@codebot/hooks";
 import { realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import { filesNamedBy } from "./bash-named-files.js";
+import { isWithinAnyCase } from "./edits-that-run-code.js";
 
 /** Variables a command may reach codebot's or Claude Code's folder through (`cp x "$HOME/.claude/…"`). */
 const HOME_VARIABLES = ["HOME", "CODEBOT_HOME", "CLAUDE_CONFIG_DIR"];
@@ -30,6 +30,6 @@ export function namesOwnFolder(
   }
   return filesNamedBy(text, root, os.homedir()).some((file) => {
     const real = realPathOfDeepestAncestor(file);
-    return ownHomes.some((home) => isWithin(real, home));
+    return ownHomes.some((home) => isWithinAnyCase(real, home));
   });
 }
