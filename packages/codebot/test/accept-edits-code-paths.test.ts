@@ -90,7 +90,30 @@ describe("the project's settings and tool-configuration folders, in any case", (
     expect(isPersonOnlyWrite("/p/.Claude/settings.json", "/p", [])).toBe(true);
     expect(isPersonOnlyWrite("/p/.codebot", "/p", [])).toBe(true);
     expect(isPersonOnlyWrite("/p/src/.vscode-notes.md", "/p", [])).toBe(false);
-    expect(isPersonOnlyWrite("/other/.vscode/tasks.json", "/p", [])).toBe(false);
+    expect(isPersonOnlyWrite("/other/notes/tasks.json", "/p", [])).toBe(false);
+  });
+
+  it("claude 2.1.328's other sensitive files need a person too (recorded under acceptEdits), at any depth of the project", () => {
+    for (const file of [
+      ".husky/pre-commit",
+      ".envrc",
+      ".npmrc",
+      ".ripgreprc",
+      ".bashrc",
+      ".zshrc",
+      ".profile",
+      ".devcontainer/devcontainer.json",
+      "sub/.vscode/tasks.json",
+      "sub/.claude/settings.json",
+    ])
+      expect(isPersonOnlyWrite(`/p/${file}`, "/p", []), file).toBe(true);
+    // What claude wrote unasked there.
+    for (const file of ["CLAUDE.md", "Makefile", "package.json", ".github/workflows/ci.yml", ".editorconfig"])
+      expect(isPersonOnlyWrite(`/p/${file}`, "/p", []), file).toBe(false);
+  });
+
+  it("a project inside a folder named like one (`~/.claude/skills/x`) is not all configuration", () => {
+    expect(isPersonOnlyWrite("/h/.claude/skills/x/src/a.ts", "/h/.claude/skills/x", [])).toBe(false);
   });
 });
 
