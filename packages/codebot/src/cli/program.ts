@@ -49,6 +49,7 @@ interface RootOptions {
   appendSystemPrompt?: string;
   systemPromptSnapshot?: "on" | "off";
   brief?: boolean;
+  axScreenReader?: boolean;
   excludeDynamicSystemPromptSections?: boolean;
   verbose?: boolean;
   includePartialMessages?: boolean;
@@ -264,6 +265,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           "Claude Code's: the SendUserMessage tool — codebot has none; the model answers in its text (said once)",
         )
         .option(
+          "--ax-screen-reader",
+          "interactive: screen-reader friendly output (flat text, no colours, borders or animation); also CLAUDE_AX_SCREEN_READER=1 or axScreenReader in your settings",
+        )
+        .option(
           "-w, --worktree [name]",
           "run the session in a git worktree <repo>/.claude/worktrees/<name> (branch worktree-<name>; a WorktreeCreate hook makes it instead when the project has one)",
         )
@@ -385,6 +390,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     tuneHeapForSession();
     code = await runInteractive({
       ...flags,
+      ...(opts.axScreenReader === true ? { axScreenReader: true } : {}),
       ...(positional !== undefined ? { firstPrompt: positional } : {}),
     });
   });

@@ -37,6 +37,8 @@ export interface SessionFlags {
   systemPromptSnapshot?: boolean;
   /** `--exclude-dynamic-system-prompt-sections`. */
   excludeDynamicSystemPrompt?: boolean;
+  /** `--ax-screen-reader`: the interactive terminal in screen-reader mode (screenReaderMode). */
+  axScreenReader?: boolean;
   /** `codebot "prompt"`: the interactive session starts by running it. */
   firstPrompt?: string;
   trustProjectHooks: boolean;

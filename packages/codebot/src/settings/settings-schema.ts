@@ -248,6 +248,12 @@ export const runtimeKeysSchema = z.object({
     )
     .optional()
     .describe("Claude Code's settings of `--worktree`"),
+  axScreenReader: z
+    .boolean(expected("expected true or false"))
+    .optional()
+    .describe(
+      "user settings: the interactive terminal in screen-reader mode (flat text, no colours, borders or animation), as --ax-screen-reader; ignored in a project's settings",
+    ),
   claudeCompat: z
     .boolean(expected("expected true or false"))
     .optional()

@@ -36,7 +36,18 @@ describe("Claude Code's mode flags", () => {
     expect(fs.existsSync(box.at("made"))).toBe(false);
   });
 
-  for (const flag of ["--ax-screen-reader", "--prompt-suggestions"]) {
+  it("--ax-screen-reader with -p is accepted and changes nothing: the answer as it was written (as claude)", async () => {
+    const box = sandbox();
+    const text = "| a | b |\n|---|---|\n| 1 | 2 |\n\n# Head";
+    const server = await modelServer([reply.text(text)]);
+    const r = await runCli(["-p", "go", "--ax-screen-reader", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${text}\n`);
+  });
+
+  for (const flag of ["--forward-subagent-text", "--prompt-suggestions"]) {
     it(`${flag} is one line saying codebot lacks it`, async () => {
       const box = sandbox();
       const r = await runCli(["-p", "hi", flag, "--cwd", box.project], { env: cliEnv(box.home) });

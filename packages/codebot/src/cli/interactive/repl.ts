@@ -41,6 +41,7 @@ import { Questions } from "./questions.js";
 import { measureAsTerminal, redrawAfterJoiner } from "./readline-measure.js";
 import { onFreshRow, syncRows } from "./readline-rows.js";
 import { safeModeBanner } from "./safe-mode-banner.js";
+import { projectAskedInVain, screenReaderBanner, screenReaderMode } from "./screen-reader-mode.js";
 import { SentPromptLines } from "./sent-prompt-lines.js";
 import { sessionNotice } from "./session-notice.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
@@ -66,7 +67,10 @@ function completeSlashCommand(line: string, skillNames: readonly string[]): [str
  * through `close()` (SessionEnd, async hooks drained).
  */
 export async function runInteractive(given: SessionFlags): Promise<number> {
-  const s = stylesFor(process.stdout);
+  // Screen-reader mode (docs/cli.md) has no colour. The flag and the variable are known now, for
+  // the project's question; what the settings say once they are read.
+  const flatAtStart = screenReaderMode(given.axScreenReader === true, process.env, []) !== undefined;
+  const startStyles = stylesFor(flatAtStart ? {} : process.stdout);
   // Line editing, keys (Esc, one-key answers) and cursor control need a terminal at both ends;
   // otherwise lines are read and written plainly, without one escape sequence (docs/cli.md).
   const terminal = process.stdin.isTTY === true && process.stdout.isTTY === true;
@@ -78,13 +82,18 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   /** The session's skills and commands, once it has started. */
   let skillNames: string[] = [];
   // The project's hooks and grants first, in one question: its model, if approved, is the session's.
-  const { flags, inventory } = await withProjectConsent(given, s);
+  const { flags, inventory } = await withProjectConsent(given, startStyles);
+  const screenReader = screenReaderMode(given.axScreenReader === true, process.env, inventory.project.layers);
+  const flat = screenReader !== undefined;
+  // As claude's: hooks and commands (and a codebot started from them) can tell.
+  if (flat) process.env.CLAUDE_AX_SCREEN_READER = "1";
+  const s = flat ? stylesFor({}) : startStyles;
   const modelSpec = sessionModel(
     flags.model,
     inventory.project.settings,
     modelEnv(process.env, inventory.project.settings),
   );
-  const screen = terminalScreen(process.stdout, s);
+  const screen = terminalScreen(process.stdout, s, flat);
   /** The terminal's width now, when the output is one: the rows of hooks' lines and lists are cut to it. */
   const columns = () => (process.stdout.isTTY ? process.stdout.columns : undefined);
   // While a run goes on readline draws nothing (keys typed then would land inside streamed
@@ -121,6 +130,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       // With --debug-file the debug lines go there; the terminal shows what it shows without --debug.
       trace: flags.debugHooks && flags.debugFile === undefined ? "all" : "ran",
       live: process.stdout.isTTY === true,
+      screenReader: flat,
       columns,
       // Set once the runtime exists, before any tool call can end.
       backgroundHooks: (toolUseId) => runtime.unfinishedHooks(toolUseId),
@@ -171,8 +181,13 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // the banner names the agent, the status line the model.
   const agentName = flags.agent ?? inventory.project.settings.agent;
   const runsAs = agentName !== undefined ? `agent ${agentName}` : modelSpec;
-  for (const row of bannerRows(`${s.bold("codebot")} ${codebotVersion()} · ${runsAs} · ${inventory.cwd}`))
-    view.line(row);
+  // In screen-reader mode, as claude's: what turned it on first, then one thing a line.
+  const banner = screenReader
+    ? [screenReaderBanner(screenReader), `codebot ${codebotVersion()}`, runsAs, inventory.cwd]
+    : [`${s.bold("codebot")} ${codebotVersion()} · ${runsAs} · ${inventory.cwd}`];
+  for (const row of banner.flatMap(bannerRows)) view.line(row);
+  const inVain = projectAskedInVain(screenReader, inventory.project.layers);
+  if (inVain !== undefined) for (const row of bannerRows(inVain)) view.line(s.yellow(row));
   const hint = `/help for commands · ${terminal ? "Esc or " : ""}Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits`;
   for (const row of bannerRows(hint)) view.line(s.dim(row));
   // Your settings' env may turn safe mode on too: the way out is then the variable.
@@ -192,8 +207,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     ({ MarkdownStream, renderedAnswer }) => {
       // Read at each block: what is written after a resize fits the new width.
       const width = () => columns() ?? 80;
-      view.renderMarkdown(new MarkdownStream(s, width));
-      return (text: string) => renderedAnswer(text, s, width);
+      view.renderMarkdown(new MarkdownStream(s, width, flat));
+      return (text: string) => renderedAnswer(text, s, width, flat);
     },
     (error: unknown) => {
       view.notice(

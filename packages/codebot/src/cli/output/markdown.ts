@@ -4,7 +4,7 @@ import { columnsOf } from "./columns.js";
 import { listLines } from "./list-lines.js";
 import { KEEP_WHOLE, rowsOfRendered } from "./rendered-rows.js";
 import type { Styles } from "./styles.js";
-import { tableAsRows } from "./table-as-rows.js";
+import { tableAsRows, tableAsSentences } from "./table-as-rows.js";
 import { tableBeforeNumberedItem } from "./table-end.js";
 import { terminalSafe } from "./terminal-safe.js";
 
@@ -27,10 +27,15 @@ export class MarkdownStream {
   private wrote = false;
   private readonly marked: Marked;
 
-  /** `width` is read at each block, so blocks written after a resize fit the new width. */
+  /**
+   * `width` is read at each block, so blocks written after a resize fit the new width. `flat`
+   * (screen-reader mode): tables as one line per row (tableAsSentences), never with borders, and a
+   * rule as `---`, as claude 2.1.328's.
+   */
   constructor(
     private readonly s: Styles,
     private readonly width: () => number,
+    flat = false,
   ) {
     const terminal = markedTerminal(
       { ...styleOptions(s), reflowText: false, showSectionPrefix: false, tab: TAB.length, emoji: false },
@@ -55,6 +60,8 @@ export class MarkdownStream {
           const text = this.parser.parseInline(token.tokens);
           return text === token.href ? s.cyan(text) : `${s.cyan(text)} ${s.dim(`(${token.href})`)}`;
         },
+        // A rule across the terminal is read out as a run of dashes: a screen reader gets `---`.
+        ...(flat ? { hr: () => "---\n\n" } : {}),
         // Code is shown as written: its lines are never broken between words.
         code(this: unknown, token: Tokens.Code): string {
           return terminalCode.call(this, token).replace(/^(?=.)/gm, KEEP_WHOLE);
@@ -70,6 +77,7 @@ export class MarkdownStream {
           });
         },
         table(this: { parser: { parseInline(tokens: Token[]): string } }, token: Tokens.Table): string {
+          if (flat) return tableAsSentences(token, (cell) => this.parser.parseInline(cell.tokens));
           const table = terminalTable.call(this, token);
           if (Math.max(...table.split("\n").map(columnsOf)) <= width() - inset) return table;
           return tableAsRows(token, (cell) => this.parser.parseInline(cell.tokens), s);
@@ -120,8 +128,8 @@ export class MarkdownStream {
 }
 
 /** A whole answer rendered as the live view renders it streamed (an earlier answer in a recap). */
-export function renderedAnswer(text: string, s: Styles, width: () => number): string {
-  const stream = new MarkdownStream(s, width);
+export function renderedAnswer(text: string, s: Styles, width: () => number, flat = false): string {
+  const stream = new MarkdownStream(s, width, flat);
   return stream.push(text) + stream.end();
 }
 

@@ -23,6 +23,12 @@ interface RunningHook {
  * is a timer redrawing it.
  */
 export class Progress {
+  /**
+   * `still` (screen-reader mode): the line says what is running and nothing else, no spinner and
+   * no clock, so it changes only when what runs does and is read out once (docs/cli.md).
+   */
+  constructor(private readonly still = false) {}
+
   private model: { phase: "thinking" | "writing"; since: number } | undefined;
   private readonly tools = new Map<string, RunningTool>();
   private readonly hooks = new Map<string, RunningHook>();
@@ -107,6 +113,7 @@ export class Progress {
       return whole;
     };
     const slowHook = [...this.hooks.values()].find((h) => now - h.since >= SLOW_HOOK_MS);
+    if (this.still) return this.stillText(slowHook, hint, width);
     if (slowHook) return line(slowHook.label, `${seconds(now - slowHook.since)}${hint}`);
     const tools = [...this.tools.values()];
     const tool = tools[tools.length - 1];
@@ -119,6 +126,23 @@ export class Progress {
     if (this.model) return line(`${this.model.phase}…`, `${seconds(now - this.model.since)}${hint}`);
     if (this.task) return line(`${this.task.label}…`, `${seconds(now - this.task.since)}${hint}`);
     return "";
+  }
+
+  private stillText(slowHook: RunningHook | undefined, hint: string, width: number | undefined): string {
+    const tools = [...this.tools.values()];
+    const tool = tools[tools.length - 1];
+    const more = tools.length > 1 ? ` (+${tools.length - 1} more)` : "";
+    const said = slowHook
+      ? `${slowHook.label}…`
+      : tool
+        ? `running ${tool.label}${more}…`
+        : this.model
+          ? `${this.model.phase}…`
+          : this.task
+            ? `${this.task.label}…`
+            : "";
+    if (said === "") return "";
+    return width === undefined ? `${said}${hint}` : cutToColumns(`${said}${hint}`, width);
   }
 }
 

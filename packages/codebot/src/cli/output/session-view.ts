@@ -4,6 +4,7 @@ import type { ModelMessage } from "ai";
 import type { SessionEvent } from "../../session/session-events.js";
 import { columnsOf, cutToColumns } from "./columns.js";
 import { HeldForHooks } from "./held-for-hooks.js";
+import { GLYPH_MARKS, type LineMarks, WORD_MARKS } from "./line-marks.js";
 import { modelFallbackText } from "./model-fallback-text.js";
 import { hookLabel, Progress } from "./progress.js";
 import { changeLines, type RanCalls, shownResult } from "./ran-calls.js";
@@ -51,6 +52,11 @@ export interface SessionViewOptions {
    * MessageDisplay: when it gives something for an answer that ended, the answer was not streamed
    * (`holdsAnswer`) and what it settles to is shown instead of the text (undefined: the text).
    */
+  /**
+   * Screen-reader mode: the status line says what runs without a spinner or clock (Progress), and
+   * tool and hook lines start with words, not glyphs (WORD_MARKS).
+   */
+  screenReader?: boolean;
   messageDisplay?: {
     holdsAnswer(): boolean;
     shown(message: ModelMessage): Promise<string | undefined> | undefined;
@@ -66,7 +72,8 @@ export interface SessionViewOptions {
 export class SessionView {
   /** The cursor is after streamed text that did not end with a newline. */
   private midLine = false;
-  private readonly progress = new Progress();
+  private readonly progress: Progress;
+  private readonly marks: LineMarks;
   private ticker: NodeJS.Timeout | undefined;
   private frame = 0;
   /** Set by showRanCalls(): tool lines show the arguments that ran, and file changes as diffs. */
@@ -89,7 +96,10 @@ export class SessionView {
     private readonly screen: Screen,
     private readonly s: Styles,
     private readonly options: SessionViewOptions = { trace: "ran" },
-  ) {}
+  ) {
+    this.progress = new Progress(options.screenReader === true);
+    this.marks = options.screenReader === true ? WORD_MARKS : GLYPH_MARKS;
+  }
 
   onEvent = (event: SessionEvent): void => {
     switch (event.kind) {
@@ -338,9 +348,9 @@ export class SessionView {
             ? ` ${this.s.yellow("(rewritten by a hook)")}`
             : "";
         const shown = shownResult(ran, e.result);
-        const mark = shown.isError ? this.s.red("✗") : this.s.green("✓");
+        const mark = shown.isError ? this.s.red(this.marks.failed) : this.s.green(this.marks.ok);
         const result = shown.isError ? this.s.red(resultSummary(shown)) : this.s.dim(resultSummary(shown));
-        const toolLine = `${mark} ${who}${this.s.bold(terminalSafe(call.name))} ${callSummary(call)}${rewritten} ${this.s.dim("→")} ${result}`;
+        const toolLine = `${mark} ${who}${this.s.bold(terminalSafe(call.name))} ${callSummary(call)}${rewritten} ${this.s.dim(this.marks.result)} ${result}`;
         // A long command is broken between words, its next rows indented under the tool's name.
         const columns = this.options.columns?.();
         this.line(columns === undefined ? toolLine : rowsOfLine(toolLine, columns, 2).join("\n"));
@@ -382,9 +392,9 @@ export class SessionView {
       Date.now(),
     );
     if (this.options.trace === "all")
-      this.hookLine(this.s.dim("  ⋯ ") + startLine(start, this.s), start.toolUseId);
+      this.hookLine(this.s.dim(this.marks.started) + startLine(start, this.s), start.toolUseId);
     else if (start.statusMessage !== undefined)
-      this.hookLine(this.s.dim(`  ⋯ ${preview(start.statusMessage)}`), start.toolUseId);
+      this.hookLine(this.s.dim(`${this.marks.started}${preview(start.statusMessage)}`), start.toolUseId);
     else if (this.running) this.showRunning();
   }
 
@@ -396,7 +406,7 @@ export class SessionView {
       const lateFor = this.afterHooks.lateCall(record.toolUseId);
       const call = lateFor === undefined ? "" : this.s.dim(` · for ${lateFor}`);
       const line = (nameColumns?: number) =>
-        this.s.dim("  ⚑ ") + traceLine(record, this.s, { nameColumns }) + call;
+        this.s.dim(this.marks.hook) + traceLine(record, this.s, { nameColumns }) + call;
       // Too wide for the terminal: the hook's name (an unnamed hook's is its command) is cut
       // first, so the outcome, and the call a late line is for, stay in view.
       const columns = this.options.columns?.();

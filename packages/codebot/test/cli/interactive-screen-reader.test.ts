@@ -1,0 +1,96 @@
+/**
+ * Screen-reader mode (`--ax-screen-reader`, CLAUDE_AX_SCREEN_READER, `axScreenReader` in your
+ * settings) in a real terminal (tmux), as recorded from claude 2.1.328: the banner says how it was
+ * turned on, what runs is said once (no spinner redrawn every 100 ms), no colour, no box drawing,
+ * tool lines start with words.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
+import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+/** A colour (SGR) escape sequence. */
+const SGR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`);
+
+const ANSWER =
+  "Here is the table.\n\n| Name | Value |\n|------|-------|\n| alpha | 1 |\n| beta | 2 |\n\n---\n\nThe end.";
+
+/** A session whose bytes to the terminal are recorded in `raw` (tmux pipe-pane) from its first prompt. */
+async function startSession(
+  box: Sandbox,
+  server: LoopbackModelServer,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ term: TmuxSession; raw: () => string }> {
+  const term = TmuxSession.start({
+    dir: box.project,
+    env: modelEnv(server, box.home, env),
+    args: ["--permission-mode", "auto", ...args],
+  });
+  await term.waitForScreen(/^›/m);
+  const file = path.join(box.home, "terminal.raw");
+  term.tmux("pipe-pane", "-t", "t", "-o", `cat >> ${file}`);
+  return { term, raw: () => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "") };
+}
+
+describe("screen-reader mode in the interactive session", { timeout: 120_000 }, () => {
+  it("--ax-screen-reader: a banner naming the flag, a running tool said once, no colour and no borders", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo one; sleep 3" }),
+      reply.text(ANSWER),
+    ]);
+    const { term, raw } = await startSession(box, server, ["--ax-screen-reader"]);
+    expect(term.screen()).toMatch(/^\[Screen Reader Mode: on via flag\]$/m);
+    term.submit("run it");
+    const screen = await term.waitForScreen(/^The end\.$/m);
+    expect(screen).toMatch(/^tool: bash echo one; sleep 3 result: one$/m);
+    expect(screen).toMatch(/^Name: alpha\. Value: 1\.\nName: beta\. Value: 2\.$/m);
+    expect(screen).toMatch(/^---$/m);
+    expect(screen).not.toMatch(/[┌│─✓→⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+    // Three seconds of a running tool: its status line was written once, not redrawn each tick.
+    const bytes = await waitFor(() => (raw().includes("The end.") ? raw() : ""), 10_000, "the raw output");
+    expect(bytes.split("running bash echo one; sleep 3…").length - 1).toBe(1);
+    // No colour (SGR) sequence at all.
+    expect(bytes).not.toMatch(SGR);
+  });
+
+  it("Esc during a run: the interrupted tool's line says it failed, in words", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("bash", { command: "echo started; sleep 30" })]);
+    const { term } = await startSession(box, server, ["--ax-screen-reader"]);
+    term.submit("sleep long");
+    await term.waitForScreen(/^running bash echo started; sleep 30… · Esc to interrupt$/m);
+    term.press("Escape");
+    const screen = await term.waitForScreen(/^interrupted · what should codebot do instead\?$/m);
+    expect(screen).toMatch(/^tool failed: bash echo started; sleep 30 result: .*aborted/m);
+  });
+
+  it("CLAUDE_AX_SCREEN_READER=1 turns it on, and the banner says so", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("hi")]);
+    const { term } = await startSession(box, server, [], { CLAUDE_AX_SCREEN_READER: "1" });
+    expect(term.screen()).toMatch(/^\[Screen Reader Mode: on via env\]$/m);
+  });
+
+  it('"axScreenReader": true in settings you give turns it on; in the project\'s settings it does not, and says so', async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("hi")]);
+    const settings = box.json("mine.json", { axScreenReader: true });
+    const { term } = await startSession(box, server, ["--settings", settings]);
+    expect(term.screen()).toMatch(/^\[Screen Reader Mode: on via settings\]$/m);
+
+    const other = sandbox();
+    other.json(".claude/settings.json", { axScreenReader: true });
+    const { term: second } = await startSession(other, await modelServer([reply.text("hi")]), []);
+    const screen = second.screen();
+    expect(screen).not.toContain("[Screen Reader Mode");
+    expect(screen).toContain("Screen reader mode is off: project settings can't turn it on.");
+  });
+});
