@@ -1,8 +1,8 @@
 /**
  * Screen-reader mode (`--ax-screen-reader`, CLAUDE_AX_SCREEN_READER, `axScreenReader` in your
  * settings) in a real terminal (tmux), as recorded from claude 2.1.328: the banner says how it was
- * turned on, what runs is said once (no spinner redrawn every 100 ms), no colour, no box drawing,
- * tool lines start with words.
+ * turned on, the prompt is `$`, what runs is said once (no spinner redrawn every 100 ms), no
+ * colour, no box drawing, tool lines start with words.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -33,7 +33,7 @@ async function startSession(
     env: modelEnv(server, box.home, env),
     args: ["--permission-mode", "auto", ...args],
   });
-  await term.waitForScreen(/^›/m);
+  await term.waitForScreen(/^[›$]/m);
   const file = path.join(box.home, "terminal.raw");
   term.tmux("pipe-pane", "-t", "t", "-o", `cat >> ${file}`);
   return { term, raw: () => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "") };
@@ -50,6 +50,8 @@ describe("screen-reader mode in the interactive session", { timeout: 120_000 }, 
     expect(term.screen()).toMatch(/^\[Screen Reader Mode: on via flag\]$/m);
     term.submit("run it");
     const screen = await term.waitForScreen(/^The end\.$/m);
+    // claude's prompt mark: `$`, not `›`.
+    expect(screen).toMatch(/^\$ run it$/m);
     expect(screen).toMatch(/^tool: bash echo one; sleep 3 result: one$/m);
     expect(screen).toMatch(/^Name: alpha\. Value: 1\.\nName: beta\. Value: 2\.$/m);
     expect(screen).toMatch(/^---$/m);

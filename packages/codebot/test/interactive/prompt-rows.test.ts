@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { promptEcho, promptRows } from "../../src/cli/interactive/prompt-rows.js";
+import { promptEcho, promptRows, WORD_PROMPT_MARKS } from "../../src/cli/interactive/prompt-rows.js";
 import { columnsOf } from "../../src/cli/output/columns.js";
 
 describe("a sent prompt's rows", () => {
@@ -22,6 +22,14 @@ describe("a sent prompt's rows", () => {
     expect(promptEcho("fix the build\nthen run the tests again please", 20)).toEqual([
       "› fix the build",
       "… then run the tests",
+      "  again please",
+    ]);
+  });
+
+  it("in screen-reader mode: $ before the first line (claude's), no mark before the others", () => {
+    expect(promptEcho("fix the build\nthen run the tests again please", 20, WORD_PROMPT_MARKS)).toEqual([
+      "$ fix the build",
+      "  then run the tests",
       "  again please",
     ]);
   });

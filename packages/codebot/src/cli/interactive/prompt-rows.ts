@@ -9,6 +9,20 @@ import { endOfText } from "./readline-rows.js";
 export const PROMPT = "› ";
 export const CONTINUATION = "… ";
 
+/** The mark before a prompt's first line, and before each line after it. */
+export interface PromptMarks {
+  first: string;
+  next: string;
+}
+
+export const GLYPH_PROMPT_MARKS: PromptMarks = { first: PROMPT, next: CONTINUATION };
+/**
+ * Screen-reader mode's, as claude 2.1.328's: `$` (read out as "dollar", where `›` is a quotation
+ * mark or nothing), and no mark on the lines after the first. As wide as the others: rows are
+ * indented by PROMPT's width.
+ */
+export const WORD_PROMPT_MARKS: PromptMarks = { first: "$ ", next: "  " };
+
 /**
  * A line of a prompt as the terminal showed it while typed: its mark, then the text, without
  * escape sequences. Not written out as a question's text is (`\u200d`): it is the user's own,
@@ -30,10 +44,14 @@ export function promptRows(shown: string, width: number | undefined): string[] {
 }
 
 /** A whole prompt (of one line or several) echoed as it runs: each line with its mark, broken between words. */
-export function promptEcho(text: string, width: number | undefined): string[] {
+export function promptEcho(
+  text: string,
+  width: number | undefined,
+  marks: PromptMarks = GLYPH_PROMPT_MARKS,
+): string[] {
   return text
     .split("\n")
-    .flatMap((line, i) => promptRows(shownLine(i === 0 ? PROMPT : CONTINUATION, line), width));
+    .flatMap((line, i) => promptRows(shownLine(i === 0 ? marks.first : marks.next, line), width));
 }
 
 /**

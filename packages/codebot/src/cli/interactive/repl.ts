@@ -36,7 +36,13 @@ import { type Key, NewlineKeys } from "./newline-keys.js";
 import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
-import { CONTINUATION, PROMPT, promptEcho, sentLineRedrawn, shownLine } from "./prompt-rows.js";
+import {
+  GLYPH_PROMPT_MARKS,
+  promptEcho,
+  sentLineRedrawn,
+  shownLine,
+  WORD_PROMPT_MARKS,
+} from "./prompt-rows.js";
 import { Questions } from "./questions.js";
 import { measureAsTerminal, redrawAfterJoiner } from "./readline-measure.js";
 import { onFreshRow, syncRows } from "./readline-rows.js";
@@ -110,7 +116,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     escapeCodeTimeout: 50,
   });
   if (terminal) measureAsTerminal(rl);
-  rl.setPrompt(PROMPT);
+  const marks = flat ? WORD_PROMPT_MARKS : GLYPH_PROMPT_MARKS;
+  rl.setPrompt(marks.first);
   // Whether the prompt or a question is on screen, and how to draw it again: lines printed then
   // go above it. Set once the session's state exists.
   let inputShown = () => false;
@@ -145,7 +152,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     rl,
     process.stdin,
     view,
-    PROMPT,
+    marks.first,
     piped ? "refused" : terminal ? "keys" : "lines",
     columns,
   );
@@ -463,7 +470,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       return;
     }
     // A queued prompt is echoed as it starts, as if typed now.
-    for (const row of promptEcho(next, columns())) view.line(row);
+    for (const row of promptEcho(next, columns(), marks)) view.line(row);
     void handle(next);
   };
 
@@ -568,7 +575,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       // Drawn by readline only while no run goes on; the others when the prompt comes back.
       promptAbove.sent(shownLine(rl.getPrompt(), line), !busy);
       continued += `${breaks ? line : line.slice(0, -1)}\n`;
-      rl.setPrompt(CONTINUATION);
+      rl.setPrompt(marks.next);
       // While a run goes on, the line being typed is a prompt to queue: no status under it.
       if (busy) rl.prompt();
       else idle();
@@ -578,7 +585,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     continued = "";
     promptAbove.clear();
     prompts.sent(line, whole);
-    rl.setPrompt(PROMPT);
+    rl.setPrompt(marks.first);
     const text = whole.trim();
     if (text === "") {
       // An Enter pressed out of habit after a one-key answer must not draw the prompt mid-run.
@@ -594,7 +601,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       return;
     }
     // What was typed is not in the output: echoed as queued prompts are.
-    if (!terminal) for (const row of promptEcho(text, columns())) view.line(row);
+    if (!terminal) for (const row of promptEcho(text, columns(), marks)) view.line(row);
     void handle(text);
   };
   rl.on("line", onLine);
@@ -681,7 +688,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   if (flags.firstPrompt !== undefined && flags.firstPrompt.trim() !== "") {
     // Never typed at the prompt: shown as if it was, so its answer has it above it (without a
     // terminal every prompt is echoed as it runs).
-    if (terminal) for (const row of promptEcho(flags.firstPrompt.trim(), columns())) view.line(row);
+    if (terminal) for (const row of promptEcho(flags.firstPrompt.trim(), columns(), marks)) view.line(row);
     typedAhead.unshift(flags.firstPrompt);
   }
   if (typedAhead.length === 0) idle();
