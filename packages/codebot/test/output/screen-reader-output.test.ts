@@ -72,16 +72,37 @@ describe("screen-reader mode: answers", () => {
   });
 });
 
+/** A screen-reader mode view writing into `out`. */
+function flatView() {
+  const out = { text: "" };
+  const screen: Screen = {
+    write: (text) => {
+      out.text += text;
+    },
+    status: () => {},
+  };
+  return { view: new SessionView(screen, plain, { trace: "ran", screenReader: true }), out };
+}
+
 describe("screen-reader mode: tool and hook lines", () => {
-  it("start with words, not ✓, → or ⚑", () => {
-    const out = { text: "" };
-    const screen: Screen = {
-      write: (text) => {
-        out.text += text;
+  it("a hook's statusMessage as it starts is its words alone, without ⋯", () => {
+    const { view, out } = flatView();
+    view.onEvent({
+      kind: "hook_start",
+      start: {
+        runId: "r1",
+        event: "PreToolUse",
+        hook: "guard",
+        source: "user",
+        file: "/s.json",
+        statusMessage: "Checking the command",
       },
-      status: () => {},
-    };
-    const view = new SessionView(screen, plain, { trace: "ran", screenReader: true });
+    } as SessionEvent);
+    expect(out.text).toBe("Checking the command\n");
+  });
+
+  it("start with words, not ✓, → or ⚑", () => {
+    const { view, out } = flatView();
     view.onEvent(
       agent({
         type: "tool_execution_end",
