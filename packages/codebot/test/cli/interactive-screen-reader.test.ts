@@ -81,12 +81,24 @@ describe("screen-reader mode in the interactive session", { timeout: 120_000 }, 
     expect(term.screen()).toMatch(/^\[Screen Reader Mode: on via env\]$/m);
   });
 
-  it('"axScreenReader": true in settings you give turns it on; in the project\'s settings it does not, and says so', async () => {
+  it('"axScreenReader": true in settings you give turns it on (hooks see CLAUDE_AX_SCREEN_READER=1); in the project\'s settings it does not, and says so', async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("hi")]);
-    const settings = box.json("mine.json", { axScreenReader: true });
+    const seen = path.join(box.home, "seen");
+    const settings = box.json("mine.json", {
+      axScreenReader: true,
+      hooks: {
+        SessionStart: [
+          { hooks: [{ type: "command", command: `echo "$CLAUDE_AX_SCREEN_READER" > ${seen}` }] },
+        ],
+      },
+    });
     const { term } = await startSession(box, server, ["--settings", settings]);
     expect(term.screen()).toMatch(/^\[Screen Reader Mode: on via settings\]$/m);
+    // Hooks can tell, as claude's can.
+    expect(
+      await waitFor(() => (fs.existsSync(seen) ? fs.readFileSync(seen, "utf8") : ""), 10_000, "the hook"),
+    ).toBe("1\n");
 
     const other = sandbox();
     other.json(".claude/settings.json", { axScreenReader: true });
