@@ -10,7 +10,7 @@ import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
-import { useBuiltCli } from "./support/cli-process.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -106,5 +106,22 @@ describe("screen-reader mode in the interactive session", { timeout: 120_000 }, 
     const screen = second.screen();
     expect(screen).not.toContain("[Screen Reader Mode");
     expect(screen).toContain("Screen reader mode is off: project settings can't turn it on.");
+  });
+
+  it("-c shows the earlier conversation with words for its marks and rules", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo EARLIER-OUTPUT" }, "t1"),
+      reply.text("EARLIER-ANSWER"),
+    ]);
+    const env = modelEnv(server, box.home);
+    const args = ["--cwd", box.project, "--permission-mode", "auto"];
+    expect((await runCli(["-p", "EARLIER-PROMPT", ...args], { env })).code).toBe(0);
+    const r = await runCli(["-c", "--ax-screen-reader", ...args], { env, input: "/exit\n" });
+    expect(r.code, r.stderr).toBe(0);
+    const recap = r.stdout.slice(r.stdout.indexOf("earlier in this session:"));
+    expect(recap).toMatch(
+      /^earlier in this session:\n\$ EARLIER-PROMPT\ntool: bash echo EARLIER-OUTPUT result: EARLIER-OUTPUT\nEARLIER-ANSWER\nend of the earlier conversation\n/,
+    );
   });
 });

@@ -128,4 +128,27 @@ describe("historyRecap: what a resumed session shows of its conversation", () =>
   it("an empty history shows nothing", () => {
     expect(historyRecap([], plain)).toEqual([]);
   });
+
+  it("in screen-reader mode: words for the marks and the rules, no ›, ✓, ✗, → or ──", () => {
+    const lines = historyRecap(
+      [
+        { role: "user", content: "list the files" },
+        call("t1", "ls"),
+        result("t1", "a.txt\nb.txt"),
+        call("t2", "cat missing"),
+        result("t2", "cat: missing: No such file\n[exit code 1]", true),
+      ],
+      plain,
+      undefined,
+      undefined,
+      true,
+    );
+    expect(lines).toEqual([
+      "earlier in this session:",
+      "$ list the files",
+      "tool: bash ls result: 2 lines",
+      "tool failed: bash cat missing result: cat: missing: No such file … [exit code 1]",
+      "end of the earlier conversation",
+    ]);
+  });
 });

@@ -294,7 +294,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // A resumed session shows where it was (Claude Code does too): the last prompts, answers and calls.
   // Its answers rendered as the live view renders them: only then is the renderer waited for.
   if (start.resume && historyRecap(rt.messages, s).length > 0)
-    for (const line of historyRecap(rt.messages, s, await markdownReady, columns())) view.line(line);
+    for (const line of historyRecap(rt.messages, s, await markdownReady, columns(), flat)) view.line(line);
   // A fork looks like the session it came from: said, so the user knows where prompts now go.
   if (start.forkFrom !== undefined)
     view.notice(
@@ -526,6 +526,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       columns,
       rows: () => (process.stdout.isTTY ? process.stdout.rows : undefined),
       answerFormat: markdownReady,
+      screenReader: flat,
     });
     if (outcome === "exit") {
       // The command is done: quitting now is quitting at the prompt.

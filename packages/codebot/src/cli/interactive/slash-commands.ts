@@ -39,6 +39,8 @@ export interface SlashContext {
   rows(): number | undefined;
   /** How a recap shows answers: the Markdown renderer once loaded (undefined: it failed to load). */
   answerFormat?: Promise<AnswerFormat | undefined>;
+  /** Screen-reader mode: a recap's marks are words (historyRecap). */
+  screenReader?: boolean;
 }
 
 /**
@@ -145,7 +147,13 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
   const id = Number.isInteger(n) && n >= 1 && n <= sessions.length ? (sessions[n - 1]?.id ?? arg) : arg;
   try {
     ctx.runtime.resume(id);
-    for (const line of historyRecap(ctx.runtime.messages, s, await ctx.answerFormat, ctx.columns()))
+    for (const line of historyRecap(
+      ctx.runtime.messages,
+      s,
+      await ctx.answerFormat,
+      ctx.columns(),
+      ctx.screenReader,
+    ))
       ctx.printFitted(line);
     ctx.print(s.green(`resumed session ${id} (${ctx.runtime.messages.length} messages)`));
   } catch (error) {

@@ -1,6 +1,7 @@
 import { SUMMARY_PREAMBLE, type ToolResult } from "@codebot/agentcore";
 import type { ModelMessage, ToolResultPart } from "ai";
-import { promptRows } from "../interactive/prompt-rows.js";
+import { GLYPH_PROMPT_MARKS, promptRows, WORD_PROMPT_MARKS } from "../interactive/prompt-rows.js";
+import { GLYPH_MARKS, WORD_MARKS } from "./line-marks.js";
 import type { Styles } from "./styles.js";
 import { terminalSafe } from "./terminal-safe.js";
 import { callSummary, resultSummary } from "./tool-summary.js";
@@ -18,14 +19,18 @@ export type AnswerFormat = (text: string) => string;
  * user's prompts, the answers and one line per tool call with its result, the latest
  * `RECAP_ENTRIES` of them. Hook context and harness reminders (`<system-reminder>`) are left out;
  * a compacted beginning is one line. Answers go through `format` when given (the Markdown renderer,
- * once loaded), so they read as they did when they streamed in.
+ * once loaded), so they read as they did when they streamed in. `flat` (screen-reader mode): the
+ * marks are the live view's words, not glyphs.
  */
 export function historyRecap(
   messages: readonly ModelMessage[],
   s: Styles,
   format?: AnswerFormat,
   width?: number,
+  flat = false,
 ): string[] {
+  const marks = flat ? WORD_MARKS : GLYPH_MARKS;
+  const prompt = flat ? WORD_PROMPT_MARKS : GLYPH_PROMPT_MARKS;
   const results = new Map<string, ToolResult>();
   for (const message of messages)
     if (message.role === "tool")
@@ -42,7 +47,9 @@ export function historyRecap(
       else if (/^\[Request interrupted by user( for tool use)?\]$/.test(text)) entries.push([s.dim(text)]);
       // A prompt's rows are broken between words, as a sent prompt's (the terminal broke them mid-word).
       else
-        entries.push(clip(text).flatMap((line, i) => promptRows(`${i === 0 ? "› " : "  "}${line}`, width)));
+        entries.push(
+          clip(text).flatMap((line, i) => promptRows(`${i === 0 ? prompt.first : "  "}${line}`, width)),
+        );
     } else if (message.role === "assistant") {
       const parts =
         typeof message.content === "string"
@@ -53,7 +60,12 @@ export function historyRecap(
         if (part.type === "tool-call") {
           const call = { id: part.toolCallId, name: part.toolName, args: argsOf(part.input) };
           const result = results.get(part.toolCallId);
-          const mark = result === undefined ? s.dim("·") : result.isError ? s.red("✗") : s.green("✓");
+          const mark =
+            result === undefined
+              ? s.dim(flat ? marks.ok : "·")
+              : result.isError
+                ? s.red(marks.failed)
+                : s.green(marks.ok);
           const outcome =
             result === undefined
               ? s.dim("(no result)")
@@ -61,7 +73,7 @@ export function historyRecap(
                 ? s.red(resultSummary(result))
                 : s.dim(resultSummary(result));
           entries.push([
-            `${mark} ${s.bold(terminalSafe(call.name))} ${callSummary(call)} ${s.dim("→")} ${outcome}`,
+            `${mark} ${s.bold(terminalSafe(call.name))} ${callSummary(call)} ${s.dim(marks.result)} ${outcome}`,
           ]);
         }
       }
@@ -70,11 +82,10 @@ export function historyRecap(
   if (entries.length === 0) return [];
   const shown = entries.slice(-RECAP_ENTRIES);
   const hidden = entries.length - shown.length;
-  return [
-    s.dim(`── earlier in this session${hidden > 0 ? ` (${hidden} older entries not shown)` : ""} ──`),
-    ...shown.flat(),
-    s.dim("──"),
-  ];
+  const title = `earlier in this session${hidden > 0 ? ` (${hidden} older entries not shown)` : ""}`;
+  // In screen-reader mode the rules are words: a run of box-drawing lines is read out or skipped.
+  if (flat) return [`${title}:`, ...shown.flat(), "end of the earlier conversation"];
+  return [s.dim(`── ${title} ──`), ...shown.flat(), s.dim("──")];
 }
 
 /** A user message's prompt: its text without reminders and hook context; undefined when none is left. */
