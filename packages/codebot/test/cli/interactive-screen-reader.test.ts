@@ -63,6 +63,16 @@ describe("screen-reader mode in the interactive session", { timeout: 120_000 }, 
     expect(bytes).not.toMatch(SGR);
   });
 
+  it("typing at the prompt writes only what is typed: the status is printed once above the prompt, not redrawn under it at each key", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("hi")]);
+    const { term, raw } = await startSession(box, server, ["--ax-screen-reader"]);
+    expect(term.screen()).toMatch(/context 0\/200k.*\n\$ ?$/m);
+    for (const key of ["h", "e", "l", "l", "o"]) term.type(key);
+    await term.waitForScreen(/^\$ hello$/m);
+    expect(await waitFor(() => (raw().length >= 5 ? raw() : ""), 5_000, "the typed keys")).toBe("hello");
+  });
+
   it("Esc during a run: the interrupted tool's line says it failed, in words", async () => {
     const box = sandbox();
     const server = await modelServer([reply.toolCall("bash", { command: "echo started; sleep 30" })]);

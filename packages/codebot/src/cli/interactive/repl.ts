@@ -17,6 +17,7 @@ import { RanCalls } from "../output/ran-calls.js";
 import { titledStatus } from "../output/session-title.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
+import { terminalSafe } from "../output/terminal-safe.js";
 import { terminalScreen } from "../output/terminal-screen.js";
 import { statusText, usageOf } from "../output/usage-lines.js";
 import { wrapWords } from "../output/word-wrap.js";
@@ -329,12 +330,15 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const statusLine = statusLineOf(rt, terminal, inventory.disabled, (message) =>
     view.notice(sessionNotice(message, s)),
   );
+  const statusLines = () => statusLine?.latest ?? [s.dim(titledStatus(rt.title, statusText(usageOf(rt))))];
+  // In screen-reader mode the status is not under the prompt, drawn again after every key (a
+  // screen reader would read it out each time): it is printed once above each prompt, as claude's.
   const status = new StatusUnderPrompt(
-    terminal,
+    terminal && !flat,
     process.stdout,
     rl,
     () => rl.getPrompt(),
-    () => statusLine?.latest ?? [s.dim(titledStatus(rt.title, statusText(usageOf(rt))))],
+    statusLines,
   );
   /** Runs the user's statusLine command again, and shows its answer if the prompt is still waiting. */
   const refreshStatusLine = () =>
@@ -422,6 +426,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     onFreshRow(rl);
     // The lines of a prompt of several lines sent meanwhile go above it.
     for (const row of promptAbove.takeUndrawnRows()) screen.write(`${row}\n`);
+    if (flat) for (const line of statusLines()) screen.write(`${terminalSafe(line)}\n`);
     // What was typed meanwhile stays, with the cursor where it was (not at its start).
     rl.prompt(true);
     editing = true;
