@@ -6,7 +6,7 @@
  */
 import { EFFORT_LEVELS, effortLevelOf } from "@codebot/agentcore";
 import { errorMessage } from "../cli-error.js";
-import type { SlashContext } from "./slash-commands.js";
+import type { SlashContext } from "./slash-context.js";
 
 /** claude's line for each level. */
 const WHAT_EACH_DOES: Readonly<Record<(typeof EFFORT_LEVELS)[number], string>> = {

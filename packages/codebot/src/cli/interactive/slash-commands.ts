@@ -11,37 +11,14 @@ import { withScopedHooks } from "../hooks/scoped-inventory.js";
 import { serverLines } from "../mcp/mcp-lines.js";
 import { contextLines } from "../output/context-lines.js";
 import { contextUsage } from "../output/context-usage.js";
-import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
-import type { Styles } from "../output/styles.js";
+import { historyRecap } from "../output/history-recap.js";
 import { terminalSafe } from "../output/terminal-safe.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
-import type { SessionFlags } from "../session-flags.js";
 import { effortCommand } from "./effort-command.js";
 import { builtinCommandNames, helpLines } from "./help-lines.js";
 import { hooksCommandLines } from "./hooks-command.js";
 import { sessionRows } from "./session-rows.js";
-
-export interface SlashContext {
-  runtime: Runtime;
-  /** The `provider/id` the session's model was made from; `/model` updates it. */
-  model: { spec: string };
-  flags: SessionFlags;
-  styles: Styles;
-  /** Prints a line, broken between words at the terminal's width (the next rows under its indentation). */
-  print(line: string): void;
-  /** Prints a line as it is: a recap's, fitted already (its code lines are never broken). */
-  printFitted(line: string): void;
-  /** The terminal's width, when the session has one: a list's rows are cut to it. */
-  columns(): number | undefined;
-  /** Shows what the session is doing on the live status line while `work` goes on. */
-  working<T>(label: string, work: () => Promise<T>): Promise<T>;
-  /** The terminal's height, when the session has one: `/hooks` summarises a listing taller than it. */
-  rows(): number | undefined;
-  /** How a recap shows answers: the Markdown renderer once loaded (undefined: it failed to load). */
-  answerFormat?: Promise<AnswerFormat | undefined>;
-  /** Screen-reader mode: a recap's marks are words (historyRecap). */
-  screenReader?: boolean;
-}
+import type { SlashContext } from "./slash-context.js";
 
 /**
  * Runs one `/command`; "exit" asks the session to end, "prompt" hands the line to the session as

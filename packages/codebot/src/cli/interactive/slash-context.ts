@@ -1,0 +1,27 @@
+import type { Runtime } from "../../session/runtime.js";
+import type { AnswerFormat } from "../output/history-recap.js";
+import type { Styles } from "../output/styles.js";
+import type { SessionFlags } from "../session-flags.js";
+
+/** What a `/command` of the terminal may use: the session, its flags, and the screen. */
+export interface SlashContext {
+  runtime: Runtime;
+  /** The `provider/id` the session's model was made from; `/model` updates it. */
+  model: { spec: string };
+  flags: SessionFlags;
+  styles: Styles;
+  /** Prints a line, broken between words at the terminal's width (the next rows under its indentation). */
+  print(line: string): void;
+  /** Prints a line as it is: a recap's, fitted already (its code lines are never broken). */
+  printFitted(line: string): void;
+  /** The terminal's width, when the session has one: a list's rows are cut to it. */
+  columns(): number | undefined;
+  /** Shows what the session is doing on the live status line while `work` goes on. */
+  working<T>(label: string, work: () => Promise<T>): Promise<T>;
+  /** The terminal's height, when the session has one: `/hooks` summarises a listing taller than it. */
+  rows(): number | undefined;
+  /** How a recap shows answers: the Markdown renderer once loaded (undefined: it failed to load). */
+  answerFormat?: Promise<AnswerFormat | undefined>;
+  /** Screen-reader mode: a recap's marks are words (historyRecap). */
+  screenReader?: boolean;
+}
