@@ -45,11 +45,12 @@ async function addDir(arg: string): Promise<string[]> {
 }
 
 describe("/add-dir and escape sequences in a folder's name", () => {
-  it("the folder added and the one reached already are printed without them", async () => {
+  it("the folder added and the one reached already are printed with them written out, not sent", async () => {
     const printed = await addDir("docs");
     expect(printed).toHaveLength(2);
-    expect(printed[0]).toMatch(/^added \/.*\/shared: the file tools reach it for this session$/);
-    expect(printed[1]).toMatch(/^\/add-dir: the file tools reach \/.*\/shared already$/);
+    // Written out (`\x1b`), as every path /add-dir prints.
+    expect(printed[0]).toMatch(/^added \/.*\/shared\\x1b\]52;\S*: the file tools reach it for this session$/);
+    expect(printed[1]).toMatch(/^\/add-dir: the file tools reach \/.*\/shared\\x1b\]52;\S* already$/);
     for (const line of printed) {
       expect(line).not.toContain("\x1b");
       expect(line).not.toContain("\x07");
