@@ -155,6 +155,25 @@ describe("without --restricted, as claude 2.1.328: a hook's allow does not appro
     expect(await writeEach({ permissionMode: "auto" })).toEqual(ALL_WRITTEN);
     expect(await writeEach({ askToolApproval: async () => "once" })).toEqual(ALL_WRITTEN);
   });
+
+  it('the question about one offers no "always" (no rule would approve the next), the plain file\'s does', async () => {
+    const offered: Record<string, string | undefined> = {};
+    await writeEach(
+      {
+        askToolApproval: async (request) => {
+          offered[String(request.subject)] = request.alwaysRule;
+          return "always";
+        },
+      },
+      [],
+    );
+    expect(offered).toEqual({
+      ".claude/settings.json": undefined,
+      ".git/hooks/pre-commit": undefined,
+      ".mcp.json": undefined,
+      "notes.txt": expect.any(String),
+    });
+  });
 });
 
 describe("as claude 2.1.328 (recorded: it asked about each even under an Edit rule naming it): no allow rule or acceptEdits approves writing a settings, git or tool-configuration file", () => {

@@ -17,8 +17,12 @@ export interface ToolApprovalRequest {
   args: Record<string, unknown>;
   /** The command (bash) or project-relative path (file tools) that rules match. */
   subject?: string;
-  /** The rule that answering "always" adds for the rest of the session, e.g. `bash(git status)`. */
-  alwaysRule: string;
+  /**
+   * The rule that answering "always" adds for the rest of the session, e.g. `bash(git status)`.
+   * Absent when no rule would approve the next such call (a settings, git or tool-configuration
+   * file's write): the question offers no "always".
+   */
+  alwaysRule?: string;
   /** Aborted when the run is cancelled while the question is open. */
   signal: AbortSignal;
   /** Set when a hook asked for this question (Claude Code's `permissionDecision: "ask"`): its reason. */

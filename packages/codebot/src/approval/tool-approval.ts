@@ -229,7 +229,7 @@ export class ToolApproval {
     const text = subjectText(call, subject, this.options.paths);
     const alwaysRule = alwaysRuleOf(call, text);
     // What "always" would add is what the hooks are offered (none under an ask rule: it asks each time).
-    const suggestions = askRule === undefined ? [sessionRuleSuggestion(alwaysRule)] : [];
+    const suggestions = askRule === undefined && !configWrite ? [sessionRuleSuggestion(alwaysRule)] : [];
     const hooked = await this.options.hooks?.request(call, ctx, suggestions);
     if (hooked?.behavior === "allow" && personOnly === undefined && hookMayApprove) {
       if (hooked.updatedPermissions) this.applyUpdates(hooked.updatedPermissions, `hook ${hooked.by}`);
@@ -276,7 +276,11 @@ export class ToolApproval {
     }
     let answer: ApprovalAnswer;
     try {
-      answer = await this.putToUser(ask, call, ctx, { subject: text, alwaysRule });
+      // No rule approves a configuration file's write: "always" is not offered for one.
+      answer = await this.putToUser(ask, call, ctx, {
+        subject: text,
+        ...(configWrite ? {} : { alwaysRule }),
+      });
     } catch (error) {
       return {
         allowed: false,
@@ -286,7 +290,7 @@ export class ToolApproval {
     if (ctx.signal.aborted)
       return { allowed: false, reason: `permission denied: ${INTERRUPTED_AT_QUESTION}` };
     // An "always" under an ask rule is a yes for this call only: the rule asks again next time.
-    if (answer === "always" && askRule === undefined) {
+    if (answer === "always" && askRule === undefined && !configWrite) {
       const parsed = parsePermissionRule(alwaysRule);
       if (parsed.ok) this.sessionRules.allow.push(parsed.rule);
     }

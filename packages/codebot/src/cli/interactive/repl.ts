@@ -277,9 +277,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
           request.hookReason !== undefined
             ? ` ${s.dim(`(a hook asks: ${visible(request.hookReason)})`)}`
             : "";
+        const always = request.alwaysRule !== undefined ? ` / [a]lways (${visible(request.alwaysRule)})` : "";
         return questions.ask<ApprovalAnswer>(
-          `${s.yellow("?")} allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}  [y]es / [n]o / [a]lways (${visible(request.alwaysRule)}): `,
-          { y: "once", n: "deny", a: "always" },
+          `${s.yellow("?")} allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}  [y]es / [n]o${always}: `,
+          request.alwaysRule !== undefined ? { y: "once", n: "deny", a: "always" } : { y: "once", n: "deny" },
           "deny",
           request.signal,
         );
