@@ -1,6 +1,7 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provider";
 import { EFFORT_BETA, type EffortChoice, type EffortLevel, effortToSend } from "./effort.js";
 import type { RotatingKey } from "./rotating-key.js";
+import { routedModel } from "./routed-model.js";
 import { wireCachedModel } from "./wire-cache/wire-cached-model.js";
 
 /**
@@ -156,16 +157,10 @@ function withEffort(model: LanguageModelV3, effort: EffortLevel): LanguageModelV
       anthropic: { ...options.providerOptions?.anthropic, effort },
     },
   });
-  return {
-    specificationVersion: "v3",
-    provider: model.provider,
-    modelId: model.modelId,
-    get supportedUrls() {
-      return model.supportedUrls;
-    },
+  return routedModel(model, {
     doGenerate: (options) => model.doGenerate(withIt(options)),
     doStream: (options) => model.doStream(withIt(options)),
-  };
+  });
 }
 
 /** The official Anthropic convention gives the host without `/v1`; the AI SDK wants it with. */

@@ -8,6 +8,7 @@ import type {
 import { httpFetch, httpFetchChunks, isRequestObject } from "../http-fetch.js";
 import { HttpHeaders } from "../http-headers.js";
 import { type RotatingKey, sendWithKey } from "../rotating-key.js";
+import { routedModel } from "../routed-model.js";
 import { cacheableFrom } from "./cacheable.js";
 import type { WireBytes } from "./wire-bytes.js";
 import { captureMessages, splitAtMarker } from "./wire-splice.js";
@@ -35,16 +36,10 @@ export function wireCachedModel(
 ): LanguageModelV3 {
   const cache = new WireCache(key);
   const inner = create(cache.fetch);
-  return {
-    specificationVersion: "v3",
-    provider: inner.provider,
-    modelId: inner.modelId,
-    get supportedUrls() {
-      return inner.supportedUrls;
-    },
+  return routedModel(inner, {
     doGenerate: (options) => inner.doGenerate(options),
     doStream: (options) => cache.stream(inner, options),
-  };
+  });
 }
 
 /** The header that tells `fetch` which pending request a body belongs to; never sent. */
