@@ -17,6 +17,8 @@ export interface AgentOptions {
   tools: Tool[] | (() => Tool[]);
   middleware?: ToolMiddleware[];
   maxTurns?: number;
+  /** See LoopOptions. */
+  toolConcurrency?: number;
   /** Asked after each model step, with its usage: true ends the run there (see LoopOptions). */
   overBudget?: LoopOptions["overBudget"];
   retry?: RetryPolicy;

@@ -46,5 +46,5 @@ export type {
   ToolNext,
   ToolResult,
 } from "./tool.js";
-export { ABORT_GRACE_MS } from "./tool-execution.js";
+export { ABORT_GRACE_MS, DEFAULT_TOOL_CONCURRENCY } from "./tool-execution.js";
 export { addUsage, emptyUsage } from "./usage.js";

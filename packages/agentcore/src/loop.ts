@@ -41,6 +41,8 @@ export interface LoopOptions {
   middleware?: ToolMiddleware[];
   /** Most model steps this run may take (default: no limit). */
   maxTurns?: number;
+  /** How many concurrency-safe calls of one turn run at once (default DEFAULT_TOOL_CONCURRENCY). */
+  toolConcurrency?: number;
   /**
    * Asked after each model step, with the usage it reported, before its tool calls run: true ends
    * the run there (reason `max_budget`; a spending limit). Its tool calls are not run — each gets
@@ -181,6 +183,7 @@ class Run {
           agentName: options.agentName ?? "main",
           emit: this.emit,
           delivered: () => this.stream.delivered(),
+          ...(options.toolConcurrency !== undefined ? { concurrency: options.toolConcurrency } : {}),
         });
         this.append(toolResultMessage(executed));
         this.endTurn(executed);

@@ -16,6 +16,9 @@ const LISTENERS_PER_CALL = 8;
 /** How long an aborted tool may take to wind down (and report what it did) before it is given up on. */
 export const ABORT_GRACE_MS = 2000;
 
+/** How many calls of one concurrent group run at once unless told otherwise (Claude Code's default). */
+export const DEFAULT_TOOL_CONCURRENCY = 10;
+
 export interface ToolExecutionOptions {
   tools: ReadonlyMap<string, Tool>;
   middleware: readonly ToolMiddleware[];
@@ -23,28 +26,72 @@ export interface ToolExecutionOptions {
   agentName: string;
   emit: (event: AgentEvent) => void;
   delivered: () => Promise<void>;
+  /** How many calls of a concurrent group run at once (default DEFAULT_TOOL_CONCURRENCY). */
+  concurrency?: number;
 }
 
 /**
- * Runs the tool calls of one model turn and returns their results in the model's order. When every
- * call is read-only they run concurrently; otherwise one after another. After an abort, calls that
+ * Runs the tool calls of one model turn and returns their results in the model's order. As in
+ * Claude Code, the calls are cut into groups in order: a run of neighbouring calls that are each
+ * concurrency-safe (tool.ts) runs at the same time, up to `concurrency` at once; every other call
+ * runs alone, after the calls before it and before the ones after it. After an abort, calls that
  * did not finish get an `aborted` error result, so every call in the history has its result.
  */
 export async function executeToolCalls(
   calls: readonly ModelToolCall[],
   options: ToolExecutionOptions,
 ): Promise<ExecutedCall[]> {
-  const prepared = calls.map((raw) => prepareCall(raw, options.tools));
-  const concurrent = prepared.every((p) => p.kind === "rejected" || p.tool.readOnly === true);
-  if (concurrent) {
-    // Each call of the batch listens on the run's signal (the call itself, its tool, its hooks):
-    // fifty reads at once are not a leak, and Node's warning at 11 would reach the user's terminal.
-    const wanted = prepared.length * LISTENERS_PER_CALL + defaultMaxListeners;
-    if (getMaxListeners(options.signal) < wanted) setMaxListeners(wanted, options.signal);
-    return Promise.all(prepared.map((p) => executeOne(p, options)));
-  }
   const executed: ExecutedCall[] = [];
-  for (const p of prepared) executed.push(await executeOne(p, options));
+  for (const group of concurrencyGroups(calls.map((raw) => prepareCall(raw, options.tools)))) {
+    if (group.length === 1) executed.push(await executeOne(group[0] as PreparedCall, options));
+    else executed.push(...(await executeTogether(group, options)));
+  }
+  return executed;
+}
+
+/** The calls in order, neighbouring concurrency-safe ones together (Claude Code's partition). */
+function concurrencyGroups(prepared: readonly PreparedCall[]): PreparedCall[][] {
+  const groups: { safe: boolean; calls: PreparedCall[] }[] = [];
+  for (const p of prepared) {
+    const safe = isConcurrencySafe(p);
+    const last = groups.at(-1);
+    if (safe && last?.safe) last.calls.push(p);
+    else groups.push({ safe, calls: [p] });
+  }
+  return groups.map((g) => g.calls);
+}
+
+/** A call whose arguments were refused runs alone, as Claude Code decides on checked arguments only. */
+function isConcurrencySafe(p: PreparedCall): boolean {
+  if (p.kind === "rejected") return false;
+  const { concurrencySafe } = p.tool;
+  if (typeof concurrencySafe !== "function") return concurrencySafe === true;
+  try {
+    return concurrencySafe(p.call.args);
+  } catch {
+    return false;
+  }
+}
+
+/** A group's calls, `concurrency` at a time, each starting as soon as one before it ends. */
+async function executeTogether(
+  group: readonly PreparedCall[],
+  options: ToolExecutionOptions,
+): Promise<ExecutedCall[]> {
+  const width = Math.min(group.length, Math.max(1, options.concurrency ?? DEFAULT_TOOL_CONCURRENCY));
+  // Each running call listens on the run's signal (the call itself, its tool, its hooks): ten
+  // reads at once are not a leak, and Node's warning at 11 would reach the user's terminal.
+  const wanted = width * LISTENERS_PER_CALL + defaultMaxListeners;
+  if (getMaxListeners(options.signal) < wanted) setMaxListeners(wanted, options.signal);
+  const executed: ExecutedCall[] = new Array(group.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < group.length) {
+      const index = next++;
+      executed[index] = await executeOne(group[index] as PreparedCall, options);
+    }
+  };
+  await Promise.all(Array.from({ length: width }, lane));
   return executed;
 }
 

@@ -86,8 +86,12 @@ export interface Tool<Args = any> {
   description: string;
   inputSchema: z.ZodType<Args>;
   execute(args: Args, ctx: ToolContext): Promise<ToolResult>;
-  /** May run concurrently with other read-only calls of the same model turn. */
-  readOnly?: boolean;
+  /**
+   * May run at the same time as its neighbours of the same model turn that may too (Claude Code's
+   * `isConcurrencySafe`): true for every call, or a function of the checked arguments (a bash line
+   * that only reads); a function that throws says no.
+   */
+  concurrencySafe?: boolean | ((args: Args) => boolean);
   /** A successful call changes the project (used by stop-time validation). */
   mutating?: boolean;
   /**

@@ -129,7 +129,7 @@ describe("many concurrent calls on one run signal", () => {
       const tool: Tool = {
         name: "look",
         description: "looks",
-        readOnly: true,
+        concurrencySafe: true,
         inputSchema: z.object({}),
         execute: async (_args, ctx) => {
           const listener = () => {};

@@ -48,13 +48,13 @@ export async function waitFor<T>(
 }
 
 /** A tool that returns its `text` argument, recording every call. */
-export function echoTool(options: { readOnly?: boolean; name?: string } = {}) {
+export function echoTool(options: { concurrencySafe?: boolean; name?: string } = {}) {
   const calls: Array<Record<string, unknown>> = [];
   const tool: Tool<{ text: string }> = {
     name: options.name ?? "echo",
     description: "Returns the text it is given.",
     inputSchema: z.object({ text: z.string() }),
-    readOnly: options.readOnly,
+    concurrencySafe: options.concurrencySafe,
     async execute(args) {
       calls.push(args);
       return { content: `echo: ${args.text}`, isError: false };

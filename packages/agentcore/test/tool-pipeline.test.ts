@@ -227,7 +227,7 @@ describe("tool pipeline", () => {
     ]);
   });
 
-  test("read-only calls of one turn really overlap and keep the model's order in the results", async () => {
+  test("concurrency-safe calls of one turn really overlap and keep the model's order in the results", async () => {
     const started: string[] = [];
     let releaseAll!: () => void;
     const allStarted = new Promise<void>((resolve) => {
@@ -236,7 +236,7 @@ describe("tool pipeline", () => {
     const reader = (name: string, finishOrder: number): Tool => ({
       name,
       description: name,
-      readOnly: true,
+      concurrencySafe: true,
       inputSchema: z.object({}),
       execute: async () => {
         started.push(name);
@@ -264,27 +264,164 @@ describe("tool pipeline", () => {
     ]);
   });
 
-  test("a turn with any non-read-only call runs its calls one after another", async () => {
-    let running = 0;
-    let maxRunning = 0;
-    const make = (name: string, readOnly: boolean): Tool => ({
+  test("a call that is not concurrency-safe runs alone, between the groups of its neighbours", async () => {
+    const log: string[] = [];
+    const make = (name: string, concurrencySafe: boolean): Tool => ({
       name,
       description: name,
-      readOnly,
-      inputSchema: z.object({}),
-      execute: async () => {
-        running += 1;
-        maxRunning = Math.max(maxRunning, running);
+      concurrencySafe,
+      inputSchema: z.object({ id: z.string() }),
+      execute: async (args: { id: string }) => {
+        log.push(`start ${args.id}`);
         await new Promise((resolve) => setTimeout(resolve, 10));
-        running -= 1;
-        return { content: name, isError: false };
+        log.push(`end ${args.id}`);
+        return { content: args.id, isError: false };
       },
     });
     const { results } = await runCalls(
       [make("read", true), make("write", false)],
-      [toolCall("read", {}, "a"), toolCall("write", {}, "b"), toolCall("read", {}, "c")],
+      [
+        toolCall("read", { id: "r1" }, "a"),
+        toolCall("read", { id: "r2" }, "b"),
+        toolCall("write", { id: "w" }, "c"),
+        toolCall("read", { id: "r3" }, "d"),
+        toolCall("read", { id: "r4" }, "e"),
+      ],
+    );
+    // Claude Code's partition: [r1 r2] together, then w alone, then [r3 r4] together.
+    expect(log).toEqual([
+      "start r1",
+      "start r2",
+      "end r1",
+      "end r2",
+      "start w",
+      "end w",
+      "start r3",
+      "start r4",
+      "end r3",
+      "end r4",
+    ]);
+    expect([...results.keys()]).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
+  test("a concurrencySafe function decides each call from its checked arguments", async () => {
+    const log: string[] = [];
+    const seen: unknown[] = [];
+    const tool: Tool<{ line: string }> = {
+      name: "sh",
+      description: "sh",
+      inputSchema: z.object({ line: z.string().trim() }),
+      concurrencySafe: (args) => {
+        seen.push(args);
+        return args.line.startsWith("read");
+      },
+      execute: async (args) => {
+        log.push(`start ${args.line}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        log.push(`end ${args.line}`);
+        return { content: args.line, isError: false };
+      },
+    };
+    await runCalls(
+      [tool],
+      [
+        toolCall("sh", { line: " read a" }, "a"),
+        toolCall("sh", { line: "read b" }, "b"),
+        toolCall("sh", { line: "write c" }, "c"),
+      ],
+    );
+    expect(seen).toEqual([{ line: "read a" }, { line: "read b" }, { line: "write c" }]);
+    expect(log).toEqual([
+      "start read a",
+      "start read b",
+      "end read a",
+      "end read b",
+      "start write c",
+      "end write c",
+    ]);
+  });
+
+  test("a concurrencySafe function that throws runs its call alone", async () => {
+    let running = 0;
+    let maxRunning = 0;
+    const tool: Tool<{ n: number }> = {
+      name: "t",
+      description: "t",
+      inputSchema: z.object({ n: z.number() }),
+      concurrencySafe: (args) => {
+        if (args.n === 2) throw new Error("cannot tell");
+        return true;
+      },
+      execute: async (args) => {
+        running += 1;
+        maxRunning = Math.max(maxRunning, running);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        running -= 1;
+        return { content: String(args.n), isError: false };
+      },
+    };
+    const { results } = await runCalls(
+      [tool],
+      [toolCall("t", { n: 1 }, "a"), toolCall("t", { n: 2 }, "b"), toolCall("t", { n: 3 }, "c")],
     );
     expect(maxRunning).toBe(1);
-    expect([...results.keys()]).toEqual(["a", "b", "c"]);
+    expect([...results.values()].map((r) => r.value)).toEqual(["1", "2", "3"]);
+  });
+
+  test("a call whose arguments are refused splits the group it stands in", async () => {
+    const log: string[] = [];
+    const tool: Tool<{ id: string }> = {
+      name: "read",
+      description: "read",
+      concurrencySafe: true,
+      inputSchema: z.object({ id: z.string() }),
+      execute: async (args) => {
+        log.push(`start ${args.id}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        log.push(`end ${args.id}`);
+        return { content: args.id, isError: false };
+      },
+    };
+    const { results } = await runCalls(
+      [tool],
+      [
+        toolCall("read", { id: "r1" }, "a"),
+        toolCall("read", { id: 7 }, "b"),
+        toolCall("read", { id: "r2" }, "c"),
+      ],
+    );
+    expect(log).toEqual(["start r1", "end r1", "start r2", "end r2"]);
+    expect(results.get("b")?.isError).toBe(true);
+  });
+
+  test("at most ten calls of a group run at once, or toolConcurrency of them", async () => {
+    const widest = async (toolConcurrency?: number) => {
+      let running = 0;
+      let maxRunning = 0;
+      const tool: Tool = {
+        name: "read",
+        description: "read",
+        concurrencySafe: true,
+        inputSchema: z.object({}),
+        execute: async () => {
+          running += 1;
+          maxRunning = Math.max(maxRunning, running);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          running -= 1;
+          return { content: "ok", isError: false };
+        },
+      };
+      const calls = Array.from({ length: 14 }, (_, i) => toolCall("read", {}, `c${i}`));
+      const model = scriptedModel([reply.toolCalls(...calls), reply.text("done")]);
+      const { result } = await runToEnd({
+        model,
+        tools: [tool],
+        ...(toolConcurrency !== undefined ? { toolConcurrency } : {}),
+      });
+      expect(toolResultsOf(result.newMessages).size).toBe(14);
+      return maxRunning;
+    };
+    expect(await widest()).toBe(10);
+    expect(await widest(3)).toBe(3);
   });
 });

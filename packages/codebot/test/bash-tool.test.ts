@@ -456,6 +456,25 @@ describe("bash with BASH_ENV set", () => {
   });
 });
 
+describe("bash calls that may run beside their batch's other calls", () => {
+  const safe = (bash: ReturnType<typeof bashTool>, command: string) =>
+    typeof bash.concurrencySafe === "function" && bash.concurrencySafe({ command });
+
+  it("a line that only reads may; one that writes may not", () => {
+    const t = setup();
+    expect(safe(t.bash, "ls -la")).toBe(true);
+    expect(safe(t.bash, "touch a")).toBe(false);
+  });
+
+  it("none may while a hook's environment file is sourced before each command (it may change anything)", () => {
+    const project = tempDir("codebot-project-");
+    const envFile = path.join(project, "hook.env");
+    fs.writeFileSync(envFile, "export A=1\n");
+    const bash = bashTool({ paths: new PathPolicy(project), env: {}, hookEnvFile: () => envFile });
+    expect(safe(bash, "ls -la")).toBe(false);
+  });
+});
+
 /** Processes whose working directory is `dir`. */
 function processesIn(dir: string): string[] {
   return fs.readdirSync("/proc").filter((p) => {

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { editsOnlyFiles, readsOnly } from "../src/approval/read-only-bash.js";
+import { editsOnlyFiles, readsOnly, runsAlongside } from "../src/approval/read-only-bash.js";
 import { PathPolicy } from "../src/paths/path-policy.js";
 import { tempDir, writeFile } from "./support/temp-dirs.js";
 
@@ -47,6 +47,7 @@ describe("a line that only reads runs unasked", () => {
     "stat README.md",
     "du -sh .",
     "which node",
+    "sleep 1",
     "ls ~/",
   ])("%s", (command) => {
     const { reads, home, root } = project();
@@ -421,5 +422,23 @@ describe("under acceptEdits, a line that also makes, copies, moves or removes fi
     expect(edits("touch dangling")).toBe(false);
     expect(edits("mkdir dangling/x")).toBe(false);
     expect(edits("touch src/new.ts")).toBe(true);
+  });
+});
+
+describe("a line that may run beside its batch's other calls (as Claude Code runs read-only lines together)", () => {
+  it.each(["ls -la", "cat README.md | grep hi", "git --version", "sleep 1", "true"])("%s does", (command) => {
+    const { root, searchPath, home } = project();
+    expect(runsAlongside(command, { cwd: root, searchPath, paths: new PathPolicy(root), home })).toBe(true);
+  });
+
+  it.each([
+    ["cd src && ls", "it moves the directory the next command starts in"],
+    ["pushd src", "it moves the directory the next command starts in"],
+    ["echo hi > out.txt", "it writes"],
+    ["rm README.md", "it writes"],
+    ["cat /etc/hostname", "it reads outside the project"],
+  ])("%s does not: %s", (command) => {
+    const { root, searchPath, home } = project();
+    expect(runsAlongside(command, { cwd: root, searchPath, paths: new PathPolicy(root), home })).toBe(false);
   });
 });

@@ -71,6 +71,27 @@ const SHELL_STATE = new Set([
   ...["builtin", "command", "eval", "exec", "source", ".", "unset", "readonly", "local"],
 ]);
 
+function changesShellState(command: ShellCommand): boolean {
+  return SHELL_STATE.has(unquote(splitWords(command.text)[0] ?? ""));
+}
+
+/**
+ * Whether a line may run beside the other calls of its turn (the bash tool's `concurrencySafe`,
+ * as Claude Code runs read-only lines of a batch together): it only reads, and changes no shell
+ * state — a `cd` there would leave the next command in whichever directory the last to end chose.
+ */
+export function runsAlongside(command: string, place: ReadOnlyPlace): boolean {
+  return readsOnly(command, place) && !shellCommands(command).commands.some(changesShellState);
+}
+
+/** Where a shell tool's next line runs, and the PATH it finds programs on; undefined for other tools. */
+export function placeOfShell(tool: Partial<ShellTool>, paths: PathPolicy): ReadOnlyPlace | undefined {
+  const cwd = tool.workingDirectory?.();
+  const searchPath = tool.searchPath?.();
+  if (cwd === undefined || searchPath === undefined) return undefined;
+  return { cwd, searchPath, paths };
+}
+
 /**
  * Whether the commands of a line no allow rule matched only read (`cd sub`, `tail -5` in `cd sub &&
  * npm test 2>&1 | tail -5` under `Bash(npm test:*)`, as in Claude Code), read as one line in order
@@ -82,8 +103,7 @@ export function unmatchedReadOnly(
   all: readonly ShellCommand[],
   place: ReadOnlyPlace,
 ): boolean {
-  const changesState = (c: ShellCommand) => SHELL_STATE.has(unquote(splitWords(c.text)[0] ?? ""));
-  if (all.some((c) => changesState(c) && !unmatched.includes(c))) return false;
+  if (all.some((c) => changesShellState(c) && !unmatched.includes(c))) return false;
   return readsOnly(unmatched.map((c) => c.text).join("\n"), place);
 }
 

@@ -133,6 +133,9 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
   type: TEXT,
   basename: TEXT,
   dirname: TEXT,
+  // Waits, as Claude Code runs it unasked: its words are durations (`sleep infinity` ends at the
+  // call's timeout).
+  sleep: TEXT,
   // Its operands are checked as paths: `test -r /etc/shadow` tells what is outside the project.
   test: READS,
   "[": READS,

@@ -31,6 +31,7 @@ import { isPersonOnlyWrite } from "./person-only-writes.js";
 import {
   definesFunction,
   editsOnlyFiles,
+  placeOfShell,
   type ReadOnlyPlace,
   readsOnly,
   type ShellTool,
@@ -438,11 +439,7 @@ export class ToolApproval {
 
   /** Where a shell tool's next line runs, and the PATH it finds programs on; undefined for other tools. */
   private shellPlace(tool: Tool): ReadOnlyPlace | undefined {
-    const shell = tool as Partial<ShellTool>;
-    const cwd = shell.workingDirectory?.();
-    const searchPath = shell.searchPath?.();
-    if (cwd === undefined || searchPath === undefined) return undefined;
-    return { cwd, searchPath, paths: this.options.paths };
+    return placeOfShell(tool as Partial<ShellTool>, this.options.paths);
   }
 
   /** A bash line no allow rule lets run unasked: it names a path in codebot's or Claude Code's folder. */

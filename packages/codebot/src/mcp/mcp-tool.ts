@@ -22,7 +22,7 @@ export function mcpTool(connection: ServerConnection, info: McpToolInfo): Tool {
     inputSchema: inputSchemaOf(info.inputSchema),
     // Unless the server says its tool only reads, it may change things: stop-time validation counts it.
     mutating: !readOnly,
-    readOnly,
+    concurrencySafe: readOnly,
     async execute(args: Record<string, unknown>, ctx) {
       return toToolResult(await connection.callTool(info.name, args, ctx.signal));
     },

@@ -107,6 +107,7 @@ import { streamIdleMs } from "./stream-idle.js";
 import { dynamicSystemContext, mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
 import { SystemPromptSnapshot } from "./system-prompt-snapshot.js";
 import { postToolBatchHooks } from "./tool-batch-hooks.js";
+import { toolConcurrencyOf } from "./tool-concurrency.js";
 import { saveUndelivered, undeliveredHooksPath, undeliveredNotice } from "./undelivered-hooks.js";
 import { ValidationMark } from "./validation-mark.js";
 
@@ -664,6 +665,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   ];
   // One limit for every model stream of the session: the main agent's, sub-agents', compaction's.
   const idleTimeoutMs = streamIdleMs(env, notify);
+  const toolConcurrency = toolConcurrencyOf(modelAccess, notify);
   const tasks = new TaskStore(path.join(sessionDir, `${readId}.tasks.json`), notify, storage);
   const tools = builtinTools({
     toolEnv: {
@@ -685,6 +687,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       middleware,
       systemPrompt: (name) => subagentSystemPrompt(cwd, name),
       maxTurns: options.maxTurns,
+      ...(toolConcurrency !== undefined ? { toolConcurrency } : {}),
       ...(spendingLimit ? { overBudget: spendingLimit.afterStep(() => modelSpec) } : {}),
       ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
       onEvent: (agentName, event) => {
@@ -872,6 +875,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     tools: mainTools,
     middleware,
     maxTurns: options.maxTurns,
+    ...(toolConcurrency !== undefined ? { toolConcurrency } : {}),
     ...(spendingLimit ? { overBudget: spendingLimit.afterStep(specOfStep) } : {}),
     // PostStopValidation first (it checks the changes); the Stop hooks see a stop that stands.
     onStop: async (info) => {

@@ -43,6 +43,8 @@ export interface SubagentHost {
   middleware: readonly ToolMiddleware[];
   systemPrompt(name: string): string;
   maxTurns?: number;
+  /** CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY: the kernel's `toolConcurrency` for the sub-agent's turns. */
+  toolConcurrency?: number;
   /** `--max-budget-usd`: the kernel's `overBudget` for the sub-agent's steps. */
   overBudget?: LoopOptions["overBudget"];
   /** `CODEBOT_STREAM_IDLE_TIMEOUT_MS`: the kernel's `idleTimeoutMs` for the sub-agent's steps. */
@@ -154,6 +156,7 @@ async function runSubagent(
       tools: agent ? agentTools(host.tools(), agent) : [...host.tools()],
       middleware: [...host.middleware],
       maxTurns: agent?.maxTurns ?? host.maxTurns,
+      ...(host.toolConcurrency !== undefined ? { toolConcurrency: host.toolConcurrency } : {}),
       ...(host.overBudget ? { overBudget: host.overBudget } : {}),
       ...(host.idleTimeoutMs !== undefined ? { idleTimeoutMs: host.idleTimeoutMs } : {}),
       onStop: host.onStop(run),

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { processHost, shellQuote } from "@codebot/hooks";
 import { z } from "zod";
-import type { ShellTool } from "../approval/read-only-bash.js";
+import { placeOfShell, runsAlongside, type ShellTool } from "../approval/read-only-bash.js";
 import { isDirectory } from "../fs/is-directory.js";
 import { changedFileRefusal, changedRun } from "../settings/approved-files.js";
 import { bashContentFromData, bashData } from "./claude-result-shapes.js";
@@ -34,12 +34,17 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
   /** This tool's slot for the shell started ahead of its next command. */
   const slot = {};
   const shellEnv = () => commandEnv(env);
-  return {
+  const tool: Tool<z.infer<typeof inputSchema>> & ShellTool = {
     name: "bash",
     description:
       "Run a bash command. The working directory starts at the project directory and carries over between commands (cd moves it). Output (stdout and stderr) is capped; the exit code is reported.",
     inputSchema,
     mutating: true,
+    // A line that only reads runs beside its batch's other such calls, as in Claude Code.
+    concurrencySafe: (args) => {
+      const place = placeOfShell(tool, env.paths);
+      return place !== undefined && runsAlongside(args.command, place);
+    },
     contentFromData: bashContentFromData,
     // Where the next command starts: approval reads a line's relative paths from here.
     workingDirectory: () => (isDirectory(cwd) ? cwd : env.paths.root),
@@ -95,6 +100,7 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
         : { content, isError: false, data: bashData(content) };
     },
   };
+  return tool;
 }
 
 /** The hooks' environment file each command sources first, when there is one. */

@@ -19,7 +19,7 @@ export function globTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
     description:
       "Find files by glob pattern (`*` within a directory, `**` across directories, `{a,b}`, `?`). Skips node_modules and .git.",
     inputSchema,
-    readOnly: true,
+    concurrencySafe: true,
     async execute(args) {
       const resolved = env.paths.resolve("glob", args.path ?? ".");
       if (!resolved.ok) return { content: resolved.error, isError: true };

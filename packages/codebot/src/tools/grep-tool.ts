@@ -27,7 +27,7 @@ export function grepTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
     description:
       "Search file contents with a regular expression (RE2 syntax). Skips node_modules, .git and binary files. Output: path:line: text.",
     inputSchema,
-    readOnly: true,
+    concurrencySafe: true,
     async execute(args) {
       const resolved = env.paths.resolve("grep", args.path ?? ".");
       if (!resolved.ok) return { content: resolved.error, isError: true };

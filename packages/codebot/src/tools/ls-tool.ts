@@ -22,7 +22,7 @@ export function lsTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>> 
     description:
       "List the files and folders of one directory (folders end with /). Use glob to find files across directories.",
     inputSchema,
-    readOnly: true,
+    concurrencySafe: true,
     async execute(args) {
       const resolved = env.paths.resolve("ls", args.path ?? ".");
       if (!resolved.ok) return { content: resolved.error, isError: true };

@@ -20,7 +20,7 @@ export function readTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
     name: "read",
     description: "Read a text file; lines are numbered like `cat -n`. Use offset and limit for long files.",
     inputSchema,
-    readOnly: true,
+    concurrencySafe: true,
     contentFromData: readContentFromData,
     async execute(args) {
       const resolved = env.paths.resolve("read", args.file_path);

@@ -143,7 +143,7 @@ export function taskListTool(store: TaskStore): Tool<z.infer<typeof listSchema>>
     name: "task_list",
     description: "List the session's tasks with their status.",
     inputSchema: listSchema,
-    readOnly: true,
+    concurrencySafe: true,
     async execute() {
       const tasks = store.list();
       if (tasks.length === 0) return ok("no tasks");

@@ -1,0 +1,126 @@
+/**
+ * Bash lines that only read run together within a model's batch, as claude 2.1.328 runs them
+ * (recorded: three `sleep 1` calls took 1 s, each PreToolUse hook fired before the first
+ * PostToolUse); a line that writes, or moves the shell's directory, runs alone between the groups
+ * of its neighbours. Real session, real bash, real hooks: the hooks' log shows the overlap.
+ */
+import fs from "node:fs";
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, startSession, toolResultFor } from "./support/e2e.js";
+
+const logged = (what: string) =>
+  command(`id=$(sed -n 's/.*"tool_use_id":"\\([^"]*\\)".*/\\1/p'); echo "${what} $id" >> hooks.log`);
+
+const hooks = {
+  hooks: {
+    PreToolUse: [{ matcher: "bash", hooks: [logged("pre")] }],
+    PostToolUse: [{ matcher: "bash", hooks: [logged("post")] }],
+  },
+};
+
+function hookLog(at: (rel: string) => string): string[] {
+  return fs.readFileSync(at("hooks.log"), "utf8").trim().split("\n");
+}
+
+describe("bash calls of one batch", () => {
+  it("lines that only read run together: every PreToolUse before the first PostToolUse, results in the model's order", async () => {
+    const s = await startSession({
+      user: hooks,
+      script: [
+        reply.turn({
+          toolCalls: [
+            toolCall("bash", { command: "sleep 1; echo one" }, "b1"),
+            toolCall("bash", { command: "sleep 1; echo two" }, "b2"),
+            toolCall("bash", { command: "sleep 1; echo three" }, "b3"),
+          ],
+        }),
+        reply.text("done"),
+      ],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed" });
+    await s.runtime.close();
+    expect(hookLog(s.at).slice(0, 3).sort()).toEqual(["pre b1", "pre b2", "pre b3"]);
+    expect(hookLog(s.at).slice(3).sort()).toEqual(["post b1", "post b2", "post b3"]);
+    expect(toolResultFor(s.model, "b1")?.text).toContain("one");
+    expect(toolResultFor(s.model, "b2")?.text).toContain("two");
+    expect(toolResultFor(s.model, "b3")?.text).toContain("three");
+  });
+
+  it("a line that writes runs alone, after the reads before it and before the ones after it", async () => {
+    const s = await startSession({
+      user: hooks,
+      script: [
+        reply.turn({
+          toolCalls: [
+            toolCall("bash", { command: "sleep 0.5" }, "r1"),
+            toolCall("bash", { command: "sleep 0.5" }, "r2"),
+            toolCall("bash", { command: "echo x > written.txt" }, "w"),
+            toolCall("bash", { command: "cat written.txt" }, "r3"),
+          ],
+        }),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    const log = hookLog(s.at);
+    expect(log.slice(0, 2).sort()).toEqual(["pre r1", "pre r2"]);
+    expect(log.slice(2, 4).sort()).toEqual(["post r1", "post r2"]);
+    expect(log.slice(4)).toEqual(["pre w", "post w", "pre r3", "post r3"]);
+    expect(toolResultFor(s.model, "r3")?.text).toContain("x");
+  });
+
+  it("a cd line runs alone: the next line starts where it went", async () => {
+    const s = await startSession({
+      user: hooks,
+      script: [
+        reply.turn({
+          toolCalls: [
+            toolCall("bash", { command: "sleep 0.5" }, "r1"),
+            toolCall("bash", { command: "cd sub" }, "cd"),
+            toolCall("bash", { command: "pwd" }, "r2"),
+          ],
+        }),
+        reply.text("done"),
+      ],
+    });
+    fs.mkdirSync(s.at("sub"));
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(hookLog(s.at)).toEqual(["pre r1", "post r1", "pre cd", "post cd", "pre r2", "post r2"]);
+    expect(toolResultFor(s.model, "r2")?.text).toContain(s.at("sub"));
+  });
+
+  it("CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY=1 runs them one after another; a value that is not a number is said", async () => {
+    const batch = () => [
+      reply.turn({
+        toolCalls: [
+          toolCall("bash", { command: "sleep 0.5" }, "r1"),
+          toolCall("bash", { command: "sleep 0.5" }, "r2"),
+        ],
+      }),
+      reply.text("done"),
+    ];
+    const one = await startSession({
+      user: hooks,
+      script: batch(),
+      runtime: { env: { CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY: "1" } },
+    });
+    await one.runtime.prompt("go");
+    await one.runtime.close();
+    expect(hookLog(one.at)).toEqual(["pre r1", "post r1", "pre r2", "post r2"]);
+
+    const bad = await startSession({
+      user: hooks,
+      script: batch(),
+      runtime: { env: { CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY: "two" } },
+    });
+    await bad.runtime.prompt("go");
+    await bad.runtime.close();
+    expect(bad.notices).toContain(
+      "codebot: CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY=two is not a whole number from 1; 10 is used",
+    );
+    expect(hookLog(bad.at).slice(0, 2).sort()).toEqual(["pre r1", "pre r2"]);
+  });
+});
