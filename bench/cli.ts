@@ -3,7 +3,8 @@
  * which runs the bundle `npm run build` makes in dist/bundle/, with its code cache) in a child
  * process, next to a bare `node -e 0` for scale. Start-up of
  * `--version` and of `hooks test`; a one-turn `-p` run and a run of 50 `bash true` calls against
- * the loopback model server (wall time, CPU time and the process's peak RSS); and the same 50 calls with
+ * the loopback model server (wall time, CPU time and the process's peak RSS) — as a user gets it
+ * (they only read, so ten run at once) and one after another; and the calls one after another with
  * one trivial PreToolUse command hook, whose added cost per call is compared with a bare `sh -c`
  * spawn from Node. With BENCH_BASELINE_BIN=<another checkout>/packages/codebot/bin/codebot.js
  * (built), that build's 50-call runs, with and without the hook, are interleaved with ours, so
@@ -54,13 +55,20 @@ async function main(): Promise<void> {
   const hooksTest: number[] = [];
   const oneTurn: Run[] = [];
   const calls: Run[] = [];
+  const serialCalls: Run[] = [];
   const hooked: Run[] = [];
   const bare: number[] = [];
   const baseCalls: Run[] = [];
   const baseHooked: Run[] = [];
 
-  const withServer = (script: Parameters<typeof runWithModel>[0], args: string[], bin?: string) =>
-    runWithModel(script, args, baseEnv, project, bin);
+  // The same calls one after another (`bash true` only reads: by default ten run at once, docs/runtime.md).
+  const serialEnv = { ...baseEnv, CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY: "1" };
+  const withServer = (
+    script: Parameters<typeof runWithModel>[0],
+    args: string[],
+    bin?: string,
+    env: NodeJS.ProcessEnv = baseEnv,
+  ) => runWithModel(script, args, env, project, bin);
   const pArgs = ["-p", "go", "--permission-mode", "auto"];
 
   // One warm-up round (file caches), then the measured ones.
@@ -87,7 +95,8 @@ async function main(): Promise<void> {
     };
     if (baselineFirst) await baseline();
     const c = await withServer(bashTrueCalls(), pArgs);
-    const hk = await withServer(bashTrueCalls(), [...pArgs, "--settings", hookFile]);
+    const cs = await withServer(bashTrueCalls(), pArgs, undefined, serialEnv);
+    const hk = await withServer(bashTrueCalls(), [...pArgs, "--settings", hookFile], undefined, serialEnv);
     if (!baselineFirst) await baseline();
     const t0 = performance.now();
     for (let i = 0; i < CALLS; i++) await bareSpawn();
@@ -98,6 +107,7 @@ async function main(): Promise<void> {
     hooksTest.push(h.ms);
     oneTurn.push(one);
     calls.push(c);
+    serialCalls.push(cs);
     hooked.push(hk);
     bare.push(b);
   }
@@ -112,7 +122,8 @@ async function main(): Promise<void> {
     one_turn_ms: round1(ms(oneTurn)),
     calls50_ms: round1(ms(calls)),
     calls50_cpu_ms: round1(cpu(calls)),
-    added_ms_per_hooked_call: round1((ms(hooked) - ms(calls)) / CALLS),
+    calls50_serial_ms: round1(ms(serialCalls)),
+    added_ms_per_hooked_call: round1((ms(hooked) - ms(serialCalls)) / CALLS),
     bare_spawn_ms: round1(median(bare)),
     peak_rss_mb: round1(Math.max(rss(oneTurn), rss(calls), rss(hooked))),
     ...(BASELINE
@@ -122,6 +133,9 @@ async function main(): Promise<void> {
           // Each round's run against the baseline's run of the same round: drifting load cancels.
           calls50_faster_pct_paired: round1(
             (1 - median(baseCalls.map((b, i) => (calls[i] as Run).ms / b.ms))) * 100,
+          ),
+          calls50_serial_faster_pct_paired: round1(
+            (1 - median(baseCalls.map((b, i) => (serialCalls[i] as Run).ms / b.ms))) * 100,
           ),
           baseline_added_ms_per_hooked_call: round1((ms(baseHooked) - ms(baseCalls)) / CALLS),
           // CPU of the whole process tree (codebot, its host, the 50 shells), paired like the time.
@@ -139,7 +153,8 @@ async function main(): Promise<void> {
     `  codebot hooks test PreToolUse --tool bash  ${result.hooks_test_ms} ms   (target < 250: ${target(result.hooks_test_ms < 250)})`,
     `  -p, one turn, no tools                     ${result.one_turn_ms} ms   (target < 200: ${target(result.one_turn_ms < 200)}), peak RSS ${round1(rss(oneTurn))} MiB`,
     `  -p, ${CALLS} bash true calls                    ${result.calls50_ms} ms   (target < 600: ${target(result.calls50_ms < 600)}), peak RSS ${round1(rss(calls))} MiB, CPU ${result.calls50_cpu_ms} ms`,
-    `  -p, ${CALLS} calls + 1 PreToolUse hook          ${round1(ms(hooked))} ms, peak RSS ${round1(rss(hooked))} MiB`,
+    `  -p, ${CALLS} calls one after another (CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY=1)  ${result.calls50_serial_ms} ms`,
+    `  -p, ${CALLS} calls one after another + 1 PreToolUse hook  ${round1(ms(hooked))} ms, peak RSS ${round1(rss(hooked))} MiB`,
     `  added per hooked call                      ${result.added_ms_per_hooked_call} ms vs bare sh -c spawn ${result.bare_spawn_ms} ms (ratio ${round1(result.added_ms_per_hooked_call / result.bare_spawn_ms)}x, target <= 1.3x: ${target(result.added_ms_per_hooked_call <= 1.3 * result.bare_spawn_ms)})`,
     `  peak RSS of any run                        ${result.peak_rss_mb} MiB (target < 100: ${target(result.peak_rss_mb < 100)})${TIME ? "" : " (no /usr/bin/time: not measured)"}`,
   ];
@@ -147,6 +162,7 @@ async function main(): Promise<void> {
     lines.push(
       `  baseline ${BASELINE}:`,
       `    -p, ${CALLS} bash true calls                  ${result.baseline_calls50_ms} ms; this build is ${result.calls50_faster_pct}% faster (target >= 30: ${target((result.calls50_faster_pct ?? 0) >= 30)}); median of the rounds' own ratios: ${result.calls50_faster_pct_paired}% faster`,
+      `    the calls one after another: ${result.calls50_serial_faster_pct_paired}% faster than the baseline (median of the rounds' own ratios)`,
       `    the same run's CPU (codebot and every process it waited for)  ${result.baseline_calls50_cpu_ms} ms; this build uses ${result.calls50_cpu_less_pct_paired}% less (median of the rounds' own ratios)`,
       `    added per hooked call                    ${result.baseline_added_ms_per_hooked_call} ms (this build: ${result.added_ms_per_hooked_call} ms)`,
     );

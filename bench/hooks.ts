@@ -310,6 +310,9 @@ const sessionEnv: NodeJS.ProcessEnv = {
   HOME: sessionHome,
   CODEBOT_HOME: sessionHome,
   LANG: "C.UTF-8",
+  // One call after another, as this measure has always been: `bash true` only reads, so the calls
+  // of a batch would otherwise run ten at once (docs/runtime.md, "Calls that run together").
+  CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY: "1",
 };
 const trivialHookFile = join(dir, "trivial-hook.json");
 writeFileSync(
