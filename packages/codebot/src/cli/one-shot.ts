@@ -22,6 +22,7 @@ import { debugLines } from "./debug-flag.js";
 import { apiClock } from "./output/api-clock.js";
 import { ClaudeHookLines } from "./output/claude-hook-lines.js";
 import { claudeStreamLine } from "./output/claude-stream.js";
+import { jsonLine } from "./output/json-line.js";
 import { MessageDisplay, OrderedOutput, withShownText } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
 import { resultObject } from "./output/result-object.js";
@@ -78,8 +79,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   let toReplay: StreamInputMessage | undefined;
   // Every line goes out in order, even when one waits for its MessageDisplay hooks.
   const output = new OrderedOutput();
-  const emit = (object: WireObject) =>
-    output.write(() => process.stdout.write(`${JSON.stringify(object)}\n`));
+  const emit = (object: WireObject) => output.write(() => process.stdout.write(jsonLine(object)));
   let display: MessageDisplay | undefined;
   // The prompt being reported: a signal's exit waits for its lines (they may wait for hooks).
   let reported: Promise<unknown> = Promise.resolve();
@@ -100,7 +100,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     if (!shown) return emit(line);
     output.after(shown, (text) => {
       const shownLine = text === undefined ? line : withShownText(line, text);
-      process.stdout.write(`${JSON.stringify(shownLine)}\n`);
+      process.stdout.write(jsonLine(shownLine));
     });
   };
   const hookLines = new ClaudeHookLines(sessionId, flags.hookEvents === true);
@@ -247,7 +247,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
           isError: code !== 0,
           models: runtime.project.settings.models,
         });
-        process.stdout.write(`${JSON.stringify(object)}\n`);
+        process.stdout.write(jsonLine(object));
       }
     });
     return code;
