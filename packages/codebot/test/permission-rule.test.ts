@@ -638,6 +638,78 @@ describe("a bash deny rule reaches every command a line may run", () => {
     expect(denies(rm, bash("at -l"))).toBeUndefined();
   });
 
+  it("behind bwrap, past its options of two and three words (`--bind SRC DEST`, `--overlay R W D`)", () => {
+    refused([
+      "bwrap --ro-bind / / --dev /dev rm -rf a",
+      "bwrap --bind / / --unshare-all -- rm a",
+      "bwrap --ro-bind /usr /usr --symlink usr/lib /lib --proc /proc rm a",
+      "bwrap --setenv A B --chdir /tmp rm a",
+      "bwrap --overlay-src /a --overlay /rw /work /a --die-with-parent rm a",
+      "bwrap --bind / / sh -c 'rm a'",
+    ]);
+    expect(denies(rm, bash("bwrap --ro-bind / / --dev /dev ls"))).toBeUndefined();
+    expect(denies(rm, bash("bwrap --bind rm rm ls"))).toBeUndefined();
+  });
+
+  it("timed by hyperfine: each operand, --prepare, --setup, --cleanup, --conclude, --reference and its --shell", () => {
+    refused([
+      "hyperfine 'rm -rf a'",
+      "hyperfine -w 3 ls 'rm a'",
+      "hyperfine --prepare 'rm a' ls",
+      "hyperfine -p 'sync' -c 'rm a' ls",
+      "hyperfine --setup='rm a' ls",
+      "hyperfine --conclude 'rm a' ls",
+      "hyperfine --reference 'rm a' ls",
+      "hyperfine -N -- 'rm a'",
+      "hyperfine --shell rm ls",
+      "hyperfine -L prog ls,rm '{prog} a'",
+    ]);
+    expect(denies(rm, bash("hyperfine -w 3 -L n 1,2 'sleep 0.{n}' --export-json rm.json"))).toBeUndefined();
+    // What it times needs a rule of its own, as what a wrapper runs does.
+    expect(allows(["Bash(hyperfine:*)"], bash("hyperfine 'rm a'"))).toBe(false);
+  });
+
+  it("by make's --eval, a makefile from its input, $(shell …) in its arguments and SHELL=; by just --command", () => {
+    refused([
+      "make --eval='all:;rm -rf a' all",
+      "make -E 'all: ; rm a'",
+      "make -sE 'all: ; rm a'",
+      "echo 'all:;rm a' | make -f -",
+      "make --file=/dev/stdin < mk",
+      "make -f <(echo 'all:;rm a')",
+      "make 'X:=$(shell rm a)'",
+      "make SHELL=rm all",
+      "just --command rm a",
+      "just -c rm a",
+      "just --shell-command --command 'rm a'",
+      "just --shell rm build",
+    ]);
+    // A named makefile or justfile is not followed, as a named script file is not.
+    expect(denies(rm, bash("make -f rm.mk -C sub -j4 all"))).toBeUndefined();
+    expect(denies(rm, bash("just rm"))).toBeUndefined();
+  });
+
+  it("behind runuser as su (`runuser me -c 'rm a'`), and behind setarch, run0, systemd-inhibit, watchexec…", () => {
+    refused([
+      "runuser me -c 'rm a'",
+      "runuser -u me rm a",
+      "runuser -u me -- rm a",
+      "setarch x86_64 rm a",
+      "run0 -u me rm a",
+      "systemd-inhibit --what=idle rm a",
+      "systemd-cat -t tag rm a",
+      "cgexec -g cpu:grp rm a",
+      "ifne rm a",
+      "setlock f rm a",
+      "with-lock-ex f rm a",
+      "lockf -t 5 f rm a",
+      "watchexec -e js 'rm a'",
+      "watchexec -- rm a",
+    ]);
+    expect(denies(rm, bash("runuser -u me ls"))).toBeUndefined();
+    expect(denies(rm, bash("watchexec -e rm npm test"))).toBeUndefined();
+  });
+
   it("any command, when tmux may run a shell command or expect runs its Tcl script", () => {
     refused([
       "tmux new-session -d 'rm -rf x'",

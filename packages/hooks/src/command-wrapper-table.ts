@@ -33,6 +33,13 @@ export interface WrapperSyntax {
   bareRunsShell?: boolean;
   /** Its operands are not a command: only an option gives one (`script -c cmd log`: `log` is a file). */
   operandsAreData?: boolean;
+  /**
+   * With one of these options its operands are the command after all (`runuser -u me rm a`);
+   * without, they are data (`runuser me -c 'rm a'`: a user, then arguments for its shell).
+   */
+  operandsRunWith?: readonly string[];
+  /** Options that take more words than one, and how many more: bwrap's `--bind SRC DEST` (1). */
+  moreWords?: Readonly<Record<string, number>>;
   /** Where the command ends: parallel's `:::` and the arguments after it. */
   endsAt?: readonly string[];
   /** It adds words it reads from its input to the command (`xargs sh`): what runs is partly unseen. */
@@ -89,11 +96,29 @@ const CONTAINER_CLI: WrapperSyntax = {
   subcommandWrappers: { compose: COMPOSE_RUNNER, container: CONTAINER_RUNNER },
 };
 
+/** bwrap's options of two words (`--bind SRC DEST`, `--setenv VAR VALUE`) and three (`--overlay`). */
+const BWRAP_MORE_WORDS: Readonly<Record<string, number>> = Object.fromEntries([
+  ...["--bind", "--bind-try", "--dev-bind", "--dev-bind-try", "--ro-bind", "--ro-bind-try", "--bind-fd"]
+    .concat(["--ro-bind-fd", "--file", "--bind-data", "--ro-bind-data", "--symlink", "--setenv", "--chmod"])
+    .map((o) => [o, 1]),
+  ["--overlay", 2],
+]);
+
 const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
   // `abduco -c NAME CMD`, `dtach -c SOCKET CMD`: a detached session running CMD.
   abduco: { valued: ["-c", "-n", "-A", "-a", "-e"] },
   builtin: PLAIN,
   busybox: PLAIN,
+  // bubblewrap: `bwrap --ro-bind / / --dev /dev rm a`; a bind takes two words, an overlay three.
+  bwrap: {
+    valued: ["--args", "--argv0", "--userns", "--userns2", "--pidns", "--uid", "--gid", "--hostname"].concat(
+      ["--chdir", "--unsetenv", "--lock-file", "--sync-fd", "--remount-ro", "--exec-label", "--file-label"],
+      ["--proc", "--dev", "--tmpfs", "--mqueue", "--dir", "--seccomp", "--add-seccomp-fd", "--block-fd"],
+      ["--userns-block-fd", "--info-fd", "--json-status-fd", "--cap-add", "--cap-drop", "--perms", "--size"],
+      ["--overlay-src", "--tmp-overlay", "--ro-overlay", ...Object.keys(BWRAP_MORE_WORDS)],
+    ),
+    moreWords: BWRAP_MORE_WORDS,
+  },
   ccache: PLAIN,
   caffeinate: { valued: ["-t", "-w"] },
   catchsegv: PLAIN,
@@ -233,6 +258,9 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
   runuser: {
     valued: ["-u", "--user", "-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w"],
     commandLine: ["-c", "--command", "--session-command"],
+    operandsAreData: true,
+    operandsRunWith: ["-u", "--user"],
+    bareRunsShell: true,
   },
   screen: { valued: ["-S", "-c", "-T", "-e", "-h", "-p", "-t", "-s"] },
   // `script -c CMD [file]`: with no -c it runs an interactive shell, which reads its input.
@@ -263,6 +291,26 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
     valued: ["--reuid", "--regid", "--ruid", "--rgid", "--euid", "--egid", "--groups", "--inh-caps"],
   },
   setuidgid: { operands: 1 },
+  // `setarch ARCH CMD` (its flags before ARCH), `setlock FILE CMD`, `with-lock-ex FILE CMD`, `lockf [-t S] FILE CMD`.
+  setarch: { operands: 1 },
+  setlock: { operands: 1 },
+  "with-lock-ex": { operands: 1 },
+  lockf: { valued: ["-t"], operands: 1 },
+  // systemd's: `run0 rm a` (sudo's kind), `systemd-inhibit --what=idle rm a`, `systemd-cat -t tag rm a`.
+  run0: {
+    valued: ["-u", "--user", "-g", "--group", "--unit", "--property", "-D", "--chdir", "--setenv"].concat([
+      "--nice",
+      "--description",
+      "--slice",
+      "--machine",
+      "--background",
+    ]),
+  },
+  "systemd-inhibit": { valued: ["--what", "--who", "--why", "--mode"] },
+  "systemd-cat": { valued: ["-t", "--identifier", "-p", "--priority", "--stderr-priority"] },
+  // libcgroup's `cgexec -g cpu:grp rm a`; moreutils' `ifne rm a` (runs it when its input is not empty).
+  cgexec: { valued: ["-g"] },
+  ifne: PLAIN,
   "s6-setsid": PLAIN,
   setsid: PLAIN,
   // `sg GROUP CMD` and `sg GROUP -c CMD`: through a shell either way.
@@ -348,6 +396,15 @@ const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
   // task-spooler queues its command: `tsp rm a`.
   tsp: { valued: ["-L", "-D", "-W", "-N", "-S"] },
   valgrind: PLAIN,
+  // watchexec runs its command through a shell at each change: `watchexec -e js 'rm a'`.
+  watchexec: {
+    valued: ["-w", "--watch", "-e", "--exts", "-f", "--filter", "-i", "--ignore", "--ignore-file"].concat(
+      ["-d", "--debounce", "--delay-run", "-s", "--signal", "--stop-signal", "--stop-timeout", "--shell"],
+      ["-E", "--env", "--workdir", "--project-origin", "--poll", "--on-busy-update", "--emit-events-to"],
+      ["--filter-file", "--fs-events", "--color", "-W", "--watch-non-recursive", "--wrap-process"],
+    ),
+    joins: true,
+  },
   watch: { valued: ["-n", "-q", "--interval", "--equexit"], joins: true },
   "xvfb-run": {
     valued: ["-n", "--server-num", "-s", "--server-args", "-f", "--auth-file", "-e", "--error-file"],
@@ -518,6 +575,8 @@ export function wrapperNamed(name: string): WrapperSyntax | undefined {
 /** An option of a wrapper that takes a value, and the value when it is in the same word. */
 export interface ValuedOption {
   name: string;
+  /** Words it takes after its value (bwrap's `--bind SRC DEST`: 1). */
+  moreWords: number;
   /** `-n5`, `--user=root`: the value is in the word; otherwise it is the next word. */
   attached?: string;
   /** Its value is a command line the wrapper runs. */
@@ -546,14 +605,14 @@ export function valuedOption(word: string, syntax: WrapperSyntax): ValuedOption 
         : (syntax.commandLine?.find((o) => o.startsWith("--") && o.startsWith(written)) ?? written);
     const found = kind(name);
     if (found === undefined) return undefined;
-    const option = { name, commandLine: found === "line" };
+    const option = { name, commandLine: found === "line", moreWords: syntax.moreWords?.[name] ?? 0 };
     return equals === -1 ? option : { ...option, attached: word.slice(equals + 1) };
   }
   for (let k = 1; k < word.length; k++) {
     const name = `-${word[k]}`;
     const found = kind(name);
     if (found === undefined) continue;
-    const option = { name, commandLine: found === "line" };
+    const option = { name, commandLine: found === "line", moreWords: 0 };
     return k === word.length - 1 ? option : { ...option, attached: word.slice(k + 1) };
   }
   return undefined;

@@ -72,6 +72,8 @@ function afterWrapper(
   let operands = operandsLeft;
   // The option before this word is one the table does not know, with no `=value`.
   let afterUnknown = false;
+  // `runuser -u me x`: an option that makes the operands a command (operandsRunWith).
+  let runsOperands = false;
   while (k < words.length) {
     const w = words[k] as ShellWord;
     if (w.redirect !== undefined || (ASSIGNMENT.test(w.raw) && operands === 0)) {
@@ -84,6 +86,7 @@ function afterWrapper(
     }
     if (w.text.startsWith("-") && w.text !== "-") {
       const option = valuedOption(w.text, syntax);
+      if (option !== undefined && syntax.operandsRunWith?.includes(option.name) === true) runsOperands = true;
       afterUnknown = option === undefined && !w.text.includes("=");
       const inNextWord = option !== undefined && option.attached === undefined;
       if (option?.commandLine === true && option.attached !== undefined)
@@ -91,7 +94,7 @@ function afterWrapper(
       else if (option?.commandLine === true && k + 1 < words.length)
         // `-c CMD`, and bundled with flags before it: `script -qc CMD`.
         start.commandLines.push({ at: k + 1, from: 0 });
-      k += inNextWord ? 2 : 1;
+      k += (inNextWord ? 2 : 1) + (option?.moreWords ?? 0);
       continue;
     }
     if (afterUnknown) {
@@ -105,7 +108,8 @@ function afterWrapper(
       const marker = words.findIndex((x, i) => i >= k && syntax.commandAfter?.includes(x.text) === true);
       if (marker !== -1) return marker + 1;
       // `script -c CMD log`: `log` is its file, not a program.
-      return syntax.operandsAreData === true ? words.length : k;
+      const data = syntax.operandsAreData === true && !runsOperands;
+      return data ? words.length : k;
     }
     // The subcommand is the first operand (`direnv exec DIR x`: DIR is the next).
     const first = operands === (syntax.operands ?? 0);

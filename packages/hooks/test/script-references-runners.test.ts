@@ -60,6 +60,10 @@ describe("the script behind a wrapper", () => {
     ["flock -w 5 lock sh < x", "x"],
     ["busybox sh < x", "x"],
     ["/usr/bin/env -u HOME python3 < x", "x"],
+    // bwrap's binds take two words: neither is taken for the program.
+    ["bwrap --ro-bind / / --dev /dev sh < x", "x"],
+    ["bwrap --overlay-src /a --overlay /rw /w /a sh < x", "x"],
+    ["runuser -u me sh < x", "x"],
   ])("%s: the interpreter after it reads its script from %s", (command, script) => {
     expect(project().found(command)).toEqual([script]);
   });

@@ -1,7 +1,9 @@
 import { SHELL_KEYWORDS, valuedOption, type WrapperSyntax, wrapperNamed } from "@codebot/hooks";
 import { editorDebuggerCommands } from "./editor-debugger-commands.js";
 import { gitCommands } from "./git-commands.js";
+import { hyperfineCommands } from "./hyperfine-commands.js";
 import { packageRunnerNamed } from "./package-runners.js";
+import { recipeRunnerCommands } from "./recipe-runners.js";
 import type { RunsInside } from "./runs-inside.js";
 import { scriptedProgramCommands } from "./scripted-programs.js";
 import { searchToolCommands } from "./search-tool-commands.js";
@@ -38,6 +40,10 @@ export function commandsRunBy(words: readonly string[]): RunsInside[] {
   if (name === "git") return gitCommands(words);
   const searched = searchToolCommands(name, words);
   if (searched !== undefined) return searched;
+  const timed = hyperfineCommands(name, words);
+  if (timed !== undefined) return timed;
+  const recipes = recipeRunnerCommands(name, words);
+  if (recipes !== undefined) return recipes;
   if (SHELLS.has(name)) return shellString(words);
   if (name === "source" || name === ".") return sourced(words);
   const args = words.slice(1).map(unquote);
@@ -143,7 +149,8 @@ function commandAfter(
   const late = unquote(rest[0] ?? "");
   if (wrapper.commandLine?.includes(late))
     return [{ script: [unquote(rest[1] ?? ""), ...rest.slice(2)].join(" ") }];
-  if (wrapper.operandsAreData === true) rest = [];
+  const runWith = wrapper.operandsRunWith ?? [];
+  if (wrapper.operandsAreData === true && !runWith.some((o) => read.values.has(o))) rest = [];
   const end = rest.findIndex((w) => wrapper.endsAt?.includes(unquote(w)));
   if (end !== -1) rest = [...rest.slice(0, end), UNSEEN_TEXT];
   if (rest.length === 0) return wrapper.bareRunsShell === true ? ["anything"] : [];
@@ -196,6 +203,7 @@ function wrapperOptions(
     afterUnknown = option === undefined && !word.includes("=");
     if (option === undefined) continue;
     const value = option.attached ?? unquote(words[++i] ?? "");
+    i += option.moreWords;
     if (option.commandLine) return { script: [value, ...words.slice(i + 1)].join(" ") };
     values.set(option.name, value);
   }
