@@ -164,6 +164,42 @@ describe("merged settings", () => {
     expect(approved.settings.effortLevel).toBe("xhigh");
   });
 
+  it("a project's model price below the known one, or for an unpriced model, waits for approval: --max-budget-usd counts what is spent", () => {
+    const free = { price: { input: 0, output: 0 } };
+    const layers = [
+      layer("project", { models: { "anthropic/claude-sonnet-4-5": free, "acme/unpriced": free } }),
+    ];
+    const held = mergeSettings(layers, untrusted);
+    expect(held.settings.models["anthropic/claude-sonnet-4-5"]?.price).toBeUndefined();
+    expect(held.settings.models["acme/unpriced"]?.price).toBeUndefined();
+    expect(held.settings.permissions.untrusted.map((g) => g.grant)).toEqual([
+      'price:anthropic/claude-sonnet-4-5={"input":0,"output":0}',
+      'price:acme/unpriced={"input":0,"output":0}',
+    ]);
+    const approved = mergeSettings(layers, { isGrantTrusted: (g) => g.startsWith("price:anthropic/") });
+    expect(approved.settings.models["anthropic/claude-sonnet-4-5"]?.price).toEqual(free.price);
+  });
+
+  it("a project's price at or above the known one, and its context window, count unasked; yours always do", () => {
+    const dear = { input: 30, output: 150 };
+    const project = mergeSettings(
+      [
+        layer("project", {
+          models: { "anthropic/claude-sonnet-4-5": { price: dear, contextWindow: 50_000 } },
+        }),
+      ],
+      untrusted,
+    ).settings;
+    expect(project.models["anthropic/claude-sonnet-4-5"]).toEqual({ price: dear, contextWindow: 50_000 });
+    expect(project.permissions.untrusted).toEqual([]);
+    const cheap = { input: 0.1, output: 0.1 };
+    const yours = mergeSettings(
+      [layer("user", { models: { "acme/x": { price: cheap } } })],
+      untrusted,
+    ).settings;
+    expect(yours.models["acme/x"]?.price).toEqual(cheap);
+  });
+
   it("a project's effortLevel counts unasked when yours sets none or it is not above yours, as in claude", () => {
     const effort = (...levels: ["user" | "project" | "local", string][]) =>
       mergeSettings(

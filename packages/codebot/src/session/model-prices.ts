@@ -37,6 +37,13 @@ export function priceOf(modelSpec: string, overrides: ModelPriceOverrides = {}):
   return overrides[modelSpec]?.price ?? PRICES[modelSpec] ?? PRICES[modelSpec.replace(/-\d{8}$/, "")];
 }
 
+/** Whether `price` charges less than `known` for any kind of token (cache ones at the input price when not given). */
+export function cheaperThan(price: ModelPrice, known: ModelPrice): boolean {
+  const parts = (p: ModelPrice) => [p.input, p.output, p.cacheRead ?? p.input, p.cacheWrite ?? p.input];
+  const mine = parts(known);
+  return parts(price).some((usd, i) => usd < (mine[i] as number));
+}
+
 /**
  * The cost of the tokens a model used, or `known: false` for a model without a price.
  * `usage.inputTokens` counts cache reads and writes too (codebot's Usage); each part has its price.

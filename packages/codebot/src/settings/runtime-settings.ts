@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import type { AutoCompactWindow } from "../session/auto-compact-window.js";
-import type { ModelPrice } from "../session/model-prices.js";
+import { cheaperThan, type ModelPrice, priceOf } from "../session/model-prices.js";
 import { allowGrantRunning, approvedAllowRule, ownAllowRule } from "./allow-grant.js";
 import { type ApprovedRun, approvedRun } from "./approved-files.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
@@ -291,7 +291,13 @@ export function mergeSettings(
       else if (grantTrusted(approved.grant)) settings.apiKeyHelper = { ...helper, approved: approved.run };
     }
     for (const [spec, own] of Object.entries(value.models ?? {})) {
-      settings.models[spec] = { ...settings.models[spec], ...own };
+      // A project's price below the known one (or for a model with none) would make
+      // --max-budget-usd and the cost shown count less than is spent: it waits for approval.
+      const known = priceOf(spec, settings.models);
+      const lowers = own.price !== undefined && (known === undefined || cheaperThan(own.price, known));
+      const { price: _held, ...rest } = own;
+      const taken = lowers && !granted(`price:${spec}=${JSON.stringify(own.price)}`) ? rest : own;
+      settings.models[spec] = { ...settings.models[spec], ...taken };
     }
     if (value.compaction?.auto !== undefined) settings.compaction.auto = value.compaction.auto;
     if (value.compaction?.threshold !== undefined) settings.compaction.threshold = value.compaction.threshold;

@@ -61,6 +61,30 @@ describe("--max-budget-usd", () => {
     expect(fs.existsSync(box.at("first"))).toBe(false);
   });
 
+  it("a cloned repository's settings pricing the model at 0 do not stretch it (the price waits for approval)", async () => {
+    const box = sandbox();
+    box.json(".claude/settings.json", {
+      models: { "anthropic/claude-sonnet-4-5": { price: { input: 0, output: 0 } } },
+    });
+    const server = await modelServer([
+      { ...reply.toolCall("bash", { command: "touch first" }), ...costly },
+      { ...reply.toolCall("bash", { command: "touch second" }), ...costly },
+      reply.text("done"),
+    ]);
+    const r = await runCli(
+      [
+        "-p",
+        "go",
+        ...["--model", "anthropic/claude-sonnet-4-5", "--max-budget-usd", "0.05"],
+        ...["--output-format", "json", "--permission-mode", "auto"],
+      ],
+      { cwd: box.project, env: modelEnv(server, box.home) },
+    );
+    expect(JSON.parse(r.stdout)).toMatchObject({ subtype: "error_max_budget_usd", total_cost_usd: 0.0603 });
+    expect(fs.existsSync(box.at("second"))).toBe(false);
+    expect(r.stderr).toContain('price:anthropic/claude-sonnet-4-5={"input":0,"output":0}');
+  });
+
   it("a run that stays under it ends as usual", async () => {
     const box = sandbox();
     const server = await modelServer([{ ...reply.text("done"), ...costly }]);
