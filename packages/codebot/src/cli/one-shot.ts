@@ -221,7 +221,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       processUsage.set(spec, sum);
     }
     const code = exitCodeOf(result);
-    if (code !== 0) stderr(`codebot: ${failureText(result)}`);
+    // A hook's stopReason or block reason may quote what a tool printed: no escape sequence gets through.
+    if (code !== 0) notice(failureText(result));
     // Counted now: the answer waits for its MessageDisplay hooks, and is printed after their lines.
     const durationMs = Math.round(performance.now() - turnStarted);
     const durationApiMs = apiTime.ms() - apiMsBefore;
@@ -294,7 +295,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     // Input that ended before its first turn: the start's events still go out.
     for (const event of early ?? []) emitEvent(event);
     early = undefined;
-    await closeWithNotice(runtime, "other", (line) => stderr(`codebot: ${line}`));
+    await closeWithNotice(runtime, "other", notice);
     removeSignalHandlers();
   }
   await output.drained();

@@ -53,6 +53,42 @@ describe("terminal safety of notices", () => {
   });
 });
 
+describe("terminal safety of -p's failure line", () => {
+  const HOSTILE = `stop ${ESC}]52;c;${Buffer.from("rm -rf ~").toString("base64")}${BEL}here ${ESC}[2J end`;
+
+  it("a hook's stopReason, which may quote what a tool printed, reaches stderr without its escape sequences", async () => {
+    const box = sandbox();
+    box.json("stop.json", { continue: false, stopReason: HOSTILE });
+    const settings = box.json("s.json", {
+      hooks: { PostToolUse: [{ hooks: [command(`cat > /dev/null; cat ${box.at("stop.json")}`)] }] },
+    });
+    const server = await modelServer([reply.toolCall("bash", { command: "true" }), reply.text("done")]);
+    const run = await runCli(
+      ["-p", "go", "--settings", settings, "--permission-mode", "auto", "--cwd", box.project],
+      {
+        env: modelEnv(server, box.home),
+      },
+    );
+    expect(run.stderr).toContain("stop here  end");
+    expect(run.stderr).not.toContain(ESC);
+    expect(run.stderr).not.toContain(BEL);
+  });
+
+  it("so does a UserPromptSubmit hook's block reason", async () => {
+    const box = sandbox();
+    box.json("block.json", { decision: "block", reason: HOSTILE });
+    const settings = box.json("s.json", {
+      hooks: { UserPromptSubmit: [{ hooks: [command(`cat > /dev/null; cat ${box.at("block.json")}`)] }] },
+    });
+    const server = await modelServer([reply.text("unused")]);
+    const run = await runCli(["-p", "go", "--settings", settings, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(run.stderr).toContain("prompt blocked by a UserPromptSubmit hook: stop here  end");
+    expect(run.stderr).not.toContain(ESC);
+  });
+});
+
 describe("terminal safety of -p text output", { timeout: 120_000 }, () => {
   const clipboard = Buffer.from("rm -rf ~").toString("base64");
   const HOSTILE = `shown ${ESC}]52;c;${clipboard}${BEL}middle ${ESC}]0;evil-title${BEL}${ESC}[31mred${ESC}[0m end`;
