@@ -55,7 +55,7 @@ export class AgentHookScopes {
   enter(run: SubagentRun): () => void {
     const hooks = run.agent ? this.compiled.get(run.agent.name) : undefined;
     if (hooks === undefined) return () => {};
-    return this.runner.addScopedHooks(`agent:${run.name}`, hooks, {
+    return this.runner.addScopedHooks(`agent:${run.id}`, hooks, {
       when: (fields) => fields.agentName === run.name,
     });
   }

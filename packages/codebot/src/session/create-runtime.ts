@@ -483,7 +483,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     const picked = new Set(agentTools(tools, mainAgent));
     return tools.filter((tool) => picked.has(tool) || tool.name === STRUCTURED_OUTPUT_TOOL);
   };
-  // The sub-agent runs in progress by name (a name is never in use twice at once): their tool calls' hooks name them.
+  // The sub-agent runs in progress by name (the agent tool gives runs at once distinct names): their tool calls' hooks name them.
   const subagentRuns = new Map<string, { id: string; type: string }>();
   // Their own transcripts, by run name, while they run.
   const subagentTranscripts = new Map<string, TranscriptWriter>();
@@ -635,6 +635,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       model = await modelOf(modelSpec, modelAccess);
     }
   }
+  // What ends each running sub-agent's own hooks, by run id.
   const scopeEnds = new Map<string, () => void>();
 
   const validation = new StopValidation(
@@ -697,7 +698,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       recordMessage: (agentName, message) => recordSubagentMessage(agentName, message),
       started: async (run) => {
         // The agent's own hooks first, so its SubagentStart hooks fire too.
-        scopeEnds.set(run.name, agentScopes.enter(run));
+        scopeEnds.set(run.id, agentScopes.enter(run));
         subagentRuns.set(run.name, { id: run.id, type: run.type });
         // Its own transcript too, where Claude Code keeps one (SubagentStop's agent_transcript_path).
         const file = subagentTranscriptPath(transcriptPath, sessionId, run.id);
@@ -730,8 +731,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
             ...(lastAssistantMessage !== undefined ? { lastAssistantMessage } : {}),
           });
         // SubagentStop has picked its hooks (the agent's own among them): they leave with the run.
-        scopeEnds.get(run.name)?.();
-        scopeEnds.delete(run.name);
+        scopeEnds.get(run.id)?.();
+        scopeEnds.delete(run.id);
         subagentRuns.delete(run.name);
         subagentTranscripts.delete(run.name);
       },

@@ -17,12 +17,13 @@ import type { AgentDefinition } from "../agents/agent-definition.js";
 import { agentTools } from "../agents/agent-tools.js";
 import { finalText } from "../session/prompt-result.js";
 import { userTurn } from "../session/user-turn.js";
+import { SubagentNames } from "./subagent-names.js";
 
 /** One run of a sub-agent: its name in this session, and the custom agent it runs, if any. */
 export interface SubagentRun {
-  /** The name its transcript lines, events and tool calls carry. */
+  /** The name its transcript lines, events and tool calls carry: no other run in progress has it (subagent-names.ts). */
   name: string;
-  /** What SubagentStart/SubagentStop hooks match on (Claude Code's `agent_type`): the custom agent's name, else `name`. */
+  /** What SubagentStart/SubagentStop hooks match on (Claude Code's `agent_type`): the custom agent's name, else the name asked for. */
   type: string;
   /** Claude Code's `agent_id`: this run's own id (two runs of one agent tell apart by it). */
   id: string;
@@ -104,10 +105,13 @@ type AgentArgs = z.infer<typeof inputSchema>;
  * Code group may keep it going) and otherwise when its loop exits, whatever the reason.
  */
 export function agentTool(host: SubagentHost): Tool<AgentArgs> {
+  const names = new SubagentNames();
   return {
     name: "agent",
     description: toolDescription(host.agents),
     inputSchema,
+    // As Claude Code's Agent: neighbouring agent calls of one turn run at the same time.
+    concurrencySafe: true,
     async execute(args, ctx) {
       const type = args.subagent_type ?? GENERAL_PURPOSE;
       const agent = host.agents.find((a) => a.name === type);
@@ -115,22 +119,27 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
         const known = [GENERAL_PURPOSE, ...host.agents.map((a) => a.name)].join(", ");
         return { content: `agent: unknown subagent_type "${type}" (available: ${known})`, isError: true };
       }
-      // The agent tool is not read-only, so the kernel runs its calls one after another: a name is never in use twice at once.
-      const name = args.name ?? type;
-      const run: SubagentRun = {
-        name,
-        type: agent?.name ?? name,
-        id: newAgentId(),
-        ...(agent ? { agent } : {}),
-      };
-      const ownModel = agent?.model !== undefined && host.mayUseOwnModel(agent) ? agent.model : undefined;
-      let model: LanguageModelV3;
+      const wanted = args.name ?? type;
+      // Claimed before the first await: a call of the same turn running beside this one gets another.
+      const name = names.claim(wanted);
       try {
-        model = ownModel === undefined ? host.model() : await host.modelFor(ownModel);
-      } catch (error) {
-        return { content: `agent ${name}: model ${ownModel}: ${(error as Error).message}`, isError: true };
+        const run: SubagentRun = {
+          name,
+          type: agent?.name ?? wanted,
+          id: newAgentId(),
+          ...(agent ? { agent } : {}),
+        };
+        const ownModel = agent?.model !== undefined && host.mayUseOwnModel(agent) ? agent.model : undefined;
+        let model: LanguageModelV3;
+        try {
+          model = ownModel === undefined ? host.model() : await host.modelFor(ownModel);
+        } catch (error) {
+          return { content: `agent ${name}: model ${ownModel}: ${(error as Error).message}`, isError: true };
+        }
+        return await runSubagent(host, run, args.prompt, model, ctx);
+      } finally {
+        names.release(name);
       }
-      return runSubagent(host, run, args.prompt, model, ctx);
     },
   };
 }

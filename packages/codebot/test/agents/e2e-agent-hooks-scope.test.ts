@@ -6,9 +6,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { reply } from "@codebot/agentcore/testing";
+import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { scratchDir, startSession, toolResultFor } from "../support/e2e.js";
+import { conversations } from "../support/conversations.js";
+import { command, scratchDir, startSession, toolResultFor } from "../support/e2e.js";
 
 const GUARDED = [
   "---",
@@ -97,5 +98,41 @@ describe("a custom sub-agent's own hooks", () => {
     await trusted.runtime.prompt("go");
     expect(toolResultFor(trusted.model, "s1")).toMatchObject({ isError: false });
     expect(trusted.jsonLines("guard.jsonl")).toEqual([{ t: "Bash", c: "echo sub-ok" }]);
+  });
+
+  it("two runs of it at once each keep its hooks for their own calls until they end, whichever ends first", async () => {
+    // alpha waits for beta to start, then ends; beta makes one more call after alpha has ended.
+    const waitFor = (file: string) =>
+      `for i in $(seq 1 100); do if [ -f ${file} ]; then echo together; exit 0; fi; sleep 0.05; done; echo alone`;
+    const guarded = (task: string, id: string) =>
+      toolCall("agent", { subagent_type: "guarded", prompt: `${task}: run things` }, id);
+    const s = await startSession({
+      dirs: dirsWithAgent("home"),
+      user: { hooks: { SubagentStop: [{ matcher: "", hooks: [command("touch one.stopped")] }] } },
+      script: conversations({
+        "ALPHA-TASK": [
+          reply.toolCall("bash", { command: `touch alpha.on; ${waitFor("beta.on")}` }, "alpha1"),
+          reply.text("alpha done"),
+        ],
+        "BETA-TASK": [
+          reply.toolCall("bash", { command: `touch beta.on; ${waitFor("one.stopped")}; sleep 0.3` }, "beta1"),
+          reply.toolCall("bash", { command: "echo beta-after" }, "beta2"),
+          reply.text("beta done"),
+        ],
+        go: [
+          reply.toolCalls(guarded("ALPHA-TASK", "a1"), guarded("BETA-TASK", "a2")),
+          reply.text("all done"),
+        ],
+      }),
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "all done" });
+    expect(toolResultFor(s.model, "alpha1")?.text).toContain("together");
+    expect(toolResultFor(s.model, "beta1")?.text).toContain("together");
+    expect(
+      s
+        .jsonLines("guard.jsonl")
+        .map((l) => String(l.c).split(";")[0])
+        .sort(),
+    ).toEqual(["echo beta-after", "touch alpha.on", "touch beta.on"]);
   });
 });
