@@ -109,19 +109,30 @@ describe("sub-agents of one batch", () => {
       ["alpha", runOf.get("alpha"), "general-purpose"],
       ["beta", runOf.get("beta"), "general-purpose"],
     ]);
-    // The session's transcript: each name's lines are one run's.
+    // The session's transcript: each name's lines are one run's, with its agent_id.
     const sidechain = fs
       .readFileSync(s.runtime.transcriptPath, "utf8")
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line))
       .filter((line) => line.isSidechain === true);
-    const byName = new Map<string, string>();
-    for (const line of sidechain)
-      byName.set(line.agentName, (byName.get(line.agentName) ?? "") + JSON.stringify(line.message));
-    expect([...byName.keys()].sort()).toEqual(["general-purpose", "general-purpose-2"]);
-    for (const text of byName.values())
-      expect(text.includes("ALPHA-TASK") !== text.includes("BETA-TASK")).toBe(true);
+    const runs = new Map<string, { text: string; ids: Set<unknown> }>();
+    for (const line of sidechain) {
+      const run = runs.get(line.agentName) ?? { text: "", ids: new Set() };
+      run.text += JSON.stringify(line.message);
+      run.ids.add(line.agentId);
+      runs.set(line.agentName, run);
+    }
+    const tasks = [...runs].map(([name, run]) => [
+      name,
+      run.text.includes("ALPHA-TASK"),
+      run.text.includes("BETA-TASK"),
+      [...run.ids],
+    ]);
+    expect(tasks.sort()).toEqual([
+      ["general-purpose", true, false, [runOf.get("alpha")]],
+      ["general-purpose-2", false, true, [runOf.get("beta")]],
+    ]);
   });
 
   it("both needing approval: one question at a time, each labelled with its own sub-agent, the other's call already waiting", async () => {

@@ -75,6 +75,35 @@ describe("SubagentStart", () => {
     expect(ids("stop.jsonl").sort()).toEqual([...started].sort());
   });
 
+  it("the session transcript's lines of two runs of one name carry each run's agent_id and chain apart", async () => {
+    const s = await startSession({
+      user: { hooks: { SubagentStart: [group("", command("cat >> start.jsonl; echo >> start.jsonl"))] } },
+      script: [
+        reply.toolCall("agent", { prompt: "first look" }, "a1"),
+        reply.text("first answer"),
+        reply.toolCall("agent", { prompt: "second look" }, "a2"),
+        reply.text("second answer"),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    const started = s.jsonLines("start.jsonl").map((start) => start.agent_id);
+    const sidechain = fs
+      .readFileSync(s.runtime.transcriptPath, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.isSidechain === true);
+    expect(sidechain.map((l) => [l.agentName, l.agentId, l.type])).toEqual([
+      ["general-purpose", started[0], "user"],
+      ["general-purpose", started[0], "assistant"],
+      ["general-purpose", started[1], "user"],
+      ["general-purpose", started[1], "assistant"],
+    ]);
+    expect(sidechain.map((l) => l.parentUuid)).toEqual([null, sidechain[0].uuid, null, sidechain[2].uuid]);
+  });
+
   it("a sub-agent's tool calls carry its agent_id and agent_type for Claude Code groups; the main agent's carry neither", async () => {
     const s = await startSession({
       user: {

@@ -493,8 +493,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     message: Parameters<TranscriptWriter["append"]>[0],
     step: Parameters<TranscriptWriter["append"]>[3] = {},
   ) => {
-    transcript.append(message, agentName, {}, step);
-    subagentTranscripts.get(agentName)?.append(message, agentName, {}, step);
+    const run = subagentRuns.get(agentName);
+    const marks = run ? { agentId: run.id } : {};
+    transcript.append(message, agentName, marks, step);
+    subagentTranscripts.get(agentName)?.append(message, agentName, marks, step);
   };
   let spoolNoticeGiven = false;
   const backgroundSaid = new BackgroundSaid();

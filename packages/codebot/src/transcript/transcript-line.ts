@@ -45,6 +45,8 @@ export interface TranscriptLine {
   isSidechain: boolean;
   /** `main` or the sub-agent's name. */
   agentName: string;
+  /** A sub-agent's line: its run's id (Claude Code's `agentId`, SubagentStart's `agent_id`). */
+  agentId?: string;
   /** The first message after a compaction boundary: the summary. */
   isCompactSummary?: true;
 }

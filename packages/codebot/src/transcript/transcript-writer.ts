@@ -32,7 +32,7 @@ export type AppendText = (file: string, text: string) => void;
  * reports it cut off), and an append that fails (a full disk) is cut back off whole.
  */
 export class TranscriptWriter {
-  /** The last line written per agent: sub-agents chain their own messages. */
+  /** The last line written per chain (`main`, or a sub-agent's run id or name): sub-agents chain their own messages. */
   private readonly lastUuid = new Map<string, string>();
   private failed = false;
   /** False when the file could not be created: the session goes on unrecorded. */
@@ -104,15 +104,17 @@ export class TranscriptWriter {
   /**
    * `isCompactSummary` marks the message that carries a compaction's summary (as Claude Code does);
    * an assistant message's `step` (its model and cost) is written as `message.model` and
-   * `message.usage`, as Claude Code writes them.
+   * `message.usage`, as Claude Code writes them. A sub-agent's `agentId` marks its run: its lines
+   * chain among themselves, apart from another run's of the same name.
    */
   append(
     message: ModelMessage,
     agentName = "main",
-    marks: { isCompactSummary?: true } = {},
+    marks: { isCompactSummary?: true; agentId?: string } = {},
     step: { usage?: Usage; model?: string } = {},
   ): void {
     const uuid = randomUUID();
+    const chain = marks.agentId ?? agentName;
     const converted = toTranscriptMessage(message);
     const assistant = message.role === "assistant";
     const line: TranscriptLine = {
@@ -127,7 +129,7 @@ export class TranscriptWriter {
           }
         : {}),
       uuid,
-      parentUuid: this.lastUuid.get(agentName) ?? null,
+      parentUuid: this.lastUuid.get(chain) ?? null,
       timestamp: new Date().toISOString(),
       sessionId: this.sessionId,
       session_id: this.sessionId,
@@ -136,7 +138,7 @@ export class TranscriptWriter {
       agentName,
       ...marks,
     };
-    this.write(line, { agentName, uuid });
+    this.write(line, { key: chain, uuid });
   }
 
   /**
@@ -161,7 +163,7 @@ export class TranscriptWriter {
       isSidechain: false,
       agentName: "main",
     };
-    this.write(line, { agentName: "main", uuid });
+    this.write(line, { key: "main", uuid });
   }
 
   /**
@@ -186,15 +188,15 @@ export class TranscriptWriter {
     }
   }
 
-  /** `chain`: the line is its agent's last, the next one of that agent chains on from it. */
-  private write(line: object, chain?: { agentName: string; uuid: string }): void {
+  /** `chain`: the line is its chain's last, the next one of that chain chains on from it. */
+  private write(line: object, chain?: { key: string; uuid: string }): void {
     if (!this.recording) return;
     const text = `${JSON.stringify(line)}\n`;
     const sizeBefore = sizeOf(this.file);
     try {
       this.appendText(this.file, this.mayEndMidLine && endsMidLine(this.file) ? `\n${text}` : text);
       this.mayEndMidLine = false;
-      if (chain) this.lastUuid.set(chain.agentName, chain.uuid);
+      if (chain) this.lastUuid.set(chain.key, chain.uuid);
       this.sinceTitle += Buffer.byteLength(text);
     } catch (error) {
       // The part of the line that was written goes, so that the next line starts on a line of its own.
