@@ -10,6 +10,7 @@ import type { ApprovalAnswer, ToolApprovalRequest } from "../src/approval/approv
 import type { SessionEvent } from "../src/session/session-events.js";
 import { conversations } from "./support/conversations.js";
 import { command, startSession, type TestSession, toolResultFor } from "./support/e2e.js";
+import { waitFor } from "./support/wait-for.js";
 
 const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 
@@ -169,5 +170,20 @@ describe("sub-agents of one batch", () => {
     // Names go in the order of the calls: the first keeps its type's, the second gets `-2`.
     expect(asked.sort()).toEqual(["general-purpose-2: touch beta.txt", "general-purpose: touch alpha.txt"]);
     expect(fs.existsSync(s.at("alpha.txt")) && fs.existsSync(s.at("beta.txt"))).toBe(true);
+  });
+
+  it("an interrupt stops both, and each gets its SubagentStop", async () => {
+    const s = await startSession({
+      user: { hooks: { SubagentStop: [group("", logTo("stop"))] } },
+      script: twoSubagents({}, { alpha: "touch alpha.on; sleep 30", beta: "touch beta.on; sleep 30" }),
+    });
+    const done = s.runtime.prompt("go");
+    await waitFor(() => fs.existsSync(s.at("alpha.on")) && fs.existsSync(s.at("beta.on")));
+    s.runtime.interrupt();
+    expect(await done).toMatchObject({ status: "aborted" });
+    await s.runtime.close();
+    const stops = payloads(s, "stop");
+    expect(stops).toHaveLength(2);
+    expect(new Set(stops.map((stop) => stop.agent_id)).size).toBe(2);
   });
 });
