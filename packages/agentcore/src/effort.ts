@@ -52,14 +52,24 @@ export function effortLevelOf(text: string): EffortLevel | undefined {
  * lowered to the highest it takes below it (claude sends `xhigh` to claude-opus-4-6 as `high`); a
  * model that takes none gets none. No choice: a known model's own default, as claude sends it, and
  * nothing for an id not in the table (a gateway's own model may refuse the field). A model not in
- * the table gets a chosen level as it is, as claude sends it.
+ * the table gets a chosen level as it is, as claude sends it. `cap` (Claude Code's
+ * `maxEffortLevel`) lowers whatever would be sent above it, a model's own default too.
  */
-export function effortToSend(modelId: string, choice: EffortChoice | undefined): EffortLevel | undefined {
+export function effortToSend(
+  modelId: string,
+  choice: EffortChoice | undefined,
+  cap?: EffortLevel,
+): EffortLevel | undefined {
   if (choice === "auto") return undefined;
   const support = SUPPORT.find(([family]) => modelId.includes(family))?.[1];
   if (support === "none") return undefined;
-  if (support === undefined) return choice;
-  if (choice === undefined) return support.default;
-  const wanted = EFFORT_LEVELS.indexOf(choice);
-  return support.levels.filter((level) => EFFORT_LEVELS.indexOf(level) <= wanted).at(-1);
+  const wanted = choice ?? support?.default;
+  if (wanted === undefined) return undefined;
+  const capped = cap !== undefined && rank(wanted) > rank(cap) ? cap : wanted;
+  if (support === undefined) return capped;
+  return support.levels.filter((level) => rank(level) <= rank(capped)).at(-1);
+}
+
+function rank(level: EffortLevel): number {
+  return EFFORT_LEVELS.indexOf(level);
 }

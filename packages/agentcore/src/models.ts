@@ -66,6 +66,8 @@ export interface ModelAccessOptions {
    * sends a known model's own default, as claude does. Other providers' models get none.
    */
   effort?: EffortChoice;
+  /** Claude Code's `maxEffortLevel`: no Anthropic request carries an effort above it (effort.ts). */
+  maxEffort?: EffortLevel;
 }
 
 /**
@@ -89,7 +91,7 @@ function envBetas(value: string | undefined): string[] {
 export async function providerModels(
   spec: string,
   env: Env,
-  access: Pick<ModelAccessOptions, "anthropicBetas" | "effort"> = {},
+  access: Pick<ModelAccessOptions, "anthropicBetas" | "effort" | "maxEffort"> = {},
 ): Promise<(fetch: typeof globalThis.fetch) => LanguageModelV3> {
   const slash = spec.indexOf("/");
   const provider = slash > 0 ? spec.slice(0, slash) : "";
@@ -109,7 +111,7 @@ export async function providerModels(
       const auth = authToken ? { authToken } : { apiKey: need("ANTHROPIC_API_KEY") };
       const { createAnthropic } = await import("@ai-sdk/anthropic");
       const baseURL = anthropicBaseUrl(env.ANTHROPIC_BASE_URL);
-      const effort = effortToSend(modelId, access.effort);
+      const effort = effortToSend(modelId, access.effort, access.maxEffort);
       // The provider adds the betas it needs itself to those of this header, but not effort's,
       // which claude 2.1.328 names. ANTHROPIC_BETAS (Claude Code's variable) goes as it is,
       // unfiltered, as claude sends it.

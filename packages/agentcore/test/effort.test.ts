@@ -64,6 +64,21 @@ describe("effortToSend", () => {
     expect(effortToSend("claude-sonnet-4-5-20250929", "high")).toBeUndefined();
   });
 
+  it("a cap (maxEffortLevel) lowers a chosen level and a model's own default, as claude 2.1.328 sends them", () => {
+    expect(effortToSend("claude-opus-4-6", "high", "low")).toBe("low");
+    expect(effortToSend("claude-opus-4-7", undefined, "medium")).toBe("medium");
+    expect(effortToSend("claude-foo-9", "high", "low")).toBe("low");
+    // Under the cap, the model's own levels still decide: xhigh is high on claude-opus-4-6.
+    expect(effortToSend("claude-opus-4-6", "max", "xhigh")).toBe("high");
+    expect(effortToSend("claude-opus-4-6", "low", "high")).toBe("low");
+  });
+
+  it("a cap adds no effort where none would be sent", () => {
+    expect(effortToSend("claude-foo-9", undefined, "low")).toBeUndefined();
+    expect(effortToSend("claude-opus-4-6", "auto", "low")).toBeUndefined();
+    expect(effortToSend("claude-sonnet-4-5", "high", "low")).toBeUndefined();
+  });
+
   it("auto sends no effort, not even a model's default", () => {
     expect(effortToSend("claude-opus-4-6", "auto")).toBeUndefined();
     expect(effortToSend("claude-foo-9", "auto")).toBeUndefined();

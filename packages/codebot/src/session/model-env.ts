@@ -8,6 +8,7 @@ import {
   resolveModel,
 } from "@codebot/agentcore";
 import { visible } from "../approval/visible-text.js";
+import { type EffortCapOfFile, effortCapFor } from "../settings/effort-cap.js";
 import type { RuntimeSettings } from "../settings/runtime-settings.js";
 import { helperKeyOf, withHelperKey } from "./api-key-helper.js";
 import { sessionEffort } from "./effort-choice.js";
@@ -22,18 +23,29 @@ export interface ModelAccessFlags {
 
 type Access = Pick<ModelAccessOptions, "anthropicBetas" | "effort">;
 
+/** The `maxEffortLevel` caps of the settings behind a model environment (effort-cap.ts). */
+const effortCapsOfEnv = new WeakMap<Env, readonly EffortCapOfFile[]>();
+
+/** What a request of the model `spec` is asked with: the session's access, capped for that model. */
+function accessFor(spec: string, env: Env): Access & Pick<ModelAccessOptions, "maxEffort"> {
+  const maxEffort = effortCapFor(effortCapsOfEnv.get(env) ?? [], spec);
+  return { ...accessOfEnv.get(env), ...(maxEffort !== undefined ? { maxEffort } : {}) };
+}
+
 /**
  * The environment the model is resolved from: the process's, under the settings' `env`. Claude
  * Code applies `env` to its own process, so `ANTHROPIC_BASE_URL` or `ANTHROPIC_API_KEY` in
  * `~/.claude/settings.json` (a gateway, a proxy) reaches its model calls; codebot's do the same.
  * `settings.env` holds only what counts: a project's names are there once trusted, by value.
  * Without a key there, the user's `apiKeyHelper` gives one. `--betas` and the session's effort
- * (effort-choice.ts) go with it to every Anthropic model made from it.
+ * (effort-choice.ts) go with it to every Anthropic model made from it, under the settings'
+ * `maxEffortLevel` for that model.
  */
 export function modelEnv(processEnv: Env, settings: RuntimeSettings, flags: ModelAccessFlags = {}): Env {
   // A new object each call: what is registered for it concerns this session alone.
   const env = withHelperKey({ ...processEnv, ...settings.env }, settings.apiKeyHelper);
   effortInputsOfEnv.set(env, { flag: flags.effort, setting: settings.effortLevel });
+  effortCapsOfEnv.set(env, settings.effortCaps);
   const effort = sessionEffort(env, flags.effort, settings.effortLevel);
   accessOfEnv.set(env, {
     ...(flags.anthropicBetas !== undefined && flags.anthropicBetas.length > 0
@@ -77,7 +89,8 @@ const heldHelpers = new WeakMap<Env, string>();
  */
 export function effortOfModel(spec: string, env: Env): EffortLevel | undefined {
   if (!spec.startsWith("anthropic/")) return undefined;
-  return effortToSend(spec.slice("anthropic/".length), accessOfEnv.get(env)?.effort);
+  const access = accessFor(spec, env);
+  return effortToSend(spec.slice("anthropic/".length), access.effort, access.maxEffort);
 }
 
 /**
@@ -86,7 +99,7 @@ export function effortOfModel(spec: string, env: Env): EffortLevel | undefined {
  */
 export async function modelFromSpec(spec: string, env: Env): Promise<LanguageModelV3> {
   try {
-    return await resolveModel(spec, env, { anthropicKey: helperKeyOf(env), ...accessOfEnv.get(env) });
+    return await resolveModel(spec, env, { anthropicKey: helperKeyOf(env), ...accessFor(spec, env) });
   } catch (error) {
     // The key is missing because your helper waits for this project's approval: say so.
     const held = heldHelpers.get(env);

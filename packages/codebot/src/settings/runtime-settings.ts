@@ -13,6 +13,7 @@ import { type ApprovedRun, approvedRun } from "./approved-files.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { commandGrantRunning, runsProjectFiles } from "./command-grant.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
+import { type EffortCapOfFile, effortCapOfFile } from "./effort-cap.js";
 import { envGrant, envLoadedFiles } from "./env-grant.js";
 import { bypassRefusal, type ManagedPolicy, managedPolicyOf } from "./managed-policy.js";
 import { MODEL_ALIASES } from "./model-aliases.js";
@@ -47,6 +48,8 @@ export interface RuntimeSettings {
    * chose unasked (grant `effortLevel:<level>`).
    */
   effortLevel?: Exclude<EffortLevel, "max">;
+  /** Claude Code's `maxEffortLevel` of every file that sets one, a project's too (effort-cap.ts). */
+  effortCaps: EffortCapOfFile[];
   permissions: {
     /** The last honoured layer that sets it wins. */
     mode?: PermissionMode;
@@ -160,6 +163,7 @@ export function mergeSettings(
     permissions: { allow: [], ask: [], deny: [], directories: [], untrusted: [] },
     postStopValidation: { maxAttempts: DEFAULT_MAX_ATTEMPTS },
     models: {},
+    effortCaps: [],
     compaction: { auto: true, threshold: DEFAULT_COMPACTION_THRESHOLD },
     env: {},
     envFiles: [],
@@ -231,6 +235,8 @@ export function mergeSettings(
         EFFORT_LEVELS.indexOf(value.effortLevel) > EFFORT_LEVELS.indexOf(ownEffort);
       if (!raises || granted(`effortLevel:${value.effortLevel}`)) settings.effortLevel = value.effortLevel;
     }
+    const cap = effortCapOfFile(value);
+    if (cap !== undefined) settings.effortCaps.push(cap);
     // A project's agent replaces the main agent's instructions, tools and model.
     if (value.agent !== undefined && granted(`agent:${value.agent}`)) settings.agent = value.agent;
     const mode = value.permissions?.mode ?? value.permissions?.defaultMode;

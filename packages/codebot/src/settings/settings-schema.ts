@@ -3,6 +3,7 @@
  * The same objects validate the files (mergeSettings, the plugin loader) and produce the JSON
  * Schema `codebot hooks schema` prints, so the two never disagree.
  */
+import { EFFORT_LEVELS } from "@codebot/agentcore";
 import { hookSettingsSchema } from "@codebot/hooks";
 import { z } from "zod";
 import { parsePermissionRule } from "../approval/permission-rule.js";
@@ -84,6 +85,29 @@ export const runtimeKeysSchema = z.object({
     .optional()
     .describe(
       "Claude Code's: the effort Anthropic models are asked for (as --effort, which wins, as CLAUDE_CODE_EFFORT_LEVEL does over both); max is for --effort only, as in claude",
+    ),
+  maxEffortLevel: z
+    .enum(EFFORT_LEVELS, expected(`expected one of ${EFFORT_LEVELS.join(", ")}`))
+    .optional()
+    .describe(
+      "Claude Code's: no request is sent a higher effort (--effort, CLAUDE_CODE_EFFORT_LEVEL, /effort, a model's default); the lowest of all files wins, a project's too; max caps nothing",
+    ),
+  modelSettings: z
+    .record(
+      z.string().min(1, expected("expected a model name")),
+      z.object(
+        {
+          maxEffortLevel: z
+            .enum(EFFORT_LEVELS, expected(`expected one of ${EFFORT_LEVELS.join(", ")}`))
+            .optional()
+            .describe("this model's cap, in place of this file's top-level maxEffortLevel (max: none)"),
+        },
+        { error: "expected an object" },
+      ),
+    )
+    .optional()
+    .describe(
+      "Claude Code's per-model settings, keyed by model name (claude-opus-4-6 covers its dated, [1m] and Bedrock ids)",
     ),
   agent: z
     .string(expected("expected a custom agent's name"))
