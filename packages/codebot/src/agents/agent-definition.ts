@@ -1,8 +1,9 @@
 /**
  * One custom sub-agent, read from its Markdown file (Claude Code's `.claude/agents/<name>.md`):
- * front-matter `name`, `description`, `tools`, `disallowedTools`, `model`, `maxTurns`, `hooks`;
+ * front-matter `name`, `description`, `tools`, `disallowedTools`, `model`, `effort`, `maxTurns`, `hooks`;
  * the body is its instructions. A file that cannot be used is a problem naming the file and why.
  */
+import { EFFORT_LEVELS, type EffortLevel, effortLevelOf } from "@codebot/agentcore";
 import type { Problem, SettingsSource } from "@codebot/hooks";
 import { parseFrontMatter } from "../skills/front-matter.js";
 import { unknownToolNames } from "./agent-tools.js";
@@ -22,6 +23,11 @@ export interface AgentDefinition {
   disallowedTools?: string[];
   /** `provider/id`, an alias (`sonnet`), or a bare id; absent (or `inherit`) = the session's model. */
   model?: string;
+  /**
+   * Claude Code's `effort`: the sub-agent's requests are asked for it in place of the session's
+   * (subagent-model.ts); a project agent's above theirs needs the `effortLevel:<level>` grant.
+   */
+  effort?: EffortLevel;
   maxTurns?: number;
   /** The front-matter `hooks` object as written (Stop already renamed SubagentStop), or absent. */
   hooks?: Record<string, unknown>;
@@ -58,13 +64,14 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 /** Claude Code front-matter keys codebot does not act on (each is said once, so nobody relies on it silently). */
 const UNSUPPORTED_KEYS = ["permissionMode", "skills", "mcpServers", "memory", "background", "isolation"];
 /** Keys that change nothing codebot does (display only). */
-const COSMETIC_KEYS = new Set(["color", "effort", "disabled"]);
+const COSMETIC_KEYS = new Set(["color", "disabled"]);
 const KNOWN_KEYS = new Set([
   "name",
   "description",
   "tools",
   "disallowedTools",
   "model",
+  "effort",
   "maxTurns",
   "hooks",
   ...UNSUPPORTED_KEYS,
@@ -182,6 +189,12 @@ function agentFromFields(
     if (typeof fm.model !== "string" || fm.model.trim() === "")
       report("warning", `${name}: model must be a model name; the session's model is used`);
     else if (fm.model.trim().toLowerCase() !== "inherit") definition.model = fm.model.trim();
+  }
+  if (fm.effort !== undefined) {
+    const effort = typeof fm.effort === "string" ? effortLevelOf(fm.effort) : undefined;
+    if (effort !== undefined) definition.effort = effort;
+    else
+      report("warning", `${name}: effort must be one of ${EFFORT_LEVELS.join(", ")}; the session's is used`);
   }
   if (fm.maxTurns !== undefined) {
     if (typeof fm.maxTurns === "number" && Number.isInteger(fm.maxTurns) && fm.maxTurns > 0)

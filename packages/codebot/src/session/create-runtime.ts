@@ -104,6 +104,7 @@ import { stopFailureType } from "./stop-failure.js";
 import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
 import { streamIdleMs } from "./stream-idle.js";
+import { subagentModels } from "./subagent-model.js";
 import { dynamicSystemContext, mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
 import { SystemPromptSnapshot } from "./system-prompt-snapshot.js";
 import { postToolBatchHooks } from "./tool-batch-hooks.js";
@@ -684,7 +685,13 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     taskHooks: runner,
     subagents: {
       model: () => model,
-      modelFor: (spec) => modelOf(modelFlag(spec, modelAccess), modelAccess),
+      modelFor: subagentModels({
+        model: () => model,
+        modelSpec: () => modelSpec,
+        env: modelAccess,
+        isGrantTrusted: project.isGrantTrusted,
+        notify,
+      }),
       mayUseOwnModel,
       agents: agents.agents,
       middleware,

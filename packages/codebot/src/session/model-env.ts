@@ -26,10 +26,23 @@ type Access = Pick<ModelAccessOptions, "anthropicBetas" | "effort">;
 /** The `maxEffortLevel` caps of the settings behind a model environment (effort-cap.ts). */
 const effortCapsOfEnv = new WeakMap<Env, readonly EffortCapOfFile[]>();
 
-/** What a request of the model `spec` is asked with: the session's access, capped for that model. */
-function accessFor(spec: string, env: Env): Access & Pick<ModelAccessOptions, "maxEffort"> {
+/**
+ * What a request of the model `spec` is asked with: the session's access, capped for that model.
+ * `effort` (a sub-agent's own) stands where `--effort` stood: CLAUDE_CODE_EFFORT_LEVEL still wins.
+ */
+function accessFor(
+  spec: string,
+  env: Env,
+  effort?: EffortLevel,
+): Access & Pick<ModelAccessOptions, "maxEffort"> {
+  const access = { ...accessOfEnv.get(env) };
+  const inputs = effortInputsOfEnv.get(env);
+  if (effort !== undefined) {
+    const choice = sessionEffort(env, effort, inputs?.setting);
+    if (choice !== undefined) access.effort = choice;
+  }
   const maxEffort = effortCapFor(effortCapsOfEnv.get(env) ?? [], spec);
-  return { ...accessOfEnv.get(env), ...(maxEffort !== undefined ? { maxEffort } : {}) };
+  return { ...access, ...(maxEffort !== undefined ? { maxEffort } : {}) };
 }
 
 /**
@@ -85,21 +98,22 @@ const heldHelpers = new WeakMap<Env, string>();
 
 /**
  * The effort a request of the model `spec` carries (Anthropic models only), as hooks are told it
- * (`effort.level` of Claude Code payloads): none when it carries none.
+ * (`effort.level` of Claude Code payloads): none when it carries none. `effort`: a sub-agent's own.
  */
-export function effortOfModel(spec: string, env: Env): EffortLevel | undefined {
+export function effortOfModel(spec: string, env: Env, effort?: EffortLevel): EffortLevel | undefined {
   if (!spec.startsWith("anthropic/")) return undefined;
-  const access = accessFor(spec, env);
+  const access = accessFor(spec, env, effort);
   return effortToSend(spec.slice("anthropic/".length), access.effort, access.maxEffort);
 }
 
 /**
  * The model for a `provider/id` spec, from a model environment modelEnv made: with the
  * apiKeyHelper's rotating key when the helper gave its key. The one way codebot resolves a model.
+ * `effort`: a sub-agent's own, in place of the session's (accessFor).
  */
-export async function modelFromSpec(spec: string, env: Env): Promise<LanguageModelV3> {
+export async function modelFromSpec(spec: string, env: Env, effort?: EffortLevel): Promise<LanguageModelV3> {
   try {
-    return await resolveModel(spec, env, { anthropicKey: helperKeyOf(env), ...accessFor(spec, env) });
+    return await resolveModel(spec, env, { anthropicKey: helperKeyOf(env), ...accessFor(spec, env, effort) });
   } catch (error) {
     // The key is missing because your helper waits for this project's approval: say so.
     const held = heldHelpers.get(env);

@@ -34,8 +34,11 @@ export interface SubagentRun {
 export interface SubagentHost {
   /** The session's current model. */
   model(): LanguageModelV3;
-  /** A custom agent's own `model` (an alias, `provider/id` or a bare id). */
-  modelFor(spec: string): Promise<LanguageModelV3>;
+  /**
+   * The model a sub-agent runs on: the session's, or the custom agent's own `model` (an alias,
+   * `provider/id` or a bare id), asked with the sub-agent's effort (the agent's own `effort`).
+   */
+  modelFor(spec: string | undefined, agent: AgentDefinition | undefined): Promise<LanguageModelV3>;
   /** Whether the agent may use its own `model`: a project agent's needs the `model:` grant. */
   mayUseOwnModel(agent: AgentDefinition): boolean;
   /** The session's tools at this moment, MCP tools included, without `agent` (sub-agents do not nest). */
@@ -132,7 +135,7 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
         const ownModel = agent?.model !== undefined && host.mayUseOwnModel(agent) ? agent.model : undefined;
         let model: LanguageModelV3;
         try {
-          model = ownModel === undefined ? host.model() : await host.modelFor(ownModel);
+          model = await host.modelFor(ownModel, agent);
         } catch (error) {
           return { content: `agent ${name}: model ${ownModel}: ${(error as Error).message}`, isError: true };
         }

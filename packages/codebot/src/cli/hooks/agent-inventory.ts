@@ -3,11 +3,13 @@
  * validate` and `/hooks` show them and their problems (an unusable agent file, a bad hook entry),
  * and a project's agents ask for consent with the rest of the project: their front-matter hooks
  * are project hooks, and their `model` is the `model:<provider/id>` grant the settings `model` key
- * asks for, which the one project question and `codebot hooks trust` list and approve.
+ * asks for, and their `effort` the `effortLevel:<level>` grant (needed where it raises what the
+ * sub-agent is sent), which the one project question and `codebot hooks trust` list and approve.
  */
 import { compileAgentHooks } from "../../agents/agent-hook-scopes.js";
 import { agentModelGrant } from "../../agents/agent-model-consent.js";
 import { loadAgents } from "../../agents/load-agents.js";
+import { agentEffortGrant } from "../../session/subagent-model.js";
 import {
   type HookInventory,
   type InventoryHook,
@@ -26,9 +28,10 @@ export async function withAgents(inv: HookInventory): Promise<HookInventory> {
     const compiled = compileAgentHooks(agent, cwd);
     problems.push(...compiled.problems);
     for (const hook of compiled.hooks) hooks.push(inventoryHook(hook, cwd, project.trustStore));
-    const grant = agentModelGrant(agent);
-    if (grant !== undefined && !project.isGrantTrusted(grant) && !untrusted.some((g) => g.grant === grant))
-      untrusted.push({ grant, source: agent.hookSource, file: agent.file });
+    for (const grant of [agentModelGrant(agent), agentEffortGrant(agent)]) {
+      if (grant !== undefined && !project.isGrantTrusted(grant) && !untrusted.some((g) => g.grant === grant))
+        untrusted.push({ grant, source: agent.hookSource, file: agent.file });
+    }
   }
   return withScopedAdditions(inv, hooks, problems, untrusted);
 }
