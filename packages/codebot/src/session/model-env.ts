@@ -8,10 +8,10 @@ import {
   resolveModel,
 } from "@codebot/agentcore";
 import { visible } from "../approval/visible-text.js";
-import { type EffortCapOfFile, effortCapFor } from "../settings/effort-cap.js";
+import { effortCapFor } from "../settings/effort-cap.js";
 import type { RuntimeSettings } from "../settings/runtime-settings.js";
 import { helperKeyOf, withHelperKey } from "./api-key-helper.js";
-import { sessionEffort } from "./effort-choice.js";
+import { type SettingsEffort, sessionEffort, settingsEffortFor } from "./effort-choice.js";
 
 /** The flags that change how every model of the session is asked. */
 export interface ModelAccessFlags {
@@ -21,28 +21,28 @@ export interface ModelAccessFlags {
   effort?: EffortLevel;
 }
 
-type Access = Pick<ModelAccessOptions, "anthropicBetas" | "effort">;
-
-/** The `maxEffortLevel` caps of the settings behind a model environment (effort-cap.ts). */
-const effortCapsOfEnv = new WeakMap<Env, readonly EffortCapOfFile[]>();
+type Access = Pick<ModelAccessOptions, "anthropicBetas" | "effort" | "maxEffort">;
 
 /**
- * What a request of the model `spec` is asked with: the session's access, capped for that model.
- * `effort` (a sub-agent's own) stands where `--effort` stood: CLAUDE_CODE_EFFORT_LEVEL still wins.
+ * What a request of the model `spec` is asked with: `--betas`, and the effort the session chose
+ * for that model (effort-choice.ts), under the settings' `maxEffortLevel` for it. `effort` (a
+ * sub-agent's own) stands where `--effort` stood: CLAUDE_CODE_EFFORT_LEVEL still wins.
  */
-function accessFor(
-  spec: string,
-  env: Env,
-  effort?: EffortLevel,
-): Access & Pick<ModelAccessOptions, "maxEffort"> {
-  const access = { ...accessOfEnv.get(env) };
+function accessFor(spec: string, env: Env, effort?: EffortLevel): Access {
   const inputs = effortInputsOfEnv.get(env);
-  if (effort !== undefined) {
-    const choice = sessionEffort(env, effort, inputs?.setting);
-    if (choice !== undefined) access.effort = choice;
-  }
-  const maxEffort = effortCapFor(effortCapsOfEnv.get(env) ?? [], spec);
-  return { ...access, ...(maxEffort !== undefined ? { maxEffort } : {}) };
+  const access: Access = { ...betasOfEnv.get(env) };
+  if (inputs === undefined) return access;
+  const choice = sessionEffort(
+    env,
+    effort ?? inputs.changed ?? inputs.flag,
+    settingsEffortFor(inputs.settings, spec),
+  );
+  const maxEffort = effortCapFor(inputs.settings.effortCaps, spec);
+  return {
+    ...access,
+    ...(choice !== undefined ? { effort: choice } : {}),
+    ...(maxEffort !== undefined ? { maxEffort } : {}),
+  };
 }
 
 /**
@@ -57,28 +57,26 @@ function accessFor(
 export function modelEnv(processEnv: Env, settings: RuntimeSettings, flags: ModelAccessFlags = {}): Env {
   // A new object each call: what is registered for it concerns this session alone.
   const env = withHelperKey({ ...processEnv, ...settings.env }, settings.apiKeyHelper);
-  effortInputsOfEnv.set(env, { flag: flags.effort, setting: settings.effortLevel });
-  effortCapsOfEnv.set(env, settings.effortCaps);
-  const effort = sessionEffort(env, flags.effort, settings.effortLevel);
-  accessOfEnv.set(env, {
-    ...(flags.anthropicBetas !== undefined && flags.anthropicBetas.length > 0
-      ? { anthropicBetas: flags.anthropicBetas }
-      : {}),
-    ...(effort !== undefined ? { effort } : {}),
-  });
+  effortInputsOfEnv.set(env, { ...(flags.effort !== undefined ? { flag: flags.effort } : {}), settings });
+  if (flags.anthropicBetas !== undefined && flags.anthropicBetas.length > 0)
+    betasOfEnv.set(env, { anthropicBetas: flags.anthropicBetas });
   const held = settings.permissions.untrusted.find((g) => g.grant.startsWith("apiKeyHelper:"));
   if (held !== undefined) heldHelpers.set(env, held.grant);
   return env;
 }
 
-/** The access flags behind a model environment modelEnv made (the variables are the same). */
-const accessOfEnv = new WeakMap<Env, Access>();
+/** `--betas` behind a model environment modelEnv made (the variables are the same). */
+const betasOfEnv = new WeakMap<Env, Pick<ModelAccessOptions, "anthropicBetas">>();
 
-/** What the session's effort was chosen from (`--effort`, the settings' `effortLevel`), to choose again. */
-const effortInputsOfEnv = new WeakMap<
-  Env,
-  { flag?: EffortLevel | undefined; setting?: EffortLevel | undefined }
->();
+/** What the session's effort is chosen from, to choose it for each model (effort-choice.ts). */
+interface EffortInputs {
+  /** `--effort`. */
+  flag?: EffortLevel;
+  /** A level set while the session runs, in place of `--effort`. */
+  changed?: EffortLevel;
+  settings: SettingsEffort & Pick<RuntimeSettings, "effortCaps">;
+}
+const effortInputsOfEnv = new WeakMap<Env, EffortInputs>();
 
 /**
  * A level set while the session runs (the Agent SDK's `applyFlagSettings({effortLevel})`, `/effort`):
@@ -88,9 +86,8 @@ const effortInputsOfEnv = new WeakMap<
 export function changeEffort(env: Env, level: EffortLevel | undefined): void {
   const inputs = effortInputsOfEnv.get(env);
   if (inputs === undefined) throw new Error("changeEffort: not a model environment modelEnv made");
-  const { effort: _old, ...rest } = accessOfEnv.get(env) ?? {};
-  const effort = sessionEffort(env, level ?? inputs.flag, inputs.setting);
-  accessOfEnv.set(env, { ...rest, ...(effort !== undefined ? { effort } : {}) });
+  const { changed: _old, ...rest } = inputs;
+  effortInputsOfEnv.set(env, { ...rest, ...(level !== undefined ? { changed: level } : {}) });
 }
 
 /** The grant of an apiKeyHelper held until approved in this project, behind a model environment. */

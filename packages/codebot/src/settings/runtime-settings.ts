@@ -17,6 +17,7 @@ import { type EffortCapOfFile, effortCapOfFile } from "./effort-cap.js";
 import { envGrant, envLoadedFiles } from "./env-grant.js";
 import { bypassRefusal, type ManagedPolicy, managedPolicyOf } from "./managed-policy.js";
 import { MODEL_ALIASES } from "./model-aliases.js";
+import { modelSettingsKey } from "./model-settings-key.js";
 import { permissionModeSchema, runtimeKeysSchema, SETTINGS_KEYS } from "./settings-schema.js";
 import { type StatusLineSetting, statusLineGrantRunning, statusLineSetting } from "./status-line-grant.js";
 
@@ -48,6 +49,13 @@ export interface RuntimeSettings {
    * chose unasked (grant `effortLevel:<level>`).
    */
   effortLevel?: Exclude<EffortLevel, "max">;
+  /**
+   * Claude Code's `modelSettings.<model>.effortLevel`, by modelSettingsKey, over `effortLevel`
+   * for that model: a later layer's replaces it, and so does a later layer's top-level
+   * `effortLevel` other than your user settings' (as claude 2.1.328 reads them). A project's above
+   * yours waits for approval as `effortLevel` does.
+   */
+  effortByModel: Map<string, Exclude<EffortLevel, "max">>;
   /** Claude Code's `maxEffortLevel` of every file that sets one, a project's too (effort-cap.ts). */
   effortCaps: EffortCapOfFile[];
   permissions: {
@@ -164,6 +172,7 @@ export function mergeSettings(
     postStopValidation: { maxAttempts: DEFAULT_MAX_ATTEMPTS },
     models: {},
     effortCaps: [],
+    effortByModel: new Map(),
     compaction: { auto: true, threshold: DEFAULT_COMPACTION_THRESHOLD },
     env: {},
     envFiles: [],
@@ -175,8 +184,12 @@ export function mergeSettings(
     ask: [] as PermissionRule[],
     deny: [] as PermissionRule[],
   };
-  /** The `effortLevel` your own settings set so far: a project's above it waits for approval. */
+  /** The `effortLevel` your own settings set so far, and per model: a project's above it waits for approval. */
   let ownEffort: EffortLevel | undefined;
+  const ownByModel = new Map<string, EffortLevel>();
+  /** Whether `level` is above a level of your own it would replace (any of them: `modelSettings` too). */
+  const aboveOwn = (level: EffortLevel, own: Iterable<EffortLevel | undefined>): boolean =>
+    [...own].some((mine) => mine !== undefined && EFFORT_LEVELS.indexOf(level) > EFFORT_LEVELS.indexOf(mine));
   for (const layer of inPrecedenceOrder(layers)) {
     // A document that is not an object is the hooks loader's to report.
     if (!isObject(layer.settings)) continue;
@@ -230,10 +243,24 @@ export function mergeSettings(
     if (value.model !== undefined && granted(`model:${value.model}`)) settings.model = value.model;
     if (value.effortLevel !== undefined) {
       if (userOwned) ownEffort = value.effortLevel;
-      const raises =
-        ownEffort !== undefined &&
-        EFFORT_LEVELS.indexOf(value.effortLevel) > EFFORT_LEVELS.indexOf(ownEffort);
-      if (!raises || granted(`effortLevel:${value.effortLevel}`)) settings.effortLevel = value.effortLevel;
+      // Beyond your user settings, a top-level effortLevel replaces the per-model ones before it.
+      const replacesPerModel = layer.source !== "user";
+      const raises = aboveOwn(value.effortLevel, [
+        ownEffort,
+        ...(replacesPerModel ? ownByModel.values() : []),
+      ]);
+      if (!raises || granted(`effortLevel:${value.effortLevel}`)) {
+        settings.effortLevel = value.effortLevel;
+        if (replacesPerModel) settings.effortByModel.clear();
+      }
+    }
+    for (const [model, own] of Object.entries(value.modelSettings ?? {})) {
+      if (own.effortLevel === undefined) continue;
+      const key = modelSettingsKey(model);
+      if (userOwned) ownByModel.set(key, own.effortLevel);
+      const raises = aboveOwn(own.effortLevel, [ownByModel.get(key) ?? ownEffort]);
+      if (!raises || granted(`effortLevel:${own.effortLevel}`))
+        settings.effortByModel.set(key, own.effortLevel);
     }
     const cap = effortCapOfFile(value);
     if (cap !== undefined) settings.effortCaps.push(cap);

@@ -97,6 +97,10 @@ export const runtimeKeysSchema = z.object({
       z.string().min(1, expected("expected a model name")),
       z.object(
         {
+          effortLevel: z
+            .enum(["low", "medium", "high", "xhigh"], expected('expected "low", "medium", "high" or "xhigh"'))
+            .optional()
+            .describe("this model's effort, over the top-level effortLevel of this file and those before it"),
           maxEffortLevel: z
             .enum(EFFORT_LEVELS, expected(`expected one of ${EFFORT_LEVELS.join(", ")}`))
             .optional()
