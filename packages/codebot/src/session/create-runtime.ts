@@ -1055,6 +1055,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       model = await modelOf(modelSpec, modelAccess);
       agent.setModel(model);
     },
+    userSettingsFile: path.join(claudeCompat ? claudeHome : codebotHome, "settings.json"),
   });
   return runtime;
 }

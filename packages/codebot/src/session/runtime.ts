@@ -102,6 +102,11 @@ export interface RuntimeParts {
   reloadSkills(): Promise<void>;
   /** Sets the session's effort level for the next model call (undefined: back to the start's); model-env.ts changeEffort. */
   setEffort(level: EffortLevel | undefined): Promise<void>;
+  /**
+   * Your user settings file codebot saves to (`/effort`): `~/.claude/settings.json` under Claude
+   * Code compatibility, where claude saves (both read it), else `~/.codebot/settings.json`.
+   */
+  userSettingsFile: string;
   /** What the caller does at the session's end besides SessionEnd (RuntimeOptions.closing). */
   closing?: ClosingStep;
 }
@@ -356,6 +361,11 @@ export class Runtime {
   /** The effort the next request of the model carries (Anthropic models only), if any. */
   get effort(): EffortLevel | undefined {
     return this.parts.effort();
+  }
+
+  /** Your user settings file codebot saves to (RuntimeParts.userSettingsFile). */
+  get userSettingsFile(): string {
+    return this.parts.userSettingsFile;
   }
 
   /** `/effort`, the Agent SDK's `applyFlagSettings({effortLevel})`: the next model call carries `level`. */

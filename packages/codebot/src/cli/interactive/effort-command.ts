@@ -1,10 +1,11 @@
 /**
  * `/effort [level]`: shows or sets the effort of the session's next model requests, in claude
- * 2.1.328's words (recorded in tmux). claude's `/effort` alone opens a picker, and `/effort low` …
- * `xhigh` also saves the level in ~/.claude/settings.json for new sessions; codebot writes no
- * settings file: the level is for this session only, as claude's `/effort max` is.
+ * 2.1.328's words (recorded in tmux). `low` … `xhigh` are saved as your default for the model in
+ * new sessions, and `auto` takes that default out again, as claude saves them (save-model-effort.ts);
+ * `max` is for this session only, as in claude. claude's `/effort` alone opens a picker.
  */
 import { EFFORT_LEVELS, effortLevelOf } from "@codebot/agentcore";
+import { saveModelEffort } from "../../settings/save-model-effort.js";
 import { errorMessage } from "../cli-error.js";
 import type { SlashContext } from "./slash-context.js";
 
@@ -42,8 +43,18 @@ export async function effortCommand(arg: string, ctx: SlashContext): Promise<voi
     ctx.print(s.red(errorMessage(error)));
     return;
   }
+  let saved = false;
+  if (level !== "max") {
+    try {
+      saveModelEffort(ctx.runtime.userSettingsFile, ctx.model.spec, level);
+      saved = level !== undefined;
+    } catch (error) {
+      ctx.print(s.red(errorMessage(error)));
+    }
+  }
+  const lasts = saved ? "saved as your default for new sessions" : "this session only";
   if (level === undefined) ctx.print(s.green("Effort level set to auto"));
-  else ctx.print(s.green(`Set effort level to ${level} (this session only): ${WHAT_EACH_DOES[level]}`));
+  else ctx.print(s.green(`Set effort level to ${level} (${lasts}): ${WHAT_EACH_DOES[level]}`));
   // What the requests carry may differ: CLAUDE_CODE_EFFORT_LEVEL wins, and a model takes only its levels.
   const carried = ctx.runtime.effort;
   if (level !== undefined && carried !== level)

@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { saveModelEffort } from "../src/settings/save-model-effort.js";
+import { tempDir } from "./support/temp-dirs.js";
+
+function settingsFile(text?: string): string {
+  const dir = tempDir("codebot-save-effort-");
+  const file = path.join(dir, "settings.json");
+  if (text !== undefined) fs.writeFileSync(file, text);
+  return file;
+}
+
+const read = (file: string) => fs.readFileSync(file, "utf8");
+
+describe("saveModelEffort: /effort's default for new sessions, in your user settings", () => {
+  it("writes modelSettings.<model>.effortLevel under the model's name, keeping the other keys and comments", () => {
+    const file = settingsFile(
+      '{\n  // mine\n  "permissions": { "allow": ["Bash(ls:*)"] },\n  "effortLevel": "high"\n}\n',
+    );
+    saveModelEffort(file, "anthropic/claude-opus-4-6-20260101", "low");
+    expect(read(file)).toBe(
+      '{\n  // mine\n  "permissions": { "allow": ["Bash(ls:*)"] },\n  "effortLevel": "high",\n  "modelSettings": {\n    "claude-opus-4-6": {\n      "effortLevel": "low"\n    }\n  }\n}\n',
+    );
+    saveModelEffort(file, "anthropic/claude-opus-4-6", "medium");
+    expect(read(file)).toContain('"effortLevel": "medium"');
+    expect(read(file)).not.toContain('"low"');
+  });
+
+  it("creates the file when there is none", () => {
+    const file = settingsFile();
+    saveModelEffort(file, "anthropic/claude-opus-4-7", "xhigh");
+    expect(JSON.parse(read(file))).toEqual({
+      modelSettings: { "claude-opus-4-7": { effortLevel: "xhigh" } },
+    });
+  });
+
+  it("undefined (/effort auto) takes the model's level out, as claude leaves it; nothing to take out writes nothing", () => {
+    const file = settingsFile('{"theme":"dark","modelSettings":{"claude-opus-4-6":{"effortLevel":"low"}}}');
+    saveModelEffort(file, "anthropic/claude-opus-4-6", undefined);
+    expect(JSON.parse(read(file))).toEqual({ theme: "dark", modelSettings: { "claude-opus-4-6": {} } });
+    const missing = settingsFile();
+    saveModelEffort(missing, "anthropic/claude-opus-4-6", undefined);
+    expect(fs.existsSync(missing)).toBe(false);
+  });
+
+  it("a file that is not a JSON object is left as it is, and the error names it", () => {
+    for (const text of ['{ "theme": ', "[1, 2]", '{"modelSettings": "low"}']) {
+      const file = settingsFile(text);
+      expect(() => saveModelEffort(file, "anthropic/claude-opus-4-6", "low")).toThrow(
+        new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: .*; the effort is not saved$`),
+      );
+      expect(read(file)).toBe(text);
+    }
+  });
+
+  it("a settings file that is a link is written where it leads; the link stays", () => {
+    const real = settingsFile('{"theme":"dark"}\n');
+    const link = path.join(tempDir("codebot-save-link-"), "settings.json");
+    fs.symlinkSync(real, link);
+    saveModelEffort(link, "anthropic/claude-opus-4-6", "low");
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(read(real))).toEqual({
+      theme: "dark",
+      modelSettings: { "claude-opus-4-6": { effortLevel: "low" } },
+    });
+  });
+
+  it("a file indented with tabs gets tabs", () => {
+    const file = settingsFile('{\n\t"theme": "dark"\n}\n');
+    saveModelEffort(file, "anthropic/claude-opus-4-6", "low");
+    expect(read(file)).toBe(
+      '{\n\t"theme": "dark",\n\t"modelSettings": {\n\t\t"claude-opus-4-6": {\n\t\t\t"effortLevel": "low"\n\t\t}\n\t}\n}\n',
+    );
+  });
+});
