@@ -84,9 +84,7 @@ describe("/effort", { timeout: 120_000 }, () => {
       env: modelEnv(server, box.home),
     });
     expect(next.code, next.stderr).toBe(0);
-    expect((server.requests[0]?.body as { output_config?: { effort?: string } }).output_config?.effort).toBe(
-      "medium",
-    );
+    expect(server.requests[0]?.body?.output_config?.effort).toBe("medium");
 
     term.submit("/effort auto");
     await term.waitForScreen("Effort level set to auto");
@@ -113,8 +111,6 @@ describe("/effort", { timeout: 120_000 }, () => {
     expect(fs.readFileSync(file, "utf8")).toBe('{ "theme": ');
     term.submit("hi");
     await waitFor(() => server.requests.length === 1);
-    expect((server.requests[0]?.body as { output_config?: { effort?: string } }).output_config?.effort).toBe(
-      "low",
-    );
+    expect(server.requests[0]?.body?.output_config?.effort).toBe("low");
   });
 });
