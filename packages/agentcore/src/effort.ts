@@ -41,10 +41,14 @@ const SUPPORT: ReadonlyArray<readonly [family: string, support: EffortSupport]> 
   ["claude-3", "none"],
 ];
 
-/** Case-insensitive; undefined for anything that is not a level. */
+/**
+ * Case-insensitive, `med` for `medium` as claude 2.1.328 reads `--effort med` and
+ * CLAUDE_CODE_EFFORT_LEVEL=med (recorded); undefined for anything that is not a level.
+ */
 export function effortLevelOf(text: string): EffortLevel | undefined {
   const lower = text.trim().toLowerCase();
-  return EFFORT_LEVELS.find((level) => level === lower);
+  const name = lower === "med" ? "medium" : lower;
+  return EFFORT_LEVELS.find((level) => level === name);
 }
 
 /**

@@ -89,6 +89,7 @@ describe("effortLevelOf", () => {
   it("reads a level in any case and nothing else", () => {
     expect(effortLevelOf("HIGH")).toBe("high");
     expect(effortLevelOf(" xhigh ")).toBe("xhigh");
+    expect(effortLevelOf("MED")).toBe("medium");
     expect(effortLevelOf("extreme")).toBeUndefined();
     expect(effortLevelOf("auto")).toBeUndefined();
     expect(effortLevelOf("")).toBeUndefined();

@@ -72,6 +72,13 @@ describe("--effort: the request each model is sent", () => {
     expect(r).toMatchObject({ effort: "low", code: 0 });
   });
 
+  it("med is medium, for --effort and CLAUDE_CODE_EFFORT_LEVEL, as claude reads it", async () => {
+    expect((await run(["--model", "claude-opus-4-6", "--effort", "med"])).effort).toBe("medium");
+    expect((await run(["--model", "claude-opus-4-6"], { CLAUDE_CODE_EFFORT_LEVEL: "MED" })).effort).toBe(
+      "medium",
+    );
+  });
+
   it("a level that is none is a warning in claude's words, and the model's default is sent", async () => {
     const r = await run(["--model", "claude-opus-4-6", "--effort", "extreme"]);
     expect(r.code).toBe(0);
