@@ -113,4 +113,21 @@ describe("/effort", { timeout: 120_000 }, () => {
     await waitFor(() => server.requests.length === 1);
     expect(server.requests[0]?.body?.output_config?.effort).toBe("low");
   });
+
+  it("says so when maxEffortLevel caps the level asked", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), { maxEffortLevel: "medium" });
+    const server = await modelServer([]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--model", "claude-opus-4-7"],
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit("/effort");
+    await term.waitForScreen("effort: medium; options");
+    term.submit("/effort max");
+    await term.waitForScreen("anthropic/claude-opus-4-7 is asked with medium");
+    await term.waitForScreen("maxEffortLevel caps it");
+  });
 });

@@ -55,12 +55,12 @@ export async function effortCommand(arg: string, ctx: SlashContext): Promise<voi
   const lasts = saved ? "saved as your default for new sessions" : "this session only";
   if (level === undefined) ctx.print(s.green("Effort level set to auto"));
   else ctx.print(s.green(`Set effort level to ${level} (${lasts}): ${WHAT_EACH_DOES[level]}`));
-  // What the requests carry may differ: CLAUDE_CODE_EFFORT_LEVEL wins, and a model takes only its levels.
+  // What the requests carry may differ: CLAUDE_CODE_EFFORT_LEVEL wins, maxEffortLevel caps, and a model takes only its levels.
   const carried = ctx.runtime.effort;
   if (level !== undefined && carried !== level)
     ctx.print(
       s.yellow(
-        `${ctx.model.spec} is asked ${carried === undefined ? "without an effort" : `with ${carried}`} (CLAUDE_CODE_EFFORT_LEVEL wins over /effort; a model takes only the levels it knows)`,
+        `${ctx.model.spec} is asked ${carried === undefined ? "without an effort" : `with ${carried}`} (CLAUDE_CODE_EFFORT_LEVEL wins over /effort; maxEffortLevel caps it; a model takes only the levels it knows)`,
       ),
     );
 }
