@@ -2,6 +2,7 @@ import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provid
 import { EFFORT_BETA, type EffortChoice, type EffortLevel, effortToSend } from "./effort.js";
 import type { RotatingKey } from "./rotating-key.js";
 import { routedModel } from "./routed-model.js";
+import { type ThinkingToSend, thinkingToSend } from "./thinking.js";
 import { wireCachedModel } from "./wire-cache/wire-cached-model.js";
 
 /**
@@ -68,6 +69,11 @@ export interface ModelAccessOptions {
   effort?: EffortChoice;
   /** Claude Code's `maxEffortLevel`: no Anthropic request carries an effort above it (effort.ts). */
   maxEffort?: EffortLevel;
+  /**
+   * Whether Anthropic models that take adaptive thinking are asked to think (thinking.ts); false:
+   * Claude Code's MAX_THINKING_TOKENS=0 or `alwaysThinkingEnabled: false`. Default true.
+   */
+  thinking?: boolean;
 }
 
 /**
@@ -91,7 +97,7 @@ function envBetas(value: string | undefined): string[] {
 export async function providerModels(
   spec: string,
   env: Env,
-  access: Pick<ModelAccessOptions, "anthropicBetas" | "effort" | "maxEffort"> = {},
+  access: Pick<ModelAccessOptions, "anthropicBetas" | "effort" | "maxEffort" | "thinking"> = {},
 ): Promise<(fetch: typeof globalThis.fetch) => LanguageModelV3> {
   const slash = spec.indexOf("/");
   const provider = slash > 0 ? spec.slice(0, slash) : "";
@@ -123,9 +129,11 @@ export async function providerModels(
         ]),
       ];
       const headers = betas.length > 0 ? { headers: { "anthropic-beta": betas.join(",") } } : {};
+      const thinking = thinkingToSend(modelId, access.thinking);
+      const options = { ...(effort ? { effort } : {}), ...(thinking ? { thinking } : {}) };
       return (fetch) => {
         const model = createAnthropic({ ...auth, baseURL, fetch, ...headers })(modelId);
-        return effort ? withEffort(model, effort) : model;
+        return effort || thinking ? withAnthropicOptions(model, options) : model;
       };
     }
     case "openai": {
@@ -150,13 +158,19 @@ export async function providerModels(
   }
 }
 
-/** The model with `effort` in every call's Anthropic provider options (sent as `output_config.effort`). */
-function withEffort(model: LanguageModelV3, effort: EffortLevel): LanguageModelV3 {
+/**
+ * The model with `effort` (sent as `output_config.effort`) and `thinking` in every call's
+ * Anthropic provider options.
+ */
+function withAnthropicOptions(
+  model: LanguageModelV3,
+  added: { effort?: EffortLevel; thinking?: ThinkingToSend },
+): LanguageModelV3 {
   const withIt = (options: LanguageModelV3CallOptions): LanguageModelV3CallOptions => ({
     ...options,
     providerOptions: {
       ...options.providerOptions,
-      anthropic: { ...options.providerOptions?.anthropic, effort },
+      anthropic: { ...options.providerOptions?.anthropic, ...added },
     },
   });
   return routedModel(model, {

@@ -21,11 +21,12 @@ export interface ModelAccessFlags {
   effort?: EffortLevel;
 }
 
-type Access = Pick<ModelAccessOptions, "anthropicBetas" | "effort" | "maxEffort">;
+type Access = Pick<ModelAccessOptions, "anthropicBetas" | "effort" | "maxEffort" | "thinking">;
 
 /**
- * What a request of the model `spec` is asked with: `--betas`, and the effort the session chose
- * for that model (effort-choice.ts), under the settings' `maxEffortLevel` for it. `effort` (a
+ * What a request of the model `spec` is asked with: `--betas`, the effort the session chose for
+ * that model (effort-choice.ts) under the settings' `maxEffortLevel` for it, and whether thinking
+ * is turned off. `effort` (a
  * sub-agent's own) stands where `--effort` stood: CLAUDE_CODE_EFFORT_LEVEL still wins.
  */
 function accessFor(spec: string, env: Env, effort?: EffortLevel): Access {
@@ -38,8 +39,14 @@ function accessFor(spec: string, env: Env, effort?: EffortLevel): Access {
     settingsEffortFor(inputs.settings, spec),
   );
   const maxEffort = effortCapFor(inputs.settings.effortCaps, spec);
+  // Claude Code's two ways of turning thinking off; another MAX_THINKING_TOKENS is a budget, which
+  // the models asked with adaptive thinking do not take (thinking.ts).
+  const thinkingOff =
+    Number(env.MAX_THINKING_TOKENS?.trim() || Number.NaN) === 0 ||
+    inputs.settings.alwaysThinkingEnabled === false;
   return {
     ...access,
+    ...(thinkingOff ? { thinking: false } : {}),
     ...(choice !== undefined ? { effort: choice } : {}),
     ...(maxEffort !== undefined ? { maxEffort } : {}),
   };
@@ -74,7 +81,7 @@ interface EffortInputs {
   flag?: EffortLevel;
   /** A level set while the session runs, in place of `--effort`. */
   changed?: EffortLevel;
-  settings: SettingsEffort & Pick<RuntimeSettings, "effortCaps">;
+  settings: SettingsEffort & Pick<RuntimeSettings, "effortCaps" | "alwaysThinkingEnabled">;
 }
 const effortInputsOfEnv = new WeakMap<Env, EffortInputs>();
 

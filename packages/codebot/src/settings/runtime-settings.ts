@@ -56,6 +56,11 @@ export interface RuntimeSettings {
    * yours waits for approval as `effortLevel` does.
    */
   effortByModel: Map<string, Exclude<EffortLevel, "max">>;
+  /**
+   * Claude Code's `alwaysThinkingEnabled`; the last layer that sets it wins, a project's too (thinking
+   * is on without it, so a project can only turn it off).
+   */
+  alwaysThinkingEnabled?: boolean;
   /** Claude Code's `maxEffortLevel` of every file that sets one, a project's too (effort-cap.ts). */
   effortCaps: EffortCapOfFile[];
   permissions: {
@@ -262,6 +267,8 @@ export function mergeSettings(
       if (!raises || granted(`effortLevel:${own.effortLevel}`))
         settings.effortByModel.set(key, own.effortLevel);
     }
+    if (value.alwaysThinkingEnabled !== undefined)
+      settings.alwaysThinkingEnabled = value.alwaysThinkingEnabled;
     const cap = effortCapOfFile(value);
     if (cap !== undefined) settings.effortCaps.push(cap);
     // A project's agent replaces the main agent's instructions, tools and model.

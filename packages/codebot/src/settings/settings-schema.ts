@@ -86,6 +86,12 @@ export const runtimeKeysSchema = z.object({
     .describe(
       "Claude Code's: the effort Anthropic models are asked for (as --effort, which wins, as CLAUDE_CODE_EFFORT_LEVEL does over both); max is for --effort only, as in claude",
     ),
+  alwaysThinkingEnabled: z
+    .boolean(expected("expected true or false"))
+    .optional()
+    .describe(
+      "Claude Code's: false asks the models that take adaptive thinking not to think (as MAX_THINKING_TOKENS=0); the last file that sets it wins",
+    ),
   maxEffortLevel: z
     .enum(EFFORT_LEVELS, expected(`expected one of ${EFFORT_LEVELS.join(", ")}`))
     .optional()
