@@ -1,7 +1,8 @@
 /**
  * `--worktree`'s git side, as claude 2.1.328 does it: `<repository>/.claude/worktrees/<name>` on
  * a new branch `worktree-<name>`, locked, made from the default branch (`origin/HEAD`) when there
- * is a remote, else from `HEAD`; a worktree of that name already there is used again.
+ * is a remote, else from `HEAD`; a worktree of that name already there is used again (and locked
+ * for the session). A worktree the session keeps is unlocked when it ends (claude's).
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -17,6 +18,8 @@ export interface GitWorktree {
   repository: string;
   /** The worktree's commit when the session started: a session that moved it changed the worktree. */
   startCommit: string;
+  /** The session holds git's lock on it (false: something else had locked it): unlocked when kept. */
+  locked: boolean;
 }
 
 /**
@@ -56,8 +59,12 @@ export function gitWorktree(top: string, name: string, base: "fresh" | "head" = 
   refuseRepositoryPrograms(top);
   const branch = `worktree-${name}`;
   try {
-    if (isWorktreeRoot(dir)) refuseForeignWorktree(top, dir);
-    else {
+    let locked = true;
+    if (isWorktreeRoot(dir)) {
+      refuseForeignWorktree(top, dir);
+      // Fails when it is locked already (another session's, or one left by a crash): not ours to unlock.
+      locked = tryGit(top, ["worktree", "lock", dir]) !== undefined;
+    } else {
       const branchExists = tryGit(top, ["rev-parse", "--verify", "-q", `refs/heads/${branch}`]) !== undefined;
       git(top, [
         "worktree",
@@ -66,7 +73,7 @@ export function gitWorktree(top: string, name: string, base: "fresh" | "head" = 
         ...(branchExists ? [dir, branch] : ["-b", branch, dir, base === "head" ? "HEAD" : freshBase(top)]),
       ]);
     }
-    return { path: dir, branch, repository: top, startCommit: git(dir, ["rev-parse", "HEAD"]) };
+    return { path: dir, branch, repository: top, startCommit: git(dir, ["rev-parse", "HEAD"]), locked };
   } catch (error) {
     throw new Error(`Error creating worktree: ${gitError(error)}`);
   }
@@ -164,6 +171,11 @@ export function worktreeStake(worktree: GitWorktree): WorktreeStake {
 /** Nothing would be lost: no uncommitted change (untracked files too), HEAD where it was at the start. */
 export function stakeIsEmpty(stake: WorktreeStake): boolean {
   return stake.files === 0 && stake.commits === 0 && !stake.moved;
+}
+
+/** The session kept the worktree: git's lock on it goes with the session (when the session held it). */
+export function unlockGitWorktree(worktree: GitWorktree): void {
+  if (worktree.locked) git(worktree.repository, ["worktree", "unlock", worktree.path]);
 }
 
 /** Removes the worktree and its branch; `discard`: its uncommitted changes with it (the user chose so). */

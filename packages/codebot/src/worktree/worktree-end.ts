@@ -2,7 +2,8 @@
  * The end of an interactive `--worktree` session (claude's documented behaviour): a git worktree
  * the session left unchanged is removed with its branch, and WorktreeRemove fires for it first,
  * while its folder is still there for the hooks to run in; a changed one is kept unless the user
- * chose to remove it when asked (worktree-question.ts) — then it goes, changes and all. A folder a
+ * chose to remove it when asked (worktree-question.ts) — then it goes, changes and all; kept, it is
+ * unlocked. A folder a
  * WorktreeCreate hook made is never removed by codebot: WorktreeRemove fires for it so the hook's
  * owner can clean up.
  */
@@ -12,6 +13,7 @@ import {
   type GitWorktree,
   removeGitWorktree,
   stakeIsEmpty,
+  unlockGitWorktree,
   type WorktreeStake,
   worktreeStake,
 } from "./git-worktree.js";
@@ -35,6 +37,7 @@ export function worktreeClosing(
         if (typeof changes === "string" || (changes !== undefined && choice() !== "remove")) {
           const why = typeof changes === "string" ? changes : stakeText(changes);
           say(`kept the worktree on branch ${git.branch} (${why}): ${git.path}`);
+          unlockKept(git, say);
           return;
         }
         removal = { discarded: changes === undefined ? undefined : stakeText(changes) };
@@ -53,6 +56,15 @@ export function worktreeClosing(
       }
     },
   };
+}
+
+/** A kept worktree is unlocked (claude's): git may prune or move it once the session is over. */
+function unlockKept(git: GitWorktree, say: (line: string) => void): void {
+  try {
+    unlockGitWorktree(git);
+  } catch (error) {
+    say(`could not unlock the worktree ${git.path}: ${(error as Error).message}`);
+  }
 }
 
 /**

@@ -133,6 +133,26 @@ describe("--worktree with git", () => {
     expect(fs.readFileSync(path.join(dir, "work.txt"), "utf8")).toBe("in progress\n");
   });
 
+  it("a worktree used again is locked for the session (claude's), as a new one is", async () => {
+    const box = repository();
+    const first = await runIn(box, "-w", "relock");
+    expect(first.code, first.stderr).toBe(0);
+    const dir = String(first.init?.cwd);
+    // As a session that kept it leaves it.
+    git(box.project, "worktree", "unlock", dir);
+    const listed = box.at("listed.txt");
+    const seen = box.json("list.json", {
+      hooks: { SessionStart: [{ hooks: [command(`git worktree list --porcelain > '${listed}'`)] }] },
+    });
+    const second = await runIn(box, "-w", "relock", "--settings", seen);
+    expect(second.code, second.stderr).toBe(0);
+    const record = fs
+      .readFileSync(listed, "utf8")
+      .split("\n\n")
+      .find((r) => r.startsWith(`worktree ${fs.realpathSync(dir)}\n`));
+    expect(record).toMatch(/^locked/m);
+  });
+
   it("without a name, the worktree gets three generated words", async () => {
     const box = repository();
     const r = await runIn(box, "-w");

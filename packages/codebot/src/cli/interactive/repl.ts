@@ -360,14 +360,22 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (quitting) return;
     quitting = true;
     idleNotice.stop();
-    clearInterval(statusTicks);
-    statusLine?.cancel();
     questions.cancel();
     if (!busy) clearPrompt();
     // Leaving at the prompt (not mid-run, nor when the terminal went away): a worktree with
-    // changes is kept or removed as the user says.
-    if (terminal && code === 0 && !busy)
-      worktreeChoice = await askWorktreeEnd(flags.worktree, questions, view, s);
+    // changes is kept or removed as the user says, or Esc goes back to the session.
+    if (terminal && code === 0 && !busy) {
+      const answer = await askWorktreeEnd(flags.worktree, questions, view, s);
+      if (answer === "stay") {
+        quitting = false;
+        armed = false;
+        idle();
+        return;
+      }
+      worktreeChoice = answer;
+    }
+    clearInterval(statusTicks);
+    statusLine?.cancel();
     view.closing();
     view.notice(s.dim("closing the session (SessionEnd, waiting for hooks)…"));
     try {
