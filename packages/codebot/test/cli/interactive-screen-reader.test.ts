@@ -2,7 +2,8 @@
  * Screen-reader mode (`--ax-screen-reader`, CLAUDE_AX_SCREEN_READER, `axScreenReader` in your
  * settings) in a real terminal (tmux), as recorded from claude 2.1.328: the banner says how it was
  * turned on, the prompt is `$`, what runs is said once (no spinner redrawn every 100 ms), no
- * colour, no box drawing, tool lines start with words.
+ * colour, no box drawing, tool lines start with words; a sent prompt says `you: `, an answer
+ * `codebot: ` (claude's `claude: `), and an approval question numbers its answers.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -50,8 +51,10 @@ describe("screen-reader mode in the interactive session", { timeout: 120_000 }, 
     expect(term.screen()).toMatch(/^\[Screen Reader Mode: on via flag\]$/m);
     term.submit("run it");
     const screen = await term.waitForScreen(/^The end\.$/m);
-    // claude's prompt mark: `$`, not `›`.
-    expect(screen).toMatch(/^\$ run it$/m);
+    // Typed at claude's `$`; once sent, the line says whose it is, as the answer does.
+    expect(screen).toMatch(/^you: run it$/m);
+    expect(screen).not.toMatch(/^\$ run it$/m);
+    expect(screen).toMatch(/^codebot: Here is the table\.$/m);
     expect(screen).toMatch(/^tool: bash echo one; sleep 3 result: one$/m);
     expect(screen).toMatch(/^Name: alpha\. Value: 1\.\nName: beta\. Value: 2\.$/m);
     expect(screen).toMatch(/^---$/m);
@@ -61,6 +64,34 @@ describe("screen-reader mode in the interactive session", { timeout: 120_000 }, 
     expect(bytes.split("running bash echo one; sleep 3…").length - 1).toBe(1);
     // No colour (SGR) sequence at all.
     expect(bytes).not.toMatch(SGR);
+  });
+
+  it("an approval question lists its answers numbered, one a line, and a number answers it (claude's form)", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "touch made.txt" }),
+      reply.text("Made it."),
+    ]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--ax-screen-reader"],
+    });
+    await term.waitForScreen(/^\$/m);
+    term.submit("make a file");
+    const asked = await term.waitForScreen(/^Select with numbers \[1-3\]: ?$/m);
+    expect(asked).toContain(
+      [
+        "? allow bash touch made.txt",
+        "1. Yes",
+        "2. Yes, and always allow bash(touch made.txt) for this session",
+        "3. No",
+        "Select with numbers [1-3]:",
+      ].join("\n"),
+    );
+    term.type("1");
+    await term.waitForScreen(/^codebot: Made it\.$/m);
+    expect(fs.existsSync(path.join(box.project, "made.txt"))).toBe(true);
   });
 
   it("typing at the prompt writes only what is typed: the status is printed once above the prompt, not redrawn under it at each key", async () => {
@@ -131,7 +162,7 @@ describe("screen-reader mode in the interactive session", { timeout: 120_000 }, 
     expect(r.code, r.stderr).toBe(0);
     const recap = r.stdout.slice(r.stdout.indexOf("earlier in this session:"));
     expect(recap).toMatch(
-      /^earlier in this session:\n\$ EARLIER-PROMPT\ntool: bash echo EARLIER-OUTPUT result: EARLIER-OUTPUT\nEARLIER-ANSWER\nend of the earlier conversation\n/,
+      /^earlier in this session:\nyou: EARLIER-PROMPT\ntool: bash echo EARLIER-OUTPUT result: EARLIER-OUTPUT\ncodebot: EARLIER-ANSWER\nend of the earlier conversation\n/,
     );
   });
 });

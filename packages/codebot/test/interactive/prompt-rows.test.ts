@@ -26,9 +26,9 @@ describe("a sent prompt's rows", () => {
     ]);
   });
 
-  it("in screen-reader mode: $ before the first line (claude's), no mark before the others", () => {
+  it("in screen-reader mode: `you: ` before the first line of a prompt sent (claude's), no mark before the others", () => {
     expect(promptEcho("fix the build\nthen run the tests again please", 20, WORD_PROMPT_MARKS)).toEqual([
-      "$ fix the build",
+      "you: fix the build",
       "  then run the tests",
       "  again please",
     ]);

@@ -129,7 +129,7 @@ describe("historyRecap: what a resumed session shows of its conversation", () =>
     expect(historyRecap([], plain)).toEqual([]);
   });
 
-  it("in screen-reader mode: words for the marks and the rules, no ›, ✓, ✗, → or ──", () => {
+  it("in screen-reader mode: words for the marks and the rules (`you: `, `codebot: `), no ›, ✓, ✗, → or ──", () => {
     const lines = historyRecap(
       [
         { role: "user", content: "list the files" },
@@ -137,6 +137,7 @@ describe("historyRecap: what a resumed session shows of its conversation", () =>
         result("t1", "a.txt\nb.txt"),
         call("t2", "cat missing"),
         result("t2", "cat: missing: No such file\n[exit code 1]", true),
+        { role: "assistant", content: "Two files.\nOne missing." },
       ],
       plain,
       undefined,
@@ -145,9 +146,11 @@ describe("historyRecap: what a resumed session shows of its conversation", () =>
     );
     expect(lines).toEqual([
       "earlier in this session:",
-      "$ list the files",
+      "you: list the files",
       "tool: bash ls result: 2 lines",
       "tool failed: bash cat missing result: cat: missing: No such file … [exit code 1]",
+      "codebot: Two files.",
+      "One missing.",
       "end of the earlier conversation",
     ]);
   });

@@ -1,7 +1,8 @@
 /**
  * Screen-reader mode (`--ax-screen-reader`, docs/cli.md): what the renderers give a screen reader.
  * Recorded from claude 2.1.328: no spinner or clock in the status, a table as one
- * `Header: value.` line per row, a rule as `---`, words instead of glyphs before tool lines.
+ * `Header: value.` line per row, a rule as `---`, words instead of glyphs before tool lines, an
+ * answer that says who speaks (claude's `claude: `, codebot's `codebot: `).
  */
 import type { TraceRecord } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
@@ -73,7 +74,7 @@ describe("screen-reader mode: answers", () => {
 });
 
 /** A screen-reader mode view writing into `out`. */
-function flatView() {
+function flatView(screenReader = true) {
   const out = { text: "" };
   const screen: Screen = {
     write: (text) => {
@@ -81,7 +82,7 @@ function flatView() {
     },
     status: () => {},
   };
-  return { view: new SessionView(screen, plain, { trace: "ran", screenReader: true }), out };
+  return { view: new SessionView(screen, plain, { trace: "ran", screenReader }), out };
 }
 
 describe("screen-reader mode: tool and hook lines", () => {
@@ -130,5 +131,26 @@ describe("screen-reader mode: tool and hook lines", () => {
       'hook PostToolUse "audit"',
       "",
     ]);
+  });
+});
+
+describe("screen-reader mode: the answer", () => {
+  it("each message's text starts with `codebot: `, once, however many pieces it streams in", () => {
+    const { view, out } = flatView();
+    for (const [pieces, text] of [
+      [["Made ", "it.\nSecond line."], "Made it.\nSecond line."],
+      [["Next."], "Next."],
+    ] as const) {
+      for (const delta of pieces) view.onEvent(agent({ type: "message_update", delta }));
+      view.onEvent(agent({ type: "message_end", message: { role: "assistant", content: text } }));
+    }
+    expect(out.text).toBe("codebot: Made it.\nSecond line.\ncodebot: Next.\n");
+  });
+
+  it("outside screen-reader mode the answer has no such mark", () => {
+    const { view, out } = flatView(false);
+    view.onEvent(agent({ type: "message_update", delta: "Made it." }));
+    view.onEvent(agent({ type: "message_end", message: { role: "assistant", content: "Made it." } }));
+    expect(out.text).toBe("Made it.\n");
   });
 });

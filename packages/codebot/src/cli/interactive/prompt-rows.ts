@@ -13,15 +13,17 @@ export const CONTINUATION = "… ";
 export interface PromptMarks {
   first: string;
   next: string;
+  /** Before a prompt's first line once sent (above its answer, echoed, in a recap). */
+  sent: string;
 }
 
-export const GLYPH_PROMPT_MARKS: PromptMarks = { first: PROMPT, next: CONTINUATION };
+export const GLYPH_PROMPT_MARKS: PromptMarks = { first: PROMPT, next: CONTINUATION, sent: PROMPT };
 /**
  * Screen-reader mode's, as claude 2.1.328's: `$` (read out as "dollar", where `›` is a quotation
- * mark or nothing), and no mark on the lines after the first. As wide as the others: rows are
- * indented by PROMPT's width.
+ * mark or nothing), and no mark on the lines after the first; a prompt sent says whose it is,
+ * `you: `. Rows after the first are indented by PROMPT's width.
  */
-export const WORD_PROMPT_MARKS: PromptMarks = { first: "$ ", next: "  " };
+export const WORD_PROMPT_MARKS: PromptMarks = { first: "$ ", next: "  ", sent: "you: " };
 
 /**
  * A line of a prompt as the terminal showed it while typed: its mark, then the text, without
@@ -51,13 +53,14 @@ export function promptEcho(
 ): string[] {
   return text
     .split("\n")
-    .flatMap((line, i) => promptRows(shownLine(i === 0 ? marks.first : marks.next, line), width));
+    .flatMap((line, i) => promptRows(shownLine(i === 0 ? marks.sent : marks.next, line), width));
 }
 
 /**
  * What redraws a line readline has just sent (Enter moved the cursor to the row under it) as
- * `promptRows` breaks it: up over the rows the terminal broke it into, then the rows again, each
- * erased before it is written. Empty when it took one row, or when it and the rows drawn under it
+ * `promptRows` breaks it, after `mark` (the prompt it was typed at, or what replaces it once sent):
+ * up over the rows the terminal broke it into, then the rows again, each erased before it is
+ * written. Empty when it took one row and keeps its mark, or when it and the rows drawn under it
  * (the status) did not fit the terminal: its top went into the scrollback, out of reach, and
  * drawing it again would show it twice.
  */
@@ -67,12 +70,13 @@ export function sentLineRedrawn(
   line: string,
   size: { columns: number; rows: number },
   rowsUnder: number,
+  mark = prompt,
 ): string {
   // readline drew the prompt and the line as typed (a line as wide as the terminal takes two:
   // readline puts the cursor on a row of its own); Enter went to the row after their last one.
   const rows = endOfText(rl, `${prompt}${line}`).rows + 1;
-  if (rows === 1 || rows + rowsUnder > size.rows) return "";
-  const redrawn = promptRows(shownLine(prompt, line), size.columns).map((row) => `\r\x1b[K${row}\n`);
+  if ((rows === 1 && mark === prompt) || rows + rowsUnder > size.rows) return "";
+  const redrawn = promptRows(shownLine(mark, line), size.columns).map((row) => `\r\x1b[K${row}\n`);
   // Erased row by row: erasing the screen from its top-left corner (a prompt drawn on a cleared
   // screen) makes tmux push the whole screen into the scrollback, the line as typed with it.
   // What is left below (fewer rows than before) is erased from a row under the first.

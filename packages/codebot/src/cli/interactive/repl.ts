@@ -34,6 +34,7 @@ import { GatedOutput } from "./gated-output.js";
 import { IdleNotice, idlePromptDelay } from "./idle-notice.js";
 import { throughMultiplexer } from "./multiplexer-passthrough.js";
 import { type Key, NewlineKeys } from "./newline-keys.js";
+import { numberedOptions } from "./numbered-options.js";
 import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
@@ -277,9 +278,25 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
           request.hookReason !== undefined
             ? ` ${s.dim(`(a hook asks: ${visible(request.hookReason)})`)}`
             : "";
+        const asked = `${s.yellow("?")} allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}`;
+        if (flat) {
+          const { text, choices } = numberedOptions<ApprovalAnswer>([
+            { label: "Yes", value: "once" },
+            ...(request.alwaysRule !== undefined
+              ? [
+                  {
+                    label: `Yes, and always allow ${visible(request.alwaysRule)} for this session`,
+                    value: "always" as const,
+                  },
+                ]
+              : []),
+            { label: "No", value: "deny" },
+          ]);
+          return questions.ask(`${asked}\n${text}`, choices, "deny", request.signal);
+        }
         const always = request.alwaysRule !== undefined ? ` / [a]lways (${visible(request.alwaysRule)})` : "";
         return questions.ask<ApprovalAnswer>(
-          `${s.yellow("?")} allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}  [y]es / [n]o${always}: `,
+          `${asked}  [y]es / [n]o${always}: `,
           request.alwaysRule !== undefined ? { y: "once", n: "deny", a: "always" } : { y: "once", n: "deny" },
           "deny",
           request.signal,
@@ -578,9 +595,18 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     status.erase();
     // It stays above the answer, broken between words (the terminal broke it anywhere).
     const width = columns();
+    // A prompt's first line, once sent, has its mark (screen-reader mode's `you: `, not `$ `).
+    const sentMark = (prompt: string) => (prompt === marks.first ? marks.sent : prompt);
     if (drawnAt !== undefined && width !== undefined)
       screen.write(
-        sentLineRedrawn(rl, drawnAt, line, { columns: width, rows: process.stdout.rows ?? 24 }, statusRows),
+        sentLineRedrawn(
+          rl,
+          drawnAt,
+          line,
+          { columns: width, rows: process.stdout.rows ?? 24 },
+          statusRows,
+          sentMark(drawnAt),
+        ),
       );
     const breaks = lineBreak;
     lineBreak = false;
@@ -588,7 +614,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (breaks || line.endsWith("\\")) {
       prompts.continues(line);
       // Drawn by readline only while no run goes on; the others when the prompt comes back.
-      promptAbove.sent(shownLine(rl.getPrompt(), line), !busy);
+      promptAbove.sent(shownLine(sentMark(rl.getPrompt()), line), !busy);
       continued += `${breaks ? line : line.slice(0, -1)}\n`;
       rl.setPrompt(marks.next);
       // While a run goes on, the line being typed is a prompt to queue: no status under it.

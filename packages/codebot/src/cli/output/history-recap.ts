@@ -48,7 +48,7 @@ export function historyRecap(
       // A prompt's rows are broken between words, as a sent prompt's (the terminal broke them mid-word).
       else
         entries.push(
-          clip(text).flatMap((line, i) => promptRows(`${i === 0 ? prompt.first : "  "}${line}`, width)),
+          clip(text).flatMap((line, i) => promptRows(`${i === 0 ? prompt.sent : "  "}${line}`, width)),
         );
     } else if (message.role === "assistant") {
       const parts =
@@ -56,7 +56,8 @@ export function historyRecap(
           ? [{ type: "text" as const, text: message.content }]
           : message.content;
       for (const part of parts) {
-        if (part.type === "text" && part.text.trim() !== "") entries.push(clip(part.text, format));
+        if (part.type === "text" && part.text.trim() !== "")
+          entries.push(clip(part.text, format).map((line, i) => (i === 0 ? `${marks.answer}${line}` : line)));
         if (part.type === "tool-call") {
           const call = { id: part.toolCallId, name: part.toolName, args: argsOf(part.input) };
           const result = results.get(part.toolCallId);

@@ -82,6 +82,8 @@ export class SessionView {
   private markdown: AnswerRenderer | undefined;
   /** The answer streams through it: an escape sequence split across deltas is still dropped. */
   private answer = new TerminalSafeFilter();
+  /** Some of the main agent's message being streamed is on screen (after its mark). */
+  private answerBegun = false;
   /** The answer's text kept back for its MessageDisplay hooks (they show it once it ends). */
   private heldAnswer: string | undefined;
   private displayed = 0;
@@ -233,11 +235,16 @@ export class SessionView {
 
   /** The answer's block still growing, rendered as it is now. */
   private answerSoFar(): void {
-    const rest = this.markdown?.end() ?? "";
-    if (rest === "") return;
+    this.writeAnswer(this.markdown?.end() ?? "");
+  }
+
+  /** Text of the answer, as streamed: its message's first starts with the answer's mark. */
+  private writeAnswer(text: string): void {
+    if (text === "") return;
     this.screen.status("");
-    this.write(rest);
-    this.midLine = !rest.endsWith("\n");
+    this.write(this.answerBegun ? text : `${this.marks.answer}${text}`);
+    this.answerBegun = true;
+    this.midLine = !text.endsWith("\n");
   }
 
   /** Erases the status line and ends streamed text, so a question can take the line; no status until release(). */
@@ -279,6 +286,7 @@ export class SessionView {
         const safe = terminalSafe(replacement ?? text);
         let rendered = this.markdown ? this.markdown.push(safe) + this.markdown.end() : safe;
         if (rendered !== "" && !rendered.endsWith("\n")) rendered += "\n";
+        if (rendered !== "") rendered = `${this.marks.answer}${rendered}`;
         if (rendered !== "" && !this.afterHooks.under(key, rendered)) this.line(rendered.slice(0, -1));
         this.afterHooks.ended(key);
       });
@@ -304,11 +312,7 @@ export class SessionView {
         }
         {
           const safe = this.answer.push(e.delta);
-          const text = this.markdown ? this.markdown.push(safe) : safe;
-          if (text === "") return;
-          this.screen.status("");
-          this.write(text);
-          this.midLine = !text.endsWith("\n");
+          this.writeAnswer(this.markdown ? this.markdown.push(safe) : safe);
         }
         return;
       case "message_end":
@@ -322,6 +326,7 @@ export class SessionView {
           this.progress.modelEnded();
           this.answer = new TerminalSafeFilter();
           this.answerSoFar();
+          this.answerBegun = false;
         }
         if (agent === "main" && this.midLine) {
           this.write("\n");
