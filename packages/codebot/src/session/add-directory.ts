@@ -23,6 +23,22 @@ export function addDirectory(
   /** Text for the model's next request (BackgroundSaid). */
   tellModel: (text: string) => void,
 ): string {
+  const real = folderToAdd(input, cwd, paths);
+  paths.addFolder(real);
+  // Claude Code groups' systemMessages are for the model too, as claude 2.1.328 gives them
+  // (`DirectoryAdded hook: <message>`); claude starts a turn with them, codebot sends them with the next one.
+  void hooks.fire("DirectoryAdded", { directory: real, source: "slash_command" }).then((decision) => {
+    if (decision.kind === "stop" || !decision.systemMessages) return;
+    // Capped as any hook text for the model: a hook's megabyte would go with every later request.
+    tellModel(
+      capForModel(decision.systemMessages.map((message) => `DirectoryAdded hook: ${message}`).join("\n")),
+    );
+  });
+  return real;
+}
+
+/** The folder `/add-dir <input>` would add (its real path), or the one-line error saying why there is none. */
+export function folderToAdd(input: string, cwd: string, paths: PathPolicy): string {
   const given = input.trim();
   if (given === "") throw new Error("/add-dir needs a folder: /add-dir <path>");
   const abs =
@@ -40,16 +56,6 @@ export function addDirectory(
   }
   if (!folder) throw new Error(`/add-dir: ${shown} is not a folder`);
   if (paths.reaches(real)) throw new Error(`/add-dir: the file tools reach ${visible(real)} already`);
-  paths.addFolder(real);
-  // Claude Code groups' systemMessages are for the model too, as claude 2.1.328 gives them
-  // (`DirectoryAdded hook: <message>`); claude starts a turn with them, codebot sends them with the next one.
-  void hooks.fire("DirectoryAdded", { directory: real, source: "slash_command" }).then((decision) => {
-    if (decision.kind === "stop" || !decision.systemMessages) return;
-    // Capped as any hook text for the model: a hook's megabyte would go with every later request.
-    tellModel(
-      capForModel(decision.systemMessages.map((message) => `DirectoryAdded hook: ${message}`).join("\n")),
-    );
-  });
   return real;
 }
 

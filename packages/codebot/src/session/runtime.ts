@@ -8,10 +8,11 @@ import type { LoadedInstructions } from "../instructions/instruction-file.js";
 import type { ServerStatus } from "../mcp/mcp-servers.js";
 import type { SessionMcp } from "../mcp/session-mcp.js";
 import type { PathPolicy } from "../paths/path-policy.js";
+import { claudeCompatOf } from "../settings/claude-compat.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { SessionSkills } from "../skills/session-skills.js";
 import type { TaskStore } from "../tasks/task-store.js";
-import { addDirectory } from "./add-directory.js";
+import { addDirectory, folderToAdd } from "./add-directory.js";
 import type { BackgroundSaid } from "./background-context.js";
 import type { CompactOutcome } from "./compaction.js";
 import type { FileWatch } from "./file-watch.js";
@@ -19,6 +20,7 @@ import { type ModelSwitchOutcome, switchModel } from "./model-switch.js";
 import type { ProjectSettings } from "./project-settings.js";
 import type { PromptIds } from "./prompt-ids.js";
 import type { PromptResult } from "./prompt-result.js";
+import { rememberDirectory } from "./remember-directory.js";
 import type { ResumedSession, Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
 import type { SessionLock } from "./session-lock.js";
@@ -212,6 +214,17 @@ export class Runtime {
   addDirectory(input: string): string {
     const { cwd, paths, hooks, backgroundSaid } = this.parts;
     return addDirectory(input, cwd, paths, hooks, (text) => backgroundSaid.note(text));
+  }
+
+  /** The folder `/add-dir <input>` would add (its real path); throws the one-line error when there is none. */
+  folderToAdd(input: string): string {
+    return folderToAdd(input, this.parts.cwd, this.parts.paths);
+  }
+
+  /** `/add-dir`'s "remember": the folder in the project's local settings, approved there (remember-directory.ts). Returns the file. */
+  rememberDirectory(folder: string): string {
+    const { cwd, project, codebotHome } = this.parts;
+    return rememberDirectory(folder, cwd, claudeCompatOf(project.layers, codebotHome), project.trustStore);
   }
 
   get tasks(): TaskStore {

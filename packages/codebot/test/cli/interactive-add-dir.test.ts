@@ -2,7 +2,8 @@
  * `/add-dir <folder>` in the interactive session (Claude Code's command): the file tools reach the
  * folder from then on, and DirectoryAdded fires with `directory` and `source` `slash_command`, as
  * claude 2.1.328's does (recorded: after its /add-dir, never for `--add-dir`); a hook's
- * systemMessage reaches the model (claude: `DirectoryAdded hook: <message>`).
+ * systemMessage reaches the model (claude: `DirectoryAdded hook: <message>`). As claude's, it asks
+ * first: for this session, also remembered in the project's local settings, or not at all.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -10,10 +11,12 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
-import { useBuiltCli } from "./support/cli-process.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
+
+const ADD_QUESTION = /^ {2}1 this session · 2 and remember it · 3 no: ?$/m;
 
 describe("/add-dir with DirectoryAdded", { timeout: 120_000 }, () => {
   it("adds the folder for the file tools and fires DirectoryAdded; a folder that is not there adds nothing", async () => {
@@ -48,6 +51,8 @@ describe("/add-dir with DirectoryAdded", { timeout: 120_000 }, () => {
     term.submit("/add-dir no-such-folder");
     await term.waitForScreen("/add-dir: no-such-folder does not exist");
     term.submit(`/add-dir ${other}`);
+    await term.waitForScreen(ADD_QUESTION);
+    term.type("1");
     await term.waitForScreen(`added ${other}: the file tools reach it for this session`);
     await waitFor(() => fs.existsSync(box.at("added.jsonl")));
     term.submit("read the notes");
@@ -81,7 +86,77 @@ describe("/add-dir with DirectoryAdded", { timeout: 120_000 }, () => {
     const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
     await term.waitForScreen(/^›/m);
     term.submit("/add-dir vendor");
+    await term.waitForScreen(ADD_QUESTION);
+    term.type("1");
     const screen = await term.waitForScreen("the file tools reach it for this session");
     expect(screen).toContain("evil\\x1b]0;PWNED\\x07dir");
+  });
+
+  it("2 remembers it: saved in .claude/settings.local.json as claude saves it, reached by later sessions; another folder written there is not, without your approval", async () => {
+    const box = sandbox();
+    const other = fs.realpathSync(fs.mkdtempSync(path.join(box.home, "kept-")));
+    const sneaked = fs.realpathSync(fs.mkdtempSync(path.join(box.home, "sneaked-")));
+    fs.writeFileSync(path.join(other, "notes.txt"), "REMEMBERED-FOLDER\n");
+    fs.writeFileSync(path.join(sneaked, "secret.txt"), "SNEAKED-FOLDER\n");
+    // A key of claude's that asks nothing (codebot skips it).
+    box.json(".claude/settings.local.json", { spinnerTipsEnabled: false });
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(await modelServer([reply.text("unused")]), box.home),
+      args: [],
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit(`/add-dir ${other}`);
+    await term.waitForScreen(ADD_QUESTION);
+    term.type("2");
+    const file = path.join(box.project, ".claude", "settings.local.json");
+    await term.waitForScreen(/and in later sessions \(saved to/);
+    // claude's key, with what the file held kept.
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({
+      spinnerTipsEnabled: false,
+      permissions: { additionalDirectories: [other] },
+    });
+    term.submit("/exit");
+    await term.exitCode();
+
+    // What a cloned repository (or anything else) adds to the same list is not your answer.
+    const saved = JSON.parse(fs.readFileSync(file, "utf8"));
+    saved.permissions.additionalDirectories.push(sneaked);
+    fs.writeFileSync(file, JSON.stringify(saved));
+    const server = await modelServer([
+      reply.toolCall("read", { file_path: path.join(other, "notes.txt") }, "r1"),
+      reply.toolCall("read", { file_path: path.join(sneaked, "secret.txt") }, "r2"),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "read both", "--permission-mode", "auto"], {
+      env: modelEnv(server, box.home),
+      cwd: box.project,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(requestText(server.requests[1])).toContain("REMEMBERED-FOLDER");
+    expect(requestText(server.requests[2])).not.toContain("SNEAKED-FOLDER");
+    expect(requestText(server.requests[2])).toContain("outside the project directory");
+  });
+
+  it("Esc (or 3) adds nothing and saves nothing, as claude's 'Did not add'", async () => {
+    const box = sandbox();
+    const other = fs.realpathSync(fs.mkdtempSync(path.join(box.home, "no-")));
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(await modelServer([reply.text("unused")]), box.home),
+      args: [],
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit(`/add-dir ${other}`);
+    await term.waitForScreen(ADD_QUESTION);
+    term.press("Escape");
+    await term.waitForScreen(`did not add ${other}`);
+    // Not added: asked again, not "reached already"; the prompt is back, with no interruption said.
+    expect(term.screen()).not.toContain("interrupting");
+    term.submit(`/add-dir ${other}`);
+    await term.waitForScreen(/3 no: ?$[\s\S]*3 no: ?$/m);
+    term.type("3");
+    await term.waitForScreen(/did not add[\s\S]*did not add/);
+    expect(fs.existsSync(path.join(box.project, ".claude", "settings.local.json"))).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import { slashCommand } from "../../src/cli/interactive/slash-commands.js";
 import type { SlashContext } from "../../src/cli/interactive/slash-context.js";
 import { stylesFor } from "../../src/cli/output/styles.js";
 import { PathPolicy } from "../../src/paths/path-policy.js";
-import { addDirectory } from "../../src/session/add-directory.js";
+import { addDirectory, folderToAdd } from "../../src/session/add-directory.js";
 import type { Runtime } from "../../src/session/runtime.js";
 
 const dirs: string[] = [];
@@ -32,6 +32,7 @@ async function addDir(arg: string): Promise<string[]> {
   const hooks = { fire: async () => ({ kind: "allow" }) } as unknown as HookRunner;
   const runtime = {
     addDirectory: (input: string) => addDirectory(input, project, paths, hooks, () => undefined),
+    folderToAdd: (input: string) => folderToAdd(input, project, paths),
   } as unknown as Runtime;
   const printed: string[] = [];
   const ctx = {

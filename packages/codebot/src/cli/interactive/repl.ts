@@ -334,6 +334,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   rl.off("close", earlyClose);
 
   let busy = false;
+  /** A `/command` waits for the answer to its question (`/add-dir`). */
+  let commandAsks = false;
   let quitting = false;
   let armed = false;
   let lastInterrupt = 0;
@@ -558,6 +560,18 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       rows: () => (process.stdout.isTTY ? process.stdout.rows : undefined),
       answerFormat: markdownReady,
       screenReader: flat,
+      ...(piped
+        ? {}
+        : {
+            ask: async <T extends string>(question: string, choices: Record<string, T>, fallback: T) => {
+              commandAsks = true;
+              try {
+                return await questions.ask(question, choices, fallback);
+              } finally {
+                commandAsks = false;
+              }
+            },
+          }),
     });
     if (outcome === "exit") {
       // The command is done: quitting now is quitting at the prompt.
@@ -722,7 +736,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
 
   // Esc interrupts the running step: the prompt ends there and the session waits for input; Ctrl+C does too, twice quits.
   process.stdin.on("keypress", (_text: string | undefined, key: { name?: string } | undefined) => {
-    if (key?.name !== "escape" || !busy || quitting) return;
+    // Esc answering a command's question (it settled before this listener ran) interrupts nothing.
+    if (key?.name !== "escape" || !busy || quitting || commandAsks) return;
     interrupt("Esc: interrupting");
   });
 

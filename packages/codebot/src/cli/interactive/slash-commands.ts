@@ -1,6 +1,5 @@
 import path from "node:path";
 import { agentLines } from "../../agents/agent-lines.js";
-import { visible } from "../../approval/visible-text.js";
 import { memoryLines } from "../../instructions/memory-lines.js";
 import type { Runtime } from "../../session/runtime.js";
 import { modelSpecNamed } from "../../settings/model-aliases.js";
@@ -12,8 +11,8 @@ import { serverLines } from "../mcp/mcp-lines.js";
 import { contextLines } from "../output/context-lines.js";
 import { contextUsage } from "../output/context-usage.js";
 import { historyRecap } from "../output/history-recap.js";
-import { terminalSafe } from "../output/terminal-safe.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
+import { addDirCommand } from "./add-dir-command.js";
 import { effortCommand } from "./effort-command.js";
 import { builtinCommandNames, helpLines } from "./help-lines.js";
 import { hooksCommandLines } from "./hooks-command.js";
@@ -59,13 +58,7 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       await effortCommand(arg, ctx);
       return undefined;
     case "add-dir":
-      try {
-        // The real path: a link of the repository's may name a folder whose name holds escape sequences.
-        const folder = ctx.runtime.addDirectory(arg);
-        ctx.print(s.green(`added ${visible(folder)}: the file tools reach it for this session`));
-      } catch (error) {
-        ctx.print(s.red(terminalSafe(errorMessage(error))));
-      }
+      await addDirCommand(arg, ctx);
       return undefined;
     case "context":
       for (const line of contextLines(contextUsage(ctx.runtime.context(), ctx.model.spec)))

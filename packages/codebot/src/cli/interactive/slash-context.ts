@@ -24,4 +24,9 @@ export interface SlashContext {
   answerFormat?: Promise<AnswerFormat | undefined>;
   /** Screen-reader mode: a recap's marks are words (historyRecap). */
   screenReader?: boolean;
+  /**
+   * Asks a question answered by one of `choices`' keys (`escape`: Esc), as approval questions are;
+   * undefined where none can be answered (prompts from a pipe).
+   */
+  ask?<T extends string>(question: string, choices: Record<string, T>, fallback: T): Promise<T>;
 }
