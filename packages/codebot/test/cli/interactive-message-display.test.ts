@@ -1,7 +1,9 @@
 /**
- * MessageDisplay in the interactive terminal: with such a hook the answer is shown once it ended,
- * as the hook's `displayContent`, and what follows it (the tool line of the next step) comes after
- * it, for as long as such a hook is waited for by default; the model keeps the text.
+ * MessageDisplay in the interactive terminal, as claude 2.1.328's terminal fires it (recorded): per
+ * batch of completed lines while the answer streams (`index` counting up, `final` on the last),
+ * each batch shown as the hook's `displayContent` once it answered, in order; what follows the
+ * answer (the tool line of the next step) comes after it, for as long as such a hook is waited
+ * for by default; the model keeps the text.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -53,8 +55,48 @@ setTimeout(() => console.log(JSON.stringify({ hookSpecificOutput: { hookEventNam
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line).delta);
-    // One firing per answer, each with its whole text (the two hooks may run at once: any order).
+    // A one-line answer is one firing, with its whole text (the two hooks may run at once: any order).
     expect(deltas.sort()).toEqual(["all done here", "looking first"]);
+  });
+
+  it("an answer of several lines fires per batch of completed lines as it streams, each shown in order as its hook answers", async () => {
+    const box = sandbox();
+    const script = box.write(
+      path.join(box.home, "upper.cjs"),
+      `const fs = require("node:fs");
+const input = JSON.parse(fs.readFileSync(0, "utf8"));
+fs.appendFileSync(${JSON.stringify(box.at("payloads.jsonl"))}, JSON.stringify(input) + "\\n");
+setTimeout(() => console.log(JSON.stringify({ hookSpecificOutput: { hookEventName: "MessageDisplay", displayContent: input.delta.toUpperCase() } })), input.index === 0 ? 1500 : 0);
+`,
+    );
+    const settings = box.json("s.json", {
+      hooks: { MessageDisplay: [{ hooks: [command(`node ${script}`)] }] },
+    });
+    // The loopback server streams it a word at a time.
+    const server = await modelServer([reply.text("First line.\nSecond line.\nlast words")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--settings", settings],
+    });
+    await term.waitForScreen(/^›/m);
+    term.submit("go");
+    const screen = await term.waitForScreen("LAST WORDS");
+    // The first batch's hook took longest: it is still shown first.
+    expect(screen).toMatch(/^FIRST LINE\.\nSECOND LINE\.\nLAST WORDS$/m);
+    const payloads = fs
+      .readFileSync(box.at("payloads.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(payloads.map((p) => [p.delta, p.index, p.final])).toEqual([
+      ["First line.\n", 0, false],
+      ["Second line.\n", 1, false],
+      ["last words", 2, true],
+    ]);
+    // One message: one message_id, one turn_id.
+    expect(new Set(payloads.map((p) => p.message_id)).size).toBe(1);
+    expect(new Set(payloads.map((p) => p.turn_id)).size).toBe(1);
   });
 
   it("Ctrl+C while the answer waits for its hook stops the hook and shows the answer as written", async () => {

@@ -144,10 +144,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       // Set once the runtime exists, before any tool call can end.
       backgroundHooks: (toolUseId) => runtime.unfinishedHooks(toolUseId),
       // Likewise, before any answer streams.
-      messageDisplay: {
-        holdsAnswer: () => display?.active() === true,
-        shown: (message) => display?.ended(message),
-      },
+      messageDisplay: { lineBatches: () => display?.lineBatches() },
     },
   );
   const questions = new Questions(

@@ -37,6 +37,17 @@ export class HeldForHooks {
   }
 
   /**
+   * Waits for the call (again, when it was given up on), at most `maxMs` from now: an answer
+   * streaming to its MessageDisplay hooks is awaited batch after batch, for longer than the bound.
+   */
+  awaitFromNow(callId: string, label: string, maxMs: number): void {
+    if (!this.calls.has(callId)) this.await(callId, 1, label, maxMs);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.releaseNow(), maxMs);
+    this.timer.unref();
+  }
+
+  /**
    * Puts a hook's row (ending with a newline) under the line of the awaited call it is for, and
    * its other hooks' rows before: false when that call is not awaited.
    */

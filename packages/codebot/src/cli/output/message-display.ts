@@ -2,16 +2,18 @@ import { randomUUID } from "node:crypto";
 import type { HookRunner } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import { finalText, type PromptResult } from "../../session/prompt-result.js";
+import { LineBatches } from "./line-batches.js";
 import type { WireObject } from "./wire.js";
 
 /**
  * MessageDisplay, as claude 2.1.328 fires it in `-p`: each assistant message of the main agent
  * that has text is given whole to the hooks (`index` 0, `final` true) when it ends, and the last
  * `displayContent` a hook gives is printed instead of its text — in the stream's `assistant` line,
- * as the answer of `text`, `json` and the `result` line, and in the terminal (which then shows the
- * answer once it ended instead of streaming it). Display only: the transcript and
- * the model keep the text. The model goes on meanwhile; what is printed after such a message waits
- * for its hooks (`OrderedOutput`), so the lines keep their order.
+ * as the answer of `text`, `json` and the `result` line. The terminal fires it as claude's terminal
+ * does, per batch of completed lines while the message streams (`lineBatches`), each batch shown
+ * once its hooks answered. Display only: the transcript and the model keep the text. The model goes
+ * on meanwhile; what is printed after such a message waits for its hooks (`OrderedOutput`), so the
+ * lines keep their order.
  */
 export class MessageDisplay {
   private readonly shown = new WeakMap<ModelMessage, Promise<string | undefined>>();
@@ -38,8 +40,23 @@ export class MessageDisplay {
     if (message.role !== "assistant" || !this.active()) return undefined;
     const text = finalText([message]);
     if (text === "") return undefined;
-    const shown = this.fire(text);
+    const shown = this.tracked(this.fire(text, randomUUID(), 0, true));
     this.shown.set(message, shown);
+    return shown;
+  }
+
+  /**
+   * The terminal's firings for a message of the main agent that starts streaming text, as claude
+   * 2.1.328's terminal fires them (LineBatches; one `message_id` for them all); undefined when no
+   * MessageDisplay hook is configured (the text streams as it comes).
+   */
+  lineBatches(): LineBatches | undefined {
+    if (!this.active()) return undefined;
+    const messageId = randomUUID();
+    return new LineBatches((delta, index, final) => this.tracked(this.fire(delta, messageId, index, final)));
+  }
+
+  private tracked(shown: Promise<string | undefined>): Promise<string | undefined> {
     this.firing.add(shown);
     void shown.finally(() => this.firing.delete(shown)).catch(() => undefined);
     return shown;
@@ -72,14 +89,19 @@ export class MessageDisplay {
     return (await this.shown.get(last)?.catch(() => undefined)) ?? result.text;
   }
 
-  private async fire(delta: string): Promise<string | undefined> {
+  private async fire(
+    delta: string,
+    messageId: string,
+    index: number,
+    final: boolean,
+  ): Promise<string | undefined> {
     const promptId = this.promptId();
     if (promptId !== this.turn.promptId) this.turn = { promptId, id: randomUUID() };
     const decision = await this.hooks.fire("MessageDisplay", {
       turnId: this.turn.id,
-      messageId: randomUUID(),
-      index: 0,
-      final: true,
+      messageId,
+      index,
+      final,
       delta,
       signal: this.stopping.signal,
     });

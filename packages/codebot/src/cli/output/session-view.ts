@@ -1,9 +1,9 @@
 import type { AgentEvent } from "@codebot/agentcore";
 import type { HookStart, TraceRecord } from "@codebot/hooks";
-import type { ModelMessage } from "ai";
 import type { SessionEvent } from "../../session/session-events.js";
 import { columnsOf, cutToColumns } from "./columns.js";
 import { HeldForHooks } from "./held-for-hooks.js";
+import type { LineBatch, LineBatches } from "./line-batches.js";
 import { GLYPH_MARKS, type LineMarks, WORD_MARKS } from "./line-marks.js";
 import { modelFallbackText } from "./model-fallback-text.js";
 import { hookLabel, Progress } from "./progress.js";
@@ -49,17 +49,17 @@ export interface SessionViewOptions {
    */
   backgroundHooks?: (toolUseId: string) => number;
   /**
-   * MessageDisplay: when it gives something for an answer that ended, the answer was not streamed
-   * (`holdsAnswer`) and what it settles to is shown instead of the text (undefined: the text).
-   */
-  /**
    * Screen-reader mode: the status line says what runs without a spinner or clock (Progress), and
    * tool and hook lines start with words, not glyphs (WORD_MARKS).
    */
   screenReader?: boolean;
+  /**
+   * MessageDisplay: the batches of a main-agent message's lines given to its hooks as it streams
+   * (undefined: no such hook, the text streams as it comes); each batch is shown, in order, once
+   * its hooks answered, as what they show instead (undefined: the text).
+   */
   messageDisplay?: {
-    holdsAnswer(): boolean;
-    shown(message: ModelMessage): Promise<string | undefined> | undefined;
+    lineBatches(): LineBatches | undefined;
   };
 }
 
@@ -84,8 +84,12 @@ export class SessionView {
   private answer = new TerminalSafeFilter();
   /** Some of the main agent's message being streamed is on screen (after its mark). */
   private answerBegun = false;
-  /** The answer's text kept back for its MessageDisplay hooks (they show it once it ends). */
-  private heldAnswer: string | undefined;
+  /** The message streaming to its MessageDisplay hooks: its batches, and what it awaits (HeldForHooks). */
+  private displaying: { batches: LineBatches; key: string } | undefined;
+  /** Some of the message shown through its MessageDisplay hooks is on screen (after its mark). */
+  private displayBegun = false;
+  /** The batches shown so far, in order: each waits for the ones before it. */
+  private batchesShown: Promise<void> = Promise.resolve();
   private displayed = 0;
   /** Output after a tool call's line, kept back until its background hooks' lines are under it. */
   private readonly afterHooks = new HeldForHooks((kept) => {
@@ -272,23 +276,31 @@ export class SessionView {
   }
 
   /**
-   * An answer kept back for its MessageDisplay hooks: what they show (else the text) is written
-   * once they answer, and what comes after it waits meanwhile (HeldForHooks, at most its bound).
+   * A batch of an answer's lines given to its MessageDisplay hooks: what they show (else the text)
+   * is written once they answer and the batches before it are written; what comes after the
+   * answer (its hooks' trace lines too) waits meanwhile (HeldForHooks, at most its bound).
    */
-  private showHeldAnswer(text: string, shown: Promise<string | undefined> | undefined): void {
-    const key = `message-display-${++this.displayed}`;
-    this.endLine();
-    // As long as a MessageDisplay hook of its own is waited for by default (10 s), and a little more.
-    this.afterHooks.await(key, 1, "the answer", 11_000);
-    void (shown ?? Promise.resolve(undefined))
-      .catch(() => undefined)
+  private showBatch(batch: LineBatch, key: string, final: boolean): void {
+    // As long as a MessageDisplay hook of its own is waited for by default (10 s), and a little
+    // more, from the latest batch: a long answer streams for longer than that.
+    this.afterHooks.awaitFromNow(key, "the answer", 11_000);
+    this.batchesShown = this.batchesShown
+      .then(() => batch.shown.catch(() => undefined))
       .then((replacement) => {
-        const safe = terminalSafe(replacement ?? text);
-        let rendered = this.markdown ? this.markdown.push(safe) + this.markdown.end() : safe;
-        if (rendered !== "" && !rendered.endsWith("\n")) rendered += "\n";
-        if (rendered !== "") rendered = `${this.marks.answer}${rendered}`;
-        if (rendered !== "" && !this.afterHooks.under(key, rendered)) this.line(rendered.slice(0, -1));
-        this.afterHooks.ended(key);
+        const safe = terminalSafe(replacement ?? batch.text);
+        let rendered = this.markdown ? this.markdown.push(safe) + (final ? this.markdown.end() : "") : safe;
+        if (final && rendered !== "" && !rendered.endsWith("\n")) rendered += "\n";
+        if (rendered !== "" && !this.displayBegun) rendered = `${this.marks.answer}${rendered}`;
+        if (rendered !== "") this.displayBegun = true;
+        if (rendered !== "" && !this.afterHooks.under(key, rendered)) {
+          this.screen.status("");
+          this.write(rendered);
+          this.midLine = !rendered.endsWith("\n");
+        }
+        if (final) {
+          this.displayBegun = false;
+          this.afterHooks.ended(key);
+        }
       });
   }
 
@@ -306,8 +318,16 @@ export class SessionView {
       case "message_update":
         if (agent !== "main") return;
         this.progress.modelWriting();
-        if (this.heldAnswer !== undefined || this.options.messageDisplay?.holdsAnswer() === true) {
-          this.heldAnswer = (this.heldAnswer ?? "") + e.delta;
+        if (this.displaying === undefined && !this.answerBegun) {
+          const batches = this.options.messageDisplay?.lineBatches();
+          if (batches !== undefined) {
+            this.displaying = { batches, key: `message-display-${++this.displayed}` };
+            this.endLine();
+          }
+        }
+        if (this.displaying !== undefined) {
+          const batch = this.displaying.batches.push(e.delta);
+          if (batch !== undefined) this.showBatch(batch, this.displaying.key, false);
           return;
         }
         {
@@ -316,10 +336,10 @@ export class SessionView {
         }
         return;
       case "message_end":
-        if (agent === "main" && this.heldAnswer !== undefined) {
+        if (agent === "main" && this.displaying !== undefined) {
           this.progress.modelEnded();
-          this.showHeldAnswer(this.heldAnswer, this.options.messageDisplay?.shown(e.message));
-          this.heldAnswer = undefined;
+          this.showBatch(this.displaying.batches.end(), this.displaying.key, true);
+          this.displaying = undefined;
           return;
         }
         if (agent === "main") {
