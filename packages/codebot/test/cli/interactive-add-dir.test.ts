@@ -159,4 +159,27 @@ describe("/add-dir with DirectoryAdded", { timeout: 120_000 }, () => {
     await term.waitForScreen(/did not add[\s\S]*did not add/);
     expect(fs.existsSync(path.join(box.project, ".claude", "settings.local.json"))).toBe(false);
   });
+
+  it("in screen-reader mode its answers are numbered, one a line, as claude's", async () => {
+    const box = sandbox();
+    const other = fs.realpathSync(fs.mkdtempSync(path.join(box.home, "sr-")));
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(await modelServer([reply.text("unused")]), box.home),
+      args: ["--ax-screen-reader"],
+    });
+    await term.waitForScreen(/^\$/m);
+    term.submit(`/add-dir ${other}`);
+    const asked = await term.waitForScreen(/^Select with numbers \[1-3\]: ?$/m);
+    expect(asked).toContain(
+      [
+        "1. Yes, for this session",
+        "2. Yes, and remember this directory",
+        "3. No",
+        "Select with numbers [1-3]:",
+      ].join("\n"),
+    );
+    term.type("1");
+    await term.waitForScreen(`added ${other}: the file tools reach it for this session`);
+  });
 });

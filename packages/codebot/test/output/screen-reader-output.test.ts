@@ -6,12 +6,14 @@
  */
 import type { TraceRecord } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
+import { LineBatches } from "../../src/cli/output/line-batches.js";
 import { MarkdownStream } from "../../src/cli/output/markdown.js";
 import { Progress } from "../../src/cli/output/progress.js";
-import { type Screen, SessionView } from "../../src/cli/output/session-view.js";
+import { type Screen, SessionView, type SessionViewOptions } from "../../src/cli/output/session-view.js";
 import { stylesFor } from "../../src/cli/output/styles.js";
 import { terminalScreen } from "../../src/cli/output/terminal-screen.js";
 import type { SessionEvent } from "../../src/session/session-events.js";
+import { waitFor } from "../support/wait-for.js";
 
 const plain = stylesFor({ isTTY: false }, {});
 
@@ -74,7 +76,7 @@ describe("screen-reader mode: answers", () => {
 });
 
 /** A screen-reader mode view writing into `out`. */
-function flatView(screenReader = true) {
+function flatView(screenReader = true, messageDisplay?: SessionViewOptions["messageDisplay"]) {
   const out = { text: "" };
   const screen: Screen = {
     write: (text) => {
@@ -82,7 +84,14 @@ function flatView(screenReader = true) {
     },
     status: () => {},
   };
-  return { view: new SessionView(screen, plain, { trace: "ran", screenReader }), out };
+  return {
+    view: new SessionView(screen, plain, {
+      trace: "ran",
+      screenReader,
+      ...(messageDisplay ? { messageDisplay } : {}),
+    }),
+    out,
+  };
 }
 
 describe("screen-reader mode: tool and hook lines", () => {
@@ -145,6 +154,19 @@ describe("screen-reader mode: the answer", () => {
       view.onEvent(agent({ type: "message_end", message: { role: "assistant", content: text } }));
     }
     expect(out.text).toBe("codebot: Made it.\nSecond line.\ncodebot: Next.\n");
+  });
+
+  it("an answer shown through its MessageDisplay hooks starts with `codebot: ` too, once", async () => {
+    const { view, out } = flatView(true, {
+      lineBatches: () => new LineBatches(async (delta) => delta.toUpperCase()),
+    });
+    for (const delta of ["made ", "it.\nsecond ", "line"])
+      view.onEvent(agent({ type: "message_update", delta }));
+    view.onEvent(
+      agent({ type: "message_end", message: { role: "assistant", content: "made it.\nsecond line" } }),
+    );
+    await waitFor(() => out.text.includes("SECOND LINE"), 2_000, "the batches");
+    expect(out.text).toBe("codebot: MADE IT.\nSECOND LINE\n");
   });
 
   it("outside screen-reader mode the answer has no such mark", () => {
