@@ -138,7 +138,7 @@ describe("/add-dir with DirectoryAdded", { timeout: 120_000 }, () => {
     expect(requestText(server.requests[2])).toContain("outside the project directory");
   });
 
-  it("Esc (or 3) adds nothing and saves nothing, as claude's 'Did not add'", async () => {
+  it("Esc (or 3, or Ctrl+C) adds nothing and saves nothing, as claude's 'Did not add'", async () => {
     const box = sandbox();
     const other = fs.realpathSync(fs.mkdtempSync(path.join(box.home, "no-")));
     const term = TmuxSession.start({
@@ -157,6 +157,12 @@ describe("/add-dir with DirectoryAdded", { timeout: 120_000 }, () => {
     await term.waitForScreen(/3 no: ?$[\s\S]*3 no: ?$/m);
     term.type("3");
     await term.waitForScreen(/did not add[\s\S]*did not add/);
+    // Ctrl+C answers no too, and interrupts nothing.
+    term.submit(`/add-dir ${other}`);
+    await term.waitForScreen(/(3 no:[\s\S]*){3}/);
+    term.press("C-c");
+    await term.waitForScreen(/(did not add[\s\S]*){3}/);
+    expect(term.screen()).not.toContain("interrupting");
     expect(fs.existsSync(path.join(box.project, ".claude", "settings.local.json"))).toBe(false);
   });
 

@@ -662,6 +662,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     // While closing, Ctrl+C belongs to the handler quit() installed; before that, it answers
     // the question about the worktree with its fallback.
     if (quitting) return void questions.cancel();
+    // A command's question (`/add-dir`): Ctrl+C answers it no, as Esc does; nothing runs to interrupt.
+    if (commandAsks) return void questions.cancel();
     const now = Date.now();
     const quick = now - lastInterrupt < DOUBLE_INTERRUPT_MS;
     lastInterrupt = now;
