@@ -89,6 +89,8 @@ setTimeout(() => console.log(JSON.stringify({ hookSpecificOutput: { hookEventNam
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line));
+    // The hooks run at once: logged in any order.
+    payloads.sort((a, b) => a.index - b.index);
     expect(payloads.map((p) => [p.delta, p.index, p.final])).toEqual([
       ["First line.\n", 0, false],
       ["Second line.\n", 1, false],
