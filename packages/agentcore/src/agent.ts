@@ -3,6 +3,7 @@ import type { ModelMessage } from "ai";
 import type { AgentEvent, LoopResult } from "./events.js";
 import { agentLoop, type LoopOptions } from "./loop.js";
 import { asMessage, userMessage } from "./messages.js";
+import { runModelStep, type StepOutcome, toModelTools } from "./model-step.js";
 import { PromptCache } from "./prompt-cache.js";
 import type { RetryPolicy } from "./retry.js";
 import type { Tool, ToolMiddleware } from "./tool.js";
@@ -122,6 +123,27 @@ export class Agent {
     } finally {
       this.controller = undefined;
     }
+  }
+
+  /**
+   * One model request over the conversation and `question`, with a run's instructions and tools,
+   * that changes nothing: the history stays as it is, no event is sent and no tool the model calls
+   * runs (the outcome lists the calls). For a side question about the conversation, such as the
+   * user's likely next prompt. Only when idle.
+   */
+  async ask(question: string, signal: AbortSignal): Promise<StepOutcome> {
+    if (this.controller) throw new Error("agent: cannot ask while a run is in progress");
+    const { tools, systemPrompt, idleTimeoutMs } = this.options;
+    return runModelStep({
+      model: this.model,
+      systemPrompt: typeof systemPrompt === "function" ? systemPrompt() : systemPrompt,
+      // Its own prompt cache: the question is no part of the history the runs' cache extends.
+      messages: [...this.history, userMessage(question)],
+      tools: toModelTools(typeof tools === "function" ? tools() : tools),
+      signal,
+      emit: () => {},
+      ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
+    });
   }
 
   private dispatch(event: AgentEvent): void {

@@ -23,6 +23,7 @@ export type { FallbackTrigger } from "./fallback.js";
 export { agentLoop, type LoopOptions, type StopInfo } from "./loop.js";
 export { userMessage } from "./messages.js";
 export { ModelCallError } from "./model-error.js";
+export type { StepOutcome } from "./model-step.js";
 export {
   DEFAULT_ANTHROPIC_MODEL,
   DEFAULT_OPENAI_MODEL,

@@ -29,6 +29,7 @@ import { resultObject } from "./output/result-object.js";
 import { terminalSafe } from "./output/terminal-safe.js";
 import type { WireObject } from "./output/wire.js";
 import { exit } from "./process-exit.js";
+import { PromptSuggestions } from "./prompt-suggestions.js";
 import { STDIO_PROMPT } from "./prompt-tool-flag.js";
 import { readPipedStdin } from "./read-input.js";
 import { type OneShotFlags, runtimeOptionsOf } from "./session-flags.js";
@@ -268,24 +269,34 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       }),
     );
   }
+  // `--prompt-suggestions`: a `prompt_suggestion` line after a turn's result line.
+  const suggestions = flags.promptSuggestions === true ? new PromptSuggestions(runtime, emit) : undefined;
+  const answer = async (text: string): Promise<number> => {
+    const result = await runtime.prompt(text);
+    const answered = await report(result, true);
+    suggestions?.after(result);
+    return answered;
+  };
   try {
     const initial = await runtime.initialUserMessage();
     if (streamInput) {
       if (initial !== undefined) {
         // Echoed as a user message of its own, as claude echoes it.
         beginTurn({ text: initial, message: { role: "user", content: initial } });
-        code = await report(await runtime.prompt(initial), true);
+        code = await answer(initial);
       }
       for await (const input of control?.messages() ?? []) {
         if (runtime.isClosing) break;
+        suggestions?.cancel();
         beginTurn(input);
-        code = await report(await runtime.prompt(input.text), true);
+        code = await answer(input.text);
       }
     } else {
       if (initial !== undefined) await report(await runtime.prompt(initial), false);
       // Reported before the session closes: SessionEnd hooks run after the result line, as claude's.
-      code = await report(await runtime.prompt(prompt), true);
+      code = await answer(prompt);
     }
+    await suggestions?.settle();
   } catch (error) {
     // A malformed input line: the turns before it were answered, none after it runs.
     if (!(streamInput && error instanceof CliError)) throw error;

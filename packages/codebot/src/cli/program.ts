@@ -18,6 +18,7 @@ import { inputFormatFlags } from "./input-format-flag.js";
 import { jsonSchemaFlag } from "./json-schema-flag.js";
 import { fallbackModelsFlag, modelFlag } from "./model-flag.js";
 import { projectFlagsOf, withProjectOptions } from "./project-flags.js";
+import { PROMPT_SUGGESTIONS_VALUES, promptSuggestionsFlag } from "./prompt-suggestions.js";
 import { promptToolFlag } from "./prompt-tool-flag.js";
 import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import type { InputFormat, OutputFormat, SessionFlags } from "./session-flags.js";
@@ -62,6 +63,7 @@ interface RootOptions {
   outputFormat: OutputFormat;
   inputFormat: InputFormat;
   replayUserMessages?: boolean;
+  promptSuggestions?: string;
   debug?: string | true;
   debugFile?: string;
   name?: string;
@@ -186,6 +188,14 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
             .default("text"),
         )
         .option("--replay-user-messages", "stream-json input: echo each user message on stdout")
+        .addOption(
+          new Option(
+            "--prompt-suggestions [value]",
+            "-p stream-json: a prompt_suggestion line after each turn, the model's guess of your next prompt",
+          )
+            .choices(PROMPT_SUGGESTIONS_VALUES)
+            .preset("true"),
+        )
         .option(
           "-d, --debug [filter]",
           "print hook trace records on stderr (claude's categories: hooks; `!hooks` leaves them out)",
@@ -358,7 +368,12 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       outputFormat: opts.outputFormat,
       replayUserMessages: opts.replayUserMessages === true,
     });
-    if (opts.print !== undefined || input.inputFormat === "stream-json") {
+    const print = opts.print !== undefined || input.inputFormat === "stream-json";
+    const promptSuggestions = promptSuggestionsFlag(opts.promptSuggestions, {
+      print,
+      outputFormat: opts.outputFormat,
+    });
+    if (print) {
       if (typeof opts.print === "string" && positional !== undefined)
         throw new CliError("two prompts given: put the prompt either after -p or at the end, not both");
       const { runOneShot } = await import("./one-shot.js");
@@ -369,6 +384,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         outputFormat: opts.outputFormat,
         partialMessages: opts.includePartialMessages === true,
         ...(opts.includeHookEvents === true ? { hookEvents: true } : {}),
+        ...(promptSuggestions ? { promptSuggestions: true } : {}),
         ...(opts.sessionPersistence === false ? { noSessionPersistence: true } : {}),
         ...(opts.jsonSchema !== undefined ? { jsonSchema: jsonSchemaFlag(opts.jsonSchema) } : {}),
         // `--permission-prompts none`: nobody answers, not even the tool; what would be asked is denied.

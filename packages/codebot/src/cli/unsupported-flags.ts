@@ -19,7 +19,7 @@ const ANTHROPIC_SERVICE: Readonly<Record<string, string>> = {
   "--plugin-url": "installs a plugin from a URL",
 };
 
-const NOT_YET = ["--forward-subagent-text", "--prompt-suggestions"];
+const NOT_YET = ["--forward-subagent-text"];
 
 /** The command line runs a session (claude's flags apply), not a subcommand of codebot's own. */
 export function isSessionCommandLine(argv: readonly string[]): boolean {

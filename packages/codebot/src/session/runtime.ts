@@ -20,6 +20,7 @@ import { type ModelSwitchOutcome, switchModel } from "./model-switch.js";
 import type { ProjectSettings } from "./project-settings.js";
 import type { PromptIds } from "./prompt-ids.js";
 import type { PromptResult } from "./prompt-result.js";
+import { suggestNextPrompt } from "./prompt-suggestion.js";
 import { rememberDirectory } from "./remember-directory.js";
 import type { ResumedSession, Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
@@ -268,6 +269,21 @@ export class Runtime {
 
   get permissionMode(): PermissionMode {
     return this.parts.approval.mode;
+  }
+
+  /**
+   * `--prompt-suggestions`: the user's likely next prompt, asked of the model between turns
+   * (prompt-suggestion.ts); undefined when there is none to give. Its usage counts as the session's.
+   */
+  suggestNextPrompt(signal: AbortSignal): Promise<string | undefined> {
+    const spec = this.parts.modelSpec();
+    return suggestNextPrompt({
+      agent: this.parts.agent,
+      lastStep: this.parts.context().lastStep,
+      planMode: this.permissionMode === "plan",
+      signal,
+      used: (usage) => this.parts.usage.add(spec, usage),
+    });
   }
 
   /** The whole conversation so far. */

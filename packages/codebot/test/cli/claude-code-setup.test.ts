@@ -370,12 +370,12 @@ describe("the command line a Claude Code user types", () => {
 
   it("a Claude Code flag codebot lacks is one line saying so", async () => {
     const box = sandbox();
-    const r = await runCli(["-p", "hi", "--prompt-suggestions", "--cwd", box.project], {
+    const r = await runCli(["-p", "hi", "--forward-subagent-text", "--cwd", box.project], {
       env: cliEnv(box.home),
     });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      "codebot: --prompt-suggestions (a Claude Code flag) is not supported yet by codebot; see docs/claude-code.md\n",
+      "codebot: --forward-subagent-text (a Claude Code flag) is not supported yet by codebot; see docs/claude-code.md\n",
     );
   });
 

@@ -1,7 +1,7 @@
 /**
  * Claude Code 2.1.328's mode flags as codebot takes them (each checked against claude with a
  * loopback server): `--allow-dangerously-skip-permissions` only offers bypass as a choice, so with
- * `-p` it changes nothing; a flag not built yet (`--prompt-suggestions`) is refused in one line. `--safe-mode`
+ * `-p` it changes nothing; a flag not built yet (`--forward-subagent-text`) is refused in one line. `--safe-mode`
  * and `--restricted` are built (safe-restricted-modes.test.ts).
  */
 import fs from "node:fs";
@@ -47,7 +47,7 @@ describe("Claude Code's mode flags", () => {
     expect(r.stdout).toBe(`${text}\n`);
   });
 
-  for (const flag of ["--forward-subagent-text", "--prompt-suggestions"]) {
+  for (const flag of ["--forward-subagent-text"]) {
     it(`${flag} is one line saying codebot lacks it`, async () => {
       const box = sandbox();
       const r = await runCli(["-p", "hi", flag, "--cwd", box.project], { env: cliEnv(box.home) });
