@@ -95,7 +95,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const fromProgram = initialize ? sdkStartOf(initialize, notice) : undefined;
   const ids = { sessionId, model: modelSpec.slice(modelSpec.indexOf("/") + 1) };
   const emitEvent = (event: SessionEvent) => {
-    const line = claudeStreamLine(event, ids, flags.partialMessages === true);
+    const line = claudeStreamLine(event, ids, {
+      partialMessages: flags.partialMessages === true,
+      subagentMessages: flags.subagentMessages === true,
+    });
     if (line === undefined) return;
     const shown = mainMessageEnd(event) && display?.shownFor(event.event.message);
     if (!shown) return emit(line);

@@ -23,6 +23,7 @@ import { promptToolFlag } from "./prompt-tool-flag.js";
 import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import type { InputFormat, OutputFormat, SessionFlags } from "./session-flags.js";
 import { tuneHeapForSession } from "./session-heap.js";
+import { checkStreamJsonOnly } from "./stream-json-only.js";
 import { withClassicTmux } from "./tmux-flag.js";
 import { toolRulesFlag } from "./tool-rules-flag.js";
 import { toolsFlag } from "./tools-flag.js";
@@ -55,6 +56,7 @@ interface RootOptions {
   verbose?: boolean;
   includePartialMessages?: boolean;
   includeHookEvents?: boolean;
+  forwardSubagentText?: boolean;
   trustProjectHooks?: boolean;
   maxTurns?: number;
   maxBudgetUsd?: number;
@@ -166,6 +168,10 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         .option(
           "--include-hook-events",
           "stream-json: Claude Code's hook_started/hook_response lines for every event's hooks, not only SessionStart's",
+        )
+        .option(
+          "--forward-subagent-text",
+          "stream-json: sub-agents' messages as assistant/user lines under the call that started them (parent_tool_use_id)",
         )
         .option("--trust-project-hooks", "run the project's hooks for this run without asking")
         .option("--max-turns <n>", "most model steps per prompt", positiveInteger)
@@ -369,10 +375,9 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       replayUserMessages: opts.replayUserMessages === true,
     });
     const print = opts.print !== undefined || input.inputFormat === "stream-json";
-    const promptSuggestions = promptSuggestionsFlag(opts.promptSuggestions, {
-      print,
-      outputFormat: opts.outputFormat,
-    });
+    const printRun = { print, outputFormat: opts.outputFormat };
+    const promptSuggestions = promptSuggestionsFlag(opts.promptSuggestions, printRun);
+    if (opts.forwardSubagentText === true) checkStreamJsonOnly("--forward-subagent-text", printRun);
     if (print) {
       if (typeof opts.print === "string" && positional !== undefined)
         throw new CliError("two prompts given: put the prompt either after -p or at the end, not both");
@@ -385,6 +390,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         partialMessages: opts.includePartialMessages === true,
         ...(opts.includeHookEvents === true ? { hookEvents: true } : {}),
         ...(promptSuggestions ? { promptSuggestions: true } : {}),
+        ...(opts.forwardSubagentText === true ? { subagentMessages: true } : {}),
         ...(opts.sessionPersistence === false ? { noSessionPersistence: true } : {}),
         ...(opts.jsonSchema !== undefined ? { jsonSchema: jsonSchemaFlag(opts.jsonSchema) } : {}),
         // `--permission-prompts none`: nobody answers, not even the tool; what would be asked is denied.

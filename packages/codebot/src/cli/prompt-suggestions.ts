@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { PromptResult } from "../session/prompt-result.js";
 import type { Runtime } from "../session/runtime.js";
-import { CliError } from "./cli-error.js";
 import type { WireObject } from "./output/wire.js";
-import type { OutputFormat } from "./session-flags.js";
+import { checkStreamJsonOnly, type PrintRun } from "./stream-json-only.js";
 
 /** `--prompt-suggestions [value]`'s values, as claude 2.1.328's (no value: true). */
 export const PROMPT_SUGGESTIONS_VALUES = ["true", "false", "1", "0", "yes", "no", "on", "off"];
@@ -12,14 +11,13 @@ export const PROMPT_SUGGESTIONS_VALUES = ["true", "false", "1", "0", "yes", "no"
 const SETTLE_MS = 30_000;
 
 /** `--prompt-suggestions`: whether it is on, refused as claude refuses it outside `-p` stream-json. */
-export function promptSuggestionsFlag(
-  value: string | undefined,
-  run: { print: boolean; outputFormat: OutputFormat },
-): boolean {
+export function promptSuggestionsFlag(value: string | undefined, run: PrintRun): boolean {
   const on = value !== undefined && ["true", "1", "yes", "on"].includes(value);
-  if (on && !(run.print && run.outputFormat === "stream-json"))
-    throw new CliError(
-      "--prompt-suggestions requires --print and --output-format stream-json (prompt_suggestion lines only appear in stream-json output)",
+  if (on)
+    checkStreamJsonOnly(
+      "--prompt-suggestions",
+      run,
+      " (prompt_suggestion lines only appear in stream-json output)",
     );
   return on;
 }

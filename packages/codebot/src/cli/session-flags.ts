@@ -101,6 +101,8 @@ export interface OneShotFlags extends SessionFlags {
   inputFormat?: InputFormat;
   /** `--replay-user-messages`: stream-json input's user messages are echoed on stdout. */
   replayUserMessages?: boolean;
+  /** `--forward-subagent-text`: stream-json has sub-agents' messages as Claude Code's lines under their call. */
+  subagentMessages?: boolean;
   /** `--prompt-suggestions`: stream-json has a `prompt_suggestion` line after a turn's result. */
   promptSuggestions?: boolean;
 }

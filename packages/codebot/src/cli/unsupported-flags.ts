@@ -2,8 +2,8 @@ import { CliError } from "./cli-error.js";
 
 /**
  * Flags of Claude Code 2.1.328's `claude` that codebot refuses: a script written for `claude`
- * gets one line saying why instead of a bare "unknown option". Those that need Anthropic's own
- * services or apps never will be codebot's; the others are not built yet.
+ * gets one line saying why instead of a bare "unknown option". They need Anthropic's own
+ * services or apps, which will never be codebot's.
  */
 const ANTHROPIC_SERVICE: Readonly<Record<string, string>> = {
   "--cloud": "runs the session in Anthropic's cloud",
@@ -19,8 +19,6 @@ const ANTHROPIC_SERVICE: Readonly<Record<string, string>> = {
   "--plugin-url": "installs a plugin from a URL",
 };
 
-const NOT_YET = ["--forward-subagent-text"];
-
 /** The command line runs a session (claude's flags apply), not a subcommand of codebot's own. */
 export function isSessionCommandLine(argv: readonly string[]): boolean {
   return argv[0] !== "hooks" && argv[0] !== "demo" && argv[0] !== "mcp";
@@ -35,9 +33,5 @@ export function rejectUnsupportedFlags(argv: readonly string[]): void {
     const service = ANTHROPIC_SERVICE[name];
     if (service !== undefined)
       throw new CliError(`${name} (a Claude Code flag) ${service}; codebot does not do that`);
-    if (NOT_YET.includes(name))
-      throw new CliError(
-        `${name} (a Claude Code flag) is not supported yet by codebot; see docs/claude-code.md`,
-      );
   }
 }

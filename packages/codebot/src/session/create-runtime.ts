@@ -63,6 +63,7 @@ import { managedEnvOf, type PermissionMode, type UntrustedGrant } from "../setti
 import { CODE_RUNNING_TOOLS, customizationsOf, type SessionModes } from "../settings/session-modes.js";
 import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
+import { GENERAL_PURPOSE } from "../tools/agent-tool.js";
 import { builtinTools } from "../tools/builtin-tools.js";
 import {
   type OutputSchema,
@@ -92,7 +93,7 @@ import { PromptIds } from "./prompt-ids.js";
 import { finalText } from "./prompt-result.js";
 import { type ClosingStep, Runtime } from "./runtime.js";
 import { Session } from "./session.js";
-import { SessionEvents, type SessionListener } from "./session-events.js";
+import { SessionEvents, type SessionListener, type SubagentOrigin } from "./session-events.js";
 import { lockSessionIfRecorded, SessionLock } from "./session-lock.js";
 import { sessionModel } from "./session-model.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
@@ -485,7 +486,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     return tools.filter((tool) => picked.has(tool) || tool.name === STRUCTURED_OUTPUT_TOOL);
   };
   // The sub-agent runs in progress by name (the agent tool gives runs at once distinct names): their tool calls' hooks name them.
-  const subagentRuns = new Map<string, { id: string; type: string }>();
+  const subagentRuns = new Map<string, { id: string; type: string; origin: SubagentOrigin }>();
+  // The main agent's `agent` call in progress (sub-agents do not nest, and these calls run one at a time).
+  let agentCallId: string | undefined;
   // Their own transcripts, by run name, while they run.
   const subagentTranscripts = new Map<string, TranscriptWriter>();
   /** A sub-agent's message goes to the session's transcript and to its own. */
@@ -702,13 +705,19 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
       onEvent: (agentName, event) => {
         if (event.type === "message_end") recordSubagentMessage(agentName, event.message, event);
-        events.emit({ kind: "agent", agentName, event });
+        const origin = subagentRuns.get(agentName)?.origin;
+        events.emit({ kind: "agent", agentName, event, ...(origin ? { subagent: origin } : {}) });
       },
       recordMessage: (agentName, message) => recordSubagentMessage(agentName, message),
       started: async (run) => {
         // The agent's own hooks first, so its SubagentStart hooks fire too.
         scopeEnds.set(run.id, agentScopes.enter(run));
-        subagentRuns.set(run.name, { id: run.id, type: run.type });
+        const origin: SubagentOrigin = {
+          id: run.id,
+          subagentType: run.agent?.name ?? GENERAL_PURPOSE,
+          ...(agentCallId !== undefined ? { toolUseId: agentCallId } : {}),
+        };
+        subagentRuns.set(run.name, { id: run.id, type: run.type, origin });
         // Its own transcript too, where Claude Code keeps one (SubagentStop's agent_transcript_path).
         const file = subagentTranscriptPath(transcriptPath, sessionId, run.id);
         subagentTranscripts.set(
@@ -896,6 +905,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       if (reminder !== undefined || validation.outcome().exhausted || info.signal.aborted) return reminder;
       return stopHooks.onStop(info);
     },
+  });
+  agent.subscribe((event) => {
+    // The call's message reached its listeners before the sub-agent starts (ToolContext.eventsDelivered).
+    if (event.type === "tool_execution_start" && event.call.name === "agent") agentCallId = event.call.id;
   });
   session = new Session({
     agent,

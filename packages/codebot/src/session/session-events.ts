@@ -7,7 +7,7 @@ import type { HookEnd, HookProgress, HookStart, TraceRecord } from "@codebot/hoo
  * as it runs and when it ends, and its trace record once considered, and notices meant for the user (stderr in the CLI).
  */
 export type SessionEvent =
-  | { kind: "agent"; agentName: string; event: AgentEvent }
+  | { kind: "agent"; agentName: string; event: AgentEvent; subagent?: SubagentOrigin }
   | { kind: "hook_start"; start: HookStart }
   /** A started command hook still runs: its output so far, about once a second while it grows. */
   | { kind: "hook_progress"; progress: HookProgress }
@@ -21,6 +21,16 @@ export type SessionEvent =
   | { kind: "title"; title: string }
   /** A hook's `terminalSequence` (allowed OSC/BEL only): for the user's terminal, if there is one. */
   | { kind: "terminal_sequence"; sequence: string };
+
+/** Which run of which sub-agent an event is of, and the main agent's call that started it. */
+export interface SubagentOrigin {
+  /** Claude Code's `agent_id` of the run. */
+  id: string;
+  /** The `subagent_type` it runs: a custom agent's name, or `general-purpose`. */
+  subagentType: string;
+  /** The id of the main agent's `agent` tool call that started it. */
+  toolUseId?: string;
+}
 
 export type SessionListener = (event: SessionEvent) => void;
 

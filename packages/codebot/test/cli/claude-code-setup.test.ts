@@ -368,15 +368,13 @@ describe("the command line a Claude Code user types", () => {
     }
   });
 
-  it("a Claude Code flag codebot lacks is one line saying so", async () => {
+  it("a flag neither claude nor codebot has is an unknown option", async () => {
     const box = sandbox();
-    const r = await runCli(["-p", "hi", "--forward-subagent-text", "--cwd", box.project], {
+    const r = await runCli(["-p", "hi", "--made-up-flag", "--cwd", box.project], {
       env: cliEnv(box.home),
     });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(
-      "codebot: --forward-subagent-text (a Claude Code flag) is not supported yet by codebot; see docs/claude-code.md\n",
-    );
+    expect(r.stderr).toBe("error: unknown option '--made-up-flag'\n(run codebot --help for usage)\n");
   });
 
   it("a Claude Code flag that needs Anthropic's services is one line saying what it does", async () => {

@@ -1,14 +1,13 @@
 /**
  * Claude Code 2.1.328's mode flags as codebot takes them (each checked against claude with a
  * loopback server): `--allow-dangerously-skip-permissions` only offers bypass as a choice, so with
- * `-p` it changes nothing; a flag not built yet (`--forward-subagent-text`) is refused in one line. `--safe-mode`
- * and `--restricted` are built (safe-restricted-modes.test.ts).
+ * `-p` it changes nothing. `--safe-mode` and `--restricted` are built (safe-restricted-modes.test.ts).
  */
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
-import { cliEnv, jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
@@ -46,15 +45,4 @@ describe("Claude Code's mode flags", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(`${text}\n`);
   });
-
-  for (const flag of ["--forward-subagent-text"]) {
-    it(`${flag} is one line saying codebot lacks it`, async () => {
-      const box = sandbox();
-      const r = await runCli(["-p", "hi", flag, "--cwd", box.project], { env: cliEnv(box.home) });
-      expect(r.code).toBe(1);
-      expect(r.stderr).toBe(
-        `codebot: ${flag} (a Claude Code flag) is not supported yet by codebot; see docs/claude-code.md\n`,
-      );
-    });
-  }
 });

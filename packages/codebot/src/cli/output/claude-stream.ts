@@ -5,11 +5,13 @@
  * reports are `system` lines with subtypes of their own: `hook_start`, `hook` (a hook trace
  * record), `notice`, `agent_message` (a sub-agent's message). With `--include-partial-messages`
  * the answer's text also streams as `stream_event` lines (`content_block_delta`), as Claude Code's.
+ * With `--forward-subagent-text` a sub-agent's messages are Claude Code's `assistant`/`user` lines
+ * under the call that started it (`parent_tool_use_id`), as claude 2.1.328 writes them.
  */
 import { randomUUID } from "node:crypto";
 import { claudeToolName } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
-import type { SessionEvent } from "../../session/session-events.js";
+import type { SessionEvent, SubagentOrigin } from "../../session/session-events.js";
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
 import { modelFallbackText } from "./model-fallback-text.js";
 import { type WireObject, wireHookStart, wireTraceRecord } from "./wire.js";
@@ -26,11 +28,18 @@ export function claudeMessage(message: ModelMessage): { type: string; message: W
   return { type, message: { role: m.role, content } };
 }
 
+export interface StreamLineOptions {
+  /** `--include-partial-messages`: the answer's text as it arrives, in `stream_event` lines. */
+  partialMessages?: boolean;
+  /** `--forward-subagent-text`: a sub-agent's messages as `assistant`/`user` lines, not `agent_message`. */
+  subagentMessages?: boolean;
+}
+
 /** The stream-json line of a session event, or undefined for events Claude Code does not stream. */
 export function claudeStreamLine(
   event: SessionEvent,
   ids: { sessionId: string; model: string },
-  partialMessages = false,
+  options: StreamLineOptions = {},
 ): WireObject | undefined {
   const base = { session_id: ids.sessionId, uuid: randomUUID() };
   switch (event.kind) {
@@ -44,7 +53,7 @@ export function claudeStreamLine(
       return { type: "system", subtype: "session_title_changed", title: event.title, ...base };
     case "agent": {
       const e = event.event;
-      if (e.type === "message_update" && partialMessages && event.agentName === "main") {
+      if (e.type === "message_update" && options.partialMessages && event.agentName === "main") {
         return {
           type: "stream_event",
           event: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: e.delta } },
@@ -65,19 +74,31 @@ export function claudeStreamLine(
       }
       if (e.type !== "message_end") return undefined;
       const { type, message } = claudeMessage(e.message);
-      if (event.agentName !== "main") {
+      const origin = event.agentName === "main" ? undefined : event.subagent;
+      if (event.agentName !== "main" && !(options.subagentMessages && origin)) {
         return { type: "system", subtype: "agent_message", agent: event.agentName, message, ...base };
       }
+      const under = origin ? underCall(origin, base) : { parent_tool_use_id: null, ...base };
       if (type === "assistant") {
         return {
           type: "assistant",
           message: { type: "message", model: e.model ?? ids.model, ...message, stop_reason: null },
-          parent_tool_use_id: null,
-          ...base,
+          ...under,
         };
       }
       // Tool results (the kernel's role "tool") and injected user messages.
-      return { type: "user", message: { ...message, role: "user" }, parent_tool_use_id: null, ...base };
+      return { type: "user", message: { ...message, role: "user" }, ...under };
     }
   }
+}
+
+/** A sub-agent's line names the call that started it, its run and its type, as claude's does. */
+function underCall(origin: SubagentOrigin, base: WireObject): WireObject {
+  return {
+    parent_tool_use_id: origin.toolUseId ?? null,
+    agent_id: origin.id,
+    ...base,
+    timestamp: new Date().toISOString(),
+    subagent_type: origin.subagentType,
+  };
 }

@@ -1,0 +1,84 @@
+/**
+ * `--forward-subagent-text`, replaying what claude 2.1.328 wrote against a loopback server for a
+ * foreground sub-agent that thinks, says something, calls a tool and answers: each of its messages
+ * is an `assistant`/`user` line with `parent_tool_use_id` (the main agent's call that started it),
+ * `agent_id` and `subagent_type`. Without the flag codebot keeps its own `agent_message` lines.
+ */
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { cliEnv, jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+type Line = Record<string, unknown>;
+
+async function subagentRun(extra: string[]): Promise<Line[]> {
+  const box = sandbox();
+  const server = await modelServer([
+    reply.toolCall("agent", { prompt: "list the files" }, "call_agent"),
+    reply.turn({
+      reasoning: "sub thinks",
+      text: "Let me look.",
+      toolCalls: [{ id: "call_glob", name: "glob", input: JSON.stringify({ pattern: "*" }) }],
+    }),
+    reply.text("Sub-agent says: two files."),
+    reply.text("The sub-agent found two files."),
+  ]);
+  const r = await runCli(
+    ["-p", "explore", "--output-format", "stream-json", "--cwd", box.project, ...extra],
+    {
+      env: modelEnv(server, box.home),
+    },
+  );
+  expect(r.code, r.stderr).toBe(0);
+  return jsonLines(r.stdout);
+}
+
+const content = (line: Line | undefined) => (line?.message as { content: unknown } | undefined)?.content;
+
+describe("--forward-subagent-text", () => {
+  it("a sub-agent's messages are assistant and user lines under the call that started it", async () => {
+    const lines = await subagentRun(["--forward-subagent-text"]);
+    const under = lines.filter((l) => l.parent_tool_use_id === "call_agent");
+    expect(under.map((l) => l.type)).toEqual(["assistant", "user", "assistant"]);
+    expect(content(under[0])).toEqual([
+      { type: "thinking", thinking: "sub thinks" },
+      { type: "text", text: "Let me look." },
+      { type: "tool_use", id: "call_glob", name: "Glob", input: { pattern: "*" } },
+    ]);
+    expect(content(under[1])).toMatchObject([{ type: "tool_result", tool_use_id: "call_glob" }]);
+    expect(content(under[2])).toEqual([{ type: "text", text: "Sub-agent says: two files." }]);
+    for (const line of under) {
+      expect(line).toMatchObject({
+        agent_id: expect.stringMatching(/^a[0-9a-f]{16}$/),
+        subagent_type: "general-purpose",
+        session_id: lines[0]?.session_id,
+        uuid: expect.any(String),
+        timestamp: expect.any(String),
+      });
+    }
+    expect(new Set(under.map((l) => l.agent_id)).size).toBe(1);
+    expect(lines.some((l) => l.subtype === "agent_message")).toBe(false);
+    // The main agent's own lines stay at the top.
+    const answer = lines.filter((l) => l.type === "assistant" && l.parent_tool_use_id === null).at(-1);
+    expect(content(answer)).toEqual([{ type: "text", text: "The sub-agent found two files." }]);
+  });
+
+  it("without it, a sub-agent's messages are codebot's agent_message lines", async () => {
+    const lines = await subagentRun([]);
+    expect(lines.filter((l) => l.subtype === "agent_message")).toHaveLength(3);
+    expect(lines.some((l) => l.parent_tool_use_id === "call_agent")).toBe(false);
+  });
+
+  it("is refused without -p stream-json, as claude refuses it", async () => {
+    const box = sandbox();
+    const r = await runCli(["-p", "hi", "--forward-subagent-text", "--cwd", box.project], {
+      env: cliEnv(box.home),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      "codebot: --forward-subagent-text requires --print and --output-format stream-json\n",
+    );
+  });
+});
