@@ -115,6 +115,8 @@ function runCommand(
     let firstLine: string | undefined = trackDetached ? "" : undefined;
     const stdout = new CappedBuffer(cap);
     const stderr = new CappedBuffer(cap);
+    // Both, as they came: what Claude Code's hook lines call `output`.
+    const output = new CappedBuffer(2 * cap);
     let settled = false;
     let exitCode: number | null = null;
     let exitSignal: NodeJS.Signals | null = null;
@@ -143,11 +145,13 @@ function runCommand(
         // Past the cap the output is still read, so the hook never blocks on a full pipe.
         onStdout: (chunk) => {
           stdout.push(chunk);
+          output.push(chunk);
           grown = true;
           if (firstLine !== undefined) watchFirstLine(String(chunk));
         },
         onStderr: (chunk) => {
           stderr.push(chunk);
+          output.push(chunk);
           grown = true;
         },
         onError: (f) => {
@@ -188,7 +192,7 @@ function runCommand(
       ? setInterval(() => {
           if (!grown) return;
           grown = false;
-          onOutput(stdout.text(), stderr.text());
+          onOutput(stdout.text(), stderr.text(), output.text());
         }, PROGRESS_MS)
       : undefined;
 
@@ -248,6 +252,8 @@ function runCommand(
       const outcome: RunOutcome = {
         stdout: asyncOnly ? "" : stdout.text(),
         stderr: stderr.text(),
+        // An async reply is no output (its first line is the reply itself).
+        output: asyncOnly ? stderr.text() : output.text(),
         exitCode,
         ...(truncated.length ? { truncated } : {}),
       };

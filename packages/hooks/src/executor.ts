@@ -10,6 +10,8 @@ export interface RunOutcome {
   stdout: string;
   /** Captured stderr (command hooks; empty otherwise). */
   stderr: string;
+  /** Command hooks: stdout and stderr together, in the order their pieces came (Claude Code's `output`). */
+  output?: string;
   /** Exit code of a command hook; for http the status is mapped by the executor (0 ok, 1 failed). */
   exitCode: number | null;
   /** Set when the run failed: spawn error, timeout, crash by signal, transport error, model error. */
@@ -45,8 +47,11 @@ export interface RunContext {
    * (not killed): what it printed after that line.
    */
   onLaterOutput?: (stdout: string) => void;
-  /** A command hook still running: its output so far, about once a second while it grows. */
-  onOutput?: (stdout: string, stderr: string) => void;
+  /**
+   * A command hook still running: its output so far, about once a second while it grows; `output`
+   * is both streams in the order their pieces came.
+   */
+  onOutput?: (stdout: string, stderr: string, output: string) => void;
 }
 
 export interface CommandSpec {

@@ -133,7 +133,10 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
       ...(deps.takeTurn ? { background: true } : {}),
       ...(deps.saidLater ? { onLaterOutput: laterOutputOf(hook, deps.saidLater) } : {}),
       ...(progress
-        ? { onOutput: (stdout: string, stderr: string) => progress({ runId: start.runId, stdout, stderr }) }
+        ? {
+            onOutput: (stdout: string, stderr: string, output: string) =>
+              progress({ runId: start.runId, stdout, stderr, output }),
+          }
         : {}),
     });
   };

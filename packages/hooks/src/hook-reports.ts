@@ -66,6 +66,7 @@ export class HookReports {
       runId,
       stdout: verdict.stdout,
       stderr: verdict.stderr,
+      ...(verdict.output !== undefined ? { output: verdict.output } : {}),
       exitCode: verdict.exitCode,
       failed: verdict.failed,
     });

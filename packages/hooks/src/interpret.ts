@@ -73,6 +73,8 @@ export interface HookVerdict {
   brokenJson?: boolean;
   stdout: string;
   stderr: string;
+  /** A command hook's stdout and stderr together, in the order their pieces came. */
+  output?: string;
   exitCode: number | null;
   truncated?: string[];
 }
@@ -283,6 +285,7 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
     warnings,
     stdout: outcome.stdout,
     stderr: outcome.stderr,
+    ...(outcome.output !== undefined ? { output: outcome.output } : {}),
     exitCode: outcome.exitCode,
     ...(outcome.truncated?.length ? { truncated: outcome.truncated } : {}),
     ...(broken ? { brokenJson: true } : {}),

@@ -101,6 +101,8 @@ export interface HookProgress {
   runId: string;
   stdout: string;
   stderr: string;
+  /** Both, in the order their pieces came. */
+  output: string;
 }
 
 /** A started run has finished: what its executor gave back (for http: the body; prompt: the verdict). */
@@ -109,6 +111,8 @@ export interface HookEnd {
   runId: string;
   stdout: string;
   stderr: string;
+  /** A command hook's stdout and stderr together, in the order their pieces came. */
+  output?: string;
   /** null when it did not exit by itself (timed out, killed, not a command). */
   exitCode: number | null;
   /** It failed, timed out, or exited with a code other than 0 or 2. */

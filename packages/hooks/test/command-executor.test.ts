@@ -42,6 +42,15 @@ describe("the line a hook's shell waits for (so it can be started ahead)", () =>
 });
 
 describe("command executor", () => {
+  it("keeps stdout and stderr together in the order their pieces came, as output, also in its reports so far", async () => {
+    const reports: string[][] = [];
+    const out = await run("printf 'one\\n'; sleep 0.3; printf 'two\\n' >&2; sleep 1.2; printf 'three\\n'", {
+      onOutput: (stdout, stderr, output) => reports.push([stdout, stderr, output]),
+    });
+    expect(out).toMatchObject({ stdout: "one\nthree\n", stderr: "two\n", output: "one\ntwo\nthree\n" });
+    expect(reports[0]).toEqual(["one\n", "two\n", "one\ntwo\n"]);
+  });
+
   it("gives the payload and a newline on stdin, then closes it", async () => {
     const out = await run("cat; echo END");
     expect(out.stdout).toBe('{"event":"PreToolUse"}\nEND\n');

@@ -8,7 +8,7 @@ function observingExecutor() {
   const executor: HookExecutor = {
     run: async (_spec, ctx: RunContext) => {
       asked.push(ctx.onOutput !== undefined);
-      ctx.onOutput?.("so far", "");
+      ctx.onOutput?.("so far", "", "so far");
       return { stdout: "", stderr: "", exitCode: 0 };
     },
   };
@@ -33,7 +33,7 @@ describe("onHookProgress: a running hook's output so far, only where it is liste
     });
     await callTool(runner, bashTool, { command: "ls" });
     expect(asked).toEqual([true]);
-    expect(progress).toEqual([{ runId: starts[0], stdout: "so far", stderr: "" }]);
+    expect(progress).toEqual([{ runId: starts[0], stdout: "so far", stderr: "", output: "so far" }]);
   });
 
   it("a hook of an event hookProgressOf refuses runs without being asked for its output (no timer armed)", async () => {

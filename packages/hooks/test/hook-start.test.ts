@@ -227,13 +227,13 @@ describe("onHookStart: a hook is reported when it starts, with its statusMessage
 });
 
 describe("onHookEnd: a started hook's output when it has finished", () => {
-  it("gives each run's stdout, stderr and exit code under its start's runId, before its trace record", async () => {
+  it("gives each run's stdout, stderr, both as they came and exit code under its start's runId, before its trace record", async () => {
     const seen = observed();
     const ends: HookEnd[] = [];
     const { runner } = runnerFor(
       {
         PreToolUse: [
-          { type: "command", name: "a", command: "echo out-a; echo err-a >&2" },
+          { type: "command", name: "a", command: "echo out-a; sleep 0.1; echo err-a >&2" },
           { type: "command", name: "b", command: "echo out-b; exit 3" },
         ],
       },
@@ -251,8 +251,15 @@ describe("onHookEnd: a started hook's output when it has finished", () => {
     expect(new Set([a?.runId, b?.runId]).size).toBe(2);
     expect(ends).toEqual(
       expect.arrayContaining([
-        { runId: a?.runId, stdout: "out-a\n", stderr: "err-a\n", exitCode: 0, failed: false },
-        { runId: b?.runId, stdout: "out-b\n", stderr: "", exitCode: 3, failed: true },
+        {
+          runId: a?.runId,
+          stdout: "out-a\n",
+          stderr: "err-a\n",
+          output: "out-a\nerr-a\n",
+          exitCode: 0,
+          failed: false,
+        },
+        { runId: b?.runId, stdout: "out-b\n", stderr: "", output: "out-b\n", exitCode: 3, failed: true },
       ]),
     );
     for (const hook of ["a", "b"])

@@ -14,8 +14,9 @@ useBuiltCli();
 
 type Line = Record<string, unknown>;
 
+// A pause between a hook's stdout and stderr: `output` has them in the order they came.
 const PRE_TOOL_USE = [
-  { type: "command", command: "echo pre-ok; echo pre-err >&2" },
+  { type: "command", command: "echo pre-ok; sleep 0.1; echo pre-err >&2" },
   { type: "command", command: "echo failing; exit 1" },
   { type: "command", command: "echo nope >&2; exit 2" },
 ];
@@ -25,7 +26,7 @@ async function hookedRun(extra: string[], preToolUse = PRE_TOOL_USE): Promise<Li
   const box = sandbox();
   const settings = box.json("hooks.json", {
     hooks: {
-      SessionStart: [{ hooks: [{ type: "command", command: "echo ss-out; echo ss-err >&2" }] }],
+      SessionStart: [{ hooks: [{ type: "command", command: "echo ss-out; sleep 0.1; echo ss-err >&2" }] }],
       PreToolUse: [{ matcher: "Bash", hooks: preToolUse }],
     },
   });
@@ -121,6 +122,22 @@ describe("Claude Code's hook lifecycle lines in stream-json", () => {
     const response = pre.find((l) => l.subtype === "hook_response");
     expect(response?.stdout).toBe("line1\nline2\n");
     for (const line of progress) expect(lines.indexOf(line)).toBeLessThan(lines.indexOf(response as Line));
+  });
+
+  it("a hook_progress and hook_response line's output is stdout and stderr in the order they came, as claude's", async () => {
+    // claude 2.1.328 wrote "one\ntwo\nthree\n" for this order of writes (stdout, stderr, stdout).
+    const lines = await hookedRun(
+      ["--include-hook-events"],
+      [{ type: "command", command: "echo one; sleep 0.3; echo two >&2; sleep 1.5; echo three" }],
+    );
+    const pre = lifecycle(lines).filter((l) => l.hook_event === "PreToolUse");
+    const progress = lines.filter((l) => l.subtype === "hook_progress" && l.hook_event === "PreToolUse");
+    expect(progress[0]).toMatchObject({ stdout: "one\n", stderr: "two\n", output: "one\ntwo\n" });
+    expect(pre.find((l) => l.subtype === "hook_response")).toMatchObject({
+      stdout: "one\nthree\n",
+      stderr: "two\n",
+      output: "one\ntwo\nthree\n",
+    });
   });
 });
 

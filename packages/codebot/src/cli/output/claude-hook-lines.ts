@@ -50,7 +50,7 @@ export class ClaudeHookLines {
         ...this.names(start),
         stdout: progress.stdout,
         stderr: progress.stderr,
-        output: progress.stdout + progress.stderr,
+        output: progress.output,
         ...this.base(),
       };
     }
@@ -63,8 +63,8 @@ export class ClaudeHookLines {
         type: "system",
         subtype: "hook_response",
         ...this.names(start),
-        // claude's `output` is both streams as they came; codebot has them apart: stdout, then stderr.
-        output: end.stdout + end.stderr,
+        // Both streams as they came, as claude's; an http or prompt hook has its body or verdict alone.
+        output: end.output ?? end.stdout + end.stderr,
         stdout: end.stdout,
         stderr: end.stderr,
         exit_code: end.exitCode,
