@@ -15,7 +15,7 @@ import { CliError, errorMessage } from "./cli-error.js";
 import { closeWithNotice } from "./close-with-notice.js";
 import { ControlChannel } from "./control/control-channel.js";
 import { sdkHookExecutor } from "./control/sdk-hook-executor.js";
-import { sdkStartOf } from "./control/sdk-initialize.js";
+import { sdkOutputOf, sdkStartOf } from "./control/sdk-initialize.js";
 import { SDK_SERVER_STATUS, sdkRequests } from "./control/sdk-requests.js";
 import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
@@ -93,11 +93,15 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   control?.listen(process.stdin);
   const initialize = await control?.initializeRequest();
   const fromProgram = initialize ? sdkStartOf(initialize, notice) : undefined;
+  // The output flags, given on the command line or by the program's initialize.
+  const sdkOutput = initialize ? sdkOutputOf(initialize, notice) : undefined;
+  const subagentMessages = flags.subagentMessages === true || sdkOutput?.subagentMessages === true;
+  const promptSuggestions = flags.promptSuggestions === true || sdkOutput?.promptSuggestions === true;
   const ids = { sessionId, model: modelSpec.slice(modelSpec.indexOf("/") + 1) };
   const emitEvent = (event: SessionEvent) => {
     const line = claudeStreamLine(event, ids, {
       partialMessages: flags.partialMessages === true,
-      subagentMessages: flags.subagentMessages === true,
+      subagentMessages,
     });
     if (line === undefined) return;
     const shown = mainMessageEnd(event) && display?.shownFor(event.event.message);
@@ -273,7 +277,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     );
   }
   // `--prompt-suggestions`: a `prompt_suggestion` line after a turn's result line.
-  const suggestions = flags.promptSuggestions === true ? new PromptSuggestions(runtime, emit) : undefined;
+  const suggestions = promptSuggestions ? new PromptSuggestions(runtime, emit) : undefined;
   const answer = async (text: string): Promise<number> => {
     const result = await runtime.prompt(text);
     const answered = await report(result, true);

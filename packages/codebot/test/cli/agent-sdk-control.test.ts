@@ -404,6 +404,42 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     ]);
   });
 
+  it("initialize's promptSuggestions is --prompt-suggestions: a prompt_suggestion line after the result", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.turn({ reasoning: "hmm", text: "Fixed." }),
+      reply.text("run the tests"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { promptSuggestions: true },
+    });
+    run.say("fix the bug");
+    await resultOf(run);
+    await run.end();
+    expect(run.lines().at(-1)).toMatchObject({ type: "prompt_suggestion", suggestion: "run the tests" });
+    expect(run.cli.stderr()).not.toContain('"promptSuggestions"');
+  });
+
+  it("initialize's forwardSubagentText is --forward-subagent-text: a sub-agent's answer under its call", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("agent", { prompt: "look" }, "call_agent"),
+      reply.text("Sub-agent says hi."),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { forwardSubagentText: true },
+    });
+    run.say("explore");
+    await resultOf(run);
+    await run.end();
+    const under = run.lines().filter((l) => l.parent_tool_use_id === "call_agent");
+    expect(under.map((l) => l.type)).toEqual(["assistant"]);
+    expect(run.cli.stderr()).not.toContain('"forwardSubagentText"');
+  });
+
   it("initialize's fields that codebot does not read are named on stderr", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one")]);

@@ -5,8 +5,9 @@
  * SessionStart callbacks fire for the start), `agents` (`--agents`), `jsonSchema` (the SDK's
  * `outputFormat`, `--json-schema`), `systemPrompt` and `appendSystemPrompt`
  * (`--system-prompt`, `--append-system-prompt`), `systemPromptSnapshot` and `excludeDynamicSections`
- * (`--system-prompt-snapshot`, `--exclude-dynamic-system-prompt-sections`). What codebot does not
- * take is named on stderr.
+ * (`--system-prompt-snapshot`, `--exclude-dynamic-system-prompt-sections`); `promptSuggestions` and
+ * `forwardSubagentText` (`--prompt-suggestions`, `--forward-subagent-text`) for its output lines.
+ * What codebot does not take is named on stderr.
  */
 import { type CompiledHook, compileSdkCallbackHooks, type Problem } from "@codebot/hooks";
 import { type AgentDefinition, parseAgentsFlag } from "../../agents/agent-definition.js";
@@ -23,6 +24,8 @@ const READ_KEYS = new Set([
   "appendSystemPrompt",
   "systemPromptSnapshot",
   "excludeDynamicSections",
+  "promptSuggestions",
+  "forwardSubagentText",
 ]);
 
 /** What the session starts with, from the program's `initialize`. */
@@ -73,6 +76,20 @@ export function sdkStartOf(request: ControlRequest, notify: (message: string) =>
     say(`"excludeDynamicSections" is not true or false; ignored`);
   for (const key of unreadKeys(request)) say(`"${key}" is not supported by codebot; ignored`);
   return start;
+}
+
+/** The program's `promptSuggestions` and `forwardSubagentText`: the output flags it stands for. */
+export function sdkOutputOf(
+  request: ControlRequest,
+  notify: (message: string) => void,
+): { promptSuggestions: boolean; subagentMessages: boolean } {
+  const flag = (key: string): boolean => {
+    const value = request[key];
+    if (given(value) && typeof value !== "boolean")
+      notify(`the Agent SDK's initialize: "${key}" is not true or false; ignored`);
+    return value === true;
+  };
+  return { promptSuggestions: flag("promptSuggestions"), subagentMessages: flag("forwardSubagentText") };
 }
 
 /** What `initialize` carries that codebot does not read (each said once on stderr). */
