@@ -4,6 +4,7 @@ import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import {
   Agent,
+  type AgentEvent,
   ContextMeter,
   contextWindowOf,
   type EffortLevel,
@@ -489,6 +490,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const subagentRuns = new Map<string, { id: string; type: string; origin: SubagentOrigin }>();
   // The main agent's `agent` call in progress (sub-agents do not nest, and these calls run one at a time).
   let agentCallId: string | undefined;
+  const emitSubagentEvent = (agentName: string, event: AgentEvent) => {
+    const origin = subagentRuns.get(agentName)?.origin;
+    events.emit({ kind: "agent", agentName, event, ...(origin ? { subagent: origin } : {}) });
+  };
   // Their own transcripts, by run name, while they run.
   const subagentTranscripts = new Map<string, TranscriptWriter>();
   /** A sub-agent's message goes to the session's transcript and to its own. */
@@ -705,10 +710,13 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
       onEvent: (agentName, event) => {
         if (event.type === "message_end") recordSubagentMessage(agentName, event.message, event);
-        const origin = subagentRuns.get(agentName)?.origin;
-        events.emit({ kind: "agent", agentName, event, ...(origin ? { subagent: origin } : {}) });
+        emitSubagentEvent(agentName, event);
       },
-      recordMessage: (agentName, message) => recordSubagentMessage(agentName, message),
+      recordMessage: (agentName, message) => {
+        recordSubagentMessage(agentName, message);
+        // Its prompt is no event of its loop; the stream still writes it, as claude's does.
+        emitSubagentEvent(agentName, { type: "message_end", message });
+      },
       started: async (run) => {
         // The agent's own hooks first, so its SubagentStart hooks fire too.
         scopeEnds.set(run.id, agentScopes.enter(run));

@@ -436,7 +436,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     await resultOf(run);
     await run.end();
     const under = run.lines().filter((l) => l.parent_tool_use_id === "call_agent");
-    expect(under.map((l) => l.type)).toEqual(["assistant"]);
+    expect(under.map((l) => l.type)).toEqual(["user", "assistant"]);
     expect(run.cli.stderr()).not.toContain('"forwardSubagentText"');
   });
 

@@ -1,7 +1,7 @@
 /**
  * `--forward-subagent-text`, replaying what claude 2.1.328 wrote against a loopback server for a
- * foreground sub-agent that thinks, says something, calls a tool and answers: each of its messages
- * is an `assistant`/`user` line with `parent_tool_use_id` (the main agent's call that started it),
+ * foreground sub-agent that thinks, says something, calls a tool and answers: its prompt and each
+ * of its messages is an `assistant`/`user` line with `parent_tool_use_id` (the main agent's call that started it),
  * `agent_id` and `subagent_type`. Without the flag codebot keeps its own `agent_message` lines.
  */
 import { reply } from "@codebot/agentcore/testing";
@@ -38,10 +38,12 @@ async function subagentRun(extra: string[]): Promise<Line[]> {
 const content = (line: Line | undefined) => (line?.message as { content: unknown } | undefined)?.content;
 
 describe("--forward-subagent-text", () => {
-  it("a sub-agent's messages are assistant and user lines under the call that started it", async () => {
+  it("a sub-agent's prompt and messages are user and assistant lines under the call that started it", async () => {
     const lines = await subagentRun(["--forward-subagent-text"]);
     const under = lines.filter((l) => l.parent_tool_use_id === "call_agent");
-    expect(under.map((l) => l.type)).toEqual(["assistant", "user", "assistant"]);
+    expect(under.map((l) => l.type)).toEqual(["user", "assistant", "user", "assistant"]);
+    // Its prompt first, as claude writes it.
+    expect(JSON.stringify(content(under.shift()))).toContain("list the files");
     expect(content(under[0])).toEqual([
       { type: "thinking", thinking: "sub thinks" },
       { type: "text", text: "Let me look." },
@@ -67,7 +69,8 @@ describe("--forward-subagent-text", () => {
 
   it("without it, a sub-agent's messages are codebot's agent_message lines", async () => {
     const lines = await subagentRun([]);
-    expect(lines.filter((l) => l.subtype === "agent_message")).toHaveLength(3);
+    // Its prompt, its answer with the tool call, the tool result, its last answer.
+    expect(lines.filter((l) => l.subtype === "agent_message")).toHaveLength(4);
     expect(lines.some((l) => l.parent_tool_use_id === "call_agent")).toBe(false);
   });
 
