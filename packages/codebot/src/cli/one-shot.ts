@@ -313,6 +313,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     // Input that ended before its first turn: the start's events still go out.
     for (const event of early ?? []) emitEvent(event);
     early = undefined;
+    // A run that ended on an error wants no suggestion (one that ended well has waited for it).
+    suggestions?.cancel();
     await closeWithNotice(runtime, "other", notice);
     removeSignalHandlers();
   }

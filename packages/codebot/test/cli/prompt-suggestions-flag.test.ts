@@ -135,6 +135,28 @@ describe("--prompt-suggestions", () => {
     expect(lines.at(-1)?.suggestion).toBe("commit this");
   });
 
+  it("a malformed input line ends the run without the suggestion in flight, as claude exits at once", async () => {
+    const box = sandbox();
+    // The suggestion comes late and the session's end takes a while: only a cancelled request writes nothing.
+    const server = await modelServer([
+      reply.turn({ reasoning: "hmm", text: "Fixed." }),
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return reply.text("run the tests");
+      },
+    ]);
+    const settings = box.json("hooks.json", {
+      hooks: { SessionEnd: [{ hooks: [{ type: "command", command: "sleep 1" }] }] },
+    });
+    const line = JSON.stringify({ type: "user", message: { role: "user", content: "fix the bug" } });
+    const r = await runCli(
+      ["-p", "--input-format", "stream-json", ...SUGGEST, "--settings", settings, "--cwd", box.project],
+      { env: modelEnv(server, box.home), input: `${line}\nnot json\n` },
+    );
+    expect(r.code).toBe(1);
+    expect(jsonLines(r.stdout).map((l) => l.type)).not.toContain("prompt_suggestion");
+  });
+
   it("false (or 0, no, off) turns it off", async () => {
     const { lines, requests } = await run(
       [...FIXED, reply.text("run the tests")],
