@@ -421,6 +421,32 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     expect(run.cli.stderr()).not.toContain('"promptSuggestions"');
   });
 
+  it("set_prompt_suggestions_paused is answered, and suggestions go on, as claude 2.1.328 does; a paused that is no boolean is refused", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.turn({ reasoning: "hmm", text: "Fixed." }),
+      reply.text("run the tests"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--prompt-suggestions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(await run.request("p1", { subtype: "set_prompt_suggestions_paused", paused: true })).toEqual({
+      subtype: "success",
+      request_id: "p1",
+    });
+    expect(
+      await run.request("p2", { subtype: "set_prompt_suggestions_paused", paused: "yes" }),
+    ).toMatchObject({
+      subtype: "error",
+      request_id: "p2",
+      error: "Invalid set_prompt_suggestions_paused: Invalid input: expected boolean, received string",
+    });
+    run.say("fix the bug");
+    await resultOf(run);
+    await run.end();
+    expect(run.lines().at(-1)).toMatchObject({ type: "prompt_suggestion", suggestion: "run the tests" });
+  });
+
   it("initialize's forwardSubagentText is --forward-subagent-text: a sub-agent's answer under its call", async () => {
     const box = sandbox();
     const server = await modelServer([

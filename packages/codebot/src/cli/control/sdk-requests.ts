@@ -158,6 +158,15 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
       case "stop_task":
         // claude's answer for a task id it does not have; codebot runs no background tasks.
         return {};
+      case "set_prompt_suggestions_paused":
+        // Recorded: claude 2.1.328 answers it and goes on suggesting (its pause sits behind a
+        // feature gate of Anthropic's service, off without it); so does codebot.
+        if (typeof request.paused !== "boolean")
+          throw new ControlError(
+            `Invalid set_prompt_suggestions_paused: Invalid input: expected boolean, received ${typeof request.paused}`,
+            "invalid_request",
+          );
+        return undefined;
       default:
         throw new ControlError(
           `Unsupported control request subtype: ${request.subtype}`,
