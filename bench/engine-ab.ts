@@ -33,6 +33,7 @@ const tool = {
   execute: async () => ({ content: "ok", isError: false }),
 };
 const ctx = {
+  callId: "bench",
   signal: new AbortController().signal,
   agentName: "main",
   tool,

@@ -67,6 +67,7 @@ const nowUs = () => Number(process.hrtime.bigint()) / 1000;
 /** A kernel-like caller: a context with the tool's validator and a `next` that executes the tool. */
 function caller(tool: Tool, middleware: ToolMiddleware | undefined): (call: ToolCall) => Promise<ToolResult> {
   const ctx: ToolContext = {
+    callId: "bench",
     signal: new AbortController().signal,
     agentName: "main",
     tool,
@@ -383,6 +384,7 @@ const persistentAddedUs = persistentPerCall.persistent - persistentPerCall.none;
 const pipeFloorUs = persistentPerCall.pipe;
 const bash = bashTool({ paths: new PathPolicy(dir), env: {} });
 const bashCtx: ToolContext = {
+  callId: "bench",
   signal: new AbortController().signal,
   agentName: "main",
   tool: bash as Tool,

@@ -104,6 +104,7 @@ async function executeOne(prepared: PreparedCall, options: ToolExecutionOptions)
   else {
     const { tool } = prepared;
     const ctx: ToolContext = {
+      callId: call.id,
       signal: options.signal,
       agentName: options.agentName,
       tool,

@@ -41,6 +41,8 @@ export type ArgsCheck = { ok: true; args: Record<string, unknown> } | { ok: fals
 
 /** Everything a tool and a middleware may know about the call in progress. */
 export interface ToolContext {
+  /** The model's id of this call (Claude Code's `tool_use_id`). */
+  callId: string;
   /** Aborted when the run is cancelled; a tool must stop promptly. */
   signal: AbortSignal;
   /** Name of the agent that made the call (`main` for the top-level agent). */

@@ -135,6 +135,7 @@ export async function callTool(
 ): Promise<CallOutcome> {
   const executed: ToolCall[] = [];
   const ctx: ToolContext = {
+    callId: options.id ?? "call-1",
     signal: options.signal ?? new AbortController().signal,
     agentName: options.agentName ?? "main",
     tool,

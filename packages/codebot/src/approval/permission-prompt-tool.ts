@@ -27,7 +27,7 @@ export function permissionPromptTool(
     const input = { tool_name: claudeToolName(call.name), input: call.args, tool_use_id: call.id };
     let result: ToolResult;
     try {
-      result = await tool.execute(input, contextFor(tool, ctx));
+      result = await tool.execute(input, contextFor(tool, call, ctx));
     } catch (error) {
       return deny(`the permission prompt tool failed: ${(error as Error).message}`);
     }
@@ -91,9 +91,17 @@ export function promptAnswerOf(
   };
 }
 
-/** What an MCP tool's `execute` is given: the question's signal; nothing streams or validates. */
-function contextFor(tool: Tool, ctx: Pick<ToolContext, "signal" | "agentName">): ToolContext {
+/**
+ * What an MCP tool's `execute` is given: the question's signal, and the id of the call asked
+ * about (the prompt tool is not a call of the model's); nothing streams or validates.
+ */
+function contextFor(
+  tool: Tool,
+  asked: ToolCall,
+  ctx: Pick<ToolContext, "signal" | "agentName">,
+): ToolContext {
   return {
+    callId: asked.id,
     signal: ctx.signal,
     agentName: ctx.agentName,
     tool,

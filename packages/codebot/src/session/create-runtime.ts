@@ -488,8 +488,6 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   };
   // The sub-agent runs in progress by name (the agent tool gives runs at once distinct names): their tool calls' hooks name them.
   const subagentRuns = new Map<string, { id: string; type: string; origin: SubagentOrigin }>();
-  // The main agent's `agent` call in progress (sub-agents do not nest, and these calls run one at a time).
-  let agentCallId: string | undefined;
   const emitSubagentEvent = (agentName: string, event: AgentEvent) => {
     const origin = subagentRuns.get(agentName)?.origin;
     events.emit({ kind: "agent", agentName, event, ...(origin ? { subagent: origin } : {}) });
@@ -723,7 +721,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         const origin: SubagentOrigin = {
           id: run.id,
           subagentType: run.agent?.name ?? GENERAL_PURPOSE,
-          ...(agentCallId !== undefined ? { toolUseId: agentCallId } : {}),
+          toolUseId: run.toolUseId,
         };
         subagentRuns.set(run.name, { id: run.id, type: run.type, origin });
         // Its own transcript too, where Claude Code keeps one (SubagentStop's agent_transcript_path).
@@ -913,10 +911,6 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       if (reminder !== undefined || validation.outcome().exhausted || info.signal.aborted) return reminder;
       return stopHooks.onStop(info);
     },
-  });
-  agent.subscribe((event) => {
-    // The call's message reached its listeners before the sub-agent starts (ToolContext.eventsDelivered).
-    if (event.type === "tool_execution_start" && event.call.name === "agent") agentCallId = event.call.id;
   });
   session = new Session({
     agent,

@@ -27,6 +27,8 @@ export interface SubagentRun {
   type: string;
   /** Claude Code's `agent_id`: this run's own id (two runs of one agent tell apart by it). */
   id: string;
+  /** The id of the `agent` call that started it (claude's `parent_tool_use_id` for its lines). */
+  toolUseId: string;
   agent?: AgentDefinition;
 }
 
@@ -130,6 +132,7 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
           name,
           type: agent?.name ?? wanted,
           id: newAgentId(),
+          toolUseId: ctx.callId,
           ...(agent ? { agent } : {}),
         };
         const ownModel = agent?.model !== undefined && host.mayUseOwnModel(agent) ? agent.model : undefined;

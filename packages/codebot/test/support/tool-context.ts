@@ -7,6 +7,7 @@ export function toolContext(
   agentName = "main",
 ): ToolContext {
   return {
+    callId: "call-1",
     signal,
     agentName,
     tool,
