@@ -54,7 +54,8 @@ export type AgentEvent =
    * For an assistant message, `usage` is what its model step cost (the same as the `step_usage`
    * after it) and `model` the id of the model that wrote it.
    */
-  | { type: "message_end"; message: ModelMessage; usage?: Usage; model?: string }
+  /** An answer's `usage`, `model` and the provider's `responseId` (when it sent one) come with it. */
+  | { type: "message_end"; message: ModelMessage; usage?: Usage; model?: string; responseId?: string }
   | { type: "tool_execution_start"; call: ToolCall }
   | { type: "tool_execution_update"; callId: string; partial: string }
   | { type: "tool_execution_end"; call: ToolCall; result: ToolResult }

@@ -21,7 +21,7 @@ export { AgentEventStream } from "./event-stream.js";
 export type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
 export type { FallbackTrigger } from "./fallback.js";
 export { agentLoop, type LoopOptions, type StopInfo } from "./loop.js";
-export { userMessage } from "./messages.js";
+export { toolResultMessage, userMessage } from "./messages.js";
 export { ModelCallError } from "./model-error.js";
 export type { StepOutcome } from "./model-step.js";
 export {

@@ -162,7 +162,11 @@ class Run {
       const step = await this.modelStepWithRetry(modelTools);
       this.openTurn = step.message;
       if (step.message.content.length > 0)
-        this.append(step.message, false, { usage: step.usage, model: this.model.modelId });
+        this.append(step.message, false, {
+          usage: step.usage,
+          model: this.model.modelId,
+          ...(step.responseId !== undefined ? { responseId: step.responseId } : {}),
+        });
       if (step.status === "aborted") return "aborted";
       // After the message: listeners get the answer first (hooks of its tool calls may already be starting).
       this.emit({ type: "step_usage", turn, usage: step.usage, model: this.model });
@@ -302,7 +306,11 @@ class Run {
   }
 
   /** Adds a message to the history; `announce` adds the `message_start` that streamed messages already had. */
-  private append(message: ModelMessage, announce = true, step?: { usage: Usage; model: string }): void {
+  private append(
+    message: ModelMessage,
+    announce = true,
+    step?: { usage: Usage; model: string; responseId?: string },
+  ): void {
     if (announce) this.emit({ type: "message_start", role: message.role });
     this.history.push(message);
     this.newMessages.push(message);

@@ -24,6 +24,8 @@ export interface StepOutcome {
   message: AssistantModelMessage;
   toolCalls: ModelToolCall[];
   usage: Usage;
+  /** The provider's id of the answer (Anthropic's `msg_…`), when it sent one. */
+  responseId?: string;
 }
 
 /** The tools as the model sees them (see toModelTools). */
@@ -101,6 +103,7 @@ async function readStep(
   const toolCalls: ModelToolCall[] = [];
   const usage = emptyUsage();
   let finished = false;
+  let responseId: string | undefined;
   const message: AssistantModelMessage = { role: "assistant", content };
 
   try {
@@ -162,6 +165,9 @@ async function readStep(
           });
           break;
         }
+        case "response-metadata":
+          responseId ??= part.id;
+          break;
         case "finish":
           // OpenAI-style providers send a finish part whenever the stream closes; without the
           // server's own finish reason it is a cut stream, not an answer.
@@ -189,7 +195,13 @@ async function readStep(
   }
   // Providers reject empty text blocks in a history.
   message.content = content.filter((p) => !(p.type === "text" && p.text.length === 0));
-  return { status: "done", message: builtByKernel(message), toolCalls, usage };
+  return {
+    status: "done",
+    message: builtByKernel(message),
+    toolCalls,
+    usage,
+    ...(responseId !== undefined ? { responseId } : {}),
+  };
 }
 
 /** The provider sent nothing for `ms`: the request was given up; retried like a broken connection. */

@@ -57,6 +57,16 @@ const generateWithEcho = (model: LanguageModelV3) =>
   });
 
 describe("real providers against the loopback server", () => {
+  test("anthropic: an answer's message_end carries the provider's message id", async () => {
+    const s = await start([reply.text("hello")]);
+    const model = await resolveModel("anthropic/claude-sonnet-4-5", anthropicEnv(s));
+    const { events } = await runToEnd({ model });
+    const ends = events.flatMap((e) =>
+      e.type === "message_end" && e.message.role === "assistant" ? [e] : [],
+    );
+    expect(ends.map((e) => e.responseId)).toEqual(["msg_loopback_1"]);
+  });
+
   test("anthropic, streaming: the loop runs a tool call and sends its result back", async () => {
     const s = await start(toolRoundTrip());
     const model = await resolveModel("anthropic/claude-sonnet-4-5", anthropicEnv(s));

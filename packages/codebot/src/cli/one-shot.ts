@@ -21,7 +21,7 @@ import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
 import { apiClock } from "./output/api-clock.js";
 import { ClaudeHookLines } from "./output/claude-hook-lines.js";
-import { claudeStreamLine } from "./output/claude-stream.js";
+import { blockLines, claudeStreamLine } from "./output/claude-stream.js";
 import { jsonLine } from "./output/json-line.js";
 import { MessageDisplay, OrderedOutput, withShownText } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
@@ -98,18 +98,20 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const subagentMessages = flags.subagentMessages === true || sdkOutput?.subagentMessages === true;
   const promptSuggestions = flags.promptSuggestions === true || sdkOutput?.promptSuggestions === true;
   const ids = { sessionId, model: modelSpec.slice(modelSpec.indexOf("/") + 1) };
+  const streamedResults = new Set<string>();
+  const writeBlocks = (line: WireObject) => {
+    for (const each of blockLines(line)) process.stdout.write(jsonLine(each));
+  };
   const emitEvent = (event: SessionEvent) => {
     const line = claudeStreamLine(event, ids, {
       partialMessages: flags.partialMessages === true,
       subagentMessages,
+      streamedResults,
     });
     if (line === undefined) return;
     const shown = mainMessageEnd(event) && display?.shownFor(event.event.message);
-    if (!shown) return emit(line);
-    output.after(shown, (text) => {
-      const shownLine = text === undefined ? line : withShownText(line, text);
-      process.stdout.write(jsonLine(shownLine));
-    });
+    if (!shown) return output.write(() => writeBlocks(line));
+    output.after(shown, (text) => writeBlocks(text === undefined ? line : withShownText(line, text)));
   };
   const hookLines = new ClaudeHookLines(sessionId, flags.hookEvents === true);
   const apiTime = apiClock();

@@ -41,16 +41,27 @@ describe("--forward-subagent-text", () => {
   it("a sub-agent's prompt and messages are user and assistant lines under the call that started it", async () => {
     const lines = await subagentRun(["--forward-subagent-text"]);
     const under = lines.filter((l) => l.parent_tool_use_id === "call_agent");
-    expect(under.map((l) => l.type)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(under.map((l) => l.type)).toEqual([
+      "user",
+      "assistant",
+      "assistant",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
     // Its prompt first, as claude writes it.
     expect(JSON.stringify(content(under.shift()))).toContain("list the files");
-    expect(content(under[0])).toEqual([
-      { type: "thinking", thinking: "sub thinks" },
-      { type: "text", text: "Let me look." },
-      { type: "tool_use", id: "call_glob", name: "Glob", input: { pattern: "*" } },
+    // An answer is a line per block, as claude writes it, each with the message's id.
+    expect(under.slice(0, 3).map(content)).toEqual([
+      [{ type: "thinking", thinking: "sub thinks" }],
+      [{ type: "text", text: "Let me look." }],
+      [{ type: "tool_use", id: "call_glob", name: "Glob", input: { pattern: "*" } }],
     ]);
-    expect(content(under[1])).toMatchObject([{ type: "tool_result", tool_use_id: "call_glob" }]);
-    expect(content(under[2])).toEqual([{ type: "text", text: "Sub-agent says: two files." }]);
+    const ids = under.slice(0, 3).map((l) => (l.message as { id?: string }).id);
+    expect(new Set(ids).size).toBe(1);
+    expect(ids[0]).toMatch(/^msg_/);
+    expect(content(under[3])).toMatchObject([{ type: "tool_result", tool_use_id: "call_glob" }]);
+    expect(content(under[4])).toEqual([{ type: "text", text: "Sub-agent says: two files." }]);
     for (const line of under) {
       expect(line).toMatchObject({
         agent_id: expect.stringMatching(/^a[0-9a-f]{16}$/),

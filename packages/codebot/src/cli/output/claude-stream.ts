@@ -1,7 +1,8 @@
 /**
  * `-p --output-format stream-json` in Claude Code's shape (checked against `claude` 2.1.328, see
- * test/fixtures/claude-code-2.1.328/): a `system`/`init` line, an `assistant` line per model
- * message, a `user` line per batch of tool results, then the `result` line. codebot's own
+ * test/fixtures/claude-code-2.1.328/): a `system`/`init` line, an `assistant` line per block of
+ * a model message (each with the message's id), a `user` line per tool result as its call ends
+ * (with the tool's own result, `tool_use_result`), then the `result` line. codebot's own
  * reports are `system` lines with subtypes of their own: `hook_start`, `hook` (a hook trace
  * record), `notice`, `agent_message` (a sub-agent's message). With `--include-partial-messages`
  * the answer's text also streams as `stream_event` lines (`content_block_delta`), as Claude Code's.
@@ -9,10 +10,12 @@
  * under the call that started it (`parent_tool_use_id`), as claude 2.1.328 writes them.
  */
 import { randomUUID } from "node:crypto";
+import { toolResultMessage } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { SessionEvent, SubagentOrigin } from "../../session/session-events.js";
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
+import { claudeUsage } from "./claude-usage.js";
 import { modelFallbackText } from "./model-fallback-text.js";
 import { type WireObject, wireHookStart, wireTraceRecord } from "./wire.js";
 
@@ -33,6 +36,11 @@ export interface StreamLineOptions {
   partialMessages?: boolean;
   /** `--forward-subagent-text`: a sub-agent's messages as `assistant`/`user` lines, not `agent_message`. */
   subagentMessages?: boolean;
+  /**
+   * The calls whose result has had its own line (given at its `tool_execution_end`): the batch's
+   * message leaves them out. One set for the whole run.
+   */
+  streamedResults?: Set<string>;
 }
 
 /** The stream-json line of a session event, or undefined for events Claude Code does not stream. */
@@ -72,25 +80,76 @@ export function claudeStreamLine(
           ...base,
         };
       }
-      if (e.type !== "message_end") return undefined;
-      const { type, message } = claudeMessage(e.message);
       const origin = event.agentName === "main" ? undefined : event.subagent;
-      if (event.agentName !== "main" && !(options.subagentMessages && origin)) {
+      const claudeLines = event.agentName === "main" || (options.subagentMessages === true && origin);
+      const under = () =>
+        origin ? underCall(origin, base) : { parent_tool_use_id: null, ...base, timestamp: now() };
+      if (e.type === "tool_execution_end") {
+        if (!claudeLines || options.streamedResults === undefined) return undefined;
+        // Its own line as the call ends, as claude writes them: in the order the calls end.
+        options.streamedResults.add(e.call.id);
+        const { message } = claudeMessage(toolResultMessage([{ call: e.call, result: e.result }]));
+        return {
+          type: "user",
+          message: { ...message, role: "user" },
+          ...under(),
+          ...(e.result.data !== undefined ? { tool_use_result: e.result.data } : {}),
+        };
+      }
+      if (e.type !== "message_end") return undefined;
+      const { type, message } = claudeMessage(withoutStreamed(e.message, options.streamedResults));
+      if (Array.isArray(message.content) && message.content.length === 0) return undefined;
+      if (!claudeLines) {
         return { type: "system", subtype: "agent_message", agent: event.agentName, message, ...base };
       }
-      const under = origin ? underCall(origin, base) : { parent_tool_use_id: null, ...base };
       if (type === "assistant") {
         return {
           type: "assistant",
-          message: { type: "message", model: e.model ?? ids.model, ...message, stop_reason: null },
-          ...under,
+          message: {
+            id: e.responseId ?? `msg_${randomUUID().replaceAll("-", "")}`,
+            type: "message",
+            model: e.model ?? ids.model,
+            ...message,
+            stop_reason: null,
+            stop_sequence: null,
+            ...(e.usage !== undefined ? { usage: claudeUsage(e.usage) } : {}),
+          },
+          ...under(),
         };
       }
-      // Tool results (the kernel's role "tool") and injected user messages.
-      return { type: "user", message: { ...message, role: "user" }, ...under };
+      // Tool results not given a line of their own, and injected user messages.
+      return { type: "user", message: { ...message, role: "user" }, ...under() };
     }
   }
 }
+
+/**
+ * Claude's lines of one answer: a line per block (thinking, text, a tool call), each carrying the
+ * whole message's fields; any other line as it is.
+ */
+export function blockLines(line: WireObject): WireObject[] {
+  const message = line.message as { content?: unknown } | undefined;
+  if (line.type !== "assistant" || !Array.isArray(message?.content) || message.content.length < 2)
+    return [line];
+  return message.content.map((block: unknown) => ({
+    ...line,
+    message: { ...message, content: [block] },
+    uuid: randomUUID(),
+  }));
+}
+
+/** A tool-results message without the results already streamed on their own (and those forgotten). */
+function withoutStreamed(message: ModelMessage, streamed: Set<string> | undefined): ModelMessage {
+  if (message.role !== "tool" || streamed === undefined || streamed.size === 0) return message;
+  const content = message.content.filter((part) => {
+    if (part.type !== "tool-result" || !streamed.has(part.toolCallId)) return true;
+    streamed.delete(part.toolCallId);
+    return false;
+  });
+  return { ...message, content };
+}
+
+const now = () => new Date().toISOString();
 
 /** A sub-agent's line names the call that started it, its run and its type, as claude's does. */
 function underCall(origin: SubagentOrigin, base: WireObject): WireObject {

@@ -9,6 +9,7 @@ import { claudeToolName } from "@codebot/hooks";
 import type { PermissionDenial } from "../../approval/tool-approval.js";
 import { costOf, type ModelPriceOverrides } from "../../session/model-prices.js";
 import { failureReason, type PromptResult } from "../../session/prompt-result.js";
+import { claudeUsage } from "./claude-usage.js";
 import type { WireObject } from "./wire.js";
 
 export interface ResultInput {
@@ -55,12 +56,7 @@ export function resultObject(input: ResultInput): WireObject {
     total_cost_usd: usd,
     ...(known ? {} : { cost_unknown: true }),
     // Claude Code's (Anthropic's) convention: input_tokens is the uncached part of the prompts.
-    usage: {
-      input_tokens: result.usage.inputTokens - result.usage.cacheReadTokens - result.usage.cacheWriteTokens,
-      cache_creation_input_tokens: result.usage.cacheWriteTokens,
-      cache_read_input_tokens: result.usage.cacheReadTokens,
-      output_tokens: result.usage.outputTokens,
-    },
+    usage: claudeUsage(result.usage),
     modelUsage: Object.fromEntries(
       perModel.map(({ spec, usage, cost }) => [
         spec.slice(spec.indexOf("/") + 1),
