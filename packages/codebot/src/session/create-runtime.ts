@@ -722,6 +722,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
           id: run.id,
           subagentType: run.agent?.name ?? GENERAL_PURPOSE,
           toolUseId: run.toolUseId,
+          ...(run.description !== undefined ? { description: run.description } : {}),
         };
         subagentRuns.set(run.name, { id: run.id, type: run.type, origin });
         // Its own transcript too, where Claude Code keeps one (SubagentStop's agent_transcript_path).

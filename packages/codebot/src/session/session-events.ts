@@ -30,6 +30,8 @@ export interface SubagentOrigin {
   subagentType: string;
   /** The id of the main agent's `agent` tool call that started it. */
   toolUseId?: string;
+  /** The call's `description` of the task, when it gave one. */
+  description?: string;
 }
 
 export type SessionListener = (event: SessionEvent) => void;

@@ -29,6 +29,8 @@ export interface SubagentRun {
   id: string;
   /** The id of the `agent` call that started it (claude's `parent_tool_use_id` for its lines). */
   toolUseId: string;
+  /** The call's `description` of the task, when it gave one (claude's `task_description`). */
+  description?: string;
   agent?: AgentDefinition;
 }
 
@@ -84,6 +86,10 @@ function newAgentId(): string {
 export const GENERAL_PURPOSE = "general-purpose";
 
 const inputSchema = z.object({
+  description: z
+    .string()
+    .optional()
+    .describe("A short (3-5 word) description of the task, shown while it runs"),
   prompt: z.string().min(1).describe("The task for the sub-agent, with everything it needs to know"),
   subagent_type: z
     .string()
@@ -104,7 +110,7 @@ const inputSchema = z.object({
 type AgentArgs = z.infer<typeof inputSchema>;
 
 /**
- * `agent {prompt, subagent_type?, name?}`: runs a sub-agent with its own loop and the session's
+ * `agent {prompt, description?, subagent_type?, name?}`: runs a sub-agent with its own loop and the session's
  * middleware; its final text is the result. A `subagent_type` naming a custom agent gives it that
  * agent's instructions, tools and model. SubagentStop fires at each natural stop (where a Claude
  * Code group may keep it going) and otherwise when its loop exits, whatever the reason.
@@ -133,6 +139,7 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
           type: agent?.name ?? wanted,
           id: newAgentId(),
           toolUseId: ctx.callId,
+          ...(args.description ? { description: args.description } : {}),
           ...(agent ? { agent } : {}),
         };
         const ownModel = agent?.model !== undefined && host.mayUseOwnModel(agent) ? agent.model : undefined;

@@ -16,7 +16,7 @@ type Line = Record<string, unknown>;
 async function subagentRun(extra: string[]): Promise<Line[]> {
   const box = sandbox();
   const server = await modelServer([
-    reply.toolCall("agent", { prompt: "list the files" }, "call_agent"),
+    reply.toolCall("agent", { prompt: "list the files", description: "List files" }, "call_agent"),
     reply.turn({
       reasoning: "sub thinks",
       text: "Let me look.",
@@ -66,6 +66,7 @@ describe("--forward-subagent-text", () => {
       expect(line).toMatchObject({
         agent_id: expect.stringMatching(/^a[0-9a-f]{16}$/),
         subagent_type: "general-purpose",
+        task_description: "List files",
         session_id: lines[0]?.session_id,
         uuid: expect.any(String),
         timestamp: expect.any(String),

@@ -17,6 +17,14 @@ describe("resultSummary", () => {
 });
 
 describe("callSummary", () => {
+  it("an agent call is shown by its description, as Claude Code's Agent calls are, else its name or type", () => {
+    expect(callSummary(call("agent", { prompt: "p", description: "Find the tests" }))).toBe("Find the tests");
+    expect(callSummary(call("agent", { prompt: "p", name: "scout" }))).toBe("scout");
+    expect(callSummary(call("agent", { prompt: "p", subagent_type: "general-purpose" }))).toBe(
+      "general-purpose",
+    );
+  });
+
   it("a path with a line break or a character that reorders text is written out, as the approval question shows it", () => {
     expect(callSummary(call("write", { file_path: "two\nlines.md" }))).toBe("two\\nlines.md");
     expect(callSummary(call("read", { file_path: "evil\u202etxt.exe" }))).toBe("evil\\u202etxt.exe");

@@ -159,5 +159,6 @@ function underCall(origin: SubagentOrigin, base: WireObject): WireObject {
     ...base,
     timestamp: new Date().toISOString(),
     subagent_type: origin.subagentType,
+    ...(origin.description !== undefined ? { task_description: origin.description } : {}),
   };
 }

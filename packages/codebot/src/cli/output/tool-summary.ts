@@ -34,7 +34,7 @@ function rawCallSummary(call: ToolCall): string {
     case "task_update":
       return `#${str("task_id") ?? "?"}${str("status") ? ` → ${str("status")}` : ""}`;
     case "agent":
-      return str("name") ?? str("subagent_type") ?? "";
+      return str("description") ?? str("name") ?? str("subagent_type") ?? "";
     default:
       return JSON.stringify(a);
   }
