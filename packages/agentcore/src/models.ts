@@ -74,6 +74,12 @@ export interface ModelAccessOptions {
    * Claude Code's MAX_THINKING_TOKENS=0 or `alwaysThinkingEnabled: false`. Default true.
    */
   thinking?: boolean;
+  /**
+   * The Agent SDK's thinking budget (`setMaxThinkingTokens()`, `--max-thinking-tokens`), as claude
+   * 2.1.328 sends it (thinking.ts): 0 turns thinking off; a budget is sent to the models that take
+   * one (`{type: "enabled", budget_tokens}`), the adaptive ones keep their adaptive thinking.
+   */
+  maxThinkingTokens?: number;
 }
 
 /**
@@ -97,7 +103,10 @@ function envBetas(value: string | undefined): string[] {
 export async function providerModels(
   spec: string,
   env: Env,
-  access: Pick<ModelAccessOptions, "anthropicBetas" | "effort" | "maxEffort" | "thinking"> = {},
+  access: Pick<
+    ModelAccessOptions,
+    "anthropicBetas" | "effort" | "maxEffort" | "thinking" | "maxThinkingTokens"
+  > = {},
 ): Promise<(fetch: typeof globalThis.fetch) => LanguageModelV3> {
   const slash = spec.indexOf("/");
   const provider = slash > 0 ? spec.slice(0, slash) : "";
@@ -129,7 +138,7 @@ export async function providerModels(
         ]),
       ];
       const headers = betas.length > 0 ? { headers: { "anthropic-beta": betas.join(",") } } : {};
-      const thinking = thinkingToSend(modelId, access.thinking);
+      const thinking = thinkingToSend(modelId, access.thinking, access.maxThinkingTokens);
       const options = { ...(effort ? { effort } : {}), ...(thinking ? { thinking } : {}) };
       return (fetch) => {
         const model = createAnthropic({ ...auth, baseURL, fetch, ...headers })(modelId);

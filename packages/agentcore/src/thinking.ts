@@ -7,7 +7,10 @@
  * are sent none: a budget changes `max_tokens` and forced tool calls, and a gateway's own model
  * may refuse the field (as with effort).
  */
-export type ThinkingToSend = { type: "adaptive"; display: "updates" } | { type: "disabled" };
+export type ThinkingToSend =
+  | { type: "adaptive"; display: "updates" }
+  | { type: "disabled" }
+  | { type: "enabled"; budgetTokens: number };
 
 /** By the family a model id contains (dated and Bedrock ids too), as effort.ts matches them. */
 const ADAPTIVE_FAMILIES = [
@@ -23,9 +26,20 @@ const ADAPTIVE_FAMILIES = [
 /** The models that always think: claude asks them with adaptive thinking even when it is off. */
 const ALWAYS_THINKING = ["claude-opus-5-5", "claude-sonnet-5-5"];
 
-/** The `thinking` to send with a request to `modelId`, if any; `enabled` false turns it off. */
-export function thinkingToSend(modelId: string, enabled = true): ThinkingToSend | undefined {
-  if (!ADAPTIVE_FAMILIES.some((family) => modelId.includes(family))) return undefined;
-  const on = enabled || ALWAYS_THINKING.some((family) => modelId.includes(family));
-  return on ? { type: "adaptive", display: "updates" } : { type: "disabled" };
+/**
+ * The `thinking` to send with a request to `modelId`, if any; `enabled` false turns it off.
+ * `budget` (the Agent SDK's `setMaxThinkingTokens()`, `--max-thinking-tokens`), as claude 2.1.328
+ * sends it (recorded): 0 turns thinking off; a budget goes to any other model as
+ * `{type: "enabled", budget_tokens}` (claude-sonnet-4-5 got 2000 for 2000), while an adaptive one
+ * keeps its adaptive thinking (claude-opus-5-5 did).
+ */
+export function thinkingToSend(modelId: string, enabled = true, budget?: number): ThinkingToSend | undefined {
+  const on = enabled && budget !== 0;
+  if (!ADAPTIVE_FAMILIES.some((family) => modelId.includes(family))) {
+    if (budget === undefined) return undefined;
+    return budget > 0 ? { type: "enabled", budgetTokens: budget } : { type: "disabled" };
+  }
+  return on || ALWAYS_THINKING.some((family) => modelId.includes(family))
+    ? { type: "adaptive", display: "updates" }
+    : { type: "disabled" };
 }

@@ -95,7 +95,16 @@ export interface PromptToolQuestion {
   suggestions: PermissionUpdate[];
   /** The call's path outside the project and its added folders (Claude Code's `blocked_path`). */
   blockedPath?: string;
+  /**
+   * Why the call is asked, when a rule or a folder says so (Claude Code's `decision_reason_type`):
+   * an ask rule (`ruleSource` when codebot knows the layer it came from), or a file tool's path
+   * outside the working folders.
+   */
+  reason?: { type: "rule"; ruleSource?: string } | { type: "workingDir"; text: string };
 }
+
+/** Claude Code's `decision_reason` for a file tool's path outside the working folders. */
+export const OUTSIDE_WORKING_DIRS = "Path is outside allowed working directories";
 
 /**
  * Why a call whose question was open when the run was interrupted (Esc, Ctrl+C, a signal) did not
@@ -119,6 +128,8 @@ export class ToolApproval {
     ask: [] as PermissionRule[],
     deny: [] as PermissionRule[],
   };
+  /** The Agent SDK's flag settings' rules (setFlagRules). */
+  private flagRules: PermissionRuleSet = { allow: [], ask: [], deny: [] };
   /** Allow rules granted for a while (an active skill's `allowed-tools`), until their remover runs. */
   private readonly granted = new Set<readonly PermissionRule[]>();
   /** Every refused call, in order. */
@@ -136,13 +147,35 @@ export class ToolApproval {
     this.options.rules = rules;
   }
 
-  /** The rules in force now: the settings' (and the command line's), then the session's. */
+  /**
+   * The Agent SDK's flag settings' rules (`applyFlagSettings({permissions})`): they hold from the
+   * next call, each change replacing the last.
+   */
+  setFlagRules(rules: PermissionRuleSet): void {
+    this.flagRules = rules;
+  }
+
+  /** The rules in force now: the settings' (and the command line's), the flag settings', then the session's. */
   get rules(): PermissionRuleSet {
     const { allow, ask, deny } = this.options.rules;
+    const flag = this.flagRules;
     const added = this.sessionRules;
-    // Read for every file a search looks at: no copies while the session added none.
-    if (added.allow.length + added.ask.length + added.deny.length === 0) return this.options.rules;
-    return { allow: [...allow, ...added.allow], ask: [...ask, ...added.ask], deny: [...deny, ...added.deny] };
+    // Read for every file a search looks at: no copies while nothing was added.
+    const extra = [flag, added].reduce(
+      (n, set) => n + set.allow.length + set.ask.length + set.deny.length,
+      0,
+    );
+    if (extra === 0) return this.options.rules;
+    return {
+      allow: [...allow, ...flag.allow, ...added.allow],
+      ask: [...ask, ...flag.ask, ...added.ask],
+      deny: [...deny, ...flag.deny, ...added.deny],
+    };
+  }
+
+  /** Where an ask rule came from, as claude names it (`decision_reason_rule_source`), when codebot knows. */
+  private ruleSourceOf(rule: PermissionRule): { ruleSource?: string } {
+    return this.flagRules.ask.includes(rule) ? { ruleSource: "flagSettings" } : {};
   }
 
   /** A rule for the rest of the session (a PermissionRequest hook's `addRules`). */
@@ -243,9 +276,16 @@ export class ToolApproval {
     if (ask === undefined && mode !== "dontAsk" && this.options.promptTool !== undefined) {
       const filePath = subjectKind(call.name) === "path" ? call.args.file_path : undefined;
       const blockedPath = typeof filePath === "string" ? this.options.paths.outside(filePath) : undefined;
+      const reason: PromptToolQuestion["reason"] =
+        askRule !== undefined
+          ? { type: "rule", ...this.ruleSourceOf(askRule) }
+          : blockedPath !== undefined
+            ? { type: "workingDir", text: OUTSIDE_WORKING_DIRS }
+            : undefined;
       const prompted = await this.options.promptTool(call, ctx, {
         suggestions,
         ...(blockedPath !== undefined ? { blockedPath } : {}),
+        ...(reason !== undefined ? { reason } : {}),
       });
       // Interrupted while the tool was asked: the user stopped the run, the tool refused nothing.
       if (ctx.signal.aborted)

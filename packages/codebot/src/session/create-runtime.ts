@@ -82,7 +82,7 @@ import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
 import { hookExecutors } from "./hook-executors.js";
 import { joinContext } from "./joined-context.js";
-import { changeEffort, effortOfModel, modelEnv, modelFromSpec } from "./model-env.js";
+import { changeEffort, changeThinking, effortOfModel, modelEnv, modelFromSpec } from "./model-env.js";
 import { managedSettingsError, policyRefusal } from "./policy-refusal.js";
 import {
   type ProjectSettings,
@@ -1072,6 +1072,34 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       agent.setModel(model);
     },
     userSettingsFile: path.join(claudeCompat ? claudeHome : codebotHome, "settings.json"),
+    setMaxThinkingTokens: async (tokens) => {
+      changeThinking(modelAccess, tokens);
+      // As setEffort: the model carries its budget from when it was made (only Anthropic's take one).
+      if (!modelSpec.startsWith("anthropic/")) return;
+      model = await modelOf(modelSpec, modelAccess);
+      agent.setModel(model);
+    },
+    setFlagRules: (rules) => {
+      if (managedRulesOnly) {
+        const given = rules.allow.length + rules.ask.length + rules.deny.length;
+        if (given > 0)
+          notify(
+            `codebot: the Agent SDK's permission rules are ignored: only the managed settings' permission rules count (allowManagedPermissionRulesOnly in ${settings.policy.managedRulesOnlyBy})`,
+          );
+        return;
+      }
+      // The program's allow rules are the user's own, as `--allowedTools` are (ownAllowRule).
+      const allow: PermissionRule[] = [];
+      for (const rule of rules.allow) {
+        const own = ownAllowRule(rule, cwd, project.isGrantTrusted);
+        if ("rule" in own) allow.push(own.rule);
+        else
+          notify(
+            `codebot: the Agent SDK's allow rule "${visible(rule.text)}" is not applied: it waits for the approval of ${visible(own.untrusted)}`,
+          );
+      }
+      approval.tools.setFlagRules({ allow, ask: rules.ask, deny: rules.deny });
+    },
   });
   return runtime;
 }

@@ -21,7 +21,10 @@ export interface ModelAccessFlags {
   effort?: EffortLevel;
 }
 
-type Access = Pick<ModelAccessOptions, "anthropicBetas" | "effort" | "maxEffort" | "thinking">;
+type Access = Pick<
+  ModelAccessOptions,
+  "anthropicBetas" | "effort" | "maxEffort" | "thinking" | "maxThinkingTokens"
+>;
 
 /**
  * What a request of the model `spec` is asked with: `--betas`, the effort the session chose for
@@ -44,9 +47,11 @@ function accessFor(spec: string, env: Env, effort?: EffortLevel): Access {
   const thinkingOff =
     Number(env.MAX_THINKING_TOKENS?.trim() || Number.NaN) === 0 ||
     inputs.settings.alwaysThinkingEnabled === false;
+  const budget = thinkingBudgetOfEnv.get(env);
   return {
     ...access,
     ...(thinkingOff ? { thinking: false } : {}),
+    ...(budget !== undefined ? { maxThinkingTokens: budget } : {}),
     ...(choice !== undefined ? { effort: choice } : {}),
     ...(maxEffort !== undefined ? { maxEffort } : {}),
   };
@@ -95,6 +100,18 @@ export function changeEffort(env: Env, level: EffortLevel | undefined): void {
   if (inputs === undefined) throw new Error("changeEffort: not a model environment modelEnv made");
   const { changed: _old, ...rest } = inputs;
   effortInputsOfEnv.set(env, { ...rest, ...(level !== undefined ? { changed: level } : {}) });
+}
+
+/** The Agent SDK's thinking budget behind a model environment (changeThinking). */
+const thinkingBudgetOfEnv = new WeakMap<Env, number>();
+
+/**
+ * The Agent SDK's `setMaxThinkingTokens()`: models made from `env` afterwards carry the budget
+ * (ModelAccessOptions.maxThinkingTokens); undefined goes back to none.
+ */
+export function changeThinking(env: Env, maxThinkingTokens: number | undefined): void {
+  if (maxThinkingTokens === undefined) thinkingBudgetOfEnv.delete(env);
+  else thinkingBudgetOfEnv.set(env, maxThinkingTokens);
 }
 
 /** The grant of an apiKeyHelper held until approved in this project, behind a model environment. */

@@ -4,6 +4,7 @@ import type { HookRunner, Problem, SessionEndReason } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
+import type { PermissionRuleSet } from "../approval/permission-rules.js";
 import type { LoadedInstructions } from "../instructions/instruction-file.js";
 import type { ServerStatus } from "../mcp/mcp-servers.js";
 import type { SessionMcp } from "../mcp/session-mcp.js";
@@ -110,6 +111,10 @@ export interface RuntimeParts {
    * Code compatibility, where claude saves (both read it), else `~/.codebot/settings.json`.
    */
   userSettingsFile: string;
+  /** Sets the thinking budget of the next model call (undefined: none); model-env.ts changeThinking. */
+  setMaxThinkingTokens(tokens: number | undefined): Promise<void>;
+  /** The Agent SDK's flag settings' permission rules, in force from the next call (replacing the last). */
+  setFlagRules(rules: PermissionRuleSet): void;
   /** What the caller does at the session's end besides SessionEnd (RuntimeOptions.closing). */
   closing?: ClosingStep;
 }
@@ -401,6 +406,18 @@ export class Runtime {
   async setEffort(level: EffortLevel | undefined): Promise<void> {
     if (this.closing) throw new Error("session: closed");
     await this.parts.setEffort(level);
+  }
+
+  /** The Agent SDK's `setMaxThinkingTokens()`: the next model call carries the budget (undefined: none). */
+  async setMaxThinkingTokens(tokens: number | undefined): Promise<void> {
+    if (this.closing) throw new Error("session: closed");
+    await this.parts.setMaxThinkingTokens(tokens);
+  }
+
+  /** The Agent SDK's `applyFlagSettings({permissions})`: its rules hold from the next call. */
+  setFlagRules(rules: PermissionRuleSet): void {
+    if (this.closing) throw new Error("session: closed");
+    this.parts.setFlagRules(rules);
   }
 
   /**

@@ -141,11 +141,11 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     ]);
   });
 
-  it("can_use_tool carries permission_suggestions (what always-allow adds) and, for a path outside the project, blocked_path", async () => {
+  it("can_use_tool carries permission_suggestions (what always-allow adds), claude's description and, for a path outside the project, blocked_path and the working-folder reason", async () => {
     const box = sandbox();
     const outside = path.join(box.home, "outside.txt");
     const server = await modelServer([
-      reply.toolCall("bash", { command: "touch made" }, "toolu_1"),
+      reply.toolCall("bash", { command: "touch made", description: "make a file" }, "toolu_1"),
       reply.toolCall("write", { file_path: outside, content: "x" }, "toolu_2"),
       reply.text("done"),
     ]);
@@ -168,10 +168,15 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
         },
       ],
     });
+    expect(bash).toMatchObject({ description: "make a file" });
     expect(bash).not.toHaveProperty("blocked_path");
+    expect(bash).not.toHaveProperty("decision_reason_type");
     expect(write).toMatchObject({
       tool_name: "Write",
+      description: outside,
       blocked_path: path.join(fs.realpathSync(box.home), "outside.txt"),
+      decision_reason: "Path is outside allowed working directories",
+      decision_reason_type: "workingDir",
     });
   });
 
@@ -531,16 +536,14 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     );
   });
 
-  it("a request codebot does not take (set_max_thinking_tokens, as the SDK 0.3.337 sends it) is refused as claude refuses an unknown subtype", async () => {
+  it("a request codebot does not take (reload_output_styles, as the SDK 0.3.337 sends it) is refused as claude refuses an unknown subtype", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("hello")]);
     const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
-    expect(
-      await run.request("x1", { subtype: "set_max_thinking_tokens", max_thinking_tokens: 2000 }),
-    ).toEqual({
+    expect(await run.request("x1", { subtype: "reload_output_styles" })).toEqual({
       subtype: "error",
       request_id: "x1",
-      error: "Unsupported control request subtype: set_max_thinking_tokens",
+      error: "Unsupported control request subtype: reload_output_styles",
       error_code: "unsupported_request",
     });
     run.say("hi");

@@ -1,7 +1,8 @@
 /**
  * The Agent SDK's requests about the session's settings and context, replaying the line shapes
  * recorded from the SDK 0.3.337 driving claude 2.1.328 (docs/claude-code.md "The Claude Agent SDK"):
- * `apply_flag_settings`, `get_settings`, `get_context_usage`, `reload_skills`, `stop_task`.
+ * `apply_flag_settings`, `get_settings`, `get_context_usage`, `reload_skills`, `stop_task`,
+ * `set_max_thinking_tokens`.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -21,6 +22,12 @@ function results(run: SdkRun, n: number): Promise<unknown> {
     30_000,
     `result ${n} (${run.cli.stderr()})`,
   );
+}
+
+/** The tool_use_id of a user line's tool result, if it carries one. */
+function toolUse(line: Record<string, unknown>): string | undefined {
+  const content = (line.message as { content?: unknown } | undefined)?.content;
+  return Array.isArray(content) ? content.find((c) => c.type === "tool_result")?.tool_use_id : undefined;
 }
 
 describe("the Agent SDK's settings requests", () => {
@@ -61,9 +68,9 @@ describe("the Agent SDK's settings requests", () => {
     await run.request("f1", { subtype: "apply_flag_settings", settings: { effortLevel: "low" } });
     await run.request("f2", {
       subtype: "apply_flag_settings",
-      settings: { permissions: { allow: ["Bash(ls:*)"] } },
+      settings: { permissions: { allow: ["Bash(ls:*)"] }, outputStyle: "Explanatory" },
     });
-    const layer = { effortLevel: "low", permissions: { allow: ["Bash(ls:*)"] } };
+    const layer = { effortLevel: "low", permissions: { allow: ["Bash(ls:*)"] }, outputStyle: "Explanatory" };
     expect((await run.request("g1", { subtype: "get_settings" })).response).toEqual({
       effective: layer,
       sources: [{ source: "flagSettings", settings: layer }],
@@ -71,15 +78,128 @@ describe("the Agent SDK's settings requests", () => {
     });
     await run.request("f3", { subtype: "apply_flag_settings", settings: { effortLevel: null } });
     expect((await run.request("g2", { subtype: "get_settings" })).response).toMatchObject({
-      effective: { permissions: { allow: ["Bash(ls:*)"] } },
+      effective: { permissions: { allow: ["Bash(ls:*)"] }, outputStyle: "Explanatory" },
       applied: { effort: "medium" },
     });
     run.say("hi");
     await results(run, 1);
     await run.end();
     expect(run.cli.stderr()).toContain(
-      `the Agent SDK's applyFlagSettings: "permissions" is kept in the flag settings, but codebot does not apply it while the session runs`,
+      `the Agent SDK's applyFlagSettings: "outputStyle" is kept in the flag settings, but codebot does not apply it while the session runs`,
     );
+  });
+
+  it("apply_flag_settings' permissions hold from the next call: an allow rule runs it unasked, a deny rule refuses it, an ask rule asks (naming the flag settings); null lifts them", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "touch before" }, "toolu_1"),
+      reply.text("one"),
+      reply.toolCall("bash", { command: "touch allowed" }, "toolu_2"),
+      reply.toolCall("bash", { command: "touch denied" }, "toolu_3"),
+      reply.toolCall("bash", { command: "touch asked", description: "make asked" }, "toolu_4"),
+      reply.text("two"),
+      reply.toolCall("bash", { command: "touch denied" }, "toolu_5"),
+      reply.text("three"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      answers: { can_use_tool: () => ({ behavior: "allow" }) },
+    });
+    run.say("first");
+    await results(run, 1);
+    const permissions = {
+      allow: ["Bash(touch allowed)"],
+      deny: ["Bash(touch denied)"],
+      ask: ["Bash(touch asked)"],
+    };
+    expect(await run.request("f1", { subtype: "apply_flag_settings", settings: { permissions } })).toEqual({
+      subtype: "success",
+      request_id: "f1",
+    });
+    run.say("second");
+    await results(run, 2);
+    await run.request("f2", { subtype: "apply_flag_settings", settings: { permissions: null } });
+    run.say("third");
+    await results(run, 3);
+    await run.end();
+    expect(run.requests().map((r) => r.tool_use_id)).toEqual(["toolu_1", "toolu_4", "toolu_5"]);
+    expect(run.requests()[1]).toMatchObject({
+      decision_reason_type: "rule",
+      decision_reason_rule_source: "flagSettings",
+      description: "make asked",
+    });
+    expect(fs.existsSync(path.join(box.project, "allowed"))).toBe(true);
+    const refusal = run.lines().find((l) => toolUse(l) === "toolu_3");
+    expect(JSON.stringify(refusal)).toContain('refused by the deny rule \\"Bash(touch denied)\\"');
+    // Lifted: the same call was asked (and allowed) in the third turn.
+    expect(fs.existsSync(path.join(box.project, "denied"))).toBe(true);
+    expect(run.cli.stderr()).not.toContain("is kept in the flag settings");
+  });
+
+  it("apply_flag_settings refuses a permissions value that is not lists of rules, or a rule that does not parse, and changes nothing", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "touch made" }, "toolu_1"),
+      reply.text("one"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      answers: { can_use_tool: () => ({ behavior: "allow" }) },
+    });
+    const notList = await run.request("f1", {
+      subtype: "apply_flag_settings",
+      settings: { permissions: { deny: "Bash" } },
+    });
+    expect(notList).toMatchObject({ subtype: "error", error_code: "invalid_settings" });
+    expect(notList.error).toContain("permissions.deny must be a list of rules");
+    const badRule = await run.request("f2", {
+      subtype: "apply_flag_settings",
+      settings: { permissions: { deny: ["Bash(touch made)", "(("] } },
+    });
+    expect(badRule).toMatchObject({ subtype: "error", error_code: "invalid_settings" });
+    expect((await run.request("g1", { subtype: "get_settings" })).response).toMatchObject({ effective: {} });
+    run.say("go");
+    await results(run, 1);
+    await run.end();
+    expect(fs.existsSync(path.join(box.project, "made"))).toBe(true);
+  });
+
+  it("set_max_thinking_tokens is the next request's thinking budget (bare success, as claude); 0 disables thinking, null sends none again", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.text("one"),
+      reply.text("two"),
+      reply.text("three"),
+      reply.text("four"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--model", "claude-sonnet-4-5", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    run.say("first");
+    await results(run, 1);
+    expect(
+      await run.request("t1", { subtype: "set_max_thinking_tokens", max_thinking_tokens: 2000 }),
+    ).toEqual({
+      subtype: "success",
+      request_id: "t1",
+    });
+    run.say("second");
+    await results(run, 2);
+    await run.request("t2", { subtype: "set_max_thinking_tokens", max_thinking_tokens: 0 });
+    run.say("third");
+    await results(run, 3);
+    await run.request("t3", { subtype: "set_max_thinking_tokens", max_thinking_tokens: null });
+    run.say("fourth");
+    await results(run, 4);
+    const refused = await run.request("t4", { subtype: "set_max_thinking_tokens", max_thinking_tokens: -5 });
+    await run.end();
+    expect(refused).toMatchObject({ subtype: "error", error_code: "invalid_max_thinking_tokens" });
+    expect(server.requests.map((r) => (r.body as { thinking?: unknown }).thinking)).toEqual([
+      undefined,
+      { type: "enabled", budget_tokens: 2000 },
+      { type: "disabled" },
+      undefined,
+    ]);
   });
 
   it("apply_flag_settings' model switches as set_model does (claude's user line); a bad effortLevel refuses the whole apply", async () => {

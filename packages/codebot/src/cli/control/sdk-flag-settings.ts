@@ -2,16 +2,20 @@
  * The Agent SDK's flag settings layer (`applyFlagSettings()`, `getSettings()`), as claude 2.1.328
  * keeps it: each `apply_flag_settings` merges its keys into the layer, a null removes one;
  * `get_settings` shows the layer (its only source here) and what is applied. codebot applies
- * `model` (the switch `set_model` makes) and `effortLevel` (the next request's effort, `null` going
- * back to the start's); any other key is kept and shown but not applied mid-session, said on stderr.
+ * `model` (the switch `set_model` makes), `effortLevel` (the next request's effort, `null` going
+ * back to the start's) and `permissions`' `allow`, `ask` and `deny` rules (from the next call, as
+ * claude applies them); any other key is kept and shown but not applied mid-session, said on stderr.
  */
 import { type EffortLevel, effortLevelOf } from "@codebot/agentcore";
+import { type PermissionRule, parsePermissionRule } from "../../approval/permission-rule.js";
+import type { PermissionRuleSet } from "../../approval/permission-rules.js";
 import { ControlError } from "./control-channel.js";
 
 export interface FlagSettingsSession {
   readonly modelSpec: string;
   readonly effort: EffortLevel | undefined;
   setEffort(level: EffortLevel | undefined): Promise<void>;
+  setFlagRules(rules: PermissionRuleSet): void;
 }
 
 export interface FlagSettingsParts {
@@ -23,7 +27,10 @@ export interface FlagSettingsParts {
   bareId(spec: string): string;
 }
 
-const APPLIED = new Set(["model", "effortLevel"]);
+const APPLIED = new Set(["model", "effortLevel", "permissions"]);
+
+/** The keys of `permissions` codebot applies mid-session; any other (`defaultMode`, …) is said on stderr. */
+const RULE_KINDS = ["allow", "ask", "deny"] as const;
 
 export class FlagSettings {
   private layer: Record<string, unknown> = {};
@@ -45,6 +52,7 @@ export class FlagSettings {
         `Cannot apply flag settings: effortLevel must be one of low, medium, high, xhigh, max (got ${JSON.stringify(effort)})`,
         "invalid_settings",
       );
+    const rules = given.permissions === undefined ? undefined : rulesOf(given.permissions);
     if ("model" in given && given.model !== undefined) await this.parts.setModel(given.model);
     if ("effortLevel" in given && effort !== undefined) await this.session.setEffort(level);
     for (const [key, value] of Object.entries(given)) {
@@ -55,6 +63,15 @@ export class FlagSettings {
         this.parts.notify(
           `the Agent SDK's applyFlagSettings: "${key}" is kept in the flag settings, but codebot does not apply it while the session runs`,
         );
+    }
+    if (rules !== undefined) {
+      this.session.setFlagRules(rules);
+      const permissions = given.permissions as Record<string, unknown> | null;
+      for (const key of Object.keys(permissions ?? {}))
+        if (!(RULE_KINDS as readonly string[]).includes(key))
+          this.parts.notify(
+            `the Agent SDK's applyFlagSettings: "permissions.${key}" is kept in the flag settings, but codebot does not apply it while the session runs`,
+          );
     }
   }
 
@@ -71,4 +88,28 @@ export class FlagSettings {
       },
     };
   }
+}
+
+/**
+ * The rules of a `permissions` value (null: none), each parsed as a settings file's rule; a value
+ * that is not an object of rule lists, or a rule that does not parse, refuses the whole call.
+ */
+function rulesOf(value: unknown): PermissionRuleSet {
+  const refuse = (why: string) => new ControlError(`Cannot apply flag settings: ${why}`, "invalid_settings");
+  if (value === null) return { allow: [], ask: [], deny: [] };
+  if (typeof value !== "object" || Array.isArray(value)) throw refuse("permissions must be an object");
+  const given = value as Record<string, unknown>;
+  const set: Record<(typeof RULE_KINDS)[number], PermissionRule[]> = { allow: [], ask: [], deny: [] };
+  for (const kind of RULE_KINDS) {
+    const list = given[kind];
+    if (list === undefined || list === null) continue;
+    if (!Array.isArray(list) || list.some((rule) => typeof rule !== "string"))
+      throw refuse(`permissions.${kind} must be a list of rules`);
+    for (const text of list as string[]) {
+      const parsed = parsePermissionRule(text);
+      if (!parsed.ok) throw refuse(`permissions.${kind}: ${parsed.error}`);
+      set[kind].push(parsed.rule);
+    }
+  }
+  return set;
 }

@@ -5,7 +5,8 @@
  * switches the model as `/model` does, `mcp_status` lists the MCP servers, `rewind_files` says no
  * rewind can be made (codebot keeps no file checkpoints), `apply_flag_settings` and `get_settings`
  * keep the flag settings layer (sdk-flag-settings.ts), `get_context_usage` tells the context in use
- * (output/context-usage.ts), `reload_skills` reads the skill folders again, `stop_task` is answered as claude answers a task it does not have (codebot
+ * (output/context-usage.ts), `set_max_thinking_tokens` sets the next request's thinking budget,
+ * `reload_skills` reads the skill folders again, `stop_task` is answered as claude answers a task it does not have (codebot
  * runs no background tasks). Any other subtype is
  * refused with `unsupported_request`, as claude refuses one it does not know.
  */
@@ -38,6 +39,7 @@ export interface SdkSession extends FlagSettingsSession {
   mcpServers(): ServerStatus[];
   context(): ContextInUse;
   reloadSkills(): Promise<void>;
+  setMaxThinkingTokens(tokens: number | undefined): Promise<void>;
 }
 
 /** What the requests need besides the session. */
@@ -151,6 +153,9 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
         return flagSettings.apply(request.settings).then(() => undefined);
       case "get_settings":
         return flagSettings.get();
+      case "set_max_thinking_tokens":
+        // Answered without a response object, as claude answers it.
+        return setMaxThinkingTokens(session, request.max_thinking_tokens).then(() => undefined);
       case "get_context_usage":
         return contextUsage(session.context(), bareId(session.modelSpec));
       case "reload_skills":
@@ -208,6 +213,20 @@ async function setModel(
     });
   }
   return { model: bareId(session.modelSpec) };
+}
+
+/**
+ * `setMaxThinkingTokens(n)`: the next model request's `thinking` budget, as claude 2.1.328 sends
+ * it (`{type: "enabled", budget_tokens: n}`, 0 `{type: "disabled"}`); null goes back to none.
+ */
+function setMaxThinkingTokens(session: SdkSession, tokens: unknown): Promise<void> {
+  if (tokens === null || tokens === undefined) return session.setMaxThinkingTokens(undefined);
+  if (typeof tokens !== "number" || !Number.isSafeInteger(tokens) || tokens < 0)
+    throw new ControlError(
+      `Cannot set max thinking tokens: "max_thinking_tokens" must be a whole number of tokens, 0 or more, or null (got ${JSON.stringify(tokens)})`,
+      "invalid_max_thinking_tokens",
+    );
+  return session.setMaxThinkingTokens(tokens);
 }
 
 /**

@@ -4,13 +4,16 @@
  * and its answer is read as a permission prompt tool's (`allow` with `updatedInput` and
  * `updatedPermissions`, or `deny` with a `message`). The request carries what an "always" answer
  * would add (`permission_suggestions`, which the SDK gives `canUseTool` as `suggestions`) and a
- * path outside the project (`blocked_path`). The program is a person's stand-in: nothing bounds the
+ * path outside the project (`blocked_path`), and, as claude 2.1.328 sends them, the call's
+ * `description` and why it is asked (`decision_reason_type`, with `decision_reason` or
+ * `decision_reason_rule_source`). The program is a person's stand-in: nothing bounds the
  * wait but an interrupt.
  */
 import type { ToolCall, ToolContext } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { PermissionHookAnswer } from "../../approval/approval-types.js";
 import { promptAnswerOf } from "../../approval/permission-prompt-tool.js";
+import { subjectKind } from "../../approval/permission-rule.js";
 import type { PromptToolQuestion } from "../../approval/tool-approval.js";
 import type { ControlChannel } from "./control-channel.js";
 
@@ -34,8 +37,10 @@ export function stdioPermissionPrompt(
           tool_name: toolName,
           display_name: toolName,
           input: call.args,
+          ...descriptionOf(call),
           permission_suggestions: question.suggestions,
           ...(question.blockedPath !== undefined ? { blocked_path: question.blockedPath } : {}),
+          ...reasonFields(question.reason),
           tool_use_id: call.id,
         },
         ctx.signal,
@@ -44,5 +49,24 @@ export function stdioPermissionPrompt(
       return { behavior: "deny", message: `canUseTool failed: ${(error as Error).message}`, by: ANSWERER };
     }
     return promptAnswerOf(response, JSON.stringify(response), ANSWERER, ANSWERER);
+  };
+}
+
+/** claude's `description`: a Bash call's own `description`, a file tool's path. */
+function descriptionOf(call: ToolCall): { description?: string } {
+  const { description, file_path: filePath } = call.args;
+  if (call.name === "bash") return typeof description === "string" ? { description } : {};
+  if (subjectKind(call.name) === "path" && typeof filePath === "string") return { description: filePath };
+  return {};
+}
+
+/** Why the call is asked, in claude's fields. */
+function reasonFields(reason: PromptToolQuestion["reason"]): Record<string, string> {
+  if (reason === undefined) return {};
+  if (reason.type === "workingDir")
+    return { decision_reason: reason.text, decision_reason_type: "workingDir" };
+  return {
+    decision_reason_type: "rule",
+    ...(reason.ruleSource !== undefined ? { decision_reason_rule_source: reason.ruleSource } : {}),
   };
 }
