@@ -57,6 +57,7 @@ import { PathPolicy, realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import { ReadRules } from "../paths/read-rules.js";
 import { ownAllowRule } from "../settings/allow-grant.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
+import type { PluginFolder } from "../settings/load-plugins.js";
 import type { SettingSourceName } from "../settings/load-settings.js";
 import { resolveManagedRoot } from "../settings/managed-files.js";
 import { bypassRefusal } from "../settings/managed-policy.js";
@@ -320,7 +321,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     codebotHome,
     claudeHome,
     settingsFiles: options.settingsFiles,
-    pluginDirs: options.pluginDirs,
+    // The Agent SDK's `reloadPlugins({addPlugins})` adds to it (each one more `--plugin-dir`).
+    pluginDirs: [...(options.pluginDirs ?? [])],
     managedRoot,
     ...(options.settingSources ? { sources: options.settingSources } : {}),
     ...(options.modes ? { modes: options.modes } : {}),
@@ -571,33 +573,36 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
 
   // FileChanged watches what its hooks name; a `cd` in bash fires CwdChanged.
   const fileWatch = new FileWatch(runner, paths.root, notify);
+  // The settings read again exactly as at the start (same files, same trust), and what the session takes of them.
+  const rereadSettings = () => {
+    const again = readProjectSettings(where, {
+      trustProjectHooks: options.trustProjectHooks,
+      grantedOnce: project.grantedOnce,
+    });
+    // A policy file broken mid-session keeps the session on the policy it had (fail closed).
+    const broken = managedSettingsError(again);
+    if (broken !== undefined)
+      throw new Error(`${formatProblem(broken)}; the session keeps the managed settings it had`);
+    return again;
+  };
+  const applySettings = (reread: ProjectSettings) => {
+    runner.reload(reread.hooks);
+    fileWatch.refresh();
+    const { rules, kept } = reloadedRules(rulesOf(reread.settings.permissions), rulesAtStart);
+    approval.setRules(rules);
+    if (kept.length > 0)
+      notify(
+        `codebot: the settings no longer have ${kept.map((r) => visible(r.text)).join(", ")}; kept until the session ends (a deny or ask rule is not lifted mid-session)`,
+      );
+    const untrusted = [...reread.settings.permissions.untrusted, ...flagUntrusted];
+    announceUntrusted(approval, reread.hooks, untrusted, options, cwd, notify);
+  };
   // A settings file that changes fires ConfigChange; unless a hook blocks, its hooks and rules apply.
   const settingsWatch = new SettingsWatch({
     runner,
     files: settingsFilesOf(where, claudeCompat),
-    reread: () => {
-      const again = readProjectSettings(where, {
-        trustProjectHooks: options.trustProjectHooks,
-        grantedOnce: project.grantedOnce,
-      });
-      // A policy file broken mid-session keeps the session on the policy it had (fail closed).
-      const broken = managedSettingsError(again);
-      if (broken !== undefined)
-        throw new Error(`${formatProblem(broken)}; the session keeps the managed settings it had`);
-      return again;
-    },
-    apply: (reread) => {
-      runner.reload(reread.hooks);
-      fileWatch.refresh();
-      const { rules, kept } = reloadedRules(rulesOf(reread.settings.permissions), rulesAtStart);
-      approval.setRules(rules);
-      if (kept.length > 0)
-        notify(
-          `codebot: the settings no longer have ${kept.map((r) => visible(r.text)).join(", ")}; kept until the session ends (a deny or ask rule is not lifted mid-session)`,
-        );
-      const untrusted = [...reread.settings.permissions.untrusted, ...flagUntrusted];
-      announceUntrusted(approval, reread.hooks, untrusted, options, cwd, notify);
-    },
+    reread: rereadSettings,
+    apply: applySettings,
     notify,
   });
 
@@ -797,14 +802,16 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   if (structured) tools.push(structured.tool);
   // What a SessionStart answer changes, at start, after /clear or /resume and after a compaction.
   // `reloadSkills`: the folders are read again, and the next run's `skill` tool lists what is there now.
+  // `plugins`: the plugin folders now loaded, when they changed (reloadPlugins).
+  const reloadSkills = async (plugins?: readonly PluginFolder[]) => {
+    await skills.reload(plugins);
+    const at = tools.findIndex((tool) => tool.name === "skill");
+    const fresh = skills.tool();
+    if (at >= 0) tools.splice(at, 1, ...(fresh ? [fresh] : []));
+    else if (fresh && offered("skill")) tools.push(fresh);
+  };
   const sessionStartEffects: SessionStartEffects = {
-    reloadSkills: async () => {
-      await skills.reload();
-      const at = tools.findIndex((tool) => tool.name === "skill");
-      const fresh = skills.tool();
-      if (at >= 0) tools.splice(at, 1, ...(fresh ? [fresh] : []));
-      else if (fresh && offered("skill")) tools.push(fresh);
-    },
+    reloadSkills: () => reloadSkills(),
     watch: (paths) => fileWatch.add(paths),
     setTitle: (title) => nameSession(transcript, events, title),
   };
@@ -1072,6 +1079,21 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       agent.setModel(model);
     },
     userSettingsFile: path.join(claudeCompat ? claudeHome : codebotHome, "settings.json"),
+    reloadPlugins: async (add) => {
+      where.pluginDirs.push(...add);
+      const again = rereadSettings();
+      // An added folder that did not load is not kept: each later reading would skip it again.
+      const loaded = new Set(again.plugins.map((plugin) => plugin.root));
+      where.pluginDirs = where.pluginDirs.filter(
+        (dir) => !add.includes(dir) || loaded.has(path.resolve(dir)),
+      );
+      applySettings(again);
+      // The plugins' own problems (a folder gone, a hooks.json that does not parse) are told again.
+      const skipped = again.problems.filter((problem) => problem.message.endsWith("(plugin skipped)"));
+      for (const problem of skipped) notify(`codebot: ${formatProblem(problem)}`);
+      await reloadSkills(customizations.pluginParts ? again.plugins : []);
+      return { plugins: again.plugins, errors: skipped.length };
+    },
     setMaxThinkingTokens: async (tokens) => {
       changeThinking(modelAccess, tokens);
       // As setEffort: the model carries its budget from when it was made (only Anthropic's take one).

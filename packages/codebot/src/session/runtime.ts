@@ -10,6 +10,7 @@ import type { ServerStatus } from "../mcp/mcp-servers.js";
 import type { SessionMcp } from "../mcp/session-mcp.js";
 import type { PathPolicy } from "../paths/path-policy.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
+import type { PluginFolder } from "../settings/load-plugins.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { SessionSkills } from "../skills/session-skills.js";
 import type { TaskStore } from "../tasks/task-store.js";
@@ -111,6 +112,11 @@ export interface RuntimeParts {
    * Code compatibility, where claude saves (both read it), else `~/.codebot/settings.json`.
    */
   userSettingsFile: string;
+  /**
+   * Reads the plugin folders again, with `add` (absolute folders) as more `--plugin-dir`s: their
+   * hooks and skills from the next call on; the folders that loaded, and how many were skipped.
+   */
+  reloadPlugins(add: readonly string[]): Promise<{ plugins: readonly PluginFolder[]; errors: number }>;
   /** Sets the thinking budget of the next model call (undefined: none); model-env.ts changeThinking. */
   setMaxThinkingTokens(tokens: number | undefined): Promise<void>;
   /** The Agent SDK's flag settings' permission rules, in force from the next call (replacing the last). */
@@ -406,6 +412,12 @@ export class Runtime {
   async setEffort(level: EffortLevel | undefined): Promise<void> {
     if (this.closing) throw new Error("session: closed");
     await this.parts.setEffort(level);
+  }
+
+  /** The Agent SDK's `reloadPlugins()`: the plugin folders read again (RuntimeParts.reloadPlugins). */
+  reloadPlugins(add: readonly string[] = []): Promise<{ plugins: readonly PluginFolder[]; errors: number }> {
+    if (this.closing) return Promise.reject(new Error("session: closed"));
+    return this.parts.reloadPlugins(add);
   }
 
   /** The Agent SDK's `setMaxThinkingTokens()`: the next model call carries the budget (undefined: none). */

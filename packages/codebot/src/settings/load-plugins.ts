@@ -32,6 +32,10 @@ export interface PluginFolder {
   dataDir: string;
   /** `project`: only a project or local file switched it on (it came with the repository). */
   source: "plugin" | "project" | "local";
+  /** Its manifest's `version`, when it names one. */
+  version?: string;
+  /** Installed by Claude Code (else a folder named by `--plugin-dir`, `claudePlugins` or the Agent SDK). */
+  installed?: boolean;
 }
 
 /** Keys of a `hooks.json` besides the events, in the layout that puts events at the top level. */
@@ -61,9 +65,16 @@ export function loadPluginLayers(
       problem("error", root, "plugin folder not found (plugin skipped)");
       continue;
     }
-    const name = pluginName(root, problem);
+    const { name, version } = pluginIdentity(root, problem);
     const dataDir = givenDataDir ?? path.join(codebotHome, "plugins", "data", name);
-    folders.push({ name, root, dataDir, source: source ?? "plugin" });
+    folders.push({
+      name,
+      root,
+      dataDir,
+      source: source ?? "plugin",
+      ...(version !== undefined ? { version } : {}),
+      ...(installed ? { installed } : {}),
+    });
     const file = hooksFileOf(root);
     const read = readLayer("plugin", file, false);
     if (read.kind === "absent") {
@@ -135,13 +146,31 @@ function resolveDir(dir: string, base: string): string {
   return path.resolve(base, expandHome(dir, os.homedir()));
 }
 
-/** `.claude-plugin/plugin.json`'s name when it is usable as a folder name, else the folder's name. */
+/**
+ * `.claude-plugin/plugin.json`'s name when it is usable as a folder name, else the folder's name;
+ * and its `version`, when a string.
+ */
+function pluginIdentity(
+  root: string,
+  problem: (severity: Problem["severity"], file: string, message: string) => void,
+): { name: string; version?: string } {
+  const manifest = path.join(root, ".claude-plugin", "plugin.json");
+  const name = pluginName(root, manifest, problem);
+  if (!fs.existsSync(manifest)) return { name };
+  try {
+    const version = (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version?: unknown } | null)?.version;
+    return typeof version === "string" && version.trim() !== "" ? { name, version } : { name };
+  } catch {
+    return { name };
+  }
+}
+
 function pluginName(
   root: string,
+  manifest: string,
   problem: (severity: Problem["severity"], file: string, message: string) => void,
 ): string {
   const fallback = safeName(path.basename(root));
-  const manifest = path.join(root, ".claude-plugin", "plugin.json");
   if (!fs.existsSync(manifest)) return fallback;
   let parsed: unknown;
   try {

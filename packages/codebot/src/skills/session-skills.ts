@@ -18,7 +18,7 @@ export class SessionSkills {
 
   private constructor(
     private readonly host: SkillHost,
-    private readonly where: SkillsWhere | "none",
+    private where: SkillsWhere | "none",
     private loaded: LoadedSkills,
   ) {
     this.active = new ActiveSkills(host);
@@ -34,10 +34,12 @@ export class SessionSkills {
   /**
    * Reads the skill and command folders again (a SessionStart hook's `reloadSkills`: it may have
    * installed some). Problems not reported before are; the skills loaded in the conversation stay
-   * in force. Give the model the new `tool()` in place of the old one.
+   * in force. Give the model the new `tool()` in place of the old one. `plugins`: the plugin
+   * folders now loaded (the Agent SDK's `reloadPlugins()`), read from here on.
    */
-  async reload(): Promise<void> {
+  async reload(plugins?: SkillsWhere["plugins"]): Promise<void> {
     if (this.where === "none") return;
+    if (plugins !== undefined) this.where = { ...this.where, plugins };
     const before = new Set(this.loaded.problems);
     this.loaded = await loadSkills(this.where);
     for (const problem of this.loaded.problems)

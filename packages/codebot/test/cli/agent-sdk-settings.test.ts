@@ -287,6 +287,90 @@ describe("the Agent SDK's settings requests", () => {
     expect(run.lines().filter((l) => l.subtype === "commands_changed")).toHaveLength(1);
   });
 
+  it("reload_plugins reads the plugin folders again and adds add_plugins' (claude's answer shape): a command written meanwhile is listed, an added plugin's hook fires on the next prompt", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two")]);
+    const plugin = (name: string, manifest: Record<string, unknown>) => {
+      const root = path.join(box.home, name);
+      fs.mkdirSync(path.join(root, ".claude-plugin"), { recursive: true });
+      fs.mkdirSync(path.join(root, "commands"), { recursive: true });
+      fs.writeFileSync(path.join(root, ".claude-plugin", "plugin.json"), JSON.stringify(manifest));
+      return root;
+    };
+    const one = plugin("plug1", { name: "plug1", version: "1.0.0" });
+    fs.writeFileSync(path.join(one, "commands", "hello.md"), "---\ndescription: Say hello\n---\nSay hello\n");
+    const two = plugin("plug2", { name: "plug2" });
+    const hookLog = path.join(box.home, "hook.log");
+    fs.mkdirSync(path.join(two, "hooks"));
+    fs.writeFileSync(
+      path.join(two, "hooks", "hooks.json"),
+      JSON.stringify({
+        hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: `cat >> '${hookLog}'` }] }] },
+      }),
+    );
+    const run = startSdkRun([...SDK_ARGS, "--plugin-dir", one, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    run.say("first");
+    await results(run, 1);
+    fs.writeFileSync(path.join(one, "commands", "bye.md"), "---\ndescription: Say bye\n---\nSay bye\n");
+    const first = await run.request("p1", { subtype: "reload_plugins" });
+    const names = (answer: Record<string, unknown>) =>
+      ((answer.response as { commands: { name: string }[] }).commands ?? []).map((c) => c.name);
+    expect(names(first)).toEqual(["plug1:bye", "plug1:hello"]);
+    expect(first.response).toMatchObject({
+      agents: [],
+      plugins: [{ name: "plug1", path: one, source: "plug1@inline", version: "1.0.0" }],
+      mcpServers: [],
+      error_count: 0,
+    });
+    const added = await run.request("p2", {
+      subtype: "reload_plugins",
+      add_plugins: [{ type: "local", path: two }],
+    });
+    expect(names(added)).toEqual(["plug1:bye", "plug1:hello"]);
+    expect((added.response as { plugins: unknown[] }).plugins).toEqual([
+      { name: "plug1", path: one, source: "plug1@inline", version: "1.0.0" },
+      { name: "plug2", path: two, source: "plug2@inline" },
+    ]);
+    const changed = run.lines().filter((l) => l.subtype === "commands_changed");
+    expect(changed).toHaveLength(1);
+    run.say("second");
+    await results(run, 2);
+    await run.end();
+    expect(fs.readFileSync(hookLog, "utf8")).toContain('"prompt":"second"');
+    expect(fs.readFileSync(hookLog, "utf8")).not.toContain('"prompt":"first"');
+  });
+
+  it("reload_plugins refuses an add_plugins path that is not absolute (claude's message); a folder that is not there counts in error_count and is said on stderr", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const refused = await run.request("p1", {
+      subtype: "reload_plugins",
+      add_plugins: [{ type: "local", path: "relative/x" }],
+    });
+    expect(refused).toMatchObject({
+      subtype: "error",
+      error:
+        'reload_plugins add_plugins must be a list of { type: "local", path } entries with absolute paths',
+    });
+    const missing = path.join(box.home, "nope");
+    const answer = await run.request("p2", {
+      subtype: "reload_plugins",
+      add_plugins: [{ type: "local", path: missing }],
+    });
+    expect(answer.response).toMatchObject({ plugins: [], error_count: 1 });
+    // Not kept: the next reload reads it no more.
+    expect((await run.request("p3", { subtype: "reload_plugins" })).response).toMatchObject({
+      error_count: 0,
+    });
+    run.say("hi");
+    await results(run, 1);
+    await run.end();
+    expect(run.cli.stderr()).toContain(`${missing}: plugin folder not found (plugin skipped)`);
+  });
+
   it("stop_task is answered as claude answers a task it does not have (codebot runs no background tasks)", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one")]);

@@ -6,16 +6,18 @@
  * rewind can be made (codebot keeps no file checkpoints), `apply_flag_settings` and `get_settings`
  * keep the flag settings layer (sdk-flag-settings.ts), `get_context_usage` tells the context in use
  * (output/context-usage.ts), `set_max_thinking_tokens` sets the next request's thinking budget,
- * `reload_skills` reads the skill folders again, `stop_task` is answered as claude answers a task it does not have (codebot
- * runs no background tasks). Any other subtype is
- * refused with `unsupported_request`, as claude refuses one it does not know.
+ * `reload_skills` reads the skill folders again, `reload_plugins` the plugin folders (and those it
+ * adds), `stop_task` is answered as claude answers a task it does not have (codebot runs no
+ * background tasks). Any other subtype is refused with `unsupported_request`, as claude refuses one it does not know.
  */
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { compileSdkCallbackHooks, type HookRunner } from "@codebot/hooks";
 import type { AgentDefinition } from "../../agents/agent-definition.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { ModelSwitchOutcome } from "../../session/model-switch.js";
 import type { ContextInUse } from "../../session/runtime.js";
+import type { PluginFolder } from "../../settings/load-plugins.js";
 import { modelSpecNamed } from "../../settings/model-aliases.js";
 import {
   claudePermissionMode,
@@ -39,6 +41,7 @@ export interface SdkSession extends FlagSettingsSession {
   mcpServers(): ServerStatus[];
   context(): ContextInUse;
   reloadSkills(): Promise<void>;
+  reloadPlugins(add: readonly string[]): Promise<{ plugins: readonly PluginFolder[]; errors: number }>;
   setMaxThinkingTokens(tokens: number | undefined): Promise<void>;
 }
 
@@ -99,11 +102,7 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
         }
         return {
           commands: commandsOf(session),
-          agents: session.agents.all.map((agent) => ({
-            name: agent.name,
-            description: agent.description,
-            ...(agent.model !== undefined ? { model: agent.model } : {}),
-          })),
+          agents: agentsOf(session),
           models: [],
           output_style: "default",
           available_output_styles: ["default"],
@@ -137,14 +136,7 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
       case "set_model":
         return setModel(session, context, request.model);
       case "mcp_status":
-        return {
-          mcpServers: session.mcpServers().map((server) => ({
-            name: server.name,
-            status: SDK_SERVER_STATUS[server.state],
-            ...(server.error !== undefined ? { error: server.error } : {}),
-            tools: server.tools.map((name) => ({ name })),
-          })),
-        };
+        return { mcpServers: mcpServersOf(session) };
       case "rewind_files":
         // claude's answer when it keeps no file checkpoints; codebot keeps none.
         return { canRewind: false, error: "File rewinding is not supported by codebot." };
@@ -160,6 +152,8 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
         return contextUsage(session.context(), bareId(session.modelSpec));
       case "reload_skills":
         return reloadSkills(session, context);
+      case "reload_plugins":
+        return reloadPlugins(session, context, request.add_plugins);
       case "stop_task":
         // claude's answer for a task id it does not have; codebot runs no background tasks.
         return {};
@@ -237,8 +231,67 @@ async function reloadSkills(
   session: SdkSession,
   context: SdkRequestsContext,
 ): Promise<Record<string, unknown>> {
+  await saysCommandsChanged(session, context, () => session.reloadSkills());
+  return { skills: commandsOf(session) };
+}
+
+/**
+ * `reloadPlugins({addPlugins})`: the plugin folders read again, each of `add_plugins` joining as
+ * one more `--plugin-dir` (absolute paths only, as claude takes them); their hooks and skills count
+ * from the next call. Answered in claude 2.1.328's shape, after its `commands_changed` line when
+ * the commands changed; `error_count` counts the plugins skipped (a folder not found).
+ */
+async function reloadPlugins(
+  session: SdkSession,
+  context: SdkRequestsContext,
+  addPlugins: unknown,
+): Promise<Record<string, unknown>> {
+  const add = pluginPathsOf(addPlugins);
+  let reloaded: { plugins: readonly PluginFolder[]; errors: number } | undefined;
+  await saysCommandsChanged(session, context, async () => {
+    reloaded = await session.reloadPlugins(add);
+  });
+  const { plugins, errors } = reloaded as { plugins: readonly PluginFolder[]; errors: number };
+  return {
+    commands: commandsOf(session),
+    agents: agentsOf(session),
+    plugins: plugins.map((plugin) => ({
+      name: plugin.name,
+      path: plugin.root,
+      // claude's source of a plugin given by folder; an installed one's names its marketplace, which codebot does not know.
+      ...(plugin.installed ? {} : { source: `${plugin.name}@inline` }),
+      ...(plugin.version !== undefined ? { version: plugin.version } : {}),
+    })),
+    mcpServers: mcpServersOf(session),
+    error_count: errors,
+  };
+}
+
+/** The folders of `add_plugins` (`[{type: "local", path}]`); claude's refusal of anything else. */
+function pluginPathsOf(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  const entries = Array.isArray(value) ? value : [undefined];
+  const paths = entries.map((entry) =>
+    typeof entry === "object" && entry !== null && entry.type === "local" && typeof entry.path === "string"
+      ? (entry.path as string)
+      : "",
+  );
+  if (paths.some((p) => !path.isAbsolute(p)))
+    throw new ControlError(
+      'reload_plugins add_plugins must be a list of { type: "local", path } entries with absolute paths',
+      "invalid_add_plugins",
+    );
+  return paths;
+}
+
+/** Runs `change`; when the commands a user may run changed, claude's `commands_changed` line goes out. */
+async function saysCommandsChanged(
+  session: SdkSession,
+  context: SdkRequestsContext,
+  change: () => Promise<void>,
+): Promise<void> {
   const before = JSON.stringify(commandsOf(session));
-  await session.reloadSkills();
+  await change();
   const commands = commandsOf(session);
   if (JSON.stringify(commands) !== before)
     context.emit({
@@ -248,7 +301,25 @@ async function reloadSkills(
       uuid: randomUUID(),
       session_id: context.sessionId,
     });
-  return { skills: commands };
+}
+
+/** The session's custom agents, as `initialize` lists them (`supportedAgents()`). */
+function agentsOf(session: SdkSession): Record<string, unknown>[] {
+  return session.agents.all.map((agent) => ({
+    name: agent.name,
+    description: agent.description,
+    ...(agent.model !== undefined ? { model: agent.model } : {}),
+  }));
+}
+
+/** The session's MCP servers in the SDK's `McpServerStatus` shape. */
+function mcpServersOf(session: SdkSession): Record<string, unknown>[] {
+  return session.mcpServers().map((server) => ({
+    name: server.name,
+    status: SDK_SERVER_STATUS[server.state],
+    ...(server.error !== undefined ? { error: server.error } : {}),
+    tools: server.tools.map((name) => ({ name })),
+  }));
 }
 
 /** A `provider/id` spec's id, as claude's lines name a model. */
