@@ -16,6 +16,7 @@ import { closeWithNotice } from "./close-with-notice.js";
 import { ControlChannel } from "./control/control-channel.js";
 import { sdkHookExecutor } from "./control/sdk-hook-executor.js";
 import { sdkOutputOf, sdkStartOf } from "./control/sdk-initialize.js";
+import { SdkMcpTransport } from "./control/sdk-mcp-transport.js";
 import { SDK_SERVER_STATUS, sdkRequests } from "./control/sdk-requests.js";
 import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
@@ -154,7 +155,12 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
                 : flags.permissionPromptTool,
           }
         : {}),
-      ...(control ? { hookCallbacks: sdkHookExecutor(control) } : {}),
+      ...(control
+        ? {
+            hookCallbacks: sdkHookExecutor(control),
+            sdkMcpTransport: (server: string) => new SdkMcpTransport(control, server),
+          }
+        : {}),
       ...(streaming ? { hookProgress: (event: HookEvent) => hookLines.reports(event) } : {}),
       // Notices quote the repository's files (a skill's name, a path): no escape sequence of theirs reaches the terminal.
       notify: (message) => stderr(terminalSafe(message)),

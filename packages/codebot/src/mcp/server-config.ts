@@ -34,10 +34,21 @@ export const serverEntrySchema = z.union([
 
 export type StdioServerConfig = z.output<typeof stdioServerSchema>;
 export type RemoteServerConfig = z.output<typeof remoteServerSchema>;
-export type ServerConfig = StdioServerConfig | RemoteServerConfig;
+/**
+ * A server of the Agent SDK program (`createSdkMcpServer()`, named in `initialize`'s
+ * `sdkMcpServers`): it runs in the program, reached over the control protocol. Never read from a file.
+ */
+export interface SdkServerConfig {
+  type: "sdk";
+}
+export type ServerConfig = StdioServerConfig | RemoteServerConfig | SdkServerConfig;
 
 export function isRemote(config: ServerConfig): config is RemoteServerConfig {
   return "url" in config;
+}
+
+export function isSdk(config: ServerConfig): config is SdkServerConfig {
+  return config.type === "sdk";
 }
 
 /** A server name becomes part of tool names (`mcp__<server>__<tool>`): letters, digits, `_` and `-`. */

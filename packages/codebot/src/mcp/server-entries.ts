@@ -55,6 +55,26 @@ export interface ServerEntriesOptions {
   projectMcpJson?: boolean;
 }
 
+/**
+ * A server of the Agent SDK program (`initialize`'s `sdkMcpServers`): the program's own, so it
+ * needs no approval; it is reached over the control protocol (LaunchContext.sdkTransport).
+ */
+export function sdkServerEntry(name: string): ServerEntry {
+  return {
+    name,
+    config: { type: "sdk" },
+    origin: "sdk",
+    file: "(Agent SDK initialize)",
+    needsConsent: false,
+    approvalNeeded: false,
+    grant: `mcp:${name}=sdk`,
+    scripts: [],
+    unchecked: [],
+    unknownRole: [],
+    vars: {},
+  };
+}
+
 export function loadServerEntries(options: ServerEntriesOptions): {
   entries: ServerEntry[];
   problems: Problem[];

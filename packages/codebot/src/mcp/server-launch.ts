@@ -9,7 +9,7 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { expandRecord, expandVars } from "./expand-vars.js";
-import { isRemote } from "./server-config.js";
+import { isRemote, isSdk } from "./server-config.js";
 import type { ServerEntry } from "./server-entries.js";
 import { GroupStdioTransport } from "./stdio-transport.js";
 
@@ -21,11 +21,14 @@ export interface LaunchContext {
   settingsEnv: Readonly<Record<string, string>>;
   /** The SSRF-guarded fetch for remote servers of project files. */
   guardedFetch: FetchLike;
+  /** The transport to a server of the Agent SDK program, by name (present with stream-json input). */
+  sdkTransport?(server: string): Transport;
 }
 
 /** What the report of a failed start shows: the command line or the URL. */
 export function launchLabel(entry: ServerEntry): string {
   const c = entry.config;
+  if (isSdk(c)) return "the Agent SDK program's in-process server";
   return isRemote(c) ? c.url : [c.command, ...(c.args ?? [])].join(" ");
 }
 
@@ -33,6 +36,10 @@ export function launchLabel(entry: ServerEntry): string {
 export function transportFor(entry: ServerEntry, ctx: LaunchContext): Transport {
   const vars = { ...ctx.env, ...entry.vars };
   const config = entry.config;
+  if (isSdk(config)) {
+    if (ctx.sdkTransport === undefined) throw new Error("no Agent SDK program to reach it");
+    return ctx.sdkTransport(entry.name);
+  }
   if (isRemote(config)) {
     const url = new URL(expandVars(config.url, vars));
     const headers = expandRecord(config.headers, vars) ?? {};

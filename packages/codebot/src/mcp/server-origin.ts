@@ -5,7 +5,7 @@ import type { SettingsSource } from "@codebot/hooks";
  * `mcp-config` is `--mcp-config`. Entries of the project's files (`mcp.json`, project and local
  * settings) run only once approved; the others are the user's own.
  */
-export type ServerOrigin = SettingsSource | "mcp.json" | "mcp-config";
+export type ServerOrigin = SettingsSource | "mcp.json" | "mcp-config" | "sdk";
 
 export function needsConsent(origin: ServerOrigin): boolean {
   return origin === "mcp.json" || origin === "project" || origin === "local";

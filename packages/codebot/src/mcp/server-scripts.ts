@@ -11,7 +11,7 @@
 import path from "node:path";
 import { scriptReferences } from "@codebot/hooks";
 import { commandLine } from "./server-command-line.js";
-import { isRemote, type ServerConfig } from "./server-config.js";
+import { isRemote, isSdk, type ServerConfig } from "./server-config.js";
 
 export interface ServerScripts {
   /** Absolute paths, inside the project, in the order the entry names them. */
@@ -31,7 +31,7 @@ export function serverScripts(
   vars: Readonly<Record<string, string>> = {},
 ): ServerScripts {
   const found: ServerScripts = { files: [], unchecked: [], unknownRole: [] };
-  if (isRemote(config)) return found;
+  if (isRemote(config) || isSdk(config)) return found;
   const project = path.resolve(projectDir);
   const note = (word: string) => {
     if (!found.unchecked.includes(word)) found.unchecked.push(word);

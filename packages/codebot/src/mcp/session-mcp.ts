@@ -4,14 +4,14 @@
  */
 import type { Tool } from "@codebot/agentcore";
 import { createGuardedFetch } from "@codebot/hooks";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ProjectSettings } from "../session/project-settings.js";
 import { millisecondsVariable } from "../settings/milliseconds-variable.js";
 import { problemNotice } from "../settings/problem-notice.js";
 import type { Customizations } from "../settings/session-modes.js";
 import { type ElicitationHooks, elicitationHandler } from "./elicitation.js";
 import type { McpServers } from "./mcp-servers.js";
-import { loadServerEntries } from "./server-entries.js";
+import { loadServerEntries, sdkServerEntry } from "./server-entries.js";
 
 export interface SessionMcpOptions {
   cwd: string;
@@ -28,6 +28,10 @@ export interface SessionMcpOptions {
   notify(message: string): void;
   /** The Elicitation and ElicitationResult hooks; absent: every request for input is declined. */
   elicitationHooks?: ElicitationHooks;
+  /** The Agent SDK program's in-process servers (`sdkMcpServers`): they replace a configured one of the same name. */
+  sdkServers?: readonly string[];
+  /** The transport to one of them (LaunchContext.sdkTransport). */
+  sdkTransport?(server: string): Transport;
 }
 
 export interface SessionMcp {
@@ -52,6 +56,10 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
     ...(options.customizations?.projectMcpJson === false ? { projectMcpJson: false } : {}),
   });
   for (const problem of problems) options.notify(problemNotice(problem));
+  for (const name of options.sdkServers ?? []) {
+    const at = entries.findIndex((entry) => entry.name === name);
+    entries.splice(at >= 0 ? at : entries.length, at >= 0 ? 1 : 0, sdkServerEntry(name));
+  }
   if (entries.length === 0) return { servers: undefined, close: async () => {} };
   const { McpServers } = await import("./mcp-servers.js");
   const guarded = createGuardedFetch({ allowList: project.httpAllowList.hosts });
@@ -64,6 +72,7 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
       env: options.env,
       settingsEnv: project.settings.env,
       guardedFetch: guarded.fetch as FetchLike,
+      ...(options.sdkTransport ? { sdkTransport: options.sdkTransport } : {}),
     },
     ...(project.settings.mcpStartupTimeout !== undefined
       ? { startupTimeoutMs: project.settings.mcpStartupTimeout }

@@ -28,6 +28,7 @@ import {
   type TraceRecord,
   USER_OWNED_SOURCES,
 } from "@codebot/hooks";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import { agentHookRunner } from "../agents/agent-hook.js";
 import { AgentHookScopes } from "../agents/agent-hook-scopes.js";
@@ -244,6 +245,9 @@ export interface RuntimeOptions {
   mcpConfigs?: readonly string[];
   /** `--strict-mcp-config`: only the `--mcp-config` servers start. */
   strictMcpConfig?: boolean;
+  /** The Agent SDK program's in-process MCP servers (`initialize`'s `sdkMcpServers`), reached through `sdkMcpTransport`. */
+  sdkMcpServers?: readonly string[];
+  sdkMcpTransport?(server: string): Transport;
   /**
    * `--disable-slash-commands` (Claude Code's "Disable all skills and commands"): none are loaded,
    * so the model gets no `skill` tool and a `/name args` prompt goes to it as typed.
@@ -825,6 +829,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     elicitationHooks: elicitationHooks(runner, notify),
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
     ...(options.strictMcpConfig ? { strictMcpConfig: true } : {}),
+    ...(options.sdkMcpServers && options.sdkMcpTransport
+      ? { sdkServers: options.sdkMcpServers, sdkTransport: options.sdkMcpTransport }
+      : {}),
     customizations,
     ...(options.trustProjectHooks ? { trustProjectHooks: true } : {}),
   });

@@ -476,13 +476,13 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     const server = await modelServer([reply.text("one")]);
     const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
       env: modelEnv(server, box.home),
-      initialize: { sdkMcpServers: ["in-process"] },
+      initialize: { planModeInstructions: "plan carefully" },
     });
     run.say("hi");
     await resultOf(run);
     await run.end();
     expect(run.cli.stderr()).toContain(
-      `the Agent SDK's initialize: "sdkMcpServers" is not supported by codebot; ignored`,
+      `the Agent SDK's initialize: "planModeInstructions" is not supported by codebot; ignored`,
     );
   });
 

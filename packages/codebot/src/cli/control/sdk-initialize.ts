@@ -6,11 +6,13 @@
  * `outputFormat`, `--json-schema`), `systemPrompt` and `appendSystemPrompt`
  * (`--system-prompt`, `--append-system-prompt`), `systemPromptSnapshot` and `excludeDynamicSections`
  * (`--system-prompt-snapshot`, `--exclude-dynamic-system-prompt-sections`); `promptSuggestions` and
- * `forwardSubagentText` (`--prompt-suggestions`, `--forward-subagent-text`) for its output lines.
+ * `forwardSubagentText` (`--prompt-suggestions`, `--forward-subagent-text`) for its output lines;
+ * `sdkMcpServers` (the program's in-process MCP servers, reached with `mcp_message` requests).
  * What codebot does not take is named on stderr.
  */
 import { type CompiledHook, compileSdkCallbackHooks, type Problem } from "@codebot/hooks";
 import { type AgentDefinition, parseAgentsFlag } from "../../agents/agent-definition.js";
+import { SERVER_NAME } from "../../mcp/server-config.js";
 import { type OutputSchema, parseJsonSchema } from "../../tools/structured-output-tool.js";
 import type { ControlRequest } from "./control-channel.js";
 
@@ -26,6 +28,9 @@ const READ_KEYS = new Set([
   "excludeDynamicSections",
   "promptSuggestions",
   "forwardSubagentText",
+  "sdkMcpServers",
+  // What the SDK already knows of its servers (their initialize and tools/list answers); codebot asks them itself.
+  "sdkMcpServerManifests",
 ]);
 
 /** What the session starts with, from the program's `initialize`. */
@@ -39,6 +44,8 @@ export interface SdkStart {
   systemPromptSnapshot?: boolean;
   /** The SDK's `systemPrompt.excludeDynamicSections` (`--exclude-dynamic-system-prompt-sections`). */
   excludeDynamicSystemPrompt?: boolean;
+  /** The program's in-process MCP servers (`createSdkMcpServer()`), by name. */
+  sdkMcpServers?: string[];
 }
 
 export function sdkStartOf(request: ControlRequest, notify: (message: string) => void): SdkStart {
@@ -74,6 +81,17 @@ export function sdkStartOf(request: ControlRequest, notify: (message: string) =>
   if (excludeDynamicSections === true) start.excludeDynamicSystemPrompt = true;
   else if (given(excludeDynamicSections) && excludeDynamicSections !== false)
     say(`"excludeDynamicSections" is not true or false; ignored`);
+  const { sdkMcpServers } = request;
+  if (Array.isArray(sdkMcpServers)) {
+    const names = sdkMcpServers.filter(
+      (name): name is string => typeof name === "string" && SERVER_NAME.test(name),
+    );
+    for (const bad of sdkMcpServers.filter((name) => !names.includes(name)))
+      say(
+        `sdkMcpServers: ${JSON.stringify(bad)} is not a server name (letters, digits, _ and -, at most 64); ignored`,
+      );
+    if (names.length > 0) start.sdkMcpServers = names;
+  } else if (given(sdkMcpServers)) say(`"sdkMcpServers" is not a list of names; ignored`);
   for (const key of unreadKeys(request)) say(`"${key}" is not supported by codebot; ignored`);
   return start;
 }

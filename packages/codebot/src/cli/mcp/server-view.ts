@@ -9,7 +9,7 @@
 import { visible } from "../../approval/visible-text.js";
 import { referencedVars } from "../../mcp/expand-vars.js";
 import { commandLine } from "../../mcp/server-command-line.js";
-import { isRemote, type ServerConfig } from "../../mcp/server-config.js";
+import { isRemote, isSdk, type ServerConfig } from "../../mcp/server-config.js";
 import type { ServerEntry } from "../../mcp/server-entries.js";
 import { displayPath } from "../hooks/hook-inventory.js";
 import type { Styles } from "../output/styles.js";
@@ -18,6 +18,7 @@ import { uncheckedServerPathLines } from "./unchecked-server-paths.js";
 
 /** The command line, or the transport and url: the first line, and `mcp list --json`'s `runs`. */
 export function describeServer(config: ServerConfig): string {
+  if (isSdk(config)) return "sdk (the Agent SDK program's in-process server)";
   return isRemote(config) ? `${config.type} ${config.url}` : commandLine(config);
 }
 
@@ -29,7 +30,7 @@ export function serverDetailLines(entry: ServerEntry, cwd: string, s: Styles): s
   if (isRemote(config)) {
     for (const [name, value] of Object.entries(config.headers ?? {}))
       lines.push(`header: ${visible(name)}: ${visible(value)}`);
-  } else {
+  } else if (!isSdk(config)) {
     if (config.cwd !== undefined) lines.push(`cwd: ${visible(config.cwd)}`);
     for (const [name, value] of Object.entries(config.env ?? {}))
       lines.push(`env: ${visible(`${name}=${value}`)}`);
@@ -48,9 +49,16 @@ export function serverDetailLines(entry: ServerEntry, cwd: string, s: Styles): s
 /** The user's environment variables the entry names with `${VAR}` (a plugin's own variables are not). */
 export function environmentVariables(entry: ServerEntry): string[] {
   const c = entry.config;
-  const texts = isRemote(c)
-    ? [c.url, ...Object.values(c.headers ?? {})]
-    : [c.command, ...(c.args ?? []), ...(c.cwd !== undefined ? [c.cwd] : []), ...Object.values(c.env ?? {})];
+  const texts = isSdk(c)
+    ? []
+    : isRemote(c)
+      ? [c.url, ...Object.values(c.headers ?? {})]
+      : [
+          c.command,
+          ...(c.args ?? []),
+          ...(c.cwd !== undefined ? [c.cwd] : []),
+          ...Object.values(c.env ?? {}),
+        ];
   const names = new Set(texts.flatMap(referencedVars));
   return [...names].filter((name) => !(name in entry.vars));
 }

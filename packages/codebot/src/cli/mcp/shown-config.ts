@@ -4,7 +4,7 @@
  * are not approved, and their values are often secrets (`GITHUB_TOKEN`, `Authorization`), so
  * `codebot mcp list` (text and `--json`) shows their names with the values masked.
  */
-import { isRemote, type ServerConfig } from "../../mcp/server-config.js";
+import { isRemote, isSdk, type ServerConfig } from "../../mcp/server-config.js";
 import type { ServerEntry } from "../../mcp/server-entries.js";
 
 /** What stands for a value not shown. */
@@ -12,7 +12,7 @@ export const MASKED = "…";
 
 export function shownConfig(entry: ServerEntry): ServerConfig {
   const config = entry.config;
-  if (entry.needsConsent) return config;
+  if (entry.needsConsent || isSdk(config)) return config;
   if (isRemote(config))
     return config.headers === undefined ? config : { ...config, headers: masked(config.headers) };
   return config.env === undefined ? config : { ...config, env: masked(config.env) };

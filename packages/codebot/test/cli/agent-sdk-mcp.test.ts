@@ -1,0 +1,147 @@
+/**
+ * The Agent SDK program's in-process MCP servers (`createSdkMcpServer()`): `initialize` names them
+ * in `sdkMcpServers`, and codebot reaches them with `mcp_message` control requests carrying
+ * JSON-RPC. The program's side plays the lines recorded from the SDK 0.3.337 driving claude 2.1.328
+ * (a `calc` server with an `add` tool; docs/claude-code.md "The Claude Agent SDK").
+ */
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
+import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { SDK_ARGS, type SdkRun, startSdkRun } from "./support/sdk-driver.js";
+
+useBuiltCli();
+
+/** The recorded `calc` server's answers, as the SDK gives them in `mcp_response`. */
+function calcServer(call: (args: { a: number; b: number }) => Record<string, unknown>) {
+  return (request: Record<string, unknown>) => {
+    const message = request.message as { method: string; id?: number; params?: { arguments?: unknown } };
+    const answer = (result: Record<string, unknown>) => ({
+      mcp_response: { result, jsonrpc: "2.0", id: message.id ?? 0 },
+    });
+    switch (message.method) {
+      case "initialize":
+        return answer({
+          protocolVersion: "2025-11-25",
+          capabilities: { tools: { listChanged: true } },
+          serverInfo: { name: "calc", version: "1.2.3" },
+        });
+      case "tools/list":
+        return answer({
+          tools: [
+            {
+              name: "add",
+              description: "Add two numbers",
+              inputSchema: {
+                $schema: "http://json-schema.org/draft-07/schema#",
+                type: "object",
+                properties: { a: { type: "number" }, b: { type: "number" } },
+                required: ["a", "b"],
+              },
+              execution: { taskSupport: "forbidden" },
+            },
+          ],
+        });
+      case "tools/call":
+        return {
+          mcp_response: {
+            ...call(message.params?.arguments as { a: number; b: number }),
+            jsonrpc: "2.0",
+            id: message.id,
+          },
+        };
+      default:
+        // A notification: the SDK acknowledges it so.
+        return { mcp_response: { jsonrpc: "2.0", result: {}, id: 0 } };
+    }
+  };
+}
+
+function resultOf(run: SdkRun): Promise<unknown> {
+  return waitFor(
+    () => run.lines().find((l) => l.type === "result"),
+    30_000,
+    `the result (${run.cli.stderr()})`,
+  );
+}
+
+describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_message)", () => {
+  it("initialize's sdkMcpServers join the session: their tools are mcp__<server>__<tool>, each call an mcp_message the program answers", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { sdkMcpServers: ["calc"] },
+      answers: {
+        mcp_message: calcServer(({ a, b }) => ({
+          result: { content: [{ type: "text", text: String(a + b) }] },
+        })),
+        can_use_tool: (request) => ({
+          behavior: "allow",
+          updatedInput: request.input as Record<string, unknown>,
+        }),
+      },
+    });
+    run.say("add");
+    await resultOf(run);
+    const status = await run.request("s1", { subtype: "mcp_status" });
+    await run.end();
+    const init = run.lines().find((l) => l.type === "system" && l.subtype === "init");
+    expect(init?.tools).toContain("mcp__calc__add");
+    expect(init?.mcp_servers).toEqual([expect.objectContaining({ name: "calc", status: "connected" })]);
+    const call = run
+      .requests()
+      .find((r) => r.subtype === "mcp_message" && (r.message as { method: string }).method === "tools/call");
+    expect(call).toMatchObject({
+      server_name: "calc",
+      message: { method: "tools/call", params: { name: "add", arguments: { a: 2, b: 3 } }, jsonrpc: "2.0" },
+    });
+    expect(requestText(server.requests[1])).toContain('"5"');
+    expect(status.response).toEqual({
+      mcpServers: [{ name: "calc", status: "connected", tools: [{ name: "add" }] }],
+    });
+  });
+
+  it("a JSON-RPC error the program answers fails the call with its message; the run goes on", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { sdkMcpServers: ["calc"] },
+      answers: {
+        mcp_message: calcServer(() => ({ error: { code: -32000, message: "calc is broken" } })),
+        can_use_tool: (request) => ({
+          behavior: "allow",
+          updatedInput: request.input as Record<string, unknown>,
+        }),
+      },
+    });
+    run.say("add");
+    await resultOf(run);
+    expect((await run.end()).code).toBe(0);
+    expect(requestText(server.requests[1])).toContain("calc is broken");
+  });
+
+  it("a name in sdkMcpServers that cannot be a server name is said on stderr and left out", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { sdkMcpServers: ["bad name"] },
+    });
+    run.say("hi");
+    await resultOf(run);
+    await run.end();
+    expect(run.cli.stderr()).toContain(
+      `the Agent SDK's initialize: sdkMcpServers: "bad name" is not a server name (letters, digits, _ and -, at most 64); ignored`,
+    );
+    expect(run.requests().filter((r) => r.subtype === "mcp_message")).toEqual([]);
+  });
+});
