@@ -6,6 +6,8 @@ export interface InputFormatOptions {
   inputFormat: InputFormat;
   outputFormat: OutputFormat;
   replayUserMessages: boolean;
+  /** `--await-initialize` (the Agent SDK's, when it sends MCP servers in `initialize`). */
+  awaitInitialize?: boolean;
 }
 
 /**
@@ -13,13 +15,17 @@ export interface InputFormatOptions {
  * input answers in stream-json only, and only stream-json input can be replayed. A prompt given
  * beside stream-json input is refused (claude ignores it silently). Stream-json input means a
  * program drives the run: it is `-p` whether or not `-p` is given (the Agent SDK does not give it;
- * claude, whose output is not a terminal there, runs as with `-p`).
+ * claude, whose output is not a terminal there, runs as with `-p`). `--await-initialize` asks
+ * for what codebot does with stream-json input anyway (the session starts from the first line's
+ * `initialize`): it is refused without stream-json input, as claude refuses it.
  */
 export function inputFormatFlags(options: InputFormatOptions): {
   inputFormat: InputFormat;
   replayUserMessages: boolean;
 } {
   const streamInput = options.inputFormat === "stream-json";
+  if (options.awaitInitialize === true && !streamInput)
+    throw new CliError("--await-initialize requires --input-format stream-json");
   if (options.replayUserMessages && !(streamInput && options.outputFormat === "stream-json"))
     throw new CliError(
       "--replay-user-messages requires both --input-format stream-json and --output-format stream-json",

@@ -136,7 +136,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     else emitEvent(event);
   };
 
-  let runtime: Awaited<ReturnType<typeof createRuntime>>;
+  let runtime: Awaited<ReturnType<typeof createRuntime>> | undefined;
   try {
     runtime = await createRuntime({
       ...runtimeOptionsOf(flags, inventory, modelSpec),
@@ -144,6 +144,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       ...(flags.noSessionPersistence === true ? { persistSession: false } : {}),
       ...(flags.jsonSchema !== undefined ? { jsonSchema: flags.jsonSchema } : {}),
       ...fromProgram,
+      ...(fromProgram?.mcpConfigs && flags.mcpConfigs
+        ? { mcpConfigs: [...flags.mcpConfigs, ...fromProgram.mcpConfigs] }
+        : {}),
       ...(fromProgram?.cliAgents && flags.cliAgents
         ? { cliAgents: [...flags.cliAgents, ...fromProgram.cliAgents] }
         : {}),
@@ -151,7 +154,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
         ? {
             permissionPromptTool:
               control && flags.permissionPromptTool === STDIO_PROMPT
-                ? stdioPermissionPrompt(control)
+                ? stdioPermissionPrompt(control, () => runtime?.mcpServers() ?? [])
                 : flags.permissionPromptTool,
           }
         : {}),

@@ -66,6 +66,7 @@ interface RootOptions {
   inputFormat: InputFormat;
   replayUserMessages?: boolean;
   promptSuggestions?: string;
+  awaitInitialize?: boolean;
   debug?: string | true;
   debugFile?: string;
   name?: string;
@@ -201,6 +202,12 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
           )
             .choices(PROMPT_SUGGESTIONS_VALUES)
             .preset("true"),
+        )
+        .addOption(
+          new Option(
+            "--await-initialize",
+            "stream-json input: start from the Agent SDK's initialize (codebot always does)",
+          ).hideHelp(),
         )
         .option(
           "-d, --debug [filter]",
@@ -373,6 +380,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       inputFormat: opts.inputFormat,
       outputFormat: opts.outputFormat,
       replayUserMessages: opts.replayUserMessages === true,
+      awaitInitialize: opts.awaitInitialize === true,
     });
     const print = opts.print !== undefined || input.inputFormat === "stream-json";
     const printRun = { print, outputFormat: opts.outputFormat };

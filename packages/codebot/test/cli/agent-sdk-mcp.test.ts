@@ -6,9 +6,10 @@
  */
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { everythingServer } from "../mcp/mcp-fixtures.js";
 import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
-import { useBuiltCli } from "./support/cli-process.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { SDK_ARGS, type SdkRun, startSdkRun } from "./support/sdk-driver.js";
 
 useBuiltCli();
@@ -67,7 +68,7 @@ function resultOf(run: SdkRun): Promise<unknown> {
 }
 
 describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_message)", () => {
-  it("initialize's sdkMcpServers join the session: their tools are mcp__<server>__<tool>, each call an mcp_message the program answers", async () => {
+  it("initialize's sdkMcpServers join the session: their tools are mcp__<server>__<tool>, asked about with their server, each call an mcp_message the program answers", async () => {
     const box = sandbox();
     const server = await modelServer([
       reply.toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
@@ -101,6 +102,12 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
       message: { method: "tools/call", params: { name: "add", arguments: { a: 2, b: 3 } }, jsonrpc: "2.0" },
     });
     expect(requestText(server.requests[1])).toContain('"5"');
+    // As claude asks about an MCP tool: its server and where it came from, its words capitalized.
+    expect(run.requests().find((r) => r.subtype === "can_use_tool")).toMatchObject({
+      tool_name: "mcp__calc__add",
+      mcp_server: { name: "calc", source: "sdk" },
+      display_name: "Add",
+    });
     expect(status.response).toEqual({
       mcpServers: [{ name: "calc", status: "connected", tools: [{ name: "add" }] }],
     });
@@ -127,6 +134,41 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
     await resultOf(run);
     expect((await run.end()).code).toBe(0);
     expect(requestText(server.requests[1])).toContain("calc is broken");
+  });
+
+  it("initialize's mcpServers (the SDK's other servers, with --await-initialize) start as --mcp-config's do, answered mcp_servers_applied", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("mcp__everything__echo", { message: "hi there" }, "toolu_1"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--await-initialize", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { mcpServers: { everything: everythingServer() } },
+      answers: {
+        can_use_tool: (request) => ({
+          behavior: "allow",
+          updatedInput: request.input as Record<string, unknown>,
+        }),
+      },
+    });
+    expect((await run.initialized).response).toMatchObject({ mcp_servers_applied: true });
+    run.say("echo");
+    await resultOf(run);
+    await run.end();
+    const init = run.lines().find((l) => l.type === "system" && l.subtype === "init");
+    expect(init?.tools).toContain("mcp__everything__echo");
+    expect(requestText(server.requests[1])).toContain("hi there");
+    expect(run.cli.stderr()).not.toContain('"mcpServers"');
+  });
+
+  it("--await-initialize without stream-json input is refused, as claude refuses it", async () => {
+    const box = sandbox();
+    const r = await runCli(["-p", "hi", "--await-initialize", "--cwd", box.project], {
+      env: { HOME: box.home },
+    });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("--await-initialize requires --input-format stream-json");
   });
 
   it("a name in sdkMcpServers that cannot be a server name is said on stderr and left out", async () => {

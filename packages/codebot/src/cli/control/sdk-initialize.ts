@@ -7,8 +7,9 @@
  * (`--system-prompt`, `--append-system-prompt`), `systemPromptSnapshot` and `excludeDynamicSections`
  * (`--system-prompt-snapshot`, `--exclude-dynamic-system-prompt-sections`); `promptSuggestions` and
  * `forwardSubagentText` (`--prompt-suggestions`, `--forward-subagent-text`) for its output lines;
- * `sdkMcpServers` (the program's in-process MCP servers, reached with `mcp_message` requests).
- * What codebot does not take is named on stderr.
+ * `sdkMcpServers` (the program's in-process MCP servers, reached with `mcp_message` requests) and
+ * `mcpServers` (its other servers, as `--mcp-config` gives them). What codebot does not take is
+ * named on stderr.
  */
 import { type CompiledHook, compileSdkCallbackHooks, type Problem } from "@codebot/hooks";
 import { type AgentDefinition, parseAgentsFlag } from "../../agents/agent-definition.js";
@@ -29,6 +30,7 @@ const READ_KEYS = new Set([
   "promptSuggestions",
   "forwardSubagentText",
   "sdkMcpServers",
+  "mcpServers",
   // What the SDK already knows of its servers (their initialize and tools/list answers); codebot asks them itself.
   "sdkMcpServerManifests",
 ]);
@@ -46,6 +48,11 @@ export interface SdkStart {
   excludeDynamicSystemPrompt?: boolean;
   /** The program's in-process MCP servers (`createSdkMcpServer()`), by name. */
   sdkMcpServers?: string[];
+  /**
+   * The program's other MCP servers (the SDK's `mcpServers` sent in `initialize`, with
+   * `--await-initialize`), as one inline `--mcp-config`: they come after the flag's.
+   */
+  mcpConfigs?: string[];
 }
 
 export function sdkStartOf(request: ControlRequest, notify: (message: string) => void): SdkStart {
@@ -92,6 +99,9 @@ export function sdkStartOf(request: ControlRequest, notify: (message: string) =>
       );
     if (names.length > 0) start.sdkMcpServers = names;
   } else if (given(sdkMcpServers)) say(`"sdkMcpServers" is not a list of names; ignored`);
+  const { mcpServers } = request;
+  if (isObject(mcpServers)) start.mcpConfigs = [JSON.stringify({ mcpServers })];
+  else if (given(mcpServers)) say(`"mcpServers" is not an object of servers; ignored`);
   for (const key of unreadKeys(request)) say(`"${key}" is not supported by codebot; ignored`);
   return start;
 }

@@ -111,6 +111,8 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
           current_permission_mode: claudePermissionMode(session.permissionMode),
           hooks_applied: true,
           hook_on_failure_supported: true,
+          // The SDK ends the session unless this says whether `initialize`'s `mcpServers` were loaded.
+          ...(isObject(request.mcpServers) ? { mcp_servers_applied: request === context.startedFrom } : {}),
         };
       }
       case "interrupt": {
@@ -342,4 +344,8 @@ function commandsOf(session: SdkSession): Record<string, unknown>[] {
       description: skill.description,
       argumentHint: skill.argumentHint ?? "",
     }));
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

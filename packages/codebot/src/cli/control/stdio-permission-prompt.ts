@@ -6,7 +6,8 @@
  * would add (`permission_suggestions`, which the SDK gives `canUseTool` as `suggestions`) and a
  * path outside the project (`blocked_path`), and, as claude 2.1.328 sends them, the call's
  * `description` and why it is asked (`decision_reason_type`, with `decision_reason` or
- * `decision_reason_rule_source`). The program is a person's stand-in: nothing bounds the
+ * `decision_reason_rule_source`), and for an MCP tool its server (`mcp_server`) and claude's
+ * `display_name`. The program is a person's stand-in: nothing bounds the
  * wait but an interrupt.
  */
 import type { ToolCall, ToolContext } from "@codebot/agentcore";
@@ -15,6 +16,9 @@ import type { PermissionHookAnswer } from "../../approval/approval-types.js";
 import { promptAnswerOf } from "../../approval/permission-prompt-tool.js";
 import { subjectKind } from "../../approval/permission-rule.js";
 import type { PromptToolQuestion } from "../../approval/tool-approval.js";
+import type { ServerStatus } from "../../mcp/mcp-servers.js";
+import { mcpToolName } from "../../mcp/mcp-tool.js";
+import type { ServerOrigin } from "../../mcp/server-origin.js";
 import type { ControlChannel } from "./control-channel.js";
 
 /** How the denials and allows of the program are credited (`permission denied by canUseTool: …`). */
@@ -22,6 +26,8 @@ const ANSWERER = "canUseTool";
 
 export function stdioPermissionPrompt(
   channel: Pick<ControlChannel, "request">,
+  /** The session's MCP servers, to name the one an `mcp__` call goes to. */
+  mcpServers: () => readonly ServerStatus[] = () => [],
 ): (
   call: ToolCall,
   ctx: Pick<ToolContext, "signal" | "agentName">,
@@ -29,13 +35,19 @@ export function stdioPermissionPrompt(
 ) => Promise<PermissionHookAnswer> {
   return async (call, ctx, question) => {
     const toolName = claudeToolName(call.name);
+    const mcp = mcpOwnerOf(call.name, mcpServers());
     let response: Record<string, unknown>;
     try {
       response = await channel.request(
         {
           subtype: "can_use_tool",
           tool_name: toolName,
-          display_name: toolName,
+          ...(mcp !== undefined
+            ? {
+                mcp_server: { name: mcp.server, source: MCP_SOURCE[mcp.origin] },
+                display_name: displayName(mcp.tool),
+              }
+            : { display_name: toolName }),
           input: call.args,
           ...descriptionOf(call),
           permission_suggestions: question.suggestions,
@@ -50,6 +62,44 @@ export function stdioPermissionPrompt(
     }
     return promptAnswerOf(response, JSON.stringify(response), ANSWERER, ANSWERER);
   };
+}
+
+/**
+ * claude's `mcp_server.source` for where codebot read a server (the SDK's `McpServerProvenance`):
+ * recorded `sdk` for the program's in-process servers and `dynamic` for `--mcp-config` ones.
+ */
+const MCP_SOURCE: Readonly<Record<ServerOrigin, string>> = {
+  sdk: "sdk",
+  "mcp-config": "dynamic",
+  cli: "dynamic",
+  user: "user",
+  project: "project",
+  "mcp.json": "project",
+  local: "local",
+  plugin: "plugin",
+  managed: "managed",
+};
+
+/** The server and bare tool name of an `mcp__<server>__<tool>` call, from the servers that offer it. */
+function mcpOwnerOf(
+  name: string,
+  servers: readonly ServerStatus[],
+): { server: string; origin: ServerOrigin; tool: string } | undefined {
+  if (!name.startsWith("mcp__")) return undefined;
+  for (const server of servers)
+    for (const tool of server.tools)
+      if (mcpToolName(server.name, tool) === name)
+        return { server: server.name, origin: server.origin, tool };
+  return undefined;
+}
+
+/** claude's `display_name` of an MCP tool: its name's words capitalized (`get_sum` → `Get Sum`). */
+function displayName(tool: string): string {
+  return tool
+    .split(/[_\s-]+/)
+    .filter((word) => word !== "")
+    .map((word) => word[0]?.toUpperCase() + word.slice(1))
+    .join(" ");
 }
 
 /** claude's `description`: a Bash call's own `description`, a file tool's path. */
