@@ -24,6 +24,7 @@ import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import type { InputFormat, OutputFormat, SessionFlags } from "./session-flags.js";
 import { tuneHeapForSession } from "./session-heap.js";
 import { checkStreamJsonOnly } from "./stream-json-only.js";
+import { THINKING_MODES, thinkingBudgetOf } from "./thinking-flags.js";
 import { withClassicTmux } from "./tmux-flag.js";
 import { toolRulesFlag } from "./tool-rules-flag.js";
 import { toolsFlag } from "./tools-flag.js";
@@ -87,6 +88,9 @@ interface RootOptions {
   strictMcpConfig?: boolean;
   disableSlashCommands?: boolean;
   betas?: string[];
+  maxThinkingTokens?: string;
+  thinking?: string;
+  thinkingDisplay?: string;
   effort?: string;
   continue?: boolean;
   resume?: string | true;
@@ -274,6 +278,16 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         .option("--disable-slash-commands", "no skills or commands: no skill tool, /name is plain text")
         .option("--betas <betas...>", "beta headers sent in Anthropic API requests (anthropic-beta)")
         .option(
+          "--max-thinking-tokens <tokens>",
+          "Anthropic models: the thinking budget of each request (0: thinking disabled)",
+        )
+        .addOption(
+          new Option("--thinking <mode>", "Anthropic models: disabled turns thinking off").choices(
+            THINKING_MODES,
+          ),
+        )
+        .addOption(new Option("--thinking-display <mode>", "not sent by codebot").hideHelp())
+        .option(
           "--effort <level>",
           `effort asked of Anthropic models (${EFFORT_LEVELS.join(", ")}); each model gets what it takes`,
         )
@@ -313,6 +327,9 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       opts.effort === undefined
         ? undefined
         : effortFlag(opts.effort, (line) => process.stderr.write(`${line}\n`));
+    const thinkingBudget = thinkingBudgetOf(opts.maxThinkingTokens, opts.thinking);
+    if (opts.thinkingDisplay !== undefined)
+      process.stderr.write("codebot: --thinking-display is not sent: codebot asks for no thinking display\n");
     let flags: SessionFlags = {
       project: projectFlagsOf(command),
       ...(opts.model !== undefined ? { model: modelFlag(opts.model) } : {}),
@@ -343,6 +360,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         ? { anthropicBetas: betasFlag(opts.betas, (line) => process.stderr.write(`${line}\n`)) }
         : {}),
       ...(effort !== undefined ? { effort } : {}),
+      ...(thinkingBudget !== undefined ? { maxThinkingTokens: thinkingBudget } : {}),
       ...(opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {}),
       ...(opts.forkSession === true ? { forkSession: true } : {}),
       ...(opts.fallbackModel !== undefined ? { fallbackModels: fallbackModelsFlag(opts.fallbackModel) } : {}),

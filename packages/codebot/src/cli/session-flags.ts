@@ -71,6 +71,8 @@ export interface SessionFlags {
   anthropicBetas?: readonly string[];
   /** `--effort`: the effort asked of Anthropic models (effort-choice.ts). */
   effort?: EffortLevel;
+  /** `--max-thinking-tokens`, `--thinking disabled` (thinking-flags.ts). */
+  maxThinkingTokens?: number;
   /** `--session-id`: the new session's id. */
   sessionId?: string;
   /** `-c` / `-r`: go on with an earlier session of the project. */
@@ -151,6 +153,7 @@ export function runtimeOptionsOf(
     ...(flags.disableSlashCommands ? { disableSlashCommands: true } : {}),
     ...(flags.anthropicBetas !== undefined ? { anthropicBetas: flags.anthropicBetas } : {}),
     ...(flags.effort !== undefined ? { effort: flags.effort } : {}),
+    ...(flags.maxThinkingTokens !== undefined ? { maxThinkingTokens: flags.maxThinkingTokens } : {}),
     ...(flags.setup !== undefined ? { setup: flags.setup } : {}),
   };
 }

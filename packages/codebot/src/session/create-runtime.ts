@@ -257,6 +257,8 @@ export interface RuntimeOptions {
   anthropicBetas?: readonly string[];
   /** `--effort`: under CLAUDE_CODE_EFFORT_LEVEL, over the settings' `effortLevel` (effort-choice.ts). */
   effort?: EffortLevel;
+  /** `--max-thinking-tokens` (0: `--thinking disabled`): each Anthropic request's thinking budget (ModelAccessOptions). */
+  maxThinkingTokens?: number;
   /**
    * Default true. False assembles the session without firing SessionStart: `hooks test` of
    * another event must not run the user's SessionStart hooks.
@@ -347,6 +349,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const modelAccess = modelEnv(env, settings, {
     ...(options.anthropicBetas !== undefined ? { anthropicBetas: options.anthropicBetas } : {}),
     ...(options.effort !== undefined ? { effort: options.effort } : {}),
+    ...(options.maxThinkingTokens !== undefined ? { maxThinkingTokens: options.maxThinkingTokens } : {}),
   });
   const firstModel = sessionModel(options.model, settings, modelAccess);
   let model = await modelOf(firstModel, modelAccess);

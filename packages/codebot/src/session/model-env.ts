@@ -19,6 +19,8 @@ export interface ModelAccessFlags {
   anthropicBetas?: readonly string[];
   /** `--effort`. */
   effort?: EffortLevel;
+  /** `--max-thinking-tokens`. */
+  maxThinkingTokens?: number;
 }
 
 type Access = Pick<
@@ -47,7 +49,8 @@ function accessFor(spec: string, env: Env, effort?: EffortLevel): Access {
   const thinkingOff =
     Number(env.MAX_THINKING_TOKENS?.trim() || Number.NaN) === 0 ||
     inputs.settings.alwaysThinkingEnabled === false;
-  const budget = thinkingBudgetOfEnv.get(env);
+  const thinkingBudget = thinkingBudgetOfEnv.get(env);
+  const budget = thinkingBudget?.changed ?? thinkingBudget?.start;
   return {
     ...access,
     ...(thinkingOff ? { thinking: false } : {}),
@@ -72,6 +75,7 @@ export function modelEnv(processEnv: Env, settings: RuntimeSettings, flags: Mode
   effortInputsOfEnv.set(env, { ...(flags.effort !== undefined ? { flag: flags.effort } : {}), settings });
   if (flags.anthropicBetas !== undefined && flags.anthropicBetas.length > 0)
     betasOfEnv.set(env, { anthropicBetas: flags.anthropicBetas });
+  if (flags.maxThinkingTokens !== undefined) thinkingBudgetOfEnv.set(env, { start: flags.maxThinkingTokens });
   const held = settings.permissions.untrusted.find((g) => g.grant.startsWith("apiKeyHelper:"));
   if (held !== undefined) heldHelpers.set(env, held.grant);
   return env;
@@ -102,16 +106,19 @@ export function changeEffort(env: Env, level: EffortLevel | undefined): void {
   effortInputsOfEnv.set(env, { ...rest, ...(level !== undefined ? { changed: level } : {}) });
 }
 
-/** The Agent SDK's thinking budget behind a model environment (changeThinking). */
-const thinkingBudgetOfEnv = new WeakMap<Env, number>();
+/** The thinking budget behind a model environment: `--max-thinking-tokens`, and one set since (changeThinking). */
+const thinkingBudgetOfEnv = new WeakMap<Env, { start?: number; changed?: number }>();
 
 /**
  * The Agent SDK's `setMaxThinkingTokens()`: models made from `env` afterwards carry the budget
- * (ModelAccessOptions.maxThinkingTokens); undefined goes back to none.
+ * (ModelAccessOptions.maxThinkingTokens); undefined goes back to the start's (`--max-thinking-tokens`, else none).
  */
-export function changeThinking(env: Env, maxThinkingTokens: number | undefined): void {
-  if (maxThinkingTokens === undefined) thinkingBudgetOfEnv.delete(env);
-  else thinkingBudgetOfEnv.set(env, maxThinkingTokens);
+export function changeThinking(env: Env, tokens: number | undefined): void {
+  const { start } = thinkingBudgetOfEnv.get(env) ?? {};
+  thinkingBudgetOfEnv.set(env, {
+    ...(start !== undefined ? { start } : {}),
+    ...(tokens !== undefined ? { changed: tokens } : {}),
+  });
 }
 
 /** The grant of an apiKeyHelper held until approved in this project, behind a model environment. */

@@ -1,0 +1,26 @@
+import { CliError } from "./cli-error.js";
+
+/** `--thinking`'s modes, as claude 2.1.328 takes them. */
+export const THINKING_MODES = ["enabled", "adaptive", "disabled"] as const;
+
+/**
+ * `--max-thinking-tokens <n>` and `--thinking <mode>` (what the Agent SDK passes for its `thinking`
+ * and `maxThinkingTokens` options) as the session's thinking budget, as claude 2.1.328 sends them
+ * (recorded): `n` is `{type: "enabled", budget_tokens: n}`, 0 and `--thinking disabled`
+ * `{type: "disabled"}`. `enabled` and `adaptive` leave the model to its own thinking (undefined):
+ * codebot sends no thinking then, where claude turns on its default. Not a whole number of 0 or
+ * more: a clear error (claude took `-5`).
+ */
+export function thinkingBudgetOf(
+  maxTokens: string | undefined,
+  mode: string | undefined,
+): number | undefined {
+  if (mode === "disabled") return 0;
+  if (maxTokens === undefined) return undefined;
+  const tokens = Number(maxTokens);
+  if (maxTokens.trim() === "" || !Number.isSafeInteger(tokens) || tokens < 0)
+    throw new CliError(
+      `--max-thinking-tokens must be a whole number of tokens, 0 or more (got "${maxTokens}")`,
+    );
+  return tokens;
+}
