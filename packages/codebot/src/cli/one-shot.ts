@@ -190,10 +190,13 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // the start of its turn (claude 2.1.328's are per turn there).
   let turnStarted = started;
   let apiMsBefore = 0;
+  // A result line lists its own turn's refused calls, as claude's (not the earlier turns').
+  let deniedBefore = 0;
   // As claude's, stream-json input has an init line at the start of every turn.
   const beginTurn = (input: StreamInputMessage) => {
     turnStarted = performance.now();
     apiMsBefore = apiTime.ms();
+    deniedBefore = runtime.approval.tools.denials.length;
     // The SDK's setModel() may have switched it since the last turn.
     ids.model = runtime.modelSpec.slice(runtime.modelSpec.indexOf("/") + 1);
     emitInit();
@@ -263,7 +266,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
           durationApiMs,
           processUsage: usageSoFar,
           index,
-          denials: runtime.approval.tools.denials,
+          denials: runtime.approval.tools.denials.slice(deniedBefore),
           isError: code !== 0,
           models: runtime.project.settings.models,
         });

@@ -131,6 +131,12 @@ describe("the Agent SDK's settings requests", () => {
     expect(fs.existsSync(path.join(box.project, "allowed"))).toBe(true);
     const refusal = run.lines().find((l) => toolUse(l) === "toolu_3");
     expect(JSON.stringify(refusal)).toContain('refused by the deny rule \\"Bash(touch denied)\\"');
+    // Each result line lists its own turn's refusals, as claude's do.
+    const denied = run
+      .lines()
+      .filter((l) => l.type === "result")
+      .map((l) => (l.permission_denials as { tool_use_id: string }[]).map((d) => d.tool_use_id));
+    expect(denied).toEqual([[], ["toolu_3"], []]);
     // Lifted: the same call was asked (and allowed) in the third turn.
     expect(fs.existsSync(path.join(box.project, "denied"))).toBe(true);
     expect(run.cli.stderr()).not.toContain("is kept in the flag settings");
