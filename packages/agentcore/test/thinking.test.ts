@@ -32,4 +32,14 @@ describe("thinkingToSend: the thinking claude 2.1.328 asks for beside effort", (
     expect(thinkingToSend("claude-opus-5-5", false)).toEqual(adaptive);
     expect(thinkingToSend("claude-sonnet-4-5", false)).toBeUndefined();
   });
+
+  it("a budget (setMaxThinkingTokens, --max-thinking-tokens) goes to the budget models and unknown ids; the adaptive ones keep adaptive; 0 turns thinking off", () => {
+    expect(thinkingToSend("claude-sonnet-4-5", true, 2000)).toEqual({ type: "enabled", budgetTokens: 2000 });
+    expect(thinkingToSend("my-gateway-model", true, 2000)).toEqual({ type: "enabled", budgetTokens: 2000 });
+    expect(thinkingToSend("claude-opus-5-5", true, 2000)).toEqual(adaptive);
+    expect(thinkingToSend("claude-opus-4-6", true, 2000)).toEqual(adaptive);
+    expect(thinkingToSend("claude-sonnet-4-5", true, 0)).toEqual({ type: "disabled" });
+    expect(thinkingToSend("claude-opus-4-6", true, 0)).toEqual({ type: "disabled" });
+    expect(thinkingToSend("claude-opus-5-5", true, 0)).toEqual(adaptive);
+  });
 });
