@@ -22,7 +22,7 @@ import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
 import { apiClock } from "./output/api-clock.js";
 import { ClaudeHookLines } from "./output/claude-hook-lines.js";
-import { blockLines, claudeStreamLine } from "./output/claude-stream.js";
+import { blockLines, claudeStreamLines } from "./output/claude-stream.js";
 import { jsonLine } from "./output/json-line.js";
 import { MessageDisplay, OrderedOutput, withShownText } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
@@ -104,15 +104,17 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     for (const each of blockLines(line)) process.stdout.write(jsonLine(each));
   };
   const emitEvent = (event: SessionEvent) => {
-    const line = claudeStreamLine(event, ids, {
+    const lines = claudeStreamLines(event, ids, {
       partialMessages: flags.partialMessages === true,
       subagentMessages,
       streamedResults,
     });
-    if (line === undefined) return;
+    if (lines.length === 0) return;
     const shown = mainMessageEnd(event) && display?.shownFor(event.event.message);
-    if (!shown) return output.write(() => writeBlocks(line));
-    output.after(shown, (text) => writeBlocks(text === undefined ? line : withShownText(line, text)));
+    if (!shown) return output.write(() => lines.forEach(writeBlocks));
+    output.after(shown, (text) => {
+      for (const line of lines) writeBlocks(text === undefined ? line : withShownText(line, text));
+    });
   };
   const hookLines = new ClaudeHookLines(sessionId, flags.hookEvents === true);
   const apiTime = apiClock();

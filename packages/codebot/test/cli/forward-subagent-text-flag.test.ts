@@ -79,11 +79,20 @@ describe("--forward-subagent-text", () => {
     expect(content(answer)).toEqual([{ type: "text", text: "The sub-agent found two files." }]);
   });
 
-  it("without it, a sub-agent's messages are codebot's agent_message lines", async () => {
+  it("without it, a sub-agent's messages are codebot's agent_message lines, and its prompt, tool calls and results claude's lines under its call", async () => {
     const lines = await subagentRun([]);
     // Its prompt, its answer with the tool call, the tool result, its last answer.
     expect(lines.filter((l) => l.subtype === "agent_message")).toHaveLength(4);
-    expect(lines.some((l) => l.parent_tool_use_id === "call_agent")).toBe(false);
+    // As claude 2.1.328 writes them without the flag: no text or thinking of the sub-agent's.
+    const under = lines.filter((l) => l.parent_tool_use_id === "call_agent");
+    expect(under.map((l) => l.type)).toEqual(["user", "assistant", "user"]);
+    expect(JSON.stringify(content(under[0]))).toContain("list the files");
+    expect(content(under[1])).toEqual([
+      { type: "tool_use", id: "call_glob", name: "Glob", input: { pattern: "*" } },
+    ]);
+    expect(content(under[2])).toMatchObject([{ type: "tool_result", tool_use_id: "call_glob" }]);
+    expect(JSON.stringify(under)).not.toContain("Sub-agent says");
+    expect(JSON.stringify(under)).not.toContain("sub thinks");
   });
 
   it("is refused without -p stream-json, as claude refuses it", async () => {

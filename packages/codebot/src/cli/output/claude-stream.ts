@@ -6,11 +6,12 @@
  * reports are `system` lines with subtypes of their own: `hook_start`, `hook` (a hook trace
  * record), `notice`, `agent_message` (a sub-agent's message). With `--include-partial-messages`
  * the answer's text also streams as `stream_event` lines (`content_block_delta`), as Claude Code's.
- * With `--forward-subagent-text` a sub-agent's messages are Claude Code's `assistant`/`user` lines
- * under the call that started it (`parent_tool_use_id`), as claude 2.1.328 writes them.
+ * A sub-agent's prompt, tool calls and tool results are Claude Code's lines under the call that
+ * started it (`parent_tool_use_id`), its text and thinking too with `--forward-subagent-text`, as
+ * claude 2.1.328 writes them; without that flag its messages are also `agent_message` lines.
  */
 import { randomUUID } from "node:crypto";
-import { toolResultMessage } from "@codebot/agentcore";
+import { type AgentEvent, toolResultMessage } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { SessionEvent, SubagentOrigin } from "../../session/session-events.js";
@@ -43,84 +44,116 @@ export interface StreamLineOptions {
   streamedResults?: Set<string>;
 }
 
-/** The stream-json line of a session event, or undefined for events Claude Code does not stream. */
-export function claudeStreamLine(
+/** The stream-json lines of a session event; none for events Claude Code does not stream. */
+export function claudeStreamLines(
   event: SessionEvent,
   ids: { sessionId: string; model: string },
   options: StreamLineOptions = {},
-): WireObject | undefined {
+): WireObject[] {
   const base = { session_id: ids.sessionId, uuid: randomUUID() };
   switch (event.kind) {
     case "hook_start":
-      return { type: "system", subtype: "hook_start", ...wireHookStart(event.start), ...base };
+      return [{ type: "system", subtype: "hook_start", ...wireHookStart(event.start), ...base }];
     case "hook":
-      return { type: "system", subtype: "hook", ...wireTraceRecord(event.record), ...base };
+      return [{ type: "system", subtype: "hook", ...wireTraceRecord(event.record), ...base }];
     case "notice":
-      return { type: "system", subtype: "notice", message: event.message, ...base };
+      return [{ type: "system", subtype: "notice", message: event.message, ...base }];
     case "title":
-      return { type: "system", subtype: "session_title_changed", title: event.title, ...base };
-    case "agent": {
-      const e = event.event;
-      if (e.type === "message_update" && options.partialMessages && event.agentName === "main") {
-        return {
-          type: "stream_event",
-          event: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: e.delta } },
-          parent_tool_use_id: null,
-          ...base,
-        };
-      }
-      if (e.type === "model_fallback") {
-        return {
-          type: "system",
-          subtype: "model_fallback",
-          trigger: e.trigger,
-          original_model: e.from.modelId,
-          fallback_model: e.to.modelId,
-          content: modelFallbackText(e),
-          ...base,
-        };
-      }
-      const origin = event.agentName === "main" ? undefined : event.subagent;
-      const claudeLines = event.agentName === "main" || (options.subagentMessages === true && origin);
-      const under = () =>
-        origin ? underCall(origin, base) : { parent_tool_use_id: null, ...base, timestamp: now() };
-      if (e.type === "tool_execution_end") {
-        if (!claudeLines || options.streamedResults === undefined) return undefined;
-        // Its own line as the call ends, as claude writes them: in the order the calls end.
-        options.streamedResults.add(e.call.id);
-        const { message } = claudeMessage(toolResultMessage([{ call: e.call, result: e.result }]));
-        return {
-          type: "user",
-          message: { ...message, role: "user" },
-          ...under(),
-          ...(e.result.data !== undefined ? { tool_use_result: e.result.data } : {}),
-        };
-      }
-      if (e.type !== "message_end") return undefined;
-      const { type, message } = claudeMessage(withoutStreamed(e.message, options.streamedResults));
-      if (Array.isArray(message.content) && message.content.length === 0) return undefined;
-      if (!claudeLines) {
-        return { type: "system", subtype: "agent_message", agent: event.agentName, message, ...base };
-      }
-      if (type === "assistant") {
-        return {
-          type: "assistant",
-          message: {
-            id: e.responseId ?? `msg_${randomUUID().replaceAll("-", "")}`,
-            type: "message",
-            model: e.model ?? ids.model,
-            ...message,
-            stop_reason: null,
-            stop_sequence: null,
-            ...(e.usage !== undefined ? { usage: claudeUsage(e.usage) } : {}),
-          },
-          ...under(),
-        };
-      }
-      // Tool results not given a line of their own, and injected user messages.
-      return { type: "user", message: { ...message, role: "user" }, ...under() };
-    }
+      return [{ type: "system", subtype: "session_title_changed", title: event.title, ...base }];
+    case "agent":
+      return agentLines(event, ids, options, base);
+    default:
+      return [];
   }
+}
+
+function agentLines(
+  event: Extract<SessionEvent, { kind: "agent" }>,
+  ids: { sessionId: string; model: string },
+  options: StreamLineOptions,
+  base: WireObject,
+): WireObject[] {
+  const e = event.event;
+  if (e.type === "message_update" && options.partialMessages && event.agentName === "main") {
+    return [
+      {
+        type: "stream_event",
+        event: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: e.delta } },
+        parent_tool_use_id: null,
+        ...base,
+      },
+    ];
+  }
+  if (e.type === "model_fallback") {
+    return [
+      {
+        type: "system",
+        subtype: "model_fallback",
+        trigger: e.trigger,
+        original_model: e.from.modelId,
+        fallback_model: e.to.modelId,
+        content: modelFallbackText(e),
+        ...base,
+      },
+    ];
+  }
+  const origin = event.agentName === "main" ? undefined : event.subagent;
+  if (event.agentName !== "main" && origin === undefined) return codebotLines(e, event.agentName, base);
+  // Without --forward-subagent-text claude still writes a sub-agent's prompt, tool calls and tool
+  // results under its call, not its text or thinking: codebot's agent_message lines carry all of it.
+  const whole = event.agentName === "main" || options.subagentMessages === true;
+  const under = () =>
+    origin ? underCall(origin, base) : { parent_tool_use_id: null, ...base, timestamp: now() };
+  if (e.type === "tool_execution_end") {
+    if (options.streamedResults === undefined) return [];
+    // Its own line as the call ends, as claude writes them: in the order the calls end.
+    options.streamedResults.add(e.call.id);
+    const { message } = claudeMessage(toolResultMessage([{ call: e.call, result: e.result }]));
+    return [
+      {
+        type: "user",
+        message: { ...message, role: "user" },
+        ...under(),
+        ...(e.result.data !== undefined ? { tool_use_result: e.result.data } : {}),
+      },
+    ];
+  }
+  if (e.type !== "message_end") return [];
+  const lines = whole ? [] : codebotLines(e, event.agentName, base);
+  const { type, message } = claudeMessage(withoutStreamed(e.message, options.streamedResults));
+  const content = Array.isArray(message.content)
+    ? message.content.filter(
+        (block: { type?: string }) => whole || type !== "assistant" || block.type === "tool_use",
+      )
+    : message.content;
+  if (Array.isArray(content) && content.length === 0) return lines;
+  if (type === "assistant") {
+    lines.push({
+      type: "assistant",
+      message: {
+        id: e.responseId ?? `msg_${randomUUID().replaceAll("-", "")}`,
+        type: "message",
+        model: e.model ?? ids.model,
+        ...message,
+        content,
+        stop_reason: null,
+        stop_sequence: null,
+        ...(e.usage !== undefined ? { usage: claudeUsage(e.usage) } : {}),
+      },
+      ...under(),
+    });
+  } else {
+    // Tool results not given a line of their own, and injected user messages (a sub-agent's prompt).
+    lines.push({ type: "user", message: { ...message, content, role: "user" }, ...under() });
+  }
+  return lines;
+}
+
+/** codebot's own line for a sub-agent's message: `agent_message`, named by the run. */
+function codebotLines(e: AgentEvent, agentName: string, base: WireObject): WireObject[] {
+  if (e.type !== "message_end") return [];
+  const { message } = claudeMessage(e.message);
+  return [{ type: "system", subtype: "agent_message", agent: agentName, message, ...base }];
 }
 
 /**
