@@ -27,6 +27,7 @@ import { jsonLine } from "./output/json-line.js";
 import { MessageDisplay, OrderedOutput, withShownText } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
 import { resultObject } from "./output/result-object.js";
+import { SubagentTaskLines } from "./output/task-lines.js";
 import { terminalSafe } from "./output/terminal-safe.js";
 import type { WireObject } from "./output/wire.js";
 import { exit } from "./process-exit.js";
@@ -100,6 +101,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const promptSuggestions = flags.promptSuggestions === true || sdkOutput?.promptSuggestions === true;
   const ids = { sessionId, model: modelSpec.slice(modelSpec.indexOf("/") + 1) };
   const streamedResults = new Set<string>();
+  const tasks = new SubagentTaskLines();
   const writeBlocks = (line: WireObject) => {
     for (const each of blockLines(line)) process.stdout.write(jsonLine(each));
   };
@@ -108,6 +110,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       partialMessages: flags.partialMessages === true,
       subagentMessages,
       streamedResults,
+      tasks,
     });
     if (lines.length === 0) return;
     const shown = mainMessageEnd(event) && display?.shownFor(event.event.message);

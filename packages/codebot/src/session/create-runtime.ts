@@ -730,15 +730,16 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       started: async (run) => {
         // The agent's own hooks first, so its SubagentStart hooks fire too.
         scopeEnds.set(run.id, agentScopes.enter(run));
+        // Its own transcript too, where Claude Code keeps one (SubagentStop's agent_transcript_path).
+        const file = subagentTranscriptPath(transcriptPath, sessionId, run.id);
         const origin: SubagentOrigin = {
           id: run.id,
           subagentType: run.agent?.name ?? GENERAL_PURPOSE,
           toolUseId: run.toolUseId,
+          transcriptPath: file,
           ...(run.description !== undefined ? { description: run.description } : {}),
         };
         subagentRuns.set(run.name, { id: run.id, type: run.type, origin });
-        // Its own transcript too, where Claude Code keeps one (SubagentStop's agent_transcript_path).
-        const file = subagentTranscriptPath(transcriptPath, sessionId, run.id);
         subagentTranscripts.set(
           run.name,
           new TranscriptWriter(file, sessionId, cwd, notify, undefined, storage),

@@ -32,6 +32,8 @@ export interface SubagentOrigin {
   toolUseId?: string;
   /** The call's `description` of the task, when it gave one. */
   description?: string;
+  /** Its own transcript (SubagentStop's `agent_transcript_path`). */
+  transcriptPath?: string;
 }
 
 export type SessionListener = (event: SessionEvent) => void;

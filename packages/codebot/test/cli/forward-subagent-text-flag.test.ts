@@ -79,6 +79,43 @@ describe("--forward-subagent-text", () => {
     expect(content(answer)).toEqual([{ type: "text", text: "The sub-agent found two files." }]);
   });
 
+  it("a sub-agent's run is claude's task_started, then task_updated and task_notification lines", async () => {
+    const lines = await subagentRun([]);
+    const started = lines.findIndex((l) => l.subtype === "task_started");
+    const prompt = lines.findIndex((l) => l.parent_tool_use_id === "call_agent");
+    expect(started).toBeGreaterThan(-1);
+    expect(started).toBeLessThan(prompt);
+    const taskId = lines[started]?.task_id;
+    expect(taskId).toMatch(/^a[0-9a-f]{16}$/);
+    expect(lines[started]).toMatchObject({
+      type: "system",
+      tool_use_id: "call_agent",
+      description: "List files",
+      subagent_type: "general-purpose",
+      is_backgrounded: false,
+      spawn_depth: 1,
+      task_type: "local_agent",
+      prompt: "list the files",
+    });
+    const updated = lines.find((l) => l.subtype === "task_updated");
+    expect(updated).toMatchObject({
+      task_id: taskId,
+      patch: { status: "completed", end_time: expect.any(Number) },
+    });
+    const notification = lines.find((l) => l.subtype === "task_notification");
+    expect(notification).toMatchObject({
+      task_id: taskId,
+      tool_use_id: "call_agent",
+      status: "completed",
+      summary: "Sub-agent says: two files.",
+      output_file: expect.stringMatching(new RegExp(`${taskId}\\.jsonl$`)),
+      usage: { total_tokens: expect.any(Number), tool_uses: 1, duration_ms: expect.any(Number) },
+    });
+    // Both after the sub-agent's last line, before the main agent's answer.
+    const last = lines.findLastIndex((l) => l.subtype === "agent_message");
+    expect(lines.indexOf(notification as Line)).toBeGreaterThan(last);
+  });
+
   it("without it, a sub-agent's messages are codebot's agent_message lines, and its prompt, tool calls and results claude's lines under its call", async () => {
     const lines = await subagentRun([]);
     // Its prompt, its answer with the tool call, the tool result, its last answer.

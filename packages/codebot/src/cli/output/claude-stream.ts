@@ -18,6 +18,7 @@ import type { SessionEvent, SubagentOrigin } from "../../session/session-events.
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
 import { claudeUsage } from "./claude-usage.js";
 import { modelFallbackText } from "./model-fallback-text.js";
+import type { SubagentTaskLines } from "./task-lines.js";
 import { type WireObject, wireHookStart, wireTraceRecord } from "./wire.js";
 
 /** The Claude Code–shaped `message` of a kernel message, tool names in Claude Code's spelling. */
@@ -37,6 +38,8 @@ export interface StreamLineOptions {
   partialMessages?: boolean;
   /** `--forward-subagent-text`: a sub-agent's messages as `assistant`/`user` lines, not `agent_message`. */
   subagentMessages?: boolean;
+  /** Claude's task lines of sub-agents' runs (task-lines.ts). One for the whole run. */
+  tasks?: SubagentTaskLines;
   /**
    * The calls whose result has had its own line (given at its `tool_execution_end`): the batch's
    * message leaves them out. One set for the whole run.
@@ -60,8 +63,11 @@ export function claudeStreamLines(
       return [{ type: "system", subtype: "notice", message: event.message, ...base }];
     case "title":
       return [{ type: "system", subtype: "session_title_changed", title: event.title, ...base }];
-    case "agent":
-      return agentLines(event, ids, options, base);
+    case "agent": {
+      const tasks = options.tasks?.lines(event, () => ({ uuid: randomUUID(), session_id: ids.sessionId }));
+      const lines = agentLines(event, ids, options, base);
+      return tasks === undefined ? lines : [...tasks.before, ...lines, ...tasks.after];
+    }
     default:
       return [];
   }

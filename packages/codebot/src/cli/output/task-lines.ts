@@ -1,0 +1,86 @@
+/**
+ * Claude Code's task lines for a sub-agent's run in stream-json, as claude 2.1.328 writes them
+ * (recorded): `task_started` as it starts, then `task_updated` (its status) and
+ * `task_notification` (its final text and usage) as it ends. The task id is the run's `agent_id`.
+ */
+import type { ModelMessage } from "ai";
+import { finalText } from "../../session/prompt-result.js";
+import type { SessionEvent } from "../../session/session-events.js";
+import type { WireObject } from "./wire.js";
+
+interface Run {
+  startedAt: number;
+  tokens: number;
+  toolUses: number;
+}
+
+export class SubagentTaskLines {
+  private readonly runs = new Map<string, Run>();
+
+  /** The task lines an event opens or closes: before the event's own lines at a run's start, after them at its end. */
+  lines(event: SessionEvent, base: () => WireObject): { before: WireObject[]; after: WireObject[] } {
+    const none = { before: [], after: [] };
+    if (event.kind !== "agent" || event.subagent === undefined) return none;
+    const { subagent: origin, event: e } = event;
+    const opened = this.runs.get(origin.id);
+    if (opened === undefined) {
+      this.runs.set(origin.id, { startedAt: Date.now(), tokens: 0, toolUses: 0 });
+      // The run's first event is its prompt (the agent tool records it before the loop runs).
+      const prompt = e.type === "message_end" && e.message.role === "user" ? textOf(e.message) : undefined;
+      const started: WireObject = {
+        type: "system",
+        subtype: "task_started",
+        task_id: origin.id,
+        ...(origin.toolUseId !== undefined ? { tool_use_id: origin.toolUseId } : {}),
+        description: origin.description ?? "",
+        subagent_type: origin.subagentType,
+        is_backgrounded: false,
+        spawn_depth: 1,
+        task_type: "local_agent",
+        ...(prompt !== undefined ? { prompt } : {}),
+        ...base(),
+      };
+      return { before: [started], after: [] };
+    }
+    if (e.type === "step_usage") opened.tokens += e.usage.inputTokens + e.usage.outputTokens;
+    if (e.type === "tool_execution_end") opened.toolUses += 1;
+    if (e.type !== "agent_end") return none;
+    this.runs.delete(origin.id);
+    const ended = e.reason === "stop" ? "completed" : e.reason === "aborted" ? "killed" : "failed";
+    return {
+      before: [],
+      after: [
+        {
+          type: "system",
+          subtype: "task_updated",
+          task_id: origin.id,
+          patch: { status: ended, end_time: Date.now() },
+          ...base(),
+        },
+        {
+          type: "system",
+          subtype: "task_notification",
+          task_id: origin.id,
+          ...(origin.toolUseId !== undefined ? { tool_use_id: origin.toolUseId } : {}),
+          status: ended === "killed" ? "stopped" : ended,
+          // claude writes the run's output to a file of its own; codebot's is the run's transcript.
+          output_file: origin.transcriptPath ?? "",
+          summary: finalText(e.newMessages),
+          usage: {
+            total_tokens: opened.tokens,
+            tool_uses: opened.toolUses,
+            duration_ms: Date.now() - opened.startedAt,
+          },
+          ...base(),
+        },
+      ],
+    };
+  }
+}
+
+/** The task as the call gave it: the prompt's last text part (hooks' context comes before it, userTurn). */
+function textOf(message: ModelMessage): string {
+  if (typeof message.content === "string") return message.content;
+  const last = message.content.at(-1);
+  return last !== undefined && "text" in last && typeof last.text === "string" ? last.text : "";
+}
