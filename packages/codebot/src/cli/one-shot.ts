@@ -23,6 +23,7 @@ import { debugLines } from "./debug-flag.js";
 import { apiClock } from "./output/api-clock.js";
 import { ClaudeHookLines } from "./output/claude-hook-lines.js";
 import { blockLines, claudeStreamLines } from "./output/claude-stream.js";
+import { claudeInitFields } from "./output/init-fields.js";
 import { jsonLine } from "./output/json-line.js";
 import { MessageDisplay, OrderedOutput, withShownText } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
@@ -217,6 +218,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       mcp_servers: runtime.mcpServers().map(initServerLine),
       model: ids.model,
       permissionMode: claudePermissionMode(runtime.permissionMode),
+      ...claudeInitFields(runtime),
       codebot_version: codebotVersion(),
       transcript_path: runtime.transcriptPath,
       uuid: randomUUID(),

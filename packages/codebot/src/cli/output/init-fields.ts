@@ -1,0 +1,26 @@
+import type { AgentDefinition } from "../../agents/agent-definition.js";
+import type { Skill } from "../../skills/skill.js";
+import { GENERAL_PURPOSE } from "../../tools/agent-tool.js";
+
+/** What the stream-json init line says of a session's agents, skills and commands. */
+export interface InitSession {
+  readonly agents: { all: readonly AgentDefinition[] };
+  readonly skills: { all: ReadonlyMap<string, Skill> };
+}
+
+/**
+ * The init line's fields Claude Code's has beside the tools and servers (claude 2.1.328, recorded):
+ * the agents the `agent` tool may run, the skills the model may use, the slash commands a prompt
+ * may start with, and the output style (codebot has only claude's `default`).
+ */
+export function claudeInitFields(session: InitSession): Record<string, unknown> {
+  const skills = [...session.skills.all.values()];
+  return {
+    agents: [GENERAL_PURPOSE, ...session.agents.all.map((agent) => agent.name)],
+    skills: skills
+      .filter((skill) => skill.kind === "skill" && skill.modelInvocable)
+      .map((skill) => skill.name),
+    slash_commands: skills.filter((skill) => skill.userInvocable).map((skill) => skill.name),
+    output_style: "default",
+  };
+}

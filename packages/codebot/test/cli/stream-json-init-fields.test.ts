@@ -1,0 +1,47 @@
+/**
+ * The stream-json init line names the session's agents, skills and slash commands and its output
+ * style, as claude 2.1.328's does (recorded: `agents`, `skills`, `slash_commands`, `output_style`
+ * beside `tools` and `mcp_servers`), which the Agent SDK reads into its init message.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+const write = (file: string, text: string) => {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+};
+
+describe("the stream-json init line", () => {
+  it("names the agents, the skills, the slash commands and the output style", async () => {
+    const box = sandbox();
+    write(
+      path.join(box.project, ".claude/agents/reviewer.md"),
+      "---\nname: reviewer\ndescription: Reviews a change\n---\nReview it.\n",
+    );
+    write(
+      path.join(box.project, ".claude/skills/lint/SKILL.md"),
+      "---\nname: lint\ndescription: Lints the code\n---\nRun the linter.\n",
+    );
+    write(
+      path.join(box.project, ".claude/commands/deploy.md"),
+      "---\ndescription: Deploys\n---\nDeploy it.\n",
+    );
+    const server = await modelServer([reply.text("hi")]);
+    const r = await runCli(["-p", "hi", "--output-format", "stream-json", "--verbose"], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const init = jsonLines(r.stdout)[0];
+    expect(init).toMatchObject({ type: "system", subtype: "init", output_style: "default" });
+    expect(init?.agents).toEqual(["general-purpose", "reviewer"]);
+    expect(init?.skills).toEqual(["lint"]);
+    expect([...(init?.slash_commands as string[])].sort()).toEqual(["deploy", "lint"]);
+  });
+});
