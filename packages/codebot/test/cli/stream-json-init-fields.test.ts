@@ -42,6 +42,6 @@ describe("the stream-json init line", () => {
     expect(init).toMatchObject({ type: "system", subtype: "init", output_style: "default" });
     expect(init?.agents).toEqual(["general-purpose", "reviewer"]);
     expect(init?.skills).toEqual(["lint"]);
-    expect([...(init?.slash_commands as string[])].sort()).toEqual(["deploy", "lint"]);
+    expect([...((init?.slash_commands as string[] | undefined) ?? [])].sort()).toEqual(["deploy", "lint"]);
   });
 });
