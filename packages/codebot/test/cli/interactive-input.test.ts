@@ -225,7 +225,8 @@ describe("prompt input", { timeout: 120_000 }, () => {
     const server = await modelServer([reply.text("still here")]);
     const term = TmuxSession.start({
       dir: box.project,
-      env: { ...modelEnv(server, box.home), PS1: "shell$ " },
+      // No history file: bash writes it into the home folder as the test's terminal is killed.
+      env: { ...modelEnv(server, box.home), PS1: "shell$ ", HISTFILE: "/dev/null" },
       args: [],
       program: ["bash", "--norc", "-i"],
     });
@@ -238,6 +239,9 @@ describe("prompt input", { timeout: 120_000 }, () => {
     await term.waitForScreen(/^› ?$/m);
     term.submit("are you there");
     await term.waitForScreen("still here");
+    // Ended here, not by the test's clean-up, which removes its folders.
+    term.submit("/exit");
+    await term.waitForScreen(/^shell\$\s*$/m);
   });
 
   it("↑ brings back a prompt of an earlier session in the same project", async () => {
