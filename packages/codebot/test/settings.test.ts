@@ -164,6 +164,21 @@ describe("merged settings", () => {
     expect(approved.settings.effortLevel).toBe("xhigh");
   });
 
+  it("a project's alwaysThinkingEnabled: true over your false waits for approval: a repository does not turn thinking back on unasked", () => {
+    const layers = [
+      layer("user", { alwaysThinkingEnabled: false }),
+      layer("project", { alwaysThinkingEnabled: true }),
+    ];
+    const held = mergeSettings(layers, untrusted);
+    expect(held.settings.alwaysThinkingEnabled).toBe(false);
+    expect(held.settings.permissions.untrusted.map((g) => g.grant)).toEqual(["alwaysThinkingEnabled:true"]);
+    const approved = mergeSettings(layers, { isGrantTrusted: (g) => g === "alwaysThinkingEnabled:true" });
+    expect(approved.settings.alwaysThinkingEnabled).toBe(true);
+    const off = mergeSettings([layer("project", { alwaysThinkingEnabled: false })], untrusted);
+    expect(off.settings.alwaysThinkingEnabled).toBe(false);
+    expect(off.settings.permissions.untrusted).toEqual([]);
+  });
+
   it("a project's model price below the known one, or for an unpriced model, waits for approval: --max-budget-usd counts what is spent", () => {
     const free = { price: { input: 0, output: 0 } };
     const layers = [

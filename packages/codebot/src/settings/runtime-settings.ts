@@ -57,8 +57,8 @@ export interface RuntimeSettings {
    */
   effortByModel: Map<string, Exclude<EffortLevel, "max">>;
   /**
-   * Claude Code's `alwaysThinkingEnabled`; the last layer that sets it wins, a project's too (thinking
-   * is on without it, so a project can only turn it off).
+   * Claude Code's `alwaysThinkingEnabled`; the last layer that sets it wins, a project's too, but a
+   * project's `true` over an earlier `false` waits for the `alwaysThinkingEnabled:true` grant.
    */
   alwaysThinkingEnabled?: boolean;
   /** Claude Code's `maxEffortLevel` of every file that sets one, a project's too (effort-cap.ts). */
@@ -267,7 +267,9 @@ export function mergeSettings(
       if (!raises || granted(`effortLevel:${own.effortLevel}`))
         settings.effortByModel.set(key, own.effortLevel);
     }
-    if (value.alwaysThinkingEnabled !== undefined)
+    // A project's true after your false would have thinking (and its tokens) back: that waits for approval.
+    const thinksAgain = value.alwaysThinkingEnabled === true && settings.alwaysThinkingEnabled === false;
+    if (value.alwaysThinkingEnabled !== undefined && (!thinksAgain || granted("alwaysThinkingEnabled:true")))
       settings.alwaysThinkingEnabled = value.alwaysThinkingEnabled;
     const cap = effortCapOfFile(value);
     if (cap !== undefined) settings.effortCaps.push(cap);
