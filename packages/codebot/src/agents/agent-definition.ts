@@ -154,6 +154,11 @@ function agentFromFields(
     );
     return undefined;
   }
+  // Its runs would be named main: the main agent's firings would fire its hooks, and its calls read as the main agent's.
+  if (name === "main") {
+    report("error", `name "main" is the top-level agent's; agent not loaded`);
+    return undefined;
+  }
   const description = typeof fm.description === "string" ? fm.description.trim() : "";
   if (description === "") {
     report(

@@ -128,6 +128,14 @@ describe("agent files", () => {
     ]);
   });
 
+  it('an agent named "main" is not loaded: its runs would be taken for the main agent (its hooks on the main agent\'s calls)', async () => {
+    const problems: Problem[] = [];
+    expect(await parseAgentFile("/main.md", agentText("main"), "project", problems)).toBeUndefined();
+    expect(problems.map((p) => [p.file, p.severity, p.message])).toEqual([
+      ["/main.md", "error", 'agent: name "main" is the top-level agent\'s; agent not loaded'],
+    ]);
+  });
+
   it("front-matter keys codebot does not act on are warnings, not silence", async () => {
     const problems: Problem[] = [];
     await parseAgentFile("/a.md", agentText("a", "permissionMode: plan\nfavourite: 3\n"), "user", problems);
