@@ -30,9 +30,9 @@ describe("bash calls of one batch", () => {
       script: [
         reply.turn({
           toolCalls: [
-            toolCall("bash", { command: "sleep 1; echo one" }, "b1"),
-            toolCall("bash", { command: "sleep 1; echo two" }, "b2"),
-            toolCall("bash", { command: "sleep 1; echo three" }, "b3"),
+            toolCall("bash", { command: "echo one; sleep 1" }, "b1"),
+            toolCall("bash", { command: "echo two; sleep 1" }, "b2"),
+            toolCall("bash", { command: "echo three; sleep 1" }, "b3"),
           ],
         }),
         reply.text("done"),

@@ -425,6 +425,17 @@ describe("under acceptEdits, a line that also makes, copies, moves or removes fi
   });
 });
 
+describe("sleep, last in its line", () => {
+  it("runs unasked alone or after what it waits for, not before a read: that read would come long after its paths were checked", () => {
+    const { reads } = project();
+    expect(reads("sleep 1")).toBe(true);
+    expect(reads("cat README.md; sleep 1")).toBe(true);
+    expect(reads("sleep 5 && cat README.md")).toBe(false);
+    expect(reads("sleep 5; ls src")).toBe(false);
+    expect(reads("sleep 5 | cat README.md")).toBe(false);
+  });
+});
+
 describe("a line that may run beside its batch's other calls (as Claude Code runs read-only lines together)", () => {
   it.each(["ls -la", "cat README.md | grep hi", "git --version", "sleep 1", "true"])("%s does", (command) => {
     const { root, searchPath, home } = project();

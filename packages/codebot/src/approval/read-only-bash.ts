@@ -144,7 +144,10 @@ function staysWithin(command: string, place: ReadOnlyPlace, scope: LineScope): b
   };
   // Every folder the line's `cd`s may have reached: a relative word is checked from each.
   const places = [place.cwd];
+  // A command that must end the line (ReadOnlyProgram.lastInLine) came: nothing may follow it.
+  let ended = false;
   for (const c of commands) {
+    if (ended) return false;
     if (c.redirects || c.assignments.length > 0 || c.unresolved) return false;
     const raw = splitWords(c.text);
     // A glob is a file name pattern, checked as a path; any other expansion asks.
@@ -174,6 +177,7 @@ function staysWithin(command: string, place: ReadOnlyPlace, scope: LineScope): b
     const folder = (word: string) =>
       places.some((dir) => isDirectory(systemPath(dir, expandHome(word, home))));
     if (spec === undefined || !readsWithin(spec, args, (word) => inside(word, places), folder)) return false;
+    ended = spec.lastInLine === true;
   }
   return true;
 }

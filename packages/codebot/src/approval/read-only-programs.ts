@@ -26,6 +26,12 @@ export interface ReadOnlyProgram {
   noGlobs?: boolean;
   /** A folder operand (or a glob) asks: `diff a b` of two folders reads their files through symlinks. */
   filesOnly?: boolean;
+  /**
+   * Nothing may follow it in the line (`sleep`): a read after it runs long after the line's paths
+   * were checked, when a sub-agent running beside it may have swapped a folder for one whose file
+   * is a link out of the project.
+   */
+  lastInLine?: boolean;
 }
 
 /**
@@ -134,8 +140,8 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
   basename: TEXT,
   dirname: TEXT,
   // Waits, as Claude Code runs it unasked: its words are durations (`sleep infinity` ends at the
-  // call's timeout).
-  sleep: TEXT,
+  // call's timeout). Last in its line: `sleep 5 && cat x` reads x long after it was checked.
+  sleep: { text: true, lastInLine: true },
   // Its operands are checked as paths: `test -r /etc/shadow` tells what is outside the project.
   test: READS,
   "[": READS,

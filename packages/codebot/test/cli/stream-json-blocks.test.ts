@@ -21,7 +21,7 @@ describe("stream-json: an answer and its results", () => {
       reply.turn({
         text: "Let me look.",
         toolCalls: [
-          toolCall("bash", { command: "sleep 0.5; echo slow" }, "call_slow"),
+          toolCall("bash", { command: "echo slow; sleep 0.5" }, "call_slow"),
           toolCall("bash", { command: "echo fast" }, "call_fast"),
         ],
       }),
@@ -44,7 +44,7 @@ describe("stream-json: an answer and its results", () => {
     const [text, slow, fast, first, second, done] = lines as Line[];
     expect([text, slow, fast].map((l) => message(l as Line).content)).toEqual([
       [{ type: "text", text: "Let me look." }],
-      [{ type: "tool_use", id: "call_slow", name: "Bash", input: { command: "sleep 0.5; echo slow" } }],
+      [{ type: "tool_use", id: "call_slow", name: "Bash", input: { command: "echo slow; sleep 0.5" } }],
       [{ type: "tool_use", id: "call_fast", name: "Bash", input: { command: "echo fast" } }],
     ]);
     // The provider's message id on each block of its answer, and the next answer's own.
