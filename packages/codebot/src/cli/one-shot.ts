@@ -160,7 +160,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
         ? {
             permissionPromptTool:
               control && flags.permissionPromptTool === STDIO_PROMPT
-                ? stdioPermissionPrompt(control, () => runtime?.mcpServers() ?? [])
+                ? stdioPermissionPrompt(control, {
+                    mcpServers: () => runtime?.mcpServers() ?? [],
+                    subagentId: (name) => runtime?.subagentId(name),
+                  })
                 : flags.permissionPromptTool,
           }
         : {}),

@@ -1090,6 +1090,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       agent.setModel(model);
     },
     userSettingsFile: path.join(claudeCompat ? claudeHome : codebotHome, "settings.json"),
+    subagentId: (name) => subagentRuns.get(name)?.id,
     reloadPlugins: async (add) => {
       where.pluginDirs.push(...add);
       const again = rereadSettings();

@@ -112,6 +112,8 @@ export interface RuntimeParts {
    * Code compatibility, where claude saves (both read it), else `~/.codebot/settings.json`.
    */
   userSettingsFile: string;
+  /** The id (Claude Code's `agent_id`) of the sub-agent run in progress named `name`; undefined for the main agent. */
+  subagentId(name: string): string | undefined;
   /**
    * Reads the plugin folders again, with `add` (absolute folders) as more `--plugin-dir`s: their
    * hooks and skills from the next call on; the folders that loaded, and how many were skipped.
@@ -401,6 +403,11 @@ export class Runtime {
   /** The effort the next request of the model carries (Anthropic models only), if any. */
   get effort(): EffortLevel | undefined {
     return this.parts.effort();
+  }
+
+  /** The id of the sub-agent run in progress named `name` (RuntimeParts.subagentId). */
+  subagentId(name: string): string | undefined {
+    return this.parts.subagentId(name);
   }
 
   /** Your user settings file codebot saves to (RuntimeParts.userSettingsFile). */

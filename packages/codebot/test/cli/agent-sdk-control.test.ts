@@ -141,6 +141,37 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     ]);
   });
 
+  it("can_use_tool names a sub-agent's run (agent_id, as claude 2.1.328's code sends it): two asking at once are told apart; the main agent's call has none", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("agent", { prompt: "make a file", description: "maker" }, "toolu_agent"),
+      reply.toolCall("bash", { command: "touch by-sub" }, "toolu_sub"),
+      reply.text("sub done"),
+      reply.toolCall("bash", { command: "touch by-main" }, "toolu_main"),
+      reply.text("done"),
+    ]);
+    const started: unknown[] = [];
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      hooks: { SubagentStart: [{ hookCallbackIds: ["start"] }] },
+      answers: {
+        hook_callback: (request) => {
+          started.push((request.input as { agent_id?: unknown }).agent_id);
+          return {};
+        },
+        can_use_tool: () => ({ behavior: "deny", message: "no" }),
+      },
+    });
+    run.say("go");
+    await resultOf(run);
+    await run.end();
+    const asked = run.requests().filter((r) => r.subtype === "can_use_tool");
+    expect(asked.map((r) => r.tool_use_id)).toEqual(["toolu_sub", "toolu_main"]);
+    expect(started).toEqual([expect.stringMatching(/^a[0-9a-f]{16}$/)]);
+    expect(asked[0]?.agent_id).toBe(started[0]);
+    expect(asked[1]).not.toHaveProperty("agent_id");
+  });
+
   it("can_use_tool carries permission_suggestions (what always-allow adds), claude's description and, for a path outside the project, blocked_path and the working-folder reason", async () => {
     const box = sandbox();
     const outside = path.join(box.home, "outside.txt");

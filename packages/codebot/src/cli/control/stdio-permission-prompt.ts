@@ -6,9 +6,9 @@
  * would add (`permission_suggestions`, which the SDK gives `canUseTool` as `suggestions`) and a
  * path outside the project (`blocked_path`), and, as claude 2.1.328 sends them, the call's
  * `description` and why it is asked (`decision_reason_type`, with `decision_reason` or
- * `decision_reason_rule_source`), and for an MCP tool its server (`mcp_server`) and claude's
- * `display_name`. The program is a person's stand-in: nothing bounds the
- * wait but an interrupt.
+ * `decision_reason_rule_source`), for an MCP tool its server (`mcp_server`) and claude's
+ * `display_name`, and for a sub-agent's call that run's `agent_id` (two sub-agents may ask at
+ * once). The program is a person's stand-in: nothing bounds the wait but an interrupt.
  */
 import type { ToolCall, ToolContext } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
@@ -26,8 +26,12 @@ const ANSWERER = "canUseTool";
 
 export function stdioPermissionPrompt(
   channel: Pick<ControlChannel, "request">,
-  /** The session's MCP servers, to name the one an `mcp__` call goes to. */
-  mcpServers: () => readonly ServerStatus[] = () => [],
+  session: {
+    /** The session's MCP servers, to name the one an `mcp__` call goes to. */
+    mcpServers(): readonly ServerStatus[];
+    /** A sub-agent run's id by its name: two asking at once are told apart by it (`agent_id`). */
+    subagentId(name: string): string | undefined;
+  } = { mcpServers: () => [], subagentId: () => undefined },
 ): (
   call: ToolCall,
   ctx: Pick<ToolContext, "signal" | "agentName">,
@@ -35,7 +39,8 @@ export function stdioPermissionPrompt(
 ) => Promise<PermissionHookAnswer> {
   return async (call, ctx, question) => {
     const toolName = claudeToolName(call.name);
-    const mcp = mcpOwnerOf(call.name, mcpServers());
+    const mcp = mcpOwnerOf(call.name, session.mcpServers());
+    const agentId = ctx.agentName === "main" ? undefined : session.subagentId(ctx.agentName);
     let response: Record<string, unknown>;
     try {
       response = await channel.request(
@@ -54,6 +59,7 @@ export function stdioPermissionPrompt(
           ...(question.blockedPath !== undefined ? { blocked_path: question.blockedPath } : {}),
           ...reasonFields(question.reason),
           tool_use_id: call.id,
+          ...(agentId !== undefined ? { agent_id: agentId } : {}),
         },
         ctx.signal,
       );
