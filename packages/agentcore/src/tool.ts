@@ -76,6 +76,11 @@ export interface PermissionSlot {
   confirmedByUser?: boolean;
   /** The call was refused permission and never ran: there is nothing for after-call hooks to observe. */
   refused?: boolean;
+  /**
+   * The working directory approval read the call's relative paths from, for a tool with one of
+   * its own (bash): the call runs there, though another agent's call moved it meanwhile.
+   */
+  judgedIn?: string;
 }
 
 /**

@@ -13,6 +13,7 @@ import { bashTool } from "../src/tools/bash-tool.js";
 import { readTool } from "../src/tools/read-tool.js";
 import { writeTool } from "../src/tools/write-tool.js";
 import { tempDir } from "./support/temp-dirs.js";
+import { callTool, toolContext } from "./support/tool-context.js";
 
 function setup(options: {
   mode?: PermissionMode;
@@ -297,6 +298,48 @@ describe("tool approval", () => {
     const bash = { ...tools.bash, workingDirectory: () => deep };
     const command = "cat() { head ../../etc/passwd; } ; cd ../.. ; npm test ; cat";
     expect((await engine.tools.decide(call(bash, { command }), bash, ctx)).allowed).toBe(false);
+  });
+
+  it("a bash call runs in the directory it was judged from: a sub-agent's cd landing before it runs does not take its relative paths out of the project", async () => {
+    const { engine, tools, project } = setup({});
+    fs.mkdirSync(path.join(project, "a", "b"), { recursive: true });
+    fs.writeFileSync(path.join(project, "inside.txt"), "inside\n");
+    await callTool(tools.bash, { command: "cd a/b" });
+    // ../../inside.txt from a/b is the project's; from the project folder it is two folders above it.
+    const bashCall = call(tools.bash, { command: "cat ../../inside.txt" });
+    const callCtx = toolContext(tools.bash);
+    const result = await engine.tools.middleware()(
+      bashCall,
+      async (approved) => {
+        // The sub-agents of a turn run at once and share the shell: one's cd lands now.
+        await callTool(tools.bash, { command: `cd ${project}` });
+        return tools.bash.execute(approved.args as { command: string }, callCtx);
+      },
+      callCtx,
+    );
+    expect(result).toMatchObject({ content: "inside", isError: false });
+    expect(tools.bash.workingDirectory()).toBe(project);
+  });
+
+  it("a bash call is judged from one reading of the shell's directory: a cd landing while it is judged changes nothing of it", async () => {
+    const { engine, tools, project } = setup({});
+    const deep = path.join(project, "a", "b");
+    fs.mkdirSync(deep, { recursive: true });
+    // The first reading is a/b; any later one the project folder, as after a sub-agent's `cd`.
+    let readings = 0;
+    const bash = { ...tools.bash, workingDirectory: () => (readings++ === 0 ? deep : project) };
+    const callCtx = toolContext(bash);
+    let ranIn: string | undefined;
+    const result = await engine.tools.middleware()(
+      call(bash, { command: "cat ../../inside.txt" }),
+      async () => {
+        ranIn = callCtx.permission.judgedIn;
+        return { content: "ran", isError: false };
+      },
+      callCtx,
+    );
+    expect(result).toEqual({ content: "ran", isError: false });
+    expect(ranIn).toBe(deep);
   });
 
   it("deny and ask rules hold for a line that only reads; a read outside the project asks", async () => {

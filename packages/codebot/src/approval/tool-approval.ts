@@ -393,11 +393,16 @@ export class ToolApproval {
   /** The kernel middleware: a denied call returns an error result the model sees. */
   middleware(): ToolMiddleware {
     return async (call, next, ctx) => {
-      const verdict = await this.decide(call, ctx.tool, ctx);
+      // A shell's directory is read once: the call is judged from it and runs in it, though a
+      // sub-agent running beside it moves the shell (a `cd`) while it is judged or before it runs.
+      const judgedIn = (ctx.tool as Partial<ShellTool>).workingDirectory?.();
+      const tool = judgedIn === undefined ? ctx.tool : pinnedShell(ctx.tool, judgedIn);
+      const verdict = await this.decide(call, tool, ctx);
       if (!verdict.allowed) {
         ctx.permission.refused = true;
         return { content: verdict.reason, isError: true };
       }
+      if (judgedIn !== undefined) ctx.permission.judgedIn = judgedIn;
       return next(verdict.args ? { ...call, args: verdict.args } : call);
     };
   }
@@ -545,4 +550,9 @@ function allowedWith(
   if (check && !check.ok)
     return { allowed: false, reason: `permission denied: ${by} gave invalid arguments: ${check.error}` };
   return { allowed: true, args: check?.ok ? check.args : updatedInput };
+}
+
+/** `tool` with its working directory fixed at `dir`, for one call's judgement. */
+function pinnedShell(tool: Tool, dir: string): Tool {
+  return Object.create(tool, { workingDirectory: { value: () => dir } }) as Tool;
 }

@@ -64,10 +64,13 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       const timeoutMs = Math.min(args.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
       // A directory removed since the last command: start again from the project directory.
       if (!isDirectory(cwd)) cwd = env.paths.root;
+      // Where approval read its paths from (a sub-agent's `cd` may have moved the shell since).
+      const judgedIn = ctx.permission?.judgedIn;
+      const runIn = judgedIn !== undefined && isDirectory(judgedIn) ? judgedIn : cwd;
       const start = () => {
         const running = runShell({
           command: withHookEnv(args.command, hookEnvFileOf(env)),
-          cwd,
+          cwd: runIn,
           env: shellEnv(),
           timeoutMs,
           signal: ctx.signal,
@@ -82,7 +85,7 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       // The command and the next command's shell go to the process host in one write.
       const host = processHost();
       const result = await (host ? host.together(start) : start());
-      const moved = movedTo(result.endCwd, cwd);
+      const moved = movedTo(result.endCwd, runIn);
       let note = "";
       if (moved !== undefined) {
         const old = cwd;
