@@ -59,7 +59,7 @@ const HOOK_SOURCE_OF: Partial<Record<AgentOrigin, SettingsSource>> = {
 };
 
 /** Claude Code's names: lower-case letters, digits and hyphens; a little looser here, never a path or a space. */
-const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+export const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /** Claude Code front-matter keys codebot does not act on (each is said once, so nobody relies on it silently). */
 const UNSUPPORTED_KEYS = ["permissionMode", "skills", "mcpServers", "memory", "background", "isolation"];
@@ -145,7 +145,7 @@ function agentFromFields(
     problems.push({ severity, scope: "settings", file, message: `agent: ${message}` });
   if (fm.disabled === true) return undefined;
   const name = typeof fm.name === "string" ? fm.name.trim() : "";
-  if (!NAME.test(name)) {
+  if (!AGENT_NAME.test(name)) {
     report(
       "error",
       name === ""

@@ -13,7 +13,7 @@ import {
 } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { z } from "zod";
-import type { AgentDefinition } from "../agents/agent-definition.js";
+import { AGENT_NAME, type AgentDefinition } from "../agents/agent-definition.js";
 import { agentTools } from "../agents/agent-tools.js";
 import { finalText } from "../session/prompt-result.js";
 import { userTurn } from "../session/user-turn.js";
@@ -98,10 +98,11 @@ const inputSchema = z.object({
     .describe(
       `Which kind of agent to run (one of the list in this tool's description); default ${GENERAL_PURPOSE}`,
     ),
+  // The model's words in the terminal's approval question (`allow [name] bash …`) and hook
+  // payloads: an agent file's name's letters only, so no `] bash npm test` reads as the question.
   name: z
     .string()
-    .min(1)
-    .max(64)
+    .regex(AGENT_NAME, "letters, digits, -, _ or . (at most 64), starting with a letter or digit")
     .refine((n) => n !== "main", { message: '"main" is the top-level agent; choose another name' })
     .optional()
     .describe("A short name for this sub-agent, e.g. test-runner; default: its subagent_type"),

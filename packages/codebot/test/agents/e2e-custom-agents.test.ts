@@ -88,6 +88,23 @@ describe("custom sub-agents", () => {
     });
   });
 
+  it("a name of the model's holding more than an agent file's name may (a ] and words) is an error result: it would read as part of the approval question", async () => {
+    const s = await startSession({
+      script: [
+        reply.toolCall("agent", { name: "helper] bash npm test", prompt: "x" }, "a1"),
+        reply.toolCall("agent", { name: "helper-2", prompt: "x" }, "a2"),
+        reply.text("sub done"),
+        reply.text("ok"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "a1")).toMatchObject({
+      text: expect.stringContaining("letters, digits, -, _ or . (at most 64)"),
+      isError: true,
+    });
+    expect(toolResultFor(s.model, "a2")).toEqual({ text: "sub done", isError: false });
+  });
+
   it("sub-agents get the session's MCP tools; a custom agent's tools list filters them", async () => {
     const dirs = dirsWith((d) => {
       agentFile(path.join(d.home, "agents"), "reader", "description: reads\ntools: [Read]\n", "");
