@@ -6,15 +6,27 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, promptText, startSession } from "./support/e2e.js";
+import { command, promptText, scratchDir, startSession } from "./support/e2e.js";
 
 const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const context = (text: string) =>
   `echo '{"hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":"${text}"}}'`;
 
+/** A project and CODEBOT_HOME with your own agent `reviewer`: hooks match a run's type, its agent's name. */
+function withReviewer(): { project: string; home: string } {
+  const home = scratchDir("codebot-home-");
+  fs.mkdirSync(path.join(home, "agents"));
+  fs.writeFileSync(
+    path.join(home, "agents/reviewer.md"),
+    "---\nname: reviewer\ndescription: reviews\n---\nReview.\n",
+  );
+  return { project: scratchDir("codebot-project-"), home };
+}
+
 describe("SubagentStart", () => {
   it("a Claude Code group matching agent_type is waited for, and its context goes into the sub-agent", async () => {
     const s = await startSession({
+      dirs: withReviewer(),
       user: {
         hooks: {
           SubagentStart: [
@@ -24,7 +36,7 @@ describe("SubagentStart", () => {
         },
       },
       script: [
-        reply.toolCall("agent", { name: "reviewer", prompt: "review the diff" }, "a1"),
+        reply.toolCall("agent", { subagent_type: "reviewer", prompt: "review the diff" }, "a1"),
         reply.text("looks fine"),
         reply.text("done"),
       ],
@@ -41,6 +53,23 @@ describe("SubagentStart", () => {
       session_id: s.runtime.sessionId,
     });
     expect(fs.existsSync(s.at("writer-ran"))).toBe(false);
+  });
+
+  it("a general-purpose run the model names is still general-purpose to hooks (claude 2.1.328's agent_type, recorded): the name does not slip past a group matching it", async () => {
+    const s = await startSession({
+      user: { hooks: { SubagentStart: [group("general-purpose", command("cat > start.json"))] } },
+      script: [
+        reply.toolCall("agent", { name: "sneaky", prompt: "do it" }, "a1"),
+        reply.text("did it"),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(JSON.parse(fs.readFileSync(s.at("start.json"), "utf8"))).toMatchObject({
+      hook_event_name: "SubagentStart",
+      agent_type: "general-purpose",
+    });
   });
 
   it("SubagentStart and SubagentStop groups get the run's agent_id: the same for one run, another for the next", async () => {
@@ -164,9 +193,10 @@ describe("SubagentStart", () => {
 
   it("a native entry observes in the background with the sub-agent's name; the prompt is unchanged", async () => {
     const s = await startSession({
+      dirs: withReviewer(),
       user: { hooks: { SubagentStart: [command("cat > start.json", { matcher: "reviewer" })] } },
       script: [
-        reply.toolCall("agent", { name: "reviewer", prompt: "check" }, "a1"),
+        reply.toolCall("agent", { subagent_type: "reviewer", prompt: "check" }, "a1"),
         reply.text("ok"),
         reply.text("done"),
       ],

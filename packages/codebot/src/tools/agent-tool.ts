@@ -23,7 +23,7 @@ import { SubagentNames } from "./subagent-names.js";
 export interface SubagentRun {
   /** The name its transcript lines, events and tool calls carry: no other run in progress has it (subagent-names.ts). */
   name: string;
-  /** What SubagentStart/SubagentStop hooks match on (Claude Code's `agent_type`): the custom agent's name, else the name asked for. */
+  /** What SubagentStart/SubagentStop hooks match on (Claude Code's `agent_type`): the custom agent's name, else general-purpose (whatever name the model gave it, as claude 2.1.328 reports it). */
   type: string;
   /** Claude Code's `agent_id`: this run's own id (two runs of one agent tell apart by it). */
   id: string;
@@ -137,7 +137,7 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
       try {
         const run: SubagentRun = {
           name,
-          type: agent?.name ?? wanted,
+          type: agent?.name ?? GENERAL_PURPOSE,
           id: newAgentId(),
           toolUseId: ctx.callId,
           ...(args.description ? { description: args.description } : {}),
