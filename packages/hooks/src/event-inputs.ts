@@ -66,7 +66,7 @@ export interface EventInputs {
   SessionStart: { source?: SessionStartSource };
   /** `reason`: Claude Code's SessionEnd matcher field. */
   SessionEnd: { reason?: SessionEndReason };
-  /** `agent`: the sub-agent's name (Claude Code's `agent_type`), before its loop starts. */
+  /** `agent`: the sub-agent's type, its custom agent's name else general-purpose (Claude Code's `agent_type`), before its loop starts. */
   /** `agentName`: this run's name, when it differs from its type (a scope's `when` tells runs apart by it). */
   /** `agentId`: the run's own id (Claude Code's `agent_id`). */
   SubagentStart: { agent: string; agentName?: string; agentId?: string };
