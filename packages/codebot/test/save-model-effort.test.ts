@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { saveModelEffort } from "../src/settings/save-model-effort.js";
 import { tempDir } from "./support/temp-dirs.js";
 
@@ -12,6 +12,10 @@ function settingsFile(text?: string): string {
 }
 
 const read = (file: string) => fs.readFileSync(file, "utf8");
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("saveModelEffort: /effort's default for new sessions, in your user settings", () => {
   it("writes modelSettings.<model>.effortLevel under the model's name, keeping the other keys and comments", () => {
@@ -72,5 +76,45 @@ describe("saveModelEffort: /effort's default for new sessions, in your user sett
     expect(read(file)).toBe(
       '{\n\t"theme": "dark",\n\t"modelSettings": {\n\t\t"claude-opus-4-6": {\n\t\t\t"effortLevel": "low"\n\t\t}\n\t}\n}\n',
     );
+  });
+
+  it("a link to a file not made yet (a dotfiles folder's) is written through: the link stays", () => {
+    const dotfiles = tempDir("codebot-save-dotfiles-");
+    const link = path.join(tempDir("codebot-save-link-"), "settings.json");
+    fs.symlinkSync(path.join(dotfiles, "claude-settings.json"), link);
+    saveModelEffort(link, "anthropic/claude-opus-4-6", "low");
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(read(path.join(dotfiles, "claude-settings.json")))).toEqual({
+      modelSettings: { "claude-opus-4-6": { effortLevel: "low" } },
+    });
+  });
+
+  it("a file the settings loader reads (a BOM, a blank file) is saved into, as the loader reads it", () => {
+    const withBom = settingsFile('\ufeff{"theme":"dark"}\n');
+    saveModelEffort(withBom, "anthropic/claude-opus-4-6", "low");
+    expect(JSON.parse(read(withBom))).toEqual({
+      theme: "dark",
+      modelSettings: { "claude-opus-4-6": { effortLevel: "low" } },
+    });
+    const blank = settingsFile("  \n");
+    saveModelEffort(blank, "anthropic/claude-opus-4-6", "low");
+    expect(JSON.parse(read(blank))).toEqual({ modelSettings: { "claude-opus-4-6": { effortLevel: "low" } } });
+  });
+
+  it("a settings path that is a folder, or a file that cannot be written, gets the one-line error and stays as it was", () => {
+    const folder = settingsFile();
+    fs.mkdirSync(folder);
+    expect(() => saveModelEffort(folder, "anthropic/claude-opus-4-6", "low")).toThrow(
+      /settings\.json: not a regular file \(.*\); the effort is not saved$/,
+    );
+    const file = settingsFile('{"theme":"dark"}\n');
+    vi.spyOn(fs, "renameSync").mockImplementation(() => {
+      throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+    });
+    expect(() => saveModelEffort(file, "anthropic/claude-opus-4-6", "low")).toThrow(
+      /settings\.json: cannot write \(EACCES\); the effort is not saved$/,
+    );
+    expect(read(file)).toBe('{"theme":"dark"}\n');
+    expect(fs.readdirSync(path.dirname(file))).toEqual(["settings.json"]);
   });
 });

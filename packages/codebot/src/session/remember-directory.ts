@@ -2,7 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import type { TrustStore } from "../approval/trust-store.js";
 import { visible } from "../approval/visible-text.js";
-import { writeFileAtomic } from "../fs/atomic-write.js";
+import {
+  readSettingsForEdit,
+  type SettingsFileEdit,
+  writeSettingsValue,
+} from "../settings/settings-file-edit.js";
 
 /**
  * `/add-dir`'s "remember" (claude 2.1.328's "Yes, and remember this directory"): the folder goes
@@ -10,8 +14,9 @@ import { writeFileAtomic } from "../fs/atomic-write.js";
  * (`.claude/settings.local.json`; `.codebot/settings.local.json` with `claudeCompat` off), and your
  * answer is the approval such a project entry needs (`directory:<folder>` in the project's trust
  * store), so the next session reaches it without asking. Any other entry in that file (one a
- * cloned repository ships) still waits for your approval. Returns the file written; throws a
- * one-line error, the file left as it was, when it is not a settings object or is a link.
+ * cloned repository ships) still waits for your approval. The file keeps its other keys, comments
+ * and permissions. Returns the file written; throws a one-line error, the file left as it was,
+ * when it is not a settings object, is a link or a FIFO, or cannot be written.
  */
 export function rememberDirectory(
   folder: string,
@@ -28,45 +33,28 @@ export function rememberDirectory(
       throw new Error(
         `not remembered: ${visible(p)} is a symbolic link; the folder is added for this session`,
       );
-  const settings = readSettings(file, shown);
-  const permissions = settings.permissions ?? {};
-  if (!isObject(permissions))
-    throw new Error(
-      `not remembered: "permissions" in ${shown} is not an object; the folder is added for this session`,
-    );
+  const notRemembered = (why: string) =>
+    new Error(`not remembered: ${why}; the folder is added for this session`);
+  let edit: SettingsFileEdit;
+  try {
+    edit = readSettingsForEdit(file);
+  } catch (error) {
+    throw notRemembered(`${shown}: ${(error as Error).message}`);
+  }
+  const permissions = edit.settings.permissions ?? {};
+  if (!isObject(permissions)) throw notRemembered(`"permissions" in ${shown} is not an object`);
   const listed = permissions.additionalDirectories ?? [];
   if (!Array.isArray(listed))
-    throw new Error(
-      `not remembered: "permissions.additionalDirectories" in ${shown} is not a list; the folder is added for this session`,
-    );
+    throw notRemembered(`"permissions.additionalDirectories" in ${shown} is not a list`);
   if (!listed.includes(folder)) {
-    permissions.additionalDirectories = [...listed, folder];
-    settings.permissions = permissions;
-    writeFileAtomic(file, `${JSON.stringify(settings, null, 2)}\n`);
+    try {
+      writeSettingsValue(edit, ["permissions", "additionalDirectories"], [...listed, folder]);
+    } catch (error) {
+      throw notRemembered(`${shown}: ${(error as Error).message}`);
+    }
   }
   trustStore.trustGrants([`directory:${folder}`]);
   return file;
-}
-
-function readSettings(file: string, shown: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
-    throw new Error(
-      `not remembered: ${shown} cannot be read (${(error as Error).message}); the folder is added for this session`,
-    );
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  if (!isObject(parsed))
-    throw new Error(`not remembered: ${shown} is not a JSON object; the folder is added for this session`);
-  return parsed;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import { applyEdits, type JSONPath, modify, type ParseError, parse, printParseErrorCode } from "jsonc-parser";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { readSettingsText } from "./read-settings-text.js";
+
+/** One settings file read to change a value in it: its text, what it holds, its permissions. */
+export interface SettingsFileEdit {
+  file: string;
+  text: string;
+  settings: Record<string, unknown>;
+  mode: number | undefined;
+}
+
+/**
+ * Reads a settings file to change it, as the settings loader reads it (readSettingsText: only a
+ * regular file, so a FIFO a repository ships cannot stall the session; a BOM, comments, trailing
+ * commas and an empty or blank file accepted). Throws an Error whose message says why it cannot
+ * be changed ("not valid JSON (…)", "not a regular file (fifo)", …); a missing file is `{}`.
+ */
+export function readSettingsForEdit(file: string): SettingsFileEdit {
+  const read = readSettingsText(file);
+  if (read.kind === "error") throw new Error(read.message);
+  const text = read.kind === "text" && read.text.trim() !== "" ? read.text : "";
+  const errors: ParseError[] = [];
+  const settings: unknown = parse(text === "" ? "{}" : text, errors, { allowTrailingComma: true });
+  if (errors[0] !== undefined)
+    throw new Error(`not valid JSON (${printParseErrorCode(errors[0].error)} at offset ${errors[0].offset})`);
+  if (typeof settings !== "object" || settings === null || Array.isArray(settings))
+    throw new Error("not a JSON object");
+  const mode = read.kind === "text" ? fs.statSync(file).mode & 0o777 : undefined;
+  return { file, text, settings: settings as Record<string, unknown>, mode };
+}
+
+/**
+ * Writes `value` at `keys` (undefined takes it out), keeping the file's other keys, comments,
+ * indentation and permissions (a 0600 file stays 0600). Throws "cannot write (<code>)" when the
+ * file or its folder cannot be written (a read-only one), the file left as it was.
+ */
+export function writeSettingsValue(edit: SettingsFileEdit, keys: JSONPath, value: unknown): void {
+  const { text } = edit;
+  const edits = modify(text, keys, value, {
+    formattingOptions: {
+      insertSpaces: !/^\t/m.test(text),
+      tabSize: 2,
+      eol: text.includes("\r\n") ? "\r\n" : "\n",
+    },
+  });
+  const saved = applyEdits(text, edits);
+  try {
+    writeFileAtomic(edit.file, saved.endsWith("\n") ? saved : `${saved}\n`, edit.mode);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(`cannot write (${code ?? String(error)})`);
+  }
+}
