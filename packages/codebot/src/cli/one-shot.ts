@@ -32,7 +32,7 @@ import { SubagentTaskLines } from "./output/task-lines.js";
 import { terminalSafe } from "./output/terminal-safe.js";
 import type { WireObject } from "./output/wire.js";
 import { exit } from "./process-exit.js";
-import { PromptSuggestions } from "./prompt-suggestions.js";
+import { PromptSuggestions, promptSuggestionsAllowed } from "./prompt-suggestions.js";
 import { STDIO_PROMPT } from "./prompt-tool-flag.js";
 import { readPipedStdin } from "./read-input.js";
 import { type OneShotFlags, runtimeOptionsOf } from "./session-flags.js";
@@ -99,7 +99,12 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // The output flags, given on the command line or by the program's initialize.
   const sdkOutput = initialize ? sdkOutputOf(initialize, notice) : undefined;
   const subagentMessages = flags.subagentMessages === true || sdkOutput?.subagentMessages === true;
-  const promptSuggestions = flags.promptSuggestions === true || sdkOutput?.promptSuggestions === true;
+  const promptSuggestions =
+    (flags.promptSuggestions === true || sdkOutput?.promptSuggestions === true) &&
+    promptSuggestionsAllowed(
+      { ...process.env, ...inventory.project.settings.env },
+      inventory.project.settings.promptSuggestionEnabled,
+    );
   const ids = { sessionId, model: modelSpec.slice(modelSpec.indexOf("/") + 1) };
   const streamedResults = new Set<string>();
   const tasks = new SubagentTaskLines();

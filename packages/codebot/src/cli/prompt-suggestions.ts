@@ -7,6 +7,20 @@ import { checkStreamJsonOnly, type PrintRun } from "./stream-json-only.js";
 /** `--prompt-suggestions [value]`'s values, as claude 2.1.328's (no value: true). */
 export const PROMPT_SUGGESTIONS_VALUES = ["true", "false", "1", "0", "yes", "no", "on", "off"];
 
+/**
+ * Whether the suggestions asked for (`--prompt-suggestions`, the Agent SDK's `promptSuggestions`)
+ * are made, as claude 2.1.328 decides (recorded): CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION `false`, `0`,
+ * `no` or `off` turns them off and `true`, `1`, `yes` or `on` keeps them on (any case, spaces
+ * around); without either, or with another value (empty, unknown), the `promptSuggestionEnabled`
+ * setting's `false` turns them off.
+ */
+export function promptSuggestionsAllowed(env: NodeJS.ProcessEnv, setting: boolean | undefined): boolean {
+  const value = env.CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION?.trim().toLowerCase() ?? "";
+  if (["false", "0", "no", "off"].includes(value)) return false;
+  if (["true", "1", "yes", "on"].includes(value)) return true;
+  return setting !== false;
+}
+
 /** How long the end of the input waits for a suggestion still being asked for, as claude's. */
 const SETTLE_MS = 30_000;
 

@@ -61,6 +61,8 @@ export interface RuntimeSettings {
    * project's `true` over an earlier `false` waits for the `alwaysThinkingEnabled:true` grant.
    */
   alwaysThinkingEnabled?: boolean;
+  /** Claude Code's `promptSuggestionEnabled`; the last layer that sets it wins (cli/prompt-suggestions.ts). */
+  promptSuggestionEnabled?: boolean;
   /** Claude Code's `maxEffortLevel` of every file that sets one, a project's too (effort-cap.ts). */
   effortCaps: EffortCapOfFile[];
   permissions: {
@@ -271,6 +273,8 @@ export function mergeSettings(
     const thinksAgain = value.alwaysThinkingEnabled === true && settings.alwaysThinkingEnabled === false;
     if (value.alwaysThinkingEnabled !== undefined && (!thinksAgain || granted("alwaysThinkingEnabled:true")))
       settings.alwaysThinkingEnabled = value.alwaysThinkingEnabled;
+    if (value.promptSuggestionEnabled !== undefined)
+      settings.promptSuggestionEnabled = value.promptSuggestionEnabled;
     const cap = effortCapOfFile(value);
     if (cap !== undefined) settings.effortCaps.push(cap);
     // A project's agent replaces the main agent's instructions, tools and model.

@@ -92,6 +92,12 @@ export const runtimeKeysSchema = z.object({
     .describe(
       "Claude Code's: false asks the models that take adaptive thinking not to think (as MAX_THINKING_TOKENS=0); the last file that sets it wins",
     ),
+  promptSuggestionEnabled: z
+    .boolean(expected("expected true or false"))
+    .optional()
+    .describe(
+      "Claude Code's: false turns off --prompt-suggestions' lines (CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION wins over it); the last file that sets it wins",
+    ),
   maxEffortLevel: z
     .enum(EFFORT_LEVELS, expected(`expected one of ${EFFORT_LEVELS.join(", ")}`))
     .optional()

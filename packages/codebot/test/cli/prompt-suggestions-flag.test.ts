@@ -18,11 +18,12 @@ async function run(
   script: Parameters<typeof modelServer>[0],
   args: string[],
   input?: string,
+  env: Record<string, string> = {},
 ): Promise<{ lines: Record<string, unknown>[]; requests: { body: { messages: unknown[] } }[] }> {
   const box = sandbox();
   const server = await modelServer(script);
   const r = await runCli([...args, "--cwd", box.project], {
-    env: modelEnv(server, box.home),
+    env: modelEnv(server, box.home, env),
     ...(input !== undefined ? { input } : {}),
   });
   expect(r.code, r.stderr).toBe(0);
@@ -164,6 +165,45 @@ describe("--prompt-suggestions", () => {
     );
     expect(requests).toHaveLength(2);
     expect(lines.at(-1)?.type).toBe("result");
+  });
+
+  it("CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION false, 0, no or off (any case, spaces around) turns it off; another value, empty included, leaves it on, as claude's (recorded)", async () => {
+    for (const [value, on] of [
+      [" Off ", false],
+      ["0", false],
+      ["NO", false],
+      ["", true],
+      ["junk", true],
+    ] as const) {
+      const { lines, requests } = await run(
+        [...FIXED, reply.text("run the tests")],
+        ["-p", "fix the bug", ...SUGGEST],
+        undefined,
+        { CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION: value },
+      );
+      expect([value, requests.length, lines.at(-1)?.type]).toEqual(
+        on ? [value, 3, "prompt_suggestion"] : [value, 2, "result"],
+      );
+    }
+  });
+
+  it("the promptSuggestionEnabled setting's false turns it off; CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=true wins over it, as claude's (recorded)", async () => {
+    const off = ["--settings", '{"promptSuggestionEnabled": false}'];
+    for (const [env, on] of [
+      [{}, false],
+      [{ CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION: "junk" }, false],
+      [{ CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION: "true" }, true],
+    ] as const) {
+      const { lines, requests } = await run(
+        [...FIXED, reply.text("run the tests")],
+        ["-p", "fix the bug", ...SUGGEST, ...off],
+        undefined,
+        env,
+      );
+      expect([env, requests.length, lines.at(-1)?.type]).toEqual(
+        on ? [env, 3, "prompt_suggestion"] : [env, 2, "result"],
+      );
+    }
   });
 
   it("is refused without -p stream-json, and a value that is no choice is refused, as claude refuses them", async () => {
