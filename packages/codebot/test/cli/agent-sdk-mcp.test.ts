@@ -136,6 +136,33 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
     expect(requestText(server.requests[1])).toContain("calc is broken");
   });
 
+  it("an mcp_response the MCP client would not take ({result: 42}, an error without a code) fails the call with the reason at once, not waiting for good", async () => {
+    for (const answer of [{ result: 42 }, { error: { message: "no code" } }]) {
+      const box = sandbox();
+      const server = await modelServer([
+        reply.toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
+        reply.text("done"),
+      ]);
+      const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+        env: modelEnv(server, box.home),
+        initialize: { sdkMcpServers: ["calc"] },
+        answers: {
+          mcp_message: calcServer(() => answer),
+          can_use_tool: (request) => ({
+            behavior: "allow",
+            updatedInput: request.input as Record<string, unknown>,
+          }),
+        },
+      });
+      run.say("add");
+      await resultOf(run);
+      expect((await run.end()).code).toBe(0);
+      expect(requestText(server.requests[1])).toContain(
+        "the Agent SDK program's mcp_response is not a JSON-RPC answer",
+      );
+    }
+  });
+
   it("initialize's mcpServers (the SDK's other servers, with --await-initialize) start as --mcp-config's do, answered mcp_servers_applied", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -8,7 +8,11 @@
  * so the call fails with the reason instead of waiting.
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { ControlChannel } from "./control-channel.js";
 
 /** JSON-RPC's internal error code. */
@@ -55,10 +59,16 @@ export class SdkMcpTransport implements Transport {
   }
 }
 
-/** The program's `mcp_response` as the answer to request `id`; anything else an error answer. */
+/**
+ * The program's `mcp_response` as the answer to request `id`; anything else an error answer. Checked
+ * with the MCP client's own schemas: an answer they do not take (`{"result": 42}`, an error without
+ * a code) would be dropped as an unknown message, and the call would wait for good.
+ */
 function replyOf(reply: unknown, id: string | number): JSONRPCMessage {
-  if (typeof reply === "object" && reply !== null && ("result" in reply || "error" in reply))
-    return { ...(reply as object), jsonrpc: "2.0", id } as JSONRPCMessage;
+  if (typeof reply === "object" && reply !== null && !Array.isArray(reply)) {
+    const answer = { ...reply, jsonrpc: "2.0", id };
+    if (isJSONRPCResultResponse(answer) || isJSONRPCErrorResponse(answer)) return answer;
+  }
   return errorReply(id, "the Agent SDK program's mcp_response is not a JSON-RPC answer");
 }
 
