@@ -58,7 +58,7 @@ import { PathPolicy, realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import { ReadRules } from "../paths/read-rules.js";
 import { ownAllowRule } from "../settings/allow-grant.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
-import type { PluginFolder } from "../settings/load-plugins.js";
+import { isPluginProblem, type PluginFolder } from "../settings/load-plugins.js";
 import type { SettingSourceName } from "../settings/load-settings.js";
 import { resolveManagedRoot } from "../settings/managed-files.js";
 import { bypassRefusal } from "../settings/managed-policy.js";
@@ -1100,8 +1100,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         (dir) => !add.includes(dir) || loaded.has(path.resolve(dir)),
       );
       applySettings(again);
-      // The plugins' own problems (a folder gone, a hooks.json that does not parse) are told again.
-      const skipped = again.problems.filter((problem) => problem.message.endsWith("(plugin skipped)"));
+      // The plugins' own problems (a folder gone, a hooks.json or a manifest that does not parse) are told again.
+      const skipped = again.problems.filter(isPluginProblem);
       for (const problem of skipped) notify(`codebot: ${formatProblem(problem)}`);
       await reloadSkills(customizations.pluginParts ? again.plugins : []);
       return { plugins: again.plugins, errors: skipped.length };

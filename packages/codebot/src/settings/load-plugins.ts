@@ -41,6 +41,19 @@ export interface PluginFolder {
 /** Keys of a `hooks.json` besides the events, in the layout that puts events at the top level. */
 const PLUGIN_META_KEYS = new Set(["description", "$schema"]);
 
+/** How a problem with a plugin's `.claude-plugin/plugin.json` starts (pluginName). */
+const MANIFEST_PROBLEM = "plugin manifest ";
+
+/**
+ * A plugin's own problem that the Agent SDK's `reload_plugins` tells again on stderr and counts in
+ * its `error_count`: a plugin skipped, or a manifest that does not parse, is no object or has no
+ * name (claude 2.1.328 loads no such plugin and counts it as an error, recorded with the SDK;
+ * codebot loads it under its folder's name, as at the start).
+ */
+export function isPluginProblem(problem: Pick<Problem, "message">): boolean {
+  return problem.message.endsWith("(plugin skipped)") || problem.message.startsWith(MANIFEST_PROBLEM);
+}
+
 /**
  * Loads Claude Code plugin folders (§11): each folder's `hooks/hooks.json` (or the file its
  * manifest's `"hooks"` names), in the layout the published plugins use (`{"description", "hooks":
@@ -179,17 +192,17 @@ function pluginName(
     problem(
       "warning",
       manifest,
-      `plugin manifest is not valid JSON (${(error as Error).message}); the plugin is called ${fallback}`,
+      `${MANIFEST_PROBLEM}is not valid JSON (${(error as Error).message}); the plugin is called ${fallback}`,
     );
     return fallback;
   }
   // `null`, a list, a string: JSON, but no manifest.
   if (!isObject(parsed)) {
-    problem("warning", manifest, `plugin manifest is not a JSON object; the plugin is called ${fallback}`);
+    problem("warning", manifest, `${MANIFEST_PROBLEM}is not a JSON object; the plugin is called ${fallback}`);
     return fallback;
   }
   if (typeof parsed.name === "string" && parsed.name.trim() !== "") return safeName(parsed.name.trim());
-  problem("warning", manifest, `plugin manifest has no "name"; the plugin is called ${fallback}`);
+  problem("warning", manifest, `${MANIFEST_PROBLEM}has no "name"; the plugin is called ${fallback}`);
   return fallback;
 }
 

@@ -377,6 +377,38 @@ describe("the Agent SDK's settings requests", () => {
     expect(run.cli.stderr()).toContain(`${missing}: plugin folder not found (plugin skipped)`);
   });
 
+  it("reload_plugins: an added plugin whose plugin.json does not parse or has no name is said on stderr and counted in error_count, as claude counts it (recorded)", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    const plugin = (name: string, manifest: string) => {
+      const root = path.join(box.home, name);
+      fs.mkdirSync(path.join(root, ".claude-plugin"), { recursive: true });
+      fs.mkdirSync(path.join(root, "commands"));
+      fs.writeFileSync(path.join(root, ".claude-plugin", "plugin.json"), manifest);
+      return root;
+    };
+    const broken = plugin("broken", "{ broken");
+    const nameless = plugin("nameless", '{"name": 42}');
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const answer = await run.request("p1", {
+      subtype: "reload_plugins",
+      add_plugins: [
+        { type: "local", path: broken },
+        { type: "local", path: nameless },
+      ],
+    });
+    expect(answer.response).toMatchObject({ error_count: 2 });
+    run.say("hi");
+    await results(run, 1);
+    await run.end();
+    expect(run.cli.stderr()).toContain(
+      `${path.join(broken, ".claude-plugin", "plugin.json")}: plugin manifest is not valid JSON`,
+    );
+    expect(run.cli.stderr()).toContain(
+      `${path.join(nameless, ".claude-plugin", "plugin.json")}: plugin manifest has no "name"`,
+    );
+  });
+
   it("stop_task is answered as claude answers a task it does not have (codebot runs no background tasks)", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one")]);
