@@ -112,4 +112,19 @@ describe("rememberDirectory", () => {
     expect(fs.readFileSync(file, "utf8")).toBe('{"env":{}}\n');
     expect(trust.grants).toEqual([]);
   });
+
+  it("an approval that cannot be saved says the next session asks about the folder, the entry kept", () => {
+    const dir = project();
+    const failing = {
+      trustGrants: () => {
+        throw new Error("trust: cannot save approvals to /t/trust.json: EACCES");
+      },
+    };
+    expect(() => rememberDirectory("/srv/shared", dir, true, failing)).toThrow(
+      /settings\.local\.json lists the folder, but your approval is not saved \(trust: cannot save approvals to \/t\/trust\.json: EACCES\): the next session asks about it; the folder is added for this session$/,
+    );
+    expect(fs.readFileSync(path.join(dir, ".claude", "settings.local.json"), "utf8")).toContain(
+      "/srv/shared",
+    );
+  });
 });

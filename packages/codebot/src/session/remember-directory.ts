@@ -53,7 +53,14 @@ export function rememberDirectory(
       throw notRemembered(`${shown}: ${(error as Error).message}`);
     }
   }
-  trustStore.trustGrants([`directory:${folder}`]);
+  try {
+    trustStore.trustGrants([`directory:${folder}`]);
+  } catch (error) {
+    // The entry is written but not approved: the next session asks about it, as about a repository's.
+    throw new Error(
+      `${shown} lists the folder, but your approval is not saved (${(error as Error).message}): the next session asks about it; the folder is added for this session`,
+    );
+  }
   return file;
 }
 
