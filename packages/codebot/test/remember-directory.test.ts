@@ -127,4 +127,15 @@ describe("rememberDirectory", () => {
       "/srv/shared",
     );
   });
+
+  it("a file with no write permission (chmod a-w) is left alone, approving nothing", () => {
+    const dir = project();
+    const file = localSettings(dir, '{"env":{}}\n', 0o444);
+    const trust = store();
+    expect(() => rememberDirectory("/srv/shared", dir, true, trust)).toThrow(
+      /^not remembered: .*settings\.local\.json: read-only \(no write permission\); the folder is added for this session$/,
+    );
+    expect(fs.readFileSync(file, "utf8")).toBe('{"env":{}}\n');
+    expect(trust.grants).toEqual([]);
+  });
 });

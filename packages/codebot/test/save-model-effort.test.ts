@@ -117,4 +117,13 @@ describe("saveModelEffort: /effort's default for new sessions, in your user sett
     expect(read(file)).toBe('{"theme":"dark"}\n');
     expect(fs.readdirSync(path.dirname(file))).toEqual(["settings.json"]);
   });
+
+  it("a file with no write permission (chmod a-w) is left alone, not replaced: the line says it is read-only", () => {
+    const file = settingsFile('{"theme":"dark"}\n');
+    fs.chmodSync(file, 0o444);
+    expect(() => saveModelEffort(file, "anthropic/claude-opus-4-6", "low")).toThrow(
+      /settings\.json: read-only \(no write permission\); the effort is not saved$/,
+    );
+    expect(read(file)).toBe('{"theme":"dark"}\n');
+  });
 });

@@ -33,10 +33,14 @@ export function readSettingsForEdit(file: string): SettingsFileEdit {
 
 /**
  * Writes `value` at `keys` (undefined takes it out), keeping the file's other keys, comments,
- * indentation and permissions (a 0600 file stays 0600). Throws "cannot write (<code>)" when the
- * file or its folder cannot be written (a read-only one), the file left as it was.
+ * indentation and permissions (a 0600 file stays 0600). Throws, the file left as it was, when it
+ * has no write permission ("read-only (no write permission)": the rename would replace a file you
+ * protected with chmod a-w, even as root) or it or its folder cannot be written ("cannot write
+ * (<code>)").
  */
 export function writeSettingsValue(edit: SettingsFileEdit, keys: JSONPath, value: unknown): void {
+  if (edit.mode !== undefined && (edit.mode & 0o222) === 0)
+    throw new Error("read-only (no write permission)");
   const { text } = edit;
   const edits = modify(text, keys, value, {
     formattingOptions: {
