@@ -28,6 +28,7 @@ import { jsonLine } from "./output/json-line.js";
 import { MessageDisplay, OrderedOutput, withShownText } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
 import { resultObject } from "./output/result-object.js";
+import { SessionStateLines } from "./output/session-state-lines.js";
 import { SubagentTaskLines } from "./output/task-lines.js";
 import { terminalSafe } from "./output/terminal-safe.js";
 import type { WireObject } from "./output/wire.js";
@@ -89,6 +90,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   let reported: Promise<unknown> = Promise.resolve();
   // Stream-json input is also the Agent SDK's control protocol: requests both ways.
   const control = streamInput ? new ControlChannel(emit) : undefined;
+  // The session's state lines, when the Agent SDK (or the environment) asks for them.
+  const states = streaming ? SessionStateLines.fromEnv(process.env, emit, sessionId) : undefined;
   const notice = (message: string) => stderr(`codebot: ${terminalSafe(message)}`);
   // Read from the start, as it comes; the session starts once the first line is in: when that is
   // the SDK's initialize, its hooks, agents, schema and system prompt are the session's from its
@@ -165,10 +168,14 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
         ? {
             permissionPromptTool:
               control && flags.permissionPromptTool === STDIO_PROMPT
-                ? stdioPermissionPrompt(control, {
-                    mcpServers: () => runtime?.mcpServers() ?? [],
-                    subagentId: (name) => runtime?.subagentId(name),
-                  })
+                ? stdioPermissionPrompt(
+                    control,
+                    {
+                      mcpServers: () => runtime?.mcpServers() ?? [],
+                      subagentId: (name) => runtime?.subagentId(name),
+                    },
+                    states,
+                  )
                 : flags.permissionPromptTool,
           }
         : {}),
@@ -213,6 +220,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     deniedBefore = runtime.approval.tools.denials.length;
     // The SDK's setModel() may have switched it since the last turn.
     ids.model = runtime.modelSpec.slice(runtime.modelSpec.indexOf("/") + 1);
+    states?.set("running");
     emitInit();
     if (flags.replayUserMessages) toReplay = input;
   };
@@ -237,7 +245,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // As Claude Code's, the init line names the MCP servers and their tools: it waits for them
   // (the prompt would wait for them anyway).
   if (streaming) await runtime.mcpReady();
-  if (streaming && !streamInput) emitInit();
+  if (streaming && !streamInput) {
+    states?.set("running");
+    emitInit();
+  }
   if (!streamInput) early = undefined;
 
   // A SessionStart hook's `initialUserMessage` is a prompt of its own before the one given, as in
@@ -286,6 +297,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
           models: runtime.project.settings.models,
         });
         process.stdout.write(jsonLine(object));
+        states?.set("idle");
       }
     });
     return code;

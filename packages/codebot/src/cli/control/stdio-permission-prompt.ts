@@ -19,6 +19,7 @@ import type { PromptToolQuestion } from "../../approval/tool-approval.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import { mcpToolName } from "../../mcp/mcp-tool.js";
 import type { ServerOrigin } from "../../mcp/server-origin.js";
+import type { SessionStateLines } from "../output/session-state-lines.js";
 import type { ControlChannel } from "./control-channel.js";
 
 /** How the denials and allows of the program are credited (`permission denied by canUseTool: …`). */
@@ -32,6 +33,8 @@ export function stdioPermissionPrompt(
     /** A sub-agent run's id by its name: two asking at once are told apart by it (`agent_id`). */
     subagentId(name: string): string | undefined;
   } = { mcpServers: () => [], subagentId: () => undefined },
+  /** Told the session waits for the program's answer (`requires_action`) and runs on after it. */
+  states?: Pick<SessionStateLines, "set">,
 ): (
   call: ToolCall,
   ctx: Pick<ToolContext, "signal" | "agentName">,
@@ -42,6 +45,7 @@ export function stdioPermissionPrompt(
     const mcp = mcpOwnerOf(call.name, session.mcpServers());
     const agentId = ctx.agentName === "main" ? undefined : session.subagentId(ctx.agentName);
     let response: Record<string, unknown>;
+    states?.set("requires_action");
     try {
       response = await channel.request(
         {
@@ -65,6 +69,8 @@ export function stdioPermissionPrompt(
       );
     } catch (error) {
       return { behavior: "deny", message: `canUseTool failed: ${(error as Error).message}`, by: ANSWERER };
+    } finally {
+      states?.set("running");
     }
     return promptAnswerOf(response, JSON.stringify(response), ANSWERER, ANSWERER);
   };

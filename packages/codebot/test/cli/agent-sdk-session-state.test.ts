@@ -1,0 +1,98 @@
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
+import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+import { SDK_ARGS, type SdkRun, startSdkRun } from "./support/sdk-driver.js";
+
+useBuiltCli();
+
+/** What each line is: its type, subtype and, for a state line, the state. */
+function shapes(lines: Record<string, unknown>[]): string[] {
+  return lines
+    .filter((l) => l.type !== "control_response" && l.type !== "control_request" && l.type !== "assistant")
+    .map((l) => [l.type, l.subtype, l.state].filter((x) => x !== undefined).join(" "));
+}
+
+function resultOf(run: SdkRun): Promise<unknown> {
+  return waitFor(() => run.lines().find((l) => l.type === "result"), 30_000, "the result");
+}
+
+describe("session_state_changed lines (recorded from claude 2.1.328 under the Agent SDK)", () => {
+  it("with CLAUDE_CODE_SDK_READS_SESSION_STATE (the SDK sets it): running before init, requires_action while can_use_tool waits, idle after the result — marked sdk_host_only", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: `touch '${box.at("made")}'` }, "toolu_1"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home, { CLAUDE_CODE_SDK_READS_SESSION_STATE: "1" }),
+      answers: { can_use_tool: (r) => ({ behavior: "allow", updatedInput: r.input }) },
+    });
+    run.say("go");
+    await resultOf(run);
+    // The SDK keeps a one-prompt run's input open until idle: a request sent after the result is answered.
+    const status = await run.request("status", { subtype: "mcp_status" });
+    await waitFor(() => run.lines().find((l) => l.state === "idle"), 30_000, "the idle line");
+    await run.end();
+    expect(status).toMatchObject({ subtype: "success", response: { mcpServers: [] } });
+    expect(shapes(run.lines())).toEqual([
+      "system session_state_changed running",
+      "system init",
+      "system session_state_changed requires_action",
+      "system session_state_changed running",
+      "user",
+      "result success",
+      "system session_state_changed idle",
+    ]);
+    const line = run.lines().find((l) => l.subtype === "session_state_changed");
+    expect(Object.keys(line ?? {}).sort()).toEqual(
+      ["type", "subtype", "state", "sdk_host_only", "uuid", "session_id"].sort(),
+    );
+    expect(line?.sdk_host_only).toBe(true);
+  });
+
+  it("a turn per input message: running at each turn's start, idle after each result", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home, { CLAUDE_CODE_SDK_READS_SESSION_STATE: "1" }),
+    });
+    run.say("first");
+    await resultOf(run);
+    run.say("second");
+    await waitFor(
+      () => run.lines().filter((l) => l.type === "result").length === 2 || undefined,
+      30_000,
+      "two results",
+    );
+    await run.end();
+    expect(shapes(run.lines()).filter((s) => s.includes("session_state") || s.startsWith("result"))).toEqual([
+      "system session_state_changed running",
+      "result success",
+      "system session_state_changed idle",
+      "system session_state_changed running",
+      "result success",
+      "system session_state_changed idle",
+    ]);
+  });
+
+  it("CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS asks for them in -p stream-json too, without the SDK's mark; unasked, there are none", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("hi"), reply.text("hi")]);
+    const args = ["-p", "go", "--output-format", "stream-json", "--verbose", "--cwd", box.project];
+    const asked = await runCli(args, {
+      env: modelEnv(server, box.home, { CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: "1" }),
+    });
+    const lines = jsonLines(asked.stdout);
+    expect(shapes(lines)).toEqual([
+      "system session_state_changed running",
+      "system init",
+      "result success",
+      "system session_state_changed idle",
+    ]);
+    expect(lines[0]?.sdk_host_only).toBeUndefined();
+    const unasked = await runCli(args, { env: modelEnv(server, box.home) });
+    expect(shapes(jsonLines(unasked.stdout))).toEqual(["system init", "result success"]);
+  });
+});
