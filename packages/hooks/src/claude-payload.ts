@@ -42,9 +42,10 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     permission_suggestions: event === "PermissionRequest" ? (f.permissionSuggestions ?? []) : undefined,
     // Claude Code's PermissionRequest has no id: it is asked before the call is one.
     tool_use_id: toolEvent && event !== "PermissionRequest" ? f.toolUseId : undefined,
+    // An MCP tool's is its content blocks, as claude 2.1.328 sends it (recorded).
     tool_response:
       event === "PostToolUse" && args !== undefined
-        ? toolResponse(args, f.output ?? "", f.resultData)
+        ? (f.resultBlocks ?? toolResponse(args, f.output ?? "", f.resultData))
         : undefined,
     error: event === "PostToolUseFailure" ? f.output : f.error,
     is_interrupt: event === "PostToolUseFailure" ? (f.isInterrupt ?? false) : undefined,

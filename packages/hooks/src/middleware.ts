@@ -166,6 +166,7 @@ async function afterTool(
     args: call.args,
     output: result.content,
     ...(result.data ? { resultData: result.data } : {}),
+    ...(result.blocks ? { resultBlocks: result.blocks } : {}),
     isError: result.isError,
     agentName: ctx.agentName,
     durationMs,

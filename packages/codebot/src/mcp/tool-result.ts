@@ -2,7 +2,10 @@
  * An MCP tool result as the model sees it: text blocks in order, structured content as JSON
  * when there is no text, images as image attachments (and a line naming each, so hooks and the
  * transcript see them), audio as a line, resources by their URI (and text), the text under the
- * same output cap as the built-in tools. `isError` stays an error.
+ * same output cap as the built-in tools. `isError` stays an error. Those who observe the call get
+ * the result as content blocks (`blocks`), as claude 2.1.328 gives them for an MCP tool (recorded:
+ * stream-json's `tool_result` content and `tool_use_result`, a PostToolUse hook's `tool_response`):
+ * text as text blocks, an image as Anthropic's image block, anything else as the line the model reads.
  */
 import type { ToolImage, ToolResult } from "@codebot/agentcore";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -14,15 +17,23 @@ export const MCP_OUTPUT_LIMIT = 30_000;
 export function toToolResult(result: CallToolResult): ToolResult {
   const parts: string[] = [];
   const images: ToolImage[] = [];
+  const blocks: Record<string, unknown>[] = [];
   for (const block of result.content ?? []) {
     switch (block.type) {
       case "text":
         parts.push(block.text);
+        blocks.push({ type: "text", text: block.text });
         break;
       case "image":
       case "audio":
         parts.push(`[${block.type} ${block.mimeType}, ${Buffer.byteLength(block.data, "base64")} bytes]`);
-        if (block.type === "image") images.push({ data: block.data, mediaType: block.mimeType });
+        if (block.type === "image") {
+          images.push({ data: block.data, mediaType: block.mimeType });
+          blocks.push({
+            type: "image",
+            source: { type: "base64", media_type: block.mimeType, data: block.data },
+          });
+        }
         break;
       case "resource": {
         const r = block.resource;
@@ -41,13 +52,31 @@ export function toToolResult(result: CallToolResult): ToolResult {
   if (parts.length === 0 && result.structuredContent !== undefined) {
     parts.push(JSON.stringify(result.structuredContent, null, 2));
   }
+  const joined = parts.join("\n");
   const cap = new OutputCap(MCP_OUTPUT_LIMIT);
-  cap.push(parts.join("\n"));
+  cap.push(joined);
   const text = cap.text();
   const isError = result.isError === true;
+  const content = text === "" ? "(no output)" : text;
   return {
-    content: text === "" ? "(no output)" : text,
+    content,
     isError,
     ...(images.length > 0 && !isError ? { images } : {}),
+    blocks: observedBlocks(blocks, parts.length, joined.length > MCP_OUTPUT_LIMIT, content),
   };
+}
+
+/**
+ * The blocks an observer sees: the tool's own when each part of the model's text is one of them
+ * (text and images) and nothing was cut; else (audio, resources, structured content, a cut) the
+ * text the model reads as one text block, beside the images.
+ */
+function observedBlocks(
+  blocks: readonly Record<string, unknown>[],
+  partCount: number,
+  cut: boolean,
+  content: string,
+): Record<string, unknown>[] {
+  if (!cut && blocks.length > 0 && blocks.length === partCount) return [...blocks];
+  return [{ type: "text", text: content }, ...blocks.filter((b) => b.type === "image")];
 }

@@ -113,6 +113,42 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
     });
   });
 
+  it("an MCP tool's result reaches the program as its content blocks, as claude 2.1.328 writes it: the tool_result line's content and tool_use_result, a PostToolUse callback's tool_response", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { sdkMcpServers: ["calc"] },
+      hooks: { PostToolUse: [{ hookCallbackIds: ["hook_0"] }] },
+      answers: {
+        mcp_message: calcServer(({ a, b }) => ({
+          result: { content: [{ type: "text", text: String(a + b) }] },
+        })),
+        can_use_tool: (request) => ({
+          behavior: "allow",
+          updatedInput: request.input as Record<string, unknown>,
+        }),
+        hook_callback: () => ({}),
+      },
+    });
+    run.say("add");
+    await resultOf(run);
+    await run.end();
+    const blocks = [{ type: "text", text: "5" }];
+    // claude's line (recorded): no is_error on an MCP tool's result that did not fail.
+    expect(run.lines().find((l) => l.type === "user")).toMatchObject({
+      message: { role: "user", content: [{ tool_use_id: "toolu_1", type: "tool_result", content: blocks }] },
+      tool_use_result: blocks,
+    });
+    const callback = run.requests().find((r) => r.subtype === "hook_callback");
+    expect((callback?.input as Record<string, unknown>).tool_response).toEqual(blocks);
+    // The model still reads the text.
+    expect(requestText(server.requests[1])).toContain('"5"');
+  });
+
   it("a JSON-RPC error the program answers fails the call with its message; the run goes on", async () => {
     const box = sandbox();
     const server = await modelServer([

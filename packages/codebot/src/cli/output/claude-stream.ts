@@ -2,7 +2,8 @@
  * `-p --output-format stream-json` in Claude Code's shape (checked against `claude` 2.1.328, see
  * test/fixtures/claude-code-2.1.328/): a `system`/`init` line, an `assistant` line per block of
  * a model message (each with the message's id), a `user` line per tool result as its call ends
- * (with the tool's own result, `tool_use_result`), then the `result` line. codebot's own
+ * (with the tool's own result, `tool_use_result`; an MCP tool's result is its content blocks in
+ * both), then the `result` line. codebot's own
  * reports are `system` lines with subtypes of their own: `hook_start`, `hook` (a hook trace
  * record), `notice`, `agent_message` (a sub-agent's message). With `--include-partial-messages`
  * the answer's text also streams as `stream_event` lines (`content_block_delta`), as Claude Code's.
@@ -115,12 +116,16 @@ function agentLines(
     // Its own line as the call ends, as claude writes them: in the order the calls end.
     options.streamedResults.add(e.call.id);
     const { message } = claudeMessage(toolResultMessage([{ call: e.call, result: e.result }]));
+    const blocks = e.result.blocks;
     return [
       {
         type: "user",
-        message: { ...message, role: "user" },
+        message: blocks
+          ? { role: "user", content: [blockResult(e.call.id, blocks, e.result.isError)] }
+          : { ...message, role: "user" },
         ...under(),
         ...(e.result.data !== undefined ? { tool_use_result: e.result.data } : {}),
+        ...(blocks ? { tool_use_result: blocks } : {}),
       },
     ];
   }
@@ -189,6 +194,14 @@ function withoutStreamed(message: ModelMessage, streamed: Set<string> | undefine
 }
 
 const now = () => new Date().toISOString();
+
+/**
+ * An MCP tool's result as claude 2.1.328 writes it (recorded): its content blocks, in claude's
+ * key order, and no `is_error` unless it failed.
+ */
+function blockResult(id: string, blocks: readonly unknown[], isError: boolean): WireObject {
+  return { tool_use_id: id, type: "tool_result", content: blocks, ...(isError ? { is_error: true } : {}) };
+}
 
 /** A sub-agent's line names the call that started it, its run and its type, as claude's does. */
 function underCall(origin: SubagentOrigin, base: WireObject): WireObject {
