@@ -144,7 +144,7 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
       tool_use_result: blocks,
     });
     const callback = run.requests().find((r) => r.subtype === "hook_callback");
-    expect((callback?.input as Record<string, unknown>).tool_response).toEqual(blocks);
+    expect(callback).toMatchObject({ input: { tool_response: blocks } });
     // The model still reads the text.
     expect(requestText(server.requests[1])).toContain('"5"');
   });
