@@ -1,7 +1,8 @@
 /**
  * The session's MCP servers: starts the approved ones in parallel, keeps their tools in the
  * agent's tool list (`mcp__<server>__<tool>`), lets the first prompt wait for them at most the
- * startup timeout, and closes them with the session.
+ * startup timeout, and closes them with the session. A server can be started again (`reconnect`)
+ * or turned off and on for the session (`toggle`), as the Agent SDK asks.
  */
 import type { Tool } from "@codebot/agentcore";
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
@@ -46,6 +47,8 @@ export class McpServers {
   /** Tool names already reported as unusable (each is reported once, not at every change). */
   private readonly badNames = new Set<string>();
   private readonly startupTimeoutMs: number;
+  /** The servers turned off for the session. */
+  private readonly disabled = new Set<string>();
 
   constructor(private readonly options: McpServersOptions) {
     this.startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
@@ -54,17 +57,57 @@ export class McpServers {
         this.unapproved.push(entry);
         continue;
       }
-      this.connections.push(
-        new ServerConnection(entry, {
-          launch: options.launch,
-          startupTimeoutMs: this.startupTimeoutMs,
-          ...(options.callTimeoutMs !== undefined ? { callTimeoutMs: options.callTimeoutMs } : {}),
-          report: options.notify,
-          onToolsChanged: () => this.syncTools(),
-          elicit: options.elicit ?? (async () => ({ action: "decline" })),
-        }),
-      );
+      this.connections.push(this.connectionTo(entry));
     }
+  }
+
+  private connectionTo(entry: ServerEntry): ServerConnection {
+    const { options } = this;
+    return new ServerConnection(entry, {
+      launch: options.launch,
+      startupTimeoutMs: this.startupTimeoutMs,
+      ...(options.callTimeoutMs !== undefined ? { callTimeoutMs: options.callTimeoutMs } : {}),
+      report: options.notify,
+      onToolsChanged: () => this.syncTools(),
+      elicit: options.elicit ?? (async () => ({ action: "decline" })),
+    });
+  }
+
+  /**
+   * The server stopped and started anew (its tools listed again), and on again if it was off;
+   * resolves once it connected or failed. Throws for a name the session has not started.
+   */
+  async reconnect(name: string): Promise<void> {
+    const at = this.indexOf(name);
+    const old = this.connections[at] as ServerConnection;
+    this.disabled.delete(name);
+    const fresh = this.connectionTo(old.entry);
+    this.connections[at] = fresh;
+    await old.close();
+    this.syncTools();
+    await fresh.start();
+  }
+
+  /** Turns the server off (stopped, its tools gone) or on again (started anew) for the session. */
+  async toggle(name: string, enabled: boolean): Promise<void> {
+    const at = this.indexOf(name);
+    if (enabled) {
+      if (this.disabled.has(name)) await this.reconnect(name);
+      return;
+    }
+    if (this.disabled.has(name)) return;
+    this.disabled.add(name);
+    await (this.connections[at] as ServerConnection).close();
+    this.syncTools();
+  }
+
+  /** Where the started server of this name is in the list; throws, as claude says it, when none is. */
+  private indexOf(name: string): number {
+    const at = this.connections.findIndex((c) => c.name === name);
+    if (at >= 0) return at;
+    if (this.unapproved.some((e) => e.name === name))
+      throw new Error(`MCP server ${name} is not approved; run "codebot mcp trust" to review it`);
+    throw new Error(`Server not found: ${name}`);
   }
 
   /** Starts every approved server (once); says which project servers wait for approval. */
@@ -113,14 +156,17 @@ export class McpServers {
   }
 
   status(): ServerStatus[] {
-    const rows: ServerStatus[] = this.connections.map((c) => ({
-      name: c.name,
-      state: c.state,
-      origin: c.entry.origin,
-      file: c.entry.file,
-      tools: c.tools.map((t) => t.name),
-      ...(c.error ? { error: c.error } : {}),
-    }));
+    const rows: ServerStatus[] = this.connections.map((c) => {
+      const off = this.disabled.has(c.name);
+      return {
+        name: c.name,
+        state: off ? "disabled" : c.state,
+        origin: c.entry.origin,
+        file: c.entry.file,
+        tools: off ? [] : c.tools.map((t) => t.name),
+        ...(c.error && !off ? { error: c.error } : {}),
+      };
+    });
     for (const e of this.unapproved)
       rows.push({ name: e.name, state: "not approved", origin: e.origin, file: e.file, tools: [] });
     return rows;

@@ -21,7 +21,8 @@ import type { ServerEntry } from "./server-entries.js";
 import { type LaunchContext, launchLabel, transportFor } from "./server-launch.js";
 import { GroupStdioTransport } from "./stdio-transport.js";
 
-export type ServerState = "starting" | "connected" | "failed" | "not approved" | "closed";
+/** `disabled`: turned off for the session (the Agent SDK's `toggleMcpServer`). */
+export type ServerState = "starting" | "connected" | "failed" | "not approved" | "closed" | "disabled";
 
 /**
  * Longest a tool call may run unless MCP_TOOL_TIMEOUT says otherwise (Claude Code's variable). As

@@ -355,6 +355,22 @@ export class Runtime {
     return this.parts.mcp.servers?.status() ?? [];
   }
 
+  /** The MCP server started anew; rejects for a name the session has not started. */
+  async reconnectMcpServer(name: string): Promise<void> {
+    await this.mcpServersOrNone(name).reconnect(name);
+  }
+
+  /** The MCP server turned off (its tools gone) or on again for the session. */
+  async toggleMcpServer(name: string, enabled: boolean): Promise<void> {
+    await this.mcpServersOrNone(name).toggle(name, enabled);
+  }
+
+  private mcpServersOrNone(name: string): NonNullable<RuntimeParts["mcp"]["servers"]> {
+    const servers = this.parts.mcp.servers;
+    if (servers === undefined) throw new Error(`Server not found: ${name}`);
+    return servers;
+  }
+
   /**
    * `/compact [focus]`: the conversation is summarised now (PreCompact with trigger `manual` and
    * the focus as `custom_instructions`). Rejects while a prompt is running or when closed.

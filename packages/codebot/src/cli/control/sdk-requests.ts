@@ -2,7 +2,8 @@
  * The requests an Agent SDK program sends, answered as claude 2.1.328 answers them (recorded in
  * docs/claude-code.md "Agent SDK"): `initialize` registers the program's hook callbacks,
  * `interrupt` stops the turn in progress, `set_permission_mode` changes the mode, `set_model`
- * switches the model as `/model` does, `mcp_status` lists the MCP servers, `rewind_files` says no
+ * switches the model as `/model` does, `mcp_status` lists the MCP servers, `mcp_reconnect` starts
+ * one anew and `mcp_toggle` turns one off or on, `reload_output_styles` names the default style, `rewind_files` says no
  * rewind can be made (codebot keeps no file checkpoints), `apply_flag_settings` and `get_settings`
  * keep the flag settings layer (sdk-flag-settings.ts), `get_context_usage` tells the context in use
  * (output/context-usage.ts), `set_max_thinking_tokens` sets the next request's thinking budget,
@@ -39,6 +40,8 @@ export interface SdkSession extends FlagSettingsSession {
   readonly skills: { all: ReadonlyMap<string, Skill> };
   switchModel(spec: string, requested: string | null): Promise<ModelSwitchOutcome>;
   mcpServers(): ServerStatus[];
+  reconnectMcpServer(name: string): Promise<void>;
+  toggleMcpServer(name: string, enabled: boolean): Promise<void>;
   context(): ContextInUse;
   reloadSkills(): Promise<void>;
   reloadPlugins(add: readonly string[]): Promise<{ plugins: readonly PluginFolder[]; errors: number }>;
@@ -67,6 +70,7 @@ export const SDK_SERVER_STATUS: Readonly<Record<ServerStatus["state"], string>> 
   failed: "failed",
   "not approved": "disabled",
   closed: "failed",
+  disabled: "disabled",
 };
 
 /** Claude Code's modes as `set_permission_mode` names them, and codebot's for each. */
@@ -139,6 +143,17 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
         return setModel(session, context, request.model);
       case "mcp_status":
         return { mcpServers: mcpServersOf(session) };
+      case "mcp_reconnect":
+        // Answered without a response object once the server connected or failed, as claude
+        // answers; an unknown name's error has no error_code, as claude's has none.
+        return session.reconnectMcpServer(serverNameOf(request)).then(() => undefined);
+      case "mcp_toggle":
+        if (typeof request.enabled !== "boolean")
+          throw new ControlError("mcp_toggle: enabled must be true or false", "invalid_request");
+        return session.toggleMcpServer(serverNameOf(request), request.enabled).then(() => undefined);
+      case "reload_output_styles":
+        // codebot has the default style only, as initialize's answer says.
+        return { available_output_styles: ["default"] };
       case "rewind_files":
         // claude's answer when it keeps no file checkpoints; codebot keeps none.
         return { canRewind: false, error: "File rewinding is not supported by codebot." };
@@ -348,4 +363,11 @@ function commandsOf(session: SdkSession): Record<string, unknown>[] {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** `serverName`, as the SDK's reconnectMcpServer() and toggleMcpServer() send it. */
+function serverNameOf(request: ControlRequest): string {
+  if (typeof request.serverName !== "string" || request.serverName === "")
+    throw new ControlError("serverName must be a server's name", "invalid_request");
+  return request.serverName;
 }

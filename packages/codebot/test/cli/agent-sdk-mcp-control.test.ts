@@ -1,0 +1,97 @@
+/**
+ * The Agent SDK's MCP server controls, in the line shapes recorded from the SDK 0.3.337 driving
+ * claude 2.1.328: `reconnectMcpServer()` (`mcp_reconnect`) and `toggleMcpServer()` (`mcp_toggle`)
+ * answered with a bare success, an unknown name with `Server not found: <name>` (no error_code);
+ * `reloadOutputStyles()` (`reload_output_styles`) with the styles there are.
+ */
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { everythingServer } from "../mcp/mcp-fixtures.js";
+import { waitFor } from "../support/wait-for.js";
+import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { SDK_ARGS, type SdkRun, startSdkRun } from "./support/sdk-driver.js";
+
+useBuiltCli();
+
+function results(run: SdkRun, count: number): Promise<unknown> {
+  return waitFor(
+    () => run.lines().filter((l) => l.type === "result").length >= count || undefined,
+    30_000,
+    `${count} results (${run.cli.stderr()})`,
+  );
+}
+
+/** Each server's name, status and tool count, from an mcp_status answer. */
+async function statusOf(run: SdkRun, id: string): Promise<unknown[]> {
+  const answer = await run.request(id, { subtype: "mcp_status" });
+  const servers = (answer.response as { mcpServers: { name: string; status: string; tools?: unknown[] }[] })
+    .mcpServers;
+  return servers.map((s) => [s.name, s.status, s.tools?.length ?? 0]);
+}
+
+/** The MCP tools the init lines name, one list per turn. */
+function initMcpTools(run: SdkRun): string[][] {
+  return run
+    .lines()
+    .filter((l) => l.type === "system" && l.subtype === "init")
+    .map((l) => (l.tools as string[]).filter((t) => t.startsWith("mcp__")).slice(0, 1));
+}
+
+describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () => {
+  it("mcp_toggle turns a server off (disabled, its tools gone from the next turn) and on again; mcp_reconnect starts it anew; an unknown name is not found, as claude says it", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
+    const run = startSdkRun([...SDK_ARGS, "--await-initialize", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { mcpServers: { everything: everythingServer() } },
+    });
+    run.say("one");
+    await results(run, 1);
+    const tools = ((await statusOf(run, "s0"))[0] as unknown[])[2] as number;
+    expect(tools).toBeGreaterThan(0);
+    expect(await run.request("r1", { subtype: "mcp_reconnect", serverName: "everything" })).toEqual({
+      subtype: "success",
+      request_id: "r1",
+    });
+    expect(await statusOf(run, "s1")).toEqual([["everything", "connected", tools]]);
+    expect(await run.request("r2", { subtype: "mcp_reconnect", serverName: "nope" })).toEqual({
+      subtype: "error",
+      request_id: "r2",
+      error: "Server not found: nope",
+    });
+    expect(
+      await run.request("t1", { subtype: "mcp_toggle", serverName: "everything", enabled: false }),
+    ).toEqual({ subtype: "success", request_id: "t1" });
+    expect(await statusOf(run, "s2")).toEqual([["everything", "disabled", 0]]);
+    run.say("two");
+    await results(run, 2);
+    expect(
+      await run.request("t2", { subtype: "mcp_toggle", serverName: "everything", enabled: true }),
+    ).toEqual({ subtype: "success", request_id: "t2" });
+    expect(await statusOf(run, "s3")).toEqual([["everything", "connected", tools]]);
+    expect(await run.request("t3", { subtype: "mcp_toggle", serverName: "nope", enabled: false })).toEqual({
+      subtype: "error",
+      request_id: "t3",
+      error: "Server not found: nope",
+    });
+    run.say("three");
+    await results(run, 3);
+    await run.end();
+    expect(initMcpTools(run)).toEqual([["mcp__everything__echo"], [], ["mcp__everything__echo"]]);
+  });
+
+  it("reload_output_styles is answered with the styles there are: codebot's default, as initialize names them", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("hello")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(await run.request("o1", { subtype: "reload_output_styles" })).toEqual({
+      subtype: "success",
+      request_id: "o1",
+      response: { available_output_styles: ["default"] },
+    });
+    run.say("hi");
+    await results(run, 1);
+    await run.end();
+  });
+});
