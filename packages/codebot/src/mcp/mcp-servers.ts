@@ -49,6 +49,8 @@ export class McpServers {
   private readonly startupTimeoutMs: number;
   /** The servers turned off for the session. */
   private readonly disabled = new Set<string>();
+  /** The servers the Agent SDK program set (`mcp_set_servers`): the next set replaces them. */
+  private readonly programSet = new Set<string>();
 
   constructor(private readonly options: McpServersOptions) {
     this.startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
@@ -99,6 +101,57 @@ export class McpServers {
     this.disabled.add(name);
     await (this.connections[at] as ServerConnection).close();
     this.syncTools();
+  }
+
+  /**
+   * The program's servers become these: those it set before and not now are stopped, new ones
+   * (and changed ones) start; resolves once each started or failed. A name the session already has
+   * from elsewhere (settings, `--mcp-config`) is left as it is, an error of that name.
+   */
+  async setProgramServers(
+    entries: readonly ServerEntry[],
+  ): Promise<{ added: string[]; removed: string[]; errors: Record<string, string> }> {
+    const errors: Record<string, string> = {};
+    const wanted = new Map<string, ServerEntry>();
+    for (const entry of entries) {
+      const taken = !this.programSet.has(entry.name) && this.connections.some((c) => c.name === entry.name);
+      if (taken || this.unapproved.some((e) => e.name === entry.name))
+        errors[entry.name] = `a server named ${entry.name} is already configured for this session`;
+      else if (!this.options.isApproved(entry))
+        errors[entry.name] =
+          `it runs a program of this project and is not approved; run "codebot mcp trust" to review it`;
+      else wanted.set(entry.name, entry);
+    }
+    const removed: string[] = [];
+    const stopping: Promise<void>[] = [];
+    for (const name of [...this.programSet]) {
+      const at = this.connections.findIndex((c) => c.name === name);
+      const kept = wanted.get(name);
+      const old = this.connections[at];
+      if (old && kept && JSON.stringify(kept.config) === JSON.stringify(old.entry.config)) {
+        wanted.delete(name);
+        continue;
+      }
+      this.programSet.delete(name);
+      this.disabled.delete(name);
+      if (old) {
+        this.connections.splice(at, 1);
+        stopping.push(old.close());
+      }
+      if (!kept) removed.push(name);
+    }
+    await Promise.all(stopping);
+    this.syncTools();
+    const added = [...wanted.keys()];
+    const fresh = [...wanted.values()].map((entry) => this.connectionTo(entry));
+    for (const connection of fresh) {
+      this.programSet.add(connection.name);
+      this.connections.push(connection);
+    }
+    await Promise.all(fresh.map((c) => c.start()));
+    for (const connection of fresh)
+      if (connection.state === "failed") errors[connection.name] = connection.error ?? "did not start";
+    return { added, removed, errors };
   }
 
   /** Where the started server of this name is in the list; throws, as claude says it, when none is. */

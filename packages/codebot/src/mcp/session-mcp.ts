@@ -60,7 +60,8 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
     const at = entries.findIndex((entry) => entry.name === name);
     entries.splice(at >= 0 ? at : entries.length, at >= 0 ? 1 : 0, sdkServerEntry(name));
   }
-  if (entries.length === 0) return { servers: undefined, close: async () => {} };
+  // An Agent SDK session (it has the control protocol) may add servers later (mcp_set_servers).
+  if (entries.length === 0 && !options.sdkTransport) return { servers: undefined, close: async () => {} };
   const { McpServers } = await import("./mcp-servers.js");
   const guarded = createGuardedFetch({ allowList: project.httpAllowList.hosts });
   const servers = new McpServers({

@@ -833,9 +833,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     elicitationHooks: elicitationHooks(runner, notify),
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
     ...(options.strictMcpConfig ? { strictMcpConfig: true } : {}),
-    ...(options.sdkMcpServers && options.sdkMcpTransport
-      ? { sdkServers: options.sdkMcpServers, sdkTransport: options.sdkMcpTransport }
-      : {}),
+    ...(options.sdkMcpServers && options.sdkMcpTransport ? { sdkServers: options.sdkMcpServers } : {}),
+    ...(options.sdkMcpTransport ? { sdkTransport: options.sdkMcpTransport } : {}),
     customizations,
     ...(options.trustProjectHooks ? { trustProjectHooks: true } : {}),
   });

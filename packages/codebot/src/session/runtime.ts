@@ -7,6 +7,7 @@ import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { PermissionRuleSet } from "../approval/permission-rules.js";
 import type { LoadedInstructions } from "../instructions/instruction-file.js";
 import type { ServerStatus } from "../mcp/mcp-servers.js";
+import { programServerEntries } from "../mcp/program-servers.js";
 import type { SessionMcp } from "../mcp/session-mcp.js";
 import type { PathPolicy } from "../paths/path-policy.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
@@ -363,6 +364,20 @@ export class Runtime {
   /** The MCP server turned off (its tools gone) or on again for the session. */
   async toggleMcpServer(name: string, enabled: boolean): Promise<void> {
     await this.mcpServersOrNone(name).toggle(name, enabled);
+  }
+
+  /**
+   * The Agent SDK program's servers become these (`setMcpServers()`): what was added and removed,
+   * and each name's error. Rejects in a session that cannot take servers (no control protocol).
+   */
+  async setMcpServers(
+    servers: Record<string, unknown>,
+  ): Promise<{ added: string[]; removed: string[]; errors: Record<string, string> }> {
+    const mcp = this.parts.mcp.servers;
+    if (mcp === undefined) throw new Error("this session takes no MCP servers");
+    const { entries, errors } = programServerEntries(servers, this.cwd);
+    const set = await mcp.setProgramServers(entries);
+    return { ...set, errors: { ...errors, ...set.errors } };
   }
 
   private mcpServersOrNone(name: string): NonNullable<RuntimeParts["mcp"]["servers"]> {

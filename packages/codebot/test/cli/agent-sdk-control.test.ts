@@ -567,15 +567,15 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     );
   });
 
-  it("a request codebot does not take (mcp_set_servers, as the SDK 0.3.337 sends it) is refused as claude refuses an unknown subtype", async () => {
+  it("a request codebot does not take (update_settings, as the SDK 0.3.337 sends it) is refused as claude refuses an unknown subtype", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("hello")]);
     const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
-    const servers = { files2: { command: "node", args: ["server.mjs"] } };
-    expect(await run.request("x1", { subtype: "mcp_set_servers", servers })).toEqual({
+    const request = { subtype: "update_settings", source: "localSettings", settings: { model: "x" } };
+    expect(await run.request("x1", request)).toEqual({
       subtype: "error",
       request_id: "x1",
-      error: "Unsupported control request subtype: mcp_set_servers",
+      error: "Unsupported control request subtype: update_settings",
       error_code: "unsupported_request",
     });
     run.say("hi");

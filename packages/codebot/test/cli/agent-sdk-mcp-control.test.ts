@@ -81,6 +81,40 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
     expect(initMcpTools(run)).toEqual([["mcp__everything__echo"], [], ["mcp__everything__echo"]]);
   });
 
+  it("mcp_set_servers starts the program's servers in a session that had none, answered with what was added, removed and each name's error, as claude 2.1.328 answers; the next set replaces them", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    run.say("one");
+    await results(run, 1);
+    const first = await run.request("m1", {
+      subtype: "mcp_set_servers",
+      servers: { everything: everythingServer() },
+    });
+    expect(first).toEqual({
+      subtype: "success",
+      request_id: "m1",
+      response: { added: ["everything"], removed: [], errors: {} },
+    });
+    expect(await statusOf(run, "s1")).toEqual([["everything", "connected", expect.any(Number)]]);
+    run.say("two");
+    await results(run, 2);
+    const second = await run.request("m2", {
+      subtype: "mcp_set_servers",
+      servers: { bad: { command: box.at("no-such-program") }, worse: { url: 5 } },
+    });
+    expect(second.response).toEqual({
+      added: ["bad"],
+      removed: ["everything"],
+      errors: { bad: expect.stringContaining("did not start"), worse: expect.stringContaining("worse") },
+    });
+    expect(await statusOf(run, "s2")).toEqual([["bad", "failed", 0]]);
+    run.say("three");
+    await results(run, 3);
+    await run.end();
+    expect(initMcpTools(run)).toEqual([[], ["mcp__everything__echo"], []]);
+  });
+
   it("reload_output_styles is answered with the styles there are: codebot's default, as initialize names them", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("hello")]);

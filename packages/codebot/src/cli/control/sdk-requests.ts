@@ -3,7 +3,7 @@
  * docs/claude-code.md "Agent SDK"): `initialize` registers the program's hook callbacks,
  * `interrupt` stops the turn in progress, `set_permission_mode` changes the mode, `set_model`
  * switches the model as `/model` does, `mcp_status` lists the MCP servers, `mcp_reconnect` starts
- * one anew and `mcp_toggle` turns one off or on, `reload_output_styles` names the default style, `rewind_files` says no
+ * one anew and `mcp_toggle` turns one off or on, `mcp_set_servers` replaces the program's servers, `reload_output_styles` names the default style, `rewind_files` says no
  * rewind can be made (codebot keeps no file checkpoints), `apply_flag_settings` and `get_settings`
  * keep the flag settings layer (sdk-flag-settings.ts), `get_context_usage` tells the context in use
  * (output/context-usage.ts), `set_max_thinking_tokens` sets the next request's thinking budget,
@@ -42,6 +42,9 @@ export interface SdkSession extends FlagSettingsSession {
   mcpServers(): ServerStatus[];
   reconnectMcpServer(name: string): Promise<void>;
   toggleMcpServer(name: string, enabled: boolean): Promise<void>;
+  setMcpServers(
+    servers: Record<string, unknown>,
+  ): Promise<{ added: string[]; removed: string[]; errors: Record<string, string> }>;
   context(): ContextInUse;
   reloadSkills(): Promise<void>;
   reloadPlugins(add: readonly string[]): Promise<{ plugins: readonly PluginFolder[]; errors: number }>;
@@ -151,6 +154,13 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
         if (typeof request.enabled !== "boolean")
           throw new ControlError("mcp_toggle: enabled must be true or false", "invalid_request");
         return session.toggleMcpServer(serverNameOf(request), request.enabled).then(() => undefined);
+      case "mcp_set_servers":
+        if (!isObject(request.servers))
+          throw new ControlError(
+            "mcp_set_servers: servers must be an object of servers by name",
+            "invalid_request",
+          );
+        return session.setMcpServers(request.servers);
       case "reload_output_styles":
         // codebot has the default style only, as initialize's answer says.
         return { available_output_styles: ["default"] };
