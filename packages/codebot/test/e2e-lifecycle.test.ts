@@ -35,7 +35,7 @@ describe("session lifecycle events", () => {
     expect(s.jsonLines("events.jsonl").map((e) => e.event)).toEqual(["Stop"]);
   });
 
-  it("SubagentStop fires once with the sub-agent's name when its loop ends, even on a model error", async () => {
+  it("SubagentStop fires once with the sub-agent's type when its loop ends, even on a model error", async () => {
     const s = await startSession({
       user: { hooks: { SubagentStop: [log] } },
       script: [
@@ -56,7 +56,8 @@ describe("session lifecycle events", () => {
         session_id: s.runtime.sessionId,
         cwd: s.project,
         transcript_path: s.runtime.transcriptPath,
-        agent: "flaky",
+        // Its type, whatever name the model gave the run (as claude's agent_type).
+        agent: "general-purpose",
         stop_hook_active: false,
       },
     ]);
@@ -73,7 +74,7 @@ describe("session lifecycle events", () => {
     expect((await running).status).toBe("aborted");
     await s.runtime.close();
     expect(s.jsonLines("events.jsonl").map((e) => [e.event, e.agent])).toEqual([
-      ["SubagentStop", "slowpoke"],
+      ["SubagentStop", "general-purpose"],
     ]);
   });
 
