@@ -128,6 +128,9 @@ describe("--forward-subagent-text", () => {
       { type: "tool_use", id: "call_glob", name: "Glob", input: { pattern: "*" } },
     ]);
     expect(content(under[2])).toMatchObject([{ type: "tool_result", tool_use_id: "call_glob" }]);
+    // Each line its own uuid, though the prompt's agent_message and claude line come of one event.
+    const uuids = lines.map((l) => l.uuid);
+    expect(new Set(uuids).size).toBe(uuids.length);
     expect(JSON.stringify(under)).not.toContain("Sub-agent says");
     expect(JSON.stringify(under)).not.toContain("sub thinks");
   });

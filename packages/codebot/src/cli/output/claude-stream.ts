@@ -109,8 +109,11 @@ function agentLines(
   // Without --forward-subagent-text claude still writes a sub-agent's prompt, tool calls and tool
   // results under its call, not its text or thinking: codebot's agent_message lines carry all of it.
   const whole = event.agentName === "main" || options.subagentMessages === true;
-  const under = () =>
-    origin ? underCall(origin, base) : { parent_tool_use_id: null, ...base, timestamp: now() };
+  // Each line its own uuid: an event may give two (codebot's agent_message and claude's line).
+  const under = () => {
+    const own = { ...base, uuid: randomUUID() };
+    return origin ? underCall(origin, own) : { parent_tool_use_id: null, ...own, timestamp: now() };
+  };
   if (e.type === "tool_execution_end") {
     if (options.streamedResults === undefined) return [];
     // Its own line as the call ends, as claude writes them: in the order the calls end.
