@@ -23,23 +23,35 @@ function hookLog(at: (rel: string) => string): string[] {
   return fs.readFileSync(at("hooks.log"), "utf8").trim().split("\n");
 }
 
+/**
+ * A session whose model makes these bash calls (`[id, command]`) in one batch, then answers; run
+ * to its end. `before` prepares the project first.
+ */
+async function batchRun(
+  calls: [string, string][],
+  options: { env?: Record<string, string>; before?: (at: (rel: string) => string) => void } = {},
+) {
+  const s = await startSession({
+    user: hooks,
+    script: [
+      reply.turn({ toolCalls: calls.map(([id, command]) => toolCall("bash", { command }, id)) }),
+      reply.text("done"),
+    ],
+    ...(options.env ? { runtime: { env: options.env } } : {}),
+  });
+  options.before?.(s.at);
+  expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed" });
+  await s.runtime.close();
+  return s;
+}
+
 describe("bash calls of one batch", () => {
   it("lines that only read run together: every PreToolUse before the first PostToolUse, results in the model's order", async () => {
-    const s = await startSession({
-      user: hooks,
-      script: [
-        reply.turn({
-          toolCalls: [
-            toolCall("bash", { command: "echo one; sleep 1" }, "b1"),
-            toolCall("bash", { command: "echo two; sleep 1" }, "b2"),
-            toolCall("bash", { command: "echo three; sleep 1" }, "b3"),
-          ],
-        }),
-        reply.text("done"),
-      ],
-    });
-    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed" });
-    await s.runtime.close();
+    const s = await batchRun([
+      ["b1", "echo one; sleep 1"],
+      ["b2", "echo two; sleep 1"],
+      ["b3", "echo three; sleep 1"],
+    ]);
     expect(hookLog(s.at).slice(0, 3).sort()).toEqual(["pre b1", "pre b2", "pre b3"]);
     expect(hookLog(s.at).slice(3).sort()).toEqual(["post b1", "post b2", "post b3"]);
     expect(toolResultFor(s.model, "b1")?.text).toContain("one");
@@ -48,22 +60,12 @@ describe("bash calls of one batch", () => {
   });
 
   it("a line that writes runs alone, after the reads before it and before the ones after it", async () => {
-    const s = await startSession({
-      user: hooks,
-      script: [
-        reply.turn({
-          toolCalls: [
-            toolCall("bash", { command: "sleep 0.5" }, "r1"),
-            toolCall("bash", { command: "sleep 0.5" }, "r2"),
-            toolCall("bash", { command: "echo x > written.txt" }, "w"),
-            toolCall("bash", { command: "cat written.txt" }, "r3"),
-          ],
-        }),
-        reply.text("done"),
-      ],
-    });
-    await s.runtime.prompt("go");
-    await s.runtime.close();
+    const s = await batchRun([
+      ["r1", "sleep 0.5"],
+      ["r2", "sleep 0.5"],
+      ["w", "echo x > written.txt"],
+      ["r3", "cat written.txt"],
+    ]);
     const log = hookLog(s.at);
     expect(log.slice(0, 2).sort()).toEqual(["pre r1", "pre r2"]);
     expect(log.slice(2, 4).sort()).toEqual(["post r1", "post r2"]);
@@ -72,52 +74,27 @@ describe("bash calls of one batch", () => {
   });
 
   it("a cd line runs alone: the next line starts where it went", async () => {
-    const s = await startSession({
-      user: hooks,
-      script: [
-        reply.turn({
-          toolCalls: [
-            toolCall("bash", { command: "sleep 0.5" }, "r1"),
-            toolCall("bash", { command: "cd sub" }, "cd"),
-            toolCall("bash", { command: "pwd" }, "r2"),
-          ],
-        }),
-        reply.text("done"),
+    const s = await batchRun(
+      [
+        ["r1", "sleep 0.5"],
+        ["cd", "cd sub"],
+        ["r2", "pwd"],
       ],
-    });
-    fs.mkdirSync(s.at("sub"));
-    await s.runtime.prompt("go");
-    await s.runtime.close();
+      { before: (at) => fs.mkdirSync(at("sub")) },
+    );
     expect(hookLog(s.at)).toEqual(["pre r1", "post r1", "pre cd", "post cd", "pre r2", "post r2"]);
     expect(toolResultFor(s.model, "r2")?.text).toContain(s.at("sub"));
   });
 
   it("CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY=1 runs them one after another; a value that is not a number is said", async () => {
-    const batch = () => [
-      reply.turn({
-        toolCalls: [
-          toolCall("bash", { command: "sleep 0.5" }, "r1"),
-          toolCall("bash", { command: "sleep 0.5" }, "r2"),
-        ],
-      }),
-      reply.text("done"),
+    const two: [string, string][] = [
+      ["r1", "sleep 0.5"],
+      ["r2", "sleep 0.5"],
     ];
-    const one = await startSession({
-      user: hooks,
-      script: batch(),
-      runtime: { env: { CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY: "1" } },
-    });
-    await one.runtime.prompt("go");
-    await one.runtime.close();
+    const one = await batchRun(two, { env: { CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY: "1" } });
     expect(hookLog(one.at)).toEqual(["pre r1", "post r1", "pre r2", "post r2"]);
 
-    const bad = await startSession({
-      user: hooks,
-      script: batch(),
-      runtime: { env: { CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY: "two" } },
-    });
-    await bad.runtime.prompt("go");
-    await bad.runtime.close();
+    const bad = await batchRun(two, { env: { CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY: "two" } });
     expect(bad.notices).toContain(
       "codebot: CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY=two is not a whole number from 1; 10 is used",
     );
