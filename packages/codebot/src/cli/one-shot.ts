@@ -16,7 +16,6 @@ import { closeWithNotice } from "./close-with-notice.js";
 import { ControlChannel } from "./control/control-channel.js";
 import { sdkHookExecutor } from "./control/sdk-hook-executor.js";
 import { sdkOutputOf, sdkStartOf } from "./control/sdk-initialize.js";
-import { SdkMcpTransport } from "./control/sdk-mcp-transport.js";
 import { SDK_SERVER_STATUS, sdkRequests } from "./control/sdk-requests.js";
 import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
@@ -150,6 +149,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     else emitEvent(event);
   };
 
+  // Loaded only for an Agent SDK program: it brings in the MCP SDK's message schemas, a tenth of a
+  // plain `-p` run's start-up.
+  const sdkMcp = control ? await import("./control/sdk-mcp-transport.js") : undefined;
   let runtime: Awaited<ReturnType<typeof createRuntime>> | undefined;
   try {
     runtime = await createRuntime({
@@ -179,10 +181,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
                 : flags.permissionPromptTool,
           }
         : {}),
-      ...(control
+      ...(control && sdkMcp
         ? {
             hookCallbacks: sdkHookExecutor(control),
-            sdkMcpTransport: (server: string) => new SdkMcpTransport(control, server),
+            sdkMcpTransport: (server: string) => new sdkMcp.SdkMcpTransport(control, server),
           }
         : {}),
       ...(streaming ? { hookProgress: (event: HookEvent) => hookLines.reports(event) } : {}),
