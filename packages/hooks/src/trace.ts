@@ -2,6 +2,7 @@
  * Trace records (§10): one per hook considered, saying whether it matched, why it was skipped,
  * how it ran and what it decided. Delivered to a callback and optionally appended to a JSONL file.
  */
+import { constants, lstatSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import type { HookEvent } from "./events.js";
 import type { SettingsSource } from "./settings-layer.js";
@@ -139,12 +140,23 @@ export class TraceFile {
   private failing = false;
   private dropped = 0;
 
+  /**
+   * How the file is opened at each write: by its path (so a file removed or rotated meanwhile is
+   * made again), but not through a symbolic link unless the path was one when the session began
+   * (`/dev/stderr`, a link of yours). A link put in its place later — a repository's link to
+   * ~/.bashrc moved over a trace file in the project — fails the write, which is reported, and the
+   * records are kept for the next try instead of being appended where the link points.
+   */
+  private readonly linkFlags: number;
+
   constructor(
     readonly path: string,
     private readonly onError: (message: string) => void,
     /** How bytes reach the end of the file (tests give one that fails part way). */
     private readonly appendBytes: AppendBytes = appendAll,
-  ) {}
+  ) {
+    this.linkFlags = isLink(path) ? 0 : constants.O_NOFOLLOW;
+  }
 
   append(record: TraceRecord): void {
     this.pending += `${JSON.stringify(record)}\n`;
@@ -195,10 +207,10 @@ export class TraceFile {
   }
 
   private async write(text: string): Promise<void> {
-    const lead = this.endUnknown && (await endsMidLine(this.path)) ? "\n" : "";
+    const lead = this.endUnknown && (await endsMidLine(this.path, this.linkFlags)) ? "\n" : "";
     this.endUnknown = true;
     try {
-      await this.appendBytes(this.path, Buffer.from(lead + text));
+      await this.appendBytes(this.path, Buffer.from(lead + text), this.linkFlags);
     } catch (err) {
       throw new FailedAppend(err, Math.max(0, writtenOf(err) - Buffer.byteLength(lead)));
     }
@@ -220,10 +232,20 @@ export class TraceFile {
  * Appends `data` to `file`; a failure part way throws an error whose `bytesWritten` says how much
  * of `data` reached the file.
  */
-export type AppendBytes = (file: string, data: Buffer) => Promise<void>;
+export type AppendBytes = (file: string, data: Buffer, extraFlags: number) => Promise<void>;
 
-async function appendAll(file: string, data: Buffer): Promise<void> {
-  const handle = await open(file, "a");
+async function appendAll(file: string, data: Buffer, extraFlags: number): Promise<void> {
+  const handle = await open(
+    file,
+    constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | extraFlags,
+    0o666,
+  ).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === "ELOOP" && isLink(file)
+      ? new Error(
+          "it has been replaced by a symbolic link since the session began; records are not written where it points",
+        )
+      : err;
+  });
   let written = 0;
   try {
     while (written < data.length) {
@@ -262,10 +284,10 @@ function unwrittenRecords(err: unknown, text: string): string {
 }
 
 /** Whether the file exists, is not empty and its last byte is not a newline. */
-async function endsMidLine(file: string): Promise<boolean> {
+async function endsMidLine(file: string, extraFlags: number): Promise<boolean> {
   let handle: FileHandle | undefined;
   try {
-    handle = await open(file, "r");
+    handle = await open(file, constants.O_RDONLY | extraFlags);
     const { size } = await handle.stat();
     if (size === 0) return false;
     const last = Buffer.alloc(1);
@@ -275,5 +297,13 @@ async function endsMidLine(file: string): Promise<boolean> {
     return false;
   } finally {
     await handle?.close();
+  }
+}
+
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
   }
 }

@@ -1,4 +1,12 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHookRunner, loadHooks, type TraceRecord } from "../src/index.js";
@@ -261,6 +269,55 @@ describe("trace", () => {
       .map((line) => JSON.parse(line));
     expect(records.map((r: TraceRecord) => r.hook)).toEqual(["guard", "guard"]);
     expect(errors).toEqual([expect.stringMatching(/later\/trace\.jsonl: ENOENT/)]);
+  });
+
+  it("a symbolic link moved over the trace file mid-session is not followed: the write is refused and reported, the records kept for the file", async () => {
+    const dir = tempDir();
+    const file = join(dir, "trace.jsonl");
+    const bashrc = join(dir, "bashrc");
+    writeFileSync(bashrc, "# yours\n");
+    const { runner, errors } = runnerFor(
+      { PreToolUse: [{ type: "command", name: "guard", command: "true" }] },
+      { traceFile: file },
+    );
+    await runner.preToolUse({ tool: "bash", toolUseId: "a", args: {} });
+    // The first record is on disk before the file is swapped.
+    for (let waited = 0; !existsSync(file) || readFileSync(file, "utf8") === ""; waited += 10) {
+      if (waited > 10_000) throw new Error("the first record was never written");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    rmSync(file);
+    symlinkSync(bashrc, file);
+    await runner.preToolUse({ tool: "bash", toolUseId: "b", args: {} });
+    for (let waited = 0; errors.length === 0 && waited < 10_000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(readFileSync(bashrc, "utf8")).toBe("# yours\n");
+    expect(errors).toEqual([
+      expect.stringMatching(/trace\.jsonl: it has been replaced by a symbolic link since the session began/),
+    ]);
+    // Once it is a file again, the held record is written there.
+    rmSync(file);
+    await runner.preToolUse({ tool: "bash", toolUseId: "c", args: {} });
+    await runner.close();
+    expect(readFileSync(bashrc, "utf8")).toBe("# yours\n");
+    expect(readFileSync(file, "utf8").trimEnd().split("\n")).toHaveLength(2);
+  });
+
+  it("a trace file named through a link at the start (your /dev/stderr) is written through it", async () => {
+    const dir = tempDir();
+    const target = join(dir, "real.jsonl");
+    const link = join(dir, "trace.jsonl");
+    writeFileSync(target, "");
+    symlinkSync(target, link);
+    const { runner, errors } = runnerFor(
+      { PreToolUse: [{ type: "command", name: "guard", command: "true" }] },
+      { traceFile: link },
+    );
+    await runner.preToolUse({ tool: "bash", toolUseId: "a", args: {} });
+    await runner.close();
+    expect(errors).toEqual([]);
+    expect(JSON.parse(readFileSync(target, "utf8")).hook).toBe("guard");
   });
 
   it("a write that fails part way writes again only the records it did not take whole", async () => {
