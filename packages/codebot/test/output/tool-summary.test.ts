@@ -25,6 +25,20 @@ describe("callSummary", () => {
     );
   });
 
+  it("an agent call's description is a label: escape sequences dropped, line breaks and reordering written out, cut to 80 columns", () => {
+    const shown = callSummary(
+      call("agent", {
+        prompt: "p",
+        description: `Fix\x1b]52;c;ZWNobyBoaQ==\x07 it\n\u2713 bash ok\u202e${"x".repeat(100_000)}`,
+      }),
+    );
+    expect(shown.startsWith("Fix it\\n\u2713 bash ok\\u202exxx")).toBe(true);
+    expect(shown).toHaveLength(80);
+    expect(shown.endsWith("x…")).toBe(true);
+    // An empty one is none: the name or the type shows.
+    expect(callSummary(call("agent", { prompt: "p", description: "", name: "scout" }))).toBe("scout");
+  });
+
   it("a path with a line break or a character that reorders text is written out, as the approval question shows it", () => {
     expect(callSummary(call("write", { file_path: "two\nlines.md" }))).toBe("two\\nlines.md");
     expect(callSummary(call("read", { file_path: "evil\u202etxt.exe" }))).toBe("evil\\u202etxt.exe");

@@ -1,5 +1,6 @@
 import type { ToolCall, ToolResult } from "@codebot/agentcore";
 import { visible } from "../../approval/visible-text.js";
+import { cutToColumns } from "./columns.js";
 import { terminalSafe } from "./terminal-safe.js";
 import { preview } from "./trace-line.js";
 
@@ -11,8 +12,15 @@ import { preview } from "./trace-line.js";
  */
 export function callSummary(call: ToolCall): string {
   const summary = terminalSafe(rawCallSummary(call));
-  return call.name === "bash" ? summary.split("\n").map(visible).join("\n") : visible(summary);
+  if (call.name === "bash") return summary.split("\n").map(visible).join("\n");
+  return call.name === "agent" ? cutToColumns(visible(summary), AGENT_LABEL_COLUMNS) : visible(summary);
 }
+
+/**
+ * An agent call's label is the model's few words for the task (its `description`): a hundred
+ * thousand of them filled the screen with one tool line.
+ */
+const AGENT_LABEL_COLUMNS = 80;
 
 function rawCallSummary(call: ToolCall): string {
   const a = call.args;
@@ -34,7 +42,11 @@ function rawCallSummary(call: ToolCall): string {
     case "task_update":
       return `#${str("task_id") ?? "?"}${str("status") ? ` → ${str("status")}` : ""}`;
     case "agent":
-      return str("description") ?? str("name") ?? str("subagent_type") ?? "";
+      // Enough to fill the label whatever is dropped or written out; an empty description is none.
+      return (str("description") || str("name") || str("subagent_type") || "").slice(
+        0,
+        4 * AGENT_LABEL_COLUMNS,
+      );
     default:
       return JSON.stringify(a);
   }
