@@ -29,10 +29,15 @@ function hookLog(at: (rel: string) => string): string[] {
  */
 async function batchRun(
   calls: [string, string][],
-  options: { env?: Record<string, string>; before?: (at: (rel: string) => string) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    project?: unknown;
+    before?: (at: (rel: string) => string) => void;
+  } = {},
 ) {
   const s = await startSession({
     user: hooks,
+    ...(options.project ? { project: options.project } : {}),
     script: [
       reply.turn({ toolCalls: calls.map(([id, command]) => toolCall("bash", { command }, id)) }),
       reply.text("done"),
@@ -99,5 +104,17 @@ describe("bash calls of one batch", () => {
       "codebot: CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY=two is not a whole number from 1; 10 is used",
     );
     expect(hookLog(bad.at).slice(0, 2).sort()).toEqual(["pre r1", "pre r2"]);
+  });
+
+  it("a project's CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY waits for approval, as any project env variable", async () => {
+    const s = await batchRun(
+      [
+        ["r1", "sleep 0.5"],
+        ["r2", "sleep 0.5"],
+      ],
+      { project: { env: { CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY: "1" } } },
+    );
+    expect(s.notices.join("\n")).toContain("env:CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY=1");
+    expect(hookLog(s.at).slice(0, 2).sort()).toEqual(["pre r1", "pre r2"]);
   });
 });
