@@ -2,7 +2,7 @@ import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provid
 import { EFFORT_BETA, type EffortChoice, type EffortLevel, effortToSend } from "./effort.js";
 import type { RotatingKey } from "./rotating-key.js";
 import { routedModel } from "./routed-model.js";
-import { type ThinkingToSend, thinkingToSend } from "./thinking.js";
+import { INTERLEAVED_THINKING_BETA, type ThinkingToSend, thinkingToSend } from "./thinking.js";
 import { wireCachedModel } from "./wire-cache/wire-cached-model.js";
 
 /**
@@ -70,14 +70,15 @@ export interface ModelAccessOptions {
   /** Claude Code's `maxEffortLevel`: no Anthropic request carries an effort above it (effort.ts). */
   maxEffort?: EffortLevel;
   /**
-   * Whether Anthropic models that take adaptive thinking are asked to think (thinking.ts); false:
-   * Claude Code's MAX_THINKING_TOKENS=0 or `alwaysThinkingEnabled: false`. Default true.
+   * Whether Anthropic models are asked to think (thinking.ts); false: Claude Code's
+   * `alwaysThinkingEnabled: false`. Default true.
    */
   thinking?: boolean;
   /**
-   * The Agent SDK's thinking budget (`setMaxThinkingTokens()`, `--max-thinking-tokens`), as claude
-   * 2.1.328 sends it (thinking.ts): 0 turns thinking off; a budget is sent to the models that take
-   * one (`{type: "enabled", budget_tokens}`), the adaptive ones keep their adaptive thinking.
+   * The thinking budget (MAX_THINKING_TOKENS, the Agent SDK's `setMaxThinkingTokens()`,
+   * `--max-thinking-tokens`), as claude 2.1.328 sends it (thinking.ts): 0 turns thinking off; a
+   * budget is sent to the models that take one (`{type: "enabled", budget_tokens}`), the adaptive
+   * ones keep their adaptive thinking. None: a budget model's default, 31999.
    */
   maxThinkingTokens?: number;
 }
@@ -127,18 +128,19 @@ export async function providerModels(
       const { createAnthropic } = await import("@ai-sdk/anthropic");
       const baseURL = anthropicBaseUrl(env.ANTHROPIC_BASE_URL);
       const effort = effortToSend(modelId, access.effort, access.maxEffort);
-      // The provider adds the betas it needs itself to those of this header, but not effort's,
-      // which claude 2.1.328 names. ANTHROPIC_BETAS (Claude Code's variable) goes as it is,
-      // unfiltered, as claude sends it.
+      const thinking = thinkingToSend(modelId, access.thinking, access.maxThinkingTokens);
+      // The provider adds the betas it needs itself to those of this header, but not effort's
+      // nor interleaved thinking's, which claude 2.1.328 names. ANTHROPIC_BETAS (Claude Code's
+      // variable) goes as it is, unfiltered, as claude sends it.
       const betas = [
         ...new Set([
           ...envBetas(env.ANTHROPIC_BETAS),
           ...(access.anthropicBetas ?? []),
           ...(effort ? [EFFORT_BETA] : []),
+          ...(thinking?.type === "enabled" ? [INTERLEAVED_THINKING_BETA] : []),
         ]),
       ];
       const headers = betas.length > 0 ? { headers: { "anthropic-beta": betas.join(",") } } : {};
-      const thinking = thinkingToSend(modelId, access.thinking, access.maxThinkingTokens);
       const options = { ...(effort ? { effort } : {}), ...(thinking ? { thinking } : {}) };
       return (fetch) => {
         const model = createAnthropic({ ...auth, baseURL, fetch, ...headers })(modelId);

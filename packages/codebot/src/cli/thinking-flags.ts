@@ -7,9 +7,9 @@ export const THINKING_MODES = ["enabled", "adaptive", "disabled"] as const;
  * `--max-thinking-tokens <n>` and `--thinking <mode>` (what the Agent SDK passes for its `thinking`
  * and `maxThinkingTokens` options) as the session's thinking budget, as claude 2.1.328 sends them
  * (recorded): `n` is `{type: "enabled", budget_tokens: n}`, 0 and `--thinking disabled`
- * `{type: "disabled"}`. `enabled` and `adaptive` leave the model to its own thinking (undefined):
- * codebot sends no thinking then, where claude turns on its default. Not a whole number of 0 or
- * more: a clear error (claude took `-5`).
+ * `{type: "disabled"}`. `enabled` and `adaptive` leave the model to its own thinking (undefined),
+ * as in claude: a budget of 31999 on the budget models, adaptive on the others. Not a whole number
+ * of 0 or more: a clear error (claude took `-5`).
  */
 export function thinkingBudgetOf(
   maxTokens: string | undefined,

@@ -44,13 +44,12 @@ function accessFor(spec: string, env: Env, effort?: EffortLevel): Access {
     settingsEffortFor(inputs.settings, spec),
   );
   const maxEffort = effortCapFor(inputs.settings.effortCaps, spec);
-  // Claude Code's two ways of turning thinking off; another MAX_THINKING_TOKENS is a budget, which
-  // the models asked with adaptive thinking do not take (thinking.ts).
-  const thinkingOff =
-    Number(env.MAX_THINKING_TOKENS?.trim() || Number.NaN) === 0 ||
-    inputs.settings.alwaysThinkingEnabled === false;
+  // As claude 2.1.328 weighs them (recorded): MAX_THINKING_TOKENS over --max-thinking-tokens (or
+  // the SDK's budget), which wins over `alwaysThinkingEnabled: false`.
+  const thinkingOff = inputs.settings.alwaysThinkingEnabled === false;
   const thinkingBudget = thinkingBudgetOfEnv.get(env);
-  const budget = thinkingBudget?.changed ?? thinkingBudget?.start;
+  const budget =
+    envThinkingBudget(env.MAX_THINKING_TOKENS) ?? thinkingBudget?.changed ?? thinkingBudget?.start;
   return {
     ...access,
     ...(thinkingOff ? { thinking: false } : {}),
@@ -58,6 +57,16 @@ function accessFor(spec: string, env: Env, effort?: EffortLevel): Access {
     ...(choice !== undefined ? { effort: choice } : {}),
     ...(maxEffort !== undefined ? { maxEffort } : {}),
   };
+}
+
+/**
+ * MAX_THINKING_TOKENS as claude 2.1.328 reads it (recorded): its leading whole number, a value
+ * without one (`abc`) turning thinking off as 0 does; unset or blank: none.
+ */
+function envThinkingBudget(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const tokens = Number.parseInt(value.trim(), 10);
+  return Number.isNaN(tokens) ? 0 : tokens;
 }
 
 /**

@@ -170,7 +170,7 @@ describe("the Agent SDK's settings requests", () => {
     expect(fs.existsSync(path.join(box.project, "made"))).toBe(true);
   });
 
-  it("set_max_thinking_tokens is the next request's thinking budget (bare success, as claude); 0 disables thinking, null sends none again", async () => {
+  it("set_max_thinking_tokens is the next request's thinking budget (bare success, as claude); 0 disables thinking, null goes back to the default budget", async () => {
     const box = sandbox();
     const server = await modelServer([
       reply.text("one"),
@@ -200,11 +200,12 @@ describe("the Agent SDK's settings requests", () => {
     const refused = await run.request("t4", { subtype: "set_max_thinking_tokens", max_thinking_tokens: -5 });
     await run.end();
     expect(refused).toMatchObject({ subtype: "error", error_code: "invalid_max_thinking_tokens" });
+    // claude 2.1.328's sequence on claude-sonnet-4-5 (recorded): its default, 2000, disabled, its default.
     expect(server.requests.map((r) => (r.body as { thinking?: unknown }).thinking)).toEqual([
-      undefined,
+      { type: "enabled", budget_tokens: 31999 },
       { type: "enabled", budget_tokens: 2000 },
       { type: "disabled" },
-      undefined,
+      { type: "enabled", budget_tokens: 31999 },
     ]);
   });
 

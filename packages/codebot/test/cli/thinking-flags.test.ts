@@ -34,8 +34,10 @@ describe("--max-thinking-tokens and --thinking", () => {
     expect(await thinkingSent(["--thinking", "disabled"])).toEqual({ type: "disabled" });
   });
 
-  it("--thinking adaptive leaves the model to its own thinking: no thinking field", async () => {
-    expect(await thinkingSent(["--thinking", "adaptive"])).toBeUndefined();
+  it("--thinking enabled and adaptive leave the model to its own thinking: claude's budget, 31999", async () => {
+    const own = { type: "enabled", budget_tokens: 31999 };
+    expect(await thinkingSent(["--thinking", "adaptive"])).toEqual(own);
+    expect(await thinkingSent(["--thinking", "enabled"])).toEqual(own);
   });
 
   it("a --max-thinking-tokens that is not a whole number of 0 or more is refused in one line", async () => {

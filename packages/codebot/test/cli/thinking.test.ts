@@ -1,8 +1,9 @@
 /**
  * The `thinking` field beside effort, as claude 2.1.328 sends it (recorded against a loopback
  * server): adaptive thinking, its display `updates` (and that beta), in every request to the models
- * that take it, whatever the effort; MAX_THINKING_TOKENS=0 or `alwaysThinkingEnabled: false` turn
- * it off. The budget models are sent none (claude sends them `budget_tokens`).
+ * that take it, whatever the effort; a budget of 31999 (MAX_THINKING_TOKENS sets it) and the
+ * interleaved-thinking beta to the Claude 4 models before them; MAX_THINKING_TOKENS=0 or
+ * `alwaysThinkingEnabled: false` turn it off.
  */
 import path from "node:path";
 import { type RecordedRequest, reply, toolCall } from "@codebot/agentcore/testing";
@@ -47,8 +48,52 @@ describe("thinking beside effort", () => {
     expect(request?.body?.output_config?.effort).toBeUndefined();
   });
 
-  it("claude-sonnet-4-5 (a budget model) is sent none", async () => {
-    expect(thinkingOf(await sent(["--model", "claude-sonnet-4-5"]))).toBeUndefined();
+  it("claude-sonnet-4-5 (a budget model) is sent claude's budget, 31999, and the interleaved-thinking beta", async () => {
+    const request = await sent(["--model", "claude-sonnet-4-5"]);
+    expect(thinkingOf(request)).toEqual({ type: "enabled", budget_tokens: 31999 });
+    expect(request?.body?.max_tokens).toBeGreaterThan(31999);
+    expect(request?.headers["anthropic-beta"]?.split(",")).toContain("interleaved-thinking-2025-05-14");
+  });
+
+  it("an adaptive model is not named the interleaved-thinking beta (it interleaves without it)", async () => {
+    const request = await sent(["--model", "claude-opus-4-6"]);
+    expect(request?.headers["anthropic-beta"]?.split(",")).not.toContain("interleaved-thinking-2025-05-14");
+  });
+
+  it("claude-3-7-sonnet is sent none, as claude sends it none", async () => {
+    const request = await sent(["--model", "claude-3-7-sonnet-20250219"], {
+      env: { MAX_THINKING_TOKENS: "5000" },
+    });
+    expect(thinkingOf(request)).toBeUndefined();
+  });
+
+  it("MAX_THINKING_TOKENS is a budget model's budget (a settings file's env too), over --max-thinking-tokens; 0 turns it off", async () => {
+    const sonnet45 = ["--model", "claude-sonnet-4-5"];
+    expect(thinkingOf(await sent(sonnet45, { env: { MAX_THINKING_TOKENS: "5000" } }))).toEqual({
+      type: "enabled",
+      budget_tokens: 5000,
+    });
+    expect(thinkingOf(await sent(sonnet45, { user: { env: { MAX_THINKING_TOKENS: "4000" } } }))).toEqual({
+      type: "enabled",
+      budget_tokens: 4000,
+    });
+    const both = await sent([...sonnet45, "--max-thinking-tokens", "3000"], {
+      env: { MAX_THINKING_TOKENS: "5000" },
+    });
+    expect(thinkingOf(both)).toEqual({ type: "enabled", budget_tokens: 5000 });
+    const off = await sent(sonnet45, { env: { MAX_THINKING_TOKENS: "0" } });
+    expect(thinkingOf(off)).toEqual({ type: "disabled" });
+    expect(off?.headers["anthropic-beta"] ?? "").not.toContain("interleaved-thinking");
+  });
+
+  it("alwaysThinkingEnabled: false turns a budget model's off; --max-thinking-tokens wins over it", async () => {
+    const sonnet45 = ["--model", "claude-sonnet-4-5"];
+    const user = { alwaysThinkingEnabled: false };
+    expect(thinkingOf(await sent(sonnet45, { user }))).toEqual({ type: "disabled" });
+    expect(thinkingOf(await sent([...sonnet45, "--max-thinking-tokens", "3000"], { user }))).toEqual({
+      type: "enabled",
+      budget_tokens: 3000,
+    });
   });
 
   it("MAX_THINKING_TOKENS=0 turns it off; another value changes nothing on these models", async () => {
