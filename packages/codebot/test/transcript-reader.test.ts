@@ -6,6 +6,37 @@ import { TranscriptWriter } from "../src/transcript/transcript-writer.js";
 import { scratchDir } from "./support/e2e.js";
 
 describe("restoring a conversation from its transcript", () => {
+  it("the model's signed and redacted thinking is written as claude writes it and comes back to be sent unchanged", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    const writer = new TranscriptWriter(file, "s", "/p");
+    const signed = {
+      type: "reasoning" as const,
+      text: "list first",
+      providerOptions: { anthropic: { signature: "SIG==" } },
+    };
+    const redacted = {
+      type: "reasoning" as const,
+      text: "",
+      providerOptions: { anthropic: { redactedData: "RED==" } },
+    };
+    writer.append({ role: "user", content: "go" });
+    writer.append({
+      role: "assistant",
+      content: [signed, redacted, { type: "reasoning", text: "unsigned" }, { type: "text", text: "done" }],
+    });
+    const assistantLine = JSON.parse(fs.readFileSync(file, "utf8").trim().split("\n")[1] ?? "{}");
+    expect(assistantLine.message.content).toEqual([
+      { type: "thinking", thinking: "list first", signature: "SIG==" },
+      { type: "redacted_thinking", data: "RED==" },
+      { type: "thinking", thinking: "unsigned" },
+      { type: "text", text: "done" },
+    ]);
+    expect(readTranscript(file).messages[1]).toEqual({
+      role: "assistant",
+      content: [signed, redacted, { type: "text", text: "done" }],
+    });
+  });
+
   it("a tool call whose result never came gets an error result, and the notice says so", () => {
     const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
     const writer = new TranscriptWriter(file, "s", "/p");

@@ -33,10 +33,15 @@ function toolInput(input: string): unknown {
   }
 }
 
+function signatureOf(turn: Reply): string {
+  return turn.signature ?? "loopback-signature";
+}
+
 export function anthropicMessage(turn: Reply, model: string, id: string): object {
   const content: object[] = [];
   if (turn.reasoning)
-    content.push({ type: "thinking", thinking: turn.reasoning, signature: "loopback-signature" });
+    content.push({ type: "thinking", thinking: turn.reasoning, signature: signatureOf(turn) });
+  if (turn.redactedThinking) content.push({ type: "redacted_thinking", data: turn.redactedThinking });
   if (turn.text) content.push({ type: "text", text: turn.text });
   for (const call of turn.toolCalls ?? []) {
     content.push({ type: "tool_use", id: call.id, name: call.name, input: toolInput(call.input) });
@@ -81,7 +86,16 @@ export function anthropicEvents(
     add({
       type: "content_block_delta",
       index,
-      delta: { type: "signature_delta", signature: "loopback-signature" },
+      delta: { type: "signature_delta", signature: signatureOf(turn) },
+    });
+    add({ type: "content_block_stop", index });
+    index += 1;
+  }
+  if (turn.redactedThinking) {
+    add({
+      type: "content_block_start",
+      index,
+      content_block: { type: "redacted_thinking", data: turn.redactedThinking },
     });
     add({ type: "content_block_stop", index });
     index += 1;

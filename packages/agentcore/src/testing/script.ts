@@ -27,6 +27,10 @@ export type TurnReply =
       kind: "reply";
       text?: string;
       reasoning?: string;
+      /** The signature of the reasoning's thinking block (Anthropic wire; default `loopback-signature`). */
+      signature?: string;
+      /** A `redacted_thinking` block's data, after the reasoning (Anthropic wire only). */
+      redactedThinking?: string;
       toolCalls?: ScriptedToolCall[];
       /** Stream the text, then never finish: the call ends only when it is aborted. */
       hang?: boolean;
@@ -73,7 +77,9 @@ export const reply = {
     toolCalls: [toolCall(name, args, id)],
   }),
   toolCalls: (...calls: ScriptedToolCall[]): ReplyTurn => ({ kind: "reply", toolCalls: calls }),
-  turn: (parts: { text?: string; reasoning?: string; toolCalls?: ScriptedToolCall[] }): ReplyTurn => ({
+  turn: (
+    parts: Pick<ReplyTurn, "text" | "reasoning" | "signature" | "redactedThinking" | "toolCalls">,
+  ): ReplyTurn => ({
     kind: "reply",
     ...parts,
   }),

@@ -21,7 +21,8 @@ export interface TranscriptUsage {
 
 export type TranscriptBlock =
   | { type: "text"; text: string }
-  | { type: "thinking"; thinking: string }
+  | { type: "thinking"; thinking: string; signature?: string }
+  | { type: "redacted_thinking"; data: string }
   | { type: "tool_use"; id: string; name: string; input: unknown }
   | { type: "tool_result"; tool_use_id: string; content: string; is_error: boolean }
   | { type: "file"; media_type: string };
@@ -100,7 +101,7 @@ function assistantBlock(part: AssistantPart): TranscriptBlock[] {
     case "text":
       return [{ type: "text", text: part.text }];
     case "reasoning":
-      return [{ type: "thinking", thinking: part.text }];
+      return [thinkingBlock(part)];
     case "tool-call":
       return [{ type: "tool_use", id: part.toolCallId, name: part.toolName, input: part.input }];
     case "tool-result":
@@ -108,6 +109,19 @@ function assistantBlock(part: AssistantPart): TranscriptBlock[] {
     default:
       return [];
   }
+}
+
+/**
+ * A thinking block as claude 2.1.328 writes it (recorded): with the signature the API gave it, and
+ * a redacted one as `redacted_thinking` with its data, so a reader can send them back unchanged.
+ */
+function thinkingBlock(part: Extract<AssistantPart, { type: "reasoning" }>): TranscriptBlock {
+  const anthropic = part.providerOptions?.anthropic;
+  if (typeof anthropic?.redactedData === "string")
+    return { type: "redacted_thinking", data: anthropic.redactedData };
+  return typeof anthropic?.signature === "string"
+    ? { type: "thinking", thinking: part.text, signature: anthropic.signature }
+    : { type: "thinking", thinking: part.text };
 }
 
 function toolResultBlock(part: ToolPart): TranscriptBlock[] {

@@ -126,6 +126,8 @@ function toModelMessage(line: TranscriptLine): ModelMessage[] {
     const blocks = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
     const parts: Exclude<AssistantModelMessage["content"], string> = [];
     for (const block of blocks) {
+      const thinking = signedThinking(block);
+      if (thinking) parts.push(thinking);
       if (block.type === "text" && block.text) parts.push({ type: "text", text: block.text });
       if (block.type === "tool_use")
         parts.push({ type: "tool-call", toolCallId: block.id, toolName: block.name, input: block.input });
@@ -137,6 +139,25 @@ function toModelMessage(line: TranscriptLine): ModelMessage[] {
   const parts: Exclude<UserModelMessage["content"], string> = content.flatMap((block) => userPart(block));
   return parts.length > 0 ? [{ role: "user", content: parts }] : [];
 }
+
+/**
+ * A thinking block the API signed (or redacted), to send back unchanged as claude 2.1.328 does on
+ * `--resume` (recorded): the API refuses a tool-use turn's thinking changed or left out. One
+ * without its signature (an older transcript's) is left out, as the API would refuse it.
+ */
+function signedThinking(block: TranscriptBlock): Extract<AssistantPart, { type: "reasoning" }> | undefined {
+  if (block.type === "redacted_thinking" && typeof block.data === "string")
+    return { type: "reasoning", text: "", providerOptions: { anthropic: { redactedData: block.data } } };
+  if (block.type === "thinking" && typeof block.thinking === "string" && typeof block.signature === "string")
+    return {
+      type: "reasoning",
+      text: block.thinking,
+      providerOptions: { anthropic: { signature: block.signature } },
+    };
+  return undefined;
+}
+
+type AssistantPart = Exclude<AssistantModelMessage["content"], string>[number];
 
 function userPart(block: TranscriptBlock): { type: "text"; text: string }[] {
   if (block.type === "text") return [{ type: "text", text: block.text }];
