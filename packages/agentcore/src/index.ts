@@ -35,6 +35,7 @@ export {
 } from "./models.js";
 export type { RetryPolicy } from "./retry.js";
 export type { RotatingKey } from "./rotating-key.js";
+export { THINKING_DISPLAYS, type ThinkingDisplay } from "./thinking.js";
 export { MAX_TIMER_MS, timerDelayMs } from "./timer-limit.js";
 export type {
   ArgsCheck,

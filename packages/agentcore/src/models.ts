@@ -2,7 +2,12 @@ import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provid
 import { EFFORT_BETA, type EffortChoice, type EffortLevel, effortToSend } from "./effort.js";
 import type { RotatingKey } from "./rotating-key.js";
 import { routedModel } from "./routed-model.js";
-import { INTERLEAVED_THINKING_BETA, type ThinkingToSend, thinkingToSend } from "./thinking.js";
+import {
+  INTERLEAVED_THINKING_BETA,
+  type ThinkingDisplay,
+  type ThinkingToSend,
+  thinkingToSend,
+} from "./thinking.js";
 import { wireCachedModel } from "./wire-cache/wire-cached-model.js";
 
 /**
@@ -81,6 +86,8 @@ export interface ModelAccessOptions {
    * ones keep their adaptive thinking. None: a budget model's default, 31999.
    */
   maxThinkingTokens?: number;
+  /** `--thinking-display`: `summarized` is the adaptive thinking's display (thinking.ts). */
+  thinkingDisplay?: ThinkingDisplay;
 }
 
 /**
@@ -106,7 +113,7 @@ export async function providerModels(
   env: Env,
   access: Pick<
     ModelAccessOptions,
-    "anthropicBetas" | "effort" | "maxEffort" | "thinking" | "maxThinkingTokens"
+    "anthropicBetas" | "effort" | "maxEffort" | "thinking" | "maxThinkingTokens" | "thinkingDisplay"
   > = {},
 ): Promise<(fetch: typeof globalThis.fetch) => LanguageModelV3> {
   const slash = spec.indexOf("/");
@@ -128,7 +135,12 @@ export async function providerModels(
       const { createAnthropic } = await import("@ai-sdk/anthropic");
       const baseURL = anthropicBaseUrl(env.ANTHROPIC_BASE_URL);
       const effort = effortToSend(modelId, access.effort, access.maxEffort);
-      const thinking = thinkingToSend(modelId, access.thinking, access.maxThinkingTokens);
+      const thinking = thinkingToSend(
+        modelId,
+        access.thinking,
+        access.maxThinkingTokens,
+        access.thinkingDisplay,
+      );
       // The provider adds the betas it needs itself to those of this header, but not effort's
       // nor interleaved thinking's, which claude 2.1.328 names. ANTHROPIC_BETAS (Claude Code's
       // variable) goes as it is, unfiltered, as claude sends it.

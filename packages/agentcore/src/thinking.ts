@@ -9,7 +9,7 @@
  * unless a budget is asked for: a gateway's own model may refuse the field (as with effort).
  */
 export type ThinkingToSend =
-  | { type: "adaptive"; display: "updates" }
+  | { type: "adaptive"; display: "updates" | "summarized" }
   | { type: "disabled" }
   | { type: "enabled"; budgetTokens: number };
 
@@ -19,6 +19,13 @@ export type ThinkingToSend =
  * where it does that (adaptive thinking interleaves without it).
  */
 export const INTERLEAVED_THINKING_BETA = "interleaved-thinking-2025-05-14";
+
+/**
+ * `--thinking-display`'s values, as claude 2.1.328 takes them. It sends `summarized` and
+ * `highlights` as the thinking's `display` (recorded), `omitted` as its default `updates`.
+ */
+export const THINKING_DISPLAYS = ["summarized", "omitted", "highlights"] as const;
+export type ThinkingDisplay = (typeof THINKING_DISPLAYS)[number];
 
 /** By the family a model id contains (dated and Bedrock ids too), as effort.ts matches them. */
 const ADAPTIVE_FAMILIES = [
@@ -52,14 +59,21 @@ export const MIN_THINKING_BUDGET = 1024;
  * as claude 2.1.328 sends it (recorded): 0 turns thinking off; a budget goes to any other model
  * as `{type: "enabled", budget_tokens}`, between 1024 and 31999 (claude-sonnet-4-5 got 2000 for
  * 2000, and wins over `alwaysThinkingEnabled: false` there), while an adaptive one keeps its
- * adaptive thinking (claude-opus-5-5 did).
+ * adaptive thinking (claude-opus-5-5 did). `display` `summarized` (`--thinking-display`) is the
+ * adaptive thinking's display in place of `updates`, as claude sends it; a budget's display stays
+ * the API's own, which is summarized (the AI SDK sends none with a budget).
  */
-export function thinkingToSend(modelId: string, enabled = true, budget?: number): ThinkingToSend | undefined {
+export function thinkingToSend(
+  modelId: string,
+  enabled = true,
+  budget?: number,
+  display?: ThinkingDisplay,
+): ThinkingToSend | undefined {
   if (modelId.includes("claude-3")) return undefined;
   if (ADAPTIVE_FAMILIES.some((family) => modelId.includes(family))) {
     const on = enabled && budget !== 0;
     return on || ALWAYS_THINKING.some((family) => modelId.includes(family))
-      ? { type: "adaptive", display: "updates" }
+      ? { type: "adaptive", display: display === "summarized" ? "summarized" : "updates" }
       : { type: "disabled" };
   }
   const known = BUDGET_FAMILIES.some((family) => modelId.includes(family));

@@ -64,4 +64,17 @@ describe("thinkingToSend: the thinking claude 2.1.328 asks for beside effort", (
       budgetTokens: 31999,
     });
   });
+
+  it("the display summarized (--thinking-display) replaces updates on adaptive thinking; budgets and disabled keep theirs", () => {
+    expect(thinkingToSend("claude-opus-4-6", true, undefined, "summarized")).toEqual({
+      type: "adaptive",
+      display: "summarized",
+    });
+    expect(thinkingToSend("claude-opus-4-6", true, undefined, "omitted")).toEqual(adaptive);
+    expect(thinkingToSend("claude-sonnet-4-5", true, undefined, "summarized")).toEqual({
+      type: "enabled",
+      budgetTokens: 31999,
+    });
+    expect(thinkingToSend("claude-opus-4-6", false, undefined, "summarized")).toEqual({ type: "disabled" });
+  });
 });

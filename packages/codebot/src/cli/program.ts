@@ -1,4 +1,4 @@
-import { EFFORT_LEVELS } from "@codebot/agentcore";
+import { EFFORT_LEVELS, THINKING_DISPLAYS, type ThinkingDisplay } from "@codebot/agentcore";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import {
   type AutoCompactWindow,
@@ -24,7 +24,7 @@ import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import type { InputFormat, OutputFormat, SessionFlags } from "./session-flags.js";
 import { tuneHeapForSession } from "./session-heap.js";
 import { checkStreamJsonOnly } from "./stream-json-only.js";
-import { THINKING_MODES, thinkingBudgetOf } from "./thinking-flags.js";
+import { THINKING_MODES, thinkingBudgetOf, thinkingDisplayFlag } from "./thinking-flags.js";
 import { withClassicTmux } from "./tmux-flag.js";
 import { toolRulesFlag } from "./tool-rules-flag.js";
 import { toolsFlag } from "./tools-flag.js";
@@ -90,7 +90,7 @@ interface RootOptions {
   betas?: string[];
   maxThinkingTokens?: string;
   thinking?: string;
-  thinkingDisplay?: string;
+  thinkingDisplay?: ThinkingDisplay;
   effort?: string;
   continue?: boolean;
   resume?: string | true;
@@ -286,7 +286,11 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
             THINKING_MODES,
           ),
         )
-        .addOption(new Option("--thinking-display <mode>", "not sent by codebot").hideHelp())
+        .addOption(
+          new Option("--thinking-display <display>", "Anthropic models: how thinking is shown")
+            .choices(THINKING_DISPLAYS)
+            .hideHelp(),
+        )
         .option(
           "--effort <level>",
           `effort asked of Anthropic models (${EFFORT_LEVELS.join(", ")}); each model gets what it takes`,
@@ -328,8 +332,9 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         ? undefined
         : effortFlag(opts.effort, (line) => process.stderr.write(`${line}\n`));
     const thinkingBudget = thinkingBudgetOf(opts.maxThinkingTokens, opts.thinking);
-    if (opts.thinkingDisplay !== undefined)
-      process.stderr.write("codebot: --thinking-display is not sent: codebot asks for no thinking display\n");
+    const thinkingDisplay = thinkingDisplayFlag(opts.thinkingDisplay, (line) =>
+      process.stderr.write(`${line}\n`),
+    );
     let flags: SessionFlags = {
       project: projectFlagsOf(command),
       ...(opts.model !== undefined ? { model: modelFlag(opts.model) } : {}),
@@ -361,6 +366,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         : {}),
       ...(effort !== undefined ? { effort } : {}),
       ...(thinkingBudget !== undefined ? { maxThinkingTokens: thinkingBudget } : {}),
+      ...(thinkingDisplay !== undefined ? { thinkingDisplay } : {}),
       ...(opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {}),
       ...(opts.forkSession === true ? { forkSession: true } : {}),
       ...(opts.fallbackModel !== undefined ? { fallbackModels: fallbackModelsFlag(opts.fallbackModel) } : {}),

@@ -1,4 +1,4 @@
-import type { EffortLevel } from "@codebot/agentcore";
+import type { EffortLevel, ThinkingDisplay } from "@codebot/agentcore";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { AutoCompactWindow } from "../session/auto-compact-window.js";
@@ -73,6 +73,8 @@ export interface SessionFlags {
   effort?: EffortLevel;
   /** `--max-thinking-tokens`, `--thinking disabled` (thinking-flags.ts). */
   maxThinkingTokens?: number;
+  /** `--thinking-display`: how the model is asked to show its thinking (thinking.ts in agentcore). */
+  thinkingDisplay?: ThinkingDisplay;
   /** `--session-id`: the new session's id. */
   sessionId?: string;
   /** `-c` / `-r`: go on with an earlier session of the project. */
@@ -154,6 +156,7 @@ export function runtimeOptionsOf(
     ...(flags.anthropicBetas !== undefined ? { anthropicBetas: flags.anthropicBetas } : {}),
     ...(flags.effort !== undefined ? { effort: flags.effort } : {}),
     ...(flags.maxThinkingTokens !== undefined ? { maxThinkingTokens: flags.maxThinkingTokens } : {}),
+    ...(flags.thinkingDisplay !== undefined ? { thinkingDisplay: flags.thinkingDisplay } : {}),
     ...(flags.setup !== undefined ? { setup: flags.setup } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { ThinkingDisplay } from "@codebot/agentcore";
 import { CliError } from "./cli-error.js";
 
 /** `--thinking`'s modes, as claude 2.1.328 takes them. */
@@ -23,4 +24,22 @@ export function thinkingBudgetOf(
       `--max-thinking-tokens must be a whole number of tokens, 0 or more (got "${maxTokens}")`,
     );
   return tokens;
+}
+
+/**
+ * `--thinking-display <display>` (commander refuses other values, as claude does), as claude
+ * 2.1.328 sends it (recorded): `summarized` asks adaptive thinking for summaries in place of
+ * updates; `omitted` changes nothing on the wire (claude sends its `updates`). `highlights`, which
+ * the API takes only from Claude Code sessions Anthropic hosts, is not sent (claude falls back to
+ * no thinking text when it is refused): `warn` gets a line, and the default stands.
+ */
+export function thinkingDisplayFlag(
+  display: ThinkingDisplay | undefined,
+  warn: (line: string) => void,
+): ThinkingDisplay | undefined {
+  if (display !== "highlights") return display;
+  warn(
+    "codebot: --thinking-display highlights is not sent (the API takes it only from sessions Anthropic hosts); thinking is shown as usual",
+  );
+  return undefined;
 }

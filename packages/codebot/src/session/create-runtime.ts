@@ -9,6 +9,7 @@ import {
   contextWindowOf,
   type EffortLevel,
   type Env,
+  type ThinkingDisplay,
   type Tool,
   type ToolMiddleware,
   userMessage,
@@ -259,6 +260,8 @@ export interface RuntimeOptions {
   effort?: EffortLevel;
   /** `--max-thinking-tokens` (0: `--thinking disabled`): each Anthropic request's thinking budget (ModelAccessOptions). */
   maxThinkingTokens?: number;
+  /** `--thinking-display`: how each Anthropic request asks for its thinking to be shown (ModelAccessOptions). */
+  thinkingDisplay?: ThinkingDisplay;
   /**
    * Default true. False assembles the session without firing SessionStart: `hooks test` of
    * another event must not run the user's SessionStart hooks.
@@ -350,6 +353,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     ...(options.anthropicBetas !== undefined ? { anthropicBetas: options.anthropicBetas } : {}),
     ...(options.effort !== undefined ? { effort: options.effort } : {}),
     ...(options.maxThinkingTokens !== undefined ? { maxThinkingTokens: options.maxThinkingTokens } : {}),
+    ...(options.thinkingDisplay !== undefined ? { thinkingDisplay: options.thinkingDisplay } : {}),
   });
   const firstModel = sessionModel(options.model, settings, modelAccess);
   let model = await modelOf(firstModel, modelAccess);

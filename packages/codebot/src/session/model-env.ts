@@ -6,6 +6,7 @@ import {
   type ModelAccessOptions,
   ModelConfigError,
   resolveModel,
+  type ThinkingDisplay,
 } from "@codebot/agentcore";
 import { visible } from "../approval/visible-text.js";
 import { effortCapFor } from "../settings/effort-cap.js";
@@ -21,11 +22,13 @@ export interface ModelAccessFlags {
   effort?: EffortLevel;
   /** `--max-thinking-tokens`. */
   maxThinkingTokens?: number;
+  /** `--thinking-display`. */
+  thinkingDisplay?: ThinkingDisplay;
 }
 
 type Access = Pick<
   ModelAccessOptions,
-  "anthropicBetas" | "effort" | "maxEffort" | "thinking" | "maxThinkingTokens"
+  "anthropicBetas" | "effort" | "maxEffort" | "thinking" | "maxThinkingTokens" | "thinkingDisplay"
 >;
 
 /**
@@ -36,7 +39,7 @@ type Access = Pick<
  */
 function accessFor(spec: string, env: Env, effort?: EffortLevel): Access {
   const inputs = effortInputsOfEnv.get(env);
-  const access: Access = { ...betasOfEnv.get(env) };
+  const access: Access = { ...sessionAccessOfEnv.get(env) };
   if (inputs === undefined) return access;
   const choice = sessionEffort(
     env,
@@ -82,16 +85,27 @@ export function modelEnv(processEnv: Env, settings: RuntimeSettings, flags: Mode
   // A new object each call: what is registered for it concerns this session alone.
   const env = withHelperKey({ ...processEnv, ...settings.env }, settings.apiKeyHelper);
   effortInputsOfEnv.set(env, { ...(flags.effort !== undefined ? { flag: flags.effort } : {}), settings });
-  if (flags.anthropicBetas !== undefined && flags.anthropicBetas.length > 0)
-    betasOfEnv.set(env, { anthropicBetas: flags.anthropicBetas });
+  if (
+    (flags.anthropicBetas !== undefined && flags.anthropicBetas.length > 0) ||
+    flags.thinkingDisplay !== undefined
+  )
+    sessionAccessOfEnv.set(env, {
+      ...(flags.anthropicBetas !== undefined && flags.anthropicBetas.length > 0
+        ? { anthropicBetas: flags.anthropicBetas }
+        : {}),
+      ...(flags.thinkingDisplay !== undefined ? { thinkingDisplay: flags.thinkingDisplay } : {}),
+    });
   if (flags.maxThinkingTokens !== undefined) thinkingBudgetOfEnv.set(env, { start: flags.maxThinkingTokens });
   const held = settings.permissions.untrusted.find((g) => g.grant.startsWith("apiKeyHelper:"));
   if (held !== undefined) heldHelpers.set(env, held.grant);
   return env;
 }
 
-/** `--betas` behind a model environment modelEnv made (the variables are the same). */
-const betasOfEnv = new WeakMap<Env, Pick<ModelAccessOptions, "anthropicBetas">>();
+/**
+ * `--betas` and `--thinking-display` behind a model environment modelEnv made (the variables are
+ * the same): what every request of the session names, whatever its model and effort.
+ */
+const sessionAccessOfEnv = new WeakMap<Env, Pick<ModelAccessOptions, "anthropicBetas" | "thinkingDisplay">>();
 
 /** What the session's effort is chosen from, to choose it for each model (effort-choice.ts). */
 interface EffortInputs {

@@ -12,8 +12,8 @@ import { SDK_ARGS, startSdkRun } from "./support/sdk-driver.js";
 
 useBuiltCli();
 
-/** The `thinking` of the first request a `-p` run with these flags sends. */
-async function thinkingSent(flags: string[]): Promise<unknown> {
+/** The first request a `-p` run with these flags sends (on claude-sonnet-4-5 unless they name a model), and its stderr. */
+async function firstRequest(flags: string[]) {
   const box = sandbox();
   const server = await modelServer([reply.text("one")]);
   const r = await runCli(["-p", "hi", "--model", "claude-sonnet-4-5", ...flags, "--cwd", box.project], {
@@ -21,7 +21,12 @@ async function thinkingSent(flags: string[]): Promise<unknown> {
   });
   expect(r.code, r.stderr).toBe(0);
   expect(server.requests).toHaveLength(1);
-  return (server.requests[0]?.body as { thinking?: unknown } | undefined)?.thinking;
+  return { request: server.requests[0], stderr: r.stderr };
+}
+
+/** The `thinking` of the first request a `-p` run with these flags sends. */
+async function thinkingSent(flags: string[]): Promise<unknown> {
+  return ((await firstRequest(flags)).request?.body as { thinking?: unknown } | undefined)?.thinking;
 }
 
 describe("--max-thinking-tokens and --thinking", () => {
@@ -75,5 +80,40 @@ describe("--max-thinking-tokens and --thinking", () => {
       { type: "enabled", budget_tokens: 2000 },
       { type: "enabled", budget_tokens: 3000 },
     ]);
+  });
+});
+
+describe("--thinking-display", () => {
+  const opus46 = ["--model", "claude-opus-4-6"];
+  const betasOf = (request: Awaited<ReturnType<typeof firstRequest>>["request"]) =>
+    request?.headers["anthropic-beta"]?.split(",") ?? [];
+
+  it("summarized asks adaptive thinking for summaries, without the updates beta, as claude sends it", async () => {
+    const { request } = await firstRequest([...opus46, "--thinking-display", "summarized"]);
+    expect(request?.body?.thinking).toEqual({ type: "adaptive", display: "summarized" });
+    expect(betasOf(request)).not.toContain("thinking-display-updates-2026-08-18");
+  });
+
+  it("omitted changes nothing on the wire: claude sends its updates", async () => {
+    const { request, stderr } = await firstRequest([...opus46, "--thinking-display", "omitted"]);
+    expect(request?.body?.thinking).toEqual({ type: "adaptive", display: "updates" });
+    expect(stderr).toBe("");
+  });
+
+  it("highlights is not sent, and a line says so", async () => {
+    const { request, stderr } = await firstRequest([...opus46, "--thinking-display", "highlights"]);
+    expect(request?.body?.thinking).toEqual({ type: "adaptive", display: "updates" });
+    expect(stderr).toContain("--thinking-display highlights is not sent");
+  });
+
+  it("another value is refused in one line naming the choices, as claude refuses it", async () => {
+    const box = sandbox();
+    const r = await runCli(["-p", "hi", "--thinking-display", "bogus", "--cwd", box.project], {
+      env: { HOME: box.home },
+    });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(
+      "argument 'bogus' is invalid. Allowed choices are summarized, omitted, highlights.",
+    );
   });
 });
