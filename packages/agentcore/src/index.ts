@@ -50,3 +50,4 @@ export type {
 } from "./tool.js";
 export { ABORT_GRACE_MS, DEFAULT_TOOL_CONCURRENCY } from "./tool-execution.js";
 export { addUsage, emptyUsage } from "./usage.js";
+export { withoutThinking } from "./without-thinking.js";

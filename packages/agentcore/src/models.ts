@@ -183,7 +183,7 @@ export async function providerModels(
 
 /**
  * The model with `effort` (sent as `output_config.effort`) and `thinking` in every call's
- * Anthropic provider options.
+ * Anthropic provider options; a call's own win (a prompt hook's thinking off, without-thinking.ts).
  */
 function withAnthropicOptions(
   model: LanguageModelV3,
@@ -193,7 +193,7 @@ function withAnthropicOptions(
     ...options,
     providerOptions: {
       ...options.providerOptions,
-      anthropic: { ...options.providerOptions?.anthropic, ...added },
+      anthropic: { ...added, ...options.providerOptions?.anthropic },
     },
   });
   return routedModel(model, {

@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { Env } from "@codebot/agentcore";
+import { type Env, withoutThinking } from "@codebot/agentcore";
 import {
   type AgentHookRunner,
   type AllowList,
@@ -59,8 +59,11 @@ export function hookExecutors(deps: HookExecutorDeps): Executors {
     ...processExecutors(deps),
     prompt: createPromptExecutor({
       // The entry's `model` as Claude Code writes it too: an alias (`haiku`) or a bare id, as `--model` reads it.
-      resolveModel: (spec) =>
-        spec === undefined ? deps.currentModel() : modelFromSpec(modelFlag(spec, deps.env), deps.env),
+      // Asked not to think, as claude asks a prompt hook's model (without-thinking.ts).
+      resolveModel: async (spec) =>
+        withoutThinking(
+          spec === undefined ? deps.currentModel() : await modelFromSpec(modelFlag(spec, deps.env), deps.env),
+        ),
     }),
     mcp_tool: { run: (spec, ctx) => runMcpToolHook(spec, ctx, deps.mcpServers()) },
     agent: createAgentExecutor({ runAgent: deps.agentHook }),

@@ -137,4 +137,23 @@ describe("thinking beside effort", () => {
     });
     expect(assistant?.content?.[1]).toMatchObject({ type: "tool_use", name: "bash" });
   });
+
+  it("a prompt hook's request asks for no thinking, as claude asks it, while the session's think", async () => {
+    const box = sandbox();
+    const stop = { type: "prompt", prompt: "Is it done? $ARGUMENTS" };
+    box.json(path.join(box.home, ".claude/settings.json"), { hooks: { Stop: [{ hooks: [stop] }] } });
+    const thinkingSent = async (model: string) => {
+      const server = await modelServer([reply.text("done"), reply.text('{"ok": true}')]);
+      const r = await runCli(["-p", "go", "--model", model, "--cwd", box.project], {
+        env: modelEnv(server, box.home),
+      });
+      expect(r.code, r.stderr).toBe(0);
+      return server.requests.map(thinkingOf);
+    };
+    expect(await thinkingSent("claude-sonnet-4-5")).toEqual([
+      { type: "enabled", budget_tokens: 31999 },
+      { type: "disabled" },
+    ]);
+    expect(await thinkingSent("claude-opus-4-6")).toEqual([adaptive, { type: "disabled" }]);
+  });
 });
