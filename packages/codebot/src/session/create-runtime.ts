@@ -1109,8 +1109,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       await reloadSkills(customizations.pluginParts ? again.plugins : []);
       return { plugins: again.plugins, errors: skipped.length };
     },
-    setMaxThinkingTokens: async (tokens) => {
-      changeThinking(modelAccess, tokens);
+    setThinking: async (change) => {
+      changeThinking(modelAccess, change);
       // As setEffort: the model carries its budget from when it was made (only Anthropic's take one).
       if (!modelSpec.startsWith("anthropic/")) return;
       model = await modelOf(modelSpec, modelAccess);

@@ -39,7 +39,7 @@ type Access = Pick<
  */
 function accessFor(spec: string, env: Env, effort?: EffortLevel): Access {
   const inputs = effortInputsOfEnv.get(env);
-  const access: Access = { ...sessionAccessOfEnv.get(env) };
+  const access: Access = { ...betasOfEnv.get(env) };
   if (inputs === undefined) return access;
   const choice = sessionEffort(
     env,
@@ -50,13 +50,14 @@ function accessFor(spec: string, env: Env, effort?: EffortLevel): Access {
   // As claude 2.1.328 weighs them (recorded): MAX_THINKING_TOKENS over --max-thinking-tokens (or
   // the SDK's budget), which wins over `alwaysThinkingEnabled: false`.
   const thinkingOff = inputs.settings.alwaysThinkingEnabled === false;
-  const thinkingBudget = thinkingBudgetOfEnv.get(env);
-  const budget =
-    envThinkingBudget(env.MAX_THINKING_TOKENS) ?? thinkingBudget?.changed ?? thinkingBudget?.start;
+  const { start, changed } = thinkingOfEnv.get(env) ?? { start: {}, changed: {} };
+  const budget = envThinkingBudget(env.MAX_THINKING_TOKENS) ?? changed.tokens ?? start.tokens;
+  const display = changed.display ?? start.display;
   return {
     ...access,
     ...(thinkingOff ? { thinking: false } : {}),
     ...(budget !== undefined ? { maxThinkingTokens: budget } : {}),
+    ...(display !== undefined ? { thinkingDisplay: display } : {}),
     ...(choice !== undefined ? { effort: choice } : {}),
     ...(maxEffort !== undefined ? { maxEffort } : {}),
   };
@@ -85,27 +86,22 @@ export function modelEnv(processEnv: Env, settings: RuntimeSettings, flags: Mode
   // A new object each call: what is registered for it concerns this session alone.
   const env = withHelperKey({ ...processEnv, ...settings.env }, settings.apiKeyHelper);
   effortInputsOfEnv.set(env, { ...(flags.effort !== undefined ? { flag: flags.effort } : {}), settings });
-  if (
-    (flags.anthropicBetas !== undefined && flags.anthropicBetas.length > 0) ||
-    flags.thinkingDisplay !== undefined
-  )
-    sessionAccessOfEnv.set(env, {
-      ...(flags.anthropicBetas !== undefined && flags.anthropicBetas.length > 0
-        ? { anthropicBetas: flags.anthropicBetas }
-        : {}),
-      ...(flags.thinkingDisplay !== undefined ? { thinkingDisplay: flags.thinkingDisplay } : {}),
-    });
-  if (flags.maxThinkingTokens !== undefined) thinkingBudgetOfEnv.set(env, { start: flags.maxThinkingTokens });
+  if (flags.anthropicBetas !== undefined && flags.anthropicBetas.length > 0)
+    betasOfEnv.set(env, { anthropicBetas: flags.anthropicBetas });
+  thinkingOfEnv.set(env, {
+    start: {
+      ...(flags.maxThinkingTokens !== undefined ? { tokens: flags.maxThinkingTokens } : {}),
+      ...(flags.thinkingDisplay !== undefined ? { display: flags.thinkingDisplay } : {}),
+    },
+    changed: {},
+  });
   const held = settings.permissions.untrusted.find((g) => g.grant.startsWith("apiKeyHelper:"));
   if (held !== undefined) heldHelpers.set(env, held.grant);
   return env;
 }
 
-/**
- * `--betas` and `--thinking-display` behind a model environment modelEnv made (the variables are
- * the same): what every request of the session names, whatever its model and effort.
- */
-const sessionAccessOfEnv = new WeakMap<Env, Pick<ModelAccessOptions, "anthropicBetas" | "thinkingDisplay">>();
+/** `--betas` behind a model environment modelEnv made (the variables are the same). */
+const betasOfEnv = new WeakMap<Env, Pick<ModelAccessOptions, "anthropicBetas">>();
 
 /** What the session's effort is chosen from, to choose it for each model (effort-choice.ts). */
 interface EffortInputs {
@@ -129,19 +125,34 @@ export function changeEffort(env: Env, level: EffortLevel | undefined): void {
   effortInputsOfEnv.set(env, { ...rest, ...(level !== undefined ? { changed: level } : {}) });
 }
 
-/** The thinking budget behind a model environment: `--max-thinking-tokens`, and one set since (changeThinking). */
-const thinkingBudgetOfEnv = new WeakMap<Env, { start?: number; changed?: number }>();
+/** A thinking budget and display; either may be absent. */
+interface ThinkingChoice {
+  tokens?: number;
+  display?: ThinkingDisplay;
+}
 
 /**
- * The Agent SDK's `setMaxThinkingTokens()`: models made from `env` afterwards carry the budget
- * (ModelAccessOptions.maxThinkingTokens); undefined goes back to the start's (`--max-thinking-tokens`, else none).
+ * The Agent SDK's `setMaxThinkingTokens()` (`set_max_thinking_tokens`): a field left out stays as
+ * it is, `null` goes back to the start's (`--max-thinking-tokens`, `--thinking-display`).
  */
-export function changeThinking(env: Env, tokens: number | undefined): void {
-  const { start } = thinkingBudgetOfEnv.get(env) ?? {};
-  thinkingBudgetOfEnv.set(env, {
-    ...(start !== undefined ? { start } : {}),
-    ...(tokens !== undefined ? { changed: tokens } : {}),
-  });
+export interface ThinkingChange {
+  tokens?: number | null;
+  display?: ThinkingDisplay | null;
+}
+
+/** The thinking behind a model environment: the flags' (`start`), and what was set since (changeThinking). */
+const thinkingOfEnv = new WeakMap<Env, { start: ThinkingChoice; changed: ThinkingChoice }>();
+
+/** Models made from `env` afterwards carry `change` (ModelAccessOptions.maxThinkingTokens, .thinkingDisplay). */
+export function changeThinking(env: Env, change: ThinkingChange): void {
+  const thinking = thinkingOfEnv.get(env);
+  if (thinking === undefined) throw new Error("changeThinking: not a model environment modelEnv made");
+  const changed = { ...thinking.changed };
+  if (change.tokens === null) delete changed.tokens;
+  else if (change.tokens !== undefined) changed.tokens = change.tokens;
+  if (change.display === null) delete changed.display;
+  else if (change.display !== undefined) changed.display = change.display;
+  thinkingOfEnv.set(env, { start: thinking.start, changed });
 }
 
 /** The grant of an apiKeyHelper held until approved in this project, behind a model environment. */

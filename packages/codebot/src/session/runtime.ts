@@ -19,6 +19,7 @@ import { addDirectory, folderToAdd } from "./add-directory.js";
 import type { BackgroundSaid } from "./background-context.js";
 import type { CompactOutcome } from "./compaction.js";
 import type { FileWatch } from "./file-watch.js";
+import type { ThinkingChange } from "./model-env.js";
 import { type ModelSwitchOutcome, switchModel } from "./model-switch.js";
 import type { ProjectSettings } from "./project-settings.js";
 import type { PromptIds } from "./prompt-ids.js";
@@ -120,8 +121,8 @@ export interface RuntimeParts {
    * hooks and skills from the next call on; the folders that loaded, and how many were skipped.
    */
   reloadPlugins(add: readonly string[]): Promise<{ plugins: readonly PluginFolder[]; errors: number }>;
-  /** Sets the thinking budget of the next model call (undefined: none); model-env.ts changeThinking. */
-  setMaxThinkingTokens(tokens: number | undefined): Promise<void>;
+  /** Sets the thinking budget or display of the next model call; model-env.ts changeThinking. */
+  setThinking(change: ThinkingChange): Promise<void>;
   /** The Agent SDK's flag settings' permission rules, in force from the next call (replacing the last). */
   setFlagRules(rules: PermissionRuleSet): void;
   /** What the caller does at the session's end besides SessionEnd (RuntimeOptions.closing). */
@@ -458,10 +459,10 @@ export class Runtime {
     return this.parts.reloadPlugins(add);
   }
 
-  /** The Agent SDK's `setMaxThinkingTokens()`: the next model call carries the budget (undefined: none). */
-  async setMaxThinkingTokens(tokens: number | undefined): Promise<void> {
+  /** The Agent SDK's `setMaxThinkingTokens()`: the next model call carries the budget and display. */
+  async setThinking(change: ThinkingChange): Promise<void> {
     if (this.closing) throw new Error("session: closed");
-    await this.parts.setMaxThinkingTokens(tokens);
+    await this.parts.setThinking(change);
   }
 
   /** The Agent SDK's `applyFlagSettings({permissions})`: its rules hold from the next call. */

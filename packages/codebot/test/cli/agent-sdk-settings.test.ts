@@ -209,6 +209,59 @@ describe("the Agent SDK's settings requests", () => {
     ]);
   });
 
+  it("set_max_thinking_tokens without max_thinking_tokens keeps the budget (claude kept 2000 for a display-only request)", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two")]);
+    const run = startSdkRun([...SDK_ARGS, "--model", "claude-sonnet-4-5", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    await run.request("t1", { subtype: "set_max_thinking_tokens", max_thinking_tokens: 2000 });
+    run.say("first");
+    await results(run, 1);
+    const displayOnly = { subtype: "set_max_thinking_tokens", thinking_display: "summarized" };
+    expect(await run.request("t2", displayOnly)).toEqual({ subtype: "success", request_id: "t2" });
+    run.say("second");
+    await results(run, 2);
+    await run.end();
+    expect(server.requests.map((r) => (r.body as { thinking?: unknown }).thinking)).toEqual([
+      { type: "enabled", budget_tokens: 2000 },
+      { type: "enabled", budget_tokens: 2000 },
+    ]);
+  });
+
+  it("set_max_thinking_tokens' thinking_display: summarized asks for summaries, null goes back, highlights is refused and changes nothing", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
+    const run = startSdkRun([...SDK_ARGS, "--model", "claude-opus-4-6", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    const display = (id: string, value: unknown) =>
+      run.request(id, { subtype: "set_max_thinking_tokens", thinking_display: value });
+    await display("t1", "summarized");
+    run.say("first");
+    await results(run, 1);
+    await display("t2", null);
+    run.say("second");
+    await results(run, 2);
+    expect(await display("t3", "highlights")).toMatchObject({
+      subtype: "error",
+      error_code: "unsupported_thinking_display",
+    });
+    expect(await display("t4", "loud")).toMatchObject({
+      subtype: "error",
+      error_code: "invalid_thinking_display",
+    });
+    run.say("third");
+    await results(run, 3);
+    await run.end();
+    const updates = { type: "adaptive", display: "updates" };
+    expect(server.requests.map((r) => (r.body as { thinking?: unknown }).thinking)).toEqual([
+      { type: "adaptive", display: "summarized" },
+      updates,
+      updates,
+    ]);
+  });
+
   it("apply_flag_settings' model switches as set_model does (claude's user line); a bad effortLevel refuses the whole apply", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one")]);

@@ -13,9 +13,11 @@
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { THINKING_DISPLAYS, type ThinkingDisplay } from "@codebot/agentcore";
 import { compileSdkCallbackHooks, type HookRunner } from "@codebot/hooks";
 import type { AgentDefinition } from "../../agents/agent-definition.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
+import type { ThinkingChange } from "../../session/model-env.js";
 import type { ModelSwitchOutcome } from "../../session/model-switch.js";
 import type { ContextInUse } from "../../session/runtime.js";
 import type { PluginFolder } from "../../settings/load-plugins.js";
@@ -48,7 +50,7 @@ export interface SdkSession extends FlagSettingsSession {
   context(): ContextInUse;
   reloadSkills(): Promise<void>;
   reloadPlugins(add: readonly string[]): Promise<{ plugins: readonly PluginFolder[]; errors: number }>;
-  setMaxThinkingTokens(tokens: number | undefined): Promise<void>;
+  setThinking(change: ThinkingChange): Promise<void>;
 }
 
 /** What the requests need besides the session. */
@@ -174,7 +176,7 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
         return flagSettings.get();
       case "set_max_thinking_tokens":
         // Answered without a response object, as claude answers it.
-        return setMaxThinkingTokens(session, request.max_thinking_tokens).then(() => undefined);
+        return setMaxThinkingTokens(session, request).then(() => undefined);
       case "get_context_usage":
         return contextUsage(session.context(), bareId(session.modelSpec));
       case "reload_skills":
@@ -238,16 +240,39 @@ async function setModel(
 
 /**
  * `setMaxThinkingTokens(n)`: the next model request's `thinking` budget, as claude 2.1.328 sends
- * it (`{type: "enabled", budget_tokens: n}`, 0 `{type: "disabled"}`); null goes back to none.
+ * it (`{type: "enabled", budget_tokens: n}`, 0 `{type: "disabled"}`), and its `thinking_display`
+ * (`--thinking-display`'s values, thinking-flags.ts). As claude did (recorded): a field left out
+ * stays as it is, so a request may change the display alone; `null` goes back to the start's.
+ * `highlights`, which codebot does not send, is refused after the budget is set, as claude's
+ * Agent SDK documents its refusal of it.
  */
-function setMaxThinkingTokens(session: SdkSession, tokens: unknown): Promise<void> {
-  if (tokens === null || tokens === undefined) return session.setMaxThinkingTokens(undefined);
-  if (typeof tokens !== "number" || !Number.isSafeInteger(tokens) || tokens < 0)
+async function setMaxThinkingTokens(session: SdkSession, request: Record<string, unknown>): Promise<void> {
+  const tokens = request.max_thinking_tokens;
+  const display = request.thinking_display;
+  if (
+    tokens !== undefined &&
+    tokens !== null &&
+    (typeof tokens !== "number" || !Number.isSafeInteger(tokens) || tokens < 0)
+  )
     throw new ControlError(
       `Cannot set max thinking tokens: "max_thinking_tokens" must be a whole number of tokens, 0 or more, or null (got ${JSON.stringify(tokens)})`,
       "invalid_max_thinking_tokens",
     );
-  return session.setMaxThinkingTokens(tokens);
+  if (display !== undefined && display !== null && !THINKING_DISPLAYS.some((known) => known === display))
+    throw new ControlError(
+      `Cannot set thinking display: "thinking_display" must be one of ${THINKING_DISPLAYS.join(", ")}, or null (got ${JSON.stringify(display)})`,
+      "invalid_thinking_display",
+    );
+  const sent = display === "highlights" ? undefined : (display as ThinkingDisplay | null | undefined);
+  await session.setThinking({
+    ...(tokens !== undefined ? { tokens: tokens as number | null } : {}),
+    ...(sent !== undefined ? { display: sent } : {}),
+  });
+  if (display === "highlights")
+    throw new ControlError(
+      "Cannot set thinking display: codebot does not send highlights (the API takes it only from sessions Anthropic hosts); the display stays as it was",
+      "unsupported_thinking_display",
+    );
 }
 
 /**
