@@ -30,8 +30,8 @@ const INTERRUPTED = "interrupted: the session ended before this call finished";
  * (or clear) boundary. A compaction boundary counts once the summary that follows it is there: a
  * session that ended between the two (they are two writes) keeps the history before it, and the
  * notice says so. Sub-agents' lines are left out (their results are in the main history).
- * What a transcript line does not keep is lost: reasoning (its provider signature is not
- * written) and file contents. A line that does not parse or has another shape — the last one,
+ * What a transcript line does not keep is lost: file contents, and thinking without its
+ * signature (an older codebot's lines); signed and redacted thinking comes back to be sent as it was. A line that does not parse or has another shape — the last one,
  * cut off by a crash, or any other — is skipped and reported; a tool call whose result never came
  * gets an error result.
  */
