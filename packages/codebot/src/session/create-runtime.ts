@@ -13,6 +13,7 @@ import {
   type Tool,
   type ToolMiddleware,
   userMessage,
+  withoutThinking,
 } from "@codebot/agentcore";
 import {
   type CallbackSpec,
@@ -478,8 +479,11 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     managedEnv: managedEnvOf(project.layers),
     mcpServers: () => mcp?.servers,
     agentHook: agentHookRunner({
+      // Asked not to think, as claude 2.1.328 asks an agent hook's model (recorded; without-thinking.ts).
       model: async (spec) =>
-        spec === undefined ? model : modelFromSpec(modelFlag(spec, modelAccess), modelAccess),
+        withoutThinking(
+          spec === undefined ? model : await modelFromSpec(modelFlag(spec, modelAccess), modelAccess),
+        ),
       paths,
       env: settings.env,
       approval: approval.toolMiddleware(),

@@ -156,4 +156,19 @@ describe("thinking beside effort", () => {
     ]);
     expect(await thinkingSent("claude-opus-4-6")).toEqual([adaptive, { type: "disabled" }]);
   });
+
+  it("an agent hook's requests ask for no thinking, as claude asks them", async () => {
+    const box = sandbox();
+    const stop = { type: "agent", prompt: "Check it. $ARGUMENTS" };
+    box.json(path.join(box.home, ".claude/settings.json"), { hooks: { Stop: [{ hooks: [stop] }] } });
+    const server = await modelServer([reply.text("done"), reply.text('{"ok": true}')]);
+    const r = await runCli(["-p", "go", "--model", "claude-sonnet-4-5", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(server.requests.map(thinkingOf)).toEqual([
+      { type: "enabled", budget_tokens: 31999 },
+      { type: "disabled" },
+    ]);
+  });
 });
