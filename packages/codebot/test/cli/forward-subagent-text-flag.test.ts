@@ -53,7 +53,7 @@ describe("--forward-subagent-text", () => {
     expect(JSON.stringify(content(under.shift()))).toContain("list the files");
     // An answer is a line per block, as claude writes it, each with the message's id.
     expect(under.slice(0, 3).map(content)).toEqual([
-      [{ type: "thinking", thinking: "sub thinks" }],
+      [{ type: "thinking", thinking: "sub thinks", signature: "loopback-signature" }],
       [{ type: "text", text: "Let me look." }],
       [{ type: "tool_use", id: "call_glob", name: "Glob", input: { pattern: "*" } }],
     ]);
