@@ -14,9 +14,10 @@ export type ThinkingToSend =
   | { type: "enabled"; budgetTokens: number };
 
 /**
- * The beta claude 2.1.328 names in every request (recorded): with a budget, it is what lets the
- * model think again between tool calls of a turn, not only before the first; codebot names it
- * where it does that (adaptive thinking interleaves without it).
+ * The beta claude 2.1.328 names in every request to a Claude 4 model or later (recorded, thinking
+ * off too): with a budget, it is what lets the model think again between the tool calls of a
+ * turn, not only before the first; codebot names it there alone (adaptive thinking interleaves
+ * without it).
  */
 export const INTERLEAVED_THINKING_BETA = "interleaved-thinking-2025-05-14";
 
