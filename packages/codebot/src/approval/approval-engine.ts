@@ -53,11 +53,13 @@ export class ApprovalEngine {
   private readonly autoRefusal: string | undefined;
   readonly tools: ToolApproval;
   readonly hooks: HookApproval;
+  /** The questions put to the user, one at a time: where the open one stands among those waiting. */
+  readonly queue = new AskQueue();
 
   constructor(options: ApprovalEngineOptions) {
     this.currentMode = options.mode;
     this.autoRefusal = options.autoRefusal;
-    const queue = new AskQueue();
+    const queue = this.queue;
     const mode = () => this.currentMode;
     this.tools = new ToolApproval({
       mode,

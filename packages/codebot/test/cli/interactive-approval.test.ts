@@ -3,30 +3,14 @@
  * text typed ahead of the question that does not answer it.
  */
 import fs from "node:fs";
-import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
+import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import {
-  command,
-  modelEnv,
-  modelServer,
-  requestText,
-  type Sandbox,
-  sandbox,
-} from "./support/cli-fixtures.js";
+import { conversations } from "../support/conversations.js";
+import { command, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
-import { TmuxSession } from "./support/tmux.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
-
-async function startSession(
-  box: Sandbox,
-  server: LoopbackModelServer,
-  args: string[] = [],
-): Promise<TmuxSession> {
-  const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args });
-  await term.waitForScreen(/^›/m);
-  return term;
-}
 
 describe("approvals", { timeout: 120_000 }, () => {
   it("one key answers, no Enter: the exact call is shown, y runs it", async () => {
@@ -99,7 +83,7 @@ describe("approvals", { timeout: 120_000 }, () => {
       reply.toolCall("bash", { command: "echo no > no.txt" }),
       reply.text("done"),
     ]);
-    const term = await startSession(box, server, ["--allowedTools", "bash(sleep *)"]);
+    const term = await startSession(box, server, { args: ["--allowedTools", "bash(sleep *)"] });
     term.submit("go");
     await term.waitForScreen(/bash sleep 2 \(/);
     // Typed ahead while the first call runs: a "y" that must not approve the second call.
@@ -146,7 +130,7 @@ describe("approvals", { timeout: 120_000 }, () => {
         reply.toolCall("bash", { command: "echo two > two.txt" }),
         reply.text("after"),
       ]);
-      const term = await startSession(box, server, [...args(box)]);
+      const term = await startSession(box, server, { args: args(box) });
       term.submit("go");
       await term.waitForScreen("? allow bash echo one > one.txt");
       term.press("Escape");
@@ -163,4 +147,39 @@ describe("approvals", { timeout: 120_000 }, () => {
       term.type("n");
       await term.waitForScreen(/^after$/m);
     });
+
+  it("questions of sub-agents running at once say which of how many is asked: one at a time, the count grows as one queues", async () => {
+    const box = sandbox();
+    const server = await modelServer(
+      conversations({
+        "ALPHA-TASK": [reply.toolCall("bash", { command: "echo a > a.txt" }), reply.text("alpha done")],
+        // Asks a second after alpha's question is open: alpha's is counted again, 1 of 2.
+        "BETA-TASK": [
+          reply.toolCall("bash", { command: "sleep 1" }),
+          reply.toolCall("bash", { command: "echo b > b.txt" }),
+          reply.text("beta done"),
+        ],
+        go: [
+          reply.toolCalls(
+            toolCall("agent", { prompt: "ALPHA-TASK", name: "alpha" }),
+            toolCall("agent", { prompt: "BETA-TASK", name: "beta" }),
+          ),
+          reply.text("all done"),
+        ],
+      }),
+    );
+    const term = await startSession(box, server, { args: ["--allowedTools", "bash(sleep *)"] });
+    term.submit("go");
+    await term.waitForScreen("? allow [alpha] bash echo a > a.txt  [y]es");
+    const recounted = await term.waitForScreen("? (1 of 2) allow [alpha] bash echo a > a.txt  [y]es");
+    // Drawn again in its place, not under the question as first drawn.
+    expect(recounted).not.toContain("? allow [alpha]");
+    term.type("y");
+    const second = await term.waitForScreen("? (2 of 2) allow [beta] bash echo b > b.txt  [y]es");
+    // One question on screen at a time: beta's was not drawn before alpha's was answered.
+    expect(second.indexOf("[beta] bash echo b")).toBeGreaterThan(second.indexOf("✓ [alpha] bash echo a"));
+    term.type("y");
+    await term.waitForScreen(/^all done$/m);
+    expect(fs.readFileSync(box.at("b.txt"), "utf8")).toBe("b\n");
+  });
 });

@@ -5,19 +5,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
+import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { cliPath, useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
-
-async function startSession(box: Sandbox, server: LoopbackModelServer): Promise<TmuxSession> {
-  const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
-  await term.waitForScreen(/^›/m);
-  return term;
-}
 
 describe("prompt input", { timeout: 120_000 }, () => {
   it("a line ending with a backslash continues on the next: one prompt of two lines", async () => {

@@ -1,9 +1,10 @@
 import fs from "node:fs";
-import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
+import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
-import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, runCli, useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -15,16 +16,6 @@ const SGR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`);
  * `codebot ARGS` in a terminal in the sandbox's project, against the model server; resolves when
  * the session is ready, i.e. its prompt shows (the banner comes earlier, while it starts).
  */
-async function startSession(
-  box: Sandbox,
-  server: LoopbackModelServer,
-  args: readonly string[] = [],
-  extraEnv: Record<string, string> = {},
-): Promise<TmuxSession> {
-  const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home, extraEnv), args });
-  await term.waitForScreen(/^›/m);
-  return term;
-}
 
 describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
   it("streams the answer to a typed prompt, then offers the prompt again", async () => {
@@ -95,7 +86,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
       reply.toolCall("bash", { command: "sleep 30" }),
       reply.text("next answer"),
     ]);
-    const term = await startSession(box, server, ["--permission-mode", "auto"]);
+    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
     term.submit("sleep a while");
     await term.waitForScreen(/bash sleep 30 \(\d+s/);
     const started = Date.now();
@@ -113,7 +104,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
       hooks: { SessionEnd: [command("sleep 0.2; echo bye > ended.txt")] },
     });
     const server = await modelServer([]);
-    const term = await startSession(box, server, ["--settings", settings]);
+    const term = await startSession(box, server, { args: ["--settings", settings] });
     term.submit("/exit");
     expect(await term.exitCode()).toBe(0);
     expect(fs.readFileSync(`${box.project}/ended.txt`, "utf8")).toBe("bye\n");
@@ -125,7 +116,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
       hooks: { SessionEnd: [command("sleep 0.2; echo bye > ended.txt")] },
     });
     const server = await modelServer([]);
-    const term = await startSession(box, server, ["--settings", settings]);
+    const term = await startSession(box, server, { args: ["--settings", settings] });
     term.kill();
     await waitFor(() => fs.existsSync(`${box.project}/ended.txt`), 20_000, "SessionEnd after the hang-up");
   });
@@ -134,7 +125,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     const box = sandbox();
     const settings = box.json("s.json", { hooks: { SessionEnd: [command("echo bye > ended.txt")] } });
     const server = await modelServer([]);
-    const term = await startSession(box, server, ["--settings", settings]);
+    const term = await startSession(box, server, { args: ["--settings", settings] });
     term.press("C-c");
     await term.waitForScreen("(Ctrl+C again, Ctrl+D or /exit to quit)");
     term.press("C-c");
@@ -180,7 +171,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     const box = sandbox();
     const userSettings = box.json(`${box.home}/settings.json`, {});
     const server = await modelServer([reply.text("first")]);
-    const term = await startSession(box, server, [], { CODEBOT_IDLE_PROMPT_MS: "soon" });
+    const term = await startSession(box, server, { env: { CODEBOT_IDLE_PROMPT_MS: "soon" } });
     await term.waitForScreen(/^CODEBOT_IDLE_PROMPT_MS "soon" is not a number of milliseconds; ignored$/m);
     // A settings file edited mid-session: the runtime's notice.
     box.json(userSettings, { permissions: { allow: ["Bash(ls)"] } });
@@ -226,7 +217,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
       hooks: { PreToolUse: [command("exit 0", { name: "my-guard", matcher: "bash" })] },
     });
     const server = await modelServer([]);
-    const term = await startSession(box, server, ["--settings", settings]);
+    const term = await startSession(box, server, { args: ["--settings", settings] });
     term.submit("/hooks");
     await term.waitForScreen(/my-guard\n {4}command: exit 0\n {4}matcher: bash/);
     await term.waitForScreen("from cli s.json · trust: approved (user-owned)");
@@ -241,7 +232,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     const server = await modelServer([]);
     const coloured = await startSession(box, server);
     expect(coloured.screen(true)).toMatch(SGR);
-    const plain = await startSession(box, server, [], { NO_COLOR: "1" });
+    const plain = await startSession(box, server, { env: { NO_COLOR: "1" } });
     expect(plain.screen(true)).not.toMatch(SGR);
   });
 

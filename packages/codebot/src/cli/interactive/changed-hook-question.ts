@@ -1,9 +1,11 @@
 import { type CompiledHook, hookConsent, hookScripts } from "@codebot/hooks";
 import type { ApprovalAnswer, HookApprovalRequest } from "../../approval/approval-types.js";
+import type { QueuePlace } from "../../approval/ask-queue.js";
 import { visible } from "../../approval/visible-text.js";
 import { displayPath, type HookInventory } from "../hooks/hook-inventory.js";
 import { hookDetailLines } from "../hooks/hook-view.js";
 import type { Styles } from "../output/styles.js";
+import { questionCount } from "./question-count.js";
 import type { Questions } from "./questions.js";
 
 /**
@@ -19,6 +21,8 @@ export function changedHookQuestion(
   questions: Questions,
   view: { line(text: string): void; runningCall(): string | undefined },
   s: Styles,
+  /** Where the question stands among the approval questions waiting (`(1 of 2) `). */
+  place: () => QueuePlace | undefined = () => undefined,
 ): (request: HookApprovalRequest) => Promise<ApprovalAnswer> {
   // The consent fingerprints the project question listed (the unapproved ones were answered there).
   const listed = new Set(startInventory.hooks.map((h) => h.fingerprint));
@@ -28,7 +32,7 @@ export function changedHookQuestion(
     if (request.signal.aborted) return "deny";
     const own = request.source !== "project" && request.source !== "local";
     view.line(
-      `${s.yellow("?")} ${own ? "your hook runs a program of the project that is not approved yet" : "a project hook changed since the session started"}:`,
+      `${s.yellow("?")} ${questionCount(place())}${own ? "your hook runs a program of the project that is not approved yet" : "a project hook changed since the session started"}:`,
     );
     for (const line of hookLines(request.hook, cwd, s)) view.line(`  ${line}`);
     // Which call it would run for (tool events): the one running now. Kernel events reach the

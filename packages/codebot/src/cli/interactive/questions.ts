@@ -8,8 +8,8 @@ interface Pending {
   keys?: ReadonlySet<string>;
   /** What the user had typed at the prompt when the question opened: given back afterwards. */
   stashed: string;
-  /** The question as asked, before it was broken into rows (a resize breaks it again). */
-  question: string;
+  /** The question as asked, before it was broken into rows (a resize breaks it again); read at each drawing. */
+  question: () => string;
 }
 
 interface KeyInfo {
@@ -62,10 +62,11 @@ export class Questions {
 
   /**
    * Asks until one of `choices`' keys is pressed (`escape` among them: the Esc key); resolves with
-   * its value, or with `fallback` when cancelled.
+   * its value, or with `fallback` when cancelled. A question given as a function is read again
+   * each time it is drawn (its count of the questions waiting behind it changes: `refresh`).
    */
   async ask<T extends string>(
-    question: string,
+    question: string | (() => string),
     choices: Record<string, T>,
     fallback: T,
     signal?: AbortSignal,
@@ -98,7 +99,15 @@ export class Questions {
     const pending = this.pending;
     if (!pending) return;
     syncRows(this.rl);
-    this.rl.setPrompt(questionRows(pending.question, this.columns()));
+    this.rl.setPrompt(questionRows(pending.question(), this.columns()));
+  }
+
+  /** The open question is drawn again, as it reads now (another question queued behind it). */
+  refresh(): void {
+    const pending = this.pending;
+    if (!pending || this.mode !== "keys") return;
+    this.rl.setPrompt(questionRows(pending.question(), this.columns()));
+    this.rl.prompt();
   }
 
   /** Answers the open question with "no answer". */
@@ -107,11 +116,13 @@ export class Questions {
   }
 
   private readKey(
-    prompt: string,
+    asked: string | (() => string),
     keys: ReadonlySet<string>,
     signal?: AbortSignal,
   ): Promise<string | undefined> {
     if (signal?.aborted) return Promise.resolve(undefined);
+    const question = typeof asked === "string" ? () => asked : asked;
+    const prompt = question();
     if (this.mode === "refused") {
       this.screen.line(`${prompt}no (stdin is not a terminal)`);
       return Promise.resolve(undefined);
@@ -127,7 +138,7 @@ export class Questions {
       this.pending = {
         keys,
         stashed,
-        question: prompt,
+        question,
         resolve: (answer) => {
           signal?.removeEventListener("abort", onAbort);
           resolve(answer);

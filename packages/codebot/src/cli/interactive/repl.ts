@@ -1,5 +1,6 @@
 import readline from "node:readline";
 import type { ApprovalAnswer } from "../../approval/approval-types.js";
+import type { AskQueue } from "../../approval/ask-queue.js";
 import { visible } from "../../approval/visible-text.js";
 import { closeOnSignals } from "../../session/close-on-signals.js";
 import { createRuntime } from "../../session/create-runtime.js";
@@ -45,6 +46,7 @@ import {
   shownLine,
   WORD_PROMPT_MARKS,
 } from "./prompt-rows.js";
+import { questionCount } from "./question-count.js";
 import { Questions } from "./questions.js";
 import { measureAsTerminal, redrawAfterJoiner } from "./readline-measure.js";
 import { onFreshRow, syncRows } from "./readline-rows.js";
@@ -239,6 +241,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   /** What the user chose, when leaving, for a worktree with changes (asked in quit()). */
   let worktreeChoice: WorktreeChoice | undefined;
   let runtime: Runtime;
+  /** The runtime's queue of approval questions, once it exists. */
+  let askQueue: AskQueue | undefined;
   let display: MessageDisplay | undefined;
   try {
     runtime = await createRuntime({
@@ -266,7 +270,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
           }
         : {}),
       // Only for a project hook that changed since the project question (a script it runs edited).
-      askHookApproval: changedHookQuestion(inventory, questions, view, s),
+      askHookApproval: changedHookQuestion(inventory, questions, view, s, () => askQueue?.place()),
       askToolApproval: (request) => {
         const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
         const what = visible(request.subject ?? JSON.stringify(request.args));
@@ -275,7 +279,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
           request.hookReason !== undefined
             ? ` ${s.dim(`(a hook asks: ${visible(request.hookReason)})`)}`
             : "";
-        const asked = `${s.yellow("?")} allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}`;
+        // Read at each drawing: a question queued behind this one makes it `(1 of 3)`.
+        const asked = () =>
+          `${s.yellow("?")} ${questionCount(askQueue?.place())}allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}`;
         if (flat) {
           const { text, choices } = numberedOptions<ApprovalAnswer>([
             { label: "Yes", value: "once" },
@@ -289,11 +295,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
               : []),
             { label: "No", value: "deny" },
           ]);
-          return questions.ask(`${asked}\n${text}`, choices, "deny", request.signal);
+          return questions.ask(() => `${asked()}\n${text}`, choices, "deny", request.signal);
         }
         const always = request.alwaysRule !== undefined ? ` / [a]lways (${visible(request.alwaysRule)})` : "";
         return questions.ask<ApprovalAnswer>(
-          `${asked}  [y]es / [n]o${always}: `,
+          () => `${asked()}  [y]es / [n]o${always}: `,
           request.alwaysRule !== undefined ? { y: "once", n: "deny", a: "always" } : { y: "once", n: "deny" },
           "deny",
           request.signal,
@@ -307,6 +313,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   }
   display = new MessageDisplay(runtime.hooks, () => runtime.promptId);
   const rt = runtime;
+  askQueue = rt.approval.queue;
+  askQueue.onChange(() => questions.refresh());
   // A resumed session shows where it was (Claude Code does too): the last prompts, answers and calls.
   // Its answers rendered as the live view renders them: only then is the renderer waited for.
   if (start.resume && historyRecap(rt.messages, s).length > 0)
