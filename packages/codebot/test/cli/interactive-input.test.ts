@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { cliPath, useBuiltCli } from "./support/cli-process.js";
 import { startSession } from "./support/terminal-session.js";
@@ -294,5 +295,37 @@ describe("prompt input", { timeout: 120_000 }, () => {
     await term.waitForScreen(/^›\s*\/help$/m);
     term.press("Enter");
     await term.waitForScreen(/^\/exit +end the session/m);
+  });
+
+  it("←, →, Backspace and Delete step over and delete a whole emoji joined by U+200D or a letter with its accent; the cursor stands where the terminal drew it", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("edited")]);
+    const term = await startSession(box, server);
+    // a, 👩‍💻 (2 columns), e + combining acute (1), 👨‍👩‍👧 (2), b: after `› ` (2).
+    term.type("a👩‍💻e\u0301👨‍👩‍👧b");
+    await term.waitForScreen("› a👩‍💻e\u0301👨‍👩‍👧b");
+    const cursor = () => Number(term.tmux("display", "-p", "-t", "t", "#{cursor_x}").trim());
+    const at = (column: number) =>
+      waitFor(() => cursor() === column, 5_000, `the cursor at column ${column}`);
+    await at(9);
+    term.press("Left");
+    await at(8);
+    term.press("Left");
+    await at(6);
+    term.press("Left");
+    await at(5);
+    term.press("BSpace");
+    await term.waitForScreen("› ae\u0301👨‍👩‍👧b");
+    await at(3);
+    term.press("DC");
+    await term.waitForScreen("› a👨‍👩‍👧b");
+    await at(3);
+    term.press("Right");
+    await at(5);
+    term.type("!");
+    await term.waitForScreen("› a👨‍👩‍👧!b");
+    term.press("Enter");
+    await term.waitForScreen(/^edited$/m);
+    expect(requestText(server.requests[0])).toContain(JSON.stringify("a👨‍👩‍👧!b").slice(1, -1));
   });
 });

@@ -48,6 +48,7 @@ import {
 } from "./prompt-rows.js";
 import { questionCount } from "./question-count.js";
 import { Questions } from "./questions.js";
+import { editByGraphemes } from "./readline-graphemes.js";
 import { measureAsTerminal, redrawAfterJoiner } from "./readline-measure.js";
 import { onFreshRow, syncRows } from "./readline-rows.js";
 import { safeModeBanner } from "./safe-mode-banner.js";
@@ -119,7 +120,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     // pressed to interrupt when the correction was typed right after it.
     escapeCodeTimeout: 50,
   });
-  if (terminal) measureAsTerminal(rl);
+  if (terminal) {
+    measureAsTerminal(rl);
+    editByGraphemes(rl);
+  }
   const marks = flat ? WORD_PROMPT_MARKS : GLYPH_PROMPT_MARKS;
   rl.setPrompt(marks.first);
   // Whether the prompt or a question is on screen, and how to draw it again: lines printed then

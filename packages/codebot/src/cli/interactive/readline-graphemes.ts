@@ -1,0 +1,83 @@
+import type readline from "node:readline";
+
+/**
+ * readline steps through the typed line one code point at a time: ← went into an emoji joined by
+ * U+200D (👩‍💻 took three presses, the cursor drawn in the middle of its cell) and Backspace took
+ * a family 👨‍👩‍👧 apart one person at a time, or left an accent (é typed as e + U+0301) without
+ * its letter. This makes ←/→ (Ctrl+B/F), Backspace (Ctrl+H) and Delete (Ctrl+D) move over and
+ * delete one grapheme cluster — what the user sees as one character — as claude's editor does.
+ * Word moves and edits keep readline's rules; their ends are moved to a cluster's edge.
+ *
+ * Node keeps these edits under symbols (`_moveCursor`, `_deleteLeft`, `_deleteRight`, which its
+ * key handler calls); where one is not found readline is left as it is for that edit.
+ */
+export function editByGraphemes(rl: readline.Interface): void {
+  const editor = rl as unknown as Editor;
+  const moveCursor = internal(rl, "_moveCursor");
+  if (moveCursor !== undefined) {
+    const original = moveCursor.value as (dx: number) => void;
+    define(rl, moveCursor.key, function (this: Editor, dx: number) {
+      const target = Math.max(0, Math.min(this.line.length, this.cursor + dx));
+      const edge = dx < 0 ? clusterStart(this.line, target) : clusterEnd(this.line, target);
+      original.call(this, edge - this.cursor);
+    });
+  }
+  const beforeEdit = internal(rl, "_beforeEdit")?.value as
+    | ((line: string, cursor: number) => void)
+    | undefined;
+  const refresh = () => (editor as unknown as { _refreshLine(): void })._refreshLine();
+  /** Removes `[from, to)` of the line (readline's undo keeps the line as it was), the cursor at `from`. */
+  const cut = (from: number, to: number) => {
+    beforeEdit?.call(editor, editor.line, editor.cursor);
+    editor.line = editor.line.slice(0, from) + editor.line.slice(to);
+    editor.cursor = from;
+    refresh();
+  };
+  const deleteLeft = internal(rl, "_deleteLeft");
+  if (deleteLeft !== undefined)
+    define(rl, deleteLeft.key, function (this: Editor) {
+      if (this.cursor > 0) cut(clusterStart(this.line, this.cursor - 1), this.cursor);
+    });
+  const deleteRight = internal(rl, "_deleteRight");
+  if (deleteRight !== undefined)
+    define(rl, deleteRight.key, function (this: Editor) {
+      if (this.cursor < this.line.length) cut(this.cursor, clusterEnd(this.line, this.cursor + 1));
+    });
+}
+
+/** readline's line buffer, which the type declarations mark read-only. */
+interface Editor {
+  line: string;
+  cursor: number;
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** The start of the grapheme cluster `at` (a UTF-16 offset) is in: `at` itself when it is one's start. */
+export function clusterStart(line: string, at: number): number {
+  if (at <= 0) return 0;
+  if (at >= line.length) return line.length;
+  return segmenter.segment(line).containing(at)?.index ?? at;
+}
+
+/** The end of the grapheme cluster that `at` is inside of: `at` itself when a cluster starts there. */
+export function clusterEnd(line: string, at: number): number {
+  if (at <= 0) return 0;
+  if (at >= line.length) return line.length;
+  const segment = segmenter.segment(line).containing(at);
+  if (segment === undefined || segment.index === at) return at;
+  return segment.index + segment.segment.length;
+}
+
+/** An edit readline keeps under a symbol described `name`, on its prototype chain. */
+function internal(rl: readline.Interface, name: string): { key: symbol; value: unknown } | undefined {
+  for (let proto = Object.getPrototypeOf(rl); proto !== null; proto = Object.getPrototypeOf(proto)) {
+    const key = Object.getOwnPropertySymbols(proto).find((s) => s.description === name);
+    if (key !== undefined) return { key, value: proto[key] };
+  }
+  return undefined;
+}
+
+function define(rl: readline.Interface, key: symbol, value: (...args: never[]) => void): void {
+  Object.defineProperty(rl, key, { value, configurable: true, writable: true });
+}
