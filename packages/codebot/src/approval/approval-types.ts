@@ -12,6 +12,8 @@ export type ApprovalAnswer = "once" | "always" | "deny";
 /** A question about one tool call that the permission mode and rules did not settle. */
 export interface ToolApprovalRequest {
   tool: string;
+  /** The tool call's id (its `tool_execution_start` event's). */
+  callId: string;
   /** `main` or the sub-agent's name. */
   agentName: string;
   args: Record<string, unknown>;

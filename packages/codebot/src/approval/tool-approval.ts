@@ -419,6 +419,7 @@ export class ToolApproval {
       this.options.hooks?.asking(call);
       return ask({
         tool: call.name,
+        callId: call.id,
         agentName: ctx.agentName,
         args: call.args,
         ...question,

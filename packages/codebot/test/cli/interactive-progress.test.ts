@@ -3,23 +3,14 @@
  * while a tool runs, Esc interrupting the running tool, and a typed-ahead prompt queued and echoed
  * when it runs.
  */
-import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
+import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
-
-async function startSession(box: Sandbox, server: LoopbackModelServer): Promise<TmuxSession> {
-  const term = TmuxSession.start({
-    dir: box.project,
-    env: modelEnv(server, box.home),
-    args: ["--permission-mode", "auto"],
-  });
-  await term.waitForScreen(/^›/m);
-  return term;
-}
 
 describe("live progress in the interactive session", { timeout: 120_000 }, () => {
   it("a 3 s tool shows a spinner with its elapsed time, output line count and the Esc hint", async () => {
@@ -28,7 +19,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
       reply.toolCall("bash", { command: "echo one; echo two; sleep 3" }),
       reply.text("slept"),
     ]);
-    const term = await startSession(box, server);
+    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
     term.submit("sleep");
     const screen = await term.waitForScreen(
       /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] bash echo one; echo two; sleep 3 \([12]s · 2 lines · Esc to interrupt\)/,
@@ -61,7 +52,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
     const box = sandbox();
     const command = `sleep 3; echo ${"a".repeat(80)}`;
     const server = await modelServer([reply.toolCall("bash", { command }), reply.text("slept")]);
-    const term = await startSession(box, server);
+    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
     term.submit("sleep");
     // A spinner row of about 110 columns: at 60 the terminal (tmux) rewraps it onto two rows.
     await term.waitForScreen(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] bash sleep 3/);
@@ -78,7 +69,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
       reply.toolCall("bash", { command: "echo started; sleep 30" }),
       reply.text("after the interrupt"),
     ]);
-    const term = await startSession(box, server);
+    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
     term.submit("sleep long");
     await term.waitForScreen(/bash echo started; sleep 30 \(\d+s · 1 line/);
     const started = Date.now();
@@ -102,7 +93,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
     const server = await modelServer([
       reply.hang("The matchers:\n\n| event | matcher |\n|---|---|\n| PreToolUse | bash"),
     ]);
-    const term = await startSession(box, server);
+    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
     term.submit("explain");
     await term.waitForScreen(/^The matchers:$/m);
     term.press("Escape");
@@ -113,7 +104,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
   it("Ctrl+D while a tool runs: the run is interrupted and the session closes, without asking what to do instead", async () => {
     const box = sandbox();
     const server = await modelServer([reply.toolCall("bash", { command: "echo started; sleep 30" })]);
-    const term = await startSession(box, server);
+    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
     term.submit("sleep long");
     await term.waitForScreen(/bash echo started; sleep 30 \(\d+s · 1 line/);
     term.press("C-d");
@@ -126,7 +117,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
   it("Esc while the model is writing: its text so far is kept, followed by the interruption", async () => {
     const box = sandbox();
     const server = await modelServer([reply.hang("Step one is done.\n\nNow step tw"), reply.text("ok")]);
-    const term = await startSession(box, server);
+    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
     term.submit("think");
     // The answer is rendered block by block: the finished paragraph is on screen.
     await term.waitForScreen(/^Step one is done\.$/m);
@@ -145,7 +136,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
       reply.text("first answer"),
       reply.text("second answer"),
     ]);
-    const term = await startSession(box, server);
+    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
     term.submit("first");
     await term.waitForScreen(/bash sleep 2 \(/);
     term.submit("the second prompt");
@@ -161,7 +152,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
       reply.text("first answer"),
       reply.text("second answer"),
     ]);
-    const term = await startSession(box, server);
+    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
     term.submit("first");
     await term.waitForScreen(/bash sleep 2 \(/);
     term.type("the next prompt");
@@ -183,7 +174,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
       reply.toolCall("bash", { command: "sleep 2" }),
       reply.text("first answer"),
     ]);
-    const term = await startSession(box, server);
+    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
     term.submit("first");
     await term.waitForScreen(/bash sleep 2 \(/);
     const long = `${"x".repeat(150)}END`;
@@ -198,7 +189,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
   it("/compact shows a spinner with its elapsed time and the Esc hint while the summary is written", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("first answer"), reply.hang("summarising")]);
-    const term = await startSession(box, server);
+    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
     term.submit("hello");
     await term.waitForScreen(/^first answer\n›/m);
     term.submit("/compact");
@@ -208,5 +199,22 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
       /^compaction interrupted; the conversation is unchanged\n›.*\n.*context/m,
     );
     expect(screen).not.toContain("compacting… (");
+  });
+
+  it("a call that waited at its question: its time counts from the answer, not from before the question", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "touch t.txt; sleep 4" }),
+      reply.text("slept"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("go");
+    await term.waitForScreen("? allow bash touch t.txt; sleep 4");
+    // The question stays open three seconds before it is answered.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    term.type("y");
+    const running = await term.waitForScreen(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] bash touch t.txt; sleep 4 \((\d+)s/);
+    expect(Number(/sleep 4 \((\d+)s/.exec(running)?.[1])).toBeLessThan(3);
+    await term.waitForScreen(/^slept$/m);
   });
 });

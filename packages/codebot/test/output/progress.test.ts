@@ -23,6 +23,17 @@ describe("Progress: the status line of what is running", () => {
     expect(p.active).toBe(false);
   });
 
+  it("a call that waited for its question counts its time from the answer", () => {
+    const p = new Progress();
+    p.toolStarted("c1", "bash npm test", 0);
+    p.toolStarted("c2", "bash sleep 9", 0);
+    p.toolAsked("c1");
+    p.answered(10_000);
+    expect(p.text(11_500, 0, "")).toBe("⠋ bash sleep 9 (+1 more) (11s)");
+    p.toolEnded("c2");
+    expect(p.text(11_500, 0, "")).toBe("⠋ bash npm test (1s)");
+  });
+
   it("shows a hook only once it has taken a second, by its statusMessage or its name", () => {
     const p = new Progress();
     p.toolStarted("c1", "bash ls", 0);

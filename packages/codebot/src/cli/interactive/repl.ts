@@ -1,5 +1,5 @@
 import readline from "node:readline";
-import type { ApprovalAnswer } from "../../approval/approval-types.js";
+import type { ApprovalAnswer, ToolApprovalRequest } from "../../approval/approval-types.js";
 import type { AskQueue } from "../../approval/ask-queue.js";
 import { visible } from "../../approval/visible-text.js";
 import { closeOnSignals } from "../../session/close-on-signals.js";
@@ -248,6 +248,39 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   /** The runtime's queue of approval questions, once it exists. */
   let askQueue: AskQueue | undefined;
   let display: MessageDisplay | undefined;
+  /** The question about a tool call no rule settled: `? allow bash … [y]es / [n]o / [a]lways`. */
+  const askToolQuestion = (request: ToolApprovalRequest): Promise<ApprovalAnswer> => {
+    const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
+    const what = visible(request.subject ?? JSON.stringify(request.args));
+    // A hook's permissionDecision "ask" (Claude Code) says why it asks.
+    const why =
+      request.hookReason !== undefined ? ` ${s.dim(`(a hook asks: ${visible(request.hookReason)})`)}` : "";
+    // Read at each drawing: a question queued behind this one makes it `(1 of 3)`.
+    const asked = () =>
+      `${s.yellow("?")} ${questionCount(askQueue?.place())}allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}`;
+    if (flat) {
+      const { text, choices } = numberedOptions<ApprovalAnswer>([
+        { label: "Yes", value: "once" },
+        ...(request.alwaysRule !== undefined
+          ? [
+              {
+                label: `Yes, and always allow ${visible(request.alwaysRule)} for this session`,
+                value: "always" as const,
+              },
+            ]
+          : []),
+        { label: "No", value: "deny" },
+      ]);
+      return questions.ask(() => `${asked()}\n${text}`, choices, "deny", request.signal);
+    }
+    const always = request.alwaysRule !== undefined ? ` / [a]lways (${visible(request.alwaysRule)})` : "";
+    return questions.ask<ApprovalAnswer>(
+      () => `${asked()}  [y]es / [n]o${always}: `,
+      request.alwaysRule !== undefined ? { y: "once", n: "deny", a: "always" } : { y: "once", n: "deny" },
+      "deny",
+      request.signal,
+    );
+  };
   try {
     runtime = await createRuntime({
       ...runtimeOptionsOf(flags, inventory, modelSpec),
@@ -276,38 +309,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       // Only for a project hook that changed since the project question (a script it runs edited).
       askHookApproval: changedHookQuestion(inventory, questions, view, s, () => askQueue?.place()),
       askToolApproval: (request) => {
-        const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
-        const what = visible(request.subject ?? JSON.stringify(request.args));
-        // A hook's permissionDecision "ask" (Claude Code) says why it asks.
-        const why =
-          request.hookReason !== undefined
-            ? ` ${s.dim(`(a hook asks: ${visible(request.hookReason)})`)}`
-            : "";
-        // Read at each drawing: a question queued behind this one makes it `(1 of 3)`.
-        const asked = () =>
-          `${s.yellow("?")} ${questionCount(askQueue?.place())}allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}`;
-        if (flat) {
-          const { text, choices } = numberedOptions<ApprovalAnswer>([
-            { label: "Yes", value: "once" },
-            ...(request.alwaysRule !== undefined
-              ? [
-                  {
-                    label: `Yes, and always allow ${visible(request.alwaysRule)} for this session`,
-                    value: "always" as const,
-                  },
-                ]
-              : []),
-            { label: "No", value: "deny" },
-          ]);
-          return questions.ask(() => `${asked()}\n${text}`, choices, "deny", request.signal);
-        }
-        const always = request.alwaysRule !== undefined ? ` / [a]lways (${visible(request.alwaysRule)})` : "";
-        return questions.ask<ApprovalAnswer>(
-          () => `${asked()}  [y]es / [n]o${always}: `,
-          request.alwaysRule !== undefined ? { y: "once", n: "deny", a: "always" } : { y: "once", n: "deny" },
-          "deny",
-          request.signal,
-        );
+        // The call runs once answered: the time shown while it runs starts then, not before its question.
+        view.callAsked(request.callId);
+        return askToolQuestion(request);
       },
     });
   } catch (error) {

@@ -32,6 +32,8 @@ export class Progress {
   private model: { phase: "thinking" | "writing"; since: number } | undefined;
   private readonly tools = new Map<string, RunningTool>();
   private readonly hooks = new Map<string, RunningHook>();
+  /** The calls the open question is about. */
+  private readonly asked = new Set<string>();
   /** Work of the session's own outside a run (`/compact`'s summary), by what it is doing. */
   private task: { label: string; since: number } | undefined;
 
@@ -49,6 +51,23 @@ export class Progress {
 
   toolStarted(id: string, label: string, now: number): void {
     this.tools.set(id, { label, since: now, lines: 0 });
+  }
+
+  /**
+   * The user is asked about the call: it runs only once answered (`answered`). Its start may not
+   * have been told yet (the session's events come a turn of the event loop later).
+   */
+  toolAsked(id: string): void {
+    this.asked.add(id);
+  }
+
+  /** The open question was answered: the calls it was about start their clocks now. */
+  answered(now: number): void {
+    for (const id of this.asked) {
+      const tool = this.tools.get(id);
+      if (tool) tool.since = now;
+    }
+    this.asked.clear();
   }
 
   /** A chunk of the tool's output: counts its lines. */
@@ -79,6 +98,7 @@ export class Progress {
 
   clear(): void {
     this.task = undefined;
+    this.asked.clear();
     this.model = undefined;
     this.tools.clear();
     this.hooks.clear();

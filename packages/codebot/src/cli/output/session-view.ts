@@ -177,6 +177,14 @@ export class SessionView {
     this.running = true;
   }
 
+  /**
+   * The user is asked about a tool call: once answered, its elapsed time counts from then, not
+   * from before its question (`bash npm test (10s …)` as it had only just started).
+   */
+  callAsked(callId: string): void {
+    this.progress.toolAsked(callId);
+  }
+
   /** The run is over (also when cancelled midway): nothing is running any more. */
   runEnded(): void {
     this.running = false;
@@ -261,6 +269,7 @@ export class SessionView {
 
   release(): void {
     this.held = false;
+    this.progress.answered(Date.now());
     this.showRunning();
   }
 
