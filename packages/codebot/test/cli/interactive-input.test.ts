@@ -193,6 +193,21 @@ describe("prompt input", { timeout: 120_000 }, () => {
     expect(requestText(server.requests[0])).toContain("first pasted line\\nsecond pasted line\\nthird");
   });
 
+  it("a pasted line of 30 000 characters appears at once, whole, and is sent as pasted", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("got the long line")]);
+    const term = await startSession(box, server);
+    // Taken key by key, each key measuring the whole line again, it took minutes to appear.
+    const words = Array.from({ length: 4000 }, (_, i) => `w${i}`).join(" ");
+    // Longer than a tmux command takes: loaded from a file.
+    term.tmux("load-buffer", box.write("paste.txt", `${words} end-of-paste`));
+    term.tmux("paste-buffer", "-p", "-t", "t");
+    await term.waitForScreen(/w3999 end-of-paste\n.*context/);
+    term.press("Enter");
+    await term.waitForScreen(/^got the long line$/m);
+    expect(requestText(server.requests[0])).toContain(`${words} end-of-paste`);
+  });
+
   it("a prompt of several lines is one history entry: ↑ brings it back whole, and the file keeps it whole", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("got the paste"), reply.text("got it again")]);

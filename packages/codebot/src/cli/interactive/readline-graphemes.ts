@@ -1,4 +1,5 @@
 import type readline from "node:readline";
+import { overrideInternal, readlineInternal } from "./readline-internals.js";
 
 /**
  * readline steps through the typed line one code point at a time: ← went into an emoji joined by
@@ -13,16 +14,16 @@ import type readline from "node:readline";
  */
 export function editByGraphemes(rl: readline.Interface): void {
   const editor = rl as unknown as Editor;
-  const moveCursor = internal(rl, "_moveCursor");
+  const moveCursor = readlineInternal(rl, "_moveCursor");
   if (moveCursor !== undefined) {
-    const original = moveCursor.value as (dx: number) => void;
-    define(rl, moveCursor.key, function (this: Editor, dx: number) {
+    const original = moveCursor.method as (dx: number) => void;
+    overrideInternal(rl, moveCursor.key, function (this: Editor, dx: number) {
       const target = Math.max(0, Math.min(this.line.length, this.cursor + dx));
       const edge = dx < 0 ? clusterStart(this.line, target) : clusterEnd(this.line, target);
       original.call(this, edge - this.cursor);
     });
   }
-  const beforeEdit = internal(rl, "_beforeEdit")?.value as
+  const beforeEdit = readlineInternal(rl, "_beforeEdit")?.method as
     | ((line: string, cursor: number) => void)
     | undefined;
   const refresh = () => (editor as unknown as { _refreshLine(): void })._refreshLine();
@@ -33,14 +34,14 @@ export function editByGraphemes(rl: readline.Interface): void {
     editor.cursor = from;
     refresh();
   };
-  const deleteLeft = internal(rl, "_deleteLeft");
+  const deleteLeft = readlineInternal(rl, "_deleteLeft");
   if (deleteLeft !== undefined)
-    define(rl, deleteLeft.key, function (this: Editor) {
+    overrideInternal(rl, deleteLeft.key, function (this: Editor) {
       if (this.cursor > 0) cut(clusterStart(this.line, this.cursor - 1), this.cursor);
     });
-  const deleteRight = internal(rl, "_deleteRight");
+  const deleteRight = readlineInternal(rl, "_deleteRight");
   if (deleteRight !== undefined)
-    define(rl, deleteRight.key, function (this: Editor) {
+    overrideInternal(rl, deleteRight.key, function (this: Editor) {
       if (this.cursor < this.line.length) cut(this.cursor, clusterEnd(this.line, this.cursor + 1));
     });
 }
@@ -67,17 +68,4 @@ export function clusterEnd(line: string, at: number): number {
   const segment = segmenter.segment(line).containing(at);
   if (segment === undefined || segment.index === at) return at;
   return segment.index + segment.segment.length;
-}
-
-/** An edit readline keeps under a symbol described `name`, on its prototype chain. */
-function internal(rl: readline.Interface, name: string): { key: symbol; value: unknown } | undefined {
-  for (let proto = Object.getPrototypeOf(rl); proto !== null; proto = Object.getPrototypeOf(proto)) {
-    const key = Object.getOwnPropertySymbols(proto).find((s) => s.description === name);
-    if (key !== undefined) return { key, value: proto[key] };
-  }
-  return undefined;
-}
-
-function define(rl: readline.Interface, key: symbol, value: (...args: never[]) => void): void {
-  Object.defineProperty(rl, key, { value, configurable: true, writable: true });
 }

@@ -1,6 +1,7 @@
 import type readline from "node:readline";
 import { stripVTControlCharacters } from "node:util";
 import { measuredUnits } from "../output/columns.js";
+import { overrideInternal, readlineInternal } from "./readline-internals.js";
 
 /**
  * readline measures the line being typed with Node's own widths, code point by code point: an
@@ -13,18 +14,10 @@ import { measuredUnits } from "../output/columns.js";
  * call); where it is not found readline is left as it is.
  */
 export function measureAsTerminal(rl: readline.Interface): void {
-  let key: symbol | undefined;
-  for (
-    let proto = Object.getPrototypeOf(rl);
-    proto !== null && key === undefined;
-    proto = Object.getPrototypeOf(proto)
-  )
-    key = Object.getOwnPropertySymbols(proto).find((s) => s.description === "_getDisplayPos");
-  if (key === undefined) return;
+  const measure = readlineInternal(rl, "_getDisplayPos");
+  if (measure === undefined) return;
   const state = rl as unknown as { columns: number; tabSize?: number };
-  Object.defineProperty(rl, key, {
-    value: (text: string) => displayPos(text, state.columns, state.tabSize ?? 8),
-  });
+  overrideInternal(rl, measure.key, (text: string) => displayPos(text, state.columns, state.tabSize ?? 8));
 }
 
 /** Where `text` drawn from a row's start ends: readline's rule (a wide character that does not fit at a row's end goes to the next), codebot's widths. */

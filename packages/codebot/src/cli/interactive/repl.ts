@@ -601,9 +601,14 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let lineBreak = false;
   const newlineKeys = new NewlineKeys(rl);
   if (terminal)
-    new BracketedPaste(process.stdin, process.stdout, () => {
-      lineBreak = true;
-    });
+    new BracketedPaste(
+      process.stdin,
+      process.stdout,
+      () => {
+        lineBreak = true;
+      },
+      rl,
+    );
   process.stdin.on("keypress", (text: string | undefined, key: Key | undefined) => {
     if (!newlineKeys.isNewline(text, key)) return;
     lineBreak = true;
@@ -722,6 +727,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   });
 
   // readline erases below the input when it redraws it: the status comes back after each key.
+  let statusAfterKeys = false;
   process.stdin.on("keypress", () => {
     if (terminal) showTyped();
     if (!editing) return;
@@ -730,7 +736,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       syncRows(rl);
       redrawAfterJoiner(rl);
     }
+    // Once for all the keys of one read (a paste is thousands): each draw measures the whole line.
+    if (statusAfterKeys) return;
+    statusAfterKeys = true;
     setImmediate(() => {
+      statusAfterKeys = false;
       if (editing && !busy && !quitting) status.draw();
     });
   });
