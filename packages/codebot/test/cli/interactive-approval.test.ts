@@ -76,6 +76,24 @@ describe("approvals", { timeout: 120_000 }, () => {
     await term.waitForScreen(/^✓ bash touch w0 .*\n(.*\n)*done\n›/m);
   });
 
+  it("text pasted while a question is open answers nothing (its `a` is not always): it waits at the prompt afterwards", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo yes > pasted.txt" }),
+      reply.text("done"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("go");
+    await term.waitForScreen(/\[a\]lways \(bash\(echo yes > pasted\.txt\)\):\s*$/m);
+    term.tmux("set-buffer", "say yes");
+    term.tmux("paste-buffer", "-p", "-t", "t");
+    // Keys reach the session in order: the question is still open when this one comes.
+    term.type("n");
+    await term.waitForScreen("✗ bash echo yes > pasted.txt → permission denied");
+    await term.waitForScreen(/^› say yes$/m);
+    expect(fs.existsSync(box.at("pasted.txt"))).toBe(false);
+  });
+
   it("text typed before the question does not answer it; the key pressed after it does", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -150,8 +150,20 @@ export class Questions {
     });
   }
 
+  /** Between a bracketed paste's start and end: its characters are text, never an answer. */
+  private pasting = false;
+
   private readonly onKey = (text: string | undefined, key: KeyInfo | undefined): void => {
     const pending = this.pending;
+    // Pasted text answers nothing (the `a` of a pasted "say" answered "always"): it is kept, as
+    // what was typed at the prompt is, and given back to the prompt after the question.
+    if (key?.name === "paste-start") this.pasting = true;
+    if (key?.name === "paste-end") {
+      this.pasting = false;
+      if (pending?.keys) this.keepTyped(pending);
+      return;
+    }
+    if (this.pasting) return;
     // Esc answers a question that has it among its choices (as "escape"); other questions ignore it.
     if (key?.name === "escape" && pending?.keys?.has("escape")) {
       this.settle("escape");
@@ -171,6 +183,15 @@ export class Questions {
     // Any other key: the question again, unchanged.
     this.rl.prompt();
   };
+
+  /** What readline holds now (a paste given to it whole) goes with the prompt's text, off the question's row. */
+  private keepTyped(pending: Pending): void {
+    const editor = this.rl as unknown as LineEditor;
+    pending.stashed += editor.line;
+    editor.line = "";
+    editor.cursor = 0;
+    this.rl.prompt();
+  }
 
   private settle(answer: string | undefined): void {
     const pending = this.pending;
