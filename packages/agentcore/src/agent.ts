@@ -90,6 +90,14 @@ export class Agent {
     this.followUps.push(userMessage(text));
   }
 
+  /**
+   * Takes back the steering and follow-up messages no run has delivered yet (one queued after the
+   * run's last look at them), oldest first, for the caller to deliver another way.
+   */
+  takeQueued(): ModelMessage[] {
+    return [...this.steering.splice(0), ...this.followUps.splice(0)];
+  }
+
   /** Cancels the current run (it ends with reason `aborted`); nothing happens when idle. */
   abort(): void {
     this.controller?.abort(new Error("agent: aborted"));

@@ -119,6 +119,20 @@ describe("Agent", () => {
     });
   });
 
+  test("takeQueued() takes back what no run delivered, so the next run does not get it", async () => {
+    const model = scriptedModel([reply.text("first"), reply.text("second")]);
+    const agent = new Agent({ model, systemPrompt: "", tools: [] });
+    await agent.prompt("go");
+    agent.steer("late news");
+    agent.followUp("late follow-up");
+    expect(agent.takeQueued()).toEqual([
+      { role: "user", content: "late news" },
+      { role: "user", content: "late follow-up" },
+    ]);
+    await agent.prompt("again");
+    expect(JSON.stringify(model.requests[1]?.prompt)).not.toContain("late");
+  });
+
   test("setModel() switches the model for the next prompt", async () => {
     const first = scriptedModel([reply.text("from first")]);
     const second = scriptedModel([reply.text("from second")]);
