@@ -158,6 +158,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       ...runtimeOptionsOf(flags, inventory, modelSpec),
       ...start,
       ...(flags.noSessionPersistence === true ? { persistSession: false } : {}),
+      // As claude's -p: background sub-agents, waited for before the run ends.
+      backgroundAgents: true,
       ...(flags.jsonSchema !== undefined ? { jsonSchema: flags.jsonSchema } : {}),
       ...fromProgram,
       ...(fromProgram?.mcpConfigs && flags.mcpConfigs
@@ -216,13 +218,16 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // A result line lists its own turn's refused calls, as claude's (not the earlier turns').
   let deniedBefore = 0;
   // As claude's, stream-json input has an init line at the start of every turn.
-  const beginTurn = (input: StreamInputMessage) => {
+  const startTurn = () => {
     turnStarted = performance.now();
     apiMsBefore = apiTime.ms();
     deniedBefore = runtime.approval.tools.denials.length;
     // The SDK's setModel() may have switched it since the last turn.
     ids.model = runtime.modelSpec.slice(runtime.modelSpec.indexOf("/") + 1);
     states?.set("running");
+  };
+  const beginTurn = (input: StreamInputMessage) => {
+    startTurn();
     emitInit();
     if (flags.replayUserMessages) toReplay = input;
   };
@@ -321,8 +326,21 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   }
   // `--prompt-suggestions`: a `prompt_suggestion` line after a turn's result line.
   const suggestions = promptSuggestions ? new PromptSuggestions(runtime, emit) : undefined;
+  // As claude 2.1.328's -p (recorded): a background sub-agent that ends after the turn has ended
+  // gets a turn of its own, its `<task-notification>` the prompt (UserPromptSubmit sees it), with
+  // its own init and result lines; the run ends once none is left. `json`'s object is the last turn's.
   const answer = async (text: string): Promise<number> => {
-    const result = await runtime.prompt(text);
+    let result = await runtime.prompt(text);
+    for (
+      let notification = await runtime.backgroundNotification();
+      notification !== undefined && !runtime.isClosing;
+      notification = await runtime.backgroundNotification()
+    ) {
+      await report(result, false);
+      startTurn();
+      if (streaming) emitInit();
+      result = await runtime.prompt(notification);
+    }
     const answered = await report(result, true);
     suggestions?.after(result);
     return answered;

@@ -37,6 +37,7 @@ import { AgentHookScopes } from "../agents/agent-hook-scopes.js";
 import { agentModelConsent } from "../agents/agent-model-consent.js";
 import { sessionAgent } from "../agents/agent-named.js";
 import { agentTools } from "../agents/agent-tools.js";
+import { BackgroundAgents } from "../agents/background-agents.js";
 import { loadAgents } from "../agents/load-agents.js";
 import { ApprovalEngine } from "../approval/approval-engine.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
@@ -241,6 +242,11 @@ export interface RuntimeOptions {
    * delivered are still kept.
    */
   persistSession?: boolean;
+  /**
+   * The agent tool's `run_in_background` is offered (`-p`, which waits for such runs and answers
+   * each notification in a turn of its own); without it the parameter is refused.
+   */
+  backgroundAgents?: boolean;
   /** Replaces the main agent's default instructions. */
   systemPrompt?: string;
   /** Every `--mcp-config`: a `.mcp.json`-shaped file, or its JSON inline. */
@@ -505,6 +511,16 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   };
   // The sub-agent runs in progress by name (the agent tool gives runs at once distinct names): their tool calls' hooks name them.
   const subagentRuns = new Map<string, { id: string; type: string; origin: SubagentOrigin }>();
+  // Runs started with `run_in_background`: their notifications go to the main agent's steering queue.
+  const background = options.backgroundAgents
+    ? new BackgroundAgents({
+        get state() {
+          return agent.state;
+        },
+        steer: (text) => agent.steer(text),
+        takeQueued: () => agent.takeQueued(),
+      })
+    : undefined;
   const emitSubagentEvent = (agentName: string, event: AgentEvent) => {
     const origin = subagentRuns.get(agentName)?.origin;
     events.emit({ kind: "agent", agentName, event, ...(origin ? { subagent: origin } : {}) });
@@ -719,6 +735,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         notify,
       }),
       mayUseOwnModel,
+      ...(background ? { background } : {}),
+      outputFile: (runId) => subagentTranscriptPath(transcriptPath, sessionId, runId),
       agents: agents.agents,
       middleware,
       systemPrompt: (name) => subagentSystemPrompt(cwd, name),
@@ -746,6 +764,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
           toolUseId: run.toolUseId,
           transcriptPath: file,
           ...(run.description !== undefined ? { description: run.description } : {}),
+          ...(run.background ? { background: true } : {}),
         };
         subagentRuns.set(run.name, { id: run.id, type: run.type, origin });
         subagentTranscripts.set(
@@ -1012,6 +1031,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   }
   const runtime = new Runtime({
     ...(options.closing ? { closing: options.closing } : {}),
+    ...(background ? { background } : {}),
     startup,
     initialUserMessage: () =>
       startup.then(

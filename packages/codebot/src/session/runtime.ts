@@ -3,6 +3,7 @@ import type { Agent, EffortLevel, Usage } from "@codebot/agentcore";
 import type { HookRunner, Problem, SessionEndReason } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { AgentDefinition } from "../agents/agent-definition.js";
+import type { BackgroundAgents } from "../agents/background-agents.js";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { PermissionRuleSet } from "../approval/permission-rules.js";
 import type { LoadedInstructions } from "../instructions/instruction-file.js";
@@ -51,6 +52,8 @@ export interface ContextInUse {
 }
 
 export interface RuntimeParts {
+  /** The sub-agents started with `run_in_background`, when the session offers it. */
+  background?: BackgroundAgents;
   /** Settles once the Setup and SessionStart hooks the session waits for have answered. */
   startup: Promise<unknown>;
   /** Once `startup` settles: the SessionStart hooks' `initialUserMessage`, if one gave it. */
@@ -415,6 +418,21 @@ export class Runtime {
     this.parts.session.interrupt();
   }
 
+  /** How many sub-agents started with `run_in_background` are still going. */
+  get backgroundRunning(): number {
+    return this.parts.background?.running ?? 0;
+  }
+
+  /**
+   * Between prompts: the `<task-notification>` message of background sub-agents that ended while
+   * the main agent was idle, for a turn of its own; waits while some still run. Undefined once
+   * none runs and none waits (or the session closes).
+   */
+  async backgroundNotification(): Promise<string | undefined> {
+    if (this.closing) return undefined;
+    return this.parts.background?.next();
+  }
+
   /** Cancels the prompt in progress. */
   abort(): void {
     this.waitingForMcp?.abort();
@@ -543,7 +561,8 @@ export class Runtime {
     this.closing ??= (async () => {
       try {
         this.parts.session.abort();
-        await this.parts.session.settled();
+        // Background sub-agents end with the session: each one's transcript and SubagentStop come before SessionEnd.
+        await Promise.all([this.parts.session.settled(), this.parts.background?.stopAll()]);
         // SessionStart follows Setup: it must have fired before the runner closes.
         await this.parts.startup.catch(() => undefined);
         this.parts.fileWatch.close();

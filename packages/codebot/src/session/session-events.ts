@@ -34,6 +34,8 @@ export interface SubagentOrigin {
   description?: string;
   /** Its own transcript (SubagentStop's `agent_transcript_path`). */
   transcriptPath?: string;
+  /** Started with `run_in_background` (claude's `is_backgrounded`). */
+  background?: boolean;
 }
 
 export type SessionListener = (event: SessionEvent) => void;

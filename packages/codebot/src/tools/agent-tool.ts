@@ -15,6 +15,13 @@ import type { ModelMessage } from "ai";
 import { z } from "zod";
 import { AGENT_NAME, type AgentDefinition } from "../agents/agent-definition.js";
 import { agentTools } from "../agents/agent-tools.js";
+import type { BackgroundAgents } from "../agents/background-agents.js";
+import {
+  type BackgroundLaunch,
+  launchData,
+  launchText,
+  notificationText,
+} from "../agents/task-notification.js";
 import { finalText } from "../session/prompt-result.js";
 import { userTurn } from "../session/user-turn.js";
 import { SubagentNames } from "./subagent-names.js";
@@ -32,6 +39,8 @@ export interface SubagentRun {
   /** The call's `description` of the task, when it gave one (claude's `task_description`). */
   description?: string;
   agent?: AgentDefinition;
+  /** Started with `run_in_background`: the call answered at once, a notification follows. */
+  background?: boolean;
 }
 
 /** What a sub-agent shares with the session that starts it. */
@@ -57,6 +66,10 @@ export interface SubagentHost {
   overBudget?: LoopOptions["overBudget"];
   /** `CODEBOT_STREAM_IDLE_TIMEOUT_MS`: the kernel's `idleTimeoutMs` for the sub-agent's steps. */
   idleTimeoutMs?: number;
+  /** Where runs started with `run_in_background` go; without it the parameter is refused. */
+  background?: BackgroundAgents;
+  /** A run's own transcript file, by its id (claude's `output_file` for a background run). */
+  outputFile(runId: string): string;
   /** The custom sub-agents the model may choose by `subagent_type`. */
   agents: readonly AgentDefinition[];
   /** Every event of the sub-agent's loop (transcript, subscribers). */
@@ -106,13 +119,20 @@ const inputSchema = z.object({
     .refine((n) => n !== "main", { message: '"main" is the top-level agent; choose another name' })
     .optional()
     .describe("A short name for this sub-agent, e.g. test-runner; default: its subagent_type"),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe(
+      "true: the call returns at once and you are notified when the sub-agent completes (do other work meanwhile; never guess its result). Default false: the call waits for its answer.",
+    ),
 });
 
 type AgentArgs = z.infer<typeof inputSchema>;
 
 /**
- * `agent {prompt, description?, subagent_type?, name?}`: runs a sub-agent with its own loop and the session's
- * middleware; its final text is the result. A `subagent_type` naming a custom agent gives it that
+ * `agent {prompt, description?, subagent_type?, name?, run_in_background?}`: runs a sub-agent with its own
+ * loop and the session's middleware; its final text is the result — or, in the background, the
+ * `<task-notification>` the main agent gets once it ends (background-agents.ts), the call answering at once. A `subagent_type` naming a custom agent gives it that
  * agent's instructions, tools and model. SubagentStop fires at each natural stop (where a Claude
  * Code group may keep it going) and otherwise when its loop exits, whatever the reason.
  */
@@ -132,8 +152,16 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
         return { content: `agent: unknown subagent_type "${type}" (available: ${known})`, isError: true };
       }
       const wanted = args.name ?? type;
+      const background = args.run_in_background === true;
+      if (background && host.background === undefined)
+        return {
+          content: "agent: run_in_background is not available here; run the agent without it",
+          isError: true,
+        };
       // Claimed before the first await: a call of the same turn running beside this one gets another.
       const name = names.claim(wanted);
+      // A background run lets go of its name when it ends, not when the call returns.
+      let runOwnsName = false;
       try {
         const run: SubagentRun = {
           name,
@@ -142,6 +170,7 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
           toolUseId: ctx.callId,
           ...(args.description ? { description: args.description } : {}),
           ...(agent ? { agent } : {}),
+          ...(background ? { background } : {}),
         };
         const ownModel = agent?.model !== undefined && host.mayUseOwnModel(agent) ? agent.model : undefined;
         let model: LanguageModelV3;
@@ -150,9 +179,38 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
         } catch (error) {
           return { content: `agent ${name}: model ${ownModel}: ${(error as Error).message}`, isError: true };
         }
-        return await runSubagent(host, run, args.prompt, model, ctx);
+        if (!background) return await runSubagent(host, run, args.prompt, model, ctx);
+        const launch: BackgroundLaunch = {
+          agentId: run.id,
+          ...(run.description !== undefined ? { description: run.description } : {}),
+          prompt: args.prompt,
+          outputFile: host.outputFile(run.id),
+        };
+        const started = Date.now();
+        const launched = host.background?.start(run.id, async (signal) => {
+          try {
+            const result = await runSubagent(host, run, args.prompt, model, {
+              signal,
+              eventsDelivered: () => ctx.eventsDelivered(),
+            });
+            const status = !result.isError ? "completed" : signal.aborted ? "killed" : "failed";
+            return notificationText({
+              ...launch,
+              toolUseId: ctx.callId,
+              status,
+              result: result.content,
+              durationMs: Date.now() - started,
+            });
+          } finally {
+            names.release(name);
+          }
+        });
+        if (!launched)
+          return { content: `agent ${name}: the session is ending; no agent starts now`, isError: true };
+        runOwnsName = true;
+        return { content: launchText(launch), isError: false, data: launchData(launch) };
       } finally {
-        names.release(name);
+        if (!runOwnsName) names.release(name);
       }
     },
   };
@@ -163,8 +221,8 @@ async function runSubagent(
   run: SubagentRun,
   task: string,
   model: LanguageModelV3,
-  ctx: ToolContext,
-): Promise<ToolResult> {
+  ctx: Pick<ToolContext, "signal" | "eventsDelivered">,
+): Promise<ToolResult & { content: string }> {
   const { name, agent } = run;
   // The caller's message with this very call reaches the transcript first, so the sub-agent's lines follow it.
   await ctx.eventsDelivered();

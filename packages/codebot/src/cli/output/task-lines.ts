@@ -34,7 +34,7 @@ export class SubagentTaskLines {
         ...(origin.toolUseId !== undefined ? { tool_use_id: origin.toolUseId } : {}),
         description: origin.description ?? "",
         subagent_type: origin.subagentType,
-        is_backgrounded: false,
+        is_backgrounded: origin.background === true,
         spawn_depth: 1,
         task_type: "local_agent",
         ...(prompt !== undefined ? { prompt } : {}),

@@ -1,0 +1,84 @@
+import type { ModelMessage } from "ai";
+
+/** What the background runs need of the main agent: its steering queue (agentcore's Agent). */
+export interface MainAgentInbox {
+  readonly state: "idle" | "running";
+  steer(text: string): void;
+  takeQueued(): ModelMessage[];
+}
+
+/**
+ * The sub-agents running in the background (the agent tool's `run_in_background`). As in claude
+ * 2.1.328 (recorded), each reports back once it ends, with a `<task-notification>` message: the
+ * message is steered to the main agent, so a run in progress gets it before its next model step;
+ * one that ends while the main agent is idle waits in that queue for `next()`, which gives it back
+ * for a turn of its own (`-p` runs one per notification before it ends, as claude's does).
+ */
+export class BackgroundAgents {
+  private readonly runs = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private waiters: (() => void)[] = [];
+  private stopped = false;
+
+  constructor(private readonly main: MainAgentInbox) {}
+
+  /** How many runs are still going. */
+  get running(): number {
+    return this.runs.size;
+  }
+
+  /**
+   * Starts `work` with its own abort signal; what it resolves to is the notification. Refused
+   * (false) once the session is stopping them all.
+   */
+  start(id: string, work: (signal: AbortSignal) => Promise<string>): boolean {
+    if (this.stopped) return false;
+    const controller = new AbortController();
+    const done = work(controller.signal)
+      .then((notification) => {
+        // Stopped with the session: nothing is left to read it (claude's killed runs say nothing either).
+        if (!this.stopped) this.main.steer(notification);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        this.runs.delete(id);
+        this.wake();
+      });
+    this.runs.set(id, { controller, done });
+    return true;
+  }
+
+  /**
+   * With the main agent idle: the notifications that wait for a turn, as that turn's prompt (two
+   * that ended together share one); waits while runs are going and none waits. Undefined once no
+   * run is left and nothing waits.
+   */
+  async next(): Promise<string | undefined> {
+    for (;;) {
+      if (this.main.state === "idle") {
+        const queued = this.main.takeQueued().map(textOf);
+        if (queued.length > 0) return queued.join("\n\n");
+      }
+      if (this.runs.size === 0 || this.stopped) return undefined;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  /** The session ends: every run is aborted (its transcript ends there); resolves once all have ended. */
+  async stopAll(): Promise<void> {
+    this.stopped = true;
+    const runs = [...this.runs.values()];
+    for (const run of runs) run.controller.abort(new Error("session: background agent stopped"));
+    await Promise.all(runs.map((run) => run.done));
+    this.wake();
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+}
+
+function textOf(message: ModelMessage): string {
+  return typeof message.content === "string" ? message.content : JSON.stringify(message.content);
+}

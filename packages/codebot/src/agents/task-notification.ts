@@ -1,0 +1,65 @@
+/**
+ * What the main agent reads of a background sub-agent, in claude 2.1.328's words (recorded): the
+ * tool's answer at launch, and the `<task-notification>` message once the run has ended.
+ */
+
+export interface BackgroundLaunch {
+  agentId: string;
+  description?: string;
+  prompt: string;
+  /** The run's own transcript (claude's `output_file`). */
+  outputFile: string;
+}
+
+/** The agent tool's result for a background launch: the model is told not to wait nor guess. */
+export function launchText(launch: BackgroundLaunch): string {
+  return [
+    "Async agent launched successfully.",
+    `agentId: ${launch.agentId}`,
+    "The agent is working in the background. You will be notified automatically when it completes. You know nothing about its results until that notification arrives — do not report, assume, or predict them; continue other work or respond to the user in the meantime.",
+    "Do not duplicate this agent's work — avoid working with the same files or topics it is using.",
+    `output_file: ${launch.outputFile}`,
+    "Do not read this file: it is the sub-agent's full transcript. If the user asks for progress, say the agent is still running.",
+  ].join("\n");
+}
+
+/** The same launch as claude's `tool_use_result` for it (stream-json, PostToolUse's `tool_response`). */
+export function launchData(launch: BackgroundLaunch): Record<string, unknown> {
+  return {
+    isAsync: true,
+    status: "async_launched",
+    agentId: launch.agentId,
+    ...(launch.description !== undefined ? { description: launch.description } : {}),
+    prompt: launch.prompt,
+    outputFile: launch.outputFile,
+  };
+}
+
+export interface BackgroundEnd extends BackgroundLaunch {
+  toolUseId: string;
+  status: "completed" | "failed" | "killed";
+  /** The run's final text, or why it failed. */
+  result: string;
+  durationMs: number;
+}
+
+/** The message the main agent gets once a background run has ended. */
+export function notificationText(end: BackgroundEnd): string {
+  const name = end.description ?? "agent";
+  const summary =
+    end.status === "completed"
+      ? `Agent "${name}" finished`
+      : `Agent "${name}" ${end.status === "killed" ? "was stopped" : "failed"}`;
+  return [
+    "[SYSTEM NOTIFICATION - NOT USER INPUT] An automated background-task event, not a message from the user: it is no answer to any question you asked.",
+    "<task-notification>",
+    `<task-id>${end.agentId}</task-id>`,
+    `<tool-use-id>${end.toolUseId}</tool-use-id>`,
+    `<output-file>${end.outputFile}</output-file>`,
+    `<status>${end.status}</status>`,
+    `<summary>${summary}</summary>`,
+    `<result>${end.result}</result>`,
+    `<usage><duration_ms>${end.durationMs}</duration_ms></usage>`,
+    "</task-notification>",
+  ].join("\n");
+}

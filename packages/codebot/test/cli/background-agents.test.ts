@@ -1,0 +1,291 @@
+/**
+ * `-p` with sub-agents started with `run_in_background`, as claude 2.1.328 runs them (recorded):
+ * the agent call answers at once, the run goes on, and its `<task-notification>` reaches the main
+ * agent — before its next model step while it works, else in a turn of its own that `-p` waits for.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { type RecordedRequest, reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { conversations } from "../support/conversations.js";
+import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+/** Waits (at most ten seconds) for a file to appear. */
+const untilFile = (file: string) =>
+  `for i in $(seq 1 200); do [ -f ${file} ] && break; sleep 0.05; done; echo waited`;
+
+/** Hooks that log each event's payload as a line of hooks.log; the Stop hook also marks main.stopped. */
+function loggingSettings(box: ReturnType<typeof sandbox>): string {
+  const log = (event: string, extra = "") => [
+    { hooks: [command(`{ cat; echo; } >> hooks.log${extra}`, { name: `log-${event}` })] },
+  ];
+  return box.json("settings.json", {
+    hooks: {
+      UserPromptSubmit: log("prompt"),
+      SubagentStart: log("start"),
+      SubagentStop: log("stop"),
+      Stop: log("main-stop", "; touch main.stopped"),
+    },
+  });
+}
+
+function hookLog(box: ReturnType<typeof sandbox>): Record<string, unknown>[] {
+  const file = box.at("hooks.log");
+  return fs.existsSync(file) ? jsonLines(fs.readFileSync(file, "utf8")) : [];
+}
+
+const mainRequests = (requests: readonly RecordedRequest[]) =>
+  requests.filter((r) => JSON.stringify(r.body?.messages?.[0] ?? "").includes("go-main"));
+
+const bgCallReply = () => reply.toolCall("agent", { prompt: "SUB-TASK: work", run_in_background: true });
+
+const bgCall = (prompt: string, id: string, description = "helper") =>
+  toolCall("agent", { prompt, description, run_in_background: true }, id);
+
+async function runBackground(replies: Parameters<typeof conversations>[0]) {
+  const box = sandbox();
+  const server = await modelServer(conversations(replies));
+  const r = await runCli(
+    [
+      "-p",
+      "go-main",
+      "--output-format",
+      "stream-json",
+      "--verbose",
+      "--dangerously-skip-permissions",
+      "--settings",
+      loggingSettings(box),
+    ],
+    { cwd: box.project, env: modelEnv(server, box.home) },
+  );
+  return { box, server, r, lines: jsonLines(r.stdout) };
+}
+
+describe("background sub-agents in -p", () => {
+  it("the agent call answers at once: launch text, async_launched tool_use_result, a backgrounded task_started", async () => {
+    const { server, r, lines } = await runBackground({
+      // The sub-agent waits until the main agent's turn has ended (its Stop hook marks it).
+      "SUB-TASK": [reply.toolCall("bash", { command: untilFile("main.stopped") }), reply.text("sub report")],
+      "go-main": [
+        reply.toolCall("agent", { prompt: "SUB-TASK: work", run_in_background: true }),
+        reply.text("launched"),
+        reply.text("noted"),
+      ],
+    });
+    expect(r.code).toBe(0);
+    const second = mainRequests(server.requests)[1];
+    expect(JSON.stringify(second?.body?.messages)).toContain("Async agent launched successfully.");
+    expect(JSON.stringify(second?.body?.messages)).not.toContain("sub report");
+    const launched = lines.find((l) => l.type === "user" && l.tool_use_result !== undefined);
+    expect(launched?.tool_use_result).toMatchObject({
+      isAsync: true,
+      status: "async_launched",
+      prompt: "SUB-TASK: work",
+    });
+    const started = lines.find((l) => l.subtype === "task_started");
+    expect(started).toMatchObject({ is_backgrounded: true, task_type: "local_agent" });
+  });
+
+  it("a run that ends after the turn gets a turn of its own: the notification is its prompt, with its own init and result lines", async () => {
+    const { box, server, r, lines } = await runBackground({
+      "SUB-TASK": [reply.toolCall("bash", { command: untilFile("main.stopped") }), reply.text("sub report")],
+      "go-main": [
+        reply.toolCall("agent", { prompt: "SUB-TASK: work", run_in_background: true }),
+        reply.text("launched"),
+        reply.text("noted"),
+      ],
+    });
+    expect(r.code).toBe(0);
+    const main = mainRequests(server.requests);
+    expect(main).toHaveLength(3);
+    const notified = JSON.stringify(main[2]?.body?.messages?.at(-1));
+    expect(notified).toContain("<task-notification>");
+    expect(notified).toContain("<status>completed</status>");
+    expect(notified).toContain("<result>sub report</result>");
+    expect(lines.filter((l) => l.type === "result").map((l) => l.result)).toEqual(["launched", "noted"]);
+    expect(lines.filter((l) => l.subtype === "init")).toHaveLength(2);
+    // UserPromptSubmit sees the notification as the turn's prompt, as claude's does.
+    const prompts = hookLog(box)
+      .filter((h) => h.hook_event_name === "UserPromptSubmit")
+      .map((h) => String(h.prompt));
+    expect(prompts).toHaveLength(2);
+    expect(prompts[1]).toContain("<task-notification>");
+  });
+
+  it("SubagentStart and SubagentStop fire for the background run, its transcript is the notification's output file", async () => {
+    const { box, server, r } = await runBackground({
+      "SUB-TASK": [reply.toolCall("bash", { command: untilFile("main.stopped") }), reply.text("sub report")],
+      "go-main": [
+        reply.toolCall("agent", { prompt: "SUB-TASK: work", run_in_background: true }),
+        reply.text("launched"),
+        reply.text("noted"),
+      ],
+    });
+    expect(r.code).toBe(0);
+    const events = hookLog(box).map((h) => h.hook_event_name);
+    expect(events.filter((e) => e === "SubagentStart")).toHaveLength(1);
+    expect(events.filter((e) => e === "SubagentStop")).toHaveLength(1);
+    // The main turn's Stop came first: the sub-agent was still running when the main agent stopped.
+    expect(events.indexOf("Stop")).toBeLessThan(events.indexOf("SubagentStop"));
+    const stop = hookLog(box).find((h) => h.hook_event_name === "SubagentStop");
+    const outputFile = /<output-file>(.*)<\/output-file>/.exec(
+      JSON.stringify(mainRequests(server.requests)[2]?.body),
+    )?.[1];
+    expect(outputFile).toBe(stop?.agent_transcript_path);
+    expect(fs.readFileSync(String(outputFile), "utf8")).toContain("sub report");
+  });
+
+  it("a run that ends while the main agent works is delivered before its next model step, in the same turn", async () => {
+    const { server, r, lines } = await runBackground({
+      "SUB-TASK": [reply.text("quick report")],
+      "go-main": [
+        reply.toolCall("agent", { prompt: "SUB-TASK: work", run_in_background: true }),
+        // The main agent keeps working until the sub-agent has stopped (its SubagentStop hook logged).
+        reply.toolCall("bash", {
+          command: `until grep -q SubagentStop hooks.log 2>/dev/null; do sleep 0.05; done; sleep 0.5`,
+        }),
+        reply.text("all done"),
+      ],
+    });
+    expect(r.code).toBe(0);
+    const main = mainRequests(server.requests);
+    expect(main).toHaveLength(3);
+    expect(JSON.stringify(main[2]?.body?.messages?.at(-1))).toContain("<result>quick report</result>");
+    expect(lines.filter((l) => l.type === "result").map((l) => l.result)).toEqual(["all done"]);
+  });
+
+  it("two background runs at once: each one's notification reaches the main agent", async () => {
+    const { server, r } = await runBackground({
+      "ALPHA-TASK": [
+        reply.toolCall("bash", { command: `touch alpha.on; ${untilFile("beta.on")}` }),
+        reply.text("alpha report"),
+      ],
+      "BETA-TASK": [
+        reply.toolCall("bash", { command: `touch beta.on; ${untilFile("alpha.on")}` }),
+        reply.text("beta report"),
+      ],
+      "go-main": [
+        reply.toolCalls(bgCall("ALPHA-TASK: a", "call-a", "alpha"), bgCall("BETA-TASK: b", "call-b", "beta")),
+        reply.text("launched both"),
+        reply.text("noted one"),
+        reply.text("noted two"),
+      ],
+    });
+    expect(r.code).toBe(0);
+    const seen = JSON.stringify(mainRequests(server.requests).at(-1)?.body?.messages);
+    expect(seen).toContain("<result>alpha report</result>");
+    expect(seen).toContain("<result>beta report</result>");
+    expect(seen).toContain("<tool-use-id>call-a</tool-use-id>");
+    expect(seen).toContain("<tool-use-id>call-b</tool-use-id>");
+  });
+
+  it("--output-format json: one object, the last turn's (the notification's), as claude's", async () => {
+    const box = sandbox();
+    const server = await modelServer(
+      conversations({
+        "SUB-TASK": [
+          reply.toolCall("bash", { command: untilFile("main.stopped") }),
+          reply.text("sub report"),
+        ],
+        "go-main": [bgCallReply(), reply.text("launched"), reply.text("noted")],
+      }),
+    );
+    const r = await runCli(
+      [
+        "-p",
+        "go-main",
+        "--output-format",
+        "json",
+        "--dangerously-skip-permissions",
+        "--settings",
+        loggingSettings(box),
+      ],
+      { cwd: box.project, env: modelEnv(server, box.home) },
+    );
+    expect(r.code).toBe(0);
+    const objects = jsonLines(r.stdout);
+    expect(objects).toHaveLength(1);
+    expect(objects[0]).toMatchObject({ type: "result", result: "noted" });
+  });
+
+  it("an interactive session does not offer it: the call is refused in words the model can act on", async () => {
+    const box = sandbox();
+    const server = await modelServer([bgCallReply(), reply.text("ok")]);
+    const r = await runCli(["--permission-mode", "auto"], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+      input: "go-main\n",
+    });
+    expect(r.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain(
+      "run_in_background is not available here; run the agent without it",
+    );
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("Ctrl+C with a background run in flight: the run is stopped (its command too), SubagentStop fires, the process exits", async () => {
+    const box = sandbox();
+    const server = await modelServer(
+      conversations({
+        "SUB-TASK": [
+          reply.toolCall("bash", { command: "echo $$ > sub.pid; sleep 30; echo slept" }),
+          reply.text("never"),
+        ],
+        "go-main": [
+          reply.toolCall("agent", { prompt: "SUB-TASK: long", run_in_background: true }),
+          reply.text("launched"),
+        ],
+      }),
+    );
+    const cli = startCli(
+      [
+        "-p",
+        "go-main",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--dangerously-skip-permissions",
+        "--settings",
+        loggingSettings(box),
+      ],
+      { cwd: box.project, env: modelEnv(server, box.home) },
+    );
+    await waitForFile(box.at("sub.pid"));
+    await waitForFile(box.at("main.stopped"));
+    cli.child.kill("SIGINT");
+    const r = await cli.done;
+    expect(r.code).toBe(130);
+    const pid = Number(fs.readFileSync(box.at("sub.pid"), "utf8"));
+    expect(alive(pid)).toBe(false);
+    // The finished turn's result line is written, as claude's is.
+    expect(
+      jsonLines(r.stdout)
+        .filter((l) => l.type === "result")
+        .map((l) => l.result),
+    ).toEqual(["launched"]);
+    const stop = hookLog(box).find((h) => h.hook_event_name === "SubagentStop");
+    expect(stop).toBeDefined();
+    // Its transcript ends with the interrupted call's result: no call is left without one.
+    const transcript = jsonLines(fs.readFileSync(String(stop?.agent_transcript_path), "utf8"));
+    expect(JSON.stringify(transcript.at(-1))).toContain('"type":"tool_result"');
+    expect(JSON.stringify(transcript.at(-1))).toContain("command aborted");
+    expect(path.basename(String(stop?.agent_transcript_path))).toMatch(/^agent-a[0-9a-f]{16}\.jsonl$/);
+  });
+});
+
+async function waitForFile(file: string): Promise<void> {
+  for (let i = 0; i < 400 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!fs.existsSync(file)) throw new Error(`waited 20 s for ${file}`);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
