@@ -76,7 +76,22 @@ describe("Claude Code payload fields of 2.1.328", () => {
     expect(payloads.find((p) => p.hook_event_name === "PreToolUse")).not.toHaveProperty("duration_ms");
   });
 
-  it("Stop carries background_tasks and session_crons, empty (codebot has neither)", async () => {
+  it("a foreground sub-agent's SubagentStop carries them too, empty, as claude's", async () => {
+    const s = await startSession({
+      user: { hooks: { SubagentStop: [{ hooks: [command("jq -c . >> payloads.jsonl")] }] } },
+      script: [
+        reply.toolCall("agent", { prompt: "look around" }),
+        reply.text("sub done"),
+        reply.text("main done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    const [stop] = s.jsonLines("payloads.jsonl");
+    expect(stop).toMatchObject({ hook_event_name: "SubagentStop", background_tasks: [], session_crons: [] });
+  });
+
+  it("Stop carries background_tasks and session_crons, empty without background sub-agents", async () => {
     const payloads = await twoPrompts();
     const stops = payloads.filter((p) => p.hook_event_name === "Stop");
     expect(stops).toHaveLength(2);

@@ -20,6 +20,17 @@ const CLAUDE_PERMISSION_MODE: Readonly<Record<string, string>> = {
 /** Tool arguments that hold a path; Claude Code always hands hooks absolute ones. */
 const PATH_ARGS = ["file_path", "path", "notebook_path"];
 
+/** Claude Code's `background_tasks` entries. */
+function backgroundTasks(session: HookSession): Record<string, string>[] {
+  return (session.backgroundTasks?.() ?? []).map((task) => ({
+    id: task.id,
+    type: "subagent",
+    status: "running",
+    description: task.description,
+    agent_type: task.agentType,
+  }));
+}
+
 export function buildClaudePayload(event: HookEvent, session: HookSession, f: PayloadFields): string {
   const toolEvent = EVENT_SPECS[event].claude.matchOn === "tool";
   const taskEvent = event === "TaskCreated" || event === "TaskCompleted";
@@ -28,6 +39,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
   const args = f.args === undefined ? undefined : absolutePaths(f.args, session.cwd);
   // SubagentStart/Stop name their run; a sub-agent's tool call names the run it comes from.
   const agentEvent = EVENT_SPECS[event].claude.matchOn === "agent";
+  const stopEvent = event === "Stop" || event === "SubagentStop";
   return JSON.stringify({
     session_id: session.sessionId,
     transcript_path: session.transcriptPath,
@@ -55,10 +67,10 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     session_title: f.sessionTitle,
     stop_hook_active: event === "SubagentStop" ? (f.stopHookActive ?? false) : f.stopHookActive,
     last_assistant_message: f.lastAssistantMessage,
-    // codebot runs no background tasks (a tool call ends before the model's next step) and has no
-    // scheduled prompts: at a stop both lists are empty, as claude's are without them.
-    background_tasks: event === "Stop" ? [] : undefined,
-    session_crons: event === "Stop" ? [] : undefined,
+    // At a stop (a sub-agent's too, as claude 2.1.328 sends them): the background sub-agents still
+    // running (a stopping one lists itself), and no scheduled prompts (codebot has none).
+    background_tasks: stopEvent ? backgroundTasks(session) : undefined,
+    session_crons: stopEvent ? [] : undefined,
     message: f.message,
     notification_type: f.notificationType,
     task_id: taskEvent ? f.task?.id : undefined,

@@ -32,6 +32,8 @@ export function jobOf(
   signal: AbortSignal,
   session: HookSession,
 ): HookJob {
+  // Taken when the event fires, as the other fields: a run that ends meanwhile stays listed.
+  const backgroundTasks = session.backgroundTasks?.();
   const now: HookSession = {
     sessionId: session.sessionId,
     cwd: session.cwd,
@@ -41,6 +43,7 @@ export function jobOf(
     ...(session.promptId !== undefined ? { promptId: session.promptId } : {}),
     ...(session.agentType !== undefined ? { agentType: session.agentType } : {}),
     ...(session.effort !== undefined ? { effort: session.effort } : {}),
+    ...(backgroundTasks !== undefined ? { backgroundTasks: () => backgroundTasks } : {}),
   };
   // A sub-agent's tool call: which run it is, while that run is still going.
   const caller =

@@ -119,7 +119,7 @@ export type { ToolPermissions } from "./middleware.js";
 export { capForModel } from "./model-text-cap.js";
 export { gitRuns } from "./nested-commands.js";
 export { isWithin } from "./path-within.js";
-export { buildPayload, type HookSession, type PayloadFields } from "./payload.js";
+export { type BackgroundTask, buildPayload, type HookSession, type PayloadFields } from "./payload.js";
 export { type PermissionUpdate, permissionUpdatesOf } from "./permission-updates.js";
 export { type Plan, type PlanOptions, plan, type Skipped, type Step } from "./plan.js";
 export { formatProblem, type Problem } from "./problem.js";

@@ -33,6 +33,20 @@ export interface HookSession {
    * tool events and Stop carry it as `effort: {level}`.
    */
   readonly effort?: string;
+  /**
+   * The sub-agents running in the background now: Claude Code payloads of Stop and SubagentStop
+   * list them as `background_tasks` (claude 2.1.328, recorded).
+   */
+  backgroundTasks?(): readonly BackgroundTask[];
+}
+
+/** A background sub-agent still running, as a payload's `background_tasks` names it. */
+export interface BackgroundTask {
+  /** Its run's `agent_id`. */
+  id: string;
+  description: string;
+  /** Its `subagent_type`. */
+  agentType: string;
 }
 
 /** Every field any event may carry, plus the per-event constants of the event table. */

@@ -1,3 +1,4 @@
+import type { BackgroundTask } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 
 /** What the background runs need of the main agent: its steering queue (agentcore's Agent). */
@@ -15,7 +16,10 @@ export interface MainAgentInbox {
  * for a turn of its own (`-p` runs one per notification before it ends, as claude's does).
  */
 export class BackgroundAgents {
-  private readonly runs = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly runs = new Map<
+    string,
+    { task: BackgroundTask; controller: AbortController; done: Promise<void> }
+  >();
   private waiters: (() => void)[] = [];
   private stopped = false;
 
@@ -26,11 +30,17 @@ export class BackgroundAgents {
     return this.runs.size;
   }
 
+  /** The runs still going, for Stop's and SubagentStop's `background_tasks`. */
+  list(): BackgroundTask[] {
+    return [...this.runs.values()].map((run) => run.task);
+  }
+
   /**
    * Starts `work` with its own abort signal; what it resolves to is the notification. Refused
    * (false) once the session is stopping them all.
    */
-  start(id: string, work: (signal: AbortSignal) => Promise<string>): boolean {
+  start(task: BackgroundTask, work: (signal: AbortSignal) => Promise<string>): boolean {
+    const { id } = task;
     if (this.stopped) return false;
     const controller = new AbortController();
     const done = work(controller.signal)
@@ -43,7 +53,7 @@ export class BackgroundAgents {
         this.runs.delete(id);
         this.wake();
       });
-    this.runs.set(id, { controller, done });
+    this.runs.set(id, { task, controller, done });
     return true;
   }
 

@@ -557,6 +557,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         return approval.mode;
       },
       subagent: (name) => subagentRuns.get(name),
+      backgroundTasks: () => background?.list() ?? [],
       get agentType() {
         return mainAgent?.name;
       },

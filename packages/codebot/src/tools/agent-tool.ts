@@ -187,7 +187,8 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
           outputFile: host.outputFile(run.id),
         };
         const started = Date.now();
-        const launched = host.background?.start(run.id, async (signal) => {
+        const task = { id: run.id, description: run.description ?? "", agentType: run.type };
+        const launched = host.background?.start(task, async (signal) => {
           try {
             const result = await runSubagent(host, run, args.prompt, model, {
               signal,

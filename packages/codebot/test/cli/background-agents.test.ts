@@ -115,7 +115,7 @@ describe("background sub-agents in -p", () => {
     expect(prompts[1]).toContain("<task-notification>");
   });
 
-  it("SubagentStart and SubagentStop fire for the background run, its transcript is the notification's output file", async () => {
+  it("SubagentStart and SubagentStop fire for the background run, Stop's background_tasks list it while it runs, its transcript is the notification's output file", async () => {
     const { box, server, r } = await runBackground({
       "SUB-TASK": [reply.toolCall("bash", { command: untilFile("main.stopped") }), reply.text("sub report")],
       "go-main": [
@@ -131,6 +131,19 @@ describe("background sub-agents in -p", () => {
     // The main turn's Stop came first: the sub-agent was still running when the main agent stopped.
     expect(events.indexOf("Stop")).toBeLessThan(events.indexOf("SubagentStop"));
     const stop = hookLog(box).find((h) => h.hook_event_name === "SubagentStop");
+    // As claude's: the run is a background task at the main agent's Stop and at its own SubagentStop, not after.
+    const running = [
+      {
+        id: stop?.agent_id,
+        type: "subagent",
+        status: "running",
+        description: "",
+        agent_type: "general-purpose",
+      },
+    ];
+    const stops = hookLog(box).filter((h) => h.hook_event_name === "Stop");
+    expect(stops.map((h) => h.background_tasks)).toEqual([running, []]);
+    expect(stop?.background_tasks).toEqual(running);
     const outputFile = /<output-file>(.*)<\/output-file>/.exec(
       JSON.stringify(mainRequests(server.requests)[2]?.body),
     )?.[1];
