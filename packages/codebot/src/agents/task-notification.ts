@@ -37,6 +37,8 @@ export function launchData(launch: BackgroundLaunch): Record<string, unknown> {
 
 export interface BackgroundEnd extends BackgroundLaunch {
   toolUseId: string;
+  /** Its `subagent_type`: what the summary names when the call gave no description. */
+  agentType: string;
   status: "completed" | "failed" | "killed";
   /** The run's final text, or why it failed. */
   result: string;
@@ -45,7 +47,7 @@ export interface BackgroundEnd extends BackgroundLaunch {
 
 /** The message the main agent gets once a background run has ended. */
 export function notificationText(end: BackgroundEnd): string {
-  const name = end.description ?? "agent";
+  const name = end.description ?? end.agentType;
   const summary =
     end.status === "completed"
       ? `Agent "${name}" finished`

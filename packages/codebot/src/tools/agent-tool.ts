@@ -198,6 +198,7 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
             return notificationText({
               ...launch,
               toolUseId: ctx.callId,
+              agentType: run.type,
               status,
               result: result.content,
               durationMs: Date.now() - started,

@@ -170,6 +170,68 @@ describe("background sub-agents in -p", () => {
     expect(lines.filter((l) => l.type === "result").map((l) => l.result)).toEqual(["all done"]);
   });
 
+  it("a run that ends while the main agent's Stop hooks run, after its last look at the queue, still gets a turn of its own", async () => {
+    const box = sandbox();
+    const settings = box.json("settings.json", {
+      hooks: {
+        SubagentStop: [{ hooks: [command("{ cat; echo; } >> hooks.log")] }],
+        // The main agent's Stop lets the sub-agent finish, and waits until its notification is out.
+        Stop: [
+          {
+            hooks: [
+              command(
+                "touch main.stopping; until grep -q SubagentStop hooks.log 2>/dev/null; do sleep 0.05; done; sleep 0.5",
+              ),
+            ],
+          },
+        ],
+      },
+    });
+    const server = await modelServer(
+      conversations({
+        "SUB-TASK": [
+          reply.toolCall("bash", { command: untilFile("main.stopping") }),
+          reply.text("late report"),
+        ],
+        "go-main": [bgCallReply(), reply.text("launched"), reply.text("noted")],
+      }),
+    );
+    const r = await runCli(
+      [
+        "-p",
+        "go-main",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--dangerously-skip-permissions",
+        "--settings",
+        settings,
+      ],
+      { cwd: box.project, env: modelEnv(server, box.home) },
+    );
+    expect(r.code).toBe(0);
+    const main = mainRequests(server.requests);
+    expect(main).toHaveLength(3);
+    expect(JSON.stringify(main[2]?.body?.messages?.at(-1))).toContain("<result>late report</result>");
+    expect(
+      jsonLines(r.stdout)
+        .filter((l) => l.type === "result")
+        .map((l) => l.result),
+    ).toEqual(["launched", "noted"]);
+  });
+
+  it("a run that fails says so: status failed, and why", async () => {
+    const { server, r } = await runBackground({
+      "SUB-TASK": [reply.httpError(400)],
+      "go-main": [bgCallReply(), reply.text("launched"), reply.text("noted")],
+    });
+    expect(r.code).toBe(0);
+    const notified = JSON.stringify(mainRequests(server.requests).at(-1)?.body?.messages?.at(-1));
+    expect(notified).toContain("<status>failed</status>");
+    expect(notified).toContain('<summary>Agent \\"general-purpose\\" failed</summary>');
+    expect(notified).toContain("status 400");
+  });
+
   it("two background runs at once: each one's notification reaches the main agent", async () => {
     const { server, r } = await runBackground({
       "ALPHA-TASK": [
