@@ -65,7 +65,7 @@ async function runBackground(replies: Parameters<typeof conversations>[0]) {
 }
 
 describe("background sub-agents in -p", () => {
-  it("the agent call answers at once: launch text, async_launched tool_use_result, a backgrounded task_started", async () => {
+  it("the agent call answers at once: launch text, async_launched tool_use_result, a backgrounded task_started, background_tasks_changed lines", async () => {
     const { server, r, lines } = await runBackground({
       // The sub-agent waits until the main agent's turn has ended (its Stop hook marks it).
       "SUB-TASK": [reply.toolCall("bash", { command: untilFile("main.stopped") }), reply.text("sub report")],
@@ -87,6 +87,25 @@ describe("background sub-agents in -p", () => {
     });
     const started = lines.find((l) => l.subtype === "task_started");
     expect(started).toMatchObject({ is_backgrounded: true, task_type: "local_agent" });
+    // As claude's: the background runs going, before its task_started and after its task_notification.
+    const order = lines.filter((l) =>
+      /^(background_tasks_changed|task_started|task_notification)$/.test(String(l.subtype)),
+    );
+    expect(order.map((l) => l.subtype)).toEqual([
+      "background_tasks_changed",
+      "task_started",
+      "task_notification",
+      "background_tasks_changed",
+    ]);
+    expect(order[0]?.tasks).toEqual([
+      {
+        task_id: started?.task_id,
+        task_type: "local_agent",
+        subagent_type: "general-purpose",
+        description: "",
+      },
+    ]);
+    expect(order[3]?.tasks).toEqual([]);
   });
 
   it("a run that ends after the turn gets a turn of its own: the notification is its prompt, with its own init and result lines", async () => {

@@ -2,6 +2,7 @@
  * Claude Code's task lines for a sub-agent's run in stream-json, as claude 2.1.328 writes them
  * (recorded): `task_started` as it starts, then `task_updated` (its status) and
  * `task_notification` (its final text and usage) as it ends. The task id is the run's `agent_id`.
+ * A background run's start and end also give `background_tasks_changed`, the runs going after it.
  */
 import type { ModelMessage } from "ai";
 import { finalText } from "../../session/prompt-result.js";
@@ -14,8 +15,13 @@ interface Run {
   toolUses: number;
 }
 
+/** A background run as `background_tasks_changed` lists it. */
+type BackgroundEntry = Record<string, string>;
+
 export class SubagentTaskLines {
   private readonly runs = new Map<string, Run>();
+  /** The background runs going now, in the order they started. */
+  private readonly background = new Map<string, BackgroundEntry>();
 
   /** The task lines an event opens or closes: before the event's own lines at a run's start, after them at its end. */
   lines(event: SessionEvent, base: () => WireObject): { before: WireObject[]; after: WireObject[] } {
@@ -40,12 +46,20 @@ export class SubagentTaskLines {
         ...(prompt !== undefined ? { prompt } : {}),
         ...base(),
       };
-      return { before: [started], after: [] };
+      if (origin.background !== true) return { before: [started], after: [] };
+      this.background.set(origin.id, {
+        task_id: origin.id,
+        task_type: "local_agent",
+        subagent_type: origin.subagentType,
+        description: origin.description ?? "",
+      });
+      return { before: [this.backgroundChanged(base), started], after: [] };
     }
     if (e.type === "step_usage") opened.tokens += e.usage.inputTokens + e.usage.outputTokens;
     if (e.type === "tool_execution_end") opened.toolUses += 1;
     if (e.type !== "agent_end") return none;
     this.runs.delete(origin.id);
+    const wasBackground = this.background.delete(origin.id);
     const ended = e.reason === "stop" ? "completed" : e.reason === "aborted" ? "killed" : "failed";
     return {
       before: [],
@@ -73,7 +87,18 @@ export class SubagentTaskLines {
           },
           ...base(),
         },
+        ...(wasBackground ? [this.backgroundChanged(base)] : []),
       ],
+    };
+  }
+
+  /** claude's `background_tasks_changed`: every background run still going, after a change. */
+  private backgroundChanged(base: () => WireObject): WireObject {
+    return {
+      type: "system",
+      subtype: "background_tasks_changed",
+      tasks: [...this.background.values()],
+      ...base(),
     };
   }
 }
