@@ -263,12 +263,16 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // prompt's. `json` is one object, the given prompt's; stream-json has a result line per prompt.
   const processUsage = new Map<string, Usage>();
   let answered = 0;
-  const report = (result: PromptResult, last: boolean): Promise<number> => {
-    const reporting = reportNow(result, last);
+  const report = (result: PromptResult, last: boolean, fromNotification = false): Promise<number> => {
+    const reporting = reportNow(result, last, fromNotification);
     reported = reporting.catch(() => undefined);
     return reporting;
   };
-  const reportNow = async (result: PromptResult, last: boolean): Promise<number> => {
+  const reportNow = async (
+    result: PromptResult,
+    last: boolean,
+    fromNotification: boolean,
+  ): Promise<number> => {
     const index = answered++;
     for (const [spec, used] of result.usageByModel) {
       const sum = processUsage.get(spec) ?? emptyUsage();
@@ -299,6 +303,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
           durationApiMs,
           processUsage: usageSoFar,
           index,
+          fromNotification,
           denials: runtime.approval.tools.denials.slice(deniedBefore),
           isError: code !== 0,
           models: runtime.project.settings.models,
@@ -331,17 +336,19 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // its own init and result lines; the run ends once none is left. `json`'s object is the last turn's.
   const answer = async (text: string): Promise<number> => {
     let result = await runtime.prompt(text);
+    let fromNotification = false;
     for (
       let notification = await runtime.backgroundNotification();
       notification !== undefined && !runtime.isClosing;
       notification = await runtime.backgroundNotification()
     ) {
-      await report(result, false);
+      await report(result, false, fromNotification);
       startTurn();
       if (streaming) emitInit();
       result = await runtime.prompt(notification);
+      fromNotification = true;
     }
-    const answered = await report(result, true);
+    const answered = await report(result, true, fromNotification);
     suggestions?.after(result);
     return answered;
   };

@@ -126,6 +126,10 @@ describe("background sub-agents in -p", () => {
     expect(notified).toContain("<result>sub report</result>");
     expect(lines.filter((l) => l.type === "result").map((l) => l.result)).toEqual(["launched", "noted"]);
     expect(lines.filter((l) => l.subtype === "init")).toHaveLength(2);
+    // The notification's turn says where it came from, as claude's result line does.
+    const results = lines.filter((l) => l.type === "result");
+    expect(results[0]).not.toHaveProperty("origin");
+    expect(results[1]).toMatchObject({ origin: { kind: "task-notification", producer: "session-task" } });
     // UserPromptSubmit sees the notification as the turn's prompt, as claude's does.
     const prompts = hookLog(box)
       .filter((h) => h.hook_event_name === "UserPromptSubmit")

@@ -14,6 +14,8 @@ import type { WireObject } from "./wire.js";
 
 export interface ResultInput {
   result: PromptResult;
+  /** The turn answered a background sub-agent's notification: claude's `origin` says so. */
+  fromNotification?: boolean;
   sessionId: string;
   /** The `provider/id` the session ran: `modelUsage`'s key when no model took a step. */
   modelSpec: string;
@@ -68,6 +70,7 @@ export function resultObject(input: ResultInput): WireObject {
     stop_reason: result.status === "completed" ? "end_turn" : null,
     terminal_reason: result.status,
     result_index: input.index,
+    ...(input.fromNotification ? { origin: { kind: "task-notification", producer: "session-task" } } : {}),
     ...reasonFields(result),
     uuid: randomUUID(),
   };
