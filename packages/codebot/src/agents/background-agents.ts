@@ -73,6 +73,13 @@ export class BackgroundAgents {
     }
   }
 
+  /** Stops one run (the Agent SDK's `stop_task`); its notification says `killed`. False when no such run goes on. */
+  stop(id: string): boolean {
+    const run = this.runs.get(id);
+    run?.controller.abort(new Error("background agent stopped"));
+    return run !== undefined;
+  }
+
   /** The session ends: every run is aborted (its transcript ends there); resolves once all have ended. */
   async stopAll(): Promise<void> {
     this.stopped = true;

@@ -433,6 +433,11 @@ export class Runtime {
     return this.parts.background?.next();
   }
 
+  /** Stops the background sub-agent with this `agent_id`; false when none such runs. */
+  stopBackgroundTask(id: string): boolean {
+    return this.parts.background?.stop(id) ?? false;
+  }
+
   /** Cancels the prompt in progress. */
   abort(): void {
     this.waitingForMcp?.abort();

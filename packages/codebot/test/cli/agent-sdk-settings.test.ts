@@ -463,7 +463,7 @@ describe("the Agent SDK's settings requests", () => {
     );
   });
 
-  it("stop_task is answered as claude answers a task it does not have (codebot runs no background tasks)", async () => {
+  it("stop_task of an id no background sub-agent has is answered as claude answers a task it does not have", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one")]);
     const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });

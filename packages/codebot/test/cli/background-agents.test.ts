@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { conversations } from "../support/conversations.js";
 import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
+import { SDK_ARGS, startSdkRun } from "./support/sdk-driver.js";
 
 useBuiltCli();
 
@@ -322,6 +323,40 @@ describe("background sub-agents in -p", () => {
       "run_in_background is not available here; run the agent without it",
     );
     expect(server.requests).toHaveLength(2);
+  });
+
+  it("the Agent SDK's stop_task stops a background run by its task id: its command ends, its notification says killed", async () => {
+    const box = sandbox();
+    const server = await modelServer(
+      conversations({
+        "SUB-TASK": [
+          reply.toolCall("bash", { command: "echo $$ > sub.pid; sleep 30; echo slept" }),
+          reply.text("never"),
+        ],
+        "go-main": [bgCallReply(), reply.text("launched"), reply.text("noted")],
+      }),
+    );
+    const run = startSdkRun([...SDK_ARGS, "--dangerously-skip-permissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    run.say("go-main");
+    await waitForFile(box.at("sub.pid"));
+    const taskId = run.lines().find((l) => l.subtype === "task_started")?.task_id;
+    expect(await run.request("s1", { subtype: "stop_task", task_id: taskId })).toEqual({
+      subtype: "success",
+      request_id: "s1",
+      response: {},
+    });
+    for (let i = 0; i < 400 && run.lines().filter((l) => l.type === "result").length < 2; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    const notified = JSON.stringify(mainRequests(server.requests)[2]?.body?.messages?.at(-1));
+    expect(notified).toContain("<status>killed</status>");
+    expect(alive(Number(fs.readFileSync(box.at("sub.pid"), "utf8")))).toBe(false);
+    expect(run.lines().find((l) => l.subtype === "task_notification")).toMatchObject({
+      task_id: taskId,
+      status: "stopped",
+    });
+    await run.end();
   });
 
   it("Ctrl+C with a background run in flight: the run is stopped (its command too), SubagentStop fires, the process exits", async () => {

@@ -8,8 +8,8 @@
  * keep the flag settings layer (sdk-flag-settings.ts), `get_context_usage` tells the context in use
  * (output/context-usage.ts), `set_max_thinking_tokens` sets the next request's thinking budget,
  * `reload_skills` reads the skill folders again, `reload_plugins` the plugin folders (and those it
- * adds), `stop_task` is answered as claude answers a task it does not have (codebot runs no
- * background tasks). Any other subtype is refused with `unsupported_request`, as claude refuses one it does not know.
+ * adds), `stop_task` stops a background sub-agent by its id (any other id is answered as claude
+ * answers a task it does not have). Any other subtype is refused with `unsupported_request`, as claude refuses one it does not know.
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -37,6 +37,8 @@ export interface SdkSession extends FlagSettingsSession {
   readonly permissionMode: PermissionMode;
   setPermissionMode(mode: PermissionMode): void;
   interrupt(): void;
+  /** Stops a background sub-agent by its `agent_id` (`stop_task`); false when none such runs. */
+  stopBackgroundTask(id: string): boolean;
   readonly modelSpec: string;
   readonly agents: { all: readonly AgentDefinition[] };
   readonly skills: { all: ReadonlyMap<string, Skill> };
@@ -184,7 +186,9 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
       case "reload_plugins":
         return reloadPlugins(session, context, request.add_plugins);
       case "stop_task":
-        // claude's answer for a task id it does not have; codebot runs no background tasks.
+        // A background sub-agent's id stops it (its notification then says `killed`); any other
+        // id gets claude's answer for a task it does not have, the same `{}`.
+        if (typeof request.task_id === "string") session.stopBackgroundTask(request.task_id);
         return {};
       case "set_prompt_suggestions_paused":
         // Recorded: claude 2.1.328 answers it and goes on suggesting (its pause sits behind a
