@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Problem, SettingsLayer } from "@codebot/hooks";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import type { PluginDir } from "./load-plugins.js";
+import { localMarketplaceFolder } from "./local-marketplace-plugin.js";
 import type { UntrustedGrant } from "./runtime-settings.js";
 
 /** One install record of `installed_plugins.json` (version 2), as `claude plugin install` writes it. */
@@ -23,7 +24,9 @@ interface InstallRecord {
  * `disablePlugin:<id>` is trusted; until then the plugin stays on and the grant is listed as
  * untrusted, as `disableAllHooks` from a project is. The managed settings' `enabledPlugins` has the
  * last word: a plugin it switches on or off stays so whatever the other files say, and one it
- * switches on is forced by policy (its hooks run under `allowManagedHooksOnly`). `CLAUDE_PLUGIN_DATA` is where
+ * switches on is forced by policy (its hooks run under `allowManagedHooksOnly`). A plugin of a
+ * marketplace that is a folder here is read from that folder, as claude reads it
+ * (`localMarketplaceFolder`). `CLAUDE_PLUGIN_DATA` is where
  * Claude Code puts it: `<claudeHome>/plugins/data/<id with every character but [A-Za-z0-9_-] as ->`.
  */
 export function installedPluginDirs(
@@ -67,8 +70,13 @@ export function installedPluginDirs(
       );
       continue;
     }
+    const local = localMarketplaceFolder(claudeHome, id);
+    if (local.kind === "gone") {
+      problem(local.message);
+      continue;
+    }
     dirs.push({
-      dir: installPath,
+      dir: local.kind === "folder" ? local.dir : installPath,
       base: claudeHome,
       installed: true,
       dataDir: path.join(claudeHome, "plugins", "data", id.replace(/[^a-zA-Z0-9\-_]/g, "-")),

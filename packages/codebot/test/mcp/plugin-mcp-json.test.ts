@@ -86,7 +86,7 @@ describe("which plugins' servers load, and who must approve them", () => {
 
   it("a plugin only the project enables: its servers wait for consent, hooks trust lists and approves them", async () => {
     const box = sandbox();
-    const { claudeHome, state } = pluginWithServer(box);
+    const { claudeHome, root, state } = pluginWithServer(box);
     // Installed, but switched on only by the repository's .claude/settings.json.
     box.json(path.join(claudeHome, "settings.json"), {});
     box.json(".claude/settings.json", { enabledPlugins: { "guard@local-market": true } });
@@ -105,7 +105,7 @@ describe("which plugins' servers load, and who must approve them", () => {
     const listing = await runCli(["hooks", "trust", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(listing.code).toBe(1);
     expect(listing.stdout).toContain("MCP servers the project wants to start (not approved yet):");
-    expect(listing.stdout).toContain(`from project ${path.join(claudeHome, "plugins/cache")}`);
+    expect(listing.stdout).toContain(`from project ${path.join(root, ".mcp.json")}`);
     await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
     const approved = await runCli(["mcp", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(JSON.parse(approved.stdout).servers).toMatchObject([

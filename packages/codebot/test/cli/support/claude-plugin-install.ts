@@ -8,8 +8,16 @@ const INSTALLED = path.join(
   "../../fixtures/claude-code-2.1.328/plugin-install",
 );
 
-/** `~/.claude` as `claude plugin marketplace add` + `claude plugin install guard@local-market` left it. */
-export function installPluginAsClaudeCodeDid(box: Sandbox): { claudeHome: string; root: string } {
+/**
+ * `~/.claude` as `claude plugin marketplace add` + `claude plugin install guard@local-market` left it.
+ * `root` is where claude runs the plugin from: the marketplace's folder (`market/plugins/guard`),
+ * not `copy`, the copy under `plugins/cache` that `installPath` names.
+ */
+export function installPluginAsClaudeCodeDid(box: Sandbox): {
+  claudeHome: string;
+  root: string;
+  copy: string;
+} {
   const claudeHome = path.join(box.home, ".claude");
   const market = path.join(box.home, "market");
   fs.cpSync(path.join(INSTALLED, "market"), market, { recursive: true });
@@ -20,7 +28,8 @@ export function installPluginAsClaudeCodeDid(box: Sandbox): { claudeHome: string
       .replaceAll("${MARKETPLACE}", market);
     box.write(path.join(claudeHome, file), text);
   }
-  const root = path.join(claudeHome, "plugins/cache/local-market/guard/1.0.0");
-  fs.cpSync(path.join(market, "plugins/guard"), root, { recursive: true });
-  return { claudeHome, root };
+  const root = path.join(market, "plugins/guard");
+  const copy = path.join(claudeHome, "plugins/cache/local-market/guard/1.0.0");
+  fs.cpSync(root, copy, { recursive: true });
+  return { claudeHome, root, copy };
 }

@@ -1,0 +1,66 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** Where an installed plugin of a marketplace on this machine is read from. */
+export type LocalPluginFolder =
+  /** Its marketplace is not a folder here (GitHub, git, a URL): the installed copy is the plugin. */
+  | { kind: "installed-copy" }
+  | { kind: "folder"; dir: string }
+  /** Its marketplace is a folder here, but the plugin is no longer in it: claude loads nothing. */
+  | { kind: "gone"; message: string };
+
+/**
+ * A plugin of a marketplace that is a folder on this machine (`claude plugin marketplace add
+ * ./dir`, or `…/marketplace.json`: source `directory` or `file` in `known_marketplaces.json`) is
+ * read by claude 2.1.328 from that folder, where the marketplace's `marketplace.json` says it is
+ * now (its `source`, under `metadata.pluginRoot`), not from the copy `installPath` points at: an
+ * edit there counts without reinstalling (recorded: a hook added to the folder's `hooks.json` ran,
+ * `CLAUDE_PLUGIN_ROOT` was the folder). A plugin whose folder, entry or marketplace is gone did
+ * not load at all (no fallback to the copy).
+ */
+export function localMarketplaceFolder(claudeHome: string, id: string): LocalPluginFolder {
+  const at = id.lastIndexOf("@");
+  if (at <= 0) return { kind: "installed-copy" };
+  const [name, marketplace] = [id.slice(0, at), id.slice(at + 1)];
+  const known = readJson(path.join(claudeHome, "plugins", "known_marketplaces.json"));
+  const entry = objectAt(known, marketplace);
+  const kind = objectAt(entry, "source")?.source;
+  const location = entry?.installLocation;
+  if ((kind !== "directory" && kind !== "file") || typeof location !== "string" || location === "")
+    return { kind: "installed-copy" };
+  const gone = (why: string): LocalPluginFolder => ({
+    kind: "gone",
+    message: `plugin ${id} is not loaded: ${why} (claude loads a local marketplace's plugins from its folder)`,
+  });
+  const manifestPath = path.join(location, ".claude-plugin", "marketplace.json");
+  const manifest = readJson(manifestPath);
+  if (manifest === undefined) return gone(`its marketplace ${manifestPath} cannot be read`);
+  const plugins = (manifest as { plugins?: unknown }).plugins;
+  const listed = Array.isArray(plugins)
+    ? plugins.find((p) => (p as { name?: unknown } | null)?.name === name)
+    : undefined;
+  if (listed === undefined) return gone(`${manifestPath} no longer lists ${name}`);
+  const source = (listed as { source?: unknown }).source;
+  // A GitHub, git or npm source in a local marketplace: claude fetched it, so the copy is it.
+  if (typeof source !== "string") return { kind: "installed-copy" };
+  const pluginRoot = objectAt(manifest, "metadata")?.pluginRoot;
+  const dir = path.resolve(location, typeof pluginRoot === "string" ? pluginRoot : "", source);
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return gone(`its folder ${dir} is gone`);
+  return { kind: "folder", dir };
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function objectAt(value: unknown, key: string): Record<string, unknown> | undefined {
+  if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return undefined;
+  const inner = (value as Record<string, unknown>)[key];
+  return typeof inner === "object" && inner !== null && !Array.isArray(inner)
+    ? (inner as Record<string, unknown>)
+    : undefined;
+}

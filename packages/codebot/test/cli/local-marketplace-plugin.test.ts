@@ -1,0 +1,68 @@
+/**
+ * A plugin installed from a marketplace that is a folder on this machine (`claude plugin
+ * marketplace add ./dir`, how plugin authors and collections such as obra/superpowers and
+ * kenryu42/claude-code-safety-net are tried out) runs from that folder, as claude 2.1.328 runs it:
+ * recorded with `claude plugin marketplace add` + `claude plugin install`, an edit in the folder
+ * counted without reinstalling (`CLAUDE_PLUGIN_ROOT` was the folder, not `installPath`'s copy),
+ * `metadata.pluginRoot` was honoured, and a plugin whose folder was gone did not load.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { installPluginAsClaudeCodeDid } from "./support/claude-plugin-install.js";
+import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+/** Runs one Bash call under the installed guard; returns what the model was told of it. */
+async function bashUnderGuard(box: Sandbox): Promise<{ seen: string; stderr: string }> {
+  const server = await modelServer([
+    reply.toolCall("bash", { command: "echo ran" }, "b-1"),
+    reply.text("done"),
+  ]);
+  const r = await runCli(["-p", "go", "--dangerously-skip-permissions", "--cwd", box.project], {
+    env: modelEnv(server, box.home),
+  });
+  expect(r.code).toBe(0);
+  return { seen: requestText(server.requests[1]), stderr: r.stderr };
+}
+
+describe("a plugin of a local marketplace", () => {
+  it("runs from the marketplace's folder: an edit there counts without reinstalling, the installed copy is not run", async () => {
+    const box = sandbox();
+    const { root, copy } = installPluginAsClaudeCodeDid(box);
+    fs.writeFileSync(
+      path.join(copy, "hooks/guard.sh"),
+      "#!/bin/sh\necho 'the installed copy ran' >&2\nexit 2\n",
+    );
+    const { seen, stderr } = await bashUnderGuard(box);
+    expect(seen).toContain(`guard from ${root} data`);
+    expect(seen).not.toContain("the installed copy ran");
+    expect(stderr).toBe("");
+  });
+
+  it("honours the marketplace's metadata.pluginRoot before a plugin's source", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const market = path.dirname(path.dirname(root));
+    box.json(path.join(market, ".claude-plugin/marketplace.json"), {
+      name: "local-market",
+      owner: { name: "test" },
+      metadata: { pluginRoot: "./plugins" },
+      plugins: [{ name: "guard", source: "guard" }],
+    });
+    expect((await bashUnderGuard(box)).seen).toContain(`guard from ${root} data`);
+  });
+
+  it("whose folder is gone does not load, and the run says why", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    fs.rmSync(root, { recursive: true });
+    const { seen, stderr } = await bashUnderGuard(box);
+    expect(seen).toContain("ran");
+    expect(seen).not.toContain("guard from");
+    expect(stderr).toContain(`plugin guard@local-market is not loaded: its folder ${root} is gone`);
+  });
+});
