@@ -24,6 +24,12 @@ export interface ToolPermissions {
     reason?: string;
     hook: string;
   }): Promise<{ allowed: true } | { allowed: false; reason: string }>;
+  /**
+   * A PreToolUse hook refused the call (a block, a `deny`, an `ask` nobody allowed; not
+   * `continue: false`, which ends the run): claude 2.1.328 lists such a call in
+   * `permission_denials`, as it lists the calls its rules refuse.
+   */
+  refused?(call: ToolCall): void;
 }
 
 type AfterEvent = "PostToolUse" | "PostToolUseFailure";
@@ -93,6 +99,7 @@ async function around(
         hooks.onStopRun?.({ reason: decision.reason, hook: decision.by });
         return errorResult(toolRefusal(decision));
       case "block":
+        hooks.permissions?.refused?.(call);
         return errorResult(toolRefusal(decision));
     }
     // A cancelled run must not start the tool, even if the hook that was killed "allowed" it.
@@ -141,7 +148,9 @@ async function permissionAnswer(
   const answer = hooks.permissions
     ? await hooks.permissions.ask(request)
     : { allowed: false as const, reason: permission.reason ?? `${hook} asks for confirmation` };
-  return answer.allowed ? undefined : errorResult(`hook: ${answer.reason}`);
+  if (answer.allowed) return undefined;
+  hooks.permissions?.refused?.(call);
+  return errorResult(`hook: ${answer.reason}`);
 }
 
 /**

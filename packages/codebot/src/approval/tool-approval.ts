@@ -183,10 +183,15 @@ export class ToolApproval {
     this.sessionRules[behavior].push(rule);
   }
 
+  /** A call refused elsewhere (a PreToolUse hook's block): listed with the refusals, as claude lists it. */
+  recordRefusal(call: ToolCall): void {
+    this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: call.args });
+  }
+
   async decide(call: ToolCall, tool: Tool, ctx: JudgeContext): Promise<ToolVerdict> {
     const verdict = await this.judge(call, tool, ctx);
     if (!verdict.allowed) {
-      this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: call.args });
+      this.recordRefusal(call);
       this.options.hooks?.denied(call, ctx, verdict.reason);
     }
     return verdict;

@@ -597,7 +597,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     onTerminalSequence: (sequence) => events.emit({ kind: "terminal_sequence", sequence }),
     // Claude Code gives a background hook's context to the model with its next request.
     onBackgroundContext: (said) => backgroundSaid.add(said),
-    toolPermissions: { ask: (request) => approval.tools.askForHook(request) },
+    toolPermissions: {
+      ask: (request) => approval.tools.askForHook(request),
+      refused: (call) => approval.tools.recordRefusal(call),
+    },
     onStopRun: (stop) => session?.stopRun(stop),
   });
   if (options.programHooks !== undefined && options.programHooks.length > 0)
