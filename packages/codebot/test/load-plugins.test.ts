@@ -30,13 +30,44 @@ describe("Claude Code plugin folders", () => {
     ]);
   });
 
-  it("a manifest naming a file outside the plugin falls back to hooks/hooks.json", () => {
+  it("load hooks/hooks.json and, besides it, what the manifest's hooks add: a path, a list of paths, or the hooks inline", () => {
+    const extra = JSON.stringify({
+      hooks: { Stop: [{ hooks: [{ type: "command", command: "exit 0" }] }] },
+    });
+    const inline = { UserPromptSubmit: [{ hooks: [{ type: "command", command: "exit 0" }] }] };
+    const home = tempDir("codebot-home-");
+    for (const [hooks, loaded] of [
+      ["./extra.json", ["hooks/hooks.json", "extra.json"]],
+      [
+        ["./extra.json", "${CLAUDE_PLUGIN_ROOT}/more.json"],
+        ["hooks/hooks.json", "extra.json", "more.json"],
+      ],
+      [inline, ["hooks/hooks.json", ".claude-plugin/plugin.json"]],
+      ["./hooks/hooks.json", ["hooks/hooks.json"]],
+    ] as const) {
+      const root = plugin({
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "kit", hooks }),
+        "hooks/hooks.json": HOOKS,
+        "extra.json": extra,
+        "more.json": extra,
+      });
+      const { layers, problems } = loadPluginLayers([{ dir: root, base: "/" }], home);
+      expect(problems).toEqual([]);
+      expect(layers.map((l) => path.relative(root, l.path))).toEqual(loaded);
+      expect(layers.map((l) => Object.keys(l.settings as object))).toEqual(loaded.map(() => ["hooks"]));
+    }
+  });
+
+  it("a manifest naming a file outside the plugin: hooks/hooks.json loads, the path is ignored with a warning", () => {
     const root = plugin({
       ".claude-plugin/plugin.json": JSON.stringify({ name: "x", hooks: "../../etc/hooks.json" }),
       "hooks/hooks.json": HOOKS,
     });
-    const { layers } = loadPluginLayers([{ dir: root, base: "/" }], tempDir("codebot-home-"));
+    const { layers, problems } = loadPluginLayers([{ dir: root, base: "/" }], tempDir("codebot-home-"));
     expect(layers.map((l) => l.path)).toEqual([path.join(root, "hooks/hooks.json")]);
+    expect(problems.map((p) => p.message)).toEqual([
+      'plugin x: "hooks" path ../../etc/hooks.json is outside the plugin; ignored',
+    ]);
   });
 
   it("a manifest that is JSON but not an object (null, a list) is a warning saying so, and the folder's name is used", () => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Problem } from "@codebot/hooks";
 import { isHookEvent, type SettingsLayer, UNSUPPORTED_CLAUDE_EVENTS } from "@codebot/hooks";
 import { expandHome } from "../paths/home-path.js";
+import { pluginHookSources } from "./plugin-hook-sources.js";
 import { readLayer } from "./read-layer.js";
 import { claudePluginsSchema } from "./settings-schema.js";
 
@@ -55,8 +56,8 @@ export function isPluginProblem(problem: Pick<Problem, "message">): boolean {
 }
 
 /**
- * Loads Claude Code plugin folders (§11): each folder's `hooks/hooks.json` (or the file its
- * manifest's `"hooks"` names), in the layout the published plugins use (`{"description", "hooks":
+ * Loads Claude Code plugin folders (§11): each folder's `hooks/hooks.json` and what its
+ * manifest's `"hooks"` adds (plugin-hook-sources.ts), one layer each, in the layout the published plugins use (`{"description", "hooks":
  * {<event>: [groups]}}`, or the events at the top level), as a `plugin` settings layer (or the
  * project's, for a plugin only a project switched on). The plugin's name comes from
  * `.claude-plugin/plugin.json`, else the folder's name; its data folder is the one given (Claude
@@ -88,29 +89,52 @@ export function loadPluginLayers(
       ...(version !== undefined ? { version } : {}),
       ...(installed ? { installed } : {}),
     });
-    const file = hooksFileOf(root);
-    const read = readLayer("plugin", file, false);
-    if (read.kind === "absent") {
+    const manifest = path.join(root, ".claude-plugin", "plugin.json");
+    const sources = pluginHookSources(root);
+    for (const why of sources.ignored) problem("warning", manifest, `plugin ${name}: ${why}; ignored`);
+    const settings: { file: string; hooks: Record<string, unknown> }[] = [];
+    let skipped = false;
+    for (const file of sources.files) {
+      const read = readLayer("plugin", file, false);
+      if (read.kind === "absent") {
+        // hooks/hooks.json is optional; a file the manifest names is meant to be there.
+        if (file !== sources.files[0])
+          problem(
+            "warning",
+            file,
+            `plugin ${name}: its manifest names ${path.relative(root, file)}, which is not there`,
+          );
+        continue;
+      }
+      if (read.kind === "problem") {
+        const why = read.problem.message.replace(/ \(layer skipped\)$/, "");
+        problems.push({ ...read.problem, message: `plugin ${name}: ${why} (plugin skipped)` });
+        skipped = true;
+        break;
+      }
+      const hooks = hooksOf(read.layer.settings as Record<string, unknown>);
+      if (hooks === undefined) {
+        problem("error", file, `plugin ${name}: expected {"hooks": {<event>: [...]}} (plugin skipped)`);
+        skipped = true;
+        break;
+      }
+      settings.push({ file, hooks });
+    }
+    if (!skipped && sources.inline !== undefined) {
+      const hooks = isObject(sources.inline) ? hooksOf(sources.inline) : undefined;
+      if (hooks === undefined) {
+        problem("error", manifest, `plugin ${name}: expected "hooks": {<event>: [...]} (plugin skipped)`);
+        skipped = true;
+      } else settings.push({ file: manifest, hooks });
+    }
+    if (skipped) continue;
+    if (settings.length === 0) {
       // A plugin of skills, commands, agents or MCP servers only is normal.
       const hasOther = ["skills", "commands", "agents", ".mcp.json"].some((sub) =>
         fs.existsSync(path.join(root, sub)),
       );
       if (!installed && !hasOther)
-        problem(
-          "warning",
-          root,
-          `plugin ${name} has no ${path.relative(root, file)}; no hooks loaded from it`,
-        );
-      continue;
-    }
-    if (read.kind === "problem") {
-      const why = read.problem.message.replace(/ \(layer skipped\)$/, "");
-      problems.push({ ...read.problem, message: `plugin ${name}: ${why} (plugin skipped)` });
-      continue;
-    }
-    const hooks = hooksOf(read.layer.settings as Record<string, unknown>);
-    if (hooks === undefined) {
-      problem("error", file, `plugin ${name}: expected {"hooks": {<event>: [...]}} (plugin skipped)`);
+        problem("warning", root, `plugin ${name} has no hooks/hooks.json; no hooks loaded from it`);
       continue;
     }
     try {
@@ -122,12 +146,13 @@ export function loadPluginLayers(
         `plugin ${name}: cannot create its data folder: ${(error as Error).message}`,
       );
     }
-    layers.push({
-      source: source ?? "plugin",
-      path: file,
-      settings: { hooks },
-      plugin: { name, root, dataDir, ...(forcedByPolicy ? { forcedByPolicy } : {}) },
-    });
+    for (const { file, hooks } of settings)
+      layers.push({
+        source: source ?? "plugin",
+        path: file,
+        settings: { hooks },
+        plugin: { name, root, dataDir, ...(forcedByPolicy ? { forcedByPolicy } : {}) },
+      });
   }
   return { layers, problems, folders };
 }
@@ -204,26 +229,6 @@ function pluginName(
   if (typeof parsed.name === "string" && parsed.name.trim() !== "") return safeName(parsed.name.trim());
   problem("warning", manifest, `${MANIFEST_PROBLEM}has no "name"; the plugin is called ${fallback}`);
   return fallback;
-}
-
-/**
- * The plugin's hooks file: `hooks/hooks.json`, or the file its manifest names (`"hooks":
- * "./config/hooks.json"`, relative to the plugin folder and inside it).
- */
-function hooksFileOf(root: string): string {
-  const standard = path.join(root, "hooks", "hooks.json");
-  try {
-    const manifest = JSON.parse(
-      fs.readFileSync(path.join(root, ".claude-plugin", "plugin.json"), "utf8"),
-    ) as {
-      hooks?: unknown;
-    };
-    if (typeof manifest.hooks !== "string") return standard;
-    const named = path.resolve(root, manifest.hooks.replace(/^\$\{CLAUDE_PLUGIN_ROOT\}\/?/, ""));
-    return named.startsWith(root + path.sep) ? named : standard;
-  } catch {
-    return standard;
-  }
 }
 
 /** A name that is safe as one path segment (it names the data folder). */
