@@ -1,8 +1,9 @@
 /**
  * Fields claude 2.1.328 sends Claude Code hooks that codebot gives too (checked against claude's
  * own stdin to hooks): `prompt_id`, PostToolUse/PostToolUseFailure's `duration_ms` and
- * `is_interrupt`, Stop's `background_tasks` and `session_crons`.
+ * `is_interrupt`, Stop's `background_tasks` and `session_crons`, Edit's `replace_all` default.
  */
+import fs from "node:fs";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, startSession } from "./support/e2e.js";
@@ -97,5 +98,26 @@ describe("Claude Code payload fields of 2.1.328", () => {
     expect(stops).toHaveLength(2);
     for (const stop of stops) expect(stop).toMatchObject({ background_tasks: [], session_crons: [] });
     expect(payloads.find((p) => p.hook_event_name === "PostToolUse")).not.toHaveProperty("session_crons");
+  });
+
+  it('an Edit call without replace_all reaches the hooks with "replace_all": false, one with it as given', async () => {
+    const s = await startSession({
+      user: { hooks: { PreToolUse: [{ hooks: [command("jq -c .tool_input >> inputs.jsonl")] }] } },
+      script: [
+        reply.toolCalls(toolCall("edit", { file_path: "a.txt", old_string: "a", new_string: "b" }, "e1")),
+        reply.toolCalls(
+          toolCall("edit", { file_path: "a.txt", old_string: "b", new_string: "c", replace_all: true }, "e2"),
+        ),
+        reply.text("done"),
+      ],
+    });
+    fs.writeFileSync(s.at("a.txt"), "a\n");
+    await s.runtime.prompt("edit");
+    await s.runtime.close();
+    const file = s.at("a.txt");
+    expect(s.jsonLines("inputs.jsonl")).toEqual([
+      { file_path: file, old_string: "a", new_string: "b", replace_all: false },
+      { file_path: file, old_string: "b", new_string: "c", replace_all: true },
+    ]);
   });
 });

@@ -36,7 +36,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
   const taskEvent = event === "TaskCreated" || event === "TaskCompleted";
   const mode = session.permissionMode;
   const effort = claudeEffort(event, session);
-  const args = f.args === undefined ? undefined : absolutePaths(f.args, session.cwd);
+  const args = f.args === undefined ? undefined : claudeInput(f.tool, f.args, session.cwd);
   // SubagentStart/Stop name their run; a sub-agent's tool call names the run it comes from.
   const agentEvent = EVENT_SPECS[event].claude.matchOn === "agent";
   const stopEvent = event === "Stop" || event === "SubagentStop";
@@ -100,7 +100,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     trigger_file_path: f.triggerFilePath,
     parent_file_path: f.parentFilePath,
     tool_calls: f.toolCalls?.map((call) => {
-      const input = absolutePaths(call.args, session.cwd);
+      const input = claudeInput(call.tool, call.args, session.cwd);
       return {
         tool_name: claudeToolName(call.tool),
         tool_input: input,
@@ -130,6 +130,20 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     final: f.final,
     delta: f.delta,
   });
+}
+
+/**
+ * A call's arguments as Claude Code hands them to hooks: paths absolute, and Edit's `replace_all`
+ * `false` when the model left it out (its schema's default: claude 2.1.328 sent
+ * `"replace_all": false` for an Edit whose call had none, recorded with ChrisWiles/claude-code-showcase).
+ */
+function claudeInput(
+  tool: string | undefined,
+  args: Record<string, unknown>,
+  cwd: string,
+): Record<string, unknown> {
+  const input = absolutePaths(args, cwd);
+  return tool === "edit" && input.replace_all === undefined ? { ...input, replace_all: false } : input;
 }
 
 /** The arguments with every relative path argument made absolute against the project directory. */
