@@ -5,18 +5,9 @@ import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { expectNoStackTrace, jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
-import { SDK_ARGS, type SdkRun, startSdkRun } from "./support/sdk-driver.js";
+import { SDK_ARGS, startSdkRun } from "./support/sdk-driver.js";
 
 useBuiltCli();
-
-/** The run's result line, once it is out. */
-function resultOf(run: SdkRun): Promise<Record<string, unknown>> {
-  return waitFor(
-    () => run.lines().find((l) => l.type === "result"),
-    30_000,
-    `the result (${run.cli.stderr()})`,
-  );
-}
 
 /** The text of the tool result the model was sent for `id`, from the request after the call. */
 function toolResultText(requests: { body?: unknown }[], id: string): string {
@@ -49,7 +40,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       response: { hooks_applied: true, current_permission_mode: "default", commands: [] },
     });
     run.say("hi");
-    await resultOf(run);
+    await run.result();
     const r = await run.end();
     expect(r.code).toBe(0);
     expect(run.lines()[0]?.type).toBe("control_response");
@@ -68,7 +59,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       answers: { hook_callback: () => PRE_TOOL_USE_DENY },
     });
     run.say("make the file");
-    await resultOf(run);
+    await run.result();
     const r = await run.end();
     expectNoStackTrace(r.stderr);
     expect(fs.existsSync(target)).toBe(false);
@@ -102,7 +93,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       },
     });
     run.say("run it");
-    await resultOf(run);
+    await run.result();
     await run.end();
     expect(requestText(server.requests[1])).toContain("noted-by-sdk");
   });
@@ -127,7 +118,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       },
     });
     run.say("make files");
-    await resultOf(run);
+    await run.result();
     await run.end();
     expect(run.requests().map((r) => [r.subtype, r.tool_name, r.tool_use_id, r.input])).toEqual([
       ["can_use_tool", "Bash", "toolu_1", { command: `touch '${denied}'` }],
@@ -163,7 +154,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       },
     });
     run.say("go");
-    await resultOf(run);
+    await run.result();
     await run.end();
     const asked = run.requests().filter((r) => r.subtype === "can_use_tool");
     expect(asked.map((r) => r.tool_use_id)).toEqual(["toolu_sub", "toolu_main"]);
@@ -185,7 +176,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       answers: { can_use_tool: () => ({ behavior: "deny", message: "no" }) },
     });
     run.say("go");
-    await resultOf(run);
+    await run.result();
     await run.end();
     const [bash, write] = run.requests();
     expect(bash).toMatchObject({
@@ -229,7 +220,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       },
     });
     run.say("go");
-    await resultOf(run);
+    await run.result();
     await run.end();
     expect(run.requests().map((r) => r.tool_use_id)).toEqual(["toolu_1"]);
     expect(toolResultText(server.requests, "toolu_2")).toContain("touched");
@@ -246,7 +237,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       hooks: { PreToolUse: [{ matcher: "Bash", hookCallbackIds: ["silent"], timeout: 1 }] },
     });
     run.say("run it");
-    const result = await resultOf(run);
+    const result = await run.result();
     await run.end();
     expect(result.subtype).toBe("success");
     expect(toolResultText(server.requests, "toolu_1")).toContain("ran");
@@ -268,7 +259,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
     const answer = await run.request("stop-1", { subtype: "interrupt" });
     expect(answer).toEqual({ subtype: "success", request_id: "stop-1", response: { still_queued: [] } });
-    const result = await resultOf(run);
+    const result = await run.result();
     const r = await run.end();
     expect(result.subtype).toBe("error_during_execution");
     expect(r.ms).toBeLessThan(25_000);
@@ -293,7 +284,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       response: { mode: "bypassPermissions" },
     });
     run.say("make it");
-    await resultOf(run);
+    await run.result();
     await run.end();
     expect(fs.existsSync(target)).toBe(true);
     expect(run.requests()).toEqual([]);
@@ -312,7 +303,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       },
     });
     run.say("hi");
-    await resultOf(run);
+    await run.result();
     await run.end();
     expect(run.requests()).toMatchObject([
       {
@@ -338,7 +329,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       },
     });
     run.say("hi");
-    await resultOf(run);
+    await run.result();
     await run.end();
     const tools =
       (server.requests[0]?.body as { tools?: { name: string; description?: string }[] } | undefined)?.tools ??
@@ -362,7 +353,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     });
     const answer = (await run.initialized).response as Record<string, unknown>;
     run.say("hi");
-    await resultOf(run);
+    await run.result();
     await run.end();
     expect(answer.agents).toEqual([{ name: "sdk-reviewer", description: "Reviews code" }]);
     expect(answer.commands).toEqual([
@@ -380,7 +371,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       },
     });
     run.say("answer");
-    const result = await resultOf(run);
+    const result = await run.result();
     await run.end();
     expect(result).toMatchObject({ subtype: "success", structured_output: { answer: "42" } });
   });
@@ -393,7 +384,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       initialize: { systemPrompt: ["CUSTOM-SDK-PROMPT"], appendSystemPrompt: "APPENDED-SDK-TEXT" },
     });
     run.say("hi");
-    await resultOf(run);
+    await run.result();
     await run.end();
     const system = JSON.stringify((server.requests[0]?.body as { system?: unknown } | undefined)?.system);
     expect(system).toContain("CUSTOM-SDK-PROMPT");
@@ -409,7 +400,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       initialize: { systemPrompt: [""], excludeDynamicSections: true },
     });
     run.say("hi");
-    await resultOf(run);
+    await run.result();
     await run.end();
     const body = server.requests[0]?.body as { system?: unknown; messages?: unknown } | undefined;
     expect(JSON.stringify(body?.system)).not.toContain(box.project);
@@ -426,14 +417,14 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       initialize: { systemPrompt: ["PROMPT-A"] },
     });
     first.say("one");
-    await resultOf(first);
+    await first.result();
     await first.end();
     const second = startSdkRun([...SDK_ARGS, "-c", "--cwd", box.project], {
       env,
       initialize: { systemPrompt: ["PROMPT-B"], systemPromptSnapshot: false },
     });
     second.say("two");
-    await resultOf(second);
+    await second.result();
     await second.end();
     expect((server.requests[1]?.body as { system?: unknown } | undefined)?.system).toEqual([
       { type: "text", text: "PROMPT-B" },
@@ -451,7 +442,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       initialize: { promptSuggestions: true },
     });
     run.say("fix the bug");
-    await resultOf(run);
+    await run.result();
     await run.end();
     expect(run.lines().at(-1)).toMatchObject({ type: "prompt_suggestion", suggestion: "run the tests" });
     expect(run.cli.stderr()).not.toContain('"promptSuggestions"');
@@ -478,7 +469,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       error: "Invalid set_prompt_suggestions_paused: Invalid input: expected boolean, received string",
     });
     run.say("fix the bug");
-    await resultOf(run);
+    await run.result();
     await run.end();
     expect(run.lines().at(-1)).toMatchObject({ type: "prompt_suggestion", suggestion: "run the tests" });
   });
@@ -495,7 +486,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       initialize: { forwardSubagentText: true },
     });
     run.say("explore");
-    await resultOf(run);
+    await run.result();
     await run.end();
     const under = run.lines().filter((l) => l.parent_tool_use_id === "call_agent");
     expect(under.map((l) => l.type)).toEqual(["user", "assistant"]);
@@ -510,7 +501,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       initialize: { planModeInstructions: "plan carefully" },
     });
     run.say("hi");
-    await resultOf(run);
+    await run.result();
     await run.end();
     expect(run.cli.stderr()).toContain(
       `the Agent SDK's initialize: "planModeInstructions" is not supported by codebot; ignored`,
@@ -579,7 +570,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       error_code: "unsupported_request",
     });
     run.say("hi");
-    await resultOf(run);
+    await run.result();
     expect((await run.end()).code).toBe(0);
   });
 
@@ -590,7 +581,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       env: modelEnv(server, box.home),
     });
     run.say("first");
-    await resultOf(run);
+    await run.result();
     expect(await run.request("m1", { subtype: "set_model", model: "claude-haiku-4-5" })).toEqual({
       subtype: "success",
       request_id: "m1",
@@ -602,12 +593,12 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       content: "<local-command-stdout>Set model to `claude-haiku-4-5`</local-command-stdout>",
     });
     run.say("second");
-    await waitFor(() => run.lines().filter((l) => l.type === "result").length === 2, 30_000, "turn 2");
+    await run.result(2);
     // Not waited for: the message after it still runs on the model it chose.
     const back = run.request("m2", { subtype: "set_model" });
     run.say("third");
     expect(await back).toMatchObject({ response: { model: "claude-sonnet-4-5" } });
-    await waitFor(() => run.lines().filter((l) => l.type === "result").length === 3, 30_000, "turn 3");
+    await run.result(3);
     await run.end();
     const models = server.requests.map((r) => (r.body as { model?: string }).model);
     expect(models).toEqual(["claude-sonnet-4-5", "claude-haiku-4-5", "claude-sonnet-4-5"]);
@@ -627,7 +618,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     expect(answer).toMatchObject({ subtype: "error", error_code: "model_switch_refused" });
     expect(answer.error).toContain("stay on sonnet");
     run.say("hi");
-    await resultOf(run);
+    await run.result();
     await run.end();
     expect(server.requests.map((r) => (r.body as { model?: string }).model)).toEqual(["claude-sonnet-4-5"]);
   });
@@ -644,7 +635,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       response: { canRewind: false, error: "File rewinding is not supported by codebot." },
     });
     run.say("hi");
-    await resultOf(run);
+    await run.result();
     await run.end();
   });
 
@@ -658,7 +649,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       response: { mcpServers: [] },
     });
     run.say("hi");
-    await resultOf(run);
+    await run.result();
     await run.end();
   });
 

@@ -7,20 +7,11 @@
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { everythingServer } from "../mcp/mcp-fixtures.js";
-import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
 import { SDK_ARGS, type SdkRun, startSdkRun } from "./support/sdk-driver.js";
 
 useBuiltCli();
-
-function results(run: SdkRun, count: number): Promise<unknown> {
-  return waitFor(
-    () => run.lines().filter((l) => l.type === "result").length >= count || undefined,
-    30_000,
-    `${count} results (${run.cli.stderr()})`,
-  );
-}
 
 /** Each server's name, status and tool count, from an mcp_status answer. */
 async function statusOf(run: SdkRun, id: string): Promise<unknown[]> {
@@ -47,7 +38,7 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
       initialize: { mcpServers: { everything: everythingServer() } },
     });
     run.say("one");
-    await results(run, 1);
+    await run.result(1);
     const tools = ((await statusOf(run, "s0"))[0] as unknown[])[2] as number;
     expect(tools).toBeGreaterThan(0);
     expect(await run.request("r1", { subtype: "mcp_reconnect", serverName: "everything" })).toEqual({
@@ -65,7 +56,7 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
     ).toEqual({ subtype: "success", request_id: "t1" });
     expect(await statusOf(run, "s2")).toEqual([["everything", "disabled", 0]]);
     run.say("two");
-    await results(run, 2);
+    await run.result(2);
     expect(
       await run.request("t2", { subtype: "mcp_toggle", serverName: "everything", enabled: true }),
     ).toEqual({ subtype: "success", request_id: "t2" });
@@ -76,7 +67,7 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
       error: "Server not found: nope",
     });
     run.say("three");
-    await results(run, 3);
+    await run.result(3);
     await run.end();
     expect(initMcpTools(run)).toEqual([["mcp__everything__echo"], [], ["mcp__everything__echo"]]);
   });
@@ -86,7 +77,7 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
     const server = await modelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
     const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
     run.say("one");
-    await results(run, 1);
+    await run.result(1);
     const first = await run.request("m1", {
       subtype: "mcp_set_servers",
       servers: { everything: everythingServer() },
@@ -98,7 +89,7 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
     });
     expect(await statusOf(run, "s1")).toEqual([["everything", "connected", expect.any(Number)]]);
     run.say("two");
-    await results(run, 2);
+    await run.result(2);
     const second = await run.request("m2", {
       subtype: "mcp_set_servers",
       servers: { bad: { command: box.at("no-such-program") }, worse: { url: 5 } },
@@ -110,7 +101,7 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
     });
     expect(await statusOf(run, "s2")).toEqual([["bad", "failed", 0]]);
     run.say("three");
-    await results(run, 3);
+    await run.result(3);
     await run.end();
     expect(initMcpTools(run)).toEqual([[], ["mcp__everything__echo"], []]);
   });
@@ -125,7 +116,7 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
       response: { available_output_styles: ["default"] },
     });
     run.say("hi");
-    await results(run, 1);
+    await run.result(1);
     await run.end();
   });
 });

@@ -7,10 +7,9 @@
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { everythingServer } from "../mcp/mcp-fixtures.js";
-import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
-import { SDK_ARGS, type SdkRun, startSdkRun } from "./support/sdk-driver.js";
+import { SDK_ARGS, startSdkRun } from "./support/sdk-driver.js";
 
 useBuiltCli();
 
@@ -59,14 +58,6 @@ function calcServer(call: (args: { a: number; b: number }) => Record<string, unk
   };
 }
 
-function resultOf(run: SdkRun): Promise<unknown> {
-  return waitFor(
-    () => run.lines().find((l) => l.type === "result"),
-    30_000,
-    `the result (${run.cli.stderr()})`,
-  );
-}
-
 describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_message)", () => {
   it("initialize's sdkMcpServers join the session: their tools are mcp__<server>__<tool>, asked about with their server, each call an mcp_message the program answers", async () => {
     const box = sandbox();
@@ -88,7 +79,7 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
       },
     });
     run.say("add");
-    await resultOf(run);
+    await run.result();
     const status = await run.request("s1", { subtype: "mcp_status" });
     await run.end();
     const init = run.lines().find((l) => l.type === "system" && l.subtype === "init");
@@ -135,7 +126,7 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
       },
     });
     run.say("add");
-    await resultOf(run);
+    await run.result();
     await run.end();
     const blocks = [{ type: "text", text: "5" }];
     // claude's line (recorded): no is_error on an MCP tool's result that did not fail.
@@ -167,7 +158,7 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
       },
     });
     run.say("add");
-    await resultOf(run);
+    await run.result();
     expect((await run.end()).code).toBe(0);
     expect(requestText(server.requests[1])).toContain("calc is broken");
   });
@@ -191,7 +182,7 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
         },
       });
       run.say("add");
-      await resultOf(run);
+      await run.result();
       expect((await run.end()).code).toBe(0);
       expect(requestText(server.requests[1])).toContain(
         "the Agent SDK program's mcp_response is not a JSON-RPC answer",
@@ -217,7 +208,7 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
     });
     expect((await run.initialized).response).toMatchObject({ mcp_servers_applied: true });
     run.say("echo");
-    await resultOf(run);
+    await run.result();
     await run.end();
     const init = run.lines().find((l) => l.type === "system" && l.subtype === "init");
     expect(init?.tools).toContain("mcp__everything__echo");
@@ -242,7 +233,7 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
       initialize: { sdkMcpServers: ["bad name"] },
     });
     run.say("hi");
-    await resultOf(run);
+    await run.result();
     await run.end();
     expect(run.cli.stderr()).toContain(
       `the Agent SDK's initialize: sdkMcpServers: "bad name" is not a server name (letters, digits, _ and -, at most 64); ignored`,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
-import { SDK_ARGS, type SdkRun, startSdkRun } from "./support/sdk-driver.js";
+import { SDK_ARGS, startSdkRun } from "./support/sdk-driver.js";
 
 useBuiltCli();
 
@@ -12,10 +12,6 @@ function shapes(lines: Record<string, unknown>[]): string[] {
   return lines
     .filter((l) => l.type !== "control_response" && l.type !== "control_request" && l.type !== "assistant")
     .map((l) => [l.type, l.subtype, l.state].filter((x) => x !== undefined).join(" "));
-}
-
-function resultOf(run: SdkRun): Promise<unknown> {
-  return waitFor(() => run.lines().find((l) => l.type === "result"), 30_000, "the result");
 }
 
 describe("session_state_changed lines (recorded from claude 2.1.328 under the Agent SDK)", () => {
@@ -30,7 +26,7 @@ describe("session_state_changed lines (recorded from claude 2.1.328 under the Ag
       answers: { can_use_tool: (r) => ({ behavior: "allow", updatedInput: r.input }) },
     });
     run.say("go");
-    await resultOf(run);
+    await run.result();
     // The SDK keeps a one-prompt run's input open until idle: a request sent after the result is answered.
     const status = await run.request("status", { subtype: "mcp_status" });
     await waitFor(() => run.lines().find((l) => l.state === "idle"), 30_000, "the idle line");
@@ -59,13 +55,9 @@ describe("session_state_changed lines (recorded from claude 2.1.328 under the Ag
       env: modelEnv(server, box.home, { CLAUDE_CODE_SDK_READS_SESSION_STATE: "1" }),
     });
     run.say("first");
-    await resultOf(run);
+    await run.result();
     run.say("second");
-    await waitFor(
-      () => run.lines().filter((l) => l.type === "result").length === 2 || undefined,
-      30_000,
-      "two results",
-    );
+    await run.result(2);
     await run.end();
     expect(shapes(run.lines()).filter((s) => s.includes("session_state") || s.startsWith("result"))).toEqual([
       "system session_state_changed running",

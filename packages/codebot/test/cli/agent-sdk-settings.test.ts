@@ -8,21 +8,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
-import { SDK_ARGS, type SdkRun, startSdkRun } from "./support/sdk-driver.js";
+import { SDK_ARGS, startSdkRun } from "./support/sdk-driver.js";
 
 useBuiltCli();
-
-/** Waits for the run's `n`th result line. */
-function results(run: SdkRun, n: number): Promise<unknown> {
-  return waitFor(
-    () => run.lines().filter((l) => l.type === "result").length >= n || undefined,
-    30_000,
-    `result ${n} (${run.cli.stderr()})`,
-  );
-}
 
 /** The tool_use_id of a user line's tool result, if it carries one. */
 function toolUse(line: Record<string, unknown>): string | undefined {
@@ -38,15 +28,15 @@ describe("the Agent SDK's settings requests", () => {
       env: modelEnv(server, box.home),
     });
     run.say("first");
-    await results(run, 1);
+    await run.result(1);
     expect(
       await run.request("f1", { subtype: "apply_flag_settings", settings: { effortLevel: "low" } }),
     ).toEqual({ subtype: "success", request_id: "f1" });
     run.say("second");
-    await results(run, 2);
+    await run.result(2);
     await run.request("f2", { subtype: "apply_flag_settings", settings: { effortLevel: null } });
     run.say("third");
-    await results(run, 3);
+    await run.result(3);
     await run.end();
     const efforts = server.requests.map(
       (r) => (r.body as { output_config?: { effort?: string } }).output_config?.effort,
@@ -82,7 +72,7 @@ describe("the Agent SDK's settings requests", () => {
       applied: { effort: "medium" },
     });
     run.say("hi");
-    await results(run, 1);
+    await run.result(1);
     await run.end();
     expect(run.cli.stderr()).toContain(
       `the Agent SDK's applyFlagSettings: "outputStyle" is kept in the flag settings, but codebot does not apply it while the session runs`,
@@ -106,7 +96,7 @@ describe("the Agent SDK's settings requests", () => {
       answers: { can_use_tool: () => ({ behavior: "allow" }) },
     });
     run.say("first");
-    await results(run, 1);
+    await run.result(1);
     const permissions = {
       allow: ["Bash(touch allowed)"],
       deny: ["Bash(touch denied)"],
@@ -117,10 +107,10 @@ describe("the Agent SDK's settings requests", () => {
       request_id: "f1",
     });
     run.say("second");
-    await results(run, 2);
+    await run.result(2);
     await run.request("f2", { subtype: "apply_flag_settings", settings: { permissions: null } });
     run.say("third");
-    await results(run, 3);
+    await run.result(3);
     await run.end();
     expect(run.requests().map((r) => r.tool_use_id)).toEqual(["toolu_1", "toolu_4", "toolu_5"]);
     expect(run.requests()[1]).toMatchObject({
@@ -165,7 +155,7 @@ describe("the Agent SDK's settings requests", () => {
     expect(badRule).toMatchObject({ subtype: "error", error_code: "invalid_settings" });
     expect((await run.request("g1", { subtype: "get_settings" })).response).toMatchObject({ effective: {} });
     run.say("go");
-    await results(run, 1);
+    await run.result(1);
     await run.end();
     expect(fs.existsSync(path.join(box.project, "made"))).toBe(true);
   });
@@ -182,7 +172,7 @@ describe("the Agent SDK's settings requests", () => {
       env: modelEnv(server, box.home),
     });
     run.say("first");
-    await results(run, 1);
+    await run.result(1);
     expect(
       await run.request("t1", { subtype: "set_max_thinking_tokens", max_thinking_tokens: 2000 }),
     ).toEqual({
@@ -190,13 +180,13 @@ describe("the Agent SDK's settings requests", () => {
       request_id: "t1",
     });
     run.say("second");
-    await results(run, 2);
+    await run.result(2);
     await run.request("t2", { subtype: "set_max_thinking_tokens", max_thinking_tokens: 0 });
     run.say("third");
-    await results(run, 3);
+    await run.result(3);
     await run.request("t3", { subtype: "set_max_thinking_tokens", max_thinking_tokens: null });
     run.say("fourth");
-    await results(run, 4);
+    await run.result(4);
     const refused = await run.request("t4", { subtype: "set_max_thinking_tokens", max_thinking_tokens: -5 });
     await run.end();
     expect(refused).toMatchObject({ subtype: "error", error_code: "invalid_max_thinking_tokens" });
@@ -217,11 +207,11 @@ describe("the Agent SDK's settings requests", () => {
     });
     await run.request("t1", { subtype: "set_max_thinking_tokens", max_thinking_tokens: 2000 });
     run.say("first");
-    await results(run, 1);
+    await run.result(1);
     const displayOnly = { subtype: "set_max_thinking_tokens", thinking_display: "summarized" };
     expect(await run.request("t2", displayOnly)).toEqual({ subtype: "success", request_id: "t2" });
     run.say("second");
-    await results(run, 2);
+    await run.result(2);
     await run.end();
     expect(server.requests.map((r) => (r.body as { thinking?: unknown }).thinking)).toEqual([
       { type: "enabled", budget_tokens: 2000 },
@@ -239,10 +229,10 @@ describe("the Agent SDK's settings requests", () => {
       run.request(id, { subtype: "set_max_thinking_tokens", thinking_display: value });
     await display("t1", "summarized");
     run.say("first");
-    await results(run, 1);
+    await run.result(1);
     await display("t2", null);
     run.say("second");
-    await results(run, 2);
+    await run.result(2);
     expect(await display("t3", "highlights")).toMatchObject({
       subtype: "error",
       error_code: "unsupported_thinking_display",
@@ -252,7 +242,7 @@ describe("the Agent SDK's settings requests", () => {
       error_code: "invalid_thinking_display",
     });
     run.say("third");
-    await results(run, 3);
+    await run.result(3);
     await run.end();
     const updates = { type: "adaptive", display: "updates" };
     expect(server.requests.map((r) => (r.body as { thinking?: unknown }).thinking)).toEqual([
@@ -283,7 +273,7 @@ describe("the Agent SDK's settings requests", () => {
       content: "<local-command-stdout>Set model to `claude-haiku-4-5`</local-command-stdout>",
     });
     run.say("hi");
-    await results(run, 1);
+    await run.result(1);
     await run.end();
     expect(server.requests.map((r) => (r.body as { model?: string }).model)).toEqual(["claude-haiku-4-5"]);
   });
@@ -295,7 +285,7 @@ describe("the Agent SDK's settings requests", () => {
       env: modelEnv(server, box.home),
     });
     run.say("hi");
-    await results(run, 1);
+    await run.result(1);
     const answer = (await run.request("c1", { subtype: "get_context_usage" })).response as {
       categories: { id: string; tokens: number; kind: string }[];
       totalTokens: number;
@@ -327,7 +317,7 @@ describe("the Agent SDK's settings requests", () => {
     const server = await modelServer([reply.text("one")]);
     const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
     run.say("hi");
-    await results(run, 1);
+    await run.result(1);
     const dir = path.join(box.project, ".claude", "skills", "greet");
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(
@@ -372,7 +362,7 @@ describe("the Agent SDK's settings requests", () => {
       env: modelEnv(server, box.home),
     });
     run.say("first");
-    await results(run, 1);
+    await run.result(1);
     fs.writeFileSync(path.join(one, "commands", "bye.md"), "---\ndescription: Say bye\n---\nSay bye\n");
     const first = await run.request("p1", { subtype: "reload_plugins" });
     const names = (answer: Record<string, unknown>) =>
@@ -396,7 +386,7 @@ describe("the Agent SDK's settings requests", () => {
     const changed = run.lines().filter((l) => l.subtype === "commands_changed");
     expect(changed).toHaveLength(1);
     run.say("second");
-    await results(run, 2);
+    await run.result(2);
     await run.end();
     expect(fs.readFileSync(hookLog, "utf8")).toContain('"prompt":"second"');
     expect(fs.readFileSync(hookLog, "utf8")).not.toContain('"prompt":"first"');
@@ -426,7 +416,7 @@ describe("the Agent SDK's settings requests", () => {
       error_count: 0,
     });
     run.say("hi");
-    await results(run, 1);
+    await run.result(1);
     await run.end();
     expect(run.cli.stderr()).toContain(`${missing}: plugin folder not found (plugin skipped)`);
   });
@@ -453,7 +443,7 @@ describe("the Agent SDK's settings requests", () => {
     });
     expect(answer.response).toMatchObject({ error_count: 2 });
     run.say("hi");
-    await results(run, 1);
+    await run.result(1);
     await run.end();
     expect(run.cli.stderr()).toContain(
       `${path.join(broken, ".claude-plugin", "plugin.json")}: plugin manifest is not valid JSON`,
@@ -473,7 +463,7 @@ describe("the Agent SDK's settings requests", () => {
       response: {},
     });
     run.say("hi");
-    await results(run, 1);
+    await run.result(1);
     await run.end();
   });
 });

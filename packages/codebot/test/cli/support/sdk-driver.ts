@@ -4,6 +4,7 @@
  * "Agent SDK"): the arguments it spawns the CLI with, `initialize` first, then the user message;
  * the CLI's `control_request`s answered by the handler of their subtype.
  */
+import { waitFor } from "../../support/wait-for.js";
 import { jsonLines, startCli } from "./cli-process.js";
 
 /** What the SDK passes when the program gives `canUseTool` (no `-p`). */
@@ -30,6 +31,8 @@ export interface SdkRun {
   lines(): Record<string, unknown>[];
   /** The CLI's control requests so far, in order. */
   requests(): Record<string, unknown>[];
+  /** The `n`th result line (the first by default), once it is out. */
+  result(n?: number): Promise<Record<string, unknown>>;
   /** Ends the program's input and waits for the CLI to exit. */
   end(): ReturnType<typeof startCli>["done"];
   cli: ReturnType<typeof startCli>;
@@ -103,6 +106,12 @@ export function startSdkRun(
       jsonLines(cli.stdout())
         .filter((l) => l.type === "control_request")
         .map((l) => l.request as Record<string, unknown>),
+    result: (n = 1) =>
+      waitFor(
+        () => jsonLines(cli.stdout()).filter((l) => l.type === "result")[n - 1],
+        30_000,
+        `result ${n} (${cli.stderr()})`,
+      ),
     end: () => {
       cli.child.stdin?.end();
       return cli.done;
