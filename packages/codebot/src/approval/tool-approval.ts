@@ -49,7 +49,7 @@ export type ToolVerdict =
   | { allowed: false; reason: string };
 
 type JudgeContext = Pick<ToolContext, "agentName" | "signal"> &
-  Partial<Pick<ToolContext, "permission" | "validateArgs">>;
+  Partial<Pick<ToolContext, "permission" | "validateArgs" | "eventsDelivered">>;
 
 /** A tool call that was refused (Claude Code's `permission_denials[]`). */
 export interface PermissionDenial {
@@ -84,7 +84,7 @@ export interface ToolApprovalOptions {
    */
   promptTool?(
     call: ToolCall,
-    ctx: Pick<ToolContext, "signal" | "agentName">,
+    ctx: Pick<ToolContext, "signal" | "agentName"> & Partial<Pick<ToolContext, "eventsDelivered">>,
     question: PromptToolQuestion,
   ): Promise<PermissionHookAnswer>;
 }

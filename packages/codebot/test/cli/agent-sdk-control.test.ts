@@ -132,6 +132,26 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     ]);
   });
 
+  it("can_use_tool comes after the assistant line holding the call, as claude 2.1.328 sends it: the program has seen the call it is asked about", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "touch made" }, "toolu_1"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      answers: { can_use_tool: () => ({ behavior: "deny", message: "no" }) },
+    });
+    run.say("go");
+    await run.result();
+    await run.end();
+    const lines = run.lines();
+    const call = lines.findIndex((l) => l.type === "assistant" && JSON.stringify(l).includes("toolu_1"));
+    const asked = lines.findIndex((l) => l.type === "control_request");
+    expect(call).toBeGreaterThanOrEqual(0);
+    expect(asked).toBeGreaterThan(call);
+  });
+
   it("can_use_tool names a sub-agent's run (agent_id, as claude 2.1.328's code sends it): two asking at once are told apart; the main agent's call has none", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -37,7 +37,7 @@ export function stdioPermissionPrompt(
   states?: Pick<SessionStateLines, "set">,
 ): (
   call: ToolCall,
-  ctx: Pick<ToolContext, "signal" | "agentName">,
+  ctx: Pick<ToolContext, "signal" | "agentName"> & Partial<Pick<ToolContext, "eventsDelivered">>,
   question: PromptToolQuestion,
 ) => Promise<PermissionHookAnswer> {
   return async (call, ctx, question) => {
@@ -45,6 +45,9 @@ export function stdioPermissionPrompt(
     const mcp = mcpOwnerOf(call.name, session.mcpServers());
     const agentId = ctx.agentName === "main" ? undefined : session.subagentId(ctx.agentName);
     let response: Record<string, unknown>;
+    // The assistant line holding the call goes out first, as claude 2.1.328 writes it: the
+    // program sees the call before it is asked about it.
+    await ctx.eventsDelivered?.();
     states?.set("requires_action");
     try {
       response = await channel.request(
