@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { addUsage, emptyUsage, type Usage } from "@codebot/agentcore";
 import { claudeToolName, type HookEvent } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
-import type { ServerStatus } from "../mcp/mcp-servers.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
 import { modelEnv } from "../session/model-env.js";
@@ -16,7 +15,8 @@ import { closeWithNotice } from "./close-with-notice.js";
 import { ControlChannel } from "./control/control-channel.js";
 import { sdkHookExecutor } from "./control/sdk-hook-executor.js";
 import { sdkOutputOf, sdkStartOf } from "./control/sdk-initialize.js";
-import { SDK_SERVER_STATUS, sdkRequests } from "./control/sdk-requests.js";
+import { initServerLine } from "./control/sdk-mcp-status.js";
+import { sdkRequests } from "./control/sdk-requests.js";
 import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
 import { apiClock } from "./output/api-clock.js";
@@ -421,11 +421,6 @@ function failureText(result: PromptResult): string {
   if (result.status === "blocked")
     return `prompt blocked by a ${result.blockedBy ?? "UserPromptSubmit"} hook: ${result.reason ?? ""}`;
   return failureReason(result) ?? `the run ended with status ${result.status}`;
-}
-
-/** A server as Claude Code's init line gives it: `pending`, `connected`, `failed`, or `disabled` (not approved). */
-function initServerLine(server: ServerStatus): { name: string; status: string } {
-  return { name: server.name, status: SDK_SERVER_STATUS[server.state] };
 }
 
 /** The end of a message of the main agent. */

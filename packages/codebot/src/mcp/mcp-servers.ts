@@ -5,7 +5,7 @@
  * or turned off and on for the session (`toggle`), as the Agent SDK asks.
  */
 import type { Tool } from "@codebot/agentcore";
-import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ElicitRequest, ElicitResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { mcpTool } from "./mcp-tool.js";
 import { ServerConnection, type ServerState } from "./server-connection.js";
 import type { ServerEntry } from "./server-entries.js";
@@ -35,7 +35,13 @@ export interface ServerStatus {
   state: ServerState;
   origin: ServerEntry["origin"];
   file: string;
+  /** The entry as written (`${VAR}` not expanded). */
+  config: ServerEntry["config"];
   tools: string[];
+  /** What the server says of each tool (`readOnlyHint`, …), by tool name. */
+  toolAnnotations: Readonly<Record<string, ToolAnnotations | undefined>>;
+  /** The server's own name and version, from its `initialize` answer, while connected. */
+  serverInfo?: Readonly<Record<string, unknown>>;
   error?: string;
 }
 
@@ -211,17 +217,30 @@ export class McpServers {
   status(): ServerStatus[] {
     const rows: ServerStatus[] = this.connections.map((c) => {
       const off = this.disabled.has(c.name);
+      const tools = off ? [] : c.tools;
+      const serverInfo = off ? undefined : c.serverInfo;
       return {
         name: c.name,
         state: off ? "disabled" : c.state,
         origin: c.entry.origin,
         file: c.entry.file,
-        tools: off ? [] : c.tools.map((t) => t.name),
+        config: c.entry.config,
+        tools: tools.map((t) => t.name),
+        toolAnnotations: Object.fromEntries(tools.map((t) => [t.name, t.annotations])),
+        ...(serverInfo !== undefined ? { serverInfo } : {}),
         ...(c.error && !off ? { error: c.error } : {}),
       };
     });
     for (const e of this.unapproved)
-      rows.push({ name: e.name, state: "not approved", origin: e.origin, file: e.file, tools: [] });
+      rows.push({
+        name: e.name,
+        state: "not approved",
+        origin: e.origin,
+        file: e.file,
+        config: e.config,
+        tools: [],
+        toolAnnotations: {},
+      });
     return rows;
   }
 

@@ -68,6 +68,11 @@ export class ServerConnection {
     return this.entry.name;
   }
 
+  /** What the server said it is in its `initialize` answer (`name`, `version`, maybe `title`), while connected. */
+  get serverInfo(): Readonly<Record<string, unknown>> | undefined {
+    return this.state === "connected" ? this.client?.getServerVersion() : undefined;
+  }
+
   /** Connects; never rejects (a failure is the state `failed`, reported once). */
   start(): Promise<void> {
     this.starting = this.connectOnce();

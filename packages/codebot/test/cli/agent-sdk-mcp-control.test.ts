@@ -4,6 +4,7 @@
  * answered with a bare success, an unknown name with `Server not found: <name>` (no error_code);
  * `reloadOutputStyles()` (`reload_output_styles`) with the styles there are.
  */
+import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { everythingServer } from "../mcp/mcp-fixtures.js";
@@ -70,6 +71,83 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
     await run.result(3);
     await run.end();
     expect(initMcpTools(run)).toEqual([["mcp__everything__echo"], [], ["mcp__everything__echo"]]);
+  });
+
+  it("mcp_status lists each server as claude 2.1.328 does: serverInfo, config (no env; a program's own headers), transport, scope, source, each tool's hints", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, "settings.json"), {
+      mcpServers: {
+        mine: { url: "http://127.0.0.1:9/mine", headers: { Authorization: "Bearer user-token" } },
+      },
+    });
+    const server = await modelServer([reply.text("one")]);
+    const run = startSdkRun([...SDK_ARGS, "--await-initialize", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: {
+        mcpServers: {
+          everything: { ...everythingServer(), env: { SECRET_TOKEN: "kept-from-the-status" } },
+          remote: { type: "http", url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer x" } },
+        },
+      },
+    });
+    run.say("one");
+    await run.result();
+    const answer = await run.request("s1", { subtype: "mcp_status" });
+    await run.end();
+    const [mine, everything, remote] = (answer.response as { mcpServers: Record<string, unknown>[] })
+      .mcpServers;
+    expect(everything).toMatchObject({
+      name: "everything",
+      status: "connected",
+      serverInfo: { name: "mcp-servers/everything", version: expect.any(String) },
+      config: { type: "stdio", ...everythingServer() },
+      transport: "stdio",
+      scope: "dynamic",
+      source: "dynamic",
+    });
+    expect(JSON.stringify(everything)).not.toContain("kept-from-the-status");
+    const tools = everything?.tools as { name: string; annotations: unknown }[];
+    expect(tools.find((t) => t.name === "echo")?.annotations).toEqual({ readOnly: true });
+    expect(tools.find((t) => t.name === "toggle-simulated-logging")?.annotations).toEqual({});
+    expect(remote).toEqual({
+      name: "remote",
+      status: "failed",
+      error: expect.any(String),
+      config: { type: "http", url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer x" } },
+      transport: "http",
+      scope: "dynamic",
+      source: "dynamic",
+      tools: [],
+    });
+    // A settings file's headers may hold a token: the program is not shown them.
+    expect(mine).toMatchObject({
+      name: "mine",
+      config: { type: "http", url: "http://127.0.0.1:9/mine" },
+      scope: "user",
+      source: "user",
+    });
+    expect(JSON.stringify(mine)).not.toContain("user-token");
+  });
+
+  it("can_use_tool's display_name of an MCP tool is claude 2.1.328's: `_` as spaces, each word capitalized, `-` kept", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("mcp__everything__toggle-simulated-logging", {}, "toolu_1"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--await-initialize", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { mcpServers: { everything: everythingServer() } },
+      answers: { can_use_tool: () => ({ behavior: "deny", message: "no" }) },
+    });
+    run.say("go");
+    await run.result();
+    await run.end();
+    expect(run.requests().find((r) => r.subtype === "can_use_tool")).toMatchObject({
+      tool_name: "mcp__everything__toggle-simulated-logging",
+      mcp_server: { name: "everything", source: "dynamic" },
+      display_name: "Toggle-Simulated-Logging",
+    });
   });
 
   it("mcp_set_servers starts the program's servers in a session that had none, answered with what was added, removed and each name's error, as claude 2.1.328 answers; the next set replaces them", async () => {

@@ -59,7 +59,7 @@ function calcServer(call: (args: { a: number; b: number }) => Record<string, unk
 }
 
 describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_message)", () => {
-  it("initialize's sdkMcpServers join the session: their tools are mcp__<server>__<tool>, asked about with their server, each call an mcp_message the program answers", async () => {
+  it("initialize's sdkMcpServers join the session: their tools are mcp__<server>__<tool>, asked about with their server, each call an mcp_message the program answers; mcp_status and the init line name it as claude does", async () => {
     const box = sandbox();
     const server = await modelServer([
       reply.toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
@@ -84,7 +84,7 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
     await run.end();
     const init = run.lines().find((l) => l.type === "system" && l.subtype === "init");
     expect(init?.tools).toContain("mcp__calc__add");
-    expect(init?.mcp_servers).toEqual([expect.objectContaining({ name: "calc", status: "connected" })]);
+    expect(init?.mcp_servers).toEqual([{ name: "calc", status: "connected", source: "sdk" }]);
     const call = run
       .requests()
       .find((r) => r.subtype === "mcp_message" && (r.message as { method: string }).method === "tools/call");
@@ -99,8 +99,19 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
       mcp_server: { name: "calc", source: "sdk" },
       display_name: "Add",
     });
+    // As claude 2.1.328 lists an in-process server (recorded): no config, transport and source sdk.
     expect(status.response).toEqual({
-      mcpServers: [{ name: "calc", status: "connected", tools: [{ name: "add" }] }],
+      mcpServers: [
+        {
+          name: "calc",
+          status: "connected",
+          serverInfo: { name: "calc", version: "1.2.3" },
+          transport: "sdk",
+          scope: "dynamic",
+          source: "sdk",
+          tools: [{ name: "add", annotations: {} }],
+        },
+      ],
     });
   });
 

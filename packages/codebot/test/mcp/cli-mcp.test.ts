@@ -206,9 +206,10 @@ describe("project .mcp.json servers need consent", () => {
     const init = JSON.parse(run.stdout.split("\n")[0] as string);
     expect(init).toMatchObject({ type: "system", subtype: "init" });
     expect(init.tools).toContain("mcp__x__pid");
+    // With where each came from, as claude 2.1.328's init line names them: --mcp-config's are dynamic.
     expect(init.mcp_servers).toEqual([
-      { name: "x", status: "connected" },
-      { name: "broken", status: "failed" },
+      { name: "x", status: "connected", source: "dynamic" },
+      { name: "broken", status: "failed", source: "dynamic" },
     ]);
   });
 

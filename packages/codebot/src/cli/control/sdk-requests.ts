@@ -31,6 +31,7 @@ import { contextUsage } from "../output/context-usage.js";
 import { codebotVersion } from "../version.js";
 import { ControlError, type ControlHandler, type ControlRequest } from "./control-channel.js";
 import { FlagSettings, type FlagSettingsSession } from "./sdk-flag-settings.js";
+import { sdkServerStatus } from "./sdk-mcp-status.js";
 
 export interface SdkSession extends FlagSettingsSession {
   readonly hooks: Pick<HookRunner, "addScopedHooks">;
@@ -69,16 +70,6 @@ export interface SdkRequestsContext {
   readonly startModel: string;
   readonly sessionId: string;
 }
-
-/** A server's state as the SDK's `McpServerStatus` names it. */
-export const SDK_SERVER_STATUS: Readonly<Record<ServerStatus["state"], string>> = {
-  starting: "pending",
-  connected: "connected",
-  failed: "failed",
-  "not approved": "disabled",
-  closed: "failed",
-  disabled: "disabled",
-};
 
 /** Claude Code's modes as `set_permission_mode` names them, and codebot's for each. */
 const SDK_MODES: Readonly<Record<string, PermissionMode>> = {
@@ -149,7 +140,7 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
       case "set_model":
         return setModel(session, context, request.model);
       case "mcp_status":
-        return { mcpServers: mcpServersOf(session) };
+        return { mcpServers: session.mcpServers().map(sdkServerStatus) };
       case "mcp_reconnect":
         // Answered without a response object once the server connected or failed, as claude
         // answers; an unknown name's error has no error_code, as claude's has none.
@@ -318,7 +309,7 @@ async function reloadPlugins(
       ...(plugin.installed ? {} : { source: `${plugin.name}@inline` }),
       ...(plugin.version !== undefined ? { version: plugin.version } : {}),
     })),
-    mcpServers: mcpServersOf(session),
+    mcpServers: session.mcpServers().map(sdkServerStatus),
     error_count: errors,
   };
 }
@@ -365,16 +356,6 @@ function agentsOf(session: SdkSession): Record<string, unknown>[] {
     name: agent.name,
     description: agent.description,
     ...(agent.model !== undefined ? { model: agent.model } : {}),
-  }));
-}
-
-/** The session's MCP servers in the SDK's `McpServerStatus` shape. */
-function mcpServersOf(session: SdkSession): Record<string, unknown>[] {
-  return session.mcpServers().map((server) => ({
-    name: server.name,
-    status: SDK_SERVER_STATUS[server.state],
-    ...(server.error !== undefined ? { error: server.error } : {}),
-    tools: server.tools.map((name) => ({ name })),
   }));
 }
 

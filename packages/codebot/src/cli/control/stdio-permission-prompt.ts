@@ -16,9 +16,8 @@ import type { PermissionHookAnswer } from "../../approval/approval-types.js";
 import { promptAnswerOf } from "../../approval/permission-prompt-tool.js";
 import { subjectKind } from "../../approval/permission-rule.js";
 import type { PromptToolQuestion } from "../../approval/tool-approval.js";
+import { claudeMcpSource, mcpOwnerOf } from "../../mcp/claude-provenance.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
-import { mcpToolName } from "../../mcp/mcp-tool.js";
-import type { ServerOrigin } from "../../mcp/server-origin.js";
 import type { SessionStateLines } from "../output/session-state-lines.js";
 import type { ControlChannel } from "./control-channel.js";
 
@@ -56,8 +55,8 @@ export function stdioPermissionPrompt(
           tool_name: toolName,
           ...(mcp !== undefined
             ? {
-                mcp_server: { name: mcp.server, source: MCP_SOURCE[mcp.origin] },
-                display_name: displayName(mcp.tool),
+                mcp_server: { name: mcp.server, source: claudeMcpSource(mcp.origin) },
+                display_name: displayName(call.name),
               }
             : { display_name: toolName }),
           input: call.args,
@@ -80,41 +79,12 @@ export function stdioPermissionPrompt(
 }
 
 /**
- * claude's `mcp_server.source` for where codebot read a server (the SDK's `McpServerProvenance`):
- * recorded `sdk` for the program's in-process servers and `dynamic` for `--mcp-config` ones.
+ * claude's `display_name` of an MCP tool, as claude 2.1.328 makes it: the name after its last
+ * `__`, `_` as spaces, each word's first letter capitalized (`get_sum` → `Get Sum`,
+ * `toggle-simulated-logging` → `Toggle-Simulated-Logging`, recorded).
  */
-const MCP_SOURCE: Readonly<Record<ServerOrigin, string>> = {
-  sdk: "sdk",
-  "mcp-config": "dynamic",
-  cli: "dynamic",
-  user: "user",
-  project: "project",
-  "mcp.json": "project",
-  local: "local",
-  plugin: "plugin",
-  managed: "managed",
-};
-
-/** The server and bare tool name of an `mcp__<server>__<tool>` call, from the servers that offer it. */
-function mcpOwnerOf(
-  name: string,
-  servers: readonly ServerStatus[],
-): { server: string; origin: ServerOrigin; tool: string } | undefined {
-  if (!name.startsWith("mcp__")) return undefined;
-  for (const server of servers)
-    for (const tool of server.tools)
-      if (mcpToolName(server.name, tool) === name)
-        return { server: server.name, origin: server.origin, tool };
-  return undefined;
-}
-
-/** claude's `display_name` of an MCP tool: its name's words capitalized (`get_sum` → `Get Sum`). */
-function displayName(tool: string): string {
-  return tool
-    .split(/[_\s-]+/)
-    .filter((word) => word !== "")
-    .map((word) => word[0]?.toUpperCase() + word.slice(1))
-    .join(" ");
+function displayName(name: string): string {
+  return (name.split("__").pop() || name).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
 /** claude's `description`: a Bash call's own `description`, a file tool's path. */
