@@ -62,6 +62,8 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     error: event === "PostToolUseFailure" ? f.output : f.error,
     is_interrupt: event === "PostToolUseFailure" ? (f.isInterrupt ?? false) : undefined,
     duration_ms: event === "PostToolUse" || event === "PostToolUseFailure" ? f.durationMs : undefined,
+    // An MCP tool's server, on every tool event, as claude 2.1.328 sends it (recorded).
+    mcp_server: toolEvent ? f.mcpServer : undefined,
     error_details: f.errorDetails,
     prompt: f.prompt,
     session_title: f.sessionTitle,

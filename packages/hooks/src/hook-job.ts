@@ -50,7 +50,13 @@ export function jobOf(
     fields.agentName !== undefined && fields.agentName !== "main" && fields.agentId === undefined
       ? session.subagent?.(fields.agentName)
       : undefined;
-  const withCaller = caller ? { ...fields, agentId: caller.id, agentType: caller.type } : fields;
+  // An MCP tool's call: the server offering it, as the session knows it now.
+  const server = fields.tool?.startsWith("mcp__") ? session.mcpServer?.(fields.tool) : undefined;
+  const withCaller = {
+    ...fields,
+    ...(caller ? { agentId: caller.id, agentType: caller.type } : {}),
+    ...(server ? { mcpServer: server } : {}),
+  };
   const payloads = new Map<PayloadBuilder, string>();
   const payload = (hook: CompiledHook) => {
     let text = payloads.get(hook.payload);

@@ -19,6 +19,11 @@ export interface HookSession {
    * calls carry its `agent_id` and `agent_type` (looked up when the event fires).
    */
   subagent?(agentName: string): { id: string; type: string } | undefined;
+  /**
+   * The MCP server offering this tool (`mcp__<server>__<tool>`), as Claude Code names it: payloads
+   * of an MCP tool's tool events carry it as `mcp_server` (looked up when the event fires).
+   */
+  mcpServer?(tool: string): { name: string; source: string } | undefined;
   /** The custom agent the session itself runs as (Claude Code's `--agent`): `agent_type` of its payloads. */
   readonly agentType?: string;
   /** Claude Code's `CLAUDE_ENV_FILE` for this session (claude-env-file.ts). */
@@ -76,6 +81,8 @@ export interface PayloadFields {
   agent?: string;
   /** A sub-agent run's id: of the run itself, or of the run making a tool call (Claude Code payloads only: `agent_id`). */
   agentId?: string;
+  /** The MCP server offering the called tool (Claude Code payloads only: `mcp_server`). */
+  mcpServer?: { name: string; source: string };
   /** The type of the sub-agent run making a tool call (Claude Code payloads only: `agent_type`). */
   agentType?: string;
   stopHookActive?: boolean;

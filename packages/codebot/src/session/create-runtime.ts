@@ -53,6 +53,7 @@ import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
 import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
+import { claudeMcpServerOf } from "../mcp/claude-provenance.js";
 import { elicitationHooks } from "../mcp/elicitation-hooks.js";
 import { type SessionMcp, sessionMcp } from "../mcp/session-mcp.js";
 import { resolveClaudeHome } from "../paths/claude-home.js";
@@ -558,6 +559,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       },
       subagent: (name) => subagentRuns.get(name),
       backgroundTasks: () => background?.list() ?? [],
+      mcpServer: (tool) => claudeMcpServerOf(tool, mcp?.servers?.status() ?? []),
       get agentType() {
         return mainAgent?.name;
       },

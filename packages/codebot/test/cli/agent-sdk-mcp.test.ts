@@ -115,6 +115,42 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
     });
   });
 
+  it("an MCP tool's PreToolUse and PostToolUse callbacks name its server (mcp_server, as claude 2.1.328's do); a built-in tool's name none", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
+      reply.toolCall("bash", { command: "echo hi" }, "toolu_2"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { sdkMcpServers: ["calc"] },
+      hooks: {
+        PreToolUse: [{ hookCallbackIds: ["pre"] }],
+        PostToolUse: [{ hookCallbackIds: ["post"] }],
+      },
+      answers: {
+        mcp_message: calcServer(({ a, b }) => ({
+          result: { content: [{ type: "text", text: String(a + b) }] },
+        })),
+        hook_callback: () => ({}),
+      },
+    });
+    run.say("add");
+    await run.result();
+    await run.end();
+    const inputs = run
+      .requests()
+      .filter((r) => r.subtype === "hook_callback")
+      .map((r) => r.input as Record<string, unknown>);
+    expect(inputs.map((i) => [i.hook_event_name, i.tool_name, i.mcp_server])).toEqual([
+      ["PreToolUse", "mcp__calc__add", { name: "calc", source: "sdk" }],
+      ["PostToolUse", "mcp__calc__add", { name: "calc", source: "sdk" }],
+      ["PreToolUse", "Bash", undefined],
+      ["PostToolUse", "Bash", undefined],
+    ]);
+  });
+
   it("an MCP tool's result reaches the program as its content blocks, as claude 2.1.328 writes it: the tool_result line's content and tool_use_result, a PostToolUse callback's tool_response", async () => {
     const box = sandbox();
     const server = await modelServer([
