@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Tool, ToolContext } from "@codebot/agentcore";
+import type { Tool, ToolCall, ToolContext } from "@codebot/agentcore";
 import { loadHooks } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
 import { ApprovalEngine } from "../src/approval/approval-engine.js";
 import type { HookApprovalRequest, ToolApprovalRequest } from "../src/approval/approval-types.js";
+import type { PermissionDecision } from "../src/approval/permission-decision.js";
 import { parsePermissionRule } from "../src/approval/permission-rule.js";
 import { TrustStore } from "../src/approval/trust-store.js";
 import { PathPolicy } from "../src/paths/path-policy.js";
@@ -24,6 +25,7 @@ function setup(options: {
   askHook?: (r: HookApprovalRequest) => Promise<"once" | "always" | "deny">;
   trustProjectHooks?: boolean;
   notify?: (message: string) => void;
+  onDecision?: (call: ToolCall, decision: PermissionDecision) => void;
 }) {
   const home = tempDir("codebot-home-");
   const project = tempDir("codebot-project-");
@@ -45,6 +47,7 @@ function setup(options: {
     askToolApproval: options.askTool,
     askHookApproval: options.askHook,
     notify: options.notify,
+    ...(options.onDecision ? { onDecision: options.onDecision } : {}),
   });
   const env = { paths, env: {} };
   const tools = { bash: bashTool(env), write: writeTool(env), read: readTool(env) };
@@ -375,6 +378,27 @@ describe("tool approval", () => {
     expect(
       await plan.engine.tools.decide(call(plan.tools.read, { file_path: "a" }), plan.tools.read, ctx),
     ).toEqual({ allowed: true });
+  });
+
+  it("the user's answers are told as claude's permission_decision: once user_temporary, always user_permanent, deny user_reject (the call user-rejected)", async () => {
+    const answers = ["once", "always", "deny"] as const;
+    let asked = 0;
+    const decisions: PermissionDecision[] = [];
+    const { engine, tools } = setup({
+      askTool: async () => answers[asked++] ?? "deny",
+      onDecision: (_call, decision) => decisions.push(decision),
+    });
+    for (const command of ["touch a", "touch b", "touch c"])
+      await engine.tools.middleware()(
+        call(tools.bash, { command }),
+        async () => ({ content: "ran", isError: false }),
+        toolContext(tools.bash),
+      );
+    expect(decisions).toEqual([
+      { decision: "accept", source: "user_temporary" },
+      { decision: "accept", source: "user_permanent" },
+      { decision: "reject", source: "user_reject", notRun: "user-rejected" },
+    ]);
   });
 
   it("asks the user; 'always' adds a session rule for exactly that command, 'deny' refuses", async () => {

@@ -32,6 +32,8 @@ export interface ApprovalEngineOptions {
   askHookApproval?: AskHookApproval;
   /** PermissionRequest, PermissionDenied and Notification hooks of tool approval. */
   permissionHooks?: PermissionHooks;
+  /** Told how each tool call's permission check ended (see ToolApprovalOptions). */
+  onDecision?: ToolApprovalOptions["onDecision"];
   /** `--permission-prompt-tool`: who answers, with nobody to ask (see ToolApprovalOptions). */
   promptTool?: ToolApprovalOptions["promptTool"];
   /** Set when the settings disable `auto` (disableBypassPermissionsMode): why setMode refuses it. */
@@ -73,6 +75,7 @@ export class ApprovalEngine {
       setMode: (mode) => this.setMode(mode),
       ...(options.notify ? { notify: options.notify } : {}),
       ...(options.promptTool ? { promptTool: options.promptTool } : {}),
+      ...(options.onDecision ? { onDecision: options.onDecision } : {}),
     });
     this.hooks = new HookApproval({
       mode,

@@ -13,6 +13,7 @@ import type { AskQueue } from "./ask-queue.js";
 import { filesNamedBy } from "./bash-named-files.js";
 import { applyPermissionUpdates } from "./hook-permission-updates.js";
 import { namesOwnFolder } from "./own-folder-commands.js";
+import { acceptedBy, type PermissionDecision, rejectedBy } from "./permission-decision.js";
 import {
   literalRule,
   type PermissionRule,
@@ -43,10 +44,22 @@ import { ruleSubjectOf } from "./rule-subject.js";
 /** The tools acceptEdits lets run unasked. */
 const FILE_EDITS = new Set(["write", "edit"]);
 
+/** A deny rule's refusal (claude's `permission_decision`, permission-decision.ts). */
+const BY_DENY_RULE = rejectedBy("config", "permission-rule", "rule");
+/** The mode's allow: a tool that only reads, acceptEdits' edit, bypassPermissions. */
+const BY_MODE = acceptedBy("config", "mode");
+/** A yes of the person or program asked, for this call. */
+const BY_YOU = acceptedBy("user_temporary");
+/** The run was interrupted while the question was open. */
+const BY_ABORT: PermissionDecision = { ...rejectedBy("user_abort", "interrupted"), decision: "cancelled" };
+
 /** Allowed (with `args` when a PermissionRequest hook gave new arguments), or refused with the reason the model gets. */
 export type ToolVerdict =
   | { allowed: true; args?: Record<string, unknown> }
   | { allowed: false; reason: string };
+
+/** A verdict and what gave it, in claude's words (permission-decision.ts). */
+type Judged = ToolVerdict & { decision: PermissionDecision };
 
 type JudgeContext = Pick<ToolContext, "agentName" | "signal"> &
   Partial<Pick<ToolContext, "permission" | "validateArgs" | "eventsDelivered">>;
@@ -78,6 +91,8 @@ export interface ToolApprovalOptions {
   setMode?(mode: PermissionMode): void;
   /** Told what of a hook's `updatedPermissions` was not applied as asked. */
   notify?(message: string): void;
+  /** Told how a tool call's permission check ended (claude's `tool_result_meta`). */
+  onDecision?(call: ToolCall, decision: PermissionDecision): void;
   /**
    * `--permission-prompt-tool` (Claude Code's): with nobody to ask, the question goes to this MCP
    * tool, whose answer allows (maybe with new arguments) or refuses the call.
@@ -189,15 +204,20 @@ export class ToolApproval {
   }
 
   async decide(call: ToolCall, tool: Tool, ctx: JudgeContext): Promise<ToolVerdict> {
-    const verdict = await this.judge(call, tool, ctx);
-    if (!verdict.allowed) {
-      this.recordRefusal(call);
-      this.options.hooks?.denied(call, ctx, verdict.reason);
-    }
+    const { decision: _, ...verdict } = await this.decided(call, tool, ctx);
     return verdict;
   }
 
-  private async judge(call: ToolCall, tool: Tool, ctx: JudgeContext): Promise<ToolVerdict> {
+  private async decided(call: ToolCall, tool: Tool, ctx: JudgeContext): Promise<Judged> {
+    const judged = await this.judge(call, tool, ctx);
+    if (!judged.allowed) {
+      this.recordRefusal(call);
+      this.options.hooks?.denied(call, ctx, judged.reason);
+    }
+    return judged;
+  }
+
+  private async judge(call: ToolCall, tool: Tool, ctx: JudgeContext): Promise<Judged> {
     // A hook's allow, or the user's yes to a hook's ask, is written into this call's permission slot.
     // Either skips the mode's and the allow rules' question; only the user's yes answers an ask
     // rule (as in Claude Code, a hook's allow does not skip the deny and ask rules).
@@ -211,6 +231,7 @@ export class ToolApproval {
       return {
         allowed: false,
         reason: `permission denied: ${call.name} is refused by the deny rule "${denied.text}"`,
+        decision: BY_DENY_RULE,
       };
     }
     const deniedRead = this.readRuleNamed(deny, subject);
@@ -218,6 +239,7 @@ export class ToolApproval {
       return {
         allowed: false,
         reason: `permission denied: ${call.name} is refused by the deny rule "${deniedRead.rule.text}": the command names ${deniedRead.file}`,
+        decision: BY_DENY_RULE,
       };
     }
     const mode = this.options.mode();
@@ -227,6 +249,7 @@ export class ToolApproval {
       return {
         allowed: false,
         reason: `permission denied: ${call.name} is not allowed in plan mode (read-only tools only)`,
+        decision: rejectedBy("config", "permission-rule", "mode"),
       };
     }
     const askRule = firstMatching(askRules, subject, where) ?? this.readRuleNamed(askRules, subject)?.rule;
@@ -237,11 +260,17 @@ export class ToolApproval {
     const configWrite = this.configWrite(call, subject);
     const hookMayApprove = !configWrite || confirmedByUser;
     if (personOnly !== undefined) {
-      if (confirmedByUser) return { allowed: true };
+      if (confirmedByUser) return { allowed: true, decision: BY_YOU };
     } else if (askRule === undefined) {
-      if (tool.mutating !== true || mode === "auto" || (preApproved && hookMayApprove))
-        return { allowed: true };
-      if (mode === "acceptEdits" && FILE_EDITS.has(call.name) && !configWrite) return { allowed: true };
+      // A hook's allow counts first, as claude's PreToolUse allow is its decision (recorded).
+      if (preApproved && hookMayApprove && tool.mutating === true && mode !== "auto")
+        return { allowed: true, decision: confirmedByUser ? BY_YOU : acceptedBy("hook", "hook") };
+      if (tool.mutating !== true || mode === "auto") return { allowed: true, decision: BY_MODE };
+      if (mode === "acceptEdits" && FILE_EDITS.has(call.name) && !configWrite)
+        return { allowed: true, decision: BY_MODE };
+      // A line that only reads is allowed by that, not by a rule, as claude reports it.
+      const shellLine = this.shellLineDecision(subject, tool, mode);
+      if (shellLine !== undefined) return { allowed: true, decision: shellLine };
       const grantedRules = [...this.granted].flat();
       const place = this.shellPlace(tool);
       // A function the line defines runs its body where it is called: its commands' order says nothing.
@@ -259,10 +288,9 @@ export class ToolApproval {
         !configWrite &&
         !this.namesOwnFolder(subject)
       )
-        return { allowed: true };
-      if (this.shellLineWithin(subject, tool, mode)) return { allowed: true };
+        return { allowed: true, decision: acceptedBy("config", "rule") };
     } else if (confirmedByUser) {
-      return { allowed: true };
+      return { allowed: true, decision: BY_YOU };
     }
     // Nothing settled it: codebot would ask, or refuse for lack of a rule. PermissionRequest hooks may answer first.
     const text = subjectText(call, subject, this.options.paths);
@@ -272,10 +300,14 @@ export class ToolApproval {
     const hooked = await this.options.hooks?.request(call, ctx, suggestions);
     if (hooked?.behavior === "allow" && personOnly === undefined && hookMayApprove) {
       if (hooked.updatedPermissions) this.applyUpdates(hooked.updatedPermissions, `hook ${hooked.by}`);
-      return allowedWith(hooked.updatedInput, ctx, `hook ${hooked.by}`);
+      return allowedWith(hooked.updatedInput, ctx, `hook ${hooked.by}`, acceptedBy("hook", "hook"));
     }
     if (hooked?.behavior === "deny") {
-      return { allowed: false, reason: `permission denied by hook ${hooked.by}: ${hooked.message}` };
+      return {
+        allowed: false,
+        reason: `permission denied by hook ${hooked.by}: ${hooked.message}`,
+        decision: rejectedBy("hook", "permission-rule", "hook"),
+      };
     }
     const ask = this.options.ask;
     if (ask === undefined && mode !== "dontAsk" && this.options.promptTool !== undefined) {
@@ -294,12 +326,21 @@ export class ToolApproval {
       });
       // Interrupted while the tool was asked: the user stopped the run, the tool refused nothing.
       if (ctx.signal.aborted)
-        return { allowed: false, reason: `permission denied: ${INTERRUPTED_AT_QUESTION}` };
+        return {
+          allowed: false,
+          reason: `permission denied: ${INTERRUPTED_AT_QUESTION}`,
+          decision: BY_ABORT,
+        };
       if (prompted.behavior === "allow") {
         if (prompted.updatedPermissions) this.applyUpdates(prompted.updatedPermissions, prompted.by);
-        return allowedWith(prompted.updatedInput, ctx, prompted.by);
+        return allowedWith(prompted.updatedInput, ctx, prompted.by, BY_YOU);
       }
-      return { allowed: false, reason: `permission denied by ${prompted.by}: ${prompted.message}` };
+      // claude 2.1.328 (recorded): the program's deny is a person's no, its kind a rule's.
+      return {
+        allowed: false,
+        reason: `permission denied by ${prompted.by}: ${prompted.message}`,
+        decision: rejectedBy("user_reject", "permission-rule"),
+      };
     }
     // Only your yes (or bypassPermissions, or the permission handler) writes such a file.
     const needsYou = configWrite && askRule === undefined && personOnly === undefined;
@@ -318,7 +359,12 @@ export class ToolApproval {
           : needsYou
             ? "nobody can answer in a non-interactive run (--permission-mode bypassPermissions writes it)"
             : `allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode ${FILE_EDITS.has(call.name) ? "acceptEdits" : "bypassPermissions"}`;
-      return { allowed: false, reason: `permission denied: ${call.name} ${why}; ${how}` };
+      // claude 2.1.328 -p with nobody to ask (recorded): the configuration's no, as a person's.
+      return {
+        allowed: false,
+        reason: `permission denied: ${call.name} ${why}; ${how}`,
+        decision: rejectedBy("config", "user-rejected"),
+      };
     }
     let answer: ApprovalAnswer;
     try {
@@ -331,17 +377,23 @@ export class ToolApproval {
       return {
         allowed: false,
         reason: `permission denied: approval of ${call.name} failed: ${(error as Error).message}`,
+        decision: rejectedBy("user_reject", "user-rejected"),
       };
     }
     if (ctx.signal.aborted)
-      return { allowed: false, reason: `permission denied: ${INTERRUPTED_AT_QUESTION}` };
+      return { allowed: false, reason: `permission denied: ${INTERRUPTED_AT_QUESTION}`, decision: BY_ABORT };
     // An "always" under an ask rule is a yes for this call only: the rule asks again next time.
     if (answer === "always" && askRule === undefined && !configWrite) {
       const parsed = parsePermissionRule(alwaysRule);
       if (parsed.ok) this.sessionRules.allow.push(parsed.rule);
     }
-    if (answer === "once" || answer === "always") return { allowed: true };
-    return { allowed: false, reason: `permission denied: the user refused this ${call.name} call` };
+    if (answer === "once") return { allowed: true, decision: BY_YOU };
+    if (answer === "always") return { allowed: true, decision: acceptedBy("user_permanent") };
+    return {
+      allowed: false,
+      reason: `permission denied: the user refused this ${call.name} call`,
+      decision: rejectedBy("user_reject", "user-rejected"),
+    };
   }
 
   /**
@@ -402,7 +454,8 @@ export class ToolApproval {
       // sub-agent running beside it moves the shell (a `cd`) while it is judged or before it runs.
       const judgedIn = (ctx.tool as Partial<ShellTool>).workingDirectory?.();
       const tool = judgedIn === undefined ? ctx.tool : pinnedShell(ctx.tool, judgedIn);
-      const verdict = await this.decide(call, tool, ctx);
+      const verdict = await this.decided(call, tool, ctx);
+      this.options.onDecision?.(call, verdict.decision);
       if (!verdict.allowed) {
         ctx.permission.refused = true;
         return { content: verdict.reason, isError: true };
@@ -482,10 +535,21 @@ export class ToolApproval {
    * too (read-only-bash.ts), from where its shell is now.
    */
   private shellLineWithin(subject: RuleSubject, tool: Tool, mode: PermissionMode): boolean {
+    return this.shellLineDecision(subject, tool, mode) !== undefined;
+  }
+
+  /** What allows a shell line unasked, if anything does: it only reads, or acceptEdits' file edits. */
+  private shellLineDecision(
+    subject: RuleSubject,
+    tool: Tool,
+    mode: PermissionMode,
+  ): PermissionDecision | undefined {
     const place = this.shellPlace(tool);
-    if (subject.command === undefined || place === undefined) return false;
-    if (readsOnly(subject.command, place)) return true;
-    return mode === "acceptEdits" && editsOnlyFiles(subject.command, place, this.options.ownHomes ?? []);
+    if (subject.command === undefined || place === undefined) return undefined;
+    if (readsOnly(subject.command, place)) return acceptedBy("config", "subcommandResults");
+    return mode === "acceptEdits" && editsOnlyFiles(subject.command, place, this.options.ownHomes ?? [])
+      ? BY_MODE
+      : undefined;
   }
 
   /** Where a shell tool's next line runs, and the PATH it finds programs on; undefined for other tools. */
@@ -550,12 +614,17 @@ function allowedWith(
   updatedInput: Record<string, unknown> | undefined,
   ctx: Partial<Pick<ToolContext, "validateArgs">>,
   by: string,
-): { allowed: true; args?: Record<string, unknown> } | { allowed: false; reason: string } {
-  if (updatedInput === undefined) return { allowed: true };
+  decision: PermissionDecision,
+): Judged {
+  if (updatedInput === undefined) return { allowed: true, decision };
   const check = ctx.validateArgs?.(updatedInput);
   if (check && !check.ok)
-    return { allowed: false, reason: `permission denied: ${by} gave invalid arguments: ${check.error}` };
-  return { allowed: true, args: check?.ok ? check.args : updatedInput };
+    return {
+      allowed: false,
+      reason: `permission denied: ${by} gave invalid arguments: ${check.error}`,
+      decision: rejectedBy(decision.source, "permission-rule", decision.reason_type),
+    };
+  return { allowed: true, args: check?.ok ? check.args : updatedInput, decision };
 }
 
 /** `tool` with its working directory fixed at `dir`, for one call's judgement. */

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { addUsage, emptyUsage, type Usage } from "@codebot/agentcore";
+import { addUsage, emptyUsage, type ToolCall, type Usage } from "@codebot/agentcore";
 import { claudeToolName, type HookEvent } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
+import type { PermissionDecision } from "../approval/permission-decision.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
 import { modelEnv } from "../session/model-env.js";
@@ -109,6 +110,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     );
   const ids = { sessionId, model: modelSpec.slice(modelSpec.indexOf("/") + 1) };
   const streamedResults = new Set<string>();
+  const permissionDecisions = new Map<string, PermissionDecision>();
   const tasks = new SubagentTaskLines();
   const writeBlocks = (line: WireObject) => {
     for (const each of blockLines(line)) process.stdout.write(jsonLine(each));
@@ -118,6 +120,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       partialMessages: flags.partialMessages === true,
       subagentMessages,
       streamedResults,
+      permissionDecisions,
       tasks,
     });
     if (lines.length === 0) return;
@@ -189,7 +192,13 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
             sdkMcpTransport: (server: string) => new sdkMcp.SdkMcpTransport(control, server),
           }
         : {}),
-      ...(streaming ? { hookProgress: (event: HookEvent) => hookLines.reports(event) } : {}),
+      ...(streaming
+        ? {
+            hookProgress: (event: HookEvent) => hookLines.reports(event),
+            onPermissionDecision: (call: ToolCall, decision: PermissionDecision) =>
+              permissionDecisions.set(call.id, decision),
+          }
+        : {}),
       // Notices quote the repository's files (a skill's name, a path): no escape sequence of theirs reaches the terminal.
       notify: (message) => stderr(terminalSafe(message)),
       onEvent,

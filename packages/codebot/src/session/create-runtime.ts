@@ -157,6 +157,8 @@ export interface RuntimeOptions {
   askToolApproval?: AskToolApproval;
   /** Asks the user about an untrusted project hook; absent = non-interactive. */
   askHookApproval?: AskHookApproval;
+  /** Told how each tool call's permission check ended (stream-json's `tool_result_meta`). */
+  onPermissionDecision?: ToolApprovalOptions["onDecision"];
   /**
    * Innermost tool middleware, for every agent: it sees each call as it really runs (after hook
    * rewrites and approval) — the terminal uses it to show what ran and the diff of a file change.
@@ -452,6 +454,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     notify,
     ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
     askToolApproval: options.askToolApproval,
+    ...(options.onPermissionDecision ? { onDecision: options.onPermissionDecision } : {}),
     ...(options.permissionPromptTool !== undefined
       ? {
           promptTool:

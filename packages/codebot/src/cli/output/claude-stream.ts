@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import { type AgentEvent, toolResultMessage } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
+import { type PermissionDecision, toolResultMeta } from "../../approval/permission-decision.js";
 import type { SessionEvent, SubagentOrigin } from "../../session/session-events.js";
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
 import { claudeUsage } from "./claude-usage.js";
@@ -46,6 +47,11 @@ export interface StreamLineOptions {
    * message leaves them out. One set for the whole run.
    */
   streamedResults?: Set<string>;
+  /**
+   * How each call's permission check ended, by call id (one map for the whole run): its result's
+   * line carries it as claude's `tool_result_meta`, and forgets it.
+   */
+  permissionDecisions?: Map<string, PermissionDecision>;
 }
 
 /** The stream-json lines of a session event; none for events Claude Code does not stream. */
@@ -120,6 +126,8 @@ function agentLines(
     options.streamedResults.add(e.call.id);
     const { message } = claudeMessage(toolResultMessage([{ call: e.call, result: e.result }]));
     const blocks = e.result.blocks;
+    const decision = options.permissionDecisions?.get(e.call.id);
+    options.permissionDecisions?.delete(e.call.id);
     return [
       {
         type: "user",
@@ -129,6 +137,8 @@ function agentLines(
         ...under(),
         ...(e.result.data !== undefined ? { tool_use_result: e.result.data } : {}),
         ...(blocks ? { tool_use_result: blocks } : {}),
+        // As claude 2.1.328's: how the call's permission check ended (none when it never had one).
+        ...(decision !== undefined ? { tool_result_meta: [toolResultMeta(e.call.id, decision)] } : {}),
       },
     ];
   }
