@@ -318,7 +318,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
           models: runtime.project.settings.models,
         });
         process.stdout.write(jsonLine(object));
-        states?.set("idle");
+        // As claude 2.1.328's: idle once nothing is left to do; a message waiting for its turn
+        // keeps the session running into it (recorded after an interrupt with one queued).
+        if (control?.hasQueuedMessage() !== true) states?.set("idle");
       }
     });
     return code;

@@ -69,6 +69,24 @@ describe("session_state_changed lines (recorded from claude 2.1.328 under the Ag
     ]);
   });
 
+  it("a message already waiting when a turn ends keeps the session running into its turn: no idle between them, as claude 2.1.328 (recorded after an interrupt with one queued)", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home, { CLAUDE_CODE_SDK_READS_SESSION_STATE: "1" }),
+    });
+    run.say("first");
+    run.say("second");
+    await run.result(2);
+    await run.end();
+    expect(shapes(run.lines()).filter((s) => s.includes("session_state") || s.startsWith("result"))).toEqual([
+      "system session_state_changed running",
+      "result success",
+      "result success",
+      "system session_state_changed idle",
+    ]);
+  });
+
   it("CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS asks for them in -p stream-json too, without the SDK's mark; unasked, there are none", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("hi"), reply.text("hi")]);

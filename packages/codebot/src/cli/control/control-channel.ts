@@ -119,6 +119,11 @@ export class ControlChannel {
     }
   }
 
+  /** A user message is waiting for its turn: the session goes on once the turn in progress ends. */
+  hasQueuedMessage(): boolean {
+    return this.queue.some((m) => !(m instanceof CliError));
+  }
+
   /** The uuids of the user messages waiting for their turn (what an interrupt leaves to run). */
   queuedUuids(): string[] {
     return this.queue.flatMap((m) => (m instanceof CliError || m.uuid === undefined ? [] : [m.uuid]));

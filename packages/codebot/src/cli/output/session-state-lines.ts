@@ -1,7 +1,8 @@
 /**
  * `session_state_changed` lines, as claude 2.1.328 writes them when asked: `running` as a turn
  * starts, `requires_action` while a `can_use_tool` request waits for the program's answer (then
- * `running` again), `idle` after the turn's result line. The Agent SDK asks for them with
+ * `running` again), `idle` after the turn's result line when no message waits for its turn (one
+ * that does keeps the session `running` into its turn, without a second `running` line). The Agent SDK asks for them with
  * `CLAUDE_CODE_SDK_READS_SESSION_STATE=1` (set on every process it starts; its lines carry
  * `sdk_host_only: true` and the SDK keeps them from the program), `CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS`
  * asks for them without that mark. Why they matter: with a one-prompt program (a string prompt)
