@@ -121,6 +121,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       subagentMessages,
       streamedResults,
       permissionDecisions,
+      mcpServers: () => runtime?.mcpServers() ?? [],
       tasks,
     });
     if (lines.length === 0) return;

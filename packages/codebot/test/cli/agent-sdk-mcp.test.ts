@@ -4,7 +4,7 @@
  * JSON-RPC. The program's side plays the lines recorded from the SDK 0.3.337 driving claude 2.1.328
  * (a `calc` server with an `add` tool; docs/claude-code.md "The Claude Agent SDK").
  */
-import { reply } from "@codebot/agentcore/testing";
+import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { everythingServer } from "../mcp/mcp-fixtures.js";
 import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
@@ -113,6 +113,37 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
         },
       ],
     });
+  });
+
+  it("an assistant line holding an MCP call carries claude's tool_use_meta (display name, the server's own name, the bare tool); a built-in call's line none", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.turn({
+        toolCalls: [
+          toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
+          toolCall("bash", { command: "echo hi" }, "toolu_2"),
+        ],
+      }),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      initialize: { sdkMcpServers: ["calc"] },
+      answers: {
+        mcp_message: calcServer(({ a, b }) => ({
+          result: { content: [{ type: "text", text: String(a + b) }] },
+        })),
+      },
+    });
+    run.say("add");
+    await run.result();
+    await run.end();
+    const calls = run.lines().filter((l) => l.type === "assistant");
+    expect(calls.map((l) => l.tool_use_meta)).toEqual([
+      [{ id: "toolu_1", display_name: "Add", server_display_name: "calc", tool_name: "add" }],
+      undefined,
+      undefined,
+    ]);
   });
 
   it("an MCP tool's PreToolUse and PostToolUse callbacks name its server (mcp_server, as claude 2.1.328's do); a built-in tool's name none", async () => {

@@ -16,7 +16,7 @@ import type { PermissionHookAnswer } from "../../approval/approval-types.js";
 import { promptAnswerOf } from "../../approval/permission-prompt-tool.js";
 import { subjectKind } from "../../approval/permission-rule.js";
 import type { PromptToolQuestion } from "../../approval/tool-approval.js";
-import { claudeMcpSource, mcpOwnerOf } from "../../mcp/claude-provenance.js";
+import { claudeDisplayName, claudeMcpSource, mcpOwnerOf } from "../../mcp/claude-provenance.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { SessionStateLines } from "../output/session-state-lines.js";
 import type { ControlChannel } from "./control-channel.js";
@@ -56,7 +56,7 @@ export function stdioPermissionPrompt(
           ...(mcp !== undefined
             ? {
                 mcp_server: { name: mcp.server, source: claudeMcpSource(mcp.origin) },
-                display_name: displayName(call.name),
+                display_name: claudeDisplayName(call.name),
               }
             : { display_name: toolName }),
           input: call.args,
@@ -76,15 +76,6 @@ export function stdioPermissionPrompt(
     }
     return promptAnswerOf(response, JSON.stringify(response), ANSWERER, ANSWERER);
   };
-}
-
-/**
- * claude's `display_name` of an MCP tool, as claude 2.1.328 makes it: the name after its last
- * `__`, `_` as spaces, each word's first letter capitalized (`get_sum` → `Get Sum`,
- * `toggle-simulated-logging` → `Toggle-Simulated-Logging`, recorded).
- */
-function displayName(name: string): string {
-  return (name.split("__").pop() || name).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
 /** claude's `description`: a Bash call's own `description`, a file tool's path. */

@@ -16,6 +16,8 @@ import { type AgentEvent, toolResultMessage } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import { type PermissionDecision, toolResultMeta } from "../../approval/permission-decision.js";
+import { claudeToolUseMeta } from "../../mcp/claude-provenance.js";
+import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { SessionEvent, SubagentOrigin } from "../../session/session-events.js";
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
 import { claudeUsage } from "./claude-usage.js";
@@ -52,6 +54,8 @@ export interface StreamLineOptions {
    * line carries it as claude's `tool_result_meta`, and forgets it.
    */
   permissionDecisions?: Map<string, PermissionDecision>;
+  /** The session's MCP servers now: an answer's MCP calls are named by their server (`tool_use_meta`). */
+  mcpServers?: () => readonly ServerStatus[];
 }
 
 /** The stream-json lines of a session event; none for events Claude Code does not stream. */
@@ -152,6 +156,9 @@ function agentLines(
     : message.content;
   if (Array.isArray(content) && content.length === 0) return lines;
   if (type === "assistant") {
+    const toolUseMeta = Array.isArray(content)
+      ? claudeToolUseMeta(content, options.mcpServers?.() ?? [])
+      : [];
     lines.push({
       type: "assistant",
       message: {
@@ -165,6 +172,8 @@ function agentLines(
         ...(e.usage !== undefined ? { usage: claudeUsage(e.usage) } : {}),
       },
       ...under(),
+      // As claude 2.1.328's: how its MCP calls are shown (recorded).
+      ...(toolUseMeta.length > 0 ? { tool_use_meta: toolUseMeta } : {}),
     });
   } else {
     // Tool results not given a line of their own, and injected user messages (a sub-agent's prompt).
@@ -182,17 +191,22 @@ function codebotLines(e: AgentEvent, agentName: string, base: WireObject): WireO
 
 /**
  * Claude's lines of one answer: a line per block (thinking, text, a tool call), each carrying the
- * whole message's fields; any other line as it is.
+ * whole message's fields, and `tool_use_meta` of its own call only; any other line as it is.
  */
 export function blockLines(line: WireObject): WireObject[] {
   const message = line.message as { content?: unknown } | undefined;
   if (line.type !== "assistant" || !Array.isArray(message?.content) || message.content.length < 2)
     return [line];
-  return message.content.map((block: unknown) => ({
-    ...line,
-    message: { ...message, content: [block] },
-    uuid: randomUUID(),
-  }));
+  const { tool_use_meta: meta, ...rest } = line;
+  return message.content.map((block: { id?: unknown }) => {
+    const own = Array.isArray(meta) ? meta.filter((entry: { id?: unknown }) => entry.id === block.id) : [];
+    return {
+      ...rest,
+      message: { ...message, content: [block] },
+      uuid: randomUUID(),
+      ...(own.length > 0 ? { tool_use_meta: own } : {}),
+    };
+  });
 }
 
 /** A tool-results message without the results already streamed on their own (and those forgotten). */
