@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Tool, ToolCall, ToolContext } from "@codebot/agentcore";
 import { loadHooks } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ApprovalEngine } from "../src/approval/approval-engine.js";
 import type { HookApprovalRequest, ToolApprovalRequest } from "../src/approval/approval-types.js";
 import type { PermissionDecision } from "../src/approval/permission-decision.js";
@@ -250,6 +251,33 @@ describe("tool approval", () => {
       const { engine, tools } = setup({ mode, askTool: async () => "deny" });
       expect(await engine.tools.decide(ls(tools), tools.bash, ctx), mode).toEqual({ allowed: true });
     }
+  });
+
+  it("an MCP tool its server marks read-only is still asked about, as claude 2.1.328 asks (the hint is the server's word); a rule or bypassPermissions lets it run", async () => {
+    const readsByItsWord: Tool = {
+      name: "mcp__srv__lookup",
+      description: "looks something up",
+      inputSchema: z.object({}),
+      mutating: false,
+      concurrencySafe: true,
+      execute: async () => ({ content: "ok", isError: false }),
+    };
+    const lookup = call(readsByItsWord, {});
+    const asked: string[] = [];
+    const ask = setup({
+      askTool: async (r) => {
+        asked.push(r.tool);
+        return "once";
+      },
+    });
+    expect(await ask.engine.tools.decide(lookup, readsByItsWord, ctx)).toEqual({ allowed: true });
+    expect(asked).toEqual(["mcp__srv__lookup"]);
+    const nobody = setup({});
+    expect((await nobody.engine.tools.decide(lookup, readsByItsWord, ctx)).allowed).toBe(false);
+    const ruled = setup({ rules: ["mcp__srv__lookup"] });
+    expect((await ruled.engine.tools.decide(lookup, readsByItsWord, ctx)).allowed).toBe(true);
+    const bypass = setup({ mode: "auto" });
+    expect((await bypass.engine.tools.decide(lookup, readsByItsWord, ctx)).allowed).toBe(true);
   });
 
   it("plan mode refuses a bash line that does more than read, even one an allow rule allows", async () => {

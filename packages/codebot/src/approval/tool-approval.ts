@@ -262,10 +262,13 @@ export class ToolApproval {
     if (personOnly !== undefined) {
       if (confirmedByUser) return { allowed: true, decision: BY_YOU };
     } else if (askRule === undefined) {
+      // An MCP tool's readOnlyHint is its server's word: it lets the call run beside others, not
+      // skip the question (claude 2.1.328 asks about one, recorded).
+      const onlyReads = tool.mutating !== true && !call.name.startsWith("mcp__");
       // A hook's allow counts first, as claude's PreToolUse allow is its decision (recorded).
-      if (preApproved && hookMayApprove && tool.mutating === true && mode !== "auto")
+      if (preApproved && hookMayApprove && !onlyReads && mode !== "auto")
         return { allowed: true, decision: confirmedByUser ? BY_YOU : acceptedBy("hook", "hook") };
-      if (tool.mutating !== true || mode === "auto") return { allowed: true, decision: BY_MODE };
+      if (onlyReads || mode === "auto") return { allowed: true, decision: BY_MODE };
       if (mode === "acceptEdits" && FILE_EDITS.has(call.name) && !configWrite)
         return { allowed: true, decision: BY_MODE };
       // A line that only reads is allowed by that, not by a rule, as claude reports it.
