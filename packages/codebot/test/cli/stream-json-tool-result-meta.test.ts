@@ -74,6 +74,24 @@ describe("stream-json tool_result_meta", () => {
     ]);
   });
 
+  it("a sub-agent's tool result line, under the call that started it, says so too", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("agent", { prompt: "look", description: "looker" }, "t_agent"),
+      reply.toolCall("bash", { command: "ls" }, "t_sub"),
+      reply.text("sub done"),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "go", "--output-format", "stream-json", "--verbose"], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+    });
+    const under = jsonLines(r.stdout).filter((l) => l.parent_tool_use_id === "t_agent");
+    expect(metaOf(under)).toEqual([
+      ["t_sub", decided("t_sub", { decision: "accept", source: "config", reason_type: "subcommandResults" })],
+    ]);
+  });
+
   it("-p: a call nobody can be asked about is the configuration's no, a person's kind; bypassPermissions' allow is the mode's", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -114,6 +114,8 @@ function agentLines(
       },
     ];
   }
+  // Taken as the call ends, whether or not the call gets a line of claude's.
+  const decision = e.type === "tool_execution_end" ? takeDecision(options, e.call.id) : undefined;
   const origin = event.agentName === "main" ? undefined : event.subagent;
   if (event.agentName !== "main" && origin === undefined) return codebotLines(e, event.agentName, base);
   // Without --forward-subagent-text claude still writes a sub-agent's prompt, tool calls and tool
@@ -130,8 +132,6 @@ function agentLines(
     options.streamedResults.add(e.call.id);
     const { message } = claudeMessage(toolResultMessage([{ call: e.call, result: e.result }]));
     const blocks = e.result.blocks;
-    const decision = options.permissionDecisions?.get(e.call.id);
-    options.permissionDecisions?.delete(e.call.id);
     return [
       {
         type: "user",
@@ -180,6 +180,13 @@ function agentLines(
     lines.push({ type: "user", message: { ...message, content, role: "user" }, ...under() });
   }
   return lines;
+}
+
+/** How the call's permission check ended, forgotten once read. */
+function takeDecision(options: StreamLineOptions, callId: string): PermissionDecision | undefined {
+  const decision = options.permissionDecisions?.get(callId);
+  options.permissionDecisions?.delete(callId);
+  return decision;
 }
 
 /** codebot's own line for a sub-agent's message: `agent_message`, named by the run. */
