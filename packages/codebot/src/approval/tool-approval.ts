@@ -203,6 +203,12 @@ export class ToolApproval {
     this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: call.args });
   }
 
+  /** A PreToolUse hook refused the call: a refusal, and the hook's decision (claude's `hook`, recorded for a deny). */
+  refusedByHook(call: ToolCall): void {
+    this.recordRefusal(call);
+    this.options.onDecision?.(call, rejectedBy("hook", "permission-rule", "hook"));
+  }
+
   async decide(call: ToolCall, tool: Tool, ctx: JudgeContext): Promise<ToolVerdict> {
     const { decision: _, ...verdict } = await this.decided(call, tool, ctx);
     return verdict;

@@ -604,7 +604,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     onBackgroundContext: (said) => backgroundSaid.add(said),
     toolPermissions: {
       ask: (request) => approval.tools.askForHook(request),
-      refused: (call) => approval.tools.recordRefusal(call),
+      refused: (call) => approval.tools.refusedByHook(call),
     },
     onStopRun: (stop) => session?.stopRun(stop),
   });

@@ -74,6 +74,36 @@ describe("stream-json tool_result_meta", () => {
     ]);
   });
 
+  it("a call a PreToolUse hook denies is the hook's no, as claude 2.1.328 says it", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "touch x" }, "t_hook"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      hooks: { PreToolUse: [{ matcher: "Bash", hookCallbackIds: ["pre"] }] },
+      answers: {
+        hook_callback: () => ({
+          hookSpecificOutput: {
+            hookEventName: "PreToolUse",
+            permissionDecision: "deny",
+            permissionDecisionReason: "no",
+          },
+        }),
+      },
+    });
+    run.say("go");
+    await run.result();
+    await run.end();
+    expect(metaOf(run.lines())).toEqual([
+      [
+        "t_hook",
+        decided("t_hook", { decision: "reject", source: "hook", reason_type: "hook" }, "permission-rule"),
+      ],
+    ]);
+  });
+
   it("a sub-agent's tool result line, under the call that started it, says so too", async () => {
     const box = sandbox();
     const server = await modelServer([
