@@ -1,5 +1,6 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provider";
 import { EFFORT_BETA, type EffortChoice, type EffortLevel, effortToSend } from "./effort.js";
+import { outputTokensToSend } from "./output-tokens.js";
 import type { RotatingKey } from "./rotating-key.js";
 import { routedModel } from "./routed-model.js";
 import {
@@ -88,6 +89,11 @@ export interface ModelAccessOptions {
   maxThinkingTokens?: number;
   /** `--thinking-display`: `summarized` is the adaptive thinking's display (thinking.ts). */
   thinkingDisplay?: ThinkingDisplay;
+  /**
+   * The `max_tokens` asked for (CLAUDE_CODE_MAX_OUTPUT_TOKENS): each Anthropic model is sent it
+   * lowered to its most, or its own default without it, as claude sends them (output-tokens.ts).
+   */
+  maxOutputTokens?: number;
 }
 
 /**
@@ -113,7 +119,13 @@ export async function providerModels(
   env: Env,
   access: Pick<
     ModelAccessOptions,
-    "anthropicBetas" | "effort" | "maxEffort" | "thinking" | "maxThinkingTokens" | "thinkingDisplay"
+    | "anthropicBetas"
+    | "effort"
+    | "maxEffort"
+    | "thinking"
+    | "maxThinkingTokens"
+    | "thinkingDisplay"
+    | "maxOutputTokens"
   > = {},
 ): Promise<(fetch: typeof globalThis.fetch) => LanguageModelV3> {
   const slash = spec.indexOf("/");
@@ -135,11 +147,13 @@ export async function providerModels(
       const { createAnthropic } = await import("@ai-sdk/anthropic");
       const baseURL = anthropicBaseUrl(env.ANTHROPIC_BASE_URL);
       const effort = effortToSend(modelId, access.effort, access.maxEffort);
+      const maxTokens = outputTokensToSend(modelId, access.maxOutputTokens);
       const thinking = thinkingToSend(
         modelId,
         access.thinking,
         access.maxThinkingTokens,
         access.thinkingDisplay,
+        maxTokens,
       );
       // The provider adds the betas it needs itself to those of this header, but not effort's
       // nor interleaved thinking's, which claude 2.1.328 names. ANTHROPIC_BETAS (Claude Code's
@@ -156,7 +170,7 @@ export async function providerModels(
       const options = { ...(effort ? { effort } : {}), ...(thinking ? { thinking } : {}) };
       return (fetch) => {
         const model = createAnthropic({ ...auth, baseURL, fetch, ...headers })(modelId);
-        return effort || thinking ? withAnthropicOptions(model, options) : model;
+        return withAnthropicOptions(model, options, maxTokens);
       };
     }
     case "openai": {
@@ -184,18 +198,26 @@ export async function providerModels(
 /**
  * The model with `effort` (sent as `output_config.effort`) and `thinking` in every call's
  * Anthropic provider options; a call's own win (a prompt hook's thinking off, without-thinking.ts).
+ * Every request is sent `max_tokens` of `maxTokens` (a call's own `maxOutputTokens` wins): the AI
+ * SDK adds a thinking budget to the `maxOutputTokens` it is given, so the budget is taken off here.
+ * A budget not below `maxTokens` (CLAUDE_CODE_MAX_OUTPUT_TOKENS under 1025) leaves one token for
+ * the answer; claude sends its `max_tokens` below such a budget.
  */
 function withAnthropicOptions(
   model: LanguageModelV3,
   added: { effort?: EffortLevel; thinking?: ThinkingToSend },
+  maxTokens: number,
 ): LanguageModelV3 {
-  const withIt = (options: LanguageModelV3CallOptions): LanguageModelV3CallOptions => ({
-    ...options,
-    providerOptions: {
-      ...options.providerOptions,
-      anthropic: { ...added, ...options.providerOptions?.anthropic },
-    },
-  });
+  const withIt = (options: LanguageModelV3CallOptions): LanguageModelV3CallOptions => {
+    const anthropic = { ...added, ...options.providerOptions?.anthropic };
+    const thinking = anthropic.thinking as ThinkingToSend | undefined;
+    const budget = thinking?.type === "enabled" ? thinking.budgetTokens : 0;
+    return {
+      ...options,
+      maxOutputTokens: options.maxOutputTokens ?? Math.max(1, maxTokens - budget),
+      providerOptions: { ...options.providerOptions, anthropic },
+    };
+  };
   return routedModel(model, {
     doGenerate: (options) => model.doGenerate(withIt(options)),
     doStream: (options) => model.doStream(withIt(options)),

@@ -47,9 +47,12 @@ const BUDGET_FAMILIES = ["claude-opus-4", "claude-sonnet-4", "claude-haiku-4-5"]
 
 /**
  * The budget claude 2.1.328 gives when none is asked for, and the most it gives (a larger one is
- * lowered to it): one below its `max_tokens` of 32000, which the API requires of a budget.
+ * lowered to it): one below the request's `max_tokens` (output-tokens.ts), which the API requires
+ * of a budget — 31999 beside its default 32000, 63999 beside CLAUDE_CODE_MAX_OUTPUT_TOKENS=64000.
  */
-export const MAX_THINKING_BUDGET = 31999;
+export function maxThinkingBudget(maxTokens: number): number {
+  return Math.max(MIN_THINKING_BUDGET, maxTokens - 1);
+}
 
 /** The least budget the API takes; claude raises a smaller one to it (MAX_THINKING_TOKENS=500 went as 1024). */
 export const MIN_THINKING_BUDGET = 1024;
@@ -62,13 +65,15 @@ export const MIN_THINKING_BUDGET = 1024;
  * 2000, and wins over `alwaysThinkingEnabled: false` there), while an adaptive one keeps its
  * adaptive thinking (claude-opus-5-5 did). `display` `summarized` (`--thinking-display`) is the
  * adaptive thinking's display in place of `updates`, as claude sends it; a budget's display stays
- * the API's own, which is summarized (the AI SDK sends none with a budget).
+ * the API's own, which is summarized (the AI SDK sends none with a budget). `maxTokens`: the
+ * request's `max_tokens`, which a budget stays below (maxThinkingBudget).
  */
 export function thinkingToSend(
   modelId: string,
   enabled = true,
   budget?: number,
   display?: ThinkingDisplay,
+  maxTokens = 32_000,
 ): ThinkingToSend | undefined {
   if (modelId.includes("claude-3")) return undefined;
   if (ADAPTIVE_FAMILIES.some((family) => modelId.includes(family))) {
@@ -78,11 +83,9 @@ export function thinkingToSend(
       : { type: "disabled" };
   }
   const known = BUDGET_FAMILIES.some((family) => modelId.includes(family));
-  const tokens = budget ?? (known ? (enabled ? MAX_THINKING_BUDGET : 0) : undefined);
+  const most = maxThinkingBudget(maxTokens);
+  const tokens = budget ?? (known ? (enabled ? most : 0) : undefined);
   if (tokens === undefined) return undefined;
   if (tokens <= 0) return { type: "disabled" };
-  return {
-    type: "enabled",
-    budgetTokens: Math.min(MAX_THINKING_BUDGET, Math.max(MIN_THINKING_BUDGET, tokens)),
-  };
+  return { type: "enabled", budgetTokens: Math.min(most, Math.max(MIN_THINKING_BUDGET, tokens)) };
 }

@@ -13,6 +13,7 @@ import { effortCapFor } from "../settings/effort-cap.js";
 import type { RuntimeSettings } from "../settings/runtime-settings.js";
 import { helperKeyOf, withHelperKey } from "./api-key-helper.js";
 import { type SettingsEffort, sessionEffort, settingsEffortFor } from "./effort-choice.js";
+import { envOutputTokens } from "./output-tokens-env.js";
 
 /** The flags that change how every model of the session is asked. */
 export interface ModelAccessFlags {
@@ -28,7 +29,13 @@ export interface ModelAccessFlags {
 
 type Access = Pick<
   ModelAccessOptions,
-  "anthropicBetas" | "effort" | "maxEffort" | "thinking" | "maxThinkingTokens" | "thinkingDisplay"
+  | "anthropicBetas"
+  | "effort"
+  | "maxEffort"
+  | "thinking"
+  | "maxThinkingTokens"
+  | "thinkingDisplay"
+  | "maxOutputTokens"
 >;
 
 /**
@@ -39,7 +46,11 @@ type Access = Pick<
  */
 function accessFor(spec: string, env: Env, effort?: EffortLevel): Access {
   const inputs = effortInputsOfEnv.get(env);
-  const access: Access = { ...betasOfEnv.get(env) };
+  const maxOutputTokens = envOutputTokens(env.CLAUDE_CODE_MAX_OUTPUT_TOKENS);
+  const access: Access = {
+    ...betasOfEnv.get(env),
+    ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),
+  };
   if (inputs === undefined) return access;
   const choice = sessionEffort(
     env,
