@@ -8,6 +8,7 @@ import { fallbackTrigger } from "./fallback.js";
 import { asMessage, toolResultMessage } from "./messages.js";
 import { toModelError } from "./model-error.js";
 import { type ModelTools, runModelStep, type StepOutcome, toModelTools } from "./model-step.js";
+import { MAX_OUTPUT_LIMIT_RESUMES, OutputLimitError, outputLimitResumeMessage } from "./output-limit.js";
 import { PromptCache } from "./prompt-cache.js";
 import { DEFAULT_RETRY, isTransientError, type RetryPolicy, retryDelayMs } from "./retry.js";
 import type { Tool, ToolMiddleware } from "./tool.js";
@@ -109,6 +110,8 @@ class Run {
   private readonly usageByModel = new Map<LanguageModelV3, Usage>();
   private readonly promptCache: PromptCache;
   private turns = 0;
+  /** Answers cut at the output token limit in a row, each resumed (output-limit.ts). */
+  private outputLimitResumes = 0;
   private toolsPrepared = false;
   private ended = false;
   /** The assistant message of a turn that has started but not yet ended. */
@@ -176,6 +179,7 @@ class Run {
         this.endTurn(notRun);
         return "max_budget";
       }
+      if (!step.atOutputLimit) this.outputLimitResumes = 0;
 
       if (step.toolCalls.length > 0) {
         // An answer that came before the request's prepare got its turn: the tools first.
@@ -202,6 +206,12 @@ class Run {
       }
       this.endTurn([]);
       if (this.signal.aborted) return "aborted";
+      if (step.atOutputLimit) {
+        if (this.outputLimitResumes >= MAX_OUTPUT_LIMIT_RESUMES) throw new OutputLimitError();
+        this.outputLimitResumes += 1;
+        this.append(outputLimitResumeMessage());
+        continue;
+      }
       if (await this.continuesAfterStop()) continue;
       return "stop";
     }

@@ -26,6 +26,8 @@ export interface StepOutcome {
   usage: Usage;
   /** The provider's id of the answer (Anthropic's `msg_…`), when it sent one. */
   responseId?: string;
+  /** The answer stopped at the request's output token limit (Anthropic's `max_tokens`, OpenAI's `length`). */
+  atOutputLimit?: boolean;
 }
 
 /** The tools as the model sees them (see toModelTools). */
@@ -103,6 +105,7 @@ async function readStep(
   const toolCalls: ModelToolCall[] = [];
   const usage = emptyUsage();
   let finished = false;
+  let atOutputLimit = false;
   let responseId: string | undefined;
   const message: AssistantModelMessage = { role: "assistant", content };
 
@@ -172,6 +175,7 @@ async function readStep(
           // OpenAI-style providers send a finish part whenever the stream closes; without the
           // server's own finish reason it is a cut stream, not an answer.
           finished = part.finishReason.raw !== undefined || part.finishReason.unified !== "other";
+          atOutputLimit = part.finishReason.unified === "length";
           addReportedUsage(usage, part.usage);
           break;
         case "error":
@@ -201,6 +205,7 @@ async function readStep(
     toolCalls,
     usage,
     ...(responseId !== undefined ? { responseId } : {}),
+    ...(atOutputLimit ? { atOutputLimit } : {}),
   };
 }
 

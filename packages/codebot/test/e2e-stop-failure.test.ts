@@ -77,6 +77,7 @@ describe("StopFailure", () => {
     ["anthropic", always(reply.httpError(500, fast)), "server_error"],
     ["openai", [reply.httpError(400, { message: "max_tokens is too large: 999999" })], "max_output_tokens"],
     ["anthropic", always(reply.networkError()), "unknown"],
+    ["anthropic", always(reply.atLimit("cut at max_tokens")), "max_output_tokens"],
   ] as const)("%s: %j ends the run as %s", async (provider, script, type) => {
     const model = await loopbackModel(provider, [...script]);
     const s = await startSession({

@@ -21,6 +21,7 @@ function usageOf(turn: Reply) {
 }
 
 function stopReason(turn: Reply): string {
+  if (turn.atLimit) return "max_tokens";
   return turn.toolCalls?.length ? "tool_use" : "end_turn";
 }
 

@@ -21,6 +21,7 @@ function usageOf(turn: Reply) {
 }
 
 function finishReason(turn: Reply): string {
+  if (turn.atLimit) return "length";
   return turn.toolCalls?.length ? "tool_calls" : "stop";
 }
 

@@ -38,6 +38,8 @@ export type TurnReply =
       cut?: boolean;
       /** What the reply reports as its usage (default DEFAULT_USAGE). */
       usage?: ScriptedUsage;
+      /** The answer stops at the output token limit (Anthropic's `max_tokens`, OpenAI's `length`). */
+      atLimit?: boolean;
     }
   /** An HTTP error status (the scripted model throws the matching APICallError). */
   | { kind: "http-error"; status: number; message?: string; headers?: Record<string, string> }
@@ -85,6 +87,8 @@ export const reply = {
   }),
   hang: (text?: string): ReplyTurn => ({ kind: "reply", text, hang: true }),
   cut: (text?: string): ReplyTurn => ({ kind: "reply", text, cut: true }),
+  /** A text answer that stops at the output token limit. */
+  atLimit: (text: string): ReplyTurn => ({ kind: "reply", text, atLimit: true }),
   httpError: (
     status: number,
     options: { message?: string; headers?: Record<string, string> } = {},

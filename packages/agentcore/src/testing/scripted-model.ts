@@ -112,7 +112,8 @@ function throwIfFailure(turn: TurnReply): void {
   }
 }
 
-function finishReason(turn: { toolCalls?: unknown[] }) {
+function finishReason(turn: { toolCalls?: unknown[]; atLimit?: boolean }) {
+  if (turn.atLimit) return { unified: "length" as const, raw: "length" };
   return turn.toolCalls?.length
     ? { unified: "tool-calls" as const, raw: "tool_calls" }
     : { unified: "stop" as const, raw: "stop" };

@@ -4,6 +4,7 @@
  * one, else from the HTTP status.
  */
 import { APICallError } from "@ai-sdk/provider";
+import { OutputLimitError } from "@codebot/agentcore";
 
 /** Claude Code's StopFailure matcher values that a model call can produce. */
 export type StopFailureType =
@@ -34,6 +35,8 @@ const PROVIDER_TYPES: Readonly<Record<string, StopFailureType>> = {
 
 /** The error type of a failed model call (`unknown` for a network failure or anything unrecognised). */
 export function stopFailureType(error: unknown): StopFailureType {
+  // Answers cut at max_tokens, resumed until the kernel gave up (output-limit.ts).
+  if (error instanceof OutputLimitError) return "max_output_tokens";
   const call = apiCallError(error);
   if (call === undefined) return maxOutputTokens(error) ? "max_output_tokens" : "unknown";
   const body = providerError(call.responseBody);
