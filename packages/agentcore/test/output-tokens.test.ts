@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { type ModelAccessOptions, resolveModel } from "../src/index.js";
 import { outputTokensToSend } from "../src/output-tokens.js";
 import { type LoopbackModelServer, reply, startLoopbackModelServer } from "../src/testing/index.js";
-import { runToEnd } from "./helpers.js";
+import { echoTool, runToEnd } from "./helpers.js";
 
 let server: LoopbackModelServer | undefined;
 afterEach(async () => {
@@ -59,6 +59,24 @@ describe("the max_tokens an Anthropic request carries (loopback server)", () => 
     const body = await requestTo("claude-sonnet-4-5");
     expect(body.max_tokens).toBe(32000);
     expect(body.thinking?.budget_tokens).toBe(31999);
+  });
+
+  test("Claude 3 models get claude's, past the AI SDK's 4096: 32000 on claude-3-7, 8192 on claude-3-5, 4096 on claude-3-haiku", async () => {
+    expect((await requestTo("claude-3-7-sonnet-latest")).max_tokens).toBe(32000);
+    await server?.close();
+    expect((await requestTo("claude-3-5-sonnet-20241022")).max_tokens).toBe(8192);
+    await server?.close();
+    expect((await requestTo("claude-3-haiku-20240307")).max_tokens).toBe(4096);
+  });
+
+  test("a claude-3-7 model keeps its 32000 in every request of a conversation", async () => {
+    server = await startLoopbackModelServer([reply.toolCall("echo", { text: "hi" }), reply.text("done")]);
+    const env = { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseUrl };
+    const { tool } = echoTool();
+    await runToEnd({ model: await resolveModel("anthropic/claude-3-7-sonnet-latest", env), tools: [tool] });
+    expect(server.requests.map((r) => (r.body as { max_tokens?: number }).max_tokens)).toEqual([
+      32000, 32000,
+    ]);
   });
 
   test("an adaptive model is sent its own default, 64000 on claude-opus-4-6", async () => {
