@@ -199,6 +199,8 @@ async function readStep(
   }
   // Providers reject empty text blocks in a history.
   message.content = content.filter((p) => !(p.type === "text" && p.text.length === 0));
+  // A call cut by the output limit: its error result tells the model why, so it does not send the same long call again.
+  if (atOutputLimit) for (const call of toolCalls) if (call.invalidJson) call.invalidJson.message = CUT_CALL;
   return {
     status: "done",
     message: builtByKernel(message),
@@ -208,6 +210,10 @@ async function readStep(
     ...(atOutputLimit ? { atOutputLimit } : {}),
   };
 }
+
+/** Why a tool call cut at the output token limit has arguments that are not JSON (claude says the like). */
+const CUT_CALL =
+  "the answer was cut at the output token limit inside this call, so it did not run: make it again in a shorter answer, long content split across several smaller calls (a long file: write its first part, then add the rest in later calls)";
 
 /** The provider sent nothing for `ms`: the request was given up; retried like a broken connection. */
 export class StreamIdleError extends Error {

@@ -85,6 +85,18 @@ describe("an answer stopped at the output token limit, as claude 2.1.328 handles
     expect(JSON.stringify(last)).not.toContain("Output token limit hit");
   });
 
+  test("the cut call's error says it was cut at the output token limit, and how to make it again", async () => {
+    const cutCall: TurnReply = {
+      kind: "reply",
+      toolCalls: [rawToolCall("echo", '{"text":"h', "toolu_cut")],
+      atLimit: true,
+    };
+    const { requests } = await run([cutCall, reply.text("again")]);
+    const last = JSON.stringify(requests[1]?.body.messages.at(-1));
+    expect(last).toContain("cut at the output token limit inside this call");
+    expect(last).toContain("several smaller calls");
+  });
+
   test("an OpenAI answer cut at its length limit is resumed the same way", async () => {
     const { result, requests } = await run([reply.atLimit("part one"), reply.text("part two")], "openai");
     expect(result.reason).toBe("stop");
