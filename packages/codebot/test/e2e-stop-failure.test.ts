@@ -93,6 +93,20 @@ describe("StopFailure", () => {
     });
   });
 
+  it("an answer resumed after a max_tokens cut fires Stop once, at its end, and no StopFailure (as claude 2.1.328)", async () => {
+    const model = await loopbackModel("anthropic", [reply.atLimit("cut"), reply.text("rest")]);
+    const s = await startSession({
+      user: {
+        hooks: { Stop: [command("echo stop >> stops")], StopFailure: [command("touch failed")] },
+      },
+      runtime: { model },
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "rest" });
+    await s.runtime.close();
+    expect(fs.readFileSync(s.at("stops"), "utf8")).toBe("stop\n");
+    expect(fs.existsSync(s.at("failed"))).toBe(false);
+  });
+
   it("a run that ends well fires none", async () => {
     const model = await loopbackModel("anthropic", [reply.text("fine")]);
     const s = await startSession({
