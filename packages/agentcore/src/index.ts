@@ -33,7 +33,12 @@ export {
   ModelConfigError,
   resolveModel,
 } from "./models.js";
-export { OUTPUT_LIMIT_RESUME_TEXT, OutputLimitError } from "./output-limit.js";
+export {
+  type AnswerReader,
+  OUTPUT_LIMIT_RESUME_TEXT,
+  OutputLimitError,
+  SUBAGENT_RESUME_TEXTS,
+} from "./output-limit.js";
 export type { RetryPolicy } from "./retry.js";
 export type { RotatingKey } from "./rotating-key.js";
 export { THINKING_DISPLAYS, type ThinkingDisplay } from "./thinking.js";

@@ -8,7 +8,12 @@ import { fallbackTrigger } from "./fallback.js";
 import { asMessage, toolResultMessage } from "./messages.js";
 import { toModelError } from "./model-error.js";
 import { type ModelTools, runModelStep, type StepOutcome, toModelTools } from "./model-step.js";
-import { MAX_OUTPUT_LIMIT_RESUMES, OutputLimitError, outputLimitResumeMessage } from "./output-limit.js";
+import {
+  type AnswerReader,
+  MAX_OUTPUT_LIMIT_RESUMES,
+  OutputLimitError,
+  outputLimitResumeMessage,
+} from "./output-limit.js";
 import { PromptCache } from "./prompt-cache.js";
 import { DEFAULT_RETRY, isTransientError, type RetryPolicy, retryDelayMs } from "./retry.js";
 import type { Tool, ToolMiddleware } from "./tool.js";
@@ -87,6 +92,11 @@ export interface LoopOptions {
   idleTimeoutMs?: number;
   /** Converts each message to the provider's prompt once; pass the same cache to every run of a conversation. */
   promptCache?: PromptCache;
+  /**
+   * Who reads the run's answer (default `user`): `agent`, a sub-agent's caller, gets claude's
+   * words for a sub-agent when an answer cut at the output limit is resumed (output-limit.ts).
+   */
+  answerReader?: AnswerReader;
 }
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -209,7 +219,7 @@ class Run {
       if (step.atOutputLimit) {
         if (this.outputLimitResumes >= MAX_OUTPUT_LIMIT_RESUMES) throw new OutputLimitError();
         this.outputLimitResumes += 1;
-        this.append(outputLimitResumeMessage());
+        this.append(outputLimitResumeMessage(this.options.answerReader ?? "user", this.outputLimitResumes));
         continue;
       }
       if (await this.continuesAfterStop()) continue;

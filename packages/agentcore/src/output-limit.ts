@@ -12,13 +12,29 @@ import { ModelCallError } from "./model-error.js";
  */
 export const MAX_OUTPUT_LIMIT_RESUMES = 3;
 
-/** Claude's words for it, exactly. */
+/** Claude's words for the session's resumes, exactly (all three). */
 export const OUTPUT_LIMIT_RESUME_TEXT =
   "Output token limit hit. Resume directly — no apology, no recap of what you were doing. " +
   "Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
 
-export function outputLimitResumeMessage(): UserModelMessage {
-  return userMessage(OUTPUT_LIMIT_RESUME_TEXT);
+/**
+ * Claude's words for a sub-agent's first and second resume, exactly: its caller gets its last
+ * answer only, so a cut final answer is asked for whole again, shorter; the third is the session's.
+ */
+export const SUBAGENT_RESUME_TEXTS = [
+  "Output token limit hit. Your caller does not receive an answer in pieces. " +
+    "If you were giving your final answer, give the whole answer again, more briefly — no apology, no mention of the cut-off. " +
+    "Otherwise continue the work in smaller pieces.",
+  "Output token limit hit again. Your caller does not receive an answer in pieces. If you were giving your final answer, give the whole answer in at most half the length of your last attempt: keep every item and cut the detail. Do not shorten text that must stay exact, such as code, data or translations. If it cannot be made that short, say so in your first line, then give what fits. If you were not giving your final answer, continue the work in smaller pieces.",
+] as const;
+
+/** Who reads a run's answer: the user (the session), or the agent that started it (a sub-agent). */
+export type AnswerReader = "user" | "agent";
+
+/** The message of resume `nth` (1 to MAX_OUTPUT_LIMIT_RESUMES) of a run whose answer `reader` reads. */
+export function outputLimitResumeMessage(reader: AnswerReader, nth: number): UserModelMessage {
+  const text = reader === "agent" ? SUBAGENT_RESUME_TEXTS[nth - 1] : undefined;
+  return userMessage(text ?? OUTPUT_LIMIT_RESUME_TEXT);
 }
 
 /**

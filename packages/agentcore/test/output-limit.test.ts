@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { OUTPUT_LIMIT_RESUME_TEXT, OutputLimitError, resolveModel } from "../src/index.js";
+import {
+  type AnswerReader,
+  OUTPUT_LIMIT_RESUME_TEXT,
+  OutputLimitError,
+  resolveModel,
+  SUBAGENT_RESUME_TEXTS,
+} from "../src/index.js";
 import {
   type LoopbackModelServer,
   rawToolCall,
@@ -16,7 +22,11 @@ afterEach(async () => {
 });
 
 /** A run against the loopback server answering `script`, through `provider`'s real model. */
-async function run(script: TurnReply[], provider: "anthropic" | "openai" = "anthropic") {
+async function run(
+  script: TurnReply[],
+  provider: "anthropic" | "openai" = "anthropic",
+  answerReader?: AnswerReader,
+) {
   server = await startLoopbackModelServer(script);
   const model =
     provider === "anthropic"
@@ -26,7 +36,8 @@ async function run(script: TurnReply[], provider: "anthropic" | "openai" = "anth
         })
       : await resolveModel("openai/gpt-4.1", { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiBaseUrl });
   const { tool } = echoTool();
-  return { ...(await runToEnd({ model, tools: [tool] })), requests: server.requests };
+  const run = await runToEnd({ model, tools: [tool], ...(answerReader ? { answerReader } : {}) });
+  return { ...run, requests: server.requests };
 }
 
 /** The text of the last message of a request body (Anthropic's or OpenAI's). */
@@ -44,6 +55,16 @@ describe("an answer stopped at the output token limit, as claude 2.1.328 handles
     const second = requests[1]?.body;
     expect(second.messages.at(-2)).toMatchObject({ role: "assistant" });
     expect(lastUserText(second)).toBe(OUTPUT_LIMIT_RESUME_TEXT);
+  });
+
+  test("a sub-agent's run (its answer read by an agent) is resumed with claude's words for a sub-agent, then the session's", async () => {
+    const script = [reply.atLimit("a"), reply.atLimit("b"), reply.atLimit("c"), reply.text("whole")];
+    const { result, requests } = await run(script, "anthropic", "agent");
+    expect(result.reason).toBe("stop");
+    expect(requests.slice(1).map((r) => lastUserText(r.body))).toEqual([
+      ...SUBAGENT_RESUME_TEXTS,
+      OUTPUT_LIMIT_RESUME_TEXT,
+    ]);
   });
 
   test("a 4th cut in a row ends the run with an error naming the limit", async () => {

@@ -245,6 +245,7 @@ async function runSubagent(
       onStop: host.onStop(run),
       signal: ctx.signal,
       agentName: name,
+      answerReader: "agent",
     });
     host.recordMessage(name, prompt);
     for await (const event of stream) host.onEvent(name, event);

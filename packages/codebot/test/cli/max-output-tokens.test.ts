@@ -4,6 +4,7 @@
  * the variable's count lowered to the model's most, a value with no count above 0 ignored.
  */
 import path from "node:path";
+import { SUBAGENT_RESUME_TEXTS } from "@codebot/agentcore";
 import { type RecordedRequest, reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
@@ -75,5 +76,29 @@ describe("max_tokens as claude sends it", () => {
     const project = { env: { CLAUDE_CODE_MAX_OUTPUT_TOKENS: "7000" } };
     expect(await maxTokensOf("my-gateway-model", { project })).toBe(32000);
     expect(await maxTokensOf("my-gateway-model", { project, trust: true })).toBe(7000);
+  });
+});
+
+describe("a sub-agent's answer cut at max_tokens", () => {
+  it("is resumed with claude's words for a sub-agent; the session's answer with the session's", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("agent", { subagent_type: "general-purpose", prompt: "look", description: "look" }),
+      reply.atLimit("sub, cut"),
+      reply.text("sub whole"),
+      reply.atLimit("main, cut"),
+      reply.text("main rest"),
+    ]);
+    const r = await runCli(["-p", "go", "--model", "claude-sonnet-4-5", "--cwd", box.project], {
+      env: modelEnv(server, box.home, { CLAUDE_CODE_MAX_OUTPUT_TOKENS: "5000" }),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe("main rest");
+    const lastText = (i: number) => JSON.stringify(server.requests[i]?.body?.messages?.at(-1));
+    expect(lastText(2)).toContain(SUBAGENT_RESUME_TEXTS[0].slice(0, 60));
+    expect(lastText(4)).toContain("Output token limit hit. Resume directly");
+    expect(server.requests.map((request) => request.body?.max_tokens)).toEqual([
+      5000, 5000, 5000, 5000, 5000,
+    ]);
   });
 });
