@@ -199,8 +199,13 @@ async function readStep(
   }
   // Providers reject empty text blocks in a history.
   message.content = content.filter((p) => !(p.type === "text" && p.text.length === 0));
-  // A call cut by the output limit: its error result tells the model why, so it does not send the same long call again.
-  if (atOutputLimit) for (const call of toolCalls) if (call.invalidJson) call.invalidJson.message = CUT_CALL;
+  if (atOutputLimit) {
+    // A call cut by the output limit: its error result tells the model why, so it does not send the same long call again.
+    for (const call of toolCalls) if (call.invalidJson) call.invalidJson.message = CUT_CALL;
+    // Thinking cut before its signature cannot be sent back (claude 2.1.328 drops it too).
+    const last = message.content.at(-1);
+    if (last?.type === "reasoning" && !signed(last)) message.content = message.content.slice(0, -1);
+  }
   return {
     status: "done",
     message: builtByKernel(message),
@@ -209,6 +214,13 @@ async function readStep(
     ...(responseId !== undefined ? { responseId } : {}),
     ...(atOutputLimit ? { atOutputLimit } : {}),
   };
+}
+
+/** Whether a reasoning block carries what the provider needs to take it back (Anthropic's signature or redacted data). */
+function signed(part: { providerOptions?: unknown }): boolean {
+  const anthropic = (part.providerOptions as { anthropic?: { signature?: unknown; redactedData?: unknown } })
+    ?.anthropic;
+  return Boolean(anthropic?.signature) || Boolean(anthropic?.redactedData);
 }
 
 /** Why a tool call cut at the output token limit has arguments that are not JSON (claude says the like). */

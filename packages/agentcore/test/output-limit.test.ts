@@ -67,6 +67,16 @@ describe("an answer stopped at the output token limit, as claude 2.1.328 handles
     ]);
   });
 
+  test("thinking cut before its signature is dropped, not sent back as an empty answer (as claude drops it)", async () => {
+    const cutThinking: TurnReply = { kind: "reply", reasoning: "thinking on", signature: "", atLimit: true };
+    const { result, requests } = await run([cutThinking, reply.text("answer")]);
+    expect(result.reason).toBe("stop");
+    const messages = requests[1]?.body.messages as { role: string; content: unknown[] }[];
+    expect(messages.map((m) => m.role)).toEqual(["user"]);
+    expect(JSON.stringify(messages)).not.toContain("thinking on");
+    expect(lastUserText(requests[1]?.body)).toContain(OUTPUT_LIMIT_RESUME_TEXT);
+  });
+
   test("a 4th cut in a row ends the run with an error naming the limit", async () => {
     const { result, requests } = await run([
       reply.atLimit("a"),

@@ -84,11 +84,12 @@ export function anthropicEvents(
   if (turn.reasoning) {
     add({ type: "content_block_start", index, content_block: { type: "thinking", thinking: "" } });
     add({ type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: turn.reasoning } });
-    add({
-      type: "content_block_delta",
-      index,
-      delta: { type: "signature_delta", signature: signatureOf(turn) },
-    });
+    if (signatureOf(turn) !== "")
+      add({
+        type: "content_block_delta",
+        index,
+        delta: { type: "signature_delta", signature: signatureOf(turn) },
+      });
     add({ type: "content_block_stop", index });
     index += 1;
   }

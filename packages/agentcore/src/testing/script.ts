@@ -27,7 +27,10 @@ export type TurnReply =
       kind: "reply";
       text?: string;
       reasoning?: string;
-      /** The signature of the reasoning's thinking block (Anthropic wire; default `loopback-signature`). */
+      /**
+       * The signature of the reasoning's thinking block (Anthropic wire; default `loopback-signature`;
+       * empty: none is streamed, as when the answer stops at max_tokens inside the thinking).
+       */
       signature?: string;
       /** A `redacted_thinking` block's data, after the reasoning (Anthropic wire only). */
       redactedThinking?: string;
