@@ -41,7 +41,7 @@ export interface LoopResult {
 /**
  * Everything observable about a run, in order. `message_start` / `message_end` frame every message
  * appended to the history (assistant, tool results, injected user messages); `message_update` carries
- * the assistant's text deltas. A `retry` after `message_start` discards that partial message.
+ * the assistant's text deltas and `message_chunk` the provider's raw stream events. A `retry` after `message_start` discards that partial message.
  */
 export type AgentEvent =
   | { type: "agent_start"; agentName: string }
@@ -50,6 +50,12 @@ export type AgentEvent =
   | { type: "turn_end"; turn: number; message: AssistantModelMessage; toolResults: ExecutedCall[] }
   | { type: "message_start"; role: ModelMessage["role"] }
   | { type: "message_update"; delta: string }
+  /**
+   * One of the provider's own stream events as it arrived (for Anthropic, a Messages API event such
+   * as `content_block_delta`), before the parts the kernel reads from it; for clients that show the
+   * raw stream. A `retry` or `model_fallback` after it discards it with the partial message.
+   */
+  | { type: "message_chunk"; chunk: unknown }
   /**
    * For an assistant message, `usage` is what its model step cost (the same as the `step_usage`
    * after it) and `model` the id of the model that wrote it.

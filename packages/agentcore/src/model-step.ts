@@ -80,7 +80,8 @@ export function toModelTools(tools: readonly Tool[]): ModelTools {
  * then the model's own `doStream`, read part by part. Calling the model directly rather than
  * through `streamText` leaves out what the kernel does itself (retries, tool calls, steps) and
  * the layers of streams that cost a CLI run tens of milliseconds. Emits `message_start` when the
- * response begins and `message_update` for each text delta; throws the provider's error when the
+ * response begins, `message_chunk` for each of the provider's own stream events and
+ * `message_update` for each text delta; throws the provider's error when the
  * call fails.
  */
 export async function runModelStep(options: ModelStepOptions): Promise<StepOutcome> {
@@ -117,7 +118,8 @@ async function readStep(
       prompt,
       ...(hasTools ? { tools: options.tools, toolChoice: { type: "auto" } as const } : {}),
       abortSignal: stepSignal,
-      includeRawChunks: false,
+      // The provider's own stream events, for a client that shows them as they come (`message_chunk`).
+      includeRawChunks: true,
     });
     // After the promise jobs that build and send the request, while its answer is awaited.
     if (options.onRequest) setImmediate(options.onRequest);
@@ -126,6 +128,9 @@ async function readStep(
     for await (const part of stream) {
       idle.reset();
       switch (part.type) {
+        case "raw":
+          emit({ type: "message_chunk", chunk: part.rawValue });
+          break;
         case "text-start":
         case "reasoning-start": {
           const block: OpenBlock = { type: part.type === "text-start" ? "text" : "reasoning", text: "" };

@@ -83,7 +83,8 @@ export function anthropicEvents(
   let index = 0;
   if (turn.reasoning) {
     add({ type: "content_block_start", index, content_block: { type: "thinking", thinking: "" } });
-    add({ type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: turn.reasoning } });
+    for (const thinking of chunkText(turn.reasoning))
+      add({ type: "content_block_delta", index, delta: { type: "thinking_delta", thinking } });
     if (signatureOf(turn) !== "")
       add({
         type: "content_block_delta",
@@ -117,11 +118,10 @@ export function anthropicEvents(
       index,
       content_block: { type: "tool_use", id: call.id, name: call.name, input: {} },
     });
-    add({
-      type: "content_block_delta",
-      index,
-      delta: { type: "input_json_delta", partial_json: call.input },
-    });
+    // In pieces, as the API streams a call's arguments.
+    const pieces = chunkText(call.input);
+    for (const partial_json of pieces.length > 0 ? pieces : [call.input])
+      add({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json } });
     add({ type: "content_block_stop", index });
     index += 1;
   }

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { resolveModel } from "../src/index.js";
+import { anthropicEvents } from "../src/testing/anthropic-wire.js";
+import { type LoopbackModelServer, reply, startLoopbackModelServer } from "../src/testing/index.js";
+import { echoTool, runToEnd } from "./helpers.js";
+
+let server: LoopbackModelServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe("message_chunk: the provider's own stream events, as they came", () => {
+  test("an Anthropic answer's every event, in order, between its message_start and message_end", async () => {
+    const turn = reply.turn({
+      reasoning: "weigh it",
+      text: "calling now",
+      toolCalls: [{ id: "toolu_x", name: "echo", input: '{"text": "a b"}' }],
+    });
+    server = await startLoopbackModelServer([turn, reply.text("done")]);
+    const model = await resolveModel("anthropic/claude-sonnet-4-5", {
+      ANTHROPIC_API_KEY: "k",
+      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+    });
+    const { events } = await runToEnd({ model, tools: [echoTool().tool] });
+    const start = events.findIndex((e) => e.type === "message_start" && e.role === "assistant");
+    const end = events.findIndex((e) => e.type === "message_end");
+    const chunks = events.slice(start, end).flatMap((e) => (e.type === "message_chunk" ? [e.chunk] : []));
+    if (turn.kind !== "reply") throw new Error("a reply");
+    const sent = anthropicEvents(turn, "claude-sonnet-4-5", "msg_loopback_1").map((event) => event.data);
+    expect(chunks).toEqual(sent);
+  });
+});
