@@ -23,6 +23,7 @@ import { debugLines } from "./debug-flag.js";
 import { apiClock } from "./output/api-clock.js";
 import { ClaudeHookLines } from "./output/claude-hook-lines.js";
 import { blockLines, claudeStreamLines } from "./output/claude-stream.js";
+import { ClaudeStreamEvents } from "./output/claude-stream-events.js";
 import { claudeInitFields } from "./output/init-fields.js";
 import { jsonLine } from "./output/json-line.js";
 import { MessageDisplay, OrderedOutput, withShownText } from "./output/message-display.js";
@@ -112,12 +113,13 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const streamedResults = new Set<string>();
   const permissionDecisions = new Map<string, PermissionDecision>();
   const tasks = new SubagentTaskLines();
+  const streamEvents = flags.partialMessages === true ? new ClaudeStreamEvents() : undefined;
   const writeBlocks = (line: WireObject) => {
     for (const each of blockLines(line)) process.stdout.write(jsonLine(each));
   };
   const emitEvent = (event: SessionEvent) => {
     const lines = claudeStreamLines(event, ids, {
-      partialMessages: flags.partialMessages === true,
+      ...(streamEvents !== undefined ? { streamEvents } : {}),
       subagentMessages,
       streamedResults,
       permissionDecisions,

@@ -6,7 +6,7 @@
  * both), then the `result` line. codebot's own
  * reports are `system` lines with subtypes of their own: `hook_start`, `hook` (a hook trace
  * record), `notice`, `agent_message` (a sub-agent's message). With `--include-partial-messages`
- * the answer's text also streams as `stream_event` lines (`content_block_delta`), as Claude Code's.
+ * the main agent's model stream also comes as `stream_event` lines (claude-stream-events.ts).
  * A sub-agent's prompt, tool calls and tool results are Claude Code's lines under the call that
  * started it (`parent_tool_use_id`), its text and thinking too with `--forward-subagent-text`, as
  * claude 2.1.328 writes them; without that flag its messages are also `agent_message` lines.
@@ -20,6 +20,7 @@ import { claudeToolUseMeta } from "../../mcp/claude-provenance.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { SessionEvent, SubagentOrigin } from "../../session/session-events.js";
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
+import type { ClaudeStreamEvents } from "./claude-stream-events.js";
 import { claudeUsage } from "./claude-usage.js";
 import { modelFallbackText } from "./model-fallback-text.js";
 import type { SubagentTaskLines } from "./task-lines.js";
@@ -38,8 +39,8 @@ export function claudeMessage(message: ModelMessage): { type: string; message: W
 }
 
 export interface StreamLineOptions {
-  /** `--include-partial-messages`: the answer's text as it arrives, in `stream_event` lines. */
-  partialMessages?: boolean;
+  /** `--include-partial-messages`: the main agent's model stream, in `stream_event` lines. One for the whole run. */
+  streamEvents?: ClaudeStreamEvents;
   /** `--forward-subagent-text`: a sub-agent's messages as `assistant`/`user` lines, not `agent_message`. */
   subagentMessages?: boolean;
   /** Claude's task lines of sub-agents' runs (task-lines.ts). One for the whole run. */
@@ -91,16 +92,9 @@ function agentLines(
   base: WireObject,
 ): WireObject[] {
   const e = event.event;
-  if (e.type === "message_update" && options.partialMessages && event.agentName === "main") {
-    return [
-      {
-        type: "stream_event",
-        event: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: e.delta } },
-        parent_tool_use_id: null,
-        ...base,
-      },
-    ];
-  }
+  // claude 2.1.328 streams the main agent's model stream only, not a sub-agent's (recorded).
+  if (e.type === "message_start" || e.type === "message_chunk" || e.type === "message_update")
+    return event.agentName === "main" ? (options.streamEvents?.lines(e, base) ?? []) : [];
   if (e.type === "model_fallback") {
     return [
       {

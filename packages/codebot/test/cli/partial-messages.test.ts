@@ -1,0 +1,137 @@
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+const PARTIAL = ["-p", "go", "--output-format", "stream-json", "--include-partial-messages"];
+
+/** The `stream_event` lines of a run's output. */
+function streamEvents(stdout: string): Record<string, unknown>[] {
+  return jsonLines(stdout).filter((line) => line.type === "stream_event");
+}
+
+describe("--include-partial-messages streams the model's events as claude 2.1.328 does", () => {
+  it("every Anthropic stream event of an answer, in order, with its message id and the tool named as claude names it", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.turn({
+        reasoning: "think it over",
+        signature: "sig-1",
+        text: "I will run it",
+        toolCalls: [{ id: "toolu_a", name: "bash", input: '{"command": "echo hi"}' }],
+      }),
+      reply.text("all done"),
+    ]);
+    const r = await runCli([...PARTIAL, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = streamEvents(r.stdout);
+    const first = lines.filter((line) => line.api_message_id === "msg_loopback_1").map((line) => line.event);
+    expect(first).toEqual([
+      {
+        type: "message_start",
+        message: expect.objectContaining({ id: "msg_loopback_1", role: "assistant", content: [] }),
+      },
+      { type: "content_block_start", index: 0, content_block: { type: "thinking", thinking: "" } },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "think " } },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "it " } },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "over" } },
+      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "sig-1" } },
+      { type: "content_block_stop", index: 0 },
+      { type: "content_block_start", index: 1, content_block: { type: "text", text: "" } },
+      { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "I " } },
+      { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "will " } },
+      { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "run " } },
+      { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "it" } },
+      { type: "content_block_stop", index: 1 },
+      {
+        type: "content_block_start",
+        index: 2,
+        content_block: { type: "tool_use", id: "toolu_a", name: "Bash", input: {} },
+      },
+      {
+        type: "content_block_delta",
+        index: 2,
+        delta: { type: "input_json_delta", partial_json: '{"command": ' },
+      },
+      { type: "content_block_delta", index: 2, delta: { type: "input_json_delta", partial_json: '"echo ' } },
+      { type: "content_block_delta", index: 2, delta: { type: "input_json_delta", partial_json: 'hi"}' } },
+      { type: "content_block_stop", index: 2 },
+      {
+        type: "message_delta",
+        delta: { stop_reason: "tool_use", stop_sequence: null },
+        usage: expect.any(Object),
+      },
+      { type: "message_stop" },
+    ]);
+    // The second answer's events name its own message, and every event has a line.
+    expect(lines.filter((line) => line.api_message_id === "msg_loopback_2")).toHaveLength(7);
+    expect(lines).toHaveLength(first.length + 7);
+  });
+
+  it("each line has claude's fields in claude's order; thinking's lines say how thinking is shown", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.turn({ reasoning: "hmm", text: "ok" })]);
+    const r = await runCli([...PARTIAL, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = streamEvents(r.stdout);
+    const [start, thinkingStart, thinking, signature] = lines;
+    expect(Object.keys(start ?? {})).toEqual([
+      "type",
+      "event",
+      "session_id",
+      "parent_tool_use_id",
+      "uuid",
+      "thinking_display",
+      "api_message_id",
+    ]);
+    expect(start).toMatchObject({ parent_tool_use_id: null, thinking_display: "updates" });
+    expect(thinkingStart?.thinking_display).toBe("updates");
+    expect(thinking?.thinking_display).toBe("updates");
+    expect(signature).not.toHaveProperty("thinking_display");
+    expect(lines.at(-1)).not.toHaveProperty("thinking_display");
+    expect(new Set(lines.map((line) => line.uuid)).size).toBe(lines.length);
+  });
+
+  it("a sub-agent's model stream has no lines, as in claude; its caller's answers do", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("agent", { subagent_type: "general-purpose", prompt: "look around" }),
+      reply.turn({ reasoning: "sub thinks", text: "sub answer" }),
+      reply.text("main done"),
+    ]);
+    const r = await runCli([...PARTIAL, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const ids = new Set(streamEvents(r.stdout).map((line) => line.api_message_id));
+    expect([...ids]).toEqual(["msg_loopback_1", "msg_loopback_3"]);
+    expect(r.stdout).toContain("sub answer");
+  });
+
+  it("a provider that does not stream Anthropic's events still gets a line per piece of the answer's text", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("hello there")]);
+    const r = await runCli([...PARTIAL, "--model", "openai/gpt-4.1", "--cwd", box.project], {
+      env: modelEnv(server, box.home, { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiBaseUrl }),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(streamEvents(r.stdout).map((line) => line.event)).toEqual([
+      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "hello " } },
+      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "there" } },
+    ]);
+  });
+
+  it("without the flag there are no stream_event lines", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.turn({ reasoning: "hmm", text: "ok" })]);
+    const r = await runCli(["-p", "go", "--output-format", "stream-json", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(streamEvents(r.stdout)).toEqual([]);
+  });
+});
