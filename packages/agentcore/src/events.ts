@@ -55,7 +55,12 @@ export type AgentEvent =
    * as `content_block_delta`), before the parts the kernel reads from it; for clients that show the
    * raw stream. A `retry` or `model_fallback` after it discards it with the partial message.
    */
-  | { type: "message_chunk"; chunk: unknown }
+  | {
+      type: "message_chunk";
+      chunk: unknown;
+      /** On a response's first event: how long it came after the request was sent, in ms. */
+      ttftMs?: number;
+    }
   /**
    * For an assistant message, `usage` is what its model step cost (the same as the `step_usage`
    * after it) and `model` the id of the model that wrote it.

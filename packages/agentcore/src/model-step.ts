@@ -114,6 +114,8 @@ async function readStep(
     const cache = options.promptCache ?? new PromptCache();
     const prompt = await cache.prompt(options.systemPrompt, options.messages, model, stepSignal);
     const hasTools = options.tools.length > 0;
+    const requested = performance.now();
+    let firstChunk = true;
     const response = model.doStream({
       prompt,
       ...(hasTools ? { tools: options.tools, toolChoice: { type: "auto" } as const } : {}),
@@ -129,7 +131,14 @@ async function readStep(
       idle.reset();
       switch (part.type) {
         case "raw":
-          emit({ type: "message_chunk", chunk: part.rawValue });
+          if (firstChunk) {
+            firstChunk = false;
+            emit({
+              type: "message_chunk",
+              chunk: part.rawValue,
+              ttftMs: Math.round(performance.now() - requested),
+            });
+          } else emit({ type: "message_chunk", chunk: part.rawValue });
           break;
         case "text-start":
         case "reasoning-start": {

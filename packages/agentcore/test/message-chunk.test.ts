@@ -30,4 +30,16 @@ describe("message_chunk: the provider's own stream events, as they came", () => 
     const sent = anthropicEvents(turn, "claude-sonnet-4-5", "msg_loopback_1").map((event) => event.data);
     expect(chunks).toEqual(sent);
   });
+
+  test("the first event of a response says how long after the request it came; the others do not", async () => {
+    server = await startLoopbackModelServer([reply.text("hi there")]);
+    const model = await resolveModel("anthropic/claude-sonnet-4-5", {
+      ANTHROPIC_API_KEY: "k",
+      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+    });
+    const { events } = await runToEnd({ model, tools: [] });
+    const chunks = events.flatMap((e) => (e.type === "message_chunk" ? [e] : []));
+    expect(chunks[0]?.ttftMs).toBeGreaterThanOrEqual(0);
+    expect(chunks.slice(1).filter((e) => e.ttftMs !== undefined)).toEqual([]);
+  });
 });

@@ -72,7 +72,7 @@ describe("--include-partial-messages streams the model's events as claude 2.1.32
     expect(lines).toHaveLength(first.length + 7);
   });
 
-  it("each line has claude's fields in claude's order; thinking's lines say how thinking is shown", async () => {
+  it("each line has claude's fields in claude's order; the first says how long the answer took to start, thinking's how thinking is shown", async () => {
     const box = sandbox();
     const server = await modelServer([reply.turn({ reasoning: "hmm", text: "ok" })]);
     const r = await runCli([...PARTIAL, "--cwd", box.project], { env: modelEnv(server, box.home) });
@@ -85,10 +85,13 @@ describe("--include-partial-messages streams the model's events as claude 2.1.32
       "session_id",
       "parent_tool_use_id",
       "uuid",
+      "ttft_ms",
       "thinking_display",
       "api_message_id",
     ]);
     expect(start).toMatchObject({ parent_tool_use_id: null, thinking_display: "updates" });
+    expect(start?.ttft_ms).toEqual(expect.any(Number));
+    expect(lines.filter((line) => "ttft_ms" in line)).toEqual([start]);
     expect(thinkingStart?.thinking_display).toBe("updates");
     expect(thinking?.thinking_display).toBe("updates");
     expect(signature).not.toHaveProperty("thinking_display");

@@ -39,7 +39,7 @@ export class ClaudeStreamEvents {
       if (event === undefined) return [];
       this.anthropic = true;
       if (event.type === "message_start") this.messageId = messageIdOf(event);
-      return [this.line(claudeNames(event), base)];
+      return [this.line(claudeNames(event), base, e.ttftMs)];
     }
     if (e.type === "message_update" && !this.anthropic) {
       return [
@@ -52,13 +52,15 @@ export class ClaudeStreamEvents {
     return [];
   }
 
-  private line(event: StreamEvent, base: WireObject): WireObject {
+  private line(event: StreamEvent, base: WireObject, ttftMs?: number): WireObject {
     return {
       type: "stream_event",
       event,
       session_id: base.session_id,
       parent_tool_use_id: null,
       uuid: base.uuid,
+      // As claude's: how long the answer took to start, on its first event.
+      ...(ttftMs !== undefined && event.type === "message_start" ? { ttft_ms: ttftMs } : {}),
       // As claude's: how thinking is shown, on the message's start and its thinking's pieces.
       ...(showsThinking(event) ? { thinking_display: "updates" } : {}),
       ...(this.messageId !== undefined ? { api_message_id: this.messageId } : {}),
