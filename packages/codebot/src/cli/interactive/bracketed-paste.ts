@@ -15,19 +15,26 @@ const OFF = "\x1b[?2004l";
  * The text of a pasted line goes into readline's line in one piece (at its break, or at the
  * paste's end): readline takes it key by key, measuring the whole line again at each, and a
  * pasted line of 100 000 characters (a minified file, a log line) took minutes to appear, the
- * session deaf meanwhile.
+ * session deaf meanwhile. A large paste goes in as its placeholder instead (PastedTexts), so
+ * its breaks are gathered with its text, not given to readline as they come.
  */
 export class BracketedPaste {
   private pasting = false;
-  /** Pasted text not yet given to readline. */
+  /** Pasted text not yet given to readline, its line breaks as `\n`. */
   private pending = "";
+  /** The last key pasted was a return: an enter right after it is the same break (`\r\n`). */
+  private afterReturn = false;
+  /** Whether readline's key handler takes the paste whole (else its breaks reach readline as keys). */
+  private gathers = false;
 
   constructor(
     input: NodeJS.ReadStream,
     output: NodeJS.WriteStream,
     /** Called, before readline ends the line, for each line break inside a paste. */
-    onPastedBreak: () => void,
+    private readonly onPastedBreak: () => void,
     rl?: readline.Interface,
+    /** Folds a large paste into the placeholder the prompt shows instead (see PastedTexts). */
+    private readonly fold: (text: string) => string | undefined = () => undefined,
   ) {
     output.write(ON);
     process.on("exit", () => {
@@ -41,25 +48,45 @@ export class BracketedPaste {
     input.prependListener("keypress", (_text: string | undefined, key: Key | undefined) => {
       if (key?.name === "paste-start") this.pasting = true;
       else if (key?.name === "paste-end") this.pasting = false;
-      else if (this.pasting && (key?.name === "return" || key?.name === "enter")) onPastedBreak();
+      else if (this.pasting && !this.gathers && isBreak(key)) onPastedBreak();
     });
     if (rl !== undefined) this.insertWhole(rl);
   }
 
-  /** readline's key handler, for this interface: a paste's characters are gathered, then given at once. */
+  /**
+   * readline's key handler, for this interface: a paste's characters and breaks are gathered,
+   * then given at once — or, past the size claude folds at, its placeholder.
+   */
   private insertWhole(rl: readline.Interface): void {
     const handler = readlineInternal(rl, "_ttyWrite");
     if (handler === undefined) return;
+    this.gathers = true;
     const original = handler.method as (text: string | undefined, key: Key | undefined) => void;
     const flush = () => {
       const text = this.pending;
       this.pending = "";
+      this.afterReturn = false;
+      if (text === "") return;
+      const placeholder = this.fold(text);
       // As a key without a name: readline inserts its text (its default case).
-      if (text !== "") original.call(rl, text, {});
+      if (placeholder !== undefined) return original.call(rl, placeholder, {});
+      text.split("\n").forEach((line, i) => {
+        if (i > 0) {
+          this.onPastedBreak();
+          original.call(rl, "\r", { name: "return" });
+        }
+        if (line !== "") original.call(rl, line, {});
+      });
     };
     overrideInternal(rl, handler.key, (text: string | undefined, key: Key | undefined) => {
+      if (this.pasting && isBreak(key)) {
+        if (!(key?.name === "enter" && this.afterReturn)) this.pending += "\n";
+        this.afterReturn = key?.name === "return";
+        return;
+      }
       if (this.pasting && isText(text, key)) {
         this.pending += text;
+        this.afterReturn = false;
         return;
       }
       flush();
@@ -68,9 +95,13 @@ export class BracketedPaste {
   }
 }
 
+function isBreak(key: Key | undefined): boolean {
+  return key?.name === "return" || key?.name === "enter";
+}
+
 /** A key that only types its text: not a line break, nor a key with Ctrl or Alt. */
 function isText(text: string | undefined, key: (Key & { ctrl?: boolean }) | undefined): text is string {
   if (text === undefined || text === "" || key?.ctrl === true || key?.meta === true) return false;
-  if (key?.name === "return" || key?.name === "enter" || key?.name === "backspace") return false;
+  if (isBreak(key) || key?.name === "backspace") return false;
   return !text.includes("\r") && !text.includes("\n");
 }

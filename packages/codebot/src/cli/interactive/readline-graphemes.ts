@@ -11,15 +11,30 @@ import { overrideInternal, readlineInternal } from "./readline-internals.js";
  *
  * Node keeps these edits under symbols (`_moveCursor`, `_deleteLeft`, `_deleteRight`, which its
  * key handler calls); where one is not found readline is left as it is for that edit.
+ *
+ * `units` gives spans of the line edited as one character too (a folded paste's placeholder:
+ * ← steps over it, Backspace removes it whole, as claude's prompt does).
  */
-export function editByGraphemes(rl: readline.Interface): void {
+export function editByGraphemes(
+  rl: readline.Interface,
+  units: (line: string) => Array<[number, number]> = () => [],
+): void {
   const editor = rl as unknown as Editor;
+  /** The start of the unit (a span of `units`, else a grapheme cluster) `at` is inside of. */
+  const unitStart = (line: string, at: number) => {
+    const span = units(line).find(([from, to]) => from < at && at < to);
+    return span !== undefined ? span[0] : clusterStart(line, at);
+  };
+  const unitEnd = (line: string, at: number) => {
+    const span = units(line).find(([from, to]) => from < at && at < to);
+    return span !== undefined ? span[1] : clusterEnd(line, at);
+  };
   const moveCursor = readlineInternal(rl, "_moveCursor");
   if (moveCursor !== undefined) {
     const original = moveCursor.method as (dx: number) => void;
     overrideInternal(rl, moveCursor.key, function (this: Editor, dx: number) {
       const target = Math.max(0, Math.min(this.line.length, this.cursor + dx));
-      const edge = dx < 0 ? clusterStart(this.line, target) : clusterEnd(this.line, target);
+      const edge = dx < 0 ? unitStart(this.line, target) : unitEnd(this.line, target);
       original.call(this, edge - this.cursor);
     });
   }
@@ -37,12 +52,12 @@ export function editByGraphemes(rl: readline.Interface): void {
   const deleteLeft = readlineInternal(rl, "_deleteLeft");
   if (deleteLeft !== undefined)
     overrideInternal(rl, deleteLeft.key, function (this: Editor) {
-      if (this.cursor > 0) cut(clusterStart(this.line, this.cursor - 1), this.cursor);
+      if (this.cursor > 0) cut(unitStart(this.line, this.cursor - 1), this.cursor);
     });
   const deleteRight = readlineInternal(rl, "_deleteRight");
   if (deleteRight !== undefined)
     overrideInternal(rl, deleteRight.key, function (this: Editor) {
-      if (this.cursor < this.line.length) cut(this.cursor, clusterEnd(this.line, this.cursor + 1));
+      if (this.cursor < this.line.length) cut(this.cursor, unitEnd(this.line, this.cursor + 1));
     });
 }
 

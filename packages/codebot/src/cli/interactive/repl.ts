@@ -36,6 +36,7 @@ import { IdleNotice, idlePromptDelay } from "./idle-notice.js";
 import { throughMultiplexer } from "./multiplexer-passthrough.js";
 import { type Key, NewlineKeys } from "./newline-keys.js";
 import { numberedOptions } from "./numbered-options.js";
+import { PastedTexts } from "./pasted-texts.js";
 import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
@@ -120,9 +121,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     // pressed to interrupt when the correction was typed right after it.
     escapeCodeTimeout: 50,
   });
+  // Large pastes, folded at the prompt into placeholders and put back when it is sent.
+  const pasted = new PastedTexts();
   if (terminal) {
     measureAsTerminal(rl);
-    editByGraphemes(rl);
+    editByGraphemes(rl, (line) => pasted.spans(line));
   }
   const marks = flat ? WORD_PROMPT_MARKS : GLYPH_PROMPT_MARKS;
   rl.setPrompt(marks.first);
@@ -608,6 +611,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
         lineBreak = true;
       },
       rl,
+      (text) => pasted.fold(text),
     );
   process.stdin.on("keypress", (text: string | undefined, key: Key | undefined) => {
     if (!newlineKeys.isNewline(text, key)) return;
@@ -654,7 +658,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       else idle();
       return;
     }
-    const whole = continued + line;
+    const whole = pasted.expand(continued + line);
     continued = "";
     promptAbove.clear();
     prompts.sent(line, whole);

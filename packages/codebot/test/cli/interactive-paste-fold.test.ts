@@ -1,0 +1,132 @@
+/**
+ * Large pastes at the interactive prompt are folded into a placeholder, as claude 2.1.328 shows
+ * them (`[Pasted text #1 +3 lines]`, `[Pasted text #2]` for a long line), and sent whole.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
+import type { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+function paste(term: TmuxSession, file: string): void {
+  term.tmux("load-buffer", "-b", "p", file);
+  term.tmux("paste-buffer", "-p", "-b", "p", "-t", "t");
+}
+
+describe("folded pastes", { timeout: 120_000 }, () => {
+  it("a paste of 4 lines shows as [Pasted text #1 +3 lines] and the model gets the text around it", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("got it")]);
+    const term = await startSession(box, server);
+    term.type("before ");
+    paste(term, box.write("p.txt", "alpha\nbeta\ngamma\ndelta"));
+    await term.waitForScreen("› before [Pasted text #1 +3 lines]");
+    term.type(" after");
+    await term.waitForScreen("[Pasted text #1 +3 lines] after");
+    expect(term.screen()).not.toContain("beta");
+    term.press("Enter");
+    await term.waitForScreen(/^got it$/m);
+    expect(requestText(server.requests[0])).toContain("before alpha\\nbeta\\ngamma\\ndelta after");
+  });
+
+  it("a paste of 3 lines is shown as it is", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("got it")]);
+    const term = await startSession(box, server);
+    paste(term, box.write("p.txt", "alpha\nbeta\ngamma"));
+    await term.waitForScreen(/^… gamma$/m);
+    expect(term.screen()).not.toContain("Pasted text");
+  });
+
+  it("a line of 801 characters shows as [Pasted text #1]; one of 800 is shown", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("first"), reply.text("second")]);
+    const term = await startSession(box, server);
+    paste(term, box.write("p.txt", `${"a".repeat(799)}Z`));
+    await term.waitForScreen("aZ");
+    term.press("Enter");
+    await term.waitForScreen(/^first$/m);
+    paste(term, box.write("q.txt", `${"b".repeat(800)}Y`));
+    await term.waitForScreen("› [Pasted text #1]");
+    term.press("Enter");
+    await term.waitForScreen(/^second$/m);
+    expect(requestText(server.requests[1])).toContain(`${"b".repeat(800)}Y`);
+  });
+
+  it("two pastes are numbered #1 and #2 and each is sent in its place", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("got both")]);
+    const term = await startSession(box, server);
+    paste(term, box.write("p.txt", "a1\na2\na3\na4"));
+    await term.waitForScreen("[Pasted text #1 +3 lines]");
+    term.type(" and ");
+    paste(term, box.write("q.txt", "b1\nb2\nb3\nb4\nb5"));
+    await term.waitForScreen("› [Pasted text #1 +3 lines] and [Pasted text #2 +4 lines]");
+    term.press("Enter");
+    await term.waitForScreen(/^got both$/m);
+    expect(requestText(server.requests[0])).toContain("a1\\na2\\na3\\na4 and b1\\nb2\\nb3\\nb4\\nb5");
+  });
+
+  it("Backspace after a placeholder removes it whole, and the paste is not sent", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("sent")]);
+    const term = await startSession(box, server);
+    term.type("keep ");
+    paste(term, box.write("p.txt", "a1\na2\na3\na4"));
+    await term.waitForScreen("[Pasted text #1 +3 lines]");
+    term.press("BSpace");
+    await term.waitForScreen(/^› keep *\n/m);
+    term.type("end");
+    term.press("Enter");
+    await term.waitForScreen(/^sent$/m);
+    expect(requestText(server.requests[0])).toContain("keep end");
+    expect(requestText(server.requests[0])).not.toContain("a2");
+  });
+
+  it("← steps over a placeholder in one press, and Delete removes it whole", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("sent")]);
+    const term = await startSession(box, server);
+    term.type("ab");
+    paste(term, box.write("p.txt", "a1\na2\na3\na4"));
+    await term.waitForScreen("[Pasted text #1 +3 lines]");
+    term.press("Left");
+    term.type("X");
+    await term.waitForScreen("› abX[Pasted text #1 +3 lines]");
+    term.press("DC");
+    await term.waitForScreen(/^› abX *\n/m);
+    term.press("Enter");
+    await term.waitForScreen(/^sent$/m);
+    expect(requestText(server.requests[0])).not.toContain("a2");
+  });
+
+  it("↑ brings the sent prompt back with the pasted text, and the history file keeps the text", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("got it"), reply.text("again")]);
+    const term = await startSession(box, server);
+    paste(term, box.write("p.txt", "a1\na2\na3\na4"));
+    await term.waitForScreen("[Pasted text #1 +3 lines]");
+    term.press("Enter");
+    await term.waitForScreen(/^got it\n›/m);
+    term.press("Up");
+    await term.waitForScreen(/^› a1\na2\na3\na4/m);
+    const file = fs
+      .readdirSync(path.join(box.home, "projects"))
+      .map((slug) => path.join(box.home, "projects", slug, "prompt-history.jsonl"))[0];
+    expect(fs.readFileSync(file ?? "", "utf8")).toBe(`${JSON.stringify("a1\na2\na3\na4")}\n`);
+  });
+
+  it("a placeholder typed by hand, naming no paste, is sent as typed", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("sent")]);
+    const term = await startSession(box, server);
+    term.submit("see [Pasted text #7 +2 lines]");
+    await term.waitForScreen(/^sent$/m);
+    expect(requestText(server.requests[0])).toContain("see [Pasted text #7 +2 lines]");
+  });
+});
