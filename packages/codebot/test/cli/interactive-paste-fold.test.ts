@@ -34,6 +34,20 @@ describe("folded pastes", { timeout: 120_000 }, () => {
     expect(requestText(server.requests[0])).toContain("before alpha\\nbeta\\ngamma\\ndelta after");
   });
 
+  it("once sent, the prompt shows the pasted text in place of its placeholder, as claude's transcript does", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("got it")]);
+    const term = await startSession(box, server);
+    term.type("before ");
+    paste(term, box.write("p.txt", "alpha\nbeta\ngamma\ndelta"));
+    await term.waitForScreen("[Pasted text #1 +3 lines]");
+    term.type(" after");
+    term.press("Enter");
+    const screen = await term.waitForScreen(/^got it$/m);
+    expect(screen).toMatch(/^› before alpha\n… beta\n… gamma\n… delta after$/m);
+    expect(screen).not.toContain("Pasted text");
+  });
+
   it("a paste of 3 lines is shown as it is", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("got it")]);

@@ -62,7 +62,9 @@ export function promptEcho(
  * up over the rows the terminal broke it into, then the rows again, each erased before it is
  * written. Empty when it took one row and keeps its mark, or when it and the rows drawn under it
  * (the status) did not fit the terminal: its top went into the scrollback, out of reach, and
- * drawing it again would show it twice.
+ * drawing it again would show it twice. `shown` is what it is drawn as: the line with its folded
+ * pastes' text in place of their placeholders (claude's transcript shows the text), its lines
+ * after the first behind `nextMark`.
  */
 export function sentLineRedrawn(
   rl: readline.Interface,
@@ -71,12 +73,17 @@ export function sentLineRedrawn(
   size: { columns: number; rows: number },
   rowsUnder: number,
   mark = prompt,
+  shown = line,
+  nextMark = mark,
 ): string {
   // readline drew the prompt and the line as typed (a line as wide as the terminal takes two:
   // readline puts the cursor on a row of its own); Enter went to the row after their last one.
   const rows = endOfText(rl, `${prompt}${line}`).rows + 1;
-  if ((rows === 1 && mark === prompt) || rows + rowsUnder > size.rows) return "";
-  const redrawn = promptRows(shownLine(mark, line), size.columns).map((row) => `\r\x1b[K${row}\n`);
+  if ((rows === 1 && mark === prompt && shown === line) || rows + rowsUnder > size.rows) return "";
+  const redrawn = shown
+    .split("\n")
+    .flatMap((text, i) => promptRows(shownLine(i === 0 ? mark : nextMark, text), size.columns))
+    .map((row) => `\r\x1b[K${row}\n`);
   // Erased row by row: erasing the screen from its top-left corner (a prompt drawn on a cleared
   // screen) makes tmux push the whole screen into the scrollback, the line as typed with it.
   // What is left below (fewer rows than before) is erased from a row under the first.

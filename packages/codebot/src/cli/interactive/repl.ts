@@ -642,6 +642,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
           { columns: width, rows: process.stdout.rows ?? 24 },
           statusRows,
           sentMark(drawnAt),
+          pasted.expand(line),
+          marks.next,
         ),
       );
     const breaks = lineBreak;
