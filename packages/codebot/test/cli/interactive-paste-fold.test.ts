@@ -135,6 +135,25 @@ describe("folded pastes", { timeout: 120_000 }, () => {
     expect(fs.readFileSync(file ?? "", "utf8")).toBe(`${JSON.stringify("a1\na2\na3\na4")}\n`);
   });
 
+  it("pasting the same text again expands its placeholder in place, and the text is sent once", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("sent")]);
+    const term = await startSession(box, server);
+    const file = box.write("p.txt", "a1\na2\na3\na4");
+    paste(term, file);
+    await term.waitForScreen("[Pasted text #1 +3 lines]");
+    term.type(" then");
+    await term.waitForScreen("[Pasted text #1 +3 lines] then");
+    paste(term, file);
+    await term.waitForScreen(/a4 then/);
+    expect(term.screen()).not.toContain("Pasted text");
+    term.press("Enter");
+    await term.waitForScreen(/^sent$/m);
+    const sent = requestText(server.requests[0]);
+    expect(sent).toContain("a1\\na2\\na3\\na4 then");
+    expect(sent.split("a2")).toHaveLength(2);
+  });
+
   it("a placeholder typed by hand, naming no paste, is sent as typed", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("sent")]);

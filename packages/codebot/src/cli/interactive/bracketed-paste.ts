@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type readline from "node:readline";
 import type { Key } from "./newline-keys.js";
+import type { PastedTexts } from "./pasted-texts.js";
 import { overrideInternal, readlineInternal } from "./readline-internals.js";
 
 const ON = "\x1b[?2004h";
@@ -33,8 +34,8 @@ export class BracketedPaste {
     /** Called, before readline ends the line, for each line break inside a paste. */
     private readonly onPastedBreak: () => void,
     rl?: readline.Interface,
-    /** Folds a large paste into the placeholder the prompt shows instead (see PastedTexts). */
-    private readonly fold: (text: string) => string | undefined = () => undefined,
+    /** Folds a large paste into the placeholder the prompt shows instead, and expands one pasted again. */
+    private readonly folds?: PastedTexts,
   ) {
     output.write(ON);
     process.on("exit", () => {
@@ -62,12 +63,23 @@ export class BracketedPaste {
     if (handler === undefined) return;
     this.gathers = true;
     const original = handler.method as (text: string | undefined, key: Key | undefined) => void;
+    const editor = rl as unknown as { line: string; cursor: number };
+    const beforeEdit = readlineInternal(rl, "_beforeEdit")?.method as
+      | ((line: string, cursor: number) => void)
+      | undefined;
     const flush = () => {
       const text = this.pending;
       this.pending = "";
       this.afterReturn = false;
       if (text === "") return;
-      const placeholder = this.fold(text);
+      const unfolded = this.folds?.unfold(editor.line, text);
+      if (unfolded !== undefined) {
+        beforeEdit?.call(rl, editor.line, editor.cursor);
+        editor.line = unfolded.line;
+        editor.cursor = unfolded.cursor;
+        return (rl as unknown as { _refreshLine(): void })._refreshLine();
+      }
+      const placeholder = this.folds?.fold(text);
       // As a key without a name: readline inserts its text (its default case).
       if (placeholder !== undefined) return original.call(rl, placeholder, {});
       text.split("\n").forEach((line, i) => {

@@ -33,6 +33,19 @@ export class PastedTexts {
     );
   }
 
+  /**
+   * Pasting again the text of a placeholder in `line` expands it, as claude does ("paste again to
+   * expand"): the line with that placeholder replaced by its text, the cursor after the text.
+   */
+  unfold(line: string, text: string): { line: string; cursor: number } | undefined {
+    for (const match of line.matchAll(PLACEHOLDER)) {
+      if (this.texts.get(Number(match[1])) !== text) continue;
+      const end = match.index + match[0].length;
+      return { line: line.slice(0, match.index) + text + line.slice(end), cursor: match.index + text.length };
+    }
+    return undefined;
+  }
+
   /** The `[start, end)` spans of `line` that are placeholders of pastes: edited as one character. */
   spans(line: string): Array<[number, number]> {
     const spans: Array<[number, number]> = [];

@@ -611,7 +611,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
         lineBreak = true;
       },
       rl,
-      (text) => pasted.fold(text),
+      pasted,
     );
   process.stdin.on("keypress", (text: string | undefined, key: Key | undefined) => {
     if (!newlineKeys.isNewline(text, key)) return;
