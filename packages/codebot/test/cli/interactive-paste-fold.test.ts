@@ -154,6 +154,32 @@ describe("folded pastes", { timeout: 120_000 }, () => {
     expect(sent.split("a2")).toHaveLength(2);
   });
 
+  it("a paste of 2 000 lines folds at once into [Pasted text #1 +2000 lines] and is sent whole", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("sent")]);
+    const term = await startSession(box, server);
+    const lines = Array.from({ length: 2000 }, (_, i) => `row${i}`);
+    paste(term, box.write("p.txt", `${lines.join("\n")}\n`));
+    await term.waitForScreen("› [Pasted text #1 +2000 lines]", 10_000);
+    term.press("Enter");
+    await term.waitForScreen(/^sent$/m);
+    expect(requestText(server.requests[0])).toContain("row0\\nrow1\\n");
+    expect(requestText(server.requests[0])).toContain("row1998\\nrow1999");
+  });
+
+  it("a paste with CRLF line breaks counts each CRLF as one break and sends LF", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("sent")]);
+    const term = await startSession(box, server);
+    term.tmux("load-buffer", "-b", "p", box.write("p.txt", "c1\r\nc2\r\nc3\r\nc4"));
+    // -r: tmux gives the paste as it is (without it, every LF becomes a CR).
+    term.tmux("paste-buffer", "-p", "-r", "-b", "p", "-t", "t");
+    await term.waitForScreen("› [Pasted text #1 +3 lines]");
+    term.press("Enter");
+    await term.waitForScreen(/^sent$/m);
+    expect(requestText(server.requests[0])).toContain("c1\\nc2\\nc3\\nc4");
+  });
+
   it("a placeholder typed by hand, naming no paste, is sent as typed", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("sent")]);
