@@ -119,7 +119,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
     expect(requestText(server.requests[0])).not.toContain("a2");
   });
 
-  it("↑ brings the sent prompt back with the pasted text, and the history file keeps the text", async () => {
+  it("↑ brings the sent prompt back with the pasted text; the history file and the transcript keep the text", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("got it"), reply.text("again")]);
     const term = await startSession(box, server);
@@ -133,6 +133,13 @@ describe("folded pastes", { timeout: 120_000 }, () => {
       .readdirSync(path.join(box.home, "projects"))
       .map((slug) => path.join(box.home, "projects", slug, "prompt-history.jsonl"))[0];
     expect(fs.readFileSync(file ?? "", "utf8")).toBe(`${JSON.stringify("a1\na2\na3\na4")}\n`);
+    // The session's transcript holds the text too.
+    const transcripts = (fs.readdirSync(box.home, { recursive: true }) as string[]).filter(
+      (name) => name.endsWith(".jsonl") && !name.endsWith("prompt-history.jsonl"),
+    );
+    const texts = transcripts.map((name) => fs.readFileSync(path.join(box.home, name), "utf8"));
+    expect(texts.some((text) => text.includes(JSON.stringify("a1\na2\na3\na4")))).toBe(true);
+    expect(texts.some((text) => text.includes("Pasted text"))).toBe(false);
   });
 
   it("pasting the same text again expands its placeholder in place, and the text is sent once", async () => {
