@@ -187,6 +187,21 @@ describe("folded pastes", { timeout: 120_000 }, () => {
     expect(requestText(server.requests[0])).toContain("c1\\nc2\\nc3\\nc4");
   });
 
+  it("a UserPromptSubmit hook gets the pasted text, not the placeholder, as claude's does", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("sent")]);
+    const seen = box.at("prompt.json");
+    const settings = box.json("s.json", {
+      hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: `cat > '${seen}'` }] }] },
+    });
+    const term = await startSession(box, server, { args: ["--settings", settings] });
+    paste(term, box.write("p.txt", "h1\nh2\nh3\nh4"));
+    await term.waitForScreen("[Pasted text #1 +3 lines]");
+    term.press("Enter");
+    await term.waitForScreen(/^sent$/m);
+    expect((JSON.parse(fs.readFileSync(seen, "utf8")) as { prompt: string }).prompt).toBe("h1\nh2\nh3\nh4");
+  });
+
   it("a placeholder typed by hand, naming no paste, is sent as typed", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("sent")]);
