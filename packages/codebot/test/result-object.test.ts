@@ -141,10 +141,29 @@ describe("the -p result object", () => {
       terminal_reason: "max_turns",
       stop_reason: null,
     });
-    expect(objectFor(run({ status: "blocked", reason: "no" }))).toMatchObject({
+    expect(objectFor(run({ status: "error", reason: "no" }))).toMatchObject({
       subtype: "error_during_execution",
+      terminal_reason: "error",
+      reason: "no",
+    });
+  });
+
+  it("a hook's block or stop is claude's success: Stop's is stop_hook_prevented, another's hook_stopped", () => {
+    expect(objectFor(run({ status: "blocked", reason: "no" }))).toMatchObject({
+      subtype: "success",
       terminal_reason: "blocked",
       reason: "no",
+    });
+    expect(
+      objectFor(run({ status: "stopped", hookStop: { event: "Stop", reason: "enough" } })),
+    ).toMatchObject({
+      subtype: "success",
+      stop_reason: "end_turn",
+      terminal_reason: "stop_hook_prevented",
+    });
+    expect(objectFor(run({ status: "stopped", hookStop: { reason: "enough" } }))).toMatchObject({
+      subtype: "success",
+      terminal_reason: "hook_stopped",
     });
   });
 

@@ -28,6 +28,7 @@ import { claudeInitFields } from "./output/init-fields.js";
 import { jsonLine } from "./output/json-line.js";
 import { MessageDisplay, OrderedOutput, withShownText } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
+import { promptOutcomeLine } from "./output/prompt-outcome-line.js";
 import { resultObject } from "./output/result-object.js";
 import { SessionStateLines } from "./output/session-state-lines.js";
 import { SubagentTaskLines } from "./output/task-lines.js";
@@ -43,13 +44,11 @@ import { checkSettings } from "./settings-check.js";
 import type { StreamInputMessage } from "./stream-input.js";
 import { codebotVersion } from "./version.js";
 
-/** Exit code of a prompt blocked by a UserPromptSubmit hook. */
-const EXIT_BLOCKED = 2;
-
 /**
  * `codebot -p`: one prompt, run to the end without asking anyone (tool calls that need approval
  * are denied and the model is told; untrusted project hooks do not run). Prints the answer, the
- * result object, or Claude Code's stream-json lines. Exit 0 done, 1 error, 2 blocked by a hook.
+ * result object, or Claude Code's stream-json lines. Exit 0 done (a hook's block or stop too, as
+ * claude's), 1 error.
  * With `--input-format stream-json`, stdin's lines are the prompts: one turn each, in order, in one
  * session, until stdin ends (stream-input.ts); the exit code is the last turn's. The Agent SDK's
  * control requests come on the same lines and are answered at once (cli/control).
@@ -275,13 +274,19 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // prompt's. `json` is one object, the given prompt's; stream-json has a result line per prompt.
   const processUsage = new Map<string, Usage>();
   let answered = 0;
-  const report = (result: PromptResult, last: boolean, fromNotification = false): Promise<number> => {
-    const reporting = reportNow(result, last, fromNotification);
+  const report = (
+    result: PromptResult,
+    prompt: string,
+    last: boolean,
+    fromNotification = false,
+  ): Promise<number> => {
+    const reporting = reportNow(result, prompt, last, fromNotification);
     reported = reporting.catch(() => undefined);
     return reporting;
   };
   const reportNow = async (
     result: PromptResult,
+    prompt: string,
     last: boolean,
     fromNotification: boolean,
   ): Promise<number> => {
@@ -292,21 +297,26 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       processUsage.set(spec, sum);
     }
     const code = exitCodeOf(result);
+    // A prompt a UserPromptSubmit hook refused is reported as claude reports it, on stdout.
+    const outcome = promptOutcomeLine(result, prompt);
     // A hook's stopReason or block reason may quote what a tool printed: no escape sequence gets through.
-    if (code !== 0) notice(failureText(result));
+    if (result.status !== "completed" && outcome === undefined) notice(failureText(result));
     // Counted now: the answer waits for its MessageDisplay hooks, and is printed after their lines.
     const durationMs = Math.round(performance.now() - turnStarted);
     const durationApiMs = apiTime.ms() - apiMsBefore;
     const usageSoFar = new Map(processUsage);
     await display?.settled();
-    const text = (await display?.answer(result)) ?? result.text;
+    const text = outcome ? String(outcome.content) : ((await display?.answer(result)) ?? result.text);
     output.write(() => {
       if (flags.outputFormat === "text") {
         // On a terminal only colours stay (claude 2.1.328 drops the other control characters
-        // there): the answer, or a MessageDisplay hook's text, sets no title nor clipboard. Piped, as written.
-        const shown = process.stdout.isTTY ? terminalSafe(text, true) : text;
+        // there): the answer, or a MessageDisplay hook's text, sets no title nor clipboard. Piped, as
+        // written; a refusing hook's reason, which may quote what a tool printed, never is.
+        const shown = outcome ? terminalSafe(text) : process.stdout.isTTY ? terminalSafe(text, true) : text;
         if (shown !== "") process.stdout.write(shown.endsWith("\n") ? shown : `${shown}\n`);
       } else if (last || flags.outputFormat === "stream-json") {
+        if (outcome && streaming)
+          process.stdout.write(jsonLine({ ...outcome, session_id: sessionId, uuid: randomUUID() }));
         const object = resultObject({
           result: { ...result, text },
           sessionId,
@@ -348,7 +358,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // As claude 2.1.328's -p (recorded): a background sub-agent that ends after the turn has ended
   // gets a turn of its own, its `<task-notification>` the prompt (UserPromptSubmit sees it), with
   // its own init and result lines; the run ends once none is left. `json`'s object is the last turn's.
-  const answer = async (text: string): Promise<number> => {
+  const answer = async (prompt: string): Promise<number> => {
+    let text = prompt;
     let result = await runtime.prompt(text);
     let fromNotification = false;
     for (
@@ -356,13 +367,14 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       notification !== undefined && !runtime.isClosing;
       notification = await runtime.backgroundNotification()
     ) {
-      await report(result, false, fromNotification);
+      await report(result, text, false, fromNotification);
       startTurn();
       if (streaming) emitInit();
       result = await runtime.prompt(notification);
+      text = notification;
       fromNotification = true;
     }
-    const answered = await report(result, true, fromNotification);
+    const answered = await report(result, text, true, fromNotification);
     suggestions?.after(result);
     return answered;
   };
@@ -381,7 +393,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
         code = await answer(input.text);
       }
     } else {
-      if (initial !== undefined) await report(await runtime.prompt(initial), false);
+      if (initial !== undefined) await report(await runtime.prompt(initial), initial, false);
       // Reported before the session closes: SessionEnd hooks run after the result line, as claude's.
       code = await answer(prompt);
     }
@@ -424,10 +436,12 @@ function replayLine(input: StreamInputMessage, sessionId: string): WireObject {
   };
 }
 
-/** 0 done; 2 a hook said no (the prompt was blocked, or a hook ended the run); 1 anything else. */
+/**
+ * 0 done, also when a hook said no (the prompt was blocked, or a hook ended the run), as claude
+ * 2.1.328 exits; 1 anything else.
+ */
 function exitCodeOf(result: PromptResult): number {
-  if (result.status === "completed") return 0;
-  return result.status === "blocked" || result.status === "stopped" ? EXIT_BLOCKED : 1;
+  return result.status === "completed" || result.status === "blocked" || result.status === "stopped" ? 0 : 1;
 }
 
 function failureText(result: PromptResult): string {

@@ -12,6 +12,15 @@ export type PromptStatus =
   | "max_budget"
   | "validation_failed";
 
+/**
+ * A hook's `continue: false`, as claude 2.1.328 reports it: from UserPromptSubmit before the
+ * prompt reached the model, from Stop at the main agent's end, else (absent) from a tool's hook.
+ */
+export interface HookStop {
+  event?: "UserPromptSubmit" | "Stop";
+  reason: string;
+}
+
 /** What one `prompt()` came to. */
 export interface PromptResult {
   status: PromptStatus;
@@ -24,6 +33,8 @@ export interface PromptResult {
   reason?: string;
   /** Status `blocked`: the event whose hook blocked the prompt (absent: UserPromptSubmit). */
   blockedBy?: "UserPromptExpansion";
+  /** Status `stopped` by a hook's `continue: false`: its own words, and the event when claude reports it apart. */
+  hookStop?: HookStop;
   /** Model steps taken. */
   turns: number;
   /** Every message the run added to the conversation. */

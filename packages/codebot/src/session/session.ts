@@ -61,10 +61,11 @@ export interface ResumedSession {
   abandon?(): void;
 }
 
-/** A hook's `continue: false`: who asked, and why. */
+/** A hook's `continue: false`: who asked, and why (`event`: a Stop hook's, which claude reports apart). */
 export interface StopRequest {
   reason: string;
   hook: string;
+  event?: "Stop";
 }
 
 /**
@@ -274,7 +275,10 @@ export class Session {
     if (controller.signal.aborted) return early("aborted", "aborted before the prompt reached the model");
     switch (decision.kind) {
       case "stop":
-        return early("stopped", stoppedText({ hook: decision.by, reason: decision.reason }));
+        return {
+          ...early("stopped", stoppedText({ hook: decision.by, reason: decision.reason })),
+          hookStop: { event: "UserPromptSubmit", reason: decision.reason },
+        };
       case "block":
         return early("blocked", decision.reason);
     }
@@ -313,7 +317,7 @@ export class Session {
     if (result.reason === "error" && result.error instanceof ModelCallError)
       this.parts.stopFailure(result.error, result.newMessages);
 
-    const stopped = this.halted ?? this.stopRequest;
+    const stopped = this.stopOfRun();
     const status = stopped ? "stopped" : statusOf(result, outcome.exhausted);
     const structured = this.parts.structured?.received;
     const promptResult: PromptResult = {
@@ -332,6 +336,7 @@ export class Session {
     if (outcome.lastFeedback !== undefined) promptResult.validation.lastFeedback = outcome.lastFeedback;
     if (stopped) {
       promptResult.reason = stoppedText(stopped);
+      promptResult.hookStop = { reason: stopped.reason, ...(stopped.event ? { event: stopped.event } : {}) };
     } else if (status === "validation_failed") {
       promptResult.reason = `validation still fails after ${outcome.attempts} attempts:\n${outcome.lastFeedback ?? ""}`;
     } else if (status === "error") {
@@ -343,6 +348,11 @@ export class Session {
       this.parts.notify(`codebot: ${promptResult.reason}`);
     }
     return promptResult;
+  }
+
+  /** The hook's stop that ended the run, if one did (set by a hook while it ran). */
+  private stopOfRun(): StopRequest | undefined {
+    return this.halted ?? this.stopRequest;
   }
 
   /** After an interrupted run: the history ends with the user's note, as Claude Code's does. */

@@ -35,7 +35,7 @@ export interface StopHooksDeps {
   /** The most consecutive blocks per prompt (`postStopValidation.maxAttempts`). */
   maxAttempts: number;
   /** A Stop hook answered `continue: false` (SubagentStop's groups cannot). */
-  stopRun?(stop: { reason: string; hook: string }): void;
+  stopRun?(stop: { reason: string; hook: string; event: "Stop" }): void;
   /** Which stop: the main agent's (default) or a sub-agent's. */
   event?: StopEvent;
 }
@@ -74,7 +74,7 @@ export class StopHooks {
     });
     if (signal.aborted) return undefined;
     if (decision.kind === "stop") {
-      this.deps.stopRun?.({ hook: decision.by, reason: decision.reason });
+      this.deps.stopRun?.({ hook: decision.by, reason: decision.reason, event: "Stop" });
       return undefined;
     }
     if (decision.kind === "allow" && decision.context === undefined) {

@@ -52,7 +52,9 @@ describe("the instructions-audit plugin", { timeout: 60_000 }, () => {
     const r = await runCli(["-p", "hello", "--output-format", "json", "--cwd", box.project], {
       env: modelEnv(server, box.home),
     });
-    expect(r.code).toBe(2);
+    // As claude 2.1.328: a hook's continue: false exits 0; the result says a hook stopped it.
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ terminal_reason: "hook_stopped" });
     expect(r.stderr).toContain("instructions-audit locked the session");
     expect(r.stderr).toContain(box.at("CLAUDE.md"));
     expect(server.requests).toHaveLength(0);
@@ -84,7 +86,9 @@ describe("the instructions-audit plugin", { timeout: 60_000 }, () => {
     ]);
     const args = ["--output-format", "json", "--dangerously-skip-permissions", "--cwd", box.project];
     const first = await runCli(["-p", "look at vendor", ...args], { env: modelEnv(server, box.home) });
-    expect(first.code).toBe(2);
+    // As claude 2.1.328: a hook's continue: false exits 0; the result says a hook stopped it.
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ terminal_reason: "hook_stopped" });
     expect(first.stderr).toContain("instructions-audit locked the session");
     expect(first.stderr).toContain(box.at("vendor/CLAUDE.md"));
     expect(server.requests).toHaveLength(1);
@@ -94,8 +98,10 @@ describe("the instructions-audit plugin", { timeout: 60_000 }, () => {
     const resumed = await runCli(["-p", "carry on", "--resume", session, ...args], {
       env: modelEnv(server, box.home),
     });
-    expect(resumed.code).toBe(2);
-    expect(resumed.stderr).toContain("instructions-audit locked this session");
+    // As claude 2.1.328: a blocked prompt exits 0; the result says the prompt was blocked.
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ terminal_reason: "blocked" });
+    expect(JSON.parse(resumed.stdout).result).toContain("instructions-audit locked this session");
     expect(server.requests).toHaveLength(1);
     expect(fs.existsSync(box.at("leaked.txt"))).toBe(false);
   });

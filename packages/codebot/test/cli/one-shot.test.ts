@@ -186,7 +186,7 @@ describe("codebot -p", () => {
     expect(requestText(server.requests[0])).toContain("a prompt that came on stdin");
   });
 
-  it("exits 2 with the reason on stderr when a UserPromptSubmit hook blocks the prompt, and nothing reaches the model", async () => {
+  it("prints claude's notice when a UserPromptSubmit hook blocks the prompt, exits 0, and nothing reaches the model", async () => {
     const box = sandbox();
     const settings = box.json("s.json", {
       hooks: { UserPromptSubmit: [command("echo 'no secrets in prompts' >&2; exit 2", { blocking: true })] },
@@ -195,14 +195,15 @@ describe("codebot -p", () => {
     const r = await runCli(["-p", "my password is hunter2", "--settings", settings, "--cwd", box.project], {
       env: modelEnv(server, box.home),
     });
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toContain("codebot: prompt blocked by a UserPromptSubmit hook: no secrets in prompts");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      "UserPromptSubmit operation blocked by hook:\nno secrets in prompts\n\nOriginal prompt: my password is hunter2\n",
+    );
     expect(server.requests).toHaveLength(0);
     expectNoStackTrace(r.stderr);
   });
 
-  it("json output of a blocked prompt says so, with exit 2", async () => {
+  it("json output of a blocked prompt is claude's success, with exit 0", async () => {
     const box = sandbox();
     const settings = box.json("s.json", {
       hooks: { UserPromptSubmit: [command("echo nope >&2; exit 2", { blocking: true })] },
@@ -214,17 +215,19 @@ describe("codebot -p", () => {
         env: modelEnv(server, box.home),
       },
     );
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({
       type: "result",
-      is_error: true,
-      subtype: "error_during_execution",
+      is_error: false,
+      subtype: "success",
+      num_turns: 0,
+      result: "UserPromptSubmit operation blocked by hook:\nnope\n\nOriginal prompt: x",
       terminal_reason: "blocked",
       reason: "nope",
     });
   });
 
-  it("exits 2 when a hook ends the run (continue: false), with its reason on stderr", async () => {
+  it("exits 0 when a hook ends the run (continue: false), as claude: hook_stopped, its reason on stderr", async () => {
     const box = sandbox();
     const settings = box.json("s.json", {
       // Claude Code's shape: a group whose hook answers `continue: false`.
@@ -241,9 +244,83 @@ describe("codebot -p", () => {
         env: modelEnv(server, box.home),
       },
     );
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^codebot: stopped by hook .*: budget used up$/m);
-    expect(JSON.parse(r.stdout)).toMatchObject({ is_error: true, terminal_reason: "stopped" });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      is_error: false,
+      subtype: "success",
+      terminal_reason: "hook_stopped",
+    });
+  });
+
+  it("stream-json: a UserPromptSubmit hook's block or continue: false is a system informational line, then a success result", async () => {
+    const box = sandbox();
+    const streamOf = async (hookOutput: string) => {
+      const settings = box.json("s.json", {
+        hooks: { UserPromptSubmit: [{ hooks: [command(`echo '${hookOutput}'`)] }] },
+      });
+      const server = await modelServer([reply.text("never")]);
+      const r = await runCli(
+        [
+          "-p",
+          "go",
+          "--output-format",
+          "stream-json",
+          "--verbose",
+          "--settings",
+          settings,
+          "--cwd",
+          box.project,
+        ],
+        { env: modelEnv(server, box.home) },
+      );
+      expect(r.code).toBe(0);
+      expect(server.requests).toHaveLength(0);
+      return jsonLines(r.stdout).filter((l) => l.subtype === "informational" || l.type === "result");
+    };
+    expect(await streamOf('{"decision":"block","reason":"ups says no"}')).toMatchObject([
+      {
+        type: "system",
+        content: "UserPromptSubmit operation blocked by hook:\nups says no\n\nOriginal prompt: go",
+        level: "warning",
+        prevent_continuation: true,
+        prompt_submit_outcome: { kind: "blocked_by_hook", prompt_kept: false, reason: "ups says no" },
+      },
+      { type: "result", subtype: "success", is_error: false, num_turns: 0 },
+    ]);
+    expect(await streamOf('{"continue":false,"stopReason":"ups says stop"}')).toMatchObject([
+      {
+        type: "system",
+        content: "Operation stopped by hook: ups says stop",
+        prompt_submit_outcome: { kind: "stopped_by_hook", prompt_kept: true, reason: "ups says stop" },
+      },
+      {
+        type: "result",
+        subtype: "success",
+        is_error: false,
+        result: "Operation stopped by hook: ups says stop",
+      },
+    ]);
+  });
+
+  it("a Stop hook's continue: false ends the run as claude's stop_hook_prevented: success, the answer, exit 0", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { Stop: [{ hooks: [command(`echo '{"continue":false,"stopReason":"enough"}'`)] }] },
+    });
+    const server = await modelServer([reply.text("answer")]);
+    const r = await runCli(
+      ["-p", "go", "--output-format", "json", "--settings", settings, "--cwd", box.project],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      subtype: "success",
+      is_error: false,
+      result: "answer",
+      stop_reason: "end_turn",
+      terminal_reason: "stop_hook_prevented",
+    });
   });
 
   it("exits 1 with one line on stderr when the model call fails", async () => {

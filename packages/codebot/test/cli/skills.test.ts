@@ -414,8 +414,8 @@ describe("UserPromptExpansion and PreSkillShellCommand (real hook scripts)", { t
       { matcher: "greet", hooks: [{ type: "command", command: block }] },
       { matcher: "deploy", hooks: [{ type: "command", command: other }] },
     ]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("codebot: prompt blocked by a UserPromptExpansion hook: not today");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("UserPromptExpansion operation blocked by hook:\nnot today");
     expect(server.requests).toHaveLength(0);
     expect(payload(box, "expansion")).toMatchObject({
       hook_event_name: "UserPromptExpansion",

@@ -84,8 +84,8 @@ describe("terminal safety of -p's failure line", () => {
     const run = await runCli(["-p", "go", "--settings", settings, "--cwd", box.project], {
       env: modelEnv(server, box.home),
     });
-    expect(run.stderr).toContain("prompt blocked by a UserPromptSubmit hook: stop here  end");
-    expect(run.stderr).not.toContain(ESC);
+    expect(run.stdout).toContain("UserPromptSubmit operation blocked by hook:\nstop here  end");
+    expect(run.stdout).not.toContain(ESC);
   });
 });
 

@@ -157,8 +157,8 @@ describe("vendor files", () => {
     const r = await runCli(["-p", "hello model", "--settings", settings, "--cwd", box.project], {
       env: modelEnv(server, box.home),
     });
-    expect(r.stderr).toContain("codebot: prompt blocked by a UserPromptSubmit hook: the model says no");
-    expect(r.code).toBe(2);
+    expect(r.stdout).toContain("UserPromptSubmit operation blocked by hook:\nthe model says no");
+    expect(r.code).toBe(0);
     expect(server.requests).toHaveLength(1);
     expect(JSON.stringify(server.requests[0])).toContain("hello model");
     expectNoStackTrace(r.stderr);
@@ -189,8 +189,8 @@ describe("vendor files", () => {
     const r = await runCli(["-p", "hello endpoint", "--settings", settings, "--cwd", box.project], {
       env: modelEnv(server, box.home),
     });
-    expect(r.stderr).toContain("codebot: prompt blocked by a UserPromptSubmit hook: the endpoint says no");
-    expect(r.code).toBe(2);
+    expect(r.stdout).toContain("UserPromptSubmit operation blocked by hook:\nthe endpoint says no");
+    expect(r.code).toBe(0);
     expect(bodies).toEqual([expect.objectContaining({ prompt: "hello endpoint" })]);
     expect(server.requests).toHaveLength(0);
     expectNoStackTrace(r.stderr);

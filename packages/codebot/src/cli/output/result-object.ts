@@ -67,8 +67,8 @@ export function resultObject(input: ResultInput): WireObject {
     ),
     ...(result.structuredOutput !== undefined ? { structured_output: result.structuredOutput } : {}),
     permission_denials: input.denials.map((d) => ({ ...d, tool_name: claudeToolName(d.tool_name) })),
-    stop_reason: result.status === "completed" ? "end_turn" : null,
-    terminal_reason: result.status,
+    stop_reason: result.status === "completed" || result.hookStop?.event === "Stop" ? "end_turn" : null,
+    terminal_reason: terminalReasonOf(result),
     result_index: input.index,
     ...(input.fromNotification ? { origin: { kind: "task-notification", producer: "session-task" } } : {}),
     ...reasonFields(result),
@@ -83,12 +83,25 @@ export function resultObject(input: ResultInput): WireObject {
 function reasonFields(result: PromptResult): { reason?: string; errors?: string[] } {
   const reason = failureReason(result);
   if (reason === undefined) return {};
-  return result.status === "completed" ? { reason } : { reason, errors: [reason] };
+  return subtypeOf(result) === "success" ? { reason } : { reason, errors: [reason] };
 }
 
-/** Claude Code's three subtypes; codebot's own status is `terminal_reason`. */
+/**
+ * codebot's status, but claude 2.1.328's names for a hook's `continue: false`: `stop_hook_prevented`
+ * from a Stop hook, `hook_stopped` from any other.
+ */
+function terminalReasonOf(result: PromptResult): string {
+  if (result.status !== "stopped") return result.status;
+  return result.hookStop?.event === "Stop" ? "stop_hook_prevented" : "hook_stopped";
+}
+
+/**
+ * Claude Code's three subtypes; codebot's own status is `terminal_reason`. A hook that blocked the
+ * prompt or stopped the run is a `success` in claude 2.1.328 (recorded).
+ */
 function subtypeOf(result: PromptResult): string {
-  if (result.status === "completed") return "success";
+  if (result.status === "completed" || result.status === "blocked" || result.status === "stopped")
+    return "success";
   if (result.status === "max_turns") return "error_max_turns";
   if (result.status === "max_budget") return "error_max_budget_usd";
   return "error_during_execution";
