@@ -43,7 +43,13 @@ export type PermissionHookAnswer =
       updatedPermissions?: PermissionUpdate[];
       by: string;
     }
-  | { behavior: "deny"; message: string; by: string };
+  | {
+      behavior: "deny";
+      message: string;
+      by: string;
+      /** The message is the whole tool result, not prefixed with who refused (the Agent SDK's `canUseTool`). */
+      asIs?: true;
+    };
 
 /**
  * The hooks of the permission moments (Claude Code's events): `request` before codebot asks the

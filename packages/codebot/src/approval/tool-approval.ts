@@ -347,7 +347,7 @@ export class ToolApproval {
       // claude 2.1.328 (recorded): the program's deny is a person's no, its kind a rule's.
       return {
         allowed: false,
-        reason: `permission denied by ${prompted.by}: ${prompted.message}`,
+        reason: prompted.asIs ? prompted.message : `permission denied by ${prompted.by}: ${prompted.message}`,
         decision: rejectedBy("user_reject", "permission-rule"),
       };
     }

@@ -132,6 +132,29 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     ]);
   });
 
+  it("canUseTool's deny is the tool result as claude 2.1.328 gives it: the program's message alone, tool_use_result `Error: <message>`", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: `touch '${box.at("denied")}'` }, "toolu_1"),
+      reply.text("done"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      answers: {
+        can_use_tool: () => ({ behavior: "deny", message: "the program says no", toolUseID: "toolu_1" }),
+      },
+    });
+    run.say("make the file");
+    await run.result();
+    await run.end();
+    expect(toolResultText(server.requests, "toolu_1")).toBe(JSON.stringify("the program says no"));
+    const refused = run.lines().find((l) => l.type === "user");
+    expect(refused).toMatchObject({
+      message: { content: [{ tool_use_id: "toolu_1", content: "the program says no", is_error: true }] },
+      tool_use_result: "Error: the program says no",
+    });
+  });
+
   it("can_use_tool comes after the assistant line holding the call, as claude 2.1.328 sends it: the program has seen the call it is asked about", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -21,7 +21,7 @@ import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { SessionStateLines } from "../output/session-state-lines.js";
 import type { ControlChannel } from "./control-channel.js";
 
-/** How the denials and allows of the program are credited (`permission denied by canUseTool: …`). */
+/** How the denials and allows of the program are credited (notices, `canUseTool failed: …`). */
 const ANSWERER = "canUseTool";
 
 export function stdioPermissionPrompt(
@@ -74,7 +74,9 @@ export function stdioPermissionPrompt(
     } finally {
       states?.set("running");
     }
-    return promptAnswerOf(response, JSON.stringify(response), ANSWERER, ANSWERER);
+    const answer = promptAnswerOf(response, JSON.stringify(response), ANSWERER, ANSWERER);
+    // claude 2.1.328 (recorded): the model is told the program's message alone.
+    return answer.behavior === "deny" ? { ...answer, asIs: true } : answer;
   };
 }
 

@@ -135,6 +135,10 @@ function agentLines(
         ...under(),
         ...(e.result.data !== undefined ? { tool_use_result: e.result.data } : {}),
         ...(blocks ? { tool_use_result: blocks } : {}),
+        // A refused call, as claude 2.1.328 writes it (recorded): its text after `Error: `.
+        ...(decision?.decision === "reject" && e.result.data === undefined && !blocks
+          ? { tool_use_result: `Error: ${e.result.content}` }
+          : {}),
         // As claude 2.1.328's: how the call's permission check ended (none when it never had one).
         ...(decision !== undefined ? { tool_result_meta: [toolResultMeta(e.call.id, decision)] } : {}),
       },
