@@ -80,9 +80,19 @@ export class Agent {
     return () => this.listeners.delete(listener);
   }
 
-  /** A message delivered before the next model step of the current (or next) run. */
-  steer(text: string): void {
-    this.steering.push(userMessage(text));
+  /**
+   * A message delivered before the next model step of the current (or next) run. The function
+   * returned takes it back while no run has delivered it yet (true), for the caller to deliver
+   * another way; false once it was delivered.
+   */
+  steer(text: string): () => boolean {
+    const message = userMessage(text);
+    this.steering.push(message);
+    return () => {
+      const at = this.steering.indexOf(message);
+      if (at >= 0) this.steering.splice(at, 1);
+      return at >= 0;
+    };
   }
 
   /** A message delivered when the agent would otherwise stop; the run then goes on. */

@@ -133,6 +133,19 @@ describe("Agent", () => {
     expect(JSON.stringify(model.requests[1]?.prompt)).not.toContain("late");
   });
 
+  test("steer()'s withdraw takes back that message alone while undelivered; once delivered it says false", async () => {
+    const model = scriptedModel([reply.text("first"), reply.text("second")]);
+    const agent = new Agent({ model, systemPrompt: "", tools: [] });
+    const kept = agent.steer("kept");
+    const withdrawn = agent.steer("withdrawn");
+    expect(withdrawn()).toBe(true);
+    expect(withdrawn()).toBe(false);
+    await agent.prompt("go");
+    expect(JSON.stringify(model.requests[0]?.prompt)).toContain("kept");
+    expect(JSON.stringify(model.requests[0]?.prompt)).not.toContain("withdrawn");
+    expect(kept()).toBe(false);
+  });
+
   test("setModel() switches the model for the next prompt", async () => {
     const first = scriptedModel([reply.text("from first")]);
     const second = scriptedModel([reply.text("from second")]);

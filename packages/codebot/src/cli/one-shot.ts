@@ -14,6 +14,7 @@ import { claudePermissionMode } from "../settings/permission-modes.js";
 import { CliError, errorMessage } from "./cli-error.js";
 import { closeWithNotice } from "./close-with-notice.js";
 import { ControlChannel } from "./control/control-channel.js";
+import { MidTurnMessages } from "./control/mid-turn-messages.js";
 import { sdkHookExecutor } from "./control/sdk-hook-executor.js";
 import { sdkOutputOf, sdkStartOf } from "./control/sdk-initialize.js";
 import { initServerLine } from "./control/sdk-mcp-status.js";
@@ -358,9 +359,13 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // As claude 2.1.328's -p (recorded): a background sub-agent that ends after the turn has ended
   // gets a turn of its own, its `<task-notification>` the prompt (UserPromptSubmit sees it), with
   // its own init and result lines; the run ends once none is left. `json`'s object is the last turn's.
+  // With stream-json input, a message sent while a turn runs goes into that turn, as claude's.
+  const midTurn = control ? new MidTurnMessages(control, (text) => runtime.steer(text)) : undefined;
+  const promptNow = (text: string) =>
+    midTurn ? midTurn.during(() => runtime.prompt(text)) : runtime.prompt(text);
   const answer = async (prompt: string): Promise<number> => {
     let text = prompt;
-    let result = await runtime.prompt(text);
+    let result = await promptNow(text);
     let fromNotification = false;
     for (
       let notification = await runtime.backgroundNotification();
@@ -370,7 +375,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       await report(result, text, false, fromNotification);
       startTurn();
       if (streaming) emitInit();
-      result = await runtime.prompt(notification);
+      result = await promptNow(notification);
       text = notification;
       fromNotification = true;
     }

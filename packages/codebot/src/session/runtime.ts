@@ -418,6 +418,15 @@ export class Runtime {
     this.parts.session.interrupt();
   }
 
+  /**
+   * A user message for the prompt in progress, given to the model before its next step (the
+   * Agent SDK's message sent mid-turn). The function returned takes it back while it was not
+   * delivered (true), e.g. when the run ended first.
+   */
+  steer(text: string): () => boolean {
+    return this.parts.agent.steer(text);
+  }
+
   /** How many sub-agents started with `run_in_background` are still going. */
   get backgroundRunning(): number {
     return this.parts.background?.running ?? 0;

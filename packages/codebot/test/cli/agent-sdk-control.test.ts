@@ -155,6 +155,73 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     });
   });
 
+  it("a message sent while a turn runs goes into that turn, as claude 2.1.328 folds it: the model's next step has it, no result of its own", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "sleep 1" }, "toolu_1"),
+      reply.text("both answered"),
+      reply.text("a turn of its own"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    run.say("first message");
+    await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
+    run.say("second message");
+    expect(await run.result()).toMatchObject({ result: "both answered" });
+    const r = await run.end();
+    expect(r.code).toBe(0);
+    expect(run.lines().filter((l) => l.type === "result")).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+    expect(requestText(server.requests[1])).toContain(
+      "The user sent a new message while you were working:\\nsecond message",
+    );
+  });
+
+  it("a message sent while a turn's prompt is refused before the model is not lost: it gets its own turn next", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("second answered")]);
+    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      hooks: { UserPromptSubmit: [{ hookCallbackIds: ["ups"] }] },
+      // The first prompt's callback is answered below, after the second message.
+      answers: {
+        hook_callback: (request) =>
+          (request.input as { prompt?: string }).prompt === "first message" ? undefined : {},
+      },
+    });
+    run.say("first message");
+    const held = await waitFor(
+      () =>
+        run
+          .lines()
+          .find(
+            (l) =>
+              l.type === "control_request" && (l.request as { subtype?: string }).subtype === "hook_callback",
+          ),
+      30_000,
+      "the first prompt's callback",
+    );
+    const id = held.request_id;
+    const second = {
+      type: "user",
+      session_id: "",
+      message: { role: "user", content: [{ type: "text", text: "second message" }] },
+      parent_tool_use_id: null,
+    };
+    const block = {
+      type: "control_response",
+      response: { subtype: "success", request_id: id, response: { decision: "block", reason: "held" } },
+    };
+    // One write: the second message is read while the first turn still runs.
+    run.cli.child.stdin?.write(`${JSON.stringify(second)}\n${JSON.stringify(block)}\n`);
+    expect(await run.result(2)).toMatchObject({ result: "second answered" });
+    await run.end();
+    expect((await run.result(2)).origin).toBeUndefined();
+    expect(requestText(server.requests[0])).toContain("second message");
+    expect(requestText(server.requests[0])).not.toContain("while you were working");
+  });
+
   it("can_use_tool comes after the assistant line holding the call, as claude 2.1.328 sends it: the program has seen the call it is asked about", async () => {
     const box = sandbox();
     const server = await modelServer([

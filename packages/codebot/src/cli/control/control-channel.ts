@@ -50,6 +50,7 @@ interface Pending {
 export class ControlChannel {
   private readonly pending = new Map<string, Pending>();
   private readonly queue: (StreamInputMessage | CliError)[] = [];
+  private diverted: ((message: StreamInputMessage) => boolean) | undefined;
   private ended = false;
   /** The input has closed: no answer to codebot's requests can come any more. */
   private inputClosed = false;
@@ -188,9 +189,27 @@ export class ControlChannel {
     });
   }
 
+  /**
+   * A user message that comes from now on is first offered to `take`; one it takes (true) waits
+   * for no turn of its own. `undefined` stops offering.
+   */
+  divert(take: ((message: StreamInputMessage) => boolean) | undefined): void {
+    this.diverted = take;
+  }
+
+  /** Messages a diverter took but could not deliver: their turns come next, in their order. */
+  requeue(messages: readonly StreamInputMessage[]): void {
+    if (messages.length === 0) return;
+    this.queue.unshift(...messages);
+    this.wake?.();
+    this.wake = undefined;
+  }
+
   private queueMessage(line: string, number: number): void {
     try {
-      this.push(parseInputLine(line, number));
+      const message = parseInputLine(line, number);
+      if (this.diverted?.(message) === true) return;
+      this.push(message);
     } catch (error) {
       if (!(error instanceof CliError)) throw error;
       // No turn after a malformed line: the ones before it still run.

@@ -1,0 +1,37 @@
+/**
+ * A user message the program sends while a turn runs goes into that turn, as claude 2.1.328 does
+ * it (recorded, docs/claude-code.md "Agent SDK"): the model gets it before its next step, wrapped
+ * in a note saying it came mid-turn, and it has no turn or result line of its own. One the turn
+ * could not take (it ended, was interrupted, or its prompt was refused first) gets its own turn
+ * next, in order.
+ */
+import type { StreamInputMessage } from "../stream-input.js";
+import type { ControlChannel } from "./control-channel.js";
+
+/** What the model is told, in claude 2.1.328's words but for the product's name. */
+export function midTurnText(text: string): string {
+  return `The user sent a new message while you were working:\n${text}\n\nThis is how messages the user sends mid-turn are surfaced — within the running turn, often alongside the next tool result, rather than as a separate conversation turn. Address the message above as you continue this turn.`;
+}
+
+export class MidTurnMessages {
+  constructor(
+    private readonly channel: Pick<ControlChannel, "divert" | "requeue">,
+    /** Gives the running turn a message before its next step; the function returned takes it back if still undelivered. */
+    private readonly steer: (text: string) => () => boolean,
+  ) {}
+
+  /** Runs `turn`, with the messages that come meanwhile folded into it. */
+  async during<T>(turn: () => Promise<T>): Promise<T> {
+    const folded: { message: StreamInputMessage; withdraw: () => boolean }[] = [];
+    this.channel.divert((message) => {
+      folded.push({ message, withdraw: this.steer(midTurnText(message.text)) });
+      return true;
+    });
+    try {
+      return await turn();
+    } finally {
+      this.channel.divert(undefined);
+      this.channel.requeue(folded.filter((f) => f.withdraw()).map((f) => f.message));
+    }
+  }
+}
