@@ -35,6 +35,12 @@ export interface AgentOptions {
   afterToolCalls?: LoopOptions["afterToolCalls"];
 }
 
+/** A steered message: whether it still waits for a run to deliver it; taking it back while it does. */
+export interface Steered {
+  waiting(): boolean;
+  withdraw(): boolean;
+}
+
 /**
  * A conversation with the kernel: keeps the history between prompts, queues steering and
  * follow-up messages, and fans each run's events out to subscribers. One run at a time.
@@ -81,17 +87,20 @@ export class Agent {
   }
 
   /**
-   * A message delivered before the next model step of the current (or next) run. The function
-   * returned takes it back while no run has delivered it yet (true), for the caller to deliver
-   * another way; false once it was delivered.
+   * A message delivered before the next model step of the current (or next) run. What is
+   * returned says whether no run has delivered it yet (`waiting`), and takes it back while so
+   * (`withdraw`: true), for the caller to deliver another way.
    */
-  steer(text: string): () => boolean {
+  steer(text: string): Steered {
     const message = userMessage(text);
     this.steering.push(message);
-    return () => {
-      const at = this.steering.indexOf(message);
-      if (at >= 0) this.steering.splice(at, 1);
-      return at >= 0;
+    return {
+      waiting: () => this.steering.includes(message),
+      withdraw: () => {
+        const at = this.steering.indexOf(message);
+        if (at >= 0) this.steering.splice(at, 1);
+        return at >= 0;
+      },
     };
   }
 

@@ -1,4 +1,4 @@
-export { Agent, type AgentOptions } from "./agent.js";
+export { Agent, type AgentOptions, type Steered } from "./agent.js";
 export {
   type CompactedHistoryOptions,
   ConversationTooLargeError,

@@ -138,12 +138,14 @@ describe("Agent", () => {
     const agent = new Agent({ model, systemPrompt: "", tools: [] });
     const kept = agent.steer("kept");
     const withdrawn = agent.steer("withdrawn");
-    expect(withdrawn()).toBe(true);
-    expect(withdrawn()).toBe(false);
+    expect(withdrawn.withdraw()).toBe(true);
+    expect(withdrawn.withdraw()).toBe(false);
+    expect(kept.waiting()).toBe(true);
     await agent.prompt("go");
     expect(JSON.stringify(model.requests[0]?.prompt)).toContain("kept");
     expect(JSON.stringify(model.requests[0]?.prompt)).not.toContain("withdrawn");
-    expect(kept()).toBe(false);
+    expect(kept.waiting()).toBe(false);
+    expect(kept.withdraw()).toBe(false);
   });
 
   test("setModel() switches the model for the next prompt", async () => {

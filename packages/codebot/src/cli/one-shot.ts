@@ -341,12 +341,15 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   };
   // Each prompt's result is printed as it ends; the exit code is the last one's.
   let code = 0;
+  // With stream-json input, a message sent while a turn runs goes into that turn, as claude's.
+  const midTurn = control ? new MidTurnMessages(control, (text) => runtime.steer(text)) : undefined;
   if (control) {
     // Answered from now on, also while a turn runs (an interrupt); the lines read so far first.
     control.answerWith(
       sdkRequests(runtime, {
         ...(initialize ? { startedFrom: initialize } : {}),
-        queuedUuids: () => control.queuedUuids(),
+        // Those folded into the turn that its model has not had yet wait too, as claude's.
+        queuedUuids: () => [...(midTurn?.waitingUuids() ?? []), ...control.queuedUuids()],
         notify: notice,
         emit,
         startModel: runtime.modelSpec,
@@ -359,8 +362,6 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // As claude 2.1.328's -p (recorded): a background sub-agent that ends after the turn has ended
   // gets a turn of its own, its `<task-notification>` the prompt (UserPromptSubmit sees it), with
   // its own init and result lines; the run ends once none is left. `json`'s object is the last turn's.
-  // With stream-json input, a message sent while a turn runs goes into that turn, as claude's.
-  const midTurn = control ? new MidTurnMessages(control, (text) => runtime.steer(text)) : undefined;
   const promptNow = (text: string) =>
     midTurn ? midTurn.during(() => runtime.prompt(text)) : runtime.prompt(text);
   const answer = async (prompt: string): Promise<number> => {

@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { Agent, EffortLevel, Usage } from "@codebot/agentcore";
+import type { Agent, EffortLevel, Steered, Usage } from "@codebot/agentcore";
 import type { HookRunner, Problem, SessionEndReason } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { AgentDefinition } from "../agents/agent-definition.js";
@@ -420,10 +420,10 @@ export class Runtime {
 
   /**
    * A user message for the prompt in progress, given to the model before its next step (the
-   * Agent SDK's message sent mid-turn). The function returned takes it back while it was not
-   * delivered (true), e.g. when the run ended first.
+   * Agent SDK's message sent mid-turn); it can be taken back while not delivered, e.g. when the
+   * run ended first.
    */
-  steer(text: string): () => boolean {
+  steer(text: string): Steered {
     return this.parts.agent.steer(text);
   }
 

@@ -222,6 +222,32 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     expect(requestText(server.requests[0])).not.toContain("while you were working");
   });
 
+  it("interrupt lists a message folded into the turn that the model has not had yet in still_queued; it runs next as its own turn", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "sleep 30" }, "toolu_1"),
+      reply.text("the second's own turn"),
+    ]);
+    const run = startSdkRun([...SDK_ARGS, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    run.say("wait");
+    await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
+    const second = {
+      type: "user",
+      uuid: "uuid-2",
+      session_id: "",
+      message: { role: "user", content: [{ type: "text", text: "second message" }] },
+      parent_tool_use_id: null,
+    };
+    run.cli.child.stdin?.write(`${JSON.stringify(second)}\n`);
+    const answer = await run.request("stop-1", { subtype: "interrupt" });
+    expect(answer).toMatchObject({ response: { still_queued: ["uuid-2"] } });
+    expect(await run.result(2)).toMatchObject({ result: "the second's own turn" });
+    await run.end();
+    expect(requestText(server.requests[1])).not.toContain("while you were working");
+  });
+
   it("can_use_tool comes after the assistant line holding the call, as claude 2.1.328 sends it: the program has seen the call it is asked about", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -5,6 +5,7 @@
  * could not take (it ended, was interrupted, or its prompt was refused first) gets its own turn
  * next, in order.
  */
+import type { Steered } from "@codebot/agentcore";
 import type { StreamInputMessage } from "../stream-input.js";
 import type { ControlChannel } from "./control-channel.js";
 
@@ -16,22 +17,32 @@ export function midTurnText(text: string): string {
 export class MidTurnMessages {
   constructor(
     private readonly channel: Pick<ControlChannel, "divert" | "requeue">,
-    /** Gives the running turn a message before its next step; the function returned takes it back if still undelivered. */
-    private readonly steer: (text: string) => () => boolean,
+    /** Gives the running turn a message before its next step. */
+    private readonly steer: (text: string) => Steered,
   ) {}
+
+  private folded: { message: StreamInputMessage; steered: Steered }[] = [];
+
+  /** The uuids of the messages folded into the running turn that its model has not had yet (an interrupt's `still_queued`). */
+  waitingUuids(): string[] {
+    return this.folded.flatMap((f) =>
+      f.steered.waiting() && f.message.uuid !== undefined ? [f.message.uuid] : [],
+    );
+  }
 
   /** Runs `turn`, with the messages that come meanwhile folded into it. */
   async during<T>(turn: () => Promise<T>): Promise<T> {
-    const folded: { message: StreamInputMessage; withdraw: () => boolean }[] = [];
     this.channel.divert((message) => {
-      folded.push({ message, withdraw: this.steer(midTurnText(message.text)) });
+      this.folded.push({ message, steered: this.steer(midTurnText(message.text)) });
       return true;
     });
     try {
       return await turn();
     } finally {
       this.channel.divert(undefined);
-      this.channel.requeue(folded.filter((f) => f.withdraw()).map((f) => f.message));
+      const undelivered = this.folded.filter((f) => f.steered.withdraw()).map((f) => f.message);
+      this.folded = [];
+      this.channel.requeue(undelivered);
     }
   }
 }
