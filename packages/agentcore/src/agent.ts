@@ -25,6 +25,8 @@ export interface AgentOptions {
   retry?: RetryPolicy;
   /** See LoopOptions. */
   idleTimeoutMs?: number;
+  /** See LoopOptions. */
+  rawChunks?: boolean;
   onStop?: LoopOptions["onStop"];
   agentName?: string;
   /** History to start from (e.g. a resumed session). */

@@ -90,6 +90,8 @@ export interface LoopOptions {
   }) => Promise<ModelMessage[] | undefined>;
   /** The longest wait for the model's next word before a step is given up and retried (default 300 s). */
   idleTimeoutMs?: number;
+  /** Emit `message_chunk` events, the provider's own stream events (see ModelStepOptions). */
+  rawChunks?: boolean;
   /** Converts each message to the provider's prompt once; pass the same cache to every run of a conversation. */
   promptCache?: PromptCache;
   /**
@@ -273,6 +275,7 @@ class Run {
           emit: this.emit,
           promptCache: this.promptCache,
           ...(this.options.idleTimeoutMs !== undefined ? { idleTimeoutMs: this.options.idleTimeoutMs } : {}),
+          ...(this.options.rawChunks === true ? { rawChunks: true } : {}),
           ...(this.toolsPrepared ? {} : { onRequest: () => this.prepareTools() }),
         });
         addUsage(this.usage, step.usage);

@@ -22,7 +22,7 @@ describe("message_chunk: the provider's own stream events, as they came", () => 
       ANTHROPIC_API_KEY: "k",
       ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
     });
-    const { events } = await runToEnd({ model, tools: [echoTool().tool] });
+    const { events } = await runToEnd({ model, tools: [echoTool().tool], rawChunks: true });
     const start = events.findIndex((e) => e.type === "message_start" && e.role === "assistant");
     const end = events.findIndex((e) => e.type === "message_end");
     const chunks = events.slice(start, end).flatMap((e) => (e.type === "message_chunk" ? [e.chunk] : []));
@@ -37,9 +37,21 @@ describe("message_chunk: the provider's own stream events, as they came", () => 
       ANTHROPIC_API_KEY: "k",
       ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
     });
-    const { events } = await runToEnd({ model, tools: [] });
+    const { events } = await runToEnd({ model, tools: [], rawChunks: true });
     const chunks = events.flatMap((e) => (e.type === "message_chunk" ? [e] : []));
     expect(chunks[0]?.ttftMs).toBeGreaterThanOrEqual(0);
     expect(chunks.slice(1).filter((e) => e.ttftMs !== undefined)).toEqual([]);
+  });
+
+  test("without rawChunks (no client shows them) no message_chunk is emitted: the SDK is not asked for them", async () => {
+    server = await startLoopbackModelServer([reply.text("hi there")]);
+    const model = await resolveModel("anthropic/claude-sonnet-4-5", {
+      ANTHROPIC_API_KEY: "k",
+      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+    });
+    const { events, result } = await runToEnd({ model, tools: [] });
+    expect(result.reason).toBe("stop");
+    expect(events.filter((e) => e.type === "message_chunk")).toEqual([]);
+    expect(events.some((e) => e.type === "message_update")).toBe(true);
   });
 });

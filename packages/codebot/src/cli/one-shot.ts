@@ -164,6 +164,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       ...runtimeOptionsOf(flags, inventory, modelSpec),
       ...start,
       ...(flags.noSessionPersistence === true ? { persistSession: false } : {}),
+      ...(streamEvents ? { rawChunks: true } : {}),
       // As claude's -p: background sub-agents, waited for before the run ends.
       backgroundAgents: true,
       ...(flags.jsonSchema !== undefined ? { jsonSchema: flags.jsonSchema } : {}),

@@ -174,6 +174,8 @@ export interface RuntimeOptions {
   onTrace?: (record: TraceRecord) => void;
   /** A JSONL file every hook trace record is appended to. */
   traceFile?: string;
+  /** The main agent's events carry the provider's own stream events (`--include-partial-messages`). */
+  rawChunks?: boolean;
   /** The events whose running command hooks report their output so far (`hook_progress` events); absent: none. */
   hookProgress?: (event: HookEvent) => boolean;
   /** Most model steps per prompt (and per sub-agent run). */
@@ -942,6 +944,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const agent = new Agent({
     model,
     ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
+    ...(options.rawChunks === true ? { rawChunks: true } : {}),
     fallbackModels: [...fallbackSpecs.keys()],
     ...(restored ? { messages: restored.messages } : {}),
     beforeModelStep: compaction.beforeModelStep,
