@@ -31,6 +31,7 @@ export {
   type Env,
   type ModelAccessOptions,
   ModelConfigError,
+  type ModelRequestOptions,
   resolveModel,
 } from "./models.js";
 export {

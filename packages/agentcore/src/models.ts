@@ -113,20 +113,23 @@ function envBetas(value: string | undefined): string[] {
     .filter((beta) => beta !== "");
 }
 
+/** What a model's requests are asked with (betas, effort, thinking, output limit): ModelAccessOptions less the key and fetch. */
+export type ModelRequestOptions = Pick<
+  ModelAccessOptions,
+  | "anthropicBetas"
+  | "effort"
+  | "maxEffort"
+  | "thinking"
+  | "maxThinkingTokens"
+  | "thinkingDisplay"
+  | "maxOutputTokens"
+>;
+
 /** The provider's own model for a spec, making its requests with the `fetch` it is given. */
 export async function providerModels(
   spec: string,
   env: Env,
-  access: Pick<
-    ModelAccessOptions,
-    | "anthropicBetas"
-    | "effort"
-    | "maxEffort"
-    | "thinking"
-    | "maxThinkingTokens"
-    | "thinkingDisplay"
-    | "maxOutputTokens"
-  > = {},
+  access: ModelRequestOptions = {},
 ): Promise<(fetch: typeof globalThis.fetch) => LanguageModelV3> {
   const slash = spec.indexOf("/");
   const provider = slash > 0 ? spec.slice(0, slash) : "";

@@ -5,6 +5,7 @@ import {
   effortToSend,
   type ModelAccessOptions,
   ModelConfigError,
+  type ModelRequestOptions,
   resolveModel,
   type ThinkingDisplay,
 } from "@codebot/agentcore";
@@ -27,27 +28,16 @@ export interface ModelAccessFlags {
   thinkingDisplay?: ThinkingDisplay;
 }
 
-type Access = Pick<
-  ModelAccessOptions,
-  | "anthropicBetas"
-  | "effort"
-  | "maxEffort"
-  | "thinking"
-  | "maxThinkingTokens"
-  | "thinkingDisplay"
-  | "maxOutputTokens"
->;
-
 /**
  * What a request of the model `spec` is asked with: `--betas`, the effort the session chose for
  * that model (effort-choice.ts) under the settings' `maxEffortLevel` for it, and whether thinking
  * is turned off. `effort` (a
  * sub-agent's own) stands where `--effort` stood: CLAUDE_CODE_EFFORT_LEVEL still wins.
  */
-function accessFor(spec: string, env: Env, effort?: EffortLevel): Access {
+function accessFor(spec: string, env: Env, effort?: EffortLevel): ModelRequestOptions {
   const inputs = effortInputsOfEnv.get(env);
   const maxOutputTokens = envOutputTokens(env.CLAUDE_CODE_MAX_OUTPUT_TOKENS);
-  const access: Access = {
+  const access: ModelRequestOptions = {
     ...betasOfEnv.get(env),
     ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),
   };
