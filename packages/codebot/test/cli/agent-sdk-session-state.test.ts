@@ -14,6 +14,19 @@ function shapes(lines: Record<string, unknown>[]): string[] {
     .map((l) => [l.type, l.subtype, l.state].filter((x) => x !== undefined).join(" "));
 }
 
+/** An SDK session whose model answers two turns, with the SDK's mark for session-state lines. */
+async function twoTurnRun() {
+  const box = sandbox();
+  const server = await modelServer([reply.text("one"), reply.text("two")]);
+  return startSdkRun([...SDK_ARGS, "--cwd", box.project], {
+    env: modelEnv(server, box.home, { CLAUDE_CODE_SDK_READS_SESSION_STATE: "1" }),
+  });
+}
+
+/** The run's session-state and result lines, in order. */
+function statesAndResults(run: ReturnType<typeof startSdkRun>): string[] {
+  return shapes(run.lines()).filter((s) => s.includes("session_state") || s.startsWith("result"));
+}
 describe("session_state_changed lines (recorded from claude 2.1.328 under the Agent SDK)", () => {
   it("with CLAUDE_CODE_SDK_READS_SESSION_STATE (the SDK sets it): running before init, requires_action while can_use_tool waits, idle after the result — marked sdk_host_only", async () => {
     const box = sandbox();
@@ -49,17 +62,13 @@ describe("session_state_changed lines (recorded from claude 2.1.328 under the Ag
   });
 
   it("a turn per input message: running at each turn's start, idle after each result", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one"), reply.text("two")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home, { CLAUDE_CODE_SDK_READS_SESSION_STATE: "1" }),
-    });
+    const run = await twoTurnRun();
     run.say("first");
     await run.result();
     run.say("second");
     await run.result(2);
     await run.end();
-    expect(shapes(run.lines()).filter((s) => s.includes("session_state") || s.startsWith("result"))).toEqual([
+    expect(statesAndResults(run)).toEqual([
       "system session_state_changed running",
       "result success",
       "system session_state_changed idle",
@@ -70,16 +79,12 @@ describe("session_state_changed lines (recorded from claude 2.1.328 under the Ag
   });
 
   it("a message already waiting when a turn ends keeps the session running into its turn: no idle between them, as claude 2.1.328 (recorded after an interrupt with one queued)", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one"), reply.text("two")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home, { CLAUDE_CODE_SDK_READS_SESSION_STATE: "1" }),
-    });
+    const run = await twoTurnRun();
     run.say("first");
     run.say("second");
     await run.result(2);
     await run.end();
-    expect(shapes(run.lines()).filter((s) => s.includes("session_state") || s.startsWith("result"))).toEqual([
+    expect(statesAndResults(run)).toEqual([
       "system session_state_changed running",
       "result success",
       "result success",
