@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { AgentEvent, Usage } from "./events.js";
 import { builtByKernel } from "./messages.js";
 import { PromptCache } from "./prompt-cache.js";
+import { timerDelayMs } from "./timer-limit.js";
 import type { Tool } from "./tool.js";
 import type { ModelToolCall } from "./tool-pipeline.js";
 import { emptyUsage } from "./usage.js";
@@ -282,7 +283,8 @@ class IdleWatch {
     const timer = setTimeout(() => {
       this.fired = true;
       this.controller.abort(new Error("idle"));
-    }, this.ms);
+      // A limit set to mean "no limit" (past what a timer takes) would otherwise fire after 1 ms.
+    }, timerDelayMs(this.ms));
     timer.unref();
     return timer;
   }

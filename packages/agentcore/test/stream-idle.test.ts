@@ -25,6 +25,14 @@ describe("a model stream that goes quiet", () => {
     expect(model.callCount).toBe(4);
   });
 
+  test("a limit longer than a timer can wait does not cut the answer at once", async () => {
+    const model = tricklingModel(3, 20);
+    const { events, result } = await runToEnd({ model, retry: fastRetry, idleTimeoutMs: 99_999_999_999 });
+    expect(events.filter((e) => e.type === "retry")).toEqual([]);
+    expect(result.reason).toBe("stop");
+    expect(result.newMessages.at(-1)).toMatchObject({ content: [{ type: "text", text: "xxx" }] });
+  });
+
   test("a stream that keeps sending is not cut, however long it takes in all", async () => {
     const { result } = await runToEnd({ model: tricklingModel(8, 40), retry: fastRetry, idleTimeoutMs: 150 });
     expect(result.reason).toBe("stop");

@@ -65,7 +65,19 @@ describe("CODEBOT_STREAM_IDLE_TIMEOUT_MS", () => {
     });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(
-      "codebot: CODEBOT_STREAM_IDLE_TIMEOUT_MS=soon is not a number of milliseconds above 0; 300000 is used",
+      'codebot: CODEBOT_STREAM_IDLE_TIMEOUT_MS "soon" is not a number of milliseconds; ignored',
     );
+  });
+
+  it("a value longer than a timer can wait (meant as no limit) does not give every request up at once", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("fine")]);
+    const r = await runCli(["-p", "go"], {
+      env: modelEnv(server, box.home, { CODEBOT_STREAM_IDLE_TIMEOUT_MS: "99999999999" }),
+      cwd: box.project,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("fine\n");
+    expect(server.requests).toHaveLength(1);
   });
 });
