@@ -73,6 +73,15 @@ export class BackgroundAgents {
     }
   }
 
+  /**
+   * The main agent's turn has ended: a waiting `next()` looks at the queue again. A run that ended
+   * during the turn's last step, after its last look at the queue, left its notification there,
+   * and an interactive session's `next()`, waiting for the other runs, would not see it till one ends.
+   */
+  turnEnded(): void {
+    this.wake();
+  }
+
   /** Stops one run (the Agent SDK's `stop_task`); its notification says `killed`. False when no such run goes on. */
   stop(id: string): boolean {
     const run = this.runs.get(id);

@@ -321,6 +321,10 @@ export class Runtime {
   prompt(text: string): Promise<PromptResult> {
     if (this.closing) return Promise.reject(new Error("session: closed"));
     if (this.waitingForMcp) return Promise.reject(new Error(PROMPT_RUNNING));
+    return this.promptOnce(text).finally(() => this.parts.background?.turnEnded());
+  }
+
+  private promptOnce(text: string): Promise<PromptResult> {
     const startup = this.parts.mcp.servers?.startupWait();
     if (startup === undefined) return this.parts.session.prompt(text);
     this.waitingForMcp = new AbortController();

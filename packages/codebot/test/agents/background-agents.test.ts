@@ -1,0 +1,39 @@
+/** BackgroundAgents: the queue of a background run's notification, as `next()` hands it over. */
+import type { ModelMessage } from "ai";
+import { describe, expect, it } from "vitest";
+import { BackgroundAgents, type MainAgentInbox } from "../../src/agents/background-agents.js";
+
+/** A main agent whose state the test sets, with agentcore's steering queue. */
+function inbox(): MainAgentInbox & { state: "idle" | "running" } {
+  const queued: ModelMessage[] = [];
+  return {
+    state: "idle",
+    steer: (text) => void queued.push({ role: "user", content: text }),
+    takeQueued: () => queued.splice(0),
+  };
+}
+
+const task = (id: string) => ({ id, description: id, agentType: "general-purpose" });
+
+describe("BackgroundAgents", () => {
+  it("a notification steered after the turn's last look at the queue reaches a waiting next() once the turn has ended, while other runs go on", async () => {
+    const main = inbox();
+    const agents = new BackgroundAgents(main);
+    let finishFirst = (_: string) => {};
+    agents.start(task("a1"), () => new Promise<string>((resolve) => (finishFirst = resolve)));
+    // The second run goes on for the whole test: only the end of the turn can wake next().
+    agents.start(
+      task("a2"),
+      (signal) => new Promise<string>((_, reject) => signal.addEventListener("abort", reject)),
+    );
+    const next = agents.next();
+    main.state = "running";
+    finishFirst("first done");
+    // The run ended while the turn ran (its notification steered in), past the turn's last step.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    main.state = "idle";
+    agents.turnEnded();
+    expect(await next).toBe("first done");
+    await agents.stopAll();
+  });
+});
