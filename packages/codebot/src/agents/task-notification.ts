@@ -65,3 +65,13 @@ export function notificationText(end: BackgroundEnd): string {
     "</task-notification>",
   ].join("\n");
 }
+
+/**
+ * The summaries (`Agent "helper" finished`) of the notifications in a notification turn's prompt
+ * (two that ended together share one), for the terminal's line as the turn starts: each is the line
+ * after a `<status>` line (a run's result comes after both).
+ */
+export function notificationSummaries(prompt: string): string[] {
+  const pattern = /^<status>(?:completed|failed|killed)<\/status>\n<summary>(.*)<\/summary>$/gm;
+  return [...prompt.matchAll(pattern)].map((match) => match[1] ?? "");
+}

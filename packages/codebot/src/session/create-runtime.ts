@@ -248,8 +248,8 @@ export interface RuntimeOptions {
    */
   persistSession?: boolean;
   /**
-   * The agent tool's `run_in_background` is offered (`-p`, which waits for such runs and answers
-   * each notification in a turn of its own); without it the parameter is refused.
+   * The agent tool's `run_in_background` is offered (`-p` and the interactive session, which answer
+   * each notification that comes between turns in a turn of its own); without it the parameter is refused.
    */
   backgroundAgents?: boolean;
   /** Replaces the main agent's default instructions. */

@@ -310,19 +310,23 @@ describe("background sub-agents in -p", () => {
     expect(objects[0]).toMatchObject({ type: "result", result: "noted" });
   });
 
-  it("an interactive session does not offer it: the call is refused in words the model can act on", async () => {
+  it("an interactive session fed by a pipe offers it too: the run is waited for at the pipe's end, its notification answered in a turn", async () => {
     const box = sandbox();
-    const server = await modelServer([bgCallReply(), reply.text("ok")]);
+    const server = await modelServer(
+      conversations({
+        "SUB-TASK": [reply.text("sub report")],
+        "go-main": [bgCallReply(), reply.text("launched"), reply.text("noted")],
+      }),
+    );
     const r = await runCli(["--permission-mode", "auto"], {
       cwd: box.project,
       env: modelEnv(server, box.home),
       input: "go-main\n",
     });
     expect(r.code).toBe(0);
-    expect(requestText(server.requests[1])).toContain(
-      "run_in_background is not available here; run the agent without it",
-    );
-    expect(server.requests).toHaveLength(2);
+    expect(requestText(mainRequests(server.requests)[1])).toContain("Async agent launched successfully");
+    expect(requestText(mainRequests(server.requests)[2])).toContain("sub report");
+    expect(r.stdout).toContain("noted");
   });
 
   it("the Agent SDK's stop_task stops a background run by its task id: its command ends, its notification says killed", async () => {

@@ -1,4 +1,5 @@
 import readline from "node:readline";
+import { notificationSummaries } from "../../agents/task-notification.js";
 import type { ApprovalAnswer, ToolApprovalRequest } from "../../approval/approval-types.js";
 import type { AskQueue } from "../../approval/ask-queue.js";
 import { visible } from "../../approval/visible-text.js";
@@ -132,6 +133,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // Whether the prompt or a question is on screen, and how to draw it again: lines printed then
   // go above it. Set once the session's state exists.
   let inputShown = () => false;
+  // The prompt waits for the user (no run, command or question): set once the session's state exists.
+  let promptWaits = () => false;
   let redrawInput = () => {};
   // The lines sent so far of a prompt of several lines, as the prompt showed them.
   const promptAbove = new SentPromptLines(columns);
@@ -154,6 +157,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       backgroundHooks: (toolUseId) => runtime.unfinishedHooks(toolUseId),
       // Likewise, before any answer streams.
       messageDisplay: { lineBatches: () => display?.lineBatches() },
+      atPrompt: () => promptWaits(),
     },
   );
   const questions = new Questions(
@@ -288,6 +292,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     runtime = await createRuntime({
       ...runtimeOptionsOf(flags, inventory, modelSpec),
       ...start,
+      // As claude's: a background run that ends between turns starts one (watchBackground below).
+      backgroundAgents: true,
       notify: (message, toolUseId) => view.notice(sessionNotice(message, s), toolUseId),
       onEvent: (event) => {
         // A hook's terminalSequence goes to the terminal itself, never into a pipe.
@@ -356,6 +362,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let armed = false;
   let lastInterrupt = 0;
   const queue: string[] = [];
+  // Background runs' notifications that came while a command (not a turn) was going on: each
+  // starts a turn once it is done, before the prompts queued meanwhile.
+  const notifications: string[] = [];
   // The runtime's: `--agent` may have chosen the agent's model.
   const model = { spec: rt.modelSpec };
   // Lines printed while the prompt is on screen replace it (and the status under it) rather than follow it.
@@ -412,6 +421,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     clearInterval(statusTicks);
     statusLine?.cancel();
     view.closing();
+    // As claude's "Exit and stop tasks": the runs end with the session, their transcripts there.
+    const going = rt.backgroundRunning;
+    if (going > 0) view.notice(s.dim(`stopping ${going} background agent${going === 1 ? "" : "s"}`));
     view.notice(s.dim("closing the session (SessionEnd, waiting for hooks)…"));
     try {
       rl.close();
@@ -455,6 +467,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let editing = false;
   // While quitting, only the question about the worktree is open.
   inputShown = () => questions.open || (!quitting && editing && !busy);
+  promptWaits = () => !quitting && editing && !busy && !questions.open;
   redrawInput = () => {
     if (!questions.open) for (const row of promptAbove.shownRows()) screen.write(`${row}\n`);
     rl.prompt(true);
@@ -462,7 +475,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   };
   const idle = () => {
     if (quitting) return;
-    if (inputEnded) return void quit(0);
+    // The end of a pipe: the background runs still going are waited for, their notifications answered.
+    if (inputEnded) return void watchBackground();
     if (!terminal) return;
     view.typing("");
     // The prompt goes on the fresh row under what the run printed: readline drew nothing while
@@ -490,6 +504,48 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     }),
   );
 
+  /**
+   * Sub-agents started with `run_in_background`, as claude 2.1.328's (recorded): one that ends during
+   * a turn goes into it (the runtime steers its notification in); one that ends while the prompt
+   * waits for the user starts a turn of its own, the notification its prompt, and what the user had
+   * typed stays at the prompt for when it comes back. Watched from each turn's end while runs go on.
+   */
+  let watchingBackground = false;
+  const watchBackground = async (): Promise<void> => {
+    if (watchingBackground || quitting) return;
+    watchingBackground = true;
+    let notification: string | undefined;
+    try {
+      notification = await rt.backgroundNotification();
+    } finally {
+      watchingBackground = false;
+    }
+    if (quitting) return;
+    if (notification === undefined) {
+      // A pipe's prompts have all run and no background run is left: the session ends, as `-p`'s does.
+      if (inputEnded && !busy) void quit(0);
+      return;
+    }
+    if (busy) notifications.push(notification);
+    else runNotification(notification);
+  };
+  const runNotification = (notification: string): void => {
+    idleNotice.stop();
+    if (editing) {
+      // The prompt (and the status under it) leaves the screen for the turn; its text stays in
+      // readline, shown under the turn's status line while it runs and at the prompt after.
+      status.erase();
+      const up = rl.getCursorPos().rows + promptAbove.rows();
+      screen.write(`${up > 0 ? `\x1b[${up}A` : ""}\r\x1b[J`);
+      promptAbove.erased();
+      editing = false;
+    }
+    for (const summary of notificationSummaries(notification))
+      view.line(`${s.cyan("●")} ${visible(summary)}`);
+    void run(notification);
+    showTyped();
+  };
+
   const run = async (text: string): Promise<void> => {
     busy = true;
     armed = false;
@@ -511,11 +567,17 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   /** A prompt or command is done: the next queued one runs, else the prompt waits for the user. */
   const done = (turnEnded: boolean): void => {
     busy = false;
+    const notification = notifications.shift();
+    if (notification !== undefined && !quitting) {
+      runNotification(notification);
+      return;
+    }
     const next = queue.shift();
     if (next === undefined) {
       // The turn has ended and the prompt waits for the user (Claude Code's idle_prompt).
       if (turnEnded) idleNotice.waiting();
       idle();
+      void watchBackground();
       return;
     }
     // A queued prompt is echoed as it starts, as if typed now.
@@ -727,8 +789,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   if (terminal) ctrlDQuits(rl, () => (quitting ? questions.cancel() : void quit(0)));
   rl.on("close", () => {
     inputEnded = true;
-    // The end of a pipe: what it sent runs first.
-    if (piped && busy) return;
+    // The end of a pipe: what it sent runs first, then what its background runs report.
+    if (piped) {
+      if (!busy) void watchBackground();
+      return;
+    }
     void quit(0);
   });
 

@@ -30,6 +30,11 @@ export class SentPromptLines {
     return rows;
   }
 
+  /** The prompt left the screen (for a turn a background run's notification started): all of them are drawn again with it. */
+  erased(): void {
+    if (this.lines.length > 0) this.undrawnFrom = 0;
+  }
+
   /** The prompt was sent whole (or dropped). */
   clear(): void {
     this.lines.length = 0;

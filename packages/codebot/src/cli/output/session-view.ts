@@ -61,6 +61,11 @@ export interface SessionViewOptions {
   messageDisplay?: {
     lineBatches(): LineBatches | undefined;
   };
+  /**
+   * The prompt waits for the user: what runs meanwhile (a background sub-agent's call) turns no
+   * spinner, which would be drawn over the line being typed; its line comes when it ends.
+   */
+  atPrompt?: () => boolean;
 }
 
 /**
@@ -465,13 +470,15 @@ export class SessionView {
 
   private showRunning(): void {
     const live = this.options.live === true;
-    if (live && this.progress.active && this.ticker === undefined) {
+    const quiet = this.options.atPrompt?.() === true;
+    const active = this.progress.active && !quiet;
+    if (live && active && this.ticker === undefined) {
       this.ticker = setInterval(() => {
         this.frame++;
         this.showRunning();
       }, 100);
       this.ticker.unref();
-    } else if (!this.progress.active && this.ticker !== undefined) {
+    } else if (!active && this.ticker !== undefined) {
       clearInterval(this.ticker);
       this.ticker = undefined;
     }
@@ -480,7 +487,7 @@ export class SessionView {
     // The status row leaves the terminal's last column free (TerminalScreen.status).
     const columns = this.options.columns?.();
     const width = columns === undefined ? undefined : columns - 1;
-    const text = this.progress.text(Date.now(), this.frame, live ? this.stopKey : "", width);
+    const text = quiet ? "" : this.progress.text(Date.now(), this.frame, live ? this.stopKey : "", width);
     if (text !== "" || this.typed !== "" || live) this.screen.status(text, this.typed);
   }
 }

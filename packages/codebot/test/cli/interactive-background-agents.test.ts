@@ -1,0 +1,182 @@
+/**
+ * Sub-agents started with `run_in_background` in the interactive session, in a real terminal
+ * (tmux), as claude 2.1.328's (recorded, docs/agents.md): one that ends while the prompt waits
+ * starts a turn of its own (what the user had typed stays at the prompt), one that ends during a
+ * turn goes into it, and leaving the session stops those still going.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { type RecordedRequest, reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { conversations } from "../support/conversations.js";
+import { waitFor } from "../support/wait-for.js";
+import { command, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { jsonLines, useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
+
+useBuiltCli();
+
+/** Waits (at most thirty seconds) for a file of the project to appear. */
+const untilFile = (file: string) =>
+  `for i in $(seq 1 600); do [ -f ${file} ] && break; sleep 0.05; done; echo waited`;
+
+/** The sub-agent's call: marks that it has started, then waits for the test to release it. */
+const heldCall = () => reply.toolCall("bash", { command: `touch sub.started; ${untilFile("release")}` });
+
+const mainRequests = (requests: readonly RecordedRequest[]) =>
+  requests.filter((r) => JSON.stringify(r.body?.messages?.[0] ?? "").includes("go-main"));
+
+const backgroundCall = () =>
+  reply.toolCall("agent", { prompt: "SUB-TASK: work", description: "helper", run_in_background: true });
+
+/** Bash runs unasked; SubagentStop's payload goes to subagent-stop.json. */
+function settings(box: Sandbox): string {
+  return box.json("settings.json", {
+    permissions: { allow: ["Bash"] },
+    hooks: { SubagentStop: [{ hooks: [command("cat > subagent-stop.json")] }] },
+  });
+}
+
+async function startBackground(replies: Parameters<typeof conversations>[0]) {
+  const box = sandbox();
+  const server = await modelServer(conversations(replies));
+  const term = await startSession(box, server, { args: ["--settings", settings(box)] });
+  return { box, server, term };
+}
+
+describe("background sub-agents in the interactive session", { timeout: 120_000 }, () => {
+  it("a run that ends while the prompt waits starts a turn: its summary line, then the answer to its notification", async () => {
+    const { box, server, term } = await startBackground({
+      "SUB-TASK": [heldCall(), reply.text("sub report")],
+      "go-main": [backgroundCall(), reply.text("launched it"), reply.text("the helper reported")],
+    });
+    term.submit("go-main");
+    await term.waitForScreen("launched it");
+    fs.writeFileSync(box.at("release"), "");
+    const screen = await term.waitForScreen("the helper reported");
+    expect(screen).toMatch(/● Agent "helper" finished\n/);
+    const third = requestText(mainRequests(server.requests)[2]);
+    expect(third).toContain("<task-notification>");
+    expect(third).toContain("sub report");
+    // The prompt comes back for the user.
+    await term.waitForScreen(/the helper reported[\s\S]*\n› *\n/);
+  });
+
+  it("text half typed at the prompt when the run ends stays there, and is what Enter then sends", async () => {
+    const { box, server, term } = await startBackground({
+      "SUB-TASK": [heldCall(), reply.text("sub report")],
+      "go-main": [
+        backgroundCall(),
+        reply.text("launched it"),
+        reply.text("the helper reported"),
+        reply.text("answered the typed prompt"),
+      ],
+    });
+    term.submit("go-main");
+    await term.waitForScreen("launched it");
+    await waitFor(() => fs.existsSync(box.at("sub.started")), 10_000, "the sub-agent's call");
+    term.type("half typed");
+    // The sub-agent's call going on draws no spinner over the line being typed.
+    const typing = await term.waitForScreen(/^› half typed/m, 10_000);
+    expect(typing).not.toContain("Esc to interrupt");
+    fs.writeFileSync(box.at("release"), "");
+    await term.waitForScreen(/the helper reported[\s\S]*\n› half typed *\n/);
+    term.press("Enter");
+    await term.waitForScreen("answered the typed prompt");
+    const fourth = requestText(mainRequests(server.requests)[3]);
+    expect(fourth).toContain("half typed");
+    expect(fourth).not.toContain("half typedhalf typed");
+  });
+
+  it("a prompt of several lines half typed when the run ends: its sent lines come back above the line being typed", async () => {
+    const { box, term } = await startBackground({
+      "SUB-TASK": [heldCall(), reply.text("sub report")],
+      "go-main": [backgroundCall(), reply.text("launched it"), reply.text("the helper reported")],
+    });
+    term.submit("go-main");
+    await term.waitForScreen("launched it");
+    await waitFor(() => fs.existsSync(box.at("sub.started")), 10_000, "the sub-agent's call");
+    term.submit("first line \\");
+    term.type("second");
+    await term.waitForScreen(/^… second/m);
+    fs.writeFileSync(box.at("release"), "");
+    const screen = await term.waitForScreen(/the helper reported\n+› first line \\\n… second *\n/);
+    // Drawn once: the copy on screen when the turn started was erased with the prompt.
+    expect(screen.match(/› first line/g)).toHaveLength(1);
+  });
+
+  it("a run that ends while a command waits for its answer (/add-dir's question) gets its turn once the command is done", async () => {
+    const { box, term } = await startBackground({
+      "SUB-TASK": [heldCall(), reply.text("sub report")],
+      "go-main": [backgroundCall(), reply.text("launched it"), reply.text("the helper reported")],
+    });
+    const other = fs.mkdtempSync(path.join(box.home, "other-"));
+    term.submit("go-main");
+    await term.waitForScreen("launched it");
+    await waitFor(() => fs.existsSync(box.at("sub.started")), 10_000, "the sub-agent's call");
+    term.submit(`/add-dir ${other}`);
+    await term.waitForScreen(/3 no: ?$/m);
+    fs.writeFileSync(box.at("release"), "");
+    await waitFor(() => fs.existsSync(box.at("subagent-stop.json")), 10_000, "the run's end");
+    // Time for its notification to reach the session while the question is still open.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    term.type("1");
+    const screen = await term.waitForScreen(/the helper reported[\s\S]*\n› *\n/);
+    // The command's last line, then the notification's turn.
+    expect(screen.indexOf(`Agent "helper" finished`)).toBeGreaterThan(
+      screen.indexOf("the file tools reach it for this session"),
+    );
+  });
+
+  it("a run that ends during a turn goes into that turn: its next request has the notification, no turn follows", async () => {
+    const { server, term } = await startBackground({
+      "SUB-TASK": [reply.text("sub report")],
+      "go-main": [
+        backgroundCall(),
+        // The main agent works on until the run has ended (its SubagentStop hook wrote the file).
+        reply.toolCall("bash", { command: untilFile("subagent-stop.json") }),
+        reply.text("folded in"),
+        reply.text("a turn too many"),
+      ],
+    });
+    term.submit("go-main");
+    await term.waitForScreen(/folded in[\s\S]*\n› *\n/);
+    const third = requestText(mainRequests(server.requests)[2]);
+    expect(third).toContain("<task-notification>");
+    expect(third).toContain("sub report");
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
+    expect(mainRequests(server.requests)).toHaveLength(3);
+  });
+
+  it("/exit with a run in flight: the run is stopped (its command too), its transcript ends with that call's result, the process exits", async () => {
+    const { box, term } = await startBackground({
+      "SUB-TASK": [
+        reply.toolCall("bash", { command: "sleep 30 & echo $! > sleep.pid; wait; echo slept" }),
+        reply.text("never"),
+      ],
+      "go-main": [backgroundCall(), reply.text("launched it")],
+    });
+    term.submit("go-main");
+    await term.waitForScreen("launched it");
+    await waitFor(() => fs.existsSync(box.at("sleep.pid")), 10_000, "the sub-agent's command");
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
+    expect(term.screen()).toContain("stopping 1 background agent");
+    const pid = Number(fs.readFileSync(box.at("sleep.pid"), "utf8"));
+    expect(alive(pid)).toBe(false);
+    const stop = JSON.parse(fs.readFileSync(box.at("subagent-stop.json"), "utf8"));
+    const transcript = jsonLines(fs.readFileSync(String(stop.agent_transcript_path), "utf8"));
+    expect(JSON.stringify(transcript.at(-1))).toContain('"type":"tool_result"');
+    expect(path.basename(String(stop.agent_transcript_path))).toMatch(/^agent-a[0-9a-f]{16}\.jsonl$/);
+  });
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
