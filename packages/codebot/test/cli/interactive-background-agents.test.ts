@@ -51,7 +51,8 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
       "go-main": [backgroundCall(), reply.text("launched it"), reply.text("the helper reported")],
     });
     term.submit("go-main");
-    await term.waitForScreen("launched it");
+    const launched = await term.waitForScreen("launched it");
+    expect(launched).toContain("✓ agent helper → backgrounded agent\n");
     fs.writeFileSync(box.at("release"), "");
     const screen = await term.waitForScreen("the helper reported");
     expect(screen).toMatch(/● Agent "helper" finished\n/);

@@ -54,6 +54,9 @@ function rawCallSummary(call: ToolCall): string {
 
 /** The result in a few words: the error's first line, or the output's size (or its one line). */
 export function resultSummary(result: ToolResult): string {
+  // An agent call answered at once with `run_in_background` (its launch text is for the model),
+  // in claude's words; the run's end gets a line of its own (`● Agent "…" finished`).
+  if (result.data?.status === "async_launched") return "backgrounded agent";
   const text = asDrawn(result.content).trim();
   if (result.isError) {
     // The first line says what failed; a bash error's last line says how (`[exit code 1]`).
