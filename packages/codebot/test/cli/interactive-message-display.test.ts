@@ -118,7 +118,8 @@ setTimeout(() => console.log(JSON.stringify({ hookSpecificOutput: { hookEventNam
     await waitFor(() => fs.existsSync(started), 30_000, "the hook to start");
     term.press("C-c");
     // Well within the 11 s the answer would otherwise be held, and the hook's 60 s.
-    const screen = await term.waitForScreen("held answer", 8_000);
-    expect(screen).toContain("interrupting");
+    await term.waitForScreen("held answer", 8_000);
+    // The answer is drawn as the hook is stopped, the interrupt's line just after it.
+    expect(await term.waitForScreen("interrupting", 8_000)).toContain("held answer");
   });
 });
