@@ -41,7 +41,8 @@ export interface LoopResult {
 /**
  * Everything observable about a run, in order. `message_start` / `message_end` frame every message
  * appended to the history (assistant, tool results, injected user messages); `message_update` carries
- * the assistant's text deltas and `message_chunk` the provider's raw stream events. A `retry` after `message_start` discards that partial message.
+ * the assistant's text deltas, `thinking_update` its thinking's, and `message_chunk` the provider's
+ * raw stream events. A `retry` after `message_start` discards that partial message.
  */
 export type AgentEvent =
   | { type: "agent_start"; agentName: string }
@@ -50,6 +51,11 @@ export type AgentEvent =
   | { type: "turn_end"; turn: number; message: AssistantModelMessage; toolResults: ExecutedCall[] }
   | { type: "message_start"; role: ModelMessage["role"] }
   | { type: "message_update"; delta: string }
+  /**
+   * A piece of the answer's thinking (`delta`, or its `signature` as it comes), in the block the
+   * provider names `block` (a new block starts again from nothing).
+   */
+  | { type: "thinking_update"; block: string; delta: string; signature?: string }
   /**
    * One of the provider's own stream events as it arrived (for Anthropic, a Messages API event such
    * as `content_block_delta`), before the parts the kernel reads from it; for clients that show the

@@ -3,6 +3,7 @@ import type {
   LanguageModelV3,
   LanguageModelV3FunctionTool,
   LanguageModelV3Usage,
+  SharedV3ProviderMetadata,
 } from "@ai-sdk/provider";
 import { safeParseJSON } from "@ai-sdk/provider-utils";
 import type { AssistantModelMessage, ModelMessage } from "ai";
@@ -161,6 +162,7 @@ async function readStep(
           if (block) block.text += part.delta;
           if (block && part.providerMetadata) block.providerOptions = part.providerMetadata;
           if (part.type === "text-delta" && part.delta) emit({ type: "message_update", delta: part.delta });
+          if (part.type === "reasoning-delta") emitThinking(emit, part);
           break;
         }
         case "text-end":
@@ -235,6 +237,21 @@ async function readStep(
     ...(responseId !== undefined ? { responseId } : {}),
     ...(atOutputLimit ? { atOutputLimit } : {}),
   };
+}
+
+/** A piece of thinking, or its Anthropic signature, as `thinking_update` (none for an empty piece). */
+function emitThinking(
+  emit: ModelStepOptions["emit"],
+  part: { id: string; delta: string; providerMetadata?: SharedV3ProviderMetadata },
+): void {
+  const signature = part.providerMetadata?.anthropic?.signature;
+  if (part.delta === "" && typeof signature !== "string") return;
+  emit({
+    type: "thinking_update",
+    block: part.id,
+    delta: part.delta,
+    ...(typeof signature === "string" ? { signature } : {}),
+  });
 }
 
 /** Whether a reasoning block carries what the provider needs to take it back (Anthropic's signature or redacted data). */

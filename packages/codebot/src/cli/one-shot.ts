@@ -34,6 +34,7 @@ import { resultObject } from "./output/result-object.js";
 import { SessionStateLines } from "./output/session-state-lines.js";
 import { SubagentTaskLines } from "./output/task-lines.js";
 import { terminalSafe } from "./output/terminal-safe.js";
+import { ThinkingTokens } from "./output/thinking-tokens.js";
 import type { WireObject } from "./output/wire.js";
 import { exit } from "./process-exit.js";
 import { PromptSuggestions, promptSuggestionsAllowed } from "./prompt-suggestions.js";
@@ -113,13 +114,23 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const streamedResults = new Set<string>();
   const permissionDecisions = new Map<string, PermissionDecision>();
   const tasks = new SubagentTaskLines();
-  const streamEvents = flags.partialMessages === true ? new ClaudeStreamEvents() : undefined;
+  const thinkingTokens = new ThinkingTokens();
+  const streamEvents =
+    flags.partialMessages === true
+      ? new ClaudeStreamEvents({
+          thinkingTokens,
+          // A MessageDisplay hook changes an answer's text once it ended: its lines wait for it.
+          blockLines: () => display?.active() !== true,
+          mcpServers: () => runtime?.mcpServers() ?? [],
+        })
+      : undefined;
   const writeBlocks = (line: WireObject) => {
     for (const each of blockLines(line)) process.stdout.write(jsonLine(each));
   };
   const emitEvent = (event: SessionEvent) => {
     const lines = claudeStreamLines(event, ids, {
       ...(streamEvents !== undefined ? { streamEvents } : {}),
+      thinkingTokens,
       subagentMessages,
       streamedResults,
       permissionDecisions,

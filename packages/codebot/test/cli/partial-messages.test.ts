@@ -72,6 +72,106 @@ describe("--include-partial-messages streams the model's events as claude 2.1.32
     expect(lines).toHaveLength(first.length + 7);
   });
 
+  it("each block's assistant line comes just before its content_block_stop, and a status line before each request, as claude writes them", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.turn({
+        reasoning: "think it over",
+        text: "I will run it",
+        toolCalls: [
+          { id: "toolu_a", name: "bash", input: '{"command": "echo a"}' },
+          { id: "toolu_b", name: "bash", input: '{"command": "echo b"}' },
+        ],
+      }),
+      reply.text("all done"),
+    ]);
+    const r = await runCli([...PARTIAL, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const shown = jsonLines(r.stdout)
+      .filter((line) => line.type !== "system" || line.subtype === "status")
+      .map((line) => {
+        if (line.type === "stream_event") {
+          const event = line.event as { type: string; index?: number };
+          return event.type === "content_block_stop" ? `stop ${event.index}` : event.type;
+        }
+        if (line.type !== "assistant")
+          return line.type === "system" ? `status ${line.status}` : String(line.type);
+        const [block] = (line.message as { content: { type: string; id?: string }[] }).content;
+        return `assistant ${block?.type}${block?.id ? ` ${block.id}` : ""}`;
+      })
+      .filter((name) => !["content_block_start", "content_block_delta"].includes(name));
+    expect(shown).toEqual([
+      "status requesting",
+      "message_start",
+      "assistant thinking",
+      "stop 0",
+      "assistant text",
+      "stop 1",
+      "assistant tool_use toolu_a",
+      "stop 2",
+      "assistant tool_use toolu_b",
+      "stop 3",
+      "message_delta",
+      "message_stop",
+      "user",
+      "user",
+      "status requesting",
+      "message_start",
+      "assistant text",
+      "stop 0",
+      "message_delta",
+      "message_stop",
+      "result",
+    ]);
+  });
+
+  it("a block's assistant line is claude's: the block as its events built it, the answer's id, model and usage as it started, thinking's duration", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.turn({
+        reasoning: "hmm",
+        signature: "sig-1",
+        toolCalls: [{ id: "toolu_a", name: "bash", input: '{"command": "echo hi"}' }],
+      }),
+      reply.text("ok"),
+    ]);
+    const r = await runCli([...PARTIAL, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const [thinking, call] = jsonLines(r.stdout).filter((line) => line.type === "assistant");
+    const start = streamEvents(r.stdout)[0]?.event as { message: { model: string; usage: unknown } };
+    expect(Object.keys(thinking ?? {})).toEqual([
+      "type",
+      "message",
+      "parent_tool_use_id",
+      "session_id",
+      "uuid",
+      "timestamp",
+      "thinking_duration_ms",
+      "thinking_display",
+    ]);
+    expect(thinking?.message).toEqual({
+      id: "msg_loopback_1",
+      type: "message",
+      role: "assistant",
+      model: start.message.model,
+      content: [{ type: "thinking", thinking: "hmm", signature: "sig-1" }],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: start.message.usage,
+      context_management: null,
+    });
+    expect(thinking?.thinking_duration_ms).toBeGreaterThanOrEqual(1);
+    expect(thinking?.thinking_display).toBe("updates");
+    expect((call?.message as { content?: unknown } | undefined)?.content).toEqual([
+      { type: "tool_use", id: "toolu_a", name: "Bash", input: { command: "echo hi" } },
+    ]);
+    expect(call).not.toHaveProperty("thinking_display");
+  });
+
   it("each line has claude's fields in claude's order; the first says how long the answer took to start, thinking's how thinking is shown", async () => {
     const box = sandbox();
     const server = await modelServer([reply.turn({ reasoning: "hmm", text: "ok" })]);

@@ -15,6 +15,31 @@ type Line = Record<string, unknown>;
 const message = (line: Line) => line.message as { id?: string; content: unknown[]; usage?: unknown };
 
 describe("stream-json: an answer and its results", () => {
+  it("an answer's line has claude's message fields in claude's order, and its thinking's line says how thinking is shown", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.turn({ reasoning: "hmm", text: "ok" })]);
+    const r = await runCli(["-p", "go", "--output-format", "stream-json", "--verbose"], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const [thinking, text] = jsonLines(r.stdout).filter((l) => l.type === "assistant") as Line[];
+    expect(Object.keys((thinking as Line).message as Line)).toEqual([
+      "id",
+      "type",
+      "role",
+      "model",
+      "content",
+      "stop_reason",
+      "stop_sequence",
+      "usage",
+      "context_management",
+    ]);
+    expect(((text as Line).message as Line).context_management).toBeNull();
+    expect(thinking?.thinking_display).toBe("updates");
+    expect(text).not.toHaveProperty("thinking_display");
+  });
+
   it("an answer is a line per block, each with the message's id; each result a line of its own as its call ends", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -24,6 +24,7 @@ import type { ClaudeStreamEvents } from "./claude-stream-events.js";
 import { claudeUsage } from "./claude-usage.js";
 import { modelFallbackText } from "./model-fallback-text.js";
 import type { SubagentTaskLines } from "./task-lines.js";
+import type { ThinkingTokens } from "./thinking-tokens.js";
 import { type WireObject, wireHookStart, wireTraceRecord } from "./wire.js";
 
 /** The Claude Code–shaped `message` of a kernel message, tool names in Claude Code's spelling. */
@@ -41,6 +42,8 @@ export function claudeMessage(message: ModelMessage): { type: string; message: W
 export interface StreamLineOptions {
   /** `--include-partial-messages`: the main agent's model stream, in `stream_event` lines. One for the whole run. */
   streamEvents?: ClaudeStreamEvents;
+  /** The run's thinking-token estimate: the main agent's thinking gets claude's `thinking_tokens` lines. */
+  thinkingTokens?: ThinkingTokens;
   /** `--forward-subagent-text`: a sub-agent's messages as `assistant`/`user` lines, not `agent_message`. */
   subagentMessages?: boolean;
   /** Claude's task lines of sub-agents' runs (task-lines.ts). One for the whole run. */
@@ -93,8 +96,18 @@ function agentLines(
 ): WireObject[] {
   const e = event.event;
   // claude 2.1.328 streams the main agent's model stream only, not a sub-agent's (recorded).
-  if (e.type === "message_start" || e.type === "message_chunk" || e.type === "message_update")
-    return event.agentName === "main" ? (options.streamEvents?.lines(e, base) ?? []) : [];
+  if (e.type === "message_start" || e.type === "message_chunk" || e.type === "message_update") {
+    if (event.agentName !== "main") return [];
+    if (e.type === "message_start") options.thinkingTokens?.start();
+    return options.streamEvents?.lines(e, base) ?? [];
+  }
+  // Counted from the provider's own events instead when they are streamed (claude-stream-events.ts).
+  if (e.type === "thinking_update") {
+    if (event.agentName !== "main" || options.streamEvents?.anthropicStream()) return [];
+    return e.signature !== undefined
+      ? (options.thinkingTokens?.signature(e.block, e.signature, base.session_id) ?? [])
+      : (options.thinkingTokens?.thinking(e.block, e.delta, undefined, base.session_id) ?? []);
+  }
   if (e.type === "model_fallback") {
     return [
       {
@@ -154,30 +167,55 @@ function agentLines(
     : message.content;
   if (Array.isArray(content) && content.length === 0) return lines;
   if (type === "assistant") {
-    const toolUseMeta = Array.isArray(content)
-      ? claudeToolUseMeta(content, options.mcpServers?.() ?? [])
-      : [];
-    lines.push({
-      type: "assistant",
-      message: {
-        id: e.responseId ?? `msg_${randomUUID().replaceAll("-", "")}`,
-        type: "message",
-        model: e.model ?? ids.model,
-        ...message,
-        content,
-        stop_reason: null,
-        stop_sequence: null,
-        ...(e.usage !== undefined ? { usage: claudeUsage(e.usage) } : {}),
-      },
-      ...under(),
-      // As claude 2.1.328's: how its MCP calls are shown (recorded).
-      ...(toolUseMeta.length > 0 ? { tool_use_meta: toolUseMeta } : {}),
-    });
+    // With --include-partial-messages its blocks had their lines as they ended, as claude's.
+    if (event.agentName === "main" && options.streamEvents?.wroteBlocksOf(e.responseId)) return lines;
+    lines.push(
+      assistantLine(
+        {
+          id: e.responseId ?? `msg_${randomUUID().replaceAll("-", "")}`,
+          model: e.model ?? ids.model,
+          content,
+          ...(e.usage !== undefined ? { usage: claudeUsage(e.usage) } : {}),
+        },
+        under(),
+        options.mcpServers?.() ?? [],
+      ),
+    );
   } else {
     // Tool results not given a line of their own, and injected user messages (a sub-agent's prompt).
     lines.push({ type: "user", message: { ...message, content, role: "user" }, ...under() });
   }
   return lines;
+}
+
+/**
+ * Claude's `assistant` line of an answer (one block of it, or all of them: blockLines splits
+ * them), its fields in claude 2.1.328's order; `head` is the line's `parent_tool_use_id`,
+ * `session_id`, `uuid` and `timestamp`.
+ */
+export function assistantLine(
+  answer: { id: string; model: string; content: unknown; usage?: unknown },
+  head: WireObject,
+  mcpServers: readonly ServerStatus[],
+): WireObject {
+  const toolUseMeta = Array.isArray(answer.content) ? claudeToolUseMeta(answer.content, mcpServers) : [];
+  return {
+    type: "assistant",
+    message: {
+      id: answer.id,
+      type: "message",
+      role: "assistant",
+      model: answer.model,
+      content: answer.content,
+      stop_reason: null,
+      stop_sequence: null,
+      ...(answer.usage !== undefined ? { usage: answer.usage } : {}),
+      context_management: null,
+    },
+    ...head,
+    // As claude 2.1.328's: how its MCP calls are shown (recorded).
+    ...(toolUseMeta.length > 0 ? { tool_use_meta: toolUseMeta } : {}),
+  };
 }
 
 /** How the call's permission check ended, forgotten once read. */
@@ -200,18 +238,31 @@ function codebotLines(e: AgentEvent, agentName: string, base: WireObject): WireO
  */
 export function blockLines(line: WireObject): WireObject[] {
   const message = line.message as { content?: unknown } | undefined;
-  if (line.type !== "assistant" || !Array.isArray(message?.content) || message.content.length < 2)
-    return [line];
+  if (line.type !== "assistant" || !Array.isArray(message?.content)) return [line];
+  if (message.content.length < 2) return [withThinkingDisplay(line, message.content[0])];
   const { tool_use_meta: meta, ...rest } = line;
   return message.content.map((block: { id?: unknown }) => {
     const own = Array.isArray(meta) ? meta.filter((entry: { id?: unknown }) => entry.id === block.id) : [];
-    return {
-      ...rest,
-      message: { ...message, content: [block] },
-      uuid: randomUUID(),
-      ...(own.length > 0 ? { tool_use_meta: own } : {}),
-    };
+    return withThinkingDisplay(
+      {
+        ...rest,
+        message: { ...message, content: [block] },
+        uuid: randomUUID(),
+        ...(own.length > 0 ? { tool_use_meta: own } : {}),
+      },
+      block,
+    );
   });
+}
+
+/** How claude 2.1.328 shows thinking, as its lines name it (recorded): `updates`, as codebot asks for it. */
+export const THINKING_DISPLAY = "updates";
+
+/** A thinking block's line says how thinking is shown, as claude 2.1.328's does (recorded). */
+function withThinkingDisplay(line: WireObject, block: unknown): WireObject {
+  if ((block as { type?: unknown } | undefined)?.type !== "thinking" || "thinking_display" in line)
+    return line;
+  return { ...line, thinking_display: THINKING_DISPLAY };
 }
 
 /** A tool-results message without the results already streamed on their own (and those forgotten). */
