@@ -1,11 +1,13 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { ModelMessage } from "ai";
+import type { AssistantModelMessage, ModelMessage } from "ai";
 import { charsOf } from "./context-meter.js";
 import { isContextOverflow } from "./context-overflow.js";
 import type { Usage } from "./events.js";
 import { cutLongTexts, fitMessages, MIN_KEPT_CHARS } from "./long-text-cut.js";
 import { runModelStep } from "./model-step.js";
+import { MAX_OUTPUT_LIMIT_RESUMES, OutputLimitError, outputLimitResumeMessage } from "./output-limit.js";
 import { fitForSummary } from "./summary-fit.js";
+import { addUsage, emptyUsage } from "./usage.js";
 
 const SUMMARY_SYSTEM_PROMPT =
   "You are summarising a coding session so that it can continue in a fresh context window. " +
@@ -50,7 +52,8 @@ const NARROWINGS = 2;
  * Asks the model for a summary of the conversation (no tools). With `maxChars`, a request the
  * provider refuses as too long (its tokens are fewer characters than estimated: Chinese text,
  * dense code) is sent again within half the characters, up to NARROWINGS times. Throws when the
- * call fails or gives no text.
+ * call fails or gives no text; a summary cut at the output limit is asked to go on (its pieces
+ * joined), and throws OutputLimitError when it is cut once more after MAX_OUTPUT_LIMIT_RESUMES.
  */
 export async function summarizeConversation(
   request: SummaryRequest,
@@ -82,24 +85,39 @@ async function summarizeWithin(
       `compaction: the conversation's last turn does not fit the summary request even with every text cut to ${MIN_KEPT_CHARS} characters`,
     );
   }
-  const step = await runModelStep({
-    model: request.model,
-    systemPrompt: SUMMARY_SYSTEM_PROMPT,
-    messages: [...messages, { role: "user", content: ask }],
-    tools: [],
-    signal: request.signal,
-    emit: () => {},
-    ...(request.idleTimeoutMs !== undefined ? { idleTimeoutMs: request.idleTimeoutMs } : {}),
-  });
-  if (step.status === "aborted") throw request.signal.reason ?? new Error("compaction: aborted");
-  const { content } = step.message;
-  const summary = (
-    typeof content === "string"
-      ? content
-      : content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("")
-  ).trim();
+  const conversation: ModelMessage[] = [...messages, { role: "user", content: ask }];
+  const pieces: string[] = [];
+  const usage = emptyUsage();
+  // A summary cut at the output limit is asked to go on, as claude 2.1.328 asks it (recorded): in
+  // the session's words, up to MAX_OUTPUT_LIMIT_RESUMES times, then the compaction fails.
+  for (let resumes = 0; ; resumes += 1) {
+    const step = await runModelStep({
+      model: request.model,
+      systemPrompt: SUMMARY_SYSTEM_PROMPT,
+      messages: conversation,
+      tools: [],
+      signal: request.signal,
+      emit: () => {},
+      ...(request.idleTimeoutMs !== undefined ? { idleTimeoutMs: request.idleTimeoutMs } : {}),
+    });
+    if (step.status === "aborted") throw request.signal.reason ?? new Error("compaction: aborted");
+    addUsage(usage, step.usage);
+    pieces.push(textOf(step.message));
+    if (!step.atOutputLimit) break;
+    if (resumes === MAX_OUTPUT_LIMIT_RESUMES) throw new OutputLimitError();
+    conversation.push(step.message, outputLimitResumeMessage("user", resumes + 1));
+  }
+  // Each piece goes on where the one before was cut (claude keeps one piece: its summary is tagged).
+  const summary = pieces.join("").trim();
   if (!summary) throw new Error("compaction: the model returned no summary");
-  return { summary, usage: step.usage };
+  return { summary, usage };
+}
+
+function textOf(message: AssistantModelMessage): string {
+  const { content } = message;
+  return typeof content === "string"
+    ? content
+    : content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("");
 }
 
 export interface CompactedHistoryOptions {
