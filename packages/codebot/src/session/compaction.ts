@@ -1,6 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import {
-  type ContextMeter,
+  ContextMeter,
   ConversationTooLargeError,
   compactedHistory,
   isContextOverflow,
@@ -12,6 +12,7 @@ import type { ModelMessage } from "ai";
 import type { RuntimeSettings } from "../settings/runtime-settings.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
+import type { CompactionReport } from "./session-events.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
 
 export type CompactOutcome =
@@ -28,6 +29,8 @@ export interface CompactionParts {
   transcript: TranscriptWriter;
   tasks: TaskStore;
   notify(message: string): void;
+  /** Told as the summary is asked for, and how it ended (stream-json's compaction lines). */
+  report?: (event: CompactionReport) => void;
   /** The instruction files given again after a compaction (InstructionsLoaded `compact`), as context. */
   reloadInstructions?: () => Promise<string | undefined>;
   /** What SessionStart's answer after a compaction changes (skills read again, files watched). */
@@ -63,6 +66,8 @@ const RETRY_SHARE = 0.05;
 export class Compaction {
   /** Tokens in use when an automatic compaction last failed or was blocked. */
   private failedAt: number | undefined;
+  /** The tokens compactions took out of the context, over the session. */
+  private dropped = 0;
 
   constructor(private readonly parts: CompactionParts) {}
 
@@ -128,6 +133,8 @@ export class Compaction {
 
     // A hook may write the summary itself; then the model is not asked.
     let summary = pre.summary;
+    const started = performance.now();
+    this.parts.report?.({ phase: "start", trigger });
     if (summary === undefined) {
       const instructions = [focus, pre.context].filter((t): t is string => !!t).join("\n\n");
       try {
@@ -144,15 +151,16 @@ export class Compaction {
       } catch (error) {
         if (signal.aborted) throw error;
         const reason = `compaction failed: ${failure(error, this.parts.contextWindow())}`;
+        this.parts.report?.({ phase: "end", trigger, outcome: { compacted: false, error: reason } });
         notify(`codebot: ${reason}`);
         return { compacted: false, reason };
       }
     }
 
     runner.fire("PostCompact", { trigger, compactSummary: summary });
-    const started = await runner.sessionStart({ source: "compact" }).catch(() => undefined);
-    const startContext = started
-      ? (await takeSessionStartAnswer(started, "compact", this.parts.sessionStartEffects)).context
+    const sessionStart = await runner.sessionStart({ source: "compact" }).catch(() => undefined);
+    const startContext = sessionStart
+      ? (await takeSessionStartAnswer(sessionStart, "compact", this.parts.sessionStartEffects)).context
       : undefined;
     const instructionFiles = await this.parts.reloadInstructions?.().catch(() => undefined);
     const extra = [instructionFiles, tasksNote(this.parts.tasks), startContext]
@@ -166,11 +174,26 @@ export class Compaction {
       keepChars: Math.floor(window * KEEP_SHARE * 4),
     });
 
-    transcript.boundary("compact_boundary", { trigger, preTokens: tokensBefore });
+    const logicalParent = transcript.boundary("compact_boundary", { trigger, preTokens: tokensBefore });
     compacted.forEach((message, i) => {
       transcript.append(message, "main", i === 0 ? { isCompactSummary: true } : {});
     });
     this.parts.compacted?.();
+    const tokensAfter = tokensOf(compacted);
+    this.dropped += Math.max(0, tokensBefore - tokensAfter);
+    this.parts.report?.({
+      phase: "end",
+      trigger,
+      outcome: {
+        compacted: true,
+        summary: compacted[0] as ModelMessage,
+        tokensBefore,
+        tokensAfter,
+        droppedTokens: this.dropped,
+        durationMs: Math.round(performance.now() - started),
+        logicalParent,
+      },
+    });
     // The compacted history is the summary, then the messages kept (the latest turns); a request
     // too long for the window is kept cut (compactedHistory), which the notice says.
     const kept = compacted.slice(1);
@@ -186,6 +209,13 @@ export class Compaction {
 
 const TOO_LARGE_ADVICE =
   "start a new conversation (/clear, or a run without -c/-r) or use a model with a larger window";
+
+/** The tokens a history holds, as the context meter estimates a history no provider has counted. */
+function tokensOf(messages: readonly ModelMessage[]): number {
+  const meter = new ContextMeter();
+  meter.reset(messages);
+  return meter.tokens();
+}
 
 /** Why the summary was not made; when the conversation is too large for it, what to do. */
 function failure(error: unknown, window: number): string {

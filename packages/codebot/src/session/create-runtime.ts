@@ -910,6 +910,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     transcript,
     tasks,
     notify,
+    report: (event) => events.emit({ kind: "compaction", ...event }),
     reloadInstructions: async () => {
       const stop = await fireInstructionsLoaded(
         runner,

@@ -1,5 +1,6 @@
 import type { AgentEvent } from "@codebot/agentcore";
-import type { HookEnd, HookProgress, HookStart, TraceRecord } from "@codebot/hooks";
+import type { CompactTrigger, HookEnd, HookProgress, HookStart, TraceRecord } from "@codebot/hooks";
+import type { ModelMessage } from "ai";
 
 /**
  * What a session reports: every kernel event of the main agent and of sub-agents (tagged with the
@@ -20,7 +21,30 @@ export type SessionEvent =
   /** The session's title changed (`--name`, a hook's `sessionTitle`). */
   | { kind: "title"; title: string }
   /** A hook's `terminalSequence` (allowed OSC/BEL only): for the user's terminal, if there is one. */
-  | { kind: "terminal_sequence"; sequence: string };
+  | { kind: "terminal_sequence"; sequence: string }
+  /** The conversation is being summarised (`start`), and how that ended (compaction.ts). */
+  | ({ kind: "compaction" } & CompactionReport);
+
+/** What a compaction reports as it goes. */
+export type CompactionReport =
+  | { phase: "start"; trigger: CompactTrigger }
+  | { phase: "end"; trigger: CompactTrigger; outcome: CompactionEnd };
+
+/** How a compaction's summary ended: the history it made, or why there is none. */
+export type CompactionEnd =
+  | {
+      compacted: true;
+      /** The message that carries the summary, first of the compacted history. */
+      summary: ModelMessage;
+      tokensBefore: number;
+      tokensAfter: number;
+      /** The tokens the session's compactions have taken out of its context so far, this one's too. */
+      droppedTokens: number;
+      durationMs: number;
+      /** The transcript line the history was at (its boundary's `logicalParentUuid`). */
+      logicalParent: string | null;
+    }
+  | { compacted: false; error: string };
 
 /** Which run of which sub-agent an event is of, and the main agent's call that started it. */
 export interface SubagentOrigin {

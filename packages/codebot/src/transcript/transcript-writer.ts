@@ -145,8 +145,10 @@ export class TranscriptWriter {
    * Where the conversation was compacted (or cleared): the main agent's history is what follows
    * this line. A resumed session reads from the last boundary on. Claude Code's shape.
    */
-  boundary(kind: BoundaryKind, metadata: { trigger: string; preTokens: number }): void {
+  /** Writes the boundary; returns the main agent's line it follows (its `logicalParentUuid`). */
+  boundary(kind: BoundaryKind, metadata: { trigger: string; preTokens: number }): string | null {
     const uuid = randomUUID();
+    const logicalParent = this.lastUuid.get("main") ?? null;
     const line = {
       type: "system",
       subtype: kind,
@@ -155,7 +157,7 @@ export class TranscriptWriter {
       compactMetadata: metadata,
       uuid,
       parentUuid: null,
-      logicalParentUuid: this.lastUuid.get("main") ?? null,
+      logicalParentUuid: logicalParent,
       timestamp: new Date().toISOString(),
       sessionId: this.sessionId,
       session_id: this.sessionId,
@@ -164,6 +166,7 @@ export class TranscriptWriter {
       agentName: "main",
     };
     this.write(line, { key: "main", uuid });
+    return logicalParent;
   }
 
   /**

@@ -22,6 +22,7 @@ import type { SessionEvent, SubagentOrigin } from "../../session/session-events.
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
 import type { ClaudeStreamEvents } from "./claude-stream-events.js";
 import { claudeUsage } from "./claude-usage.js";
+import { compactionLines } from "./compaction-lines.js";
 import { modelFallbackText } from "./model-fallback-text.js";
 import type { SubagentTaskLines } from "./task-lines.js";
 import type { ThinkingTokens } from "./thinking-tokens.js";
@@ -78,6 +79,8 @@ export function claudeStreamLines(
       return [{ type: "system", subtype: "notice", message: event.message, ...base }];
     case "title":
       return [{ type: "system", subtype: "session_title_changed", title: event.title, ...base }];
+    case "compaction":
+      return compactionLines(event, base, now);
     case "agent": {
       const tasks = options.tasks?.lines(event, () => ({ uuid: randomUUID(), session_id: ids.sessionId }));
       const lines = agentLines(event, ids, options, base);
