@@ -36,6 +36,7 @@ export {
 } from "./models.js";
 export {
   type AnswerReader,
+  isOutputLimitResume,
   OUTPUT_LIMIT_RESUME_TEXT,
   OutputLimitError,
   SUBAGENT_RESUME_TEXTS,

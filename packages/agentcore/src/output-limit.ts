@@ -1,4 +1,4 @@
-import type { UserModelMessage } from "ai";
+import type { ModelMessage, UserModelMessage } from "ai";
 import { userMessage } from "./messages.js";
 import { ModelCallError } from "./model-error.js";
 
@@ -35,6 +35,21 @@ export type AnswerReader = "user" | "agent";
 export function outputLimitResumeMessage(reader: AnswerReader, nth: number): UserModelMessage {
   const text = reader === "agent" ? SUBAGENT_RESUME_TEXTS[nth - 1] : undefined;
   return userMessage(text ?? OUTPUT_LIMIT_RESUME_TEXT);
+}
+
+/** Whether `message` is one of the resumes asking a cut answer to go on (it came from no one). */
+export function isOutputLimitResume(message: ModelMessage): boolean {
+  if (message.role !== "user") return false;
+  const { content } = message;
+  const text =
+    typeof content === "string"
+      ? content
+      : content.length === 1 && content[0]?.type === "text"
+        ? content[0].text
+        : undefined;
+  return (
+    text === OUTPUT_LIMIT_RESUME_TEXT || (SUBAGENT_RESUME_TEXTS as readonly string[]).includes(text ?? "")
+  );
 }
 
 /**

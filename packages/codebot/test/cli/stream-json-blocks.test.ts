@@ -4,6 +4,7 @@
  * lines with the message's id, then a `user` line per result in the order the calls ended, the
  * faster second call's first, each with `tool_use_result`).
  */
+import { OUTPUT_LIMIT_RESUME_TEXT } from "@codebot/agentcore";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
@@ -15,6 +16,44 @@ type Line = Record<string, unknown>;
 const message = (line: Line) => line.message as { id?: string; content: unknown[]; usage?: unknown };
 
 describe("stream-json: an answer and its results", () => {
+  it("the resume after an answer cut at the output limit is a synthetic user line, its text a block, as claude writes it", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.atLimit("first part "), reply.text("second part")]);
+    const r = await runCli(["-p", "go", "--output-format", "stream-json", "--verbose"], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const [resume] = jsonLines(r.stdout).filter((l) => l.type === "user") as Line[];
+    expect(resume?.message).toEqual({
+      role: "user",
+      content: [{ type: "text", text: OUTPUT_LIMIT_RESUME_TEXT }],
+    });
+    expect(resume?.isSynthetic).toBe(true);
+  });
+
+  it("a sub-agent's prompt is a user line with its text a block, and not synthetic", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("agent", { subagent_type: "general-purpose", prompt: "look around" }),
+      reply.text("sub answer"),
+      reply.text("main done"),
+    ]);
+    const r = await runCli(
+      ["-p", "go", "--output-format", "stream-json", "--verbose", "--permission-mode", "bypassPermissions"],
+      { cwd: box.project, env: modelEnv(server, box.home) },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const prompt = (jsonLines(r.stdout) as Line[]).find(
+      (l) =>
+        l.type === "user" &&
+        l.parent_tool_use_id !== null &&
+        JSON.stringify(l.message).includes("look around"),
+    );
+    expect(prompt?.message).toEqual({ role: "user", content: [{ type: "text", text: "look around" }] });
+    expect(prompt).not.toHaveProperty("isSynthetic");
+  });
+
   it("an answer's line has claude's message fields in claude's order, and its thinking's line says how thinking is shown", async () => {
     const box = sandbox();
     const server = await modelServer([reply.turn({ reasoning: "hmm", text: "ok" })]);

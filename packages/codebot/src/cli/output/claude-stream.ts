@@ -12,7 +12,7 @@
  * claude 2.1.328 writes them; without that flag its messages are also `agent_message` lines.
  */
 import { randomUUID } from "node:crypto";
-import { type AgentEvent, toolResultMessage } from "@codebot/agentcore";
+import { type AgentEvent, isOutputLimitResume, toolResultMessage } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import { type PermissionDecision, toolResultMeta } from "../../approval/permission-decision.js";
@@ -185,8 +185,19 @@ function agentLines(
       ),
     );
   } else {
-    // Tool results not given a line of their own, and injected user messages (a sub-agent's prompt).
-    lines.push({ type: "user", message: { ...message, content, role: "user" }, ...under() });
+    // Tool results not given a line of their own, and injected user messages (a sub-agent's
+    // prompt, a resume after a cut answer): their text as a block, as claude 2.1.328 writes them.
+    lines.push({
+      type: "user",
+      message: {
+        ...message,
+        content: typeof content === "string" ? [{ type: "text", text: content }] : content,
+        role: "user",
+      },
+      ...under(),
+      // As claude's: a resume came from no one (recorded).
+      ...(isOutputLimitResume(e.message) ? { isSynthetic: true } : {}),
+    });
   }
   return lines;
 }
