@@ -172,6 +172,25 @@ describe("--include-partial-messages streams the model's events as claude 2.1.32
     expect(call).not.toHaveProperty("thinking_display");
   });
 
+  it("a tool call cut at the output limit shows its arguments' text in its block's line, as claude's", async () => {
+    const box = sandbox();
+    const cut = reply.turn({ toolCalls: [{ id: "toolu_a", name: "bash", input: '{"command": "echo ab' }] });
+    const server = await modelServer([{ ...cut, atLimit: true }, reply.text("ok")]);
+    const r = await runCli([...PARTIAL, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const [call] = jsonLines(r.stdout).filter((line) => line.type === "assistant");
+    expect((call?.message as { content?: unknown } | undefined)?.content).toEqual([
+      {
+        type: "tool_use",
+        id: "toolu_a",
+        name: "Bash",
+        input: { __unparsedToolInput: { raw: '{"command": "echo ab', len: 20 } },
+      },
+    ]);
+  });
+
   it("each line has claude's fields in claude's order; the first says how long the answer took to start, thinking's how thinking is shown", async () => {
     const box = sandbox();
     const server = await modelServer([reply.turn({ reasoning: "hmm", text: "ok" })]);

@@ -184,19 +184,23 @@ export class ClaudeStreamEvents {
   }
 }
 
-/** A block as its events built it: a tool call's arguments parsed ({} when they are not JSON), its tool named as claude names it. */
+/** A block as its events built it: a tool call's arguments parsed, its tool named as claude names it. */
 function finished(open: OpenBlock): Record<string, unknown> {
   const { block } = open;
   if (block.type !== "tool_use" && block.type !== "server_tool_use") return block;
   const name = typeof block.name === "string" ? claudeToolName(block.name) : block.name;
-  return { ...block, name, input: open.json === "" ? (block.input ?? {}) : parsedOr(open.json, {}) };
+  return { ...block, name, input: open.json === "" ? (block.input ?? {}) : argumentsOf(open.json) };
 }
 
-function parsedOr(json: string, fallback: unknown): unknown {
+/**
+ * A call's arguments; ones that are not JSON (cut at the output limit) as claude 2.1.328 shows
+ * them (recorded): `{"__unparsedToolInput": {"raw": <their first 2048 characters>, "len": <length>}}`.
+ */
+function argumentsOf(json: string): unknown {
   try {
     return JSON.parse(json);
   } catch {
-    return fallback;
+    return { __unparsedToolInput: { raw: json.slice(0, 2048), len: json.length } };
   }
 }
 
