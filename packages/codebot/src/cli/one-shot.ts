@@ -23,7 +23,7 @@ import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
 import { apiClock } from "./output/api-clock.js";
 import { ClaudeHookLines } from "./output/claude-hook-lines.js";
-import { blockLines, claudeStreamLines } from "./output/claude-stream.js";
+import { blockLines, claudeStreamLines, thinkingDisplayOf } from "./output/claude-stream.js";
 import { ClaudeStreamEvents } from "./output/claude-stream-events.js";
 import { claudeInitFields } from "./output/init-fields.js";
 import { jsonLine } from "./output/json-line.js";
@@ -115,6 +115,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const permissionDecisions = new Map<string, PermissionDecision>();
   const tasks = new SubagentTaskLines();
   const thinkingTokens = new ThinkingTokens();
+  const thinkingDisplay = thinkingDisplayOf(flags.thinkingDisplay);
   const streamEvents =
     flags.partialMessages === true
       ? new ClaudeStreamEvents({
@@ -122,10 +123,11 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
           // A MessageDisplay hook changes an answer's text once it ended: its lines wait for it.
           blockLines: () => display?.active() !== true,
           mcpServers: () => runtime?.mcpServers() ?? [],
+          thinkingDisplay,
         })
       : undefined;
   const writeBlocks = (line: WireObject) => {
-    for (const each of blockLines(line)) process.stdout.write(jsonLine(each));
+    for (const each of blockLines(line, thinkingDisplay)) process.stdout.write(jsonLine(each));
   };
   const emitEvent = (event: SessionEvent) => {
     const lines = claudeStreamLines(event, ids, {

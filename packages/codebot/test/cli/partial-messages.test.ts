@@ -191,6 +191,29 @@ describe("--include-partial-messages streams the model's events as claude 2.1.32
     ]);
   });
 
+  it("with --thinking-display summarized its lines say so, as claude's do; omitted stays updates", async () => {
+    for (const [flag, shown] of [
+      ["summarized", "summarized"],
+      ["omitted", "updates"],
+    ]) {
+      const box = sandbox();
+      const server = await modelServer([reply.turn({ reasoning: "hmm", text: "ok" })]);
+      const r = await runCli([...PARTIAL, "--thinking-display", flag as string, "--cwd", box.project], {
+        env: modelEnv(server, box.home),
+      });
+      expect(r.code, r.stderr).toBe(0);
+      const displays = jsonLines(r.stdout).flatMap((line) =>
+        "thinking_display" in line ? [`${line.type} ${line.thinking_display}`] : [],
+      );
+      expect(displays).toEqual([
+        `stream_event ${shown}`,
+        `stream_event ${shown}`,
+        `stream_event ${shown}`,
+        `assistant ${shown}`,
+      ]);
+    }
+  });
+
   it("each line has claude's fields in claude's order; the first says how long the answer took to start, thinking's how thinking is shown", async () => {
     const box = sandbox();
     const server = await modelServer([reply.turn({ reasoning: "hmm", text: "ok" })]);

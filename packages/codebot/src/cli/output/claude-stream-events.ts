@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { AgentEvent } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
-import { assistantLine, THINKING_DISPLAY } from "./claude-stream.js";
+import { assistantLine } from "./claude-stream.js";
 import type { ThinkingTokens } from "./thinking-tokens.js";
 import type { WireObject } from "./wire.js";
 
@@ -41,6 +41,8 @@ export interface StreamEventOptions {
   blockLines: () => boolean;
   /** The session's MCP servers now: an answer's MCP calls are named by their server (`tool_use_meta`). */
   mcpServers: () => readonly ServerStatus[];
+  /** How thinking is shown, as the lines name it (claude-stream.ts thinkingDisplayOf). */
+  thinkingDisplay: string;
 }
 
 /** One for the whole run: it remembers which message the stream is in. */
@@ -165,7 +167,7 @@ export class ClaudeStreamEvents {
     if (!thinking) return [line];
     // As claude's: how long the block took to stream (at least 1 ms) and how thinking is shown.
     const ms = Math.max(1, Math.round(performance.now() - open.startedAt));
-    return [{ ...line, thinking_duration_ms: ms, thinking_display: THINKING_DISPLAY }];
+    return [{ ...line, thinking_duration_ms: ms, thinking_display: this.options.thinkingDisplay }];
   }
 
   private line(event: StreamEvent, base: WireObject, ttftMs?: number): WireObject {
@@ -178,7 +180,7 @@ export class ClaudeStreamEvents {
       // As claude's: how long the answer took to start, on its first event.
       ...(ttftMs !== undefined && event.type === "message_start" ? { ttft_ms: ttftMs } : {}),
       // As claude's: how thinking is shown, on the message's start and its thinking's pieces.
-      ...(showsThinking(event) ? { thinking_display: THINKING_DISPLAY } : {}),
+      ...(showsThinking(event) ? { thinking_display: this.options.thinkingDisplay } : {}),
       ...(this.messageId !== undefined ? { api_message_id: this.messageId } : {}),
     };
   }

@@ -12,7 +12,12 @@
  * claude 2.1.328 writes them; without that flag its messages are also `agent_message` lines.
  */
 import { randomUUID } from "node:crypto";
-import { type AgentEvent, isOutputLimitResume, toolResultMessage } from "@codebot/agentcore";
+import {
+  type AgentEvent,
+  isOutputLimitResume,
+  type ThinkingDisplay,
+  toolResultMessage,
+} from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import { type PermissionDecision, toolResultMeta } from "../../approval/permission-decision.js";
@@ -250,10 +255,10 @@ function codebotLines(e: AgentEvent, agentName: string, base: WireObject): WireO
  * Claude's lines of one answer: a line per block (thinking, text, a tool call), each carrying the
  * whole message's fields, and `tool_use_meta` of its own call only; any other line as it is.
  */
-export function blockLines(line: WireObject): WireObject[] {
+export function blockLines(line: WireObject, display: string): WireObject[] {
   const message = line.message as { content?: unknown } | undefined;
   if (line.type !== "assistant" || !Array.isArray(message?.content)) return [line];
-  if (message.content.length < 2) return [withThinkingDisplay(line, message.content[0])];
+  if (message.content.length < 2) return [withThinkingDisplay(line, message.content[0], display)];
   const { tool_use_meta: meta, ...rest } = line;
   return message.content.map((block: { id?: unknown }) => {
     const own = Array.isArray(meta) ? meta.filter((entry: { id?: unknown }) => entry.id === block.id) : [];
@@ -265,18 +270,24 @@ export function blockLines(line: WireObject): WireObject[] {
         ...(own.length > 0 ? { tool_use_meta: own } : {}),
       },
       block,
+      display,
     );
   });
 }
 
-/** How claude 2.1.328 shows thinking, as its lines name it (recorded): `updates`, as codebot asks for it. */
-export const THINKING_DISPLAY = "updates";
+/**
+ * How thinking is shown, as claude 2.1.328's lines name it (recorded): the `--thinking-display`
+ * it sends (`summarized`, `highlights`), else `updates` (`omitted` too, which it sends as that).
+ */
+export function thinkingDisplayOf(flag: ThinkingDisplay | undefined): string {
+  return flag === "summarized" || flag === "highlights" ? flag : "updates";
+}
 
 /** A thinking block's line says how thinking is shown, as claude 2.1.328's does (recorded). */
-function withThinkingDisplay(line: WireObject, block: unknown): WireObject {
+function withThinkingDisplay(line: WireObject, block: unknown, display: string): WireObject {
   if ((block as { type?: unknown } | undefined)?.type !== "thinking" || "thinking_display" in line)
     return line;
-  return { ...line, thinking_display: THINKING_DISPLAY };
+  return { ...line, thinking_display: display };
 }
 
 /** A tool-results message without the results already streamed on their own (and those forgotten). */
