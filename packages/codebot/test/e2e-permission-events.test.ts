@@ -224,6 +224,30 @@ describe("PermissionRequest", () => {
     expect(s.model.requests).toHaveLength(2);
   });
 
+  it("interrupt ends the run as the user's interrupt: the next prompt's model reads claude's note after the refusal", async () => {
+    const s = await startSession({
+      user: {
+        hooks: {
+          PermissionRequest: [
+            group("Bash", command(decide({ behavior: "deny", message: "stop here", interrupt: true }))),
+          ],
+        },
+      },
+      runtime: { permissionMode: "ask" },
+      script: [reply.toolCall("bash", { command: "touch ran" }, "b1"), reply.text("next answer")],
+    });
+    const first = await s.runtime.prompt("go");
+    await s.runtime.prompt("and now?");
+    await s.runtime.close();
+    expect(first.hookStop).toEqual({ reason: "stop here", interrupt: true });
+    const sent = s.model.requests[1]?.prompt
+      .slice(-3)
+      .map((m) => ({ role: m.role, text: JSON.stringify(m.content) }));
+    expect(sent?.map((m) => m.role)).toEqual(["tool", "user", "user"]);
+    expect(sent?.[1]?.text).toContain("[Request interrupted by user for tool use]");
+    expect(sent?.[2]?.text).toContain("and now?");
+  });
+
   it("no decision leaves codebot's own answer: the call is refused for lack of a rule", async () => {
     const s = await startSession({
       user: { hooks: { PermissionRequest: [group("", command("cat > /dev/null; echo '{}'"))] } },

@@ -84,6 +84,8 @@ export interface Stop {
   kind: "stop";
   reason: string;
   by: string;
+  /** PermissionRequest's `interrupt: true`, not `continue: false`: claude ends the run as the user's interrupt. */
+  interrupt?: true;
 }
 
 export type Ruling = Allow | Block | Stop;

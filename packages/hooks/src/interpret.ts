@@ -55,6 +55,8 @@ export interface HookVerdict {
   permissionReason?: string;
   /** `continue: false`: the hook asks to end the run; the value is its `stopReason` (or a default). */
   stopRun?: string;
+  /** The run ends as PermissionRequest's `interrupt: true` ends it: as the user's interrupt would. */
+  interrupt?: true;
   /** Claude Code's `systemMessage`: a message for the user, not the model. */
   systemMessage?: string;
   /** Claude Code's `terminalSequence`, allowed and in canonical form (terminal-sequence.ts): for the user's terminal. */
@@ -343,8 +345,10 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   }
   if (top.continue === false) verdict.stopRun = top.stopReason?.trim() || DEFAULT_STOP_REASON;
   // PermissionRequest's `interrupt`: the call is refused and the run ends.
-  else if (request?.behavior === "deny" && request.interrupt === true)
+  else if (request?.behavior === "deny" && request.interrupt === true) {
     verdict.stopRun = request.message?.trim() || DEFAULT_STOP_REASON;
+    verdict.interrupt = true;
+  }
   if (top.systemMessage?.trim()) verdict.systemMessage = top.systemMessage.trim();
   if (top.terminalSequence !== undefined) {
     const sequence = allowedTerminalSequence(top.terminalSequence);

@@ -73,7 +73,12 @@ function hardMerge(event: HookEvent): Merge {
       }
       // `continue: false` outranks every other answer (Claude Code).
       if (verdict?.stopRun !== undefined && run.hook.canStopRun) {
-        return { kind: "stop", reason: verdict.stopRun, by: run.hook.name };
+        return {
+          kind: "stop",
+          reason: verdict.stopRun,
+          by: run.hook.name,
+          ...(verdict.interrupt ? { interrupt: true as const } : {}),
+        };
       }
       if (run.blocks) {
         const reason = run.blockReason ?? DEFAULT_BLOCK_REASON;

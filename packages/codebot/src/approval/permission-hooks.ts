@@ -10,7 +10,7 @@ export function permissionHooks(
   /** The runner exists only after the approval engine: it is looked up at each moment. */
   runner: () => HookRunner,
   /** A PermissionRequest hook's `interrupt: true` (or `continue: false`) ends the run. */
-  stopRun: (stop: { hook: string; reason: string }) => void,
+  stopRun: (stop: { hook: string; reason: string; interrupt?: true }) => void,
 ): PermissionHooks {
   return {
     async request(call, ctx, suggestions) {
@@ -26,7 +26,11 @@ export function permissionHooks(
       });
       switch (decision.kind) {
         case "stop":
-          stopRun({ hook: decision.by, reason: decision.reason });
+          stopRun({
+            hook: decision.by,
+            reason: decision.reason,
+            ...(decision.interrupt ? { interrupt: true } : {}),
+          });
           return { behavior: "deny", message: decision.reason, by: decision.by };
         case "block":
           return { behavior: "deny", message: decision.reason, by: decision.by };

@@ -7,7 +7,7 @@ import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
 import { modelEnv } from "../session/model-env.js";
 import { priceOf } from "../session/model-prices.js";
-import { failureReason, type PromptResult } from "../session/prompt-result.js";
+import { failureReason, type PromptResult, stoppedAsInterrupt } from "../session/prompt-result.js";
 import type { SessionEvent } from "../session/session-events.js";
 import { sessionModel } from "../session/session-model.js";
 import { claudePermissionMode } from "../settings/permission-modes.js";
@@ -458,9 +458,10 @@ function replayLine(input: StreamInputMessage, sessionId: string): WireObject {
 
 /**
  * 0 done, also when a hook said no (the prompt was blocked, or a hook ended the run), as claude
- * 2.1.328 exits; 1 anything else.
+ * 2.1.328 exits; 1 anything else, a PermissionRequest hook's interrupt included (claude's too).
  */
 function exitCodeOf(result: PromptResult): number {
+  if (stoppedAsInterrupt(result)) return 1;
   return result.status === "completed" || result.status === "blocked" || result.status === "stopped" ? 0 : 1;
 }
 

@@ -19,6 +19,16 @@ export type PromptStatus =
 export interface HookStop {
   event?: "UserPromptSubmit" | "Stop";
   reason: string;
+  /**
+   * PermissionRequest's `interrupt: true`: claude 2.1.328 ends the run as the user's interrupt
+   * (recorded: `-p` exits 1, `error_during_execution`, `terminal_reason` `aborted_tools`).
+   */
+  interrupt?: true;
+}
+
+/** A hook's stop that claude reports as an interrupted run, not a success. */
+export function stoppedAsInterrupt(result: PromptResult): boolean {
+  return result.status === "stopped" && result.hookStop?.interrupt === true;
 }
 
 /** What one `prompt()` came to. */

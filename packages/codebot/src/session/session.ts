@@ -66,6 +66,8 @@ export interface StopRequest {
   reason: string;
   hook: string;
   event?: "Stop";
+  /** PermissionRequest's `interrupt: true`: the run ends as the user's interrupt ends it (claude 2.1.328). */
+  interrupt?: true;
 }
 
 /**
@@ -310,7 +312,9 @@ export class Session {
     stopHooks.startPrompt();
     this.parts.structured?.startPrompt();
     const result = await agent.prompt(message);
-    if (result.reason === "aborted" && this.interrupted) this.noteInterruption(result.newMessages);
+    // A PermissionRequest hook's interrupt reads as the user's, as claude 2.1.328 writes it (recorded).
+    if (result.reason === "aborted" && (this.interrupted || this.stopOfRun()?.interrupt))
+      this.noteInterruption(result.newMessages);
     const outcome = validation.outcome();
     const stopOutcome = stopHooks.outcome();
     // Only a model call's failure is Claude Code's StopFailure (a crash elsewhere is not an API error).
@@ -336,7 +340,11 @@ export class Session {
     if (outcome.lastFeedback !== undefined) promptResult.validation.lastFeedback = outcome.lastFeedback;
     if (stopped) {
       promptResult.reason = stoppedText(stopped);
-      promptResult.hookStop = { reason: stopped.reason, ...(stopped.event ? { event: stopped.event } : {}) };
+      promptResult.hookStop = {
+        reason: stopped.reason,
+        ...(stopped.event ? { event: stopped.event } : {}),
+        ...(stopped.interrupt ? { interrupt: true } : {}),
+      };
     } else if (status === "validation_failed") {
       promptResult.reason = `validation still fails after ${outcome.attempts} attempts:\n${outcome.lastFeedback ?? ""}`;
     } else if (status === "error") {

@@ -253,6 +253,39 @@ describe("codebot -p", () => {
     });
   });
 
+  it("exits 1 when a PermissionRequest hook's deny interrupts, as claude: error_during_execution, aborted_tools", async () => {
+    const box = sandbox();
+    const decision = { behavior: "deny", message: "no shell here", interrupt: true };
+    const settings = box.json("s.json", {
+      hooks: {
+        PermissionRequest: [
+          {
+            matcher: "Bash",
+            hooks: [
+              command(
+                `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision } })}'`,
+              ),
+            ],
+          },
+        ],
+      },
+    });
+    const server = await modelServer([reply.toolCall("bash", { command: "touch ran" }), reply.text("never")]);
+    const r = await runCli(
+      ["-p", "go", "--output-format", "json", "--settings", settings, "--cwd", box.project],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(r.code).toBe(1);
+    expect(fs.existsSync(path.join(box.project, "ran"))).toBe(false);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      is_error: true,
+      subtype: "error_during_execution",
+      terminal_reason: "aborted_tools",
+      reason: expect.stringMatching(/: no shell here$/),
+    });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("stream-json: a UserPromptSubmit hook's block or continue: false is a system informational line, then a success result", async () => {
     const box = sandbox();
     const streamOf = async (hookOutput: string) => {

@@ -8,7 +8,7 @@ import { emptyUsage, type Usage } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { PermissionDenial } from "../../approval/tool-approval.js";
 import { costOf, type ModelPriceOverrides } from "../../session/model-prices.js";
-import { failureReason, type PromptResult } from "../../session/prompt-result.js";
+import { failureReason, type PromptResult, stoppedAsInterrupt } from "../../session/prompt-result.js";
 import { claudeUsage } from "./claude-usage.js";
 import type { WireObject } from "./wire.js";
 
@@ -88,10 +88,11 @@ function reasonFields(result: PromptResult): { reason?: string; errors?: string[
 
 /**
  * codebot's status, but claude 2.1.328's names for a hook's `continue: false`: `stop_hook_prevented`
- * from a Stop hook, `hook_stopped` from any other.
+ * from a Stop hook, `hook_stopped` from any other; `aborted_tools` for PermissionRequest's interrupt.
  */
 function terminalReasonOf(result: PromptResult): string {
   if (result.status !== "stopped") return result.status;
+  if (stoppedAsInterrupt(result)) return "aborted_tools";
   return result.hookStop?.event === "Stop" ? "stop_hook_prevented" : "hook_stopped";
 }
 
@@ -100,6 +101,7 @@ function terminalReasonOf(result: PromptResult): string {
  * prompt or stopped the run is a `success` in claude 2.1.328 (recorded).
  */
 function subtypeOf(result: PromptResult): string {
+  if (stoppedAsInterrupt(result)) return "error_during_execution";
   if (result.status === "completed" || result.status === "blocked" || result.status === "stopped")
     return "success";
   if (result.status === "max_turns") return "error_max_turns";
