@@ -39,6 +39,13 @@ for (const start of ["started at the call", "started ahead"] as const) {
       expect(t.bash.contentFromData?.({ stdout: "", stderr: "", interrupted: false })).toBe("(no output)");
     });
 
+    it("a silent command's stdout is empty for hooks, as claude's Bash gives it; the model reads (no output)", async () => {
+      const t = setup();
+      const silent = await runTool(t.bash, { command: "true" });
+      expect(silent.content).toBe("(no output)");
+      expect(silent.data).toEqual({ stdout: "", stderr: "", interrupted: false, isImage: false });
+    });
+
     it("a command of any characters but NUL reaches bash as written", async () => {
       const t = setup();
       const text = `quotes ' " \` $HOME \\ \t tab\r\u0001\u001f\u007f é 漢字 🙂 \\\n\n  trailing  `;

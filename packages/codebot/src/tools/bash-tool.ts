@@ -97,10 +97,11 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
         if (cwd !== old) env.onCwdChange?.(old, cwd);
       }
       const content = describe(result, timeoutMs) + note;
-      // A failed call's hooks get the error instead (PostToolUseFailure), as in Claude Code.
+      // A failed call's hooks get the error instead (PostToolUseFailure), as in Claude Code. A
+      // silent command's `stdout` is "" for them, as claude 2.1.328's (recorded), not the model's "(no output)".
       return isFailure(result)
         ? { content, isError: true }
-        : { content, isError: false, data: bashData(content) };
+        : { content, isError: false, data: bashData(result.output === "" ? note.trimStart() : content) };
     },
   };
   return tool;
