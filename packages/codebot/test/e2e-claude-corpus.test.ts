@@ -159,7 +159,12 @@ describe("the Claude Code corpus through the runtime", () => {
   it("notify-log.cjs logs the notification with its notification_type (a permission question)", async () => {
     const s = await corpusSession({
       script: [reply.toolCalls(toolCall("bash", { command: "touch hi" }, "c1")), done()],
-      runtime: { permissionMode: "ask", askToolApproval: async () => "once" },
+      runtime: {
+        permissionMode: "ask",
+        askToolApproval: async () => "once",
+        // At once: claude's 6 s wait for an answer is tested in e2e-permission-events.
+        env: { CODEBOT_PERMISSION_PROMPT_MS: "0" },
+      },
     });
     await s.runtime.prompt("hello");
     await waitFor(() => linesOf(s, ".claude/notifications.log").length > 0);

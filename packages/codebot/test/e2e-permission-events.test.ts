@@ -7,6 +7,7 @@ import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, scratchDir, startSession, toolResultFor } from "./support/e2e.js";
+import { waitFor } from "./support/wait-for.js";
 
 const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const decide = (decision: Record<string, unknown>) =>
@@ -375,7 +376,7 @@ describe("PermissionDenied", () => {
 });
 
 describe("Notification permission_prompt", () => {
-  it("fires as a tool call is put to the user, matched on notification_type", async () => {
+  it("fires once a question has waited unanswered, matched on notification_type", async () => {
     const s = await startSession({
       user: {
         hooks: {
@@ -387,7 +388,13 @@ describe("Notification permission_prompt", () => {
       },
       runtime: {
         permissionMode: "ask",
-        askToolApproval: async () => "once",
+        // The person answers only once the hook has told them.
+        askToolApproval: async () => {
+          await waitFor(() => fs.existsSync(s.at("notified.json")), 10_000, "the permission_prompt hook");
+          return "once";
+        },
+        // claude's 6 s, shortened for the test.
+        env: { CODEBOT_PERMISSION_PROMPT_MS: "200" },
       },
       script: [reply.toolCall("bash", { command: "touch hi" }, "b1"), reply.text("done")],
     });
@@ -399,5 +406,17 @@ describe("Notification permission_prompt", () => {
       message: "codebot needs your permission to use bash",
     });
     expect(fs.existsSync(s.at("idle-ran"))).toBe(false);
+  });
+
+  it("a question answered within claude's 6 s fires none", async () => {
+    const s = await startSession({
+      user: { hooks: { Notification: [group("permission_prompt", command("touch notified"))] } },
+      runtime: { permissionMode: "ask", askToolApproval: async () => "once" },
+      script: [reply.toolCall("bash", { command: "touch hi" }, "b1"), reply.text("done")],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(fs.existsSync(s.at("hi"))).toBe(true);
+    expect(fs.existsSync(s.at("notified"))).toBe(false);
   });
 });

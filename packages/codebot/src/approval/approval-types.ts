@@ -55,7 +55,8 @@ export type PermissionHookAnswer =
  * The hooks of the permission moments (Claude Code's events): `request` before codebot asks the
  * user or refuses for lack of a rule (PermissionRequest; undefined = no hook decided), `denied`
  * after a call was refused (PermissionDenied), `asking` as a question is put to the user
- * (Notification `permission_prompt`).
+ * (Notification `permission_prompt`, once the question has waited; the returned function says it
+ * was answered).
  */
 export interface PermissionHooks {
   request(
@@ -69,5 +70,5 @@ export interface PermissionHooks {
     ctx: { agentName: string },
     reason: string,
   ): void;
-  asking(call: { name: string }): void;
+  asking(call: { name: string }): () => void;
 }

@@ -6,11 +6,20 @@
 import type { HookRunner } from "@codebot/hooks";
 import type { PermissionHooks } from "./approval-types.js";
 
+/**
+ * How long a question waits unanswered before the Notification hooks are told: claude 2.1.328's
+ * 6 seconds (its binary's permission-prompt notice delay; recorded: a question answered at once
+ * fired none). `CODEBOT_PERMISSION_PROMPT_MS` changes it (tests, or a user who wants it sooner).
+ */
+export const PERMISSION_PROMPT_MS = 6_000;
+
 export function permissionHooks(
   /** The runner exists only after the approval engine: it is looked up at each moment. */
   runner: () => HookRunner,
   /** A PermissionRequest hook's `interrupt: true` (or `continue: false`) ends the run. */
   stopRun: (stop: { hook: string; reason: string; interrupt?: true }) => void,
+  /** How long a question waits before `permission_prompt` fires (default PERMISSION_PROMPT_MS). */
+  askingNoticeMs = PERMISSION_PROMPT_MS,
 ): PermissionHooks {
   return {
     async request(call, ctx, suggestions) {
@@ -54,10 +63,20 @@ export function permissionHooks(
       });
     },
     asking(call) {
-      runner().fire("Notification", {
-        message: `codebot needs your permission to use ${call.name}`,
-        notificationType: "permission_prompt",
-      });
+      const notify = () =>
+        runner().fire("Notification", {
+          message: `codebot needs your permission to use ${call.name}`,
+          notificationType: "permission_prompt",
+        });
+      // 0: as the question is put, whatever answers it at once.
+      if (askingNoticeMs === 0) {
+        notify();
+        return () => {};
+      }
+      const timer = setTimeout(notify, askingNoticeMs);
+      // An open question never keeps the process alive on its own.
+      timer.unref();
+      return () => clearTimeout(timer);
     },
   };
 }

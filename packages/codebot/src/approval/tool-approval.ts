@@ -483,7 +483,7 @@ export class ToolApproval {
   ): Promise<ApprovalAnswer> {
     return this.options.queue.run(() => {
       if (ctx.signal.aborted) return Promise.resolve("deny");
-      this.options.hooks?.asking(call);
+      const answered = this.options.hooks?.asking(call);
       return ask({
         tool: call.name,
         callId: call.id,
@@ -491,7 +491,7 @@ export class ToolApproval {
         args: call.args,
         ...question,
         signal: ctx.signal,
-      });
+      }).finally(() => answered?.());
     });
   }
 

@@ -66,6 +66,7 @@ import { isPluginProblem, type PluginFolder } from "../settings/load-plugins.js"
 import type { SettingSourceName } from "../settings/load-settings.js";
 import { resolveManagedRoot } from "../settings/managed-files.js";
 import { bypassRefusal } from "../settings/managed-policy.js";
+import { millisecondsVariable } from "../settings/milliseconds-variable.js";
 import { managedEnvOf, type PermissionMode, type UntrustedGrant } from "../settings/runtime-settings.js";
 import { CODE_RUNNING_TOOLS, customizationsOf, type SessionModes } from "../settings/session-modes.js";
 import { SessionSkills } from "../skills/session-skills.js";
@@ -472,6 +473,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     permissionHooks: permissionHooks(
       () => runner,
       (stop) => session?.stopRun(stop),
+      millisecondsVariable("CODEBOT_PERMISSION_PROMPT_MS", env.CODEBOT_PERMISSION_PROMPT_MS, 0, notify),
     ),
   });
   // The same rules, for files given to the model without a read call (@file mentions, instruction imports).

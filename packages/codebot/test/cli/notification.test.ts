@@ -1,7 +1,8 @@
 /**
  * Notification where Claude Code sends it (issue 14): none in `-p`; in the interactive session
  * `permission_prompt` as a tool call is put to the user and `idle_prompt` once the prompt has
- * waited (CODEBOT_IDLE_PROMPT_MS shortens Claude Code's 60 s for the test).
+ * waited (CODEBOT_IDLE_PROMPT_MS shortens Claude Code's 60 s for the test, and
+ * CODEBOT_PERMISSION_PROMPT_MS its 6 s wait of a question before permission_prompt).
  */
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
@@ -72,7 +73,7 @@ describe("Notification", { timeout: 120_000 }, () => {
     ]);
     const term = TmuxSession.start({
       dir: box.project,
-      env: modelEnv(server, box.home, { CODEBOT_IDLE_PROMPT_MS: "300" }),
+      env: modelEnv(server, box.home, { CODEBOT_IDLE_PROMPT_MS: "300", CODEBOT_PERMISSION_PROMPT_MS: "300" }),
       args: ["--settings", settings],
     });
     await term.waitForScreen(/^›/m);
@@ -111,7 +112,7 @@ describe("Notification", { timeout: 120_000 }, () => {
     ]);
     const term = TmuxSession.start({
       dir: box.project,
-      env: modelEnv(server, box.home),
+      env: modelEnv(server, box.home, { CODEBOT_PERMISSION_PROMPT_MS: "300" }),
       args: ["--settings", settings],
     });
     await term.waitForScreen(/^›/m);
