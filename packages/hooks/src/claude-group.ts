@@ -44,6 +44,13 @@ export const CLAUDE_DEFAULT_TIMEOUT_S: Readonly<Record<ClaudeHookEntry["type"], 
 
 const GROUP_KEYS = new Set(["matcher", "hooks"]);
 
+/**
+ * Labels a group may carry for its readers, which Claude Code passes over as it passes over any
+ * key it does not read: everything-claude-code gives each of its groups a `description` and an
+ * `id`, and a warning for each was 56 lines at every start.
+ */
+const GROUP_LABEL_KEYS = new Set(["description", "id"]);
+
 /** What a key of a group object that is not `matcher` or `hooks` is told. */
 function groupKeyMessage(key: string): string {
   if (key === "blocking")
@@ -63,7 +70,7 @@ export function compileGroup(
   toolRule?: ToolRuleCompiler,
 ): CompiledHook[] {
   for (const key of Object.keys(raw)) {
-    if (GROUP_KEYS.has(key)) continue;
+    if (GROUP_KEYS.has(key) || GROUP_LABEL_KEYS.has(key)) continue;
     report({ severity: "warning", field: key, message: groupKeyMessage(key) });
   }
   const matcher = groupMatcher(event, raw.matcher, report);

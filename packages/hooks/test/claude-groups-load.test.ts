@@ -307,6 +307,20 @@ describe("loading Claude Code groups", () => {
     });
   });
 
+  it("a group's description and id are labels, read without a warning (everything-claude-code's groups carry both)", () => {
+    const { hooks, problems } = loadHooks([
+      layer({
+        hooks: {
+          PreToolUse: [
+            { ...group("Bash", cmd("x")), description: "Bash preflight", id: "pre:bash:dispatcher" },
+          ],
+        },
+      }),
+    ]);
+    expect(hooks).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
   it("a group matcher RE2 rejects is an error and the group is skipped", () => {
     const { hooks, problems } = loadHooks([
       layer({ hooks: { PreToolUse: [group("(a)\\1", cmd("x")), group("Bash", cmd("y"))] } }),
