@@ -13,6 +13,7 @@ import { sessionModel } from "../session/session-model.js";
 import { claudePermissionMode } from "../settings/permission-modes.js";
 import { CliError, errorMessage } from "./cli-error.js";
 import { closeWithNotice } from "./close-with-notice.js";
+import { compactAsPrompt, compactFocusOf } from "./compact-prompt.js";
 import { ControlChannel } from "./control/control-channel.js";
 import { MidTurnMessages } from "./control/mid-turn-messages.js";
 import { sdkHookExecutor } from "./control/sdk-hook-executor.js";
@@ -376,8 +377,11 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // As claude 2.1.328's -p (recorded): a background sub-agent that ends after the turn has ended
   // gets a turn of its own, its `<task-notification>` the prompt (UserPromptSubmit sees it), with
   // its own init and result lines; the run ends once none is left. `json`'s object is the last turn's.
-  const promptNow = (text: string) =>
-    midTurn ? midTurn.during(() => runtime.prompt(text)) : runtime.prompt(text);
+  const promptNow = (text: string) => {
+    const focus = compactFocusOf(text);
+    if (focus !== undefined) return compactAsPrompt(runtime, focus);
+    return midTurn ? midTurn.during(() => runtime.prompt(text)) : runtime.prompt(text);
+  };
   const answer = async (prompt: string): Promise<number> => {
     let text = prompt;
     let result = await promptNow(text);

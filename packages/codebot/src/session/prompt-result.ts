@@ -56,6 +56,8 @@ export interface PromptResult {
   usageByModel: ReadonlyMap<string, Usage>;
   /** PostStopValidation in this prompt: how often the hooks ran, and the last failure's output. */
   validation: { attempts: number; lastFeedback?: string };
+  /** The prompt was a command run without the model (`/compact` in `-p`): claude's `local_command`. */
+  localCommand?: "compact";
 }
 
 /** The text of the last assistant message that has any. */

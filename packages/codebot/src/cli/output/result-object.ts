@@ -71,6 +71,7 @@ export function resultObject(input: ResultInput): WireObject {
     terminal_reason: terminalReasonOf(result),
     result_index: input.index,
     ...(input.fromNotification ? { origin: { kind: "task-notification", producer: "session-task" } } : {}),
+    ...(result.localCommand ? { local_command: result.localCommand } : {}),
     ...reasonFields(result),
     uuid: randomUUID(),
   };

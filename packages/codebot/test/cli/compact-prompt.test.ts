@@ -1,0 +1,47 @@
+/**
+ * `-p "/compact [focus]"` runs the compaction, as claude 2.1.328's `-p` runs its `/compact`
+ * (recorded with everything-claude-code's PreCompact hook): PreCompact gets the focus, the model is
+ * asked only for the summary, and the result is a `success` with `local_command: "compact"`.
+ */
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+describe("-p /compact", () => {
+  it("compacts the continued conversation: PreCompact with the focus, one summary request, local_command compact", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { PreCompact: [{ hooks: [command(`cat > ${box.at("pre-compact.json")}`)] }] },
+    });
+    const server = await modelServer([
+      reply.text("kiwi noted"),
+      reply.text("<summary>the word is kiwi</summary>"),
+    ]);
+    const env = modelEnv(server, box.home);
+    const args = ["--output-format", "json", "--settings", settings, "--cwd", box.project];
+    await runCli(["-p", "remember the word kiwi", ...args], { env });
+
+    const r = await runCli(["-c", "-p", "/compact keep the word", ...args], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      type: "result",
+      subtype: "success",
+      result: "",
+      num_turns: 0,
+      local_command: "compact",
+    });
+    expect(JSON.parse(fs.readFileSync(box.at("pre-compact.json"), "utf8"))).toMatchObject({
+      hook_event_name: "PreCompact",
+      trigger: "manual",
+      custom_instructions: "keep the word",
+    });
+    expect(server.requests).toHaveLength(2);
+    // The summary request: the conversation so far, not the command as a prompt.
+    expect(requestText(server.requests[1])).toContain("remember the word kiwi");
+    expect(requestText(server.requests[1])).not.toContain("/compact keep the word");
+  });
+});
