@@ -16,15 +16,19 @@ export function compactFocusOf(prompt: string): string | undefined {
   return match === null ? undefined : (match[1] ?? "").trim();
 }
 
-/** Compacts the conversation and reports it as a prompt's result: an error when it could not. */
+/**
+ * Compacts the conversation and reports it as a prompt's result: an error when it could not, but
+ * a success when there was nothing to compact, as claude's (its "No messages to compact" is exit 0).
+ */
 export async function compactAsPrompt(
   runtime: Pick<Runtime, "compact">,
   focus: string,
 ): Promise<PromptResult> {
   const outcome = await runtime.compact(focus || undefined);
+  const done = outcome.compacted || outcome.empty === true;
   return {
-    status: outcome.compacted ? "completed" : "error",
-    ...(outcome.compacted ? {} : { reason: outcome.reason }),
+    status: done ? "completed" : "error",
+    ...(done ? {} : { reason: outcome.reason }),
     localCommand: "compact",
     text: "",
     turns: 0,

@@ -17,7 +17,8 @@ import { type SessionStartEffects, takeSessionStartAnswer } from "./session-star
 
 export type CompactOutcome =
   | { compacted: true; messages: ModelMessage[]; summary: string; tokensBefore: number }
-  | { compacted: false; reason: string };
+  /** `empty`: there was nothing to compact (claude 2.1.328's "No messages to compact"). */
+  | { compacted: false; reason: string; empty?: true };
 
 export interface CompactionParts {
   model(): LanguageModelV3;

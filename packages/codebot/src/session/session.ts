@@ -170,6 +170,12 @@ export class Session {
   async compact(focus?: string): Promise<CompactOutcome> {
     if (this.running || this.compacting) throw new Error("session: cannot compact while a prompt is running");
     const { agent, compaction, meter } = this.parts;
+    // As claude 2.1.328's /compact of an empty conversation: no hook, no model call (recorded).
+    if (agent.messages.length === 0) {
+      const reason = "no messages to compact";
+      this.parts.notify(`codebot: ${reason}`);
+      return { compacted: false, reason, empty: true };
+    }
     const controller = new AbortController();
     this.controller = controller;
     this.compacting = true;

@@ -44,4 +44,21 @@ describe("-p /compact", () => {
     expect(requestText(server.requests[1])).toContain("remember the word kiwi");
     expect(requestText(server.requests[1])).not.toContain("/compact keep the word");
   });
+
+  it("a new session has nothing to compact: no PreCompact, no model call, a success, as claude's", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { PreCompact: [{ hooks: [command(`touch ${box.at("pre-compact-ran")}`)] }] },
+    });
+    const server = await modelServer([reply.text("<summary>nothing</summary>")]);
+    const r = await runCli(
+      ["-p", "/compact", "--output-format", "json", "--settings", settings, "--cwd", box.project],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("codebot: no messages to compact");
+    expect(JSON.parse(r.stdout)).toMatchObject({ subtype: "success", result: "", local_command: "compact" });
+    expect(server.requests).toHaveLength(0);
+    expect(fs.existsSync(box.at("pre-compact-ran"))).toBe(false);
+  });
 });
