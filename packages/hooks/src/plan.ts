@@ -20,9 +20,9 @@ export interface Skipped {
 }
 
 /**
- * One step: the hooks the caller waits for (one native entry, or the matching members of a Claude
- * Code group: they run together and merge in configuration order), preceded by the hooks skipped
- * or started in the background since the previous step.
+ * One step: the hooks the caller waits for (one native entry, or the matching hooks of the Claude
+ * Code groups next to each other in the list: they run together and merge in configuration order),
+ * preceded by the hooks skipped or started in the background since the previous step.
  */
 export interface Step {
   skipped: Skipped[];
@@ -56,9 +56,12 @@ export function plan(fields: PayloadFields, hooks: readonly CompiledHook[], opti
   let step = emptyStep();
   let i = 0;
   while (i < hooks.length) {
-    const group = hooks[i]?.group;
+    // Claude Code runs every matching hook of an event at once, whatever group it is in: the
+    // Claude Code groups next to each other in the list run together (a native entry between
+    // them runs on its own, in its place).
+    const together = hooks[i]?.group !== undefined;
     let end = i + 1;
-    while (group !== undefined && end < hooks.length && hooks[end]?.group === group) end++;
+    while (together && end < hooks.length && hooks[end]?.group !== undefined) end++;
     for (let k = i; k < end; k++) {
       const hook = hooks[k] as CompiledHook;
       const key = hook.onceKey;

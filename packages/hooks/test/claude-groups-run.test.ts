@@ -636,6 +636,23 @@ describe("a Claude Code group's hooks", () => {
     expect(decision).toMatchObject({ kind: "allow", context: "first\n\nsecond\n\nthird" });
   });
 
+  it("run at the same time as the hooks of the groups next to theirs, as Claude Code runs every matching hook", async () => {
+    // The first group's hook lets the call through only if the second group's hook runs while it
+    // waits: one group after the other, it would wait in vain and block.
+    const { runner, dir } = setup({
+      PreToolUse: [
+        group(
+          "Bash",
+          cmd("for i in $(seq 100); do [ -f second-ran ] && exit 0; sleep 0.1; done; echo alone >&2; exit 2"),
+        ),
+        group("*", cmd("touch second-ran")),
+      ],
+    });
+    const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: { command: "ls" } });
+    expect(decision.kind).toBe("allow");
+    expect(existsSync(join(dir, "second-ran"))).toBe(true);
+  });
+
   it("a SessionStart group started before anyone waits is still waited for by close()", async () => {
     const { runner, dir } = setup({ SessionStart: [group("startup", cmd("sleep 0.3; touch started"))] });
     void runner.sessionStart({ source: "startup" });

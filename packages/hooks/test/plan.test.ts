@@ -67,7 +67,7 @@ const cases: Case[] = [
     expected: [["audit: background", "edits: skipped:matcher"]],
   },
   {
-    name: "a Claude Code group is one step; a repeated command runs once; async: true starts in the background",
+    name: "neighbouring Claude Code groups are one step; a repeated command runs once; async: true starts in the background",
     event: "PreToolUse",
     hooks: [
       group("Bash", cmd("first"), cmd("again"), cmd("bg", { command: "sleep 1", async: true })),
@@ -75,9 +75,26 @@ const cases: Case[] = [
     ],
     fields: { tool: "bash", args: {} },
     expected: [
-      ["first: wait", "again: skipped:duplicate", "bg: background"],
-      ["dup of first: skipped:duplicate", "other: wait"],
+      [
+        "first: wait",
+        "again: skipped:duplicate",
+        "bg: background",
+        "dup of first: skipped:duplicate",
+        "other: wait",
+      ],
     ],
+  },
+  {
+    name: "a native entry between Claude Code groups runs on its own, in its place",
+    event: "PreToolUse",
+    hooks: [
+      group("", cmd("group one", { command: "one" })),
+      cmd("native"),
+      group("", cmd("group two", { command: "two" })),
+      group("", cmd("group three", { command: "three" })),
+    ],
+    fields: { tool: "bash", args: {} },
+    expected: [["group one: wait"], ["native: wait"], ["group two: wait", "group three: wait"]],
   },
   {
     name: "Claude Code PostToolUse groups are waited for, skip a failed call, and native entries stay in the background",
