@@ -6,6 +6,7 @@ import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { expectNoStackTrace, jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
 import { SDK_ARGS, startSdkRun } from "./support/sdk-driver.js";
+import { sdkSession, sdkTurn } from "./support/sdk-session.js";
 
 useBuiltCli();
 
@@ -30,38 +31,31 @@ const PRE_TOOL_USE_DENY = {
 
 describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p needed)", () => {
   it("initialize is answered as claude answers it, before anything else: hooks applied, the permission mode", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("hello")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { run } = await sdkSession([reply.text("hello")]);
     const answer = await run.initialized;
     expect(answer).toMatchObject({
       subtype: "success",
       request_id: "init",
       response: { hooks_applied: true, current_permission_mode: "default", commands: [] },
     });
-    run.say("hi");
-    await run.result();
-    const r = await run.end();
-    expect(r.code).toBe(0);
+    const { exit } = await run.lastTurn("hi");
+    expect(exit.code).toBe(0);
     expect(run.lines()[0]?.type).toBe("control_response");
   });
 
   it("a PreToolUse hook callback that answers deny blocks the Bash call: hook_callback carries the callback id and the hook's input", async () => {
     const box = sandbox();
     const target = box.at("made-by-bash");
-    const server = await modelServer([
-      reply.toolCall("bash", { command: `touch '${target}'` }, "toolu_1"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      hooks: { PreToolUse: [{ matcher: "Bash", hookCallbackIds: ["hook_0"] }] },
-      answers: { hook_callback: () => PRE_TOOL_USE_DENY },
-    });
-    run.say("make the file");
-    await run.result();
-    const r = await run.end();
-    expectNoStackTrace(r.stderr);
+    const { server, run, exit } = await sdkTurn(
+      "make the file",
+      [reply.toolCall("bash", { command: `touch '${target}'` }, "toolu_1"), reply.text("done")],
+      {
+        box,
+        hooks: { PreToolUse: [{ matcher: "Bash", hookCallbackIds: ["hook_0"] }] },
+        answers: { hook_callback: () => PRE_TOOL_USE_DENY },
+      },
+    );
+    expectNoStackTrace(exit.stderr);
     expect(fs.existsSync(target)).toBe(false);
     expect(toolResultText(server.requests, "toolu_1")).toContain("the program's hook says no");
     const [callback] = run.requests();
@@ -78,23 +72,18 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
   });
 
   it("a PostToolUse hook callback's additionalContext reaches the model with the tool's result", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "echo ran" }, "toolu_1"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      hooks: { PostToolUse: [{ hookCallbackIds: ["hook_1"] }] },
-      answers: {
-        hook_callback: () => ({
-          hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "noted-by-sdk" },
-        }),
+    const { server } = await sdkTurn(
+      "run it",
+      [reply.toolCall("bash", { command: "echo ran" }, "toolu_1"), reply.text("done")],
+      {
+        hooks: { PostToolUse: [{ hookCallbackIds: ["hook_1"] }] },
+        answers: {
+          hook_callback: () => ({
+            hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "noted-by-sdk" },
+          }),
+        },
       },
-    });
-    run.say("run it");
-    await run.result();
-    await run.end();
+    );
     expect(requestText(server.requests[1])).toContain("noted-by-sdk");
   });
 
@@ -103,23 +92,23 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     const denied = box.at("denied");
     const asked = box.at("asked");
     const updated = box.at("updated");
-    const server = await modelServer([
-      reply.toolCall("bash", { command: `touch '${denied}'` }, "toolu_1"),
-      reply.toolCall("bash", { command: `touch '${asked}'` }, "toolu_2"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      answers: {
-        can_use_tool: (request) =>
-          request.tool_use_id === "toolu_1"
-            ? { behavior: "deny", message: "canUseTool says no", toolUseID: "toolu_1" }
-            : { behavior: "allow", updatedInput: { command: `touch '${updated}'` }, toolUseID: "toolu_2" },
+    const { server, run } = await sdkTurn(
+      "make files",
+      [
+        reply.toolCall("bash", { command: `touch '${denied}'` }, "toolu_1"),
+        reply.toolCall("bash", { command: `touch '${asked}'` }, "toolu_2"),
+        reply.text("done"),
+      ],
+      {
+        box,
+        answers: {
+          can_use_tool: (request) =>
+            request.tool_use_id === "toolu_1"
+              ? { behavior: "deny", message: "canUseTool says no", toolUseID: "toolu_1" }
+              : { behavior: "allow", updatedInput: { command: `touch '${updated}'` }, toolUseID: "toolu_2" },
+        },
       },
-    });
-    run.say("make files");
-    await run.result();
-    await run.end();
+    );
     expect(run.requests().map((r) => [r.subtype, r.tool_name, r.tool_use_id, r.input])).toEqual([
       ["can_use_tool", "Bash", "toolu_1", { command: `touch '${denied}'` }],
       ["can_use_tool", "Bash", "toolu_2", { command: `touch '${asked}'` }],
@@ -134,19 +123,16 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
 
   it("canUseTool's deny is the tool result as claude 2.1.328 gives it: the program's message alone, tool_use_result `Error: <message>`", async () => {
     const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: `touch '${box.at("denied")}'` }, "toolu_1"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      answers: {
-        can_use_tool: () => ({ behavior: "deny", message: "the program says no", toolUseID: "toolu_1" }),
+    const { server, run } = await sdkTurn(
+      "make the file",
+      [reply.toolCall("bash", { command: `touch '${box.at("denied")}'` }, "toolu_1"), reply.text("done")],
+      {
+        box,
+        answers: {
+          can_use_tool: () => ({ behavior: "deny", message: "the program says no", toolUseID: "toolu_1" }),
+        },
       },
-    });
-    run.say("make the file");
-    await run.result();
-    await run.end();
+    );
     expect(toolResultText(server.requests, "toolu_1")).toBe(JSON.stringify("the program says no"));
     const refused = run.lines().find((l) => l.type === "user");
     expect(refused).toMatchObject({
@@ -156,15 +142,14 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
   });
 
   it("a message sent while a turn runs goes into that turn, as claude 2.1.328 folds it: the model's next step has it, no result of its own", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "sleep 1" }, "toolu_1"),
-      reply.text("both answered"),
-      reply.text("a turn of its own"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { server, run } = await sdkSession(
+      [
+        reply.toolCall("bash", { command: "sleep 1" }, "toolu_1"),
+        reply.text("both answered"),
+        reply.text("a turn of its own"),
+      ],
+      { args: ["--permission-mode", "bypassPermissions"] },
+    );
     run.say("first message");
     await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
     run.say("second message");
@@ -179,10 +164,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
   });
 
   it("a message sent while a turn's prompt is refused before the model is not lost: it gets its own turn next", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("second answered")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { server, run } = await sdkSession([reply.text("second answered")], {
       hooks: { UserPromptSubmit: [{ hookCallbackIds: ["ups"] }] },
       // The first prompt's callback is answered below, after the second message.
       answers: {
@@ -223,14 +205,10 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
   });
 
   it("interrupt lists a message folded into the turn that the model has not had yet in still_queued; it runs next as its own turn", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "sleep 30" }, "toolu_1"),
-      reply.text("the second's own turn"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { server, run } = await sdkSession(
+      [reply.toolCall("bash", { command: "sleep 30" }, "toolu_1"), reply.text("the second's own turn")],
+      { args: ["--permission-mode", "bypassPermissions"] },
+    );
     run.say("wait");
     await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
     const second = {
@@ -249,18 +227,11 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
   });
 
   it("can_use_tool comes after the assistant line holding the call, as claude 2.1.328 sends it: the program has seen the call it is asked about", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "touch made" }, "toolu_1"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      answers: { can_use_tool: () => ({ behavior: "deny", message: "no" }) },
-    });
-    run.say("go");
-    await run.result();
-    await run.end();
+    const { run } = await sdkTurn(
+      "go",
+      [reply.toolCall("bash", { command: "touch made" }, "toolu_1"), reply.text("done")],
+      { answers: { can_use_tool: () => ({ behavior: "deny", message: "no" }) } },
+    );
     const lines = run.lines();
     const call = lines.findIndex((l) => l.type === "assistant" && JSON.stringify(l).includes("toolu_1"));
     const asked = lines.findIndex((l) => l.type === "control_request");
@@ -270,28 +241,28 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
 
   it("can_use_tool names a sub-agent's run (agent_id, as claude 2.1.328's code sends it): two asking at once are told apart; the main agent's call has none", async () => {
     const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("agent", { prompt: "make a file", description: "maker" }, "toolu_agent"),
-      reply.toolCall("bash", { command: "touch by-sub" }, "toolu_sub"),
-      reply.text("sub done"),
-      reply.toolCall("bash", { command: "touch by-main" }, "toolu_main"),
-      reply.text("done"),
-    ]);
     const started: unknown[] = [];
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      hooks: { SubagentStart: [{ hookCallbackIds: ["start"] }] },
-      answers: {
-        hook_callback: (request) => {
-          started.push((request.input as { agent_id?: unknown }).agent_id);
-          return {};
+    const { run } = await sdkTurn(
+      "go",
+      [
+        reply.toolCall("agent", { prompt: "make a file", description: "maker" }, "toolu_agent"),
+        reply.toolCall("bash", { command: "touch by-sub" }, "toolu_sub"),
+        reply.text("sub done"),
+        reply.toolCall("bash", { command: "touch by-main" }, "toolu_main"),
+        reply.text("done"),
+      ],
+      {
+        box,
+        hooks: { SubagentStart: [{ hookCallbackIds: ["start"] }] },
+        answers: {
+          hook_callback: (request) => {
+            started.push((request.input as { agent_id?: unknown }).agent_id);
+            return {};
+          },
+          can_use_tool: () => ({ behavior: "deny", message: "no" }),
         },
-        can_use_tool: () => ({ behavior: "deny", message: "no" }),
       },
-    });
-    run.say("go");
-    await run.result();
-    await run.end();
+    );
     const asked = run.requests().filter((r) => r.subtype === "can_use_tool");
     expect(asked.map((r) => r.tool_use_id)).toEqual(["toolu_sub", "toolu_main"]);
     expect(started).toEqual([expect.stringMatching(/^a[0-9a-f]{16}$/)]);
@@ -302,18 +273,15 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
   it("can_use_tool carries permission_suggestions (what always-allow adds), claude's description and, for a path outside the project, blocked_path and the working-folder reason", async () => {
     const box = sandbox();
     const outside = path.join(box.home, "outside.txt");
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "touch made", description: "make a file" }, "toolu_1"),
-      reply.toolCall("write", { file_path: outside, content: "x" }, "toolu_2"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      answers: { can_use_tool: () => ({ behavior: "deny", message: "no" }) },
-    });
-    run.say("go");
-    await run.result();
-    await run.end();
+    const { run } = await sdkTurn(
+      "go",
+      [
+        reply.toolCall("bash", { command: "touch made", description: "make a file" }, "toolu_1"),
+        reply.toolCall("write", { file_path: outside, content: "x" }, "toolu_2"),
+        reply.text("done"),
+      ],
+      { box, answers: { can_use_tool: () => ({ behavior: "deny", message: "no" }) } },
+    );
     const [bash, write] = run.requests();
     expect(bash).toMatchObject({
       tool_name: "Bash",
@@ -339,42 +307,33 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
   });
 
   it("canUseTool's allow with updatedPermissions adds its rule for the session: the same call is not asked again", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "touch once && echo touched" }, "toolu_1"),
-      reply.toolCall("bash", { command: "touch once && echo touched" }, "toolu_2"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      answers: {
-        can_use_tool: (request) => ({
-          behavior: "allow",
-          updatedInput: request.input as Record<string, unknown>,
-          updatedPermissions: request.permission_suggestions,
-        }),
+    const { server, run } = await sdkTurn(
+      "go",
+      [
+        reply.toolCall("bash", { command: "touch once && echo touched" }, "toolu_1"),
+        reply.toolCall("bash", { command: "touch once && echo touched" }, "toolu_2"),
+        reply.text("done"),
+      ],
+      {
+        answers: {
+          can_use_tool: (request) => ({
+            behavior: "allow",
+            updatedInput: request.input as Record<string, unknown>,
+            updatedPermissions: request.permission_suggestions,
+          }),
+        },
       },
-    });
-    run.say("go");
-    await run.result();
-    await run.end();
+    );
     expect(run.requests().map((r) => r.tool_use_id)).toEqual(["toolu_1"]);
     expect(toolResultText(server.requests, "toolu_2")).toContain("touched");
   });
 
   it("a hook callback the program never answers fails at the matcher's timeout, is withdrawn, and the run goes on", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "echo ran" }, "toolu_1"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      hooks: { PreToolUse: [{ matcher: "Bash", hookCallbackIds: ["silent"], timeout: 1 }] },
-    });
-    run.say("run it");
-    const result = await run.result();
-    await run.end();
+    const { server, run, result } = await sdkTurn(
+      "run it",
+      [reply.toolCall("bash", { command: "echo ran" }, "toolu_1"), reply.text("done")],
+      { hooks: { PreToolUse: [{ matcher: "Bash", hookCallbackIds: ["silent"], timeout: 1 }] } },
+    );
     expect(result.subtype).toBe("success");
     expect(toolResultText(server.requests, "toolu_1")).toContain("ran");
     const callback = run.lines().find((l) => l.type === "control_request");
@@ -383,14 +342,10 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
   });
 
   it("interrupt stops the turn in progress (a running command is killed) and is answered with still_queued", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "sleep 30" }, "toolu_1"),
-      reply.text("late"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { run } = await sdkSession(
+      [reply.toolCall("bash", { command: "sleep 30" }, "toolu_1"), reply.text("late")],
+      { args: ["--permission-mode", "bypassPermissions"] },
+    );
     run.say("wait");
     await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
     const answer = await run.request("stop-1", { subtype: "interrupt" });
@@ -404,11 +359,10 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
   it("set_permission_mode changes the mode for the next call (bypassPermissions: nobody is asked); an unknown mode is refused", async () => {
     const box = sandbox();
     const target = box.at("made");
-    const server = await modelServer([
-      reply.toolCall("bash", { command: `touch '${target}'` }, "toolu_1"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { run } = await sdkSession(
+      [reply.toolCall("bash", { command: `touch '${target}'` }, "toolu_1"), reply.text("done")],
+      { box },
+    );
     await run.initialized;
     expect(await run.request("m1", { subtype: "set_permission_mode", mode: "nonsense" })).toMatchObject({
       subtype: "error",
@@ -419,18 +373,13 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       request_id: "m2",
       response: { mode: "bypassPermissions" },
     });
-    run.say("make it");
-    await run.result();
-    await run.end();
+    await run.lastTurn("make it");
     expect(fs.existsSync(target)).toBe(true);
     expect(run.requests()).toEqual([]);
   });
 
   it("the start waits for initialize: a SessionStart callback fires for the start, before the init line, and its context reaches the model", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("hello")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { server, run } = await sdkTurn("hi", [reply.text("hello")], {
       hooks: { SessionStart: [{ matcher: "startup", hookCallbackIds: ["start"] }] },
       answers: {
         hook_callback: () => ({
@@ -438,9 +387,6 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
         }),
       },
     });
-    run.say("hi");
-    await run.result();
-    await run.end();
     expect(run.requests()).toMatchObject([
       {
         subtype: "hook_callback",
@@ -454,19 +400,13 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
   });
 
   it("initialize's agents are the session's sub-agents, as --agents gives them", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("hello")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { server, run } = await sdkTurn("hi", [reply.text("hello")], {
       initialize: {
         agents: {
           "sdk-reviewer": { description: "Reviews code for the SDK program", prompt: "You review code." },
         },
       },
     });
-    run.say("hi");
-    await run.result();
-    await run.end();
     const tools =
       (server.requests[0]?.body as { tools?: { name: string; description?: string }[] } | undefined)?.tools ??
       [];
@@ -482,15 +422,12 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       path.join(skillDir, "SKILL.md"),
       "---\ndescription: Greets someone\nargument-hint: [name]\n---\nSay hello to $ARGUMENTS.\n",
     );
-    const server = await modelServer([reply.text("hello")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { run } = await sdkSession([reply.text("hello")], {
+      box,
       initialize: { agents: { "sdk-reviewer": { description: "Reviews code", prompt: "You review code." } } },
     });
     const answer = (await run.initialized).response as Record<string, unknown>;
-    run.say("hi");
-    await run.result();
-    await run.end();
+    await run.lastTurn("hi");
     expect(answer.agents).toEqual([{ name: "sdk-reviewer", description: "Reviews code" }]);
     expect(answer.commands).toEqual([
       { name: "greet", description: "Greets someone", argumentHint: "[name]" },
@@ -498,30 +435,22 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
   });
 
   it("initialize's jsonSchema (the SDK's outputFormat) asks for structured output: the result line carries it", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.toolCall("structured_output", { answer: "42" }, "toolu_1")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      initialize: {
-        jsonSchema: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] },
+    const { result } = await sdkTurn(
+      "answer",
+      [reply.toolCall("structured_output", { answer: "42" }, "toolu_1")],
+      {
+        initialize: {
+          jsonSchema: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] },
+        },
       },
-    });
-    run.say("answer");
-    const result = await run.result();
-    await run.end();
+    );
     expect(result).toMatchObject({ subtype: "success", structured_output: { answer: "42" } });
   });
 
   it("initialize's systemPrompt replaces codebot's instructions; appendSystemPrompt is added after them", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { server } = await sdkTurn("hi", [reply.text("one")], {
       initialize: { systemPrompt: ["CUSTOM-SDK-PROMPT"], appendSystemPrompt: "APPENDED-SDK-TEXT" },
     });
-    run.say("hi");
-    await run.result();
-    await run.end();
     const system = JSON.stringify((server.requests[0]?.body as { system?: unknown } | undefined)?.system);
     expect(system).toContain("CUSTOM-SDK-PROMPT");
     expect(system).toContain("APPENDED-SDK-TEXT");
@@ -529,15 +458,9 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
   });
 
   it("initialize's excludeDynamicSections moves the project directory to the first prompt's context", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { box, server, run } = await sdkTurn("hi", [reply.text("one")], {
       initialize: { systemPrompt: [""], excludeDynamicSections: true },
     });
-    run.say("hi");
-    await run.result();
-    await run.end();
     const body = server.requests[0]?.body as { system?: unknown; messages?: unknown } | undefined;
     expect(JSON.stringify(body?.system)).not.toContain(box.project);
     expect(JSON.stringify(body?.messages)).toContain(`The project directory is ${box.project}`);
@@ -552,47 +475,32 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       env,
       initialize: { systemPrompt: ["PROMPT-A"] },
     });
-    first.say("one");
-    await first.result();
-    await first.end();
+    await first.lastTurn("one");
     const second = startSdkRun([...SDK_ARGS, "-c", "--cwd", box.project], {
       env,
       initialize: { systemPrompt: ["PROMPT-B"], systemPromptSnapshot: false },
     });
-    second.say("two");
-    await second.result();
-    await second.end();
+    await second.lastTurn("two");
     expect((server.requests[1]?.body as { system?: unknown } | undefined)?.system).toEqual([
       { type: "text", text: "PROMPT-B" },
     ]);
   });
 
   it("initialize's promptSuggestions is --prompt-suggestions: a prompt_suggestion line after the result", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.turn({ reasoning: "hmm", text: "Fixed." }),
-      reply.text("run the tests"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      initialize: { promptSuggestions: true },
-    });
-    run.say("fix the bug");
-    await run.result();
-    await run.end();
+    const { run } = await sdkTurn(
+      "fix the bug",
+      [reply.turn({ reasoning: "hmm", text: "Fixed." }), reply.text("run the tests")],
+      { initialize: { promptSuggestions: true } },
+    );
     expect(run.lines().at(-1)).toMatchObject({ type: "prompt_suggestion", suggestion: "run the tests" });
     expect(run.cli.stderr()).not.toContain('"promptSuggestions"');
   });
 
   it("set_prompt_suggestions_paused is answered, and suggestions go on, as claude 2.1.328 does; a paused that is no boolean is refused", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.turn({ reasoning: "hmm", text: "Fixed." }),
-      reply.text("run the tests"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--prompt-suggestions", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { run } = await sdkSession(
+      [reply.turn({ reasoning: "hmm", text: "Fixed." }), reply.text("run the tests")],
+      { args: ["--prompt-suggestions"] },
+    );
     expect(await run.request("p1", { subtype: "set_prompt_suggestions_paused", paused: true })).toEqual({
       subtype: "success",
       request_id: "p1",
@@ -604,41 +512,29 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       request_id: "p2",
       error: "Invalid set_prompt_suggestions_paused: Invalid input: expected boolean, received string",
     });
-    run.say("fix the bug");
-    await run.result();
-    await run.end();
+    await run.lastTurn("fix the bug");
     expect(run.lines().at(-1)).toMatchObject({ type: "prompt_suggestion", suggestion: "run the tests" });
   });
 
   it("initialize's forwardSubagentText is --forward-subagent-text: a sub-agent's answer under its call", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("agent", { prompt: "look" }, "call_agent"),
-      reply.text("Sub-agent says hi."),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      initialize: { forwardSubagentText: true },
-    });
-    run.say("explore");
-    await run.result();
-    await run.end();
+    const { run } = await sdkTurn(
+      "explore",
+      [
+        reply.toolCall("agent", { prompt: "look" }, "call_agent"),
+        reply.text("Sub-agent says hi."),
+        reply.text("done"),
+      ],
+      { initialize: { forwardSubagentText: true } },
+    );
     const under = run.lines().filter((l) => l.parent_tool_use_id === "call_agent");
     expect(under.map((l) => l.type)).toEqual(["user", "assistant"]);
     expect(run.cli.stderr()).not.toContain('"forwardSubagentText"');
   });
 
   it("initialize's fields that codebot does not read are named on stderr", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { run } = await sdkTurn("hi", [reply.text("one")], {
       initialize: { planModeInstructions: "plan carefully" },
     });
-    run.say("hi");
-    await run.result();
-    await run.end();
     expect(run.cli.stderr()).toContain(
       `the Agent SDK's initialize: "planModeInstructions" is not supported by codebot; ignored`,
     );
@@ -695,9 +591,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
   });
 
   it("a request codebot does not take (update_settings, as the SDK 0.3.337 sends it) is refused as claude refuses an unknown subtype", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("hello")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { run } = await sdkSession([reply.text("hello")]);
     const request = { subtype: "update_settings", source: "localSettings", settings: { model: "x" } };
     expect(await run.request("x1", request)).toEqual({
       subtype: "error",
@@ -705,16 +599,12 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       error: "Unsupported control request subtype: update_settings",
       error_code: "unsupported_request",
     });
-    run.say("hi");
-    await run.result();
-    expect((await run.end()).code).toBe(0);
+    expect((await run.lastTurn("hi")).exit.code).toBe(0);
   });
 
   it("set_model switches the model of the next turn, said in claude's user line and answered with the model; no name goes back to the start's", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
-    const run = startSdkRun([...SDK_ARGS, "--model", "claude-sonnet-4-5", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { server, run } = await sdkSession([reply.text("one"), reply.text("two"), reply.text("three")], {
+      args: ["--model", "claude-sonnet-4-5"],
     });
     run.say("first");
     await run.result();
@@ -743,26 +633,20 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
   });
 
   it("set_model is refused when a PreModelSwitch hook refuses the switch; the model stays", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one")]);
-    const run = startSdkRun([...SDK_ARGS, "--model", "claude-sonnet-4-5", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { server, run } = await sdkSession([reply.text("one")], {
+      args: ["--model", "claude-sonnet-4-5"],
       hooks: { PreModelSwitch: [{ hookCallbackIds: ["no-switch"] }] },
       answers: { hook_callback: () => ({ decision: "block", reason: "stay on sonnet" }) },
     });
     const answer = await run.request("m1", { subtype: "set_model", model: "opus" });
     expect(answer).toMatchObject({ subtype: "error", error_code: "model_switch_refused" });
     expect(answer.error).toContain("stay on sonnet");
-    run.say("hi");
-    await run.result();
-    await run.end();
+    await run.lastTurn("hi");
     expect(server.requests.map((r) => (r.body as { model?: string }).model)).toEqual(["claude-sonnet-4-5"]);
   });
 
   it("rewind_files is answered as claude answers it without file checkpoints: canRewind false, with the reason", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("hello")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { run } = await sdkSession([reply.text("hello")]);
     expect(
       await run.request("w1", { subtype: "rewind_files", user_message_id: "u1", dry_run: true }),
     ).toEqual({
@@ -770,23 +654,17 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       request_id: "w1",
       response: { canRewind: false, error: "File rewinding is not supported by codebot." },
     });
-    run.say("hi");
-    await run.result();
-    await run.end();
+    await run.lastTurn("hi");
   });
 
   it("mcp_status lists the session's MCP servers in the SDK's shape (none here)", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("hello")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { run } = await sdkSession([reply.text("hello")]);
     expect(await run.request("s1", { subtype: "mcp_status" })).toEqual({
       subtype: "success",
       request_id: "s1",
       response: { mcpServers: [] },
     });
-    run.say("hi");
-    await run.result();
-    await run.end();
+    await run.lastTurn("hi");
   });
 
   it("--permission-prompt-tool stdio without stream-json input is refused: nobody could be asked", async () => {

@@ -8,9 +8,10 @@ import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { everythingServer } from "../mcp/mcp-fixtures.js";
-import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
-import { SDK_ARGS, type SdkRun, startSdkRun } from "./support/sdk-driver.js";
+import type { SdkRun } from "./support/sdk-driver.js";
+import { sdkSession, sdkTurn } from "./support/sdk-session.js";
 
 useBuiltCli();
 
@@ -32,10 +33,8 @@ function initMcpTools(run: SdkRun): string[][] {
 
 describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () => {
   it("mcp_toggle turns a server off (disabled, its tools gone from the next turn) and on again; mcp_reconnect starts it anew; an unknown name is not found, as claude says it", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
-    const run = startSdkRun([...SDK_ARGS, "--await-initialize", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { run } = await sdkSession([reply.text("one"), reply.text("two"), reply.text("three")], {
+      args: ["--await-initialize"],
       initialize: { mcpServers: { everything: everythingServer() } },
     });
     run.say("one");
@@ -67,9 +66,7 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
       request_id: "t3",
       error: "Server not found: nope",
     });
-    run.say("three");
-    await run.result(3);
-    await run.end();
+    await run.lastTurn("three", 3);
     expect(initMcpTools(run)).toEqual([["mcp__everything__echo"], [], ["mcp__everything__echo"]]);
   });
 
@@ -80,9 +77,9 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
         mine: { url: "http://127.0.0.1:9/mine", headers: { Authorization: "Bearer user-token" } },
       },
     });
-    const server = await modelServer([reply.text("one")]);
-    const run = startSdkRun([...SDK_ARGS, "--await-initialize", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { run } = await sdkSession([reply.text("one")], {
+      box,
+      args: ["--await-initialize"],
       initialize: {
         mcpServers: {
           everything: { ...everythingServer(), env: { SECRET_TOKEN: "kept-from-the-status" } },
@@ -130,19 +127,15 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
   });
 
   it("can_use_tool's display_name of an MCP tool is claude 2.1.328's: `_` as spaces, each word capitalized, `-` kept", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("mcp__everything__toggle-simulated-logging", {}, "toolu_1"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--await-initialize", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      initialize: { mcpServers: { everything: everythingServer() } },
-      answers: { can_use_tool: () => ({ behavior: "deny", message: "no" }) },
-    });
-    run.say("go");
-    await run.result();
-    await run.end();
+    const { run } = await sdkTurn(
+      "go",
+      [reply.toolCall("mcp__everything__toggle-simulated-logging", {}, "toolu_1"), reply.text("done")],
+      {
+        args: ["--await-initialize"],
+        initialize: { mcpServers: { everything: everythingServer() } },
+        answers: { can_use_tool: () => ({ behavior: "deny", message: "no" }) },
+      },
+    );
     expect(run.requests().find((r) => r.subtype === "can_use_tool")).toMatchObject({
       tool_name: "mcp__everything__toggle-simulated-logging",
       mcp_server: { name: "everything", source: "dynamic" },
@@ -151,9 +144,7 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
   });
 
   it("mcp_set_servers starts the program's servers in a session that had none, answered with what was added, removed and each name's error, as claude 2.1.328 answers; the next set replaces them", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { box, run } = await sdkSession([reply.text("one"), reply.text("two"), reply.text("three")]);
     run.say("one");
     await run.result(1);
     const first = await run.request("m1", {
@@ -178,23 +169,17 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
       errors: { bad: expect.stringContaining("did not start"), worse: expect.stringContaining("worse") },
     });
     expect(await statusOf(run, "s2")).toEqual([["bad", "failed", 0]]);
-    run.say("three");
-    await run.result(3);
-    await run.end();
+    await run.lastTurn("three", 3);
     expect(initMcpTools(run)).toEqual([[], ["mcp__everything__echo"], []]);
   });
 
   it("reload_output_styles is answered with the styles there are: codebot's default, as initialize names them", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("hello")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { run } = await sdkSession([reply.text("hello")]);
     expect(await run.request("o1", { subtype: "reload_output_styles" })).toEqual({
       subtype: "success",
       request_id: "o1",
       response: { available_output_styles: ["default"] },
     });
-    run.say("hi");
-    await run.result(1);
-    await run.end();
+    await run.lastTurn("hi");
   });
 });

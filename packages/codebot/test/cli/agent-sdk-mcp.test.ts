@@ -7,9 +7,10 @@
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { everythingServer } from "../mcp/mcp-fixtures.js";
-import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { requestText, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
-import { SDK_ARGS, startSdkRun } from "./support/sdk-driver.js";
+import { allowAsAsked, type SdkAnswer } from "./support/sdk-driver.js";
+import { type SdkSessionOptions, sdkSession, sdkTurn } from "./support/sdk-session.js";
 
 useBuiltCli();
 
@@ -58,26 +59,27 @@ function calcServer(call: (args: { a: number; b: number }) => Record<string, unk
   };
 }
 
+/** calc's add as the recorded program answers it: the sum, as text. */
+const calcAdding = calcServer(({ a, b }) => ({
+  result: { content: [{ type: "text", text: String(a + b) }] },
+}));
+
+/** The program serves `calc` (its mcp_message answers), with its other `answers`. */
+function servesCalc(calc: SdkAnswer, answers: Record<string, SdkAnswer> = {}): SdkSessionOptions {
+  return { initialize: { sdkMcpServers: ["calc"] }, answers: { mcp_message: calc, ...answers } };
+}
+
+/** The model calls calc's add with 2 and 3 (`toolu_1`), then says done. */
+function addsTwoAndThree() {
+  return [reply.toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"), reply.text("done")];
+}
+
 describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_message)", () => {
   it("initialize's sdkMcpServers join the session: their tools are mcp__<server>__<tool>, asked about with their server, each call an mcp_message the program answers; mcp_status and the init line name it as claude does", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      initialize: { sdkMcpServers: ["calc"] },
-      answers: {
-        mcp_message: calcServer(({ a, b }) => ({
-          result: { content: [{ type: "text", text: String(a + b) }] },
-        })),
-        can_use_tool: (request) => ({
-          behavior: "allow",
-          updatedInput: request.input as Record<string, unknown>,
-        }),
-      },
-    });
+    const { server, run } = await sdkSession(
+      addsTwoAndThree(),
+      servesCalc(calcAdding, { can_use_tool: allowAsAsked }),
+    );
     run.say("add");
     await run.result();
     const status = await run.request("s1", { subtype: "mcp_status" });
@@ -116,28 +118,19 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
   });
 
   it("an assistant line holding an MCP call carries claude's tool_use_meta (display name, the server's own name, the bare tool); a built-in call's line none", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.turn({
-        toolCalls: [
-          toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
-          toolCall("bash", { command: "echo hi" }, "toolu_2"),
-        ],
-      }),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      initialize: { sdkMcpServers: ["calc"] },
-      answers: {
-        mcp_message: calcServer(({ a, b }) => ({
-          result: { content: [{ type: "text", text: String(a + b) }] },
-        })),
-      },
-    });
-    run.say("add");
-    await run.result();
-    await run.end();
+    const { run } = await sdkTurn(
+      "add",
+      [
+        reply.turn({
+          toolCalls: [
+            toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
+            toolCall("bash", { command: "echo hi" }, "toolu_2"),
+          ],
+        }),
+        reply.text("done"),
+      ],
+      { args: ["--permission-mode", "bypassPermissions"], ...servesCalc(calcAdding) },
+    );
     const calls = run.lines().filter((l) => l.type === "assistant");
     expect(calls.map((l) => l.tool_use_meta)).toEqual([
       [{ id: "toolu_1", display_name: "Add", server_display_name: "calc", tool_name: "add" }],
@@ -147,29 +140,22 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
   });
 
   it("an MCP tool's PreToolUse and PostToolUse callbacks name its server (mcp_server, as claude 2.1.328's do); a built-in tool's name none", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
-      reply.toolCall("bash", { command: "echo hi" }, "toolu_2"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      initialize: { sdkMcpServers: ["calc"] },
-      hooks: {
-        PreToolUse: [{ hookCallbackIds: ["pre"] }],
-        PostToolUse: [{ hookCallbackIds: ["post"] }],
+    const { run } = await sdkTurn(
+      "add",
+      [
+        reply.toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
+        reply.toolCall("bash", { command: "echo hi" }, "toolu_2"),
+        reply.text("done"),
+      ],
+      {
+        args: ["--permission-mode", "bypassPermissions"],
+        hooks: {
+          PreToolUse: [{ hookCallbackIds: ["pre"] }],
+          PostToolUse: [{ hookCallbackIds: ["post"] }],
+        },
+        ...servesCalc(calcAdding, { hook_callback: () => ({}) }),
       },
-      answers: {
-        mcp_message: calcServer(({ a, b }) => ({
-          result: { content: [{ type: "text", text: String(a + b) }] },
-        })),
-        hook_callback: () => ({}),
-      },
-    });
-    run.say("add");
-    await run.result();
-    await run.end();
+    );
     const inputs = run
       .requests()
       .filter((r) => r.subtype === "hook_callback")
@@ -183,29 +169,10 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
   });
 
   it("an MCP tool's result reaches the program as its content blocks, as claude 2.1.328 writes it: the tool_result line's content and tool_use_result, a PostToolUse callback's tool_response", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      initialize: { sdkMcpServers: ["calc"] },
+    const { server, run } = await sdkTurn("add", addsTwoAndThree(), {
       hooks: { PostToolUse: [{ hookCallbackIds: ["hook_0"] }] },
-      answers: {
-        mcp_message: calcServer(({ a, b }) => ({
-          result: { content: [{ type: "text", text: String(a + b) }] },
-        })),
-        can_use_tool: (request) => ({
-          behavior: "allow",
-          updatedInput: request.input as Record<string, unknown>,
-        }),
-        hook_callback: () => ({}),
-      },
+      ...servesCalc(calcAdding, { can_use_tool: allowAsAsked, hook_callback: () => ({}) }),
     });
-    run.say("add");
-    await run.result();
-    await run.end();
     const blocks = [{ type: "text", text: "5" }];
     // claude's line (recorded): no is_error on an MCP tool's result that did not fail.
     expect(run.lines().find((l) => l.type === "user")).toMatchObject({
@@ -219,49 +186,29 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
   });
 
   it("a JSON-RPC error the program answers fails the call with its message; the run goes on", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      initialize: { sdkMcpServers: ["calc"] },
-      answers: {
-        mcp_message: calcServer(() => ({ error: { code: -32000, message: "calc is broken" } })),
-        can_use_tool: (request) => ({
-          behavior: "allow",
-          updatedInput: request.input as Record<string, unknown>,
-        }),
-      },
-    });
-    run.say("add");
-    await run.result();
-    expect((await run.end()).code).toBe(0);
+    const { server, run } = await sdkSession(
+      addsTwoAndThree(),
+      servesCalc(
+        calcServer(() => ({ error: { code: -32000, message: "calc is broken" } })),
+        {
+          can_use_tool: allowAsAsked,
+        },
+      ),
+    );
+    expect((await run.lastTurn("add")).exit.code).toBe(0);
     expect(requestText(server.requests[1])).toContain("calc is broken");
   });
 
   it("an mcp_response the MCP client would not take ({result: 42}, an error without a code) fails the call with the reason at once, not waiting for good", async () => {
     for (const answer of [{ result: 42 }, { error: { message: "no code" } }]) {
-      const box = sandbox();
-      const server = await modelServer([
-        reply.toolCall("mcp__calc__add", { a: 2, b: 3 }, "toolu_1"),
-        reply.text("done"),
-      ]);
-      const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-        env: modelEnv(server, box.home),
-        initialize: { sdkMcpServers: ["calc"] },
-        answers: {
-          mcp_message: calcServer(() => answer),
-          can_use_tool: (request) => ({
-            behavior: "allow",
-            updatedInput: request.input as Record<string, unknown>,
-          }),
-        },
-      });
-      run.say("add");
-      await run.result();
-      expect((await run.end()).code).toBe(0);
+      const { server, run } = await sdkSession(
+        addsTwoAndThree(),
+        servesCalc(
+          calcServer(() => answer),
+          { can_use_tool: allowAsAsked },
+        ),
+      );
+      expect((await run.lastTurn("add")).exit.code).toBe(0);
       expect(requestText(server.requests[1])).toContain(
         "the Agent SDK program's mcp_response is not a JSON-RPC answer",
       );
@@ -269,25 +216,16 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
   });
 
   it("initialize's mcpServers (the SDK's other servers, with --await-initialize) start as --mcp-config's do, answered mcp_servers_applied", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("mcp__everything__echo", { message: "hi there" }, "toolu_1"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--await-initialize", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      initialize: { mcpServers: { everything: everythingServer() } },
-      answers: {
-        can_use_tool: (request) => ({
-          behavior: "allow",
-          updatedInput: request.input as Record<string, unknown>,
-        }),
+    const { server, run } = await sdkSession(
+      [reply.toolCall("mcp__everything__echo", { message: "hi there" }, "toolu_1"), reply.text("done")],
+      {
+        args: ["--await-initialize"],
+        initialize: { mcpServers: { everything: everythingServer() } },
+        answers: { can_use_tool: allowAsAsked },
       },
-    });
+    );
     expect((await run.initialized).response).toMatchObject({ mcp_servers_applied: true });
-    run.say("echo");
-    await run.result();
-    await run.end();
+    await run.lastTurn("echo");
     const init = run.lines().find((l) => l.type === "system" && l.subtype === "init");
     expect(init?.tools).toContain("mcp__everything__echo");
     expect(requestText(server.requests[1])).toContain("hi there");
@@ -304,15 +242,9 @@ describe("the Agent SDK program's in-process MCP servers (sdkMcpServers, mcp_mes
   });
 
   it("a name in sdkMcpServers that cannot be a server name is said on stderr and left out", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { run } = await sdkTurn("hi", [reply.text("one")], {
       initialize: { sdkMcpServers: ["bad name"] },
     });
-    run.say("hi");
-    await run.result();
-    await run.end();
     expect(run.cli.stderr()).toContain(
       `the Agent SDK's initialize: sdkMcpServers: "bad name" is not a server name (letters, digits, _ and -, at most 64); ignored`,
     );

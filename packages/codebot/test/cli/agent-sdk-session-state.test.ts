@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
-import { SDK_ARGS, startSdkRun } from "./support/sdk-driver.js";
+import { allowAsAsked, type SdkRun } from "./support/sdk-driver.js";
+import { sdkSession } from "./support/sdk-session.js";
 
 useBuiltCli();
 
@@ -16,28 +17,23 @@ function shapes(lines: Record<string, unknown>[]): string[] {
 
 /** An SDK session whose model answers two turns, with the SDK's mark for session-state lines. */
 async function twoTurnRun() {
-  const box = sandbox();
-  const server = await modelServer([reply.text("one"), reply.text("two")]);
-  return startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-    env: modelEnv(server, box.home, { CLAUDE_CODE_SDK_READS_SESSION_STATE: "1" }),
+  const { run } = await sdkSession([reply.text("one"), reply.text("two")], {
+    env: { CLAUDE_CODE_SDK_READS_SESSION_STATE: "1" },
   });
+  return run;
 }
 
 /** The run's session-state and result lines, in order. */
-function statesAndResults(run: ReturnType<typeof startSdkRun>): string[] {
+function statesAndResults(run: SdkRun): string[] {
   return shapes(run.lines()).filter((s) => s.includes("session_state") || s.startsWith("result"));
 }
 describe("session_state_changed lines (recorded from claude 2.1.328 under the Agent SDK)", () => {
   it("with CLAUDE_CODE_SDK_READS_SESSION_STATE (the SDK sets it): running before init, requires_action while can_use_tool waits, idle after the result — marked sdk_host_only", async () => {
     const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: `touch '${box.at("made")}'` }, "toolu_1"),
-      reply.text("done"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home, { CLAUDE_CODE_SDK_READS_SESSION_STATE: "1" }),
-      answers: { can_use_tool: (r) => ({ behavior: "allow", updatedInput: r.input }) },
-    });
+    const { run } = await sdkSession(
+      [reply.toolCall("bash", { command: `touch '${box.at("made")}'` }, "toolu_1"), reply.text("done")],
+      { box, env: { CLAUDE_CODE_SDK_READS_SESSION_STATE: "1" }, answers: { can_use_tool: allowAsAsked } },
+    );
     run.say("go");
     await run.result();
     // The SDK keeps a one-prompt run's input open until idle: a request sent after the result is answered.
@@ -65,9 +61,7 @@ describe("session_state_changed lines (recorded from claude 2.1.328 under the Ag
     const run = await twoTurnRun();
     run.say("first");
     await run.result();
-    run.say("second");
-    await run.result(2);
-    await run.end();
+    await run.lastTurn("second", 2);
     expect(statesAndResults(run)).toEqual([
       "system session_state_changed running",
       "result success",
@@ -81,9 +75,7 @@ describe("session_state_changed lines (recorded from claude 2.1.328 under the Ag
   it("a message already waiting when a turn ends keeps the session running into its turn: no idle between them, as claude 2.1.328 (recorded after an interrupt with one queued)", async () => {
     const run = await twoTurnRun();
     run.say("first");
-    run.say("second");
-    await run.result(2);
-    await run.end();
+    await run.lastTurn("second", 2);
     expect(statesAndResults(run)).toEqual([
       "system session_state_changed running",
       "result success",

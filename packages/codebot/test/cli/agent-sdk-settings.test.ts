@@ -8,9 +8,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
-import { SDK_ARGS, startSdkRun } from "./support/sdk-driver.js";
+import { sdkSession } from "./support/sdk-session.js";
 
 useBuiltCli();
 
@@ -22,10 +22,8 @@ function toolUse(line: Record<string, unknown>): string | undefined {
 
 describe("the Agent SDK's settings requests", () => {
   it("apply_flag_settings' effortLevel is the next request's effort (answered without a response, as claude); null goes back to the start's", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
-    const run = startSdkRun([...SDK_ARGS, "--model", "claude-opus-5-5", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { server, run } = await sdkSession([reply.text("one"), reply.text("two"), reply.text("three")], {
+      args: ["--model", "claude-opus-5-5"],
     });
     run.say("first");
     await run.result(1);
@@ -35,9 +33,7 @@ describe("the Agent SDK's settings requests", () => {
     run.say("second");
     await run.result(2);
     await run.request("f2", { subtype: "apply_flag_settings", settings: { effortLevel: null } });
-    run.say("third");
-    await run.result(3);
-    await run.end();
+    await run.lastTurn("third", 3);
     const efforts = server.requests.map(
       (r) => (r.body as { output_config?: { effort?: string } }).output_config?.effort,
     );
@@ -45,11 +41,7 @@ describe("the Agent SDK's settings requests", () => {
   });
 
   it("get_settings shows the flag settings layer, merged over applies (null removes a key), and the model and effort applied", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one")]);
-    const run = startSdkRun([...SDK_ARGS, "--model", "claude-opus-5-5", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { run } = await sdkSession([reply.text("one")], { args: ["--model", "claude-opus-5-5"] });
     expect(await run.request("g0", { subtype: "get_settings" })).toEqual({
       subtype: "success",
       request_id: "g0",
@@ -71,30 +63,26 @@ describe("the Agent SDK's settings requests", () => {
       effective: { permissions: { allow: ["Bash(ls:*)"] }, outputStyle: "Explanatory" },
       applied: { effort: "medium" },
     });
-    run.say("hi");
-    await run.result(1);
-    await run.end();
+    await run.lastTurn("hi");
     expect(run.cli.stderr()).toContain(
       `the Agent SDK's applyFlagSettings: "outputStyle" is kept in the flag settings, but codebot does not apply it while the session runs`,
     );
   });
 
   it("apply_flag_settings' permissions hold from the next call: an allow rule runs it unasked, a deny rule refuses it, an ask rule asks (naming the flag settings); null lifts them", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "touch before" }, "toolu_1"),
-      reply.text("one"),
-      reply.toolCall("bash", { command: "touch allowed" }, "toolu_2"),
-      reply.toolCall("bash", { command: "touch denied" }, "toolu_3"),
-      reply.toolCall("bash", { command: "touch asked", description: "make asked" }, "toolu_4"),
-      reply.text("two"),
-      reply.toolCall("bash", { command: "touch denied" }, "toolu_5"),
-      reply.text("three"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      answers: { can_use_tool: () => ({ behavior: "allow" }) },
-    });
+    const { box, run } = await sdkSession(
+      [
+        reply.toolCall("bash", { command: "touch before" }, "toolu_1"),
+        reply.text("one"),
+        reply.toolCall("bash", { command: "touch allowed" }, "toolu_2"),
+        reply.toolCall("bash", { command: "touch denied" }, "toolu_3"),
+        reply.toolCall("bash", { command: "touch asked", description: "make asked" }, "toolu_4"),
+        reply.text("two"),
+        reply.toolCall("bash", { command: "touch denied" }, "toolu_5"),
+        reply.text("three"),
+      ],
+      { answers: { can_use_tool: () => ({ behavior: "allow" }) } },
+    );
     run.say("first");
     await run.result(1);
     const permissions = {
@@ -109,9 +97,7 @@ describe("the Agent SDK's settings requests", () => {
     run.say("second");
     await run.result(2);
     await run.request("f2", { subtype: "apply_flag_settings", settings: { permissions: null } });
-    run.say("third");
-    await run.result(3);
-    await run.end();
+    await run.lastTurn("third", 3);
     expect(run.requests().map((r) => r.tool_use_id)).toEqual(["toolu_1", "toolu_4", "toolu_5"]);
     expect(run.requests()[1]).toMatchObject({
       decision_reason_type: "rule",
@@ -133,15 +119,10 @@ describe("the Agent SDK's settings requests", () => {
   });
 
   it("apply_flag_settings refuses a permissions value that is not lists of rules, or a rule that does not parse, and changes nothing", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "touch made" }, "toolu_1"),
-      reply.text("one"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      answers: { can_use_tool: () => ({ behavior: "allow" }) },
-    });
+    const { box, run } = await sdkSession(
+      [reply.toolCall("bash", { command: "touch made" }, "toolu_1"), reply.text("one")],
+      { answers: { can_use_tool: () => ({ behavior: "allow" }) } },
+    );
     const notList = await run.request("f1", {
       subtype: "apply_flag_settings",
       settings: { permissions: { deny: "Bash" } },
@@ -154,23 +135,15 @@ describe("the Agent SDK's settings requests", () => {
     });
     expect(badRule).toMatchObject({ subtype: "error", error_code: "invalid_settings" });
     expect((await run.request("g1", { subtype: "get_settings" })).response).toMatchObject({ effective: {} });
-    run.say("go");
-    await run.result(1);
-    await run.end();
+    await run.lastTurn("go");
     expect(fs.existsSync(path.join(box.project, "made"))).toBe(true);
   });
 
   it("set_max_thinking_tokens is the next request's thinking budget (bare success, as claude); 0 disables thinking, null goes back to the default budget", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.text("one"),
-      reply.text("two"),
-      reply.text("three"),
-      reply.text("four"),
-    ]);
-    const run = startSdkRun([...SDK_ARGS, "--model", "claude-sonnet-4-5", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { server, run } = await sdkSession(
+      [reply.text("one"), reply.text("two"), reply.text("three"), reply.text("four")],
+      { args: ["--model", "claude-sonnet-4-5"] },
+    );
     run.say("first");
     await run.result(1);
     expect(
@@ -200,19 +173,15 @@ describe("the Agent SDK's settings requests", () => {
   });
 
   it("set_max_thinking_tokens without max_thinking_tokens keeps the budget (claude kept 2000 for a display-only request)", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one"), reply.text("two")]);
-    const run = startSdkRun([...SDK_ARGS, "--model", "claude-sonnet-4-5", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { server, run } = await sdkSession([reply.text("one"), reply.text("two")], {
+      args: ["--model", "claude-sonnet-4-5"],
     });
     await run.request("t1", { subtype: "set_max_thinking_tokens", max_thinking_tokens: 2000 });
     run.say("first");
     await run.result(1);
     const displayOnly = { subtype: "set_max_thinking_tokens", thinking_display: "summarized" };
     expect(await run.request("t2", displayOnly)).toEqual({ subtype: "success", request_id: "t2" });
-    run.say("second");
-    await run.result(2);
-    await run.end();
+    await run.lastTurn("second", 2);
     expect(server.requests.map((r) => (r.body as { thinking?: unknown }).thinking)).toEqual([
       { type: "enabled", budget_tokens: 2000 },
       { type: "enabled", budget_tokens: 2000 },
@@ -220,10 +189,8 @@ describe("the Agent SDK's settings requests", () => {
   });
 
   it("set_max_thinking_tokens' thinking_display: summarized asks for summaries, null goes back, highlights is refused and changes nothing", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
-    const run = startSdkRun([...SDK_ARGS, "--model", "claude-opus-4-6", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { server, run } = await sdkSession([reply.text("one"), reply.text("two"), reply.text("three")], {
+      args: ["--model", "claude-opus-4-6"],
     });
     const display = (id: string, value: unknown) =>
       run.request(id, { subtype: "set_max_thinking_tokens", thinking_display: value });
@@ -241,9 +208,7 @@ describe("the Agent SDK's settings requests", () => {
       subtype: "error",
       error_code: "invalid_thinking_display",
     });
-    run.say("third");
-    await run.result(3);
-    await run.end();
+    await run.lastTurn("third", 3);
     const updates = { type: "adaptive", display: "updates" };
     expect(server.requests.map((r) => (r.body as { thinking?: unknown }).thinking)).toEqual([
       { type: "adaptive", display: "summarized" },
@@ -253,11 +218,7 @@ describe("the Agent SDK's settings requests", () => {
   });
 
   it("apply_flag_settings' model switches as set_model does (claude's user line); a bad effortLevel refuses the whole apply", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one")]);
-    const run = startSdkRun([...SDK_ARGS, "--model", "claude-opus-5-5", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { server, run } = await sdkSession([reply.text("one")], { args: ["--model", "claude-opus-5-5"] });
     const refused = await run.request("f1", {
       subtype: "apply_flag_settings",
       settings: { model: "claude-haiku-4-5", effortLevel: "huge" },
@@ -272,18 +233,12 @@ describe("the Agent SDK's settings requests", () => {
       role: "user",
       content: "<local-command-stdout>Set model to `claude-haiku-4-5`</local-command-stdout>",
     });
-    run.say("hi");
-    await run.result(1);
-    await run.end();
+    await run.lastTurn("hi");
     expect(server.requests.map((r) => (r.body as { model?: string }).model)).toEqual(["claude-haiku-4-5"]);
   });
 
   it("get_context_usage answers in claude's /context shape: used and free categories, totals, a 10x10 grid of 1% squares", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one")]);
-    const run = startSdkRun([...SDK_ARGS, "--model", "claude-opus-4-6", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { run } = await sdkSession([reply.text("one")], { args: ["--model", "claude-opus-4-6"] });
     run.say("hi");
     await run.result(1);
     const answer = (await run.request("c1", { subtype: "get_context_usage" })).response as {
@@ -313,9 +268,7 @@ describe("the Agent SDK's settings requests", () => {
   });
 
   it("reload_skills reads the skill folders again: a skill written meanwhile is listed, after claude's commands_changed line", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { box, run } = await sdkSession([reply.text("one")]);
     run.say("hi");
     await run.result(1);
     const dir = path.join(box.project, ".claude", "skills", "greet");
@@ -339,7 +292,6 @@ describe("the Agent SDK's settings requests", () => {
 
   it("reload_plugins reads the plugin folders again and adds add_plugins' (claude's answer shape): a command written meanwhile is listed, an added plugin's hook fires on the next prompt", async () => {
     const box = sandbox();
-    const server = await modelServer([reply.text("one"), reply.text("two")]);
     const plugin = (name: string, manifest: Record<string, unknown>) => {
       const root = path.join(box.home, name);
       fs.mkdirSync(path.join(root, ".claude-plugin"), { recursive: true });
@@ -358,8 +310,9 @@ describe("the Agent SDK's settings requests", () => {
         hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: `cat >> '${hookLog}'` }] }] },
       }),
     );
-    const run = startSdkRun([...SDK_ARGS, "--plugin-dir", one, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { run } = await sdkSession([reply.text("one"), reply.text("two")], {
+      box,
+      args: ["--plugin-dir", one],
     });
     run.say("first");
     await run.result(1);
@@ -385,17 +338,13 @@ describe("the Agent SDK's settings requests", () => {
     ]);
     const changed = run.lines().filter((l) => l.subtype === "commands_changed");
     expect(changed).toHaveLength(1);
-    run.say("second");
-    await run.result(2);
-    await run.end();
+    await run.lastTurn("second", 2);
     expect(fs.readFileSync(hookLog, "utf8")).toContain('"prompt":"second"');
     expect(fs.readFileSync(hookLog, "utf8")).not.toContain('"prompt":"first"');
   });
 
   it("reload_plugins refuses an add_plugins path that is not absolute (claude's message); a folder that is not there counts in error_count and is said on stderr", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { box, run } = await sdkSession([reply.text("one")]);
     const refused = await run.request("p1", {
       subtype: "reload_plugins",
       add_plugins: [{ type: "local", path: "relative/x" }],
@@ -415,15 +364,12 @@ describe("the Agent SDK's settings requests", () => {
     expect((await run.request("p3", { subtype: "reload_plugins" })).response).toMatchObject({
       error_count: 0,
     });
-    run.say("hi");
-    await run.result(1);
-    await run.end();
+    await run.lastTurn("hi");
     expect(run.cli.stderr()).toContain(`${missing}: plugin folder not found (plugin skipped)`);
   });
 
   it("reload_plugins: an added plugin whose plugin.json does not parse or has no name is said on stderr and counted in error_count, as claude counts it (recorded)", async () => {
     const box = sandbox();
-    const server = await modelServer([reply.text("one")]);
     const plugin = (name: string, manifest: string) => {
       const root = path.join(box.home, name);
       fs.mkdirSync(path.join(root, ".claude-plugin"), { recursive: true });
@@ -433,7 +379,7 @@ describe("the Agent SDK's settings requests", () => {
     };
     const broken = plugin("broken", "{ broken");
     const nameless = plugin("nameless", '{"name": 42}');
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { run } = await sdkSession([reply.text("one")], { box });
     const answer = await run.request("p1", {
       subtype: "reload_plugins",
       add_plugins: [
@@ -442,9 +388,7 @@ describe("the Agent SDK's settings requests", () => {
       ],
     });
     expect(answer.response).toMatchObject({ error_count: 2 });
-    run.say("hi");
-    await run.result(1);
-    await run.end();
+    await run.lastTurn("hi");
     expect(run.cli.stderr()).toContain(
       `${path.join(broken, ".claude-plugin", "plugin.json")}: plugin manifest is not valid JSON`,
     );
@@ -454,16 +398,12 @@ describe("the Agent SDK's settings requests", () => {
   });
 
   it("stop_task of an id no background sub-agent has is answered as claude answers a task it does not have", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one")]);
-    const run = startSdkRun([...SDK_ARGS, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { run } = await sdkSession([reply.text("one")]);
     expect(await run.request("t1", { subtype: "stop_task", task_id: "x" })).toEqual({
       subtype: "success",
       request_id: "t1",
       response: {},
     });
-    run.say("hi");
-    await run.result(1);
-    await run.end();
+    await run.lastTurn("hi");
   });
 });

@@ -20,6 +20,12 @@ export const SDK_ARGS = [
 /** Answers one of the CLI's requests; `undefined` leaves it unanswered. */
 export type SdkAnswer = (request: Record<string, unknown>) => Record<string, unknown> | undefined;
 
+/** canUseTool's allow of a call as the model made it (its input unchanged). */
+export const allowAsAsked: SdkAnswer = (request) => ({
+  behavior: "allow",
+  updatedInput: request.input as Record<string, unknown>,
+});
+
 export interface SdkRun {
   /** The CLI's answer to `initialize`. */
   initialized: Promise<Record<string, unknown>>;
@@ -35,6 +41,11 @@ export interface SdkRun {
   result(n?: number): Promise<Record<string, unknown>>;
   /** Ends the program's input and waits for the CLI to exit. */
   end(): ReturnType<typeof startCli>["done"];
+  /** Says `text`, waits for the `n`th result line (the first by default), then ends as `end` does. */
+  lastTurn(
+    text: string,
+    n?: number,
+  ): Promise<{ result: Record<string, unknown>; exit: Awaited<ReturnType<typeof startCli>["done"]> }>;
   cli: ReturnType<typeof startCli>;
 }
 
@@ -91,30 +102,38 @@ export function startSdkRun(
     systemPrompt: [""],
     ...options.initialize,
   });
+  const say = (text: string) =>
+    send({
+      type: "user",
+      session_id: "",
+      message: { role: "user", content: [{ type: "text", text }] },
+      parent_tool_use_id: null,
+    });
+  const result = (n = 1) =>
+    waitFor(
+      () => jsonLines(cli.stdout()).filter((l) => l.type === "result")[n - 1],
+      30_000,
+      `result ${n} (${cli.stderr()})`,
+    );
+  const end = () => {
+    cli.child.stdin?.end();
+    return cli.done;
+  };
   return {
     initialized,
     request,
-    say: (text) =>
-      send({
-        type: "user",
-        session_id: "",
-        message: { role: "user", content: [{ type: "text", text }] },
-        parent_tool_use_id: null,
-      }),
+    say,
     lines: () => jsonLines(cli.stdout()),
     requests: () =>
       jsonLines(cli.stdout())
         .filter((l) => l.type === "control_request")
         .map((l) => l.request as Record<string, unknown>),
-    result: (n = 1) =>
-      waitFor(
-        () => jsonLines(cli.stdout()).filter((l) => l.type === "result")[n - 1],
-        30_000,
-        `result ${n} (${cli.stderr()})`,
-      ),
-    end: () => {
-      cli.child.stdin?.end();
-      return cli.done;
+    result,
+    end,
+    lastTurn: async (text, n = 1) => {
+      say(text);
+      const line = await result(n);
+      return { result: line, exit: await end() };
     },
     cli,
   };
