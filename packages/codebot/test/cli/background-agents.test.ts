@@ -8,9 +8,12 @@ import path from "node:path";
 import { type RecordedRequest, reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { conversations } from "../support/conversations.js";
+import { alive } from "../support/process-alive.js";
+import { waitFor } from "../support/wait-for.js";
+import type { Sandbox } from "./support/cli-fixtures.js";
 import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
-import { SDK_ARGS, startSdkRun } from "./support/sdk-driver.js";
+import { sdkSession } from "./support/sdk-session.js";
 
 useBuiltCli();
 
@@ -19,7 +22,7 @@ const untilFile = (file: string) =>
   `for i in $(seq 1 200); do [ -f ${file} ] && break; sleep 0.05; done; echo waited`;
 
 /** Hooks that log each event's payload as a line of hooks.log; the Stop hook also marks main.stopped. */
-function loggingSettings(box: ReturnType<typeof sandbox>): string {
+function loggingSettings(box: Sandbox): string {
   const log = (event: string, extra = "") => [
     { hooks: [command(`{ cat; echo; } >> hooks.log${extra}`, { name: `log-${event}` })] },
   ];
@@ -33,7 +36,7 @@ function loggingSettings(box: ReturnType<typeof sandbox>): string {
   });
 }
 
-function hookLog(box: ReturnType<typeof sandbox>): Record<string, unknown>[] {
+function hookLog(box: Sandbox): Record<string, unknown>[] {
   const file = box.at("hooks.log");
   return fs.existsSync(file) ? jsonLines(fs.readFileSync(file, "utf8")) : [];
 }
@@ -46,36 +49,65 @@ const bgCallReply = () => reply.toolCall("agent", { prompt: "SUB-TASK: work", ru
 const bgCall = (prompt: string, id: string, description = "helper") =>
   toolCall("agent", { prompt, description, run_in_background: true }, id);
 
-async function runBackground(replies: Parameters<typeof conversations>[0]) {
+/** A SUB-TASK that writes its shell's pid to sub.pid and sleeps half a minute (to be stopped). */
+const sleepsWithItsPid = () => [
+  reply.toolCall("bash", { command: "echo $$ > sub.pid; sleep 30; echo slept" }),
+  reply.text("never"),
+];
+
+/** The main agent's go-main: it starts SUB-TASK in the background, says "launched", then "noted" to the notification. */
+const launchesThenNotes = () => [bgCallReply(), reply.text("launched"), reply.text("noted")];
+
+/** The main agent launches SUB-TASK, whose run ends after the main turn has: its notification gets a turn of its own. */
+const runEndsAfterTheTurn = () => ({
+  // The sub-agent waits until the main agent's turn has ended (its Stop hook marks it).
+  "SUB-TASK": [reply.toolCall("bash", { command: untilFile("main.stopped") }), reply.text("sub report")],
+  "go-main": launchesThenNotes(),
+});
+
+interface BackgroundOptions {
+  /** The --settings file (loggingSettings by default). */
+  settings?: (box: Sandbox) => string;
+  format?: "stream-json" | "json";
+}
+
+/**
+ * `-p go-main` with permissions skipped, in a sandbox, against a model that answers each agent
+ * from `replies` by its prompt (conversations); started, not waited for.
+ */
+async function startBackground(
+  replies: Parameters<typeof conversations>[0],
+  options: BackgroundOptions = {},
+) {
   const box = sandbox();
   const server = await modelServer(conversations(replies));
-  const r = await runCli(
+  const format = options.format ?? "stream-json";
+  const cli = startCli(
     [
       "-p",
       "go-main",
       "--output-format",
-      "stream-json",
-      "--verbose",
+      format,
+      ...(format === "stream-json" ? ["--verbose"] : []),
       "--dangerously-skip-permissions",
       "--settings",
-      loggingSettings(box),
+      (options.settings ?? loggingSettings)(box),
     ],
     { cwd: box.project, env: modelEnv(server, box.home) },
   );
+  return { box, server, cli };
+}
+
+/** startBackground, run to its exit. */
+async function runBackground(replies: Parameters<typeof conversations>[0], options: BackgroundOptions = {}) {
+  const { box, server, cli } = await startBackground(replies, options);
+  const r = await cli.done;
   return { box, server, r, lines: jsonLines(r.stdout) };
 }
 
 describe("background sub-agents in -p", () => {
   it("the agent call answers at once: launch text, async_launched tool_use_result, a backgrounded task_started, background_tasks_changed lines", async () => {
-    const { server, r, lines } = await runBackground({
-      // The sub-agent waits until the main agent's turn has ended (its Stop hook marks it).
-      "SUB-TASK": [reply.toolCall("bash", { command: untilFile("main.stopped") }), reply.text("sub report")],
-      "go-main": [
-        reply.toolCall("agent", { prompt: "SUB-TASK: work", run_in_background: true }),
-        reply.text("launched"),
-        reply.text("noted"),
-      ],
-    });
+    const { server, r, lines } = await runBackground(runEndsAfterTheTurn());
     expect(r.code).toBe(0);
     const second = mainRequests(server.requests)[1];
     expect(JSON.stringify(second?.body?.messages)).toContain("Async agent launched successfully.");
@@ -110,14 +142,7 @@ describe("background sub-agents in -p", () => {
   });
 
   it("a run that ends after the turn gets a turn of its own: the notification is its prompt, with its own init and result lines", async () => {
-    const { box, server, r, lines } = await runBackground({
-      "SUB-TASK": [reply.toolCall("bash", { command: untilFile("main.stopped") }), reply.text("sub report")],
-      "go-main": [
-        reply.toolCall("agent", { prompt: "SUB-TASK: work", run_in_background: true }),
-        reply.text("launched"),
-        reply.text("noted"),
-      ],
-    });
+    const { box, server, r, lines } = await runBackground(runEndsAfterTheTurn());
     expect(r.code).toBe(0);
     const main = mainRequests(server.requests);
     expect(main).toHaveLength(3);
@@ -140,14 +165,7 @@ describe("background sub-agents in -p", () => {
   });
 
   it("SubagentStart and SubagentStop fire for the background run, Stop's background_tasks list it while it runs, its transcript is the notification's output file", async () => {
-    const { box, server, r } = await runBackground({
-      "SUB-TASK": [reply.toolCall("bash", { command: untilFile("main.stopped") }), reply.text("sub report")],
-      "go-main": [
-        reply.toolCall("agent", { prompt: "SUB-TASK: work", run_in_background: true }),
-        reply.text("launched"),
-        reply.text("noted"),
-      ],
-    });
+    const { box, server, r } = await runBackground(runEndsAfterTheTurn());
     expect(r.code).toBe(0);
     const events = hookLog(box).map((h) => h.hook_event_name);
     expect(events.filter((e) => e === "SubagentStart")).toHaveLength(1);
@@ -179,7 +197,7 @@ describe("background sub-agents in -p", () => {
     const { server, r, lines } = await runBackground({
       "SUB-TASK": [reply.text("quick report")],
       "go-main": [
-        reply.toolCall("agent", { prompt: "SUB-TASK: work", run_in_background: true }),
+        bgCallReply(),
         // The main agent keeps working until the sub-agent has stopped (its SubagentStop hook logged).
         reply.toolCall("bash", {
           command: `until grep -q SubagentStop hooks.log 2>/dev/null; do sleep 0.05; done; sleep 0.5`,
@@ -195,59 +213,43 @@ describe("background sub-agents in -p", () => {
   });
 
   it("a run that ends while the main agent's Stop hooks run, after its last look at the queue, still gets a turn of its own", async () => {
-    const box = sandbox();
-    const settings = box.json("settings.json", {
-      hooks: {
-        SubagentStop: [{ hooks: [command("{ cat; echo; } >> hooks.log")] }],
-        // The main agent's Stop lets the sub-agent finish, and waits until its notification is out.
-        Stop: [
-          {
-            hooks: [
-              command(
-                "touch main.stopping; until grep -q SubagentStop hooks.log 2>/dev/null; do sleep 0.05; done; sleep 0.5",
-              ),
-            ],
-          },
-        ],
-      },
-    });
-    const server = await modelServer(
-      conversations({
+    const stopWaitsForTheNotification = (box: Sandbox) =>
+      box.json("settings.json", {
+        hooks: {
+          SubagentStop: [{ hooks: [command("{ cat; echo; } >> hooks.log")] }],
+          // The main agent's Stop lets the sub-agent finish, and waits until its notification is out.
+          Stop: [
+            {
+              hooks: [
+                command(
+                  "touch main.stopping; until grep -q SubagentStop hooks.log 2>/dev/null; do sleep 0.05; done; sleep 0.5",
+                ),
+              ],
+            },
+          ],
+        },
+      });
+    const { server, r, lines } = await runBackground(
+      {
         "SUB-TASK": [
           reply.toolCall("bash", { command: untilFile("main.stopping") }),
           reply.text("late report"),
         ],
-        "go-main": [bgCallReply(), reply.text("launched"), reply.text("noted")],
-      }),
-    );
-    const r = await runCli(
-      [
-        "-p",
-        "go-main",
-        "--output-format",
-        "stream-json",
-        "--verbose",
-        "--dangerously-skip-permissions",
-        "--settings",
-        settings,
-      ],
-      { cwd: box.project, env: modelEnv(server, box.home) },
+        "go-main": launchesThenNotes(),
+      },
+      { settings: stopWaitsForTheNotification },
     );
     expect(r.code).toBe(0);
     const main = mainRequests(server.requests);
     expect(main).toHaveLength(3);
     expect(JSON.stringify(main[2]?.body?.messages?.at(-1))).toContain("<result>late report</result>");
-    expect(
-      jsonLines(r.stdout)
-        .filter((l) => l.type === "result")
-        .map((l) => l.result),
-    ).toEqual(["launched", "noted"]);
+    expect(lines.filter((l) => l.type === "result").map((l) => l.result)).toEqual(["launched", "noted"]);
   });
 
   it("a run that fails says so: status failed, and why", async () => {
     const { server, r } = await runBackground({
       "SUB-TASK": [reply.httpError(400)],
-      "go-main": [bgCallReply(), reply.text("launched"), reply.text("noted")],
+      "go-main": launchesThenNotes(),
     });
     expect(r.code).toBe(0);
     const notified = JSON.stringify(mainRequests(server.requests).at(-1)?.body?.messages?.at(-1));
@@ -282,30 +284,8 @@ describe("background sub-agents in -p", () => {
   });
 
   it("--output-format json: one object, the last turn's (the notification's), as claude's", async () => {
-    const box = sandbox();
-    const server = await modelServer(
-      conversations({
-        "SUB-TASK": [
-          reply.toolCall("bash", { command: untilFile("main.stopped") }),
-          reply.text("sub report"),
-        ],
-        "go-main": [bgCallReply(), reply.text("launched"), reply.text("noted")],
-      }),
-    );
-    const r = await runCli(
-      [
-        "-p",
-        "go-main",
-        "--output-format",
-        "json",
-        "--dangerously-skip-permissions",
-        "--settings",
-        loggingSettings(box),
-      ],
-      { cwd: box.project, env: modelEnv(server, box.home) },
-    );
+    const { r, lines: objects } = await runBackground(runEndsAfterTheTurn(), { format: "json" });
     expect(r.code).toBe(0);
-    const objects = jsonLines(r.stdout);
     expect(objects).toHaveLength(1);
     expect(objects[0]).toMatchObject({ type: "result", result: "noted" });
   });
@@ -330,19 +310,10 @@ describe("background sub-agents in -p", () => {
   });
 
   it("the Agent SDK's stop_task stops a background run by its task id: its command ends, its notification says killed", async () => {
-    const box = sandbox();
-    const server = await modelServer(
-      conversations({
-        "SUB-TASK": [
-          reply.toolCall("bash", { command: "echo $$ > sub.pid; sleep 30; echo slept" }),
-          reply.text("never"),
-        ],
-        "go-main": [bgCallReply(), reply.text("launched"), reply.text("noted")],
-      }),
+    const { box, server, run } = await sdkSession(
+      conversations({ "SUB-TASK": sleepsWithItsPid(), "go-main": launchesThenNotes() }),
+      { args: ["--dangerously-skip-permissions"] },
     );
-    const run = startSdkRun([...SDK_ARGS, "--dangerously-skip-permissions", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
     run.say("go-main");
     await waitForFile(box.at("sub.pid"));
     const taskId = run.lines().find((l) => l.subtype === "task_started")?.task_id;
@@ -351,8 +322,7 @@ describe("background sub-agents in -p", () => {
       request_id: "s1",
       response: {},
     });
-    for (let i = 0; i < 400 && run.lines().filter((l) => l.type === "result").length < 2; i++)
-      await new Promise((r) => setTimeout(r, 50));
+    await run.result(2);
     const notified = JSON.stringify(mainRequests(server.requests)[2]?.body?.messages?.at(-1));
     expect(notified).toContain("<status>killed</status>");
     expect(alive(Number(fs.readFileSync(box.at("sub.pid"), "utf8")))).toBe(false);
@@ -364,32 +334,13 @@ describe("background sub-agents in -p", () => {
   });
 
   it("Ctrl+C with a background run in flight: the run is stopped (its command too), SubagentStop fires, the process exits", async () => {
-    const box = sandbox();
-    const server = await modelServer(
-      conversations({
-        "SUB-TASK": [
-          reply.toolCall("bash", { command: "echo $$ > sub.pid; sleep 30; echo slept" }),
-          reply.text("never"),
-        ],
-        "go-main": [
-          reply.toolCall("agent", { prompt: "SUB-TASK: long", run_in_background: true }),
-          reply.text("launched"),
-        ],
-      }),
-    );
-    const cli = startCli(
-      [
-        "-p",
-        "go-main",
-        "--output-format",
-        "stream-json",
-        "--verbose",
-        "--dangerously-skip-permissions",
-        "--settings",
-        loggingSettings(box),
+    const { box, cli } = await startBackground({
+      "SUB-TASK": sleepsWithItsPid(),
+      "go-main": [
+        reply.toolCall("agent", { prompt: "SUB-TASK: long", run_in_background: true }),
+        reply.text("launched"),
       ],
-      { cwd: box.project, env: modelEnv(server, box.home) },
-    );
+    });
     await waitForFile(box.at("sub.pid"));
     await waitForFile(box.at("main.stopped"));
     cli.child.kill("SIGINT");
@@ -414,15 +365,5 @@ describe("background sub-agents in -p", () => {
 });
 
 async function waitForFile(file: string): Promise<void> {
-  for (let i = 0; i < 400 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
-  if (!fs.existsSync(file)) throw new Error(`waited 20 s for ${file}`);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  await waitFor(() => fs.existsSync(file), 20_000, file);
 }
