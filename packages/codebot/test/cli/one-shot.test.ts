@@ -8,26 +8,19 @@ import {
   command,
   modelEnv,
   modelServer,
+  printRun,
   requestText,
   sandbox,
+  startPrintRun,
   streamJsonBashRun,
 } from "./support/cli-fixtures.js";
-import {
-  cliEnv,
-  expectNoStackTrace,
-  jsonLines,
-  runCli,
-  startCli,
-  useBuiltCli,
-} from "./support/cli-process.js";
+import { cliEnv, expectNoStackTrace, jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
 describe("codebot -p", () => {
   it("prints the model's final answer and exits 0", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("Hello from the model")]);
-    const r = await runCli(["-p", "say hello", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { server, r } = await printRun("say hello", [reply.text("Hello from the model")]);
     expect(r.stdout).toBe("Hello from the model\n");
     expect(r.code).toBe(0);
     expectNoStackTrace(r.stderr);
@@ -35,11 +28,13 @@ describe("codebot -p", () => {
   });
 
   it("--output-format json prints one result object", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.toolCall("glob", { pattern: "*" }), reply.text("found nothing")]);
-    const r = await runCli(["-p", "look", "--output-format", "json", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { r } = await printRun(
+      "look",
+      [reply.toolCall("glob", { pattern: "*" }), reply.text("found nothing")],
+      {
+        flags: ["--output-format", "json"],
+      },
+    );
     expect(r.code).toBe(0);
     const result = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(result).toMatchObject({
@@ -187,13 +182,12 @@ describe("codebot -p", () => {
   });
 
   it("prints claude's notice when a UserPromptSubmit hook blocks the prompt, exits 0, and nothing reaches the model", async () => {
-    const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: { UserPromptSubmit: [command("echo 'no secrets in prompts' >&2; exit 2", { blocking: true })] },
-    });
-    const server = await modelServer([reply.text("never")]);
-    const r = await runCli(["-p", "my password is hunter2", "--settings", settings, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { server, r } = await printRun("my password is hunter2", [reply.text("never")], {
+      settings: {
+        hooks: {
+          UserPromptSubmit: [command("echo 'no secrets in prompts' >&2; exit 2", { blocking: true })],
+        },
+      },
     });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
@@ -204,17 +198,10 @@ describe("codebot -p", () => {
   });
 
   it("json output of a blocked prompt is claude's success, with exit 0", async () => {
-    const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: { UserPromptSubmit: [command("echo nope >&2; exit 2", { blocking: true })] },
+    const { r } = await printRun("x", [], {
+      flags: ["--output-format", "json"],
+      settings: { hooks: { UserPromptSubmit: [command("echo nope >&2; exit 2", { blocking: true })] } },
     });
-    const server = await modelServer([]);
-    const r = await runCli(
-      ["-p", "x", "--output-format", "json", "--settings", settings, "--cwd", box.project],
-      {
-        env: modelEnv(server, box.home),
-      },
-    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({
       type: "result",
@@ -228,22 +215,17 @@ describe("codebot -p", () => {
   });
 
   it("exits 0 when a hook ends the run (continue: false), as claude: hook_stopped, its reason on stderr", async () => {
-    const box = sandbox();
-    const settings = box.json("s.json", {
-      // Claude Code's shape: a group whose hook answers `continue: false`.
-      hooks: {
-        PreToolUse: [
-          { matcher: "", hooks: [command(`echo '{"continue": false, "stopReason": "budget used up"}'`)] },
-        ],
+    const { r } = await printRun("go", [reply.toolCall("glob", { pattern: "*" }), reply.text("never")], {
+      flags: ["--output-format", "json"],
+      settings: {
+        // Claude Code's shape: a group whose hook answers `continue: false`.
+        hooks: {
+          PreToolUse: [
+            { matcher: "", hooks: [command(`echo '{"continue": false, "stopReason": "budget used up"}'`)] },
+          ],
+        },
       },
     });
-    const server = await modelServer([reply.toolCall("glob", { pattern: "*" }), reply.text("never")]);
-    const r = await runCli(
-      ["-p", "go", "--output-format", "json", "--settings", settings, "--cwd", box.project],
-      {
-        env: modelEnv(server, box.home),
-      },
-    );
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^codebot: stopped by hook .*: budget used up$/m);
     expect(JSON.parse(r.stdout)).toMatchObject({
@@ -287,26 +269,11 @@ describe("codebot -p", () => {
   });
 
   it("stream-json: a UserPromptSubmit hook's block or continue: false is a system informational line, then a success result", async () => {
-    const box = sandbox();
     const streamOf = async (hookOutput: string) => {
-      const settings = box.json("s.json", {
-        hooks: { UserPromptSubmit: [{ hooks: [command(`echo '${hookOutput}'`)] }] },
+      const { server, r } = await printRun("go", [reply.text("never")], {
+        flags: ["--output-format", "stream-json", "--verbose"],
+        settings: { hooks: { UserPromptSubmit: [{ hooks: [command(`echo '${hookOutput}'`)] }] } },
       });
-      const server = await modelServer([reply.text("never")]);
-      const r = await runCli(
-        [
-          "-p",
-          "go",
-          "--output-format",
-          "stream-json",
-          "--verbose",
-          "--settings",
-          settings,
-          "--cwd",
-          box.project,
-        ],
-        { env: modelEnv(server, box.home) },
-      );
       expect(r.code).toBe(0);
       expect(server.requests).toHaveLength(0);
       return jsonLines(r.stdout).filter((l) => l.subtype === "informational" || l.type === "result");
@@ -337,15 +304,12 @@ describe("codebot -p", () => {
   });
 
   it("a Stop hook's continue: false ends the run as claude's stop_hook_prevented: success, the answer, exit 0", async () => {
-    const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: { Stop: [{ hooks: [command(`echo '{"continue":false,"stopReason":"enough"}'`)] }] },
+    const { r } = await printRun("go", [reply.text("answer")], {
+      flags: ["--output-format", "json"],
+      settings: {
+        hooks: { Stop: [{ hooks: [command(`echo '{"continue":false,"stopReason":"enough"}'`)] }] },
+      },
     });
-    const server = await modelServer([reply.text("answer")]);
-    const r = await runCli(
-      ["-p", "go", "--output-format", "json", "--settings", settings, "--cwd", box.project],
-      { env: modelEnv(server, box.home) },
-    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({
       subtype: "success",
@@ -357,9 +321,7 @@ describe("codebot -p", () => {
   });
 
   it("exits 1 with one line on stderr when the model call fails", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.httpError(400, { message: "the request is malformed" })]);
-    const r = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { r } = await printRun("hi", [reply.httpError(400, { message: "the request is malformed" })]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^codebot: .*the request is malformed/m);
     expectNoStackTrace(r.stderr);
@@ -380,24 +342,10 @@ describe("codebot -p", () => {
       },
     });
     const audit = box.json("audit.json", { hooks: { PreToolUse: [command("cat > seen.json")] } });
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "rm -rf build" }),
-      reply.text("ok, leaving it"),
-    ]);
-    const r = await runCli(
-      [
-        "-p",
-        "clean",
-        "--permission-mode",
-        "auto",
-        "--settings",
-        guard,
-        "--settings",
-        audit,
-        "--cwd",
-        box.project,
-      ],
-      { env: modelEnv(server, box.home) },
+    const { server, r } = await printRun(
+      "clean",
+      [reply.toolCall("bash", { command: "rm -rf build" }), reply.text("ok, leaving it")],
+      { box, flags: ["--permission-mode", "auto", "--settings", guard, "--settings", audit] },
     );
     expect(r.code).toBe(0);
     expect(fs.existsSync(box.at("build/app.js"))).toBe(true);
@@ -407,12 +355,10 @@ describe("codebot -p", () => {
   });
 
   it("denies a mutating tool in ask mode when no rule allows it, and the model is told why", async () => {
-    const box = sandbox();
-    const server = await modelServer([
+    const { box, server, r } = await printRun("write a file", [
       reply.toolCall("write", { file_path: "a.txt", content: "x" }),
       reply.text("could not"),
     ]);
-    const r = await runCli(["-p", "write a file", "--cwd", box.project], { env: modelEnv(server, box.home) });
     expect(r.code).toBe(0);
     expect(fs.existsSync(box.at("a.txt"))).toBe(false);
     expect(requestText(server.requests[1])).toContain("permission denied: write needs approval");
@@ -436,27 +382,26 @@ describe("codebot -p", () => {
   });
 
   it("--max-turns stops a run that keeps calling tools, with exit 1", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("glob", { pattern: "*" }),
-      reply.toolCall("glob", { pattern: "*" }),
-      reply.text("never reached"),
-    ]);
-    const r = await runCli(["-p", "loop", "--max-turns", "2", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { server, r } = await printRun(
+      "loop",
+      [
+        reply.toolCall("glob", { pattern: "*" }),
+        reply.toolCall("glob", { pattern: "*" }),
+        reply.text("never reached"),
+      ],
+      { flags: ["--max-turns", "2"] },
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("codebot: stopped after 2 model steps (--max-turns)");
     expect(server.requests).toHaveLength(2);
   });
 
   it("--max-turns: the json result's reason says why the run stopped, in the words of the stderr line", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.toolCall("glob", { pattern: "*" }), reply.text("never reached")]);
-    const r = await runCli(
-      ["-p", "loop", "--max-turns", "1", "--output-format", "json", "--cwd", box.project],
+    const { r } = await printRun(
+      "loop",
+      [reply.toolCall("glob", { pattern: "*" }), reply.text("never reached")],
       {
-        env: modelEnv(server, box.home),
+        flags: ["--max-turns", "1", "--output-format", "json"],
       },
     );
     expect(r.code).toBe(1);
@@ -469,13 +414,14 @@ describe("codebot -p", () => {
 
   it("SIGTERM while a hook hangs: the stream-json result line says the run was cancelled", async () => {
     const box = sandbox();
-    const server = await modelServer([reply.toolCall("glob", { pattern: "*" }), reply.text("never reached")]);
-    const settings = box.json("s.json", {
-      hooks: { PreToolUse: [command(`touch ${box.at("hook-started")}; sleep 30`)] },
-    });
-    const cli = startCli(
-      ["-p", "go", "--output-format", "stream-json", "--settings", settings, "--cwd", box.project],
-      { env: modelEnv(server, box.home) },
+    const { cli } = await startPrintRun(
+      "go",
+      [reply.toolCall("glob", { pattern: "*" }), reply.text("never reached")],
+      {
+        box,
+        flags: ["--output-format", "stream-json"],
+        settings: { hooks: { PreToolUse: [command(`touch ${box.at("hook-started")}; sleep 30`)] } },
+      },
     );
     await waitFor(() => fs.existsSync(box.at("hook-started")), 30_000, `the hook to start (${cli.stderr()})`);
     cli.child.kill("SIGTERM");
@@ -489,10 +435,8 @@ describe("codebot -p", () => {
   });
 
   it("Ctrl+C (SIGINT) while the model writes: the transcript ends with the user's interruption, as in a session", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.hang("half an ans")]);
-    const cli = startCli(["-p", "go", "--output-format", "stream-json", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { server, cli } = await startPrintRun("go", [reply.hang("half an ans")], {
+      flags: ["--output-format", "stream-json"],
     });
     await waitFor(() => server.requests.length > 0, 30_000, `the model request (${cli.stderr()})`);
     await new Promise((r) => setTimeout(r, 300));
@@ -508,16 +452,14 @@ describe("codebot -p", () => {
   });
 
   it("--debug hooks prints each trace record as a readable line on stderr", async () => {
-    const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: {
-        UserPromptSubmit: [command("exit 0", { name: "greeter" })],
-        PreToolUse: [command("exit 0", { name: "only-bash", matcher: "bash" })],
+    const { r } = await printRun("hi", [reply.toolCall("glob", { pattern: "*" }), reply.text("done")], {
+      flags: ["--debug", "hooks"],
+      settings: {
+        hooks: {
+          UserPromptSubmit: [command("exit 0", { name: "greeter" })],
+          PreToolUse: [command("exit 0", { name: "only-bash", matcher: "bash" })],
+        },
       },
-    });
-    const server = await modelServer([reply.toolCall("glob", { pattern: "*" }), reply.text("done")]);
-    const r = await runCli(["-p", "hi", "--debug", "hooks", "--settings", settings, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
     });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(
@@ -528,20 +470,17 @@ describe("codebot -p", () => {
 
   it("--trace-file appends every hook trace record to a JSONL file", async () => {
     const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: {
-        UserPromptSubmit: [command("exit 0", { name: "first" })],
-        SessionEnd: [command("exit 0", { name: "last" })],
+    const trace = box.at("trace.jsonl");
+    const { r } = await printRun("hi", [reply.text("ok")], {
+      box,
+      flags: ["--trace-file", trace],
+      settings: {
+        hooks: {
+          UserPromptSubmit: [command("exit 0", { name: "first" })],
+          SessionEnd: [command("exit 0", { name: "last" })],
+        },
       },
     });
-    const server = await modelServer([reply.text("ok")]);
-    const trace = box.at("trace.jsonl");
-    const r = await runCli(
-      ["-p", "hi", "--trace-file", trace, "--settings", settings, "--cwd", box.project],
-      {
-        env: modelEnv(server, box.home),
-      },
-    );
     expect(r.code).toBe(0);
     const records = jsonLines(fs.readFileSync(trace, "utf8"));
     expect(records.map((l) => `${l.event}:${l.hook}:${l.outcome}`)).toEqual([
@@ -552,30 +491,15 @@ describe("codebot -p", () => {
 
   it("--trace-file records name the session and, for tool events, the tool call: a failed delivery can be matched to its call", async () => {
     const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: { PostToolUse: [command("exit 1", { name: "audit", matcher: "bash" })] },
-    });
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "true" }, "call-42"),
-      reply.text("ok"),
-    ]);
     const trace = box.at("trace.jsonl");
-    const r = await runCli(
-      [
-        "-p",
-        "hi",
-        "--output-format",
-        "json",
-        "--trace-file",
-        trace,
-        "--settings",
-        settings,
-        "--permission-mode",
-        "auto",
-        "--cwd",
-        box.project,
-      ],
-      { env: modelEnv(server, box.home) },
+    const { r } = await printRun(
+      "hi",
+      [reply.toolCall("bash", { command: "true" }, "call-42"), reply.text("ok")],
+      {
+        box,
+        flags: ["--output-format", "json", "--trace-file", trace, "--permission-mode", "auto"],
+        settings: { hooks: { PostToolUse: [command("exit 1", { name: "audit", matcher: "bash" })] } },
+      },
     );
     expect(r.code).toBe(0);
     const [record] = jsonLines(fs.readFileSync(trace, "utf8"));
@@ -590,11 +514,8 @@ describe("codebot -p", () => {
 
   it("a --trace-file that cannot be written is refused before the session starts", async () => {
     const box = sandbox();
-    const server = await modelServer([reply.text("ok")]);
     const trace = box.at("no-such-folder/trace.jsonl");
-    const r = await runCli(["-p", "hi", "--trace-file", trace, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { server, r } = await printRun("hi", [reply.text("ok")], { box, flags: ["--trace-file", trace] });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /^codebot: --trace-file .*no-such-folder\/trace\.jsonl: cannot write to it \(ENOENT/,
@@ -608,25 +529,10 @@ describe("codebot -p", () => {
   ] as const)(
     "%s during a run (SIGHUP: a closed terminal) closes the session first: SessionEnd hooks run before the exit",
     async (signal, code) => {
-      const box = sandbox();
-      const settings = box.json("s.json", {
-        hooks: { SessionEnd: [command("sleep 0.3; echo ended > ended.txt")] },
+      const { box, cli } = await startPrintRun("think", [reply.hang("thinking")], {
+        flags: ["--output-format", "stream-json", "--include-partial-messages"],
+        settings: { hooks: { SessionEnd: [command("sleep 0.3; echo ended > ended.txt")] } },
       });
-      const server = await modelServer([reply.hang("thinking")]);
-      const cli = startCli(
-        [
-          "-p",
-          "think",
-          "--output-format",
-          "stream-json",
-          "--include-partial-messages",
-          "--settings",
-          settings,
-          "--cwd",
-          box.project,
-        ],
-        { env: modelEnv(server, box.home) },
-      );
       await waitFor(() => cli.stdout().includes('"text_delta"'), 20_000, "the model's first words");
       cli.child.kill(signal);
       const r = await cli.done;
@@ -661,10 +567,7 @@ describe("codebot -p errors are one clear line, never a stack trace", () => {
   it("a malformed settings file names the file, line and column, and nothing runs", async () => {
     const box = sandbox();
     const file = box.write("broken.json", '{\n  "hooks": {\n    "PreToolUse": [,]\n  }\n}\n');
-    const server = await modelServer([reply.text("never")]);
-    const r = await runCli(["-p", "hi", "--settings", file, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { server, r } = await printRun("hi", [reply.text("never")], { box, flags: ["--settings", file] });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`^codebot: settings: ${file}:3:20: value expected`, "m"));
     expect(server.requests).toHaveLength(0);
@@ -672,13 +575,14 @@ describe("codebot -p errors are one clear line, never a stack trace", () => {
   });
 
   it("a bad hook entry names the file, event, index and field, and nothing runs", async () => {
-    const box = sandbox();
-    const file = box.json("bad.json", {
-      hooks: { PreToolUse: [command("true"), { type: "command", matcher: "/(/", command: "x" }] },
-    });
-    const server = await modelServer([reply.text("never")]);
-    const r = await runCli(["-p", "hi", "--settings", file, "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const {
+      settings: file,
+      server,
+      r,
+    } = await printRun("hi", [reply.text("never")], {
+      settings: {
+        hooks: { PreToolUse: [command("true"), { type: "command", matcher: "/(/", command: "x" }] },
+      },
     });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`^codebot: ${file}: hooks\\.PreToolUse\\[1\\]\\.matcher: `, "m"));
@@ -690,8 +594,7 @@ describe("codebot -p errors are one clear line, never a stack trace", () => {
     const box = sandbox();
     const claudeSettings = path.join(box.home, ".claude", "settings.json");
     box.write(claudeSettings, "[]\n");
-    const server = await modelServer([reply.text("never")]);
-    const r = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { server, r } = await printRun("hi", [reply.text("never")], { box });
     expect(r.code).toBe(1);
     expect(r.stderr.trimEnd().split("\n")).toEqual([
       `codebot: settings: ${claudeSettings}: the settings file must contain one JSON object (layer skipped)`,

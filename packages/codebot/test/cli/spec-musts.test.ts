@@ -6,27 +6,25 @@ import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
-import { command, modelEnv, modelServer, runHooksTest, sandbox } from "./support/cli-fixtures.js";
-import { expectNoStackTrace, jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
+import { command, printRun, runHooksTest, sandbox, startPrintRun } from "./support/cli-fixtures.js";
+import { expectNoStackTrace, jsonLines, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
 describe("§7.4 codebot -p keeps async hooks on Ctrl+C", { timeout: 120_000 }, () => {
   it("SIGINT while a PostToolUse hook runs: the hook completes and SessionEnd runs before the exit with 130", async () => {
-    const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: {
-        PostToolUse: [command("touch post-started; sleep 1; cat > post.json")],
-        SessionEnd: [command("cat > ended.json")],
+    const { box, cli } = await startPrintRun(
+      "go",
+      [reply.toolCall("bash", { command: "echo hi" }), reply.hang("thinking")],
+      {
+        flags: ["--permission-mode", "auto"],
+        settings: {
+          hooks: {
+            PostToolUse: [command("touch post-started; sleep 1; cat > post.json")],
+            SessionEnd: [command("cat > ended.json")],
+          },
+        },
       },
-    });
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "echo hi" }),
-      reply.hang("thinking"),
-    ]);
-    const cli = startCli(
-      ["-p", "go", "--permission-mode", "auto", "--settings", settings, "--cwd", box.project],
-      { env: modelEnv(server, box.home) },
     );
     await waitFor(() => fs.existsSync(box.at("post-started")), 60_000, "the PostToolUse hook to start");
     cli.child.kill("SIGINT");
@@ -46,26 +44,12 @@ describe("§7.4 codebot -p keeps async hooks on Ctrl+C", { timeout: 120_000 }, (
 describe("§8 plan mode through --permission-mode plan", () => {
   it("codebot -p in plan mode does not run a UserPromptSubmit hook, and its trace record says why", async () => {
     const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: { UserPromptSubmit: [command("touch ran", { name: "marker" })] },
-    });
-    const server = await modelServer([reply.text("planned")]);
     const trace = box.at("trace.jsonl");
-    const r = await runCli(
-      [
-        "-p",
-        "plan it",
-        "--permission-mode",
-        "plan",
-        "--trace-file",
-        trace,
-        "--settings",
-        settings,
-        "--cwd",
-        box.project,
-      ],
-      { env: modelEnv(server, box.home) },
-    );
+    const { r } = await printRun("plan it", [reply.text("planned")], {
+      box,
+      flags: ["--permission-mode", "plan", "--trace-file", trace],
+      settings: { hooks: { UserPromptSubmit: [command("touch ran", { name: "marker" })] } },
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("planned\n");
     expect(fs.existsSync(box.at("ran"))).toBe(false);
@@ -118,29 +102,20 @@ describe("§8 plan mode through --permission-mode plan", () => {
 describe("§9.3 codebot -p tells the user that validation still fails", () => {
   /** A model that writes a file and stops, against a check that always fails, one attempt allowed. */
   async function failingValidationRun(extraArgs: readonly string[]) {
-    const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: { PostStopValidation: [command("echo bad; exit 1", { name: "check" })] },
-      postStopValidation: { maxAttempts: 1 },
-    });
-    const server = await modelServer([
-      reply.toolCall("write", { file_path: "file.txt", content: "x" }),
-      reply.text("written"),
-      reply.text("never: one attempt only"),
-    ]);
-    const r = await runCli(
+    const { box, server, r } = await printRun(
+      "write it",
       [
-        "-p",
-        "write it",
-        "--permission-mode",
-        "auto",
-        ...extraArgs,
-        "--settings",
-        settings,
-        "--cwd",
-        box.project,
+        reply.toolCall("write", { file_path: "file.txt", content: "x" }),
+        reply.text("written"),
+        reply.text("never: one attempt only"),
       ],
-      { env: modelEnv(server, box.home) },
+      {
+        flags: ["--permission-mode", "auto", ...extraArgs],
+        settings: {
+          hooks: { PostStopValidation: [command("echo bad; exit 1", { name: "check" })] },
+          postStopValidation: { maxAttempts: 1 },
+        },
+      },
     );
     expect(fs.readFileSync(box.at("file.txt"), "utf8")).toBe("x");
     expect(server.requests).toHaveLength(2);
@@ -171,29 +146,21 @@ describe("§9.3 codebot -p tells the user that validation still fails", () => {
 describe("§7.5 codebot -p shows a failing hook once per hook per session", () => {
   it("a PreToolUse hook failing on two bash calls is named once on stderr; the trace file has both failures", async () => {
     const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: { PreToolUse: [command("echo 'linter crashed' >&2; exit 1", { name: "linter" })] },
-    });
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "echo 1" }, "b1"),
-      reply.toolCall("bash", { command: "echo 2" }, "b2"),
-      reply.text("done"),
-    ]);
     const trace = box.at("trace.jsonl");
-    const r = await runCli(
+    const { r } = await printRun(
+      "go",
       [
-        "-p",
-        "go",
-        "--permission-mode",
-        "auto",
-        "--trace-file",
-        trace,
-        "--settings",
-        settings,
-        "--cwd",
-        box.project,
+        reply.toolCall("bash", { command: "echo 1" }, "b1"),
+        reply.toolCall("bash", { command: "echo 2" }, "b2"),
+        reply.text("done"),
       ],
-      { env: modelEnv(server, box.home) },
+      {
+        box,
+        flags: ["--permission-mode", "auto", "--trace-file", trace],
+        settings: {
+          hooks: { PreToolUse: [command("echo 'linter crashed' >&2; exit 1", { name: "linter" })] },
+        },
+      },
     );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("done\n");

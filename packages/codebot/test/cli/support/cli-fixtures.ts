@@ -9,7 +9,7 @@ import {
 } from "@codebot/agentcore/testing";
 import { afterEach } from "vitest";
 import { tempDir } from "../../support/temp-dirs.js";
-import { type CliResult, cliEnv, runCli } from "./cli-process.js";
+import { type CliResult, cliEnv, runCli, startCli } from "./cli-process.js";
 
 /** A temporary project and CODEBOT_HOME with helpers to write files into them. */
 export interface Sandbox {
@@ -96,6 +96,52 @@ export function runHooksTest(
   });
 }
 
+export interface PrintRunOptions {
+  /** The sandbox to run in, when the test writes into it first (a fresh one otherwise). */
+  box?: Sandbox;
+  /** Flags after the prompt (`--output-format`, `--permission-mode`, …). */
+  flags?: readonly string[];
+  /** A `--settings` file's content, written to s.json in the project (no --settings without it). */
+  settings?: Record<string, unknown>;
+}
+
+/**
+ * `codebot -p PROMPT FLAGS… [--settings s.json] --cwd <project>` against a loopback model playing
+ * `script`, started and not waited for. Returns the sandbox, the server, the process and the
+ * settings file's path.
+ */
+export async function startPrintRun(
+  prompt: string,
+  script: ScriptStep<RecordedRequest>[],
+  options: PrintRunOptions = {},
+) {
+  const box = options.box ?? sandbox();
+  const settings = options.settings === undefined ? undefined : box.json("s.json", options.settings);
+  const server = await modelServer(script);
+  const cli = startCli(
+    [
+      "-p",
+      prompt,
+      ...(options.flags ?? []),
+      ...(settings === undefined ? [] : ["--settings", settings]),
+      "--cwd",
+      box.project,
+    ],
+    { env: modelEnv(server, box.home) },
+  );
+  return { box, server, cli, settings };
+}
+
+/** startPrintRun, run to its exit (`r`). */
+export async function printRun(
+  prompt: string,
+  script: ScriptStep<RecordedRequest>[],
+  options: PrintRunOptions = {},
+) {
+  const { cli, ...run } = await startPrintRun(prompt, script, options);
+  return { ...run, r: await cli.done };
+}
+
 /**
  * `codebot -p run --output-format stream-json --permission-mode auto` with `PreToolUse` hooks
  * in a `--settings` file, against a model that calls bash `echo hi` (tool call `c1`), then answers
@@ -105,28 +151,15 @@ export async function streamJsonBashRun(
   preToolUse: Record<string, unknown>[],
   answer: string,
 ): Promise<{ settings: string; result: CliResult }> {
-  const box = sandbox();
-  const settings = box.json("hooks.json", { hooks: { PreToolUse: preToolUse } });
-  const server = await modelServer([
-    reply.toolCall("bash", { command: "echo hi" }, "c1"),
-    reply.text(answer),
-  ]);
-  const result = await runCli(
-    [
-      "-p",
-      "run",
-      "--output-format",
-      "stream-json",
-      "--permission-mode",
-      "auto",
-      "--settings",
-      settings,
-      "--cwd",
-      box.project,
-    ],
-    { env: modelEnv(server, box.home) },
+  const { settings, r } = await printRun(
+    "run",
+    [reply.toolCall("bash", { command: "echo hi" }, "c1"), reply.text(answer)],
+    {
+      flags: ["--output-format", "stream-json", "--permission-mode", "auto"],
+      settings: { hooks: { PreToolUse: preToolUse } },
+    },
   );
-  return { settings, result };
+  return { settings: settings as string, result: r };
 }
 
 /** The tool result a stream-json run sent the model for a call (from its `user` line), if any. */
