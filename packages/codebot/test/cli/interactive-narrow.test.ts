@@ -1,12 +1,28 @@
 /** The session in a narrow terminal: its own text is broken between words, its lists keep what matters in view. */
 
-import { reply } from "@codebot/agentcore/testing";
+import { type RecordedRequest, reply, type ScriptStep } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
+
+/** The prompt drawn with the status line under it: the session is ready for input. */
+const PROMPT_AND_STATUS = /^›.*\n.*context/m;
+
+/** A session in a terminal of `size`, against a model playing `script`, once PROMPT_AND_STATUS is drawn. */
+async function narrowSession(
+  script: ScriptStep<RecordedRequest>[],
+  size: { columns: number; rows: number },
+  options: { box?: Sandbox; args?: readonly string[] } = {},
+) {
+  const box = options.box ?? sandbox();
+  const server = await modelServer(script);
+  const term = await startSession(box, server, { args: options.args, size, ready: PROMPT_AND_STATUS });
+  return { box, server, term };
+}
 
 describe("a 40-column terminal", { timeout: 120_000 }, () => {
   it("the banner and /help are broken between words, each description under its command", async () => {
@@ -18,7 +34,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
       args: [],
       size: { columns: 40, rows: 60 },
     });
-    const start = await term.waitForScreen(/^›.*\n.*context/m);
+    const start = await term.waitForScreen(PROMPT_AND_STATUS);
     expect(start).toMatch(
       /^codebot \S+ ·\nanthropic\/claude-sonnet-4-5 ·\n.*\n\/help for commands · Esc or Ctrl\+C\ninterrupts a run · Ctrl\+C twice, Ctrl\+D\nor \/exit quits\n›/m,
     );
@@ -39,13 +55,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
       expect((await runCli(["-p", prompt], { env: modelEnv(server, box.home), cwd: box.project })).code).toBe(
         0,
       );
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: [],
-      size: { columns: 60, rows: 30 },
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { size: { columns: 60, rows: 30 } });
     term.submit("/resume");
     const screen = await term.waitForScreen(/^\/resume <n> [\s\S]*?^›.*\n.*context/m);
     expect(screen).toMatch(/^ {3}1 {2}[0-9a-f]{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}beta prompt$/m);
@@ -63,13 +73,10 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
         })
       ).code,
     ).toBe(0);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: [],
+    const term = await startSession(box, server, {
       size: { columns: 40, rows: 30 },
+      ready: PROMPT_AND_STATUS,
     });
-    await term.waitForScreen(/^›.*\n.*context/m);
     term.submit("/resume");
     // The final state: the prompt back under the list, its status line under it.
     const screen = await term.waitForScreen(/^\/resume <n> [\s\S]*?^›.*\n.*context/m);
@@ -90,14 +97,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
       "|---|---|---|",
       "| src/parse.ts | 12 | missing semicolon after return |",
     ].join("\n");
-    const server = await modelServer([reply.text(answer)]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: [],
-      size: { columns: 40, rows: 60 },
-    });
-    await term.waitForScreen(/^›.*\n.*context/m);
+    const { term } = await narrowSession([reply.text(answer)], { columns: 40, rows: 60 }, { box });
     term.submit("why did it fail?");
     // The final state: the prompt back under the answer, its status line under it.
     const screen = await term.waitForScreen(/^Problem: .*\n(?:.*\n)*?›.*\n.*context/m);
@@ -115,18 +115,14 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
   });
 
   it("a tool line with a long command is broken between words, its next rows indented", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "echo building the whole project; echo then testing it" }),
-      reply.text("built"),
-    ]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--permission-mode", "auto"],
-      size: { columns: 40, rows: 60 },
-    });
-    await term.waitForScreen(/^›.*\n.*context/m);
+    const { term } = await narrowSession(
+      [
+        reply.toolCall("bash", { command: "echo building the whole project; echo then testing it" }),
+        reply.text("built"),
+      ],
+      { columns: 40, rows: 60 },
+      { args: ["--permission-mode", "auto"] },
+    );
     term.submit("build it");
     // The final state: the prompt back under the answer, its status line under it.
     const screen = await term.waitForScreen(/^built\n›.*\n.*context/m);
@@ -146,14 +142,11 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
         ],
       },
     });
-    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("checked")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--permission-mode", "auto", "--settings", settings],
-      size: { columns: 40, rows: 60 },
-    });
-    await term.waitForScreen(/^›.*\n.*context/m);
+    const { term } = await narrowSession(
+      [reply.toolCall("bash", { command: "echo hi" }), reply.text("checked")],
+      { columns: 40, rows: 60 },
+      { box, args: ["--permission-mode", "auto", "--settings", settings] },
+    );
     term.submit("check it");
     // The final state: the prompt back under the answer, its status line under it.
     const screen = await term.waitForScreen(/^checked\n›.*\n.*context/m);
@@ -167,14 +160,11 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     const settings = box.json("s.json", {
       hooks: { PreToolUse: [command("cat > /dev/null; echo checked the call against the project rules")] },
     });
-    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("checked")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--permission-mode", "auto", "--settings", settings],
-      size: { columns: 80, rows: 40 },
-    });
-    await term.waitForScreen(/^›.*\n.*context/m);
+    const { term } = await narrowSession(
+      [reply.toolCall("bash", { command: "echo hi" }), reply.text("checked")],
+      { columns: 80, rows: 40 },
+      { box, args: ["--permission-mode", "auto", "--settings", settings] },
+    );
     term.submit("check it");
     // The final state: the prompt back under the answer, its status line under it.
     const screen = await term.waitForScreen(/^checked\n›.*\n.*context/m);
@@ -184,15 +174,10 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
   });
 
   it("a sent prompt stays above its answer broken between words, each line's next rows under its text", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("one answer"), reply.text("two answers")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: [],
-      size: { columns: 40, rows: 40 },
+    const { term } = await narrowSession([reply.text("one answer"), reply.text("two answers")], {
+      columns: 40,
+      rows: 40,
     });
-    await term.waitForScreen(/^›.*\n.*context/m);
     term.submit("explain how the configuration loader merges the settings layers");
     await term.waitForScreen(/^one answer\n›.*\n.*context/m);
     term.submit("first line of a prompt that goes on \\");
@@ -214,18 +199,10 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
   });
 
   it("a permission question is broken between words, its next rows under its text", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "touch the build of the project" }),
-      reply.text("not built"),
-    ]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: [],
-      size: { columns: 40, rows: 40 },
-    });
-    await term.waitForScreen(/^›.*\n.*context/m);
+    const { term } = await narrowSession(
+      [reply.toolCall("bash", { command: "touch the build of the project" }), reply.text("not built")],
+      { columns: 40, rows: 40 },
+    );
     term.submit("build it");
     await term.waitForScreen("[y]es");
     term.type("n");
@@ -242,15 +219,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
   });
 
   it("the session's own lines (a queued prompt, an interruption) are broken between words", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.hang("working")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: [],
-      size: { columns: 40, rows: 40 },
-    });
-    await term.waitForScreen(/^›.*\n.*context/m);
+    const { term } = await narrowSession([reply.hang("working")], { columns: 40, rows: 40 });
     term.submit("start");
     await term.waitForScreen(/writing…/);
     term.submit("a queued prompt that is long enough");
@@ -277,14 +246,11 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     const settings = box.json("s.json", {
       hooks: { Stop: [command("cat > /dev/null; echo the session has stopped for now >> stops.log")] },
     });
-    const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-      size: { columns: 40, rows: 60 },
-    });
-    await term.waitForScreen(/^›.*\n.*context/m);
+    const { term } = await narrowSession(
+      [],
+      { columns: 40, rows: 60 },
+      { box, args: ["--settings", settings] },
+    );
     term.submit("/hooks");
     // The final state: the prompt back under the listing, its status line under it.
     const screen = await term.waitForScreen(/^ {4}\(user-owned\)\n›.*\n.*context/m);
@@ -302,13 +268,10 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     expect(
       (await runCli(["-p", "how to sum"], { env: modelEnv(server, box.home), cwd: box.project })).code,
     ).toBe(0);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: [],
+    const term = await startSession(box, server, {
       size: { columns: 40, rows: 40 },
+      ready: PROMPT_AND_STATUS,
     });
-    await term.waitForScreen(/^›.*\n.*context/m);
     term.submit("/resume 1");
     // The final state: the prompt back under the recap, its status line under it.
     const screen = await term.waitForScreen(/^messages\)\n›.*\n.*context/m);
@@ -318,21 +281,16 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
   });
 
   it("a question naming a path wider than a row: the path is cut at the row's end, its rest indented", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("write", {
-        file_path: "notes/a-rather-long-file-name-for-the-question.txt",
-        content: "x",
-      }),
-      reply.text("not written"),
-    ]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: [],
-      size: { columns: 40, rows: 40 },
-    });
-    await term.waitForScreen(/^›.*\n.*context/m);
+    const { term } = await narrowSession(
+      [
+        reply.toolCall("write", {
+          file_path: "notes/a-rather-long-file-name-for-the-question.txt",
+          content: "x",
+        }),
+        reply.text("not written"),
+      ],
+      { columns: 40, rows: 40 },
+    );
     term.submit("write it");
     await term.waitForScreen("[y]es");
     term.type("n");
@@ -349,15 +307,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
   });
 
   it("a prompt sent on a cleared screen (Ctrl+L) is shown once, broken between words", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("cleared answer")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: [],
-      size: { columns: 40, rows: 12 },
-    });
-    await term.waitForScreen(/^›.*\n.*context/m);
+    const { term } = await narrowSession([reply.text("cleared answer")], { columns: 40, rows: 12 });
     term.press("C-l");
     term.submit("after clearing the screen a prompt that is big enough to wrap");
     // The final state: the prompt back under the answer, its status line under it.
@@ -367,15 +317,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
   });
 
   it("a prompt taller than the terminal is left as the terminal broke it, shown once", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("tall answer")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: [],
-      size: { columns: 40, rows: 8 },
-    });
-    await term.waitForScreen(/^›.*\n.*context/m);
+    const { term } = await narrowSession([reply.text("tall answer")], { columns: 40, rows: 8 });
     const words = Array.from({ length: 40 }, (_, i) => `word${String(i + 1).padStart(2, "0")}`).join(" ");
     term.submit(words);
     // The final state: the prompt back under the answer, its status line under it.
@@ -385,15 +327,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
   });
 
   it("a sent prompt keeps an emoji joined by U+200D whole, as it was typed", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("family answer")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: [],
-      size: { columns: 40, rows: 20 },
-    });
-    await term.waitForScreen(/^›.*\n.*context/m);
+    const { term } = await narrowSession([reply.text("family answer")], { columns: 40, rows: 20 });
     term.submit("a family 👨‍👩‍👧 emoji in a prompt big enough to wrap");
     // The final state: the prompt back under the answer, its status line under it.
     const screen = await term.waitForScreen(/^family answer\n›.*\n.*context/m);
@@ -401,15 +335,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
   });
 
   it("the cursor stands at the end of a typed line that holds emoji, where the terminal drew it", async () => {
-    const box = sandbox();
-    const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: [],
-      size: { columns: 40, rows: 20 },
-    });
-    await term.waitForScreen(/^›.*\n.*context/m);
+    const { term } = await narrowSession([], { columns: 40, rows: 20 });
     term.type("fix 👩‍💻 then 🚀 ship it");
     // The final state: the typed line, the status under it (drawn again after the last key).
     const screen = await term.waitForScreen(/^› .*ship it\n.*context/m);
@@ -424,13 +350,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     const box = sandbox();
     box.json(".codebot/settings.json", { hooks: { Stop: [command("exit 0")] } });
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: [],
-      size: { columns: 40, rows: 40 },
-    });
-    await term.waitForScreen(/n no:/);
+    const term = await startSession(box, server, { size: { columns: 40, rows: 40 }, ready: /n no:/ });
     term.type("n");
     // The final state: the session's prompt, its status line under it.
     const screen = await term.waitForScreen(/^›.*\n.*context/m);
