@@ -3,7 +3,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, modelEnv, modelServer, sandbox, streamJsonBashRun } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
-import { TmuxSession } from "./support/tmux.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
@@ -67,12 +67,7 @@ describe("a hook's statusMessage is shown while the hook runs (§3.1)", { timeou
       },
     });
     const server = await modelServer([reply.text("the answer")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--settings", settings] });
     term.submit("go");
     const whileRunning = await term.waitForScreen(/^ {2}⋯ scanning the prompt for secrets$/m);
     expect(whileRunning).not.toContain('⚑ hook UserPromptSubmit "scan"');

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -42,12 +43,7 @@ describe("/add-dir with DirectoryAdded", { timeout: 120_000 }, () => {
       reply.toolCall("read", { file_path: path.join(other, "notes.txt") }),
       reply.text("read it"),
     ]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--settings", settings] });
     term.submit("/add-dir no-such-folder");
     await term.waitForScreen("/add-dir: no-such-folder does not exist");
     term.submit(`/add-dir ${other}`);

@@ -1,9 +1,9 @@
 /** `/context` in the interactive session: claude's grid of the context in use, in a real terminal. */
 import { reply } from "@codebot/agentcore/testing";
 import { describe, it } from "vitest";
-import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { modelServer, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
-import { TmuxSession } from "./support/tmux.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
@@ -11,12 +11,7 @@ describe("/context", { timeout: 120_000 }, () => {
   it("draws the context meter's tokens against the model's window, after a turn", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--model", "claude-opus-4-6"],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--model", "claude-opus-4-6"] });
     term.submit("hi");
     await term.waitForScreen("one");
     term.submit("/context");

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
-import { TmuxSession } from "./support/tmux.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
@@ -18,12 +18,7 @@ describe("/effort", { timeout: 120_000 }, () => {
   it("shows the level, refuses an unknown one with the options, and /effort low is the next request's effort; auto goes back", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one"), reply.text("two")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--model", "claude-opus-5-5"],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--model", "claude-opus-5-5"] });
     term.submit("/effort");
     await term.waitForScreen("effort: medium; options: low, medium, high, xhigh, max, auto");
     term.submit("/effort bogus");
@@ -48,12 +43,7 @@ describe("/effort", { timeout: 120_000 }, () => {
   it("says when the requests carry another level than asked: claude-opus-4-6 takes high for xhigh", async () => {
     const box = sandbox();
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--model", "claude-opus-4-6"],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--model", "claude-opus-4-6"] });
     term.submit("/effort xhigh");
     await term.waitForScreen("anthropic/claude-opus-4-6 is asked with high");
     term.submit("/effort");
@@ -65,12 +55,7 @@ describe("/effort", { timeout: 120_000 }, () => {
     const file = path.join(box.home, ".claude/settings.json");
     box.write(file, '{\n  // mine\n  "theme": "dark"\n}\n');
     const server = await modelServer([reply.text("one"), reply.text("two")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--model", "claude-opus-4-6"],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--model", "claude-opus-4-6"] });
     term.submit("/effort max");
     await term.waitForScreen("Set effort level to max (this session only)");
     expect(fs.readFileSync(file, "utf8")).toBe('{\n  // mine\n  "theme": "dark"\n}\n');
@@ -99,12 +84,7 @@ describe("/effort", { timeout: 120_000 }, () => {
     const file = path.join(box.home, ".claude/settings.json");
     box.write(file, '{ "theme": ');
     const server = await modelServer([reply.text("one")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--model", "claude-opus-4-6"],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--model", "claude-opus-4-6"] });
     term.submit("/effort low");
     await term.waitForScreen("the effort is not saved");
     await term.waitForScreen("Set effort level to low (this session only)");
@@ -118,12 +98,7 @@ describe("/effort", { timeout: 120_000 }, () => {
     const box = sandbox();
     box.json(path.join(box.home, ".claude/settings.json"), { maxEffortLevel: "medium" });
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--model", "claude-opus-4-7"],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--model", "claude-opus-4-7"] });
     term.submit("/effort");
     await term.waitForScreen("effort: medium; options");
     term.submit("/effort max");

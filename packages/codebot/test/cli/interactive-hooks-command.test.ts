@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -58,13 +59,10 @@ describe("/hooks with many hooks", { timeout: 120_000 }, () => {
     const box = sandbox();
     const plugin = manyHooks(box);
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
+    const term = await startSession(box, server, {
       args: ["--plugin-dir", plugin, "--trust-project-hooks"],
       size: { columns: 100, rows: 24 },
     });
-    await term.waitForScreen(/^›/m);
     term.submit("/hooks");
     // The final state: the prompt back under the listing, its status line under it.
     const screen = await term.waitForScreen(/^\/hooks <event>.*\n›.*\n.*context/m);
@@ -84,13 +82,10 @@ describe("/hooks with many hooks", { timeout: 120_000 }, () => {
     const box = sandbox();
     const plugin = manyHooks(box);
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
+    const term = await startSession(box, server, {
       args: ["--plugin-dir", plugin, "--trust-project-hooks"],
       size: { columns: 100, rows: 24 },
     });
-    await term.waitForScreen(/^›/m);
     term.submit("/hooks userpromptsubmit");
     const screen = await term.waitForScreen(/proj-prompt-4\n(?:.*\n){3}›.*\n.*context/m);
     const shown = outputOf(screen, "/hooks userpromptsubmit");

@@ -10,9 +10,9 @@ import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
-import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { command, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
-import { TmuxSession } from "./support/tmux.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
@@ -36,12 +36,7 @@ setTimeout(() => console.log(JSON.stringify({ hookSpecificOutput: { hookEventNam
       reply.text("all done here"),
     ]);
     box.write("notes.txt", "some notes\n");
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--settings", settings] });
     term.submit("go");
     const screen = await term.waitForScreen("ALL DONE HERE");
     expect(screen).not.toContain("looking first");
@@ -74,12 +69,7 @@ setTimeout(() => console.log(JSON.stringify({ hookSpecificOutput: { hookEventNam
     });
     // The loopback server streams it a word at a time.
     const server = await modelServer([reply.text("First line.\nSecond line.\nlast words")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--settings", settings] });
     term.submit("go");
     const screen = await term.waitForScreen("LAST WORDS");
     // The first batch's hook took longest: it is still shown first.
@@ -108,12 +98,7 @@ setTimeout(() => console.log(JSON.stringify({ hookSpecificOutput: { hookEventNam
       hooks: { MessageDisplay: [{ hooks: [command(`touch ${started}; sleep 60`, { timeout: 120 })] }] },
     });
     const server = await modelServer([reply.text("held answer")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--settings", settings] });
     term.submit("go");
     await waitFor(() => fs.existsSync(started), 30_000, "the hook to start");
     term.press("C-c");

@@ -5,9 +5,9 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
-import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { command, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
-import { TmuxSession } from "./support/tmux.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
@@ -22,12 +22,7 @@ describe("/model with PreModelSwitch and PostModelSwitch", { timeout: 120_000 },
       },
     });
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--settings", settings] });
     term.submit("/model opus");
     await term.waitForScreen("refused the switch: no opus on this budget");
     term.submit("/model haiku");

@@ -5,10 +5,9 @@
  */
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
 import { startSession } from "./support/terminal-session.js";
-import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
 
@@ -34,12 +33,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
       hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "sleep 3" }] }] },
     });
     const server = await modelServer([reply.text("answered")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--settings", settings] });
     term.submit("hello");
     await term.waitForScreen(
       /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] hook UserPromptSubmit "[^"]*sleep 3" \([12]s · Esc to interrupt\)/,

@@ -8,6 +8,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -48,12 +49,10 @@ describe("statusLine", { timeout: 120_000 }, () => {
     const server = await modelServer([
       { ...reply.text("the answer"), usage: { inputTokens: 1234, outputTokens: 5 } },
     ]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
+    const term = await startSession(box, server, {
       args: ["--model", "anthropic/claude-sonnet-4-5"],
+      ready: /^›\s*\nmine · 0 in\s*$/m,
     });
-    await term.waitForScreen(/^›\s*\nmine · 0 in\s*$/m);
     term.submit("go");
     await term.waitForScreen(/the answer[\s\S]*^›\s*\nmine · 1234 in\s*$/m);
     const payload = JSON.parse(fs.readFileSync(last, "utf8"));
@@ -81,9 +80,7 @@ describe("statusLine", { timeout: 120_000 }, () => {
     const box = sandbox();
     claudeStatusLine(box, "#!/bin/sh\necho 'no such theme' >&2\nexit 3\n");
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
+    const term = await startSession(box, server, {
       args: ["--model", "anthropic/claude-sonnet-4-5"],
     });
     await term.waitForScreen(/statusLine command failed \(exit code 3: no such theme\)/);

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
-import { TmuxSession } from "./support/tmux.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
@@ -71,12 +71,10 @@ describe("Notification", { timeout: 120_000 }, () => {
       reply.toolCall("bash", { command: "echo ok > out.txt" }),
       reply.text("all done"),
     ]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home, { CODEBOT_IDLE_PROMPT_MS: "300", CODEBOT_PERMISSION_PROMPT_MS: "300" }),
+    const term = await startSession(box, server, {
       args: ["--settings", settings],
+      env: { CODEBOT_IDLE_PROMPT_MS: "300", CODEBOT_PERMISSION_PROMPT_MS: "300" },
     });
-    await term.waitForScreen(/^›/m);
     term.submit("write the file");
     await term.waitForScreen("allow bash echo ok > out.txt");
     const asked = await waitFor(() => lines(box.at("asked.jsonl"))[0], 10_000, "the permission_prompt hook");
@@ -110,12 +108,10 @@ describe("Notification", { timeout: 120_000 }, () => {
       reply.toolCall("bash", { command: "echo ok > out.txt" }),
       reply.text("all done"),
     ]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home, { CODEBOT_PERMISSION_PROMPT_MS: "300" }),
+    const term = await startSession(box, server, {
       args: ["--settings", settings],
+      env: { CODEBOT_PERMISSION_PROMPT_MS: "300" },
     });
-    await term.waitForScreen(/^›/m);
     term.submit("write the file");
     const screen = (await term.waitForScreen(hookLineThen("? allow bash echo ok > out.txt"))).split("\n");
     const hookRow = screen.findIndex((l) => l.includes("⚑ hook Notification"));
@@ -137,12 +133,10 @@ describe("Notification", { timeout: 120_000 }, () => {
       hooks: { Notification: [group("idle_prompt", logTo("idle.jsonl"))] },
     });
     const server = await modelServer([reply.text("first answer"), reply.text("second answer")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home, { CODEBOT_IDLE_PROMPT_MS: "1500" }),
+    const term = await startSession(box, server, {
       args: ["--settings", settings],
+      env: { CODEBOT_IDLE_PROMPT_MS: "1500" },
     });
-    await term.waitForScreen(/^›/m);
     term.submit("hello");
     await term.waitForScreen("first answer");
     term.type("half a thought");
@@ -163,12 +157,10 @@ describe("Notification", { timeout: 120_000 }, () => {
       hooks: { Notification: [group("idle_prompt", logTo("idle.jsonl"))] },
     });
     const server = await modelServer([reply.text("first answer")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home, { CODEBOT_IDLE_PROMPT_MS: "1500" }),
+    const term = await startSession(box, server, {
       args: ["--settings", settings],
+      env: { CODEBOT_IDLE_PROMPT_MS: "1500" },
     });
-    await term.waitForScreen(/^›/m);
     term.submit("hello");
     await term.waitForScreen("first answer");
     // Three rows of input, then an edit before its end: readline redraws it whole.

@@ -8,6 +8,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -54,12 +55,10 @@ describe("after the project question, a hook that changed mid-session is asked a
       reply.toolCall("bash", { command: "echo second call" }),
       reply.text("second"),
     ]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
+    const term = await startSession(box, server, {
       args: ["--permission-mode", "auto"],
+      ready: "runs guard.sh",
     });
-    await term.waitForScreen("runs guard.sh");
     term.type("y");
     await term.waitForScreen(/^›/m);
     term.submit("one");

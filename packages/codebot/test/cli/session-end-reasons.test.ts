@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
-import { TmuxSession } from "./support/tmux.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
@@ -40,12 +40,7 @@ describe("SessionEnd reasons", { timeout: 120_000 }, () => {
     const box = sandbox();
     const settings = settingsFor(box);
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--settings", settings] });
     term.submit("/clear");
     await waitFor(() => reasons(box, "clear.jsonl").length === 1, 20_000, "SessionEnd clear");
     term.submit("/exit");
@@ -59,12 +54,7 @@ describe("SessionEnd reasons", { timeout: 120_000 }, () => {
     const box = sandbox();
     const settings = settingsFor(box);
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--settings", settings] });
     term.kill();
     await waitFor(() => reasons(box, "other.jsonl").length === 1, 20_000, "SessionEnd after the hang-up");
     expect(reasons(box, "exit.jsonl")).toEqual([]);

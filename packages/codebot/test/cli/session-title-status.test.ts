@@ -7,6 +7,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, it } from "vitest";
 import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -23,12 +24,10 @@ describe("the session's title on screen", { timeout: 120_000 }, () => {
       hooks: { UserPromptSubmit: [{ hooks: [command(`printf '%s' '${output}'`)] }] },
     });
     const server = await modelServer([reply.text("looking")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
+    const term = await startSession(box, server, {
       args: ["--model", "anthropic/claude-sonnet-4-5", "--settings", settings],
+      ready: new RegExp(`^›\\s*\\n${STATUS}`, "m"),
     });
-    await term.waitForScreen(new RegExp(`^›\\s*\\n${STATUS}`, "m"));
     term.submit("fix it");
     await term.waitForScreen(/^looking$/m);
     // One line: the title's line break is a space.
@@ -40,9 +39,7 @@ describe("the session's title on screen", { timeout: 120_000 }, () => {
   it("--name leads the status line from the start", async () => {
     const box = sandbox();
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
+    const term = await startSession(box, server, {
       args: ["--model", "anthropic/claude-sonnet-4-5", "--name", "Named at start"],
     });
     await term.waitForScreen(new RegExp(`^›\\s*\\nNamed at start · ${STATUS}`, "m"));
@@ -57,9 +54,7 @@ describe("the session's title on screen", { timeout: 120_000 }, () => {
       hooks: { SessionStart: [{ hooks: [command(`sleep 1; printf '%s' '${output}'`)] }] },
     });
     const server = await modelServer([]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
+    const term = await startSession(box, server, {
       args: ["--model", "anthropic/claude-sonnet-4-5", "--settings", settings],
     });
     await term.waitForScreen(new RegExp(`^›\\s*\\nStarted titled · ${STATUS}`, "m"));

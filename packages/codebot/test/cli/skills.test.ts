@@ -18,6 +18,7 @@ import {
   sandbox,
 } from "./support/cli-fixtures.js";
 import { expectNoStackTrace, runCli, useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -513,12 +514,7 @@ describe("slash commands in the interactive session", { timeout: 120_000 }, () =
     const box = sandbox();
     greetCommand(box);
     const server = await modelServer([reply.text("Greeted in the terminal")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--allowedTools", "Bash(echo *)"],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--allowedTools", "Bash(echo *)"] });
     term.submit("/skills");
     await term.waitForScreen("/greet NAME [DAY]  Greet someone  (command, project)");
     term.submit("/greet Grace Friday");
@@ -535,12 +531,7 @@ describe("slash commands in the interactive session", { timeout: 120_000 }, () =
       "---\ndescription: Cut a release\nargument-hint: VERSION\n---\nRelease $0; tag: !`echo v$0`\n",
     );
     const server = await modelServer([reply.text("Released in the terminal")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--allowedTools", "Bash(echo *)"],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--allowedTools", "Bash(echo *)"] });
     term.submit("/release 2.0");
     await term.waitForScreen("Released in the terminal");
     const sent = requestText(server.requests[0]);

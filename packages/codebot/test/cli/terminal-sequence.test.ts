@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
-import { TmuxSession } from "./support/tmux.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
@@ -25,12 +25,7 @@ describe("a hook's terminalSequence", { timeout: 120_000 }, () => {
     const box = sandbox();
     const settings = titleSettings(box);
     const server = await modelServer([reply.text("all done")]);
-    const term = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["--settings", settings],
-    });
-    await term.waitForScreen(/^›/m);
+    const term = await startSession(box, server, { args: ["--settings", settings] });
     expect(term.tmux("display-message", "-p", "-t", "t", "#{pane_title}").trim()).not.toBe(
       "codebot-hook-title",
     );
