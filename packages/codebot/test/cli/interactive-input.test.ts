@@ -8,18 +8,16 @@ import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
-import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { heldReply, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { cliPath, useBuiltCli } from "./support/cli-process.js";
-import { startSession } from "./support/terminal-session.js";
+import { startSession, startSessionWith } from "./support/terminal-session.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
 
 describe("prompt input", { timeout: 120_000 }, () => {
   it("a line ending with a backslash continues on the next: one prompt of two lines", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("got both")]);
-    const term = await startSession(box, server);
+    const { server, term } = await startSessionWith([reply.text("got both")]);
     term.submit("first line \\");
     await term.waitForScreen(/^… ?$/m);
     term.submit("second line");
@@ -28,9 +26,7 @@ describe("prompt input", { timeout: 120_000 }, () => {
   });
 
   it("Alt+Enter and Shift+Enter (as kitty's CSI 13;2u and xterm's CSI 27;2;13~) break the line instead of sending it", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("got all four")]);
-    const term = await startSession(box, server);
+    const { server, term } = await startSessionWith([reply.text("got all four")]);
     term.type("one");
     term.press("M-Enter");
     await term.waitForScreen(/^… ?$/m);
@@ -46,19 +42,8 @@ describe("prompt input", { timeout: 120_000 }, () => {
   });
 
   it("text typed while a run goes on comes back with the cursor after it: what is sent is what was shown", async () => {
-    const box = sandbox();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const server = await modelServer([
-      async () => {
-        await held;
-        return reply.text("first done");
-      },
-      reply.text("second done"),
-    ]);
-    const term = await startSession(box, server);
+    const { step: held, release } = heldReply("first done");
+    const { server, term } = await startSessionWith([held, reply.text("second done")]);
     term.submit("slow one");
     await term.waitForScreen("Esc to interrupt");
     term.type("abc");
@@ -72,9 +57,7 @@ describe("prompt input", { timeout: 120_000 }, () => {
   });
 
   it("a pasted line of several rows, then edited before its end: the input is drawn once, in place", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("sent")]);
-    const term = await startSession(box, server);
+    const { server, term } = await startSessionWith([reply.text("sent")]);
     const long = Array.from({ length: 45 }, (_, i) => `word${i}`).join(" ");
     term.tmux("set-buffer", "-b", "p", long);
     term.tmux("paste-buffer", "-p", "-b", "p", "-t", "t");
@@ -89,9 +72,7 @@ describe("prompt input", { timeout: 120_000 }, () => {
   });
 
   it("a line ended with a backslash while a run goes on: the next line's … shows under the status, before anything is typed", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.hang()]);
-    const term = await startSession(box, server);
+    const { term } = await startSessionWith([reply.hang()]);
     term.submit("slow one");
     await term.waitForScreen("Esc to interrupt");
     term.submit("first line of the next prompt \\");
@@ -101,18 +82,8 @@ describe("prompt input", { timeout: 120_000 }, () => {
   });
 
   it("a prompt of several lines begun while a run goes on: when the prompt comes back, its sent lines are above the one being typed", async () => {
-    const box = sandbox();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const server = await modelServer([
-      async () => {
-        await held;
-        return reply.text("first answer");
-      },
-    ]);
-    const term = await startSession(box, server);
+    const { step: held, release } = heldReply("first answer");
+    const { term } = await startSessionWith([held]);
     term.submit("slow one");
     await term.waitForScreen("Esc to interrupt");
     term.submit("begun during the run \\");
@@ -128,18 +99,8 @@ describe("prompt input", { timeout: 120_000 }, () => {
   });
 
   it("text of several rows typed while a run goes on: the answer printed meanwhile stays above it", async () => {
-    const box = sandbox();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const server = await modelServer([
-      async () => {
-        await held;
-        return reply.text("answer one\n\nanswer two\n\nanswer three");
-      },
-    ]);
-    const term = await startSession(box, server);
+    const { step: held, release } = heldReply("answer one\n\nanswer two\n\nanswer three");
+    const { term } = await startSessionWith([held]);
     term.submit("slow one");
     await term.waitForScreen("Esc to interrupt");
     // Three rows, and an edit before their end: readline counts them as drawn, though it drew nothing.
@@ -152,9 +113,7 @@ describe("prompt input", { timeout: 120_000 }, () => {
   });
 
   it("Ctrl+C at the prompt clears the whole line, wherever the cursor is", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("sent")]);
-    const term = await startSession(box, server);
+    const { server, term } = await startSessionWith([reply.text("sent")]);
     term.type("hello world");
     term.press("Left", "Left", "Left", "Left", "Left");
     await term.waitForScreen(/^› hello world$/m);
@@ -168,9 +127,7 @@ describe("prompt input", { timeout: 120_000 }, () => {
   });
 
   it("Esc followed at once by a key still interrupts the run", async () => {
-    const box = sandbox();
-    const server = await modelServer([() => new Promise<never>(() => {}), reply.text("after")]);
-    const term = await startSession(box, server);
+    const { term } = await startSessionWith([() => new Promise<never>(() => {}), reply.text("after")]);
     term.submit("go");
     await term.waitForScreen("Esc to interrupt");
     term.press("Escape");
@@ -180,9 +137,7 @@ describe("prompt input", { timeout: 120_000 }, () => {
   });
 
   it("a pasted text of several lines is one prompt, sent with Enter", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("got the paste")]);
-    const term = await startSession(box, server);
+    const { server, term } = await startSessionWith([reply.text("got the paste")]);
     term.tmux("set-buffer", "first pasted line\nsecond pasted line\nthird");
     term.tmux("paste-buffer", "-p", "-t", "t");
     await term.waitForScreen(/^… third$/m);
@@ -194,9 +149,7 @@ describe("prompt input", { timeout: 120_000 }, () => {
   });
 
   it("a pasted line of 30 000 characters is folded at once, and is sent as pasted", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("got the long line")]);
-    const term = await startSession(box, server);
+    const { box, server, term } = await startSessionWith([reply.text("got the long line")]);
     // Taken key by key, each key measuring the whole line again, it took minutes to appear.
     const words = Array.from({ length: 4000 }, (_, i) => `w${i}`).join(" ");
     // Longer than a tmux command takes: loaded from a file.
@@ -209,9 +162,10 @@ describe("prompt input", { timeout: 120_000 }, () => {
   });
 
   it("a prompt of several lines is one history entry: ↑ brings it back whole, and the file keeps it whole", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("got the paste"), reply.text("got it again")]);
-    const term = await startSession(box, server);
+    const { box, server, term } = await startSessionWith([
+      reply.text("got the paste"),
+      reply.text("got it again"),
+    ]);
     term.tmux("set-buffer", "first pasted line\nsecond pasted line\nthird");
     term.tmux("paste-buffer", "-p", "-t", "t");
     await term.waitForScreen(/^… third$/m);
@@ -302,9 +256,7 @@ describe("prompt input", { timeout: 120_000 }, () => {
   });
 
   it("Tab completes a slash command", async () => {
-    const box = sandbox();
-    const server = await modelServer([]);
-    const term = await startSession(box, server);
+    const { term } = await startSessionWith([]);
     term.type("/hel");
     term.press("Tab");
     await term.waitForScreen(/^›\s*\/help$/m);
@@ -313,9 +265,7 @@ describe("prompt input", { timeout: 120_000 }, () => {
   });
 
   it("←, →, Backspace and Delete step over and delete a whole emoji joined by U+200D or a letter with its accent; the cursor stands where the terminal drew it", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("edited")]);
-    const term = await startSession(box, server);
+    const { server, term } = await startSessionWith([reply.text("edited")]);
     // a, 👩‍💻 (2 columns), e + combining acute (1), 👨‍👩‍👧 (2), b: after `› ` (2).
     term.type("a👩‍💻e\u0301👨‍👩‍👧b");
     await term.waitForScreen("› a👩‍💻e\u0301👨‍👩‍👧b");

@@ -4,7 +4,7 @@ import { type RecordedRequest, reply, type ScriptStep } from "@codebot/agentcore
 import { describe, expect, it } from "vitest";
 import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
-import { startSession } from "./support/terminal-session.js";
+import { startSession, startSessionWith } from "./support/terminal-session.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -13,15 +13,12 @@ useBuiltCli();
 const PROMPT_AND_STATUS = /^›.*\n.*context/m;
 
 /** A session in a terminal of `size`, against a model playing `script`, once PROMPT_AND_STATUS is drawn. */
-async function narrowSession(
+function narrowSession(
   script: ScriptStep<RecordedRequest>[],
   size: { columns: number; rows: number },
   options: { box?: Sandbox; args?: readonly string[] } = {},
 ) {
-  const box = options.box ?? sandbox();
-  const server = await modelServer(script);
-  const term = await startSession(box, server, { args: options.args, size, ready: PROMPT_AND_STATUS });
-  return { box, server, term };
+  return startSessionWith(script, { ...options, size, ready: PROMPT_AND_STATUS });
 }
 
 describe("a 40-column terminal", { timeout: 120_000 }, () => {

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
-import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import type { Sandbox } from "./support/cli-fixtures.js";
+import { heldReply, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { expectNoStackTrace, jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
@@ -197,17 +198,8 @@ describe("codebot -p --input-format stream-json", () => {
 
   it("a line written after a result starts the next turn; stdin closed mid-turn ends the process after that turn", async () => {
     const box = sandbox();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const server = await modelServer([
-      reply.text("answer one"),
-      async () => {
-        await held;
-        return reply.text("answer two");
-      },
-    ]);
+    const { step: held, release } = heldReply("answer two");
+    const server = await modelServer([reply.text("answer one"), held]);
     const cli = startCli([...STREAM, "--cwd", box.project], {
       env: modelEnv(server, box.home),
       openStdin: true,

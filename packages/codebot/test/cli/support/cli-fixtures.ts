@@ -52,6 +52,24 @@ export async function modelServer(script: ScriptStep<RecordedRequest>[]): Promis
   return server;
 }
 
+/**
+ * A model step that answers `text` only once `release()` is called: a run that goes on while the
+ * test types or writes.
+ */
+export function heldReply(text: string): { step: ScriptStep<RecordedRequest>; release: () => void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    step: async () => {
+      await held;
+      return reply.text(text);
+    },
+    release,
+  };
+}
+
 /** The CLI's environment pointed at a loopback server as the Anthropic API. */
 export function modelEnv(server: LoopbackModelServer, home: string, extra: Record<string, string> = {}) {
   return cliEnv(home, {

@@ -2,8 +2,8 @@
  * The interactive session most terminal tests start: `codebot <args>` in a tmux terminal of its
  * own, against a loopback model, in a sandbox's project — returned once its prompt is drawn.
  */
-import type { LoopbackModelServer } from "@codebot/agentcore/testing";
-import { modelEnv, type Sandbox } from "./cli-fixtures.js";
+import type { LoopbackModelServer, RecordedRequest, ScriptStep } from "@codebot/agentcore/testing";
+import { modelEnv, modelServer, type Sandbox, sandbox } from "./cli-fixtures.js";
 import { type TerminalOptions, TmuxSession } from "./tmux.js";
 
 export interface SessionOptions {
@@ -30,4 +30,14 @@ export async function startSession(
   });
   await term.waitForScreen(options.ready ?? /^›/m);
   return term;
+}
+
+/** startSession in a fresh sandbox (or `options.box`), against a loopback model playing `script`. */
+export async function startSessionWith(
+  script: ScriptStep<RecordedRequest>[],
+  options: SessionOptions & { box?: Sandbox } = {},
+): Promise<{ box: Sandbox; server: LoopbackModelServer; term: TmuxSession }> {
+  const box = options.box ?? sandbox();
+  const server = await modelServer(script);
+  return { box, server, term: await startSession(box, server, options) };
 }
