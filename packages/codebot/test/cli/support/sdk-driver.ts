@@ -5,7 +5,7 @@
  * the CLI's `control_request`s answered by the handler of their subtype.
  */
 import { waitFor } from "../../support/wait-for.js";
-import { jsonLines, startCli } from "./cli-process.js";
+import { type CliResult, jsonLines, startCli } from "./cli-process.js";
 
 /** What the SDK passes when the program gives `canUseTool` (no `-p`). */
 export const SDK_ARGS = [
@@ -42,10 +42,7 @@ export interface SdkRun {
   /** Ends the program's input and waits for the CLI to exit. */
   end(): ReturnType<typeof startCli>["done"];
   /** Says `text`, waits for the `n`th result line (the first by default), then ends as `end` does. */
-  lastTurn(
-    text: string,
-    n?: number,
-  ): Promise<{ result: Record<string, unknown>; exit: Awaited<ReturnType<typeof startCli>["done"]> }>;
+  lastTurn(text: string, n?: number): Promise<{ result: Record<string, unknown>; exit: CliResult }>;
   cli: ReturnType<typeof startCli>;
 }
 
