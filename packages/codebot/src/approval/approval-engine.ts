@@ -38,7 +38,10 @@ export interface ApprovalEngineOptions {
   promptTool?: ToolApprovalOptions["promptTool"];
   /** Set when the settings disable `auto` (disableBypassPermissionsMode): why setMode refuses it. */
   autoRefusal?: string;
-  /** codebot's and Claude Code's own folders (real paths), where acceptEdits does not edit unasked. */
+  /**
+   * codebot's and Claude Code's own folders and the loaded plugins' (real paths), where acceptEdits
+   * does not edit unasked.
+   */
   ownHomes?: readonly string[];
   /** Told what could not be saved (an "always" answer on a full disk). */
   notify?: (message: string) => void;
@@ -101,6 +104,11 @@ export class ApprovalEngine {
   /** The settings' permission rules changed during the session. */
   setRules(rules: PermissionRuleSet): void {
     this.tools.setRules(rules);
+  }
+
+  /** The settings were read again: the own folders now (the plugins loaded may have changed). */
+  setOwnHomes(homes: readonly string[]): void {
+    this.tools.setOwnHomes(homes);
   }
 
   /** The permission rules in force now. */

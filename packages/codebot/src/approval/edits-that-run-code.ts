@@ -6,8 +6,8 @@ import { isWithin } from "@codebot/hooks";
  * `acceptEdits` (which lets the model edit files unasked, not run them) asks about it instead:
  * anything in git's own folder — `.git/config` (`core.fsmonitor`, `core.pager`, a filter: run by
  * the next `git status` a rule or a hook of yours allows) and `.git/hooks/` — or the `.git` file
- * of a worktree, and anything in codebot's or Claude Code's own folder (`ownHomes`: their
- * settings' hooks are yours, run without a question) when the project holds it. `.git` in any
+ * of a worktree, and anything in codebot's or Claude Code's own folder or a loaded plugin's
+ * (`ownHomes`: their hooks are yours, run without a question) when the project holds it. `.git` in any
  * case: on a case-insensitive file system (macOS, Windows) `.GIT/hooks/x` is `.git/hooks/x`, and
  * a real path keeps the case it was written in.
  */

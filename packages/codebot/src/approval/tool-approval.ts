@@ -79,7 +79,10 @@ export interface ToolApprovalOptions {
   ask?: AskToolApproval;
   /** Hooks codebot consults at its permission moments (PermissionRequest, PermissionDenied, Notification). */
   hooks?: PermissionHooks;
-  /** codebot's and Claude Code's own folders (real paths): acceptEdits does not edit in them unasked. */
+  /**
+   * codebot's and Claude Code's own folders and the loaded plugins' (real paths): acceptEdits does
+   * not edit in them unasked.
+   */
   ownHomes?: readonly string[];
   /**
    * `--restricted`: a write to a settings, git or tool-configuration file (person-only-writes.ts)
@@ -160,6 +163,11 @@ export class ToolApproval {
   /** The settings' rules changed during the session: these hold from the next call. */
   setRules(rules: PermissionRuleSet): void {
     this.options.rules = rules;
+  }
+
+  /** The settings were read again: the plugin folders loaded now are among the own folders. */
+  setOwnHomes(homes: readonly string[]): void {
+    this.options.ownHomes = homes;
   }
 
   /**

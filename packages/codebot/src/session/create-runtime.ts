@@ -452,7 +452,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     trustStore,
     trustProjectHooks: options.trustProjectHooks,
     autoRefusal: bypassRefusal(settings.policy),
-    ownHomes: ownHomesOf([codebotHome, claudeHome]),
+    ownHomes: ownHomesOf([codebotHome, claudeHome], project.plugins),
     ...(modes?.restricted ? { restricted: true } : {}),
     notify,
     ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
@@ -631,6 +631,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   };
   const applySettings = (reread: ProjectSettings) => {
     runner.reload(reread.hooks);
+    approval.setOwnHomes(ownHomesOf([codebotHome, claudeHome], reread.plugins));
     fileWatch.refresh();
     const { rules, kept } = reloadedRules(rulesOf(reread.settings.permissions), rulesAtStart);
     approval.setRules(rules);
@@ -1251,8 +1252,13 @@ function announceUntrusted(
 /**
  * codebot's and Claude Code's folders (real paths), wherever they are: the file tools reach them
  * only when the project holds them or paths outside it are allowed, but a bash line reaches them
- * anywhere (own-folder-commands.ts).
+ * anywhere (own-folder-commands.ts). Each loaded plugin's folder too: its hooks, MCP servers and
+ * commands run as yours with no question, and one can be anywhere — a local marketplace's plugin
+ * runs from that folder (local-marketplace-plugin.ts), which may be in the project, where the
+ * model under acceptEdits rewrote a hook's script and it ran at the next call.
  */
-function ownHomesOf(homes: readonly string[]): string[] {
-  return homes.map((home) => realPathOfDeepestAncestor(path.resolve(home)));
+function ownHomesOf(homes: readonly string[], plugins: readonly PluginFolder[]): string[] {
+  return [...homes, ...plugins.map((plugin) => plugin.root)].map((home) =>
+    realPathOfDeepestAncestor(path.resolve(home)),
+  );
 }

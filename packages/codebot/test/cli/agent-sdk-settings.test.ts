@@ -343,6 +343,36 @@ describe("the Agent SDK's settings requests", () => {
     expect(fs.readFileSync(hookLog, "utf8")).not.toContain('"prompt":"first"');
   });
 
+  it("reload_plugins: a plugin added from the project is its own folder, which acceptEdits does not edit unasked (its hooks run as yours)", async () => {
+    const box = sandbox();
+    const script = path.join(box.project, "plug", "hooks", "x.sh");
+    const server = await modelServer([
+      reply.toolCall("write", { file_path: script, content: "touch pwned\n" }, "w-1"),
+      reply.text("done"),
+    ]);
+    fs.mkdirSync(path.dirname(script), { recursive: true });
+    fs.writeFileSync(script, "exit 0\n");
+    const asked: unknown[] = [];
+    const run = startSdkRun([...SDK_ARGS, "--permission-mode", "acceptEdits", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      answers: {
+        can_use_tool: (request) => {
+          asked.push(request.input);
+          return { behavior: "deny", message: "no" };
+        },
+      },
+    });
+    await run.request("p1", {
+      subtype: "reload_plugins",
+      add_plugins: [{ type: "local", path: path.join(box.project, "plug") }],
+    });
+    run.say("go");
+    await run.result(1);
+    await run.end();
+    expect(asked).toEqual([{ file_path: script, content: "touch pwned\n" }]);
+    expect(fs.readFileSync(script, "utf8")).toBe("exit 0\n");
+  });
+
   it("reload_plugins refuses an add_plugins path that is not absolute (claude's message); a folder that is not there counts in error_count and is said on stderr", async () => {
     const { box, run } = await sdkSession([reply.text("one")]);
     const refused = await run.request("p1", {

@@ -65,4 +65,27 @@ describe("a plugin of a local marketplace", () => {
     expect(seen).not.toContain("guard from");
     expect(stderr).toContain(`plugin guard@local-market is not loaded: its folder ${root} is gone`);
   });
+
+  it("in the project: acceptEdits does not rewrite its plugin unasked (its hooks run as yours)", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box, path.join(box.project, "market"));
+    fs.writeFileSync(path.join(root, "hooks/guard.sh"), "#!/bin/sh\nexit 0\n");
+    const marker = path.join(box.home, "model-wrote-this-hook");
+    const server = await modelServer([
+      reply.toolCall(
+        "write",
+        { file_path: "market/plugins/guard/hooks/guard.sh", content: `#!/bin/sh\ntouch ${marker}\n` },
+        "w-1",
+      ),
+      reply.toolCall("bash", { command: "echo ran" }, "b-1"),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "go", "--permission-mode", "acceptEdits", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(requestText(server.requests[1])).toContain("permission denied");
+    expect(fs.readFileSync(path.join(root, "hooks/guard.sh"), "utf8")).toBe("#!/bin/sh\nexit 0\n");
+    expect(fs.existsSync(marker)).toBe(false);
+  });
 });

@@ -11,15 +11,18 @@ const INSTALLED = path.join(
 /**
  * `~/.claude` as `claude plugin marketplace add` + `claude plugin install guard@local-market` left it.
  * `root` is where claude runs the plugin from: the marketplace's folder (`market/plugins/guard`),
- * not `copy`, the copy under `plugins/cache` that `installPath` names.
+ * not `copy`, the copy under `plugins/cache` that `installPath` names. The marketplace's folder is
+ * `~/market` unless `market` names another (one in the project, say).
  */
-export function installPluginAsClaudeCodeDid(box: Sandbox): {
+export function installPluginAsClaudeCodeDid(
+  box: Sandbox,
+  market = path.join(box.home, "market"),
+): {
   claudeHome: string;
   root: string;
   copy: string;
 } {
   const claudeHome = path.join(box.home, ".claude");
-  const market = path.join(box.home, "market");
   fs.cpSync(path.join(INSTALLED, "market"), market, { recursive: true });
   for (const file of ["settings.json", "plugins/installed_plugins.json", "plugins/known_marketplaces.json"]) {
     const text = fs
