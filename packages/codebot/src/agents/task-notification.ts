@@ -45,9 +45,20 @@ export interface BackgroundEnd extends BackgroundLaunch {
   durationMs: number;
 }
 
-/** The message the main agent gets once a background run has ended. */
+/** `text` as XML text: `&`, `<` and `>` escaped. */
+function xmlText(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+}
+
+/**
+ * The message the main agent gets once a background run has ended. The run's answer and the
+ * call's description are the model's (the answer may repeat what a file of the repository told
+ * it): written as XML text, as claude 2.1.328 writes them (recorded: `&`, `<` and `>` escaped), so
+ * a `</result></task-notification>` in them closes nothing — the lines after it would have read as
+ * outside the notification, or as a second one with another task id and status.
+ */
 export function notificationText(end: BackgroundEnd): string {
-  const name = end.description ?? end.agentType;
+  const name = xmlText(end.description ?? end.agentType);
   const summary =
     end.status === "completed"
       ? `Agent "${name}" finished`
@@ -60,7 +71,7 @@ export function notificationText(end: BackgroundEnd): string {
     `<output-file>${end.outputFile}</output-file>`,
     `<status>${end.status}</status>`,
     `<summary>${summary}</summary>`,
-    `<result>${end.result}</result>`,
+    `<result>${xmlText(end.result)}</result>`,
     `<usage><duration_ms>${end.durationMs}</duration_ms></usage>`,
     "</task-notification>",
   ].join("\n");
