@@ -210,4 +210,18 @@ describe("folded pastes", { timeout: 120_000 }, () => {
     await term.waitForScreen(/^sent$/m);
     expect(requestText(server.requests[0])).toContain("see [Pasted text #7 +2 lines]");
   });
+
+  it("a paste's placeholder typed in a later prompt is sent as typed, as claude's: pastes belong to their prompt", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("first"), reply.text("second")]);
+    const term = await startSession(box, server);
+    paste(term, box.write("p.txt", "s1\ns2\ns3\ns4"));
+    await term.waitForScreen("[Pasted text #1 +3 lines]");
+    term.press("Enter");
+    await term.waitForScreen(/^first$/m);
+    term.submit("again [Pasted text #1 +3 lines]");
+    await term.waitForScreen(/^second$/m);
+    expect(requestText(server.requests[1])).toContain("again [Pasted text #1 +3 lines]");
+    expect(requestText(server.requests[1]).match(/s1\\ns2/g)).toHaveLength(1);
+  });
 });

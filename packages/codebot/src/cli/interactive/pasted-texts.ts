@@ -10,7 +10,10 @@ const PLACEHOLDER = /\[Pasted text #(\d+)(?: \+\d+ lines)?\]/g;
  * (`[Pasted text #2]` for a long line without breaks) and the text itself is kept here, put back
  * in its place when the prompt is sent — the model, the transcript and the history get the text.
  * Numbered from 1 for the session; a number is never reused, so a placeholder the user typed,
- * copied from elsewhere, or deleted and retyped expands only to the paste it names.
+ * copied from elsewhere, or deleted and retyped expands only to the paste it names — and only in
+ * the prompt it was pasted into, as claude 2.1.328's (recorded): a placeholder in a later prompt
+ * is sent as typed, so one a prompt suggestion or a copied text spells brings back no earlier
+ * paste (a secret pasted, deleted and sent away unseen).
  */
 export class PastedTexts {
   private readonly texts = new Map<number, string>();
@@ -25,12 +28,19 @@ export class PastedTexts {
     return breaks === 0 ? `[Pasted text #${id}]` : `[Pasted text #${id} +${breaks} lines]`;
   }
 
-  /** `prompt` with each placeholder of this session's pastes replaced by its text. */
+  /** `prompt` with each placeholder of the pastes of the prompt being typed replaced by its text. */
   expand(prompt: string): string {
     return prompt.replace(
       PLACEHOLDER,
       (placeholder, id: string) => this.texts.get(Number(id)) ?? placeholder,
     );
+  }
+
+  /** The prompt is sent: `prompt` expanded, and its pastes forgotten (a later prompt's placeholder is text). */
+  send(prompt: string): string {
+    const whole = this.expand(prompt);
+    this.texts.clear();
+    return whole;
   }
 
   /**

@@ -722,7 +722,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       else idle();
       return;
     }
-    const whole = pasted.expand(continued + line);
+    const whole = pasted.send(continued + line);
     continued = "";
     promptAbove.clear();
     prompts.sent(line, whole);
