@@ -8,7 +8,11 @@
  * for this project, and asks again when the program changes, as a project hook's script does. Only
  * files it runs in a role codebot knows count for it, not a file it merely hands an unknown tool
  * (that fails closed for a project hook), so a formatter hook given project files is not held. The
- * managed policy's hooks run as the administrator set them.
+ * managed policy's hooks run as the administrator set them. A plugin only the repository switched
+ * on brings its hooks as the project's: the scripts its command runs from the plugin's folder
+ * (`${CLAUDE_PLUGIN_ROOT}/hooks/x.sh`, that folder in or out of the project) count as a project
+ * hook's do — a local marketplace's plugin runs from its folder, so an edit there (a `git pull` of
+ * the repository holding it) ran after the approval without a question.
  */
 
 import type { ContentViews } from "./content-view.js";
@@ -18,6 +22,7 @@ import { fingerprintWithScripts } from "./fingerprint.js";
 import { envScripts, hookScripts } from "./hook-scripts.js";
 import { filesRunBy } from "./script-references.js";
 import type { SettingsSource } from "./settings-layer.js";
+import { shellQuote } from "./shell-quote.js";
 
 /** A hook as far as consent is concerned. */
 export interface ConsentSubject {
@@ -27,6 +32,8 @@ export interface ConsentSubject {
   spec: HookSpec;
   /** The entry's own env: the project files its values load count too. */
   env?: Readonly<Record<string, string>>;
+  /** The plugin it came with: its folders are `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_DATA}`. */
+  plugin?: { root: string; dataDir: string };
 }
 
 export interface HookConsent {
@@ -45,9 +52,7 @@ export function hookConsent(hook: ConsentSubject, projectDir: string): HookConse
   if (hook.source === "managed") return { needed: false, fingerprint: hook.fingerprint, scripts: [] };
   const own = USER_SOURCES.has(hook.source);
   const views: ContentViews = new Map();
-  const scripts = own
-    ? projectPrograms(hook, projectDir, views)
-    : hookScripts(hook.spec, projectDir, hook.env, views);
+  const scripts = own ? projectPrograms(hook, projectDir, views) : repositoryScripts(hook, projectDir, views);
   return {
     needed: !own || scripts.length > 0,
     fingerprint: fingerprintWithScripts(hook.fingerprint, scripts, projectDir, views),
@@ -63,4 +68,36 @@ function projectPrograms(hook: ConsentSubject, projectDir: string, views: Conten
     for (const file of envScripts(name, value, projectDir, views))
       if (!programs.includes(file)) programs.push(file);
   return programs;
+}
+
+/** A project or local hook's scripts: the project's, and its plugin's from the plugin's folder. */
+function repositoryScripts(hook: ConsentSubject, projectDir: string, views: ContentViews): string[] {
+  if (hook.plugin === undefined) return hookScripts(hook.spec, projectDir, hook.env, views);
+  const spec = withPluginFolders(hook.spec, hook.plugin);
+  const scripts = hookScripts(spec, projectDir, hook.env, views);
+  for (const file of hookScripts(spec, hook.plugin.root, hook.env, views))
+    if (!scripts.includes(file)) scripts.push(file);
+  return scripts;
+}
+
+/**
+ * The command with the plugin's folders in place of `${CLAUDE_PLUGIN_ROOT}` and
+ * `${CLAUDE_PLUGIN_DATA}` (or `$CLAUDE_PLUGIN_ROOT`: the hook's environment has them too), so the
+ * files it runs from them are found. Pasted as the shell expands the variable (in double quotes
+ * or not); a folder whose name the shell would read otherwise (`"`, `$`, `` ` ``, `\`, `'`) is
+ * quoted.
+ */
+function withPluginFolders(spec: HookSpec, plugin: { root: string; dataDir: string }): HookSpec {
+  if (spec.type !== "command") return spec;
+  const fill = (text: string, quote: (value: string) => string) =>
+    text.replace(
+      /\$\{(CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\}|\$(CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\b/g,
+      (_, braced, bare) => quote((braced ?? bare) === "CLAUDE_PLUGIN_ROOT" ? plugin.root : plugin.dataDir),
+    );
+  if (spec.args !== undefined)
+    return { ...spec, command: fill(spec.command, String), args: spec.args.map((arg) => fill(arg, String)) };
+  return {
+    ...spec,
+    command: fill(spec.command, (value) => (/["$`\\']/.test(value) ? shellQuote(value) : value)),
+  };
 }

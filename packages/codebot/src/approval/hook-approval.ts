@@ -54,7 +54,7 @@ export class HookApproval {
     // Worked out now, not when the session started: a script edited since then asks again.
     const { source, fingerprint: entry, hook } = request;
     const consent = hookConsent(
-      { source, fingerprint: entry, spec: hook.spec, env: hook.env },
+      { source, fingerprint: entry, spec: hook.spec, env: hook.env, plugin: hook.plugin },
       this.options.projectDir,
     );
     if (!consent.needed) return { approved: true };

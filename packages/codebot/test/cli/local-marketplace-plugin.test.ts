@@ -88,4 +88,35 @@ describe("a plugin of a local marketplace", () => {
     expect(fs.readFileSync(path.join(root, "hooks/guard.sh"), "utf8")).toBe("#!/bin/sh\nexit 0\n");
     expect(fs.existsSync(marker)).toBe(false);
   });
+
+  it.each([
+    ["in the project", true],
+    ["outside it", false],
+  ])(
+    "switched on by the project only (%s): its approval covers its folder's hook script, an edit there asks again",
+    async (_, inside) => {
+      const box = sandbox();
+      const { root, claudeHome } = installPluginAsClaudeCodeDid(
+        box,
+        inside ? path.join(box.project, "market") : undefined,
+      );
+      box.write(path.join(claudeHome, "settings.json"), "{}");
+      box.json(path.join(box.project, ".claude/settings.json"), {
+        enabledPlugins: { "guard@local-market": true },
+      });
+      const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], {
+        env: modelEnv(await modelServer([]), box.home),
+      });
+      expect(trust.code).toBe(0);
+      expect((await bashUnderGuard(box)).seen).toContain(`guard from ${root} data`);
+      fs.writeFileSync(
+        path.join(root, "hooks/guard.sh"),
+        "#!/bin/sh\necho 'the edited guard ran' >&2\nexit 2\n",
+      );
+      const { seen, stderr } = await bashUnderGuard(box);
+      expect(seen).not.toContain("the edited guard ran");
+      expect(seen).toContain("hook not approved");
+      expect(stderr).toContain("1 project hook was not run");
+    },
+  );
 });
