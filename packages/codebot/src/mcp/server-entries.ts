@@ -86,6 +86,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
     origin: ServerOrigin,
     file: string,
     vars: Record<string, string> = {},
+    pluginRoot?: string,
   ) => {
     if (servers === undefined) return;
     if (servers === null || typeof servers !== "object" || Array.isArray(servers)) {
@@ -120,6 +121,11 @@ export function loadServerEntries(options: ServerEntriesOptions): {
       }
       const consent = needsConsent(origin);
       const found = serverScripts(parsed.data, options.cwd, vars);
+      // A plugin the repository switched on: what its server runs from the plugin's folder counts
+      // too, wherever that is (a local marketplace's plugin runs from its folder, which can change).
+      if (consent && pluginRoot !== undefined)
+        for (const file of serverScripts(parsed.data, pluginRoot, vars).files)
+          if (!found.files.includes(file)) found.files.push(file);
       // Your own server is held only for what it runs in a role codebot knows: a file it merely
       // names (`--root .`) is data, as for your own hooks.
       const ownRuns = found.files.filter((file) => !found.unknownRole.includes(file));
@@ -152,10 +158,13 @@ export function loadServerEntries(options: ServerEntriesOptions): {
   // they take that origin (project or local) and need consent like the project's own.
   for (const plugin of options.strict ? [] : options.plugins) {
     const file = path.join(plugin.root, ".mcp.json");
-    addAll(readMcpJson(file, problems), plugin.source, file, {
-      CLAUDE_PLUGIN_ROOT: plugin.root,
-      CLAUDE_PLUGIN_DATA: plugin.dataDir,
-    });
+    addAll(
+      readMcpJson(file, problems),
+      plugin.source,
+      file,
+      { CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: plugin.dataDir },
+      plugin.root,
+    );
   }
   const projectFile = path.join(options.cwd, ".mcp.json");
   if (!options.strict && options.projectMcpJson !== false)

@@ -113,4 +113,26 @@ describe("which plugins' servers load, and who must approve them", () => {
     ]);
     expect(fs.existsSync(starts)).toBe(true);
   });
+
+  it("a plugin only the project enables: its approval covers the script its server runs from the plugin's folder, an edit there asks again", async () => {
+    const box = sandbox();
+    const { claudeHome, root, state } = pluginWithServer(box);
+    const script = path.join(root, "server.mjs");
+    fs.copyFileSync(SERVER, script);
+    box.json(path.join(root, ".mcp.json"), {
+      mcpServers: {
+        state: { command: process.execPath, args: ["${CLAUDE_PLUGIN_ROOT}/server.mjs", "serve", state] },
+      },
+    });
+    box.json(path.join(claudeHome, "settings.json"), {});
+    box.json(".claude/settings.json", { enabledPlugins: { "guard@local-market": true } });
+    await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    const trust = async () =>
+      JSON.parse(
+        (await runCli(["mcp", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) })).stdout,
+      ).servers[0].trust;
+    expect(await trust()).toBe("approved");
+    fs.appendFileSync(script, "\n// edited after the approval\n");
+    expect(await trust()).toBe("changed since approval");
+  });
 });
