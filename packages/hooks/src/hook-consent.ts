@@ -60,10 +60,15 @@ export function hookConsent(hook: ConsentSubject, projectDir: string): HookConse
   };
 }
 
-/** The project files a command hook runs in a known role, and those its entry's `env` loads. */
+/**
+ * The project files a command hook runs in a known role, and those its entry's `env` loads. A
+ * plugin's own scripts count when its folder is in the project (a local marketplace's plugin runs
+ * from its folder): a checkout of another branch changes them as it changes a project program.
+ */
 function projectPrograms(hook: ConsentSubject, projectDir: string, views: ContentViews): string[] {
   if (hook.spec.type !== "command") return [];
-  const programs = filesRunBy(commandLine(hook.spec), projectDir, views);
+  const spec = hook.plugin === undefined ? hook.spec : withPluginFolders(hook.spec, hook.plugin);
+  const programs = filesRunBy(commandLine(spec), projectDir, views);
   for (const [name, value] of Object.entries(hook.env ?? {}))
     for (const file of envScripts(name, value, projectDir, views))
       if (!programs.includes(file)) programs.push(file);
@@ -72,7 +77,8 @@ function projectPrograms(hook: ConsentSubject, projectDir: string, views: Conten
 
 /** A project or local hook's scripts: the project's, and its plugin's from the plugin's folder. */
 function repositoryScripts(hook: ConsentSubject, projectDir: string, views: ContentViews): string[] {
-  if (hook.plugin === undefined) return hookScripts(hook.spec, projectDir, hook.env, views);
+  if (hook.plugin === undefined || hook.spec.type !== "command")
+    return hookScripts(hook.spec, projectDir, hook.env, views);
   const spec = withPluginFolders(hook.spec, hook.plugin);
   const scripts = hookScripts(spec, projectDir, hook.env, views);
   for (const file of hookScripts(spec, hook.plugin.root, hook.env, views))
@@ -87,8 +93,10 @@ function repositoryScripts(hook: ConsentSubject, projectDir: string, views: Cont
  * or not); a folder whose name the shell would read otherwise (`"`, `$`, `` ` ``, `\`, `'`) is
  * quoted.
  */
-function withPluginFolders(spec: HookSpec, plugin: { root: string; dataDir: string }): HookSpec {
-  if (spec.type !== "command") return spec;
+function withPluginFolders<S extends { command: string; args?: readonly string[] }>(
+  spec: S,
+  plugin: { root: string; dataDir: string },
+): S {
   const fill = (text: string, quote: (value: string) => string) =>
     text.replace(
       /\$\{(CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\}|\$(CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\b/g,

@@ -119,4 +119,24 @@ describe("a plugin of a local marketplace", () => {
       expect(stderr).toContain("1 project hook was not run");
     },
   );
+
+  it("yours, with its folder in the project: its hook script is a program of the project, held until approved there and again once it changes", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box, path.join(box.project, "market"));
+    const held = await bashUnderGuard(box);
+    expect(held.seen).not.toContain("guard from");
+    expect(held.seen).toContain("hook not approved");
+    const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], {
+      env: modelEnv(await modelServer([]), box.home),
+    });
+    expect(trust.code).toBe(0);
+    expect((await bashUnderGuard(box)).seen).toContain(`guard from ${root} data`);
+    fs.writeFileSync(
+      path.join(root, "hooks/guard.sh"),
+      "#!/bin/sh\necho 'a checkout changed the guard' >&2\nexit 2\n",
+    );
+    const changed = await bashUnderGuard(box);
+    expect(changed.seen).not.toContain("a checkout changed the guard");
+    expect(changed.seen).toContain("hook not approved");
+  });
 });
