@@ -50,6 +50,11 @@ function xmlText(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }
 
+/** What xmlText wrote, as it was given (`&amp;` last: `&amp;lt;` was a written `&lt;`). */
+function fromXmlText(text: string): string {
+  return text.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+}
+
 /**
  * The message the main agent gets once a background run has ended. The run's answer and the
  * call's description are the model's (the answer may repeat what a file of the repository told
@@ -80,9 +85,9 @@ export function notificationText(end: BackgroundEnd): string {
 /**
  * The summaries (`Agent "helper" finished`) of the notifications in a notification turn's prompt
  * (two that ended together share one), for the terminal's line as the turn starts: each is the line
- * after a `<status>` line (a run's result comes after both).
+ * after a `<status>` line (a run's result comes after both), as the call described it.
  */
 export function notificationSummaries(prompt: string): string[] {
   const pattern = /^<status>(?:completed|failed|killed)<\/status>\n<summary>(.*)<\/summary>$/gm;
-  return [...prompt.matchAll(pattern)].map((match) => match[1] ?? "");
+  return [...prompt.matchAll(pattern)].map((match) => fromXmlText(match[1] ?? ""));
 }
