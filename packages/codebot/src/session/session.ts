@@ -7,6 +7,7 @@ import type { StructuredOutput } from "../tools/structured-output-tool.js";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
 import type { Compaction, CompactOutcome } from "./compaction.js";
 import { joinContext } from "./joined-context.js";
+import { withModelErrorAdvice } from "./model-error-advice.js";
 import type { PromptIds } from "./prompt-ids.js";
 import { finalText, type PromptResult, statusOf } from "./prompt-result.js";
 import type { SessionEvents } from "./session-events.js";
@@ -354,7 +355,11 @@ export class Session {
     } else if (status === "validation_failed") {
       promptResult.reason = `validation still fails after ${outcome.attempts} attempts:\n${outcome.lastFeedback ?? ""}`;
     } else if (status === "error") {
-      promptResult.reason = result.error?.message ?? "the run failed";
+      // A model call's failure says what to do about it, as claude's API Error line does.
+      promptResult.reason =
+        result.error instanceof ModelCallError
+          ? withModelErrorAdvice(result.error)
+          : (result.error?.message ?? "the run failed");
     } else if (status === "max_budget" && this.parts.spendingLimit) {
       promptResult.reason = this.parts.spendingLimit.reason();
     } else if (status === "completed" && stopOutcome.exhaustedReason !== undefined) {

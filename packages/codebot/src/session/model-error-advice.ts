@@ -1,0 +1,48 @@
+/**
+ * What to do about a model call that failed for good (after the retries), in the words claude
+ * 2.1.328 adds to its "API Error" line (recorded): a rate limit or a server's failure is usually
+ * temporary, so the prompt is sent again later; one that persists points at the server.
+ */
+import { APICallError } from "@ai-sdk/provider";
+import type { ModelCallError } from "@codebot/agentcore";
+import { stopFailureType } from "./stop-failure.js";
+
+/** The failure's message with what to do after it, or as it was when there is nothing to add. */
+export function withModelErrorAdvice(error: ModelCallError): string {
+  const advice = adviceFor(error);
+  return advice === undefined ? error.message : `${error.message.replace(/[.!?…]+$/, "")}. ${advice}`;
+}
+
+function adviceFor(error: ModelCallError): string | undefined {
+  const persists = persistsNote(error);
+  switch (stopFailureType(error)) {
+    case "rate_limit":
+      return `The provider is limiting requests; this may be a temporary capacity issue — wait a moment and send your message again.${persists}`;
+    case "overloaded":
+      return `The API is at capacity — this is usually temporary; send your message again in a moment.${persists}`;
+    case "server_error":
+      return `This is a server-side issue, usually temporary — send your message again in a moment.${persists}`;
+    case "authentication_failed":
+      return "Check the API key codebot was given (ANTHROPIC_API_KEY, OPENAI_API_KEY, … or apiKeyHelper) and that it may use this model.";
+    default:
+      return undefined;
+  }
+}
+
+/** claude's: a custom base URL is "your inference gateway (host)"; Anthropic's own API, its status page. */
+function persistsNote(error: ModelCallError): string {
+  const url =
+    error.cause instanceof Error && APICallError.isInstance(error.cause) ? error.cause.url : undefined;
+  const host = url === undefined ? "" : hostOf(url);
+  if (host === "") return "";
+  if (host === "api.anthropic.com") return " If it persists, check https://status.claude.com.";
+  return ` If it persists, check the model's server (${host}).`;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "";
+  }
+}
