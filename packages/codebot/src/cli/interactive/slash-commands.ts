@@ -16,6 +16,7 @@ import { addDirCommand } from "./add-dir-command.js";
 import { effortCommand } from "./effort-command.js";
 import { builtinCommandNames, helpLines } from "./help-lines.js";
 import { hooksCommandLines } from "./hooks-command.js";
+import { permissionsLines } from "./permissions-command.js";
 import { sessionRows } from "./session-rows.js";
 import type { SlashContext } from "./slash-context.js";
 
@@ -63,6 +64,9 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
     case "context":
       for (const line of contextLines(contextUsage(ctx.runtime.context(), ctx.model.spec)))
         ctx.printFitted(line);
+      return undefined;
+    case "permissions":
+      for (const line of permissionsLines(ctx.runtime, s)) ctx.print(line);
       return undefined;
     case "cost":
       for (const line of costLines(usageOf(ctx.runtime), s)) ctx.print(line);

@@ -1,0 +1,60 @@
+/**
+ * `/permissions`: the permission rules in force, as claude 2.1.328's dialog lists them (recorded
+ * in tmux: tabs Allow, Ask, Deny, each rule with the settings it came from) — printed as lines,
+ * since codebot's rules are changed in the settings files, not from the terminal.
+ */
+import os from "node:os";
+import path from "node:path";
+import type { PermissionRule } from "../../approval/permission-rule.js";
+import type { Runtime } from "../../session/runtime.js";
+import type { Styles } from "../output/styles.js";
+import { terminalSafe } from "../output/terminal-safe.js";
+
+type Kind = "allow" | "ask" | "deny";
+
+/** Each kind's heading, in claude's words for its tabs. */
+const HEADINGS: Readonly<Record<Kind, string>> = {
+  allow: "Allow — codebot won't ask for these",
+  ask: "Ask — codebot always asks before using these",
+  deny: "Deny — codebot always refuses these",
+};
+
+export function permissionsLines(runtime: Runtime, s: Styles): string[] {
+  const rules = runtime.approval.tools.rules;
+  const lines = [`permission mode: ${runtime.permissionMode}`];
+  for (const kind of ["allow", "ask", "deny"] as const) {
+    lines.push(s.bold(HEADINGS[kind]));
+    if (rules[kind].length === 0) lines.push(s.dim("  (none)"));
+    for (const rule of rules[kind])
+      lines.push(`  ${terminalSafe(rule.text)}  ${s.dim(`(${sourceOf(runtime, kind, rule)})`)}`);
+  }
+  const waiting = runtime.project.settings.permissions.untrusted;
+  if (waiting.length > 0) {
+    lines.push(s.bold("Not in force — the project's, not approved"));
+    for (const grant of waiting)
+      lines.push(
+        `  ${terminalSafe(grant.grant)}  ${s.dim(`(${grant.source} ${shownFile(grant.file, runtime.cwd)})`)}`,
+      );
+  }
+  lines.push(s.dim("Rules are changed in the settings files named (permissions.allow, ask, deny)."));
+  return lines;
+}
+
+/** The settings file whose `permissions.<kind>` holds the rule, else the session's (an "always" answer, a hook, a flag). */
+function sourceOf(runtime: Runtime, kind: Kind, rule: PermissionRule): string {
+  for (const layer of runtime.project.layers) {
+    const listed = (layer.settings as { permissions?: Record<string, unknown> } | null)?.permissions?.[kind];
+    if (Array.isArray(listed) && listed.includes(rule.text))
+      return `${layer.source} ${shownFile(layer.path, runtime.cwd)}`;
+  }
+  return "this session";
+}
+
+/** A settings file as a user writes it: under the project relative to it, under your home with `~`. */
+function shownFile(file: string, cwd: string): string {
+  const inProject = path.relative(cwd, file);
+  if (inProject !== "" && !inProject.startsWith("..") && !path.isAbsolute(inProject)) return inProject;
+  const inHome = path.relative(os.homedir(), file);
+  if (inHome !== "" && !inHome.startsWith("..") && !path.isAbsolute(inHome)) return `~/${inHome}`;
+  return file;
+}
