@@ -67,7 +67,7 @@ describe("historyRecap: what a resumed session shows of its conversation", () =>
     ]);
   });
 
-  it("leaves out hook context and reminders, and shows a compacted beginning as one line", () => {
+  it("leaves out hook context and reminders, shows a compacted beginning as one line and an interruption as the live view said it", () => {
     const lines = historyRecap(
       [
         { role: "user", content: `${SUMMARY_PREAMBLE}\n\nthe summary text` },
@@ -87,7 +87,25 @@ describe("historyRecap: what a resumed session shows of its conversation", () =>
       "── earlier in this session ──",
       "(earlier conversation compacted into a summary)",
       "› the prompt",
-      "[Request interrupted by user]",
+      "interrupted · what should codebot do instead?",
+      "──",
+    ]);
+  });
+
+  it("an interrupted tool call's marker reads as the live view said it, not as the model's marker", () => {
+    const lines = historyRecap(
+      [
+        { role: "user", content: "wait a bit" },
+        { role: "user", content: [{ type: "text", text: "[Request interrupted by user for tool use]" }] },
+        { role: "user", content: "my draft" },
+      ],
+      plain,
+    );
+    expect(lines).toEqual([
+      "── earlier in this session ──",
+      "› wait a bit",
+      "interrupted · what should codebot do instead?",
+      "› my draft",
       "──",
     ]);
   });

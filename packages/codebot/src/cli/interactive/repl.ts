@@ -13,7 +13,7 @@ import { type WorktreeChoice, worktreeClosing } from "../../worktree/worktree-en
 import { CliError, errorMessage } from "../cli-error.js";
 import { closeWithNotice } from "../close-with-notice.js";
 import { debugLines } from "../debug-flag.js";
-import { type AnswerFormat, historyRecap } from "../output/history-recap.js";
+import { type AnswerFormat, historyRecap, INTERRUPTED_QUESTION } from "../output/history-recap.js";
 import { MessageDisplay } from "../output/message-display.js";
 import { RanCalls } from "../output/ran-calls.js";
 import { titledStatus } from "../output/session-title.js";
@@ -609,7 +609,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
         return;
       case "aborted":
         // Quitting (Ctrl+D, a second Ctrl+C) ended it: there is no "instead" to ask about.
-        view.notice(s.yellow(quitting ? "interrupted" : "interrupted · what should codebot do instead?"));
+        view.notice(s.yellow(quitting ? "interrupted" : INTERRUPTED_QUESTION));
         return;
       case "stopped":
         view.notice(s.yellow(result.reason ?? "the run was ended by a hook"));

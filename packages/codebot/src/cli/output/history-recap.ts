@@ -11,6 +11,9 @@ const RECAP_ENTRIES = 40;
 /** Lines of one prompt or answer shown; the rest is counted. */
 const ENTRY_LINES = 12;
 
+/** What the live view says under a run you interrupted; a resumed session's recap says it again there. */
+export const INTERRUPTED_QUESTION = "interrupted · what should codebot do instead?";
+
 /** An answer's text as the live view shows it (Markdown rendered); the text is terminal-safe already. */
 export type AnswerFormat = (text: string) => string;
 
@@ -44,7 +47,9 @@ export function historyRecap(
       if (text === undefined) continue;
       if (text.startsWith(SUMMARY_PREAMBLE))
         entries.push([s.dim("(earlier conversation compacted into a summary)")]);
-      else if (/^\[Request interrupted by user( for tool use)?\]$/.test(text)) entries.push([s.dim(text)]);
+      // The model's marker of an interruption reads as the live view said it (claude's recap: "Interrupted · What should Claude do instead?").
+      else if (/^\[Request interrupted by user( for tool use)?\]$/.test(text))
+        entries.push([s.yellow(INTERRUPTED_QUESTION)]);
       // A prompt's rows are broken between words, as a sent prompt's (the terminal broke them mid-word).
       else
         entries.push(
