@@ -17,6 +17,7 @@ const COMMANDS: readonly [string, string][] = [
   ["/add-dir <folder>", "let the file tools reach one more folder for this session (DirectoryAdded runs)"],
   ["/context", "the context in use: a grid of the model's window, the tokens in use and what is free"],
   ["/permissions", "the allow, ask and deny rules in force, and the settings file each came from"],
+  ["/status", "this session: version, session id and name, folder, model, permission mode, settings files"],
   ["/cost", "the session's tokens (by kind), model steps and cost"],
   ["/compact [focus]", "summarise the conversation now, with what to focus on"],
   ["/clear", "start a new session with a fresh conversation (SessionEnd clear, SessionStart clear)"],

@@ -3,10 +3,9 @@
  * in tmux: tabs Allow, Ask, Deny, each rule with the settings it came from) — printed as lines,
  * since codebot's rules are changed in the settings files, not from the terminal.
  */
-import os from "node:os";
-import path from "node:path";
 import type { PermissionRule } from "../../approval/permission-rule.js";
 import type { Runtime } from "../../session/runtime.js";
+import { shownFile } from "../output/shown-file.js";
 import type { Styles } from "../output/styles.js";
 import { terminalSafe } from "../output/terminal-safe.js";
 
@@ -48,13 +47,4 @@ function sourceOf(runtime: Runtime, kind: Kind, rule: PermissionRule): string {
       return `${layer.source} ${shownFile(layer.path, runtime.cwd)}`;
   }
   return "this session";
-}
-
-/** A settings file as a user writes it: under the project relative to it, under your home with `~`. */
-function shownFile(file: string, cwd: string): string {
-  const inProject = path.relative(cwd, file);
-  if (inProject !== "" && !inProject.startsWith("..") && !path.isAbsolute(inProject)) return inProject;
-  const inHome = path.relative(os.homedir(), file);
-  if (inHome !== "" && !inHome.startsWith("..") && !path.isAbsolute(inHome)) return `~/${inHome}`;
-  return file;
 }

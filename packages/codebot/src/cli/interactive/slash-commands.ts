@@ -19,6 +19,7 @@ import { hooksCommandLines } from "./hooks-command.js";
 import { permissionsLines } from "./permissions-command.js";
 import { sessionRows } from "./session-rows.js";
 import type { SlashContext } from "./slash-context.js";
+import { statusLines } from "./status-command.js";
 
 /**
  * Runs one `/command`; "exit" asks the session to end, "prompt" hands the line to the session as
@@ -67,6 +68,9 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       return undefined;
     case "permissions":
       for (const line of permissionsLines(ctx.runtime, s)) ctx.print(line);
+      return undefined;
+    case "status":
+      for (const line of statusLines(ctx.runtime)) ctx.print(line);
       return undefined;
     case "cost":
       for (const line of costLines(usageOf(ctx.runtime), s)) ctx.print(line);
