@@ -133,6 +133,33 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     expect(fs.existsSync(`${box.project}/ended.txt`)).toBe(true);
   });
 
+  it("a Ctrl+C long after the first is a first press again: the session goes on (claude 2.1.328 quits only on two close together)", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("bash", { command: "sleep 30" }), reply.text("unused")]);
+    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    // A run interrupted by Ctrl+C, then a while at the prompt.
+    term.submit("wait");
+    await term.waitForScreen("bash sleep 30 (");
+    term.press("C-c");
+    await term.waitForScreen("interrupted · what should codebot do instead?");
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    term.press("C-c");
+    await term.waitForScreen("(Ctrl+C again, Ctrl+D or /exit to quit)");
+    // And an idle Ctrl+C a while after that one.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    term.press("C-c");
+    await waitFor(
+      () => term.screen().split("(Ctrl+C again, Ctrl+D or /exit to quit)").length === 3,
+      20_000,
+      "the second notice",
+    );
+    term.submit("/cost");
+    await term.waitForScreen(/^model steps: 1$/m);
+    // Two close together still quit.
+    term.press("C-c", "C-c");
+    expect(await term.exitCode()).toBe(0);
+  });
+
   it("asks once per project, before the session starts, listing every hook; one key answers: y this session, n no", async () => {
     const box = sandbox();
     box.json(".claude/settings.json", {
