@@ -14,6 +14,11 @@ describe("resultSummary", () => {
       resultSummary({ content: "compiling 10%\rerror: no such file\n[exit code 1]", isError: true }),
     ).toBe("error: no such file … [exit code 1]");
   });
+
+  it("an output whose middle was cut for the model says so: its line count is of what was left", () => {
+    const content = "1\n2\n3\n[… 198894 characters of output cut …]\n39999\n40000";
+    expect(resultSummary({ content, isError: false })).toBe("5 lines, 198894 characters cut from the middle");
+  });
 });
 
 describe("callSummary", () => {

@@ -66,8 +66,15 @@ export function resultSummary(result: ToolResult): string {
   }
   const lines = text === "" ? 0 : text.split("\n").length;
   if (lines <= 1) return preview(text || "(no output)", 120);
+  // An output too long for the model had its middle cut (output-cap.ts): its line count is of
+  // what is left, so the cut is said too (`seq 1 40000` read "5723 lines").
+  const cut = CUT_MARK.exec(text);
+  if (cut !== null) return `${lines - 1} lines, ${cut[1]} characters cut from the middle`;
   return `${lines} lines`;
 }
+
+/** The line output-cap.ts (and a hook's model-text-cap.ts) puts where it cut an output. */
+const CUT_MARK = /^\[… (\d+) characters of output cut …\]$/m;
 
 /**
  * Output as a terminal left it: of a line a carriage return went back over (a progress bar, a
