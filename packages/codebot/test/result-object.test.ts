@@ -148,6 +148,24 @@ describe("the -p result object", () => {
     });
   });
 
+  it("a failed model call is claude 2.1.328's api_error: success subtype, its message as the result, the status and the provider's type", () => {
+    const failed = run({
+      status: "error",
+      reason: "model: status 529: Overloaded. The API is at capacity",
+      apiError: { status: 529, type: "overloaded_error" },
+    });
+    const o = objectFor(failed);
+    expect(o).toMatchObject({
+      subtype: "success",
+      is_error: true,
+      result: "model: status 529: Overloaded. The API is at capacity",
+      terminal_reason: "api_error",
+      api_error_status: 529,
+      api_error_type: "overloaded_error",
+    });
+    expect(o).not.toHaveProperty("errors");
+  });
+
   it("a hook's block or stop is claude's success: Stop's is stop_hook_prevented, another's hook_stopped", () => {
     expect(objectFor(run({ status: "blocked", reason: "no" }))).toMatchObject({
       subtype: "success",

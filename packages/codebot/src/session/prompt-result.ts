@@ -45,6 +45,8 @@ export interface PromptResult {
   blockedBy?: "UserPromptExpansion";
   /** Status `stopped` by a hook's `continue: false`: its own words, and the event when claude reports it apart. */
   hookStop?: HookStop;
+  /** Status `error` because a model call failed for good: its HTTP status and the provider's error type (stop-failure.ts). */
+  apiError?: { status?: number; type?: string };
   /** Model steps taken. */
   turns: number;
   /** Every message the run added to the conversation. */

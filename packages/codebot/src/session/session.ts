@@ -14,6 +14,7 @@ import type { SessionEvents } from "./session-events.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
 import { nameSession } from "./session-title.js";
 import type { SpendingLimit } from "./spending-limit.js";
+import { apiErrorFields } from "./stop-failure.js";
 import type { StopHooks } from "./stop-hooks.js";
 import type { StopValidation } from "./stop-validation.js";
 import { userTurn } from "./user-turn.js";
@@ -356,10 +357,10 @@ export class Session {
       promptResult.reason = `validation still fails after ${outcome.attempts} attempts:\n${outcome.lastFeedback ?? ""}`;
     } else if (status === "error") {
       // A model call's failure says what to do about it, as claude's API Error line does.
-      promptResult.reason =
-        result.error instanceof ModelCallError
-          ? withModelErrorAdvice(result.error)
-          : (result.error?.message ?? "the run failed");
+      if (result.error instanceof ModelCallError) {
+        promptResult.reason = withModelErrorAdvice(result.error);
+        promptResult.apiError = apiErrorFields(result.error);
+      } else promptResult.reason = result.error?.message ?? "the run failed";
     } else if (status === "max_budget" && this.parts.spendingLimit) {
       promptResult.reason = this.parts.spendingLimit.reason();
     } else if (status === "completed" && stopOutcome.exhaustedReason !== undefined) {

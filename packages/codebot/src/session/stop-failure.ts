@@ -61,6 +61,20 @@ function byStatus(status: number | undefined): StopFailureType {
   return "unknown";
 }
 
+/**
+ * A failed model call's HTTP status and the provider's own error type (Anthropic's `error.type`,
+ * OpenAI's `error.type`), as claude 2.1.328's result line reports them (`api_error_status`,
+ * `api_error_type`); each absent when the failure had none (a network failure).
+ */
+export function apiErrorFields(error: unknown): { status?: number; type?: string } {
+  const call = apiCallError(error);
+  const type = providerError(call?.responseBody)?.type;
+  return {
+    ...(call?.statusCode !== undefined ? { status: call.statusCode } : {}),
+    ...(type !== undefined ? { type } : {}),
+  };
+}
+
 /** The provider's APICallError anywhere in the cause chain (codebot wraps it in a ModelCallError). */
 function apiCallError(error: unknown): APICallError | undefined {
   for (let e = error, depth = 0; e !== undefined && depth < 5; depth++) {

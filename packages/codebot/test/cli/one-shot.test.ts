@@ -327,6 +327,31 @@ describe("codebot -p", () => {
     expectNoStackTrace(r.stderr);
   });
 
+  it("a model call that fails for good: json's result is what went wrong and what to do, as claude 2.1.328's api_error result", async () => {
+    const box = sandbox();
+    const fail = reply.httpError(500, {
+      message: "Internal server error",
+      headers: { "retry-after-ms": "1" },
+    });
+    const server = await modelServer([fail, fail, fail, fail]);
+    const r = await runCli(["-p", "hi", "--cwd", box.project, "--output-format", "json"], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(1);
+    const result = JSON.parse(r.stdout);
+    expect(result).toMatchObject({
+      subtype: "success",
+      is_error: true,
+      result: expect.stringMatching(
+        /^model: status 500: Internal server error\. This is a server-side issue, usually temporary — send your message again in a moment\./,
+      ),
+      terminal_reason: "api_error",
+      api_error_status: 500,
+      api_error_type: "api_error",
+    });
+    expect(r.stderr).toContain(`codebot: ${result.result}`);
+  });
+
   it("applies the hooks of every --settings file, in order: a PreToolUse guard blocks rm -rf and the model is told", async () => {
     const box = sandbox();
     box.write("build/app.js", "built\n");

@@ -53,7 +53,9 @@ export function resultObject(input: ResultInput): WireObject {
     duration_ms: input.durationMs,
     duration_api_ms: input.durationApiMs,
     num_turns: result.turns,
-    result: result.text,
+    // A failed model call's result is its message, as claude 2.1.328's (recorded): a script reading
+    // `.result` gets what went wrong and what to do about it.
+    result: result.apiError !== undefined ? (result.reason ?? "") : result.text,
     session_id: input.sessionId,
     total_cost_usd: usd,
     ...(known ? {} : { cost_unknown: true }),
@@ -69,6 +71,7 @@ export function resultObject(input: ResultInput): WireObject {
     permission_denials: input.denials.map((d) => ({ ...d, tool_name: claudeToolName(d.tool_name) })),
     stop_reason: result.status === "completed" || result.hookStop?.event === "Stop" ? "end_turn" : null,
     terminal_reason: terminalReasonOf(result),
+    ...apiErrorOf(result),
     result_index: input.index,
     ...(input.fromNotification ? { origin: { kind: "task-notification", producer: "session-task" } } : {}),
     ...(result.localCommand ? { local_command: result.localCommand } : {}),
@@ -92,6 +95,7 @@ function reasonFields(result: PromptResult): { reason?: string; errors?: string[
  * from a Stop hook, `hook_stopped` from any other; `aborted_tools` for PermissionRequest's interrupt.
  */
 function terminalReasonOf(result: PromptResult): string {
+  if (result.apiError !== undefined) return "api_error";
   if (result.status !== "stopped") return result.status;
   if (stoppedAsInterrupt(result)) return "aborted_tools";
   return result.hookStop?.event === "Stop" ? "stop_hook_prevented" : "hook_stopped";
@@ -105,9 +109,21 @@ function subtypeOf(result: PromptResult): string {
   if (stoppedAsInterrupt(result)) return "error_during_execution";
   if (result.status === "completed" || result.status === "blocked" || result.status === "stopped")
     return "success";
+  // claude 2.1.328's for a model call that failed (recorded: is_error true, subtype success).
+  if (result.apiError !== undefined) return "success";
   if (result.status === "max_turns") return "error_max_turns";
   if (result.status === "max_budget") return "error_max_budget_usd";
   return "error_during_execution";
+}
+
+/** claude 2.1.328's `api_error_status` and `api_error_type` of a failed model call, each when known. */
+function apiErrorOf(result: PromptResult): { api_error_status?: number; api_error_type?: string } {
+  const error = result.apiError;
+  if (error === undefined) return {};
+  return {
+    ...(error.status !== undefined ? { api_error_status: error.status } : {}),
+    ...(error.type !== undefined ? { api_error_type: error.type } : {}),
+  };
 }
 
 /** Dollars as Claude Code reports them: no float noise past the ninth decimal. */
