@@ -41,7 +41,7 @@ export {
   OutputLimitError,
   SUBAGENT_RESUME_TEXTS,
 } from "./output-limit.js";
-export type { RetryPolicy } from "./retry.js";
+export { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
 export type { RotatingKey } from "./rotating-key.js";
 export { THINKING_DISPLAYS, type ThinkingDisplay } from "./thinking.js";
 export { MAX_TIMER_MS, timerDelayMs } from "./timer-limit.js";

@@ -89,6 +89,7 @@ import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
 import { hookExecutors } from "./hook-executors.js";
 import { joinContext } from "./joined-context.js";
+import { retryPolicyOf } from "./max-retries.js";
 import { changeEffort, changeThinking, effortOfModel, modelEnv, modelFromSpec } from "./model-env.js";
 import { managedSettingsError, policyRefusal } from "./policy-refusal.js";
 import {
@@ -726,6 +727,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // One limit for every model stream of the session: the main agent's, sub-agents', compaction's.
   const idleTimeoutMs = streamIdleMs(env, notify);
   const toolConcurrency = toolConcurrencyOf(modelAccess, notify);
+  // The main agent's and sub-agents' model calls are retried alike.
+  const retry = retryPolicyOf(modelAccess, notify);
   const tasks = new TaskStore(path.join(sessionDir, `${readId}.tasks.json`), notify, storage);
   const tools = builtinTools({
     toolEnv: {
@@ -758,6 +761,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       ...(toolConcurrency !== undefined ? { toolConcurrency } : {}),
       ...(spendingLimit ? { overBudget: spendingLimit.afterStep(() => modelSpec) } : {}),
       ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
+      ...(retry !== undefined ? { retry } : {}),
       onEvent: (agentName, event) => {
         if (event.type === "message_end") recordSubagentMessage(agentName, event.message, event);
         emitSubagentEvent(agentName, event);
@@ -948,6 +952,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const agent = new Agent({
     model,
     ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
+    ...(retry !== undefined ? { retry } : {}),
     ...(options.rawChunks === true ? { rawChunks: true } : {}),
     fallbackModels: [...fallbackSpecs.keys()],
     ...(restored ? { messages: restored.messages } : {}),

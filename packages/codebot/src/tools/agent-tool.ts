@@ -5,6 +5,7 @@ import {
   agentLoop,
   type LoopOptions,
   type LoopResult,
+  type RetryPolicy,
   type StopInfo,
   type Tool,
   type ToolContext,
@@ -62,6 +63,8 @@ export interface SubagentHost {
   maxTurns?: number;
   /** CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY: the kernel's `toolConcurrency` for the sub-agent's turns. */
   toolConcurrency?: number;
+  /** CLAUDE_CODE_MAX_RETRIES: how the sub-agent's failed model calls are retried (session/max-retries.ts). */
+  retry?: RetryPolicy;
   /** `--max-budget-usd`: the kernel's `overBudget` for the sub-agent's steps. */
   overBudget?: LoopOptions["overBudget"];
   /** `CODEBOT_STREAM_IDLE_TIMEOUT_MS`: the kernel's `idleTimeoutMs` for the sub-agent's steps. */
@@ -242,6 +245,7 @@ async function runSubagent(
       ...(host.toolConcurrency !== undefined ? { toolConcurrency: host.toolConcurrency } : {}),
       ...(host.overBudget ? { overBudget: host.overBudget } : {}),
       ...(host.idleTimeoutMs !== undefined ? { idleTimeoutMs: host.idleTimeoutMs } : {}),
+      ...(host.retry !== undefined ? { retry: host.retry } : {}),
       onStop: host.onStop(run),
       signal: ctx.signal,
       agentName: name,
