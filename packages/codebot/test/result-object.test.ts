@@ -152,7 +152,7 @@ describe("the -p result object", () => {
     const failed = run({
       status: "error",
       reason: "model: status 529: Overloaded. The API is at capacity",
-      apiError: { status: 529, type: "overloaded_error" },
+      apiError: { kind: "overloaded", status: 529, type: "overloaded_error" },
     });
     const o = objectFor(failed);
     expect(o).toMatchObject({

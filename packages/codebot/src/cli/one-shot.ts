@@ -23,6 +23,7 @@ import { sdkRequests } from "./control/sdk-requests.js";
 import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
 import { apiClock } from "./output/api-clock.js";
+import { apiErrorLine } from "./output/api-error-line.js";
 import { ClaudeHookLines } from "./output/claude-hook-lines.js";
 import { blockLines, claudeStreamLines, thinkingDisplayOf } from "./output/claude-stream.js";
 import { ClaudeStreamEvents } from "./output/claude-stream-events.js";
@@ -333,6 +334,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       } else if (last || flags.outputFormat === "stream-json") {
         if (outcome && streaming)
           process.stdout.write(jsonLine({ ...outcome, session_id: sessionId, uuid: randomUUID() }));
+        const failure = streaming ? apiErrorLine(result, sessionId) : undefined;
+        if (failure !== undefined) process.stdout.write(jsonLine(failure));
         const object = resultObject({
           result: { ...result, text },
           sessionId,

@@ -1,5 +1,6 @@
 import type { LoopResult, Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
+import type { ApiErrorFields } from "./stop-failure.js";
 
 /** `stopped`: a hook answered `continue: false` (Claude Code), and `reason` carries its stopReason. */
 export type PromptStatus =
@@ -46,7 +47,7 @@ export interface PromptResult {
   /** Status `stopped` by a hook's `continue: false`: its own words, and the event when claude reports it apart. */
   hookStop?: HookStop;
   /** Status `error` because a model call failed for good: its HTTP status and the provider's error type (stop-failure.ts). */
-  apiError?: { status?: number; type?: string };
+  apiError?: ApiErrorFields;
   /** Model steps taken. */
   turns: number;
   /** Every message the run added to the conversation. */

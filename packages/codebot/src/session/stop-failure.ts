@@ -61,15 +61,24 @@ function byStatus(status: number | undefined): StopFailureType {
   return "unknown";
 }
 
+/** A failed model call as claude's result and error lines report it. */
+export interface ApiErrorFields {
+  /** Claude Code's error type (the assistant line's `error`). */
+  kind: StopFailureType;
+  status?: number;
+  type?: string;
+}
+
 /**
  * A failed model call's HTTP status and the provider's own error type (Anthropic's `error.type`,
  * OpenAI's `error.type`), as claude 2.1.328's result line reports them (`api_error_status`,
  * `api_error_type`); each absent when the failure had none (a network failure).
  */
-export function apiErrorFields(error: unknown): { status?: number; type?: string } {
+export function apiErrorFields(error: unknown): ApiErrorFields {
   const call = apiCallError(error);
   const type = providerError(call?.responseBody)?.type;
   return {
+    kind: stopFailureType(error),
     ...(call?.statusCode !== undefined ? { status: call.statusCode } : {}),
     ...(type !== undefined ? { type } : {}),
   };

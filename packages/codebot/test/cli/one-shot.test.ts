@@ -352,6 +352,34 @@ describe("codebot -p", () => {
     expect(r.stderr).toContain(`codebot: ${result.result}`);
   });
 
+  it("stream-json: a model call that fails for good is an assistant line holding the failure before the result, as claude 2.1.328's", async () => {
+    const box = sandbox();
+    const fail = reply.httpError(529, { message: "Overloaded", headers: { "retry-after-ms": "1" } });
+    const server = await modelServer([fail, fail, fail, fail]);
+    const r = await runCli(
+      ["-p", "hi", "--cwd", box.project, "--output-format", "stream-json", "--verbose"],
+      {
+        env: modelEnv(server, box.home),
+      },
+    );
+    expect(r.code).toBe(1);
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const [failure, result] = lines.slice(-2);
+    expect(failure).toMatchObject({
+      type: "assistant",
+      message: { model: "<synthetic>", role: "assistant", content: [{ type: "text", text: result.result }] },
+      error: "overloaded",
+      is_api_error_message: true,
+      api_error_status: 529,
+      api_error_type: "overloaded_error",
+    });
+    expect(result).toMatchObject({ type: "result", terminal_reason: "api_error" });
+    expect(result.result).toMatch(/^model: status 529: Overloaded\. The API is at capacity/);
+  });
+
   it("applies the hooks of every --settings file, in order: a PreToolUse guard blocks rm -rf and the model is told", async () => {
     const box = sandbox();
     box.write("build/app.js", "built\n");
