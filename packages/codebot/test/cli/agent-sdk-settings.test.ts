@@ -346,22 +346,22 @@ describe("the Agent SDK's settings requests", () => {
   it("reload_plugins: a plugin added from the project is its own folder, which acceptEdits does not edit unasked (its hooks run as yours)", async () => {
     const box = sandbox();
     const script = path.join(box.project, "plug", "hooks", "x.sh");
-    const server = await modelServer([
-      reply.toolCall("write", { file_path: script, content: "touch pwned\n" }, "w-1"),
-      reply.text("done"),
-    ]);
     fs.mkdirSync(path.dirname(script), { recursive: true });
     fs.writeFileSync(script, "exit 0\n");
     const asked: unknown[] = [];
-    const run = startSdkRun([...SDK_ARGS, "--permission-mode", "acceptEdits", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-      answers: {
-        can_use_tool: (request) => {
-          asked.push(request.input);
-          return { behavior: "deny", message: "no" };
+    const { run } = await sdkSession(
+      [reply.toolCall("write", { file_path: script, content: "touch pwned\n" }, "w-1"), reply.text("done")],
+      {
+        box,
+        args: ["--permission-mode", "acceptEdits"],
+        answers: {
+          can_use_tool: (request) => {
+            asked.push(request.input);
+            return { behavior: "deny", message: "no" };
+          },
         },
       },
-    });
+    );
     await run.request("p1", {
       subtype: "reload_plugins",
       add_plugins: [{ type: "local", path: path.join(box.project, "plug") }],
