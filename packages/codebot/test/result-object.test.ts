@@ -148,9 +148,10 @@ describe("the -p result object", () => {
     });
   });
 
-  it("a failed model call is claude 2.1.328's api_error: success subtype, its message as the result, the status and the provider's type", () => {
+  it("a failed model call is claude 2.1.328's api_error: success subtype, its API Error text as the result, the status and the provider's type", () => {
     const failed = run({
       status: "error",
+      text: "API Error: 529 Overloaded. The API is at capacity",
       reason: "model: status 529: Overloaded. The API is at capacity",
       apiError: { kind: "overloaded", status: 529, type: "overloaded_error" },
     });
@@ -158,7 +159,8 @@ describe("the -p result object", () => {
     expect(o).toMatchObject({
       subtype: "success",
       is_error: true,
-      result: "model: status 529: Overloaded. The API is at capacity",
+      result: "API Error: 529 Overloaded. The API is at capacity",
+      stop_reason: "stop_sequence",
       terminal_reason: "api_error",
       api_error_status: 529,
       api_error_type: "overloaded_error",

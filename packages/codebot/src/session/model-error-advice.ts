@@ -4,13 +4,36 @@
  * temporary, so the prompt is sent again later; one that persists points at the server.
  */
 import { APICallError } from "@ai-sdk/provider";
-import type { ModelCallError } from "@codebot/agentcore";
-import { stopFailureType } from "./stop-failure.js";
+import { type ModelCallError, OutputLimitError } from "@codebot/agentcore";
+import { apiCallError, providerError, stopFailureType } from "./stop-failure.js";
 
 /** The failure's message with what to do after it, or as it was when there is nothing to add. */
 export function withModelErrorAdvice(error: ModelCallError): string {
+  return withAdvice(error.message, error);
+}
+
+/**
+ * The failure as claude 2.1.328's `-p` gives it for the answer (recorded against a loopback server
+ * answering 400, 401, 429, 500, 529, max_tokens, and a refused connection): `API Error: <status>
+ * <the provider's message>` (a 429: `Request rejected (429) · <message>`), then what to do.
+ */
+export function apiErrorText(error: ModelCallError): string {
+  if (error instanceof OutputLimitError)
+    return "API Error: the response exceeded the output token maximum. To configure this behavior, set the CLAUDE_CODE_MAX_OUTPUT_TOKENS environment variable.";
+  const call = apiCallError(error);
+  const status = call?.statusCode;
+  if (status === undefined) return withAdvice(`API Error: ${error.message.replace(/^model: /, "")}`, error);
+  const message = (providerError(call?.responseBody)?.message ?? call?.message ?? "").split("\n", 1)[0] ?? "";
+  const said = message === "" ? "" : status === 429 ? ` · ${message}` : ` ${message}`;
+  return withAdvice(
+    status === 429 ? `API Error: Request rejected (429)${said}` : `API Error: ${status}${said}`,
+    error,
+  );
+}
+
+function withAdvice(text: string, error: ModelCallError): string {
   const advice = adviceFor(error);
-  return advice === undefined ? error.message : `${error.message.replace(/[.!?…]+$/, "")}. ${advice}`;
+  return advice === undefined ? text : `${text.replace(/[.!?…]+$/, "")}. ${advice}`;
 }
 
 function adviceFor(error: ModelCallError): string | undefined {

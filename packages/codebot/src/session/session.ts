@@ -7,7 +7,7 @@ import type { StructuredOutput } from "../tools/structured-output-tool.js";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
 import type { Compaction, CompactOutcome } from "./compaction.js";
 import { joinContext } from "./joined-context.js";
-import { withModelErrorAdvice } from "./model-error-advice.js";
+import { apiErrorText, withModelErrorAdvice } from "./model-error-advice.js";
 import type { PromptIds } from "./prompt-ids.js";
 import { finalText, type PromptResult, statusOf } from "./prompt-result.js";
 import type { SessionEvents } from "./session-events.js";
@@ -360,6 +360,8 @@ export class Session {
       if (result.error instanceof ModelCallError) {
         promptResult.reason = withModelErrorAdvice(result.error);
         promptResult.apiError = apiErrorFields(result.error);
+        // The answer is the failure, as claude 2.1.328's -p answers (recorded): its text output too.
+        promptResult.text = apiErrorText(result.error);
       } else promptResult.reason = result.error?.message ?? "the run failed";
     } else if (status === "max_budget" && this.parts.spendingLimit) {
       promptResult.reason = this.parts.spendingLimit.reason();

@@ -67,6 +67,13 @@ export interface ApiErrorFields {
   kind: StopFailureType;
   status?: number;
   type?: string;
+  /**
+   * claude's `api_error` for a failure without an HTTP status (recorded): an answer cut at the
+   * output limit once too often, or no answer at all (a refused connection).
+   */
+  failure?: "max_output_tokens" | "connection_failed";
+  /** The provider's id of the request (Anthropic's `request-id` header). */
+  requestId?: string;
 }
 
 /**
@@ -77,15 +84,25 @@ export interface ApiErrorFields {
 export function apiErrorFields(error: unknown): ApiErrorFields {
   const call = apiCallError(error);
   const type = providerError(call?.responseBody)?.type;
+  const kind = stopFailureType(error);
+  const requestId = requestIdOf(call?.responseHeaders);
   return {
-    kind: stopFailureType(error),
-    ...(call?.statusCode !== undefined ? { status: call.statusCode } : {}),
+    kind,
+    ...(call?.statusCode !== undefined
+      ? { status: call.statusCode }
+      : { failure: kind === "max_output_tokens" ? "max_output_tokens" : "connection_failed" }),
     ...(type !== undefined ? { type } : {}),
+    ...(requestId !== undefined ? { requestId } : {}),
   };
 }
 
+function requestIdOf(headers: Record<string, string> | undefined): string | undefined {
+  const key = Object.keys(headers ?? {}).find((k) => /^(x-)?request-id$/i.test(k));
+  return key === undefined ? undefined : headers?.[key];
+}
+
 /** The provider's APICallError anywhere in the cause chain (codebot wraps it in a ModelCallError). */
-function apiCallError(error: unknown): APICallError | undefined {
+export function apiCallError(error: unknown): APICallError | undefined {
   for (let e = error, depth = 0; e !== undefined && depth < 5; depth++) {
     if (APICallError.isInstance(e)) return e;
     e = e instanceof Error ? e.cause : undefined;
@@ -98,7 +115,7 @@ function maxOutputTokens(error: unknown): boolean {
 }
 
 /** `{error: {type, code, message}}` of an error body (Anthropic and OpenAI both nest it under `error`). */
-function providerError(
+export function providerError(
   body: string | undefined,
 ): { type?: string; code?: string; message?: string } | undefined {
   if (body === undefined || body === "") return undefined;

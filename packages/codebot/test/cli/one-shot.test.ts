@@ -343,13 +343,13 @@ describe("codebot -p", () => {
       subtype: "success",
       is_error: true,
       result: expect.stringMatching(
-        /^model: status 500: Internal server error\. This is a server-side issue, usually temporary — send your message again in a moment\./,
+        /^API Error: 500 Internal server error\. This is a server-side issue, usually temporary — send your message again in a moment\./,
       ),
       terminal_reason: "api_error",
       api_error_status: 500,
       api_error_type: "api_error",
     });
-    expect(r.stderr).toContain(`codebot: ${result.result}`);
+    expect(r.stderr).toContain(`codebot: ${result.reason}`);
   });
 
   it("stream-json: a model call that fails for good is an assistant line holding the failure before the result, as claude 2.1.328's", async () => {
@@ -377,7 +377,7 @@ describe("codebot -p", () => {
       api_error_type: "overloaded_error",
     });
     expect(result).toMatchObject({ type: "result", terminal_reason: "api_error" });
-    expect(result.result).toMatch(/^model: status 529: Overloaded\. The API is at capacity/);
+    expect(result.result).toMatch(/^API Error: 529 Overloaded\. The API is at capacity/);
   });
 
   it("applies the hooks of every --settings file, in order: a PreToolUse guard blocks rm -rf and the model is told", async () => {

@@ -18,7 +18,7 @@ export function apiErrorLine(result: PromptResult, sessionId: string): WireObjec
       type: "message",
       role: "assistant",
       model: "<synthetic>",
-      content: [{ type: "text", text: result.reason ?? "" }],
+      content: [{ type: "text", text: result.text }],
       stop_reason: "stop_sequence",
       stop_sequence: "",
       usage: {
@@ -32,8 +32,12 @@ export function apiErrorLine(result: PromptResult, sessionId: string): WireObjec
     session_id: sessionId,
     uuid: randomUUID(),
     error: error.kind,
+    ...(error.requestId !== undefined ? { request_id: error.requestId } : {}),
     is_api_error_message: true,
     ...(error.status !== undefined ? { api_error_status: error.status } : {}),
     ...(error.type !== undefined ? { api_error_type: error.type } : {}),
+    // claude's for an answer cut once too often: `{"cut": "output_limit"}` (recorded).
+    ...(error.failure !== undefined ? { api_error: error.failure } : {}),
+    ...(error.failure === "max_output_tokens" ? { api_error_params: { cut: "output_limit" } } : {}),
   };
 }

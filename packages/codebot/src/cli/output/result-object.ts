@@ -53,9 +53,9 @@ export function resultObject(input: ResultInput): WireObject {
     duration_ms: input.durationMs,
     duration_api_ms: input.durationApiMs,
     num_turns: result.turns,
-    // A failed model call's result is its message, as claude 2.1.328's (recorded): a script reading
-    // `.result` gets what went wrong and what to do about it.
-    result: result.apiError !== undefined ? (result.reason ?? "") : result.text,
+    // A failed model call's is its "API Error: …" text, as claude 2.1.328's (recorded): a script
+    // reading `.result` gets what went wrong and what to do about it.
+    result: result.text,
     session_id: input.sessionId,
     total_cost_usd: usd,
     ...(known ? {} : { cost_unknown: true }),
@@ -69,7 +69,7 @@ export function resultObject(input: ResultInput): WireObject {
     ),
     ...(result.structuredOutput !== undefined ? { structured_output: result.structuredOutput } : {}),
     permission_denials: input.denials.map((d) => ({ ...d, tool_name: claudeToolName(d.tool_name) })),
-    stop_reason: result.status === "completed" || result.hookStop?.event === "Stop" ? "end_turn" : null,
+    stop_reason: stopReasonOf(result),
     terminal_reason: terminalReasonOf(result),
     ...apiErrorOf(result),
     result_index: input.index,
@@ -116,14 +116,24 @@ function subtypeOf(result: PromptResult): string {
   return "error_during_execution";
 }
 
-/** claude 2.1.328's `api_error_status` and `api_error_type` of a failed model call, each when known. */
-function apiErrorOf(result: PromptResult): { api_error_status?: number; api_error_type?: string } {
+/**
+ * claude 2.1.328's `api_error_status` (null without one) and `api_error_type` of a failed model
+ * call, and `api_error` for one without a status (recorded: `max_output_tokens`, `connection_failed`).
+ */
+function apiErrorOf(result: PromptResult): WireObject {
   const error = result.apiError;
   if (error === undefined) return {};
   return {
-    ...(error.status !== undefined ? { api_error_status: error.status } : {}),
+    api_error_status: error.status ?? null,
     ...(error.type !== undefined ? { api_error_type: error.type } : {}),
+    ...(error.failure !== undefined ? { api_error: error.failure } : {}),
   };
+}
+
+/** claude 2.1.328's: a failed model call's answer is a synthetic message ended by `stop_sequence`. */
+function stopReasonOf(result: PromptResult): string | null {
+  if (result.apiError !== undefined) return "stop_sequence";
+  return result.status === "completed" || result.hookStop?.event === "Stop" ? "end_turn" : null;
 }
 
 /** Dollars as Claude Code reports them: no float noise past the ninth decimal. */

@@ -1,0 +1,84 @@
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+async function run(script: Parameters<typeof modelServer>[0], format: "text" | "json" | "stream-json") {
+  const box = sandbox();
+  const server = await modelServer(script);
+  const args = ["-p", "go", "--output-format", format, ...(format === "stream-json" ? ["--verbose"] : [])];
+  return runCli([...args, "--cwd", box.project], {
+    env: modelEnv(server, box.home, { CLAUDE_CODE_MAX_RETRIES: "0" }),
+  });
+}
+
+// claude 2.1.328 -p, recorded against a loopback server answering with errors (docs/claude-code.md).
+describe("codebot -p: a model call that failed for good is claude's API Error answer", () => {
+  it("text: the API Error text is the answer on stdout, exit 1", async () => {
+    const r = await run([reply.httpError(400, { message: "the request is malformed" })], "text");
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("API Error: 400 the request is malformed\n");
+  });
+
+  it("json: the result is the API Error text, ended by stop_sequence", async () => {
+    const r = await run([reply.httpError(400, { message: "the request is malformed" })], "json");
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      subtype: "success",
+      is_error: true,
+      result: "API Error: 400 the request is malformed",
+      stop_reason: "stop_sequence",
+      terminal_reason: "api_error",
+      api_error_status: 400,
+      api_error_type: "invalid_request_error",
+    });
+  });
+
+  it("stream-json: a 429 is 'Request rejected (429) · <message>', and the synthetic line carries the request id", async () => {
+    const limited = reply.httpError(429, { message: "slow down", headers: { "request-id": "req_1" } });
+    const r = await run([limited], "stream-json");
+    const [synthetic, result] = jsonLines(r.stdout).slice(-2);
+    expect(result?.result).toMatch(/^API Error: Request rejected \(429\) · slow down\. /);
+    expect(synthetic).toMatchObject({
+      message: { model: "<synthetic>", content: [{ type: "text", text: result?.result }] },
+      error: "rate_limit",
+      request_id: "req_1",
+      api_error_status: 429,
+    });
+  });
+
+  it("an answer cut at the output limit 4 times: api_error max_output_tokens, a null status, the variable to raise", async () => {
+    const cut = reply.atLimit("cut here");
+    const r = await run([cut, cut, cut, cut], "stream-json");
+    expect(r.code).toBe(1);
+    const [synthetic, result] = jsonLines(r.stdout).slice(-2);
+    expect(synthetic).toMatchObject({
+      message: { model: "<synthetic>" },
+      error: "max_output_tokens",
+      api_error: "max_output_tokens",
+      api_error_params: { cut: "output_limit" },
+    });
+    expect(result).toMatchObject({
+      subtype: "success",
+      is_error: true,
+      terminal_reason: "api_error",
+      api_error_status: null,
+      api_error: "max_output_tokens",
+    });
+    expect(result?.result).toMatch(/^API Error: .*CLAUDE_CODE_MAX_OUTPUT_TOKENS/);
+    expect(result).not.toHaveProperty("api_error_type");
+  });
+
+  it("no answer from the server: api_error connection_failed, a null status", async () => {
+    const r = await run([reply.networkError()], "json");
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      subtype: "success",
+      result: expect.stringMatching(/^API Error: /),
+      terminal_reason: "api_error",
+      api_error_status: null,
+      api_error: "connection_failed",
+    });
+  });
+});
