@@ -77,7 +77,7 @@ describe("compaction", () => {
     expect(hooks[0]).toMatchObject({
       hook_event_name: "PreCompact",
       trigger: "auto",
-      custom_instructions: "",
+      custom_instructions: null,
     });
     expect(hooks.find((h) => h.hook_event_name === "PostCompact")).toMatchObject({
       trigger: "auto",

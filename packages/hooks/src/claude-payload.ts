@@ -87,8 +87,8 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     source: f.source,
     reason: f.reason,
     trigger: f.trigger,
-    // Claude Code sends it on PreCompact, empty when the user gave no focus.
-    custom_instructions: event === "PreCompact" ? (f.customInstructions ?? "") : undefined,
+    // Claude Code sends it on PreCompact, null when the user gave no focus (claude 2.1.328, recorded).
+    custom_instructions: event === "PreCompact" ? (f.customInstructions ?? null) : undefined,
     compact_summary: f.compactSummary,
     expansion_type: f.expansionType,
     command_name: f.commandName,

@@ -73,7 +73,7 @@ describe("codebot hooks test: the fields a session gives", () => {
       custom_instructions: "keep the API notes",
     });
     const manual = await hooksTest(box, hooks, "PreCompact", []);
-    expect(manual.report.claude_payload).toMatchObject({ trigger: "manual", custom_instructions: "" });
+    expect(manual.report.claude_payload).toMatchObject({ trigger: "manual", custom_instructions: null });
     expect(manual.report.trace.find((t) => t.hook === "on-auto")?.skipped).toBe("matcher");
   });
 

@@ -112,7 +112,7 @@ const BUILDERS: { [E in HookEvent]: (g: Given) => EventInputs[E] } = {
       stopHookActive: g.fields.flag("stop_hook_active", false),
     };
   },
-  // Default: `/compact` with no focus (its custom_instructions empty).
+  // Default: `/compact` with no focus (its custom_instructions null).
   PreCompact: ({ fields }) => {
     const focus = fields.nonEmpty("custom_instructions");
     return {
