@@ -10,6 +10,9 @@ import type { Runtime } from "../session/runtime.js";
 
 const COMPACT = /^\/compact(?:\s+([\s\S]*))?$/;
 
+/** The built-in commands `-p` runs, as the stream-json init line lists them after the session's. */
+export const PRINT_COMMANDS: readonly string[] = ["compact"];
+
 /** The focus of a `/compact` prompt ("" when none), or undefined for any other prompt. */
 export function compactFocusOf(prompt: string): string | undefined {
   const match = COMPACT.exec(prompt.trim());
@@ -19,18 +22,28 @@ export function compactFocusOf(prompt: string): string | undefined {
 /**
  * Compacts the conversation and reports it as a prompt's result: an error when it could not, but
  * a success when there was nothing to compact, as claude's (its "No messages to compact" is exit 0).
+ * With slash commands disabled it is refused as claude 2.1.328 refuses it (recorded): its words are
+ * the result, no hook fires, nothing is sent.
  */
 export async function compactAsPrompt(
   runtime: Pick<Runtime, "compact">,
   focus: string,
+  disabled = false,
 ): Promise<PromptResult> {
+  if (disabled) return localResult("completed", "/compact isn't available in this environment.");
   const outcome = await runtime.compact(focus || undefined);
   const done = outcome.compacted || outcome.empty === true;
   return {
-    status: done ? "completed" : "error",
+    ...localResult(done ? "completed" : "error", ""),
     ...(done ? {} : { reason: outcome.reason }),
     localCommand: "compact",
-    text: "",
+  };
+}
+
+function localResult(status: PromptResult["status"], text: string): PromptResult {
+  return {
+    status,
+    text,
     turns: 0,
     messages: [],
     usage: emptyUsage(),

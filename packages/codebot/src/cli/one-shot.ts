@@ -13,7 +13,7 @@ import { sessionModel } from "../session/session-model.js";
 import { claudePermissionMode } from "../settings/permission-modes.js";
 import { CliError, errorMessage } from "./cli-error.js";
 import { closeWithNotice } from "./close-with-notice.js";
-import { compactAsPrompt, compactFocusOf } from "./compact-prompt.js";
+import { compactAsPrompt, compactFocusOf, PRINT_COMMANDS } from "./compact-prompt.js";
 import { ControlChannel } from "./control/control-channel.js";
 import { MidTurnMessages } from "./control/mid-turn-messages.js";
 import { sdkHookExecutor } from "./control/sdk-hook-executor.js";
@@ -269,7 +269,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       mcp_servers: runtime.mcpServers().map(initServerLine),
       model: ids.model,
       permissionMode: claudePermissionMode(runtime.permissionMode),
-      ...claudeInitFields(runtime),
+      ...claudeInitFields(runtime, flags.disableSlashCommands === true ? [] : PRINT_COMMANDS),
       codebot_version: codebotVersion(),
       transcript_path: runtime.transcriptPath,
       uuid: randomUUID(),
@@ -382,7 +382,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // its own init and result lines; the run ends once none is left. `json`'s object is the last turn's.
   const promptNow = (text: string) => {
     const focus = compactFocusOf(text);
-    if (focus !== undefined) return compactAsPrompt(runtime, focus);
+    if (focus !== undefined) return compactAsPrompt(runtime, focus, flags.disableSlashCommands === true);
     return midTurn ? midTurn.during(() => runtime.prompt(text)) : runtime.prompt(text);
   };
   const answer = async (prompt: string): Promise<number> => {

@@ -61,4 +61,25 @@ describe("-p /compact", () => {
     expect(server.requests).toHaveLength(0);
     expect(fs.existsSync(box.at("pre-compact-ran"))).toBe(false);
   });
+
+  it("with --disable-slash-commands it is refused in claude's words: no hook, nothing sent", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { PreCompact: [{ hooks: [command(`touch ${box.at("pre-compact-ran")}`)] }] },
+    });
+    const server = await modelServer([reply.text("kiwi noted"), reply.text("<summary>kiwi</summary>")]);
+    const env = modelEnv(server, box.home);
+    const args = ["--output-format", "json", "--settings", settings, "--cwd", box.project];
+    await runCli(["-p", "remember the word kiwi", ...args], { env });
+    const r = await runCli(["-c", "-p", "/compact", "--disable-slash-commands", ...args], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(result).toMatchObject({
+      subtype: "success",
+      result: "/compact isn't available in this environment.",
+    });
+    expect(result).not.toHaveProperty("local_command");
+    expect(server.requests).toHaveLength(1);
+    expect(fs.existsSync(box.at("pre-compact-ran"))).toBe(false);
+  });
 });

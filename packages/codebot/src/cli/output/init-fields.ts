@@ -11,16 +11,22 @@ export interface InitSession {
 /**
  * The init line's fields Claude Code's has beside the tools and servers (claude 2.1.328, recorded):
  * the agents the `agent` tool may run, the skills the model may use, the slash commands a prompt
- * may start with, and the output style (codebot has only claude's `default`).
+ * may start with (the session's, then the built-in ones `-p` runs, `builtins`, as claude lists
+ * them), and the output style (codebot has only claude's `default`).
  */
-export function claudeInitFields(session: InitSession): Record<string, unknown> {
+export function claudeInitFields(
+  session: InitSession,
+  builtins: readonly string[] = [],
+): Record<string, unknown> {
   const skills = [...session.skills.all.values()];
   return {
     agents: [GENERAL_PURPOSE, ...session.agents.all.map((agent) => agent.name)],
     skills: skills
       .filter((skill) => skill.kind === "skill" && skill.modelInvocable)
       .map((skill) => skill.name),
-    slash_commands: skills.filter((skill) => skill.userInvocable).map((skill) => skill.name),
+    slash_commands: [
+      ...new Set([...skills.filter((skill) => skill.userInvocable).map((skill) => skill.name), ...builtins]),
+    ],
     output_style: "default",
   };
 }
