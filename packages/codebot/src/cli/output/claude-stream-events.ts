@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { AgentEvent } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
-import { assistantLine } from "./claude-stream.js";
+import { assistantLine } from "./assistant-line.js";
 import type { ThinkingTokens } from "./thinking-tokens.js";
 import type { WireObject } from "./wire.js";
 

@@ -21,10 +21,10 @@ import {
 import { claudeToolName } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import { type PermissionDecision, toolResultMeta } from "../../approval/permission-decision.js";
-import { claudeToolUseMeta } from "../../mcp/claude-provenance.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { SessionEvent, SubagentOrigin } from "../../session/session-events.js";
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
+import { assistantLine } from "./assistant-line.js";
 import type { ClaudeStreamEvents } from "./claude-stream-events.js";
 import { claudeUsage } from "./claude-usage.js";
 import { compactionLines } from "./compaction-lines.js";
@@ -205,36 +205,6 @@ function agentLines(
     });
   }
   return lines;
-}
-
-/**
- * Claude's `assistant` line of an answer (one block of it, or all of them: blockLines splits
- * them), its fields in claude 2.1.328's order; `head` is the line's `parent_tool_use_id`,
- * `session_id`, `uuid` and `timestamp`.
- */
-export function assistantLine(
-  answer: { id: string; model: string; content: unknown; usage?: unknown },
-  head: WireObject,
-  mcpServers: readonly ServerStatus[],
-): WireObject {
-  const toolUseMeta = Array.isArray(answer.content) ? claudeToolUseMeta(answer.content, mcpServers) : [];
-  return {
-    type: "assistant",
-    message: {
-      id: answer.id,
-      type: "message",
-      role: "assistant",
-      model: answer.model,
-      content: answer.content,
-      stop_reason: null,
-      stop_sequence: null,
-      ...(answer.usage !== undefined ? { usage: answer.usage } : {}),
-      context_management: null,
-    },
-    ...head,
-    // As claude 2.1.328's: how its MCP calls are shown (recorded).
-    ...(toolUseMeta.length > 0 ? { tool_use_meta: toolUseMeta } : {}),
-  };
 }
 
 /** How the call's permission check ended, forgotten once read. */
