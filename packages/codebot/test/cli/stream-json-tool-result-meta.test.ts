@@ -17,7 +17,9 @@ function metaOf(lines: Record<string, unknown>[]): [string, unknown][] {
     if (line.type !== "user") return [];
     const meta = line.tool_result_meta as { id: string }[] | undefined;
     const content = (line.message as { content?: unknown }).content;
-    const ids = Array.isArray(content) ? content.map((block) => block.tool_use_id) : [];
+    // Tool results only: a sub-agent's prompt is a user line of text blocks too (as claude's).
+    const results = Array.isArray(content) ? content.filter((block) => block.type === "tool_result") : [];
+    const ids: string[] = results.map((block) => block.tool_use_id);
     return ids.map((id): [string, unknown] => [id, meta?.find((entry) => entry.id === id)]);
   });
 }
