@@ -33,7 +33,8 @@ export function apiErrorText(error: ModelCallError): string {
 
 function withAdvice(text: string, error: ModelCallError): string {
   const advice = adviceFor(error);
-  return advice === undefined ? text : `${text.replace(/[.!?…]+$/, "")}. ${advice}`;
+  // "…" written as \u2026: a regex keeps its characters as written, and the bundle must stay ASCII.
+  return advice === undefined ? text : `${text.replace(/[.!?\u2026]+$/, "")}. ${advice}`;
 }
 
 function adviceFor(error: ModelCallError): string | undefined {

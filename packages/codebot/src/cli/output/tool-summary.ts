@@ -73,8 +73,11 @@ export function resultSummary(result: ToolResult): string {
   return `${lines} lines`;
 }
 
-/** The line output-cap.ts (and a hook's model-text-cap.ts) puts where it cut an output. */
-const CUT_MARK = /^\[… (\d+) characters of output cut …\]$/m;
+/**
+ * The line output-cap.ts (and a hook's model-text-cap.ts) puts where it cut an output ("…" written
+ * as \u2026: a regex keeps its characters as written, and the bundle must stay ASCII).
+ */
+const CUT_MARK = /^\[\u2026 (\d+) characters of output cut \u2026\]$/m;
 
 /**
  * Output as a terminal left it: of a line a carriage return went back over (a progress bar, a
