@@ -45,6 +45,28 @@ describe("-p /compact", () => {
     expect(requestText(server.requests[1])).not.toContain("/compact keep the word");
   });
 
+  it("the summary's tokens count in total_cost_usd and modelUsage; usage stays the prompt's own (none)", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.text("kiwi noted"),
+      {
+        ...reply.text("<summary>the word is kiwi</summary>"),
+        usage: { inputTokens: 1000, outputTokens: 200 },
+      },
+    ]);
+    const env = modelEnv(server, box.home);
+    const args = ["--output-format", "json", "--cwd", box.project];
+    await runCli(["-p", "remember the word kiwi", ...args], { env });
+    const r = await runCli(["-c", "-p", "/compact", ...args], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(Object.values(result.modelUsage)).toEqual([
+      expect.objectContaining({ inputTokens: 1000, outputTokens: 200 }),
+    ]);
+    expect(result.total_cost_usd).toBeGreaterThan(0);
+    expect(result.usage).toMatchObject({ input_tokens: 0, output_tokens: 0 });
+  });
+
   it("a new session has nothing to compact: no PreCompact, no model call, a success, as claude's", async () => {
     const box = sandbox();
     const settings = box.json("s.json", {
