@@ -6,9 +6,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { requestText, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
-import { startSession } from "./support/terminal-session.js";
+import { startSessionWith } from "./support/terminal-session.js";
 import type { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -20,9 +20,7 @@ function paste(term: TmuxSession, file: string): void {
 
 describe("folded pastes", { timeout: 120_000 }, () => {
   it("a paste of 4 lines shows as [Pasted text #1 +3 lines] and the model gets the text around it", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("got it")]);
-    const term = await startSession(box, server);
+    const { box, server, term } = await startSessionWith([reply.text("got it")]);
     term.type("before ");
     paste(term, box.write("p.txt", "alpha\nbeta\ngamma\ndelta"));
     await term.waitForScreen("› before [Pasted text #1 +3 lines]");
@@ -35,9 +33,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   });
 
   it("once sent, the prompt shows the pasted text in place of its placeholder, as claude's transcript does", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("got it")]);
-    const term = await startSession(box, server);
+    const { box, term } = await startSessionWith([reply.text("got it")]);
     term.type("before ");
     paste(term, box.write("p.txt", "alpha\nbeta\ngamma\ndelta"));
     await term.waitForScreen("[Pasted text #1 +3 lines]");
@@ -49,18 +45,14 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   });
 
   it("a paste of 3 lines is shown as it is", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("got it")]);
-    const term = await startSession(box, server);
+    const { box, term } = await startSessionWith([reply.text("got it")]);
     paste(term, box.write("p.txt", "alpha\nbeta\ngamma"));
     await term.waitForScreen(/^… gamma$/m);
     expect(term.screen()).not.toContain("Pasted text");
   });
 
   it("a line of 801 characters shows as [Pasted text #1]; one of 800 is shown", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("first"), reply.text("second")]);
-    const term = await startSession(box, server);
+    const { box, server, term } = await startSessionWith([reply.text("first"), reply.text("second")]);
     paste(term, box.write("p.txt", `${"a".repeat(799)}Z`));
     await term.waitForScreen("aZ");
     term.press("Enter");
@@ -73,9 +65,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   });
 
   it("two pastes are numbered #1 and #2 and each is sent in its place", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("got both")]);
-    const term = await startSession(box, server);
+    const { box, server, term } = await startSessionWith([reply.text("got both")]);
     paste(term, box.write("p.txt", "a1\na2\na3\na4"));
     await term.waitForScreen("[Pasted text #1 +3 lines]");
     term.type(" and ");
@@ -87,9 +77,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   });
 
   it("Backspace after a placeholder removes it whole, and the paste is not sent", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("sent")]);
-    const term = await startSession(box, server);
+    const { box, server, term } = await startSessionWith([reply.text("sent")]);
     term.type("keep ");
     paste(term, box.write("p.txt", "a1\na2\na3\na4"));
     await term.waitForScreen("[Pasted text #1 +3 lines]");
@@ -103,9 +91,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   });
 
   it("← steps over a placeholder in one press, and Delete removes it whole", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("sent")]);
-    const term = await startSession(box, server);
+    const { box, server, term } = await startSessionWith([reply.text("sent")]);
     term.type("ab");
     paste(term, box.write("p.txt", "a1\na2\na3\na4"));
     await term.waitForScreen("[Pasted text #1 +3 lines]");
@@ -120,9 +106,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   });
 
   it("↑ brings the sent prompt back with the pasted text; the history file and the transcript keep the text", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("got it"), reply.text("again")]);
-    const term = await startSession(box, server);
+    const { box, term } = await startSessionWith([reply.text("got it"), reply.text("again")]);
     paste(term, box.write("p.txt", "a1\na2\na3\na4"));
     await term.waitForScreen("[Pasted text #1 +3 lines]");
     term.press("Enter");
@@ -143,9 +127,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   });
 
   it("pasting the same text again expands its placeholder in place, and the text is sent once", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("sent")]);
-    const term = await startSession(box, server);
+    const { box, server, term } = await startSessionWith([reply.text("sent")]);
     const file = box.write("p.txt", "a1\na2\na3\na4");
     paste(term, file);
     await term.waitForScreen("[Pasted text #1 +3 lines]");
@@ -162,9 +144,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   });
 
   it("a paste of 2 000 lines folds at once into [Pasted text #1 +2000 lines] and is sent whole", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("sent")]);
-    const term = await startSession(box, server);
+    const { box, server, term } = await startSessionWith([reply.text("sent")]);
     const lines = Array.from({ length: 2000 }, (_, i) => `row${i}`);
     paste(term, box.write("p.txt", `${lines.join("\n")}\n`));
     await term.waitForScreen("› [Pasted text #1 +2000 lines]", 10_000);
@@ -175,9 +155,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   });
 
   it("a paste with CRLF line breaks counts each CRLF as one break and sends LF", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("sent")]);
-    const term = await startSession(box, server);
+    const { box, server, term } = await startSessionWith([reply.text("sent")]);
     term.tmux("load-buffer", "-b", "p", box.write("p.txt", "c1\r\nc2\r\nc3\r\nc4"));
     // -r: tmux gives the paste as it is (without it, every LF becomes a CR).
     term.tmux("paste-buffer", "-p", "-r", "-b", "p", "-t", "t");
@@ -189,12 +167,11 @@ describe("folded pastes", { timeout: 120_000 }, () => {
 
   it("a UserPromptSubmit hook gets the pasted text, not the placeholder, as claude's does", async () => {
     const box = sandbox();
-    const server = await modelServer([reply.text("sent")]);
     const seen = box.at("prompt.json");
     const settings = box.json("s.json", {
       hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: `cat > '${seen}'` }] }] },
     });
-    const term = await startSession(box, server, { args: ["--settings", settings] });
+    const { term } = await startSessionWith([reply.text("sent")], { box, args: ["--settings", settings] });
     paste(term, box.write("p.txt", "h1\nh2\nh3\nh4"));
     await term.waitForScreen("[Pasted text #1 +3 lines]");
     term.press("Enter");
@@ -203,18 +180,14 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   });
 
   it("a placeholder typed by hand, naming no paste, is sent as typed", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("sent")]);
-    const term = await startSession(box, server);
+    const { server, term } = await startSessionWith([reply.text("sent")]);
     term.submit("see [Pasted text #7 +2 lines]");
     await term.waitForScreen(/^sent$/m);
     expect(requestText(server.requests[0])).toContain("see [Pasted text #7 +2 lines]");
   });
 
   it("a paste's placeholder typed in a later prompt is sent as typed, as claude's: pastes belong to their prompt", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.text("first"), reply.text("second")]);
-    const term = await startSession(box, server);
+    const { box, server, term } = await startSessionWith([reply.text("first"), reply.text("second")]);
     paste(term, box.write("p.txt", "s1\ns2\ns3\ns4"));
     await term.waitForScreen("[Pasted text #1 +3 lines]");
     term.press("Enter");
