@@ -653,6 +653,18 @@ describe("a Claude Code group's hooks", () => {
     expect(existsSync(join(dir, "second-ran"))).toBe(true);
   });
 
+  it("of neighbouring groups that both block: the first in configuration order answers, though it ends last (§7.2)", async () => {
+    const { runner, dir } = setup({
+      PreToolUse: [
+        group("Bash", cmd("sleep 0.5; echo 'first says no' >&2; exit 2")),
+        group("*", cmd("touch second-ran; echo 'second says no' >&2; exit 2")),
+      ],
+    });
+    const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: { command: "ls" } });
+    expect(decision).toMatchObject({ kind: "block", reason: "first says no" });
+    expect(existsSync(join(dir, "second-ran"))).toBe(true);
+  });
+
   it("a SessionStart group started before anyone waits is still waited for by close()", async () => {
     const { runner, dir } = setup({ SessionStart: [group("startup", cmd("sleep 0.3; touch started"))] });
     void runner.sessionStart({ source: "startup" });
