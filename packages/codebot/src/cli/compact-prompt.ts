@@ -4,10 +4,8 @@
  * `success` result with `local_command: "compact"` and an empty `result` (recorded), instead of
  * sending the text to the model.
  */
-import { emptyUsage, type Usage } from "@codebot/agentcore";
-import type { PromptResult } from "../session/prompt-result.js";
+import { type PromptResult, resultWithoutSteps } from "../session/prompt-result.js";
 import type { Runtime } from "../session/runtime.js";
-import type { ModelUsage } from "../session/session-usage.js";
 
 const COMPACT = /^\/compact(?:\s+([\s\S]*))?$/;
 
@@ -31,47 +29,15 @@ export async function compactAsPrompt(
   focus: string,
   disabled = false,
 ): Promise<PromptResult> {
-  if (disabled) return localResult("completed", "/compact isn't available in this environment.");
-  const before = new Map([...runtime.usage.models()].map(([spec, used]) => [spec, { ...used }]));
+  if (disabled) return resultWithoutSteps("completed", "/compact isn't available in this environment.");
+  const before = runtime.usage.snapshot();
   const outcome = await runtime.compact(focus || undefined);
   const done = outcome.compacted || outcome.empty === true;
   return {
-    ...localResult(done ? "completed" : "error", ""),
-    ...(done ? {} : { reason: outcome.reason }),
+    ...resultWithoutSteps(done ? "completed" : "error", "", done ? undefined : outcome.reason),
     localCommand: "compact",
     // The summary's tokens are the session's cost, as claude 2.1.328 counts them (recorded): in
     // total_cost_usd and modelUsage, not in the prompt's own `usage`.
-    usageByModel: usedSince(before, runtime.usage.models()),
-  };
-}
-
-/** What each model used since `before` was taken. */
-function usedSince(
-  before: ReadonlyMap<string, Readonly<ModelUsage>>,
-  now: ReadonlyMap<string, Readonly<ModelUsage>>,
-): Map<string, Usage> {
-  const used = new Map<string, Usage>();
-  for (const [spec, total] of now) {
-    const was = before.get(spec);
-    if (was?.steps === total.steps) continue;
-    used.set(spec, {
-      inputTokens: total.inputTokens - (was?.inputTokens ?? 0),
-      outputTokens: total.outputTokens - (was?.outputTokens ?? 0),
-      cacheReadTokens: total.cacheReadTokens - (was?.cacheReadTokens ?? 0),
-      cacheWriteTokens: total.cacheWriteTokens - (was?.cacheWriteTokens ?? 0),
-    });
-  }
-  return used;
-}
-
-function localResult(status: PromptResult["status"], text: string): PromptResult {
-  return {
-    status,
-    text,
-    turns: 0,
-    messages: [],
-    usage: emptyUsage(),
-    usageByModel: new Map(),
-    validation: { attempts: 0 },
+    usageByModel: runtime.usage.since(before),
   };
 }

@@ -1,4 +1,4 @@
-import type { LoopResult, Usage } from "@codebot/agentcore";
+import { emptyUsage, type LoopResult, type Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import type { ApiErrorFields } from "./stop-failure.js";
 
@@ -61,6 +61,20 @@ export interface PromptResult {
   validation: { attempts: number; lastFeedback?: string };
   /** The prompt was a command run without the model (`/compact` in `-p`): claude's `local_command`. */
   localCommand?: "compact";
+}
+
+/** A prompt's result that took no model step: ended before the model (a hook, a halt) or run without it. */
+export function resultWithoutSteps(status: PromptStatus, text = "", reason?: string): PromptResult {
+  return {
+    status,
+    text,
+    ...(reason !== undefined ? { reason } : {}),
+    turns: 0,
+    messages: [],
+    usage: emptyUsage(),
+    usageByModel: new Map(),
+    validation: { attempts: 0 },
+  };
 }
 
 /** The text of the last assistant message that has any. */

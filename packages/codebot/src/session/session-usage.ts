@@ -32,4 +32,25 @@ export class SessionUsage {
   models(): ReadonlyMap<string, Readonly<ModelUsage>> {
     return this.byModel;
   }
+
+  /** The totals now, for `since`. */
+  snapshot(): ReadonlyMap<string, Readonly<ModelUsage>> {
+    return new Map([...this.byModel].map(([spec, used]) => [spec, { ...used }]));
+  }
+
+  /** What each model used since `before` was taken (the models that took a step since). */
+  since(before: ReadonlyMap<string, Readonly<ModelUsage>>): Map<string, Usage> {
+    const used = new Map<string, Usage>();
+    for (const [spec, total] of this.byModel) {
+      const was = before.get(spec);
+      if (was?.steps === total.steps) continue;
+      used.set(spec, {
+        inputTokens: total.inputTokens - (was?.inputTokens ?? 0),
+        outputTokens: total.outputTokens - (was?.outputTokens ?? 0),
+        cacheReadTokens: total.cacheReadTokens - (was?.cacheReadTokens ?? 0),
+        cacheWriteTokens: total.cacheWriteTokens - (was?.cacheWriteTokens ?? 0),
+      });
+    }
+    return used;
+  }
 }

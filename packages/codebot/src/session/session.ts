@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { type Agent, type ContextMeter, emptyUsage, ModelCallError } from "@codebot/agentcore";
+import { type Agent, type ContextMeter, ModelCallError } from "@codebot/agentcore";
 import type { HookRunner } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { Expansion } from "../skills/slash-expansion.js";
@@ -9,7 +9,7 @@ import type { Compaction, CompactOutcome } from "./compaction.js";
 import { joinContext } from "./joined-context.js";
 import { apiErrorText, withModelErrorAdvice } from "./model-error-advice.js";
 import type { PromptIds } from "./prompt-ids.js";
-import { finalText, type PromptResult, statusOf } from "./prompt-result.js";
+import { finalText, type PromptResult, resultWithoutSteps, statusOf } from "./prompt-result.js";
 import type { SessionEvents } from "./session-events.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
 import { nameSession } from "./session-title.js";
@@ -254,16 +254,8 @@ export class Session {
     this.controller = controller;
     this.stopRequest = undefined;
     this.interrupted = false;
-    const early = (status: "blocked" | "stopped" | "aborted" | "error", reason: string): PromptResult => ({
-      status,
-      text: "",
-      reason,
-      turns: 0,
-      messages: [],
-      usage: emptyUsage(),
-      usageByModel: new Map(),
-      validation: { attempts: 0 },
-    });
+    const early = (status: "blocked" | "stopped" | "aborted" | "error", reason: string): PromptResult =>
+      resultWithoutSteps(status, "", reason);
 
     await untilAborted(this.pendingHalt, controller.signal);
     this.pendingHalt = undefined;
