@@ -7,7 +7,10 @@
  *  - hook: what one trivial PreToolUse command hook adds to `runner.preToolUse`;
  *  - persistent_us: one PreToolUse call answered by a persistent hook (Python, answers at once);
  *  - http / bare_http: one PreToolUse call with a blocking http hook to a loopback server, and a
- *    bare POST on a kept-alive connection to the same server.
+ *    bare POST on a kept-alive connection to the same server;
+ *  - groups / native: one PreToolUse call with three `sleep 0.1` hooks, each in a Claude Code group
+ *    of its own (they run together, as claude runs them), and the same three as native entries
+ *    (one after another): 20 calls.
  * Medians of per-call times, ROUNDS rounds (default 3) of N calls (default 200); one JSON line each.
  * Usage: `npx tsx bench/hook-path.ts` (WHAT=floor,host,host_python,hook,persistent,http to pick).
  */
@@ -32,7 +35,7 @@ const dir = mkdtempSync(join(tmpdir(), "codebot-hook-path-"));
 const session = { sessionId: "bench", cwd: dir, transcriptPath: join(dir, "transcript.jsonl") };
 const N = Number(process.env.N ?? 200);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const what = new Set((process.env.WHAT ?? "floor,host,host_python,hook,persistent,http").split(","));
+const what = new Set((process.env.WHAT ?? "floor,host,host_python,hook,persistent,http,groups").split(","));
 const PAYLOAD = '{"event":"PreToolUse"}\n';
 
 const median = (values: number[]) =>
@@ -126,6 +129,22 @@ for (let round = 0; round < ROUNDS; round++) {
     out.http_added_ms = (await perCall(fire(http))) - (await perCall(fire(noHooks)));
     out.bare_http_ms = await perCall(barePost);
     await http.close();
+  }
+  if (what.has("groups")) {
+    // Each command differs (a comment): Claude Code runs a repeated command once per firing.
+    const grouped = runnerWith({
+      PreToolUse: ["a", "b", "c"].map((name) => ({
+        matcher: "",
+        hooks: [{ type: "command", command: `sleep 0.1 # ${name}` }],
+      })),
+    });
+    const native = runnerWith({
+      PreToolUse: ["a", "b", "c"].map(() => ({ type: "command", command: "sleep 0.1", blocking: true })),
+    });
+    out.groups_ms = await perCall(fire(grouped), 20);
+    out.native_ms = await perCall(fire(native), 20);
+    await grouped.close();
+    await native.close();
   }
   console.log(
     JSON.stringify(Object.fromEntries(Object.entries(out).map(([k, v]) => [k, Math.round(v * 1000) / 1000]))),
