@@ -113,7 +113,6 @@ import { SpendingLimit } from "./spending-limit.js";
 import { stopFailureType } from "./stop-failure.js";
 import { StopHooks } from "./stop-hooks.js";
 import { StopValidation } from "./stop-validation.js";
-import { streamIdleMs } from "./stream-idle.js";
 import { subagentModels } from "./subagent-model.js";
 import { dynamicSystemContext, mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
 import { SystemPromptSnapshot } from "./system-prompt-snapshot.js";
@@ -724,8 +723,14 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         ]),
     ...(options.toolObservers ?? []),
   ];
-  // One limit for every model stream of the session: the main agent's, sub-agents', compaction's.
-  const idleTimeoutMs = streamIdleMs(env, notify);
+  // One limit for every model stream of the session: the main agent's, sub-agents', compaction's
+  // (absent: the kernel's 300 s).
+  const idleTimeoutMs = millisecondsVariable(
+    "CODEBOT_STREAM_IDLE_TIMEOUT_MS",
+    env.CODEBOT_STREAM_IDLE_TIMEOUT_MS,
+    1,
+    notify,
+  );
   const toolConcurrency = toolConcurrencyOf(modelAccess, notify);
   // The main agent's and sub-agents' model calls are retried alike.
   const retry = retryPolicyOf(modelAccess, notify);
