@@ -29,6 +29,20 @@ async function bashUnderGuard(box: Sandbox): Promise<{ seen: string; stderr: str
   return { seen: requestText(server.requests[1]), stderr: r.stderr };
 }
 
+/** `codebot hooks trust --yes` in the project, then the guard runs, as approved, from `root`. */
+async function trustGuard(box: Sandbox, root: string): Promise<void> {
+  const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], {
+    env: modelEnv(await modelServer([]), box.home),
+  });
+  expect(trust.code).toBe(0);
+  expect((await bashUnderGuard(box)).seen).toContain(`guard from ${root} data`);
+}
+
+/** The guard's script changed after its approval (an edit, a checkout): it says `words` and blocks. */
+function changeGuard(root: string, words: string): void {
+  fs.writeFileSync(path.join(root, "hooks/guard.sh"), `#!/bin/sh\necho '${words}' >&2\nexit 2\n`);
+}
+
 describe("a plugin of a local marketplace", () => {
   it("runs from the marketplace's folder: an edit there counts without reinstalling, the installed copy is not run", async () => {
     const box = sandbox();
@@ -104,15 +118,8 @@ describe("a plugin of a local marketplace", () => {
       box.json(path.join(box.project, ".claude/settings.json"), {
         enabledPlugins: { "guard@local-market": true },
       });
-      const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], {
-        env: modelEnv(await modelServer([]), box.home),
-      });
-      expect(trust.code).toBe(0);
-      expect((await bashUnderGuard(box)).seen).toContain(`guard from ${root} data`);
-      fs.writeFileSync(
-        path.join(root, "hooks/guard.sh"),
-        "#!/bin/sh\necho 'the edited guard ran' >&2\nexit 2\n",
-      );
+      await trustGuard(box, root);
+      changeGuard(root, "the edited guard ran");
       const { seen, stderr } = await bashUnderGuard(box);
       expect(seen).not.toContain("the edited guard ran");
       expect(seen).toContain("hook not approved");
@@ -126,15 +133,8 @@ describe("a plugin of a local marketplace", () => {
     const held = await bashUnderGuard(box);
     expect(held.seen).not.toContain("guard from");
     expect(held.seen).toContain("hook not approved");
-    const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], {
-      env: modelEnv(await modelServer([]), box.home),
-    });
-    expect(trust.code).toBe(0);
-    expect((await bashUnderGuard(box)).seen).toContain(`guard from ${root} data`);
-    fs.writeFileSync(
-      path.join(root, "hooks/guard.sh"),
-      "#!/bin/sh\necho 'a checkout changed the guard' >&2\nexit 2\n",
-    );
+    await trustGuard(box, root);
+    changeGuard(root, "a checkout changed the guard");
     const changed = await bashUnderGuard(box);
     expect(changed.seen).not.toContain("a checkout changed the guard");
     expect(changed.seen).toContain("hook not approved");
