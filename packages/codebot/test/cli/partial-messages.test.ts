@@ -1,11 +1,11 @@
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { modelEnv, modelServer, printRun, sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
-const PARTIAL = ["-p", "go", "--output-format", "stream-json", "--include-partial-messages"];
+const PARTIAL = ["--output-format", "stream-json", "--include-partial-messages"];
 
 /** The `stream_event` lines of a run's output. */
 function streamEvents(stdout: string): Record<string, unknown>[] {
@@ -14,19 +14,19 @@ function streamEvents(stdout: string): Record<string, unknown>[] {
 
 describe("--include-partial-messages streams the model's events as claude 2.1.328 does", () => {
   it("every Anthropic stream event of an answer, in order, with its message id and the tool named as claude names it", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.turn({
-        reasoning: "think it over",
-        signature: "sig-1",
-        text: "I will run it",
-        toolCalls: [{ id: "toolu_a", name: "bash", input: '{"command": "echo hi"}' }],
-      }),
-      reply.text("all done"),
-    ]);
-    const r = await runCli([...PARTIAL, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { r } = await printRun(
+      "go",
+      [
+        reply.turn({
+          reasoning: "think it over",
+          signature: "sig-1",
+          text: "I will run it",
+          toolCalls: [{ id: "toolu_a", name: "bash", input: '{"command": "echo hi"}' }],
+        }),
+        reply.text("all done"),
+      ],
+      { flags: [...PARTIAL, "--permission-mode", "bypassPermissions"] },
+    );
     expect(r.code, r.stderr).toBe(0);
     const lines = streamEvents(r.stdout);
     const first = lines.filter((line) => line.api_message_id === "msg_loopback_1").map((line) => line.event);
@@ -73,21 +73,21 @@ describe("--include-partial-messages streams the model's events as claude 2.1.32
   });
 
   it("each block's assistant line comes just before its content_block_stop, and a status line before each request, as claude writes them", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.turn({
-        reasoning: "think it over",
-        text: "I will run it",
-        toolCalls: [
-          { id: "toolu_a", name: "bash", input: '{"command": "echo a"}' },
-          { id: "toolu_b", name: "bash", input: '{"command": "echo b"}' },
-        ],
-      }),
-      reply.text("all done"),
-    ]);
-    const r = await runCli([...PARTIAL, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { r } = await printRun(
+      "go",
+      [
+        reply.turn({
+          reasoning: "think it over",
+          text: "I will run it",
+          toolCalls: [
+            { id: "toolu_a", name: "bash", input: '{"command": "echo a"}' },
+            { id: "toolu_b", name: "bash", input: '{"command": "echo b"}' },
+          ],
+        }),
+        reply.text("all done"),
+      ],
+      { flags: [...PARTIAL, "--permission-mode", "bypassPermissions"] },
+    );
     expect(r.code, r.stderr).toBe(0);
     const shown = jsonLines(r.stdout)
       .filter((line) => line.type !== "system" || line.subtype === "status")
@@ -128,18 +128,18 @@ describe("--include-partial-messages streams the model's events as claude 2.1.32
   });
 
   it("a block's assistant line is claude's: the block as its events built it, the answer's id, model and usage as it started, thinking's duration", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.turn({
-        reasoning: "hmm",
-        signature: "sig-1",
-        toolCalls: [{ id: "toolu_a", name: "bash", input: '{"command": "echo hi"}' }],
-      }),
-      reply.text("ok"),
-    ]);
-    const r = await runCli([...PARTIAL, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { r } = await printRun(
+      "go",
+      [
+        reply.turn({
+          reasoning: "hmm",
+          signature: "sig-1",
+          toolCalls: [{ id: "toolu_a", name: "bash", input: '{"command": "echo hi"}' }],
+        }),
+        reply.text("ok"),
+      ],
+      { flags: [...PARTIAL, "--permission-mode", "bypassPermissions"] },
+    );
     expect(r.code, r.stderr).toBe(0);
     const [thinking, call] = jsonLines(r.stdout).filter((line) => line.type === "assistant");
     const start = streamEvents(r.stdout)[0]?.event as { message: { model: string; usage: unknown } };
@@ -173,11 +173,9 @@ describe("--include-partial-messages streams the model's events as claude 2.1.32
   });
 
   it("a tool call cut at the output limit shows its arguments' text in its block's line, as claude's", async () => {
-    const box = sandbox();
     const cut = reply.turn({ toolCalls: [{ id: "toolu_a", name: "bash", input: '{"command": "echo ab' }] });
-    const server = await modelServer([{ ...cut, atLimit: true }, reply.text("ok")]);
-    const r = await runCli([...PARTIAL, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
+    const { r } = await printRun("go", [{ ...cut, atLimit: true }, reply.text("ok")], {
+      flags: [...PARTIAL, "--permission-mode", "bypassPermissions"],
     });
     expect(r.code, r.stderr).toBe(0);
     const [call] = jsonLines(r.stdout).filter((line) => line.type === "assistant");
@@ -196,10 +194,8 @@ describe("--include-partial-messages streams the model's events as claude 2.1.32
       ["summarized", "summarized"],
       ["omitted", "updates"],
     ]) {
-      const box = sandbox();
-      const server = await modelServer([reply.turn({ reasoning: "hmm", text: "ok" })]);
-      const r = await runCli([...PARTIAL, "--thinking-display", flag as string, "--cwd", box.project], {
-        env: modelEnv(server, box.home),
+      const { r } = await printRun("go", [reply.turn({ reasoning: "hmm", text: "ok" })], {
+        flags: [...PARTIAL, "--thinking-display", flag as string],
       });
       expect(r.code, r.stderr).toBe(0);
       const displays = jsonLines(r.stdout).flatMap((line) =>
@@ -215,9 +211,9 @@ describe("--include-partial-messages streams the model's events as claude 2.1.32
   });
 
   it("each line has claude's fields in claude's order; the first says how long the answer took to start, thinking's how thinking is shown", async () => {
-    const box = sandbox();
-    const server = await modelServer([reply.turn({ reasoning: "hmm", text: "ok" })]);
-    const r = await runCli([...PARTIAL, "--cwd", box.project], { env: modelEnv(server, box.home) });
+    const { r } = await printRun("go", [reply.turn({ reasoning: "hmm", text: "ok" })], {
+      flags: [...PARTIAL],
+    });
     expect(r.code, r.stderr).toBe(0);
     const lines = streamEvents(r.stdout);
     const [start, thinkingStart, thinking, signature] = lines;
@@ -242,15 +238,15 @@ describe("--include-partial-messages streams the model's events as claude 2.1.32
   });
 
   it("a sub-agent's model stream has no lines, as in claude; its caller's answers do", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("agent", { subagent_type: "general-purpose", prompt: "look around" }),
-      reply.turn({ reasoning: "sub thinks", text: "sub answer" }),
-      reply.text("main done"),
-    ]);
-    const r = await runCli([...PARTIAL, "--permission-mode", "bypassPermissions", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const { r } = await printRun(
+      "go",
+      [
+        reply.toolCall("agent", { subagent_type: "general-purpose", prompt: "look around" }),
+        reply.turn({ reasoning: "sub thinks", text: "sub answer" }),
+        reply.text("main done"),
+      ],
+      { flags: [...PARTIAL, "--permission-mode", "bypassPermissions"] },
+    );
     expect(r.code, r.stderr).toBe(0);
     const ids = new Set(streamEvents(r.stdout).map((line) => line.api_message_id));
     expect([...ids]).toEqual(["msg_loopback_1", "msg_loopback_3"]);
@@ -260,7 +256,7 @@ describe("--include-partial-messages streams the model's events as claude 2.1.32
   it("a provider that does not stream Anthropic's events still gets a line per piece of the answer's text", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("hello there")]);
-    const r = await runCli([...PARTIAL, "--model", "openai/gpt-4.1", "--cwd", box.project], {
+    const r = await runCli(["-p", "go", ...PARTIAL, "--model", "openai/gpt-4.1", "--cwd", box.project], {
       env: modelEnv(server, box.home, { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiBaseUrl }),
     });
     expect(r.code, r.stderr).toBe(0);
