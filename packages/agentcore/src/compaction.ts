@@ -124,22 +124,25 @@ export interface CompactedHistoryOptions {
   summary: string;
   /** Text added to the summary message (e.g. context hooks re-inject after compaction). */
   extra?: string[];
-  /** How many of the last model turns (assistant message and its tool results) to keep verbatim. */
+  /** How many of the last model turns (assistant message and its tool results) to keep verbatim (1 unless said). */
   keepTurns?: number;
   /** Most characters the kept turns may take; older turns are dropped first. */
   keepChars?: number;
 }
 
 /**
- * The history after compaction: one user message with the summary, then the user's latest
- * request when it is older than the kept turns (the work in progress), then the last few turns
- * as they were, starting at an assistant message so every tool call keeps its result.
+ * The history after compaction: one user message with the summary, then — when a turn is in
+ * progress (the history does not end on the model's answer) — the user's latest request if it is
+ * older than the kept turns, then the last turns as they were, starting at an assistant message
+ * so every tool call keeps its result. Between turns that is the summary and the last answer
+ * alone, as claude 2.1.328 keeps it (recorded after `/compact` and after an automatic compaction
+ * at a prompt's start): a compacted history is never longer than the one it replaces.
  */
 export function compactedHistory(
   messages: readonly ModelMessage[],
   options: CompactedHistoryOptions,
 ): ModelMessage[] {
-  const keepTurns = options.keepTurns ?? 3;
+  const keepTurns = options.keepTurns ?? 1;
   const keepChars = options.keepChars ?? Number.POSITIVE_INFINITY;
   let cut = messages.length;
   let turns = 0;
@@ -154,8 +157,10 @@ export function compactedHistory(
     }
   }
   const tail = messages.slice(cut);
-  // The user's latest request goes right after the summary unless it is among the kept messages.
-  const lastUser = lastUserIndex(messages);
+  // The user's latest request goes right after the summary while it is being worked on, unless it
+  // is among the kept messages; an answered one is the summary's.
+  const inProgress = messages.at(-1)?.role !== "assistant";
+  const lastUser = inProgress ? lastUserIndex(messages) : -1;
   // It is cut like the summary request's texts when it alone passes keepChars (a huge paste).
   const pending =
     lastUser >= 0 && lastUser < cut ? [keptWithin(messages[lastUser] as ModelMessage, keepChars)] : [];

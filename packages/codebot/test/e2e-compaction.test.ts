@@ -67,7 +67,8 @@ describe("compaction", () => {
     expect(text).toContain("SUMMARY: the user asked for ALPHA-work");
     expect(text).toContain("RULE: run the tests before you stop");
     expect(text).toContain("BETA-TASK"); // the request in progress
-    expect(text).toContain("RECENT"); // the last turns
+    expect(text).toContain("RECENT"); // the last turn
+    expect(text).not.toContain("OLD-THREE"); // the turns before it are the summary's
     expect(text).not.toContain("ALPHA-TASK: the first request");
     expect(text).not.toContain("first task done");
     expect(text).not.toContain("OLD-ONE");

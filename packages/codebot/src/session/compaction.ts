@@ -46,8 +46,11 @@ export interface CompactionParts {
   idleTimeoutMs?: number;
 }
 
-/** Turns kept verbatim after the summary, and the share of the window they may take at most. */
-const KEEP_TURNS = 3;
+/**
+ * Turns kept verbatim after the summary (the last: between turns, the last answer alone, as
+ * claude 2.1.328 keeps it), and the share of the window they may take at most.
+ */
+const KEEP_TURNS = 1;
 const KEEP_SHARE = 0.2;
 /**
  * The share of the window the conversation may take in the summary request (4 characters a token);
@@ -59,7 +62,7 @@ const RETRY_SHARE = 0.05;
 
 /**
  * Compaction: the model (or a PreCompact hook) summarises the conversation and the summary
- * replaces the history, followed by the user's latest request and the last few turns. Hooks:
+ * replaces the history, followed by the last answer (and, mid-turn, the request in progress). Hooks:
  * PreCompact (may block; its plain stdout joins the summary instructions), then PostCompact with
  * the summary, then SessionStart with source `compact`, whose context goes into the compacted
  * history with the instruction files (given again, InstructionsLoaded `compact`). The transcript gets a compaction boundary and the new history after it.

@@ -45,6 +45,28 @@ describe("-p /compact", () => {
     expect(requestText(server.requests[1])).not.toContain("/compact keep the word");
   });
 
+  it("the next prompt's request holds the summary and the last answer, not the earlier prompts and answers (as claude 2.1.328's)", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.text("FIRST-ANSWER"),
+      reply.text("LAST-ANSWER"),
+      reply.text("<summary>SUMMARY-OF-IT</summary>"),
+      reply.text("on we go"),
+    ]);
+    const env = modelEnv(server, box.home);
+    const args = ["--output-format", "json", "--cwd", box.project];
+    await runCli(["-p", "FIRST-PROMPT", ...args], { env });
+    await runCli(["-c", "-p", "LAST-PROMPT", ...args], { env });
+    expect((await runCli(["-c", "-p", "/compact", ...args], { env })).code).toBe(0);
+    const r = await runCli(["-c", "-p", "NEXT-PROMPT", ...args], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const messages = server.requests[3]?.body.messages as { role: string }[];
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    const text = requestText(server.requests[3]);
+    for (const kept of ["SUMMARY-OF-IT", "LAST-ANSWER", "NEXT-PROMPT"]) expect(text).toContain(kept);
+    for (const left of ["FIRST-PROMPT", "FIRST-ANSWER", "LAST-PROMPT"]) expect(text).not.toContain(left);
+  });
+
   it("the summary's tokens count in total_cost_usd and modelUsage; usage stays the prompt's own (none)", async () => {
     const box = sandbox();
     const server = await modelServer([
