@@ -13,7 +13,6 @@ import { sessionModel } from "../session/session-model.js";
 import { claudePermissionMode } from "../settings/permission-modes.js";
 import { CliError, errorMessage } from "./cli-error.js";
 import { closeWithNotice } from "./close-with-notice.js";
-import { compactAsPrompt, compactFocusOf, PRINT_COMMANDS } from "./compact-prompt.js";
 import { ControlChannel } from "./control/control-channel.js";
 import { MidTurnMessages } from "./control/mid-turn-messages.js";
 import { sdkHookExecutor } from "./control/sdk-hook-executor.js";
@@ -38,6 +37,13 @@ import { SubagentTaskLines } from "./output/task-lines.js";
 import { terminalSafe } from "./output/terminal-safe.js";
 import { ThinkingTokens } from "./output/thinking-tokens.js";
 import type { WireObject } from "./output/wire.js";
+import {
+  BUILTIN_COMMANDS,
+  PRINT_COMMANDS,
+  type PrintCommand,
+  printCommandOf,
+  runPrintCommand,
+} from "./print-commands.js";
 import { exit } from "./process-exit.js";
 import { PromptSuggestions, promptSuggestionsAllowed } from "./prompt-suggestions.js";
 import { STDIO_PROMPT } from "./prompt-tool-flag.js";
@@ -112,7 +118,13 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       { ...process.env, ...inventory.project.settings.env },
       inventory.project.settings.promptSuggestionEnabled,
     );
-  const ids = { sessionId, model: modelSpec.slice(modelSpec.indexOf("/") + 1) };
+  // The session the lines name: a `/clear` prompt starts another (print-commands.ts).
+  const ids = {
+    get sessionId() {
+      return runtime?.sessionId ?? sessionId;
+    },
+    model: modelSpec.slice(modelSpec.indexOf("/") + 1),
+  };
   const streamedResults = new Set<string>();
   const permissionDecisions = new Map<string, PermissionDecision>();
   const tasks = new SubagentTaskLines();
@@ -148,7 +160,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       for (const line of lines) writeBlocks(text === undefined ? line : withShownText(line, text));
     });
   };
-  const hookLines = new ClaudeHookLines(sessionId, flags.hookEvents === true);
+  const hookLines = new ClaudeHookLines(() => ids.sessionId, flags.hookEvents === true);
   const apiTime = apiClock();
   const debug = debugLines(flags);
   const onEvent = (event: SessionEvent) => {
@@ -163,7 +175,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     const hookLine = hookLines.line(event);
     if (hookLine) emit(hookLine);
     if (event.kind === "prompt_accepted" && toReplay) {
-      emit(replayLine(toReplay, sessionId));
+      emit(replayLine(toReplay, ids.sessionId));
       toReplay = undefined;
     }
     if (early) early.push(event);
@@ -264,7 +276,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       type: "system",
       subtype: "init",
       cwd: runtime.cwd,
-      session_id: sessionId,
+      session_id: ids.sessionId,
       tools: runtime.toolNames.map(claudeToolName),
       mcp_servers: runtime.mcpServers().map(initServerLine),
       model: ids.model,
@@ -333,12 +345,12 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
         if (shown !== "") process.stdout.write(shown.endsWith("\n") ? shown : `${shown}\n`);
       } else if (last || flags.outputFormat === "stream-json") {
         if (outcome && streaming)
-          process.stdout.write(jsonLine({ ...outcome, session_id: sessionId, uuid: randomUUID() }));
-        const failure = streaming ? apiErrorLine(result, sessionId) : undefined;
+          process.stdout.write(jsonLine({ ...outcome, session_id: ids.sessionId, uuid: randomUUID() }));
+        const failure = streaming ? apiErrorLine(result, ids.sessionId) : undefined;
         if (failure !== undefined) process.stdout.write(jsonLine(failure));
         const object = resultObject({
           result: { ...result, text },
-          sessionId,
+          sessionId: ids.sessionId,
           modelSpec: runtime.modelSpec,
           durationMs,
           durationApiMs,
@@ -372,6 +384,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
         emit,
         startModel: runtime.modelSpec,
         sessionId,
+        builtinCommands: flags.disableSlashCommands === true ? [] : BUILTIN_COMMANDS,
       }),
     );
   }
@@ -381,9 +394,28 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // gets a turn of its own, its `<task-notification>` the prompt (UserPromptSubmit sees it), with
   // its own init and result lines; the run ends once none is left. `json`'s object is the last turn's.
   const promptNow = (text: string) => {
-    const focus = compactFocusOf(text);
-    if (focus !== undefined) return compactAsPrompt(runtime, focus, flags.disableSlashCommands === true);
+    const command = printCommandOf(text);
+    if (command !== undefined) return runCommand(command);
     return midTurn ? midTurn.during(() => runtime.prompt(text)) : runtime.prompt(text);
+  };
+  // After a `/clear`, claude 2.1.328's stream-json (recorded) says the conversation was reset, in
+  // the old session's name, and gives the new session's init line before the result.
+  const runCommand = async (command: PrintCommand): Promise<PromptResult> => {
+    const before = ids.sessionId;
+    const result = await runPrintCommand(runtime, command, flags.disableSlashCommands === true);
+    if (streaming && ids.sessionId !== before) {
+      const id = randomUUID();
+      emit({
+        type: "conversation_reset",
+        new_conversation_id: id,
+        uuid: id,
+        trigger: "clear",
+        timestamp: new Date().toISOString(),
+        session_id: before,
+      });
+      emitInit();
+    }
+    return result;
   };
   const answer = async (prompt: string): Promise<number> => {
     let text = prompt;

@@ -59,8 +59,8 @@ export interface PromptResult {
   usageByModel: ReadonlyMap<string, Usage>;
   /** PostStopValidation in this prompt: how often the hooks ran, and the last failure's output. */
   validation: { attempts: number; lastFeedback?: string };
-  /** The prompt was a command run without the model (`/compact` in `-p`): claude's `local_command`. */
-  localCommand?: "compact";
+  /** The prompt was a built-in command (`/compact`, `/clear`, … in `-p`, as typed): claude's `local_command`. */
+  localCommand?: string;
 }
 
 /** A prompt's result that took no model step: ended before the model (a hook, a halt) or run without it. */

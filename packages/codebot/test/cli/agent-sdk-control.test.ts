@@ -36,7 +36,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     expect(answer).toMatchObject({
       subtype: "success",
       request_id: "init",
-      response: { hooks_applied: true, current_permission_mode: "default", commands: [] },
+      response: { hooks_applied: true, current_permission_mode: "default" },
     });
     const { exit } = await run.lastTurn("hi");
     expect(exit.code).toBe(0);
@@ -429,9 +429,17 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     const answer = (await run.initialized).response as Record<string, unknown>;
     await run.lastTurn("hi");
     expect(answer.agents).toEqual([{ name: "sdk-reviewer", description: "Reviews code" }]);
-    expect(answer.commands).toEqual([
-      { name: "greet", description: "Greets someone", argumentHint: "[name]" },
-    ]);
+    // The skills, then the built-in commands -p runs itself, as claude 2.1.328 lists them.
+    const commands = answer.commands as Record<string, unknown>[];
+    expect(commands[0]).toEqual({ name: "greet", description: "Greets someone", argumentHint: "[name]" });
+    expect(commands.slice(1).map((c) => c.name)).toEqual(["clear", "compact", "context", "usage"]);
+    expect(commands.find((c) => c.name === "compact")).toEqual({
+      name: "compact",
+      description: "Free up context by summarizing the conversation so far",
+      argumentHint: "<optional custom summarization instructions>",
+      builtin: true,
+    });
+    expect(commands.find((c) => c.name === "clear")?.aliases).toEqual(["reset", "new"]);
   });
 
   it("initialize's jsonSchema (the SDK's outputFormat) asks for structured output: the result line carries it", async () => {

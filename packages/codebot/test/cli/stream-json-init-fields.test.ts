@@ -42,9 +42,9 @@ describe("the stream-json init line", () => {
     expect(init).toMatchObject({ type: "system", subtype: "init", output_style: "default" });
     expect(init?.agents).toEqual(["general-purpose", "reviewer"]);
     expect(init?.skills).toEqual(["lint"]);
-    // The session's, then the built-in command -p runs itself, as claude 2.1.328 lists them.
+    // The session's, then the built-in commands -p runs itself, as claude 2.1.328 lists them.
     const commands = (init?.slash_commands as string[] | undefined) ?? [];
-    expect(commands.slice(0, -1).sort()).toEqual(["deploy", "lint"]);
-    expect(commands.at(-1)).toBe("compact");
+    expect(commands.slice(0, 2).sort()).toEqual(["deploy", "lint"]);
+    expect(commands.slice(2)).toEqual(["clear", "compact", "context", "usage"]);
   });
 });

@@ -69,6 +69,8 @@ export interface SdkRequestsContext {
   /** The model `setModel()` without a name goes back to: the one the session started with. */
   readonly startModel: string;
   readonly sessionId: string;
+  /** The built-in commands `-p` runs (print-commands.ts), listed after the session's; none with `--disable-slash-commands`. */
+  readonly builtinCommands?: readonly Record<string, unknown>[];
 }
 
 /** Claude Code's modes as `set_permission_mode` names them, and codebot's for each. */
@@ -103,7 +105,7 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
           if (hooks.length > 0) session.hooks.addScopedHooks("agent-sdk", hooks);
         }
         return {
-          commands: commandsOf(session),
+          commands: [...commandsOf(session), ...(context.builtinCommands ?? [])],
           agents: agentsOf(session),
           models: [],
           output_style: "default",

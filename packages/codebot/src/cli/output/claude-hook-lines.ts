@@ -20,9 +20,9 @@ export class ClaudeHookLines {
   /** The started runs waiting for their end, by run id. */
   private readonly running = new Map<string, HookStart>();
 
-  /** `all`: `--include-hook-events`, every event's hooks. */
+  /** `all`: `--include-hook-events`, every event's hooks. `sessionId`: the current one (a `/clear` starts another). */
   constructor(
-    private readonly sessionId: string,
+    private readonly sessionId: () => string,
     private readonly all: boolean,
   ) {}
 
@@ -84,6 +84,6 @@ export class ClaudeHookLines {
   }
 
   private base(): WireObject {
-    return { uuid: randomUUID(), session_id: this.sessionId };
+    return { uuid: randomUUID(), session_id: this.sessionId() };
   }
 }

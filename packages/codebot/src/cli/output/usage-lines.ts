@@ -17,7 +17,7 @@ export interface UsageView {
 }
 
 /** What a runtime has used so far. */
-export function usageOf(runtime: Runtime): UsageView {
+export function usageOf(runtime: Pick<Runtime, "modelSpec" | "context" | "usage" | "project">): UsageView {
   return {
     modelSpec: runtime.modelSpec,
     context: runtime.context(),

@@ -1,0 +1,109 @@
+/**
+ * The built-in commands `-p` runs itself when the prompt (or a stream-json message) is one of them,
+ * as claude 2.1.328's `-p` does (recorded): no UserPromptSubmit, no model call, a `success` result
+ * with `local_command` (the name as typed) and the command's output as `result`. Any other prompt,
+ * an unknown `/name` included, goes to the session.
+ */
+import { type PromptResult, resultWithoutSteps } from "../session/prompt-result.js";
+import type { Runtime } from "../session/runtime.js";
+import { compactAsPrompt } from "./compact-prompt.js";
+import { contextMarkdown } from "./output/context-markdown.js";
+import { contextUsage } from "./output/context-usage.js";
+import { stylesFor } from "./output/styles.js";
+import { costLines, usageOf } from "./output/usage-lines.js";
+
+/** A built-in command as the Agent SDK's `initialize` lists it (claude 2.1.328's shape and words, recorded). */
+export type BuiltinCommand = {
+  name: string;
+  description: string;
+  argumentHint: string;
+  aliases?: string[];
+  builtin: true;
+};
+
+/** The built-in commands `-p` runs, under the names claude lists them (`cost` is `usage`'s alias there). */
+export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
+  {
+    name: "clear",
+    description:
+      "Start a new session with empty context; previous session stays on disk (resumable with /resume)",
+    argumentHint: "",
+    aliases: ["reset", "new"],
+    builtin: true,
+  },
+  {
+    name: "compact",
+    description: "Free up context by summarizing the conversation so far",
+    argumentHint: "<optional custom summarization instructions>",
+    builtin: true,
+  },
+  { name: "context", description: "Show current context usage", argumentHint: "", builtin: true },
+  {
+    name: "usage",
+    description: "Show the session's cost and token usage",
+    argumentHint: "",
+    aliases: ["cost"],
+    builtin: true,
+  },
+];
+
+/** Their names, as the stream-json init line lists them after the session's. */
+export const PRINT_COMMANDS: readonly string[] = BUILTIN_COMMANDS.map((command) => command.name);
+
+/** Each name a prompt may use, and the command it runs. */
+const COMMAND_OF: ReadonlyMap<string, string> = new Map(
+  BUILTIN_COMMANDS.flatMap((command) =>
+    [command.name, ...(command.aliases ?? [])].map((name) => [name, command.name] as const),
+  ),
+);
+
+export interface PrintCommand {
+  /** The command run (`clear`, `compact`, `context`, `usage`). */
+  command: string;
+  /** The name as typed (`cost`, `reset`, …): the result's `local_command`, as claude's. */
+  typed: string;
+  /** What follows the name (`/compact`'s focus). */
+  args: string;
+}
+
+/** The built-in command a prompt runs, or undefined when it is a prompt for the session. */
+export function printCommandOf(prompt: string): PrintCommand | undefined {
+  const match = /^\/([a-z-]+)(?:\s+([\s\S]*))?$/.exec(prompt.trim());
+  const typed = match?.[1];
+  const command = typed === undefined ? undefined : COMMAND_OF.get(typed);
+  if (typed === undefined || command === undefined) return undefined;
+  return { command, typed, args: (match?.[2] ?? "").trim() };
+}
+
+export type PrintRuntime = Pick<
+  Runtime,
+  "compact" | "usage" | "clear" | "context" | "modelSpec" | "project" | "sessionId"
+>;
+
+/**
+ * Runs a built-in command as a prompt. With slash commands disabled it is refused in claude
+ * 2.1.328's words (recorded): they are the result, nothing runs.
+ */
+export async function runPrintCommand(
+  runtime: PrintRuntime,
+  { command, typed, args }: PrintCommand,
+  disabled = false,
+): Promise<PromptResult> {
+  if (disabled) return resultWithoutSteps("completed", `/${typed} isn't available in this environment.`);
+  if (command === "compact") return { ...(await compactAsPrompt(runtime, args)), localCommand: typed };
+  return { ...resultWithoutSteps("completed", localOutput(runtime, command)), localCommand: typed };
+}
+
+/** What `/clear`, `/context` and `/usage` print. */
+function localOutput(runtime: PrintRuntime, command: string): string {
+  switch (command) {
+    case "clear":
+      // SessionEnd `clear`, then a new session (new id and transcript) with SessionStart `clear`.
+      runtime.clear();
+      return "";
+    case "context":
+      return contextMarkdown(contextUsage(runtime.context(), runtime.modelSpec));
+    default:
+      return costLines(usageOf(runtime), stylesFor({ isTTY: false })).join("\n");
+  }
+}

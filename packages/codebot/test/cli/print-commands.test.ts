@@ -1,0 +1,134 @@
+/**
+ * `-p "/clear"`, `"/cost"` (`/usage`), `"/context"`: run by codebot itself, as claude 2.1.328's `-p`
+ * runs them (recorded against a loopback server): no model call, no UserPromptSubmit, a `success`
+ * result with `local_command` (the name as typed) and the command's output as `result`. `/clear`
+ * ends the session (SessionEnd `clear`) and goes on in a new one (SessionStart `clear`): the
+ * result names the new session.
+ */
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, modelEnv, modelServer, printRun, sandbox } from "./support/cli-fixtures.js";
+import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+/** Hooks that append their payload, one line each, to `hooks.jsonl` in the sandbox. */
+const logging = (file: string) => {
+  const group = [{ hooks: [command(`cat >> ${file}; echo >> ${file}`)] }];
+  return { hooks: { SessionStart: group, SessionEnd: group, UserPromptSubmit: group } };
+};
+const payloads = (file: string) =>
+  fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe("-p built-in commands", () => {
+  it("/cost is answered by codebot: the session's cost as the result, local_command cost, no model call, no UserPromptSubmit", async () => {
+    const box = sandbox();
+    const { r, server } = await printRun("/cost", [reply.text("not asked")], {
+      box,
+      flags: ["--output-format", "json"],
+      settings: logging(box.at("hooks.jsonl")),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      type: "result",
+      subtype: "success",
+      is_error: false,
+      num_turns: 0,
+      local_command: "cost",
+      result: expect.stringContaining("cost: $0.0000"),
+    });
+    expect(server.requests).toHaveLength(0);
+    expect(payloads(box.at("hooks.jsonl")).map((p) => p.hook_event_name)).not.toContain("UserPromptSubmit");
+  });
+
+  it("/context prints the context in use as claude's -p does, in markdown, without the model", async () => {
+    const { r, server } = await printRun("/context", [reply.text("not asked")]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("## Context Usage");
+    expect(r.stdout).toMatch(/\*\*Tokens:\*\* \S+ \/ \S+ \(\d+%\)/);
+    expect(r.stdout).toContain("| Category | Tokens | Percentage |");
+    expect(r.stdout).toMatch(/\| Free space \| \S+ \| [\d.]+% \|/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("-c then /clear: SessionEnd clear for the old session, SessionStart clear for a new one, which the result names", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", logging(box.at("hooks.jsonl")));
+    const server = await modelServer([reply.text("hello there")]);
+    const env = modelEnv(server, box.home);
+    const args = ["--output-format", "json", "--settings", settings, "--cwd", box.project];
+    const first = JSON.parse((await runCli(["-p", "hi", ...args], { env })).stdout);
+    fs.writeFileSync(box.at("hooks.jsonl"), "");
+
+    const r = await runCli(["-c", "-p", "/clear", ...args], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(result).toMatchObject({ subtype: "success", result: "", local_command: "clear", num_turns: 0 });
+    expect(result.session_id).not.toBe(first.session_id);
+    expect(server.requests).toHaveLength(1);
+    const hooks = payloads(box.at("hooks.jsonl"));
+    expect(hooks).toContainEqual(
+      expect.objectContaining({
+        hook_event_name: "SessionEnd",
+        reason: "clear",
+        session_id: first.session_id,
+      }),
+    );
+    expect(hooks).toContainEqual(
+      expect.objectContaining({
+        hook_event_name: "SessionStart",
+        source: "clear",
+        session_id: result.session_id,
+      }),
+    );
+  });
+
+  it("stream-json: after /clear, claude's conversation_reset line in the old session's name, then the new session's init line and result", async () => {
+    const { r } = await printRun("/reset", [reply.text("not asked")], {
+      flags: ["--output-format", "stream-json", "--verbose"],
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = jsonLines(r.stdout);
+    const inits = lines.filter((line) => line.subtype === "init");
+    const reset = lines.findIndex((line) => line.type === "conversation_reset");
+    expect(inits).toHaveLength(2);
+    expect(lines[reset]).toMatchObject({ trigger: "clear", session_id: inits[0]?.session_id });
+    expect(lines[reset + 1]).toBe(inits[1]);
+    expect(inits[1]?.session_id).not.toBe(inits[0]?.session_id);
+    expect(lines.at(-1)).toMatchObject({
+      type: "result",
+      local_command: "reset",
+      session_id: inits[1]?.session_id,
+    });
+  });
+
+  it("with --disable-slash-commands /clear is refused in claude's words: the session stays, nothing is sent", async () => {
+    const box = sandbox();
+    const { r, server } = await printRun("/clear", [reply.text("not asked")], {
+      box,
+      flags: ["--output-format", "json", "--disable-slash-commands"],
+      settings: logging(box.at("hooks.jsonl")),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      subtype: "success",
+      result: "/clear isn't available in this environment.",
+    });
+    expect(server.requests).toHaveLength(0);
+    expect(payloads(box.at("hooks.jsonl")).some((p) => p.reason === "clear" || p.source === "clear")).toBe(
+      false,
+    );
+  });
+
+  it("a /name that is no built-in command still goes to the session", async () => {
+    const { r, server } = await printRun("/nosuchcommand please", [reply.text("answered")]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("answered");
+    expect(server.requests).toHaveLength(1);
+  });
+});
