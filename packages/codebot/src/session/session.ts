@@ -228,9 +228,10 @@ export class Session {
       other.abandon?.();
       throw new Error(`session: cannot ${why} while a prompt is running`);
     }
-    const { agent, runner, meter } = this.parts;
+    const { agent, runner, meter, transcript } = this.parts;
     runner.sessionEnd({ reason: why });
     other.switchFiles();
+    if (why === "clear") transcript.localCommand("clear");
     this.parts.skills?.reset();
     agent.replaceMessages(other.messages);
     meter.reset(other.messages);

@@ -31,7 +31,8 @@ const HEAD_BYTES = 64 * 1024;
 /**
  * The project's sessions, the most recently written first. A session whose transcript holds no
  * conversation (started and left without a prompt) is left out: `-c` would resume nothing from it
- * and pass over the session the user means. `--resume <id>` still opens it.
+ * and pass over the session the user means. `--resume <id>` still opens it. One begun by `/clear`
+ * counts: the user means to go on with it, as claude's `-c` does.
  */
 export function listSessions(dir: string): SessionSummary[] {
   let names: string[];
@@ -104,6 +105,8 @@ function headOf(
     let messages = 0;
     for (const line of head.lines) {
       title = titleOf(line) ?? title;
+      // A session begun by /clear is one to go on with, though nothing was said in it yet.
+      if (line.type === "system" && line.subtype === "local_command") hasConversation = true;
       if (firstPrompt || !line.message || line.isSidechain === true) continue;
       if (line.type !== "user" && line.type !== "assistant") continue;
       if (messages++ === 0) forkedFrom = forkOrigin(line);

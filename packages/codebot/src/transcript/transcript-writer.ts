@@ -170,6 +170,33 @@ export class TranscriptWriter {
   }
 
   /**
+   * A built-in command run in the session (`/clear`), as claude 2.1.328 records it (its
+   * `local_command` line, recorded): no message, nothing the model is sent. A session begun by
+   * `/clear` has it first, so `-c` goes on with it (session-files.ts), as claude's `-c` does.
+   */
+  localCommand(command: string, output = ""): void {
+    const uuid = randomUUID();
+    this.write(
+      {
+        type: "system",
+        subtype: "local_command",
+        content: `<local-command-stdout>${output}</local-command-stdout>`,
+        level: "info",
+        commandRun: { command, args: "" },
+        uuid,
+        parentUuid: this.lastUuid.get("main") ?? null,
+        timestamp: new Date().toISOString(),
+        sessionId: this.sessionId,
+        session_id: this.sessionId,
+        cwd: this.cwd,
+        isSidechain: false,
+        agentName: "main",
+      },
+      { key: "main", uuid },
+    );
+  }
+
+  /**
    * The file exists from the start: hooks get its path in every payload, SessionStart included.
    * A home where it cannot be created (read-only) does not end the session, as a full disk does not.
    */

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, modelEnv, modelServer, printRun, sandbox } from "./support/cli-fixtures.js";
+import { command, modelEnv, modelServer, printRun, requestText, sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
@@ -86,6 +86,22 @@ describe("-p built-in commands", () => {
         session_id: result.session_id,
       }),
     );
+  });
+
+  it("-c after -p /clear goes on in the cleared session, as claude's: its id, none of the earlier conversation", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("EARLIER-ANSWER"), reply.text("fresh answer")]);
+    const env = modelEnv(server, box.home);
+    const args = ["--output-format", "json", "--cwd", box.project];
+    await runCli(["-p", "EARLIER-PROMPT", ...args], { env });
+    const cleared = JSON.parse((await runCli(["-c", "-p", "/clear", ...args], { env })).stdout);
+
+    const r = await runCli(["-c", "-p", "after the clear", ...args], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).session_id).toBe(cleared.session_id);
+    const text = requestText(server.requests[1]);
+    expect(text).toContain("after the clear");
+    expect(text).not.toContain("EARLIER");
   });
 
   it("stream-json: after /clear, claude's conversation_reset line in the old session's name, then the new session's init line and result", async () => {
