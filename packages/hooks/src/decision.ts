@@ -73,6 +73,8 @@ export interface Block {
   kind: "block";
   reason: string;
   by: string;
+  /** How Claude Code shows this block to the user, where that is not `reason` (claude-block-notice.ts). */
+  notice?: string;
   context?: string;
   updatedOutputs?: UpdatedOutput[];
   /** As Allow's: the waited-for Claude Code groups' `systemMessage`s. */

@@ -3,6 +3,8 @@
  * `hard` veto (§7.2), `soft` validation (§7.3), and `feedback` for the Claude Code groups of events
  * codebot otherwise runs in the background (§11). Runs are folded in configuration order.
  */
+
+import { claudeBlockNotice } from "./claude-block-notice.js";
 import {
   type Allow,
   DEFAULT_BLOCK_REASON,
@@ -39,10 +41,11 @@ export const MERGES: Readonly<Record<SyncMode, (event: HookEvent) => Merge>> = {
 function hardMerge(event: HookEvent): Merge {
   const spec: EventSpec = EVENT_SPECS[event];
   const held: { reasons: string[]; by?: string } = { reasons: [] };
-  const blockOf = (reason: string, by: string): Ruling => ({
+  const blockOf = (reason: string, by: string, notice?: string): Ruling => ({
     kind: "block",
     reason: [...held.reasons, reason].join("\n\n"),
     by: held.by ?? by,
+    ...(notice !== undefined && held.by === undefined ? { notice } : {}),
   });
   const rewrites = spec.rewritesArgs;
   // PreToolUse's allow/ask, PermissionRequest's allow (its new arguments go with it).
@@ -83,7 +86,7 @@ function hardMerge(event: HookEvent): Merge {
       if (run.blocks) {
         const reason = run.blockReason ?? DEFAULT_BLOCK_REASON;
         if (run.hook.style !== "claude" || spec.claude.joinsBlocks !== true)
-          return blockOf(reason, run.hook.name);
+          return blockOf(reason, run.hook.name, claudeBlockNotice(run));
         held.reasons.push(reason);
         held.by ??= run.hook.name;
         return undefined;

@@ -42,6 +42,8 @@ export interface PromptResult {
    * completed run whose Stop hooks still blocked after the last attempt, that hook's reason.
    */
   reason?: string;
+  /** Status `blocked`: how Claude Code words the block for the user, where that is not `reason` (a command's exit 2). */
+  blockNotice?: string;
   /** Status `blocked`: the event whose hook blocked the prompt (absent: UserPromptSubmit). */
   blockedBy?: "UserPromptExpansion";
   /** Status `stopped` by a hook's `continue: false`: its own words, and the event when claude reports it apart. */

@@ -283,7 +283,10 @@ export class Session {
           hookStop: { event: "UserPromptSubmit", reason: decision.reason },
         };
       case "block":
-        return early("blocked", decision.reason);
+        return {
+          ...early("blocked", decision.reason),
+          ...(decision.notice ? { blockNotice: decision.notice } : {}),
+        };
     }
     if (decision.sessionTitle) nameSession(transcript, this.parts.events, decision.sessionTitle);
 

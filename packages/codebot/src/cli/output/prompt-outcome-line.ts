@@ -10,7 +10,8 @@ export function promptOutcomeLine(result: PromptResult, prompt: string): WireObj
   const reason = result.reason ?? "";
   if (result.status === "blocked") {
     const event = result.blockedBy ?? "UserPromptSubmit";
-    return informational(`${event} operation blocked by hook:\n${reason}\n\nOriginal prompt: ${prompt}`, {
+    const shown = result.blockNotice ?? reason;
+    return informational(`${event} operation blocked by hook:\n${shown}\n\nOriginal prompt: ${prompt}`, {
       kind: "blocked_by_hook",
       prompt_kept: false,
       reason,
