@@ -31,11 +31,11 @@ for (const start of ["started at the call", "started ahead"] as const) {
       setAlwaysAhead(false);
     });
 
-    it("gives a successful command's output as Claude Code's Bash gives it, for hooks, and a failure none", async () => {
+    it("gives a successful command's output as Claude Code's Bash gives it, for hooks, and a non-zero exit Claude Code's error", async () => {
       const t = setup();
       const ok = await runTool(t.bash, { command: "echo out; echo err >&2" });
       expect(ok.data).toEqual({ stdout: "out\nerr", stderr: "", interrupted: false, isImage: false });
-      expect((await runTool(t.bash, { command: "exit 3" })).data).toBeUndefined();
+      expect((await runTool(t.bash, { command: "exit 3" })).data).toEqual({ error: "Exit code 3" });
       expect(t.bash.contentFromData?.({ stdout: "", stderr: "", interrupted: false })).toBe("(no output)");
     });
 

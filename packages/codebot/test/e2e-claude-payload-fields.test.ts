@@ -100,6 +100,21 @@ describe("Claude Code payload fields of 2.1.328", () => {
     expect(payloads.find((p) => p.hook_event_name === "PostToolUse")).not.toHaveProperty("session_crons");
   });
 
+  it("PostToolUseFailure's error for a bash exit is claude's: `Exit code N`, then the output trimmed", async () => {
+    const s = await startSession({
+      user: { hooks: { PostToolUseFailure: [{ hooks: [command("jq -c .error >> errors.jsonl")] }] } },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "echo out; echo err >&2; exit 3" }, "f1")),
+        reply.toolCalls(toolCall("bash", { command: "exit 4" }, "f2")),
+        reply.toolCalls(toolCall("bash", { command: "printf 'x\\n\\n'; false" }, "f3")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("fail");
+    await s.runtime.close();
+    expect(s.jsonLines("errors.jsonl")).toEqual(["Exit code 3\nout\nerr", "Exit code 4", "Exit code 1\nx"]);
+  });
+
   it('an Edit call without replace_all reaches the hooks with "replace_all": false, one with it as given', async () => {
     const s = await startSession({
       user: { hooks: { PreToolUse: [{ hooks: [command("jq -c .tool_input >> inputs.jsonl")] }] } },

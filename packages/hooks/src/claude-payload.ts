@@ -59,7 +59,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
       event === "PostToolUse" && args !== undefined
         ? (f.resultBlocks ?? toolResponse(args, f.output ?? "", f.resultData))
         : undefined,
-    error: event === "PostToolUseFailure" ? f.output : f.error,
+    error: event === "PostToolUseFailure" ? failureText(f) : f.error,
     is_interrupt: event === "PostToolUseFailure" ? (f.isInterrupt ?? false) : undefined,
     duration_ms: event === "PostToolUse" || event === "PostToolUseFailure" ? f.durationMs : undefined,
     // An MCP tool's server, on every tool event, as claude 2.1.328 sends it (recorded).
@@ -132,6 +132,12 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     final: f.final,
     delta: f.delta,
   });
+}
+
+/** A failed call's error: the tool's own Claude Code wording when it gives one (`{error}`), else the text the model reads. */
+function failureText(f: PayloadFields): string | undefined {
+  const error = f.resultData?.error;
+  return typeof error === "string" ? error : f.output;
 }
 
 /**

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { placeOfShell, runsAlongside, type ShellTool } from "../approval/read-only-bash.js";
 import { isDirectory } from "../fs/is-directory.js";
 import { changedFileRefusal, changedRun } from "../settings/approved-files.js";
-import { bashContentFromData, bashData } from "./claude-result-shapes.js";
+import { bashContentFromData, bashData, bashFailureData } from "./claude-result-shapes.js";
 import { commandEnv } from "./command-env.js";
 import { prepareShell, runShell, type ShellResult } from "./shell-process.js";
 import type { ToolEnvironment } from "./tool-environment.js";
@@ -100,7 +100,7 @@ export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       // A failed call's hooks get the error instead (PostToolUseFailure), as in Claude Code. A
       // silent command's `stdout` is "" for them, as claude 2.1.328's (recorded), not the model's "(no output)".
       return isFailure(result)
-        ? { content, isError: true }
+        ? { content, isError: true, ...failureData(result) }
         : { content, isError: false, data: bashData(result.output === "" ? note.trimStart() : content) };
     },
   };
@@ -127,6 +127,19 @@ function isFailure(r: ShellResult): boolean {
   return (
     r.spawnError !== undefined || r.lostError !== undefined || r.timedOut || r.aborted || r.exitCode !== 0
   );
+}
+
+/** A plain non-zero exit in Claude Code's words, for its hooks and stream-json (claude-result-shapes.ts). */
+function failureData(r: ShellResult): { data?: Record<string, unknown> } {
+  const plainExit =
+    r.spawnError === undefined &&
+    r.lostError === undefined &&
+    !r.timedOut &&
+    !r.aborted &&
+    r.killedBy === null;
+  return plainExit && r.exitCode !== null && r.exitCode !== 0
+    ? { data: bashFailureData(r.exitCode, r.output) }
+    : {};
 }
 
 function describe(r: ShellResult, timeoutMs: number): string {

@@ -13,6 +13,16 @@ export function bashData(text: string): Record<string, unknown> {
   return { stdout: text, stderr: "", interrupted: false, isImage: false };
 }
 
+/**
+ * A bash call that exited non-zero, as Claude Code words its failure: `Exit code N`, then the
+ * output trimmed (claude 2.1.328, recorded: PostToolUseFailure's `error`, and stream-json's
+ * `tool_use_result` after `Error: `). The model keeps codebot's own text (`… [exit code N]`).
+ */
+export function bashFailureData(exitCode: number, output: string): Record<string, unknown> {
+  const text = output.trim();
+  return { error: text === "" ? `Exit code ${exitCode}` : `Exit code ${exitCode}\n${text}` };
+}
+
 /** A Bash-shaped value (`stdout`, `stderr`, `interrupted`) as the model reads it: stdout, then stderr. */
 export function bashContentFromData(data: unknown): string | undefined {
   if (!isRecord(data)) return undefined;

@@ -16,6 +16,7 @@ import {
   type AgentEvent,
   isOutputLimitResume,
   type ThinkingDisplay,
+  type ToolResult,
   toolResultMessage,
 } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
@@ -154,7 +155,7 @@ function agentLines(
           ? { role: "user", content: [blockResult(e.call.id, blocks, e.result.isError)] }
           : { ...message, role: "user" },
         ...under(),
-        ...(e.result.data !== undefined ? { tool_use_result: e.result.data } : {}),
+        ...(e.result.data !== undefined ? { tool_use_result: toolUseResult(e.result) } : {}),
         ...(blocks ? { tool_use_result: blocks } : {}),
         // A refused call, as claude 2.1.328 writes it (recorded): its text after `Error: `.
         ...(decision?.decision === "reject" && e.result.data === undefined && !blocks
@@ -205,6 +206,12 @@ function agentLines(
     });
   }
   return lines;
+}
+
+/** A tool's own result for stream-json; a failure it words as Claude Code (`{error}`) is claude's `Error: <error>`. */
+function toolUseResult(result: ToolResult): unknown {
+  const error = result.data?.error;
+  return result.isError && typeof error === "string" ? `Error: ${error}` : result.data;
 }
 
 /** How the call's permission check ended, forgotten once read. */
