@@ -225,6 +225,21 @@ describe("compaction", () => {
     expect(s.runtime.messages[0]).toMatchObject({ role: "user" });
   });
 
+  it("SessionStart after a compaction names the model, as claude 2.1.328's does; the session's first SessionStart does not", async () => {
+    const s = await startSession({
+      user: { hooks: { SessionStart: [logGroup("")] } },
+      script: [reply.text("did it"), reply.text("SUMMARY-M")],
+    });
+    await s.runtime.prompt("first");
+    await s.runtime.compact();
+    await s.runtime.close();
+    const starts = s.jsonLines("hooks.jsonl").filter((h) => h.hook_event_name === "SessionStart");
+    expect(starts.map((h) => [h.source, h.model])).toEqual([
+      ["startup", undefined],
+      ["compact", "scripted"],
+    ]);
+  });
+
   it("compaction.auto false: the context passes the threshold and nothing is compacted", async () => {
     const s = await startSession({
       user: { ...SMALL_WINDOW, compaction: { auto: false } },

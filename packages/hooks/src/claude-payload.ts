@@ -85,6 +85,8 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
         ? subagentTranscriptPath(session.transcriptPath, session.sessionId, f.agentId)
         : undefined,
     source: f.source,
+    // claude 2.1.328 names the model on SessionStart `compact` only (recorded; not on startup or resume).
+    model: f.model,
     reason: f.reason,
     trigger: f.trigger,
     // Claude Code sends it on PreCompact, null when the user gave no focus (claude 2.1.328, recorded).

@@ -64,8 +64,8 @@ export interface EventInputs {
   Notification: { message: string; notificationType?: string };
   TaskCreated: { task: HookTask };
   TaskCompleted: { task: HookTask; previousTask: HookTask; statusFrom: string; statusTo: string };
-  /** `source`: Claude Code's SessionStart matcher field. */
-  SessionStart: { source?: SessionStartSource };
+  /** `source`: Claude Code's SessionStart matcher field. `model`: after a compaction, the model's id (Claude Code's `model`). */
+  SessionStart: { source?: SessionStartSource; model?: string };
   /** `reason`: Claude Code's SessionEnd matcher field. */
   SessionEnd: { reason?: SessionEndReason };
   /** `agent`: the sub-agent's type, its custom agent's name else general-purpose (Claude Code's `agent_type`), before its loop starts. */

@@ -89,6 +89,8 @@ export interface PayloadFields {
   lastAssistantMessage?: string;
   notificationType?: string;
   source?: string;
+  /** SessionStart after a compaction: the session's model id (Claude Code payloads only: `model`). */
+  model?: string;
   reason?: string;
   trigger?: string;
   customInstructions?: string;

@@ -162,7 +162,9 @@ export class Compaction {
     }
 
     runner.fire("PostCompact", { trigger, compactSummary: summary });
-    const sessionStart = await runner.sessionStart({ source: "compact" }).catch(() => undefined);
+    const sessionStart = await runner
+      .sessionStart({ source: "compact", model: this.parts.model().modelId })
+      .catch(() => undefined);
     const startContext = sessionStart
       ? (await takeSessionStartAnswer(sessionStart, "compact", this.parts.sessionStartEffects)).context
       : undefined;
