@@ -77,6 +77,39 @@ describe("Claude Code payload fields of 2.1.328", () => {
     expect(payloads.find((p) => p.hook_event_name === "PreToolUse")).not.toHaveProperty("duration_ms");
   });
 
+  it("permission_mode is left out where claude leaves it out: SessionStart, SessionEnd, SubagentStart, PreCompact", async () => {
+    const log = [{ hooks: [command("jq -c . >> payloads.jsonl")] }];
+    const s = await startSession({
+      user: {
+        hooks: Object.fromEntries(
+          ["SessionStart", "SessionEnd", "SubagentStart", "SubagentStop", "PreCompact", "Stop"].map((e) => [
+            e,
+            log,
+          ]),
+        ),
+      },
+      script: [
+        reply.toolCall("agent", { prompt: "look around" }),
+        reply.text("sub done"),
+        reply.text("main done"),
+        reply.text("SUMMARY"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.compact();
+    await s.runtime.close();
+    const modes = s.jsonLines("payloads.jsonl").map((p) => [p.hook_event_name, p.permission_mode]);
+    expect(modes).toEqual([
+      ["SessionStart", undefined],
+      ["SubagentStart", undefined],
+      ["SubagentStop", "bypassPermissions"],
+      ["Stop", "bypassPermissions"],
+      ["PreCompact", undefined],
+      ["SessionStart", undefined],
+      ["SessionEnd", undefined],
+    ]);
+  });
+
   it("a foreground sub-agent's SubagentStop carries them too, empty, as claude's", async () => {
     const s = await startSession({
       user: { hooks: { SubagentStop: [{ hooks: [command("jq -c . >> payloads.jsonl")] }] } },

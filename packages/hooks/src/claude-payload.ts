@@ -17,6 +17,19 @@ const CLAUDE_PERMISSION_MODE: Readonly<Record<string, string>> = {
   plan: "plan",
 };
 
+/**
+ * Events whose payload claude 2.1.328 sends without `permission_mode` (recorded: SessionStart of
+ * every source, SessionEnd, SubagentStart, PreCompact, Notification); its prompt, tool, permission
+ * and stop events carry it.
+ */
+const WITHOUT_PERMISSION_MODE: ReadonlySet<HookEvent> = new Set([
+  "SessionStart",
+  "SessionEnd",
+  "SubagentStart",
+  "PreCompact",
+  "Notification",
+]);
+
 /** Tool arguments that hold a path; Claude Code always hands hooks absolute ones. */
 const PATH_ARGS = ["file_path", "path", "notebook_path"];
 
@@ -45,7 +58,10 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     transcript_path: session.transcriptPath,
     cwd: session.cwd,
     prompt_id: session.promptId,
-    permission_mode: mode === undefined ? undefined : (CLAUDE_PERMISSION_MODE[mode] ?? mode),
+    permission_mode:
+      mode === undefined || WITHOUT_PERMISSION_MODE.has(event)
+        ? undefined
+        : (CLAUDE_PERMISSION_MODE[mode] ?? mode),
     effort: effort === undefined ? undefined : { level: effort },
     hook_event_name: event,
     tool_name: toolEvent && f.tool !== undefined ? claudeToolName(f.tool) : undefined,
