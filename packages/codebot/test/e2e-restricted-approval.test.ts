@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import type { RuntimeOptions } from "../src/session/create-runtime.js";
+import type { RuntimeOptions } from "../src/session/runtime-options.js";
 import { command, scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 
 /** A PreToolUse hook that allows every write. */

@@ -2,7 +2,7 @@ import type { EffortLevel, ThinkingDisplay } from "@codebot/agentcore";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import type { AutoCompactWindow } from "../session/auto-compact-window.js";
-import type { RuntimeOptions } from "../session/create-runtime.js";
+import type { RuntimeOptions } from "../session/runtime-options.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { OutputSchema } from "../tools/structured-output-tool.js";
 import type { SessionWorktree } from "../worktree/session-worktree.js";

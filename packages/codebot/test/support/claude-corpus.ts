@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ScriptedRequest, ScriptStep } from "@codebot/agentcore/testing";
-import type { RuntimeOptions } from "../../src/session/create-runtime.js";
+import type { RuntimeOptions } from "../../src/session/runtime-options.js";
 import { scratchDir, startSession, type TestSession } from "./e2e.js";
 
 export const CORPUS = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "claude-corpus");

@@ -8,8 +8,9 @@ import {
   scriptedModel,
 } from "@codebot/agentcore/testing";
 import { afterEach } from "vitest";
-import { createRuntime, type RuntimeOptions } from "../../src/session/create-runtime.js";
+import { createRuntime } from "../../src/session/create-runtime.js";
 import type { Runtime } from "../../src/session/runtime.js";
+import type { RuntimeOptions } from "../../src/session/runtime-options.js";
 import type { SessionEvent } from "../../src/session/session-events.js";
 
 export interface SessionSetup {
