@@ -45,18 +45,15 @@ import { sessionInstructions } from "../instructions/session-instructions.js";
 import { claudeMcpServerOf } from "../mcp/claude-provenance.js";
 import { elicitationHooks } from "../mcp/elicitation-hooks.js";
 import { type SessionMcp, sessionMcp } from "../mcp/session-mcp.js";
-import { resolveClaudeHome } from "../paths/claude-home.js";
-import { resolveCodebotHome } from "../paths/codebot-home.js";
 import { PathPolicy, realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import { ReadRules } from "../paths/read-rules.js";
 import { ownAllowRule } from "../settings/allow-grant.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import { isPluginProblem, type PluginFolder } from "../settings/load-plugins.js";
-import { resolveManagedRoot } from "../settings/managed-files.js";
 import { bypassRefusal } from "../settings/managed-policy.js";
 import { millisecondsVariable } from "../settings/milliseconds-variable.js";
 import { managedEnvOf, type UntrustedGrant } from "../settings/runtime-settings.js";
-import { CODE_RUNNING_TOOLS, customizationsOf } from "../settings/session-modes.js";
+import { CODE_RUNNING_TOOLS } from "../settings/session-modes.js";
 import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { GENERAL_PURPOSE } from "../tools/agent-tool.js";
@@ -67,6 +64,8 @@ import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
 import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { agentEnv } from "./agent-env.js";
+import { sessionNotices } from "./assembly/session-notices.js";
+import { readSessionSettings } from "./assembly/session-settings.js";
 import { autoCompactWindow } from "./auto-compact-window.js";
 import { BackgroundSaid } from "./background-context.js";
 import { Compaction } from "./compaction.js";
@@ -75,19 +74,14 @@ import { hookExecutors } from "./hook-executors.js";
 import { joinContext } from "./joined-context.js";
 import { retryPolicyOf } from "./max-retries.js";
 import { changeEffort, changeThinking, effortOfModel, modelEnv, modelFromSpec } from "./model-env.js";
-import { managedSettingsError, policyRefusal } from "./policy-refusal.js";
-import {
-  type ProjectSettings,
-  projectDirectory,
-  projectProblems,
-  readProjectSettings,
-} from "./project-settings.js";
+import { managedSettingsError } from "./policy-refusal.js";
+import { type ProjectSettings, projectProblems, readProjectSettings } from "./project-settings.js";
 import { PromptIds } from "./prompt-ids.js";
 import { finalText } from "./prompt-result.js";
 import { Runtime } from "./runtime.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { Session } from "./session.js";
-import { SessionEvents, type SubagentOrigin } from "./session-events.js";
+import type { SubagentOrigin } from "./session-events.js";
 import { lockSessionIfRecorded, SessionLock } from "./session-lock.js";
 import { sessionModel } from "./session-model.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
@@ -125,46 +119,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 const BARE_TOOLS: readonly string[] = ["bash", "edit", "read"];
 
 async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock): Promise<Runtime> {
-  const env: Env = options.env ?? process.env;
-  const cwd = projectDirectory(
-    options.cwd,
-    (dir) => new Error(`session: project directory ${dir} does not exist or is not a directory`),
+  const { events, notify } = sessionNotices(options);
+  const { env, cwd, codebotHome, claudeHome, where, project, customizations } = readSessionSettings(
+    options,
+    notify,
   );
-  const codebotHome = resolveCodebotHome(options.codebotHome, env as NodeJS.ProcessEnv);
-  const events = new SessionEvents();
-  if (options.onEvent) events.subscribe(options.onEvent);
-  const userNotify = options.notify ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const notify = (message: string, toolUseId?: string): void => {
-    userNotify(message, toolUseId);
-    events.emit({ kind: "notice", message });
-  };
-
-  const claudeHome = resolveClaudeHome(options.claudeHome, env as NodeJS.ProcessEnv);
-  const managedRoot = resolveManagedRoot(options.managedRoot, env as NodeJS.ProcessEnv);
-  // Read once, for the settings and for the watch of ConfigChange.
-  const where = {
-    cwd,
-    codebotHome,
-    claudeHome,
-    settingsFiles: options.settingsFiles,
-    // The Agent SDK's `reloadPlugins({addPlugins})` adds to it (each one more `--plugin-dir`).
-    pluginDirs: [...(options.pluginDirs ?? [])],
-    managedRoot,
-    ...(options.settingSources ? { sources: options.settingSources } : {}),
-    ...(options.modes ? { modes: options.modes } : {}),
-    ...(options.trustDir !== undefined ? { trustDir: options.trustDir } : {}),
-  };
-  const project =
-    options.projectSettings ?? readProjectSettings(where, { trustProjectHooks: options.trustProjectHooks });
-  // The modes in force: the flags', and safe mode your own settings' env may turn on.
   const modes = project.modes;
-  const customizations = customizationsOf(modes);
-  const refusal = policyRefusal(project, options.permissionMode);
-  if (refusal !== undefined) throw new Error(refusal);
   const { trustStore, settings, hooks: loadedHooks } = project;
-  // Settings read by the caller were reported by it (the CLI lists the trust store's problem with
-  // the settings' warnings): said again here, it would be a second line.
-  if (trustStore.problem && options.projectSettings === undefined) notify(trustStore.problem);
   // What the model (and a prompt hook's, a sub-agent's) is resolved from: `env` of the settings too.
   const modelAccess = modelEnv(env, settings, {
     ...(options.anthropicBetas !== undefined ? { anthropicBetas: options.anthropicBetas } : {}),
