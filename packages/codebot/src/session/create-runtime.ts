@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { LanguageModelV3 } from "@ai-sdk/provider";
 import {
   Agent,
   type AgentEvent,
   ContextMeter,
   contextWindowOf,
-  type Env,
   type Tool,
   userMessage,
   withoutThinking,
@@ -64,6 +62,7 @@ import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
 import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { agentEnv } from "./agent-env.js";
+import { ModelInUse, modelCallLimits } from "./assembly/model-in-use.js";
 import { sessionNotices } from "./assembly/session-notices.js";
 import { readSessionSettings } from "./assembly/session-settings.js";
 import { autoCompactWindow } from "./auto-compact-window.js";
@@ -72,8 +71,7 @@ import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
 import { hookExecutors } from "./hook-executors.js";
 import { joinContext } from "./joined-context.js";
-import { retryPolicyOf } from "./max-retries.js";
-import { changeEffort, changeThinking, effortOfModel, modelEnv, modelFromSpec } from "./model-env.js";
+import { modelFromSpec } from "./model-env.js";
 import { managedSettingsError } from "./policy-refusal.js";
 import { type ProjectSettings, projectProblems, readProjectSettings } from "./project-settings.js";
 import { PromptIds } from "./prompt-ids.js";
@@ -83,7 +81,6 @@ import type { RuntimeOptions } from "./runtime-options.js";
 import { Session } from "./session.js";
 import type { SubagentOrigin } from "./session-events.js";
 import { lockSessionIfRecorded, SessionLock } from "./session-lock.js";
-import { sessionModel } from "./session-model.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
 import { nameSession } from "./session-title.js";
 import { SessionUsage } from "./session-usage.js";
@@ -96,7 +93,6 @@ import { subagentModels } from "./subagent-model.js";
 import { dynamicSystemContext, mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
 import { SystemPromptSnapshot } from "./system-prompt-snapshot.js";
 import { postToolBatchHooks } from "./tool-batch-hooks.js";
-import { toolConcurrencyOf } from "./tool-concurrency.js";
 import { saveUndelivered, undeliveredHooksPath, undeliveredNotice } from "./undelivered-hooks.js";
 import { ValidationMark } from "./validation-mark.js";
 
@@ -126,30 +122,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   );
   const modes = project.modes;
   const { trustStore, settings, hooks: loadedHooks } = project;
-  // What the model (and a prompt hook's, a sub-agent's) is resolved from: `env` of the settings too.
-  const modelAccess = modelEnv(env, settings, {
-    ...(options.anthropicBetas !== undefined ? { anthropicBetas: options.anthropicBetas } : {}),
-    ...(options.effort !== undefined ? { effort: options.effort } : {}),
-    ...(options.maxThinkingTokens !== undefined ? { maxThinkingTokens: options.maxThinkingTokens } : {}),
-    ...(options.thinkingDisplay !== undefined ? { thinkingDisplay: options.thinkingDisplay } : {}),
-  });
-  const firstModel = sessionModel(options.model, settings, modelAccess);
-  let model = await modelOf(firstModel, modelAccess);
-  let modelSpec = specOf(firstModel);
-  // Claude's effort is not mapped to OpenAI's reasoning effort: other levels, and a model that
-  // does not reason (gpt-4.1, codebot's OpenAI default) refuses the field.
-  if (options.effort !== undefined && !modelSpec.startsWith("anthropic/"))
-    notify(`--effort: ${modelSpec} is not an Anthropic model; it is asked without an effort`);
-  // A step is priced, and counted in /cost, as the model that made it: a fallback by its own spec.
-  const fallbackSpecs = new Map<LanguageModelV3, string>();
-  for (const spec of options.fallbackModels ?? []) {
-    // Said as the flag's: "model: unknown provider" alone reads as --model's problem.
-    const fallback = await modelOf(spec, modelAccess).catch((error: Error) => {
-      throw new Error(`--fallback-model ${spec}: ${error.message}`);
-    });
-    fallbackSpecs.set(fallback, spec);
-  }
-  const specOfStep = (stepModel: LanguageModelV3) => fallbackSpecs.get(stepModel) ?? modelSpec;
+  const models = await ModelInUse.choose(options, settings, env, notify);
 
   const sessionDir = sessionDirectory(codebotHome, cwd);
   // `/resume` and `/clear` switch the session in place: these change then.
@@ -247,12 +220,12 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // Who runs a command, for the tools' commands and the hooks (the session id changes with /clear).
   const claudeCompat = claudeCompatOf(project.layers, codebotHome);
   const agentEnvOf = (role: "agent" | "harness") => () =>
-    agentEnv(role, { sessionId, claudeCompat, effort: effortOfModel(modelSpec, modelAccess) });
+    agentEnv(role, { sessionId, claudeCompat, effort: models.effort() });
   const executors = hookExecutors({
     agentEnv: agentEnvOf("harness"),
     allowedHosts: project.httpAllowList.hosts,
-    currentModel: () => model,
-    env: modelAccess,
+    currentModel: () => models.model,
+    env: models.access,
     settingsEnv: settings.env,
     envFiles: settings.envFiles,
     managedEnv: managedEnvOf(project.layers),
@@ -261,7 +234,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       // Asked not to think, as claude 2.1.328 asks an agent hook's model (recorded; without-thinking.ts).
       model: async (spec) =>
         withoutThinking(
-          spec === undefined ? model : await modelFromSpec(modelFlag(spec, modelAccess), modelAccess),
+          spec === undefined
+            ? models.model
+            : await modelFromSpec(modelFlag(spec, models.access), models.access),
         ),
       paths,
       env: settings.env,
@@ -342,7 +317,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         return promptIds.current;
       },
       get effort() {
-        return effortOfModel(modelSpec, modelAccess);
+        return models.effort();
       },
     },
     onTrace: (record) => {
@@ -455,8 +430,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   if (mainAgent !== undefined) {
     agentScopes.enterMain(mainAgent, cwd, notify);
     if (mainAgent.model !== undefined && options.modelFromFlag !== true && mayUseOwnModel(mainAgent)) {
-      modelSpec = modelFlag(mainAgent.model, modelAccess);
-      model = await modelOf(modelSpec, modelAccess);
+      await models.switchTo(modelFlag(mainAgent.model, models.access));
     }
   }
   // What ends each running sub-agent's own hooks, by run id.
@@ -488,17 +462,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         ]),
     ...(options.toolObservers ?? []),
   ];
-  // One limit for every model stream of the session: the main agent's, sub-agents', compaction's
-  // (absent: the kernel's 300 s).
-  const idleTimeoutMs = millisecondsVariable(
-    "CODEBOT_STREAM_IDLE_TIMEOUT_MS",
-    env.CODEBOT_STREAM_IDLE_TIMEOUT_MS,
-    1,
-    notify,
-  );
-  const toolConcurrency = toolConcurrencyOf(modelAccess, notify);
-  // The main agent's and sub-agents' model calls are retried alike.
-  const retry = retryPolicyOf(modelAccess, notify);
+  // One limit for every model stream of the session: the main agent's, sub-agents', compaction's.
+  const limits = modelCallLimits(env, models.access, notify);
   const tasks = new TaskStore(path.join(sessionDir, `${readId}.tasks.json`), notify, storage);
   const tools = builtinTools({
     toolEnv: {
@@ -513,11 +478,11 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     tasks,
     taskHooks: runner,
     subagents: {
-      model: () => model,
+      model: () => models.model,
       modelFor: subagentModels({
-        model: () => model,
-        modelSpec: () => modelSpec,
-        env: modelAccess,
+        model: () => models.model,
+        modelSpec: () => models.spec,
+        env: models.access,
         isGrantTrusted: project.isGrantTrusted,
         notify,
       }),
@@ -528,10 +493,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       middleware,
       systemPrompt: (name) => subagentSystemPrompt(cwd, name),
       maxTurns: options.maxTurns,
-      ...(toolConcurrency !== undefined ? { toolConcurrency } : {}),
-      ...(spendingLimit ? { overBudget: spendingLimit.afterStep(() => modelSpec) } : {}),
-      ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
-      ...(retry !== undefined ? { retry } : {}),
+      ...limits,
+      ...(spendingLimit ? { overBudget: spendingLimit.afterStep(() => models.spec) } : {}),
       onEvent: (agentName, event) => {
         if (event.type === "message_end") recordSubagentMessage(agentName, event.message, event);
         emitSubagentEvent(agentName, event);
@@ -670,7 +633,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const usage = new SessionUsage();
   events.subscribe((event) => {
     if (event.kind === "agent" && event.event.type === "step_usage")
-      usage.add(specOfStep(event.event.model), event.event.usage);
+      usage.add(models.specOfStep(event.event.model), event.event.usage);
   });
   const compactWindow = autoCompactWindow(
     options.autoCompactWindow,
@@ -679,8 +642,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     notify,
   );
   const compaction = new Compaction({
-    model: () => model,
-    contextWindow: () => contextWindowOf(modelSpec, settings.models),
+    model: () => models.model,
+    contextWindow: () => contextWindowOf(models.spec, settings.models),
     settings: settings.compaction,
     meter,
     runner,
@@ -698,11 +661,11 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     },
     compacted: () => promptSnapshot.reset(),
     sessionStartEffects,
-    ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
+    ...(limits.idleTimeoutMs !== undefined ? { idleTimeoutMs: limits.idleTimeoutMs } : {}),
     ...(compactWindow !== undefined ? { autoCompactWindow: compactWindow } : {}),
     usage: (used) => {
-      usage.add(modelSpec, used);
-      spendingLimit?.add(modelSpec, used);
+      usage.add(models.spec, used);
+      spendingLimit?.add(models.spec, used);
     },
   });
   meter.reset(restored?.messages ?? []);
@@ -720,11 +683,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     restored?.systemPrompt,
   );
   const agent = new Agent({
-    model,
-    ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
-    ...(retry !== undefined ? { retry } : {}),
+    model: models.model,
+    ...limits,
     ...(options.rawChunks === true ? { rawChunks: true } : {}),
-    fallbackModels: [...fallbackSpecs.keys()],
+    fallbackModels: models.fallbacks(),
     ...(restored ? { messages: restored.messages } : {}),
     beforeModelStep: compaction.beforeModelStep,
     afterToolCalls: async (info) => {
@@ -736,8 +698,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     tools: mainTools,
     middleware,
     maxTurns: options.maxTurns,
-    ...(toolConcurrency !== undefined ? { toolConcurrency } : {}),
-    ...(spendingLimit ? { overBudget: spendingLimit.afterStep(specOfStep) } : {}),
+    ...(spendingLimit ? { overBudget: spendingLimit.afterStep(models.specOfStep) } : {}),
     // PostStopValidation first (it checks the changes); the Stop hooks see a stop that stands.
     onStop: async (info) => {
       // A turn that ended without the answer `--json-schema` asked for is not over yet (claude's reminder).
@@ -763,7 +724,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     promptIds,
     backgroundContext: () => backgroundSaid.take(),
     ...(spendingLimit ? { spendingLimit } : {}),
-    modelSpecOf: specOfStep,
+    modelSpecOf: models.specOfStep,
     ...(structured ? { structured } : {}),
     stopFailure: (error, newMessages) => {
       const last = finalText(newMessages);
@@ -884,28 +845,22 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     instructions: instructions.loaded,
     skills,
     agents: { all: agents.agents, main: mainAgent },
-    getModel: () => model,
-    modelSpec: () => modelSpec,
+    getModel: () => models.model,
+    modelSpec: () => models.spec,
     usage,
     context: () => ({
       tokens: meter.tokens(),
-      window: contextWindowOf(modelSpec, settings.models),
+      window: contextWindowOf(models.spec, settings.models),
       lastStep: meter.lastStep(),
     }),
     setModel: async (next) => {
-      model = await modelOf(next, modelAccess);
-      modelSpec = specOf(next);
-      agent.setModel(model);
-      return model;
+      agent.setModel(await models.switchTo(next));
+      return models.model;
     },
     reloadSkills: () => sessionStartEffects.reloadSkills(),
-    effort: () => effortOfModel(modelSpec, modelAccess),
+    effort: () => models.effort(),
     setEffort: async (level) => {
-      changeEffort(modelAccess, level);
-      // The model carries its effort from when it was made: made again (only Anthropic's take one).
-      if (!modelSpec.startsWith("anthropic/")) return;
-      model = await modelOf(modelSpec, modelAccess);
-      agent.setModel(model);
+      if (await models.changeEffort(level)) agent.setModel(models.model);
     },
     userSettingsFile: path.join(claudeCompat ? claudeHome : codebotHome, "settings.json"),
     subagentId: (name) => subagentRuns.get(name)?.id,
@@ -925,11 +880,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       return { plugins: again.plugins, errors: skipped.length };
     },
     setThinking: async (change) => {
-      changeThinking(modelAccess, change);
-      // As setEffort: the model carries its budget from when it was made (only Anthropic's take one).
-      if (!modelSpec.startsWith("anthropic/")) return;
-      model = await modelOf(modelSpec, modelAccess);
-      agent.setModel(model);
+      if (await models.changeThinking(change)) agent.setModel(models.model);
     },
     setFlagRules: (rules) => {
       if (managedRulesOnly) {
@@ -983,16 +934,6 @@ function continueTranscript(transcript: TranscriptWriter, restored: RestoredConv
   if (!restored) return;
   transcript.continueFrom(restored.lastUuid, restored.title);
   if (restored.interrupted.length > 0) transcript.append({ role: "tool", content: restored.interrupted });
-}
-
-/** The `provider/id` a model is known by (a model object: its provider and id). */
-function specOf(given: LanguageModelV3 | string): string {
-  return typeof given === "string" ? given : `${given.provider.split(".")[0]}/${given.modelId}`;
-}
-
-/** A model as given, or resolved from its `provider/id` spec. */
-function modelOf(given: LanguageModelV3 | string, env: Env): Promise<LanguageModelV3> {
-  return typeof given === "string" ? modelFromSpec(given, env) : Promise.resolve(given);
 }
 
 /** The one-time notices of what the project's settings asked for but did not get. */
