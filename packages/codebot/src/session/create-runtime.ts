@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import {
   Agent,
@@ -35,7 +33,6 @@ import type { PermissionRule } from "../approval/permission-rule.js";
 import { reloadedRules } from "../approval/reloaded-rules.js";
 import { visible } from "../approval/visible-text.js";
 import { modelFlag } from "../cli/model-flag.js";
-import { removeStaleTemps } from "../fs/stale-temps.js";
 import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
 import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
 import { projectContext } from "../instructions/project-context.js";
@@ -57,12 +54,11 @@ import { TaskStore } from "../tasks/task-store.js";
 import { GENERAL_PURPOSE } from "../tools/agent-tool.js";
 import { builtinTools } from "../tools/builtin-tools.js";
 import { STRUCTURED_OUTPUT_TOOL, StructuredOutput } from "../tools/structured-output-tool.js";
-import { forkSessionFiles } from "../transcript/fork-session.js";
-import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
-import { type RestoredConversation, readTranscript } from "../transcript/transcript-reader.js";
+import type { RestoredConversation } from "../transcript/transcript-reader.js";
 import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { agentEnv } from "./agent-env.js";
 import { ModelInUse, modelCallLimits } from "./assembly/model-in-use.js";
+import { SessionFiles, sessionSwitches } from "./assembly/session-files.js";
 import { sessionNotices } from "./assembly/session-notices.js";
 import { readSessionSettings } from "./assembly/session-settings.js";
 import { autoCompactWindow } from "./auto-compact-window.js";
@@ -80,7 +76,7 @@ import { Runtime } from "./runtime.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { Session } from "./session.js";
 import type { SubagentOrigin } from "./session-events.js";
-import { lockSessionIfRecorded, SessionLock } from "./session-lock.js";
+import { SessionLock } from "./session-lock.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
 import { nameSession } from "./session-title.js";
 import { SessionUsage } from "./session-usage.js";
@@ -124,35 +120,18 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const { trustStore, settings, hooks: loadedHooks } = project;
   const models = await ModelInUse.choose(options, settings, env, notify);
 
-  const sessionDir = sessionDirectory(codebotHome, cwd);
-  // `/resume` and `/clear` switch the session in place: these change then.
-  let sessionId = options.sessionId ?? randomUUID();
+  const files = SessionFiles.open(
+    options,
+    { cwd, codebotHome, trustFile: trustStore.file },
+    sessionLock,
+    events,
+    notify,
+  );
+  const { transcript, restored } = files;
   const spendingLimit =
     options.maxBudgetUsd === undefined
       ? undefined
       : new SpendingLimit(options.maxBudgetUsd, () => settings.models);
-  let transcriptPath = path.join(sessionDir, `${sessionId}.jsonl`);
-  // Claude Code's CLAUDE_ENV_FILE: what SessionStart and Setup hooks export, bash commands get.
-  const hookEnvFile = () => path.join(codebotHome, "session-env", sessionId, "hooks-env.sh");
-  let tasksPath = path.join(sessionDir, `${sessionId}.tasks.json`);
-  const markPath = (id: string) => path.join(sessionDir, `${id}.unverified`);
-  const storage = { persist: options.persistSession !== false };
-  if (options.forkFrom !== undefined && storage.persist)
-    forkSessionFiles(sessionDir, options.forkFrom, sessionId);
-  // Whose files the session's earlier state is read from: its own, or those of the session a fork
-  // that writes nothing starts from.
-  const readId = storage.persist ? sessionId : (options.forkFrom ?? sessionId);
-  // Before its transcript and task list are read or written: another codebot may be running it.
-  // A session that writes nothing spoils no other run's files.
-  if (storage.persist) sessionLock.hold(lockSessionIfRecorded(sessionDir, sessionId));
-  const restored = options.resume
-    ? restoreSession(readId, path.join(sessionDir, `${readId}.jsonl`), notify)
-    : undefined;
-  const transcript = new TranscriptWriter(transcriptPath, sessionId, cwd, notify, undefined, storage);
-  continueTranscript(transcript, restored);
-  if (options.sessionName !== undefined) nameSession(transcript, events, options.sessionName);
-  // What a codebot killed mid-write left beside the transcripts, task lists and trust files.
-  for (const dir of [sessionDir, path.dirname(trustStore.file)]) removeStaleTemps(dir);
 
   const paths = new PathPolicy(
     cwd,
@@ -220,7 +199,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // Who runs a command, for the tools' commands and the hooks (the session id changes with /clear).
   const claudeCompat = claudeCompatOf(project.layers, codebotHome);
   const agentEnvOf = (role: "agent" | "harness") => () =>
-    agentEnv(role, { sessionId, claudeCompat, effort: models.effort() });
+    agentEnv(role, { sessionId: files.id, claudeCompat, effort: models.effort() });
   const executors = hookExecutors({
     agentEnv: agentEnvOf("harness"),
     allowedHosts: project.httpAllowList.hosts,
@@ -295,11 +274,11 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     approveHook: approval.approveHook,
     session: {
       get sessionId() {
-        return sessionId;
+        return files.id;
       },
       cwd,
       get transcriptPath() {
-        return transcriptPath;
+        return files.transcriptPath;
       },
       get permissionMode() {
         return approval.mode;
@@ -311,7 +290,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         return mainAgent?.name;
       },
       get envFile() {
-        return hookEnvFile();
+        return files.hookEnvFile();
       },
       get promptId() {
         return promptIds.current;
@@ -337,7 +316,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     onHookError: notify,
     // An audit endpoint that was down keeps its records: spooled beside the transcript, for replay.
     onUndelivered: (run) => {
-      const file = undeliveredHooksPath(transcriptPath);
+      const file = undeliveredHooksPath(files.transcriptPath);
       const error = saveUndelivered(file, [run]);
       if (!spoolNoticeGiven || error !== undefined) notify(undeliveredNotice(run.hook, file, error));
       spoolNoticeGiven = true;
@@ -439,7 +418,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const validation = new StopValidation(
     (input) => runner.postStopValidation(input),
     settings.postStopValidation.maxAttempts,
-    new ValidationMark(markPath(readId), storage),
+    new ValidationMark(files.markPath(files.readId), files.storage),
   );
   const stopHooks = new StopHooks({
     fire: (input) => runner.stop(input),
@@ -464,11 +443,11 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   ];
   // One limit for every model stream of the session: the main agent's, sub-agents', compaction's.
   const limits = modelCallLimits(env, models.access, notify);
-  const tasks = new TaskStore(path.join(sessionDir, `${readId}.tasks.json`), notify, storage);
+  const tasks = new TaskStore(files.tasksAtStart(), notify, files.storage);
   const tools = builtinTools({
     toolEnv: {
       paths,
-      hookEnvFile,
+      hookEnvFile: files.hookEnvFile,
       env: settings.env,
       agentEnv: agentEnvOf("agent"),
       envFiles: settings.envFiles,
@@ -488,7 +467,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       }),
       mayUseOwnModel,
       ...(background ? { background } : {}),
-      outputFile: (runId) => subagentTranscriptPath(transcriptPath, sessionId, runId),
+      outputFile: (runId) => subagentTranscriptPath(files.transcriptPath, files.id, runId),
       agents: agents.agents,
       middleware,
       systemPrompt: (name) => subagentSystemPrompt(cwd, name),
@@ -508,7 +487,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         // The agent's own hooks first, so its SubagentStart hooks fire too.
         scopeEnds.set(run.id, agentScopes.enter(run));
         // Its own transcript too, where Claude Code keeps one (SubagentStop's agent_transcript_path).
-        const file = subagentTranscriptPath(transcriptPath, sessionId, run.id);
+        const file = subagentTranscriptPath(files.transcriptPath, files.id, run.id);
         const origin: SubagentOrigin = {
           id: run.id,
           subagentType: run.agent?.name ?? GENERAL_PURPOSE,
@@ -520,7 +499,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         subagentRuns.set(run.name, { id: run.id, type: run.type, origin });
         subagentTranscripts.set(
           run.name,
-          new TranscriptWriter(file, sessionId, cwd, notify, undefined, storage),
+          new TranscriptWriter(file, files.id, cwd, notify, undefined, files.storage),
         );
         const decision = await runner.fire("SubagentStart", {
           agent: run.type,
@@ -620,13 +599,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // `/resume` and `/clear` point transcript, task list and ids at another session (a new one for `/clear`).
   const switchFiles = (id: string, restored?: RestoredConversation) => {
     promptSnapshot.reset(restored?.systemPrompt);
-    sessionId = id;
-    transcriptPath = path.join(sessionDir, `${id}.jsonl`);
-    tasksPath = path.join(sessionDir, `${id}.tasks.json`);
-    transcript.switchTo(transcriptPath, sessionId);
-    continueTranscript(transcript, restored);
-    tasks.switchTo(tasksPath);
-    validation.switchTo(markPath(id));
+    files.switchTo(id, restored);
+    tasks.switchTo(files.tasksPath);
+    validation.switchTo(files.markPath(id));
   };
   const meter = new ContextMeter();
   // Every agent's model steps, on the model that made them (compaction's summaries are added by it).
@@ -792,7 +767,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       ),
     fileWatch,
     settingsWatch,
-    identity: () => ({ sessionId, transcriptPath, tasksPath }),
+    identity: () => files.identity(),
     title: () => transcript.title,
     promptIds,
     cwd,
@@ -810,37 +785,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     session,
     events,
     mcp,
-    resume: (id) => {
-      const lock = id === sessionId ? undefined : lockSessionIfRecorded(sessionDir, id);
-      const file = path.join(sessionDir, `${id}.jsonl`);
-      let conversation: RestoredConversation;
-      try {
-        conversation = restoreSession(id, file, notify);
-      } catch (error) {
-        lock?.release();
-        throw error;
-      }
-      return {
-        messages: conversation.messages,
-        switchFiles: () => {
-          if (lock) sessionLock.hold(lock);
-          switchFiles(id, conversation);
-        },
-        abandon: () => lock?.release(),
-      };
-    },
-    fresh: () => {
-      const id = randomUUID();
-      const lock = lockSessionIfRecorded(sessionDir, id);
-      return {
-        messages: [],
-        switchFiles: () => {
-          sessionLock.hold(lock);
-          switchFiles(id);
-        },
-        abandon: () => lock.release(),
-      };
-    },
+    ...sessionSwitches(files, sessionLock, notify, switchFiles),
     sessionLock,
     instructions: instructions.loaded,
     skills,
@@ -905,35 +850,6 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     },
   });
   return runtime;
-}
-
-/** The conversation of an earlier session, with a notice of what could not be restored. */
-function restoreSession(
-  sessionId: string,
-  transcriptPath: string,
-  notify: (message: string) => void,
-): RestoredConversation {
-  if (!isSessionId(sessionId)) throw new Error(`session: "${sessionId}" is not a session id`);
-  if (!fs.existsSync(transcriptPath))
-    throw new Error(`session: no session ${sessionId} in this project (${path.dirname(transcriptPath)})`);
-  let restored: RestoredConversation;
-  try {
-    restored = readTranscript(transcriptPath);
-  } catch (error) {
-    throw new Error(`session: cannot resume ${sessionId}: ${(error as Error).message}; nothing was changed`);
-  }
-  for (const line of restored.skipped) notify(`codebot: resuming ${sessionId}: ${line}`);
-  return restored;
-}
-
-/**
- * New lines of a resumed session chain on from its last line. The error results made up for calls
- * cut off are written too: later resumes find them and do not report those calls again.
- */
-function continueTranscript(transcript: TranscriptWriter, restored: RestoredConversation | undefined): void {
-  if (!restored) return;
-  transcript.continueFrom(restored.lastUuid, restored.title);
-  if (restored.interrupted.length > 0) transcript.append({ role: "tool", content: restored.interrupted });
 }
 
 /** The one-time notices of what the project's settings asked for but did not get. */
