@@ -13,10 +13,8 @@ import {
   type Decision,
   formatProblem,
   type HookProgress,
-  type LoadedHooks,
   subagentTranscriptPath,
   systemReminder,
-  USER_OWNED_SOURCES,
 } from "@codebot/hooks";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import { agentHookRunner } from "../agents/agent-hook.js";
@@ -26,12 +24,6 @@ import { sessionAgent } from "../agents/agent-named.js";
 import { agentTools } from "../agents/agent-tools.js";
 import { BackgroundAgents } from "../agents/background-agents.js";
 import { loadAgents } from "../agents/load-agents.js";
-import { ApprovalEngine } from "../approval/approval-engine.js";
-import { permissionHooks } from "../approval/permission-hooks.js";
-import { permissionPromptTool } from "../approval/permission-prompt-tool.js";
-import type { PermissionRule } from "../approval/permission-rule.js";
-import { reloadedRules } from "../approval/reloaded-rules.js";
-import { visible } from "../approval/visible-text.js";
 import { modelFlag } from "../cli/model-flag.js";
 import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
 import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
@@ -40,14 +32,9 @@ import { sessionInstructions } from "../instructions/session-instructions.js";
 import { claudeMcpServerOf } from "../mcp/claude-provenance.js";
 import { elicitationHooks } from "../mcp/elicitation-hooks.js";
 import { type SessionMcp, sessionMcp } from "../mcp/session-mcp.js";
-import { PathPolicy, realPathOfDeepestAncestor } from "../paths/path-policy.js";
-import { ReadRules } from "../paths/read-rules.js";
-import { ownAllowRule } from "../settings/allow-grant.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import { isPluginProblem, type PluginFolder } from "../settings/load-plugins.js";
-import { bypassRefusal } from "../settings/managed-policy.js";
-import { millisecondsVariable } from "../settings/milliseconds-variable.js";
-import { managedEnvOf, type UntrustedGrant } from "../settings/runtime-settings.js";
+import { managedEnvOf } from "../settings/runtime-settings.js";
 import { CODE_RUNNING_TOOLS } from "../settings/session-modes.js";
 import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
@@ -60,6 +47,7 @@ import { agentEnv } from "./agent-env.js";
 import { ModelInUse, modelCallLimits } from "./assembly/model-in-use.js";
 import { SessionFiles, sessionSwitches } from "./assembly/session-files.js";
 import { sessionNotices } from "./assembly/session-notices.js";
+import { SessionPermissions } from "./assembly/session-permissions.js";
 import { readSessionSettings } from "./assembly/session-settings.js";
 import { autoCompactWindow } from "./auto-compact-window.js";
 import { BackgroundSaid } from "./background-context.js";
@@ -133,68 +121,18 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       ? undefined
       : new SpendingLimit(options.maxBudgetUsd, () => settings.models);
 
-  const paths = new PathPolicy(
-    cwd,
-    // `--restricted` confines the file tools to the working folders (claude's), whoever asks otherwise.
-    options.allowOutsideProject === true && modes?.restricted !== true,
-    [],
-    [...settings.permissions.directories, ...(options.addDirs ?? [])],
-  );
-  // The settings' rules, then the command line's (the user's own) unless only the managed ones count.
-  const managedRulesOnly = settings.policy.managedRulesOnlyBy !== undefined;
-  const flagRules: Pick<RuntimeOptions, "allowedTools" | "disallowedTools"> = managedRulesOnly ? {} : options;
-  if (managedRulesOnly && (options.allowedTools?.length || options.disallowedTools?.length))
-    notify(
-      `codebot: --allowedTools and --disallowedTools are ignored: only the managed settings' permission rules count (allowManagedPermissionRulesOnly in ${settings.policy.managedRulesOnlyBy})`,
-    );
-  // `--allowedTools` rules are your own, as a `--settings` file's are: one whose git would run what
-  // the repository's .git brings waits for its approval too (ownAllowRule).
-  const flagAllow: PermissionRule[] = [];
-  const flagUntrusted: UntrustedGrant[] = [];
-  for (const rule of flagRules.allowedTools ?? []) {
-    const own = ownAllowRule(rule, cwd, project.isGrantTrusted);
-    if ("rule" in own) flagAllow.push(own.rule);
-    else flagUntrusted.push({ grant: own.untrusted, source: "cli", file: "--allowedTools" });
-  }
-  const rulesOf = (permissions: typeof settings.permissions) => ({
-    allow: [...permissions.allow, ...flagAllow],
-    ask: permissions.ask,
-    deny: [...permissions.deny, ...(flagRules.disallowedTools ?? [])],
-  });
-  const rulesAtStart = rulesOf(settings.permissions);
-  const approval = new ApprovalEngine({
-    mode: options.permissionMode ?? settings.permissions.mode ?? "ask",
-    rules: rulesAtStart,
-    paths,
-    trustStore,
-    trustProjectHooks: options.trustProjectHooks,
-    autoRefusal: bypassRefusal(settings.policy),
-    ownHomes: ownHomesOf([codebotHome, claudeHome], project.plugins),
-    ...(modes?.restricted ? { restricted: true } : {}),
+  const permissions = new SessionPermissions(
+    options,
+    { env, cwd, codebotHome, claudeHome, project },
     notify,
-    ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
-    askToolApproval: options.askToolApproval,
-    ...(options.onPermissionDecision ? { onDecision: options.onPermissionDecision } : {}),
-    ...(options.permissionPromptTool !== undefined
-      ? {
-          promptTool:
-            typeof options.permissionPromptTool === "string"
-              ? permissionPromptTool(options.permissionPromptTool, {
-                  tools: () => tools,
-                  mcpReady: async () => mcp?.servers?.ready(),
-                })
-              : options.permissionPromptTool,
-        }
-      : {}),
-    askHookApproval: options.askHookApproval,
-    permissionHooks: permissionHooks(
-      () => runner,
-      (stop) => session?.stopRun(stop),
-      millisecondsVariable("CODEBOT_PERMISSION_PROMPT_MS", env.CODEBOT_PERMISSION_PROMPT_MS, 0, notify),
-    ),
-  });
-  // The same rules, for files given to the model without a read call (@file mentions, instruction imports).
-  const readRules = new ReadRules(() => approval.rules, paths.root);
+    {
+      tools: () => tools,
+      mcpReady: async () => mcp?.servers?.ready(),
+      runner: () => runner,
+      stopRun: (stop) => session?.stopRun(stop),
+    },
+  );
+  const { paths, approval, readRules } = permissions;
 
   // Who runs a command, for the tools' commands and the hooks (the session id changes with /clear).
   const claudeCompat = claudeCompatOf(project.layers, codebotHome);
@@ -350,16 +288,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   };
   const applySettings = (reread: ProjectSettings) => {
     runner.reload(reread.hooks);
-    approval.setOwnHomes(ownHomesOf([codebotHome, claudeHome], reread.plugins));
     fileWatch.refresh();
-    const { rules, kept } = reloadedRules(rulesOf(reread.settings.permissions), rulesAtStart);
-    approval.setRules(rules);
-    if (kept.length > 0)
-      notify(
-        `codebot: the settings no longer have ${kept.map((r) => visible(r.text)).join(", ")}; kept until the session ends (a deny or ask rule is not lifted mid-session)`,
-      );
-    const untrusted = [...reread.settings.permissions.untrusted, ...flagUntrusted];
-    announceUntrusted(approval, reread.hooks, untrusted, options, cwd, notify);
+    permissions.applySettings(reread);
   };
   // A settings file that changes fires ConfigChange; unless a hook blocks, its hooks and rules apply.
   const settingsWatch = new SettingsWatch({
@@ -713,14 +643,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
 
   // A RuntimeProblem is the line only (the place is in its message).
   const problems = projectProblems(project).map((p) => ({ severity: p.severity, message: formatProblem(p) }));
-  announceUntrusted(
-    approval,
-    loadedHooks,
-    [...settings.permissions.untrusted, ...flagUntrusted],
-    options,
-    cwd,
-    notify,
-  );
+  permissions.announceUntrusted(loadedHooks, settings.permissions);
 
   const instructionContext = joinContext(dynamicContext, projectContext(instructions.loaded));
   // InstructionsLoaded hooks of the files given at start: the first prompt waits for them (one may halt the session).
@@ -827,70 +750,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     setThinking: async (change) => {
       if (await models.changeThinking(change)) agent.setModel(models.model);
     },
-    setFlagRules: (rules) => {
-      if (managedRulesOnly) {
-        const given = rules.allow.length + rules.ask.length + rules.deny.length;
-        if (given > 0)
-          notify(
-            `codebot: the Agent SDK's permission rules are ignored: only the managed settings' permission rules count (allowManagedPermissionRulesOnly in ${settings.policy.managedRulesOnlyBy})`,
-          );
-        return;
-      }
-      // The program's allow rules are the user's own, as `--allowedTools` are (ownAllowRule).
-      const allow: PermissionRule[] = [];
-      for (const rule of rules.allow) {
-        const own = ownAllowRule(rule, cwd, project.isGrantTrusted);
-        if ("rule" in own) allow.push(own.rule);
-        else
-          notify(
-            `codebot: the Agent SDK's allow rule "${visible(rule.text)}" is not applied: it waits for the approval of ${visible(own.untrusted)}`,
-          );
-      }
-      approval.tools.setFlagRules({ allow, ask: rules.ask, deny: rules.deny });
-    },
+    setFlagRules: (rules) => permissions.setProgramRules(rules),
   });
   return runtime;
-}
-
-/** The one-time notices of what the project's settings asked for but did not get. */
-function announceUntrusted(
-  approval: ApprovalEngine,
-  loaded: LoadedHooks,
-  untrustedGrants: readonly UntrustedGrant[],
-  options: RuntimeOptions,
-  cwd: string,
-  notify: (message: string) => void,
-): void {
-  if (!loaded.disabled && loaded.unmanagedOff === undefined) {
-    const enabled = loaded.hooks.filter((h) => h.enabled);
-    const notice = approval.untrustedHooksNotice(enabled, options.askHookApproval !== undefined, cwd);
-    if (notice) notify(notice);
-  }
-  const own = untrustedGrants.filter((g) => USER_OWNED_SOURCES.has(g.source));
-  const theirs = untrustedGrants.filter((g) => !own.includes(g));
-  const list = (grants: readonly { grant: string }[]) => grants.map((g) => visible(g.grant)).join(", ");
-  if (theirs.length > 0)
-    notify(
-      `codebot: project settings asked for permissions that are not trusted and were ignored: ${list(theirs)}`,
-    );
-  // Your own rule whose git would run what the repository's .git brings (ownRuleRunningGit), your
-  // status line that runs a program of the project.
-  if (own.length > 0)
-    notify(
-      `codebot: your own settings would run programs this repository brings, not approved for it yet, and were not honoured: ${list(own)}; run "codebot hooks trust" to review them${own.some((g) => g.file === "--allowedTools") ? " (given the same --allowedTools)" : ""}`,
-    );
-}
-
-/**
- * codebot's and Claude Code's folders (real paths), wherever they are: the file tools reach them
- * only when the project holds them or paths outside it are allowed, but a bash line reaches them
- * anywhere (own-folder-commands.ts). Each loaded plugin's folder too: its hooks, MCP servers and
- * commands run as yours with no question, and one can be anywhere — a local marketplace's plugin
- * runs from that folder (local-marketplace-plugin.ts), which may be in the project, where the
- * model under acceptEdits rewrote a hook's script and it ran at the next call.
- */
-function ownHomesOf(homes: readonly string[], plugins: readonly PluginFolder[]): string[] {
-  return [...homes, ...plugins.map((plugin) => plugin.root)].map((home) =>
-    realPathOfDeepestAncestor(path.resolve(home)),
-  );
 }
