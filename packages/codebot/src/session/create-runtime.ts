@@ -1,23 +1,7 @@
 import path from "node:path";
-import {
-  Agent,
-  type AgentEvent,
-  ContextMeter,
-  contextWindowOf,
-  type Tool,
-  userMessage,
-  withoutThinking,
-} from "@codebot/agentcore";
-import {
-  createHookRunner,
-  type Decision,
-  formatProblem,
-  type HookProgress,
-  subagentTranscriptPath,
-  systemReminder,
-} from "@codebot/hooks";
+import { Agent, ContextMeter, contextWindowOf, type Tool, userMessage } from "@codebot/agentcore";
+import { type Decision, formatProblem, subagentTranscriptPath, systemReminder } from "@codebot/hooks";
 import type { AgentDefinition } from "../agents/agent-definition.js";
-import { agentHookRunner } from "../agents/agent-hook.js";
 import { AgentHookScopes } from "../agents/agent-hook-scopes.js";
 import { agentModelConsent } from "../agents/agent-model-consent.js";
 import { sessionAgent } from "../agents/agent-named.js";
@@ -29,33 +13,29 @@ import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
 import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
-import { claudeMcpServerOf } from "../mcp/claude-provenance.js";
 import { elicitationHooks } from "../mcp/elicitation-hooks.js";
 import { type SessionMcp, sessionMcp } from "../mcp/session-mcp.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import { isPluginProblem, type PluginFolder } from "../settings/load-plugins.js";
-import { managedEnvOf } from "../settings/runtime-settings.js";
 import { CODE_RUNNING_TOOLS } from "../settings/session-modes.js";
 import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
-import { GENERAL_PURPOSE } from "../tools/agent-tool.js";
 import { builtinTools } from "../tools/builtin-tools.js";
 import { STRUCTURED_OUTPUT_TOOL, StructuredOutput } from "../tools/structured-output-tool.js";
 import type { RestoredConversation } from "../transcript/transcript-reader.js";
-import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { agentEnv } from "./agent-env.js";
 import { ModelInUse, modelCallLimits } from "./assembly/model-in-use.js";
 import { SessionFiles, sessionSwitches } from "./assembly/session-files.js";
+import { sessionHookRunner } from "./assembly/session-hook-runner.js";
 import { sessionNotices } from "./assembly/session-notices.js";
 import { SessionPermissions } from "./assembly/session-permissions.js";
 import { readSessionSettings } from "./assembly/session-settings.js";
+import { SubagentRuns } from "./assembly/subagent-runs.js";
 import { autoCompactWindow } from "./auto-compact-window.js";
 import { BackgroundSaid } from "./background-context.js";
 import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
-import { hookExecutors } from "./hook-executors.js";
 import { joinContext } from "./joined-context.js";
-import { modelFromSpec } from "./model-env.js";
 import { managedSettingsError } from "./policy-refusal.js";
 import { type ProjectSettings, projectProblems, readProjectSettings } from "./project-settings.js";
 import { PromptIds } from "./prompt-ids.js";
@@ -63,7 +43,6 @@ import { finalText } from "./prompt-result.js";
 import { Runtime } from "./runtime.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { Session } from "./session.js";
-import type { SubagentOrigin } from "./session-events.js";
 import { SessionLock } from "./session-lock.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
 import { nameSession } from "./session-title.js";
@@ -77,7 +56,6 @@ import { subagentModels } from "./subagent-model.js";
 import { dynamicSystemContext, mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
 import { SystemPromptSnapshot } from "./system-prompt-snapshot.js";
 import { postToolBatchHooks } from "./tool-batch-hooks.js";
-import { saveUndelivered, undeliveredHooksPath, undeliveredNotice } from "./undelivered-hooks.js";
 import { ValidationMark } from "./validation-mark.js";
 
 /**
@@ -138,29 +116,6 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const claudeCompat = claudeCompatOf(project.layers, codebotHome);
   const agentEnvOf = (role: "agent" | "harness") => () =>
     agentEnv(role, { sessionId: files.id, claudeCompat, effort: models.effort() });
-  const executors = hookExecutors({
-    agentEnv: agentEnvOf("harness"),
-    allowedHosts: project.httpAllowList.hosts,
-    currentModel: () => models.model,
-    env: models.access,
-    settingsEnv: settings.env,
-    envFiles: settings.envFiles,
-    managedEnv: managedEnvOf(project.layers),
-    mcpServers: () => mcp?.servers,
-    agentHook: agentHookRunner({
-      // Asked not to think, as claude 2.1.328 asks an agent hook's model (recorded; without-thinking.ts).
-      model: async (spec) =>
-        withoutThinking(
-          spec === undefined
-            ? models.model
-            : await modelFromSpec(modelFlag(spec, models.access), models.access),
-        ),
-      paths,
-      env: settings.env,
-      approval: approval.toolMiddleware(),
-    }),
-    ...(options.hookCallbacks ? { callback: options.hookCallbacks } : {}),
-  });
   // mcp_tool hooks reach the MCP servers, which start once the tools exist, through this.
   let mcp: SessionMcp | undefined;
   // The session exists only once the agent does; hooks that end the run reach it through this.
@@ -174,8 +129,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     const picked = new Set(agentTools(tools, mainAgent));
     return tools.filter((tool) => picked.has(tool) || tool.name === STRUCTURED_OUTPUT_TOOL);
   };
-  // The sub-agent runs in progress by name (the agent tool gives runs at once distinct names): their tool calls' hooks name them.
-  const subagentRuns = new Map<string, { id: string; type: string; origin: SubagentOrigin }>();
+  const subagentRuns = new SubagentRuns({ events, files, cwd, notify });
   // Runs started with `run_in_background`: their notifications go to the main agent's steering queue.
   const background = options.backgroundAgents
     ? new BackgroundAgents({
@@ -186,91 +140,25 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         takeQueued: () => agent.takeQueued(),
       })
     : undefined;
-  const emitSubagentEvent = (agentName: string, event: AgentEvent) => {
-    const origin = subagentRuns.get(agentName)?.origin;
-    events.emit({ kind: "agent", agentName, event, ...(origin ? { subagent: origin } : {}) });
-  };
-  // Their own transcripts, by run name, while they run.
-  const subagentTranscripts = new Map<string, TranscriptWriter>();
-  /** A sub-agent's message goes to the session's transcript and to its own. */
-  const recordSubagentMessage = (
-    agentName: string,
-    message: Parameters<TranscriptWriter["append"]>[0],
-    step: Parameters<TranscriptWriter["append"]>[3] = {},
-  ) => {
-    const run = subagentRuns.get(agentName);
-    const marks = run ? { agentId: run.id } : {};
-    transcript.append(message, agentName, marks, step);
-    subagentTranscripts.get(agentName)?.append(message, agentName, marks, step);
-  };
-  let spoolNoticeGiven = false;
   const backgroundSaid = new BackgroundSaid();
   const promptIds = new PromptIds();
-  const runner = createHookRunner({
-    hooks: loadedHooks,
-    executors,
-    approveHook: approval.approveHook,
-    session: {
-      get sessionId() {
-        return files.id;
-      },
-      cwd,
-      get transcriptPath() {
-        return files.transcriptPath;
-      },
-      get permissionMode() {
-        return approval.mode;
-      },
-      subagent: (name) => subagentRuns.get(name),
-      backgroundTasks: () => background?.list() ?? [],
-      mcpServer: (tool) => claudeMcpServerOf(tool, mcp?.servers?.status() ?? []),
-      get agentType() {
-        return mainAgent?.name;
-      },
-      get envFile() {
-        return files.hookEnvFile();
-      },
-      get promptId() {
-        return promptIds.current;
-      },
-      get effort() {
-        return models.effort();
-      },
+  const runner = sessionHookRunner(
+    {
+      options,
+      settings: { cwd, project },
+      models,
+      files,
+      permissions,
+      events,
+      notify,
+      harnessEnv: agentEnvOf("harness"),
+      subagentRuns,
+      background,
+      backgroundSaid,
+      promptIds,
     },
-    onTrace: (record) => {
-      options.onTrace?.(record);
-      events.emit({ kind: "hook", record });
-    },
-    onHookStart: (start) => events.emit({ kind: "hook_start", start }),
-    // Only for listeners: reporting arms a timer for every command hook run.
-    ...(options.hookProgress
-      ? {
-          onHookProgress: (progress: HookProgress) => events.emit({ kind: "hook_progress", progress }),
-          hookProgressOf: options.hookProgress,
-        }
-      : {}),
-    onHookEnd: (end) => events.emit({ kind: "hook_end", end }),
-    traceFile: options.traceFile,
-    onHookError: notify,
-    // An audit endpoint that was down keeps its records: spooled beside the transcript, for replay.
-    onUndelivered: (run) => {
-      const file = undeliveredHooksPath(files.transcriptPath);
-      const error = saveUndelivered(file, [run]);
-      if (!spoolNoticeGiven || error !== undefined) notify(undeliveredNotice(run.hook, file, error));
-      spoolNoticeGiven = true;
-    },
-    onSystemMessage: notify,
-    onTerminalSequence: (sequence) => events.emit({ kind: "terminal_sequence", sequence }),
-    // Claude Code gives a background hook's context to the model with its next request.
-    onBackgroundContext: (said) => backgroundSaid.add(said),
-    toolPermissions: {
-      ask: (request) => approval.tools.askForHook(request),
-      refused: (call) => approval.tools.refusedByHook(call),
-    },
-    onStopRun: (stop) => session?.stopRun(stop),
-  });
-  if (options.programHooks !== undefined && options.programHooks.length > 0)
-    runner.addScopedHooks("agent-sdk", options.programHooks);
+    { mcp: () => mcp, mainAgent: () => mainAgent, stopRun: (stop) => session?.stopRun(stop) },
+  );
 
   // FileChanged watches what its hooks name; a `cd` in bash fires CwdChanged.
   const fileWatch = new FileWatch(runner, paths.root, notify);
@@ -342,8 +230,6 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       await models.switchTo(modelFlag(mainAgent.model, models.access));
     }
   }
-  // What ends each running sub-agent's own hooks, by run id.
-  const scopeEnds = new Map<string, () => void>();
 
   const validation = new StopValidation(
     (input) => runner.postStopValidation(input),
@@ -404,63 +290,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       maxTurns: options.maxTurns,
       ...limits,
       ...(spendingLimit ? { overBudget: spendingLimit.afterStep(() => models.spec) } : {}),
-      onEvent: (agentName, event) => {
-        if (event.type === "message_end") recordSubagentMessage(agentName, event.message, event);
-        emitSubagentEvent(agentName, event);
-      },
-      recordMessage: (agentName, message) => {
-        recordSubagentMessage(agentName, message);
-        // Its prompt is no event of its loop; the stream still writes it, as claude's does.
-        emitSubagentEvent(agentName, { type: "message_end", message });
-      },
-      started: async (run) => {
-        // The agent's own hooks first, so its SubagentStart hooks fire too.
-        scopeEnds.set(run.id, agentScopes.enter(run));
-        // Its own transcript too, where Claude Code keeps one (SubagentStop's agent_transcript_path).
-        const file = subagentTranscriptPath(files.transcriptPath, files.id, run.id);
-        const origin: SubagentOrigin = {
-          id: run.id,
-          subagentType: run.agent?.name ?? GENERAL_PURPOSE,
-          toolUseId: run.toolUseId,
-          transcriptPath: file,
-          ...(run.description !== undefined ? { description: run.description } : {}),
-          ...(run.background ? { background: true } : {}),
-        };
-        subagentRuns.set(run.name, { id: run.id, type: run.type, origin });
-        subagentTranscripts.set(
-          run.name,
-          new TranscriptWriter(file, files.id, cwd, notify, undefined, files.storage),
-        );
-        const decision = await runner.fire("SubagentStart", {
-          agent: run.type,
-          agentName: run.name,
-          agentId: run.id,
-        });
-        return decision.kind === "stop" ? undefined : decision.context;
-      },
-      onStop: (run) =>
-        new StopHooks({
-          event: "SubagentStop",
-          fire: (input) =>
-            runner.subagentStop({ agent: run.type, agentName: run.name, agentId: run.id, ...input }),
-          configured: () => runner.hasHooks("SubagentStop"),
-          maxAttempts: settings.postStopValidation.maxAttempts,
-        }).onStop,
-      stopped: async (run, lastAssistantMessage, firedAtStop) => {
-        if (!firedAtStop)
-          void runner.subagentStop({
-            agent: run.type,
-            agentName: run.name,
-            agentId: run.id,
-            stopHookActive: false,
-            ...(lastAssistantMessage !== undefined ? { lastAssistantMessage } : {}),
-          });
-        // SubagentStop has picked its hooks (the agent's own among them): they leave with the run.
-        scopeEnds.get(run.id)?.();
-        scopeEnds.delete(run.id);
-        subagentRuns.delete(run.name);
-        subagentTranscripts.delete(run.name);
-      },
+      ...subagentRuns.host(runner, agentScopes, settings.postStopValidation.maxAttempts),
     },
   });
   // `--tools` (Claude Code's): only these built-in tools are offered; MCP tools join as they connect.
