@@ -16,7 +16,7 @@ import { sessionInstructions } from "../instructions/session-instructions.js";
 import { elicitationHooks } from "../mcp/elicitation-hooks.js";
 import { type SessionMcp, sessionMcp } from "../mcp/session-mcp.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
-import { isPluginProblem, type PluginFolder } from "../settings/load-plugins.js";
+import type { PluginFolder } from "../settings/load-plugins.js";
 import { CODE_RUNNING_TOOLS } from "../settings/session-modes.js";
 import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
@@ -30,14 +30,14 @@ import { sessionHookRunner } from "./assembly/session-hook-runner.js";
 import { sessionNotices } from "./assembly/session-notices.js";
 import { SessionPermissions } from "./assembly/session-permissions.js";
 import { readSessionSettings } from "./assembly/session-settings.js";
+import { SettingsReload } from "./assembly/settings-reload.js";
 import { SubagentRuns } from "./assembly/subagent-runs.js";
 import { autoCompactWindow } from "./auto-compact-window.js";
 import { BackgroundSaid } from "./background-context.js";
 import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
 import { joinContext } from "./joined-context.js";
-import { managedSettingsError } from "./policy-refusal.js";
-import { type ProjectSettings, projectProblems, readProjectSettings } from "./project-settings.js";
+import { projectProblems } from "./project-settings.js";
 import { PromptIds } from "./prompt-ids.js";
 import { finalText } from "./prompt-result.js";
 import { Runtime } from "./runtime.js";
@@ -47,7 +47,6 @@ import { SessionLock } from "./session-lock.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
 import { nameSession } from "./session-title.js";
 import { SessionUsage } from "./session-usage.js";
-import { SettingsWatch, settingsFilesOf } from "./settings-watch.js";
 import { SpendingLimit } from "./spending-limit.js";
 import { stopFailureType } from "./stop-failure.js";
 import { StopHooks } from "./stop-hooks.js";
@@ -162,31 +161,13 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
 
   // FileChanged watches what its hooks name; a `cd` in bash fires CwdChanged.
   const fileWatch = new FileWatch(runner, paths.root, notify);
-  // The settings read again exactly as at the start (same files, same trust), and what the session takes of them.
-  const rereadSettings = () => {
-    const again = readProjectSettings(where, {
-      trustProjectHooks: options.trustProjectHooks,
-      grantedOnce: project.grantedOnce,
-    });
-    // A policy file broken mid-session keeps the session on the policy it had (fail closed).
-    const broken = managedSettingsError(again);
-    if (broken !== undefined)
-      throw new Error(`${formatProblem(broken)}; the session keeps the managed settings it had`);
-    return again;
-  };
-  const applySettings = (reread: ProjectSettings) => {
-    runner.reload(reread.hooks);
-    fileWatch.refresh();
-    permissions.applySettings(reread);
-  };
-  // A settings file that changes fires ConfigChange; unless a hook blocks, its hooks and rules apply.
-  const settingsWatch = new SettingsWatch({
-    runner,
-    files: settingsFilesOf(where, claudeCompat),
-    reread: rereadSettings,
-    apply: applySettings,
+  const settingsReload = new SettingsReload(
+    options,
+    { where, project, customizations },
+    claudeCompat,
+    { runner, fileWatch, permissions },
     notify,
-  });
+  );
 
   // Instruction files (AGENTS.md, CLAUDE.md, …) go to the model as context of the first prompt;
   // those of nested folders when the agent first reads a file there.
@@ -519,7 +500,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         () => undefined,
       ),
     fileWatch,
-    settingsWatch,
+    settingsWatch: settingsReload.watch,
     identity: () => files.identity(),
     title: () => transcript.title,
     promptIds,
@@ -562,21 +543,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     },
     userSettingsFile: path.join(claudeCompat ? claudeHome : codebotHome, "settings.json"),
     subagentId: (name) => subagentRuns.get(name)?.id,
-    reloadPlugins: async (add) => {
-      where.pluginDirs.push(...add);
-      const again = rereadSettings();
-      // An added folder that did not load is not kept: each later reading would skip it again.
-      const loaded = new Set(again.plugins.map((plugin) => plugin.root));
-      where.pluginDirs = where.pluginDirs.filter(
-        (dir) => !add.includes(dir) || loaded.has(path.resolve(dir)),
-      );
-      applySettings(again);
-      // The plugins' own problems (a folder gone, a hooks.json or a manifest that does not parse) are told again.
-      const skipped = again.problems.filter(isPluginProblem);
-      for (const problem of skipped) notify(`codebot: ${formatProblem(problem)}`);
-      await reloadSkills(customizations.pluginParts ? again.plugins : []);
-      return { plugins: again.plugins, errors: skipped.length };
-    },
+    reloadPlugins: (add) => settingsReload.reloadPlugins(add, reloadSkills),
     setThinking: async (change) => {
       if (await models.changeThinking(change)) agent.setModel(models.model);
     },
