@@ -2,13 +2,8 @@ import path from "node:path";
 import { Agent, ContextMeter, contextWindowOf, type Tool, userMessage } from "@codebot/agentcore";
 import { type Decision, formatProblem, subagentTranscriptPath, systemReminder } from "@codebot/hooks";
 import type { AgentDefinition } from "../agents/agent-definition.js";
-import { AgentHookScopes } from "../agents/agent-hook-scopes.js";
-import { agentModelConsent } from "../agents/agent-model-consent.js";
-import { sessionAgent } from "../agents/agent-named.js";
 import { agentTools } from "../agents/agent-tools.js";
 import { BackgroundAgents } from "../agents/background-agents.js";
-import { loadAgents } from "../agents/load-agents.js";
-import { modelFlag } from "../cli/model-flag.js";
 import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
 import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
 import { projectContext } from "../instructions/project-context.js";
@@ -24,6 +19,7 @@ import { builtinTools } from "../tools/builtin-tools.js";
 import { STRUCTURED_OUTPUT_TOOL, StructuredOutput } from "../tools/structured-output-tool.js";
 import type { RestoredConversation } from "../transcript/transcript-reader.js";
 import { agentEnv } from "./agent-env.js";
+import { loadCustomAgents } from "./assembly/custom-agents.js";
 import { ModelInUse, modelCallLimits } from "./assembly/model-in-use.js";
 import { SessionFiles, sessionSwitches } from "./assembly/session-files.js";
 import { sessionHookRunner } from "./assembly/session-hook-runner.js";
@@ -182,35 +178,21 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   });
   for (const problem of instructions.loaded.problems) notify(`codebot: instruction file: ${problem}`);
 
-  // Where custom sub-agents and skills are found: codebot's folders, Claude Code's, plugins'
-  // (`--safe-mode` and `--restricted` leave the user's and the project's out, `--safe-mode` plugins' too).
-  const discovery = {
-    cwd,
-    codebotHome,
-    claudeHome,
-    claudeCompat: instructions.claudeCompat,
-    ownFolders: customizations.ownFolders,
-    plugins: customizations.pluginParts ? project.plugins : [],
-    ...(options.cliAgents && customizations.cliAgents ? { cliAgents: options.cliAgents } : {}),
-  };
-  // Custom sub-agents (.codebot/agents, .claude/agents, the user's, plugins'), chosen by the agent tool's subagent_type.
-  const agents = await loadAgents(discovery);
-  for (const problem of agents.problems) notify(`codebot: ${formatProblem(problem)}`);
-  const agentScopes = new AgentHookScopes(runner, agents.agents, cwd, notify);
-  const mayUseOwnModel = agentModelConsent({ isGrantTrusted: project.isGrantTrusted, env, notify });
-  mainAgent = sessionAgent(agents.agents, options.agent, settings.agent, notify);
+  const { discovery, agents, agentScopes, mayUseOwnModel, ...custom } = await loadCustomAgents(
+    options,
+    { env, cwd, codebotHome, claudeHome, project, customizations },
+    instructions.claudeCompat,
+    runner,
+    models,
+    notify,
+  );
+  mainAgent = custom.mainAgent;
   // `--exclude-dynamic-system-prompt-sections` moves the default prompt's per-machine part to the context.
   const dynamicInContext =
     options.excludeDynamicSystemPrompt === true &&
     options.systemPrompt === undefined &&
     mainAgent?.prompt === undefined;
   const dynamicContext = dynamicInContext ? dynamicSystemContext(cwd) : undefined;
-  if (mainAgent !== undefined) {
-    agentScopes.enterMain(mainAgent, cwd, notify);
-    if (mainAgent.model !== undefined && options.modelFromFlag !== true && mayUseOwnModel(mainAgent)) {
-      await models.switchTo(modelFlag(mainAgent.model, models.access));
-    }
-  }
 
   const validation = new StopValidation(
     (input) => runner.postStopValidation(input),
