@@ -1,22 +1,17 @@
 import path from "node:path";
-import { Agent, ContextMeter, contextWindowOf, type Tool, userMessage } from "@codebot/agentcore";
-import { type Decision, formatProblem, subagentTranscriptPath, systemReminder } from "@codebot/hooks";
+import { Agent, ContextMeter, contextWindowOf, userMessage } from "@codebot/agentcore";
+import { type Decision, formatProblem, systemReminder } from "@codebot/hooks";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import { agentTools } from "../agents/agent-tools.js";
 import { BackgroundAgents } from "../agents/background-agents.js";
 import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
-import { nestedInstructionsMiddleware } from "../instructions/nested-instructions.js";
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
 import { elicitationHooks } from "../mcp/elicitation-hooks.js";
 import { type SessionMcp, sessionMcp } from "../mcp/session-mcp.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
-import type { PluginFolder } from "../settings/load-plugins.js";
-import { CODE_RUNNING_TOOLS } from "../settings/session-modes.js";
-import { SessionSkills } from "../skills/session-skills.js";
 import { TaskStore } from "../tasks/task-store.js";
-import { builtinTools } from "../tools/builtin-tools.js";
-import { STRUCTURED_OUTPUT_TOOL, StructuredOutput } from "../tools/structured-output-tool.js";
+import { STRUCTURED_OUTPUT_TOOL } from "../tools/structured-output-tool.js";
 import type { RestoredConversation } from "../transcript/transcript-reader.js";
 import { agentEnv } from "./agent-env.js";
 import { loadCustomAgents } from "./assembly/custom-agents.js";
@@ -26,8 +21,11 @@ import { sessionHookRunner } from "./assembly/session-hook-runner.js";
 import { sessionNotices } from "./assembly/session-notices.js";
 import { SessionPermissions } from "./assembly/session-permissions.js";
 import { readSessionSettings } from "./assembly/session-settings.js";
+import { sessionTools } from "./assembly/session-tools.js";
 import { SettingsReload } from "./assembly/settings-reload.js";
+import { stopChecks } from "./assembly/stop-checks.js";
 import { SubagentRuns } from "./assembly/subagent-runs.js";
+import { sessionToolMiddleware } from "./assembly/tool-middleware.js";
 import { autoCompactWindow } from "./auto-compact-window.js";
 import { BackgroundSaid } from "./background-context.js";
 import { Compaction } from "./compaction.js";
@@ -45,13 +43,9 @@ import { nameSession } from "./session-title.js";
 import { SessionUsage } from "./session-usage.js";
 import { SpendingLimit } from "./spending-limit.js";
 import { stopFailureType } from "./stop-failure.js";
-import { StopHooks } from "./stop-hooks.js";
-import { StopValidation } from "./stop-validation.js";
-import { subagentModels } from "./subagent-model.js";
-import { dynamicSystemContext, mainSystemPrompt, subagentSystemPrompt } from "./system-prompt.js";
+import { dynamicSystemContext, mainSystemPrompt } from "./system-prompt.js";
 import { SystemPromptSnapshot } from "./system-prompt-snapshot.js";
 import { postToolBatchHooks } from "./tool-batch-hooks.js";
-import { ValidationMark } from "./validation-mark.js";
 
 /**
  * Assembles a session: settings → approval engine → hook runner → tools → agent → transcript,
@@ -67,9 +61,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     throw error;
   });
 }
-
-/** The built-in tools `--bare` offers at most: claude 2.1.328's Bash, Edit and Read. */
-const BARE_TOOLS: readonly string[] = ["bash", "edit", "read"];
 
 async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock): Promise<Runtime> {
   const { events, notify } = sessionNotices(options);
@@ -178,7 +169,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   });
   for (const problem of instructions.loaded.problems) notify(`codebot: instruction file: ${problem}`);
 
-  const { discovery, agents, agentScopes, mayUseOwnModel, ...custom } = await loadCustomAgents(
+  const customAgents = await loadCustomAgents(
     options,
     { env, cwd, codebotHome, claudeHome, project, customizations },
     instructions.claudeCompat,
@@ -186,7 +177,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     models,
     notify,
   );
-  mainAgent = custom.mainAgent;
+  mainAgent = customAgents.mainAgent;
   // `--exclude-dynamic-system-prompt-sections` moves the default prompt's per-machine part to the context.
   const dynamicInContext =
     options.excludeDynamicSystemPrompt === true &&
@@ -194,110 +185,44 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     mainAgent?.prompt === undefined;
   const dynamicContext = dynamicInContext ? dynamicSystemContext(cwd) : undefined;
 
-  const validation = new StopValidation(
-    (input) => runner.postStopValidation(input),
+  const { validation, stopHooks } = stopChecks(
+    runner,
     settings.postStopValidation.maxAttempts,
-    new ValidationMark(files.markPath(files.readId), files.storage),
+    files,
+    (stop) => session?.stopRun(stop),
   );
-  const stopHooks = new StopHooks({
-    fire: (input) => runner.stop(input),
-    configured: () => runner.hasHooks("Stop"),
-    maxAttempts: settings.postStopValidation.maxAttempts,
-    stopRun: (stop) => session?.stopRun(stop),
+  const middleware = sessionToolMiddleware({
+    runner,
+    approval,
+    validation,
+    cwd,
+    instructions,
+    customizations,
+    toolObservers: options.toolObservers,
+    notify,
+    halt: (stop) => session?.halt(stop),
   });
-  const middleware = [
-    runner.middleware(),
-    approval.toolMiddleware(),
-    validation.middleware(),
-    // `--bare`, `--safe-mode` and `--restricted` find no instruction file, nested folders' neither.
-    ...(!customizations.instructionFiles
-      ? []
-      : [
-          nestedInstructionsMiddleware(cwd, instructions, notify, async (loads) => {
-            const stop = await fireInstructionsLoaded(runner, loads);
-            if (stop) session?.halt(stop);
-          }),
-        ]),
-    ...(options.toolObservers ?? []),
-  ];
   // One limit for every model stream of the session: the main agent's, sub-agents', compaction's.
   const limits = modelCallLimits(env, models.access, notify);
   const tasks = new TaskStore(files.tasksAtStart(), notify, files.storage);
-  const tools = builtinTools({
-    toolEnv: {
-      paths,
-      hookEnvFile: files.hookEnvFile,
-      env: settings.env,
-      agentEnv: agentEnvOf("agent"),
-      envFiles: settings.envFiles,
-      readRules,
-      onCwdChange: (oldCwd, newCwd) => fileWatch.cwdChanged(oldCwd, newCwd),
-    },
-    tasks,
-    taskHooks: runner,
-    subagents: {
-      model: () => models.model,
-      modelFor: subagentModels({
-        model: () => models.model,
-        modelSpec: () => models.spec,
-        env: models.access,
-        isGrantTrusted: project.isGrantTrusted,
-        notify,
-      }),
-      mayUseOwnModel,
-      ...(background ? { background } : {}),
-      outputFile: (runId) => subagentTranscriptPath(files.transcriptPath, files.id, runId),
-      agents: agents.agents,
-      middleware,
-      systemPrompt: (name) => subagentSystemPrompt(cwd, name),
-      maxTurns: options.maxTurns,
-      ...limits,
-      ...(spendingLimit ? { overBudget: spendingLimit.afterStep(() => models.spec) } : {}),
-      ...subagentRuns.host(runner, agentScopes, settings.postStopValidation.maxAttempts),
-    },
-  });
-  // `--tools` (Claude Code's): only these built-in tools are offered; MCP tools join as they connect.
-  // `--bare` offers claude 2.1.328's minimal set at most: `--tools` narrows it, never widens it.
-  // `--restricted` takes the code-running tools away unless `--tools` names them (claude's).
-  const offered = (name: string) =>
-    (options.builtinTools === undefined || options.builtinTools.includes(name)) &&
-    (modes?.bare !== true || BARE_TOOLS.includes(name)) &&
-    (modes?.restricted !== true ||
-      !CODE_RUNNING_TOOLS.includes(name) ||
-      options.builtinTools?.includes(name) === true);
-  // Skills and commands: the model loads them with the `skill` tool, the user runs `/name args`.
-  const skills = await SessionSkills.load(options.disableSlashCommands ? "none" : discovery, {
+  const { tools, skills, structured, reloadSkills } = await sessionTools({
+    options,
+    settings: { cwd, project },
+    models,
+    limits,
+    spendingLimit,
+    files,
+    permissions,
     runner,
-    approval: approval.tools,
-    bash: tools.find((tool) => tool.name === "bash") as (typeof tools)[number],
-    paths,
-    readRules,
-    env: settings.env,
+    fileWatch,
     agentEnv: agentEnvOf("agent"),
-    envFiles: settings.envFiles,
-    isGrantTrusted: project.isGrantTrusted,
-    // As claude's: with bash taken away, a skill's `` !`cmd` `` does not run either.
-    ...(modes?.restricted && !offered("bash")
-      ? { shellRefusal: "bash is not offered under --restricted (--tools Bash brings it back)" }
-      : {}),
+    tasks,
+    customAgents,
+    subagentRuns,
+    background,
+    middleware,
     notify,
   });
-  const skillTool = skills.tool();
-  if (skillTool) tools.push(skillTool);
-  for (let i = tools.length - 1; i >= 0; i--) if (!offered((tools[i] as Tool).name)) tools.splice(i, 1);
-  // Not a built-in tool `--tools` chooses from: the way `--json-schema`'s answer is given.
-  const structured = options.jsonSchema ? new StructuredOutput(options.jsonSchema) : undefined;
-  if (structured) tools.push(structured.tool);
-  // What a SessionStart answer changes, at start, after /clear or /resume and after a compaction.
-  // `reloadSkills`: the folders are read again, and the next run's `skill` tool lists what is there now.
-  // `plugins`: the plugin folders now loaded, when they changed (reloadPlugins).
-  const reloadSkills = async (plugins?: readonly PluginFolder[]) => {
-    await skills.reload(plugins);
-    const at = tools.findIndex((tool) => tool.name === "skill");
-    const fresh = skills.tool();
-    if (at >= 0) tools.splice(at, 1, ...(fresh ? [fresh] : []));
-    else if (fresh && offered("skill")) tools.push(fresh);
-  };
   const sessionStartEffects: SessionStartEffects = {
     reloadSkills: () => reloadSkills(),
     watch: (paths) => fileWatch.add(paths),
@@ -505,7 +430,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     sessionLock,
     instructions: instructions.loaded,
     skills,
-    agents: { all: agents.agents, main: mainAgent },
+    agents: { all: customAgents.agents.agents, main: mainAgent },
     getModel: () => models.model,
     modelSpec: () => models.spec,
     usage,

@@ -1,0 +1,33 @@
+import type { HookRunner } from "@codebot/hooks";
+import type { StopRequest } from "../session.js";
+import { StopHooks } from "../stop-hooks.js";
+import { StopValidation } from "../stop-validation.js";
+import { ValidationMark } from "../validation-mark.js";
+import type { SessionFiles } from "./session-files.js";
+
+/** What the main agent's stop goes through: PostStopValidation (it checks the changes), then the Stop hooks. */
+export interface StopChecks {
+  validation: StopValidation;
+  stopHooks: StopHooks;
+}
+
+export function stopChecks(
+  runner: HookRunner,
+  maxAttempts: number,
+  files: SessionFiles,
+  /** A Stop hook's `continue: false` ends the run (the session exists only once the agent does). */
+  stopRun: (stop: StopRequest) => void,
+): StopChecks {
+  const validation = new StopValidation(
+    (input) => runner.postStopValidation(input),
+    maxAttempts,
+    new ValidationMark(files.markPath(files.readId), files.storage),
+  );
+  const stopHooks = new StopHooks({
+    fire: (input) => runner.stop(input),
+    configured: () => runner.hasHooks("Stop"),
+    maxAttempts,
+    stopRun,
+  });
+  return { validation, stopHooks };
+}
