@@ -1,20 +1,21 @@
 import path from "node:path";
-import { Agent, ContextMeter, contextWindowOf, userMessage } from "@codebot/agentcore";
-import { type Decision, formatProblem, systemReminder } from "@codebot/hooks";
+import { contextWindowOf } from "@codebot/agentcore";
+import { type Decision, formatProblem } from "@codebot/hooks";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import { agentTools } from "../agents/agent-tools.js";
 import { BackgroundAgents } from "../agents/background-agents.js";
 import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
-import { elicitationHooks } from "../mcp/elicitation-hooks.js";
-import { type SessionMcp, sessionMcp } from "../mcp/session-mcp.js";
+import type { SessionMcp } from "../mcp/session-mcp.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { STRUCTURED_OUTPUT_TOOL } from "../tools/structured-output-tool.js";
 import type { RestoredConversation } from "../transcript/transcript-reader.js";
 import { agentEnv } from "./agent-env.js";
 import { loadCustomAgents } from "./assembly/custom-agents.js";
+import { createMainAgent } from "./assembly/main-agent.js";
+import { startMcpServers } from "./assembly/mcp-start.js";
 import { ModelInUse, modelCallLimits } from "./assembly/model-in-use.js";
 import { SessionFiles, sessionSwitches } from "./assembly/session-files.js";
 import { sessionHookRunner } from "./assembly/session-hook-runner.js";
@@ -26,9 +27,7 @@ import { SettingsReload } from "./assembly/settings-reload.js";
 import { stopChecks } from "./assembly/stop-checks.js";
 import { SubagentRuns } from "./assembly/subagent-runs.js";
 import { sessionToolMiddleware } from "./assembly/tool-middleware.js";
-import { autoCompactWindow } from "./auto-compact-window.js";
 import { BackgroundSaid } from "./background-context.js";
-import { Compaction } from "./compaction.js";
 import { FileWatch } from "./file-watch.js";
 import { joinContext } from "./joined-context.js";
 import { projectProblems } from "./project-settings.js";
@@ -40,12 +39,9 @@ import { Session } from "./session.js";
 import { SessionLock } from "./session-lock.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
 import { nameSession } from "./session-title.js";
-import { SessionUsage } from "./session-usage.js";
 import { SpendingLimit } from "./spending-limit.js";
 import { stopFailureType } from "./stop-failure.js";
-import { dynamicSystemContext, mainSystemPrompt } from "./system-prompt.js";
-import { SystemPromptSnapshot } from "./system-prompt-snapshot.js";
-import { postToolBatchHooks } from "./tool-batch-hooks.js";
+import { dynamicSystemContext } from "./system-prompt.js";
 
 /**
  * Assembles a session: settings → approval engine → hook runner → tools → agent → transcript,
@@ -68,7 +64,6 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     options,
     notify,
   );
-  const modes = project.modes;
   const { trustStore, settings, hooks: loadedHooks } = project;
   const models = await ModelInUse.choose(options, settings, env, notify);
 
@@ -79,7 +74,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     events,
     notify,
   );
-  const { transcript, restored } = files;
+  const { transcript } = files;
   const spendingLimit =
     options.maxBudgetUsd === undefined
       ? undefined
@@ -229,21 +224,33 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     setTitle: (title) => nameSession(transcript, events, title),
   };
   // MCP servers start now, in parallel; their tools join the list as each server connects.
-  mcp = await sessionMcp({
-    cwd,
-    project,
-    env,
-    tools,
-    notify,
-    elicitationHooks: elicitationHooks(runner, notify),
-    ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
-    ...(options.strictMcpConfig ? { strictMcpConfig: true } : {}),
-    ...(options.sdkMcpServers && options.sdkMcpTransport ? { sdkServers: options.sdkMcpServers } : {}),
-    ...(options.sdkMcpTransport ? { sdkTransport: options.sdkMcpTransport } : {}),
-    customizations,
-    ...(options.trustProjectHooks ? { trustProjectHooks: true } : {}),
-  });
-  mcp.servers?.start();
+  mcp = await startMcpServers(options, { env, cwd, project, customizations }, tools, runner, notify);
+  const instructionContext = () => joinContext(dynamicContext, projectContext(instructions.loaded));
+  const { agent, compaction, meter, usage, promptSnapshot } = createMainAgent(
+    {
+      options,
+      settings: { env, cwd, project },
+      models,
+      limits,
+      spendingLimit,
+      files,
+      tasks,
+      runner,
+      events,
+      notify,
+      instructions,
+      instructionContext,
+      dynamicInContext,
+      mainAgent,
+      tools: mainTools,
+      middleware,
+      backgroundSaid,
+      structured,
+      stopChecks: { validation, stopHooks },
+      sessionStartEffects,
+    },
+    { stopRun: (stop) => session?.stopRun(stop), halt: (stop) => session?.halt(stop) },
+  );
   // `/resume` and `/clear` point transcript, task list and ids at another session (a new one for `/clear`).
   const switchFiles = (id: string, restored?: RestoredConversation) => {
     promptSnapshot.reset(restored?.systemPrompt);
@@ -251,87 +258,6 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     tasks.switchTo(files.tasksPath);
     validation.switchTo(files.markPath(id));
   };
-  const meter = new ContextMeter();
-  // Every agent's model steps, on the model that made them (compaction's summaries are added by it).
-  const usage = new SessionUsage();
-  events.subscribe((event) => {
-    if (event.kind === "agent" && event.event.type === "step_usage")
-      usage.add(models.specOfStep(event.event.model), event.event.usage);
-  });
-  const compactWindow = autoCompactWindow(
-    options.autoCompactWindow,
-    env.CLAUDE_CODE_AUTO_COMPACT_WINDOW,
-    settings.autoCompactWindow,
-    notify,
-  );
-  const compaction = new Compaction({
-    model: () => models.model,
-    contextWindow: () => contextWindowOf(models.spec, settings.models),
-    settings: settings.compaction,
-    meter,
-    runner,
-    transcript,
-    tasks,
-    notify,
-    report: (event) => events.emit({ kind: "compaction", ...event }),
-    reloadInstructions: async () => {
-      const stop = await fireInstructionsLoaded(
-        runner,
-        instructions.loaded.files.map((file) => ({ file, reason: "compact" })),
-      );
-      if (stop) session?.halt(stop);
-      return joinContext(dynamicContext, projectContext(instructions.loaded));
-    },
-    compacted: () => promptSnapshot.reset(),
-    sessionStartEffects,
-    ...(limits.idleTimeoutMs !== undefined ? { idleTimeoutMs: limits.idleTimeoutMs } : {}),
-    ...(compactWindow !== undefined ? { autoCompactWindow: compactWindow } : {}),
-    usage: (used) => {
-      usage.add(models.spec, used);
-      spendingLimit?.add(models.spec, used);
-    },
-  });
-  meter.reset(restored?.messages ?? []);
-  const batchHooks = postToolBatchHooks(runner, (stop) => session?.stopRun(stop));
-  const promptSnapshot = new SystemPromptSnapshot(
-    () =>
-      [
-        options.systemPrompt ?? mainAgent?.prompt ?? mainSystemPrompt(cwd, { dynamic: !dynamicInContext }),
-        options.appendSystemPrompt,
-      ]
-        .filter((part) => part !== undefined)
-        .join("\n\n"),
-    options.systemPromptSnapshot ?? modes?.bare !== true,
-    (systemPrompt) => transcript.recordSystemPrompt(systemPrompt),
-    restored?.systemPrompt,
-  );
-  const agent = new Agent({
-    model: models.model,
-    ...limits,
-    ...(options.rawChunks === true ? { rawChunks: true } : {}),
-    fallbackModels: models.fallbacks(),
-    ...(restored ? { messages: restored.messages } : {}),
-    beforeModelStep: compaction.beforeModelStep,
-    afterToolCalls: async (info) => {
-      const messages = (await batchHooks(info)) ?? [];
-      const said = backgroundSaid.take();
-      return said === undefined ? messages : [...messages, userMessage(systemReminder(said))];
-    },
-    systemPrompt: () => promptSnapshot.current(),
-    tools: mainTools,
-    middleware,
-    maxTurns: options.maxTurns,
-    ...(spendingLimit ? { overBudget: spendingLimit.afterStep(models.specOfStep) } : {}),
-    // PostStopValidation first (it checks the changes); the Stop hooks see a stop that stands.
-    onStop: async (info) => {
-      // A turn that ended without the answer `--json-schema` asked for is not over yet (claude's reminder).
-      const structuredReminder = structured?.reminderAtStop();
-      if (structuredReminder !== undefined) return structuredReminder;
-      const reminder = await validation.onStop(info);
-      if (reminder !== undefined || validation.outcome().exhausted || info.signal.aborted) return reminder;
-      return stopHooks.onStop(info);
-    },
-  });
   session = new Session({
     agent,
     runner,
@@ -363,7 +289,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const problems = projectProblems(project).map((p) => ({ severity: p.severity, message: formatProblem(p) }));
   permissions.announceUntrusted(loadedHooks, settings.permissions);
 
-  const instructionContext = joinContext(dynamicContext, projectContext(instructions.loaded));
+  const contextAtStart = instructionContext();
   // InstructionsLoaded hooks of the files given at start: the first prompt waits for them (one may halt the session).
   if (options.sessionStart !== false)
     session.haltWhen(
@@ -374,7 +300,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     );
   // A SessionStart hook's `initialUserMessage` (the last one given): `-p` sends it first.
   let initialUserMessage: string | undefined;
-  const startup = options.sessionStart === false ? Promise.resolve(instructionContext) : startHooks();
+  const startup = options.sessionStart === false ? Promise.resolve(contextAtStart) : startHooks();
   session.startedWith(startup);
   // Claude Code groups of Setup and SessionStart may give context for the first prompt; nothing waits for them here.
   function startHooks(): Promise<string | undefined> {
@@ -391,9 +317,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
             sessionStartEffects,
           );
           initialUserMessage = taken.initialUserMessage;
-          return joinContext(instructionContext, setupContext, taken.context);
+          return joinContext(contextAtStart, setupContext, taken.context);
         },
-        () => joinContext(instructionContext, setupContext),
+        () => joinContext(contextAtStart, setupContext),
       ),
     );
   }
