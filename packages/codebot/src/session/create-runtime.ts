@@ -1,10 +1,9 @@
 import path from "node:path";
 import { contextWindowOf } from "@codebot/agentcore";
-import { type Decision, formatProblem } from "@codebot/hooks";
+import { formatProblem } from "@codebot/hooks";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import { agentTools } from "../agents/agent-tools.js";
 import { BackgroundAgents } from "../agents/background-agents.js";
-import { fireInstructionsLoaded } from "../instructions/instructions-loaded.js";
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
 import type { SessionMcp } from "../mcp/session-mcp.js";
@@ -22,6 +21,7 @@ import { sessionHookRunner } from "./assembly/session-hook-runner.js";
 import { sessionNotices } from "./assembly/session-notices.js";
 import { SessionPermissions } from "./assembly/session-permissions.js";
 import { readSessionSettings } from "./assembly/session-settings.js";
+import { startSession } from "./assembly/session-start.js";
 import { sessionTools } from "./assembly/session-tools.js";
 import { SettingsReload } from "./assembly/settings-reload.js";
 import { stopChecks } from "./assembly/stop-checks.js";
@@ -37,7 +37,7 @@ import { Runtime } from "./runtime.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { Session } from "./session.js";
 import { SessionLock } from "./session-lock.js";
-import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
+import type { SessionStartEffects } from "./session-start-answer.js";
 import { nameSession } from "./session-title.js";
 import { SpendingLimit } from "./spending-limit.js";
 import { stopFailureType } from "./stop-failure.js";
@@ -289,49 +289,19 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const problems = projectProblems(project).map((p) => ({ severity: p.severity, message: formatProblem(p) }));
   permissions.announceUntrusted(loadedHooks, settings.permissions);
 
-  const contextAtStart = instructionContext();
-  // InstructionsLoaded hooks of the files given at start: the first prompt waits for them (one may halt the session).
-  if (options.sessionStart !== false)
-    session.haltWhen(
-      fireInstructionsLoaded(
-        runner,
-        instructions.loaded.files.map((file) => ({ file, reason: "session_start" })),
-      ),
-    );
-  // A SessionStart hook's `initialUserMessage` (the last one given): `-p` sends it first.
-  let initialUserMessage: string | undefined;
-  const startup = options.sessionStart === false ? Promise.resolve(contextAtStart) : startHooks();
-  session.startedWith(startup);
-  // Claude Code groups of Setup and SessionStart may give context for the first prompt; nothing waits for them here.
-  function startHooks(): Promise<string | undefined> {
-    const contextOf = (decision: Decision) => (decision.kind === "stop" ? undefined : decision.context);
-    const setup = options.setup
-      ? runner.fire("Setup", { trigger: options.setup }).then(contextOf, () => undefined)
-      : Promise.resolve(undefined);
-    return setup.then((setupContext) =>
-      runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
-        async (decision) => {
-          const taken = await takeSessionStartAnswer(
-            decision,
-            options.resume ? "resume" : "startup",
-            sessionStartEffects,
-          );
-          initialUserMessage = taken.initialUserMessage;
-          return joinContext(contextAtStart, setupContext, taken.context);
-        },
-        () => joinContext(contextAtStart, setupContext),
-      ),
-    );
-  }
+  const { startup, initialUserMessage } = startSession(
+    options,
+    session,
+    runner,
+    instructions,
+    instructionContext(),
+    sessionStartEffects,
+  );
   const runtime = new Runtime({
     ...(options.closing ? { closing: options.closing } : {}),
     ...(background ? { background } : {}),
     startup,
-    initialUserMessage: () =>
-      startup.then(
-        () => initialUserMessage,
-        () => undefined,
-      ),
+    initialUserMessage,
     fileWatch,
     settingsWatch: settingsReload.watch,
     identity: () => files.identity(),
