@@ -44,10 +44,10 @@ import { stopFailureType } from "./stop-failure.js";
 import { dynamicSystemContext } from "./system-prompt.js";
 
 /**
- * Assembles a session: settings → approval engine → hook runner → tools → agent → transcript,
- * then fires SessionStart. Tool middleware order (outermost first): hooks (PreToolUse may block or
- * rewrite before anyone is asked; PostToolUse sees the final result), approval (judges the
- * arguments that will really run), change tracking (sees only calls that really ran).
+ * Assembles a session, one phase at a time (each in session/assembly/): settings and trust →
+ * model → session files → approval engine → hook runner → settings reload → instructions and
+ * custom agents → tools and their middleware (tool-middleware.ts has its order) → MCP servers →
+ * main agent and compaction → session, then fires SessionStart.
  */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   // Held until the runtime closes; let go at once when it cannot be assembled.

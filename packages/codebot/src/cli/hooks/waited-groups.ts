@@ -28,8 +28,9 @@ const AFTER_TOOL: SessionUse = {
   stop: "run stopped",
 };
 
-// Read from where each event is fired: hooks/src/middleware.ts (tool results), create-runtime.ts
-// (Setup, SessionStart, SubagentStart, SubagentStop), instructions-loaded.ts, file-watch.ts (watchPaths only).
+// Read from where each event is fired: hooks/src/middleware.ts (tool results), session/assembly/
+// session-start.ts (Setup, SessionStart), subagent-runs.ts (SubagentStart, SubagentStop),
+// instructions-loaded.ts, file-watch.ts (watchPaths only).
 const SESSION_USE: Record<WaitedEvent, SessionUse> = {
   PostToolUse: AFTER_TOOL,
   PostToolUseFailure: AFTER_TOOL,
