@@ -18,6 +18,25 @@ const HOOKS = JSON.stringify({
 });
 
 describe("Claude Code plugin folders", () => {
+  it("of yours, with the folder in the project (a symlink to it too), load as the project's; one named for the run or forced by policy stays as it was", () => {
+    const root = plugin({ "hooks/hooks.json": HOOKS });
+    const linked = path.join(tempDir("codebot-elsewhere-"), "plugin");
+    fs.symlinkSync(root, linked);
+    const home = tempDir("codebot-home-");
+    const sources = (dirs: Parameters<typeof loadPluginLayers>[0], project: string) => {
+      const { layers, folders } = loadPluginLayers(dirs, home, project);
+      return [layers.map((l) => l.source), folders.map((f) => f.source)];
+    };
+    expect(sources([{ dir: root, base: "/" }], path.dirname(root))).toEqual([["project"], ["project"]]);
+    expect(sources([{ dir: linked, base: "/", installed: true }], root)).toEqual([["project"], ["project"]]);
+    expect(sources([{ dir: root, base: "/" }], tempDir("codebot-project-"))).toEqual([
+      ["plugin"],
+      ["plugin"],
+    ]);
+    expect(sources([{ dir: root, base: "/", namedForRun: true }], root)).toEqual([["plugin"], ["plugin"]]);
+    expect(sources([{ dir: root, base: "/", forcedByPolicy: true }], root)).toEqual([["plugin"], ["plugin"]]);
+  });
+
   it("read the hooks file their manifest names, inside the plugin folder", () => {
     const root = plugin({
       ".claude-plugin/plugin.json": JSON.stringify({ name: "fmt", hooks: "./config/my-hooks.json" }),

@@ -5,6 +5,7 @@ import type { Problem } from "@codebot/hooks";
 import { isHookEvent, type SettingsLayer, UNSUPPORTED_CLAUDE_EVENTS } from "@codebot/hooks";
 import { expandHome } from "../paths/home-path.js";
 import { pluginHookSources } from "./plugin-hook-sources.js";
+import { pluginFolderInProject } from "./plugin-in-project.js";
 import { readLayer } from "./read-layer.js";
 import { claudePluginsSchema } from "./settings-schema.js";
 
@@ -24,6 +25,11 @@ export interface PluginDir {
   installed?: boolean;
   /** The managed settings' `enabledPlugins` switches it on. */
   forcedByPolicy?: boolean;
+  /**
+   * Named for this run (`--plugin-dir`, the Agent SDK's plugins): the person running codebot chose
+   * the folder as it is now, so it stays theirs even inside the project.
+   */
+  namedForRun?: boolean;
 }
 
 /** A plugin folder that loaded (with or without hooks): its skills and commands are read from it. */
@@ -67,12 +73,16 @@ export function isPluginProblem(problem: Pick<Problem, "message">): boolean {
 export function loadPluginLayers(
   dirs: readonly PluginDir[],
   codebotHome: string,
+  /** The project: a plugin of yours whose folder is in it loads as the project's (ownSource). */
+  projectDir?: string,
 ): { layers: SettingsLayer[]; problems: Problem[]; folders: PluginFolder[] } {
   const layers: SettingsLayer[] = [];
   const problems: Problem[] = [];
   const folders: PluginFolder[] = [];
-  for (const { dir, base, dataDir: givenDataDir, source, installed, forcedByPolicy } of dirs) {
+  for (const entry of dirs) {
+    const { dir, base, dataDir: givenDataDir, installed, forcedByPolicy } = entry;
     const root = resolveDir(dir, base);
+    const source = entry.source ?? ownSource(entry, root, projectDir);
     const problem = (severity: Problem["severity"], file: string, message: string) =>
       problems.push({ severity, scope: "settings", file, message });
     if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
@@ -155,6 +165,17 @@ export function loadPluginLayers(
       });
   }
   return { layers, problems, folders };
+}
+
+/**
+ * Where a plugin of yours (installed, or `claudePlugins`) counts from: the project's when its folder
+ * is in the project (pluginFolderInProject) — held until approved there, as a plugin only the
+ * project switches on is — unless it was named for this run or the managed settings force it on.
+ */
+function ownSource(entry: PluginDir, root: string, projectDir: string | undefined): "project" | undefined {
+  if (projectDir === undefined || entry.namedForRun === true || entry.forcedByPolicy === true)
+    return undefined;
+  return pluginFolderInProject(root, projectDir) ? "project" : undefined;
 }
 
 /** The `claudePlugins` of the user settings, as folders relative to the settings file. */

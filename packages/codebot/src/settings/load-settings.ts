@@ -117,9 +117,10 @@ export function loadSettingsLayers(
     [
       ...fromSettings.dirs,
       ...installed.dirs,
-      ...(where.pluginDirs ?? []).map((dir) => ({ dir, base: process.cwd() })),
+      ...(where.pluginDirs ?? []).map((dir) => ({ dir, base: process.cwd(), namedForRun: true })),
     ],
     where.codebotHome,
+    project,
   );
   layers.push(...plugins.layers, ...projectLayers);
   problems.push(...plugins.problems);

@@ -139,4 +139,26 @@ describe("a plugin of a local marketplace", () => {
     expect(changed.seen).not.toContain("a checkout changed the guard");
     expect(changed.seen).toContain("hook not approved");
   });
+
+  it("yours, with its folder in the project: the repository writes its hooks, so a command line of no script is held as a project hook until approved", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box, path.join(box.project, "market"));
+    const marker = path.join(box.home, "ran-from-a-checkout");
+    // What a checkout of another branch of the repository holding the marketplace puts there.
+    box.json(path.join(root, "hooks/hooks.json"), {
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `touch ${marker}` }] }],
+      },
+    });
+    const held = await bashUnderGuard(box);
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(held.stderr).toContain(
+      "1 project hook was not run because it is not trusted (market/plugins/guard/hooks/hooks.json)",
+    );
+    await runCli(["hooks", "trust", "--yes", "--cwd", box.project], {
+      env: modelEnv(await modelServer([]), box.home),
+    });
+    await bashUnderGuard(box);
+    expect(fs.existsSync(marker)).toBe(true);
+  });
 });
