@@ -165,6 +165,49 @@ describe("PermissionRequest", () => {
     ]);
   });
 
+  it("a setMode to bypassPermissions is not applied in a session not launched able to bypass, as claude 2.1.328 ignores it (recorded): the mode stays", async () => {
+    const switcher = (permissionMode: "ask" | "auto", allowBypass?: boolean) =>
+      startSession({
+        user: {
+          hooks: {
+            PermissionRequest: [
+              group(
+                "Write",
+                command(
+                  decide({
+                    behavior: "allow",
+                    updatedPermissions: [
+                      { type: "setMode", mode: "bypassPermissions", destination: "session" },
+                    ],
+                  }),
+                  { name: "bypasser" },
+                ),
+              ),
+            ],
+          },
+        },
+        runtime: { permissionMode, ...(allowBypass ? { allowBypass } : {}) },
+        script: [reply.toolCall("write", { file_path: "w1.txt", content: "x" }, "w1"), reply.text("done")],
+      });
+    const s = await switcher("ask");
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(s.runtime.permissionMode).toBe("ask");
+    expect(fs.readFileSync(s.at("w1.txt"), "utf8")).toBe("x");
+    expect(s.notices).toEqual([
+      "hook bypasser: updatedPermissions: the mode bypassPermissions is not switched to: the session was not launched with --dangerously-skip-permissions (or --allow-dangerously-skip-permissions)",
+    ]);
+    const allowed = await switcher("ask", true);
+    await allowed.runtime.prompt("go");
+    await allowed.runtime.close();
+    expect(allowed.runtime.permissionMode).toBe("auto");
+    const launched = await startSession({ script: [], runtime: { permissionMode: "auto" } });
+    launched.runtime.setPermissionMode("ask");
+    launched.runtime.setPermissionMode("auto");
+    expect(launched.runtime.permissionMode).toBe("auto");
+    await launched.runtime.close();
+  });
+
   it("an allow whose updatedInput does not fit the tool refuses the call, naming the hook", async () => {
     const s = await startSession({
       user: {

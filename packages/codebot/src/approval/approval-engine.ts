@@ -11,6 +11,7 @@ import type {
   PermissionHooks,
 } from "./approval-types.js";
 import { AskQueue } from "./ask-queue.js";
+import { checkBypassSwitch } from "./bypass-switch.js";
 import { HookApproval, type HookIdentity, heldOwnHookReason } from "./hook-approval.js";
 import type { PermissionRuleSet } from "./permission-rules.js";
 import { ToolApproval, type ToolApprovalOptions } from "./tool-approval.js";
@@ -38,6 +39,8 @@ export interface ApprovalEngineOptions {
   promptTool?: ToolApprovalOptions["promptTool"];
   /** Set when the settings disable `auto` (disableBypassPermissionsMode): why setMode refuses it. */
   autoRefusal?: string;
+  /** `--allow-dangerously-skip-permissions`: a switch to `auto` is allowed though the session started in another mode (bypass-switch.ts). */
+  bypassAvailable?: boolean;
   /**
    * codebot's and Claude Code's own folders and the loaded plugins' (real paths), where acceptEdits
    * does not edit unasked.
@@ -56,6 +59,8 @@ export interface ApprovalEngineOptions {
 export class ApprovalEngine {
   private currentMode: PermissionMode;
   private readonly autoRefusal: string | undefined;
+  /** Launched in `auto`, or with `--allow-dangerously-skip-permissions`: a switch back to `auto` is allowed. */
+  private readonly bypassAvailable: boolean;
   readonly tools: ToolApproval;
   readonly hooks: HookApproval;
   /** The questions put to the user, one at a time: where the open one stands among those waiting. */
@@ -64,6 +69,7 @@ export class ApprovalEngine {
   constructor(options: ApprovalEngineOptions) {
     this.currentMode = options.mode;
     this.autoRefusal = options.autoRefusal;
+    this.bypassAvailable = options.mode === "auto" || options.bypassAvailable === true;
     const queue = this.queue;
     const mode = () => this.currentMode;
     this.tools = new ToolApproval({
@@ -98,6 +104,7 @@ export class ApprovalEngine {
 
   setMode(mode: PermissionMode): void {
     if (mode === "auto" && this.autoRefusal !== undefined) throw new Error(this.autoRefusal);
+    checkBypassSwitch(this.currentMode, mode, this.bypassAvailable);
     this.currentMode = mode;
   }
 

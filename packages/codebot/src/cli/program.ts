@@ -46,6 +46,7 @@ interface RootOptions {
   model?: string;
   permissionMode?: string;
   dangerouslySkipPermissions?: boolean;
+  allowDangerouslySkipPermissions?: boolean;
   allowedTools?: string[];
   disallowedTools?: string[];
   systemPrompt?: string;
@@ -145,7 +146,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         )
         .option(
           "--allow-dangerously-skip-permissions",
-          "accepted for Claude Code scripts: changes nothing (the permission mode stays as given)",
+          "bypassPermissions may be switched to during the session (a hook's setMode, the Agent SDK's setPermissionMode); the mode stays as given",
         )
         .option(
           "--dangerously-skip-permissions",
@@ -339,6 +340,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       project: projectFlagsOf(command),
       ...(opts.model !== undefined ? { model: modelFlag(opts.model) } : {}),
       ...(permissionMode !== undefined ? { permissionMode } : {}),
+      ...(opts.allowDangerouslySkipPermissions === true ? { allowBypass: true } : {}),
       allowedTools: toolRulesFlag("--allowedTools", opts.allowedTools),
       disallowedTools: toolRulesFlag("--disallowedTools", opts.disallowedTools),
       ...(opts.systemPrompt !== undefined ? { systemPrompt: opts.systemPrompt } : {}),

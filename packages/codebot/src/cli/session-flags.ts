@@ -26,6 +26,8 @@ export interface SessionFlags {
   /** `--fallback-model`: model specs to fall back to, in order. */
   fallbackModels?: string[];
   permissionMode?: PermissionMode;
+  /** `--allow-dangerously-skip-permissions`: a switch to bypassPermissions during the session is allowed. */
+  allowBypass?: boolean;
   /** `--allowedTools` and `--disallowedTools`: the user's own rules, on top of the settings'. */
   allowedTools?: PermissionRule[];
   disallowedTools?: PermissionRule[];
@@ -135,6 +137,7 @@ export function runtimeOptionsOf(
     ...(flags.agent !== undefined ? { agent: flags.agent } : {}),
     ...(flags.model !== undefined ? { modelFromFlag: true } : {}),
     ...(flags.permissionMode !== undefined ? { permissionMode: flags.permissionMode } : {}),
+    ...(flags.allowBypass ? { allowBypass: true } : {}),
     ...(flags.allowedTools !== undefined ? { allowedTools: flags.allowedTools } : {}),
     ...(flags.disallowedTools !== undefined ? { disallowedTools: flags.disallowedTools } : {}),
     ...(flags.systemPrompt !== undefined ? { systemPrompt: flags.systemPrompt } : {}),

@@ -29,6 +29,8 @@ export interface RuntimeOptions {
   model?: LanguageModelV3 | string;
   /** Overrides settings `permissions.mode`; default `ask`. */
   permissionMode?: PermissionMode;
+  /** `--allow-dangerously-skip-permissions`: the session may switch to `auto` later (approval/bypass-switch.ts). */
+  allowBypass?: boolean;
   /** `--allowedTools`: allow rules of the user's own, on top of the settings'. */
   allowedTools?: readonly PermissionRule[];
   /** `--disallowedTools`: deny rules of the user's own, on top of the settings'. */

@@ -356,12 +356,12 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     expect(r.ms).toBeLessThan(25_000);
   });
 
-  it("set_permission_mode changes the mode for the next call (bypassPermissions: nobody is asked); an unknown mode is refused", async () => {
+  it("set_permission_mode changes the mode for the next call (bypassPermissions, launched with --allow-dangerously-skip-permissions: nobody is asked); an unknown mode is refused", async () => {
     const box = sandbox();
     const target = box.at("made");
     const { run } = await sdkSession(
       [reply.toolCall("bash", { command: `touch '${target}'` }, "toolu_1"), reply.text("done")],
-      { box },
+      { box, args: ["--allow-dangerously-skip-permissions"] },
     );
     await run.initialized;
     expect(await run.request("m1", { subtype: "set_permission_mode", mode: "nonsense" })).toMatchObject({
@@ -376,6 +376,22 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     await run.lastTurn("make it");
     expect(fs.existsSync(target)).toBe(true);
     expect(run.requests()).toEqual([]);
+  });
+
+  it("set_permission_mode bypassPermissions is refused as claude 2.1.328 refuses it (recorded) in a session not launched able to bypass, and the mode stays", async () => {
+    const { run } = await sdkSession([reply.text("done")]);
+    await run.initialized;
+    expect(await run.request("m1", { subtype: "set_permission_mode", mode: "bypassPermissions" })).toEqual({
+      subtype: "error",
+      request_id: "m1",
+      error:
+        "Cannot set permission mode to bypassPermissions because the session was not launched with --dangerously-skip-permissions",
+      error_code: "bypass_not_launched",
+    });
+    expect(await run.request("m2", { subtype: "set_permission_mode", mode: "acceptEdits" })).toMatchObject({
+      subtype: "success",
+    });
+    await run.lastTurn("hi");
   });
 
   it("the start waits for initialize: a SessionStart callback fires for the start, before the init line, and its context reaches the model", async () => {

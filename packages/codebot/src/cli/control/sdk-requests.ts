@@ -16,6 +16,7 @@ import path from "node:path";
 import { THINKING_DISPLAYS, type ThinkingDisplay } from "@codebot/agentcore";
 import { compileSdkCallbackHooks, type HookRunner } from "@codebot/hooks";
 import type { AgentDefinition } from "../../agents/agent-definition.js";
+import { BypassNotLaunched } from "../../approval/bypass-switch.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { ThinkingChange } from "../../session/model-env.js";
 import type { ModelSwitchOutcome } from "../../session/model-switch.js";
@@ -135,6 +136,12 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
         try {
           session.setPermissionMode(mode);
         } catch (error) {
+          // claude's words and code for a bypass the session was not launched able to make (recorded).
+          if (error instanceof BypassNotLaunched)
+            throw new ControlError(
+              "Cannot set permission mode to bypassPermissions because the session was not launched with --dangerously-skip-permissions",
+              error.code,
+            );
           throw new ControlError(`Cannot set permission mode: ${(error as Error).message}`, "invalid_mode");
         }
         return { mode: request.mode };

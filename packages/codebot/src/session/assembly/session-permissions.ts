@@ -85,6 +85,7 @@ export class SessionPermissions {
       trustStore: project.trustStore,
       trustProjectHooks: options.trustProjectHooks,
       autoRefusal: bypassRefusal(settings.policy),
+      ...(options.allowBypass ? { bypassAvailable: true } : {}),
       ownHomes: this.ownHomesOf(project.plugins),
       ...(modes?.restricted ? { restricted: true } : {}),
       notify,
