@@ -70,7 +70,7 @@ export function installedPluginDirs(
       );
       continue;
     }
-    const local = localMarketplaceFolder(claudeHome, id);
+    const local = localMarketplaceFolder(claudeHome, id, projectDir);
     if (local.kind === "gone") {
       problem(local.message);
       continue;

@@ -16,9 +16,12 @@ export type LocalPluginFolder =
  * now (its `source`, under `metadata.pluginRoot`), not from the copy `installPath` points at: an
  * edit there counts without reinstalling (recorded: a hook added to the folder's `hooks.json` ran,
  * `CLAUDE_PLUGIN_ROOT` was the folder). A plugin whose folder, entry or marketplace is gone did
- * not load at all (no fallback to the copy).
+ * not load at all (no fallback to the copy). A relative `installLocation` (a hand-edited file:
+ * `claude plugin marketplace add ./dir` writes the folder absolute) is resolved against the
+ * working folder, as claude resolves it (recorded: started in another folder, it loaded that
+ * folder's copy, or nothing); `cwd` is the session's.
  */
-export function localMarketplaceFolder(claudeHome: string, id: string): LocalPluginFolder {
+export function localMarketplaceFolder(claudeHome: string, id: string, cwd: string): LocalPluginFolder {
   const at = id.lastIndexOf("@");
   if (at <= 0) return { kind: "installed-copy" };
   const [name, marketplace] = [id.slice(0, at), id.slice(at + 1)];
@@ -32,7 +35,12 @@ export function localMarketplaceFolder(claudeHome: string, id: string): LocalPlu
     kind: "gone",
     message: `plugin ${id} is not loaded: ${why} (claude loads a local marketplace's plugins from its folder)`,
   });
-  const manifestPath = path.join(location, ".claude-plugin", "marketplace.json");
+  const folder = path.resolve(cwd, location);
+  if (!path.isAbsolute(location) && !fs.existsSync(folder))
+    return gone(
+      `its marketplace folder ${folder} does not exist (installLocation ${JSON.stringify(location)} in ${path.join(claudeHome, "plugins", "known_marketplaces.json")} is relative: it is resolved against the working folder ${cwd})`,
+    );
+  const manifestPath = path.join(folder, ".claude-plugin", "marketplace.json");
   const manifest = readJson(manifestPath);
   if (manifest === undefined) return gone(`its marketplace ${manifestPath} cannot be read`);
   const plugins = (manifest as { plugins?: unknown }).plugins;
@@ -44,7 +52,7 @@ export function localMarketplaceFolder(claudeHome: string, id: string): LocalPlu
   // A GitHub, git or npm source in a local marketplace: claude fetched it, so the copy is it.
   if (typeof source !== "string") return { kind: "installed-copy" };
   const pluginRoot = objectAt(manifest, "metadata")?.pluginRoot;
-  const dir = path.resolve(location, typeof pluginRoot === "string" ? pluginRoot : "", source);
+  const dir = path.resolve(folder, typeof pluginRoot === "string" ? pluginRoot : "", source);
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return gone(`its folder ${dir} is gone`);
   return { kind: "folder", dir };
 }

@@ -80,6 +80,33 @@ describe("a plugin of a local marketplace", () => {
     expect(stderr).toContain(`plugin guard@local-market is not loaded: its folder ${root} is gone`);
   });
 
+  /** known_marketplaces.json hand-edited to name the marketplace's folder relative (`claude plugin marketplace add` writes it absolute). */
+  function relativeInstallLocation(claudeHome: string, location: string): void {
+    const file = path.join(claudeHome, "plugins/known_marketplaces.json");
+    const known = JSON.parse(fs.readFileSync(file, "utf8"));
+    known["local-market"].installLocation = location;
+    fs.writeFileSync(file, JSON.stringify(known, null, 2));
+  }
+
+  it("whose installLocation is relative runs from that folder under the working folder, as claude resolves it", async () => {
+    const box = sandbox();
+    const { root, claudeHome } = installPluginAsClaudeCodeDid(box, path.join(box.project, "vendor/market"));
+    relativeInstallLocation(claudeHome, "vendor/market");
+    await trustGuard(box, root);
+    expect((await bashUnderGuard(box)).stderr).toBe("");
+  });
+
+  it("whose relative installLocation is not under the working folder does not load, and the run says where it looked", async () => {
+    const box = sandbox();
+    const { claudeHome } = installPluginAsClaudeCodeDid(box);
+    relativeInstallLocation(claudeHome, "market");
+    const { seen, stderr } = await bashUnderGuard(box);
+    expect(seen).not.toContain("guard from");
+    expect(stderr).toContain(
+      `plugin guard@local-market is not loaded: its marketplace folder ${path.join(box.project, "market")} does not exist (installLocation "market" in ${path.join(claudeHome, "plugins/known_marketplaces.json")} is relative: it is resolved against the working folder ${box.project})`,
+    );
+  });
+
   it("in the project: acceptEdits does not rewrite its plugin unasked (its hooks run as yours)", async () => {
     const box = sandbox();
     const { root } = installPluginAsClaudeCodeDid(box, path.join(box.project, "market"));
