@@ -1,8 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { EffortLevel } from "@codebot/agentcore";
 import { modelSettingsKey } from "./model-settings-key.js";
-import { readSettingsForEdit, type SettingsFileEdit, writeSettingsValue } from "./settings-file-edit.js";
+import {
+  linkTarget,
+  readSettingsForEdit,
+  type SettingsFileEdit,
+  writeSettingsValue,
+} from "./settings-file-edit.js";
 
 /**
  * Saves `level` as the effort of the model `spec` for new sessions, where claude 2.1.328's
@@ -39,24 +42,6 @@ export function saveModelEffort(
   } catch (error) {
     throw notSaved(error);
   }
-}
-
-/**
- * Where a link leads, followed to its end; a link to a file not made yet (a dotfiles folder's)
- * leads to that file, so writing creates it and the link stays.
- */
-function linkTarget(file: string): string {
-  let at = file;
-  for (let hops = 0; hops < 40; hops++) {
-    try {
-      return fs.realpathSync(at);
-    } catch {
-      const stat = fs.lstatSync(at, { throwIfNoEntry: false });
-      if (!stat?.isSymbolicLink()) return at;
-      at = path.resolve(path.dirname(at), fs.readlinkSync(at));
-    }
-  }
-  return at;
 }
 
 /** The value at `keys` (own keys only), undefined when any is absent. */

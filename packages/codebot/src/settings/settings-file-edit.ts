@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { applyEdits, type JSONPath, modify, type ParseError, parse, printParseErrorCode } from "jsonc-parser";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readSettingsText } from "./read-settings-text.js";
@@ -56,4 +57,22 @@ export function writeSettingsValue(edit: SettingsFileEdit, keys: JSONPath, value
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(`cannot write (${code ?? String(error)})`);
   }
+}
+
+/**
+ * Where a link leads, followed to its end; a link to a file not made yet (a dotfiles folder's)
+ * leads to that file, so writing creates it and the link stays.
+ */
+export function linkTarget(file: string): string {
+  let at = file;
+  for (let hops = 0; hops < 40; hops++) {
+    try {
+      return fs.realpathSync(at);
+    } catch {
+      const stat = fs.lstatSync(at, { throwIfNoEntry: false });
+      if (!stat?.isSymbolicLink()) return at;
+      at = path.resolve(path.dirname(at), fs.readlinkSync(at));
+    }
+  }
+  return at;
 }

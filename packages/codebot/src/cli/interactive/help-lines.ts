@@ -12,7 +12,10 @@ const COMMANDS: readonly [string, string][] = [
     "the custom agents of this session: where each came from, its model, the one the session runs as",
   ],
   ["/memory", "the instruction files (AGENTS.md, CLAUDE.md, …) given to the model, and from where"],
-  ["/model [id]", "show or switch the model (provider/id, sonnet/opus/haiku; a bare id keeps the provider)"],
+  [
+    "/model [id]",
+    "show or switch the model (provider/id, sonnet/opus/haiku, default; a bare id keeps the provider), saved for new sessions",
+  ],
   ["/effort [level]", "show or set the effort of the next model requests (low … max, auto) for this session"],
   ["/add-dir <folder>", "let the file tools reach one more folder for this session (DirectoryAdded runs)"],
   ["/context", "the context in use: a grid of the model's window, the tokens in use and what is free"],

@@ -2,7 +2,6 @@ import path from "node:path";
 import { agentLines } from "../../agents/agent-lines.js";
 import { memoryLines } from "../../instructions/memory-lines.js";
 import type { Runtime } from "../../session/runtime.js";
-import { modelSpecNamed } from "../../settings/model-aliases.js";
 import { listSessions } from "../../transcript/session-files.js";
 import { errorMessage } from "../cli-error.js";
 import { loadInventory } from "../hooks/hook-inventory.js";
@@ -16,6 +15,7 @@ import { addDirCommand } from "./add-dir-command.js";
 import { effortCommand } from "./effort-command.js";
 import { builtinCommandNames, helpLines } from "./help-lines.js";
 import { hooksCommandLines } from "./hooks-command.js";
+import { modelCommand } from "./model-command.js";
 import { permissionsLines } from "./permissions-command.js";
 import { sessionRows } from "./session-rows.js";
 import type { SlashContext } from "./slash-context.js";
@@ -54,7 +54,7 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       for (const line of memoryLines(ctx.runtime.instructions)) ctx.print(line);
       return undefined;
     case "model":
-      await switchModel(arg, ctx);
+      await modelCommand(arg, ctx);
       return undefined;
     case "effort":
       await effortCommand(arg, ctx);
@@ -136,26 +136,6 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
     ctx.print(s.green(`resumed session ${id} (${ctx.runtime.messages.length} messages)`));
   } catch (error) {
     ctx.print(s.red(errorMessage(error)));
-  }
-}
-
-async function switchModel(arg: string, ctx: SlashContext): Promise<void> {
-  if (arg === "") {
-    ctx.print(`model: ${ctx.model.spec}`);
-    return;
-  }
-  const spec = modelSpecNamed(arg, ctx.model.spec);
-  try {
-    // PreModelSwitch may refuse; PostModelSwitch follows a switch.
-    const outcome = await ctx.runtime.switchModel(spec, arg);
-    if (!outcome.switched) {
-      ctx.print(ctx.styles.yellow(`model unchanged (${ctx.model.spec}): ${outcome.reason}`));
-      return;
-    }
-    ctx.model.spec = spec;
-    ctx.print(ctx.styles.green(`model: ${spec} (from the next model call)`));
-  } catch (error) {
-    ctx.print(ctx.styles.red(errorMessage(error)));
   }
 }
 
