@@ -21,3 +21,17 @@ export function reloadedRules(
     kept: [...keptDeny, ...keptAsk],
   };
 }
+
+/**
+ * The rules in force at the start less those you took out with `/permissions remove`: your
+ * removal lifts a deny or ask rule at once, as claude's dialog does (an edit of the file by
+ * anyone else does not: reloadedRules).
+ */
+export function withoutRules(
+  set: PermissionRuleSet,
+  lifted: readonly { kind: "allow" | "ask" | "deny"; text: string }[],
+): Record<"allow" | "ask" | "deny", PermissionRule[]> {
+  const keep = (kind: "allow" | "ask" | "deny") =>
+    set[kind].filter((rule) => !lifted.some((l) => l.kind === kind && l.text === rule.text));
+  return { allow: keep("allow"), ask: keep("ask"), deny: keep("deny") };
+}

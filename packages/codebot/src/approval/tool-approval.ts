@@ -141,7 +141,7 @@ const INTERRUPTED_AT_QUESTION = "the run was interrupted at the question; the ca
  */
 export class ToolApproval {
   /** Rules added by "always" answers and PermissionRequest hooks' `updatedPermissions`; they last for the session. */
-  private readonly sessionRules = {
+  private sessionRules = {
     allow: [] as PermissionRule[],
     ask: [] as PermissionRule[],
     deny: [] as PermissionRule[],
@@ -204,6 +204,14 @@ export class ToolApproval {
   /** A rule for the rest of the session (a PermissionRequest hook's `addRules`). */
   addSessionRule(behavior: "allow" | "ask" | "deny", rule: PermissionRule): void {
     this.sessionRules[behavior].push(rule);
+  }
+
+  /** `/permissions remove`: a rule of the session ("always" answers, hooks) no longer holds. */
+  removeSessionRule(behavior: "allow" | "ask" | "deny", text: string): boolean {
+    const rules = this.sessionRules[behavior];
+    const before = rules.length;
+    this.sessionRules[behavior] = rules.filter((rule) => rule.text !== text);
+    return this.sessionRules[behavior].length < before;
   }
 
   /** A call refused elsewhere (a PreToolUse hook's block): listed with the refusals, as claude lists it. */

@@ -350,6 +350,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     setThinking: async (change) => {
       if (await models.changeThinking(change)) agent.setModel(models.model);
     },
+    rulesEdited: (lifted) => {
+      permissions.liftRules(lifted);
+      settingsReload.reapply();
+    },
     setFlagRules: (rules) => permissions.setProgramRules(rules),
   });
   return runtime;

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Agent, EffortLevel, Steered, Usage } from "@codebot/agentcore";
 import type { HookRunner, Problem, SessionEndReason } from "@codebot/hooks";
@@ -13,6 +14,7 @@ import type { SessionMcp } from "../mcp/session-mcp.js";
 import type { PathPolicy } from "../paths/path-policy.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import type { PluginFolder } from "../settings/load-plugins.js";
+import type { RuleFile } from "../settings/permission-rule-edit.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { SessionSkills } from "../skills/session-skills.js";
 import type { TaskStore } from "../tasks/task-store.js";
@@ -128,6 +130,11 @@ export interface RuntimeParts {
   setThinking(change: ThinkingChange): Promise<void>;
   /** The Agent SDK's flag settings' permission rules, in force from the next call (replacing the last). */
   setFlagRules(rules: PermissionRuleSet): void;
+  /**
+   * `/permissions` changed a settings file: the rules are read again and in force from the next
+   * call, less `lifted` (rules you took out, deny and ask ones too).
+   */
+  rulesEdited(lifted: readonly { kind: "allow" | "ask" | "deny"; text: string }[]): void;
   /** What the caller does at the session's end besides SessionEnd (RuntimeOptions.closing). */
   closing?: ClosingStep;
 }
@@ -244,6 +251,17 @@ export class Runtime {
   rememberDirectory(folder: string): string {
     const { cwd, project, codebotHome } = this.parts;
     return rememberDirectory(folder, cwd, claudeCompatOf(project.layers, codebotHome), project.trustStore);
+  }
+
+  /** The files `/permissions add` offers, in claude's order: the project's local file, the project's, yours. */
+  ruleFiles(): RuleFile[] {
+    const { cwd, project, codebotHome, userSettingsFile } = this.parts;
+    const dir = path.join(cwd, claudeCompatOf(project.layers, codebotHome) ? ".claude" : ".codebot");
+    return [
+      { place: "local", file: path.join(dir, "settings.local.json") },
+      { place: "project", file: path.join(dir, "settings.json") },
+      { place: "user", file: userSettingsFile },
+    ];
   }
 
   get tasks(): TaskStore {
@@ -487,6 +505,11 @@ export class Runtime {
   async setEffort(level: EffortLevel | undefined): Promise<void> {
     if (this.closing) throw new Error("session: closed");
     await this.parts.setEffort(level);
+  }
+
+  /** `/permissions` changed a settings file (RuntimeParts.rulesEdited). */
+  rulesEdited(lifted: readonly { kind: "allow" | "ask" | "deny"; text: string }[]): void {
+    this.parts.rulesEdited(lifted);
   }
 
   /** The Agent SDK's `reloadPlugins()`: the plugin folders read again (RuntimeParts.reloadPlugins). */

@@ -19,7 +19,10 @@ const COMMANDS: readonly [string, string][] = [
   ["/effort [level]", "show or set the effort of the next model requests (low … max, auto) for this session"],
   ["/add-dir <folder>", "let the file tools reach one more folder for this session (DirectoryAdded runs)"],
   ["/context", "the context in use: a grid of the model's window, the tokens in use and what is free"],
-  ["/permissions", "the allow, ask and deny rules in force, and the settings file each came from"],
+  [
+    "/permissions",
+    "the allow, ask and deny rules in force and the file each came from; /permissions add or remove changes them",
+  ],
   ["/status", "this session: version, session id and name, folder, model, permission mode, settings files"],
   ["/cost", "the session's tokens (by kind), model steps and cost"],
   ["/compact [focus]", "summarise the conversation now, with what to focus on"],

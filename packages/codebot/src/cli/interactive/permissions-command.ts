@@ -1,10 +1,11 @@
 /**
  * `/permissions`: the permission rules in force, as claude 2.1.328's dialog lists them (recorded
- * in tmux: tabs Allow, Ask, Deny, each rule with the settings it came from) — printed as lines,
- * since codebot's rules are changed in the settings files, not from the terminal.
+ * in tmux: tabs Allow, Ask, Deny, each rule with the settings it came from) — printed as lines;
+ * `/permissions add` and `remove` change them (permissions-edit.ts).
  */
 import type { PermissionRule } from "../../approval/permission-rule.js";
 import type { Runtime } from "../../session/runtime.js";
+import { rulesInFile } from "../../settings/permission-rule-edit.js";
 import { shownFile } from "../output/shown-file.js";
 import type { Styles } from "../output/styles.js";
 import { terminalSafe } from "../output/terminal-safe.js";
@@ -35,16 +36,21 @@ export function permissionsLines(runtime: Runtime, s: Styles): string[] {
         `  ${terminalSafe(grant.grant)}  ${s.dim(`(${grant.source} ${shownFile(grant.file, runtime.cwd)})`)}`,
       );
   }
-  lines.push(s.dim("Rules are changed in the settings files named (permissions.allow, ask, deny)."));
+  lines.push(s.dim("Change them: /permissions add allow|ask|deny <rule> · /permissions remove <rule>"));
   return lines;
 }
 
-/** The settings file whose `permissions.<kind>` holds the rule, else the session's (an "always" answer, a hook, a flag). */
+/**
+ * The settings file whose `permissions.<kind>` holds the rule, else the session's (an "always"
+ * answer, a hook, a flag). Read as the files are now: `/permissions add` may have written one the
+ * session started without.
+ */
 function sourceOf(runtime: Runtime, kind: Kind, rule: PermissionRule): string {
-  for (const layer of runtime.project.layers) {
-    const listed = (layer.settings as { permissions?: Record<string, unknown> } | null)?.permissions?.[kind];
-    if (Array.isArray(listed) && listed.includes(rule.text))
-      return `${layer.source} ${shownFile(layer.path, runtime.cwd)}`;
-  }
+  const files = [
+    ...runtime.project.layers.map((layer) => ({ source: layer.source as string, file: layer.path })),
+    ...runtime.ruleFiles().map((at) => ({ source: at.place as string, file: at.file })),
+  ];
+  for (const { source, file } of files)
+    if (rulesInFile(file, kind).includes(rule.text)) return `${source} ${shownFile(file, runtime.cwd)}`;
   return "this session";
 }

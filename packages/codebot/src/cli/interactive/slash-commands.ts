@@ -17,6 +17,7 @@ import { builtinCommandNames, helpLines } from "./help-lines.js";
 import { hooksCommandLines } from "./hooks-command.js";
 import { modelCommand } from "./model-command.js";
 import { permissionsLines } from "./permissions-command.js";
+import { permissionsEdit } from "./permissions-edit.js";
 import { sessionRows } from "./session-rows.js";
 import type { SlashContext } from "./slash-context.js";
 import { statusLines } from "./status-command.js";
@@ -67,7 +68,8 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
         ctx.printFitted(line);
       return undefined;
     case "permissions":
-      for (const line of permissionsLines(ctx.runtime, s)) ctx.print(line);
+      if (arg !== "") await permissionsEdit(arg, ctx);
+      else for (const line of permissionsLines(ctx.runtime, s)) ctx.print(line);
       return undefined;
     case "status":
       for (const line of statusLines(ctx.runtime)) ctx.print(line);

@@ -6,7 +6,7 @@ import { permissionHooks } from "../../approval/permission-hooks.js";
 import { permissionPromptTool } from "../../approval/permission-prompt-tool.js";
 import type { PermissionRule } from "../../approval/permission-rule.js";
 import type { PermissionRuleSet } from "../../approval/permission-rules.js";
-import { reloadedRules } from "../../approval/reloaded-rules.js";
+import { reloadedRules, withoutRules } from "../../approval/reloaded-rules.js";
 import { visible } from "../../approval/visible-text.js";
 import { PathPolicy, realPathOfDeepestAncestor } from "../../paths/path-policy.js";
 import { ReadRules } from "../../paths/read-rules.js";
@@ -47,7 +47,7 @@ export class SessionPermissions {
   /** `--allowedTools` rules that wait for the approval of what they would run. */
   private readonly flagUntrusted: UntrustedGrant[] = [];
   private readonly flagRules: Pick<RuntimeOptions, "allowedTools" | "disallowedTools">;
-  private readonly rulesAtStart: PermissionRuleSet;
+  private rulesAtStart: PermissionRuleSet;
 
   constructor(
     private readonly options: RuntimeOptions,
@@ -116,6 +116,11 @@ export class SessionPermissions {
       ),
     });
     this.readRules = new ReadRules(() => this.approval.rules, this.paths.root);
+  }
+
+  /** Rules the user took out (`/permissions remove`): a deny or ask rule among them is not kept as one that went. */
+  liftRules(lifted: readonly { kind: "allow" | "ask" | "deny"; text: string }[]): void {
+    this.rulesAtStart = withoutRules(this.rulesAtStart, lifted);
   }
 
   /** The settings read again: their rules (a deny or ask rule that went is kept), plugin folders and untrusted grants. */

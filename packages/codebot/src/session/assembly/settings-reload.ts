@@ -64,6 +64,11 @@ export class SettingsReload {
     return { plugins: again.plugins, errors: skipped.length };
   }
 
+  /** The settings read again and applied now (after `/permissions` wrote a rule), not waiting for the file watch. */
+  reapply(): void {
+    this.apply(this.reread());
+  }
+
   private reread(): ProjectSettings {
     const again = readProjectSettings(this.settings.where, {
       trustProjectHooks: this.options.trustProjectHooks,
