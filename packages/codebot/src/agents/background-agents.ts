@@ -18,7 +18,7 @@ export interface MainAgentInbox {
 export class BackgroundAgents {
   private readonly runs = new Map<
     string,
-    { task: BackgroundTask; controller: AbortController; done: Promise<void> }
+    { task: BackgroundTask; controller: AbortController; done: Promise<void>; byUser?: true }
   >();
   private waiters: (() => void)[] = [];
   private stopped = false;
@@ -45,8 +45,9 @@ export class BackgroundAgents {
     const controller = new AbortController();
     const done = work(controller.signal)
       .then((notification) => {
-        // Stopped with the session: nothing is left to read it (claude's killed runs say nothing either).
-        if (!this.stopped) this.main.steer(notification);
+        // Stopped with the session: nothing is left to read it (claude's killed runs say nothing
+        // either); stopped at the prompt (stopGoing): the session says so with the next prompt.
+        if (!this.stopped && this.runs.get(id)?.byUser !== true) this.main.steer(notification);
       })
       .catch(() => undefined)
       .finally(() => {
@@ -80,6 +81,27 @@ export class BackgroundAgents {
    */
   turnEnded(): void {
     this.wake();
+  }
+
+  /** The runs still going that nobody has asked to stop: what leaving the session would stop. */
+  going(): BackgroundTask[] {
+    return [...this.runs.values()].filter((run) => !run.controller.signal.aborted).map((run) => run.task);
+  }
+
+  /**
+   * Ctrl+C at the prompt: every run going is stopped, and its notification dropped — no turn
+   * starts for it (claude 2.1.328's, recorded: "Background agents stopped", no request followed).
+   * The session goes on and may start runs again. Resolves with the runs it stopped.
+   */
+  stopGoing(): BackgroundTask[] {
+    const stopped: BackgroundTask[] = [];
+    for (const run of this.runs.values()) {
+      if (run.controller.signal.aborted) continue;
+      run.byUser = true;
+      run.controller.abort(new Error("background agent stopped by the user"));
+      stopped.push(run.task);
+    }
+    return stopped;
   }
 
   /** Stops one run (the Agent SDK's `stop_task`); its notification says `killed`. False when no such run goes on. */

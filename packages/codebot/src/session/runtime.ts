@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Agent, EffortLevel, Steered, Usage } from "@codebot/agentcore";
-import type { HookRunner, Problem, SessionEndReason } from "@codebot/hooks";
+import type { BackgroundTask, HookRunner, Problem, SessionEndReason } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import type { BackgroundAgents } from "../agents/background-agents.js";
@@ -462,6 +462,25 @@ export class Runtime {
   async backgroundNotification(): Promise<string | undefined> {
     if (this.closing) return undefined;
     return this.parts.background?.next();
+  }
+
+  /** The background sub-agents going that leaving the session would stop (none asked to stop yet). */
+  backgroundGoing(): BackgroundTask[] {
+    return this.parts.background?.going() ?? [];
+  }
+
+  /**
+   * Ctrl+C at the prompt: the background sub-agents going are stopped, with no turn for their
+   * notifications; the model hears of each with the next prompt, as claude 2.1.328's does
+   * (recorded: `Background agent "helper" was stopped by the user.` came with the next prompt).
+   */
+  stopBackgroundRuns(): BackgroundTask[] {
+    const stopped = this.parts.background?.stopGoing() ?? [];
+    for (const task of stopped)
+      this.parts.backgroundSaid.note(
+        `Background agent "${task.description || task.agentType}" was stopped by the user.`,
+      );
+    return stopped;
   }
 
   /** Stops the background sub-agent with this `agent_id`; false when none such runs. */

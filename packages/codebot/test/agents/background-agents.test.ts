@@ -36,4 +36,21 @@ describe("BackgroundAgents", () => {
     expect(await next).toBe("first done");
     await agents.stopAll();
   });
+
+  it("stopGoing stops every run going, drops their notifications, and leaves the session able to start more", async () => {
+    const main = inbox();
+    const agents = new BackgroundAgents(main);
+    const untilAborted = (signal: AbortSignal) =>
+      new Promise<string>((resolve) => signal.addEventListener("abort", () => resolve("killed")));
+    agents.start(task("a1"), untilAborted);
+    agents.start(task("a2"), untilAborted);
+    expect(agents.stopGoing().map((t) => t.id)).toEqual(["a1", "a2"]);
+    // Asked to stop, no longer what leaving would stop; a second press stops nothing more.
+    expect(agents.going()).toEqual([]);
+    expect(agents.stopGoing()).toEqual([]);
+    expect(await agents.next()).toBeUndefined();
+    expect(main.takeQueued()).toEqual([]);
+    expect(agents.start(task("a3"), async () => "third done")).toBe(true);
+    expect(await agents.next()).toBe("third done");
+  });
 });

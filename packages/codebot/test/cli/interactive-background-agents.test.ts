@@ -44,6 +44,22 @@ async function startBackground(replies: Parameters<typeof conversations>[0]) {
   return { box, server, term };
 }
 
+/** A session whose background run's command sleeps (its pid in sleep.pid) once the launch is answered. */
+async function startSleeping(more: string[] = []) {
+  const started = await startBackground({
+    "SUB-TASK": [
+      reply.toolCall("bash", { command: "sleep 30 & echo $! > sleep.pid; wait; echo slept" }),
+      reply.text("never"),
+    ],
+    "go-main": [backgroundCall(), reply.text("launched it"), ...more.map((text) => reply.text(text))],
+  });
+  started.term.submit("go-main");
+  await started.term.waitForScreen("launched it");
+  await waitFor(() => fs.existsSync(started.box.at("sleep.pid")), 10_000, "the sub-agent's command");
+  await waitFor(() => fs.readFileSync(started.box.at("sleep.pid"), "utf8").trim() !== "", 10_000, "its pid");
+  return started;
+}
+
 describe("background sub-agents in the interactive session", { timeout: 120_000 }, () => {
   it("a run that ends while the prompt waits starts a turn: its summary line, then the answer to its notification", async () => {
     const { box, server, term } = await startBackground({
@@ -150,18 +166,12 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     expect(mainRequests(server.requests)).toHaveLength(3);
   });
 
-  it("/exit with a run in flight: the run is stopped (its command too), its transcript ends with that call's result, the process exits", async () => {
-    const { box, term } = await startBackground({
-      "SUB-TASK": [
-        reply.toolCall("bash", { command: "sleep 30 & echo $! > sleep.pid; wait; echo slept" }),
-        reply.text("never"),
-      ],
-      "go-main": [backgroundCall(), reply.text("launched it")],
-    });
-    term.submit("go-main");
-    await term.waitForScreen("launched it");
-    await waitFor(() => fs.existsSync(box.at("sleep.pid")), 10_000, "the sub-agent's command");
+  it("/exit with a run in flight asks first; 1 stops the run (its command too), its transcript ends with that call's result, the process exits", async () => {
+    const { box, term } = await startSleeping();
     term.submit("/exit");
+    const asked = await term.waitForScreen(/1 exit and stop it · 2 stay · Esc back to the session: ?$/m);
+    expect(asked).toContain("? background work is running; it stops when you leave:\n  subagent · helper\n");
+    term.type("1");
     expect(await term.exitCode()).toBe(0);
     expect(term.screen()).toContain("stopping 1 background agent");
     const pid = Number(fs.readFileSync(box.at("sleep.pid"), "utf8"));
@@ -170,6 +180,73 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     const transcript = jsonLines(fs.readFileSync(String(stop.agent_transcript_path), "utf8"));
     expect(JSON.stringify(transcript.at(-1))).toContain('"type":"tool_result"');
     expect(path.basename(String(stop.agent_transcript_path))).toMatch(/^agent-a[0-9a-f]{16}\.jsonl$/);
+  });
+
+  it("the question on the way out: 2 stays, with the run going on; Esc after Ctrl+D does too", async () => {
+    const { box, term } = await startSleeping();
+    const pid = Number(fs.readFileSync(box.at("sleep.pid"), "utf8"));
+    term.submit("/exit");
+    await term.waitForScreen(/2 stay · Esc back to the session: ?$/m);
+    term.type("2");
+    await term.waitForScreen(/back to the session\n+› *\n/);
+    term.press("C-d");
+    await term.waitForScreen(
+      /background work is running[\s\S]*background work is running[\s\S]*Esc back to the session: ?$/m,
+    );
+    term.press("Escape");
+    await term.waitForScreen(/back to the session\n[\s\S]*back to the session\n+› *\n/);
+    expect(alive(pid)).toBe(true);
+    expect(fs.existsSync(box.at("subagent-stop.json"))).toBe(false);
+  });
+
+  it("a run that ends while the question on the way out is open gets its turn once 2 stays", async () => {
+    const { box, term } = await startBackground({
+      "SUB-TASK": [heldCall(), reply.text("sub report")],
+      "go-main": [backgroundCall(), reply.text("launched it"), reply.text("the helper reported")],
+    });
+    term.submit("go-main");
+    await term.waitForScreen("launched it");
+    await waitFor(() => fs.existsSync(box.at("sub.started")), 10_000, "the sub-agent's call");
+    term.submit("/exit");
+    await term.waitForScreen(/2 stay · Esc back to the session: ?$/m);
+    fs.writeFileSync(box.at("release"), "");
+    await waitFor(() => fs.existsSync(box.at("subagent-stop.json")), 10_000, "the run's end");
+    // Time for its notification to reach the session while the question is still open.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    term.type("2");
+    await term.waitForScreen(/Agent "helper" finished[\s\S]*the helper reported[\s\S]*\n› *\n/);
+  });
+
+  it("Ctrl+C at the prompt with a run going stops it and the session stays: no turn for it, the next prompt says it was stopped", async () => {
+    const { box, server, term } = await startSleeping(["answered the next prompt"]);
+    const pid = Number(fs.readFileSync(box.at("sleep.pid"), "utf8"));
+    term.press("C-c");
+    const screen = await term.waitForScreen(
+      /● background agents stopped\n\(Ctrl\+C again, Ctrl\+D or \/exit to quit\)\n/,
+    );
+    expect(screen).toMatch(/\n› *\n/);
+    await waitFor(() => !alive(pid), 10_000, "the sub-agent's command to end");
+    // codebot's SubagentStop fires for every run that ends (claude's did not for this one).
+    await waitFor(() => fs.existsSync(box.at("subagent-stop.json")), 10_000, "SubagentStop");
+    // Time for a turn that should not come.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mainRequests(server.requests)).toHaveLength(2);
+    term.submit("next prompt");
+    await term.waitForScreen("answered the next prompt");
+    const third = requestText(mainRequests(server.requests)[2]);
+    expect(third).toContain(String.raw`Background agent \"helper\" was stopped by the user.`);
+    expect(third).not.toContain("<task-notification>");
+  });
+
+  it("Ctrl+C twice with a run going: the first stops it, the second leaves without the question", async () => {
+    const { box, term } = await startSleeping();
+    const pid = Number(fs.readFileSync(box.at("sleep.pid"), "utf8"));
+    term.press("C-c");
+    term.press("C-c");
+    expect(await term.exitCode()).toBe(0);
+    expect(term.screen()).toContain("● background agents stopped");
+    expect(term.screen()).not.toContain("background work is running");
+    expect(alive(pid)).toBe(false);
   });
 });
 

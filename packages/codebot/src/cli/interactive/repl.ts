@@ -29,6 +29,7 @@ import { sessionToStart } from "../session-to-start.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
 import { aboveInput } from "./above-input.js";
+import { askBackgroundEnd } from "./background-end-question.js";
 import { BracketedPaste } from "./bracketed-paste.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
 import { ctrlDQuits } from "./ctrl-d-quits.js";
@@ -408,12 +409,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     // Leaving at the prompt (not mid-run, nor when the terminal went away): a worktree with
     // changes is kept or removed as the user says, or Esc goes back to the session.
     if (terminal && code === 0 && !busy) {
+      // Background sub-agents going are stopped by leaving: asked first, as claude's "Background work is running".
+      if ((await askBackgroundEnd(rt.backgroundGoing(), questions, view, s)) === "stay")
+        return backToSession();
       const answer = await askWorktreeEnd(flags.worktree, questions, view, s);
-      if (answer === "stay") {
-        quitting = false;
-        idle();
-        return;
-      }
+      if (answer === "stay") return backToSession();
       worktreeChoice = answer;
     }
     clearInterval(statusTicks);
@@ -443,6 +443,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       view.notice(s.red(`closing failed: ${errorMessage(error)}`));
     }
     await exit(code);
+  };
+  /** A question on the way out answered "stay": the prompt comes back, and what ended meanwhile gets its turn. */
+  const backToSession = (): void => {
+    quitting = false;
+    done(false);
   };
   closeOnSignals(rt, {
     signals: ["SIGTERM", "SIGHUP"],
@@ -518,7 +523,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     } finally {
       watchingBackground = false;
     }
-    if (quitting) return;
+    if (quitting) {
+      // Asked on the way out ("stay" brings the prompt back): kept for its turn then.
+      if (notification !== undefined) notifications.push(notification);
+      return;
+    }
     if (notification === undefined) {
       // A pipe's prompts have all run and no background run is left: the session ends, as `-p`'s does.
       if (inputEnded && !busy) void quit(0);
@@ -770,6 +779,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     // first press again, not the end of the session.
     if (quick) return void quit(0);
     clearPrompt();
+    // The background sub-agents going stop, and the session stays (claude 2.1.328's, recorded).
+    if (rt.stopBackgroundRuns().length > 0) view.line(`${s.cyan("●")} background agents stopped`);
     view.notice(s.dim("(Ctrl+C again, Ctrl+D or /exit to quit)"));
     idle();
   };
