@@ -189,6 +189,9 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     await term.waitForScreen(/2 stay · Esc back to the session: ?$/m);
     term.type("2");
     await term.waitForScreen(/back to the session\n+› *\n/);
+    // The run's call going on draws no spinner over the prompt come back (a few of its ticks later).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(term.screen()).toMatch(/back to the session\n+› *\n/);
     term.press("C-d");
     await term.waitForScreen(
       /background work is running[\s\S]*background work is running[\s\S]*Esc back to the session: ?$/m,
@@ -197,6 +200,14 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     await term.waitForScreen(/back to the session\n[\s\S]*back to the session\n+› *\n/);
     expect(alive(pid)).toBe(true);
     expect(fs.existsSync(box.at("subagent-stop.json"))).toBe(false);
+    term.submit("/exit");
+    await waitFor(
+      () => term.screen().split("background work is running").length === 4,
+      10_000,
+      "a third question",
+    );
+    term.type("1");
+    expect(await term.exitCode()).toBe(0);
   });
 
   it("a run that ends while the question on the way out is open gets its turn once 2 stays", async () => {

@@ -470,7 +470,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let editing = false;
   // While quitting, only the question about the worktree is open.
   inputShown = () => questions.open || (!quitting && editing && !busy);
-  promptWaits = () => !quitting && editing && !busy && !questions.open;
+  // Leaving at the prompt counts as waiting there: a background run's call draws no spinner on the
+  // row the prompt comes back to when a question on the way out answers "stay".
+  promptWaits = () => (quitting ? !busy : editing && !busy) && !questions.open;
   redrawInput = () => {
     if (!questions.open) for (const row of promptAbove.shownRows()) screen.write(`${row}\n`);
     rl.prompt(true);
