@@ -8,6 +8,11 @@ export interface MainAgentInbox {
   takeQueued(): ModelMessage[];
 }
 
+/** A background run going, with when it started (ms since the epoch). */
+export interface GoingTask extends BackgroundTask {
+  startedAt: number;
+}
+
 /**
  * The sub-agents running in the background (the agent tool's `run_in_background`). As in claude
  * 2.1.328 (recorded), each reports back once it ends, with a `<task-notification>` message: the
@@ -18,7 +23,13 @@ export interface MainAgentInbox {
 export class BackgroundAgents {
   private readonly runs = new Map<
     string,
-    { task: BackgroundTask; controller: AbortController; done: Promise<void>; byUser?: true }
+    {
+      task: BackgroundTask;
+      startedAt: number;
+      controller: AbortController;
+      done: Promise<void>;
+      byUser?: true;
+    }
   >();
   private waiters: (() => void)[] = [];
   private stopped = false;
@@ -54,7 +65,7 @@ export class BackgroundAgents {
         this.runs.delete(id);
         this.wake();
       });
-    this.runs.set(id, { task, controller, done });
+    this.runs.set(id, { task, startedAt: Date.now(), controller, done });
     return true;
   }
 
@@ -83,9 +94,11 @@ export class BackgroundAgents {
     this.wake();
   }
 
-  /** The runs still going that nobody has asked to stop: what leaving the session would stop. */
-  going(): BackgroundTask[] {
-    return [...this.runs.values()].filter((run) => !run.controller.signal.aborted).map((run) => run.task);
+  /** The runs still going that nobody has asked to stop: what leaving the session would stop, and `/tasks` lists. */
+  going(): GoingTask[] {
+    return [...this.runs.values()]
+      .filter((run) => !run.controller.signal.aborted)
+      .map((run) => ({ ...run.task, startedAt: run.startedAt }));
   }
 
   /**

@@ -247,6 +247,32 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     const third = requestText(mainRequests(server.requests)[2]);
     expect(third).toContain(String.raw`Background agent \"helper\" was stopped by the user.`);
     expect(third).not.toContain("<task-notification>");
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
+  });
+
+  it("the status under the prompt counts the runs going, and no longer once Ctrl+C stopped them", async () => {
+    const { term } = await startSleeping();
+    await term.waitForScreen(/\$[0-9.]+ · 1 background agent\n/);
+    term.press("C-c");
+    const screen = await term.waitForScreen(/background agents stopped[\s\S]*\n› *\n.*\$[0-9.]+\n/);
+    expect(screen).not.toMatch(/\$[0-9.]+ · 1 background agent\n(?![\s\S]*background agents stopped)/);
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
+  });
+
+  it("/tasks lists the runs going: description, type, time running; none once Ctrl+C stopped them", async () => {
+    const { term } = await startSleeping();
+    term.submit("/tasks");
+    await term.waitForScreen(
+      /1 background agent running \(Ctrl\+C at the prompt stops them\)\n {2}helper · general-purpose · \d+s\n+› *\n/,
+    );
+    term.press("C-c");
+    await term.waitForScreen("background agents stopped");
+    term.submit("/tasks");
+    await term.waitForScreen("no background agents running\n");
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
   });
 
   it("Ctrl+C twice with a run going: the first stops it, the second leaves without the question", async () => {

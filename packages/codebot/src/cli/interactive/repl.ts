@@ -30,6 +30,7 @@ import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
 import { aboveInput } from "./above-input.js";
 import { askBackgroundEnd } from "./background-end-question.js";
+import { backgroundStatusText } from "./background-tasks-lines.js";
 import { BracketedPaste } from "./bracketed-paste.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
 import { ctrlDQuits } from "./ctrl-d-quits.js";
@@ -375,7 +376,13 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const statusLine = statusLineOf(rt, terminal, inventory.disabled, (message) =>
     view.notice(sessionNotice(message, s)),
   );
-  const statusLines = () => statusLine?.latest ?? [s.dim(titledStatus(rt.title, statusText(usageOf(rt))))];
+  // The background sub-agents going are counted at its end (claude lists them under its prompt).
+  const statusLines = () =>
+    statusLine?.latest ?? [
+      s.dim(
+        titledStatus(rt.title, statusText(usageOf(rt)) + backgroundStatusText(rt.backgroundGoing().length)),
+      ),
+    ];
   // In screen-reader mode the status is not under the prompt, drawn again after every key (a
   // screen reader would read it out each time): it is printed once above each prompt, as claude's.
   const status = new StatusUnderPrompt(

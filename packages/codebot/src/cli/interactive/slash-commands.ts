@@ -12,6 +12,7 @@ import { contextUsage } from "../output/context-usage.js";
 import { historyRecap } from "../output/history-recap.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
 import { addDirCommand } from "./add-dir-command.js";
+import { backgroundTaskLines } from "./background-tasks-lines.js";
 import { effortCommand } from "./effort-command.js";
 import { builtinCommandNames, helpLines } from "./help-lines.js";
 import { hooksCommandLines } from "./hooks-command.js";
@@ -86,6 +87,9 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       return undefined;
     case "skills":
       for (const line of skillLines(ctx.runtime)) ctx.print(line);
+      return undefined;
+    case "tasks":
+      for (const line of backgroundTaskLines(ctx.runtime.backgroundGoing(), Date.now(), s)) ctx.print(line);
       return undefined;
     default:
       if (ctx.runtime.skills.all.get(name)?.userInvocable) return "prompt";

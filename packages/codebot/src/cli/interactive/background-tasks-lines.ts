@@ -1,0 +1,32 @@
+import type { GoingTask } from "../../agents/background-agents.js";
+import { visible } from "../../approval/visible-text.js";
+import type { Styles } from "../output/styles.js";
+
+/**
+ * `/tasks`: the background sub-agents going, one row each — description, agent type, time since it
+ * started — as claude 2.1.328's `/tasks` shows a run (recorded: `helper`, `general-purpose · 4s ·
+ * …`). claude's is a panel to browse and stop them in; codebot's is this list, and Ctrl+C at the
+ * prompt stops them all.
+ */
+export function backgroundTaskLines(going: readonly GoingTask[], now: number, s: Styles): string[] {
+  if (going.length === 0) return ["no background agents running"];
+  return [
+    `${agentsText(going.length)} running ${s.dim("(Ctrl+C at the prompt stops them)")}`,
+    ...going.map(
+      (task) =>
+        `  ${visible(task.description || task.agentType)} ${s.dim(`· ${visible(task.agentType)} · ${secondsText(now - task.startedAt)}`)}`,
+    ),
+  ];
+}
+
+/** What the status under the prompt adds while background sub-agents go: ` · 1 background agent`. */
+export function backgroundStatusText(going: number): string {
+  return going === 0 ? "" : ` · ${agentsText(going)}`;
+}
+
+const agentsText = (n: number) => `${n} background agent${n === 1 ? "" : "s"}`;
+
+function secondsText(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+}
