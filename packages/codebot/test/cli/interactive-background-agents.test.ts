@@ -251,6 +251,15 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     expect(await term.exitCode()).toBe(0);
   });
 
+  it("a turn that ends with a run going says so on its last line", async () => {
+    const { term } = await startSleeping();
+    await term.waitForScreen(/launched it\nwaiting for 1 background agent to finish\n+› *\n/);
+    term.submit("/exit");
+    await term.waitForScreen(/Esc back to the session: ?$/m);
+    term.type("1");
+    expect(await term.exitCode()).toBe(0);
+  });
+
   it("the status under the prompt counts the runs going, and no longer once Ctrl+C stopped them", async () => {
     const { term } = await startSleeping();
     await term.waitForScreen(/\$[0-9.]+ · 1 background agent\n/);

@@ -24,6 +24,14 @@ export function backgroundStatusText(going: number): string {
   return going === 0 ? "" : ` · ${agentsText(going)}`;
 }
 
+/**
+ * A turn ended with background sub-agents going: its last line says so, as claude 2.1.328 ends such
+ * a turn (recorded: `✻ Waiting for 1 background agent to finish`). Undefined when none goes.
+ */
+export function backgroundWaitingText(going: number): string | undefined {
+  return going === 0 ? undefined : `waiting for ${agentsText(going)} to finish`;
+}
+
 const agentsText = (n: number) => `${n} background agent${n === 1 ? "" : "s"}`;
 
 function secondsText(ms: number): string {

@@ -30,7 +30,7 @@ import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
 import { aboveInput } from "./above-input.js";
 import { askBackgroundEnd } from "./background-end-question.js";
-import { backgroundStatusText } from "./background-tasks-lines.js";
+import { backgroundStatusText, backgroundWaitingText } from "./background-tasks-lines.js";
 import { BracketedPaste } from "./bracketed-paste.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
 import { ctrlDQuits } from "./ctrl-d-quits.js";
@@ -572,6 +572,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       await view.hooksShown();
       view.runEnded();
       report(result);
+      const waiting = backgroundWaitingText(rt.backgroundGoing().length);
+      if (waiting !== undefined) view.line(s.dim(waiting));
     } catch (error) {
       view.runEnded();
       view.notice(s.red(errorMessage(error)));
