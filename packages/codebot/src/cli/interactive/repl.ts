@@ -361,6 +361,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   /** A `/command` waits for the answer to its question (`/add-dir`). */
   let commandAsks = false;
   let quitting = false;
+  // The session is closing for good (past the questions on the way out): its wait shows a spinner.
+  let closing = false;
   let lastInterrupt = 0;
   const queue: string[] = [];
   // Background runs' notifications that came while a command (not a turn) was going on: each
@@ -425,6 +427,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     }
     clearInterval(statusTicks);
     statusLine?.cancel();
+    closing = true;
     view.closing();
     // As claude's "Exit and stop tasks": the runs end with the session, their transcripts there.
     const going = rt.backgroundRunning;
@@ -477,9 +480,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let editing = false;
   // While quitting, only the question about the worktree is open.
   inputShown = () => questions.open || (!quitting && editing && !busy);
-  // Leaving at the prompt counts as waiting there: a background run's call draws no spinner on the
-  // row the prompt comes back to when a question on the way out answers "stay".
-  promptWaits = () => (quitting ? !busy : editing && !busy) && !questions.open;
+  // Asking on the way out counts as waiting at the prompt: a background run's call draws no
+  // spinner on the row the prompt comes back to when a question answers "stay".
+  promptWaits = () => (quitting ? !busy && !closing : editing && !busy) && !questions.open;
   redrawInput = () => {
     if (!questions.open) for (const row of promptAbove.shownRows()) screen.write(`${row}\n`);
     rl.prompt(true);
