@@ -150,8 +150,10 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
       "SUB-TASK": [reply.text("sub report")],
       "go-main": [
         backgroundCall(),
-        // The main agent works on until the run has ended (its SubagentStop hook wrote the file).
-        reply.toolCall("bash", { command: untilFile("subagent-stop.json") }),
+        // The main agent works on until the run has ended (its SubagentStop hook wrote the file) and
+        // a second more: the file appears as the hook starts, the notification is queued once it
+        // has ended and its run has resolved (a busy machine took longer than the wait's 50 ms tick).
+        reply.toolCall("bash", { command: `${untilFile("subagent-stop.json")}; sleep 1` }),
         reply.text("folded in"),
         reply.text("a turn too many"),
       ],
