@@ -49,11 +49,9 @@ describe("a model call's failure says what to do", () => {
     );
   });
 
-  it("an overloaded API (529) is at capacity", async () => {
+  it("an overloaded API (529) is a server-side issue, as claude 2.1.328 words it", async () => {
     const { reason } = await failureOf(always(529, "Overloaded"));
-    expect(reason).toMatch(
-      /^model: status 529: Overloaded\. The API is at capacity — this is usually temporary;/,
-    );
+    expect(reason).toMatch(/^model: status 529: Overloaded\. This is a server-side issue, usually temporary/);
   });
 
   it("a refused key (401) points at the key, not at trying again", async () => {

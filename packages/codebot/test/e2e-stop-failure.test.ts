@@ -36,7 +36,7 @@ const always = (failure: TurnReply): TurnReply[] => Array.from({ length: 4 }, ()
 const fast = { headers: { "retry-after-ms": "1" } };
 
 describe("StopFailure", () => {
-  it("a rate limit that outlasts the retries fires the group whose matcher is rate_limit, with Claude Code's payload", async () => {
+  it("a rate limit that outlasts the retries fires the group whose matcher is rate_limit, with claude 2.1.328's payload: the API Error answer, no error_details", async () => {
     const model = await loopbackModel(
       "anthropic",
       always(reply.httpError(429, { message: "slow down", ...fast })),
@@ -62,23 +62,23 @@ describe("StopFailure", () => {
       permission_mode: "bypassPermissions",
       hook_event_name: "StopFailure",
       error: "rate_limit",
-      error_details: "model: status 429: slow down",
+      last_assistant_message: expect.stringMatching(/^API Error: Request rejected \(429\) · slow down\. /),
     });
     expect(fs.existsSync(s.at("wrong-matcher"))).toBe(false);
   });
 
   it.each([
-    ["anthropic", always(reply.httpError(529, fast)), "overloaded"],
+    ["anthropic", always(reply.httpError(529, fast)), "server_error"],
     ["anthropic", [reply.httpError(401)], "authentication_failed"],
     ["openai", [reply.httpError(401)], "authentication_failed"],
     ["anthropic", [reply.httpError(404)], "model_not_found"],
-    ["anthropic", [reply.httpError(400)], "invalid_request"],
-    ["openai", [reply.httpError(400)], "invalid_request"],
+    ["anthropic", [reply.httpError(400)], "unknown"],
+    ["openai", [reply.httpError(400)], "unknown"],
     ["anthropic", always(reply.httpError(500, fast)), "server_error"],
     ["openai", [reply.httpError(400, { message: "max_tokens is too large: 999999" })], "max_output_tokens"],
-    ["anthropic", always(reply.networkError()), "unknown"],
+    ["anthropic", always(reply.networkError()), "server_error"],
     ["anthropic", always(reply.atLimit("cut at max_tokens")), "max_output_tokens"],
-  ] as const)("%s: %j ends the run as %s", async (provider, script, type) => {
+  ] as const)("%s: %j ends the run as %s, as claude 2.1.328 names it", async (provider, script, type) => {
     const model = await loopbackModel(provider, [...script]);
     const s = await startSession({
       user: { hooks: { StopFailure: [command("cat > failure.json")] } },

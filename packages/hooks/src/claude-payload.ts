@@ -80,7 +80,8 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     duration_ms: event === "PostToolUse" || event === "PostToolUseFailure" ? f.durationMs : undefined,
     // An MCP tool's server, on every tool event, as claude 2.1.328 sends it (recorded).
     mcp_server: toolEvent ? f.mcpServer : undefined,
-    error_details: f.errorDetails,
+    // claude 2.1.328 sends it for a request too long only, not for a 429, 5xx or plain 400 (recorded).
+    error_details: f.rawError,
     prompt: f.prompt,
     session_title: f.sessionTitle,
     stop_hook_active: event === "SubagentStop" ? (f.stopHookActive ?? false) : f.stopHookActive,

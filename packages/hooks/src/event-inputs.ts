@@ -133,8 +133,11 @@ export interface EventInputs {
     agentName?: string;
   };
   PostToolBatch: { toolCalls: BatchCall[]; agentName?: string };
-  /** `error`: the failure's type (Claude Code's StopFailure matcher); `errorDetails`: its message. */
-  StopFailure: { error: string; errorDetails?: string; lastAssistantMessage?: string };
+  /**
+   * `error`: the failure's type (Claude Code's StopFailure matcher); `errorDetails`: its message;
+   * `rawError`: Claude Code's `error_details`, the provider's raw error where claude gives one.
+   */
+  StopFailure: { error: string; errorDetails?: string; rawError?: string; lastAssistantMessage?: string };
   /** `trigger`: `init` (`codebot --init`, `--init-only`) or `maintenance` (`--maintenance`). */
   Setup: { trigger: "init" | "maintenance" };
   /** `source`: `command` (`/model`); models are `provider/id` specs; `requestedModel` as the user typed it. */

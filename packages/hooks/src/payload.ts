@@ -109,6 +109,8 @@ export interface PayloadFields {
   toolCalls?: BatchCall[];
   error?: string;
   errorDetails?: string;
+  /** StopFailure's `error_details` in Claude Code payloads (only some failures have one). */
+  rawError?: string;
   fromModel?: string;
   toModel?: string;
   requestedModel?: string | null;

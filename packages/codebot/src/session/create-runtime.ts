@@ -32,7 +32,6 @@ import { FileWatch } from "./file-watch.js";
 import { joinContext } from "./joined-context.js";
 import { projectProblems } from "./project-settings.js";
 import { PromptIds } from "./prompt-ids.js";
-import { finalText } from "./prompt-result.js";
 import { Runtime } from "./runtime.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { Session } from "./session.js";
@@ -40,7 +39,7 @@ import { SessionLock } from "./session-lock.js";
 import type { SessionStartEffects } from "./session-start-answer.js";
 import { nameSession } from "./session-title.js";
 import { SpendingLimit } from "./spending-limit.js";
-import { stopFailureType } from "./stop-failure.js";
+import { stopFailureInput } from "./stop-failure.js";
 import { dynamicSystemContext } from "./system-prompt.js";
 
 /**
@@ -275,14 +274,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     ...(spendingLimit ? { spendingLimit } : {}),
     modelSpecOf: models.specOfStep,
     ...(structured ? { structured } : {}),
-    stopFailure: (error, newMessages) => {
-      const last = finalText(newMessages);
-      runner.fire("StopFailure", {
-        error: stopFailureType(error),
-        errorDetails: error.message,
-        ...(last !== "" ? { lastAssistantMessage: last } : {}),
-      });
-    },
+    stopFailure: (error, answer) => runner.fire("StopFailure", stopFailureInput(error, answer)),
   });
 
   // A RuntimeProblem is the line only (the place is in its message).

@@ -42,10 +42,11 @@ function adviceFor(error: ModelCallError): string | undefined {
   switch (stopFailureType(error)) {
     case "rate_limit":
       return `The provider is limiting requests; this may be a temporary capacity issue — wait a moment and send your message again.${persists}`;
-    case "overloaded":
-      return `The API is at capacity — this is usually temporary; send your message again in a moment.${persists}`;
     case "server_error":
-      return `This is a server-side issue, usually temporary — send your message again in a moment.${persists}`;
+      // An overloaded server (529) is one too, as claude words it (recorded); no answer at all is not.
+      return apiCallError(error)?.statusCode === undefined
+        ? undefined
+        : `This is a server-side issue, usually temporary — send your message again in a moment.${persists}`;
     case "authentication_failed":
       return "Check the API key codebot was given (ANTHROPIC_API_KEY, OPENAI_API_KEY, … or apiKeyHelper) and that it may use this model.";
     default:

@@ -44,8 +44,8 @@ export interface SessionParts {
   promptIds?: PromptIds;
   /** What background hooks said for the model since it was last given (background-context.ts). */
   backgroundContext?(): string | undefined;
-  /** The run ended because a model call failed for good: StopFailure. */
-  stopFailure(error: Error, newMessages: readonly ModelMessage[]): void;
+  /** The run ended because a model call failed for good: StopFailure (`answer`: its API Error text). */
+  stopFailure(error: ModelCallError, answer: string): void;
   /** `--max-budget-usd`: says why a run ended at the limit. */
   spendingLimit?: SpendingLimit;
   /** `--json-schema`: the tool the answer comes through. */
@@ -323,7 +323,7 @@ export class Session {
     const stopOutcome = stopHooks.outcome();
     // Only a model call's failure is Claude Code's StopFailure (a crash elsewhere is not an API error).
     if (result.reason === "error" && result.error instanceof ModelCallError)
-      this.parts.stopFailure(result.error, result.newMessages);
+      this.parts.stopFailure(result.error, apiErrorText(result.error));
 
     const stopped = this.stopOfRun();
     const status = stopped ? "stopped" : statusOf(result, outcome.exhausted);

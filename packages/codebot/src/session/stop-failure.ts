@@ -1,10 +1,11 @@
 /**
  * StopFailure (Claude Code's event for a turn that ended on a model API error): which of Claude
- * Code's error types a failed model call was, read from the provider's error type when it gives
- * one, else from the HTTP status.
+ * Code's error types a failed model call was, as claude 2.1.328 names it (recorded against a
+ * loopback server answering 400, 429, 500, 529 and `prompt is too long`; its error mapping read
+ * for the rest): by the HTTP status, not the provider's error type.
  */
 import { APICallError } from "@ai-sdk/provider";
-import { OutputLimitError } from "@codebot/agentcore";
+import { isContextOverflow, type ModelCallError, OutputLimitError } from "@codebot/agentcore";
 
 /** Claude Code's StopFailure matcher values that a model call can produce. */
 export type StopFailureType =
@@ -17,48 +18,55 @@ export type StopFailureType =
   | "max_output_tokens"
   | "unknown";
 
-/** Anthropic's `error.type` and OpenAI's `error.type` / `error.code`, as Claude Code names them. */
-const PROVIDER_TYPES: Readonly<Record<string, StopFailureType>> = {
-  rate_limit_error: "rate_limit",
-  rate_limit_exceeded: "rate_limit",
-  overloaded_error: "overloaded",
-  authentication_error: "authentication_failed",
-  permission_error: "authentication_failed",
-  invalid_api_key: "authentication_failed",
-  model_not_found: "model_not_found",
-  not_found_error: "model_not_found",
-  invalid_request_error: "invalid_request",
-  request_too_large: "invalid_request",
-  api_error: "server_error",
-  server_error: "server_error",
-};
-
-/** The error type of a failed model call (`unknown` for a network failure or anything unrecognised). */
+/**
+ * The error type of a failed model call, as claude's synthetic `API Error` message and its
+ * StopFailure hook give it: a 529 is `server_error` like any 5xx (only the `api_retry` lines say
+ * `overloaded`), a request too long for the model `invalid_request`, any other refused request
+ * (a plain 400, 422) `unknown`, and no answer at all (a refused or lost connection) `server_error`.
+ */
 export function stopFailureType(error: unknown): StopFailureType {
   // Answers cut at max_tokens, resumed until the kernel gave up (output-limit.ts).
   if (error instanceof OutputLimitError) return "max_output_tokens";
   const call = apiCallError(error);
-  if (call === undefined) return maxOutputTokens(error) ? "max_output_tokens" : "unknown";
-  const body = providerError(call.responseBody);
+  if (call === undefined) return maxOutputTokens(error) ? "max_output_tokens" : "server_error";
   // A message about the output limit is Claude Code's own type, whatever the status.
-  if (body?.message !== undefined && /max(imum)?[_ ]?(output[_ ]?)?tokens/i.test(body.message))
+  const message = providerError(call.responseBody)?.message;
+  if (message !== undefined && /max(imum)?[_ ]?(output[_ ]?)?tokens/i.test(message))
     return "max_output_tokens";
-  for (const key of [body?.code, body?.type]) {
-    const type = key === undefined ? undefined : PROVIDER_TYPES[key];
-    if (type !== undefined) return type;
-  }
+  if (isContextOverflow(call)) return "invalid_request";
   return byStatus(call.statusCode);
 }
 
 function byStatus(status: number | undefined): StopFailureType {
-  if (status === undefined) return "unknown";
+  if (status === undefined || status >= 500) return "server_error";
   if (status === 401 || status === 403) return "authentication_failed";
   if (status === 404) return "model_not_found";
   if (status === 429) return "rate_limit";
-  if (status === 529) return "overloaded";
-  if (status >= 500) return "server_error";
-  if (status >= 400) return "invalid_request";
   return "unknown";
+}
+
+/**
+ * StopFailure's payload fields of a failed model call, as claude 2.1.328 sends them (recorded):
+ * `last_assistant_message` is the run's answer, the `API Error` text; `error_details` the raw
+ * error (`<status> <body>`, `rawError`) only for a request too long, the one failure whose answer
+ * drops details (the token counts) — claude sends none for a 429, 500, 529 or plain 400.
+ */
+export function stopFailureInput(
+  error: ModelCallError,
+  answer: string,
+): { error: StopFailureType; errorDetails: string; rawError?: string; lastAssistantMessage: string } {
+  const call = apiCallError(error);
+  const details =
+    call !== undefined && isContextOverflow(call)
+      ? `${call.statusCode ?? ""} ${call.responseBody ?? call.message}`.trim()
+      : undefined;
+  return {
+    error: stopFailureType(error),
+    // codebot's own hooks get the message whatever the failure.
+    errorDetails: error.message,
+    ...(details !== undefined ? { rawError: details } : {}),
+    lastAssistantMessage: answer,
+  };
 }
 
 /** A failed model call as claude's result and error lines report it. */

@@ -371,13 +371,13 @@ describe("codebot -p", () => {
     expect(failure).toMatchObject({
       type: "assistant",
       message: { model: "<synthetic>", role: "assistant", content: [{ type: "text", text: result.result }] },
-      error: "overloaded",
+      error: "server_error",
       is_api_error_message: true,
       api_error_status: 529,
       api_error_type: "overloaded_error",
     });
     expect(result).toMatchObject({ type: "result", terminal_reason: "api_error" });
-    expect(result.result).toMatch(/^API Error: 529 Overloaded\. The API is at capacity/);
+    expect(result.result).toMatch(/^API Error: 529 Overloaded\. This is a server-side issue/);
   });
 
   it("applies the hooks of every --settings file, in order: a PreToolUse guard blocks rm -rf and the model is told", async () => {

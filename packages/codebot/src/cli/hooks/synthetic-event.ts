@@ -158,12 +158,14 @@ const BUILDERS: { [E in HookEvent]: (g: Given) => EventInputs[E] } = {
   // `--args '{"error":"rate_limit"}'`; `--output` is the error message.
   StopFailure: ({ f, fields }) => {
     const error = fields.nonEmpty("error") ?? "unknown";
-    const last = fields.nonEmpty("last_assistant_message");
+    const errorDetails = f.output ?? `synthetic ${error} error`;
     return {
       error,
-      errorDetails: f.output ?? `synthetic ${error} error`,
-      // The session sends it only when the failed run had said something.
-      ...(last !== undefined ? { lastAssistantMessage: last } : {}),
+      errorDetails,
+      // Claude Code's error_details: claude sends one only for some failures, so only when given.
+      ...(f.output !== undefined ? { rawError: f.output } : {}),
+      // The session's is the run's answer, its API Error text.
+      lastAssistantMessage: fields.nonEmpty("last_assistant_message") ?? `API Error: ${errorDetails}`,
     };
   },
   Setup: ({ fields }) => ({ trigger: fields.choice("trigger", ["init", "maintenance"] as const, "init") }),
