@@ -76,7 +76,8 @@ export type AgentEvent =
   | { type: "tool_execution_start"; call: ToolCall }
   | { type: "tool_execution_update"; callId: string; partial: string }
   | { type: "tool_execution_end"; call: ToolCall; result: ToolResult }
-  | { type: "retry"; attempt: number; delayMs: number; error: Error }
+  /** A failed model step is tried again in `delayMs`: retry `attempt` of at most `maxRetries`. */
+  | { type: "retry"; attempt: number; maxRetries: number; delayMs: number; error: Error }
   /** What one model step cost, as the provider reported it. */
   | { type: "step_usage"; turn: number; usage: Usage; model: LanguageModelV3 }
   /**

@@ -301,7 +301,7 @@ class Run {
         }
         if (attempt > policy.maxRetries || !isTransientError(error)) throw modelError;
         const delayMs = retryDelayMs(policy, attempt, error);
-        this.emit({ type: "retry", attempt, delayMs, error: modelError });
+        this.emit({ type: "retry", attempt, maxRetries: policy.maxRetries, delayMs, error: modelError });
         await sleep(delayMs, undefined, { signal: this.signal });
       }
     }

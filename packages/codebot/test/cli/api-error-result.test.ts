@@ -5,12 +5,16 @@ import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
-async function run(script: Parameters<typeof modelServer>[0], format: "text" | "json" | "stream-json") {
+async function run(
+  script: Parameters<typeof modelServer>[0],
+  format: "text" | "json" | "stream-json",
+  retries = "0",
+) {
   const box = sandbox();
   const server = await modelServer(script);
   const args = ["-p", "go", "--output-format", format, ...(format === "stream-json" ? ["--verbose"] : [])];
   return runCli([...args, "--cwd", box.project], {
-    env: modelEnv(server, box.home, { CLAUDE_CODE_MAX_RETRIES: "0" }),
+    env: modelEnv(server, box.home, { CLAUDE_CODE_MAX_RETRIES: retries }),
   });
 }
 
@@ -80,5 +84,33 @@ describe("codebot -p: a model call that failed for good is claude's API Error an
       api_error_status: null,
       api_error: "connection_failed",
     });
+  });
+
+  it("stream-json: each retry is claude's api_retry line (a 529 is overloaded there), before the synthetic line", async () => {
+    const overloaded = reply.httpError(529, { message: "Overloaded", headers: { "retry-after-ms": "1" } });
+    const r = await run([overloaded, overloaded, overloaded], "stream-json", "2");
+    const lines = jsonLines(r.stdout);
+    const retries = lines.filter((l) => l.subtype === "api_retry");
+    expect(retries).toEqual(
+      [1, 2].map((attempt) => ({
+        type: "system",
+        subtype: "api_retry",
+        attempt,
+        max_retries: 2,
+        retry_delay_ms: 1,
+        error_status: 529,
+        error: "overloaded",
+        session_id: expect.any(String),
+        uuid: expect.any(String),
+      })),
+    );
+    expect(lines.at(-2)).toMatchObject({ error: "server_error", api_error_status: 529 });
+  });
+
+  it("stream-json: a retry after no answer at all has a null error_status and the type unknown", async () => {
+    const r = await run([reply.networkError(), reply.text("fine")], "stream-json", "1");
+    const retry = jsonLines(r.stdout).find((l) => l.subtype === "api_retry");
+    expect(retry).toMatchObject({ attempt: 1, max_retries: 1, error_status: null, error: "unknown" });
+    expect(r.code).toBe(0);
   });
 });

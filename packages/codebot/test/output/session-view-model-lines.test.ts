@@ -48,7 +48,15 @@ describe("SessionView: lines about the model, at the terminal's width", () => {
 
   it("breaks a retry's line and a sub-agent's failure between words", () => {
     const { view, out } = viewAt(40);
-    view.onEvent(event("main", { type: "retry", attempt: 1, delayMs: 2000, error: new Error("overloaded") }));
+    view.onEvent(
+      event("main", {
+        type: "retry",
+        attempt: 1,
+        maxRetries: 3,
+        delayMs: 2000,
+        error: new Error("overloaded"),
+      }),
+    );
     view.onEvent(
       event("reviewer", { type: "error", error: new Error("model: status 500: the server broke") }),
     );

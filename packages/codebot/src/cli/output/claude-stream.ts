@@ -25,6 +25,7 @@ import { type PermissionDecision, toolResultMeta } from "../../approval/permissi
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { SessionEvent, SubagentOrigin } from "../../session/session-events.js";
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
+import { apiRetryLine } from "./api-retry-line.js";
 import { assistantLine } from "./assistant-line.js";
 import type { ClaudeStreamEvents } from "./claude-stream-events.js";
 import { claudeUsage } from "./claude-usage.js";
@@ -117,6 +118,7 @@ function agentLines(
       ? (options.thinkingTokens?.signature(e.block, e.signature, base.session_id) ?? [])
       : (options.thinkingTokens?.thinking(e.block, e.delta, undefined, base.session_id) ?? []);
   }
+  if (e.type === "retry") return event.agentName === "main" ? [apiRetryLine(e, base)] : [];
   if (e.type === "model_fallback") {
     return [
       {
