@@ -6,11 +6,27 @@ export interface RetryPolicy {
   maxRetries: number;
   /** Delay before the first retry; doubles with each attempt. */
   baseDelayMs: number;
-  /** Upper bound for any delay, including one asked for by `retry-after`. */
+  /** Upper bound of the doubling delay (before its jitter). */
   maxDelayMs: number;
+  /** Upper bound of a delay a server asks for with `retry-after`; `maxDelayMs` when absent. */
+  maxRetryAfterMs?: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 30_000 };
+/**
+ * Claude Code 2.1.328's schedule (recorded against a server answering 529 to every call: 11
+ * requests over 2.3 minutes, delays 0.55, 1.0, 2.3, 4.6, 8.4, 16.5, 34.5, 34.1, 37.4, 32.3 s): ten
+ * retries, 500 ms doubling up to 32 s, plus up to a quarter of jitter. A server's `retry-after`
+ * is waited up to five minutes (claude waits longer; a `-p` run should not sit for hours).
+ */
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxRetries: 10,
+  baseDelayMs: 500,
+  maxDelayMs: 32_000,
+  maxRetryAfterMs: 300_000,
+};
+
+/** How much longer than its base a delay may be, at random (claude's: a quarter). */
+const JITTER = 0.25;
 
 const NETWORK_CODES = new Set([
   "ECONNRESET",
@@ -74,8 +90,10 @@ export function retryAfterMs(error: unknown, now = Date.now()): number | undefin
 }
 
 /**
- * Delay before retry number `attempt` (1-based): the server's `retry-after` when given, else
- * exponential backoff with jitter (50–100% of base·2^(attempt-1)); always capped by `maxDelayMs`.
+ * Delay before retry number `attempt` (1-based), as claude 2.1.328 computes it: base·2^(attempt-1)
+ * capped by `maxDelayMs`, plus 0–25% jitter; a server's `retry-after` instead when it gives one
+ * (plus the jitter, as claude's), capped by `maxRetryAfterMs`. claude waits the longer of the two;
+ * codebot the server's, even when shorter: the server knows when it will answer.
  */
 export function retryDelayMs(
   policy: RetryPolicy,
@@ -83,7 +101,9 @@ export function retryDelayMs(
   error: unknown,
   random = Math.random,
 ): number {
+  const backoff =
+    Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1)) * (1 + random() * JITTER);
   const asked = retryAfterMs(error);
-  const backoff = policy.baseDelayMs * 2 ** (attempt - 1) * (0.5 + random() * 0.5);
-  return Math.round(Math.min(policy.maxDelayMs, asked ?? backoff));
+  if (asked === undefined) return Math.round(backoff);
+  return Math.round(Math.min(policy.maxRetryAfterMs ?? policy.maxDelayMs, asked * (1 + random() * JITTER)));
 }

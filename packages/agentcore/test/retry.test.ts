@@ -1,7 +1,7 @@
 import { APICallError } from "@ai-sdk/provider";
 import { describe, expect, test } from "vitest";
 import { agentLoop } from "../src/index.js";
-import { isTransientError, retryAfterMs, retryDelayMs } from "../src/retry.js";
+import { DEFAULT_RETRY, isTransientError, retryAfterMs, retryDelayMs } from "../src/retry.js";
 import { reply, scriptedModel } from "../src/testing/index.js";
 import { fastRetry, loopOptions, runToEnd } from "./helpers.js";
 
@@ -69,7 +69,10 @@ describe("model retries", () => {
       reply.text("ok"),
     ]);
     const { events } = await run(model, { maxRetries: 2, baseDelayMs: 1000, maxDelayMs: 5000 });
-    expect(events.find((e) => e.type === "retry")).toMatchObject({ attempt: 1, delayMs: 15 });
+    const retry = events.find((e) => e.type === "retry");
+    expect(retry).toMatchObject({ attempt: 1, delayMs: expect.any(Number) });
+    // 15 ms plus claude's jitter of up to a quarter.
+    expect(retry?.type === "retry" && retry.delayMs >= 15 && retry.delayMs <= 19).toBe(true);
   });
 
   test("abort during the backoff wait ends the run at once with reason aborted", async () => {
@@ -102,11 +105,29 @@ describe("retry policy", () => {
       responseHeaders: headers,
     });
 
-  test("backoff doubles per attempt with 50–100% jitter and is capped", () => {
-    expect(retryDelayMs(policy, 1, http(500), () => 0)).toBe(50);
-    expect(retryDelayMs(policy, 1, http(500), () => 1)).toBe(100);
-    expect(retryDelayMs(policy, 3, http(500), () => 1)).toBe(400);
-    expect(retryDelayMs(policy, 10, http(500), () => 1)).toBe(1000);
+  test("backoff doubles per attempt, capped, plus 0–25% jitter (claude 2.1.328's)", () => {
+    expect(retryDelayMs(policy, 1, http(500), () => 0)).toBe(100);
+    expect(retryDelayMs(policy, 1, http(500), () => 1)).toBe(125);
+    expect(retryDelayMs(policy, 3, http(500), () => 1)).toBe(500);
+    expect(retryDelayMs(policy, 10, http(500), () => 0)).toBe(1000);
+    expect(retryDelayMs(policy, 10, http(500), () => 1)).toBe(1250);
+  });
+
+  test("claude's default: ten retries from 500 ms doubling to 32 s", () => {
+    expect(DEFAULT_RETRY.maxRetries).toBe(10);
+    const delays = Array.from({ length: 10 }, (_, i) =>
+      retryDelayMs(DEFAULT_RETRY, i + 1, http(529), () => 0),
+    );
+    expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 16000, 32000, 32000, 32000, 32000]);
+  });
+
+  test("a retry-after is waited, plus the jitter (claude: 3715 ms for 3 s), up to maxRetryAfterMs", () => {
+    const asked = http(429, { "retry-after": "3" });
+    expect(retryDelayMs(DEFAULT_RETRY, 1, asked, () => 0)).toBe(3000);
+    expect(retryDelayMs(DEFAULT_RETRY, 1, asked, () => 1)).toBe(3750);
+    // Shorter than the backoff: still the server's.
+    expect(retryDelayMs(DEFAULT_RETRY, 5, asked, () => 0)).toBe(3000);
+    expect(retryDelayMs(DEFAULT_RETRY, 1, http(429, { "retry-after": "3600" }), () => 0)).toBe(300_000);
   });
 
   test("retry-after in seconds or as an HTTP date is honoured, capped by maxDelayMs", () => {

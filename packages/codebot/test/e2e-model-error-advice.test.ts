@@ -18,9 +18,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** Enough failures to use up the kernel's retries of a transient error, each retried at once. */
+/** Enough failures to use up the default retries of a transient error (claude's 10), each retried at once. */
 const always = (status: number, message: string): TurnReply[] =>
-  Array.from({ length: 4 }, () => reply.httpError(status, { message, headers: { "retry-after-ms": "1" } }));
+  Array.from({ length: 11 }, () => reply.httpError(status, { message, headers: { "retry-after-ms": "1" } }));
 
 async function failureOf(script: TurnReply[]): Promise<{ reason: string | undefined; host: string }> {
   server = await startLoopbackModelServer(script);

@@ -31,8 +31,10 @@ async function loopbackModel(provider: "anthropic" | "openai", script: TurnReply
   return resolveModel(provider === "anthropic" ? "anthropic/claude-sonnet-4-5" : "openai/gpt-test", env);
 }
 
-/** Enough failures to use up the kernel's retries of a transient error. */
+/** Enough failures to use up three retries of a transient error (`retried`). */
 const always = (failure: TurnReply): TurnReply[] => Array.from({ length: 4 }, () => failure);
+/** Settings' env for three retries: claude's default 10 waits minutes for a broken connection. */
+const retried = { CLAUDE_CODE_MAX_RETRIES: "3" };
 const fast = { headers: { "retry-after-ms": "1" } };
 
 describe("StopFailure", () => {
@@ -43,6 +45,7 @@ describe("StopFailure", () => {
     );
     const s = await startSession({
       user: {
+        env: retried,
         hooks: {
           StopFailure: [
             group("rate_limit", command("cat > failure.json")),
@@ -81,7 +84,7 @@ describe("StopFailure", () => {
   ] as const)("%s: %j ends the run as %s, as claude 2.1.328 names it", async (provider, script, type) => {
     const model = await loopbackModel(provider, [...script]);
     const s = await startSession({
-      user: { hooks: { StopFailure: [command("cat > failure.json")] } },
+      user: { env: retried, hooks: { StopFailure: [command("cat > failure.json")] } },
       runtime: { model },
     });
     expect(await s.runtime.prompt("go")).toMatchObject({ status: "error" });

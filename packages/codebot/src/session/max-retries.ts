@@ -5,8 +5,8 @@ const VARIABLE = "CLAUDE_CODE_MAX_RETRIES";
 /**
  * How often a failed model call is tried again (a rate limit, an overloaded or failing server, a
  * broken connection): CLAUDE_CODE_MAX_RETRIES from the process or the settings' `env`, a whole
- * number from 0 (0: never), as claude 2.1.328 reads it; unset, the kernel's default (3 — claude's
- * is 10). A value that is not such a number is said and left out.
+ * number from 0 (0: never), as claude 2.1.328 reads it; unset, the kernel's default, claude's 10.
+ * A value that is not such a number is said and left out.
  */
 export function retryPolicyOf(env: Env, notify: (message: string) => void): RetryPolicy | undefined {
   const text = env[VARIABLE]?.trim();

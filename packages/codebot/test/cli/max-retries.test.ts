@@ -1,6 +1,6 @@
 /**
  * CLAUDE_CODE_MAX_RETRIES: how often a failed model call is tried again, as claude 2.1.328 reads
- * it (from the process or the settings' `env`); unset, the kernel's 3.
+ * it (from the process or the settings' `env`); unset, claude's 10.
  */
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
@@ -13,11 +13,11 @@ useBuiltCli();
 const failing = () =>
   reply.httpError(500, { message: "Internal server error", headers: { "retry-after-ms": "1" } });
 
-/** One `-p` run against a server that fails five times, then answers; what came of it. */
-async function run(setup: { env?: Record<string, string>; user?: unknown }) {
+/** One `-p` run against a server that fails `failures` times, then answers; what came of it. */
+async function run(setup: { env?: Record<string, string>; user?: unknown }, failures = 5) {
   const box = sandbox();
   if (setup.user !== undefined) box.json(path.join(box.home, ".claude/settings.json"), setup.user);
-  const server = await modelServer([failing(), failing(), failing(), failing(), failing(), reply.text("ok")]);
+  const server = await modelServer([...Array.from({ length: failures }, failing), reply.text("ok")]);
   const r = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(server, box.home, setup.env) });
   return { ...r, requests: server.requests.length };
 }
@@ -37,10 +37,10 @@ describe("CLAUDE_CODE_MAX_RETRIES", { timeout: 60_000 }, () => {
     expect(r.requests).toBe(6);
   });
 
-  it("unset: the kernel's 3 retries", async () => {
-    const r = await run({});
+  it("unset: claude 2.1.328's 10 retries (recorded: 11 requests)", async () => {
+    const r = await run({}, 11);
     expect(r.code).toBe(1);
-    expect(r.requests).toBe(4);
+    expect(r.requests).toBe(11);
   });
 
   it("a sub-agent's calls are retried as the main agent's: with 0, its failure goes back to the main agent at once", async () => {
@@ -59,10 +59,10 @@ describe("CLAUDE_CODE_MAX_RETRIES", { timeout: 60_000 }, () => {
   });
 
   it("a value that is not a whole number is said and the default kept", async () => {
-    const r = await run({ env: { CLAUDE_CODE_MAX_RETRIES: "lots" } });
+    const r = await run({ env: { CLAUDE_CODE_MAX_RETRIES: "lots" } }, 11);
     expect(r.stderr).toContain(
-      "codebot: CLAUDE_CODE_MAX_RETRIES=lots is not a whole number from 0; 3 is used",
+      "codebot: CLAUDE_CODE_MAX_RETRIES=lots is not a whole number from 0; 10 is used",
     );
-    expect(r.requests).toBe(4);
+    expect(r.requests).toBe(11);
   });
 });

@@ -335,7 +335,7 @@ describe("codebot -p", () => {
     });
     const server = await modelServer([fail, fail, fail, fail]);
     const r = await runCli(["-p", "hi", "--cwd", box.project, "--output-format", "json"], {
-      env: modelEnv(server, box.home),
+      env: modelEnv(server, box.home, { CLAUDE_CODE_MAX_RETRIES: "3" }),
     });
     expect(r.code).toBe(1);
     const result = JSON.parse(r.stdout);
@@ -359,7 +359,7 @@ describe("codebot -p", () => {
     const r = await runCli(
       ["-p", "hi", "--cwd", box.project, "--output-format", "stream-json", "--verbose"],
       {
-        env: modelEnv(server, box.home),
+        env: modelEnv(server, box.home, { CLAUDE_CODE_MAX_RETRIES: "3" }),
       },
     );
     expect(r.code).toBe(1);
