@@ -358,6 +358,7 @@ export class Session {
         promptResult.apiError = apiErrorFields(result.error);
         // The answer is the failure, as claude 2.1.328's -p answers (recorded): its text output too.
         promptResult.text = apiErrorText(result.error);
+        transcript.apiError(promptResult.text, promptResult.apiError);
       } else promptResult.reason = result.error?.message ?? "the run failed";
     } else if (status === "max_budget" && this.parts.spendingLimit) {
       promptResult.reason = this.parts.spendingLimit.reason();

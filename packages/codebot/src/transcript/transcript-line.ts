@@ -50,6 +50,8 @@ export interface TranscriptLine {
   agentId?: string;
   /** The first message after a compaction boundary: the summary. */
   isCompactSummary?: true;
+  /** A failed model call's answer (its `API Error` text): shown, never sent to the model again. */
+  isApiErrorMessage?: true;
 }
 
 /** A line after which the main agent's history starts afresh: `compact_boundary` (Claude Code's) or `clear_boundary` (`/clear`). */

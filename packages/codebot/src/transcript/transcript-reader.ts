@@ -81,9 +81,12 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
       pending = undefined;
       systemPrompt = undefined;
     } else keepBefore();
+    lastUuid = line.uuid;
+    // A failed call's answer is shown, not sent: the model never wrote it (claude 2.1.328 sends the
+    // prompt before it and the next one as one user message, recorded).
+    if (line.isApiErrorMessage === true) continue;
     // checkLine has made sure a user or assistant line has its message.
     start.push(line as TranscriptLine);
-    lastUuid = line.uuid;
   }
   keepBefore();
   const { messages, interrupted } = withResults(start.flatMap(toModelMessage), skipped);

@@ -142,6 +142,52 @@ export class TranscriptWriter {
   }
 
   /**
+   * A prompt's run that ended on a failed model call: its answer, the `API Error` text, as claude
+   * 2.1.328 writes it (recorded): a synthetic assistant line (model `<synthetic>`, no usage spent)
+   * with `isApiErrorMessage`, Claude Code's error type (`error`), the HTTP status and the
+   * provider's error type, each when the failure had them. A resume shows it and does not send it.
+   */
+  apiError(
+    text: string,
+    error: { kind: string; status?: number; type?: string; failure?: string; requestId?: string },
+  ): void {
+    const uuid = randomUUID();
+    const line = {
+      type: "assistant",
+      message: {
+        id: randomUUID(),
+        type: "message",
+        role: "assistant",
+        model: "<synthetic>",
+        content: [{ type: "text", text }],
+        stop_reason: "stop_sequence",
+        stop_sequence: "",
+        usage: {
+          input_tokens: 0,
+          output_tokens: 0,
+          cache_read_input_tokens: 0,
+          cache_creation_input_tokens: 0,
+        },
+      },
+      uuid,
+      parentUuid: this.lastUuid.get("main") ?? null,
+      timestamp: new Date().toISOString(),
+      sessionId: this.sessionId,
+      session_id: this.sessionId,
+      cwd: this.cwd,
+      isSidechain: false,
+      agentName: "main",
+      ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
+      error: error.kind,
+      isApiErrorMessage: true,
+      ...(error.status !== undefined ? { apiErrorStatus: error.status } : {}),
+      ...(error.type !== undefined ? { apiErrorType: error.type } : {}),
+      ...(error.failure !== undefined ? { apiError: error.failure } : {}),
+    };
+    this.write(line, { key: "main", uuid });
+  }
+
+  /**
    * Where the conversation was compacted (or cleared): the main agent's history is what follows
    * this line. A resumed session reads from the last boundary on. Claude Code's shape.
    */

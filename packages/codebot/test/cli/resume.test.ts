@@ -56,6 +56,47 @@ describe("resuming a session", () => {
     expect(fs.readFileSync(transcriptOf(box.home), "utf8")).toContain("go on");
   });
 
+  it("-c after a -p run whose model call failed: the transcript has claude's synthetic API Error line, which the next request does not send", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.httpError(400, { message: "the request is malformed", headers: { "request-id": "req_1" } }),
+      reply.text("second answer"),
+    ]);
+    const env = modelEnv(server, box.home, { CLAUDE_CODE_MAX_RETRIES: "0" });
+    const args = ["--cwd", box.project, "--output-format", "json"];
+    const first = await runCli(["-p", "FAILED-PROMPT", ...args], { env });
+    expect(first.code).toBe(1);
+    const lines = fs
+      .readFileSync(transcriptOf(box.home), "utf8")
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l));
+    const prompt = lines.find((l) => l.type === "user");
+    // As claude 2.1.328 writes it (recorded with a 529): chained on from the prompt.
+    expect(lines.at(-1)).toMatchObject({
+      type: "assistant",
+      parentUuid: prompt.uuid,
+      message: {
+        role: "assistant",
+        model: "<synthetic>",
+        content: [{ type: "text", text: "API Error: 400 the request is malformed" }],
+        stop_reason: "stop_sequence",
+      },
+      requestId: "req_1",
+      error: "unknown",
+      isApiErrorMessage: true,
+      apiErrorStatus: 400,
+      apiErrorType: "invalid_request_error",
+    });
+
+    const second = await runCli(["-c", "-p", "AGAIN", ...args], { env });
+    expect(second.code, second.stderr).toBe(0);
+    const request = requestText(server.requests[1]);
+    expect(request).toContain("FAILED-PROMPT");
+    expect(request).toContain("AGAIN");
+    expect(request).not.toContain("API Error");
+  });
+
   it("-c passes over a later session left without a prompt and goes on with the one that has the conversation", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("IMPORTANT-ANSWER"), reply.text("went on")]);
