@@ -96,6 +96,21 @@ describe("StopFailure", () => {
     });
   });
 
+  it("a prompt too long is invalid_request, its raw error in error_details (the token counts), as claude 2.1.328 sends it", async () => {
+    const tooLong = reply.httpError(400, { message: "prompt is too long: 210000 tokens > 200000 maximum" });
+    // The step's refusal, then the compaction's summary request refused too.
+    const model = await loopbackModel("anthropic", [tooLong, tooLong]);
+    const s = await startSession({
+      user: { hooks: { StopFailure: [group("", command("cat > failure.json"))] } },
+      runtime: { model },
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "error" });
+    await s.runtime.close();
+    const input = JSON.parse(fs.readFileSync(s.at("failure.json"), "utf8"));
+    expect(input).toMatchObject({ error: "invalid_request" });
+    expect(input.error_details).toMatch(/^400 \{.*prompt is too long: 210000 tokens > 200000 maximum/);
+  });
+
   it("an answer resumed after a max_tokens cut fires Stop once, at its end, and no StopFailure (as claude 2.1.328)", async () => {
     const model = await loopbackModel("anthropic", [reply.atLimit("cut"), reply.text("rest")]);
     const s = await startSession({

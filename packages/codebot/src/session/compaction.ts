@@ -89,10 +89,9 @@ export class Compaction {
     if (!settings.auto || info.messages.length === 0) return undefined;
     if (info.overflowed) {
       const outcome = await this.compact(info.messages, { trigger: "auto", signal: info.signal });
-      if (outcome.compacted) return outcome.messages;
-      throw new Error(
-        `context: the model refused the request as too long and compaction did not happen: ${outcome.reason}`,
-      );
+      // Not compacted (compact said why): the run ends on the provider's refusal, a failed model
+      // call as claude 2.1.328 ends it ("Prompt is too long", StopFailure invalid_request).
+      return outcome.compacted ? outcome.messages : undefined;
     }
     const window = this.parts.contextWindow();
     // What automatic compaction counts against: the auto-compact window when smaller.

@@ -4,7 +4,7 @@
  * temporary, so the prompt is sent again later; one that persists points at the server.
  */
 import { APICallError } from "@ai-sdk/provider";
-import { type ModelCallError, OutputLimitError } from "@codebot/agentcore";
+import { isContextOverflow, type ModelCallError, OutputLimitError } from "@codebot/agentcore";
 import { apiCallError, providerError, stopFailureType } from "./stop-failure.js";
 
 /** The failure's message with what to do after it, or as it was when there is nothing to add. */
@@ -21,6 +21,9 @@ export function apiErrorText(error: ModelCallError): string {
   if (error instanceof OutputLimitError)
     return "API Error: the response exceeded the output token maximum. To configure this behavior, set the CLAUDE_CODE_MAX_OUTPUT_TOKENS environment variable.";
   const call = apiCallError(error);
+  // A request too long that compaction could not save: claude's own words (its raw error is
+  // StopFailure's error_details).
+  if (call !== undefined && isContextOverflow(call)) return "Prompt is too long";
   const status = call?.statusCode;
   if (status === undefined) return withAdvice(`API Error: ${error.message.replace(/^model: /, "")}`, error);
   const message = (providerError(call?.responseBody)?.message ?? call?.message ?? "").split("\n", 1)[0] ?? "";

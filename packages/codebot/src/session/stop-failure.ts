@@ -82,6 +82,8 @@ export interface ApiErrorFields {
   failure?: "max_output_tokens" | "connection_failed";
   /** The provider's id of the request (Anthropic's `request-id` header). */
   requestId?: string;
+  /** The provider refused the request as too long (claude's `terminal_reason: prompt_too_long`). */
+  tooLong?: true;
 }
 
 /**
@@ -101,6 +103,7 @@ export function apiErrorFields(error: unknown): ApiErrorFields {
       : { failure: kind === "max_output_tokens" ? "max_output_tokens" : "connection_failed" }),
     ...(type !== undefined ? { type } : {}),
     ...(requestId !== undefined ? { requestId } : {}),
+    ...(call !== undefined && isContextOverflow(call) ? { tooLong: true } : {}),
   };
 }
 

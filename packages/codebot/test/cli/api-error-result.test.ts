@@ -113,4 +113,24 @@ describe("codebot -p: a model call that failed for good is claude's API Error an
     expect(retry).toMatchObject({ attempt: 1, max_retries: 1, error_status: null, error: "unknown" });
     expect(r.code).toBe(0);
   });
+
+  it("a prompt too long that compaction cannot save: claude's 'Prompt is too long' answer, terminal_reason prompt_too_long, exit 1", async () => {
+    const box = sandbox();
+    const tooLong = reply.httpError(400, { message: "prompt is too long: 210000 tokens > 200000 maximum" });
+    // The step's refusal, then the compaction's summary request refused too.
+    const server = await modelServer([tooLong, tooLong]);
+    const r = await runCli(["-p", "go", "--output-format", "json", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      subtype: "success",
+      is_error: true,
+      result: "Prompt is too long",
+      terminal_reason: "prompt_too_long",
+      api_error_status: 400,
+      api_error_type: "invalid_request_error",
+    });
+    expect(r.stderr).toContain("compaction failed");
+  });
 });

@@ -95,7 +95,8 @@ function reasonFields(result: PromptResult): { reason?: string; errors?: string[
  * from a Stop hook, `hook_stopped` from any other; `aborted_tools` for PermissionRequest's interrupt.
  */
 function terminalReasonOf(result: PromptResult): string {
-  if (result.apiError !== undefined) return "api_error";
+  // claude 2.1.328's for a request too long (recorded), whose answer is its own advice.
+  if (result.apiError !== undefined) return result.apiError.tooLong ? "prompt_too_long" : "api_error";
   if (result.status !== "stopped") return result.status;
   if (stoppedAsInterrupt(result)) return "aborted_tools";
   return result.hookStop?.event === "Stop" ? "stop_hook_prevented" : "hook_stopped";
