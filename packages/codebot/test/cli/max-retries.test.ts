@@ -58,6 +58,13 @@ describe("CLAUDE_CODE_MAX_RETRIES", { timeout: 60_000 }, () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it("more than 15 is 15, as claude 2.1.328 takes it (recorded), and said", async () => {
+    const r = await run({ env: { CLAUDE_CODE_MAX_RETRIES: "20" } }, 20);
+    expect(r.code).toBe(1);
+    expect(r.requests).toBe(16);
+    expect(r.stderr).toContain("codebot: CLAUDE_CODE_MAX_RETRIES=20 clamped to 15");
+  });
+
   it("a value that is not a whole number is said and the default kept", async () => {
     const r = await run({ env: { CLAUDE_CODE_MAX_RETRIES: "lots" } }, 11);
     expect(r.stderr).toContain(
