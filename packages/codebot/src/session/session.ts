@@ -14,7 +14,7 @@ import type { SessionEvents } from "./session-events.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
 import { nameSession } from "./session-title.js";
 import type { SpendingLimit } from "./spending-limit.js";
-import { apiErrorFields } from "./stop-failure.js";
+import { apiErrorFields, retryRecord } from "./stop-failure.js";
 import type { StopHooks } from "./stop-hooks.js";
 import type { StopValidation } from "./stop-validation.js";
 import { userTurn } from "./user-turn.js";
@@ -96,6 +96,7 @@ export class Session {
     parts.agent.subscribe((event) => {
       parts.meter.observe(event);
       if (event.type === "message_end") parts.transcript.append(event.message, "main", {}, event);
+      if (event.type === "retry") parts.transcript.apiRetry(retryRecord(event));
       parts.events.emit({ kind: "agent", agentName: "main", event });
     });
   }

@@ -144,3 +144,37 @@ export function providerError(
     return undefined;
   }
 }
+
+/** A retry of a failed model call as the transcript records it (transcript-writer.ts `apiRetry`). */
+export interface RetryRecord {
+  /** `<status> <body>` as the provider answered, or the error's message without an answer. */
+  message: string;
+  /** `<status> <the provider's message>`. */
+  formatted: string;
+  status?: number;
+  requestId?: string;
+  retryInMs: number;
+  retryAttempt: number;
+  maxRetries: number;
+}
+
+export function retryRecord(e: {
+  attempt: number;
+  maxRetries: number;
+  delayMs: number;
+  error: Error;
+}): RetryRecord {
+  const call = apiCallError(e.error);
+  const status = call?.statusCode;
+  const requestId = requestIdOf(call?.responseHeaders);
+  const said = providerError(call?.responseBody)?.message ?? call?.message ?? e.error.message;
+  return {
+    message: status === undefined ? e.error.message : `${status} ${call?.responseBody ?? said}`,
+    formatted: status === undefined ? e.error.message : `${status} ${said}`,
+    ...(status !== undefined ? { status } : {}),
+    ...(requestId !== undefined ? { requestId } : {}),
+    retryInMs: e.delayMs,
+    retryAttempt: e.attempt,
+    maxRetries: e.maxRetries,
+  };
+}

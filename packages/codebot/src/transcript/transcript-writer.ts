@@ -188,6 +188,47 @@ export class TranscriptWriter {
   }
 
   /**
+   * A failed model call about to be tried again, as claude 2.1.328 records it (recorded with a
+   * loopback server answering 529): a `system` `api_error` line with the error, the wait and the
+   * retry's number, chained in the main conversation. A resume passes over it.
+   */
+  apiRetry(retry: {
+    message: string;
+    formatted: string;
+    status?: number;
+    requestId?: string;
+    retryInMs: number;
+    retryAttempt: number;
+    maxRetries: number;
+  }): void {
+    const uuid = randomUUID();
+    const line = {
+      parentUuid: this.lastUuid.get("main") ?? null,
+      isSidechain: false,
+      type: "system",
+      subtype: "api_error",
+      level: "error",
+      error: {
+        message: retry.message,
+        status: retry.status ?? null,
+        requestId: retry.requestId ?? null,
+        formatted: retry.formatted,
+      },
+      retryInMs: retry.retryInMs,
+      retryAttempt: retry.retryAttempt,
+      maxRetries: retry.maxRetries,
+      source: "request_retry",
+      timestamp: new Date().toISOString(),
+      uuid,
+      sessionId: this.sessionId,
+      session_id: this.sessionId,
+      cwd: this.cwd,
+      agentName: "main",
+    };
+    this.write(line, { key: "main", uuid });
+  }
+
+  /**
    * Where the conversation was compacted (or cleared): the main agent's history is what follows
    * this line. A resumed session reads from the last boundary on. Claude Code's shape.
    */

@@ -97,6 +97,48 @@ describe("resuming a session", () => {
     expect(request).not.toContain("API Error");
   });
 
+  it("a retried model call: the transcript has claude's system api_error line for the retry, chained in the conversation; -c passes over it", async () => {
+    const box = sandbox();
+    const overloaded = reply.httpError(529, {
+      message: "Overloaded",
+      headers: { "retry-after-ms": "1", "request-id": "req_9" },
+    });
+    const server = await modelServer([overloaded, reply.text("FIRST-ANSWER"), reply.text("second answer")]);
+    const env = modelEnv(server, box.home);
+    const args = ["--cwd", box.project, "--output-format", "json"];
+    expect((await runCli(["-p", "FIRST-PROMPT", ...args], { env })).code).toBe(0);
+    const lines = fs
+      .readFileSync(transcriptOf(box.home), "utf8")
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l));
+    const prompt = lines.find((l) => l.type === "user");
+    const retry = lines.find((l) => l.subtype === "api_error");
+    // As claude 2.1.328 writes it (recorded with a 529).
+    expect(retry).toMatchObject({
+      type: "system",
+      level: "error",
+      parentUuid: prompt.uuid,
+      error: {
+        message: expect.stringMatching(/^529 \{.*Overloaded/),
+        status: 529,
+        requestId: "req_9",
+        formatted: "529 Overloaded",
+      },
+      retryInMs: expect.any(Number),
+      retryAttempt: 1,
+      maxRetries: 10,
+      source: "request_retry",
+    });
+    expect(lines.find((l) => l.type === "assistant")).toMatchObject({ parentUuid: retry.uuid });
+
+    const second = await runCli(["-c", "-p", "AGAIN", ...args], { env });
+    expect(second.code, second.stderr).toBe(0);
+    const request = requestText(server.requests[2]);
+    for (const said of ["FIRST-PROMPT", "FIRST-ANSWER", "AGAIN"]) expect(request).toContain(said);
+    expect(request).not.toContain("Overloaded");
+  });
+
   it("-c passes over a later session left without a prompt and goes on with the one that has the conversation", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("IMPORTANT-ANSWER"), reply.text("went on")]);
