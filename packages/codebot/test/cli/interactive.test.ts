@@ -251,7 +251,9 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     term.submit("/model acme/x");
     await term.waitForScreen('model: unknown provider "acme" in "acme/x"');
     term.submit("/model claude-haiku-4-5");
-    await term.waitForScreen("model: anthropic/claude-haiku-4-5 (from the next model call)");
+    await term.waitForScreen(
+      "model: anthropic/claude-haiku-4-5 (from the next model call; saved as your default for new sessions)",
+    );
   });
 
   it("uses colours on a terminal, and none when NO_COLOR is set", async () => {
