@@ -102,6 +102,11 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
         ? subagentTranscriptPath(session.transcriptPath, session.sessionId, f.agentId)
         : undefined,
     source: f.source,
+    // On a resume, as claude 2.1.328 sends them (recorded), right after `source`.
+    seconds_since_last_response: f.resumedCache?.secondsSinceLastResponse,
+    context_tokens: f.resumedCache?.contextTokens,
+    prompt_cache_likely_expired: f.resumedCache?.promptCacheLikelyExpired,
+    estimated_cache_write_usd: f.resumedCache?.estimatedCacheWriteUsd,
     // claude 2.1.328 names the model on SessionStart `compact` only (recorded; not on startup or resume).
     model: f.model,
     reason: f.reason,

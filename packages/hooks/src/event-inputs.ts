@@ -32,6 +32,22 @@ export type SessionStartSource = (typeof SESSION_START_SOURCES)[number];
 export const COMPACT_TRIGGERS = ["manual", "auto"] as const;
 export type CompactTrigger = (typeof COMPACT_TRIGGERS)[number];
 
+/**
+ * A resumed conversation's prompt cache, as claude 2.1.328's SessionStart `resume` payload tells
+ * it (Claude Code payloads only: `seconds_since_last_response`, `context_tokens`,
+ * `prompt_cache_likely_expired`, `estimated_cache_write_usd`).
+ */
+export interface ResumedCache {
+  /** Seconds since the conversation's last model response. */
+  secondsSinceLastResponse: number;
+  /** The tokens the next request sends again: the last response's prompt and output. */
+  contextTokens: number;
+  /** The cache has outlived its lifetime (or a compaction since left nothing cached). */
+  promptCacheLikelyExpired: boolean;
+  /** What writing `contextTokens` to the cache costs on the model; none for a model without a price. */
+  estimatedCacheWriteUsd?: number;
+}
+
 /** What the caller passes for each event (camelCase). */
 export interface EventInputs {
   PreToolUse: { tool: string; toolUseId: string; args: Record<string, unknown>; agentName?: string };
@@ -64,8 +80,11 @@ export interface EventInputs {
   Notification: { message: string; notificationType?: string };
   TaskCreated: { task: HookTask };
   TaskCompleted: { task: HookTask; previousTask: HookTask; statusFrom: string; statusTo: string };
-  /** `source`: Claude Code's SessionStart matcher field. `model`: after a compaction, the model's id (Claude Code's `model`). */
-  SessionStart: { source?: SessionStartSource; model?: string };
+  /**
+   * `source`: Claude Code's SessionStart matcher field. `model`: after a compaction, the model's id
+   * (Claude Code's `model`). `resumedCache`: on a resume, what going on will cost in prompt cache.
+   */
+  SessionStart: { source?: SessionStartSource; model?: string; resumedCache?: ResumedCache };
   /** `reason`: Claude Code's SessionEnd matcher field. */
   SessionEnd: { reason?: SessionEndReason };
   /** `agent`: the sub-agent's type, its custom agent's name else general-purpose (Claude Code's `agent_type`), before its loop starts. */

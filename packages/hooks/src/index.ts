@@ -54,6 +54,7 @@ export {
   type EventInputs,
   type HookTask,
   type ModelSwitch,
+  type ResumedCache,
   SESSION_END_REASONS,
   SESSION_START_SOURCES,
   type SessionEndReason,

@@ -2,7 +2,7 @@
  * The payload a hook receives (§5): built here and only here, from camelCase inputs into the
  * snake_case wire JSON. Fields that do not apply are omitted.
  */
-import type { BatchCall, HookTask } from "./event-inputs.js";
+import type { BatchCall, HookTask, ResumedCache } from "./event-inputs.js";
 import type { HookEvent } from "./events.js";
 import type { PermissionUpdate } from "./permission-updates.js";
 
@@ -91,6 +91,8 @@ export interface PayloadFields {
   source?: string;
   /** SessionStart after a compaction: the session's model id (Claude Code payloads only: `model`). */
   model?: string;
+  /** SessionStart on a resume: the conversation's prompt cache (Claude Code payloads only). */
+  resumedCache?: ResumedCache;
   reason?: string;
   trigger?: string;
   customInstructions?: string;

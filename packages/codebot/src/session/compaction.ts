@@ -216,7 +216,7 @@ const TOO_LARGE_ADVICE =
   "start a new conversation (/clear, or a run without -c/-r) or use a model with a larger window";
 
 /** The tokens a history holds, as the context meter estimates a history no provider has counted. */
-function tokensOf(messages: readonly ModelMessage[]): number {
+export function tokensOf(messages: readonly ModelMessage[]): number {
   const meter = new ContextMeter();
   meter.reset(messages);
   return meter.tokens();

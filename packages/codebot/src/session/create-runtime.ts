@@ -32,6 +32,7 @@ import { FileWatch } from "./file-watch.js";
 import { joinContext } from "./joined-context.js";
 import { projectProblems } from "./project-settings.js";
 import { PromptIds } from "./prompt-ids.js";
+import { resumedCache } from "./resumed-cache.js";
 import { Runtime } from "./runtime.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { Session } from "./session.js";
@@ -281,6 +282,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const problems = projectProblems(project).map((p) => ({ severity: p.severity, message: formatProblem(p) }));
   permissions.announceUntrusted(loadedHooks, settings.permissions);
 
+  const cacheOf = (restored: RestoredConversation) =>
+    resumedCache(restored.cache, restored.messages, { spec: models.spec, prices: settings.models });
   const { startup, initialUserMessage } = startSession(
     options,
     session,
@@ -288,6 +291,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     instructions,
     instructionContext(),
     sessionStartEffects,
+    () => (files.restored ? cacheOf(files.restored) : undefined),
   );
   const runtime = new Runtime({
     ...(options.closing ? { closing: options.closing } : {}),
@@ -314,7 +318,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     session,
     events,
     mcp,
-    ...sessionSwitches(files, sessionLock, notify, switchFiles),
+    ...sessionSwitches(files, sessionLock, notify, switchFiles, cacheOf),
     sessionLock,
     instructions: instructions.loaded,
     skills,

@@ -1,6 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type Agent, type ContextMeter, ModelCallError } from "@codebot/agentcore";
-import type { HookRunner } from "@codebot/hooks";
+import type { HookRunner, ResumedCache } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { Expansion } from "../skills/slash-expansion.js";
 import type { StructuredOutput } from "../tools/structured-output-tool.js";
@@ -57,6 +57,8 @@ export interface SessionParts {
 /** An earlier session read from its transcript, ready to take this one's place. */
 export interface ResumedSession {
   messages: ModelMessage[];
+  /** A resumed conversation's prompt cache, for SessionStart (resumed-cache.ts); none for `/clear`. */
+  cache?(): ResumedCache | undefined;
   /** Points transcript, task list and ids at it. */
   switchFiles(): void;
   /** The switch was refused: lets go of what preparing it took (the other session's lock). */
@@ -236,8 +238,9 @@ export class Session {
     this.parts.skills?.reset();
     agent.replaceMessages(other.messages);
     meter.reset(other.messages);
+    const resumedCache = other.cache?.();
     this.startedWith(
-      runner.sessionStart({ source: why }).then(
+      runner.sessionStart({ source: why, ...(resumedCache ? { resumedCache } : {}) }).then(
         async (decision) =>
           (await takeSessionStartAnswer(decision, why, this.parts.sessionStartEffects)).context,
         () => undefined,

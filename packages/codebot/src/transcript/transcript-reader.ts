@@ -1,4 +1,5 @@
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
+import { CacheTrail } from "./cache-trail.js";
 import { type CheckedLine, checkLine } from "./line-shape.js";
 import { promptSnapshotOf } from "./prompt-snapshot-line.js";
 import { titleOf } from "./title-line.js";
@@ -21,6 +22,8 @@ export interface RestoredConversation {
   title?: string;
   /** The system prompt recorded for the conversation since its last compaction or clear (prompt-snapshot-line.ts). */
   systemPrompt?: string;
+  /** What the conversation's prompt cache holds, for a resume's SessionStart (resumed-cache.ts). */
+  cache: CacheTrail;
 }
 
 const INTERRUPTED = "interrupted: the session ended before this call finished";
@@ -41,6 +44,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
   let lastUuid: string | undefined;
   let title: string | undefined;
   let systemPrompt: string | undefined;
+  const cache = new CacheTrail();
   /** A compaction boundary whose summary has not come yet: its line number and uuid. */
   let pending: { lineNumber: number; uuid: string | undefined } | undefined;
   const keepBefore = () => {
@@ -69,6 +73,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
       continue;
     }
     if (line.subtype === "clear_boundary") {
+      cache.cleared();
       pending = undefined;
       start = [];
       systemPrompt = undefined;
@@ -77,6 +82,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     }
     if (line.type !== "user" && line.type !== "assistant") continue;
     if (pending && line.isCompactSummary === true) {
+      cache.compacted();
       start = [];
       pending = undefined;
       systemPrompt = undefined;
@@ -85,6 +91,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     // A failed call's answer is shown, not sent: the model never wrote it (claude 2.1.328 sends the
     // prompt before it and the next one as one user message, recorded).
     if (line.isApiErrorMessage === true) continue;
+    cache.line(line);
     // checkLine has made sure a user or assistant line has its message.
     start.push(line as TranscriptLine);
   }
@@ -95,6 +102,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     lastUuid,
     skipped,
     interrupted,
+    cache,
     ...(title !== undefined ? { title } : {}),
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { ResumedCache } from "@codebot/hooks";
 import { removeStaleTemps } from "../../fs/stale-temps.js";
 import { forkSessionFiles } from "../../transcript/fork-session.js";
 import { isSessionId, sessionDirectory } from "../../transcript/session-files.js";
@@ -107,6 +108,7 @@ export function sessionSwitches(
   sessionLock: SessionLock,
   notify: Notify,
   switchFiles: (id: string, restored?: RestoredConversation) => void,
+  cacheOf: (restored: RestoredConversation) => ResumedCache | undefined,
 ): Pick<RuntimeParts, "resume" | "fresh"> {
   return {
     resume: (id) => {
@@ -121,6 +123,7 @@ export function sessionSwitches(
       }
       return {
         messages: conversation.messages,
+        cache: () => cacheOf(conversation),
         switchFiles: () => {
           if (lock) sessionLock.hold(lock);
           switchFiles(id, conversation);

@@ -1,4 +1,4 @@
-import type { Decision, HookRunner } from "@codebot/hooks";
+import type { Decision, HookRunner, ResumedCache } from "@codebot/hooks";
 import { fireInstructionsLoaded } from "../../instructions/instructions-loaded.js";
 import type { SessionInstructions } from "../../instructions/session-instructions.js";
 import { joinContext } from "../joined-context.js";
@@ -21,6 +21,8 @@ export function startSession(
   /** The instruction files' context, for the first prompt. */
   contextAtStart: string | undefined,
   sessionStartEffects: SessionStartEffects,
+  /** On a resume: the conversation's prompt cache, taken when SessionStart fires. */
+  resumedCache: () => ResumedCache | undefined,
 ): Pick<RuntimeParts, "startup" | "initialUserMessage"> {
   if (options.sessionStart !== false)
     session.haltWhen(
@@ -38,20 +40,26 @@ export function startSession(
     const setup = options.setup
       ? runner.fire("Setup", { trigger: options.setup }).then(contextOf, () => undefined)
       : Promise.resolve(undefined);
-    return setup.then((setupContext) =>
-      runner.sessionStart({ source: options.resume ? "resume" : "startup" }).then(
-        async (decision) => {
-          const taken = await takeSessionStartAnswer(
-            decision,
-            options.resume ? "resume" : "startup",
-            sessionStartEffects,
-          );
-          initialUserMessage = taken.initialUserMessage;
-          return joinContext(contextAtStart, setupContext, taken.context);
-        },
-        () => joinContext(contextAtStart, setupContext),
-      ),
-    );
+    return setup.then((setupContext) => {
+      const cache = options.resume ? resumedCache() : undefined;
+      return runner
+        .sessionStart({
+          source: options.resume ? "resume" : "startup",
+          ...(cache ? { resumedCache: cache } : {}),
+        })
+        .then(
+          async (decision) => {
+            const taken = await takeSessionStartAnswer(
+              decision,
+              options.resume ? "resume" : "startup",
+              sessionStartEffects,
+            );
+            initialUserMessage = taken.initialUserMessage;
+            return joinContext(contextAtStart, setupContext, taken.context);
+          },
+          () => joinContext(contextAtStart, setupContext),
+        );
+    });
   }
   return {
     startup,
