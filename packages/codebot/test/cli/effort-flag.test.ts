@@ -163,9 +163,12 @@ describe("hooks and commands are told the effort", () => {
     box.json(path.join(box.home, ".claude/settings.json"), {
       permissions: { allow: ["Bash"] },
       hooks: {
+        SessionStart: [hook],
         UserPromptSubmit: [hook],
         PreToolUse: [hook],
         PostToolUse: [hook],
+        PostToolBatch: [hook],
+        SubagentStart: [hook],
         SubagentStop: [hook],
         Stop: [hook],
       },
@@ -189,14 +192,19 @@ describe("hooks and commands are told the effort", () => {
     return { byEvent, commandOutput };
   }
 
-  it("tool events, SubagentStop and Stop carry effort.level as sent, and CLAUDE_EFFORT; UserPromptSubmit neither", async () => {
+  // claude 2.1.328 (recorded on claude-opus-5-5, effort medium): PreToolUse, PostToolUse,
+  // PostToolBatch, SubagentStop and Stop carry it; SessionStart, UserPromptSubmit, SubagentStart,
+  // PreCompact, PostCompact and SessionEnd do not.
+  it("tool events, PostToolBatch, SubagentStop and Stop carry effort.level as sent, and CLAUDE_EFFORT; SessionStart, UserPromptSubmit and SubagentStart neither", async () => {
     const { byEvent } = await told(["--model", "claude-opus-4-6", "--effort", "xhigh"]);
-    for (const event of ["PreToolUse", "PostToolUse", "SubagentStop", "Stop"]) {
+    for (const event of ["PreToolUse", "PostToolUse", "PostToolBatch", "SubagentStop", "Stop"]) {
       expect(byEvent[event]?.payload.effort, event).toEqual({ level: "high" });
       expect(byEvent[event]?.variable, event).toBe("high");
     }
-    expect(byEvent.UserPromptSubmit?.payload).not.toHaveProperty("effort");
-    expect(byEvent.UserPromptSubmit?.variable).toBe("");
+    for (const event of ["SessionStart", "UserPromptSubmit", "SubagentStart"]) {
+      expect(byEvent[event]?.payload, event).not.toHaveProperty("effort");
+      expect(byEvent[event]?.variable, event).toBe("");
+    }
   });
 
   it("the model's commands get CLAUDE_EFFORT", async () => {
