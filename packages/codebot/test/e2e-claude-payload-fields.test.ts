@@ -67,6 +67,34 @@ describe("Claude Code payload fields of 2.1.328", () => {
     expect(second[0]?.[1]).not.toBe(first[0]?.[1]);
   });
 
+  // claude 2.1.328 `-p /compact` (recorded): PreCompact, its SessionStart and PostCompact carry the
+  // /compact's own prompt_id.
+  it("prompt_id: /compact is a prompt of its own, its PreCompact, SessionStart and PostCompact share a new id", async () => {
+    const log = [{ hooks: [command("jq -c . >> payloads.jsonl")] }];
+    const s = await startSession({
+      user: { hooks: { UserPromptSubmit: log, PreCompact: log, SessionStart: log, PostCompact: log } },
+      script: [reply.text("done"), reply.text("SUMMARY")],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.compact();
+    await s.runtime.close();
+    const ids = s.jsonLines("payloads.jsonl").map((p) => [p.hook_event_name, p.prompt_id]);
+    const promptId = ids[1]?.[1];
+    const compactId = ids[2]?.[1];
+    expect(compactId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(compactId).not.toBe(promptId);
+    expect(ids.slice(0, 3)).toEqual([
+      ["SessionStart", undefined],
+      ["UserPromptSubmit", promptId],
+      ["PreCompact", compactId],
+    ]);
+    // The compaction's SessionStart runs beside PostCompact: either may write first.
+    expect(ids.slice(3).sort()).toEqual([
+      ["PostCompact", compactId],
+      ["SessionStart", compactId],
+    ]);
+  });
+
   it("duration_ms on PostToolUse and PostToolUseFailure, is_interrupt on PostToolUseFailure", async () => {
     const payloads = await twoPrompts();
     const post = payloads.find((p) => p.hook_event_name === "PostToolUse");
@@ -77,15 +105,20 @@ describe("Claude Code payload fields of 2.1.328", () => {
     expect(payloads.find((p) => p.hook_event_name === "PreToolUse")).not.toHaveProperty("duration_ms");
   });
 
-  it("permission_mode is left out where claude leaves it out: SessionStart, SessionEnd, SubagentStart, PreCompact", async () => {
+  it("permission_mode is left out where claude leaves it out: SessionStart, SessionEnd, SubagentStart, PreCompact, PostCompact", async () => {
     const log = [{ hooks: [command("jq -c . >> payloads.jsonl")] }];
     const s = await startSession({
       user: {
         hooks: Object.fromEntries(
-          ["SessionStart", "SessionEnd", "SubagentStart", "SubagentStop", "PreCompact", "Stop"].map((e) => [
-            e,
-            log,
-          ]),
+          [
+            "SessionStart",
+            "SessionEnd",
+            "SubagentStart",
+            "SubagentStop",
+            "PreCompact",
+            "PostCompact",
+            "Stop",
+          ].map((e) => [e, log]),
         ),
       },
       script: [
@@ -99,14 +132,18 @@ describe("Claude Code payload fields of 2.1.328", () => {
     await s.runtime.compact();
     await s.runtime.close();
     const modes = s.jsonLines("payloads.jsonl").map((p) => [p.hook_event_name, p.permission_mode]);
-    expect(modes).toEqual([
+    expect(modes.slice(0, 5)).toEqual([
       ["SessionStart", undefined],
       ["SubagentStart", undefined],
       ["SubagentStop", "bypassPermissions"],
       ["Stop", "bypassPermissions"],
       ["PreCompact", undefined],
-      ["SessionStart", undefined],
+    ]);
+    // The compaction's SessionStart runs beside PostCompact: either may write first.
+    expect(modes.slice(5).sort()).toEqual([
+      ["PostCompact", undefined],
       ["SessionEnd", undefined],
+      ["SessionStart", undefined],
     ]);
   });
 

@@ -19,14 +19,15 @@ const CLAUDE_PERMISSION_MODE: Readonly<Record<string, string>> = {
 
 /**
  * Events whose payload claude 2.1.328 sends without `permission_mode` (recorded: SessionStart of
- * every source, SessionEnd, SubagentStart, PreCompact, Notification); its prompt, tool, permission
- * and stop events carry it.
+ * every source, SessionEnd, SubagentStart, PreCompact, PostCompact, Notification); its prompt,
+ * tool, permission and stop events carry it.
  */
 const WITHOUT_PERMISSION_MODE: ReadonlySet<HookEvent> = new Set([
   "SessionStart",
   "SessionEnd",
   "SubagentStart",
   "PreCompact",
+  "PostCompact",
   "Notification",
 ]);
 

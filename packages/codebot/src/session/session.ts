@@ -181,6 +181,8 @@ export class Session {
       this.parts.notify(`codebot: ${reason}`);
       return { compacted: false, reason, empty: true };
     }
+    // A prompt of its own: its hooks get a new prompt_id, as claude 2.1.328's /compact's (recorded).
+    this.parts.promptIds?.next();
     const controller = new AbortController();
     this.controller = controller;
     this.compacting = true;
