@@ -94,6 +94,38 @@ describe("codebot hooks test: the fields a session gives", () => {
     expect(end.report.claude_payload).toMatchObject({ reason: "other" });
   });
 
+  it("SessionStart resume: the cache fields a resume gives, by default as after a response just now, and from --args", async () => {
+    const box = sandbox();
+    const hooks = { SessionStart: [group("resume", command("true"))] };
+    const plain = await hooksTest(box, hooks, "SessionStart", ["--args", '{"source":"resume"}']);
+    expect(plain.report.claude_payload).toMatchObject({
+      source: "resume",
+      seconds_since_last_response: 0,
+      context_tokens: 0,
+      prompt_cache_likely_expired: false,
+      estimated_cache_write_usd: 0,
+    });
+    const args =
+      '{"source":"resume","seconds_since_last_response":400,"context_tokens":204500,"estimated_cache_write_usd":0.7669}';
+    const cold = await hooksTest(box, hooks, "SessionStart", ["--args", args]);
+    expect(cold.report.claude_payload).toMatchObject({
+      seconds_since_last_response: 400,
+      context_tokens: 204500,
+      prompt_cache_likely_expired: true,
+      estimated_cache_write_usd: 0.7669,
+    });
+    const startup = await hooksTest(box, { SessionStart: [group("", command("true"))] }, "SessionStart", []);
+    expect(startup.report.claude_payload).not.toHaveProperty("context_tokens");
+    const bad = await runHooksTest(box, "SessionStart", [
+      "--args",
+      '{"source":"resume","context_tokens":"many"}',
+    ]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr.trim()).toBe(
+      'codebot: hooks test: SessionStart: --args context_tokens must be a number of 0 or more (got "many")',
+    );
+  });
+
   it("--tool takes Claude Code's name: the native payload has codebot's, the group Bash's tool_response", async () => {
     const box = sandbox();
     const { report } = await hooksTest(

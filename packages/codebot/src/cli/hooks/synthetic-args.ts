@@ -34,6 +34,15 @@ export class SyntheticArgs {
     return value;
   }
 
+  /** A count or an amount: a number of 0 or more; `fallback` when absent. */
+  amount(key: string, fallback: number): number {
+    const value = this.args?.[key];
+    if (value === undefined) return fallback;
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 0)
+      throw this.invalid(key, "a number of 0 or more", value);
+    return value;
+  }
+
   /** A field that takes one of `choices`; `fallback` when absent. */
   choice<T extends string>(key: string, choices: readonly T[], fallback: T): T {
     const value = this.args?.[key];

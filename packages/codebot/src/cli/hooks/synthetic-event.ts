@@ -6,6 +6,7 @@ import {
   type EventInputs,
   type HookEvent,
   type HookTask,
+  type ResumedCache,
   SESSION_END_REASONS,
   SESSION_START_SOURCES,
 } from "@codebot/hooks";
@@ -93,7 +94,10 @@ const BUILDERS: { [E in HookEvent]: (g: Given) => EventInputs[E] } = {
     const from = typeof f.args?.status_from === "string" ? f.args.status_from : "in_progress";
     return { task, previousTask: { ...task, status: from }, statusFrom: from, statusTo: "completed" };
   },
-  SessionStart: ({ fields }) => ({ source: fields.choice("source", SESSION_START_SOURCES, "startup") }),
+  SessionStart: ({ fields }) => {
+    const source = fields.choice("source", SESSION_START_SOURCES, "startup");
+    return source === "resume" ? { source, resumedCache: resumedCache(fields) } : { source };
+  },
   // `other` is what ending a session any other way than /exit, /clear or /resume gives (the end of -p).
   SessionEnd: ({ fields }) => ({ reason: fields.choice("reason", SESSION_END_REASONS, "other") }),
   // The run's name is the agent's unless the model named the run: --agent gives both.
@@ -258,6 +262,17 @@ function toolCall(g: Given): {
 
 function agentOf(f: SyntheticFlags): string {
   return f.agent ?? "main";
+}
+
+/** A resume's cache fields, as a session gives them after a response just now (each settable by its Claude Code name). */
+function resumedCache(fields: SyntheticArgs): ResumedCache {
+  const seconds = fields.amount("seconds_since_last_response", 0);
+  return {
+    secondsSinceLastResponse: seconds,
+    contextTokens: fields.amount("context_tokens", 0),
+    promptCacheLikelyExpired: fields.flag("prompt_cache_likely_expired", seconds >= 300),
+    estimatedCacheWriteUsd: fields.amount("estimated_cache_write_usd", 0),
+  };
 }
 
 function modelSwitch(g: Given): EventInputs["PreModelSwitch"] {
