@@ -95,6 +95,49 @@ describe("Claude Code payload fields of 2.1.328", () => {
     ]);
   });
 
+  // claude 2.1.328's stdin, recorded: its fields in this order (JSON readers do not care; a hook
+  // that logs or compares the raw line does).
+  it("fields come in claude's order: PostToolUse's tool_response before tool_use_id, a sub-agent's agent_id and agent_type before hook_event_name", async () => {
+    const log = [{ hooks: [command("cat >> payloads.jsonl; echo >> payloads.jsonl")] }];
+    const s = await startSession({
+      user: { hooks: { PostToolUse: log, SubagentStart: log, SubagentStop: log } },
+      script: [
+        reply.toolCalls(toolCall("bash", { command: "echo hi" }, "b1")),
+        reply.toolCall("agent", { prompt: "look around" }),
+        reply.text("sub done"),
+        reply.text("main done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    const keys = (event: string) =>
+      Object.keys(s.jsonLines("payloads.jsonl").find((p) => p.hook_event_name === event) ?? {});
+    const base = ["session_id", "transcript_path", "cwd", "prompt_id"];
+    expect(keys("PostToolUse")).toEqual([
+      ...base,
+      "permission_mode",
+      "hook_event_name",
+      "tool_name",
+      "tool_input",
+      "tool_response",
+      "tool_use_id",
+      "duration_ms",
+    ]);
+    expect(keys("SubagentStart")).toEqual([...base, "agent_id", "agent_type", "hook_event_name"]);
+    expect(keys("SubagentStop")).toEqual([
+      ...base,
+      "permission_mode",
+      "agent_id",
+      "agent_type",
+      "hook_event_name",
+      "stop_hook_active",
+      "agent_transcript_path",
+      "last_assistant_message",
+      "background_tasks",
+      "session_crons",
+    ]);
+  });
+
   it("duration_ms on PostToolUse and PostToolUseFailure, is_interrupt on PostToolUseFailure", async () => {
     const payloads = await twoPrompts();
     const post = payloads.find((p) => p.hook_event_name === "PostToolUse");

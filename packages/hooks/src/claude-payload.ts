@@ -63,19 +63,22 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
       mode === undefined || WITHOUT_PERMISSION_MODE.has(event)
         ? undefined
         : (CLAUDE_PERMISSION_MODE[mode] ?? mode),
+    // Where claude 2.1.328 puts them, among the fields every event has (recorded: SubagentStart, SubagentStop).
+    agent_id: agentEvent || toolEvent ? f.agentId : undefined,
+    agent_type: agentEvent ? f.agent : toolEvent ? (f.agentType ?? session.agentType) : session.agentType,
     effort: effort === undefined ? undefined : { level: effort },
     hook_event_name: event,
     tool_name: toolEvent && f.tool !== undefined ? claudeToolName(f.tool) : undefined,
     tool_input: toolEvent ? args : undefined,
     // claude 2.1.328 sends it on every PermissionRequest, `[]` when it offers nothing.
     permission_suggestions: event === "PermissionRequest" ? (f.permissionSuggestions ?? []) : undefined,
-    // Claude Code's PermissionRequest has no id: it is asked before the call is one.
-    tool_use_id: toolEvent && event !== "PermissionRequest" ? f.toolUseId : undefined,
     // An MCP tool's is its content blocks, as claude 2.1.328 sends it (recorded).
     tool_response:
       event === "PostToolUse" && args !== undefined
         ? (f.resultBlocks ?? toolResponse(args, f.output ?? "", f.resultData))
         : undefined,
+    // After tool_response, as claude 2.1.328 sends PostToolUse. Claude Code's PermissionRequest has no id: it is asked before the call is one.
+    tool_use_id: toolEvent && event !== "PermissionRequest" ? f.toolUseId : undefined,
     error: event === "PostToolUseFailure" ? failureText(f) : f.error,
     is_interrupt: event === "PostToolUseFailure" ? (f.isInterrupt ?? false) : undefined,
     duration_ms: event === "PostToolUse" || event === "PostToolUseFailure" ? f.durationMs : undefined,
@@ -86,6 +89,10 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     prompt: f.prompt,
     session_title: f.sessionTitle,
     stop_hook_active: event === "SubagentStop" ? (f.stopHookActive ?? false) : f.stopHookActive,
+    agent_transcript_path:
+      event === "SubagentStop" && f.agentId !== undefined && session.transcriptPath !== ""
+        ? subagentTranscriptPath(session.transcriptPath, session.sessionId, f.agentId)
+        : undefined,
     last_assistant_message: f.lastAssistantMessage,
     // At a stop (a sub-agent's too, as claude 2.1.328 sends them): the background sub-agents still
     // running (a stopping one lists itself), and no scheduled prompts (codebot has none).
@@ -96,12 +103,6 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
     task_id: taskEvent ? f.task?.id : undefined,
     task_subject: taskEvent ? f.task?.subject : undefined,
     task_description: taskEvent ? f.task?.description : undefined,
-    agent_id: agentEvent || toolEvent ? f.agentId : undefined,
-    agent_type: agentEvent ? f.agent : toolEvent ? (f.agentType ?? session.agentType) : session.agentType,
-    agent_transcript_path:
-      event === "SubagentStop" && f.agentId !== undefined && session.transcriptPath !== ""
-        ? subagentTranscriptPath(session.transcriptPath, session.sessionId, f.agentId)
-        : undefined,
     source: f.source,
     // On a resume, as claude 2.1.328 sends them (recorded), right after `source`.
     seconds_since_last_response: f.resumedCache?.secondsSinceLastResponse,
