@@ -47,6 +47,12 @@ export interface McpGlob {
    * rule allows nothing here. Deny and ask rules take `*` anywhere.
    */
   allowable: boolean;
+  /**
+   * Whether an allow rule of the glob reaches `tool`: it must be allowable, and the name after the
+   * rule's server hold no `__` (`mcp__fs__read*` does not allow `mcp__fs__read__x__y`, a tool of a
+   * server `fs__read` another configuration could name).
+   */
+  allows(tool: string): boolean;
 }
 
 export type BashPattern =
@@ -124,7 +130,12 @@ function mcpGlob(text: string): McpGlob {
   // Only word characters, `-` and `*` (MCP_GLOB): nothing to escape.
   const pattern = new RegExp(`^${lower.split("*").join(".*")}$`);
   const beforeStar = lower.slice(0, lower.indexOf("*"));
-  return { matches: (tool) => pattern.test(tool), allowable: /^mcp__[\w-]+?__/.test(beforeStar) };
+  const server = /^mcp__[\w-]+__/.exec(beforeStar)?.[0];
+  return {
+    matches: (tool) => pattern.test(tool),
+    allowable: server !== undefined,
+    allows: (tool) => server !== undefined && !tool.slice(server.length).includes("__"),
+  };
 }
 
 /** The tools an `Edit` rule covers besides edit itself (Claude Code: every tool that edits files). */
@@ -147,14 +158,19 @@ export function ruleCoversTool(rule: PermissionRule, tool: string, tightening = 
  * name may hold `__` (`my__fs`: tools `mcp__my__fs__<tool>`), so `mcp__my__fs` reads as both the
  * tool `fs` of a server `my` and the server `my__fs`: a tightening rule covers both (a deny of it
  * must not protect nothing), an allow rule only the tool (`mcp__my__fs__*` allows the server).
+ * For the same reason an allow rule for a server covers only names with no further `__`:
+ * `mcp__github` does not allow `mcp__github__x__push`, which a project's `.mcp.json` server
+ * named `github__x` would have (claude 2.1.328 did not allow it either: it knows the server).
  */
 function mcpRuleCovers(rule: PermissionRule, tool: string, tightening: boolean): boolean {
   const name = tool.toLowerCase();
   if (!name.startsWith("mcp__")) return false;
-  if (rule.mcpGlob) return (tightening || rule.mcpGlob.allowable) && rule.mcpGlob.matches(name);
+  if (rule.mcpGlob) return rule.mcpGlob.matches(name) && (tightening || rule.mcpGlob.allows(name));
   if (name === rule.tool) return true;
-  const wholeServer = rule.mcpServer === true || tightening || !rule.tool.slice(5).includes("__");
-  return wholeServer && name.startsWith(`${rule.tool}__`);
+  if (!name.startsWith(`${rule.tool}__`)) return false;
+  if (tightening) return true;
+  const wholeServer = rule.mcpServer === true || !rule.tool.slice(5).includes("__");
+  return wholeServer && !name.slice(rule.tool.length + 2).includes("__");
 }
 
 /** Whether a bash rule's pattern matches one simple command (or `rule` has no pattern). */

@@ -213,6 +213,16 @@ describe("permission rules for MCP tools", () => {
     expect(allows("mcp__t*", "mcp__t__pid")).toBe(false);
   });
 
+  it("an allow rule for a server does not reach a server named after it with __ (github__x), as in claude 2.1.328", () => {
+    expect(allows("mcp__github", "mcp__github__x__push")).toBe(false);
+    expect(allows("mcp__github__*", "mcp__github__x__push")).toBe(false);
+    expect(allows("mcp__github__p*", "mcp__github__pr__push")).toBe(false);
+    expect(allows("mcp__github__x__*", "mcp__github__x__push")).toBe(true);
+    // Deny and ask rules still cover both readings.
+    const parsed = parsePermissionRule("mcp__github");
+    expect(parsed.ok && ruleCoversTool(parsed.rule, "mcp__github__x__push", true)).toBe(true);
+  });
+
   it("a server whose name holds __ (my__fs): a deny or ask rule mcp__my__fs covers its tools, an allow rule needs mcp__my__fs__*", () => {
     const covers = (rule: string, tool: string, tightening: boolean) => {
       const parsed = parsePermissionRule(rule);
