@@ -52,9 +52,41 @@ export function localMarketplaceFolder(claudeHome: string, id: string, cwd: stri
   // A GitHub, git or npm source in a local marketplace: claude fetched it, so the copy is it.
   if (typeof source !== "string") return { kind: "installed-copy" };
   const pluginRoot = objectAt(manifest, "metadata")?.pluginRoot;
-  const dir = path.resolve(folder, typeof pluginRoot === "string" ? pluginRoot : "", source);
+  const root = typeof pluginRoot === "string" ? pluginRoot : "";
+  if (!wellFormedSource(source, root !== "")) return { kind: "installed-copy" };
+  const dir = path.resolve(folder, root, source);
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return gone(`its folder ${dir} is gone`);
+  if (!insideFolder(dir, folder))
+    return gone(
+      `its source ${JSON.stringify(source)}${root === "" ? "" : ` (under pluginRoot ${JSON.stringify(root)})`} leads to ${dir}, outside its marketplace folder ${folder}`,
+    );
   return { kind: "folder", dir };
+}
+
+/**
+ * A source claude 2.1.328's marketplace schema takes: `./…`, or a bare relative path under a
+ * `pluginRoot`; never absolute nor climbing with `..` up front. Recorded: with any other
+ * (`../x`, `/abs`, `plugins/x` without pluginRoot) claude ran the installed copy.
+ */
+function wellFormedSource(source: string, underPluginRoot: boolean): boolean {
+  if (source.startsWith("./")) return true;
+  return underPluginRoot && !path.isAbsolute(source) && !source.split(/[\\/]/).includes("..");
+}
+
+/**
+ * Whether `dir`, symlinks resolved, is the marketplace's `folder` or inside it. claude 2.1.328 loaded
+ * nothing for `./../x` or a `pluginRoot` of `..` ("does not stay inside its marketplace
+ * directory"); through a symlink in the folder it loaded the plugin (its install refuses one),
+ * which codebot refuses too: the marketplace may be a cloned repository.
+ */
+function insideFolder(dir: string, folder: string): boolean {
+  try {
+    const inside = path.relative(fs.realpathSync(folder), fs.realpathSync(dir));
+    // `./` (a repository that is its own marketplace) is the folder itself.
+    return inside !== ".." && !inside.startsWith(`..${path.sep}`) && !path.isAbsolute(inside);
+  } catch {
+    return false;
+  }
 }
 
 function readJson(file: string): unknown {

@@ -80,6 +80,64 @@ describe("a plugin of a local marketplace", () => {
     expect(stderr).toContain(`plugin guard@local-market is not loaded: its folder ${root} is gone`);
   });
 
+  /** The marketplace's entry for guard now says `entry`; a copy of the plugin waits outside the marketplace, at `outside`. */
+  function pointGuardAt(
+    box: Sandbox,
+    root: string,
+    entry: { source: string; pluginRoot?: string },
+  ): { market: string; outside: string } {
+    const market = path.dirname(path.dirname(root));
+    const outside = path.join(box.home, "outside/guard");
+    fs.cpSync(root, outside, { recursive: true });
+    box.json(path.join(market, ".claude-plugin/marketplace.json"), {
+      name: "local-market",
+      owner: { name: "test" },
+      ...(entry.pluginRoot === undefined ? {} : { metadata: { pluginRoot: entry.pluginRoot } }),
+      plugins: [{ name: "guard", source: entry.source }],
+    });
+    return { market, outside };
+  }
+
+  it.each([
+    ["./../outside/guard", { source: "./../outside/guard" }],
+    ["a pluginRoot of ..", { source: "./outside/guard", pluginRoot: ".." }],
+  ])(
+    "whose source leads out of the marketplace folder (%s) does not load, as in claude",
+    async (_, entry) => {
+      const box = sandbox();
+      const { root } = installPluginAsClaudeCodeDid(box);
+      const { market, outside } = pointGuardAt(box, root, entry);
+      const { seen, stderr } = await bashUnderGuard(box);
+      expect(seen).not.toContain("guard from");
+      expect(stderr).toContain(`leads to ${outside}, outside its marketplace folder ${market}`);
+    },
+  );
+
+  it("whose source is a symlink in the marketplace folder to a plugin elsewhere does not load", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const { market, outside } = pointGuardAt(box, root, { source: "./plugins/link" });
+    fs.symlinkSync(outside, path.join(market, "plugins/link"));
+    const { seen, stderr } = await bashUnderGuard(box);
+    expect(seen).not.toContain("guard from");
+    expect(stderr).toContain(`outside its marketplace folder ${market}`);
+  });
+
+  it.each([
+    ["../outside/guard", { source: "../outside/guard" }],
+    ["absolute", { source: "ABSOLUTE" }],
+  ])(
+    "whose source claude's schema refuses (%s) runs the installed copy, as claude ran it",
+    async (_, entry) => {
+      const box = sandbox();
+      const { root, copy } = installPluginAsClaudeCodeDid(box);
+      const source = entry.source === "ABSOLUTE" ? path.join(box.home, "outside/guard") : entry.source;
+      pointGuardAt(box, root, { source });
+      const { seen } = await bashUnderGuard(box);
+      expect(seen).toContain(`guard from ${copy} data`);
+    },
+  );
+
   /** known_marketplaces.json hand-edited to name the marketplace's folder relative (`claude plugin marketplace add` writes it absolute). */
   function relativeInstallLocation(claudeHome: string, location: string): void {
     const file = path.join(claudeHome, "plugins/known_marketplaces.json");
