@@ -109,10 +109,71 @@ describe("approvals", { timeout: 120_000 }, () => {
     await term.waitForScreen("? allow bash echo no > no.txt");
     const asked = await term.waitForScreen(/\[a\]lways \(bash\(echo no > no\.txt\)\):\s*$/m);
     expect(asked).not.toContain("✓ bash echo no");
+    // Read, then answered: a key the moment it opens, after typing, would be the prompt's.
+    await new Promise((resolve) => setTimeout(resolve, 600));
     term.type("n");
     await term.waitForScreen("✗ bash echo no > no.txt → permission denied");
     await term.waitForScreen(/^done$/m);
     expect(fs.existsSync(`${box.project}/no.txt`)).toBe(false);
+  });
+
+  it("a question does not open while you type: the y of a sentence typed on as it would open answers nothing, the sentence stays", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "sleep 1" }),
+      reply.toolCall("bash", { command: "echo yes > yes.txt" }),
+      reply.text("done"),
+    ]);
+    const term = await startSession(box, server, { args: ["--allowedTools", "bash(sleep *)"] });
+    term.submit("go");
+    await term.waitForScreen(/bash sleep 1 \(/);
+    // Keys keep coming past the moment the second call wants its question (about a second on).
+    for (let i = 0; i < 16; i++) {
+      term.type("y");
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    await term.waitForScreen(/\[a\]lways \(bash\(echo yes > yes\.txt\)\):\s*$/m);
+    expect(fs.existsSync(`${box.project}/yes.txt`)).toBe(false);
+    // A key pressed as soon as it shows was typed before it could be read: it is the prompt's too.
+    term.type("y");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(fs.existsSync(`${box.project}/yes.txt`)).toBe(false);
+    term.type("n");
+    await term.waitForScreen("✗ bash echo yes > yes.txt → permission denied");
+    await term.waitForScreen(/^› y{17}$/m);
+    expect(fs.existsSync(`${box.project}/yes.txt`)).toBe(false);
+  });
+
+  it("a background sub-agent's question waits while you type at the idle prompt: your sentence's letters answer nothing", async () => {
+    const box = sandbox();
+    const server = await modelServer(
+      conversations({
+        "SUB-TASK": [
+          reply.toolCall("bash", { command: "sleep 1" }),
+          reply.toolCall("bash", { command: "echo yes > yes.txt" }),
+          reply.text("sub done"),
+        ],
+        "go-main": [
+          reply.toolCall("agent", { prompt: "SUB-TASK", description: "helper", run_in_background: true }),
+          reply.text("launched it"),
+          reply.text("noted"),
+        ],
+      }),
+    );
+    const term = await startSession(box, server, { args: ["--allowedTools", "bash(sleep *)"] });
+    term.submit("go-main");
+    await term.waitForScreen("launched it");
+    for (const letter of "yes and always anyway") {
+      term.type(letter);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    await term.waitForScreen(/\[a\]lways \(bash\(echo yes > yes\.txt\)\):\s*$/m);
+    expect(fs.existsSync(`${box.project}/yes.txt`)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    term.type("n");
+    await term.waitForScreen("✗ [general-purpose] bash echo yes > yes.txt → permission denied");
+    await term.waitForScreen(/^› yes and always anyway$/m);
+    expect(fs.existsSync(`${box.project}/yes.txt`)).toBe(false);
   });
 
   /** A PreToolUse hook answering permissionDecision "ask" for every bash call. */

@@ -1,4 +1,5 @@
 import type readline from "node:readline";
+import { setTimeout as sleep } from "node:timers/promises";
 import { questionRows } from "./question-rows.js";
 import { onFreshRow, syncRows } from "./readline-rows.js";
 
@@ -10,7 +11,23 @@ interface Pending {
   stashed: string;
   /** The question as asked, before it was broken into rows (a resize breaks it again); read at each drawing. */
   question: () => string;
+  /** Keys before this time (ms) were typed for the prompt, not in answer: they go with its text. */
+  answerableAt: number;
 }
+
+/**
+ * A question does not open while you type at the prompt: it waits until no key came for this long
+ * (claude 2.1.328, recorded, showed a sub-agent's question ~1.6 s after the last key, not while
+ * keys kept coming), so the `y` or `a` of a sentence never answers a question that opened under it.
+ */
+const TYPING_REST_MS = 1500;
+/**
+ * Keys this soon after a question opened, when you had been typing at the prompt just before
+ * (RECENT_TYPING_MS), were typed before you could have read it: they go with the prompt's text,
+ * not to the question (claude 2.1.328 ignored a key pressed at once after a question appeared).
+ */
+const ANSWER_GRACE_MS = 500;
+const RECENT_TYPING_MS = 5000;
 
 interface KeyInfo {
   name?: string;
@@ -35,10 +52,13 @@ export type AnswerMode = "keys" | "lines" | "refused";
  * One question at a time on the shared readline interface (the approval engine already queues
  * them). A question is answered by one key, without Enter; only keys pressed after it is shown
  * count, so text typed ahead (a queued prompt) never answers it, and that text is given back to
- * the prompt afterwards. Ctrl+C or the run's cancellation answers "no answer".
+ * the prompt afterwards; nor does one typed as it opens (TYPING_REST_MS, ANSWER_GRACE_MS).
+ * Ctrl+C or the run's cancellation answers "no answer".
  */
 export class Questions {
   private pending: Pending | undefined;
+  /** When a key was last typed at the prompt (not at a question); none since the last line was sent. */
+  private lastTypedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly rl: readline.Interface,
@@ -115,12 +135,13 @@ export class Questions {
     this.settle(undefined);
   }
 
-  private readKey(
+  private async readKey(
     asked: string | (() => string),
     keys: ReadonlySet<string>,
     signal?: AbortSignal,
   ): Promise<string | undefined> {
-    if (signal?.aborted) return Promise.resolve(undefined);
+    if (this.mode === "keys") await this.typingRests(signal);
+    if (signal?.aborted) return undefined;
     const question = typeof asked === "string" ? () => asked : asked;
     const prompt = question();
     if (this.mode === "refused") {
@@ -132,6 +153,8 @@ export class Questions {
     const stashed = editor.line;
     editor.line = "";
     editor.cursor = 0;
+    const now = Date.now();
+    const answerableAt = now - this.lastTypedAt < RECENT_TYPING_MS ? now + ANSWER_GRACE_MS : now;
     return new Promise((resolve) => {
       const onAbort = () => this.settle(undefined);
       signal?.addEventListener("abort", onAbort, { once: true });
@@ -139,6 +162,7 @@ export class Questions {
         keys,
         stashed,
         question,
+        answerableAt,
         resolve: (answer) => {
           signal?.removeEventListener("abort", onAbort);
           resolve(answer);
@@ -150,11 +174,26 @@ export class Questions {
     });
   }
 
+  /** Until no key has been typed at the prompt for TYPING_REST_MS (or the question is cancelled). */
+  private async typingRests(signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      const wait = this.lastTypedAt + TYPING_REST_MS - Date.now();
+      if (wait <= 0 || signal?.aborted) return;
+      await sleep(wait, undefined, signal ? { signal } : {}).catch(() => {});
+    }
+  }
+
   /** Between a bracketed paste's start and end: its characters are text, never an answer. */
   private pasting = false;
 
   private readonly onKey = (text: string | undefined, key: KeyInfo | undefined): void => {
     const pending = this.pending;
+    if (!pending) {
+      // Text typed at the prompt; a sent line is typed no longer, and a control key (Ctrl+D's
+      // question to leave) is no text.
+      if (key?.name === "return" || key?.name === "enter") this.lastTypedAt = Number.NEGATIVE_INFINITY;
+      else if (!key?.ctrl && !key?.meta && /^\P{Cc}+$/u.test(text ?? "")) this.lastTypedAt = Date.now();
+    }
     // Pasted text answers nothing (the `a` of a pasted "say" answered "always"): it is kept, as
     // what was typed at the prompt is, and given back to the prompt after the question.
     if (key?.name === "paste-start") this.pasting = true;
@@ -171,6 +210,10 @@ export class Questions {
     }
     if (!pending?.keys || key?.ctrl || key?.meta) return;
     if (key?.name === "return" || key?.name === "enter") return;
+    if (Date.now() < pending.answerableAt) {
+      this.keepTyped(pending);
+      return;
+    }
     const editor = this.rl as unknown as LineEditor;
     // What readline put into its buffer for this key is not a prompt's text.
     editor.line = "";
