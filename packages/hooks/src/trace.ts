@@ -2,8 +2,9 @@
  * Trace records (§10): one per hook considered, saying whether it matched, why it was skipped,
  * how it ran and what it decided. Delivered to a callback and optionally appended to a JSONL file.
  */
-import { constants, lstatSync } from "node:fs";
+import { constants, lstatSync, realpathSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import type { HookEvent } from "./events.js";
 import type { SettingsSource } from "./settings-layer.js";
 
@@ -148,6 +149,13 @@ export class TraceFile {
    * records are kept for the next try instead of being appended where the link points.
    */
   private readonly linkFlags: number;
+  /**
+   * The real path of the file's folder when the session began (none when the path was a link then,
+   * or its folder could not be resolved). Each write opens the file there and checks that the
+   * folder is still that one, so a folder of the path swapped for a link later (`logs` → elsewhere,
+   * by a checkout or a command) does not take the records elsewhere.
+   */
+  private readonly folder: string | undefined;
 
   constructor(
     readonly path: string,
@@ -155,7 +163,14 @@ export class TraceFile {
     /** How bytes reach the end of the file (tests give one that fails part way). */
     private readonly appendBytes: AppendBytes = appendAll,
   ) {
-    this.linkFlags = isLink(path) ? 0 : constants.O_NOFOLLOW;
+    const link = isLink(path);
+    this.linkFlags = link ? 0 : constants.O_NOFOLLOW;
+    this.folder = link ? undefined : realPath(dirname(path));
+  }
+
+  /** Where the file is opened: in its folder's real path at the start, when it is known. */
+  private get target(): string {
+    return this.folder === undefined ? this.path : join(this.folder, basename(this.path));
   }
 
   append(record: TraceRecord): void {
@@ -207,10 +222,18 @@ export class TraceFile {
   }
 
   private async write(text: string): Promise<void> {
-    const lead = this.endUnknown && (await endsMidLine(this.path, this.linkFlags)) ? "\n" : "";
+    const folder = this.folder;
+    const now = folder === undefined ? undefined : realPath(folder);
+    if (folder !== undefined && now !== folder)
+      throw new Error(
+        now === undefined
+          ? `its folder ${folder} is gone`
+          : `its folder ${folder} now leads to ${now} (a symbolic link put in its path since the session began); records are not written there`,
+      );
+    const lead = this.endUnknown && (await endsMidLine(this.target, this.linkFlags)) ? "\n" : "";
     this.endUnknown = true;
     try {
-      await this.appendBytes(this.path, Buffer.from(lead + text), this.linkFlags);
+      await this.appendBytes(this.target, Buffer.from(lead + text), this.linkFlags);
     } catch (err) {
       throw new FailedAppend(err, Math.max(0, writtenOf(err) - Buffer.byteLength(lead)));
     }
@@ -297,6 +320,15 @@ async function endsMidLine(file: string, extraFlags: number): Promise<boolean> {
     return false;
   } finally {
     await handle?.close();
+  }
+}
+
+/** The real path of `file` (symbolic links resolved); undefined when it cannot be resolved. */
+function realPath(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
   }
 }
 

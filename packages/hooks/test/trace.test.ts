@@ -3,6 +3,7 @@ import {
   existsSync,
   mkdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -302,6 +303,41 @@ describe("trace", () => {
     await runner.close();
     expect(readFileSync(bashrc, "utf8")).toBe("# yours\n");
     expect(readFileSync(file, "utf8").trimEnd().split("\n")).toHaveLength(2);
+  });
+
+  it("a folder of its path swapped for a symbolic link mid-session does not take the records elsewhere: refused and reported, kept for the file", async () => {
+    const dir = tempDir();
+    const logs = join(dir, "logs");
+    const elsewhere = join(dir, "elsewhere");
+    mkdirSync(logs);
+    mkdirSync(elsewhere);
+    const file = join(logs, "trace.jsonl");
+    const { runner, errors } = runnerFor(
+      { PreToolUse: [{ type: "command", name: "guard", command: "true" }] },
+      { traceFile: file },
+    );
+    await runner.preToolUse({ tool: "bash", toolUseId: "a", args: {} });
+    for (let waited = 0; !existsSync(file) || readFileSync(file, "utf8") === ""; waited += 10) {
+      if (waited > 10_000) throw new Error("the first record was never written");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    renameSync(logs, join(dir, "logs.real"));
+    symlinkSync(elsewhere, logs);
+    await runner.preToolUse({ tool: "bash", toolUseId: "b", args: {} });
+    for (let waited = 0; errors.length === 0 && waited < 10_000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(existsSync(join(elsewhere, "trace.jsonl"))).toBe(false);
+    expect(errors).toEqual([
+      expect.stringMatching(/trace\.jsonl: its folder .*logs now leads to .*elsewhere/),
+    ]);
+    // Its folder back in place: the held record is written there.
+    rmSync(logs);
+    renameSync(join(dir, "logs.real"), logs);
+    await runner.preToolUse({ tool: "bash", toolUseId: "c", args: {} });
+    await runner.close();
+    expect(existsSync(join(elsewhere, "trace.jsonl"))).toBe(false);
+    expect(readFileSync(file, "utf8").trimEnd().split("\n")).toHaveLength(3);
   });
 
   it("a trace file named through a link at the start (your /dev/stderr) is written through it", async () => {

@@ -30,21 +30,29 @@ export function appendableFile(flag: string, value: string, options: { makeFolde
 }
 
 /**
- * A symbolic link under the working folder (a cloned repository's `debug.log` → `~/.bashrc`) is
- * refused: the lines would be appended to whatever it points at, a file of yours. One elsewhere
- * (`/dev/stderr`) was put there by you or the system, and is followed.
+ * A symbolic link under the working folder (a cloned repository's `debug.log` → `~/.bashrc`, or
+ * its folder `logs` → elsewhere) is refused: the lines would be appended to whatever it points
+ * at, a file of yours. One elsewhere (`/dev/stderr`, a `/tmp` that is a link) was put there by you
+ * or the system, and is followed.
  */
 function refuseShippedLink(flag: string, file: string): void {
   const inside = path.relative(process.cwd(), file);
   if (inside.startsWith("..") || path.isAbsolute(inside)) return;
-  let stat: fs.Stats | undefined;
-  try {
-    stat = fs.lstatSync(file);
-  } catch {
-    return; // not there (or its folder is not): the write below says why, when it cannot
-  }
-  if (stat.isSymbolicLink())
+  const parts = inside.split(path.sep);
+  for (let end = 1; end <= parts.length; end++) {
+    const at = path.join(process.cwd(), ...parts.slice(0, end));
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.lstatSync(at);
+    } catch {
+      return; // not there (or its folder is not): the write below says why, when it cannot
+    }
+    if (!stat.isSymbolicLink()) continue;
+    const to = visible(fs.readlinkSync(at));
     throw new CliError(
-      `${flag} ${visible(file)}: is a symbolic link (to ${visible(fs.readlinkSync(file))}); lines would be appended where it points: name the file itself`,
+      at === file
+        ? `${flag} ${visible(file)}: is a symbolic link (to ${to}); lines would be appended where it points: name the file itself`
+        : `${flag} ${visible(file)}: its folder ${visible(at)} is a symbolic link (to ${to}); lines would be appended where it points: name a file in a real folder`,
     );
+  }
 }

@@ -4,6 +4,7 @@
  * the filter.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
@@ -104,6 +105,26 @@ describe("--debug and --debug-file as claude takes them", () => {
       );
     }
     expect(fs.readFileSync(target, "utf8")).toBe("# yours\n");
+    expect(server.requests).toEqual([]);
+  });
+
+  it("a --debug-file or --trace-file in a folder that is a symbolic link in the working folder is refused: the repository's folder link is not written through", async () => {
+    const box = sandbox();
+    const elsewhere = path.join(box.home, "elsewhere");
+    fs.mkdirSync(elsewhere);
+    fs.symlinkSync(elsewhere, box.at("logs"));
+    const server = await modelServer([reply.text("ok")]);
+    for (const flag of ["--debug-file", "--trace-file"]) {
+      const r = await runCli(["-p", "hi", flag, "logs/trace.jsonl"], {
+        env: modelEnv(server, box.home),
+        cwd: box.project,
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(
+        `codebot: ${flag} ${box.at("logs/trace.jsonl")}: its folder ${box.at("logs")} is a symbolic link (to ${elsewhere}); lines would be appended where it points: name a file in a real folder\n`,
+      );
+    }
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
     expect(server.requests).toEqual([]);
   });
 
