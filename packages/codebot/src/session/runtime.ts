@@ -66,6 +66,8 @@ export interface RuntimeParts {
   settingsWatch: SettingsWatch;
   /** The session's id and files; `/resume` changes them. */
   identity(): { sessionId: string; transcriptPath: string; tasksPath: string };
+  /** A session resumed at the start: its history as the recap shows it (RestoredConversation's `shown`). */
+  resumedShown?: readonly ModelMessage[];
   /** The session's title, once a hook named it (`sessionTitle`) or the resumed transcript had one. */
   title(): string | undefined;
   cwd: string;
@@ -157,7 +159,12 @@ export class Runtime {
   /** Set while the first prompt waits for the MCP servers to start. */
   private waitingForMcp: AbortController | undefined;
 
-  constructor(private readonly parts: RuntimeParts) {}
+  /** The history of the session last resumed as its recap shows it; see `resumedConversation`. */
+  private resumedShown: readonly ModelMessage[] | undefined;
+
+  constructor(private readonly parts: RuntimeParts) {
+    this.resumedShown = parts.resumedShown;
+  }
 
   /** The skills and slash commands of the session, by name. */
   get skills(): SessionSkills {
@@ -216,7 +223,9 @@ export class Runtime {
    */
   resume(sessionId: string): void {
     if (this.closing) throw new Error("session: closed");
-    this.parts.session.switchTo(this.parts.resume(sessionId));
+    const other = this.parts.resume(sessionId);
+    this.parts.session.switchTo(other);
+    this.resumedShown = other.shown;
   }
 
   /** The project's settings as this session read them: `layers`, `settings`, `trustStore`, the loaded hooks. */
@@ -320,6 +329,15 @@ export class Runtime {
       signal,
       used: (usage) => this.parts.usage.add(spec, usage),
     });
+  }
+
+  /**
+   * The conversation of the session last resumed (`-c`, `-r`, `/resume`) as it was then, as its
+   * recap shows it: the history with the `API Error: …` answers of runs a model error ended,
+   * which the model is not sent. The history in a session that never resumed or was cleared since.
+   */
+  get resumedConversation(): readonly ModelMessage[] {
+    return this.resumedShown ?? this.messages;
   }
 
   /** The whole conversation so far. */
@@ -428,6 +446,7 @@ export class Runtime {
   clear(): void {
     if (this.closing) throw new Error("session: closed");
     this.parts.session.clear(this.parts.fresh());
+    this.resumedShown = undefined;
   }
 
   /**

@@ -59,6 +59,8 @@ export interface ResumedSession {
   messages: ModelMessage[];
   /** A resumed conversation's prompt cache, for SessionStart (resumed-cache.ts); none for `/clear`. */
   cache?(): ResumedCache | undefined;
+  /** The history as the recap shows it (RestoredConversation's `shown`): with failed runs' answers. */
+  shown?: readonly ModelMessage[];
   /** Points transcript, task list and ids at it. */
   switchFiles(): void;
   /** The switch was refused: lets go of what preparing it took (the other session's lock). */

@@ -9,6 +9,12 @@ import { transcriptLines } from "./transcript-lines.js";
 /** The main agent's conversation as a transcript holds it, ready to go on. */
 export interface RestoredConversation {
   messages: ModelMessage[];
+  /**
+   * The history as a resumed session's recap shows it: `messages` with the answers of runs a model
+   * error ended (their `API Error: …` text), which the model is not sent. claude 2.1.328's recap
+   * shows them (recorded).
+   */
+  shown: ModelMessage[];
   /** The last main-agent line's uuid (the next line chains on from it). */
   lastUuid: string | undefined;
   /** One line per thing left out: a line cut by a crash, a line that is not JSON, a call without result. */
@@ -88,17 +94,24 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
       systemPrompt = undefined;
     } else keepBefore();
     lastUuid = line.uuid;
-    // A failed call's answer is shown, not sent: the model never wrote it (claude 2.1.328 sends the
-    // prompt before it and the next one as one user message, recorded).
-    if (line.isApiErrorMessage === true) continue;
-    cache.line(line);
+    // A failed call's answer (shown, not sent) is no model response for the prompt cache's figures.
+    if (line.isApiErrorMessage !== true) cache.line(line);
     // checkLine has made sure a user or assistant line has its message.
     start.push(line as TranscriptLine);
   }
   keepBefore();
-  const { messages, interrupted } = withResults(start.flatMap(toModelMessage), skipped);
+  // A failed call's answer is shown, not sent: the model never wrote it (claude 2.1.328 sends the
+  // prompt before it and the next one as one user message, recorded).
+  const failed = new Set<ModelMessage>();
+  const read = start.flatMap((line) => {
+    const converted = toModelMessage(line);
+    if (line.isApiErrorMessage === true) for (const message of converted) failed.add(message);
+    return converted;
+  });
+  const { messages: shown, interrupted } = withResults(read, skipped);
   return {
-    messages,
+    messages: shown.filter((message) => !failed.has(message)),
+    shown,
     lastUuid,
     skipped,
     interrupted,

@@ -97,6 +97,37 @@ describe("resuming a session", () => {
     expect(request).not.toContain("API Error");
   });
 
+  it("an interactive -c of a session whose last run failed on a model error shows that run's API Error answer in the recap, as claude 2.1.328's does", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.text("FIRST-ANSWER"),
+      reply.httpError(400, { message: "the request is malformed" }),
+      reply.text("third answer"),
+    ]);
+    const env = modelEnv(server, box.home, { CLAUDE_CODE_MAX_RETRIES: "0" });
+    const args = ["--cwd", box.project];
+    expect((await runCli(["-p", "FIRST-PROMPT", ...args], { env })).code).toBe(0);
+    expect((await runCli(["-c", "-p", "FAILED-PROMPT", ...args], { env })).code).toBe(1);
+
+    const r = await runCli(["-c", ...args], { env, input: "go on\n" });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split("\n");
+    const order = [
+      "── earlier in this session ──",
+      "› FIRST-PROMPT",
+      "FIRST-ANSWER",
+      "› FAILED-PROMPT",
+      "API Error: 400 the request is malformed",
+      "──",
+      "› go on",
+      "third answer",
+    ].map((line) => lines.findIndex((l) => l.trim() === line));
+    expect(order).not.toContain(-1);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // The model is still not sent it.
+    expect(requestText(server.requests[2])).not.toContain("API Error");
+  });
+
   it("a retried model call: the transcript has claude's system api_error line for the retry, chained in the conversation; -c passes over it", async () => {
     const box = sandbox();
     const overloaded = reply.httpError(529, {

@@ -336,8 +336,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   askQueue.onChange(() => questions.refresh());
   // A resumed session shows where it was (Claude Code does too): the last prompts, answers and calls.
   // Its answers rendered as the live view renders them: only then is the renderer waited for.
-  if (start.resume && historyRecap(rt.messages, s).length > 0)
-    for (const line of historyRecap(rt.messages, s, await markdownReady, columns(), flat)) view.line(line);
+  if (start.resume && historyRecap(rt.resumedConversation, s).length > 0)
+    for (const line of historyRecap(rt.resumedConversation, s, await markdownReady, columns(), flat))
+      view.line(line);
   // A fork looks like the session it came from: said, so the user knows where prompts now go.
   if (start.forkFrom !== undefined)
     view.notice(

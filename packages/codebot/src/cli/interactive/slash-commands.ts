@@ -132,7 +132,7 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
   try {
     ctx.runtime.resume(id);
     for (const line of historyRecap(
-      ctx.runtime.messages,
+      ctx.runtime.resumedConversation,
       s,
       await ctx.answerFormat,
       ctx.columns(),

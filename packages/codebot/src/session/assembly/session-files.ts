@@ -124,6 +124,7 @@ export function sessionSwitches(
       return {
         messages: conversation.messages,
         cache: () => cacheOf(conversation),
+        shown: conversation.shown,
         switchFiles: () => {
           if (lock) sessionLock.hold(lock);
           switchFiles(id, conversation);
