@@ -292,11 +292,18 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // As Claude Code's, the init line names the MCP servers and their tools: it waits for them
   // (the prompt would wait for them anyway).
   if (streaming) await runtime.mcpReady();
+  // claude 2.1.328's `-p /clear` (recorded) has no init line before the clear, in the session
+  // left: the new session's comes after it (runCommand), and the start's events with it.
+  const clearsFirst =
+    streaming &&
+    !streamInput &&
+    flags.disableSlashCommands !== true &&
+    printCommandOf(prompt)?.command === "clear";
   if (streaming && !streamInput) {
     states?.set("running");
-    emitInit();
+    if (!clearsFirst) emitInit();
   }
-  if (!streamInput) early = undefined;
+  if (!streamInput && !clearsFirst) early = undefined;
 
   // A SessionStart hook's `initialUserMessage` is a prompt of its own before the one given, as in
   // claude 2.1.328 `-p`: each is answered and reported when it ends; the exit code is the given
@@ -452,7 +459,11 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
         code = await answer(input.text);
       }
     } else {
-      if (initial !== undefined) await report(await runtime.prompt(initial), initial, false);
+      if (initial !== undefined) {
+        // A SessionStart hook's prompt before a `/clear` is a turn of the session left.
+        if (clearsFirst) emitInit();
+        await report(await runtime.prompt(initial), initial, false);
+      }
       // Reported before the session closes: SessionEnd hooks run after the result line, as claude's.
       code = await answer(prompt);
     }

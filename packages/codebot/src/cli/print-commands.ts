@@ -77,7 +77,7 @@ export function printCommandOf(prompt: string): PrintCommand | undefined {
 
 export type PrintRuntime = Pick<
   Runtime,
-  "compact" | "usage" | "clear" | "context" | "modelSpec" | "project" | "sessionId"
+  "compact" | "usage" | "clear" | "context" | "modelSpec" | "project" | "sessionId" | "recordCommand"
 >;
 
 /**
@@ -91,7 +91,12 @@ export async function runPrintCommand(
 ): Promise<PromptResult> {
   if (disabled) return resultWithoutSteps("completed", `/${typed} isn't available in this environment.`);
   if (command === "compact") return { ...(await compactAsPrompt(runtime, args)), localCommand: typed };
-  return { ...resultWithoutSteps("completed", localOutput(runtime, command)), localCommand: typed };
+  const output = localOutput(runtime, command);
+  // As claude 2.1.328's `-p` (recorded): `/usage` and `/context` are recorded with their output
+  // (under the command's name: `/cost` is `usage`), so `-c` goes on with a session that has only
+  // them; `/clear` records itself in the new session (Session.clear).
+  if (command !== "clear") runtime.recordCommand(command, output);
+  return { ...resultWithoutSteps("completed", output), localCommand: typed };
 }
 
 /** What `/clear`, `/context` and `/usage` print. */

@@ -302,6 +302,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     settingsWatch: settingsReload.watch,
     identity: () => files.identity(),
     title: () => transcript.title,
+    recordCommand: (command, output) => transcript.localCommandRun(command, output),
     ...(files.restored ? { resumedShown: files.restored.shown } : {}),
     promptIds,
     cwd,

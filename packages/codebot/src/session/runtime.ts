@@ -66,6 +66,8 @@ export interface RuntimeParts {
   settingsWatch: SettingsWatch;
   /** The session's id and files; `/resume` changes them. */
   identity(): { sessionId: string; transcriptPath: string; tasksPath: string };
+  /** Records a built-in command `-p` ran, and its output, in the transcript (`localCommandRun`). */
+  recordCommand(command: string, output: string): void;
   /** A session resumed at the start: its history as the recap shows it (RestoredConversation's `shown`). */
   resumedShown?: readonly ModelMessage[];
   /** The session's title, once a hook named it (`sessionTitle`) or the resumed transcript had one. */
@@ -329,6 +331,14 @@ export class Runtime {
       signal,
       used: (usage) => this.parts.usage.add(spec, usage),
     });
+  }
+
+  /**
+   * A built-in command `-p` ran (`/usage`, `/context`) and its output, in the transcript as claude
+   * 2.1.328 records it: `-c` goes on with a session that has only that, and a resume sends it.
+   */
+  recordCommand(command: string, output: string): void {
+    this.parts.recordCommand(command, output);
   }
 
   /**

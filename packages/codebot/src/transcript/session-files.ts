@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { projectSlug } from "../paths/project-slug.js";
 import { type CheckedLine, checkLine } from "./line-shape.js";
+import { promptAsTyped } from "./local-command-lines.js";
 import { titleOf } from "./title-line.js";
 import { TITLE_WINDOW } from "./transcript-writer.js";
 
@@ -111,7 +112,8 @@ function headOf(
       if (line.type !== "user" && line.type !== "assistant") continue;
       if (messages++ === 0) forkedFrom = forkOrigin(line);
       hasConversation = true;
-      const text = line.type === "user" ? promptText(line.message.content) : "";
+      const text =
+        line.type === "user" && line.isMeta !== true ? promptAsTyped(promptText(line.message.content)) : "";
       if (text) firstPrompt = text.replace(/\s+/g, " ").trim().slice(0, 80);
     }
     if (size > HEAD_BYTES) {

@@ -52,6 +52,8 @@ export interface TranscriptLine {
   isCompactSummary?: true;
   /** A failed model call's answer (its `API Error` text): shown, never sent to the model again. */
   isApiErrorMessage?: true;
+  /** Claude Code's mark of a message no one typed (a built-in command's caveat, local-command-lines.ts). */
+  isMeta?: true;
 }
 
 /** A line after which the main agent's history starts afresh: `compact_boundary` (Claude Code's) or `clear_boundary` (`/clear`). */

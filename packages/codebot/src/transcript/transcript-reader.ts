@@ -86,6 +86,13 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
       lastUuid = line.uuid;
       continue;
     }
+    const output = commandOutputOf(line);
+    if (output !== undefined) {
+      keepBefore();
+      lastUuid = line.uuid;
+      start.push(output);
+      continue;
+    }
     if (line.type !== "user" && line.type !== "assistant") continue;
     if (pending && line.isCompactSummary === true) {
       cache.compacted();
@@ -119,6 +126,21 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     ...(title !== undefined ? { title } : {}),
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
   };
+}
+
+/**
+ * A built-in command's output (its `local_command` line, local-command-lines.ts) as the user
+ * message claude 2.1.328 sends it on resume (recorded); a command without output (`/clear`) sends nothing.
+ */
+function commandOutputOf(line: CheckedLine): TranscriptLine | undefined {
+  const content = (line as { content?: unknown }).content;
+  if (line.subtype !== "local_command" || typeof content !== "string") return undefined;
+  if (
+    !content.startsWith("<local-command-stdout>") ||
+    content === "<local-command-stdout></local-command-stdout>"
+  )
+    return undefined;
+  return { ...(line as TranscriptLine), type: "user", message: { role: "user", content } };
 }
 
 const CUT_OFF = "cut off (the session ended while writing it)";

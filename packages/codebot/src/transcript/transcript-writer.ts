@@ -5,6 +5,7 @@ import type { Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { endsMidLine } from "../fs/ends-mid-line.js";
 import { makeDirectory } from "../fs/make-directory.js";
+import { commandNameText, LOCAL_COMMAND_CAVEAT } from "./local-command-lines.js";
 import { promptSnapshotLine } from "./prompt-snapshot-line.js";
 import { titleLine } from "./title-line.js";
 import {
@@ -110,7 +111,7 @@ export class TranscriptWriter {
   append(
     message: ModelMessage,
     agentName = "main",
-    marks: { isCompactSummary?: true; agentId?: string } = {},
+    marks: { isCompactSummary?: true; agentId?: string; isMeta?: true } = {},
     step: { usage?: Usage; model?: string } = {},
   ): void {
     const uuid = randomUUID();
@@ -254,6 +255,18 @@ export class TranscriptWriter {
     };
     this.write(line, { key: "main", uuid });
     return logicalParent;
+  }
+
+  /**
+   * A built-in command `-p` ran (`/usage`, `/context`), as claude 2.1.328 records it (recorded):
+   * its caveat (a meta user message), the command in claude's `<command-name>` form, then its
+   * `local_command` line with the output. The session has a conversation then, so `-c` goes on
+   * with it, as claude's does; a resume sends the three, as claude's does (transcript-reader.ts).
+   */
+  localCommandRun(command: string, output: string): void {
+    this.append({ role: "user", content: LOCAL_COMMAND_CAVEAT }, "main", { isMeta: true });
+    this.append({ role: "user", content: commandNameText(command) });
+    this.localCommand(command, output);
   }
 
   /**

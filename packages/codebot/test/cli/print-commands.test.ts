@@ -6,6 +6,7 @@
  * result names the new session.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, modelEnv, modelServer, printRun, requestText, sandbox } from "./support/cli-fixtures.js";
@@ -56,6 +57,58 @@ describe("-p built-in commands", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("-p /cost is recorded as claude 2.1.328 records it (caveat, the command as usage, its output): -c goes on with that session and sends them", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("went on")]);
+    const env = modelEnv(server, box.home);
+    const args = ["--output-format", "json", "--cwd", box.project];
+    const cost = JSON.parse((await runCli(["-p", "/cost", ...args], { env })).stdout);
+    const [file] = fs
+      .readdirSync(path.join(box.home, "projects"), { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith(`${cost.session_id}.jsonl`));
+    const lines = fs
+      .readFileSync(path.join(box.home, "projects", file as string), "utf8")
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l));
+    const [caveat, named, output] = lines;
+    expect(caveat).toMatchObject({ type: "user", isMeta: true, parentUuid: null });
+    expect(caveat.message.content).toMatch(/^<local-command-caveat>The command below was run directly/);
+    expect(named).toMatchObject({
+      type: "user",
+      parentUuid: caveat.uuid,
+      message: { content: expect.stringMatching(/^<command-name>\/usage<\/command-name>/) },
+    });
+    expect(output).toMatchObject({
+      type: "system",
+      subtype: "local_command",
+      parentUuid: named.uuid,
+      commandRun: { command: "usage", args: "" },
+      content: expect.stringMatching(
+        /^<local-command-stdout>cost: \$0\.0000[\s\S]*<\/local-command-stdout>$/,
+      ),
+    });
+
+    const r = await runCli(["-c", "-p", "go on", ...args], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).session_id).toBe(cost.session_id);
+    const sent = requestText(server.requests[0]);
+    expect(sent).toContain("<command-name>/usage</command-name>");
+    expect(sent).toContain("<local-command-stdout>cost: $0.0000");
+  });
+
+  it("-p /context is recorded too: -c goes on with a session that has only it", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("went on")]);
+    const env = modelEnv(server, box.home);
+    const args = ["--output-format", "json", "--cwd", box.project];
+    const context = JSON.parse((await runCli(["-p", "/context", ...args], { env })).stdout);
+    const r = await runCli(["-c", "-p", "go on", ...args], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).session_id).toBe(context.session_id);
+    expect(requestText(server.requests[0])).toContain("## Context Usage");
+  });
+
   it("-c then /clear: SessionEnd clear for the old session, SessionStart clear for a new one, which the result names", async () => {
     const box = sandbox();
     const settings = box.json("s.json", logging(box.at("hooks.jsonl")));
@@ -104,22 +157,23 @@ describe("-p built-in commands", () => {
     expect(text).not.toContain("EARLIER");
   });
 
-  it("stream-json: after /clear, claude's conversation_reset line in the old session's name, then the new session's init line and result", async () => {
+  it("stream-json: /clear gives claude's conversation_reset line in the old session's name first (no init line before it), then the new session's init line and result", async () => {
     const { r } = await printRun("/reset", [reply.text("not asked")], {
       flags: ["--output-format", "stream-json", "--verbose"],
     });
     expect(r.code, r.stderr).toBe(0);
     const lines = jsonLines(r.stdout);
     const inits = lines.filter((line) => line.subtype === "init");
-    const reset = lines.findIndex((line) => line.type === "conversation_reset");
-    expect(inits).toHaveLength(2);
-    expect(lines[reset]).toMatchObject({ trigger: "clear", session_id: inits[0]?.session_id });
-    expect(lines[reset + 1]).toBe(inits[1]);
-    expect(inits[1]?.session_id).not.toBe(inits[0]?.session_id);
+    // As claude 2.1.328's `-p /clear` (recorded): nothing in the session left but the reset line.
+    expect(lines[0]).toMatchObject({ type: "conversation_reset", trigger: "clear" });
+    expect(inits).toHaveLength(1);
+    expect(lines[1]).toBe(inits[0]);
+    expect(lines[0]?.session_id).toEqual(expect.any(String));
+    expect(inits[0]?.session_id).not.toBe(lines[0]?.session_id);
     expect(lines.at(-1)).toMatchObject({
       type: "result",
       local_command: "reset",
-      session_id: inits[1]?.session_id,
+      session_id: inits[0]?.session_id,
     });
   });
 

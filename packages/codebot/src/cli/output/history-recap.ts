@@ -1,5 +1,6 @@
 import { SUMMARY_PREAMBLE, type ToolResult } from "@codebot/agentcore";
 import type { ModelMessage, ToolResultPart } from "ai";
+import { promptAsTyped } from "../../transcript/local-command-lines.js";
 import { GLYPH_PROMPT_MARKS, promptRows, WORD_PROMPT_MARKS } from "../interactive/prompt-rows.js";
 import { GLYPH_MARKS, WORD_MARKS } from "./line-marks.js";
 import type { Styles } from "./styles.js";
@@ -94,7 +95,10 @@ export function historyRecap(
   return [s.dim(`── ${title} ──`), ...shown.flat(), s.dim("──")];
 }
 
-/** A user message's prompt: its text without reminders and hook context; undefined when none is left. */
+/**
+ * A user message's prompt: its text without reminders and hook context, a built-in command as
+ * typed (`/context`, without its caveat and output); undefined when none is left.
+ */
 function promptOf(content: ModelMessage["content"]): string | undefined {
   const texts =
     typeof content === "string"
@@ -102,6 +106,7 @@ function promptOf(content: ModelMessage["content"]): string | undefined {
       : content.flatMap((part) => (part.type === "text" ? [part.text] : []));
   const prompt = texts
     .filter((text) => !text.trimStart().startsWith("<system-reminder>"))
+    .map(promptAsTyped)
     .join("\n")
     .trim();
   return prompt === "" ? undefined : prompt;
