@@ -308,7 +308,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // A SessionStart hook's `initialUserMessage` is a prompt of its own before the one given, as in
   // claude 2.1.328 `-p`: each is answered and reported when it ends; the exit code is the given
   // prompt's. `json` is one object, the given prompt's; stream-json has a result line per prompt.
-  const processUsage = new Map<string, Usage>();
+  // The session's use so far, as claude 2.1.328's total_cost_usd and modelUsage count it
+  // (recorded): after -c or -r, what the session had used (its cost-state line) and this run's.
+  const processUsage = new Map<string, Usage>(runtime.usage.snapshot());
   let answered = 0;
   const report = (
     result: PromptResult,
@@ -410,6 +412,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const runCommand = async (command: PrintCommand): Promise<PromptResult> => {
     const before = ids.sessionId;
     const result = await runPrintCommand(runtime, command, flags.disableSlashCommands === true);
+    // claude's count starts from nothing in the new session (recorded: `-c -p /clear` costs $0).
+    if (ids.sessionId !== before) processUsage.clear();
     if (streaming && ids.sessionId !== before) {
       const id = randomUUID();
       emit({

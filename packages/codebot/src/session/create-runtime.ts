@@ -30,6 +30,7 @@ import { sessionToolMiddleware } from "./assembly/tool-middleware.js";
 import { BackgroundSaid } from "./background-context.js";
 import { FileWatch } from "./file-watch.js";
 import { joinContext } from "./joined-context.js";
+import { costOf } from "./model-prices.js";
 import { projectProblems } from "./project-settings.js";
 import { PromptIds } from "./prompt-ids.js";
 import { resumedCache } from "./resumed-cache.js";
@@ -252,8 +253,22 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     { stopRun: (stop) => session?.stopRun(stop), halt: (stop) => session?.halt(stop) },
   );
   // `/resume` and `/clear` point transcript, task list and ids at another session (a new one for `/clear`).
+  // What the session has used goes into its transcript, as claude's cost-state line: claude writes
+  // it as the session is left; codebot after each prompt and compaction too (a crash keeps it),
+  // when it changed.
+  const written = (used: ReadonlyMap<string, unknown> = new Map()) => JSON.stringify([...used]);
+  let costWritten = written(files.restored?.usage);
+  const recordCost = () => {
+    const used = usage.models();
+    if (used.size === 0 || written(used) === costWritten) return;
+    costWritten = written(used);
+    transcript.costState(used, (spec, u) => costOf(spec, u, settings.models).usd);
+  };
   const switchFiles = (id: string, restored?: RestoredConversation) => {
     promptSnapshot.reset(restored?.systemPrompt);
+    recordCost();
+    usage.startOver(restored?.usage);
+    costWritten = written(restored?.usage);
     files.switchTo(id, restored);
     tasks.switchTo(files.tasksPath);
     validation.switchTo(files.markPath(id));
@@ -303,6 +318,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     identity: () => files.identity(),
     title: () => transcript.title,
     recordCommand: (command, output) => transcript.localCommandRun(command, output),
+    recordCost,
     ...(files.restored ? { resumedShown: files.restored.shown } : {}),
     promptIds,
     cwd,

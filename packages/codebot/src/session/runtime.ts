@@ -66,6 +66,8 @@ export interface RuntimeParts {
   settingsWatch: SettingsWatch;
   /** The session's id and files; `/resume` changes them. */
   identity(): { sessionId: string; transcriptPath: string; tasksPath: string };
+  /** Writes what the session has used to its transcript when it changed (cost-state-line.ts): after each prompt and compaction, and as the session is left. */
+  recordCost(): void;
   /** Records a built-in command `-p` ran, and its output, in the transcript (`localCommandRun`). */
   recordCommand(command: string, output: string): void;
   /** A session resumed at the start: its history as the recap shows it (RestoredConversation's `shown`). */
@@ -367,7 +369,10 @@ export class Runtime {
   prompt(text: string): Promise<PromptResult> {
     if (this.closing) return Promise.reject(new Error("session: closed"));
     if (this.waitingForMcp) return Promise.reject(new Error(PROMPT_RUNNING));
-    return this.promptOnce(text).finally(() => this.parts.background?.turnEnded());
+    return this.promptOnce(text).finally(() => {
+      this.parts.recordCost();
+      this.parts.background?.turnEnded();
+    });
   }
 
   private promptOnce(text: string): Promise<PromptResult> {
@@ -446,7 +451,7 @@ export class Runtime {
    */
   compact(focus?: string): Promise<CompactOutcome> {
     if (this.closing) return Promise.reject(new Error("session: closed"));
-    return this.parts.session.compact(focus);
+    return this.parts.session.compact(focus).finally(() => this.parts.recordCost());
   }
 
   /**

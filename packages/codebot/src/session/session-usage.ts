@@ -7,12 +7,22 @@ export interface ModelUsage extends Usage {
 
 /**
  * The session's token accounting: the usage each provider reported, summed per model over every
- * model step of the main agent, its sub-agents and compaction summaries. It covers the whole
- * process, across `/clear` and `/resume` (as the cost of the terminal session does), and keeps one
- * entry per model, since `/model` changes the price.
+ * model step of the main agent, its sub-agents and compaction summaries. It covers the session,
+ * as claude 2.1.328's count does (recorded): a resumed session counts on from what it had used,
+ * `/clear` starts from nothing; and keeps one entry per model, since `/model` changes the price.
  */
 export class SessionUsage {
-  private readonly byModel = new Map<string, ModelUsage>();
+  private byModel = new Map<string, ModelUsage>();
+
+  /** `earlier`: what a resumed session had used (its transcript's cost-state line). */
+  constructor(earlier?: ReadonlyMap<string, Readonly<ModelUsage>>) {
+    this.startOver(earlier);
+  }
+
+  /** Another session takes this one's place (`/clear`: nothing used yet; `/resume`: what it had used), as claude's count does. */
+  startOver(earlier: ReadonlyMap<string, Readonly<ModelUsage>> = new Map()): void {
+    this.byModel = new Map([...earlier].map(([spec, used]) => [spec, { ...used }]));
+  }
 
   /** One model step's usage, on the model that made it. */
   add(modelSpec: string, usage: Usage): void {

@@ -1,5 +1,7 @@
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
+import type { ModelUsage } from "../session/session-usage.js";
 import { CacheTrail } from "./cache-trail.js";
+import { costStateOf } from "./cost-state-line.js";
 import { type CheckedLine, checkLine } from "./line-shape.js";
 import { promptSnapshotOf } from "./prompt-snapshot-line.js";
 import { titleOf } from "./title-line.js";
@@ -24,6 +26,8 @@ export interface RestoredConversation {
    * answer those calls on every later resume, which then does not report them again.
    */
   interrupted: ToolModelMessage["content"];
+  /** What the session had used, per model spec: its last cost-state line's (cost-state-line.ts), compactions and all. */
+  usage?: Map<string, ModelUsage>;
   /** The session's title: its last title line's (title-line.ts). */
   title?: string;
   /** The system prompt recorded for the conversation since its last compaction or clear (prompt-snapshot-line.ts). */
@@ -49,6 +53,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
   let start: TranscriptLine[] = [];
   let lastUuid: string | undefined;
   let title: string | undefined;
+  let usage: Map<string, ModelUsage> | undefined;
   let systemPrompt: string | undefined;
   const cache = new CacheTrail();
   /** A compaction boundary whose summary has not come yet: its line number and uuid. */
@@ -69,6 +74,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     }
     const { line } = parsed;
     title = titleOf(line) ?? title;
+    usage = costStateOf(line) ?? usage;
     if (line.isSidechain === true) continue;
     const snapshot = promptSnapshotOf(line);
     if (snapshot && "problem" in snapshot) skipped.push(`line ${raw.number}: ${snapshot.problem}; skipped`);
@@ -124,6 +130,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     interrupted,
     cache,
     ...(title !== undefined ? { title } : {}),
+    ...(usage !== undefined ? { usage } : {}),
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
   };
 }

@@ -5,6 +5,8 @@ import type { Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { endsMidLine } from "../fs/ends-mid-line.js";
 import { makeDirectory } from "../fs/make-directory.js";
+import type { ModelUsage } from "../session/session-usage.js";
+import { costStateLine } from "./cost-state-line.js";
 import { commandNameText, LOCAL_COMMAND_CAVEAT } from "./local-command-lines.js";
 import { promptSnapshotLine } from "./prompt-snapshot-line.js";
 import { titleLine } from "./title-line.js";
@@ -255,6 +257,14 @@ export class TranscriptWriter {
     };
     this.write(line, { key: "main", uuid });
     return logicalParent;
+  }
+
+  /** The session's spending so far (cost-state-line.ts), written as the session is left. */
+  costState(
+    used: ReadonlyMap<string, Readonly<ModelUsage>>,
+    costOf: (spec: string, usage: Readonly<ModelUsage>) => number,
+  ): void {
+    this.write(costStateLine(this.sessionId, used, costOf));
   }
 
   /**

@@ -67,7 +67,7 @@ describe("-p /compact", () => {
     for (const left of ["FIRST-PROMPT", "FIRST-ANSWER", "LAST-PROMPT"]) expect(text).not.toContain(left);
   });
 
-  it("the summary's tokens count in total_cost_usd and modelUsage; usage stays the prompt's own (none)", async () => {
+  it("the summary's tokens count in total_cost_usd and modelUsage, after the session's earlier use (as claude 2.1.328's); usage stays the prompt's own (none)", async () => {
     const box = sandbox();
     const server = await modelServer([
       reply.text("kiwi noted"),
@@ -78,14 +78,18 @@ describe("-p /compact", () => {
     ]);
     const env = modelEnv(server, box.home);
     const args = ["--output-format", "json", "--cwd", box.project];
-    await runCli(["-p", "remember the word kiwi", ...args], { env });
+    const first = JSON.parse((await runCli(["-p", "remember the word kiwi", ...args], { env })).stdout);
+    const [earlier] = Object.values(first.modelUsage) as { inputTokens: number; outputTokens: number }[];
     const r = await runCli(["-c", "-p", "/compact", ...args], { env });
     expect(r.code, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout);
     expect(Object.values(result.modelUsage)).toEqual([
-      expect.objectContaining({ inputTokens: 1000, outputTokens: 200 }),
+      expect.objectContaining({
+        inputTokens: (earlier?.inputTokens ?? 0) + 1000,
+        outputTokens: (earlier?.outputTokens ?? 0) + 200,
+      }),
     ]);
-    expect(result.total_cost_usd).toBeGreaterThan(0);
+    expect(result.total_cost_usd).toBeGreaterThan(first.total_cost_usd);
     expect(result.usage).toMatchObject({ input_tokens: 0, output_tokens: 0 });
   });
 

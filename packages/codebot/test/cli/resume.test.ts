@@ -128,6 +128,57 @@ describe("resuming a session", () => {
     expect(requestText(server.requests[2])).not.toContain("API Error");
   });
 
+  it("-c counts on from what the session had used, as claude 2.1.328 does (its cost-state line): total_cost_usd, modelUsage and -p /cost, across a compaction", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two"), reply.text("SUMMARY")]);
+    const env = modelEnv(server, box.home);
+    const args = ["--cwd", box.project, "--output-format", "json"];
+    const first = JSON.parse((await runCli(["-p", "FIRST", ...args], { env })).stdout);
+    const [model] = Object.keys(first.modelUsage);
+    const once = first.modelUsage[model as string];
+    expect(first.total_cost_usd).toBeGreaterThan(0);
+    const lines = fs
+      .readFileSync(transcriptOf(box.home), "utf8")
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l));
+    expect(lines.at(-1)).toMatchObject({
+      type: "cost-state",
+      sessionId: first.session_id,
+      totalCostUSD: first.total_cost_usd,
+    });
+
+    const second = JSON.parse((await runCli(["-c", "-p", "SECOND", ...args], { env })).stdout);
+    expect(second.session_id).toBe(first.session_id);
+    expect(second.total_cost_usd).toBeCloseTo(2 * first.total_cost_usd, 6);
+    expect(second.modelUsage[model as string]).toMatchObject({
+      inputTokens: 2 * once.inputTokens,
+      outputTokens: 2 * once.outputTokens,
+    });
+    // `usage` stays this prompt's own, as claude's.
+    expect(second.usage).toEqual(first.usage);
+
+    expect((await runCli(["-c", "-p", "/compact", ...args], { env })).code).toBe(0);
+    const cost = JSON.parse((await runCli(["-c", "-p", "/cost", ...args], { env })).stdout);
+    expect(cost.total_cost_usd).toBeCloseTo(3 * first.total_cost_usd, 6);
+    expect(cost.result).toContain(`model steps: 3`);
+  });
+
+  it("-c then /clear starts the count from nothing, as claude 2.1.328's (recorded: $0)", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    const env = modelEnv(server, box.home);
+    const args = ["--cwd", box.project, "--output-format", "json"];
+    const first = JSON.parse((await runCli(["-p", "FIRST", ...args], { env })).stdout);
+    expect(first.total_cost_usd).toBeGreaterThan(0);
+    const cleared = JSON.parse((await runCli(["-c", "-p", "/clear", ...args], { env })).stdout);
+    expect(cleared.total_cost_usd).toBe(0);
+    const cost = JSON.parse((await runCli(["-c", "-p", "/cost", ...args], { env })).stdout);
+    expect(cost.session_id).toBe(cleared.session_id);
+    expect(cost.total_cost_usd).toBe(0);
+    expect(cost.result).toContain("model steps: 0");
+  });
+
   it("a retried model call: the transcript has claude's system api_error line for the retry, chained in the conversation; -c passes over it", async () => {
     const box = sandbox();
     const overloaded = reply.httpError(529, {

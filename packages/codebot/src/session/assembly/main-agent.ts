@@ -86,7 +86,7 @@ export function createMainAgent(parts: MainAgentParts, late: MainAgentLateParts)
   const { transcript, restored } = parts.files;
   const { validation, stopHooks } = parts.stopChecks;
   const meter = new ContextMeter();
-  const usage = new SessionUsage();
+  const usage = new SessionUsage(restored?.usage);
   events.subscribe((event) => {
     if (event.kind === "agent" && event.event.type === "step_usage")
       usage.add(models.specOfStep(event.event.model), event.event.usage);

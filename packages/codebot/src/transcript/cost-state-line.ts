@@ -1,0 +1,64 @@
+/**
+ * A session's spending so far in its transcript, as claude 2.1.328 writes it when it leaves a
+ * session (at exit, and for the session `/clear` leaves; recorded):
+ * `{"type":"cost-state","sessionId":"…","totalCostUSD":0.028,"modelUsage":{"<model>":{"inputTokens":…,"outputTokens":…,"cacheReadInputTokens":…,"cacheCreationInputTokens":…,"costUSD":…}},…}`
+ * — the running total, compactions and all. A resumed session counts on from the last one, as
+ * claude's does. codebot keys `modelUsage` by its model spec (`anthropic/claude-sonnet-4-5`) and
+ * adds each model's `steps`; `inputTokens` is the uncached part, as claude's.
+ */
+import type { ModelUsage } from "../session/session-usage.js";
+import type { CheckedLine } from "./line-shape.js";
+
+export const COST_STATE_TYPE = "cost-state";
+
+export function costStateLine(
+  sessionId: string,
+  used: ReadonlyMap<string, Readonly<ModelUsage>>,
+  costOf: (spec: string, usage: Readonly<ModelUsage>) => number,
+): object {
+  const modelUsage = Object.fromEntries(
+    [...used].map(([spec, usage]) => [
+      spec,
+      {
+        inputTokens: usage.inputTokens - usage.cacheReadTokens - usage.cacheWriteTokens,
+        outputTokens: usage.outputTokens,
+        cacheReadInputTokens: usage.cacheReadTokens,
+        cacheCreationInputTokens: usage.cacheWriteTokens,
+        costUSD: costOf(spec, usage),
+        steps: usage.steps,
+      },
+    ]),
+  );
+  const totalCostUSD = Object.values(modelUsage).reduce((sum, model) => sum + model.costUSD, 0);
+  return { type: COST_STATE_TYPE, sessionId, totalCostUSD, modelUsage, timestamp: new Date().toISOString() };
+}
+
+/** The usage a cost-state line gives, per model spec; undefined for other lines. A model entry with a count that is no count is left out. */
+export function costStateOf(line: CheckedLine): Map<string, ModelUsage> | undefined {
+  if (line.type !== COST_STATE_TYPE) return undefined;
+  const models = (line as { modelUsage?: unknown }).modelUsage;
+  const used = new Map<string, ModelUsage>();
+  if (typeof models !== "object" || models === null) return used;
+  for (const [spec, value] of Object.entries(models)) {
+    const entry = value as Record<string, unknown>;
+    const [input, output, cacheRead, cacheWrite] = [
+      entry.inputTokens,
+      entry.outputTokens,
+      entry.cacheReadInputTokens ?? 0,
+      entry.cacheCreationInputTokens ?? 0,
+    ];
+    if (![input, output, cacheRead, cacheWrite].every(isCount)) continue;
+    used.set(spec, {
+      inputTokens: (input as number) + (cacheRead as number) + (cacheWrite as number),
+      outputTokens: output as number,
+      cacheReadTokens: cacheRead as number,
+      cacheWriteTokens: cacheWrite as number,
+      steps: isCount(entry.steps) ? entry.steps : 0,
+    });
+  }
+  return used;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
