@@ -164,19 +164,36 @@ describe("resuming a session", () => {
     expect(cost.result).toContain(`model steps: 3`);
   });
 
-  it("-c then /clear starts the count from nothing, as claude 2.1.328's (recorded: $0)", async () => {
+  it("/clear starts the count from nothing, as claude 2.1.328's (recorded: -c -p /clear reports $0): its result and a /cost after it say $0", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one")]);
     const env = modelEnv(server, box.home);
-    const args = ["--cwd", box.project, "--output-format", "json"];
-    const first = JSON.parse((await runCli(["-p", "FIRST", ...args], { env })).stdout);
-    expect(first.total_cost_usd).toBeGreaterThan(0);
-    const cleared = JSON.parse((await runCli(["-c", "-p", "/clear", ...args], { env })).stdout);
-    expect(cleared.total_cost_usd).toBe(0);
-    const cost = JSON.parse((await runCli(["-c", "-p", "/cost", ...args], { env })).stdout);
-    expect(cost.session_id).toBe(cleared.session_id);
-    expect(cost.total_cost_usd).toBe(0);
-    expect(cost.result).toContain("model steps: 0");
+    const line = (text: string) =>
+      `${JSON.stringify({ type: "user", message: { role: "user", content: text } })}\n`;
+    const r = await runCli(
+      [
+        "-p",
+        "--input-format",
+        "stream-json",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--cwd",
+        box.project,
+      ],
+      { env, input: line("FIRST") + line("/clear") + line("/cost") },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const results = r.stdout
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.type === "result");
+    expect(results).toHaveLength(3);
+    expect(results[0].total_cost_usd).toBeGreaterThan(0);
+    expect(results[1].total_cost_usd).toBe(0);
+    expect(results[2].total_cost_usd).toBe(0);
+    expect(results[2].result).toContain("model steps: 0");
   });
 
   it("a retried model call: the transcript has claude's system api_error line for the retry, chained in the conversation; -c passes over it", async () => {

@@ -1,0 +1,47 @@
+/**
+ * claude's cost-state line: what a session had used, written to its transcript and read back on
+ * resume. A model entry whose counts are not counts (a hand-edited or foreign line) is left out.
+ */
+import { describe, expect, it } from "vitest";
+import { costStateLine, costStateOf } from "../src/transcript/cost-state-line.js";
+
+const used = { inputTokens: 1_500, outputTokens: 40, cacheReadTokens: 400, cacheWriteTokens: 100, steps: 3 };
+
+describe("cost-state line", () => {
+  it("is written in claude's names (inputTokens the uncached part) and read back as it was", () => {
+    const line = costStateLine("s1", new Map([["anthropic/claude-sonnet-4-5", used]]), () => 0.25) as {
+      modelUsage: Record<string, Record<string, number>>;
+    };
+    expect(line).toMatchObject({
+      type: "cost-state",
+      sessionId: "s1",
+      totalCostUSD: 0.25,
+      modelUsage: {
+        "anthropic/claude-sonnet-4-5": {
+          inputTokens: 1_000,
+          outputTokens: 40,
+          cacheReadInputTokens: 400,
+          cacheCreationInputTokens: 100,
+          costUSD: 0.25,
+          steps: 3,
+        },
+      },
+    });
+    expect(costStateOf(JSON.parse(JSON.stringify(line)))).toEqual(
+      new Map([["anthropic/claude-sonnet-4-5", used]]),
+    );
+  });
+
+  it("leaves out a model entry whose counts are not counts; other lines give nothing", () => {
+    const line = {
+      type: "cost-state",
+      modelUsage: {
+        good: { inputTokens: 10, outputTokens: 2 },
+        negative: { inputTokens: -5, outputTokens: 2 },
+        text: { inputTokens: "10", outputTokens: 2 },
+      },
+    };
+    expect([...(costStateOf(line)?.keys() ?? [])]).toEqual(["good"]);
+    expect(costStateOf({ type: "user" })).toBeUndefined();
+  });
+});
