@@ -88,6 +88,36 @@ describe("/resume", () => {
     expect(() => s.runtime.resume("not-a-session")).toThrow(/is not a session id/);
   });
 
+  it("the count moves with /resume and /clear, as claude 2.1.328's: the session left has its own in its transcript, the resumed one counts on from its own, a cleared one from nothing", async () => {
+    const earlier = await startSession({ script: [reply.text("EARLIER-ANSWER")] });
+    await earlier.runtime.prompt("EARLIER-PROMPT");
+    await earlier.runtime.close();
+    const steps = (s: { runtime: { usage: { models(): ReadonlyMap<string, { steps: number }> } } }) =>
+      [...s.runtime.usage.models().values()].reduce((sum, used) => sum + used.steps, 0);
+
+    const s = await startSession({
+      dirs: { project: earlier.project, home: earlier.home },
+      script: [reply.text("one"), reply.text("two")],
+    });
+    await s.runtime.prompt("FIRST");
+    await s.runtime.prompt("SECOND");
+    expect(steps(s)).toBe(2);
+    const left = s.runtime.transcriptPath;
+    s.runtime.resume(earlier.runtime.sessionId);
+    expect(steps(s)).toBe(1);
+    const costLines = (file: string) =>
+      fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .filter((l) => l.includes('"cost-state"'))
+        .map((l) => JSON.parse(l));
+    expect(costLines(left).at(-1)?.modelUsage).toEqual({
+      [[...s.runtime.usage.models().keys()][0] as string]: expect.objectContaining({ steps: 2 }),
+    });
+    s.runtime.clear();
+    expect(steps(s)).toBe(0);
+  });
+
   it("the session lock moves with /resume and /clear, and a session another process runs is refused while this one goes on", async () => {
     const earlier = await startSession({ script: [reply.text("a")] });
     await earlier.runtime.prompt("EARLIER-PROMPT");
