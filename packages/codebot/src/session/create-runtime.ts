@@ -252,7 +252,6 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     },
     { stopRun: (stop) => session?.stopRun(stop), halt: (stop) => session?.halt(stop) },
   );
-  // `/resume` and `/clear` point transcript, task list and ids at another session (a new one for `/clear`).
   // What the session has used goes into its transcript, as claude's cost-state line: claude writes
   // it as the session is left; codebot after each prompt and compaction too (a crash keeps it),
   // when it changed.
@@ -264,6 +263,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     costWritten = written(used);
     transcript.costState(used, (spec, u) => costOf(spec, u, settings.models).usd);
   };
+  // `/resume` and `/clear` point transcript, task list and ids at another session (a new one for `/clear`).
   const switchFiles = (id: string, restored?: RestoredConversation) => {
     promptSnapshot.reset(restored?.systemPrompt);
     recordCost();
