@@ -14,11 +14,12 @@ export interface ToolResult {
    */
   data?: Readonly<Record<string, unknown>>;
   /**
-   * The result as content blocks, as an MCP tool gives them (`{"type":"text","text":…}`), for
-   * those who observe the call (claude's stream-json `tool_result` and a hook's `tool_response`
-   * are the list); never sent to the model, which reads `content`.
+   * The result as content blocks, as an MCP tool gives them (`{"type":"text","text":…}`), or the
+   * one string claude makes of a structured result, for those who observe the call (claude's
+   * stream-json `tool_result` and a hook's `tool_response`); never sent to the model, which reads
+   * `content`.
    */
-  blocks?: readonly Readonly<Record<string, unknown>>[];
+  blocks?: readonly Readonly<Record<string, unknown>>[] | string;
   /**
    * The call delivered the run's answer (a structured output): once its batch of calls has
    * finished, the run stops as if the model had ended its turn — `onStop` may still go on.

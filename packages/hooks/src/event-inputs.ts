@@ -60,8 +60,8 @@ export interface EventInputs {
     output: string;
     /** The tool's result as structured data, when it gives one (Claude Code payloads' `tool_response`). */
     resultData?: Readonly<Record<string, unknown>>;
-    /** The tool's result as content blocks, when it gives them (an MCP tool's: Claude Code payloads' `tool_response`). */
-    resultBlocks?: readonly Readonly<Record<string, unknown>>[];
+    /** The tool's result as content blocks (or a structured one's JSON text), when it gives them (an MCP tool's: Claude Code payloads' `tool_response`). */
+    resultBlocks?: readonly Readonly<Record<string, unknown>>[] | string;
     isError: boolean;
     agentName?: string;
     /** How long the tool ran, in milliseconds. */

@@ -63,8 +63,8 @@ export interface PayloadFields {
   output?: string;
   /** PostToolUse: the tool's result as structured data, when it gives one (Claude Code payloads only). */
   resultData?: Readonly<Record<string, unknown>>;
-  /** PostToolUse: an MCP tool's result as its content blocks, claude's `tool_response` for one (Claude Code payloads only). */
-  resultBlocks?: readonly Readonly<Record<string, unknown>>[];
+  /** PostToolUse: an MCP tool's result as its content blocks (or a structured one's JSON text), claude's `tool_response` for one (Claude Code payloads only). */
+  resultBlocks?: readonly Readonly<Record<string, unknown>>[] | string;
   isError?: boolean;
   /** PostToolUse, PostToolUseFailure: how long the tool ran, in milliseconds (Claude Code payloads only). */
   durationMs?: number;

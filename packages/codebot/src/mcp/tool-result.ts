@@ -1,6 +1,6 @@
 /**
- * An MCP tool result as the model sees it: text blocks in order, structured content as JSON
- * when there is no text, images as image attachments (and a line naming each, so hooks and the
+ * An MCP tool result as the model sees it: structured content as its JSON when the server gives
+ * one (in place of the text blocks, as claude 2.1.328 does), else text blocks in order, images as image attachments (and a line naming each, so hooks and the
  * transcript see them), audio as a line, resources by their URI (and text), the text under the
  * same output cap as the built-in tools. `isError` stays an error. Those who observe the call get
  * the result as content blocks (`blocks`), as claude 2.1.328 gives them for an MCP tool (recorded:
@@ -15,6 +15,9 @@ import { OutputCap } from "../tools/output-cap.js";
 export const MCP_OUTPUT_LIMIT = 30_000;
 
 export function toToolResult(result: CallToolResult): ToolResult {
+  if (result.structuredContent !== undefined && result.isError !== true) {
+    return structuredResult(result.structuredContent);
+  }
   const parts: string[] = [];
   const images: ToolImage[] = [];
   const blocks: Record<string, unknown>[] = [];
@@ -49,9 +52,6 @@ export function toToolResult(result: CallToolResult): ToolResult {
         break;
     }
   }
-  if (parts.length === 0 && result.structuredContent !== undefined) {
-    parts.push(JSON.stringify(result.structuredContent, null, 2));
-  }
   const joined = parts.join("\n");
   const cap = new OutputCap(MCP_OUTPUT_LIMIT);
   cap.push(joined);
@@ -79,4 +79,17 @@ function observedBlocks(
 ): Record<string, unknown>[] {
   if (!cut && blocks.length > 0 && blocks.length === partCount) return [...blocks];
   return [{ type: "text", text: content }, ...blocks.filter((b) => b.type === "image")];
+}
+
+/**
+ * A structured result, as claude 2.1.328 gives it (recorded with the reference servers'
+ * `get-structured-content` and `read_text_file`, whose text repeats it): the model and a
+ * PostToolUse hook's `tool_response` read its compact JSON, stream-json's `tool_use_result` is
+ * `{content, structuredContent}`.
+ */
+function structuredResult(structured: Record<string, unknown>): ToolResult {
+  const cap = new OutputCap(MCP_OUTPUT_LIMIT);
+  cap.push(JSON.stringify(structured));
+  const content = cap.text();
+  return { content, isError: false, blocks: content, data: { content, structuredContent: structured } };
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, requestText, sandbox } from "../cli/support/cli-fixtures.js";
 import { cliEnv, runCli, useBuiltCli } from "../cli/support/cli-process.js";
 import { alive } from "../support/process-alive.js";
+import { everythingServer } from "./mcp-fixtures.js";
 
 useBuiltCli();
 
@@ -211,6 +212,40 @@ describe("project .mcp.json servers need consent", () => {
       { name: "x", status: "connected", source: "dynamic" },
       { name: "broken", status: "failed", source: "dynamic" },
     ]);
+  });
+
+  it("stream-json: a structured result's line has its JSON text as content and {content, structuredContent} as tool_use_result", async () => {
+    const box = sandbox();
+    box.json(`${box.home}/settings.json`, { permissions: { allow: ["mcp__everything"] } });
+    const config = JSON.stringify({ mcpServers: { everything: everythingServer() } });
+    const server = await modelServer([
+      reply.toolCall("mcp__everything__get-structured-content", { location: "Chicago" }),
+      reply.text("ok"),
+    ]);
+    const run = await runCli(
+      [
+        "-p",
+        "go",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--mcp-config",
+        config,
+        "--cwd",
+        box.project,
+      ],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(run.code).toBe(0);
+    const line = run.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .find((l) => l.type === "user" && l.tool_use_result !== undefined);
+    // As claude 2.1.328 writes it (recorded with the same server).
+    const text = line.message.content[0].content;
+    expect(typeof text).toBe("string");
+    expect(line.tool_use_result).toEqual({ content: text, structuredContent: JSON.parse(text) });
   });
 
   it("a deny rule with * (mcp__x__p*) refuses the tools it names under bypass; an allow rule mcp__* is refused with a warning", async () => {

@@ -122,9 +122,33 @@ describe("MCP tools through a session (real server-everything and server-filesys
       ],
     });
     await t.runtime.prompt("read");
-    expect(toolResultFor(t.model, "c-in")).toEqual({ text: "inside the root", isError: false });
+    // Its structured result, as claude 2.1.328 gives it (recorded).
+    expect(toolResultFor(t.model, "c-in")).toEqual({ text: '{"content":"inside the root"}', isError: false });
     expect(toolResultFor(t.model, "c-out")).toMatchObject({ isError: true });
     expect(toolResultFor(t.model, "c-out")?.text).toMatch(/outside allowed directories/i);
     expect(promptText(t.model.requests[2], "tool").join("\n")).not.toContain("not shared");
+  });
+
+  it("a structured result reaches the model and a Claude Code PostToolUse hook's tool_response as its JSON text", async () => {
+    const s = await startSession({
+      user: {
+        mcpServers: { everything: everythingServer() },
+        hooks: {
+          PostToolUse: [
+            { matcher: "mcp__everything__.*", hooks: [{ type: "command", command: "cat > post.json" }] },
+          ],
+        },
+      },
+      script: [
+        reply.toolCalls(toolCall("mcp__everything__get-structured-content", { location: "Chicago" }, "c1")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    const text = toolResultFor(s.model, "c1")?.text ?? "";
+    expect(JSON.parse(text)).toMatchObject({ conditions: expect.any(String) });
+    expect(text).not.toContain("\n");
+    expect(JSON.parse(fs.readFileSync(s.at("post.json"), "utf8")).tool_response).toBe(text);
   });
 });

@@ -25,10 +25,22 @@ describe("an MCP tool's result as its observers see it (blocks)", () => {
         ],
       }).blocks,
     ).toEqual([{ type: "text", text: "one\n[resource file:///x]\nbody" }]);
-    expect(toToolResult({ content: [], structuredContent: { n: 1 } }).blocks).toEqual([
-      { type: "text", text: '{\n  "n": 1\n}' },
-    ]);
     expect(toToolResult({ content: [] }).blocks).toEqual([{ type: "text", text: "(no output)" }]);
+  });
+
+  it("a structured result is its compact JSON, in place of the text that repeats it (claude 2.1.328)", () => {
+    const result = toToolResult({ content: [{ type: "text", text: "n is 1" }], structuredContent: { n: 1 } });
+    expect(result).toMatchObject({ content: '{"n":1}', isError: false, blocks: '{"n":1}' });
+    expect(result.data).toEqual({ content: '{"n":1}', structuredContent: { n: 1 } });
+  });
+
+  it("an error keeps its text even with structured content", () => {
+    const result = toToolResult({
+      content: [{ type: "text", text: "bad" }],
+      structuredContent: {},
+      isError: true,
+    });
+    expect(result).toMatchObject({ content: "bad", isError: true });
   });
 
   it("a text over the cap is the cut text the model reads", () => {

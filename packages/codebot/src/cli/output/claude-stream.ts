@@ -157,8 +157,8 @@ function agentLines(
           ? { role: "user", content: [blockResult(e.call.id, blocks, e.result.isError)] }
           : { ...message, role: "user" },
         ...under(),
-        ...(e.result.data !== undefined ? { tool_use_result: toolUseResult(e.result) } : {}),
         ...(blocks ? { tool_use_result: blocks } : {}),
+        ...(e.result.data !== undefined ? { tool_use_result: toolUseResult(e.result) } : {}),
         // A refused call, as claude 2.1.328 writes it (recorded): its text after `Error: `.
         ...(decision?.decision === "reject" && e.result.data === undefined && !blocks
           ? { tool_use_result: `Error: ${e.result.content}` }
@@ -286,7 +286,7 @@ const now = () => new Date().toISOString();
  * An MCP tool's result as claude 2.1.328 writes it (recorded): its content blocks, in claude's
  * key order, and no `is_error` unless it failed.
  */
-function blockResult(id: string, blocks: readonly unknown[], isError: boolean): WireObject {
+function blockResult(id: string, blocks: readonly unknown[] | string, isError: boolean): WireObject {
   return { tool_use_id: id, type: "tool_result", content: blocks, ...(isError ? { is_error: true } : {}) };
 }
 
