@@ -5,6 +5,7 @@
  * the tool's text result is read like a command hook's stdout, and an `isError` result or a
  * server that is not connected fails the run like a command's non-zero exit.
  */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServers } from "./mcp-servers.js";
 import { toToolResult } from "./tool-result.js";
 
@@ -60,7 +61,10 @@ export async function runMcpToolHook(
       connection.settled(),
       new Promise((resolve) => signal.addEventListener("abort", resolve)),
     ]);
-    const result = toToolResult(await connection.callTool(spec.tool, args, signal));
+    const result = toToolResult(
+      textFirst(await connection.callTool(spec.tool, args, signal)),
+      connection.name,
+    );
     return result.isError
       ? { stdout: "", stderr: result.content, exitCode: 1, error: `${label}: the tool returned an error` }
       : { stdout: result.content, stderr: "", exitCode: 0 };
@@ -68,6 +72,12 @@ export async function runMcpToolHook(
     if (timeout.aborted) return failed(`timed out after ${run.timeoutMs / 1000}s`, true);
     return failed((error as Error).message);
   }
+}
+
+/** The hook reads the tool's text as a command's stdout; structured content only when there is no text. */
+function textFirst(result: CallToolResult): CallToolResult {
+  const hasText = (result.content ?? []).some((block) => block.type === "text");
+  return hasText ? { ...result, structuredContent: undefined } : result;
 }
 
 /** `${a.b}` in string values, from the hook input; a string that is one whole reference keeps the value's type. */

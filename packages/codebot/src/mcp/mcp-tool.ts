@@ -24,7 +24,7 @@ export function mcpTool(connection: ServerConnection, info: McpToolInfo): Tool {
     mutating: !readOnly,
     concurrencySafe: readOnly,
     async execute(args: Record<string, unknown>, ctx) {
-      return toToolResult(await connection.callTool(info.name, args, ctx.signal));
+      return toToolResult(await connection.callTool(info.name, args, ctx.signal), connection.name);
     },
   };
 }

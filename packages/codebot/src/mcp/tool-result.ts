@@ -1,7 +1,7 @@
 /**
  * An MCP tool result as the model sees it: structured content as its JSON when the server gives
  * one (in place of the text blocks, as claude 2.1.328 does), else text blocks in order, images as image attachments (and a line naming each, so hooks and the
- * transcript see them), audio as a line, resources by their URI (and text), the text under the
+ * transcript see them), audio as a line, resources and links by their URI (and text, name), the text under the
  * same output cap as the built-in tools. `isError` stays an error. Those who observe the call get
  * the result as content blocks (`blocks`), as claude 2.1.328 gives them for an MCP tool (recorded:
  * stream-json's `tool_result` content and `tool_use_result`, a PostToolUse hook's `tool_response`):
@@ -14,7 +14,8 @@ import { OutputCap } from "../tools/output-cap.js";
 /** As much as the bash tool gives the model. */
 export const MCP_OUTPUT_LIMIT = 30_000;
 
-export function toToolResult(result: CallToolResult): ToolResult {
+/** `server`: the name of the server that gave it, as the text of an embedded resource names it. */
+export function toToolResult(result: CallToolResult, server: string): ToolResult {
   if (result.structuredContent !== undefined && result.isError !== true) {
     return structuredResult(result.structuredContent);
   }
@@ -38,18 +39,22 @@ export function toToolResult(result: CallToolResult): ToolResult {
           });
         }
         break;
+      // As claude 2.1.328 writes them (each its own text block): `[Resource from <server> at <uri>] <text>`,
+      // `[Resource link: <name>] <uri> (<description>)`.
       case "resource": {
         const r = block.resource;
-        parts.push(
-          "text" in r && typeof r.text === "string"
-            ? `[resource ${r.uri}]\n${r.text}`
-            : `[resource ${r.uri}]`,
-        );
+        const body = "text" in r && typeof r.text === "string" ? ` ${r.text}` : "";
+        const text = `[Resource from ${server} at ${r.uri}]${body}`;
+        parts.push(text);
+        blocks.push({ type: "text", text });
         break;
       }
-      case "resource_link":
-        parts.push(`[resource link ${block.uri}${block.name ? ` (${block.name})` : ""}]`);
+      case "resource_link": {
+        const text = `[Resource link: ${block.name}] ${block.uri}${block.description ? ` (${block.description})` : ""}`;
+        parts.push(text);
+        blocks.push({ type: "text", text });
         break;
+      }
     }
   }
   const joined = parts.join("\n");
@@ -68,7 +73,7 @@ export function toToolResult(result: CallToolResult): ToolResult {
 
 /**
  * The blocks an observer sees: the tool's own when each part of the model's text is one of them
- * (text and images) and nothing was cut; else (audio, resources, structured content, a cut) the
+ * (text, images, resources) and nothing was cut; else (audio, a cut) the
  * text the model reads as one text block, beside the images.
  */
 function observedBlocks(

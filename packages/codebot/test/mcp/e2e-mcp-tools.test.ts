@@ -151,4 +151,48 @@ describe("MCP tools through a session (real server-everything and server-filesys
     expect(text).not.toContain("\n");
     expect(JSON.parse(fs.readFileSync(s.at("post.json"), "utf8")).tool_response).toBe(text);
   });
+
+  it("resource links and an embedded resource reach a Claude Code PostToolUse hook as text blocks in claude 2.1.328's words", async () => {
+    const s = await startSession({
+      user: {
+        mcpServers: { everything: everythingServer() },
+        hooks: {
+          PostToolUse: [
+            {
+              matcher: "mcp__everything__.*",
+              hooks: [{ type: "command", command: "cat >> post.jsonl; echo >> post.jsonl" }],
+            },
+          ],
+        },
+      },
+      script: [
+        reply.toolCalls(toolCall("mcp__everything__get-resource-links", { count: 2 }, "c1")),
+        reply.toolCalls(
+          toolCall("mcp__everything__get-resource-reference", { resourceType: "Text", resourceId: 1 }, "c2"),
+        ),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    const [links, reference] = s.jsonLines("post.jsonl").map((p) => p.tool_response as { text: string }[]);
+    // As recorded from claude 2.1.328 with the same server.
+    expect(links).toEqual([
+      { type: "text", text: "Here are 2 resource links to resources available in this server:" },
+      {
+        type: "text",
+        text: "[Resource link: Blob Resource 1] demo://resource/dynamic/blob/1 (Resource 1: plaintext resource)",
+      },
+      {
+        type: "text",
+        text: "[Resource link: Text Resource 2] demo://resource/dynamic/text/2 (Resource 2: plaintext resource)",
+      },
+    ]);
+    expect(reference?.[1]?.text).toMatch(
+      /^\[Resource from everything at demo:\/\/resource\/dynamic\/text\/1\] Resource 1: /,
+    );
+    expect(toolResultFor(s.model, "c1")?.text).toContain(
+      "[Resource link: Blob Resource 1] demo://resource/dynamic/blob/1",
+    );
+  });
 });

@@ -9,7 +9,7 @@ import { waitFor } from "../support/wait-for.js";
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/test-server.mjs");
 
 describe("the mcp_tool hook handler", () => {
-  it("calls a server tool with ${tool_input.x} filled in; its JSON answer blocks like a command hook's stdout", async () => {
+  it("calls a server tool with ${tool_input.x} filled in; its JSON answer (its text, not its structured content) blocks like a command hook's stdout", async () => {
     const state = scratchDir("mcp-state-");
     const s = await startSession({
       user: {
