@@ -3,6 +3,7 @@ import { addUsage, emptyUsage, type ToolCall, type Usage } from "@codebot/agentc
 import { claudeToolName, type HookEvent } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { PermissionDecision } from "../approval/permission-decision.js";
+import { mcpToolName } from "../mcp/mcp-tool.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
 import { modelEnv } from "../session/model-env.js";
@@ -281,7 +282,11 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       mcp_servers: runtime.mcpServers().map(initServerLine),
       model: ids.model,
       permissionMode: claudePermissionMode(runtime.permissionMode),
-      ...claudeInitFields(runtime, flags.disableSlashCommands === true ? [] : PRINT_COMMANDS),
+      // Claude 2.1.328 lists the servers' prompts after its own commands (recorded).
+      ...claudeInitFields(runtime, [
+        ...(flags.disableSlashCommands === true ? [] : PRINT_COMMANDS),
+        ...runtime.mcpServers().flatMap((s) => (s.prompts ?? []).map((p) => mcpToolName(s.name, p))),
+      ]),
       codebot_version: codebotVersion(),
       transcript_path: runtime.transcriptPath,
       uuid: randomUUID(),

@@ -5,7 +5,12 @@
  * or turned off and on for the session (`toggle`), as the Agent SDK asks.
  */
 import type { Tool } from "@codebot/agentcore";
-import type { ElicitRequest, ElicitResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  ElicitRequest,
+  ElicitResult,
+  Prompt,
+  ToolAnnotations,
+} from "@modelcontextprotocol/sdk/types.js";
 import { mcpTool } from "./mcp-tool.js";
 import { ServerConnection, type ServerState } from "./server-connection.js";
 import type { ServerEntry } from "./server-entries.js";
@@ -40,6 +45,8 @@ export interface ServerStatus {
   tools: string[];
   /** What the server says of each tool (`readOnlyHint`, …), by tool name. */
   toolAnnotations: Readonly<Record<string, ToolAnnotations | undefined>>;
+  /** Its prompts' names (slash commands `/mcp__<server>__<prompt>`), when it has some. */
+  prompts?: string[];
   /** The server's own name and version, from its `initialize` answer, while connected. */
   serverInfo?: Readonly<Record<string, unknown>>;
   error?: string;
@@ -214,6 +221,13 @@ export class McpServers {
     return this.connections.find((c) => c.name === name);
   }
 
+  /** The prompts of the connected servers that are switched on, each with its server. */
+  prompts(): { connection: ServerConnection; prompt: Prompt }[] {
+    return this.connections
+      .filter((c) => c.state === "connected" && !this.disabled.has(c.name))
+      .flatMap((connection) => connection.prompts.map((prompt) => ({ connection, prompt })));
+  }
+
   status(): ServerStatus[] {
     const rows: ServerStatus[] = this.connections.map((c) => {
       const off = this.disabled.has(c.name);
@@ -227,6 +241,7 @@ export class McpServers {
         config: c.entry.config,
         tools: tools.map((t) => t.name),
         toolAnnotations: Object.fromEntries(tools.map((t) => [t.name, t.annotations])),
+        ...(!off && c.prompts.length > 0 ? { prompts: c.prompts.map((p) => p.name) } : {}),
         ...(serverInfo !== undefined ? { serverInfo } : {}),
         ...(c.error && !off ? { error: c.error } : {}),
       };

@@ -13,8 +13,10 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
   ErrorCode,
+  type GetPromptResult,
   McpError,
   type Tool as McpToolInfo,
+  type Prompt,
 } from "@modelcontextprotocol/sdk/types.js";
 import { codebotVersion } from "../cli/version.js";
 import type { ServerEntry } from "./server-entries.js";
@@ -46,6 +48,8 @@ export interface ConnectionOptions {
 export class ServerConnection {
   state: ServerState = "starting";
   tools: McpToolInfo[] = [];
+  /** The server's prompts (its slash commands `/mcp__<server>__<prompt>`), when it offers any. */
+  prompts: Prompt[] = [];
   /** Why it failed, once it has. */
   error: string | undefined;
   private client: Client | undefined;
@@ -158,6 +162,30 @@ export class ServerConnection {
     }
   }
 
+  /** One of its prompts, filled with `args` (`prompts/get`). */
+  async getPrompt(name: string, args: Record<string, string>, signal: AbortSignal): Promise<GetPromptResult> {
+    const client = this.client;
+    if (this.state !== "connected" || client === undefined)
+      throw new Error(`MCP server ${this.name} is ${this.state}`);
+    const timeout = this.options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    try {
+      return await client.getPrompt({ name, arguments: args }, { signal, timeout });
+    } catch (error) {
+      throw new Error(`MCP server ${this.name}: ${(error as Error).message}`);
+    }
+  }
+
+  /** Its prompts, when it says it has some; a server that cannot list them still serves its tools. */
+  private async listPrompts(client: Client, deadline: AbortSignal): Promise<Prompt[]> {
+    if (client.getServerCapabilities()?.prompts === undefined) return [];
+    try {
+      return (await client.listPrompts({}, { signal: deadline, timeout: this.options.startupTimeoutMs }))
+        .prompts;
+    } catch {
+      return [];
+    }
+  }
+
   private async connectWith(transport: Transport): Promise<void> {
     const client = new Client(
       { name: "codebot", version: codebotVersion() },
@@ -182,6 +210,7 @@ export class ServerConnection {
         cursor = page.nextCursor;
       } while (cursor);
       this.tools = tools;
+      this.prompts = await this.listPrompts(client, deadline);
     } catch (error) {
       this.client = undefined;
       this.transport = undefined;

@@ -6,6 +6,7 @@ import { agentTools } from "../agents/agent-tools.js";
 import { BackgroundAgents } from "../agents/background-agents.js";
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
+import { expandPromptCommand } from "../mcp/prompt-command.js";
 import type { SessionMcp } from "../mcp/session-mcp.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import { TaskStore } from "../tasks/task-store.js";
@@ -284,6 +285,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     compaction,
     notify,
     skills,
+    mcpPrompts: (text, signal) => expandPromptCommand(mcp?.servers, text, signal),
     sessionStartEffects,
     promptIds,
     backgroundContext: () => backgroundSaid.take(),

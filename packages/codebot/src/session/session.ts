@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type Agent, type ContextMeter, ModelCallError } from "@codebot/agentcore";
 import type { HookRunner, ResumedCache } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
+import type { PromptExpansion } from "../mcp/prompt-command.js";
 import type { Expansion } from "../skills/slash-expansion.js";
 import type { StructuredOutput } from "../tools/structured-output-tool.js";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
@@ -38,6 +39,8 @@ export interface SessionParts {
     /** A fresh conversation: the hooks of the skills loaded in the old one leave. */
     reset(): void;
   };
+  /** The MCP servers' prompts: `/mcp__<server>__<prompt> args` is expanded when no skill has that name. */
+  mcpPrompts?(text: string, signal: AbortSignal): Promise<PromptExpansion>;
   /** What a SessionStart answer changes (skills read again, files watched, the title). */
   sessionStartEffects: SessionStartEffects;
   /** Each user prompt's id, for Claude Code hook payloads (prompt-ids.ts). */
@@ -298,7 +301,14 @@ export class Session {
     }
     if (decision.sessionTitle) nameSession(transcript, this.parts.events, decision.sessionTitle);
 
-    const expansion = (await this.parts.skills?.expand(text, controller.signal)) ?? { kind: "none" };
+    let expansion: Expansion | PromptExpansion = (await this.parts.skills?.expand(
+      text,
+      controller.signal,
+    )) ?? {
+      kind: "none",
+    };
+    if (expansion.kind === "none" && this.parts.mcpPrompts)
+      expansion = await this.parts.mcpPrompts(text, controller.signal);
     if (controller.signal.aborted) return early("aborted", "aborted before the prompt reached the model");
     switch (expansion.kind) {
       case "stopped":
@@ -308,13 +318,12 @@ export class Session {
       case "error":
         return early("error", expansion.reason);
     }
-    const expanded = expansion.kind === "expanded";
     const context = joinContext(
       this.parts.backgroundContext?.(),
       decision.context,
-      expanded ? expansion.context : undefined,
+      expansion.kind === "expanded" && "context" in expansion ? expansion.context : undefined,
     );
-    const message = userTurn(expanded ? expansion.text : text, context, sessionContext);
+    const message = userTurn(expansion.kind === "expanded" ? expansion.text : text, context, sessionContext);
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;
     this.parts.events.emit({ kind: "prompt_accepted" });

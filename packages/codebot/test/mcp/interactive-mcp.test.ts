@@ -7,6 +7,7 @@ import { modelEnv, modelServer, requestText, sandbox } from "../cli/support/cli-
 import { useBuiltCli } from "../cli/support/cli-process.js";
 import { TmuxSession } from "../cli/support/tmux.js";
 import { waitFor } from "../support/wait-for.js";
+import { everythingServer } from "./mcp-fixtures.js";
 
 useBuiltCli();
 
@@ -52,5 +53,21 @@ describe("MCP in the interactive session", { timeout: 120_000 }, () => {
         return true;
       }
     });
+  });
+
+  it("typing a server's prompt (/mcp__everything__args-prompt Paris France) at once sends it to the model once the server is up; /mcp lists the prompts", async () => {
+    const box = sandbox();
+    box.json(`${box.home}/settings.json`, { mcpServers: { everything: everythingServer() } });
+    const server = await modelServer([reply.text("it is sunny")]);
+    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
+    await term.waitForScreen(/^›/m);
+    // Typed at once: it waits for the server still starting.
+    term.submit("/mcp__everything__args-prompt Paris France");
+    await term.waitForScreen("it is sunny");
+    expect(requestText(server.requests[0])).toContain("What's weather in Paris, France?");
+    term.submit("/mcp");
+    await term.waitForScreen("prompts: /mcp__everything__simple-prompt, /mcp__everything__args-prompt");
+    term.submit("/exit");
+    await term.exitCode();
   });
 });

@@ -1,4 +1,5 @@
 import { visible } from "../../approval/visible-text.js";
+import { mcpToolName } from "../../mcp/mcp-tool.js";
 import { displayPath } from "../hooks/hook-inventory.js";
 import type { Styles } from "../output/styles.js";
 
@@ -13,6 +14,8 @@ export interface ServerRow {
   /** Its approval, for servers of project files. */
   trust?: string;
   tools: string[];
+  /** Its prompts' names (slash commands `/mcp__<server>__<prompt>`), when it has some. */
+  prompts?: string[];
   error?: string;
 }
 
@@ -32,6 +35,8 @@ export function serverLines(rows: readonly ServerRow[], cwd: string, st: Styles)
     out.push(`  from ${row.origin} ${visible(displayPath(row.file, cwd))}`);
     if (row.error) out.push(`  ${st.red(visible(row.error))}`);
     if (row.tools.length > 0) out.push(`  tools: ${row.tools.map((t) => visible(t)).join(", ")}`);
+    if (row.prompts !== undefined)
+      out.push(`  prompts: ${row.prompts.map((p) => visible(`/${mcpToolName(row.name, p)}`)).join(", ")}`);
   }
   if (rows.some((r) => r.state === "not approved"))
     out.push("", 'run "codebot mcp trust" to review the project\'s servers');
