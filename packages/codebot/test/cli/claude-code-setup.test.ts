@@ -427,7 +427,7 @@ describe("the command line a Claude Code user types", () => {
     const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: ["fix it"] });
     await term.waitForScreen(/answer to the first prompt\n›\s*$/m);
     expect(requestText(server.requests[0])).toContain("fix it");
-    term.press("C-d");
+    term.press("C-d", "C-d");
     expect(await term.exitCode()).toBe(0);
   });
 });

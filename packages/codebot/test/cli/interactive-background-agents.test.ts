@@ -184,7 +184,7 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     expect(path.basename(String(stop.agent_transcript_path))).toMatch(/^agent-a[0-9a-f]{16}\.jsonl$/);
   });
 
-  it("the question on the way out: 2 stays, with the run going on; Esc after Ctrl+D does too", async () => {
+  it("the question on the way out: 2 stays, with the run going on; Esc after Ctrl+D twice does too", async () => {
     const { box, term } = await startSleeping();
     const pid = Number(fs.readFileSync(box.at("sleep.pid"), "utf8"));
     term.submit("/exit");
@@ -194,7 +194,7 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     // The run's call going on draws no spinner over the prompt come back (a few of its ticks later).
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(term.screen()).toMatch(/back to the session\n+› *\n/);
-    term.press("C-d");
+    term.press("C-d", "C-d");
     await term.waitForScreen(
       /background work is running[\s\S]*background work is running[\s\S]*Esc back to the session: ?$/m,
     );
@@ -210,6 +210,20 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     );
     term.type("1");
     expect(await term.exitCode()).toBe(0);
+  });
+
+  it("with a run going, a first Ctrl+D only arms quitting: the run goes on, nothing is asked", async () => {
+    const { box, term } = await startSleeping();
+    const pid = Number(fs.readFileSync(box.at("sleep.pid"), "utf8"));
+    term.press("C-d");
+    await term.waitForScreen(/\(Ctrl\+D again to quit\)\n+› *\n/);
+    expect(term.screen()).not.toContain("background work is running");
+    expect(alive(pid)).toBe(true);
+    term.submit("/exit");
+    await term.waitForScreen(/background work is running[\s\S]*Esc back to the session: ?$/m);
+    term.type("1");
+    expect(await term.exitCode()).toBe(0);
+    expect(alive(pid)).toBe(false);
   });
 
   it("a run that ends while the question on the way out is open gets its turn once 2 stays", async () => {

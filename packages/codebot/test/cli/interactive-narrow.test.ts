@@ -33,7 +33,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     });
     const start = await term.waitForScreen(PROMPT_AND_STATUS);
     expect(start).toMatch(
-      /^codebot \S+ ·\nanthropic\/claude-sonnet-4-5 ·\n.*\n\/help for commands · Esc or Ctrl\+C\ninterrupts a run · Ctrl\+C twice, Ctrl\+D\nor \/exit quits\n›/m,
+      /^codebot \S+ ·\nanthropic\/claude-sonnet-4-5 ·\n.*\n\/help for commands · Esc or Ctrl\+C\ninterrupts a run · Ctrl\+C or Ctrl\+D\ntwice, or \/exit quits\n›/m,
     );
     term.submit("/help");
     // The final state: the prompt back under the list, its status line under it.

@@ -52,7 +52,7 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
       expect(lines).toContain("closing the session (SessionEnd, waiting for hooks)…");
       // Esc is no key without a terminal: the banner does not offer it.
       expect(lines[1]).toBe(
-        "/help for commands · Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits",
+        "/help for commands · Ctrl+C interrupts a run · Ctrl+C or Ctrl+D twice, or /exit quits",
       );
     });
   }
@@ -197,7 +197,7 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
       args: [],
     });
     const file = () => (fs.existsSync(outFile) ? fs.readFileSync(outFile, "utf8") : "");
-    await waitFor(() => file().includes("Ctrl+D or /exit quits"), 20_000, "the banner in the file");
+    await waitFor(() => file().includes("Ctrl+D twice, or /exit quits"), 20_000, "the banner in the file");
     term.submit("write yes.txt");
     await waitFor(() => file().includes("allow bash echo typed-yes > yes.txt"), 20_000, "the question");
     term.submit("y");
@@ -227,7 +227,7 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
       args: ["--permission-mode", "auto"],
     });
     const file = () => (fs.existsSync(outFile) ? fs.readFileSync(outFile, "utf8") : "");
-    await waitFor(() => file().includes("Ctrl+D or /exit quits"), 20_000, "the banner in the file");
+    await waitFor(() => file().includes("Ctrl+D twice, or /exit quits"), 20_000, "the banner in the file");
     term.submit("sleep a while");
     await waitFor(() => fs.existsSync(path.join(box.project, "started")), 20_000, "the tool's start");
     // Ctrl+C reaches the session as the terminal's signal (readline is not in raw mode).

@@ -133,6 +133,27 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     expect(fs.existsSync(`${box.project}/ended.txt`)).toBe(true);
   });
 
+  it("a first Ctrl+D at an empty prompt only arms quitting: the session goes on; two close together quit (claude 2.1.328's)", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("still here")]);
+    const term = await startSession(box, server);
+    term.press("C-d");
+    await term.waitForScreen("(Ctrl+D again to quit)");
+    term.submit("are you there");
+    await term.waitForScreen(/still here\n›\s*$/m);
+    term.press("C-d", "C-d");
+    expect(await term.exitCode()).toBe(0);
+  });
+
+  it("Ctrl+D then Ctrl+C quit, as two of either do in claude 2.1.328", async () => {
+    const box = sandbox();
+    const term = await startSession(box, await modelServer([]));
+    term.press("C-d");
+    await term.waitForScreen("(Ctrl+D again to quit)");
+    term.press("C-c");
+    expect(await term.exitCode()).toBe(0);
+  });
+
   it("a Ctrl+C long after the first is a first press again: the session goes on (claude 2.1.328 quits only on two close together)", async () => {
     const box = sandbox();
     const server = await modelServer([reply.toolCall("bash", { command: "sleep 30" }), reply.text("unused")]);

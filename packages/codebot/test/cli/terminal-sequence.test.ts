@@ -37,7 +37,7 @@ describe("a hook's terminalSequence", { timeout: 120_000 }, () => {
       "the pane title the hook set",
     );
     expect(title).toBe(true);
-    term.press("C-d");
+    term.press("C-d", "C-d");
     await term.exitCode();
   });
 

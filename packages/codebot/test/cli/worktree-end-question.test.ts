@@ -110,9 +110,9 @@ describe("leaving a --worktree session with changes", { timeout: 120_000 }, () =
     expect(worktreeRecord(box.project, dir)).not.toMatch(/^locked/m);
   });
 
-  it("Ctrl+D at the prompt asks as /exit does, and Ctrl+D at the question keeps it", async () => {
+  it("Ctrl+D twice at the prompt asks as /exit does, and Ctrl+D at the question keeps it", async () => {
     const { box, term, dir } = await changedWorktreeSession("ctrl-d");
-    term.press("C-d");
+    term.press("C-d", "C-d");
     await term.waitForScreen(QUESTION);
     term.press("C-d");
     expect(await term.exitCode()).toBe(0);

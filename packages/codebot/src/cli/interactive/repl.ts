@@ -66,7 +66,7 @@ import { StatusUnderPrompt } from "./status-under-prompt.js";
 import { WholePromptHistory } from "./whole-prompt-history.js";
 import { askWorktreeEnd } from "./worktree-question.js";
 
-/** Two Ctrl+C within this time quit, even while a run is going on. */
+/** Two Ctrl+C within this time quit, even while a run is going on; at the prompt, two of Ctrl+C and Ctrl+D. */
 const DOUBLE_INTERRUPT_MS = 1500;
 
 /** Tab after `/`: the slash commands (and the session's skills) that start with what was typed. */
@@ -78,7 +78,7 @@ function completeSlashCommand(line: string, skillNames: readonly string[]): [str
 /**
  * The interactive session: type prompts, watch the answer stream in with one line per tool call
  * and per hook that ran, answer approval questions. Esc or Ctrl+C interrupts the run; a second Ctrl+C quits
- * (when idle, or right after the first). Ctrl+D, `/exit`, SIGTERM or SIGHUP quit too, always
+ * (when idle, or right after the first). Ctrl+D twice, `/exit`, SIGTERM or SIGHUP quit too, always
  * through `close()` (SessionEnd, async hooks drained).
  */
 export async function runInteractive(given: SessionFlags): Promise<number> {
@@ -209,7 +209,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   for (const row of banner.flatMap(bannerRows)) view.line(row);
   const inVain = projectAskedInVain(screenReader, inventory.project.layers);
   if (inVain !== undefined) for (const row of bannerRows(inVain)) view.line(s.yellow(row));
-  const hint = `/help for commands · ${terminal ? "Esc or " : ""}Ctrl+C interrupts a run · Ctrl+C twice, Ctrl+D or /exit quits`;
+  const hint = `/help for commands · ${terminal ? "Esc or " : ""}Ctrl+C interrupts a run · Ctrl+C or Ctrl+D twice, or /exit quits`;
   for (const row of bannerRows(hint)) view.line(s.dim(row));
   // Your settings' env may turn safe mode on too: the way out is then the variable.
   const safeModeBy =
@@ -809,8 +809,21 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // Without readline's terminal mode Ctrl+C is the terminal's signal, not a key readline sees.
   if (!terminal) process.on("SIGINT", onInterrupt);
 
-  // Ctrl+D at the prompt quits with readline still there: it may still ask about the worktree, where Ctrl+D keeps it.
-  if (terminal) ctrlDQuits(rl, () => (quitting ? questions.cancel() : void quit(0)));
+  // Ctrl+D on an empty prompt, as claude 2.1.328's (recorded): a first press only arms quitting
+  // ("Press Ctrl-D again to exit"); a second soon after — or after a Ctrl+C, either way round —
+  // quits, with readline still there: it may still ask about background runs or the worktree, where
+  // Ctrl+D keeps the session. Mid-run it quits at once, the run interrupted.
+  const onCtrlD = () => {
+    if (quitting) return void questions.cancel();
+    const now = Date.now();
+    const quick = now - lastInterrupt < DOUBLE_INTERRUPT_MS;
+    lastInterrupt = now;
+    if (busy || quick) return void quit(0);
+    clearPrompt();
+    view.notice(s.dim("(Ctrl+D again to quit)"));
+    idle();
+  };
+  if (terminal) ctrlDQuits(rl, onCtrlD);
   rl.on("close", () => {
     inputEnded = true;
     // The end of a pipe: what it sent runs first, then what its background runs report.
