@@ -117,7 +117,7 @@ export class BackgroundAgents {
     return stopped;
   }
 
-  /** Stops one run (the Agent SDK's `stop_task`); its notification says `killed`. False when no such run goes on. */
+  /** Stops one run (the Agent SDK's `stop_task`, `/tasks stop`); its notification says `killed`. False when no such run goes on. */
   stop(id: string): boolean {
     const run = this.runs.get(id);
     run?.controller.abort(new Error("background agent stopped"));

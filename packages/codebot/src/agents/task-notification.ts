@@ -60,14 +60,15 @@ function fromXmlText(text: string): string {
  * call's description are the model's (the answer may repeat what a file of the repository told
  * it): written as XML text, as claude 2.1.328 writes them (recorded: `&`, `<` and `>` escaped), so
  * a `</result></task-notification>` in them closes nothing — the lines after it would have read as
- * outside the notification, or as a second one with another task id and status.
+ * outside the notification, or as a second one with another task id and status. A stopped run's
+ * summary is claude's (recorded, `x` in its `/tasks`): `Agent "helper" was stopped by user`.
  */
 export function notificationText(end: BackgroundEnd): string {
   const name = xmlText(end.description ?? end.agentType);
   const summary =
     end.status === "completed"
       ? `Agent "${name}" finished`
-      : `Agent "${name}" ${end.status === "killed" ? "was stopped" : "failed"}`;
+      : `Agent "${name}" ${end.status === "killed" ? "was stopped by user" : "failed"}`;
   return [
     "[SYSTEM NOTIFICATION - NOT USER INPUT] An automated background-task event, not a message from the user: it is no answer to any question you asked.",
     "<task-notification>",

@@ -290,12 +290,55 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     const { term } = await startSleeping();
     term.submit("/tasks");
     await term.waitForScreen(
-      /1 background agent running \(Ctrl\+C at the prompt stops them\)\n {2}helper · general-purpose · \d+s\n+› *\n/,
+      /1 background agent running \(\/tasks stop <n\|name> stops one, Ctrl\+C at the prompt all\)\n {2}1 helper · general-purpose · \d+s\n+› *\n/,
     );
     term.press("C-c");
     await term.waitForScreen("background agents stopped");
     term.submit("/tasks");
     await term.waitForScreen("no background agents running\n");
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
+  });
+
+  it("/tasks stop 1 stops that run: its command ends, its transcript too, SubagentStop fires, and its notification (killed) gets a turn", async () => {
+    const { box, server, term } = await startSleeping(["heard it was stopped"]);
+    const pid = Number(fs.readFileSync(box.at("sleep.pid"), "utf8"));
+    term.submit("/tasks stop 1");
+    await term.waitForScreen("● stopping background agent helper\n");
+    await waitFor(() => !alive(pid), 10_000, "the sub-agent's command to end");
+    // As claude 2.1.328's `x` in its /tasks panel (recorded): a turn for the notification, its line first.
+    const screen = await term.waitForScreen(
+      /● Agent "helper" was stopped by user\n[\s\S]*heard it was stopped/,
+    );
+    expect(screen).not.toContain('Agent "helper" finished');
+    const third = requestText(mainRequests(server.requests)[2]);
+    expect(third).toContain("<status>killed</status>");
+    expect(third).toContain(String.raw`<summary>Agent \"helper\" was stopped by user</summary>`);
+    const stop = JSON.parse(fs.readFileSync(box.at("subagent-stop.json"), "utf8"));
+    const transcript = jsonLines(fs.readFileSync(String(stop.agent_transcript_path), "utf8"));
+    expect(JSON.stringify(transcript.at(-1))).toContain('"type":"tool_result"');
+    // Nothing is left going: leaving asks nothing.
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
+    expect(term.screen()).not.toContain("background work is running");
+  });
+
+  it("/tasks stop by name; a number, name or word it does not know is a one-line error that stops nothing", async () => {
+    const { box, term } = await startSleeping(["heard it was stopped"]);
+    const pid = Number(fs.readFileSync(box.at("sleep.pid"), "utf8"));
+    term.submit("/tasks stop 2");
+    await term.waitForScreen("no background agent 2: 1 running (/tasks lists them)\n");
+    term.submit("/tasks stop nobody");
+    await term.waitForScreen("no background agent called nobody (/tasks lists them)\n");
+    term.submit("/tasks frob");
+    await term.waitForScreen(
+      "unknown: /tasks frob (/tasks lists the background agents; /tasks stop <n|name> stops one)\n",
+    );
+    expect(alive(pid)).toBe(true);
+    term.submit("/tasks stop helper");
+    await term.waitForScreen("● stopping background agent helper\n");
+    await waitFor(() => !alive(pid), 10_000, "the sub-agent's command to end");
+    await term.waitForScreen(/heard it was stopped\n[\s\S]*› *\n/);
     term.submit("/exit");
     expect(await term.exitCode()).toBe(0);
   });

@@ -3,18 +3,18 @@ import { visible } from "../../approval/visible-text.js";
 import type { Styles } from "../output/styles.js";
 
 /**
- * `/tasks`: the background sub-agents going, one row each — description, agent type, time since it
- * started — as claude 2.1.328's `/tasks` shows a run (recorded: `helper`, `general-purpose · 4s ·
- * …`). claude's is a panel to browse and stop them in; codebot's is this list, and Ctrl+C at the
- * prompt stops them all.
+ * `/tasks`: the background sub-agents going, one numbered row each — description, agent type, time
+ * since it started — as claude 2.1.328's `/tasks` shows a run (recorded: `helper`, `general-purpose
+ * · 4s · …`). claude's is a panel to browse them in, `x` stopping one; codebot's is this list, the
+ * number for `/tasks stop <n>` (tasks-command.ts), and Ctrl+C at the prompt stops them all.
  */
 export function backgroundTaskLines(going: readonly GoingTask[], now: number, s: Styles): string[] {
   if (going.length === 0) return ["no background agents running"];
   return [
-    `${agentsText(going.length)} running ${s.dim("(Ctrl+C at the prompt stops them)")}`,
+    `${agentsText(going.length)} running ${s.dim("(/tasks stop <n|name> stops one, Ctrl+C at the prompt all)")}`,
     ...going.map(
-      (task) =>
-        `  ${visible(task.description || task.agentType)} ${s.dim(`· ${visible(task.agentType)} · ${secondsText(now - task.startedAt)}`)}`,
+      (task, i) =>
+        `  ${s.bold(String(i + 1))} ${visible(task.description || task.agentType)} ${s.dim(`· ${visible(task.agentType)} · ${secondsText(now - task.startedAt)}`)}`,
     ),
   ];
 }

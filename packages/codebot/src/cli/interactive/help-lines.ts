@@ -29,7 +29,10 @@ const COMMANDS: readonly [string, string][] = [
   ["/clear", "start a new session with a fresh conversation (SessionEnd clear, SessionStart clear)"],
   ["/resume [id|n]", "list this project's sessions, or go on with one of them"],
   ["/skills", "the skills and slash commands of this session (run one with /name args)"],
-  ["/tasks", "the background sub-agents going: what each does, its type, how long it has run"],
+  [
+    "/tasks",
+    "the background sub-agents going: what each does, its type, how long it has run; /tasks stop <n|name> stops one",
+  ],
   ["/exit", "end the session (SessionEnd runs, async hooks are waited for)"],
   ["/help", "this list"],
 ];

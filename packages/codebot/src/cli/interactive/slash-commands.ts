@@ -13,7 +13,6 @@ import { contextUsage } from "../output/context-usage.js";
 import { historyRecap } from "../output/history-recap.js";
 import { costLines, usageOf } from "../output/usage-lines.js";
 import { addDirCommand } from "./add-dir-command.js";
-import { backgroundTaskLines } from "./background-tasks-lines.js";
 import { effortCommand } from "./effort-command.js";
 import { builtinCommandNames, helpLines } from "./help-lines.js";
 import { hooksCommandLines } from "./hooks-command.js";
@@ -23,6 +22,7 @@ import { permissionsEdit } from "./permissions-edit.js";
 import { sessionRows } from "./session-rows.js";
 import type { SlashContext } from "./slash-context.js";
 import { statusLines } from "./status-command.js";
+import { tasksCommand } from "./tasks-command.js";
 
 /**
  * Runs one `/command`; "exit" asks the session to end, "prompt" hands the line to the session as
@@ -90,7 +90,7 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       for (const line of skillLines(ctx.runtime)) ctx.print(line);
       return undefined;
     case "tasks":
-      for (const line of backgroundTaskLines(ctx.runtime.backgroundGoing(), Date.now(), s)) ctx.print(line);
+      tasksCommand(arg, ctx);
       return undefined;
     default:
       if (ctx.runtime.skills.all.get(name)?.userInvocable) return "prompt";

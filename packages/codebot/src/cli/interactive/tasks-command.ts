@@ -1,0 +1,51 @@
+/**
+ * `/tasks`: the background sub-agents going (background-tasks-lines.ts), and `/tasks stop <n|name>`
+ * to stop one of them, as `x` in claude 2.1.328's `/tasks` panel does (recorded): its command's
+ * process group is killed, its transcript ends with that call's result, SubagentStop fires (as for
+ * every run codebot stops; claude's fired none), and its notification — `killed`, `Agent "helper"
+ * was stopped by user` — reaches the model as claude's does: a turn of its own when the prompt waits.
+ * A run is named by its number in the list, its description (its type without one) or its agent id.
+ */
+import type { GoingTask } from "../../agents/background-agents.js";
+import { visible } from "../../approval/visible-text.js";
+import { backgroundTaskLines } from "./background-tasks-lines.js";
+import type { SlashContext } from "./slash-context.js";
+
+const USAGE = "/tasks lists the background agents; /tasks stop <n|name> stops one";
+
+export function tasksCommand(arg: string, ctx: SlashContext): void {
+  const s = ctx.styles;
+  const going = ctx.runtime.backgroundGoing();
+  if (arg === "") {
+    for (const line of backgroundTaskLines(going, Date.now(), s)) ctx.print(line);
+    return;
+  }
+  const [verb = "", ...rest] = arg.split(/\s+/);
+  const which = rest.join(" ");
+  if (verb !== "stop" || which === "")
+    return void ctx.print(s.red(`unknown: /tasks ${visible(arg)} (${USAGE})`));
+  if (going.length === 0) return void ctx.print("no background agents running");
+  const found = taskNamed(going, which);
+  if (typeof found === "string") return void ctx.print(s.red(found));
+  if (!ctx.runtime.stopBackgroundTask(found.id))
+    return void ctx.print(s.red(`background agent ${visible(nameOf(found))} has already ended`));
+  ctx.print(`${s.cyan("●")} stopping background agent ${visible(nameOf(found))}`);
+}
+
+const nameOf = (task: GoingTask) => task.description || task.agentType;
+
+/** The run `which` names (its number in `/tasks`, its name, its agent id), or why none is chosen. */
+function taskNamed(going: readonly GoingTask[], which: string): GoingTask | string {
+  const n = Number(which);
+  if (Number.isInteger(n) && String(n) === which) {
+    const task = going[n - 1];
+    return task ?? `no background agent ${n}: ${going.length} running (/tasks lists them)`;
+  }
+  const byId = going.find((task) => task.id === which);
+  if (byId !== undefined) return byId;
+  const named = going.filter((task) => nameOf(task) === which);
+  if (named.length === 1 && named[0] !== undefined) return named[0];
+  if (named.length > 1)
+    return `${named.length} background agents are called ${visible(which)}: /tasks stop <n> (/tasks lists them)`;
+  return `no background agent called ${visible(which)} (/tasks lists them)`;
+}
