@@ -95,13 +95,28 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
     expect(screen).toMatch(/PreToolUse[\s\S]*\nEsc: interrupting\n/);
   });
 
-  it("Ctrl+D while a tool runs: the run is interrupted and the session closes, without asking what to do instead", async () => {
+  it("Ctrl+D while a tool runs only arms quitting, as claude 2.1.328's (recorded): the run goes on", async () => {
     const box = sandbox();
     const server = await modelServer([reply.toolCall("bash", { command: "echo started; sleep 30" })]);
     const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
     term.submit("sleep long");
     await term.waitForScreen(/bash echo started; sleep 30 \(\d+s · 1 line/);
     term.press("C-d");
+    await term.waitForScreen("(Ctrl+D again to quit)");
+    // Still running a few ticks later.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(term.screen()).not.toMatch(/^interrupted$/m);
+    term.press("C-d", "C-d");
+    expect(await term.exitCode()).toBe(0);
+  });
+
+  it("Ctrl+D twice while a tool runs: the run is interrupted and the session closes, without asking what to do instead", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("bash", { command: "echo started; sleep 30" })]);
+    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    term.submit("sleep long");
+    await term.waitForScreen(/bash echo started; sleep 30 \(\d+s · 1 line/);
+    term.press("C-d", "C-d");
     expect(await term.exitCode()).toBe(0);
     const screen = term.screen();
     expect(screen).toMatch(/^interrupted$/m);

@@ -810,15 +810,16 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   if (!terminal) process.on("SIGINT", onInterrupt);
 
   // Ctrl+D on an empty prompt, as claude 2.1.328's (recorded): a first press only arms quitting
-  // ("Press Ctrl-D again to exit"); a second soon after — or after a Ctrl+C, either way round —
-  // quits, with readline still there: it may still ask about background runs or the worktree, where
-  // Ctrl+D keeps the session. Mid-run it quits at once, the run interrupted.
+  // ("Press Ctrl-D again to exit"), mid-run too (the run goes on); a second soon after — or after a
+  // Ctrl+C, either way round — quits, with readline still there: it may still ask about background
+  // runs or the worktree, where Ctrl+D keeps the session.
   const onCtrlD = () => {
     if (quitting) return void questions.cancel();
     const now = Date.now();
     const quick = now - lastInterrupt < DOUBLE_INTERRUPT_MS;
     lastInterrupt = now;
-    if (busy || quick) return void quit(0);
+    if (quick) return void quit(0);
+    if (busy) return void view.notice(s.dim("(Ctrl+D again to quit)"));
     clearPrompt();
     view.notice(s.dim("(Ctrl+D again to quit)"));
     idle();
