@@ -8,9 +8,10 @@ export interface MainAgentInbox {
   takeQueued(): ModelMessage[];
 }
 
-/** A background run going, with when it started (ms since the epoch). */
+/** A background run going, with when it started (ms since the epoch) and the prompt it was given. */
 export interface GoingTask extends BackgroundTask {
   startedAt: number;
+  prompt: string;
 }
 
 /**
@@ -25,6 +26,7 @@ export class BackgroundAgents {
     string,
     {
       task: BackgroundTask;
+      prompt: string;
       startedAt: number;
       controller: AbortController;
       done: Promise<void>;
@@ -48,9 +50,9 @@ export class BackgroundAgents {
 
   /**
    * Starts `work` with its own abort signal; what it resolves to is the notification. Refused
-   * (false) once the session is stopping them all.
+   * (false) once the session is stopping them all. `prompt` is the run's, for `/tasks`.
    */
-  start(task: BackgroundTask, work: (signal: AbortSignal) => Promise<string>): boolean {
+  start(task: BackgroundTask, work: (signal: AbortSignal) => Promise<string>, prompt = ""): boolean {
     const { id } = task;
     if (this.stopped) return false;
     const controller = new AbortController();
@@ -65,7 +67,7 @@ export class BackgroundAgents {
         this.runs.delete(id);
         this.wake();
       });
-    this.runs.set(id, { task, startedAt: Date.now(), controller, done });
+    this.runs.set(id, { task, prompt, startedAt: Date.now(), controller, done });
     return true;
   }
 
@@ -98,7 +100,7 @@ export class BackgroundAgents {
   going(): GoingTask[] {
     return [...this.runs.values()]
       .filter((run) => !run.controller.signal.aborted)
-      .map((run) => ({ ...run.task, startedAt: run.startedAt }));
+      .map((run) => ({ ...run.task, startedAt: run.startedAt, prompt: run.prompt }));
   }
 
   /**

@@ -191,25 +191,29 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
         };
         const started = Date.now();
         const task = { id: run.id, description: run.description ?? "", agentType: run.type };
-        const launched = host.background?.start(task, async (signal) => {
-          try {
-            const result = await runSubagent(host, run, args.prompt, model, {
-              signal,
-              eventsDelivered: () => ctx.eventsDelivered(),
-            });
-            const status = !result.isError ? "completed" : signal.aborted ? "killed" : "failed";
-            return notificationText({
-              ...launch,
-              toolUseId: ctx.callId,
-              agentType: run.type,
-              status,
-              result: result.content,
-              durationMs: Date.now() - started,
-            });
-          } finally {
-            names.release(name);
-          }
-        });
+        const launched = host.background?.start(
+          task,
+          async (signal) => {
+            try {
+              const result = await runSubagent(host, run, args.prompt, model, {
+                signal,
+                eventsDelivered: () => ctx.eventsDelivered(),
+              });
+              const status = !result.isError ? "completed" : signal.aborted ? "killed" : "failed";
+              return notificationText({
+                ...launch,
+                toolUseId: ctx.callId,
+                agentType: run.type,
+                status,
+                result: result.content,
+                durationMs: Date.now() - started,
+              });
+            } finally {
+              names.release(name);
+            }
+          },
+          args.prompt,
+        );
         if (!launched)
           return { content: `agent ${name}: the session is ending; no agent starts now`, isError: true };
         runOwnsName = true;

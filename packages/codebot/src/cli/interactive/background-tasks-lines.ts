@@ -12,11 +12,13 @@ export function backgroundTaskLines(going: readonly GoingTask[], now: number, s:
   if (going.length === 0) return ["no background agents running"];
   return [
     `${agentsText(going.length)} running ${s.dim("(/tasks stop <n|name> stops one, Ctrl+C at the prompt all)")}`,
-    ...going.map(
-      (task, i) =>
-        `  ${s.bold(String(i + 1))} ${visible(task.description || task.agentType)} ${s.dim(`· ${visible(task.agentType)} · ${secondsText(now - task.startedAt)}`)}`,
-    ),
+    ...going.map((task, i) => `  ${s.bold(String(i + 1))} ${backgroundTaskRow(task, now, s)}`),
   ];
+}
+
+/** One run: `helper · general-purpose · 12s`. */
+export function backgroundTaskRow(task: GoingTask, now: number, s: Styles): string {
+  return `${visible(task.description || task.agentType)} ${s.dim(`· ${visible(task.agentType)} · ${secondsText(now - task.startedAt)}`)}`;
 }
 
 /** What the status under the prompt adds while background sub-agents go: ` · 1 background agent`. */

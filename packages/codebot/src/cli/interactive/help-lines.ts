@@ -31,7 +31,7 @@ const COMMANDS: readonly [string, string][] = [
   ["/skills", "the skills and slash commands of this session (run one with /name args)"],
   [
     "/tasks",
-    "the background sub-agents going: what each does, its type, how long it has run; /tasks stop <n|name> stops one",
+    "the background sub-agents going: what each does, its type, how long it has run; /tasks <n|name> shows one and its prompt, /tasks stop <n|name> stops one",
   ],
   ["/exit", "end the session (SessionEnd runs, async hooks are waited for)"],
   ["/help", "this list"],

@@ -5,13 +5,13 @@
  * every run codebot stops; claude's fired none), and its notification — `killed`, `Agent "helper"
  * was stopped by user` — reaches the model as claude's does: a turn of its own when the prompt waits.
  * A run is named by its number in the list, its description (its type without one) or its agent id.
+ * `/tasks <n|name>` shows one run and its prompt, as claude's panel does for the run chosen (its
+ * progress, the tool calls so far, is claude's only: codebot's show above the prompt as they end).
  */
 import type { GoingTask } from "../../agents/background-agents.js";
 import { visible } from "../../approval/visible-text.js";
-import { backgroundTaskLines } from "./background-tasks-lines.js";
+import { backgroundTaskLines, backgroundTaskRow } from "./background-tasks-lines.js";
 import type { SlashContext } from "./slash-context.js";
-
-const USAGE = "/tasks lists the background agents; /tasks stop <n|name> stops one";
 
 export function tasksCommand(arg: string, ctx: SlashContext): void {
   const s = ctx.styles;
@@ -21,12 +21,17 @@ export function tasksCommand(arg: string, ctx: SlashContext): void {
     return;
   }
   const [verb = "", ...rest] = arg.split(/\s+/);
-  const which = rest.join(" ");
-  if (verb !== "stop" || which === "")
-    return void ctx.print(s.red(`unknown: /tasks ${visible(arg)} (${USAGE})`));
+  const stopping = verb === "stop" && rest.length > 0;
+  const which = stopping ? rest.join(" ") : arg.split(/\s+/).join(" ");
   if (going.length === 0) return void ctx.print("no background agents running");
   const found = taskNamed(going, which);
   if (typeof found === "string") return void ctx.print(s.red(found));
+  if (!stopping) {
+    ctx.print(backgroundTaskRow(found, Date.now(), s));
+    ctx.print(s.dim("prompt:"));
+    for (const line of found.prompt.split("\n")) ctx.print(`  ${visible(line)}`);
+    return;
+  }
   if (!ctx.runtime.stopBackgroundTask(found.id))
     return void ctx.print(s.red(`background agent ${visible(nameOf(found))} has already ended`));
   ctx.print(`${s.cyan("●")} stopping background agent ${visible(nameOf(found))}`);
