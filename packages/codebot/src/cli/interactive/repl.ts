@@ -1,6 +1,5 @@
 import readline from "node:readline";
 import { notificationSummaries } from "../../agents/task-notification.js";
-import type { ApprovalAnswer, ToolApprovalRequest } from "../../approval/approval-types.js";
 import type { AskQueue } from "../../approval/ask-queue.js";
 import { visible } from "../../approval/visible-text.js";
 import { closeOnSignals } from "../../session/close-on-signals.js";
@@ -38,7 +37,6 @@ import { GatedOutput } from "./gated-output.js";
 import { IdleNotice, idlePromptDelay } from "./idle-notice.js";
 import { throughMultiplexer } from "./multiplexer-passthrough.js";
 import { type Key, NewlineKeys } from "./newline-keys.js";
-import { numberedOptions } from "./numbered-options.js";
 import { PastedTexts } from "./pasted-texts.js";
 import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
@@ -50,7 +48,6 @@ import {
   shownLine,
   WORD_PROMPT_MARKS,
 } from "./prompt-rows.js";
-import { questionCount } from "./question-count.js";
 import { Questions } from "./questions.js";
 import { editByGraphemes } from "./readline-graphemes.js";
 import { measureAsTerminal, redrawAfterJoiner } from "./readline-measure.js";
@@ -63,6 +60,7 @@ import { slashCommand, slashCommandNames } from "./slash-commands.js";
 import { statusLineOf } from "./status-line-command.js";
 import { statusLinePayload } from "./status-line-payload.js";
 import { StatusUnderPrompt } from "./status-under-prompt.js";
+import { toolCallQuestion } from "./tool-call-question.js";
 import { WholePromptHistory } from "./whole-prompt-history.js";
 import { askWorktreeEnd } from "./worktree-question.js";
 
@@ -257,39 +255,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   /** The runtime's queue of approval questions, once it exists. */
   let askQueue: AskQueue | undefined;
   let display: MessageDisplay | undefined;
-  /** The question about a tool call no rule settled: `? allow bash … [y]es / [n]o / [a]lways`. */
-  const askToolQuestion = (request: ToolApprovalRequest): Promise<ApprovalAnswer> => {
-    const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
-    const what = visible(request.subject ?? JSON.stringify(request.args));
-    // A hook's permissionDecision "ask" (Claude Code) says why it asks.
-    const why =
-      request.hookReason !== undefined ? ` ${s.dim(`(a hook asks: ${visible(request.hookReason)})`)}` : "";
-    // Read at each drawing: a question queued behind this one makes it `(1 of 3)`.
-    const asked = () =>
-      `${s.yellow("?")} ${questionCount(askQueue?.place())}allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}`;
-    if (flat) {
-      const { text, choices } = numberedOptions<ApprovalAnswer>([
-        { label: "Yes", value: "once" },
-        ...(request.alwaysRule !== undefined
-          ? [
-              {
-                label: `Yes, and always allow ${visible(request.alwaysRule)} for this session`,
-                value: "always" as const,
-              },
-            ]
-          : []),
-        { label: "No", value: "deny" },
-      ]);
-      return questions.ask(() => `${asked()}\n${text}`, choices, "deny", request.signal);
-    }
-    const always = request.alwaysRule !== undefined ? ` / [a]lways (${visible(request.alwaysRule)})` : "";
-    return questions.ask<ApprovalAnswer>(
-      () => `${asked()}  [y]es / [n]o${always}: `,
-      request.alwaysRule !== undefined ? { y: "once", n: "deny", a: "always" } : { y: "once", n: "deny" },
-      "deny",
-      request.signal,
-    );
-  };
+  const askToolQuestion = toolCallQuestion(questions, s, flat, () => askQueue?.place());
   try {
     runtime = await createRuntime({
       ...runtimeOptionsOf(flags, inventory, modelSpec),

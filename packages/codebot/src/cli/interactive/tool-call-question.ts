@@ -1,0 +1,52 @@
+import type { ApprovalAnswer, ToolApprovalRequest } from "../../approval/approval-types.js";
+import type { QueuePlace } from "../../approval/ask-queue.js";
+import { visible } from "../../approval/visible-text.js";
+import type { Styles } from "../output/styles.js";
+import { numberedOptions } from "./numbered-options.js";
+import { questionCount } from "./question-count.js";
+import type { Questions } from "./questions.js";
+
+/**
+ * The interactive session's `askToolApproval`: the question about a tool call no rule settled,
+ * `? allow bash … [y]es / [n]o / [a]lways`. In screen-reader mode the answers are numbered options.
+ */
+export function toolCallQuestion(
+  questions: Questions,
+  s: Styles,
+  screenReader: boolean,
+  /** Where the question stands among the approval questions waiting (`(1 of 3) `). */
+  place: () => QueuePlace | undefined,
+): (request: ToolApprovalRequest) => Promise<ApprovalAnswer> {
+  return (request) => {
+    const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
+    const what = visible(request.subject ?? JSON.stringify(request.args));
+    // A hook's permissionDecision "ask" (Claude Code) says why it asks.
+    const why =
+      request.hookReason !== undefined ? ` ${s.dim(`(a hook asks: ${visible(request.hookReason)})`)}` : "";
+    // Read at each drawing: a question queued behind this one makes it `(1 of 3)`.
+    const asked = () =>
+      `${s.yellow("?")} ${questionCount(place())}allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}`;
+    if (screenReader) {
+      const { text, choices } = numberedOptions<ApprovalAnswer>([
+        { label: "Yes", value: "once" },
+        ...(request.alwaysRule !== undefined
+          ? [
+              {
+                label: `Yes, and always allow ${visible(request.alwaysRule)} for this session`,
+                value: "always" as const,
+              },
+            ]
+          : []),
+        { label: "No", value: "deny" },
+      ]);
+      return questions.ask(() => `${asked()}\n${text}`, choices, "deny", request.signal);
+    }
+    const always = request.alwaysRule !== undefined ? ` / [a]lways (${visible(request.alwaysRule)})` : "";
+    return questions.ask<ApprovalAnswer>(
+      () => `${asked()}  [y]es / [n]o${always}: `,
+      request.alwaysRule !== undefined ? { y: "once", n: "deny", a: "always" } : { y: "once", n: "deny" },
+      "deny",
+      request.signal,
+    );
+  };
+}
