@@ -21,7 +21,6 @@ import { stylesFor } from "../output/styles.js";
 import { terminalSafe } from "../output/terminal-safe.js";
 import { terminalScreen } from "../output/terminal-screen.js";
 import { statusText, usageOf } from "../output/usage-lines.js";
-import { wrapWords } from "../output/word-wrap.js";
 import { exit, onTerminalGone } from "../process-exit.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { sessionToStart } from "../session-to-start.js";
@@ -52,9 +51,9 @@ import { Questions } from "./questions.js";
 import { editByGraphemes } from "./readline-graphemes.js";
 import { measureAsTerminal, redrawAfterJoiner } from "./readline-measure.js";
 import { onFreshRow, syncRows } from "./readline-rows.js";
-import { safeModeBanner } from "./safe-mode-banner.js";
-import { projectAskedInVain, screenReaderBanner, screenReaderMode } from "./screen-reader-mode.js";
+import { screenReaderMode } from "./screen-reader-mode.js";
 import { SentPromptLines } from "./sent-prompt-lines.js";
+import { sessionBanner } from "./session-banner.js";
 import { sessionNotice } from "./session-notice.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
 import { statusLineOf } from "./status-line-command.js";
@@ -191,32 +190,25 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   rl.on("SIGINT", earlyQuit);
   rl.on("close", earlyClose);
 
-  // On a narrow terminal the banner is broken between words, not wherever the terminal wraps it.
-  const bannerRows = (text: string) => {
-    const width = columns();
-    return width === undefined ? [text] : wrapWords(text, width);
-  };
   // A custom agent the session runs as may choose its own model, known only once agents are read:
   // the banner names the agent, the status line the model.
   const agentName = flags.agent ?? inventory.project.settings.agent;
-  const runsAs = agentName !== undefined ? `agent ${agentName}` : modelSpec;
-  // In screen-reader mode, as claude's: what turned it on first, then one thing a line.
-  const banner = screenReader
-    ? [screenReaderBanner(screenReader), `codebot ${codebotVersion()}`, runsAs, inventory.cwd]
-    : [`${s.bold("codebot")} ${codebotVersion()} · ${runsAs} · ${inventory.cwd}`];
-  for (const row of banner.flatMap(bannerRows)) view.line(row);
-  const inVain = projectAskedInVain(screenReader, inventory.project.layers);
-  if (inVain !== undefined) for (const row of bannerRows(inVain)) view.line(s.yellow(row));
-  const hint = `/help for commands · ${terminal ? "Esc or " : ""}Ctrl+C interrupts a run · Ctrl+C or Ctrl+D twice, or /exit quits`;
-  for (const row of bannerRows(hint)) view.line(s.dim(row));
   // Your settings' env may turn safe mode on too: the way out is then the variable.
   const safeModeBy =
     flags.project.safeModeBy ?? (inventory.project.modes?.safeMode ? "CLAUDE_CODE_SAFE_MODE" : undefined);
-  if (safeModeBy !== undefined) {
-    const [warning, way] = safeModeBanner(safeModeBy);
-    for (const row of bannerRows(warning)) view.line(s.yellow(row));
-    for (const row of bannerRows(way)) view.line(s.dim(row));
-  }
+  const banner = sessionBanner(
+    {
+      screenReader,
+      layers: inventory.project.layers,
+      runsAs: agentName !== undefined ? `agent ${agentName}` : modelSpec,
+      cwd: inventory.cwd,
+      terminal,
+      safeModeBy,
+    },
+    s,
+    columns(),
+  );
+  for (const row of banner) view.line(row);
   for (const line of problemLines(inventory.problems, s)) view.notice(line);
   // Loaded after the first frame (marked and the highlighter are large); needed by the first answer.
   // It comes from a file of its own (dist/bundle/vendor/): one missing or broken leaves answers as
