@@ -12,7 +12,7 @@ import { type WorktreeChoice, worktreeClosing } from "../../worktree/worktree-en
 import { CliError, errorMessage } from "../cli-error.js";
 import { closeWithNotice } from "../close-with-notice.js";
 import { debugLines } from "../debug-flag.js";
-import { type AnswerFormat, historyRecap, INTERRUPTED_QUESTION } from "../output/history-recap.js";
+import { historyRecap, INTERRUPTED_QUESTION } from "../output/history-recap.js";
 import { MessageDisplay } from "../output/message-display.js";
 import { RanCalls } from "../output/ran-calls.js";
 import { titledStatus } from "../output/session-title.js";
@@ -27,6 +27,7 @@ import { sessionToStart } from "../session-to-start.js";
 import { problemLines } from "../settings-check.js";
 import { codebotVersion } from "../version.js";
 import { aboveInput } from "./above-input.js";
+import { loadAnswerRenderer } from "./answer-renderer-loading.js";
 import { askBackgroundEnd } from "./background-end-question.js";
 import { backgroundStatusText, backgroundWaitingText } from "./background-tasks-lines.js";
 import { BracketedPaste } from "./bracketed-paste.js";
@@ -210,26 +211,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   );
   for (const row of banner) view.line(row);
   for (const line of problemLines(inventory.problems, s)) view.notice(line);
-  // Loaded after the first frame (marked and the highlighter are large); needed by the first answer.
-  // It comes from a file of its own (dist/bundle/vendor/): one missing or broken leaves answers as
-  // plain text, with a line saying so, rather than failing every prompt.
-  // Resolves with the renderer of whole answers (a recap's), or undefined when it could not load.
-  const markdownReady: Promise<AnswerFormat | undefined> = import("../output/markdown.js").then(
-    ({ MarkdownStream, renderedAnswer }) => {
-      // Read at each block: what is written after a resize fits the new width.
-      const width = () => columns() ?? 80;
-      view.renderMarkdown(new MarkdownStream(s, width, flat));
-      return (text: string) => renderedAnswer(text, s, width, flat);
-    },
-    (error: unknown) => {
-      view.notice(
-        s.yellow(
-          `the Markdown renderer could not be loaded (${errorMessage(error)}); answers are shown as plain text`,
-        ),
-      );
-      return undefined;
-    },
-  );
+  // Needed by the first answer; loaded after the first frame.
+  const markdownReady = loadAnswerRenderer(view, s, columns, flat);
   // `-r` alone: the user picks a session (the answer is not a prompt typed ahead); a pipe's
   // lines are prompts, so there `-r` needs the id.
   rl.off("line", earlyLine);
