@@ -5,14 +5,13 @@ import { visible } from "../../approval/visible-text.js";
 import { closeOnSignals } from "../../session/close-on-signals.js";
 import { createRuntime } from "../../session/create-runtime.js";
 import { modelEnv } from "../../session/model-env.js";
-import type { PromptResult } from "../../session/prompt-result.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { type WorktreeChoice, worktreeClosing } from "../../worktree/worktree-end.js";
 import { CliError, errorMessage } from "../cli-error.js";
 import { closeWithNotice } from "../close-with-notice.js";
 import { debugLines } from "../debug-flag.js";
-import { historyRecap, INTERRUPTED_QUESTION } from "../output/history-recap.js";
+import { historyRecap } from "../output/history-recap.js";
 import { MessageDisplay } from "../output/message-display.js";
 import { RanCalls } from "../output/ran-calls.js";
 import { titledStatus } from "../output/session-title.js";
@@ -41,6 +40,7 @@ import { PastedTexts } from "./pasted-texts.js";
 import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
+import { promptResultNotice } from "./prompt-result-notice.js";
 import {
   GLYPH_PROMPT_MARKS,
   promptEcho,
@@ -516,7 +516,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       // A last tool call's PostToolUse lines come before the prompt (bounded).
       await view.hooksShown();
       view.runEnded();
-      report(result);
+      const notice = promptResultNotice(result, s, quitting);
+      if (notice !== undefined) view.notice(notice);
       const waiting = backgroundWaitingText(rt.backgroundGoing().length);
       if (waiting !== undefined) view.line(s.dim(waiting));
     } catch (error) {
@@ -556,32 +557,6 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     display?.stop();
     const also = dropped > 0 ? ` (${dropped} queued prompt${dropped === 1 ? "" : "s"} dropped)` : "";
     view.interrupting(s.yellow(`${what}${also}`));
-  };
-
-  const report = (result: PromptResult): void => {
-    switch (result.status) {
-      case "completed":
-        return;
-      case "blocked":
-        view.notice(
-          s.red(
-            `✗ prompt blocked by a ${result.blockedBy ?? "UserPromptSubmit"} hook: ${result.reason ?? ""}`,
-          ),
-        );
-        return;
-      case "aborted":
-        // Quitting (Ctrl+D, a second Ctrl+C) ended it: there is no "instead" to ask about.
-        view.notice(s.yellow(quitting ? "interrupted" : INTERRUPTED_QUESTION));
-        return;
-      case "stopped":
-        view.notice(s.yellow(result.reason ?? "the run was ended by a hook"));
-        return;
-      case "max_turns":
-        view.notice(s.yellow(`stopped after ${result.turns} model steps (--max-turns)`));
-        return;
-      default:
-        view.notice(s.red(`✗ ${result.reason ?? result.status}`));
-    }
   };
 
   const handle = async (text: string): Promise<void> => {
