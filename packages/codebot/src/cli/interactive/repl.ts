@@ -14,21 +14,18 @@ import { debugLines } from "../debug-flag.js";
 import { historyRecap } from "../output/history-recap.js";
 import { MessageDisplay } from "../output/message-display.js";
 import { RanCalls } from "../output/ran-calls.js";
-import { titledStatus } from "../output/session-title.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
 import { terminalSafe } from "../output/terminal-safe.js";
 import { terminalScreen } from "../output/terminal-screen.js";
-import { statusText, usageOf } from "../output/usage-lines.js";
 import { exit, onTerminalGone } from "../process-exit.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
 import { sessionToStart } from "../session-to-start.js";
 import { problemLines } from "../settings-check.js";
-import { codebotVersion } from "../version.js";
 import { aboveInput } from "./above-input.js";
 import { loadAnswerRenderer } from "./answer-renderer-loading.js";
 import { askBackgroundEnd } from "./background-end-question.js";
-import { backgroundStatusText, backgroundWaitingText } from "./background-tasks-lines.js";
+import { backgroundWaitingText } from "./background-tasks-lines.js";
 import { BracketedPaste } from "./bracketed-paste.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
 import { ctrlDQuits } from "./ctrl-d-quits.js";
@@ -56,10 +53,8 @@ import { screenReaderMode } from "./screen-reader-mode.js";
 import { SentPromptLines } from "./sent-prompt-lines.js";
 import { sessionBanner } from "./session-banner.js";
 import { sessionNotice } from "./session-notice.js";
+import { sessionStatus } from "./session-status.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
-import { statusLineOf } from "./status-line-command.js";
-import { statusLinePayload } from "./status-line-payload.js";
-import { StatusUnderPrompt } from "./status-under-prompt.js";
 import { toolCallQuestion } from "./tool-call-question.js";
 import { WholePromptHistory } from "./whole-prompt-history.js";
 import { askWorktreeEnd } from "./worktree-question.js";
@@ -316,40 +311,18 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const clearPrompt = () => {
     if (terminal) screen.write("\r\x1b[J");
   };
-  const sessionStartedAt = Date.now();
-  const statusLine = statusLineOf(rt, terminal, inventory.disabled, (message) =>
-    view.notice(sessionNotice(message, s)),
-  );
-  // The background sub-agents going are counted at its end (claude lists them under its prompt).
-  const statusLines = () =>
-    statusLine?.latest ?? [
-      s.dim(
-        titledStatus(rt.title, statusText(usageOf(rt)) + backgroundStatusText(rt.backgroundGoing().length)),
-      ),
-    ];
-  // In screen-reader mode the status is not under the prompt, drawn again after every key (a
-  // screen reader would read it out each time): it is printed once above each prompt, as claude's.
-  const status = new StatusUnderPrompt(
-    terminal && !flat,
-    process.stdout,
-    rl,
-    () => rl.getPrompt(),
-    statusLines,
-  );
-  /** Runs the user's statusLine command again, and shows its answer if the prompt is still waiting. */
-  const refreshStatusLine = () =>
-    void statusLine?.refresh(statusLinePayload(rt, codebotVersion(), sessionStartedAt)).then(() => {
-      if (editing && !busy && !quitting && !questions.open) status.draw();
-    });
-  // `refreshInterval`: a clock or a CI badge changes without the session doing anything. A run
-  // still going is left to finish (cancelling it each tick, a slow command would never show).
-  const statusTicks =
-    statusLine?.refreshIntervalMs === undefined
-      ? undefined
-      : setInterval(() => {
-          if (editing && !busy && !quitting && !questions.open && !statusLine.busy) refreshStatusLine();
-        }, statusLine.refreshIntervalMs);
-  statusTicks?.unref();
+  const {
+    underPrompt: status,
+    lines: statusLines,
+    refresh: refreshStatusLine,
+    stop: stopStatus,
+  } = sessionStatus(rt, rl, s, {
+    terminal,
+    screenReader: flat,
+    hooksDisabled: inventory.disabled,
+    notice: (message) => view.notice(sessionNotice(message, s)),
+    promptFree: () => editing && !busy && !quitting && !questions.open,
+  });
 
   const quit = async (code: number): Promise<void> => {
     if (quitting) return;
@@ -367,8 +340,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       if (answer === "stay") return backToSession();
       worktreeChoice = answer;
     }
-    clearInterval(statusTicks);
-    statusLine?.cancel();
+    stopStatus();
     closing = true;
     view.closing();
     // As claude's "Exit and stop tasks": the runs end with the session, their transcripts there.
