@@ -31,7 +31,6 @@ import { changedHookQuestion } from "./changed-hook-question.js";
 import { ctrlDQuits } from "./ctrl-d-quits.js";
 import { GatedOutput } from "./gated-output.js";
 import { IdleNotice, idlePromptDelay } from "./idle-notice.js";
-import { throughMultiplexer } from "./multiplexer-passthrough.js";
 import { type Key, NewlineKeys } from "./newline-keys.js";
 import { PastedTexts } from "./pasted-texts.js";
 import { pickSession } from "./pick-session.js";
@@ -52,6 +51,7 @@ import { onFreshRow, syncRows } from "./readline-rows.js";
 import { screenReaderMode } from "./screen-reader-mode.js";
 import { SentPromptLines } from "./sent-prompt-lines.js";
 import { sessionBanner } from "./session-banner.js";
+import { sessionEventRouting } from "./session-event-routing.js";
 import { sessionNotice } from "./session-notice.js";
 import { sessionStatus } from "./session-status.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
@@ -233,16 +233,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       // As claude's: a background run that ends between turns starts one (watchBackground below).
       backgroundAgents: true,
       notify: (message, toolUseId) => view.notice(sessionNotice(message, s), toolUseId),
-      onEvent: (event) => {
-        // A hook's terminalSequence goes to the terminal itself, never into a pipe.
-        if (event.kind === "terminal_sequence") {
-          if (process.stdout.isTTY) process.stdout.write(throughMultiplexer(event.sequence, process.env));
-          return;
-        }
-        debugToFile?.(event);
-        // Notices reach the view through `notify` already.
-        if (event.kind !== "notice") view.onEvent(event);
-      },
+      onEvent: sessionEventRouting(view, debugToFile),
       toolObservers: [ranCalls.middleware],
       ...(flags.worktree
         ? {
