@@ -1,7 +1,8 @@
 import type { Tool, ToolCall, ToolContext, ToolMiddleware } from "@codebot/agentcore";
-import { claudeToolName, type PermissionUpdate } from "@codebot/hooks";
+import type { PermissionUpdate } from "@codebot/hooks";
 import { PathPolicy } from "../paths/path-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
+import { alwaysRuleOf, sessionRuleSuggestion, subjectText } from "./always-rule.js";
 import type {
   ApprovalAnswer,
   AskToolApproval,
@@ -14,13 +15,7 @@ import { filesNamedBy } from "./bash-named-files.js";
 import { applyPermissionUpdates } from "./hook-permission-updates.js";
 import { namesOwnFolder } from "./own-folder-commands.js";
 import { acceptedBy, type PermissionDecision, rejectedBy } from "./permission-decision.js";
-import {
-  literalRule,
-  type PermissionRule,
-  parsePermissionRule,
-  ruleCoversTool,
-  subjectKind,
-} from "./permission-rule.js";
+import { type PermissionRule, parsePermissionRule, ruleCoversTool, subjectKind } from "./permission-rule.js";
 import {
   allowedByRules,
   firstMatching,
@@ -602,36 +597,6 @@ export class ToolApproval {
   private subjectOf(call: ToolCall): RuleSubject {
     return ruleSubjectOf(call.name, call.args, this.options.paths);
   }
-}
-
-/** What the question shows: the command, or the path (project-relative when inside the project). */
-function subjectText(call: ToolCall, subject: RuleSubject, paths: PathPolicy): string | undefined {
-  if (subject.command !== undefined) return subject.command;
-  if (subject.path !== undefined) return paths.display(subject.path);
-  return typeof call.args.file_path === "string" ? call.args.file_path : undefined;
-}
-
-/**
- * A rule as Claude Code offers it to PermissionRequest hooks (`permission_suggestions`): an
- * `addRules` entry for the session, in its tool name. Given back in `updatedPermissions`, it reads
- * as the same rule.
- */
-function sessionRuleSuggestion(rule: string): PermissionUpdate {
-  const open = rule.indexOf("(");
-  const tool = open < 0 ? rule : rule.slice(0, open);
-  const content = open < 0 ? undefined : rule.slice(open + 1, -1);
-  return {
-    type: "addRules",
-    rules: [{ toolName: claudeToolName(tool), ...(content !== undefined ? { ruleContent: content } : {}) }],
-    behavior: "allow",
-    destination: "session",
-  };
-}
-
-/** The rule an "always" answer adds: the tool with its subject taken literally, or the whole tool. */
-function alwaysRuleOf(call: ToolCall, subject: string | undefined): string {
-  const kind = subjectKind(call.name);
-  return subject === undefined || kind === undefined ? call.name : literalRule(call.name, subject, kind);
 }
 
 /** An allowed call, run with `updatedInput` when its answerer gave one — unless the tool's schema refuses it. */
