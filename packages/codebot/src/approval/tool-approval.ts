@@ -12,10 +12,18 @@ import type {
 } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
 import { filesNamedBy } from "./bash-named-files.js";
+import {
+  allowedWith,
+  BY_ABORT,
+  BY_YOU,
+  INTERRUPTED_AT_QUESTION,
+  type Judged,
+  type ToolVerdict,
+} from "./call-verdict.js";
 import { applyPermissionUpdates } from "./hook-permission-updates.js";
 import { namesOwnFolder } from "./own-folder-commands.js";
 import { acceptedBy, type PermissionDecision, rejectedBy } from "./permission-decision.js";
-import { type PermissionRule, parsePermissionRule, ruleCoversTool, subjectKind } from "./permission-rule.js";
+import { type PermissionRule, parsePermissionRule, ruleCoversTool } from "./permission-rule.js";
 import {
   allowedByRules,
   firstMatching,
@@ -24,6 +32,7 @@ import {
   type UnruledCommands,
 } from "./permission-rules.js";
 import { isPersonOnlyWrite } from "./person-only-writes.js";
+import { type PromptToolQuestion, promptToolVerdict } from "./prompt-tool-verdict.js";
 import {
   definesFunction,
   editsOnlyFiles,
@@ -43,18 +52,6 @@ const FILE_EDITS = new Set(["write", "edit"]);
 const BY_DENY_RULE = rejectedBy("config", "permission-rule", "rule");
 /** The mode's allow: a tool that only reads, acceptEdits' edit, bypassPermissions. */
 const BY_MODE = acceptedBy("config", "mode");
-/** A yes of the person or program asked, for this call. */
-const BY_YOU = acceptedBy("user_temporary");
-/** The run was interrupted while the question was open. */
-const BY_ABORT: PermissionDecision = { ...rejectedBy("user_abort", "interrupted"), decision: "cancelled" };
-
-/** Allowed (with `args` when a PermissionRequest hook gave new arguments), or refused with the reason the model gets. */
-export type ToolVerdict =
-  | { allowed: true; args?: Record<string, unknown> }
-  | { allowed: false; reason: string };
-
-/** A verdict and what gave it, in claude's words (permission-decision.ts). */
-type Judged = ToolVerdict & { decision: PermissionDecision };
 
 type JudgeContext = Pick<ToolContext, "agentName" | "signal"> &
   Partial<Pick<ToolContext, "permission" | "validateArgs" | "eventsDelivered">>;
@@ -101,30 +98,6 @@ export interface ToolApprovalOptions {
     question: PromptToolQuestion,
   ): Promise<PermissionHookAnswer>;
 }
-
-/** What the question to a `--permission-prompt-tool` says besides the call (the Agent SDK's `can_use_tool` carries it). */
-export interface PromptToolQuestion {
-  /** What an "always" answer would add (Claude Code's `permission_suggestions`). */
-  suggestions: PermissionUpdate[];
-  /** The call's path outside the project and its added folders (Claude Code's `blocked_path`). */
-  blockedPath?: string;
-  /**
-   * Why the call is asked, when a rule or a folder says so (Claude Code's `decision_reason_type`):
-   * an ask rule (`ruleSource` when codebot knows the layer it came from), or a file tool's path
-   * outside the working folders.
-   */
-  reason?: { type: "rule"; ruleSource?: string } | { type: "workingDir"; text: string };
-}
-
-/** Claude Code's `decision_reason` for a file tool's path outside the working folders. */
-export const OUTSIDE_WORKING_DIRS = "Path is outside allowed working directories";
-
-/**
- * Why a call whose question was open when the run was interrupted (Esc, Ctrl+C, a signal) did not
- * run: the call is rejected and the turn ends (Claude Code's Esc at a permission dialog), so the
- * model is not told "no" and left to try something else.
- */
-const INTERRUPTED_AT_QUESTION = "the run was interrupted at the question; the call did not run";
 
 /**
  * Decides whether a tool call may run, in Claude Code's order: a deny rule refuses it in every
@@ -330,37 +303,19 @@ export class ToolApproval {
       };
     }
     const ask = this.options.ask;
-    if (ask === undefined && mode !== "dontAsk" && this.options.promptTool !== undefined) {
-      const filePath = subjectKind(call.name) === "path" ? call.args.file_path : undefined;
-      const blockedPath = typeof filePath === "string" ? this.options.paths.outside(filePath) : undefined;
-      const reason: PromptToolQuestion["reason"] =
-        askRule !== undefined
-          ? { type: "rule", ...this.ruleSourceOf(askRule) }
-          : blockedPath !== undefined
-            ? { type: "workingDir", text: OUTSIDE_WORKING_DIRS }
-            : undefined;
-      const prompted = await this.options.promptTool(call, ctx, {
-        suggestions,
-        ...(blockedPath !== undefined ? { blockedPath } : {}),
-        ...(reason !== undefined ? { reason } : {}),
-      });
-      // Interrupted while the tool was asked: the user stopped the run, the tool refused nothing.
-      if (ctx.signal.aborted)
-        return {
-          allowed: false,
-          reason: `permission denied: ${INTERRUPTED_AT_QUESTION}`,
-          decision: BY_ABORT,
-        };
-      if (prompted.behavior === "allow") {
-        if (prompted.updatedPermissions) this.applyUpdates(prompted.updatedPermissions, prompted.by);
-        return allowedWith(prompted.updatedInput, ctx, prompted.by, BY_YOU);
-      }
-      // claude 2.1.328 (recorded): the program's deny is a person's no, its kind a rule's.
-      return {
-        allowed: false,
-        reason: prompted.asIs ? prompted.message : `permission denied by ${prompted.by}: ${prompted.message}`,
-        decision: rejectedBy("user_reject", "permission-rule"),
-      };
+    const promptTool = this.options.promptTool;
+    if (ask === undefined && mode !== "dontAsk" && promptTool !== undefined) {
+      return promptToolVerdict(
+        call,
+        {
+          askRule: askRule !== undefined ? this.ruleSourceOf(askRule) : undefined,
+          suggestions,
+          paths: this.options.paths,
+        },
+        ctx,
+        (question) => promptTool.call(this.options, call, ctx, question),
+        (updates, by) => this.applyUpdates(updates, by),
+      );
     }
     // Only your yes (or bypassPermissions, or the permission handler) writes such a file.
     const needsYou = configWrite && askRule === undefined && personOnly === undefined;
@@ -597,24 +552,6 @@ export class ToolApproval {
   private subjectOf(call: ToolCall): RuleSubject {
     return ruleSubjectOf(call.name, call.args, this.options.paths);
   }
-}
-
-/** An allowed call, run with `updatedInput` when its answerer gave one — unless the tool's schema refuses it. */
-function allowedWith(
-  updatedInput: Record<string, unknown> | undefined,
-  ctx: Partial<Pick<ToolContext, "validateArgs">>,
-  by: string,
-  decision: PermissionDecision,
-): Judged {
-  if (updatedInput === undefined) return { allowed: true, decision };
-  const check = ctx.validateArgs?.(updatedInput);
-  if (check && !check.ok)
-    return {
-      allowed: false,
-      reason: `permission denied: ${by} gave invalid arguments: ${check.error}`,
-      decision: rejectedBy(decision.source, "permission-rule", decision.reason_type),
-    };
-  return { allowed: true, args: check?.ok ? check.args : updatedInput, decision };
 }
 
 /** `tool` with its working directory fixed at `dir`, for one call's judgement. */

@@ -15,7 +15,7 @@ import { claudeToolName } from "@codebot/hooks";
 import type { PermissionHookAnswer } from "../../approval/approval-types.js";
 import { promptAnswerOf } from "../../approval/permission-prompt-tool.js";
 import { subjectKind } from "../../approval/permission-rule.js";
-import type { PromptToolQuestion } from "../../approval/tool-approval.js";
+import type { PromptToolQuestion } from "../../approval/prompt-tool-verdict.js";
 import { claudeDisplayName, claudeMcpSource, mcpOwnerOf } from "../../mcp/claude-provenance.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { SessionStateLines } from "../output/session-state-lines.js";
