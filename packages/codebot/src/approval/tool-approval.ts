@@ -21,6 +21,7 @@ import {
   type ToolVerdict,
 } from "./call-verdict.js";
 import { applyPermissionUpdates } from "./hook-permission-updates.js";
+import { nobodyToAskReason } from "./nobody-to-ask.js";
 import { namesOwnFolder } from "./own-folder-commands.js";
 import { acceptedBy, type PermissionDecision, rejectedBy } from "./permission-decision.js";
 import { type PermissionRule, parsePermissionRule, ruleCoversTool } from "./permission-rule.js";
@@ -317,27 +318,16 @@ export class ToolApproval {
         (updates, by) => this.applyUpdates(updates, by),
       );
     }
-    // Only your yes (or bypassPermissions, or the permission handler) writes such a file.
-    const needsYou = configWrite && askRule === undefined && personOnly === undefined;
-    const why =
-      personOnly !== undefined
-        ? `${personOnly}, so it needs a person's yes under --restricted`
-        : askRule !== undefined
-          ? `the ask rule "${askRule.text}" needs a yes`
-          : needsYou
-            ? `of ${this.options.paths.display(subject.path as string)} needs your yes: no allow rule, acceptEdits or hook's allow approves writing a settings, git or tool-configuration file`
-            : "needs approval";
     if (ask === undefined || mode === "dontAsk") {
-      const how =
-        askRule !== undefined || personOnly !== undefined
-          ? "nobody can answer in a non-interactive run"
-          : needsYou
-            ? "nobody can answer in a non-interactive run (--permission-mode bypassPermissions writes it)"
-            : `allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode ${FILE_EDITS.has(call.name) ? "acceptEdits" : "bypassPermissions"}`;
       // claude 2.1.328 -p with nobody to ask (recorded): the configuration's no, as a person's.
       return {
         allowed: false,
-        reason: `permission denied: ${call.name} ${why}; ${how}`,
+        reason: nobodyToAskReason(call.name, {
+          personOnly,
+          askRule: askRule?.text,
+          configFile: configWrite ? this.options.paths.display(subject.path as string) : undefined,
+          fileEdit: FILE_EDITS.has(call.name),
+        }),
         decision: rejectedBy("config", "user-rejected"),
       };
     }

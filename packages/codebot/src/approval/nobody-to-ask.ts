@@ -1,0 +1,36 @@
+/** What makes a call need a yes that no rule, mode or hook gave. */
+export interface NeededYes {
+  /** Under `--restricted`: why only a person may approve it (person-only-writes.ts, restricted-shell.ts). */
+  personOnly: string | undefined;
+  /** The ask rule it matched, as written. */
+  askRule: string | undefined;
+  /** The settings, git or tool-configuration file it writes, as shown: only your yes writes one. */
+  configFile: string | undefined;
+  /** A file edit (`write`, `edit`): acceptEdits would let it run. */
+  fileEdit: boolean;
+}
+
+/**
+ * Why a call that needs a yes is refused where nobody can answer (`-p`, dontAsk mode): what needs
+ * the yes, then how it could be allowed.
+ */
+export function nobodyToAskReason(tool: string, need: NeededYes): string {
+  const { personOnly, askRule, configFile } = need;
+  // Only your yes (or bypassPermissions, or the permission handler) writes such a file.
+  const needsYou = configFile !== undefined && askRule === undefined && personOnly === undefined;
+  const why =
+    personOnly !== undefined
+      ? `${personOnly}, so it needs a person's yes under --restricted`
+      : askRule !== undefined
+        ? `the ask rule "${askRule}" needs a yes`
+        : needsYou
+          ? `of ${configFile} needs your yes: no allow rule, acceptEdits or hook's allow approves writing a settings, git or tool-configuration file`
+          : "needs approval";
+  const how =
+    askRule !== undefined || personOnly !== undefined
+      ? "nobody can answer in a non-interactive run"
+      : needsYou
+        ? "nobody can answer in a non-interactive run (--permission-mode bypassPermissions writes it)"
+        : `allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode ${need.fileEdit ? "acceptEdits" : "bypassPermissions"}`;
+  return `permission denied: ${tool} ${why}; ${how}`;
+}
