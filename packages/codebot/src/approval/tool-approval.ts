@@ -44,6 +44,7 @@ import {
   unmatchedReadOnly,
 } from "./read-only-bash.js";
 import { restrictedShellConcern } from "./restricted-shell.js";
+import { RuleLayers } from "./rule-layers.js";
 import { ruleSubjectOf } from "./rule-subject.js";
 
 /** The tools acceptEdits lets run unasked. */
@@ -109,16 +110,8 @@ export interface ToolApprovalOptions {
  * or deny the call; every refusal is told to the PermissionDenied hooks.
  */
 export class ToolApproval {
-  /** Rules added by "always" answers and PermissionRequest hooks' `updatedPermissions`; they last for the session. */
-  private sessionRules = {
-    allow: [] as PermissionRule[],
-    ask: [] as PermissionRule[],
-    deny: [] as PermissionRule[],
-  };
-  /** The Agent SDK's flag settings' rules (setFlagRules). */
-  private flagRules: PermissionRuleSet = { allow: [], ask: [], deny: [] };
-  /** Allow rules granted for a while (an active skill's `allowed-tools`), until their remover runs. */
-  private readonly granted = new Set<readonly PermissionRule[]>();
+  /** The rules calls are judged by: the settings', the flag settings', the session's, those granted for now. */
+  private readonly layers = new RuleLayers(() => this.options.rules);
   /** Every refused call, in order. */
   readonly denials: PermissionDenial[] = [];
 
@@ -144,43 +137,22 @@ export class ToolApproval {
    * next call, each change replacing the last.
    */
   setFlagRules(rules: PermissionRuleSet): void {
-    this.flagRules = rules;
+    this.layers.setFlagRules(rules);
   }
 
   /** The rules in force now: the settings' (and the command line's), the flag settings', then the session's. */
   get rules(): PermissionRuleSet {
-    const { allow, ask, deny } = this.options.rules;
-    const flag = this.flagRules;
-    const added = this.sessionRules;
-    // Read for every file a search looks at: no copies while nothing was added.
-    const extra = [flag, added].reduce(
-      (n, set) => n + set.allow.length + set.ask.length + set.deny.length,
-      0,
-    );
-    if (extra === 0) return this.options.rules;
-    return {
-      allow: [...allow, ...flag.allow, ...added.allow],
-      ask: [...ask, ...flag.ask, ...added.ask],
-      deny: [...deny, ...flag.deny, ...added.deny],
-    };
-  }
-
-  /** Where an ask rule came from, as claude names it (`decision_reason_rule_source`), when codebot knows. */
-  private ruleSourceOf(rule: PermissionRule): { ruleSource?: string } {
-    return this.flagRules.ask.includes(rule) ? { ruleSource: "flagSettings" } : {};
+    return this.layers.rules;
   }
 
   /** A rule for the rest of the session (a PermissionRequest hook's `addRules`). */
   addSessionRule(behavior: "allow" | "ask" | "deny", rule: PermissionRule): void {
-    this.sessionRules[behavior].push(rule);
+    this.layers.addSessionRule(behavior, rule);
   }
 
   /** `/permissions remove`: a rule of the session ("always" answers, hooks) no longer holds. */
   removeSessionRule(behavior: "allow" | "ask" | "deny", text: string): boolean {
-    const rules = this.sessionRules[behavior];
-    const before = rules.length;
-    this.sessionRules[behavior] = rules.filter((rule) => rule.text !== text);
-    return this.sessionRules[behavior].length < before;
+    return this.layers.removeSessionRule(behavior, text);
   }
 
   /** A call refused elsewhere (a PreToolUse hook's block): listed with the refusals, as claude lists it. */
@@ -265,7 +237,7 @@ export class ToolApproval {
       // A line that only reads is allowed by that, not by a rule, as claude reports it.
       const shellLine = this.shellLineDecision(subject, tool, mode);
       if (shellLine !== undefined) return { allowed: true, decision: shellLine };
-      const grantedRules = [...this.granted].flat();
+      const grantedRules = this.layers.grantedRules;
       const place = this.shellPlace(tool);
       // A function the line defines runs its body where it is called: its commands' order says nothing.
       const unruled: UnruledCommands | undefined =
@@ -309,7 +281,7 @@ export class ToolApproval {
       return promptToolVerdict(
         call,
         {
-          askRule: askRule !== undefined ? this.ruleSourceOf(askRule) : undefined,
+          askRule: askRule !== undefined ? this.layers.ruleSourceOf(askRule) : undefined,
           suggestions,
           paths: this.options.paths,
         },
@@ -350,7 +322,7 @@ export class ToolApproval {
     // An "always" under an ask rule is a yes for this call only: the rule asks again next time.
     if (answer === "always" && askRule === undefined && !configWrite) {
       const parsed = parsePermissionRule(alwaysRule);
-      if (parsed.ok) this.sessionRules.allow.push(parsed.rule);
+      if (parsed.ok) this.layers.addSessionRule("allow", parsed.rule);
     }
     if (answer === "once") return { allowed: true, decision: BY_YOU };
     if (answer === "always") return { allowed: true, decision: acceptedBy("user_permanent") };
@@ -366,9 +338,7 @@ export class ToolApproval {
    * it is active). Like any allow rule they never beat a deny or ask rule, or plan mode.
    */
   grant(rules: readonly PermissionRule[]): () => void {
-    const entry = [...rules];
-    this.granted.add(entry);
-    return () => this.granted.delete(entry);
+    return this.layers.grant(rules);
   }
 
   /**
