@@ -5,25 +5,25 @@ import {
   LEAST_AUTO_COMPACT_WINDOW,
   parseAutoCompactWindow,
 } from "../session/auto-compact-window.js";
-import { MODE_NAMES, modeNamed } from "../settings/permission-modes.js";
-import type { PermissionMode } from "../settings/runtime-settings.js";
 import { addDirsFlag } from "./add-dir-flag.js";
 import { agentsFlag } from "./agents-flag.js";
 import { betasFlag } from "./betas-flag.js";
 import { CliError } from "./cli-error.js";
 import { debugFlags } from "./debug-flag.js";
 import { effortFlag } from "./effort-flag.js";
-import type { HooksTestOptions } from "./hooks/hooks-test-options.js";
 import { inputFormatFlags } from "./input-format-flag.js";
 import { jsonSchemaFlag } from "./json-schema-flag.js";
 import { fallbackModelsFlag, modelFlag } from "./model-flag.js";
+import { PERMISSION_MODE_FLAGS, permissionModeFlag } from "./permission-mode-flag.js";
 import { projectFlagsOf, withProjectOptions } from "./project-flags.js";
 import { PROMPT_SUGGESTIONS_VALUES, promptSuggestionsFlag } from "./prompt-suggestions.js";
 import { promptToolFlag } from "./prompt-tool-flag.js";
+import { collectValues } from "./repeatable-option.js";
 import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import type { InputFormat, OutputFormat, SessionFlags } from "./session-flags.js";
 import { tuneHeapForSession } from "./session-heap.js";
 import { checkStreamJsonOnly } from "./stream-json-only.js";
+import { addSubcommands } from "./subcommands.js";
 import { THINKING_MODES, thinkingBudgetOf, thinkingDisplayFlag } from "./thinking-flags.js";
 import { withClassicTmux } from "./tmux-flag.js";
 import { toolRulesFlag } from "./tool-rules-flag.js";
@@ -31,13 +31,6 @@ import { toolsFlag } from "./tools-flag.js";
 import { traceFileFlag } from "./trace-file-flag.js";
 import { isSessionCommandLine, rejectUnsupportedFlags } from "./unsupported-flags.js";
 import { codebotVersion } from "./version.js";
-
-/** Every `--permission-mode`: codebot's names and Claude Code's (`default`, `bypassPermissions`). */
-const PERMISSION_MODE_FLAGS = [...MODE_NAMES];
-
-function permissionModeFlag(value: string | undefined): PermissionMode | undefined {
-  return value === undefined ? undefined : modeNamed(value);
-}
 
 interface RootOptions {
   bare?: boolean;
@@ -451,104 +444,9 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     });
   });
 
-  program
-    .command("demo")
-    .description("a scripted session in a temporary project showing hooks at work (no API key used)")
-    .action(async () => {
-      const { runDemo } = await import("../demo/demo.js");
-      code = await runDemo();
-    });
-
-  const hooks = program.command("hooks").description("inspect, validate, test and trust hooks");
-  withProjectOptions(hooks.command("list"))
-    .description("every configured hook with its event, filters, source and trust state")
-    .option("--json", "print JSON")
-    .action(async (opts: { json?: boolean }, command: Command) => {
-      const { hooksList } = await import("./hooks/hooks-list.js");
-      code = await hooksList(projectFlagsOf(command), opts.json === true);
-    });
-  withProjectOptions(hooks.command("validate"))
-    .description("every problem in the settings files, with its location; exit 1 on any error")
-    .option("--json", "print JSON")
-    .action(async (opts: { json?: boolean }, command: Command) => {
-      const { hooksValidate } = await import("./hooks/hooks-validate.js");
-      code = await hooksValidate(projectFlagsOf(command), opts.json === true);
-    });
-  withProjectOptions(hooks.command("test"))
-    .description("run the real hooks of an event for a synthetic payload; print the decision and the trace")
-    .argument("<event>", "the event, e.g. PreToolUse")
-    .option(
-      "--tool <name>",
-      "the tool (PreToolUse, PostToolUse, …), by codebot's name or Claude Code's (Bash)",
-    )
-    .option(
-      "--args <json>",
-      "tool arguments (tool events), or the event's own fields by their Claude Code names (stop_hook_active, trigger, source, reason, to_model, …; see docs/cli.md): inline JSON, @file, or - for stdin",
-    )
-    .option(
-      "--output <text>",
-      "the tool result (PostToolUse), or the error (PostToolUseFailure, StopFailure)",
-    )
-    .option(
-      "--prompt <text>",
-      'the user\'s prompt (UserPromptSubmit), or "/name args" (UserPromptExpansion, PreSkillShellCommand)',
-    )
-    .option(
-      "--agent <name>",
-      "the sub-agent's name (SubagentStart, SubagentStop), or the calling agent (tool events)",
-    )
-    .addOption(new Option("--permission-mode <mode>", "as for a session").choices(PERMISSION_MODE_FLAGS))
-    .option(
-      "--trust-project-hooks",
-      "run the project's hooks without approval, as that flag does for a session",
-    )
-    .option("--json", "print JSON")
-    .action(async (event: string, opts: HooksTestOptions, command: Command) => {
-      const { hooksTest } = await import("./hooks/hooks-test.js");
-      code = await hooksTest(projectFlagsOf(command), event, opts);
-    });
-  // Takes the project options like its siblings (a script may pass them to every subcommand);
-  // the schema does not depend on them.
-  withProjectOptions(hooks.command("schema"))
-    .description("print the JSON Schema of settings files")
-    .action(async () => {
-      const { hooksSchema } = await import("./hooks/hooks-schema.js");
-      code = hooksSchema();
-    });
-  withProjectOptions(hooks.command("trust"))
-    .description("show the project's hooks and permission grants and approve them")
-    .option("--yes", "approve without asking")
-    .option(
-      "--allowedTools, --allowed-tools <rules...>",
-      "your allow rules of a session's --allowedTools: those whose git would run the repository's programs are listed too",
-    )
-    .action(async (opts: { yes?: boolean; allowedTools?: string[] }, command: Command) => {
-      const { hooksTrust } = await import("./hooks/hooks-trust.js");
-      const flags = projectFlagsOf(command);
-      // Read as a --settings layer of those rules: the grant is the rule's, whichever file gave it.
-      const allow = toolRulesFlag("--allowedTools", opts.allowedTools).map((rule) => rule.text);
-      if (allow.length > 0) flags.settingsFiles.push(JSON.stringify({ permissions: { allow } }));
-      code = await hooksTrust(flags, opts.yes === true);
-    });
-
-  const mcp = program.command("mcp").description("list and trust MCP servers");
-  withProjectOptions(mcp.command("list"))
-    .description(
-      "every MCP server with its source, approval, state and tools (starts the approved ones briefly)",
-    )
-    .option("--json", "print JSON")
-    .option("--mcp-config <file|json>", "also these servers, as for a session (repeatable)", collectValues)
-    .action(async (opts: { json?: boolean; mcpConfig?: string[] }, command: Command) => {
-      const { mcpList } = await import("./mcp/mcp-list.js");
-      code = await mcpList(projectFlagsOf(command), opts.json === true, opts.mcpConfig ?? []);
-    });
-  withProjectOptions(mcp.command("trust"))
-    .description("show the project's MCP servers (.mcp.json, project settings) and approve them")
-    .option("--yes", "approve without asking")
-    .action(async (opts: { yes?: boolean }, command: Command) => {
-      const { mcpTrust } = await import("./mcp/mcp-trust.js");
-      code = await mcpTrust(projectFlagsOf(command), opts.yes === true);
-    });
+  addSubcommands(program, (exitCode) => {
+    code = exitCode;
+  });
 
   return {
     async run(argv) {
@@ -614,8 +512,4 @@ function positiveAmount(value: string): number {
   if (value.trim() === "" || !Number.isFinite(n) || n <= 0)
     throw new InvalidArgumentError("expected an amount above 0, e.g. 0.50");
   return n;
-}
-
-function collectValues(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
 }
