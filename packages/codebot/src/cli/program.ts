@@ -1,99 +1,27 @@
-import { EFFORT_LEVELS, THINKING_DISPLAYS, type ThinkingDisplay } from "@codebot/agentcore";
+import { EFFORT_LEVELS, THINKING_DISPLAYS } from "@codebot/agentcore";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import {
   type AutoCompactWindow,
   LEAST_AUTO_COMPACT_WINDOW,
   parseAutoCompactWindow,
 } from "../session/auto-compact-window.js";
-import { addDirsFlag } from "./add-dir-flag.js";
-import { agentsFlag } from "./agents-flag.js";
-import { betasFlag } from "./betas-flag.js";
 import { CliError } from "./cli-error.js";
-import { debugFlags } from "./debug-flag.js";
-import { effortFlag } from "./effort-flag.js";
 import { inputFormatFlags } from "./input-format-flag.js";
 import { jsonSchemaFlag } from "./json-schema-flag.js";
-import { fallbackModelsFlag, modelFlag } from "./model-flag.js";
-import { PERMISSION_MODE_FLAGS, permissionModeFlag } from "./permission-mode-flag.js";
-import { projectFlagsOf, withProjectOptions } from "./project-flags.js";
+import { PERMISSION_MODE_FLAGS } from "./permission-mode-flag.js";
+import { withProjectOptions } from "./project-flags.js";
 import { PROMPT_SUGGESTIONS_VALUES, promptSuggestionsFlag } from "./prompt-suggestions.js";
 import { promptToolFlag } from "./prompt-tool-flag.js";
 import { collectValues } from "./repeatable-option.js";
 import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
-import type { InputFormat, OutputFormat, SessionFlags } from "./session-flags.js";
+import { type RootOptions, sessionFlagsOf } from "./session-command-flags.js";
 import { tuneHeapForSession } from "./session-heap.js";
 import { checkStreamJsonOnly } from "./stream-json-only.js";
 import { addSubcommands } from "./subcommands.js";
-import { THINKING_MODES, thinkingBudgetOf, thinkingDisplayFlag } from "./thinking-flags.js";
+import { THINKING_MODES } from "./thinking-flags.js";
 import { withClassicTmux } from "./tmux-flag.js";
-import { toolRulesFlag } from "./tool-rules-flag.js";
-import { toolsFlag } from "./tools-flag.js";
-import { traceFileFlag } from "./trace-file-flag.js";
 import { isSessionCommandLine, rejectUnsupportedFlags } from "./unsupported-flags.js";
 import { codebotVersion } from "./version.js";
-
-interface RootOptions {
-  bare?: boolean;
-  safeMode?: boolean;
-  print?: string | true;
-  model?: string;
-  permissionMode?: string;
-  dangerouslySkipPermissions?: boolean;
-  allowDangerouslySkipPermissions?: boolean;
-  allowedTools?: string[];
-  disallowedTools?: string[];
-  systemPrompt?: string;
-  appendSystemPrompt?: string;
-  systemPromptSnapshot?: "on" | "off";
-  brief?: boolean;
-  axScreenReader?: boolean;
-  excludeDynamicSystemPromptSections?: boolean;
-  verbose?: boolean;
-  includePartialMessages?: boolean;
-  includeHookEvents?: boolean;
-  forwardSubagentText?: boolean;
-  trustProjectHooks?: boolean;
-  maxTurns?: number;
-  maxBudgetUsd?: number;
-  tools?: string[];
-  addDir?: string[];
-  outputFormat: OutputFormat;
-  inputFormat: InputFormat;
-  replayUserMessages?: boolean;
-  promptSuggestions?: string;
-  awaitInitialize?: boolean;
-  debug?: string | true;
-  debugFile?: string;
-  name?: string;
-  autocompact?: AutoCompactWindow;
-  ide?: boolean;
-  chrome?: boolean;
-  traceFile?: string;
-  mcpConfig?: string[];
-  sessionId?: string;
-  fallbackModel?: string;
-  agents?: string;
-  agent?: string;
-  permissionPromptTool?: string;
-  permissionPrompts?: "host" | "none";
-  jsonSchema?: string;
-  forkSession?: boolean;
-  sessionPersistence?: boolean;
-  strictMcpConfig?: boolean;
-  disableSlashCommands?: boolean;
-  betas?: string[];
-  maxThinkingTokens?: string;
-  thinking?: string;
-  thinkingDisplay?: ThinkingDisplay;
-  effort?: string;
-  continue?: boolean;
-  resume?: string | true;
-  init?: boolean;
-  initOnly?: boolean;
-  maintenance?: boolean;
-  worktree?: string | true;
-  tmux?: boolean;
-}
 
 /**
  * The command tree. Every action imports its module only when it runs, so `codebot hooks
@@ -319,57 +247,7 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     if (opts.bare === true) process.env.CLAUDE_CODE_SIMPLE = "1";
     // As claude's: hooks, commands and a codebot started from them run in safe mode too.
     if (opts.safeMode === true) process.env.CLAUDE_CODE_SAFE_MODE = "1";
-    const permissionMode =
-      opts.dangerouslySkipPermissions === true ? "auto" : permissionModeFlag(opts.permissionMode);
-    const effort =
-      opts.effort === undefined
-        ? undefined
-        : effortFlag(opts.effort, (line) => process.stderr.write(`${line}\n`));
-    const thinkingBudget = thinkingBudgetOf(opts.maxThinkingTokens, opts.thinking);
-    const thinkingDisplay = thinkingDisplayFlag(opts.thinkingDisplay, (line) =>
-      process.stderr.write(`${line}\n`),
-    );
-    let flags: SessionFlags = {
-      project: projectFlagsOf(command),
-      ...(opts.model !== undefined ? { model: modelFlag(opts.model) } : {}),
-      ...(permissionMode !== undefined ? { permissionMode } : {}),
-      ...(opts.allowDangerouslySkipPermissions === true ? { allowBypass: true } : {}),
-      allowedTools: toolRulesFlag("--allowedTools", opts.allowedTools),
-      disallowedTools: toolRulesFlag("--disallowedTools", opts.disallowedTools),
-      ...(opts.systemPrompt !== undefined ? { systemPrompt: opts.systemPrompt } : {}),
-      ...(opts.appendSystemPrompt !== undefined ? { appendSystemPrompt: opts.appendSystemPrompt } : {}),
-      ...(opts.systemPromptSnapshot !== undefined
-        ? { systemPromptSnapshot: opts.systemPromptSnapshot === "on" }
-        : {}),
-      ...(opts.excludeDynamicSystemPromptSections === true ? { excludeDynamicSystemPrompt: true } : {}),
-      trustProjectHooks: opts.trustProjectHooks === true,
-      ...(opts.maxTurns !== undefined ? { maxTurns: opts.maxTurns } : {}),
-      ...(opts.maxBudgetUsd !== undefined ? { maxBudgetUsd: opts.maxBudgetUsd } : {}),
-      ...builtinToolsOf(opts.tools),
-      ...(opts.addDir !== undefined
-        ? { addDirs: addDirsFlag(opts.addDir, (line) => process.stderr.write(`${line}\n`)) }
-        : {}),
-      ...debugFlags(opts.debug, opts.debugFile),
-      ...(opts.name !== undefined ? { sessionName: opts.name } : {}),
-      ...(opts.autocompact !== undefined ? { autoCompactWindow: opts.autocompact } : {}),
-      ...(opts.traceFile !== undefined ? { traceFile: traceFileFlag(opts.traceFile) } : {}),
-      ...(opts.mcpConfig !== undefined ? { mcpConfigs: opts.mcpConfig } : {}),
-      ...(opts.strictMcpConfig === true ? { strictMcpConfig: true } : {}),
-      ...(opts.disableSlashCommands === true ? { disableSlashCommands: true } : {}),
-      ...(opts.betas !== undefined
-        ? { anthropicBetas: betasFlag(opts.betas, (line) => process.stderr.write(`${line}\n`)) }
-        : {}),
-      ...(effort !== undefined ? { effort } : {}),
-      ...(thinkingBudget !== undefined ? { maxThinkingTokens: thinkingBudget } : {}),
-      ...(thinkingDisplay !== undefined ? { thinkingDisplay } : {}),
-      ...(opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {}),
-      ...(opts.forkSession === true ? { forkSession: true } : {}),
-      ...(opts.fallbackModel !== undefined ? { fallbackModels: fallbackModelsFlag(opts.fallbackModel) } : {}),
-      ...(opts.agent !== undefined ? { agent: opts.agent } : {}),
-      ...(opts.agents !== undefined
-        ? { cliAgents: agentsFlag(opts.agents, (line) => process.stderr.write(`${line}\n`)) }
-        : {}),
-    };
+    let flags = sessionFlagsOf(opts, command);
     const resume = resumeRequestOf(opts);
     if (resume) flags.resume = resume;
     if (opts.maintenance === true) flags.setup = "maintenance";
@@ -468,12 +346,6 @@ function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("expected a positive integer");
   return n;
-}
-
-function builtinToolsOf(values: string[] | undefined): { builtinTools?: string[] } {
-  if (values === undefined) return {};
-  const names = toolsFlag(values, (line) => process.stderr.write(`${line}\n`));
-  return names === undefined ? {} : { builtinTools: names };
 }
 
 /**
