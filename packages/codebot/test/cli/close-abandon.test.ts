@@ -160,9 +160,10 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
     expect(spoolOf(r.stderr)).toMatchObject([
       { state: "running", event: "SessionEnd", hook: "flush", payload: { reason: "other" } },
     ]);
-    const transcript = transcriptBeside(r.stderr);
-    expect(transcript.at(-1)).toMatchObject({ type: "assistant" });
-    expect(JSON.stringify(transcript.at(-1))).toContain("done");
+    // The conversation's last line is the answer (the cost-state line the prompt's end writes may follow it).
+    const conversation = transcriptBeside(r.stderr).filter((line) => line.type !== "cost-state");
+    expect(conversation.at(-1)).toMatchObject({ type: "assistant" });
+    expect(JSON.stringify(conversation.at(-1))).toContain("done");
   });
 
   it("interactive: Ctrl+C while the session closes abandons the background hooks and says where", async () => {
