@@ -3,10 +3,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, requestText, sandbox } from "../cli/support/cli-fixtures.js";
+import { modelEnv, modelServer, printRun, requestText, sandbox } from "../cli/support/cli-fixtures.js";
 import { cliEnv, runCli, useBuiltCli } from "../cli/support/cli-process.js";
 import { alive } from "../support/process-alive.js";
-import { everythingServer } from "./mcp-fixtures.js";
+import { everythingServer, STREAM_JSON } from "./mcp-fixtures.js";
 
 useBuiltCli();
 
@@ -188,21 +188,7 @@ describe("project .mcp.json servers need consent", () => {
         broken: { command: process.execPath, args: ["-e", "process.exit(3)"] },
       },
     });
-    const server = await modelServer([reply.text("hello")]);
-    const run = await runCli(
-      [
-        "-p",
-        "hi",
-        "--output-format",
-        "stream-json",
-        "--verbose",
-        "--mcp-config",
-        config,
-        "--cwd",
-        box.project,
-      ],
-      { env: modelEnv(server, box.home) },
-    );
+    const { r: run } = await printRun("hi", [reply.text("hello")], { box, flags: STREAM_JSON(config) });
     expect(run.code).toBe(0);
     const init = JSON.parse(run.stdout.split("\n")[0] as string);
     expect(init).toMatchObject({ type: "system", subtype: "init" });
@@ -218,23 +204,10 @@ describe("project .mcp.json servers need consent", () => {
     const box = sandbox();
     box.json(`${box.home}/settings.json`, { permissions: { allow: ["mcp__everything"] } });
     const config = JSON.stringify({ mcpServers: { everything: everythingServer() } });
-    const server = await modelServer([
-      reply.toolCall("mcp__everything__get-structured-content", { location: "Chicago" }),
-      reply.text("ok"),
-    ]);
-    const run = await runCli(
-      [
-        "-p",
-        "go",
-        "--output-format",
-        "stream-json",
-        "--verbose",
-        "--mcp-config",
-        config,
-        "--cwd",
-        box.project,
-      ],
-      { env: modelEnv(server, box.home) },
+    const { r: run } = await printRun(
+      "go",
+      [reply.toolCall("mcp__everything__get-structured-content", { location: "Chicago" }), reply.text("ok")],
+      { box, flags: STREAM_JSON(config) },
     );
     expect(run.code).toBe(0);
     const line = run.stdout

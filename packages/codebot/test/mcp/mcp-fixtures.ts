@@ -24,3 +24,12 @@ export function filesystemServer(root: string): { command: string; args: string[
 export function nodeServer(source: string): { command: string; args: string[] } {
   return { command: process.execPath, args: ["-e", source] };
 }
+
+/** `-p` flags for a stream-json run with `config` as its `--mcp-config`. */
+export const STREAM_JSON = (config: string): string[] => [
+  "--output-format",
+  "stream-json",
+  "--verbose",
+  "--mcp-config",
+  config,
+];

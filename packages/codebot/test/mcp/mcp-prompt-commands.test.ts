@@ -4,10 +4,10 @@
  */
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, sandbox } from "../cli/support/cli-fixtures.js";
-import { runCli, useBuiltCli } from "../cli/support/cli-process.js";
+import { printRun, sandbox } from "../cli/support/cli-fixtures.js";
+import { useBuiltCli } from "../cli/support/cli-process.js";
 import { promptText, startSession } from "../support/e2e.js";
-import { everythingServer } from "./mcp-fixtures.js";
+import { everythingServer, STREAM_JSON } from "./mcp-fixtures.js";
 
 useBuiltCli();
 
@@ -55,22 +55,8 @@ describe("MCP prompts as slash commands", () => {
 
   it("stream-json's init line lists the servers' prompts among its slash commands, after its own", async () => {
     const box = sandbox();
-    const server = await modelServer([reply.text("hello")]);
     const config = JSON.stringify({ mcpServers: { everything: everythingServer() } });
-    const run = await runCli(
-      [
-        "-p",
-        "hi",
-        "--output-format",
-        "stream-json",
-        "--verbose",
-        "--mcp-config",
-        config,
-        "--cwd",
-        box.project,
-      ],
-      { env: modelEnv(server, box.home) },
-    );
+    const { r: run } = await printRun("hi", [reply.text("hello")], { box, flags: STREAM_JSON(config) });
     expect(run.code).toBe(0);
     const init = JSON.parse(run.stdout.split("\n")[0] as string);
     expect(init.slash_commands).toEqual(
