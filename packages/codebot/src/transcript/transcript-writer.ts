@@ -144,6 +144,20 @@ export class TranscriptWriter {
     this.write(line, { key: chain, uuid });
   }
 
+  /** Where a line of the main conversation stands: its uuid chained after the last one, when, whose. */
+  private mainChainFields(uuid: string) {
+    return {
+      uuid,
+      parentUuid: this.lastUuid.get("main") ?? null,
+      timestamp: new Date().toISOString(),
+      sessionId: this.sessionId,
+      session_id: this.sessionId,
+      cwd: this.cwd,
+      isSidechain: false,
+      agentName: "main",
+    };
+  }
+
   /**
    * A prompt's run that ended on a failed model call: its answer, the `API Error` text, as claude
    * 2.1.328 writes it (recorded): a synthetic assistant line (model `<synthetic>`, no usage spent)
@@ -172,14 +186,7 @@ export class TranscriptWriter {
           cache_creation_input_tokens: 0,
         },
       },
-      uuid,
-      parentUuid: this.lastUuid.get("main") ?? null,
-      timestamp: new Date().toISOString(),
-      sessionId: this.sessionId,
-      session_id: this.sessionId,
-      cwd: this.cwd,
-      isSidechain: false,
-      agentName: "main",
+      ...this.mainChainFields(uuid),
       ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
       error: error.kind,
       isApiErrorMessage: true,
@@ -293,14 +300,7 @@ export class TranscriptWriter {
         content: `<local-command-stdout>${output}</local-command-stdout>`,
         level: "info",
         commandRun: { command, args: "" },
-        uuid,
-        parentUuid: this.lastUuid.get("main") ?? null,
-        timestamp: new Date().toISOString(),
-        sessionId: this.sessionId,
-        session_id: this.sessionId,
-        cwd: this.cwd,
-        isSidechain: false,
-        agentName: "main",
+        ...this.mainChainFields(uuid),
       },
       { key: "main", uuid },
     );
