@@ -14,6 +14,8 @@ const SOURCE: Readonly<Record<ServerOrigin, string>> = {
   "mcp-config": "dynamic",
   cli: "dynamic",
   user: "user",
+  "claude-user": "user",
+  "claude-local": "local",
   project: "project",
   "mcp.json": "project",
   local: "local",

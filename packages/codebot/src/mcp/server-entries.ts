@@ -1,7 +1,9 @@
 /**
  * Collects the MCP servers a session may start, in this order (a later entry of the same name
- * replaces an earlier one): `mcpServers` of the settings layers in their order (user, project,
- * local, `--settings`), each enabled plugin's `.mcp.json`, the project's `.mcp.json`, then every
+ * replaces an earlier one): `~/.claude.json`'s `mcpServers` (Claude Code's user scope),
+ * `mcpServers` of the settings layers in their order (user, project, local, `--settings`), each
+ * enabled plugin's `.mcp.json`, the project's `.mcp.json`, `~/.claude.json`'s entry for the project
+ * (Claude Code's local scope, which wins over `.mcp.json` in claude 2.1.328), then every
  * `--mcp-config`. Each entry is validated on its own: a bad one is a problem and the others still
  * load. `${VAR}` / `${VAR:-default}` are expanded later, when it starts.
  */
@@ -10,6 +12,7 @@ import path from "node:path";
 import type { Problem, SettingsLayer } from "@codebot/hooks";
 import type { PluginFolder } from "../settings/load-plugins.js";
 import { readLayer } from "../settings/read-layer.js";
+import { readClaudeJsonServers } from "./claude-json-servers.js";
 import { SERVER_NAME, type ServerConfig, serverEntrySchema } from "./server-config.js";
 import { mcpGrant } from "./server-consent.js";
 import { needsConsent, type ServerOrigin } from "./server-origin.js";
@@ -53,6 +56,8 @@ export interface ServerEntriesOptions {
   strict?: boolean;
   /** False under `--restricted`: the project's `.mcp.json` is not read. Default true. */
   projectMcpJson?: boolean;
+  /** `~/.claude.json` (ProjectSettings.claudeJson): its user and local scope servers are yours. */
+  claudeJson?: string;
 }
 
 /**
@@ -149,6 +154,11 @@ export function loadServerEntries(options: ServerEntriesOptions): {
       });
     }
   };
+  const claudeJson =
+    options.strict || options.claudeJson === undefined
+      ? {}
+      : readClaudeJsonServers(options.claudeJson, options.cwd, problems);
+  if (options.claudeJson !== undefined) addAll(claudeJson.user, "claude-user", options.claudeJson);
   for (const layer of options.strict ? [] : options.layers) {
     if (layer.plugin !== undefined) continue;
     addAll((layer.settings as { mcpServers?: unknown } | null)?.mcpServers, layer.source, layer.path);
@@ -169,6 +179,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
   const projectFile = path.join(options.cwd, ".mcp.json");
   if (!options.strict && options.projectMcpJson !== false)
     addAll(readMcpJson(projectFile, problems), "mcp.json", projectFile);
+  if (options.claudeJson !== undefined) addAll(claudeJson.local, "claude-local", options.claudeJson);
   for (const given of options.mcpConfigs ?? []) {
     if (given.trimStart().startsWith("{")) {
       let value: unknown;

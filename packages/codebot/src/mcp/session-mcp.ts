@@ -50,6 +50,7 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
   const { entries, problems } = loadServerEntries({
     cwd: options.cwd,
     layers: project.layers,
+    ...(project.claudeJson !== undefined ? { claudeJson: project.claudeJson } : {}),
     plugins: project.plugins,
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
     ...(options.strictMcpConfig ? { strict: true } : {}),

@@ -45,6 +45,8 @@ export interface ProjectSettings {
   grantedOnce: readonly string[];
   /** The managed settings files and drop-in folders looked at, read or not: an error in one is the policy's. */
   managedFiles: readonly string[];
+  /** `~/.claude.json`, for the MCP servers `claude mcp add` wrote (loadSettingsLayers). */
+  claudeJson?: string;
 }
 
 /** What counts as approved beyond the trust store, for this run only. */
@@ -69,7 +71,13 @@ export function readProjectSettings(
     options.trustProjectHooks === true ||
     options.grantedOnce?.includes(grant) === true ||
     trustStore.isGrantTrusted(grant);
-  const { layers, problems: layerProblems, plugins, untrusted } = loadSettingsLayers(where, trusted);
+  const {
+    layers,
+    problems: layerProblems,
+    plugins,
+    untrusted,
+    claudeJson,
+  } = loadSettingsLayers(where, trusted);
   const { settings, problems: mergeProblems } = mergeSettings(layers, {
     isGrantTrusted: trusted,
     projectDir: where.cwd,
@@ -95,6 +103,7 @@ export function readProjectSettings(
     isGrantTrusted: trusted,
     grantedOnce: options.grantedOnce ?? [],
     managedFiles: managedSettingsFiles(resolveManagedRoot(where.managedRoot)).map((f) => f.path),
+    ...(claudeJson !== undefined ? { claudeJson } : {}),
   };
 }
 

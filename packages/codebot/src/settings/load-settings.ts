@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Problem, SettingsLayer } from "@codebot/hooks";
-import { resolveClaudeHome } from "../paths/claude-home.js";
+import { resolveClaudeHome, resolveClaudeJson } from "../paths/claude-home.js";
 import { inlineSettingsLabel, isInlineSettings } from "./inline-settings.js";
 import { installedPluginDirs } from "./installed-plugins.js";
 import { loadPluginLayers, type PluginFolder, pluginDirsFromSettings } from "./load-plugins.js";
@@ -65,6 +65,8 @@ export function loadSettingsLayers(
   plugins: PluginFolder[];
   /** Grants the layers ask for that decide what loads here (a project switching off a user's plugin). */
   untrusted: UntrustedGrant[];
+  /** `~/.claude.json`, whose MCP servers (`claude mcp add`) are yours: absent when Claude Code's files are not read. */
+  claudeJson?: string;
 } {
   const layers: SettingsLayer[] = [];
   const problems: Problem[] = [];
@@ -132,5 +134,11 @@ export function loadSettingsLayers(
         ? layerFromText("cli", inlineSettingsLabel(++inline), value)
         : readLayer("cli", path.resolve(value), true),
     );
-  return { layers, problems, plugins: plugins.folders, untrusted: installed.untrusted };
+  return {
+    layers,
+    problems,
+    plugins: plugins.folders,
+    untrusted: installed.untrusted,
+    ...(claudeCompat && reads("user") ? { claudeJson: resolveClaudeJson(where.claudeHome) } : {}),
+  };
 }

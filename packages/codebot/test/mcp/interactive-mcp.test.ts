@@ -70,4 +70,28 @@ describe("MCP in the interactive session", { timeout: 120_000 }, () => {
     term.submit("/exit");
     await term.exitCode();
   });
+
+  it("a server `claude mcp add` wrote for the project (~/.claude.json) starts without the consent question; /mcp says where it came from", async () => {
+    const box = sandbox();
+    const state = box.at("state");
+    fs.mkdirSync(state);
+    box.json(`${box.home}/.claude.json`, {
+      projects: {
+        [fs.realpathSync(box.project)]: {
+          mcpServers: {
+            y: { type: "stdio", command: process.execPath, args: [SERVER, "serve", state], env: {} },
+          },
+        },
+      },
+    });
+    const server = await modelServer([]);
+    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
+    const first = await term.waitForScreen(/^›/m);
+    expect(first).not.toContain("allow them?");
+    term.submit("/mcp");
+    // The snapshot may be taken while it still starts: the origin line is what counts here.
+    await term.waitForScreen(`from claude-local ${path.join(box.home, ".claude.json")}`);
+    term.submit("/exit");
+    await term.exitCode();
+  });
 });

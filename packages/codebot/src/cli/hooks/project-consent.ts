@@ -33,6 +33,7 @@ export function pendingConsent(
       strict: options.strictMcpConfig === true,
       cwd: inv.cwd,
       layers: inv.project.layers,
+      ...(inv.project.claudeJson !== undefined ? { claudeJson: inv.project.claudeJson } : {}),
       plugins: inv.project.plugins,
     }).entries.filter((e) => e.approvalNeeded && !inv.project.isGrantTrusted(e.grant)),
   };

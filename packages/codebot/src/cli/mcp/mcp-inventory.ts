@@ -28,6 +28,7 @@ export function loadMcpInventory(flags: ProjectFlags, mcpConfigs: readonly strin
   const { entries, problems } = loadServerEntries({
     cwd: inventory.cwd,
     layers: inventory.project.layers,
+    ...(inventory.project.claudeJson !== undefined ? { claudeJson: inventory.project.claudeJson } : {}),
     plugins: inventory.project.plugins,
     mcpConfigs,
   });
