@@ -47,7 +47,8 @@ describe("transcript file", () => {
     const all = parseJsonl(s.runtime.transcriptPath);
     // After the first prompt, the system prompt the conversation started with (--system-prompt-snapshot).
     expect(all[1]).toMatchObject({ type: "attachment", attachment: { type: "prompt_snapshot" } });
-    const lines = all.filter((l) => l.type !== "attachment");
+    // The messages alone: no attachment, no cost-state line (the prompt's end writes one).
+    const lines = all.filter((l) => l.type !== "attachment" && l.type !== "cost-state");
     expect(lines.map((l) => `${l.agentName}:${l.type}`)).toEqual([
       "main:user",
       "main:assistant",
