@@ -6,6 +6,7 @@
  */
 import { APICallError } from "@ai-sdk/provider";
 import { isContextOverflow, type ModelCallError, OutputLimitError } from "@codebot/agentcore";
+import type { RetryRecord } from "../transcript/transcript-writer.js";
 
 /** Claude Code's StopFailure matcher values that a model call can produce. */
 export type StopFailureType =
@@ -143,19 +144,6 @@ export function providerError(
   } catch {
     return undefined;
   }
-}
-
-/** A retry of a failed model call as the transcript records it (transcript-writer.ts `apiRetry`). */
-export interface RetryRecord {
-  /** `<status> <body>` as the provider answered, or the error's message without an answer. */
-  message: string;
-  /** `<status> <the provider's message>`. */
-  formatted: string;
-  status?: number;
-  requestId?: string;
-  retryInMs: number;
-  retryAttempt: number;
-  maxRetries: number;
 }
 
 export function retryRecord(e: {

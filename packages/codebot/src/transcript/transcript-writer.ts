@@ -29,6 +29,19 @@ export const MAX_TITLE = 256;
 /** How a line's text reaches the file: fs.appendFileSync, unless a test puts a failing one in. */
 export type AppendText = (file: string, text: string) => void;
 
+/** A retry of a failed model call as the transcript records it (`TranscriptWriter.apiRetry`). */
+export interface RetryRecord {
+  /** `<status> <body>` as the provider answered, or the error's message without an answer. */
+  message: string;
+  /** `<status> <the provider's message>`. */
+  formatted: string;
+  status?: number;
+  requestId?: string;
+  retryInMs: number;
+  retryAttempt: number;
+  maxRetries: number;
+}
+
 /**
  * Appends every message of the session to its JSONL file as it happens, one synchronous append
  * per message: a process killed at any moment loses at most the line it was writing (a resume
@@ -202,15 +215,7 @@ export class TranscriptWriter {
    * loopback server answering 529): a `system` `api_error` line with the error, the wait and the
    * retry's number, chained in the main conversation. A resume passes over it.
    */
-  apiRetry(retry: {
-    message: string;
-    formatted: string;
-    status?: number;
-    requestId?: string;
-    retryInMs: number;
-    retryAttempt: number;
-    maxRetries: number;
-  }): void {
+  apiRetry(retry: RetryRecord): void {
     const uuid = randomUUID();
     const line = {
       parentUuid: this.lastUuid.get("main") ?? null,
