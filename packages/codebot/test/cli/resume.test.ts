@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { projectSlug } from "../../src/paths/project-slug.js";
 import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
-import { expectNoStackTrace, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
+import { expectNoStackTrace, jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
@@ -66,16 +66,12 @@ describe("resuming a session", () => {
     const args = ["--cwd", box.project, "--output-format", "json"];
     const first = await runCli(["-p", "FAILED-PROMPT", ...args], { env });
     expect(first.code).toBe(1);
-    const lines = fs
-      .readFileSync(transcriptOf(box.home), "utf8")
-      .split("\n")
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l));
+    const lines = jsonLines(fs.readFileSync(transcriptOf(box.home), "utf8"));
     const prompt = lines.find((l) => l.type === "user");
     // As claude 2.1.328 writes it (recorded with a 529): chained on from the prompt.
     expect(lines.at(-1)).toMatchObject({
       type: "assistant",
-      parentUuid: prompt.uuid,
+      parentUuid: prompt?.uuid,
       message: {
         role: "assistant",
         model: "<synthetic>",
@@ -137,11 +133,7 @@ describe("resuming a session", () => {
     const [model] = Object.keys(first.modelUsage);
     const once = first.modelUsage[model as string];
     expect(first.total_cost_usd).toBeGreaterThan(0);
-    const lines = fs
-      .readFileSync(transcriptOf(box.home), "utf8")
-      .split("\n")
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l));
+    const lines = jsonLines(fs.readFileSync(transcriptOf(box.home), "utf8"));
     expect(lines.at(-1)).toMatchObject({
       type: "cost-state",
       sessionId: first.session_id,
@@ -206,18 +198,14 @@ describe("resuming a session", () => {
     const env = modelEnv(server, box.home);
     const args = ["--cwd", box.project, "--output-format", "json"];
     expect((await runCli(["-p", "FIRST-PROMPT", ...args], { env })).code).toBe(0);
-    const lines = fs
-      .readFileSync(transcriptOf(box.home), "utf8")
-      .split("\n")
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l));
+    const lines = jsonLines(fs.readFileSync(transcriptOf(box.home), "utf8"));
     const prompt = lines.find((l) => l.type === "user");
     const retry = lines.find((l) => l.subtype === "api_error");
     // As claude 2.1.328 writes it (recorded with a 529).
     expect(retry).toMatchObject({
       type: "system",
       level: "error",
-      parentUuid: prompt.uuid,
+      parentUuid: prompt?.uuid,
       error: {
         message: expect.stringMatching(/^529 \{.*Overloaded/),
         status: 529,
@@ -229,7 +217,7 @@ describe("resuming a session", () => {
       maxRetries: 10,
       source: "request_retry",
     });
-    expect(lines.find((l) => l.type === "assistant")).toMatchObject({ parentUuid: retry.uuid });
+    expect(lines.find((l) => l.type === "assistant")).toMatchObject({ parentUuid: retry?.uuid });
 
     const second = await runCli(["-c", "-p", "AGAIN", ...args], { env });
     expect(second.code, second.stderr).toBe(0);
