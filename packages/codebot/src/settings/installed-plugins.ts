@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Problem, SettingsLayer } from "@codebot/hooks";
 import { isClaudeCodeLayer } from "./claude-compat.js";
+import { declaredMarketplaces } from "./declared-marketplaces.js";
 import type { PluginDir } from "./load-plugins.js";
 import { localMarketplaceFolder } from "./local-marketplace-plugin.js";
 import type { UntrustedGrant } from "./runtime-settings.js";
@@ -42,46 +43,36 @@ export function installedPluginDirs(
   const problems: Problem[] = [];
   const problem = (message: string) =>
     problems.push({ severity: "warning", scope: "settings", file, message });
-  let installed: unknown;
-  try {
-    installed = JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    problem(
-      code === "ENOENT"
-        ? `enabledPlugins names ${[...enabled.keys()].join(", ")} but no plugin is installed (run "claude plugin install")`
-        : `cannot read the installed Claude Code plugins: ${(error as Error).message}`,
-    );
-    return { dirs: [], problems, untrusted };
-  }
-  const plugins = (installed as { plugins?: unknown } | null)?.plugins;
-  if (typeof plugins !== "object" || plugins === null || Array.isArray(plugins)) {
-    problem('expected {"version": 2, "plugins": {"name@marketplace": [...]}}; no installed plugin loaded');
-    return { dirs: [], problems, untrusted };
-  }
+  const plugins = readInstalled(file, problem);
+  const declared = declaredMarketplaces(layers);
   const dirs: PluginDir[] = [];
   for (const [id, from] of enabled) {
-    const records = (plugins as Record<string, unknown>)[id];
-    const record = Array.isArray(records) ? records.find((r) => appliesHere(r, projectDir)) : undefined;
-    const installPath = (record as InstallRecord | undefined)?.installPath;
-    if (typeof installPath !== "string" || installPath === "") {
-      problem(
-        `plugin ${id} is enabled in ${from.path} but not installed here (run "claude plugin install ${id}")`,
-      );
-      continue;
-    }
-    const local = localMarketplaceFolder(claudeHome, id, projectDir);
+    const local = localMarketplaceFolder(claudeHome, id, projectDir, declared);
     if (local.kind === "gone") {
       problem(local.message);
       continue;
     }
+    const records = plugins?.[id];
+    const record = Array.isArray(records) ? records.find((r) => appliesHere(r, projectDir)) : undefined;
+    const installPath = (record as InstallRecord | undefined)?.installPath;
+    // A local marketplace's plugin runs from its folder: claude loads it installed or not.
+    if (local.kind !== "folder" && (typeof installPath !== "string" || installPath === "")) {
+      if (plugins !== undefined)
+        problem(
+          `plugin ${id} is enabled in ${from.path} but not installed here (run "claude plugin install ${id}")`,
+        );
+      continue;
+    }
+    // The folder comes from a project's declaration: the plugin is the project's, whoever enabled it.
+    const declaredBy = local.kind === "folder" ? local.declaredBy?.source : undefined;
+    const source = declaredBy === "project" || declaredBy === "local" ? declaredBy : from.source;
     dirs.push({
-      dir: local.kind === "folder" ? local.dir : installPath,
+      dir: local.kind === "folder" ? local.dir : (installPath as string),
       base: claudeHome,
       installed: true,
       dataDir: path.join(claudeHome, "plugins", "data", id.replace(/[^a-zA-Z0-9\-_]/g, "-")),
-      ...(from.source === "project" || from.source === "local" ? { source: from.source } : {}),
-      ...(from.source === "managed" ? { forcedByPolicy: true } : {}),
+      ...(source === "project" || source === "local" ? { source } : {}),
+      ...(source === "managed" ? { forcedByPolicy: true } : {}),
     });
   }
   return { dirs, problems, untrusted };
@@ -125,6 +116,29 @@ function enabledPlugins(
     }
   }
   return enabled;
+}
+
+/**
+ * `plugins` of `installed_plugins.json` (none when there is no such file: a local marketplace's
+ * plugins load uninstalled), or undefined when it cannot be read (said once).
+ */
+function readInstalled(
+  file: string,
+  problem: (message: string) => void,
+): Record<string, unknown> | undefined {
+  let installed: unknown;
+  try {
+    installed = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    problem(`cannot read the installed Claude Code plugins: ${(error as Error).message}`);
+    return undefined;
+  }
+  const plugins = (installed as { plugins?: unknown } | null)?.plugins;
+  if (typeof plugins === "object" && plugins !== null && !Array.isArray(plugins))
+    return plugins as Record<string, unknown>;
+  problem('expected {"version": 2, "plugins": {"name@marketplace": [...]}}; no installed plugin loaded');
+  return undefined;
 }
 
 /** A user-scoped install applies everywhere; a project or local one only in its own project. */

@@ -1,12 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { SettingsLayer } from "@codebot/hooks";
+import { type DeclaredMarketplace, declaredFolder } from "./declared-marketplaces.js";
 
-/** Where an installed plugin of a marketplace on this machine is read from. */
+/** Where an enabled plugin of a marketplace is read from. */
 export type LocalPluginFolder =
   /** Its marketplace is not a folder here (GitHub, git, a URL): the installed copy is the plugin. */
   | { kind: "installed-copy" }
-  | { kind: "folder"; dir: string }
-  /** Its marketplace is a folder here, but the plugin is no longer in it: claude loads nothing. */
+  /**
+   * `declaredBy`: the marketplace is not registered here, and this settings file's
+   * `extraKnownMarketplaces` put it at that folder (a project's: the plugin comes with the project).
+   */
+  | { kind: "folder"; dir: string; declaredBy?: SettingsLayer }
+  /** claude loads nothing: its marketplace, or the plugin in it, is not there. */
   | { kind: "gone"; message: string };
 
 /**
@@ -20,26 +26,65 @@ export type LocalPluginFolder =
  * `claude plugin marketplace add ./dir` writes the folder absolute) is resolved against the
  * working folder, as claude resolves it (recorded: started in another folder, it loaded that
  * folder's copy, or nothing); `cwd` is the session's.
+ *
+ * A marketplace must be registered (an entry with an `installLocation`), else claude loads none of
+ * its plugins, the installed copy neither ("Marketplace mkt not found", recorded). One not
+ * registered that a settings file declares (`extraKnownMarketplaces`, `declared`) is registered by
+ * claude (at the start once the folder is trusted) and its enabled plugins load from its folder,
+ * installed or not (recorded); codebot reads such a folder the same way, without writing claude's
+ * files, and cannot fetch a remote one.
  */
-export function localMarketplaceFolder(claudeHome: string, id: string, cwd: string): LocalPluginFolder {
+export function localMarketplaceFolder(
+  claudeHome: string,
+  id: string,
+  cwd: string,
+  declared: ReadonlyMap<string, DeclaredMarketplace>,
+): LocalPluginFolder {
   const at = id.lastIndexOf("@");
   if (at <= 0) return { kind: "installed-copy" };
   const [name, marketplace] = [id.slice(0, at), id.slice(at + 1)];
-  const known = readJson(path.join(claudeHome, "plugins", "known_marketplaces.json"));
-  const entry = objectAt(known, marketplace);
-  const kind = objectAt(entry, "source")?.source;
-  const location = entry?.installLocation;
-  if ((kind !== "directory" && kind !== "file") || typeof location !== "string" || location === "")
-    return { kind: "installed-copy" };
+  const knownFile = path.join(claudeHome, "plugins", "known_marketplaces.json");
   const gone = (why: string): LocalPluginFolder => ({
     kind: "gone",
-    message: `plugin ${id} is not loaded: ${why} (claude loads a local marketplace's plugins from its folder)`,
+    message: `plugin ${id} is not loaded: ${why}`,
   });
+  const known = readJson(knownFile);
+  const entry = objectAt(known, marketplace);
+  if (entry === undefined) {
+    const declaration = declared.get(marketplace);
+    if (declaration === undefined)
+      return gone(
+        `its marketplace ${marketplace} is not registered in ${knownFile} (as in claude: "Marketplace ${marketplace} not found"; add it with "claude plugin marketplace add")`,
+      );
+    const folder = declaredFolder(declaration, cwd);
+    if (folder === undefined)
+      return gone(
+        `its marketplace ${marketplace} (declared in ${declaration.layer.path}) is not on this machine: codebot does not fetch marketplaces; run "claude plugin marketplace add" or start claude once`,
+      );
+    const found = pluginInFolder(folder, name, gone);
+    return found.kind === "folder" ? { ...found, declaredBy: declaration.layer } : found;
+  }
+  const kind = objectAt(entry, "source")?.source;
+  const location = entry.installLocation;
+  if (typeof location !== "string" || location === "")
+    return gone(
+      `its marketplace ${marketplace} in ${knownFile} has no installLocation, and claude loads nothing from it ("Marketplace ${marketplace} not found"); add it again with "claude plugin marketplace add"`,
+    );
+  if (kind !== "directory" && kind !== "file") return { kind: "installed-copy" };
   const folder = path.resolve(cwd, location);
   if (!path.isAbsolute(location) && !fs.existsSync(folder))
     return gone(
-      `its marketplace folder ${folder} does not exist (installLocation ${JSON.stringify(location)} in ${path.join(claudeHome, "plugins", "known_marketplaces.json")} is relative: it is resolved against the working folder ${cwd})`,
+      `its marketplace folder ${folder} does not exist (installLocation ${JSON.stringify(location)} in ${knownFile} is relative: it is resolved against the working folder ${cwd})`,
     );
+  return pluginInFolder(folder, name, gone);
+}
+
+/** Where the marketplace at `folder` puts plugin `name` now (see localMarketplaceFolder). */
+function pluginInFolder(
+  folder: string,
+  name: string,
+  gone: (why: string) => LocalPluginFolder,
+): LocalPluginFolder {
   const manifestPath = path.join(folder, ".claude-plugin", "marketplace.json");
   const manifest = readJson(manifestPath);
   if (manifest === undefined) return gone(`its marketplace ${manifestPath} cannot be read`);

@@ -32,6 +32,14 @@ function installAuditPlugin(box: Sandbox): void {
     version: 2,
     plugins: { [ID]: [{ scope: "user", installPath: root, version: "1.0.0" }] },
   });
+  // Its marketplace, registered as `claude plugin marketplace add` leaves it (claude loads no plugin of an unregistered one).
+  const clone = path.join(claudeHome, "plugins/marketplaces/claude-code-hooks");
+  box.json(path.join(claudeHome, "plugins/known_marketplaces.json"), {
+    "claude-code-hooks": {
+      source: { source: "github", repo: "karanb192/claude-code-hooks" },
+      installLocation: clone,
+    },
+  });
   box.json(path.join(claudeHome, "settings.json"), { enabledPlugins: { [ID]: true } });
 }
 

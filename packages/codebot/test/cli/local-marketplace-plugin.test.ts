@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { installPluginAsClaudeCodeDid } from "./support/claude-plugin-install.js";
+import { copyMarketplace, installPluginAsClaudeCodeDid } from "./support/claude-plugin-install.js";
 import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
 
@@ -245,5 +245,116 @@ describe("a plugin of a local marketplace", () => {
     });
     await bashUnderGuard(box);
     expect(fs.existsSync(marker)).toBe(true);
+  });
+});
+
+/** known_marketplaces.json with `edit` applied to its `local-market` entry (undefined: the entry removed). */
+function editRegistration(claudeHome: string, edit: (entry: Record<string, unknown>) => unknown): void {
+  const file = path.join(claudeHome, "plugins/known_marketplaces.json");
+  const known = JSON.parse(fs.readFileSync(file, "utf8"));
+  const entry = edit(known["local-market"]);
+  if (entry === undefined) delete known["local-market"];
+  else known["local-market"] = entry;
+  fs.writeFileSync(file, JSON.stringify(known, null, 2));
+}
+
+describe("an installed plugin whose marketplace is not registered as claude needs it", () => {
+  it("does not load when the marketplace's entry has no installLocation, as claude loads nothing (the run says so)", async () => {
+    const box = sandbox();
+    const { claudeHome } = installPluginAsClaudeCodeDid(box);
+    editRegistration(claudeHome, ({ installLocation: _, ...entry }) => entry);
+    const { seen, stderr } = await bashUnderGuard(box);
+    expect(seen).not.toContain("guard from");
+    expect(stderr).toContain(
+      `plugin guard@local-market is not loaded: its marketplace local-market in ${path.join(claudeHome, "plugins/known_marketplaces.json")} has no installLocation`,
+    );
+  });
+
+  it("does not load, the installed copy neither, when a GitHub marketplace's entry has no installLocation", async () => {
+    const box = sandbox();
+    const { claudeHome } = installPluginAsClaudeCodeDid(box);
+    editRegistration(claudeHome, () => ({ source: { source: "github", repo: "someone/market" } }));
+    const { seen, stderr } = await bashUnderGuard(box);
+    expect(seen).not.toContain("guard from");
+    expect(stderr).toContain("has no installLocation");
+  });
+
+  it("does not load when its marketplace is not registered at all, as claude says Marketplace not found", async () => {
+    const box = sandbox();
+    const { claudeHome } = installPluginAsClaudeCodeDid(box);
+    box.write(
+      path.join(claudeHome, "settings.json"),
+      JSON.stringify({ enabledPlugins: { "guard@local-market": true } }),
+    );
+    editRegistration(claudeHome, () => undefined);
+    const { seen, stderr } = await bashUnderGuard(box);
+    expect(seen).not.toContain("guard from");
+    expect(stderr).toContain("its marketplace local-market is not registered");
+  });
+});
+
+describe("a marketplace a settings file declares (extraKnownMarketplaces), not registered here", () => {
+  /** `file` declares `local-market` at `market` and, with `enable`, switches `guard@local-market` on. */
+  function declare(box: Sandbox, file: string, market: string, enable = true): void {
+    box.json(file, {
+      extraKnownMarketplaces: { "local-market": { source: { source: "directory", path: market } } },
+      ...(enable ? { enabledPlugins: { "guard@local-market": true } } : {}),
+    });
+  }
+
+  it("of yours: its plugin you switch on runs from the declared folder, uninstalled, as claude runs it", async () => {
+    const box = sandbox();
+    const root = copyMarketplace(path.join(box.home, "market"));
+    declare(box, path.join(box.home, ".claude/settings.json"), path.join(box.home, "market"));
+    const { seen, stderr } = await bashUnderGuard(box);
+    expect(seen).toContain(`guard from ${root} data`);
+    expect(stderr).toBe("");
+  });
+
+  it("of the project (a relative folder): its plugin waits for the project's approval, then runs from that folder", async () => {
+    const box = sandbox();
+    const root = copyMarketplace(path.join(box.project, "market"));
+    declare(box, path.join(box.project, ".claude/settings.json"), "./market");
+    const held = await bashUnderGuard(box);
+    expect(held.seen).not.toContain("guard from");
+    expect(held.seen).toContain("hook not approved");
+    await trustGuard(box, root);
+  });
+
+  it("of the project, with the plugin switched on by you: the project chose its folder, so it waits for the project's approval", async () => {
+    const box = sandbox();
+    const root = copyMarketplace(path.join(box.home, "elsewhere"));
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      enabledPlugins: { "guard@local-market": true },
+    });
+    declare(box, path.join(box.project, ".claude/settings.json"), path.join(box.home, "elsewhere"), false);
+    const held = await bashUnderGuard(box);
+    expect(held.seen).not.toContain("guard from");
+    expect(held.seen).toContain("hook not approved");
+    await trustGuard(box, root);
+  });
+
+  it("of the project, under a name you registered: yours is run, the project's folder is not", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const theirs = copyMarketplace(path.join(box.home, "theirs"));
+    changeGuard(theirs, "the project's guard ran");
+    declare(box, path.join(box.project, ".claude/settings.json"), path.join(box.home, "theirs"), false);
+    const { seen } = await bashUnderGuard(box);
+    expect(seen).toContain(`guard from ${root} data`);
+    expect(seen).not.toContain("the project's guard ran");
+  });
+
+  it("on GitHub: nothing is fetched, the plugin does not load and the run says why", async () => {
+    const box = sandbox();
+    const settings = box.json(path.join(box.home, ".claude/settings.json"), {
+      extraKnownMarketplaces: { "local-market": { source: { source: "github", repo: "someone/market" } } },
+      enabledPlugins: { "guard@local-market": true },
+    });
+    const { seen, stderr } = await bashUnderGuard(box);
+    expect(seen).not.toContain("guard from");
+    expect(stderr).toContain(
+      `plugin guard@local-market is not loaded: its marketplace local-market (declared in ${settings}) is not on this machine: codebot does not fetch marketplaces`,
+    );
   });
 });

@@ -23,7 +23,7 @@ export function installPluginAsClaudeCodeDid(
   copy: string;
 } {
   const claudeHome = path.join(box.home, ".claude");
-  fs.cpSync(path.join(INSTALLED, "market"), market, { recursive: true });
+  copyMarketplace(market);
   for (const file of ["settings.json", "plugins/installed_plugins.json", "plugins/known_marketplaces.json"]) {
     const text = fs
       .readFileSync(path.join(INSTALLED, "claude-home", file), "utf8")
@@ -35,4 +35,13 @@ export function installPluginAsClaudeCodeDid(
   const copy = path.join(claudeHome, "plugins/cache/local-market/guard/1.0.0");
   fs.cpSync(root, copy, { recursive: true });
   return { claudeHome, root, copy };
+}
+
+/**
+ * The local marketplace `local-market` (its `guard` plugin) put at `market`, as a repository or a
+ * download holds it: nothing registered nor installed. Returns the plugin's folder.
+ */
+export function copyMarketplace(market: string): string {
+  fs.cpSync(path.join(INSTALLED, "market"), market, { recursive: true });
+  return path.join(market, "plugins/guard");
 }
