@@ -57,8 +57,25 @@ const COMMAND_OF: ReadonlyMap<string, string> = new Map(
   ),
 );
 
+/**
+ * Commands of the interactive session that claude 2.1.328's `-p` refuses, in the words
+ * runPrintCommand gives (recorded: `/permissions`, `/permissions add allow Bash(ls)`, `/status`,
+ * `/hooks`, `/help`, `/exit`, `/memory`, `/resume`, `/tasks`; no UserPromptSubmit, no model call):
+ * sent to the model, `/permissions add …` would be a prompt that asks it to edit your settings.
+ */
+const INTERACTIVE_ONLY: ReadonlySet<string> = new Set([
+  "permissions",
+  "status",
+  "hooks",
+  "help",
+  "exit",
+  "memory",
+  "resume",
+  "tasks",
+]);
+
 export interface PrintCommand {
-  /** The command run (`clear`, `compact`, `context`, `usage`). */
+  /** The command run (`clear`, `compact`, `context`, `usage`; one of INTERACTIVE_ONLY: refused). */
   command: string;
   /** The name as typed (`cost`, `reset`, …): the result's `local_command`, as claude's. */
   typed: string;
@@ -70,7 +87,10 @@ export interface PrintCommand {
 export function printCommandOf(prompt: string): PrintCommand | undefined {
   const match = /^\/([a-z-]+)(?:\s+([\s\S]*))?$/.exec(prompt.trim());
   const typed = match?.[1];
-  const command = typed === undefined ? undefined : COMMAND_OF.get(typed);
+  const command =
+    typed === undefined
+      ? undefined
+      : (COMMAND_OF.get(typed) ?? (INTERACTIVE_ONLY.has(typed) ? typed : undefined));
   if (typed === undefined || command === undefined) return undefined;
   return { command, typed, args: (match?.[2] ?? "").trim() };
 }
@@ -81,15 +101,16 @@ export type PrintRuntime = Pick<
 >;
 
 /**
- * Runs a built-in command as a prompt. With slash commands disabled it is refused in claude
- * 2.1.328's words (recorded): they are the result, nothing runs.
+ * Runs a built-in command as a prompt. With slash commands disabled, or one of the interactive
+ * session's, it is refused in claude 2.1.328's words (recorded): they are the result, nothing runs.
  */
 export async function runPrintCommand(
   runtime: PrintRuntime,
   { command, typed, args }: PrintCommand,
   disabled = false,
 ): Promise<PromptResult> {
-  if (disabled) return resultWithoutSteps("completed", `/${typed} isn't available in this environment.`);
+  if (disabled || INTERACTIVE_ONLY.has(command))
+    return resultWithoutSteps("completed", `/${typed} isn't available in this environment.`);
   if (command === "compact") return { ...(await compactAsPrompt(runtime, args)), localCommand: typed };
   const output = localOutput(runtime, command);
   // As claude 2.1.328's `-p` (recorded): `/usage` and `/context` are recorded with their output

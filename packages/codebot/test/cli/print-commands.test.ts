@@ -195,6 +195,29 @@ describe("-p built-in commands", () => {
     );
   });
 
+  it.each(["/permissions add allow Bash(rm:*)", "/status"])(
+    "%s, a command of the interactive session, is refused in claude's words: nothing is sent, no UserPromptSubmit, no settings written",
+    async (prompt) => {
+      const box = sandbox();
+      const { r, server } = await printRun(prompt, [reply.text("not asked")], {
+        box,
+        flags: ["--output-format", "json"],
+        settings: logging(box.at("hooks.jsonl")),
+      });
+      expect(r.code, r.stderr).toBe(0);
+      const name = prompt.split(" ")[0];
+      expect(JSON.parse(r.stdout)).toMatchObject({
+        subtype: "success",
+        is_error: false,
+        num_turns: 0,
+        result: `${name} isn't available in this environment.`,
+      });
+      expect(server.requests).toHaveLength(0);
+      expect(payloads(box.at("hooks.jsonl")).map((p) => p.hook_event_name)).not.toContain("UserPromptSubmit");
+      expect(fs.existsSync(box.at(".claude/settings.local.json"))).toBe(false);
+    },
+  );
+
   it("a /name that is no built-in command still goes to the session", async () => {
     const { r, server } = await printRun("/nosuchcommand please", [reply.text("answered")]);
     expect(r.code, r.stderr).toBe(0);
