@@ -70,6 +70,7 @@ export function installedPluginDirs(
       dir: local.kind === "folder" ? local.dir : (installPath as string),
       base: claudeHome,
       installed: true,
+      id,
       dataDir: path.join(claudeHome, "plugins", "data", id.replace(/[^a-zA-Z0-9\-_]/g, "-")),
       ...(source === "project" || source === "local" ? { source } : {}),
       ...(source === "managed" ? { forcedByPolicy: true } : {}),

@@ -23,6 +23,8 @@ export interface PluginDir {
   source?: "project" | "local";
   /** Installed by Claude Code: a plugin without hooks (skills only) is normal there, not a warning. */
   installed?: boolean;
+  /** Claude Code's id of it, `name@marketplace` (one `enabledPlugins` switches on). */
+  id?: string;
   /** The managed settings' `enabledPlugins` switches it on. */
   forcedByPolicy?: boolean;
   /**
@@ -43,6 +45,8 @@ export interface PluginFolder {
   version?: string;
   /** Installed by Claude Code (else a folder named by `--plugin-dir`, `claudePlugins` or the Agent SDK). */
   installed?: boolean;
+  /** Claude Code's id of an installed one, `name@marketplace`. */
+  id?: string;
 }
 
 /** Keys of a `hooks.json` besides the events, in the layout that puts events at the top level. */
@@ -80,7 +84,7 @@ export function loadPluginLayers(
   const problems: Problem[] = [];
   const folders: PluginFolder[] = [];
   for (const entry of dirs) {
-    const { dir, base, dataDir: givenDataDir, installed, forcedByPolicy } = entry;
+    const { dir, base, dataDir: givenDataDir, installed, forcedByPolicy, id } = entry;
     const root = resolveDir(dir, base);
     const source = entry.source ?? ownSource(entry, root, projectDir);
     const problem = (severity: Problem["severity"], file: string, message: string) =>
@@ -98,6 +102,7 @@ export function loadPluginLayers(
       source: source ?? "plugin",
       ...(version !== undefined ? { version } : {}),
       ...(installed ? { installed } : {}),
+      ...(id !== undefined ? { id } : {}),
     });
     const manifest = path.join(root, ".claude-plugin", "plugin.json");
     const sources = pluginHookSources(root);

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { installPluginAsClaudeCodeDid } from "./support/claude-plugin-install.js";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 
@@ -46,5 +47,32 @@ describe("the stream-json init line", () => {
     const commands = (init?.slash_commands as string[] | undefined) ?? [];
     expect(commands.slice(0, 2).sort()).toEqual(["deploy", "lint"]);
     expect(commands.slice(2)).toEqual(["clear", "compact", "context", "usage"]);
+  });
+
+  it("names the plugins loaded as claude's does: an installed one by its name@marketplace, a --plugin-dir one @inline", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const extra = path.join(box.home, "extra");
+    write(path.join(extra, ".claude-plugin/plugin.json"), JSON.stringify({ name: "extra" }));
+    const server = await modelServer([reply.text("hi")]);
+    const r = await runCli(
+      [
+        "-p",
+        "hi",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--plugin-dir",
+        extra,
+        "--cwd",
+        box.project,
+      ],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(jsonLines(r.stdout)[0]?.plugins).toEqual([
+      { name: "guard", path: root, source: "guard@local-market", version: "1.0.0" },
+      { name: "extra", path: extra, source: "extra@inline" },
+    ]);
   });
 });

@@ -29,6 +29,7 @@ import {
 } from "../../settings/permission-modes.js";
 import type { Skill } from "../../skills/skill.js";
 import { contextUsage } from "../output/context-usage.js";
+import { sdkPluginEntry } from "../output/sdk-plugin-entry.js";
 import { codebotVersion } from "../version.js";
 import { ControlError, type ControlHandler, type ControlRequest } from "./control-channel.js";
 import { FlagSettings, type FlagSettingsSession } from "./sdk-flag-settings.js";
@@ -311,13 +312,7 @@ async function reloadPlugins(
   return {
     commands: commandsOf(session),
     agents: agentsOf(session),
-    plugins: plugins.map((plugin) => ({
-      name: plugin.name,
-      path: plugin.root,
-      // claude's source of a plugin given by folder; an installed one's names its marketplace, which codebot does not know.
-      ...(plugin.installed ? {} : { source: `${plugin.name}@inline` }),
-      ...(plugin.version !== undefined ? { version: plugin.version } : {}),
-    })),
+    plugins: plugins.map(sdkPluginEntry),
     mcpServers: session.mcpServers().map(sdkServerStatus),
     error_count: errors,
   };
