@@ -1,8 +1,9 @@
 /**
  * An MCP server's tool as a codebot tool named `mcp__<server>__<tool>`. The model is shown the
- * server's own JSON Schema; arguments are checked against it (as far as zod can read it) before
- * any middleware, and the server checks them again. Calls go through the same middleware as the
- * built-in tools (hooks, approval), so hooks and permission rules see the `mcp__` name.
+ * server's own JSON Schema; the server checks the arguments against it, not codebot: as in claude
+ * 2.1.328 (recorded), PreToolUse sees arguments the schema refuses, and the model reads the server's
+ * refusal. Calls go through the same middleware as the built-in tools (hooks, approval), so hooks and
+ * permission rules see the `mcp__` name.
  */
 import type { Tool } from "@codebot/agentcore";
 import type { Tool as McpToolInfo } from "@modelcontextprotocol/sdk/types.js";
@@ -30,22 +31,9 @@ export function mcpTool(connection: ServerConnection, info: McpToolInfo): Tool {
 }
 
 /**
- * A zod schema that validates with the server's JSON Schema (converted by zod) and is shown to
- * the model exactly as the server wrote it (zod copies `meta` into its JSON Schema output).
+ * Any object, shown to the model exactly as the server wrote its schema (zod copies `meta` into its
+ * JSON Schema output).
  */
 function inputSchemaOf(jsonSchema: McpToolInfo["inputSchema"]): z.ZodType<Record<string, unknown>> {
-  let checker: z.ZodType | undefined;
-  try {
-    checker = z.fromJSONSchema(jsonSchema as Parameters<typeof z.fromJSONSchema>[0]);
-  } catch {
-    // A schema zod cannot read is still sent to the model; the server validates the call.
-  }
-  return z
-    .looseObject({})
-    .superRefine((value, ctx) => {
-      const checked = checker?.safeParse(value);
-      if (checked && !checked.success)
-        for (const issue of checked.error.issues) ctx.addIssue({ ...issue } as never);
-    })
-    .meta({ ...jsonSchema });
+  return z.looseObject({}).meta({ ...jsonSchema });
 }

@@ -23,9 +23,18 @@ describe("MCP tools through a session (real server-everything and server-filesys
     expect(status?.tools).toContain("echo");
   });
 
-  it("the model sees the server's JSON Schema, and arguments it breaks are refused before the call", async () => {
+  it("the model sees the server's JSON Schema; arguments it breaks reach PreToolUse, then the server refuses them (claude 2.1.328's order)", async () => {
+    const log = `cat >> hook-payloads.jsonl; echo >> hook-payloads.jsonl`;
     const s = await startSession({
-      user: { mcpServers: { everything: everythingServer() } },
+      user: {
+        mcpServers: { everything: everythingServer() },
+        hooks: {
+          PreToolUse: [{ matcher: "mcp__everything__.*", hooks: [{ type: "command", command: log }] }],
+          PostToolUseFailure: [
+            { matcher: "mcp__everything__.*", hooks: [{ type: "command", command: log }] },
+          ],
+        },
+      },
       script: [reply.toolCalls(toolCall("mcp__everything__echo", { message: 42 }, "c1")), reply.text("ok")],
     });
     await s.runtime.prompt("go");
@@ -33,8 +42,15 @@ describe("MCP tools through a session (real server-everything and server-filesys
     expect(echo).toMatchObject({
       inputSchema: { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
     });
-    expect(toolResultFor(s.model, "c1")).toMatchObject({ isError: true });
-    expect(toolResultFor(s.model, "c1")?.text).toMatch(/invalid arguments: message/);
+    const refusal =
+      "MCP error -32602: Input validation error: Invalid arguments for tool echo: Invalid input: expected string, received number at message";
+    expect(toolResultFor(s.model, "c1")).toEqual({ text: refusal, isError: true });
+    const payloads = s.jsonLines("hook-payloads.jsonl");
+    expect(payloads.map((p) => [p.hook_event_name, p.tool_input])).toEqual([
+      ["PreToolUse", { message: 42 }],
+      ["PostToolUseFailure", { message: 42 }],
+    ]);
+    expect(payloads[1]?.error).toContain(refusal);
   });
 
   it("a Claude Code PreToolUse group matching mcp__everything__.* blocks one call and sees tool_name mcp__everything__echo", async () => {
