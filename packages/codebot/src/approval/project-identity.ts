@@ -8,15 +8,19 @@ import { execFileSync } from "node:child_process";
  */
 export function projectIdentity(projectDir: string): string {
   // One call for the common cases: `--local` fails (not 1, "no such key") outside a repository.
-  const origin = git(projectDir, ["config", "--local", "--get", "remote.origin.url"]);
+  const origin = readOnlyGit(projectDir, ["config", "--local", "--get", "remote.origin.url"]);
   if (origin.status === 0 && origin.out !== "") return `origin ${origin.out}`;
   if (origin.status !== 1) return "no git repository";
-  const roots = git(projectDir, ["rev-list", "--max-parents=0", "HEAD"]);
+  const roots = readOnlyGit(projectDir, ["rev-list", "--max-parents=0", "HEAD"]);
   if (roots.status !== 0 || roots.out === "") return "git repository without commits";
   return `root ${roots.out.split("\n").sort().join(",")}`;
 }
 
-function git(cwd: string, args: string[]): { status: number | null; out: string } {
+/**
+ * git, read-only, in a folder that may be a cloned repository: no optional locks, no prompt, its
+ * `core.fsmonitor` off and the environment's GIT_DIR and the like ignored. status null: no git.
+ */
+export function readOnlyGit(cwd: string, args: string[]): { status: number | null; out: string } {
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: "0", GIT_TERMINAL_PROMPT: "0" };
   for (const name of [
     "GIT_DIR",

@@ -15,6 +15,8 @@ export interface ClaudeJsonServers {
   user?: unknown;
   /** `projects[project].mcpServers`: yours in this project. */
   local?: unknown;
+  /** `projects[project]` itself: its `.mcp.json` choices (mcpjsonChoices). */
+  project?: unknown;
 }
 
 /** The two server objects of `file` for the `project` directory; absent file: none. */
@@ -41,6 +43,7 @@ export function readClaudeJsonServers(file: string, project: string, problems: P
   return {
     ...(state.mcpServers !== undefined ? { user: state.mcpServers } : {}),
     ...(local !== undefined ? { local } : {}),
+    ...(entry !== undefined ? { project: entry } : {}),
   };
 }
 

@@ -5,7 +5,8 @@
  * enabled plugin's `.mcp.json`, the project's `.mcp.json`, `~/.claude.json`'s entry for the project
  * (Claude Code's local scope, which wins over `.mcp.json` in claude 2.1.328), then every
  * `--mcp-config`. Each entry is validated on its own: a bad one is a problem and the others still
- * load. `${VAR}` / `${VAR:-default}` are expanded later, when it starts.
+ * load. `${VAR}` / `${VAR:-default}` are expanded later, when it starts. Claude Code's choices
+ * about `.mcp.json` servers (mcpjsonChoices) leave a refused one out and approve by name.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -13,6 +14,7 @@ import type { Problem, SettingsLayer } from "@codebot/hooks";
 import type { PluginFolder } from "../settings/load-plugins.js";
 import { readLayer } from "../settings/read-layer.js";
 import { readClaudeJsonServers } from "./claude-json-servers.js";
+import { type McpjsonChoices, mcpjsonChoices } from "./mcpjson-choices.js";
 import { SERVER_NAME, type ServerConfig, serverEntrySchema } from "./server-config.js";
 import { mcpGrant } from "./server-consent.js";
 import { needsConsent, type ServerOrigin } from "./server-origin.js";
@@ -43,6 +45,11 @@ export interface ServerEntry {
   unknownRole: string[];
   /** Extra variables for `${VAR}` (a plugin's `CLAUDE_PLUGIN_ROOT`). */
   vars: Record<string, string>;
+  /**
+   * Your own entry of the same name that this project entry replaced: it runs while this one is
+   * not approved, as claude 2.1.328 keeps your user-scope server then (recorded). ownInPlaceOfUnapproved.
+   */
+  shadows?: ServerEntry;
 }
 
 export interface ServerEntriesOptions {
@@ -86,6 +93,12 @@ export function loadServerEntries(options: ServerEntriesOptions): {
 } {
   const byName = new Map<string, ServerEntry>();
   const problems: Problem[] = [];
+  let choices: McpjsonChoices | undefined;
+  // Read when a `.mcp.json` entry is met: a local settings file's approval asks git about it.
+  const claudeChoices = () => {
+    choices ??= mcpjsonChoices(options.strict ? [] : options.layers, claudeJson.project);
+    return choices;
+  };
   const addAll = (
     servers: unknown,
     origin: ServerOrigin,
@@ -124,6 +137,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
         problems.push({ severity: "warning", scope: "settings", file, field, message: `${why}; ignored` });
         continue;
       }
+      if (origin === "mcp.json" && claudeChoices().refuses(name)) continue;
       const consent = needsConsent(origin);
       const found = serverScripts(parsed.data, options.cwd, vars);
       // A plugin the repository switched on: what its server runs from the plugin's folder counts
@@ -139,18 +153,23 @@ export function loadServerEntries(options: ServerEntriesOptions): {
         unchecked,
         unknownRole,
       } = consent ? found : { files: ownRuns, unchecked: [], unknownRole: [] };
+      const replaced = consent ? byName.get(name) : undefined;
+      const shadows = replaced?.needsConsent === false ? replaced : replaced?.shadows;
       byName.set(name, {
         name,
         config: parsed.data,
         origin,
         file,
         needsConsent: consent,
-        approvalNeeded: consent || ownRuns.length > 0,
+        approvalNeeded: consent
+          ? !(origin === "mcp.json" && claudeChoices().approves(name))
+          : ownRuns.length > 0,
         grant: mcpGrant(name, parsed.data, scripts, options.cwd),
         scripts,
         unchecked,
         unknownRole,
         vars,
+        ...(shadows !== undefined ? { shadows } : {}),
       });
     }
   };
@@ -210,6 +229,19 @@ export function loadServerEntries(options: ServerEntriesOptions): {
     addAll(readMcpJson(file, problems), "mcp-config", file);
   }
   return { entries: [...byName.values()], problems };
+}
+
+/**
+ * What a session starts: a project entry that is not approved gives way to your own entry of the
+ * same name it replaced (ServerEntry.shadows), as in claude 2.1.328.
+ */
+export function ownInPlaceOfUnapproved(
+  entries: readonly ServerEntry[],
+  isApproved: (entry: ServerEntry) => boolean,
+): ServerEntry[] {
+  return entries.map((entry) =>
+    !isApproved(entry) && entry.shadows !== undefined && isApproved(entry.shadows) ? entry.shadows : entry,
+  );
 }
 
 /** The `mcpServers` of a `.mcp.json`-shaped file; absent file: undefined. */

@@ -11,7 +11,12 @@ import { problemNotice } from "../settings/problem-notice.js";
 import type { Customizations } from "../settings/session-modes.js";
 import { type ElicitationHooks, elicitationHandler } from "./elicitation.js";
 import type { McpServers } from "./mcp-servers.js";
-import { loadServerEntries, sdkServerEntry } from "./server-entries.js";
+import {
+  loadServerEntries,
+  ownInPlaceOfUnapproved,
+  type ServerEntry,
+  sdkServerEntry,
+} from "./server-entries.js";
 
 export interface SessionMcpOptions {
   cwd: string;
@@ -65,10 +70,11 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
   if (entries.length === 0 && !options.sdkTransport) return { servers: undefined, close: async () => {} };
   const { McpServers } = await import("./mcp-servers.js");
   const guarded = createGuardedFetch({ allowList: project.httpAllowList.hosts });
+  const isApproved = (entry: ServerEntry) =>
+    !entry.approvalNeeded || options.trustProjectHooks === true || project.isGrantTrusted(entry.grant);
   const servers = new McpServers({
-    entries,
-    isApproved: (entry) =>
-      !entry.approvalNeeded || options.trustProjectHooks === true || project.isGrantTrusted(entry.grant),
+    entries: ownInPlaceOfUnapproved(entries, isApproved),
+    isApproved,
     launch: {
       cwd: options.cwd,
       env: options.env,

@@ -83,7 +83,7 @@ describe("the MCP servers `claude mcp add` wrote to ~/.claude.json", () => {
     expect(list.servers.map((s) => s.name)).toEqual(["root"]);
   });
 
-  it("on a name clash the local scope wins over .mcp.json, which wins over the user scope, as in claude", async () => {
+  it("on a name clash the local scope wins over .mcp.json, which wins over the user scope once approved, as in claude", async () => {
     const { box, state, project } = boxWithState();
     box.json(`${box.home}/.claude.json`, {
       mcpServers: { a: stdio(state, "--user"), b: stdio(state, "--user") },
@@ -91,9 +91,18 @@ describe("the MCP servers `claude mcp add` wrote to ~/.claude.json", () => {
     });
     box.json(".mcp.json", { mcpServers: { a: stdio(state, "--project"), b: stdio(state, "--project") } });
     const list = await listJson(box.project, cliEnv(box.home));
+    // Not approved yet, the project's b leaves yours running (listed before it).
     expect(list.servers).toMatchObject([
       { name: "a", origin: "claude-local" },
-      { name: "b", origin: "mcp.json" },
+      { name: "b", origin: "claude-user", trust: "own", state: "connected" },
+      { name: "b", origin: "mcp.json", trust: "needs approval" },
+    ]);
+    const approved = await runCli(["mcp", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(approved.code, approved.stderr).toBe(0);
+    const after = await listJson(box.project, cliEnv(box.home));
+    expect(after.servers).toMatchObject([
+      { name: "a", origin: "claude-local" },
+      { name: "b", origin: "mcp.json", trust: "approved", state: "connected" },
     ]);
   });
 

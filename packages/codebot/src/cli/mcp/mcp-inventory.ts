@@ -32,12 +32,21 @@ export function loadMcpInventory(flags: ProjectFlags, mcpConfigs: readonly strin
     plugins: inventory.project.plugins,
     mcpConfigs,
   });
-  const servers = entries.map((entry) => ({ entry, trust: trustOf(entry, inventory.project.trustStore) }));
+  const store = inventory.project.trustStore;
+  // A project server not approved yet leaves your own of its name running: both are listed.
+  const servers = entries.flatMap((entry) => {
+    const row = { entry, trust: trustOf(entry, store) };
+    const own = entry.shadows;
+    return own !== undefined && row.trust !== "approved"
+      ? [{ entry: own, trust: trustOf(own, store) }, row]
+      : [row];
+  });
   return { inventory, servers, problems };
 }
 
 function trustOf(entry: ServerEntry, store: TrustStore): ServerTrust {
-  if (!entry.approvalNeeded) return "own";
+  // A `.mcp.json` server Claude Code's settings approve (mcpjsonChoices) counts as approved.
+  if (!entry.approvalNeeded) return entry.needsConsent ? "approved" : "own";
   if (store.isGrantTrusted(entry.grant)) return "approved";
   const prefix = `mcp:${entry.name}=`;
   return store.snapshot().grants.some((g) => g.startsWith(prefix))

@@ -42,7 +42,13 @@ export async function mcpList(
   });
   running.start();
   await running.ready();
-  const status = new Map<string, ServerStatus>(running.status().map((r) => [r.name, r]));
+  // A name may be listed twice (your own server running, the project's of that name not approved).
+  const status = new Map<string, ServerStatus>(
+    running
+      .status()
+      .filter((r) => r.state !== "not approved")
+      .map((r) => [r.name, r]),
+  );
   await running.close();
   await guarded.close();
 

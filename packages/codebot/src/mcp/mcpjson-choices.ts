@@ -1,0 +1,67 @@
+/**
+ * Claude Code's choices about a project's `.mcp.json` servers, read as claude 2.1.328 reads them
+ * (recorded with `claude mcp list`): a name in `disabledMcpjsonServers` of any settings file is
+ * refused (the server does not load); `enabledMcpjsonServers` (names) and
+ * `enableAllProjectMcpServers: true` approve. `~/.claude.json`'s entry for the project may hold the
+ * same three (older claude wrote them there; 2.1.328 moves them to `.claude/settings.local.json`).
+ *
+ * A repository must not approve its own servers, so an approval counts only from your files: your
+ * settings, `--settings`, the managed policy, `~/.claude.json`, and a `settings.local.json` git
+ * does not track (Claude Code's dialog writes it; one a repository ships is tracked). claude also
+ * reads the project's `.claude/settings.json` once you trusted the folder; codebot never does.
+ * Refusing is safe from anywhere.
+ */
+import path from "node:path";
+import type { SettingsLayer } from "@codebot/hooks";
+import { readOnlyGit } from "../approval/project-identity.js";
+
+export interface McpjsonChoices {
+  refuses(name: string): boolean;
+  approves(name: string): boolean;
+}
+
+/** `claudeJsonProject`: `~/.claude.json`'s `projects["<project>"]` entry (ClaudeJsonServers.project). */
+export function mcpjsonChoices(
+  layers: readonly SettingsLayer[],
+  claudeJsonProject: unknown,
+  untracked: (file: string) => boolean = untrackedByGit,
+): McpjsonChoices {
+  const refused = new Set<string>();
+  const approved = new Set<string>();
+  let all = false;
+  const read = (settings: unknown, mayApprove: () => boolean) => {
+    if (settings === null || typeof settings !== "object") return;
+    const s = settings as Record<string, unknown>;
+    for (const name of names(s.disabledMcpjsonServers)) refused.add(name);
+    const approving = names(s.enabledMcpjsonServers);
+    if ((approving.length === 0 && s.enableAllProjectMcpServers !== true) || !mayApprove()) return;
+    for (const name of approving) approved.add(name);
+    if (s.enableAllProjectMcpServers === true) all = true;
+  };
+  for (const layer of layers) {
+    if (layer.plugin !== undefined) continue;
+    read(layer.settings, () => {
+      if (layer.source === "project") return false;
+      if (layer.source === "local") return untracked(layer.path);
+      return true;
+    });
+  }
+  read(claudeJsonProject, () => true);
+  return {
+    refuses: (name) => refused.has(name),
+    approves: (name) => !refused.has(name) && (all || approved.has(name)),
+  };
+}
+
+/** A list of names, or one name (claude reads a lone string as a list of it). */
+function names(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+/** In a git work tree and not tracked there (exit 1 of --error-unmatch); no repository or no git: false. */
+function untrackedByGit(file: string): boolean {
+  return (
+    readOnlyGit(path.dirname(file), ["ls-files", "--error-unmatch", "--", path.basename(file)]).status === 1
+  );
+}

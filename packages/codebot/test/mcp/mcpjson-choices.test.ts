@@ -1,0 +1,186 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { reply } from "@codebot/agentcore/testing";
+import type { SettingsLayer } from "@codebot/hooks";
+import { describe, expect, it } from "vitest";
+import { mcpjsonChoices } from "../../src/mcp/mcpjson-choices.js";
+import { loadServerEntries, ownInPlaceOfUnapproved } from "../../src/mcp/server-entries.js";
+import { modelEnv, modelServer, requestText, sandbox } from "../cli/support/cli-fixtures.js";
+import { cliEnv, runCli, useBuiltCli } from "../cli/support/cli-process.js";
+import { scratchDir } from "../support/e2e.js";
+
+useBuiltCli();
+
+const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/test-server.mjs");
+
+function layer(source: SettingsLayer["source"], settings: unknown, file = `/${source}/settings.json`) {
+  return { source, path: file, settings } as SettingsLayer;
+}
+
+const untracked = () => true;
+const tracked = () => false;
+
+describe("Claude Code's choices about .mcp.json servers (as claude 2.1.328 reads them)", () => {
+  it("disabledMcpjsonServers refuses a server from any settings file, the project's too, and from ~/.claude.json's entry", () => {
+    for (const source of ["user", "project", "local", "cli", "managed"] as const) {
+      const choices = mcpjsonChoices([layer(source, { disabledMcpjsonServers: ["ev"] })], undefined, tracked);
+      expect([source, choices.refuses("ev"), choices.refuses("fs")]).toEqual([source, true, false]);
+    }
+    expect(mcpjsonChoices([], { disabledMcpjsonServers: ["ev"] }).refuses("ev")).toBe(true);
+  });
+
+  it("enabledMcpjsonServers and enableAllProjectMcpServers approve from your own files only, never from the project's settings", () => {
+    const approves = (l: SettingsLayer, isUntracked = untracked) =>
+      mcpjsonChoices([l], undefined, isUntracked).approves("ev");
+    for (const source of ["user", "cli", "managed"] as const) {
+      expect([source, approves(layer(source, { enabledMcpjsonServers: ["ev"] }))]).toEqual([source, true]);
+      expect([source, approves(layer(source, { enableAllProjectMcpServers: true }))]).toEqual([source, true]);
+    }
+    expect(approves(layer("project", { enableAllProjectMcpServers: true }))).toBe(false);
+    expect(approves(layer("project", { enabledMcpjsonServers: ["ev"] }))).toBe(false);
+    expect(approves(layer("user", { enabledMcpjsonServers: ["other"] }))).toBe(false);
+    expect(mcpjsonChoices([], { enabledMcpjsonServers: ["ev"] }).approves("ev")).toBe(true);
+    expect(mcpjsonChoices([], { enableAllProjectMcpServers: true }).approves("ev")).toBe(true);
+  });
+
+  it("a settings.local.json approves only when git does not track it (one a repository ships is tracked)", () => {
+    const local = layer("local", { enabledMcpjsonServers: "ev" });
+    expect(mcpjsonChoices([local], undefined, untracked).approves("ev")).toBe(true);
+    expect(mcpjsonChoices([local], undefined, tracked).approves("ev")).toBe(false);
+  });
+
+  it("a refusal wins over an approval", () => {
+    const choices = mcpjsonChoices(
+      [
+        layer("user", { enableAllProjectMcpServers: true }),
+        layer("project", { disabledMcpjsonServers: ["ev"] }),
+      ],
+      undefined,
+    );
+    expect(choices.approves("ev")).toBe(false);
+    expect(choices.approves("fs")).toBe(true);
+  });
+
+  it("asks git whether .claude/settings.local.json is tracked: untracked approves, committed does not, no repository does not", () => {
+    const project = scratchDir("mcpjson-git-");
+    const file = path.join(project, ".claude", "settings.local.json");
+    fs.mkdirSync(path.dirname(file));
+    fs.writeFileSync(file, JSON.stringify({ enableAllProjectMcpServers: true }));
+    const local = [layer("local", { enableAllProjectMcpServers: true }, file)];
+    expect(mcpjsonChoices(local, undefined).approves("ev")).toBe(false);
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+        cwd: project,
+        stdio: "ignore",
+      });
+    git("init", "-q", ".");
+    expect(mcpjsonChoices(local, undefined).approves("ev")).toBe(true);
+    git("add", "-A");
+    git("commit", "-qm", "ship approvals");
+    expect(mcpjsonChoices(local, undefined).approves("ev")).toBe(false);
+  });
+});
+
+describe("which .mcp.json servers load", () => {
+  function projectWith(servers: Record<string, unknown>): string {
+    const project = scratchDir("mcpjson-project-");
+    fs.writeFileSync(path.join(project, ".mcp.json"), JSON.stringify({ mcpServers: servers }));
+    return project;
+  }
+
+  it("a refused .mcp.json server is left out, and your own server of its name stays", () => {
+    const cwd = projectWith({ ev: { command: "project-ev" }, fs: { command: "project-fs" } });
+    const { entries } = loadServerEntries({
+      cwd,
+      plugins: [],
+      layers: [layer("user", { mcpServers: { ev: { command: "my-ev" } }, disabledMcpjsonServers: ["ev"] })],
+    });
+    expect(entries.map((e) => [e.name, e.origin, e.config])).toEqual([
+      ["ev", "user", { command: "my-ev" }],
+      ["fs", "mcp.json", { command: "project-fs" }],
+    ]);
+  });
+
+  it("a .mcp.json server your settings approve needs no approval of codebot's, and stays a project entry", () => {
+    const cwd = projectWith({ ev: { command: "project-ev" }, fs: { command: "project-fs" } });
+    const { entries } = loadServerEntries({
+      cwd,
+      plugins: [],
+      layers: [layer("user", { enabledMcpjsonServers: ["ev"] })],
+    });
+    expect(entries.map((e) => [e.name, e.needsConsent, e.approvalNeeded])).toEqual([
+      ["ev", true, false],
+      ["fs", true, true],
+    ]);
+  });
+
+  it("an unapproved .mcp.json server gives way to your own of its name; approved, it replaces it", () => {
+    const cwd = projectWith({ ev: { command: "project-ev" } });
+    const { entries } = loadServerEntries({
+      cwd,
+      plugins: [],
+      layers: [layer("user", { mcpServers: { ev: { command: "my-ev" } } })],
+    });
+    expect(entries.map((e) => e.origin)).toEqual(["mcp.json"]);
+    const pending = ownInPlaceOfUnapproved(entries, (e) => !e.approvalNeeded);
+    expect(pending.map((e) => [e.origin, e.config])).toEqual([["user", { command: "my-ev" }]]);
+    const approved = ownInPlaceOfUnapproved(entries, () => true);
+    expect(approved.map((e) => [e.origin, e.config])).toEqual([["mcp.json", { command: "project-ev" }]]);
+  });
+});
+
+describe("a -p session and codebot mcp list with Claude Code's choices", () => {
+  function stdio(state: string, ...extra: string[]) {
+    return { command: process.execPath, args: [SERVER, "serve", state, ...extra] };
+  }
+
+  function box() {
+    const b = sandbox();
+    const state = b.at("state");
+    fs.mkdirSync(state);
+    return { b, state };
+  }
+
+  it("~/.claude/settings.json's enabledMcpjsonServers starts a .mcp.json server without codebot mcp trust; the project's own enableAllProjectMcpServers does not", async () => {
+    const { b, state } = box();
+    b.json(".mcp.json", { mcpServers: { t: stdio(state), u: stdio(state) } });
+    b.json(`${b.home}/.claude/settings.json`, { enabledMcpjsonServers: ["t"] });
+    b.json(".claude/settings.json", { enableAllProjectMcpServers: true });
+    const model = await modelServer([reply.toolCall("mcp__t__pid", {}), reply.text("done")]);
+    const ran = await runCli(["-p", "go", "--permission-mode", "auto", "--cwd", b.project], {
+      env: modelEnv(model, b.home),
+    });
+    expect(ran.code, ran.stderr).toBe(0);
+    const [pid] = fs.readFileSync(path.join(state, "starts"), "utf8").trim().split("\n");
+    expect(requestText(model.requests[1])).toContain(String(pid));
+    expect(ran.stderr).toContain("not started because they are not approved: u;");
+    const list = await runCli(["mcp", "list", "--json", "--cwd", b.project], { env: cliEnv(b.home) });
+    const servers = (JSON.parse(list.stdout) as { servers: Record<string, unknown>[] }).servers;
+    expect(servers).toMatchObject([
+      { name: "t", origin: "mcp.json", trust: "approved", state: "connected" },
+      { name: "u", origin: "mcp.json", trust: "needs approval", state: "not approved" },
+    ]);
+  });
+
+  it("your ~/.claude.json server keeps running while the .mcp.json server of its name waits for approval, as in claude", async () => {
+    const { b, state } = box();
+    const project = fs.realpathSync(b.project);
+    b.json(`${b.home}/.claude.json`, { mcpServers: { t: stdio(state, "--mine") } });
+    b.json(".mcp.json", { mcpServers: { t: stdio(state, "--project") } });
+    const model = await modelServer([reply.toolCall("mcp__t__pid", {}), reply.text("done")]);
+    const ran = await runCli(["-p", "go", "--permission-mode", "auto", "--cwd", project], {
+      env: modelEnv(model, b.home),
+    });
+    expect(ran.code, ran.stderr).toBe(0);
+    const [pid] = fs.readFileSync(path.join(state, "starts"), "utf8").trim().split("\n");
+    expect(requestText(model.requests[1])).toContain(String(pid));
+    const list = await runCli(["mcp", "list", "--json", "--cwd", project], { env: cliEnv(b.home) });
+    const servers = (JSON.parse(list.stdout) as { servers: Record<string, unknown>[] }).servers;
+    expect(servers).toMatchObject([
+      { name: "t", origin: "claude-user", trust: "own", state: "connected" },
+      { name: "t", origin: "mcp.json", trust: "needs approval", state: "not approved" },
+    ]);
+  });
+});
