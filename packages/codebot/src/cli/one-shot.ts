@@ -407,14 +407,18 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // As claude 2.1.328's -p (recorded): a background sub-agent that ends after the turn has ended
   // gets a turn of its own, its `<task-notification>` the prompt (UserPromptSubmit sees it), with
   // its own init and result lines; the run ends once none is left. `json`'s object is the last turn's.
-  const promptNow = (text: string) => {
+  const promptNow = (text: string, uuid?: string) => {
     const command = printCommandOf(text);
-    if (command !== undefined) return runCommand(command);
+    if (command !== undefined) return runCommand(command, uuid);
     return midTurn ? midTurn.during(() => runtime.prompt(text)) : runtime.prompt(text);
   };
   // After a `/clear`, claude 2.1.328's stream-json (recorded) says the conversation was reset, in
-  // the old session's name, and gives the new session's init line before the result.
-  const runCommand = async (command: PrintCommand): Promise<PromptResult> => {
+  // the old session's name, and gives the new session's init line before the result. Its
+  // `user_message_uuid` is the prompt's: the input line's own `uuid`, else a new one (recorded).
+  const runCommand = async (
+    command: PrintCommand,
+    userMessageUuid: string = randomUUID(),
+  ): Promise<PromptResult> => {
     const before = ids.sessionId;
     const result = await runPrintCommand(runtime, command, flags.disableSlashCommands === true);
     // claude's count starts from nothing in the new session (recorded: `-c -p /clear` costs $0).
@@ -426,6 +430,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
         new_conversation_id: id,
         uuid: id,
         trigger: "clear",
+        user_message_uuid: userMessageUuid,
         timestamp: new Date().toISOString(),
         session_id: before,
       });
@@ -433,9 +438,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     }
     return result;
   };
-  const answer = async (prompt: string): Promise<number> => {
+  const answer = async (prompt: string, uuid?: string): Promise<number> => {
     let text = prompt;
-    let result = await promptNow(text);
+    let result = await promptNow(text, uuid);
     let fromNotification = false;
     for (
       let notification = await runtime.backgroundNotification();
@@ -465,7 +470,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
         if (runtime.isClosing) break;
         suggestions?.cancel();
         beginTurn(input);
-        code = await answer(input.text);
+        code = await answer(input.text, input.uuid);
       }
     } else {
       if (initial !== undefined) {

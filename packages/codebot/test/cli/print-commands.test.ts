@@ -166,6 +166,17 @@ describe("-p built-in commands", () => {
     const inits = lines.filter((line) => line.subtype === "init");
     // As claude 2.1.328's `-p /clear` (recorded): nothing in the session left but the reset line.
     expect(lines[0]).toMatchObject({ type: "conversation_reset", trigger: "clear" });
+    // claude's keys, in its order; `user_message_uuid` the prompt's (a new one for `-p /reset`).
+    expect(Object.keys(lines[0] ?? {})).toEqual([
+      "type",
+      "new_conversation_id",
+      "uuid",
+      "trigger",
+      "user_message_uuid",
+      "timestamp",
+      "session_id",
+    ]);
+    expect(lines[0]?.user_message_uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(inits).toHaveLength(1);
     expect(lines[1]).toBe(inits[0]);
     expect(lines[0]?.session_id).toEqual(expect.any(String));

@@ -118,6 +118,20 @@ describe("codebot -p --input-format stream-json", () => {
     expect(echoes[1]).toMatchObject({ message: { role: "user", content: blocks }, isReplay: true });
   });
 
+  it("a /clear line's conversation_reset names that line's uuid as user_message_uuid, as claude 2.1.328's does", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("not asked")]);
+    const uuid = "22222222-2222-4222-8222-222222222222";
+    const r = await runCli([...STREAM, "--verbose", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      input: userLine("/clear", { uuid }),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const reset = jsonLines(r.stdout).find((l) => l.type === "conversation_reset");
+    expect(reset).toMatchObject({ trigger: "clear", user_message_uuid: uuid });
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("a prompt a UserPromptSubmit hook blocks is not echoed; its result says so and the next line still runs", async () => {
     const box = sandbox();
     const settings = box.json("hooks.json", {
