@@ -1,7 +1,5 @@
+import { SYNTHETIC_MODEL } from "./api-error-message.js";
 import type { CheckedLine } from "./line-shape.js";
-
-/** The model claude and codebot name on an assistant line they made up (an API error's). */
-const SYNTHETIC_MODEL = "<synthetic>";
 
 /**
  * What a transcript tells of its conversation's prompt cache, gathered line by line as it is read,

@@ -6,6 +6,7 @@ import type { ModelMessage } from "ai";
 import { endsMidLine } from "../fs/ends-mid-line.js";
 import { makeDirectory } from "../fs/make-directory.js";
 import type { ModelUsage } from "../session/session-usage.js";
+import { apiErrorMessage } from "./api-error-message.js";
 import { costStateLine } from "./cost-state-line.js";
 import { commandNameText, LOCAL_COMMAND_CAVEAT } from "./local-command-lines.js";
 import { promptSnapshotLine } from "./prompt-snapshot-line.js";
@@ -173,9 +174,9 @@ export class TranscriptWriter {
 
   /**
    * A prompt's run that ended on a failed model call: its answer, the `API Error` text, as claude
-   * 2.1.328 writes it (recorded): a synthetic assistant line (model `<synthetic>`, no usage spent)
-   * with `isApiErrorMessage`, Claude Code's error type (`error`), the HTTP status and the
-   * provider's error type, each when the failure had them. A resume shows it and does not send it.
+   * 2.1.328 writes it (recorded): a synthetic assistant line (api-error-message.ts) with
+   * `isApiErrorMessage`, Claude Code's error type (`error`), the HTTP status and the provider's
+   * error type, each when the failure had them. A resume shows it and does not send it.
    */
   apiError(
     text: string,
@@ -184,21 +185,7 @@ export class TranscriptWriter {
     const uuid = randomUUID();
     const line = {
       type: "assistant",
-      message: {
-        id: randomUUID(),
-        type: "message",
-        role: "assistant",
-        model: "<synthetic>",
-        content: [{ type: "text", text }],
-        stop_reason: "stop_sequence",
-        stop_sequence: "",
-        usage: {
-          input_tokens: 0,
-          output_tokens: 0,
-          cache_read_input_tokens: 0,
-          cache_creation_input_tokens: 0,
-        },
-      },
+      message: apiErrorMessage(text),
       ...this.mainChainFields(uuid),
       ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
       error: error.kind,

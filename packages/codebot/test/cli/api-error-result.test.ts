@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
@@ -50,6 +52,71 @@ describe("codebot -p: a model call that failed for good is claude's API Error an
       request_id: "req_1",
       api_error_status: 429,
     });
+  });
+
+  it("the synthetic message is claude 2.1.328's, key for key, in the stream-json line and the transcript line alike", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.httpError(500, { message: "Internal server error" })]);
+    const r = await runCli(
+      ["-p", "go", "--output-format", "stream-json", "--verbose", "--cwd", box.project],
+      {
+        env: modelEnv(server, box.home, { CLAUDE_CODE_MAX_RETRIES: "0" }),
+      },
+    );
+    expect(r.code).toBe(1);
+    const line = jsonLines(r.stdout).at(-2) ?? {};
+    // claude's stream-json line's keys, in its order (recorded; no request id from this server).
+    expect(Object.keys(line)).toEqual([
+      "type",
+      "message",
+      "parent_tool_use_id",
+      "session_id",
+      "uuid",
+      "timestamp",
+      "error",
+      "is_api_error_message",
+      "api_error_status",
+      "api_error_type",
+    ]);
+    const streamed = line.message as Record<string, unknown>;
+    const projects = path.join(box.home, "projects");
+    const [slug] = fs.readdirSync(projects);
+    const [file] = fs.readdirSync(path.join(projects, String(slug))).filter((f) => f.endsWith(".jsonl"));
+    const lines = jsonLines(fs.readFileSync(path.join(projects, String(slug), String(file)), "utf8"));
+    const written = lines.find((l) => l.isApiErrorMessage === true)?.message as Record<string, unknown>;
+    // Recorded with a loopback server answering 500: both lines hold this message, keys in this order.
+    const claudes = {
+      diagnostics: null,
+      id: expect.any(String),
+      container: null,
+      model: "<synthetic>",
+      role: "assistant",
+      stop_details: null,
+      stop_reason: "stop_sequence",
+      stop_sequence: "",
+      type: "message",
+      usage: {
+        output_tokens_details: null,
+        input_tokens: 0,
+        output_tokens: 0,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+        server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
+        service_tier: null,
+        cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 0 },
+        inference_geo: null,
+        iterations: null,
+        speed: null,
+        fallback_credit: null,
+      },
+      content: [{ type: "text", text: expect.stringMatching(/^API Error: 500 /) }],
+      context_management: null,
+    };
+    for (const message of [streamed, written]) {
+      expect(message).toEqual(claudes);
+      expect(Object.keys(message)).toEqual(Object.keys(claudes));
+      expect(Object.keys(message.usage as object)).toEqual(Object.keys(claudes.usage));
+    }
   });
 
   it("an answer cut at the output limit 4 times: api_error max_output_tokens, a null status, the variable to raise", async () => {
