@@ -2,7 +2,7 @@
  * Trace records (§10): one per hook considered, saying whether it matched, why it was skipped,
  * how it ran and what it decided. Delivered to a callback and optionally appended to a JSONL file.
  */
-import { constants, lstatSync, realpathSync } from "node:fs";
+import { constants, lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { HookEvent } from "./events.js";
@@ -223,17 +223,19 @@ export class TraceFile {
 
   private async write(text: string): Promise<void> {
     const folder = this.folder;
+    // Checked before the open, so that a folder swapped between writes gets no file made in it;
+    // checked again on the opened file (appendAll), so that a swap in between cannot either.
     const now = folder === undefined ? undefined : realPath(folder);
-    if (folder !== undefined && now !== folder)
-      throw new Error(
-        now === undefined
-          ? `its folder ${folder} is gone`
-          : `its folder ${folder} now leads to ${now} (a symbolic link put in its path since the session began); records are not written there`,
-      );
+    if (folder !== undefined && now !== folder) throw movedFolder(folder, now);
     const lead = this.endUnknown && (await endsMidLine(this.target, this.linkFlags)) ? "\n" : "";
     this.endUnknown = true;
     try {
-      await this.appendBytes(this.target, Buffer.from(lead + text), this.linkFlags);
+      await this.appendBytes(
+        this.target,
+        Buffer.from(lead + text),
+        this.linkFlags,
+        folder === undefined ? undefined : this.target,
+      );
     } catch (err) {
       throw new FailedAppend(err, Math.max(0, writtenOf(err) - Buffer.byteLength(lead)));
     }
@@ -253,11 +255,22 @@ export class TraceFile {
 
 /**
  * Appends `data` to `file`; a failure part way throws an error whose `bytesWritten` says how much
- * of `data` reached the file.
+ * of `data` reached the file. `realFile`: the real path the opened file must have, else nothing is
+ * written.
  */
-export type AppendBytes = (file: string, data: Buffer, extraFlags: number) => Promise<void>;
+export type AppendBytes = (
+  file: string,
+  data: Buffer,
+  extraFlags: number,
+  realFile?: string,
+) => Promise<void>;
 
-async function appendAll(file: string, data: Buffer, extraFlags: number): Promise<void> {
+export async function appendAll(
+  file: string,
+  data: Buffer,
+  extraFlags: number,
+  realFile?: string,
+): Promise<void> {
   const handle = await open(
     file,
     constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | extraFlags,
@@ -269,6 +282,13 @@ async function appendAll(file: string, data: Buffer, extraFlags: number): Promis
         )
       : err;
   });
+  // Where the descriptor really leads (Linux's /proc; elsewhere unknown, and the check before the
+  // open stands alone): a folder of the path swapped for a link since that check is caught here.
+  const opened = realFile === undefined ? undefined : openedPath(handle);
+  if (realFile !== undefined && opened !== undefined && opened !== realFile) {
+    await handle.close();
+    throw movedFolder(dirname(realFile), dirname(opened));
+  }
   let written = 0;
   try {
     while (written < data.length) {
@@ -321,6 +341,24 @@ async function endsMidLine(file: string, extraFlags: number): Promise<boolean> {
   } finally {
     await handle?.close();
   }
+}
+
+/** The path an open file has now, as Linux gives it; undefined where the system does not say. */
+function openedPath(handle: FileHandle): string | undefined {
+  try {
+    return readlinkSync(`/proc/self/fd/${handle.fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The trace file's folder, resolved to `folder` at the start, is gone or leads elsewhere (`now`). */
+function movedFolder(folder: string, now: string | undefined): Error {
+  return new Error(
+    now === undefined
+      ? `its folder ${folder} is gone`
+      : `its folder ${folder} now leads to ${now} (a symbolic link put in its path since the session began); records are not written there`,
+  );
 }
 
 /** The real path of `file` (symbolic links resolved); undefined when it cannot be resolved. */

@@ -11,7 +11,7 @@ import {
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHookRunner, loadHooks, type TraceRecord } from "../src/index.js";
-import { TraceFile } from "../src/trace.js";
+import { type AppendBytes, appendAll, TraceFile } from "../src/trace.js";
 import { bashTool, callTool, layer, runnerFor, tempDir } from "./support.js";
 
 describe("trace", () => {
@@ -339,6 +339,47 @@ describe("trace", () => {
     expect(existsSync(join(elsewhere, "trace.jsonl"))).toBe(false);
     expect(readFileSync(file, "utf8").trimEnd().split("\n")).toHaveLength(3);
   });
+
+  it.runIf(process.platform === "linux")(
+    "a folder swapped for a link between the folder check and the open is caught on the opened file: nothing is written there, the record is kept for the file",
+    async () => {
+      const dir = tempDir();
+      const logs = join(dir, "logs");
+      const elsewhere = join(dir, "elsewhere");
+      mkdirSync(logs);
+      mkdirSync(elsewhere);
+      const file = join(logs, "trace.jsonl");
+      // The swap lands after the check before the open: the moment a racing command would pick.
+      let swapped = false;
+      const swappedThenAppended: AppendBytes = async (path, data, flags, realFile) => {
+        if (!swapped) {
+          renameSync(logs, join(dir, "logs.real"));
+          symlinkSync(elsewhere, logs);
+          swapped = true;
+        }
+        await appendAll(path, data, flags, realFile);
+      };
+      const errors: string[] = [];
+      const trace = new TraceFile(file, (m) => errors.push(m), swappedThenAppended);
+      const record = (hook: string) =>
+        ({ time: "t", event: "PreToolUse", hook, source: "user", file: "f", matched: true }) as const;
+      trace.append(record("h1"));
+      for (let waited = 0; errors.length === 0 && waited < 10_000; waited += 10) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(readFileSync(join(elsewhere, "trace.jsonl"), { encoding: "utf8", flag: "a+" })).toBe("");
+      expect(errors).toEqual([
+        expect.stringMatching(/trace\.jsonl: its folder .*logs now leads to .*elsewhere/),
+      ]);
+      // Its folder back in place: the held record is written there with the next one.
+      rmSync(logs);
+      renameSync(join(dir, "logs.real"), logs);
+      trace.append(record("h2"));
+      await trace.flush();
+      expect(readFileSync(join(elsewhere, "trace.jsonl"), "utf8")).toBe("");
+      expect(readFileSync(file, "utf8").trimEnd().split("\n")).toHaveLength(2);
+    },
+  );
 
   it("a trace file named through a link at the start (your /dev/stderr) is written through it", async () => {
     const dir = tempDir();
