@@ -22,7 +22,6 @@ import { initServerLine } from "./control/sdk-mcp-status.js";
 import { sdkRequests } from "./control/sdk-requests.js";
 import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
-import { apiClock } from "./output/api-clock.js";
 import { apiErrorLine } from "./output/api-error-line.js";
 import { ClaudeHookLines } from "./output/claude-hook-lines.js";
 import { blockLines, claudeStreamLines, thinkingDisplayOf } from "./output/claude-stream.js";
@@ -162,10 +161,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     });
   };
   const hookLines = new ClaudeHookLines(() => ids.sessionId, flags.hookEvents === true);
-  const apiTime = apiClock();
   const debug = debugLines(flags);
   const onEvent = (event: SessionEvent) => {
-    apiTime.see(event);
     debug?.(event);
     if (mainMessageEnd(event)) display?.ended(event.event.message);
     // Who answered matters to a script: the stream says it in its own line, text and json on stderr.
@@ -261,7 +258,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // As claude's, stream-json input has an init line at the start of every turn.
   const startTurn = () => {
     turnStarted = performance.now();
-    apiMsBefore = apiTime.ms();
+    apiMsBefore = runtime.durations().apiMs;
     deniedBefore = runtime.approval.tools.denials.length;
     // The SDK's setModel() may have switched it since the last turn.
     ids.model = runtime.modelSpec.slice(runtime.modelSpec.indexOf("/") + 1);
@@ -346,7 +343,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     if (result.status !== "completed" && outcome === undefined) notice(failureText(result));
     // Counted now: the answer waits for its MessageDisplay hooks, and is printed after their lines.
     const durationMs = Math.round(performance.now() - turnStarted);
-    const durationApiMs = apiTime.ms() - apiMsBefore;
+    const durationApiMs = runtime.durations().apiMs - apiMsBefore;
     const usageSoFar = new Map(processUsage);
     await display?.settled();
     const text = outcome ? String(outcome.content) : ((await display?.answer(result)) ?? result.text);

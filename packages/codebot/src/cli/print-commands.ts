@@ -9,8 +9,9 @@ import type { Runtime } from "../session/runtime.js";
 import { compactAsPrompt } from "./compact-prompt.js";
 import { contextMarkdown } from "./output/context-markdown.js";
 import { contextUsage } from "./output/context-usage.js";
+import { costLines } from "./output/cost-lines.js";
 import { stylesFor } from "./output/styles.js";
-import { costLines, usageOf } from "./output/usage-lines.js";
+import { usageOf } from "./output/usage-lines.js";
 
 /** A built-in command as the Agent SDK's `initialize` lists it (claude 2.1.328's shape and words, recorded). */
 export type BuiltinCommand = {
@@ -97,7 +98,15 @@ export function printCommandOf(prompt: string): PrintCommand | undefined {
 
 export type PrintRuntime = Pick<
   Runtime,
-  "compact" | "usage" | "clear" | "context" | "modelSpec" | "project" | "sessionId" | "recordCommand"
+  | "compact"
+  | "usage"
+  | "durations"
+  | "clear"
+  | "context"
+  | "modelSpec"
+  | "project"
+  | "sessionId"
+  | "recordCommand"
 >;
 
 /**
@@ -130,6 +139,6 @@ function localOutput(runtime: PrintRuntime, command: string): string {
     case "context":
       return contextMarkdown(contextUsage(runtime.context(), runtime.modelSpec));
     default:
-      return costLines(usageOf(runtime), stylesFor({ isTTY: false })).join("\n");
+      return costLines(usageOf(runtime), runtime.durations(), stylesFor({ isTTY: false })).join("\n");
   }
 }

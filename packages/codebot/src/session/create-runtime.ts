@@ -13,6 +13,7 @@ import { TaskStore } from "../tasks/task-store.js";
 import { STRUCTURED_OUTPUT_TOOL } from "../tools/structured-output-tool.js";
 import type { RestoredConversation } from "../transcript/transcript-reader.js";
 import { agentEnv } from "./agent-env.js";
+import { apiClock } from "./api-clock.js";
 import { loadCustomAgents } from "./assembly/custom-agents.js";
 import { createMainAgent } from "./assembly/main-agent.js";
 import { startMcpServers } from "./assembly/mcp-start.js";
@@ -62,6 +63,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 
 async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock): Promise<Runtime> {
   const { events, notify } = sessionNotices(options);
+  const apiTime = apiClock();
+  events.subscribe(apiTime.see);
+  const startedAt = performance.now();
   const { env, cwd, codebotHome, claudeHome, where, project, customizations } = readSessionSettings(
     options,
     notify,
@@ -346,6 +350,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     getModel: () => models.model,
     modelSpec: () => models.spec,
     usage,
+    durations: () => ({ apiMs: apiTime.ms(), wallMs: Math.round(performance.now() - startedAt) }),
     context: () => ({
       tokens: meter.tokens(),
       window: contextWindowOf(models.spec, settings.models),

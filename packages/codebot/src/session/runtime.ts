@@ -53,6 +53,12 @@ export interface ContextInUse {
   lastStep?: Usage;
 }
 
+/** Time in ms: waiting for the model, and since the session began (this process's). */
+export interface SessionDurations {
+  apiMs: number;
+  wallMs: number;
+}
+
 export interface RuntimeParts {
   /** The sub-agents started with `run_in_background`, when the session offers it. */
   background?: BackgroundAgents;
@@ -111,6 +117,8 @@ export interface RuntimeParts {
   /** The `provider/id` of the model the next model call uses. */
   modelSpec(): string;
   usage: SessionUsage;
+  /** This process's time waiting for the model (every agent's steps) and since the session began, in ms. */
+  durations(): SessionDurations;
   /** The context in use (estimated tokens of the next prompt), the model's window, and the last step's usage. */
   context(): ContextInUse;
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
@@ -309,6 +317,14 @@ export class Runtime {
   /** Tokens the providers reported for this process's model steps, per model. */
   get usage(): SessionUsage {
     return this.parts.usage;
+  }
+
+  /**
+   * This process's time waiting for the model — Claude Code's `duration_api_ms`, every agent's
+   * steps — and since it began the session, in ms (`/cost`'s durations, the result's `duration_api_ms`).
+   */
+  durations(): SessionDurations {
+    return this.parts.durations();
   }
 
   /** The context in use (estimated tokens of the next prompt) and the current model's window. */

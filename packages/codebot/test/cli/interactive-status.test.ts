@@ -102,7 +102,7 @@ describe("the session's status", { timeout: 120_000 }, () => {
     await term.waitForScreen(/^› x{118}\nx{12}\s*\nanthropic\/claude-sonnet-4-5 · context/m);
   });
 
-  it("/cost prints the session's tokens by kind, model steps and cost", async () => {
+  it("/cost prints the session's cost, durations and tokens per model in claude 2.1.328's layout", async () => {
     const box = sandbox();
     const server = await modelServer([
       { ...reply.toolCall("bash", { command: "true" }), ...used(1_000, 50) },
@@ -113,14 +113,15 @@ describe("the session's status", { timeout: 120_000 }, () => {
     await term.waitForScreen(/^done$/m);
     term.submit("/cost");
     // 1,200 uncached × $1 + 1,000 cache read × $0.1 + 80 out × $5, per million.
-    await term.waitForScreen("cost: $0.0017");
     await term.waitForScreen(
-      "tokens: 2,200 input (1,200 uncached, 1,000 cache read, 0 cache write), 80 output",
+      /^Estimated cost: {8}\$0\.0017\nTotal duration \(API\): {2}\d+s\nTotal duration \(wall\): \d+s\nUsage by model:$/m,
     );
-    await term.waitForScreen("model steps: 2");
+    await term.waitForScreen(
+      "    claude-haiku-4-5:  1.2k input, 80 output, 1.0k cache read, 0 cache write ($0.0017)",
+    );
   });
 
-  it("a model without a price: cost unknown, and /cost says how to set one", async () => {
+  it("a model without a price: cost unknown, and /cost says so in claude's words and how to set one", async () => {
     const box = sandbox();
     const settings = box.json("settings.json", { models: { "anthropic/acme-1": { contextWindow: 50_000 } } });
     const server = await modelServer([{ ...reply.text("hi"), ...used(5_000, 10) }]);
@@ -128,6 +129,9 @@ describe("the session's status", { timeout: 120_000 }, () => {
     term.submit("hello");
     await term.waitForScreen(/anthropic\/acme-1 · context 5k\/50k \(10%\) · 5k tokens · cost unknown$/m);
     term.submit("/cost");
+    await term.waitForScreen(
+      "Estimated cost:        $0.0000 (costs may be inaccurate due to usage of unknown models)",
+    );
     await term.waitForScreen('no price for anthropic/acme-1: set "models": {"anthropic/acme-1": {"price"');
   });
 });

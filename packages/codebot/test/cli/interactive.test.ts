@@ -175,7 +175,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
       "the second notice",
     );
     term.submit("/cost");
-    await term.waitForScreen(/^model steps: 1$/m);
+    await term.waitForScreen(/^Estimated cost: /m);
     // Two close together still quit.
     term.press("C-c", "C-c");
     expect(await term.exitCode()).toBe(0);

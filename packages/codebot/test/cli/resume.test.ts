@@ -153,7 +153,9 @@ describe("resuming a session", () => {
     expect((await runCli(["-c", "-p", "/compact", ...args], { env })).code).toBe(0);
     const cost = JSON.parse((await runCli(["-c", "-p", "/cost", ...args], { env })).stdout);
     expect(cost.total_cost_usd).toBeCloseTo(3 * first.total_cost_usd, 6);
-    expect(cost.result).toContain(`model steps: 3`);
+    // claude's /cost after -c (recorded): the restored use, per model.
+    expect(cost.result).toContain(`Estimated cost:        $${cost.total_cost_usd.toFixed(4)}\n`);
+    expect(cost.result).toMatch(new RegExp(`^ *${model}:  \\d+ input, \\d+ output, `, "m"));
   });
 
   it("/clear starts the count from nothing, as claude 2.1.328's (recorded: -c -p /clear reports $0): its result and a /cost after it say $0", async () => {
@@ -185,7 +187,9 @@ describe("resuming a session", () => {
     expect(results[0].total_cost_usd).toBeGreaterThan(0);
     expect(results[1].total_cost_usd).toBe(0);
     expect(results[2].total_cost_usd).toBe(0);
-    expect(results[2].result).toContain("model steps: 0");
+    expect(results[2].result).toContain(
+      "Usage:                 0 input, 0 output, 0 cache read, 0 cache write",
+    );
   });
 
   it("a retried model call: the transcript has claude's system api_error line for the retry, chained in the conversation; -c passes over it", async () => {

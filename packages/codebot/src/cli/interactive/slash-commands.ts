@@ -10,8 +10,9 @@ import { withScopedHooks } from "../hooks/scoped-inventory.js";
 import { serverLines } from "../mcp/mcp-lines.js";
 import { contextLines } from "../output/context-lines.js";
 import { contextUsage } from "../output/context-usage.js";
+import { costLines } from "../output/cost-lines.js";
 import { historyRecap } from "../output/history-recap.js";
-import { costLines, usageOf } from "../output/usage-lines.js";
+import { usageOf } from "../output/usage-lines.js";
 import { addDirCommand } from "./add-dir-command.js";
 import { effortCommand } from "./effort-command.js";
 import { builtinCommandNames, helpLines } from "./help-lines.js";
@@ -77,7 +78,7 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       for (const line of statusLines(ctx.runtime)) ctx.print(line);
       return undefined;
     case "cost":
-      for (const line of costLines(usageOf(ctx.runtime), s)) ctx.print(line);
+      for (const line of costLines(usageOf(ctx.runtime), ctx.runtime.durations(), s)) ctx.print(line);
       return undefined;
     case "compact":
     case "clear":

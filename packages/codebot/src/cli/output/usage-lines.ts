@@ -1,9 +1,8 @@
-/** The session's tokens and cost as the status line and `/cost` show them. */
+/** The session's tokens and cost as the status line shows them, and what `/cost` reads. */
 import { emptyUsage } from "@codebot/agentcore";
 import { costOf, type ModelPriceOverrides } from "../../session/model-prices.js";
 import type { ContextInUse, Runtime } from "../../session/runtime.js";
 import type { ModelUsage } from "../../session/session-usage.js";
-import type { Styles } from "./styles.js";
 
 export interface UsageView {
   /** The model the next call uses. */
@@ -39,27 +38,6 @@ export function statusText(view: UsageView): string {
   ].join(" · ");
 }
 
-/** `/cost`: the session's tokens by kind, model steps and cost, per model when more than one was used. */
-export function costLines(view: UsageView, s: Styles): string[] {
-  const total = sumOf(view.models);
-  const lines = [`cost: ${costText(view)}`, `tokens: ${usageText(total)}`, `model steps: ${total.steps}`];
-  if (view.models.size > 1) {
-    for (const [spec, used] of view.models) {
-      const cost = costOf(spec, used, view.prices);
-      lines.push(
-        `  ${spec}: ${used.steps} steps, ${usageText(used)}, ${cost.known ? dollars(cost.usd) : "cost unknown"}`,
-      );
-    }
-  }
-  for (const spec of unpriced(view))
-    lines.push(
-      s.dim(
-        `no price for ${spec}: set "models": {"${spec}": {"price": {"input": …, "output": …}}} (US$ per million tokens)`,
-      ),
-    );
-  return lines;
-}
-
 function costText(view: UsageView): string {
   const usd = sessionCost(view);
   return usd === undefined ? "cost unknown" : dollars(usd);
@@ -80,14 +58,9 @@ export function sessionCost(view: UsageView): number | undefined {
 }
 
 /** The models used (or about to be) that have no price. */
-function unpriced(view: UsageView): string[] {
+export function unpriced(view: UsageView): string[] {
   const specs = new Set([...view.models.keys(), view.modelSpec]);
   return [...specs].filter((spec) => !costOf(spec, emptyUsage(), view.prices).known);
-}
-
-function usageText(used: ModelUsage): string {
-  const uncached = used.inputTokens - used.cacheReadTokens - used.cacheWriteTokens;
-  return `${exact(used.inputTokens)} input (${exact(uncached)} uncached, ${exact(used.cacheReadTokens)} cache read, ${exact(used.cacheWriteTokens)} cache write), ${exact(used.outputTokens)} output`;
 }
 
 /** The usage of every model, summed. */
@@ -122,8 +95,4 @@ export function count(n: number): string {
 
 function trim(fixed: string): string {
   return fixed.endsWith(".0") ? fixed.slice(0, -2) : fixed;
-}
-
-function exact(n: number): string {
-  return n.toLocaleString("en-US");
 }

@@ -1,10 +1,15 @@
-import type { SessionEvent } from "../../session/session-events.js";
+import type { SessionEvent } from "./session-events.js";
 
 /**
  * Time spent waiting for the model (Claude Code's `duration_api_ms`): from the start of each model
  * step of any agent to the end of the assistant message it produced.
  */
-export function apiClock(): { see(event: SessionEvent): void; ms(): number } {
+export interface ApiClock {
+  see(event: SessionEvent): void;
+  ms(): number;
+}
+
+export function apiClock(): ApiClock {
   const open = new Map<string, number>();
   let total = 0;
   return {

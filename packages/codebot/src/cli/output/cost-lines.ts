@@ -1,0 +1,83 @@
+/**
+ * `/cost` (and `-p /cost`) in claude 2.1.328's words and layout (recorded in a fresh session,
+ * after a turn and after `-c`; its formatting read from its code), dim in the terminal as claude's:
+ * the estimated cost, the time spent waiting for the model and in all, then the tokens per model.
+ */
+import { costOf } from "../../session/model-prices.js";
+import type { SessionDurations } from "../../session/runtime.js";
+import type { ModelUsage } from "../../session/session-usage.js";
+import type { Styles } from "./styles.js";
+import { type UsageView, unpriced } from "./usage-lines.js";
+
+/** claude's note after the cost when a model used has no price (its cost is left out of the sum). */
+const UNKNOWN_MODELS = "costs may be inaccurate due to usage of unknown models";
+
+export function costLines(view: UsageView, durations: SessionDurations, s: Styles): string[] {
+  const missing = unpriced(view);
+  let usd = 0;
+  for (const [spec, used] of view.models) usd += costOf(spec, used, view.prices).usd;
+  const lines = [
+    `Estimated cost:        ${dollars(usd)}${missing.length > 0 ? ` (${UNKNOWN_MODELS})` : ""}`,
+    `Total duration (API):  ${duration(durations.apiMs)}`,
+    `Total duration (wall): ${duration(durations.wallMs)}`,
+    // codebot does not count the lines its edits change (docs/cli.md): claude's line is left out.
+    ...modelLines(view),
+  ].map((line) => s.dim(line));
+  // Not claude's: how to give a model without a price one.
+  for (const spec of missing)
+    lines.push(
+      s.dim(
+        `no price for ${spec}: set "models": {"${spec}": {"price": {"input": …, "output": …}}} (US$ per million tokens)`,
+      ),
+    );
+  return lines;
+}
+
+/** `Usage:` with zeros before any model call; else `Usage by model:` and a line per model, named by its id. */
+function modelLines(view: UsageView): string[] {
+  if (view.models.size === 0)
+    return ["Usage:                 0 input, 0 output, 0 cache read, 0 cache write"];
+  const lines = ["Usage by model:"];
+  for (const [spec, used] of view.models) {
+    const id = spec.slice(spec.indexOf("/") + 1);
+    const cost = costOf(spec, used, view.prices);
+    lines.push(`${`${id}:`.padStart(21)}  ${tokensText(used)} (${dollars(cost.known ? cost.usd : 0)})`);
+  }
+  return lines;
+}
+
+/** claude's: the uncached input (codebot's input counts the cached part too), output, cache read and write. */
+function tokensText(used: Readonly<ModelUsage>): string {
+  const uncached = used.inputTokens - used.cacheReadTokens - used.cacheWriteTokens;
+  return `${tokens(uncached)} input, ${tokens(used.outputTokens)} output, ${tokens(used.cacheReadTokens)} cache read, ${tokens(used.cacheWriteTokens)} cache write`;
+}
+
+/** claude's: `$0.0123` up to half a dollar, `$1.23` above. */
+function dollars(usd: number): string {
+  return `$${usd > 0.5 ? (Math.round(usd * 100) / 100).toFixed(2) : usd.toFixed(4)}`;
+}
+
+/** claude's: `950`, `1.2k`, `3.0m` (compact, lower case, one decimal from a thousand). */
+function tokens(n: number): string {
+  const compact = new Intl.NumberFormat("en-US", {
+    notation: "compact",
+    maximumFractionDigits: 1,
+    minimumFractionDigits: n >= 1000 ? 1 : 0,
+  });
+  return compact.format(n).toLowerCase();
+}
+
+/** claude's: `0s`, `12s`, `3m 5s`, `1h 2m 3s`, `2d 1h 0m`. */
+function duration(ms: number): string {
+  if (ms < 60_000) return `${Math.floor(ms / 1000)}s`;
+  let days = Math.floor(ms / 86_400_000);
+  let hours = Math.floor((ms % 86_400_000) / 3_600_000);
+  let minutes = Math.floor((ms % 3_600_000) / 60_000);
+  let seconds = Math.round((ms % 60_000) / 1000);
+  if (seconds === 60) [seconds, minutes] = [0, minutes + 1];
+  if (minutes === 60) [minutes, hours] = [0, hours + 1];
+  if (hours === 24) [hours, days] = [0, days + 1];
+  if (days > 0) return `${days}d ${hours}h ${minutes}m`;
+  if (hours > 0) return `${hours}h ${minutes}m ${seconds}s`;
+  return `${minutes}m ${seconds}s`;
+}
