@@ -22,12 +22,14 @@ describe("/cost in claude's layout", () => {
     const lines = costLines(
       view([["anthropic/claude-sonnet-4-5", 234_567, 1_234_567]]),
       { apiMs: 65_000, wallMs: 3_723_000 },
+      { added: 1, removed: 12 },
       plain,
     );
     expect(lines).toEqual([
       "Estimated cost:        $19.22",
       "Total duration (API):  1m 5s",
       "Total duration (wall): 1h 2m 3s",
+      "Total code changes:    1 line added, 12 lines removed",
       "Usage by model:",
       "   claude-sonnet-4-5:  234.6k input, 1.2m output, 0 cache read, 0 cache write ($19.22)",
     ]);

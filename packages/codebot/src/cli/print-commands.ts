@@ -101,6 +101,7 @@ export type PrintRuntime = Pick<
   | "compact"
   | "usage"
   | "durations"
+  | "codeChanges"
   | "clear"
   | "context"
   | "modelSpec"
@@ -139,6 +140,11 @@ function localOutput(runtime: PrintRuntime, command: string): string {
     case "context":
       return contextMarkdown(contextUsage(runtime.context(), runtime.modelSpec));
     default:
-      return costLines(usageOf(runtime), runtime.durations(), stylesFor({ isTTY: false })).join("\n");
+      return costLines(
+        usageOf(runtime),
+        runtime.durations(),
+        runtime.codeChanges(),
+        stylesFor({ isTTY: false }),
+      ).join("\n");
   }
 }

@@ -30,6 +30,7 @@ import { stopChecks } from "./assembly/stop-checks.js";
 import { SubagentRuns } from "./assembly/subagent-runs.js";
 import { sessionToolMiddleware } from "./assembly/tool-middleware.js";
 import { BackgroundSaid } from "./background-context.js";
+import { CodeChanges } from "./code-changes.js";
 import { FileWatch } from "./file-watch.js";
 import { joinContext } from "./joined-context.js";
 import { costOf } from "./model-prices.js";
@@ -66,6 +67,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const apiTime = apiClock();
   events.subscribe(apiTime.see);
   const startedAt = performance.now();
+  const codeChanges = new CodeChanges();
   const { env, cwd, codebotHome, claudeHome, where, project, customizations } = readSessionSettings(
     options,
     notify,
@@ -216,6 +218,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     permissions,
     runner,
     fileWatch,
+    codeChanges,
     agentEnv: agentEnvOf("agent"),
     tasks,
     customAgents,
@@ -351,6 +354,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     modelSpec: () => models.spec,
     usage,
     durations: () => ({ apiMs: apiTime.ms(), wallMs: Math.round(performance.now() - startedAt) }),
+    codeChanges: () => ({ added: codeChanges.added, removed: codeChanges.removed }),
     context: () => ({
       tokens: meter.tokens(),
       window: contextWindowOf(models.spec, settings.models),

@@ -53,6 +53,12 @@ export interface ContextInUse {
   lastStep?: Usage;
 }
 
+/** Lines the file tools added and removed. */
+export interface LinesChanged {
+  added: number;
+  removed: number;
+}
+
 /** Time in ms: waiting for the model, and since the session began (this process's). */
 export interface SessionDurations {
   apiMs: number;
@@ -119,6 +125,8 @@ export interface RuntimeParts {
   usage: SessionUsage;
   /** This process's time waiting for the model (every agent's steps) and since the session began, in ms. */
   durations(): SessionDurations;
+  /** The lines the file tools added and removed in this process (every agent's). */
+  codeChanges(): LinesChanged;
   /** The context in use (estimated tokens of the next prompt), the model's window, and the last step's usage. */
   context(): ContextInUse;
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
@@ -325,6 +333,11 @@ export class Runtime {
    */
   durations(): SessionDurations {
     return this.parts.durations();
+  }
+
+  /** The lines the file tools (write, edit) added and removed in this process, every agent's: `/cost`'s code changes. */
+  codeChanges(): LinesChanged {
+    return this.parts.codeChanges();
   }
 
   /** The context in use (estimated tokens of the next prompt) and the current model's window. */

@@ -66,6 +66,7 @@ export function editFile(
   } catch (error) {
     return fail((error as Error).message);
   }
+  env.onFileWritten?.(text, edited.text);
   const what = edited.count === 1 ? "1 replacement" : `${edited.count} replacements`;
   return { content: `edited ${env.paths.display(resolved.path)} (${what})`, isError: false };
 }

@@ -18,6 +18,8 @@ export interface ToolEnvironment {
   readRules?: ReadRules;
   /** A file of `export` lines hooks wrote (Claude Code's CLAUDE_ENV_FILE): each command sources it first. */
   hookEnvFile?(): string;
+  /** `write` or `edit` replaced a file (`before` undefined: it is new), for `/cost`'s code changes. */
+  onFileWritten?(before: string | undefined, after: string): void;
   /** The bash tool's working directory moved (a `cd` that stays where file tools may reach). */
   onCwdChange?(oldCwd: string, newCwd: string): void;
 }

@@ -22,12 +22,15 @@ export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema
       const existing = statOrUndefined(resolved.path);
       if (existing?.isDirectory())
         return { content: `write: ${args.file_path} is a directory`, isError: true };
+      // What it held, for the lines the write changes (none kept when nothing counts them).
+      const before = existing && env.onFileWritten ? readOrUndefined(resolved.path) : undefined;
       try {
         // Keep an existing file's permissions (an executable script stays executable).
         writeProjectFile(resolved.path, args.content, existing?.mode);
       } catch (error) {
         return { content: `write: ${args.file_path}: ${(error as Error).message}`, isError: true };
       }
+      env.onFileWritten?.(before, args.content);
       const verb = existing ? "updated" : "created";
       return {
         content: `${verb} ${env.paths.display(resolved.path)} (${Buffer.byteLength(args.content)} bytes)`,
@@ -35,6 +38,14 @@ export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema
       };
     },
   };
+}
+
+function readOrUndefined(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
 }
 
 function statOrUndefined(file: string): fs.Stats | undefined {

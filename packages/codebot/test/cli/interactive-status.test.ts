@@ -114,7 +114,7 @@ describe("the session's status", { timeout: 120_000 }, () => {
     term.submit("/cost");
     // 1,200 uncached × $1 + 1,000 cache read × $0.1 + 80 out × $5, per million.
     await term.waitForScreen(
-      /^Estimated cost: {8}\$0\.0017\nTotal duration \(API\): {2}\d+s\nTotal duration \(wall\): \d+s\nUsage by model:$/m,
+      /^Estimated cost: {8}\$0\.0017\nTotal duration \(API\): {2}\d+s\nTotal duration \(wall\): \d+s\nTotal code changes: {4}0 lines added, 0 lines removed\nUsage by model:$/m,
     );
     await term.waitForScreen(
       "    claude-haiku-4-5:  1.2k input, 80 output, 1.0k cache read, 0 cache write ($0.0017)",

@@ -42,12 +42,44 @@ describe("-p built-in commands", () => {
       num_turns: 0,
       local_command: "cost",
     });
-    // claude's fresh-session text (recorded), less its code-changes line (codebot does not count them).
+    // claude's fresh-session text (recorded).
     expect(JSON.parse(r.stdout).result).toMatch(
-      /^Estimated cost: {8}\$0\.0000\nTotal duration \(API\): {2}0s\nTotal duration \(wall\): \d+s\nUsage: {17}0 input, 0 output, 0 cache read, 0 cache write$/,
+      /^Estimated cost: {8}\$0\.0000\nTotal duration \(API\): {2}0s\nTotal duration \(wall\): \d+s\nTotal code changes: {4}0 lines added, 0 lines removed\nUsage: {17}0 input, 0 output, 0 cache read, 0 cache write$/,
     );
     expect(server.requests).toHaveLength(0);
     expect(payloads(box.at("hooks.jsonl")).map((p) => p.hook_event_name)).not.toContain("UserPromptSubmit");
+  });
+
+  it("/cost counts the lines write and edit changed in the session, as claude's Total code changes", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("write", { file_path: "a.txt", content: "one\ntwo\nthree\n" }, "w1"),
+      reply.toolCall("edit", { file_path: "a.txt", old_string: "two", new_string: "TWO" }, "e1"),
+      reply.text("done"),
+    ]);
+    const line = (text: string) =>
+      `${JSON.stringify({ type: "user", message: { role: "user", content: text } })}\n`;
+    const r = await runCli(
+      [
+        "-p",
+        "--input-format",
+        "stream-json",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--permission-mode",
+        "acceptEdits",
+        "--cwd",
+        box.project,
+      ],
+      { env: modelEnv(server, box.home), input: line("go") + line("/cost") },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    // claude 2.1.328's count for the same calls (recorded): the new file's text split at its 3
+    // newlines (4), then 1 line changed (one removed, one added).
+    expect(jsonLines(r.stdout).at(-1)?.result).toContain(
+      "Total code changes:    5 lines added, 1 line removed\n",
+    );
   });
 
   it("/context prints the context in use as claude's -p does, in markdown, without the model", async () => {

@@ -78,7 +78,13 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       for (const line of statusLines(ctx.runtime)) ctx.print(line);
       return undefined;
     case "cost":
-      for (const line of costLines(usageOf(ctx.runtime), ctx.runtime.durations(), s)) ctx.print(line);
+      for (const line of costLines(
+        usageOf(ctx.runtime),
+        ctx.runtime.durations(),
+        ctx.runtime.codeChanges(),
+        s,
+      ))
+        ctx.print(line);
       return undefined;
     case "compact":
     case "clear":

@@ -1,10 +1,11 @@
 /**
  * `/cost` (and `-p /cost`) in claude 2.1.328's words and layout (recorded in a fresh session,
  * after a turn and after `-c`; its formatting read from its code), dim in the terminal as claude's:
- * the estimated cost, the time spent waiting for the model and in all, then the tokens per model.
+ * the estimated cost, the time spent waiting for the model and in all, the lines the file tools
+ * changed, then the tokens per model.
  */
 import { costOf } from "../../session/model-prices.js";
-import type { SessionDurations } from "../../session/runtime.js";
+import type { LinesChanged, SessionDurations } from "../../session/runtime.js";
 import type { ModelUsage } from "../../session/session-usage.js";
 import type { Styles } from "./styles.js";
 import { type UsageView, unpriced } from "./usage-lines.js";
@@ -12,7 +13,12 @@ import { type UsageView, unpriced } from "./usage-lines.js";
 /** claude's note after the cost when a model used has no price (its cost is left out of the sum). */
 const UNKNOWN_MODELS = "costs may be inaccurate due to usage of unknown models";
 
-export function costLines(view: UsageView, durations: SessionDurations, s: Styles): string[] {
+export function costLines(
+  view: UsageView,
+  durations: SessionDurations,
+  changes: LinesChanged,
+  s: Styles,
+): string[] {
   const missing = unpriced(view);
   let usd = 0;
   for (const [spec, used] of view.models) usd += costOf(spec, used, view.prices).usd;
@@ -20,7 +26,7 @@ export function costLines(view: UsageView, durations: SessionDurations, s: Style
     `Estimated cost:        ${dollars(usd)}${missing.length > 0 ? ` (${UNKNOWN_MODELS})` : ""}`,
     `Total duration (API):  ${duration(durations.apiMs)}`,
     `Total duration (wall): ${duration(durations.wallMs)}`,
-    // codebot does not count the lines its edits change (docs/cli.md): claude's line is left out.
+    `Total code changes:    ${lineCount(changes.added)} added, ${lineCount(changes.removed)} removed`,
     ...modelLines(view),
   ].map((line) => s.dim(line));
   // Not claude's: how to give a model without a price one.
@@ -50,6 +56,10 @@ function modelLines(view: UsageView): string[] {
 function tokensText(used: Readonly<ModelUsage>): string {
   const uncached = used.inputTokens - used.cacheReadTokens - used.cacheWriteTokens;
   return `${tokens(uncached)} input, ${tokens(used.outputTokens)} output, ${tokens(used.cacheReadTokens)} cache read, ${tokens(used.cacheWriteTokens)} cache write`;
+}
+
+function lineCount(n: number): string {
+  return `${n} ${n === 1 ? "line" : "lines"}`;
 }
 
 /** claude's: `$0.0123` up to half a dollar, `$1.23` above. */

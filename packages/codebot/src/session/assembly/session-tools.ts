@@ -7,6 +7,7 @@ import { SessionSkills } from "../../skills/session-skills.js";
 import type { TaskStore } from "../../tasks/task-store.js";
 import { builtinTools } from "../../tools/builtin-tools.js";
 import { StructuredOutput } from "../../tools/structured-output-tool.js";
+import type { CodeChanges } from "../code-changes.js";
 import type { FileWatch } from "../file-watch.js";
 import type { RuntimeOptions } from "../runtime-options.js";
 import type { SpendingLimit } from "../spending-limit.js";
@@ -34,6 +35,8 @@ export interface ToolParts {
   permissions: SessionPermissions;
   runner: HookRunner;
   fileWatch: FileWatch;
+  /** The lines the file tools changed, for `/cost`. */
+  codeChanges: CodeChanges;
   /** The environment of the commands the agent runs (the session id changes with /clear). */
   agentEnv: () => Record<string, string>;
   tasks: TaskStore;
@@ -78,6 +81,7 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
       envFiles: settings.envFiles,
       readRules,
       onCwdChange: (oldCwd, newCwd) => parts.fileWatch.cwdChanged(oldCwd, newCwd),
+      onFileWritten: (before, after) => parts.codeChanges.count(before, after),
     },
     tasks: parts.tasks,
     taskHooks: runner,
