@@ -88,9 +88,14 @@ export interface SubagentHost {
   onStop(run: SubagentRun): (info: StopInfo) => Promise<string | undefined>;
   /**
    * Its loop exited, whatever the reason: fires SubagentStop, with its last text when it has one,
-   * unless `firedAtStop` (it ended at a natural stop, where `onStop` fired it).
+   * if `fireSubagentStop` (not when it ended at a natural stop, where `onStop` fired it, nor when
+   * a background run was stopped).
    */
-  stopped(run: SubagentRun, lastAssistantMessage: string | undefined, firedAtStop: boolean): Promise<void>;
+  stopped(
+    run: SubagentRun,
+    lastAssistantMessage: string | undefined,
+    fireSubagentStop: boolean,
+  ): Promise<void>;
 }
 
 /** An id in the shape of Claude Code's `agent_id` (`a` and 16 hex digits). */
@@ -137,7 +142,8 @@ type AgentArgs = z.infer<typeof inputSchema>;
  * loop and the session's middleware; its final text is the result — or, in the background, the
  * `<task-notification>` the main agent gets once it ends (background-agents.ts), the call answering at once. A `subagent_type` naming a custom agent gives it that
  * agent's instructions, tools and model. SubagentStop fires at each natural stop (where a Claude
- * Code group may keep it going) and otherwise when its loop exits, whatever the reason.
+ * Code group may keep it going) and otherwise when its loop exits, whatever the reason — except a
+ * background run that was stopped, as in claude.
  */
 export function agentTool(host: SubagentHost): Tool<AgentArgs> {
   const names = new SubagentNames();
@@ -261,7 +267,11 @@ async function runSubagent(
   } catch (error) {
     return { content: `agent ${name}: failed: ${(error as Error).message}`, isError: true };
   } finally {
-    await host.stopped(run, result ? finalText(result.newMessages) : undefined, result?.reason === "stop");
+    // A background run stopped (/tasks stop, Ctrl+C at the prompt, leaving, a signal, stop_task)
+    // ends without SubagentStop, as claude 2.1.328's (recorded); a foreground one fires it however it ended.
+    const stoppedInBackground = run.background === true && ctx.signal?.aborted === true;
+    const fireSubagentStop = result?.reason !== "stop" && !stoppedInBackground;
+    await host.stopped(run, result ? finalText(result.newMessages) : undefined, fireSubagentStop);
   }
   const text = finalText(result.newMessages);
   if (result.reason === "stop") return { content: text === "" ? "(no answer)" : text, isError: false };

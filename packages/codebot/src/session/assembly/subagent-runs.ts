@@ -85,8 +85,8 @@ export class SubagentRuns {
           configured: () => runner.hasHooks("SubagentStop"),
           maxAttempts,
         }).onStop,
-      stopped: async (run, lastAssistantMessage, firedAtStop) => {
-        if (!firedAtStop)
+      stopped: async (run, lastAssistantMessage, fireSubagentStop) => {
+        if (fireSubagentStop)
           void runner.subagentStop({
             agent: run.type,
             agentName: run.name,
