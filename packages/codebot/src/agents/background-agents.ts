@@ -1,5 +1,6 @@
 import type { BackgroundTask } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
+import { RunProgress } from "./run-progress.js";
 
 /** What the background runs need of the main agent: its steering queue (agentcore's Agent). */
 export interface MainAgentInbox {
@@ -8,10 +9,25 @@ export interface MainAgentInbox {
   takeQueued(): ModelMessage[];
 }
 
-/** A background run going, with when it started (ms since the epoch) and the prompt it was given. */
+/** A background run going, with when it started (ms since the epoch), the prompt it was given and how far it got. */
 export interface GoingTask extends BackgroundTask {
   startedAt: number;
   prompt: string;
+  progress: Readonly<RunProgress>;
+}
+
+/** How a background run ended: claude's notification `status`. */
+export type EndStatus = "completed" | "failed" | "killed";
+
+/** A background run that has ended, for `/tasks` (claude's "Earlier in this session"). */
+export interface EndedTask extends GoingTask {
+  status: EndStatus;
+}
+
+/** What a background run's work resolves to: its notification and how it ended. */
+export interface RunEnd {
+  notification: string;
+  status: EndStatus;
 }
 
 /**
@@ -28,11 +44,14 @@ export class BackgroundAgents {
       task: BackgroundTask;
       prompt: string;
       startedAt: number;
+      progress: RunProgress;
       controller: AbortController;
       done: Promise<void>;
       byUser?: true;
     }
   >();
+  /** The runs that have ended, in the order they ended. */
+  private readonly endedRuns: EndedTask[] = [];
   private waiters: (() => void)[] = [];
   private stopped = false;
 
@@ -49,15 +68,23 @@ export class BackgroundAgents {
   }
 
   /**
-   * Starts `work` with its own abort signal; what it resolves to is the notification. Refused
-   * (false) once the session is stopping them all. `prompt` is the run's, for `/tasks`.
+   * Starts `work` with its own abort signal and the progress its loop's events go to; what it
+   * resolves to is the notification. Refused (false) once the session is stopping them all.
+   * `prompt` is the run's, for `/tasks`.
    */
-  start(task: BackgroundTask, work: (signal: AbortSignal) => Promise<string>, prompt = ""): boolean {
+  start(
+    task: BackgroundTask,
+    work: (signal: AbortSignal, progress: RunProgress) => Promise<RunEnd>,
+    prompt = "",
+  ): boolean {
     const { id } = task;
     if (this.stopped) return false;
     const controller = new AbortController();
-    const done = work(controller.signal)
-      .then((notification) => {
+    const startedAt = Date.now();
+    const progress = new RunProgress(startedAt);
+    const done = work(controller.signal, progress)
+      .then(({ notification, status }) => {
+        this.endedRuns.push({ ...task, startedAt, prompt, progress, status });
         // Stopped with the session: nothing is left to read it (claude's killed runs say nothing
         // either); stopped at the prompt (stopGoing): the session says so with the next prompt.
         if (!this.stopped && this.runs.get(id)?.byUser !== true) this.main.steer(notification);
@@ -67,7 +94,7 @@ export class BackgroundAgents {
         this.runs.delete(id);
         this.wake();
       });
-    this.runs.set(id, { task, prompt, startedAt: Date.now(), controller, done });
+    this.runs.set(id, { task, prompt, startedAt, progress, controller, done });
     return true;
   }
 
@@ -100,7 +127,12 @@ export class BackgroundAgents {
   going(): GoingTask[] {
     return [...this.runs.values()]
       .filter((run) => !run.controller.signal.aborted)
-      .map((run) => ({ ...run.task, startedAt: run.startedAt, prompt: run.prompt }));
+      .map((run) => ({ ...run.task, startedAt: run.startedAt, prompt: run.prompt, progress: run.progress }));
+  }
+
+  /** The runs that have ended this session, in the order they ended (claude's `/tasks` lists them too). */
+  ended(): readonly EndedTask[] {
+    return this.endedRuns;
   }
 
   /**

@@ -42,6 +42,10 @@ export interface BackgroundEnd extends BackgroundLaunch {
   status: "completed" | "failed" | "killed";
   /** The run's final text, or why it failed. */
   result: string;
+  /** Its context's size at its last step (RunProgress.tokens). */
+  tokens: number;
+  /** Its tool calls that ended. */
+  toolUses: number;
   durationMs: number;
 }
 
@@ -61,7 +65,9 @@ function fromXmlText(text: string): string {
  * it): written as XML text, as claude 2.1.328 writes them (recorded: `&`, `<` and `>` escaped), so
  * a `</result></task-notification>` in them closes nothing — the lines after it would have read as
  * outside the notification, or as a second one with another task id and status. A stopped run's
- * summary is claude's (recorded, `x` in its `/tasks`): `Agent "helper" was stopped by user`.
+ * summary is claude's (recorded, `x` in its `/tasks`): `Agent "helper" was stopped by user`, and
+ * it has no `<result>` nor `<usage>`, as claude's has none (recorded); an ended run's `<usage>` is
+ * claude's too: its tokens, tool calls and time.
  */
 export function notificationText(end: BackgroundEnd): string {
   const name = xmlText(end.description ?? end.agentType);
@@ -77,8 +83,12 @@ export function notificationText(end: BackgroundEnd): string {
     `<output-file>${end.outputFile}</output-file>`,
     `<status>${end.status}</status>`,
     `<summary>${summary}</summary>`,
-    `<result>${xmlText(end.result)}</result>`,
-    `<usage><duration_ms>${end.durationMs}</duration_ms></usage>`,
+    ...(end.status === "killed"
+      ? []
+      : [
+          `<result>${xmlText(end.result)}</result>`,
+          `<usage><subagent_tokens>${end.tokens}</subagent_tokens><tool_uses>${end.toolUses}</tool_uses><duration_ms>${end.durationMs}</duration_ms></usage>`,
+        ]),
     "</task-notification>",
   ].join("\n");
 }

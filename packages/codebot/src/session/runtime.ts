@@ -4,7 +4,7 @@ import type { Agent, EffortLevel, Steered, Usage } from "@codebot/agentcore";
 import type { BackgroundTask, HookRunner, Problem, SessionEndReason } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { AgentDefinition } from "../agents/agent-definition.js";
-import type { BackgroundAgents, GoingTask } from "../agents/background-agents.js";
+import type { BackgroundAgents, EndedTask, GoingTask } from "../agents/background-agents.js";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { PermissionRuleSet } from "../approval/permission-rules.js";
 import type { LoadedInstructions } from "../instructions/instruction-file.js";
@@ -530,6 +530,11 @@ export class Runtime {
   /** The background sub-agents going that leaving the session would stop (none asked to stop yet). */
   backgroundGoing(): GoingTask[] {
     return this.parts.background?.going() ?? [];
+  }
+
+  /** The background sub-agents that have ended this session, for `/tasks`. */
+  backgroundEnded(): readonly EndedTask[] {
+    return this.parts.background?.ended() ?? [];
   }
 
   /**

@@ -17,6 +17,7 @@ import { z } from "zod";
 import { AGENT_NAME, type AgentDefinition } from "../agents/agent-definition.js";
 import { agentTools } from "../agents/agent-tools.js";
 import type { BackgroundAgents } from "../agents/background-agents.js";
+import type { RunProgress } from "../agents/run-progress.js";
 import {
   type BackgroundLaunch,
   launchData,
@@ -199,21 +200,28 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
         const task = { id: run.id, description: run.description ?? "", agentType: run.type };
         const launched = host.background?.start(
           task,
-          async (signal) => {
+          async (signal, progress) => {
             try {
-              const result = await runSubagent(host, run, args.prompt, model, {
-                signal,
-                eventsDelivered: () => ctx.eventsDelivered(),
-              });
+              const result = await runSubagent(
+                host,
+                run,
+                args.prompt,
+                model,
+                { signal, eventsDelivered: () => ctx.eventsDelivered() },
+                progress,
+              );
               const status = !result.isError ? "completed" : signal.aborted ? "killed" : "failed";
-              return notificationText({
+              const notification = notificationText({
                 ...launch,
                 toolUseId: ctx.callId,
                 agentType: run.type,
                 status,
                 result: result.content,
+                tokens: progress.tokens,
+                toolUses: progress.toolUses,
                 durationMs: Date.now() - started,
               });
+              return { notification, status };
             } finally {
               names.release(name);
             }
@@ -237,6 +245,7 @@ async function runSubagent(
   task: string,
   model: LanguageModelV3,
   ctx: Pick<ToolContext, "signal" | "eventsDelivered">,
+  progress?: RunProgress,
 ): Promise<ToolResult & { content: string }> {
   const { name, agent } = run;
   // The caller's message with this very call reaches the transcript first, so the sub-agent's lines follow it.
@@ -262,7 +271,10 @@ async function runSubagent(
       answerReader: "agent",
     });
     host.recordMessage(name, prompt);
-    for await (const event of stream) host.onEvent(name, event);
+    for await (const event of stream) {
+      host.onEvent(name, event);
+      progress?.see(event, Date.now());
+    }
     result = await stream.result();
   } catch (error) {
     return { content: `agent ${name}: failed: ${(error as Error).message}`, isError: true };

@@ -298,16 +298,18 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     expect(await term.exitCode()).toBe(0);
   });
 
-  it("/tasks lists the runs going: description, type, time running; none once Ctrl+C stopped them", async () => {
+  it("/tasks lists the runs going: description, type, status, time running, tokens, tool calls, and the call going on; once stopped, it is an earlier one", async () => {
     const { term } = await startSleeping();
     term.submit("/tasks");
     await term.waitForScreen(
-      /1 background agent running \(\/tasks stop <n\|name> stops one, Ctrl\+C at the prompt all\)\n {2}1 helper · general-purpose · \d+s\n+› *\n/,
+      /1 background agent running \(\/tasks <n> shows one, \/tasks stop <n\|name> stops it, Ctrl\+C at the prompt all\)\n {2}1 helper · general-purpose · running · \d+s · \d+ tokens · 1 tool\n {4}› bash sleep 30 & echo \$! > sleep\.pid; wait; echo slept\n+› *\n/,
     );
     term.press("C-c");
     await term.waitForScreen("background agents stopped");
     term.submit("/tasks");
-    await term.waitForScreen("no background agents running\n");
+    await term.waitForScreen(
+      /no background agents running\nearlier in this session:\n {2}helper · general-purpose · stopped · started \d+s ago · last active \d+s ago\n/,
+    );
     term.submit("/exit");
     expect(await term.exitCode()).toBe(0);
   });
@@ -325,7 +327,10 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     expect(screen).not.toContain('Agent "helper" finished');
     const third = requestText(mainRequests(server.requests)[2]);
     expect(third).toContain("<status>killed</status>");
-    expect(third).toContain(String.raw`<summary>Agent \"helper\" was stopped by user</summary>`);
+    // claude's has no <result> nor <usage> for a stopped run (recorded).
+    expect(third).toContain(
+      String.raw`<summary>Agent \"helper\" was stopped by user</summary>\n</task-notification>`,
+    );
     expect(fs.existsSync(box.at("subagent-stop.json"))).toBe(false);
     endsWithToolResult(server.requests);
     // Nothing is left going: leaving asks nothing.
@@ -334,11 +339,11 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     expect(term.screen()).not.toContain("background work is running");
   });
 
-  it("/tasks 1 shows that run and its prompt, as claude's /tasks panel does for a run", async () => {
+  it("/tasks 1 shows that run, its tool calls so far and its prompt, as claude's /tasks panel does for a run", async () => {
     const { term } = await startSleeping();
     term.submit("/tasks 1");
     await term.waitForScreen(
-      /\/tasks 1\nhelper · general-purpose · \d+s\nprompt:\n {2}SUB-TASK: work\n+› *\n/,
+      /\/tasks 1\nhelper · general-purpose · running · \d+s · \d+ tokens · 1 tool\nprogress:\n› bash sleep 30 & echo \$! > sleep\.pid; wait; echo slept\nprompt:\n {2}SUB-TASK: work\n\/tasks stop 1 stops it\n+› *\n/,
     );
     term.submit("/exit");
     await term.waitForScreen(/Esc back to the session: ?$/m);

@@ -1,24 +1,80 @@
-import type { GoingTask } from "../../agents/background-agents.js";
+import type { ToolCall } from "@codebot/agentcore";
+import type { EndedTask, EndStatus, GoingTask } from "../../agents/background-agents.js";
 import { visible } from "../../approval/visible-text.js";
+import { cutToColumns } from "../output/columns.js";
 import type { Styles } from "../output/styles.js";
+import { callSummary } from "../output/tool-summary.js";
 
 /**
- * `/tasks`: the background sub-agents going, one numbered row each — description, agent type, time
- * since it started — as claude 2.1.328's `/tasks` shows a run (recorded: `helper`, `general-purpose
- * · 4s · …`). claude's is a panel to browse them in, `x` stopping one; codebot's is this list, the
- * number for `/tasks stop <n>` (tasks-command.ts), and Ctrl+C at the prompt stops them all.
+ * `/tasks`: the background sub-agents, as claude 2.1.328's `/tasks` panel shows them (recorded):
+ * each run going, numbered — its description, type, status, time running, tokens and tool calls
+ * (claude's `general-purpose · 7s · 15 tokens · 2 tools`) and, under it, its last tool call (what
+ * it is doing now, claude's `›` row) — then the runs that have ended (claude's "Earlier in this
+ * session": `helper   stopped · general-purpose · started 18s ago · last active 5s ago`).
+ * claude's is a panel to browse them in, `x` stopping one; codebot's is this list, the number
+ * for `/tasks <n>` and `/tasks stop <n>` (tasks-command.ts), and Ctrl+C at the prompt stops them all.
+ * Rows are cut to the terminal's width (`columns`), a run's call to one line.
  */
-export function backgroundTaskLines(going: readonly GoingTask[], now: number, s: Styles): string[] {
-  if (going.length === 0) return ["no background agents running"];
+export function backgroundTaskLines(
+  going: readonly GoingTask[],
+  ended: readonly EndedTask[],
+  now: number,
+  s: Styles,
+  columns = 80,
+): string[] {
+  const lines =
+    going.length === 0
+      ? ["no background agents running"]
+      : [
+          `${agentsText(going.length)} running ${s.dim("(/tasks <n> shows one, /tasks stop <n|name> stops it, Ctrl+C at the prompt all)")}`,
+          ...going.flatMap((task, i) => {
+            const last = task.progress.calls.at(-1);
+            const row = `  ${s.bold(String(i + 1))} ${backgroundTaskRow(task, now, s)}`;
+            return last === undefined ? [row] : [row, s.dim(callLine("    › ", last, columns))];
+          }),
+        ];
+  if (ended.length === 0) return lines;
   return [
-    `${agentsText(going.length)} running ${s.dim("(/tasks stop <n|name> stops one, Ctrl+C at the prompt all)")}`,
-    ...going.map((task, i) => `  ${s.bold(String(i + 1))} ${backgroundTaskRow(task, now, s)}`),
+    ...lines,
+    s.dim("earlier in this session:"),
+    ...ended.map(
+      (task) =>
+        `  ${nameOf(task)} ${s.dim(`· ${visible(task.agentType)} · ${statusWord(task.status)} · started ${agoText(now - task.startedAt)} · last active ${agoText(now - task.progress.lastActiveAt)}`)}`,
+    ),
   ];
 }
 
-/** One run: `helper · general-purpose · 12s`. */
+/** One run going: `helper · general-purpose · running · 12s · 15 tokens · 2 tools`. */
 export function backgroundTaskRow(task: GoingTask, now: number, s: Styles): string {
-  return `${visible(task.description || task.agentType)} ${s.dim(`· ${visible(task.agentType)} · ${secondsText(now - task.startedAt)}`)}`;
+  const { tokens, calls } = task.progress;
+  const counts = `${tokens} token${tokens === 1 ? "" : "s"} · ${calls.length} tool${calls.length === 1 ? "" : "s"}`;
+  return `${nameOf(task)} ${s.dim(`· ${visible(task.agentType)} · running · ${secondsText(now - task.startedAt)} · ${counts}`)}`;
+}
+
+/**
+ * `/tasks <n>`: one run going, as claude's panel shows the run chosen — its row, its tool calls so
+ * far (`progress:`, the last marked `›`: going on), its prompt — and how to stop it.
+ */
+export function backgroundTaskDetail(
+  task: GoingTask,
+  n: number,
+  now: number,
+  s: Styles,
+  columns = 80,
+): string[] {
+  const { calls } = task.progress;
+  return [
+    backgroundTaskRow(task, now, s),
+    ...(calls.length === 0
+      ? []
+      : [
+          s.dim("progress:"),
+          ...calls.map((call, i) => callLine(i === calls.length - 1 ? "› " : "  ", call, columns)),
+        ]),
+    s.dim("prompt:"),
+    ...task.prompt.split("\n").map((line) => `  ${visible(line)}`),
+    s.dim(`/tasks stop ${n} stops it`),
+  ];
 }
 
 /** What the status under the prompt adds while background sub-agents go: ` · 1 background agent`. */
@@ -36,7 +92,21 @@ export function backgroundWaitingText(going: number): string | undefined {
 
 const agentsText = (n: number) => `${n} background agent${n === 1 ? "" : "s"}`;
 
+const nameOf = (task: GoingTask) => visible(task.description || task.agentType);
+
+/** claude's words for how a run ended (a killed run is `stopped`). */
+const statusWord = (status: EndStatus) => (status === "killed" ? "stopped" : status);
+
+/** A tool call on one line of the terminal: `bash sleep 30`, its first line only, cut to `columns`. */
+function callLine(lead: string, call: ToolCall, columns: number): string {
+  const [first = "", ...more] = callSummary(call).split("\n");
+  const text = `${lead}${call.name} ${first}${more.length > 0 ? " …" : ""}`.trimEnd();
+  return cutToColumns(text, Math.max(columns, 20));
+}
+
 function secondsText(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
 }
+
+const agoText = (ms: number) => `${secondsText(ms)} ago`;

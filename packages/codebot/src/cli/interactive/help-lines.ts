@@ -31,7 +31,7 @@ const COMMANDS: readonly [string, string][] = [
   ["/skills", "the skills and slash commands of this session (run one with /name args)"],
   [
     "/tasks",
-    "the background sub-agents going: what each does, its type, how long it has run; /tasks <n|name> shows one and its prompt, /tasks stop <n|name> stops one",
+    "the background sub-agents: each one going (status, time, tokens, tool calls, its call going on), then those that ended; /tasks <n|name> shows one, its calls and prompt, /tasks stop <n|name> stops one",
   ],
   ["/exit", "end the session (SessionEnd runs, async hooks are waited for)"],
   ["/help", "this list"],

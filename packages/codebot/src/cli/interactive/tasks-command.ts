@@ -1,23 +1,25 @@
 /**
  * `/tasks`: the background sub-agents going (background-tasks-lines.ts), and `/tasks stop <n|name>`
  * to stop one of them, as `x` in claude 2.1.328's `/tasks` panel does (recorded): its command's
- * process group is killed, its transcript ends with that call's result, SubagentStop fires (as for
- * every run codebot stops; claude's fired none), and its notification — `killed`, `Agent "helper"
- * was stopped by user` — reaches the model as claude's does: a turn of its own when the prompt waits.
+ * process group is killed, its transcript ends with that call's result, no SubagentStop fires (as
+ * claude's), and its notification — `killed`, `Agent "helper" was stopped by user` — reaches the
+ * model as claude's does: a turn of its own when the prompt waits.
  * A run is named by its number in the list, its description (its type without one) or its agent id.
- * `/tasks <n|name>` shows one run and its prompt, as claude's panel does for the run chosen (its
- * progress, the tool calls so far, is claude's only: codebot's show above the prompt as they end).
+ * `/tasks <n|name>` shows one run — its tool calls so far and its prompt — as claude's panel does
+ * for the run chosen.
  */
 import type { GoingTask } from "../../agents/background-agents.js";
 import { visible } from "../../approval/visible-text.js";
-import { backgroundTaskLines, backgroundTaskRow } from "./background-tasks-lines.js";
+import { backgroundTaskDetail, backgroundTaskLines } from "./background-tasks-lines.js";
 import type { SlashContext } from "./slash-context.js";
 
 export function tasksCommand(arg: string, ctx: SlashContext): void {
   const s = ctx.styles;
   const going = ctx.runtime.backgroundGoing();
+  const columns = ctx.columns();
   if (arg === "") {
-    for (const line of backgroundTaskLines(going, Date.now(), s)) ctx.print(line);
+    const ended = ctx.runtime.backgroundEnded();
+    for (const line of backgroundTaskLines(going, ended, Date.now(), s, columns)) ctx.print(line);
     return;
   }
   const [verb = "", ...rest] = arg.split(/\s+/);
@@ -27,9 +29,8 @@ export function tasksCommand(arg: string, ctx: SlashContext): void {
   const found = taskNamed(going, which);
   if (typeof found === "string") return void ctx.print(s.red(found));
   if (!stopping) {
-    ctx.print(backgroundTaskRow(found, Date.now(), s));
-    ctx.print(s.dim("prompt:"));
-    for (const line of found.prompt.split("\n")) ctx.print(`  ${visible(line)}`);
+    const n = going.indexOf(found) + 1;
+    for (const line of backgroundTaskDetail(found, n, Date.now(), s, columns)) ctx.print(line);
     return;
   }
   if (!ctx.runtime.stopBackgroundTask(found.id))
