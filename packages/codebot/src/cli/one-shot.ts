@@ -239,14 +239,19 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   display = new MessageDisplay(runtime.hooks, () => runtime.promptId);
   // `--agent` may have chosen the model: the lines name the one the session runs.
   ids.model = runtime.modelSpec.slice(runtime.modelSpec.indexOf("/") + 1);
+  // Ctrl+C while the run only waits for background sub-agents (every turn answered) stops them and
+  // exits with the answer's code, as claude 2.1.328 exits 0 there (recorded), not 130.
+  const backgroundWait = { going: false, answerCode: 0, exitCode: undefined as number | undefined };
   const removeSignalHandlers = closeOnSignals(runtime, {
     // Ctrl+C is the user's interruption, as in a session: the transcript says so for a later -c.
     onSignal: (signal) => {
+      if (signal === "SIGINT" && backgroundWait.going) backgroundWait.exitCode = backgroundWait.answerCode;
       if (signal === "SIGINT") runtime.interrupt();
       // An answer waiting for its MessageDisplay hooks is printed as it was, with its result line.
       display?.stop();
     },
-    exit: (code) => void reported.then(() => output.drained()).then(() => exit(code)),
+    exit: (code) =>
+      void reported.then(() => output.drained()).then(() => exit(backgroundWait.exitCode ?? code)),
     onError: (error) => stderr(`codebot: closing failed: ${errorMessage(error)}`),
   });
   // A result's durations count from the start of the process, or with stream-json input from
@@ -435,15 +440,22 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     }
     return result;
   };
+  const nextNotification = async () => {
+    backgroundWait.going = true;
+    try {
+      return await runtime.backgroundNotification();
+    } finally {
+      backgroundWait.going = false;
+    }
+  };
   const answer = async (prompt: string, uuid?: string): Promise<number> => {
     let text = prompt;
     let result = await promptNow(text, uuid);
     let fromNotification = false;
-    for (
-      let notification = await runtime.backgroundNotification();
-      notification !== undefined && !runtime.isClosing;
-      notification = await runtime.backgroundNotification()
-    ) {
+    for (;;) {
+      backgroundWait.answerCode = exitCodeOf(result);
+      const notification = await nextNotification();
+      if (notification === undefined || runtime.isClosing) break;
       await report(result, text, false, fromNotification);
       startTurn();
       if (streaming) emitInit();
