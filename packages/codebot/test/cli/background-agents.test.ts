@@ -167,6 +167,25 @@ describe("background sub-agents in -p", () => {
     expect(notified.match(/<status>/g)).toHaveLength(1);
   });
 
+  it("a background run's task_notification says its summary is the run's report, and counts its last request's tokens, as claude's", async () => {
+    const { lines } = await runBackground(runEndsAfterTheTurn());
+    const progress = lines.find((l) => l.subtype === "task_progress");
+    expect(progress).toMatchObject({
+      description: expect.stringMatching(/^Running for i in/),
+      last_tool_name: "Bash",
+    });
+    const notification = lines.find((l) => l.subtype === "task_notification");
+    expect(notification).toMatchObject({ summary: "sub report", summary_is_report: true });
+    // Two requests of the sub-agent: the count is the last one's, not their sum.
+    const last = lines.filter((l) => l.type === "assistant" && l.parent_tool_use_id !== null).at(-1);
+    const used = (last?.message as { usage?: { input_tokens: number; output_tokens: number } } | undefined)
+      ?.usage;
+    expect(used).toBeDefined();
+    expect(notification?.usage).toMatchObject({
+      total_tokens: (used?.input_tokens ?? 0) + (used?.output_tokens ?? 0),
+    });
+  });
+
   it("a run that ends after the turn gets a turn of its own: the notification is its prompt, with its own init and result lines", async () => {
     const { box, server, r, lines } = await runBackground(runEndsAfterTheTurn());
     expect(r.code).toBe(0);

@@ -116,6 +116,28 @@ describe("--forward-subagent-text", () => {
     expect(lines.indexOf(notification as Line)).toBeGreaterThan(last);
   });
 
+  it("a task_progress line as each of the run's tool calls starts: what it does in claude's words, its counts so far", async () => {
+    const lines = await subagentRun([]);
+    const taskId = lines.find((l) => l.subtype === "task_started")?.task_id;
+    const progress = lines.filter((l) => l.subtype === "task_progress");
+    expect(progress).toEqual([
+      expect.objectContaining({
+        type: "system",
+        task_id: taskId,
+        tool_use_id: "call_agent",
+        description: "Finding *",
+        subagent_type: "general-purpose",
+        usage: { total_tokens: expect.any(Number), tool_uses: 1, duration_ms: expect.any(Number) },
+        last_tool_name: "Glob",
+      }),
+    ]);
+    // After the line with its call, before its result's (claude's lines under the agent call).
+    const under = lines.filter((l) => l.parent_tool_use_id === "call_agent");
+    const at = lines.indexOf(progress[0] as Line);
+    expect(at).toBeGreaterThan(lines.indexOf(under[1] as Line));
+    expect(at).toBeLessThan(lines.indexOf(under[2] as Line));
+  });
+
   it("without it, a sub-agent's messages are codebot's agent_message lines, and its prompt, tool calls and results claude's lines under its call", async () => {
     const lines = await subagentRun([]);
     // Its prompt, its answer with the tool call, the tool result, its last answer.

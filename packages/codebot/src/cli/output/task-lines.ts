@@ -1,18 +1,21 @@
 /**
  * Claude Code's task lines for a sub-agent's run in stream-json, as claude 2.1.328 writes them
- * (recorded): `task_started` as it starts, then `task_updated` (its status) and
+ * (recorded): `task_started` as it starts, `task_progress` as each of its tool calls starts (what
+ * it is doing, claude's words, and its counts so far), then `task_updated` (its status) and
  * `task_notification` (its final text and usage) as it ends. The task id is the run's `agent_id`.
  * A background run's start and end also give `background_tasks_changed`, the runs going after it.
  */
+import { claudeToolName } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
+import { RunProgress } from "../../agents/run-progress.js";
 import { finalText } from "../../session/prompt-result.js";
 import type { SessionEvent } from "../../session/session-events.js";
+import { toolActivity } from "./tool-activity.js";
 import type { WireObject } from "./wire.js";
 
 interface Run {
   startedAt: number;
-  tokens: number;
-  toolUses: number;
+  progress: RunProgress;
 }
 
 /** A background run as `background_tasks_changed` lists it. */
@@ -30,7 +33,8 @@ export class SubagentTaskLines {
     const { subagent: origin, event: e } = event;
     const opened = this.runs.get(origin.id);
     if (opened === undefined) {
-      this.runs.set(origin.id, { startedAt: Date.now(), tokens: 0, toolUses: 0 });
+      const startedAt = Date.now();
+      this.runs.set(origin.id, { startedAt, progress: new RunProgress(startedAt) });
       // The run's first event is its prompt (the agent tool records it before the loop runs).
       const prompt = e.type === "message_end" && e.message.role === "user" ? textOf(e.message) : undefined;
       const started: WireObject = {
@@ -55,8 +59,29 @@ export class SubagentTaskLines {
       });
       return { before: [this.backgroundChanged(base), started], after: [] };
     }
-    if (e.type === "step_usage") opened.tokens += e.usage.inputTokens + e.usage.outputTokens;
-    if (e.type === "tool_execution_end") opened.toolUses += 1;
+    const { progress } = opened;
+    progress.see(e, Date.now());
+    if (e.type === "tool_execution_start")
+      return {
+        before: [],
+        after: [
+          {
+            type: "system",
+            subtype: "task_progress",
+            task_id: origin.id,
+            ...(origin.toolUseId !== undefined ? { tool_use_id: origin.toolUseId } : {}),
+            description: toolActivity(e.call),
+            subagent_type: origin.subagentType,
+            usage: {
+              total_tokens: progress.tokens,
+              tool_uses: progress.calls.length,
+              duration_ms: Date.now() - opened.startedAt,
+            },
+            last_tool_name: claudeToolName(e.call.name),
+            ...base(),
+          },
+        ],
+      };
     if (e.type !== "agent_end") return none;
     this.runs.delete(origin.id);
     const wasBackground = this.background.delete(origin.id);
@@ -80,9 +105,12 @@ export class SubagentTaskLines {
           // claude writes the run's output to a file of its own; codebot's is the run's transcript.
           output_file: origin.transcriptPath ?? "",
           summary: finalText(e.newMessages),
+          // claude's background run says its summary is the run's report; a foreground one does not (recorded).
+          ...(wasBackground ? { summary_is_report: true } : {}),
           usage: {
-            total_tokens: opened.tokens,
-            tool_uses: opened.toolUses,
+            // Its last request's tokens, as claude counts them (recorded), not their sum.
+            total_tokens: progress.tokens,
+            tool_uses: progress.toolUses,
             duration_ms: Date.now() - opened.startedAt,
           },
           ...base(),
