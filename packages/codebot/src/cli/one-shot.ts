@@ -98,6 +98,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   let display: MessageDisplay | undefined;
   // The prompt being reported: a signal's exit waits for its lines (they may wait for hooks).
   let reported: Promise<unknown> = Promise.resolve();
+  // Ctrl+C while the run only waits for background sub-agents (every turn answered) stops them and
+  // exits with the answer's code, as claude 2.1.328 exits 0 there (recorded), not 130; the stopped
+  // runs write no more lines (claude's stream ended with their last task_progress line).
+  const backgroundWait = { going: false, answerCode: 0, exitCode: undefined as number | undefined };
   // Stream-json input is also the Agent SDK's control protocol: requests both ways.
   const control = streamInput ? new ControlChannel(emit) : undefined;
   // The session's state lines, when the Agent SDK (or the environment) asks for them.
@@ -176,6 +180,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       emit(replayLine(toReplay, ids.sessionId));
       toReplay = undefined;
     }
+    if (backgroundWait.exitCode !== undefined && event.kind === "agent" && event.subagent?.background) return;
     if (early) early.push(event);
     else emitEvent(event);
   };
@@ -239,9 +244,6 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   display = new MessageDisplay(runtime.hooks, () => runtime.promptId);
   // `--agent` may have chosen the model: the lines name the one the session runs.
   ids.model = runtime.modelSpec.slice(runtime.modelSpec.indexOf("/") + 1);
-  // Ctrl+C while the run only waits for background sub-agents (every turn answered) stops them and
-  // exits with the answer's code, as claude 2.1.328 exits 0 there (recorded), not 130.
-  const backgroundWait = { going: false, answerCode: 0, exitCode: undefined as number | undefined };
   const removeSignalHandlers = closeOnSignals(runtime, {
     // Ctrl+C is the user's interruption, as in a session: the transcript says so for a later -c.
     onSignal: (signal) => {

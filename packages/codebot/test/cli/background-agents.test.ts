@@ -392,6 +392,16 @@ describe("background sub-agents in -p", () => {
     const r = await cli.done;
     // The turn was answered: claude 2.1.328 exits 0 here (recorded), not 130 as for a turn interrupted.
     expect(r.code).toBe(0);
+    // As claude's stream (recorded): the stopped run writes no more lines — no end of its task, no
+    // background_tasks_changed after the one that started it.
+    const taskLines = jsonLines(r.stdout).filter((l) =>
+      /^(task_|background_tasks_changed)/.test(String(l.subtype)),
+    );
+    expect(taskLines.map((l) => l.subtype)).toEqual([
+      "background_tasks_changed",
+      "task_started",
+      "task_progress",
+    ]);
     const pid = Number(fs.readFileSync(box.at("sub.pid"), "utf8"));
     expect(alive(pid)).toBe(false);
     // The finished turn's result line is written, as claude's is.
