@@ -34,15 +34,20 @@ export function backgroundTaskLines(
           }),
         ];
   if (ended.length === 0) return lines;
+  const shown = ended.slice(-EARLIER_SHOWN);
+  const hidden = ended.length - shown.length;
   return [
     ...lines,
-    s.dim("earlier in this session:"),
-    ...ended.map(
+    s.dim(`earlier in this session${hidden > 0 ? ` (the last ${shown.length} of ${ended.length})` : ""}:`),
+    ...shown.map(
       (task) =>
         `  ${nameOf(task)} ${s.dim(`· ${visible(task.agentType)} · ${statusWord(task.status)} · started ${agoText(now - task.startedAt)} · last active ${agoText(now - task.progress.lastActiveAt)}`)}`,
     ),
   ];
 }
+
+/** How many ended runs `/tasks` lists, the last ones: a long session's would fill the screen. */
+const EARLIER_SHOWN = 10;
 
 /** One run going: `helper · general-purpose · running · 12s · 15 tokens · 2 tools`. */
 export function backgroundTaskRow(task: GoingTask, now: number, s: Styles): string {

@@ -1,0 +1,36 @@
+/** `/tasks`'s lines: the runs going, then the ones that ended. */
+import { describe, expect, it } from "vitest";
+import type { EndedTask } from "../../src/agents/background-agents.js";
+import { RunProgress } from "../../src/agents/run-progress.js";
+import { backgroundTaskLines } from "../../src/cli/interactive/background-tasks-lines.js";
+import { stylesFor } from "../../src/cli/output/styles.js";
+
+const plain = stylesFor({ isTTY: false }, {});
+
+const ended = (n: number): EndedTask => ({
+  id: `a${n}`,
+  description: `run ${n}`,
+  agentType: "general-purpose",
+  startedAt: 0,
+  prompt: "p",
+  progress: new RunProgress(1000),
+  status: "completed",
+});
+
+describe("/tasks lines", () => {
+  it("the runs that ended are the last ten, saying how many there were", () => {
+    const lines = backgroundTaskLines(
+      [],
+      Array.from({ length: 12 }, (_, i) => ended(i + 1)),
+      5000,
+      plain,
+    );
+    expect(lines.slice(0, 3)).toEqual([
+      "no background agents running",
+      "earlier in this session (the last 10 of 12):",
+      "  run 3 · general-purpose · completed · started 5s ago · last active 4s ago",
+    ]);
+    expect(lines).toHaveLength(12);
+    expect(lines.at(-1)).toContain("run 12 ·");
+  });
+});
