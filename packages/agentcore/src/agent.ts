@@ -168,7 +168,7 @@ export class Agent {
       systemPrompt: typeof systemPrompt === "function" ? systemPrompt() : systemPrompt,
       // Its own prompt cache: the question is no part of the history the runs' cache extends.
       messages: [...this.history, userMessage(question)],
-      tools: toModelTools(typeof tools === "function" ? tools() : tools),
+      tools: toModelTools(typeof tools === "function" ? tools() : tools, this.history),
       signal,
       emit: () => {},
       ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),

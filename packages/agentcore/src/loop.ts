@@ -162,6 +162,8 @@ class Run {
       if (tools.has(tool.name)) throw new Error(`agent: two tools are named "${tool.name}"`);
       tools.set(tool.name, tool);
     }
+    // Deferred tools join the request as tool results load them: offered anew for every step.
+    const deferring = options.tools.some((tool) => tool.deferLoading !== undefined);
     const modelTools = toModelTools(options.tools);
     const maxTurns = options.maxTurns ?? Number.POSITIVE_INFINITY;
     for (;;) {
@@ -174,7 +176,9 @@ class Run {
       const turn = this.turns;
       this.emit({ type: "turn_start", turn });
       this.openTurn = { role: "assistant", content: [] };
-      const step = await this.modelStepWithRetry(modelTools);
+      const step = await this.modelStepWithRetry(
+        deferring ? toModelTools(options.tools, this.history) : modelTools,
+      );
       this.openTurn = step.message;
       if (step.message.content.length > 0)
         this.append(step.message, false, {

@@ -1,4 +1,5 @@
 import type { ModelMessage, ToolModelMessage, ToolResultPart, UserModelMessage } from "ai";
+import { toolReferencePart } from "./deferred-tools.js";
 import type { ExecutedCall } from "./events.js";
 import type { ToolResult } from "./tool.js";
 
@@ -43,6 +44,7 @@ export function isBuiltByKernel(message: ModelMessage): boolean {
 function wellFormed(result: ToolResult): boolean {
   return (
     typeof result.content === "string" &&
+    (result.loadsTools ?? []).every((name) => typeof name === "string") &&
     (result.images ?? []).every(
       (image) => typeof image.data === "string" && typeof image.mediaType === "string",
     )
@@ -51,6 +53,7 @@ function wellFormed(result: ToolResult): boolean {
 
 function outputOf(result: ToolResult): ToolResultPart["output"] {
   if (result.isError) return { type: "error-text", value: result.content };
+  if (result.loadsTools?.length) return { type: "content", value: result.loadsTools.map(toolReferencePart) };
   if (!result.images?.length) return { type: "text", value: result.content };
   return {
     type: "content",

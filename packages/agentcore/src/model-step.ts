@@ -8,6 +8,7 @@ import type {
 import { safeParseJSON } from "@ai-sdk/provider-utils";
 import type { AssistantModelMessage, ModelMessage } from "ai";
 import { z } from "zod";
+import { offeredTools, TOOL_SEARCH_BETA } from "./deferred-tools.js";
 import type { AgentEvent, Usage } from "./events.js";
 import { builtByKernel } from "./messages.js";
 import { PromptCache } from "./prompt-cache.js";
@@ -65,11 +66,12 @@ export const DEFAULT_STREAM_IDLE_MS = 300_000;
 const schemaCache = new WeakMap<Tool, JSONSchema7>();
 
 /**
- * The tools as the model sees them: name, description and JSON schema. The kernel runs every
- * call itself and validates the arguments against the zod schema.
+ * The tools as the model sees them in a request over `messages`: name, description and JSON
+ * schema, a deferred one once loaded there and marked `defer_loading` (deferred-tools.ts). The
+ * kernel runs every call itself and validates the arguments against the zod schema.
  */
-export function toModelTools(tools: readonly Tool[]): ModelTools {
-  return tools.map((tool) => {
+export function toModelTools(tools: readonly Tool[], messages: readonly ModelMessage[] = []): ModelTools {
+  return offeredTools(tools, messages).map((tool) => {
     let schema = schemaCache.get(tool);
     if (!schema) {
       schema = z.toJSONSchema(tool.inputSchema, {
@@ -79,7 +81,15 @@ export function toModelTools(tools: readonly Tool[]): ModelTools {
       }) as JSONSchema7;
       schemaCache.set(tool, schema);
     }
-    return { type: "function", name: tool.name, description: tool.description, inputSchema: schema };
+    const deferred =
+      tool.deferLoading !== undefined ? { providerOptions: { anthropic: { deferLoading: true } } } : {};
+    return {
+      type: "function",
+      name: tool.name,
+      description: tool.description,
+      inputSchema: schema,
+      ...deferred,
+    };
   });
 }
 
@@ -122,11 +132,13 @@ async function readStep(
     const cache = options.promptCache ?? new PromptCache();
     const prompt = await cache.prompt(options.systemPrompt, options.messages, model, stepSignal);
     const hasTools = options.tools.length > 0;
+    const deferred = options.tools.some((tool) => tool.providerOptions?.anthropic?.deferLoading === true);
     const requested = performance.now();
     let firstChunk = true;
     const response = model.doStream({
       prompt,
       ...(hasTools ? { tools: options.tools, toolChoice: { type: "auto" } as const } : {}),
+      ...(deferred ? { providerOptions: { anthropic: { anthropicBeta: [TOOL_SEARCH_BETA] } } } : {}),
       abortSignal: stepSignal,
       // The provider's own stream events, for a client that shows them as they come (`message_chunk`).
       includeRawChunks: options.rawChunks === true,

@@ -25,6 +25,12 @@ export interface ToolResult {
    * finished, the run stops as if the model had ended its turn — `onStop` may still go on.
    */
   final?: true;
+  /**
+   * The tools this result loads (a tool search's matches): the model is sent Anthropic
+   * `tool_reference` blocks naming them in place of `content`, and from then on the request
+   * carries their definitions (see `Tool.deferLoading`).
+   */
+  loadsTools?: readonly string[];
 }
 
 /** An image in a tool result: base64 data and its media type (`image/png`). */
@@ -120,6 +126,13 @@ export interface Tool<Args = any> {
    * replacement of the result); undefined when `data` does not have that shape.
    */
   contentFromData?(data: unknown): string | undefined;
+  /**
+   * Anthropic's deferred loading (claude's tool search): `until-loaded` leaves the tool out of the
+   * request until a tool result in the history loads it (`ToolResult.loadsTools`), then sends it
+   * with `defer_loading`; `always` sends it so every time (claude's placeholder that keeps deferred
+   * loading on). Either way it stays callable.
+   */
+  deferLoading?: "until-loaded" | "always";
 }
 
 /** Calls the rest of the pipeline (inner middleware, then the tool) with a possibly rewritten call. */

@@ -1,0 +1,37 @@
+import type { ModelMessage } from "ai";
+import type { Tool } from "./tool.js";
+
+/** The beta Anthropic requests with deferred tools need (claude 2.1.328 names it in every request). */
+export const TOOL_SEARCH_BETA = "advanced-tool-use-2025-11-20";
+
+/** A tool-result part naming a tool it loads: what the Anthropic provider sends as a `tool_reference` block. */
+export function toolReferencePart(toolName: string) {
+  return {
+    type: "custom" as const,
+    providerOptions: { anthropic: { type: "tool-reference", toolName } },
+  };
+}
+
+/** Every tool a tool result of `messages` loads (its `tool_reference` parts). */
+export function loadedToolNames(messages: readonly ModelMessage[]): Set<string> {
+  const names = new Set<string>();
+  for (const message of messages) {
+    if (message.role !== "tool") continue;
+    for (const part of message.content) {
+      if (part.type !== "tool-result" || part.output.type !== "content") continue;
+      for (const item of part.output.value) {
+        const anthropic = item.type === "custom" ? item.providerOptions?.anthropic : undefined;
+        if (anthropic?.type === "tool-reference" && typeof anthropic.toolName === "string")
+          names.add(anthropic.toolName);
+      }
+    }
+  }
+  return names;
+}
+
+/** The tools a request over `messages` offers: a deferred tool once a result there loaded it. */
+export function offeredTools(tools: readonly Tool[], messages: readonly ModelMessage[]): readonly Tool[] {
+  if (!tools.some((tool) => tool.deferLoading === "until-loaded")) return tools;
+  const loaded = loadedToolNames(messages);
+  return tools.filter((tool) => tool.deferLoading !== "until-loaded" || loaded.has(tool.name));
+}

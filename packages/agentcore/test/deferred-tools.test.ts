@@ -1,0 +1,85 @@
+/**
+ * Deferred tools (Anthropic's `defer_loading`, claude 2.1.328's tool search; recorded request
+ * bodies in docs/mcp.md): left out of the request until a tool result loads them with
+ * `tool_reference` blocks, then sent with `defer_loading` and the `advanced-tool-use-2025-11-20` beta.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { resolveModel, type Tool } from "../src/index.js";
+import { type LoopbackModelServer, reply, startLoopbackModelServer, toolCall } from "../src/testing/index.js";
+import { echoTool, runToEnd } from "./helpers.js";
+
+let server: LoopbackModelServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** A tool whose every call loads `names`. */
+function loaderTool(names: string[]): Tool<{ q: string }> {
+  return {
+    name: "loader",
+    description: "loads tools",
+    inputSchema: z.object({ q: z.string() }),
+    async execute() {
+      return { content: "loaded", isError: false, loadsTools: names };
+    },
+  };
+}
+
+const toolNames = (request: LoopbackModelServer["requests"][number] | undefined) =>
+  (request?.body?.tools ?? []).map((t: { name: string; defer_loading?: boolean }) =>
+    t.defer_loading ? `${t.name} (deferred)` : t.name,
+  );
+
+const betas = (request: LoopbackModelServer["requests"][number] | undefined) =>
+  (request?.headers["anthropic-beta"] ?? "").split(",");
+
+async function run(tools: Tool[], script: Parameters<typeof startLoopbackModelServer>[0]) {
+  server = await startLoopbackModelServer(script);
+  const model = await resolveModel("anthropic/claude-sonnet-4-5", {
+    ANTHROPIC_API_KEY: "test-key",
+    ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+  });
+  return { ...(await runToEnd({ model, tools })), requests: server.requests };
+}
+
+describe("deferred tools", () => {
+  it("a deferred tool is left out of the request, and no beta is asked, until a tool result loads it", async () => {
+    const echo = { ...echoTool().tool, deferLoading: "until-loaded" as const };
+    const { requests } = await run([loaderTool(["echo"]), echo], [reply.text("no search")]);
+    expect(toolNames(requests[0])).toEqual(["loader"]);
+    expect(betas(requests[0])).not.toContain("advanced-tool-use-2025-11-20");
+  });
+
+  it("a result that loads a tool is sent as tool_reference blocks; the next request carries the tool deferred, with the beta", async () => {
+    const echo = { ...echoTool().tool, deferLoading: "until-loaded" as const };
+    const { requests } = await run(
+      [loaderTool(["echo"]), echo],
+      [reply.toolCalls(toolCall("loader", { q: "echo" }, "c1")), reply.text("done")],
+    );
+    expect(toolNames(requests[1])).toEqual(["loader", "echo (deferred)"]);
+    expect(betas(requests[1])).toContain("advanced-tool-use-2025-11-20");
+    const results = requests[1]?.body.messages.at(-1).content;
+    expect(results).toEqual([
+      { type: "tool_result", tool_use_id: "c1", content: [{ type: "tool_reference", tool_name: "echo" }] },
+    ]);
+  });
+
+  it("an unloaded deferred tool still runs when the model calls it", async () => {
+    const { tool, calls } = echoTool();
+    const { requests } = await run(
+      [{ ...tool, deferLoading: "until-loaded" }],
+      [reply.toolCalls(toolCall("echo", { text: "hi" }, "c1")), reply.text("done")],
+    );
+    expect(calls).toEqual([{ text: "hi" }]);
+    expect(toolNames(requests[1])).toEqual([]);
+  });
+
+  it("a tool deferred `always` is in every request, deferred, with the beta", async () => {
+    const placeholder = { ...echoTool({ name: "placeholder" }).tool, deferLoading: "always" as const };
+    const { requests } = await run([loaderTool([]), placeholder], [reply.text("ok")]);
+    expect(toolNames(requests[0])).toEqual(["loader", "placeholder (deferred)"]);
+    expect(betas(requests[0])).toContain("advanced-tool-use-2025-11-20");
+  });
+});
