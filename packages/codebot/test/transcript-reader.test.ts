@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { loadedToolNames, toolReferencePart } from "@codebot/agentcore";
 import { describe, expect, it, vi } from "vitest";
 import { readTranscript } from "../src/transcript/transcript-reader.js";
 import { TranscriptWriter } from "../src/transcript/transcript-writer.js";
@@ -127,6 +128,39 @@ describe("restoring a conversation from its transcript", () => {
     });
   });
 
+  it("a tool search's result is written as claude's tool_reference blocks and comes back loading the same tools", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    const writer = new TranscriptWriter(file, "s", "/p");
+    writer.append({ role: "user", content: "go" });
+    writer.append({
+      role: "assistant",
+      content: [{ type: "tool-call", toolCallId: "c1", toolName: "tool_search", input: { query: "echo" } }],
+    });
+    writer.append({
+      role: "tool",
+      content: [
+        {
+          type: "tool-result",
+          toolCallId: "c1",
+          toolName: "tool_search",
+          output: { type: "content", value: [toolReferencePart("mcp__s__echo")] },
+        },
+      ],
+    });
+    const resultLine = JSON.parse(fs.readFileSync(file, "utf8").trim().split("\n")[2] ?? "{}");
+    expect(resultLine.message.content).toEqual([
+      {
+        type: "tool_result",
+        tool_use_id: "c1",
+        content: [{ type: "tool_reference", tool_name: "mcp__s__echo" }],
+        is_error: false,
+      },
+    ]);
+    const { messages, skipped } = readTranscript(file);
+    expect(skipped).toEqual([]);
+    expect([...loadedToolNames(messages)]).toEqual(["mcp__s__echo"]);
+  });
+
   it("a line of valid JSON but another shape is skipped with its reason, and the rest is restored", () => {
     const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
     const writer = new TranscriptWriter(file, "s", "/p");
@@ -147,7 +181,7 @@ describe("restoring a conversation from its transcript", () => {
     expect(skipped).toEqual([
       "line 2: not a transcript line (not an object: null); skipped",
       "line 3: not a transcript line (message.content is neither text nor a list of blocks); skipped",
-      "line 4: not a transcript line (message.content[0] (tool_result): content is not a string); skipped",
+      "line 4: not a transcript line (message.content[0] (tool_result): content is neither text nor a list of tool_reference blocks); skipped",
       "line 5: not a transcript line (no message); skipped",
       "line 6: not a transcript line (not an object: []); skipped",
     ]);

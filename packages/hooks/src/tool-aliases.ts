@@ -16,6 +16,7 @@ const ALIAS_CLASSES: readonly (readonly string[])[] = [
   ["task_list", "TaskList"],
   ["skill", "Skill"],
   ["structured_output", "StructuredOutput"],
+  ["tool_search", "ToolSearch"],
   ["agent", "Agent", "Task"],
 ];
 

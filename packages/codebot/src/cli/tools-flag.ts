@@ -1,8 +1,12 @@
 import { codebotToolName } from "@codebot/hooks";
 import { BUILTIN_TOOL_NAMES } from "../tools/builtin-tool-names.js";
+import { TOOL_SEARCH_TOOL } from "../tools/tool-search-tool.js";
 
-/** The built-in tools, by codebot's names (Claude Code's are read too: `Bash`, `Task`); `skill` when skills load. */
-const BUILTIN_TOOLS = [...BUILTIN_TOOL_NAMES, "skill"];
+/**
+ * The built-in tools, by codebot's names (Claude Code's are read too: `Bash`, `Task`); `skill` when
+ * skills load, `tool_search` when MCP tools are deferred.
+ */
+const BUILTIN_TOOLS = [...BUILTIN_TOOL_NAMES, "skill", TOOL_SEARCH_TOOL];
 
 /**
  * `--tools` (Claude Code's flag): the built-in tools the session offers — `""` none, `default`

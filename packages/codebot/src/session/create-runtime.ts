@@ -11,6 +11,7 @@ import type { SessionMcp } from "../mcp/session-mcp.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { STRUCTURED_OUTPUT_TOOL } from "../tools/structured-output-tool.js";
+import { deferredToolPlaceholder } from "../tools/tool-search-tool.js";
 import type { RestoredConversation } from "../transcript/transcript-reader.js";
 import { agentEnv } from "./agent-env.js";
 import { apiClock } from "./api-clock.js";
@@ -46,6 +47,7 @@ import { nameSession } from "./session-title.js";
 import { SpendingLimit } from "./spending-limit.js";
 import { stopFailureInput } from "./stop-failure.js";
 import { dynamicSystemContext } from "./system-prompt.js";
+import { withToolSearch } from "./tool-search-offer.js";
 
 /**
  * Assembles a session, one phase at a time (each in session/assembly/): settings and trust →
@@ -113,11 +115,20 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   let mainAgent: AgentDefinition | undefined;
   // The main agent's tools: the session's, or those `--agent`'s definition picks from them.
   // `--json-schema`'s tool stays: it is how the answer is given, whatever the agent's list.
-  const mainTools = () => {
-    if (mainAgent === undefined) return tools;
-    const picked = new Set(agentTools(tools, mainAgent));
-    return tools.filter((tool) => picked.has(tool) || tool.name === STRUCTURED_OUTPUT_TOOL);
-  };
+  // MCP tools are offered by name behind the tool search when it is on (tool-search-offer.ts).
+  const mainTools = withToolSearch(
+    () => {
+      if (mainAgent === undefined) return tools;
+      const picked = new Set(agentTools(tools, mainAgent));
+      return tools.filter((tool) => picked.has(tool) || tool.name === STRUCTURED_OUTPUT_TOOL);
+    },
+    {
+      offered: () => toolSearchOffered,
+      env: models.access,
+      spec: () => models.spec,
+      contextWindow: () => contextWindowOf(models.spec, settings.models),
+    },
+  );
   const subagentRuns = new SubagentRuns({ events, files, cwd, notify });
   // Runs started with `run_in_background`: their notifications go to the main agent's steering queue.
   const background = options.backgroundAgents
@@ -208,7 +219,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // One limit for every model stream of the session: the main agent's, sub-agents', compaction's.
   const limits = modelCallLimits(env, models.access, notify);
   const tasks = new TaskStore(files.tasksAtStart(), notify, files.storage);
-  const { tools, skills, structured, reloadSkills } = await sessionTools({
+  const { tools, skills, structured, reloadSkills, toolSearchOffered } = await sessionTools({
     options,
     settings: { cwd, project },
     models,
@@ -340,7 +351,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     approval,
     tasks,
     // Live: MCP tools join and leave the list as servers connect and stop.
-    toolNames: () => mainTools().map((t) => t.name),
+    // claude's init line names ToolSearch but not its placeholder (recorded).
+    toolNames: () => mainTools().flatMap((t) => (t === deferredToolPlaceholder ? [] : [t.name])),
     agent,
     session,
     events,

@@ -10,7 +10,7 @@ export type CheckedLine = Partial<Omit<TranscriptLine, "type">> & { type: string
 const BLOCK_FIELDS = new Map<string, Record<string, "string" | "boolean">>([
   ["text", { text: "string" }],
   ["tool_use", { id: "string", name: "string" }],
-  ["tool_result", { tool_use_id: "string", content: "string", is_error: "boolean" }],
+  ["tool_result", { tool_use_id: "string", is_error: "boolean" }],
   ["file", { media_type: "string" }],
 ]);
 
@@ -44,6 +44,20 @@ function messageProblem(message: unknown): string | undefined {
     for (const [field, type] of Object.entries(BLOCK_FIELDS.get(block.type) ?? {}))
       if (typeof block[field] !== type)
         return `message.content[${index}] (${block.type}): ${field} is not a ${type}`;
+    if (block.type === "tool_result" && !resultContentOk(block.content))
+      return `message.content[${index}] (tool_result): content is neither text nor a list of tool_reference blocks`;
   }
   return undefined;
+}
+
+/** A result's content: its text, or the tools a tool search loads (claude's `tool_reference` blocks). */
+function resultContentOk(content: unknown): boolean {
+  if (typeof content === "string") return true;
+  return (
+    Array.isArray(content) &&
+    content.every(
+      (b) =>
+        typeof b === "object" && b !== null && b.type === "tool_reference" && typeof b.tool_name === "string",
+    )
+  );
 }

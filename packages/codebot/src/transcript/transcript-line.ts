@@ -24,8 +24,11 @@ export type TranscriptBlock =
   | { type: "thinking"; thinking: string; signature?: string }
   | { type: "redacted_thinking"; data: string }
   | { type: "tool_use"; id: string; name: string; input: unknown }
-  | { type: "tool_result"; tool_use_id: string; content: string; is_error: boolean }
+  | { type: "tool_result"; tool_use_id: string; content: string | ToolReferenceBlock[]; is_error: boolean }
   | { type: "file"; media_type: string };
+
+/** A tool a tool search's result loads, as claude 2.1.328 writes it in the result's content (recorded). */
+export type ToolReferenceBlock = { type: "tool_reference"; tool_name: string };
 
 /**
  * One transcript line, shaped like Claude Code's `~/.claude/projects/<slug>/<session>.jsonl`
@@ -132,10 +135,11 @@ function toolResultBlock(part: ToolPart): TranscriptBlock[] {
   if (part.type !== "tool-result") return [];
   const output = part.output;
   const isError = output.type === "error-text" || output.type === "error-json";
+  const references = toolReferencesOf(output);
   const content =
     output.type === "text" || output.type === "error-text"
       ? output.value
-      : JSON.stringify("value" in output ? output.value : output);
+      : (references ?? JSON.stringify("value" in output ? output.value : output));
   return [{ type: "tool_result", tool_use_id: part.toolCallId, content, is_error: isError }];
 }
 
@@ -147,4 +151,19 @@ export function transcriptUsage(usage: Usage): TranscriptUsage {
     cache_read_input_tokens: usage.cacheReadTokens,
     cache_creation_input_tokens: usage.cacheWriteTokens,
   };
+}
+
+/** The tools a result loads (the kernel's `loadsTools`), when it is made of nothing else. */
+function toolReferencesOf(
+  output: Extract<ToolPart, { type: "tool-result" }>["output"],
+): ToolReferenceBlock[] | undefined {
+  if (output.type !== "content" || output.value.length === 0) return undefined;
+  const names = output.value.map((item) => {
+    const anthropic = item.type === "custom" ? item.providerOptions?.anthropic : undefined;
+    return anthropic?.type === "tool-reference" && typeof anthropic.toolName === "string"
+      ? anthropic.toolName
+      : undefined;
+  });
+  if (names.some((name) => name === undefined)) return undefined;
+  return names.map((name) => ({ type: "tool_reference", tool_name: name as string }));
 }

@@ -1,3 +1,4 @@
+import { toolReferencePart } from "@codebot/agentcore";
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
 import type { ModelUsage } from "../session/session-usage.js";
 import { CacheTrail } from "./cache-trail.js";
@@ -230,14 +231,24 @@ function toolMessage(blocks: TranscriptBlock[]): ToolModelMessage {
               type: "tool-result" as const,
               toolCallId: b.tool_use_id,
               toolName: "",
-              output: b.is_error
-                ? { type: "error-text" as const, value: b.content }
-                : { type: "text" as const, value: b.content },
+              output: resultOutput(b.content, b.is_error),
             },
           ]
         : [],
     ),
   };
+}
+
+/** A result's output: its text, or the tools a tool search's result loads (claude's `tool_reference` blocks). */
+function resultOutput(
+  content: Extract<TranscriptBlock, { type: "tool_result" }>["content"],
+  isError: boolean,
+) {
+  if (typeof content !== "string")
+    return { type: "content" as const, value: content.map((ref) => toolReferencePart(ref.tool_name)) };
+  return isError
+    ? { type: "error-text" as const, value: content }
+    : { type: "text" as const, value: content };
 }
 
 /**

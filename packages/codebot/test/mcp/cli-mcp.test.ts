@@ -133,7 +133,8 @@ describe("project .mcp.json servers need consent", () => {
         "--cwd",
         box.project,
       ],
-      { env: modelEnv(server, box.home) },
+      // Every MCP schema up front (no tool search): the request names each server's tools.
+      { env: modelEnv(server, box.home, { ENABLE_TOOL_SEARCH: "false" }) },
     );
     expect(run.code).toBe(0);
     const tools = ((server.requests[0]?.body.tools ?? []) as { name: string }[]).map((t) => t.name);

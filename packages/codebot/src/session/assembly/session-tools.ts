@@ -8,6 +8,7 @@ import type { TaskStore } from "../../tasks/task-store.js";
 import { builtinTools } from "../../tools/builtin-tools.js";
 import { StructuredOutput } from "../../tools/structured-output-tool.js";
 import type { CodeChanges } from "../code-changes.js";
+import { TOOL_SEARCH_TOOL } from "../../tools/tool-search-tool.js";
 import type { FileWatch } from "../file-watch.js";
 import type { RuntimeOptions } from "../runtime-options.js";
 import type { SpendingLimit } from "../spending-limit.js";
@@ -54,6 +55,8 @@ export interface SessionTools {
   skills: SessionSkills;
   /** `--json-schema`: how the model gives its answer. */
   structured: StructuredOutput | undefined;
+  /** `--tools` and `--bare` leave the tool search in (claude offers every MCP schema up front without it). */
+  toolSearchOffered: boolean;
   /**
    * The skill folders read again (what a SessionStart answer asks, at start, after /clear or
    * /resume and after a compaction): the next run's `skill` tool lists what is there now.
@@ -145,5 +148,5 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
     if (at >= 0) tools.splice(at, 1, ...(fresh ? [fresh] : []));
     else if (fresh && offered("skill")) tools.push(fresh);
   };
-  return { tools, skills, structured, reloadSkills };
+  return { tools, skills, structured, reloadSkills, toolSearchOffered: offered(TOOL_SEARCH_TOOL) };
 }

@@ -1,0 +1,79 @@
+/**
+ * Whether the MCP tools are deferred behind the tool search (tool-search-tool.ts), and the tools
+ * offered with it. claude 2.1.328 (read from the binary, recorded with a loopback server) reads
+ * ENABLE_TOOL_SEARCH: unset or true → always; false → never (every schema up front); `auto` →
+ * when the deferrable tools' definitions take 10% of the model's context window or more
+ * (`auto:N`: N%); CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS turns it off, and so does a `--tools`
+ * list without ToolSearch (`--bare`'s too). Only Anthropic models
+ * can load a deferred tool (`tool_reference`): other providers are offered every schema.
+ */
+import type { Tool } from "@codebot/agentcore";
+import { z } from "zod";
+import { isSwitchOn } from "../settings/session-modes.js";
+import { deferredToolPlaceholder, toolSearchTool } from "../tools/tool-search-tool.js";
+
+/** claude's estimate of a definition's tokens without counting them: its characters over 2.5. */
+const CHARS_PER_TOKEN = 2.5;
+const DEFAULT_AUTO_PERCENT = 10;
+
+export interface ToolSearchInputs {
+  /** `--tools` and `--bare` leave the tool search in (recorded: without it, claude offers every schema). */
+  offered(): boolean;
+  env: Readonly<Record<string, string | undefined>>;
+  /** The model in use (`anthropic/claude-…`). */
+  spec(): string;
+  /** Its context window, in tokens. */
+  contextWindow(): number;
+}
+
+/** The tools to offer in place of `tools()`: its MCP tools deferred behind the tool search when that is on. */
+export function withToolSearch(tools: () => Tool[], inputs: ToolSearchInputs): () => Tool[] {
+  const deferredCopies = new WeakMap<Tool, Tool>();
+  const deferred = (tool: Tool): Tool => {
+    let copy = deferredCopies.get(tool);
+    if (copy === undefined) {
+      copy = Object.assign(Object.create(tool) as Tool, { deferLoading: "until-loaded" as const });
+      deferredCopies.set(tool, copy);
+    }
+    return copy;
+  };
+  let offered: Tool[] = [];
+  const search = toolSearchTool(() => offered);
+  return () => {
+    const all = tools();
+    const mcp = all.filter((tool) => tool.name.startsWith("mcp__"));
+    if (mcp.length === 0 || !inputs.offered() || !defers(mcp, inputs)) return all;
+    offered = [
+      ...all.map((tool) => (mcp.includes(tool) ? deferred(tool) : tool)),
+      search,
+      deferredToolPlaceholder,
+    ];
+    return offered;
+  };
+}
+
+function defers(deferrable: readonly Tool[], inputs: ToolSearchInputs): boolean {
+  if (!inputs.spec().startsWith("anthropic/")) return false;
+  const value = inputs.env.ENABLE_TOOL_SEARCH?.trim().toLowerCase() ?? "";
+  if (isSwitchOn(value)) return true;
+  if (isSwitchOn(inputs.env.CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS)) return false;
+  if (["0", "false", "no", "off"].includes(value)) return false;
+  if (value === "auto" || value.startsWith("auto:")) return aboveThreshold(deferrable, value, inputs);
+  return true;
+}
+
+/** `auto`/`auto:N`: the tools' definitions, estimated in tokens, reach N% of the context window. */
+function aboveThreshold(deferrable: readonly Tool[], value: string, inputs: ToolSearchInputs): boolean {
+  const given = value === "auto" ? Number.NaN : Number(value.slice("auto:".length));
+  const percent = Number.isFinite(given) ? Math.max(0, Math.min(100, given)) : DEFAULT_AUTO_PERCENT;
+  if (percent === 0) return true;
+  if (percent === 100) return false;
+  const chars = deferrable.reduce(
+    (sum, tool) =>
+      sum +
+      tool.description.length +
+      JSON.stringify(z.toJSONSchema(tool.inputSchema, { unrepresentable: "any" })).length,
+    0,
+  );
+  return chars / CHARS_PER_TOKEN >= Math.floor((inputs.contextWindow() * percent) / 100);
+}

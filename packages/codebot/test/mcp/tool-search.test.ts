@@ -1,0 +1,179 @@
+/**
+ * claude 2.1.328's ToolSearch (recorded with server-everything and server-filesystem against a
+ * loopback server logging request bodies; docs/mcp.md): the MCP tools are offered by name only,
+ * behind `tool_search`; the model loads one with a query, its result is `tool_reference` blocks,
+ * and the next request carries the tool with `defer_loading`. ENABLE_TOOL_SEARCH turns it off, as
+ * does a `--tools` list without it.
+ */
+import fs from "node:fs";
+import { type RecordedRequest, reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, sandbox } from "../cli/support/cli-fixtures.js";
+import { jsonLines, runCli, useBuiltCli } from "../cli/support/cli-process.js";
+import { everythingServer } from "./mcp-fixtures.js";
+
+useBuiltCli();
+
+type WireTool = { name: string; description: string; defer_loading?: boolean };
+const toolsOf = (request: RecordedRequest | undefined): WireTool[] => request?.body?.tools ?? [];
+const mcpNames = (request: RecordedRequest | undefined) =>
+  toolsOf(request)
+    .filter((t) => t.name.startsWith("mcp__"))
+    .map((t) => (t.defer_loading ? `${t.name} (deferred)` : t.name));
+
+/** One `-p` run with server-everything, a PreToolUse and a PostToolUse hook logging their payloads. */
+async function run(
+  script: Parameters<typeof modelServer>[0],
+  env: Record<string, string> = {},
+  extra: string[] = [],
+) {
+  const box = sandbox();
+  const log = (name: string) => ({
+    hooks: [{ type: "command", command: `cat >> ${box.at(name)}; echo >> ${box.at(name)}` }],
+  });
+  const settings = box.json("settings.json", {
+    hooks: { PreToolUse: [log("pre.jsonl")], PostToolUse: [log("post.jsonl")] },
+  });
+  const mcpConfig = box.json("mcp.json", { mcpServers: { everything: everythingServer() } });
+  const server = await modelServer(script);
+  const r = await runCli(
+    [
+      "-p",
+      "go",
+      "--mcp-config",
+      mcpConfig,
+      "--settings",
+      settings,
+      "--permission-mode",
+      "bypassPermissions",
+      "--cwd",
+      box.project,
+      ...extra,
+    ],
+    { env: modelEnv(server, box.home, env) },
+  );
+  expect(r.code, r.stderr).toBe(0);
+  const payloads = (name: string) =>
+    fs.existsSync(box.at(name))
+      ? fs
+          .readFileSync(box.at(name), "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [];
+  return {
+    requests: server.requests,
+    pre: payloads("pre.jsonl"),
+    post: payloads("post.jsonl"),
+    stdout: r.stdout,
+  };
+}
+
+describe("ToolSearch: MCP tools offered by name, loaded on request", () => {
+  it("the first request offers tool_search and claude's placeholder, no MCP schema, with the advanced-tool-use beta", async () => {
+    const { requests } = await run([reply.text("ok")]);
+    expect(mcpNames(requests[0])).toEqual([]);
+    const names = toolsOf(requests[0]).map((t) => (t.defer_loading ? `${t.name} (deferred)` : t.name));
+    expect(names).toContain("tool_search");
+    expect(names).toContain("DeferredToolPlaceholder (deferred)");
+    expect(requests[0]?.headers["anthropic-beta"]?.split(",")).toContain("advanced-tool-use-2025-11-20");
+    const search = toolsOf(requests[0]).find((t) => t.name === "tool_search");
+    expect(search?.description).toMatch(/\nDeferred tools:\n(.*\n)*mcp__everything__echo\n/);
+  });
+
+  it("select: loads the tool: its result is a tool_reference, the next request carries the tool deferred, and the call runs", async () => {
+    const { requests } = await run([
+      reply.toolCalls(toolCall("tool_search", { query: "select:mcp__everything__echo,mcp__nope__x" }, "s1")),
+      reply.toolCalls(toolCall("mcp__everything__echo", { message: "hi" }, "c1")),
+      reply.text("done"),
+    ]);
+    expect(requests[1]?.body.messages.at(-1).content).toEqual([
+      {
+        type: "tool_result",
+        tool_use_id: "s1",
+        content: [{ type: "tool_reference", tool_name: "mcp__everything__echo" }],
+      },
+    ]);
+    expect(mcpNames(requests[1])).toEqual(["mcp__everything__echo (deferred)"]);
+    expect(mcpNames(requests[2])).toEqual(["mcp__everything__echo (deferred)"]);
+    expect(JSON.stringify(requests[2]?.body.messages.at(-1).content)).toContain("Echo: hi");
+  });
+
+  it("keywords rank the deferred tools by name; no match is claude's text and loads nothing", async () => {
+    const { requests } = await run([
+      reply.toolCalls(toolCall("tool_search", { query: "sum", max_results: 1 }, "s1")),
+      reply.toolCalls(toolCall("tool_search", { query: "zzzqqq" }, "s2")),
+      reply.text("done"),
+    ]);
+    expect(requests[1]?.body.messages.at(-1).content[0].content).toEqual([
+      { type: "tool_reference", tool_name: "mcp__everything__get-sum" },
+    ]);
+    expect(requests[2]?.body.messages.at(-1).content[0].content).toBe("No matching deferred tools found");
+    expect(mcpNames(requests[2])).toEqual(["mcp__everything__get-sum (deferred)"]);
+  });
+
+  it("hooks fire for the search as claude's ToolSearch (max_results filled in) and for the tool it loaded", async () => {
+    const { pre, post } = await run([
+      reply.toolCalls(toolCall("tool_search", { query: "select:mcp__everything__echo" }, "s1")),
+      reply.toolCalls(toolCall("mcp__everything__echo", { message: "hi" }, "c1")),
+      reply.text("done"),
+    ]);
+    expect(pre.map((p) => [p.tool_name, p.tool_input])).toEqual([
+      ["ToolSearch", { query: "select:mcp__everything__echo", max_results: 5 }],
+      ["mcp__everything__echo", { message: "hi" }],
+    ]);
+    expect(post[0]?.tool_response).toMatchObject({
+      matches: ["mcp__everything__echo"],
+      query: "select:mcp__everything__echo",
+      total_deferred_tools: expect.any(Number),
+    });
+  });
+
+  it("stream-json's init line names ToolSearch, not its placeholder, as claude's", async () => {
+    const { stdout } = await run([reply.text("ok")], {}, ["--output-format", "stream-json", "--verbose"]);
+    const init = jsonLines(stdout).find((l) => l.subtype === "init") as { tools: string[] };
+    expect(init.tools).toContain("ToolSearch");
+    expect(init.tools).toContain("mcp__everything__echo");
+    expect(init.tools).not.toContain("DeferredToolPlaceholder");
+  });
+
+  it("ENABLE_TOOL_SEARCH=false offers every MCP schema up front and no tool_search", async () => {
+    const { requests } = await run([reply.text("ok")], { ENABLE_TOOL_SEARCH: "false" });
+    expect(mcpNames(requests[0])).toContain("mcp__everything__echo");
+    expect(toolsOf(requests[0]).map((t) => t.name)).not.toContain("tool_search");
+  });
+
+  it("ENABLE_TOOL_SEARCH=auto defers only past 10% of the context window: server-everything's tools go up front; auto:0 defers", async () => {
+    const auto = await run([reply.text("ok")], { ENABLE_TOOL_SEARCH: "auto" });
+    expect(mcpNames(auto.requests[0])).toContain("mcp__everything__echo");
+    const always = await run([reply.text("ok")], { ENABLE_TOOL_SEARCH: "auto:0" });
+    expect(mcpNames(always.requests[0])).toEqual([]);
+  });
+
+  it("an OpenAI model, which cannot load a deferred tool, is offered every MCP schema up front", async () => {
+    const server = await modelServer([reply.text("ok")]);
+    const { requests } = await run([], { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiBaseUrl }, [
+      "--model",
+      "openai/gpt-4.1",
+    ]);
+    expect(requests).toHaveLength(0);
+    const names = (server.requests[0]?.body.tools ?? []).map(
+      (t: { function: { name: string } }) => t.function.name,
+    );
+    expect(names).toContain("mcp__everything__echo");
+    expect(names).not.toContain("tool_search");
+  });
+
+  it("a --tools list without ToolSearch offers every MCP schema up front; naming it defers them", async () => {
+    const without = await run([reply.text("ok")], {}, ["--tools", "Bash,Read"]);
+    expect(mcpNames(without.requests[0])).toContain("mcp__everything__echo");
+    const named = await run([reply.text("ok")], {}, ["--tools", "Bash,Read,ToolSearch"]);
+    expect(mcpNames(named.requests[0])).toEqual([]);
+    expect(toolsOf(named.requests[0]).map((t) => t.name)).toEqual([
+      "bash",
+      "read",
+      "tool_search",
+      "DeferredToolPlaceholder",
+    ]);
+  });
+});
