@@ -11,7 +11,7 @@ import type { SessionMcp } from "../mcp/session-mcp.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { STRUCTURED_OUTPUT_TOOL } from "../tools/structured-output-tool.js";
-import { deferredToolPlaceholder } from "../tools/tool-search-tool.js";
+import { deferredToolPlaceholder, TOOL_SEARCH_TOOL } from "../tools/tool-search-tool.js";
 import type { RestoredConversation } from "../transcript/transcript-reader.js";
 import { agentEnv } from "./agent-env.js";
 import { apiClock } from "./api-clock.js";
@@ -47,7 +47,7 @@ import { nameSession } from "./session-title.js";
 import { SpendingLimit } from "./spending-limit.js";
 import { stopFailureInput } from "./stop-failure.js";
 import { dynamicSystemContext } from "./system-prompt.js";
-import { withToolSearch } from "./tool-search-offer.js";
+import { deniesWholeTool, withToolSearch } from "./tool-search-offer.js";
 
 /**
  * Assembles a session, one phase at a time (each in session/assembly/): settings and trust →
@@ -123,7 +123,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       return tools.filter((tool) => picked.has(tool) || tool.name === STRUCTURED_OUTPUT_TOOL);
     },
     {
-      offered: () => toolSearchOffered,
+      offered: () => toolSearchOffered && !deniesWholeTool(approval.tools.rules.deny, TOOL_SEARCH_TOOL),
       env: models.access,
       spec: () => models.spec,
       contextWindow: () => contextWindowOf(models.spec, settings.models),

@@ -3,12 +3,14 @@
  * offered with it. claude 2.1.328 (read from the binary, recorded with a loopback server) reads
  * ENABLE_TOOL_SEARCH: unset or true → always; false → never (every schema up front); `auto` →
  * when the deferrable tools' definitions take 10% of the model's context window or more
- * (`auto:N`: N%); CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS turns it off, and so does a `--tools`
- * list without ToolSearch (`--bare`'s too). Only Anthropic models
+ * (`auto:N`: N%); CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS turns it off, and so do a `--tools`
+ * list without ToolSearch (`--bare`'s too) and a deny rule for the whole tool (`--disallowedTools
+ * ToolSearch`). Only Anthropic models
  * can load a deferred tool (`tool_reference`): other providers are offered every schema.
  */
 import type { Tool } from "@codebot/agentcore";
 import { z } from "zod";
+import type { PermissionRule } from "../approval/permission-rule.js";
 import { isSwitchOn } from "../settings/session-modes.js";
 import { deferredToolPlaceholder, toolSearchTool } from "../tools/tool-search-tool.js";
 
@@ -24,6 +26,11 @@ export interface ToolSearchInputs {
   spec(): string;
   /** Its context window, in tokens. */
   contextWindow(): number;
+}
+
+/** A deny rule refuses every call of `tool` (no specifier): the tool is as good as not offered. */
+export function deniesWholeTool(deny: readonly PermissionRule[], tool: string): boolean {
+  return deny.some((rule) => rule.tool === tool && !rule.bash && !rule.path && rule.opaque === undefined);
 }
 
 /** The tools to offer in place of `tools()`: its MCP tools deferred behind the tool search when that is on. */

@@ -176,4 +176,10 @@ describe("ToolSearch: MCP tools offered by name, loaded on request", () => {
       "DeferredToolPlaceholder",
     ]);
   });
+
+  it("--disallowedTools ToolSearch offers every MCP schema up front, as claude does (recorded)", async () => {
+    const { requests } = await run([reply.text("ok")], {}, ["--disallowedTools", "ToolSearch"]);
+    expect(mcpNames(requests[0])).toContain("mcp__everything__echo");
+    expect(toolsOf(requests[0]).map((t) => t.name)).not.toContain("tool_search");
+  });
 });
