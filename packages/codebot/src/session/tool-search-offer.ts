@@ -5,8 +5,8 @@
  * when the deferrable tools' definitions take 10% of the model's context window or more
  * (`auto:N`: N%); CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS turns it off, and so do a `--tools`
  * list without ToolSearch (`--bare`'s too) and a deny rule for the whole tool (`--disallowedTools
- * ToolSearch`). Only Anthropic models
- * can load a deferred tool (`tool_reference`): other providers are offered every schema.
+ * ToolSearch`). Only Anthropic models can load a deferred tool (`tool_reference`): other
+ * providers are offered every schema.
  */
 import type { Tool } from "@codebot/agentcore";
 import { z } from "zod";
@@ -19,7 +19,7 @@ const CHARS_PER_TOKEN = 2.5;
 const DEFAULT_AUTO_PERCENT = 10;
 
 export interface ToolSearchInputs {
-  /** `--tools` and `--bare` leave the tool search in (recorded: without it, claude offers every schema). */
+  /** `--tools`, `--bare` and the deny rules leave the tool search in (recorded: without it, claude offers every schema). */
   offered(): boolean;
   env: Readonly<Record<string, string | undefined>>;
   /** The model in use (`anthropic/claude-…`). */
@@ -35,11 +35,12 @@ export function deniesWholeTool(deny: readonly PermissionRule[], tool: string): 
 
 /** The tools to offer in place of `tools()`: its MCP tools deferred behind the tool search when that is on. */
 export function withToolSearch(tools: () => Tool[], inputs: ToolSearchInputs): () => Tool[] {
+  // One copy per MCP tool, so the kernel converts its schema once (its cache is by tool).
   const deferredCopies = new WeakMap<Tool, Tool>();
   const deferred = (tool: Tool): Tool => {
     let copy = deferredCopies.get(tool);
     if (copy === undefined) {
-      copy = Object.assign(Object.create(tool) as Tool, { deferLoading: "until-loaded" as const });
+      copy = { ...tool, deferLoading: "until-loaded" };
       deferredCopies.set(tool, copy);
     }
     return copy;
