@@ -137,6 +137,23 @@ describe("ToolSearch: MCP tools offered by name, loaded on request", () => {
     expect(init.tools).not.toContain("DeferredToolPlaceholder");
   });
 
+  it("-c: the tools found before are still loaded: the first request of the resumed session carries them", async () => {
+    const box = sandbox();
+    const mcpConfig = box.json("mcp.json", { mcpServers: { everything: everythingServer() } });
+    const server = await modelServer([
+      reply.toolCalls(toolCall("tool_search", { query: "select:mcp__everything__echo" }, "s1")),
+      reply.text("found"),
+      reply.text("again"),
+    ]);
+    const env = modelEnv(server, box.home);
+    const args = ["--mcp-config", mcpConfig, "--permission-mode", "bypassPermissions", "--cwd", box.project];
+    expect((await runCli(["-p", "go", ...args], { env })).code).toBe(0);
+    const resumed = await runCli(["-c", "-p", "more", ...args], { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(mcpNames(server.requests[2])).toEqual(["mcp__everything__echo (deferred)"]);
+    expect(JSON.stringify(server.requests[2]?.body.messages)).toContain('"tool_reference"');
+  });
+
   it("ENABLE_TOOL_SEARCH=false offers every MCP schema up front and no tool_search", async () => {
     const { requests } = await run([reply.text("ok")], { ENABLE_TOOL_SEARCH: "false" });
     expect(mcpNames(requests[0])).toContain("mcp__everything__echo");
