@@ -52,6 +52,7 @@ export type {
   Tool,
   ToolCall,
   ToolContext,
+  ToolData,
   ToolImage,
   ToolMiddleware,
   ToolNext,

@@ -10,9 +10,10 @@ export interface ToolResult {
   images?: readonly ToolImage[];
   /**
    * The result as structured data, for those who observe the call (a hook payload's
-   * `tool_response`); never sent to the model, which reads `content`.
+   * `tool_response`); never sent to the model, which reads `content`. A list is given to them as
+   * it is (claude's ListMcpResourcesTool result).
    */
-  data?: Readonly<Record<string, unknown>>;
+  data?: ToolData;
   /**
    * The result as content blocks, as an MCP tool gives them (`{"type":"text","text":…}`), or the
    * one string claude makes of a structured result, for those who observe the call (claude's
@@ -32,6 +33,9 @@ export interface ToolResult {
    */
   loadsTools?: readonly string[];
 }
+
+/** A tool result's structured data: an object, or a list. */
+export type ToolData = Readonly<Record<string, unknown>> | readonly unknown[];
 
 /** An image in a tool result: base64 data and its media type (`image/png`). */
 export interface ToolImage {

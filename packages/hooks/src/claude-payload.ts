@@ -4,6 +4,7 @@
  * Native entries keep the codebot payload of `payload.ts`.
  */
 import path from "node:path";
+import type { ToolData } from "@codebot/agentcore";
 import { claudeEffort } from "./claude-effort.js";
 import { EVENT_SPECS, type HookEvent } from "./events.js";
 import type { HookSession, PayloadFields } from "./payload.js";
@@ -162,7 +163,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
 
 /** A failed call's error: the tool's own Claude Code wording when it gives one (`{error}`), else the text the model reads. */
 function failureText(f: PayloadFields): string | undefined {
-  const error = f.resultData?.error;
+  const error = f.resultData !== undefined && "error" in f.resultData ? f.resultData.error : undefined;
   return typeof error === "string" ? error : f.output;
 }
 
@@ -195,13 +196,15 @@ function absolutePaths(args: Record<string, unknown>, cwd: string): Record<strin
 /**
  * Claude Code gives each tool its own structured response. Hooks get the tool's structured result
  * when it gives one (codebot's `bash` and `read` give Claude Code's Bash and Read shapes), and
- * always `success`, the text the model reads as `output`, and `filePath` for file tools.
+ * always `success`, the text the model reads as `output`, and `filePath` for file tools. A list
+ * (claude's ListMcpResourcesTool result) is the response as it is.
  */
 function toolResponse(
   args: Record<string, unknown>,
   output: string,
-  data: Readonly<Record<string, unknown>> | undefined,
-): Record<string, unknown> {
+  data: ToolData | undefined,
+): Record<string, unknown> | readonly unknown[] {
+  if (Array.isArray(data)) return data;
   const filePath = typeof args.file_path === "string" ? { filePath: args.file_path } : {};
   return { ...filePath, ...data, output, success: true };
 }

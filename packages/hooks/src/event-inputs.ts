@@ -2,6 +2,7 @@
  * What the caller passes when it fires each event (camelCase): one entry per row of the event
  * table (events.ts). payload.ts turns these into the wire JSON a hook receives.
  */
+import type { ToolData } from "@codebot/agentcore";
 import type { PermissionUpdate } from "./permission-updates.js";
 
 /** A task as the task tools store it; extra fields are passed through to the payload as they are. */
@@ -59,7 +60,7 @@ export interface EventInputs {
     /** The tool result as the model sees it. */
     output: string;
     /** The tool's result as structured data, when it gives one (Claude Code payloads' `tool_response`). */
-    resultData?: Readonly<Record<string, unknown>>;
+    resultData?: ToolData;
     /** The tool's result as content blocks (or a structured one's JSON text), when it gives them (an MCP tool's: Claude Code payloads' `tool_response`). */
     resultBlocks?: readonly Readonly<Record<string, unknown>>[] | string;
     isError: boolean;

@@ -2,6 +2,7 @@
  * The payload a hook receives (§5): built here and only here, from camelCase inputs into the
  * snake_case wire JSON. Fields that do not apply are omitted.
  */
+import type { ToolData } from "@codebot/agentcore";
 import type { BatchCall, HookTask, ResumedCache } from "./event-inputs.js";
 import type { HookEvent } from "./events.js";
 import type { PermissionUpdate } from "./permission-updates.js";
@@ -62,7 +63,7 @@ export interface PayloadFields {
   agentName?: string;
   output?: string;
   /** PostToolUse: the tool's result as structured data, when it gives one (Claude Code payloads only). */
-  resultData?: Readonly<Record<string, unknown>>;
+  resultData?: ToolData;
   /** PostToolUse: an MCP tool's result as its content blocks (or a structured one's JSON text), claude's `tool_response` for one (Claude Code payloads only). */
   resultBlocks?: readonly Readonly<Record<string, unknown>>[] | string;
   isError?: boolean;

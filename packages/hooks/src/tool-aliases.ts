@@ -18,6 +18,8 @@ const ALIAS_CLASSES: readonly (readonly string[])[] = [
   ["structured_output", "StructuredOutput"],
   ["tool_search", "ToolSearch"],
   ["agent", "Agent", "Task"],
+  ["list_mcp_resources", "ListMcpResourcesTool"],
+  ["read_mcp_resource", "ReadMcpResourceTool"],
 ];
 
 const NAMES_OF = new Map<string, readonly string[]>();

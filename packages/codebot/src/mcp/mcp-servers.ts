@@ -12,6 +12,8 @@ import type {
   ToolAnnotations,
 } from "@modelcontextprotocol/sdk/types.js";
 import { mcpTool } from "./mcp-tool.js";
+import { RESOURCE_TOOL_NAMES } from "./resource-tool-names.js";
+import { resourceTools } from "./resource-tools.js";
 import { ServerConnection, type ServerState } from "./server-connection.js";
 import type { ServerEntry } from "./server-entries.js";
 import type { LaunchContext } from "./server-launch.js";
@@ -32,6 +34,11 @@ export interface McpServersOptions {
   tools: Tool[];
   notify(message: string): void;
   elicit?(server: string, request: ElicitRequest["params"], signal: AbortSignal): Promise<ElicitResult>;
+  /**
+   * Where a resource's binary content read by the model is saved (the session's `tool-results`
+   * folder); absent where no model runs (`codebot mcp list`).
+   */
+  resultsDir?(): string;
 }
 
 /** One row of `/mcp` and `codebot mcp list`. */
@@ -64,9 +71,18 @@ export class McpServers {
   private readonly disabled = new Set<string>();
   /** The servers the Agent SDK program set (`mcp_set_servers`): the next set replaces them. */
   private readonly programSet = new Set<string>();
+  /** list_mcp_resources and read_mcp_resource, offered while a connected server has resources. */
+  private readonly resourceTools: Tool[];
 
   constructor(private readonly options: McpServersOptions) {
     this.startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
+    this.resourceTools = resourceTools({
+      servers: () => this.connections.filter((c) => !this.disabled.has(c.name)),
+      resultsDir: () => {
+        if (!options.resultsDir) throw new Error("no folder for tool results");
+        return options.resultsDir();
+      },
+    });
     for (const entry of options.entries) {
       if (!options.isApproved(entry)) {
         this.unapproved.push(entry);
@@ -264,10 +280,14 @@ export class McpServers {
     this.syncTools();
   }
 
-  /** Replaces the MCP tools in the agent's list with those of the servers connected now. */
+  /**
+   * Replaces the MCP tools in the agent's list with those of the servers connected now, after the
+   * resource tools when one of them has resources (claude offers them then, recorded).
+   */
   private syncTools(): void {
     const tools = this.options.tools;
-    for (let i = tools.length - 1; i >= 0; i--) if (tools[i]?.name.startsWith("mcp__")) tools.splice(i, 1);
+    for (let i = tools.length - 1; i >= 0; i--) if (isMcpToolName(tools[i]?.name ?? "")) tools.splice(i, 1);
+    if (this.connections.some((c) => c.hasResources)) tools.push(...this.resourceTools);
     for (const connection of this.connections) {
       if (connection.state !== "connected") continue;
       for (const info of connection.tools) {
@@ -285,4 +305,9 @@ export class McpServers {
       }
     }
   }
+}
+
+/** A tool the MCP servers bring: theirs (`mcp__…`) and the resource tools. */
+function isMcpToolName(name: string): boolean {
+  return name.startsWith("mcp__") || RESOURCE_TOOL_NAMES.includes(name);
 }

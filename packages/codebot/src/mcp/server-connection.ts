@@ -17,6 +17,8 @@ import {
   McpError,
   type Tool as McpToolInfo,
   type Prompt,
+  type ReadResourceResult,
+  type Resource,
 } from "@modelcontextprotocol/sdk/types.js";
 import { codebotVersion } from "../cli/version.js";
 import type { ServerEntry } from "./server-entries.js";
@@ -164,15 +166,61 @@ export class ServerConnection {
 
   /** One of its prompts, filled with `args` (`prompts/get`). */
   async getPrompt(name: string, args: Record<string, string>, signal: AbortSignal): Promise<GetPromptResult> {
-    const client = this.client;
-    if (this.state !== "connected" || client === undefined)
-      throw new Error(`MCP server ${this.name} is ${this.state}`);
+    const client = this.connectedClient();
     const timeout = this.options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     try {
       return await client.getPrompt({ name, arguments: args }, { signal, timeout });
     } catch (error) {
       throw new Error(`MCP server ${this.name}: ${(error as Error).message}`);
     }
+  }
+
+  /** It said in its `initialize` answer that it has resources (claude offers its resource tools then). */
+  get hasResources(): boolean {
+    return this.state === "connected" && this.client?.getServerCapabilities()?.resources !== undefined;
+  }
+
+  /** Every resource it lists (`resources/list`, page after page). */
+  async listResources(signal: AbortSignal): Promise<Resource[]> {
+    const client = this.connectedClient();
+    const timeout = this.options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    const resources: Resource[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listResources(cursor ? { cursor } : {}, { signal, timeout });
+      resources.push(...page.resources);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return resources;
+  }
+
+  /** One resource's contents (`resources/read`); the server's error (an McpError, with its code) is thrown as it is. */
+  async readResource(uri: string, signal: AbortSignal): Promise<ReadResourceResult> {
+    const timeout = this.options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    return await this.connectedClient().readResource({ uri }, { signal, timeout });
+  }
+
+  private connectedClient(): Client {
+    const client = this.client;
+    if (this.state !== "connected" || client === undefined)
+      throw new Error(`MCP server ${this.name} is ${this.state}`);
+    return client;
+  }
+
+  /** Its tools, page after page; none without asking when it says it has none (a server of resources only), as claude does. */
+  private async listTools(client: Client, deadline: AbortSignal): Promise<McpToolInfo[]> {
+    if (client.getServerCapabilities()?.tools === undefined) return [];
+    const tools: McpToolInfo[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : {}, {
+        signal: deadline,
+        timeout: this.options.startupTimeoutMs,
+      });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return tools;
   }
 
   /** Its prompts, when it says it has some; a server that cannot list them still serves its tools. */
@@ -199,17 +247,7 @@ export class ServerConnection {
     const deadline = AbortSignal.timeout(this.options.startupTimeoutMs);
     try {
       await client.connect(transport, { signal: deadline, timeout: this.options.startupTimeoutMs });
-      const tools: McpToolInfo[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await client.listTools(cursor ? { cursor } : {}, {
-          signal: deadline,
-          timeout: this.options.startupTimeoutMs,
-        });
-        tools.push(...page.tools);
-        cursor = page.nextCursor;
-      } while (cursor);
-      this.tools = tools;
+      this.tools = await this.listTools(client, deadline);
       this.prompts = await this.listPrompts(client, deadline);
     } catch (error) {
       this.client = undefined;

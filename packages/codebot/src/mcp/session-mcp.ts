@@ -37,6 +37,8 @@ export interface SessionMcpOptions {
   sdkServers?: readonly string[];
   /** The transport to one of them (LaunchContext.sdkTransport). */
   sdkTransport?(server: string): Transport;
+  /** Where a resource's binary content read by the model is saved (McpServersOptions.resultsDir). */
+  resultsDir(): string;
 }
 
 export interface SessionMcp {
@@ -88,6 +90,7 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
     ...callTimeout(project.settings.env?.MCP_TOOL_TIMEOUT ?? options.env.MCP_TOOL_TIMEOUT, options.notify),
     tools: options.tools,
     notify: options.notify,
+    resultsDir: options.resultsDir,
     elicit: elicitationHandler({
       notify: options.notify,
       ...(options.elicitationHooks ? { hooks: options.elicitationHooks } : {}),

@@ -244,7 +244,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     setTitle: (title) => nameSession(transcript, events, title),
   };
   // MCP servers start now, in parallel; their tools join the list as each server connects.
-  mcp = await startMcpServers(options, { env, cwd, project, customizations }, tools, runner, notify);
+  mcp = await startMcpServers(options, { env, cwd, project, customizations }, tools, runner, notify, () =>
+    files.toolResultsDir(),
+  );
   const instructionContext = () => joinContext(dynamicContext, projectContext(instructions.loaded));
   const { agent, compaction, meter, usage, promptSnapshot } = createMainAgent(
     {

@@ -212,7 +212,7 @@ function agentLines(
 
 /** A tool's own result for stream-json; a failure it words as Claude Code (`{error}`) is claude's `Error: <error>`. */
 function toolUseResult(result: ToolResult): unknown {
-  const error = result.data?.error;
+  const error = result.data !== undefined && "error" in result.data ? result.data.error : undefined;
   return result.isError && typeof error === "string" ? `Error: ${error}` : result.data;
 }
 

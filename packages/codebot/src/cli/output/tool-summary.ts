@@ -56,7 +56,8 @@ function rawCallSummary(call: ToolCall): string {
 export function resultSummary(result: ToolResult): string {
   // An agent call answered at once with `run_in_background` (its launch text is for the model),
   // in claude's words; the run's end gets a line of its own (`● Agent "…" finished`).
-  if (result.data?.status === "async_launched") return "backgrounded agent";
+  const data = result.data;
+  if (data !== undefined && "status" in data && data.status === "async_launched") return "backgrounded agent";
   const text = asDrawn(result.content).trim();
   if (result.isError) {
     // The first line says what failed; a bash error's last line says how (`[exit code 1]`).

@@ -16,6 +16,7 @@ export async function startMcpServers(
   tools: Tool[],
   runner: HookRunner,
   notify: Notify,
+  resultsDir: () => string,
 ): Promise<SessionMcp> {
   const mcp = await sessionMcp({
     cwd: settings.cwd,
@@ -23,6 +24,7 @@ export async function startMcpServers(
     env: settings.env,
     tools,
     notify,
+    resultsDir,
     elicitationHooks: elicitationHooks(runner, notify),
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
     ...(options.strictMcpConfig ? { strictMcpConfig: true } : {}),

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { ResumedCache } from "@codebot/hooks";
 import { removeStaleTemps } from "../../fs/stale-temps.js";
@@ -74,6 +75,16 @@ export class SessionFiles {
 
   /** Claude Code's CLAUDE_ENV_FILE: what SessionStart and Setup hooks export, bash commands get. */
   readonly hookEnvFile = (): string => path.join(this.codebotHome, "session-env", this.id, "hooks-env.sh");
+
+  /**
+   * Where files a tool result refers to are kept (an MCP resource's binary content), as claude
+   * keeps them: `<session>/tool-results` beside the transcript; in the temp folder for a session
+   * that writes nothing of its own.
+   */
+  toolResultsDir(): string {
+    const base = this.storage.persist ? this.dir : path.join(os.tmpdir(), "codebot-tool-results");
+    return path.join(base, this.id, "tool-results");
+  }
 
   /** The file marking a session's changes as not yet validated (ValidationMark). */
   markPath(id: string): string {
