@@ -7,6 +7,7 @@
  */
 import type { Tool } from "@codebot/agentcore";
 import { codebotToolName } from "@codebot/hooks";
+import { RESOURCE_TOOL_NAMES } from "../mcp/resource-tool-names.js";
 import { BUILTIN_TOOL_NAMES } from "../tools/builtin-tool-names.js";
 
 /** The two lists of an agent's definition that pick its tools. */
@@ -27,8 +28,9 @@ export function agentTools(available: readonly Tool[], agent: ToolLists): Tool[]
  * servers connect, so `mcp__` names are not judged): said once at load, not silently dropped.
  */
 export function unknownToolNames(names: readonly string[]): string[] {
-  // The skill tool joins the built-in ones in a session with skills.
-  const known = [...BUILTIN_TOOL_NAMES, "skill"];
+  // The skill tool joins the built-in ones in a session with skills, the resource tools in one
+  // with an MCP server that has resources.
+  const known = [...BUILTIN_TOOL_NAMES, "skill", ...RESOURCE_TOOL_NAMES];
   return names.filter((name) => {
     if (/^(Agent|Task)\(.*\)$/.test(name) || name.startsWith("mcp__")) return false;
     return !known.includes(codebotToolName(name));

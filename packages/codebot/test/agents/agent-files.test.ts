@@ -162,6 +162,20 @@ describe("agent files", () => {
     ]);
   });
 
+  it("claude's MCP resource tools are tool names codebot knows (ListMcpResourcesTool, read_mcp_resource)", async () => {
+    const problems: Problem[] = [];
+    await parseAgentFile(
+      "/a.md",
+      agentText(
+        "a",
+        "tools: ListMcpResourcesTool, read_mcp_resource\ndisallowedTools: [ReadMcpResourceTool]\n",
+      ),
+      "user",
+      problems,
+    );
+    expect(problems).toEqual([]);
+  });
+
   it("YAML aliases cannot blow up (billion laughs): a problem, not a hang", async () => {
     const lines = [
       "---",

@@ -39,6 +39,20 @@ describe("hooks validate: matchers on tools codebot does not have", () => {
     expect(r.stdout).toContain("1 settings file, 9 hooks: 0 error(s), 4 warning(s)");
   });
 
+  it("knows claude's MCP resource tools (ListMcpResourcesTool, ReadMcpResourceTool), which a session with such a server has", async () => {
+    const box = sandbox();
+    const file = box.json("s.json", {
+      hooks: {
+        PreToolUse: [{ matcher: "ListMcpResourcesTool|ReadMcpResourceTool", hooks: [command("true")] }],
+      },
+    });
+    const r = await runCli(["hooks", "validate", "--settings", file, "--cwd", box.project], {
+      env: cliEnv(box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("0 error(s), 0 warning(s)");
+  });
+
   it("says a permission rule written as a matcher (Bash(rm:*)) never fires, and where the rule belongs; a regex that matches the tool is left alone", async () => {
     const box = sandbox();
     const file = box.json("s.json", {

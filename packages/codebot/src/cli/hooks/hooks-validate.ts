@@ -1,4 +1,5 @@
 import { formatProblem } from "@codebot/hooks";
+import { RESOURCE_TOOL_NAMES } from "../../mcp/resource-tool-names.js";
 import { BUILTIN_TOOL_NAMES } from "../../tools/builtin-tool-names.js";
 import { stylesFor } from "../output/styles.js";
 import type { ProjectFlags } from "../project-flags.js";
@@ -15,8 +16,9 @@ import { unsetHeaderVars } from "./unset-header-vars.js";
  */
 export async function hooksValidate(flags: ProjectFlags, json: boolean): Promise<number> {
   const inv = await withScopedHooks(loadInventory(flags));
-  // The skill tool joins the built-in ones in a session with skills.
-  const tools = [...BUILTIN_TOOL_NAMES, "skill"];
+  // The skill tool joins the built-in ones in a session with skills, the resource tools in one
+  // with an MCP server that has resources.
+  const tools = [...BUILTIN_TOOL_NAMES, "skill", ...RESOURCE_TOOL_NAMES];
   const compiled = inv.hooks.map((h) => h.hook);
   inv.problems.push(
     ...neverFiringMatchers(compiled, tools),
