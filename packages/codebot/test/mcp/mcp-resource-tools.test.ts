@@ -4,6 +4,7 @@
  * (ReadMcpResourceTool), offered while a connected server has resources.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reply, toolCall } from "@codebot/agentcore/testing";
@@ -146,6 +147,31 @@ describe("MCP resource tools", () => {
       blobSavedTo: item.blobSavedTo,
       text: `[Resource from everything at demo://resource/dynamic/blob/1] Binary content (text/plain, ${fs.statSync(item.blobSavedTo).size} bytes) saved to ${item.blobSavedTo}`,
     });
+  });
+
+  it("a session that writes nothing of its own saves a blob in a temp folder of its own, not beside the transcripts", async () => {
+    const s = await startSession({
+      user: { mcpServers: { everything: everythingServer() } },
+      runtime: { persistSession: false },
+      script: [
+        reply.toolCalls(
+          toolCall(
+            "read_mcp_resource",
+            { server: "everything", uri: "demo://resource/dynamic/blob/1" },
+            "c1",
+          ),
+        ),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    const [item] = JSON.parse(toolResultFor(s.model, "c1")?.text ?? "").contents;
+    const folder = path.dirname(path.dirname(item.blobSavedTo));
+    expect(path.dirname(folder)).toBe(os.tmpdir());
+    expect(path.basename(folder)).toMatch(/^codebot-tool-results-/);
+    expect(fs.statSync(folder).mode & 0o077).toBe(0);
+    expect(fs.readFileSync(item.blobSavedTo, "utf8")).toMatch(/^Resource 1: This is a base64 blob/);
+    expect(fs.existsSync(path.join(path.dirname(s.runtime.transcriptPath), s.runtime.sessionId))).toBe(false);
   });
 
   it("an unknown server is an error naming the servers there are; an unknown URI is not, and says to list again", async () => {

@@ -76,14 +76,18 @@ export class SessionFiles {
   /** Claude Code's CLAUDE_ENV_FILE: what SessionStart and Setup hooks export, bash commands get. */
   readonly hookEnvFile = (): string => path.join(this.codebotHome, "session-env", this.id, "hooks-env.sh");
 
+  /** A session that writes nothing of its own: its private temp folder, once made. */
+  private tempDir: string | undefined;
+
   /**
    * Where files a tool result refers to are kept (an MCP resource's binary content), as claude
-   * keeps them: `<session>/tool-results` beside the transcript; in the temp folder for a session
-   * that writes nothing of its own.
+   * keeps them: `<session>/tool-results` beside the transcript; for a session that writes nothing
+   * of its own, in a temp folder of its own (made private: another user cannot plant it).
    */
   toolResultsDir(): string {
-    const base = this.storage.persist ? this.dir : path.join(os.tmpdir(), "codebot-tool-results");
-    return path.join(base, this.id, "tool-results");
+    if (this.storage.persist) return path.join(this.dir, this.id, "tool-results");
+    this.tempDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "codebot-tool-results-"));
+    return path.join(this.tempDir, this.id);
   }
 
   /** The file marking a session's changes as not yet validated (ValidationMark). */
