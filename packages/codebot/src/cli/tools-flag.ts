@@ -1,12 +1,14 @@
 import { codebotToolName } from "@codebot/hooks";
+import { RESOURCE_TOOL_NAMES } from "../mcp/resource-tool-names.js";
 import { BUILTIN_TOOL_NAMES } from "../tools/builtin-tool-names.js";
 import { TOOL_SEARCH_TOOL } from "../tools/tool-search-tool.js";
 
 /**
  * The built-in tools, by codebot's names (Claude Code's are read too: `Bash`, `Task`); `skill` when
- * skills load, `tool_search` when MCP tools are deferred.
+ * skills load, `tool_search` when MCP tools are deferred, the MCP resource tools when a server has
+ * resources.
  */
-const BUILTIN_TOOLS = [...BUILTIN_TOOL_NAMES, "skill", TOOL_SEARCH_TOOL];
+const BUILTIN_TOOLS = [...BUILTIN_TOOL_NAMES, "skill", TOOL_SEARCH_TOOL, ...RESOURCE_TOOL_NAMES];
 
 /**
  * `--tools` (Claude Code's flag): the built-in tools the session offers — `""` none, `default`

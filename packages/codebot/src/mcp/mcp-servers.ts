@@ -39,6 +39,11 @@ export interface McpServersOptions {
    * folder); absent where no model runs (`codebot mcp list`).
    */
   resultsDir?(): string;
+  /**
+   * Which resource tools may be offered (`--tools` chooses them among the built-in tools, as
+   * claude's does); default both.
+   */
+  resourceTools?: readonly string[];
 }
 
 /** One row of `/mcp` and `codebot mcp list`. */
@@ -82,7 +87,7 @@ export class McpServers {
         if (!options.resultsDir) throw new Error("no folder for tool results");
         return options.resultsDir();
       },
-    });
+    }).filter((tool) => options.resourceTools?.includes(tool.name) ?? true);
     for (const entry of options.entries) {
       if (!options.isApproved(entry)) {
         this.unapproved.push(entry);

@@ -39,6 +39,8 @@ export interface SessionMcpOptions {
   sdkTransport?(server: string): Transport;
   /** Where a resource's binary content read by the model is saved (McpServersOptions.resultsDir). */
   resultsDir(): string;
+  /** Which resource tools may be offered (McpServersOptions.resourceTools); default both. */
+  resourceTools?: readonly string[];
 }
 
 export interface SessionMcp {
@@ -91,6 +93,7 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
     tools: options.tools,
     notify: options.notify,
     resultsDir: options.resultsDir,
+    ...(options.resourceTools ? { resourceTools: options.resourceTools } : {}),
     elicit: elicitationHandler({
       notify: options.notify,
       ...(options.elicitationHooks ? { hooks: options.elicitationHooks } : {}),

@@ -226,10 +226,15 @@ describe("--restricted", () => {
 });
 
 describe("with --bare", () => {
-  it("--restricted --bare: Edit and Read, no hook but the managed ones, --mcp-config's servers", async () => {
+  it("--restricted --bare: Edit and Read (and the MCP resource tools, as claude's --bare), no hook but the managed ones, --mcp-config's servers", async () => {
     const r = await run(["--restricted", "--bare"]);
     expect(r.fired).toEqual(["managed"]);
-    expect(r.tools.filter((t) => !t.startsWith("mcp__"))).toEqual(["Read", "Edit"]);
+    expect(r.tools.filter((t) => !t.startsWith("mcp__"))).toEqual([
+      "Read",
+      "Edit",
+      "ListMcpResourcesTool",
+      "ReadMcpResourceTool",
+    ]);
     expect(r.servers).toEqual(["climcp"]);
   });
 });

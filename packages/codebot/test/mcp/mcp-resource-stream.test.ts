@@ -50,4 +50,18 @@ describe("MCP resource tools in stream-json", () => {
         "Resource not found: demo://no/such — it may have been deleted or the URI is stale. Re-run list_mcp_resources to refresh.",
     });
   });
+
+  it("--tools chooses among them as among the built-in tools (claude's --tools Bash,Read offers neither)", async () => {
+    const config = JSON.stringify({ mcpServers: { everything: everythingServer() } });
+    const flags = ["--output-format", "stream-json", "--verbose", "--mcp-config", config];
+    const tools = async (names: string) => {
+      const { r } = await printRun("go", [reply.text("ok")], { flags: [...flags, "--tools", names] });
+      expect(r.stderr).not.toContain("--tools");
+      return (JSON.parse(r.stdout.split("\n")[0] as string).tools as string[]).filter(
+        (t) => !t.startsWith("mcp__"),
+      );
+    };
+    expect(await tools("Bash,Read")).toEqual(["Bash", "Read"]);
+    expect(await tools("Read,ReadMcpResourceTool")).toEqual(["Read", "ReadMcpResourceTool"]);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Tool } from "@codebot/agentcore";
 import type { HookRunner } from "@codebot/hooks";
 import { elicitationHooks } from "../../mcp/elicitation-hooks.js";
+import { RESOURCE_TOOL_NAMES } from "../../mcp/resource-tool-names.js";
 import { type SessionMcp, sessionMcp } from "../../mcp/session-mcp.js";
 import type { RuntimeOptions } from "../runtime-options.js";
 import type { Notify } from "./session-notices.js";
@@ -25,6 +26,10 @@ export async function startMcpServers(
     tools,
     notify,
     resultsDir,
+    // `--tools` chooses among them as among the built-in tools; `--bare` and `--restricted` keep them (claude 2.1.328's --bare offers them, recorded).
+    ...(options.builtinTools
+      ? { resourceTools: RESOURCE_TOOL_NAMES.filter((name) => options.builtinTools?.includes(name)) }
+      : {}),
     elicitationHooks: elicitationHooks(runner, notify),
     ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
     ...(options.strictMcpConfig ? { strictMcpConfig: true } : {}),
