@@ -242,6 +242,30 @@ describe("MCP resource tools", () => {
     expect(contents[1]).toEqual({ uri: "x://raw/t", text: "two" });
   });
 
+  it("a deny rule naming claude's tool (ReadMcpResourceTool) refuses the read; listing still runs", async () => {
+    const s = await startSession({
+      user: {
+        mcpServers: { everything: everythingServer() },
+        permissions: { deny: ["ReadMcpResourceTool"] },
+      },
+      script: [
+        reply.toolCalls(
+          toolCall(
+            "read_mcp_resource",
+            { server: "everything", uri: "demo://resource/dynamic/text/1" },
+            "read",
+          ),
+          toolCall("list_mcp_resources", {}, "list"),
+        ),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "read")).toMatchObject({ isError: true });
+    expect(toolResultFor(s.model, "read")?.text).toContain('deny rule "ReadMcpResourceTool"');
+    expect(toolResultFor(s.model, "list")?.isError).toBe(false);
+  });
+
   it("run unasked in ask mode with nobody to ask, and Claude Code hooks see claude's tool names, inputs and responses", async () => {
     const record = (file: string) => [{ type: "command", command: `cat >> ${file}; echo >> ${file}` }];
     const s = await startSession({
