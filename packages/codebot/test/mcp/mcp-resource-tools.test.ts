@@ -225,6 +225,21 @@ describe("MCP resource tools", () => {
     expect(toolResultFor(s.model, "gone")?.text).toMatch(/^Resource not found: x:\/\/gone — /);
   });
 
+  it("a server that has no resources/read: the model is told so, and it is no error", async () => {
+    const s = await startSession({
+      user: { mcpServers: { odd: { ...oddResources, args: [...oddResources.args, "noreads"] } } },
+      script: [
+        reply.toolCalls(toolCall("read_mcp_resource", { server: "odd", uri: "x://a" }, "c1")),
+        reply.text("ok"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c1")).toEqual({
+      text: 'Server "odd" advertises resource support but does not implement resource reads.',
+      isError: false,
+    });
+  });
+
   it("a blob without a MIME type is saved as .bin, of `unknown type`, and the text beside it kept", async () => {
     const s = await startSession({
       user: { mcpServers: { odd: oddResources } },
