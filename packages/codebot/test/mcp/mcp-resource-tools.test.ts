@@ -172,6 +172,7 @@ describe("MCP resource tools", () => {
     expect(fs.statSync(folder).mode & 0o077).toBe(0);
     expect(fs.readFileSync(item.blobSavedTo, "utf8")).toMatch(/^Resource 1: This is a base64 blob/);
     expect(fs.existsSync(path.join(path.dirname(s.runtime.transcriptPath), s.runtime.sessionId))).toBe(false);
+    fs.rmSync(folder, { recursive: true, force: true });
   });
 
   it("an unknown server is an error naming the servers there are; an unknown URI is not, and says to list again", async () => {
