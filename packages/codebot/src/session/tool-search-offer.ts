@@ -11,6 +11,7 @@
 import type { Tool } from "@codebot/agentcore";
 import { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
+import { RESOURCE_TOOL_NAMES } from "../mcp/resource-tool-names.js";
 import { isSwitchOn } from "../settings/session-modes.js";
 import { deferredToolPlaceholder, toolSearchTool } from "../tools/tool-search-tool.js";
 
@@ -33,6 +34,12 @@ export function deniesWholeTool(deny: readonly PermissionRule[], tool: string): 
   return deny.some((rule) => rule.tool === tool && !rule.bash && !rule.path && rule.opaque === undefined);
 }
 
+/**
+ * Deferred behind the search: the MCP servers' tools and the MCP resource tools (claude 2.1.328
+ * defers its ListMcpResourcesTool and ReadMcpResourceTool too, recorded).
+ */
+const deferrable = (tool: Tool) => tool.name.startsWith("mcp__") || RESOURCE_TOOL_NAMES.includes(tool.name);
+
 /** The tools to offer in place of `tools()`: its MCP tools deferred behind the tool search when that is on. */
 export function withToolSearch(tools: () => Tool[], inputs: ToolSearchInputs): () => Tool[] {
   // One copy per MCP tool, so the kernel converts its schema once (its cache is by tool).
@@ -49,7 +56,7 @@ export function withToolSearch(tools: () => Tool[], inputs: ToolSearchInputs): (
   const search = toolSearchTool(() => offered);
   return () => {
     const all = tools();
-    const mcp = all.filter((tool) => tool.name.startsWith("mcp__"));
+    const mcp = all.filter(deferrable);
     if (mcp.length === 0 || !inputs.offered() || !defers(mcp, inputs)) return all;
     offered = [
       ...all.map((tool) => (mcp.includes(tool) ? deferred(tool) : tool)),

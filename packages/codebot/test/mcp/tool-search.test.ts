@@ -81,6 +81,22 @@ describe("ToolSearch: MCP tools offered by name, loaded on request", () => {
     expect(search?.description).toMatch(/\nDeferred tools:\n(.*\n)*mcp__everything__echo\n/);
   });
 
+  it("the MCP resource tools are deferred too, as claude defers ListMcpResourcesTool, and select: loads them", async () => {
+    const { requests } = await run([
+      reply.toolCalls(toolCall("tool_search", { query: "select:list_mcp_resources" }, "s1")),
+      reply.text("done"),
+    ]);
+    const offered = (i: number) =>
+      toolsOf(requests[i])
+        .filter((t) => t.name.endsWith("_mcp_resources") || t.name.endsWith("_mcp_resource"))
+        .map((t) => (t.defer_loading ? `${t.name} (deferred)` : t.name));
+    expect(offered(0)).toEqual([]);
+    const search = toolsOf(requests[0]).find((t) => t.name === "tool_search");
+    expect(search?.description).toMatch(/\nlist_mcp_resources\n/);
+    expect(search?.description).toMatch(/\nread_mcp_resource\n/);
+    expect(offered(1)).toEqual(["list_mcp_resources (deferred)"]);
+  });
+
   it("select: loads the tool: its result is a tool_reference, the next request carries the tool deferred, and the call runs", async () => {
     const { requests } = await run([
       reply.toolCalls(toolCall("tool_search", { query: "select:mcp__everything__echo,mcp__nope__x" }, "s1")),
