@@ -38,7 +38,8 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
 
 export function blobExtension(mimeType: string | undefined): string {
   const bare = (mimeType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  return EXTENSIONS[bare] ?? "bin";
+  // Own keys only: the MIME type is the server's text, and `constructor` is on every object.
+  return Object.hasOwn(EXTENSIONS, bare) ? (EXTENSIONS[bare] as string) : "bin";
 }
 
 /** Writes the blob into `dir` (made if missing, readable by you alone); returns the file. */

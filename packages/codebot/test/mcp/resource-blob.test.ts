@@ -11,6 +11,12 @@ describe("resource blobs", () => {
     expect(blobExtension("application/x-foo;bar")).toBe("bin");
   });
 
+  it("a server's MIME type naming an object property (constructor, __proto__) is unknown: bin, not the property's text in the file name", () => {
+    expect(blobExtension("constructor")).toBe("bin");
+    expect(blobExtension("__proto__")).toBe("bin");
+    expect(blobExtension("toString")).toBe("bin");
+  });
+
   it("are sized as claude sizes them: bytes under 1 KB, then KB and MB with one decimal", () => {
     expect(fileSize(55)).toBe("55 bytes");
     expect(fileSize(2500)).toBe("2.4KB");
