@@ -31,6 +31,7 @@ import { changedHookQuestion } from "./changed-hook-question.js";
 import { ctrlDQuits } from "./ctrl-d-quits.js";
 import { GatedOutput } from "./gated-output.js";
 import { IdleNotice, idlePromptDelay } from "./idle-notice.js";
+import { InteractiveState } from "./interactive-state.js";
 import { type Key, NewlineKeys } from "./newline-keys.js";
 import { PastedTexts } from "./pasted-texts.js";
 import { pickSession } from "./pick-session.js";
@@ -59,9 +60,6 @@ import { toolCallQuestion } from "./tool-call-question.js";
 import { WholePromptHistory } from "./whole-prompt-history.js";
 import { askWorktreeEnd } from "./worktree-question.js";
 
-/** Two Ctrl+C within this time quit, even while a run is going on; at the prompt, two of Ctrl+C and Ctrl+D. */
-const DOUBLE_INTERRUPT_MS = 1500;
-
 /** Tab after `/`: the slash commands (and the session's skills) that start with what was typed. */
 function completeSlashCommand(line: string, skillNames: readonly string[]): [string[], string] {
   if (!line.startsWith("/") || line.includes(" ")) return [[], line];
@@ -86,7 +84,6 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // prompts have run. Without a terminal at both ends the output is a record: no prompt is drawn,
   // each prompt is echoed as it runs.
   const piped = process.stdin.isTTY !== true;
-  let inputEnded = false;
   /** The session's skills and commands, once it has started. */
   let skillNames: string[] = [];
   // The project's hooks and grants first, in one question: its model, if approved, is the session's.
@@ -104,12 +101,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const screen = terminalScreen(process.stdout, s, flat);
   /** The terminal's width now, when the output is one: the rows of hooks' lines and lists are cut to it. */
   const columns = () => (process.stdout.isTTY ? process.stdout.columns : undefined);
-  // While a run goes on readline draws nothing (keys typed then would land inside streamed
-  // output); the view shows the line being typed instead. Set once the session's state exists.
-  let readlineDraws = () => true;
+  // Where the session is (at the prompt, running, asking, quitting): read by each of its parts.
+  const state: InteractiveState = new InteractiveState(() => questions.open);
   const rl = readline.createInterface({
     input: process.stdin,
-    output: terminal ? new GatedOutput(process.stdout, () => readlineDraws()) : process.stdout,
+    output: terminal ? new GatedOutput(process.stdout, () => state.readlineDraws()) : process.stdout,
     terminal,
     historySize: HISTORY_SIZE,
     completer: (line: string) => completeSlashCommand(line, skillNames),
@@ -125,18 +121,15 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   }
   const marks = flat ? WORD_PROMPT_MARKS : GLYPH_PROMPT_MARKS;
   rl.setPrompt(marks.first);
-  // Whether the prompt or a question is on screen, and how to draw it again: lines printed then
-  // go above it. Set once the session's state exists.
-  let inputShown = () => false;
-  // The prompt waits for the user (no run, command or question): set once the session's state exists.
-  let promptWaits = () => false;
+  // How to draw the prompt or question again: lines printed then go above it. Set once the
+  // session's state exists.
   let redrawInput = () => {};
   // The lines sent so far of a prompt of several lines, as the prompt showed them.
   const promptAbove = new SentPromptLines(columns);
   const view = new SessionView(
     terminal
       ? aboveInput(screen, rl, {
-          shown: () => inputShown(),
+          shown: () => state.inputShown(),
           rowsAbove: () => promptAbove.rows(),
           redraw: () => redrawInput(),
         })
@@ -152,7 +145,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       backgroundHooks: (toolUseId) => runtime.unfinishedHooks(toolUseId),
       // Likewise, before any answer streams.
       messageDisplay: { lineBatches: () => display?.lineBatches() },
-      atPrompt: () => promptWaits(),
+      atPrompt: () => state.promptWaits(),
     },
   );
   const questions = new Questions(
@@ -179,7 +172,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const earlyQuit = () => void exit(130);
   const earlyClose = piped
     ? () => {
-        inputEnded = true;
+        state.inputEnds();
       }
     : earlyQuit;
   rl.on("line", earlyLine);
@@ -285,13 +278,6 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   rl.off("SIGINT", earlyQuit);
   rl.off("close", earlyClose);
 
-  let busy = false;
-  /** A `/command` waits for the answer to its question (`/add-dir`). */
-  let commandAsks = false;
-  let quitting = false;
-  // The session is closing for good (past the questions on the way out): its wait shows a spinner.
-  let closing = false;
-  let lastInterrupt = 0;
   const queue: string[] = [];
   // Background runs' notifications that came while a command (not a turn) was going on: each
   // starts a turn once it is done, before the prompts queued meanwhile.
@@ -312,18 +298,17 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     screenReader: flat,
     hooksDisabled: inventory.disabled,
     notice: (message) => view.notice(sessionNotice(message, s)),
-    promptFree: () => editing && !busy && !quitting && !questions.open,
+    promptFree: () => state.promptFree(),
   });
 
   const quit = async (code: number): Promise<void> => {
-    if (quitting) return;
-    quitting = true;
+    if (!state.quitStarts()) return;
     idleNotice.stop();
     questions.cancel();
-    if (!busy) clearPrompt();
+    if (!state.busy) clearPrompt();
     // Leaving at the prompt (not mid-run, nor when the terminal went away): a worktree with
     // changes is kept or removed as the user says, or Esc goes back to the session.
-    if (terminal && code === 0 && !busy) {
+    if (terminal && code === 0 && !state.busy) {
       // Background sub-agents going are stopped by leaving: asked first, as claude's "Background work is running".
       if ((await askBackgroundEnd(rt.backgroundGoing(), questions, view, s)) === "stay")
         return backToSession();
@@ -332,7 +317,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       worktreeChoice = answer;
     }
     stopStatus();
-    closing = true;
+    state.closeStarts();
     view.closing();
     // As claude's "Exit and stop tasks": the runs end with the session, their transcripts there.
     const going = rt.backgroundRunning;
@@ -361,7 +346,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   };
   /** A question on the way out answered "stay": the prompt comes back, and what ended meanwhile gets its turn. */
   const backToSession = (): void => {
-    quitting = false;
+    state.quitCancelled();
     done(false);
   };
   closeOnSignals(rt, {
@@ -371,32 +356,27 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   });
   onTerminalGone(() => void quit(129));
 
-  readlineDraws = () => !busy || questions.open || quitting;
   /** What is typed during a run, under its status line, as the prompt will show it (one row). */
   const showTyped = () => {
-    const hidden = !readlineDraws();
+    const hidden = !state.readlineDraws();
     // A prompt of several lines being typed shows its `… ` even before the next line has text:
     // the line sent with `\` is kept, not queued yet.
     const typing = rl.line !== "" || continued !== "";
     view.typing(hidden && typing ? `${rl.getPrompt()}${visible(rl.line)}` : "");
   };
 
-  /** The prompt is on screen, waiting for a line (the status under it is kept drawn). */
-  let editing = false;
-  // While quitting, only the question about the worktree is open.
-  inputShown = () => questions.open || (!quitting && editing && !busy);
-  // Asking on the way out counts as waiting at the prompt: a background run's call draws no
-  // spinner on the row the prompt comes back to when a question answers "stay".
-  promptWaits = () => (quitting ? !busy && !closing : editing && !busy) && !questions.open;
+  // From here on the prompt, not the start-up, decides what readline draws and what is on screen.
+  state.sessionStarts();
+
   redrawInput = () => {
     if (!questions.open) for (const row of promptAbove.shownRows()) screen.write(`${row}\n`);
     rl.prompt(true);
     if (!questions.open) status.draw();
   };
   const idle = () => {
-    if (quitting) return;
+    if (state.quitting) return;
     // The end of a pipe: the background runs still going are waited for, their notifications answered.
-    if (inputEnded) return void watchBackground();
+    if (state.inputEnded) return void watchBackground();
     if (!terminal) return;
     view.typing("");
     // The prompt goes on the fresh row under what the run printed: readline drew nothing while
@@ -407,13 +387,13 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (flat) for (const line of statusLines()) screen.write(`${terminalSafe(line)}\n`);
     // What was typed meanwhile stays, with the cursor where it was (not at its start).
     rl.prompt(true);
-    editing = true;
+    state.promptDrawn();
     status.draw();
     refreshStatusLine();
   };
   // SessionStart hooks answer after the prompt is drawn: a title one gave goes on the status line then.
   void rt.started().then(() => {
-    if (editing && !busy && !quitting) status.draw();
+    if (state.atPrompt()) status.draw();
     refreshStatusLine();
   });
   const idleDelay = idlePromptDelay(process.env, (message) => view.notice(sessionNotice(message, s)));
@@ -432,7 +412,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
    */
   let watchingBackground = false;
   const watchBackground = async (): Promise<void> => {
-    if (watchingBackground || quitting) return;
+    if (watchingBackground || state.quitting) return;
     watchingBackground = true;
     let notification: string | undefined;
     try {
@@ -440,29 +420,29 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     } finally {
       watchingBackground = false;
     }
-    if (quitting) {
+    if (state.quitting) {
       // Asked on the way out ("stay" brings the prompt back): kept for its turn then.
       if (notification !== undefined) notifications.push(notification);
       return;
     }
     if (notification === undefined) {
       // A pipe's prompts have all run and no background run is left: the session ends, as `-p`'s does.
-      if (inputEnded && !busy) void quit(0);
+      if (state.inputEnded && !state.busy) void quit(0);
       return;
     }
-    if (busy) notifications.push(notification);
+    if (state.busy) notifications.push(notification);
     else runNotification(notification);
   };
   const runNotification = (notification: string): void => {
     idleNotice.stop();
-    if (editing) {
+    if (state.editing) {
       // The prompt (and the status under it) leaves the screen for the turn; its text stays in
       // readline, shown under the turn's status line while it runs and at the prompt after.
       status.erase();
       const up = rl.getCursorPos().rows + promptAbove.rows();
       screen.write(`${up > 0 ? `\x1b[${up}A` : ""}\r\x1b[J`);
       promptAbove.erased();
-      editing = false;
+      state.promptLeft();
     }
     for (const summary of notificationSummaries(notification))
       view.line(`${s.cyan("●")} ${visible(summary)}`);
@@ -471,7 +451,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   };
 
   const run = async (text: string): Promise<void> => {
-    busy = true;
+    state.workStarts();
     view.runStarted();
     try {
       await markdownReady;
@@ -479,7 +459,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       // A last tool call's PostToolUse lines come before the prompt (bounded).
       await view.hooksShown();
       view.runEnded();
-      const notice = promptResultNotice(result, s, quitting);
+      const notice = promptResultNotice(result, s, state.quitting);
       if (notice !== undefined) view.notice(notice);
       const waiting = backgroundWaitingText(rt.backgroundGoing().length);
       if (waiting !== undefined) view.line(s.dim(waiting));
@@ -492,9 +472,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
 
   /** A prompt or command is done: the next queued one runs, else the prompt waits for the user. */
   const done = (turnEnded: boolean): void => {
-    busy = false;
+    state.workDone();
     const notification = notifications.shift();
-    if (notification !== undefined && !quitting) {
+    if (notification !== undefined && !state.quitting) {
       runNotification(notification);
       return;
     }
@@ -525,7 +505,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const handle = async (text: string): Promise<void> => {
     if (!text.startsWith("/")) return run(text);
     // Lines typed meanwhile (a /compact takes a while; a pipe's come at once) wait their turn.
-    busy = true;
+    state.workStarts();
     const outcome = await slashCommand(text, {
       runtime: rt,
       model,
@@ -541,19 +521,13 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       ...(piped
         ? {}
         : {
-            ask: async <T extends string>(question: string, choices: Record<string, T>, fallback: T) => {
-              commandAsks = true;
-              try {
-                return await questions.ask(question, choices, fallback);
-              } finally {
-                commandAsks = false;
-              }
-            },
+            ask: <T extends string>(question: string, choices: Record<string, T>, fallback: T) =>
+              state.commandAsking(() => questions.ask(question, choices, fallback)),
           }),
     });
     if (outcome === "exit") {
       // The command is done: quitting now is quitting at the prompt.
-      busy = false;
+      state.workDone();
       return quit(0);
     }
     // A skill or command of the session: the prompt is expanded on its way to the model.
@@ -586,10 +560,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     // never sent, so never a prompt, nor an entry in the project's history.
     if (terminal && process.stdin.readableEnded) return;
     // The line readline drew at the prompt (not one typed ahead, nor a question's answer).
-    const drawnAt = editing && !busy && !questions.open ? rl.getPrompt() : undefined;
+    const drawnAt = state.editing && !state.busy && !questions.open ? rl.getPrompt() : undefined;
     const statusRows = status.rows;
     idleNotice.stop();
-    editing = false;
+    state.promptLeft();
     status.erase();
     // It stays above the answer, broken between words (the terminal broke it anywhere).
     const width = columns();
@@ -614,11 +588,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (breaks || line.endsWith("\\")) {
       prompts.continues(line);
       // Drawn by readline only while no run goes on; the others when the prompt comes back.
-      promptAbove.sent(shownLine(sentMark(rl.getPrompt()), line), !busy);
+      promptAbove.sent(shownLine(sentMark(rl.getPrompt()), line), !state.busy);
       continued += `${breaks ? line : line.slice(0, -1)}\n`;
       rl.setPrompt(marks.next);
       // While a run goes on, the line being typed is a prompt to queue: no status under it.
-      if (busy) rl.prompt();
+      if (state.busy) rl.prompt();
       else idle();
       return;
     }
@@ -630,10 +604,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     const text = whole.trim();
     if (text === "") {
       // An Enter pressed out of habit after a one-key answer must not draw the prompt mid-run.
-      if (!busy) idle();
+      if (!state.busy) idle();
       return;
     }
-    if (busy) {
+    if (state.busy) {
       queue.push(text);
       // Echoed when they run, which is soon enough.
       if (!terminal) return;
@@ -650,14 +624,12 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const onInterrupt = () => {
     // While closing, Ctrl+C belongs to the handler quit() installed; before that, it answers
     // the question about the worktree with its fallback.
-    if (quitting) return void questions.cancel();
+    if (state.quitting) return void questions.cancel();
     // A command's question (`/add-dir`): Ctrl+C answers it no, as Esc does; nothing runs to interrupt.
-    if (commandAsks) return void questions.cancel();
-    const now = Date.now();
-    const quick = now - lastInterrupt < DOUBLE_INTERRUPT_MS;
-    lastInterrupt = now;
+    if (state.commandAsks) return void questions.cancel();
+    const quick = state.pressedSoonAgain();
     questions.cancel();
-    if (busy) {
+    if (state.busy) {
       if (quick) return void quit(0);
       interrupt("^C interrupting (Ctrl+C again to quit)");
       return;
@@ -682,7 +654,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // Back from Ctrl+Z (fg): readline paused its input, and with nothing else to wait for the process
   // would end there, without SessionEnd.
   rl.on("SIGCONT", () => {
-    if (busy || quitting) rl.resume();
+    if (state.busy || state.quitting) rl.resume();
     else idle();
   });
   // Without readline's terminal mode Ctrl+C is the terminal's signal, not a key readline sees.
@@ -693,22 +665,19 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // Ctrl+C, either way round — quits, with readline still there: it may still ask about background
   // runs or the worktree, where Ctrl+D keeps the session.
   const onCtrlD = () => {
-    if (quitting) return void questions.cancel();
-    const now = Date.now();
-    const quick = now - lastInterrupt < DOUBLE_INTERRUPT_MS;
-    lastInterrupt = now;
-    if (quick) return void quit(0);
-    if (busy) return void view.notice(s.dim("(Ctrl+D again to quit)"));
+    if (state.quitting) return void questions.cancel();
+    if (state.pressedSoonAgain()) return void quit(0);
+    if (state.busy) return void view.notice(s.dim("(Ctrl+D again to quit)"));
     clearPrompt();
     view.notice(s.dim("(Ctrl+D again to quit)"));
     idle();
   };
   if (terminal) ctrlDQuits(rl, onCtrlD);
   rl.on("close", () => {
-    inputEnded = true;
+    state.inputEnds();
     // The end of a pipe: what it sent runs first, then what its background runs report.
     if (piped) {
-      if (!busy) void watchBackground();
+      if (!state.busy) void watchBackground();
       return;
     }
     void quit(0);
@@ -718,9 +687,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let statusAfterKeys = false;
   process.stdin.on("keypress", () => {
     if (terminal) showTyped();
-    if (!editing) return;
+    if (!state.editing) return;
     // A pasted line that wrapped: the next redraw (an edit before its end) starts at its first row.
-    if (terminal && !busy && !questions.open) {
+    if (terminal && !state.busy && !questions.open) {
       syncRows(rl);
       redrawAfterJoiner(rl);
     }
@@ -729,7 +698,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     statusAfterKeys = true;
     setImmediate(() => {
       statusAfterKeys = false;
-      if (editing && !busy && !quitting) status.draw();
+      if (state.atPrompt()) status.draw();
     });
   });
 
@@ -738,19 +707,19 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // at the new width. Counted at the old one, a narrowed terminal kept a copy of the first row.
   process.stdout.prependListener("resize", () => {
     if (terminal && questions.open) questions.resized();
-    else if (terminal && editing && !busy && !quitting) syncRows(rl);
+    else if (terminal && state.atPrompt()) syncRows(rl);
   });
   // A resize makes readline redraw the input, erasing the status under it: it comes back, at the new width.
   process.stdout.on("resize", () => {
     setImmediate(() => {
-      if (terminal && editing && !busy && !quitting && !questions.open) status.draw();
+      if (terminal && state.promptFree()) status.draw();
     });
   });
 
   // Esc interrupts the running step: the prompt ends there and the session waits for input; Ctrl+C does too, twice quits.
   process.stdin.on("keypress", (_text: string | undefined, key: { name?: string } | undefined) => {
     // Esc answering a command's question (it settled before this listener ran) interrupts nothing.
-    if (key?.name !== "escape" || !busy || quitting || commandAsks) return;
+    if (key?.name !== "escape" || !state.busy || state.quitting || state.commandAsks) return;
     interrupt("Esc: interrupting");
   });
 
