@@ -9,7 +9,6 @@ import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { type WorktreeChoice, worktreeClosing } from "../../worktree/worktree-end.js";
 import { CliError, errorMessage } from "../cli-error.js";
-import { closeWithNotice } from "../close-with-notice.js";
 import { debugLines } from "../debug-flag.js";
 import { historyRecap } from "../output/history-recap.js";
 import { MessageDisplay } from "../output/message-display.js";
@@ -24,7 +23,6 @@ import { sessionToStart } from "../session-to-start.js";
 import { problemLines } from "../settings-check.js";
 import { aboveInput } from "./above-input.js";
 import { loadAnswerRenderer } from "./answer-renderer-loading.js";
-import { askBackgroundEnd } from "./background-end-question.js";
 import { backgroundWaitingText } from "./background-tasks-lines.js";
 import { BracketedPaste } from "./bracketed-paste.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
@@ -54,11 +52,11 @@ import { SentPromptLines } from "./sent-prompt-lines.js";
 import { sessionBanner } from "./session-banner.js";
 import { sessionEventRouting } from "./session-event-routing.js";
 import { sessionNotice } from "./session-notice.js";
+import { sessionQuit } from "./session-quit.js";
 import { sessionStatus } from "./session-status.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
 import { toolCallQuestion } from "./tool-call-question.js";
 import { WholePromptHistory } from "./whole-prompt-history.js";
-import { askWorktreeEnd } from "./worktree-question.js";
 
 /** Tab after `/`: the slash commands (and the session's skills) that start with what was typed. */
 function completeSlashCommand(line: string, skillNames: readonly string[]): [string[], string] {
@@ -301,54 +299,23 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     promptFree: () => state.promptFree(),
   });
 
-  const quit = async (code: number): Promise<void> => {
-    if (!state.quitStarts()) return;
-    idleNotice.stop();
-    questions.cancel();
-    if (!state.busy) clearPrompt();
-    // Leaving at the prompt (not mid-run, nor when the terminal went away): a worktree with
-    // changes is kept or removed as the user says, or Esc goes back to the session.
-    if (terminal && code === 0 && !state.busy) {
-      // Background sub-agents going are stopped by leaving: asked first, as claude's "Background work is running".
-      if ((await askBackgroundEnd(rt.backgroundGoing(), questions, view, s)) === "stay")
-        return backToSession();
-      const answer = await askWorktreeEnd(flags.worktree, questions, view, s);
-      if (answer === "stay") return backToSession();
-      worktreeChoice = answer;
-    }
-    stopStatus();
-    state.closeStarts();
-    view.closing();
-    // As claude's "Exit and stop tasks": the runs end with the session, their transcripts there.
-    const going = rt.backgroundRunning;
-    if (going > 0) view.notice(s.dim(`stopping ${going} background agent${going === 1 ? "" : "s"}`));
-    view.notice(s.dim("closing the session (SessionEnd, waiting for hooks)…"));
-    try {
-      rl.close();
-    } catch {
-      // The terminal is gone (EIO): closing the session matters more.
-    }
-    // readline no longer has the terminal: Ctrl+C is now a signal, and abandons what closing waits for.
-    closeOnSignals(rt, {
-      signals: ["SIGINT"],
-      exit: (signalCode) => void exit(signalCode),
-      say: (line) => view.notice(sessionNotice(line, s)),
-    });
-    try {
-      // SessionEnd's reason (Claude Code's): the user left at the prompt, or the terminal went away.
-      await closeWithNotice(rt, code === 0 ? "prompt_input_exit" : "other", (line) =>
-        view.notice(sessionNotice(line, s)),
-      );
-    } catch (error) {
-      view.notice(s.red(`closing failed: ${errorMessage(error)}`));
-    }
-    await exit(code);
-  };
-  /** A question on the way out answered "stay": the prompt comes back, and what ended meanwhile gets its turn. */
-  const backToSession = (): void => {
-    state.quitCancelled();
-    done(false);
-  };
+  const quit = sessionQuit({
+    state,
+    runtime: rt,
+    rl,
+    questions,
+    view,
+    styles: s,
+    terminal,
+    worktree: flags.worktree,
+    choseWorktree: (choice) => {
+      worktreeChoice = choice;
+    },
+    clearPrompt,
+    stopWaiting: () => idleNotice.stop(),
+    stopStatus,
+    backToSession: () => done(false),
+  });
   closeOnSignals(rt, {
     signals: ["SIGTERM", "SIGHUP"],
     exit: (code) => void exit(code),
