@@ -30,6 +30,7 @@ import { ctrlDQuits } from "./ctrl-d-quits.js";
 import { GatedOutput } from "./gated-output.js";
 import { IdleNotice, idlePromptDelay } from "./idle-notice.js";
 import { InteractiveState } from "./interactive-state.js";
+import { interruptKeys } from "./interrupt-keys.js";
 import { type Key, NewlineKeys } from "./newline-keys.js";
 import { PastedTexts } from "./pasted-texts.js";
 import { pickSession } from "./pick-session.js";
@@ -588,36 +589,19 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   };
   rl.on("line", onLine);
 
-  const onInterrupt = () => {
-    // While closing, Ctrl+C belongs to the handler quit() installed; before that, it answers
-    // the question about the worktree with its fallback.
-    if (state.quitting) return void questions.cancel();
-    // A command's question (`/add-dir`): Ctrl+C answers it no, as Esc does; nothing runs to interrupt.
-    if (state.commandAsks) return void questions.cancel();
-    const quick = state.pressedSoonAgain();
-    questions.cancel();
-    if (state.busy) {
-      if (quick) return void quit(0);
-      interrupt("^C interrupting (Ctrl+C again to quit)");
-      return;
-    }
-    if (rl.line !== "") {
-      // Like a shell: Ctrl+C drops what was typed, all of it (Ctrl+E, then Ctrl+U).
-      rl.write(null, { ctrl: true, name: "e" });
-      rl.write(null, { ctrl: true, name: "u" });
-      return;
-    }
-    // Only a second Ctrl+C soon after the first quits, as claude 2.1.328's (recorded: 0.3 s apart
-    // quit, 1 s apart did not): one pressed a while after an interrupt or an earlier Ctrl+C is a
-    // first press again, not the end of the session.
-    if (quick) return void quit(0);
-    clearPrompt();
-    // The background sub-agents going stop, and the session stays (claude 2.1.328's, recorded).
-    if (rt.stopBackgroundRuns().length > 0) view.line(`${s.cyan("●")} background agents stopped`);
-    view.notice(s.dim("(Ctrl+C again, Ctrl+D or /exit to quit)"));
-    idle();
-  };
-  rl.on("SIGINT", onInterrupt);
+  const keys = interruptKeys({
+    state,
+    questions,
+    rl,
+    runtime: rt,
+    view,
+    styles: s,
+    quit,
+    interrupt,
+    clearPrompt,
+    idle,
+  });
+  rl.on("SIGINT", keys.ctrlC);
   // Back from Ctrl+Z (fg): readline paused its input, and with nothing else to wait for the process
   // would end there, without SessionEnd.
   rl.on("SIGCONT", () => {
@@ -625,21 +609,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     else idle();
   });
   // Without readline's terminal mode Ctrl+C is the terminal's signal, not a key readline sees.
-  if (!terminal) process.on("SIGINT", onInterrupt);
+  if (!terminal) process.on("SIGINT", keys.ctrlC);
 
-  // Ctrl+D on an empty prompt, as claude 2.1.328's (recorded): a first press only arms quitting
-  // ("Press Ctrl-D again to exit"), mid-run too (the run goes on); a second soon after — or after a
-  // Ctrl+C, either way round — quits, with readline still there: it may still ask about background
-  // runs or the worktree, where Ctrl+D keeps the session.
-  const onCtrlD = () => {
-    if (state.quitting) return void questions.cancel();
-    if (state.pressedSoonAgain()) return void quit(0);
-    if (state.busy) return void view.notice(s.dim("(Ctrl+D again to quit)"));
-    clearPrompt();
-    view.notice(s.dim("(Ctrl+D again to quit)"));
-    idle();
-  };
-  if (terminal) ctrlDQuits(rl, onCtrlD);
+  // Ctrl+D on an empty prompt arms quitting; a second soon after quits.
+  if (terminal) ctrlDQuits(rl, keys.ctrlD);
   rl.on("close", () => {
     state.inputEnds();
     // The end of a pipe: what it sent runs first, then what its background runs report.
@@ -684,11 +657,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   });
 
   // Esc interrupts the running step: the prompt ends there and the session waits for input; Ctrl+C does too, twice quits.
-  process.stdin.on("keypress", (_text: string | undefined, key: { name?: string } | undefined) => {
-    // Esc answering a command's question (it settled before this listener ran) interrupts nothing.
-    if (key?.name !== "escape" || !state.busy || state.quitting || state.commandAsks) return;
-    interrupt("Esc: interrupting");
-  });
+  process.stdin.on("keypress", keys.esc);
 
   if (flags.firstPrompt !== undefined && flags.firstPrompt.trim() !== "") {
     // Never typed at the prompt: shown as if it was, so its answer has it above it (without a
