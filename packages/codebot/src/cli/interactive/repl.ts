@@ -1,5 +1,4 @@
 import readline from "node:readline";
-import { notificationSummaries } from "../../agents/task-notification.js";
 import type { AskQueue } from "../../approval/ask-queue.js";
 import { visible } from "../../approval/visible-text.js";
 import { closeOnSignals } from "../../session/close-on-signals.js";
@@ -23,7 +22,6 @@ import { sessionToStart } from "../session-to-start.js";
 import { problemLines } from "../settings-check.js";
 import { aboveInput } from "./above-input.js";
 import { loadAnswerRenderer } from "./answer-renderer-loading.js";
-import { backgroundWaitingText } from "./background-tasks-lines.js";
 import { BracketedPaste } from "./bracketed-paste.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
 import { ctrlDQuits } from "./ctrl-d-quits.js";
@@ -36,7 +34,6 @@ import { PastedTexts } from "./pasted-texts.js";
 import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
-import { promptResultNotice } from "./prompt-result-notice.js";
 import {
   GLYPH_PROMPT_MARKS,
   promptEcho,
@@ -44,6 +41,7 @@ import {
   shownLine,
   WORD_PROMPT_MARKS,
 } from "./prompt-rows.js";
+import { PromptTurns } from "./prompt-turns.js";
 import { Questions } from "./questions.js";
 import { editByGraphemes } from "./readline-graphemes.js";
 import { measureAsTerminal, redrawAfterJoiner } from "./readline-measure.js";
@@ -277,10 +275,6 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   rl.off("SIGINT", earlyQuit);
   rl.off("close", earlyClose);
 
-  const queue: string[] = [];
-  // Background runs' notifications that came while a command (not a turn) was going on: each
-  // starts a turn once it is done, before the prompts queued meanwhile.
-  const notifications: string[] = [];
   // The runtime's: `--agent` may have chosen the agent's model.
   const model = { spec: rt.modelSpec };
   // Lines printed while the prompt is on screen replace it (and the status under it) rather than follow it.
@@ -315,7 +309,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     clearPrompt,
     stopWaiting: () => idleNotice.stop(),
     stopStatus,
-    backToSession: () => done(false),
+    backToSession: () => turns.done(false),
   });
   closeOnSignals(rt, {
     signals: ["SIGTERM", "SIGHUP"],
@@ -344,7 +338,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const idle = () => {
     if (state.quitting) return;
     // The end of a pipe: the background runs still going are waited for, their notifications answered.
-    if (state.inputEnded) return void watchBackground();
+    if (state.inputEnded) return void turns.watchBackground();
     if (!terminal) return;
     view.typing("");
     // The prompt goes on the fresh row under what the run printed: readline drew nothing while
@@ -372,38 +366,43 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     }),
   );
 
-  /**
-   * Sub-agents started with `run_in_background`, as claude 2.1.328's (recorded): one that ends during
-   * a turn goes into it (the runtime steers its notification in); one that ends while the prompt
-   * waits for the user starts a turn of its own, the notification its prompt, and what the user had
-   * typed stays at the prompt for when it comes back. Watched from each turn's end while runs go on.
-   */
-  let watchingBackground = false;
-  const watchBackground = async (): Promise<void> => {
-    if (watchingBackground || state.quitting) return;
-    watchingBackground = true;
-    let notification: string | undefined;
-    try {
-      notification = await rt.backgroundNotification();
-    } finally {
-      watchingBackground = false;
-    }
-    if (state.quitting) {
-      // Asked on the way out ("stay" brings the prompt back): kept for its turn then.
-      if (notification !== undefined) notifications.push(notification);
-      return;
-    }
-    if (notification === undefined) {
-      // A pipe's prompts have all run and no background run is left: the session ends, as `-p`'s does.
-      if (state.inputEnded && !state.busy) void quit(0);
-      return;
-    }
-    if (state.busy) notifications.push(notification);
-    else runNotification(notification);
+  /** A prompt, echoed as if typed now. */
+  const echo = (text: string): void => {
+    for (const row of promptEcho(text, columns(), marks)) view.line(row);
   };
-  const runNotification = (notification: string): void => {
-    idleNotice.stop();
-    if (state.editing) {
+  const turns = new PromptTurns({
+    state,
+    runtime: rt,
+    view,
+    styles: s,
+    questions,
+    display,
+    answerFormat: markdownReady,
+    idleNotice,
+    command: (text) =>
+      slashCommand(text, {
+        runtime: rt,
+        model,
+        flags,
+        styles: s,
+        print: (line) => view.notice(line),
+        printFitted: (line) => view.line(line),
+        working: (label, work) => view.working(label, work),
+        columns,
+        rows: () => (process.stdout.isTTY ? process.stdout.rows : undefined),
+        answerFormat: markdownReady,
+        screenReader: flat,
+        ...(piped
+          ? {}
+          : {
+              ask: <T extends string>(question: string, choices: Record<string, T>, fallback: T) =>
+                state.commandAsking(() => questions.ask(question, choices, fallback)),
+            }),
+      }),
+    echo,
+    quit,
+    idle,
+    promptLeaves: () => {
       // The prompt (and the status under it) leaves the screen for the turn; its text stays in
       // readline, shown under the turn's status line while it runs and at the prompt after.
       status.erase();
@@ -411,97 +410,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       screen.write(`${up > 0 ? `\x1b[${up}A` : ""}\r\x1b[J`);
       promptAbove.erased();
       state.promptLeft();
-    }
-    for (const summary of notificationSummaries(notification))
-      view.line(`${s.cyan("●")} ${visible(summary)}`);
-    void run(notification);
-    showTyped();
-  };
-
-  const run = async (text: string): Promise<void> => {
-    state.workStarts();
-    view.runStarted();
-    try {
-      await markdownReady;
-      const result = await rt.prompt(text);
-      // A last tool call's PostToolUse lines come before the prompt (bounded).
-      await view.hooksShown();
-      view.runEnded();
-      const notice = promptResultNotice(result, s, state.quitting);
-      if (notice !== undefined) view.notice(notice);
-      const waiting = backgroundWaitingText(rt.backgroundGoing().length);
-      if (waiting !== undefined) view.line(s.dim(waiting));
-    } catch (error) {
-      view.runEnded();
-      view.notice(s.red(errorMessage(error)));
-    }
-    done(true);
-  };
-
-  /** A prompt or command is done: the next queued one runs, else the prompt waits for the user. */
-  const done = (turnEnded: boolean): void => {
-    state.workDone();
-    const notification = notifications.shift();
-    if (notification !== undefined && !state.quitting) {
-      runNotification(notification);
-      return;
-    }
-    const next = queue.shift();
-    if (next === undefined) {
-      // The turn has ended and the prompt waits for the user (Claude Code's idle_prompt).
-      if (turnEnded) idleNotice.waiting();
-      idle();
-      void watchBackground();
-      return;
-    }
-    // A queued prompt is echoed as it starts, as if typed now.
-    for (const row of promptEcho(next, columns(), marks)) view.line(row);
-    void handle(next);
-  };
-
-  /** Esc or Ctrl+C during a run: the step in progress is aborted; prompts queued behind it are dropped. */
-  const interrupt = (what: string): void => {
-    questions.cancel();
-    const dropped = queue.splice(0).length;
-    rt.interrupt();
-    // An answer held for its MessageDisplay hooks is shown now, as written.
-    display?.stop();
-    const also = dropped > 0 ? ` (${dropped} queued prompt${dropped === 1 ? "" : "s"} dropped)` : "";
-    view.interrupting(s.yellow(`${what}${also}`));
-  };
-
-  const handle = async (text: string): Promise<void> => {
-    if (!text.startsWith("/")) return run(text);
-    // Lines typed meanwhile (a /compact takes a while; a pipe's come at once) wait their turn.
-    state.workStarts();
-    const outcome = await slashCommand(text, {
-      runtime: rt,
-      model,
-      flags,
-      styles: s,
-      print: (line) => view.notice(line),
-      printFitted: (line) => view.line(line),
-      working: (label, work) => view.working(label, work),
-      columns,
-      rows: () => (process.stdout.isTTY ? process.stdout.rows : undefined),
-      answerFormat: markdownReady,
-      screenReader: flat,
-      ...(piped
-        ? {}
-        : {
-            ask: <T extends string>(question: string, choices: Record<string, T>, fallback: T) =>
-              state.commandAsking(() => questions.ask(question, choices, fallback)),
-          }),
-    });
-    if (outcome === "exit") {
-      // The command is done: quitting now is quitting at the prompt.
-      state.workDone();
-      return quit(0);
-    }
-    // A skill or command of the session: the prompt is expanded on its way to the model.
-    if (outcome === "prompt") return run(text);
-    done(false);
-  };
+    },
+    showTyped,
+  });
 
   // A line ending with a backslash, or sent with Alt+Enter / Shift+Enter, continues on the next one.
   let continued = "";
@@ -576,7 +487,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       return;
     }
     if (state.busy) {
-      queue.push(text);
+      turns.enqueue(text);
       // Echoed when they run, which is soon enough.
       if (!terminal) return;
       // The spinner redraws the line being typed on: say what was queued.
@@ -584,8 +495,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       return;
     }
     // What was typed is not in the output: echoed as queued prompts are.
-    if (!terminal) for (const row of promptEcho(text, columns(), marks)) view.line(row);
-    void handle(text);
+    if (!terminal) echo(text);
+    void turns.handle(text);
   };
   rl.on("line", onLine);
 
@@ -597,7 +508,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     view,
     styles: s,
     quit,
-    interrupt,
+    interrupt: (what) => turns.interrupt(what),
     clearPrompt,
     idle,
   });
@@ -617,7 +528,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     state.inputEnds();
     // The end of a pipe: what it sent runs first, then what its background runs report.
     if (piped) {
-      if (!state.busy) void watchBackground();
+      if (!state.busy) void turns.watchBackground();
       return;
     }
     void quit(0);
@@ -662,7 +573,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   if (flags.firstPrompt !== undefined && flags.firstPrompt.trim() !== "") {
     // Never typed at the prompt: shown as if it was, so its answer has it above it (without a
     // terminal every prompt is echoed as it runs).
-    if (terminal) for (const row of promptEcho(flags.firstPrompt.trim(), columns(), marks)) view.line(row);
+    if (terminal) echo(flags.firstPrompt.trim());
     typedAhead.unshift(flags.firstPrompt);
   }
   if (typedAhead.length === 0) idle();
