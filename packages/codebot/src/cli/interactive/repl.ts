@@ -34,13 +34,7 @@ import { PastedTexts } from "./pasted-texts.js";
 import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
-import {
-  GLYPH_PROMPT_MARKS,
-  promptEcho,
-  sentLineRedrawn,
-  shownLine,
-  WORD_PROMPT_MARKS,
-} from "./prompt-rows.js";
+import { GLYPH_PROMPT_MARKS, promptEcho, WORD_PROMPT_MARKS } from "./prompt-rows.js";
 import { PromptTurns } from "./prompt-turns.js";
 import { Questions } from "./questions.js";
 import { editByGraphemes } from "./readline-graphemes.js";
@@ -55,6 +49,7 @@ import { sessionQuit } from "./session-quit.js";
 import { sessionStatus } from "./session-status.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
 import { toolCallQuestion } from "./tool-call-question.js";
+import { TypedLines } from "./typed-lines.js";
 import { WholePromptHistory } from "./whole-prompt-history.js";
 
 /** Tab after `/`: the slash commands (and the session's skills) that start with what was typed. */
@@ -323,7 +318,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     const hidden = !state.readlineDraws();
     // A prompt of several lines being typed shows its `… ` even before the next line has text:
     // the line sent with `\` is kept, not queued yet.
-    const typing = rl.line !== "" || continued !== "";
+    const typing = rl.line !== "" || lines.continuing;
     view.typing(hidden && typing ? `${rl.getPrompt()}${visible(rl.line)}` : "");
   };
 
@@ -414,91 +409,35 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     showTyped,
   });
 
-  // A line ending with a backslash, or sent with Alt+Enter / Shift+Enter, continues on the next one.
-  let continued = "";
-  let lineBreak = false;
+  const lines = new TypedLines({
+    state,
+    rl,
+    questions,
+    turns,
+    view,
+    screen,
+    styles: s,
+    terminal,
+    marks,
+    columns,
+    status,
+    idleNotice,
+    pasted,
+    prompts,
+    promptAbove,
+    echo,
+    idle,
+  });
+  // Alt+Enter / Shift+Enter, or a paste's line break: the prompt continues on the next line.
   const newlineKeys = new NewlineKeys(rl);
-  if (terminal)
-    new BracketedPaste(
-      process.stdin,
-      process.stdout,
-      () => {
-        lineBreak = true;
-      },
-      rl,
-      pasted,
-    );
+  if (terminal) new BracketedPaste(process.stdin, process.stdout, () => lines.breakLine(), rl, pasted);
   process.stdin.on("keypress", (text: string | undefined, key: Key | undefined) => {
     if (!newlineKeys.isNewline(text, key)) return;
-    lineBreak = true;
+    lines.breakLine();
     // As if Enter was pressed: readline ends the line, onLine sees lineBreak.
     rl.write("\r");
   });
-  const onLine = (line: string): void => {
-    // When the terminal goes away, readline hands over what was typed as a line (its `ontermend`):
-    // never sent, so never a prompt, nor an entry in the project's history.
-    if (terminal && process.stdin.readableEnded) return;
-    // The line readline drew at the prompt (not one typed ahead, nor a question's answer).
-    const drawnAt = state.editing && !state.busy && !questions.open ? rl.getPrompt() : undefined;
-    const statusRows = status.rows;
-    idleNotice.stop();
-    state.promptLeft();
-    status.erase();
-    // It stays above the answer, broken between words (the terminal broke it anywhere).
-    const width = columns();
-    // A prompt's first line, once sent, has its mark (screen-reader mode's `you: `, not `$ `).
-    const sentMark = (prompt: string) => (prompt === marks.first ? marks.sent : prompt);
-    if (drawnAt !== undefined && width !== undefined)
-      screen.write(
-        sentLineRedrawn(
-          rl,
-          drawnAt,
-          line,
-          { columns: width, rows: process.stdout.rows ?? 24 },
-          statusRows,
-          sentMark(drawnAt),
-          pasted.expand(line),
-          marks.next,
-        ),
-      );
-    const breaks = lineBreak;
-    lineBreak = false;
-    if (questions.answer(line)) return;
-    if (breaks || line.endsWith("\\")) {
-      prompts.continues(line);
-      // Drawn by readline only while no run goes on; the others when the prompt comes back.
-      promptAbove.sent(shownLine(sentMark(rl.getPrompt()), line), !state.busy);
-      continued += `${breaks ? line : line.slice(0, -1)}\n`;
-      rl.setPrompt(marks.next);
-      // While a run goes on, the line being typed is a prompt to queue: no status under it.
-      if (state.busy) rl.prompt();
-      else idle();
-      return;
-    }
-    const whole = pasted.send(continued + line);
-    continued = "";
-    promptAbove.clear();
-    prompts.sent(line, whole);
-    rl.setPrompt(marks.first);
-    const text = whole.trim();
-    if (text === "") {
-      // An Enter pressed out of habit after a one-key answer must not draw the prompt mid-run.
-      if (!state.busy) idle();
-      return;
-    }
-    if (state.busy) {
-      turns.enqueue(text);
-      // Echoed when they run, which is soon enough.
-      if (!terminal) return;
-      // The spinner redraws the line being typed on: say what was queued.
-      view.notice(s.dim(`(queued: ${visible(text)} — runs when the current prompt is done)`));
-      return;
-    }
-    // What was typed is not in the output: echoed as queued prompts are.
-    if (!terminal) echo(text);
-    void turns.handle(text);
-  };
-  rl.on("line", onLine);
+  rl.on("line", lines.onLine);
 
   const keys = interruptKeys({
     state,
@@ -577,7 +516,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     typedAhead.unshift(flags.firstPrompt);
   }
   if (typedAhead.length === 0) idle();
-  for (const line of typedAhead.splice(0)) onLine(line);
+  for (const line of typedAhead.splice(0)) lines.onLine(line);
   // Runs until quit() exits the process.
   return new Promise<number>(() => {});
 }
