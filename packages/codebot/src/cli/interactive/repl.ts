@@ -48,6 +48,7 @@ import { sessionNotice } from "./session-notice.js";
 import { sessionQuit } from "./session-quit.js";
 import { sessionStatus } from "./session-status.js";
 import { slashCommand, slashCommandNames } from "./slash-commands.js";
+import { StartUpInput } from "./start-up-input.js";
 import { toolCallQuestion } from "./tool-call-question.js";
 import { TypedLines } from "./typed-lines.js";
 import { WholePromptHistory } from "./whole-prompt-history.js";
@@ -157,19 +158,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   view.showRanCalls(ranCalls);
 
   // While the session starts, typed lines wait for it, and Ctrl+C or Ctrl+D leave at once.
-  const typedAhead: string[] = [];
-  const earlyLine = (line: string) => {
-    if (!questions.answer(line)) typedAhead.push(line);
-  };
-  const earlyQuit = () => void exit(130);
-  const earlyClose = piped
-    ? () => {
-        state.inputEnds();
-      }
-    : earlyQuit;
-  rl.on("line", earlyLine);
-  rl.on("SIGINT", earlyQuit);
-  rl.on("close", earlyClose);
+  const startUp = new StartUpInput(rl, questions, piped, () => state.inputEnds());
 
   // A custom agent the session runs as may choose its own model, known only once agents are read:
   // the banner names the agent, the status line the model.
@@ -195,13 +184,13 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const markdownReady = loadAnswerRenderer(view, s, columns, flat);
   // `-r` alone: the user picks a session (the answer is not a prompt typed ahead); a pipe's
   // lines are prompts, so there `-r` needs the id.
-  rl.off("line", earlyLine);
-  const start = await sessionToStart(
-    flags,
-    inventory,
-    piped ? undefined : pickSession(rl, (line) => view.line(line), s, columns),
+  const start = await startUp.aside(() =>
+    sessionToStart(
+      flags,
+      inventory,
+      piped ? undefined : pickSession(rl, (line) => view.line(line), s, columns),
+    ),
   );
-  rl.on("line", earlyLine);
 
   const debugToFile = flags.debugFile !== undefined ? debugLines(flags) : undefined;
   /** What the user chose, when leaving, for a worktree with changes (asked in quit()). */
@@ -238,8 +227,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       },
     });
   } catch (error) {
-    rl.off("close", earlyClose);
-    rl.close();
+    startUp.failed();
     throw new CliError(errorMessage(error));
   }
   display = new MessageDisplay(runtime.hooks, () => runtime.promptId);
@@ -266,9 +254,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     const notice = rt.approval.untrustedHooksNotice(enabled, false, inventory.cwd);
     if (notice !== undefined) view.notice(sessionNotice(notice, s));
   }
-  rl.off("line", earlyLine);
-  rl.off("SIGINT", earlyQuit);
-  rl.off("close", earlyClose);
+  const typedAhead = startUp.handOver();
 
   // The runtime's: `--agent` may have chosen the agent's model.
   const model = { spec: rt.modelSpec };
