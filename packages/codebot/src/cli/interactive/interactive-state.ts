@@ -6,43 +6,38 @@ const DOUBLE_INTERRUPT_MS = 1500;
  * or on its way out. Each part of the session reads it here and moves it by one of the transitions,
  * so the questions "may readline draw?", "is the prompt waiting?" have one answer.
  */
+/** Where the session is now, each a yes or no. */
+export interface InteractiveFlags {
+  /** A prompt or command is going on: lines typed meanwhile are queued. */
+  busy: boolean;
+  /** The prompt is on screen, waiting for a line (the status under it is kept drawn). */
+  editing: boolean;
+  /** On the way out: from the first quit to the exit, unless a question there answered "stay". */
+  quitting: boolean;
+  /** Past the questions on the way out, closing for good: the wait shows a spinner. */
+  closing: boolean;
+  /** A `/command` waits for the answer to its question (`/add-dir`). */
+  commandAsks: boolean;
+  /** The input has ended (a pipe's end, or the terminal's readline closed). */
+  inputEnded: boolean;
+}
+
 export class InteractiveState {
+  private readonly flags: InteractiveFlags = {
+    busy: false,
+    editing: false,
+    quitting: false,
+    closing: false,
+    commandAsks: false,
+    inputEnded: false,
+  };
+  /** Read by every part of the session; changed only by the transitions below. */
+  readonly is: Readonly<InteractiveFlags> = this.flags;
   private started = false;
-  private running = false;
-  private shown = false;
-  private leaving = false;
-  private ending = false;
-  private asking = false;
-  private ended = false;
   private lastPress = 0;
 
   /** `questionOpen`: whether a question is on screen (asked only once the session has started). */
   constructor(private readonly questionOpen: () => boolean) {}
-
-  /** A prompt or command is going on: lines typed meanwhile are queued. */
-  get busy(): boolean {
-    return this.running;
-  }
-  /** The prompt is on screen, waiting for a line (the status under it is kept drawn). */
-  get editing(): boolean {
-    return this.shown;
-  }
-  /** On the way out: from the first quit to the exit, unless a question there answered "stay". */
-  get quitting(): boolean {
-    return this.leaving;
-  }
-  /** Past the questions on the way out, closing for good: the wait shows a spinner. */
-  get closing(): boolean {
-    return this.ending;
-  }
-  /** A `/command` waits for the answer to its question (`/add-dir`). */
-  get commandAsks(): boolean {
-    return this.asking;
-  }
-  /** The input has ended (a pipe's end, or the terminal's readline closed). */
-  get inputEnded(): boolean {
-    return this.ended;
-  }
 
   /** The session's runtime exists and its start-up input is handed over to the prompt. */
   sessionStarts(): void {
@@ -50,45 +45,45 @@ export class InteractiveState {
   }
   /** A prompt or command starts. */
   workStarts(): void {
-    this.running = true;
+    this.flags.busy = true;
   }
   /** The prompt or command is done (or a command quits: quitting then is quitting at the prompt). */
   workDone(): void {
-    this.running = false;
+    this.flags.busy = false;
   }
   /** The prompt is drawn and waits for a line. */
   promptDrawn(): void {
-    this.shown = true;
+    this.flags.editing = true;
   }
   /** The prompt left the screen (a line was sent, or a turn took its place). */
   promptLeft(): void {
-    this.shown = false;
+    this.flags.editing = false;
   }
   /** Quitting starts; false when it already had. */
   quitStarts(): boolean {
-    if (this.leaving) return false;
-    this.leaving = true;
+    if (this.flags.quitting) return false;
+    this.flags.quitting = true;
     return true;
   }
   /** A question on the way out answered "stay". */
   quitCancelled(): void {
-    this.leaving = false;
+    this.flags.quitting = false;
   }
   /** Past the questions on the way out: the session closes. */
   closeStarts(): void {
-    this.ending = true;
+    this.flags.closing = true;
   }
   /** The input ends: no more lines will come. */
   inputEnds(): void {
-    this.ended = true;
+    this.flags.inputEnded = true;
   }
   /** A command's question, asked: Ctrl+C and Esc answer it rather than interrupt or quit. */
   async commandAsking<T>(ask: () => Promise<T>): Promise<T> {
-    this.asking = true;
+    this.flags.commandAsks = true;
     try {
       return await ask();
     } finally {
-      this.asking = false;
+      this.flags.commandAsks = false;
     }
   }
   /** Ctrl+C or Ctrl+D pressed: whether it came soon after the previous one (then it quits). */
@@ -100,7 +95,7 @@ export class InteractiveState {
 
   /** At the prompt, nothing running and not on the way out. */
   atPrompt(): boolean {
-    return this.shown && !this.running && !this.leaving;
+    return this.flags.editing && !this.flags.busy && !this.flags.quitting;
   }
   /** At the prompt and no question over it: the status under it may be drawn. */
   promptFree(): boolean {
@@ -112,12 +107,12 @@ export class InteractiveState {
    */
   readlineDraws(): boolean {
     if (!this.started) return true;
-    return !this.running || this.questionOpen() || this.leaving;
+    return !this.flags.busy || this.questionOpen() || this.flags.quitting;
   }
   /** The prompt or a question is on screen: lines printed then go above it. While quitting, only a question is. */
   inputShown(): boolean {
     if (!this.started) return false;
-    return this.questionOpen() || (!this.leaving && this.shown && !this.running);
+    return this.questionOpen() || (!this.flags.quitting && this.flags.editing && !this.flags.busy);
   }
   /**
    * The prompt waits for the user (no run, command or question). Asking on the way out counts as
@@ -127,7 +122,9 @@ export class InteractiveState {
   promptWaits(): boolean {
     if (!this.started) return false;
     return (
-      (this.leaving ? !this.running && !this.ending : this.shown && !this.running) && !this.questionOpen()
+      (this.flags.quitting
+        ? !this.flags.busy && !this.flags.closing
+        : this.flags.editing && !this.flags.busy) && !this.questionOpen()
     );
   }
 }

@@ -37,12 +37,12 @@ export function interruptKeys(parts: InterruptKeyParts): InterruptKeys {
   const ctrlC = (): void => {
     // While closing, Ctrl+C belongs to the handler quit() installed; before that, it answers
     // the question about the worktree with its fallback.
-    if (state.quitting) return void questions.cancel();
+    if (state.is.quitting) return void questions.cancel();
     // A command's question (`/add-dir`): Ctrl+C answers it no, as Esc does; nothing runs to interrupt.
-    if (state.commandAsks) return void questions.cancel();
+    if (state.is.commandAsks) return void questions.cancel();
     const quick = state.pressedSoonAgain();
     questions.cancel();
-    if (state.busy) {
+    if (state.is.busy) {
       if (quick) return void quit(0);
       parts.interrupt("^C interrupting (Ctrl+C again to quit)");
       return;
@@ -68,9 +68,9 @@ export function interruptKeys(parts: InterruptKeyParts): InterruptKeys {
   // Ctrl+C, either way round — quits, with readline still there: it may still ask about background
   // runs or the worktree, where Ctrl+D keeps the session.
   const ctrlD = (): void => {
-    if (state.quitting) return void questions.cancel();
+    if (state.is.quitting) return void questions.cancel();
     if (state.pressedSoonAgain()) return void quit(0);
-    if (state.busy) return void view.notice(s.dim("(Ctrl+D again to quit)"));
+    if (state.is.busy) return void view.notice(s.dim("(Ctrl+D again to quit)"));
     parts.clearPrompt();
     view.notice(s.dim("(Ctrl+D again to quit)"));
     parts.idle();
@@ -78,7 +78,7 @@ export function interruptKeys(parts: InterruptKeyParts): InterruptKeys {
   // Esc interrupts the running step: the prompt ends there and the session waits for input.
   const esc = (_text: string | undefined, key: { name?: string } | undefined): void => {
     // Esc answering a command's question (it settled before this listener ran) interrupts nothing.
-    if (key?.name !== "escape" || !state.busy || state.quitting || state.commandAsks) return;
+    if (key?.name !== "escape" || !state.is.busy || state.is.quitting || state.is.commandAsks) return;
     parts.interrupt("Esc: interrupting");
   };
   return { ctrlC, ctrlD, esc };

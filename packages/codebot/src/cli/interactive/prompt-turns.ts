@@ -75,7 +75,7 @@ export class PromptTurns {
     const { state } = this.parts;
     state.workDone();
     const notification = this.notifications.shift();
-    if (notification !== undefined && !state.quitting) {
+    if (notification !== undefined && !state.is.quitting) {
       this.runNotification(notification);
       return;
     }
@@ -112,7 +112,7 @@ export class PromptTurns {
    */
   async watchBackground(): Promise<void> {
     const { state } = this.parts;
-    if (this.watchingBackground || state.quitting) return;
+    if (this.watchingBackground || state.is.quitting) return;
     this.watchingBackground = true;
     let notification: string | undefined;
     try {
@@ -120,24 +120,24 @@ export class PromptTurns {
     } finally {
       this.watchingBackground = false;
     }
-    if (state.quitting) {
+    if (state.is.quitting) {
       // Asked on the way out ("stay" brings the prompt back): kept for its turn then.
       if (notification !== undefined) this.notifications.push(notification);
       return;
     }
     if (notification === undefined) {
       // A pipe's prompts have all run and no background run is left: the session ends, as `-p`'s does.
-      if (state.inputEnded && !state.busy) void this.parts.quit(0);
+      if (state.is.inputEnded && !state.is.busy) void this.parts.quit(0);
       return;
     }
-    if (state.busy) this.notifications.push(notification);
+    if (state.is.busy) this.notifications.push(notification);
     else this.runNotification(notification);
   }
 
   private runNotification(notification: string): void {
     const { state, view, styles: s } = this.parts;
     this.parts.idleNotice.stop();
-    if (state.editing) this.parts.promptLeaves();
+    if (state.is.editing) this.parts.promptLeaves();
     for (const summary of notificationSummaries(notification))
       view.line(`${s.cyan("●")} ${visible(summary)}`);
     void this.run(notification);
@@ -154,7 +154,7 @@ export class PromptTurns {
       // A last tool call's PostToolUse lines come before the prompt (bounded).
       await view.hooksShown();
       view.runEnded();
-      const notice = promptResultNotice(result, s, state.quitting);
+      const notice = promptResultNotice(result, s, state.is.quitting);
       if (notice !== undefined) view.notice(notice);
       const waiting = backgroundWaitingText(rt.backgroundGoing().length);
       if (waiting !== undefined) view.line(s.dim(waiting));

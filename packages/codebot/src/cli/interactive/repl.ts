@@ -317,9 +317,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (!questions.open) status.draw();
   };
   const idle = () => {
-    if (state.quitting) return;
+    if (state.is.quitting) return;
     // The end of a pipe: the background runs still going are waited for, their notifications answered.
-    if (state.inputEnded) return void turns.watchBackground();
+    if (state.is.inputEnded) return void turns.watchBackground();
     if (!terminal) return;
     view.typing("");
     // The prompt goes on the fresh row under what the run printed: readline drew nothing while
@@ -441,7 +441,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // Back from Ctrl+Z (fg): readline paused its input, and with nothing else to wait for the process
   // would end there, without SessionEnd.
   rl.on("SIGCONT", () => {
-    if (state.busy || state.quitting) rl.resume();
+    if (state.is.busy || state.is.quitting) rl.resume();
     else idle();
   });
   // Without readline's terminal mode Ctrl+C is the terminal's signal, not a key readline sees.
@@ -453,7 +453,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     state.inputEnds();
     // The end of a pipe: what it sent runs first, then what its background runs report.
     if (piped) {
-      if (!state.busy) void turns.watchBackground();
+      if (!state.is.busy) void turns.watchBackground();
       return;
     }
     void quit(0);
@@ -463,9 +463,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   let statusAfterKeys = false;
   process.stdin.on("keypress", () => {
     if (terminal) showTyped();
-    if (!state.editing) return;
+    if (!state.is.editing) return;
     // A pasted line that wrapped: the next redraw (an edit before its end) starts at its first row.
-    if (terminal && !state.busy && !questions.open) {
+    if (terminal && !state.is.busy && !questions.open) {
       syncRows(rl);
       redrawAfterJoiner(rl);
     }

@@ -51,10 +51,10 @@ export function sessionQuit(parts: QuitParts): (code: number) => Promise<void> {
     if (!state.quitStarts()) return;
     parts.stopWaiting();
     questions.cancel();
-    if (!state.busy) parts.clearPrompt();
+    if (!state.is.busy) parts.clearPrompt();
     // Leaving at the prompt (not mid-run, nor when the terminal went away): a worktree with
     // changes is kept or removed as the user says, or Esc goes back to the session.
-    if (parts.terminal && code === 0 && !state.busy) {
+    if (parts.terminal && code === 0 && !state.is.busy) {
       // Background sub-agents going are stopped by leaving: asked first, as claude's "Background work is running".
       if ((await askBackgroundEnd(rt.backgroundGoing(), questions, view, s)) === "stay") return stay();
       const answer = await askWorktreeEnd(parts.worktree, questions, view, s);

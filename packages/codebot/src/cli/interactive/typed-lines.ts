@@ -61,7 +61,7 @@ export class TypedLines {
     // never sent, so never a prompt, nor an entry in the project's history.
     if (this.parts.terminal && process.stdin.readableEnded) return;
     // The line readline drew at the prompt (not one typed ahead, nor a question's answer).
-    const drawnAt = state.editing && !state.busy && !questions.open ? rl.getPrompt() : undefined;
+    const drawnAt = state.is.editing && !state.is.busy && !questions.open ? rl.getPrompt() : undefined;
     const statusRows = status.rows;
     this.parts.idleNotice.stop();
     state.promptLeft();
@@ -89,11 +89,11 @@ export class TypedLines {
     if (breaks || line.endsWith("\\")) {
       this.parts.prompts.continues(line);
       // Drawn by readline only while no run goes on; the others when the prompt comes back.
-      promptAbove.sent(shownLine(sentMark(rl.getPrompt()), line), !state.busy);
+      promptAbove.sent(shownLine(sentMark(rl.getPrompt()), line), !state.is.busy);
       this.continued += `${breaks ? line : line.slice(0, -1)}\n`;
       rl.setPrompt(marks.next);
       // While a run goes on, the line being typed is a prompt to queue: no status under it.
-      if (state.busy) rl.prompt();
+      if (state.is.busy) rl.prompt();
       else this.parts.idle();
       return;
     }
@@ -105,10 +105,10 @@ export class TypedLines {
     const text = whole.trim();
     if (text === "") {
       // An Enter pressed out of habit after a one-key answer must not draw the prompt mid-run.
-      if (!state.busy) this.parts.idle();
+      if (!state.is.busy) this.parts.idle();
       return;
     }
-    if (state.busy) {
+    if (state.is.busy) {
       this.parts.turns.enqueue(text);
       // Echoed when they run, which is soon enough.
       if (!this.parts.terminal) return;
