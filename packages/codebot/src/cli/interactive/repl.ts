@@ -1,6 +1,5 @@
 import readline from "node:readline";
 import type { AskQueue } from "../../approval/ask-queue.js";
-import { visible } from "../../approval/visible-text.js";
 import { closeOnSignals } from "../../session/close-on-signals.js";
 import { createRuntime } from "../../session/create-runtime.js";
 import { modelEnv } from "../../session/model-env.js";
@@ -14,7 +13,6 @@ import { MessageDisplay } from "../output/message-display.js";
 import { RanCalls } from "../output/ran-calls.js";
 import { SessionView } from "../output/session-view.js";
 import { stylesFor } from "../output/styles.js";
-import { terminalSafe } from "../output/terminal-safe.js";
 import { terminalScreen } from "../output/terminal-screen.js";
 import { exit, onTerminalGone } from "../process-exit.js";
 import { runtimeOptionsOf, type SessionFlags } from "../session-flags.js";
@@ -35,11 +33,12 @@ import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
 import { GLYPH_PROMPT_MARKS, promptEcho, WORD_PROMPT_MARKS } from "./prompt-rows.js";
+import { PromptScreen } from "./prompt-screen.js";
 import { PromptTurns } from "./prompt-turns.js";
 import { Questions } from "./questions.js";
 import { editByGraphemes } from "./readline-graphemes.js";
 import { measureAsTerminal, redrawAfterJoiner } from "./readline-measure.js";
-import { onFreshRow, syncRows } from "./readline-rows.js";
+import { syncRows } from "./readline-rows.js";
 import { screenReaderMode } from "./screen-reader-mode.js";
 import { SentPromptLines } from "./sent-prompt-lines.js";
 import { sessionBanner } from "./session-banner.js";
@@ -258,10 +257,6 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
 
   // The runtime's: `--agent` may have chosen the agent's model.
   const model = { spec: rt.modelSpec };
-  // Lines printed while the prompt is on screen replace it (and the status under it) rather than follow it.
-  const clearPrompt = () => {
-    if (terminal) screen.write("\r\x1b[J");
-  };
   const {
     underPrompt: status,
     lines: statusLines,
@@ -274,6 +269,19 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     notice: (message) => view.notice(sessionNotice(message, s)),
     promptFree: () => state.promptFree(),
   });
+  const promptScreen = new PromptScreen({
+    state,
+    rl,
+    view,
+    screen,
+    questions,
+    status: { underPrompt: status, lines: statusLines, refresh: refreshStatusLine },
+    promptAbove,
+    terminal,
+    screenReader: flat,
+    continuing: () => lines.continuing,
+  });
+  const clearPrompt = () => promptScreen.clear();
 
   const quit = sessionQuit({
     state,
@@ -299,40 +307,18 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   });
   onTerminalGone(() => void quit(129));
 
-  /** What is typed during a run, under its status line, as the prompt will show it (one row). */
-  const showTyped = () => {
-    const hidden = !state.readlineDraws();
-    // A prompt of several lines being typed shows its `… ` even before the next line has text:
-    // the line sent with `\` is kept, not queued yet.
-    const typing = rl.line !== "" || lines.continuing;
-    view.typing(hidden && typing ? `${rl.getPrompt()}${visible(rl.line)}` : "");
-  };
+  const showTyped = () => promptScreen.showTyped();
 
   // From here on the prompt, not the start-up, decides what readline draws and what is on screen.
   state.sessionStarts();
 
-  redrawInput = () => {
-    if (!questions.open) for (const row of promptAbove.shownRows()) screen.write(`${row}\n`);
-    rl.prompt(true);
-    if (!questions.open) status.draw();
-  };
+  redrawInput = () => promptScreen.redraw();
   const idle = () => {
     if (state.is.quitting) return;
     // The end of a pipe: the background runs still going are waited for, their notifications answered.
     if (state.is.inputEnded) return void turns.watchBackground();
     if (!terminal) return;
-    view.typing("");
-    // The prompt goes on the fresh row under what the run printed: readline drew nothing while
-    // it went on, though it counted the rows of what was typed meanwhile.
-    onFreshRow(rl);
-    // The lines of a prompt of several lines sent meanwhile go above it.
-    for (const row of promptAbove.takeUndrawnRows()) screen.write(`${row}\n`);
-    if (flat) for (const line of statusLines()) screen.write(`${terminalSafe(line)}\n`);
-    // What was typed meanwhile stays, with the cursor where it was (not at its start).
-    rl.prompt(true);
-    state.promptDrawn();
-    status.draw();
-    refreshStatusLine();
+    promptScreen.draw();
   };
   // SessionStart hooks answer after the prompt is drawn: a title one gave goes on the status line then.
   void rt.started().then(() => {
@@ -383,15 +369,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     echo,
     quit,
     idle,
-    promptLeaves: () => {
-      // The prompt (and the status under it) leaves the screen for the turn; its text stays in
-      // readline, shown under the turn's status line while it runs and at the prompt after.
-      status.erase();
-      const up = rl.getCursorPos().rows + promptAbove.rows();
-      screen.write(`${up > 0 ? `\x1b[${up}A` : ""}\r\x1b[J`);
-      promptAbove.erased();
-      state.promptLeft();
-    },
+    promptLeaves: () => promptScreen.leaveForTurn(),
     showTyped,
   });
 
