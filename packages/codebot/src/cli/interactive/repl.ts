@@ -46,17 +46,11 @@ import { sessionEventRouting } from "./session-event-routing.js";
 import { sessionNotice } from "./session-notice.js";
 import { sessionQuit } from "./session-quit.js";
 import { sessionStatus } from "./session-status.js";
-import { slashCommand, slashCommandNames } from "./slash-commands.js";
+import { completeSlashCommand, slashCommand } from "./slash-commands.js";
 import { StartUpInput } from "./start-up-input.js";
 import { toolCallQuestion } from "./tool-call-question.js";
 import { TypedLines } from "./typed-lines.js";
 import { WholePromptHistory } from "./whole-prompt-history.js";
-
-/** Tab after `/`: the slash commands (and the session's skills) that start with what was typed. */
-function completeSlashCommand(line: string, skillNames: readonly string[]): [string[], string] {
-  if (!line.startsWith("/") || line.includes(" ")) return [[], line];
-  return [slashCommandNames(skillNames).filter((name) => name.startsWith(line)), line];
-}
 
 /**
  * The interactive session: type prompts, watch the answer stream in with one line per tool call

@@ -172,3 +172,9 @@ function skillLines(runtime: Runtime): string[] {
 export function slashCommandNames(skills: readonly string[] = []): string[] {
   return [...builtinCommandNames(), ...skills.map((name) => `/${name}`)];
 }
+
+/** Tab after `/`: the slash commands (and the session's skills) that start with what was typed. */
+export function completeSlashCommand(line: string, skillNames: readonly string[]): [string[], string] {
+  if (!line.startsWith("/") || line.includes(" ")) return [[], line];
+  return [slashCommandNames(skillNames).filter((name) => name.startsWith(line)), line];
+}
