@@ -35,7 +35,7 @@ export interface InterruptKeys {
 export function interruptKeys(parts: InterruptKeyParts): InterruptKeys {
   const { state, questions, rl, view, styles: s, quit } = parts;
   const ctrlC = (): void => {
-    // While closing, Ctrl+C belongs to the handler quit() installed; before that, it answers
+    // While closing, Ctrl+C belongs to the handler session-quit.ts installed; before that, it answers
     // the question about the worktree with its fallback.
     if (state.is.quitting) return void questions.cancel();
     // A command's question (`/add-dir`): Ctrl+C answers it no, as Esc does; nothing runs to interrupt.

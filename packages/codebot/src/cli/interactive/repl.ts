@@ -186,7 +186,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   );
 
   const debugToFile = flags.debugFile !== undefined ? debugLines(flags) : undefined;
-  /** What the user chose, when leaving, for a worktree with changes (asked in quit()). */
+  /** What the user chose, when leaving, for a worktree with changes (asked on the way out: session-quit.ts). */
   let worktreeChoice: WorktreeChoice | undefined;
   let runtime: Runtime;
   /** The runtime's queue of approval questions, once it exists. */
@@ -197,7 +197,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     runtime = await createRuntime({
       ...runtimeOptionsOf(flags, inventory, modelSpec),
       ...start,
-      // As claude's: a background run that ends between turns starts one (watchBackground below).
+      // As claude's: a background run that ends between turns starts one (PromptTurns.watchBackground).
       backgroundAgents: true,
       notify: (message, toolUseId) => view.notice(sessionNotice(message, s), toolUseId),
       onEvent: sessionEventRouting(view, debugToFile),
