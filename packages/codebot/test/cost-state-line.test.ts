@@ -3,13 +3,19 @@
  * resume. A model entry whose counts are not counts (a hand-edited or foreign line) is left out.
  */
 import { describe, expect, it } from "vitest";
-import { costStateLine, costStateOf } from "../src/transcript/cost-state-line.js";
+import { costStateLine, costStateOf, costTotalsOf } from "../src/transcript/cost-state-line.js";
 
 const used = { inputTokens: 1_500, outputTokens: 40, cacheReadTokens: 400, cacheWriteTokens: 100, steps: 3 };
+const totals = { apiMs: 5_000, wallMs: 65_000, added: 5, removed: 1 };
 
 describe("cost-state line", () => {
   it("is written in claude's names (inputTokens the uncached part) and read back as it was", () => {
-    const line = costStateLine("s1", new Map([["anthropic/claude-sonnet-4-5", used]]), () => 0.25) as {
+    const line = costStateLine(
+      "s1",
+      new Map([["anthropic/claude-sonnet-4-5", used]]),
+      () => 0.25,
+      totals,
+    ) as {
       modelUsage: Record<string, Record<string, number>>;
     };
     expect(line).toMatchObject({
@@ -43,5 +49,22 @@ describe("cost-state line", () => {
     };
     expect([...(costStateOf(line)?.keys() ?? [])]).toEqual(["good"]);
     expect(costStateOf({ type: "user" })).toBeUndefined();
+  });
+
+  it("keeps the session's times and code changes in claude's names and reads them back", () => {
+    const line = JSON.parse(JSON.stringify(costStateLine("s1", new Map(), () => 0, totals)));
+    expect(line).toMatchObject({
+      totalAPIDuration: 5_000,
+      totalLinesAdded: 5,
+      totalLinesRemoved: 1,
+      totalDuration: 65_000,
+    });
+    expect(costTotalsOf(line)).toEqual(totals);
+  });
+
+  it("reads a time or count that is missing or no count (an older codebot's line) as 0", () => {
+    const line = { type: "cost-state", totalAPIDuration: -1, totalDuration: "9", totalLinesAdded: 2 };
+    expect(costTotalsOf(line)).toEqual({ apiMs: 0, wallMs: 0, added: 2, removed: 0 });
+    expect(costTotalsOf({ type: "user" })).toBeUndefined();
   });
 });

@@ -257,9 +257,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     onError: (error) => stderr(`codebot: closing failed: ${errorMessage(error)}`),
   });
   // A result's durations count from the start of the process, or with stream-json input from
-  // the start of its turn (claude 2.1.328's are per turn there).
+  // the start of its turn (claude 2.1.328's are per turn there); not a resumed session's earlier time.
   let turnStarted = started;
-  let apiMsBefore = 0;
+  let apiMsBefore = runtime.durations().apiMs;
   // A result line lists its own turn's refused calls, as claude's (not the earlier turns').
   let deniedBefore = 0;
   // As claude's, stream-json input has an init line at the start of every turn.
@@ -350,7 +350,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     if (result.status !== "completed" && outcome === undefined) notice(failureText(result));
     // Counted now: the answer waits for its MessageDisplay hooks, and is printed after their lines.
     const durationMs = Math.round(performance.now() - turnStarted);
-    const durationApiMs = runtime.durations().apiMs - apiMsBefore;
+    // `/clear` starts the session's count over (nothing asked of the model in that turn).
+    const durationApiMs = Math.max(0, runtime.durations().apiMs - apiMsBefore);
     const usageSoFar = new Map(processUsage);
     await display?.settled();
     const text = outcome ? String(outcome.content) : ((await display?.answer(result)) ?? result.text);

@@ -44,6 +44,7 @@ import { Session } from "./session.js";
 import { SessionLock } from "./session-lock.js";
 import type { SessionStartEffects } from "./session-start-answer.js";
 import { nameSession } from "./session-title.js";
+import { SessionTotals } from "./session-totals.js";
 import { SpendingLimit } from "./spending-limit.js";
 import { stopFailureInput } from "./stop-failure.js";
 import { dynamicSystemContext } from "./system-prompt.js";
@@ -68,7 +69,6 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const { events, notify } = sessionNotices(options);
   const apiTime = apiClock();
   events.subscribe(apiTime.see);
-  const startedAt = performance.now();
   const codeChanges = new CodeChanges();
   const { env, cwd, codebotHome, claudeHome, where, project, customizations } = readSessionSettings(
     options,
@@ -85,6 +85,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     notify,
   );
   const { transcript } = files;
+  const totals = new SessionTotals(apiTime, codeChanges, files.restored?.totals);
   const spendingLimit =
     options.maxBudgetUsd === undefined
       ? undefined
@@ -275,20 +276,21 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   );
   // What the session has used goes into its transcript, as claude's cost-state line: claude writes
   // it as the session is left; codebot after each prompt and compaction too (a crash keeps it),
-  // when it changed.
+  // when the usage changed (the times and code changes then are in it too).
   const written = (used: ReadonlyMap<string, unknown> = new Map()) => JSON.stringify([...used]);
   let costWritten = written(files.restored?.usage);
   const recordCost = () => {
     const used = usage.models();
     if (used.size === 0 || written(used) === costWritten) return;
     costWritten = written(used);
-    transcript.costState(used, (spec, u) => costOf(spec, u, settings.models).usd);
+    transcript.costState(used, (spec, u) => costOf(spec, u, settings.models).usd, totals.all());
   };
   // `/resume` and `/clear` point transcript, task list and ids at another session (a new one for `/clear`).
   const switchFiles = (id: string, restored?: RestoredConversation) => {
     promptSnapshot.reset(restored?.systemPrompt);
     recordCost();
     usage.startOver(restored?.usage);
+    totals.startOver(restored?.totals);
     costWritten = written(restored?.usage);
     files.switchTo(id, restored);
     tasks.switchTo(files.tasksPath);
@@ -367,8 +369,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     getModel: () => models.model,
     modelSpec: () => models.spec,
     usage,
-    durations: () => ({ apiMs: apiTime.ms(), wallMs: Math.round(performance.now() - startedAt) }),
-    codeChanges: () => ({ added: codeChanges.added, removed: codeChanges.removed }),
+    durations: () => totals.durations(),
+    codeChanges: () => totals.codeChanges(),
     context: () => ({
       tokens: meter.tokens(),
       window: contextWindowOf(models.spec, settings.models),

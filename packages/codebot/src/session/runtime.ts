@@ -59,7 +59,7 @@ export interface LinesChanged {
   removed: number;
 }
 
-/** Time in ms: waiting for the model, and since the session began (this process's). */
+/** Time in ms: waiting for the model, and since the session began (session-totals.ts). */
 export interface SessionDurations {
   apiMs: number;
   wallMs: number;
@@ -328,14 +328,15 @@ export class Runtime {
   }
 
   /**
-   * This process's time waiting for the model — Claude Code's `duration_api_ms`, every agent's
-   * steps — and since it began the session, in ms (`/cost`'s durations, the result's `duration_api_ms`).
+   * The session's time waiting for the model — Claude Code's `duration_api_ms`, every agent's
+   * steps — and since it began, in ms, a resumed session's earlier time included (session-totals.ts):
+   * `/cost`'s durations, the status line's, the result's `duration_api_ms` (as a difference).
    */
   durations(): SessionDurations {
     return this.parts.durations();
   }
 
-  /** The lines the file tools (write, edit) added and removed in this process, every agent's: `/cost`'s code changes. */
+  /** The lines the file tools (write, edit) added and removed in the session, every agent's, a resumed session's earlier ones included: `/cost`'s code changes. */
   codeChanges(): LinesChanged {
     return this.parts.codeChanges();
   }

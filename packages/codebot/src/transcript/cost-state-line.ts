@@ -2,10 +2,14 @@
  * A session's spending so far in its transcript, as claude 2.1.328 writes it when it leaves a
  * session (at exit, and for the session `/clear` leaves; recorded):
  * `{"type":"cost-state","sessionId":"…","totalCostUSD":0.028,"modelUsage":{"<model>":{"inputTokens":…,"outputTokens":…,"cacheReadInputTokens":…,"cacheCreationInputTokens":…,"costUSD":…}},…}`
- * — the running total, compactions and all. A resumed session counts on from the last one, as
- * claude's does. codebot keys `modelUsage` by its model spec (`anthropic/claude-sonnet-4-5`) and
+ * `"totalAPIDuration":…,"totalLinesAdded":…,"totalLinesRemoved":…,"totalDuration":…` (in ms,
+ * between the cost and `modelUsage`) — the running total, compactions and all. A resumed session
+ * counts on from the last one, its times and code changes too, as claude's does. claude also writes
+ * `totalAPIDurationWithoutRetries`, `totalToolDuration` and `startTime`, which codebot does not
+ * count. codebot keys `modelUsage` by its model spec (`anthropic/claude-sonnet-4-5`) and
  * adds each model's `steps`; `inputTokens` is the uncached part, as claude's.
  */
+import type { EarlierTotals } from "../session/session-totals.js";
 import type { ModelUsage } from "../session/session-usage.js";
 import type { CheckedLine } from "./line-shape.js";
 
@@ -15,6 +19,7 @@ export function costStateLine(
   sessionId: string,
   used: ReadonlyMap<string, Readonly<ModelUsage>>,
   costOf: (spec: string, usage: Readonly<ModelUsage>) => number,
+  totals: EarlierTotals,
 ): object {
   const modelUsage = Object.fromEntries(
     [...used].map(([spec, usage]) => [
@@ -30,7 +35,31 @@ export function costStateLine(
     ]),
   );
   const totalCostUSD = Object.values(modelUsage).reduce((sum, model) => sum + model.costUSD, 0);
-  return { type: COST_STATE_TYPE, sessionId, totalCostUSD, modelUsage, timestamp: new Date().toISOString() };
+  return {
+    type: COST_STATE_TYPE,
+    sessionId,
+    totalCostUSD,
+    totalAPIDuration: totals.apiMs,
+    totalLinesAdded: totals.added,
+    totalLinesRemoved: totals.removed,
+    totalDuration: totals.wallMs,
+    modelUsage,
+    timestamp: new Date().toISOString(),
+  };
+}
+
+/** The times and code changes a cost-state line gives; undefined for other lines. A value that is no count (an older codebot's line has none) is 0. */
+export function costTotalsOf(line: CheckedLine): EarlierTotals | undefined {
+  if (line.type !== COST_STATE_TYPE) return undefined;
+  const entry = line as Record<string, unknown>;
+  const count = (value: unknown) =>
+    typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.round(value) : 0;
+  return {
+    apiMs: count(entry.totalAPIDuration),
+    wallMs: count(entry.totalDuration),
+    added: count(entry.totalLinesAdded),
+    removed: count(entry.totalLinesRemoved),
+  };
 }
 
 /** The usage a cost-state line gives, per model spec; undefined for other lines. A model entry with a count that is no count is left out. */

@@ -1,8 +1,9 @@
 import { toolReferencePart } from "@codebot/agentcore";
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
+import type { EarlierTotals } from "../session/session-totals.js";
 import type { ModelUsage } from "../session/session-usage.js";
 import { CacheTrail } from "./cache-trail.js";
-import { costStateOf } from "./cost-state-line.js";
+import { costStateOf, costTotalsOf } from "./cost-state-line.js";
 import { type CheckedLine, checkLine } from "./line-shape.js";
 import { promptSnapshotOf } from "./prompt-snapshot-line.js";
 import { titleOf } from "./title-line.js";
@@ -29,6 +30,8 @@ export interface RestoredConversation {
   interrupted: ToolModelMessage["content"];
   /** What the session had used, per model spec: its last cost-state line's (cost-state-line.ts), compactions and all. */
   usage?: Map<string, ModelUsage>;
+  /** Its times and code changes: the same line's. */
+  totals?: EarlierTotals;
   /** The session's title: its last title line's (title-line.ts). */
   title?: string;
   /** The system prompt recorded for the conversation since its last compaction or clear (prompt-snapshot-line.ts). */
@@ -55,6 +58,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
   let lastUuid: string | undefined;
   let title: string | undefined;
   let usage: Map<string, ModelUsage> | undefined;
+  let totals: EarlierTotals | undefined;
   let systemPrompt: string | undefined;
   const cache = new CacheTrail();
   /** A compaction boundary whose summary has not come yet: its line number and uuid. */
@@ -76,6 +80,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     const { line } = parsed;
     title = titleOf(line) ?? title;
     usage = costStateOf(line) ?? usage;
+    totals = costTotalsOf(line) ?? totals;
     if (line.isSidechain === true) continue;
     const snapshot = promptSnapshotOf(line);
     if (snapshot && "problem" in snapshot) skipped.push(`line ${raw.number}: ${snapshot.problem}; skipped`);
@@ -132,6 +137,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     cache,
     ...(title !== undefined ? { title } : {}),
     ...(usage !== undefined ? { usage } : {}),
+    ...(totals !== undefined ? { totals } : {}),
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
   };
 }

@@ -11,6 +11,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, modelEnv, modelServer, printRun, requestText, sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+import { earlierSession } from "./support/earlier-session.js";
 
 useBuiltCli();
 
@@ -80,6 +81,64 @@ describe("-p built-in commands", () => {
     expect(jsonLines(r.stdout).at(-1)?.result).toContain(
       "Total code changes:    5 lines added, 1 line removed\n",
     );
+  });
+
+  it("-c -p /cost: the session's times and code changes are restored from its cost-state line, as claude 2.1.328's -c restores them (recorded)", async () => {
+    const box = sandbox();
+    const written = await earlierSession(box);
+    // claude's names, in claude's order (recorded), between its cost and modelUsage.
+    expect(Object.keys(written)).toEqual([
+      "type",
+      "sessionId",
+      "totalCostUSD",
+      "totalAPIDuration",
+      "totalLinesAdded",
+      "totalLinesRemoved",
+      "totalDuration",
+      "modelUsage",
+      "timestamp",
+    ]);
+    expect(written).toMatchObject({ totalLinesAdded: 5, totalLinesRemoved: 1 });
+    const server = await modelServer([reply.text("not asked")]);
+    const r = await runCli(["-c", "-p", "/cost", "--output-format", "json", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout);
+    // claude's text after the same line (recorded): its times and lines, this run's time added.
+    expect(result.result).toMatch(
+      /^Total duration \(API\): {2}5s\nTotal duration \(wall\): 1m \d+s\nTotal code changes: {4}5 lines added, 1 line removed$/m,
+    );
+    // The result's own API time is this run's, as claude's (recorded: 0 after -c -p /cost).
+    expect(result.duration_api_ms).toBe(0);
+  });
+
+  it("-c then /clear starts the times and code changes over with the new session, as claude 2.1.328's (recorded)", async () => {
+    const box = sandbox();
+    await earlierSession(box);
+    const server = await modelServer([reply.text("not asked")]);
+    const line = (text: string) =>
+      `${JSON.stringify({ type: "user", message: { role: "user", content: text } })}\n`;
+    const r = await runCli(
+      [
+        "-c",
+        "-p",
+        "--input-format",
+        "stream-json",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--cwd",
+        box.project,
+      ],
+      { env: modelEnv(server, box.home), input: line("/clear") + line("/cost") },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(jsonLines(r.stdout).at(-1)?.result).toMatch(
+      /^Total duration \(API\): {2}0s\nTotal duration \(wall\): \d+s\nTotal code changes: {4}0 lines added, 0 lines removed$/m,
+    ); // Each result's own API time: none asked of the model (claude's 0 for both, recorded).
+    const results = jsonLines(r.stdout).filter((l) => l.type === "result");
+    expect(results.map((l) => l.duration_api_ms)).toEqual([0, 0]);
   });
 
   it("/context prints the context in use as claude's -p does, in markdown, without the model", async () => {

@@ -1,0 +1,54 @@
+import type { ApiClock } from "./api-clock.js";
+import type { CodeChanges } from "./code-changes.js";
+import type { LinesChanged, SessionDurations } from "./runtime.js";
+
+/** A session's times and code changes as its transcript's cost-state line kept them (cost-state-line.ts). */
+export interface EarlierTotals extends SessionDurations, LinesChanged {}
+
+const NONE: EarlierTotals = { apiMs: 0, wallMs: 0, added: 0, removed: 0 };
+
+/**
+ * The session's API time, wall time and code changes, as claude 2.1.328 keeps them (recorded): what
+ * its transcript had when this process took the session on (`-c`, `-r`, `/resume`: its cost-state
+ * line; a new session or `/clear`: nothing) plus this process's since then.
+ */
+export class SessionTotals {
+  private earlier = NONE;
+  private apiAt = 0;
+  private wallAt = 0;
+  private changesAt: LinesChanged = { added: 0, removed: 0 };
+
+  constructor(
+    private readonly apiTime: ApiClock,
+    private readonly changes: CodeChanges,
+    earlier?: EarlierTotals,
+  ) {
+    this.startOver(earlier);
+  }
+
+  /** Another session takes this one's place, with what it had (`/resume`) or nothing (`/clear`). */
+  startOver(earlier: EarlierTotals = NONE): void {
+    this.earlier = earlier;
+    this.apiAt = this.apiTime.ms();
+    this.wallAt = performance.now();
+    this.changesAt = { added: this.changes.added, removed: this.changes.removed };
+  }
+
+  durations(): SessionDurations {
+    return {
+      apiMs: this.earlier.apiMs + this.apiTime.ms() - this.apiAt,
+      wallMs: this.earlier.wallMs + Math.round(performance.now() - this.wallAt),
+    };
+  }
+
+  codeChanges(): LinesChanged {
+    return {
+      added: this.earlier.added + this.changes.added - this.changesAt.added,
+      removed: this.earlier.removed + this.changes.removed - this.changesAt.removed,
+    };
+  }
+
+  all(): EarlierTotals {
+    return { ...this.durations(), ...this.codeChanges() };
+  }
+}
