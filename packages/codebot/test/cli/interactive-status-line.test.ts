@@ -8,6 +8,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
+import { EARLIER_TIMES, earlierSession } from "./support/earlier-session.js";
 import { startSession } from "./support/terminal-session.js";
 import { TmuxSession } from "./support/tmux.js";
 
@@ -74,6 +75,33 @@ describe("statusLine", { timeout: 120_000 }, () => {
       },
     });
     expect(payload.session_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("after -c, cost has claude's fields in claude's order, the session's earlier times and code changes in them (recorded)", async () => {
+    const box = sandbox();
+    await earlierSession(box);
+    const last = path.join(box.home, "last.json");
+    claudeStatusLine(
+      box,
+      ["#!/bin/sh", `cat > ${last}.tmp && mv ${last}.tmp ${last}`, "echo restored-status", ""].join("\n"),
+    );
+    const server = await modelServer([reply.text("not asked")]);
+    await startSession(box, server, {
+      args: ["-c", "--model", "anthropic/claude-sonnet-4-5"],
+      ready: /^›\s*\nrestored-status\s*$/m,
+    });
+    const { cost } = JSON.parse(fs.readFileSync(last, "utf8"));
+    expect(Object.keys(cost)).toEqual([
+      "total_cost_usd",
+      "total_duration_ms",
+      "total_api_duration_ms",
+      "total_lines_added",
+      "total_lines_removed",
+    ]);
+    expect(cost).toMatchObject({ total_lines_added: 5, total_lines_removed: 1 });
+    // The earlier session's times, and this one's on top (claude's after -c, recorded).
+    expect(cost.total_api_duration_ms).toBe(EARLIER_TIMES.totalAPIDuration);
+    expect(cost.total_duration_ms).toBeGreaterThanOrEqual(EARLIER_TIMES.totalDuration);
   });
 
   it("a command that fails is said once, and codebot's own status is shown", async () => {

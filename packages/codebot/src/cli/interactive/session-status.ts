@@ -36,7 +36,6 @@ export function sessionStatus(
     promptFree(): boolean;
   },
 ): SessionStatus {
-  const startedAt = Date.now();
   const statusLine = statusLineOf(rt, options.terminal, options.hooksDisabled, options.notice);
   // The background sub-agents going are counted at its end (claude lists them under its prompt).
   const lines = () =>
@@ -55,7 +54,7 @@ export function sessionStatus(
     lines,
   );
   const refresh = () =>
-    void statusLine?.refresh(statusLinePayload(rt, codebotVersion(), startedAt)).then(() => {
+    void statusLine?.refresh(statusLinePayload(rt, codebotVersion())).then(() => {
       if (options.promptFree()) underPrompt.draw();
     });
   // `refreshInterval`: a clock or a CI badge changes without the session doing anything. A run

@@ -1,21 +1,25 @@
 /**
  * What a `statusLine` command reads on stdin: the JSON Claude Code 2.1.328 gives its own (checked
  * by running it: session, model, workspace, version, cost, context window with the last call's
- * usage), with codebot's values.
- * What codebot does not know (lines added and removed, API time, prompt caching) is left out rather
- * than made up.
+ * usage), with codebot's values. `cost` has claude's keys in claude's order (recorded in tmux:
+ * `total_cost_usd`, `total_duration_ms`, `total_api_duration_ms`, `total_lines_added`,
+ * `total_lines_removed`), the session's as `/cost` counts them: after `-c` or `-r` its earlier time
+ * and code changes are in them, as claude's are (recorded).
+ * What codebot does not know (a model's price, prompt caching) is left out rather than made up.
  */
 import type { Runtime } from "../../session/runtime.js";
 import { transcriptUsage } from "../../transcript/transcript-line.js";
 import { contextShare, sessionCost, sumOf, usageOf } from "../output/usage-lines.js";
 import { modelDisplayName } from "./model-display-name.js";
 
-export function statusLinePayload(rt: Runtime, version: string, startedAt: number): Record<string, unknown> {
+export function statusLinePayload(rt: Runtime, version: string): Record<string, unknown> {
   const view = usageOf(rt);
   const total = sumOf(view.models);
   const { tokens, window, lastStep } = view.context;
   const used = contextShare(view);
   const cost = sessionCost(view);
+  const { apiMs, wallMs } = rt.durations();
+  const changes = rt.codeChanges();
   return {
     session_id: rt.sessionId,
     transcript_path: rt.transcriptPath,
@@ -26,7 +30,10 @@ export function statusLinePayload(rt: Runtime, version: string, startedAt: numbe
     output_style: { name: "default" },
     cost: {
       ...(cost !== undefined ? { total_cost_usd: cost } : {}),
-      total_duration_ms: Date.now() - startedAt,
+      total_duration_ms: wallMs,
+      total_api_duration_ms: apiMs,
+      total_lines_added: changes.added,
+      total_lines_removed: changes.removed,
     },
     context_window: {
       total_input_tokens: total.inputTokens,
