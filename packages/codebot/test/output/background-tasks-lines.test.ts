@@ -2,7 +2,10 @@
 import { describe, expect, it } from "vitest";
 import type { EndedTask } from "../../src/agents/background-agents.js";
 import { RunProgress } from "../../src/agents/run-progress.js";
-import { backgroundTaskLines } from "../../src/cli/interactive/background-tasks-lines.js";
+import {
+  backgroundTaskDetail,
+  backgroundTaskLines,
+} from "../../src/cli/interactive/background-tasks-lines.js";
 import { stylesFor } from "../../src/cli/output/styles.js";
 
 const plain = stylesFor({ isTTY: false }, {});
@@ -32,5 +35,26 @@ describe("/tasks lines", () => {
     ]);
     expect(lines).toHaveLength(12);
     expect(lines.at(-1)).toContain("run 12 ·");
+  });
+
+  it("a sub-agent's tool call named with terminal control codes is shown with them written out, not sent to the terminal", () => {
+    // The name is the sub-agent's model's text: an unknown tool's call is listed too.
+    const progress = new RunProgress(0);
+    const name = "\x1b]0;owned\x07\x1b[2Jread\r";
+    progress.see({ type: "tool_execution_start", call: { id: "c1", name, args: {} } }, 0);
+    const task = {
+      id: "a1",
+      description: "run",
+      agentType: "general-purpose",
+      startedAt: 0,
+      prompt: "p",
+      progress,
+    };
+    const shown = [
+      ...backgroundTaskLines([task], [], 1000, plain),
+      ...backgroundTaskDetail(task, 1, 1000, plain),
+    ];
+    for (const control of ["\x1b", "\x07", "\r"]) expect(shown.join("\n")).not.toContain(control);
+    expect(shown).toContain("    › \\x1b]0;owned\\x07\\x1b[2Jread\\r {}");
   });
 });

@@ -102,10 +102,13 @@ const nameOf = (task: GoingTask) => visible(task.description || task.agentType);
 /** claude's words for how a run ended (a killed run is `stopped`). */
 const statusWord = (status: EndStatus) => (status === "killed" ? "stopped" : status);
 
-/** A tool call on one line of the terminal: `bash sleep 30`, its first line only, cut to `columns`. */
+/**
+ * A tool call on one line of the terminal: `bash sleep 30`, its first line only, cut to `columns`.
+ * Its name is the sub-agent's model's text (an unknown tool's call is listed too): written out.
+ */
 function callLine(lead: string, call: ToolCall, columns: number): string {
   const [first = "", ...more] = callSummary(call).split("\n");
-  const text = `${lead}${call.name} ${first}${more.length > 0 ? " …" : ""}`.trimEnd();
+  const text = `${lead}${visible(call.name)} ${first}${more.length > 0 ? " …" : ""}`.trimEnd();
   return cutToColumns(text, Math.max(columns, 20));
 }
 
