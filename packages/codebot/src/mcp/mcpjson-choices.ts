@@ -6,8 +6,9 @@
  * same three (older claude wrote them there; 2.1.328 moves them to `.claude/settings.local.json`).
  *
  * A repository must not approve its own servers, so an approval counts only from your files: your
- * settings, `--settings`, the managed policy, `~/.claude.json`, and a `settings.local.json` git
- * does not track (Claude Code's dialog writes it; one a repository ships is tracked). claude also
+ * settings, `--settings`, the managed policy, `~/.claude.json`, and a `settings.local.json` the
+ * project's own git repository does not track (Claude Code's dialog writes it; one a repository
+ * ships is tracked). claude also
  * reads the project's `.claude/settings.json` once you trusted the folder; codebot never does.
  * Refusing is safe from anywhere.
  */
@@ -59,9 +60,15 @@ function names(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 }
 
-/** In a git work tree and not tracked there (exit 1 of --error-unmatch); no repository or no git: false. */
+/**
+ * Not tracked (exit 1 of --error-unmatch) by the project's own repository, the one whose top is the
+ * folder holding `.claude/`. A project folder unpacked inside another work tree (a home folder kept
+ * in git, a checkout) has every file untracked there, the repository's settings.local.json too, so
+ * that repository's answer says nothing. No repository, no git, another top: false.
+ */
 function untrackedByGit(file: string): boolean {
-  return (
-    readOnlyGit(path.dirname(file), ["ls-files", "--error-unmatch", "--", path.basename(file)]).status === 1
-  );
+  const dir = path.dirname(file);
+  const prefix = readOnlyGit(dir, ["rev-parse", "--show-prefix"]);
+  if (prefix.status !== 0 || prefix.out !== `${path.basename(dir)}/`) return false;
+  return readOnlyGit(dir, ["ls-files", "--error-unmatch", "--", path.basename(file)]).status === 1;
 }

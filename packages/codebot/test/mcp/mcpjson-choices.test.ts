@@ -81,6 +81,24 @@ describe("Claude Code's choices about .mcp.json servers (as claude 2.1.328 reads
     git("commit", "-qm", "ship approvals");
     expect(mcpjsonChoices(local, undefined).approves("ev")).toBe(false);
   });
+
+  it("a settings.local.json that came with a folder unpacked inside another repository (your home's dotfiles, a checkout) approves nothing: git there answers for that repository, not the project", () => {
+    const home = scratchDir("mcpjson-outer-");
+    execFileSync("git", ["init", "-q", "."], { cwd: home, stdio: "ignore" });
+    // A downloaded project, no .git of its own: its files are merely untracked in the outer repository.
+    const file = path.join(home, "Downloads", "proj", ".claude", "settings.local.json");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify({ enableAllProjectMcpServers: true }));
+    const local = [layer("local", { enableAllProjectMcpServers: true }, file)];
+    expect(mcpjsonChoices(local, undefined).approves("ev")).toBe(false);
+    // The outer repository's own project folder still counts.
+    const own = path.join(home, ".claude", "settings.local.json");
+    fs.mkdirSync(path.dirname(own));
+    fs.writeFileSync(own, "{}");
+    expect(
+      mcpjsonChoices([layer("local", { enableAllProjectMcpServers: true }, own)], undefined).approves("ev"),
+    ).toBe(true);
+  });
 });
 
 describe("which .mcp.json servers load", () => {
