@@ -18,7 +18,10 @@ export function projectIdentity(projectDir: string): string {
 
 /**
  * git, read-only, in a folder that may be a cloned repository: no optional locks, no prompt, its
- * `core.fsmonitor` off and the environment's GIT_DIR and the like ignored. status null: no git.
+ * `core.fsmonitor` off and the environment's GIT_DIR and the like ignored. A bare repository git
+ * would find on its own is refused (`safe.bareRepository=explicit`): a repository can ship one, as
+ * tracked files (`HEAD`, `objects/`, `refs/`, a `config` and an index of its choosing), in any of
+ * its folders, and git started there would answer from it. status null: no git.
  */
 export function readOnlyGit(cwd: string, args: string[]): { status: number | null; out: string } {
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: "0", GIT_TERMINAL_PROMPT: "0" };
@@ -31,13 +34,17 @@ export function readOnlyGit(cwd: string, args: string[]): { status: number | nul
   ])
     delete env[name];
   try {
-    const out = execFileSync("git", ["-c", "core.fsmonitor=false", ...args], {
-      cwd,
-      env,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-      timeout: 10_000,
-    });
+    const out = execFileSync(
+      "git",
+      ["-c", "core.fsmonitor=false", "-c", "safe.bareRepository=explicit", ...args],
+      {
+        cwd,
+        env,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+        timeout: 10_000,
+      },
+    );
     return { status: 0, out: out.trim() };
   } catch (error) {
     // A missing git (ENOENT) has no status: like no repository.

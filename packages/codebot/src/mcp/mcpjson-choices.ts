@@ -67,8 +67,10 @@ function names(value: unknown): string[] {
  * that repository's answer says nothing. No repository, no git, another top: false.
  */
 function untrackedByGit(file: string): boolean {
-  const dir = path.dirname(file);
-  const prefix = readOnlyGit(dir, ["rev-parse", "--show-prefix"]);
-  if (prefix.status !== 0 || prefix.out !== `${path.basename(dir)}/`) return false;
-  return readOnlyGit(dir, ["ls-files", "--error-unmatch", "--", path.basename(file)]).status === 1;
+  // Asked from the project folder: its own `.git` is found there before anything under `.claude/`.
+  const project = path.dirname(path.dirname(file));
+  const top = readOnlyGit(project, ["rev-parse", "--show-prefix"]);
+  if (top.status !== 0 || top.out !== "") return false;
+  const relative = path.relative(project, file);
+  return readOnlyGit(project, ["ls-files", "--error-unmatch", "--", relative]).status === 1;
 }
