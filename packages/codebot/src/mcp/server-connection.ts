@@ -21,6 +21,7 @@ import {
   type Resource,
 } from "@modelcontextprotocol/sdk/types.js";
 import { codebotVersion } from "../cli/version.js";
+import { allPages } from "./list-pages.js";
 import type { ServerEntry } from "./server-entries.js";
 import { type LaunchContext, launchLabel, transportFor } from "./server-launch.js";
 import { GroupStdioTransport } from "./stdio-transport.js";
@@ -184,14 +185,10 @@ export class ServerConnection {
   async listResources(signal: AbortSignal): Promise<Resource[]> {
     const client = this.connectedClient();
     const timeout = this.options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-    const resources: Resource[] = [];
-    let cursor: string | undefined;
-    do {
+    return await allPages<Resource>("resources/list", async (cursor) => {
       const page = await client.listResources(cursor ? { cursor } : {}, { signal, timeout });
-      resources.push(...page.resources);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return resources;
+      return { items: page.resources, nextCursor: page.nextCursor };
+    });
   }
 
   /** One resource's contents (`resources/read`); the server's error (an McpError, with its code) is thrown as it is. */
@@ -210,17 +207,13 @@ export class ServerConnection {
   /** Its tools, page after page; none without asking when it says it has none (a server of resources only), as claude does. */
   private async listTools(client: Client, deadline: AbortSignal): Promise<McpToolInfo[]> {
     if (client.getServerCapabilities()?.tools === undefined) return [];
-    const tools: McpToolInfo[] = [];
-    let cursor: string | undefined;
-    do {
+    return await allPages<McpToolInfo>("tools/list", async (cursor) => {
       const page = await client.listTools(cursor ? { cursor } : {}, {
         signal: deadline,
         timeout: this.options.startupTimeoutMs,
       });
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return tools;
+      return { items: page.tools, nextCursor: page.nextCursor };
+    });
   }
 
   /** Its prompts, when it says it has some; a server that cannot list them still serves its tools. */

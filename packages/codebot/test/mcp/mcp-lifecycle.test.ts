@@ -36,6 +36,22 @@ describe("MCP server lifecycle", () => {
     expect(s.model.requests[0]?.tools?.some((t) => t.name.startsWith("mcp__db__"))).toBe(false);
   });
 
+  it("a server whose tool pages never end fails at once, after 64 pages, saying so, not at the startup timeout", async () => {
+    const endless = path.join(path.dirname(SERVER), "endless-pages-server.mjs");
+    const s = await startSession({
+      user: {
+        mcpServers: { endless: { command: process.execPath, args: [endless, "tools"] } },
+        mcpStartupTimeout: 600_000,
+      },
+      script: [reply.text("still here")],
+    });
+    expect(await s.runtime.prompt("hi")).toMatchObject({ status: "completed", text: "still here" });
+    expect(s.runtime.mcpServers()).toMatchObject([{ name: "endless", state: "failed", tools: [] }]);
+    expect(s.notices.filter((n) => n.includes("MCP server endless")).join("\n")).toContain(
+      "tools/list: exceeded 64 pages; server pagination did not terminate",
+    );
+  });
+
   it("a server that hangs at initialize delays the first prompt only up to mcpStartupTimeout, is reported once and killed", async () => {
     const state = scratchDir("mcp-state-");
     const s = await startSession({

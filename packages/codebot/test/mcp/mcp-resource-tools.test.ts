@@ -226,6 +226,28 @@ describe("MCP resource tools", () => {
     expect(toolResultFor(s.model, "gone")?.text).toMatch(/^Resource not found: x:\/\/gone — /);
   });
 
+  it("a server whose resource pages never end: listing stops at a cursor it gave before, and gives up after 64 pages (as claude's MCP client) instead of asking forever", async () => {
+    const endless = (mode: string) => ({
+      command: process.execPath,
+      args: [path.join(FIXTURES, "endless-pages-server.mjs"), mode],
+    });
+    const s = await startSession({
+      user: { mcpServers: { again: endless("repeat"), endless: endless("new") } },
+      script: [
+        reply.toolCalls(toolCall("list_mcp_resources", { server: "again" }, "again")),
+        reply.toolCalls(toolCall("list_mcp_resources", { server: "endless" }, "endless")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    // The first page, then the page its cursor led to; the same cursor again ends the list.
+    expect(JSON.parse(toolResultFor(s.model, "again")?.text ?? "[]")).toHaveLength(2);
+    expect(toolResultFor(s.model, "endless")).toEqual({
+      text: "No resources found. MCP servers may still provide tools even if they have no resources.",
+      isError: false,
+    });
+  });
+
   it("a server that has no resources/read: the model is told so, and it is no error", async () => {
     const s = await startSession({
       user: { mcpServers: { odd: { ...oddResources, args: [...oddResources.args, "noreads"] } } },
