@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AssistantModelMessage, ModelMessage } from "ai";
 import { charsOf } from "./context-meter.js";
 import { isContextOverflow } from "./context-overflow.js";
+import { keepingLoadedTools, loadedToolNames } from "./deferred-tools.js";
 import type { Usage } from "./events.js";
 import { cutLongTexts, fitMessages, MIN_KEPT_CHARS } from "./long-text-cut.js";
 import { runModelStep } from "./model-step.js";
@@ -136,7 +137,8 @@ export interface CompactedHistoryOptions {
  * older than the kept turns, then the last turns as they were, starting at an assistant message
  * so every tool call keeps its result. Between turns that is the summary and the last answer
  * alone, as claude 2.1.328 keeps it (recorded after `/compact` and after an automatic compaction
- * at a prompt's start): a compacted history is never longer than the one it replaces.
+ * at a prompt's start): a compacted history is never longer than the one it replaces. The summary
+ * keeps the deferred tools the history loaded (keepingLoadedTools).
  */
 export function compactedHistory(
   messages: readonly ModelMessage[],
@@ -165,7 +167,9 @@ export function compactedHistory(
   const pending =
     lastUser >= 0 && lastUser < cut ? [keptWithin(messages[lastUser] as ModelMessage, keepChars)] : [];
   const text = [SUMMARY_PREAMBLE, options.summary, ...(options.extra ?? [])].join("\n\n");
-  return [{ role: "user", content: text }, ...pending, ...tail];
+  // The tools the history loaded stay loaded (claude 2.1.328's do: a search is not made again).
+  const summary = keepingLoadedTools({ role: "user", content: text }, loadedToolNames(messages));
+  return [summary, ...pending, ...tail];
 }
 
 function keptWithin(message: ModelMessage, maxChars: number): ModelMessage {

@@ -12,10 +12,28 @@ export function toolReferencePart(toolName: string) {
   };
 }
 
-/** Every tool a tool result of `messages` loads (its `tool_reference` parts). */
+/**
+ * `message` marked as keeping `names` loaded: a compaction's summary keeps the tools the history it
+ * replaces had loaded, as claude 2.1.328 keeps them (its boundary's `preCompactDiscoveredTools`).
+ * The mark is a provider option of the kernel's own, which no provider reads.
+ */
+export function keepingLoadedTools<M extends ModelMessage>(message: M, names: Iterable<string>): M {
+  const loadedTools = [...new Set(names)].sort();
+  if (loadedTools.length === 0) return message;
+  return { ...message, providerOptions: { ...message.providerOptions, agentcore: { loadedTools } } };
+}
+
+/** The tools a message marked by `keepingLoadedTools` keeps loaded. */
+function keptToolNames(message: ModelMessage): readonly string[] {
+  const kept = message.providerOptions?.agentcore?.loadedTools;
+  return Array.isArray(kept) ? kept.filter((name): name is string => typeof name === "string") : [];
+}
+
+/** Every tool a tool result of `messages` loads (its `tool_reference` parts), or a compaction's summary keeps loaded. */
 export function loadedToolNames(messages: readonly ModelMessage[]): Set<string> {
   const names = new Set<string>();
   for (const message of messages) {
+    for (const name of keptToolNames(message)) names.add(name);
     if (message.role !== "tool") continue;
     for (const part of message.content) {
       if (part.type !== "tool-result" || part.output.type !== "content") continue;

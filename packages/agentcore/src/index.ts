@@ -10,7 +10,7 @@ export {
 export { ContextMeter } from "./context-meter.js";
 export { isContextOverflow } from "./context-overflow.js";
 export { contextWindowOf, DEFAULT_CONTEXT_WINDOW, type ModelOverrides } from "./context-window.js";
-export { loadedToolNames, toolReferencePart } from "./deferred-tools.js";
+export { keepingLoadedTools, loadedToolNames, toolReferencePart } from "./deferred-tools.js";
 export {
   EFFORT_LEVELS,
   type EffortChoice,

@@ -3,9 +3,17 @@
  * bodies in docs/mcp.md): left out of the request until a tool result loads them with
  * `tool_reference` blocks, then sent with `defer_loading` and the `advanced-tool-use-2025-11-20` beta.
  */
+import type { ModelMessage } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { resolveModel, type Tool } from "../src/index.js";
+import {
+  compactedHistory,
+  type LoopOptions,
+  loadedToolNames,
+  resolveModel,
+  type Tool,
+  toolReferencePart,
+} from "../src/index.js";
 import { type LoopbackModelServer, reply, startLoopbackModelServer, toolCall } from "../src/testing/index.js";
 import { echoTool, runToEnd } from "./helpers.js";
 
@@ -35,13 +43,26 @@ const toolNames = (request: LoopbackModelServer["requests"][number] | undefined)
 const betas = (request: LoopbackModelServer["requests"][number] | undefined) =>
   (request?.headers["anthropic-beta"] ?? "").split(",");
 
-async function run(tools: Tool[], script: Parameters<typeof startLoopbackModelServer>[0]) {
+async function run(
+  tools: Tool[],
+  script: Parameters<typeof startLoopbackModelServer>[0],
+  options: Partial<LoopOptions> = {},
+) {
   server = await startLoopbackModelServer(script);
   const model = await resolveModel("anthropic/claude-sonnet-4-5", {
     ANTHROPIC_API_KEY: "test-key",
     ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
   });
-  return { ...(await runToEnd({ model, tools })), requests: server.requests };
+  return { ...(await runToEnd({ model, tools, ...options })), requests: server.requests };
+}
+
+/** A `beforeModelStep` that compacts the history once, before the third request. */
+function compactingBeforeThirdStep(): LoopOptions["beforeModelStep"] {
+  let steps = 0;
+  return async ({ messages }) => {
+    steps += 1;
+    return steps === 3 ? compactedHistory([...messages], { summary: "the model loaded echo" }) : undefined;
+  };
 }
 
 describe("deferred tools", () => {
@@ -81,5 +102,51 @@ describe("deferred tools", () => {
     const { requests } = await run([loaderTool([]), placeholder], [reply.text("ok")]);
     expect(toolNames(requests[0])).toEqual(["loader", "placeholder (deferred)"]);
     expect(betas(requests[0])).toContain("advanced-tool-use-2025-11-20");
+  });
+
+  it("a compaction keeps the tools the history loaded: the request after it carries them deferred, with no tool_reference left", async () => {
+    const echo = { ...echoTool().tool, deferLoading: "until-loaded" as const };
+    const { requests } = await run(
+      [loaderTool(["echo"]), echo],
+      [
+        reply.toolCalls(toolCall("loader", { q: "echo" }, "c1")),
+        reply.toolCalls(toolCall("echo", { text: "hi" }, "c2")),
+        reply.text("done"),
+      ],
+      { beforeModelStep: compactingBeforeThirdStep(), messages: [{ role: "user", content: "go" }] },
+    );
+    expect(JSON.stringify(requests[2]?.body.messages)).not.toContain("tool_reference");
+    expect(toolNames(requests[2])).toEqual(["loader", "echo (deferred)"]);
+  });
+
+  it("a compacted history keeps loaded what its summary keeps, over a second compaction", () => {
+    const loaded: ModelMessage[] = [
+      { role: "user", content: "go" },
+      {
+        role: "assistant",
+        content: [{ type: "tool-call", toolCallId: "c1", toolName: "loader", input: {} }],
+      },
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "c1",
+            toolName: "loader",
+            output: { type: "content", value: [toolReferencePart("echo")] },
+          },
+        ],
+      },
+      { role: "assistant", content: "found" },
+    ];
+    const once = compactedHistory(loaded, { summary: "first" });
+    const twice = compactedHistory(
+      [...once, { role: "user", content: "more" }, { role: "assistant", content: "ok" }],
+      {
+        summary: "second",
+      },
+    );
+    expect([...loadedToolNames(once)]).toEqual(["echo"]);
+    expect([...loadedToolNames(twice)]).toEqual(["echo"]);
   });
 });

@@ -4,6 +4,7 @@ import {
   ConversationTooLargeError,
   compactedHistory,
   isContextOverflow,
+  loadedToolNames,
   summarizeConversation,
   type Usage,
 } from "@codebot/agentcore";
@@ -179,7 +180,13 @@ export class Compaction {
       keepChars: Math.floor(window * KEEP_SHARE * 4),
     });
 
-    const logicalParent = transcript.boundary("compact_boundary", { trigger, preTokens: tokensBefore });
+    // claude 2.1.328's boundary names the tools the search had loaded, which stay loaded (recorded).
+    const discovered = [...loadedToolNames(messages)].sort();
+    const logicalParent = transcript.boundary("compact_boundary", {
+      trigger,
+      preTokens: tokensBefore,
+      ...(discovered.length > 0 ? { preCompactDiscoveredTools: discovered } : {}),
+    });
     compacted.forEach((message, i) => {
       transcript.append(message, "main", i === 0 ? { isCompactSummary: true } : {});
     });

@@ -1,4 +1,4 @@
-import { toolReferencePart } from "@codebot/agentcore";
+import { keepingLoadedTools, toolReferencePart } from "@codebot/agentcore";
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
 import type { EarlierTotals } from "../session/session-totals.js";
 import type { ModelUsage } from "../session/session-usage.js";
@@ -61,8 +61,10 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
   let totals: EarlierTotals | undefined;
   let systemPrompt: string | undefined;
   const cache = new CacheTrail();
-  /** A compaction boundary whose summary has not come yet: its line number and uuid. */
-  let pending: { lineNumber: number; uuid: string | undefined } | undefined;
+  /** A compaction boundary whose summary has not come yet: its line number, uuid and the tools it keeps loaded. */
+  let pending: { lineNumber: number; uuid: string | undefined; discovered: string[] } | undefined;
+  /** The summary of the compaction the history starts at, with the tools it keeps loaded. */
+  let summary: { line: TranscriptLine; discovered: string[] } | undefined;
   const keepBefore = () => {
     if (pending)
       skipped.push(
@@ -87,12 +89,13 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     else if (snapshot) systemPrompt = snapshot.systemPrompt;
     if (line.subtype === "compact_boundary") {
       keepBefore();
-      pending = { lineNumber: raw.number, uuid: line.uuid };
+      pending = { lineNumber: raw.number, uuid: line.uuid, discovered: discoveredToolsOf(line) };
       continue;
     }
     if (line.subtype === "clear_boundary") {
       cache.cleared();
       pending = undefined;
+      summary = undefined;
       start = [];
       systemPrompt = undefined;
       lastUuid = line.uuid;
@@ -108,6 +111,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     if (line.type !== "user" && line.type !== "assistant") continue;
     if (pending && line.isCompactSummary === true) {
       cache.compacted();
+      summary = { line: line as TranscriptLine, discovered: pending.discovered };
       start = [];
       pending = undefined;
       systemPrompt = undefined;
@@ -124,6 +128,9 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
   const failed = new Set<ModelMessage>();
   const read = start.flatMap((line) => {
     const converted = toModelMessage(line);
+    // The tools the compaction kept loaded ride on its summary, as the kernel's compaction keeps them.
+    if (line === summary?.line && converted[0])
+      converted[0] = keepingLoadedTools(converted[0], summary.discovered);
     if (line.isApiErrorMessage === true) for (const message of converted) failed.add(message);
     return converted;
   });
@@ -140,6 +147,13 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     ...(totals !== undefined ? { totals } : {}),
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
   };
+}
+
+/** The tools a compaction boundary keeps loaded (claude's `compactMetadata.preCompactDiscoveredTools`). */
+function discoveredToolsOf(line: CheckedLine): string[] {
+  const metadata = (line as { compactMetadata?: { preCompactDiscoveredTools?: unknown } }).compactMetadata;
+  const tools = metadata?.preCompactDiscoveredTools;
+  return Array.isArray(tools) ? tools.filter((name): name is string => typeof name === "string") : [];
 }
 
 /**

@@ -236,7 +236,10 @@ export class TranscriptWriter {
    * this line. A resumed session reads from the last boundary on. Claude Code's shape.
    */
   /** Writes the boundary; returns the main agent's line it follows (its `logicalParentUuid`). */
-  boundary(kind: BoundaryKind, metadata: { trigger: string; preTokens: number }): string | null {
+  boundary(
+    kind: BoundaryKind,
+    metadata: { trigger: string; preTokens: number; preCompactDiscoveredTools?: string[] },
+  ): string | null {
     const uuid = randomUUID();
     const logicalParent = this.lastUuid.get("main") ?? null;
     const line = {

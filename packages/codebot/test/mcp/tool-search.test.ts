@@ -6,6 +6,7 @@
  * does a `--tools` list without it.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { type RecordedRequest, reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "../cli/support/cli-fixtures.js";
@@ -168,6 +169,42 @@ describe("ToolSearch: MCP tools offered by name, loaded on request", () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(mcpNames(server.requests[2])).toEqual(["mcp__everything__echo (deferred)"]);
     expect(JSON.stringify(server.requests[2]?.body.messages)).toContain('"tool_reference"');
+  });
+
+  it("a compaction keeps the tools found: -c after /compact carries them deferred with no tool_reference, as claude's boundary keeps them", async () => {
+    const box = sandbox();
+    const mcpConfig = box.json("mcp.json", { mcpServers: { everything: everythingServer() } });
+    const server = await modelServer([
+      reply.toolCalls(toolCall("tool_search", { query: "select:mcp__everything__echo" }, "s1")),
+      reply.text("found"),
+      reply.text("<summary>the model loaded echo</summary>"),
+      reply.text("again"),
+    ]);
+    const env = modelEnv(server, box.home);
+    const args = ["--mcp-config", mcpConfig, "--permission-mode", "bypassPermissions", "--cwd", box.project];
+    expect((await runCli(["-p", "go", ...args], { env })).code).toBe(0);
+    const compacted = await runCli(
+      ["-c", "-p", "/compact", "--output-format", "stream-json", "--verbose", ...args],
+      { env },
+    );
+    expect(compacted.code, compacted.stderr).toBe(0);
+    const boundary = jsonLines(compacted.stdout).find((l) => l.subtype === "compact_boundary") as {
+      compact_metadata: Record<string, unknown>;
+    };
+    expect(boundary.compact_metadata.pre_compact_discovered_tools).toEqual(["mcp__everything__echo"]);
+    const resumed = await runCli(["-c", "-p", "more", ...args], { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(server.requests).toHaveLength(4);
+    expect(JSON.stringify(server.requests[3]?.body.messages)).not.toContain('"tool_reference"');
+    expect(mcpNames(server.requests[3])).toEqual(["mcp__everything__echo (deferred)"]);
+    const projects = path.join(box.home, "projects");
+    const [file] = fs
+      .readdirSync(projects, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith(".jsonl"));
+    expect(fs.readFileSync(path.join(projects, file as string), "utf8")).toContain(
+      '"preCompactDiscoveredTools":["mcp__everything__echo"]',
+    );
   });
 
   it("ENABLE_TOOL_SEARCH=false offers every MCP schema up front and no tool_search", async () => {

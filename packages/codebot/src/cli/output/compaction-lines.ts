@@ -6,6 +6,7 @@
  * message as a `user` line marked `isSynthetic`.
  */
 import { randomUUID } from "node:crypto";
+import { loadedToolNames } from "@codebot/agentcore";
 import type { SessionEvent } from "../../session/session-events.js";
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
 import type { WireObject } from "./wire.js";
@@ -31,6 +32,8 @@ export function compactionLines(
   if (!outcome.compacted)
     return [status({ status: null, compact_result: "failed", compact_error: outcome.error })];
   const { message } = toTranscriptMessage(outcome.summary);
+  // The tools found by a search that stay loaded, as claude names them (recorded).
+  const discovered = [...loadedToolNames([outcome.summary])];
   const content =
     typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
   return [
@@ -45,6 +48,7 @@ export function compactionLines(
         post_tokens: outcome.tokensAfter,
         cumulative_dropped_tokens: outcome.droppedTokens,
         duration_ms: outcome.durationMs,
+        ...(discovered.length > 0 ? { pre_compact_discovered_tools: discovered } : {}),
       },
       logical_parent_uuid: outcome.logicalParent,
       session_id: base.session_id,
