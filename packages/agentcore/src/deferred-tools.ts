@@ -1,3 +1,4 @@
+import type { LanguageModelV3Message } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import type { Tool } from "./tool.js";
 
@@ -52,4 +53,31 @@ export function offeredTools(tools: readonly Tool[], messages: readonly ModelMes
   if (!tools.some((tool) => tool.deferLoading === "until-loaded")) return tools;
   const loaded = loadedToolNames(messages);
   return tools.filter((tool) => tool.deferLoading !== "until-loaded" || loaded.has(tool.name));
+}
+
+/** claude 2.1.328's text after a result that loads tools (recorded). */
+const TOOL_LOADED = "Tool loaded.";
+
+/**
+ * The prompt with a text block `Tool loaded.` after each tool message whose results load tools,
+ * in the same user message on the wire, as claude 2.1.328 sends it (recorded): once after all the
+ * message's results, whether one tool or several loaded, none when nothing did; in every request
+ * while the result is in the history, never in the history itself.
+ */
+export function withToolLoadedNotes(prompt: readonly LanguageModelV3Message[]): LanguageModelV3Message[] {
+  return prompt.flatMap((message) =>
+    message.role === "tool" && message.content.some(loadsTools)
+      ? [message, { role: "user" as const, content: [{ type: "text" as const, text: TOOL_LOADED }] }]
+      : [message],
+  );
+}
+
+function loadsTools(part: Extract<LanguageModelV3Message, { role: "tool" }>["content"][number]): boolean {
+  return (
+    part.type === "tool-result" &&
+    part.output.type === "content" &&
+    part.output.value.some(
+      (item) => item.type === "custom" && item.providerOptions?.anthropic?.type === "tool-reference",
+    )
+  );
 }

@@ -84,7 +84,25 @@ describe("deferred tools", () => {
     const results = requests[1]?.body.messages.at(-1).content;
     expect(results).toEqual([
       { type: "tool_result", tool_use_id: "c1", content: [{ type: "tool_reference", tool_name: "echo" }] },
+      { type: "text", text: "Tool loaded." },
     ]);
+  });
+
+  it("`Tool loaded.` comes once after all of a message's results, in every later request, and not after a result that loads nothing", async () => {
+    const { tool: echo } = echoTool();
+    const { requests } = await run(
+      [loaderTool(["a", "b"]), echo],
+      [
+        reply.toolCalls(toolCall("loader", { q: "ab" }, "c1"), toolCall("echo", { text: "hi" }, "c2")),
+        reply.toolCalls(toolCall("echo", { text: "again" }, "c3")),
+        reply.text("done"),
+      ],
+    );
+    const texts = (message: { content: { type: string; text?: string }[] }) =>
+      message.content.map((block) => (block.type === "text" ? block.text : block.type));
+    expect(texts(requests[1]?.body.messages.at(-1))).toEqual(["tool_result", "tool_result", "Tool loaded."]);
+    expect(texts(requests[2]?.body.messages.at(-3))).toEqual(["tool_result", "tool_result", "Tool loaded."]);
+    expect(texts(requests[2]?.body.messages.at(-1))).toEqual(["tool_result"]);
   });
 
   it("an unloaded deferred tool still runs when the model calls it", async () => {

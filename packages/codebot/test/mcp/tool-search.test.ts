@@ -98,7 +98,7 @@ describe("ToolSearch: MCP tools offered by name, loaded on request", () => {
     expect(offered(1)).toEqual(["list_mcp_resources (deferred)"]);
   });
 
-  it("select: loads the tool: its result is a tool_reference, the next request carries the tool deferred, and the call runs", async () => {
+  it("select: loads the tool: its result is a tool_reference and claude's `Tool loaded.`, the next request carries the tool deferred, and the call runs", async () => {
     const { requests } = await run([
       reply.toolCalls(toolCall("tool_search", { query: "select:mcp__everything__echo,mcp__nope__x" }, "s1")),
       reply.toolCalls(toolCall("mcp__everything__echo", { message: "hi" }, "c1")),
@@ -110,6 +110,8 @@ describe("ToolSearch: MCP tools offered by name, loaded on request", () => {
         tool_use_id: "s1",
         content: [{ type: "tool_reference", tool_name: "mcp__everything__echo" }],
       },
+      // claude 2.1.328's text after a result that loads tools (recorded).
+      { type: "text", text: "Tool loaded." },
     ]);
     expect(mcpNames(requests[1])).toEqual(["mcp__everything__echo (deferred)"]);
     expect(mcpNames(requests[2])).toEqual(["mcp__everything__echo (deferred)"]);
