@@ -263,6 +263,16 @@ describe("permission rules (Claude Code's grammar)", () => {
     });
   });
 
+  it("a resource tool's rule naming a server is refused with the reason (claude 2.1.328 reads it as no rule: that server's reads run)", () => {
+    expect(parsePermissionRule("ReadMcpResourceTool(everything)")).toEqual({
+      ok: false,
+      error:
+        'permission rule "ReadMcpResourceTool(everything)": read_mcp_resource takes no specifier; write "ReadMcpResourceTool" for the whole tool',
+    });
+    expect(parsePermissionRule("ListMcpResourcesTool(everything)").ok).toBe(false);
+    expect(rule("ReadMcpResourceTool").tool).toBe("read_mcp_resource");
+  });
+
   it("an 'always' rule matches its command or path only", () => {
     const r = literalRule("bash", "ls *.txt && echo a", "command");
     expect(allows([r], bash("ls *.txt && echo a"))).toBe(true);

@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { codebotToolName } from "@codebot/hooks";
 import { RE2JS } from "re2js";
+import { RESOURCE_TOOL_NAMES } from "../mcp/resource-tool-names.js";
 import { compileGlob, type GlobPattern } from "../paths/glob-pattern.js";
 
 /**
@@ -76,8 +77,21 @@ const SUBJECT_OF: Readonly<Record<string, SubjectKind>> = {
   edit: "path",
 };
 
-/** codebot's own tools that take no specifier. */
-const WHOLE_TOOLS = new Set(["glob", "grep", "ls", "task_create", "task_update", "task_list", "agent"]);
+/**
+ * codebot's own tools that take no specifier. The MCP resource tools among them: claude 2.1.328
+ * reads `ReadMcpResourceTool(server)` as no rule at all (recorded: the read of that server runs,
+ * under deny and ask), so a rule naming a server is refused with the reason, never taken as one.
+ */
+const WHOLE_TOOLS = new Set([
+  "glob",
+  "grep",
+  "ls",
+  "task_create",
+  "task_update",
+  "task_list",
+  "agent",
+  ...RESOURCE_TOOL_NAMES,
+]);
 
 export function subjectKind(tool: string): SubjectKind | undefined {
   return SUBJECT_OF[tool];

@@ -304,6 +304,25 @@ describe("MCP resource tools", () => {
     expect(toolResultFor(s.model, "list")?.isError).toBe(false);
   });
 
+  it("a deny rule naming a server (ReadMcpResourceTool(everything)) refuses nothing, as claude 2.1.328 reads it (recorded)", async () => {
+    const s = await startSession({
+      user: {
+        mcpServers: { everything: everythingServer() },
+        permissions: { deny: ["ReadMcpResourceTool(everything)", "ListMcpResourcesTool(everything)"] },
+      },
+      script: [
+        reply.toolCalls(
+          toolCall("read_mcp_resource", { server: "everything", uri: ARCHITECTURE.uri }, "read"),
+          toolCall("list_mcp_resources", { server: "everything" }, "list"),
+        ),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "read")?.text).toContain("Everything Server");
+    expect(toolResultFor(s.model, "list")?.text).toContain(ARCHITECTURE.uri);
+  });
+
   it("run unasked in ask mode with nobody to ask, and Claude Code hooks see claude's tool names, inputs and responses", async () => {
     const record = (file: string) => [{ type: "command", command: `cat >> ${file}; echo >> ${file}` }];
     const s = await startSession({
