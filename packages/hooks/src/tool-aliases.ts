@@ -20,6 +20,7 @@ const ALIAS_CLASSES: readonly (readonly string[])[] = [
   ["agent", "Agent", "Task"],
   ["list_mcp_resources", "ListMcpResourcesTool"],
   ["read_mcp_resource", "ReadMcpResourceTool"],
+  ["read_mcp_resource_dir", "ReadMcpResourceDirTool"],
 ];
 
 const NAMES_OF = new Map<string, readonly string[]>();

@@ -76,7 +76,7 @@ export class McpServers {
   private readonly disabled = new Set<string>();
   /** The servers the Agent SDK program set (`mcp_set_servers`): the next set replaces them. */
   private readonly programSet = new Set<string>();
-  /** list_mcp_resources and read_mcp_resource, offered while a connected server has resources. */
+  /** list_mcp_resources, read_mcp_resource and read_mcp_resource_dir, offered while a connected server has resources. */
   private readonly resourceTools: Tool[];
 
   constructor(private readonly options: McpServersOptions) {

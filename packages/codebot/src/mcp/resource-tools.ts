@@ -1,8 +1,9 @@
 /**
- * The MCP servers' resources as two tools, as claude 2.1.328 offers them (recorded with
- * server-everything): `list_mcp_resources {server?}` (claude's ListMcpResourcesTool) and
- * `read_mcp_resource {server, uri}` (ReadMcpResourceTool), offered while a connected server says it
- * has resources. Both only read: they run unasked, as claude's do. Their descriptions, results and
+ * The MCP servers' resources as tools, as claude 2.1.328 offers them (recorded with
+ * server-everything): `list_mcp_resources {server?}` (claude's ListMcpResourcesTool),
+ * `read_mcp_resource {server, uri}` (ReadMcpResourceTool) and `read_mcp_resource_dir {server, uri}`
+ * (ReadMcpResourceDirTool, whose every answer is claude's "not enabled in this build"), offered
+ * while a connected server says it has resources. Both only read: they run unasked, as claude's do. Their descriptions, results and
  * errors are claude's; a blob read is saved to a file the model is told of (resource-blob.ts).
  */
 import type { Tool, ToolResult } from "@codebot/agentcore";
@@ -10,7 +11,7 @@ import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextproto
 import { z } from "zod";
 import { OutputCap } from "../tools/output-cap.js";
 import { saveBlob, savedBlobText } from "./resource-blob.js";
-import { LIST_RESOURCES_TOOL, READ_RESOURCE_TOOL } from "./resource-tool-names.js";
+import { LIST_RESOURCES_TOOL, READ_RESOURCE_DIR_TOOL, READ_RESOURCE_TOOL } from "./resource-tool-names.js";
 import type { ServerConnection } from "./server-connection.js";
 import { MCP_OUTPUT_LIMIT } from "./tool-result.js";
 
@@ -53,8 +54,30 @@ Parameters:
 - uri (required): The URI of the resource to read
 `;
 
+const readDirSchema = z
+  .object({
+    server: z.string().describe("The MCP server name"),
+    uri: z.string().describe("The directory resource URI to list"),
+  })
+  .strict();
+
+const READ_DIR_DESCRIPTION = `
+List the direct children of a directory resource on an MCP server (\`resources/directory/read\`).
+
+Parameters:
+- server (required): The name of the MCP server to read from
+- uri (required): The URI of the directory resource
+
+The listing is not recursive. Each entry carries its own \`uri\`; subdirectories appear with mimeType "inode/directory" — call this tool again on a subdirectory's \`uri\` to descend.
+
+Only usable against a server that has declared support for directory listing; other servers return an error.
+`;
+
+/** claude 2.1.328's every answer of ReadMcpResourceDirTool for a server there is (recorded). */
+const DIR_LISTING_OFF = "Directory listing is not enabled in this build.";
+
 export function resourceTools(sources: ResourceServers): Tool[] {
-  return [listResourcesTool(sources), readResourceTool(sources)];
+  return [listResourcesTool(sources), readResourceDirTool(sources), readResourceTool(sources)];
 }
 
 function listResourcesTool(sources: ResourceServers): Tool<z.infer<typeof listSchema>> {
@@ -86,6 +109,26 @@ function listResourcesTool(sources: ResourceServers): Tool<z.infer<typeof listSc
           data: [],
         };
       return { content: capped(JSON.stringify(resources)), isError: false, data: resources };
+    },
+  };
+}
+
+/**
+ * claude 2.1.328's ReadMcpResourceDirTool: offered and loadable, it lists nothing — an unknown
+ * server is claude's error, any other call claude's "not enabled" answer, no error (recorded:
+ * PostToolUse's `tool_response` `{"resources":[],"error":…}`). Kept so that a model, hooks and
+ * rules that know claude's tool find it here too.
+ */
+function readResourceDirTool(sources: ResourceServers): Tool<z.infer<typeof readDirSchema>> {
+  return {
+    name: READ_RESOURCE_DIR_TOOL,
+    description: READ_DIR_DESCRIPTION,
+    inputSchema: readDirSchema,
+    concurrencySafe: true,
+    async execute(args) {
+      const all = sources.servers();
+      if (!all.some((c) => c.name === args.server)) return notFound(args.server, all);
+      return { content: DIR_LISTING_OFF, isError: false, data: { resources: [], error: DIR_LISTING_OFF } };
     },
   };
 }

@@ -36,7 +36,7 @@ export function deniesWholeTool(deny: readonly PermissionRule[], tool: string): 
 
 /**
  * Deferred behind the search: the MCP servers' tools and the MCP resource tools (claude 2.1.328
- * defers its ListMcpResourcesTool and ReadMcpResourceTool too, recorded).
+ * defers its ListMcpResourcesTool, ReadMcpResourceTool and ReadMcpResourceDirTool too, recorded).
  */
 const deferrable = (tool: Tool) => tool.name.startsWith("mcp__") || RESOURCE_TOOL_NAMES.includes(tool.name);
 

@@ -233,6 +233,8 @@ describe("with --bare", () => {
       "Read",
       "Edit",
       "ListMcpResourcesTool",
+      // claude 2.1.328's --bare offers it too (recorded).
+      "ReadMcpResourceDirTool",
       "ReadMcpResourceTool",
     ]);
     expect(r.servers).toEqual(["climcp"]);

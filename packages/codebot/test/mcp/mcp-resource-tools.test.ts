@@ -370,4 +370,54 @@ describe("MCP resource tools", () => {
         "Resource not found: demo://no/such — it may have been deleted or the URI is stale. Re-run list_mcp_resources to refresh.",
     });
   });
+
+  it("read_mcp_resource_dir is offered with claude's description and schema, and answers claude's words (ReadMcpResourceDirTool, recorded)", async () => {
+    const record = (file: string) => [{ type: "command", command: `cat >> ${file}; echo >> ${file}` }];
+    const s = await startSession({
+      user: {
+        mcpServers: { everything: everythingServer() },
+        hooks: { PostToolUse: [{ matcher: "ReadMcpResourceDirTool", hooks: record("post.jsonl") }] },
+      },
+      runtime: { permissionMode: "ask" },
+      script: [
+        reply.toolCalls(
+          toolCall(
+            "read_mcp_resource_dir",
+            { server: "everything", uri: "demo://resource/static/document/" },
+            "dir",
+          ),
+          toolCall("read_mcp_resource_dir", { server: "nope", uri: "x://y" }, "nope"),
+        ),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    const tool = s.model.requests[0]?.tools?.find((t) => t.name === "read_mcp_resource_dir");
+    expect(tool?.description).toBe(
+      '\nList the direct children of a directory resource on an MCP server (`resources/directory/read`).\n\nParameters:\n- server (required): The name of the MCP server to read from\n- uri (required): The URI of the directory resource\n\nThe listing is not recursive. Each entry carries its own `uri`; subdirectories appear with mimeType "inode/directory" — call this tool again on a subdirectory\'s `uri` to descend.\n\nOnly usable against a server that has declared support for directory listing; other servers return an error.\n',
+    );
+    expect(tool?.inputSchema).toMatchObject({
+      properties: {
+        server: { description: "The MCP server name", type: "string" },
+        uri: { description: "The directory resource URI to list", type: "string" },
+      },
+      required: ["server", "uri"],
+      additionalProperties: false,
+    });
+    expect(toolResultFor(s.model, "dir")).toMatchObject({
+      isError: false,
+      text: "Directory listing is not enabled in this build.",
+    });
+    expect(toolResultFor(s.model, "nope")).toMatchObject({
+      isError: true,
+      text: 'Server "nope" not found. Available servers: everything',
+    });
+    const [post] = s.jsonLines("post.jsonl");
+    expect(post?.tool_name).toBe("ReadMcpResourceDirTool");
+    expect(post?.tool_response).toMatchObject({
+      resources: [],
+      error: "Directory listing is not enabled in this build.",
+    });
+  });
 });
