@@ -4,6 +4,7 @@ import { codebotToolName } from "@codebot/hooks";
 import { RE2JS } from "re2js";
 import { RESOURCE_TOOL_NAMES } from "../mcp/resource-tool-names.js";
 import { compileGlob, type GlobPattern } from "../paths/glob-pattern.js";
+import type { RuleOrigin } from "./rule-origin.js";
 
 /**
  * A permission rule in Claude Code's grammar: `Tool` (every call of the tool) or
@@ -38,6 +39,8 @@ export interface PermissionRule {
    * or a `cd` of the call) where it runs files not approved, and the rule then allows nothing for it.
    */
   stillApproved?: (command: string, cwd?: string) => boolean;
+  /** Where the rule came from (the Agent SDK's `list_permission_rules`); absent: added by the session. */
+  origin?: RuleOrigin;
 }
 
 export interface McpGlob {

@@ -145,6 +145,11 @@ export class ToolApproval {
     return this.layers.rules;
   }
 
+  /** The allow rules granted for now (a skill's `allowed-tools` while it is active). */
+  get grantedRules(): PermissionRule[] {
+    return this.layers.grantedRules;
+  }
+
   /** A rule for the rest of the session (a PermissionRequest hook's `addRules`). */
   addSessionRule(behavior: "allow" | "ask" | "deny", rule: PermissionRule): void {
     this.layers.addSessionRule(behavior, rule);

@@ -25,6 +25,11 @@ export class PathPolicy {
     this.folders = folders.map((folder) => realPathOfDeepestAncestor(path.resolve(folder)));
   }
 
+  /** The folders outside the project it reaches (real paths): the settings', `--add-dir`'s, `/add-dir`'s. */
+  get addedFolders(): readonly string[] {
+    return this.folders;
+  }
+
   /** The same policy letting one more file through (an agent hook's verifier reads the transcript). */
   withFile(file: string): PathPolicy {
     return new PathPolicy(

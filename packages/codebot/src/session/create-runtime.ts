@@ -396,6 +396,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       settingsReload.reapply();
     },
     setFlagRules: (rules) => permissions.setProgramRules(rules),
+    permissionRules: () => permissions.rulesState(),
   });
   return runtime;
 }

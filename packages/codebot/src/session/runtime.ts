@@ -7,6 +7,7 @@ import type { AgentDefinition } from "../agents/agent-definition.js";
 import type { BackgroundAgents, EndedTask, GoingTask } from "../agents/background-agents.js";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { PermissionRuleSet } from "../approval/permission-rules.js";
+import type { PermissionRulesState } from "../approval/rules-state.js";
 import type { LoadedInstructions } from "../instructions/instruction-file.js";
 import type { ServerStatus } from "../mcp/mcp-servers.js";
 import { programServerEntries } from "../mcp/program-servers.js";
@@ -152,6 +153,8 @@ export interface RuntimeParts {
   setThinking(change: ThinkingChange): Promise<void>;
   /** The Agent SDK's flag settings' permission rules, in force from the next call (replacing the last). */
   setFlagRules(rules: PermissionRuleSet): void;
+  /** The Agent SDK's `listPermissionRules()`: the rules and working folders, with their origins. */
+  permissionRules(): PermissionRulesState;
   /**
    * `/permissions` changed a settings file: the rules are read again and in force from the next
    * call, less `lifted` (rules you took out, deny and ask ones too).
@@ -610,6 +613,11 @@ export class Runtime {
   async setThinking(change: ThinkingChange): Promise<void> {
     if (this.closing) throw new Error("session: closed");
     await this.parts.setThinking(change);
+  }
+
+  /** The Agent SDK's `listPermissionRules()` (RuntimeParts.permissionRules). */
+  permissionRules(): PermissionRulesState {
+    return this.parts.permissionRules();
   }
 
   /** The Agent SDK's `applyFlagSettings({permissions})`: its rules hold from the next call. */

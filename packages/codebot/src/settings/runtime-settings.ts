@@ -5,6 +5,7 @@ import type { ContentViews, Problem, SettingsLayer, SettingsSource } from "@code
 import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
+import { originOfSource, type RuleOrigin } from "../approval/rule-origin.js";
 import { realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import type { AutoCompactWindow } from "../session/auto-compact-window.js";
 import { cheaperThan, type ModelPrice, priceOf } from "../session/model-prices.js";
@@ -79,6 +80,8 @@ export interface RuntimeSettings {
      * `additionalDirectories`), absolute; from a project's files each is a grant (`directory:<path>`).
      */
     directories: string[];
+    /** Where each of `directories` came from (the Agent SDK's `list_permission_rules`). */
+    directoryOrigins: Map<string, RuleOrigin>;
     /** Grants from project/local layers left out because the project is not trusted for them. */
     untrusted: UntrustedGrant[];
   };
@@ -175,7 +178,14 @@ export function mergeSettings(
 ): { settings: RuntimeSettings; problems: Problem[] } {
   const problems: Problem[] = [];
   const settings: RuntimeSettings = {
-    permissions: { allow: [], ask: [], deny: [], directories: [], untrusted: [] },
+    permissions: {
+      allow: [],
+      ask: [],
+      deny: [],
+      directories: [],
+      directoryOrigins: new Map(),
+      untrusted: [],
+    },
     postStopValidation: { maxAttempts: DEFAULT_MAX_ATTEMPTS },
     models: {},
     effortCaps: [],
@@ -285,15 +295,20 @@ export function mergeSettings(
     else if (mode !== undefined && (!loosens(mode, settings.permissions.mode) || granted(`mode:${mode}`)))
       settings.permissions.mode = mode;
     const rules = managed ? managedRules : settings.permissions;
+    /** The rule, named with the file it came from (copied: a parsed rule may be shared). */
+    const from = (rule: PermissionRule): PermissionRule => ({
+      ...rule,
+      origin: originOfSource(layer.source),
+    });
     for (const rule of value.permissions?.allow ?? []) {
       // The grant reads and hashes the files the rule's command runs: only for a project's rules.
       if (managed) {
-        rules.allow.push(rule);
+        rules.allow.push(from(rule));
         continue;
       }
       if (userOwned) {
         const own = ownAllowRule(rule, options.projectDir, options.isGrantTrusted);
-        if ("rule" in own) rules.allow.push(own.rule);
+        if ("rule" in own) rules.allow.push(from(own.rule));
         else
           settings.permissions.untrusted.push({
             grant: own.untrusted,
@@ -303,16 +318,19 @@ export function mergeSettings(
         continue;
       }
       const approved = allowGrantRunning(rule.text, options.projectDir);
-      if (granted(approved.grant)) rules.allow.push(approvedAllowRule(rule, approved, options.projectDir));
+      if (granted(approved.grant))
+        rules.allow.push(from(approvedAllowRule(rule, approved, options.projectDir)));
     }
     // A folder the file tools may reach widens what the model can read and edit: a project's needs trust.
     for (const dir of value.permissions?.additionalDirectories ?? []) {
       const folder = additionalDirectory(dir, options.projectDir);
-      if (!settings.permissions.directories.includes(folder) && granted(`directory:${folder}`))
+      if (!settings.permissions.directories.includes(folder) && granted(`directory:${folder}`)) {
         settings.permissions.directories.push(folder);
+        settings.permissions.directoryOrigins.set(folder, originOfSource(layer.source));
+      }
     }
-    rules.ask.push(...(value.permissions?.ask ?? []));
-    rules.deny.push(...(value.permissions?.deny ?? []));
+    rules.ask.push(...(value.permissions?.ask ?? []).map(from));
+    rules.deny.push(...(value.permissions?.deny ?? []).map(from));
     const maxAttempts = value.postStopValidation?.maxAttempts;
     if (maxAttempts !== undefined) settings.postStopValidation.maxAttempts = maxAttempts;
     if (value.mcpStartupTimeout !== undefined) settings.mcpStartupTimeout = value.mcpStartupTimeout;

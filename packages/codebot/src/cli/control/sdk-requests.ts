@@ -9,7 +9,7 @@
  * (output/context-usage.ts), `set_max_thinking_tokens` sets the next request's thinking budget,
  * `reload_skills` reads the skill folders again, `reload_plugins` the plugin folders (and those it
  * adds), `stop_task` stops a background sub-agent by its id (any other id is answered as claude
- * answers a task it does not have). Any other subtype is refused with `unsupported_request`, as claude refuses one it does not know.
+ * answers a task it does not have), `list_permission_rules` lists the rules with their origins. Any other subtype is refused with `unsupported_request`, as claude refuses one it does not know.
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -17,6 +17,7 @@ import { THINKING_DISPLAYS, type ThinkingDisplay } from "@codebot/agentcore";
 import { compileSdkCallbackHooks, type HookRunner } from "@codebot/hooks";
 import type { AgentDefinition } from "../../agents/agent-definition.js";
 import { BypassNotLaunched } from "../../approval/bypass-switch.js";
+import type { PermissionRulesState } from "../../approval/rules-state.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { ThinkingChange } from "../../session/model-env.js";
 import type { ModelSwitchOutcome } from "../../session/model-switch.js";
@@ -56,6 +57,7 @@ export interface SdkSession extends FlagSettingsSession {
   reloadSkills(): Promise<void>;
   reloadPlugins(add: readonly string[]): Promise<{ plugins: readonly PluginFolder[]; errors: number }>;
   setThinking(change: ThinkingChange): Promise<void>;
+  permissionRules(): PermissionRulesState;
 }
 
 /** What the requests need besides the session. */
@@ -191,6 +193,9 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
         // id gets claude's answer for a task it does not have, the same `{}`.
         if (typeof request.task_id === "string") session.stopBackgroundTask(request.task_id);
         return {};
+      case "list_permission_rules":
+        // Read-only: the rules in force and the working folders, each with its origin (rules-state.ts).
+        return { state: session.permissionRules() };
       case "set_prompt_suggestions_paused":
         // Recorded: claude 2.1.328 answers it and goes on suggesting (its pause sits behind a
         // feature gate of Anthropic's service, off without it); so does codebot.

@@ -7,6 +7,8 @@ import { permissionPromptTool } from "../../approval/permission-prompt-tool.js";
 import type { PermissionRule } from "../../approval/permission-rule.js";
 import type { PermissionRuleSet } from "../../approval/permission-rules.js";
 import { reloadedRules, withoutRules } from "../../approval/reloaded-rules.js";
+import type { RuleOrigin } from "../../approval/rule-origin.js";
+import { type PermissionRulesState, rulesState } from "../../approval/rules-state.js";
 import { visible } from "../../approval/visible-text.js";
 import { PathPolicy, realPathOfDeepestAncestor } from "../../paths/path-policy.js";
 import { ReadRules } from "../../paths/read-rules.js";
@@ -33,6 +35,9 @@ export interface PermissionsLateParts {
 
 type Permissions = RuntimeSettings["permissions"];
 
+/** A rule of the Agent SDK program's flag settings, named as claude names them. */
+const fromProgram = (rule: PermissionRule): PermissionRule => ({ ...rule, origin: "flagSettings" });
+
 /**
  * The approval phase: where the file tools may reach, the permission rules (the settings', then
  * the command line's, the user's own, unless only the managed ones count) and the engine that
@@ -48,6 +53,8 @@ export class SessionPermissions {
   private readonly flagUntrusted: UntrustedGrant[] = [];
   private readonly flagRules: Pick<RuntimeOptions, "allowedTools" | "disallowedTools">;
   private rulesAtStart: PermissionRuleSet;
+  /** The settings' folders (`additionalDirectories`) by origin, as last read. */
+  private settingsDirectories: ReadonlyMap<string, RuleOrigin>;
 
   constructor(
     private readonly options: RuntimeOptions,
@@ -74,10 +81,11 @@ export class SessionPermissions {
     // the repository's .git brings waits for its approval too (ownAllowRule).
     for (const rule of this.flagRules.allowedTools ?? []) {
       const own = ownAllowRule(rule, cwd, project.isGrantTrusted);
-      if ("rule" in own) this.flagAllow.push(own.rule);
+      if ("rule" in own) this.flagAllow.push({ ...own.rule, origin: "cliArg" });
       else this.flagUntrusted.push({ grant: own.untrusted, source: "cli", file: "--allowedTools" });
     }
     this.rulesAtStart = this.rulesOf(settings.permissions);
+    this.settingsDirectories = settings.permissions.directoryOrigins;
     this.approval = new ApprovalEngine({
       mode: options.permissionMode ?? settings.permissions.mode ?? "ask",
       rules: this.rulesAtStart,
@@ -125,6 +133,7 @@ export class SessionPermissions {
 
   /** The settings read again: their rules (a deny or ask rule that went is kept), plugin folders and untrusted grants. */
   applySettings(reread: ProjectSettings): void {
+    this.settingsDirectories = reread.settings.permissions.directoryOrigins;
     this.approval.setOwnHomes(this.ownHomesOf(reread.plugins));
     const { rules, kept } = reloadedRules(this.rulesOf(reread.settings.permissions), this.rulesAtStart);
     this.approval.setRules(rules);
@@ -177,20 +186,49 @@ export class SessionPermissions {
     const allow: PermissionRule[] = [];
     for (const rule of rules.allow) {
       const own = ownAllowRule(rule, this.where.cwd, project.isGrantTrusted);
-      if ("rule" in own) allow.push(own.rule);
+      if ("rule" in own) allow.push(fromProgram(own.rule));
       else
         this.notify(
           `codebot: the Agent SDK's allow rule "${visible(rule.text)}" is not applied: it waits for the approval of ${visible(own.untrusted)}`,
         );
     }
-    this.approval.tools.setFlagRules({ allow, ask: rules.ask, deny: rules.deny });
+    this.approval.tools.setFlagRules({
+      allow,
+      ask: rules.ask.map(fromProgram),
+      deny: rules.deny.map(fromProgram),
+    });
+  }
+
+  /** The Agent SDK's `listPermissionRules()`: the rules in force and the working folders, each with its origin. */
+  rulesState(): PermissionRulesState {
+    const { tools } = this.approval;
+    const folders = this.settingsDirectories;
+    const given = this.options.addDirs ?? [];
+    const listed = new Set([...folders.keys(), ...given].map(realPathOfDeepestAncestor));
+    return rulesState({
+      rules: tools.rules,
+      granted: tools.grantedRules,
+      directories: [
+        ...[...folders].map(([folder, origin]) => ({ path: folder, origin })),
+        ...given.map((folder) => ({ path: folder, origin: "cliArg" as const })),
+        // What `/add-dir` added during the session.
+        ...this.paths.addedFolders
+          .filter((folder) => !listed.has(folder))
+          .map((folder) => ({ path: folder, origin: "session" as const })),
+      ],
+      originalCwd: this.where.cwd,
+      managedOnly: this.where.project.settings.policy.managedRulesOnlyBy !== undefined,
+    });
   }
 
   private rulesOf(permissions: Permissions): PermissionRuleSet {
     return {
       allow: [...permissions.allow, ...this.flagAllow],
       ask: permissions.ask,
-      deny: [...permissions.deny, ...(this.flagRules.disallowedTools ?? [])],
+      deny: [
+        ...permissions.deny,
+        ...(this.flagRules.disallowedTools ?? []).map((rule) => ({ ...rule, origin: "cliArg" as const })),
+      ],
     };
   }
 

@@ -1,0 +1,167 @@
+/**
+ * The Agent SDK's `listPermissionRules()` (`list_permission_rules`), in the shape claude 2.1.328
+ * answered it (recorded with the same settings, flags and flag settings; docs/claude-code.md
+ * "The Claude Agent SDK"): each rule with where it came from, each working folder too.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { sdkSession } from "./support/sdk-session.js";
+
+useBuiltCli();
+
+const EXACT = (command: string) => ({ prefix: "The Bash command ", emphasis: command });
+const STARTING = (prefix: string) => ({ prefix: "Any Bash command starting with ", emphasis: prefix });
+const TOOL = (tool: string) => ({ prefix: "Any use of the ", emphasis: tool, suffix: " tool" });
+
+describe("the Agent SDK's list_permission_rules", () => {
+  it("lists each rule with its origin — your settings, the project's, the local file, --settings, --allowedTools / --disallowedTools, the flag settings, the session's — and the folders with theirs", async () => {
+    const box = sandbox();
+    const extra1 = fs.mkdtempSync(path.join(box.home, "extra1-"));
+    const extra3 = fs.mkdtempSync(path.join(box.home, "extra3-"));
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      permissions: {
+        allow: ["Bash(git status)", "WebFetch(domain:example.com)"],
+        deny: ["Bash(rm:*)"],
+        additionalDirectories: [extra1],
+      },
+    });
+    box.json(".claude/settings.json", { permissions: { ask: ["Bash(git log:*)"] } });
+    box.json(".claude/settings.local.json", { permissions: { deny: ["Read(./secret)"] } });
+    const { run } = await sdkSession(
+      [reply.toolCall("bash", { command: "touch made" }, "toolu_1"), reply.text("one"), reply.text("two")],
+      {
+        box,
+        args: [
+          "--allowedTools",
+          "Bash(npm run lint:*)",
+          "Edit",
+          "--disallowedTools",
+          "WebSearch",
+          "--add-dir",
+          extra3,
+          "--settings",
+          JSON.stringify({ permissions: { ask: ["Bash(git push *)"] } }),
+        ],
+        answers: {
+          // An "always" answer: a rule for the rest of the session.
+          can_use_tool: () => ({
+            behavior: "allow",
+            updatedPermissions: [
+              {
+                type: "addRules",
+                rules: [{ toolName: "Bash", ruleContent: "touch made" }],
+                behavior: "allow",
+                destination: "session",
+              },
+            ],
+          }),
+        },
+      },
+    );
+    const first = await run.request("l1", { subtype: "list_permission_rules" });
+    const realProject = fs.realpathSync(box.project);
+    expect(first).toEqual({
+      subtype: "success",
+      request_id: "l1",
+      response: {
+        state: {
+          rules: [
+            {
+              behavior: "allow",
+              source: "userSettings",
+              rule: "Bash(git status)",
+              description: EXACT("git status"),
+              editability: "persistent",
+            },
+            {
+              behavior: "allow",
+              source: "userSettings",
+              rule: "WebFetch(domain:example.com)",
+              editability: "persistent",
+            },
+            {
+              behavior: "allow",
+              source: "cliArg",
+              rule: "Bash(npm run lint:*)",
+              description: STARTING("npm run lint"),
+              editability: "session",
+            },
+            {
+              behavior: "allow",
+              source: "cliArg",
+              rule: "Edit",
+              description: TOOL("Edit"),
+              editability: "session",
+            },
+            {
+              behavior: "ask",
+              source: "projectSettings",
+              rule: "Bash(git log:*)",
+              description: STARTING("git log"),
+              editability: "persistent",
+            },
+            {
+              behavior: "ask",
+              source: "flagSettings",
+              rule: "Bash(git push *)",
+              description: STARTING("git push"),
+              editability: "readonly",
+            },
+            {
+              behavior: "deny",
+              source: "userSettings",
+              rule: "Bash(rm:*)",
+              description: STARTING("rm"),
+              editability: "persistent",
+            },
+            { behavior: "deny", source: "localSettings", rule: "Read(./secret)", editability: "persistent" },
+            {
+              behavior: "deny",
+              source: "cliArg",
+              rule: "WebSearch",
+              description: TOOL("WebSearch"),
+              editability: "session",
+            },
+          ],
+          workspaceDirectories: [
+            { path: extra1, source: "userSettings" },
+            { path: fs.realpathSync(extra3), source: "cliArg" },
+          ],
+          originalCwd: realProject,
+          managedOnly: false,
+        },
+      },
+    });
+    await run.request("f1", {
+      subtype: "apply_flag_settings",
+      settings: { permissions: { allow: ["Bash(make:*)"], deny: ["Write"] } },
+    });
+    run.say("first");
+    await run.result(1);
+    const second = (await run.request("l2", { subtype: "list_permission_rules" })).response as {
+      state: { rules: { behavior: string; source: string; rule: string; editability: string }[] };
+    };
+    const allowed = second.state.rules
+      .filter((r) => r.behavior === "allow")
+      .map((r) => [r.source, r.rule, r.editability]);
+    expect(allowed).toEqual([
+      ["userSettings", "Bash(git status)", "persistent"],
+      ["userSettings", "WebFetch(domain:example.com)", "persistent"],
+      ["flagSettings", "Bash(make:*)", "readonly"],
+      ["cliArg", "Bash(npm run lint:*)", "session"],
+      ["cliArg", "Edit", "session"],
+      ["session", "Bash(touch made)", "session"],
+    ]);
+    expect(second.state.rules.filter((r) => r.behavior === "deny").map((r) => [r.source, r.rule])).toEqual([
+      ["userSettings", "Bash(rm:*)"],
+      ["localSettings", "Read(./secret)"],
+      ["flagSettings", "Write"],
+      ["cliArg", "WebSearch"],
+    ]);
+    await run.lastTurn("second", 2);
+  });
+});
