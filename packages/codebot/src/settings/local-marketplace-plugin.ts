@@ -5,7 +5,7 @@ import { type DeclaredMarketplace, declaredFolder } from "./declared-marketplace
 
 /** Where an enabled plugin of a marketplace is read from. */
 export type LocalPluginFolder =
-  /** Its marketplace is not a folder here (GitHub, git, a URL): the installed copy is the plugin. */
+  /** Its marketplace is not a folder here (GitHub with its clone, git, a URL): the installed copy is the plugin. */
   | { kind: "installed-copy" }
   /**
    * `declaredBy`: the marketplace is not registered here, and this settings file's
@@ -70,8 +70,14 @@ export function localMarketplaceFolder(
     return gone(
       `its marketplace ${marketplace} in ${knownFile} has no installLocation, and claude loads nothing from it ("Marketplace ${marketplace} not found"); add it again with "claude plugin marketplace add"`,
     );
-  if (kind !== "directory" && kind !== "file") return { kind: "installed-copy" };
   const folder = path.resolve(cwd, location);
+  // claude 2.1.328 reads a GitHub marketplace from its clone: with the clone gone it loaded none of
+  // its plugins, the installed copy neither (recorded: "Marketplace … failed to load: cache-miss").
+  if (kind === "github" && !fs.existsSync(folder))
+    return gone(
+      `the clone of its GitHub marketplace ${marketplace} (${folder}, installLocation in ${knownFile}) is gone, and claude loads nothing from it ("cache-miss"); run "claude plugin marketplace update ${marketplace}" or start claude once`,
+    );
+  if (kind !== "directory" && kind !== "file") return { kind: "installed-copy" };
   if (!path.isAbsolute(location) && !fs.existsSync(folder))
     return gone(
       `its marketplace folder ${folder} does not exist (installLocation ${JSON.stringify(location)} in ${knownFile} is relative: it is resolved against the working folder ${cwd})`,

@@ -279,6 +279,35 @@ describe("an installed plugin whose marketplace is not registered as claude need
     expect(stderr).toContain("has no installLocation");
   });
 
+  it("does not load, the installed copy neither, when a GitHub marketplace's clone is gone, as claude's cache-miss", async () => {
+    const box = sandbox();
+    const { claudeHome } = installPluginAsClaudeCodeDid(box);
+    const clone = path.join(claudeHome, "plugins/marketplaces/local-market");
+    editRegistration(claudeHome, () => ({
+      source: { source: "github", repo: "someone/market" },
+      installLocation: clone,
+    }));
+    const { seen, stderr } = await bashUnderGuard(box);
+    expect(seen).not.toContain("guard from");
+    expect(stderr).toContain(
+      `plugin guard@local-market is not loaded: the clone of its GitHub marketplace local-market (${clone}, installLocation in ${path.join(claudeHome, "plugins/known_marketplaces.json")}) is gone`,
+    );
+  });
+
+  it("runs the installed copy while a GitHub marketplace's clone is there", async () => {
+    const box = sandbox();
+    const { claudeHome, copy } = installPluginAsClaudeCodeDid(box);
+    const clone = path.join(claudeHome, "plugins/marketplaces/local-market");
+    copyMarketplace(clone);
+    editRegistration(claudeHome, () => ({
+      source: { source: "github", repo: "someone/market" },
+      installLocation: clone,
+    }));
+    const { seen, stderr } = await bashUnderGuard(box);
+    expect(seen).toContain(`guard from ${copy} data`);
+    expect(stderr).not.toContain("is not loaded");
+  });
+
   it("does not load when its marketplace is not registered at all, as claude says Marketplace not found", async () => {
     const box = sandbox();
     const { claudeHome } = installPluginAsClaudeCodeDid(box);
