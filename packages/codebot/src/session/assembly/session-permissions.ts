@@ -53,8 +53,11 @@ export class SessionPermissions {
   private readonly flagUntrusted: UntrustedGrant[] = [];
   private readonly flagRules: Pick<RuntimeOptions, "allowedTools" | "disallowedTools">;
   private rulesAtStart: PermissionRuleSet;
-  /** The settings' folders (`additionalDirectories`) by origin, as last read. */
-  private settingsDirectories: ReadonlyMap<string, RuleOrigin>;
+  /**
+   * The settings' folders (`additionalDirectories`) by origin, as read at the start: the file
+   * tools reach those for the whole session (a folder a settings file gains later is not reached).
+   */
+  private readonly settingsDirectories: ReadonlyMap<string, RuleOrigin>;
 
   constructor(
     private readonly options: RuntimeOptions,
@@ -133,7 +136,6 @@ export class SessionPermissions {
 
   /** The settings read again: their rules (a deny or ask rule that went is kept), plugin folders and untrusted grants. */
   applySettings(reread: ProjectSettings): void {
-    this.settingsDirectories = reread.settings.permissions.directoryOrigins;
     this.approval.setOwnHomes(this.ownHomesOf(reread.plugins));
     const { rules, kept } = reloadedRules(this.rulesOf(reread.settings.permissions), this.rulesAtStart);
     this.approval.setRules(rules);
