@@ -14,7 +14,7 @@ export interface PromptToolQuestion {
   blockedPath?: string;
   /**
    * Why the call is asked, when a rule or a folder says so (Claude Code's `decision_reason_type`):
-   * an ask rule (`ruleSource` when codebot knows the layer it came from), or a file tool's path
+   * an ask rule (`ruleSource`: the layer it came from, rule-origin.ts), or a file tool's path
    * outside the working folders.
    */
   reason?: { type: "rule"; ruleSource?: string } | { type: "workingDir"; text: string };
@@ -30,7 +30,7 @@ export const OUTSIDE_WORKING_DIRS = "Path is outside allowed working directories
 export async function promptToolVerdict(
   call: ToolCall,
   facts: {
-    /** The call's ask rule, if one matched, with the layer it came from when codebot knows it. */
+    /** The call's ask rule, if one matched, with the layer it came from. */
     askRule: { ruleSource?: string } | undefined;
     suggestions: PermissionUpdate[];
     paths: PathPolicy;

@@ -55,9 +55,13 @@ export class RuleLayers {
     return [...this.granted].flat();
   }
 
-  /** Where an ask rule came from, as claude names it (`decision_reason_rule_source`), when codebot knows. */
-  ruleSourceOf(rule: PermissionRule): { ruleSource?: string } {
-    return this.flagRules.ask.includes(rule) ? { ruleSource: "flagSettings" } : {};
+  /**
+   * Where an ask rule came from, as claude names it (`decision_reason_rule_source`; recorded from
+   * claude 2.1.328: `userSettings`, `projectSettings`, `flagSettings` for `--settings`); one the
+   * session added has no origin of its own (rule-origin.ts).
+   */
+  ruleSourceOf(rule: PermissionRule): { ruleSource: string } {
+    return { ruleSource: rule.origin ?? "session" };
   }
 
   /** A rule for the rest of the session (an "always" answer, a PermissionRequest hook's `addRules`). */

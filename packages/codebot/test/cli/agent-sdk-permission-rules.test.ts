@@ -164,4 +164,31 @@ describe("the Agent SDK's list_permission_rules", () => {
     ]);
     await run.lastTurn("second", 2);
   });
+
+  it("names an ask rule's origin in can_use_tool's decision_reason_rule_source, as claude 2.1.328 did (recorded): your settings, the project's, --settings", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), { permissions: { ask: ["Bash(echo two)"] } });
+    box.json(".claude/settings.json", { permissions: { ask: ["Bash(echo one)"] } });
+    const { run } = await sdkSession(
+      [
+        reply.toolCall("bash", { command: "echo one" }, "toolu_1"),
+        reply.toolCall("bash", { command: "echo two" }, "toolu_2"),
+        reply.toolCall("bash", { command: "echo three" }, "toolu_3"),
+        reply.text("done"),
+      ],
+      {
+        box,
+        args: ["--settings", JSON.stringify({ permissions: { ask: ["Bash(echo three)"] } })],
+        answers: { can_use_tool: () => ({ behavior: "allow" }) },
+      },
+    );
+    await run.lastTurn("go");
+    expect(
+      run.requests().map((r) => [r.tool_use_id, r.decision_reason_type, r.decision_reason_rule_source]),
+    ).toEqual([
+      ["toolu_1", "rule", "projectSettings"],
+      ["toolu_2", "rule", "userSettings"],
+      ["toolu_3", "rule", "flagSettings"],
+    ]);
+  });
 });
