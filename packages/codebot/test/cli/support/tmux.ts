@@ -13,8 +13,12 @@ const TMUX = "tmux";
 const sessions: TmuxSession[] = [];
 let counter = 0;
 
-afterEach(() => {
-  for (const s of sessions.splice(0)) s.kill();
+afterEach(async () => {
+  const ended = sessions.splice(0);
+  for (const s of ended) s.kill();
+  // The hung-up CLI still closes its session (SessionEnd, transcript): wait for it to be gone, so
+  // the test's folders are not removed while it writes into them (ENOTEMPTY on a loaded machine).
+  for (const s of ended) await s.gone();
 });
 
 export interface TerminalOptions {
@@ -157,12 +161,57 @@ export class TmuxSession {
     return execFileSync(TMUX, ["-L", this.socket, ...args], { encoding: "utf8" });
   }
 
+  /** The CLI's process (and any other the terminal's shell started), while the terminal is up. */
+  private cliPids: number[] | undefined;
+
   kill(): void {
+    this.cliPids ??= this.shellChildren();
     try {
       execFileSync(TMUX, ["-L", this.socket, "kill-server"], { stdio: "ignore" });
     } catch {
       // Already gone.
     }
+  }
+
+  /**
+   * Resolves once the CLI this terminal ran has exited (after `kill()`). One still closing after
+   * `timeoutMs` (a slow SessionEnd hook it waits for) is killed.
+   */
+  async gone(timeoutMs = 10_000): Promise<void> {
+    const pids = this.cliPids ?? [];
+    const deadline = Date.now() + timeoutMs;
+    while (pids.some(isRunning) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    for (const pid of pids.filter(isRunning)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    while (pids.some(isRunning) && Date.now() < deadline + 2_000) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  private shellChildren(): number[] {
+    try {
+      const shell = this.tmux("list-panes", "-F", "#{pane_pid}").trim();
+      return fs
+        .readFileSync(`/proc/${shell}/task/${shell}/children`, "utf8")
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return []; // No tmux server or no /proc: nothing to wait for.
+    }
+  }
+}
+
+/** A process that has not exited (a zombie has: it only waits to be reaped). */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
   }
 }
 
