@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { addUsage, emptyUsage, type ToolCall, type Usage } from "@codebot/agentcore";
+import type { ToolCall } from "@codebot/agentcore";
 import { claudeToolName, type HookEvent } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { PermissionDecision } from "../approval/permission-decision.js";
@@ -317,9 +317,6 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // A SessionStart hook's `initialUserMessage` is a prompt of its own before the one given, as in
   // claude 2.1.328 `-p`: each is answered and reported when it ends; the exit code is the given
   // prompt's. `json` is one object, the given prompt's; stream-json has a result line per prompt.
-  // The session's use so far, as claude 2.1.328's total_cost_usd and modelUsage count it
-  // (recorded): after -c or -r, what the session had used (its cost-state line) and this run's.
-  const processUsage = new Map<string, Usage>(runtime.usage.snapshot());
   let answered = 0;
   const report = (
     result: PromptResult,
@@ -338,11 +335,6 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     fromNotification: boolean,
   ): Promise<number> => {
     const index = answered++;
-    for (const [spec, used] of result.usageByModel) {
-      const sum = processUsage.get(spec) ?? emptyUsage();
-      addUsage(sum, used);
-      processUsage.set(spec, sum);
-    }
     const code = exitCodeOf(result);
     // A prompt a UserPromptSubmit hook refused is reported as claude reports it, on stdout.
     const outcome = promptOutcomeLine(result, prompt);
@@ -352,7 +344,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     const durationMs = Math.round(performance.now() - turnStarted);
     // `/clear` starts the session's count over (nothing asked of the model in that turn).
     const durationApiMs = Math.max(0, runtime.durations().apiMs - apiMsBefore);
-    const usageSoFar = new Map(processUsage);
+    // The session's use so far, as claude 2.1.328's total_cost_usd and modelUsage count it
+    // (recorded): after -c or -r, what the session had used (its cost-state line), and every model
+    // call since — sub-agents' too, background runs' so far included.
+    const usageSoFar = runtime.usage.snapshot();
     await display?.settled();
     const text = outcome ? String(outcome.content) : ((await display?.answer(result)) ?? result.text);
     output.write(() => {
@@ -426,8 +421,6 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   ): Promise<PromptResult> => {
     const before = ids.sessionId;
     const result = await runPrintCommand(runtime, command, flags.disableSlashCommands === true);
-    // claude's count starts from nothing in the new session (recorded: `-c -p /clear` costs $0).
-    if (ids.sessionId !== before) processUsage.clear();
     if (streaming && ids.sessionId !== before) {
       const id = randomUUID();
       emit({

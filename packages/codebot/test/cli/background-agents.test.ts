@@ -328,6 +328,16 @@ describe("background sub-agents in -p", () => {
     expect(seen).toContain("<tool-use-id>call-b</tool-use-id>");
   });
 
+  it("the last result line's total_cost_usd and modelUsage count the background run's model calls, as claude's", async () => {
+    const { server, r, lines } = await runBackground(runEndsAfterTheTurn());
+    expect(r.code).toBe(0);
+    // Five model calls of 10 input tokens each (DEFAULT_USAGE): three of the main agent's, two of the run's.
+    expect(server.requests).toHaveLength(5);
+    const last = lines.filter((l) => l.type === "result").at(-1);
+    expect(last?.modelUsage).toMatchObject({ "claude-sonnet-4-5": { inputTokens: 50, outputTokens: 25 } });
+    expect(last?.usage).toMatchObject({ input_tokens: 10 });
+  });
+
   it("--output-format json: one object, the last turn's (the notification's), as claude's", async () => {
     const { r, lines: objects } = await runBackground(runEndsAfterTheTurn(), { format: "json" });
     expect(r.code).toBe(0);

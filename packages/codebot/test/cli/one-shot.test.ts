@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { conversations } from "../support/conversations.js";
 import { waitFor } from "../support/wait-for.js";
 import {
   command,
@@ -157,6 +158,28 @@ describe("codebot -p", () => {
     expect(Object.keys(ours.at(-1)?.usage as object)).toEqual(expect.arrayContaining(usageKeys));
     const claudeResult = JSON.parse(fs.readFileSync(path.join(fixtures, "result.json"), "utf8"));
     expect(Object.keys(claudeResult)).toEqual(expect.arrayContaining(wanted.result as string[]));
+  });
+
+  it("--output-format json: total_cost_usd and modelUsage count a sub-agent's model calls, usage only the main agent's, as claude's", async () => {
+    const box = sandbox();
+    const server = await modelServer(
+      conversations({
+        "SUB-TASK": [reply.toolCall("bash", { command: "echo hi" }), reply.text("sub report")],
+        go: [reply.toolCall("agent", { prompt: "SUB-TASK: run it" }), reply.text("done")],
+      }),
+    );
+    const r = await runCli(["-p", "go", "--output-format", "json", "--dangerously-skip-permissions"], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout);
+    // Four model calls of 10 input tokens each (DEFAULT_USAGE): two of the main agent's, two of its sub-agent's.
+    expect(server.requests).toHaveLength(4);
+    expect(result.modelUsage).toEqual({
+      "claude-sonnet-4-5": { inputTokens: 40, outputTokens: 20, costUSD: result.total_cost_usd },
+    });
+    expect(result.usage).toMatchObject({ input_tokens: 20, output_tokens: 10 });
   });
 
   it("--output-format stream-json marks the trace record of an async hook as background", async () => {

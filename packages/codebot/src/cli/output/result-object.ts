@@ -23,9 +23,9 @@ export interface ResultInput {
   /** Time spent waiting for the model. */
   durationApiMs: number;
   /**
-   * What every prompt of this process used so far, this one included, per `provider/id` (a
+   * What the session used so far, this prompt and its sub-agents included, per `provider/id` (a
    * `--fallback-model` apart): `total_cost_usd` and `modelUsage` are the running total, as in
-   * claude 2.1.328 (`usage` is the prompt's own).
+   * claude 2.1.328 (`usage` is the prompt's own, its main agent's).
    */
   processUsage: ReadonlyMap<string, Usage>;
   /** Which of the process's prompts this is, from 0 (claude's `result_index`). */
