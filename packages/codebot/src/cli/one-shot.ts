@@ -448,18 +448,23 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     let text = prompt;
     let result = await promptNow(text, uuid);
     let fromNotification = false;
+    // With stream-json input (the Agent SDK) each turn's result line goes out as the turn ends,
+    // background runs still going, as claude 2.1.328's (recorded); a prompt given as an argument's
+    // waits for the notification's turn to start.
+    let answered = streamInput ? await report(result, text, true) : undefined;
     for (;;) {
       backgroundWait.answerCode = exitCodeOf(result);
       const notification = await nextNotification();
       if (notification === undefined || runtime.isClosing) break;
-      await report(result, text, false, fromNotification);
+      if (!streamInput) await report(result, text, false, fromNotification);
       startTurn();
       if (streaming) emitInit();
       result = await promptNow(notification);
       text = notification;
       fromNotification = true;
+      if (streamInput) answered = await report(result, text, true, true);
     }
-    const answered = await report(result, text, true, fromNotification);
+    answered ??= await report(result, text, true, fromNotification);
     suggestions?.after(result);
     return answered;
   };

@@ -364,6 +364,27 @@ describe("background sub-agents in -p", () => {
     expect(r.stdout).toContain("noted");
   });
 
+  it("with stream-json input (the Agent SDK) a turn's result line goes out as the turn ends, the background run still going, as claude's", async () => {
+    const { box, run } = await sdkSession(
+      conversations({
+        "SUB-TASK": [reply.toolCall("bash", { command: untilFile("release") }), reply.text("sub report")],
+        "go-main": launchesThenNotes(),
+      }),
+      { args: ["--dangerously-skip-permissions"] },
+    );
+    run.say("go-main");
+    expect(await run.result(1)).toMatchObject({ result: "launched", result_index: 0 });
+    // The run waits for its release, which comes only now: nothing of its end is out yet.
+    expect(run.lines().some((l) => l.subtype === "task_notification")).toBe(false);
+    fs.writeFileSync(box.at("release"), "");
+    expect(await run.result(2)).toMatchObject({
+      result: "noted",
+      result_index: 1,
+      origin: { kind: "task-notification" },
+    });
+    await run.end();
+  });
+
   it("the Agent SDK's stop_task stops a background run by its task id: its command ends, its notification says killed", async () => {
     const { box, server, run } = await sdkSession(
       conversations({ "SUB-TASK": sleepsWithItsPid(), "go-main": launchesThenNotes() }),
