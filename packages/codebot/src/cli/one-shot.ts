@@ -26,6 +26,7 @@ import { apiErrorLine } from "./output/api-error-line.js";
 import { ClaudeHookLines } from "./output/claude-hook-lines.js";
 import { blockLines, claudeStreamLines, thinkingDisplayOf } from "./output/claude-stream.js";
 import { ClaudeStreamEvents } from "./output/claude-stream-events.js";
+import { HeldResults } from "./output/held-results.js";
 import { claudeInitFields } from "./output/init-fields.js";
 import { jsonLine } from "./output/json-line.js";
 import { MessageDisplay, OrderedOutput, withShownText } from "./output/message-display.js";
@@ -318,20 +319,22 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // claude 2.1.328 `-p`: each is answered and reported when it ends; the exit code is the given
   // prompt's. `json` is one object, the given prompt's; stream-json has a result line per prompt.
   let answered = 0;
+  const held = streamInput ? undefined : new HeldResults();
+  // `last`: the run's last result (json prints it only), or "held" till the run's last turn ends.
   const report = (
     result: PromptResult,
     prompt: string,
-    last: boolean,
+    last: boolean | "held",
     fromNotification = false,
   ): Promise<number> => {
     const reporting = reportNow(result, prompt, last, fromNotification);
-    reported = reporting.catch(() => undefined);
+    reported = reporting.then(() => (last === "held" ? held?.released : undefined)).catch(() => undefined);
     return reporting;
   };
   const reportNow = async (
     result: PromptResult,
     prompt: string,
-    last: boolean,
+    ending: boolean | "held",
     fromNotification: boolean,
   ): Promise<number> => {
     const index = answered++;
@@ -348,9 +351,10 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     // (recorded): after -c or -r, what the session had used (its cost-state line), and every model
     // call since — sub-agents' too, background runs' so far included.
     const usageSoFar = runtime.usage.snapshot();
+    const denials = runtime.approval.tools.denials.slice(deniedBefore);
     await display?.settled();
     const text = outcome ? String(outcome.content) : ((await display?.answer(result)) ?? result.text);
-    output.write(() => {
+    const write = (last: boolean) => {
       if (flags.outputFormat === "text") {
         // On a terminal only colours stay (claude 2.1.328 drops the other control characters
         // there): the answer, or a MessageDisplay hook's text, sets no title nor clipboard. Piped, as
@@ -371,7 +375,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
           processUsage: usageSoFar,
           index,
           fromNotification,
-          denials: runtime.approval.tools.denials.slice(deniedBefore),
+          denials,
           isError: code !== 0,
           models: runtime.project.settings.models,
         });
@@ -380,7 +384,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
         // keeps the session running into it (recorded after an interrupt with one queued).
         if (control?.hasQueuedMessage() !== true) states?.set("idle");
       }
-    });
+    };
+    if (ending === "held") held?.hold(write);
+    else output.write(() => write(ending));
     return code;
   };
   // Each prompt's result is printed as it ends; the exit code is the last one's.
@@ -447,24 +453,22 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const answer = async (prompt: string, uuid?: string): Promise<number> => {
     let text = prompt;
     let result = await promptNow(text, uuid);
-    let fromNotification = false;
     // With stream-json input (the Agent SDK) each turn's result line goes out as the turn ends,
     // background runs still going, as claude 2.1.328's (recorded); a prompt given as an argument's
-    // waits for the notification's turn to start.
-    let answered = streamInput ? await report(result, text, true) : undefined;
+    // are held till the last turn has ended (HeldResults).
+    const ending = streamInput ? true : "held";
+    let answered = await report(result, text, ending);
     for (;;) {
       backgroundWait.answerCode = exitCodeOf(result);
       const notification = await nextNotification();
       if (notification === undefined || runtime.isClosing) break;
-      if (!streamInput) await report(result, text, false, fromNotification);
       startTurn();
       if (streaming) emitInit();
       result = await promptNow(notification);
       text = notification;
-      fromNotification = true;
-      if (streamInput) answered = await report(result, text, true, true);
+      answered = await report(result, text, ending, true);
     }
-    answered ??= await report(result, text, true, fromNotification);
+    held?.release((write) => output.write(write));
     suggestions?.after(result);
     return answered;
   };
@@ -501,6 +505,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     // Input that ended before its first turn: the start's events still go out.
     for (const event of early ?? []) emitEvent(event);
     early = undefined;
+    // A run that ended on an error: the answers held so far are out all the same.
+    held?.release((write) => output.write(write));
     // A run that ended on an error wants no suggestion (one that ended well has waited for it).
     suggestions?.cancel();
     await closeWithNotice(runtime, "other", notice);

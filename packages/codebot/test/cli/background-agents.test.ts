@@ -209,6 +209,17 @@ describe("background sub-agents in -p", () => {
     expect(prompts[1]).toContain("<task-notification>");
   });
 
+  it("with the prompt given as an argument both result lines come at the end, after the notification turn's lines, as claude's", async () => {
+    const { r, lines } = await runBackground(runEndsAfterTheTurn());
+    expect(r.code).toBe(0);
+    const secondInit = lines.findLastIndex((l) => l.subtype === "init");
+    const results = lines.flatMap((l, i) => (l.type === "result" ? [i] : []));
+    expect(results).toEqual([lines.length - 2, lines.length - 1]);
+    expect(results[0]).toBeGreaterThan(secondInit);
+    expect(lines.at(-2)).toMatchObject({ result: "launched", result_index: 0 });
+    expect(lines.at(-1)).toMatchObject({ result: "noted", result_index: 1 });
+  });
+
   it("SubagentStart and SubagentStop fire for the background run, Stop's background_tasks list it while it runs, its transcript is the notification's output file", async () => {
     const { box, server, r } = await runBackground(runEndsAfterTheTurn());
     expect(r.code).toBe(0);
