@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type Agent, type ContextMeter, ModelCallError } from "@codebot/agentcore";
 import type { HookRunner, ResumedCache } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
+import { hookPromptOf } from "../agents/task-notification.js";
 import type { PromptExpansion } from "../mcp/prompt-command.js";
 import type { Expansion } from "../skills/slash-expansion.js";
 import type { StructuredOutput } from "../tools/structured-output-tool.js";
@@ -279,7 +280,7 @@ export class Session {
     try {
       const { title } = transcript;
       decision = await runner.userPromptSubmit({
-        prompt: text,
+        prompt: hookPromptOf(text),
         ...(title !== undefined ? { sessionTitle: title } : {}),
         signal: controller.signal,
       });

@@ -209,6 +209,17 @@ describe("background sub-agents in -p", () => {
     expect(prompts[1]).toContain("<task-notification>");
   });
 
+  it("UserPromptSubmit sees the notification turn's bare <task-notification>, the model it in its reminder, as claude's", async () => {
+    const { box, server, r } = await runBackground(runEndsAfterTheTurn());
+    expect(r.code).toBe(0);
+    const prompt = String(hookLog(box).filter((h) => h.hook_event_name === "UserPromptSubmit")[1]?.prompt);
+    expect(prompt.startsWith("<task-notification>\n")).toBe(true);
+    expect(prompt.endsWith("\n</task-notification>")).toBe(true);
+    const sent = JSON.stringify(mainRequests(server.requests)[2]?.body?.messages?.at(-1));
+    expect(sent).toContain("<system-reminder>\\n[SYSTEM NOTIFICATION - NOT USER INPUT]\\n");
+    expect(sent).toContain("</task-notification>\\n</system-reminder>");
+  });
+
   it("with the prompt given as an argument both result lines come at the end, after the notification turn's lines, as claude's", async () => {
     const { r, lines } = await runBackground(runEndsAfterTheTurn());
     expect(r.code).toBe(0);
