@@ -354,13 +354,15 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     const denials = runtime.approval.tools.denials.slice(deniedBefore);
     await display?.settled();
     const text = outcome ? String(outcome.content) : ((await display?.answer(result)) ?? result.text);
-    const write = (last: boolean) => {
+    const write = (last: boolean, afterHeld = false) => {
       if (flags.outputFormat === "text") {
         // On a terminal only colours stay (claude 2.1.328 drops the other control characters
         // there): the answer, or a MessageDisplay hook's text, sets no title nor clipboard. Piped, as
         // written; a refusing hook's reason, which may quote what a tool printed, never is.
         const shown = outcome ? terminalSafe(text) : process.stdout.isTTY ? terminalSafe(text, true) : text;
-        if (shown !== "") process.stdout.write(shown.endsWith("\n") ? shown : `${shown}\n`);
+        // Answers held together come a blank line apart, as claude 2.1.328's (recorded).
+        if (shown !== "")
+          process.stdout.write(`${afterHeld ? "\n" : ""}${shown.endsWith("\n") ? shown : `${shown}\n`}`);
       } else if (last || flags.outputFormat === "stream-json") {
         if (outcome && streaming)
           process.stdout.write(jsonLine({ ...outcome, session_id: ids.sessionId, uuid: randomUUID() }));

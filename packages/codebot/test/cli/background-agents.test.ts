@@ -68,7 +68,7 @@ const runEndsAfterTheTurn = () => ({
 interface BackgroundOptions {
   /** The --settings file (loggingSettings by default). */
   settings?: (box: Sandbox) => string;
-  format?: "stream-json" | "json";
+  format?: "stream-json" | "json" | "text";
 }
 
 /**
@@ -365,6 +365,13 @@ describe("background sub-agents in -p", () => {
     expect(r.code).toBe(0);
     expect(objects).toHaveLength(1);
     expect(objects[0]).toMatchObject({ type: "result", result: "noted" });
+  });
+
+  it("--output-format text: both answers at the end, a blank line apart, as claude's", async () => {
+    const { cli } = await startBackground(runEndsAfterTheTurn(), { format: "text" });
+    const r = await cli.done;
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("launched\n\nnoted\n");
   });
 
   it("an interactive session fed by a pipe offers it too: the run is waited for at the pipe's end, its notification answered in a turn", async () => {
