@@ -347,10 +347,6 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     const durationMs = Math.round(performance.now() - turnStarted);
     // `/clear` starts the session's count over (nothing asked of the model in that turn).
     const durationApiMs = Math.max(0, runtime.durations().apiMs - apiMsBefore);
-    // The session's use so far, as claude 2.1.328's total_cost_usd and modelUsage count it
-    // (recorded): after -c or -r, what the session had used (its cost-state line), and every model
-    // call since — sub-agents' too, background runs' so far included.
-    const usageSoFar = runtime.usage.snapshot();
     const denials = runtime.approval.tools.denials.slice(deniedBefore);
     await display?.settled();
     const text = outcome ? String(outcome.content) : ((await display?.answer(result)) ?? result.text);
@@ -374,7 +370,11 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
           modelSpec: runtime.modelSpec,
           durationMs,
           durationApiMs,
-          processUsage: usageSoFar,
+          // The session's use as the line is written, as claude 2.1.328's total_cost_usd and
+          // modelUsage count it (recorded): after -c or -r, what the session had used (its
+          // cost-state line), and every model call since, sub-agents' included — a held line's
+          // is the run's total, as claude's held lines all said.
+          processUsage: runtime.usage.snapshot(),
           index,
           fromNotification,
           denials,

@@ -209,6 +209,18 @@ describe("background sub-agents in -p", () => {
     expect(prompts[1]).toContain("<task-notification>");
   });
 
+  it("held result lines count the session's use as they are written: both say the run's total, as claude's", async () => {
+    const { server, lines } = await runBackground(runEndsAfterTheTurn());
+    const [first, last] = lines.filter((l) => l.type === "result");
+    expect(first?.modelUsage).toEqual(last?.modelUsage);
+    expect(first?.total_cost_usd).toBe(last?.total_cost_usd);
+    expect(last?.modelUsage).toMatchObject({
+      "claude-sonnet-4-5": { inputTokens: 10 * server.requests.length },
+    });
+    // Each still has its own turn's usage: the first turn took two main-agent steps.
+    expect(first?.usage).toMatchObject({ input_tokens: 20 });
+  });
+
   it("UserPromptSubmit sees the notification turn's bare <task-notification>, the model it in its reminder, as claude's", async () => {
     const { box, server, r } = await runBackground(runEndsAfterTheTurn());
     expect(r.code).toBe(0);
