@@ -33,6 +33,7 @@ import { rememberDirectory } from "./remember-directory.js";
 import type { ResumedSession, Session } from "./session.js";
 import type { SessionEvents, SessionListener } from "./session-events.js";
 import type { SessionLock } from "./session-lock.js";
+import type { LinesChanged, SessionDurations } from "./session-totals.js";
 import type { SessionUsage } from "./session-usage.js";
 import type { SettingsWatch } from "./settings-watch.js";
 import { type AbandonedHooks, saveUndelivered, undeliveredHooksPath } from "./undelivered-hooks.js";
@@ -52,18 +53,6 @@ export interface ContextInUse {
   window: number;
   /** What the main agent's last model step reported (none yet, or since a compaction or `/clear`). */
   lastStep?: Usage;
-}
-
-/** Lines the file tools added and removed. */
-export interface LinesChanged {
-  added: number;
-  removed: number;
-}
-
-/** Time in ms: waiting for the model, and since the session began (session-totals.ts). */
-export interface SessionDurations {
-  apiMs: number;
-  wallMs: number;
 }
 
 export interface RuntimeParts {

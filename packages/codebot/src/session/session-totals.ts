@@ -1,6 +1,17 @@
 import type { ApiClock } from "./api-clock.js";
 import type { CodeChanges } from "./code-changes.js";
-import type { LinesChanged, SessionDurations } from "./runtime.js";
+
+/** Lines the file tools added and removed. */
+export interface LinesChanged {
+  added: number;
+  removed: number;
+}
+
+/** Time in ms: waiting for the model, and since the session began. */
+export interface SessionDurations {
+  apiMs: number;
+  wallMs: number;
+}
 
 /** A session's times and code changes as its transcript's cost-state line kept them (cost-state-line.ts). */
 export interface EarlierTotals extends SessionDurations, LinesChanged {}

@@ -5,7 +5,7 @@
  * changed, then the tokens per model.
  */
 import { costOf } from "../../session/model-prices.js";
-import type { LinesChanged, SessionDurations } from "../../session/runtime.js";
+import type { LinesChanged, SessionDurations } from "../../session/session-totals.js";
 import type { ModelUsage } from "../../session/session-usage.js";
 import type { Styles } from "./styles.js";
 import { type UsageView, unpriced } from "./usage-lines.js";
