@@ -4,6 +4,7 @@ import { codebotToolName } from "@codebot/hooks";
 import { RE2JS } from "re2js";
 import { RESOURCE_TOOL_NAMES } from "../mcp/resource-tool-names.js";
 import { compileGlob, type GlobPattern } from "../paths/glob-pattern.js";
+import { BUILTIN_TOOL_NAMES } from "../tools/builtin-tool-names.js";
 import type { RuleOrigin } from "./rule-origin.js";
 
 /**
@@ -81,18 +82,13 @@ const SUBJECT_OF: Readonly<Record<string, SubjectKind>> = {
 };
 
 /**
- * codebot's own tools that take no specifier. The MCP resource tools among them: claude 2.1.328
- * reads `ReadMcpResourceTool(server)` as no rule at all (recorded: the read of that server runs,
- * under deny and ask), so a rule naming a server is refused with the reason, never taken as one.
+ * codebot's own tools that take no specifier: the built-in ones without a subject, and the MCP
+ * resource tools — claude 2.1.328 reads `ReadMcpResourceTool(server)` as no rule at all (recorded:
+ * the read of that server runs, under deny and ask), so a rule naming a server is refused with the
+ * reason, never taken as one.
  */
 const WHOLE_TOOLS = new Set([
-  "glob",
-  "grep",
-  "ls",
-  "task_create",
-  "task_update",
-  "task_list",
-  "agent",
+  ...BUILTIN_TOOL_NAMES.filter((tool) => !Object.hasOwn(SUBJECT_OF, tool)),
   ...RESOURCE_TOOL_NAMES,
 ]);
 
