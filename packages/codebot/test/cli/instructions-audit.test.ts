@@ -34,6 +34,8 @@ function installAuditPlugin(box: Sandbox): void {
   });
   // Its marketplace, registered as `claude plugin marketplace add` leaves it (claude loads no plugin of an unregistered one).
   const clone = path.join(claudeHome, "plugins/marketplaces/claude-code-hooks");
+  // The marketplace's clone is there too (claude loads nothing of a GitHub marketplace whose clone is gone).
+  fs.mkdirSync(path.join(clone, ".claude-plugin"), { recursive: true });
   box.json(path.join(claudeHome, "plugins/known_marketplaces.json"), {
     "claude-code-hooks": {
       source: { source: "github", repo: "karanb192/claude-code-hooks" },
