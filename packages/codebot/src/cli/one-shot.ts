@@ -16,6 +16,7 @@ import { CliError, errorMessage } from "./cli-error.js";
 import { closeWithNotice } from "./close-with-notice.js";
 import { ControlChannel } from "./control/control-channel.js";
 import { MidTurnMessages } from "./control/mid-turn-messages.js";
+import { NextTurnSource } from "./control/next-turn.js";
 import { sdkHookExecutor } from "./control/sdk-hook-executor.js";
 import { sdkOutputOf, sdkStartOf } from "./control/sdk-initialize.js";
 import { initServerLine } from "./control/sdk-mcp-status.js";
@@ -452,41 +453,58 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       backgroundWait.going = false;
     }
   };
-  const answer = async (prompt: string, uuid?: string): Promise<number> => {
-    let text = prompt;
-    let result = await promptNow(text, uuid);
-    // With stream-json input (the Agent SDK) each turn's result line goes out as the turn ends,
-    // background runs still going, as claude 2.1.328's (recorded); a prompt given as an argument's
-    // are held till the last turn has ended (HeldResults).
-    const ending = streamInput ? true : "held";
-    let answered = await report(result, text, ending);
+  // With stream-json input (the Agent SDK) each turn's result line goes out as the turn ends,
+  // background runs still going, as claude 2.1.328's (recorded); a prompt given as an argument's
+  // are held till the last turn has ended (HeldResults).
+  const ending = streamInput ? true : "held";
+  let lastResult: PromptResult | undefined;
+  const turn = async (text: string, uuid?: string, fromNotification = false): Promise<number> => {
+    lastResult = await promptNow(text, uuid);
+    backgroundWait.answerCode = exitCodeOf(lastResult);
+    return report(lastResult, text, ending, fromNotification);
+  };
+  const notificationTurn = (notification: string) => {
+    startTurn();
+    if (streaming) emitInit();
+    return turn(notification, undefined, true);
+  };
+  // A prompt given as an argument: its turn, then one for each notification till no run is left.
+  const answer = async (prompt: string): Promise<number> => {
+    let answered = await turn(prompt);
     for (;;) {
-      backgroundWait.answerCode = exitCodeOf(result);
       const notification = await nextNotification();
       if (notification === undefined || runtime.isClosing) break;
-      startTurn();
-      if (streaming) emitInit();
-      result = await promptNow(notification);
-      text = notification;
-      answered = await report(result, text, ending, true);
+      answered = await notificationTurn(notification);
     }
     held?.release((write) => output.write(write));
-    suggestions?.after(result);
+    if (lastResult) suggestions?.after(lastResult);
     return answered;
   };
   try {
     const initial = await runtime.initialUserMessage();
-    if (streamInput) {
+    // Stream-json input: its channel brings the messages.
+    if (control) {
       if (initial !== undefined) {
         // Echoed as a user message of its own, as claude echoes it.
         beginTurn({ text: initial, message: { role: "user", content: initial } });
-        code = await answer(initial);
+        code = await turn(initial);
       }
-      for await (const input of control?.messages() ?? []) {
-        if (runtime.isClosing) break;
+      // The next message and the next background notification are waited for at once.
+      const turns = new NextTurnSource(control.messages(), () => runtime.backgroundNotification());
+      for (;;) {
+        // A suggestion once no run is left to bring a turn of its own (none between those turns).
+        if (lastResult && runtime.backgroundRunning === 0) suggestions?.after(lastResult);
+        backgroundWait.going = runtime.backgroundRunning > 0;
+        const next = await turns.next().finally(() => {
+          backgroundWait.going = false;
+        });
+        if (next === undefined || runtime.isClosing) break;
         suggestions?.cancel();
-        beginTurn(input);
-        code = await answer(input.text, input.uuid);
+        if (next.kind === "notification") code = await notificationTurn(next.text);
+        else {
+          beginTurn(next.input);
+          code = await turn(next.input.text, next.input.uuid);
+        }
       }
     } else {
       if (initial !== undefined) {

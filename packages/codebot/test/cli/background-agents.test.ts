@@ -426,6 +426,31 @@ describe("background sub-agents in -p", () => {
     await run.end();
   });
 
+  it("with stream-json input a message sent while a background run goes is answered at once, the run's notification turn after it, as claude's", async () => {
+    const { box, server, run } = await sdkSession(
+      conversations({
+        "SUB-TASK": [reply.toolCall("bash", { command: untilFile("release") }), reply.text("sub report")],
+        "go-main": [bgCallReply(), reply.text("launched"), reply.text("answered"), reply.text("noted")],
+      }),
+      { args: ["--dangerously-skip-permissions"] },
+    );
+    run.say("go-main");
+    expect(await run.result(1)).toMatchObject({ result: "launched", result_index: 0 });
+    run.say("second-msg");
+    // The run waits for its release (ten seconds at most): the message's turn comes before it ends.
+    const second = await run.result(2);
+    expect(fs.existsSync(box.at("release"))).toBe(false);
+    expect(second).toMatchObject({ result_index: 1 });
+    expect(second.origin).toBeUndefined();
+    const asked = JSON.stringify(mainRequests(server.requests)[2]?.body?.messages?.at(-1));
+    expect(asked).toContain("second-msg");
+    expect(asked).not.toContain("task-notification");
+    fs.writeFileSync(box.at("release"), "");
+    expect(await run.result(3)).toMatchObject({ result_index: 2, origin: { kind: "task-notification" } });
+    expect(requestText(mainRequests(server.requests)[3])).toContain("sub report");
+    await run.end();
+  });
+
   it("the Agent SDK's stop_task stops a background run by its task id: its command ends, its notification says killed", async () => {
     const { box, server, run } = await sdkSession(
       conversations({ "SUB-TASK": sleepsWithItsPid(), "go-main": launchesThenNotes() }),
