@@ -23,18 +23,25 @@ function input() {
   return { messages: messages(), say: (text: string) => push(message(text)), end: () => push("end") };
 }
 
-/** Notifications the test hands out one wait at a time; `none()` says no run is going. */
+/** Notifications the test hands out one wait at a time (kept for the next wait if none waits); `none()` says no run is going. */
 function notifications() {
   const waits: ((text: string | undefined) => void)[] = [];
+  const early: (string | undefined)[] = [];
   let asked = 0;
+  const give = (text: string | undefined) => {
+    const wait = waits.shift();
+    if (wait) wait(text);
+    else early.push(text);
+  };
   return {
     next: () => {
       asked++;
+      if (early.length > 0) return Promise.resolve(early.shift());
       return new Promise<string | undefined>((resolve) => waits.push(resolve));
     },
     asked: () => asked,
-    notify: (text: string) => waits.shift()?.(text),
-    none: () => waits.shift()?.(undefined),
+    notify: (text: string) => give(text),
+    none: () => give(undefined),
   };
 }
 
@@ -87,5 +94,18 @@ describe("the next turn with stream-json input", () => {
     const last = turns.next();
     runs.none();
     expect(await last).toBeUndefined();
+  });
+
+  it("a wait that said no run is going while a message's turn ran is asked again: a notification left then gets its turn", async () => {
+    const { messages, say } = input();
+    const runs = notifications();
+    const turns = new NextTurnSource(messages, runs.next);
+    say("hello");
+    await turns.next();
+    // The run ended during the turn (its notification steered into it), but the turn ended first.
+    runs.none();
+    const next = turns.next();
+    runs.notify("note");
+    expect(await next).toEqual({ kind: "notification", text: "note" });
   });
 });

@@ -27,7 +27,9 @@ export class NextTurnSource {
    * turn, since a turn may start runs. A malformed input line throws here, in its place.
    */
   async next(): Promise<NextTurn | undefined> {
-    // Looked at once a call: with no run going, only the input can bring a turn till the next call.
+    // A wait kept from before the last turn may say "no run" of a time before that turn ended: a
+    // run that ended as it did left its notification after that answer; such a wait is asked again.
+    let askedNow = this.notification === undefined;
     this.notification ??= this.notifications();
     for (;;) {
       if (!this.inputEnded) this.message ??= this.messages.next();
@@ -46,6 +48,11 @@ export class NextTurnSource {
       } else {
         this.notification = undefined;
         if (first.text !== undefined) return { kind: "notification", text: first.text };
+        // No run going now: only the input can bring a turn till the next call.
+        if (!askedNow) {
+          this.notification = this.notifications();
+          askedNow = true;
+        }
       }
     }
   }
