@@ -55,6 +55,57 @@ export function offeredTools(tools: readonly Tool[], messages: readonly ModelMes
   return tools.filter((tool) => tool.deferLoading !== "until-loaded" || loaded.has(tool.name));
 }
 
+type ToolMessage = Extract<LanguageModelV3Message, { role: "tool" }>;
+type ToolResultPart = Extract<ToolMessage["content"][number], { type: "tool-result" }>;
+type ResultOutput = ToolResultPart["output"];
+type ContentItem = Extract<ResultOutput, { type: "content" }>["value"][number];
+
+/** claude 2.1.328's texts for a result whose every `tool_reference` was dropped (read from its binary, recorded). */
+const REFERENCES_REMOVED_NO_SEARCH = "[Tool references removed - tool search not enabled]";
+const REFERENCES_REMOVED_GONE = "[Tool references removed - tools no longer available]";
+
+/**
+ * The prompt as sent with `offered` (the request's tool names; `searching`: some are deferred):
+ * a `tool_reference` naming a tool the request does not carry is dropped, as claude 2.1.328 drops
+ * it, since the API refuses a reference to a tool not in `tools`. A resumed session meets them
+ * when the tool's MCP server is gone, or the tool search is off (ENABLE_TOOL_SEARCH=false, a model
+ * that cannot load tools): then every reference goes. A result left with none reads claude's text
+ * saying why (recorded: `[Tool references removed - tool search not enabled]`), and gets no
+ * `Tool loaded.` (withToolLoadedNotes, which runs after this).
+ */
+export function withOfferedToolReferences(
+  prompt: readonly LanguageModelV3Message[],
+  offered: ReadonlySet<string>,
+  searching: boolean,
+): LanguageModelV3Message[] {
+  const kept = (name: unknown) => searching && typeof name === "string" && offered.has(name);
+  const stale = (item: ContentItem) =>
+    isToolReference(item) && !kept(item.providerOptions?.anthropic?.toolName);
+  const hasStale = (part: ToolMessage["content"][number]): part is ToolResultPart =>
+    part.type === "tool-result" && part.output.type === "content" && part.output.value.some(stale);
+  const trimmed = (output: ResultOutput): ResultOutput => {
+    if (output.type !== "content") return output;
+    const value = output.value.filter((item) => !stale(item));
+    if (value.length > 0) return { ...output, value };
+    const text = searching ? REFERENCES_REMOVED_GONE : REFERENCES_REMOVED_NO_SEARCH;
+    return { type: "content", value: [{ type: "text", text }] };
+  };
+  return prompt.map((message) =>
+    message.role === "tool" && message.content.some(hasStale)
+      ? {
+          ...message,
+          content: message.content.map((part) =>
+            hasStale(part) ? { ...part, output: trimmed(part.output) } : part,
+          ),
+        }
+      : message,
+  );
+}
+
+function isToolReference(item: ContentItem): boolean {
+  return item.type === "custom" && item.providerOptions?.anthropic?.type === "tool-reference";
+}
+
 /** claude 2.1.328's text after a result that loads tools (recorded). */
 const TOOL_LOADED = "Tool loaded.";
 
@@ -72,12 +123,8 @@ export function withToolLoadedNotes(prompt: readonly LanguageModelV3Message[]): 
   );
 }
 
-function loadsTools(part: Extract<LanguageModelV3Message, { role: "tool" }>["content"][number]): boolean {
+function loadsTools(part: ToolMessage["content"][number]): boolean {
   return (
-    part.type === "tool-result" &&
-    part.output.type === "content" &&
-    part.output.value.some(
-      (item) => item.type === "custom" && item.providerOptions?.anthropic?.type === "tool-reference",
-    )
+    part.type === "tool-result" && part.output.type === "content" && part.output.value.some(isToolReference)
   );
 }

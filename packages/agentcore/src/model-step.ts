@@ -8,7 +8,12 @@ import type {
 import { safeParseJSON } from "@ai-sdk/provider-utils";
 import type { AssistantModelMessage, ModelMessage } from "ai";
 import { z } from "zod";
-import { offeredTools, TOOL_SEARCH_BETA } from "./deferred-tools.js";
+import {
+  offeredTools,
+  TOOL_SEARCH_BETA,
+  withOfferedToolReferences,
+  withToolLoadedNotes,
+} from "./deferred-tools.js";
 import type { AgentEvent, Usage } from "./events.js";
 import { builtByKernel } from "./messages.js";
 import { PromptCache } from "./prompt-cache.js";
@@ -130,9 +135,11 @@ async function readStep(
 
   try {
     const cache = options.promptCache ?? new PromptCache();
-    const prompt = await cache.prompt(options.systemPrompt, options.messages, model, stepSignal);
+    const history = await cache.prompt(options.systemPrompt, options.messages, model, stepSignal);
     const hasTools = options.tools.length > 0;
     const deferred = options.tools.some((tool) => tool.providerOptions?.anthropic?.deferLoading === true);
+    const offered = new Set(options.tools.map((tool) => tool.name));
+    const prompt = withToolLoadedNotes(withOfferedToolReferences(history, offered, deferred));
     const requested = performance.now();
     let firstChunk = true;
     const response = model.doStream({

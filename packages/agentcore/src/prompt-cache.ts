@@ -1,6 +1,5 @@
 import type { LanguageModelV3, LanguageModelV3Message, LanguageModelV3Prompt } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
-import { withToolLoadedNotes } from "./deferred-tools.js";
 import { isBuiltByKernel } from "./messages.js";
 
 /**
@@ -74,7 +73,7 @@ export class PromptCache {
   }
 
   private assemble(): LanguageModelV3Prompt {
-    return [{ role: "system", content: this.system ?? "" }, ...withToolLoadedNotes(this.converted)];
+    return [{ role: "system", content: this.system ?? "" }, ...this.converted];
   }
 }
 

@@ -56,6 +56,36 @@ async function run(
   return { ...(await runToEnd({ model, tools, ...options })), requests: server.requests };
 }
 
+/** The request's user messages that carry tool results. */
+const resultMessages = (request: LoopbackModelServer["requests"][number] | undefined) =>
+  (request?.body.messages ?? []).filter(
+    (m: { content: unknown }) =>
+      Array.isArray(m.content) && m.content.some((b: { type: string }) => b.type === "tool_result"),
+  ) as { content: unknown[] }[];
+
+/** A history whose search `id` loaded `names`, and the model's answer: what a resumed session carries. */
+function historyLoading(id: string, names: string[]): ModelMessage[] {
+  return [
+    { role: "user", content: "go" },
+    {
+      role: "assistant",
+      content: [{ type: "tool-call", toolCallId: id, toolName: "loader", input: { q: "x" } }],
+    },
+    {
+      role: "tool",
+      content: [
+        {
+          type: "tool-result",
+          toolCallId: id,
+          toolName: "loader",
+          output: { type: "content", value: names.map(toolReferencePart) },
+        },
+      ],
+    },
+    { role: "assistant", content: "found" },
+  ];
+}
+
 /** A `beforeModelStep` that compacts the history once, before the third request. */
 function compactingBeforeThirdStep(): LoopOptions["beforeModelStep"] {
   let steps = 0;
@@ -90,8 +120,12 @@ describe("deferred tools", () => {
 
   it("`Tool loaded.` comes once after all of a message's results, in every later request, and not after a result that loads nothing", async () => {
     const { tool: echo } = echoTool();
+    const deferred = (name: string) => ({
+      ...echoTool({ name }).tool,
+      deferLoading: "until-loaded" as const,
+    });
     const { requests } = await run(
-      [loaderTool(["a", "b"]), echo],
+      [loaderTool(["a", "b"]), echo, deferred("a"), deferred("b")],
       [
         reply.toolCalls(toolCall("loader", { q: "ab" }, "c1"), toolCall("echo", { text: "hi" }, "c2")),
         reply.toolCalls(toolCall("echo", { text: "again" }, "c3")),
@@ -103,6 +137,38 @@ describe("deferred tools", () => {
     expect(texts(requests[1]?.body.messages.at(-1))).toEqual(["tool_result", "tool_result", "Tool loaded."]);
     expect(texts(requests[2]?.body.messages.at(-3))).toEqual(["tool_result", "tool_result", "Tool loaded."]);
     expect(texts(requests[2]?.body.messages.at(-1))).toEqual(["tool_result"]);
+  });
+
+  it("a resumed reference to a tool no longer offered is dropped; one left with none reads claude's text, without `Tool loaded.`", async () => {
+    const echo = { ...echoTool().tool, deferLoading: "until-loaded" as const };
+    const { requests } = await run([loaderTool([]), echo], [reply.text("ok")], {
+      messages: [...historyLoading("c1", ["gone"]), ...historyLoading("c2", ["echo", "gone"])],
+    });
+    const [first, second] = resultMessages(requests[0]);
+    expect(first?.content).toEqual([
+      {
+        type: "tool_result",
+        tool_use_id: "c1",
+        content: [{ type: "text", text: "[Tool references removed - tools no longer available]" }],
+      },
+    ]);
+    expect(second?.content).toEqual([
+      { type: "tool_result", tool_use_id: "c2", content: [{ type: "tool_reference", tool_name: "echo" }] },
+      { type: "text", text: "Tool loaded." },
+    ]);
+    expect(toolNames(requests[0])).toEqual(["loader", "echo (deferred)"]);
+  });
+
+  it("with no deferred tool (the tool search off) every reference goes, as claude's `tool search not enabled` text", async () => {
+    const { tool: echo } = echoTool();
+    const { requests } = await run([echo], [reply.text("ok")], { messages: historyLoading("c1", ["echo"]) });
+    expect(resultMessages(requests[0])[0]?.content).toEqual([
+      {
+        type: "tool_result",
+        tool_use_id: "c1",
+        content: [{ type: "text", text: "[Tool references removed - tool search not enabled]" }],
+      },
+    ]);
   });
 
   it("an unloaded deferred tool still runs when the model calls it", async () => {

@@ -6,12 +6,13 @@
  * does a `--tools` list without it.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { type RecordedRequest, reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "../cli/support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "../cli/support/cli-process.js";
-import { everythingServer } from "./mcp-fixtures.js";
+import { everythingServer, filesystemServer } from "./mcp-fixtures.js";
 
 useBuiltCli();
 
@@ -171,6 +172,80 @@ describe("ToolSearch: MCP tools offered by name, loaded on request", () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(mcpNames(server.requests[2])).toEqual(["mcp__everything__echo (deferred)"]);
     expect(JSON.stringify(server.requests[2]?.body.messages)).toContain('"tool_reference"');
+  });
+
+  describe("-c with the tool found no longer offered: its tool_reference goes, as claude 2.1.328 sends it (recorded)", () => {
+    /** A session that loaded mcp__everything__echo, then `-c -p more` with `resumed`'s flags and env; the resumed request's result. */
+    async function resumeWith(resumed: {
+      servers?: Record<string, unknown>;
+      env?: Record<string, string>;
+      args?: string[];
+    }) {
+      const box = sandbox();
+      const server = await modelServer([
+        reply.toolCalls(toolCall("tool_search", { query: "select:mcp__everything__echo" }, "s1")),
+        reply.text("found"),
+        reply.text("again"),
+      ]);
+      const env = modelEnv(server, box.home);
+      const args = (servers: Record<string, unknown>, name: string) => [
+        "--mcp-config",
+        box.json(name, { mcpServers: servers }),
+        "--permission-mode",
+        "bypassPermissions",
+        "--cwd",
+        box.project,
+      ];
+      const everything = { everything: everythingServer() };
+      expect((await runCli(["-p", "go", ...args(everything, "mcp.json")], { env })).code).toBe(0);
+      const r = await runCli(
+        ["-c", "-p", "more", ...args(resumed.servers ?? everything, "resumed.json"), ...(resumed.args ?? [])],
+        { env: { ...env, ...resumed.env } },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      return { requests: server.requests };
+    }
+
+    /** The tool-result message of the resumed session's request. */
+    const resultMessage = (request: RecordedRequest | undefined) =>
+      (request?.body.messages ?? []).find(
+        (m: { content: unknown }) =>
+          Array.isArray(m.content) && m.content.some((b: { type: string }) => b.type === "tool_result"),
+      )?.content;
+
+    it("ENABLE_TOOL_SEARCH=false: `[Tool references removed - tool search not enabled]`, no `Tool loaded.`", async () => {
+      const { requests } = await resumeWith({ env: { ENABLE_TOOL_SEARCH: "false" } });
+      expect(resultMessage(requests[2])).toEqual([
+        {
+          type: "tool_result",
+          tool_use_id: "s1",
+          content: [{ type: "text", text: "[Tool references removed - tool search not enabled]" }],
+        },
+      ]);
+    });
+
+    it("its server gone from the config, the search still on for another: `[Tool references removed - tools no longer available]`", async () => {
+      const { requests } = await resumeWith({ servers: { files: filesystemServer(os.tmpdir()) } });
+      expect(resultMessage(requests[2])).toEqual([
+        {
+          type: "tool_result",
+          tool_use_id: "s1",
+          content: [{ type: "text", text: "[Tool references removed - tools no longer available]" }],
+        },
+      ]);
+      expect(mcpNames(requests[2])).toEqual([]);
+    });
+
+    it("an OpenAI model (--model): the result reads claude's `tool search not enabled` text", async () => {
+      const openai = await modelServer([reply.text("ok")]);
+      const { requests } = await resumeWith({
+        env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: openai.openaiBaseUrl },
+        args: ["--model", "openai/gpt-4.1"],
+      });
+      expect(requests).toHaveLength(2);
+      const sent = JSON.stringify(openai.requests[0]?.body.messages ?? openai.requests[0]?.body.input);
+      expect(sent).toContain("[Tool references removed - tool search not enabled]");
+    });
   });
 
   it("a compaction keeps the tools found: -c after /compact carries them deferred with no tool_reference, as claude's boundary keeps them", async () => {
