@@ -6,7 +6,15 @@ import { describe, expect, it } from "vitest";
 import { costStateLine, costStateOf, costTotalsOf } from "../src/transcript/cost-state-line.js";
 
 const used = { inputTokens: 1_500, outputTokens: 40, cacheReadTokens: 400, cacheWriteTokens: 100, steps: 3 };
-const totals = { apiMs: 5_000, wallMs: 65_000, added: 5, removed: 1 };
+const totals = {
+  apiMs: 5_000,
+  wallMs: 65_000,
+  added: 5,
+  removed: 1,
+  apiWithoutRetriesMs: 4_000,
+  toolMs: 2_000,
+  startTime: 1_796_583_209_512,
+};
 
 describe("cost-state line", () => {
   it("is written in claude's names (inputTokens the uncached part) and read back as it was", () => {
@@ -62,9 +70,47 @@ describe("cost-state line", () => {
     expect(costTotalsOf(line)).toEqual(totals);
   });
 
-  it("reads a time or count that is missing or no count (an older codebot's line) as 0", () => {
+  it("has every field claude 2.1.328 needs to read it back, in claude's order (recorded: a line without them, claude -c counts from $0)", () => {
+    const line = costStateLine(
+      "s1",
+      new Map([["anthropic/claude-sonnet-4-5", used]]),
+      () => 0.25,
+      totals,
+    ) as {
+      modelUsage: Record<string, object>;
+    };
+    expect(Object.keys(line)).toEqual([
+      "type",
+      "sessionId",
+      "totalCostUSD",
+      "totalAPIDuration",
+      "totalAPIDurationWithoutRetries",
+      "totalToolDuration",
+      "totalLinesAdded",
+      "totalLinesRemoved",
+      "totalDuration",
+      "startTime",
+      "modelUsage",
+      "timestamp",
+    ]);
+    expect(line).toMatchObject({
+      totalAPIDurationWithoutRetries: 4_000,
+      totalToolDuration: 2_000,
+      startTime: totals.startTime,
+    });
+    expect(line.modelUsage["anthropic/claude-sonnet-4-5"]).toMatchObject({ webSearchRequests: 0 });
+  });
+
+  it("reads a time or count that is missing or no count (an older codebot's line) as 0, and no start time as none", () => {
     const line = { type: "cost-state", totalAPIDuration: -1, totalDuration: "9", totalLinesAdded: 2 };
-    expect(costTotalsOf(line)).toEqual({ apiMs: 0, wallMs: 0, added: 2, removed: 0 });
+    expect(costTotalsOf(line)).toEqual({
+      apiMs: 0,
+      wallMs: 0,
+      added: 2,
+      removed: 0,
+      apiWithoutRetriesMs: 0,
+      toolMs: 0,
+    });
     expect(costTotalsOf({ type: "user" })).toBeUndefined();
   });
 });

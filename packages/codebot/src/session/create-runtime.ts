@@ -48,6 +48,7 @@ import { SessionTotals } from "./session-totals.js";
 import { SpendingLimit } from "./spending-limit.js";
 import { stopFailureInput } from "./stop-failure.js";
 import { dynamicSystemContext } from "./system-prompt.js";
+import { toolClock } from "./tool-clock.js";
 import { deniesWholeTool, withToolSearch } from "./tool-search-offer.js";
 
 /**
@@ -69,6 +70,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const { events, notify } = sessionNotices(options);
   const apiTime = apiClock();
   events.subscribe(apiTime.see);
+  const toolTime = toolClock();
+  events.subscribe(toolTime.see);
   const codeChanges = new CodeChanges();
   const { env, cwd, codebotHome, claudeHome, where, project, customizations } = readSessionSettings(
     options,
@@ -85,7 +88,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     notify,
   );
   const { transcript } = files;
-  const totals = new SessionTotals(apiTime, codeChanges, files.restored?.totals);
+  const totals = new SessionTotals(apiTime, codeChanges, toolTime, files.restored?.totals);
   const spendingLimit =
     options.maxBudgetUsd === undefined
       ? undefined

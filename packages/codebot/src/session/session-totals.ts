@@ -1,5 +1,6 @@
 import type { ApiClock } from "./api-clock.js";
 import type { CodeChanges } from "./code-changes.js";
+import type { ToolClock } from "./tool-clock.js";
 
 /** Lines the file tools added and removed. */
 export interface LinesChanged {
@@ -13,10 +14,19 @@ export interface SessionDurations {
   wallMs: number;
 }
 
-/** A session's times and code changes as its transcript's cost-state line kept them (cost-state-line.ts). */
-export interface EarlierTotals extends SessionDurations, LinesChanged {}
+/** The times claude's cost-state line also needs to be read back: API time without retries and tool time (ms), and when the session began (epoch ms). */
+export interface ClaudeTimes {
+  apiWithoutRetriesMs: number;
+  toolMs: number;
+  startTime: number;
+}
 
-const NONE: EarlierTotals = { apiMs: 0, wallMs: 0, added: 0, removed: 0 };
+/** A session's times and code changes as its transcript's cost-state line kept them (cost-state-line.ts); `startTime` undefined where the line had none. */
+export interface EarlierTotals extends SessionDurations, LinesChanged, Omit<ClaudeTimes, "startTime"> {
+  startTime?: number;
+}
+
+const NONE: EarlierTotals = { apiMs: 0, wallMs: 0, added: 0, removed: 0, apiWithoutRetriesMs: 0, toolMs: 0 };
 
 /**
  * The session's API time, wall time and code changes, as claude 2.1.328 keeps them (recorded): what
@@ -26,12 +36,16 @@ const NONE: EarlierTotals = { apiMs: 0, wallMs: 0, added: 0, removed: 0 };
 export class SessionTotals {
   private earlier = NONE;
   private apiAt = 0;
+  private apiWithoutRetriesAt = 0;
+  private toolAt = 0;
+  private startTime = 0;
   private wallAt = 0;
   private changesAt: LinesChanged = { added: 0, removed: 0 };
 
   constructor(
     private readonly apiTime: ApiClock,
     private readonly changes: CodeChanges,
+    private readonly toolTime: ToolClock,
     earlier?: EarlierTotals,
   ) {
     this.startOver(earlier);
@@ -41,6 +55,10 @@ export class SessionTotals {
   startOver(earlier: EarlierTotals = NONE): void {
     this.earlier = earlier;
     this.apiAt = this.apiTime.ms();
+    this.apiWithoutRetriesAt = this.apiTime.withoutRetriesMs();
+    this.toolAt = this.toolTime.ms();
+    // claude keeps the session's first start across resumes (recorded).
+    this.startTime = earlier.startTime ?? Date.now();
     this.wallAt = performance.now();
     this.changesAt = { added: this.changes.added, removed: this.changes.removed };
   }
@@ -59,7 +77,14 @@ export class SessionTotals {
     };
   }
 
-  all(): EarlierTotals {
-    return { ...this.durations(), ...this.codeChanges() };
+  all(): EarlierTotals & ClaudeTimes {
+    return {
+      ...this.durations(),
+      ...this.codeChanges(),
+      apiWithoutRetriesMs:
+        this.earlier.apiWithoutRetriesMs + this.apiTime.withoutRetriesMs() - this.apiWithoutRetriesAt,
+      toolMs: this.earlier.toolMs + this.toolTime.ms() - this.toolAt,
+      startTime: this.startTime,
+    };
   }
 }

@@ -2,14 +2,16 @@
  * A session's spending so far in its transcript, as claude 2.1.328 writes it when it leaves a
  * session (at exit, and for the session `/clear` leaves; recorded):
  * `{"type":"cost-state","sessionId":"…","totalCostUSD":0.028,"modelUsage":{"<model>":{"inputTokens":…,"outputTokens":…,"cacheReadInputTokens":…,"cacheCreationInputTokens":…,"costUSD":…}},…}`
- * `"totalAPIDuration":…,"totalLinesAdded":…,"totalLinesRemoved":…,"totalDuration":…` (in ms,
- * between the cost and `modelUsage`) — the running total, compactions and all. A resumed session
- * counts on from the last one, its times and code changes too, as claude's does. claude also writes
- * `totalAPIDurationWithoutRetries`, `totalToolDuration` and `startTime`, which codebot does not
- * count. codebot keys `modelUsage` by its model spec (`anthropic/claude-sonnet-4-5`) and
- * adds each model's `steps`; `inputTokens` is the uncached part, as claude's.
+ * `"totalAPIDuration":…,"totalAPIDurationWithoutRetries":…,"totalToolDuration":…,"totalLinesAdded":…,"totalLinesRemoved":…,"totalDuration":…,"startTime":…`
+ * (ms; `startTime` epoch ms, the session's first start) between the cost and `modelUsage`, each
+ * model's entry with `webSearchRequests` — the running total, compactions and all. A resumed
+ * session counts on from the last one, its times and code changes too, as claude's does. claude
+ * reads the line back only with every one of these fields (recorded: without them `claude -c`
+ * starts the cost from 0). codebot makes no web searches of the API's (0). codebot keys
+ * `modelUsage` by its model spec (`anthropic/claude-sonnet-4-5`) and adds each model's `steps`;
+ * `inputTokens` is the uncached part, as claude's.
  */
-import type { EarlierTotals } from "../session/session-totals.js";
+import type { ClaudeTimes, EarlierTotals } from "../session/session-totals.js";
 import type { ModelUsage } from "../session/session-usage.js";
 import type { CheckedLine } from "./line-shape.js";
 
@@ -19,7 +21,7 @@ export function costStateLine(
   sessionId: string,
   used: ReadonlyMap<string, Readonly<ModelUsage>>,
   costOf: (spec: string, usage: Readonly<ModelUsage>) => number,
-  totals: EarlierTotals,
+  totals: EarlierTotals & ClaudeTimes,
 ): object {
   const modelUsage = Object.fromEntries(
     [...used].map(([spec, usage]) => [
@@ -29,6 +31,7 @@ export function costStateLine(
         outputTokens: usage.outputTokens,
         cacheReadInputTokens: usage.cacheReadTokens,
         cacheCreationInputTokens: usage.cacheWriteTokens,
+        webSearchRequests: 0,
         costUSD: costOf(spec, usage),
         steps: usage.steps,
       },
@@ -40,15 +43,18 @@ export function costStateLine(
     sessionId,
     totalCostUSD,
     totalAPIDuration: totals.apiMs,
+    totalAPIDurationWithoutRetries: totals.apiWithoutRetriesMs,
+    totalToolDuration: totals.toolMs,
     totalLinesAdded: totals.added,
     totalLinesRemoved: totals.removed,
     totalDuration: totals.wallMs,
+    startTime: totals.startTime,
     modelUsage,
     timestamp: new Date().toISOString(),
   };
 }
 
-/** The times and code changes a cost-state line gives; undefined for other lines. A value that is no count (an older codebot's line has none) is 0. */
+/** The times and code changes a cost-state line gives; undefined for other lines. A value that is no count (an older codebot's line has none) is 0; a `startTime` that is none is left out (the session starts now). */
 export function costTotalsOf(line: CheckedLine): EarlierTotals | undefined {
   if (line.type !== COST_STATE_TYPE) return undefined;
   const entry = line as Record<string, unknown>;
@@ -59,6 +65,9 @@ export function costTotalsOf(line: CheckedLine): EarlierTotals | undefined {
     wallMs: count(entry.totalDuration),
     added: count(entry.totalLinesAdded),
     removed: count(entry.totalLinesRemoved),
+    apiWithoutRetriesMs: count(entry.totalAPIDurationWithoutRetries),
+    toolMs: count(entry.totalToolDuration),
+    ...(count(entry.startTime) > 0 && { startTime: count(entry.startTime) }),
   };
 }
 

@@ -5,7 +5,7 @@ import type { Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { endsMidLine } from "../fs/ends-mid-line.js";
 import { makeDirectory } from "../fs/make-directory.js";
-import type { EarlierTotals } from "../session/session-totals.js";
+import type { ClaudeTimes, EarlierTotals } from "../session/session-totals.js";
 import type { ModelUsage } from "../session/session-usage.js";
 import { apiErrorMessage } from "./api-error-message.js";
 import { costStateLine } from "./cost-state-line.js";
@@ -266,7 +266,7 @@ export class TranscriptWriter {
   costState(
     used: ReadonlyMap<string, Readonly<ModelUsage>>,
     costOf: (spec: string, usage: Readonly<ModelUsage>) => number,
-    totals: EarlierTotals,
+    totals: EarlierTotals & ClaudeTimes,
   ): void {
     this.write(costStateLine(this.sessionId, used, costOf, totals));
   }

@@ -86,18 +86,23 @@ describe("-p built-in commands", () => {
   it("-c -p /cost: the session's times and code changes are restored from its cost-state line, as claude 2.1.328's -c restores them (recorded)", async () => {
     const box = sandbox();
     const written = await earlierSession(box);
-    // claude's names, in claude's order (recorded), between its cost and modelUsage.
+    // claude's names, in claude's order (recorded), between its cost and modelUsage: every one
+    // claude's reader needs (recorded: without them claude -c counts from $0).
     expect(Object.keys(written)).toEqual([
       "type",
       "sessionId",
       "totalCostUSD",
       "totalAPIDuration",
+      "totalAPIDurationWithoutRetries",
+      "totalToolDuration",
       "totalLinesAdded",
       "totalLinesRemoved",
       "totalDuration",
+      "startTime",
       "modelUsage",
       "timestamp",
     ]);
+    expect(Object.values(written.modelUsage as object)[0]).toMatchObject({ webSearchRequests: 0 });
     expect(written).toMatchObject({ totalLinesAdded: 5, totalLinesRemoved: 1 });
     const server = await modelServer([reply.text("not asked")]);
     const r = await runCli(["-c", "-p", "/cost", "--output-format", "json", "--cwd", box.project], {

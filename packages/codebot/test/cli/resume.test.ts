@@ -158,6 +158,28 @@ describe("resuming a session", () => {
     expect(cost.result).toMatch(new RegExp(`^ *${model}:  \\d+ input, \\d+ output, `, "m"));
   });
 
+  it("-c keeps the session's first start in its cost-state line and counts its tool time and API time without retries on, as claude 2.1.328's (recorded)", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two")]);
+    const env = modelEnv(server, box.home);
+    const args = ["--cwd", box.project, "--output-format", "json"];
+    const file = () => transcriptOf(box.home);
+    const isCostState = (line: Record<string, unknown>) => line.type === "cost-state";
+    expect((await runCli(["-p", "FIRST", ...args], { env })).code).toBe(0);
+    const lines = jsonLines(fs.readFileSync(file(), "utf8"));
+    const first = lines.findLast(isCostState);
+    expect(first?.startTime).toBeLessThanOrEqual(Date.now());
+    // The times of a longer session, as a user's line would have them after a while.
+    Object.assign(first ?? {}, { totalToolDuration: 7_000, totalAPIDurationWithoutRetries: 4_000 });
+    fs.writeFileSync(file(), lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+
+    expect((await runCli(["-c", "-p", "SECOND", ...args], { env })).code).toBe(0);
+    const second = jsonLines(fs.readFileSync(file(), "utf8")).findLast(isCostState);
+    expect(second?.startTime).toBe(first?.startTime);
+    expect(second?.totalToolDuration).toBe(7_000);
+    expect(second?.totalAPIDurationWithoutRetries).toBeGreaterThanOrEqual(4_000);
+  });
+
   it("/clear starts the count from nothing, as claude 2.1.328's (recorded: -c -p /clear reports $0): its result and a /cost after it say $0", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one")]);
