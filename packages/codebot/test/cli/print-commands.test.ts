@@ -10,7 +10,7 @@ import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, modelEnv, modelServer, printRun, requestText, sandbox } from "./support/cli-fixtures.js";
-import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+import { jsonLines, runCli, useBuiltCli, userLine } from "./support/cli-process.js";
 import { earlierSession } from "./support/earlier-session.js";
 
 useBuiltCli();
@@ -58,8 +58,6 @@ describe("-p built-in commands", () => {
       reply.toolCall("edit", { file_path: "a.txt", old_string: "two", new_string: "TWO" }, "e1"),
       reply.text("done"),
     ]);
-    const line = (text: string) =>
-      `${JSON.stringify({ type: "user", message: { role: "user", content: text } })}\n`;
     const r = await runCli(
       [
         "-p",
@@ -73,7 +71,7 @@ describe("-p built-in commands", () => {
         "--cwd",
         box.project,
       ],
-      { env: modelEnv(server, box.home), input: line("go") + line("/cost") },
+      { env: modelEnv(server, box.home), input: userLine("go") + userLine("/cost") },
     );
     expect(r.code, r.stderr).toBe(0);
     // claude 2.1.328's count for the same calls (recorded): the new file's text split at its 3
@@ -122,8 +120,6 @@ describe("-p built-in commands", () => {
     const box = sandbox();
     await earlierSession(box);
     const server = await modelServer([reply.text("not asked")]);
-    const line = (text: string) =>
-      `${JSON.stringify({ type: "user", message: { role: "user", content: text } })}\n`;
     const r = await runCli(
       [
         "-c",
@@ -136,7 +132,7 @@ describe("-p built-in commands", () => {
         "--cwd",
         box.project,
       ],
-      { env: modelEnv(server, box.home), input: line("/clear") + line("/cost") },
+      { env: modelEnv(server, box.home), input: userLine("/clear") + userLine("/cost") },
     );
     expect(r.code, r.stderr).toBe(0);
     expect(jsonLines(r.stdout).at(-1)?.result).toMatch(

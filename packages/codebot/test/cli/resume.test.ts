@@ -6,7 +6,14 @@ import { describe, expect, it } from "vitest";
 import { projectSlug } from "../../src/paths/project-slug.js";
 import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
-import { expectNoStackTrace, jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
+import {
+  expectNoStackTrace,
+  jsonLines,
+  runCli,
+  startCli,
+  useBuiltCli,
+  userLine,
+} from "./support/cli-process.js";
 
 useBuiltCli();
 
@@ -184,8 +191,6 @@ describe("resuming a session", () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one")]);
     const env = modelEnv(server, box.home);
-    const line = (text: string) =>
-      `${JSON.stringify({ type: "user", message: { role: "user", content: text } })}\n`;
     const r = await runCli(
       [
         "-p",
@@ -197,7 +202,7 @@ describe("resuming a session", () => {
         "--cwd",
         box.project,
       ],
-      { env, input: line("FIRST") + line("/clear") + line("/cost") },
+      { env, input: userLine("FIRST") + userLine("/clear") + userLine("/cost") },
     );
     expect(r.code, r.stderr).toBe(0);
     const results = r.stdout

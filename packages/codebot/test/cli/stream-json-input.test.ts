@@ -4,16 +4,18 @@ import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import type { Sandbox } from "./support/cli-fixtures.js";
 import { heldReply, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
-import { expectNoStackTrace, jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
+import {
+  expectNoStackTrace,
+  jsonLines,
+  runCli,
+  startCli,
+  useBuiltCli,
+  userLine,
+} from "./support/cli-process.js";
 
 useBuiltCli();
 
 const STREAM = ["-p", "--input-format", "stream-json", "--output-format", "stream-json"];
-
-/** One line of stream-json input, as claude 2.1.328 reads it. */
-function userLine(content: unknown, extra: Record<string, unknown> = {}): string {
-  return `${JSON.stringify({ type: "user", message: { role: "user", content }, ...extra })}\n`;
-}
 
 /** `system/init` for init lines, the type for the others; codebot's hook reports left out. */
 function shapes(stdout: string): string[] {

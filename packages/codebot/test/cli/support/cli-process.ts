@@ -183,3 +183,8 @@ async function ensureBuilt(): Promise<void> {
     fs.rmSync(lock, { recursive: true, force: true });
   }
 }
+
+/** One line of stream-json input, as claude 2.1.328 reads it. */
+export function userLine(content: unknown, extra: Record<string, unknown> = {}): string {
+  return `${JSON.stringify({ type: "user", message: { role: "user", content }, ...extra })}\n`;
+}
