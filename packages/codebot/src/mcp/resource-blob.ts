@@ -42,6 +42,19 @@ export function blobExtension(mimeType: string | undefined): string {
   return Object.hasOwn(EXTENSIONS, bare) ? (EXTENSIONS[bare] as string) : "bin";
 }
 
+/**
+ * The most blobs one read saves to files. claude 2.1.328 has no such cap (only 100 MiB a file,
+ * recorded from its binary): a hostile server could answer one read with thousands of blobs and so
+ * fill the disk with files. One read of a real resource gives one item or a few; 50 saved items'
+ * lines still fit in the result the model reads (MCP_OUTPUT_LIMIT), so it can see every file.
+ */
+export const MAX_SAVED_BLOBS = 50;
+
+/** The text the model reads for a blob past MAX_SAVED_BLOBS, which is not saved. */
+export function blobsOverCapText(blobs: number): string {
+  return `Binary content not saved: this read returned ${blobs} binary items, and one read saves at most ${MAX_SAVED_BLOBS} of them to files.`;
+}
+
 /** Writes the blob into `dir` (made if missing, readable by you alone); returns the file. */
 export function saveBlob(dir: string, data: Buffer, mimeType: string | undefined, index: number): string {
   makeDirectory(dir);

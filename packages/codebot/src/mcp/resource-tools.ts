@@ -4,13 +4,14 @@
  * `read_mcp_resource {server, uri}` (ReadMcpResourceTool) and `read_mcp_resource_dir {server, uri}`
  * (ReadMcpResourceDirTool, whose every answer is claude's "not enabled in this build"), offered
  * while a connected server says it has resources. Both only read: they run unasked, as claude's do. Their descriptions, results and
- * errors are claude's; a blob read is saved to a file the model is told of (resource-blob.ts).
+ * errors are claude's; a blob read is saved to a file the model is told of (resource-blob.ts), at
+ * most MAX_SAVED_BLOBS of them per read.
  */
 import type { Tool, ToolResult } from "@codebot/agentcore";
 import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { OutputCap } from "../tools/output-cap.js";
-import { saveBlob, savedBlobText } from "./resource-blob.js";
+import { blobsOverCapText, MAX_SAVED_BLOBS, saveBlob, savedBlobText } from "./resource-blob.js";
 import { LIST_RESOURCES_TOOL, READ_RESOURCE_DIR_TOOL, READ_RESOURCE_TOOL } from "./resource-tool-names.js";
 import type { ServerConnection } from "./server-connection.js";
 import { MCP_OUTPUT_LIMIT } from "./tool-result.js";
@@ -154,11 +155,16 @@ function readResourceTool(sources: ResourceServers): Tool<z.infer<typeof readSch
         if (answer === undefined) return failure(serverMessage(error));
         return { content: answer, isError: false, data: { contents: [], error: answer } };
       }
+      const blobs = read.contents.filter((item) => "blob" in item && typeof item.blob === "string").length;
+      let saved = 0;
       const contents = read.contents.map((item, index) => {
         if ("text" in item && typeof item.text === "string")
           return { uri: item.uri, mimeType: item.mimeType, text: item.text };
         if (!("blob" in item) || typeof item.blob !== "string")
           return { uri: item.uri, mimeType: item.mimeType };
+        if (saved === MAX_SAVED_BLOBS)
+          return { uri: item.uri, mimeType: item.mimeType, text: blobsOverCapText(blobs) };
+        saved++;
         const data = Buffer.from(item.blob, "base64");
         try {
           const file = saveBlob(sources.resultsDir(), data, item.mimeType, index);

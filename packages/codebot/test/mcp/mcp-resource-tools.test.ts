@@ -280,6 +280,30 @@ describe("MCP resource tools", () => {
     expect(contents[1]).toEqual({ uri: "x://raw/t", text: "two" });
   });
 
+  it("one read saves at most 50 blobs to files; the model is told the rest were not saved", async () => {
+    const s = await startSession({
+      user: { mcpServers: { odd: oddResources } },
+      script: [
+        reply.toolCalls(toolCall("read_mcp_resource", { server: "odd", uri: "x://many/53" }, "c1")),
+        reply.text("ok"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    const { contents } = JSON.parse(toolResultFor(s.model, "c1")?.text ?? "");
+    expect(contents).toHaveLength(54);
+    const folder = path.join(path.dirname(s.runtime.transcriptPath), s.runtime.sessionId, "tool-results");
+    expect(fs.readdirSync(folder)).toHaveLength(50);
+    expect(contents[49].blobSavedTo).toMatch(/mcp-resource-\d+-49-[0-9a-f]{6}\.bin$/);
+    expect(contents.slice(50, 53)).toEqual(
+      [50, 51, 52].map((i) => ({
+        uri: `x://many/53/${i}`,
+        mimeType: "application/octet-stream",
+        text: "Binary content not saved: this read returned 53 binary items, and one read saves at most 50 of them to files.",
+      })),
+    );
+    expect(contents[53]).toEqual({ uri: "x://many/53/t", text: "last" });
+  });
+
   it("a deny rule naming claude's tool (ReadMcpResourceTool) refuses the read; listing still runs", async () => {
     const s = await startSession({
       user: {
