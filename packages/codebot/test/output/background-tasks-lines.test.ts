@@ -37,6 +37,54 @@ describe("/tasks lines", () => {
     expect(lines.at(-1)).toContain("run 12 ·");
   });
 
+  it("/tasks <n> lists a run's last 5 tool calls, under a line counting the earlier ones", () => {
+    const progress = new RunProgress(0);
+    for (let i = 1; i <= 8; i++)
+      progress.see({ type: "tool_execution_start", call: { id: `c${i}`, name: `tool${i}`, args: {} } }, 0);
+    const task = {
+      id: "a1",
+      description: "run",
+      agentType: "general-purpose",
+      startedAt: 0,
+      prompt: "p",
+      progress,
+    };
+    const lines = backgroundTaskDetail(task, 1, 1000, plain);
+    expect(lines.slice(1, lines.indexOf("prompt:"))).toEqual([
+      "progress:",
+      "  … 3 earlier calls",
+      "  tool4 {}",
+      "  tool5 {}",
+      "  tool6 {}",
+      "  tool7 {}",
+      "› tool8 {}",
+    ]);
+    expect(lines[0]).toContain("· 8 tools");
+  });
+
+  it("/tasks <n> lists every call of a run that made 5, with no earlier line", () => {
+    const progress = new RunProgress(0);
+    for (let i = 1; i <= 5; i++)
+      progress.see({ type: "tool_execution_start", call: { id: `c${i}`, name: `tool${i}`, args: {} } }, 0);
+    const task = {
+      id: "a1",
+      description: "run",
+      agentType: "general-purpose",
+      startedAt: 0,
+      prompt: "p",
+      progress,
+    };
+    const lines = backgroundTaskDetail(task, 1, 1000, plain);
+    expect(lines.slice(1, lines.indexOf("prompt:"))).toEqual([
+      "progress:",
+      "  tool1 {}",
+      "  tool2 {}",
+      "  tool3 {}",
+      "  tool4 {}",
+      "› tool5 {}",
+    ]);
+  });
+
   it("a sub-agent's tool call named with terminal control codes is shown with them written out, not sent to the terminal", () => {
     // The name is the sub-agent's model's text: an unknown tool's call is listed too.
     const progress = new RunProgress(0);

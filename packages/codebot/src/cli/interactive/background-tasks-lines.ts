@@ -57,8 +57,9 @@ export function backgroundTaskRow(task: GoingTask, now: number, s: Styles): stri
 }
 
 /**
- * `/tasks <n>`: one run going, as claude's panel shows the run chosen — its row, its tool calls so
- * far (`progress:`, the last marked `›`: going on), its prompt — and how to stop it.
+ * `/tasks <n>`: one run going, as claude's panel shows the run chosen — its row, its last tool
+ * calls (`progress:`, the last marked `›`: going on; `… 3 earlier calls` above them when there were
+ * more), its prompt — and how to stop it.
  */
 export function backgroundTaskDetail(
   task: GoingTask,
@@ -74,13 +75,26 @@ export function backgroundTaskDetail(
       ? []
       : [
           s.dim("progress:"),
-          ...calls.map((call, i) => callLine(i === calls.length - 1 ? "› " : "  ", call, columns)),
+          ...(calls.length > CALLS_SHOWN
+            ? [s.dim(`  … ${earlierCallsText(calls.length - CALLS_SHOWN)}`)]
+            : []),
+          ...calls
+            .slice(-CALLS_SHOWN)
+            .map((call, i, shown) => callLine(i === shown.length - 1 ? "› " : "  ", call, columns)),
         ]),
     s.dim("prompt:"),
     ...task.prompt.split("\n").map((line) => `  ${visible(line)}`),
     s.dim(`/tasks stop ${n} stops it`),
   ];
 }
+
+/**
+ * How many of a run's tool calls `/tasks <n>` lists, the last ones: claude 2.1.328's panel keeps a
+ * run's last 5 (its `recentActivities`, read from its binary); a long run's would fill the screen.
+ */
+const CALLS_SHOWN = 5;
+
+const earlierCallsText = (n: number) => `${n} earlier call${n === 1 ? "" : "s"}`;
 
 /** What the status under the prompt adds while background sub-agents go: ` · 1 background agent`. */
 export function backgroundStatusText(going: number): string {
