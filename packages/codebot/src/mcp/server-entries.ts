@@ -137,6 +137,8 @@ export function loadServerEntries(options: ServerEntriesOptions): {
         problems.push({ severity: "warning", scope: "settings", file, field, message: `${why}; ignored` });
         continue;
       }
+      // Claude Code's choices name `.mcp.json` servers only: a plugin's are neither refused nor
+      // approved by them, as claude 2.1.328 (recorded); its folder trust covers those.
       if (origin === "mcp.json" && claudeChoices().refuses(name)) continue;
       const consent = needsConsent(origin);
       const found = serverScripts(parsed.data, options.cwd, vars);

@@ -165,6 +165,38 @@ describe("which .mcp.json servers load", () => {
     ]);
   });
 
+  it("your enabledMcpjsonServers and enableAllProjectMcpServers do not approve the servers of a plugin only the project enables: they wait for codebot's approval", () => {
+    const cwd = scratchDir("mcpjson-project-");
+    const root = scratchDir("mcpjson-plugin-");
+    fs.writeFileSync(
+      path.join(root, ".mcp.json"),
+      JSON.stringify({ mcpServers: { ps: { command: "plugin-ps" } } }),
+    );
+    const { entries } = loadServerEntries({
+      cwd,
+      plugins: [{ name: "p", root, dataDir: path.join(root, "data"), source: "project" }],
+      layers: [layer("user", { enabledMcpjsonServers: ["ps"], enableAllProjectMcpServers: true })],
+    });
+    expect(entries.map((e) => [e.name, e.origin, e.needsConsent, e.approvalNeeded])).toEqual([
+      ["ps", "project", true, true],
+    ]);
+  });
+
+  it("disabledMcpjsonServers does not refuse a plugin's server, as claude 2.1.328 started one it named (recorded)", () => {
+    const cwd = scratchDir("mcpjson-project-");
+    const root = scratchDir("mcpjson-plugin-");
+    fs.writeFileSync(
+      path.join(root, ".mcp.json"),
+      JSON.stringify({ mcpServers: { ps: { command: "plugin-ps" } } }),
+    );
+    const { entries } = loadServerEntries({
+      cwd,
+      plugins: [{ name: "p", root, dataDir: path.join(root, "data"), source: "plugin" }],
+      layers: [layer("user", { disabledMcpjsonServers: ["ps", "plugin:p:ps"] })],
+    });
+    expect(entries.map((e) => [e.name, e.origin])).toEqual([["ps", "plugin"]]);
+  });
+
   it("an unapproved .mcp.json server gives way to your own of its name; approved, it replaces it", () => {
     const cwd = projectWith({ ev: { command: "project-ev" } });
     const { entries } = loadServerEntries({
