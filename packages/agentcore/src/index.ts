@@ -59,5 +59,6 @@ export type {
   ToolResult,
 } from "./tool.js";
 export { ABORT_GRACE_MS, DEFAULT_TOOL_CONCURRENCY } from "./tool-execution.js";
+export { toolJsonSchema } from "./tool-json-schema.js";
 export { addUsage, emptyUsage } from "./usage.js";
 export { withoutThinking } from "./without-thinking.js";

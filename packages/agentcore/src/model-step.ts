@@ -1,5 +1,4 @@
 import type {
-  JSONSchema7,
   LanguageModelV3,
   LanguageModelV3FunctionTool,
   LanguageModelV3Usage,
@@ -7,7 +6,6 @@ import type {
 } from "@ai-sdk/provider";
 import { safeParseJSON } from "@ai-sdk/provider-utils";
 import type { AssistantModelMessage, ModelMessage } from "ai";
-import { z } from "zod";
 import {
   offeredTools,
   TOOL_SEARCH_BETA,
@@ -19,6 +17,7 @@ import { builtByKernel } from "./messages.js";
 import { PromptCache } from "./prompt-cache.js";
 import { timerDelayMs } from "./timer-limit.js";
 import type { Tool } from "./tool.js";
+import { toolJsonSchema } from "./tool-json-schema.js";
 import type { ModelToolCall } from "./tool-pipeline.js";
 import { emptyUsage } from "./usage.js";
 
@@ -68,8 +67,6 @@ export interface ModelStepOptions {
 /** Default of `idleTimeoutMs`: a provider sends events (or pings) far more often than this. */
 export const DEFAULT_STREAM_IDLE_MS = 300_000;
 
-const schemaCache = new WeakMap<Tool, JSONSchema7>();
-
 /**
  * The tools as the model sees them in a request over `messages`: name, description and JSON
  * schema, a deferred one once loaded there and marked `defer_loading` (deferred-tools.ts). The
@@ -77,22 +74,13 @@ const schemaCache = new WeakMap<Tool, JSONSchema7>();
  */
 export function toModelTools(tools: readonly Tool[], messages: readonly ModelMessage[] = []): ModelTools {
   return offeredTools(tools, messages).map((tool) => {
-    let schema = schemaCache.get(tool);
-    if (!schema) {
-      schema = z.toJSONSchema(tool.inputSchema, {
-        target: "draft-7",
-        io: "input",
-        unrepresentable: "any",
-      }) as JSONSchema7;
-      schemaCache.set(tool, schema);
-    }
     const deferred =
       tool.deferLoading !== undefined ? { providerOptions: { anthropic: { deferLoading: true } } } : {};
     return {
       type: "function",
       name: tool.name,
       description: tool.description,
-      inputSchema: schema,
+      inputSchema: toolJsonSchema(tool),
       ...deferred,
     };
   });

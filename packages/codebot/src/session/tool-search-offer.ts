@@ -8,8 +8,7 @@
  * ToolSearch`). Only Anthropic models can load a deferred tool (`tool_reference`): other
  * providers are offered every schema.
  */
-import type { Tool } from "@codebot/agentcore";
-import { z } from "zod";
+import { type Tool, toolJsonSchema } from "@codebot/agentcore";
 import type { PermissionRule } from "../approval/permission-rule.js";
 import { RESOURCE_TOOL_NAMES } from "../mcp/resource-tool-names.js";
 import { isSwitchOn } from "../settings/session-modes.js";
@@ -83,12 +82,20 @@ function aboveThreshold(deferrable: readonly Tool[], value: string, inputs: Tool
   const percent = Number.isFinite(given) ? Math.max(0, Math.min(100, given)) : DEFAULT_AUTO_PERCENT;
   if (percent === 0) return true;
   if (percent === 100) return false;
-  const chars = deferrable.reduce(
-    (sum, tool) =>
-      sum +
-      tool.description.length +
-      JSON.stringify(z.toJSONSchema(tool.inputSchema, { unrepresentable: "any" })).length,
-    0,
-  );
+  const chars = deferrable.reduce((sum, tool) => sum + definitionChars(tool), 0);
   return chars / CHARS_PER_TOKEN >= Math.floor((inputs.contextWindow() * percent) / 100);
+}
+
+// Measured once per tool: the list is asked for on every prompt (and prompt suggestion), and
+// converting a few hundred MCP schemas each time cost milliseconds each (about 50µs a schema).
+const measured = new WeakMap<Tool, number>();
+
+/** A tool's definition in characters: its description and its JSON Schema as the model is shown it. */
+function definitionChars(tool: Tool): number {
+  let chars = measured.get(tool);
+  if (chars === undefined) {
+    chars = tool.description.length + JSON.stringify(toolJsonSchema(tool)).length;
+    measured.set(tool, chars);
+  }
+  return chars;
 }
