@@ -63,9 +63,11 @@ describe("session lifecycle events", () => {
     ]);
   });
 
-  it("SubagentStop fires when an aborted run stops a sub-agent", async () => {
+  it("SubagentStop fires for native entries when an aborted run stops a sub-agent; Claude Code groups sit it out, as claude's fire none", async () => {
     const s = await startSession({
-      user: { hooks: { SubagentStop: [log] } },
+      user: {
+        hooks: { SubagentStop: [log, { hooks: [command("touch claude-group.fired")] }] },
+      },
       script: [reply.toolCall("agent", { name: "slowpoke", prompt: "think hard" }), reply.hang("thinking")],
     });
     const running = s.runtime.prompt("go");
@@ -73,9 +75,18 @@ describe("session lifecycle events", () => {
     s.runtime.abort();
     expect((await running).status).toBe("aborted");
     await s.runtime.close();
-    expect(s.jsonLines("events.jsonl").map((e) => [e.event, e.agent])).toEqual([
-      ["SubagentStop", "general-purpose"],
+    // The same payload as any other early end: no field says it was stopped.
+    expect(s.jsonLines("events.jsonl")).toEqual([
+      {
+        event: "SubagentStop",
+        session_id: s.runtime.sessionId,
+        cwd: s.project,
+        transcript_path: s.runtime.transcriptPath,
+        agent: "general-purpose",
+        stop_hook_active: false,
+      },
     ]);
+    expect(fs.existsSync(s.at("claude-group.fired"))).toBe(false);
   });
 
   it("SessionEnd fires once at close, and close is idempotent", async () => {

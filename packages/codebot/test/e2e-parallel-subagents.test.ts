@@ -174,9 +174,9 @@ describe("sub-agents of one batch", () => {
     expect(fs.existsSync(s.at("alpha.txt")) && fs.existsSync(s.at("beta.txt"))).toBe(true);
   });
 
-  it("an interrupt stops both, and each gets its SubagentStop", async () => {
+  it("an interrupt stops both, and each gets its SubagentStop from native entries (Claude Code groups none, as claude's)", async () => {
     const s = await startSession({
-      user: { hooks: { SubagentStop: [group("", logTo("stop"))] } },
+      user: { hooks: { SubagentStop: [group("", logTo("group-stop")), logTo("stop")] } },
       script: twoSubagents({}, { alpha: "touch alpha.on; sleep 30", beta: "touch beta.on; sleep 30" }),
     });
     const done = s.runtime.prompt("go");
@@ -184,8 +184,11 @@ describe("sub-agents of one batch", () => {
     s.runtime.interrupt();
     expect(await done).toMatchObject({ status: "aborted" });
     await s.runtime.close();
-    const stops = payloads(s, "stop");
-    expect(stops).toHaveLength(2);
-    expect(new Set(stops.map((stop) => stop.agent_id)).size).toBe(2);
+    expect(payloads(s, "stop").map((stop) => [stop.event, stop.agent])).toEqual([
+      ["SubagentStop", "general-purpose"],
+      ["SubagentStop", "general-purpose"],
+    ]);
+    // claude 2.1.328 fires no SubagentStop for a sub-agent interrupted in the foreground (recorded).
+    expect(payloads(s, "group-stop")).toEqual([]);
   });
 });

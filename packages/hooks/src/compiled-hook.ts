@@ -67,6 +67,8 @@ export interface CompiledHook {
   canStopRun: boolean;
   /** Not run for a tool call that failed (Claude Code runs PostToolUseFailure instead). */
   skipFailedCall: boolean;
+  /** Not run for a sub-agent run that was stopped (`runStopped`): Claude Code fires no SubagentStop then. */
+  skipStoppedRun: boolean;
   /** Hooks with the same key run once per firing, the first in configuration order (Claude Code). */
   onceKey?: string;
   /**

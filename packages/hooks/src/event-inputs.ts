@@ -92,13 +92,17 @@ export interface EventInputs {
   /** `agentName`: this run's name, when it differs from its type (a scope's `when` tells runs apart by it). */
   /** `agentId`: the run's own id (Claude Code's `agent_id`). */
   SubagentStart: { agent: string; agentName?: string; agentId?: string };
-  /** `stopHookActive`: this stop follows a continuation a SubagentStop hook asked for. */
+  /**
+   * `stopHookActive`: this stop follows a continuation a SubagentStop hook asked for. `runStopped`:
+   * the run was stopped before it ended by itself; only native entries fire then.
+   */
   SubagentStop: {
     agent: string;
     agentName?: string;
     agentId?: string;
     lastAssistantMessage?: string;
     stopHookActive?: boolean;
+    runStopped?: boolean;
   };
   /** `customInstructions`: the user's `/compact` focus. */
   PreCompact: { trigger: CompactTrigger; customInstructions?: string };

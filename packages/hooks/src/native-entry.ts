@@ -83,6 +83,8 @@ export function compileNative(
     // The answer is read in both vocabularies: a native guard may end the run as a Claude Code hook can.
     canStopRun: blocking && spec.mode === "hard" && spec.claude.canStopRun === true,
     skipFailedCall: false,
+    // §9.5: a sub-agent's loop that exits for any reason fires SubagentStop.
+    skipStoppedRun: false,
     claudeVariables: false,
     source: layer.source,
     path: layer.path,

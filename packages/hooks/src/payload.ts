@@ -88,6 +88,11 @@ export interface PayloadFields {
   agentType?: string;
   stopHookActive?: boolean;
   lastAssistantMessage?: string;
+  /**
+   * SubagentStop: the run was stopped (Ctrl+C, `/tasks stop`, the session's end, a signal) before
+   * it ended by itself. In no payload: it only keeps Claude Code hooks out (compiled-hook.ts).
+   */
+  runStopped?: boolean;
   notificationType?: string;
   source?: string;
   /** SessionStart after a compaction: the session's model id (Claude Code payloads only: `model`). */

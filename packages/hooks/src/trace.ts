@@ -13,7 +13,8 @@ import type { SettingsSource } from "./settings-layer.js";
  * `hooks disabled`: `disableAllHooks` outside the managed settings, which leaves the managed hooks on;
  * `duplicate`: a Claude Code hook with the same command already ran for
  * this firing (§11); `failed call`: a Claude Code PostToolUse hook, for a call that failed
- * (Claude Code runs PostToolUseFailure instead).
+ * (Claude Code runs PostToolUseFailure instead); `stopped run`: a Claude Code SubagentStop hook, for a
+ * sub-agent run that was stopped (Claude Code fires no SubagentStop then).
  */
 export type SkipReason =
   | "matcher"
@@ -24,7 +25,8 @@ export type SkipReason =
   | "managed hooks only"
   | "hooks disabled"
   | "duplicate"
-  | "failed call";
+  | "failed call"
+  | "stopped run";
 
 export type TraceOutcome = "allowed" | "blocked" | "failed" | "timed out";
 

@@ -118,6 +118,20 @@ const cases: Case[] = [
     fields: { agent: "reviewer" },
     expected: [["reviewer: background", "other: skipped:matcher"]],
   },
+  {
+    name: "a stopped sub-agent run's SubagentStop: native entries observe it, Claude Code groups sit it out (claude fires none)",
+    event: "SubagentStop",
+    hooks: [cmd("native"), group("", cmd("claude hook", { command: "notify" }))],
+    fields: { agent: "general-purpose", runStopped: true },
+    expected: [["native: background", "claude hook: skipped:stopped run"]],
+  },
+  {
+    name: "a sub-agent run that ended by itself: its Claude Code groups are waited for",
+    event: "SubagentStop",
+    hooks: [cmd("native"), group("", cmd("claude hook", { command: "notify" }))],
+    fields: { agent: "general-purpose" },
+    expected: [["native: background", "claude hook: wait"]],
+  },
 ];
 
 describe("plan()", () => {

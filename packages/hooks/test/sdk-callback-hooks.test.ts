@@ -51,6 +51,21 @@ describe("the Agent SDK's hook matchers (compileSdkCallbackHooks)", () => {
     expect(sdk.calls).toHaveLength(1);
   });
 
+  it("a SubagentStop callback is called when a sub-agent run ends by itself, not when it was stopped (claude fires none then)", async () => {
+    const sdk = program({});
+    const { runner } = runnerFor({}, { executors: sdk.executors });
+    runner.addScopedHooks(
+      "agent-sdk",
+      compileSdkCallbackHooks({ SubagentStop: [{ hookCallbackIds: ["on_stop"] }] }).hooks,
+    );
+    await runner.subagentStop({ agent: "general-purpose", agentId: "a1", runStopped: true });
+    expect(sdk.calls).toEqual([]);
+    await runner.subagentStop({ agent: "general-purpose", agentId: "a2" });
+    expect(sdk.calls.map((c) => [c.id, c.input.hook_event_name, c.input.agent_id])).toEqual([
+      ["on_stop", "SubagentStop", "a2"],
+    ]);
+  });
+
   it("a matcher's timeout (seconds) bounds its callbacks; without one Claude Code's 600 s applies", () => {
     const { hooks } = compileSdkCallbackHooks({
       PreToolUse: [{ matcher: "Bash", hookCallbackIds: ["a", "b"], timeout: 2 }],

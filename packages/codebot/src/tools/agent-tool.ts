@@ -89,15 +89,18 @@ export interface SubagentHost {
   onStop(run: SubagentRun): (info: StopInfo) => Promise<string | undefined>;
   /**
    * Its loop exited, whatever the reason: fires SubagentStop, with its last text when it has one,
-   * if `fireSubagentStop` (not when it ended at a natural stop, where `onStop` fired it, nor when
-   * a background run was stopped).
+   * unless it ended at a natural stop (`onStop` fired it then).
    */
-  stopped(
-    run: SubagentRun,
-    lastAssistantMessage: string | undefined,
-    fireSubagentStop: boolean,
-  ): Promise<void>;
+  stopped(run: SubagentRun, lastAssistantMessage: string | undefined, end: SubagentEnd): Promise<void>;
 }
+
+/**
+ * How a sub-agent's loop exited: at a natural stop; stopped (Ctrl+C, `/tasks stop`, the session's
+ * end, a signal: its signal aborted), where claude 2.1.328 fires no SubagentStop (recorded, in the
+ * background and in the foreground), so only native entries get one (§9.5); or otherwise (an
+ * error, its turn limit).
+ */
+export type SubagentEnd = "natural stop" | "stopped" | "ended early";
 
 /** An id in the shape of Claude Code's `agent_id` (`a` and 16 hex digits). */
 function newAgentId(): string {
@@ -279,11 +282,9 @@ async function runSubagent(
   } catch (error) {
     return { content: `agent ${name}: failed: ${(error as Error).message}`, isError: true };
   } finally {
-    // A background run stopped (/tasks stop, Ctrl+C at the prompt, leaving, a signal, stop_task)
-    // ends without SubagentStop, as claude 2.1.328's (recorded); a foreground one fires it however it ended.
-    const stoppedInBackground = run.background === true && ctx.signal?.aborted === true;
-    const fireSubagentStop = result?.reason !== "stop" && !stoppedInBackground;
-    await host.stopped(run, result ? finalText(result.newMessages) : undefined, fireSubagentStop);
+    const end: SubagentEnd =
+      result?.reason === "stop" ? "natural stop" : ctx.signal?.aborted === true ? "stopped" : "ended early";
+    await host.stopped(run, result ? finalText(result.newMessages) : undefined, end);
   }
   const text = finalText(result.newMessages);
   if (result.reason === "stop") return { content: text === "" ? "(no answer)" : text, isError: false };

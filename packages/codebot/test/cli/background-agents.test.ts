@@ -21,8 +21,11 @@ useBuiltCli();
 const untilFile = (file: string) =>
   `for i in $(seq 1 200); do [ -f ${file} ] && break; sleep 0.05; done; echo waited`;
 
-/** Hooks that log each event's payload as a line of hooks.log; the Stop hook also marks main.stopped. */
-function loggingSettings(box: Sandbox): string {
+/**
+ * Hooks (Claude Code groups) that log each event's payload as a line of hooks.log; the Stop hook
+ * also marks main.stopped. `subagentStop`: more SubagentStop entries.
+ */
+function loggingSettings(box: Sandbox, subagentStop: unknown[] = []): string {
   const log = (event: string, extra = "") => [
     { hooks: [command(`{ cat; echo; } >> hooks.log${extra}`, { name: `log-${event}` })] },
   ];
@@ -30,7 +33,7 @@ function loggingSettings(box: Sandbox): string {
     hooks: {
       UserPromptSubmit: log("prompt"),
       SubagentStart: log("start"),
-      SubagentStop: log("stop"),
+      SubagentStop: [...log("stop"), ...subagentStop],
       Stop: log("main-stop", "; touch main.stopped"),
     },
   });
@@ -475,14 +478,17 @@ describe("background sub-agents in -p", () => {
     await run.end();
   });
 
-  it("Ctrl+C while -p waits for a background run: the run is stopped (its command too) without SubagentStop, the process exits 0 with the answer", async () => {
-    const { box, cli } = await startBackground({
-      "SUB-TASK": sleepsWithItsPid(),
-      "go-main": [
-        reply.toolCall("agent", { prompt: "SUB-TASK: long", run_in_background: true }),
-        reply.text("launched"),
-      ],
-    });
+  it("Ctrl+C while -p waits for a background run: the run is stopped (its command too), SubagentStop fires for native entries only, the process exits 0 with the answer", async () => {
+    const { box, cli } = await startBackground(
+      {
+        "SUB-TASK": sleepsWithItsPid(),
+        "go-main": [
+          reply.toolCall("agent", { prompt: "SUB-TASK: long", run_in_background: true }),
+          reply.text("launched"),
+        ],
+      },
+      { settings: (b) => loggingSettings(b, [command("{ cat; echo; } >> native-stop.log")]) },
+    );
     await waitForFile(box.at("sub.pid"));
     await waitForFile(box.at("main.stopped"));
     cli.child.kill("SIGINT");
@@ -507,8 +513,12 @@ describe("background sub-agents in -p", () => {
         .filter((l) => l.type === "result")
         .map((l) => l.result),
     ).toEqual(["launched"]);
-    // As claude 2.1.328's (recorded): a background run stopped with the session fires no SubagentStop.
+    // As claude 2.1.328's (recorded): a background run stopped with the session fires no SubagentStop
+    // for Claude Code groups; codebot's native entries get it (§9.5: its loop exited).
     expect(hookLog(box).map((h) => h.hook_event_name)).not.toContain("SubagentStop");
+    expect(jsonLines(fs.readFileSync(box.at("native-stop.log"), "utf8"))).toEqual([
+      expect.objectContaining({ event: "SubagentStop", agent: "general-purpose", stop_hook_active: false }),
+    ]);
     // Its transcript (the launch's output file) ends with the interrupted call's result: no call is left without one.
     const launch = jsonLines(r.stdout).find((l) => l.type === "user" && l.tool_use_result !== undefined);
     const outputFile = String((launch?.tool_use_result as { outputFile?: string } | undefined)?.outputFile);

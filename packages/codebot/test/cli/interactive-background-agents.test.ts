@@ -29,18 +29,41 @@ const mainRequests = (requests: readonly RecordedRequest[]) =>
 const backgroundCall = () =>
   reply.toolCall("agent", { prompt: "SUB-TASK: work", description: "helper", run_in_background: true });
 
-/** Bash runs unasked; SubagentStop's payload goes to subagent-stop.json. */
-function settings(box: Sandbox): string {
+/** Bash runs unasked; SubagentStop's payload goes to subagent-stop.json (a Claude Code group). */
+function settings(box: Sandbox, subagentStop: unknown[] = []): string {
   return box.json("settings.json", {
     permissions: { allow: ["Bash"] },
-    hooks: { SubagentStop: [{ hooks: [command("cat > subagent-stop.json")] }] },
+    hooks: { SubagentStop: [{ hooks: [command("cat > subagent-stop.json")] }, ...subagentStop] },
   });
 }
 
-async function startBackground(replies: Parameters<typeof conversations>[0]) {
+/** A native SubagentStop entry: its payload goes to native-stop.json. */
+const nativeStop = () => command("cat > native-stop.json");
+
+/**
+ * A stopped run's SubagentStop: codebot's native entry gets it (§9.5: its loop exited), the Claude
+ * Code group does not, as claude 2.1.328 fires none (recorded).
+ */
+async function onlyNativeSubagentStop(box: Sandbox): Promise<void> {
+  const file = box.at("native-stop.json");
+  await waitFor(
+    () => fs.existsSync(file) && fs.readFileSync(file, "utf8") !== "",
+    10_000,
+    "native SubagentStop",
+  );
+  expect(JSON.parse(fs.readFileSync(file, "utf8"))).toMatchObject({
+    event: "SubagentStop",
+    agent: "general-purpose",
+    stop_hook_active: false,
+  });
+  expect(fs.existsSync(box.at("subagent-stop.json"))).toBe(false);
+}
+
+/** `subagentStop`: more SubagentStop entries than the group settings() has. */
+async function startBackground(replies: Parameters<typeof conversations>[0], subagentStop: unknown[] = []) {
   const box = sandbox();
   const server = await modelServer(conversations(replies));
-  const term = await startSession(box, server, { args: ["--settings", settings(box)] });
+  const term = await startSession(box, server, { args: ["--settings", settings(box, subagentStop)] });
   return { box, server, term };
 }
 
@@ -57,15 +80,21 @@ function endsWithToolResult(requests: readonly RecordedRequest[]): void {
   expect(JSON.stringify(transcript.at(-1))).toContain('"type":"tool_result"');
 }
 
-/** A session whose background run's command sleeps (its pid in sleep.pid) once the launch is answered. */
+/**
+ * A session whose background run's command sleeps (its pid in sleep.pid) once the launch is
+ * answered; its SubagentStop has a native entry too (nativeStop), for when it is stopped.
+ */
 async function startSleeping(more: string[] = []) {
-  const started = await startBackground({
-    "SUB-TASK": [
-      reply.toolCall("bash", { command: "sleep 30 & echo $! > sleep.pid; wait; echo slept" }),
-      reply.text("never"),
-    ],
-    "go-main": [backgroundCall(), reply.text("launched it"), ...more.map((text) => reply.text(text))],
-  });
+  const started = await startBackground(
+    {
+      "SUB-TASK": [
+        reply.toolCall("bash", { command: "sleep 30 & echo $! > sleep.pid; wait; echo slept" }),
+        reply.text("never"),
+      ],
+      "go-main": [backgroundCall(), reply.text("launched it"), ...more.map((text) => reply.text(text))],
+    },
+    [nativeStop()],
+  );
   started.term.submit("go-main");
   await started.term.waitForScreen("launched it");
   await waitFor(() => fs.existsSync(started.box.at("sleep.pid")), 10_000, "the sub-agent's command");
@@ -181,7 +210,7 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     expect(mainRequests(server.requests)).toHaveLength(3);
   });
 
-  it("/exit with a run in flight asks first; 1 stops the run (its command too) without SubagentStop, its transcript ends with that call's result, the process exits", async () => {
+  it("/exit with a run in flight asks first; 1 stops the run (its command too), SubagentStop for native entries only, its transcript ends with that call's result, the process exits", async () => {
     const { box, server, term } = await startSleeping();
     term.submit("/exit");
     const asked = await term.waitForScreen(/1 exit and stop it · 2 stay · Esc back to the session: ?$/m);
@@ -191,8 +220,7 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     expect(term.screen()).toContain("stopping 1 background agent");
     const pid = Number(fs.readFileSync(box.at("sleep.pid"), "utf8"));
     expect(alive(pid)).toBe(false);
-    // As claude 2.1.328's (recorded): a background run stopped on the way out fires no SubagentStop.
-    expect(fs.existsSync(box.at("subagent-stop.json"))).toBe(false);
+    await onlyNativeSubagentStop(box);
     endsWithToolResult(server.requests);
     expect(path.basename(outputFileOf(server.requests))).toMatch(/^agent-a[0-9a-f]{16}\.jsonl$/);
   });
@@ -257,7 +285,7 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     await term.waitForScreen(/Agent "helper" finished[\s\S]*the helper reported[\s\S]*\n› *\n/);
   });
 
-  it("Ctrl+C at the prompt with a run going stops it and the session stays: no SubagentStop, no turn for it, the next prompt says it was stopped", async () => {
+  it("Ctrl+C at the prompt with a run going stops it and the session stays: SubagentStop for native entries only, no turn for it, the next prompt says it was stopped", async () => {
     const { box, server, term } = await startSleeping(["answered the next prompt"]);
     const pid = Number(fs.readFileSync(box.at("sleep.pid"), "utf8"));
     term.press("C-c");
@@ -266,10 +294,10 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     );
     expect(screen).toMatch(/\n› *\n/);
     await waitFor(() => !alive(pid), 10_000, "the sub-agent's command to end");
-    // Time for a turn, and a SubagentStop, that should not come (claude 2.1.328 fired none, recorded).
+    await onlyNativeSubagentStop(box);
+    // Time for a turn that should not come (claude 2.1.328 started none, recorded).
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(mainRequests(server.requests)).toHaveLength(2);
-    expect(fs.existsSync(box.at("subagent-stop.json"))).toBe(false);
     term.submit("next prompt");
     await term.waitForScreen("answered the next prompt");
     const third = requestText(mainRequests(server.requests)[2]);
@@ -314,7 +342,7 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     expect(await term.exitCode()).toBe(0);
   });
 
-  it("/tasks stop 1 stops that run: its command ends, its transcript too, no SubagentStop, and its notification (killed) gets a turn", async () => {
+  it("/tasks stop 1 stops that run: its command ends, its transcript too, SubagentStop for native entries only, and its notification (killed) gets a turn", async () => {
     const { box, server, term } = await startSleeping(["heard it was stopped"]);
     const pid = Number(fs.readFileSync(box.at("sleep.pid"), "utf8"));
     term.submit("/tasks stop 1");
@@ -331,7 +359,7 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     expect(third).toContain(
       String.raw`<summary>Agent \"helper\" was stopped by user</summary>\n</task-notification>`,
     );
-    expect(fs.existsSync(box.at("subagent-stop.json"))).toBe(false);
+    await onlyNativeSubagentStop(box);
     endsWithToolResult(server.requests);
     // Nothing is left going: leaving asks nothing.
     term.submit("/exit");

@@ -1,8 +1,8 @@
 /**
  * `/tasks`: the background sub-agents going (background-tasks-lines.ts), and `/tasks stop <n|name>`
  * to stop one of them, as `x` in claude 2.1.328's `/tasks` panel does (recorded): its command's
- * process group is killed, its transcript ends with that call's result, no SubagentStop fires (as
- * claude's), and its notification — `killed`, `Agent "helper" was stopped by user` — reaches the
+ * process group is killed, its transcript ends with that call's result, SubagentStop fires for
+ * native entries only (claude's fires none, and its groups get none), and its notification — `killed`, `Agent "helper" was stopped by user` — reaches the
  * model as claude's does: a turn of its own when the prompt waits.
  * A run is named by its number in the list, its description (its type without one) or its agent id.
  * `/tasks <n|name>` shows one run — its tool calls so far and its prompt — as claude's panel does

@@ -85,14 +85,16 @@ export class SubagentRuns {
           configured: () => runner.hasHooks("SubagentStop"),
           maxAttempts,
         }).onStop,
-      stopped: async (run, lastAssistantMessage, fireSubagentStop) => {
-        if (fireSubagentStop)
+      stopped: async (run, lastAssistantMessage, end) => {
+        if (end !== "natural stop")
           void runner.subagentStop({
             agent: run.type,
             agentName: run.name,
             agentId: run.id,
             stopHookActive: false,
             ...(lastAssistantMessage !== undefined ? { lastAssistantMessage } : {}),
+            // Claude Code groups sit this one out, as claude fires none for a stopped run.
+            ...(end === "stopped" ? { runStopped: true } : {}),
           });
         // SubagentStop has picked its hooks (the agent's own among them): they leave with the run.
         this.scopeEnds.get(run.id)?.();
