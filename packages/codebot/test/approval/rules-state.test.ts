@@ -52,6 +52,8 @@ describe("rulesState", () => {
       directories: [],
       originalCwd: "/p",
       managedOnly: true,
+      notInEffect: [],
+      errors: [],
     });
     expect(state.rules.map((r) => [r.behavior, r.source, r.rule, r.editability])).toEqual([
       ["allow", "userSettings", "Bash(a1)", "persistent"],
@@ -62,5 +64,26 @@ describe("rulesState", () => {
       ["deny", "policySettings", "Bash(m)", "readonly"],
     ]);
     expect(state.managedOnly).toBe(true);
+  });
+
+  it("lists a rule written twice alike in one origin once, as claude 2.1.328 did (recorded); another origin's same rule is listed too", () => {
+    const state = rulesState({
+      rules: {
+        allow: [rule("Read", "userSettings"), rule("Read", "userSettings"), rule("Read", "projectSettings")],
+        ask: [],
+        deny: [],
+      },
+      granted: [],
+      directories: [],
+      originalCwd: "/p",
+      managedOnly: false,
+      notInEffect: [],
+      errors: [],
+    });
+    expect(state.rules.map((r) => [r.source, r.rule])).toEqual([
+      ["userSettings", "Read"],
+      ["projectSettings", "Read"],
+    ]);
+    expect(state).not.toHaveProperty("errors");
   });
 });

@@ -7,8 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
 import { sandbox } from "./support/cli-fixtures.js";
-import { useBuiltCli } from "./support/cli-process.js";
+import { managedRoot, useBuiltCli } from "./support/cli-process.js";
 import { sdkSession } from "./support/sdk-session.js";
 
 useBuiltCli();
@@ -16,6 +17,8 @@ useBuiltCli();
 const EXACT = (command: string) => ({ prefix: "The Bash command ", emphasis: command });
 const STARTING = (prefix: string) => ({ prefix: "Any Bash command starting with ", emphasis: prefix });
 const TOOL = (tool: string) => ({ prefix: "Any use of the ", emphasis: tool, suffix: " tool" });
+/** A row of a settings file `allowManagedPermissionRulesOnly` leaves out. */
+const IGNORED = { editability: "readonly", notInEffect: true };
 
 describe("the Agent SDK's list_permission_rules", () => {
   it("lists each rule with its origin — your settings, the project's, the local file, --settings, --allowedTools / --disallowedTools, the flag settings, the session's — and the folders with theirs", async () => {
@@ -190,5 +193,110 @@ describe("the Agent SDK's list_permission_rules", () => {
       ["toolu_2", "rule", "userSettings"],
       ["toolu_3", "rule", "flagSettings"],
     ]);
+  });
+
+  it("under allowManagedPermissionRulesOnly lists the other settings files' rules after the managed ones, readonly and notInEffect, each once, as claude 2.1.328 did (recorded)", async () => {
+    const box = sandbox();
+    box.json(path.join(managedRoot(box.home), "claude-code/managed-settings.json"), {
+      allowManagedPermissionRulesOnly: true,
+      permissions: { allow: ["Bash(ls:*)"], deny: ["WebSearch"] },
+    });
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      permissions: {
+        allow: ["Bash(git status)", "Bash(git status)", "Read"],
+        deny: ["Bash(rm:*)"],
+        ask: ["Bash(git push:*)"],
+      },
+    });
+    box.json(".claude/settings.json", { permissions: { ask: ["Bash(git log:*)"], allow: ["Read"] } });
+    box.json(".claude/settings.local.json", { permissions: { deny: ["Read(./secret)"] } });
+    const { run } = await sdkSession([reply.text("one")], {
+      box,
+      // claude listed neither --allowedTools rule: only the settings files' rules are listed.
+      args: ["--settings", JSON.stringify({ permissions: { ask: ["Edit"] } }), "--allowedTools", "Grep"],
+    });
+    const answer = await run.request("l1", { subtype: "list_permission_rules" });
+    expect((answer.response as { state: { rules: unknown[] } }).state.rules).toEqual([
+      {
+        behavior: "allow",
+        source: "policySettings",
+        rule: "Bash(ls:*)",
+        description: STARTING("ls"),
+        editability: "readonly",
+      },
+      {
+        behavior: "deny",
+        source: "policySettings",
+        rule: "WebSearch",
+        description: TOOL("WebSearch"),
+        editability: "readonly",
+      },
+      {
+        behavior: "allow",
+        source: "userSettings",
+        rule: "Bash(git status)",
+        description: EXACT("git status"),
+        ...IGNORED,
+      },
+      { behavior: "allow", source: "userSettings", rule: "Read", description: TOOL("Read"), ...IGNORED },
+      {
+        behavior: "deny",
+        source: "userSettings",
+        rule: "Bash(rm:*)",
+        description: STARTING("rm"),
+        ...IGNORED,
+      },
+      {
+        behavior: "ask",
+        source: "userSettings",
+        rule: "Bash(git push:*)",
+        description: STARTING("git push"),
+        ...IGNORED,
+      },
+      { behavior: "allow", source: "projectSettings", rule: "Read", description: TOOL("Read"), ...IGNORED },
+      {
+        behavior: "ask",
+        source: "projectSettings",
+        rule: "Bash(git log:*)",
+        description: STARTING("git log"),
+        ...IGNORED,
+      },
+      { behavior: "deny", source: "localSettings", rule: "Read(./secret)", ...IGNORED },
+      { behavior: "ask", source: "flagSettings", rule: "Edit", description: TOOL("Edit"), ...IGNORED },
+    ]);
+    await run.lastTurn("go");
+  });
+
+  it("names a settings file skipped mid-session in `errors` (absent while none is), as claude 2.1.328 did (recorded)", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), { permissions: { allow: ["Bash(git status)"] } });
+    box.json(".claude/settings.json", { permissions: { allow: ["Bash(make:*)"] } });
+    box.json(".claude/settings.local.json", { permissions: { deny: ["Read(./secret)"] } });
+    const { run } = await sdkSession([reply.text("one")], { box });
+    const before = (await run.request("l1", { subtype: "list_permission_rules" })).response as {
+      state: Record<string, unknown>;
+    };
+    expect(before.state).not.toHaveProperty("errors");
+    const projectFile = path.join(fs.realpathSync(box.project), ".claude/settings.json");
+    // The project's file breaks; the local one's change then has the settings read again without it.
+    fs.writeFileSync(projectFile, '{"permissions":{"allow":["Bash(make:*)"],\n');
+    await waitFor(
+      () => run.cli.stderr().includes("settings.json changed"),
+      15_000,
+      "the broken file's notice",
+    );
+    box.json(".claude/settings.local.json", { permissions: { deny: ["Read(./secret)", "Write"] } });
+    await waitFor(
+      () => run.cli.stderr().includes("settings.local.json changed"),
+      15_000,
+      "the local file's notice",
+    );
+    const after = (await run.request("l2", { subtype: "list_permission_rules" })).response as {
+      state: { errors?: { file: string; path: string; message: string }[] };
+    };
+    expect(after.state.errors).toEqual([
+      { file: projectFile, path: "", message: expect.stringContaining("layer skipped") },
+    ]);
+    await run.lastTurn("go");
   });
 });

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Tool } from "@codebot/agentcore";
 import { type HookRunner, type LoadedHooks, USER_OWNED_SOURCES } from "@codebot/hooks";
 import { ApprovalEngine } from "../../approval/approval-engine.js";
+import { notInEffectRules, settingsFileErrors } from "../../approval/not-in-effect-rules.js";
 import { permissionHooks } from "../../approval/permission-hooks.js";
 import { permissionPromptTool } from "../../approval/permission-prompt-tool.js";
 import type { PermissionRule } from "../../approval/permission-rule.js";
@@ -58,6 +59,8 @@ export class SessionPermissions {
    * tools reach those for the whole session (a folder a settings file gains later is not reached).
    */
   private readonly settingsDirectories: ReadonlyMap<string, RuleOrigin>;
+  /** The settings as last read (at the start, or again mid-session): their files' rules and errors. */
+  private settingsRead: ProjectSettings;
 
   constructor(
     private readonly options: RuntimeOptions,
@@ -67,6 +70,7 @@ export class SessionPermissions {
   ) {
     const { cwd, project } = where;
     const { settings, modes } = project;
+    this.settingsRead = project;
     this.paths = new PathPolicy(
       cwd,
       // `--restricted` confines the file tools to the working folders (claude's), whoever asks otherwise.
@@ -136,6 +140,7 @@ export class SessionPermissions {
 
   /** The settings read again: their rules (a deny or ask rule that went is kept), plugin folders and untrusted grants. */
   applySettings(reread: ProjectSettings): void {
+    this.settingsRead = reread;
     this.approval.setOwnHomes(this.ownHomesOf(reread.plugins));
     const { rules, kept } = reloadedRules(this.rulesOf(reread.settings.permissions), this.rulesAtStart);
     this.approval.setRules(rules);
@@ -220,6 +225,8 @@ export class SessionPermissions {
       ],
       originalCwd: this.where.cwd,
       managedOnly: this.where.project.settings.policy.managedRulesOnlyBy !== undefined,
+      notInEffect: notInEffectRules(this.settingsRead.layers),
+      errors: settingsFileErrors(this.settingsRead.problems),
     });
   }
 
