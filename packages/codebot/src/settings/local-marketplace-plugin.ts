@@ -71,11 +71,14 @@ export function localMarketplaceFolder(
       `its marketplace ${marketplace} in ${knownFile} has no installLocation, and claude loads nothing from it ("Marketplace ${marketplace} not found"); add it again with "claude plugin marketplace add"`,
     );
   const folder = path.resolve(cwd, location);
-  // claude 2.1.328 reads a GitHub marketplace from its clone: with the clone gone it loaded none of
-  // its plugins, the installed copy neither (recorded: "Marketplace … failed to load: cache-miss").
-  if (kind === "github" && !fs.existsSync(folder))
+  // claude 2.1.328 reads a remote marketplace from its local copy: with the copy gone it loaded none
+  // of its plugins, the installed copy neither (recorded for github, git and url: "Marketplace …
+  // failed to load: cache-miss", then a fetch at the start that codebot does not make).
+  const copy =
+    typeof kind === "string" && Object.hasOwn(REMOTE_COPIES, kind) ? REMOTE_COPIES[kind] : undefined;
+  if (copy !== undefined && !fs.existsSync(folder))
     return gone(
-      `the clone of its GitHub marketplace ${marketplace} (${folder}, installLocation in ${knownFile}) is gone, and claude loads nothing from it ("cache-miss"); run "claude plugin marketplace update ${marketplace}" or start claude once`,
+      `${copy} ${marketplace} (${folder}, installLocation in ${knownFile}) is gone, and claude loads nothing from it ("cache-miss"); run "claude plugin marketplace update ${marketplace}" or start claude once`,
     );
   if (kind !== "directory" && kind !== "file") return { kind: "installed-copy" };
   if (!path.isAbsolute(location) && !fs.existsSync(folder))
@@ -84,6 +87,13 @@ export function localMarketplaceFolder(
     );
   return pluginInFolder(folder, name, gone);
 }
+
+/** What `installLocation` holds of a remote marketplace, by its `source`. */
+const REMOTE_COPIES: Readonly<Record<string, string>> = {
+  github: "the clone of its GitHub marketplace",
+  git: "the clone of its git marketplace",
+  url: "the downloaded marketplace.json of its URL marketplace",
+};
 
 /** Where the marketplace at `folder` puts plugin `name` now (see localMarketplaceFolder). */
 function pluginInFolder(

@@ -294,6 +294,40 @@ describe("an installed plugin whose marketplace is not registered as claude need
     );
   });
 
+  it.each([
+    ["git", { source: "git", url: "https://127.0.0.1:9/market.git" }, "the clone of its git marketplace"],
+    [
+      "url",
+      { source: "url", url: "http://127.0.0.1:9/marketplace.json" },
+      "the downloaded marketplace.json of its URL marketplace",
+    ],
+  ])(
+    "does not load, the installed copy neither, when a %s marketplace's local copy is gone, as claude 2.1.328's cache-miss (recorded)",
+    async (_, source, what) => {
+      const box = sandbox();
+      const { claudeHome } = installPluginAsClaudeCodeDid(box);
+      const copyOf = path.join(claudeHome, "plugins/marketplaces/local-market");
+      editRegistration(claudeHome, () => ({ source, installLocation: copyOf }));
+      const { seen, stderr } = await bashUnderGuard(box);
+      expect(seen).not.toContain("guard from");
+      expect(stderr).toContain(
+        `plugin guard@local-market is not loaded: ${what} local-market (${copyOf}, installLocation in`,
+      );
+    },
+  );
+
+  it("does not load, the installed copy neither, when a directory marketplace's folder is gone, as claude 2.1.328 loaded nothing (recorded)", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const market = path.dirname(path.dirname(root));
+    fs.rmSync(market, { recursive: true });
+    const { seen, stderr } = await bashUnderGuard(box);
+    expect(seen).not.toContain("guard from");
+    expect(stderr).toContain(
+      `plugin guard@local-market is not loaded: its marketplace ${path.join(market, ".claude-plugin/marketplace.json")} cannot be read`,
+    );
+  });
+
   it("runs the installed copy while a GitHub marketplace's clone is there", async () => {
     const box = sandbox();
     const { claudeHome, copy } = installPluginAsClaudeCodeDid(box);
