@@ -278,20 +278,21 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     { stopRun: (stop) => session?.stopRun(stop), halt: (stop) => session?.halt(stop) },
   );
   // What the session has used goes into its transcript, as claude's cost-state line: claude writes
-  // it as the session is left; codebot after each prompt and compaction too (a crash keeps it),
-  // when the usage changed (the times and code changes then are in it too).
+  // it as the session is left (recorded: at -p's end, /exit, Ctrl+C, SIGTERM, its wall time up to
+  // then); codebot then too (`leaving`), and after each prompt and compaction when the usage changed
+  // (a crash keeps it; the times and code changes then are in it too).
   const written = (used: ReadonlyMap<string, unknown> = new Map()) => JSON.stringify([...used]);
   let costWritten = written(files.restored?.usage);
-  const recordCost = () => {
+  const recordCost = (leaving = false) => {
     const used = usage.models();
-    if (used.size === 0 || written(used) === costWritten) return;
+    if (used.size === 0 || (!leaving && written(used) === costWritten)) return;
     costWritten = written(used);
     transcript.costState(used, (spec, u) => costOf(spec, u, settings.models).usd, totals.all());
   };
   // `/resume` and `/clear` point transcript, task list and ids at another session (a new one for `/clear`).
   const switchFiles = (id: string, restored?: RestoredConversation) => {
     promptSnapshot.reset(restored?.systemPrompt);
-    recordCost();
+    recordCost(true);
     usage.startOver(restored?.usage);
     totals.startOver(restored?.totals);
     costWritten = written(restored?.usage);

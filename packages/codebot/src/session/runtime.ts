@@ -68,8 +68,8 @@ export interface RuntimeParts {
   settingsWatch: SettingsWatch;
   /** The session's id and files; `/resume` changes them. */
   identity(): { sessionId: string; transcriptPath: string; tasksPath: string };
-  /** Writes what the session has used to its transcript when it changed (cost-state-line.ts): after each prompt and compaction, and as the session is left. */
-  recordCost(): void;
+  /** Writes what the session has used to its transcript (cost-state-line.ts): after each prompt and compaction when it changed; `leaving`, as the session is left, always (its wall time goes on). */
+  recordCost(leaving?: boolean): void;
   /** Records a built-in command `-p` ran, and its output, in the transcript (`localCommandRun`). */
   recordCommand(command: string, output: string): void;
   /** A session resumed at the start: its history as the recap shows it (RestoredConversation's `shown`). */
@@ -689,6 +689,8 @@ export class Runtime {
         this.parts.session.abort();
         // Background sub-agents end with the session: each one's transcript and SubagentStop come before SessionEnd.
         await Promise.all([this.parts.session.settled(), this.parts.background?.stopAll()]);
+        // Before SessionEnd's hooks: a second signal while they run exits at once (close-on-signals.ts).
+        this.parts.recordCost(true);
         // SessionStart follows Setup: it must have fired before the runner closes.
         await this.parts.startup.catch(() => undefined);
         this.parts.fileWatch.close();
