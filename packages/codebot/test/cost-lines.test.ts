@@ -34,4 +34,23 @@ describe("/cost in claude's layout", () => {
       "   claude-sonnet-4-5:  234.6k input, 1.2m output, 0 cache read, 0 cache write ($19.22)",
     ]);
   });
+
+  it("a model named as an object's property (a resumed transcript's constructor, __proto__) has no price: no $NaN", () => {
+    const lines = costLines(
+      view([
+        ["constructor", 1_000, 10],
+        ["__proto__", 1_000, 10],
+      ]),
+      { apiMs: 0, wallMs: 0 },
+      { added: 0, removed: 0 },
+      plain,
+    );
+    expect(lines[0]).toBe(
+      "Estimated cost:        $0.0000 (costs may be inaccurate due to usage of unknown models)",
+    );
+    expect(lines.join("\n")).not.toContain("NaN");
+    expect(lines).toContain(
+      'no price for constructor: set "models": {"constructor": {"price": {"input": …, "output": …}}} (US$ per million tokens)',
+    );
+  });
 });

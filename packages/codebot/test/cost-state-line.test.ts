@@ -59,6 +59,14 @@ describe("cost-state line", () => {
     expect(costStateOf({ type: "user" })).toBeUndefined();
   });
 
+  it("leaves out a model entry that is no object (null, a number), as it does one without counts: resuming does not stop at it", () => {
+    const line = {
+      type: "cost-state",
+      modelUsage: { good: { inputTokens: 10, outputTokens: 2 }, none: null, number: 5 },
+    };
+    expect([...(costStateOf(line)?.keys() ?? [])]).toEqual(["good"]);
+  });
+
   it("keeps the session's times and code changes in claude's names and reads them back", () => {
     const line = JSON.parse(JSON.stringify(costStateLine("s1", new Map(), () => 0, totals)));
     expect(line).toMatchObject({

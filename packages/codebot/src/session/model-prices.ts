@@ -32,9 +32,18 @@ const PRICES: Readonly<Record<string, Required<ModelPrice>>> = {
   "openai/gpt-4o-mini": { input: 0.15, output: 0.6, cacheRead: 0.075, cacheWrite: 0.15 },
 };
 
-/** The price of a model: the settings' own, else the table's (a dated id costs what its family does). */
+/**
+ * The price of a model: the settings' own, else the table's (a dated id costs what its family does).
+ * Own keys only: a resumed transcript names its models, and `constructor` is on every object.
+ */
 export function priceOf(modelSpec: string, overrides: ModelPriceOverrides = {}): ModelPrice | undefined {
-  return overrides[modelSpec]?.price ?? PRICES[modelSpec] ?? PRICES[modelSpec.replace(/-\d{8}$/, "")];
+  const own = <T>(table: Readonly<Record<string, T>>, key: string) =>
+    Object.hasOwn(table, key) ? table[key] : undefined;
+  return (
+    own(overrides, modelSpec)?.price ??
+    own(PRICES, modelSpec) ??
+    own(PRICES, modelSpec.replace(/-\d{8}$/, ""))
+  );
 }
 
 /** Whether `price` charges less than `known` for any kind of token (cache ones at the input price when not given). */

@@ -71,13 +71,18 @@ export function costTotalsOf(line: CheckedLine): EarlierTotals | undefined {
   };
 }
 
-/** The usage a cost-state line gives, per model spec; undefined for other lines. A model entry with a count that is no count is left out. */
+/**
+ * The usage a cost-state line gives, per model spec; undefined for other lines. A model entry that
+ * is no object, or has a count that is no count, is left out: the line is the transcript's text,
+ * and one bad entry must not stop the session's resume.
+ */
 export function costStateOf(line: CheckedLine): Map<string, ModelUsage> | undefined {
   if (line.type !== COST_STATE_TYPE) return undefined;
   const models = (line as { modelUsage?: unknown }).modelUsage;
   const used = new Map<string, ModelUsage>();
   if (typeof models !== "object" || models === null) return used;
   for (const [spec, value] of Object.entries(models)) {
+    if (typeof value !== "object" || value === null) continue;
     const entry = value as Record<string, unknown>;
     const [input, output, cacheRead, cacheWrite] = [
       entry.inputTokens,

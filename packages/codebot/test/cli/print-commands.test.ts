@@ -116,6 +116,28 @@ describe("-p built-in commands", () => {
     expect(result.duration_api_ms).toBe(0);
   });
 
+  it("-c -p /cost: a transcript's model names print without their escape sequences, and a model entry that is no object is skipped, not the resume's end", async () => {
+    const box = sandbox();
+    // OSC 52 writes the terminal's clipboard; ESC [2J clears the screen.
+    const crafted = "anthropic/x\u001b]52;c;ZWNobyBvd25lZA==\u0007\u001b[2Jy";
+    await earlierSession(box, (state) => {
+      state.modelUsage = {
+        ...(state.modelUsage as object),
+        [crafted]: { inputTokens: 1, outputTokens: 1 },
+        broken: null,
+      };
+    });
+    const server = await modelServer([reply.text("not asked")]);
+    const r = await runCli(["-c", "-p", "/cost", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Usage by model:");
+    expect(r.stdout).toMatch(/^ +xy: {2}1 input, 1 output/m);
+    expect(r.stdout).toContain("no price for anthropic/xy:");
+    expect(r.stdout).not.toContain("\u001b");
+    expect(r.stdout).not.toContain("\u0007");
+    expect(r.stdout).not.toContain("broken");
+  });
+
   it("-c then /clear starts the times and code changes over with the new session, as claude 2.1.328's (recorded)", async () => {
     const box = sandbox();
     await earlierSession(box);

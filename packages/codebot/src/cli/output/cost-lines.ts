@@ -8,6 +8,7 @@ import { costOf } from "../../session/model-prices.js";
 import type { LinesChanged, SessionDurations } from "../../session/session-totals.js";
 import type { ModelUsage } from "../../session/session-usage.js";
 import type { Styles } from "./styles.js";
+import { terminalSafe } from "./terminal-safe.js";
 import { type UsageView, unpriced } from "./usage-lines.js";
 
 /** claude's note after the cost when a model used has no price (its cost is left out of the sum). */
@@ -30,7 +31,7 @@ export function costLines(
     ...modelLines(view),
   ].map((line) => s.dim(line));
   // Not claude's: how to give a model without a price one.
-  for (const spec of missing)
+  for (const spec of missing.map(shownSpec))
     lines.push(
       s.dim(
         `no price for ${spec}: set "models": {"${spec}": {"price": {"input": …, "output": …}}} (US$ per million tokens)`,
@@ -45,12 +46,18 @@ function modelLines(view: UsageView): string[] {
     return ["Usage:                 0 input, 0 output, 0 cache read, 0 cache write"];
   const lines = ["Usage by model:"];
   for (const [spec, used] of view.models) {
-    const id = spec.slice(spec.indexOf("/") + 1);
+    const id = shownSpec(spec.slice(spec.indexOf("/") + 1));
     const cost = costOf(spec, used, view.prices);
     lines.push(`${`${id}:`.padStart(21)}  ${tokensText(used)} (${dollars(cost.known ? cost.usd : 0)})`);
   }
   return lines;
 }
+
+/**
+ * A model's name as printed: a resumed session's names are its transcript's text (its cost-state
+ * line), so escape sequences in one (a clipboard write, a cleared screen) are removed.
+ */
+const shownSpec = (spec: string) => terminalSafe(spec);
 
 /** claude's: the uncached input (codebot's input counts the cached part too), output, cache read and write. */
 function tokensText(used: Readonly<ModelUsage>): string {

@@ -11,8 +11,14 @@ import { runCli } from "./cli-process.js";
 
 export const EARLIER_TIMES = { totalAPIDuration: 5_000, totalDuration: 65_000 };
 
-/** Runs the session and returns its transcript's cost-state line as codebot wrote it (before the times were set). */
-export async function earlierSession(box: Sandbox): Promise<Record<string, unknown>> {
+/**
+ * Runs the session and returns its transcript's cost-state line as codebot wrote it (before the
+ * times were set); `edit` changes the line further, as a hand-edited or crafted transcript would.
+ */
+export async function earlierSession(
+  box: Sandbox,
+  edit: (state: Record<string, unknown>) => void = () => {},
+): Promise<Record<string, unknown>> {
   const server = await modelServer([
     reply.toolCall("write", { file_path: "a.txt", content: "one\ntwo\nthree\n" }, "w1"),
     reply.toolCall("edit", { file_path: "a.txt", old_string: "two", new_string: "TWO" }, "e1"),
@@ -44,6 +50,7 @@ export async function earlierSession(box: Sandbox): Promise<Record<string, unkno
   if (state === undefined) throw new Error("the earlier session wrote no cost-state line");
   const written = { ...state };
   Object.assign(state, EARLIER_TIMES);
+  edit(state);
   fs.writeFileSync(file, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
   return written;
 }
