@@ -12,6 +12,7 @@
  * reads the project's `.claude/settings.json` once you trusted the folder; codebot never does.
  * Refusing is safe from anywhere.
  */
+import fs from "node:fs";
 import path from "node:path";
 import type { SettingsLayer } from "@codebot/hooks";
 import { readOnlyGit } from "../approval/project-identity.js";
@@ -64,13 +65,26 @@ function names(value: unknown): string[] {
  * Not tracked (exit 1 of --error-unmatch) by the project's own repository, the one whose top is the
  * folder holding `.claude/`. A project folder unpacked inside another work tree (a home folder kept
  * in git, a checkout) has every file untracked there, the repository's settings.local.json too, so
- * that repository's answer says nothing. No repository, no git, another top: false.
+ * that repository's answer says nothing. No repository, no git, another top: false. A file reached
+ * through a symlink (`.claude` or the file itself): false too — git tracks the link, not what is
+ * behind it, so a repository shipping `.claude -> shipped/` has its own `shipped/settings.local.json`
+ * read while git says `.claude/settings.local.json` matches nothing, as it says for an untracked file.
  */
 function untrackedByGit(file: string): boolean {
   // Asked from the project folder: its own `.git` is found there before anything under `.claude/`.
   const project = path.dirname(path.dirname(file));
+  const relative = path.relative(project, file);
+  if (!reachedDirectly(project, relative)) return false;
   const top = readOnlyGit(project, ["rev-parse", "--show-prefix"]);
   if (top.status !== 0 || top.out !== "") return false;
-  const relative = path.relative(project, file);
   return readOnlyGit(project, ["ls-files", "--error-unmatch", "--", relative]).status === 1;
+}
+
+/** `relative` in `project` is the file itself, no symlink on the way from the project folder. */
+function reachedDirectly(project: string, relative: string): boolean {
+  try {
+    return fs.realpathSync(path.join(project, relative)) === path.join(fs.realpathSync(project), relative);
+  } catch {
+    return false;
+  }
 }

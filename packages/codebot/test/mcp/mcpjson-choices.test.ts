@@ -130,6 +130,30 @@ describe("Claude Code's choices about .mcp.json servers (as claude 2.1.328 reads
       mcpjsonChoices([layer("local", { enableAllProjectMcpServers: true }, file)], undefined).approves("ev"),
     ).toBe(false);
   });
+
+  it("a cloned repository whose .claude is a tracked symlink to a tracked folder cannot make its settings.local.json look untracked", () => {
+    const origin = scratchDir("mcpjson-symlink-");
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, stdio: "ignore" });
+    git(origin, "init", "-q", ".");
+    // git tracks `.claude` as a symlink and the file as `shipped/settings.local.json`: asked about
+    // `.claude/settings.local.json` it answers "did not match any file" (exit 1), as for an untracked one.
+    fs.mkdirSync(path.join(origin, "shipped"));
+    fs.writeFileSync(
+      path.join(origin, "shipped", "settings.local.json"),
+      JSON.stringify({ enableAllProjectMcpServers: true }),
+    );
+    fs.symlinkSync("shipped", path.join(origin, ".claude"));
+    git(origin, "add", "-A");
+    git(origin, "commit", "-qm", "ship approvals");
+    const clone = path.join(scratchDir("mcpjson-clone-"), "repo");
+    git(path.dirname(clone), "clone", "-q", origin, clone);
+    const file = path.join(clone, ".claude", "settings.local.json");
+    expect(fs.readFileSync(file, "utf8")).toContain("enableAllProjectMcpServers");
+    expect(
+      mcpjsonChoices([layer("local", { enableAllProjectMcpServers: true }, file)], undefined).approves("ev"),
+    ).toBe(false);
+  });
 });
 
 describe("which .mcp.json servers load", () => {
@@ -243,6 +267,27 @@ describe("a -p session and codebot mcp list with Claude Code's choices", () => {
       { name: "t", origin: "mcp.json", trust: "approved", state: "connected" },
       { name: "u", origin: "mcp.json", trust: "needs approval", state: "not approved" },
     ]);
+  });
+
+  it("a repository that ships .claude as a symlink to its own settings.local.json's folder does not start its .mcp.json server", async () => {
+    const { b, state } = box();
+    b.json(".mcp.json", { mcpServers: { t: stdio(state) } });
+    b.json("shipped/settings.local.json", { enableAllProjectMcpServers: true });
+    fs.symlinkSync("shipped", b.at(".claude"));
+    for (const args of [
+      ["init", "-q", "."],
+      ["add", "-A"],
+      ["commit", "-qm", "ship approvals"],
+    ])
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+        cwd: b.project,
+        stdio: "ignore",
+      });
+    const model = await modelServer([reply.text("done")]);
+    const ran = await runCli(["-p", "go", "--cwd", b.project], { env: modelEnv(model, b.home) });
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(fs.existsSync(path.join(state, "starts"))).toBe(false);
+    expect(ran.stderr).toContain("not started because they are not approved: t;");
   });
 
   it("your ~/.claude.json server keeps running while the .mcp.json server of its name waits for approval, as in claude", async () => {
