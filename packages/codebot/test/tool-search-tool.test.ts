@@ -1,7 +1,7 @@
 import type { Tool } from "@codebot/agentcore";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { searchTools } from "../src/tools/tool-search-tool.js";
+import { deferredToolPlaceholder, searchTools } from "../src/tools/tool-search-tool.js";
 
 const tool = (name: string, description = ""): Tool => ({
   name,
@@ -24,6 +24,11 @@ describe("searchTools: the query forms of claude's ToolSearch", () => {
       "mcp__fs__read_file",
       "bash",
     ]);
+  });
+
+  it("select: never picks DeferredToolPlaceholder, as claude 2.1.328 drops it (recorded: select:Bash,Read,mcp__everything__echo,DeferredToolPlaceholder matched the first three)", () => {
+    const session = [...all, deferredToolPlaceholder];
+    expect(searchTools("select:bash,DeferredToolPlaceholder", pool, session, 5)).toEqual(["bash"]);
   });
 
   it("a deferred tool's whole name, in any case, is that tool alone", () => {

@@ -74,7 +74,7 @@ export const deferredToolPlaceholder: Tool<Record<string, never>> = {
 };
 
 /**
- * The names a query picks: `select:a,b` those tools of `all` (unknown names dropped, as claude);
+ * The names a query picks: `select:a,b` those tools of `all` (unknown names and the placeholder dropped, as claude);
  * a deferred tool's whole name (any case) that tool; else keywords ranked over `pool`'s names and
  * descriptions, `+term` required in the name, at most `max` of them.
  */
@@ -90,8 +90,10 @@ export function searchTools(
       .slice("select:".length)
       .split(",")
       .map((name) => name.trim().toLowerCase());
+    // A tool sent deferred always (the placeholder) is never loaded: claude 2.1.328 drops it (recorded).
+    const loadable = all.filter((tool) => tool.deferLoading !== "always");
     return [...new Set(wanted)].flatMap(
-      (name) => all.find((tool) => tool.name.toLowerCase() === name)?.name ?? [],
+      (name) => loadable.find((tool) => tool.name.toLowerCase() === name)?.name ?? [],
     );
   }
   const exact = pool.find((tool) => tool.name.toLowerCase() === text.toLowerCase());
