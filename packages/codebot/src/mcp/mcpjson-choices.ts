@@ -69,6 +69,7 @@ function names(value: unknown): string[] {
  * through a symlink (`.claude` or the file itself): false too — git tracks the link, not what is
  * behind it, so a repository shipping `.claude -> shipped/` has its own `shipped/settings.local.json`
  * read while git says `.claude/settings.local.json` matches nothing, as it says for an untracked file.
+ * A `.claude` that is a repository of its own (a submodule): false.
  */
 function untrackedByGit(file: string): boolean {
   // Asked from the project folder: its own `.git` is found there before anything under `.claude/`.
@@ -77,6 +78,11 @@ function untrackedByGit(file: string): boolean {
   if (!reachedDirectly(project, relative)) return false;
   const top = readOnlyGit(project, ["rev-parse", "--show-prefix"]);
   if (top.status !== 0 || top.out !== "") return false;
+  // The file's own folder belongs to that repository too: a submodule there (`.claude` shipped as
+  // one, cloned --recursive) holds the file, and the project's repository, tracking only the
+  // gitlink, says it matches nothing, as it says for an untracked file.
+  const folder = readOnlyGit(path.dirname(file), ["rev-parse", "--show-prefix"]);
+  if (folder.status !== 0 || folder.out !== `${path.dirname(relative)}/`) return false;
   return readOnlyGit(project, ["ls-files", "--error-unmatch", "--", relative]).status === 1;
 }
 

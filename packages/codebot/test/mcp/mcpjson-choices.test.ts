@@ -154,6 +154,36 @@ describe("Claude Code's choices about .mcp.json servers (as claude 2.1.328 reads
       mcpjsonChoices([layer("local", { enableAllProjectMcpServers: true }, file)], undefined).approves("ev"),
     ).toBe(false);
   });
+
+  it("a repository whose .claude is a submodule (cloned --recursive) cannot make its settings.local.json look untracked", () => {
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync(
+        "git",
+        ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "protocol.file.allow=always", ...args],
+        { cwd, stdio: "ignore" },
+      );
+    // The submodule's repository holds the file; the project's tracks `.claude` as a gitlink only,
+    // so asked about `.claude/settings.local.json` it answers "did not match any file" (exit 1).
+    const sub = scratchDir("mcpjson-submodule-");
+    fs.writeFileSync(
+      path.join(sub, "settings.local.json"),
+      JSON.stringify({ enableAllProjectMcpServers: true }),
+    );
+    git(sub, "init", "-q", ".");
+    git(sub, "add", "-A");
+    git(sub, "commit", "-qm", "approvals");
+    const origin = scratchDir("mcpjson-superproject-");
+    git(origin, "init", "-q", ".");
+    git(origin, "submodule", "add", "-q", sub, ".claude");
+    git(origin, "commit", "-qm", "ship approvals");
+    const clone = path.join(scratchDir("mcpjson-clone-"), "repo");
+    git(path.dirname(clone), "clone", "-q", "--recursive", origin, clone);
+    const file = path.join(clone, ".claude", "settings.local.json");
+    expect(fs.readFileSync(file, "utf8")).toContain("enableAllProjectMcpServers");
+    expect(
+      mcpjsonChoices([layer("local", { enableAllProjectMcpServers: true }, file)], undefined).approves("ev"),
+    ).toBe(false);
+  });
 });
 
 describe("which .mcp.json servers load", () => {
