@@ -56,6 +56,14 @@ export function addSubcommands(program: Command, done: (code: number) => void): 
       "--agent <name>",
       "the sub-agent's name (SubagentStart, SubagentStop), or the calling agent (tool events)",
     )
+    .option(
+      "--failed",
+      "PostToolUse for a call that failed (is_error true, --output the error): Claude Code groups are skipped (failed call)",
+    )
+    .option(
+      "--stopped",
+      "SubagentStop for a run that was stopped (Ctrl+C, /tasks stop, the session's end): Claude Code groups are skipped (stopped run)",
+    )
     .addOption(new Option("--permission-mode <mode>", "as for a session").choices(PERMISSION_MODE_FLAGS))
     .option(
       "--trust-project-hooks",

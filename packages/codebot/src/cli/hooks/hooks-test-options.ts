@@ -5,6 +5,10 @@ export interface HooksTestOptions {
   output?: string;
   prompt?: string;
   agent?: string;
+  /** PostToolUse: the call failed. */
+  failed?: boolean;
+  /** SubagentStop: the run was stopped before it ended by itself. */
+  stopped?: boolean;
   /** Any name of MODE_NAMES. */
   permissionMode?: string;
   trustProjectHooks?: boolean;

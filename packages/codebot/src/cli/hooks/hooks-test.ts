@@ -47,6 +47,8 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
     ...(opts.output !== undefined ? { output: opts.output } : {}),
     ...(opts.prompt !== undefined ? { prompt: opts.prompt } : {}),
     ...(opts.agent !== undefined ? { agent: opts.agent } : {}),
+    ...(opts.failed ? { failed: true } : {}),
+    ...(opts.stopped ? { stopped: true } : {}),
     cwd: inventory.cwd,
   });
   // The session's model rule (settings `model`, else the provider whose key is set), resolved only
@@ -95,6 +97,8 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
   const payload = JSON.parse(buildPayload(event, runtime, fields)) as WireObject;
   const claudePayload = JSON.parse(buildClaudePayload(event, runtime, fields)) as WireObject;
   const styles = new Set(inventory.hooks.filter((h) => h.hook.event === event).map((h) => h.hook.style));
+  // A failed call's PostToolUse and a stopped run's SubagentStop run no Claude Code group: no payload of theirs to show.
+  const groupsSitOut = trace.some((r) => r.skipped === "failed call" || r.skipped === "stopped run");
   const blocked = decision?.kind === "block";
 
   if (opts.json) {
@@ -114,7 +118,7 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
       event,
       payloads: [
         ...(styles.has("native") || styles.size === 0 ? [{ label: "payload", value: payload }] : []),
-        ...(styles.has("claude") || styles.size === 0
+        ...((styles.has("claude") || styles.size === 0) && !groupsSitOut
           ? [{ label: "payload (Claude Code groups)", value: claudePayload }]
           : []),
       ],

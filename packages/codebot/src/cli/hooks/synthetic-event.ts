@@ -21,6 +21,13 @@ export interface SyntheticFlags {
   output?: string;
   prompt?: string;
   agent?: string;
+  /**
+   * PostToolUse for a call that failed (`--failed`): the session fires it with `is_error` true (next
+   * to PostToolUseFailure), and Claude Code groups sit it out (trace `failed call`).
+   */
+  failed?: boolean;
+  /** SubagentStop for a run that was stopped (`--stopped`): Claude Code groups sit it out (trace `stopped run`). */
+  stopped?: boolean;
   /** The project directory: what a relative `file_path` is relative to. */
   cwd?: string;
 }
@@ -50,19 +57,13 @@ interface Given {
 const BUILDERS: { [E in HookEvent]: (g: Given) => EventInputs[E] } = {
   PreToolUse: (g) => toolCall(g),
   PostToolUse: (g) => {
+    if (g.f.failed) return failedCall(g);
     const call = toolCall(g);
     const output = g.f.output ?? "";
     const data = successData(call.tool, call.args, output, g.f.cwd ?? process.cwd());
     return { ...call, output, ...(data ? { resultData: data } : {}), isError: false, durationMs: 0 };
   },
-  // The session fires it for a call whose result is an error: `--output` is that error.
-  PostToolUseFailure: (g) => ({
-    ...toolCall(g),
-    output: g.f.output ?? "synthetic tool failure",
-    isError: true,
-    durationMs: 0,
-    isInterrupt: false,
-  }),
+  PostToolUseFailure: (g) => failedCall(g),
   PermissionRequest: (g) => toolCall(g),
   PermissionDenied: (g) => ({
     ...toolCall(g),
@@ -114,6 +115,7 @@ const BUILDERS: { [E in HookEvent]: (g: Given) => EventInputs[E] } = {
       agentId: SYNTHETIC_AGENT_ID,
       lastAssistantMessage: last,
       stopHookActive: g.fields.flag("stop_hook_active", false),
+      ...(g.f.stopped ? { runStopped: true } : {}),
     };
   },
   // Default: `/compact` with no focus (its custom_instructions null).
@@ -230,6 +232,7 @@ const BUILDERS: { [E in HookEvent]: (g: Given) => EventInputs[E] } = {
  * same fields, so the hooks see the payload they would see in a session.
  */
 export function syntheticInput<E extends HookEvent>(event: E, f: SyntheticFlags): EventInputs[E] {
+  refuseFlagsNotFor(event, f);
   const need = (value: string | undefined, flag: string): string => {
     if (value === undefined || value === "") throw new CliError(`hooks test: ${event} needs ${flag}`);
     return value;
@@ -258,6 +261,29 @@ function toolCall(g: Given): {
   agentName: string;
 } {
   return { tool: g.tool(), toolUseId: SYNTHETIC_CALL_ID, args: g.f.args ?? {}, agentName: agentOf(g.f) };
+}
+
+/**
+ * A call whose result is an error, `--output` that error: what the session fires PostToolUseFailure
+ * with, and PostToolUse too (middleware.ts).
+ */
+function failedCall(g: Given): EventInputs["PostToolUseFailure"] {
+  return {
+    ...toolCall(g),
+    output: g.f.output ?? "synthetic tool failure",
+    isError: true,
+    durationMs: 0,
+    isInterrupt: false,
+  };
+}
+
+/** A firing flag given for an event it does not describe would change nothing, so it is refused. */
+function refuseFlagsNotFor(event: HookEvent, f: SyntheticFlags): void {
+  const not = (flag: string, events: string) =>
+    new CliError(`hooks test: ${flag} is for ${events}, not ${event}`);
+  if (f.failed && event !== "PostToolUse" && event !== "PostToolUseFailure")
+    throw not("--failed", "PostToolUse and PostToolUseFailure");
+  if (f.stopped && event !== "SubagentStop") throw not("--stopped", "SubagentStop");
 }
 
 function agentOf(f: SyntheticFlags): string {
