@@ -1,5 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
+import { deferredToolsListing } from "./deferred-tools-listing.js";
 import type { AgentEvent, LoopResult } from "./events.js";
 import { agentLoop, type LoopOptions } from "./loop.js";
 import { asMessage, userMessage } from "./messages.js";
@@ -162,16 +163,19 @@ export class Agent {
    */
   async ask(question: string, signal: AbortSignal): Promise<StepOutcome> {
     if (this.controller) throw new Error("agent: cannot ask while a run is in progress");
-    const { tools, systemPrompt, idleTimeoutMs } = this.options;
+    const { systemPrompt, idleTimeoutMs } = this.options;
+    const tools = typeof this.options.tools === "function" ? this.options.tools() : this.options.tools;
+    const listing = deferredToolsListing(tools);
     return runModelStep({
       model: this.model,
       systemPrompt: typeof systemPrompt === "function" ? systemPrompt() : systemPrompt,
       // Its own prompt cache: the question is no part of the history the runs' cache extends.
       messages: [...this.history, userMessage(question)],
-      tools: toModelTools(typeof tools === "function" ? tools() : tools, this.history),
+      tools: toModelTools(tools, this.history),
       signal,
       emit: () => {},
       ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
+      ...(listing !== undefined ? { deferredToolsListing: listing } : {}),
     });
   }
 

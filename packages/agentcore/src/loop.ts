@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AssistantModelMessage, ModelMessage } from "ai";
 import { isContextOverflow } from "./context-overflow.js";
+import { deferredToolsListing } from "./deferred-tools-listing.js";
 import { AgentEventStream } from "./event-stream.js";
 import type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
 import { fallbackTrigger } from "./fallback.js";
@@ -165,6 +166,7 @@ class Run {
     // Deferred tools join the request as tool results load them: offered anew for every step.
     const deferring = options.tools.some((tool) => tool.deferLoading !== undefined);
     const modelTools = toModelTools(options.tools);
+    const listing = deferring ? deferredToolsListing(options.tools) : undefined;
     const maxTurns = options.maxTurns ?? Number.POSITIVE_INFINITY;
     for (;;) {
       if (this.signal.aborted) return "aborted";
@@ -178,6 +180,7 @@ class Run {
       this.openTurn = { role: "assistant", content: [] };
       const step = await this.modelStepWithRetry(
         deferring ? toModelTools(options.tools, this.history) : modelTools,
+        listing,
       );
       this.openTurn = step.message;
       if (step.message.content.length > 0)
@@ -265,7 +268,7 @@ class Run {
     return true;
   }
 
-  private async modelStepWithRetry(tools: ModelTools): Promise<StepOutcome> {
+  private async modelStepWithRetry(tools: ModelTools, deferredListing?: string): Promise<StepOutcome> {
     const policy = this.options.retry ?? DEFAULT_RETRY;
     let overflowHandled = false;
     for (let attempt = 1; ; attempt += 1) {
@@ -280,6 +283,7 @@ class Run {
           promptCache: this.promptCache,
           ...(this.options.idleTimeoutMs !== undefined ? { idleTimeoutMs: this.options.idleTimeoutMs } : {}),
           ...(this.options.rawChunks === true ? { rawChunks: true } : {}),
+          ...(deferredListing !== undefined ? { deferredToolsListing: deferredListing } : {}),
           ...(this.toolsPrepared ? {} : { onRequest: () => this.prepareTools() }),
         });
         addUsage(this.usage, step.usage);

@@ -12,6 +12,7 @@ import {
   withOfferedToolReferences,
   withToolLoadedNotes,
 } from "./deferred-tools.js";
+import { withDeferredToolsListing } from "./deferred-tools-listing.js";
 import type { AgentEvent, Usage } from "./events.js";
 import { builtByKernel } from "./messages.js";
 import { PromptCache } from "./prompt-cache.js";
@@ -62,6 +63,8 @@ export interface ModelStepOptions {
    * run 9% more, measured).
    */
   rawChunks?: boolean;
+  /** The deferred tools' names as the model reads them (deferred-tools-listing.ts). */
+  deferredToolsListing?: string;
 }
 
 /** Default of `idleTimeoutMs`: a provider sends events (or pings) far more often than this. */
@@ -127,7 +130,10 @@ async function readStep(
     const hasTools = options.tools.length > 0;
     const deferred = options.tools.some((tool) => tool.providerOptions?.anthropic?.deferLoading === true);
     const offered = new Set(options.tools.map((tool) => tool.name));
-    const prompt = withToolLoadedNotes(withOfferedToolReferences(history, offered, deferred));
+    const prompt = withDeferredToolsListing(
+      withToolLoadedNotes(withOfferedToolReferences(history, offered, deferred)),
+      options.deferredToolsListing,
+    );
     const requested = performance.now();
     let firstChunk = true;
     const response = model.doStream({

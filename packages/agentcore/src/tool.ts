@@ -137,6 +137,12 @@ export interface Tool<Args = any> {
    * loading on). Either way it stays callable.
    */
   deferLoading?: "until-loaded" | "always";
+  /**
+   * A tool search's text naming the `until-loaded` tools (sorted) for the model: sent in every
+   * request as a system message after the conversation's first message, where claude 2.1.328
+   * lists its deferred tools (deferred-tools.ts).
+   */
+  listDeferredTools?(names: readonly string[]): string;
 }
 
 /** Calls the rest of the pipeline (inner middleware, then the tool) with a possibly rewritten call. */

@@ -18,6 +18,27 @@ describe("Agent.ask", () => {
     expect(agent.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
   });
 
+  test("lists the deferred tools as the run's requests do, after the first message", async () => {
+    const search = {
+      ...echoTool({ name: "search" }).tool,
+      listDeferredTools: (names: readonly string[]) => `Deferred: ${names.join(", ")}`,
+    };
+    const later = { ...echoTool({ name: "later" }).tool, deferLoading: "until-loaded" as const };
+    const model = scriptedModel([reply.text("hello"), reply.text("run the tests")]);
+    const agent = new Agent({ model, systemPrompt: "sys", tools: [search, later] });
+    await agent.prompt("hi");
+    await agent.ask("what next?", new AbortController().signal);
+    for (const request of model.requests)
+      expect(request.prompt[2]).toEqual({ role: "system", content: "Deferred: later" });
+    expect(model.requests[1]?.prompt.map((m) => m.role)).toEqual([
+      "system",
+      "user",
+      "system",
+      "assistant",
+      "user",
+    ]);
+  });
+
   test("a tool the model calls is listed, not run, and sends no event", async () => {
     const { tool, calls } = echoTool();
     const model = scriptedModel([reply.text("hello"), reply.toolCall("echo", { text: "x" }, "c1")]);

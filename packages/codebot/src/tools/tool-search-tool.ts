@@ -13,14 +13,25 @@ export const TOOL_SEARCH_TOOL = "tool_search";
 /** claude's text when nothing matches (recorded). */
 const NO_MATCH = "No matching deferred tools found";
 
+/** claude 2.1.328's ToolSearch description (recorded): the names are in a message from the system. */
 const DESCRIPTION = `Fetches full schema definitions for deferred tools so they can be called.
 
-Deferred tools are listed by name at the end of this description. Until fetched, only the name is known — there is no parameter schema, so the tool cannot be invoked. This tool takes a query, matches it against the deferred tool list, and returns the matched tools' complete JSONSchema definitions inside a <functions> block. Once a tool's schema appears in that result, it is callable exactly like any tool defined at the top of the prompt.
+Deferred tools appear by name in a message from the system. Until fetched, only the name is known — there is no parameter schema, so the tool cannot be invoked. This tool takes a query, matches it against the deferred tool list, and returns the matched tools' complete JSONSchema definitions inside a <functions> block. Once a tool's schema appears in that result, it is callable exactly like any tool defined at the top of the prompt.
+
+Result format: each matched tool appears as one <function>{"description": "...", "name": "...", "parameters": {...}}</function> line inside the <functions> block — the same encoding as the tool list at the top of this prompt.
 
 Query forms:
 - "select:Read,Edit,Grep" — fetch these exact tools by name
 - "notebook jupyter" — keyword search, up to max_results best matches
 - "+slack send" — require "slack" in the name, rank by remaining terms`;
+
+/**
+ * The system message naming the deferred tools, in claude 2.1.328's words (recorded; its tool's
+ * name, ToolSearch, is this one's).
+ */
+export function deferredToolsMessage(names: readonly string[]): string {
+  return `The following deferred tools are now available via ${TOOL_SEARCH_TOOL}. Their schemas are NOT loaded — calling them directly will fail with InputValidationError. Use ${TOOL_SEARCH_TOOL} with query "select:<name>[,<name>...]" to load tool schemas before calling them:\n${names.join("\n")}`;
+}
 
 const inputSchema = z.object({
   query: z
@@ -33,16 +44,15 @@ const inputSchema = z.object({
 
 /**
  * The tool search over `tools()`, the session's tools of the moment: those with `deferLoading`
- * are searched and listed in its description; `select:` may name any of them.
+ * are searched, and listed for the model in a system message (`listDeferredTools`); `select:`
+ * may name any of them.
  */
 export function toolSearchTool(tools: () => readonly Tool[]): Tool<z.output<typeof inputSchema>> {
   const deferred = () => tools().filter((tool) => tool.deferLoading === "until-loaded");
   return {
     name: TOOL_SEARCH_TOOL,
-    get description() {
-      const names = deferred().map((tool) => tool.name);
-      return `${DESCRIPTION}\n\nDeferred tools:\n${names.length > 0 ? names.join("\n") : "(none)"}`;
-    },
+    description: DESCRIPTION,
+    listDeferredTools: deferredToolsMessage,
     inputSchema,
     concurrencySafe: true,
     async execute({ query, max_results }) {

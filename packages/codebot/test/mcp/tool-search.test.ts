@@ -79,8 +79,28 @@ describe("ToolSearch: MCP tools offered by name, loaded on request", () => {
     expect(names).toContain("tool_search");
     expect(names).toContain("DeferredToolPlaceholder (deferred)");
     expect(requests[0]?.headers["anthropic-beta"]?.split(",")).toContain("advanced-tool-use-2025-11-20");
+  });
+
+  it("the deferred tools' names are a system message after the first user message, in claude's words, in every request", async () => {
+    const { requests } = await run([
+      reply.toolCalls(toolCall("tool_search", { query: "select:mcp__everything__echo" }, "s1")),
+      reply.text("done"),
+    ]);
+    for (const request of requests) {
+      const [first, listing] = request.body.messages;
+      expect(first).toEqual({ role: "user", content: [{ type: "text", text: "go" }] });
+      expect(listing.role).toBe("system");
+      expect(listing.content[0].text).toMatch(
+        /^The following deferred tools are now available via tool_search\. Their schemas are NOT loaded — calling them directly will fail with InputValidationError\. Use tool_search with query "select:<name>\[,<name>\.\.\.\]" to load tool schemas before calling them:\n/,
+      );
+      const names = listing.content[0].text.split("\n").slice(1);
+      expect(names).toContain("mcp__everything__echo");
+      expect(names).toEqual([...names].sort());
+    }
+    // The tool search's own description is claude's, which points to that message.
     const search = toolsOf(requests[0]).find((t) => t.name === "tool_search");
-    expect(search?.description).toMatch(/\nDeferred tools:\n(.*\n)*mcp__everything__echo\n/);
+    expect(search?.description).toContain("Deferred tools appear by name in a message from the system.");
+    expect(search?.description).not.toContain("mcp__everything__echo");
   });
 
   it("the MCP resource tools are deferred too, as claude defers ListMcpResourcesTool, and select: loads them", async () => {
@@ -93,9 +113,9 @@ describe("ToolSearch: MCP tools offered by name, loaded on request", () => {
         .filter((t) => t.name.endsWith("_mcp_resources") || t.name.endsWith("_mcp_resource"))
         .map((t) => (t.defer_loading ? `${t.name} (deferred)` : t.name));
     expect(offered(0)).toEqual([]);
-    const search = toolsOf(requests[0]).find((t) => t.name === "tool_search");
-    expect(search?.description).toMatch(/\nlist_mcp_resources\n/);
-    expect(search?.description).toMatch(/\nread_mcp_resource\n/);
+    const listed = requests[0]?.body.messages[1].content[0].text.split("\n");
+    expect(listed).toContain("list_mcp_resources");
+    expect(listed).toContain("read_mcp_resource");
     expect(offered(1)).toEqual(["list_mcp_resources (deferred)"]);
   });
 

@@ -1,0 +1,90 @@
+/**
+ * The deferred tools' names as the model reads them: claude 2.1.328 sends them in a `role:
+ * "system"` message after the conversation's first message, in every request (recorded; its
+ * ToolSearch's description says "Deferred tools appear by name in a message from the system").
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { resolveModel, type Tool } from "../src/index.js";
+import { type LoopbackModelServer, reply, startLoopbackModelServer, toolCall } from "../src/testing/index.js";
+import { echoTool, runToEnd } from "./helpers.js";
+
+let server: LoopbackModelServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** A search listing the deferred tools as `Deferred: a, b`, whose every call loads `loads`. */
+function searchTool(loads: string[] = []): Tool<{ q: string }> {
+  return {
+    name: "search",
+    description: "finds tools",
+    inputSchema: z.object({ q: z.string() }),
+    listDeferredTools: (names) => `Deferred: ${names.join(", ")}`,
+    async execute() {
+      return { content: "found", isError: false, ...(loads.length > 0 ? { loadsTools: loads } : {}) };
+    },
+  };
+}
+
+const deferred = (name: string, deferLoading: Tool["deferLoading"] = "until-loaded"): Tool => ({
+  ...echoTool({ name }).tool,
+  deferLoading,
+});
+
+async function requestsOf(
+  tools: Tool[],
+  script: Parameters<typeof startLoopbackModelServer>[0],
+  messages?: Parameters<typeof runToEnd>[0]["messages"],
+) {
+  server = await startLoopbackModelServer(script);
+  const model = await resolveModel("anthropic/claude-sonnet-4-5", {
+    ANTHROPIC_API_KEY: "test-key",
+    ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+  });
+  await runToEnd({ model, tools, ...(messages ? { messages } : {}) });
+  return server.requests;
+}
+
+const roles = (request: LoopbackModelServer["requests"][number] | undefined) =>
+  (request?.body.messages ?? []).map((m: { role: string }) => m.role);
+
+describe("the deferred tools' listing", () => {
+  it("is a system message after the first user message, naming the until-loaded tools sorted, in every request", async () => {
+    const requests = await requestsOf(
+      [searchTool(["b"]), deferred("b"), deferred("a"), deferred("placeholder", "always")],
+      [reply.toolCalls(toolCall("search", { q: "b" }, "c1")), reply.text("done")],
+    );
+    for (const request of requests) {
+      expect(request.body.messages[1]).toEqual({
+        role: "system",
+        content: [{ type: "text", text: "Deferred: a, b" }],
+      });
+    }
+    expect(roles(requests[0])).toEqual(["user", "system"]);
+    expect(roles(requests[1])).toEqual(["user", "system", "assistant", "user"]);
+  });
+
+  it("stays after the first message of a resumed history, not at its end", async () => {
+    const requests = await requestsOf(
+      [searchTool(), deferred("a")],
+      [reply.text("ok")],
+      [
+        { role: "user", content: "first" },
+        { role: "assistant", content: "answer" },
+        { role: "user", content: "second" },
+      ],
+    );
+    expect(roles(requests[0])).toEqual(["user", "system", "assistant", "user"]);
+    expect(requests[0]?.body.messages[1].content[0].text).toBe("Deferred: a");
+  });
+
+  it("is not sent when no tool is deferred, nor without a tool that lists them", async () => {
+    const none = await requestsOf([searchTool(), deferred("p", "always")], [reply.text("ok")]);
+    expect(roles(none[0])).toEqual(["user"]);
+    await server?.close();
+    const unlisted = await requestsOf([deferred("a")], [reply.text("ok")]);
+    expect(roles(unlisted[0])).toEqual(["user"]);
+  });
+});
