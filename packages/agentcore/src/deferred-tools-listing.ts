@@ -16,18 +16,50 @@ export function deferredToolsListing(tools: readonly Tool[]): string | undefined
 }
 
 /**
- * The prompt with `listing` as a system message right after the conversation's first message,
- * where claude 2.1.328 sends its deferred tools' names (recorded: a `role: "system"` message after
- * the first user message, in every request, the tool search's description pointing to it). It is
- * never in the history: each request lists the tools of the moment.
+ * The model families claude 2.1.328 sends system messages in mid-conversation (read from its
+ * code: claude-opus-4-8 and every model after it); a family a model id contains, dated and
+ * Bedrock ids too. Other ids, a gateway's own among them, get the listing in a
+ * `<system-reminder>`, which every model takes.
+ */
+const MID_CONVERSATION_SYSTEM_FAMILIES = [
+  "claude-opus-4-8",
+  "claude-opus-5",
+  "claude-sonnet-5",
+  "claude-haiku-5",
+  "claude-mythos-5",
+  "claude-fable-5",
+];
+
+export function takesMidConversationSystem(modelId: string): boolean {
+  return MID_CONVERSATION_SYSTEM_FAMILIES.some((family) => modelId.includes(family));
+}
+
+/**
+ * The prompt with `listing` where claude 2.1.328 sends its deferred tools' names (recorded), in
+ * every request: to a model that `takesMidConversationSystem`, a system message right after the
+ * conversation's first message (claude-opus-5-5); to another, a `<system-reminder>` text block
+ * opening the first user message, before its own text (claude-sonnet-4-5). It is never in the
+ * history: each request lists the tools of the moment.
  */
 export function withDeferredToolsListing(
   prompt: readonly LanguageModelV3Message[],
   listing: string | undefined,
+  modelId: string,
 ): LanguageModelV3Message[] {
-  if (listing === undefined) return [...prompt];
   let first = 0;
   while (prompt[first]?.role === "system") first += 1;
-  if (first >= prompt.length) return [...prompt];
-  return [...prompt.slice(0, first + 1), { role: "system", content: listing }, ...prompt.slice(first + 1)];
+  const opening = prompt[first];
+  if (listing === undefined || opening?.role !== "user") return [...prompt];
+  const listed: LanguageModelV3Message[] = takesMidConversationSystem(modelId)
+    ? [opening, { role: "system", content: listing }]
+    : [
+        {
+          ...opening,
+          content: [
+            { type: "text", text: `<system-reminder>\n${listing}\n</system-reminder>` },
+            ...opening.content,
+          ],
+        },
+      ];
+  return [...prompt.slice(0, first), ...listed, ...prompt.slice(first + 1)];
 }

@@ -133,6 +133,7 @@ async function readStep(
     const prompt = withDeferredToolsListing(
       withToolLoadedNotes(withOfferedToolReferences(history, offered, deferred)),
       options.deferredToolsListing,
+      model.modelId,
     );
     const requested = performance.now();
     let firstChunk = true;

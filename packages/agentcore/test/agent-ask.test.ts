@@ -24,7 +24,7 @@ describe("Agent.ask", () => {
       listDeferredTools: (names: readonly string[]) => `Deferred: ${names.join(", ")}`,
     };
     const later = { ...echoTool({ name: "later" }).tool, deferLoading: "until-loaded" as const };
-    const model = scriptedModel([reply.text("hello"), reply.text("run the tests")]);
+    const model = scriptedModel([reply.text("hello"), reply.text("run the tests")], "claude-opus-5-5");
     const agent = new Agent({ model, systemPrompt: "sys", tools: [search, later] });
     await agent.prompt("hi");
     await agent.ask("what next?", new AbortController().signal);

@@ -1,7 +1,8 @@
 /**
- * The deferred tools' names as the model reads them: claude 2.1.328 sends them in a `role:
- * "system"` message after the conversation's first message, in every request (recorded; its
- * ToolSearch's description says "Deferred tools appear by name in a message from the system").
+ * The deferred tools' names as the model reads them, in every request, as claude 2.1.328 sends them
+ * (recorded): to claude-opus-5-5 a `role: "system"` message after the conversation's first
+ * message; to claude-sonnet-4-5, which takes no system message in mid-conversation, a
+ * `<system-reminder>` block opening the first user message.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -37,9 +38,10 @@ async function requestsOf(
   tools: Tool[],
   script: Parameters<typeof startLoopbackModelServer>[0],
   messages?: Parameters<typeof runToEnd>[0]["messages"],
+  spec = "anthropic/claude-opus-5-5",
 ) {
   server = await startLoopbackModelServer(script);
-  const model = await resolveModel("anthropic/claude-sonnet-4-5", {
+  const model = await resolveModel(spec, {
     ANTHROPIC_API_KEY: "test-key",
     ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
   });
@@ -78,6 +80,22 @@ describe("the deferred tools' listing", () => {
     );
     expect(roles(requests[0])).toEqual(["user", "system", "assistant", "user"]);
     expect(requests[0]?.body.messages[1].content[0].text).toBe("Deferred: a");
+  });
+
+  it("to a model that takes no system message in mid-conversation, is a <system-reminder> block opening the first user message", async () => {
+    const requests = await requestsOf(
+      [searchTool(["b"]), deferred("b"), deferred("a")],
+      [reply.toolCalls(toolCall("search", { q: "b" }, "c1")), reply.text("done")],
+      undefined,
+      "anthropic/claude-sonnet-4-5",
+    );
+    for (const request of requests) {
+      expect(request.body.messages[0].content).toEqual([
+        { type: "text", text: "<system-reminder>\nDeferred: a, b\n</system-reminder>" },
+        { type: "text", text: "go" },
+      ]);
+    }
+    expect(roles(requests[1])).toEqual(["user", "assistant", "user"]);
   });
 
   it("is not sent when no tool is deferred, nor without a tool that lists them", async () => {

@@ -81,18 +81,21 @@ describe("ToolSearch: MCP tools offered by name, loaded on request", () => {
     expect(requests[0]?.headers["anthropic-beta"]?.split(",")).toContain("advanced-tool-use-2025-11-20");
   });
 
-  it("the deferred tools' names are a system message after the first user message, in claude's words, in every request", async () => {
-    const { requests } = await run([
-      reply.toolCalls(toolCall("tool_search", { query: "select:mcp__everything__echo" }, "s1")),
-      reply.text("done"),
-    ]);
+  /** claude 2.1.328's words naming the deferred tools (recorded), with codebot's tool name. */
+  const LISTING_OPENS =
+    /^The following deferred tools are now available via tool_search\. Their schemas are NOT loaded — calling them directly will fail with InputValidationError\. Use tool_search with query "select:<name>\[,<name>\.\.\.\]" to load tool schemas before calling them:\n/;
+  const script = () => [
+    reply.toolCalls(toolCall("tool_search", { query: "select:mcp__everything__echo" }, "s1")),
+    reply.text("done"),
+  ];
+
+  it("claude-opus-5-5 reads the deferred tools' names in a system message after the first user message, in every request", async () => {
+    const { requests } = await run(script(), {}, ["--model", "anthropic/claude-opus-5-5"]);
     for (const request of requests) {
       const [first, listing] = request.body.messages;
       expect(first).toEqual({ role: "user", content: [{ type: "text", text: "go" }] });
       expect(listing.role).toBe("system");
-      expect(listing.content[0].text).toMatch(
-        /^The following deferred tools are now available via tool_search\. Their schemas are NOT loaded — calling them directly will fail with InputValidationError\. Use tool_search with query "select:<name>\[,<name>\.\.\.\]" to load tool schemas before calling them:\n/,
-      );
+      expect(listing.content[0].text).toMatch(LISTING_OPENS);
       const names = listing.content[0].text.split("\n").slice(1);
       expect(names).toContain("mcp__everything__echo");
       expect(names).toEqual([...names].sort());
@@ -101,6 +104,22 @@ describe("ToolSearch: MCP tools offered by name, loaded on request", () => {
     const search = toolsOf(requests[0]).find((t) => t.name === "tool_search");
     expect(search?.description).toContain("Deferred tools appear by name in a message from the system.");
     expect(search?.description).not.toContain("mcp__everything__echo");
+  });
+
+  it("claude-sonnet-4-5 reads them in a <system-reminder> opening the first user message, as claude sends it there", async () => {
+    const { requests } = await run(script(), {}, ["--model", "anthropic/claude-sonnet-4-5"]);
+    for (const request of requests) {
+      const [first] = request.body.messages;
+      expect(request.body.messages.map((m: { role: string }) => m.role)).not.toContain("system");
+      expect(first.content.map((block: { text: string }) => block.text.slice(0, 18))).toEqual([
+        "<system-reminder>\n",
+        "go",
+      ]);
+      const text: string = first.content[0].text;
+      expect(text).toContain("\nmcp__everything__echo\n");
+      expect(text.endsWith("\n</system-reminder>")).toBe(true);
+      expect(text.slice("<system-reminder>\n".length)).toMatch(LISTING_OPENS);
+    }
   });
 
   it("the MCP resource tools are deferred too, as claude defers ListMcpResourcesTool, and select: loads them", async () => {
@@ -113,7 +132,7 @@ describe("ToolSearch: MCP tools offered by name, loaded on request", () => {
         .filter((t) => t.name.endsWith("_mcp_resources") || t.name.endsWith("_mcp_resource"))
         .map((t) => (t.defer_loading ? `${t.name} (deferred)` : t.name));
     expect(offered(0)).toEqual([]);
-    const listed = requests[0]?.body.messages[1].content[0].text.split("\n");
+    const listed = requests[0]?.body.messages[0].content[0].text.split("\n");
     expect(listed).toContain("list_mcp_resources");
     expect(listed).toContain("read_mcp_resource");
     expect(offered(1)).toEqual(["list_mcp_resources (deferred)"]);
