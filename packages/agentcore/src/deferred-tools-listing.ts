@@ -52,14 +52,20 @@ export function withDeferredToolsListing(
   if (listing === undefined || opening?.role !== "user") return [...prompt];
   const listed: LanguageModelV3Message[] = takesMidConversationSystem(modelId)
     ? [opening, { role: "system", content: listing }]
-    : [
-        {
-          ...opening,
-          content: [
-            { type: "text", text: `<system-reminder>\n${listing}\n</system-reminder>` },
-            ...opening.content,
-          ],
-        },
-      ];
+    : [remindedOpening(opening, listing)];
   return [...prompt.slice(0, first), ...listed, ...prompt.slice(first + 1)];
+}
+
+type UserMessage = Extract<LanguageModelV3Message, { role: "user" }>;
+
+/** The same object for the same first message and listing, so the wire cache (matched by identity) still knows it. */
+const reminded = new WeakMap<UserMessage, { listing: string; message: UserMessage }>();
+
+function remindedOpening(opening: UserMessage, listing: string): UserMessage {
+  const known = reminded.get(opening);
+  if (known?.listing === listing) return known.message;
+  const text = `<system-reminder>\n${listing}\n</system-reminder>`;
+  const message: UserMessage = { ...opening, content: [{ type: "text", text }, ...opening.content] };
+  reminded.set(opening, { listing, message });
+  return message;
 }

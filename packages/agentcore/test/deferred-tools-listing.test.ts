@@ -7,7 +7,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { resolveModel, type Tool } from "../src/index.js";
-import { type LoopbackModelServer, reply, startLoopbackModelServer, toolCall } from "../src/testing/index.js";
+import {
+  type LoopbackModelServer,
+  reply,
+  scriptedModel,
+  startLoopbackModelServer,
+  toolCall,
+} from "../src/testing/index.js";
 import { echoTool, runToEnd } from "./helpers.js";
 
 let server: LoopbackModelServer | undefined;
@@ -96,6 +102,20 @@ describe("the deferred tools' listing", () => {
       ]);
     }
     expect(roles(requests[1])).toEqual(["user", "assistant", "user"]);
+  });
+
+  it("the first message with its <system-reminder> is the same object in every request, so the wire cache still knows it", async () => {
+    const model = scriptedModel(
+      [reply.toolCalls(toolCall("search", { q: "x" }, "c1")), reply.text("done")],
+      "claude-sonnet-4-5",
+    );
+    await runToEnd({ model, tools: [searchTool(), deferred("a")] });
+    const [first, second] = model.requests;
+    expect(first?.prompt[1]?.content).toEqual([
+      { type: "text", text: "<system-reminder>\nDeferred: a\n</system-reminder>" },
+      { type: "text", text: "go" },
+    ]);
+    expect(second?.prompt[1]).toBe(first?.prompt[1]);
   });
 
   it("is not sent when no tool is deferred, nor without a tool that lists them", async () => {
