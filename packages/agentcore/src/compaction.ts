@@ -8,6 +8,7 @@ import { cutLongTexts, fitMessages, MIN_KEPT_CHARS } from "./long-text-cut.js";
 import { runModelStep } from "./model-step.js";
 import { MAX_OUTPUT_LIMIT_RESUMES, OutputLimitError, outputLimitResumeMessage } from "./output-limit.js";
 import { fitForSummary } from "./summary-fit.js";
+import { toolsUsedBeforeSummary } from "./tools-used-before-summary.js";
 import { addUsage, emptyUsage } from "./usage.js";
 
 const SUMMARY_SYSTEM_PROMPT =
@@ -166,10 +167,23 @@ export function compactedHistory(
   // It is cut like the summary request's texts when it alone passes keepChars (a huge paste).
   const pending =
     lastUser >= 0 && lastUser < cut ? [keptWithin(messages[lastUser] as ModelMessage, keepChars)] : [];
-  const text = [SUMMARY_PREAMBLE, options.summary, ...(options.extra ?? [])].join("\n\n");
+  const used = toolsUsedBeforeSummary(messages, earlierSummaryText(messages[0]));
+  const text = [SUMMARY_PREAMBLE, ...(used ? [used] : []), options.summary, ...(options.extra ?? [])].join(
+    "\n\n",
+  );
   // The tools the history loaded stay loaded (claude 2.1.328's do: a search is not made again).
   const summary = keepingLoadedTools({ role: "user", content: text }, loadedToolNames(messages));
   return [summary, ...pending, ...tail];
+}
+
+/** The text of `message` when it is an earlier compaction's summary. */
+function earlierSummaryText(message: ModelMessage | undefined): string | undefined {
+  if (message?.role !== "user") return undefined;
+  const text =
+    typeof message.content === "string"
+      ? message.content
+      : message.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("");
+  return text.startsWith(SUMMARY_PREAMBLE) ? text : undefined;
 }
 
 function keptWithin(message: ModelMessage, maxChars: number): ModelMessage {
