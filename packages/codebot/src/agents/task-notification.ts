@@ -126,3 +126,12 @@ export function notificationSummaries(prompt: string): string[] {
   const pattern = /^<status>(?:completed|failed|killed)<\/status>\n<summary>(.*)<\/summary>$/gm;
   return [...prompt.matchAll(pattern)].map((match) => fromXmlText(match[1] ?? ""));
 }
+
+/**
+ * The run ids (`<task-id>`, the run's `agent_id`) of the notifications in a notification turn's
+ * prompt, in the order they came: only a whole line written by notificationText matches (the
+ * run's answer and the call's description are XML text, so they spell no `<task-id>` line).
+ */
+export function notificationRunIds(prompt: string): string[] {
+  return [...prompt.matchAll(/^<task-id>(.*)<\/task-id>$/gm)].map((match) => match[1] ?? "");
+}

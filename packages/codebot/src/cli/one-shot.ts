@@ -377,7 +377,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
           // is the run's total, as claude's held lines all said.
           processUsage: runtime.usage.snapshot(),
           index,
-          fromNotification,
+          ...(fromNotification ? { notification: prompt } : {}),
           denials,
           isError: code !== 0,
           models: runtime.project.settings.models,

@@ -204,6 +204,10 @@ describe("background sub-agents in -p", () => {
     const results = lines.filter((l) => l.type === "result");
     expect(results[0]).not.toHaveProperty("origin");
     expect(results[1]).toMatchObject({ origin: { kind: "task-notification", producer: "session-task" } });
+    // Its runId names the run that ended, as claude's names it: the run's task_id here.
+    const started = lines.find((l) => l.subtype === "task_started");
+    expect(started?.task_id).toEqual(expect.any(String));
+    expect((results[1]?.origin as { runId?: string } | undefined)?.runId).toBe(started?.task_id);
     // UserPromptSubmit sees the notification as the turn's prompt, as claude's does.
     const prompts = hookLog(box)
       .filter((h) => h.hook_event_name === "UserPromptSubmit")

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { emptyUsage, type Usage } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
+import { notificationRunIds } from "../../agents/task-notification.js";
 import type { PermissionDenial } from "../../approval/tool-approval.js";
 import { costOf, type ModelPriceOverrides } from "../../session/model-prices.js";
 import { failureReason, type PromptResult, stoppedAsInterrupt } from "../../session/prompt-result.js";
@@ -14,8 +15,8 @@ import type { WireObject } from "./wire.js";
 
 export interface ResultInput {
   result: PromptResult;
-  /** The turn answered a background sub-agent's notification: claude's `origin` says so. */
-  fromNotification?: boolean;
+  /** The prompt of a turn that answered a background sub-agent's notification: claude's `origin` says so. */
+  notification?: string;
   sessionId: string;
   /** The `provider/id` the session ran: `modelUsage`'s key when no model took a step. */
   modelSpec: string;
@@ -73,7 +74,7 @@ export function resultObject(input: ResultInput): WireObject {
     terminal_reason: terminalReasonOf(result),
     ...apiErrorOf(result),
     result_index: input.index,
-    ...(input.fromNotification ? { origin: { kind: "task-notification", producer: "session-task" } } : {}),
+    ...(input.notification !== undefined ? { origin: notificationOrigin(input.notification) } : {}),
     ...(result.localCommand ? { local_command: result.localCommand } : {}),
     ...reasonFields(result),
     uuid: randomUUID(),
@@ -140,4 +141,15 @@ function stopReasonOf(result: PromptResult): string | null {
 /** Dollars as Claude Code reports them: no float noise past the ninth decimal. */
 function inDollars(usd: number): number {
   return Math.round(usd * 1e9) / 1e9;
+}
+
+/**
+ * A notification turn's `origin`, as claude 2.1.328's (recorded): `runId` names the run that ended.
+ * claude's is the task's `run_id` (its agent can be resumed, a run each time); a codebot run is
+ * its task, so its `runId` is the run's `agent_id` (its task lines' `task_id`). Two runs that
+ * ended together share a turn: the first is named.
+ */
+function notificationOrigin(prompt: string): WireObject {
+  const runId = notificationRunIds(prompt)[0];
+  return { kind: "task-notification", producer: "session-task", ...(runId !== undefined ? { runId } : {}) };
 }
