@@ -36,6 +36,11 @@ export interface AgentOptions {
   beforeModelStep?: LoopOptions["beforeModelStep"];
   /** Called after each step's tool calls have finished (see LoopOptions). */
   afterToolCalls?: LoopOptions["afterToolCalls"];
+  /**
+   * Steered messages as a run takes them, before they join its history: what it resolves to joins
+   * instead (a message may be changed or left out). The run waits for it.
+   */
+  admitSteered?: (messages: ModelMessage[], signal: AbortSignal) => Promise<ModelMessage[]>;
 }
 
 /** A steered message: whether it still waits for a run to deliver it; taking it back while it does. */
@@ -120,6 +125,13 @@ export class Agent {
     return [...this.steering.splice(0), ...this.followUps.splice(0)];
   }
 
+  /** The steered messages for the run to deliver now, as `admitSteered` lets them in. */
+  private takeSteered(signal: AbortSignal): ModelMessage[] | Promise<ModelMessage[]> {
+    const taken = this.steering.splice(0);
+    const { admitSteered } = this.options;
+    return taken.length > 0 && admitSteered ? admitSteered(taken, signal) : taken;
+  }
+
   /** Cancels the current run (it ends with reason `aborted`); nothing happens when idle. */
   abort(): void {
     this.controller?.abort(new Error("agent: aborted"));
@@ -140,7 +152,7 @@ export class Agent {
         model: this.model,
         messages: this.history,
         signal: controller.signal,
-        getSteeringMessages: () => this.steering.splice(0),
+        getSteeringMessages: () => this.takeSteered(controller.signal),
         getFollowUpMessages: () => this.followUps.splice(0),
         promptCache: this.promptCache,
       });

@@ -60,8 +60,11 @@ export interface LoopOptions {
   /** Name given to tools and middleware (`ctx.agentName`); default `main`. */
   agentName?: string;
   retry?: RetryPolicy;
-  /** Polled before every model step and at a natural stop; returned messages join the history. */
-  getSteeringMessages?: () => ModelMessage[];
+  /**
+   * Polled before every model step and at a natural stop; returned messages join the history
+   * (a promise is waited for: the harness may still be admitting a message it took).
+   */
+  getSteeringMessages?: () => ModelMessage[] | Promise<ModelMessage[]>;
   /** Polled when the agent would stop; returned messages join the history and the run goes on. */
   getFollowUpMessages?: () => ModelMessage[];
   /**
@@ -170,7 +173,7 @@ class Run {
     const maxTurns = options.maxTurns ?? Number.POSITIVE_INFINITY;
     for (;;) {
       if (this.signal.aborted) return "aborted";
-      this.appendAll(options.getSteeringMessages?.() ?? []);
+      this.appendAll((await options.getSteeringMessages?.()) ?? []);
       if (this.turns >= maxTurns) return "max_turns";
       await this.maybeReplaceHistory();
       if (this.signal.aborted) return "aborted";
@@ -239,7 +242,7 @@ class Run {
   /** Steering, then follow-ups, then `onStop`: the first that has something to say keeps the run going. */
   private async continuesAfterStop(): Promise<boolean> {
     const { options } = this;
-    const steering = options.getSteeringMessages?.() ?? [];
+    const steering = (await options.getSteeringMessages?.()) ?? [];
     if (steering.length > 0) return this.appendAll(steering);
     const followUps = options.getFollowUpMessages?.() ?? [];
     if (followUps.length > 0) return this.appendAll(followUps);

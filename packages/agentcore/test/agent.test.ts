@@ -100,6 +100,53 @@ describe("Agent", () => {
     });
   });
 
+  test("admitSteered() is waited for before the next step: what it resolves to joins the history in place of what was steered", async () => {
+    const model = scriptedModel([reply.toolCall("work", {}), reply.text("done")]);
+    let agent!: Agent;
+    const work: Tool = {
+      name: "work",
+      description: "work",
+      inputSchema: z.object({}),
+      execute: async () => {
+        agent.steer("keep me");
+        agent.steer("drop me");
+        return { content: "worked", isError: false };
+      },
+    };
+    agent = new Agent({
+      model,
+      systemPrompt: "",
+      tools: [work],
+      admitSteered: async (messages) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return messages
+          .filter((m) => m.content !== "drop me")
+          .map((m) => ({ role: "user", content: `${String(m.content)}, admitted` }));
+      },
+    });
+    await agent.prompt("go");
+    const sent = JSON.stringify(model.requests[1]?.prompt);
+    expect(sent).toContain("keep me, admitted");
+    expect(sent).not.toContain("drop me");
+  });
+
+  test("admitSteered() is not asked when nothing was steered", async () => {
+    const model = scriptedModel([reply.toolCall("echo", { text: "x" }), reply.text("done")]);
+    const { tool } = echoTool();
+    let asked = 0;
+    const agent = new Agent({
+      model,
+      systemPrompt: "",
+      tools: [tool],
+      admitSteered: async (messages) => {
+        asked += 1;
+        return messages;
+      },
+    });
+    await agent.prompt("go");
+    expect(asked).toBe(0);
+  });
+
   test("followUp() queued during a run continues it when the agent would stop", async () => {
     const model = scriptedModel([
       reply.toolCall("echo", { text: "x" }),

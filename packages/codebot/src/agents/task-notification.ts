@@ -107,13 +107,18 @@ export function notificationText(end: BackgroundEnd): string {
   ].join("\n");
 }
 
+/** Whether a message is one (or more) of notificationText's: it opens with their reminder. */
+export function isNotification(text: string): boolean {
+  return text.startsWith(OPENING);
+}
+
 /**
  * What UserPromptSubmit sees of a notification turn's prompt: its `<task-notification>` blocks
  * without the reminder they reach the model in, as claude 2.1.328's hook sees them (recorded: the
  * bare block as `prompt`). Only that constant text is taken out; any other prompt is as it was.
  */
 export function hookPromptOf(prompt: string): string {
-  if (!prompt.startsWith(OPENING)) return prompt;
+  if (!isNotification(prompt)) return prompt;
   return prompt.replaceAll(OPENING, "").replaceAll(CLOSING, "");
 }
 

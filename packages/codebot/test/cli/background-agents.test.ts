@@ -298,6 +298,71 @@ describe("background sub-agents in -p", () => {
     expect(lines.filter((l) => l.type === "result").map((l) => l.result)).toEqual(["all done"]);
   });
 
+  describe("a notification folded into a turn in progress goes through UserPromptSubmit, as claude 2.1.328's", () => {
+    /** The main agent keeps working till the sub-agent has stopped (its SubagentStop hook logged), then answers. */
+    const endsWhileTheMainAgentWorks = () => ({
+      "SUB-TASK": [reply.text("quick report")],
+      "go-main": [
+        bgCallReply(),
+        reply.toolCall("bash", {
+          command: `until grep -q SubagentStop hooks.log 2>/dev/null; do sleep 0.05; done; sleep 0.5`,
+        }),
+        reply.text("all done"),
+      ],
+    });
+    /** loggingSettings, plus a UserPromptSubmit hook that prints `answer` for a notification. */
+    const answering = (answer: string) => (box: Sandbox) =>
+      box.json("settings.json", {
+        hooks: {
+          ...JSON.parse(fs.readFileSync(loggingSettings(box), "utf8")).hooks,
+          UserPromptSubmit: [
+            { hooks: [command("{ cat; echo; } >> hooks.log", { name: "log-prompt" })] },
+            {
+              hooks: [
+                command(`case "$(cat)" in *task-notification*) echo '${answer}';; esac`, { name: "answer" }),
+              ],
+            },
+          ],
+        },
+      });
+    const folded = (requests: readonly RecordedRequest[]) =>
+      JSON.stringify(mainRequests(requests)[2]?.body?.messages?.slice(-1));
+
+    it("the hook sees the bare <task-notification> as prompt, under the turn's prompt_id; one result line", async () => {
+      const { box, server, r, lines } = await runBackground(endsWhileTheMainAgentWorks());
+      expect(r.code).toBe(0);
+      const prompts = hookLog(box).filter((h) => h.hook_event_name === "UserPromptSubmit");
+      expect(prompts.map((h) => String(h.prompt).split("\n")[0])).toEqual(["go-main", "<task-notification>"]);
+      expect(String(prompts[1]?.prompt)).not.toContain("SYSTEM NOTIFICATION");
+      expect(prompts[1]?.prompt_id).toBe(prompts[0]?.prompt_id);
+      expect(folded(server.requests)).toContain("<result>quick report</result>");
+      expect(lines.filter((l) => l.type === "result").map((l) => l.result)).toEqual(["all done"]);
+    });
+
+    it("a block keeps the notification out of the turn, which goes on without it, as claude's", async () => {
+      const { server, r, lines } = await runBackground(endsWhileTheMainAgentWorks(), {
+        settings: answering('{"decision":"block","reason":"not now"}'),
+      });
+      expect(r.code).toBe(0);
+      expect(mainRequests(server.requests)).toHaveLength(3);
+      expect(JSON.stringify(mainRequests(server.requests)[2]?.body?.messages)).not.toContain("quick report");
+      expect(lines.filter((l) => l.type === "result").map((l) => l.result)).toEqual(["all done"]);
+      expect(r.stderr).toContain("UserPromptSubmit operation blocked by hook:\nnot now");
+    });
+
+    it("the hooks' additionalContext joins the turn with the notification, as claude's", async () => {
+      const { server, r } = await runBackground(endsWhileTheMainAgentWorks(), {
+        settings: answering(
+          '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"CTX-FROM-HOOK"}}',
+        ),
+      });
+      expect(r.code).toBe(0);
+      const last = folded(server.requests);
+      expect(last).toContain("CTX-FROM-HOOK");
+      expect(last).toContain("<result>quick report</result>");
+    });
+  });
+
   it("a run that ends while the main agent's Stop hooks run, after its last look at the queue, still gets a turn of its own", async () => {
     const stopWaitsForTheNotification = (box: Sandbox) =>
       box.json("settings.json", {

@@ -8,6 +8,7 @@ import {
 } from "@codebot/agentcore";
 import { type HookRunner, systemReminder } from "@codebot/hooks";
 import type { AgentDefinition } from "../../agents/agent-definition.js";
+import { admitFoldedNotifications } from "../../agents/folded-notifications.js";
 import { fireInstructionsLoaded } from "../../instructions/instructions-loaded.js";
 import type { SessionInstructions } from "../../instructions/session-instructions.js";
 import type { TaskStore } from "../../tasks/task-store.js";
@@ -147,6 +148,8 @@ export function createMainAgent(parts: MainAgentParts, late: MainAgentLateParts)
     fallbackModels: models.fallbacks(),
     ...(restored ? { messages: restored.messages } : {}),
     beforeModelStep: compaction.beforeModelStep,
+    // A background run's notification steered into a turn goes through UserPromptSubmit, as claude's.
+    admitSteered: admitFoldedNotifications({ runner, notify, stopRun: late.stopRun }),
     afterToolCalls: async (info) => {
       const messages = (await batchHooks(info)) ?? [];
       const said = parts.backgroundSaid.take();

@@ -1,0 +1,62 @@
+/**
+ * A background run that ends while the main agent works has its notification folded into that
+ * turn (steered in before the next model step). As claude 2.1.328 does (recorded, docs/agents.md),
+ * UserPromptSubmit fires for it as it joins the turn: the hook sees the bare `<task-notification>`
+ * as `prompt`, under the turn's `prompt_id`; a block leaves the notification out and the turn goes
+ * on without it; the hooks' context comes with it. A `continue: false` also ends the turn. Other
+ * steered messages (the Agent SDK's mid-turn messages) join as they are.
+ */
+import type { HookRunner } from "@codebot/hooks";
+import type { ModelMessage } from "ai";
+import type { StopRequest } from "../session/session.js";
+import { userTurn } from "../session/user-turn.js";
+import { hookPromptOf, isNotification } from "./task-notification.js";
+
+export interface FoldedNotificationParts {
+  runner: Pick<HookRunner, "userPromptSubmit">;
+  /** Tells the user a hook kept a notification out of the turn. */
+  notify(message: string): void;
+  /** A hook's `continue: false` ends the turn in progress. */
+  stopRun(stop: StopRequest): void;
+}
+
+/** The main agent's `admitSteered`: each notification steered into a turn goes through UserPromptSubmit first. */
+export function admitFoldedNotifications(
+  parts: FoldedNotificationParts,
+): (messages: ModelMessage[], signal: AbortSignal) => Promise<ModelMessage[]> {
+  return async (messages, signal) => {
+    const admitted: ModelMessage[] = [];
+    for (const message of messages) {
+      const admittedAs = await admit(message, signal, parts);
+      if (admittedAs !== undefined) admitted.push(admittedAs);
+    }
+    return admitted;
+  };
+}
+
+/** The message as it joins the turn, or undefined when a hook kept it out. */
+async function admit(
+  message: ModelMessage,
+  signal: AbortSignal,
+  parts: FoldedNotificationParts,
+): Promise<ModelMessage | undefined> {
+  const text = message.role === "user" && typeof message.content === "string" ? message.content : undefined;
+  if (text === undefined || !isNotification(text)) return message;
+  let decision: Awaited<ReturnType<HookRunner["userPromptSubmit"]>>;
+  try {
+    decision = await parts.runner.userPromptSubmit({ prompt: hookPromptOf(text), signal });
+  } catch (error) {
+    // The run's result is not lost to a hook that could not run.
+    parts.notify(`hook: UserPromptSubmit failed: ${(error as Error).message}`);
+    return message;
+  }
+  switch (decision.kind) {
+    case "stop":
+      parts.stopRun({ hook: decision.by, reason: decision.reason });
+      return undefined;
+    case "block":
+      parts.notify(`UserPromptSubmit operation blocked by hook:\n${decision.notice ?? decision.reason}`);
+      return undefined;
+  }
+  return userTurn(text, decision.context);
+}
