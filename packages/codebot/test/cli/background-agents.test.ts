@@ -136,6 +136,7 @@ describe("background sub-agents in -p", () => {
     expect(order[0]?.tasks).toEqual([
       {
         task_id: started?.task_id,
+        run_id: started?.task_id,
         task_type: "local_agent",
         subagent_type: "general-purpose",
         description: "",
@@ -204,10 +205,16 @@ describe("background sub-agents in -p", () => {
     const results = lines.filter((l) => l.type === "result");
     expect(results[0]).not.toHaveProperty("origin");
     expect(results[1]).toMatchObject({ origin: { kind: "task-notification", producer: "session-task" } });
-    // Its runId names the run that ended, as claude's names it: the run's task_id here.
+    // Its runId names the run that ended, as claude's: the run_id of the run's task lines (its task_id here).
     const started = lines.find((l) => l.subtype === "task_started");
     expect(started?.task_id).toEqual(expect.any(String));
-    expect((results[1]?.origin as { runId?: string } | undefined)?.runId).toBe(started?.task_id);
+    const runId = (results[1]?.origin as { runId?: string } | undefined)?.runId;
+    expect(runId).toBe(started?.task_id);
+    const taskLines = lines.filter((l) => String(l.subtype).startsWith("task_"));
+    expect(taskLines.map((l) => l.subtype)).toEqual(
+      expect.arrayContaining(["task_started", "task_progress", "task_updated", "task_notification"]),
+    );
+    for (const line of taskLines) expect(line.run_id).toBe(runId);
     // UserPromptSubmit sees the notification as the turn's prompt, as claude's does.
     const prompts = hookLog(box)
       .filter((h) => h.hook_event_name === "UserPromptSubmit")

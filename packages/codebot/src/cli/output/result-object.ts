@@ -146,7 +146,7 @@ function inDollars(usd: number): number {
 /**
  * A notification turn's `origin`, as claude 2.1.328's (recorded): `runId` names the run that ended.
  * claude's is the task's `run_id` (its agent can be resumed, a run each time); a codebot run is
- * its task, so its `runId` is the run's `agent_id` (its task lines' `task_id`). Two runs that
+ * its task, so its `runId` is the run's `agent_id` (its task lines' `task_id` and `run_id`). Two runs that
  * ended together share a turn: the first is named.
  */
 function notificationOrigin(prompt: string): WireObject {

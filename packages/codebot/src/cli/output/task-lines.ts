@@ -4,6 +4,9 @@
  * it is doing, claude's words, and its counts so far), then `task_updated` (its status) and
  * `task_notification` (its final text and usage) as it ends. The task id is the run's `agent_id`.
  * A background run's start and end also give `background_tasks_changed`, the runs going after it.
+ * Each names the run's `run_id` too, as claude's do: claude's is an id of its own (its agent can be
+ * resumed, a run each time, under one task id); a codebot run is its task, so it is the `task_id`,
+ * as a notification turn's `origin.runId` is (result-object.ts).
  */
 import { claudeToolName } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
@@ -41,6 +44,7 @@ export class SubagentTaskLines {
         type: "system",
         subtype: "task_started",
         task_id: origin.id,
+        run_id: origin.id,
         ...(origin.toolUseId !== undefined ? { tool_use_id: origin.toolUseId } : {}),
         description: origin.description ?? "",
         subagent_type: origin.subagentType,
@@ -53,6 +57,7 @@ export class SubagentTaskLines {
       if (origin.background !== true) return { before: [started], after: [] };
       this.background.set(origin.id, {
         task_id: origin.id,
+        run_id: origin.id,
         task_type: "local_agent",
         subagent_type: origin.subagentType,
         description: origin.description ?? "",
@@ -69,6 +74,7 @@ export class SubagentTaskLines {
             type: "system",
             subtype: "task_progress",
             task_id: origin.id,
+            run_id: origin.id,
             ...(origin.toolUseId !== undefined ? { tool_use_id: origin.toolUseId } : {}),
             description: toolActivity(e.call),
             subagent_type: origin.subagentType,
@@ -93,6 +99,7 @@ export class SubagentTaskLines {
           type: "system",
           subtype: "task_updated",
           task_id: origin.id,
+          run_id: origin.id,
           patch: { status: ended, end_time: Date.now() },
           ...base(),
         },
@@ -100,6 +107,7 @@ export class SubagentTaskLines {
           type: "system",
           subtype: "task_notification",
           task_id: origin.id,
+          run_id: origin.id,
           ...(origin.toolUseId !== undefined ? { tool_use_id: origin.toolUseId } : {}),
           status: ended === "killed" ? "stopped" : ended,
           // claude writes the run's output to a file of its own; codebot's is the run's transcript.
