@@ -46,8 +46,8 @@ async function admit(
   try {
     decision = await parts.runner.userPromptSubmit({ prompt: hookPromptOf(text), signal });
   } catch (error) {
-    // The run's result is not lost to a hook that could not run.
-    parts.notify(`hook: UserPromptSubmit failed: ${(error as Error).message}`);
+    // The run's result is not lost to a hook that could not run (nor to the turn's interrupt, said elsewhere).
+    if (!signal.aborted) parts.notify(`hook: UserPromptSubmit failed: ${(error as Error).message}`);
     return message;
   }
   switch (decision.kind) {
