@@ -14,8 +14,10 @@ import { hookPromptOf, isNotification } from "./task-notification.js";
 
 export interface FoldedNotificationParts {
   runner: Pick<HookRunner, "userPromptSubmit">;
-  /** Tells the user a hook kept a notification out of the turn. */
+  /** Tells the user a hook could not run. */
   notify(message: string): void;
+  /** Tells the user (and stream-json) a hook kept a notification out of the turn. */
+  blocked(event: { reason: string; shown: string; prompt: string }): void;
   /** A hook's `continue: false` ends the turn in progress. */
   stopRun(stop: StopRequest): void;
 }
@@ -42,9 +44,10 @@ async function admit(
 ): Promise<ModelMessage | undefined> {
   const text = message.role === "user" && typeof message.content === "string" ? message.content : undefined;
   if (text === undefined || !isNotification(text)) return message;
+  const prompt = hookPromptOf(text);
   let decision: Awaited<ReturnType<HookRunner["userPromptSubmit"]>>;
   try {
-    decision = await parts.runner.userPromptSubmit({ prompt: hookPromptOf(text), signal });
+    decision = await parts.runner.userPromptSubmit({ prompt, signal });
   } catch (error) {
     // The run's result is not lost to a hook that could not run (nor to the turn's interrupt, said elsewhere).
     if (!signal.aborted) parts.notify(`hook: UserPromptSubmit failed: ${(error as Error).message}`);
@@ -55,7 +58,7 @@ async function admit(
       parts.stopRun({ hook: decision.by, reason: decision.reason });
       return undefined;
     case "block":
-      parts.notify(`UserPromptSubmit operation blocked by hook:\n${decision.notice ?? decision.reason}`);
+      parts.blocked({ reason: decision.reason, shown: decision.notice ?? decision.reason, prompt });
       return undefined;
   }
   return userTurn(text, decision.context);

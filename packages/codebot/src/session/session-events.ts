@@ -16,6 +16,12 @@ export type SessionEvent =
   | { kind: "hook_end"; end: HookEnd }
   | { kind: "hook"; record: TraceRecord }
   | { kind: "notice"; message: string }
+  /**
+   * A UserPromptSubmit hook kept a message out of the turn in progress, which goes on without it:
+   * a background run's notification folded into the turn (folded-notifications.ts). `shown` is the
+   * hook's reason as claude shows it; `prompt` what the hook saw.
+   */
+  | { kind: "prompt_blocked"; reason: string; shown: string; prompt: string }
   /** The prompt passed UserPromptSubmit (and its expansion) and goes to the model. */
   | { kind: "prompt_accepted" }
   /** The session's title changed (`--name`, a hook's `sessionTitle`). */

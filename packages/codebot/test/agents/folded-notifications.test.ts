@@ -34,6 +34,7 @@ function admitting(answer: Decision | Error) {
       },
     },
     notify: (message) => notices.push(message),
+    blocked: (event) => notices.push(`blocked: ${event.shown}`),
     stopRun: (stop) => stops.push(stop),
   });
   const steered: ModelMessage[] = [{ role: "user", content: notification }];

@@ -354,7 +354,15 @@ describe("background sub-agents in -p", () => {
       expect(mainRequests(server.requests)).toHaveLength(3);
       expect(JSON.stringify(mainRequests(server.requests)[2]?.body?.messages)).not.toContain("quick report");
       expect(lines.filter((l) => l.type === "result").map((l) => l.result)).toEqual(["all done"]);
-      expect(r.stderr).toContain("UserPromptSubmit operation blocked by hook:\nnot now");
+      // claude's informational line says so, the original prompt being the bare notification.
+      const said = lines.find((l) => l.subtype === "informational");
+      expect(said).toMatchObject({
+        level: "warning",
+        prompt_submit_outcome: { kind: "blocked_by_hook", prompt_kept: false, reason: "not now" },
+      });
+      expect(String(said?.content)).toMatch(
+        /^UserPromptSubmit operation blocked by hook:\nnot now\n\nOriginal prompt: <task-notification>\n/,
+      );
     });
 
     it("the hooks' additionalContext joins the turn with the notification, as claude's", async () => {

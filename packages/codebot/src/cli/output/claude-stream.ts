@@ -31,6 +31,7 @@ import type { ClaudeStreamEvents } from "./claude-stream-events.js";
 import { claudeUsage } from "./claude-usage.js";
 import { compactionLines } from "./compaction-lines.js";
 import { modelFallbackText } from "./model-fallback-text.js";
+import { blockedPromptLine } from "./prompt-outcome-line.js";
 import type { SubagentTaskLines } from "./task-lines.js";
 import type { ThinkingTokens } from "./thinking-tokens.js";
 import { type WireObject, wireHookStart, wireTraceRecord } from "./wire.js";
@@ -86,6 +87,8 @@ export function claudeStreamLines(
       return [{ type: "system", subtype: "notice", message: event.message, ...base }];
     case "title":
       return [{ type: "system", subtype: "session_title_changed", title: event.title, ...base }];
+    case "prompt_blocked":
+      return [{ ...blockedPromptLine("UserPromptSubmit", event.shown, event.reason, event.prompt), ...base }];
     case "compaction":
       return compactionLines(event, base, now);
     case "agent": {

@@ -7,6 +7,7 @@ import type { LineBatch, LineBatches } from "./line-batches.js";
 import { GLYPH_MARKS, type LineMarks, WORD_MARKS } from "./line-marks.js";
 import { modelFallbackText } from "./model-fallback-text.js";
 import { hookLabel, Progress } from "./progress.js";
+import { blockedPromptText } from "./prompt-outcome-line.js";
 import { changeLines, type RanCalls, shownResult } from "./ran-calls.js";
 import { rowsOfLine, rowsOfRendered } from "./rendered-rows.js";
 import type { Styles } from "./styles.js";
@@ -125,6 +126,12 @@ export class SessionView {
         return;
       case "notice":
         this.line(this.s.yellow(terminalSafe(event.message)));
+        return;
+      case "prompt_blocked":
+        // claude's words for it (recorded); the reason and the notification may quote a tool's output.
+        this.line(
+          this.s.yellow(terminalSafe(blockedPromptText("UserPromptSubmit", event.shown, event.prompt))),
+        );
         return;
       case "terminal_sequence":
         // Written to the terminal by the interactive session only, never as a line of output.

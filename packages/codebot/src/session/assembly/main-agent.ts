@@ -149,7 +149,12 @@ export function createMainAgent(parts: MainAgentParts, late: MainAgentLateParts)
     ...(restored ? { messages: restored.messages } : {}),
     beforeModelStep: compaction.beforeModelStep,
     // A background run's notification steered into a turn goes through UserPromptSubmit, as claude's.
-    admitSteered: admitFoldedNotifications({ runner, notify, stopRun: late.stopRun }),
+    admitSteered: admitFoldedNotifications({
+      runner,
+      notify,
+      blocked: (refused) => events.emit({ kind: "prompt_blocked", ...refused }),
+      stopRun: late.stopRun,
+    }),
     afterToolCalls: async (info) => {
       const messages = (await batchHooks(info)) ?? [];
       const said = parts.backgroundSaid.take();
