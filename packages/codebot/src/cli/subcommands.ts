@@ -54,8 +54,9 @@ export function addSubcommands(program: Command, done: (code: number) => void): 
     )
     .option(
       "--agent <name>",
-      "the sub-agent's name (SubagentStart, SubagentStop), or the calling agent (tool events)",
+      "the sub-agent's name (SubagentStart, SubagentStop), or the calling agent (tool events); a custom agent's own hooks are in force, as while it runs",
     )
+    .option("--skill <name>", "a skill or command whose own hooks are in force, as once it is loaded")
     .option(
       "--failed",
       "PostToolUse for a call that failed (is_error true, --output the error): Claude Code groups are skipped (failed call)",

@@ -62,6 +62,17 @@ export class SessionSkills {
     return expandSlashCommand(this.host, this.loaded.skills, this.active, text, signal);
   }
 
+  /**
+   * Puts the skill named in force as loading it does (`hooks test --skill`): its hooks, and its
+   * `allowed-tools` for the prompt. False when there is no such skill.
+   */
+  activate(name: string): boolean {
+    const skill = this.loaded.skills.get(name);
+    if (skill === undefined) return false;
+    this.active.activate(skill);
+    return true;
+  }
+
   /** A fresh conversation (`/clear`, `/resume`): the skills loaded in the old one are no longer in force. */
   reset(): void {
     this.active.reset();

@@ -5,6 +5,8 @@ export interface HooksTestOptions {
   output?: string;
   prompt?: string;
   agent?: string;
+  /** A skill whose front-matter hooks are put in force, as loading it does. */
+  skill?: string;
   /** PostToolUse: the call failed. */
   failed?: boolean;
   /** SubagentStop: the run was stopped before it ended by itself. */

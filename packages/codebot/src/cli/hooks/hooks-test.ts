@@ -3,6 +3,7 @@ import path from "node:path";
 import {
   buildClaudePayload,
   buildPayload,
+  type CompiledHook,
   type Decision,
   EVENT_SPECS,
   type HookEvent,
@@ -28,6 +29,7 @@ import { readArgsOption } from "./hook-args.js";
 import { loadInventory } from "./hook-inventory.js";
 import type { HooksTestOptions } from "./hooks-test-options.js";
 import { firedBeforeAnyPrompt, syntheticInput } from "./synthetic-event.js";
+import { asRunsCall, enterTestScopes, refuseAgentFor } from "./test-scopes.js";
 import { asSessionUses, hasWaitedGroups, waitedGroupsText } from "./waited-groups.js";
 
 /**
@@ -37,20 +39,24 @@ import { asSessionUses, hasWaitedGroups, waitedGroupsText } from "./waited-group
  */
 export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksTestOptions): Promise<number> {
   if (!isHookEvent(event)) throw new CliError(`hooks test: ${unknownEventMessage(event)}`);
+  refuseAgentFor(event, opts.agent);
   const args = opts.args === undefined ? undefined : await readArgsOption(opts.args);
   // Read once, as the session reads them; the runtime starts from this read.
   const trustProjectHooks = opts.trustProjectHooks === true;
   const inventory = loadInventory(flags, { trustProjectHooks });
-  const input = syntheticInput(event, {
-    ...(opts.tool !== undefined ? { tool: opts.tool } : {}),
-    ...(args !== undefined ? { args } : {}),
-    ...(opts.output !== undefined ? { output: opts.output } : {}),
-    ...(opts.prompt !== undefined ? { prompt: opts.prompt } : {}),
-    ...(opts.agent !== undefined ? { agent: opts.agent } : {}),
-    ...(opts.failed ? { failed: true } : {}),
-    ...(opts.stopped ? { stopped: true } : {}),
-    cwd: inventory.cwd,
-  });
+  const input = asRunsCall(
+    syntheticInput(event, {
+      ...(opts.tool !== undefined ? { tool: opts.tool } : {}),
+      ...(args !== undefined ? { args } : {}),
+      ...(opts.output !== undefined ? { output: opts.output } : {}),
+      ...(opts.prompt !== undefined ? { prompt: opts.prompt } : {}),
+      ...(opts.agent !== undefined ? { agent: opts.agent } : {}),
+      ...(opts.failed ? { failed: true } : {}),
+      ...(opts.stopped ? { stopped: true } : {}),
+      cwd: inventory.cwd,
+    }),
+    opts.agent,
+  );
   // The session's model rule (settings `model`, else the provider whose key is set), resolved only
   // if a prompt hook runs.
   const access = modelEnv(process.env, inventory.project.settings);
@@ -80,8 +86,17 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
     },
   });
   let decision: Decision | undefined;
+  // The agent's and the skill's own hooks, as a run of that agent or a loaded skill has them.
+  let scoped: CompiledHook[] = [];
+  try {
+    scoped = enterTestScopes(runtime, opts);
+  } catch (error) {
+    removeEmptySession(runtime, sessionDirs);
+    throw error;
+  }
   // An async event's Claude Code groups are waited for, as in a session; its native hooks are not.
-  const waited = EVENT_SPECS[event].mode === "async" && hasWaitedGroups(event, runtime.hooks.hooks);
+  const waited =
+    EVENT_SPECS[event].mode === "async" && hasWaitedGroups(event, [...runtime.hooks.hooks, ...scoped]);
   // Events of a prompt carry its prompt_id; those before any prompt (as a session fires them) none.
   if (!firedBeforeAnyPrompt(event)) runtime.beginPrompt();
   try {
@@ -96,7 +111,9 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
   const fields = { ...input, ...EVENT_SPECS[event].fixed };
   const payload = JSON.parse(buildPayload(event, runtime, fields)) as WireObject;
   const claudePayload = JSON.parse(buildClaudePayload(event, runtime, fields)) as WireObject;
-  const styles = new Set(inventory.hooks.filter((h) => h.hook.event === event).map((h) => h.hook.style));
+  const styles = new Set(
+    [...inventory.hooks.map((h) => h.hook), ...scoped].filter((h) => h.event === event).map((h) => h.style),
+  );
   // A failed call's PostToolUse and a stopped run's SubagentStop run no Claude Code group: no payload of theirs to show.
   const groupsSitOut = trace.some((r) => r.skipped === "failed call" || r.skipped === "stopped run");
   const blocked = decision?.kind === "block";

@@ -33,10 +33,10 @@ export interface SyntheticFlags {
 }
 
 /** The tool_use_id of a synthetic tool call. */
-const SYNTHETIC_CALL_ID = "hooks-test";
+export const SYNTHETIC_CALL_ID = "hooks-test";
 
 /** The agent_id of a synthetic sub-agent run (a real one is `a` and 16 random hex digits). */
-const SYNTHETIC_AGENT_ID = "a0000000000000000";
+export const SYNTHETIC_AGENT_ID = "a0000000000000000";
 
 /** What one event's builder is given: the flags, `--args` read as the event's own fields, and a way to demand a flag. */
 interface Given {
