@@ -105,6 +105,11 @@ export class HookReports {
     await this.traceFile?.flush();
   }
 
+  /** Writes every record so far to the trace file synchronously: the process exits right after. */
+  flushNow(): void {
+    this.traceFile?.flushNow();
+  }
+
   private observe<T>(name: string, observer: (value: T) => void, value: T): void {
     try {
       observer(value);

@@ -151,7 +151,9 @@ export interface HookRunner {
   /**
    * For a session that must end now: the background hook runs that have not finished, each with
    * the payload it was to get, and the hooks of `unfired` (an event that was due and will not
-   * fire, SessionEnd). Nothing is stopped — the caller is about to exit — and nothing is written.
+   * fire, SessionEnd). Nothing is stopped — the caller is about to exit. Each unfinished run gets
+   * its trace record (failed, abandoned) and the trace file every record not yet on disk, written
+   * synchronously; the payloads are the caller's to save.
    */
   abandon(unfired?: { event: HookEvent; fields: PayloadFields }): AbandonedRun[];
 }

@@ -3,6 +3,7 @@
  * is plan → execute → merge (firing.ts; index.ts draws the whole path). One generic `fire`
  * driven by the event table; the named methods are typed doors into it.
  */
+import { abandonedRecord } from "./abandoned-record.js";
 import { abandonedRun } from "./abandoned-run.js";
 import { BackgroundJobs } from "./background-jobs.js";
 import { claudeSpec } from "./claude-command.js";
@@ -155,7 +156,8 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     unfinishedRuns: (toolUseId) =>
       jobs.unfinished().filter((run) => toolUseId === undefined || run.job.toolUseId === toolUseId).length,
     abandon(unfired) {
-      const abandoned: AbandonedRun[] = jobs.unfinished().map(({ hook, job, queuedAt, running }) => ({
+      const unfinished = jobs.unfinished();
+      const abandoned: AbandonedRun[] = unfinished.map(({ hook, job, queuedAt, running }) => ({
         ...abandonedRun(hook, job),
         state: running ? "running" : "queued",
         queuedAt,
@@ -164,6 +166,10 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
         for (const { hook, job } of wouldRun(ctx, unfired.event, fieldsOf(unfired.event, unfired.fields)))
           abandoned.push({ ...abandonedRun(hook, job), state: "not fired" });
       }
+      // Every run considered has its trace record: the ones given up get theirs now, and the trace
+      // file gets every record not yet on disk before the process exits.
+      for (const run of unfinished) reports.emit(abandonedRecord(run));
+      reports.flushNow();
       return abandoned;
     },
   };

@@ -2,7 +2,17 @@
  * Trace records (§10): one per hook considered, saying whether it matched, why it was skipped,
  * how it ran and what it decided. Delivered to a callback and optionally appended to a JSONL file.
  */
-import { constants, lstatSync, readlinkSync, realpathSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  writeSync,
+} from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { HookEvent } from "./events.js";
@@ -138,6 +148,8 @@ const MAX_HELD_BYTES = 4 * 1024 * 1024;
 export class TraceFile {
   private pending = "";
   private writing: Promise<void> | undefined;
+  /** The records the write under way carries, until it has ended (flushNow writes them too). */
+  private inFlight: string | undefined;
   /** The file's end was not written by this object's last successful write: check it. */
   private endUnknown = true;
   private failing = false;
@@ -198,14 +210,46 @@ export class TraceFile {
     }
   }
 
+  /**
+   * For a process that exits now (a second Ctrl+C or signal while closing): appends every record
+   * not known to be on disk synchronously, since the asynchronous writes would never finish —
+   * those of the write under way too. That write may still land in the instant before the exit,
+   * so a record can be there twice, never missing; each line stays whole (O_APPEND). What cannot
+   * be written is reported as lost.
+   */
+  flushNow(): void {
+    const text = (this.inFlight ?? "") + this.pending;
+    this.inFlight = undefined;
+    this.pending = "";
+    if (!text && this.dropped === 0) return;
+    const folder = this.folder;
+    try {
+      const now = folder === undefined ? undefined : realPath(folder);
+      if (folder !== undefined && now !== folder) throw movedFolder(folder, now);
+      appendAllNow(this.target, text, this.linkFlags, folder === undefined ? undefined : this.target);
+    } catch (err) {
+      this.pending = unwrittenRecords(err, text);
+      if (!this.failing)
+        this.onError(`hook trace ${this.path}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (this.pending || this.dropped > 0) {
+      const lost = this.pending.split("\n").length - 1 + this.dropped;
+      this.onError(`hook trace ${this.path}: ${lost} record(s) could not be written`);
+      this.pending = "";
+      this.dropped = 0;
+    }
+  }
+
   private async drain(): Promise<void> {
     try {
       while (this.pending) {
         const text = this.pending;
         this.pending = "";
+        this.inFlight = text;
         try {
           await this.write(text);
         } catch (err) {
+          this.inFlight = undefined;
           // The records a failed write did take are on disk; the one it cut off is written again
           // whole (after its fragment's line is ended), and those after it for the first time.
           this.hold(unwrittenRecords(err, text));
@@ -216,6 +260,7 @@ export class TraceFile {
           // Tried again with the next record (or at flush), not in a loop.
           return;
         }
+        this.inFlight = undefined;
         this.failing = false;
       }
     } finally {
@@ -305,6 +350,58 @@ export async function appendAll(
   }
 }
 
+/** appendAll, synchronously (flushNow), with a line the file ends in the middle of ended first. */
+function appendAllNow(file: string, text: string, extraFlags: number, realFile?: string): void {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | extraFlags, 0o666);
+  } catch (err) {
+    throw (err as NodeJS.ErrnoException).code === "ELOOP" && isLink(file)
+      ? new Error(
+          "it has been replaced by a symbolic link since the session began; records are not written where it points",
+        )
+      : err;
+  }
+  let written = 0;
+  try {
+    const opened = realFile === undefined ? undefined : openedPathOf(fd);
+    if (realFile !== undefined && opened !== undefined && opened !== realFile)
+      throw movedFolder(dirname(realFile), dirname(opened));
+    const lead = endsMidLineNow(file, extraFlags) ? "\n" : "";
+    const data = Buffer.from(lead + text);
+    try {
+      while (written < data.length) {
+        const n = writeSync(fd, data, written, data.length - written);
+        if (n === 0) throw new Error("the file takes no more bytes");
+        written += n;
+      }
+    } finally {
+      written = Math.max(0, written - Buffer.byteLength(lead));
+    }
+  } catch (err) {
+    throw new FailedAppend(err, written);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** endsMidLine, synchronously. */
+function endsMidLineNow(file: string, extraFlags: number): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | extraFlags);
+    const { size } = fstatSync(fd);
+    if (size === 0) return false;
+    const last = Buffer.alloc(1);
+    readSync(fd, last, 0, 1, size - 1);
+    return last[0] !== 0x0a;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 function writtenOf(err: unknown): number {
   const n = (err as { bytesWritten?: unknown }).bytesWritten;
   return typeof n === "number" ? n : 0;
@@ -347,8 +444,12 @@ async function endsMidLine(file: string, extraFlags: number): Promise<boolean> {
 
 /** The path an open file has now, as Linux gives it; undefined where the system does not say. */
 function openedPath(handle: FileHandle): string | undefined {
+  return openedPathOf(handle.fd);
+}
+
+function openedPathOf(fd: number): string | undefined {
   try {
-    return readlinkSync(`/proc/self/fd/${handle.fd}`);
+    return readlinkSync(`/proc/self/fd/${fd}`);
   } catch {
     return undefined;
   }

@@ -441,6 +441,44 @@ describe("trace", () => {
     expect((JSON.parse(lines[1] as string) as TraceRecord).event).toBe("PreToolUse");
     expect(lines[2]).toBe("");
   });
+
+  it("flushNow puts every record on disk before it returns, those of a write still under way too (the process exits next)", () => {
+    const file = join(tempDir(), "trace.jsonl");
+    const errors: string[] = [];
+    // A write that never finishes: the state of an exit that comes while one is under way.
+    const trace = new TraceFile(
+      file,
+      (m) => errors.push(m),
+      () => new Promise<void>(() => {}),
+    );
+    const record = (hook: string) =>
+      ({ time: "t", event: "PostToolUse", hook, source: "user", file: "f", matched: true }) as const;
+    trace.append(record("under-way"));
+    trace.append(record("pending"));
+    trace.flushNow();
+    const hooks = readFileSync(file, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as TraceRecord).hook);
+    expect(hooks).toEqual(["under-way", "pending"]);
+    expect(errors).toEqual([]);
+  });
+
+  it("flushNow to a file that cannot be written reports how many records are lost", () => {
+    const file = join(tempDir(), "missing-dir", "trace.jsonl");
+    const errors: string[] = [];
+    const trace = new TraceFile(
+      file,
+      (m) => errors.push(m),
+      () => new Promise<void>(() => {}),
+    );
+    trace.append({ time: "t", event: "PostToolUse", hook: "a", source: "user", file: "f", matched: true });
+    trace.flushNow();
+    expect(errors).toEqual([
+      expect.stringMatching(/missing-dir\/trace\.jsonl: ENOENT/),
+      expect.stringMatching(/missing-dir\/trace\.jsonl: 1 record\(s\) could not be written$/),
+    ]);
+  });
 });
 
 /** An http hook `gate` whose runs answer with `statuses` in turn, each warning of an unset header variable. */

@@ -8,7 +8,7 @@ import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
-import { startCli, useBuiltCli } from "./support/cli-process.js";
+import { jsonLines, startCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -23,8 +23,8 @@ function slowAudit(box: Sandbox): string {
   });
 }
 
-function startPrint(box: Sandbox, server: LoopbackModelServer) {
-  const args = ["-p", "go", "--permission-mode", "bypassPermissions", "--settings", slowAudit(box)];
+function startPrint(box: Sandbox, server: LoopbackModelServer, flags: readonly string[] = []) {
+  const args = ["-p", "go", "--permission-mode", "bypassPermissions", "--settings", slowAudit(box), ...flags];
   return startCli([...args, "--cwd", box.project], { env: modelEnv(server, box.home) });
 }
 
@@ -133,6 +133,32 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
     const r = await cli.done;
     expect(r.code).toBe(130);
     expect(spoolOf(r.stderr).map((run) => run.event)).toEqual(["PostToolUse", "SessionEnd"]);
+  });
+
+  it("-p: the runs Ctrl+C abandons while closing each have their record in --trace-file", async () => {
+    const box = sandbox();
+    const trace = box.at("trace.jsonl");
+    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
+    const cli = startPrint(box, server, ["--trace-file", trace]);
+    await waitFor(() => cli.stderr().includes("codebot: closing: waiting for"), 30_000, "the waiting line");
+    cli.child.kill("SIGINT");
+    expect((await cli.done).code).toBe(130);
+    expect(jsonLines(fs.readFileSync(trace, "utf8"))).toMatchObject([
+      {
+        event: "PostToolUse",
+        hook: "audit",
+        outcome: "failed",
+        exitCode: null,
+        error: "abandoned at exit while running",
+      },
+      {
+        event: "SessionEnd",
+        hook: "flush",
+        outcome: "failed",
+        exitCode: null,
+        error: "abandoned at exit while running",
+      },
+    ]);
   });
 
   it("-p: a first SIGTERM while the end of the run waits for a SessionEnd hook lets it finish (HOOKS.md §7.4)", async () => {
