@@ -234,6 +234,36 @@ describe("trace", () => {
     expect(records.filter((r) => r.skipped === "matcher")).toHaveLength(20);
   });
 
+  it("1000 hooked calls at once leave one whole line per hook considered in the trace file", async () => {
+    const file = join(tempDir(), "trace.jsonl");
+    const answer = async () => ({ stdout: "", stderr: "", exitCode: 0 });
+    const { runner } = runnerFor(
+      {
+        PreToolUse: [
+          { type: "http", name: "gate", url: "https://policy.example/check" },
+          { type: "http", name: "other-tool", matcher: "nothing", url: "https://policy.example/check" },
+        ],
+        PostToolUse: [{ type: "http", name: "audit", url: "https://audit.example/post" }],
+      },
+      { traceFile: file, executors: { http: { run: answer } } },
+    );
+    await Promise.all(
+      Array.from({ length: 1000 }, (_, i) =>
+        callTool(runner, bashTool, { command: `c${i}` }, { id: `t${i}` }),
+      ),
+    );
+    await runner.close();
+    const records = readFileSync(file, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as TraceRecord);
+    for (const hook of ["gate", "other-tool", "audit"]) {
+      const ids = new Set(records.filter((r) => r.hook === hook).map((r) => r.toolUseId));
+      expect(ids.size, hook).toBe(1000);
+    }
+    expect(records).toHaveLength(3000);
+  });
+
   it("a trace file that cannot be written is reported once and hooks still run", async () => {
     const file = join(tempDir(), "missing-dir", "trace.jsonl");
     const { runner, errors } = runnerFor(
