@@ -11,8 +11,13 @@ import { z } from "zod";
 import type { ServerConnection } from "./server-connection.js";
 import { toToolResult } from "./tool-result.js";
 
+/**
+ * A server's name goes into its tools' names with every character other than a letter, digit, `_`
+ * or `-` as `_`, as claude 2.1.328 does: a plugin's server `plugin:guard:tools` gives
+ * `mcp__plugin_guard_tools__echo` (recorded). Names from settings hold no such character.
+ */
 export function mcpToolName(server: string, tool: string): string {
-  return `mcp__${server}__${tool}`;
+  return `mcp__${server.replace(/[^A-Za-z0-9_-]/g, "_")}__${tool}`;
 }
 
 export function mcpTool(connection: ServerConnection, info: McpToolInfo): Tool {

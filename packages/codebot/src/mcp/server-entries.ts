@@ -2,7 +2,7 @@
  * Collects the MCP servers a session may start, in this order (a later entry of the same name
  * replaces an earlier one): `~/.claude.json`'s `mcpServers` (Claude Code's user scope),
  * `mcpServers` of the settings layers in their order (user, project, local, `--settings`), each
- * enabled plugin's `.mcp.json`, the project's `.mcp.json`, `~/.claude.json`'s entry for the project
+ * enabled plugin's `.mcp.json` (named `plugin:<plugin>:<server>`), the project's `.mcp.json`, `~/.claude.json`'s entry for the project
  * (Claude Code's local scope, which wins over `.mcp.json` in claude 2.1.328), then every
  * `--mcp-config`. Each entry is validated on its own: a bad one is a problem and the others still
  * load. `${VAR}` / `${VAR:-default}` are expanded later, when it starts. Claude Code's choices
@@ -104,7 +104,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
     origin: ServerOrigin,
     file: string,
     vars: Record<string, string> = {},
-    pluginRoot?: string,
+    plugin?: PluginFolder,
   ) => {
     if (servers === undefined) return;
     if (servers === null || typeof servers !== "object" || Array.isArray(servers)) {
@@ -117,9 +117,9 @@ export function loadServerEntries(options: ServerEntriesOptions): {
       });
       return;
     }
-    for (const [name, raw] of Object.entries(servers)) {
-      const field = `mcpServers.${name}`;
-      if (!SERVER_NAME.test(name)) {
+    for (const [written, raw] of Object.entries(servers)) {
+      const field = `mcpServers.${written}`;
+      if (!SERVER_NAME.test(written)) {
         problems.push({
           severity: "warning",
           scope: "settings",
@@ -137,6 +137,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
         problems.push({ severity: "warning", scope: "settings", file, field, message: `${why}; ignored` });
         continue;
       }
+      const name = plugin === undefined ? written : pluginServerName(plugin.name, written);
       // Claude Code's choices name `.mcp.json` servers only: a plugin's are neither refused nor
       // approved by them, as claude 2.1.328 (recorded); its folder trust covers those.
       if (origin === "mcp.json" && claudeChoices().refuses(name)) continue;
@@ -144,8 +145,8 @@ export function loadServerEntries(options: ServerEntriesOptions): {
       const found = serverScripts(parsed.data, options.cwd, vars);
       // A plugin the repository switched on: what its server runs from the plugin's folder counts
       // too, wherever that is (a local marketplace's plugin runs from its folder, which can change).
-      if (consent && pluginRoot !== undefined)
-        for (const file of serverScripts(parsed.data, pluginRoot, vars).files)
+      if (consent && plugin !== undefined)
+        for (const file of serverScripts(parsed.data, plugin.root, vars).files)
           if (!found.files.includes(file)) found.files.push(file);
       // Your own server is held only for what it runs in a role codebot knows: a file it merely
       // names (`--root .`) is data, as for your own hooks.
@@ -185,7 +186,8 @@ export function loadServerEntries(options: ServerEntriesOptions): {
     addAll((layer.settings as { mcpServers?: unknown } | null)?.mcpServers, layer.source, layer.path);
   }
   // The plugin folders themselves, not their hook layers: a plugin without a hooks file still
-  // has its servers. A plugin only the project switched on brings them with the repository, so
+  // has its servers, named `plugin:<plugin>:<server>` (pluginServerName), so they sit beside your
+  // own and other plugins' servers of the same name instead of replacing them. A plugin only the project switched on brings them with the repository, so
   // they take that origin (project or local) and need consent like the project's own.
   for (const plugin of options.strict ? [] : options.plugins) {
     const file = path.join(plugin.root, ".mcp.json");
@@ -194,7 +196,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
       plugin.source,
       file,
       { CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: plugin.dataDir },
-      plugin.root,
+      plugin,
     );
   }
   const projectFile = path.join(options.cwd, ".mcp.json");
@@ -231,6 +233,14 @@ export function loadServerEntries(options: ServerEntriesOptions): {
     addAll(readMcpJson(file, problems), "mcp-config", file);
   }
   return { entries: [...byName.values()], problems };
+}
+
+/**
+ * A plugin's server as claude 2.1.328 names it (recorded: its init line's `mcp_servers`, `/mcp`):
+ * `plugin:<plugin>:<server>`; its tools are `mcp__plugin_<plugin>_<server>__<tool>` (mcpToolName).
+ */
+export function pluginServerName(plugin: string, server: string): string {
+  return `plugin:${plugin}:${server}`;
 }
 
 /**

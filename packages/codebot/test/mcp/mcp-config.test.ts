@@ -57,7 +57,7 @@ describe("where MCP servers come from", () => {
     expect(problems).toEqual([]);
     const byName = Object.fromEntries(entries.map((e) => [e.name, e]));
     expect(byName.mine).toMatchObject({ origin: "user", needsConsent: false });
-    expect(byName.pl).toMatchObject({
+    expect(byName["plugin:p:pl"]).toMatchObject({
       origin: "plugin",
       needsConsent: false,
       vars: { CLAUDE_PLUGIN_ROOT: plugin.root },
@@ -81,9 +81,30 @@ describe("where MCP servers come from", () => {
         plugins: [plugin],
       });
       expect(entries).toMatchObject([
-        { name: "evil", origin: source, needsConsent: true, file: path.join(plugin.root, ".mcp.json") },
+        {
+          name: "plugin:p:evil",
+          origin: source,
+          needsConsent: true,
+          file: path.join(plugin.root, ".mcp.json"),
+        },
       ]);
     }
+  });
+
+  it("a plugin's server is plugin:<plugin>:<server>, beside your own server of that name, not in its place", () => {
+    // claude 2.1.328 (recorded): a user server `tools` and plugin guard's `tools` both connect,
+    // listed in the init line as `tools` and `plugin:guard:tools`.
+    const plugin = { ...pluginFolder("plugin", { tools: { command: "from-plugin" } }), name: "guard" };
+    const { entries, problems } = loadServerEntries({
+      cwd: scratchDir("mcp-project-"),
+      layers: [layer("user", "/u/settings.json", { mcpServers: { tools: { command: "mine" } } })],
+      plugins: [plugin],
+    });
+    expect(problems).toEqual([]);
+    expect(entries.map((e) => [e.name, e.origin, e.config])).toEqual([
+      ["tools", "user", { command: "mine" }],
+      ["plugin:guard:tools", "plugin", { command: "from-plugin" }],
+    ]);
   });
 
   it("a bad entry is a problem naming it; the other entries still load", () => {

@@ -229,10 +229,15 @@ describe("which .mcp.json servers load", () => {
     const { entries } = loadServerEntries({
       cwd,
       plugins: [{ name: "p", root, dataDir: path.join(root, "data"), source: "project" }],
-      layers: [layer("user", { enabledMcpjsonServers: ["ps"], enableAllProjectMcpServers: true })],
+      layers: [
+        layer("user", {
+          enabledMcpjsonServers: ["ps", "plugin:p:ps"],
+          enableAllProjectMcpServers: true,
+        }),
+      ],
     });
     expect(entries.map((e) => [e.name, e.origin, e.needsConsent, e.approvalNeeded])).toEqual([
-      ["ps", "project", true, true],
+      ["plugin:p:ps", "project", true, true],
     ]);
   });
 
@@ -248,7 +253,7 @@ describe("which .mcp.json servers load", () => {
       plugins: [{ name: "p", root, dataDir: path.join(root, "data"), source: "plugin" }],
       layers: [layer("user", { disabledMcpjsonServers: ["ps", "plugin:p:ps"] })],
     });
-    expect(entries.map((e) => [e.name, e.origin])).toEqual([["ps", "plugin"]]);
+    expect(entries.map((e) => [e.name, e.origin])).toEqual([["plugin:p:ps", "plugin"]]);
   });
 
   it("an unapproved .mcp.json server gives way to your own of its name; approved, it replaces it", () => {

@@ -1,7 +1,7 @@
 /**
  * A plugin's `.mcp.json` end to end (issue 15): a plugin installed as Claude Code installs it,
  * whose `.mcp.json` starts a real server with `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_DATA}`
- * expanded; its tool is reachable as `mcp__<server>__<tool>` in a `-p` run, and no server process
+ * expanded; its tool is reachable as `mcp__plugin_<plugin>_<server>__<tool>` in a `-p` run, and no server process
  * outlives the run. A plugin without hooks still has its servers; a plugin only the project
  * switched on brings servers that need consent.
  */
@@ -21,7 +21,7 @@ useBuiltCli();
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/test-server.mjs");
 
 describe("a plugin's .mcp.json", () => {
-  it("starts its server for the session; the model calls mcp__state__pid and gets the server's pid", async () => {
+  it("starts its server for the session; the model calls mcp__plugin_guard_state__pid and gets the server's pid", async () => {
     const box = sandbox();
     const { claudeHome, root } = installPluginAsClaudeCodeDid(box);
     fs.writeFileSync(
@@ -39,7 +39,7 @@ describe("a plugin's .mcp.json", () => {
     const data = path.join(claudeHome, "plugins/data/guard-local-market");
     fs.mkdirSync(data, { recursive: true });
     const server = await modelServer([
-      reply.toolCalls(toolCall("mcp__state__pid", {}, "c1")),
+      reply.toolCalls(toolCall("mcp__plugin_guard_state__pid", {}, "c1")),
       reply.text("done"),
     ]);
     const r = await runCli(["-p", "which pid?", "--dangerously-skip-permissions", "--cwd", box.project], {
@@ -47,7 +47,7 @@ describe("a plugin's .mcp.json", () => {
     });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(JSON.stringify(server.requests[0]?.body)).toContain("mcp__state__pid");
+    expect(JSON.stringify(server.requests[0]?.body)).toContain("mcp__plugin_guard_state__pid");
     const pid = Number(fs.readFileSync(path.join(data, "starts"), "utf8").trim());
     expect(pid).toBeGreaterThan(0);
     expect(requestText(server.requests[1])).toContain(String(pid));
@@ -80,7 +80,7 @@ describe("which plugins' servers load, and who must approve them", () => {
     const list = await runCli(["mcp", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(list.code).toBe(0);
     expect(JSON.parse(list.stdout).servers).toMatchObject([
-      { name: "state", origin: "plugin", trust: "own", state: "connected" },
+      { name: "plugin:guard:state", origin: "plugin", trust: "own", state: "connected" },
     ]);
   });
 
@@ -95,10 +95,12 @@ describe("which plugins' servers load, and who must approve them", () => {
     const server = await modelServer([reply.text("hi")]);
     const run = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain("project MCP server(s) not started because they are not approved: state");
+    expect(run.stderr).toContain(
+      "project MCP server(s) not started because they are not approved: plugin:guard:state",
+    );
     const list = await runCli(["mcp", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(JSON.parse(list.stdout).servers).toMatchObject([
-      { name: "state", origin: "project", trust: "needs approval", state: "not approved" },
+      { name: "plugin:guard:state", origin: "project", trust: "needs approval", state: "not approved" },
     ]);
     expect(fs.existsSync(starts)).toBe(false);
 
@@ -109,7 +111,7 @@ describe("which plugins' servers load, and who must approve them", () => {
     await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
     const approved = await runCli(["mcp", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(JSON.parse(approved.stdout).servers).toMatchObject([
-      { name: "state", trust: "approved", state: "connected" },
+      { name: "plugin:guard:state", trust: "approved", state: "connected" },
     ]);
     expect(fs.existsSync(starts)).toBe(true);
   });
