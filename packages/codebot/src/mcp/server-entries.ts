@@ -15,6 +15,7 @@ import type { PluginFolder } from "../settings/load-plugins.js";
 import { readLayer } from "../settings/read-layer.js";
 import { readClaudeJsonServers } from "./claude-json-servers.js";
 import { type McpjsonChoices, mcpjsonChoices } from "./mcpjson-choices.js";
+import { withoutDuplicatePluginServers } from "./plugin-server-duplicates.js";
 import { SERVER_NAME, type ServerConfig, serverEntrySchema } from "./server-config.js";
 import { mcpGrant } from "./server-consent.js";
 import { needsConsent, type ServerOrigin } from "./server-origin.js";
@@ -232,7 +233,7 @@ export function loadServerEntries(options: ServerEntriesOptions): {
     }
     addAll(readMcpJson(file, problems), "mcp-config", file);
   }
-  return { entries: [...byName.values()], problems };
+  return { entries: withoutDuplicatePluginServers([...byName.values()]), problems };
 }
 
 /**

@@ -107,6 +107,41 @@ describe("where MCP servers come from", () => {
     ]);
   });
 
+  it("a plugin's server that runs what your own server runs (its plugin root filled in) is left out, as claude does", () => {
+    const plugin = {
+      ...pluginFolder("plugin", {
+        tools: { command: "node", args: ["${CLAUDE_PLUGIN_ROOT}/srv.mjs"], env: { A: "1" } },
+        web: { url: "https://x.test/mcp" },
+        other: { command: "node", args: ["${CLAUDE_PLUGIN_ROOT}/other.mjs"] },
+      }),
+      name: "guard",
+    };
+    const { entries } = loadServerEntries({
+      cwd: scratchDir("mcp-project-"),
+      layers: [
+        layer("user", "/u/settings.json", {
+          mcpServers: {
+            mine: { command: "node", args: [path.join(plugin.root, "srv.mjs")] },
+            remote: { type: "http", url: "https://x.test/mcp" },
+          },
+        }),
+      ],
+      plugins: [plugin],
+    });
+    expect(entries.map((e) => e.name)).toEqual(["mine", "remote", "plugin:guard:other"]);
+  });
+
+  it("a project's server running the same command does not take a plugin's server away", () => {
+    const project = scratchDir("mcp-project-");
+    const plugin = pluginFolder("plugin", { tools: { command: "node", args: ["srv.mjs"] } });
+    fs.writeFileSync(
+      path.join(project, ".mcp.json"),
+      JSON.stringify({ mcpServers: { theirs: { command: "node", args: ["srv.mjs"] } } }),
+    );
+    const { entries } = loadServerEntries({ cwd: project, layers: [], plugins: [plugin] });
+    expect(entries.map((e) => e.name)).toEqual(["plugin:p:tools", "theirs"]);
+  });
+
   it("a bad entry is a problem naming it; the other entries still load", () => {
     const project = scratchDir("mcp-project-");
     fs.writeFileSync(
