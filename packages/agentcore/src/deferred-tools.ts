@@ -106,8 +106,15 @@ function isToolReference(item: ContentItem): boolean {
   return item.type === "custom" && item.providerOptions?.anthropic?.type === "tool-reference";
 }
 
-/** claude 2.1.328's text after a result that loads tools (recorded). */
-const TOOL_LOADED = "Tool loaded.";
+/**
+ * claude 2.1.328's note after a result that loads tools (recorded). One object in every request,
+ * so the wire cache (which matches a conversation by its message objects) still knows the
+ * messages around it.
+ */
+const TOOL_LOADED_NOTE: LanguageModelV3Message = {
+  role: "user",
+  content: [{ type: "text", text: "Tool loaded." }],
+};
 
 /**
  * The prompt with a text block `Tool loaded.` after each tool message whose results load tools,
@@ -117,9 +124,7 @@ const TOOL_LOADED = "Tool loaded.";
  */
 export function withToolLoadedNotes(prompt: readonly LanguageModelV3Message[]): LanguageModelV3Message[] {
   return prompt.flatMap((message) =>
-    message.role === "tool" && message.content.some(loadsTools)
-      ? [message, { role: "user" as const, content: [{ type: "text" as const, text: TOOL_LOADED }] }]
-      : [message],
+    message.role === "tool" && message.content.some(loadsTools) ? [message, TOOL_LOADED_NOTE] : [message],
   );
 }
 

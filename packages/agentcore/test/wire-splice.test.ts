@@ -48,6 +48,18 @@ describe("capturing and splitting a request body", () => {
     );
   });
 
+  test("the captured messages begin after a system message in mid-conversation (the tool search's listing)", () => {
+    const text = body([
+      { role: "user", content: "u" },
+      { role: "system", content: [{ type: "text", text: "Deferred: x" }] },
+      { role: "assistant", content: "a" },
+      { role: "user", content: "v" },
+    ]);
+    expect(captureMessages(text)?.bytes().toString()).toBe(
+      '{"role":"assistant","content":"a"},{"role":"user","content":"v"}',
+    );
+  });
+
   test("a body without a messages array captures nothing", () => {
     expect(captureMessages(JSON.stringify({ model: "m", input: [{ role: "user" }] }))).toBeUndefined();
   });

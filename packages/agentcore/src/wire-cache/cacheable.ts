@@ -1,4 +1,8 @@
-import type { LanguageModelV3Message, LanguageModelV3Prompt } from "@ai-sdk/provider";
+import type {
+  LanguageModelV3Message,
+  LanguageModelV3Prompt,
+  LanguageModelV3ToolResultOutput,
+} from "@ai-sdk/provider";
 
 /**
  * Which messages a provider serialises the same way wherever they stand in the conversation, so
@@ -6,8 +10,9 @@ import type { LanguageModelV3Message, LanguageModelV3Prompt } from "@ai-sdk/prov
  * builder looks across messages only for cache breakpoints (at most four in a request), a
  * trailing assistant text (trimmed when it is the last thing sent), tool callers of code
  * execution, documents and citations, and system messages in mid-conversation: a message that
- * has any of these, or anything but text, reasoning, tool calls and their text/JSON results, is
- * not cacheable, and a request that contains one is built whole as before.
+ * has any of these, or anything but text, reasoning, tool calls and their results (text, JSON, or
+ * text and the tool search's tool references), is not cacheable, and a request that contains one
+ * is built whole as before.
  */
 export function isCacheable(message: LanguageModelV3Message): boolean {
   if (message.role === "system" || message.providerOptions !== undefined) return false;
@@ -21,9 +26,9 @@ export function isCacheable(message: LanguageModelV3Message): boolean {
         if (part.providerExecuted) return false;
         break;
       case "tool-result": {
-        const kind = part.output.type;
-        if (kind !== "text" && kind !== "json" && kind !== "error-text" && kind !== "error-json")
-          return false;
+        const { output } = part;
+        const alone = output.type === "content" ? output.value.every(standsAlone) : ALONE.has(output.type);
+        if (!alone) return false;
         break;
       }
       default:
@@ -32,6 +37,24 @@ export function isCacheable(message: LanguageModelV3Message): boolean {
     if (part.providerOptions !== undefined && !plainProviderOptions(part.providerOptions)) return false;
   }
   return true;
+}
+
+/** Tool result outputs that are a text or JSON value. */
+const ALONE = new Set(["text", "json", "error-text", "error-json"]);
+
+type ContentItem = Extract<LanguageModelV3ToolResultOutput, { type: "content" }>["value"][number];
+
+/**
+ * A tool result's content item serialised the same wherever it stands: plain text, or a tool
+ * search's `tool_reference` (a custom part whose only options name the tool it loads).
+ */
+function standsAlone(item: ContentItem): boolean {
+  if (item.type === "text") return item.providerOptions === undefined;
+  if (item.type !== "custom") return false;
+  const { anthropic, ...others } = item.providerOptions ?? {};
+  if (Object.keys(others).length > 0 || anthropic === undefined) return false;
+  const { type, toolName, ...rest } = anthropic;
+  return type === "tool-reference" && typeof toolName === "string" && Object.keys(rest).length === 0;
 }
 
 /** Options that only travel with their own part (a reasoning signature, a tool call's item id). */

@@ -66,6 +66,21 @@ type Pending =
       extend: boolean;
     };
 
+/**
+ * Where the messages a conversation keeps begin: past its last system message. The system prompt
+ * and anything up to a system message in mid-conversation (the tool search's listing after the
+ * first message) are built anew in every request, as the provider serialises them (a system
+ * message in mid-conversation adds a beta header), and whatever follows is kept. `undefined` for
+ * a prompt with a system message later but none opening it: Anthropic then sends that one as the
+ * system prompt, outside `messages`, so the messages before it would be kept twice.
+ */
+function conversationStart(prompt: LanguageModelV3Prompt): number | undefined {
+  let last = -1;
+  for (let i = 0; i < prompt.length; i += 1) if (prompt[i]?.role === "system") last = i;
+  if (last > 0 && prompt[0]?.role !== "system") return undefined;
+  return last + 1;
+}
+
 /** How many conversation messages a kept conversation's wire holds. */
 function keptCount(conversation: Conversation): number {
   return conversation.prompt.length - conversation.from;
@@ -85,8 +100,8 @@ class WireCache {
 
   async stream(inner: LanguageModelV3, options: LanguageModelV3CallOptions) {
     const { prompt } = options;
-    let from = 0;
-    while (prompt[from]?.role === "system") from += 1;
+    const from = conversationStart(prompt);
+    if (from === undefined) return inner.doStream(options);
     const callOptions = JSON.stringify(options.providerOptions ?? null);
     const lastRole = prompt.at(-1)?.role;
     // A conversation is kept only up to a user or tool message: the assistant's answer comes next.

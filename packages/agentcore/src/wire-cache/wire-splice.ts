@@ -3,20 +3,27 @@ import { WireBytes } from "./wire-bytes.js";
 
 /** Where a provider's request body starts its messages (Anthropic Messages and chat completions alike). */
 const MESSAGES_KEY = '"messages":[';
-/** System messages, which chat completions send as the first elements of `messages`. */
+/**
+ * System messages: chat completions send the system prompt as the first elements of `messages`,
+ * and a system message in mid-conversation is an element there too (Anthropic's alike).
+ */
 const SYSTEM_ELEMENT = /^\{"role":"(system|developer)"/;
 
 /**
  * The serialised conversation messages of a request body the provider built from the whole
- * prompt: the elements of its `messages` after any system ones, as one text. `undefined` when the
- * body is not laid out so (the request is still sent as it is).
+ * prompt: the elements of its `messages` after the last system one, as one text (the messages
+ * from the wire cache's `conversationStart` on). `undefined` when the body is not laid out so
+ * (the request is still sent as it is).
  */
 export function captureMessages(body: string): WireBytes | undefined {
   const open = body.indexOf(MESSAGES_KEY);
   if (open < 0) return undefined;
   const scanned = arrayElements(body, open + MESSAGES_KEY.length);
   if (!scanned) return undefined;
-  const elements = scanned.elements.filter(([start]) => !SYSTEM_ELEMENT.test(body.slice(start, start + 30)));
+  const lastSystem = scanned.elements.findLastIndex(([start]) =>
+    SYSTEM_ELEMENT.test(body.slice(start, start + 30)),
+  );
+  const elements = scanned.elements.slice(lastSystem + 1);
   const first = elements[0];
   const last = elements.at(-1);
   if (!first || !last) return undefined;

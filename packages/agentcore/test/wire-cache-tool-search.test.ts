@@ -1,0 +1,137 @@
+/**
+ * The wire cache with the tool search on: the deferred tools' listing (a system message after the
+ * first message for claude-opus-4-8 and later) and claude's `Tool loaded.` notes are added to every
+ * request, and the conversation's earlier messages must still be serialised once.
+ */
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3Message,
+  LanguageModelV3Prompt,
+} from "@ai-sdk/provider";
+import { afterEach, describe, expect, test } from "vitest";
+import { z } from "zod";
+import { httpFetch } from "../src/http-fetch.js";
+import { Agent, type Tool } from "../src/index.js";
+import { providerModels } from "../src/models.js";
+import {
+  type LoopbackModelServer,
+  reply,
+  startLoopbackModelServer,
+  type TurnReply,
+} from "../src/testing/index.js";
+import { wireCachedModel } from "../src/wire-cache/wire-cached-model.js";
+import { echoTool } from "./helpers.js";
+
+const servers: LoopbackModelServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+/** A tool search listing the deferred tools, whose every call loads `mcp__srv__deferred`. */
+const searchTool: Tool<{ q: string }> = {
+  name: "search",
+  description: "finds tools",
+  inputSchema: z.object({ q: z.string() }),
+  listDeferredTools: (names) => `Deferred: ${names.join(", ")}`,
+  async execute() {
+    return { content: "found", isError: false, loadsTools: ["mcp__srv__deferred"] };
+  },
+};
+
+const tools = (): Tool[] => [
+  echoTool().tool,
+  searchTool as Tool,
+  { ...echoTool({ name: "mcp__srv__deferred" }).tool, deferLoading: "until-loaded" },
+];
+
+const echoes = (n: number): TurnReply[] =>
+  Array.from({ length: n }, (_, i) => reply.toolCall("echo", { text: `e${i}` }, `e${i}`));
+
+/** A model that records the prompt length of every request the provider is asked to build. */
+function counting(model: LanguageModelV3, lengths: number[]): LanguageModelV3 {
+  return {
+    ...model,
+    supportedUrls: model.supportedUrls,
+    doGenerate: (options) => model.doGenerate(options),
+    doStream: (options: LanguageModelV3CallOptions) => {
+      lengths.push(options.prompt.length);
+      return model.doStream(options);
+    },
+  };
+}
+
+/** One prompt's requests to `modelId`, through the wire cache and built whole by the provider alone. */
+async function bothWays(modelId: string, script: () => TurnReply[], systemPrompt = "sys") {
+  const run = (model: LanguageModelV3) => new Agent({ model, systemPrompt, tools: tools() }).prompt("go");
+  const providerAt = (server: LoopbackModelServer) =>
+    providerModels(`anthropic/${modelId}`, { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url });
+  const wholeServer = await startLoopbackModelServer(script());
+  const cachedServer = await startLoopbackModelServer(script());
+  servers.push(wholeServer, cachedServer);
+  await run((await providerAt(wholeServer))(httpFetch));
+  const lengths: number[] = [];
+  const cachedProvider = await providerAt(cachedServer);
+  await run(wireCachedModel((fetch) => counting(cachedProvider(fetch), lengths)));
+  const sent = (server: LoopbackModelServer) =>
+    server.requests.map((r) => ({ beta: r.headers["anthropic-beta"], body: r.text }));
+  return { cached: sent(cachedServer), whole: sent(wholeServer), lengths };
+}
+
+describe("the wire cache with the tool search", () => {
+  test("the listing as a system message after the first message (claude-opus-5-5): earlier messages are serialised once", async () => {
+    const script = () => [...echoes(8), reply.text("done")];
+    const { cached, whole, lengths } = await bothWays("claude-opus-5-5", script);
+    expect(cached).toEqual(whole);
+    expect(JSON.parse(cached.at(-1)?.body as string).messages[1].role).toBe("system");
+    // The provider builds the system prompt, the first message, the listing, the marker and the
+    // newest call with its result; the whole prompt would grow by two messages a request.
+    expect(lengths.slice(2)).toEqual(Array(lengths.length - 2).fill(6));
+  });
+
+  test("the Tool loaded. note after a result that loaded a tool (claude-sonnet-4-5): earlier messages are serialised once", async () => {
+    const script = () => [reply.toolCall("search", { q: "x" }, "s1"), ...echoes(8), reply.text("done")];
+    const { cached, whole, lengths } = await bothWays("claude-sonnet-4-5", script);
+    expect(cached).toEqual(whole);
+    expect(cached.at(-1)?.body).toContain('"Tool loaded."');
+    // The system prompt, the marker and the newest call with its result.
+    expect(lengths.slice(2)).toEqual(Array(lengths.length - 2).fill(4));
+  });
+
+  test("both at once (claude-opus-5-5 loading a tool): the same bodies and betas as built whole", async () => {
+    const script = () => [reply.toolCall("search", { q: "x" }, "s1"), ...echoes(6), reply.text("done")];
+    const { cached, whole, lengths } = await bothWays("claude-opus-5-5", script);
+    expect(cached).toEqual(whole);
+    expect(cached.at(-1)?.beta).toContain("mid-conversation-system");
+    expect(lengths.slice(2)).toEqual(Array(lengths.length - 2).fill(6));
+  });
+
+  test("a system message in mid-conversation with no system prompt before it (Anthropic's system prompt then) is built whole", async () => {
+    const text = (role: "user" | "assistant", t: string): LanguageModelV3Message =>
+      ({ role, content: [{ type: "text", text: t }] }) as LanguageModelV3Message;
+    const [u1, a1, u2, a2, u3] = ["u1", "a1", "u2", "a2", "u3"].map((t, i) =>
+      text(i % 2 === 0 ? "user" : "assistant", t),
+    ) as LanguageModelV3Message[];
+    const listing: LanguageModelV3Message = { role: "system", content: "Deferred: x" };
+    const prompts = [
+      [u1, listing, a1, u2],
+      [u1, listing, a1, u2, a2, u3],
+    ] as LanguageModelV3Prompt[];
+    const send = async (model: LanguageModelV3) => {
+      for (const prompt of prompts) {
+        const { stream } = await model.doStream({ prompt });
+        for await (const _ of stream);
+      }
+    };
+    const wholeServer = await startLoopbackModelServer([reply.text("1"), reply.text("2")]);
+    const cachedServer = await startLoopbackModelServer([reply.text("1"), reply.text("2")]);
+    servers.push(wholeServer, cachedServer);
+    const env = (server: LoopbackModelServer) => ({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url });
+    await send((await providerModels("anthropic/claude-opus-5-5", env(wholeServer)))(httpFetch));
+    const lengths: number[] = [];
+    const cachedProvider = await providerModels("anthropic/claude-opus-5-5", env(cachedServer));
+    await send(wireCachedModel((fetch) => counting(cachedProvider(fetch), lengths)));
+    expect(cachedServer.requests.map((r) => r.text)).toEqual(wholeServer.requests.map((r) => r.text));
+    expect(lengths).toEqual([4, 6]);
+  });
+});
