@@ -90,15 +90,33 @@ export function withOfferedToolReferences(
     const text = searching ? REFERENCES_REMOVED_GONE : REFERENCES_REMOVED_NO_SEARCH;
     return { type: "content", value: [{ type: "text", text }] };
   };
-  return prompt.map((message) =>
-    message.role === "tool" && message.content.some(hasStale)
-      ? {
-          ...message,
-          content: message.content.map((part) =>
-            hasStale(part) ? { ...part, output: trimmed(part.output) } : part,
-          ),
-        }
-      : message,
+  return prompt.map((message) => {
+    if (message.role !== "tool" || !message.content.some(hasStale)) return message;
+    // Which of its references stay decides the trimmed message: the same object while that holds.
+    const key = JSON.stringify([searching, referencedNames(message).map(kept)]);
+    const known = trimmedMessages.get(message);
+    if (known?.key === key) return known.message;
+    const content = message.content.map((part) =>
+      hasStale(part) ? { ...part, output: trimmed(part.output) } : part,
+    );
+    const trimmedMessage: ToolMessage = { ...message, content };
+    trimmedMessages.set(message, { key, message: trimmedMessage });
+    return trimmedMessage;
+  });
+}
+
+/**
+ * The trimmed form of a tool message, one object from request to request, so the wire cache
+ * (matched by identity) still reuses the conversation's serialised form.
+ */
+const trimmedMessages = new WeakMap<ToolMessage, { key: string; message: ToolMessage }>();
+
+/** The tool names `message`'s tool references name, in order. */
+function referencedNames(message: ToolMessage): unknown[] {
+  return message.content.flatMap((part) =>
+    part.type === "tool-result" && part.output.type === "content"
+      ? part.output.value.filter(isToolReference).map((item) => item.providerOptions?.anthropic?.toolName)
+      : [],
   );
 }
 

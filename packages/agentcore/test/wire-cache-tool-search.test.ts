@@ -9,8 +9,10 @@ import type {
   LanguageModelV3Message,
   LanguageModelV3Prompt,
 } from "@ai-sdk/provider";
+import type { ModelMessage } from "ai";
 import { afterEach, describe, expect, test } from "vitest";
 import { z } from "zod";
+import { toolReferencePart } from "../src/deferred-tools.js";
 import { httpFetch } from "../src/http-fetch.js";
 import { Agent, type Tool } from "../src/index.js";
 import { providerModels } from "../src/models.js";
@@ -62,8 +64,12 @@ function counting(model: LanguageModelV3, lengths: number[]): LanguageModelV3 {
 }
 
 /** One prompt's requests to `modelId`, through the wire cache and built whole by the provider alone. */
-async function bothWays(modelId: string, script: () => TurnReply[], systemPrompt = "sys") {
-  const run = (model: LanguageModelV3) => new Agent({ model, systemPrompt, tools: tools() }).prompt("go");
+async function bothWays(modelId: string, script: () => TurnReply[], history: ModelMessage[] = []) {
+  const run = (model: LanguageModelV3) => {
+    const agent = new Agent({ model, systemPrompt: "sys", tools: tools() });
+    agent.replaceMessages(history);
+    return agent.prompt("go");
+  };
   const providerAt = (server: LoopbackModelServer) =>
     providerModels(`anthropic/${modelId}`, { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url });
   const wholeServer = await startLoopbackModelServer(script());
@@ -104,6 +110,33 @@ describe("the wire cache with the tool search", () => {
     expect(cached).toEqual(whole);
     expect(cached.at(-1)?.beta).toContain("mid-conversation-system");
     expect(lengths.slice(2)).toEqual(Array(lengths.length - 2).fill(6));
+  });
+
+  test("a resumed result loading a tool the request does not offer (claude-sonnet-4-5): its trimmed form is serialised once", async () => {
+    const history: ModelMessage[] = [
+      { role: "user", content: "earlier" },
+      {
+        role: "assistant",
+        content: [{ type: "tool-call", toolCallId: "old", toolName: "search", input: {} }],
+      },
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "old",
+            toolName: "search",
+            output: { type: "content", value: [toolReferencePart("mcp__gone__tool")] },
+          },
+        ],
+      },
+      { role: "assistant", content: "found" },
+    ];
+    const script = () => [...echoes(6), reply.text("done")];
+    const { cached, whole, lengths } = await bothWays("claude-sonnet-4-5", script, history);
+    expect(cached).toEqual(whole);
+    expect(cached.at(-1)?.body).toContain("[Tool references removed - ");
+    expect(lengths.slice(2)).toEqual(Array(lengths.length - 2).fill(4));
   });
 
   test("a system message in mid-conversation with no system prompt before it (Anthropic's system prompt then) is built whole", async () => {
