@@ -14,6 +14,7 @@ import type { CompiledHook } from "./compiled-hook.js";
 import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
 import type { CommandSpec, Executors, HookExecutor, HookSpec, RunOutcome } from "./executor.js";
 import type { HookJob } from "./hook-job.js";
+import { failUnusableHttpAnswer } from "./http-answer.js";
 import { allowBeyondIf } from "./if-allow.js";
 import { failureSummary, type HookVerdict, interpret } from "./interpret.js";
 import { capForModel } from "./model-text-cap.js";
@@ -142,7 +143,10 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
   };
   const outcome = await (deps.takeTurn ? deps.takeTurn(run) : run());
   // A guard's garbled veto must not pass as an allow: a hook that may veto reads stdout strictly.
-  const verdict = interpret(outcome, hook.blocking && !hook.background && mode === "hard");
+  const strict = hook.blocking && !hook.background && mode === "hard";
+  const verdict = interpret(outcome, strict);
+  // Only a guard's answer is a verdict on an action: a Stop hook posting to Slack gets "ok" back.
+  if (strict && guardsCall(hook.event)) failUnusableHttpAnswer(hook.spec, verdict);
   // Claude Code: plain stdout of a successful UserPromptSubmit or SessionStart hook is context.
   const plain = verdict.stdout.trim();
   if (

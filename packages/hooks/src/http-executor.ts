@@ -165,7 +165,7 @@ function readCapped(body: Readable, cap: number): Promise<CappedBuffer> {
 }
 
 /** The URL for messages: normalised, without credentials. */
-function displayUrl(raw: string): string {
+export function displayUrl(raw: string): string {
   try {
     const url = new URL(raw);
     url.username = "";

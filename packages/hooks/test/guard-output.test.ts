@@ -2,7 +2,9 @@
  * A guard's output that cannot be read, or is too long for the model (issue 17, items 4 and 6):
  * real hook processes through the real middleware.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { createHttpExecutor } from "../src/index.js";
+import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
 import { bashTool, callTool, runnerFor } from "./support.js";
 
 const cutOff = `printf '{"block": true, "reason": "no"'`;
@@ -55,5 +57,62 @@ describe("an exit-2 reason sent to the model", () => {
     expect(content.startsWith("hook: HEAD")).toBe(true);
     expect(content.endsWith("TAIL")).toBe(true);
     expect(content).toContain("[… 70000 characters of output cut …]");
+  });
+});
+
+describe("an http guard whose 2xx answer is neither empty nor a JSON object", () => {
+  const servers: LoopbackServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  async function guardAnswering(body: string, entry: Record<string, unknown> = {}, event = "PreToolUse") {
+    const target = await startLoopbackServer(respondWith(body));
+    servers.push(target);
+    const url = `${target.origin}/check`;
+    const hooks = {
+      [event]: [{ matcher: event === "Stop" ? "" : "Bash", hooks: [{ type: "http", url, ...entry }] }],
+    };
+    const executors = { http: createHttpExecutor({ allowedHosts: [`127.0.0.1:${target.port}`] }) };
+    return { url, ...runnerFor(hooks, { executors }) };
+  }
+
+  it("fails the run (fail-open by default) and tells the user once what came back", async () => {
+    const { runner, traces, errors, url } = await guardAnswering("<html>proxy login</html>");
+    const first = await callTool(runner, bashTool, { command: "ls" });
+    await callTool(runner, bashTool, { command: "pwd" });
+    expect(first.executed).toHaveLength(1);
+    expect(traces[0]).toMatchObject({ outcome: "failed" });
+    expect(errors).toEqual([
+      `hook PreToolUse[0].hooks[0] http: ${url}: the answer is not a JSON object, so it checked nothing ("<html>proxy login</html>")`,
+    ]);
+  });
+
+  it("is a failed run for a JSON array too", async () => {
+    const { runner, traces } = await guardAnswering("[1,2]");
+    await callTool(runner, bashTool, { command: "ls" });
+    expect(traces[0]).toMatchObject({ outcome: "failed" });
+  });
+
+  it("blocks under onError: block", async () => {
+    const { runner } = await guardAnswering("OK", { onError: "block" });
+    const { executed, result } = await callTool(runner, bashTool, { command: "ls" });
+    expect(executed).toEqual([]);
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain("the answer is not a JSON object");
+  });
+
+  it("allows in silence when the body is empty", async () => {
+    const { runner, traces, errors } = await guardAnswering("");
+    const { executed } = await callTool(runner, bashTool, { command: "ls" });
+    expect(executed).toHaveLength(1);
+    expect(traces[0]?.outcome).toBe("allowed");
+    expect(errors).toEqual([]);
+  });
+
+  it("is no failure for a Stop hook, which checks no action (a Slack webhook answers ok)", async () => {
+    const { runner, errors } = await guardAnswering("ok", {}, "Stop");
+    const decision = await runner.stop({ stopHookActive: false, lastAssistantMessage: "done" });
+    expect(decision.kind).not.toBe("block");
+    expect(errors).toEqual([]);
   });
 });
