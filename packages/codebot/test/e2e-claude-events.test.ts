@@ -10,7 +10,7 @@ const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const stopJson = (reason: string) => `echo '{"continue":false,"stopReason":"${reason}"}'`;
 
 describe("Stop hooks", () => {
-  it("a Stop hook that keeps blocking is capped at postStopValidation.maxAttempts, with accurate stop_hook_active", async () => {
+  it("a Stop hook that keeps blocking is capped at a configured postStopValidation.maxAttempts, with accurate stop_hook_active", async () => {
     const s = await startSession({
       user: {
         postStopValidation: { maxAttempts: 3 },
@@ -40,6 +40,46 @@ describe("Stop hooks", () => {
       { active: true, last: "three" },
     ]);
     expect(s.notices).toContain("codebot: a Stop hook still blocks after 3 attempts: not yet");
+  });
+
+  const neverPasses = { Stop: [group("", command("echo 'tests failed' >&2; exit 2"))] };
+  const texts = (n: number) => Array.from({ length: n }, (_, i) => reply.text(`try ${i + 1}`));
+
+  it("without a cap set, a Stop hook that keeps blocking ends the turn after claude's 9 consecutive blocks", async () => {
+    const s = await startSession({ user: { hooks: neverPasses }, script: texts(12) });
+    const result = await s.runtime.prompt("go");
+    expect(result).toMatchObject({
+      status: "completed",
+      text: "try 9",
+      reason: "a Stop hook still blocks after 9 attempts: tests failed",
+    });
+    expect(s.model.requests).toHaveLength(9);
+  });
+
+  it("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP in the settings' env sets the cap, over postStopValidation.maxAttempts", async () => {
+    const s = await startSession({
+      user: {
+        hooks: neverPasses,
+        env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "2" },
+        postStopValidation: { maxAttempts: 5 },
+      },
+      script: texts(12),
+    });
+    const result = await s.runtime.prompt("go");
+    expect(result.reason).toBe("a Stop hook still blocks after 2 attempts: tests failed");
+    expect(s.model.requests).toHaveLength(2);
+  });
+
+  it("a CLAUDE_CODE_STOP_HOOK_BLOCK_CAP that is not a whole number from 1 is said and left out", async () => {
+    const s = await startSession({
+      user: { hooks: neverPasses, env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "0" } },
+      script: texts(12),
+    });
+    await s.runtime.prompt("go");
+    expect(s.notices).toContain(
+      "codebot: CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=0 is not a whole number from 1; 9 is used",
+    );
+    expect(s.model.requests).toHaveLength(9);
   });
 
   it("a Stop hook can read the last assistant message from transcript_path with jq", async () => {

@@ -47,6 +47,7 @@ import { nameSession } from "./session-title.js";
 import { SessionTotals } from "./session-totals.js";
 import { SpendingLimit } from "./spending-limit.js";
 import { stopFailureInput } from "./stop-failure.js";
+import { stopHookBlockCap } from "./stop-hook-cap.js";
 import { dynamicSystemContext } from "./system-prompt.js";
 import { toolClock } from "./tool-clock.js";
 import { deniesWholeTool, withToolSearch } from "./tool-search-offer.js";
@@ -203,9 +204,10 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     mainAgent?.prompt === undefined;
   const dynamicContext = dynamicInContext ? dynamicSystemContext(cwd) : undefined;
 
+  const stopHookCap = stopHookBlockCap(models.access, settings.postStopValidation, notify);
   const { validation, stopHooks } = stopChecks(
     runner,
-    settings.postStopValidation.maxAttempts,
+    { validation: settings.postStopValidation.maxAttempts, stopHooks: stopHookCap },
     files,
     (stop) => session?.stopRun(stop),
   );
@@ -240,6 +242,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     subagentRuns,
     background,
     middleware,
+    stopHookCap,
     notify,
   });
   const sessionStartEffects: SessionStartEffects = {

@@ -32,7 +32,7 @@ export interface StopHooksDeps {
   }): Promise<Decision>;
   /** Whether any Stop hook is configured (the common case: none, and nothing to wait for). */
   configured(): boolean;
-  /** The most consecutive blocks per prompt (`postStopValidation.maxAttempts`). */
+  /** The most consecutive blocks per prompt (stop-hook-cap.ts). */
   maxAttempts: number;
   /** A Stop hook answered `continue: false` (SubagentStop's groups cannot). */
   stopRun?(stop: { reason: string; hook: string; event: "Stop" }): void;

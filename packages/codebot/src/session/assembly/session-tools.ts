@@ -45,6 +45,8 @@ export interface ToolParts {
   subagentRuns: SubagentRuns;
   background: BackgroundAgents | undefined;
   middleware: readonly ToolMiddleware[];
+  /** The most consecutive SubagentStop blocks per run (stop-hook-cap.ts). */
+  stopHookCap: number;
   notify: Notify;
 }
 
@@ -106,7 +108,7 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
       maxTurns: options.maxTurns,
       ...parts.limits,
       ...(spendingLimit ? { overBudget: spendingLimit.afterStep(() => models.spec) } : {}),
-      ...parts.subagentRuns.host(runner, agentScopes, settings.postStopValidation.maxAttempts),
+      ...parts.subagentRuns.host(runner, agentScopes, parts.stopHookCap),
     },
   });
   // `--tools` (Claude Code's): only these built-in tools are offered; MCP tools join as they connect.

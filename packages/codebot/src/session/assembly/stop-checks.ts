@@ -13,20 +13,21 @@ export interface StopChecks {
 
 export function stopChecks(
   runner: HookRunner,
-  maxAttempts: number,
+  /** PostStopValidation's `maxAttempts`; the Stop hooks' cap (stop-hook-cap.ts). */
+  maxAttempts: { validation: number; stopHooks: number },
   files: SessionFiles,
   /** A Stop hook's `continue: false` ends the run (the session exists only once the agent does). */
   stopRun: (stop: StopRequest) => void,
 ): StopChecks {
   const validation = new StopValidation(
     (input) => runner.postStopValidation(input),
-    maxAttempts,
+    maxAttempts.validation,
     new ValidationMark(files.markPath(files.readId), files.storage),
   );
   const stopHooks = new StopHooks({
     fire: (input) => runner.stop(input),
     configured: () => runner.hasHooks("Stop"),
-    maxAttempts,
+    maxAttempts: maxAttempts.stopHooks,
     stopRun,
   });
   return { validation, stopHooks };
