@@ -56,7 +56,7 @@ describe("Stop hooks", () => {
     expect(s.model.requests).toHaveLength(9);
   });
 
-  it("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP in the settings' env sets the cap, over postStopValidation.maxAttempts", async () => {
+  it("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=N in the settings' env lets the hook block N + 1 times, as claude, over postStopValidation.maxAttempts", async () => {
     const s = await startSession({
       user: {
         hooks: neverPasses,
@@ -66,18 +66,34 @@ describe("Stop hooks", () => {
       script: texts(12),
     });
     const result = await s.runtime.prompt("go");
-    expect(result.reason).toBe("a Stop hook still blocks after 2 attempts: tests failed");
-    expect(s.model.requests).toHaveLength(2);
+    expect(result.reason).toBe("a Stop hook still blocks after 3 attempts: tests failed");
+    expect(s.model.requests).toHaveLength(3);
   });
 
-  it("a CLAUDE_CODE_STOP_HOOK_BLOCK_CAP that is not a whole number from 1 is said and left out", async () => {
+  it("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=0 sets no cap, as in claude", async () => {
+    // Counts its runs in a log; blocks the first 11 stops.
+    const passesAtTwelve = `echo run >> runs.log; [ "$(wc -l < runs.log)" -ge 12 ] && exit 0; echo "tests failed" >&2; exit 2`;
     const s = await startSession({
-      user: { hooks: neverPasses, env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "0" } },
+      user: {
+        hooks: { Stop: [group("", command(passesAtTwelve))] },
+        env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "0" },
+      },
+      script: texts(12),
+    });
+    const result = await s.runtime.prompt("go");
+    expect(result).toMatchObject({ status: "completed", text: "try 12" });
+    expect(result.reason).toBeUndefined();
+    expect(s.model.requests).toHaveLength(12);
+  });
+
+  it("a CLAUDE_CODE_STOP_HOOK_BLOCK_CAP that is not a whole number is said and left out", async () => {
+    const s = await startSession({
+      user: { hooks: neverPasses, env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "abc" } },
       script: texts(12),
     });
     await s.runtime.prompt("go");
     expect(s.notices).toContain(
-      "codebot: CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=0 is not a whole number from 1; 9 is used",
+      "codebot: CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=abc is not a whole number; ignored",
     );
     expect(s.model.requests).toHaveLength(9);
   });
