@@ -45,15 +45,15 @@ describe("Stop hooks", () => {
   const neverPasses = { Stop: [group("", command("echo 'tests failed' >&2; exit 2"))] };
   const texts = (n: number) => Array.from({ length: n }, (_, i) => reply.text(`try ${i + 1}`));
 
-  it("without a cap set, a Stop hook that keeps blocking ends the turn after claude's 9 consecutive blocks", async () => {
+  it("without a cap set, a Stop hook that keeps blocking ends the turn after postStopValidation's default 3 (HOOKS.md §11), not claude's 9", async () => {
     const s = await startSession({ user: { hooks: neverPasses }, script: texts(12) });
     const result = await s.runtime.prompt("go");
     expect(result).toMatchObject({
       status: "completed",
-      text: "try 9",
-      reason: "a Stop hook still blocks after 9 attempts: tests failed",
+      text: "try 3",
+      reason: "a Stop hook still blocks after 3 attempts: tests failed",
     });
-    expect(s.model.requests).toHaveLength(9);
+    expect(s.model.requests).toHaveLength(3);
   });
 
   it("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=N in the settings' env lets the hook block N + 1 times, as claude, over postStopValidation.maxAttempts", async () => {
@@ -95,7 +95,7 @@ describe("Stop hooks", () => {
     expect(s.notices).toContain(
       "codebot: CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=abc is not a whole number; ignored",
     );
-    expect(s.model.requests).toHaveLength(9);
+    expect(s.model.requests).toHaveLength(3);
   });
 
   it("a Stop hook can read the last assistant message from transcript_path with jq", async () => {

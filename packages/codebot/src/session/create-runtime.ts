@@ -204,7 +204,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     mainAgent?.prompt === undefined;
   const dynamicContext = dynamicInContext ? dynamicSystemContext(cwd) : undefined;
 
-  const stopHookCap = stopHookBlockCap(models.access, settings.postStopValidation, notify);
+  const stopHookCap = stopHookBlockCap(models.access, settings.postStopValidation.maxAttempts, notify);
   const { validation, stopHooks } = stopChecks(
     runner,
     { validation: settings.postStopValidation.maxAttempts, stopHooks: stopHookCap },

@@ -85,8 +85,7 @@ export interface RuntimeSettings {
     /** Grants from project/local layers left out because the project is not trusted for them. */
     untrusted: UntrustedGrant[];
   };
-  /** `configured`: a settings file set `maxAttempts` (it then caps Stop hooks too, stop-hook-cap.ts). */
-  postStopValidation: { maxAttempts: number; configured?: true };
+  postStopValidation: { maxAttempts: number };
   /** Per-model settings by `provider/id` (merged per model and field; later layers win). */
   models: Record<string, { contextWindow?: number; price?: ModelPrice }>;
   /** Automatic compaction: on unless a layer turns it off; starts at `threshold` of the context window. */
@@ -333,7 +332,7 @@ export function mergeSettings(
     rules.ask.push(...(value.permissions?.ask ?? []).map(from));
     rules.deny.push(...(value.permissions?.deny ?? []).map(from));
     const maxAttempts = value.postStopValidation?.maxAttempts;
-    if (maxAttempts !== undefined) settings.postStopValidation = { maxAttempts, configured: true };
+    if (maxAttempts !== undefined) settings.postStopValidation.maxAttempts = maxAttempts;
     if (value.mcpStartupTimeout !== undefined) settings.mcpStartupTimeout = value.mcpStartupTimeout;
     if (value.statusLine !== undefined) {
       const setting = statusLineSetting(value.statusLine);
