@@ -3,7 +3,7 @@
  * turn (steered in before the next model step). As claude 2.1.328 does (recorded, docs/agents.md),
  * UserPromptSubmit fires for it as it joins the turn: the hook sees the bare `<task-notification>`
  * as `prompt`, under the turn's `prompt_id`; a block leaves the notification out and the turn goes
- * on without it; the hooks' context comes with it. A `continue: false` also ends the turn. Other
+ * on without it; the hooks' context comes with it, and the terminal shows its summary line (joined). A `continue: false` also ends the turn. Other
  * steered messages (the Agent SDK's mid-turn messages) join as they are.
  */
 import type { HookRunner } from "@codebot/hooks";
@@ -18,6 +18,8 @@ export interface FoldedNotificationParts {
   notify(message: string): void;
   /** Tells the user (and stream-json) a hook kept a notification out of the turn. */
   blocked(event: { reason: string; shown: string; prompt: string }): void;
+  /** Tells the user (the terminal's `● Agent "…" finished` line) a notification joined the turn. */
+  joined(notification: string): void;
   /** A hook's `continue: false` ends the turn in progress. */
   stopRun(stop: StopRequest): void;
 }
@@ -61,5 +63,6 @@ async function admit(
       parts.blocked({ reason: decision.reason, shown: decision.notice ?? decision.reason, prompt });
       return undefined;
   }
+  parts.joined(text);
   return userTurn(text, decision.context);
 }

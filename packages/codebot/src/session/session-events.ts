@@ -22,6 +22,11 @@ export type SessionEvent =
    * hook's reason as claude shows it; `prompt` what the hook saw.
    */
   | { kind: "prompt_blocked"; reason: string; shown: string; prompt: string }
+  /**
+   * A background run's notification passed UserPromptSubmit and joined the turn in progress
+   * (folded-notifications.ts): the terminal shows its summary line, as for a notification's own turn.
+   */
+  | { kind: "notification_joined"; notification: string }
   /** The prompt passed UserPromptSubmit (and its expansion) and goes to the model. */
   | { kind: "prompt_accepted" }
   /** The session's title changed (`--name`, a hook's `sessionTitle`). */

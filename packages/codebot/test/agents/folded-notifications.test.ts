@@ -25,6 +25,7 @@ function admitting(answer: Decision | Error) {
   const prompts: string[] = [];
   const notices: string[] = [];
   const stops: StopRequest[] = [];
+  const joined: string[] = [];
   const admit = admitFoldedNotifications({
     runner: {
       userPromptSubmit: async (input) => {
@@ -36,9 +37,10 @@ function admitting(answer: Decision | Error) {
     notify: (message) => notices.push(message),
     blocked: (event) => notices.push(`blocked: ${event.shown}`),
     stopRun: (stop) => stops.push(stop),
+    joined: (text) => joined.push(text),
   });
   const steered: ModelMessage[] = [{ role: "user", content: notification }];
-  return { admit, run: () => admit(steered, new AbortController().signal), prompts, notices, stops };
+  return { admit, run: () => admit(steered, new AbortController().signal), prompts, notices, stops, joined };
 }
 
 describe("a notification folded into a turn in progress", () => {

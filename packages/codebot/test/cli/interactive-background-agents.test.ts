@@ -210,6 +210,22 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     expect(mainRequests(server.requests)).toHaveLength(3);
   });
 
+  it("a run that ends during a turn: its `● Agent … finished` line comes after the call's result, above the answer", async () => {
+    const { term } = await startBackground({
+      "SUB-TASK": [reply.text("sub report")],
+      "go-main": [
+        backgroundCall(),
+        reply.toolCall("bash", { command: `${untilFile("subagent-stop.json")}; sleep 1; echo slept` }),
+        reply.text("folded in"),
+      ],
+    });
+    term.submit("go-main");
+    // As claude 2.1.328 shows a notification folded into its turn (recorded): the line as for a turn of its own.
+    const screen = await term.waitForScreen(/folded in[\s\S]*\n› *\n/);
+    expect(screen).toMatch(/echo slept\n +→ 2 lines\n+● Agent "helper" finished\n+folded in/);
+    expect(screen.match(/Agent "helper" finished/g)).toHaveLength(1);
+  });
+
   it("/exit with a run in flight asks first; 1 stops the run (its command too), SubagentStop for native entries only, its transcript ends with that call's result, the process exits", async () => {
     const { box, server, term } = await startSleeping();
     term.submit("/exit");

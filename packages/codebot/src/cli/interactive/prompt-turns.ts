@@ -1,5 +1,3 @@
-import { notificationSummaries } from "../../agents/task-notification.js";
-import { visible } from "../../approval/visible-text.js";
 import type { Runtime } from "../../session/runtime.js";
 import { errorMessage } from "../cli-error.js";
 import type { MessageDisplay } from "../output/message-display.js";
@@ -135,11 +133,10 @@ export class PromptTurns {
   }
 
   private runNotification(notification: string): void {
-    const { state, view, styles: s } = this.parts;
+    const { state, view } = this.parts;
     this.parts.idleNotice.stop();
     if (state.is.editing) this.parts.promptLeaves();
-    for (const summary of notificationSummaries(notification))
-      view.line(`${s.cyan("●")} ${visible(summary)}`);
+    view.notificationLines(notification);
     void this.run(notification);
     this.parts.showTyped();
   }

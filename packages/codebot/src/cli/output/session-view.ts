@@ -1,5 +1,7 @@
 import type { AgentEvent } from "@codebot/agentcore";
 import type { HookStart, TraceRecord } from "@codebot/hooks";
+import { notificationSummaries } from "../../agents/task-notification.js";
+import { visible } from "../../approval/visible-text.js";
 import type { SessionEvent } from "../../session/session-events.js";
 import { columnsOf, cutToColumns } from "./columns.js";
 import { HeldForHooks } from "./held-for-hooks.js";
@@ -133,6 +135,9 @@ export class SessionView {
           this.s.yellow(terminalSafe(blockedPromptText("UserPromptSubmit", event.shown, event.prompt))),
         );
         return;
+      case "notification_joined":
+        this.notificationLines(event.notification);
+        return;
       case "terminal_sequence":
         // Written to the terminal by the interactive session only, never as a line of output.
         return;
@@ -235,6 +240,16 @@ export class SessionView {
     this.endLine();
     this.write(`${text}\n`);
     this.showRunning();
+  }
+
+  /**
+   * A background run's notification reached the main agent (a turn of its own, or one in
+   * progress): a line for each run it tells of, `● Agent "helper" finished`, in claude 2.1.328's
+   * words (recorded), not the run's result, which only the model sees.
+   */
+  notificationLines(notification: string): void {
+    for (const summary of notificationSummaries(notification))
+      this.line(`${this.s.cyan("●")} ${visible(summary)}`);
   }
 
   /**

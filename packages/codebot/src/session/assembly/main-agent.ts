@@ -153,6 +153,7 @@ export function createMainAgent(parts: MainAgentParts, late: MainAgentLateParts)
       runner,
       notify,
       blocked: (refused) => events.emit({ kind: "prompt_blocked", ...refused }),
+      joined: (notification) => events.emit({ kind: "notification_joined", notification }),
       stopRun: late.stopRun,
     }),
     afterToolCalls: async (info) => {
