@@ -3,11 +3,13 @@
  * turn (steered in before the next model step). As claude 2.1.328 does (recorded, docs/agents.md),
  * UserPromptSubmit fires for it as it joins the turn: the hook sees the bare `<task-notification>`
  * as `prompt`, under the turn's `prompt_id`; a block leaves the notification out and the turn goes
- * on without it; the hooks' context comes with it, and the terminal shows its summary line (joined). A `continue: false` also ends the turn. Other
- * steered messages (the Agent SDK's mid-turn messages) join as they are.
+ * on without it; the hooks' context comes with it, and the terminal shows its summary line (joined).
+ * A `continue: false` also ends the turn. The Agent SDK's messages sent mid-turn go through it the
+ * same way, as claude's do (recorded): the hook sees the message as the program sent it.
  */
 import type { HookRunner } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
+import { midTurnPromptOf } from "../cli/control/mid-turn-messages.js";
 import type { StopRequest } from "../session/session.js";
 import { userTurn } from "../session/user-turn.js";
 import { hookPromptOf, isNotification } from "./task-notification.js";
@@ -24,7 +26,7 @@ export interface FoldedNotificationParts {
   stopRun(stop: StopRequest): void;
 }
 
-/** The main agent's `admitSteered`: each notification steered into a turn goes through UserPromptSubmit first. */
+/** The main agent's `admitSteered`: each notification or SDK message steered into a turn goes through UserPromptSubmit first. */
 export function admitFoldedNotifications(
   parts: FoldedNotificationParts,
 ): (messages: ModelMessage[], signal: AbortSignal) => Promise<ModelMessage[]> {
@@ -45,8 +47,10 @@ async function admit(
   parts: FoldedNotificationParts,
 ): Promise<ModelMessage | undefined> {
   const text = message.role === "user" && typeof message.content === "string" ? message.content : undefined;
-  if (text === undefined || !isNotification(text)) return message;
-  const prompt = hookPromptOf(text);
+  if (text === undefined) return message;
+  const notification = isNotification(text);
+  const prompt = notification ? hookPromptOf(text) : midTurnPromptOf(text);
+  if (prompt === undefined) return message;
   let decision: Awaited<ReturnType<HookRunner["userPromptSubmit"]>>;
   try {
     decision = await parts.runner.userPromptSubmit({ prompt, signal });
@@ -63,6 +67,6 @@ async function admit(
       parts.blocked({ reason: decision.reason, shown: decision.notice ?? decision.reason, prompt });
       return undefined;
   }
-  parts.joined(text);
+  if (notification) parts.joined(text);
   return userTurn(text, decision.context);
 }

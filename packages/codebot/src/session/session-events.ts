@@ -18,7 +18,8 @@ export type SessionEvent =
   | { kind: "notice"; message: string }
   /**
    * A UserPromptSubmit hook kept a message out of the turn in progress, which goes on without it:
-   * a background run's notification folded into the turn (folded-notifications.ts). `shown` is the
+   * a background run's notification or an Agent SDK message folded into the turn
+   * (folded-notifications.ts). `shown` is the
    * hook's reason as claude shows it; `prompt` what the hook saw.
    */
   | { kind: "prompt_blocked"; reason: string; shown: string; prompt: string }

@@ -4,7 +4,9 @@ import type { ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { admitFoldedNotifications } from "../../src/agents/folded-notifications.js";
 import { notificationText } from "../../src/agents/task-notification.js";
+import { midTurnText } from "../../src/cli/control/mid-turn-messages.js";
 import type { StopRequest } from "../../src/session/session.js";
+import { userTurn } from "../../src/session/user-turn.js";
 
 const notification = notificationText({
   agentId: "a1",
@@ -26,6 +28,7 @@ function admitting(answer: Decision | Error) {
   const notices: string[] = [];
   const stops: StopRequest[] = [];
   const joined: string[] = [];
+  const blocks: { reason: string; shown: string; prompt: string }[] = [];
   const admit = admitFoldedNotifications({
     runner: {
       userPromptSubmit: async (input) => {
@@ -35,23 +38,63 @@ function admitting(answer: Decision | Error) {
       },
     },
     notify: (message) => notices.push(message),
-    blocked: (event) => notices.push(`blocked: ${event.shown}`),
+    blocked: (event) => {
+      blocks.push(event);
+      notices.push(`blocked: ${event.shown}`);
+    },
     stopRun: (stop) => stops.push(stop),
     joined: (text) => joined.push(text),
   });
   const steered: ModelMessage[] = [{ role: "user", content: notification }];
-  return { admit, run: () => admit(steered, new AbortController().signal), prompts, notices, stops, joined };
+  return {
+    admit,
+    run: () => admit(steered, new AbortController().signal),
+    prompts,
+    notices,
+    stops,
+    joined,
+    blocks,
+  };
 }
 
 describe("a notification folded into a turn in progress", () => {
-  it("a message that is no notification joins as it is, and fires no hook", async () => {
+  it("a steered message that is neither a notification nor an Agent SDK message joins as it is, and fires no hook", async () => {
     const { admit, prompts } = admitting({ kind: "allow", trace: [] });
-    const sdkMessage: ModelMessage = {
+    const other: ModelMessage = {
       role: "user",
       content: "The user sent a new message while you were working:\nhi",
     };
-    expect(await admit([sdkMessage], new AbortController().signal)).toEqual([sdkMessage]);
+    expect(await admit([other], new AbortController().signal)).toEqual([other]);
     expect(prompts).toEqual([]);
+  });
+
+  it("an Agent SDK message sent mid-turn goes through the hook as the program sent it, and joins with its context", async () => {
+    const { admit, prompts, joined } = admitting({ kind: "allow", context: "CTX", trace: [] });
+    const sdkMessage: ModelMessage = { role: "user", content: midTurnText("SECOND-MSG also this") };
+    expect(await admit([sdkMessage], new AbortController().signal)).toEqual([
+      userTurn(midTurnText("SECOND-MSG also this"), "CTX"),
+    ]);
+    expect(prompts).toEqual(["SECOND-MSG also this"]);
+    // The terminal's `● Agent … finished` line is a notification's only.
+    expect(joined).toEqual([]);
+  });
+
+  it("a block keeps an Agent SDK message out of the turn, reported with the message as the original prompt", async () => {
+    const { admit, blocks } = admitting({ kind: "block", by: "gate", reason: "blocked by hook", trace: [] });
+    const sdkMessage: ModelMessage = { role: "user", content: midTurnText("SECOND-MSG also this") };
+    expect(await admit([sdkMessage], new AbortController().signal)).toEqual([]);
+    expect(blocks).toEqual([
+      { reason: "blocked by hook", shown: "blocked by hook", prompt: "SECOND-MSG also this" },
+    ]);
+  });
+
+  it("a notification that joins is told to the terminal (its line); a blocked one is not", async () => {
+    const allowed = admitting({ kind: "allow", trace: [] });
+    await allowed.run();
+    expect(allowed.joined).toEqual([notification]);
+    const blocked = admitting({ kind: "block", by: "gate", reason: "no", trace: [] });
+    expect(await blocked.run()).toEqual([]);
+    expect(blocked.joined).toEqual([]);
   });
 
   it("the hook's continue: false keeps it out and ends the turn", async () => {

@@ -163,6 +163,44 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     );
   });
 
+  it("a message sent while a turn runs goes through UserPromptSubmit as it joins, as claude 2.1.328's (recorded): the message as prompt, the turn's prompt_id; a block keeps it out, told in claude's informational line", async () => {
+    const { server, run } = await sdkSession(
+      [reply.toolCall("bash", { command: "sleep 1" }, "toolu_1"), reply.text("first answered")],
+      {
+        args: ["--permission-mode", "bypassPermissions"],
+        hooks: { UserPromptSubmit: [{ hookCallbackIds: ["ups"] }] },
+        answers: {
+          hook_callback: (request) =>
+            (request.input as { prompt?: string }).prompt === "second message"
+              ? { decision: "block", reason: "blocked by hook" }
+              : {},
+        },
+      },
+    );
+    run.say("first message");
+    await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
+    run.say("second message");
+    expect(await run.result()).toMatchObject({ result: "first answered" });
+    await run.end();
+    const inputs = run
+      .requests()
+      .filter((r) => r.subtype === "hook_callback")
+      .map((r) => r.input as { hook_event_name?: string; prompt?: string; prompt_id?: string });
+    expect(inputs.map((i) => [i.hook_event_name, i.prompt])).toEqual([
+      ["UserPromptSubmit", "first message"],
+      ["UserPromptSubmit", "second message"],
+    ]);
+    expect(inputs[0]?.prompt_id).toEqual(expect.any(String));
+    expect(inputs[1]?.prompt_id).toBe(inputs[0]?.prompt_id);
+    expect(run.lines().find((l) => l.subtype === "informational")).toMatchObject({
+      content:
+        "UserPromptSubmit operation blocked by hook:\nblocked by hook\n\nOriginal prompt: second message",
+      prompt_submit_outcome: { kind: "blocked_by_hook", prompt_kept: false, reason: "blocked by hook" },
+    });
+    expect(run.lines().filter((l) => l.type === "result")).toHaveLength(1);
+    expect(requestText(server.requests[1])).not.toContain("second message");
+  });
+
   it("a message sent while a turn's prompt is refused before the model is not lost: it gets its own turn next", async () => {
     const { server, run } = await sdkSession([reply.text("second answered")], {
       hooks: { UserPromptSubmit: [{ hookCallbackIds: ["ups"] }] },

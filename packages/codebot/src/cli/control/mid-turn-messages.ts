@@ -1,7 +1,8 @@
 /**
  * A user message the program sends while a turn runs goes into that turn, as claude 2.1.328 does
  * it (recorded, docs/claude-code.md "Agent SDK"): the model gets it before its next step, wrapped
- * in a note saying it came mid-turn, and it has no turn or result line of its own. One the turn
+ * in a note saying it came mid-turn, and it has no turn or result line of its own. UserPromptSubmit
+ * fires for it as it joins the turn (folded-notifications.ts), as claude's does. One the turn
  * could not take (it ended, was interrupted, or its prompt was refused first) gets its own turn
  * next, in order.
  */
@@ -9,9 +10,22 @@ import type { Steered } from "@codebot/agentcore";
 import type { StreamInputMessage } from "../stream-input.js";
 import type { ControlChannel } from "./control-channel.js";
 
+const OPENING = "The user sent a new message while you were working:\n";
+const CLOSING =
+  "\n\nThis is how messages the user sends mid-turn are surfaced — within the running turn, often alongside the next tool result, rather than as a separate conversation turn. Address the message above as you continue this turn.";
+
 /** What the model is told, in claude 2.1.328's words but for the product's name. */
 export function midTurnText(text: string): string {
-  return `The user sent a new message while you were working:\n${text}\n\nThis is how messages the user sends mid-turn are surfaced — within the running turn, often alongside the next tool result, rather than as a separate conversation turn. Address the message above as you continue this turn.`;
+  return `${OPENING}${text}${CLOSING}`;
+}
+
+/**
+ * The message the program sent, for a steered message midTurnText wrote (undefined for any other):
+ * what UserPromptSubmit sees as `prompt`, as claude 2.1.328's hook sees the bare message (recorded).
+ */
+export function midTurnPromptOf(steered: string): string | undefined {
+  if (!steered.startsWith(OPENING) || !steered.endsWith(CLOSING)) return undefined;
+  return steered.slice(OPENING.length, steered.length - CLOSING.length);
 }
 
 export class MidTurnMessages {
