@@ -4,7 +4,10 @@
  * you configured yourself (recorded: with a user server `tools` running the plugin's own script,
  * only `tools` connected; its debug log says `Suppressing plugin MCP server …: duplicates
  * manually-configured …`). Only your own servers count here: a repository's server, approved or
- * not, does not take a plugin's server away.
+ * not, does not take a plugin's server away. A plugin's server identical to an earlier plugin's
+ * (same command line and environment, plugin variables aside, or same URL) is left out too
+ * (`… duplicates earlier plugin server …` in claude's binary), so two plugins shipping the same
+ * server start it once.
  */
 import { expandVars } from "./expand-vars.js";
 import { isRemote, isSdk } from "./server-config.js";
@@ -19,11 +22,23 @@ export function withoutDuplicatePluginServers(entries: readonly ServerEntry[]): 
   const yours = new Set(
     entries.filter((e) => !isPluginServer(e.name) && !e.needsConsent).map((e) => signature(e)),
   );
-  return entries.filter((e) => !isPluginServer(e.name) || !yours.has(signature(e)));
+  const earlierPlugins = new Set<string>();
+  return entries.filter((e) => {
+    if (!isPluginServer(e.name)) return true;
+    if (yours.has(signature(e))) return false;
+    const withEnv = signature(e, true);
+    if (withEnv === undefined) return true;
+    if (earlierPlugins.has(withEnv)) return false;
+    earlierPlugins.add(withEnv);
+    return true;
+  });
 }
 
-/** What the server runs or reaches, as claude compares it (its environment left out). */
-function signature(entry: ServerEntry): string | undefined {
+/**
+ * What the server runs or reaches, as claude compares it: against your own servers its environment
+ * is left out; between plugins' servers it counts, its plugin variables aside.
+ */
+function signature(entry: ServerEntry, withEnv = false): string | undefined {
   const { config, vars } = entry;
   if (isSdk(config)) return undefined;
   const filled = (text: string) => {
@@ -34,5 +49,11 @@ function signature(entry: ServerEntry): string | undefined {
     }
   };
   if (isRemote(config)) return `url:${filled(config.url)}`;
-  return `stdio:${JSON.stringify([config.command, ...(config.args ?? [])].map(filled))}`;
+  const line = `stdio:${JSON.stringify([config.command, ...(config.args ?? [])].map(filled))}`;
+  if (!withEnv) return line;
+  const env = Object.entries(config.env ?? {})
+    .filter(([key]) => !(key in vars))
+    .map(([key, value]): [string, string] => [key, filled(value)])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return env.length > 0 ? `${line}:${JSON.stringify(Object.fromEntries(env))}` : line;
 }

@@ -131,6 +131,28 @@ describe("where MCP servers come from", () => {
     expect(entries.map((e) => e.name)).toEqual(["mine", "remote", "plugin:guard:other"]);
   });
 
+  it("a plugin's server identical to an earlier plugin's (command line and environment, or URL) is left out, as claude does", () => {
+    const same = { command: "node", args: ["/shared/srv.mjs"], env: { A: "1", CLAUDE_PLUGIN_ROOT: "x" } };
+    const first = {
+      ...pluginFolder("plugin", { tools: same, web: { url: "https://x.test/mcp" } }),
+      name: "one",
+    };
+    const second = {
+      ...pluginFolder("plugin", {
+        copy: { ...same, env: { A: "1" } },
+        otherEnv: { ...same, env: { A: "2" } },
+        web: { type: "http", url: "https://x.test/mcp" },
+      }),
+      name: "two",
+    };
+    const { entries } = loadServerEntries({
+      cwd: scratchDir("mcp-project-"),
+      layers: [],
+      plugins: [first, second],
+    });
+    expect(entries.map((e) => e.name)).toEqual(["plugin:one:tools", "plugin:one:web", "plugin:two:otherEnv"]);
+  });
+
   it("a project's server running the same command does not take a plugin's server away", () => {
     const project = scratchDir("mcp-project-");
     const plugin = pluginFolder("plugin", { tools: { command: "node", args: ["srv.mjs"] } });
