@@ -17,7 +17,12 @@ import { toToolResult } from "./tool-result.js";
  * `mcp__plugin_guard_tools__echo` (recorded). Names from settings hold no such character.
  */
 export function mcpToolName(server: string, tool: string): string {
-  return `mcp__${server.replace(/[^A-Za-z0-9_-]/g, "_")}__${tool}`;
+  return `mcp__${toolNameServerPart(server)}__${tool}`;
+}
+
+/** The server's part of its tools' names (mcpToolName): two servers with the same part would share tool names. */
+export function toolNameServerPart(server: string): string {
+  return server.replace(/[^A-Za-z0-9_-]/g, "_");
 }
 
 export function mcpTool(connection: ServerConnection, info: McpToolInfo): Tool {

@@ -20,6 +20,7 @@ import { SERVER_NAME, type ServerConfig, serverEntrySchema } from "./server-conf
 import { mcpGrant } from "./server-consent.js";
 import { needsConsent, type ServerOrigin } from "./server-origin.js";
 import { serverScripts } from "./server-scripts.js";
+import { withoutToolNameCollisions } from "./tool-name-collisions.js";
 
 export interface ServerEntry {
   name: string;
@@ -233,7 +234,10 @@ export function loadServerEntries(options: ServerEntriesOptions): {
     }
     addAll(readMcpJson(file, problems), "mcp-config", file);
   }
-  return { entries: withoutDuplicatePluginServers([...byName.values()]), problems };
+  return {
+    entries: withoutToolNameCollisions(withoutDuplicatePluginServers([...byName.values()]), problems),
+    problems,
+  };
 }
 
 /**

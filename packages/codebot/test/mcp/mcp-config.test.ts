@@ -153,6 +153,50 @@ describe("where MCP servers come from", () => {
     expect(entries.map((e) => e.name)).toEqual(["plugin:one:tools", "plugin:one:web", "plugin:two:otherEnv"]);
   });
 
+  it("your server whose tools would be named as a plugin's server's keeps its name; the plugin's is left out with a notice", () => {
+    const plugin = { ...pluginFolder("plugin", { tools: { command: "plugin-srv" } }), name: "guard" };
+    const { entries, problems } = loadServerEntries({
+      cwd: scratchDir("mcp-project-"),
+      layers: [
+        layer("user", "/u/settings.json", { mcpServers: { plugin_guard_tools: { command: "mine" } } }),
+      ],
+      plugins: [plugin],
+    });
+    expect(entries.map((e) => e.name)).toEqual(["plugin_guard_tools"]);
+    expect(problems.map((p) => p.message)).toEqual([
+      'MCP server "plugin:guard:tools" left out: its tools would be named mcp__plugin_guard_tools__… like those of server "plugin_guard_tools" (/u/settings.json); rename one of them',
+    ]);
+  });
+
+  it("a project's server whose tools would be named as your plugin's server's is the one left out", () => {
+    const project = scratchDir("mcp-project-");
+    fs.writeFileSync(
+      path.join(project, ".mcp.json"),
+      JSON.stringify({ mcpServers: { plugin_guard_tools: { command: "theirs" } } }),
+    );
+    const plugin = { ...pluginFolder("plugin", { tools: { command: "plugin-srv" } }), name: "guard" };
+    const { entries, problems } = loadServerEntries({ cwd: project, layers: [], plugins: [plugin] });
+    expect(entries.map((e) => e.name)).toEqual(["plugin:guard:tools"]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        file: path.join(project, ".mcp.json"),
+        message: expect.stringContaining('"plugin_guard_tools" left out'),
+      }),
+    ]);
+  });
+
+  it("of two plugins' servers whose names differ only in characters a tool name holds as _, the first is kept", () => {
+    const first = { ...pluginFolder("plugin", { b_c: { command: "one" } }), name: "a" };
+    const second = { ...pluginFolder("plugin", { c: { command: "two" } }), name: "a_b" };
+    const { entries, problems } = loadServerEntries({
+      cwd: scratchDir("mcp-project-"),
+      layers: [],
+      plugins: [first, second],
+    });
+    expect(entries.map((e) => e.name)).toEqual(["plugin:a:b_c"]);
+    expect(problems.map((p) => p.message)).toEqual([expect.stringContaining('"plugin:a_b:c" left out')]);
+  });
+
   it("a project's server running the same command does not take a plugin's server away", () => {
     const project = scratchDir("mcp-project-");
     const plugin = pluginFolder("plugin", { tools: { command: "node", args: ["srv.mjs"] } });

@@ -133,3 +133,36 @@ describe("a plugin's MCP server and tool names", () => {
     expect(told).not.toContain(String(pid));
   });
 });
+
+describe("a server of yours whose tools would be named as a plugin's server's", () => {
+  it("keeps the tool name: a call reaches only your server, and the plugin's server is left out with a notice", async () => {
+    const box = sandbox();
+    const { settingsFile } = guardWithServer(box);
+    const mine = box.at("mine");
+    fs.mkdirSync(mine);
+    const settings = JSON.parse(fs.readFileSync(settingsFile, "utf8"));
+    box.json(settingsFile, {
+      ...settings,
+      mcpServers: { plugin_guard_state: { command: process.execPath, args: [SERVER, "serve", mine] } },
+    });
+    const server = await modelServer([reply.toolCalls(toolCall(TOOL, {}, "c1")), reply.text("done")]);
+    const r = await runCli(
+      [
+        "-p",
+        "go",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--cwd",
+        box.project,
+        "--dangerously-skip-permissions",
+      ],
+      { env: { ...modelEnv(server, box.home), ENABLE_TOOL_SEARCH: "false" } },
+    );
+    expect(r.code).toBe(0);
+    const pid = fs.readFileSync(path.join(mine, "starts"), "utf8").trim();
+    expect(requestText(server.requests[1])).toContain(pid);
+    expect(fs.existsSync(box.at("state/starts"))).toBe(false);
+    expect(r.stdout + r.stderr).toContain('MCP server "plugin:guard:state" left out');
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Two servers whose names differ only in characters a tool name holds as `_` (a server of yours
+ * named `plugin_guard_tools` and plugin guard's server `tools`, or plugins `a.b` and `a_b`) would
+ * give the same tool names (mcpToolName): a hook, permission rule or `--allowedTools` written for
+ * one would reach the other's tools, and a call could go to the wrong server. Only one of them is
+ * kept: your own over one of the project's files (which needs approval), else the first read.
+ * No such check turned up in claude 2.1.328's binary (its strings searched; not recorded live).
+ */
+import type { Problem } from "@codebot/hooks";
+import { toolNameServerPart } from "./mcp-tool.js";
+import type { ServerEntry } from "./server-entries.js";
+
+export function withoutToolNameCollisions(
+  entries: readonly ServerEntry[],
+  problems: Problem[],
+): ServerEntry[] {
+  const kept = new Map<string, ServerEntry>();
+  for (const entry of entries) {
+    const part = toolNameServerPart(entry.name);
+    const other = kept.get(part);
+    if (other === undefined) {
+      kept.set(part, entry);
+      continue;
+    }
+    const [keep, drop] = other.needsConsent && !entry.needsConsent ? [entry, other] : [other, entry];
+    kept.set(part, keep);
+    problems.push({
+      severity: "warning",
+      scope: "settings",
+      file: drop.file,
+      message: `MCP server "${drop.name}" left out: its tools would be named mcp__${part}__… like those of server "${keep.name}" (${keep.file}); rename one of them`,
+    });
+  }
+  const survivors = new Set(kept.values());
+  return entries.filter((entry) => survivors.has(entry));
+}
