@@ -4,7 +4,9 @@
  * give the same tool names (mcpToolName): a hook, permission rule or `--allowedTools` written for
  * one would reach the other's tools, and a call could go to the wrong server. Only one of them is
  * kept: your own over one of the project's files (which needs approval), else the first read.
- * No such check turned up in claude 2.1.328's binary (its strings searched; not recorded live).
+ * claude 2.1.328 (recorded: your `~/.claude.json` server `plugin_guard_tools` beside plugin guard's
+ * `tools`) starts both, offers each tool name once and calls yours, silently; here the other is
+ * not started and a notice says why.
  */
 import type { Problem } from "@codebot/hooks";
 import { toolNameServerPart } from "./mcp-tool.js";
