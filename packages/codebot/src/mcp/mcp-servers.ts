@@ -15,7 +15,7 @@ import { mcpTool } from "./mcp-tool.js";
 import { RESOURCE_TOOL_NAMES } from "./resource-tool-names.js";
 import { resourceTools } from "./resource-tools.js";
 import { ServerConnection, type ServerState } from "./server-connection.js";
-import type { ServerEntry } from "./server-entries.js";
+import type { ServerEntry } from "./server-entry.js";
 import type { LaunchContext } from "./server-launch.js";
 
 export const DEFAULT_STARTUP_TIMEOUT_MS = 10_000;

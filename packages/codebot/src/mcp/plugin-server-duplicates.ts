@@ -11,7 +11,7 @@
  */
 import { expandVars } from "./expand-vars.js";
 import { isRemote, isSdk } from "./server-config.js";
-import type { ServerEntry } from "./server-entries.js";
+import type { ServerEntry } from "./server-entry.js";
 
 /** A plugin's server name (pluginServerName): settings' server names hold no `:`. */
 export function isPluginServer(name: string): boolean {

@@ -4,8 +4,9 @@
  * one is an error of its name, the others still load), and `{"type": "sdk"}` as one of the
  * program's in-process servers.
  */
-import type { ServerEntry } from "./server-entries.js";
+
 import { loadServerEntries, sdkServerEntry } from "./server-entries.js";
+import type { ServerEntry } from "./server-entry.js";
 
 export function programServerEntries(
   servers: Record<string, unknown>,

@@ -22,7 +22,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { codebotVersion } from "../cli/version.js";
 import { allPages } from "./list-pages.js";
-import type { ServerEntry } from "./server-entries.js";
+import type { ServerEntry } from "./server-entry.js";
 import { type LaunchContext, launchLabel, transportFor } from "./server-launch.js";
 import { GroupStdioTransport } from "./stdio-transport.js";
 

@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { expandRecord, expandVars } from "./expand-vars.js";
 import { isRemote, isSdk } from "./server-config.js";
-import type { ServerEntry } from "./server-entries.js";
+import type { ServerEntry } from "./server-entry.js";
 import { GroupStdioTransport } from "./stdio-transport.js";
 
 export interface LaunchContext {

@@ -11,12 +11,8 @@ import { problemNotice } from "../settings/problem-notice.js";
 import type { Customizations } from "../settings/session-modes.js";
 import { type ElicitationHooks, elicitationHandler } from "./elicitation.js";
 import type { McpServers } from "./mcp-servers.js";
-import {
-  loadServerEntries,
-  ownInPlaceOfUnapproved,
-  type ServerEntry,
-  sdkServerEntry,
-} from "./server-entries.js";
+import { loadServerEntries, ownInPlaceOfUnapproved, sdkServerEntry } from "./server-entries.js";
+import type { ServerEntry } from "./server-entry.js";
 
 export interface SessionMcpOptions {
   cwd: string;

@@ -10,7 +10,7 @@
  */
 import type { Problem } from "@codebot/hooks";
 import { toolNameServerPart } from "./mcp-tool.js";
-import type { ServerEntry } from "./server-entries.js";
+import type { ServerEntry } from "./server-entry.js";
 
 export function withoutToolNameCollisions(
   entries: readonly ServerEntry[],

@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { serverDetailLines } from "../../src/cli/mcp/server-view.js";
 import { shownConfig } from "../../src/cli/mcp/shown-config.js";
 import { stylesFor } from "../../src/cli/output/styles.js";
-import { loadServerEntries, type ServerEntry } from "../../src/mcp/server-entries.js";
+import { loadServerEntries } from "../../src/mcp/server-entries.js";
+import type { ServerEntry } from "../../src/mcp/server-entry.js";
 import { scratchDir } from "../support/e2e.js";
 
 const servers = {

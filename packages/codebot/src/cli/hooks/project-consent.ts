@@ -6,7 +6,8 @@
  */
 import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import { visible } from "../../approval/visible-text.js";
-import { loadServerEntries, type ServerEntry } from "../../mcp/server-entries.js";
+import { loadServerEntries } from "../../mcp/server-entries.js";
+import type { ServerEntry } from "../../mcp/server-entry.js";
 import { serverDetailLines } from "../mcp/server-view.js";
 import type { Styles } from "../output/styles.js";
 import { displayPath, type HookInventory, type InventoryHook, projectHooks } from "./hook-inventory.js";

@@ -6,7 +6,8 @@
 
 import type { Problem } from "@codebot/hooks";
 import type { TrustStore } from "../../approval/trust-store.js";
-import { loadServerEntries, type ServerEntry } from "../../mcp/server-entries.js";
+import { loadServerEntries } from "../../mcp/server-entries.js";
+import type { ServerEntry } from "../../mcp/server-entry.js";
 import { type HookInventory, loadInventory } from "../hooks/hook-inventory.js";
 import type { ProjectFlags } from "../project-flags.js";
 

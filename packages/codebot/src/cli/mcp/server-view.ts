@@ -10,7 +10,7 @@ import { visible } from "../../approval/visible-text.js";
 import { referencedVars } from "../../mcp/expand-vars.js";
 import { commandLine } from "../../mcp/server-command-line.js";
 import { isRemote, isSdk, type ServerConfig } from "../../mcp/server-config.js";
-import type { ServerEntry } from "../../mcp/server-entries.js";
+import type { ServerEntry } from "../../mcp/server-entry.js";
 import { displayPath } from "../hooks/hook-inventory.js";
 import type { Styles } from "../output/styles.js";
 import { shownConfig } from "./shown-config.js";

@@ -5,7 +5,7 @@
  * `codebot mcp list` (text and `--json`) shows their names with the values masked.
  */
 import { isRemote, isSdk, type ServerConfig } from "../../mcp/server-config.js";
-import type { ServerEntry } from "../../mcp/server-entries.js";
+import type { ServerEntry } from "../../mcp/server-entry.js";
 
 /** What stands for a value not shown. */
 export const MASKED = "…";

@@ -5,7 +5,7 @@
  * (cli/hooks/unchecked-paths.ts).
  */
 import { visible } from "../../approval/visible-text.js";
-import type { ServerEntry } from "../../mcp/server-entries.js";
+import type { ServerEntry } from "../../mcp/server-entry.js";
 
 /** `also runs paths codebot cannot check: …`, or nothing; the words as written, control characters escaped. */
 export function uncheckedServerPathLines(entry: ServerEntry): string[] {
