@@ -1,6 +1,6 @@
 /**
- * The spans of a hook command the lexer (shell-words.ts) steps over whole: a `${…}` and the body
- * of a here-document. Each is followed as a shell would, quotes included, so that no `}` or
+ * The spans of a hook command the lexer (shell-words.ts) steps over whole: a `${…}`, a plain
+ * arithmetic `$((…))` or `((…))`, and the body of a here-document. Each is followed as a shell would, quotes included, so that no `}` or
  * quote inside it ends or opens something early and hides the commands after it (§8).
  */
 
@@ -38,6 +38,27 @@ export function braceEnd(src: string, open: number, lexInner: LexInner): number 
       if (stack.length === 0) return i;
       i++;
     } else i++;
+  }
+  return undefined;
+}
+
+/**
+ * The index after the `))` closing the arithmetic whose `((` starts at `open`, when bash reads it as
+ * arithmetic (its parentheses matched, closed by `))`) and it holds nothing that runs or that this
+ * check does not follow: no quotes, backslash, backquote, `$(` or `${`. Otherwise `undefined`, and
+ * the lexer reads it as before, as commands in a subshell (`$((./x) )` is a command substitution),
+ * which fails closed. Its words are variables and numbers, not programs: `$((n + 1))` runs no `n`.
+ */
+export function arithmeticEnd(src: string, open: number): number | undefined {
+  let depth = 0;
+  for (let i = open + 2; i < src.length; i++) {
+    const c = src[i] as string;
+    if ("'\"`\\".includes(c) || (c === "$" && "({".includes(src[i + 1] ?? ""))) return undefined;
+    if (c === "(") depth++;
+    else if (c === ")") {
+      if (depth > 0) depth--;
+      else return src[i + 1] === ")" ? i + 2 : undefined;
+    }
   }
   return undefined;
 }

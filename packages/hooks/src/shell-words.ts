@@ -6,7 +6,7 @@
  * marks as dynamic instead of guessing, and what it cannot follow (a quote, `${`, `$(` or
  * here-document left open) becomes a command of its own that runs something unknown.
  */
-import { braceEnd, type Heredoc, heredocDelimiter, heredocEnd } from "./shell-spans.js";
+import { arithmeticEnd, braceEnd, type Heredoc, heredocDelimiter, heredocEnd } from "./shell-spans.js";
 
 export interface ShellWord {
   /** The word as the shell would pass it; what codebot cannot know stands as UNKNOWN_PART. */
@@ -130,6 +130,9 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
     if (next === "(") {
       target.dynamic = true;
       target.text += UNKNOWN_PART;
+      // `$((n + 1))`: a number worked out, no command run.
+      const arithmetic = src[at + 2] === "(" ? arithmeticEnd(src, at + 1) : undefined;
+      if (arithmetic !== undefined) return arithmetic;
       return lexCommands(lexing, at + 2, ")");
     }
     if (next === "{") {
@@ -251,6 +254,15 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
       // part of the word (so a `#` after one starts no comment).
       endWord();
       i++;
+    } else if (c === "(" && src[i + 1] === "(" && word === undefined && words.length === 0) {
+      // `(( n++ ))` as a command: arithmetic, read as a subshell when it holds more (arithmeticEnd).
+      const arithmetic = arithmeticEnd(src, i);
+      if (arithmetic !== undefined) i = arithmetic;
+      else {
+        endCommand();
+        subshells++;
+        i++;
+      }
     } else if (c === "(" || c === ")") {
       endCommand();
       subshells = Math.max(0, subshells + (c === "(" ? 1 : -1));

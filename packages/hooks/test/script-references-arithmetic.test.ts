@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { filesRunBy, scriptReferences } from "../src/script-references.js";
+import { tempDir } from "./support.js";
+
+/** A project holding `n`, a counter file a hook reads and writes (not executable). */
+function counterProject() {
+  const dir = tempDir();
+  const n = path.join(dir, "n");
+  fs.writeFileSync(n, "3\n", { mode: 0o644 });
+  return { dir, n };
+}
+
+describe("arithmetic in a hook command", () => {
+  it("a counter hook that reads and writes `n` with `$((n + 1))` runs no project file", () => {
+    const { dir } = counterProject();
+    const command = "n=$(cat n 2>/dev/null || echo 0); echo $((n + 1)) > n";
+    expect(filesRunBy(command, dir)).toEqual([]);
+    expect(scriptReferences(command, dir).unchecked).toEqual([]);
+  });
+
+  it("the words of `$(( … ))`, quoted or nested, and of a `(( … ))` command are variables, not programs", () => {
+    const { dir } = counterProject();
+    expect(filesRunBy('echo "$(( n + 1 ))"', dir)).toEqual([]);
+    expect(filesRunBy("echo $(( (n + 1) * 2 ))", dir)).toEqual([]);
+    expect(filesRunBy("(( n + 1 )) && echo more", dir)).toEqual([]);
+  });
+
+  it("what runs inside or after arithmetic still counts, and `$((…) )` is still a command substitution", () => {
+    const { dir, n } = counterProject();
+    expect(filesRunBy("echo $(( $(bash n) + 1 ))", dir)).toEqual([n]);
+    expect(filesRunBy("echo $((`bash n`))", dir)).toEqual([n]);
+    expect(filesRunBy("(( n++ )) && bash n", dir)).toEqual([n]);
+    expect(filesRunBy("echo $((bash n) )", dir)).toEqual([n]);
+    expect(filesRunBy("((bash n) )", dir)).toEqual([n]);
+    expect(scriptReferences("echo $(( ${n} ))", dir).unchecked).toEqual(["${n}"]);
+  });
+
+  it("running the data file, by any spelling, still counts", () => {
+    const { dir, n } = counterProject();
+    for (const command of ["python n", "bash n", "sh n", "source n", ". n", "node n", "cat n | sh", "sh < n"])
+      expect(filesRunBy(command, dir), command).toEqual([n]);
+    fs.chmodSync(n, 0o755);
+    expect(filesRunBy("./n", dir)).toEqual([n]);
+  });
+
+  it("running what the data file holds is listed as unchecked, not dropped", () => {
+    const { dir } = counterProject();
+    expect(scriptReferences('sh -c "$(cat n)"', dir).unchecked).toEqual(['"$(cat n)"']);
+    expect(scriptReferences('eval "$(cat n)"', dir).unchecked).toEqual(['"$(cat n)"']);
+    expect(scriptReferences("$(cat n)", dir).unchecked).toEqual(["$(cat n)"]);
+    expect(scriptReferences("xargs sh < n", dir).unchecked).toEqual(["xargs sh n"]);
+  });
+});
