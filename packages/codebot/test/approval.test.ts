@@ -505,6 +505,64 @@ describe("hook approval", () => {
     expect(engine.untrustedHooksNotice(hooks, true, "/p")).toBeUndefined();
   });
 
+  it("tells once, not only the trace, that a user's own hook is held mid-session for a project program", async () => {
+    const notices: string[] = [];
+    const { engine, project } = setup({ notify: (m) => notices.push(m) });
+    const command = "bash gen.sh";
+    const settingsFile = "/home/u/.claude/settings.json";
+    const { hooks } = loadHooks([
+      { source: "user", path: settingsFile, settings: { hooks: { Stop: [{ type: "command", command }] } } },
+    ]);
+    const hook = hooks[0] as (typeof hooks)[number];
+    const request = hookRequest({
+      source: "user",
+      path: settingsFile,
+      label: command,
+      fingerprint: hook.fingerprint,
+      hook,
+    });
+    expect(await engine.approveHook(request)).toEqual({ approved: true });
+    // The program appears after the session started: held from now on, and the user is told once.
+    fs.writeFileSync(path.join(project, "gen.sh"), "echo hi\n");
+    const held = await engine.approveHook(request);
+    expect(held.approved).toBe(false);
+    await engine.approveHook(request);
+    expect(notices).toEqual([
+      `codebot: your hook "bash gen.sh" (${settingsFile}) was not run: it runs gen.sh from this project, not approved for it yet; run "codebot hooks trust" to review it`,
+    ]);
+    // Changed again: a new program, told again.
+    fs.writeFileSync(path.join(project, "gen.sh"), "echo other\n");
+    await engine.approveHook(request);
+    expect(notices).toHaveLength(2);
+  });
+
+  it("a user's own hook the start notice named is not named again when it is held", async () => {
+    const notices: string[] = [];
+    const { engine, project } = setup({ notify: (m) => notices.push(m) });
+    fs.writeFileSync(path.join(project, "gen.sh"), "echo hi\n");
+    const settingsFile = "/home/u/.claude/settings.json";
+    const { hooks } = loadHooks([
+      {
+        source: "user",
+        path: settingsFile,
+        settings: { hooks: { Stop: [{ type: "command", command: "bash gen.sh" }] } },
+      },
+    ]);
+    const hook = hooks[0] as (typeof hooks)[number];
+    expect(engine.untrustedHooksNotice([{ ...hook, path: settingsFile }], false, project)).toContain(
+      'your hook "bash gen.sh"',
+    );
+    const request = hookRequest({
+      source: "user",
+      path: settingsFile,
+      label: "bash gen.sh",
+      fingerprint: hook.fingerprint,
+      hook,
+    });
+    expect((await engine.approveHook(request)).approved).toBe(false);
+    expect(notices).toEqual([]);
+  });
+
   it("trusts project hooks for one run with trustProjectHooks, without writing the trust store", async () => {
     const { engine, trustStore } = setup({ trustProjectHooks: true });
     expect(await engine.approveHook(hookRequest({ source: "local" }))).toEqual({ approved: true });

@@ -1,6 +1,4 @@
-import path from "node:path";
 import type { ToolMiddleware } from "@codebot/agentcore";
-import { commandLine, hookConsent } from "@codebot/hooks";
 import type { PathPolicy } from "../paths/path-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type {
@@ -12,11 +10,11 @@ import type {
 } from "./approval-types.js";
 import { AskQueue } from "./ask-queue.js";
 import { checkBypassSwitch } from "./bypass-switch.js";
-import { HookApproval, type HookIdentity, heldOwnHookReason } from "./hook-approval.js";
+import { displayFile } from "./held-own-hook.js";
+import { HookApproval, type HookIdentity } from "./hook-approval.js";
 import type { PermissionRuleSet } from "./permission-rules.js";
 import { ToolApproval, type ToolApprovalOptions } from "./tool-approval.js";
 import type { TrustStore } from "./trust-store.js";
-import { visible } from "./visible-text.js";
 
 export interface ApprovalEngineOptions {
   mode: PermissionMode;
@@ -143,7 +141,7 @@ export class ApprovalEngine {
     if (interactive) return undefined;
     const untrusted = this.hooks.untrusted(hooks);
     const project = untrusted.filter((h) => h.source === "project" || h.source === "local");
-    const lines = untrusted.filter((h) => !project.includes(h)).map((h) => heldOwnHookLine(h, cwd));
+    const lines = untrusted.filter((h) => !project.includes(h)).flatMap((h) => this.hooks.tellHeld(h) ?? []);
     const n = project.length;
     if (n > 0) {
       const files = [...new Set(project.map((h) => displayFile(h.path, cwd)))].join(", ");
@@ -155,19 +153,4 @@ export class ApprovalEngine {
     }
     return lines.length === 0 ? undefined : lines.join("\n");
   }
-}
-
-/** A user's own hook held because it runs a program of the project: which hook, and which program. */
-function heldOwnHookLine(hook: HookIdentity & { path: string }, cwd: string): string {
-  const name = hook.spec.type === "command" ? commandLine(hook.spec) : hook.fingerprint.slice(0, 16);
-  const why = heldOwnHookReason(hookConsent(hook, cwd).scripts, cwd);
-  // The program's name comes from the repository: shown with control characters written out.
-  return visible(
-    `codebot: your hook ${JSON.stringify(name)} (${displayFile(hook.path, cwd)}) was not run: ${why}`,
-  );
-}
-
-function displayFile(file: string, cwd: string): string {
-  const rel = path.relative(cwd, file);
-  return rel.startsWith("..") || path.isAbsolute(rel) ? file : rel;
 }

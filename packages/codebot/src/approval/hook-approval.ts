@@ -1,8 +1,14 @@
-import path from "node:path";
-import { type HookSpec, hookConsent, type SettingsSource } from "@codebot/hooks";
+import {
+  commandLine,
+  type HookConsent,
+  type HookSpec,
+  hookConsent,
+  type SettingsSource,
+} from "@codebot/hooks";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { AskHookApproval, HookApprovalRequest, HookApprovalResult } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
+import { heldOwnHookLine, heldOwnHookReason } from "./held-own-hook.js";
 import type { TrustStore } from "./trust-store.js";
 import { visible } from "./visible-text.js";
 
@@ -44,6 +50,8 @@ export class HookApproval {
   /** "once" and "deny" answers, remembered for the session so a hook is asked about only once. */
   private readonly answered = new Map<string, boolean>();
   private readonly pending = new Map<string, Promise<HookApprovalResult>>();
+  /** The consent fingerprints of the user's own hooks the user was told were held: told once. */
+  private readonly toldHeld = new Set<string>();
 
   constructor(private readonly options: HookApprovalOptions) {}
 
@@ -63,11 +71,16 @@ export class HookApproval {
     const remembered = this.answered.get(fingerprint);
     if (remembered !== undefined)
       return remembered ? { approved: true } : { approved: false, reason: "denied by the user" };
-    if (this.options.ask === undefined)
+    if (this.options.ask === undefined) {
+      // A user's own hook held mid-session (the program it runs appeared or changed since the
+      // start's notice): the user is told, not only the trace.
+      const held = this.heldOnce(request, consent);
+      if (held !== undefined) this.options.notify?.(held);
       return {
         approved: false,
         reason: untrustedReason(request.source, consent.scripts, this.options.projectDir),
       };
+    }
     if (request.signal.aborted) return expired(request.signal);
     // Concurrent firings of one hook share one question (asked, and withdrawn, with the first one's signal).
     let answer = this.pending.get(fingerprint);
@@ -87,6 +100,36 @@ export class HookApproval {
       const consent = hookConsent(h, this.options.projectDir);
       return consent.needed && !this.isTrusted(consent.fingerprint);
     });
+  }
+
+  /**
+   * The notice that a user's own hook is held because it runs a program of the project not
+   * approved for it, the first time for that hook and program content; `undefined` otherwise.
+   */
+  tellHeld(hook: HookIdentity & { path: string }): string | undefined {
+    return this.heldOnce(
+      {
+        ...hook,
+        label: hook.spec.type === "command" ? commandLine(hook.spec) : hook.fingerprint.slice(0, 16),
+      },
+      hookConsent(hook, this.options.projectDir),
+    );
+  }
+
+  private heldOnce(
+    hook: { source: SettingsSource; label: string; path: string },
+    consent: HookConsent,
+  ): string | undefined {
+    const own = hook.source !== "project" && hook.source !== "local";
+    if (
+      !own ||
+      !consent.needed ||
+      this.isTrusted(consent.fingerprint) ||
+      this.toldHeld.has(consent.fingerprint)
+    )
+      return undefined;
+    this.toldHeld.add(consent.fingerprint);
+    return heldOwnHookLine(hook, consent.scripts, this.options.projectDir);
   }
 
   /** Approved for good (the trust store) or for this session (`approvedOnce`). */
@@ -138,12 +181,6 @@ export class HookApproval {
  */
 function untrustedReason(source: SettingsSource, scripts: readonly string[], projectDir: string): string {
   return source === "project" || source === "local" ? UNTRUSTED : heldOwnHookReason(scripts, projectDir);
-}
-
-/** Why a user's own hook was held: the project programs it runs, named (hook-consent.ts). */
-export function heldOwnHookReason(scripts: readonly string[], projectDir: string): string {
-  const programs = scripts.map((file) => path.relative(projectDir, file)).join(", ");
-  return `it runs ${programs} from this project, not approved for it yet; run "codebot hooks trust" to review it`;
 }
 
 /** The hook was given up before the user answered (its timeout passed, or its run was cancelled). */

@@ -1,0 +1,30 @@
+import path from "node:path";
+import { visible } from "./visible-text.js";
+
+/** Why a user's own hook was held: the project programs it runs, named (hook-consent.ts). */
+export function heldOwnHookReason(scripts: readonly string[], projectDir: string): string {
+  const programs = scripts.map((file) => path.relative(projectDir, file)).join(", ");
+  return `it runs ${programs} from this project, not approved for it yet; run "codebot hooks trust" to review it`;
+}
+
+/**
+ * The notice for a user's own hook held because it runs `scripts`, programs of the project: which
+ * hook, from which file, and which programs.
+ */
+export function heldOwnHookLine(
+  hook: { label: string; path: string },
+  scripts: readonly string[],
+  cwd: string,
+): string {
+  const why = heldOwnHookReason(scripts, cwd);
+  // The program's name comes from the repository: shown with control characters written out.
+  return visible(
+    `codebot: your hook ${JSON.stringify(hook.label)} (${displayFile(hook.path, cwd)}) was not run: ${why}`,
+  );
+}
+
+/** A settings file as a notice names it: relative to the project when inside it. */
+export function displayFile(file: string, cwd: string): string {
+  const rel = path.relative(cwd, file);
+  return rel.startsWith("..") || path.isAbsolute(rel) ? file : rel;
+}
