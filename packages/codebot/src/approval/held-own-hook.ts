@@ -1,4 +1,6 @@
 import path from "node:path";
+import { commandLine } from "@codebot/hooks";
+import type { HookIdentity } from "./hook-approval.js";
 import { visible } from "./visible-text.js";
 
 /** Why a user's own hook was held: the project programs it runs, named (hook-consent.ts). */
@@ -12,14 +14,15 @@ export function heldOwnHookReason(scripts: readonly string[], projectDir: string
  * hook, from which file, and which programs.
  */
 export function heldOwnHookLine(
-  hook: { label: string; path: string },
+  hook: HookIdentity & { path: string },
   scripts: readonly string[],
   cwd: string,
 ): string {
+  const name = hook.spec.type === "command" ? commandLine(hook.spec) : hook.fingerprint.slice(0, 16);
   const why = heldOwnHookReason(scripts, cwd);
   // The program's name comes from the repository: shown with control characters written out.
   return visible(
-    `codebot: your hook ${JSON.stringify(hook.label)} (${displayFile(hook.path, cwd)}) was not run: ${why}`,
+    `codebot: your hook ${JSON.stringify(name)} (${displayFile(hook.path, cwd)}) was not run: ${why}`,
   );
 }
 

@@ -1,10 +1,4 @@
-import {
-  commandLine,
-  type HookConsent,
-  type HookSpec,
-  hookConsent,
-  type SettingsSource,
-} from "@codebot/hooks";
+import { type HookConsent, type HookSpec, hookConsent, type SettingsSource } from "@codebot/hooks";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { AskHookApproval, HookApprovalRequest, HookApprovalResult } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
@@ -74,7 +68,7 @@ export class HookApproval {
     if (this.options.ask === undefined) {
       // A user's own hook held mid-session (the program it runs appeared or changed since the
       // start's notice): the user is told, not only the trace.
-      const held = this.heldOnce(request, consent);
+      const held = this.heldOnce({ ...request, spec: hook.spec }, consent);
       if (held !== undefined) this.options.notify?.(held);
       return {
         approved: false,
@@ -107,19 +101,10 @@ export class HookApproval {
    * approved for it, the first time for that hook and program content; `undefined` otherwise.
    */
   tellHeld(hook: HookIdentity & { path: string }): string | undefined {
-    return this.heldOnce(
-      {
-        ...hook,
-        label: hook.spec.type === "command" ? commandLine(hook.spec) : hook.fingerprint.slice(0, 16),
-      },
-      hookConsent(hook, this.options.projectDir),
-    );
+    return this.heldOnce(hook, hookConsent(hook, this.options.projectDir));
   }
 
-  private heldOnce(
-    hook: { source: SettingsSource; label: string; path: string },
-    consent: HookConsent,
-  ): string | undefined {
+  private heldOnce(hook: HookIdentity & { path: string }, consent: HookConsent): string | undefined {
     const own = hook.source !== "project" && hook.source !== "local";
     if (
       !own ||
