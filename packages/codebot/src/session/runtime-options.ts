@@ -12,7 +12,7 @@ import type { SessionModes } from "../settings/session-modes.js";
 import type { OutputSchema } from "../tools/structured-output-tool.js";
 import type { AutoCompactWindow } from "./auto-compact-window.js";
 import type { ProjectSettings } from "./project-settings.js";
-import type { ClosingStep } from "./runtime.js";
+import type { ClosingStep } from "./runtime-parts.js";
 import type { SessionListener } from "./session-events.js";
 
 /** What a session is assembled from (createRuntime): the command line's flags, the Agent SDK program's, a test's. */

@@ -8,7 +8,7 @@
  * owner can clean up.
  */
 
-import type { ClosingStep } from "../session/runtime.js";
+import type { ClosingStep } from "../session/runtime-parts.js";
 import {
   type GitWorktree,
   removeGitWorktree,

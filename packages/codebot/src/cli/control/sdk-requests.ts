@@ -21,7 +21,7 @@ import type { PermissionRulesState } from "../../approval/rules-state.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { ThinkingChange } from "../../session/model-env.js";
 import type { ModelSwitchOutcome } from "../../session/model-switch.js";
-import type { ContextInUse } from "../../session/runtime.js";
+import type { ContextInUse } from "../../session/runtime-parts.js";
 import type { PluginFolder } from "../../settings/load-plugins.js";
 import { modelSpecNamed } from "../../settings/model-aliases.js";
 import {

@@ -15,7 +15,8 @@ import {
 import { projectSlug } from "../../paths/project-slug.js";
 import { createRuntime } from "../../session/create-runtime.js";
 import { modelEnv } from "../../session/model-env.js";
-import type { Runtime, RuntimeProblem } from "../../session/runtime.js";
+import type { Runtime } from "../../session/runtime.js";
+import type { RuntimeProblem } from "../../session/runtime-parts.js";
 import { sessionModel } from "../../session/session-model.js";
 import { modeNamed } from "../../settings/permission-modes.js";
 import { CliError } from "../cli-error.js";

@@ -5,7 +5,7 @@
  * next prompt (its context meter), so its used part is one category, `messages`, and the rest is
  * free space; the per-item lists (memory files, MCP tools, agents) are empty.
  */
-import type { ContextInUse } from "../../session/runtime.js";
+import type { ContextInUse } from "../../session/runtime-parts.js";
 
 const SQUARES = 100;
 const ROW = 10;

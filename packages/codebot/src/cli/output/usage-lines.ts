@@ -1,7 +1,8 @@
 /** The session's tokens and cost as the status line shows them, and what `/cost` reads. */
 import { emptyUsage } from "@codebot/agentcore";
 import { costOf, type ModelPriceOverrides } from "../../session/model-prices.js";
-import type { ContextInUse, Runtime } from "../../session/runtime.js";
+import type { Runtime } from "../../session/runtime.js";
+import type { ContextInUse } from "../../session/runtime-parts.js";
 import type { ModelUsage } from "../../session/session-usage.js";
 
 export interface UsageView {

@@ -2,8 +2,8 @@ import type { Decision, HookRunner, ResumedCache } from "@codebot/hooks";
 import { fireInstructionsLoaded } from "../../instructions/instructions-loaded.js";
 import type { SessionInstructions } from "../../instructions/session-instructions.js";
 import { joinContext } from "../joined-context.js";
-import type { RuntimeParts } from "../runtime.js";
 import type { RuntimeOptions } from "../runtime-options.js";
+import type { RuntimeParts } from "../runtime-parts.js";
 import type { Session } from "../session.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "../session-start-answer.js";
 
