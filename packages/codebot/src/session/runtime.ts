@@ -26,10 +26,11 @@ import type { PromptResult } from "./prompt-result.js";
 import { suggestNextPrompt } from "./prompt-suggestion.js";
 import { rememberDirectory } from "./remember-directory.js";
 import type { ContextInUse, RuntimeParts, RuntimeProblem } from "./runtime-parts.js";
+import { RuntimeShutdown } from "./runtime-shutdown.js";
 import type { SessionListener } from "./session-events.js";
 import type { LinesChanged, SessionDurations } from "./session-totals.js";
 import type { SessionUsage } from "./session-usage.js";
-import { type AbandonedHooks, saveUndelivered, undeliveredHooksPath } from "./undelivered-hooks.js";
+import { type AbandonedHooks, undeliveredHooksPath } from "./undelivered-hooks.js";
 
 const PROMPT_RUNNING = "session: a prompt is already running; wait for it or abort it";
 
@@ -38,10 +39,7 @@ const PROMPT_RUNNING = "session: a prompt is already running; wait for it or abo
  * together. `close()` ends it: SessionEnd, then every async hook in flight.
  */
 export class Runtime {
-  private closing: Promise<void> | undefined;
-  /** SessionEnd's reason, once close() has begun. */
-  private closeReason: SessionEndReason = "other";
-  private sessionEndFired = false;
+  private readonly shutdown: RuntimeShutdown;
   /** Set while the first prompt waits for the MCP servers to start. */
   private waitingForMcp: AbortController | undefined;
 
@@ -50,6 +48,7 @@ export class Runtime {
 
   constructor(private readonly parts: RuntimeParts) {
     this.resumedShown = parts.resumedShown;
+    this.shutdown = new RuntimeShutdown(parts);
   }
 
   /** The skills and slash commands of the session, by name. */
@@ -108,7 +107,7 @@ export class Runtime {
    * of the project.
    */
   resume(sessionId: string): void {
-    if (this.closing) throw new Error("session: closed");
+    if (this.shutdown.began) throw new Error("session: closed");
     const other = this.parts.resume(sessionId);
     this.parts.session.switchTo(other);
     this.resumedShown = other.shown;
@@ -263,7 +262,7 @@ export class Runtime {
    * as running (a second prompt is refused) and `abort()` cancels it.
    */
   prompt(text: string): Promise<PromptResult> {
-    if (this.closing) return Promise.reject(new Error("session: closed"));
+    if (this.shutdown.began) return Promise.reject(new Error("session: closed"));
     if (this.waitingForMcp) return Promise.reject(new Error(PROMPT_RUNNING));
     return this.promptOnce(text).finally(() => {
       this.parts.recordCost();
@@ -279,7 +278,7 @@ export class Runtime {
     const aborted = new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve()));
     return Promise.race([startup, aborted]).then(() => {
       this.waitingForMcp = undefined;
-      if (this.closing) throw new Error("session: closed");
+      if (this.shutdown.began) throw new Error("session: closed");
       const run = this.parts.session.prompt(text);
       // Cancelled while waiting: the prompt ends as aborted before it reaches the model.
       if (signal.aborted) this.parts.session.abort();
@@ -346,7 +345,7 @@ export class Runtime {
    * the focus as `custom_instructions`). Rejects while a prompt is running or when closed.
    */
   compact(focus?: string): Promise<CompactOutcome> {
-    if (this.closing) return Promise.reject(new Error("session: closed"));
+    if (this.shutdown.began) return Promise.reject(new Error("session: closed"));
     return this.parts.session.compact(focus).finally(() => this.parts.recordCost());
   }
 
@@ -355,7 +354,7 @@ export class Runtime {
    * empty history, as Claude Code's `/clear` — with SessionStart (source `clear`). Throws while a prompt runs.
    */
   clear(): void {
-    if (this.closing) throw new Error("session: closed");
+    if (this.shutdown.began) throw new Error("session: closed");
     this.parts.session.clear(this.parts.fresh());
     this.resumedShown = undefined;
   }
@@ -390,7 +389,7 @@ export class Runtime {
    * none runs and none waits (or the session closes).
    */
   async backgroundNotification(): Promise<string | undefined> {
-    if (this.closing) return undefined;
+    if (this.shutdown.began) return undefined;
     return this.parts.background?.next();
   }
 
@@ -436,7 +435,7 @@ export class Runtime {
 
   /** The Agent SDK's `reloadSkills()`: the skill and command folders read again, as a SessionStart hook's `reloadSkills` does. */
   async reloadSkills(): Promise<void> {
-    if (this.closing) throw new Error("session: closed");
+    if (this.shutdown.began) throw new Error("session: closed");
     await this.parts.reloadSkills();
   }
 
@@ -457,7 +456,7 @@ export class Runtime {
 
   /** `/effort`, the Agent SDK's `applyFlagSettings({effortLevel})`: the next model call carries `level`. */
   async setEffort(level: EffortLevel | undefined): Promise<void> {
-    if (this.closing) throw new Error("session: closed");
+    if (this.shutdown.began) throw new Error("session: closed");
     await this.parts.setEffort(level);
   }
 
@@ -468,13 +467,13 @@ export class Runtime {
 
   /** The Agent SDK's `reloadPlugins()`: the plugin folders read again (RuntimeParts.reloadPlugins). */
   reloadPlugins(add: readonly string[] = []): Promise<{ plugins: readonly PluginFolder[]; errors: number }> {
-    if (this.closing) return Promise.reject(new Error("session: closed"));
+    if (this.shutdown.began) return Promise.reject(new Error("session: closed"));
     return this.parts.reloadPlugins(add);
   }
 
   /** The Agent SDK's `setMaxThinkingTokens()`: the next model call carries the budget and display. */
   async setThinking(change: ThinkingChange): Promise<void> {
-    if (this.closing) throw new Error("session: closed");
+    if (this.shutdown.began) throw new Error("session: closed");
     await this.parts.setThinking(change);
   }
 
@@ -485,7 +484,7 @@ export class Runtime {
 
   /** The Agent SDK's `applyFlagSettings({permissions})`: its rules hold from the next call. */
   setFlagRules(rules: PermissionRuleSet): void {
-    if (this.closing) throw new Error("session: closed");
+    if (this.shutdown.began) throw new Error("session: closed");
     this.parts.setFlagRules(rules);
   }
 
@@ -494,7 +493,7 @@ export class Runtime {
    * PostModelSwitch. `requested` is what the user asked for (an alias or a bare id).
    */
   switchModel(spec: string, requested: string | null = spec): Promise<ModelSwitchOutcome> {
-    if (this.closing) return Promise.reject(new Error("session: closed"));
+    if (this.shutdown.began) return Promise.reject(new Error("session: closed"));
     const { hooks, modelSpec, setModel } = this.parts;
     return switchModel({ hooks, currentSpec: modelSpec, setModel }, spec, requested);
   }
@@ -509,13 +508,6 @@ export class Runtime {
   }
 
   /**
-   * Ends the session: aborts a prompt in progress and waits for it, fires SessionEnd, then waits
-   * for every async hook (each up to its own timeout). Idempotent. Transcript lines are written
-   * synchronously as they happen, so there is nothing left to flush. `reason` is SessionEnd's
-   * Claude Code `reason` (`prompt_input_exit` when the user leaves an interactive session,
-   * `clear`, `logout`; default `other`). Last, the session lock goes: another process may resume it.
-   */
-  /**
    * Lets another process open this session now, without ending it: for a run that only borrows a
    * session and removes it again (`hooks test`), after its hooks are closed.
    */
@@ -525,7 +517,7 @@ export class Runtime {
 
   /** close() has begun. */
   get isClosing(): boolean {
-    return this.closing !== undefined;
+    return this.shutdown.began;
   }
 
   /**
@@ -541,44 +533,13 @@ export class Runtime {
     return undeliveredHooksPath(this.transcriptPath);
   }
 
-  /**
-   * For a process that must exit now (a second signal while closing): writes every background
-   * hook run that has not finished, and SessionEnd's hooks when it has not fired yet, with their
-   * payloads to the spool file, synchronously. Stops nothing: the caller exits.
-   */
+  /** For a process that must exit now: the hook runs not finished, saved (RuntimeShutdown.abandonHooks). */
   abandonHooks(): AbandonedHooks {
-    const runs = this.parts.hooks.abandon(
-      this.sessionEndFired ? undefined : { event: "SessionEnd", fields: { reason: this.closeReason } },
-    );
-    const sessionEndMissed = runs.some((run) => run.state === "not fired");
-    const file = this.undeliveredHooksPath;
-    const error = saveUndelivered(file, runs);
-    return { count: runs.length, sessionEndMissed, file, ...(error !== undefined ? { error } : {}) };
+    return this.shutdown.abandonHooks(this.undeliveredHooksPath);
   }
 
+  /** Ends the session: SessionEnd, then every async hook in flight (RuntimeShutdown.close). Idempotent. */
   close(reason: SessionEndReason = "other"): Promise<void> {
-    if (!this.closing) this.closeReason = reason;
-    this.closing ??= (async () => {
-      try {
-        this.parts.session.abort();
-        // Background sub-agents end with the session: each one's transcript and SubagentStop come before SessionEnd.
-        await Promise.all([this.parts.session.settled(), this.parts.background?.stopAll()]);
-        // Before SessionEnd's hooks: a second signal while they run exits at once (close-on-signals.ts).
-        this.parts.recordCost(true);
-        // SessionStart follows Setup: it must have fired before the runner closes.
-        await this.parts.startup.catch(() => undefined);
-        this.parts.fileWatch.close();
-        this.parts.settingsWatch.close();
-        this.parts.hooks.sessionEnd({ reason });
-        this.sessionEndFired = true;
-        this.parts.closing?.fire(this.parts.hooks);
-        await Promise.all([this.parts.hooks.close(), this.parts.mcp.close()]);
-        this.parts.closing?.done();
-      } finally {
-        // Only now may another process resume it: SessionEnd's hooks have finished with it.
-        this.parts.sessionLock.release();
-      }
-    })();
-    return this.closing;
+    return this.shutdown.close(reason);
   }
 }
