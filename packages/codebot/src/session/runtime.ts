@@ -1,103 +1,50 @@
-import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { EffortLevel, Steered } from "@codebot/agentcore";
-import type { BackgroundTask, HookRunner, SessionEndReason } from "@codebot/hooks";
+import type { BackgroundTask, SessionEndReason } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
-import type { AgentDefinition } from "../agents/agent-definition.js";
-import type { EndedTask, GoingTask } from "../agents/background-agents.js";
-import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { PermissionRuleSet } from "../approval/permission-rules.js";
-import type { PermissionRulesState } from "../approval/rules-state.js";
-import type { LoadedInstructions } from "../instructions/instruction-file.js";
-import type { ServerStatus } from "../mcp/mcp-servers.js";
 import { programServerEntries } from "../mcp/program-servers.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import type { PluginFolder } from "../settings/load-plugins.js";
-import type { RuleFile } from "../settings/permission-rule-edit.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
-import type { SessionSkills } from "../skills/session-skills.js";
-import type { TaskStore } from "../tasks/task-store.js";
 import { addDirectory, folderToAdd } from "./add-directory.js";
 import type { CompactOutcome } from "./compaction.js";
 import type { ThinkingChange } from "./model-env.js";
 import { type ModelSwitchOutcome, switchModel } from "./model-switch.js";
-import type { ProjectSettings } from "./project-settings.js";
 import type { PromptResult } from "./prompt-result.js";
 import { suggestNextPrompt } from "./prompt-suggestion.js";
 import { rememberDirectory } from "./remember-directory.js";
-import type { ContextInUse, RuntimeParts, RuntimeProblem } from "./runtime-parts.js";
+import type { RuntimeParts } from "./runtime-parts.js";
 import { RuntimeShutdown } from "./runtime-shutdown.js";
+import { RuntimeView } from "./runtime-view.js";
 import type { SessionListener } from "./session-events.js";
-import type { LinesChanged, SessionDurations } from "./session-totals.js";
-import type { SessionUsage } from "./session-usage.js";
-import { type AbandonedHooks, undeliveredHooksPath } from "./undelivered-hooks.js";
+import type { AbandonedHooks } from "./undelivered-hooks.js";
 
 const PROMPT_RUNNING = "session: a prompt is already running; wait for it or abort it";
 
 /**
  * A running codebot session: settings, approval, hooks, tools, agent and transcript put
- * together. `close()` ends it: SessionEnd, then every async hook in flight.
+ * together: what it is is read through RuntimeView, what runs and changes it is here. `close()`
+ * ends it: SessionEnd, then every async hook in flight (RuntimeShutdown).
  */
-export class Runtime {
+export class Runtime extends RuntimeView {
   private readonly shutdown: RuntimeShutdown;
+
   /** Set while the first prompt waits for the MCP servers to start. */
   private waitingForMcp: AbortController | undefined;
 
   /** The history of the session last resumed as its recap shows it; see `resumedConversation`. */
   private resumedShown: readonly ModelMessage[] | undefined;
 
-  constructor(private readonly parts: RuntimeParts) {
+  constructor(parts: RuntimeParts) {
+    super(parts);
     this.resumedShown = parts.resumedShown;
     this.shutdown = new RuntimeShutdown(parts);
-  }
-
-  /** The skills and slash commands of the session, by name. */
-  get skills(): SessionSkills {
-    return this.parts.skills;
-  }
-
-  /** The custom agents read at the start, and the one the session runs as, for `/agents`. */
-  get agents(): { all: readonly AgentDefinition[]; main: AgentDefinition | undefined } {
-    return this.parts.agents;
-  }
-
-  /** The session's id (`/resume` switches it). */
-  get sessionId(): string {
-    return this.parts.identity().sessionId;
-  }
-
-  /** The user prompt being answered, or the last one (Claude Code payloads' `prompt_id`). */
-  get promptId(): string | undefined {
-    return this.parts.promptIds.current;
   }
 
   /** A prompt that never reaches the model (`hooks test`): the events fired next carry a new prompt_id. */
   beginPrompt(): void {
     this.parts.promptIds.next();
-  }
-
-  /** The project directory (symlinks resolved). */
-  get cwd(): string {
-    return this.parts.cwd;
-  }
-
-  get codebotHome(): string {
-    return this.parts.codebotHome;
-  }
-
-  /** The session's JSONL transcript (the hooks' `transcript_path`). */
-  get transcriptPath(): string {
-    return this.parts.identity().transcriptPath;
-  }
-
-  /** The session's title (a hook's `sessionTitle`); none after `/clear` until a hook names the new one. */
-  get title(): string | undefined {
-    return this.parts.title();
-  }
-
-  /** The session's task list file. */
-  get tasksPath(): string {
-    return this.parts.identity().tasksPath;
   }
 
   /**
@@ -111,23 +58,6 @@ export class Runtime {
     const other = this.parts.resume(sessionId);
     this.parts.session.switchTo(other);
     this.resumedShown = other.shown;
-  }
-
-  /** The project's settings as this session read them: `layers`, `settings`, `trustStore`, the loaded hooks. */
-  get project(): ProjectSettings {
-    return this.parts.project;
-  }
-
-  get problems(): readonly RuntimeProblem[] {
-    return this.parts.problems;
-  }
-
-  get hooks(): HookRunner {
-    return this.parts.hooks;
-  }
-
-  get approval(): ApprovalEngine {
-    return this.parts.approval;
   }
 
   /** `/add-dir`: one more folder the file tools may reach; DirectoryAdded fires. Returns the folder (its real path). */
@@ -145,74 +75,6 @@ export class Runtime {
   rememberDirectory(folder: string): string {
     const { cwd, project, codebotHome } = this.parts;
     return rememberDirectory(folder, cwd, claudeCompatOf(project.layers, codebotHome), project.trustStore);
-  }
-
-  /** The files `/permissions add` offers, in claude's order: the project's local file, the project's, yours. */
-  ruleFiles(): RuleFile[] {
-    const { cwd, project, codebotHome, userSettingsFile } = this.parts;
-    const dir = path.join(cwd, claudeCompatOf(project.layers, codebotHome) ? ".claude" : ".codebot");
-    return [
-      { place: "local", file: path.join(dir, "settings.local.json") },
-      { place: "project", file: path.join(dir, "settings.json") },
-      { place: "user", file: userSettingsFile },
-    ];
-  }
-
-  get tasks(): TaskStore {
-    return this.parts.tasks;
-  }
-
-  /** The files FileChanged watches now (its hooks' matchers and the `watchPaths` hooks returned). */
-  get watchedFiles(): string[] {
-    return this.parts.fileWatch.files();
-  }
-
-  /** The main agent's tools, by name. */
-  get toolNames(): readonly string[] {
-    return this.parts.toolNames();
-  }
-
-  /** The instruction files given to the model, for `/memory`. */
-  get instructions(): LoadedInstructions {
-    return this.parts.instructions;
-  }
-
-  /** The model the next model call uses. */
-  get model(): LanguageModelV3 {
-    return this.parts.getModel();
-  }
-
-  /** The `provider/id` of the model the next model call uses (`/model` changes it). */
-  get modelSpec(): string {
-    return this.parts.modelSpec();
-  }
-
-  /** Tokens the providers reported for this process's model steps, per model. */
-  get usage(): SessionUsage {
-    return this.parts.usage;
-  }
-
-  /**
-   * The session's time waiting for the model — Claude Code's `duration_api_ms`, every agent's
-   * steps — and since it began, in ms, a resumed session's earlier time included (session-totals.ts):
-   * `/cost`'s durations, the status line's, the result's `duration_api_ms` (as a difference).
-   */
-  durations(): SessionDurations {
-    return this.parts.durations();
-  }
-
-  /** The lines the file tools (write, edit) added and removed in the session, every agent's, a resumed session's earlier ones included: `/cost`'s code changes. */
-  codeChanges(): LinesChanged {
-    return this.parts.codeChanges();
-  }
-
-  /** The context in use (estimated tokens of the next prompt) and the current model's window. */
-  context(): ContextInUse {
-    return this.parts.context();
-  }
-
-  get permissionMode(): PermissionMode {
-    return this.parts.approval.mode;
   }
 
   /**
@@ -245,11 +107,6 @@ export class Runtime {
    */
   get resumedConversation(): readonly ModelMessage[] {
     return this.resumedShown ?? this.messages;
-  }
-
-  /** The whole conversation so far. */
-  get messages(): readonly ModelMessage[] {
-    return this.parts.agent.messages;
   }
 
   get isRunning(): boolean {
@@ -303,11 +160,6 @@ export class Runtime {
   /** Resolves once every MCP server started or failed, or their startup timeout ran out. */
   async mcpReady(): Promise<void> {
     await this.parts.mcp.servers?.ready();
-  }
-
-  /** The MCP servers: state, tools and where each came from. */
-  mcpServers(): ServerStatus[] {
-    return this.parts.mcp.servers?.status() ?? [];
   }
 
   /** The MCP server started anew; rejects for a name the session has not started. */
@@ -378,11 +230,6 @@ export class Runtime {
     return this.parts.agent.steer(text);
   }
 
-  /** How many sub-agents started with `run_in_background` are still going. */
-  get backgroundRunning(): number {
-    return this.parts.background?.running ?? 0;
-  }
-
   /**
    * Between prompts: the `<task-notification>` message of background sub-agents that ended while
    * the main agent was idle, for a turn of its own; waits while some still run. Undefined once
@@ -391,16 +238,6 @@ export class Runtime {
   async backgroundNotification(): Promise<string | undefined> {
     if (this.shutdown.began) return undefined;
     return this.parts.background?.next();
-  }
-
-  /** The background sub-agents going that leaving the session would stop (none asked to stop yet). */
-  backgroundGoing(): GoingTask[] {
-    return this.parts.background?.going() ?? [];
-  }
-
-  /** The background sub-agents that have ended this session, for `/tasks`. */
-  backgroundEnded(): readonly EndedTask[] {
-    return this.parts.background?.ended() ?? [];
   }
 
   /**
@@ -439,21 +276,6 @@ export class Runtime {
     await this.parts.reloadSkills();
   }
 
-  /** The effort the next request of the model carries (Anthropic models only), if any. */
-  get effort(): EffortLevel | undefined {
-    return this.parts.effort();
-  }
-
-  /** The id of the sub-agent run in progress named `name` (RuntimeParts.subagentId). */
-  subagentId(name: string): string | undefined {
-    return this.parts.subagentId(name);
-  }
-
-  /** Your user settings file codebot saves to (RuntimeParts.userSettingsFile). */
-  get userSettingsFile(): string {
-    return this.parts.userSettingsFile;
-  }
-
   /** `/effort`, the Agent SDK's `applyFlagSettings({effortLevel})`: the next model call carries `level`. */
   async setEffort(level: EffortLevel | undefined): Promise<void> {
     if (this.shutdown.began) throw new Error("session: closed");
@@ -475,11 +297,6 @@ export class Runtime {
   async setThinking(change: ThinkingChange): Promise<void> {
     if (this.shutdown.began) throw new Error("session: closed");
     await this.parts.setThinking(change);
-  }
-
-  /** The Agent SDK's `listPermissionRules()` (RuntimeParts.permissionRules). */
-  permissionRules(): PermissionRulesState {
-    return this.parts.permissionRules();
   }
 
   /** The Agent SDK's `applyFlagSettings({permissions})`: its rules hold from the next call. */
@@ -518,19 +335,6 @@ export class Runtime {
   /** close() has begun. */
   get isClosing(): boolean {
     return this.shutdown.began;
-  }
-
-  /**
-   * How many background hook runs have not finished (what closing still waits for); with
-   * `toolUseId`, those of that tool call only.
-   */
-  unfinishedHooks(toolUseId?: string): number {
-    return this.parts.hooks.unfinishedRuns(toolUseId);
-  }
-
-  /** Where `abandonHooks()` saves the runs it gives up: `<session-id>.undelivered.jsonl` beside the transcript. */
-  get undeliveredHooksPath(): string {
-    return undeliveredHooksPath(this.transcriptPath);
   }
 
   /** For a process that must exit now: the hook runs not finished, saved (RuntimeShutdown.abandonHooks). */
