@@ -8,7 +8,7 @@ import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
 import { modelEnv } from "../session/model-env.js";
 import { priceOf } from "../session/model-prices.js";
-import { failureReason, type PromptResult, stoppedAsInterrupt } from "../session/prompt-result.js";
+import type { PromptResult } from "../session/prompt-result.js";
 import type { SessionEvent } from "../session/session-events.js";
 import { sessionModel } from "../session/session-model.js";
 import { claudePermissionMode } from "../settings/permission-modes.js";
@@ -23,7 +23,6 @@ import { initServerLine } from "./control/sdk-mcp-status.js";
 import { sdkRequests } from "./control/sdk-requests.js";
 import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
-import { apiErrorLine } from "./output/api-error-line.js";
 import { ClaudeHookLines } from "./output/claude-hook-lines.js";
 import { blockLines, claudeStreamLines, thinkingDisplayOf } from "./output/claude-stream.js";
 import { ClaudeStreamEvents } from "./output/claude-stream-events.js";
@@ -32,12 +31,11 @@ import { claudeInitFields } from "./output/init-fields.js";
 import { jsonLine } from "./output/json-line.js";
 import { MessageDisplay, OrderedOutput, withShownText } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
-import { promptOutcomeLine } from "./output/prompt-outcome-line.js";
-import { resultObject } from "./output/result-object.js";
 import { SessionStateLines } from "./output/session-state-lines.js";
 import { SubagentTaskLines } from "./output/task-lines.js";
 import { terminalSafe } from "./output/terminal-safe.js";
 import { ThinkingTokens } from "./output/thinking-tokens.js";
+import { exitCodeOf, TurnResults } from "./output/turn-results.js";
 import type { WireObject } from "./output/wire.js";
 import {
   BUILTIN_COMMANDS,
@@ -98,8 +96,6 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const output = new OrderedOutput();
   const emit = (object: WireObject) => output.write(() => process.stdout.write(jsonLine(object)));
   let display: MessageDisplay | undefined;
-  // The prompt being reported: a signal's exit waits for its lines (they may wait for hooks).
-  let reported: Promise<unknown> = Promise.resolve();
   // Ctrl+C while the run only waits for background sub-agents (every turn answered) stops them and
   // exits with the answer's code, as claude 2.1.328 exits 0 there (recorded), not 130; the stopped
   // runs write no more lines (claude's stream ended with their last task_progress line).
@@ -246,6 +242,12 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   display = new MessageDisplay(runtime.hooks, () => runtime.promptId);
   // `--agent` may have chosen the model: the lines name the one the session runs.
   ids.model = runtime.modelSpec.slice(runtime.modelSpec.indexOf("/") + 1);
+  const held = streamInput ? undefined : new HeldResults();
+  const results = new TurnResults(
+    runtime,
+    { outputFormat: flags.outputFormat, ids, display, output, held, control, states, notice },
+    started,
+  );
   const removeSignalHandlers = closeOnSignals(runtime, {
     // Ctrl+C is the user's interruption, as in a session: the transcript says so for a later -c.
     onSignal: (signal) => {
@@ -255,20 +257,12 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       display?.stop();
     },
     exit: (code) =>
-      void reported.then(() => output.drained()).then(() => exit(backgroundWait.exitCode ?? code)),
+      void results.reported.then(() => output.drained()).then(() => exit(backgroundWait.exitCode ?? code)),
     onError: (error) => stderr(`codebot: closing failed: ${errorMessage(error)}`),
   });
-  // A result's durations count from the start of the process, or with stream-json input from
-  // the start of its turn (claude 2.1.328's are per turn there); not a resumed session's earlier time.
-  let turnStarted = started;
-  let apiMsBefore = runtime.durations().apiMs;
-  // A result line lists its own turn's refused calls, as claude's (not the earlier turns').
-  let deniedBefore = 0;
   // As claude's, stream-json input has an init line at the start of every turn.
   const startTurn = () => {
-    turnStarted = performance.now();
-    apiMsBefore = runtime.durations().apiMs;
-    deniedBefore = runtime.approval.tools.denials.length;
+    results.startTurn();
     // The SDK's setModel() may have switched it since the last turn.
     ids.model = runtime.modelSpec.slice(runtime.modelSpec.indexOf("/") + 1);
     states?.set("running");
@@ -319,79 +313,6 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // A SessionStart hook's `initialUserMessage` is a prompt of its own before the one given, as in
   // claude 2.1.328 `-p`: each is answered and reported when it ends; the exit code is the given
   // prompt's. `json` is one object, the given prompt's; stream-json has a result line per prompt.
-  let answered = 0;
-  const held = streamInput ? undefined : new HeldResults();
-  // `last`: the run's last result (json prints it only), or "held" till the run's last turn ends.
-  const report = (
-    result: PromptResult,
-    prompt: string,
-    last: boolean | "held",
-    fromNotification = false,
-  ): Promise<number> => {
-    const reporting = reportNow(result, prompt, last, fromNotification);
-    reported = reporting.then(() => (last === "held" ? held?.released : undefined)).catch(() => undefined);
-    return reporting;
-  };
-  const reportNow = async (
-    result: PromptResult,
-    prompt: string,
-    ending: boolean | "held",
-    fromNotification: boolean,
-  ): Promise<number> => {
-    const index = answered++;
-    const code = exitCodeOf(result);
-    // A prompt a UserPromptSubmit hook refused is reported as claude reports it, on stdout.
-    const outcome = promptOutcomeLine(result, prompt);
-    // A hook's stopReason or block reason may quote what a tool printed: no escape sequence gets through.
-    if (result.status !== "completed" && outcome === undefined) notice(failureText(result));
-    // Counted now: the answer waits for its MessageDisplay hooks, and is printed after their lines.
-    const durationMs = Math.round(performance.now() - turnStarted);
-    // `/clear` starts the session's count over (nothing asked of the model in that turn).
-    const durationApiMs = Math.max(0, runtime.durations().apiMs - apiMsBefore);
-    const denials = runtime.approval.tools.denials.slice(deniedBefore);
-    await display?.settled();
-    const text = outcome ? String(outcome.content) : ((await display?.answer(result)) ?? result.text);
-    const write = (last: boolean, afterHeld = false) => {
-      if (flags.outputFormat === "text") {
-        // On a terminal only colours stay (claude 2.1.328 drops the other control characters
-        // there): the answer, or a MessageDisplay hook's text, sets no title nor clipboard. Piped, as
-        // written; a refusing hook's reason, which may quote what a tool printed, never is.
-        const shown = outcome ? terminalSafe(text) : process.stdout.isTTY ? terminalSafe(text, true) : text;
-        // Answers held together come a blank line apart, as claude 2.1.328's (recorded).
-        if (shown !== "")
-          process.stdout.write(`${afterHeld ? "\n" : ""}${shown.endsWith("\n") ? shown : `${shown}\n`}`);
-      } else if (last || flags.outputFormat === "stream-json") {
-        if (outcome && streaming)
-          process.stdout.write(jsonLine({ ...outcome, session_id: ids.sessionId, uuid: randomUUID() }));
-        const failure = streaming ? apiErrorLine(result, ids.sessionId) : undefined;
-        if (failure !== undefined) process.stdout.write(jsonLine(failure));
-        const object = resultObject({
-          result: { ...result, text },
-          sessionId: ids.sessionId,
-          modelSpec: runtime.modelSpec,
-          durationMs,
-          durationApiMs,
-          // The session's use as the line is written, as claude 2.1.328's total_cost_usd and
-          // modelUsage count it (recorded): after -c or -r, what the session had used (its
-          // cost-state line), and every model call since, sub-agents' included — a held line's
-          // is the run's total, as claude's held lines all said.
-          processUsage: runtime.usage.snapshot(),
-          index,
-          ...(fromNotification ? { notification: prompt } : {}),
-          denials,
-          isError: code !== 0,
-          models: runtime.project.settings.models,
-        });
-        process.stdout.write(jsonLine(object));
-        // As claude 2.1.328's: idle once nothing is left to do; a message waiting for its turn
-        // keeps the session running into it (recorded after an interrupt with one queued).
-        if (control?.hasQueuedMessage() !== true) states?.set("idle");
-      }
-    };
-    if (ending === "held") held?.hold(write);
-    else output.write(() => write(ending));
-    return code;
-  };
   // Each prompt's result is printed as it ends; the exit code is the last one's.
   let code = 0;
   // With stream-json input, a message sent while a turn runs goes into that turn, as claude's.
@@ -461,7 +382,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const turn = async (text: string, uuid?: string, fromNotification = false): Promise<number> => {
     lastResult = await promptNow(text, uuid);
     backgroundWait.answerCode = exitCodeOf(lastResult);
-    return report(lastResult, text, ending, fromNotification);
+    return results.report(lastResult, text, ending, fromNotification);
   };
   const notificationTurn = (notification: string) => {
     startTurn();
@@ -510,7 +431,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       if (initial !== undefined) {
         // A SessionStart hook's prompt before a `/clear` is a turn of the session left.
         if (clearsFirst) emitInit();
-        await report(await runtime.prompt(initial), initial, false);
+        await results.report(await runtime.prompt(initial), initial, false);
       }
       // Reported before the session closes: SessionEnd hooks run after the result line, as claude's.
       code = await answer(prompt);
@@ -554,22 +475,6 @@ function replayLine(input: StreamInputMessage, sessionId: string): WireObject {
     uuid: input.uuid ?? randomUUID(),
     isReplay: true,
   };
-}
-
-/**
- * 0 done, also when a hook said no (the prompt was blocked, or a hook ended the run), as claude
- * 2.1.328 exits; 1 anything else, a PermissionRequest hook's interrupt included (claude's too).
- */
-function exitCodeOf(result: PromptResult): number {
-  if (stoppedAsInterrupt(result)) return 1;
-  return result.status === "completed" || result.status === "blocked" || result.status === "stopped" ? 0 : 1;
-}
-
-function failureText(result: PromptResult): string {
-  // The result object's `reason` is the same text (for a blocked prompt, the hook's reason alone).
-  if (result.status === "blocked")
-    return `prompt blocked by a ${result.blockedBy ?? "UserPromptSubmit"} hook: ${result.reason ?? ""}`;
-  return failureReason(result) ?? `the run ended with status ${result.status}`;
 }
 
 /** The end of a message of the main agent. */
