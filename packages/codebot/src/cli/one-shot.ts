@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ToolCall } from "@codebot/agentcore";
-import { claudeToolName, type HookEvent } from "@codebot/hooks";
+import type { HookEvent } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { PermissionDecision } from "../approval/permission-decision.js";
-import { mcpToolName } from "../mcp/mcp-tool.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
 import { modelEnv } from "../session/model-env.js";
@@ -11,7 +10,6 @@ import { priceOf } from "../session/model-prices.js";
 import type { PromptResult } from "../session/prompt-result.js";
 import type { SessionEvent } from "../session/session-events.js";
 import { sessionModel } from "../session/session-model.js";
-import { claudePermissionMode } from "../settings/permission-modes.js";
 import { CliError, errorMessage } from "./cli-error.js";
 import { closeWithNotice } from "./close-with-notice.js";
 import { ControlChannel } from "./control/control-channel.js";
@@ -19,7 +17,6 @@ import { MidTurnMessages } from "./control/mid-turn-messages.js";
 import { NextTurnSource } from "./control/next-turn.js";
 import { sdkHookExecutor } from "./control/sdk-hook-executor.js";
 import { sdkOutputOf, sdkStartOf } from "./control/sdk-initialize.js";
-import { initServerLine } from "./control/sdk-mcp-status.js";
 import { sdkRequests } from "./control/sdk-requests.js";
 import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
@@ -27,7 +24,7 @@ import { ClaudeHookLines } from "./output/claude-hook-lines.js";
 import { blockLines, claudeStreamLines, thinkingDisplayOf } from "./output/claude-stream.js";
 import { ClaudeStreamEvents } from "./output/claude-stream-events.js";
 import { HeldResults } from "./output/held-results.js";
-import { claudeInitFields } from "./output/init-fields.js";
+import { initLine } from "./output/init-line.js";
 import { jsonLine } from "./output/json-line.js";
 import { MessageDisplay, OrderedOutput, withShownText } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
@@ -37,13 +34,7 @@ import { terminalSafe } from "./output/terminal-safe.js";
 import { ThinkingTokens } from "./output/thinking-tokens.js";
 import { exitCodeOf, TurnResults } from "./output/turn-results.js";
 import type { WireObject } from "./output/wire.js";
-import {
-  BUILTIN_COMMANDS,
-  PRINT_COMMANDS,
-  type PrintCommand,
-  printCommandOf,
-  runPrintCommand,
-} from "./print-commands.js";
+import { BUILTIN_COMMANDS, type PrintCommand, printCommandOf, runPrintCommand } from "./print-commands.js";
 import { exit } from "./process-exit.js";
 import { PromptSuggestions, promptSuggestionsAllowed } from "./prompt-suggestions.js";
 import { STDIO_PROMPT } from "./prompt-tool-flag.js";
@@ -52,7 +43,6 @@ import { type OneShotFlags, runtimeOptionsOf } from "./session-flags.js";
 import { sessionToStart } from "./session-to-start.js";
 import { checkSettings } from "./settings-check.js";
 import type { StreamInputMessage } from "./stream-input.js";
-import { codebotVersion } from "./version.js";
 
 /**
  * `codebot -p`: one prompt, run to the end without asking anyone (tool calls that need approval
@@ -273,24 +263,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     if (flags.replayUserMessages) toReplay = input;
   };
   const emitInit = () => {
-    emit({
-      type: "system",
-      subtype: "init",
-      cwd: runtime.cwd,
-      session_id: ids.sessionId,
-      tools: runtime.toolNames.map(claudeToolName),
-      mcp_servers: runtime.mcpServers().map(initServerLine),
-      model: ids.model,
-      permissionMode: claudePermissionMode(runtime.permissionMode),
-      // Claude 2.1.328 lists the servers' prompts after its own commands (recorded).
-      ...claudeInitFields(runtime, [
-        ...(flags.disableSlashCommands === true ? [] : PRINT_COMMANDS),
-        ...runtime.mcpServers().flatMap((s) => (s.prompts ?? []).map((p) => mcpToolName(s.name, p))),
-      ]),
-      codebot_version: codebotVersion(),
-      transcript_path: runtime.transcriptPath,
-      uuid: randomUUID(),
-    });
+    emit(initLine(runtime, ids, flags.disableSlashCommands !== true));
     for (const event of early ?? []) emitEvent(event);
     early = undefined;
   };
