@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ToolCall } from "@codebot/agentcore";
 import type { HookEvent } from "@codebot/hooks";
-import type { ModelMessage } from "ai";
 import type { PermissionDecision } from "../approval/permission-decision.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
@@ -21,17 +20,14 @@ import { sdkRequests } from "./control/sdk-requests.js";
 import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
 import { ClaudeHookLines } from "./output/claude-hook-lines.js";
-import { blockLines, claudeStreamLines, thinkingDisplayOf } from "./output/claude-stream.js";
-import { ClaudeStreamEvents } from "./output/claude-stream-events.js";
+import { EventLines, mainMessageEnd } from "./output/event-lines.js";
 import { HeldResults } from "./output/held-results.js";
 import { initLine } from "./output/init-line.js";
 import { jsonLine } from "./output/json-line.js";
-import { MessageDisplay, OrderedOutput, withShownText } from "./output/message-display.js";
+import { MessageDisplay, OrderedOutput } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
 import { SessionStateLines } from "./output/session-state-lines.js";
-import { SubagentTaskLines } from "./output/task-lines.js";
 import { terminalSafe } from "./output/terminal-safe.js";
-import { ThinkingTokens } from "./output/thinking-tokens.js";
 import { exitCodeOf, TurnResults } from "./output/turn-results.js";
 import type { WireObject } from "./output/wire.js";
 import { BUILTIN_COMMANDS, type PrintCommand, printCommandOf, runPrintCommand } from "./print-commands.js";
@@ -117,41 +113,15 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     },
     model: modelSpec.slice(modelSpec.indexOf("/") + 1),
   };
-  const streamedResults = new Set<string>();
-  const permissionDecisions = new Map<string, PermissionDecision>();
-  const tasks = new SubagentTaskLines();
-  const thinkingTokens = new ThinkingTokens();
-  const thinkingDisplay = thinkingDisplayOf(flags.thinkingDisplay);
-  const streamEvents =
-    flags.partialMessages === true
-      ? new ClaudeStreamEvents({
-          thinkingTokens,
-          // A MessageDisplay hook changes an answer's text once it ended: its lines wait for it.
-          blockLines: () => display?.active() !== true,
-          mcpServers: () => runtime?.mcpServers() ?? [],
-          thinkingDisplay,
-        })
-      : undefined;
-  const writeBlocks = (line: WireObject) => {
-    for (const each of blockLines(line, thinkingDisplay)) process.stdout.write(jsonLine(each));
-  };
-  const emitEvent = (event: SessionEvent) => {
-    const lines = claudeStreamLines(event, ids, {
-      ...(streamEvents !== undefined ? { streamEvents } : {}),
-      thinkingTokens,
-      subagentMessages,
-      streamedResults,
-      permissionDecisions,
-      mcpServers: () => runtime?.mcpServers() ?? [],
-      tasks,
-    });
-    if (lines.length === 0) return;
-    const shown = mainMessageEnd(event) && display?.shownFor(event.event.message);
-    if (!shown) return output.write(() => lines.forEach(writeBlocks));
-    output.after(shown, (text) => {
-      for (const line of lines) writeBlocks(text === undefined ? line : withShownText(line, text));
-    });
-  };
+  const eventLines = new EventLines({
+    ids,
+    partialMessages: flags.partialMessages === true,
+    subagentMessages,
+    thinkingDisplay: flags.thinkingDisplay,
+    display: () => display,
+    mcpServers: () => runtime?.mcpServers() ?? [],
+    output,
+  });
   const hookLines = new ClaudeHookLines(() => ids.sessionId, flags.hookEvents === true);
   const debug = debugLines(flags);
   const onEvent = (event: SessionEvent) => {
@@ -170,7 +140,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     }
     if (backgroundWait.exitCode !== undefined && event.kind === "agent" && event.subagent?.background) return;
     if (early) early.push(event);
-    else emitEvent(event);
+    else eventLines.write(event);
   };
 
   // Loaded only for an Agent SDK program: it brings in the MCP SDK's message schemas, a tenth of a
@@ -182,7 +152,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       ...runtimeOptionsOf(flags, inventory, modelSpec),
       ...start,
       ...(flags.noSessionPersistence === true ? { persistSession: false } : {}),
-      ...(streamEvents ? { rawChunks: true } : {}),
+      ...(eventLines.streamEvents ? { rawChunks: true } : {}),
       // As claude's -p: background sub-agents, waited for before the run ends.
       backgroundAgents: true,
       ...(flags.jsonSchema !== undefined ? { jsonSchema: flags.jsonSchema } : {}),
@@ -218,7 +188,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
         ? {
             hookProgress: (event: HookEvent) => hookLines.reports(event),
             onPermissionDecision: (call: ToolCall, decision: PermissionDecision) =>
-              permissionDecisions.set(call.id, decision),
+              eventLines.permissionDecisions.set(call.id, decision),
           }
         : {}),
       // Notices quote the repository's files (a skill's name, a path): no escape sequence of theirs reaches the terminal.
@@ -264,7 +234,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   };
   const emitInit = () => {
     emit(initLine(runtime, ids, flags.disableSlashCommands !== true));
-    for (const event of early ?? []) emitEvent(event);
+    for (const event of early ?? []) eventLines.write(event);
     early = undefined;
   };
   // As Claude Code's, the init line names the MCP servers and their tools: it waits for them
@@ -417,7 +387,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     code = error.exitCode;
   } finally {
     // Input that ended before its first turn: the start's events still go out.
-    for (const event of early ?? []) emitEvent(event);
+    for (const event of early ?? []) eventLines.write(event);
     early = undefined;
     // A run that ended on an error: the answers held so far are out all the same.
     held?.release((write) => output.write(write));
@@ -448,11 +418,4 @@ function replayLine(input: StreamInputMessage, sessionId: string): WireObject {
     uuid: input.uuid ?? randomUUID(),
     isReplay: true,
   };
-}
-
-/** The end of a message of the main agent. */
-function mainMessageEnd(
-  event: SessionEvent,
-): event is SessionEvent & { kind: "agent"; event: { type: "message_end"; message: ModelMessage } } {
-  return event.kind === "agent" && event.agentName === "main" && event.event.type === "message_end";
 }
