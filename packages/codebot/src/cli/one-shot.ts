@@ -26,6 +26,7 @@ import { initLine } from "./output/init-line.js";
 import { jsonLine } from "./output/json-line.js";
 import { MessageDisplay, OrderedOutput } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
+import { replayLine } from "./output/replay-line.js";
 import { SessionStateLines } from "./output/session-state-lines.js";
 import { terminalSafe } from "./output/terminal-safe.js";
 import { exitCodeOf, TurnResults } from "./output/turn-results.js";
@@ -406,16 +407,4 @@ async function promptOf(flags: OneShotFlags): Promise<string> {
   const prompt = [flags.prompt, piped].filter((part) => part !== undefined && part !== "").join("\n");
   if (prompt.trim() === "") throw new CliError("the prompt is empty (give it after -p, or on stdin)");
   return prompt;
-}
-
-/** `--replay-user-messages`: the input's user message, as claude 2.1.328 echoes it. */
-function replayLine(input: StreamInputMessage, sessionId: string): WireObject {
-  return {
-    type: "user",
-    message: input.message,
-    session_id: sessionId,
-    parent_tool_use_id: null,
-    uuid: input.uuid ?? randomUUID(),
-    isReplay: true,
-  };
 }
