@@ -35,7 +35,7 @@ import { BUILTIN_COMMANDS, type PrintCommand, printCommandOf, runPrintCommand } 
 import { exit } from "./process-exit.js";
 import { PromptSuggestions, promptSuggestionsAllowed } from "./prompt-suggestions.js";
 import { STDIO_PROMPT } from "./prompt-tool-flag.js";
-import { readPipedStdin } from "./read-input.js";
+import { promptOf } from "./read-input.js";
 import { type OneShotFlags, runtimeOptionsOf } from "./session-flags.js";
 import { sessionToStart } from "./session-to-start.js";
 import { checkSettings } from "./settings-check.js";
@@ -399,12 +399,4 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   }
   await output.drained();
   return code;
-}
-
-/** As Claude Code: piped input follows the prompt on the next line, or is the prompt. */
-async function promptOf(flags: OneShotFlags): Promise<string> {
-  const piped = await readPipedStdin();
-  const prompt = [flags.prompt, piped].filter((part) => part !== undefined && part !== "").join("\n");
-  if (prompt.trim() === "") throw new CliError("the prompt is empty (give it after -p, or on stdin)");
-  return prompt;
 }

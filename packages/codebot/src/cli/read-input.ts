@@ -1,7 +1,17 @@
 import fs from "node:fs";
+import { CliError } from "./cli-error.js";
+import type { OneShotFlags } from "./session-flags.js";
 
 /** How long `-p` waits for the first byte of a stdin that is neither a terminal nor closed. */
 const STDIN_FIRST_BYTE_MS = 3000;
+
+/** As Claude Code: piped input follows the prompt on the next line, or is the prompt. */
+export async function promptOf(flags: OneShotFlags): Promise<string> {
+  const piped = await readPipedStdin();
+  const prompt = [flags.prompt, piped].filter((part) => part !== undefined && part !== "").join("\n");
+  if (prompt.trim() === "") throw new CliError("the prompt is empty (give it after -p, or on stdin)");
+  return prompt;
+}
 
 /**
  * What is piped into `-p`: "" for a terminal or /dev/null; everything up to end of input
