@@ -1,6 +1,5 @@
 import path from "node:path";
-import { commandLine } from "@codebot/hooks";
-import type { HookIdentity } from "./hook-approval.js";
+import { commandLine, type HookSpec } from "@codebot/hooks";
 import { visible } from "./visible-text.js";
 
 /** Why a user's own hook was held: the project programs it runs, named (hook-consent.ts). */
@@ -14,7 +13,7 @@ export function heldOwnHookReason(scripts: readonly string[], projectDir: string
  * hook, from which file, and which programs.
  */
 export function heldOwnHookLine(
-  hook: HookIdentity & { path: string },
+  hook: { spec: HookSpec; fingerprint: string; path: string },
   scripts: readonly string[],
   cwd: string,
 ): string {
