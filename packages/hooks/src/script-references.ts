@@ -7,7 +7,9 @@
  * as a command of its own); a build tool's file (`make`, `npm test`: build-files.ts); what a test runner or build tool
  * loads on its own (`pytest`'s `conftest.py` files, `cargo`'s `build.rs`: runner-files.ts); a word with a
  * script extension; the source of `<` for a shell or interpreter reading its script from stdin
- * (`sh < setup.sh`); the files of a command piped into one (`cat x | sh`); any executable file
+ * (`sh < setup.sh`); the files of a command piped into one (`cat x | sh`) or whose output
+ * `$(…)` puts where code or a program goes (`eval "$(cat x)"`, `sh -c "$(cat x)"`, `$(cat x)`); the
+ * input of `xargs sh` (`xargs sh < x`, `xargs -a x sh`), whose words are its script; any executable file
  * argument; and, failing closed, any other project file an argument names whose role codebot does
  * not know (`mytool config`). Their content is part of what the user approves, so editing one asks
  * again. Not hashed, or a hook would ask again after each run: files the command writes, what
@@ -168,13 +170,70 @@ function note(analysis: Analysis, word: string): void {
   if (!analysis.found.unchecked.includes(word)) analysis.found.unchecked.push(word);
 }
 
-/** The commands whose output `|` sends to a shell or interpreter that runs it (`cat x | sh`). */
+/**
+ * The commands whose output a shell or interpreter runs: sent by `|` to one reading its script from
+ * stdin (`cat x | sh`) or to `xargs sh` (its words name what runs), or landing through `$(…)` or
+ * backquotes in a program word, the arguments of `eval` or `trap`, an interpreter's code
+ * (`sh -c "$(cat x)"`) or its script or loaded words. Output landing in other arguments or in an
+ * assignment (`echo "$(cat x)"`, `x=$(cat x)`) is data.
+ */
 function feedingShell(commands: readonly SimpleCommand[]): Set<number> {
   const feeding = new Set<number>();
-  for (const { words, pipedFrom } of commands)
-    if (pipedFrom !== undefined && interpretation(words, commandStart(words))?.run.readsStdin === true)
-      feeding.add(pipedFrom);
+  for (const { words, pipedFrom } of commands) {
+    const start = commandStart(words);
+    const interpreter = interpretation(words, start);
+    const readsInput =
+      interpreter?.run.readsStdin === true || scriptFromInput(words, start, interpreter) !== undefined;
+    if (pipedFrom !== undefined && readsInput) feeding.add(pipedFrom);
+    for (const k of wordsRun(words, start, interpreter))
+      for (const inner of (words[k] as ShellWord).outputOf ?? []) feeding.add(inner);
+  }
   return feeding;
+}
+
+/** The indexes of the words of a command that are run as code or name what runs (see feedingShell). */
+function wordsRun(
+  words: readonly ShellWord[],
+  start: CommandStart,
+  interpreter: ReturnType<typeof interpretation>,
+): number[] {
+  const run = [...start.commandLines.map((line) => line.at), ...(interpreter?.runs.keys() ?? [])];
+  if (interpreter?.code !== undefined) run.push(interpreter.code.at);
+  if (start.program === -1) return run;
+  run.push(start.program);
+  const program = path.basename((words[start.program] as ShellWord).text);
+  const after = words.slice(start.program + 1);
+  // `eval "$(cat x)"`, `trap "$(cat x)" EXIT`: every argument, failing closed.
+  if (commandLineArgument(program, after) !== undefined)
+    after.forEach((w, k) => {
+      if (w.redirect === undefined) run.push(start.program + 1 + k);
+    });
+  return run;
+}
+
+/** `-a`, `--arg-file`, also after xargs's flags without a value (`-0a`), its value in the next word. */
+const ARG_FILE_OPTION = /^(?:-[0oprtx]*a|--arg-file)$/;
+/** `-ax`, `-0ax`, `--arg-file=x`: the value attached. */
+const ARG_FILE_ATTACHED = /^(?:-[0oprtx]*a|--arg-file=)(.+)$/;
+
+/**
+ * `xargs sh < x`, `xargs -a x sh`: the words of `x` become the interpreter's script, so `x` decides
+ * what runs and counts as run. Returns those words' indexes, with the file name each holds.
+ */
+function xargsInputs(words: readonly ShellWord[], start: CommandStart): Map<number, string> {
+  const inputs = new Map<number, string>();
+  const xargs = start.appendsInput;
+  if (xargs === undefined) return inputs;
+  words.forEach((w, k) => {
+    if (w.redirect === "in") inputs.set(k, w.text);
+    if (k <= xargs || k >= start.program || w.redirect !== undefined) return;
+    const before = words[k - 1] as ShellWord;
+    const attached = ARG_FILE_ATTACHED.exec(w.text);
+    if (k > xargs + 1 && ARG_FILE_OPTION.test(before.text) && before.redirect === undefined)
+      inputs.set(k, w.text);
+    else if (attached !== null) inputs.set(k, attached[1] as string);
+  });
+  return inputs;
 }
 
 /**
@@ -257,6 +316,7 @@ function referencesOf(
     readInlineCommand(words[interpreter.code.at] as ShellWord, interpreter.code.from, place, analysis, depth);
   const fromInput = scriptFromInput(words, start, interpreter);
   if (fromInput !== undefined) note(analysis, fromInput);
+  const runInputs = fromInput === undefined ? new Map<number, string>() : xargsInputs(words, start);
   const argumentTexts = words.flatMap((w, k) => (k > programAt && w.redirect === undefined ? [w.text] : []));
   const tool = projectScript(words[programAt]) ? "" : program;
   for (const name of launchedBinNames(program, argumentTexts))
@@ -296,11 +356,12 @@ function referencesOf(
     const loadedFrom = interpreter?.runs.get(k);
     // `--require=./x.js`, `S=./x.sh`: the value may name a script; an option alone does not.
     const text =
-      loadedFrom !== undefined
+      runInputs.get(k) ??
+      (loadedFrom !== undefined
         ? word.text.slice(loadedFrom)
         : option || assignment
           ? word.text.slice(word.text.indexOf("=") + 1 || word.text.length)
-          : word.text;
+          : word.text);
     const assigned = assignment ? word.text.slice(0, word.text.indexOf("=")) : "";
     if (assignment && isLoadingVariable(assigned))
       for (const name of loadedFileNames(text))
@@ -324,6 +385,7 @@ function referencesOf(
     const runs =
       role.program ||
       role.interpreted ||
+      runInputs.has(k) ||
       SCRIPT_EXTENSION.test(text) ||
       (role.input && interpreter?.run.readsStdin === true) ||
       (feedsShell && (argument || role.input));

@@ -17,6 +17,11 @@ export interface ShellWord {
   dynamic: boolean;
   /** The word after `<` (a file read as input) or after `>`, `>>`, `&>` (a file written). */
   redirect?: "in" | "out";
+  /**
+   * The indexes (in the list simpleCommands returns) of the commands inside its `$(…)` or
+   * backquotes, whose output lands in the word: `$(cat n)` as a program runs what `n` holds.
+   */
+  outputOf?: number[];
 }
 
 /** Stands for an unknown part of a word: no file name holds it, so such a word never resolves. */
@@ -93,7 +98,8 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
   const { src, projectDir, out } = lexing;
   const lexInner = (at: number, innerStop: ")" | "`") => lexCommands(lexing, at, innerStop);
   let words: ShellWord[] = [];
-  let word: { text: string; dynamic: boolean; start: number } | undefined;
+  /** The word being read; `commandsBefore` is how many commands were pushed when it began. */
+  let word: { text: string; dynamic: boolean; start: number; commandsBefore: number } | undefined;
   let redirect: ShellWord["redirect"];
   let subshells = 0;
   /** The command before a `|`, until the command after it is pushed. */
@@ -101,14 +107,18 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
   let lastPushed: number | undefined;
   let i = start;
   const begin = () => {
-    word ??= { text: "", dynamic: false, start: i };
+    word ??= { text: "", dynamic: false, start: i, commandsBefore: out.length };
     return word;
   };
   const endWord = () => {
     if (word === undefined) return;
     // `[ -x f ]` is a command, not a glob.
     const dynamic = word.dynamic && !/^(?:\[\[?|\]\]?)$/.test(word.text);
-    words.push({ text: word.text, raw: src.slice(word.start, i), dynamic, redirect });
+    const shellWord: ShellWord = { text: word.text, raw: src.slice(word.start, i), dynamic, redirect };
+    // Commands pushed while the word was read are those inside its `$(…)` and backquotes.
+    const from = word.commandsBefore;
+    if (out.length > from) shellWord.outputOf = Array.from({ length: out.length - from }, (_, n) => from + n);
+    words.push(shellWord);
     word = undefined;
     redirect = undefined;
   };

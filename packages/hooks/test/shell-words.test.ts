@@ -20,6 +20,19 @@ describe("the lexer of hook commands", () => {
     expect(texts("cat <<-EOF\n\tit's\n\tEOF\n./evil")).toEqual([["cat"], ["./evil"]]);
   });
 
+  it("a word names the commands inside its $(…) and backquotes, nested ones too, whose output lands in it", () => {
+    const commands = simpleCommands('echo "a$(cat n | tr x y)b" `ls`; $(echo $(cat m)) z', "/p");
+    expect(commands.map((c) => c.words.map((w) => w.outputOf))).toEqual([
+      [undefined, undefined],
+      [undefined, undefined, undefined],
+      [undefined],
+      [undefined, [0, 1], [2]],
+      [undefined, undefined],
+      [undefined, [4]],
+      [[4, 5], undefined],
+    ]);
+  });
+
   it("lexes the commands an unquoted here-document's body runs", () => {
     expect(texts("cat <<EOF\n$(./evil)\nEOF")).toEqual([["cat"], ["./evil"]]);
   });
