@@ -171,22 +171,41 @@ function note(analysis: Analysis, word: string): void {
 }
 
 /**
- * The commands whose output a shell or interpreter runs: sent by `|` to one reading its script from
- * stdin (`cat x | sh`) or to `xargs sh` (its words name what runs), or landing through `$(…)` or
- * backquotes in a program word, the arguments of `eval` or `trap`, an interpreter's code
- * (`sh -c "$(cat x)"`) or its script or loaded words. Output landing in other arguments or in an
- * assignment (`echo "$(cat x)"`, `x=$(cat x)`) is data.
+ * The commands whose output a shell or interpreter runs: sent by `|` or `< <(…)` to one reading its
+ * script from stdin (`cat x | sh`) or to `xargs sh` (its words name what runs), or landing through
+ * `$(…)`, backquotes or `<(…)` in a program word, the arguments of `eval` or `trap`, an
+ * interpreter's code (`sh -c "$(cat x)"`) or its script or loaded words (`bash <(cat x)`). Output
+ * landing in other arguments or in an assignment (`echo "$(cat x)"`, `x=$(cat x)`, `diff <(cat x)
+ * y`) is data. What flows into such a command counts too, failing closed: every command before it
+ * in its pipe chain (`cat x | tr a b | sh`) and those whose output lands in its words (`echo
+ * "$(cat x)" | sh`), though a command may drop its input; and a command whose output goes to a
+ * shell reading stdin inside its `>(…)` (`tee >(sh) < x`).
  */
 function feedingShell(commands: readonly SimpleCommand[]): Set<number> {
   const feeding = new Set<number>();
-  for (const { words, pipedFrom } of commands) {
+  /** Commands reading their script from a stdin no `|` gives them: inside `>(…)`, the output of the command holding it. */
+  const readingOwnInput = new Set<number>();
+  for (const [at, { words, pipedFrom }] of commands.entries()) {
     const start = commandStart(words);
     const interpreter = interpretation(words, start);
     const readsInput =
       interpreter?.run.readsStdin === true || scriptFromInput(words, start, interpreter) !== undefined;
     if (pipedFrom !== undefined && readsInput) feeding.add(pipedFrom);
-    for (const k of wordsRun(words, start, interpreter))
+    if (pipedFrom === undefined && readsInput) readingOwnInput.add(at);
+    // `tee >(sh) < x`, `cat x > >(sh)`, failing closed for a `$(…)` that holds such a command too.
+    if (words.some((w) => w.outputOf?.some((inner) => readingOwnInput.has(inner)))) feeding.add(at);
+    const inputs = readsInput ? words.flatMap((w, k) => (w.redirect === "in" ? [k] : [])) : [];
+    for (const k of [...wordsRun(words, start, interpreter), ...inputs])
       for (const inner of (words[k] as ShellWord).outputOf ?? []) feeding.add(inner);
+  }
+  const upstream = [...feeding];
+  for (let k = upstream.pop(); k !== undefined; k = upstream.pop()) {
+    const { words, pipedFrom } = commands[k] as SimpleCommand;
+    for (const before of [pipedFrom, ...words.flatMap((w) => w.outputOf ?? [])])
+      if (before !== undefined && !feeding.has(before)) {
+        feeding.add(before);
+        upstream.push(before);
+      }
   }
   return feeding;
 }

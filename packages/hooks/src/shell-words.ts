@@ -18,8 +18,9 @@ export interface ShellWord {
   /** The word after `<` (a file read as input) or after `>`, `>>`, `&>` (a file written). */
   redirect?: "in" | "out";
   /**
-   * The indexes (in the list simpleCommands returns) of the commands inside its `$(…)` or
-   * backquotes, whose output lands in the word: `$(cat n)` as a program runs what `n` holds.
+   * The indexes (in the list simpleCommands returns) of the commands inside its `$(…)`, backquotes
+   * or `<(…)`, whose output lands in the word or in the file it names: `$(cat n)` as a program,
+   * `bash <(cat n)`, run what `n` holds. `>(…)`'s commands are listed too.
    */
   outputOf?: number[];
 }
@@ -277,6 +278,12 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
       endCommand();
       subshells = Math.max(0, subshells + (c === "(" ? 1 : -1));
       i++;
+    } else if ((c === "<" || c === ">") && src[i + 1] === "(") {
+      // `<(…)`, `>(…)`: a word naming a pipe from or to the commands inside, lexed as `$(…)` is.
+      const w = begin();
+      w.text += UNKNOWN_PART;
+      w.dynamic = true;
+      i = lexCommands(lexing, i + 2, ")");
     } else if (c === "<" || c === ">" || c === "&") {
       // `2>`, `2>>`: the digits belong to the operator, not to a word.
       if (word !== undefined && !word.dynamic && /^\d+$/.test(word.text)) word = undefined;
@@ -295,7 +302,7 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
         });
         i = delimiter.end;
       } else if (src[i] !== "(" && operator !== "<<<") {
-        // `<(…)`, `>(…)` run a command (the `(` that follows); `<<<text` is not a file.
+        // `<<<text` is not a file.
         redirect = operator.startsWith("<") ? "in" : "out";
       }
     } else {

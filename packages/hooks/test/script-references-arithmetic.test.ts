@@ -68,6 +68,42 @@ describe("arithmetic in a hook command", () => {
     expect(filesRunBy(command, dir)).toEqual([n]);
   });
 
+  it.each([
+    "cat n | tr x y | sh",
+    "cat n | tr x y | sed s/a/b/ | bash",
+    "tr x y < n | cat | sh",
+    "cat n | tr x y | xargs sh",
+    "cat n | tr x y | python3",
+    "echo hi | cat n | tr x y | sh",
+    "cat n | tr x y | sh -s arg",
+    'echo "$(cat n)" | sh',
+    'sh -c "$(cat n | tr x y | cat)"',
+  ])(
+    "what the data file holds flowing down a pipe chain into a shell, `%s`, counts as running it",
+    (command) => {
+      const { dir, n } = counterProject();
+      expect(filesRunBy(command, dir)).toEqual([n]);
+    },
+  );
+
+  it.each([
+    "source <(cat n)",
+    ". <(cat n)",
+    "bash <(cat n)",
+    "sh <(cat n)",
+    "python3 <(cat n)",
+    "bash <(cat n | tr x y)",
+    "sh < <(cat n)",
+    "cat <(cat n) | sh",
+    "timeout 5 bash <(cat n) arg",
+    "tee >(sh) < n",
+    "cat n > >(sh)",
+    "cat n | tr x y | tee >(bash) >/dev/null",
+  ])("a process substitution running what the data file holds, `%s`, counts as running it", (command) => {
+    const { dir, n } = counterProject();
+    expect(filesRunBy(command, dir)).toEqual([n]);
+  });
+
   it("what the data file holds used as data runs nothing", () => {
     const { dir } = counterProject();
     for (const command of [
@@ -76,6 +112,15 @@ describe("arithmetic in a hook command", () => {
       'test "$(cat n)" -gt 2',
       "xargs echo < n",
       "xargs -a n echo",
+      "cat n | tr x y | wc -l",
+      "cat n | tr x y > out",
+      "diff <(cat n) n.bak",
+      "cmp <(cat n) <(echo 3)",
+      "while read l; do echo $l; done < <(cat n)",
+      "cat <(cat n) | wc -l",
+      "sh -c 'echo hi' <(cat n)",
+      "tee >(wc -l) < n",
+      "cat n > >(sh -c 'echo hi')",
     ])
       expect(filesRunBy(command, dir), command).toEqual([]);
   });

@@ -33,6 +33,34 @@ describe("the lexer of hook commands", () => {
     ]);
   });
 
+  it("a <(…) or >(…) is a word of the command holding it, naming the commands inside", () => {
+    const commands = simpleCommands("diff <(cat n | tr x y) m; sh < <(cat n)", "/p");
+    expect(commands.map((c) => c.words.map((w) => [w.raw, w.outputOf, w.redirect]))).toEqual([
+      [
+        ["cat", undefined, undefined],
+        ["n", undefined, undefined],
+      ],
+      [
+        ["tr", undefined, undefined],
+        ["x", undefined, undefined],
+        ["y", undefined, undefined],
+      ],
+      [
+        ["diff", undefined, undefined],
+        ["<(cat n | tr x y)", [0, 1], undefined],
+        ["m", undefined, undefined],
+      ],
+      [
+        ["cat", undefined, undefined],
+        ["n", undefined, undefined],
+      ],
+      [
+        ["sh", undefined, undefined],
+        ["<(cat n)", [3], "in"],
+      ],
+    ]);
+  });
+
   it("lexes the commands an unquoted here-document's body runs", () => {
     expect(texts("cat <<EOF\n$(./evil)\nEOF")).toEqual([["cat"], ["./evil"]]);
   });
