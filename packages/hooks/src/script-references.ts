@@ -190,7 +190,7 @@ function feedingShell(commands: readonly SimpleCommand[]): Set<number> {
     const interpreter = interpretation(words, start);
     const readsInput =
       interpreter?.run.readsStdin === true || scriptFromInput(words, start, interpreter) !== undefined;
-    if (pipedFrom !== undefined && readsInput) feeding.add(pipedFrom);
+    if (pipedFrom !== undefined && readsInput) for (const before of pipedFrom) feeding.add(before);
     if (pipedFrom === undefined && readsInput) readingOwnInput.add(at);
     // `tee >(sh) < x`, `cat x > >(sh)`, failing closed for a `$(…)` that holds such a command too.
     if (words.some((w) => w.outputOf?.some((inner) => readingOwnInput.has(inner)))) feeding.add(at);
@@ -201,8 +201,8 @@ function feedingShell(commands: readonly SimpleCommand[]): Set<number> {
   const upstream = [...feeding];
   for (let k = upstream.pop(); k !== undefined; k = upstream.pop()) {
     const { words, pipedFrom } = commands[k] as SimpleCommand;
-    for (const before of [pipedFrom, ...words.flatMap((w) => w.outputOf ?? [])])
-      if (before !== undefined && !feeding.has(before)) {
+    for (const before of [...(pipedFrom ?? []), ...words.flatMap((w) => w.outputOf ?? [])])
+      if (!feeding.has(before)) {
         feeding.add(before);
         upstream.push(before);
       }

@@ -31,8 +31,12 @@ export const UNKNOWN_PART = "\0";
 /** A simple command: its words in order (redirect targets included). */
 export interface SimpleCommand {
   words: ShellWord[];
-  /** The index (in the list simpleCommands returns) of the command whose output `|` sends to this one. */
-  pipedFrom?: number;
+  /**
+   * The indexes (in the list simpleCommands returns) of the commands whose output `|` sends to this
+   * one: the command before it or, after a compound command (`{ …; }`, `( … )`, `fi`, `done`,
+   * `esac`), failing closed, every command before it in its list.
+   */
+  pipedFrom?: number[];
 }
 
 /** The variables a command hook gets for the project directory (§5, §11). */
@@ -43,6 +47,8 @@ const PROJECT_VARIABLE_BRACED = /^(CLAUDE_PROJECT_DIR|CODEBOT_PROJECT_DIR)(?::?[
 const PROJECT_DEFAULT =
   /^(?:\.\/?|("?)\$(?:\{(?:CLAUDE_PROJECT_DIR|CODEBOT_PROJECT_DIR)\}|(?:CLAUDE_PROJECT_DIR|CODEBOT_PROJECT_DIR))\1)$/;
 
+/** The last word of a command that ends a compound command: `{ cat x; } | sh` pipes all of it. */
+const COMPOUND_END = /^(?:\}|fi|done|esac)$/;
 /** `$(…)` inside `$(…)` deeper than this is not lexed: shown as unchecked instead (and no deep recursion). */
 const MAX_NESTING = 32;
 /** How much of what the lexer cannot follow is kept, as written, for the consent screen. */
@@ -104,10 +110,14 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
   let redirect: ShellWord["redirect"];
   let subshells = 0;
   /** The command before a `|`, until the command after it is pushed. */
-  let pipedFrom: number | undefined;
+  let pipedFrom: number[] | undefined;
   let lastPushed: number | undefined;
+  /** The commands of this list start here; a `)` of a subshell was the last thing read. */
+  const listStart = out.length;
+  let closedSubshell = false;
   let i = start;
   const begin = () => {
+    if (word === undefined) closedSubshell = false;
     word ??= { text: "", dynamic: false, start: i, commandsBefore: out.length };
     return word;
   };
@@ -253,7 +263,15 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
     } else if (c === "|" && src[i + 1] !== "|") {
       // `|`, `|&`: the output of the command before goes to the one after.
       endCommand();
-      pipedFrom = lastPushed;
+      const last = lastPushed === undefined ? undefined : (out[lastPushed] as SimpleCommand).words.at(-1);
+      const compound = closedSubshell || (last !== undefined && COMPOUND_END.test(last.text));
+      pipedFrom =
+        lastPushed === undefined
+          ? undefined
+          : compound
+            ? Array.from({ length: lastPushed + 1 - listStart }, (_, n) => listStart + n)
+            : [lastPushed];
+      closedSubshell = false;
       i += src[i + 1] === "&" ? 2 : 1;
     } else if (c === "\n" || c === ";" || c === "|" || (c === "&" && src[i + 1] !== ">")) {
       endCommand();
@@ -277,6 +295,7 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
     } else if (c === "(" || c === ")") {
       endCommand();
       subshells = Math.max(0, subshells + (c === "(" ? 1 : -1));
+      closedSubshell = c === ")";
       i++;
     } else if ((c === "<" || c === ">") && src[i + 1] === "(") {
       // `<(…)`, `>(…)`: a word naming a pipe from or to the commands inside, lexed as `$(…)` is.

@@ -78,6 +78,11 @@ describe("arithmetic in a hook command", () => {
     "cat n | tr x y | sh -s arg",
     'echo "$(cat n)" | sh',
     'sh -c "$(cat n | tr x y | cat)"',
+    "{ cat n; } | sh",
+    "(cat n; echo) | sh",
+    "if true; then cat n; fi | sh",
+    "for f in n; do cat $f; done | sh",
+    "cat n | (tr x y) | sh",
   ])(
     "what the data file holds flowing down a pipe chain into a shell, `%s`, counts as running it",
     (command) => {

@@ -82,6 +82,15 @@ describe("the lexer of hook commands", () => {
 
   it("says which command a | sends its output to, not for ||", () => {
     const commands = simpleCommands("cat x | sh; a || b", "/p");
-    expect(commands.map((c) => c.pipedFrom)).toEqual([undefined, 0, undefined, undefined]);
+    expect(commands.map((c) => c.pipedFrom)).toEqual([undefined, [0], undefined, undefined]);
+  });
+
+  it("after a compound command, | sends every command before it in its list, failing closed", () => {
+    for (const command of ["a; { b; c; } | sh", "a; (b; c) | sh", "a; if b; then c; fi | sh"]) {
+      const commands = simpleCommands(command, "/p");
+      const sh = commands.at(-1);
+      expect(sh?.pipedFrom, command).toEqual(Array.from({ length: commands.length - 1 }, (_, n) => n));
+    }
+    expect(simpleCommands("(a) ; b | sh", "/p").map((c) => c.pipedFrom)).toEqual([undefined, undefined, [1]]);
   });
 });
