@@ -295,7 +295,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // `/resume` and `/clear` point transcript, task list and ids at another session (a new one for `/clear`).
   const switchFiles = (id: string, restored?: RestoredConversation) => {
     promptSnapshot.reset(restored?.systemPrompt);
-    recordCost(true);
+    // Only when the usage changed, not `leaving`: a line written now would make the session left as
+    // new as the one begun (file times are coarse), and `-c` after `-p /clear` could take it.
+    recordCost();
     usage.startOver(restored?.usage);
     totals.startOver(restored?.totals);
     costWritten = written(restored?.usage);
