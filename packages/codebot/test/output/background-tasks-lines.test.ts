@@ -10,6 +10,19 @@ import { stylesFor } from "../../src/cli/output/styles.js";
 
 const plain = stylesFor({ isTTY: false }, {});
 
+/** A background run going on, as /tasks lists it. */
+function runningTask(progress: RunProgress) {
+  return { id: "a1", description: "run", agentType: "general-purpose", startedAt: 0, prompt: "p", progress };
+}
+
+/** A run's progress after `calls` tool calls named tool1, tool2, …. */
+function progressOf(calls: number): RunProgress {
+  const progress = new RunProgress(0);
+  for (let i = 1; i <= calls; i++)
+    progress.see({ type: "tool_execution_start", call: { id: `c${i}`, name: `tool${i}`, args: {} } }, 0);
+  return progress;
+}
+
 const ended = (n: number): EndedTask => ({
   id: `a${n}`,
   description: `run ${n}`,
@@ -38,17 +51,7 @@ describe("/tasks lines", () => {
   });
 
   it("/tasks <n> lists a run's last 5 tool calls, under a line counting the earlier ones", () => {
-    const progress = new RunProgress(0);
-    for (let i = 1; i <= 8; i++)
-      progress.see({ type: "tool_execution_start", call: { id: `c${i}`, name: `tool${i}`, args: {} } }, 0);
-    const task = {
-      id: "a1",
-      description: "run",
-      agentType: "general-purpose",
-      startedAt: 0,
-      prompt: "p",
-      progress,
-    };
+    const task = runningTask(progressOf(8));
     const lines = backgroundTaskDetail(task, 1, 1000, plain);
     expect(lines.slice(1, lines.indexOf("prompt:"))).toEqual([
       "progress:",
@@ -63,17 +66,7 @@ describe("/tasks lines", () => {
   });
 
   it("/tasks <n> lists every call of a run that made 5, with no earlier line", () => {
-    const progress = new RunProgress(0);
-    for (let i = 1; i <= 5; i++)
-      progress.see({ type: "tool_execution_start", call: { id: `c${i}`, name: `tool${i}`, args: {} } }, 0);
-    const task = {
-      id: "a1",
-      description: "run",
-      agentType: "general-purpose",
-      startedAt: 0,
-      prompt: "p",
-      progress,
-    };
+    const task = runningTask(progressOf(5));
     const lines = backgroundTaskDetail(task, 1, 1000, plain);
     expect(lines.slice(1, lines.indexOf("prompt:"))).toEqual([
       "progress:",
@@ -90,14 +83,7 @@ describe("/tasks lines", () => {
     const progress = new RunProgress(0);
     const name = "\x1b]0;owned\x07\x1b[2Jread\r";
     progress.see({ type: "tool_execution_start", call: { id: "c1", name, args: {} } }, 0);
-    const task = {
-      id: "a1",
-      description: "run",
-      agentType: "general-purpose",
-      startedAt: 0,
-      prompt: "p",
-      progress,
-    };
+    const task = runningTask(progress);
     const shown = [
       ...backgroundTaskLines([task], [], 1000, plain),
       ...backgroundTaskDetail(task, 1, 1000, plain),
