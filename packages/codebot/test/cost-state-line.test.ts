@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { costStateLine, costStateOf, costTotalsOf } from "../src/transcript/cost-state-line.js";
+import { CLAUDE_COST_STATE_KEYS } from "./support/claude-cost-state-keys.js";
 
 const used = { inputTokens: 1_500, outputTokens: 40, cacheReadTokens: 400, cacheWriteTokens: 100, steps: 3 };
 const totals = {
@@ -87,20 +88,7 @@ describe("cost-state line", () => {
     ) as {
       modelUsage: Record<string, object>;
     };
-    expect(Object.keys(line)).toEqual([
-      "type",
-      "sessionId",
-      "totalCostUSD",
-      "totalAPIDuration",
-      "totalAPIDurationWithoutRetries",
-      "totalToolDuration",
-      "totalLinesAdded",
-      "totalLinesRemoved",
-      "totalDuration",
-      "startTime",
-      "modelUsage",
-      "timestamp",
-    ]);
+    expect(Object.keys(line)).toEqual(CLAUDE_COST_STATE_KEYS);
     expect(line).toMatchObject({
       totalAPIDurationWithoutRetries: 4_000,
       totalToolDuration: 2_000,

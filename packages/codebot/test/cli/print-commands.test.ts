@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { CLAUDE_COST_STATE_KEYS } from "../support/claude-cost-state-keys.js";
 import { command, modelEnv, modelServer, printRun, requestText, sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli, userLine } from "./support/cli-process.js";
 import { earlierSession } from "./support/earlier-session.js";
@@ -86,20 +87,7 @@ describe("-p built-in commands", () => {
     const written = await earlierSession(box);
     // claude's names, in claude's order (recorded), between its cost and modelUsage: every one
     // claude's reader needs (recorded: without them claude -c counts from $0).
-    expect(Object.keys(written)).toEqual([
-      "type",
-      "sessionId",
-      "totalCostUSD",
-      "totalAPIDuration",
-      "totalAPIDurationWithoutRetries",
-      "totalToolDuration",
-      "totalLinesAdded",
-      "totalLinesRemoved",
-      "totalDuration",
-      "startTime",
-      "modelUsage",
-      "timestamp",
-    ]);
+    expect(Object.keys(written)).toEqual(CLAUDE_COST_STATE_KEYS);
     expect(Object.values(written.modelUsage as object)[0]).toMatchObject({ webSearchRequests: 0 });
     expect(written).toMatchObject({ totalLinesAdded: 5, totalLinesRemoved: 1 });
     const server = await modelServer([reply.text("not asked")]);
