@@ -19,6 +19,11 @@ function layer(source: SettingsLayer["source"], settings: unknown, file = `/${so
   return { source, path: file, settings } as SettingsLayer;
 }
 
+/** git in `cwd`, quietly, with a committer named (the test machine may have none). */
+function git(cwd: string, ...args: string[]): void {
+  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, stdio: "ignore" });
+}
+
 const untracked = () => true;
 const tracked = () => false;
 
@@ -70,15 +75,10 @@ describe("Claude Code's choices about .mcp.json servers (as claude 2.1.328 reads
     fs.writeFileSync(file, JSON.stringify({ enableAllProjectMcpServers: true }));
     const local = [layer("local", { enableAllProjectMcpServers: true }, file)];
     expect(mcpjsonChoices(local, undefined).approves("ev")).toBe(false);
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
-        cwd: project,
-        stdio: "ignore",
-      });
-    git("init", "-q", ".");
+    git(project, "init", "-q", ".");
     expect(mcpjsonChoices(local, undefined).approves("ev")).toBe(true);
-    git("add", "-A");
-    git("commit", "-qm", "ship approvals");
+    git(project, "add", "-A");
+    git(project, "commit", "-qm", "ship approvals");
     expect(mcpjsonChoices(local, undefined).approves("ev")).toBe(false);
   });
 
@@ -102,8 +102,6 @@ describe("Claude Code's choices about .mcp.json servers (as claude 2.1.328 reads
 
   it("a cloned repository whose .claude/ is laid out as a bare repository (its own config and index) cannot make its settings.local.json look untracked", () => {
     const origin = scratchDir("mcpjson-embedded-");
-    const git = (cwd: string, ...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, stdio: "ignore" });
     git(origin, "init", "-q", ".");
     // Tracked files that git, started in .claude/, takes for a repository whose work tree is `..`
     // and whose index (none) tracks nothing.
@@ -133,8 +131,6 @@ describe("Claude Code's choices about .mcp.json servers (as claude 2.1.328 reads
 
   it("a cloned repository whose .claude is a tracked symlink to a tracked folder cannot make its settings.local.json look untracked", () => {
     const origin = scratchDir("mcpjson-symlink-");
-    const git = (cwd: string, ...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, stdio: "ignore" });
     git(origin, "init", "-q", ".");
     // git tracks `.claude` as a symlink and the file as `shipped/settings.local.json`: asked about
     // `.claude/settings.local.json` it answers "did not match any file" (exit 1), as for an untracked one.
@@ -314,10 +310,7 @@ describe("a -p session and codebot mcp list with Claude Code's choices", () => {
       ["add", "-A"],
       ["commit", "-qm", "ship approvals"],
     ])
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
-        cwd: b.project,
-        stdio: "ignore",
-      });
+      git(b.project, ...args);
     const model = await modelServer([reply.text("done")]);
     const ran = await runCli(["-p", "go", "--cwd", b.project], { env: modelEnv(model, b.home) });
     expect(ran.code, ran.stderr).toBe(0);
