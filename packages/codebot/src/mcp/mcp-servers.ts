@@ -11,12 +11,13 @@ import type {
   Prompt,
   ToolAnnotations,
 } from "@modelcontextprotocol/sdk/types.js";
-import { mcpTool } from "./mcp-tool.js";
+import { mcpTool, toolNameServerPart } from "./mcp-tool.js";
 import { RESOURCE_TOOL_NAMES } from "./resource-tool-names.js";
 import { resourceTools } from "./resource-tools.js";
 import { ServerConnection, type ServerState } from "./server-connection.js";
 import type { ServerEntry } from "./server-entry.js";
 import type { LaunchContext } from "./server-launch.js";
+import { sharesToolNamesWith } from "./tool-name-collisions.js";
 
 export const DEFAULT_STARTUP_TIMEOUT_MS = 10_000;
 /** What model APIs accept as a tool name. */
@@ -140,20 +141,26 @@ export class McpServers {
   /**
    * The program's servers become these: those it set before and not now are stopped, new ones
    * (and changed ones) start; resolves once each started or failed. A name the session already has
-   * from elsewhere (settings, `--mcp-config`) is left as it is, an error of that name.
+   * from elsewhere (settings, `--mcp-config`) is left as it is, an error of that name; so is a
+   * server whose tools would be named as those of a server from elsewhere (withoutToolNameCollisions:
+   * `plugin_guard_tools` beside plugin guard's `tools`; the program's names, letters, digits, `_`
+   * and `-`, cannot collide among themselves).
    */
   async setProgramServers(
     entries: readonly ServerEntry[],
   ): Promise<{ added: string[]; removed: string[]; errors: Record<string, string> }> {
     const errors: Record<string, string> = {};
     const wanted = new Map<string, ServerEntry>();
+    const toolNameOwners = this.toolNameOwnersBesideProgram();
     for (const entry of entries) {
       const taken = !this.programSet.has(entry.name) && this.connections.some((c) => c.name === entry.name);
+      const owner = toolNameOwners.get(toolNameServerPart(entry.name));
       if (taken || this.unapproved.some((e) => e.name === entry.name))
         errors[entry.name] = `a server named ${entry.name} is already configured for this session`;
       else if (!this.options.isApproved(entry))
         errors[entry.name] =
           `it runs a program of this project and is not approved; run "codebot mcp trust" to review it`;
+      else if (owner !== undefined) errors[entry.name] = sharesToolNamesWith(owner);
       else wanted.set(entry.name, entry);
     }
     const removed: string[] = [];
@@ -186,6 +193,15 @@ export class McpServers {
     for (const connection of fresh)
       if (connection.state === "failed") errors[connection.name] = connection.error ?? "did not start";
     return { added, removed, errors };
+  }
+
+  /** The servers not set by the program (started, off or waiting for approval), by their tools' name part. */
+  private toolNameOwnersBesideProgram(): Map<string, ServerEntry> {
+    const others = [
+      ...this.connections.filter((c) => !this.programSet.has(c.name)).map((c) => c.entry),
+      ...this.unapproved,
+    ];
+    return new Map(others.map((entry) => [toolNameServerPart(entry.name), entry]));
   }
 
   /** Where the started server of this name is in the list; throws, as claude says it, when none is. */

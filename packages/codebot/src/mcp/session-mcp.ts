@@ -13,6 +13,7 @@ import { type ElicitationHooks, elicitationHandler } from "./elicitation.js";
 import type { McpServers } from "./mcp-servers.js";
 import { loadServerEntries, ownInPlaceOfUnapproved, sdkServerEntry } from "./server-entries.js";
 import type { ServerEntry } from "./server-entry.js";
+import { withoutToolNameCollisions } from "./tool-name-collisions.js";
 
 export interface SessionMcpOptions {
   cwd: string;
@@ -61,19 +62,21 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
     ...(options.strictMcpConfig ? { strict: true } : {}),
     ...(options.customizations?.projectMcpJson === false ? { projectMcpJson: false } : {}),
   });
-  for (const problem of problems) options.notify(problemNotice(problem));
   for (const name of options.sdkServers ?? []) {
     const at = entries.findIndex((entry) => entry.name === name);
     entries.splice(at >= 0 ? at : entries.length, at >= 0 ? 1 : 0, sdkServerEntry(name));
   }
+  // The program's in-process servers are held to the same rule as the configured ones.
+  const kept = withoutToolNameCollisions(entries, problems);
+  for (const problem of problems) options.notify(problemNotice(problem));
   // An Agent SDK session (it has the control protocol) may add servers later (mcp_set_servers).
-  if (entries.length === 0 && !options.sdkTransport) return { servers: undefined, close: async () => {} };
+  if (kept.length === 0 && !options.sdkTransport) return { servers: undefined, close: async () => {} };
   const { McpServers } = await import("./mcp-servers.js");
   const guarded = createGuardedFetch({ allowList: project.httpAllowList.hosts });
   const isApproved = (entry: ServerEntry) =>
     !entry.approvalNeeded || options.trustProjectHooks === true || project.isGrantTrusted(entry.grant);
   const servers = new McpServers({
-    entries: ownInPlaceOfUnapproved(entries, isApproved),
+    entries: ownInPlaceOfUnapproved(kept, isApproved),
     isApproved,
     launch: {
       cwd: options.cwd,

@@ -6,7 +6,8 @@
  * kept: your own over one of the project's files (which needs approval), else the first read.
  * claude 2.1.328 (recorded: your `~/.claude.json` server `plugin_guard_tools` beside plugin guard's
  * `tools`) starts both, offers each tool name once and calls yours, silently; here the other is
- * not started and a notice says why.
+ * not started and a notice says why. The servers an Agent SDK program sets are held to the same rule
+ * (McpServers.setProgramServers): theirs is the one left out, its error saying why.
  */
 import type { Problem } from "@codebot/hooks";
 import { toolNameServerPart } from "./mcp-tool.js";
@@ -30,9 +31,14 @@ export function withoutToolNameCollisions(
       severity: "warning",
       scope: "settings",
       file: drop.file,
-      message: `MCP server "${drop.name}" left out: its tools would be named mcp__${part}__… like those of server "${keep.name}" (${keep.file}); rename one of them`,
+      message: `MCP server "${drop.name}" left out: ${sharesToolNamesWith(keep)}`,
     });
   }
   const survivors = new Set(kept.values());
   return entries.filter((entry) => survivors.has(entry));
+}
+
+/** Why a server is left out beside `keep`, whose tools would have the same names as its. */
+export function sharesToolNamesWith(keep: ServerEntry): string {
+  return `its tools would be named mcp__${toolNameServerPart(keep.name)}__… like those of server "${keep.name}" (${keep.file}); rename one of them`;
 }

@@ -1,0 +1,63 @@
+/**
+ * The servers an Agent SDK program brings (initialize's `sdkMcpServers`, `mcp_set_servers`) are
+ * held to the rule the configured ones are (tool-name-collisions.ts): a program's server whose
+ * tools would be named as another server's — `plugin_guard_tools` beside plugin guard's `tools` —
+ * is left out, saying why. claude 2.1.328 (recorded: your `~/.claude.json` server `a_b` and a
+ * program's `a.b`, or a program's `a.b` and `a_b` in one set) adds and starts both, with no error.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { installPluginAsClaudeCodeDid } from "../cli/support/claude-plugin-install.js";
+import { sandbox } from "../cli/support/cli-fixtures.js";
+import { scratchDir, startSession } from "../support/e2e.js";
+
+const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/test-server.mjs");
+
+function testServer() {
+  return { command: process.execPath, args: [SERVER, "serve", scratchDir("mcp-state-")] };
+}
+
+/** Folders where plugin guard, installed as Claude Code installs it, has the `.mcp.json` server `tools`. */
+function withGuardTools(): { dirs: { home: string; project: string }; mcpJson: string } {
+  const box = sandbox();
+  const { root } = installPluginAsClaudeCodeDid(box);
+  fs.rmSync(path.join(root, "hooks"), { recursive: true });
+  const mcpJson = box.json(path.join(root, ".mcp.json"), { mcpServers: { tools: testServer() } });
+  return { dirs: { home: box.home, project: box.project }, mcpJson };
+}
+
+const sharesWithGuard = (mcpJson: string) =>
+  `its tools would be named mcp__plugin_guard_tools__… like those of server "plugin:guard:tools" (${mcpJson}); rename one of them`;
+
+describe("the Agent SDK program's servers whose tools would share names with another's", () => {
+  it("mcp_set_servers leaves out a server whose tools would be named as a plugin's server's, an error of its name; the others start", async () => {
+    const { dirs, mcpJson } = withGuardTools();
+    const s = await startSession({ dirs });
+    const set = await s.runtime.setMcpServers({ plugin_guard_tools: testServer(), mine: testServer() });
+    expect(set).toEqual({
+      added: ["mine"],
+      removed: [],
+      errors: { plugin_guard_tools: sharesWithGuard(mcpJson) },
+    });
+    expect(s.runtime.mcpServers().map((server) => server.name)).toEqual(["plugin:guard:tools", "mine"]);
+  });
+
+  it("an in-process server of initialize's sdkMcpServers whose tools would be named as a plugin's server's is left out with a notice", async () => {
+    const { dirs, mcpJson } = withGuardTools();
+    const s = await startSession({
+      dirs,
+      runtime: {
+        sdkMcpServers: ["plugin_guard_tools"],
+        sdkMcpTransport: () => {
+          throw new Error("the program's plugin_guard_tools was started");
+        },
+      },
+    });
+    expect(s.runtime.mcpServers().map((server) => server.name)).toEqual(["plugin:guard:tools"]);
+    expect(s.notices.join("\n")).toContain(
+      `MCP server "plugin_guard_tools" left out: ${sharesWithGuard(mcpJson)}`,
+    );
+  });
+});
