@@ -7,11 +7,13 @@
  * not, does not take a plugin's server away. A plugin's server identical to an earlier plugin's
  * (same command line and environment, plugin variables aside, or same URL) is left out too
  * (`… duplicates earlier plugin server …` in claude's binary), so two plugins shipping the same
- * server start it once.
+ * server start it once. URLs are compared as claude compares them (serverUrlKey): host case, a
+ * default port, a trailing `/` and a `#fragment` aside.
  */
 import { expandVars } from "./expand-vars.js";
 import { isRemote, isSdk } from "./server-config.js";
 import type { ServerEntry } from "./server-entry.js";
+import { serverUrlKey } from "./server-url-key.js";
 
 /** A plugin's server name (pluginServerName): settings' server names hold no `:`. */
 export function isPluginServer(name: string): boolean {
@@ -48,7 +50,7 @@ function signature(entry: ServerEntry, withEnv = false): string | undefined {
       return text; // a variable of the environment: compared as written
     }
   };
-  if (isRemote(config)) return `url:${filled(config.url)}`;
+  if (isRemote(config)) return `url:${serverUrlKey(filled(config.url))}`;
   const line = `stdio:${JSON.stringify([config.command, ...(config.args ?? [])].map(filled))}`;
   if (!withEnv) return line;
   const env = Object.entries(config.env ?? {})

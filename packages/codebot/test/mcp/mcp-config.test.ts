@@ -131,6 +131,57 @@ describe("where MCP servers come from", () => {
     expect(entries.map((e) => e.name)).toEqual(["mine", "remote", "plugin:guard:other"]);
   });
 
+  it("a plugin's server whose URL is one of yours but for host case, a default port, a trailing / or a #fragment is left out; path case, query order, port, user part and a URL the parser would change are told apart, as claude does", () => {
+    // claude 2.1.328 (recorded: `Suppressing plugin MCP server` for p1, p2, p5, p6, p7 and p10 only).
+    const yours = {
+      u1: "https://Example.TEST:443/a/",
+      u2: "http://example.test:8080/b?x=1",
+      u3: "https://example.test/c",
+      u4: "https://example.test/d/../e/",
+      u8: "https://example.test/f",
+      u9: "https://example.test/g?x=2&y=1",
+      u10: "https://example.test/h",
+      u11: "https://example.test/i",
+      u12: "https://example.test/j~",
+    };
+    const plugins = {
+      p1: "https://example.test/a",
+      p2: "http://example.test:8080/b/?x=1",
+      p3: "https://example.test/A",
+      p4: "https://example.test/e",
+      p5: "https://example.test/c#frag",
+      p6: "HTTPS://example.test/c/",
+      p7: "https://example.test/d/../e",
+      p8: "https://example.test:8443/f",
+      p9: "https://example.test/g?y=1&x=2",
+      p10: "https://example.test/h//",
+      p11: "https://u@example.test/i",
+      p12: "https://example.test/j%7e",
+    };
+    const servers = (urls: Record<string, string>) =>
+      Object.fromEntries(Object.entries(urls).map(([name, url]) => [name, { type: "http", url }]));
+    const plugin = { ...pluginFolder("plugin", servers(plugins)), name: "guard" };
+    const { entries } = loadServerEntries({
+      cwd: scratchDir("mcp-project-"),
+      layers: [layer("user", "/u/settings.json", { mcpServers: servers(yours) })],
+      plugins: [plugin],
+    });
+    expect(entries.map((e) => e.name).filter((name) => name.startsWith("plugin:"))).toEqual(
+      ["p3", "p4", "p8", "p9", "p11", "p12"].map((name) => `plugin:guard:${name}`),
+    );
+  });
+
+  it("of two plugins' servers whose URLs differ only as claude does not tell them apart, the first is kept", () => {
+    const first = { ...pluginFolder("plugin", { web: { url: "https://X.test:443/mcp/#top" } }), name: "one" };
+    const second = { ...pluginFolder("plugin", { web: { url: "https://x.test/mcp" } }), name: "two" };
+    const { entries } = loadServerEntries({
+      cwd: scratchDir("mcp-project-"),
+      layers: [],
+      plugins: [first, second],
+    });
+    expect(entries.map((e) => e.name)).toEqual(["plugin:one:web"]);
+  });
+
   it("a plugin's server identical to an earlier plugin's (command line and environment, or URL) is left out, as claude does", () => {
     const same = { command: "node", args: ["/shared/srv.mjs"], env: { A: "1", CLAUDE_PLUGIN_ROOT: "x" } };
     const first = {
