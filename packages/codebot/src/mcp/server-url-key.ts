@@ -1,8 +1,9 @@
 /**
  * A server URL as claude 2.1.328 compares it when it looks for a plugin's server that duplicates
  * another (read in its binary, recorded with a plugin's URLs beside your own): the scheme's and
- * host's letter case, a default port written out (`:443` for https), one trailing `/` of the path
- * and a `#fragment` make no difference; the path's case, the query and its order, the user part and
+ * host's letter case, a default port written out (`:443` for https), a trailing `/` of the path
+ * (`/h//` too: claude strips one from the path, then one from the whole) and a `#fragment` make no
+ * difference; the path's case, the query and its order, the user part and
  * any other port do. A URL the parser would change in any other way (dot segments, spaces,
  * percent-encoding, a non-ASCII host) is compared as written, less one trailing `/` when it has no
  * query: `https://x.test/d/../e/` is the same as `https://x.test/d/../e`, not as `https://x.test/e`.
