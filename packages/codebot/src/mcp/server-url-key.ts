@@ -3,10 +3,11 @@
  * another (read in its binary, recorded with a plugin's URLs beside your own): the scheme's and
  * host's letter case, a default port written out (`:443` for https), a trailing `/` of the path
  * (`/h//` too: claude strips one from the path, then one from the whole) and a `#fragment` make no
- * difference; the path's case, the query and its order, the user part and
- * any other port do. A URL the parser would change in any other way (dot segments, spaces,
- * percent-encoding, a non-ASCII host) is compared as written, less one trailing `/` when it has no
- * query: `https://x.test/d/../e/` is the same as `https://x.test/d/../e`, not as `https://x.test/e`.
+ * difference; the path's case, its escapes (`%7e` is not `~`), the query and its order, the user
+ * part and any other port do. A URL the parser would rewrite in any other way (dot segments,
+ * characters it escapes, a non-ASCII host) is compared as written, less one trailing `/` when it
+ * has no query: `https://x.test/d/../e/` is the same as `https://x.test/d/../e`, not as
+ * `https://x.test/e`.
  */
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: a URL holding one is compared as written, as claude does
