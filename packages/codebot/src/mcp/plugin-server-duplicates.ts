@@ -4,11 +4,12 @@
  * you configured yourself (recorded: with a user server `tools` running the plugin's own script,
  * only `tools` connected; its debug log says `Suppressing plugin MCP server …: duplicates
  * manually-configured …`). Only your own servers count here: a repository's server, approved or
- * not, does not take a plugin's server away. A plugin's server identical to an earlier plugin's
- * (same command line and environment, plugin variables aside, or same URL) is left out too
- * (`… duplicates earlier plugin server …` in claude's binary), so two plugins shipping the same
- * server start it once. URLs are compared as claude compares them (serverUrlKey): host case, a
- * default port, a trailing `/` and a `#fragment` aside.
+ * not, does not take a plugin's server away (claude's `.mcp.json` server does, recorded; a
+ * repository must not choose which of your plugins' servers run). A plugin's server identical to
+ * an earlier plugin's (same command line and environment, plugin variables aside, or same URL) is
+ * left out too (`… duplicates earlier plugin server …` in claude's binary), so two plugins shipping
+ * the same server start it once. URLs are compared as claude compares them (serverUrlKey): host
+ * case, a default port, a trailing `/` and a `#fragment` aside.
  */
 import { expandVars } from "./expand-vars.js";
 import { isRemote, isSdk } from "./server-config.js";
