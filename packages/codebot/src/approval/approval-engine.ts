@@ -13,7 +13,8 @@ import { checkBypassSwitch } from "./bypass-switch.js";
 import { displayFile } from "./held-own-hook.js";
 import { HookApproval, type HookIdentity } from "./hook-approval.js";
 import type { PermissionRuleSet } from "./permission-rules.js";
-import { ToolApproval, type ToolApprovalOptions } from "./tool-approval.js";
+import { ToolApproval } from "./tool-approval.js";
+import type { ToolApprovalOptions } from "./tool-approval-options.js";
 import type { TrustStore } from "./trust-store.js";
 
 export interface ApprovalEngineOptions {

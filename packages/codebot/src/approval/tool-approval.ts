@@ -1,17 +1,8 @@
 import type { Tool, ToolCall, ToolContext, ToolMiddleware } from "@codebot/agentcore";
 import type { PermissionUpdate } from "@codebot/hooks";
-import { PathPolicy } from "../paths/path-policy.js";
-import type { PermissionMode } from "../settings/runtime-settings.js";
 import { alwaysRuleOf, sessionRuleSuggestion, subjectText } from "./always-rule.js";
-import type {
-  ApprovalAnswer,
-  AskToolApproval,
-  PermissionHookAnswer,
-  PermissionHooks,
-  ToolApprovalRequest,
-} from "./approval-types.js";
-import type { AskQueue } from "./ask-queue.js";
-import { filesNamedBy } from "./bash-named-files.js";
+import type { ApprovalAnswer } from "./approval-types.js";
+import { BY_MODE, CallChecks, FILE_EDITS } from "./call-checks.js";
 import {
   allowedWith,
   BY_ABORT,
@@ -20,86 +11,28 @@ import {
   type Judged,
   type ToolVerdict,
 } from "./call-verdict.js";
+import { askForHook, type HookAskRequest } from "./hook-ask-question.js";
 import { applyPermissionUpdates } from "./hook-permission-updates.js";
 import { nobodyToAskReason } from "./nobody-to-ask.js";
-import { namesOwnFolder } from "./own-folder-commands.js";
-import { acceptedBy, type PermissionDecision, rejectedBy } from "./permission-decision.js";
-import { type PermissionRule, parsePermissionRule, ruleCoversTool } from "./permission-rule.js";
+import { acceptedBy, rejectedBy } from "./permission-decision.js";
+import { type PermissionRule, parsePermissionRule } from "./permission-rule.js";
 import {
   allowedByRules,
   firstMatching,
   type PermissionRuleSet,
-  type RuleSubject,
   type UnruledCommands,
 } from "./permission-rules.js";
-import { isPersonOnlyWrite } from "./person-only-writes.js";
-import { type PromptToolQuestion, promptToolVerdict } from "./prompt-tool-verdict.js";
-import {
-  definesFunction,
-  editsOnlyFiles,
-  placeOfShell,
-  type ReadOnlyPlace,
-  readsOnly,
-  type ShellTool,
-  unmatchedReadOnly,
-} from "./read-only-bash.js";
-import { restrictedShellConcern } from "./restricted-shell.js";
+import { promptToolVerdict } from "./prompt-tool-verdict.js";
+import { putToUser } from "./put-to-user.js";
+import { definesFunction, type ShellTool, unmatchedReadOnly } from "./read-only-bash.js";
 import { RuleLayers } from "./rule-layers.js";
-import { ruleSubjectOf } from "./rule-subject.js";
-
-/** The tools acceptEdits lets run unasked. */
-const FILE_EDITS = new Set(["write", "edit"]);
+import type { PermissionDenial, ToolApprovalOptions } from "./tool-approval-options.js";
 
 /** A deny rule's refusal (claude's `permission_decision`, permission-decision.ts). */
 const BY_DENY_RULE = rejectedBy("config", "permission-rule", "rule");
-/** The mode's allow: a tool that only reads, acceptEdits' edit, bypassPermissions. */
-const BY_MODE = acceptedBy("config", "mode");
 
 type JudgeContext = Pick<ToolContext, "agentName" | "signal"> &
   Partial<Pick<ToolContext, "permission" | "validateArgs" | "eventsDelivered">>;
-
-/** A tool call that was refused (Claude Code's `permission_denials[]`). */
-export interface PermissionDenial {
-  tool_name: string;
-  tool_use_id: string;
-  tool_input: Record<string, unknown>;
-}
-
-export interface ToolApprovalOptions {
-  mode: () => PermissionMode;
-  rules: PermissionRuleSet;
-  paths: PathPolicy;
-  queue: AskQueue;
-  ask?: AskToolApproval;
-  /** Hooks codebot consults at its permission moments (PermissionRequest, PermissionDenied, Notification). */
-  hooks?: PermissionHooks;
-  /**
-   * codebot's and Claude Code's own folders and the loaded plugins' (real paths): acceptEdits does
-   * not edit in them unasked.
-   */
-  ownHomes?: readonly string[];
-  /**
-   * `--restricted`: a write to a settings, git or tool-configuration file (person-only-writes.ts)
-   * and a bash line claude cannot check (restricted-shell.ts) are approved by the user or
-   * `promptTool` alone — no allow rule, mode, or hook's allow.
-   */
-  restricted?: boolean;
-  /** Switches the session's mode (a PermissionRequest hook's `setMode`); throws when the settings forbid it. */
-  setMode?(mode: PermissionMode): void;
-  /** Told what of a hook's `updatedPermissions` was not applied as asked. */
-  notify?(message: string): void;
-  /** Told how a tool call's permission check ended (claude's `tool_result_meta`). */
-  onDecision?(call: ToolCall, decision: PermissionDecision): void;
-  /**
-   * `--permission-prompt-tool` (Claude Code's): with nobody to ask, the question goes to this MCP
-   * tool, whose answer allows (maybe with new arguments) or refuses the call.
-   */
-  promptTool?(
-    call: ToolCall,
-    ctx: Pick<ToolContext, "signal" | "agentName"> & Partial<Pick<ToolContext, "eventsDelivered">>,
-    question: PromptToolQuestion,
-  ): Promise<PermissionHookAnswer>;
-}
 
 /**
  * Decides whether a tool call may run, in Claude Code's order: a deny rule refuses it in every
@@ -115,11 +48,11 @@ export class ToolApproval {
   /** Every refused call, in order. */
   readonly denials: PermissionDenial[] = [];
 
-  /** The project's policy reaching any path: a bash line may name files outside the project. */
-  private readonly anywhere: PathPolicy;
+  /** What a call reaches past its arguments: named files, settings files, a shell line's place. */
+  private readonly checks: CallChecks;
 
   constructor(private readonly options: ToolApprovalOptions) {
-    this.anywhere = new PathPolicy(options.paths.root, true);
+    this.checks = new CallChecks(options);
   }
 
   /** The settings' rules changed during the session: these hold from the next call. */
@@ -191,7 +124,7 @@ export class ToolApproval {
     // rule (as in Claude Code, a hook's allow does not skip the deny and ask rules).
     const preApproved = ctx.permission?.preApprovedBy !== undefined;
     const confirmedByUser = ctx.permission?.confirmedByUser === true;
-    const subject = this.subjectOf(call);
+    const subject = this.checks.subjectOf(call);
     const where = { root: this.options.paths.root };
     const { allow, ask: askRules, deny } = this.rules;
     const denied = firstMatching(deny, subject, where);
@@ -202,7 +135,7 @@ export class ToolApproval {
         decision: BY_DENY_RULE,
       };
     }
-    const deniedRead = this.readRuleNamed(deny, subject);
+    const deniedRead = this.checks.readRuleNamed(deny, subject);
     if (deniedRead !== undefined) {
       return {
         allowed: false,
@@ -213,19 +146,20 @@ export class ToolApproval {
     const mode = this.options.mode();
     // Plan mode runs a bash line that only reads, as Claude Code does; a guard hook matching it
     // cannot run there (no hook runs in plan mode), which refuses it as any such call.
-    if (mode === "plan" && tool.mutating === true && !this.shellLineWithin(subject, tool, mode)) {
+    if (mode === "plan" && tool.mutating === true && !this.checks.shellLineWithin(subject, tool, mode)) {
       return {
         allowed: false,
         reason: `permission denied: ${call.name} is not allowed in plan mode (read-only tools only)`,
         decision: rejectedBy("config", "permission-rule", "mode"),
       };
     }
-    const askRule = firstMatching(askRules, subject, where) ?? this.readRuleNamed(askRules, subject)?.rule;
-    const personOnly = this.personOnlyConcern(call, subject, tool);
+    const askRule =
+      firstMatching(askRules, subject, where) ?? this.checks.readRuleNamed(askRules, subject)?.rule;
+    const personOnly = this.checks.personOnlyConcern(call, subject, tool);
     // As claude 2.1.328's: neither a hook's allow, acceptEdits nor an allow rule approves writing a
     // settings, git or tool-configuration file (its "sensitive file"), codebot's transcripts and
     // settings among them (a transcript's lines are read back on resume).
-    const configWrite = this.configWrite(call, subject);
+    const configWrite = this.checks.configWrite(call, subject);
     const hookMayApprove = !configWrite || confirmedByUser;
     if (personOnly !== undefined) {
       if (confirmedByUser) return { allowed: true, decision: BY_YOU };
@@ -240,10 +174,10 @@ export class ToolApproval {
       if (mode === "acceptEdits" && FILE_EDITS.has(call.name) && !configWrite)
         return { allowed: true, decision: BY_MODE };
       // A line that only reads is allowed by that, not by a rule, as claude reports it.
-      const shellLine = this.shellLineDecision(subject, tool, mode);
+      const shellLine = this.checks.shellLineDecision(subject, tool, mode);
       if (shellLine !== undefined) return { allowed: true, decision: shellLine };
       const grantedRules = this.layers.grantedRules;
-      const place = this.shellPlace(tool);
+      const place = this.checks.shellPlace(tool);
       // A function the line defines runs its body where it is called: its commands' order says nothing.
       const unruled: UnruledCommands | undefined =
         place && !definesFunction(subject.command ?? "")
@@ -257,7 +191,7 @@ export class ToolApproval {
           unruled,
         ) &&
         !configWrite &&
-        !this.namesOwnFolder(subject)
+        !this.checks.namesOwnFolder(subject)
       )
         return { allowed: true, decision: acceptedBy("config", "rule") };
     } else if (confirmedByUser) {
@@ -311,7 +245,7 @@ export class ToolApproval {
     let answer: ApprovalAnswer;
     try {
       // No rule approves a configuration file's write: "always" is not offered for one.
-      answer = await this.putToUser(ask, call, ctx, {
+      answer = await putToUser(this.options, ask, call, ctx, {
         subject: text,
         ...(configWrite ? {} : { alwaysRule }),
       });
@@ -346,45 +280,9 @@ export class ToolApproval {
     return this.layers.grant(rules);
   }
 
-  /**
-   * A hook answered `permissionDecision: "ask"`: the call is put to the user, whatever the mode and
-   * rules say; a yes lets it skip the usual question. With nobody to ask, it is refused.
-   */
-  async askForHook(request: {
-    call: ToolCall;
-    ctx: ToolContext;
-    reason?: string;
-    hook: string;
-  }): Promise<{ allowed: true } | { allowed: false; reason: string }> {
-    const { call, ctx } = request;
-    const why = request.reason ?? `${request.hook} asks for confirmation`;
-    const ask = this.options.ask;
-    if (ask === undefined) {
-      return {
-        allowed: false,
-        reason: `${why} (a hook asked for confirmation; nobody can answer in a non-interactive run)`,
-      };
-    }
-    const subject = subjectText(call, this.subjectOf(call), this.options.paths);
-    let answer: ApprovalAnswer;
-    try {
-      answer = await this.putToUser(ask, call, ctx, {
-        subject,
-        alwaysRule: alwaysRuleOf(call, subject),
-        hookReason: why,
-      });
-    } catch (error) {
-      return { allowed: false, reason: `${why}: asking failed: ${(error as Error).message}` };
-    }
-    // Esc or Ctrl+C at the question interrupts the run: not the user's "no", and said so as at a permission question.
-    if (ctx.signal.aborted) return { allowed: false, reason: `${why} (${INTERRUPTED_AT_QUESTION})` };
-    // "always" counts as yes for this call only: the hook asks again next time, so no rule is added.
-    if (answer !== "once" && answer !== "always") {
-      return { allowed: false, reason: `${why} (the user refused this ${call.name} call)` };
-    }
-    ctx.permission.preApprovedBy = request.hook;
-    ctx.permission.confirmedByUser = true;
-    return { allowed: true };
+  /** A hook answered `permissionDecision: "ask"`: the call is put to the user (hook-ask-question.ts). */
+  askForHook(request: HookAskRequest): Promise<{ allowed: true } | { allowed: false; reason: string }> {
+    return askForHook(this.options, (call) => this.checks.subjectOf(call), request);
   }
 
   /** The kernel middleware: a denied call returns an error result the model sees. */
@@ -405,106 +303,6 @@ export class ToolApproval {
     };
   }
 
-  /** One question at a time (parallel calls queue up); a run cancelled meanwhile is a "deny" without asking. */
-  private putToUser(
-    ask: AskToolApproval,
-    call: ToolCall,
-    ctx: Pick<ToolContext, "agentName" | "signal">,
-    question: Pick<ToolApprovalRequest, "subject" | "alwaysRule" | "hookReason">,
-  ): Promise<ApprovalAnswer> {
-    return this.options.queue.run(() => {
-      if (ctx.signal.aborted) return Promise.resolve("deny");
-      const answered = this.options.hooks?.asking(call);
-      return ask({
-        tool: call.name,
-        callId: call.id,
-        agentName: ctx.agentName,
-        args: call.args,
-        ...question,
-        signal: ctx.signal,
-      }).finally(() => answered?.());
-    });
-  }
-
-  /**
-   * The first `Read` rule of `rules` covering a file a bash line names (bash-named-files.ts), and
-   * that file as shown: `cat .env` under `Read(./.env)`, as grep and glob leave such files out.
-   */
-  private readRuleNamed(
-    rules: readonly PermissionRule[],
-    subject: RuleSubject,
-  ): { rule: PermissionRule; file: string } | undefined {
-    if (
-      subject.command === undefined ||
-      !rules.some((r) => r.path !== undefined && ruleCoversTool(r, "read"))
-    )
-      return undefined;
-    const { paths } = this.options;
-    const where = { root: paths.root };
-    for (const named of filesNamedBy(subject.command, paths.root)) {
-      const real = this.anywhere.resolve("read", named);
-      if (!real.ok) continue;
-      const rule = firstMatching(rules, { tool: "read", path: real.path }, where);
-      if (rule !== undefined) return { rule, file: paths.display(real.path) };
-    }
-    return undefined;
-  }
-
-  /** A file edit of a settings, git or tool-configuration file (person-only-writes.ts). */
-  private configWrite(call: ToolCall, subject: RuleSubject): boolean {
-    return (
-      FILE_EDITS.has(call.name) &&
-      subject.path !== undefined &&
-      isPersonOnlyWrite(subject.path, this.options.paths.root, this.options.ownHomes ?? [])
-    );
-  }
-
-  /** Under `--restricted`: why only a person (or `promptTool`) may approve this call, if so. */
-  private personOnlyConcern(call: ToolCall, subject: RuleSubject, tool: Tool): string | undefined {
-    if (this.options.restricted !== true) return undefined;
-    const { paths } = this.options;
-    if (this.configWrite(call, subject) && subject.path !== undefined)
-      return `of ${paths.display(subject.path)} (a settings, git or tool-configuration file)`;
-    if (call.name === "bash" && subject.command !== undefined)
-      return restrictedShellConcern(subject.command, this.shellPlace(tool)?.cwd ?? paths.root, paths);
-    return undefined;
-  }
-
-  /**
-   * A bash line that only reads inside the project, or under `acceptEdits` only edits files there
-   * too (read-only-bash.ts), from where its shell is now.
-   */
-  private shellLineWithin(subject: RuleSubject, tool: Tool, mode: PermissionMode): boolean {
-    return this.shellLineDecision(subject, tool, mode) !== undefined;
-  }
-
-  /** What allows a shell line unasked, if anything does: it only reads, or acceptEdits' file edits. */
-  private shellLineDecision(
-    subject: RuleSubject,
-    tool: Tool,
-    mode: PermissionMode,
-  ): PermissionDecision | undefined {
-    const place = this.shellPlace(tool);
-    if (subject.command === undefined || place === undefined) return undefined;
-    if (readsOnly(subject.command, place)) return acceptedBy("config", "subcommandResults");
-    return mode === "acceptEdits" && editsOnlyFiles(subject.command, place, this.options.ownHomes ?? [])
-      ? BY_MODE
-      : undefined;
-  }
-
-  /** Where a shell tool's next line runs, and the PATH it finds programs on; undefined for other tools. */
-  private shellPlace(tool: Tool): ReadOnlyPlace | undefined {
-    return placeOfShell(tool as Partial<ShellTool>, this.options.paths);
-  }
-
-  /** A bash line no allow rule lets run unasked: it names a path in codebot's or Claude Code's folder. */
-  private namesOwnFolder(subject: RuleSubject): boolean {
-    const { command } = subject;
-    return (
-      command !== undefined && namesOwnFolder(command, this.options.paths.root, this.options.ownHomes ?? [])
-    );
-  }
-
   /** An allow's `updatedPermissions` (a PermissionRequest hook's, or the prompt tool's), for the session; `by` names who gave them. */
   private applyUpdates(updates: PermissionUpdate[], by: string): void {
     applyPermissionUpdates(updates, by, {
@@ -512,10 +310,6 @@ export class ToolApproval {
       setMode: (mode) => this.options.setMode?.(mode),
       notify: (message) => this.options.notify?.(message),
     });
-  }
-
-  private subjectOf(call: ToolCall): RuleSubject {
-    return ruleSubjectOf(call.name, call.args, this.options.paths);
   }
 }
 

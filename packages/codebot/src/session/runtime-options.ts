@@ -5,7 +5,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import type { AskHookApproval, AskToolApproval } from "../approval/approval-types.js";
 import type { PermissionRule } from "../approval/permission-rule.js";
-import type { ToolApprovalOptions } from "../approval/tool-approval.js";
+import type { ToolApprovalOptions } from "../approval/tool-approval-options.js";
 import type { SettingSourceName } from "../settings/load-settings.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { SessionModes } from "../settings/session-modes.js";

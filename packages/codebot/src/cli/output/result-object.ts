@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { emptyUsage, type Usage } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import { notificationRunIds } from "../../agents/task-notification.js";
-import type { PermissionDenial } from "../../approval/tool-approval.js";
+import type { PermissionDenial } from "../../approval/tool-approval-options.js";
 import { costOf, type ModelPriceOverrides } from "../../session/model-prices.js";
 import { failureReason, type PromptResult, stoppedAsInterrupt } from "../../session/prompt-result.js";
 import { claudeUsage } from "./claude-usage.js";

@@ -1,0 +1,118 @@
+import type { Tool, ToolCall } from "@codebot/agentcore";
+import { PathPolicy } from "../paths/path-policy.js";
+import type { PermissionMode } from "../settings/runtime-settings.js";
+import { filesNamedBy } from "./bash-named-files.js";
+import { namesOwnFolder } from "./own-folder-commands.js";
+import { acceptedBy, type PermissionDecision } from "./permission-decision.js";
+import { type PermissionRule, ruleCoversTool } from "./permission-rule.js";
+import { firstMatching, type RuleSubject } from "./permission-rules.js";
+import { isPersonOnlyWrite } from "./person-only-writes.js";
+import {
+  editsOnlyFiles,
+  placeOfShell,
+  type ReadOnlyPlace,
+  readsOnly,
+  type ShellTool,
+} from "./read-only-bash.js";
+import { restrictedShellConcern } from "./restricted-shell.js";
+import { ruleSubjectOf } from "./rule-subject.js";
+import type { ToolApprovalOptions } from "./tool-approval-options.js";
+
+/** The tools acceptEdits lets run unasked. */
+export const FILE_EDITS = new Set(["write", "edit"]);
+
+/** The mode's allow: a tool that only reads, acceptEdits' edit, bypassPermissions. */
+export const BY_MODE = acceptedBy("config", "mode");
+
+/**
+ * What a tool call reaches that the rules and modes look past its arguments for: the files a bash
+ * line names, a write to a settings file, where a shell line runs and whether it only reads, codebot's
+ * and Claude Code's own folders. Read from the approval's options as they are at each call.
+ */
+export class CallChecks {
+  /** The project's policy reaching any path: a bash line may name files outside the project. */
+  private readonly anywhere: PathPolicy;
+
+  constructor(private readonly options: Pick<ToolApprovalOptions, "paths" | "ownHomes" | "restricted">) {
+    this.anywhere = new PathPolicy(options.paths.root, true);
+  }
+
+  /**
+   * The first `Read` rule of `rules` covering a file a bash line names (bash-named-files.ts), and
+   * that file as shown: `cat .env` under `Read(./.env)`, as grep and glob leave such files out.
+   */
+  readRuleNamed(
+    rules: readonly PermissionRule[],
+    subject: RuleSubject,
+  ): { rule: PermissionRule; file: string } | undefined {
+    if (
+      subject.command === undefined ||
+      !rules.some((r) => r.path !== undefined && ruleCoversTool(r, "read"))
+    )
+      return undefined;
+    const { paths } = this.options;
+    const where = { root: paths.root };
+    for (const named of filesNamedBy(subject.command, paths.root)) {
+      const real = this.anywhere.resolve("read", named);
+      if (!real.ok) continue;
+      const rule = firstMatching(rules, { tool: "read", path: real.path }, where);
+      if (rule !== undefined) return { rule, file: paths.display(real.path) };
+    }
+    return undefined;
+  }
+
+  /** A file edit of a settings, git or tool-configuration file (person-only-writes.ts). */
+  configWrite(call: ToolCall, subject: RuleSubject): boolean {
+    return (
+      FILE_EDITS.has(call.name) &&
+      subject.path !== undefined &&
+      isPersonOnlyWrite(subject.path, this.options.paths.root, this.options.ownHomes ?? [])
+    );
+  }
+
+  /** Under `--restricted`: why only a person (or `promptTool`) may approve this call, if so. */
+  personOnlyConcern(call: ToolCall, subject: RuleSubject, tool: Tool): string | undefined {
+    if (this.options.restricted !== true) return undefined;
+    const { paths } = this.options;
+    if (this.configWrite(call, subject) && subject.path !== undefined)
+      return `of ${paths.display(subject.path)} (a settings, git or tool-configuration file)`;
+    if (call.name === "bash" && subject.command !== undefined)
+      return restrictedShellConcern(subject.command, this.shellPlace(tool)?.cwd ?? paths.root, paths);
+    return undefined;
+  }
+
+  /**
+   * A bash line that only reads inside the project, or under `acceptEdits` only edits files there
+   * too (read-only-bash.ts), from where its shell is now.
+   */
+  shellLineWithin(subject: RuleSubject, tool: Tool, mode: PermissionMode): boolean {
+    return this.shellLineDecision(subject, tool, mode) !== undefined;
+  }
+
+  /** What allows a shell line unasked, if anything does: it only reads, or acceptEdits' file edits. */
+  shellLineDecision(subject: RuleSubject, tool: Tool, mode: PermissionMode): PermissionDecision | undefined {
+    const place = this.shellPlace(tool);
+    if (subject.command === undefined || place === undefined) return undefined;
+    if (readsOnly(subject.command, place)) return acceptedBy("config", "subcommandResults");
+    return mode === "acceptEdits" && editsOnlyFiles(subject.command, place, this.options.ownHomes ?? [])
+      ? BY_MODE
+      : undefined;
+  }
+
+  /** Where a shell tool's next line runs, and the PATH it finds programs on; undefined for other tools. */
+  shellPlace(tool: Tool): ReadOnlyPlace | undefined {
+    return placeOfShell(tool as Partial<ShellTool>, this.options.paths);
+  }
+
+  /** A bash line no allow rule lets run unasked: it names a path in codebot's or Claude Code's folder. */
+  namesOwnFolder(subject: RuleSubject): boolean {
+    const { command } = subject;
+    return (
+      command !== undefined && namesOwnFolder(command, this.options.paths.root, this.options.ownHomes ?? [])
+    );
+  }
+
+  subjectOf(call: ToolCall): RuleSubject {
+    return ruleSubjectOf(call.name, call.args, this.options.paths);
+  }
+}
