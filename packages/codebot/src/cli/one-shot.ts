@@ -1,7 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { ToolCall } from "@codebot/agentcore";
-import type { HookEvent } from "@codebot/hooks";
-import type { PermissionDecision } from "../approval/permission-decision.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
 import { modelEnv } from "../session/model-env.js";
@@ -14,12 +11,12 @@ import { closeWithNotice } from "./close-with-notice.js";
 import { ControlChannel } from "./control/control-channel.js";
 import { MidTurnMessages } from "./control/mid-turn-messages.js";
 import { NextTurnSource } from "./control/next-turn.js";
-import { sdkHookExecutor } from "./control/sdk-hook-executor.js";
 import { sdkOutputOf, sdkStartOf } from "./control/sdk-initialize.js";
 import { sdkRequests } from "./control/sdk-requests.js";
-import { stdioPermissionPrompt } from "./control/stdio-permission-prompt.js";
 import { debugLines } from "./debug-flag.js";
+import { oneShotRuntimeOptions } from "./one-shot-runtime-options.js";
 import { ClaudeHookLines } from "./output/claude-hook-lines.js";
+import { conversationResetLine } from "./output/conversation-reset-line.js";
 import { EventLines, mainMessageEnd } from "./output/event-lines.js";
 import { HeldResults } from "./output/held-results.js";
 import { initLine } from "./output/init-line.js";
@@ -28,6 +25,7 @@ import { MessageDisplay, OrderedOutput } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
 import { replayLine } from "./output/replay-line.js";
 import { SessionStateLines } from "./output/session-state-lines.js";
+import { StartEvents } from "./output/start-events.js";
 import { terminalSafe } from "./output/terminal-safe.js";
 import { exitCodeOf, TurnResults } from "./output/turn-results.js";
 import type { WireObject } from "./output/wire.js";
@@ -36,7 +34,7 @@ import { exit } from "./process-exit.js";
 import { PromptSuggestions, promptSuggestionsAllowed } from "./prompt-suggestions.js";
 import { STDIO_PROMPT } from "./prompt-tool-flag.js";
 import { promptOf } from "./read-input.js";
-import { type OneShotFlags, runtimeOptionsOf } from "./session-flags.js";
+import type { OneShotFlags } from "./session-flags.js";
 import { sessionToStart } from "./session-to-start.js";
 import { checkSettings } from "./settings-check.js";
 import type { StreamInputMessage } from "./stream-input.js";
@@ -76,7 +74,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const start = await sessionToStart(flags, inventory);
   const { sessionId } = start;
   // Events that happen while the runtime is assembled wait until the (first) init line is out.
-  let early: SessionEvent[] | undefined = [];
+  const early = new StartEvents();
   // --replay-user-messages: the input message of the turn, echoed once its prompt is accepted.
   let toReplay: StreamInputMessage | undefined;
   // Every line goes out in order, even when one waits for its MessageDisplay hooks.
@@ -140,8 +138,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       toReplay = undefined;
     }
     if (backgroundWait.exitCode !== undefined && event.kind === "agent" && event.subagent?.background) return;
-    if (early) early.push(event);
-    else eventLines.write(event);
+    if (!early.hold(event)) eventLines.write(event);
   };
 
   // Loaded only for an Agent SDK program: it brings in the MCP SDK's message schemas, a tenth of a
@@ -149,53 +146,20 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const sdkMcp = control ? await import("./control/sdk-mcp-transport.js") : undefined;
   let runtime: Awaited<ReturnType<typeof createRuntime>> | undefined;
   try {
-    runtime = await createRuntime({
-      ...runtimeOptionsOf(flags, inventory, modelSpec),
-      ...start,
-      ...(flags.noSessionPersistence === true ? { persistSession: false } : {}),
-      ...(eventLines.streamEvents ? { rawChunks: true } : {}),
-      // As claude's -p: background sub-agents, waited for before the run ends.
-      backgroundAgents: true,
-      ...(flags.jsonSchema !== undefined ? { jsonSchema: flags.jsonSchema } : {}),
-      ...fromProgram,
-      ...(fromProgram?.mcpConfigs && flags.mcpConfigs
-        ? { mcpConfigs: [...flags.mcpConfigs, ...fromProgram.mcpConfigs] }
-        : {}),
-      ...(fromProgram?.cliAgents && flags.cliAgents
-        ? { cliAgents: [...flags.cliAgents, ...fromProgram.cliAgents] }
-        : {}),
-      ...(flags.permissionPromptTool !== undefined
-        ? {
-            permissionPromptTool:
-              control && flags.permissionPromptTool === STDIO_PROMPT
-                ? stdioPermissionPrompt(
-                    control,
-                    {
-                      mcpServers: () => runtime?.mcpServers() ?? [],
-                      subagentId: (name) => runtime?.subagentId(name),
-                    },
-                    states,
-                  )
-                : flags.permissionPromptTool,
-          }
-        : {}),
-      ...(control && sdkMcp
-        ? {
-            hookCallbacks: sdkHookExecutor(control),
-            sdkMcpTransport: (server: string) => new sdkMcp.SdkMcpTransport(control, server),
-          }
-        : {}),
-      ...(streaming
-        ? {
-            hookProgress: (event: HookEvent) => hookLines.reports(event),
-            onPermissionDecision: (call: ToolCall, decision: PermissionDecision) =>
-              eventLines.permissionDecisions.set(call.id, decision),
-          }
-        : {}),
-      // Notices quote the repository's files (a skill's name, a path): no escape sequence of theirs reaches the terminal.
-      notify: (message) => stderr(terminalSafe(message)),
-      onEvent,
-    });
+    runtime = await createRuntime(
+      oneShotRuntimeOptions(flags, inventory, modelSpec, {
+        start,
+        fromProgram,
+        control,
+        sdkMcp,
+        states,
+        eventLines,
+        hookLines,
+        runtime: () => runtime,
+        stderr,
+        onEvent,
+      }),
+    );
   } catch (error) {
     // A model that cannot be resolved (no API key, unknown provider) lands here, in one line.
     throw new CliError(errorMessage(error));
@@ -235,8 +199,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   };
   const emitInit = () => {
     emit(initLine(runtime, ids, flags.disableSlashCommands !== true));
-    for (const event of early ?? []) eventLines.write(event);
-    early = undefined;
+    early.release((event) => eventLines.write(event));
   };
   // As Claude Code's, the init line names the MCP servers and their tools: it waits for them
   // (the prompt would wait for them anyway).
@@ -252,7 +215,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     states?.set("running");
     if (!clearsFirst) emitInit();
   }
-  if (!streamInput && !clearsFirst) early = undefined;
+  if (!streamInput && !clearsFirst) early.release((event) => eventLines.write(event));
 
   // A SessionStart hook's `initialUserMessage` is a prompt of its own before the one given, as in
   // claude 2.1.328 `-p`: each is answered and reported when it ends; the exit code is the given
@@ -286,9 +249,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     if (command !== undefined) return runCommand(command, uuid);
     return midTurn ? midTurn.during(() => runtime.prompt(text)) : runtime.prompt(text);
   };
-  // After a `/clear`, claude 2.1.328's stream-json (recorded) says the conversation was reset, in
-  // the old session's name, and gives the new session's init line before the result. Its
-  // `user_message_uuid` is the prompt's: the input line's own `uuid`, else a new one (recorded).
+  // After a `/clear`, the conversation_reset line (conversation-reset-line.ts), then the new
+  // session's init line before the result.
   const runCommand = async (
     command: PrintCommand,
     userMessageUuid: string = randomUUID(),
@@ -296,16 +258,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     const before = ids.sessionId;
     const result = await runPrintCommand(runtime, command, flags.disableSlashCommands === true);
     if (streaming && ids.sessionId !== before) {
-      const id = randomUUID();
-      emit({
-        type: "conversation_reset",
-        new_conversation_id: id,
-        uuid: id,
-        trigger: "clear",
-        user_message_uuid: userMessageUuid,
-        timestamp: new Date().toISOString(),
-        session_id: before,
-      });
+      emit(conversationResetLine(userMessageUuid, before));
       emitInit();
     }
     return result;
@@ -388,8 +341,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     code = error.exitCode;
   } finally {
     // Input that ended before its first turn: the start's events still go out.
-    for (const event of early ?? []) eventLines.write(event);
-    early = undefined;
+    early.release((event) => eventLines.write(event));
     // A run that ended on an error: the answers held so far are out all the same.
     held?.release((write) => output.write(write));
     // A run that ended on an error wants no suggestion (one that ended well has waited for it).
