@@ -50,18 +50,27 @@ const tools = (): Tool[] => [
 const echoes = (n: number): TurnReply[] =>
   Array.from({ length: n }, (_, i) => reply.toolCall("echo", { text: `e${i}` }, `e${i}`));
 
-/** A model that records the prompt length of every request the provider is asked to build. */
-function counting(model: LanguageModelV3, lengths: number[]): LanguageModelV3 {
+/** A model that records every prompt the provider is asked to build a request from. */
+function counting(model: LanguageModelV3, prompts: LanguageModelV3Prompt[]): LanguageModelV3 {
   return {
     ...model,
     supportedUrls: model.supportedUrls,
     doGenerate: (options) => model.doGenerate(options),
     doStream: (options: LanguageModelV3CallOptions) => {
-      lengths.push(options.prompt.length);
+      prompts.push(options.prompt);
       return model.doStream(options);
     },
   };
 }
+
+/** How many of `prompts` hold the prompt's own message ("go"), which the provider then serialises. */
+const promptSerialisations = (prompts: LanguageModelV3Prompt[]) =>
+  prompts.filter((prompt) =>
+    prompt.some(
+      (message) =>
+        message.role === "user" && message.content.some((part) => part.type === "text" && part.text === "go"),
+    ),
+  ).length;
 
 /** One prompt's requests to `modelId`, through the wire cache and built whole by the provider alone. */
 async function bothWays(modelId: string, script: () => TurnReply[], history: ModelMessage[] = []) {
@@ -76,12 +85,17 @@ async function bothWays(modelId: string, script: () => TurnReply[], history: Mod
   const cachedServer = await startLoopbackModelServer(script());
   servers.push(wholeServer, cachedServer);
   await run((await providerAt(wholeServer))(httpFetch));
-  const lengths: number[] = [];
+  const prompts: LanguageModelV3Prompt[] = [];
   const cachedProvider = await providerAt(cachedServer);
-  await run(wireCachedModel((fetch) => counting(cachedProvider(fetch), lengths)));
+  await run(wireCachedModel((fetch) => counting(cachedProvider(fetch), prompts)));
   const sent = (server: LoopbackModelServer) =>
     server.requests.map((r) => ({ beta: r.headers["anthropic-beta"], body: r.text }));
-  return { cached: sent(cachedServer), whole: sent(wholeServer), lengths };
+  return {
+    cached: sent(cachedServer),
+    whole: sent(wholeServer),
+    prompts,
+    lengths: prompts.map((p) => p.length),
+  };
 }
 
 describe("the wire cache with the tool search", () => {
@@ -90,9 +104,19 @@ describe("the wire cache with the tool search", () => {
     const { cached, whole, lengths } = await bothWays("claude-opus-5-5", script);
     expect(cached).toEqual(whole);
     expect(JSON.parse(cached.at(-1)?.body as string).messages[1].role).toBe("system");
-    // The provider builds the system prompt, the first message, the listing, the marker and the
-    // newest call with its result; the whole prompt would grow by two messages a request.
+    // The provider builds the system prompt, the first message's marker, the listing, the marker
+    // and the newest call with its result; the whole prompt would grow by two messages a request.
     expect(lengths.slice(2)).toEqual(Array(lengths.length - 2).fill(6));
+  });
+
+  test("the listing as a system message (claude-opus-5-5): the first message is serialised in the first two requests only", async () => {
+    const script = () => [...echoes(8), reply.text("done")];
+    const { cached, whole, prompts } = await bothWays("claude-opus-5-5", script);
+    expect(cached).toEqual(whole);
+    expect(cached.at(-1)?.body).toContain('"text":"go"');
+    // The first request, and the second, whose messages are kept; then its kept wire form.
+    expect(prompts).toHaveLength(9);
+    expect(promptSerialisations(prompts)).toBe(2);
   });
 
   test("the Tool loaded. note after a result that loaded a tool (claude-sonnet-4-5): earlier messages are serialised once", async () => {
@@ -161,10 +185,10 @@ describe("the wire cache with the tool search", () => {
     servers.push(wholeServer, cachedServer);
     const env = (server: LoopbackModelServer) => ({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url });
     await send((await providerModels("anthropic/claude-opus-5-5", env(wholeServer)))(httpFetch));
-    const lengths: number[] = [];
+    const built: LanguageModelV3Prompt[] = [];
     const cachedProvider = await providerModels("anthropic/claude-opus-5-5", env(cachedServer));
-    await send(wireCachedModel((fetch) => counting(cachedProvider(fetch), lengths)));
+    await send(wireCachedModel((fetch) => counting(cachedProvider(fetch), built)));
     expect(cachedServer.requests.map((r) => r.text)).toEqual(wholeServer.requests.map((r) => r.text));
-    expect(lengths).toEqual([4, 6]);
+    expect(built.map((prompt) => prompt.length)).toEqual([4, 6]);
   });
 });

@@ -43,7 +43,7 @@ describe("capturing and splitting a request body", () => {
       { role: "user", content: "u" },
       { role: "assistant", content: "a" },
     ]);
-    expect(captureMessages(text)?.bytes().toString()).toBe(
+    expect(captureMessages(text)?.wire.bytes().toString()).toBe(
       '{"role":"user","content":"u"},{"role":"assistant","content":"a"}',
     );
   });
@@ -55,9 +55,36 @@ describe("capturing and splitting a request body", () => {
       { role: "assistant", content: "a" },
       { role: "user", content: "v" },
     ]);
-    expect(captureMessages(text)?.bytes().toString()).toBe(
+    expect(captureMessages(text)?.wire.bytes().toString()).toBe(
       '{"role":"assistant","content":"a"},{"role":"user","content":"v"}',
     );
+  });
+
+  test("the messages before a system message in mid-conversation, past the system prompt, are captured as the opening", () => {
+    const text = body([
+      { role: "system", content: "s" },
+      { role: "user", content: "u" },
+      { role: "system", content: [{ type: "text", text: "Deferred: x" }] },
+      { role: "assistant", content: "a" },
+    ]);
+    expect(captureMessages(text)?.opening).toBe('{"role":"user","content":"u"}');
+  });
+
+  test("no opening without a system message in mid-conversation, nor with another system message before it", () => {
+    const plain = body([
+      { role: "system", content: "s" },
+      { role: "user", content: "u" },
+      { role: "assistant", content: "a" },
+    ]);
+    const twice = body([
+      { role: "user", content: "u" },
+      { role: "system", content: "x" },
+      { role: "assistant", content: "a" },
+      { role: "system", content: "y" },
+      { role: "user", content: "v" },
+    ]);
+    expect(captureMessages(plain)?.opening).toBeUndefined();
+    expect(captureMessages(twice)?.opening).toBeUndefined();
   });
 
   test("a body without a messages array captures nothing", () => {

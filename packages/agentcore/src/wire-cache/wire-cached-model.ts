@@ -11,7 +11,8 @@ import { type RotatingKey, sendWithKey } from "../rotating-key.js";
 import { routedModel } from "../routed-model.js";
 import { cacheableFrom } from "./cacheable.js";
 import type { WireBytes } from "./wire-bytes.js";
-import { captureMessages, splitAtMarker } from "./wire-splice.js";
+import { openingRange, sameOpening } from "./wire-opening.js";
+import { captureMessages, replaceMarkedElement, splitAtMarker } from "./wire-splice.js";
 
 /**
  * A provider model whose requests do not re-serialise the whole conversation at every step.
@@ -54,6 +55,8 @@ interface Conversation {
   wire: WireBytes;
   /** The call's provider options (they can change how messages are serialised). */
   options: string;
+  /** The messages before a system message in mid-conversation (wire-opening.ts) and their wire form. */
+  opening?: { messages: LanguageModelV3Message[]; wire: string };
 }
 
 type Pending =
@@ -64,13 +67,16 @@ type Pending =
       prompt: LanguageModelV3Prompt;
       from: number;
       extend: boolean;
+      /** The conversation's opening was replaced by the opening marker. */
+      opening: boolean;
     };
 
 /**
  * Where the messages a conversation keeps begin: past its last system message. The system prompt
- * and anything up to a system message in mid-conversation (the tool search's listing after the
- * first message) are built anew in every request, as the provider serialises them (a system
- * message in mid-conversation adds a beta header), and whatever follows is kept. `undefined` for
+ * and a system message in mid-conversation (the tool search's listing after the first message)
+ * are built anew in every request, as the provider serialises them (a system message in
+ * mid-conversation adds a beta header), and whatever follows is kept; the messages between them
+ * (the first message) are kept apart as the conversation's opening (wire-opening.ts). `undefined` for
  * a prompt with a system message later but none opening it: Anthropic then sends that one as the
  * system prompt, outside `messages`, so the messages before it would be kept twice.
  */
@@ -86,12 +92,19 @@ function keptCount(conversation: Conversation): number {
   return conversation.prompt.length - conversation.from;
 }
 
+/** A user message holding only `marker`, standing for messages whose wire form is kept. */
+function markerMessage(marker: string): LanguageModelV3Message {
+  return { role: "user", content: [{ type: "text", text: marker }] };
+}
+
 /** The body's layout was not what the marker splice expects: build the request whole. */
 class WireCacheMiss extends Error {}
 
 class WireCache {
   private readonly marker = `codebot-wire-cache-${randomUUID()}`;
   private markerElement: string | undefined;
+  private readonly openingMarker = `codebot-wire-cache-opening-${randomUUID()}`;
+  private openingMarkerElement: string | undefined;
   private conversations: Conversation[] = [];
   private readonly pending = new Map<string, Pending>();
   private nextToken = 1;
@@ -114,16 +127,24 @@ class WireCache {
       if ((fresh === prompt.length || prompt[fresh]?.role === "assistant") && cacheableFrom(prompt, fresh)) {
         // The most recently continued conversation is the last to be pushed out.
         this.conversations.unshift(conversation);
-        const marked: LanguageModelV3Prompt = [
-          ...prompt.slice(0, from),
-          { role: "user", content: [{ type: "text", text: this.marker }] },
-          ...prompt.slice(fresh),
-        ];
+        const range = openingRange(prompt, from);
+        const opening =
+          range !== undefined &&
+          conversation.opening !== undefined &&
+          sameOpening(prompt, range, conversation.opening.messages);
+        const head = opening
+          ? [
+              ...prompt.slice(0, range.start),
+              markerMessage(this.openingMarker),
+              ...prompt.slice(range.end, from),
+            ]
+          : prompt.slice(0, from);
+        const marked: LanguageModelV3Prompt = [...head, markerMessage(this.marker), ...prompt.slice(fresh)];
         try {
           return await this.send(
             inner,
             { ...options, prompt: marked },
-            { kind: "splice", conversation, prompt, from, extend },
+            { kind: "splice", conversation, prompt, from, extend, opening },
           );
         } catch (error) {
           if (!(error instanceof WireCacheMiss)) throw error;
@@ -176,7 +197,7 @@ class WireCache {
     if (pending?.kind === "capture" && typeof body === "string") this.capture(body, pending);
     if (pending?.kind !== "splice") return this.transmit(input, plain);
     if (typeof body !== "string" || isRequestObject(input)) throw new WireCacheMiss();
-    const split = splitAtMarker(body, this.marker, this.markerElement);
+    const split = splitAtMarker(this.withOpening(body, pending), this.marker, this.markerElement);
     if (!split) throw new WireCacheMiss();
     this.markerElement = split.markerElement;
     const { head, fresh, tail } = split.parts;
@@ -205,11 +226,27 @@ class WireCache {
     return this.key === undefined ? once(init) : sendWithKey(once, init, this.key);
   }
 
+  /** The body with the conversation's opening spliced in where the opening marker stands, when it was replaced. */
+  private withOpening(body: string, pending: Extract<Pending, { kind: "splice" }>): string {
+    const opening = pending.conversation.opening;
+    if (!pending.opening || opening === undefined) return body;
+    const replaced = replaceMarkedElement(body, this.openingMarker, this.openingMarkerElement, opening.wire);
+    if (!replaced) throw new WireCacheMiss();
+    this.openingMarkerElement = replaced.markerElement;
+    return replaced.body;
+  }
+
   private capture(body: string, pending: Extract<Pending, { kind: "capture" }>): void {
-    const wire = captureMessages(body);
-    if (!wire) return;
+    const captured = captureMessages(body);
+    if (!captured) return;
+    const { prompt, from } = pending;
+    const range = openingRange(prompt, from);
+    const opening =
+      range && captured.opening !== undefined
+        ? { messages: prompt.slice(range.start, range.end), wire: captured.opening }
+        : undefined;
     this.conversations = [
-      { prompt: pending.prompt, from: pending.from, wire, options: pending.options },
+      { prompt, from, wire: captured.wire, options: pending.options, opening },
       ...this.conversations.slice(0, MAX_CONVERSATIONS - 1),
     ];
   }

@@ -9,25 +9,90 @@ const MESSAGES_KEY = '"messages":[';
  */
 const SYSTEM_ELEMENT = /^\{"role":"(system|developer)"/;
 
+/** A request body's conversation as the provider serialised it (captureMessages). */
+export interface CapturedMessages {
+  /** The elements of `messages` after the last system one (from the wire cache's `conversationStart` on). */
+  wire: WireBytes;
+  /**
+   * The elements between the system prompt and the last system element, when there are some and
+   * none of them is a system message (the first message before the tool search's listing).
+   */
+  opening: string | undefined;
+}
+
 /**
- * The serialised conversation messages of a request body the provider built from the whole
- * prompt: the elements of its `messages` after the last system one, as one text (the messages
- * from the wire cache's `conversationStart` on). `undefined` when the body is not laid out so
- * (the request is still sent as it is).
+ * The serialised messages of a request body the provider built from the whole prompt.
+ * `undefined` when the body is not laid out so (the request is still sent as it is).
  */
-export function captureMessages(body: string): WireBytes | undefined {
+export function captureMessages(body: string): CapturedMessages | undefined {
   const open = body.indexOf(MESSAGES_KEY);
   if (open < 0) return undefined;
   const scanned = arrayElements(body, open + MESSAGES_KEY.length);
   if (!scanned) return undefined;
-  const lastSystem = scanned.elements.findLastIndex(([start]) =>
-    SYSTEM_ELEMENT.test(body.slice(start, start + 30)),
-  );
+  const lastSystem = scanned.elements.findLastIndex((element) => isSystemElement(body, element));
   const elements = scanned.elements.slice(lastSystem + 1);
   const first = elements[0];
   const last = elements.at(-1);
   if (!first || !last) return undefined;
-  return new WireBytes(body.slice(first[0], last[1]));
+  return {
+    wire: new WireBytes(body.slice(first[0], last[1])),
+    opening: openingText(body, scanned.elements, lastSystem),
+  };
+}
+
+function isSystemElement(body: string, [start]: readonly [number, number]): boolean {
+  return SYSTEM_ELEMENT.test(body.slice(start, start + 30));
+}
+
+/** The text of the elements before the last system one and after those opening `messages`, when none is a system message. */
+function openingText(
+  body: string,
+  elements: readonly [number, number][],
+  lastSystem: number,
+): string | undefined {
+  const systemAt = (i: number) => isSystemElement(body, elements[i] as [number, number]);
+  let start = 0;
+  while (start < lastSystem && systemAt(start)) start += 1;
+  if (start >= lastSystem) return undefined;
+  for (let i = start; i < lastSystem; i += 1) if (systemAt(i)) return undefined;
+  return body.slice(
+    (elements[start] as [number, number])[0],
+    (elements[lastSystem - 1] as [number, number])[1],
+  );
+}
+
+/**
+ * The serialised element of the message holding `marker`: `known` once found (it is the same in
+ * every request), else the element of the body's `messages` whose text holds `marker`.
+ */
+function markedElement(body: string, marker: string, known: string | undefined): string | undefined {
+  if (known !== undefined) return known;
+  const open = body.indexOf(MESSAGES_KEY);
+  const at = body.indexOf(marker);
+  if (open < 0 || at < 0) return undefined;
+  const scanned = arrayElements(body, open + MESSAGES_KEY.length);
+  const found = scanned?.elements.find(([start, end]) => start < at && at < end);
+  return found && body.slice(found[0], found[1]);
+}
+
+/**
+ * `body` with the element of the message holding `marker` (markedElement) replaced by `wire`.
+ * `undefined` when the body has no such element.
+ */
+export function replaceMarkedElement(
+  body: string,
+  marker: string,
+  markerElement: string | undefined,
+  wire: string,
+): { body: string; markerElement: string } | undefined {
+  const element = markedElement(body, marker, markerElement);
+  if (element === undefined) return undefined;
+  const start = body.indexOf(element);
+  if (start < 0) return undefined;
+  return {
+    body: `${body.slice(0, start)}${wire}${body.slice(start + element.length)}`,
+    markerElement: element,
+  };
 }
 
 /** How a body with the marker element stands: what comes before it, and the new messages' text after it. */
@@ -40,26 +105,16 @@ export interface MarkedBody {
 }
 
 /**
- * Splits a body built from a prompt whose cached messages were replaced by one marker message.
- * `markerElement` is the marker's serialised element once known (it is the same in every
- * request); otherwise it is found from `marker`, the text inside it. `undefined` when the body is
- * not laid out as expected.
+ * Splits a body built from a prompt whose cached messages were replaced by one marker message
+ * (its element found by markedElement). `undefined` when the body is not laid out as expected.
  */
 export function splitAtMarker(
   body: string,
   marker: string,
   markerElement: string | undefined,
 ): { parts: MarkedBody; markerElement: string } | undefined {
-  let element = markerElement;
-  if (element === undefined) {
-    const open = body.indexOf(MESSAGES_KEY);
-    const at = body.indexOf(marker);
-    if (open < 0 || at < 0) return undefined;
-    const scanned = arrayElements(body, open + MESSAGES_KEY.length);
-    const found = scanned?.elements.find(([start, end]) => start < at && at < end);
-    if (!found) return undefined;
-    element = body.slice(found[0], found[1]);
-  }
+  const element = markedElement(body, marker, markerElement);
+  if (element === undefined) return undefined;
   const start = body.indexOf(element);
   if (start < 0) return undefined;
   const end = start + element.length;
