@@ -19,6 +19,7 @@ import {
   type Prompt,
   type ReadResourceResult,
   type Resource,
+  ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { codebotVersion } from "../cli/version.js";
 import { allPages } from "./list-pages.js";
@@ -65,6 +66,8 @@ export class ServerConnection {
    * close() waits for them, or codebot would exit before their servers are signalled.
    */
   private stopping: Promise<void> = Promise.resolve();
+  /** Tool lists asked for after a `notifications/tools/list_changed`: only the latest answer counts. */
+  private relists = 0;
 
   constructor(
     readonly entry: ServerEntry,
@@ -216,6 +219,23 @@ export class ServerConnection {
     });
   }
 
+  /**
+   * The server said its tools changed (`notifications/tools/list_changed`): list them again and
+   * offer the new set from the next request on, as claude 2.1.328 does (recorded: it asks for
+   * `tools/list` at once). A list that fails keeps the tools it had.
+   */
+  private async relistTools(client: Client): Promise<void> {
+    const relist = ++this.relists;
+    try {
+      const tools = await this.listTools(client, AbortSignal.timeout(this.options.startupTimeoutMs));
+      if (this.client !== client || relist !== this.relists) return;
+      this.tools = tools;
+      this.options.onToolsChanged();
+    } catch {
+      // The server's earlier list stands.
+    }
+  }
+
   /** Its prompts, when it says it has some; a server that cannot list them still serves its tools. */
   private async listPrompts(client: Client, deadline: AbortSignal): Promise<Prompt[]> {
     if (client.getServerCapabilities()?.prompts === undefined) return [];
@@ -235,6 +255,7 @@ export class ServerConnection {
     client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
       this.options.elicit(this.name, request.params, extra.signal),
     );
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.relistTools(client));
     this.client = client;
     this.transport = transport;
     const deadline = AbortSignal.timeout(this.options.startupTimeoutMs);

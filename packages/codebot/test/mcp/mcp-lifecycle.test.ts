@@ -124,6 +124,26 @@ describe("MCP server lifecycle", () => {
     expect(toolResultFor(s.model, "c-pid")?.isError).toBe(false);
   });
 
+  it("a server's tools/list_changed is followed: a tool it removed is no longer offered, and a call to it is an unknown tool", async () => {
+    const state = scratchDir("mcp-state-");
+    const s = await startSession({
+      user: { mcpServers: { t: testServer("drop", state) } },
+      script: [
+        reply.toolCalls(toolCall("mcp__t__drop", {}, "c-drop")),
+        reply.text("dropped"),
+        reply.toolCalls(toolCall("mcp__t__doomed", {}, "c-doomed")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("drop it");
+    expect(toolResultFor(s.model, "c-drop")).toEqual({ text: "dropped", isError: false });
+    const toolsOfT = () => s.runtime.mcpServers().find((server) => server.name === "t")?.tools ?? [];
+    await waitFor(() => !toolsOfT().includes("doomed"), 10_000, "the server's new tool list");
+    expect(toolsOfT()).toContain("drop");
+    await s.runtime.prompt("call doomed");
+    expect(toolResultFor(s.model, "c-doomed")?.text).toMatch(/^unknown tool: mcp__t__doomed \(available: /);
+  });
+
   it("a call made while the server restarts waits for the restart instead of failing", async () => {
     const state = scratchDir("mcp-state-");
     const s = await startSession({
