@@ -72,13 +72,22 @@ const promptSerialisations = (prompts: LanguageModelV3Prompt[]) =>
     ),
   ).length;
 
-/** One prompt's requests to `modelId`, through the wire cache and built whole by the provider alone. */
-async function bothWays(modelId: string, script: () => TurnReply[], history: ModelMessage[] = []) {
-  const run = (model: LanguageModelV3) => {
+/** One prompt ("go") with `history` before it. */
+const promptAfter =
+  (history: ModelMessage[]) =>
+  (model: LanguageModelV3): Promise<unknown> => {
     const agent = new Agent({ model, systemPrompt: "sys", tools: tools() });
     agent.replaceMessages(history);
     return agent.prompt("go");
   };
+
+/** The requests of `run` to `modelId`, through the wire cache and built whole by the provider alone. */
+async function bothWays(
+  modelId: string,
+  script: () => TurnReply[],
+  history: ModelMessage[] = [],
+  run: (model: LanguageModelV3) => Promise<unknown> = promptAfter(history),
+) {
   const providerAt = (server: LoopbackModelServer) =>
     providerModels(`anthropic/${modelId}`, { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url });
   const wholeServer = await startLoopbackModelServer(script());
@@ -116,6 +125,26 @@ describe("the wire cache with the tool search", () => {
     expect(cached.at(-1)?.body).toContain('"text":"go"');
     // The first request, and the second, whose messages are kept; then its kept wire form.
     expect(prompts).toHaveLength(9);
+    expect(promptSerialisations(prompts)).toBe(2);
+  });
+
+  test("a listing that changes between prompts (a server's tool removed): the first message is still serialised only while the conversation is captured", async () => {
+    const run = async (model: LanguageModelV3) => {
+      let offered: Tool[] = [
+        ...tools(),
+        { ...echoTool({ name: "mcp__srv__gone" }).tool, deferLoading: "until-loaded" },
+      ];
+      const agent = new Agent({ model, systemPrompt: "sys", tools: () => offered });
+      await agent.prompt("go");
+      offered = offered.filter((tool) => tool.name !== "mcp__srv__gone");
+      await agent.prompt("again");
+    };
+    const script = () => [...echoes(3), reply.text("one"), ...echoes(3), reply.text("two")];
+    const { cached, whole, prompts } = await bothWays("claude-opus-5-5", script, [], run);
+    expect(cached).toEqual(whole);
+    const listings = cached.map((request) => JSON.parse(request.body).messages[1].content[0].text);
+    expect(listings[0]).toContain("mcp__srv__gone");
+    expect(listings.at(-1)).not.toContain("mcp__srv__gone");
     expect(promptSerialisations(prompts)).toBe(2);
   });
 
