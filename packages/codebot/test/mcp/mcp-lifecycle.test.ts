@@ -141,6 +141,10 @@ describe("MCP server lifecycle", () => {
     await waitFor(() => !toolsOfT().includes("doomed"), 10_000, "the server's new tool list");
     expect(toolsOfT()).toContain("drop");
     await s.runtime.prompt("call doomed");
+    const offered = (n: number) => s.model.requests[n]?.tools?.map((t) => t.name) ?? [];
+    expect(offered(0)).toContain("mcp__t__doomed");
+    expect(offered(2)).toContain("mcp__t__drop");
+    expect(offered(2)).not.toContain("mcp__t__doomed");
     expect(toolResultFor(s.model, "c-doomed")?.text).toMatch(/^unknown tool: mcp__t__doomed \(available: /);
   });
 
