@@ -170,6 +170,35 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     );
   });
 
+  it("a ⚑ line of a hook that blocked with a long reason keeps the hook's name whole and cuts the reason", async () => {
+    // yurukusa/claude-code-hooks' destructive-guard.sh: its ⚑ line read `hook PreToolUse
+    // "PreToolUse[…" · blocked · exit 2 · … · reason: BLOCKED: …`, the name cut to make room for the
+    // reason, so which hook blocked was nowhere on the screen (claude names the command).
+    const box = sandbox();
+    const reason = "BLOCKED: git reset --hard discards all uncommitted changes. Consider: git stash instead";
+    const settings = box.json("s.json", {
+      hooks: {
+        PreToolUse: [
+          command(`cat > /dev/null; echo '${reason}' >&2; exit 2`, {
+            name: "destructive-guard",
+            blocking: true,
+          }),
+        ],
+      },
+    });
+    const { term } = await narrowSession(
+      [reply.toolCall("bash", { command: "git reset --hard" }), reply.text("not reset")],
+      { columns: 100, rows: 40 },
+      { box, args: ["--permission-mode", "auto", "--settings", settings] },
+    );
+    term.submit("reset it");
+    // The final state: the prompt back under the answer, its status line under it.
+    const screen = await term.waitForScreen(/^not reset\n›.*\n.*context/m);
+    expect(screen).toMatch(
+      /^ {2}⚑ hook PreToolUse "destructive-guard" · blocked · exit 2 · \d+ ms · reason: BLOCKED: git[^\n]*…$/m,
+    );
+  });
+
   it("a sent prompt stays above its answer broken between words, each line's next rows under its text", async () => {
     const { term } = await narrowSession([reply.text("one answer"), reply.text("two answers")], {
       columns: 40,

@@ -15,7 +15,7 @@ import { rowsOfLine, rowsOfRendered } from "./rendered-rows.js";
 import type { Styles } from "./styles.js";
 import { TerminalSafeFilter, terminalSafe } from "./terminal-safe.js";
 import { callSummary, resultSummary } from "./tool-summary.js";
-import { preview, startLine, traceLine } from "./trace-line.js";
+import { preview, startLine, traceLineParts } from "./trace-line.js";
 
 /** Where the view writes: raw text, plus an optional one-line status that later output replaces. */
 export interface Screen {
@@ -466,16 +466,22 @@ export class SessionView {
     if (ran || this.options.trace === "all") {
       const lateFor = this.afterHooks.lateCall(record.toolUseId);
       const call = lateFor === undefined ? "" : this.s.dim(` · for ${lateFor}`);
-      const line = (nameColumns?: number) =>
-        this.s.dim(this.marks.hook) + traceLine(record, this.s, { nameColumns }) + call;
-      // Too wide for the terminal: the hook's name (an unnamed hook's is its command) is cut
-      // first, so the outcome, and the call a late line is for, stay in view.
+      const mark = this.s.dim(this.marks.hook);
+      const { main, details } = traceLineParts(record, this.s);
+      // Too wide for the terminal: what the hook said (its reason, context) is cut first, then
+      // the hook's name (an unnamed hook's is its command), so the name of a hook that blocked,
+      // its outcome, and the call a late line is for, stay in view.
       const columns = this.options.columns?.();
-      const over = columns === undefined ? 0 : columnsOf(line()) - columns;
-      this.hookLine(
-        over > 0 ? line(Math.max(MIN_NAME_COLUMNS, columnsOf(record.hook) - over)) : line(),
-        record.toolUseId,
-      );
+      const room = columns === undefined ? undefined : columns - columnsOf(mark + main + call);
+      const body =
+        room === undefined || room >= columnsOf(details)
+          ? main + details
+          : room >= MIN_DETAILS_COLUMNS
+            ? main + cutToColumns(details, room)
+            : traceLineParts(record, this.s, {
+                nameColumns: Math.max(MIN_NAME_COLUMNS, columnsOf(record.hook) + Math.min(0, room)),
+              }).main;
+      this.hookLine(mark + body + call, record.toolUseId);
     }
     this.afterHooks.ended(record.toolUseId);
   }
@@ -516,6 +522,9 @@ export class SessionView {
 
 /** A hook's name is cut to no fewer columns than this on a ⚑ line: still recognisable. */
 const MIN_NAME_COLUMNS = 12;
+
+/** Fewer columns than this left for what a hook said (` · reason: …`) on a ⚑ line: left out. */
+const MIN_DETAILS_COLUMNS = 5;
 
 /** Matches a hook's start with its trace record. */
 function hookKey(h: { event: string; hook: string }): string {

@@ -11,8 +11,24 @@ const PREVIEW = 160;
  * `hook PreToolUse "guard" · blocked · exit 2 · 14 ms · no rm -rf here`.
  */
 export function traceLine(record: TraceRecord, styles: Styles, options: HeadOptions = {}): string {
+  const { main, details } = traceLineParts(record, styles, options);
+  return main + details;
+}
+
+/**
+ * A trace line in two parts: `main`, the hook's name and what came of it (outcome, exit code,
+ * duration), and `details`, what it said (` · reason: …`, its context, errors; maybe ""). A
+ * terminal too narrow for both cuts the details first (session-view.ts): with a long reason the
+ * name of the hook that blocked stayed cut to `"PreToolUse[…"`.
+ */
+export function traceLineParts(
+  record: TraceRecord,
+  styles: Styles,
+  options: HeadOptions = {},
+): { main: string; details: string } {
   const head = headOf(record, styles, options);
   const parts: string[] = [];
+  const details: string[] = [];
   const decision = record.decision;
   if (record.skipped !== undefined) {
     parts.push(
@@ -30,19 +46,19 @@ export function traceLine(record: TraceRecord, styles: Styles, options: HeadOpti
     if (record.exitCode !== undefined)
       parts.push(record.exitCode === null ? "no exit code" : `exit ${record.exitCode}`);
     if (record.durationMs !== undefined) parts.push(`${record.durationMs} ms`);
-    if (decision?.reason !== undefined) parts.push(`reason: ${preview(decision.reason)}`);
+    if (decision?.reason !== undefined) details.push(`reason: ${preview(decision.reason)}`);
     if (decision?.ignored !== undefined)
-      parts.push(styles.dim(`block ignored: ${preview(decision.ignored)}`));
+      details.push(styles.dim(`block ignored: ${preview(decision.ignored)}`));
     if (decision?.updatedInput !== undefined)
-      parts.push(`rewrote input: ${preview(JSON.stringify(decision.updatedInput))}`);
+      details.push(`rewrote input: ${preview(JSON.stringify(decision.updatedInput))}`);
     if (decision?.additionalContext !== undefined)
-      parts.push(`context: ${preview(decision.additionalContext)}`);
+      details.push(`context: ${preview(decision.additionalContext)}`);
     if (record.error !== undefined && !decision?.reason?.includes(record.error))
-      parts.push(styles.red(preview(record.error)));
-    if (record.truncated?.length) parts.push(`cut at cap: ${record.truncated.join(", ")}`);
-    if (record.warnings?.length) parts.push(styles.yellow(record.warnings.map(preview).join("; ")));
+      details.push(styles.red(preview(record.error)));
+    if (record.truncated?.length) details.push(`cut at cap: ${record.truncated.join(", ")}`);
+    if (record.warnings?.length) details.push(styles.yellow(record.warnings.map(preview).join("; ")));
   }
-  return `${head} · ${parts.join(" · ")}`;
+  return { main: `${head} · ${parts.join(" · ")}`, details: details.map((d) => ` · ${d}`).join("") };
 }
 
 /**
