@@ -80,6 +80,14 @@ export function loadHooks(layers: readonly SettingsLayer[], options: LoadHooksOp
             event,
             message: `Claude Code event "${event}" is not supported by codebot; its hooks do not run`,
           });
+        } else if (!Array.isArray(entries)) {
+          // No hook is lost: a value a hook script reads (`"largeFileThreshold": 1000`, as
+          // nightshift2k/claude-code-hooks' README has it), which claude 2.1.328 ignores with a warning.
+          report({
+            severity: "warning",
+            event,
+            message: `"${event}" is not a hook event and holds no list of hooks: ignored`,
+          });
         } else {
           report({ severity: "error", event, message: unknownEventMessage(event) });
         }

@@ -105,6 +105,20 @@ describe("loadHooks", () => {
     expect(problems.every((p) => p.severity === "error")).toBe(true);
   });
 
+  it("a key under hooks that is no event and holds no list (a setting a hook script reads) is a warning, and the rest loads", () => {
+    // nightshift2k/claude-code-hooks' README: `{"hooks": {"largeFileThreshold": 1000}}`; claude
+    // 2.1.328 ignores the key ("Unknown hook event … was ignored"), codebot -p refused to start.
+    const { hooks, problems } = loadHooks([
+      layer({ hooks: { PreToolUse: [cmd("ok")], largeFileThreshold: 1000, notes: { a: 1 } } }),
+    ]);
+    expect(hooks).toHaveLength(1);
+    expect(problems.map(formatProblem)).toEqual([
+      '/settings/user.json: hooks.largeFileThreshold: "largeFileThreshold" is not a hook event and holds no list of hooks: ignored',
+      '/settings/user.json: hooks.notes: "notes" is not a hook event and holds no list of hooks: ignored',
+    ]);
+    expect(problems.every((p) => p.severity === "warning")).toBe(true);
+  });
+
   it("a missing required field is an error naming the field", () => {
     const { hooks, problems } = loadHooks([
       layer({ hooks: { PreToolUse: [{ type: "command" }, { command: "x" }, { type: "http" }] } }),
