@@ -13,6 +13,7 @@ import {
   compileMatcher,
   derivedLabel,
   type EntryReport,
+  isCommentKey,
   isPlainObject,
   reportIssues,
   specOf,
@@ -70,7 +71,7 @@ export function compileGroup(
   toolRule?: ToolRuleCompiler,
 ): CompiledHook[] {
   for (const key of Object.keys(raw)) {
-    if (GROUP_KEYS.has(key) || GROUP_LABEL_KEYS.has(key)) continue;
+    if (GROUP_KEYS.has(key) || GROUP_LABEL_KEYS.has(key) || isCommentKey(key)) continue;
     report({ severity: "warning", field: key, message: groupKeyMessage(key) });
   }
   const matcher = groupMatcher(event, raw.matcher, report);

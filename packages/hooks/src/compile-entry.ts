@@ -135,7 +135,7 @@ export function warnUnknownKeys(
   prefix = "",
 ): void {
   for (const key of Object.keys(raw)) {
-    if (known.has(key)) continue;
+    if (known.has(key) || isCommentKey(key)) continue;
     const near = nearName(key, [...known]);
     report({
       severity: "warning",
@@ -145,6 +145,16 @@ export function warnUnknownKeys(
         (near ? `unknown key "${key}" (did you mean "${near}"?); ignored` : `unknown key "${key}"; ignored`),
     });
   }
+}
+
+/**
+ * A key starting with `_` (`"_comment": "…"`) is a note for the file's readers, by JSON's usual
+ * convention, not a misspelt setting: passed over in silence, as claude passes over any key it
+ * does not read. yurukusa/claude-code-hooks' example settings give each hook a `_comment`, and a
+ * warning for each was 10 lines at every start.
+ */
+export function isCommentKey(key: string): boolean {
+  return key.startsWith("_");
 }
 
 export function issueText(error: z.ZodError): string {

@@ -321,6 +321,30 @@ describe("loading Claude Code groups", () => {
     expect(problems).toEqual([]);
   });
 
+  it("a `_comment` on a group or its hooks is a note, read without a warning (yurukusa/claude-code-hooks' example settings)", () => {
+    const { hooks, problems } = loadHooks([
+      layer({
+        hooks: {
+          PostToolUse: [
+            {
+              ...group("", { ...cmd("x"), _comment: "Monitor context window remaining capacity" }),
+              _comment: "every tool",
+            },
+          ],
+        },
+      }),
+    ]);
+    expect(hooks).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
+  it("a misspelt key beside a `_comment` is still a warning", () => {
+    const { problems } = loadHooks([
+      layer({ hooks: { PostToolUse: [group("", { ...cmd("x"), _comment: "note", timout: 5 })] } }),
+    ]);
+    expect(problems.map((p) => [p.severity, p.field])).toEqual([["warning", "hooks[0].timout"]]);
+  });
+
   it("a group matcher RE2 rejects is an error and the group is skipped", () => {
     const { hooks, problems } = loadHooks([
       layer({ hooks: { PreToolUse: [group("(a)\\1", cmd("x")), group("Bash", cmd("y"))] } }),
