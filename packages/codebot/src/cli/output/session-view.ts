@@ -15,7 +15,7 @@ import { rowsOfLine, rowsOfRendered } from "./rendered-rows.js";
 import type { Styles } from "./styles.js";
 import { TerminalSafeFilter, terminalSafe } from "./terminal-safe.js";
 import { callSummary, resultSummary } from "./tool-summary.js";
-import { preview, startLine, traceLineParts } from "./trace-line.js";
+import { preview, startLine, traceLine, traceLineParts } from "./trace-line.js";
 
 /** Where the view writes: raw text, plus an optional one-line status that later output replaces. */
 export interface Screen {
@@ -467,23 +467,30 @@ export class SessionView {
       const lateFor = this.afterHooks.lateCall(record.toolUseId);
       const call = lateFor === undefined ? "" : this.s.dim(` · for ${lateFor}`);
       const mark = this.s.dim(this.marks.hook);
-      const { main, details } = traceLineParts(record, this.s);
-      // Too wide for the terminal: what the hook said (its reason, context) is cut first, then
-      // the hook's name (an unnamed hook's is its command), so the name of a hook that blocked,
-      // its outcome, and the call a late line is for, stay in view.
       const columns = this.options.columns?.();
-      const room = columns === undefined ? undefined : columns - columnsOf(mark + main + call);
       const body =
-        room === undefined || room >= columnsOf(details)
-          ? main + details
-          : room >= MIN_DETAILS_COLUMNS
-            ? main + cutToColumns(details, room)
-            : traceLineParts(record, this.s, {
-                nameColumns: Math.max(MIN_NAME_COLUMNS, columnsOf(record.hook) + Math.min(0, room)),
-              }).main;
+        columns === undefined ? traceLine(record, this.s) : this.fittedTrace(record, columns, mark + call);
       this.hookLine(mark + body + call, record.toolUseId);
     }
     this.afterHooks.ended(record.toolUseId);
+  }
+
+  /**
+   * A trace line fitted to the terminal beside `around` (the mark, the call a late line is for):
+   * what the hook said (its reason, context) is cut first, down to DETAILS_COLUMNS, then the
+   * hook's name (an unnamed hook's is its command), so the name of a hook that blocked and its
+   * outcome stay in view. With a long reason the name was cut first, to `"PreToolUse[…"`.
+   */
+  private fittedTrace(record: TraceRecord, columns: number, around: string): string {
+    const { main, details } = traceLineParts(record, this.s);
+    const room = columns - columnsOf(around + main);
+    if (room >= columnsOf(details)) return main + details;
+    const detailsRoom = Math.min(columnsOf(details), DETAILS_COLUMNS);
+    if (room >= detailsRoom) return main + cutToColumns(details, room);
+    const nameColumns = Math.max(MIN_NAME_COLUMNS, columnsOf(record.hook) - (detailsRoom - room));
+    const cut = traceLineParts(record, this.s, { nameColumns });
+    const left = columns - columnsOf(around + cut.main);
+    return cut.main + (left > 1 ? cutToColumns(cut.details, left) : "");
   }
 
   /**
@@ -523,8 +530,8 @@ export class SessionView {
 /** A hook's name is cut to no fewer columns than this on a ⚑ line: still recognisable. */
 const MIN_NAME_COLUMNS = 12;
 
-/** Fewer columns than this left for what a hook said (` · reason: …`) on a ⚑ line: left out. */
-const MIN_DETAILS_COLUMNS = 5;
+/** What a hook said (` · reason: …`) keeps this many columns on a ⚑ line before its name is cut. */
+const DETAILS_COLUMNS = 20;
 
 /** Matches a hook's start with its trace record. */
 function hookKey(h: { event: string; hook: string }): string {
