@@ -18,6 +18,11 @@ export interface Problem {
   /** The entry's field (`matcher`, `if`, `command`, …), or the settings key (`permissions.allow[1]`). */
   field?: string;
   message: string;
+  /**
+   * Claude Code's words for the same problem where they differ from `message` (a settings file it
+   * cannot parse: `Invalid or malformed JSON`), for the Agent SDK's settings `errors`.
+   */
+  claudeMessage?: string;
 }
 
 /**

@@ -40,6 +40,7 @@ export function layerFromText(source: SettingsSource, file: string, text: string
       file,
       ...positionOf(text, offset),
       message: `${message} (layer skipped)`,
+      claudeMessage: MALFORMED,
     },
   });
   const deep = tooDeep(text);
@@ -58,10 +59,20 @@ export function layerFromText(source: SettingsSource, file: string, text: string
     return { kind: "layer", layer: { source, path: file, settings: {} } };
   if (typeof settings !== "object" || settings === null || Array.isArray(settings)) {
     const message = "the settings file must contain one JSON object (layer skipped)";
-    return { kind: "problem", problem: { severity: "error", scope: "settings", file, message } };
+    const claudeMessage =
+      settings === null
+        ? MALFORMED
+        : `Expected object, but received ${Array.isArray(settings) ? "array" : typeof settings}`;
+    return {
+      kind: "problem",
+      problem: { severity: "error", scope: "settings", file, message, claudeMessage },
+    };
   }
   return { kind: "layer", layer: { source, path: file, settings } };
 }
+
+/** claude 2.1.328's words for a settings file it cannot parse (recorded). */
+const MALFORMED = "Invalid or malformed JSON";
 
 /** `PropertyNameExpected` → `property name expected`. */
 function describe(code: string): string {

@@ -267,6 +267,55 @@ describe("the Agent SDK's list_permission_rules", () => {
     await run.lastTurn("go");
   });
 
+  it("under allowManagedPermissionRulesOnly lists the Agent SDK's applyFlagSettings rules with --settings' as flagSettings, notInEffect, as claude 2.1.328 did (recorded)", async () => {
+    const box = sandbox();
+    box.json(path.join(managedRoot(box.home), "claude-code/managed-settings.json"), {
+      allowManagedPermissionRulesOnly: true,
+      permissions: { allow: ["Bash(ls:*)"] },
+    });
+    const { run } = await sdkSession([reply.text("one")], {
+      box,
+      args: ["--settings", JSON.stringify({ permissions: { ask: ["Edit"] } })],
+    });
+    await run.request("f1", {
+      subtype: "apply_flag_settings",
+      settings: { permissions: { allow: ["Bash(npm test)"], deny: ["WebFetch"], ask: ["Bash(make:*)"] } },
+    });
+    const answer = await run.request("l1", { subtype: "list_permission_rules" });
+    expect((answer.response as { state: { rules: unknown[] } }).state.rules).toEqual([
+      {
+        behavior: "allow",
+        source: "policySettings",
+        rule: "Bash(ls:*)",
+        description: STARTING("ls"),
+        editability: "readonly",
+      },
+      {
+        behavior: "allow",
+        source: "flagSettings",
+        rule: "Bash(npm test)",
+        description: EXACT("npm test"),
+        ...IGNORED,
+      },
+      {
+        behavior: "deny",
+        source: "flagSettings",
+        rule: "WebFetch",
+        description: TOOL("WebFetch"),
+        ...IGNORED,
+      },
+      { behavior: "ask", source: "flagSettings", rule: "Edit", description: TOOL("Edit"), ...IGNORED },
+      {
+        behavior: "ask",
+        source: "flagSettings",
+        rule: "Bash(make:*)",
+        description: STARTING("make"),
+        ...IGNORED,
+      },
+    ]);
+    await run.lastTurn("go");
+  });
+
   it("names a settings file skipped mid-session in `errors` (absent while none is), as claude 2.1.328 did (recorded)", async () => {
     const box = sandbox();
     box.json(path.join(box.home, ".claude/settings.json"), { permissions: { allow: ["Bash(git status)"] } });
@@ -295,7 +344,8 @@ describe("the Agent SDK's list_permission_rules", () => {
       state: { errors?: { file: string; path: string; message: string }[] };
     };
     expect(after.state.errors).toEqual([
-      { file: projectFile, path: "", message: expect.stringContaining("layer skipped") },
+      // claude's words for it (recorded), not codebot's stderr line's.
+      { file: projectFile, path: "", message: "Invalid or malformed JSON" },
     ]);
     await run.lastTurn("go");
   });

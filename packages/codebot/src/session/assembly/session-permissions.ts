@@ -54,6 +54,8 @@ export class SessionPermissions {
   private readonly flagUntrusted: UntrustedGrant[] = [];
   private readonly flagRules: Pick<RuntimeOptions, "allowedTools" | "disallowedTools">;
   private rulesAtStart: PermissionRuleSet;
+  /** The Agent SDK program's rules as last given (listed as not in effect when only the managed ones count). */
+  private programRules: PermissionRuleSet = { allow: [], ask: [], deny: [] };
   /**
    * The settings' folders (`additionalDirectories`) by origin, as read at the start: the file
    * tools reach those for the whole session (a folder a settings file gains later is not reached).
@@ -181,6 +183,7 @@ export class SessionPermissions {
   /** The Agent SDK program's permission rules (its flag settings). */
   setProgramRules(rules: PermissionRuleSet): void {
     const { project } = this.where;
+    this.programRules = rules;
     if (project.settings.policy.managedRulesOnlyBy !== undefined) {
       const given = rules.allow.length + rules.ask.length + rules.deny.length;
       if (given > 0)
@@ -225,7 +228,7 @@ export class SessionPermissions {
       ],
       originalCwd: this.where.cwd,
       managedOnly: this.where.project.settings.policy.managedRulesOnlyBy !== undefined,
-      notInEffect: notInEffectRules(this.settingsRead.layers),
+      notInEffect: notInEffectRules(this.settingsRead.layers, this.programRules),
       errors: settingsFileErrors(this.settingsRead.problems),
     });
   }
