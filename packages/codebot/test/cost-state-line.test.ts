@@ -22,7 +22,7 @@ describe("cost-state line", () => {
     const line = costStateLine(
       "s1",
       new Map([["anthropic/claude-sonnet-4-5", used]]),
-      () => 0.25,
+      () => ({ usd: 0.25, known: true }),
       totals,
     ) as {
       modelUsage: Record<string, Record<string, number>>;
@@ -69,7 +69,9 @@ describe("cost-state line", () => {
   });
 
   it("keeps the session's times and code changes in claude's names and reads them back", () => {
-    const line = JSON.parse(JSON.stringify(costStateLine("s1", new Map(), () => 0, totals)));
+    const line = JSON.parse(
+      JSON.stringify(costStateLine("s1", new Map(), () => ({ usd: 0, known: true }), totals)),
+    );
     expect(line).toMatchObject({
       totalAPIDuration: 5_000,
       totalLinesAdded: 5,
@@ -83,7 +85,7 @@ describe("cost-state line", () => {
     const line = costStateLine(
       "s1",
       new Map([["anthropic/claude-sonnet-4-5", used]]),
-      () => 0.25,
+      () => ({ usd: 0.25, known: true }),
       totals,
     ) as {
       modelUsage: Record<string, object>;
@@ -95,6 +97,24 @@ describe("cost-state line", () => {
       startTime: totals.startTime,
     });
     expect(line.modelUsage["anthropic/claude-sonnet-4-5"]).toMatchObject({ webSearchRequests: 0 });
+  });
+
+  it("says hasUnknownModelCost when a model used has no price, as claude 2.1.328 writes it (recorded), false when every one has", () => {
+    const models = new Map([
+      ["anthropic/claude-sonnet-4-5", used],
+      ["local/my-model", used],
+    ]);
+    const priced = (spec: string) => ({
+      usd: spec === "local/my-model" ? 0 : 0.25,
+      known: spec !== "local/my-model",
+    });
+    expect(costStateLine("s1", models, priced, totals)).toMatchObject({
+      totalCostUSD: 0.25,
+      hasUnknownModelCost: true,
+    });
+    expect(costStateLine("s1", models, () => ({ usd: 0.25, known: true }), totals)).toMatchObject({
+      hasUnknownModelCost: false,
+    });
   });
 
   it("reads a time or count that is missing or no count (an older codebot's line) as 0, and no start time as none", () => {

@@ -290,7 +290,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     const used = usage.models();
     if (used.size === 0 || (!leaving && written(used) === costWritten)) return;
     costWritten = written(used);
-    transcript.costState(used, (spec, u) => costOf(spec, u, settings.models).usd, totals.all());
+    transcript.costState(used, (spec, u) => costOf(spec, u, settings.models), totals.all());
   };
   // `/resume` and `/clear` point transcript, task list and ids at another session (a new one for `/clear`).
   const switchFiles = (id: string, restored?: RestoredConversation) => {

@@ -9,7 +9,9 @@
  * reads the line back only with every one of these fields (recorded: without them `claude -c`
  * starts the cost from 0). codebot makes no web searches of the API's (0). codebot keys
  * `modelUsage` by its model spec (`anthropic/claude-sonnet-4-5`) and adds each model's `steps`;
- * `inputTokens` is the uncached part, as claude's.
+ * `inputTokens` is the uncached part, as claude's. `hasUnknownModelCost` after `modelUsage`, as
+ * claude writes it (recorded): true when a model used has no price (its `costUSD` 0 then); claude's
+ * `/cost` after `-c` notes its costs may be inaccurate by that flag alone (recorded).
  */
 import type { ClaudeTimes, EarlierTotals } from "../session/session-totals.js";
 import type { ModelUsage } from "../session/session-usage.js";
@@ -20,9 +22,10 @@ export const COST_STATE_TYPE = "cost-state";
 export function costStateLine(
   sessionId: string,
   used: ReadonlyMap<string, Readonly<ModelUsage>>,
-  costOf: (spec: string, usage: Readonly<ModelUsage>) => number,
+  costOf: (spec: string, usage: Readonly<ModelUsage>) => { usd: number; known: boolean },
   totals: EarlierTotals & ClaudeTimes,
 ): object {
+  const costs = new Map([...used].map(([spec, usage]) => [spec, costOf(spec, usage)]));
   const modelUsage = Object.fromEntries(
     [...used].map(([spec, usage]) => [
       spec,
@@ -32,7 +35,7 @@ export function costStateLine(
         cacheReadInputTokens: usage.cacheReadTokens,
         cacheCreationInputTokens: usage.cacheWriteTokens,
         webSearchRequests: 0,
-        costUSD: costOf(spec, usage),
+        costUSD: costs.get(spec)?.usd ?? 0,
         steps: usage.steps,
       },
     ]),
@@ -50,6 +53,7 @@ export function costStateLine(
     totalDuration: totals.wallMs,
     startTime: totals.startTime,
     modelUsage,
+    hasUnknownModelCost: [...costs.values()].some((cost) => !cost.known),
     timestamp: new Date().toISOString(),
   };
 }

@@ -265,7 +265,7 @@ export class TranscriptWriter {
   /** The session's spending so far (cost-state-line.ts), written as the session is left. */
   costState(
     used: ReadonlyMap<string, Readonly<ModelUsage>>,
-    costOf: (spec: string, usage: Readonly<ModelUsage>) => number,
+    costOf: (spec: string, usage: Readonly<ModelUsage>) => { usd: number; known: boolean },
     totals: EarlierTotals & ClaudeTimes,
   ): void {
     this.write(costStateLine(this.sessionId, used, costOf, totals));

@@ -14,5 +14,6 @@ export const CLAUDE_COST_STATE_KEYS = [
   "totalDuration",
   "startTime",
   "modelUsage",
+  "hasUnknownModelCost",
   "timestamp",
 ];
