@@ -32,13 +32,16 @@ describe("the cost-state line as the session is left", () => {
     expect(lines[1]?.totalDuration).toBeGreaterThanOrEqual((afterPrompt[0]?.totalDuration ?? 0) + IDLE_MS);
   });
 
-  it("is not written again for the session /clear leaves when nothing changed since its last (-c must not take it for the newer)", async () => {
+  it("is written for the session /clear leaves, with its idle time", async () => {
     const s = await startSession({ script: [reply.text("one")] });
     await s.runtime.prompt("FIRST");
     const left = s.runtime.transcriptPath;
+    const afterPrompt = costLines(left);
     await sleep(IDLE_MS);
     s.runtime.clear();
-    expect(costLines(left)).toHaveLength(1);
+    const lines = costLines(left);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]?.totalDuration).toBeGreaterThanOrEqual((afterPrompt[0]?.totalDuration ?? 0) + IDLE_MS);
     await s.runtime.close();
   });
 

@@ -295,9 +295,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // `/resume` and `/clear` point transcript, task list and ids at another session (a new one for `/clear`).
   const switchFiles = (id: string, restored?: RestoredConversation) => {
     promptSnapshot.reset(restored?.systemPrompt);
-    // Only when the usage changed, not `leaving`: a line written now would make the session left as
-    // new as the one begun (file times are coarse), and `-c` after `-p /clear` could take it.
-    recordCost();
+    // As it is left, its idle time counted: `-c` still takes the session begun, written after it
+    // (listSessions breaks a tie of the coarse file times by the lines' own times).
+    recordCost(true);
     usage.startOver(restored?.usage);
     totals.startOver(restored?.totals);
     costWritten = written(restored?.usage);

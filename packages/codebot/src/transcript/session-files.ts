@@ -17,6 +17,9 @@ export interface SessionSummary {
   transcriptPath: string;
   /** When its transcript was last written. */
   modified: Date;
+  /** Its last line's and its first line's `timestamp` (epoch ms), when they have one: what breaks a tie of `modified`. */
+  lastLineAt?: number;
+  firstLineAt?: number;
   /** The start of its first prompt ("" when it has none). */
   firstPrompt: string;
   /** Its title, when a hook named it (title-line.ts). */
@@ -51,7 +54,21 @@ export function listSessions(dir: string): SessionSummary[] {
     const summary = summaryOf(id, transcriptPath);
     if (summary) sessions.push(summary);
   }
-  return sessions.sort((a, b) => b.modified.getTime() - a.modified.getTime());
+  return sessions.sort(newestFirst);
+}
+
+/**
+ * By the file's time, then — file times are coarse: the session `/clear` leaves gets its last line
+ * in the tick the new one gets its first — by the last line's time, then by the first line's (the
+ * session begun later first), as claude 2.1.328 orders its sessions by when they were last and
+ * first written.
+ */
+function newestFirst(a: SessionSummary, b: SessionSummary): number {
+  return (
+    b.modified.getTime() - a.modified.getTime() ||
+    (b.lastLineAt ?? 0) - (a.lastLineAt ?? 0) ||
+    (b.firstLineAt ?? 0) - (a.firstLineAt ?? 0)
+  );
 }
 
 /**
@@ -70,11 +87,13 @@ function summaryOf(id: string, transcriptPath: string): SessionSummary | undefin
     return undefined;
   }
   if (!head.hasConversation) return undefined;
-  const { firstPrompt, title, forkedFrom } = head;
+  const { firstPrompt, title, forkedFrom, firstLineAt, lastLineAt } = head;
   return {
     id,
     transcriptPath,
     modified: stat.mtime,
+    ...(lastLineAt !== undefined ? { lastLineAt } : {}),
+    ...(firstLineAt !== undefined ? { firstLineAt } : {}),
     firstPrompt,
     ...(title ? { title } : {}),
     ...(forkedFrom !== undefined ? { forkedFrom } : {}),
@@ -93,7 +112,14 @@ export function isSessionId(id: string): boolean {
 function headOf(
   file: string,
   size: number,
-): { firstPrompt: string; hasConversation: boolean; title?: string; forkedFrom?: string } {
+): {
+  firstPrompt: string;
+  hasConversation: boolean;
+  title?: string;
+  forkedFrom?: string;
+  firstLineAt?: number;
+  lastLineAt?: number;
+} {
   const fd = fs.openSync(file, "r");
   try {
     const head = linesAt(fd, 0, HEAD_BYTES);
@@ -116,14 +142,20 @@ function headOf(
         line.type === "user" && line.isMeta !== true ? promptAsTyped(promptText(line.message.content)) : "";
       if (text) firstPrompt = text.replace(/\s+/g, " ").trim().slice(0, 80);
     }
+    let lastLines = head.lines;
     if (size > HEAD_BYTES) {
       const tail = linesAt(fd, Math.max(HEAD_BYTES, size - TITLE_WINDOW), TITLE_WINDOW);
       title =
         tail.lines.reduce<string | undefined>((last, line) => titleOf(line) ?? last, undefined) ?? title;
+      lastLines = tail.lines;
     }
+    const firstLineAt = head.lines.map(timeOf).find((at) => at !== undefined);
+    const lastLineAt = lastLines.map(timeOf).findLast((at) => at !== undefined);
     return {
       firstPrompt,
       hasConversation,
+      ...(firstLineAt !== undefined ? { firstLineAt } : {}),
+      ...(lastLineAt !== undefined ? { lastLineAt } : {}),
       ...(title !== undefined ? { title } : {}),
       ...(forkedFrom !== undefined ? { forkedFrom } : {}),
     };
@@ -142,6 +174,13 @@ function linesAt(fd: number, position: number, length: number): { lines: Checked
   const pieces = buffer.subarray(0, read).toString("utf8").split("\n");
   const lines = (position > 0 ? pieces.slice(1) : pieces).flatMap((raw) => lineOf(raw) ?? []);
   return { lines, length: read };
+}
+
+/** A line's `timestamp` in epoch ms; undefined when it has none that reads as a time. */
+function timeOf(line: CheckedLine): number | undefined {
+  const at = (line as { timestamp?: unknown }).timestamp;
+  const ms = typeof at === "string" ? Date.parse(at) : Number.NaN;
+  return Number.isFinite(ms) ? ms : undefined;
 }
 
 /** A whole, well-formed line; undefined for a cut one or another shape. */
