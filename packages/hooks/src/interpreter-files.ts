@@ -46,21 +46,29 @@ export function loadedNames(interpreter: string, args: readonly string[], run: I
       : pythonModuleNames(value(m)),
   );
   // A shell's code is a command line of its own (script-references.ts reads it as one).
-  if (run.code !== undefined && !isShell(interpreter)) {
-    const code = value(run.code);
-    if (AWK_FAMILY.has(interpreter))
-      // Only what it runs: awk's other strings are data, or files it reads or writes (`> "out"`).
-      for (const [, , runs, , piped] of code.matchAll(AWK_COMMAND))
-        names.push(...((runs ?? piped) as string).split(/\s+/).filter((w) => w !== ""));
-    else
-      for (const [, , literal] of code.matchAll(STRING_LITERAL))
-        if (literal !== "")
-          names.push(
-            ...scriptNames(interpreter, literal as string),
-            ...literalModuleNames(interpreter, literal as string),
-          );
-    names.push(...importedNames(interpreter, code, run.searchPath.map(value)));
-  }
+  if (run.code !== undefined && !isShell(interpreter))
+    names.push(...codeNames(interpreter, value(run.code), run.searchPath.map(value)));
+  return names;
+}
+
+/**
+ * The file names in an interpreter's code other than a shell's (given by `-c`/`-e`, or on stdin:
+ * `python3 <<EOF`): its quoted paths and the modules it imports.
+ */
+export function codeNames(interpreter: string, code: string, searchPath: readonly string[] = []): string[] {
+  const names: string[] = [];
+  if (AWK_FAMILY.has(interpreter))
+    // Only what it runs: awk's other strings are data, or files it reads or writes (`> "out"`).
+    for (const [, , runs, , piped] of code.matchAll(AWK_COMMAND))
+      names.push(...((runs ?? piped) as string).split(/\s+/).filter((w) => w !== ""));
+  else
+    for (const [, , literal] of code.matchAll(STRING_LITERAL))
+      if (literal !== "")
+        names.push(
+          ...scriptNames(interpreter, literal as string),
+          ...literalModuleNames(interpreter, literal as string),
+        );
+  names.push(...importedNames(interpreter, code, searchPath));
   return names;
 }
 

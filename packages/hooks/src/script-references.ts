@@ -31,13 +31,14 @@ import { gitConfigFileCommand } from "./git-config-file.js";
 import { gitExecPrograms } from "./git-exec-path.js";
 import { gitRepositoryFiles, type NamedRepository } from "./git-repository-files.js";
 import { gitTemplateFiles } from "./git-template-dir.js";
-import { loadedNames, scriptNames } from "./interpreter-files.js";
+import { codeNames, loadedNames, scriptNames } from "./interpreter-files.js";
 import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
 import { argumentsKnown, declares, readsData, writesArgument } from "./known-programs.js";
 import { launchedBinNames, packageBins } from "./launched-bins.js";
 import { isLoadingVariable, loadedFileNames } from "./loading-variables.js";
 import { commandLineArgument, findRuns, gitRuns } from "./nested-commands.js";
 import { configWords } from "./package-manager-config.js";
+import { pathAssigned, pathFolders } from "./path-variable.js";
 import { isWithin } from "./path-within.js";
 import { runnerFiles } from "./runner-files.js";
 import { type ShellWord, type SimpleCommand, simpleCommands, UNKNOWN_PART } from "./shell-words.js";
@@ -68,6 +69,10 @@ export interface ScriptReferences {
 const SCRIPT_EXTENSION = /\.(sh|bash|zsh|fish|js|mjs|cjs|ts|mts|cts|py|rb|pl|php|lua|ps1)$/;
 /** Commands that run the program named after their options: `npx tsx x.ts`. */
 const LAUNCHERS = new Set(["npx", "bunx", "pnpx"]);
+/** Files that are a process's own stdin: a script named so is read from it. */
+const STDIN_FILES = /^\/(?:dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/;
+/** The builtins that run a script in the shell itself. */
+const SOURCES = new Set([".", "source"]);
 const CHANGES_DIRECTORY = new Set(["cd", "pushd"]);
 /** More directories than this a command may be in: it is treated as unknown, and no more are added. */
 const MAX_DIRECTORIES = 16;
@@ -81,6 +86,8 @@ interface Place {
   dirs: string[];
   /** A `cd` went somewhere codebot cannot tell (`cd "$X"`, `cd`, `cd -`, too many places). */
   unknown: boolean;
+  /** A `PATH` set for the commands after it (`export PATH=bin:$PATH;`), as written: its relative folders are where a program runs. */
+  path?: string;
 }
 
 /** One reading of a hook command, with the command lines it runs (`sh -c '…'`) read into it too. */
@@ -160,7 +167,11 @@ function readInlineCommand(
   if (depth >= MAX_INLINE_DEPTH) return;
   readCommandLine(
     word.text.slice(from),
-    { dirs: [...place.dirs], unknown: place.unknown },
+    {
+      dirs: [...place.dirs],
+      unknown: place.unknown,
+      ...(place.path === undefined ? {} : { path: place.path }),
+    },
     analysis,
     depth + 1,
   );
@@ -244,7 +255,7 @@ function xargsInputs(words: readonly ShellWord[], start: CommandStart): Map<numb
   const xargs = start.appendsInput;
   if (xargs === undefined) return inputs;
   words.forEach((w, k) => {
-    if (w.redirect === "in") inputs.set(k, w.text);
+    if (w.redirect === "in") inputs.set(k, w.here === true ? w.text.trim() : w.text);
     if (k <= xargs || k >= start.program || w.redirect !== undefined) return;
     const before = words[k - 1] as ShellWord;
     const attached = ARG_FILE_ATTACHED.exec(w.text);
@@ -272,6 +283,8 @@ function interpretation(words: readonly ShellWord[], start: CommandStart) {
   const args = words.flatMap((w, k) => (k > at && w.redirect === undefined ? [k] : []));
   const texts = args.map((k) => (words[k] as ShellWord).text);
   const run = interpreterRun(name, texts);
+  // `sh /dev/stdin < x`, `. /dev/fd/0 <<< …`: the script it names is its stdin.
+  if (run.script !== undefined && STDIN_FILES.test(texts[run.script] as string)) run.readsStdin = true;
   // `xargs sh`: its script is a word xargs reads from stdin, and stdin is not the script.
   if (start.appendsInput !== undefined && run.readsStdin) run.readsStdin = false;
   const word = (i: number) => args[i] as number;
@@ -307,6 +320,10 @@ function referencesOf(
       referencesOf(words.slice(from), place, analysis, feedsShell, depth, true);
   const programAt = start.program;
   const program = programAt === -1 ? "" : path.basename((words[programAt] as ShellWord).text);
+  const pathSet = pathAssigned(programAt === -1 ? words : words.slice(0, programAt));
+  // `PATH=bin:$PATH;`, `export PATH=…`: in force for the commands after it.
+  const exported = declares(program) ? pathAssigned(words.slice(programAt + 1)) : undefined;
+  if (programAt === -1 || exported !== undefined) place.path = exported ?? pathSet ?? place.path;
   if (CHANGES_DIRECTORY.has(program)) {
     changeDirectory(words.slice(programAt + 1), place);
     return;
@@ -359,12 +376,33 @@ function referencesOf(
   for (const file of runnerFiles(tool, argumentTexts, place.dirs, root)) add(file);
   const programFiles =
     programAt === -1 ? [] : projectFiles((words[programAt] as ShellWord).text, root, place);
+  // A program named bare is looked up on PATH: the project's folders a PATH set here names count.
+  const searchPath = pathSet ?? place.path;
+  if (programAt !== -1 && searchPath !== undefined && !program.includes("/"))
+    for (const folder of pathFolders(searchPath, place.dirs))
+      for (const { file } of projectFiles(
+        path.join(folder, (words[programAt] as ShellWord).text),
+        root,
+        place,
+      ))
+        add(file);
   const lastArgument = words.findLastIndex((w, k) => k > programAt && w.redirect === undefined);
   // Arguments passed on to what runs (a project program, an interpreter's script or code) are its data.
   const dataFrom = programFiles.length > 0 ? programAt + 1 : (interpreter?.argumentsFrom ?? words.length);
   const knownProgram = argumentsKnown(program);
   words.forEach((word, k) => {
     if (word.redirect === "out") return;
+    // A here-document or here-string is the command's input, not a file (readHereInput), save for xargs's words.
+    if (word.here === true && !runInputs.has(k)) {
+      readHereInput(
+        word,
+        { interpreter, xargs: start.appendsInput !== undefined, feedsShell },
+        place,
+        analysis,
+        depth,
+      );
+      return;
+    }
     const argument = programAt !== -1 && k > programAt && word.redirect === undefined;
     if (argument && writesArgument(program, k === lastArgument)) return;
     const option = argument && word.text.startsWith("-");
@@ -417,6 +455,36 @@ function referencesOf(
     if (!(argument && readsData(program)) && unchecked(word, text, files.length, role, root, place))
       note(analysis, word.raw);
   });
+}
+
+/**
+ * A here-document or here-string (`sh <<EOF`, `bash <<< ". ./x"`): the script of a shell reading
+ * its stdin, read as a command line of its own, and, failing closed, the same for a command piped
+ * into a shell (`cat <<EOF | sh`); for another interpreter reading its code there (`python3 <<EOF`),
+ * what that code names, as for `-c`. Other commands' input is data.
+ */
+function readHereInput(
+  word: ShellWord,
+  reader: { interpreter: ReturnType<typeof interpretation>; xargs: boolean; feedsShell: boolean },
+  place: Place,
+  analysis: Analysis,
+  depth: number,
+): void {
+  const { interpreter } = reader;
+  const add = (name: string) => {
+    for (const { file } of projectFiles(name, analysis.root, place)) {
+      if (!analysis.found.files.includes(file)) analysis.found.files.push(file);
+      analysis.known.add(file);
+    }
+  };
+  const readsScript = interpreter?.run.readsStdin === true;
+  // `. /dev/stdin <<EOF`: the current shell runs it.
+  if (readsScript && !isShell(interpreter.name) && !SOURCES.has(interpreter.name)) {
+    if (word.dynamic) note(analysis, word.raw);
+    for (const name of codeNames(interpreter.name, word.text)) add(name);
+  } else if (readsScript || reader.feedsShell) readInlineCommand(word, 0, place, analysis, depth);
+  // `xargs -I{} sh {} <<< x`: its words may name the script xargs runs.
+  else if (reader.xargs && interpreter !== undefined) for (const name of word.text.split(/\s+/)) add(name);
 }
 
 /**

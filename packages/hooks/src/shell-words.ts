@@ -18,6 +18,11 @@ export interface ShellWord {
   /** The word after `<` (a file read as input) or after `>`, `>>`, `&>` (a file written). */
   redirect?: "in" | "out";
   /**
+   * The text of a here-document's body or a here-string (`<<EOF`, `<<<`): the command's input, not
+   * a file (its `redirect` is "in"). Its `$(…)` and backquotes run, as a word's do: `outputOf`.
+   */
+  here?: true;
+  /**
    * The indexes (in the list simpleCommands returns) of the commands inside its `$(…)`, backquotes
    * or `<(…)`, whose output lands in the word or in the file it names: `$(cat n)` as a program,
    * `bash <(cat n)`, run what `n` holds. `>(…)`'s commands are listed too.
@@ -60,7 +65,12 @@ interface Lexing {
   projectDir: string;
   out: SimpleCommand[];
   nesting: number;
-  heredocs: Heredoc[];
+  heredocs: PendingHeredoc[];
+}
+
+/** A here-document opened on the line being read, with the word its body fills in. */
+interface PendingHeredoc extends Heredoc {
+  body: ShellWord;
 }
 
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
@@ -101,6 +111,19 @@ function lexCommands(lexing: Lexing, start: number, stop: ")" | "`" | undefined)
   }
 }
 
+/**
+ * A here-document's body, as the command reads it: tabs stripped for `<<-`; an unquoted body with
+ * `$` or backquotes expands, so codebot cannot know it all (dynamic), and the commands lexed in it
+ * (from `commandsBefore` to `commandsAfter`) give their output to it.
+ */
+function fillHeredoc(doc: PendingHeredoc, text: string, commandsAfter: number, commandsBefore: number): void {
+  const { body } = doc;
+  body.text = doc.stripTabs ? text.replace(/^\t+/gm, "") : text;
+  if (!doc.quoted && /[$`]/.test(text)) body.dynamic = true;
+  if (commandsAfter > commandsBefore)
+    body.outputOf = Array.from({ length: commandsAfter - commandsBefore }, (_, n) => commandsBefore + n);
+}
+
 function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): number {
   const { src, projectDir, out } = lexing;
   const lexInner = (at: number, innerStop: ")" | "`") => lexCommands(lexing, at, innerStop);
@@ -108,6 +131,8 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
   /** The word being read; `commandsBefore` is how many commands were pushed when it began. */
   let word: { text: string; dynamic: boolean; start: number; commandsBefore: number } | undefined;
   let redirect: ShellWord["redirect"];
+  /** The word being read follows `<<<`: a here-string. */
+  let hereString = false;
   let subshells = 0;
   /** The command before a `|`, until the command after it is pushed. */
   let pipedFrom: number[] | undefined;
@@ -126,12 +151,14 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
     // `[ -x f ]` is a command, not a glob.
     const dynamic = word.dynamic && !/^(?:\[\[?|\]\]?)$/.test(word.text);
     const shellWord: ShellWord = { text: word.text, raw: src.slice(word.start, i), dynamic, redirect };
+    if (hereString) shellWord.here = true;
     // Commands pushed while the word was read are those inside its `$(…)` and backquotes.
     const from = word.commandsBefore;
     if (out.length > from) shellWord.outputOf = Array.from({ length: out.length - from }, (_, n) => from + n);
     words.push(shellWord);
     word = undefined;
     redirect = undefined;
+    hereString = false;
   };
   const endCommand = () => {
     endWord();
@@ -201,8 +228,10 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
   const heredocBodies = (at: number): number => {
     let i = at + 1;
     for (const doc of lexing.heredocs.splice(0)) {
+      const commandsBefore = out.length;
       const end = heredocEnd(src, i, doc, lexInner);
       if (end === undefined) return lost(lexing, at + 1);
+      fillHeredoc(doc, src.slice(i, src.lastIndexOf("\n", end - 1) + 1), out.length, commandsBefore);
       i = end + 1;
     }
     // At the newline after the last delimiter line: it ends the command as any newline does.
@@ -314,14 +343,27 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
         // A here-document: its body, from the next line to the delimiter, is not commands.
         const delimiter = heredocDelimiter(src, i);
         if (delimiter === undefined) return lost(lexing, i - operator.length);
+        // Its body, read once the line ends, is the command's input: a word of its own.
+        const body: ShellWord = {
+          text: "",
+          raw: src.slice(i - operator.length, delimiter.end),
+          dynamic: false,
+        };
+        body.redirect = "in";
+        body.here = true;
+        words.push(body);
         lexing.heredocs.push({
           delimiter: delimiter.delimiter,
           quoted: delimiter.quoted,
           stripTabs: operator === "<<-",
+          body,
         });
         i = delimiter.end;
-      } else if (src[i] !== "(" && operator !== "<<<") {
-        // `<<<text` is not a file.
+      } else if (operator === "<<<") {
+        // `<<<text`: not a file, the text itself is the input.
+        redirect = "in";
+        hereString = true;
+      } else if (src[i] !== "(") {
         redirect = operator.startsWith("<") ? "in" : "out";
       }
     } else {

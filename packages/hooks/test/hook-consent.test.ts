@@ -36,6 +36,22 @@ describe("a user's own hook in a project", () => {
     });
   });
 
+  it("that runs it through a PATH naming the project's folder waits too", () => {
+    const dir = clonedRepo();
+    expect(consentOf("user", 'PATH=node_modules/.bin:$PATH prettier --write "$FILE"', dir)).toEqual({
+      needed: true,
+      scripts: ["node_modules/.bin/prettier"],
+    });
+  });
+
+  it("that feeds a shell a here-document running the project's program waits too", () => {
+    const dir = clonedRepo();
+    expect(consentOf("user", "bash <<'EOF'\nnode_modules/.bin/prettier --write .\nEOF", dir)).toEqual({
+      needed: true,
+      scripts: ["node_modules/.bin/prettier"],
+    });
+  });
+
   it("that runs it by path waits too, from --settings files and plugins alike", () => {
     const dir = clonedRepo();
     for (const source of ["user", "cli", "plugin"] as const)

@@ -14,10 +14,10 @@ describe("the lexer of hook commands", () => {
 
   it("steps over a here-document's body to its delimiter line, quotes in it included", () => {
     expect(texts("cat <<'EOF' >/dev/null\necho don't\nEOF\n./evil")).toEqual([
-      ["cat", "/dev/null"],
+      ["cat", "echo don't\n", "/dev/null"],
       ["./evil"],
     ]);
-    expect(texts("cat <<-EOF\n\tit's\n\tEOF\n./evil")).toEqual([["cat"], ["./evil"]]);
+    expect(texts("cat <<-EOF\n\tit's\n\tEOF\n./evil")).toEqual([["cat", "it's\n"], ["./evil"]]);
   });
 
   it("a word names the commands inside its $(…) and backquotes, nested ones too, whose output lands in it", () => {
@@ -61,8 +61,29 @@ describe("the lexer of hook commands", () => {
     ]);
   });
 
+  it("a here-document's body and a here-string are the command's input, not files: here words with what lands in them", () => {
+    // The body is read after the line that opened it ends: its commands come after the command.
+    const [doc, inner] = simpleCommands("sh <<EOF\n$(cat n)\nEOF", "/p");
+    expect(inner?.words.map((w) => w.text)).toEqual(["cat", "n"]);
+    expect(doc?.words[1]).toMatchObject({
+      text: "$(cat n)\n",
+      redirect: "in",
+      here: true,
+      dynamic: true,
+      outputOf: [1],
+    });
+    const [quoted] = simpleCommands("sh <<'EOF'\n$(cat n)\nEOF", "/p");
+    expect(quoted?.words[1]).toMatchObject({ text: "$(cat n)\n", here: true, dynamic: false });
+    const [string] = simpleCommands("bash <<< '. ./n' -x", "/p");
+    expect(string?.words.map((w) => [w.text, w.redirect, w.here])).toEqual([
+      ["bash", undefined, undefined],
+      [". ./n", "in", true],
+      ["-x", undefined, undefined],
+    ]);
+  });
+
   it("lexes the commands an unquoted here-document's body runs", () => {
-    expect(texts("cat <<EOF\n$(./evil)\nEOF")).toEqual([["cat"], ["./evil"]]);
+    expect(texts("cat <<EOF\n$(./evil)\nEOF")).toEqual([["cat", "$(./evil)\n"], ["./evil"]]);
   });
 
   it("what it cannot follow — an open quote, ${, $( or here-document — is a command of its own that runs something unknown", () => {

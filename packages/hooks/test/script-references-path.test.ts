@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { filesRunBy } from "../src/script-references.js";
+import { tempDir } from "./support.js";
+
+/** A project shipping `bin/fmt`, an executable a hook may find through PATH. */
+function project() {
+  const dir = tempDir();
+  fs.mkdirSync(path.join(dir, "bin"));
+  const fmt = path.join(dir, "bin/fmt");
+  fs.writeFileSync(fmt, "#!/bin/sh\necho pwned\n", { mode: 0o755 });
+  return { dir, fmt };
+}
+
+describe("a program found through a PATH the hook command sets", () => {
+  it("a PATH set for the command naming a project folder runs that folder's program", () => {
+    const { dir, fmt } = project();
+    expect(filesRunBy("PATH=bin:$PATH fmt --check", dir)).toEqual([fmt]);
+    expect(filesRunBy("PATH=./bin:/usr/bin fmt", dir)).toEqual([fmt]);
+    expect(filesRunBy('PATH="$CLAUDE_PROJECT_DIR/bin:$PATH" fmt', dir)).toEqual([fmt]);
+    expect(filesRunBy("env PATH=bin:/usr/bin fmt", dir)).toEqual([fmt]);
+  });
+
+  it("a PATH exported or assigned earlier in the line holds for the commands after it", () => {
+    const { dir, fmt } = project();
+    expect(filesRunBy("export PATH=bin:$PATH; fmt", dir)).toEqual([fmt]);
+    expect(filesRunBy("PATH=$PATH:bin && fmt", dir)).toEqual([fmt]);
+    expect(filesRunBy("export PATH=bin:$PATH; sh -c 'fmt'", dir)).toEqual([fmt]);
+  });
+
+  it("a relative PATH folder is found from where the command is when it runs", () => {
+    const { dir } = project();
+    fs.mkdirSync(path.join(dir, "sub/tools"), { recursive: true });
+    const tool = path.join(dir, "sub/tools/fmt");
+    fs.writeFileSync(tool, "#!/bin/sh\n", { mode: 0o755 });
+    expect(filesRunBy("export PATH=tools:$PATH; cd sub && fmt", dir)).toEqual([tool]);
+  });
+
+  it("PATH folders outside the project or unknown, and a program named with a /, add nothing", () => {
+    const { dir } = project();
+    expect(filesRunBy("PATH=/usr/local/bin:$HOME/bin:$PATH fmt", dir)).toEqual([]);
+    expect(filesRunBy("fmt", dir)).toEqual([]);
+    expect(filesRunBy("PATH=bin:$PATH /usr/bin/fmt", dir)).toEqual([]);
+  });
+});
