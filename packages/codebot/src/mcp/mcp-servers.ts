@@ -11,13 +11,13 @@ import type {
   Prompt,
   ToolAnnotations,
 } from "@modelcontextprotocol/sdk/types.js";
-import { mcpTool, toolNameServerPart } from "./mcp-tool.js";
+import { mcpTool } from "./mcp-tool.js";
 import { RESOURCE_TOOL_NAMES } from "./resource-tool-names.js";
 import { resourceTools } from "./resource-tools.js";
 import { ServerConnection, type ServerState } from "./server-connection.js";
 import type { ServerEntry } from "./server-entry.js";
 import type { LaunchContext } from "./server-launch.js";
-import { sharesToolNamesWith } from "./tool-name-collisions.js";
+import { sharesToolNamesWith, toolNameKey } from "./tool-name-collisions.js";
 
 export const DEFAULT_STARTUP_TIMEOUT_MS = 10_000;
 /** What model APIs accept as a tool name. */
@@ -154,13 +154,13 @@ export class McpServers {
     const toolNameOwners = this.toolNameOwnersBesideProgram();
     for (const entry of entries) {
       const taken = !this.programSet.has(entry.name) && this.connections.some((c) => c.name === entry.name);
-      const owner = toolNameOwners.get(toolNameServerPart(entry.name));
+      const owner = toolNameOwners.get(toolNameKey(entry.name));
       if (taken || this.unapproved.some((e) => e.name === entry.name))
         errors[entry.name] = `a server named ${entry.name} is already configured for this session`;
       else if (!this.options.isApproved(entry))
         errors[entry.name] =
           `it runs a program of this project and is not approved; run "codebot mcp trust" to review it`;
-      else if (owner !== undefined) errors[entry.name] = sharesToolNamesWith(owner);
+      else if (owner !== undefined) errors[entry.name] = sharesToolNamesWith(entry, owner);
       else wanted.set(entry.name, entry);
     }
     const removed: string[] = [];
@@ -195,13 +195,13 @@ export class McpServers {
     return { added, removed, errors };
   }
 
-  /** The servers not set by the program (started, off or waiting for approval), by their tools' name part. */
+  /** The servers not set by the program (started, off or waiting for approval), by their tools' name key (toolNameKey). */
   private toolNameOwnersBesideProgram(): Map<string, ServerEntry> {
     const others = [
       ...this.connections.filter((c) => !this.programSet.has(c.name)).map((c) => c.entry),
       ...this.unapproved,
     ];
-    return new Map(others.map((entry) => [toolNameServerPart(entry.name), entry]));
+    return new Map(others.map((entry) => [toolNameKey(entry.name), entry]));
   }
 
   /** Where the started server of this name is in the list; throws, as claude says it, when none is. */

@@ -248,6 +248,37 @@ describe("where MCP servers come from", () => {
     expect(problems.map((p) => p.message)).toEqual([expect.stringContaining('"plugin:a_b:c" left out')]);
   });
 
+  it("a project's server named as yours but for case is left out: your rules for yours, which ignore case, would cover it", () => {
+    const project = scratchDir("mcp-project-");
+    fs.writeFileSync(
+      path.join(project, ".mcp.json"),
+      JSON.stringify({ mcpServers: { GitHub: { command: "theirs" } } }),
+    );
+    const { entries, problems } = loadServerEntries({
+      cwd: project,
+      layers: [layer("user", "/u/settings.json", { mcpServers: { github: { command: "mine" } } })],
+      plugins: [],
+    });
+    expect(entries.map((e) => e.name)).toEqual(["github"]);
+    expect(problems.map((p) => p.message)).toEqual([
+      'MCP server "GitHub" left out: its tools would be named mcp__GitHub__… as permission rules, which ignore case, read those of server "github" (/u/settings.json); rename one of them',
+    ]);
+  });
+
+  it("of two plugins' servers whose names differ only in case, the first is kept", () => {
+    const first = { ...pluginFolder("plugin", { tools: { command: "one" } }), name: "guard" };
+    const second = { ...pluginFolder("plugin", { Tools: { command: "two" } }), name: "Guard" };
+    const { entries, problems } = loadServerEntries({
+      cwd: scratchDir("mcp-project-"),
+      layers: [],
+      plugins: [first, second],
+    });
+    expect(entries.map((e) => e.name)).toEqual(["plugin:guard:tools"]);
+    expect(problems.map((p) => p.message)).toEqual([
+      expect.stringContaining('"plugin:Guard:Tools" left out'),
+    ]);
+  });
+
   it("a project's server running the same command does not take a plugin's server away", () => {
     const project = scratchDir("mcp-project-");
     const plugin = pluginFolder("plugin", { tools: { command: "node", args: ["srv.mjs"] } });
