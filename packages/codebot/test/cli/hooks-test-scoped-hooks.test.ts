@@ -181,4 +181,17 @@ describe("codebot hooks test: a skill's own hooks (--skill)", () => {
     expect(r.stderr).toBe('codebot: hooks test: no skill or command named "nope" (found: notes)\n');
     expect(fs.existsSync(path.join(box.home, "projects"))).toBe(false);
   });
+
+  it("the skills found are named with control characters written out: a repository's folder name reaches no terminal raw", async () => {
+    const box = sandbox();
+    box.write(
+      ".claude/skills/x\u001b]52;c;cGF5bG9hZA==\u0007\u001b[2J/SKILL.md",
+      "---\ndescription: x\n---\nx\n",
+    );
+    const r = await runHooksTest(box, "PreToolUse", [...bashCall, "--skill", "nope"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'codebot: hooks test: no skill or command named "nope" (found: x\\x1b]52;c;cGF5bG9hZA==\\x07\\x1b[2J)\n',
+    );
+  });
 });

@@ -6,6 +6,7 @@
  */
 import type { CompiledHook, HookEvent, PayloadFields } from "@codebot/hooks";
 import { AgentHookScopes, compileAgentHooks } from "../../agents/agent-hook-scopes.js";
+import { visible } from "../../approval/visible-text.js";
 import type { Runtime } from "../../session/runtime.js";
 import { compileSkillHooks } from "../../skills/skill-hooks.js";
 import { CliError } from "../cli-error.js";
@@ -53,7 +54,8 @@ export function enterTestScopes(runtime: Runtime, opts: { agent?: string; skill?
   const added: CompiledHook[] = [];
   if (opts.skill !== undefined) {
     if (!runtime.skills.activate(opts.skill)) {
-      const names = [...runtime.skills.all.keys()].sort();
+      // The names come from the repository's folders and files: shown with control characters written out.
+      const names = [...runtime.skills.all.keys()].sort().map(visible);
       throw new CliError(
         `hooks test: no skill or command named ${JSON.stringify(opts.skill)} (${names.length ? `found: ${names.join(", ")}` : "none found"})`,
       );
