@@ -11,10 +11,23 @@ import { type ShellWord, UNKNOWN_PART } from "./shell-words.js";
 /** `find … -exec CMD … ;`: the words of a command find runs, up to `;` or `+`. */
 const FIND_RUNS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
-/** `eval 'sh x'` (its arguments joined), `trap 'sh x' EXIT` (its first): the command line they run. */
+/**
+ * `eval 'sh x'` (its arguments joined), `trap 'sh x' EXIT` (its first), `alias f='sh x' g=./y`
+ * (its values, one a line: `/bin/sh` expands aliases in a hook's command, on the lines after the
+ * definition): the command line they run.
+ */
 export function commandLineArgument(program: string, words: readonly ShellWord[]): ShellWord | undefined {
   const args = words.filter((w) => w.redirect === undefined);
   if (program === "trap") return args.find((w) => !w.text.startsWith("-"));
+  if (program === "alias") {
+    const defined = args.filter((w) => w.text.includes("="));
+    if (defined.length === 0) return undefined;
+    return {
+      text: defined.map((w) => w.text.slice(w.text.indexOf("=") + 1)).join("\n"),
+      raw: defined.map((w) => w.raw).join(" "),
+      dynamic: defined.some((w) => w.dynamic),
+    };
+  }
   if (program !== "eval" || args.length === 0) return undefined;
   return {
     text: args.map((w) => w.text).join(" "),

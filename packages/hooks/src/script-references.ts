@@ -378,14 +378,14 @@ function referencesOf(
     programAt === -1 ? [] : projectFiles((words[programAt] as ShellWord).text, root, place);
   // A program named bare is looked up on PATH: the project's folders a PATH set here names count.
   const searchPath = pathSet ?? place.path;
-  if (programAt !== -1 && searchPath !== undefined && !program.includes("/"))
-    for (const folder of pathFolders(searchPath, place.dirs))
-      for (const { file } of projectFiles(
-        path.join(folder, (words[programAt] as ShellWord).text),
-        root,
-        place,
-      ))
-        add(file);
+  /** The project files a bare name is on that PATH: the program, or the script `.` and `source` look up there. */
+  const onPath = (name: string) =>
+    searchPath === undefined || name.includes("/")
+      ? []
+      : pathFolders(searchPath, place.dirs).flatMap((folder) =>
+          projectFiles(path.join(folder, name), root, place),
+        );
+  if (programAt !== -1) for (const { file } of onPath((words[programAt] as ShellWord).text)) add(file);
   const lastArgument = words.findLastIndex((w, k) => k > programAt && w.redirect === undefined);
   // Arguments passed on to what runs (a project program, an interpreter's script or code) are its data.
   const dataFrom = programFiles.length > 0 ? programAt + 1 : (interpreter?.argumentsFrom ?? words.length);
@@ -447,7 +447,10 @@ function referencesOf(
       (role.input && interpreter?.run.readsStdin === true) ||
       (feedsShell && (argument || role.input));
     const files = role.interpreted
-      ? resolvedScript(interpreter?.name ?? "", text, root, place)
+      ? [
+          ...resolvedScript(interpreter?.name ?? "", text, root, place),
+          ...(SOURCES.has(interpreter?.name ?? "") ? onPath(text) : []),
+        ]
       : projectFiles(text, root, place);
     for (const { file, executable } of files)
       if (runs || executable || unknownRole) add(file, runs || executable);

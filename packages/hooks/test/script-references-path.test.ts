@@ -37,6 +37,13 @@ describe("a program found through a PATH the hook command sets", () => {
     expect(filesRunBy("export PATH=tools:$PATH; cd sub && fmt", dir)).toEqual([tool]);
   });
 
+  it("`.` and `source` look a bare script name up on that PATH too", () => {
+    const { dir, fmt } = project();
+    fs.chmodSync(fmt, 0o644);
+    expect(filesRunBy("PATH=bin:$PATH; . fmt", dir)).toEqual([fmt]);
+    expect(filesRunBy("export PATH=bin:$PATH; source fmt", dir)).toEqual([fmt]);
+  });
+
   it("PATH folders outside the project or unknown, and a program named with a /, add nothing", () => {
     const { dir } = project();
     expect(filesRunBy("PATH=/usr/local/bin:$HOME/bin:$PATH fmt", dir)).toEqual([]);
