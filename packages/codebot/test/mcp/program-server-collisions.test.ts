@@ -60,4 +60,17 @@ describe("the Agent SDK program's servers whose tools would share names with ano
       `MCP server "plugin_guard_tools" left out: ${sharesWithGuard(mcpJson)}`,
     );
   });
+
+  it("mcp_set_servers leaves out a server whose name differs from a plugin's server's only in case (permission rules ignore case)", async () => {
+    const { dirs, mcpJson } = withGuardTools();
+    const s = await startSession({ dirs });
+    const set = await s.runtime.setMcpServers({ Plugin_Guard_Tools: testServer() });
+    expect(set).toEqual({
+      added: [],
+      removed: [],
+      errors: {
+        Plugin_Guard_Tools: `its tools would be named mcp__Plugin_Guard_Tools__… as permission rules, which ignore case, read those of server "plugin:guard:tools" (${mcpJson}); rename one of them`,
+      },
+    });
+  });
 });
