@@ -132,9 +132,12 @@ export class Agent {
     return taken.length > 0 && admitSteered ? admitSteered(taken, signal) : taken;
   }
 
-  /** Cancels the current run (it ends with reason `aborted`); nothing happens when idle. */
-  abort(): void {
-    this.controller?.abort(new Error("agent: aborted"));
+  /**
+   * Cancels the current run (it ends with reason `aborted`); nothing happens when idle. `why` is
+   * the run's signal's reason (what a hook the run kills is traced with).
+   */
+  abort(why = "agent: aborted"): void {
+    this.controller?.abort(new Error(why));
   }
 
   /** Runs the agent on a new user message. Rejects when a run is already in progress. */

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { type ApproveHook, askApproval } from "./approval.js";
 import { saidAfterAsyncReply } from "./async-reply.js";
 import type { TakeTurn } from "./background-jobs.js";
+import { cancelReason } from "./cancel-reason.js";
 import { claudeSpec, claudeVariables } from "./claude-command.js";
 import { claudeEffort } from "./claude-effort.js";
 import { claudeEnvFile } from "./claude-env-file.js";
@@ -178,12 +179,14 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
   if (verdict.stopRun && !hook.background) decision.stopRun = verdict.stopRun;
   if (verdict.updatedInput && EVENT_SPECS[hook.event].rewritesArgs)
     decision.updatedInput = verdict.updatedInput;
+  const cancelled = wasCancelled(verdict, job.signal);
   Object.assign(record, {
     durationMs: elapsed(started),
     exitCode: verdict.exitCode,
-    outcome: outcomeOf(verdict, effect.blocks),
+    outcome: cancelled ? "cancelled" : outcomeOf(verdict, effect.blocks),
+    ...(cancelled ? { cancelReason: cancelReason(job.signal) } : {}),
     decision,
-    ...(verdict.failed ? { error: failureSummary(verdict) } : {}),
+    ...(verdict.failed && !cancelled ? { error: failureSummary(verdict) } : {}),
     ...(verdict.truncated ? { truncated: verdict.truncated } : {}),
     ...(verdict.warnings.length ? { warnings: verdict.warnings } : {}),
     ...(hook.background ? { background: true } : {}),
@@ -234,6 +237,14 @@ function blockEffect(
     return { blocks: true, reason: `${hook.name} failed: ${failureSummary(verdict)}` };
   }
   return { blocks: false };
+}
+
+/**
+ * Stopped because the run it was part of was cancelled: its executor gave no exit code and did not
+ * time out, and the run's signal has fired (a hook that exited by itself just before keeps its outcome).
+ */
+function wasCancelled(verdict: HookVerdict, signal: AbortSignal): boolean {
+  return signal.aborted && verdict.failed && !verdict.timedOut && verdict.exitCode === null;
 }
 
 function outcomeOf(verdict: HookVerdict, blocks: boolean): TraceOutcome {

@@ -69,6 +69,7 @@ export class HookReports {
       ...(verdict.output !== undefined ? { output: verdict.output } : {}),
       exitCode: verdict.exitCode,
       failed: verdict.failed,
+      ...(run.record.outcome !== undefined ? { outcome: run.record.outcome } : {}),
     });
   }
 

@@ -38,7 +38,12 @@ export type SkipReason =
   | "failed call"
   | "stopped run";
 
-export type TraceOutcome = "allowed" | "blocked" | "failed" | "timed out";
+/**
+ * How a run ended. `cancelled`: stopped because the run it was part of was (Esc or Ctrl+C, a
+ * sub-agent stopped, the session ended) or given up at exit — not the hook's failure; the record's
+ * `cancelReason` says why.
+ */
+export type TraceOutcome = "allowed" | "blocked" | "failed" | "timed out" | "cancelled";
 
 /** What one hook's run decided, as recorded. */
 export interface TraceDecision {
@@ -76,6 +81,8 @@ export interface TraceRecord {
   durationMs?: number;
   exitCode?: number | null;
   outcome?: TraceOutcome;
+  /** Why, when the outcome is `cancelled`: `interrupted by the user`, `abandoned at exit while running`, … */
+  cancelReason?: string;
   decision?: TraceDecision;
   error?: string;
   /** Streams cut at their cap. */
@@ -131,6 +138,8 @@ export interface HookEnd {
   exitCode: number | null;
   /** It failed, timed out, or exited with a code other than 0 or 2. */
   failed: boolean;
+  /** How its trace record says it ended (`cancelled`: stopped with the run it was part of). */
+  outcome?: TraceOutcome;
 }
 
 /** At most this much of records that could not be written is held for the next attempt. */

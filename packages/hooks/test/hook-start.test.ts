@@ -227,6 +227,18 @@ describe("onHookStart: a hook is reported when it starts, with its statusMessage
 });
 
 describe("onHookEnd: a started hook's output when it has finished", () => {
+  it("says a run stopped because its run was cancelled ended cancelled, as its trace record will", async () => {
+    const ends: HookEnd[] = [];
+    const { runner } = runnerFor(
+      { PreToolUse: [{ type: "command", command: "sleep 20" }] },
+      { onHookEnd: (end) => ends.push(end) },
+    );
+    const run = new AbortController();
+    setTimeout(() => run.abort(new Error("interrupted by the user")), 200);
+    await runner.preToolUse({ tool: "bash", toolUseId: "c1", args: { command: "ls" }, signal: run.signal });
+    expect(ends).toMatchObject([{ exitCode: null, failed: true, outcome: "cancelled" }]);
+  });
+
   it("gives each run's stdout, stderr, both as they came and exit code under its start's runId, before its trace record", async () => {
     const seen = observed();
     const ends: HookEnd[] = [];
@@ -258,8 +270,17 @@ describe("onHookEnd: a started hook's output when it has finished", () => {
           output: "out-a\nerr-a\n",
           exitCode: 0,
           failed: false,
+          outcome: "allowed",
         },
-        { runId: b?.runId, stdout: "out-b\n", stderr: "", output: "out-b\n", exitCode: 3, failed: true },
+        {
+          runId: b?.runId,
+          stdout: "out-b\n",
+          stderr: "",
+          output: "out-b\n",
+          exitCode: 3,
+          failed: true,
+          outcome: "failed",
+        },
       ]),
     );
     for (const hook of ["a", "b"])

@@ -233,7 +233,7 @@ describe("PreToolUse rewriting and context", () => {
   });
 
   it("cancelling the run kills a running PreToolUse hook and the tool does not start", async () => {
-    const { runner, errors, traces } = runnerFor({ PreToolUse: [{ type: "command", command: "sleep 20" }] });
+    const { runner, errors } = runnerFor({ PreToolUse: [{ type: "command", command: "sleep 20" }] });
     const run = new AbortController();
     setTimeout(() => run.abort(), 200);
     const started = performance.now();
@@ -241,7 +241,28 @@ describe("PreToolUse rewriting and context", () => {
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(result).toEqual({ content: "hook: run cancelled before the tool started", isError: true });
     expect(executed).toEqual([]);
-    expect(traces[0]).toMatchObject({ outcome: "failed", error: "aborted" });
     expect(errors).toEqual([]);
+  });
+
+  it("a hook killed because its run was cancelled is traced cancelled, with the run's reason, not failed", async () => {
+    const { runner, traces } = runnerFor({ PreToolUse: [{ type: "command", command: "sleep 20" }] });
+    const run = new AbortController();
+    setTimeout(() => run.abort(new Error("interrupted by the user")), 200);
+    await callTool(runner, bashTool, { command: "ls" }, { signal: run.signal });
+    expect(traces[0]).toMatchObject({
+      outcome: "cancelled",
+      cancelReason: "interrupted by the user",
+      exitCode: null,
+    });
+    expect(traces[0]?.durationMs).toBeGreaterThan(0);
+    expect(traces[0]).not.toHaveProperty("error");
+  });
+
+  it("a run cancelled without a reason is traced cancelled with `run cancelled`", async () => {
+    const { runner, traces } = runnerFor({ PreToolUse: [{ type: "command", command: "sleep 20" }] });
+    const run = new AbortController();
+    setTimeout(() => run.abort("" as unknown), 200);
+    await callTool(runner, bashTool, { command: "ls" }, { signal: run.signal });
+    expect(traces[0]).toMatchObject({ outcome: "cancelled", cancelReason: "run cancelled" });
   });
 });

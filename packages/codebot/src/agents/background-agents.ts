@@ -162,7 +162,7 @@ export class BackgroundAgents {
   async stopAll(): Promise<void> {
     this.stopped = true;
     const runs = [...this.runs.values()];
-    for (const run of runs) run.controller.abort(new Error("session: background agent stopped"));
+    for (const run of runs) run.controller.abort(new Error("the session ended"));
     await Promise.all(runs.map((run) => run.done));
     this.wake();
   }

@@ -41,7 +41,7 @@ export class RuntimeShutdown {
     if (!this.closing) this.closeReason = reason;
     this.closing ??= (async () => {
       try {
-        this.parts.session.abort();
+        this.parts.session.abort("the session ended");
         // Background sub-agents end with the session: each one's transcript and SubagentStop come before SessionEnd.
         await Promise.all([this.parts.session.settled(), this.parts.background?.stopAll()]);
         // Before SessionEnd's hooks: a second signal while they run exits at once (close-on-signals.ts).

@@ -131,10 +131,13 @@ export class Session {
     return run;
   }
 
-  /** Cancels the prompt in progress (its hook or its run); nothing happens when idle. */
-  abort(): void {
-    this.controller?.abort(new Error("session: aborted"));
-    this.parts.agent.abort();
+  /**
+   * Cancels the prompt in progress (its hook or its run); nothing happens when idle. `why` is what
+   * the hooks it kills are traced with (`cancelReason`).
+   */
+  abort(why = "run cancelled"): void {
+    this.controller?.abort(new Error(why));
+    this.parts.agent.abort(why);
   }
 
   /**
@@ -147,14 +150,14 @@ export class Session {
   interrupt(): void {
     if (!this.running && !this.compacting) return;
     if (this.running) this.interrupted = true;
-    this.abort();
+    this.abort("interrupted by the user");
   }
 
   /** A hook answered `continue: false`: the prompt in progress ends, and its result says why. */
   stopRun(stop: StopRequest): void {
     if (!this.running) return;
     this.stopRequest ??= stop;
-    this.abort();
+    this.abort(`hook ${stop.hook} ended the run`);
   }
 
   /**

@@ -32,16 +32,20 @@ describe("a hook's trace line", () => {
     );
   });
 
-  it("a run stopped by an interrupt reads 'interrupted', not a failure with no exit code", () => {
+  it("a run stopped with its run reads 'cancelled' and why, not a failure with no exit code", () => {
     const stopped: TraceRecord = {
       ...blockedBy("UserPromptSubmit"),
       decision: undefined,
-      outcome: "failed",
+      outcome: "cancelled",
+      cancelReason: "interrupted by the user",
       exitCode: null,
       durationMs: 1624,
-      error: "aborted",
     };
-    expect(traceLine(stopped, plain)).toBe('hook UserPromptSubmit "tests" · interrupted · 1624 ms');
-    expect(traceLine({ ...stopped, error: "exited with signal SIGKILL" }, plain)).toContain("· failed ·");
+    expect(traceLine(stopped, plain)).toBe(
+      'hook UserPromptSubmit "tests" · cancelled: interrupted by the user · 1624 ms',
+    );
+    expect(
+      traceLine({ ...stopped, outcome: "failed", error: "exited with signal SIGKILL" }, plain),
+    ).toContain("· failed ·");
   });
 });

@@ -7,7 +7,7 @@
  * `hook_start` and `hook` lines (claude-stream.ts) are written beside them, unchanged.
  */
 import { randomUUID } from "node:crypto";
-import type { HookEvent, HookStart } from "@codebot/hooks";
+import type { HookEnd, HookEvent, HookStart } from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
 import type { WireObject } from "./wire.js";
 
@@ -68,7 +68,7 @@ export class ClaudeHookLines {
         stdout: end.stdout,
         stderr: end.stderr,
         exit_code: end.exitCode,
-        outcome: end.failed || end.exitCode !== 0 ? "error" : "success",
+        outcome: responseOutcome(end),
         ...this.base(),
       };
     }
@@ -86,4 +86,13 @@ export class ClaudeHookLines {
   private base(): WireObject {
     return { uuid: randomUUID(), session_id: this.sessionId() };
   }
+}
+
+/**
+ * claude's `outcome` for a finished hook: `cancelled` for one stopped before it ended by itself —
+ * its run cancelled (Ctrl+C) or its timeout passed (claude 2.1.328 says `cancelled` for both).
+ */
+function responseOutcome(end: HookEnd): "success" | "error" | "cancelled" {
+  if (end.outcome === "cancelled" || end.outcome === "timed out") return "cancelled";
+  return end.failed || end.exitCode !== 0 ? "error" : "success";
 }

@@ -37,9 +37,9 @@ export function traceLineParts(
         : styles.dim(`skipped: ${skipText(record.skipped)}`),
     );
     if (decision?.block) parts.push(styles.red("counts as a block"));
-  } else if (wasInterrupted(record)) {
+  } else if (record.outcome === "cancelled") {
     // Esc or Ctrl+C stopped it (or the session closed): not the hook's failure, nor an exit code to give.
-    parts.push(styles.yellow("interrupted"));
+    parts.push(styles.yellow(`cancelled: ${preview(record.cancelReason ?? "run cancelled")}`));
     if (record.durationMs !== undefined) parts.push(`${record.durationMs} ms`);
   } else {
     parts.push(outcomeText(record, styles));
@@ -86,13 +86,6 @@ function headOf(
   const where = options.file ? styles.dim(` (${h.source}: ${h.file})`) : "";
   const name = options.nameColumns === undefined ? h.hook : cutToColumns(h.hook, options.nameColumns);
   return `hook ${h.event} ${JSON.stringify(name)}${where}`;
-}
-
-/** A run the hooks engine stopped because the run it was part of was aborted (its error says `aborted`). */
-function wasInterrupted(record: TraceRecord): boolean {
-  return (
-    record.outcome === "failed" && (record.error === "aborted" || record.error === "aborted before start")
-  );
 }
 
 /** Events whose block keeps the agent working rather than refusing something. */

@@ -47,6 +47,7 @@ export function wireTraceRecord(r: TraceRecord): WireObject {
     duration_ms: r.durationMs,
     exit_code: r.exitCode,
     outcome: r.outcome,
+    cancel_reason: r.cancelReason,
     decision: r.decision && wireTraceDecision(r.decision),
     error: r.error,
     truncated: r.truncated,

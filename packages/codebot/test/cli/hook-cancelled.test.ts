@@ -1,0 +1,80 @@
+/**
+ * A hook killed because its run was cancelled (Ctrl+C) is recorded `cancelled`, with why, not as a
+ * failure: in --trace-file, the stream-json `hook` line, --debug hooks, and claude's `hook_response`
+ * line (claude 2.1.328, recorded: `"outcome":"cancelled"` for a PreToolUse hook SIGINT stopped).
+ */
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
+import { command, sandbox, startPrintRun } from "./support/cli-fixtures.js";
+import { jsonLines, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+/** A `-p` run whose PreToolUse hook hangs, given Ctrl+C (SIGINT, or `signal`) once the hook has started. */
+async function interruptedHook(flags: readonly string[], signal: "SIGINT" | "SIGTERM" = "SIGINT") {
+  const box = sandbox();
+  const { cli } = await startPrintRun(
+    "go",
+    [reply.toolCall("glob", { pattern: "*" }), reply.text("never reached")],
+    {
+      box,
+      flags: [...flags],
+      settings: {
+        hooks: { PreToolUse: [command(`touch ${box.at("hook-started")}; sleep 30`, { name: "slow-guard" })] },
+      },
+    },
+  );
+  await waitFor(() => fs.existsSync(box.at("hook-started")), 30_000, `the hook to start (${cli.stderr()})`);
+  cli.child.kill(signal);
+  const r = await cli.done;
+  expect(r.code).toBe(signal === "SIGINT" ? 130 : 143);
+  return { box, r };
+}
+
+describe("a hook stopped by Ctrl+C", () => {
+  it("its --trace-file record says cancelled, interrupted by the user, with a duration and no error", async () => {
+    const trace = `${sandbox().project}/trace.jsonl`;
+    await interruptedHook(["--trace-file", trace]);
+    const [record] = jsonLines(fs.readFileSync(trace, "utf8"));
+    expect(record).toMatchObject({
+      event: "PreToolUse",
+      hook: "slow-guard",
+      outcome: "cancelled",
+      cancelReason: "interrupted by the user",
+      exitCode: null,
+    });
+    expect(record).not.toHaveProperty("error");
+    expect(record?.durationMs).toBeGreaterThan(0);
+  });
+
+  it("its stream-json hook line says cancelled with cancel_reason, and claude's hook_response line says cancelled", async () => {
+    const { r } = await interruptedHook(["--output-format", "stream-json", "--include-hook-events"]);
+    const lines = jsonLines(r.stdout);
+    expect(lines.find((l) => l.subtype === "hook")).toMatchObject({
+      hook: "slow-guard",
+      outcome: "cancelled",
+      cancel_reason: "interrupted by the user",
+    });
+    expect(lines.find((l) => l.subtype === "hook_response")).toMatchObject({
+      hook_event: "PreToolUse",
+      outcome: "cancelled",
+    });
+  });
+
+  it("SIGTERM while it runs: its record says the session ended", async () => {
+    const trace = `${sandbox().project}/trace.jsonl`;
+    await interruptedHook(["--trace-file", trace], "SIGTERM");
+    expect(jsonLines(fs.readFileSync(trace, "utf8"))[0]).toMatchObject({
+      hook: "slow-guard",
+      outcome: "cancelled",
+      cancelReason: "the session ended",
+    });
+  });
+
+  it("--debug hooks prints it cancelled, with why", async () => {
+    const { r } = await interruptedHook(["--debug", "hooks"]);
+    expect(r.stderr).toMatch(/hook PreToolUse "slow-guard" .*· cancelled: interrupted by the user · \d+ ms/);
+  });
+});
