@@ -3,17 +3,22 @@ import { baseRecord } from "./hook-execution.js";
 import type { TraceRecord } from "./trace.js";
 
 /**
- * The trace record of a background hook run given up when the session exits at once: failed, no
- * exit code, and whether it was still running or had not started (its payload is in the
- * undelivered file).
+ * The trace record of a background hook run given up when the session exits at once: cancelled,
+ * no exit code, its time since it was fired, and why — still running, or not started (then
+ * `skipped: "not started"`, as no HookStart came before it). Its payload is in the undelivered file.
  */
-export function abandonedRecord({ hook, job, queuedAt, running }: UnfinishedRun): TraceRecord {
+export function abandonedRecord(
+  { hook, job, queuedAt, running }: UnfinishedRun,
+  now: Date = new Date(),
+): TraceRecord {
   return {
     ...baseRecord(hook, true, job, queuedAt.toISOString()),
+    ...(running ? {} : { skipped: "not started" }),
+    durationMs: Math.max(0, now.getTime() - queuedAt.getTime()),
     exitCode: null,
-    outcome: "failed",
+    outcome: "cancelled",
+    cancelReason: running ? "abandoned at exit while running" : "abandoned at exit before it started",
     decision: { block: false },
-    error: running ? "abandoned at exit while running" : "abandoned at exit before it started",
     ...(hook.background ? { background: true } : {}),
   };
 }

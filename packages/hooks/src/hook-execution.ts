@@ -181,6 +181,8 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
     decision.updatedInput = verdict.updatedInput;
   const cancelled = wasCancelled(verdict, job.signal);
   Object.assign(record, {
+    // Never started (its timeout passed waiting for its turn): no HookStart came before this record.
+    ...(startedRun ? {} : { skipped: "not started" }),
     durationMs: elapsed(started),
     exitCode: verdict.exitCode,
     outcome: cancelled ? "cancelled" : outcomeOf(verdict, effect.blocks),

@@ -24,7 +24,9 @@ import type { SettingsSource } from "./settings-layer.js";
  * `duplicate`: a Claude Code hook with the same command already ran for
  * this firing (§11); `failed call`: a Claude Code PostToolUse hook, for a call that failed
  * (Claude Code runs PostToolUseFailure instead); `stopped run`: a Claude Code SubagentStop hook, for a
- * sub-agent run that was stopped (Claude Code fires no SubagentStop then).
+ * sub-agent run that was stopped (Claude Code fires no SubagentStop then); `not started`: a matched
+ * run whose executor never started (its timeout passed waiting for its turn, or it was abandoned at
+ * exit while queued), so no `HookStart` comes before its record.
  */
 export type SkipReason =
   | "matcher"
@@ -36,7 +38,8 @@ export type SkipReason =
   | "hooks disabled"
   | "duplicate"
   | "failed call"
-  | "stopped run";
+  | "stopped run"
+  | "not started";
 
 /**
  * How a run ended. `cancelled`: stopped because the run it was part of was (Esc or Ctrl+C, a

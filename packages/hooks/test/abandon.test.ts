@@ -1,5 +1,6 @@
 /** runner.abandon(): what a session that must end at once hands over, so that no hook run is lost silently. */
 import { describe, expect, it } from "vitest";
+import type { HookStart } from "../src/index.js";
 import { runnerFor, waitFor } from "./support.js";
 
 const post = (i: number) => ({
@@ -29,6 +30,48 @@ describe("abandon", () => {
       tool_use_id: "t2",
     });
     expect(abandoned[0]?.queuedAt).toBeInstanceOf(Date);
+  });
+
+  it("traces a run given up while running as cancelled, with why and its time since it was fired", async () => {
+    const starts: HookStart[] = [];
+    const { runner, traces } = runnerFor(
+      { PostToolUse: [{ type: "command", name: "audit", command: "sleep 2", timeout: 3 }] },
+      { onHookStart: (start) => starts.push(start) },
+    );
+    runner.postToolUse(post(0));
+    await waitFor(() => starts.length === 1, 15_000, "the run's start");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    runner.abandon();
+    const record = traces.find((t) => t.hook === "audit");
+    expect(record).toMatchObject({
+      outcome: "cancelled",
+      cancelReason: "abandoned at exit while running",
+      exitCode: null,
+    });
+    expect(record).not.toHaveProperty("skipped");
+    expect(record).not.toHaveProperty("error");
+    expect(record?.durationMs).toBeGreaterThanOrEqual(50);
+  });
+
+  it("traces a run given up before it started as not started (no start precedes it), cancelled, with its time queued", async () => {
+    const starts: HookStart[] = [];
+    const { runner, traces } = runnerFor(
+      { PostToolUse: [{ type: "command", name: "audit", command: "sleep 2", timeout: 3 }] },
+      { maxConcurrentAsync: 1, onHookStart: (start) => starts.push(start) },
+    );
+    runner.postToolUse(post(0));
+    runner.postToolUse(post(1));
+    await waitFor(() => starts.length === 1, 15_000, "the first run");
+    runner.abandon();
+    const queued = traces.find((t) => t.toolUseId === "t1");
+    expect(queued).toMatchObject({
+      matched: true,
+      skipped: "not started",
+      outcome: "cancelled",
+      cancelReason: "abandoned at exit before it started",
+    });
+    expect(queued?.durationMs).toBeGreaterThanOrEqual(0);
+    expect(starts.map((s) => s.toolUseId)).toEqual(["t0"]);
   });
 
   it("lists the hooks of an event that was due and did not fire, with their payload", () => {

@@ -8,6 +8,7 @@ import type { ServerResponse } from "node:http";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHttpExecutor } from "../src/http-executor.js";
+import type { HookStart } from "../src/index.js";
 import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
 import { bashTool, callTool, runnerFor, waitFor } from "./support.js";
 
@@ -130,5 +131,23 @@ describe("background lanes", () => {
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(traces.map((t) => t.outcome)).toEqual(Array(10).fill("timed out"));
     expect(traces.filter((t) => /waiting for its turn \(not started\)/.test(t.error ?? ""))).toHaveLength(9);
+  });
+
+  it("a queued run whose timeout passed before its turn is traced `not started`, and no start precedes it", async () => {
+    const server = await hangingServer();
+    const starts: HookStart[] = [];
+    const { runner, traces } = runnerFor(
+      { PostToolUse: [http(`${server.origin}/hang`, { timeout: 1 })] },
+      {
+        maxConcurrentAsync: 1,
+        executors: { http: createHttpExecutor({ allowedHosts: [`127.0.0.1:${server.port}`] }) },
+        onHookStart: (start) => starts.push(start),
+      },
+    );
+    for (let i = 0; i < 3; i++) runner.postToolUse(post(i));
+    await runner.close();
+    expect(starts).toHaveLength(1);
+    expect(traces.map((t) => t.skipped ?? "ran")).toEqual(["ran", "not started", "not started"]);
+    expect(traces[1]).toMatchObject({ matched: true, outcome: "timed out" });
   });
 });

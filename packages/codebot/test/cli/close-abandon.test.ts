@@ -143,22 +143,24 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
     await waitFor(() => cli.stderr().includes("codebot: closing: waiting for"), 30_000, "the waiting line");
     cli.child.kill("SIGINT");
     expect((await cli.done).code).toBe(130);
-    expect(jsonLines(fs.readFileSync(trace, "utf8"))).toMatchObject([
+    const records = jsonLines(fs.readFileSync(trace, "utf8"));
+    expect(records).toMatchObject([
       {
         event: "PostToolUse",
         hook: "audit",
-        outcome: "failed",
+        outcome: "cancelled",
         exitCode: null,
-        error: "abandoned at exit while running",
+        cancelReason: "abandoned at exit while running",
       },
       {
         event: "SessionEnd",
         hook: "flush",
-        outcome: "failed",
+        outcome: "cancelled",
         exitCode: null,
-        error: "abandoned at exit while running",
+        cancelReason: "abandoned at exit while running",
       },
     ]);
+    for (const record of records) expect(record.durationMs).toBeGreaterThan(0);
   });
 
   it("-p: a first SIGTERM while the end of the run waits for a SessionEnd hook lets it finish (HOOKS.md §7.4)", async () => {

@@ -48,4 +48,19 @@ describe("a hook's trace line", () => {
       traceLine({ ...stopped, outcome: "failed", error: "exited with signal SIGKILL" }, plain),
     ).toContain("· failed ·");
   });
+
+  it("a matched run that never started says so, then how it ended", () => {
+    const abandoned: TraceRecord = {
+      ...blockedBy("PostToolUse"),
+      decision: { block: false },
+      skipped: "not started",
+      outcome: "cancelled",
+      cancelReason: "abandoned at exit before it started",
+      exitCode: null,
+      durationMs: 2000,
+    };
+    expect(traceLine(abandoned, plain)).toBe(
+      'hook PostToolUse "tests" · not started · cancelled: abandoned at exit before it started · 2000 ms',
+    );
+  });
 });

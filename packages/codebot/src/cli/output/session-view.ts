@@ -462,7 +462,9 @@ export class SessionView {
   private onTrace(record: TraceRecord): void {
     this.progress.hookEnded(hookKey(record));
     if (this.running) this.showRunning();
-    const ran = record.matched && (record.skipped === undefined || record.skipped === "not approved");
+    const ran =
+      record.matched &&
+      (record.skipped === undefined || record.skipped === "not approved" || record.skipped === "not started");
     if (ran || this.options.trace === "all") {
       const lateFor = this.afterHooks.lateCall(record.toolUseId);
       const call = lateFor === undefined ? "" : this.s.dim(` · for ${lateFor}`);

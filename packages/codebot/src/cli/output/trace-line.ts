@@ -30,7 +30,9 @@ export function traceLineParts(
   const parts: string[] = [];
   const details: string[] = [];
   const decision = record.decision;
-  if (record.skipped !== undefined) {
+  // A matched run that never started still has an outcome to show (timed out waiting, abandoned).
+  if (record.skipped === "not started") parts.push(styles.dim("not started"));
+  if (record.skipped !== undefined && record.skipped !== "not started") {
     parts.push(
       record.skipped === "not approved"
         ? styles.yellow(`not approved: ${record.approvalReason ?? "denied"}`)
