@@ -6,9 +6,10 @@
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { conversations } from "../support/conversations.js";
 import { waitFor } from "../support/wait-for.js";
-import { command, sandbox, startPrintRun } from "./support/cli-fixtures.js";
-import { jsonLines, useBuiltCli } from "./support/cli-process.js";
+import { command, modelEnv, modelServer, sandbox, startPrintRun } from "./support/cli-fixtures.js";
+import { jsonLines, startCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
@@ -76,5 +77,40 @@ describe("a hook stopped by Ctrl+C", () => {
   it("--debug hooks prints it cancelled, with why", async () => {
     const { r } = await interruptedHook(["--debug", "hooks"]);
     expect(r.stderr).toMatch(/hook PreToolUse "slow-guard" .*· cancelled: interrupted by the user · \d+ ms/);
+  });
+
+  it("a background sub-agent's hook, when Ctrl+C ends -p while it waits for the run: its record says the session ended", async () => {
+    const box = sandbox();
+    const trace = box.at("trace.jsonl");
+    const settings = box.json("s.json", {
+      hooks: {
+        PreToolUse: [
+          command(`touch ${box.at("hook-started")}; sleep 30`, { name: "sub-guard", matcher: "bash" }),
+        ],
+        Stop: [command(`touch ${box.at("main-stopped")}`)],
+      },
+    });
+    const server = await modelServer(
+      conversations({
+        "SUB-TASK": [reply.toolCall("bash", { command: "echo hi" }), reply.text("never")],
+        "go-main": [
+          reply.toolCall("agent", { prompt: "SUB-TASK: long", run_in_background: true }),
+          reply.text("launched"),
+        ],
+      }),
+    );
+    const cli = startCli(
+      ["-p", "go-main", "--dangerously-skip-permissions", "--settings", settings, "--trace-file", trace],
+      { cwd: box.project, env: modelEnv(server, box.home) },
+    );
+    for (const file of ["hook-started", "main-stopped"])
+      await waitFor(() => fs.existsSync(box.at(file)), 30_000, `${file} (${cli.stderr()})`);
+    cli.child.kill("SIGINT");
+    await cli.done;
+    const records = jsonLines(fs.readFileSync(trace, "utf8"));
+    expect(records.find((r) => r.hook === "sub-guard" && r.matched)).toMatchObject({
+      outcome: "cancelled",
+      cancelReason: "the session ended",
+    });
   });
 });
