@@ -26,6 +26,8 @@ export interface UnfinishedRun {
   queuedAt: Date;
   /** Its executor has started (it left its lane's queue). */
   running: boolean;
+  /** Its start's `runId`, once its HookStart was reported: an end given up at exit pairs with it. */
+  runId?: string;
 }
 
 /** Waits for a hook's turn in its lane, then runs its executor. */
@@ -45,9 +47,13 @@ export class BackgroundJobs {
   /**
    * Starts one hook's run on a later turn of the event loop, once no tool call is running
    * (bounded): spawning blocks the main thread, and must not sit between a tool's result and the
-   * agent. `work` gets the function that waits for the hook's turn in its lane.
+   * agent. `work` gets the function that waits for the hook's turn in its lane, and the run as listed.
    */
-  startRun(hook: CompiledHook, job: HookJob, work: (takeTurn: TakeTurn) => Promise<unknown>): void {
+  startRun(
+    hook: CompiledHook,
+    job: HookJob,
+    work: (takeTurn: TakeTurn, run: UnfinishedRun) => Promise<unknown>,
+  ): void {
     const run: UnfinishedRun = { hook, job, queuedAt: new Date(), running: false };
     this.runs.add(run);
     const takeTurn: TakeTurn = (task) =>
@@ -59,7 +65,7 @@ export class BackgroundJobs {
       hook.event,
       this.gate
         .idle()
-        .then(() => work(takeTurn))
+        .then(() => work(takeTurn, run))
         .finally(() => this.runs.delete(run)),
     );
   }

@@ -6,7 +6,7 @@
  */
 import { setMaxListeners } from "node:events";
 import { abandonedRun } from "./abandoned-run.js";
-import type { BackgroundJobs } from "./background-jobs.js";
+import type { BackgroundJobs, UnfinishedRun } from "./background-jobs.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import type { Decision } from "./decision.js";
 import type { HookEvent } from "./events.js";
@@ -18,7 +18,7 @@ import type { HookSession, PayloadFields } from "./payload.js";
 import { plan, type Step } from "./plan.js";
 import type { AbandonedRun, BackgroundContext } from "./runner-api.js";
 import type { ScopedHooks } from "./scoped-hooks.js";
-import type { SkipReason, TraceRecord } from "./trace.js";
+import type { HookStart, SkipReason, TraceRecord } from "./trace.js";
 
 /** Async hooks live on their own: cancelling the run that fired them does not stop them. */
 export const DETACHED: AbortSignal = new AbortController().signal;
@@ -215,8 +215,12 @@ function startStep(ctx: FiringContext, step: Step, job: HookJob, time: string): 
     if (hook.mode !== "async") records.push({ hook, record });
   }
   for (const hook of step.background) {
-    ctx.jobs.startRun(hook, job, (takeTurn) =>
-      executeHook(hook, { ...job, signal: DETACHED }, { ...ctx.deps, takeTurn }).then((run) => {
+    ctx.jobs.startRun(hook, job, (takeTurn, unfinished) =>
+      executeHook(
+        hook,
+        { ...job, signal: DETACHED },
+        { ...ctx.deps, takeTurn, ...startNoted(ctx.deps.started, unfinished) },
+      ).then((run) => {
         ctx.reports.ran(run);
         ctx.reports.ended(run);
         ctx.reports.emit(run.record);
@@ -236,6 +240,23 @@ function startStep(ctx: FiringContext, step: Step, job: HookJob, time: string): 
       records.push({ hook, record: { ...baseRecord(hook, true, job), background: true } });
   }
   return records;
+}
+
+/**
+ * `started`, noting the run's id on its listing: a background run given up at exit then gets an
+ * end paired with its start (runner.abandon).
+ */
+function startNoted(
+  started: ExecutionDeps["started"],
+  unfinished: UnfinishedRun,
+): Pick<ExecutionDeps, "started"> {
+  if (!started) return {};
+  return {
+    started: (start: HookStart) => {
+      unfinished.runId = start.runId;
+      started(start);
+    },
+  };
 }
 
 function runStep(ctx: FiringContext, step: Step, job: HookJob): Promise<HookRun[]> {

@@ -73,6 +73,23 @@ export class HookReports {
     });
   }
 
+  /**
+   * A started background run given up at exit: its end, paired with its start, says it was
+   * cancelled (its output so far is not known here).
+   */
+  abandoned(runId: string): void {
+    if (!this.options.onHookEnd) return;
+    const end: HookEnd = {
+      runId,
+      stdout: "",
+      stderr: "",
+      exitCode: null,
+      failed: true,
+      outcome: "cancelled",
+    };
+    this.observe("onHookEnd", this.options.onHookEnd, end);
+  }
+
   /** A run that has actually run: its system message, its failure or unusable output. */
   ran(run: HookRun): void {
     const verdict = run.verdict;

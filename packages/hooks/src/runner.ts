@@ -168,7 +168,10 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
       }
       // Every run considered has its trace record: the ones given up get theirs now, and the trace
       // file gets every record not yet on disk before the process exits.
-      for (const run of unfinished) reports.emit(abandonedRecord(run));
+      for (const run of unfinished) {
+        if (run.runId !== undefined) reports.abandoned(run.runId);
+        reports.emit(abandonedRecord(run));
+      }
       reports.flushNow();
       return abandoned;
     },

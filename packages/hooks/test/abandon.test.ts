@@ -1,6 +1,6 @@
 /** runner.abandon(): what a session that must end at once hands over, so that no hook run is lost silently. */
 import { describe, expect, it } from "vitest";
-import type { HookStart } from "../src/index.js";
+import type { HookEnd, HookStart } from "../src/index.js";
 import { runnerFor, waitFor } from "./support.js";
 
 const post = (i: number) => ({
@@ -72,6 +72,32 @@ describe("abandon", () => {
     });
     expect(queued?.durationMs).toBeGreaterThanOrEqual(0);
     expect(starts.map((s) => s.toolUseId)).toEqual(["t0"]);
+  });
+
+  it("gives a run given up while running an end paired with its start, cancelled, before its record; none to one not started", async () => {
+    const starts: HookStart[] = [];
+    const order: string[] = [];
+    const ends: HookEnd[] = [];
+    const { runner } = runnerFor(
+      { PostToolUse: [{ type: "command", name: "audit", command: "sleep 2", timeout: 3 }] },
+      {
+        maxConcurrentAsync: 1,
+        onHookStart: (start) => starts.push(start),
+        onHookEnd: (end) => {
+          ends.push(end);
+          order.push("end");
+        },
+        onTrace: (record) => order.push(`record ${record.toolUseId}`),
+      },
+    );
+    runner.postToolUse(post(0));
+    runner.postToolUse(post(1));
+    await waitFor(() => starts.length === 1, 15_000, "the first run's start");
+    runner.abandon();
+    expect(ends).toEqual([
+      { runId: starts[0]?.runId, stdout: "", stderr: "", exitCode: null, failed: true, outcome: "cancelled" },
+    ]);
+    expect(order).toEqual(["end", "record t0", "record t1"]);
   });
 
   it("lists the hooks of an event that was due and did not fire, with their payload", () => {

@@ -163,6 +163,22 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
     for (const record of records) expect(record.durationMs).toBeGreaterThan(0);
   });
 
+  it("-p --include-hook-events: a run Ctrl+C abandons while closing gets a hook_response (cancelled) for its hook_started", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
+    const cli = startPrint(box, server, ["--output-format", "stream-json", "--include-hook-events"]);
+    await waitFor(() => cli.stderr().includes("codebot: closing: waiting for"), 30_000, "the waiting line");
+    cli.child.kill("SIGINT");
+    const r = await cli.done;
+    expect(r.code).toBe(130);
+    const lines = jsonLines(r.stdout);
+    const started = lines.filter((l) => l.subtype === "hook_started" && l.hook_event === "PostToolUse");
+    expect(started).toHaveLength(1);
+    expect(
+      lines.filter((l) => l.subtype === "hook_response" && l.hook_id === started[0]?.hook_id),
+    ).toMatchObject([{ hook_event: "PostToolUse", exit_code: null, outcome: "cancelled" }]);
+  });
+
   it("-p: a first SIGTERM while the end of the run waits for a SessionEnd hook lets it finish (HOOKS.md §7.4)", async () => {
     const box = sandbox();
     const cli = await atSessionEnd(box, `sleep 2; echo flushed > '${box.at("end-finished")}'`);
