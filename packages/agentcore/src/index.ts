@@ -58,7 +58,7 @@ export type {
   ToolNext,
   ToolResult,
 } from "./tool.js";
-export { ABORT_GRACE_MS, DEFAULT_TOOL_CONCURRENCY } from "./tool-execution.js";
+export { ABORT_GRACE_MS, abortedCallText, DEFAULT_TOOL_CONCURRENCY } from "./tool-execution.js";
 export { toolJsonSchema } from "./tool-json-schema.js";
 export { addUsage, emptyUsage } from "./usage.js";
 export { withoutThinking } from "./without-thinking.js";

@@ -124,7 +124,12 @@ async function executeOne(prepared: PreparedCall, options: ToolExecutionOptions)
 }
 
 function abortedResult(name: string): ToolResult {
-  return errorResult(`tool ${name}: aborted`);
+  return errorResult(abortedCallText(name));
+}
+
+/** The error result of a call the run's abort cut off (not started, or not done within the grace period). */
+export function abortedCallText(name: string): string {
+  return `tool ${name}: aborted`;
 }
 
 /** The tool's own result, unless the run was aborted and the tool has not finished within the grace period. */

@@ -62,6 +62,10 @@ export function addSubcommands(program: Command, done: (code: number) => void): 
       "PostToolUse for a call that failed (is_error true, --output the error): Claude Code groups are skipped (failed call)",
     )
     .option(
+      "--interrupted",
+      "PostToolUseFailure for a call cut off by an interrupt (Esc, Ctrl+C): is_interrupt true",
+    )
+    .option(
       "--stopped",
       "SubagentStop for a run that was stopped (Ctrl+C, /tasks stop, the session's end): Claude Code groups are skipped (stopped run)",
     )

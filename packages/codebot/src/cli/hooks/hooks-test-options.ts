@@ -9,6 +9,8 @@ export interface HooksTestOptions {
   skill?: string;
   /** PostToolUse: the call failed. */
   failed?: boolean;
+  /** PostToolUseFailure: the call failed because the run was interrupted. */
+  interrupted?: boolean;
   /** SubagentStop: the run was stopped before it ended by itself. */
   stopped?: boolean;
   /** Any name of MODE_NAMES. */

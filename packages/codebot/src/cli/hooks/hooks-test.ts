@@ -53,6 +53,7 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
       ...(opts.prompt !== undefined ? { prompt: opts.prompt } : {}),
       ...(opts.agent !== undefined ? { agent: opts.agent } : {}),
       ...(opts.failed ? { failed: true } : {}),
+      ...(opts.interrupted ? { interrupted: true } : {}),
       ...(opts.stopped ? { stopped: true } : {}),
       cwd: inventory.cwd,
     }),

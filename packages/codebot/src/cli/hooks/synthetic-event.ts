@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { abortedCallText } from "@codebot/agentcore";
 import {
   COMPACT_TRIGGERS,
   codebotToolName,
@@ -26,6 +27,8 @@ export interface SyntheticFlags {
    * to PostToolUseFailure), and Claude Code groups sit it out (trace `failed call`).
    */
   failed?: boolean;
+  /** PostToolUseFailure for a call the run's interrupt cut off (`--interrupted`): `is_interrupt` true. */
+  interrupted?: boolean;
   /** SubagentStop for a run that was stopped (`--stopped`): Claude Code groups sit it out (trace `stopped run`). */
   stopped?: boolean;
   /** The project directory: what a relative `file_path` is relative to. */
@@ -265,15 +268,19 @@ function toolCall(g: Given): {
 
 /**
  * A call whose result is an error, `--output` that error: what the session fires PostToolUseFailure
- * with, and PostToolUse too (middleware.ts).
+ * with, and PostToolUse too (middleware.ts). An interrupted one's is, unless given, the error a call
+ * the interrupt cut off gets (agentcore's tool-execution.ts); a bash command's own ends
+ * `[command aborted; its process group was killed]`.
  */
 function failedCall(g: Given): EventInputs["PostToolUseFailure"] {
+  const call = toolCall(g);
+  const interrupted = g.f.interrupted === true;
   return {
-    ...toolCall(g),
-    output: g.f.output ?? "synthetic tool failure",
+    ...call,
+    output: g.f.output ?? (interrupted ? abortedCallText(call.tool) : "synthetic tool failure"),
     isError: true,
     durationMs: 0,
-    isInterrupt: false,
+    isInterrupt: interrupted,
   };
 }
 
@@ -284,6 +291,7 @@ function refuseFlagsNotFor(event: HookEvent, f: SyntheticFlags): void {
   if (f.failed && event !== "PostToolUse" && event !== "PostToolUseFailure")
     throw not("--failed", "PostToolUse and PostToolUseFailure");
   if (f.stopped && event !== "SubagentStop") throw not("--stopped", "SubagentStop");
+  if (f.interrupted && event !== "PostToolUseFailure") throw not("--interrupted", "PostToolUseFailure");
 }
 
 function agentOf(f: SyntheticFlags): string {

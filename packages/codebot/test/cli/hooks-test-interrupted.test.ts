@@ -1,0 +1,69 @@
+/**
+ * `codebot hooks test PostToolUseFailure --interrupted` reproduces a call the run's interrupt cut
+ * off (Esc, Ctrl+C) as the session fires it (middleware.ts): `is_interrupt` true, and unless
+ * `--output` says otherwise the error a call cut off gets (`tool bash: aborted`).
+ */
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { command, runHooksTest, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+const bashCall = ["--tool", "Bash", "--args", '{"command":"sleep 60"}'];
+
+/** A native entry and a Claude Code group on PostToolUseFailure, each saving the payload it gets. */
+function observers(box: Sandbox): string {
+  return box.json("s.json", {
+    hooks: {
+      PostToolUseFailure: [
+        command("cat > native.json", { name: "observer" }),
+        { matcher: "", hooks: [command("cat > group.json")] },
+      ],
+    },
+  });
+}
+
+async function failure(box: Sandbox, flags: string[]) {
+  const r = await runHooksTest(box, "PostToolUseFailure", [...bashCall, ...flags], {
+    settings: observers(box),
+  });
+  expect(r.stderr).toBe("");
+  expect(r.code).toBe(0);
+  const read = (file: string) => JSON.parse(fs.readFileSync(box.at(file), "utf8"));
+  return { native: read("native.json"), group: read("group.json") };
+}
+
+describe("codebot hooks test PostToolUseFailure --interrupted", () => {
+  it("the group gets is_interrupt true and the error of a call cut off; both hooks run", async () => {
+    const box = sandbox();
+    const { native, group } = await failure(box, ["--interrupted"]);
+    expect(group).toMatchObject({
+      hook_event_name: "PostToolUseFailure",
+      tool_name: "Bash",
+      error: "tool bash: aborted",
+      is_interrupt: true,
+    });
+    expect(native).toMatchObject({ tool: "bash", output: "tool bash: aborted", is_error: true });
+  });
+
+  it("without it, a call that failed by itself: is_interrupt false", async () => {
+    const { group } = await failure(sandbox(), []);
+    expect(group).toMatchObject({ error: "synthetic tool failure", is_interrupt: false });
+  });
+
+  it("--output gives the interrupted call's own error (a bash command's, as the session sends it)", async () => {
+    const error = "partial output\n[command aborted; its process group was killed]";
+    const { group } = await failure(sandbox(), ["--interrupted", "--output", error]);
+    expect(group).toMatchObject({ error, is_interrupt: true });
+  });
+
+  it("is refused in one line for another event, PostToolUse too (its payloads have no such field)", async () => {
+    const box = sandbox();
+    for (const event of ["PostToolUse", "PreToolUse"]) {
+      const r = await runHooksTest(box, event, [...bashCall, "--interrupted"]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(`codebot: hooks test: --interrupted is for PostToolUseFailure, not ${event}\n`);
+    }
+  });
+});
