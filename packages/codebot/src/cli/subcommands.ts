@@ -54,7 +54,11 @@ export function addSubcommands(program: Command, done: (code: number) => void): 
     )
     .option(
       "--agent <name>",
-      "the sub-agent's name (SubagentStart, SubagentStop), or the calling agent (tool events); a custom agent's own hooks are in force, as while it runs",
+      "the sub-agent's type: its custom agent's name, else general-purpose (SubagentStart, SubagentStop), or the calling agent (tool events); a custom agent's own hooks are in force, as while it runs",
+    )
+    .option(
+      "--agent-name <name>",
+      "the run's own name, when the model named it other than its type (the agent tool's name): its tool calls' agent, and whose run an agent's own hooks follow",
     )
     .option("--skill <name>", "a skill or command whose own hooks are in force, as once it is loaded")
     .option(

@@ -14,6 +14,7 @@ useBuiltCli();
 
 interface Report {
   decision: Record<string, unknown>;
+  payload: Record<string, unknown>;
   blocked: boolean;
   claude_payload: Record<string, unknown>;
   trace: { hook: string; file?: string; skipped?: string; approval?: string; outcome?: string }[];
@@ -145,6 +146,85 @@ describe("codebot hooks test: a custom agent's own hooks (--agent)", () => {
       "codebot: hooks test: --agent is for tool events, SubagentStart and SubagentStop, not Stop (an agent's own Stop hooks fire as SubagentStop: hooks test SubagentStop --agent careful)\n",
     );
     expect(fs.existsSync(box.at("stopped.txt"))).toBe(false);
+  });
+});
+
+describe("codebot hooks test: a run the model named (--agent-name)", () => {
+  it("its call's native payload names the run; Claude Code's agent_type stays its agent (claude 2.1.328 sends no name)", async () => {
+    const box = sandbox();
+    const { report } = await hooksTest(box, "PreToolUse", [
+      ...bashCall,
+      "--agent",
+      "general-purpose",
+      "--agent-name",
+      "scout",
+    ]);
+    expect(report.payload).toMatchObject({ agent: "scout" });
+    expect(report.claude_payload).toMatchObject({
+      agent_id: "a0000000000000000",
+      agent_type: "general-purpose",
+    });
+    expect(JSON.stringify(report.claude_payload)).not.toContain("scout");
+  });
+
+  it("its agent's own hooks follow the named run: its Stop runs as SubagentStop, whose payloads carry the agent, not the name", async () => {
+    const box = sandbox();
+    const file = carefulAgent(box);
+    const { code, report } = await hooksTest(box, "SubagentStop", [
+      "--agent",
+      "careful",
+      "--agent-name",
+      "scout",
+      "--trust-project-hooks",
+    ]);
+    expect(code).toBe(0);
+    expect(report.trace).toHaveLength(1);
+    expect(report.trace[0]).toMatchObject({ file, hook: expect.stringMatching(/^SubagentStop\[0\]/) });
+    expect(fs.readFileSync(box.at("stopped.txt"), "utf8")).toBe("stopped\n");
+    expect(report.payload).toMatchObject({ agent: "careful" });
+    expect(report.claude_payload).toMatchObject({ agent_type: "careful" });
+    expect(JSON.stringify([report.payload, report.claude_payload])).not.toContain("scout");
+  });
+
+  it("its agent's own PreToolUse hook blocks the named run's bash call", async () => {
+    const box = sandbox();
+    carefulAgent(box);
+    const { code, report } = await hooksTest(box, "PreToolUse", [
+      ...bashCall,
+      "--agent",
+      "careful",
+      "--agent-name",
+      "scout",
+      "--trust-project-hooks",
+    ]);
+    expect(code).toBe(2);
+    expect(report.trace[0]).toMatchObject({ outcome: "blocked" });
+  });
+
+  it("is refused in one line for an event no agent fires, without --agent, or for a name the agent tool would not give", async () => {
+    const box = sandbox();
+    const refusals: [string, string[], string][] = [
+      [
+        "Stop",
+        ["--agent-name", "scout"],
+        "--agent-name is for tool events, SubagentStart and SubagentStop, not Stop",
+      ],
+      [
+        "SubagentStop",
+        ["--agent-name", "scout"],
+        "--agent-name names a sub-agent's run: give its agent too (--agent TYPE)",
+      ],
+      [
+        "SubagentStop",
+        ["--agent", "Explore", "--agent-name", "a b"],
+        '--agent-name "a b" is no name the agent tool gives a run (letters, digits, -, _ or ., at most 64, not "main")',
+      ],
+    ];
+    for (const [event, flags, message] of refusals) {
+      const r = await runHooksTest(box, event, flags);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(`codebot: hooks test: ${message}\n`);
+    }
   });
 });
 

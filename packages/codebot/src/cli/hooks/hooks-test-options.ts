@@ -5,6 +5,8 @@ export interface HooksTestOptions {
   output?: string;
   prompt?: string;
   agent?: string;
+  /** A sub-agent run's own name, when the model gave it one other than its type (`--agent`). */
+  agentName?: string;
   /** A skill whose front-matter hooks are put in force, as loading it does. */
   skill?: string;
   /** PostToolUse: the call failed. */

@@ -40,7 +40,7 @@ import { asSessionUses, hasWaitedGroups, waitedGroupsText } from "./waited-group
  */
 export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksTestOptions): Promise<number> {
   if (!isHookEvent(event)) throw new CliError(`hooks test: ${unknownEventMessage(event)}`);
-  refuseAgentFor(event, opts.agent);
+  refuseAgentFor(event, opts);
   const args = opts.args === undefined ? undefined : await readArgsOption(opts.args);
   // Read once, as the session reads them; the runtime starts from this read.
   const trustProjectHooks = opts.trustProjectHooks === true;
@@ -52,6 +52,7 @@ export async function hooksTest(flags: ProjectFlags, event: string, opts: HooksT
       ...(opts.output !== undefined ? { output: opts.output } : {}),
       ...(opts.prompt !== undefined ? { prompt: opts.prompt } : {}),
       ...(opts.agent !== undefined ? { agent: opts.agent } : {}),
+      ...(opts.agentName !== undefined ? { agentName: opts.agentName } : {}),
       ...(opts.failed ? { failed: true } : {}),
       ...(opts.interrupted ? { interrupted: true } : {}),
       ...(opts.stopped ? { stopped: true } : {}),

@@ -23,6 +23,12 @@ export interface SyntheticFlags {
   prompt?: string;
   agent?: string;
   /**
+   * The run's own name (`--agent-name`), when the model named it (the agent tool's `name`): what its
+   * tool calls' native payloads call their agent, and what a custom agent's own hooks follow the run
+   * by. No Claude Code payload carries it (claude 2.1.328, recorded: `agent_type` stays the type).
+   */
+  agentName?: string;
+  /**
    * PostToolUse for a call that failed (`--failed`): the session fires it with `is_error` true (next
    * to PostToolUseFailure), and Claude Code groups sit it out (trace `failed call`).
    */
@@ -104,17 +110,17 @@ const BUILDERS: { [E in HookEvent]: (g: Given) => EventInputs[E] } = {
   },
   // `other` is what ending a session any other way than /exit, /clear or /resume gives (the end of -p).
   SessionEnd: ({ fields }) => ({ reason: fields.choice("reason", SESSION_END_REASONS, "other") }),
-  // The run's name is the agent's unless the model named the run: --agent gives both.
+  // The run's name is the agent's unless the model named the run (--agent-name).
   SubagentStart: (g) => {
     const agent = g.need(g.f.agent, "--agent NAME");
-    return { agent, agentName: agent, agentId: SYNTHETIC_AGENT_ID };
+    return { agent, agentName: g.f.agentName ?? agent, agentId: SYNTHETIC_AGENT_ID };
   },
   SubagentStop: (g) => {
     const agent = g.need(g.f.agent, "--agent NAME");
     const last = g.fields.text("last_assistant_message") ?? "synthetic sub-agent answer";
     return {
       agent,
-      agentName: agent,
+      agentName: g.f.agentName ?? agent,
       agentId: SYNTHETIC_AGENT_ID,
       lastAssistantMessage: last,
       stopHookActive: g.fields.flag("stop_hook_active", false),
@@ -294,8 +300,9 @@ function refuseFlagsNotFor(event: HookEvent, f: SyntheticFlags): void {
   if (f.interrupted && event !== "PostToolUseFailure") throw not("--interrupted", "PostToolUseFailure");
 }
 
+/** The agent a firing names: the run's own name, else its agent's (the main agent's when none). */
 function agentOf(f: SyntheticFlags): string {
-  return f.agent ?? "main";
+  return f.agentName ?? f.agent ?? "main";
 }
 
 /** A resume's cache fields, as a session gives them after a response just now (each settable by its Claude Code name). */

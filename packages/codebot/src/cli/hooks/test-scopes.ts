@@ -5,6 +5,7 @@
  * agent's or skill's hooks are the project's, run once trusted.
  */
 import type { CompiledHook, HookEvent, PayloadFields } from "@codebot/hooks";
+import { AGENT_NAME } from "../../agents/agent-definition.js";
 import { AgentHookScopes, compileAgentHooks } from "../../agents/agent-hook-scopes.js";
 import { visible } from "../../approval/visible-text.js";
 import type { Runtime } from "../../session/runtime.js";
@@ -24,16 +25,29 @@ const AGENT_EVENTS: ReadonlySet<HookEvent> = new Set([
   "SubagentStop",
 ]);
 
-/** `--agent` names the firing's agent; other events have none, so it would change nothing. */
-export function refuseAgentFor(event: HookEvent, agent: string | undefined): void {
-  if (agent === undefined || AGENT_EVENTS.has(event)) return;
-  const hint =
-    event === "Stop"
-      ? ` (an agent's own Stop hooks fire as SubagentStop: hooks test SubagentStop --agent ${agent})`
-      : "";
-  throw new CliError(
-    `hooks test: --agent is for tool events, SubagentStart and SubagentStop, not ${event}${hint}`,
-  );
+/**
+ * `--agent` names the firing's agent, `--agent-name` its run; other events have none, so they would
+ * change nothing. A run's name is one the agent tool would take, and names a run of `--agent`.
+ */
+export function refuseAgentFor(event: HookEvent, opts: { agent?: string; agentName?: string }): void {
+  const { agent, agentName } = opts;
+  const given = agentName !== undefined ? "--agent-name" : agent !== undefined ? "--agent" : undefined;
+  if (given !== undefined && !AGENT_EVENTS.has(event)) {
+    const hint =
+      event === "Stop" && agent !== undefined
+        ? ` (an agent's own Stop hooks fire as SubagentStop: hooks test SubagentStop --agent ${agent})`
+        : "";
+    throw new CliError(
+      `hooks test: ${given} is for tool events, SubagentStart and SubagentStop, not ${event}${hint}`,
+    );
+  }
+  if (agentName === undefined) return;
+  if (agent === undefined || agent === "main")
+    throw new CliError("hooks test: --agent-name names a sub-agent's run: give its agent too (--agent TYPE)");
+  if (!AGENT_NAME.test(agentName) || agentName === "main")
+    throw new CliError(
+      `hooks test: --agent-name ${JSON.stringify(agentName)} is no name the agent tool gives a run (letters, digits, -, _ or ., at most 64, not "main")`,
+    );
 }
 
 /**
@@ -50,7 +64,10 @@ export function asRunsCall<F extends PayloadFields>(input: F, agent: string | un
  * agent has that name: a built-in one has no hooks of its own), and the skill's (`--skill`) for
  * every firing. Returns the hooks put in force.
  */
-export function enterTestScopes(runtime: Runtime, opts: { agent?: string; skill?: string }): CompiledHook[] {
+export function enterTestScopes(
+  runtime: Runtime,
+  opts: { agent?: string; agentName?: string; skill?: string },
+): CompiledHook[] {
   const added: CompiledHook[] = [];
   if (opts.skill !== undefined) {
     if (!runtime.skills.activate(opts.skill)) {
@@ -67,7 +84,7 @@ export function enterTestScopes(runtime: Runtime, opts: { agent?: string; skill?
   if (agent?.hooks !== undefined) {
     // The session told the agent file's problems already.
     new AgentHookScopes(runtime.hooks, [agent], runtime.cwd, () => {}).enter({
-      name: agent.name,
+      name: opts.agentName ?? agent.name,
       type: agent.name,
       id: SYNTHETIC_AGENT_ID,
       toolUseId: SYNTHETIC_CALL_ID,
