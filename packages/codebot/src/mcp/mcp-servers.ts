@@ -195,6 +195,63 @@ export class McpServers {
     return { added, removed, errors };
   }
 
+  /**
+   * Servers that join mid-session (the plugins the Agent SDK's `reload_plugins` loaded): one the
+   * session has by name is left as it is; one whose tools would be named as a server's the session
+   * has (the program's `plugin_guard_tools` beside plugin guard's `tools`) is left out with a notice,
+   * as at the start (withoutToolNameCollisions: the one already running stays); one that needs
+   * approval it lacks waits for it, said as at the start. The others start; resolves once each
+   * started or failed (claude answers at once, `pending`: here the next turn has their tools).
+   */
+  async addServers(entries: readonly ServerEntry[]): Promise<void> {
+    const owners = new Map(
+      [...this.connections.map((c) => c.entry), ...this.unapproved].map((e) => [toolNameKey(e.name), e]),
+    );
+    const fresh: ServerConnection[] = [];
+    const waiting: ServerEntry[] = [];
+    for (const entry of entries) {
+      if (
+        this.connections.some((c) => c.name === entry.name) ||
+        this.unapproved.some((e) => e.name === entry.name)
+      )
+        continue;
+      const owner = owners.get(toolNameKey(entry.name));
+      if (owner !== undefined) {
+        this.options.notify(
+          `codebot: MCP server "${entry.name}" left out: ${sharesToolNamesWith(entry, owner)}`,
+        );
+        continue;
+      }
+      owners.set(toolNameKey(entry.name), entry);
+      if (!this.options.isApproved(entry)) {
+        this.unapproved.push(entry);
+        waiting.push(entry);
+        continue;
+      }
+      fresh.push(this.connectionTo(entry));
+    }
+    this.tellUnapproved(waiting);
+    this.connections.push(...fresh);
+    await Promise.all(fresh.map((c) => c.start()));
+  }
+
+  /** Says which of these servers wait for approval: the project's, and yours that would run its programs. */
+  private tellUnapproved(entries: readonly ServerEntry[]): void {
+    const names = (own: boolean) =>
+      entries
+        .filter((e) => e.needsConsent !== own)
+        .map((e) => e.name)
+        .join(", ");
+    if (names(false) !== "")
+      this.options.notify(
+        `codebot: project MCP server(s) not started because they are not approved: ${names(false)}; run "codebot mcp trust" to review them`,
+      );
+    if (names(true) !== "")
+      this.options.notify(
+        `codebot: your MCP server(s) would run programs of this project, not approved for it yet, and were not started: ${names(true)}; run "codebot mcp trust" to review them`,
+      );
+  }
+
   /** The servers not set by the program (started, off or waiting for approval), by their tools' name key (toolNameKey). */
   private toolNameOwnersBesideProgram(): Map<string, ServerEntry> {
     const others = [
@@ -216,19 +273,7 @@ export class McpServers {
   /** Starts every approved server (once); says which project servers wait for approval. */
   start(): void {
     if (this.started) return;
-    const names = (own: boolean) =>
-      this.unapproved
-        .filter((e) => e.needsConsent !== own)
-        .map((e) => e.name)
-        .join(", ");
-    if (names(false) !== "")
-      this.options.notify(
-        `codebot: project MCP server(s) not started because they are not approved: ${names(false)}; run "codebot mcp trust" to review them`,
-      );
-    if (names(true) !== "")
-      this.options.notify(
-        `codebot: your MCP server(s) would run programs of this project, not approved for it yet, and were not started: ${names(true)}; run "codebot mcp trust" to review them`,
-      );
+    this.tellUnapproved(this.unapproved);
     this.started = Promise.all(this.connections.map((c) => c.start())).then(() => undefined);
   }
 

@@ -6,12 +6,18 @@ import type { Tool } from "@codebot/agentcore";
 import { createGuardedFetch } from "@codebot/hooks";
 import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ProjectSettings } from "../session/project-settings.js";
+import type { PluginFolder } from "../settings/load-plugins.js";
 import { millisecondsVariable } from "../settings/milliseconds-variable.js";
 import { problemNotice } from "../settings/problem-notice.js";
 import type { Customizations } from "../settings/session-modes.js";
 import { type ElicitationHooks, elicitationHandler } from "./elicitation.js";
 import type { McpServers } from "./mcp-servers.js";
-import { loadServerEntries, ownInPlaceOfUnapproved, sdkServerEntry } from "./server-entries.js";
+import {
+  loadServerEntries,
+  ownInPlaceOfUnapproved,
+  pluginServerName,
+  sdkServerEntry,
+} from "./server-entries.js";
 import type { ServerEntry } from "./server-entry.js";
 import { withoutToolNameCollisions } from "./tool-name-collisions.js";
 
@@ -43,6 +49,12 @@ export interface SessionMcpOptions {
 export interface SessionMcp {
   /** Absent when no server is configured. */
   servers: McpServers | undefined;
+  /**
+   * The Agent SDK's `reload_plugins`: the servers of the plugins now loaded that the session does
+   * not have yet start, as claude 2.1.328 starts an added plugin's (recorded), under the rules
+   * of McpServers.addServers.
+   */
+  addPluginServers(plugins: readonly PluginFolder[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,16 +64,19 @@ export interface SessionMcp {
  */
 export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp> {
   const { project } = options;
-  if (options.customizations?.mcpServers === false) return { servers: undefined, close: async () => {} };
-  const { entries, problems } = loadServerEntries({
-    cwd: options.cwd,
-    layers: project.layers,
-    ...(project.claudeJson !== undefined ? { claudeJson: project.claudeJson } : {}),
-    plugins: project.plugins,
-    ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
-    ...(options.strictMcpConfig ? { strict: true } : {}),
-    ...(options.customizations?.projectMcpJson === false ? { projectMcpJson: false } : {}),
-  });
+  const none: SessionMcp = { servers: undefined, addPluginServers: async () => {}, close: async () => {} };
+  if (options.customizations?.mcpServers === false) return none;
+  const load = (plugins: readonly PluginFolder[]) =>
+    loadServerEntries({
+      cwd: options.cwd,
+      layers: project.layers,
+      ...(project.claudeJson !== undefined ? { claudeJson: project.claudeJson } : {}),
+      plugins,
+      ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
+      ...(options.strictMcpConfig ? { strict: true } : {}),
+      ...(options.customizations?.projectMcpJson === false ? { projectMcpJson: false } : {}),
+    });
+  const { entries, problems } = load(project.plugins);
   for (const name of options.sdkServers ?? []) {
     const at = entries.findIndex((entry) => entry.name === name);
     entries.splice(at >= 0 ? at : entries.length, at >= 0 ? 1 : 0, sdkServerEntry(name));
@@ -70,7 +85,7 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
   const kept = withoutToolNameCollisions(entries, problems);
   for (const problem of problems) options.notify(problemNotice(problem));
   // An Agent SDK session (it has the control protocol) may add servers later (mcp_set_servers).
-  if (kept.length === 0 && !options.sdkTransport) return { servers: undefined, close: async () => {} };
+  if (kept.length === 0 && !options.sdkTransport) return none;
   const { McpServers } = await import("./mcp-servers.js");
   const guarded = createGuardedFetch({ allowList: project.httpAllowList.hosts });
   const isApproved = (entry: ServerEntry) =>
@@ -100,6 +115,12 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
   });
   return {
     servers,
+    async addPluginServers(plugins) {
+      // Read as at the start (a plugin's duplicate of your server left out the same way); only plugins' servers join.
+      const prefixes = plugins.map((plugin) => pluginServerName(plugin.name, ""));
+      const again = load(plugins).entries.filter((e) => prefixes.some((prefix) => e.name.startsWith(prefix)));
+      await servers.addServers(again);
+    },
     async close() {
       await servers.close();
       await guarded.close();

@@ -396,7 +396,11 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     },
     userSettingsFile: path.join(claudeCompat ? claudeHome : codebotHome, "settings.json"),
     subagentId: (name) => subagentRuns.get(name)?.id,
-    reloadPlugins: (add) => settingsReload.reloadPlugins(add, reloadSkills),
+    reloadPlugins: async (add) => {
+      const reloaded = await settingsReload.reloadPlugins(add, reloadSkills);
+      await mcp?.addPluginServers(reloaded.plugins);
+      return reloaded;
+    },
     setThinking: async (change) => {
       if (await models.changeThinking(change)) agent.setModel(models.model);
     },

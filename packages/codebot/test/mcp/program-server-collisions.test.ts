@@ -4,12 +4,14 @@
  * tools would be named as another server's — `plugin_guard_tools` beside plugin guard's `tools` —
  * is left out, saying why. claude 2.1.328 (recorded: your `~/.claude.json` server `a_b` and a
  * program's `a.b`, or a program's `a.b` and `a_b` in one set) adds and starts both, with no error.
+ * A plugin `reload_plugins` adds mid-session starts its servers under the same rule, the server
+ * already running kept (claude 2.1.328, recorded, also leaves the plugin's out, silently).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { installPluginAsClaudeCodeDid } from "../cli/support/claude-plugin-install.js";
+import { copyMarketplace, installPluginAsClaudeCodeDid } from "../cli/support/claude-plugin-install.js";
 import { sandbox } from "../cli/support/cli-fixtures.js";
 import { scratchDir, startSession } from "../support/e2e.js";
 
@@ -72,5 +74,54 @@ describe("the Agent SDK program's servers whose tools would share names with ano
         Plugin_Guard_Tools: `its tools would be named mcp__Plugin_Guard_Tools__… as permission rules, which ignore case, read those of server "plugin:guard:tools" (${mcpJson}); rename one of them`,
       },
     });
+  });
+});
+
+/** Plugin guard's folder, loaded by no settings (as the Agent SDK's `add_plugins` gives one), with the `.mcp.json` server `tools`. */
+function guardFolderWithTools(): { dirs: { home: string; project: string }; root: string } {
+  const box = sandbox();
+  const root = copyMarketplace(path.join(box.home, "market"));
+  fs.rmSync(path.join(root, "hooks"), { recursive: true });
+  box.json(path.join(root, ".mcp.json"), { mcpServers: { tools: testServer() } });
+  return { dirs: { home: box.home, project: box.project }, root };
+}
+
+/** An Agent SDK session (it may set servers later) with no in-process server. */
+const sdkRuntime = {
+  sdkMcpTransport: () => {
+    throw new Error("no in-process server here");
+  },
+};
+
+describe("a plugin the Agent SDK's reload_plugins adds mid-session", () => {
+  it("starts its MCP server, as claude 2.1.328 starts an added plugin's", async () => {
+    const { dirs, root } = guardFolderWithTools();
+    const s = await startSession({ dirs, runtime: sdkRuntime });
+    await s.runtime.reloadPlugins([root]);
+    expect(s.runtime.mcpServers().map((server) => [server.name, server.state])).toEqual([
+      ["plugin:guard:tools", "connected"],
+    ]);
+  });
+
+  it("leaves out its server whose tools would be named as a server the program set, with a notice; the program's keeps running", async () => {
+    const { dirs, root } = guardFolderWithTools();
+    const s = await startSession({ dirs, runtime: sdkRuntime });
+    await s.runtime.setMcpServers({ plugin_guard_tools: testServer() });
+    await s.runtime.reloadPlugins([root]);
+    expect(s.runtime.mcpServers().map((server) => [server.name, server.state])).toEqual([
+      ["plugin_guard_tools", "connected"],
+    ]);
+    expect(s.notices.join("\n")).toContain(
+      'MCP server "plugin:guard:tools" left out: its tools would be named mcp__plugin_guard_tools__… like those of server "plugin_guard_tools"',
+    );
+  });
+
+  it("a reload that adds nothing starts no server twice", async () => {
+    const { dirs, root } = guardFolderWithTools();
+    const s = await startSession({ dirs, runtime: sdkRuntime });
+    await s.runtime.reloadPlugins([root]);
+    await s.runtime.reloadPlugins([]);
+    expect(s.runtime.mcpServers().map((server) => server.name)).toEqual(["plugin:guard:tools"]);
+    expect(s.notices.join("\n")).not.toContain("left out");
   });
 });
