@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { command, printRun, sandbox } from "./support/cli-fixtures.js";
+import { cliEnv, jsonLines, repoRoot, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+const cliDoc = () => fs.readFileSync(path.join(repoRoot, "docs/cli.md"), "utf8");
+
+/** The text of the first fenced block of docs/cli.md that holds `marker`. */
+function sampleHolding(marker: string): string {
+  const block = [...cliDoc().matchAll(/```[a-z]*\n([\s\S]*?)```/g)].find((m) => m[1]?.includes(marker));
+  if (block?.[1] === undefined) throw new Error(`no block of docs/cli.md holds ${marker}`);
+  return block[1];
+}
+
+/** A stream-json line's kind: its type, and its subtype for system lines. */
+const kind = (line: Record<string, unknown>) =>
+  line.type === "system" ? `system/${String(line.subtype)}` : String(line.type);
+
+describe("the output samples of docs/cli.md are what codebot prints", () => {
+  it("hooks validate: the sample's team.json problems, line for line", async () => {
+    const sample = sampleHolding("$ codebot hooks validate --settings team.json")
+      .trimEnd()
+      .split("\n")
+      .slice(1);
+    const box = sandbox();
+    // The team.json the sample reports on: a command hook without its command, a matcher that
+    // does not compile, an unknown key, a misspelled event.
+    const file = box.json("team.json", {
+      hooks: {
+        PreToolUse: [
+          { type: "command" },
+          { type: "command", matcher: "/(/", command: "true" },
+          { type: "command", command: "true", colour: "red" },
+        ],
+        PreToolUze: [],
+      },
+    });
+    const r = await runCli(["hooks", "validate", "--settings", file, "--cwd", box.project], {
+      env: cliEnv(box.home),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout.trimEnd().split("\n")).toEqual(
+      sample.map((l) => l.replaceAll("/home/me/team.json", file)),
+    );
+  });
+
+  it("hooks schema: the warning quoted for a permission mode the schema refuses", async () => {
+    const quoted = /\(`(permissions\.mode: expected [^`]*)`\)/.exec(cliDoc())?.[1];
+    expect(quoted).toBeDefined();
+    const box = sandbox();
+    const file = box.json("s.json", { permissions: { mode: "yolo" } });
+    const r = await runCli(["hooks", "validate", "--settings", file, "--cwd", box.project], {
+      env: cliEnv(box.home),
+    });
+    expect(r.stdout).toContain(`${file}: ${quoted}`);
+  });
+
+  it("stream-json: each whole line of the samples has the fields of codebot's line of its kind", async () => {
+    const samples = [sampleHolding('"subtype":"hook_started"'), sampleHolding('"subtype":"init"')]
+      .flatMap((block) => block.split("\n"))
+      .flatMap((line) => {
+        try {
+          return [JSON.parse(line) as Record<string, unknown>];
+        } catch {
+          return []; // a line shortened with {…} shows only some of its fields
+        }
+      });
+    expect(samples.map(kind)).toEqual([
+      "system/hook_started",
+      "system/hook_response",
+      "system/init",
+      "system/hook_start",
+      "system/hook",
+      "user",
+    ]);
+    const { r } = await printRun(
+      "fix the test",
+      [reply.toolCall("bash", { command: "echo ok" }, "c1"), reply.text("All tests pass.")],
+      {
+        flags: ["--output-format", "stream-json", "--permission-mode", "auto", "--include-hook-events"],
+        settings: {
+          hooks: {
+            PreToolUse: [
+              command("echo nope >&2; exit 2", {
+                name: "guard",
+                matcher: "bash",
+                statusMessage: "checking the command",
+              }),
+            ],
+          },
+        },
+      },
+    );
+    const lines = jsonLines(r.stdout);
+    for (const sample of samples) {
+      const line = lines.find((l) => kind(l) === kind(sample));
+      expect({ kind: kind(sample), fields: Object.keys(line ?? {}).sort() }).toEqual({
+        kind: kind(sample),
+        fields: Object.keys(sample).sort(),
+      });
+    }
+  });
+});
