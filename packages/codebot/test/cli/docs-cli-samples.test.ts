@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, printRun, sandbox } from "./support/cli-fixtures.js";
+import { command, printRun, runHooksTest, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, jsonLines, repoRoot, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
@@ -57,6 +57,19 @@ describe("the output samples of docs/cli.md are what codebot prints", () => {
       env: cliEnv(box.home),
     });
     expect(r.stdout).toContain(`${file}: ${quoted}`);
+  });
+
+  it("hooks test --json: the fields its row lists", async () => {
+    const listed = /\| `--json` \| `\{([a-z_, ]+)\}`/.exec(cliDoc())?.[1]?.split(", ");
+    const box = sandbox();
+    const r = await runHooksTest(box, "PreToolUse", [
+      "--tool",
+      "bash",
+      "--args",
+      '{"command":"ls"}',
+      "--json",
+    ]);
+    expect(Object.keys(JSON.parse(r.stdout))).toEqual(listed);
   });
 
   it("stream-json: each whole line of the samples has the fields of codebot's line of its kind", async () => {
