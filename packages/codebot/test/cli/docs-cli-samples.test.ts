@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, printRun, runHooksTest, sandbox } from "./support/cli-fixtures.js";
+import { command, printRun, rmRfGuard, runHooksTest, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, jsonLines, repoRoot, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
@@ -21,6 +21,42 @@ const kind = (line: Record<string, unknown>) =>
   line.type === "system" ? `system/${String(line.subtype)}` : String(line.type);
 
 describe("the output samples of docs/cli.md are what codebot prints", () => {
+  it("hooks list: the sample's user guard and untrusted project check, line for line", async () => {
+    const sample = sampleHolding("$ codebot hooks list").trimEnd().split("\n").slice(1);
+    const box = sandbox();
+    const user = box.json(path.join(box.home, "settings.json"), { hooks: { PreToolUse: [rmRfGuard] } });
+    box.json(".codebot/settings.json", { hooks: { PostStopValidation: [command("npm test --silent")] } });
+    const r = await runCli(["hooks", "list", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(r.stdout.trimEnd().split("\n")).toEqual(
+      sample.map((l) =>
+        l.replace("/home/me/.codebot/settings.json", user).replace("/home/me/p/", `${box.project}/`),
+      ),
+    );
+  });
+
+  it("hooks test: the sample's trace and decision for rm -rf /", async () => {
+    const sample = sampleHolding("$ codebot hooks test PreToolUse").trimEnd().split("\n").slice(1);
+    const box = sandbox();
+    const user = box.json(path.join(box.home, "settings.json"), {
+      hooks: { PreToolUse: [command("true", { name: "format on write", matcher: "write" }), rmRfGuard] },
+    });
+    const r = await runHooksTest(box, "PreToolUse", ["--tool", "bash", "--args", '{"command":"rm -rf /"}']);
+    expect(r.code).toBe(2);
+    // The sample's "…" stand for ids and paths of the run, its durations for any.
+    const pattern = (line: string) =>
+      new RegExp(
+        `^${line
+          .replaceAll("/home/me/.codebot/settings.json", user)
+          .replaceAll("/home/me/p", box.project)
+          .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+          .replaceAll("…", '[^"]+')
+          .replace(/\d+ ms/, "\\d+ ms")}$`,
+      );
+    const shown = r.stdout.trimEnd().split("\n");
+    expect(shown.length).toBe(sample.length);
+    sample.forEach((line, i) => expect(shown[i]).toMatch(pattern(line)));
+  });
+
   it("hooks validate: the sample's team.json problems, line for line", async () => {
     const sample = sampleHolding("$ codebot hooks validate --settings team.json")
       .trimEnd()
