@@ -3,7 +3,7 @@
  * (`Bash`, `Write`, `Task`) fires on codebot's tools (`bash`, `write`, `agent`) and back.
  */
 
-const ALIAS_CLASSES: readonly (readonly string[])[] = [
+export const ALIAS_CLASSES: readonly (readonly string[])[] = [
   ["bash", "Bash"],
   ["read", "Read"],
   ["write", "Write"],
