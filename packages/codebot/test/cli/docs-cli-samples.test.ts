@@ -108,6 +108,14 @@ describe("the output samples of docs/cli.md are what codebot prints", () => {
     expect(Object.keys(JSON.parse(r.stdout))).toEqual(listed);
   });
 
+  it("json: the sample result has the fields of codebot's result object", async () => {
+    const sample = JSON.parse(sampleHolding('"permission_denials":[{"tool_name"')) as Record<string, unknown>;
+    const { r } = await printRun("fix the test", [reply.text("Fixed the test.")], {
+      flags: ["--output-format", "json"],
+    });
+    expect(Object.keys(JSON.parse(r.stdout)).sort()).toEqual(Object.keys(sample).sort());
+  });
+
   it("stream-json: each whole line of the samples has the fields of codebot's line of its kind", async () => {
     const samples = [sampleHolding('"subtype":"hook_started"'), sampleHolding('"subtype":"init"')]
       .flatMap((block) => block.split("\n"))
