@@ -54,7 +54,7 @@ describe("the output samples of docs/cli.md are what codebot prints", () => {
       );
     const shown = r.stdout.trimEnd().split("\n");
     expect(shown.length).toBe(sample.length);
-    sample.forEach((line, i) => expect(shown[i]).toMatch(pattern(line)));
+    for (const [i, line] of sample.entries()) expect(shown[i]).toMatch(pattern(line));
   });
 
   it("hooks validate: the sample's team.json problems, line for line", async () => {
