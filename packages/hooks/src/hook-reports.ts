@@ -8,6 +8,7 @@ import type { CompiledHook } from "./compiled-hook.js";
 import type { HookEvent } from "./events.js";
 import type { HookRun } from "./hook-execution.js";
 import { failureSummary, type HookVerdict } from "./interpret.js";
+import { type HookNoVerdict, noVerdictOf } from "./no-verdict.js";
 import { type HookEnd, type HookProgress, type HookStart, TraceFile, type TraceRecord } from "./trace.js";
 
 export interface HookReportsOptions {
@@ -19,6 +20,8 @@ export interface HookReportsOptions {
   traceFile?: string;
   /** `toolUseId`: the tool call the failed run was for, when it was for one. */
   onHookError?: (message: string, toolUseId?: string) => void;
+  /** An http PreToolUse hook let its call go ahead unchecked (no-verdict.ts): once per hook per runner, as claude. */
+  onNoVerdict?: (noVerdict: HookNoVerdict) => void;
   onSystemMessage?: (message: string) => void;
   onTerminalSequence?: (sequence: string) => void;
 }
@@ -28,6 +31,8 @@ export class HookReports {
   private readonly failureShown = new Set<CompiledHook>();
   /** Hooks whose warnings were shown (alone, or on a failure line). */
   private readonly warningShown = new Set<CompiledHook>();
+  /** Hooks whose no-verdict report was given. */
+  private readonly noVerdictShown = new Set<CompiledHook>();
   private readonly failedObservers = new Set<string>();
   private readonly traceFile: TraceFile | undefined;
   /** Told right before a hook's executor runs; absent when nobody listens. */
@@ -103,6 +108,16 @@ export class HookReports {
       const line = `hook ${name}: ${[failureText(run.hook, verdict), ...warnings].join("; ")}`;
       if (this.once(this.failureShown, run, line) && warnings.length) this.warningShown.add(run.hook);
     } else if (warnings.length) this.once(this.warningShown, run, `hook ${name}: ${warnings.join("; ")}`);
+    this.noVerdict(run);
+  }
+
+  private noVerdict(run: HookRun): void {
+    const onNoVerdict = this.options.onNoVerdict;
+    if (!onNoVerdict || this.noVerdictShown.has(run.hook)) return;
+    const noVerdict = noVerdictOf(run);
+    if (!noVerdict) return;
+    this.noVerdictShown.add(run.hook);
+    this.observe("onNoVerdict", onNoVerdict, noVerdict);
   }
 
   /** Reports a problem that is not one hook's (a trace file, an observer, a background job). */

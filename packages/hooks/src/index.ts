@@ -119,6 +119,7 @@ export {
 export type { ToolPermissions } from "./middleware.js";
 export { capForModel } from "./model-text-cap.js";
 export { gitRuns } from "./nested-commands.js";
+export type { HookNoVerdict } from "./no-verdict.js";
 export { isWithin } from "./path-within.js";
 export { type BackgroundTask, buildPayload, type HookSession, type PayloadFields } from "./payload.js";
 export { type PermissionUpdate, permissionUpdatesOf } from "./permission-updates.js";

@@ -8,6 +8,7 @@ import type { EVENT_SPECS, HookEvent } from "./events.js";
 import type { Executors } from "./executor.js";
 import type { LoadedHooks } from "./load-hooks.js";
 import type { ToolPermissions } from "./middleware.js";
+import type { HookNoVerdict } from "./no-verdict.js";
 import type { HookSession, PayloadFields } from "./payload.js";
 import type { ScopeOptions } from "./scoped-hooks.js";
 import type { HookEnd, HookProgress, HookStart, TraceRecord } from "./trace.js";
@@ -50,6 +51,8 @@ export interface HookRunnerOptions {
   traceFile?: string;
   /** A hook failed, timed out or gave unusable output: called once per hook per runner (§7.5). */
   onHookError?: (message: string, toolUseId?: string) => void;
+  /** An http PreToolUse hook failed or timed out and its call went ahead unchecked: once per hook per runner (no-verdict.ts). */
+  onNoVerdict?: (noVerdict: HookNoVerdict) => void;
   /** A hook's Claude Code `systemMessage` for the user: `hook <name>: <message>`. */
   onSystemMessage?: (message: string) => void;
   /**

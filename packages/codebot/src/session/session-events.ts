@@ -1,5 +1,12 @@
 import type { AgentEvent } from "@codebot/agentcore";
-import type { CompactTrigger, HookEnd, HookProgress, HookStart, TraceRecord } from "@codebot/hooks";
+import type {
+  CompactTrigger,
+  HookEnd,
+  HookNoVerdict,
+  HookProgress,
+  HookStart,
+  TraceRecord,
+} from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 
 /**
@@ -16,6 +23,8 @@ export type SessionEvent =
   | { kind: "hook_end"; end: HookEnd }
   | { kind: "hook"; record: TraceRecord }
   | { kind: "notice"; message: string }
+  /** An http PreToolUse hook failed or timed out and its call went ahead unchecked (once per hook): claude's `hook_no_verdict` line. */
+  | { kind: "hook_no_verdict"; noVerdict: HookNoVerdict }
   /**
    * A UserPromptSubmit hook kept a message out of the turn in progress, which goes on without it:
    * a background run's notification or an Agent SDK message folded into the turn

@@ -31,6 +31,7 @@ import type { ClaudeStreamEvents } from "./claude-stream-events.js";
 import { claudeUsage } from "./claude-usage.js";
 import { compactionLines } from "./compaction-lines.js";
 import { modelFallbackText } from "./model-fallback-text.js";
+import { noVerdictLine } from "./no-verdict-line.js";
 import { blockedPromptLine } from "./prompt-outcome-line.js";
 import type { SubagentTaskLines } from "./task-lines.js";
 import type { ThinkingTokens } from "./thinking-tokens.js";
@@ -85,6 +86,8 @@ export function claudeStreamLines(
       return [{ type: "system", subtype: "hook", ...wireTraceRecord(event.record), ...base }];
     case "notice":
       return [{ type: "system", subtype: "notice", message: event.message, ...base }];
+    case "hook_no_verdict":
+      return [{ ...noVerdictLine(event.noVerdict), ...base }];
     case "title":
       return [{ type: "system", subtype: "session_title_changed", title: event.title, ...base }];
     case "prompt_blocked":

@@ -130,6 +130,7 @@ export function sessionHookRunner(parts: HookRunnerParts, late: HookRunnerLatePa
     onHookEnd: (end) => events.emit({ kind: "hook_end", end }),
     traceFile: options.traceFile,
     onHookError: notify,
+    onNoVerdict: (noVerdict) => events.emit({ kind: "hook_no_verdict", noVerdict }),
     // An audit endpoint that was down keeps its records: spooled beside the transcript, for replay.
     onUndelivered: (run) => {
       const file = undeliveredHooksPath(files.transcriptPath);
