@@ -122,14 +122,30 @@ export function hookPromptOf(prompt: string): string {
   return prompt.replaceAll(OPENING, "").replaceAll(CLOSING, "");
 }
 
+/** A run's end as the terminal's line tells it: its summary, and how long it ran where the notification says. */
+export interface NotificationEnd {
+  summary: string;
+  durationMs?: number;
+}
+
 /**
- * The summaries (`Agent "helper" finished`) of the notifications in a notification turn's prompt
- * (two that ended together share one), for the terminal's line as the turn starts: each is the line
- * after a `<status>` line (a run's result comes after both), as the call described it.
+ * The ends (`Agent "helper" finished`, and the run's time) of the notifications in a notification
+ * turn's prompt (two that ended together share one), for the terminal's line as the turn starts:
+ * each summary is the line after a `<status>` line (a run's result comes after both), as the call
+ * described it; its time the `<usage>` line after it, before the next notification (a stopped run
+ * has none). The run's answer is XML text, so it spells neither line.
  */
-export function notificationSummaries(prompt: string): string[] {
-  const pattern = /^<status>(?:completed|failed|killed)<\/status>\n<summary>(.*)<\/summary>$/gm;
-  return [...prompt.matchAll(pattern)].map((match) => fromXmlText(match[1] ?? ""));
+export function notificationSummaries(prompt: string): NotificationEnd[] {
+  const summary = /^<status>(?:completed|failed|killed)<\/status>\n<summary>(.*)<\/summary>$/m;
+  const usage = /^<usage>.*<duration_ms>(\d+)<\/duration_ms><\/usage>$/m;
+  const ends: NotificationEnd[] = [];
+  for (const block of prompt.split(/^<\/task-notification>$/m)) {
+    const said = summary.exec(block);
+    if (!said) continue;
+    const took = usage.exec(block.slice(said.index));
+    ends.push({ summary: fromXmlText(said[1] ?? ""), ...(took ? { durationMs: Number(took[1]) } : {}) });
+  }
+  return ends;
 }
 
 /**

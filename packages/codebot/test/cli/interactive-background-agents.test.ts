@@ -113,7 +113,8 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     expect(launched).toContain("✓ agent helper → backgrounded agent\n");
     fs.writeFileSync(box.at("release"), "");
     const screen = await term.waitForScreen("the helper reported");
-    expect(screen).toMatch(/● Agent "helper" finished\n/);
+    // With how long the run took, as claude 2.1.328 writes it (recorded: `● Agent "helper" finished · 3s`).
+    expect(screen).toMatch(/● Agent "helper" finished · \d+s\n/);
     const third = requestText(mainRequests(server.requests)[2]);
     expect(third).toContain("<task-notification>");
     expect(third).toContain("sub report");
@@ -222,7 +223,7 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     term.submit("go-main");
     // As claude 2.1.328 shows a notification folded into its turn (recorded): the line as for a turn of its own.
     const screen = await term.waitForScreen(/folded in[\s\S]*\n› *\n/);
-    expect(screen).toMatch(/echo slept\n +→ 2 lines\n+● Agent "helper" finished\n+folded in/);
+    expect(screen).toMatch(/echo slept\n +→ 2 lines\n+● Agent "helper" finished · \d+s\n+folded in/);
     expect(screen.match(/Agent "helper" finished/g)).toHaveLength(1);
   });
 

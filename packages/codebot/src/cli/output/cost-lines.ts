@@ -7,6 +7,7 @@
 import { costOf } from "../../session/model-prices.js";
 import type { LinesChanged, SessionDurations } from "../../session/session-totals.js";
 import type { ModelUsage } from "../../session/session-usage.js";
+import { claudeDuration } from "./claude-duration.js";
 import type { Styles } from "./styles.js";
 import { terminalSafe } from "./terminal-safe.js";
 import { type UsageView, unpriced } from "./usage-lines.js";
@@ -25,8 +26,8 @@ export function costLines(
   for (const [spec, used] of view.models) usd += costOf(spec, used, view.prices).usd;
   const lines = [
     `Estimated cost:        ${dollars(usd)}${missing.length > 0 ? ` (${UNKNOWN_MODELS})` : ""}`,
-    `Total duration (API):  ${duration(durations.apiMs)}`,
-    `Total duration (wall): ${duration(durations.wallMs)}`,
+    `Total duration (API):  ${claudeDuration(durations.apiMs)}`,
+    `Total duration (wall): ${claudeDuration(durations.wallMs)}`,
     `Total code changes:    ${lineCount(changes.added)} added, ${lineCount(changes.removed)} removed`,
     ...modelLines(view),
   ].map((line) => s.dim(line));
@@ -82,19 +83,4 @@ function tokens(n: number): string {
     minimumFractionDigits: n >= 1000 ? 1 : 0,
   });
   return compact.format(n).toLowerCase();
-}
-
-/** claude's: `0s`, `12s`, `3m 5s`, `1h 2m 3s`, `2d 1h 0m`. */
-function duration(ms: number): string {
-  if (ms < 60_000) return `${Math.floor(ms / 1000)}s`;
-  let days = Math.floor(ms / 86_400_000);
-  let hours = Math.floor((ms % 86_400_000) / 3_600_000);
-  let minutes = Math.floor((ms % 3_600_000) / 60_000);
-  let seconds = Math.round((ms % 60_000) / 1000);
-  if (seconds === 60) [seconds, minutes] = [0, minutes + 1];
-  if (minutes === 60) [minutes, hours] = [0, hours + 1];
-  if (hours === 24) [hours, days] = [0, days + 1];
-  if (days > 0) return `${days}d ${hours}h ${minutes}m`;
-  if (hours > 0) return `${hours}h ${minutes}m ${seconds}s`;
-  return `${minutes}m ${seconds}s`;
 }

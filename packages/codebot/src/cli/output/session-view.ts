@@ -3,6 +3,7 @@ import type { HookStart, TraceRecord } from "@codebot/hooks";
 import { notificationSummaries } from "../../agents/task-notification.js";
 import { visible } from "../../approval/visible-text.js";
 import type { SessionEvent } from "../../session/session-events.js";
+import { claudeDuration } from "./claude-duration.js";
 import { columnsOf, cutToColumns } from "./columns.js";
 import { HeldForHooks } from "./held-for-hooks.js";
 import type { LineBatch, LineBatches } from "./line-batches.js";
@@ -244,12 +245,14 @@ export class SessionView {
 
   /**
    * A background run's notification reached the main agent (a turn of its own, or one in
-   * progress): a line for each run it tells of, `● Agent "helper" finished`, in claude 2.1.328's
-   * words (recorded), not the run's result, which only the model sees.
+   * progress): a line for each run it tells of, `● Agent "helper" finished · 3s` (how long it ran),
+   * in claude 2.1.328's words (recorded), not the run's result, which only the model sees.
    */
   notificationLines(notification: string): void {
-    for (const summary of notificationSummaries(notification))
-      this.line(`${this.s.cyan("●")} ${visible(summary)}`);
+    for (const { summary, durationMs } of notificationSummaries(notification)) {
+      const took = durationMs === undefined ? "" : this.s.dim(` · ${claudeDuration(durationMs)}`);
+      this.line(`${this.s.cyan("●")} ${visible(summary)}${took}`);
+    }
   }
 
   /**
