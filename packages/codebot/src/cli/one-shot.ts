@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ModelMessage } from "ai";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
 import { modelEnv } from "../session/model-env.js";
@@ -77,6 +78,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const early = new StartEvents();
   // --replay-user-messages: the input message of the turn, echoed once its prompt is accepted.
   let toReplay: StreamInputMessage | undefined;
+  // ... and a message sent while a turn ran, as it joins that turn (mid-turn-messages.ts).
+  let joinedInput: ((note: ModelMessage) => StreamInputMessage | undefined) | undefined;
   // Every line goes out in order, even when one waits for its MessageDisplay hooks.
   const output = new OrderedOutput();
   const emit = (object: WireObject) => output.write(() => process.stdout.write(jsonLine(object)));
@@ -137,6 +140,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       emit(replayLine(toReplay, ids.sessionId));
       toReplay = undefined;
     }
+    const joined = mainMessageEnd(event) ? joinedInput?.(event.event.message) : undefined;
+    if (joined && flags.replayUserMessages) emit(replayLine(joined, ids.sessionId));
     if (backgroundWait.exitCode !== undefined && event.kind === "agent" && event.subagent?.background) return;
     if (!early.hold(event)) eventLines.write(event);
   };
@@ -224,6 +229,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   let code = 0;
   // With stream-json input, a message sent while a turn runs goes into that turn, as claude's.
   const midTurn = control ? new MidTurnMessages(control, (text) => runtime.steer(text)) : undefined;
+  joinedInput = midTurn && ((note) => midTurn.joined(note));
   if (control) {
     // Answered from now on, also while a turn runs (an interrupt); the lines read so far first.
     control.answerWith(

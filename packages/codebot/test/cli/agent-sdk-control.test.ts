@@ -163,6 +163,31 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     );
   });
 
+  it("a message sent while a turn runs gets no user line of the note it joins in; --replay-user-messages echoes it as sent, after the tool result it came with (claude 2.1.328, recorded)", async () => {
+    const { run } = await sdkSession(
+      [reply.toolCall("bash", { command: "sleep 1" }, "toolu_1"), reply.text("both answered")],
+      { args: ["--permission-mode", "bypassPermissions", "--replay-user-messages"] },
+    );
+    run.say("first message");
+    await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
+    run.say("second message");
+    expect(await run.result()).toMatchObject({ result: "both answered" });
+    await run.end();
+    const lines = run.lines();
+    expect(JSON.stringify(lines)).not.toContain("while you were working");
+    const echoed = lines.filter((l) => l.isReplay === true).map((l) => l.message);
+    expect(echoed).toEqual([
+      { role: "user", content: [{ type: "text", text: "first message" }] },
+      { role: "user", content: [{ type: "text", text: "second message" }] },
+    ]);
+    const at = (find: (l: Record<string, unknown>) => boolean) => lines.findIndex(find);
+    const toolResult = at((l) => l.type === "user" && JSON.stringify(l.message).includes("tool_result"));
+    const secondEcho = at((l) => l.isReplay === true && JSON.stringify(l.message).includes("second message"));
+    const answer = at((l) => l.type === "assistant" && JSON.stringify(l.message).includes("both answered"));
+    expect(toolResult).toBeLessThan(secondEcho);
+    expect(secondEcho).toBeLessThan(answer);
+  });
+
   it("a message sent while a turn runs goes through UserPromptSubmit as it joins, as claude 2.1.328's (recorded): the message as prompt, the turn's prompt_id; a block keeps it out, told in claude's informational line", async () => {
     const { server, run } = await sdkSession(
       [reply.toolCall("bash", { command: "sleep 1" }, "toolu_1"), reply.text("first answered")],

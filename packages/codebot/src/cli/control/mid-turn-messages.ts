@@ -7,6 +7,7 @@
  * next, in order.
  */
 import type { Steered } from "@codebot/agentcore";
+import type { ModelMessage } from "ai";
 import type { StreamInputMessage } from "../stream-input.js";
 import type { ControlChannel } from "./control-channel.js";
 
@@ -28,6 +29,19 @@ export function midTurnPromptOf(steered: string): string | undefined {
   return steered.slice(OPENING.length, steered.length - CLOSING.length);
 }
 
+/**
+ * The message the program sent, for the conversation's user message that brought it into the
+ * turn (undefined for any other). claude 2.1.328 writes no stream-json line for that note
+ * (recorded); `--replay-user-messages` echoes the message as sent instead (MidTurnMessages.joined).
+ */
+export function midTurnMessageOf(message: ModelMessage): string | undefined {
+  if (message.role !== "user") return undefined;
+  const content = message.content;
+  if (typeof content === "string") return midTurnPromptOf(content);
+  const [only] = content;
+  return content.length === 1 && only?.type === "text" ? midTurnPromptOf(only.text) : undefined;
+}
+
 export class MidTurnMessages {
   constructor(
     private readonly channel: Pick<ControlChannel, "divert" | "requeue">,
@@ -35,13 +49,27 @@ export class MidTurnMessages {
     private readonly steer: (text: string) => Steered,
   ) {}
 
-  private folded: { message: StreamInputMessage; steered: Steered }[] = [];
+  private folded: { message: StreamInputMessage; steered: Steered; echoed?: boolean }[] = [];
 
   /** The uuids of the messages folded into the running turn that its model has not had yet (an interrupt's `still_queued`). */
   waitingUuids(): string[] {
     return this.folded.flatMap((f) =>
       f.steered.waiting() && f.message.uuid !== undefined ? [f.message.uuid] : [],
     );
+  }
+
+  /**
+   * The program's message that `note` (a message of the conversation) brought into the turn, once:
+   * what `--replay-user-messages` echoes as it joins, as claude 2.1.328 does (recorded: after the
+   * tool result it came with, before the model's next answer). Undefined for any other message.
+   */
+  joined(note: ModelMessage): StreamInputMessage | undefined {
+    const text = midTurnMessageOf(note);
+    if (text === undefined) return undefined;
+    const found = this.folded.find((f) => !f.echoed && f.message.text === text);
+    if (!found) return undefined;
+    found.echoed = true;
+    return found.message;
   }
 
   /** Runs `turn`, with the messages that come meanwhile folded into it. */

@@ -25,6 +25,7 @@ import { type PermissionDecision, toolResultMeta } from "../../approval/permissi
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { SessionEvent, SubagentOrigin } from "../../session/session-events.js";
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
+import { midTurnMessageOf } from "../control/mid-turn-messages.js";
 import { apiRetryLine } from "./api-retry-line.js";
 import { assistantLine } from "./assistant-line.js";
 import type { ClaudeStreamEvents } from "./claude-stream-events.js";
@@ -198,7 +199,7 @@ function agentLines(
         options.mcpServers?.() ?? [],
       ),
     );
-  } else {
+  } else if (event.agentName !== "main" || midTurnMessageOf(e.message) === undefined) {
     // Tool results not given a line of their own, and injected user messages (a sub-agent's
     // prompt, a resume after a cut answer): their text as a block, as claude 2.1.328 writes them.
     lines.push({
