@@ -24,7 +24,7 @@ import { initLine } from "./output/init-line.js";
 import { jsonLine } from "./output/json-line.js";
 import { MessageDisplay, OrderedOutput } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
-import { replayLine } from "./output/replay-line.js";
+import { joinedReplayLine, replayLine } from "./output/replay-line.js";
 import { SessionStateLines } from "./output/session-state-lines.js";
 import { StartEvents } from "./output/start-events.js";
 import { terminalSafe } from "./output/terminal-safe.js";
@@ -140,8 +140,11 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       emit(replayLine(toReplay, ids.sessionId));
       toReplay = undefined;
     }
-    const joined = mainMessageEnd(event) ? joinedInput?.(event.event.message) : undefined;
-    if (joined && flags.replayUserMessages) emit(replayLine(joined, ids.sessionId));
+    if (mainMessageEnd(event)) {
+      const { message } = event.event;
+      const joined = joinedReplayLine(message, ids.sessionId, joinedInput?.(message));
+      if (joined && flags.replayUserMessages) emit(joined);
+    }
     if (backgroundWait.exitCode !== undefined && event.kind === "agent" && event.subagent?.background) return;
     if (!early.hold(event)) eventLines.write(event);
   };

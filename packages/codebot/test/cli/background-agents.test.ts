@@ -513,6 +513,52 @@ describe("background sub-agents in -p", () => {
     await run.end();
   });
 
+  it("a notification folded into a turn has no user line; --replay-user-messages echoes its bare block after the tool result it came with, as claude 2.1.328 (recorded)", async () => {
+    const { run } = await sdkSession(
+      conversations({
+        "SUB-TASK": [reply.toolCall("bash", { command: "touch sub.done" }), reply.text("quick report")],
+        "go-main": [
+          bgCallReply(),
+          // The main agent keeps working until the sub-agent's last step, and a while for its end.
+          reply.toolCall("bash", { command: "until [ -f sub.done ]; do sleep 0.05; done; sleep 2" }),
+          reply.text("all done"),
+        ],
+      }),
+      { args: ["--dangerously-skip-permissions", "--replay-user-messages"] },
+    );
+    run.say("go-main");
+    expect(await run.result()).toMatchObject({ result: "all done" });
+    await run.end();
+    const lines = run.lines();
+    expect(JSON.stringify(lines)).not.toContain("[SYSTEM NOTIFICATION");
+    const echo = lines.find((l) => l.isReplay === true && l.origin !== undefined);
+    expect(echo).toMatchObject({
+      type: "user",
+      message: {
+        role: "user",
+        content: expect.stringMatching(/^<task-notification>\n[\s\S]*<\/task-notification>$/),
+      },
+      parent_tool_use_id: null,
+      isReplay: true,
+      origin: { kind: "task-notification", producer: "session-task", runId: expect.any(String) },
+    });
+    // The main agent's last tool result: its waiting call's.
+    const waited = lines.findLastIndex(
+      (l) =>
+        l.type === "user" &&
+        l.parent_tool_use_id === null &&
+        JSON.stringify(l.message).includes("tool_result"),
+    );
+    const at = lines.indexOf(echo as Record<string, unknown>);
+    const answer = lines.findIndex(
+      (l) => l.type === "assistant" && JSON.stringify(l.message).includes("all done"),
+    );
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(answer);
+    expect(waited).toBeGreaterThan(0);
+    expect(waited).toBeLessThan(at);
+  });
+
   it("with stream-json input a message sent while a background run goes is answered at once, the run's notification turn after it, as claude's", async () => {
     const { box, server, run } = await sdkSession(
       conversations({

@@ -8,6 +8,7 @@
  */
 import type { Steered } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
+import { soleUserText } from "../output/sole-user-text.js";
 import type { StreamInputMessage } from "../stream-input.js";
 import type { ControlChannel } from "./control-channel.js";
 
@@ -35,11 +36,8 @@ export function midTurnPromptOf(steered: string): string | undefined {
  * (recorded); `--replay-user-messages` echoes the message as sent instead (MidTurnMessages.joined).
  */
 export function midTurnMessageOf(message: ModelMessage): string | undefined {
-  if (message.role !== "user") return undefined;
-  const content = message.content;
-  if (typeof content === "string") return midTurnPromptOf(content);
-  const [only] = content;
-  return content.length === 1 && only?.type === "text" ? midTurnPromptOf(only.text) : undefined;
+  const text = soleUserText(message);
+  return text === undefined ? undefined : midTurnPromptOf(text);
 }
 
 export class MidTurnMessages {
