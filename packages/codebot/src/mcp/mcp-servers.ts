@@ -8,6 +8,7 @@ import type { Tool } from "@codebot/agentcore";
 import type {
   ElicitRequest,
   ElicitResult,
+  Tool as McpToolInfo,
   Prompt,
   ToolAnnotations,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -18,10 +19,14 @@ import { ServerConnection, type ServerState } from "./server-connection.js";
 import type { ServerEntry } from "./server-entry.js";
 import type { LaunchContext } from "./server-launch.js";
 import { sharesToolNamesWith, toolNameKey } from "./tool-name-collisions.js";
+import { ToolNameOwners } from "./tool-name-owners.js";
 
 export const DEFAULT_STARTUP_TIMEOUT_MS = 10_000;
-/** What model APIs accept as a tool name. */
-const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * The longest tool name every model API takes (OpenAI's limit); mcpToolName leaves only the
+ * characters they all take. claude 2.1.328 sends longer names (recorded: 78 characters).
+ */
+const MAX_TOOL_NAME = 64;
 
 export interface McpServersOptions {
   entries: readonly ServerEntry[];
@@ -55,6 +60,7 @@ export interface ServerStatus {
   file: string;
   /** The entry as written (`${VAR}` not expanded). */
   config: ServerEntry["config"];
+  /** Its tools offered to the model, as the server names them (one left out for its name is not here). */
   tools: string[];
   /** What the server says of each tool (`readOnlyHint`, …), by tool name. */
   toolAnnotations: Readonly<Record<string, ToolAnnotations | undefined>>;
@@ -72,6 +78,14 @@ export class McpServers {
   private waited = false;
   /** Tool names already reported as unusable (each is reported once, not at every change). */
   private readonly badNames = new Set<string>();
+  /** Which tool each MCP tool name stands for, for the session. */
+  private readonly toolNameOwners = new ToolNameOwners();
+  /**
+   * Each server's tools offered now (syncTools): a tool left out is not shown as its server's, so
+   * the server named for a call (hooks' `mcp_server`, the Agent SDK's permission question) is the
+   * one the call reaches.
+   */
+  private readonly offeredTools = new WeakSet<McpToolInfo>();
   private readonly startupTimeoutMs: number;
   /** The servers turned off for the session. */
   private readonly disabled = new Set<string>();
@@ -313,7 +327,7 @@ export class McpServers {
   status(): ServerStatus[] {
     const rows: ServerStatus[] = this.connections.map((c) => {
       const off = this.disabled.has(c.name);
-      const tools = off ? [] : c.tools;
+      const tools = off ? [] : c.tools.filter((t) => this.offeredTools.has(t));
       const serverInfo = off ? undefined : c.serverInfo;
       return {
         name: c.name,
@@ -354,19 +368,23 @@ export class McpServers {
     const tools = this.options.tools;
     for (let i = tools.length - 1; i >= 0; i--) if (isMcpToolName(tools[i]?.name ?? "")) tools.splice(i, 1);
     if (this.connections.some((c) => c.hasResources)) tools.push(...this.resourceTools);
+    const offered = new Set<string>();
     for (const connection of this.connections) {
       if (connection.state !== "connected") continue;
       for (const info of connection.tools) {
         const tool = mcpTool(connection, info);
-        if (!TOOL_NAME.test(tool.name)) {
+        if (tool.name.length > MAX_TOOL_NAME) {
           if (this.badNames.has(tool.name)) continue;
           this.badNames.add(tool.name);
           this.options.notify(
-            `codebot: MCP tool ${tool.name} left out: a tool name may hold only letters, digits, _ and - (at most 64)`,
+            `codebot: MCP tool ${tool.name} left out: a tool name may be at most ${MAX_TOOL_NAME} characters long; model APIs refuse longer ones`,
           );
           continue;
         }
-        if (tools.some((t) => t.name === tool.name)) continue;
+        if (!this.toolNameOwners.claim(tool.name, connection.name, info.name, offered, this.options.notify))
+          continue;
+        offered.add(tool.name);
+        this.offeredTools.add(info);
         tools.push(tool);
       }
     }

@@ -12,17 +12,24 @@ import type { ServerConnection } from "./server-connection.js";
 import { toToolResult } from "./tool-result.js";
 
 /**
- * A server's name goes into its tools' names with every character other than a letter, digit, `_`
- * or `-` as `_`, as claude 2.1.328 does: a plugin's server `plugin:guard:tools` gives
- * `mcp__plugin_guard_tools__echo` (recorded). Names from settings hold no such character.
+ * A server's name and its tool's name go into the tool's name with every character other than a
+ * letter, digit, `_` or `-` as `_`, as claude 2.1.328 does: a plugin's server `plugin:guard:tools`
+ * gives `mcp__plugin_guard_tools__echo`, a tool `get file.txt` `mcp__<server>__get_file_txt`
+ * (recorded: a space, `.`, `/`, `é` and a newline each became `_`; the call names the tool as the
+ * server wrote it). Names from settings hold no such character. Two tools may come to one name:
+ * ToolNameOwners keeps the first.
  */
 export function mcpToolName(server: string, tool: string): string {
-  return `mcp__${toolNameServerPart(server)}__${tool}`;
+  return `mcp__${toolNameServerPart(server)}__${asNamePart(tool)}`;
 }
 
 /** The server's part of its tools' names (mcpToolName): two servers with the same part would share tool names. */
 export function toolNameServerPart(server: string): string {
-  return server.replace(/[^A-Za-z0-9_-]/g, "_");
+  return asNamePart(server);
+}
+
+function asNamePart(text: string): string {
+  return text.replace(/[^A-Za-z0-9_-]/g, "_");
 }
 
 export function mcpTool(connection: ServerConnection, info: McpToolInfo): Tool {
