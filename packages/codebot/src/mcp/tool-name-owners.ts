@@ -6,7 +6,9 @@
  * is left out, with a notice, for as long as the session lasts: a server that lists a tool later
  * (`notifications/tools/list_changed`), even after the first one went away, never takes over a
  * name your rules and hooks already meant for another tool. claude 2.1.328 (recorded: servers `a`
- * with `x__y` and `a__x` with `y`) offers the name once, with `y`'s description, and calls `x__y`.
+ * with `x__y` and `a__x` with `y`) offers the name once, silently, its description one server's or
+ * the other's from run to run, and called `a`'s `x__y` (its hooks' `mcp_server` `a`) in both runs
+ * that called it.
  */
 import { visible } from "../approval/visible-text.js";
 
