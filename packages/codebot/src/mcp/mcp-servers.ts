@@ -383,7 +383,7 @@ export class McpServers {
         }
         if (!this.toolNameOwners.claim(tool.name, connection.name, info.name, offered, this.options.notify))
           continue;
-        offered.add(tool.name);
+        offered.add(tool.name.toLowerCase());
         this.offeredTools.add(info);
         tools.push(tool);
       }

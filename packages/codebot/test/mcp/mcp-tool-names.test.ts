@@ -84,6 +84,18 @@ describe("MCP tool names a server chooses", () => {
     ]);
   });
 
+  it("names differing only in case (Deploy, deploy) are one for permission rules, which ignore case: the second is left out", async () => {
+    const s = await startSession({
+      user: { mcpServers: { s: named("S", ["deploy", "Deploy"]) } },
+      script: [reply.text("done")],
+    });
+    await s.runtime.prompt("go");
+    expect(offered(s, 0)).toEqual(["mcp__s__deploy"]);
+    expect(s.notices).toContain(
+      `codebot: MCP tool "Deploy" of server "s" left out: permission rules, which ignore case, read mcp__s__Deploy as mcp__s__deploy, the name of tool "deploy" of server "s"`,
+    );
+  });
+
   it("after a re-list (tools/list_changed), a tool that comes to a name another tool holds is left out: the name keeps reaching the first", async () => {
     const s = await startSession({
       user: { mcpServers: { a: named("A", ["relist"], ["relist", "x__y"]), a__x: named("AX", ["y"]) } },
