@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
-import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { command, heldReply, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { startSession } from "./support/terminal-session.js";
 
@@ -127,19 +127,52 @@ describe("Notification", { timeout: 120_000 }, () => {
     expect(fs.readFileSync(box.at("out.txt"), "utf8")).toBe("ok\n");
   });
 
+  it("interactive: a key pressed at the prompt after the turn ended means no idle_prompt for that wait, as in claude", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: {
+        UserPromptSubmit: [group("", logTo("prompts.jsonl"))],
+        Notification: [group("idle_prompt", logTo("idle.jsonl"))],
+      },
+    });
+    const server = await modelServer([reply.text("first answer"), reply.text("second answer")]);
+    const term = await startSession(box, server, {
+      args: ["--settings", settings],
+      env: { CODEBOT_IDLE_PROMPT_MS: "2000" },
+    });
+    term.submit("hello");
+    await term.waitForScreen("first answer");
+    term.type("x");
+    await term.waitForScreen(/^› x/m);
+    // Past the wait's notice time: without the key it would have been sent by now.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    term.press("Enter");
+    await term.waitForScreen("second answer");
+    // The second wait, keyless, has its notice: the only one, from the second prompt.
+    const idle = await waitFor(() => lines(box.at("idle.jsonl"))[0], 10_000, "the idle_prompt hook");
+    const second = lines(box.at("prompts.jsonl"))[1];
+    expect(second).toMatchObject({ prompt: "x" });
+    expect(idle).toMatchObject({ notification_type: "idle_prompt", prompt_id: second?.prompt_id });
+    expect(lines(box.at("idle.jsonl"))).toHaveLength(1);
+  });
+
   it("interactive: the idle_prompt hook's line goes above the prompt; what was typed stays and is sent", async () => {
     const box = sandbox();
     const settings = box.json("s.json", {
       hooks: { Notification: [group("idle_prompt", logTo("idle.jsonl"))] },
     });
-    const server = await modelServer([reply.text("first answer"), reply.text("second answer")]);
+    const { step: held, release } = heldReply("first answer");
+    const server = await modelServer([held, reply.text("second answer")]);
     const term = await startSession(box, server, {
       args: ["--settings", settings],
       env: { CODEBOT_IDLE_PROMPT_MS: "1500" },
     });
     term.submit("hello");
-    await term.waitForScreen("first answer");
+    await term.waitForScreen("Esc to interrupt");
+    // Typed while the turn goes on: a key after its end would mean no notice for the wait.
     term.type("half a thought");
+    await term.waitForScreen("half a thought");
+    release();
     const screen = (await term.waitForScreen(hookLineThen("› half"))).split("\n");
     const hookRow = screen.findIndex((l) => l.includes("⚑ hook Notification"));
     const promptRow = screen.findIndex((l) => l.startsWith("› half"));
@@ -156,18 +189,21 @@ describe("Notification", { timeout: 120_000 }, () => {
     const settings = box.json("s.json", {
       hooks: { Notification: [group("idle_prompt", logTo("idle.jsonl"))] },
     });
-    const server = await modelServer([reply.text("first answer")]);
+    const { step: held, release } = heldReply("first answer");
+    const server = await modelServer([held]);
     const term = await startSession(box, server, {
       args: ["--settings", settings],
       env: { CODEBOT_IDLE_PROMPT_MS: "1500" },
     });
     term.submit("hello");
-    await term.waitForScreen("first answer");
-    // Three rows of input, then an edit before its end: readline redraws it whole.
+    await term.waitForScreen("Esc to interrupt");
+    // Three rows of input, then an edit before its end: readline redraws it whole. Typed while the
+    // turn goes on: a key after its end would mean no notice for the wait.
     term.type(Array.from({ length: 45 }, (_, i) => `word${i}`).join(" "));
     term.press("Left");
     term.type("X");
     await term.waitForScreen("word4X4");
+    release();
     const screen = await term.waitForScreen(hookLineThen("› word0 "));
     expect(screen).toMatch(/^first answer\n {2}⚑ hook Notification[^›]*\n› word0 /m);
     expect(screen.match(/› word0 /g)).toHaveLength(1);

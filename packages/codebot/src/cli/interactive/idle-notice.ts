@@ -2,7 +2,8 @@ import { millisecondsVariable } from "../../settings/milliseconds-variable.js";
 
 /**
  * Claude Code's `idle_prompt` Notification: when the prompt has waited for the user this long
- * after a turn ended, the hooks are told once (until the user answers and a turn ends again).
+ * after a turn ended, the hooks are told once (until the user answers and a turn ends again); a
+ * key pressed meanwhile ends the wait without a notice, as in claude 2.1.328.
  */
 
 /** Claude Code's 60 seconds; `CODEBOT_IDLE_PROMPT_MS` changes it (tests, or a user who wants it sooner). */
@@ -33,7 +34,7 @@ export class IdleNotice {
     this.timer.unref();
   }
 
-  /** The user answered (or the session ends): no notice for this wait. */
+  /** The user answered or pressed a key (or the session ends): no notice for this wait. */
   stop(): void {
     clearTimeout(this.timer);
     this.timer = undefined;

@@ -466,6 +466,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
 
   // Esc interrupts the running step: the prompt ends there and the session waits for input; Ctrl+C does too, twice quits.
   process.stdin.on("keypress", keys.esc);
+  // A key pressed after the turn ended (typing, Ctrl+C at the prompt) means the user is there:
+  // claude 2.1.328 sends no idle_prompt for that wait (its bundle: none if the last interaction
+  // came after the turn's end; recorded: none after a Ctrl+C at the prompt). Keys during a turn
+  // come before the wait starts and leave it alone.
+  process.stdin.on("keypress", () => idleNotice.stop());
 
   if (flags.firstPrompt !== undefined && flags.firstPrompt.trim() !== "") {
     // Never typed at the prompt: shown as if it was, so its answer has it above it (without a
