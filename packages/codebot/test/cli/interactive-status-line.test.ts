@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
 import { EARLIER_TIMES, earlierSession } from "./support/earlier-session.js";
@@ -75,6 +76,48 @@ describe("statusLine", { timeout: 120_000 }, () => {
       },
     });
     expect(payload.session_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("the payload names the prompt answered (the hooks' prompt_id) and the effort the requests carry, as claude's (recorded)", async () => {
+    const box = sandbox();
+    const dir = path.join(box.home, "payloads");
+    fs.mkdirSync(dir);
+    // Each payload kept whole, in a file of its own.
+    claudeStatusLine(
+      box,
+      ["#!/bin/sh", `cat > ${dir}/$$.tmp && mv ${dir}/$$.tmp ${dir}/$$.json`, "echo mine", ""].join("\n"),
+      {
+        hooks: {
+          UserPromptSubmit: [
+            { hooks: [{ type: "command", command: `cat > ${path.join(box.home, "prompt.json")}` }] },
+          ],
+        },
+      },
+    );
+    const server = await modelServer([reply.text("the answer")]);
+    const term = await startSession(box, server, {
+      args: ["--model", "anthropic/claude-opus-4-6", "--effort", "low"],
+      ready: /^›\s*\nmine\s*$/m,
+    });
+    const payloads = () =>
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith(".json"))
+        .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as Record<string, unknown>);
+    // Before the first prompt there is none to name.
+    expect(payloads()[0]).not.toHaveProperty("prompt_id");
+    term.submit("go");
+    await term.waitForScreen("the answer");
+    const prompt = JSON.parse(fs.readFileSync(path.join(box.home, "prompt.json"), "utf8"));
+    const after = await waitFor(
+      () => payloads().find((p) => p.prompt_id !== undefined),
+      10_000,
+      "a payload with prompt_id",
+    );
+    expect(after.prompt_id).toBe(prompt.prompt_id);
+    expect(after.effort).toEqual({ level: "low" });
+    // In claude's order: after cwd, before model.
+    expect(Object.keys(after).slice(2, 6)).toEqual(["cwd", "prompt_id", "effort", "model"]);
   });
 
   it("after -c, cost has claude's fields in claude's order, the session's earlier times and code changes in them (recorded)", async () => {

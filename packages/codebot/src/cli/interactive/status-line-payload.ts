@@ -5,7 +5,11 @@
  * `total_cost_usd`, `total_duration_ms`, `total_api_duration_ms`, `total_lines_added`,
  * `total_lines_removed`), the session's as `/cost` counts them: after `-c` or `-r` its earlier time
  * and code changes are in them, as claude's are (recorded).
- * What codebot does not know (a model's price, prompt caching) is left out rather than made up.
+ * `prompt_id` (the prompt being answered, or the last one: the hooks' `prompt_id`) and
+ * `effort: {level}` (what the main model's requests carry) come after `cwd` as in claude's, once
+ * there is one (recorded: none before the first prompt; `effort` only where requests carry it).
+ * What codebot does not know (a model's price, prompt caching, fast mode) is left out rather than
+ * made up.
  */
 import type { Runtime } from "../../session/runtime.js";
 import { transcriptUsage } from "../../transcript/transcript-line.js";
@@ -24,6 +28,8 @@ export function statusLinePayload(rt: Runtime, version: string): Record<string, 
     session_id: rt.sessionId,
     transcript_path: rt.transcriptPath,
     cwd: rt.cwd,
+    ...(rt.promptId !== undefined ? { prompt_id: rt.promptId } : {}),
+    ...(rt.effort !== undefined ? { effort: { level: rt.effort } } : {}),
     model: { id: view.modelSpec, display_name: modelDisplayName(view.modelSpec) },
     workspace: { current_dir: rt.cwd, project_dir: rt.cwd, added_dirs: [] },
     version,
