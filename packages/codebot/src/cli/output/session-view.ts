@@ -13,6 +13,7 @@ import { hookLabel, Progress } from "./progress.js";
 import { blockedPromptText } from "./prompt-outcome-line.js";
 import { changeLines, type RanCalls, shownResult } from "./ran-calls.js";
 import { rowsOfLine, rowsOfRendered } from "./rendered-rows.js";
+import { sentBackReasonRows } from "./sent-back-reason.js";
 import type { Styles } from "./styles.js";
 import { TerminalSafeFilter, terminalSafe } from "./terminal-safe.js";
 import { callSummary, resultSummary } from "./tool-summary.js";
@@ -476,6 +477,7 @@ export class SessionView {
       const body =
         columns === undefined ? traceLine(record, this.s) : this.fittedTrace(record, columns, mark + call);
       this.hookLine(mark + body + call, record.toolUseId);
+      for (const row of sentBackReasonRows(record, body, columns)) this.hookLine(row, record.toolUseId);
     }
     this.afterHooks.ended(record.toolUseId);
   }

@@ -91,7 +91,7 @@ function headOf(
 }
 
 /** Events whose block keeps the agent working rather than refusing something. */
-const SENDS_BACK: ReadonlySet<string> = new Set(["Stop", "SubagentStop"]);
+export const SENDS_BACK: ReadonlySet<string> = new Set(["Stop", "SubagentStop"]);
 
 function outcomeText(record: TraceRecord, styles: Styles): string {
   switch (record.outcome) {
