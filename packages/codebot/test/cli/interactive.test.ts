@@ -154,6 +154,26 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     expect(await term.exitCode()).toBe(0);
   });
 
+  it("a Ctrl+D 1.1 s after the first is a first press again: the session goes on (claude 2.1.328's window: 0.8 s quit, 0.9 s did not)", async () => {
+    const box = sandbox();
+    const term = await startSession(box, await modelServer([reply.text("still here")]));
+    const first = Date.now();
+    term.press("C-d");
+    await term.waitForScreen("(Ctrl+D again to quit)");
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, first + 1_100 - Date.now())));
+    term.press("C-d");
+    await waitFor(
+      () => term.screen().split("(Ctrl+D again to quit)").length === 3,
+      20_000,
+      "the second notice",
+    );
+    term.submit("hello");
+    await term.waitForScreen("still here");
+    // Two close together still quit.
+    term.press("C-d", "C-d");
+    expect(await term.exitCode()).toBe(0);
+  });
+
   it("a Ctrl+C long after the first is a first press again: the session goes on (claude 2.1.328 quits only on two close together)", async () => {
     const box = sandbox();
     const server = await modelServer([reply.toolCall("bash", { command: "sleep 30" }), reply.text("unused")]);
