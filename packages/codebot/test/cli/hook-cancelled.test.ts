@@ -8,7 +8,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { conversations } from "../support/conversations.js";
 import { waitFor } from "../support/wait-for.js";
-import { command, modelEnv, modelServer, sandbox, startPrintRun } from "./support/cli-fixtures.js";
+import { command, modelEnv, modelServer, printRun, sandbox, startPrintRun } from "./support/cli-fixtures.js";
 import { jsonLines, startCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
@@ -23,7 +23,13 @@ async function interruptedHook(flags: readonly string[], signal: "SIGINT" | "SIG
       box,
       flags: [...flags],
       settings: {
-        hooks: { PreToolUse: [command(`touch ${box.at("hook-started")}; sleep 30`, { name: "slow-guard" })] },
+        hooks: {
+          PreToolUse: [
+            command(`echo out-before; echo err-before >&2; touch ${box.at("hook-started")}; sleep 30`, {
+              name: "slow-guard",
+            }),
+          ],
+        },
       },
     },
   );
@@ -61,6 +67,17 @@ describe("a hook stopped by Ctrl+C", () => {
     expect(lines.find((l) => l.subtype === "hook_response")).toMatchObject({
       hook_event: "PreToolUse",
       outcome: "cancelled",
+    });
+  });
+
+  it("claude's hook_response line has exit_code 1 (not null) and the output it gave before, as claude's", async () => {
+    const { r } = await interruptedHook(["--output-format", "stream-json", "--include-hook-events"]);
+    const response = jsonLines(r.stdout).find((l) => l.subtype === "hook_response");
+    expect(response).toMatchObject({
+      exit_code: 1,
+      stdout: "out-before\n",
+      stderr: "err-before\n",
+      output: expect.stringMatching(/^(out-before\nerr-before\n|err-before\nout-before\n)$/),
     });
   });
 
@@ -111,6 +128,23 @@ describe("a hook stopped by Ctrl+C", () => {
     expect(records.find((r) => r.hook === "sub-guard" && r.matched)).toMatchObject({
       outcome: "cancelled",
       cancelReason: "the session ended",
+    });
+  });
+});
+
+describe("a hook its timeout stopped", () => {
+  it("claude's hook_response line says cancelled with exit_code 1 and the output it gave before, as claude's", async () => {
+    const { r } = await printRun("go", [reply.toolCall("glob", { pattern: "*" }), reply.text("done")], {
+      flags: ["--output-format", "stream-json", "--include-hook-events"],
+      settings: {
+        hooks: { PreToolUse: [command("echo out-before; echo err-before >&2; sleep 30", { timeout: 1 })] },
+      },
+    });
+    expect(jsonLines(r.stdout).find((l) => l.subtype === "hook_response")).toMatchObject({
+      outcome: "cancelled",
+      exit_code: 1,
+      stdout: "out-before\n",
+      stderr: "err-before\n",
     });
   });
 });

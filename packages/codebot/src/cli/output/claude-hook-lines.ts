@@ -67,7 +67,7 @@ export class ClaudeHookLines {
         output: end.output ?? end.stdout + end.stderr,
         stdout: end.stdout,
         stderr: end.stderr,
-        exit_code: end.exitCode,
+        ...exitCodeOf(end),
         outcome: responseOutcome(end),
         ...this.base(),
       };
@@ -89,10 +89,26 @@ export class ClaudeHookLines {
 }
 
 /**
+ * claude's `exit_code`, an optional integer in its types (never null): 1 for a hook stopped before
+ * it exited — its run cancelled or its timeout passed (claude 2.1.328 writes 1 for both, recorded) —
+ * and no field for one that has no exit code of its own (an http or prompt hook, a command that
+ * could not start), as claude leaves it out when it has none.
+ */
+function exitCodeOf(end: HookEnd): { exit_code?: number } {
+  if (end.exitCode !== null) return { exit_code: end.exitCode };
+  return stoppedEarly(end) ? { exit_code: 1 } : {};
+}
+
+/** Stopped before it ended by itself: its run cancelled, or its timeout passed. */
+function stoppedEarly(end: HookEnd): boolean {
+  return end.outcome === "cancelled" || end.outcome === "timed out";
+}
+
+/**
  * claude's `outcome` for a finished hook: `cancelled` for one stopped before it ended by itself —
  * its run cancelled (Ctrl+C) or its timeout passed (claude 2.1.328 says `cancelled` for both).
  */
 function responseOutcome(end: HookEnd): "success" | "error" | "cancelled" {
-  if (end.outcome === "cancelled" || end.outcome === "timed out") return "cancelled";
+  if (stoppedEarly(end)) return "cancelled";
   return end.failed || end.exitCode !== 0 ? "error" : "success";
 }
