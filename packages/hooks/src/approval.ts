@@ -30,13 +30,16 @@ export interface HookApprovalRequest {
 
 export type HookApproval = { approved: true } | { approved: false; reason: string };
 
+/** askApproval's answer: `withdrawn` when the question was given up because the run was cancelled. */
+export type AskedApproval = HookApproval | { approved: false; reason: string; withdrawn: true };
+
 /** Answers at once where it can (a hook approved already): then there is no wait to time. */
 export type ApproveHook = (request: HookApprovalRequest) => HookApproval | Promise<HookApproval>;
 
 /**
  * Asks for approval within the hook's time limit (the wait counts against its `timeout`, as
- * docs/hooks.md says); no answer in time, a cancelled run, or a failing gate is a denial. When it
- * gives up, the request's signal tells the gate to withdraw its question. A gate that answers at
+ * docs/hooks.md says); no answer in time or a failing gate is a denial, a cancelled run withdraws
+ * the question (`withdrawn`: the hook is recorded cancelled, not denied). When it gives up, the request's signal tells the gate to withdraw its question. A gate that answers at
  * once is taken at its word: its request's signal is made only if it reads it (an AbortController
  * and a timer cost ≈ 0.1 ms, on every hook run).
  */
@@ -45,8 +48,8 @@ export async function askApproval(
   request: Omit<HookApprovalRequest, "signal">,
   timeoutMs: number,
   runSignal: AbortSignal,
-): Promise<HookApproval> {
-  if (runSignal.aborted) return { approved: false, reason: CANCELLED };
+): Promise<AskedApproval> {
+  if (runSignal.aborted) return WITHDRAWN;
   let controller: AbortController | undefined;
   const withSignal = Object.defineProperty({ ...request }, "signal", {
     get: () => {
@@ -64,10 +67,15 @@ export async function askApproval(
   if (typeof (answer as PromiseLike<HookApproval>).then !== "function") return answer as HookApproval;
   controller ??= new AbortController();
   const giveUp = controller;
-  const gaveUp = new Promise<HookApproval>((resolve) => {
+  const gaveUp = new Promise<AskedApproval>((resolve) => {
     giveUp.signal.addEventListener(
       "abort",
-      () => resolve({ approved: false, reason: (giveUp.signal.reason as Error).message }),
+      () =>
+        resolve(
+          runSignal.aborted
+            ? WITHDRAWN
+            : { approved: false, reason: (giveUp.signal.reason as Error).message },
+        ),
       { once: true },
     );
   });
@@ -75,7 +83,7 @@ export async function askApproval(
     () => giveUp.abort(new Error(`no approval within ${formatSeconds(timeoutMs)}`)),
     timeoutMs,
   );
-  const onCancel = () => giveUp.abort(new Error(CANCELLED));
+  const onCancel = () => giveUp.abort(new Error(WITHDRAWN.reason));
   runSignal.addEventListener("abort", onCancel, { once: true });
   try {
     return await Promise.race([Promise.resolve(answer).catch(failed), gaveUp]);
@@ -85,7 +93,11 @@ export async function askApproval(
   }
 }
 
-const CANCELLED = "the run was cancelled before the hook was approved";
+const WITHDRAWN = {
+  approved: false,
+  reason: "the run was cancelled before the hook was approved",
+  withdrawn: true,
+} as const;
 
 function failed(err: unknown): HookApproval {
   return { approved: false, reason: `approval failed: ${err instanceof Error ? err.message : String(err)}` };

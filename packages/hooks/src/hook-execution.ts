@@ -101,6 +101,9 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
       // A persistent process started while it was approved must not go on without consent.
       if (hook.spec.type === "command" && hook.spec.persistent === true)
         void deps.executors.command?.release?.(claudeSpec(hook, deps.session.cwd) as CommandSpec);
+      // Its question withdrawn with the run: nobody refused it, and it never started.
+      if ("withdrawn" in approval)
+        return withdrawnRun(hook, record, vetoes, job.signal, elapsed(started), approval.reason);
       const reason = `hook not approved: ${approval.reason}`;
       Object.assign(record, {
         skipped: "not approved",
@@ -201,6 +204,30 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
     blocks: effect.blocks,
     ...(effect.blocks && effect.reason ? { blockReason: effect.reason } : {}),
   };
+}
+
+/**
+ * A run whose approval question was withdrawn because the run that fired it was cancelled:
+ * recorded cancelled with why, never started. A guard still counts as a block, so whatever is
+ * left of the run cannot take the call as allowed.
+ */
+function withdrawnRun(
+  hook: CompiledHook,
+  record: TraceRecord,
+  vetoes: boolean,
+  signal: AbortSignal,
+  durationMs: number,
+  why: string,
+): HookRun {
+  const reason = `hook not run: ${why}`;
+  Object.assign(record, {
+    skipped: "not started",
+    durationMs,
+    outcome: "cancelled",
+    cancelReason: cancelReason(signal),
+    ...(vetoes ? { decision: { block: true, reason } } : {}),
+  } satisfies Partial<TraceRecord>);
+  return { hook, record, blocks: vetoes, ...(vetoes ? { blockReason: reason } : {}) };
 }
 
 function startOf(hook: CompiledHook, job: HookJob): HookStart {

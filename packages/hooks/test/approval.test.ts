@@ -112,7 +112,7 @@ describe("hook approval", () => {
 
   it("a run cancelled while its hook waits for approval gives the approval up at once, and tells the gate", async () => {
     const signals: AbortSignal[] = [];
-    const { runner } = runnerFor(
+    const { runner, traces } = runnerFor(
       { PreToolUse: [{ type: "command", blocking: true, timeout: 60, command: "true" }] },
       {
         approveHook: (request) => {
@@ -122,20 +122,45 @@ describe("hook approval", () => {
       },
     );
     const run = new AbortController();
-    setTimeout(() => run.abort(), 50);
+    setTimeout(() => run.abort(new Error("interrupted by the user")), 50);
     const started = performance.now();
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {}, signal: run.signal });
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(decision).toMatchObject({
       kind: "block",
-      reason: "hook not approved: the run was cancelled before the hook was approved",
+      reason: "hook not run: the run was cancelled before the hook was approved",
     });
     expect(signals[0]?.aborted).toBe(true);
+    // Withdrawn with the run, not refused: its record says cancelled, with why, and never started.
+    expect(traces[0]).toMatchObject({
+      skipped: "not started",
+      outcome: "cancelled",
+      cancelReason: "interrupted by the user",
+      decision: { block: true },
+    });
+    expect(traces[0]).not.toHaveProperty("approval");
+    expect(traces[0]?.durationMs).toBeGreaterThanOrEqual(0);
   });
 
-  it("a run cancelled before its hook is approved is a denial, and the gate is not asked", async () => {
+  it("a non-blocking hook whose question is withdrawn with the run is recorded cancelled, not not approved", async () => {
+    const { runner, traces } = runnerFor(
+      { PreToolUse: [{ type: "command", timeout: 60, command: "true" }] },
+      { approveHook: () => new Promise(() => {}) },
+    );
+    const run = new AbortController();
+    setTimeout(() => run.abort(new Error("background agent stopped by the user")), 50);
+    await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {}, signal: run.signal });
+    expect(traces[0]).toMatchObject({
+      skipped: "not started",
+      outcome: "cancelled",
+      cancelReason: "background agent stopped by the user",
+    });
+    expect(traces[0]).not.toHaveProperty("decision");
+  });
+
+  it("a run cancelled before its hook is approved blocks, is recorded cancelled, and the gate is not asked", async () => {
     let asked = 0;
-    const { runner, dir } = runnerFor(
+    const { runner, dir, traces } = runnerFor(
       { PreToolUse: [{ type: "command", blocking: true, command: "touch marker" }] },
       {
         approveHook: () => {
@@ -145,12 +170,13 @@ describe("hook approval", () => {
       },
     );
     const run = new AbortController();
-    run.abort();
+    run.abort(new Error("the session ended"));
     const decision = await runner.preToolUse({ tool: "bash", toolUseId: "t", args: {}, signal: run.signal });
     expect(decision).toMatchObject({
       kind: "block",
-      reason: "hook not approved: the run was cancelled before the hook was approved",
+      reason: "hook not run: the run was cancelled before the hook was approved",
     });
+    expect(traces[0]).toMatchObject({ outcome: "cancelled", cancelReason: "the session ended" });
     expect(asked).toBe(0);
     expect(existsSync(join(dir, "marker"))).toBe(false);
   });
