@@ -1,0 +1,60 @@
+/**
+ * A hook whose approval question is withdrawn because its run was cancelled (here the session
+ * ended while the question was on screen) is recorded `cancelled` with why, not `not approved`:
+ * nobody refused it.
+ */
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
+import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { jsonLines, useBuiltCli } from "./support/cli-process.js";
+import { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+describe("a changed hook's question withdrawn because the session ended", { timeout: 120_000 }, () => {
+  it("its --trace-file record says cancelled, the session ended, never started, not not approved", async () => {
+    const box = sandbox();
+    const trace = box.at("trace.jsonl");
+    box.write("log.sh", "echo v1 >> prompts.log\n");
+    box.json(".codebot/settings.json", {
+      hooks: { UserPromptSubmit: [command("sh log.sh", { name: "logger" })] },
+    });
+    const server = await modelServer([reply.text("first"), reply.text("never")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["--trace-file", trace],
+    });
+    await term.waitForScreen("runs log.sh");
+    term.type("y");
+    await term.waitForScreen(/^›/m);
+    term.submit("one");
+    await term.waitForScreen(/^first$/m);
+
+    box.write("log.sh", "echo v2 >> prompts.log\n");
+    term.submit("two");
+    await term.waitForScreen("a project hook changed since the session started");
+    const shell = term.tmux("list-panes", "-F", "#{pane_pid}").trim();
+    const [cli] = fs
+      .readFileSync(`/proc/${shell}/task/${shell}/children`, "utf8")
+      .split(/\s+/)
+      .filter(Boolean);
+    process.kill(Number(cli), "SIGTERM");
+    await term.exitCode();
+
+    const records = () => jsonLines(fs.existsSync(trace) ? fs.readFileSync(trace, "utf8") : "");
+    await waitFor(() => records().length === 2, 10_000, "the second prompt's record");
+    const withdrawn = records()[1];
+    expect(withdrawn).toMatchObject({
+      event: "UserPromptSubmit",
+      hook: "logger",
+      skipped: "not started",
+      outcome: "cancelled",
+      cancelReason: "the session ended",
+    });
+    expect(withdrawn).not.toHaveProperty("approval");
+    expect(fs.readFileSync(box.at("prompts.log"), "utf8")).toBe("v1\n");
+  });
+});
