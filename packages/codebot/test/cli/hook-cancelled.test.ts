@@ -10,6 +10,7 @@ import { conversations } from "../support/conversations.js";
 import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, printRun, sandbox, startPrintRun } from "./support/cli-fixtures.js";
 import { jsonLines, startCli, useBuiltCli } from "./support/cli-process.js";
+import { sdkSession } from "./support/sdk-session.js";
 
 useBuiltCli();
 
@@ -146,5 +147,42 @@ describe("a hook its timeout stopped", () => {
       stdout: "out-before\n",
       stderr: "err-before\n",
     });
+  });
+});
+
+describe("a background sub-agent's hook, when the agent is stopped (the Agent SDK's stop_task)", () => {
+  it("its --trace-file record says cancelled, background agent stopped", async () => {
+    const box = sandbox();
+    const trace = box.at("trace.jsonl");
+    const settings = box.json("s.json", {
+      hooks: {
+        PreToolUse: [
+          command(`touch ${box.at("hook-started")}; sleep 30`, { name: "sub-guard", matcher: "bash" }),
+        ],
+      },
+    });
+    const { run } = await sdkSession(
+      conversations({
+        "SUB-TASK": [reply.toolCall("bash", { command: "echo hi" }), reply.text("never")],
+        "go-main": [
+          reply.toolCall("agent", { prompt: "SUB-TASK: long", run_in_background: true }),
+          reply.text("launched"),
+          reply.text("noted"),
+        ],
+      }),
+      { box, args: ["--dangerously-skip-permissions", "--settings", settings, "--trace-file", trace] },
+    );
+    run.say("go-main");
+    await waitFor(() => fs.existsSync(box.at("hook-started")), 30_000, "the sub-agent's hook to start");
+    const taskId = run.lines().find((l) => l.subtype === "task_started")?.task_id;
+    await run.request("s1", { subtype: "stop_task", task_id: taskId });
+    await run.result(2);
+    const records = () => jsonLines(fs.readFileSync(trace, "utf8"));
+    await waitFor(() => records().some((r) => r.hook === "sub-guard" && r.matched), 10_000, "its record");
+    expect(records().find((r) => r.hook === "sub-guard" && r.matched)).toMatchObject({
+      outcome: "cancelled",
+      cancelReason: "background agent stopped",
+    });
+    await run.end();
   });
 });
