@@ -39,9 +39,10 @@ export type ApproveHook = (request: HookApprovalRequest) => HookApproval | Promi
 /**
  * Asks for approval within the hook's time limit (the wait counts against its `timeout`, as
  * docs/hooks.md says); no answer in time or a failing gate is a denial, a cancelled run withdraws
- * the question (`withdrawn`: the hook is recorded cancelled, not denied). When it gives up, the request's signal tells the gate to withdraw its question. A gate that answers at
- * once is taken at its word: its request's signal is made only if it reads it (an AbortController
- * and a timer cost ≈ 0.1 ms, on every hook run).
+ * the question (`withdrawn`: the hook is recorded cancelled, not denied). When it gives up, the
+ * request's signal tells the gate to withdraw its question. A gate that answers at once is taken
+ * at its word: its request's signal is made only if it reads it (an AbortController and a timer
+ * cost ≈ 0.1 ms, on every hook run).
  */
 export async function askApproval(
   approve: ApproveHook,
