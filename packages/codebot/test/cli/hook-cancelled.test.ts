@@ -4,7 +4,7 @@
  * line (claude 2.1.328, recorded: `"outcome":"cancelled"` for a PreToolUse hook SIGINT stopped).
  */
 import fs from "node:fs";
-import { reply } from "@codebot/agentcore/testing";
+import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { conversations } from "../support/conversations.js";
 import { waitFor } from "../support/wait-for.js";
@@ -184,5 +184,49 @@ describe("a background sub-agent's hook, when the agent is stopped (the Agent SD
       cancelReason: "background agent stopped",
     });
     await run.end();
+  });
+});
+
+describe("a hook killed because another hook ended the run", () => {
+  it("its --trace-file record says cancelled, hook <name> ended the run", async () => {
+    const box = sandbox();
+    const trace = box.at("trace.jsonl");
+    // Claude Code groups (only their hooks may answer `continue: false`); Glob and Grep run at once.
+    const { cli } = await startPrintRun(
+      "go",
+      [
+        reply.toolCalls(toolCall("glob", { pattern: "*" }), toolCall("grep", { pattern: "x" })),
+        reply.text("never"),
+      ],
+      {
+        box,
+        flags: ["--trace-file", trace],
+        settings: {
+          hooks: {
+            PreToolUse: [
+              { matcher: "Grep", hooks: [command(`touch ${box.at("slow-started")}; sleep 30`)] },
+              {
+                matcher: "Glob",
+                hooks: [
+                  command(
+                    `for i in $(seq 200); do [ -e ${box.at("slow-started")} ] && break; sleep 0.05; done; echo '{"continue":false,"stopReason":"enough"}'`,
+                  ),
+                ],
+              },
+            ],
+          },
+        },
+      },
+    );
+    await cli.done;
+    const records = jsonLines(fs.readFileSync(trace, "utf8")).filter((r) => r.matched);
+    const stopper = records.find(
+      (r) => (r.decision as { stopRun?: string } | undefined)?.stopRun === "enough",
+    );
+    expect(stopper).toBeDefined();
+    expect(records.find((r) => r !== stopper)).toMatchObject({
+      outcome: "cancelled",
+      cancelReason: `hook ${stopper?.hook} ended the run`,
+    });
   });
 });
