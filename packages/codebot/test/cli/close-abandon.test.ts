@@ -176,7 +176,7 @@ describe("abandoning background hooks at exit", { timeout: 120_000 }, () => {
     expect(started).toHaveLength(1);
     expect(
       lines.filter((l) => l.subtype === "hook_response" && l.hook_id === started[0]?.hook_id),
-    ).toMatchObject([{ hook_event: "PostToolUse", exit_code: null, outcome: "cancelled" }]);
+    ).toMatchObject([{ hook_event: "PostToolUse", exit_code: 1, outcome: "cancelled" }]);
   });
 
   it("-p: a first SIGTERM while the end of the run waits for a SessionEnd hook lets it finish (HOOKS.md §7.4)", async () => {
