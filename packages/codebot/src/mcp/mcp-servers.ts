@@ -249,6 +249,21 @@ export class McpServers {
     await Promise.all(fresh.map((c) => c.start()));
   }
 
+  /**
+   * Servers that leave mid-session (those of the plugins a `reload_plugins` no longer loads): each
+   * is stopped, or dropped from those waiting for approval, and its tools go from the next request.
+   * A name the session does not have is passed over.
+   */
+  async removeServers(names: readonly string[]): Promise<void> {
+    const gone = new Set(names);
+    const stopping = this.connections.filter((c) => gone.has(c.name));
+    for (const name of gone) this.disabled.delete(name);
+    this.connections.splice(0, this.connections.length, ...this.connections.filter((c) => !gone.has(c.name)));
+    this.unapproved.splice(0, this.unapproved.length, ...this.unapproved.filter((e) => !gone.has(e.name)));
+    this.syncTools();
+    await Promise.all(stopping.map((c) => c.close()));
+  }
+
   /** Says which of these servers wait for approval: the project's, and yours that would run its programs. */
   private tellUnapproved(entries: readonly ServerEntry[]): void {
     const names = (own: boolean) =>

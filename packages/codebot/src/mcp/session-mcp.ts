@@ -52,9 +52,11 @@ export interface SessionMcp {
   /**
    * The Agent SDK's `reload_plugins`: the servers of the plugins now loaded that the session does
    * not have yet start, as claude 2.1.328 starts an added plugin's (recorded), under the rules
-   * of McpServers.addServers.
+   * of McpServers.addServers; those of a plugin no longer loaded (disabled, uninstalled) stop.
+   * claude 2.1.328 (recorded) keeps those running and offers their tools still, though it drops
+   * the plugin's commands: here nothing of a plugin you turned off keeps running.
    */
-  addPluginServers(plugins: readonly PluginFolder[]): Promise<void>;
+  syncPluginServers(plugins: readonly PluginFolder[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,7 +66,7 @@ export interface SessionMcp {
  */
 export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp> {
   const { project } = options;
-  const none: SessionMcp = { servers: undefined, addPluginServers: async () => {}, close: async () => {} };
+  const none: SessionMcp = { servers: undefined, syncPluginServers: async () => {}, close: async () => {} };
   if (options.customizations?.mcpServers === false) return none;
   const load = (plugins: readonly PluginFolder[]) =>
     loadServerEntries({
@@ -76,6 +78,11 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
       ...(options.strictMcpConfig ? { strict: true } : {}),
       ...(options.customizations?.projectMcpJson === false ? { projectMcpJson: false } : {}),
     });
+  // Read as at the start (a plugin's duplicate of your server left out the same way); only plugins' servers.
+  const pluginEntries = (plugins: readonly PluginFolder[]) => {
+    const prefixes = plugins.map((plugin) => pluginServerName(plugin.name, ""));
+    return load(plugins).entries.filter((e) => prefixes.some((prefix) => e.name.startsWith(prefix)));
+  };
   const { entries, problems } = load(project.plugins);
   for (const name of options.sdkServers ?? []) {
     const at = entries.findIndex((entry) => entry.name === name);
@@ -90,6 +97,8 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
   const guarded = createGuardedFetch({ allowList: project.httpAllowList.hosts });
   const isApproved = (entry: ServerEntry) =>
     !entry.approvalNeeded || options.trustProjectHooks === true || project.isGrantTrusted(entry.grant);
+  /** The servers of the plugins loaded now, by name: those a reload no longer finds stop. */
+  let pluginServers = new Set(pluginEntries(project.plugins).map((e) => e.name));
   const servers = new McpServers({
     entries: ownInPlaceOfUnapproved(kept, isApproved),
     isApproved,
@@ -115,11 +124,12 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
   });
   return {
     servers,
-    async addPluginServers(plugins) {
-      // Read as at the start (a plugin's duplicate of your server left out the same way); only plugins' servers join.
-      const prefixes = plugins.map((plugin) => pluginServerName(plugin.name, ""));
-      const again = load(plugins).entries.filter((e) => prefixes.some((prefix) => e.name.startsWith(prefix)));
-      await servers.addServers(again);
+    async syncPluginServers(plugins) {
+      const now = pluginEntries(plugins);
+      const kept = new Set(now.map((e) => e.name));
+      await servers.removeServers([...pluginServers].filter((name) => !kept.has(name)));
+      pluginServers = kept;
+      await servers.addServers(now);
     },
     async close() {
       await servers.close();

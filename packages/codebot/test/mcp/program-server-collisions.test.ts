@@ -5,29 +5,44 @@
  * is left out, saying why. claude 2.1.328 (recorded: your `~/.claude.json` server `a_b` and a
  * program's `a.b`, or a program's `a.b` and `a_b` in one set) adds and starts both, with no error.
  * A plugin `reload_plugins` adds mid-session starts its servers under the same rule, the server
- * already running kept (claude 2.1.328, recorded, also leaves the plugin's out, silently).
+ * already running kept (claude 2.1.328, recorded, also leaves the plugin's out, silently); one it
+ * no longer loads (disabled) has its servers stopped, where claude 2.1.328 (recorded) keeps them.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { copyMarketplace, installPluginAsClaudeCodeDid } from "../cli/support/claude-plugin-install.js";
 import { sandbox } from "../cli/support/cli-fixtures.js";
 import { scratchDir, startSession } from "../support/e2e.js";
+import { alive } from "../support/process-alive.js";
+import { waitFor } from "../support/wait-for.js";
 
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/test-server.mjs");
 
-function testServer() {
-  return { command: process.execPath, args: [SERVER, "serve", scratchDir("mcp-state-")] };
+/** The test server; it records its pid in `<state>/starts`. */
+function testServer(state = scratchDir("mcp-state-")) {
+  return { command: process.execPath, args: [SERVER, "serve", state] };
 }
 
-/** Folders where plugin guard, installed as Claude Code installs it, has the `.mcp.json` server `tools`. */
-function withGuardTools(): { dirs: { home: string; project: string }; mcpJson: string } {
+/**
+ * Folders where plugin guard, installed as Claude Code installs it (switched on in `settings`), has
+ * the `.mcp.json` server `tools`, whose pids go to `state`.
+ */
+function withGuardTools(): {
+  dirs: { home: string; project: string };
+  mcpJson: string;
+  settings: string;
+  state: string;
+} {
   const box = sandbox();
-  const { root } = installPluginAsClaudeCodeDid(box);
+  const { root, claudeHome } = installPluginAsClaudeCodeDid(box);
   fs.rmSync(path.join(root, "hooks"), { recursive: true });
-  const mcpJson = box.json(path.join(root, ".mcp.json"), { mcpServers: { tools: testServer() } });
-  return { dirs: { home: box.home, project: box.project }, mcpJson };
+  const state = scratchDir("mcp-state-");
+  const mcpJson = box.json(path.join(root, ".mcp.json"), { mcpServers: { tools: testServer(state) } });
+  const settings = path.join(claudeHome, "settings.json");
+  return { dirs: { home: box.home, project: box.project }, mcpJson, settings, state };
 }
 
 const sharesWithGuard = (mcpJson: string) =>
@@ -123,5 +138,51 @@ describe("a plugin the Agent SDK's reload_plugins adds mid-session", () => {
     await s.runtime.reloadPlugins([]);
     expect(s.runtime.mcpServers().map((server) => server.name)).toEqual(["plugin:guard:tools"]);
     expect(s.notices.join("\n")).not.toContain("left out");
+  });
+});
+
+/** Switches plugin guard on or off in Claude Code's settings file, as `/plugin` does. */
+function switchGuard(settings: string, on: boolean): void {
+  const value = JSON.parse(fs.readFileSync(settings, "utf8"));
+  fs.writeFileSync(settings, JSON.stringify({ ...value, enabledPlugins: { "guard@local-market": on } }));
+}
+
+const pidsIn = (state: string) =>
+  fs.readFileSync(path.join(state, "starts"), "utf8").trim().split("\n").map(Number);
+
+const toolsOf = (request: { tools?: { name: string }[] } | undefined) =>
+  request?.tools?.map((t) => t.name) ?? [];
+
+describe("a plugin the Agent SDK's reload_plugins no longer loads", () => {
+  it("has its MCP server stopped: gone from the servers, its process ended, its tools not in the next request", async () => {
+    const { dirs, settings, state } = withGuardTools();
+    const s = await startSession({
+      dirs,
+      runtime: sdkRuntime,
+      script: [reply.text("one"), reply.text("two")],
+    });
+    await s.runtime.prompt("first");
+    expect(toolsOf(s.model.requests[0])).toContain("mcp__plugin_guard_tools__pid");
+    const [pid] = pidsIn(state);
+    switchGuard(settings, false);
+    await s.runtime.reloadPlugins([]);
+    expect(s.runtime.mcpServers()).toEqual([]);
+    await waitFor(() => !alive(pid as number), 10_000, "the removed plugin's server to end");
+    await s.runtime.prompt("second");
+    expect(toolsOf(s.model.requests[1]).filter((name) => name.startsWith("mcp__"))).toEqual([]);
+  });
+
+  it("starts its MCP server anew when a later reload loads it again", async () => {
+    const { dirs, settings, state } = withGuardTools();
+    const s = await startSession({ dirs, runtime: sdkRuntime });
+    await s.runtime.mcpReady();
+    switchGuard(settings, false);
+    await s.runtime.reloadPlugins([]);
+    switchGuard(settings, true);
+    await s.runtime.reloadPlugins([]);
+    expect(s.runtime.mcpServers().map((server) => [server.name, server.state])).toEqual([
+      ["plugin:guard:tools", "connected"],
+    ]);
+    expect(pidsIn(state)).toHaveLength(2);
   });
 });
