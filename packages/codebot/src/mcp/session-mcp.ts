@@ -78,12 +78,9 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
       ...(options.strictMcpConfig ? { strict: true } : {}),
       ...(options.customizations?.projectMcpJson === false ? { projectMcpJson: false } : {}),
     });
-  // Read as at the start (a plugin's duplicate of your server left out the same way); only plugins' servers.
-  const pluginEntries = (plugins: readonly PluginFolder[]) => {
-    const prefixes = plugins.map((plugin) => pluginServerName(plugin.name, ""));
-    return load(plugins).entries.filter((e) => prefixes.some((prefix) => e.name.startsWith(prefix)));
-  };
   const { entries, problems } = load(project.plugins);
+  /** The servers of the plugins loaded now, by name: those a reload no longer finds stop. */
+  let pluginServers = new Set(ofPlugins(entries, project.plugins).map((e) => e.name));
   for (const name of options.sdkServers ?? []) {
     const at = entries.findIndex((entry) => entry.name === name);
     entries.splice(at >= 0 ? at : entries.length, at >= 0 ? 1 : 0, sdkServerEntry(name));
@@ -97,8 +94,6 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
   const guarded = createGuardedFetch({ allowList: project.httpAllowList.hosts });
   const isApproved = (entry: ServerEntry) =>
     !entry.approvalNeeded || options.trustProjectHooks === true || project.isGrantTrusted(entry.grant);
-  /** The servers of the plugins loaded now, by name: those a reload no longer finds stop. */
-  let pluginServers = new Set(pluginEntries(project.plugins).map((e) => e.name));
   const servers = new McpServers({
     entries: ownInPlaceOfUnapproved(kept, isApproved),
     isApproved,
@@ -125,7 +120,8 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
   return {
     servers,
     async syncPluginServers(plugins) {
-      const now = pluginEntries(plugins);
+      // Read as at the start (a plugin's duplicate of your server left out the same way).
+      const now = ofPlugins(load(plugins).entries, plugins);
       const kept = new Set(now.map((e) => e.name));
       await servers.removeServers([...pluginServers].filter((name) => !kept.has(name)));
       pluginServers = kept;
@@ -136,6 +132,12 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
       await guarded.close();
     },
   };
+}
+
+/** Of these entries, the servers of these plugins (named `plugin:<plugin>:<server>`). */
+function ofPlugins(entries: readonly ServerEntry[], plugins: readonly PluginFolder[]): ServerEntry[] {
+  const prefixes = plugins.map((plugin) => pluginServerName(plugin.name, ""));
+  return entries.filter((e) => prefixes.some((prefix) => e.name.startsWith(prefix)));
 }
 
 /** MCP_TOOL_TIMEOUT (milliseconds, as in Claude Code): how long a tool call waits. */
