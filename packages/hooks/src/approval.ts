@@ -23,7 +23,8 @@ export interface HookApprovalRequest {
   /**
    * Aborted once the hook is given up — its timeout passed while it waited for approval, or the
    * run that fired it was cancelled — with an Error saying which: a question still on screen (or
-   * still queued) must be withdrawn, and its late answer means nothing.
+   * still queued) must be withdrawn, and its late answer means nothing. `approvalWithdrawn` tells
+   * the two apart.
    */
   signal: AbortSignal;
 }
@@ -84,7 +85,7 @@ export async function askApproval(
     () => giveUp.abort(new Error(`no approval within ${formatSeconds(timeoutMs)}`)),
     timeoutMs,
   );
-  const onCancel = () => giveUp.abort(new Error(WITHDRAWN.reason));
+  const onCancel = () => giveUp.abort(new ApprovalWithdrawn(WITHDRAWN.reason));
   runSignal.addEventListener("abort", onCancel, { once: true });
   try {
     return await Promise.race([Promise.resolve(answer).catch(failed), gaveUp]);
@@ -92,6 +93,17 @@ export async function askApproval(
     clearTimeout(timer);
     runSignal.removeEventListener("abort", onCancel);
   }
+}
+
+/** The reason a request's signal is aborted with when the run that fired the hook was cancelled. */
+class ApprovalWithdrawn extends Error {}
+
+/**
+ * Whether a request's signal was aborted because the run was cancelled (the question is withdrawn),
+ * not because the hook's timeout passed while it waited (the question expired).
+ */
+export function approvalWithdrawn(signal: AbortSignal): boolean {
+  return signal.reason instanceof ApprovalWithdrawn;
 }
 
 const WITHDRAWN = {

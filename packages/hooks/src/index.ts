@@ -23,7 +23,12 @@ export {
   type AgentHookRunner,
   createAgentExecutor,
 } from "./agent-executor.js";
-export type { ApproveHook, HookApproval, HookApprovalRequest } from "./approval.js";
+export {
+  type ApproveHook,
+  approvalWithdrawn,
+  type HookApproval,
+  type HookApprovalRequest,
+} from "./approval.js";
 export { claudeSpec } from "./claude-command.js";
 export { buildClaudePayload } from "./claude-payload.js";
 export { type CommandExecutorOptions, createCommandExecutor } from "./command-executor.js";

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import type { HookApprovalRequest } from "../src/index.js";
+import { approvalWithdrawn, type HookApprovalRequest } from "../src/index.js";
 import { bashTool, callTool, runnerFor } from "./support.js";
 
 const deny = (reason: string) => async () => ({ approved: false as const, reason });
@@ -108,6 +108,8 @@ describe("hook approval", () => {
     expect(signals).toHaveLength(1);
     expect(signals[0]?.aborted).toBe(true);
     expect(signals[0]?.reason).toEqual(new Error("no approval within 0.3s"));
+    // Expired, not withdrawn: the gate says so (changed-hook-question.ts).
+    expect(approvalWithdrawn(signals[0] as AbortSignal)).toBe(false);
   });
 
   it("a run cancelled while its hook waits for approval gives the approval up at once, and tells the gate", async () => {
@@ -131,6 +133,8 @@ describe("hook approval", () => {
       reason: "hook not run: the run was cancelled before the hook was approved",
     });
     expect(signals[0]?.aborted).toBe(true);
+    // Withdrawn, not expired: the gate can tell (changed-hook-question.ts).
+    expect(approvalWithdrawn(signals[0] as AbortSignal)).toBe(true);
     // Withdrawn with the run, not refused: its record says cancelled, with why, and never started.
     expect(traces[0]).toMatchObject({
       skipped: "not started",

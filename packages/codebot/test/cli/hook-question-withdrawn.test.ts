@@ -1,7 +1,8 @@
 /**
- * A hook whose approval question is withdrawn because its run was cancelled (here the session
- * ended while the question was on screen) is recorded `cancelled` with why, not `not approved`:
- * nobody refused it.
+ * A hook whose approval question is withdrawn because its run was cancelled (the session ended,
+ * or the user interrupted the run, while the question was on screen) is recorded `cancelled` with
+ * why, not `not approved`: nobody refused it; and the screen says the question was withdrawn, not
+ * that it expired (its timeout passing: project-consent.test.ts).
  */
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
@@ -57,4 +58,37 @@ describe("a changed hook's question withdrawn because the session ended", { time
     expect(withdrawn).not.toHaveProperty("approval");
     expect(fs.readFileSync(box.at("prompts.log"), "utf8")).toBe("v1\n");
   });
+});
+
+describe("a changed hook's question withdrawn because the user interrupted the run", {
+  timeout: 120_000,
+}, () => {
+  it.each(["Escape", "C-c"])(
+    "(%s) the screen says withdrawn, not expired, and the hook did not run",
+    async (key) => {
+      const box = sandbox();
+      box.write("log.sh", "echo v1 >> prompts.log\n");
+      box.json(".codebot/settings.json", {
+        hooks: { UserPromptSubmit: [command("sh log.sh", { name: "logger" })] },
+      });
+      const server = await modelServer([reply.text("first"), reply.text("never")]);
+      const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
+      await term.waitForScreen("runs log.sh");
+      term.type("y");
+      await term.waitForScreen(/^›/m);
+      term.submit("one");
+      await term.waitForScreen(/^first$/m);
+
+      box.write("log.sh", "echo v2 >> prompts.log\n");
+      term.submit("two");
+      await term.waitForScreen(/a project hook changed since the session started(.*\n)*.*y this session/);
+      term.press(key);
+      const screen = await term.waitForScreen(
+        "question withdrawn: the run was cancelled; the hook did not run",
+      );
+      expect(screen).not.toContain("question expired");
+      expect(screen).not.toContain("before the hook was approved");
+      expect(fs.readFileSync(box.at("prompts.log"), "utf8")).toBe("v1\n");
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { type CompiledHook, hookConsent, hookScripts } from "@codebot/hooks";
+import { approvalWithdrawn, type CompiledHook, hookConsent, hookScripts } from "@codebot/hooks";
 import type { ApprovalAnswer, HookApprovalRequest } from "../../approval/approval-types.js";
 import type { QueuePlace } from "../../approval/ask-queue.js";
 import { visible } from "../../approval/visible-text.js";
@@ -48,7 +48,7 @@ export function changedHookQuestion(
       request.signal,
     );
     if (request.signal.aborted) {
-      view.line(s.yellow(`  question expired: ${expiryReason(request.signal)}; the hook did not run`));
+      view.line(s.yellow(`  ${givenUp(request.signal)}; the hook did not run`));
       return "deny";
     }
     view.line(s.dim(answer === "once" ? "  yes, this session" : answer === "always" ? "  always" : "  no"));
@@ -56,9 +56,13 @@ export function changedHookQuestion(
   };
 }
 
-/** Why the hook was given up, as the approval gate says it (`no approval within 2s`). */
-function expiryReason(signal: AbortSignal): string {
-  return signal.reason instanceof Error ? visible(signal.reason.message) : "the hook was given up";
+/**
+ * Why the question went: withdrawn with the run (Esc, Ctrl+C, the session ending) — nobody said no,
+ * and no time ran out — or expired, with why as the approval gate says it (`no approval within 2s`).
+ */
+function givenUp(signal: AbortSignal): string {
+  if (approvalWithdrawn(signal)) return "question withdrawn: the run was cancelled";
+  return `question expired: ${signal.reason instanceof Error ? visible(signal.reason.message) : "the hook was given up"}`;
 }
 
 /**
