@@ -44,7 +44,7 @@ export {
 } from "./output-limit.js";
 export { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
 export type { RotatingKey } from "./rotating-key.js";
-export { THINKING_DISPLAYS, type ThinkingDisplay } from "./thinking.js";
+export { THINKING_DISPLAYS, type ThinkingDisplay, thinkingToSend } from "./thinking.js";
 export { MAX_TIMER_MS, timerDelayMs } from "./timer-limit.js";
 export type {
   ArgsCheck,

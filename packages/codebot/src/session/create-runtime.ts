@@ -391,6 +391,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     },
     reloadSkills: () => sessionStartEffects.reloadSkills(),
     effort: () => models.effort(),
+    thinking: () => models.thinking(),
     setEffort: async (level) => {
       if (await models.changeEffort(level)) agent.setModel(models.model);
     },

@@ -8,6 +8,7 @@ import {
   type ModelRequestOptions,
   resolveModel,
   type ThinkingDisplay,
+  thinkingToSend,
 } from "@codebot/agentcore";
 import { visible } from "../approval/visible-text.js";
 import { effortCapFor } from "../settings/effort-cap.js";
@@ -167,6 +168,22 @@ export function effortOfModel(spec: string, env: Env, effort?: EffortLevel): Eff
   if (!spec.startsWith("anthropic/")) return undefined;
   const access = accessFor(spec, env, effort);
   return effortToSend(spec.slice("anthropic/".length), access.effort, access.maxEffort);
+}
+
+/**
+ * Whether the model `spec` is asked with thinking on, as Claude Code's statusLine payload says it
+ * (`thinking.enabled`): claude 2.1.328 says true unless thinking is turned off (MAX_THINKING_TOKENS=0,
+ * `alwaysThinkingEnabled: false`, `/thinking`, `--thinking disabled`), and true for a model that
+ * always thinks. A model sent no thinking (Claude 3, an id not known here, another provider's)
+ * gets the session's choice, as claude's code gives it for Claude 3 (read, not recorded).
+ */
+export function thinkingOfModel(spec: string, env: Env): boolean {
+  const access = accessFor(spec, env);
+  const budget = access.maxThinkingTokens;
+  const chosen = budget !== undefined ? budget > 0 : access.thinking !== false;
+  if (!spec.startsWith("anthropic/")) return chosen;
+  const sent = thinkingToSend(spec.slice("anthropic/".length), access.thinking, budget);
+  return sent === undefined ? chosen : sent.type !== "disabled";
 }
 
 /**

@@ -107,6 +107,8 @@ export interface RuntimeParts {
   setModel(model: string | LanguageModelV3): Promise<LanguageModelV3>;
   /** The effort the next request of the model carries (Anthropic models only), if any. */
   effort(): EffortLevel | undefined;
+  /** Whether the next request of the model is asked with thinking on (statusLine's `thinking.enabled`). */
+  thinking(): boolean;
   /** Reads the skill and command folders again; the next run's `skill` tool lists what is there now. */
   reloadSkills(): Promise<void>;
   /** Sets the session's effort level for the next model call (undefined: back to the start's); model-env.ts changeEffort. */

@@ -187,6 +187,11 @@ export class RuntimeView {
     return this.parts.effort();
   }
 
+  /** Whether the next request of the model is asked with thinking on (model-env.ts thinkingOfModel). */
+  get thinkingEnabled(): boolean {
+    return this.parts.thinking();
+  }
+
   /** The id of the sub-agent run in progress named `name` (RuntimeParts.subagentId). */
   subagentId(name: string): string | undefined {
     return this.parts.subagentId(name);

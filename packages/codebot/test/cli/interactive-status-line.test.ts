@@ -25,6 +25,19 @@ function claudeStatusLine(box: Sandbox, script: string, more: Record<string, unk
   });
 }
 
+/** A statusLine script keeping each payload whole, in a file of its own under `dir`, and printing `mine`. */
+function thinkingPayloadScript(dir: string): string {
+  return ["#!/bin/sh", `cat > ${dir}/$$.tmp && mv ${dir}/$$.tmp ${dir}/$$.json`, "echo mine", ""].join("\n");
+}
+
+/** The first payload kept under `dir`, once there is one. */
+function firstPayload(dir: string): Record<string, unknown> | undefined {
+  const file = fs.readdirSync(dir).find((f) => f.endsWith(".json"));
+  return file === undefined
+    ? undefined
+    : (JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>);
+}
+
 function start(box: Sandbox, server: Parameters<typeof modelEnv>[0]): TmuxSession {
   return TmuxSession.start({
     dir: box.project,
@@ -118,6 +131,37 @@ describe("statusLine", { timeout: 120_000 }, () => {
     expect(after.effort).toEqual({ level: "low" });
     // In claude's order: after cwd, before model.
     expect(Object.keys(after).slice(2, 6)).toEqual(["cwd", "prompt_id", "effort", "model"]);
+  });
+
+  it("the payload ends with claude's fast_mode (false: codebot has none) and thinking, in claude's order (recorded)", async () => {
+    const box = sandbox();
+    const dir = path.join(box.home, "payloads");
+    fs.mkdirSync(dir);
+    claudeStatusLine(box, thinkingPayloadScript(dir));
+    const server = await modelServer([]);
+    await startSession(box, server, {
+      args: ["--model", "anthropic/claude-sonnet-4-5"],
+      ready: /^mine\s*$/m,
+    });
+    const first = await waitFor(() => firstPayload(dir), 10_000, "a payload");
+    expect(Object.keys(first).slice(-3)).toEqual(["exceeds_200k_tokens", "fast_mode", "thinking"]);
+    expect(first.fast_mode).toBe(false);
+    expect(first.thinking).toEqual({ enabled: true });
+  });
+
+  it("thinking turned off (MAX_THINKING_TOKENS=0) is thinking.enabled false, as claude says it", async () => {
+    const box = sandbox();
+    const dir = path.join(box.home, "payloads");
+    fs.mkdirSync(dir);
+    claudeStatusLine(box, thinkingPayloadScript(dir));
+    const server = await modelServer([]);
+    await startSession(box, server, {
+      args: ["--model", "anthropic/claude-sonnet-4-5"],
+      env: { MAX_THINKING_TOKENS: "0" },
+      ready: /^mine\s*$/m,
+    });
+    const first = await waitFor(() => firstPayload(dir), 10_000, "a payload");
+    expect(first.thinking).toEqual({ enabled: false });
   });
 
   it("after -c, cost has claude's fields in claude's order, the session's earlier times and code changes in them (recorded)", async () => {

@@ -8,8 +8,11 @@
  * `prompt_id` (the prompt being answered, or the last one: the hooks' `prompt_id`) and
  * `effort: {level}` (what the main model's requests carry) come after `cwd` as in claude's, once
  * there is one (recorded: none before the first prompt; `effort` only where requests carry it).
- * What codebot does not know (a model's price, prompt caching, fast mode) is left out rather than
- * made up.
+ * Then, as claude sends them on every payload (recorded in tmux): `fast_mode` (always false: codebot
+ * has no fast mode, claude's paid faster output of some Opus models) and `thinking: {enabled}`
+ * (whether the main model is asked with thinking on).
+ * What codebot does not know (a model's price, claude's `prompt_cache` tracking of cache hits and
+ * misses) is left out rather than made up.
  */
 import type { Runtime } from "../../session/runtime.js";
 import { transcriptUsage } from "../../transcript/transcript-line.js";
@@ -51,5 +54,7 @@ export function statusLinePayload(rt: Runtime, version: string): Record<string, 
       remaining_percentage: 100 - used,
     },
     exceeds_200k_tokens: tokens > 200_000,
+    fast_mode: false,
+    thinking: { enabled: rt.thinkingEnabled },
   };
 }

@@ -10,6 +10,7 @@ import {
   modelEnv,
   modelFromSpec,
   type ThinkingChange,
+  thinkingOfModel,
 } from "../model-env.js";
 import type { RuntimeOptions } from "../runtime-options.js";
 import { sessionModel } from "../session-model.js";
@@ -74,6 +75,11 @@ export class ModelInUse {
   /** The effort the model in use is asked with (none: not an Anthropic model). */
   effort(): EffortLevel | undefined {
     return effortOfModel(this.spec, this.access);
+  }
+
+  /** Whether the model in use is asked with thinking on (model-env.ts thinkingOfModel). */
+  thinking(): boolean {
+    return thinkingOfModel(this.spec, this.access);
   }
 
   /** Another model: given, or resolved from its `provider/id` spec. */
