@@ -3,7 +3,10 @@
  * `/` (§8, script-references.ts): `PATH=node_modules/.bin:$PATH prettier` runs the project's
  * `node_modules/.bin/prettier` as `npx prettier` does. An empty entry and `.` are the folder the
  * command is in; a relative entry is relative to it; an entry holding what codebot cannot expand
- * (`$PATH`, `$HOME/bin`) is left out — the user's own folders, not the repository's.
+ * (`$PATH`, `$HOME/bin`) is left out — the user's own folders, not the repository's. One that
+ * begins with the current directory (`$PWD/bin`, `$(pwd)/bin`) is relative to the folder the command
+ * is in, as `bin` is: the hook runs in the project, so these name its folders. (Read where the
+ * program is looked up, it takes in each folder a `cd` may have reached since: more, never fewer.)
  */
 import path from "node:path";
 import { ASSIGNMENT } from "./command-wrappers.js";
@@ -23,10 +26,20 @@ export function pathFolders(value: string, dirs: readonly string[]): string[] {
   return folders;
 }
 
-/** The value a `PATH=…` word among `words` gives (the last counts), or `undefined`. */
+/**
+ * The value a `PATH=…` word among `words` gives (the last counts), or `undefined`; an entry's leading
+ * current directory (`$PWD/bin`) written as `.` (`./bin`).
+ */
 export function pathAssigned(words: readonly ShellWord[]): string | undefined {
   const word = words.findLast(
     (w) => w.redirect === undefined && ASSIGNMENT.test(w.raw) && w.text.startsWith("PATH="),
   );
-  return word?.text.slice("PATH=".length);
+  if (word === undefined) return undefined;
+  let text = word.text;
+  for (const at of word.currentDir ?? []) {
+    const beginsEntry = at === "PATH=".length || text[at - 1] === ":";
+    const endsFolderName = at + 1 === text.length || text[at + 1] === "/" || text[at + 1] === ":";
+    if (beginsEntry && endsFolderName) text = `${text.slice(0, at)}.${text.slice(at + 1)}`;
+  }
+  return text.slice("PATH=".length);
 }

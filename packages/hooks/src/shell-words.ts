@@ -28,6 +28,12 @@ export interface ShellWord {
    * `bash <(cat n)`, run what `n` holds. `>(…)`'s commands are listed too.
    */
   outputOf?: number[];
+  /**
+   * Where in `text` an UNKNOWN_PART stands for the shell's current directory (`$PWD`, `${PWD}`,
+   * `$(pwd)`, `` `pwd` ``): still unknown for every other reading, but a `PATH` entry it begins
+   * names a folder of where the command is (path-variable.ts).
+   */
+  currentDir?: number[];
 }
 
 /** Stands for an unknown part of a word: no file name holds it, so such a word never resolves. */
@@ -51,6 +57,25 @@ const PROJECT_VARIABLE_BRACED = /^(CLAUDE_PROJECT_DIR|CODEBOT_PROJECT_DIR)(?::?[
 /** Defaults that name the project dir too: `.` (a hook runs in the project) or the other project variable. */
 const PROJECT_DEFAULT =
   /^(?:\.\/?|("?)\$(?:\{(?:CLAUDE_PROJECT_DIR|CODEBOT_PROJECT_DIR)\}|(?:CLAUDE_PROJECT_DIR|CODEBOT_PROJECT_DIR))\1)$/;
+
+/** `$PWD`, `${PWD}`, `$(pwd)`, `` `pwd` `` (`-L`, `-P` too): the shell's current directory. */
+const CURRENT_DIR =
+  /(?:\$PWD(?![A-Za-z0-9_])|\$\{PWD\}|\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`)/y;
+
+/** A word as the lexer reads it. */
+interface WordBeingRead {
+  text: string;
+  dynamic: boolean;
+  start: number;
+  commandsBefore: number;
+  currentDir?: number[];
+}
+
+/** Notes that the expansion starting at `at` in `src`, about to be added to `word`, is the current directory. */
+function noteCurrentDir(src: string, at: number, word: WordBeingRead): void {
+  CURRENT_DIR.lastIndex = at;
+  if (CURRENT_DIR.test(src)) word.currentDir = [...(word.currentDir ?? []), word.text.length];
+}
 
 /** The last word of a command that ends a compound command: `{ cat x; } | sh` pipes all of it. */
 const COMPOUND_END = /^(?:\}|fi|done|esac)$/;
@@ -129,7 +154,7 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
   const lexInner = (at: number, innerStop: ")" | "`") => lexCommands(lexing, at, innerStop);
   let words: ShellWord[] = [];
   /** The word being read; `commandsBefore` is how many commands were pushed when it began. */
-  let word: { text: string; dynamic: boolean; start: number; commandsBefore: number } | undefined;
+  let word: WordBeingRead | undefined;
   let redirect: ShellWord["redirect"];
   /** The word being read follows `<<<`: a here-string. */
   let hereString = false;
@@ -152,6 +177,7 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
     const dynamic = word.dynamic && !/^(?:\[\[?|\]\]?)$/.test(word.text);
     const shellWord: ShellWord = { text: word.text, raw: src.slice(word.start, i), dynamic, redirect };
     if (hereString) shellWord.here = true;
+    if (word.currentDir !== undefined) shellWord.currentDir = word.currentDir;
     // Commands pushed while the word was read are those inside its `$(…)` and backquotes.
     const from = word.commandsBefore;
     if (out.length > from) shellWord.outputOf = Array.from({ length: out.length - from }, (_, n) => from + n);
@@ -171,8 +197,9 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
     redirect = undefined;
   };
   /** After a `$` at `at`: adds its expansion to the word, returns the index after it. */
-  const dollar = (at: number, target: { text: string; dynamic: boolean }, quoted: boolean): number => {
+  const dollar = (at: number, target: WordBeingRead, quoted: boolean): number => {
     const next = src[at + 1] ?? "";
+    noteCurrentDir(src, at, target);
     // `$"…"`: a translated string, read as the quotes it is.
     if (next === '"' && !quoted) return at + 1;
     if (next === "(") {
@@ -264,6 +291,7 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
         } else if (q === "$") {
           i = dollar(i, w, true);
         } else if (q === "`") {
+          noteCurrentDir(src, i, w);
           w.text += UNKNOWN_PART;
           w.dynamic = true;
           i = lexCommands(lexing, i + 1, "`");
@@ -283,6 +311,7 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
       i = dollar(i, begin(), false);
     } else if (c === "`") {
       const w = begin();
+      noteCurrentDir(src, i, w);
       w.text += UNKNOWN_PART;
       w.dynamic = true;
       i = lexCommands(lexing, i + 1, "`");

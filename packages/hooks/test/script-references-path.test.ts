@@ -44,6 +44,24 @@ describe("a program found through a PATH the hook command sets", () => {
     expect(filesRunBy("export PATH=bin:$PATH; source fmt", dir)).toEqual([fmt]);
   });
 
+  it("a PATH folder written from the current directory ($PWD, $(pwd)) names the project's folder", () => {
+    const { dir, fmt } = project();
+    expect(filesRunBy("PATH=$PWD/bin:$PATH fmt", dir)).toEqual([fmt]);
+    expect(filesRunBy('PATH="$(pwd)/bin:$PATH" fmt', dir)).toEqual([fmt]);
+    expect(filesRunBy('PATH="${PWD}/bin:$PATH" fmt', dir)).toEqual([fmt]);
+    expect(filesRunBy("PATH=$PATH:`pwd -P`/bin fmt", dir)).toEqual([fmt]);
+    expect(filesRunBy('export PATH="$PWD/bin:$PATH"; fmt', dir)).toEqual([fmt]);
+    expect(filesRunBy("cd bin && PATH=$PWD:$PATH fmt", dir)).toEqual([fmt]);
+  });
+
+  it("$PWD elsewhere in a PATH entry, or another variable like it, adds nothing", () => {
+    const { dir } = project();
+    expect(filesRunBy("PATH=$HOME$PWD/bin:$PATH fmt", dir)).toEqual([]);
+    expect(filesRunBy("PATH=${PWD}bin:$PATH fmt", dir)).toEqual([]);
+    expect(filesRunBy("PATH=$PWDX/bin:$PATH fmt", dir)).toEqual([]);
+    expect(filesRunBy("PATH=$OLDPWD/bin:$PATH fmt", dir)).toEqual([]);
+  });
+
   it("PATH folders outside the project or unknown, and a program named with a /, add nothing", () => {
     const { dir } = project();
     expect(filesRunBy("PATH=/usr/local/bin:$HOME/bin:$PATH fmt", dir)).toEqual([]);
