@@ -26,6 +26,7 @@ import path from "node:path";
 import { buildFileNames, PACKAGE_MANAGER_CONFIGS } from "./build-files.js";
 import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.js";
 import { type ContentView, type ContentViews, noteView } from "./content-view.js";
+import { type Copy, copyOf } from "./copied-files.js";
 import { gitConfigCommand } from "./git-config-env.js";
 import { gitConfigFileCommand } from "./git-config-file.js";
 import { gitExecPrograms } from "./git-exec-path.js";
@@ -88,6 +89,18 @@ interface Place {
   unknown: boolean;
   /** A `PATH` set for the commands after it (`export PATH=bin:$PATH;`), as written: its relative folders are where a program runs. */
   path?: string;
+  /**
+   * The project files a `cp`, `ln`, `install` or `mv` before copied, linked or moved, by the absolute
+   * path of each name the copy may have (one holding an unknown part, `"$T/y"`, by its text): running
+   * a copy runs them (copied-files.ts). Shared by the command lines a command runs, as files are.
+   */
+  copies?: Map<string, ProjectFile[]>;
+}
+
+/** A regular file inside the project, and whether it may be run as a program. */
+interface ProjectFile {
+  file: string;
+  executable: boolean;
 }
 
 /** One reading of a hook command, with the command lines it runs (`sh -c '…'`) read into it too. */
@@ -111,7 +124,7 @@ export function scriptReferences(command: string, projectDir: string): ScriptRef
     known: new Set(),
     gitConfigsRead: new Set(),
   };
-  readCommandLine(command, { dirs: [analysis.root], unknown: false }, analysis, 0);
+  readCommandLine(command, { dirs: [analysis.root], unknown: false, copies: new Map() }, analysis, 0);
   const { found, known } = analysis;
   found.unknownRole = found.files.filter((file) => !known.has(file));
   for (const [file, view] of found.views) if (view === "bytes") found.views.delete(file);
@@ -171,6 +184,7 @@ function readInlineCommand(
       dirs: [...place.dirs],
       unknown: place.unknown,
       ...(place.path === undefined ? {} : { path: place.path }),
+      ...(place.copies === undefined ? {} : { copies: place.copies }),
     },
     analysis,
     depth + 1,
@@ -458,6 +472,21 @@ function referencesOf(
     if (!(argument && readsData(program)) && unchecked(word, text, files.length, role, root, place))
       note(analysis, word.raw);
   });
+  const copy = copyOf(program, words.slice(programAt + 1));
+  if (copy !== undefined) noteCopies(copy, root, place);
+}
+
+/** Notes where a copy of a project file lands (Place.copies), for a later word running it. */
+function noteCopies(copy: Copy, root: string, place: Place): void {
+  const copied = copy.sources.flatMap((source) => projectFiles(source, root, place));
+  if (copied.length === 0 || place.copies === undefined) return;
+  for (const destination of copy.destinations) {
+    if (destination.startsWith("~")) continue;
+    const keys = destination.includes(UNKNOWN_PART)
+      ? [destination]
+      : place.dirs.map((dir) => path.resolve(dir, destination));
+    for (const key of keys) place.copies.set(key, [...(place.copies.get(key) ?? []), ...copied]);
+  }
 }
 
 /**
@@ -607,16 +636,22 @@ function changeDirectory(args: ShellWord[], place: Place): void {
   else place.dirs = dirs;
 }
 
-/** The regular files inside the project that `text` names from any directory the command may be in. */
-function projectFiles(text: string, root: string, place: Place): { file: string; executable: boolean }[] {
-  if (text === "" || text.includes(UNKNOWN_PART) || text.startsWith("~")) return [];
+/**
+ * The regular files inside the project that `text` names from any directory the command may be in,
+ * and those a copy it names was made of (Place.copies).
+ */
+function projectFiles(text: string, root: string, place: Place): ProjectFile[] {
+  if (text === "" || text.startsWith("~")) return [];
+  if (text.includes(UNKNOWN_PART)) return place.copies?.get(text) ?? [];
   const candidates = path.isAbsolute(text)
     ? [path.resolve(text)]
     : place.dirs.map((d) => path.resolve(d, text));
   return candidates.flatMap((file) => {
-    if (!inside(file, root)) return [];
+    // The copy may have failed: the file that was there counts too.
+    const copied = place.copies?.get(file) ?? [];
+    if (!inside(file, root)) return copied;
     const stat = statOf(file);
-    return stat?.isFile() ? [{ file, executable: (stat.mode & 0o111) !== 0 }] : [];
+    return stat?.isFile() ? [...copied, { file, executable: (stat.mode & 0o111) !== 0 }] : copied;
   });
 }
 
