@@ -36,6 +36,32 @@ describe("a user's own hook running a program of the project", () => {
     ]);
   });
 
+  it("is held when it finds the program through PATH=$PWD/…, or runs a copy it makes of it", async () => {
+    for (const line of [
+      "PATH=$PWD/node_modules/.bin:$PATH prettier --write x",
+      'PATH="$(pwd)/node_modules/.bin:$PATH" prettier --write x',
+    ]) {
+      const dirs = clonedRepo();
+      const s = await startSession({ dirs, user: { hooks: { UserPromptSubmit: [command(line)] } } });
+      await s.runtime.prompt("hi");
+      expect(fs.existsSync(s.at("prettier-ran"))).toBe(false);
+      expect(s.notices.join("\n")).toContain(
+        "was not run: it runs node_modules/.bin/prettier from this project",
+      );
+    }
+    const dirs = clonedRepo();
+    const copy = path.join(dirs.home, "p");
+    const s = await startSession({
+      dirs,
+      user: { hooks: { UserPromptSubmit: [command(`cp node_modules/.bin/prettier ${copy} && sh ${copy}`)] } },
+    });
+    await s.runtime.prompt("hi");
+    expect(fs.existsSync(s.at("prettier-ran"))).toBe(false);
+    expect(s.notices.join("\n")).toContain(
+      "was not run: it runs node_modules/.bin/prettier from this project",
+    );
+  });
+
   it("runs once approved for the project, and is asked about again when the program changes", async () => {
     const dirs = clonedRepo();
     const asked: HookApprovalRequest[] = [];
