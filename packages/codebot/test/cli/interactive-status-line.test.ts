@@ -38,6 +38,21 @@ function firstPayload(dir: string): Record<string, unknown> | undefined {
     : (JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>);
 }
 
+/** The first statusLine payload of an interactive session on claude-sonnet-4-5 with `env` set. */
+async function firstSonnetPayload(env: Record<string, string>): Promise<Record<string, unknown>> {
+  const box = sandbox();
+  const dir = path.join(box.home, "payloads");
+  fs.mkdirSync(dir);
+  claudeStatusLine(box, thinkingPayloadScript(dir));
+  const server = await modelServer([]);
+  await startSession(box, server, {
+    args: ["--model", "anthropic/claude-sonnet-4-5"],
+    env,
+    ready: /^mine\s*$/m,
+  });
+  return waitFor(() => firstPayload(dir), 10_000, "a payload");
+}
+
 function start(box: Sandbox, server: Parameters<typeof modelEnv>[0]): TmuxSession {
   return TmuxSession.start({
     dir: box.project,
@@ -134,33 +149,14 @@ describe("statusLine", { timeout: 120_000 }, () => {
   });
 
   it("the payload ends with claude's fast_mode (false: codebot has none) and thinking, in claude's order (recorded)", async () => {
-    const box = sandbox();
-    const dir = path.join(box.home, "payloads");
-    fs.mkdirSync(dir);
-    claudeStatusLine(box, thinkingPayloadScript(dir));
-    const server = await modelServer([]);
-    await startSession(box, server, {
-      args: ["--model", "anthropic/claude-sonnet-4-5"],
-      ready: /^mine\s*$/m,
-    });
-    const first = await waitFor(() => firstPayload(dir), 10_000, "a payload");
+    const first = await firstSonnetPayload({});
     expect(Object.keys(first).slice(-3)).toEqual(["exceeds_200k_tokens", "fast_mode", "thinking"]);
     expect(first.fast_mode).toBe(false);
     expect(first.thinking).toEqual({ enabled: true });
   });
 
   it("thinking turned off (MAX_THINKING_TOKENS=0) is thinking.enabled false, as claude says it", async () => {
-    const box = sandbox();
-    const dir = path.join(box.home, "payloads");
-    fs.mkdirSync(dir);
-    claudeStatusLine(box, thinkingPayloadScript(dir));
-    const server = await modelServer([]);
-    await startSession(box, server, {
-      args: ["--model", "anthropic/claude-sonnet-4-5"],
-      env: { MAX_THINKING_TOKENS: "0" },
-      ready: /^mine\s*$/m,
-    });
-    const first = await waitFor(() => firstPayload(dir), 10_000, "a payload");
+    const first = await firstSonnetPayload({ MAX_THINKING_TOKENS: "0" });
     expect(first.thinking).toEqual({ enabled: false });
   });
 
