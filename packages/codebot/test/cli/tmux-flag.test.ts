@@ -113,6 +113,11 @@ describe("--tmux with -w", () => {
     const start = await until(() => fileJson(box.at("start.json")));
     expect(start.cwd).toBe(dir);
     expect(git(box.project, "worktree", "list")).toContain(`${dir} `);
+    // Its codebot has ended (the pane stays: remain-on-exit) before the test's folders go: it
+    // writes into the home folder until it exits (CI saw ENOTEMPTY removing it).
+    await until(() =>
+      tmux.tmux("list-panes", "-t", `=${name}`, "-F", "#{pane_dead}") === "1" ? true : undefined,
+    );
   });
 
   it("outside tmux, attaches the terminal to the session it makes", async () => {
