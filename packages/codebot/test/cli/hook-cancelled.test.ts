@@ -4,15 +4,48 @@
  * line (claude 2.1.328, recorded: `"outcome":"cancelled"` for a PreToolUse hook SIGINT stopped).
  */
 import fs from "node:fs";
-import { reply, toolCall } from "@codebot/agentcore/testing";
+import { reply, type TurnReply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { conversations } from "../support/conversations.js";
 import { waitFor } from "../support/wait-for.js";
-import { command, modelEnv, modelServer, printRun, sandbox, startPrintRun } from "./support/cli-fixtures.js";
+import {
+  command,
+  modelEnv,
+  modelServer,
+  printRun,
+  type Sandbox,
+  sandbox,
+  startPrintRun,
+} from "./support/cli-fixtures.js";
 import { jsonLines, startCli, useBuiltCli } from "./support/cli-process.js";
 import { sdkSession } from "./support/sdk-session.js";
 
 useBuiltCli();
+
+/**
+ * A background sub-agent whose bash call's PreToolUse hook `sub-guard` starts (touching
+ * `hook-started`) and hangs; the main agent's replies after launching it are `mainAfter`. Returns
+ * the settings file (with `extraHooks` beside the hook) and the model's script.
+ */
+function hangingSubAgentHook(box: Sandbox, mainAfter: TurnReply[], extraHooks: Record<string, unknown> = {}) {
+  const settings = box.json("s.json", {
+    hooks: {
+      PreToolUse: [
+        command(`touch ${box.at("hook-started")}; sleep 30`, { name: "sub-guard", matcher: "bash" }),
+      ],
+      ...extraHooks,
+    },
+  });
+  const script = conversations({
+    "SUB-TASK": [reply.toolCall("bash", { command: "echo hi" }), reply.text("never")],
+    "go-main": [reply.toolCall("agent", { prompt: "SUB-TASK: long", run_in_background: true }), ...mainAfter],
+  });
+  return { settings, script };
+}
+
+/** The sub-agent hook's record in the --trace-file `trace`, once it is there. */
+const subGuardRecord = (trace: string) =>
+  jsonLines(fs.readFileSync(trace, "utf8")).find((r) => r.hook === "sub-guard" && r.matched);
 
 /** A `-p` run whose PreToolUse hook hangs, given Ctrl+C (SIGINT, or `signal`) once the hook has started. */
 async function interruptedHook(flags: readonly string[], signal: "SIGINT" | "SIGTERM" = "SIGINT") {
@@ -100,23 +133,10 @@ describe("a hook stopped by Ctrl+C", () => {
   it("a background sub-agent's hook, when Ctrl+C ends -p while it waits for the run: its record says the session ended", async () => {
     const box = sandbox();
     const trace = box.at("trace.jsonl");
-    const settings = box.json("s.json", {
-      hooks: {
-        PreToolUse: [
-          command(`touch ${box.at("hook-started")}; sleep 30`, { name: "sub-guard", matcher: "bash" }),
-        ],
-        Stop: [command(`touch ${box.at("main-stopped")}`)],
-      },
+    const { settings, script } = hangingSubAgentHook(box, [reply.text("launched")], {
+      Stop: [command(`touch ${box.at("main-stopped")}`)],
     });
-    const server = await modelServer(
-      conversations({
-        "SUB-TASK": [reply.toolCall("bash", { command: "echo hi" }), reply.text("never")],
-        "go-main": [
-          reply.toolCall("agent", { prompt: "SUB-TASK: long", run_in_background: true }),
-          reply.text("launched"),
-        ],
-      }),
-    );
+    const server = await modelServer(script);
     const cli = startCli(
       ["-p", "go-main", "--dangerously-skip-permissions", "--settings", settings, "--trace-file", trace],
       { cwd: box.project, env: modelEnv(server, box.home) },
@@ -125,8 +145,7 @@ describe("a hook stopped by Ctrl+C", () => {
       await waitFor(() => fs.existsSync(box.at(file)), 30_000, `${file} (${cli.stderr()})`);
     cli.child.kill("SIGINT");
     await cli.done;
-    const records = jsonLines(fs.readFileSync(trace, "utf8"));
-    expect(records.find((r) => r.hook === "sub-guard" && r.matched)).toMatchObject({
+    expect(subGuardRecord(trace)).toMatchObject({
       outcome: "cancelled",
       cancelReason: "the session ended",
     });
@@ -154,32 +173,18 @@ describe("a background sub-agent's hook, when the agent is stopped (the Agent SD
   it("its --trace-file record says cancelled, background agent stopped", async () => {
     const box = sandbox();
     const trace = box.at("trace.jsonl");
-    const settings = box.json("s.json", {
-      hooks: {
-        PreToolUse: [
-          command(`touch ${box.at("hook-started")}; sleep 30`, { name: "sub-guard", matcher: "bash" }),
-        ],
-      },
+    const { settings, script } = hangingSubAgentHook(box, [reply.text("launched"), reply.text("noted")]);
+    const { run } = await sdkSession(script, {
+      box,
+      args: ["--dangerously-skip-permissions", "--settings", settings, "--trace-file", trace],
     });
-    const { run } = await sdkSession(
-      conversations({
-        "SUB-TASK": [reply.toolCall("bash", { command: "echo hi" }), reply.text("never")],
-        "go-main": [
-          reply.toolCall("agent", { prompt: "SUB-TASK: long", run_in_background: true }),
-          reply.text("launched"),
-          reply.text("noted"),
-        ],
-      }),
-      { box, args: ["--dangerously-skip-permissions", "--settings", settings, "--trace-file", trace] },
-    );
     run.say("go-main");
     await waitFor(() => fs.existsSync(box.at("hook-started")), 30_000, "the sub-agent's hook to start");
     const taskId = run.lines().find((l) => l.subtype === "task_started")?.task_id;
     await run.request("s1", { subtype: "stop_task", task_id: taskId });
     await run.result(2);
-    const records = () => jsonLines(fs.readFileSync(trace, "utf8"));
-    await waitFor(() => records().some((r) => r.hook === "sub-guard" && r.matched), 10_000, "its record");
-    expect(records().find((r) => r.hook === "sub-guard" && r.matched)).toMatchObject({
+    await waitFor(() => subGuardRecord(trace) !== undefined, 10_000, "its record");
+    expect(subGuardRecord(trace)).toMatchObject({
       outcome: "cancelled",
       cancelReason: "background agent stopped",
     });

@@ -8,39 +8,23 @@ import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
-import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { atChangedHookQuestion } from "./support/changed-hook-question.js";
+import { sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, useBuiltCli } from "./support/cli-process.js";
-import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
 
-/**
- * A session whose project hook `logger` (approved at the start, run for the first prompt) was
- * edited before the second prompt: its question is on screen, with its answers.
- */
-async function atChangedHookQuestion(box: ReturnType<typeof sandbox>, args: string[]): Promise<TmuxSession> {
-  box.write("log.sh", "echo v1 >> prompts.log\n");
-  box.json(".codebot/settings.json", {
-    hooks: { UserPromptSubmit: [command("sh log.sh", { name: "logger" })] },
-  });
-  const server = await modelServer([reply.text("first"), reply.text("never")]);
-  const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args });
-  await term.waitForScreen("runs log.sh");
-  term.type("y");
-  await term.waitForScreen(/^›/m);
-  term.submit("one");
-  await term.waitForScreen(/^first$/m);
-  box.write("log.sh", "echo v2 >> prompts.log\n");
-  term.submit("two");
-  await term.waitForScreen(/a project hook changed since the session started(.*\n)*.*y this session/);
-  return term;
-}
+/** The second prompt never reaches the model: its hook's question is withdrawn first. */
+const NEVER_SECOND = [reply.text("first"), reply.text("never")];
 
 describe("a changed hook's question withdrawn because the session ended", { timeout: 120_000 }, () => {
   it("its --trace-file record says cancelled, the session ended, never started, not not approved", async () => {
     const box = sandbox();
     const trace = box.at("trace.jsonl");
-    const term = await atChangedHookQuestion(box, ["--trace-file", trace]);
+    const { term } = await atChangedHookQuestion(box, {
+      args: ["--trace-file", trace],
+      replies: NEVER_SECOND,
+    });
     const shell = term.tmux("list-panes", "-F", "#{pane_pid}").trim();
     const [cli] = fs
       .readFileSync(`/proc/${shell}/task/${shell}/children`, "utf8")
@@ -71,7 +55,7 @@ describe("a changed hook's question withdrawn because the user interrupted the r
     "(%s) the screen says withdrawn, not expired, and the hook did not run",
     async (key) => {
       const box = sandbox();
-      const term = await atChangedHookQuestion(box, []);
+      const { term } = await atChangedHookQuestion(box, { replies: NEVER_SECOND });
       term.press(key);
       const screen = await term.waitForScreen(
         "question withdrawn: the run was cancelled; the hook did not run",

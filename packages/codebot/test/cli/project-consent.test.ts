@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { atChangedHookQuestion } from "./support/changed-hook-question.js";
 import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
 import { startSession } from "./support/terminal-session.js";
@@ -18,23 +19,10 @@ describe("after the project question, a hook that changed mid-session is asked a
 }, () => {
   it("a hook script edited during the session is asked about again before it runs; denied, it does not run", async () => {
     const box = sandbox();
-    box.write("log.sh", "echo v1 >> prompts.log\n");
-    box.json(".codebot/settings.json", {
-      hooks: { UserPromptSubmit: [command("sh log.sh", { name: "logger" })] },
+    const { term, screen } = await atChangedHookQuestion(box, {
+      replies: [reply.text("first"), reply.text("second")],
     });
-    const server = await modelServer([reply.text("first"), reply.text("second")]);
-    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
-    await term.waitForScreen("runs log.sh");
-    term.type("y");
-    await term.waitForScreen(/^›/m);
-    term.submit("one");
-    await term.waitForScreen("first");
-    expect(fs.readFileSync(box.at("prompts.log"), "utf8")).toBe("v1\n");
-
-    // As the model's write tool would: the approved script now does something else.
-    box.write("log.sh", "echo v2 >> prompts.log\n");
-    term.submit("two");
-    const screen = await term.waitForScreen(
+    expect(screen).toMatch(
       /a project hook changed since the session started:\n {2}hook UserPromptSubmit logger/,
     );
     expect(screen).toContain("runs log.sh (its content is approved too)");
@@ -75,21 +63,11 @@ describe("after the project question, a hook that changed mid-session is asked a
 describe("a question about a changed hook that outlives the hook's timeout", { timeout: 120_000 }, () => {
   it("is withdrawn and said to have expired: a late key goes to the prompt, and the hook is asked about again", async () => {
     const box = sandbox();
-    box.write("log.sh", "echo v1 >> prompts.log\n");
-    box.json(".codebot/settings.json", {
-      hooks: { UserPromptSubmit: [command("sh log.sh", { name: "logger", timeout: 2 })] },
+    const { term } = await atChangedHookQuestion(box, {
+      replies: [reply.text("first"), reply.text("second"), reply.text("third")],
+      timeout: 2,
+      question: "a project hook changed since the session started",
     });
-    const server = await modelServer([reply.text("first"), reply.text("second"), reply.text("third")]);
-    const term = TmuxSession.start({ dir: box.project, env: modelEnv(server, box.home), args: [] });
-    await term.waitForScreen("runs log.sh");
-    term.type("y");
-    await term.waitForScreen(/^›/m);
-    term.submit("one");
-    await term.waitForScreen(/^first$/m);
-
-    box.write("log.sh", "echo v2 >> prompts.log\n");
-    term.submit("two");
-    await term.waitForScreen("a project hook changed since the session started");
     // The approval wait counts against the hook's 2 s: the question goes, and says why.
     await term.waitForScreen("question expired: no approval within 2s; the hook did not run");
     await term.waitForScreen(/^second$/m);
