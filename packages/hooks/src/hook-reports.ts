@@ -9,7 +9,8 @@ import type { HookEvent } from "./events.js";
 import type { HookRun } from "./hook-execution.js";
 import { failureSummary, type HookVerdict } from "./interpret.js";
 import { type HookNoVerdict, noVerdictOf } from "./no-verdict.js";
-import { type HookEnd, type HookProgress, type HookStart, TraceFile, type TraceRecord } from "./trace.js";
+import type { HookEnd, HookProgress, HookStart, TraceRecord } from "./trace.js";
+import { TraceFile } from "./trace-file.js";
 
 export interface HookReportsOptions {
   onTrace?: (record: TraceRecord) => void;

@@ -11,7 +11,8 @@ import {
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHookRunner, loadHooks, type TraceRecord } from "../src/index.js";
-import { type AppendBytes, appendAll, TraceFile } from "../src/trace.js";
+import { type AppendBytes, appendAll } from "../src/trace-append.js";
+import { TraceFile } from "../src/trace-file.js";
 import { bashTool, callTool, layer, runnerFor, tempDir } from "./support.js";
 
 describe("trace", () => {
