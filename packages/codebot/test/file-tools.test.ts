@@ -47,8 +47,42 @@ describe("read", () => {
         content: "two\nthree",
         numLines: 2,
         startLine: 2,
-        totalLines: 4,
+        totalLines: 5,
       },
+    });
+  });
+
+  // Recorded with claude 2.1.328: its Read's PostToolUse `tool_response.file` for these files.
+  it("gives hooks the file's text as Claude Code's Read does: a final newline kept, CRLF as LF, an empty file", async () => {
+    const t = setup();
+    writeFile(path.join(t.project, "t.py"), "def add(a, b):\n    return a + b\n");
+    writeFile(path.join(t.project, "crlf.txt"), "a\r\nb\r\n");
+    writeFile(path.join(t.project, "empty.txt"), "");
+    const file = async (args: Record<string, unknown>) =>
+      ((await runTool(t.read, args)).data as { file?: unknown })?.file;
+    const at = (name: string) => path.join(t.project, name);
+    expect(await file({ file_path: "t.py" })).toEqual({
+      filePath: at("t.py"),
+      content: "def add(a, b):\n    return a + b\n",
+      numLines: 3,
+      startLine: 1,
+      totalLines: 3,
+    });
+    expect(await file({ file_path: "t.py", offset: 2 })).toMatchObject({
+      content: "    return a + b\n",
+      numLines: 2,
+    });
+    expect(await file({ file_path: "crlf.txt" })).toMatchObject({
+      content: "a\nb\n",
+      numLines: 3,
+      totalLines: 3,
+    });
+    expect(await file({ file_path: "empty.txt" })).toEqual({
+      filePath: at("empty.txt"),
+      content: "",
+      numLines: 1,
+      startLine: 1,
+      totalLines: 1,
     });
   });
 

@@ -45,6 +45,22 @@ export function readData(
   };
 }
 
+/**
+ * A read of `text` from line `startLine` (1-based), at most `limit` lines, as Claude Code's Read
+ * gives it (claude 2.1.328, recorded): its lines are split at `\n` or `\r\n`, and a final newline
+ * ends in an empty last line — so `content` keeps the file's text, `"a\nb\n"` is 3 lines and an
+ * empty file 1. The model reads codebot's own numbered lines; this is what hooks compare.
+ */
+export function readDataOfText(
+  filePath: string,
+  text: string,
+  startLine: number,
+  limit: number,
+): Record<string, unknown> {
+  const lines = text.split(/\r?\n/);
+  return readData(filePath, lines.slice(startLine - 1, startLine - 1 + limit), startLine, lines.length);
+}
+
 /** A Read-shaped value (`{type: "text", file: {content, startLine?}}`) as numbered lines. */
 export function readContentFromData(data: unknown): string | undefined {
   if (!isRecord(data) || data.type !== "text" || !isRecord(data.file)) return undefined;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { z } from "zod";
-import { numberedLines, readContentFromData, readData } from "./claude-result-shapes.js";
+import { numberedLines, readContentFromData, readDataOfText } from "./claude-result-shapes.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
 const DEFAULT_LIMIT = 2000;
@@ -39,9 +39,12 @@ export function readTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       const bytes = await fs.promises.readFile(file);
       if (bytes.subarray(0, 8000).includes(0))
         return { content: `read: ${args.file_path} looks like a binary file`, isError: true };
-      const lines = bytes.toString("utf8").split("\n");
+      const text = bytes.toString("utf8");
+      const lines = text.split("\n");
       if (lines.at(-1) === "") lines.pop();
-      if (lines.length === 0) return { content: "(empty file)", isError: false };
+      const limit = args.limit ?? DEFAULT_LIMIT;
+      if (lines.length === 0)
+        return { content: "(empty file)", isError: false, data: readDataOfText(file, text, 1, limit) };
       const start = (args.offset ?? 1) - 1;
       if (start >= lines.length) {
         return {
@@ -49,13 +52,13 @@ export function readTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
           isError: true,
         };
       }
-      const shown = lines.slice(start, start + (args.limit ?? DEFAULT_LIMIT));
+      const shown = lines.slice(start, start + limit);
       const rest = lines.length - start - shown.length;
       const more = rest > 0 ? `\n[${rest} more lines; read on with offset ${start + shown.length + 1}]` : "";
       return {
         content: numberedLines(shown.map(cut), start + 1) + more,
         isError: false,
-        data: readData(file, shown, start + 1, lines.length),
+        data: readDataOfText(file, text, start + 1, limit),
       };
     },
   };
