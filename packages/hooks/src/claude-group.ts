@@ -52,6 +52,20 @@ const GROUP_KEYS = new Set(["matcher", "hooks"]);
  */
 const GROUP_LABEL_KEYS = new Set(["description", "id"]);
 
+/**
+ * VS Code's agent hooks read the same `.claude/settings.json` and let a command hook carry the
+ * command for one system (`windows`, `linux`, `osx`). Claude Code runs `command` and passes over
+ * them, and so does codebot, without a warning: zebbern/claude-hooks' installer writes `windows`
+ * on each of its hooks, which was 25 `unknown key` lines at every start.
+ */
+const VSCODE_COMMAND_KEYS = ["windows", "linux", "osx"];
+
+/** The keys a hook of this type may carry without a warning. */
+function quietKeys(type: ClaudeHookEntry["type"]): ReadonlySet<string> {
+  const known = CLAUDE_ENTRY_KEYS[type];
+  return type === "command" ? new Set([...known, ...VSCODE_COMMAND_KEYS]) : known;
+}
+
 /** What a key of a group object that is not `matcher` or `hooks` is told. */
 function groupKeyMessage(key: string): string {
   if (key === "blocking")
@@ -128,7 +142,7 @@ function compileMember(
   const entry = parsed.data;
   warnUnknownKeys(
     raw,
-    CLAUDE_ENTRY_KEYS[entry.type],
+    quietKeys(entry.type),
     (key) => {
       if (key === "blocking")
         return `"blocking" does not apply in a Claude Code group (its hooks follow Claude Code's rules); ignored`;

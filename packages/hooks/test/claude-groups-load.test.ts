@@ -338,6 +338,21 @@ describe("loading Claude Code groups", () => {
     expect(problems).toEqual([]);
   });
 
+  it("a command hook's VS Code per-system commands (`windows`, `linux`, `osx`) are read without a warning, and `command` runs", () => {
+    const { hooks, problems } = loadHooks([
+      layer({
+        hooks: {
+          PreToolUse: [
+            group("Bash", { ...cmd("node guard.js"), windows: "node .\\guard.js", linux: "x", osx: "y" }),
+          ],
+        },
+      }),
+    ]);
+    expect(hooks).toHaveLength(1);
+    expect(problems).toEqual([]);
+    expect(hooks[0]?.spec).toMatchObject({ command: "node guard.js" });
+  });
+
   it("a misspelt key beside a `_comment` is still a warning", () => {
     const { problems } = loadHooks([
       layer({ hooks: { PostToolUse: [group("", { ...cmd("x"), _comment: "note", timout: 5 })] } }),
