@@ -95,6 +95,13 @@ describe("read", () => {
     expect(read.contentFromData?.("a")).toBeUndefined();
   });
 
+  it("a hook giving back the tool_response it was given leaves the model's view of a read as it was", async () => {
+    const t = setup();
+    writeFile(path.join(t.project, "t.py"), "def add(a, b):\n    return a + b\n");
+    const result = await runTool(t.read, { file_path: "t.py" });
+    expect(t.read.contentFromData?.(result.data)).toBe(result.content);
+  });
+
   it("reports a missing file as an error result", async () => {
     const t = setup();
     expect(await callTool(t.read, { file_path: "nope.txt" })).toEqual({

@@ -68,7 +68,10 @@ export function readContentFromData(data: unknown): string | undefined {
   if (typeof content !== "string") return undefined;
   if (content === "") return "(empty file)";
   const first = typeof startLine === "number" && Number.isInteger(startLine) && startLine > 0 ? startLine : 1;
-  return numberedLines(content.split("\n"), first);
+  // Read's own `content` keeps the file's final newline; the model is not shown it as a line.
+  const lines = content.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  return numberedLines(lines, first);
 }
 
 /** Lines numbered like `cat -n`, the first one `first`. */
