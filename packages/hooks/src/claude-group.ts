@@ -56,7 +56,7 @@ const GROUP_LABEL_KEYS = new Set(["description", "id"]);
  * VS Code's agent hooks read the same `.claude/settings.json` and let a command hook carry the
  * command for one system (`windows`, `linux`, `osx`). Claude Code runs `command` and passes over
  * them, and so does codebot, without a warning: zebbern/claude-hooks' installer writes `windows`
- * on each of its hooks, which was 25 `unknown key` lines at every start.
+ * on each of its hooks, 18 `unknown key` lines at every start with its security preset, 24 with `full`.
  */
 const VSCODE_COMMAND_KEYS = ["windows", "linux", "osx"];
 
