@@ -16,6 +16,7 @@ import { mcpTool } from "./mcp-tool.js";
 import { RESOURCE_TOOL_NAMES } from "./resource-tool-names.js";
 import { resourceTools } from "./resource-tools.js";
 import { ServerConnection, type ServerState } from "./server-connection.js";
+import { canonical } from "./server-consent.js";
 import type { ServerEntry } from "./server-entry.js";
 import type { LaunchContext } from "./server-launch.js";
 import { sharesToolNamesWith, toolNameKey } from "./tool-name-collisions.js";
@@ -211,11 +212,15 @@ export class McpServers {
 
   /**
    * Servers that join mid-session (the plugins the Agent SDK's `reload_plugins` loaded): one the
-   * session has by name is left as it is; one whose tools would be named as a server's the session
-   * has (the program's `plugin_guard_tools` beside plugin guard's `tools`) is left out with a notice,
-   * as at the start (withoutToolNameCollisions: the one already running stays); one that needs
-   * approval it lacks waits for it, said as at the start. The others start; resolves once each
-   * started or failed (claude answers at once, `pending`: here the next turn has their tools).
+   * session has by name with the same settings (sameLaunch) is left as it is, running, its tools
+   * unchanged. One whose settings changed is stopped (or dropped from those waiting for approval)
+   * and taken in its place as a new one would be: a changed command needs the approval a new one
+   * needs, and one turned off for the session stays off, to start with its new settings when turned
+   * on. A new one whose tools would be named as a server's the session has (the program's
+   * `plugin_guard_tools` beside plugin guard's `tools`) is left out with a notice, as at the start
+   * (withoutToolNameCollisions: the one already running stays); one that needs approval it lacks
+   * waits for it, said as at the start. The others start; resolves once each started or failed
+   * (claude answers at once, `pending`: here the next turn has their tools).
    */
   async addServers(entries: readonly ServerEntry[]): Promise<void> {
     const owners = new Map(
@@ -223,29 +228,39 @@ export class McpServers {
     );
     const fresh: ServerConnection[] = [];
     const waiting: ServerEntry[] = [];
+    const stopping: Promise<void>[] = [];
     for (const entry of entries) {
-      if (
-        this.connections.some((c) => c.name === entry.name) ||
-        this.unapproved.some((e) => e.name === entry.name)
-      )
-        continue;
-      const owner = owners.get(toolNameKey(entry.name));
-      if (owner !== undefined) {
-        this.options.notify(
-          `codebot: MCP server "${entry.name}" left out: ${sharesToolNamesWith(entry, owner)}`,
-        );
-        continue;
+      const at = this.connections.findIndex((c) => c.name === entry.name);
+      const waits = this.unapproved.findIndex((e) => e.name === entry.name);
+      const had = this.connections[at]?.entry ?? this.unapproved[waits];
+      if (had !== undefined && sameLaunch(had, entry)) continue;
+      if (had === undefined) {
+        const owner = owners.get(toolNameKey(entry.name));
+        if (owner !== undefined) {
+          this.options.notify(
+            `codebot: MCP server "${entry.name}" left out: ${sharesToolNamesWith(entry, owner)}`,
+          );
+          continue;
+        }
+        owners.set(toolNameKey(entry.name), entry);
       }
-      owners.set(toolNameKey(entry.name), entry);
+      // Its settings changed: the old one goes, the new one takes its place in the lists.
+      if (at >= 0) stopping.push((this.connections[at] as ServerConnection).close());
+      if (waits >= 0) this.unapproved.splice(waits, 1);
       if (!this.options.isApproved(entry)) {
-        this.unapproved.push(entry);
+        if (at >= 0) this.connections.splice(at, 1);
+        this.disabled.delete(entry.name);
+        this.unapproved.splice(waits >= 0 ? waits : this.unapproved.length, 0, entry);
         waiting.push(entry);
         continue;
       }
-      fresh.push(this.connectionTo(entry));
+      const connection = this.connectionTo(entry);
+      this.connections.splice(at >= 0 ? at : this.connections.length, at >= 0 ? 1 : 0, connection);
+      if (!this.disabled.has(entry.name)) fresh.push(connection);
     }
+    if (stopping.length > 0) this.syncTools();
+    await Promise.all(stopping);
     this.tellUnapproved(waiting);
-    this.connections.push(...fresh);
     await Promise.all(fresh.map((c) => c.start()));
   }
 
@@ -404,6 +419,15 @@ export class McpServers {
       }
     }
   }
+}
+
+/**
+ * Whether two entries of a server launch it the same way: the same settings as written (command,
+ * args, env, cwd, url, headers, type; in any key order) and the same values for their `${VAR}`s
+ * (a plugin's `CLAUDE_PLUGIN_ROOT`, which moves with a new version's folder).
+ */
+function sameLaunch(a: ServerEntry, b: ServerEntry): boolean {
+  return canonical([a.config, a.vars]) === canonical([b.config, b.vars]);
 }
 
 /** A tool the MCP servers bring: theirs (`mcp__…`) and the resource tools. */

@@ -21,7 +21,7 @@ export function mcpGrant(
 }
 
 /** JSON with sorted keys: the same entry written in another key order is the same entry. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value !== null && typeof value === "object") {
     const keys = Object.keys(value).sort();
