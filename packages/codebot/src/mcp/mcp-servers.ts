@@ -13,6 +13,7 @@ import type {
   ToolAnnotations,
 } from "@modelcontextprotocol/sdk/types.js";
 import { mcpTool } from "./mcp-tool.js";
+import { isTypablePromptName } from "./prompt-command-name.js";
 import { RESOURCE_TOOL_NAMES } from "./resource-tool-names.js";
 import { resourceTools } from "./resource-tools.js";
 import { ServerConnection, type ServerState } from "./server-connection.js";
@@ -65,7 +66,7 @@ export interface ServerStatus {
   tools: string[];
   /** What the server says of each tool (`readOnlyHint`, …), by tool name. */
   toolAnnotations: Readonly<Record<string, ToolAnnotations | undefined>>;
-  /** Its prompts' names (slash commands `/mcp__<server>__<prompt>`), when it has some. */
+  /** Its prompts' names (slash commands `/mcp__<server>__<prompt>`, promptCommandName), those that can be typed, when it has some. */
   prompts?: string[];
   /** The server's own name and version, from its `initialize` answer, while connected. */
   serverInfo?: Readonly<Record<string, unknown>>;
@@ -347,11 +348,11 @@ export class McpServers {
     return this.connections.find((c) => c.name === name);
   }
 
-  /** The prompts of the connected servers that are switched on, each with its server. */
+  /** The prompts of the connected servers that are switched on, each with its server (commandPrompts). */
   prompts(): { connection: ServerConnection; prompt: Prompt }[] {
     return this.connections
       .filter((c) => c.state === "connected" && !this.disabled.has(c.name))
-      .flatMap((connection) => connection.prompts.map((prompt) => ({ connection, prompt })));
+      .flatMap((connection) => commandPrompts(connection).map((prompt) => ({ connection, prompt })));
   }
 
   status(): ServerStatus[] {
@@ -367,7 +368,7 @@ export class McpServers {
         config: c.entry.config,
         tools: tools.map((t) => t.name),
         toolAnnotations: Object.fromEntries(tools.map((t) => [t.name, t.annotations])),
-        ...(!off && c.prompts.length > 0 ? { prompts: c.prompts.map((p) => p.name) } : {}),
+        ...(!off && commandPrompts(c).length > 0 ? { prompts: commandPrompts(c).map((p) => p.name) } : {}),
         ...(serverInfo !== undefined ? { serverInfo } : {}),
         ...(c.error && !off ? { error: c.error } : {}),
       };
@@ -428,6 +429,11 @@ export class McpServers {
  */
 function sameLaunch(a: ServerEntry, b: ServerEntry): boolean {
   return canonical([a.config, a.vars]) === canonical([b.config, b.vars]);
+}
+
+/** A server's prompts that can be typed as slash commands: one whose name holds a space cannot. */
+function commandPrompts(connection: ServerConnection): Prompt[] {
+  return connection.prompts.filter((prompt) => isTypablePromptName(prompt.name));
 }
 
 /** A tool the MCP servers bring: theirs (`mcp__…`) and the resource tools. */

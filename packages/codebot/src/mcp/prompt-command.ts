@@ -7,7 +7,7 @@
  */
 import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServers } from "./mcp-servers.js";
-import { mcpToolName } from "./mcp-tool.js";
+import { promptCommandName } from "./prompt-command-name.js";
 
 export type PromptExpansion =
   | { kind: "none" }
@@ -23,7 +23,7 @@ export async function expandPromptCommand(
   if (!match || servers === undefined) return { kind: "none" };
   const name = match[1] as string;
   const rest = (match[2] ?? "").trim();
-  const found = servers.prompts().find((p) => mcpToolName(p.connection.name, p.prompt.name) === name);
+  const found = servers.prompts().find((p) => promptCommandName(p.connection.name, p.prompt.name) === name);
   if (found === undefined) return { kind: "none" };
   const declared = found.prompt.arguments ?? [];
   const words = rest === "" ? [] : rest.split(/\s+/);

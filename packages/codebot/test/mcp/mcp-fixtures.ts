@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
 
@@ -18,6 +19,12 @@ export function filesystemServer(root: string): { command: string; args: string[
     "dist/index.js",
   );
   return { command: process.execPath, args: [main, root] };
+}
+
+/** The fixture server whose prompts have these names (fixtures/named-prompts-server.mjs). */
+export function namedPromptsServer(names: readonly string[]): { command: string; args: string[] } {
+  const main = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/named-prompts-server.mjs");
+  return { command: process.execPath, args: [main, JSON.stringify(names)] };
 }
 
 /** A server written inline: `node -e <source>`. */

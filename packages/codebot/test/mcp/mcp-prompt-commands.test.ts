@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { printRun, sandbox } from "../cli/support/cli-fixtures.js";
 import { useBuiltCli } from "../cli/support/cli-process.js";
 import { promptText, startSession } from "../support/e2e.js";
-import { everythingServer, STREAM_JSON } from "./mcp-fixtures.js";
+import { everythingServer, namedPromptsServer, STREAM_JSON } from "./mcp-fixtures.js";
 
 useBuiltCli();
 
@@ -63,5 +63,58 @@ describe("MCP prompts as slash commands", () => {
       expect.arrayContaining(["mcp__everything__simple-prompt", "mcp__everything__args-prompt"]),
     );
     expect(init.slash_commands.at(-1)).toMatch(/^mcp__everything__/);
+  });
+});
+
+/**
+ * Prompt names with characters a tool name may not hold: the command keeps them, as claude 2.1.328
+ * does (recorded with a server of prompts `a b`, `a.b`, `café` and `x/y`).
+ */
+describe("MCP prompts whose names hold a dot, a space or non-ASCII letters", () => {
+  const names = ["a b", "a.b", "café"];
+
+  it("/mcp__np__a.b and /mcp__np__café run those prompts, named as the server names them", async () => {
+    const s = await startSession({
+      user: { mcpServers: { np: namedPromptsServer(names) } },
+      script: [reply.text("one"), reply.text("two")],
+    });
+    await s.runtime.prompt("/mcp__np__a.b dots");
+    await s.runtime.prompt("/mcp__np__café accents");
+    expect(promptText(s.model.requests[0], "user").join("\n")).toContain(
+      "<command-name>/mcp__np__a.b</command-name>\n<command-args>dots</command-args>\nprompt a.b about dots",
+    );
+    expect(promptText(s.model.requests[1], "user").join("\n")).toContain(
+      "<command-name>/mcp__np__café</command-name>\n<command-args>accents</command-args>\nprompt café about accents",
+    );
+  });
+
+  it("the name with _ in place of the dot is no command: it goes to the model as typed", async () => {
+    const s = await startSession({
+      user: { mcpServers: { np: namedPromptsServer(names) } },
+      script: [reply.text("ok")],
+    });
+    await s.runtime.prompt("/mcp__np__a_b dots");
+    expect(promptText(s.model.requests[0], "user").join("\n")).toContain("/mcp__np__a_b dots");
+    expect(promptText(s.model.requests[0], "user").join("\n")).not.toContain("prompt a.b");
+  });
+
+  it("a prompt whose name holds a space is not listed as a command (it cannot be typed); the others are", async () => {
+    const s = await startSession({ user: { mcpServers: { np: namedPromptsServer(names) } } });
+    await s.runtime.mcpReady();
+    expect(s.runtime.mcpServers()[0]?.prompts).toEqual(["a.b", "café"]);
+  });
+
+  it("stream-json's init line lists them by the names the server gives, the one with a space left out", async () => {
+    const config = JSON.stringify({ mcpServers: { np: namedPromptsServer(names) } });
+    const { r: run } = await printRun("hi", [reply.text("hello")], {
+      box: sandbox(),
+      flags: STREAM_JSON(config),
+    });
+    expect(run.code).toBe(0);
+    const init = JSON.parse(run.stdout.split("\n")[0] as string);
+    expect(init.slash_commands.filter((name: string) => name.startsWith("mcp__np__"))).toEqual([
+      "mcp__np__a.b",
+      "mcp__np__café",
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { agentLines } from "../../agents/agent-lines.js";
 import { memoryLines } from "../../instructions/memory-lines.js";
-import { mcpToolName } from "../../mcp/mcp-tool.js";
+import { promptCommandName } from "../../mcp/prompt-command-name.js";
 import type { Runtime } from "../../session/runtime.js";
 import { listSessions } from "../../transcript/session-files.js";
 import { errorMessage } from "../cli-error.js";
@@ -104,7 +104,11 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       // An MCP server's prompt (/mcp__<server>__<prompt>): the session expands it. Typed at once,
       // it waits for the servers still starting, as the first prompt does.
       if (name.startsWith("mcp__")) await ctx.runtime.mcpReady();
-      if (ctx.runtime.mcpServers().some((row) => row.prompts?.some((p) => mcpToolName(row.name, p) === name)))
+      if (
+        ctx.runtime
+          .mcpServers()
+          .some((row) => row.prompts?.some((p) => promptCommandName(row.name, p) === name))
+      )
         return "prompt";
       ctx.print(s.red(`unknown command /${name} (/help lists them)`));
       return undefined;

@@ -1,5 +1,5 @@
 import { visible } from "../../approval/visible-text.js";
-import { mcpToolName } from "../../mcp/mcp-tool.js";
+import { promptCommandName } from "../../mcp/prompt-command-name.js";
 import { displayPath } from "../hooks/hook-inventory.js";
 import type { Styles } from "../output/styles.js";
 
@@ -36,7 +36,9 @@ export function serverLines(rows: readonly ServerRow[], cwd: string, st: Styles)
     if (row.error) out.push(`  ${st.red(visible(row.error))}`);
     if (row.tools.length > 0) out.push(`  tools: ${row.tools.map((t) => visible(t)).join(", ")}`);
     if (row.prompts !== undefined)
-      out.push(`  prompts: ${row.prompts.map((p) => visible(`/${mcpToolName(row.name, p)}`)).join(", ")}`);
+      out.push(
+        `  prompts: ${row.prompts.map((p) => visible(`/${promptCommandName(row.name, p)}`)).join(", ")}`,
+      );
   }
   if (rows.some((r) => r.state === "not approved"))
     out.push("", 'run "codebot mcp trust" to review the project\'s servers');

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { claudeToolName } from "@codebot/hooks";
-import { mcpToolName } from "../../mcp/mcp-tool.js";
+import { promptCommandName } from "../../mcp/prompt-command-name.js";
 import type { Runtime } from "../../session/runtime.js";
 import { claudePermissionMode } from "../../settings/permission-modes.js";
 import { initServerLine } from "../control/sdk-mcp-status.js";
@@ -31,7 +31,7 @@ export function initLine(
     // Claude 2.1.328 lists the servers' prompts after its own commands (recorded).
     ...claudeInitFields(runtime, [
       ...(slashCommands ? PRINT_COMMANDS : []),
-      ...runtime.mcpServers().flatMap((s) => (s.prompts ?? []).map((p) => mcpToolName(s.name, p))),
+      ...runtime.mcpServers().flatMap((s) => (s.prompts ?? []).map((p) => promptCommandName(s.name, p))),
     ]),
     codebot_version: codebotVersion(),
     transcript_path: runtime.transcriptPath,
