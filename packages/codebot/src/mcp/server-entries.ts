@@ -2,7 +2,7 @@
  * Collects the MCP servers a session may start, in this order (a later entry of the same name
  * replaces an earlier one): `~/.claude.json`'s `mcpServers` (Claude Code's user scope),
  * `mcpServers` of the settings layers in their order (user, project, local, `--settings`), each
- * enabled plugin's `.mcp.json` (named `plugin:<plugin>:<server>`), the project's `.mcp.json`, `~/.claude.json`'s entry for the project
+ * enabled plugin's `.mcp.json` and its manifest's `mcpServers` (named `plugin:<plugin>:<server>`), the project's `.mcp.json`, `~/.claude.json`'s entry for the project
  * (Claude Code's local scope, which wins over `.mcp.json` in claude 2.1.328), then every
  * `--mcp-config`. Each entry is validated on its own: a bad one is a problem and the others still
  * load. `${VAR}` / `${VAR:-default}` are expanded later, when it starts. Claude Code's choices
@@ -15,6 +15,7 @@ import type { PluginFolder } from "../settings/load-plugins.js";
 import { readLayer } from "../settings/read-layer.js";
 import { readClaudeJsonServers } from "./claude-json-servers.js";
 import { type McpjsonChoices, mcpjsonChoices } from "./mcpjson-choices.js";
+import { pluginManifestServers } from "./plugin-manifest-servers.js";
 import { withoutDuplicatePluginServers } from "./plugin-server-duplicates.js";
 import { SERVER_NAME, serverEntrySchema } from "./server-config.js";
 import { mcpGrant } from "./server-consent.js";
@@ -162,13 +163,10 @@ export function loadServerEntries(options: ServerEntriesOptions): {
   // they take that origin (project or local) and need consent like the project's own.
   for (const plugin of options.strict ? [] : options.plugins) {
     const file = path.join(plugin.root, ".mcp.json");
-    addAll(
-      readMcpJson(file, problems),
-      plugin.source,
-      file,
-      { CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: plugin.dataDir },
-      plugin,
-    );
+    const vars = { CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: plugin.dataDir };
+    addAll(readMcpJson(file, problems), plugin.source, file, vars, plugin);
+    for (const declared of pluginManifestServers(plugin.root, problems))
+      addAll(declared.servers, plugin.source, declared.file, vars, plugin);
   }
   const projectFile = path.join(options.cwd, ".mcp.json");
   if (!options.strict && options.projectMcpJson !== false)

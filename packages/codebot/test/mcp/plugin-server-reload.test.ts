@@ -1,6 +1,6 @@
 /**
- * A plugin that stays loaded across the Agent SDK's `reload_plugins` but whose `.mcp.json` changed
- * a server's settings: that server is stopped and started with the new ones, under the approval
+ * A plugin that stays loaded across the Agent SDK's `reload_plugins` but whose `.mcp.json` (or
+ * plugin.json `mcpServers`) changed a server's settings: that server is stopped and started with the new ones, under the approval
  * rules of a new server; an unchanged one keeps running, its tools offered still. claude 2.1.328
  * (recorded: the args of plugin guard's `tools` changed, then `reload_plugins`) keeps the old
  * process running with the old settings until the session ends.
@@ -33,7 +33,7 @@ const sdkRuntime = {
 
 /**
  * Plugin guard installed as Claude Code installs it, switched on by you or (`byProject`) only by
- * the project; `write` sets its `.mcp.json` servers.
+ * the project; `write` sets its `.mcp.json` servers, `writeManifest` its plugin.json's.
  */
 function guardPlugin(byProject = false) {
   const box = sandbox();
@@ -45,7 +45,13 @@ function guardPlugin(byProject = false) {
   }
   const write = (servers: Record<string, unknown>) =>
     box.json(path.join(root, ".mcp.json"), { mcpServers: servers });
-  return { box, dirs: { home: box.home, project: box.project }, write };
+  const writeManifest = (servers: Record<string, unknown>) =>
+    box.json(path.join(root, ".claude-plugin/plugin.json"), {
+      name: "guard",
+      version: "1.0.0",
+      mcpServers: servers,
+    });
+  return { box, dirs: { home: box.home, project: box.project }, write, writeManifest };
 }
 
 const pidsIn = (state: string): number[] => {
@@ -82,6 +88,22 @@ describe("reload_plugins with a plugin whose server settings changed", () => {
     await waitFor(() => !alive(old as number), 10_000, "the old server to end");
     await s.runtime.prompt("second");
     expect(mcpToolsOf(s.model.requests[1])).toContain("mcp__plugin_guard_tools__pid");
+  });
+
+  it("restarts a server of the plugin.json mcpServers whose args changed", async () => {
+    const { dirs, writeManifest } = guardPlugin();
+    const before = scratchDir("mcp-state-");
+    const after = scratchDir("mcp-state-");
+    writeManifest({ tools: testServer(before) });
+    const s = await startSession({ dirs, runtime: sdkRuntime });
+    await s.runtime.mcpReady();
+    const [old] = pidsIn(before);
+    writeManifest({ tools: testServer(after) });
+    await s.runtime.reloadPlugins([]);
+    expect(s.runtime.mcpServers().map((server) => [server.name, server.state, server.config])).toEqual([
+      ["plugin:guard:tools", "connected", testServer(after)],
+    ]);
+    await waitFor(() => !alive(old as number), 10_000, "the old server to end");
   });
 
   it("leaves a server whose settings did not change running, its tools as they were, while another restarts", async () => {
