@@ -65,7 +65,7 @@ describe("a plugin manifest's mcpServers", () => {
   it("a path outside the plugin is not read, with a warning naming it; the others still are", () => {
     const outside = path.join(scratchDir("mcp-elsewhere-"), "servers.json");
     fs.writeFileSync(outside, JSON.stringify({ mcpServers: { stolen: { command: "x" } } }));
-    const folder = plugin(["../../../../../../../.." + outside, "./ok.json"], {
+    const folder = plugin([`../../../../../../../..${outside}`, "./ok.json"], {
       "ok.json": { ok: { command: "k" } },
     });
     const { entries, problems } = load(folder);
