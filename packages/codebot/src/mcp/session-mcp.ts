@@ -55,8 +55,9 @@ export interface SessionMcp {
    * of McpServers.addServers; those of a plugin no longer loaded (disabled, uninstalled) stop.
    * claude 2.1.328 (recorded) keeps those running and offers their tools still, though it drops
    * the plugin's commands: here nothing of a plugin you turned off keeps running. A server whose
-   * settings changed in the plugin's `.mcp.json` starts anew with them (addServers); claude 2.1.328
-   * (recorded) keeps the old one running until the session ends.
+   * settings changed in the plugin's `.mcp.json` starts anew with them (addServers), as claude
+   * 2.1.328's interactive `/reload-plugins` does (recorded); its `reload_plugins` keeps the old one
+   * running until the session ends (recorded).
    */
   syncPluginServers(plugins: readonly PluginFolder[]): Promise<void>;
   close(): Promise<void>;

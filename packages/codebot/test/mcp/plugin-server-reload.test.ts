@@ -1,9 +1,9 @@
 /**
  * A plugin that stays loaded across the Agent SDK's `reload_plugins` but whose `.mcp.json` (or
  * plugin.json `mcpServers`) changed a server's settings: that server is stopped and started with the new ones, under the approval
- * rules of a new server; an unchanged one keeps running, its tools offered still. claude 2.1.328
- * (recorded: the args of plugin guard's `tools` changed, then `reload_plugins`) keeps the old
- * process running with the old settings until the session ends.
+ * rules of a new server; an unchanged one keeps running, its tools offered still, as claude
+ * 2.1.328's interactive `/reload-plugins` does (recorded). Its Agent SDK `reload_plugins` (recorded:
+ * the args of plugin guard's `tools` changed) keeps the old process running with the old settings.
  */
 import fs from "node:fs";
 import path from "node:path";
