@@ -283,6 +283,30 @@ describe("glob and grep", () => {
     );
   });
 
+  it("glob and grep name the project folder when it was deleted under the session (no path given)", async () => {
+    const t = setup();
+    fs.rmSync(t.project, { recursive: true });
+    expect(await callTool(t.glob, { pattern: "*" })).toEqual({
+      content: `glob: ${t.project}: no such directory`,
+      isError: true,
+    });
+    expect(await callTool(t.grep, { pattern: "x" })).toEqual({
+      content: `grep: ${t.project}: no such file or directory`,
+      isError: true,
+    });
+  });
+
+  it("glob tells a missing directory from a file given as its path", async () => {
+    const t = setup();
+    writeFile(path.join(t.project, "f.txt"), "x\n");
+    expect((await callTool(t.glob, { pattern: "*", path: "nope" })).content).toBe(
+      "glob: nope: no such directory",
+    );
+    expect((await callTool(t.glob, { pattern: "*", path: "f.txt" })).content).toBe(
+      "glob: f.txt: not a directory",
+    );
+  });
+
   it("grep rejects patterns RE2 cannot run (backreferences) with a clear error", async () => {
     const t = setup();
     const result = await callTool(t.grep, { pattern: "(a)\\1" });

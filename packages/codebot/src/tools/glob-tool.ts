@@ -23,8 +23,11 @@ export function globTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
     async execute(args) {
       const resolved = env.paths.resolve("glob", args.path ?? ".");
       if (!resolved.ok) return { content: resolved.error, isError: true };
-      if (!fs.statSync(resolved.path, { throwIfNoEntry: false })?.isDirectory()) {
-        return { content: `glob: ${args.path} is not a directory`, isError: true };
+      const stat = fs.statSync(resolved.path, { throwIfNoEntry: false });
+      if (stat?.isDirectory() !== true) {
+        // Without a path this is the project folder itself, gone while the session runs.
+        const why = stat === undefined ? "no such directory" : "not a directory";
+        return { content: `glob: ${args.path ?? resolved.path}: ${why}`, isError: true };
       }
       let pattern: GlobPattern;
       try {

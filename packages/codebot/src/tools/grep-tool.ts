@@ -41,7 +41,7 @@ export function grepTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       }
       const stat = fs.statSync(resolved.path, { throwIfNoEntry: false });
       if (stat === undefined)
-        return { content: `grep: ${args.path}: no such file or directory`, isError: true };
+        return { content: `grep: ${args.path ?? resolved.path}: no such file or directory`, isError: true };
       const files: AsyncIterable<WalkedFile> | WalkedFile[] = stat.isDirectory()
         ? walkFiles(resolved.path)
         : [{ abs: resolved.path, rel: path.basename(resolved.path) }];
