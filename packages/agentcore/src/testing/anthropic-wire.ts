@@ -59,7 +59,10 @@ export function anthropicMessage(turn: Reply, model: string, id: string): object
   };
 }
 
-/** The SSE events of a streamed reply, in order. A hanging or cut turn stops after its text deltas. */
+/**
+ * The SSE events of a streamed reply, in order. A hanging or cut turn stops after its text deltas;
+ * a cut turn with tool calls, half-way through its first call's arguments.
+ */
 export function anthropicEvents(
   turn: Reply,
   model: string,
@@ -111,7 +114,8 @@ export function anthropicEvents(
     add({ type: "content_block_stop", index });
     index += 1;
   }
-  if (turn.hang || turn.cut) return events;
+  if (turn.hang) return events;
+  if (turn.cut && !turn.toolCalls?.length) return events;
   for (const call of turn.toolCalls ?? []) {
     add({
       type: "content_block_start",
@@ -120,8 +124,12 @@ export function anthropicEvents(
     });
     // In pieces, as the API streams a call's arguments.
     const pieces = chunkText(call.input);
-    for (const partial_json of pieces.length > 0 ? pieces : [call.input])
+    const whole = pieces.length > 0 ? pieces : [call.input];
+    // A cut turn stops half-way through its first call's arguments.
+    const sent = turn.cut ? whole.slice(0, Math.max(1, Math.floor(whole.length / 2))) : whole;
+    for (const partial_json of sent)
       add({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json } });
+    if (turn.cut) return events;
     add({ type: "content_block_stop", index });
     index += 1;
   }

@@ -37,7 +37,11 @@ export type TurnReply =
       toolCalls?: ScriptedToolCall[];
       /** Stream the text, then never finish: the call ends only when it is aborted. */
       hang?: boolean;
-      /** Stream the text, then end the stream without its final event (a connection cut mid-answer). */
+      /**
+       * Stream the text, then end the stream without its final event (a connection cut mid-answer).
+       * With tool calls, on the Anthropic wire: the cut comes half-way through the first call's
+       * arguments (the OpenAI wire and the scripted model cut before the calls).
+       */
       cut?: boolean;
       /** What the reply reports as its usage (default DEFAULT_USAGE). */
       usage?: ScriptedUsage;
@@ -90,6 +94,8 @@ export const reply = {
   }),
   hang: (text?: string): ReplyTurn => ({ kind: "reply", text, hang: true }),
   cut: (text?: string): ReplyTurn => ({ kind: "reply", text, cut: true }),
+  /** A stream cut half-way through this call's arguments (Anthropic wire; see `cut`). */
+  cutInToolCall: (call: ScriptedToolCall): ReplyTurn => ({ kind: "reply", toolCalls: [call], cut: true }),
   /** A text answer that stops at the output token limit. */
   atLimit: (text: string): ReplyTurn => ({ kind: "reply", text, atLimit: true }),
   httpError: (
