@@ -61,3 +61,34 @@ describe.each([
     });
   });
 });
+
+describe("SIGKILL to codebot -p while a bash call runs", () => {
+  it("the command does not outlive it, and -c says the call had no result and sends it as interrupted", async () => {
+    const { box, server, cli } = await startPrintRun(
+      "go",
+      [reply.toolCall("bash", { command: "echo $$ > pid; sleep 300" }, "k1"), reply.text("resumed")],
+      { flags: ["--permission-mode", "bypassPermissions", "--output-format", "stream-json"] },
+    );
+    await waitFor(() => fs.existsSync(box.at("pid")), 30_000, `the command to start (${cli.stderr()})`);
+    const shell = Number(fs.readFileSync(box.at("pid"), "utf8"));
+    cli.child.kill("SIGKILL");
+    const r = await cli.done;
+    expect(r.signal).toBe("SIGKILL");
+    // No codebot is left to end it: the process host, seeing codebot gone, does.
+    await waitFor(() => !alive(shell), 30_000, `the command ${shell} to be ended`);
+
+    const resumed = await runCli(["-c", "-p", "again", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(resumed.stderr).toMatch(
+      /^codebot: resuming \S+: tool call k1 \(bash\) has no result; it is marked interrupted\n$/,
+    );
+    expect(resumed.stdout).toBe("resumed\n");
+    expect(server.requests[1]?.body.messages[2].content[0]).toEqual({
+      type: "tool_result",
+      tool_use_id: "k1",
+      content: "interrupted: the session ended before this call finished",
+      is_error: true,
+    });
+  });
+});
