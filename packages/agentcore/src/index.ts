@@ -18,6 +18,7 @@ export {
   effortLevelOf,
   effortToSend,
 } from "./effort.js";
+export { EMPTY_ANSWER_NUDGE_TEXT, isEmptyAnswerNudge } from "./empty-answer.js";
 export { AgentEventStream } from "./event-stream.js";
 export type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
 export type { FallbackTrigger } from "./fallback.js";

@@ -3,6 +3,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AssistantModelMessage, ModelMessage } from "ai";
 import { isContextOverflow } from "./context-overflow.js";
 import { deferredToolsListing } from "./deferred-tools-listing.js";
+import { emptyAnswerNudge, isInvisibleAnswer } from "./empty-answer.js";
 import { AgentEventStream } from "./event-stream.js";
 import type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
 import { fallbackTrigger } from "./fallback.js";
@@ -128,6 +129,8 @@ class Run {
   private turns = 0;
   /** Answers cut at the output token limit in a row, each resumed (output-limit.ts). */
   private outputLimitResumes = 0;
+  /** Answers in a row with nothing visible, each asked again once (empty-answer.ts). */
+  private invisibleAnswers = 0;
   private toolsPrepared = false;
   private ended = false;
   /** The assistant message of a turn that has started but not yet ended. */
@@ -202,6 +205,7 @@ class Run {
         return "max_budget";
       }
       if (!step.atOutputLimit) this.outputLimitResumes = 0;
+      this.invisibleAnswers = isInvisibleAnswer(step.message) ? this.invisibleAnswers + 1 : 0;
 
       if (step.toolCalls.length > 0) {
         // An answer that came before the request's prepare got its turn: the tools first.
@@ -232,6 +236,10 @@ class Run {
         if (this.outputLimitResumes >= MAX_OUTPUT_LIMIT_RESUMES) throw new OutputLimitError();
         this.outputLimitResumes += 1;
         this.append(outputLimitResumeMessage(this.options.answerReader ?? "user", this.outputLimitResumes));
+        continue;
+      }
+      if (this.invisibleAnswers === 1) {
+        this.append(emptyAnswerNudge());
         continue;
       }
       if (await this.continuesAfterStop()) continue;

@@ -14,6 +14,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type AgentEvent,
+  isEmptyAnswerNudge,
   isOutputLimitResume,
   type ThinkingDisplay,
   type ToolResult,
@@ -212,8 +213,8 @@ function agentLines(
         role: "user",
       },
       ...under(),
-      // As claude's: a resume came from no one (recorded).
-      ...(isOutputLimitResume(e.message) ? { isSynthetic: true } : {}),
+      // As claude's: a resume, or the nudge after an empty answer, came from no one (recorded).
+      ...(isOutputLimitResume(e.message) || isEmptyAnswerNudge(e.message) ? { isSynthetic: true } : {}),
     });
   }
   return lines;
