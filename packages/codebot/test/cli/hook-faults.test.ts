@@ -92,3 +92,38 @@ describe("a PreToolUse hook that breaks", () => {
     await waitFor(() => !alive(daemon), 30_000, `the daemon ${daemon} to be ended`);
   });
 });
+
+describe("a hook whose working directory was deleted meanwhile", () => {
+  it("the project folder removed by a bash call: the next hook's line names the folder, and glob says it is gone", async () => {
+    const box = sandbox();
+    const trace = path.join(box.home, "trace.jsonl");
+    const { r, server } = await printRun(
+      "go",
+      [
+        reply.toolCall("bash", { command: `cd / && rm -rf ${box.project}` }, "b1"),
+        reply.toolCall("glob", { pattern: "*" }, "g1"),
+        reply.text("done"),
+      ],
+      {
+        box,
+        flags: ["--permission-mode", "bypassPermissions", "--trace-file", trace],
+        settings: { hooks: { PreToolUse: [command("echo '{}'", { name: "h", matcher: "glob" })] } },
+      },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.split("\n")).toContain(
+      `hook h: could not start sh: working directory ${box.project}: No such file or directory`,
+    );
+    expect(jsonLines(fs.readFileSync(trace, "utf8")).filter((l) => l.toolUseId === "g1")).toEqual([
+      expect.objectContaining({ hook: "h", outcome: "failed" }),
+    ]);
+    expect(server.requests[2]?.body.messages.at(-1).content).toEqual([
+      {
+        type: "tool_result",
+        tool_use_id: "g1",
+        content: `glob: ${box.project}: no such directory`,
+        is_error: true,
+      },
+    ]);
+  });
+});
