@@ -17,7 +17,7 @@ import {
   sandbox,
   startPrintRun,
 } from "./support/cli-fixtures.js";
-import { jsonLines, startCli, useBuiltCli } from "./support/cli-process.js";
+import { jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
 import { sdkSession } from "./support/sdk-session.js";
 
 useBuiltCli();
@@ -50,9 +50,9 @@ const subGuardRecord = (trace: string) =>
 /** A `-p` run whose PreToolUse hook hangs, given Ctrl+C (SIGINT, or `signal`) once the hook has started. */
 async function interruptedHook(flags: readonly string[], signal: "SIGINT" | "SIGTERM" = "SIGINT") {
   const box = sandbox();
-  const { cli } = await startPrintRun(
+  const { cli, server } = await startPrintRun(
     "go",
-    [reply.toolCall("glob", { pattern: "*" }), reply.text("never reached")],
+    [reply.toolCall("glob", { pattern: "*" }, "g1"), reply.text("resumed")],
     {
       box,
       flags: [...flags],
@@ -71,7 +71,7 @@ async function interruptedHook(flags: readonly string[], signal: "SIGINT" | "SIG
   cli.child.kill(signal);
   const r = await cli.done;
   expect(r.code).toBe(signal === "SIGINT" ? 130 : 143);
-  return { box, r };
+  return { box, r, server };
 }
 
 describe("a hook stopped by Ctrl+C", () => {
@@ -123,6 +123,25 @@ describe("a hook stopped by Ctrl+C", () => {
       outcome: "cancelled",
       cancelReason: "the session ended",
     });
+  });
+
+  it("the call's result in the transcript says the run was cancelled before the tool started, and -c sends it on", async () => {
+    const { box, r, server } = await interruptedHook(["--output-format", "stream-json"]);
+    const transcript = jsonLines(fs.readFileSync(String(jsonLines(r.stdout)[0]?.transcript_path), "utf8"));
+    const cancelled = {
+      type: "tool_result",
+      tool_use_id: "g1",
+      content: "hook: run cancelled before the tool started",
+    };
+    expect(
+      transcript.filter((l) => JSON.stringify(l).includes('"tool_result"')).map((l) => l.message),
+    ).toEqual([{ role: "user", content: [{ ...cancelled, is_error: true }] }]);
+    const resumed = await runCli(["-c", "-p", "again", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(resumed.stderr).toBe("");
+    expect(resumed.stdout).toBe("resumed\n");
+    expect(server.requests[1]?.body.messages[2].content[0]).toEqual({ ...cancelled, is_error: true });
   });
 
   it("--debug hooks prints it cancelled, with why", async () => {
