@@ -15,7 +15,7 @@ import type { CompiledHook } from "./compiled-hook.js";
 import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
 import type { CommandSpec, Executors, HookExecutor, HookSpec, RunOutcome } from "./executor.js";
 import type { HookJob } from "./hook-job.js";
-import { failUnusableHttpAnswer } from "./http-answer.js";
+import { failUnusableHttpAnswer, plainHttpAnswerWarning } from "./http-answer.js";
 import { allowBeyondIf } from "./if-allow.js";
 import { failureSummary, type HookVerdict, interpret } from "./interpret.js";
 import { capForModel } from "./model-text-cap.js";
@@ -160,7 +160,9 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
     !verdict.failed &&
     plain !== ""
   ) {
-    verdict.additionalContext = plain;
+    // An http answer is context only as JSON: a proxy's HTML page must not reach the model.
+    if (hook.spec.type === "http") verdict.warnings.push(plainHttpAnswerWarning(plain));
+    else verdict.additionalContext = plain;
   }
 
   // Context is text for the model, as a block reason is: capped the same way (a hook may print a megabyte).

@@ -16,7 +16,20 @@ export function failUnusableHttpAnswer(spec: HookSpec, verdict: HookVerdict): vo
   if (spec.type !== "http" || verdict.failed || verdict.stdoutIsJson) return;
   const body = verdict.stdout.trim();
   if (body === "") return; // an empty 2xx allows, as it does in claude
-  const shown = body.length > SHOWN_BODY ? `${body.slice(0, SHOWN_BODY)}…` : body;
   verdict.failed = true;
-  verdict.error = `http hook ${displayUrl(spec.url)}: the answer is not a JSON object, so it checked nothing (${JSON.stringify(shown)})`;
+  verdict.error = `http hook ${displayUrl(spec.url)}: the answer is not a JSON object, so it checked nothing (${shownBody(body)})`;
+}
+
+/**
+ * Where a command hook's plain stdout would be context for the model (UserPromptSubmit,
+ * SessionStart, …), an http answer that is not JSON is not: claude 2.1.328 reads an http hook's
+ * answer only as JSON (recorded: a 200 `<html>…` page never reached the model), and a proxy's or
+ * login page must not become the model's instructions. The user is told once per hook.
+ */
+export function plainHttpAnswerWarning(body: string): string {
+  return `the answer is not JSON, so it was not given to the model as context (${shownBody(body)})`;
+}
+
+function shownBody(body: string): string {
+  return JSON.stringify(body.length > SHOWN_BODY ? `${body.slice(0, SHOWN_BODY)}…` : body);
 }
