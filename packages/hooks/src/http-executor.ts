@@ -11,8 +11,12 @@ import type { PinnedPool } from "./http-pool.js";
 import { startDeadline } from "./run-deadline.js";
 import { type CheckedTarget, checkHookUrl, type HostResolver, systemResolver } from "./ssrf.js";
 
-/** How much of a response body is kept; the rest is discarded and the outcome says so. */
-export const HTTP_BODY_CAP = 64 * 1024;
+/**
+ * How much of a response body is kept, as much as of a command hook's stdout; the rest is
+ * discarded and the outcome says so. claude 2.1.328 reads any size (a 200 KB additionalContext
+ * was recorded reaching the model as a saved file); codebot caps the context for the model anyway.
+ */
+export const HTTP_BODY_CAP = 1024 * 1024;
 
 export interface HttpExecutorOptions {
   /** `httpHookAllowedHosts` of the user-owned layers (see allowedHostsFromLayers), or raw entries. */

@@ -356,13 +356,17 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
     else warnings.push(TERMINAL_SEQUENCE_REFUSED);
   }
   if (failed) {
+    // A cut answer's JSON cannot parse: say that it was cut, or "does not parse" sends the author looking for a syntax error.
+    const brokenJson = outcome.truncated?.includes("stdout")
+      ? `${BROKEN_JSON}: it was longer than codebot reads (1 MiB), so it was cut`
+      : BROKEN_JSON;
     verdict.error =
       outcome.error ??
       (unknownDecision !== undefined && strict && outcome.exitCode === 0 ? unknownDecision : undefined) ??
       (outcome.exitCode === null
         ? "no exit code"
         : outcome.exitCode === 0 || outcome.exitCode === BLOCK_EXIT_CODE
-          ? BROKEN_JSON
+          ? brokenJson
           : `exit code ${outcome.exitCode}`);
   }
   return verdict;
