@@ -80,7 +80,8 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
   // Set once the request is about to go out: a run refused before it (SSRF) sent no header.
   let warnings: string[] | undefined;
   try {
-    const target = deps.literalChecks.get(spec.url) ?? (await check(spec.url, deps, deadline.signal));
+    const target =
+      deps.literalChecks.get(spec.url) ?? (await check(spec.url, deps, deadline.signal, ctx.source === "managed"));
     const [request, pool] = await Promise.all([loadRequest(), deps.poolOf()]);
     const headers = hookRequestHeaders(spec.headers, spec.allowedEnvVars, deps.env);
     warnings = unsetHeaderWarnings(spec, deps.env);
@@ -132,8 +133,8 @@ function unsetHeaderWarnings(spec: HttpSpec, env: RunDeps["env"]): string[] | un
   );
 }
 
-async function check(url: string, deps: RunDeps, signal: AbortSignal): Promise<CheckedTarget> {
-  const target = await checkHookUrl(url, { allowList: deps.allowList, resolver: deps.resolver, signal });
+async function check(url: string, deps: RunDeps, signal: AbortSignal, managedHook: boolean): Promise<CheckedTarget> {
+  const target = await checkHookUrl(url, { allowList: deps.allowList, resolver: deps.resolver, signal, managedHook });
   if (target.servername === undefined) deps.literalChecks.set(url, target);
   return target;
 }

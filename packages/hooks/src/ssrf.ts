@@ -46,9 +46,16 @@ export interface GuardOptions {
   allowList: AllowList;
   resolver: HostResolver;
   signal?: AbortSignal;
+  /**
+   * The URL is a managed-settings hook's: the refusal points at the managed settings, where the
+   * team that wrote the hook allows its endpoint for everyone, rather than at each user's settings.
+   */
+  managedHook?: boolean;
 }
 
 const ADVICE = "in your user settings to allow it";
+const MANAGED_ADVICE =
+  "in the managed settings that define this hook (or in your user settings) to allow it";
 
 /** Checks a hook URL: scheme, credentials, then every address the host resolves to. */
 export async function checkHookUrl(rawUrl: string, options: GuardOptions): Promise<CheckedTarget> {
@@ -86,7 +93,7 @@ export async function checkHookUrl(rawUrl: string, options: GuardOptions): Promi
     const fix =
       admission.onlyPorts.length > 0
         ? `httpHookAllowedHosts admits it only on port ${admission.onlyPorts.join(", ")}, not ${port}`
-        : `add ${name ? `"${name}" or ` : ""}it to httpHookAllowedHosts ${ADVICE}`;
+        : `add ${name ? `"${name}" or ` : ""}it to httpHookAllowedHosts ${options.managedHook ? MANAGED_ADVICE : ADVICE}`;
     throw new SsrfRefusal(`refused: ${subject} ${verdict.rule}; ${fix}`);
   }
 

@@ -11,13 +11,14 @@ import { createHttpExecutor, type HttpExecutorOptions } from "../src/http-execut
 import { checkHookUrl, type GuardOptions, type HostResolver, SsrfRefusal } from "../src/ssrf.js";
 import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
 
-function context(): RunContext {
+function context(overrides: Partial<RunContext> = {}): RunContext {
   return {
     payload: "{}",
     cwd: process.cwd(),
     env: {},
     timeoutMs: 10_000,
     signal: new AbortController().signal,
+    ...overrides,
   };
 }
 
@@ -149,6 +150,16 @@ describe("ssrf guard: literal addresses", () => {
     const outcome = await run(`http://127.0.0.1:${port}/hook`);
     expect(outcome.error).toBe(
       `http hook http://127.0.0.1:${port}/hook: refused: 127.0.0.1 is loopback (127.0.0.0/8); add it to httpHookAllowedHosts in your user settings to allow it`,
+    );
+  });
+
+  it("tells a managed hook's refusal to allow the endpoint in the managed settings", async () => {
+    const outcome = await createHttpExecutor().run(
+      { type: "http", url: "http://10.1.2.3:8080/policy" },
+      context({ source: "managed" }),
+    );
+    expect(outcome.error).toBe(
+      "http hook http://10.1.2.3:8080/policy: refused: 10.1.2.3 is private (RFC 1918); add it to httpHookAllowedHosts in the managed settings that define this hook (or in your user settings) to allow it",
     );
   });
 
