@@ -111,7 +111,7 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
       failed.error = `${label}: ${deadline.stopReason()}`;
       if (deadline.timedOut) failed.timedOut = true;
     } else {
-      failed.error = `${label}: ${(err as Error).message}`;
+      failed.error = `${label}: ${(err as Error).message}${certificateAdvice(err)}`;
     }
     return failed;
   } finally {
@@ -137,6 +137,25 @@ async function check(url: string, deps: RunDeps, signal: AbortSignal, managedHoo
   const target = await checkHookUrl(url, { allowList: deps.allowList, resolver: deps.resolver, signal, managedHook });
   if (target.servername === undefined) deps.literalChecks.set(url, target);
   return target;
+}
+
+/** Certificates an internal CA signs fail these checks until the CA is trusted. */
+const UNTRUSTED_CERTIFICATE = new Set([
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+]);
+
+/**
+ * A company endpoint's certificate is often signed by the company's own CA: the failure says how
+ * to trust it, since verification cannot be turned off for hooks.
+ */
+function certificateAdvice(err: unknown): string {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== "string" || !UNTRUSTED_CERTIFICATE.has(code)) return "";
+  return "; to trust the CA that signed it, start codebot with NODE_EXTRA_CA_CERTS=<its certificate file>";
 }
 
 /**

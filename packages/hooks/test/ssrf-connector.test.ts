@@ -169,6 +169,21 @@ describe("pinned connector: TLS", () => {
     expect(server.serverNames).toEqual(["policy.test"]);
     expect(server.requests).toBe(0);
   });
+
+  it("says how to trust a company CA when the certificate is not trusted", async () => {
+    const server = await tlsServer();
+    const executor = createHttpExecutor({
+      allowedHosts: ["policy.test"],
+      resolver: loopbackResolver("policy.test"),
+    });
+    const outcome = await executor.run(
+      { type: "http", url: `https://policy.test:${server.port}/` },
+      { payload: "{}", cwd: process.cwd(), env: {}, timeoutMs: 10_000, signal: new AbortController().signal },
+    );
+    expect(outcome.error).toBe(
+      `http hook https://policy.test:${server.port}/: self-signed certificate; to trust the CA that signed it, start codebot with NODE_EXTRA_CA_CERTS=<its certificate file>`,
+    );
+  });
 });
 
 describe("pinned connector: addresses", () => {
