@@ -81,7 +81,8 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
   let warnings: string[] | undefined;
   try {
     const target =
-      deps.literalChecks.get(spec.url) ?? (await check(spec.url, deps, deadline.signal, ctx.source === "managed"));
+      deps.literalChecks.get(spec.url) ??
+      (await check(spec.url, deps, deadline.signal, ctx.source === "managed"));
     const [request, pool] = await Promise.all([loadRequest(), deps.poolOf()]);
     const headers = hookRequestHeaders(spec.headers, spec.allowedEnvVars, deps.env);
     warnings = unsetHeaderWarnings(spec, deps.env);
@@ -133,8 +134,18 @@ function unsetHeaderWarnings(spec: HttpSpec, env: RunDeps["env"]): string[] | un
   );
 }
 
-async function check(url: string, deps: RunDeps, signal: AbortSignal, managedHook: boolean): Promise<CheckedTarget> {
-  const target = await checkHookUrl(url, { allowList: deps.allowList, resolver: deps.resolver, signal, managedHook });
+async function check(
+  url: string,
+  deps: RunDeps,
+  signal: AbortSignal,
+  managedHook: boolean,
+): Promise<CheckedTarget> {
+  const target = await checkHookUrl(url, {
+    allowList: deps.allowList,
+    resolver: deps.resolver,
+    signal,
+    managedHook,
+  });
   if (target.servername === undefined) deps.literalChecks.set(url, target);
   return target;
 }

@@ -54,8 +54,7 @@ export interface GuardOptions {
 }
 
 const ADVICE = "in your user settings to allow it";
-const MANAGED_ADVICE =
-  "in the managed settings that define this hook (or in your user settings) to allow it";
+const MANAGED_ADVICE = "in the managed settings that define this hook (or in your user settings) to allow it";
 
 /** Checks a hook URL: scheme, credentials, then every address the host resolves to. */
 export async function checkHookUrl(rawUrl: string, options: GuardOptions): Promise<CheckedTarget> {

@@ -16,11 +16,17 @@ afterEach(async () => {
 /** A guard whose endpoint allows with `size` characters of additionalContext. */
 async function guardAnswering(size: number) {
   const answer = {
-    hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", additionalContext: "X".repeat(size) },
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "allow",
+      additionalContext: "X".repeat(size),
+    },
   };
   const target = await startLoopbackServer(respondWith(JSON.stringify(answer)));
   servers.push(target);
-  const hooks = { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "http", url: `${target.origin}/check` }] }] };
+  const hooks = {
+    PreToolUse: [{ matcher: "Bash", hooks: [{ type: "http", url: `${target.origin}/check` }] }],
+  };
   const executors = { http: createHttpExecutor({ allowedHosts: [`127.0.0.1:${target.port}`] }) };
   return runnerFor(hooks, { executors });
 }
@@ -36,7 +42,8 @@ describe("a large http hook answer", () => {
   it("over the cap fails the run, saying it was cut", async () => {
     const { runner, traces, errors } = await guardAnswering(HTTP_BODY_CAP);
     await callTool(runner, bashTool, { command: "ls" });
-    const error = "stdout looks like JSON but does not parse: it was longer than codebot reads (1 MiB), so it was cut";
+    const error =
+      "stdout looks like JSON but does not parse: it was longer than codebot reads (1 MiB), so it was cut";
     expect(traces[0]).toMatchObject({ outcome: "failed", error, truncated: ["stdout"] });
     expect(errors).toEqual([expect.stringContaining(error)]);
   });

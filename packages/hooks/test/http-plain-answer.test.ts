@@ -39,9 +39,14 @@ describe("an http UserPromptSubmit hook's answer", () => {
   });
 
   it("that is JSON still gives its additionalContext", async () => {
-    const answer = { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "team rules" } };
+    const answer = {
+      hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "team rules" },
+    };
     const { runner, errors } = await promptHook(JSON.stringify(answer));
-    expect(await runner.userPromptSubmit({ prompt: "hi" })).toMatchObject({ kind: "allow", context: "team rules" });
+    expect(await runner.userPromptSubmit({ prompt: "hi" })).toMatchObject({
+      kind: "allow",
+      context: "team rules",
+    });
     expect(errors).toEqual([]);
   });
 });
