@@ -6,7 +6,7 @@ import type { Readable } from "node:stream";
 import { CappedBuffer } from "./capped-buffer.js";
 import type { HookExecutor, HttpSpec, RunContext, RunOutcome } from "./executor.js";
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from "./http-allowlist.js";
-import { emptyHeaderRefs, hookRequestHeaders } from "./http-headers.js";
+import { emptyHeaderRefs, hookRequestHeaders, ignoredHeaderWarnings } from "./http-headers.js";
 import type { PinnedPool } from "./http-pool.js";
 import { startDeadline } from "./run-deadline.js";
 import { type CheckedTarget, checkHookUrl, type HostResolver, systemResolver } from "./ssrf.js";
@@ -85,7 +85,7 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
       (await check(spec.url, deps, deadline.signal, ctx.source === "managed"));
     const [request, pool] = await Promise.all([loadRequest(), deps.poolOf()]);
     const headers = hookRequestHeaders(spec.headers, spec.allowedEnvVars, deps.env);
-    warnings = unsetHeaderWarnings(spec, deps.env);
+    warnings = headerWarnings(spec, deps.env);
     const response = await request(target.href, {
       method: "POST",
       headers,
@@ -121,17 +121,18 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
 }
 
 /**
- * A header naming an allowed variable that is not set (or set to "") goes out empty, silently
- * otherwise — the endpoint then answers 401 with no hint why (`hooks validate` warns about it too).
- * One warning per header and variable, naming both and which of the two it is.
+ * What the run says about its headers: a body-framing header it left out, and a header naming an
+ * allowed variable that is not set (or set to "") — it goes out empty, silently otherwise, and the
+ * endpoint then answers 401 with no hint why (`hooks validate` warns about it too). One warning
+ * per header and variable, naming both and which of the two it is.
  */
-function unsetHeaderWarnings(spec: HttpSpec, env: RunDeps["env"]): string[] | undefined {
-  const refs = emptyHeaderRefs(spec.headers, spec.allowedEnvVars, env);
-  if (refs.length === 0) return undefined;
-  return refs.map(
+function headerWarnings(spec: HttpSpec, env: RunDeps["env"]): string[] | undefined {
+  const unset = emptyHeaderRefs(spec.headers, spec.allowedEnvVars, env).map(
     (ref) =>
       `header ${ref.header} went out with nothing in place of $${ref.variable}, which is ${ref.setButEmpty ? "set but empty" : "not set"}`,
   );
+  const warnings = [...ignoredHeaderWarnings(spec.headers), ...unset];
+  return warnings.length > 0 ? warnings : undefined;
 }
 
 async function check(

@@ -12,6 +12,19 @@ const UNSAFE_CHARS = /[\r\n\0]/g;
 /** RFC 9110 token: what a header name may be made of. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+/**
+ * Headers that frame the body: the HTTP client sets them from the payload, and a configured one
+ * (copied from a curl command) would make every request fail. Left out, as claude 2.1.328 does.
+ */
+const BODY_FRAMING = new Set(["content-length", "transfer-encoding"]);
+
+/** The configured headers that are left out of the request, as written, each with why. */
+export function ignoredHeaderWarnings(headers: Readonly<Record<string, string>> | undefined): string[] {
+  return Object.keys(headers ?? {})
+    .filter((name) => BODY_FRAMING.has(name.toLowerCase()))
+    .map((name) => `header ${name} ignored: codebot works out the request's length from its body`);
+}
+
 /** Expands the allowed variables in one header value; unlisted ones become empty. */
 export function expandHeaderValue(
   value: string,
@@ -89,6 +102,7 @@ export function hookRequestHeaders(
   const out: Record<string, string> = { "content-type": "application/json" };
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (!HEADER_NAME.test(name)) throw new Error(`invalid header name ${JSON.stringify(name)}`);
+    if (BODY_FRAMING.has(name.toLowerCase())) continue;
     out[name.toLowerCase()] = expandHeaderValue(value, allowedEnvVars ?? [], env);
   }
   return out;

@@ -90,6 +90,21 @@ describe("http executor", () => {
     expect(outcome.truncated).toBeUndefined();
   });
 
+  it("leaves out a configured Content-Length or Transfer-Encoding, saying so, and still sends the payload", async () => {
+    const target = await server(respondWith('{"block":true,"reason":"no"}'));
+    const headers = { "Content-Length": "5", "transfer-encoding": "chunked", "X-Team": "core" };
+    const outcome = await executorFor(target).run(hook(`${target.origin}/`, { headers }), context());
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.stdout).toBe('{"block":true,"reason":"no"}');
+    expect(target.requests[0]?.body).toBe(PAYLOAD);
+    expect(target.requests[0]?.headers["content-length"]).toBe(String(PAYLOAD.length));
+    expect(target.requests[0]?.headers["x-team"]).toBe("core");
+    expect(outcome.warnings).toEqual([
+      "header Content-Length ignored: codebot works out the request's length from its body",
+      "header transfer-encoding ignored: codebot works out the request's length from its body",
+    ]);
+  });
+
   it("expands only allowed variables in headers and strips CR/LF/NUL", async () => {
     const target = await server(respondWith("{}"));
     const executor = createHttpExecutor({
