@@ -6,6 +6,7 @@
  * warning. Honoured from the user-owned layers only: a repository must not be able to widen it.
  */
 import type { CompiledHook } from "./compiled-hook.js";
+import { unlistedHeaderRefs } from "./http-headers.js";
 import type { Problem } from "./problem.js";
 import { type SettingsLayer, USER_OWNED_SOURCES } from "./settings-layer.js";
 
@@ -34,6 +35,28 @@ export function allowedEnvVarsFromLayers(layers: readonly SettingsLayer[]): {
     for (const name of value as string[]) names.add(name);
   }
   return { names, problems };
+}
+
+/**
+ * A warning per header variable an http hook's `allowedEnvVars` does not list: it is sent as
+ * nothing, and the endpoint then sees an empty header with no hint why (claude 2.1.328 sends it
+ * as nothing too, and says so only in its debug log).
+ */
+export function unlistedHeaderVariables(hooks: readonly CompiledHook[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const hook of hooks) {
+    if (hook.spec.type !== "http") continue;
+    for (const ref of unlistedHeaderRefs(hook.spec.headers, hook.spec.allowedEnvVars))
+      problems.push({
+        file: hook.path,
+        severity: "warning",
+        event: hook.event,
+        index: hook.index,
+        field: hook.memberIndex === undefined ? "headers" : `hooks[${hook.memberIndex}].headers`,
+        message: `header ${ref.header} uses $${ref.variable}, which allowedEnvVars does not list: it goes out as nothing`,
+      });
+  }
+  return problems;
 }
 
 /** The hooks with every http hook's `allowedEnvVars` cut to `names` (when given), and a warning per cut. */

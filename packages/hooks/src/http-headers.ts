@@ -57,6 +57,29 @@ export function headerEnvVars(
   return [...found];
 }
 
+/**
+ * The variables header values name that `allowedEnvVars` does not list: each goes out as nothing
+ * (`X-Team: ${TEAM}` sends `X-Team: `), the commonest slip in an http hook. Each header and
+ * variable once, in order of appearance.
+ */
+export function unlistedHeaderRefs(
+  headers: Readonly<Record<string, string>> | undefined,
+  allowedEnvVars: readonly string[] | undefined,
+): { header: string; variable: string }[] {
+  const allowed = new Set(allowedEnvVars ?? []);
+  const refs: { header: string; variable: string }[] = [];
+  for (const [header, value] of Object.entries(headers ?? {})) {
+    const seen = new Set<string>();
+    for (const [, braced, bare] of value.matchAll(ENV_REF)) {
+      const variable = braced ?? bare ?? "";
+      if (allowed.has(variable) || seen.has(variable)) continue;
+      seen.add(variable);
+      refs.push({ header, variable });
+    }
+  }
+  return refs;
+}
+
 /** A header whose value names an allowed variable that is unset or empty in the environment. */
 export interface EmptyHeaderRef {
   /** The header as configured (`Authorization`). */

@@ -7,7 +7,7 @@ import { compileGroup } from "./claude-group.js";
 import { type EntryReport, isPlainObject, issueText } from "./compile-entry.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import { HOOK_EVENTS, type HookEvent, isHookEvent, UNSUPPORTED_CLAUDE_EVENTS } from "./events.js";
-import { allowedEnvVarsFromLayers, limitHeaderVariables } from "./http-env-vars.js";
+import { allowedEnvVarsFromLayers, limitHeaderVariables, unlistedHeaderVariables } from "./http-env-vars.js";
 import { hookSwitches, isManagedHook, type UnmanagedOff } from "./managed-switches.js";
 import { compileNative } from "./native-entry.js";
 import { nearName } from "./near-name.js";
@@ -107,7 +107,7 @@ export function loadHooks(layers: readonly SettingsLayer[], options: LoadHooksOp
   problems.push(...switches.problems);
   const envVars = allowedEnvVarsFromLayers(objects);
   const limited = limitHeaderVariables(hooks, envVars.names);
-  problems.push(...envVars.problems, ...limited.problems);
+  problems.push(...envVars.problems, ...unlistedHeaderVariables(hooks), ...limited.problems);
   return {
     hooks: limited.hooks,
     problems,

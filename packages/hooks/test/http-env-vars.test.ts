@@ -49,6 +49,8 @@ describe("httpHookAllowedEnvVars (Claude Code 2.1.328)", () => {
     expect(envVarsOf(loaded)).toEqual([[]]);
     expect(loaded.problems.map((p) => [p.file, p.severity, p.field])).toEqual([
       ["/settings/project.json", "warning", "httpHookAllowedEnvVars"],
+      // The hook's own allowedEnvVars leaves out the $TOKEN of its Authorization header.
+      ["/settings/cli.json", "warning", "headers"],
       ["/settings/cli.json", "warning", "allowedEnvVars"],
     ]);
   });
@@ -62,6 +64,22 @@ describe("httpHookAllowedEnvVars (Claude Code 2.1.328)", () => {
     const loaded = loadHooks([layer({ httpHookAllowedEnvVars: "TOKEN" })]);
     expect(loaded.problems.map(formatProblem)).toEqual([
       "/settings/user.json: httpHookAllowedEnvVars: must be a list of variable names",
+    ]);
+  });
+});
+
+describe("a header variable allowedEnvVars does not list", () => {
+  it("is warned of at load, once per header and variable: it goes out as nothing", () => {
+    const hook = {
+      type: "http",
+      url: "https://policy.example.com/check",
+      headers: { Authorization: "Bearer ${POLICY_TOKEN}", "X-Team": "${TEAM}-$TEAM-$REGION" },
+      allowedEnvVars: ["POLICY_TOKEN"],
+    };
+    const loaded = loadHooks([layer(withHooks([{ matcher: "Bash", hooks: [hook] }]))]);
+    expect(loaded.problems.map(formatProblem)).toEqual([
+      "/settings/user.json: hooks.PreToolUse[0].hooks[0].headers: header X-Team uses $TEAM, which allowedEnvVars does not list: it goes out as nothing",
+      "/settings/user.json: hooks.PreToolUse[0].hooks[0].headers: header X-Team uses $REGION, which allowedEnvVars does not list: it goes out as nothing",
     ]);
   });
 });
