@@ -4,7 +4,12 @@
  * settings file cannot read arbitrary secrets out of the environment into a request.
  */
 
-const ENV_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
+/**
+ * A variable reference, as claude 2.1.328 reads one: upper-case names only (recorded: `p4$sword`
+ * and `${lower}` went out as written, and `$Mixed` as `$M` followed by `ixed`), so a static token
+ * holding a `$` is not eaten.
+ */
+const ENV_REF = /\$\{([A-Z_][A-Z0-9_]*)\}|\$([A-Z_][A-Z0-9_]*)/g;
 
 // A header value with CR or LF could smuggle extra headers; NUL is never valid.
 const UNSAFE_CHARS = /[\r\n\0]/g;

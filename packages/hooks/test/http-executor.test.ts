@@ -105,6 +105,22 @@ describe("http executor", () => {
     ]);
   });
 
+  it("reads only upper-case names as variables, as claude does: a static token's `$word` goes out as written", async () => {
+    const target = await server(respondWith("{}"));
+    const executor = createHttpExecutor({
+      allowedHosts: [`127.0.0.1:${target.port}`],
+      env: { sword: "SW", lower: "LOW", M: "m", TOKEN: "t0k" },
+    });
+    const headers = { "X-Static": `p4$sword-${braced("lower")}-$Mixed`, Authorization: "Bearer $TOKEN" };
+    await executor.run(
+      hook(`${target.origin}/`, { headers, allowedEnvVars: ["sword", "lower", "M", "TOKEN"] }),
+      context(),
+    );
+    await executor.close();
+    expect(target.requests[0]?.headers["x-static"]).toBe(`p4$sword-${braced("lower")}-mixed`);
+    expect(target.requests[0]?.headers.authorization).toBe("Bearer t0k");
+  });
+
   it("expands only allowed variables in headers and strips CR/LF/NUL", async () => {
     const target = await server(respondWith("{}"));
     const executor = createHttpExecutor({
