@@ -116,7 +116,7 @@ describe("http executor", () => {
       hook(`${target.origin}/`, { headers, allowedEnvVars: ["sword", "lower", "M", "TOKEN"] }),
       context(),
     );
-    await executor.close();
+    await executor.close?.();
     expect(target.requests[0]?.headers["x-static"]).toBe(`p4$sword-${braced("lower")}-mixed`);
     expect(target.requests[0]?.headers.authorization).toBe("Bearer t0k");
   });
