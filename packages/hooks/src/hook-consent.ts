@@ -20,7 +20,7 @@ import { commandLine } from "./exec-form.js";
 import type { HookSpec } from "./executor.js";
 import { fingerprintWithScripts } from "./fingerprint.js";
 import { envScripts, hookScripts } from "./hook-scripts.js";
-import { filesRunBy } from "./script-references.js";
+import { knownRoleFiles, scriptReferences } from "./script-references.js";
 import type { SettingsSource } from "./settings-layer.js";
 import { shellQuote } from "./shell-quote.js";
 
@@ -43,36 +43,52 @@ export interface HookConsent {
   fingerprint: string;
   /** The project files whose content the approval covers, absolute paths in order. */
   scripts: string[];
+  /**
+   * Of a user's own hook, its inline code that may run a project file by a name it works out
+   * (`node -e "require('./' + x)"`, script-references.ts), as written: held as a project program
+   * is, though the approval cannot cover what it runs.
+   */
+  computedCode: string[];
 }
 
 const USER_SOURCES: ReadonlySet<SettingsSource> = new Set(["user", "cli", "plugin"]);
 
 /** What approving `hook` in `projectDir` takes, worked out now (a file edited since counts). */
 export function hookConsent(hook: ConsentSubject, projectDir: string): HookConsent {
-  if (hook.source === "managed") return { needed: false, fingerprint: hook.fingerprint, scripts: [] };
+  if (hook.source === "managed")
+    return { needed: false, fingerprint: hook.fingerprint, scripts: [], computedCode: [] };
   const own = USER_SOURCES.has(hook.source);
   const views: ContentViews = new Map();
-  const scripts = own ? projectPrograms(hook, projectDir, views) : repositoryScripts(hook, projectDir, views);
+  const { scripts, computedCode } = own
+    ? projectPrograms(hook, projectDir, views)
+    : { scripts: repositoryScripts(hook, projectDir, views), computedCode: [] };
   return {
-    needed: !own || scripts.length > 0,
+    needed: !own || scripts.length > 0 || computedCode.length > 0,
     fingerprint: fingerprintWithScripts(hook.fingerprint, scripts, projectDir, views),
     scripts,
+    computedCode,
   };
 }
 
 /**
- * The project files a command hook runs in a known role, and those its entry's `env` loads. A
- * plugin's own scripts count when its folder is in the project (a local marketplace's plugin runs
- * from its folder): a checkout of another branch changes them as it changes a project program.
+ * The project files a command hook runs in a known role, and those its entry's `env` loads; and
+ * its inline code that may run one codebot cannot name. A plugin's own scripts count when its
+ * folder is in the project (a local marketplace's plugin runs from its folder): a checkout of
+ * another branch changes them as it changes a project program.
  */
-function projectPrograms(hook: ConsentSubject, projectDir: string, views: ContentViews): string[] {
-  if (hook.spec.type !== "command") return [];
+function projectPrograms(
+  hook: ConsentSubject,
+  projectDir: string,
+  views: ContentViews,
+): { scripts: string[]; computedCode: string[] } {
+  if (hook.spec.type !== "command") return { scripts: [], computedCode: [] };
   const spec = hook.plugin === undefined ? hook.spec : withPluginFolders(hook.spec, hook.plugin);
-  const programs = filesRunBy(commandLine(spec), projectDir, views);
+  const references = scriptReferences(commandLine(spec), projectDir);
+  const programs = knownRoleFiles(references, views);
   for (const [name, value] of Object.entries(hook.env ?? {}))
     for (const file of envScripts(name, value, projectDir, views))
       if (!programs.includes(file)) programs.push(file);
-  return programs;
+  return { scripts: programs, computedCode: references.computedCode };
 }
 
 /** A project or local hook's scripts: the project's, and its plugin's from the plugin's folder. */

@@ -14,6 +14,8 @@ const NODE_FAMILY = new Set(["node", "tsx", "ts-node", "bun"]);
 const NODE_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".node"];
 /** A quoted string in code: the paths it may name (`'./x'`, `"lib/y.py"`). */
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\n]){0,400})\1/g;
+/** What may stand between two strings the code joins into one: `+`, `.` or nothing (Python). */
+const LITERAL_JOIN = /^\s*[+.]?\s*$/;
 /** awk: the command lines `system("…")` runs and `"…" | getline` or `print | "…"` pipe through. */
 const AWK_COMMAND =
   /(?:system\s*\(\s*|\|\s*)(["'])((?:\\.|(?!\1)[^\\\n]){1,400})\1|(["'])((?:\\.|(?!\3)[^\\\n]){1,400})\3\s*\|/g;
@@ -35,6 +37,28 @@ export function scriptNames(interpreter: string, text: string): string[] {
     ...NODE_EXTENSIONS.map((ext) => `${text}${ext}`),
     ...NODE_EXTENSIONS.map((ext) => path.join(text, `index${ext}`)),
   ];
+}
+
+/**
+ * The quoted strings of code, and those strings joined where the code joins them (`'./n' + '6.js'`
+ * in JavaScript or Python, `'./n' . 'x'` in perl or PHP, `'n' '7'` in Python): each run of joined
+ * strings as one too, so a name split in pieces is the name still.
+ */
+function joinedLiterals(code: string): string[] {
+  const texts: string[] = [];
+  let run: string[] = [];
+  let end = -1;
+  for (const match of code.matchAll(STRING_LITERAL)) {
+    const literal = match[2] as string;
+    const joined = end !== -1 && LITERAL_JOIN.test(code.slice(end, match.index));
+    if (!joined && run.length > 1) texts.push(run.join(""));
+    if (!joined) run = [];
+    run.push(literal);
+    end = match.index + match[0].length;
+    if (literal !== "") texts.push(literal);
+  }
+  if (run.length > 1) texts.push(run.join(""));
+  return texts;
 }
 
 /** The file names the modules and the inline code of an interpreter run name. */
@@ -62,12 +86,8 @@ export function codeNames(interpreter: string, code: string, searchPath: readonl
     for (const [, , runs, , piped] of code.matchAll(AWK_COMMAND))
       names.push(...((runs ?? piped) as string).split(/\s+/).filter((w) => w !== ""));
   else
-    for (const [, , literal] of code.matchAll(STRING_LITERAL))
-      if (literal !== "")
-        names.push(
-          ...scriptNames(interpreter, literal as string),
-          ...literalModuleNames(interpreter, literal as string),
-        );
+    for (const literal of joinedLiterals(code))
+      names.push(...scriptNames(interpreter, literal), ...literalModuleNames(interpreter, literal));
   names.push(...importedNames(interpreter, code, searchPath));
   return names;
 }

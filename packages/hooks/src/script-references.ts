@@ -23,8 +23,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { noteAssignments, type Variables, variableReadings } from "./assigned-variables.js";
 import { buildFileNames, PACKAGE_MANAGER_CONFIGS } from "./build-files.js";
 import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.js";
+import { runsComputedCode } from "./computed-code-loads.js";
 import { type ContentView, type ContentViews, noteView } from "./content-view.js";
 import { type Copy, copyOf } from "./copied-files.js";
 import { gitConfigCommand } from "./git-config-env.js";
@@ -64,6 +66,13 @@ export interface ScriptReferences {
    * when it counts, its hook programs), wherever `cd`, `-C`, `--git-dir` or `GIT_DIR` point them.
    */
   gitFolderFiles: string[];
+  /**
+   * Inline code, as written, of an interpreter that may run a file by a name it works out as it
+   * runs (`node -e "require('./' + x)"`: computed-code-loads.ts), which codebot cannot name: also
+   * in `unchecked`. A user's own hook holding such code is held in the project as one running a
+   * project file is (hook-consent.ts).
+   */
+  computedCode: string[];
 }
 
 /** Words with these endings name a script whatever runs them (`npx tsx x.ts`, `deno run x.ts`). */
@@ -81,6 +90,10 @@ const MAX_DIRECTORIES = 16;
 const MAX_WORDS = 2000;
 /** `sh -c` inside `sh -c` deeper than this is not read: listed as unchecked instead. */
 const MAX_INLINE_DEPTH = 8;
+/** Readings of a command past the first, for copies and variables found later in it: then what is beyond is unchecked. */
+const MAX_PASSES = 8;
+/** Readings of one command with its variables' values past this many are not read. */
+const MAX_READINGS = 16;
 
 /** Where the command may be when it reaches a word: each directory a `cd` before it may have reached. */
 interface Place {
@@ -95,6 +108,13 @@ interface Place {
    * a copy runs them (copied-files.ts). Shared by the command lines a command runs, as files are.
    */
   copies?: Map<string, ProjectFile[]>;
+  /** Folders of the project (or copies of them) copied whole (`cp -r bin /tmp/b`), by each name the copy may have, as copies are. */
+  folderCopies?: Map<string, string[]>;
+  /**
+   * The values a variable set in the command may hold (`f=./n`, `export F=n`, `for f in a b`), as
+   * written, by name: a word using it may name what they name (command-variables.ts). Shared as copies are.
+   */
+  variables?: Variables;
 }
 
 /** A regular file inside the project, and whether it may be run as a program. */
@@ -117,14 +137,40 @@ interface Analysis {
 
 /** The project's files `command` runs and the words it cannot check (see ScriptReferences). */
 export function scriptReferences(command: string, projectDir: string): ScriptReferences {
-  const analysis: Analysis = {
-    root: path.resolve(projectDir),
-    found: { files: [], unchecked: [], unknownRole: [], views: new Map(), gitFolderFiles: [] },
-    examined: 0,
-    known: new Set(),
-    gitConfigsRead: new Set(),
-  };
-  readCommandLine(command, { dirs: [analysis.root], unknown: false, copies: new Map() }, analysis, 0);
+  const root = path.resolve(projectDir);
+  const copies = new Map<string, ProjectFile[]>();
+  const folderCopies = new Map<string, string[]>();
+  const variables = new Map<string, string[]>();
+  let analysis: Analysis;
+  // Read again while a reading finds more copies or variable values: a copy made or a variable set
+  // after the word that runs it counts too, as a loop, a function or the hook's next run reaches it.
+  for (let pass = 0, size = 0; ; pass++) {
+    analysis = {
+      root,
+      found: {
+        files: [],
+        unchecked: [],
+        unknownRole: [],
+        views: new Map(),
+        gitFolderFiles: [],
+        computedCode: [],
+      },
+      examined: 0,
+      known: new Set(),
+      gitConfigsRead: new Set(),
+    };
+    readCommandLine(command, { dirs: [root], unknown: false, copies, folderCopies, variables }, analysis, 0);
+    const now = [copies, folderCopies, variables].reduce(
+      (sum, map) => sum + [...map.values()].reduce((n, list) => n + list.length, 0),
+      0,
+    );
+    if (now === size) break;
+    size = now;
+    if (pass === MAX_PASSES) {
+      note(analysis, `${command.slice(0, 40)}… (copies past ${MAX_PASSES} readings)`);
+      break;
+    }
+  }
   const { found, known } = analysis;
   found.unknownRole = found.files.filter((file) => !known.has(file));
   for (const [file, view] of found.views) if (view === "bytes") found.views.delete(file);
@@ -147,7 +193,12 @@ export function referencedScripts(command: string, projectDir: string, views?: C
  * user's own hook is data, not code.
  */
 export function filesRunBy(command: string, projectDir: string, views?: ContentViews): string[] {
-  const { files, unknownRole, views: found } = scriptReferences(command, projectDir);
+  return knownRoleFiles(scriptReferences(command, projectDir), views);
+}
+
+/** Of what scriptReferences found, the files run in a known role (filesRunBy), their views noted in `views`. */
+export function knownRoleFiles(references: ScriptReferences, views?: ContentViews): string[] {
+  const { files, unknownRole, views: found } = references;
   const run = files.filter((file) => !unknownRole.includes(file));
   if (views !== undefined) for (const file of run) noteView(views, file, found.get(file) ?? "bytes");
   return run;
@@ -157,14 +208,30 @@ function readCommandLine(command: string, place: Place, analysis: Analysis, dept
   const commands = simpleCommands(command, analysis.root);
   const feedShell = feedingShell(commands);
   for (const [k, { words }] of commands.entries()) {
+    const upstream = upstreamOf(commands, k).flatMap((before) => (commands[before] as SimpleCommand).words);
     if (analysis.examined > MAX_WORDS) return;
     analysis.examined += words.length;
     if (analysis.examined > MAX_WORDS) {
       note(analysis, `${(words[0] as ShellWord).raw.slice(0, 40)}… (past the first ${MAX_WORDS} words)`);
       return;
     }
-    referencesOf(words, place, analysis, feedShell.has(k), depth);
+    referencesOf(words, place, analysis, { feedsShell: feedShell.has(k), upstream }, depth);
   }
+}
+
+/** The commands whose output reaches command `at`: through `|` or `$(…)`, and theirs in turn. */
+function upstreamOf(commands: readonly SimpleCommand[], at: number): number[] {
+  const reached: number[] = [];
+  const next = [at];
+  for (let k = next.pop(); k !== undefined; k = next.pop()) {
+    const { words, pipedFrom } = commands[k] as SimpleCommand;
+    for (const before of [...(pipedFrom ?? []), ...words.flatMap((w) => w.outputOf ?? [])])
+      if (!reached.includes(before)) {
+        reached.push(before);
+        next.push(before);
+      }
+  }
+  return reached;
 }
 
 /** A command line a command runs (`sh -c '…'`, `flock -c '…'`), read where that command is. */
@@ -185,10 +252,18 @@ function readInlineCommand(
       unknown: place.unknown,
       ...(place.path === undefined ? {} : { path: place.path }),
       ...(place.copies === undefined ? {} : { copies: place.copies }),
+      ...(place.folderCopies === undefined ? {} : { folderCopies: place.folderCopies }),
+      ...(place.variables === undefined ? {} : { variables: place.variables }),
     },
     analysis,
     depth + 1,
   );
+}
+
+/** Inline code that may run a file by a name it works out (computed-code-loads.ts): unchecked, and listed as such. */
+function computed(analysis: Analysis, code: string): void {
+  note(analysis, code);
+  if (!analysis.found.computedCode.includes(code)) analysis.found.computedCode.push(code);
 }
 
 function note(analysis: Analysis, word: string): void {
@@ -317,21 +392,51 @@ function interpretation(words: readonly ShellWord[], start: CommandStart) {
   };
 }
 
+/** How a command's input and output flow: into a shell (feedingShell), and from which commands' words. */
+interface Flow {
+  feedsShell: boolean;
+  /** The words of the commands whose output reaches it (`cat n | tee y`, `echo "$(cat n)" > y`). */
+  upstream: readonly ShellWord[];
+}
+
+/** The command's words with those using a variable set in the command replaced by each text they may have. */
+function variableWords(words: readonly ShellWord[], variables: Variables | undefined): ShellWord[][] {
+  if (variables === undefined || variables.size === 0) return [];
+  let readings: ShellWord[][] = [];
+  words.forEach((word, k) => {
+    const texts = variableReadings(word, variables);
+    if (texts === undefined) return;
+    const base = readings.length === 0 ? [[...words]] : readings;
+    readings = base
+      .flatMap((reading) =>
+        texts.map((text) =>
+          reading.map((w, j) => (j === k ? { ...w, text, dynamic: text.includes(UNKNOWN_PART) } : w)),
+        ),
+      )
+      .slice(0, MAX_READINGS);
+  });
+  return readings;
+}
+
 function referencesOf(
   words: ShellWord[],
   place: Place,
   analysis: Analysis,
-  feedsShell: boolean,
+  flow: Flow,
   depth: number,
   otherReading = false,
 ): void {
   const { root, found } = analysis;
+  const { feedsShell } = flow;
   const start = commandStart(words);
-  // The command as it reads when a wrapper's unknown option took the next word as its value (once:
-  // nested wrappers' readings are not multiplied).
-  if (!otherReading)
-    for (const from of start.orFrom)
-      referencesOf(words.slice(from), place, analysis, feedsShell, depth, true);
+  // The command as it reads when a wrapper's unknown option took the next word as its value, and
+  // as it reads with the values of the variables set in the command (once: readings are not multiplied).
+  if (!otherReading) {
+    for (const from of start.orFrom) referencesOf(words.slice(from), place, analysis, flow, depth, true);
+    for (const reading of variableWords(words, place.variables))
+      referencesOf(reading, place, analysis, flow, depth, true);
+    if (place.variables !== undefined) noteAssignments(words, start.program, place.variables);
+  }
   const programAt = start.program;
   const program = programAt === -1 ? "" : path.basename((words[programAt] as ShellWord).text);
   const pathSet = pathAssigned(programAt === -1 ? words : words.slice(0, programAt));
@@ -349,7 +454,9 @@ function referencesOf(
   };
   for (const line of start.commandLines)
     readInlineCommand(words[line.at] as ShellWord, line.from, place, analysis, depth);
-  if (program === "find") for (const run of findRuns(words)) referencesOf(run, place, analysis, false, depth);
+  if (program === "find")
+    for (const run of findRuns(words))
+      referencesOf(run, place, analysis, { feedsShell: false, upstream: [] }, depth);
   if (program === "git")
     readGit(
       words.slice(programAt + 1),
@@ -364,6 +471,11 @@ function referencesOf(
   const interpreter = interpretation(words, start);
   if (interpreter?.code !== undefined && isShell(interpreter.name))
     readInlineCommand(words[interpreter.code.at] as ShellWord, interpreter.code.from, place, analysis, depth);
+  else if (interpreter?.code !== undefined) {
+    const code = words[interpreter.code.at] as ShellWord;
+    if (runsComputedCode(interpreter.name, code.text.slice(interpreter.code.from)))
+      computed(analysis, code.raw);
+  }
   const fromInput = scriptFromInput(words, start, interpreter);
   if (fromInput !== undefined) note(analysis, fromInput);
   const runInputs = fromInput === undefined ? new Map<number, string>() : xargsInputs(words, start);
@@ -404,6 +516,7 @@ function referencesOf(
   // Arguments passed on to what runs (a project program, an interpreter's script or code) are its data.
   const dataFrom = programFiles.length > 0 ? programAt + 1 : (interpreter?.argumentsFrom ?? words.length);
   const knownProgram = argumentsKnown(program);
+  const namedPrograms = programOptionValues(program, words, programAt);
   words.forEach((word, k) => {
     if (word.redirect === "out") return;
     // A here-document or here-string is the command's input, not a file (readHereInput), save for xargs's words.
@@ -442,7 +555,7 @@ function referencesOf(
     if (gitConfig !== undefined) readInlineCommand({ ...word, text: gitConfig }, 0, place, analysis, depth);
     if (assigned === "GIT_EXEC_PATH") for (const file of gitExecPrograms(text, place.dirs, root)) add(file);
     const role = {
-      program: k === programAt,
+      program: k === programAt || namedPrograms.has(k),
       input: word.redirect === "in",
       interpreted: loadedFrom !== undefined,
     };
@@ -472,21 +585,79 @@ function referencesOf(
     if (!(argument && readsData(program)) && unchecked(word, text, files.length, role, root, place))
       note(analysis, word.raw);
   });
-  const copy = copyOf(program, words.slice(programAt + 1));
+  // A command whose operands are data has no program word (`rsync a b`): its first word copies.
+  const copier =
+    programAt !== -1
+      ? programAt
+      : words.findIndex((w) => w.redirect === undefined && !ASSIGNMENT.test(w.raw));
+  const copy =
+    copier === -1
+      ? undefined
+      : copyOf(path.basename((words[copier] as ShellWord).text), words.slice(copier + 1), flow.upstream);
   if (copy !== undefined) noteCopies(copy, root, place);
+}
+
+/** Builtins naming a file they run by an option: `hash -p FILE name` (run for `name` after), `enable -f FILE name` (loaded into bash). */
+const PROGRAM_OPTIONS: Readonly<Record<string, string>> = { hash: "-p", enable: "-f" };
+
+/** The indexes of the words `hash -p` or `enable -f` name a program by (PROGRAM_OPTIONS). */
+function programOptionValues(program: string, words: readonly ShellWord[], programAt: number): Set<number> {
+  const option = PROGRAM_OPTIONS[program];
+  const values = new Set<number>();
+  if (option === undefined) return values;
+  for (let k = programAt + 1; k < words.length - 1; k++)
+    if ((words[k] as ShellWord).text === option && (words[k + 1] as ShellWord).redirect === undefined)
+      values.add(k + 1);
+  return values;
 }
 
 /** Notes where a copy of a project file lands (Place.copies), for a later word running it. */
 function noteCopies(copy: Copy, root: string, place: Place): void {
   const copied = copy.sources.flatMap((source) => projectFiles(source, root, place));
-  if (copied.length === 0 || place.copies === undefined) return;
+  const folders = copy.sources.flatMap((source) => projectFolders(source, root, place));
+  if ((copied.length === 0 && folders.length === 0) || place.copies === undefined) return;
   for (const destination of copy.destinations) {
     if (destination.startsWith("~")) continue;
     const keys = destination.includes(UNKNOWN_PART)
       ? [destination]
       : place.dirs.map((dir) => path.resolve(dir, destination));
-    for (const key of keys) place.copies.set(key, [...(place.copies.get(key) ?? []), ...copied]);
+    for (const key of keys) {
+      const files = place.copies.get(key) ?? [];
+      for (const one of copied) if (!files.some((f) => f.file === one.file)) files.push(one);
+      if (files.length > 0) place.copies.set(key, files);
+      if (folders.length === 0 || place.folderCopies === undefined) continue;
+      const held = place.folderCopies.get(key) ?? [];
+      for (const folder of folders) if (!held.includes(folder)) held.push(folder);
+      place.folderCopies.set(key, held);
+    }
   }
+}
+
+/**
+ * The folders of the project (the project itself too) that `text` names from where the command
+ * may be, and those a copy of one it names was made of (`cp -r bin /tmp/b; cp -r /tmp/b /tmp/c`).
+ */
+function projectFolders(text: string, root: string, place: Place): string[] {
+  if (text === "" || text.startsWith("~")) return [];
+  const candidates = text.includes(UNKNOWN_PART)
+    ? [text]
+    : path.isAbsolute(text)
+      ? [path.resolve(text)]
+      : place.dirs.map((d) => path.resolve(d, text));
+  return candidates.flatMap((folder) => {
+    const copied = copiedFolders(folder, place);
+    const own = (folder === root || inside(folder, root)) && statOf(folder)?.isDirectory() === true;
+    return own ? [...copied, folder] : copied;
+  });
+}
+
+/** The project folders whose copy `name` (absolute, or a text with an unknown part) is or lies in. */
+function copiedFolders(name: string, place: Place): string[] {
+  const folders: string[] = [];
+  for (const [key, sources] of place.folderCopies ?? [])
+    if (name === key || name.startsWith(`${key}/`))
+      for (const source of sources) folders.push(path.join(source, name.slice(key.length)));
+  return folders;
 }
 
 /**
@@ -513,6 +684,7 @@ function readHereInput(
   // `. /dev/stdin <<EOF`: the current shell runs it.
   if (readsScript && !isShell(interpreter.name) && !SOURCES.has(interpreter.name)) {
     if (word.dynamic) note(analysis, word.raw);
+    if (runsComputedCode(interpreter.name, word.text)) computed(analysis, word.raw);
     for (const name of codeNames(interpreter.name, word.text)) add(name);
   } else if (readsScript || reader.feedsShell) readInlineCommand(word, 0, place, analysis, depth);
   // `xargs -I{} sh {} <<< x`: its words may name the script xargs runs.
@@ -642,16 +814,25 @@ function changeDirectory(args: ShellWord[], place: Place): void {
  */
 function projectFiles(text: string, root: string, place: Place): ProjectFile[] {
   if (text === "" || text.startsWith("~")) return [];
-  if (text.includes(UNKNOWN_PART)) return place.copies?.get(text) ?? [];
+  if (text.includes(UNKNOWN_PART))
+    return [...(place.copies?.get(text) ?? []), ...inCopiedFolders(text, root, place)];
   const candidates = path.isAbsolute(text)
     ? [path.resolve(text)]
     : place.dirs.map((d) => path.resolve(d, text));
   return candidates.flatMap((file) => {
     // The copy may have failed: the file that was there counts too.
-    const copied = place.copies?.get(file) ?? [];
+    const copied = [...(place.copies?.get(file) ?? []), ...inCopiedFolders(file, root, place)];
     if (!inside(file, root)) return copied;
     const stat = statOf(file);
     return stat?.isFile() ? [...copied, { file, executable: (stat.mode & 0o111) !== 0 }] : copied;
+  });
+}
+
+/** The project files `name` is a copy of as it lies in a copied folder (`/tmp/b/fmt` after `cp -r bin /tmp/b`). */
+function inCopiedFolders(name: string, root: string, place: Place): ProjectFile[] {
+  return copiedFolders(name, place).flatMap((file) => {
+    const stat = inside(file, root) ? statOf(file) : undefined;
+    return stat?.isFile() ? [{ file, executable: (stat.mode & 0o111) !== 0 }] : [];
   });
 }
 

@@ -107,6 +107,27 @@ describe("a user's own hook in a project", () => {
     expect(consentOf("user", "npx prettier --write x", dir)).toEqual({ needed: false, scripts: [] });
   });
 
+  it("whose inline code may run a file by a name it works out waits too, the code named", () => {
+    const dir = clonedRepo();
+    const command = `node -e "require(Buffer.from(process.argv[1], 'base64').toString())" Li9u`;
+    const hook = {
+      source: "user" as const,
+      fingerprint: "f".repeat(64),
+      spec: { type: "command" as const, command },
+    };
+    expect(hookConsent(hook, dir)).toMatchObject({
+      needed: true,
+      scripts: [],
+      computedCode: [`"require(Buffer.from(process.argv[1], 'base64').toString())"`],
+    });
+  });
+
+  it("whose inline code only reads what it is given runs as written", () => {
+    const dir = clonedRepo();
+    const command = `python3 -c "import json,sys; print(json.load(sys.stdin)['tool_input']['file_path'])"`;
+    expect(consentOf("user", command, dir)).toEqual({ needed: false, scripts: [] });
+  });
+
   it("is not held for a project file it only hands an unknown tool (a project hook's would count)", () => {
     const dir = clonedRepo();
     expect(consentOf("user", "mytool --config conf.yaml", dir).needed).toBe(false);

@@ -182,6 +182,16 @@ describe("what an interpreter's options load", () => {
     expect(project().found(`node -e 'console.log(""); require("./setup")'`)).toEqual(["setup.js"]);
   });
 
+  it("a name inline code joins from pieces is the name: the file it names is hashed", () => {
+    expect(project().found(`node -e "require('./se' + 'tup')"`)).toEqual(["setup.js"]);
+    expect(project().found(`python3 -c "exec(open('mo' 'd.py').read())"`)).toEqual(["mod.py"]);
+    expect(project().found(`perl -e "do './li' . 'b/Foo/Bar.pm'"`)).toEqual(["lib/Foo/Bar.pm"]);
+  });
+
+  it("joined pieces naming no project file hash nothing", () => {
+    expect(project().found(`python3 -c "print('a' + 'b'); print('p', 'q')"`)).toEqual([]);
+  });
+
   it("awk's and sed's input files are data, not hashed", () => {
     expect(project().found("awk '{print}' data.json; sed -e s/a/b/ data.json")).toEqual([]);
   });

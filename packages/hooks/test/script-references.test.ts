@@ -159,6 +159,7 @@ describe("the bounds of the analysis", () => {
       unknownRole: [],
       views: new Map(),
       gitFolderFiles: [],
+      computedCode: [],
     });
   });
 
@@ -178,6 +179,7 @@ describe("the bounds of the analysis", () => {
       unknownRole: [],
       views: new Map(),
       gitFolderFiles: [],
+      computedCode: [],
     });
     expect(referencedScripts("./hook.sh/x; bash hook.sh/y.sh", p.dir)).toEqual([]);
     expect(() => consentFingerprint("entry", { type: "command", command: long }, p.dir)).not.toThrow();

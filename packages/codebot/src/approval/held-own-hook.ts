@@ -2,23 +2,38 @@ import path from "node:path";
 import { commandLine, type HookSpec } from "@codebot/hooks";
 import { visible } from "./visible-text.js";
 
-/** Why a user's own hook was held: the project programs it runs, named (hook-consent.ts). */
-export function heldOwnHookReason(scripts: readonly string[], projectDir: string): string {
+/**
+ * Why a user's own hook was held: the project programs it runs, named, and its inline code that
+ * may run one codebot cannot name (hook-consent.ts).
+ */
+export function heldOwnHookReason(
+  scripts: readonly string[],
+  projectDir: string,
+  computedCode: readonly string[] = [],
+): string {
   const programs = scripts.map((file) => path.relative(projectDir, file)).join(", ");
-  return `it runs ${programs} from this project, not approved for it yet; run "codebot hooks trust" to review it`;
+  const code = `code that may run files of this project codebot cannot name (${computedCode.join(", ")})`;
+  const runs =
+    computedCode.length === 0
+      ? `${programs} from this project`
+      : scripts.length === 0
+        ? code
+        : `${programs} from this project, and ${code}`;
+  return `it runs ${runs}, not approved for it yet; run "codebot hooks trust" to review it`;
 }
 
 /**
- * The notice for a user's own hook held because it runs `scripts`, programs of the project: which
- * hook, from which file, and which programs.
+ * The notice for a user's own hook held because it runs `scripts`, programs of the project, or
+ * `computedCode`: which hook, from which file, and which programs.
  */
 export function heldOwnHookLine(
   hook: { spec: HookSpec; fingerprint: string; path: string },
   scripts: readonly string[],
   cwd: string,
+  computedCode: readonly string[] = [],
 ): string {
   const name = hook.spec.type === "command" ? commandLine(hook.spec) : hook.fingerprint.slice(0, 16);
-  const why = heldOwnHookReason(scripts, cwd);
+  const why = heldOwnHookReason(scripts, cwd, computedCode);
   // The program's name comes from the repository: shown with control characters written out.
   return visible(
     `codebot: your hook ${JSON.stringify(name)} (${displayFile(hook.path, cwd)}) was not run: ${why}`,

@@ -72,7 +72,7 @@ export class HookApproval {
       if (held !== undefined) this.options.notify?.(held);
       return {
         approved: false,
-        reason: untrustedReason(request.source, consent.scripts, this.options.projectDir),
+        reason: untrustedReason(request.source, consent, this.options.projectDir),
       };
     }
     if (request.signal.aborted) return expired(request.signal);
@@ -114,7 +114,7 @@ export class HookApproval {
     )
       return undefined;
     this.toldHeld.add(consent.fingerprint);
-    return heldOwnHookLine(hook, consent.scripts, this.options.projectDir);
+    return heldOwnHookLine(hook, consent.scripts, this.options.projectDir, consent.computedCode);
   }
 
   /** Approved for good (the trust store) or for this session (`approvedOnce`). */
@@ -164,8 +164,10 @@ export class HookApproval {
  * Why a hook that is not approved did not run: a project hook is not trusted; the user's own hook
  * runs a program of the project (hook-consent.ts), named so the user knows what held it.
  */
-function untrustedReason(source: SettingsSource, scripts: readonly string[], projectDir: string): string {
-  return source === "project" || source === "local" ? UNTRUSTED : heldOwnHookReason(scripts, projectDir);
+function untrustedReason(source: SettingsSource, consent: HookConsent, projectDir: string): string {
+  return source === "project" || source === "local"
+    ? UNTRUSTED
+    : heldOwnHookReason(consent.scripts, projectDir, consent.computedCode);
 }
 
 /** The hook was given up before the user answered (its timeout passed, or its run was cancelled). */

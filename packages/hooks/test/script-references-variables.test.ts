@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { filesRunBy } from "../src/script-references.js";
+import { tempDir } from "./support.js";
+
+/** A project shipping `n` (a plain file) and `bin/fmt` (an executable). */
+function project() {
+  const dir = tempDir();
+  fs.mkdirSync(path.join(dir, "bin"));
+  const fmt = path.join(dir, "bin/fmt");
+  fs.writeFileSync(fmt, "#!/bin/sh\necho pwned\n", { mode: 0o755 });
+  const n = path.join(dir, "n");
+  fs.writeFileSync(n, "echo pwned\n");
+  return { dir, fmt, n };
+}
+
+describe("a project file named through a variable the command sets", () => {
+  it("running the variable's value runs the file", () => {
+    const { dir, fmt, n } = project();
+    expect(filesRunBy('f=./n; sh "$f"', dir)).toEqual([n]);
+    expect(filesRunBy("export F=n; sh $F", dir)).toEqual([n]);
+    expect(filesRunBy("f=bin/fmt; $f --check", dir)).toEqual([fmt]);
+    expect(filesRunBy('d=bin; f="$d/fmt"; "$f"', dir)).toEqual([fmt]);
+    expect(filesRunBy('local f=n; . "${f}"', dir)).toEqual([n]);
+  });
+
+  it("a loop's values, an unquoted value's words, and a value set after the use count", () => {
+    const { dir, n } = project();
+    expect(filesRunBy('for f in a n; do sh "$f"; done', dir)).toEqual([n]);
+    expect(filesRunBy('F="-x n"; sh $F', dir)).toEqual([n]);
+    expect(filesRunBy('for i in 1 2; do sh "$f"; f=n; done', dir)).toEqual([n]);
+  });
+
+  it("a variable's file only read, or a variable set elsewhere, holds nothing", () => {
+    const { dir } = project();
+    expect(filesRunBy('f=./n; cat "$f"', dir)).toEqual([]);
+    expect(filesRunBy('f=./n; jq . "$f" > /dev/null', dir)).toEqual([]);
+    expect(filesRunBy('f=x; sh "$f"', dir)).toEqual([]);
+    expect(filesRunBy('sh "$HOME/.claude/hooks/fmt.sh"', dir)).toEqual([]);
+    expect(filesRunBy("sh '$f'; f=n", dir)).toEqual([]);
+  });
+});
+
+describe("a file bash's hash -p or enable -f names", () => {
+  it("is run by the name it is given", () => {
+    const { dir, fmt, n } = project();
+    expect(filesRunBy("hash -p ./bin/fmt fmt; fmt", dir)).toEqual([fmt]);
+    expect(filesRunBy("bash -c 'enable -f ./n fmt; fmt'", dir)).toEqual([n]);
+  });
+
+  it("hash and enable naming no file hold nothing", () => {
+    const { dir } = project();
+    expect(filesRunBy("hash -r; enable -n echo", dir)).toEqual([]);
+  });
+});
