@@ -44,11 +44,11 @@ export interface HookConsent {
   /** The project files whose content the approval covers, absolute paths in order. */
   scripts: string[];
   /**
-   * Of a user's own hook, its inline code that may run a project file by a name it works out
-   * (`node -e "require('./' + x)"`, script-references.ts), as written: held as a project program
-   * is, though the approval cannot cover what it runs.
+   * Of a user's own hook, the words that run a file by a name worked out as it runs (inline code
+   * `node -e "require('./' + x)"`, `"$root/fmt"` after `root=$(…)`: script-references.ts), as
+   * written: held as a project program is, though the approval cannot cover what they run.
    */
-  computedCode: string[];
+  unnamedRuns: string[];
 }
 
 const USER_SOURCES: ReadonlySet<SettingsSource> = new Set(["user", "cli", "plugin"]);
@@ -56,23 +56,23 @@ const USER_SOURCES: ReadonlySet<SettingsSource> = new Set(["user", "cli", "plugi
 /** What approving `hook` in `projectDir` takes, worked out now (a file edited since counts). */
 export function hookConsent(hook: ConsentSubject, projectDir: string): HookConsent {
   if (hook.source === "managed")
-    return { needed: false, fingerprint: hook.fingerprint, scripts: [], computedCode: [] };
+    return { needed: false, fingerprint: hook.fingerprint, scripts: [], unnamedRuns: [] };
   const own = USER_SOURCES.has(hook.source);
   const views: ContentViews = new Map();
-  const { scripts, computedCode } = own
+  const { scripts, unnamedRuns } = own
     ? projectPrograms(hook, projectDir, views)
-    : { scripts: repositoryScripts(hook, projectDir, views), computedCode: [] };
+    : { scripts: repositoryScripts(hook, projectDir, views), unnamedRuns: [] };
   return {
-    needed: !own || scripts.length > 0 || computedCode.length > 0,
+    needed: !own || scripts.length > 0 || unnamedRuns.length > 0,
     fingerprint: fingerprintWithScripts(hook.fingerprint, scripts, projectDir, views),
     scripts,
-    computedCode,
+    unnamedRuns,
   };
 }
 
 /**
  * The project files a command hook runs in a known role, and those its entry's `env` loads; and
- * its inline code that may run one codebot cannot name. A plugin's own scripts count when its
+ * the words that run one by a name worked out as it runs. A plugin's own scripts count when its
  * folder is in the project (a local marketplace's plugin runs from its folder): a checkout of
  * another branch changes them as it changes a project program.
  */
@@ -80,15 +80,15 @@ function projectPrograms(
   hook: ConsentSubject,
   projectDir: string,
   views: ContentViews,
-): { scripts: string[]; computedCode: string[] } {
-  if (hook.spec.type !== "command") return { scripts: [], computedCode: [] };
+): { scripts: string[]; unnamedRuns: string[] } {
+  if (hook.spec.type !== "command") return { scripts: [], unnamedRuns: [] };
   const spec = hook.plugin === undefined ? hook.spec : withPluginFolders(hook.spec, hook.plugin);
   const references = scriptReferences(commandLine(spec), projectDir);
   const programs = knownRoleFiles(references, views);
   for (const [name, value] of Object.entries(hook.env ?? {}))
     for (const file of envScripts(name, value, projectDir, views))
       if (!programs.includes(file)) programs.push(file);
-  return { scripts: programs, computedCode: references.computedCode };
+  return { scripts: programs, unnamedRuns: references.unnamedRuns };
 }
 
 /** A project or local hook's scripts: the project's, and its plugin's from the plugin's folder. */

@@ -23,7 +23,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { noteAssignments, type Variables, variableReadings } from "./assigned-variables.js";
+import {
+  noteAssignments,
+  usesOutputVariable,
+  type Variables,
+  variableReadings,
+} from "./assigned-variables.js";
 import { buildFileNames, PACKAGE_MANAGER_CONFIGS } from "./build-files.js";
 import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.js";
 import { runsComputedCode } from "./computed-code-loads.js";
@@ -67,12 +72,13 @@ export interface ScriptReferences {
    */
   gitFolderFiles: string[];
   /**
-   * Inline code, as written, of an interpreter that may run a file by a name it works out as it
-   * runs (`node -e "require('./' + x)"`: computed-code-loads.ts), which codebot cannot name: also
-   * in `unchecked`. A user's own hook holding such code is held in the project as one running a
-   * project file is (hook-consent.ts).
+   * Words, as written, that run a file by a name worked out as the command runs, which codebot
+   * cannot name: an interpreter's inline code doing so (`node -e "require('./' + x)"`:
+   * computed-code-loads.ts), a program or script word using a variable set from a command's output
+   * (`root=$(git rev-parse --show-toplevel); "$root/fmt"`). Also in `unchecked`. A user's own hook
+   * holding one is held in the project as one running a project file is (hook-consent.ts).
    */
-  computedCode: string[];
+  unnamedRuns: string[];
 }
 
 /** Words with these endings name a script whatever runs them (`npx tsx x.ts`, `deno run x.ts`). */
@@ -140,7 +146,7 @@ export function scriptReferences(command: string, projectDir: string): ScriptRef
   const root = path.resolve(projectDir);
   const copies = new Map<string, ProjectFile[]>();
   const folderCopies = new Map<string, string[]>();
-  const variables = new Map<string, string[]>();
+  const variables: Variables = { values: new Map(), fromOutput: new Set() };
   let analysis: Analysis;
   // Read again while a reading finds more copies or variable values: a copy made or a variable set
   // after the word that runs it counts too, as a loop, a function or the hook's next run reaches it.
@@ -153,17 +159,19 @@ export function scriptReferences(command: string, projectDir: string): ScriptRef
         unknownRole: [],
         views: new Map(),
         gitFolderFiles: [],
-        computedCode: [],
+        unnamedRuns: [],
       },
       examined: 0,
       known: new Set(),
       gitConfigsRead: new Set(),
     };
     readCommandLine(command, { dirs: [root], unknown: false, copies, folderCopies, variables }, analysis, 0);
-    const now = [copies, folderCopies, variables].reduce(
-      (sum, map) => sum + [...map.values()].reduce((n, list) => n + list.length, 0),
-      0,
-    );
+    const now =
+      variables.fromOutput.size +
+      [copies, folderCopies, variables.values].reduce(
+        (sum, map) => sum + [...map.values()].reduce((n, list) => n + list.length, 0),
+        0,
+      );
     if (now === size) break;
     size = now;
     if (pass === MAX_PASSES) {
@@ -260,10 +268,13 @@ function readInlineCommand(
   );
 }
 
-/** Inline code that may run a file by a name it works out (computed-code-loads.ts): unchecked, and listed as such. */
-function computed(analysis: Analysis, code: string): void {
-  note(analysis, code);
-  if (!analysis.found.computedCode.includes(code)) analysis.found.computedCode.push(code);
+/**
+ * Code that may run a file by a name it works out (computed-code-loads.ts), or a program or script
+ * word using a variable set from a command's output: unchecked, and listed as such (unnamedRuns).
+ */
+function unnamed(analysis: Analysis, word: string): void {
+  note(analysis, word);
+  if (!analysis.found.unnamedRuns.includes(word)) analysis.found.unnamedRuns.push(word);
 }
 
 function note(analysis: Analysis, word: string): void {
@@ -401,7 +412,7 @@ interface Flow {
 
 /** The command's words with those using a variable set in the command replaced by each text they may have. */
 function variableWords(words: readonly ShellWord[], variables: Variables | undefined): ShellWord[][] {
-  if (variables === undefined || variables.size === 0) return [];
+  if (variables === undefined || variables.values.size === 0) return [];
   let readings: ShellWord[][] = [];
   words.forEach((word, k) => {
     const texts = variableReadings(word, variables);
@@ -474,7 +485,7 @@ function referencesOf(
   else if (interpreter?.code !== undefined) {
     const code = words[interpreter.code.at] as ShellWord;
     if (runsComputedCode(interpreter.name, code.text.slice(interpreter.code.from)))
-      computed(analysis, code.raw);
+      unnamed(analysis, code.raw);
   }
   const fromInput = scriptFromInput(words, start, interpreter);
   if (fromInput !== undefined) note(analysis, fromInput);
@@ -581,6 +592,14 @@ function referencesOf(
       : projectFiles(text, root, place);
     for (const { file, executable } of files)
       if (runs || executable || unknownRole) add(file, runs || executable);
+    // `root=$(git rev-parse --show-toplevel); "$root/fmt"`: a program named as the command runs.
+    const runRole =
+      role.program ||
+      role.interpreted ||
+      runInputs.has(k) ||
+      (role.input && interpreter?.run.readsStdin === true);
+    if (runRole && place.variables !== undefined && usesOutputVariable(word, place.variables))
+      unnamed(analysis, word.raw);
     // A data reader's argument is not run: a missing one is not an unchecked script.
     if (!(argument && readsData(program)) && unchecked(word, text, files.length, role, root, place))
       note(analysis, word.raw);
@@ -684,7 +703,7 @@ function readHereInput(
   // `. /dev/stdin <<EOF`: the current shell runs it.
   if (readsScript && !isShell(interpreter.name) && !SOURCES.has(interpreter.name)) {
     if (word.dynamic) note(analysis, word.raw);
-    if (runsComputedCode(interpreter.name, word.text)) computed(analysis, word.raw);
+    if (runsComputedCode(interpreter.name, word.text)) unnamed(analysis, word.raw);
     for (const name of codeNames(interpreter.name, word.text)) add(name);
   } else if (readsScript || reader.feedsShell) readInlineCommand(word, 0, place, analysis, depth);
   // `xargs -I{} sh {} <<< x`: its words may name the script xargs runs.

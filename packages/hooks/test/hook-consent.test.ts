@@ -118,7 +118,7 @@ describe("a user's own hook in a project", () => {
     expect(hookConsent(hook, dir)).toMatchObject({
       needed: true,
       scripts: [],
-      computedCode: [`"require(Buffer.from(process.argv[1], 'base64').toString())"`],
+      unnamedRuns: [`"require(Buffer.from(process.argv[1], 'base64').toString())"`],
     });
   });
 

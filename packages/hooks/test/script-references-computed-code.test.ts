@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { scriptReferences } from "../src/script-references.js";
 import { tempDir } from "./support.js";
 
-const computedCode = (command: string) => scriptReferences(command, tempDir()).computedCode;
+const unnamedRuns = (command: string) => scriptReferences(command, tempDir()).unnamedRuns;
 
 describe("inline code that may run a file by a name it works out", () => {
   it.each([
@@ -22,11 +22,11 @@ describe("inline code that may run a file by a name it works out", () => {
     [`ruby -e 'load ARGV[0]' n`, `'load ARGV[0]'`],
     [`php -r 'include $argv[1];' n`, `'include $argv[1];'`],
   ])("%s counts as running a project file codebot cannot name", (command, code) => {
-    expect(computedCode(command)).toEqual([code]);
+    expect(unnamedRuns(command)).toEqual([code]);
   });
 
   it("code read from a here-document counts as -c code does", () => {
-    expect(computedCode("python3 <<'EOF'\nexec(open(name).read())\nEOF")).toHaveLength(1);
+    expect(unnamedRuns("python3 <<'EOF'\nexec(open(name).read())\nEOF")).toHaveLength(1);
   });
 
   it.each([
@@ -36,6 +36,6 @@ describe("inline code that may run a file by a name it works out", () => {
     `ruby -e "require 'json'; puts JSON.parse(STDIN.read)['x']"`,
     `sh -c 'eval "$1"' sh 'echo hi'`,
   ])("%s only reads what it is given: nothing it cannot name", (command) => {
-    expect(computedCode(command)).toEqual([]);
+    expect(unnamedRuns(command)).toEqual([]);
   });
 });

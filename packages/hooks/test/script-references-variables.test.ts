@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { filesRunBy } from "../src/script-references.js";
+import { filesRunBy, scriptReferences } from "../src/script-references.js";
 import { tempDir } from "./support.js";
 
 /** A project shipping `n` (a plain file) and `bin/fmt` (an executable). */
@@ -39,6 +39,24 @@ describe("a project file named through a variable the command sets", () => {
     expect(filesRunBy('f=x; sh "$f"', dir)).toEqual([]);
     expect(filesRunBy('sh "$HOME/.claude/hooks/fmt.sh"', dir)).toEqual([]);
     expect(filesRunBy("sh '$f'; f=n", dir)).toEqual([]);
+  });
+});
+
+describe("a program named through a variable set from a command's output", () => {
+  it("cannot be named: the word counts as running what it works out", () => {
+    const { dir } = project();
+    const unnamed = (command: string) => scriptReferences(command, dir).unnamedRuns;
+    expect(unnamed('root=$(git rev-parse --show-toplevel); "$root/bin/fmt"')).toEqual(['"$root/bin/fmt"']);
+    expect(unnamed('f=$(head -1 n); sh "$f"')).toEqual(['"$f"']);
+    expect(unnamed("for f in $(ls); do . $f; done")).toEqual(["$f"]);
+  });
+
+  it("handed to a program as data, or set from the environment, it is not", () => {
+    const { dir } = project();
+    const unnamed = (command: string) => scriptReferences(command, dir).unnamedRuns;
+    expect(unnamed('f=$(jq -r .tool_input.file_path); npx --no-install prettier --write "$f"')).toEqual([]);
+    expect(unnamed('f=$(jq -r .tool_input.file_path); [ -n "$f" ] && echo "$f" >> ~/edited.log')).toEqual([]);
+    expect(unnamed('d=$HOME/.claude/hooks; "$d/fmt.sh"')).toEqual([]);
   });
 });
 

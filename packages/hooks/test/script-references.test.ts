@@ -159,7 +159,7 @@ describe("the bounds of the analysis", () => {
       unknownRole: [],
       views: new Map(),
       gitFolderFiles: [],
-      computedCode: [],
+      unnamedRuns: [],
     });
   });
 
@@ -179,7 +179,7 @@ describe("the bounds of the analysis", () => {
       unknownRole: [],
       views: new Map(),
       gitFolderFiles: [],
-      computedCode: [],
+      unnamedRuns: [],
     });
     expect(referencedScripts("./hook.sh/x; bash hook.sh/y.sh", p.dir)).toEqual([]);
     expect(() => consentFingerprint("entry", { type: "command", command: long }, p.dir)).not.toThrow();

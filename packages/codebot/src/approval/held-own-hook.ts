@@ -3,18 +3,18 @@ import { commandLine, type HookSpec } from "@codebot/hooks";
 import { visible } from "./visible-text.js";
 
 /**
- * Why a user's own hook was held: the project programs it runs, named, and its inline code that
- * may run one codebot cannot name (hook-consent.ts).
+ * Why a user's own hook was held: the project programs it runs, named, and the words that run
+ * one by a name worked out as it runs, which codebot cannot name (hook-consent.ts).
  */
 export function heldOwnHookReason(
   scripts: readonly string[],
   projectDir: string,
-  computedCode: readonly string[] = [],
+  unnamedRuns: readonly string[] = [],
 ): string {
   const programs = scripts.map((file) => path.relative(projectDir, file)).join(", ");
-  const code = `code that may run files of this project codebot cannot name (${computedCode.join(", ")})`;
+  const code = `what codebot cannot name, which may be files of this project (${unnamedRuns.join(", ")})`;
   const runs =
-    computedCode.length === 0
+    unnamedRuns.length === 0
       ? `${programs} from this project`
       : scripts.length === 0
         ? code
@@ -24,16 +24,16 @@ export function heldOwnHookReason(
 
 /**
  * The notice for a user's own hook held because it runs `scripts`, programs of the project, or
- * `computedCode`: which hook, from which file, and which programs.
+ * `unnamedRuns`: which hook, from which file, and which programs.
  */
 export function heldOwnHookLine(
   hook: { spec: HookSpec; fingerprint: string; path: string },
   scripts: readonly string[],
   cwd: string,
-  computedCode: readonly string[] = [],
+  unnamedRuns: readonly string[] = [],
 ): string {
   const name = hook.spec.type === "command" ? commandLine(hook.spec) : hook.fingerprint.slice(0, 16);
-  const why = heldOwnHookReason(scripts, cwd, computedCode);
+  const why = heldOwnHookReason(scripts, cwd, unnamedRuns);
   // The program's name comes from the repository: shown with control characters written out.
   return visible(
     `codebot: your hook ${JSON.stringify(name)} (${displayFile(hook.path, cwd)}) was not run: ${why}`,

@@ -114,7 +114,7 @@ export class HookApproval {
     )
       return undefined;
     this.toldHeld.add(consent.fingerprint);
-    return heldOwnHookLine(hook, consent.scripts, this.options.projectDir, consent.computedCode);
+    return heldOwnHookLine(hook, consent.scripts, this.options.projectDir, consent.unnamedRuns);
   }
 
   /** Approved for good (the trust store) or for this session (`approvedOnce`). */
@@ -167,7 +167,7 @@ export class HookApproval {
 function untrustedReason(source: SettingsSource, consent: HookConsent, projectDir: string): string {
   return source === "project" || source === "local"
     ? UNTRUSTED
-    : heldOwnHookReason(consent.scripts, projectDir, consent.computedCode);
+    : heldOwnHookReason(consent.scripts, projectDir, consent.unnamedRuns);
 }
 
 /** The hook was given up before the user answered (its timeout passed, or its run was cancelled). */

@@ -27,6 +27,7 @@ function bypasses(out: string): string[] {
     `f=./n8; sh "$f"`,
     `export F=n9; sh $F`,
     `node -e "require(Buffer.from(process.argv[1], 'base64').toString())" Li9uMTAuanM=`,
+    `root=$(pwd); sh "$root/n11"`,
   ];
 }
 
@@ -34,7 +35,7 @@ describe("a user's own hook running a copy of a project file, or a name built fo
   it("is held by -p, naming the project file, while the nearest harmless hooks run", async () => {
     const box = sandbox();
     const out = tempDir("codebot-cli-copies-");
-    for (const k of [1, 2, 4, 5, 8, 9]) box.write(`n${k}`, `echo pwned > pwned-${k}.txt\n`);
+    for (const k of [1, 2, 4, 5, 8, 9, 11]) box.write(`n${k}`, `echo pwned > pwned-${k}.txt\n`);
     box.write("b3/fmt", "#!/bin/sh\necho pwned > pwned-3.txt\n");
     fs.chmodSync(box.at("b3/fmt"), 0o755);
     box.write("n6.js", "require('fs').writeFileSync('pwned-6.txt', 'x')\n");
@@ -60,7 +61,10 @@ describe("a user's own hook running a copy of a project file, or a name built fo
     for (const file of ["n1", "n2", "b3/fmt", "n4", "n5", "n6.js", "n7", "n8", "n9"])
       expect(run.stderr).toContain(`it runs ${file} from this project`);
     expect(run.stderr).toContain(
-      `it runs code that may run files of this project codebot cannot name ("require(Buffer.from(process.argv[1], 'base64').toString())"), not approved for it yet`,
+      `it runs what codebot cannot name, which may be files of this project ("require(Buffer.from(process.argv[1], 'base64').toString())"), not approved for it yet`,
+    );
+    expect(run.stderr).toContain(
+      `it runs what codebot cannot name, which may be files of this project ("$root/n11"), not approved for it yet`,
     );
     expect(fs.readFileSync(box.at("harmless.txt"), "utf8")).toBe("ran\n".repeat(harmless.length));
   });
