@@ -96,7 +96,7 @@ const MAX_DIRECTORIES = 16;
 const MAX_WORDS = 2000;
 /** `sh -c` inside `sh -c` deeper than this is not read: listed as unchecked instead. */
 const MAX_INLINE_DEPTH = 8;
-/** Readings of a command past the first, for copies and variables found later in it: then what is beyond is unchecked. */
+/** Readings of a command, for copies and variable values found later in it, past which the command is listed as unchecked. */
 const MAX_PASSES = 8;
 /** Readings of one command with its variables' values past this many are not read. */
 const MAX_READINGS = 16;
@@ -118,7 +118,7 @@ interface Place {
   folderCopies?: Map<string, string[]>;
   /**
    * The values a variable set in the command may hold (`f=./n`, `export F=n`, `for f in a b`), as
-   * written, by name: a word using it may name what they name (command-variables.ts). Shared as copies are.
+   * written, by name: a word using it may name what they name (assigned-variables.ts). Shared as copies are.
    */
   variables?: Variables;
 }
