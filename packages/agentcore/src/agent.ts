@@ -152,6 +152,7 @@ export class Agent {
         ...this.options,
         systemPrompt: typeof systemPrompt === "function" ? systemPrompt() : systemPrompt,
         tools: typeof tools === "function" ? tools() : tools,
+        ...(typeof tools === "function" ? { toolsNow: tools } : {}),
         model: this.model,
         messages: this.history,
         signal: controller.signal,

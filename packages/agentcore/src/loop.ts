@@ -3,6 +3,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AssistantModelMessage, ModelMessage } from "ai";
 import { isContextOverflow } from "./context-overflow.js";
 import { deferredToolsListing } from "./deferred-tools-listing.js";
+import { goneDeferredTools, removedToolsNote } from "./deferred-tools-removal.js";
 import { emptyAnswerNudge, isInvisibleAnswer } from "./empty-answer.js";
 import { AgentEventStream } from "./event-stream.js";
 import type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
@@ -45,6 +46,13 @@ export interface LoopOptions {
   /** The history so far, ending with the new user message. Not modified. */
   messages: ModelMessage[];
   tools: Tool[];
+  /**
+   * The tools of the moment, asked before each model request of a run that defers tools: a
+   * deferred tool of `tools` no longer among them (its MCP server stopped, or dropped it) is
+   * offered no more, a call to it is an unknown tool, and the model is told it is gone
+   * (deferred-tools-removal.ts).
+   */
+  toolsNow?: () => readonly Tool[];
   /** Tool middleware; the first listed is the outermost. */
   middleware?: ToolMiddleware[];
   /** Most model steps this run may take (default: no limit). */
@@ -173,6 +181,7 @@ class Run {
     const deferring = options.tools.some((tool) => tool.deferLoading !== undefined);
     const modelTools = toModelTools(options.tools);
     const listing = deferring ? deferredToolsListing(options.tools) : undefined;
+    let offered: readonly Tool[] = options.tools;
     const maxTurns = options.maxTurns ?? Number.POSITIVE_INFINITY;
     for (;;) {
       if (this.signal.aborted) return "aborted";
@@ -184,8 +193,9 @@ class Run {
       const turn = this.turns;
       this.emit({ type: "turn_start", turn });
       this.openTurn = { role: "assistant", content: [] };
+      if (deferring && options.toolsNow) offered = this.withoutGoneTools(offered, options.toolsNow(), tools);
       const step = await this.modelStepWithRetry(
-        deferring ? toModelTools(options.tools, this.history) : modelTools,
+        deferring ? toModelTools(offered, this.history) : modelTools,
         listing,
       );
       this.openTurn = step.message;
@@ -245,6 +255,25 @@ class Run {
       if (await this.continuesAfterStop()) continue;
       return "stop";
     }
+  }
+
+  /**
+   * `offered` less its deferred tools no longer among `now`: they leave `callable` (a call is an
+   * unknown tool) and the model reads claude's note that they are gone, once, at the end of the
+   * history. The listing the run started with stays as it was, as claude keeps its own.
+   */
+  private withoutGoneTools(
+    offered: readonly Tool[],
+    now: readonly Tool[],
+    callable: Map<string, Tool>,
+  ): readonly Tool[] {
+    const gone = goneDeferredTools(offered, now);
+    if (gone.length === 0) return offered;
+    for (const tool of gone) callable.delete(tool.name);
+    const search = offered.find((tool) => tool.listDeferredTools !== undefined)?.name ?? "the tool search";
+    const names = gone.map((tool) => tool.name).sort();
+    this.append(removedToolsNote(names, search, this.model.modelId));
+    return offered.filter((tool) => !gone.includes(tool));
   }
 
   /** Steering, then follow-ups, then `onStop`: the first that has something to say keeps the run going. */

@@ -91,7 +91,8 @@ async function convert(
   const { convertToLanguageModelPrompt, standardizePrompt } = await import("ai/internal");
   const checked = messages.every(isBuiltByKernel)
     ? { messages: [...messages] }
-    : await standardizePrompt({ messages: [...messages] });
+    : // A system message in the history is the kernel's own (deferred-tools-removal.ts): no warning.
+      await standardizePrompt({ messages: [...messages], allowSystemInMessages: true });
   return convertToLanguageModelPrompt({
     prompt: checked,
     supportedUrls: await model.supportedUrls,

@@ -148,6 +148,44 @@ describe("the wire cache with the tool search", () => {
     expect(promptSerialisations(prompts)).toBe(2);
   });
 
+  /** A prompt whose tools lose `mcp__srv__gone` after the model's third request. */
+  const losingATool = async (model: LanguageModelV3) => {
+    let offered: Tool[] = [
+      ...tools(),
+      { ...echoTool({ name: "mcp__srv__gone" }).tool, deferLoading: "until-loaded" },
+    ];
+    let requests = 0;
+    const counted: LanguageModelV3 = {
+      ...model,
+      doStream: (options) => {
+        requests += 1;
+        if (requests === 3) offered = offered.filter((tool) => tool.name !== "mcp__srv__gone");
+        return model.doStream(options);
+      },
+    };
+    await new Agent({ model: counted, systemPrompt: "sys", tools: () => offered }).prompt("go");
+  };
+
+  test("the note that a deferred tool is gone (claude-sonnet-4-5, a <system-reminder>): the same bodies, earlier messages serialised once", async () => {
+    const script = () => [...echoes(8), reply.text("done")];
+    const { cached, whole, lengths } = await bothWays("claude-sonnet-4-5", script, [], losingATool);
+    expect(cached).toEqual(whole);
+    expect(cached.at(-1)?.body).toContain("no longer available");
+    // The system prompt, the marker, and the newest call with its result (with the note once).
+    expect(lengths.slice(2)).toEqual([4, 5, 4, 4, 4, 4, 4]);
+  });
+
+  test("the note that a deferred tool is gone (claude-opus-5-5, a system message): the same bodies; what follows it is serialised once", async () => {
+    const script = () => [...echoes(8), reply.text("done")];
+    const { cached, whole, lengths } = await bothWays("claude-opus-5-5", script, [], losingATool);
+    expect(cached).toEqual(whole);
+    const roles = JSON.parse(cached.at(-1)?.body as string).messages.map((m: { role: string }) => m.role);
+    expect(roles.filter((role: string) => role === "system")).toHaveLength(2);
+    // The messages before the note are built in each request (a kept conversation starts after
+    // the last system message), a fixed number: the prompt no longer grows.
+    expect(lengths.slice(-4)).toEqual(Array(4).fill(lengths.at(-1)));
+  });
+
   test("the Tool loaded. note after a result that loaded a tool (claude-sonnet-4-5): earlier messages are serialised once", async () => {
     const script = () => [reply.toolCall("search", { q: "x" }, "s1"), ...echoes(8), reply.text("done")];
     const { cached, whole, lengths } = await bothWays("claude-sonnet-4-5", script);
