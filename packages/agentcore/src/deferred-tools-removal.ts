@@ -1,3 +1,4 @@
+import type { LanguageModelV3Message } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import { takesMidConversationSystem } from "./deferred-tools-listing.js";
 import { builtByKernel } from "./messages.js";
@@ -14,34 +15,62 @@ export function goneDeferredTools(tools: readonly Tool[], now: readonly Tool[]):
 }
 
 /** claude 2.1.328's words when listed deferred tools go (recorded with a server dropping a tool mid-run). */
-export function removedToolsText(names: readonly string[], searchTool: string): string {
+function removedToolsText(names: readonly string[], searchTool: string): string {
   return `The following deferred tools are no longer available. Do not search for them — ${searchTool} will return no match:\n${names.join("\n")}\n\nThis is ambient context — do not narrate it to the user unless they ask or it is directly relevant to their request.`;
 }
 
-const notes = new WeakSet<ModelMessage>();
+const REMINDER_OPEN = "<system-reminder>\n";
+const REMINDER_CLOSE = "\n</system-reminder>";
 
 /**
- * The history message telling the model `names` are gone, where claude 2.1.328 puts it (recorded):
- * at the end of the conversation, after the results that came before the next request, and kept
- * there for every later request. To a model that takes a system message in mid-conversation
- * (claude-opus-5-5) a system message; to another a `<system-reminder>` text, which claude
- * (claude-sonnet-4-5) joins to the last tool result and codebot sends after it in the same user
- * message.
+ * The history message telling the model `names` (found by `searchTool`) are gone, added at the end
+ * of the conversation before the next request and kept there, where claude 2.1.328 puts it
+ * (recorded). A `<system-reminder>` text marked with the names (a provider option of the kernel's
+ * own, which no provider reads; a transcript keeps them): withRemovedToolsNotes sends it in the
+ * form the request's model takes.
  */
-export function removedToolsNote(
-  names: readonly string[],
-  searchTool: string,
-  modelId: string,
-): ModelMessage {
-  const text = removedToolsText(names, searchTool);
-  const note: ModelMessage = takesMidConversationSystem(modelId)
-    ? { role: "system", content: text }
-    : { role: "user", content: [{ type: "text", text: `<system-reminder>\n${text}\n</system-reminder>` }] };
-  notes.add(note);
-  return builtByKernel(note);
+export function removedToolsNote(names: readonly string[], searchTool: string): ModelMessage {
+  const text = `${REMINDER_OPEN}${removedToolsText(names, searchTool)}${REMINDER_CLOSE}`;
+  return builtByKernel({
+    role: "user",
+    content: [{ type: "text", text }],
+    providerOptions: { agentcore: { removedTools: [...names] } },
+  });
 }
 
-/** Whether `message` is a note made by removedToolsNote in this process (no one typed it: a client need not show it). */
-export function isRemovedToolsNote(message: ModelMessage): boolean {
-  return notes.has(message);
+/** The tools a note made by removedToolsNote says are gone; undefined for any other message. */
+export function removedToolsOf(message: { providerOptions?: unknown }): string[] | undefined {
+  const options = message.providerOptions as { agentcore?: { removedTools?: unknown } } | undefined;
+  const names = options?.agentcore?.removedTools;
+  return Array.isArray(names) ? names.filter((name): name is string => typeof name === "string") : undefined;
+}
+
+type UserMessage = Extract<LanguageModelV3Message, { role: "user" }>;
+
+/** Each note's wire form, one object from request to request (the wire cache matches messages by identity). */
+const sent = new WeakMap<UserMessage, { system: boolean; message: LanguageModelV3Message }>();
+
+/**
+ * The prompt with each removed-tools note in the form `modelId` takes, as claude 2.1.328 sends it
+ * (recorded): to a model that takes system messages in mid-conversation (claude-opus-5-5) a
+ * system message; to another (claude-sonnet-4-5) the `<system-reminder>` text in the user message
+ * after the results (claude joins it to the last tool result's content).
+ */
+export function withRemovedToolsNotes(
+  prompt: readonly LanguageModelV3Message[],
+  modelId: string,
+): LanguageModelV3Message[] {
+  const system = takesMidConversationSystem(modelId);
+  return prompt.map((message) => {
+    if (message.role !== "user" || removedToolsOf(message) === undefined) return message;
+    const known = sent.get(message);
+    if (known?.system === system) return known.message;
+    const { providerOptions: _marks, ...plain } = message;
+    const text = message.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+    const wire: LanguageModelV3Message = system
+      ? { role: "system", content: text.slice(REMINDER_OPEN.length, text.length - REMINDER_CLOSE.length) }
+      : plain;
+    sent.set(message, { system, message: wire });
+    return wire;
+  });
 }

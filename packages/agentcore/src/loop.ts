@@ -272,7 +272,7 @@ class Run {
     for (const tool of gone) callable.delete(tool.name);
     const search = offered.find((tool) => tool.listDeferredTools !== undefined)?.name ?? "the tool search";
     const names = gone.map((tool) => tool.name).sort();
-    this.append(removedToolsNote(names, search, this.model.modelId));
+    this.append(removedToolsNote(names, search));
     return offered.filter((tool) => !gone.includes(tool));
   }
 

@@ -13,6 +13,7 @@ import {
   withToolLoadedNotes,
 } from "./deferred-tools.js";
 import { withDeferredToolsListing } from "./deferred-tools-listing.js";
+import { withRemovedToolsNotes } from "./deferred-tools-removal.js";
 import type { AgentEvent, Usage } from "./events.js";
 import { builtByKernel } from "./messages.js";
 import { PromptCache } from "./prompt-cache.js";
@@ -131,7 +132,10 @@ async function readStep(
     const deferred = options.tools.some((tool) => tool.providerOptions?.anthropic?.deferLoading === true);
     const offered = new Set(options.tools.map((tool) => tool.name));
     const prompt = withDeferredToolsListing(
-      withToolLoadedNotes(withOfferedToolReferences(history, offered, deferred)),
+      withRemovedToolsNotes(
+        withToolLoadedNotes(withOfferedToolReferences(history, offered, deferred)),
+        model.modelId,
+      ),
       options.deferredToolsListing,
       model.modelId,
     );

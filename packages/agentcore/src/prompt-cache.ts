@@ -91,8 +91,7 @@ async function convert(
   const { convertToLanguageModelPrompt, standardizePrompt } = await import("ai/internal");
   const checked = messages.every(isBuiltByKernel)
     ? { messages: [...messages] }
-    : // A system message in the history is the kernel's own (deferred-tools-removal.ts): no warning.
-      await standardizePrompt({ messages: [...messages], allowSystemInMessages: true });
+    : await standardizePrompt({ messages: [...messages] });
   return convertToLanguageModelPrompt({
     prompt: checked,
     supportedUrls: await model.supportedUrls,
