@@ -4,6 +4,7 @@ import type { EarlierTotals } from "../session/session-totals.js";
 import type { ModelUsage } from "../session/session-usage.js";
 import { CacheTrail } from "./cache-trail.js";
 import { costStateOf, costTotalsOf } from "./cost-state-line.js";
+import { removedToolsNoteOf } from "./deferred-tools-delta-line.js";
 import { type CheckedLine, checkLine } from "./line-shape.js";
 import { promptSnapshotOf } from "./prompt-snapshot-line.js";
 import { titleOf } from "./title-line.js";
@@ -108,6 +109,12 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
       start.push(output);
       continue;
     }
+    if (removedToolsNoteOf(line) !== undefined) {
+      keepBefore();
+      lastUuid = line.uuid;
+      start.push(line as TranscriptLine);
+      continue;
+    }
     if (line.type !== "user" && line.type !== "assistant") continue;
     if (pending && line.isCompactSummary === true) {
       cache.compacted();
@@ -127,6 +134,8 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
   // prompt before it and the next one as one user message, recorded).
   const failed = new Set<ModelMessage>();
   const read = start.flatMap((line) => {
+    const note = removedToolsNoteOf(line);
+    if (note !== undefined) return [note];
     const converted = toModelMessage(line);
     // The tools the compaction kept loaded ride on its summary, as the kernel's compaction keeps them.
     if (line === summary?.line && converted[0])

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Usage } from "@codebot/agentcore";
+import { removedToolsOf, type Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { endsMidLine } from "../fs/ends-mid-line.js";
 import { makeDirectory } from "../fs/make-directory.js";
@@ -9,6 +9,7 @@ import type { ClaudeTimes, EarlierTotals } from "../session/session-totals.js";
 import type { ModelUsage } from "../session/session-usage.js";
 import { apiErrorMessage } from "./api-error-message.js";
 import { costStateLine } from "./cost-state-line.js";
+import { deferredToolsDeltaLine } from "./deferred-tools-delta-line.js";
 import { commandNameText, LOCAL_COMMAND_CAVEAT } from "./local-command-lines.js";
 import { promptSnapshotLine } from "./prompt-snapshot-line.js";
 import { titleLine } from "./title-line.js";
@@ -132,6 +133,14 @@ export class TranscriptWriter {
     step: { usage?: Usage; model?: string } = {},
   ): void {
     const uuid = randomUUID();
+    const removed = removedToolsOf(message);
+    if (removed !== undefined && agentName === "main") {
+      this.write(
+        { ...deferredToolsDeltaLine(removed), ...this.mainChainFields(uuid) },
+        { key: "main", uuid },
+      );
+      return;
+    }
     const chain = marks.agentId ?? agentName;
     const converted = toTranscriptMessage(message);
     const assistant = message.role === "assistant";

@@ -16,6 +16,7 @@ import {
   type AgentEvent,
   isEmptyAnswerNudge,
   isOutputLimitResume,
+  removedToolsOf,
   type ThinkingDisplay,
   type ToolResult,
   toolResultMessage,
@@ -179,6 +180,8 @@ function agentLines(
     ];
   }
   if (e.type !== "message_end") return [];
+  // The note that deferred tools went is for the model: claude 2.1.328 prints no line for it (recorded).
+  if (removedToolsOf(e.message) !== undefined) return [];
   const lines = whole ? [] : codebotLines(e, event.agentName, base);
   const { type, message } = claudeMessage(withoutStreamed(e.message, options.streamedResults));
   const content = Array.isArray(message.content)

@@ -1,0 +1,29 @@
+/**
+ * The note that deferred tools went (the kernel's removedToolsNote), in the transcript as claude
+ * 2.1.328 records its own (recorded): an `attachment` line of type `deferred_tools_delta` naming
+ * them in `removedNames`. A resume puts the note back where it stood, so the resumed request
+ * repeats the earlier ones (a provider's prompt cache holds) and the model still knows; `claude -c`
+ * reads the line too. claude's lines that only add names (its listing) give no note: codebot
+ * lists its deferred tools anew in every request.
+ */
+import { removedToolsNote } from "@codebot/agentcore";
+import type { ModelMessage } from "ai";
+import { TOOL_SEARCH_TOOL } from "../tools/tool-search-tool.js";
+import type { CheckedLine } from "./line-shape.js";
+
+export function deferredToolsDeltaLine(removed: readonly string[]): object {
+  return {
+    type: "attachment",
+    attachment: { type: "deferred_tools_delta", addedNames: [], addedLines: [], removedNames: [...removed] },
+  };
+}
+
+/** The note a `deferred_tools_delta` line with removed names stands for (codebot's or claude's). */
+export function removedToolsNoteOf(line: CheckedLine): ModelMessage | undefined {
+  if (line.type !== "attachment") return undefined;
+  const attachment = (line as { attachment?: { type?: unknown; removedNames?: unknown } }).attachment;
+  if (attachment?.type !== "deferred_tools_delta" || !Array.isArray(attachment.removedNames))
+    return undefined;
+  const names = attachment.removedNames.filter((name): name is string => typeof name === "string");
+  return names.length > 0 ? removedToolsNote(names, TOOL_SEARCH_TOOL) : undefined;
+}
