@@ -11,10 +11,26 @@ import type { ModelMessage } from "ai";
 import { TOOL_SEARCH_TOOL } from "../tools/tool-search-tool.js";
 import type { CheckedLine } from "./line-shape.js";
 
+/**
+ * claude's line, every field as it writes them (recorded): without `causeNeutral` its `-c` tells
+ * the model the tools went because `their MCP server disconnected` (recorded with a codebot
+ * transcript), where its own note gives no cause.
+ */
 export function deferredToolsDeltaLine(removed: readonly string[]): object {
   return {
     type: "attachment",
-    attachment: { type: "deferred_tools_delta", addedNames: [], addedLines: [], removedNames: [...removed] },
+    attachment: {
+      type: "deferred_tools_delta",
+      addedNames: [],
+      addedLines: [],
+      removedNames: [...removed],
+      causeNeutral: true,
+      wireHiddenNames: [],
+      readdedNames: [],
+      pendingMcpServers: [],
+      needsAuthMcpServers: [],
+      failedMcpServers: [],
+    },
   };
 }
 

@@ -39,12 +39,14 @@ const offers = (request: RecordedRequest | undefined, name: string) =>
 function dropScript() {
   let step = 0;
   let gone = false;
-  return Array.from({ length: 40 }, () => (request: RecordedRequest) => {
+  return Array.from({ length: 30 }, () => (request: RecordedRequest) => {
     step += 1;
     if (step === 1)
       return reply.toolCall("tool_search", { query: "select:mcp__t__doomed,mcp__t__drop" }, "s1");
     if (step === 2) return reply.toolCall("mcp__t__drop", {}, "d1");
     if (gone) return reply.text("done");
+    // The new list comes after a round trip or two; 20 is far past it (then the test fails clearly).
+    if (step > 22) return reply.text("doomed was never taken away");
     if (offers(request, "mcp__t__doomed")) return reply.toolCall("mcp__t__pid", {}, `p${step}`);
     gone = true;
     return reply.toolCall("mcp__t__doomed", {}, "x1");
@@ -124,7 +126,18 @@ describe("a deferred MCP tool that goes mid-prompt", () => {
       .filter((line) => line.includes("deferred_tools_delta"))
       .map((line) => JSON.parse(line).attachment);
     expect(lines).toEqual([
-      { type: "deferred_tools_delta", addedNames: [], addedLines: [], removedNames: ["mcp__t__doomed"] },
+      {
+        type: "deferred_tools_delta",
+        addedNames: [],
+        addedLines: [],
+        removedNames: ["mcp__t__doomed"],
+        causeNeutral: true,
+        wireHiddenNames: [],
+        readdedNames: [],
+        pendingMcpServers: [],
+        needsAuthMcpServers: [],
+        failedMcpServers: [],
+      },
     ]);
   });
 });
